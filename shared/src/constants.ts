@@ -1,0 +1,75 @@
+// One value, one place (DECISIONS 8). Every screen and the server read these.
+import type { CasilleroType, MailboxCountry } from './enums';
+
+/** Mailbox activation cost in USD (public spec §9). */
+export const ACTIVATION_COST_USD: Record<CasilleroType, number> = { usa: 4.99, china: 9.99 };
+
+export const CASILLERO_TYPE_TO_COUNTRY: Record<CasilleroType, Exclude<MailboxCountry, 'OTHER'>> = {
+  usa: 'USA',
+  china: 'CHINA',
+};
+
+/** Delivery times: the FAQ's figures everywhere (DECISIONS 8). */
+export const DELIVERY_TIME = {
+  usaAereo: '7 días hábiles',
+  usaMaritimo: '25 días hábiles',
+  chinaMaritimo: '90 días + 15 días',
+} as const;
+
+/** Warehouse addresses: what a customer pastes into a store's checkout. */
+export const WAREHOUSE_ADDRESSES = {
+  USA: {
+    location: 'miami',
+    addressLine1: '8256 NW 30th Terrace',
+    city: 'Miami',
+    state: 'FL',
+    postalCode: '33166',
+    country: 'USA',
+  },
+  CHINA: {
+    location: 'beijing',
+    addressLine1: 'No. 8 Dongbeiwang West Road, Haidian District',
+    city: 'Beijing',
+    state: 'Beijing',
+    postalCode: '100193',
+    country: 'CHINA',
+  },
+} as const;
+
+/** Mailbox code formats (admin spec §9): MV-19487-00999 and BJS000999. */
+export const MAILBOX_CODE_PREFIX = { USA: 'MV-19487-', CHINA: 'BJS' } as const;
+
+// Sessions and accounts
+export const SESSION_COOKIE_NAME = 'session';
+export const SESSION_DURATION_DAYS = 30;
+/** A session is renewed for another 30 days once less than this is left (sliding expiry). */
+export const SESSION_RENEW_BEFORE_DAYS = 15;
+export const EMAIL_VERIFICATION_TTL_HOURS = 48;
+export const PASSWORD_RESET_TTL_MINUTES = 60;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const ACTIVE_USER_WINDOW_DAYS = 30;
+
+/** Password-reset limits per e-mail (public spec §9, enforced on the server: DECISIONS 3). */
+export const RESET_LIMIT = { maxPerWindow: 3, windowMinutes: 60, minIntervalSeconds: 60 } as const;
+/** Sign-in throttling: failed attempts per e-mail and per IP in a sliding window. */
+export const SIGNIN_LIMIT = { perEmail: 10, perIp: 50, windowMinutes: 15 } as const;
+/** Sign-up attempts per IP (sign-up may say an e-mail is taken, so it is rate limited). */
+export const SIGNUP_LIMIT = { perIp: 20, windowMinutes: 60 } as const;
+
+// Profile
+export const PROFILE_TEXT_MAX = 255;
+export const PHONE_MAX = 20;
+export const FULL_NAME_MIN = 2;
+
+// Files
+export const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
+export const RECEIPT_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const SIGNED_LINK_TTL_SECONDS = 3600;
+
+// Lists
+export const DEFAULT_PAGE_SIZE = 25;
+export const MAX_PAGE_SIZE = 100;
+
+/** Logging masks e-mails keeping only the first 3 characters (public spec §9). */
+export const EMAIL_MASK_VISIBLE_CHARS = 3;

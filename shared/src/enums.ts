@@ -1,0 +1,163 @@
+// Every enumeration of the product, with exactly the spec's values. The database enums
+// (server/src/db/schema) and the zod schemas are both built from these arrays.
+
+export const USER_ROLES = ['admin', 'user'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const CASILLERO_TYPES = ['usa', 'china'] as const;
+export type CasilleroType = (typeof CASILLERO_TYPES)[number];
+
+export const MAILBOX_COUNTRIES = ['USA', 'CHINA', 'OTHER'] as const;
+export type MailboxCountry = (typeof MAILBOX_COUNTRIES)[number];
+
+export const MAILBOX_LOCATIONS = ['miami', 'beijing', 'other'] as const;
+export type MailboxLocation = (typeof MAILBOX_LOCATIONS)[number];
+
+export const MAILBOX_STATUSES = ['active', 'inactive'] as const;
+export type MailboxStatus = (typeof MAILBOX_STATUSES)[number];
+
+export const PREALERT_STATUSES = ['pending', 'confirmed', 'converted'] as const;
+export type PrealertStatus = (typeof PREALERT_STATUSES)[number];
+
+export const ESTADOS_TRACKING_PREALERTA = [
+  'Prealertado',
+  'En tránsito',
+  'En destino',
+  'Entregado a casillero',
+] as const;
+export type EstadoTrackingPrealerta = (typeof ESTADOS_TRACKING_PREALERTA)[number];
+
+/** The four an admin chooses from, then the two the system sets (admin spec §4). */
+export const PACKAGE_STATUSES = [
+  'pending',
+  'received',
+  'processed',
+  'shipped',
+  'in_warehouse',
+  'in_shipment',
+] as const;
+export type PackageStatus = (typeof PACKAGE_STATUSES)[number];
+export const PACKAGE_STATUSES_SELECTABLE = ['pending', 'received', 'processed', 'shipped'] as const;
+/** Packages in these states can go into a new shipment. */
+export const PACKAGE_STATUSES_SHIPPABLE = ['received', 'in_warehouse'] as const;
+
+export const SHIPMENT_STATUSES = [
+  'preparing',
+  'in_transit',
+  'customs',
+  'out_for_delivery',
+  'delivered',
+  'delayed',
+] as const;
+export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
+export const SHIPMENT_STATUSES_ACTIVE = ['preparing', 'in_transit'] as const;
+
+export const SHIPMENT_STAGE_STATUSES = ['pending', 'active', 'completed'] as const;
+export type ShipmentStageStatus = (typeof SHIPMENT_STAGE_STATUSES)[number];
+
+export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** 'cancelled' is shown but an admin cannot choose it. */
+export const PAYMENT_STATUSES_SELECTABLE = ['pending', 'completed', 'failed'] as const;
+
+export const PAYMENT_TYPES = [
+  'mailbox_activation',
+  'shipping_payment',
+  'course_purchase',
+  'credit_purchase',
+] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+
+/** The FAQ's payment methods (public spec §2, Help and contact). */
+export const PAYMENT_METHODS = [
+  'Zelle',
+  'PayPal',
+  'Binance USDT',
+  'Zinli',
+  'Wally',
+  'Efectivo',
+  'Depósito bancario en divisas',
+] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const NOTIFICATION_TYPES = [
+  'general',
+  'package',
+  'shipment',
+  'payment',
+  'system',
+  'payment_update',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const TRACKING_STATUSES = [
+  'created',
+  'in_transit',
+  'arrived',
+  'in_warehouse',
+  'needs_reempaque',
+  'reempacado',
+  'ready_to_ship',
+  'shipped',
+  'delivered',
+  'problem',
+] as const;
+export type TrackingStatus = (typeof TRACKING_STATUSES)[number];
+/** The 'in transit' stat card counts these together (admin spec §4). */
+export const TRACKING_STATUSES_IN_TRANSIT = ['in_transit', 'arrived', 'in_warehouse'] as const;
+
+export const PRIORITIES = ['low', 'medium', 'high'] as const;
+export type Priority = (typeof PRIORITIES)[number];
+
+export const CARRIERS = ['UPS', 'FedEx', 'DHL', 'USPS', 'Amazon', 'Otro'] as const;
+export type Carrier = (typeof CARRIERS)[number];
+
+export const ORIGIN_COUNTRIES = [
+  'Estados Unidos',
+  'China',
+  'España',
+  'Reino Unido',
+  'Alemania',
+  'Otro',
+] as const;
+export type OriginCountry = (typeof ORIGIN_COUNTRIES)[number];
+
+export const REPACK_STATUSES = ['pending', 'processed', 'shipped'] as const;
+export type RepackStatus = (typeof REPACK_STATUSES)[number];
+
+export const SHIPPING_METHODS = ['aereo', 'maritimo'] as const;
+export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
+
+export const STORED_FILE_KINDS = ['receipt', 'invoice', 'package_photo'] as const;
+export type StoredFileKind = (typeof STORED_FILE_KINDS)[number];
+
+export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+export const VENEZUELAN_STATES = [
+  'Amazonas',
+  'Anzoátegui',
+  'Apure',
+  'Aragua',
+  'Barinas',
+  'Bolívar',
+  'Carabobo',
+  'Cojedes',
+  'Delta Amacuro',
+  'Distrito Capital',
+  'Falcón',
+  'Guárico',
+  'La Guaira',
+  'Lara',
+  'Mérida',
+  'Miranda',
+  'Monagas',
+  'Nueva Esparta',
+  'Portuguesa',
+  'Sucre',
+  'Táchira',
+  'Trujillo',
+  'Yaracuy',
+  'Zulia',
+] as const;
+export type VenezuelanState = (typeof VENEZUELAN_STATES)[number];

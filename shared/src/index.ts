@@ -1,0 +1,8 @@
+import './zod-es';
+
+export * from './enums';
+export * from './constants';
+export * from './messages';
+export * from './format';
+export * from './schemas/auth';
+export { z } from './zod-es';

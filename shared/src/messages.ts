@@ -1,0 +1,69 @@
+// The Spanish texts the product shows, from the spec (public §5, §8; admin §5, §8).
+// The server answers with these; the client shows them as they arrive.
+
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Credenciales incorrectas. Verifica tu email y contraseña.',
+  emailNotConfirmed: 'Debes confirmar tu correo electrónico antes de iniciar sesión.',
+  tooManyAttempts: 'Demasiados intentos. Espera unos minutos antes de intentar nuevamente.',
+  /** Kept in the catalogue (DECISIONS 11) but never produced by the server. */
+  userNotFound: 'No existe una cuenta con este email. ¿Necesitas registrarte?',
+  accountLocked: 'Tu cuenta ha sido bloqueada temporalmente. Contacta al soporte.',
+  signInFallback: 'Error al iniciar sesión. Intenta de nuevo.',
+  connectionError:
+    'Error de conexión: No se puede conectar al servidor. Verifica tu conexión a internet.',
+  emailTaken: 'Este email ya está registrado. ¿Quieres iniciar sesión?',
+  passwordRule:
+    'La contraseña debe tener mínimo 8 caracteres e incluir mayúscula, minúscula, número y símbolo.',
+  passwordTooLong: 'La contraseña no puede exceder 128 caracteres.',
+  passwordsDontMatch: 'Las contraseñas no coinciden.',
+  invalidEmail: 'Por favor ingresa un email válido.',
+  emailRequired: 'El email es requerido.',
+  passwordRequired: 'La contraseña es requerida.',
+  fullNameRequired: 'El nombre completo es requerido.',
+  signUpSuccess:
+    'Cuenta creada. Te enviamos un correo para confirmar tu email antes de iniciar sesión.',
+  verifyEmailSuccess: 'Tu correo fue confirmado. Ya puedes iniciar sesión.',
+  verifyEmailInvalid: 'El enlace de confirmación no es válido o ya expiró.',
+  verificationResent: 'Si tu cuenta existe y no está confirmada, te enviamos un nuevo enlace.',
+  resetRequested:
+    'Si existe una cuenta con ese email, recibirás un enlace para restablecer tu contraseña. El correo puede tardar hasta 5 minutos.',
+  resetThrottle:
+    'Por seguridad, solo se puede solicitar el restablecimiento de contraseña cada 60 segundos.',
+  resetLimit: (minutes: number) =>
+    `Demasiados intentos. Espera ${minutes} minutos antes de intentar nuevamente.`,
+  resetFallback: 'Error al enviar el email. Verifica tu email e inténtalo nuevamente.',
+  resetTokenInvalid: 'El enlace para restablecer la contraseña no es válido o ya expiró.',
+  passwordUpdated: 'Tu contraseña fue actualizada.',
+  currentPasswordWrong: 'La contraseña actual no es correcta.',
+  currentPasswordRequired: 'La contraseña actual es requerida.',
+  unauthorized: 'Debes iniciar sesión para continuar.',
+  forbidden: 'No tienes permisos para realizar esta acción.',
+  foreignOrigin: 'Solicitud rechazada: origen no permitido.',
+  invalidSession: 'Sesión no válida',
+  unknownRole: 'Rol de Usuario No Reconocido',
+} as const;
+
+export const ADMIN_SETUP_MESSAGES = {
+  adminExists: 'Ya existe un administrador. Esta página ya no hace nada.',
+  invalidToken: 'El token de configuración no es válido o ya fue usado.',
+  created: 'Administrador principal creado exitosamente.',
+  successTitle: '¡Éxito!',
+  errorTitle: 'Error',
+  unknownError: 'Error desconocido',
+  fallback: 'Error al crear usuario administrador',
+} as const;
+
+export const GENERIC_MESSAGES = {
+  notFound: 'No encontrado.',
+  internal: 'Ocurrió un error inesperado. Intenta nuevamente.',
+  invalidInput: 'Datos inválidos.',
+  requiredFields: 'Por favor completa todos los campos requeridos.',
+} as const;
+
+export const PROFILE_MESSAGES = {
+  fullNameMin: 'El nombre completo debe tener al menos 2 caracteres',
+  validationTitle: 'Error de validación',
+  updatedTitle: 'Perfil actualizado',
+  updatedMessage: 'Los cambios se han guardado correctamente',
+  updateFailed: 'No se pudo actualizar el perfil. Verifica que todos los campos sean válidos.',
+} as const;
