@@ -1,0 +1,66 @@
+// Throttling counted in the database (docs/decisions/007): every instance shares the
+// counts, and each call of a batch is one event, so a batch of 20 calls counts as 20.
+import { and, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db/client';
+import { rateLimitEvents } from '../db/schema';
+
+export type LimitWindow = {
+  key: string;
+  max: number;
+  windowMs: number;
+  /** The text to answer with when the window is full; gets the minutes left. */
+  message: (minutesLeft: number) => string;
+};
+
+export type LimitHit = { eventIds: number[]; exceeded: (LimitWindow & { retryAfterMs: number }) | null };
+
+/**
+ * Counts what each key already has in its window and, when every window has room, records
+ * this attempt. Per-key advisory locks make concurrent attempts take turns, on PGlite and
+ * on a PostgreSQL server alike, so a batch of 20 calls is counted as 20.
+ */
+export async function hitLimits(db: Db, windows: LimitWindow[]): Promise<LimitHit> {
+  const keys = [...new Set(windows.map((w) => w.key))].sort();
+  if (keys.length === 0) return { eventIds: [], exceeded: null };
+  return db.transaction(async (tx) => {
+    for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+    for (const w of windows) {
+      const since = new Date(Date.now() - w.windowMs);
+      const [row] = await tx
+        .select({ n: count() })
+        .from(rateLimitEvents)
+        .where(and(eq(rateLimitEvents.key, w.key), gt(rateLimitEvents.createdAt, since)));
+      if (Number(row.n) >= w.max) {
+        return { eventIds: [], exceeded: { ...w, retryAfterMs: await msUntilFree(tx, w) } };
+      }
+    }
+    const inserted = await tx
+      .insert(rateLimitEvents)
+      .values(keys.map((key) => ({ key, createdAt: new Date() })))
+      .returning({ id: rateLimitEvents.id });
+    return { eventIds: inserted.map((r) => r.id), exceeded: null };
+  });
+}
+
+/** When the oldest counted event leaves the window, the key has room again. */
+async function msUntilFree(db: DbOrTx, w: LimitWindow): Promise<number> {
+  const since = new Date(Date.now() - w.windowMs);
+  // The event whose leaving brings the count under the limit again.
+  const rows = await db
+    .select({ createdAt: rateLimitEvents.createdAt })
+    .from(rateLimitEvents)
+    .where(and(eq(rateLimitEvents.key, w.key), gt(rateLimitEvents.createdAt, since)))
+    .orderBy(desc(rateLimitEvents.createdAt))
+    .limit(w.max);
+  const freeing = rows[rows.length - 1]?.createdAt ?? new Date();
+  return Math.max(1000, freeing.getTime() + w.windowMs - Date.now());
+}
+
+export async function forgetEvents(db: DbOrTx, ids: number[]): Promise<void> {
+  if (ids.length) await db.delete(rateLimitEvents).where(inArray(rateLimitEvents.id, ids));
+}
+
+/** Nothing reads events older than a day; the server prunes them now and then. */
+export async function pruneEvents(db: DbOrTx, olderThanMs = 24 * 60 * 60 * 1000): Promise<void> {
+  await db.delete(rateLimitEvents).where(lt(rateLimitEvents.createdAt, new Date(Date.now() - olderThanMs)));
+}

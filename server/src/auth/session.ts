@@ -1,0 +1,102 @@
+// Sessions in Lucia's design on @oslojs (docs/decisions/001): a random token in an HttpOnly
+// cookie, its SHA-256 stored as the session id, 30-day sliding expiry.
+import { and, eq, ne } from 'drizzle-orm';
+import {
+  SESSION_DURATION_DAYS,
+  SESSION_RENEW_BEFORE_DAYS,
+  type UserRole,
+} from '@casillero/shared';
+import type { DbOrTx } from '../db/client';
+import { sessions, userProfiles, users } from '../db/schema';
+import { generateToken, hashToken } from './tokens';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  role: UserRole;
+  fullName: string;
+  emailVerifiedAt: Date | null;
+};
+
+export type Session = { id: string; userId: string; expiresAt: Date };
+
+export type SessionValidation =
+  | { session: Session; user: SessionUser; renewed: boolean }
+  | { session: null; user: null; renewed: false };
+
+export async function createSession(
+  db: DbOrTx,
+  userId: string,
+  meta: { userAgent?: string | null; ip?: string | null } = {},
+): Promise<{ token: string; session: Session }> {
+  const token = generateToken();
+  const session: Session = {
+    id: hashToken(token),
+    userId,
+    expiresAt: new Date(Date.now() + SESSION_DURATION_DAYS * DAY_MS),
+  };
+  await db.insert(sessions).values({ ...session, userAgent: meta.userAgent ?? null, ip: meta.ip ?? null });
+  await db.update(users).set({ lastActiveAt: new Date() }).where(eq(users.id, userId));
+  return { token, session };
+}
+
+/**
+ * Looks the token up, deleting it when expired, renewing it when less than 15 days are
+ * left. The role comes from the database on every request.
+ */
+export async function validateSessionToken(db: DbOrTx, token: string): Promise<SessionValidation> {
+  const sessionId = hashToken(token);
+  const [row] = await db
+    .select({
+      id: sessions.id,
+      userId: sessions.userId,
+      expiresAt: sessions.expiresAt,
+      email: users.email,
+      role: users.role,
+      emailVerifiedAt: users.emailVerifiedAt,
+      fullName: userProfiles.fullName,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+    .where(eq(sessions.id, sessionId));
+  if (!row) return { session: null, user: null, renewed: false };
+
+  const now = Date.now();
+  if (now >= row.expiresAt.getTime()) {
+    await db.delete(sessions).where(eq(sessions.id, sessionId));
+    return { session: null, user: null, renewed: false };
+  }
+  const session: Session = { id: row.id, userId: row.userId, expiresAt: row.expiresAt };
+  let renewed = false;
+  if (now >= row.expiresAt.getTime() - SESSION_RENEW_BEFORE_DAYS * DAY_MS) {
+    session.expiresAt = new Date(now + SESSION_DURATION_DAYS * DAY_MS);
+    await db.update(sessions).set({ expiresAt: session.expiresAt }).where(eq(sessions.id, sessionId));
+    await db.update(users).set({ lastActiveAt: new Date(now) }).where(eq(users.id, row.userId));
+    renewed = true;
+  }
+  return {
+    session,
+    user: {
+      id: row.userId,
+      email: row.email,
+      role: row.role,
+      fullName: row.fullName ?? '',
+      emailVerifiedAt: row.emailVerifiedAt,
+    },
+    renewed,
+  };
+}
+
+export async function invalidateSession(db: DbOrTx, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user, or every one but the current. */
+export async function invalidateUserSessions(db: DbOrTx, userId: string, exceptSessionId?: string) {
+  await db
+    .delete(sessions)
+    .where(exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId));
+}

@@ -1,0 +1,9 @@
+// `npm run db:migrate`: applies the committed migrations to DATABASE_URL or the embedded database.
+import { openDatabase } from '../db/client';
+import { loadConfig } from '../env';
+
+const config = loadConfig();
+const database = await openDatabase(config);
+await database.migrate();
+await database.close();
+console.log(`Migraciones aplicadas (${database.driver}).`);

@@ -1,0 +1,17 @@
+// `npm run db:seed`: the demo data. Refuses a DATABASE_URL database unless SEED_DEMO=1.
+import { openDatabase } from '../db/client';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../db/seed';
+import { loadConfig } from '../env';
+
+const config = loadConfig();
+if (config.databaseUrl && !config.seedDemo) {
+  console.error('DATABASE_URL está definida: la demo solo se carga con SEED_DEMO=1.');
+  process.exit(1);
+}
+const database = await openDatabase(config);
+await database.migrate();
+const { seeded } = await seedDemo(database.db, { storageDir: config.storageDir });
+await database.close();
+console.log(seeded ? 'Datos de demostración cargados.' : 'Los datos de demostración ya estaban cargados.');
+console.log(`Administrador: ${DEMO_ACCOUNTS.admin.email} / ${DEMO_PASSWORD}`);
+for (const c of DEMO_ACCOUNTS.customers) console.log(`Cliente: ${c.email} / ${DEMO_PASSWORD}`);

@@ -1,0 +1,14 @@
+import { numeric, timestamp } from 'drizzle-orm/pg-core';
+
+/** USD amounts: numeric(12,2), never floating point in the database (docs/decisions/005). */
+export const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
+/** Weights in kg and other measured quantities. */
+export const measure = (name: string) => numeric(name, { precision: 10, scale: 2, mode: 'number' });
+
+export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+export const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+export const timestamptz = (name: string) => timestamp(name, { withTimezone: true });

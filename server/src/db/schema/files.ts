@@ -1,0 +1,25 @@
+import { bigint, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { storedFileKindEnum } from './enums';
+import { createdAt } from './columns';
+import { users } from './users';
+
+/** Files kept outside the database (STORAGE_DIR): receipts, invoices, package photos. */
+export const storedFiles = pgTable(
+  'stored_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The customer the file belongs to; only they and admins may open it. */
+    ownerUserId: uuid('owner_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    kind: storedFileKindEnum('kind').notNull(),
+    /** Path relative to STORAGE_DIR. */
+    storageKey: text('storage_key').notNull().unique('stored_files_storage_key_key'),
+    contentType: text('content_type').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    originalName: text('original_name'),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('stored_files_owner_user_id_idx').on(t.ownerUserId)],
+);

@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { notificationTypeEnum } from './enums';
+import { createdAt } from './columns';
+import { users } from './users';
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    type: notificationTypeEnum('type').notNull().default('general'),
+    read: boolean('read').notNull().default(false),
+    /** Where in the app the notification leads, e.g. /dashboard/mis-trackings. */
+    link: text('link'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_id_created_at_idx').on(t.userId, t.createdAt.desc()),
+    index('notifications_user_id_unread_idx').on(t.userId).where(sql`${t.read} = false`),
+    index('notifications_created_at_idx').on(t.createdAt.desc()),
+    index('notifications_type_created_at_idx').on(t.type, t.createdAt.desc()),
+    index('notifications_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+  ],
+);

@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { packageStatusEnum } from './enums';
+import { createdAt, measure, money, timestamptz, updatedAt } from './columns';
+import { users } from './users';
+import { mailboxes } from './mailboxes';
+import { storedFiles } from './files';
+import { trackings } from './trackings';
+
+/** A package in the warehouse, owned by a customer and received into one of their mailboxes. */
+export const packages = pgTable(
+  'packages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    mailboxId: uuid('mailbox_id')
+      .notNull()
+      .references(() => mailboxes.id, { onDelete: 'restrict' }),
+    trackingNumber: text('tracking_number'),
+    packageDescription: text('package_description').notNull(),
+    senderName: text('sender_name'),
+    weightKg: measure('weight_kg'),
+    /** Free text such as "30x20x15". */
+    dimensionsCm: text('dimensions_cm'),
+    estimatedValueUsd: money('estimated_value_usd'),
+    status: packageStatusEnum('status').notNull().default('pending'),
+    /** Internal notes, not shown to the customer. */
+    notes: text('notes'),
+    receivedDate: timestamptz('received_date'),
+    /** Warehouse intake: the warehouse receipt number, shelf location and a photo. */
+    warehouseReceipt: text('warehouse_receipt'),
+    warehouseLocation: text('warehouse_location'),
+    photoFileId: uuid('photo_file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
+    trackingId: uuid('tracking_id').references((): AnyPgColumn => trackings.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('packages_user_id_idx').on(t.userId),
+    index('packages_mailbox_id_idx').on(t.mailboxId),
+    index('packages_status_created_at_idx').on(t.status, t.createdAt),
+    index('packages_created_at_idx').on(t.createdAt),
+    index('packages_tracking_number_trgm_idx').using('gin', sql`${t.trackingNumber} gin_trgm_ops`),
+    index('packages_description_trgm_idx').using('gin', sql`${t.packageDescription} gin_trgm_ops`),
+  ],
+);
+
+export type PackageRow = typeof packages.$inferSelect;

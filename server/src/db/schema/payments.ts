@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import { index, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { paymentStatusEnum, paymentTypeEnum } from './enums';
+import { createdAt, money, timestamptz, updatedAt } from './columns';
+import { users } from './users';
+import { mailboxes } from './mailboxes';
+import { shipments } from './shipments';
+import { storedFiles } from './files';
+import { trackings } from './trackings';
+
+/** Free-form extras of a payment; admin notes are merged in on approval or rejection. */
+export type PaymentMetadata = { admin_notes?: string } & Record<string, unknown>;
+
+/** A payment a customer owes or reported: activation, shipping, course or credit. */
+export const paymentTransactions = pgTable(
+  'payment_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    transactionType: paymentTypeEnum('transaction_type').notNull(),
+    amountUsd: money('amount_usd').notNull(),
+    /** Amount paid in bolívares, when the customer paid in VES. */
+    amountVes: numeric('amount_ves', { precision: 16, scale: 2, mode: 'number' }),
+    paymentMethod: text('payment_method'),
+    paymentReference: text('payment_reference'),
+    description: text('description'),
+    status: paymentStatusEnum('status').notNull().default('pending'),
+    metadata: jsonb('metadata').$type<PaymentMetadata>().notNull().default({}),
+    receiptFileId: uuid('receipt_file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
+    /** What the payment is for: the mailbox it activates, the shipment it pays. */
+    mailboxId: uuid('mailbox_id').references(() => mailboxes.id, { onDelete: 'restrict' }),
+    shipmentId: uuid('shipment_id').references(() => shipments.id, { onDelete: 'restrict' }),
+    /** When the customer reported paying (method, reference, receipt). */
+    reportedAt: timestamptz('reported_at'),
+    processedAt: timestamptz('processed_at'),
+    processedBy: uuid('processed_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('payment_transactions_user_id_idx').on(t.userId),
+    index('payment_transactions_status_created_at_idx').on(t.status, t.createdAt),
+    index('payment_transactions_type_created_at_idx').on(t.transactionType, t.createdAt),
+    index('payment_transactions_created_at_idx').on(t.createdAt),
+    index('payment_transactions_mailbox_id_idx').on(t.mailboxId),
+    index('payment_transactions_reference_trgm_idx').using('gin', sql`${t.paymentReference} gin_trgm_ops`),
+    // The same transfer cannot be reported twice.
+    uniqueIndex('payment_transactions_method_reference_key')
+      .on(t.paymentMethod, t.paymentReference)
+      .where(sql`${t.paymentReference} is not null`),
+  ],
+);
+
+/** The trackings a shipping payment authorises for dispatch. */
+export const paymentTrackings = pgTable(
+  'payment_trackings',
+  {
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => paymentTransactions.id, { onDelete: 'cascade' }),
+    trackingId: uuid('tracking_id')
+      .notNull()
+      .references(() => trackings.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.paymentId, t.trackingId] }),
+    index('payment_trackings_tracking_id_idx').on(t.trackingId),
+  ],
+);

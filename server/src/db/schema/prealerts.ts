@@ -1,0 +1,47 @@
+import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { estadoTrackingEnum, prealertStatusEnum } from './enums';
+import { createdAt, measure, money, timestamptz, updatedAt } from './columns';
+import { users } from './users';
+import { packages } from './packages';
+import { mailboxes } from './mailboxes';
+import { storedFiles } from './files';
+
+/** A customer's notice of a purchase on its way to the warehouse (the spec's "prealarta"). */
+export const prealerts = pgTable(
+  'prealerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** The mailbox the purchase was sent to, when the customer chose one. */
+    mailboxId: uuid('mailbox_id').references(() => mailboxes.id, { onDelete: 'set null' }),
+    trackingNumber: text('tracking_number'),
+    description: text('description').notNull(),
+    quantityItems: integer('quantity_items').notNull().default(1),
+    amountSpent: money('amount_spent'),
+    /** The store or sender. */
+    senderName: text('sender_name'),
+    estimatedWeight: measure('estimated_weight'),
+    estimatedValue: money('estimated_value'),
+    carrier: text('carrier'),
+    estadoTracking: estadoTrackingEnum('estado_tracking').notNull().default('Prealertado'),
+    notes: text('notes'),
+    status: prealertStatusEnum('status').notNull().default('pending'),
+    invoiceFileId: uuid('invoice_file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
+    convertedAt: timestamptz('converted_at'),
+    convertedPackageId: uuid('converted_package_id').references(() => packages.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('prealerts_user_id_idx').on(t.userId),
+    index('prealerts_status_created_at_idx').on(t.status, t.createdAt),
+    index('prealerts_created_at_idx').on(t.createdAt),
+    index('prealerts_tracking_number_idx').on(t.trackingNumber),
+  ],
+);
+
+export type PrealertRow = typeof prealerts.$inferSelect;

@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import { date, index, integer, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { shipmentStageStatusEnum, shipmentStatusEnum } from './enums';
+import { createdAt, measure, money, updatedAt } from './columns';
+import { users } from './users';
+import { packages } from './packages';
+
+/** A consolidated shipment of a customer's packages to an address in Venezuela. */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    shipmentCode: text('shipment_code').notNull().unique('shipments_shipment_code_key'),
+    trackingNumber: text('tracking_number'),
+    deliveryAddress: text('delivery_address').notNull(),
+    deliveryCity: text('delivery_city').notNull(),
+    deliveryState: text('delivery_state').notNull(),
+    estimatedDelivery: date('estimated_delivery', { mode: 'string' }),
+    actualDelivery: date('actual_delivery', { mode: 'string' }),
+    shippingCostUsd: money('shipping_cost_usd').notNull().default(0),
+    totalWeightKg: measure('total_weight_kg').notNull().default(0),
+    totalVolumeCm3: measure('total_volume_cm3'),
+    status: shipmentStatusEnum('status').notNull().default('preparing'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('shipments_user_id_idx').on(t.userId),
+    index('shipments_status_created_at_idx').on(t.status, t.createdAt),
+    index('shipments_created_at_idx').on(t.createdAt),
+    index('shipments_updated_at_idx').on(t.updatedAt),
+    index('shipments_delivery_city_trgm_idx').using('gin', sql`${t.deliveryCity} gin_trgm_ops`),
+    index('shipments_code_trgm_idx').using('gin', sql`${t.shipmentCode} gin_trgm_ops`),
+  ],
+);
+
+export const shipmentPackages = pgTable(
+  'shipment_packages',
+  {
+    shipmentId: uuid('shipment_id')
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    packageId: uuid('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shipmentId, t.packageId] }),
+    // A package travels in one shipment only, even when two admins try at once (DECISIONS 6).
+    unique('shipment_packages_package_id_key').on(t.packageId),
+  ],
+);
+
+export const shipmentStages = pgTable(
+  'shipment_stages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shipmentId: uuid('shipment_id')
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    stageNumber: integer('stage_number').notNull(),
+    stageName: text('stage_name').notNull(),
+    status: shipmentStageStatusEnum('status').notNull().default('pending'),
+    estimatedDays: integer('estimated_days'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique('shipment_stages_shipment_id_stage_number_key').on(t.shipmentId, t.stageNumber)],
+);

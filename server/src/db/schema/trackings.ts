@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { priorityEnum, trackingStatusEnum } from './enums';
+import { createdAt, measure, money, updatedAt } from './columns';
+import { users } from './users';
+import { mailboxes } from './mailboxes';
+import { prealerts } from './prealerts';
+
+/** An incoming parcel followed by the warehouse (the admin "God Mode" panel). */
+export const trackings = pgTable(
+  'trackings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    trackingNumber: text('tracking_number').notNull().unique('trackings_tracking_number_key'),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    mailboxId: uuid('mailbox_id')
+      .notNull()
+      .references(() => mailboxes.id, { onDelete: 'restrict' }),
+    description: text('description').notNull(),
+    carrier: text('carrier').notNull(),
+    estimatedWeight: measure('estimated_weight').notNull().default(1),
+    actualWeight: measure('actual_weight'),
+    estimatedValue: money('estimated_value').notNull().default(0),
+    senderName: text('sender_name').notNull(),
+    originCountry: text('origin_country').notNull().default('Estados Unidos'),
+    status: trackingStatusEnum('status').notNull().default('created'),
+    needsReempaque: boolean('needs_reempaque').notNull().default(false),
+    reempaqueReason: text('reempaque_reason'),
+    priority: priorityEnum('priority').notNull().default('medium'),
+    notes: text('notes'),
+    /** The customer's pre-alert with the same tracking number, when one matched. */
+    prealertId: uuid('prealert_id').references((): AnyPgColumn => prealerts.id, { onDelete: 'set null' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('trackings_created_at_id_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('trackings_status_created_at_idx').on(t.status, t.createdAt.desc()),
+    index('trackings_priority_created_at_idx').on(t.priority, t.createdAt.desc()),
+    index('trackings_carrier_created_at_idx').on(t.carrier, t.createdAt.desc()),
+    index('trackings_user_id_idx').on(t.userId),
+    index('trackings_mailbox_id_idx').on(t.mailboxId),
+    index('trackings_prealert_id_idx').on(t.prealertId),
+    index('trackings_tracking_number_trgm_idx').using('gin', sql`${t.trackingNumber} gin_trgm_ops`),
+  ],
+);
+
+export const trackingHistory = pgTable(
+  'tracking_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    trackingId: uuid('tracking_id')
+      .notNull()
+      .references(() => trackings.id, { onDelete: 'cascade' }),
+    status: trackingStatusEnum('status').notNull(),
+    message: text('message'),
+    /** The admin who made the change. */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('tracking_history_tracking_id_created_at_idx').on(t.trackingId, t.createdAt.desc())],
+);

@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, index, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { userRoleEnum } from './enums';
+import { createdAt, timestamptz, updatedAt } from './columns';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lower-cased; unique case-insensitively through the index below. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: userRoleEnum('role').notNull().default('user'),
+    emailVerifiedAt: timestamptz('email_verified_at'),
+    /** Set on sign-in and session renewal; "active users" are those seen in the last 30 days. */
+    lastActiveAt: timestamptz('last_active_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('users_role_idx').on(t.role),
+    index('users_created_at_idx').on(t.createdAt),
+    index('users_last_active_at_idx').on(t.lastActiveAt),
+  ],
+);
+
+/** Lucia-style sessions: the id is the SHA-256 (hex) of the random token kept in the cookie. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+/** One-time tokens, stored hashed: e-mail verification and password reset. */
+export const emailVerificationTokens = pgTable(
+  'email_verification_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_verification_tokens_user_id_idx').on(t.userId)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
+);
+
+/** The /admin-setup token (DECISIONS 1), hashed; lives only while no admin exists. */
+export const adminSetupTokens = pgTable('admin_setup_tokens', {
+  id: text('id').primaryKey(),
+  expiresAt: timestamptz('expires_at').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Throttling events (sign-in failures, reset requests, sign-ups), counted per key
+ * (e-mail or IP) in a sliding window. In the database so that every instance shares them.
+ */
+export const rateLimitEvents = pgTable(
+  'rate_limit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    key: text('key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('rate_limit_events_key_created_at_idx').on(t.key, t.createdAt)],
+);
+
+export const userProfiles = pgTable(
+  'user_profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .unique('user_profiles_user_id_key')
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fullName: varchar('full_name', { length: 255 }).notNull(),
+    phone: varchar('phone', { length: 20 }),
+    cedula: varchar('cedula', { length: 255 }),
+    venezuelaAddress: varchar('venezuela_address', { length: 255 }),
+    venezuelaCity: varchar('venezuela_city', { length: 255 }),
+    venezuelaState: varchar('venezuela_state', { length: 255 }),
+    /** Configuración: whether status e-mails are sent (account e-mails always are). */
+    emailNotifications: boolean('email_notifications').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('user_profiles_full_name_idx').on(t.fullName),
+    index('user_profiles_full_name_trgm_idx').using('gin', sql`${t.fullName} gin_trgm_ops`),
+    index('user_profiles_cedula_trgm_idx').using('gin', sql`${t.cedula} gin_trgm_ops`),
+    index('user_profiles_phone_trgm_idx').using('gin', sql`${t.phone} gin_trgm_ops`),
+  ],
+);

@@ -1,0 +1,58 @@
+// Spanish e-mails, each with an HTML and a plain-text part.
+
+export type EmailMessage = { template: string; subject: string; html: string; text: string };
+
+const BRAND = 'Casillero Virtual';
+
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** Wraps paragraphs and an optional button in the common layout. */
+export function layout(opts: { title: string; paragraphs: string[]; action?: { label: string; url: string }; footer?: string }) {
+  const body = opts.paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p)}</p>`).join('');
+  const button = opts.action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(opts.action.url)}" style="background:#1c7ed6;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(opts.action.label)}</a></p><p style="font-size:13px;color:#555">Si el botón no funciona, copia este enlace: ${escapeHtml(opts.action.url)}</p>`
+    : '';
+  const html = `<!doctype html><html lang="es"><body style="font-family:Arial,Helvetica,sans-serif;background:#f4f6f8;padding:24px;color:#222"><div style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:28px"><h1 style="font-size:20px;margin:0 0 20px">${escapeHtml(opts.title)}</h1>${body}${button}<hr style="border:none;border-top:1px solid #eee;margin:24px 0"><p style="font-size:12px;color:#777">${escapeHtml(opts.footer ?? `${BRAND} · Miami y Beijing a Venezuela`)}</p></div></body></html>`;
+  const text = [opts.title, '', ...opts.paragraphs, ...(opts.action ? ['', `${opts.action.label}: ${opts.action.url}`] : []), '', `— ${BRAND}`].join('\n');
+  return { html, text };
+}
+
+export function verifyEmailMessage(p: { fullName: string; url: string }): EmailMessage {
+  const { html, text } = layout({
+    title: 'Confirma tu correo electrónico',
+    paragraphs: [
+      `Hola ${p.fullName},`,
+      `Gracias por registrarte en ${BRAND}. Confirma tu correo para activar tu cuenta e iniciar sesión.`,
+      'El enlace vence en 48 horas. Si no creaste esta cuenta, ignora este mensaje.',
+    ],
+    action: { label: 'Confirmar mi correo', url: p.url },
+  });
+  return { template: 'verify-email', subject: `Confirma tu correo en ${BRAND}`, html, text };
+}
+
+export function passwordResetMessage(p: { fullName: string; url: string }): EmailMessage {
+  const { html, text } = layout({
+    title: 'Restablece tu contraseña',
+    paragraphs: [
+      `Hola ${p.fullName},`,
+      'Recibimos una solicitud para restablecer la contraseña de tu cuenta.',
+      'El enlace vence en 1 hora y solo puede usarse una vez. Si no lo pediste, ignora este mensaje: tu contraseña no cambiará.',
+    ],
+    action: { label: 'Crear una nueva contraseña', url: p.url },
+  });
+  return { template: 'password-reset', subject: `Restablece tu contraseña de ${BRAND}`, html, text };
+}
+
+export function passwordChangedMessage(p: { fullName: string }): EmailMessage {
+  const { html, text } = layout({
+    title: 'Tu contraseña fue cambiada',
+    paragraphs: [
+      `Hola ${p.fullName},`,
+      'La contraseña de tu cuenta acaba de cambiar y cerramos tus otras sesiones.',
+      'Si no fuiste tú, restablece tu contraseña de inmediato y contáctanos.',
+    ],
+  });
+  return { template: 'password-changed', subject: `Tu contraseña de ${BRAND} fue cambiada`, html, text };
+}

@@ -1,0 +1,135 @@
+// createServer(): Fastify with tRPC under /trpc, the built client with SPA fallback,
+// /healthz, security headers and masked request logs. Tests and main.ts both use it.
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { GENERIC_MESSAGES } from '@casillero/shared';
+import { openDatabase, type Database } from './db/client';
+import { REPO_ROOT, type Config } from './env';
+import { createHttpContextFactory } from './trpc/context';
+import { appRouter, type AppRouter } from './trpc/router';
+
+export const CLIENT_DIST = path.join(REPO_ROOT, 'client/dist');
+
+const EMAIL_IN_TEXT = /([A-Za-z0-9._%+-]{1,3})[A-Za-z0-9._%+-]*(@|%40)[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
+/** Masks e-mails in logged text, keeping their first 3 characters (public spec §9). */
+export const maskEmailsIn = (text: string) => text.replace(EMAIL_IN_TEXT, '$1***');
+
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  if (config.nodeEnv === 'test') return false;
+  return {
+    level: config.logLevel,
+    serializers: {
+      req: (req) => ({ method: req.method, url: maskEmailsIn(req.url), remoteAddress: req.ip }),
+    },
+  };
+}
+
+export type CreateServerOptions = { config: Config; database?: Database };
+
+export async function createServer({ config, database }: CreateServerOptions) {
+  const db = database ?? (await openDatabase(config));
+  const app = Fastify({
+    logger: loggerOptions(config),
+    trustProxy: config.trustProxy,
+    routerOptions: { maxParamLength: 5000 },
+    bodyLimit: 8 * 1024 * 1024,
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine injects its CSS variables in a style element.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.appUrl.startsWith('https://') ? [] : null,
+      },
+    },
+    hsts: config.appUrl.startsWith('https://'),
+  });
+  await app.register(fastifyCookie);
+
+  // No stack traces or internals in production answers.
+  app.setErrorHandler((error: { statusCode?: number; message: string }, req, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) req.log.error({ err: error }, 'Error no controlado');
+    const message = status >= 500 && config.isProduction ? GENERIC_MESSAGES.internal : error.message;
+    reply.status(status).send({ error: message });
+  });
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: createHttpContextFactory(db.db, config),
+      onError({ error, path: procedure, ctx }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') {
+          (ctx?.log ?? app.log).error({ err: error.cause ?? error, procedure }, 'Error en procedimiento');
+        }
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  app.get('/healthz', async (_req, reply) => {
+    try {
+      await db.db.execute(sql`select 1`);
+      return { status: 'ok', database: db.driver };
+    } catch {
+      return reply.status(503).send({ status: 'error', database: db.driver });
+    }
+  });
+
+  const hasClient = fs.existsSync(path.join(CLIENT_DIST, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: CLIENT_DIST,
+      wildcard: false,
+      maxAge: '1h',
+      setHeaders(res, filePath) {
+        // Vite's hashed assets never change; index.html always must be fresh.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        if (filePath.endsWith('index.html')) res.header('cache-control', 'no-cache');
+      },
+    });
+  }
+
+  // SPA fallback: extension-less GETs outside the API get the client's index.html.
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0];
+    const isPage = req.method === 'GET' && !url.startsWith('/trpc') && !path.extname(url);
+    if (isPage && hasClient) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (isPage) {
+      return reply
+        .type('text/html; charset=utf-8')
+        .send('<!doctype html><meta charset="utf-8"><p>El cliente no está compilado: ejecuta <code>npm run build</code>.</p>');
+    }
+    return reply.status(404).send({ error: GENERIC_MESSAGES.notFound });
+  });
+
+  return {
+    app,
+    database: db,
+    /** Listens on the configured port; returns the local URL. */
+    async listen(): Promise<string> {
+      await app.listen({ port: config.port, host: config.host });
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : config.port;
+      return `http://localhost:${port}`;
+    },
+    async stop() {
+      await app.close();
+      if (!database) await db.close();
+    },
+  };
+}

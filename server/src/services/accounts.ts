@@ -1,0 +1,45 @@
+import { ACTIVATION_COST_USD, type CasilleroType } from '@casillero/shared';
+import type { DbOrTx } from '../db/client';
+import { paymentTransactions, userProfiles, users } from '../db/schema';
+import { insertMailbox, warehouseAddressFor } from './mailbox-code';
+
+/**
+ * Opens a mailbox of the given type for a user: inactive, with its pending activation
+ * payment (DECISIONS 9). Approving that payment activates the mailbox.
+ */
+export async function openMailboxWithActivation(tx: DbOrTx, userId: string, type: CasilleroType) {
+  const address = warehouseAddressFor(type);
+  const mailbox = await insertMailbox(tx, { userId, ...address, status: 'inactive' });
+  if (!mailbox) throw new Error('No se pudo generar un código de casillero único.');
+  const [payment] = await tx
+    .insert(paymentTransactions)
+    .values({
+      userId,
+      transactionType: 'mailbox_activation',
+      amountUsd: ACTIVATION_COST_USD[type],
+      status: 'pending',
+      mailboxId: mailbox.id,
+      description: `Activación de casillero ${mailbox.mailboxCode}`,
+    })
+    .returning();
+  return { mailbox, payment };
+}
+
+/** Creates a customer: user, profile and the first mailbox with its activation payment. */
+export async function createCustomerAccount(
+  tx: DbOrTx,
+  input: { email: string; passwordHash: string; fullName: string; type: CasilleroType; verified?: boolean },
+) {
+  const [user] = await tx
+    .insert(users)
+    .values({
+      email: input.email.toLowerCase(),
+      passwordHash: input.passwordHash,
+      role: 'user',
+      emailVerifiedAt: input.verified ? new Date() : null,
+    })
+    .returning({ id: users.id, email: users.email, role: users.role });
+  await tx.insert(userProfiles).values({ userId: user.id, fullName: input.fullName });
+  const { mailbox, payment } = await openMailboxWithActivation(tx, user.id, input.type);
+  return { user, mailbox, payment };
+}

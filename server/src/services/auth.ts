@@ -1,0 +1,278 @@
+// Account flows: sign-up, e-mail verification, sign-in, password reset and change,
+// and the first administrator. Each multi-step change runs in one transaction.
+import { TRPCError } from '@trpc/server';
+import { and, count, eq, gt } from 'drizzle-orm';
+import {
+  AUTH_MESSAGES,
+  ADMIN_SETUP_MESSAGES,
+  EMAIL_VERIFICATION_TTL_HOURS,
+  PASSWORD_RESET_TTL_MINUTES,
+  type CasilleroType,
+} from '@casillero/shared';
+import type { Db, DbOrTx } from '../db/client';
+import {
+  adminSetupTokens,
+  emailVerificationTokens,
+  passwordResetTokens,
+  userProfiles,
+  users,
+} from '../db/schema';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/password';
+import { createSession, invalidateUserSessions } from '../auth/session';
+import { generateToken, hashToken } from '../auth/tokens';
+import { enqueueEmail } from '../mail/outbox';
+import { passwordChangedMessage, passwordResetMessage, verifyEmailMessage } from '../mail/templates';
+import { createCustomerAccount } from './accounts';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Postgres unique_violation, through either driver (drizzle wraps the driver's error). */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  for (let e: any = err; e; e = e.cause) {
+    if (e.code === '23505' && (!constraint || e.constraint_name === constraint || e.constraint === constraint)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+export async function findUserByEmail(db: DbOrTx, email: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      passwordHash: users.passwordHash,
+      emailVerifiedAt: users.emailVerifiedAt,
+      fullName: userProfiles.fullName,
+    })
+    .from(users)
+    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+    .where(eq(users.email, email.toLowerCase()));
+  return row ?? null;
+}
+
+async function issueVerification(tx: DbOrTx, appUrl: string, user: { id: string; email: string; fullName: string }) {
+  const token = generateToken();
+  await tx.insert(emailVerificationTokens).values({
+    id: hashToken(token),
+    userId: user.id,
+    expiresAt: new Date(Date.now() + EMAIL_VERIFICATION_TTL_HOURS * HOUR_MS),
+  });
+  const url = `${appUrl}/verificar-email?token=${token}`;
+  await enqueueEmail(tx, user.email, verifyEmailMessage({ fullName: user.fullName, url }));
+}
+
+export async function signUp(
+  db: Db,
+  appUrl: string,
+  input: { nombre: string; email: string; password: string; type: CasilleroType },
+) {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    await db.transaction(async (tx) => {
+      const { user } = await createCustomerAccount(tx, {
+        email: input.email,
+        passwordHash,
+        fullName: input.nombre,
+        type: input.type,
+      });
+      await issueVerification(tx, appUrl, { id: user.id, email: user.email, fullName: input.nombre });
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'users_email_lower_key')) {
+      throw new TRPCError({ code: 'CONFLICT', message: AUTH_MESSAGES.emailTaken });
+    }
+    throw err;
+  }
+  return { message: AUTH_MESSAGES.signUpSuccess };
+}
+
+export async function verifyEmail(db: Db, token: string) {
+  const id = hashToken(token);
+  const verified = await db.transaction(async (tx) => {
+    const [row] = await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.id, id)).returning();
+    if (!row || row.expiresAt.getTime() <= Date.now()) return false;
+    await tx.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, row.userId));
+    return true;
+  });
+  if (!verified) throw new TRPCError({ code: 'BAD_REQUEST', message: AUTH_MESSAGES.verifyEmailInvalid });
+  return { message: AUTH_MESSAGES.verifyEmailSuccess };
+}
+
+/** Sends a new verification link to an unverified account; answers the same either way. */
+export async function resendVerification(db: Db, appUrl: string, email: string) {
+  const user = await findUserByEmail(db, email);
+  if (user && !user.emailVerifiedAt) {
+    await db.transaction(async (tx) => {
+      await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, user.id));
+      await issueVerification(tx, appUrl, { id: user.id, email: user.email, fullName: user.fullName ?? '' });
+    });
+  }
+  return { message: AUTH_MESSAGES.verificationResent };
+}
+
+/**
+ * An unknown e-mail and a wrong password answer alike, in about the same time (DECISIONS 11).
+ * Only with the right password does an unverified account learn it must confirm first.
+ */
+export async function signIn(
+  db: Db,
+  input: { email: string; password: string },
+  meta: { userAgent: string | null; ip: string },
+) {
+  const user = await findUserByEmail(db, input.email);
+  if (!user) {
+    await verifyAgainstDummy(input.password);
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: AUTH_MESSAGES.invalidCredentials });
+  }
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: AUTH_MESSAGES.invalidCredentials });
+  }
+  if (!user.emailVerifiedAt) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: AUTH_MESSAGES.emailNotConfirmed });
+  }
+  const { token, session } = await createSession(db, user.id, meta);
+  return {
+    token,
+    session,
+    user: { id: user.id, email: user.email, role: user.role, fullName: user.fullName ?? '' },
+  };
+}
+
+/** Always the same answer, whether or not the account exists (DECISIONS 11). */
+export async function requestPasswordReset(db: Db, appUrl: string, email: string) {
+  const user = await findUserByEmail(db, email);
+  if (user) {
+    const token = generateToken();
+    await db.transaction(async (tx) => {
+      await tx.insert(passwordResetTokens).values({
+        id: hashToken(token),
+        userId: user.id,
+        expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60 * 1000),
+      });
+      const url = `${appUrl}/update-password?token=${token}`;
+      await enqueueEmail(tx, user.email, passwordResetMessage({ fullName: user.fullName ?? '', url }));
+    });
+  }
+  return { message: AUTH_MESSAGES.resetRequested };
+}
+
+/**
+ * Uses a reset token once: sets the password, deletes every reset token and every session of
+ * the user, then opens a fresh session (the page goes on to the dashboard).
+ */
+export async function resetPassword(
+  db: Db,
+  input: { token: string; password: string },
+  meta: { userAgent: string | null; ip: string },
+) {
+  const passwordHash = await hashPassword(input.password);
+  const id = hashToken(input.token);
+  const result = await db.transaction(async (tx) => {
+    const [row] = await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.id, id)).returning();
+    if (!row || row.expiresAt.getTime() <= Date.now()) return null;
+    // A link that arrived by e-mail proves the address too.
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, emailVerifiedAt: new Date() })
+      .where(eq(users.id, row.userId))
+      .returning({ id: users.id, email: users.email, verifiedAt: users.emailVerifiedAt });
+    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+    await invalidateUserSessions(tx, user.id);
+    const [profile] = await tx.select({ fullName: userProfiles.fullName }).from(userProfiles).where(eq(userProfiles.userId, user.id));
+    await enqueueEmail(tx, user.email, passwordChangedMessage({ fullName: profile?.fullName ?? '' }));
+    return createSession(tx, user.id, meta);
+  });
+  if (!result) throw new TRPCError({ code: 'BAD_REQUEST', message: AUTH_MESSAGES.resetTokenInvalid });
+  return { ...result, message: AUTH_MESSAGES.passwordUpdated };
+}
+
+/** Changes the password of a signed-in user and ends their other sessions. */
+export async function changePassword(
+  db: Db,
+  user: { id: string },
+  currentSessionId: string,
+  input: { currentPassword: string; newPassword: string },
+) {
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash, email: users.email, fullName: userProfiles.fullName })
+    .from(users)
+    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+    .where(eq(users.id, user.id));
+  if (!row || !(await verifyPassword(row.passwordHash, input.currentPassword))) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: AUTH_MESSAGES.currentPasswordWrong });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await invalidateUserSessions(tx, user.id, currentSessionId);
+    await enqueueEmail(tx, row.email, passwordChangedMessage({ fullName: row.fullName ?? '' }));
+  });
+  return { message: AUTH_MESSAGES.passwordUpdated };
+}
+
+export async function adminExists(db: DbOrTx): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(users).where(eq(users.role, 'admin'));
+  return Number(row.n) > 0;
+}
+
+/**
+ * Creates an administrator, or promotes and re-passwords an existing account with that
+ * e-mail (the CLI's `admin:create`). Verified from the start: the operator typed the address.
+ */
+export async function createOrPromoteAdmin(db: DbOrTx, input: { email: string; password: string; fullName?: string }) {
+  const passwordHash = await hashPassword(input.password);
+  const email = input.email.toLowerCase();
+  const existing = await findUserByEmail(db, email);
+  const [user] = existing
+    ? await db
+        .update(users)
+        .set({ role: 'admin', passwordHash, emailVerifiedAt: existing.emailVerifiedAt ?? new Date() })
+        .where(eq(users.id, existing.id))
+        .returning({ id: users.id, email: users.email })
+    : await db
+        .insert(users)
+        .values({ email, passwordHash, role: 'admin', emailVerifiedAt: new Date() })
+        .returning({ id: users.id, email: users.email });
+  await db
+    .insert(userProfiles)
+    .values({ userId: user.id, fullName: input.fullName ?? 'Administrador' })
+    .onConflictDoNothing({ target: userProfiles.userId });
+  return user;
+}
+
+/**
+ * The one-time /admin-setup token (DECISIONS 1): issued at start-up while no admin exists,
+ * stored hashed; returns the plain token to print, or null when an admin exists.
+ */
+export async function issueAdminSetupToken(db: Db, preset?: string): Promise<string | null> {
+  if (await adminExists(db)) {
+    await db.delete(adminSetupTokens);
+    return null;
+  }
+  const token = preset ?? generateToken();
+  await db.transaction(async (tx) => {
+    await tx.delete(adminSetupTokens);
+    await tx.insert(adminSetupTokens).values({ id: hashToken(token), expiresAt: new Date(Date.now() + 24 * HOUR_MS) });
+  });
+  return token;
+}
+
+export async function setupFirstAdmin(
+  db: Db,
+  input: { setupToken: string; email: string; password: string; nombre: string },
+) {
+  return db.transaction(async (tx) => {
+    // Serialises concurrent attempts: only one can consume the token.
+    const [tokenRow] = await tx
+      .delete(adminSetupTokens)
+      .where(and(eq(adminSetupTokens.id, hashToken(input.setupToken)), gt(adminSetupTokens.expiresAt, new Date())))
+      .returning();
+    if (await adminExists(tx)) throw new TRPCError({ code: 'FORBIDDEN', message: ADMIN_SETUP_MESSAGES.adminExists });
+    if (!tokenRow) throw new TRPCError({ code: 'FORBIDDEN', message: ADMIN_SETUP_MESSAGES.invalidToken });
+    await tx.delete(adminSetupTokens);
+    await createOrPromoteAdmin(tx, { email: input.email, password: input.password, fullName: input.nombre });
+    return { message: ADMIN_SETUP_MESSAGES.created };
+  });
+}

@@ -1,0 +1,61 @@
+// Calling procedures as a browser would, without HTTP: a caller per visitor, with a cookie
+// jar that keeps the session token the server sets, as the browser does.
+import { TRPCError } from '@trpc/server';
+import { expect } from 'vitest';
+import type { Db } from '../db/client';
+import { testConfig, type Config } from '../env';
+import { createInnerContext, type SessionCookie } from '../trpc/context';
+import { createCaller } from '../trpc/router';
+
+export type Visitor = {
+  /** The current session token, as the cookie holds it. */
+  token: string | null;
+  ip: string;
+  origin: string | null;
+  userAgent: string;
+  cookieSets: number;
+};
+
+export type TestCaller = ReturnType<typeof createCaller>;
+
+export const TEST_APP_URL = 'http://localhost:3000';
+
+export function newVisitor(overrides: Partial<Visitor> = {}): Visitor {
+  return { token: null, ip: '10.0.0.1', origin: null, userAgent: 'vitest', cookieSets: 0, ...overrides };
+}
+
+/** A caller bound to a visitor; each call builds a fresh context, like each HTTP request. */
+export function callerFor(db: Db, visitor: Visitor = newVisitor(), config: Config = testConfig({ appUrl: TEST_APP_URL })) {
+  const cookie: SessionCookie = {
+    set(token) {
+      visitor.token = token;
+      visitor.cookieSets++;
+    },
+    clear() {
+      visitor.token = null;
+    },
+  };
+  return createCaller(() =>
+    createInnerContext({
+      db,
+      config,
+      sessionToken: visitor.token,
+      ip: visitor.ip,
+      userAgent: visitor.userAgent,
+      origin: visitor.origin,
+      host: 'localhost:3000',
+      cookie,
+    }),
+  );
+}
+
+/** Awaits a call expected to fail and returns its tRPC error for assertions. */
+export async function trpcError(promise: Promise<unknown>): Promise<TRPCError> {
+  try {
+    await promise;
+  } catch (err) {
+    expect(err).toBeInstanceOf(TRPCError);
+    return err as TRPCError;
+  }
+  throw new Error('Se esperaba un error y la llamada tuvo éxito');
+}

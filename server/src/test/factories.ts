@@ -1,0 +1,50 @@
+import { eq } from 'drizzle-orm';
+import type { CasilleroType } from '@casillero/shared';
+import type { Db } from '../db/client';
+import { emailOutbox, users } from '../db/schema';
+import { callerFor, newVisitor, type Visitor } from './caller';
+import { createOrPromoteAdmin } from '../services/auth';
+
+export const STRONG_PASSWORD = 'Clave#Segura2026';
+
+let counter = 0;
+export function uniqueEmail(prefix = 'cliente') {
+  counter++;
+  return `${prefix}${counter}.${Date.now().toString(36)}@ejemplo.com`;
+}
+
+/** The link of the newest e-mail of a template sent to an address, as the recipient sees it. */
+export async function lastLinkTo(db: Db, email: string, template: string): Promise<string> {
+  const rows = await db.select().from(emailOutbox).where(eq(emailOutbox.template, template));
+  const mine = rows.filter((r) => r.to.includes(email)).sort((a, b) => +b.createdAt - +a.createdAt);
+  const match = mine[0]?.text.match(/https?:\/\/\S+/);
+  if (!match) throw new Error(`No hay e-mail ${template} para ${email}`);
+  return match[0];
+}
+
+export const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
+
+/** Signs a customer up, verifies the e-mail through the link and signs in. */
+export async function signedInCustomer(db: Db, opts: { type?: CasilleroType; nombre?: string; visitor?: Visitor } = {}) {
+  const email = uniqueEmail();
+  const visitor = opts.visitor ?? newVisitor();
+  const caller = callerFor(db, visitor);
+  await caller.auth.signUp({ nombre: opts.nombre ?? 'Ana Pérez', email, password: STRONG_PASSWORD, type: opts.type ?? 'usa' });
+  await caller.auth.verifyEmail({ token: tokenOf(await lastLinkTo(db, email, 'verify-email')) });
+  const { user } = await caller.auth.signIn({ email, password: STRONG_PASSWORD });
+  return { email, user, visitor, caller };
+}
+
+export async function signedInAdmin(db: Db) {
+  const email = uniqueEmail('admin');
+  await createOrPromoteAdmin(db, { email, password: STRONG_PASSWORD, fullName: 'Admin Prueba' });
+  const visitor = newVisitor({ ip: '10.0.0.9' });
+  const caller = callerFor(db, visitor);
+  const { user } = await caller.auth.signIn({ email, password: STRONG_PASSWORD });
+  return { email, user, visitor, caller };
+}
+
+export async function userIdOf(db: Db, email: string) {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return row.id;
+}

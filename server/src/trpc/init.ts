@@ -1,0 +1,61 @@
+// The only initTRPC: every procedure is visibly public, signed-in or admin.
+import { initTRPC, TRPCError } from '@trpc/server';
+import { ZodError } from 'zod';
+import { AUTH_MESSAGES, GENERIC_MESSAGES } from '@casillero/shared';
+import type { Context } from './context';
+
+const t = initTRPC.context<Context>().create({
+  isDev: process.env.NODE_ENV !== 'production',
+  errorFormatter({ shape, error }) {
+    const zod = error.cause instanceof ZodError ? error.cause : null;
+    // Validation answers add every field's message for forms; unexpected errors never
+    // show their internals.
+    const message = error.code === 'INTERNAL_SERVER_ERROR' && !zod ? GENERIC_MESSAGES.internal : shape.message;
+    const fieldErrors = zod
+      ? Object.fromEntries(zod.issues.map((i) => [i.path.join('.'), i.message]))
+      : undefined;
+    return { ...shape, message, data: { ...shape.data, fieldErrors } };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const middleware = t.middleware;
+
+/**
+ * Every procedure: refuses cookie-authenticated mutations sent from another site (login
+ * CSRF included), and turns an input validation failure into its first Spanish message, so
+ * HTTP clients and `createCaller` see the same text.
+ */
+const base = t.middleware(async ({ ctx, type, next }) => {
+  if (type === 'mutation' && ctx.origin && !isAllowedOrigin(ctx.origin, ctx.host, ctx.config.appUrl)) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: AUTH_MESSAGES.foreignOrigin });
+  }
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof ZodError) {
+    result.error.message = result.error.cause.issues[0]?.message ?? GENERIC_MESSAGES.invalidInput;
+  }
+  return result;
+});
+
+export function isAllowedOrigin(origin: string, host: string | null, appUrl: string): boolean {
+  try {
+    const o = new URL(origin);
+    return o.origin === new URL(appUrl).origin || (host !== null && o.host === host);
+  } catch {
+    return false;
+  }
+}
+
+export const publicProcedure = t.procedure.use(base);
+
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user || !ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: AUTH_MESSAGES.unauthorized });
+  return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
+});
+
+/** The role was read from the database when the session was validated for this request. */
+export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
+  if (ctx.user.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: AUTH_MESSAGES.forbidden });
+  return next({ ctx });
+});

@@ -1,0 +1,26 @@
+import { TRPCError } from '@trpc/server';
+import { forgetEvents, hitLimits, type LimitWindow } from '../../auth/rate-limit';
+import type { Context } from '../context';
+import { middleware } from '../init';
+
+/**
+ * Throttles a procedure per the windows it names (per e-mail, per IP…). With
+ * `countSuccess: false` only failed calls stay counted (sign-in); otherwise every call does.
+ */
+export function throttle(
+  windowsFor: (ctx: Context, input: unknown) => LimitWindow[],
+  options: { countSuccess: boolean },
+) {
+  return middleware(async ({ ctx, input, next }) => {
+    const { eventIds, exceeded } = await hitLimits(ctx.db, windowsFor(ctx, input));
+    if (exceeded) {
+      throw new TRPCError({
+        code: 'TOO_MANY_REQUESTS',
+        message: exceeded.message(Math.ceil(exceeded.retryAfterMs / 60_000)),
+      });
+    }
+    const result = await next();
+    if (result.ok && !options.countSuccess) await forgetEvents(ctx.db, eventIds);
+    return result;
+  });
+}

@@ -1,0 +1,6 @@
+import { getDashboardStats } from '../../queries/dashboard';
+import { adminProcedure, router } from '../init';
+
+export const reportsRouter = router({
+  dashboardStats: adminProcedure.query(({ ctx }) => getDashboardStats(ctx.db)),
+});
