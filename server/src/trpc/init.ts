@@ -4,7 +4,11 @@ import { ZodError } from 'zod';
 import { AUTH_MESSAGES, GENERIC_MESSAGES } from '@casillero/shared';
 import type { Context } from './context';
 
-const t = initTRPC.context<Context>().create({
+/** Who may call a procedure; set by the base procedures below and read by the access-matrix test. */
+export type Access = 'public' | 'user' | 'admin';
+export type Meta = { access: Access };
+
+const t = initTRPC.context<Context>().meta<Meta>().create({
   isDev: process.env.NODE_ENV !== 'production',
   errorFormatter({ shape, error }) {
     const zod = error.cause instanceof ZodError ? error.cause : null;
@@ -47,15 +51,15 @@ export function isAllowedOrigin(origin: string, host: string | null, appUrl: str
   }
 }
 
-export const publicProcedure = t.procedure.use(base);
+export const publicProcedure = t.procedure.meta({ access: 'public' }).use(base);
 
-export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+export const protectedProcedure = publicProcedure.meta({ access: 'user' }).use(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: AUTH_MESSAGES.unauthorized });
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });
 
 /** The role was read from the database when the session was validated for this request. */
-export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
+export const adminProcedure = protectedProcedure.meta({ access: 'admin' }).use(({ ctx, next }) => {
   if (ctx.user.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: AUTH_MESSAGES.forbidden });
   return next({ ctx });
 });

@@ -1,0 +1,92 @@
+// Walks every procedure of the app router, so each one added later is checked too:
+// anonymous callers get UNAUTHORIZED from every non-public procedure, customers get
+// FORBIDDEN from every admin procedure, and the public surface is exactly the list below.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRPCError } from '@trpc/server';
+import type { Database } from '../db/client';
+import { createTestDatabase } from '../test/db';
+import { callerFor, newVisitor } from '../test/caller';
+import { signedInAdmin, signedInCustomer } from '../test/factories';
+import type { Meta } from './init';
+import { appRouter } from './router';
+
+/** Changing this list is a decision: a public procedure is open to the whole internet. */
+const PUBLIC_PROCEDURES = [
+  'auth.adminSetup',
+  'auth.adminSetupStatus',
+  'auth.me',
+  'auth.requestPasswordReset',
+  'auth.resendVerification',
+  'auth.resetPassword',
+  'auth.signIn',
+  'auth.signOut',
+  'auth.signUp',
+  'auth.verifyEmail',
+];
+
+type AnyProcedure = { _def: { meta?: Meta; type: string } };
+const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, AnyProcedure>).map(([path, p]) => ({
+  path,
+  access: p._def.meta?.access,
+}));
+
+function call(caller: unknown, path: string): Promise<unknown> {
+  const fn = path.split('.').reduce<any>((node, key) => node[key], caller);
+  return fn(undefined);
+}
+
+async function errorCode(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+    return 'OK';
+  } catch (err) {
+    return err instanceof TRPCError ? err.code : `not a TRPCError: ${String(err)}`;
+  }
+}
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+describe('access matrix', () => {
+  it('every procedure declares who may call it, and the public ones are exactly the known list', () => {
+    expect(procedures.length).toBeGreaterThan(PUBLIC_PROCEDURES.length);
+    for (const p of procedures) expect(['public', 'user', 'admin'], p.path).toContain(p.access);
+    expect(procedures.filter((p) => p.access === 'public').map((p) => p.path).sort()).toEqual(PUBLIC_PROCEDURES);
+  });
+
+  it('anonymous callers get UNAUTHORIZED from every non-public procedure', async () => {
+    const anonymous = callerFor(database.db, newVisitor());
+    const guarded = procedures.filter((p) => p.access !== 'public');
+    expect(guarded.length).toBeGreaterThan(0);
+    for (const p of guarded) expect(`${p.path}: ${await errorCode(call(anonymous, p.path))}`).toBe(`${p.path}: UNAUTHORIZED`);
+  });
+
+  it('customers get FORBIDDEN from every admin procedure', async () => {
+    const { caller } = await signedInCustomer(database.db);
+    const adminOnly = procedures.filter((p) => p.access === 'admin');
+    expect(adminOnly.length).toBeGreaterThan(0);
+    for (const p of adminOnly) expect(`${p.path}: ${await errorCode(call(caller, p.path))}`).toBe(`${p.path}: FORBIDDEN`);
+  });
+
+  it('an admin passes the admin guard of every admin procedure', async () => {
+    const { caller } = await signedInAdmin(database.db);
+    for (const p of procedures.filter((q) => q.access === 'admin')) {
+      expect(['UNAUTHORIZED', 'FORBIDDEN'], p.path).not.toContain(await errorCode(call(caller, p.path)));
+    }
+  });
+
+  it('a customer demoted or promoted takes effect on the next request (role read every time)', async () => {
+    const { caller, user } = await signedInCustomer(database.db);
+    const adminPath = procedures.find((p) => p.access === 'admin')!.path;
+    expect(await errorCode(call(caller, adminPath))).toBe('FORBIDDEN');
+    const { users } = await import('../db/schema');
+    const { eq } = await import('drizzle-orm');
+    await database.db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id));
+    expect(await errorCode(call(caller, adminPath))).not.toBe('FORBIDDEN');
+  });
+});
