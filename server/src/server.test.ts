@@ -106,5 +106,6 @@ describe('log masking', () => {
   it('keeps only the first 3 characters of e-mails, also URL-encoded', () => {
     expect(maskEmailsIn('/trpc/x?input={"email":"maria@casillero.test"}')).toBe('/trpc/x?input={"email":"mar***"}');
     expect(maskEmailsIn('q=carlos%40casillero.test&x=1')).toBe('q=car***&x=1');
+    expect(maskEmailsIn('/trpc/auth.me?input=%7B%22email%22%3A%22maria%40casillero.test%22%7D')).toBe('/trpc/auth.me?input={"email":"mar***"}');
   });
 });

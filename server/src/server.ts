@@ -16,9 +16,17 @@ import { appRouter, type AppRouter } from './trpc/router';
 
 export const CLIENT_DIST = path.join(REPO_ROOT, 'client/dist');
 
-const EMAIL_IN_TEXT = /([A-Za-z0-9._%+-]{1,3})[A-Za-z0-9._%+-]*(@|%40)[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
-/** Masks e-mails in logged text, keeping their first 3 characters (public spec §9). */
-export const maskEmailsIn = (text: string) => text.replace(EMAIL_IN_TEXT, '$1***');
+const EMAIL_IN_TEXT = /([A-Za-z0-9._+-]{1,3})[A-Za-z0-9._+-]*@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
+/** Masks e-mails in logged text (URL-encoded too), keeping their first 3 characters (public spec §9). */
+export function maskEmailsIn(text: string): string {
+  let decoded = text;
+  try {
+    decoded = decodeURIComponent(text);
+  } catch {
+    // Malformed escapes: mask the text as it is.
+  }
+  return decoded.replace(EMAIL_IN_TEXT, '$1***');
+}
 
 function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   if (config.nodeEnv === 'test') return false;

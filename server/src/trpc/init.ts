@@ -9,8 +9,9 @@ export type Access = 'public' | 'user' | 'admin';
 export type Meta = { access: Access };
 
 const t = initTRPC.context<Context>().meta<Meta>().create({
-  isDev: process.env.NODE_ENV !== 'production',
-  errorFormatter({ shape, error }) {
+  // Stacks help in development; the formatter drops them in production.
+  isDev: true,
+  errorFormatter({ shape, error, ctx }) {
     const zod = error.cause instanceof ZodError ? error.cause : null;
     // Validation answers add every field's message for forms; unexpected errors never
     // show their internals.
@@ -18,7 +19,8 @@ const t = initTRPC.context<Context>().meta<Meta>().create({
     const fieldErrors = zod
       ? Object.fromEntries(zod.issues.map((i) => [i.path.join('.'), i.message]))
       : undefined;
-    return { ...shape, message, data: { ...shape.data, fieldErrors } };
+    const stack = ctx?.config.isProduction ? undefined : shape.data.stack;
+    return { ...shape, message, data: { ...shape.data, stack, fieldErrors } };
   },
 });
 

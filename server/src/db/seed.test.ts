@@ -1,0 +1,249 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, count, eq, isNotNull, sql } from 'drizzle-orm';
+import { PAYMENT_STATUSES, PAYMENT_TYPES, PREALERT_STATUSES, TRACKING_STATUSES } from '@casillero/shared';
+import { openPglite, type Database } from './client';
+import {
+  contactMessages,
+  mailboxes,
+  notifications,
+  packages,
+  paymentTrackings,
+  paymentTransactions,
+  prealerts,
+  repackRequestItems,
+  repackRequests,
+  shipmentPackages,
+  shipmentStages,
+  shipments,
+  storedFiles,
+  trackingHistory,
+  trackings,
+  userProfiles,
+  users,
+} from './schema';
+import { DEMO_ACCOUNTS, seedDemo } from './seed';
+import { PNG_SIGNATURE } from './seed-receipt';
+
+const TABLES = {
+  users,
+  userProfiles,
+  mailboxes,
+  prealerts,
+  packages,
+  trackings,
+  trackingHistory,
+  shipments,
+  shipmentPackages,
+  shipmentStages,
+  paymentTransactions,
+  paymentTrackings,
+  notifications,
+  repackRequests,
+  repackRequestItems,
+  storedFiles,
+  contactMessages,
+};
+
+let database: Database;
+let storageDir: string;
+
+async function rowCounts() {
+  const counts: Record<string, number> = {};
+  for (const [name, table] of Object.entries(TABLES)) {
+    const [{ n }] = await database.db.select({ n: count() }).from(table);
+    counts[name] = Number(n);
+  }
+  return counts;
+}
+
+function filesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+}
+
+beforeAll(async () => {
+  storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'casillero-seed-'));
+  database = await openPglite();
+  await database.migrate();
+});
+
+afterAll(async () => {
+  await database?.close();
+  if (storageDir) fs.rmSync(storageDir, { recursive: true, force: true });
+});
+
+describe('seedDemo', () => {
+  it('seeds once, then changes nothing', async () => {
+    expect(await seedDemo(database.db, { storageDir })).toEqual({ seeded: true });
+    const before = await rowCounts();
+    const filesBefore = filesUnder(storageDir);
+    expect(before.users).toBeGreaterThanOrEqual(6);
+    expect(filesBefore.length).toBeGreaterThanOrEqual(2);
+
+    expect(await seedDemo(database.db, { storageDir })).toEqual({ seeded: false });
+    expect(await rowCounts()).toEqual(before);
+    expect(filesUnder(storageDir).sort()).toEqual(filesBefore.sort());
+  });
+
+  it('has a tracking in every status, each with a history ending in that status', async () => {
+    const rows = await database.db.select().from(trackings);
+    const statuses = new Set(rows.map((t) => t.status));
+    for (const status of TRACKING_STATUSES) expect(statuses, status).toContain(status);
+
+    const history = await database.db
+      .select()
+      .from(trackingHistory)
+      .orderBy(asc(trackingHistory.createdAt), asc(trackingHistory.id));
+    for (const t of rows) {
+      const entries = history.filter((h) => h.trackingId === t.id);
+      expect(entries.length, t.trackingNumber).toBeGreaterThan(0);
+      expect(entries[0].status).toBe('created');
+      expect(entries.at(-1)!.status, t.trackingNumber).toBe(t.status);
+      expect(entries.every((h) => h.message && h.createdBy === t.createdBy)).toBe(true);
+      expect(t.description.length).toBeGreaterThanOrEqual(10);
+      expect(t.description.length).toBeLessThanOrEqual(500);
+      expect(t.trackingNumber).toMatch(/^[A-Za-z0-9_-]{5,50}$/);
+    }
+    const repack = rows.find((t) => t.status === 'needs_reempaque')!;
+    expect(repack.needsReempaque).toBe(true);
+    expect(repack.reempaqueReason).toBeTruthy();
+  });
+
+  it('has payments of every status and type', async () => {
+    const rows = await database.db.select().from(paymentTransactions);
+    const statuses = new Set(rows.map((p) => p.status));
+    const types = new Set(rows.map((p) => p.transactionType));
+    for (const s of PAYMENT_STATUSES) expect(statuses, s).toContain(s);
+    for (const t of PAYMENT_TYPES) expect(types, t).toContain(t);
+    for (const p of rows) {
+      expect(Math.round(p.amountUsd * 100)).toBe(p.amountUsd * 100);
+      if (p.status === 'completed' || p.status === 'failed') {
+        expect(p.processedAt).toBeInstanceOf(Date);
+        expect(p.processedBy).toBeTruthy();
+      }
+    }
+    // Completed payments in each of the last six calendar months, for the reports' trend.
+    const months = await database.db
+      .select({ m: sql<string>`to_char(${paymentTransactions.createdAt}, 'YYYY-MM')` })
+      .from(paymentTransactions)
+      .where(eq(paymentTransactions.status, 'completed'))
+      .groupBy(sql`1`);
+    expect(months.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it('has pre-alerts in every status, the converted ones pointing at their package', async () => {
+    const rows = await database.db.select().from(prealerts);
+    for (const s of PREALERT_STATUSES) expect(rows.map((p) => p.status)).toContain(s);
+    for (const p of rows.filter((r) => r.status === 'converted')) {
+      expect(p.convertedAt).toBeInstanceOf(Date);
+      expect(p.convertedPackageId).toBeTruthy();
+    }
+    const matched = await database.db.select().from(trackings).where(isNotNull(trackings.prealertId));
+    expect(matched.length).toBeGreaterThan(0);
+    for (const t of matched) {
+      const p = rows.find((r) => r.id === t.prealertId)!;
+      expect(p.trackingNumber).toBe(t.trackingNumber);
+      expect(p.userId).toBe(t.userId);
+    }
+  });
+
+  it('puts every package and tracking in a mailbox of its own user', async () => {
+    const boxes = await database.db.select().from(mailboxes);
+    const owner = new Map(boxes.map((m) => [m.id, m.userId]));
+    for (const p of await database.db.select().from(packages)) expect(owner.get(p.mailboxId)).toBe(p.userId);
+    for (const t of await database.db.select().from(trackings)) expect(owner.get(t.mailboxId)).toBe(t.userId);
+    for (const s of await database.db.select().from(shipments)) {
+      const links = await database.db
+        .select({ userId: packages.userId, status: packages.status })
+        .from(shipmentPackages)
+        .innerJoin(packages, eq(packages.id, shipmentPackages.packageId))
+        .where(eq(shipmentPackages.shipmentId, s.id));
+      expect(links.length).toBeGreaterThan(0);
+      for (const l of links) expect(l.userId).toBe(s.userId);
+    }
+  });
+
+  it('writes the receipt images it references', async () => {
+    const files = await database.db.select().from(storedFiles);
+    const referenced = await database.db
+      .select({ id: paymentTransactions.receiptFileId })
+      .from(paymentTransactions)
+      .where(isNotNull(paymentTransactions.receiptFileId));
+    expect(referenced.length).toBeGreaterThanOrEqual(2);
+    for (const { id } of referenced) {
+      const file = files.find((f) => f.id === id)!;
+      expect(file.kind).toBe('receipt');
+      const bytes = fs.readFileSync(path.join(storageDir, file.storageKey));
+      expect(bytes.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+      expect(bytes.length).toBe(file.sizeBytes);
+    }
+  });
+
+  it('makes verified demo accounts, María with an active USA and an inactive CHINA mailbox', async () => {
+    const emails = [DEMO_ACCOUNTS.admin.email, ...DEMO_ACCOUNTS.customers.map((c) => c.email)];
+    for (const email of emails) {
+      const [u] = await database.db.select().from(users).where(eq(users.email, email));
+      expect(u, email).toBeDefined();
+      expect(u.emailVerifiedAt).toBeInstanceOf(Date);
+      expect(u.lastActiveAt).toBeInstanceOf(Date);
+    }
+    const [admin] = await database.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.admin.email));
+    expect(admin.role).toBe('admin');
+
+    const [maria] = await database.db.select().from(users).where(eq(users.email, 'maria@casillero.test'));
+    const boxes = await database.db.select().from(mailboxes).where(eq(mailboxes.userId, maria.id));
+    expect(boxes.map((b) => `${b.country}:${b.status}`).sort()).toEqual(['CHINA:inactive', 'USA:active']);
+
+    const china = boxes.find((b) => b.country === 'CHINA')!;
+    const [activation] = await database.db
+      .select()
+      .from(paymentTransactions)
+      .where(eq(paymentTransactions.mailboxId, china.id));
+    expect(activation.status).toBe('pending');
+    expect(activation.receiptFileId).toBeTruthy();
+    expect(activation.reportedAt).toBeInstanceOf(Date);
+
+    const ready = await database.db
+      .select({ status: paymentTransactions.status, type: paymentTransactions.transactionType })
+      .from(trackings)
+      .innerJoin(paymentTrackings, eq(paymentTrackings.trackingId, trackings.id))
+      .innerJoin(paymentTransactions, eq(paymentTransactions.id, paymentTrackings.paymentId))
+      .where(sql`${trackings.userId} = ${maria.id} and ${trackings.status} = 'ready_to_ship'`);
+    expect(ready).toContainEqual({ status: 'pending', type: 'shipping_payment' });
+
+    const [carlos] = await database.db.select().from(users).where(eq(users.email, 'carlos@casillero.test'));
+    const [profile] = await database.db.select().from(userProfiles).where(eq(userProfiles.userId, carlos.id));
+    expect(profile.cedula).toBeNull();
+    expect(profile.venezuelaAddress).toBeNull();
+  });
+
+  it('rolls back and removes the images it wrote when the seed fails', async () => {
+    const other = await openPglite();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'casillero-seed-fail-'));
+    try {
+      await other.migrate();
+      // A transfer already reported with the reference one of the demo payments uses.
+      const [someone] = await other.db
+        .insert(users)
+        .values({ email: 'alguien@ejemplo.test', passwordHash: 'x' })
+        .returning({ id: users.id });
+      await other.db.insert(paymentTransactions).values({
+        userId: someone.id,
+        transactionType: 'credit_purchase',
+        amountUsd: 10,
+        paymentMethod: 'Zelle',
+        paymentReference: 'ZL9B3X7T1Q',
+      });
+      await expect(seedDemo(other.db, { storageDir: dir })).rejects.toThrow();
+      const [{ n }] = await other.db.select({ n: count() }).from(users);
+      expect(Number(n)).toBe(1);
+      expect(filesUnder(dir)).toEqual([]);
+    } finally {
+      await other.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
