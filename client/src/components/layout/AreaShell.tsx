@@ -1,0 +1,92 @@
+import { useEffect, type ReactNode } from 'react';
+import { AppShell, Burger, Button, Group, ScrollArea, Text, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconLogout } from '@tabler/icons-react';
+import { useRouterState } from '@tanstack/react-router';
+import { useSignOut } from '../../lib/auth';
+import { Brand } from './Brand';
+
+type AreaShellProps = {
+  /** Heading of the side navigation ('Panel Admin', 'Mi Cuenta'). */
+  navTitle: string;
+  nav: ReactNode;
+  navFooter?: ReactNode;
+  userName: string;
+  children: ReactNode;
+};
+
+/**
+ * The signed-in areas' layout: header with the user and sign-out, a side navigation that
+ * collapses on desktop and becomes a burger menu on phones.
+ */
+export function AreaShell({ navTitle, nav, navFooter, userName, children }: AreaShellProps) {
+  const [mobileOpened, mobile] = useDisclosure(false);
+  const [desktopOpened, desktop] = useDisclosure(true);
+  const { signOut, isSigningOut } = useSignOut();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+
+  // On phones the menu closes once a page is chosen.
+  useEffect(() => {
+    mobile.close();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pathname]);
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={mobileOpened}
+              onClick={mobile.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={mobileOpened ? `Cerrar ${navTitle}` : `Abrir ${navTitle}`}
+            />
+            <Tooltip label={desktopOpened ? 'Ocultar menú' : 'Mostrar menú'}>
+              <Burger
+                opened={desktopOpened}
+                onClick={desktop.toggle}
+                visibleFrom="sm"
+                size="sm"
+                aria-label={desktopOpened ? `Ocultar ${navTitle}` : `Mostrar ${navTitle}`}
+              />
+            </Tooltip>
+            <Brand />
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <Text fw={600} visibleFrom="xs" truncate maw={220}>
+              {userName}
+            </Text>
+            <Button
+              variant="default"
+              leftSection={<IconLogout size={16} />}
+              loading={isSigningOut}
+              onClick={() => void signOut()}
+            >
+              Cerrar sesión
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="md" aria-label={navTitle}>
+        <AppShell.Section mb="sm">
+          <Text tt="uppercase" fw={700} size="xs" c="dimmed">
+            {navTitle}
+          </Text>
+        </AppShell.Section>
+        <AppShell.Section grow component={ScrollArea}>
+          <nav aria-label={navTitle}>{nav}</nav>
+        </AppShell.Section>
+        {navFooter && <AppShell.Section pt="sm">{navFooter}</AppShell.Section>}
+      </AppShell.Navbar>
+
+      <AppShell.Main bg="var(--mantine-color-gray-0)">{children}</AppShell.Main>
+    </AppShell>
+  );
+}

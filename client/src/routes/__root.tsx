@@ -1,0 +1,37 @@
+import { Box, Flex } from '@mantine/core';
+import { createRootRouteWithContext, HeadContent, Outlet, useRouterState } from '@tanstack/react-router';
+import { NotFound } from '../components/layout/NotFound';
+import { PublicFooter } from '../components/layout/PublicFooter';
+import { PublicHeader } from '../components/layout/PublicHeader';
+import type { RouterContext } from '../router';
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  notFoundComponent: NotFound,
+});
+
+/** The client and admin areas bring their own layouts; every other page gets the site's. */
+const APP_AREA = /^\/(dashboard|admin)(\/|$)/;
+
+function RootLayout() {
+  const isAppArea = useRouterState({ select: (s) => APP_AREA.test(s.location.pathname) });
+
+  if (isAppArea) {
+    return (
+      <>
+        <HeadContent />
+        <Outlet />
+      </>
+    );
+  }
+  return (
+    <Flex direction="column" mih="100vh">
+      <HeadContent />
+      <PublicHeader />
+      <Box component="main" flex={1}>
+        <Outlet />
+      </Box>
+      <PublicFooter />
+    </Flex>
+  );
+}

@@ -1,0 +1,37 @@
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { USER_ROLES } from '@casillero/shared';
+import { AreaShell } from '../components/layout/AreaShell';
+import { PageLoader } from '../components/layout/PageLoader';
+import { useMe } from '../lib/auth';
+import { requireUser } from '../lib/guards';
+import { BRAND_NAME } from '../lib/site';
+import { InvalidSession } from '../components/layout/InvalidSession';
+import { DashboardNav, DashboardNavFooter } from './dashboard/-components/nav';
+import { UnknownRole } from './dashboard/-components/UnknownRole';
+
+export const Route = createFileRoute('/dashboard')({
+  beforeLoad: async ({ context, location }) => {
+    const user = await requireUser(context, location.href);
+    return { user };
+  },
+  head: () => ({ meta: [{ title: `Mi Cuenta · ${BRAND_NAME}` }] }),
+  pendingComponent: () => <PageLoader message="Verificando autenticación..." />,
+  errorComponent: InvalidSession,
+  component: DashboardLayout,
+});
+
+function DashboardLayout() {
+  const me = useMe();
+  const user = me.data?.user;
+
+  // Only for an instant while signing out: the page is about to change.
+  if (!user) return <PageLoader message="Verificando autenticación..." />;
+
+  if (!(USER_ROLES as readonly string[]).includes(user.role)) return <UnknownRole role={user.role} />;
+
+  return (
+    <AreaShell navTitle="Mi Cuenta" nav={<DashboardNav />} navFooter={<DashboardNavFooter />} userName={user.fullName}>
+      <Outlet />
+    </AreaShell>
+  );
+}

@@ -1,0 +1,61 @@
+import { Divider, Stack } from '@mantine/core';
+import {
+  IconBell,
+  IconBuildingWarehouse,
+  IconCalculator,
+  IconFileInvoice,
+  IconHome,
+  IconInbox,
+  IconMailbox,
+  IconPackages,
+  IconSettings,
+  IconTruckDelivery,
+  IconUser,
+  type Icon,
+} from '@tabler/icons-react';
+import { NavLinkLink } from '../../../components/links';
+
+type DashboardNavItem = {
+  label: string;
+  icon: Icon;
+  /** Sub-path under /dashboard. */
+  path: string;
+  /** Set once the page exists; items without a route are not shown yet. */
+  to?: '/dashboard/mi-perfil';
+};
+
+/** The client area's pages, in the order of the navigation (public spec §2). */
+export const DASHBOARD_NAV: readonly DashboardNavItem[] = [
+  { label: 'Mi Perfil', icon: IconUser, path: 'mi-perfil', to: '/dashboard/mi-perfil' },
+  { label: 'Mis Casilleros', icon: IconMailbox, path: 'mis-casilleros' },
+  { label: 'Prealertas', icon: IconInbox, path: 'prealertas' },
+  { label: 'Mis Trackings', icon: IconTruckDelivery, path: 'mis-trackings' },
+  { label: 'Almacén', icon: IconBuildingWarehouse, path: 'almacen' },
+  { label: 'Facturas', icon: IconFileInvoice, path: 'facturas' },
+  { label: 'Reempaques', icon: IconPackages, path: 'reempaques' },
+  { label: 'Notificaciones', icon: IconBell, path: 'notificaciones' },
+  { label: 'Calculadora', icon: IconCalculator, path: 'calculadora' },
+  { label: 'Configuración', icon: IconSettings, path: 'configuracion' },
+];
+
+export function DashboardNav() {
+  return (
+    <Stack gap={2}>
+      {DASHBOARD_NAV.map(
+        (item) =>
+          item.to && (
+            <NavLinkLink key={item.path} to={item.to} label={item.label} leftSection={<item.icon size={18} />} />
+          ),
+      )}
+    </Stack>
+  );
+}
+
+export function DashboardNavFooter() {
+  return (
+    <>
+      <Divider mb="sm" />
+      <NavLinkLink to="/" label="Ir al inicio" leftSection={<IconHome size={18} />} activeOptions={{ exact: true }} />
+    </>
+  );
+}

@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router';
+import { AUTH_MESSAGES, signInInput, z } from '@casillero/shared';
+import { AnchorLink } from '../components/links';
+import { AuthCard } from '../components/layout/AuthCard';
+import { PasswordField } from '../components/PasswordField';
+import { safeRedirect, useRefreshSession } from '../lib/auth';
+import { getErrorMessage } from '../lib/errors';
+import { redirectIfSignedIn } from '../lib/guards';
+import { BRAND_NAME } from '../lib/site';
+import { trpc } from '../lib/trpc';
+import { ResendVerification } from './-components/ResendVerification';
+
+const loginSearchSchema = z.object({
+  /** A note to show above the form, e.g. after sign-up. */
+  message: z.string().max(500).optional().catch(undefined),
+  /** Where to go after signing in (a path of this site). */
+  redirect: z.string().max(2000).optional().catch(undefined),
+});
+
+export const Route = createFileRoute('/login')({
+  validateSearch: loginSearchSchema,
+  beforeLoad: ({ context }) => redirectIfSignedIn(context),
+  head: () => ({ meta: [{ title: `Iniciar Sesión · ${BRAND_NAME}` }] }),
+  component: LoginPage,
+});
+
+function LoginPage() {
+  const search = Route.useSearch();
+  const navigate = useNavigate();
+  const router = useRouter();
+  const refreshSession = useRefreshSession();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const signIn = useMutation(trpc.auth.signIn.mutationOptions());
+
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: '', password: '' },
+    validate: schemaResolver(signInInput, { sync: true }),
+    // Typing again clears the server's complaint.
+    onValuesChange: () => setServerError(null),
+  });
+
+  const handleSubmit = form.onSubmit(async (values) => {
+    setServerError(null);
+    try {
+      await signIn.mutateAsync(values);
+    } catch (error) {
+      setServerError(getErrorMessage(error, AUTH_MESSAGES.signInFallback));
+      return;
+    }
+    await refreshSession();
+    const target = safeRedirect(search.redirect);
+    if (target) {
+      router.history.push(target);
+    } else {
+      // /dashboard sends administrators on to /admin.
+      await navigate({ to: '/dashboard' });
+    }
+  });
+
+  const needsConfirmation = serverError === AUTH_MESSAGES.emailNotConfirmed;
+
+  return (
+    <AuthCard title="Iniciar Sesión" subtitle="Accede a tu casillero y sigue tus envíos.">
+      {search.message && (
+        <Alert color="blue" icon={<IconInfoCircle />} role="status">
+          {search.message}
+        </Alert>
+      )}
+
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            type="email"
+            label="Email"
+            placeholder="tu@email.com"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
+          <PasswordField
+            label="Contraseña"
+            placeholder="Tu contraseña"
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <Group justify="flex-end" mt={-8}>
+            <AnchorLink to="/forgot-password" size="sm">
+              ¿Olvidaste tu contraseña?
+            </AnchorLink>
+          </Group>
+
+          {serverError && (
+            <Alert color="red" icon={<IconAlertCircle />} role="alert">
+              {serverError}
+            </Alert>
+          )}
+
+          <Button type="submit" fullWidth size="md" disabled={form.submitting}>
+            {form.submitting ? 'Iniciando sesión...' : 'Iniciar Sesión'}
+          </Button>
+        </Stack>
+      </form>
+
+      {needsConfirmation && <ResendVerification initialEmail={form.values.email} />}
+
+      <Text size="sm" ta="center">
+        ¿No tienes cuenta?{' '}
+        <AnchorLink to="/registro" search={{ type: 'usa' }} fw={600}>
+          Regístrate
+        </AnchorLink>
+      </Text>
+      <Text size="xs" c="dimmed" ta="center">
+        Al iniciar sesión aceptas nuestros <AnchorLink to="/terms">Términos de servicio</AnchorLink> y la{' '}
+        <AnchorLink to="/privacy">Política de privacidad</AnchorLink>.
+      </Text>
+    </AuthCard>
+  );
+}

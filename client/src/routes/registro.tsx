@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { CASILLERO_TYPES, signUpFormSchema, z } from '@casillero/shared';
+import { AnchorLink } from '../components/links';
+import { AuthCard } from '../components/layout/AuthCard';
+import { PasswordField } from '../components/PasswordField';
+import { getErrorMessage, getFieldErrors } from '../lib/errors';
+import { redirectIfSignedIn } from '../lib/guards';
+import { BRAND_NAME } from '../lib/site';
+import { trpc } from '../lib/trpc';
+import { CasilleroSummary } from './-components/CasilleroSummary';
+
+const registroSearchSchema = z.object({
+  /** The mailbox the account comes with; anything unknown falls back to usa. */
+  type: z.enum(CASILLERO_TYPES).default('usa').catch('usa'),
+});
+
+export const Route = createFileRoute('/registro')({
+  validateSearch: registroSearchSchema,
+  beforeLoad: ({ context }) => redirectIfSignedIn(context),
+  head: () => ({ meta: [{ title: `Crear cuenta · ${BRAND_NAME}` }] }),
+  component: SignUpPage,
+});
+
+const FIELDS = ['nombre', 'email', 'password', 'confirmPassword'] as const;
+
+function SignUpPage() {
+  const { type } = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const [serverError, setServerError] = useState<string | null>(null);
+  const signUp = useMutation(trpc.auth.signUp.mutationOptions());
+
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { nombre: '', email: '', password: '', confirmPassword: '' },
+    validate: schemaResolver(signUpFormSchema, { sync: true }),
+    validateInputOnBlur: true,
+    onValuesChange: () => setServerError(null),
+  });
+
+  const handleSubmit = form.onSubmit(async ({ nombre, email, password }) => {
+    setServerError(null);
+    try {
+      const result = await signUp.mutateAsync({ nombre, email, password, type });
+      await navigate({ to: '/login', search: { message: result.message } });
+    } catch (error) {
+      setServerError(getErrorMessage(error));
+      const fieldErrors = getFieldErrors(error);
+      for (const field of FIELDS) {
+        if (fieldErrors[field]) form.setFieldError(field, fieldErrors[field]);
+      }
+    }
+  });
+
+  const canSubmit = form.isValid() && !form.submitting;
+
+  return (
+    <AuthCard title="Crear cuenta" subtitle="Regístrate y recibe tu casillero virtual." width={480}>
+      <CasilleroSummary
+        type={type}
+        onChange={(next) => void navigate({ search: { type: next }, replace: true })}
+      />
+
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Nombre completo"
+            placeholder="Tu nombre y apellido"
+            autoComplete="name"
+            required
+            {...form.getInputProps('nombre')}
+          />
+          <TextInput
+            type="email"
+            label="Email"
+            placeholder="tu@email.com"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
+          <PasswordField
+            label="Contraseña"
+            placeholder="Mínimo 8 caracteres"
+            description="Mínimo 8 caracteres, con mayúscula, minúscula, número y símbolo."
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <PasswordField
+            label="Confirmar contraseña"
+            placeholder="Repite tu contraseña"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('confirmPassword')}
+          />
+
+          {serverError && (
+            <Alert color="red" icon={<IconAlertCircle />} role="alert">
+              {serverError}
+            </Alert>
+          )}
+
+          <Button type="submit" fullWidth size="md" disabled={!canSubmit}>
+            {form.submitting ? 'Creando cuenta...' : 'Crear cuenta'}
+          </Button>
+        </Stack>
+      </form>
+
+      <Text size="sm" ta="center">
+        ¿Ya tienes cuenta?{' '}
+        <AnchorLink to="/login" fw={600}>
+          Inicia sesión
+        </AnchorLink>
+      </Text>
+      <Text size="xs" c="dimmed" ta="center">
+        Al crear tu cuenta aceptas nuestros <AnchorLink to="/terms">Términos de servicio</AnchorLink> y la{' '}
+        <AnchorLink to="/privacy">Política de privacidad</AnchorLink>.
+      </Text>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { AUTH_MESSAGES, resetPasswordFormSchema, z } from '@casillero/shared';
+import { AnchorLink, ButtonLink } from '../components/links';
+import { AuthCard } from '../components/layout/AuthCard';
+import { PasswordField } from '../components/PasswordField';
+import { useRefreshSession } from '../lib/auth';
+import { getErrorMessage } from '../lib/errors';
+import { BRAND_NAME } from '../lib/site';
+import { trpc } from '../lib/trpc';
+
+const updatePasswordSearchSchema = z.object({
+  token: z.string().max(200).optional().catch(undefined),
+});
+
+export const Route = createFileRoute('/update-password')({
+  validateSearch: updatePasswordSearchSchema,
+  head: () => ({ meta: [{ title: `Nueva contraseña · ${BRAND_NAME}` }] }),
+  component: UpdatePasswordPage,
+});
+
+function UpdatePasswordPage() {
+  const { token } = Route.useSearch();
+  const navigate = useNavigate();
+  const refreshSession = useRefreshSession();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const resetPassword = useMutation(trpc.auth.resetPassword.mutationOptions());
+
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { password: '', confirm: '' },
+    validate: schemaResolver(resetPasswordFormSchema, { sync: true }),
+    validateInputOnBlur: true,
+    onValuesChange: () => setServerError(null),
+  });
+
+  if (!token) {
+    return (
+      <AuthCard title="Nueva contraseña">
+        <Alert color="red" icon={<IconAlertCircle />} role="alert">
+          {AUTH_MESSAGES.resetTokenInvalid}
+        </Alert>
+        <ButtonLink to="/forgot-password">Solicitar un nuevo enlace</ButtonLink>
+      </AuthCard>
+    );
+  }
+
+  const handleSubmit = form.onSubmit(async ({ password }) => {
+    setServerError(null);
+    try {
+      const result = await resetPassword.mutateAsync({ token, password });
+      notifications.show({ color: 'green', title: 'Contraseña actualizada', message: result.message });
+    } catch (error) {
+      setServerError(getErrorMessage(error, AUTH_MESSAGES.resetTokenInvalid));
+      return;
+    }
+    // The server signed the user in with the new password.
+    await refreshSession();
+    await navigate({ to: '/dashboard' });
+  });
+
+  return (
+    <AuthCard title="Nueva contraseña" subtitle="Elige una contraseña nueva para tu cuenta.">
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="md">
+          <PasswordField
+            label="Nueva contraseña"
+            description="Mínimo 8 caracteres, con mayúscula, minúscula, número y símbolo."
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <PasswordField
+            label="Confirmar contraseña"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('confirm')}
+          />
+          {serverError && (
+            <Alert color="red" icon={<IconAlertCircle />} role="alert">
+              {serverError}
+            </Alert>
+          )}
+          <Button type="submit" fullWidth size="md" disabled={!form.isValid() || form.submitting}>
+            {form.submitting ? 'Actualizando...' : 'Actualizar contraseña'}
+          </Button>
+        </Stack>
+      </form>
+      <Text size="sm" ta="center">
+        <AnchorLink to="/forgot-password">Solicitar un nuevo enlace</AnchorLink>
+      </Text>
+    </AuthCard>
+  );
+}

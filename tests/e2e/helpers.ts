@@ -1,0 +1,228 @@
+// Helpers for the browser tests: find Chromium, start the real server on a free port with a
+// fresh embedded database, launch the browser, sign in through the real form.
+// Nothing here imports server code: the server is spawned exactly as `npm start` runs it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium as playwrightChromium, type Browser, type Page } from 'playwright-core';
+
+export const TESTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const REPO_ROOT = path.resolve(TESTS_DIR, '..');
+export const RESULTS_DIR = path.join(TESTS_DIR, 'test-results');
+
+export const SKIP_MESSAGE =
+  'Pruebas de navegador omitidas: no se encontró Chromium. Instálalo con: apt-get install -y chromium';
+
+export const DEMO = {
+  password: 'Demo1234!',
+  admin: 'admin@casillero.test',
+  customer: 'maria@casillero.test',
+  otherCustomer: 'carlos@casillero.test',
+} as const;
+
+const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
+
+/** The Chromium executable to drive: CHROMIUM_PATH, or Debian's package; undefined if none. */
+export function findChromium(): string | undefined {
+  const candidates = [process.env.CHROMIUM_PATH, ...CHROMIUM_CANDIDATES].filter(
+    (p): p is string => Boolean(p),
+  );
+  return candidates.find((p) => fs.existsSync(p));
+}
+
+let explained = false;
+/** findChromium(), printing once why the browser suites are skipped when there is none. */
+export function chromiumOrExplain(): string | undefined {
+  const found = findChromium();
+  if (!found && !explained) {
+    explained = true;
+    console.warn(`\n${SKIP_MESSAGE}\n`);
+  }
+  return found;
+}
+
+export async function launchBrowser(executablePath = findChromium()): Promise<Browser> {
+  if (!executablePath) throw new Error(SKIP_MESSAGE);
+  return playwrightChromium.launch({
+    executablePath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      if (!address || typeof address === 'string') {
+        srv.close();
+        reject(new Error('No se pudo obtener un puerto libre'));
+        return;
+      }
+      srv.close(() => resolve(address.port));
+    });
+  });
+}
+
+export type RunningServer = {
+  url: string;
+  /** Everything the server printed so far (stdout and stderr). */
+  output: () => string;
+  stop: () => Promise<void>;
+};
+
+const READY_LINE = 'Servidor listo en';
+const START_TIMEOUT_MS = 90_000;
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  if (child.pid === undefined) return;
+  try {
+    // The server runs in its own process group (npx → tsx → node): signal all of it.
+    process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+/**
+ * Starts `npx tsx server/src/main.ts` from the repo root on a free port with a fresh embedded
+ * database in a temporary DATA_DIR (seeded with the demo accounts on its first start).
+ * The client must already be built (`npm run test:e2e` builds it first).
+ */
+export async function startServer(): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'casillero-e2e-'));
+  const url = `http://localhost:${port}`;
+
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  // A fresh embedded database and nothing that could reach the outside world.
+  for (const key of [
+    'DATABASE_URL',
+    'TEST_DATABASE_URL',
+    'STORAGE_DIR',
+    'RESEND_API_KEY',
+    'SEED_DEMO',
+    'ADMIN_SETUP_TOKEN',
+    'HOST',
+  ]) {
+    delete env[key];
+  }
+  Object.assign(env, {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    APP_URL: url,
+    NODE_ENV: 'production',
+  });
+
+  const child = spawn('npx', ['tsx', 'server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    child.once('error', () => resolve(null));
+  });
+  let hasExited = false;
+  void exited.then(() => {
+    hasExited = true;
+  });
+
+  const ready = new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(READY_LINE)) resolve();
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('error', reject);
+    void exited.then((code) =>
+      reject(new Error(`El servidor terminó (código ${code}) antes de estar listo`)),
+    );
+  });
+
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`El servidor no imprimió '${READY_LINE}' en ${START_TIMEOUT_MS / 1000} s`)),
+      START_TIMEOUT_MS,
+    );
+  });
+
+  const stop = async () => {
+    if (!hasExited) {
+      killGroup(child, 'SIGTERM');
+      const forced = setTimeout(() => killGroup(child, 'SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(forced);
+    }
+    // Children of tsx may outlive the wrapper by a moment; make sure the group is gone.
+    killGroup(child, 'SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await Promise.race([ready, timeout]);
+  } catch (err) {
+    console.error(`${(err as Error).message}\n--- salida del servidor ---\n${output}\n---`);
+    await stop();
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+
+  return { url, output: () => output, stop };
+}
+
+/**
+ * A field's label as the page shows it: the exact text, optionally followed by the required
+ * asterisk that Mantine appends (" *"), so 'Contraseña' never matches 'Confirmar contraseña'.
+ */
+export function fieldLabel(text: string): RegExp {
+  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^\\s*${escaped}\\s*\\*?\\s*$`);
+}
+
+/** Signs in through the /login form, using its Spanish labels. */
+export async function signIn(page: Page, url: string, email: string, password: string) {
+  await page.goto(`${url}/login`);
+  // The form that holds the password field (the header has its own 'Iniciar Sesión' button).
+  const form = page.locator('form').filter({ has: page.getByLabel(fieldLabel('Contraseña')) });
+  await form.getByLabel(fieldLabel('Email')).fill(email);
+  await form.getByLabel(fieldLabel('Contraseña')).fill(password);
+  await form.getByRole('button', { name: 'Iniciar Sesión', exact: true }).click();
+}
+
+/** Runs fn; if it throws, saves a screenshot of the page to tests/test-results/<name>.png. */
+export async function withScreenshotOnFailure<T>(
+  page: Page,
+  name: string,
+  fn: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    fs.mkdirSync(RESULTS_DIR, { recursive: true });
+    const file = path.join(RESULTS_DIR, `${name.replace(/[^\w.-]+/g, '-')}.png`);
+    await page.screenshot({ path: file, fullPage: true }).catch(() => {});
+    console.error(`Captura guardada en ${path.relative(REPO_ROOT, file)} (URL: ${page.url()})`);
+    throw err;
+  }
+}
