@@ -11,19 +11,35 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminRouteImport } from './routes/admin'
+import { Route as AdminDemoRouteImport } from './routes/admin-demo'
 import { Route as AdminSetupRouteImport } from './routes/admin-setup'
+import { Route as ContactoRouteImport } from './routes/contacto'
+import { Route as CotizarRouteImport } from './routes/cotizar'
+import { Route as CotizarChinaRouteImport } from './routes/cotizar-china'
+import { Route as CursosRouteImport } from './routes/cursos'
 import { Route as DashboardRouteImport } from './routes/dashboard'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as RegistroRouteImport } from './routes/registro'
+import { Route as ServiciosRouteImport } from './routes/servicios'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as UpdatePasswordRouteImport } from './routes/update-password'
 import { Route as VerificarEmailRouteImport } from './routes/verificar-email'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminTrackingsRouteImport } from './routes/admin/trackings'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
 import { Route as DashboardSplatRouteImport } from './routes/dashboard/$'
+import { Route as DashboardAlmacenRouteImport } from './routes/dashboard/almacen'
+import { Route as DashboardCalculadoraRouteImport } from './routes/dashboard/calculadora'
+import { Route as DashboardConfiguracionRouteImport } from './routes/dashboard/configuracion'
+import { Route as DashboardFacturasRouteImport } from './routes/dashboard/facturas'
 import { Route as DashboardMiPerfilRouteImport } from './routes/dashboard/mi-perfil'
+import { Route as DashboardMisCasillerosRouteImport } from './routes/dashboard/mis-casilleros'
+import { Route as DashboardMisTrackingsRouteImport } from './routes/dashboard/mis-trackings'
+import { Route as DashboardNotificacionesRouteImport } from './routes/dashboard/notificaciones'
+import { Route as DashboardPrealertasRouteImport } from './routes/dashboard/prealertas'
+import { Route as DashboardReempaquesRouteImport } from './routes/dashboard/reempaques'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -35,9 +51,34 @@ const AdminRoute = AdminRouteImport.update({
   path: '/admin',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminDemoRoute = AdminDemoRouteImport.update({
+  id: '/admin-demo',
+  path: '/admin-demo',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminSetupRoute = AdminSetupRouteImport.update({
   id: '/admin-setup',
   path: '/admin-setup',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ContactoRoute = ContactoRouteImport.update({
+  id: '/contacto',
+  path: '/contacto',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CotizarRoute = CotizarRouteImport.update({
+  id: '/cotizar',
+  path: '/cotizar',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CotizarChinaRoute = CotizarChinaRouteImport.update({
+  id: '/cotizar-china',
+  path: '/cotizar-china',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CursosRoute = CursosRouteImport.update({
+  id: '/cursos',
+  path: '/cursos',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DashboardRoute = DashboardRouteImport.update({
@@ -65,6 +106,11 @@ const RegistroRoute = RegistroRouteImport.update({
   path: '/registro',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ServiciosRoute = ServiciosRouteImport.update({
+  id: '/servicios',
+  path: '/servicios',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TermsRoute = TermsRouteImport.update({
   id: '/terms',
   path: '/terms',
@@ -85,6 +131,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminTrackingsRoute = AdminTrackingsRouteImport.update({
+  id: '/trackings',
+  path: '/trackings',
+  getParentRoute: () => AdminRoute,
+} as any)
 const DashboardIndexRoute = DashboardIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -95,41 +146,118 @@ const DashboardSplatRoute = DashboardSplatRouteImport.update({
   path: '/$',
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardAlmacenRoute = DashboardAlmacenRouteImport.update({
+  id: '/almacen',
+  path: '/almacen',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardCalculadoraRoute = DashboardCalculadoraRouteImport.update({
+  id: '/calculadora',
+  path: '/calculadora',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardConfiguracionRoute = DashboardConfiguracionRouteImport.update({
+  id: '/configuracion',
+  path: '/configuracion',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardFacturasRoute = DashboardFacturasRouteImport.update({
+  id: '/facturas',
+  path: '/facturas',
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardMiPerfilRoute = DashboardMiPerfilRouteImport.update({
   id: '/mi-perfil',
   path: '/mi-perfil',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardMisCasillerosRoute = DashboardMisCasillerosRouteImport.update({
+  id: '/mis-casilleros',
+  path: '/mis-casilleros',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardMisTrackingsRoute = DashboardMisTrackingsRouteImport.update({
+  id: '/mis-trackings',
+  path: '/mis-trackings',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardNotificacionesRoute = DashboardNotificacionesRouteImport.update({
+  id: '/notificaciones',
+  path: '/notificaciones',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardPrealertasRoute = DashboardPrealertasRouteImport.update({
+  id: '/prealertas',
+  path: '/prealertas',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardReempaquesRoute = DashboardReempaquesRouteImport.update({
+  id: '/reempaques',
+  path: '/reempaques',
   getParentRoute: () => DashboardRoute,
 } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteWithChildren
+  '/admin-demo': typeof AdminDemoRoute
   '/admin-setup': typeof AdminSetupRoute
+  '/contacto': typeof ContactoRoute
+  '/cotizar': typeof CotizarRoute
+  '/cotizar-china': typeof CotizarChinaRoute
+  '/cursos': typeof CursosRoute
   '/dashboard': typeof DashboardRouteWithChildren
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
   '/registro': typeof RegistroRoute
+  '/servicios': typeof ServiciosRoute
   '/terms': typeof TermsRoute
   '/update-password': typeof UpdatePasswordRoute
   '/verificar-email': typeof VerificarEmailRoute
+  '/admin/trackings': typeof AdminTrackingsRoute
   '/dashboard/$': typeof DashboardSplatRoute
+  '/dashboard/almacen': typeof DashboardAlmacenRoute
+  '/dashboard/calculadora': typeof DashboardCalculadoraRoute
+  '/dashboard/configuracion': typeof DashboardConfiguracionRoute
+  '/dashboard/facturas': typeof DashboardFacturasRoute
   '/dashboard/mi-perfil': typeof DashboardMiPerfilRoute
+  '/dashboard/mis-casilleros': typeof DashboardMisCasillerosRoute
+  '/dashboard/mis-trackings': typeof DashboardMisTrackingsRoute
+  '/dashboard/notificaciones': typeof DashboardNotificacionesRoute
+  '/dashboard/prealertas': typeof DashboardPrealertasRoute
+  '/dashboard/reempaques': typeof DashboardReempaquesRoute
   '/admin/': typeof AdminIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/admin-demo': typeof AdminDemoRoute
   '/admin-setup': typeof AdminSetupRoute
+  '/contacto': typeof ContactoRoute
+  '/cotizar': typeof CotizarRoute
+  '/cotizar-china': typeof CotizarChinaRoute
+  '/cursos': typeof CursosRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
   '/registro': typeof RegistroRoute
+  '/servicios': typeof ServiciosRoute
   '/terms': typeof TermsRoute
   '/update-password': typeof UpdatePasswordRoute
   '/verificar-email': typeof VerificarEmailRoute
+  '/admin/trackings': typeof AdminTrackingsRoute
   '/dashboard/$': typeof DashboardSplatRoute
+  '/dashboard/almacen': typeof DashboardAlmacenRoute
+  '/dashboard/calculadora': typeof DashboardCalculadoraRoute
+  '/dashboard/configuracion': typeof DashboardConfiguracionRoute
+  '/dashboard/facturas': typeof DashboardFacturasRoute
   '/dashboard/mi-perfil': typeof DashboardMiPerfilRoute
+  '/dashboard/mis-casilleros': typeof DashboardMisCasillerosRoute
+  '/dashboard/mis-trackings': typeof DashboardMisTrackingsRoute
+  '/dashboard/notificaciones': typeof DashboardNotificacionesRoute
+  '/dashboard/prealertas': typeof DashboardPrealertasRoute
+  '/dashboard/reempaques': typeof DashboardReempaquesRoute
   '/admin': typeof AdminIndexRoute
   '/dashboard': typeof DashboardIndexRoute
 }
@@ -137,17 +265,33 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteWithChildren
+  '/admin-demo': typeof AdminDemoRoute
   '/admin-setup': typeof AdminSetupRoute
+  '/contacto': typeof ContactoRoute
+  '/cotizar': typeof CotizarRoute
+  '/cotizar-china': typeof CotizarChinaRoute
+  '/cursos': typeof CursosRoute
   '/dashboard': typeof DashboardRouteWithChildren
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
   '/registro': typeof RegistroRoute
+  '/servicios': typeof ServiciosRoute
   '/terms': typeof TermsRoute
   '/update-password': typeof UpdatePasswordRoute
   '/verificar-email': typeof VerificarEmailRoute
+  '/admin/trackings': typeof AdminTrackingsRoute
   '/dashboard/$': typeof DashboardSplatRoute
+  '/dashboard/almacen': typeof DashboardAlmacenRoute
+  '/dashboard/calculadora': typeof DashboardCalculadoraRoute
+  '/dashboard/configuracion': typeof DashboardConfiguracionRoute
+  '/dashboard/facturas': typeof DashboardFacturasRoute
   '/dashboard/mi-perfil': typeof DashboardMiPerfilRoute
+  '/dashboard/mis-casilleros': typeof DashboardMisCasillerosRoute
+  '/dashboard/mis-trackings': typeof DashboardMisTrackingsRoute
+  '/dashboard/notificaciones': typeof DashboardNotificacionesRoute
+  '/dashboard/prealertas': typeof DashboardPrealertasRoute
+  '/dashboard/reempaques': typeof DashboardReempaquesRoute
   '/admin/': typeof AdminIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
 }
@@ -156,49 +300,97 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/admin'
+    | '/admin-demo'
     | '/admin-setup'
+    | '/contacto'
+    | '/cotizar'
+    | '/cotizar-china'
+    | '/cursos'
     | '/dashboard'
     | '/forgot-password'
     | '/login'
     | '/privacy'
     | '/registro'
+    | '/servicios'
     | '/terms'
     | '/update-password'
     | '/verificar-email'
+    | '/admin/trackings'
     | '/dashboard/$'
+    | '/dashboard/almacen'
+    | '/dashboard/calculadora'
+    | '/dashboard/configuracion'
+    | '/dashboard/facturas'
     | '/dashboard/mi-perfil'
+    | '/dashboard/mis-casilleros'
+    | '/dashboard/mis-trackings'
+    | '/dashboard/notificaciones'
+    | '/dashboard/prealertas'
+    | '/dashboard/reempaques'
     | '/admin/'
     | '/dashboard/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/admin-demo'
     | '/admin-setup'
+    | '/contacto'
+    | '/cotizar'
+    | '/cotizar-china'
+    | '/cursos'
     | '/forgot-password'
     | '/login'
     | '/privacy'
     | '/registro'
+    | '/servicios'
     | '/terms'
     | '/update-password'
     | '/verificar-email'
+    | '/admin/trackings'
     | '/dashboard/$'
+    | '/dashboard/almacen'
+    | '/dashboard/calculadora'
+    | '/dashboard/configuracion'
+    | '/dashboard/facturas'
     | '/dashboard/mi-perfil'
+    | '/dashboard/mis-casilleros'
+    | '/dashboard/mis-trackings'
+    | '/dashboard/notificaciones'
+    | '/dashboard/prealertas'
+    | '/dashboard/reempaques'
     | '/admin'
     | '/dashboard'
   id:
     | '__root__'
     | '/'
     | '/admin'
+    | '/admin-demo'
     | '/admin-setup'
+    | '/contacto'
+    | '/cotizar'
+    | '/cotizar-china'
+    | '/cursos'
     | '/dashboard'
     | '/forgot-password'
     | '/login'
     | '/privacy'
     | '/registro'
+    | '/servicios'
     | '/terms'
     | '/update-password'
     | '/verificar-email'
+    | '/admin/trackings'
     | '/dashboard/$'
+    | '/dashboard/almacen'
+    | '/dashboard/calculadora'
+    | '/dashboard/configuracion'
+    | '/dashboard/facturas'
     | '/dashboard/mi-perfil'
+    | '/dashboard/mis-casilleros'
+    | '/dashboard/mis-trackings'
+    | '/dashboard/notificaciones'
+    | '/dashboard/prealertas'
+    | '/dashboard/reempaques'
     | '/admin/'
     | '/dashboard/'
   fileRoutesById: FileRoutesById
@@ -206,12 +398,18 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdminRoute: typeof AdminRouteWithChildren
+  AdminDemoRoute: typeof AdminDemoRoute
   AdminSetupRoute: typeof AdminSetupRoute
+  ContactoRoute: typeof ContactoRoute
+  CotizarRoute: typeof CotizarRoute
+  CotizarChinaRoute: typeof CotizarChinaRoute
+  CursosRoute: typeof CursosRoute
   DashboardRoute: typeof DashboardRouteWithChildren
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   LoginRoute: typeof LoginRoute
   PrivacyRoute: typeof PrivacyRoute
   RegistroRoute: typeof RegistroRoute
+  ServiciosRoute: typeof ServiciosRoute
   TermsRoute: typeof TermsRoute
   UpdatePasswordRoute: typeof UpdatePasswordRoute
   VerificarEmailRoute: typeof VerificarEmailRoute
@@ -233,11 +431,46 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin-demo': {
+      id: '/admin-demo'
+      path: '/admin-demo'
+      fullPath: '/admin-demo'
+      preLoaderRoute: typeof AdminDemoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin-setup': {
       id: '/admin-setup'
       path: '/admin-setup'
       fullPath: '/admin-setup'
       preLoaderRoute: typeof AdminSetupRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/contacto': {
+      id: '/contacto'
+      path: '/contacto'
+      fullPath: '/contacto'
+      preLoaderRoute: typeof ContactoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/cotizar': {
+      id: '/cotizar'
+      path: '/cotizar'
+      fullPath: '/cotizar'
+      preLoaderRoute: typeof CotizarRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/cotizar-china': {
+      id: '/cotizar-china'
+      path: '/cotizar-china'
+      fullPath: '/cotizar-china'
+      preLoaderRoute: typeof CotizarChinaRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/cursos': {
+      id: '/cursos'
+      path: '/cursos'
+      fullPath: '/cursos'
+      preLoaderRoute: typeof CursosRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/dashboard': {
@@ -275,6 +508,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RegistroRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/servicios': {
+      id: '/servicios'
+      path: '/servicios'
+      fullPath: '/servicios'
+      preLoaderRoute: typeof ServiciosRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/terms': {
       id: '/terms'
       path: '/terms'
@@ -303,6 +543,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/trackings': {
+      id: '/admin/trackings'
+      path: '/trackings'
+      fullPath: '/admin/trackings'
+      preLoaderRoute: typeof AdminTrackingsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/dashboard/': {
       id: '/dashboard/'
       path: '/'
@@ -317,6 +564,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardSplatRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/dashboard/almacen': {
+      id: '/dashboard/almacen'
+      path: '/almacen'
+      fullPath: '/dashboard/almacen'
+      preLoaderRoute: typeof DashboardAlmacenRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/calculadora': {
+      id: '/dashboard/calculadora'
+      path: '/calculadora'
+      fullPath: '/dashboard/calculadora'
+      preLoaderRoute: typeof DashboardCalculadoraRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/configuracion': {
+      id: '/dashboard/configuracion'
+      path: '/configuracion'
+      fullPath: '/dashboard/configuracion'
+      preLoaderRoute: typeof DashboardConfiguracionRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/facturas': {
+      id: '/dashboard/facturas'
+      path: '/facturas'
+      fullPath: '/dashboard/facturas'
+      preLoaderRoute: typeof DashboardFacturasRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/dashboard/mi-perfil': {
       id: '/dashboard/mi-perfil'
       path: '/mi-perfil'
@@ -324,14 +599,51 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardMiPerfilRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/dashboard/mis-casilleros': {
+      id: '/dashboard/mis-casilleros'
+      path: '/mis-casilleros'
+      fullPath: '/dashboard/mis-casilleros'
+      preLoaderRoute: typeof DashboardMisCasillerosRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/mis-trackings': {
+      id: '/dashboard/mis-trackings'
+      path: '/mis-trackings'
+      fullPath: '/dashboard/mis-trackings'
+      preLoaderRoute: typeof DashboardMisTrackingsRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/notificaciones': {
+      id: '/dashboard/notificaciones'
+      path: '/notificaciones'
+      fullPath: '/dashboard/notificaciones'
+      preLoaderRoute: typeof DashboardNotificacionesRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/prealertas': {
+      id: '/dashboard/prealertas'
+      path: '/prealertas'
+      fullPath: '/dashboard/prealertas'
+      preLoaderRoute: typeof DashboardPrealertasRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/reempaques': {
+      id: '/dashboard/reempaques'
+      path: '/reempaques'
+      fullPath: '/dashboard/reempaques'
+      preLoaderRoute: typeof DashboardReempaquesRouteImport
+      parentRoute: typeof DashboardRoute
+    }
   }
 }
 
 interface AdminRouteChildren {
+  AdminTrackingsRoute: typeof AdminTrackingsRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
+  AdminTrackingsRoute: AdminTrackingsRoute,
   AdminIndexRoute: AdminIndexRoute,
 }
 
@@ -339,13 +651,31 @@ const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
 
 interface DashboardRouteChildren {
   DashboardSplatRoute: typeof DashboardSplatRoute
+  DashboardAlmacenRoute: typeof DashboardAlmacenRoute
+  DashboardCalculadoraRoute: typeof DashboardCalculadoraRoute
+  DashboardConfiguracionRoute: typeof DashboardConfiguracionRoute
+  DashboardFacturasRoute: typeof DashboardFacturasRoute
   DashboardMiPerfilRoute: typeof DashboardMiPerfilRoute
+  DashboardMisCasillerosRoute: typeof DashboardMisCasillerosRoute
+  DashboardMisTrackingsRoute: typeof DashboardMisTrackingsRoute
+  DashboardNotificacionesRoute: typeof DashboardNotificacionesRoute
+  DashboardPrealertasRoute: typeof DashboardPrealertasRoute
+  DashboardReempaquesRoute: typeof DashboardReempaquesRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
 }
 
 const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardSplatRoute: DashboardSplatRoute,
+  DashboardAlmacenRoute: DashboardAlmacenRoute,
+  DashboardCalculadoraRoute: DashboardCalculadoraRoute,
+  DashboardConfiguracionRoute: DashboardConfiguracionRoute,
+  DashboardFacturasRoute: DashboardFacturasRoute,
   DashboardMiPerfilRoute: DashboardMiPerfilRoute,
+  DashboardMisCasillerosRoute: DashboardMisCasillerosRoute,
+  DashboardMisTrackingsRoute: DashboardMisTrackingsRoute,
+  DashboardNotificacionesRoute: DashboardNotificacionesRoute,
+  DashboardPrealertasRoute: DashboardPrealertasRoute,
+  DashboardReempaquesRoute: DashboardReempaquesRoute,
   DashboardIndexRoute: DashboardIndexRoute,
 }
 
@@ -356,12 +686,18 @@ const DashboardRouteWithChildren = DashboardRoute._addFileChildren(
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminRoute: AdminRouteWithChildren,
+  AdminDemoRoute: AdminDemoRoute,
   AdminSetupRoute: AdminSetupRoute,
+  ContactoRoute: ContactoRoute,
+  CotizarRoute: CotizarRoute,
+  CotizarChinaRoute: CotizarChinaRoute,
+  CursosRoute: CursosRoute,
   DashboardRoute: DashboardRouteWithChildren,
   ForgotPasswordRoute: ForgotPasswordRoute,
   LoginRoute: LoginRoute,
   PrivacyRoute: PrivacyRoute,
   RegistroRoute: RegistroRoute,
+  ServiciosRoute: ServiciosRoute,
   TermsRoute: TermsRoute,
   UpdatePasswordRoute: UpdatePasswordRoute,
   VerificarEmailRoute: VerificarEmailRoute,

@@ -28,11 +28,15 @@ const envSchema = z.object({
   ADMIN_NOTIFY_EMAILS: list,
   CONTACT_EMAILS: list,
   WHATSAPP_PHONE: z.string().default('584120000000'),
+  /** Comma-separated phone numbers shown on the contact page (default: the WhatsApp number). */
+  CONTACT_PHONES: list,
   SEED_DEMO: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.string().default('info'),
   /** A custom setup token for /admin-setup (otherwise a random one is printed). */
   ADMIN_SETUP_TOKEN: z.string().optional(),
+  /** Signs file download links; shared by every instance. Unset: one is generated and kept in the database. */
+  APP_SECRET: z.string().min(32, 'APP_SECRET debe tener al menos 32 caracteres').optional(),
 });
 
 export type Config = {
@@ -49,10 +53,12 @@ export type Config = {
   adminNotifyEmails: string[];
   contactEmails: string[];
   whatsappPhone: string;
+  contactPhones: string[];
   seedDemo: boolean;
   trustProxy: boolean;
   logLevel: string;
   adminSetupToken: string | undefined;
+  appSecret: string | undefined;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -77,10 +83,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminNotifyEmails: e.ADMIN_NOTIFY_EMAILS,
     contactEmails: e.CONTACT_EMAILS.length ? e.CONTACT_EMAILS : ['contacto@casillero.test'],
     whatsappPhone: e.WHATSAPP_PHONE,
+    contactPhones: e.CONTACT_PHONES.length ? e.CONTACT_PHONES : [`+${e.WHATSAPP_PHONE.replace(/\D/g, '')}`],
     seedDemo: e.SEED_DEMO === '1' || e.SEED_DEMO === 'true',
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,
     adminSetupToken: e.ADMIN_SETUP_TOKEN || undefined,
+    appSecret: e.APP_SECRET || undefined,
   };
 }
 

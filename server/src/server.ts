@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { GENERIC_MESSAGES } from '@casillero/shared';
 import { openDatabase, type Database } from './db/client';
 import { REPO_ROOT, type Config } from './env';
+import { registerFileRoutes } from './files/routes';
 import { createHttpContextFactory } from './trpc/context';
 import { appRouter, type AppRouter } from './trpc/router';
 
@@ -88,6 +89,8 @@ export async function createServer({ config, database }: CreateServerOptions) {
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
+
+  await registerFileRoutes(app, { db: db.db, config });
 
   app.get('/healthz', async (_req, reply) => {
     try {

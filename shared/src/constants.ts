@@ -14,7 +14,19 @@ export const DELIVERY_TIME = {
   usaAereo: '7 días hábiles',
   usaMaritimo: '25 días hábiles',
   chinaMaritimo: '90 días + 15 días',
+  /** China by air (FAQ only: no calculator quotes it). */
+  chinaAereoRegular: '30 días hábiles',
+  chinaAereoExpress: '10 días hábiles',
 } as const;
+
+/** Minimum weight of a China air shipment (FAQ). */
+export const CHINA_AIR_MIN_KG = { regular: 2, express: 10 } as const;
+
+/**
+ * Course prices in USD (public spec §9). The in-person workshop's presale price is never
+ * defined by the business, so it is not shown anywhere (DECISIONS 8).
+ */
+export const COURSE_PRICES_USD = { online: 60, consulting: 120, workshop: 120 } as const;
 
 /** Warehouse addresses: what a customer pastes into a store's checkout. */
 export const WAREHOUSE_ADDRESSES = {
@@ -54,6 +66,8 @@ export const ACTIVE_USER_WINDOW_DAYS = 30;
 export const RESET_LIMIT = { maxPerWindow: 3, windowMinutes: 60, minIntervalSeconds: 60 } as const;
 /** Sign-in throttling: failed attempts per e-mail and per IP in a sliding window. */
 export const SIGNIN_LIMIT = { perEmail: 10, perIp: 50, windowMinutes: 15 } as const;
+/** Contact-form messages per IP (the form is public and e-mails the team). */
+export const CONTACT_LIMIT = { perIp: 5, windowMinutes: 10, perIpPerDay: 30 } as const;
 /** Sign-up attempts per IP (sign-up may say an e-mail is taken, so it is rate limited). */
 export const SIGNUP_LIMIT = { perIp: 20, windowMinutes: 60 } as const;
 

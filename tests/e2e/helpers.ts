@@ -103,7 +103,7 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
  * database in a temporary DATA_DIR (seeded with the demo accounts on its first start).
  * The client must already be built (`npm run test:e2e` builds it first).
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(options: { env?: Record<string, string> } = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'casillero-e2e-'));
   const url = `http://localhost:${port}`;
@@ -126,6 +126,7 @@ export async function startServer(): Promise<RunningServer> {
     DATA_DIR: dataDir,
     APP_URL: url,
     NODE_ENV: 'production',
+    ...options.env,
   });
 
   const child = spawn('npx', ['tsx', 'server/src/main.ts'], {
@@ -225,4 +226,27 @@ export async function withScreenshotOnFailure<T>(
     console.error(`Captura guardada en ${path.relative(REPO_ROOT, file)} (URL: ${page.url()})`);
     throw err;
   }
+}
+
+/**
+ * Waits for the server to log an e-mail (no RESEND_API_KEY: the worker prints each e-mail with
+ * its links) whose text contains `contains`, and returns its link to `path` (e.g.
+ * '/verificar-email'). Use a unique name or text per test to find the right e-mail.
+ */
+export async function waitForEmailLink(
+  server: RunningServer,
+  { contains, path: linkPath, after = 0, timeoutMs = 20_000 }: { contains: string; path: string; after?: number; timeoutMs?: number },
+): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  const escaped = linkPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const linkPattern = new RegExp(`https?://[^\\s"\\\\]+${escaped}\\?[^\\s"\\\\]+`);
+  while (Date.now() < deadline) {
+    for (const line of server.output().slice(after).split('\n')) {
+      if (!line.includes(contains)) continue;
+      const match = line.match(linkPattern);
+      if (match) return match[0];
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`No se registró un e-mail con '${contains}' y un enlace a ${linkPath} en ${timeoutMs / 1000} s`);
 }

@@ -1,11 +1,12 @@
-// Brand and the public pages that a later issue builds. Until their routes exist they are
-// reached with a plain link (a full page load), since the typed router Link refuses them.
+// Brand and the site configuration the public pages show (WhatsApp number, contact e-mails and
+// phones): it comes from the server's configuration through `site.config`, never from code.
+import { useQuery } from '@tanstack/react-query';
+import { trpc } from './trpc';
+
 export const BRAND_NAME = 'Casillero Virtual';
 
-export const PLANNED_PAGES = {
-  servicios: '/servicios',
-  cursos: '/cursos',
-  cotizar: '/cotizar',
-  cotizarChina: '/cotizar-china',
-  contacto: '/contacto',
-} as const;
+export const siteConfigQueryOptions = () => ({ ...trpc.site.config.queryOptions(), staleTime: Infinity });
+
+export function useSiteConfig() {
+  return useQuery(siteConfigQueryOptions());
+}

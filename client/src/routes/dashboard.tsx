@@ -8,6 +8,7 @@ import { BRAND_NAME } from '../lib/site';
 import { InvalidSession } from '../components/layout/InvalidSession';
 import { DashboardNav, DashboardNavFooter } from './dashboard/-components/nav';
 import { UnknownRole } from './dashboard/-components/UnknownRole';
+import { NotificationBell } from './dashboard/-components/NotificationBell';
 
 export const Route = createFileRoute('/dashboard')({
   beforeLoad: async ({ context, location }) => {
@@ -30,7 +31,13 @@ function DashboardLayout() {
   if (!(USER_ROLES as readonly string[]).includes(user.role)) return <UnknownRole role={user.role} />;
 
   return (
-    <AreaShell navTitle="Mi Cuenta" nav={<DashboardNav />} navFooter={<DashboardNavFooter />} userName={user.fullName}>
+    <AreaShell
+      navTitle="Mi Cuenta"
+      nav={<DashboardNav />}
+      navFooter={<DashboardNavFooter />}
+      userName={user.fullName}
+      headerActions={<NotificationBell />}
+    >
       <Outlet />
     </AreaShell>
   );

@@ -1,16 +1,21 @@
-import { Box, Button, Container, Group, Menu, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Box, Card, Container, Grid, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconBuildingStore,
   IconCalculator,
-  IconChevronDown,
-  IconPlane,
+  IconCertificate,
+  IconCircleCheck,
   IconSchool,
-  IconShip,
+  IconTruckDelivery,
 } from '@tabler/icons-react';
 import { createFileRoute } from '@tanstack/react-router';
-import { ACTIVATION_COST_USD, DELIVERY_TIME, formatUsd } from '@casillero/shared';
-import { MenuItemLink } from '../components/links';
-import { BRAND_NAME, PLANNED_PAGES } from '../lib/site';
+import { ACTIVATION_COST_USD, CREDENTIALS, formatUsd, HOME_STATS, HOME_TESTIMONIALS, INSTRUCTOR } from '@casillero/shared';
+import { ButtonLink } from '../components/links';
+import { DropdownLink } from '../components/public/DropdownLink';
+import { NavDropdown } from '../components/public/NavDropdown';
+import { StatGrid } from '../components/public/StatGrid';
+import { TestimonialCard } from '../components/public/TestimonialCard';
+import publicClasses from '../components/public/public.module.css';
+import { BRAND_NAME } from '../lib/site';
 import classes from './-components/home.module.css';
 
 export const Route = createFileRoute('/')({
@@ -18,92 +23,176 @@ export const Route = createFileRoute('/')({
   component: HomePage,
 });
 
-const HIGHLIGHTS = [
-  {
-    icon: IconPlane,
-    title: 'Miami a Venezuela',
-    text: `Casillero en Miami con envío aéreo en ${DELIVERY_TIME.usaAereo} o marítimo en ${DELIVERY_TIME.usaMaritimo}.`,
-  },
-  {
-    icon: IconShip,
-    title: 'China a Venezuela',
-    text: `Casillero en Beijing para importar directo de fábrica, marítimo en ${DELIVERY_TIME.chinaMaritimo}.`,
-  },
-  {
-    icon: IconSchool,
-    title: 'Importador digital',
-    text: 'Cursos y talleres para aprender a comprar, pagar y enviar desde USA y China.',
-  },
+const QUICK_CARDS = [
+  { icon: IconCalculator, title: 'Cotizar Envío', text: 'Calcula al instante tu envío aéreo o marítimo desde Miami o China.', to: '/cotizar' },
+  { icon: IconTruckDelivery, title: 'Servicios', text: 'Casilleros en Miami y Beijing, consolidación y envío a toda Venezuela.', to: '/servicios' },
+  { icon: IconSchool, title: 'Cursos IA', text: 'Aprende a importar con inteligencia artificial: proveedores, pagos y envíos.', to: '/cursos' },
 ] as const;
+
+function Hero() {
+  return (
+    <Box component="section" className={classes.hero}>
+      <Container size="lg" py={{ base: 56, md: 88 }}>
+        <Stack align="center" gap="lg" ta="center">
+          <Title order={1} className={classes.title}>
+            Compra en USA y China, recíbelo en Venezuela
+          </Title>
+          <Text size="xl" maw={720} className={classes.tagline}>
+            Tu casillero virtual en Miami y Beijing: recibimos, consolidamos y enviamos tus compras por vía aérea o
+            marítima, con seguimiento en cada paso.
+          </Text>
+
+          <Group justify="center" gap="md" mt="md">
+            <ButtonLink to="/cotizar" size="md" variant="white" leftSection={<IconCalculator size={18} />}>
+              Calcular Envío USA
+            </ButtonLink>
+            <ButtonLink to="/cotizar-china" size="md" variant="white" leftSection={<IconCalculator size={18} />}>
+              Calcular Envío China
+            </ButtonLink>
+          </Group>
+
+          <Group justify="center" gap="md">
+            <ButtonLink to="/cursos" size="md" color="yellow" c="dark" leftSection={<IconSchool size={18} />}>
+              Convertirme en Importador Digital
+            </ButtonLink>
+            <NavDropdown
+              label="Crear Casillero"
+              align="center"
+              buttonProps={{ size: 'md', variant: 'outline', color: 'white', leftSection: <IconBuildingStore size={18} /> }}
+            >
+              <DropdownLink to="/registro" search={{ type: 'usa' }}>
+                Casillero USA · {formatUsd(ACTIVATION_COST_USD.usa)}
+              </DropdownLink>
+              <DropdownLink to="/registro" search={{ type: 'china' }}>
+                Casillero China · {formatUsd(ACTIVATION_COST_USD.china)}
+              </DropdownLink>
+            </NavDropdown>
+          </Group>
+
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" mt="xl" w="100%">
+            {QUICK_CARDS.map((card) => (
+              <Card key={card.title} radius="lg" padding="lg" ta="left" component="article">
+                <Stack gap="xs">
+                  <ThemeIcon size={40} radius="md" variant="light">
+                    <card.icon size={22} aria-hidden />
+                  </ThemeIcon>
+                  <Title order={2} size="h4">
+                    {card.title}
+                  </Title>
+                  <Text size="sm" c="dimmed">
+                    {card.text}
+                  </Text>
+                  <ButtonLink to={card.to} variant="light" size="xs" w="fit-content" aria-label={`Ir a ${card.title}`}>
+                    Ver más
+                  </ButtonLink>
+                </Stack>
+              </Card>
+            ))}
+          </SimpleGrid>
+
+          <Box mt="xl" w="100%" aria-label="Nuestros números" component="section">
+            <StatGrid stats={HOME_STATS} inverted />
+          </Box>
+        </Stack>
+      </Container>
+    </Box>
+  );
+}
+
+function AboutInstructor() {
+  return (
+    <Container size="lg" py={64} component="section" aria-labelledby="sobre-instructor">
+      <Grid gap="xl" align="center">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Box ta="center">
+            <img
+              src="/illustrations/instructor.svg"
+              width={320}
+              height={320}
+              loading="lazy"
+              decoding="async"
+              alt=""
+              style={{ maxWidth: '100%', height: 'auto' }}
+            />
+          </Box>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="md">
+            <Text tt="uppercase" fw={700} size="sm" c="indigo.7">
+              Conoce a tu instructor
+            </Text>
+            <Title order={2} id="sobre-instructor">
+              {INSTRUCTOR.name}
+            </Title>
+            <Text fw={600}>{INSTRUCTOR.role}</Text>
+            {INSTRUCTOR.bio.map((p) => (
+              <Text key={p} c="dimmed">
+                {p}
+              </Text>
+            ))}
+            <StatGrid stats={INSTRUCTOR.highlights} />
+            <Group>
+              <ButtonLink to="/cursos" leftSection={<IconSchool size={18} />}>
+                Ver cursos
+              </ButtonLink>
+              <ButtonLink to="/contacto" variant="default">
+                Agendar asesoría
+              </ButtonLink>
+            </Group>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Container>
+  );
+}
+
+function Testimonials() {
+  return (
+    <Box component="section" className={publicClasses.band} py={64} aria-labelledby="testimonios">
+      <Container size="lg">
+        <Title order={2} ta="center" mb="xl" id="testimonios">
+          Lo que dicen nuestros clientes
+        </Title>
+        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="xl">
+          {HOME_TESTIMONIALS.map((t) => (
+            <TestimonialCard key={t.name} testimonial={t} />
+          ))}
+        </SimpleGrid>
+      </Container>
+    </Box>
+  );
+}
+
+function Credentials() {
+  return (
+    <Container size="md" py={64} component="section" aria-labelledby="credenciales">
+      <Stack gap="lg" align="center">
+        <ThemeIcon size={48} radius="xl" variant="light">
+          <IconCertificate size={26} aria-hidden />
+        </ThemeIcon>
+        <Title order={2} ta="center" id="credenciales">
+          Experiencia que respalda tus envíos
+        </Title>
+        <List spacing="sm" icon={<IconCircleCheck size={20} color="var(--mantine-color-green-7)" aria-hidden />} center>
+          {CREDENTIALS.map((c) => (
+            <List.Item key={c}>{c}</List.Item>
+          ))}
+        </List>
+        <ButtonLink to="/registro" search={{ type: 'usa' }} size="md" mt="md">
+          Crear mi casillero
+        </ButtonLink>
+      </Stack>
+    </Container>
+  );
+}
 
 function HomePage() {
   return (
     <>
-      <Box component="section" className={classes.hero}>
-        <Container size="lg" py={{ base: 64, md: 96 }}>
-          <Stack align="center" gap="lg" ta="center">
-            <Title order={1} className={classes.title}>
-              Compra en USA y China, recíbelo en Venezuela
-            </Title>
-            <Text size="xl" maw={720} className={classes.tagline}>
-              Tu casillero virtual en Miami y Beijing: recibimos, consolidamos y enviamos tus compras por
-              vía aérea o marítima, con seguimiento en cada paso.
-            </Text>
-
-            <Group justify="center" gap="md" mt="md">
-              <Button component="a" href={PLANNED_PAGES.cotizar} size="md" variant="white" leftSection={<IconCalculator size={18} />}>
-                Calcular Envío USA
-              </Button>
-              <Button component="a" href={PLANNED_PAGES.cotizarChina} size="md" variant="white" leftSection={<IconCalculator size={18} />}>
-                Calcular Envío China
-              </Button>
-            </Group>
-
-            <Group justify="center" gap="md">
-              <Button component="a" href={PLANNED_PAGES.cursos} size="md" color="yellow" c="dark" leftSection={<IconSchool size={18} />}>
-                Convertirme en Importador Digital
-              </Button>
-              <Menu position="bottom" withinPortal>
-                <Menu.Target>
-                  <Button
-                    size="md"
-                    variant="outline"
-                    color="white"
-                    leftSection={<IconBuildingStore size={18} />}
-                    rightSection={<IconChevronDown size={16} />}
-                  >
-                    Crear Casillero
-                  </Button>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  <MenuItemLink to="/registro" search={{ type: 'usa' }}>
-                    Casillero USA · {formatUsd(ACTIVATION_COST_USD.usa)}
-                  </MenuItemLink>
-                  <MenuItemLink to="/registro" search={{ type: 'china' }}>
-                    Casillero China · {formatUsd(ACTIVATION_COST_USD.china)}
-                  </MenuItemLink>
-                </Menu.Dropdown>
-              </Menu>
-            </Group>
-          </Stack>
-        </Container>
-      </Box>
-
-      <Container size="lg" py={64}>
-        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="xl">
-          {HIGHLIGHTS.map((item) => (
-            <Stack key={item.title} gap="xs">
-              <ThemeIcon size={44} radius="md" variant="light">
-                <item.icon size={24} />
-              </ThemeIcon>
-              <Title order={3} size="h4">
-                {item.title}
-              </Title>
-              <Text c="dimmed">{item.text}</Text>
-            </Stack>
-          ))}
-        </SimpleGrid>
-      </Container>
+      <Hero />
+      <AboutInstructor />
+      <Testimonials />
+      <Credentials />
     </>
   );
 }

@@ -4,26 +4,30 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router';
-import { AUTH_MESSAGES, signInInput, z } from '@casillero/shared';
+import { AUTH_MESSAGES, signInInput } from '@casillero/shared';
 import { AnchorLink } from '../components/links';
 import { AuthCard } from '../components/layout/AuthCard';
 import { PasswordField } from '../components/PasswordField';
 import { safeRedirect, useRefreshSession } from '../lib/auth';
 import { getErrorMessage } from '../lib/errors';
 import { redirectIfSignedIn } from '../lib/guards';
+import { searchString } from '../lib/search';
 import { BRAND_NAME } from '../lib/site';
 import { trpc } from '../lib/trpc';
 import { ResendVerification } from './-components/ResendVerification';
 
-const loginSearchSchema = z.object({
+type LoginSearch = {
   /** A note to show above the form, e.g. after sign-up. */
-  message: z.string().max(500).optional().catch(undefined),
+  message?: string;
   /** Where to go after signing in (a path of this site). */
-  redirect: z.string().max(2000).optional().catch(undefined),
-});
+  redirect?: string;
+};
 
 export const Route = createFileRoute('/login')({
-  validateSearch: loginSearchSchema,
+  validateSearch: (search: Record<string, unknown>): LoginSearch => ({
+    message: searchString(search.message, 500),
+    redirect: searchString(search.redirect, 2000),
+  }),
   beforeLoad: ({ context }) => redirectIfSignedIn(context),
   head: () => ({ meta: [{ title: `Iniciar Sesión · ${BRAND_NAME}` }] }),
   component: LoginPage,

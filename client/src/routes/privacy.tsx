@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { SESSION_COOKIE_NAME, SESSION_DURATION_DAYS } from '@casillero/shared';
-import { BRAND_NAME, PLANNED_PAGES } from '../lib/site';
+import { AnchorLink } from '../components/links';
+import { BRAND_NAME } from '../lib/site';
 import { LegalPage, LegalSection } from './-components/LegalPage';
 
 export const Route = createFileRoute('/privacy')({
@@ -63,7 +64,7 @@ function PrivacyPage() {
       <LegalSection title="7. Contacto">
         <p>
           Para cualquier consulta sobre privacidad, escríbenos desde la página de{' '}
-          <a href={PLANNED_PAGES.contacto}>Contacto</a>.
+          <AnchorLink to="/contacto" search={{ tab: 'contacto' }}>Contacto</AnchorLink>.
         </p>
       </LegalSection>
 

@@ -4,23 +4,23 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { CASILLERO_TYPES, signUpFormSchema, z } from '@casillero/shared';
+import { CASILLERO_TYPES, type CasilleroType, signUpFormSchema } from '@casillero/shared';
 import { AnchorLink } from '../components/links';
 import { AuthCard } from '../components/layout/AuthCard';
 import { PasswordField } from '../components/PasswordField';
 import { getErrorMessage, getFieldErrors } from '../lib/errors';
 import { redirectIfSignedIn } from '../lib/guards';
+import { searchEnum } from '../lib/search';
 import { BRAND_NAME } from '../lib/site';
 import { trpc } from '../lib/trpc';
 import { CasilleroSummary } from './-components/CasilleroSummary';
 
-const registroSearchSchema = z.object({
-  /** The mailbox the account comes with; anything unknown falls back to usa. */
-  type: z.enum(CASILLERO_TYPES).default('usa').catch('usa'),
-});
 
 export const Route = createFileRoute('/registro')({
-  validateSearch: registroSearchSchema,
+  /** The mailbox the account comes with; anything unknown falls back to usa. */
+  validateSearch: (search: Record<string, unknown>): { type: CasilleroType } => ({
+    type: searchEnum(search.type, CASILLERO_TYPES, 'usa'),
+  }),
   beforeLoad: ({ context }) => redirectIfSignedIn(context),
   head: () => ({ meta: [{ title: `Crear cuenta · ${BRAND_NAME}` }] }),
   component: SignUpPage,

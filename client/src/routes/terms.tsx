@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BRAND_NAME, PLANNED_PAGES } from '../lib/site';
+import { AnchorLink } from '../components/links';
+import { BRAND_NAME } from '../lib/site';
 import { LegalPage, LegalSection } from './-components/LegalPage';
 
 export const Route = createFileRoute('/terms')({
@@ -10,6 +11,8 @@ export const Route = createFileRoute('/terms')({
 function TermsPage() {
   return (
     <LegalPage
+      // The spec shows the current date as the last update of the terms.
+      updatedAt={new Date()}
       title="Términos de servicio"
       intro={`Estos términos regulan el uso de ${BRAND_NAME} y de los servicios que ofrecemos a través de este sitio.`}
     >
@@ -56,7 +59,7 @@ function TermsPage() {
       <LegalSection title="6. Contacto">
         <p>
           Si tienes preguntas sobre estos términos, escríbenos desde la página de{' '}
-          <a href={PLANNED_PAGES.contacto}>Contacto</a>.
+          <AnchorLink to="/contacto" search={{ tab: 'contacto' }}>Contacto</AnchorLink>.
         </p>
       </LegalSection>
     </LegalPage>

@@ -5,21 +5,18 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { AUTH_MESSAGES, resetPasswordFormSchema, z } from '@casillero/shared';
+import { AUTH_MESSAGES, resetPasswordFormSchema } from '@casillero/shared';
 import { AnchorLink, ButtonLink } from '../components/links';
 import { AuthCard } from '../components/layout/AuthCard';
 import { PasswordField } from '../components/PasswordField';
 import { useRefreshSession } from '../lib/auth';
 import { getErrorMessage } from '../lib/errors';
+import { searchString } from '../lib/search';
 import { BRAND_NAME } from '../lib/site';
 import { trpc } from '../lib/trpc';
 
-const updatePasswordSearchSchema = z.object({
-  token: z.string().max(200).optional().catch(undefined),
-});
-
 export const Route = createFileRoute('/update-password')({
-  validateSearch: updatePasswordSearchSchema,
+  validateSearch: (search: Record<string, unknown>): { token?: string } => ({ token: searchString(search.token, 200) }),
   head: () => ({ meta: [{ title: `Nueva contraseña · ${BRAND_NAME}` }] }),
   component: UpdatePasswordPage,
 });

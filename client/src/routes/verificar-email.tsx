@@ -3,20 +3,17 @@ import { Alert, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { AUTH_MESSAGES, z } from '@casillero/shared';
+import { AUTH_MESSAGES } from '@casillero/shared';
 import { ButtonLink } from '../components/links';
 import { AuthCard } from '../components/layout/AuthCard';
 import { getErrorMessage } from '../lib/errors';
+import { searchString } from '../lib/search';
 import { BRAND_NAME } from '../lib/site';
 import { trpc } from '../lib/trpc';
 import { ResendVerification } from './-components/ResendVerification';
 
-const verifySearchSchema = z.object({
-  token: z.string().max(200).optional().catch(undefined),
-});
-
 export const Route = createFileRoute('/verificar-email')({
-  validateSearch: verifySearchSchema,
+  validateSearch: (search: Record<string, unknown>): { token?: string } => ({ token: searchString(search.token, 200) }),
   head: () => ({ meta: [{ title: `Confirmar correo · ${BRAND_NAME}` }] }),
   component: VerifyEmailPage,
 });

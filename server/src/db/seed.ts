@@ -1081,6 +1081,37 @@ async function buildDemo(
     warehouseLocation: 'B-2-07',
     updatedDaysAgo: 3,
   });
+  // Two more in the warehouse and in no request, so María can ask for a consolidation herself.
+  await warehousePackage({
+    customer: maria,
+    country: 'usa',
+    trackingNumber: '1Z999AA10155512345',
+    description: 'Zapatos deportivos Nike Air Zoom Pegasus, talla 38',
+    senderName: 'Nike',
+    weightKg: 1.4,
+    dimensionsCm: '35x24x13',
+    estimatedValueUsd: 129.99,
+    status: 'received',
+    createdDaysAgo: 2.5,
+    receivedDaysAgo: 2,
+    receiptNumber: 134,
+    warehouseLocation: 'A-3-02',
+  });
+  await warehousePackage({
+    customer: maria,
+    country: 'usa',
+    trackingNumber: 'TBA301122334455',
+    description: 'Set de sartenes antiadherentes T-fal de 3 piezas',
+    senderName: 'Amazon',
+    weightKg: 3.2,
+    dimensionsCm: '45x30x15',
+    estimatedValueUsd: 59.99,
+    status: 'in_warehouse',
+    createdDaysAgo: 2.2,
+    receivedDaysAgo: 1.5,
+    receiptNumber: 135,
+    warehouseLocation: 'A-3-04',
+  });
   await warehousePackage({
     customer: maria,
     country: 'usa',

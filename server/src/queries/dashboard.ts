@@ -35,3 +35,44 @@ export async function getDashboardStats(db: DbOrTx): Promise<DashboardStats> {
   );
   return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)])) as DashboardStats;
 }
+
+export type ActivityItem = {
+  type: 'package' | 'shipment';
+  id: string;
+  status: string;
+  /** The package's description, or the shipment's code. */
+  title: string;
+  /** The package's tracking number, or the shipment's destination. */
+  detail: string | null;
+  timestamp: string;
+};
+
+/**
+ * 'Actividad Reciente' (admin spec §9): the last 5 packages (by creation) and the last 5
+ * shipments (by last change), merged newest first, at most 10. Two index scans of 5 rows.
+ */
+export async function getRecentActivity(db: DbOrTx): Promise<ActivityItem[]> {
+  const rows = rowsOf<{ type: 'package' | 'shipment'; id: string; status: string; title: string; detail: string | null; at: Date | string }>(
+    await db.execute(sql`
+      select * from (
+        (select 'package' as type, id, status::text as status, package_description as title,
+                tracking_number as detail, created_at as at
+           from packages order by created_at desc limit 5)
+        union all
+        (select 'shipment' as type, id, status::text as status, shipment_code as title,
+                delivery_city || ', ' || delivery_state as detail, updated_at as at
+           from shipments order by updated_at desc limit 5)
+      ) activity
+      order by at desc
+      limit 10
+    `),
+  );
+  return rows.map((r) => ({
+    type: r.type,
+    id: r.id,
+    status: r.status,
+    title: r.title,
+    detail: r.detail,
+    timestamp: new Date(r.at).toISOString(),
+  }));
+}

@@ -22,6 +22,8 @@ const PUBLIC_PROCEDURES = [
   'auth.signOut',
   'auth.signUp',
   'auth.verifyEmail',
+  'contact.send',
+  'site.config',
 ];
 
 type AnyProcedure = { _def: { meta?: Meta; type: string } };

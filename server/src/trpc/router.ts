@@ -1,16 +1,24 @@
 import { createCallerFactory, router } from './init';
+import { accountRouter } from './routers/account';
 import { authRouter } from './routers/auth';
+import { contactRouter } from './routers/contact';
+import { siteRouter } from './routers/site';
+import { filesRouter } from './routers/files';
 import { mailboxesRouter } from './routers/mailboxes';
 import { notificationsRouter } from './routers/notifications';
 import { packagesRouter } from './routers/packages';
 import { paymentsRouter } from './routers/payments';
 import { prealertsRouter } from './routers/prealerts';
+import { profileRouter } from './routers/profile';
+import { repacksRouter } from './routers/repacks';
 import { reportsRouter } from './routers/reports';
 import { shipmentsRouter } from './routers/shipments';
 import { trackingsRouter } from './routers/trackings';
 
 export const appRouter = router({
   auth: authRouter,
+  site: siteRouter,
+  contact: contactRouter,
   trackings: trackingsRouter,
   prealerts: prealertsRouter,
   mailboxes: mailboxesRouter,
@@ -19,6 +27,10 @@ export const appRouter = router({
   payments: paymentsRouter,
   notifications: notificationsRouter,
   reports: reportsRouter,
+  files: filesRouter,
+  repacks: repacksRouter,
+  profile: profileRouter,
+  account: accountRouter,
 });
 
 export type AppRouter = typeof appRouter;

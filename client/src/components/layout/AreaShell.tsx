@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { AppShell, Burger, Button, Group, ScrollArea, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, AppShell, Burger, Button, Group, ScrollArea, Text, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { useRouterState } from '@tanstack/react-router';
@@ -12,6 +12,8 @@ type AreaShellProps = {
   nav: ReactNode;
   navFooter?: ReactNode;
   userName: string;
+  /** Extra header controls before the user's name (the client area's notification bell). */
+  headerActions?: ReactNode;
   children: ReactNode;
 };
 
@@ -19,7 +21,7 @@ type AreaShellProps = {
  * The signed-in areas' layout: header with the user and sign-out, a side navigation that
  * collapses on desktop and becomes a burger menu on phones.
  */
-export function AreaShell({ navTitle, nav, navFooter, userName, children }: AreaShellProps) {
+export function AreaShell({ navTitle, nav, navFooter, userName, headerActions, children }: AreaShellProps) {
   const [mobileOpened, mobile] = useDisclosure(false);
   const [desktopOpened, desktop] = useDisclosure(true);
   const { signOut, isSigningOut } = useSignOut();
@@ -59,6 +61,7 @@ export function AreaShell({ navTitle, nav, navFooter, userName, children }: Area
             <Brand />
           </Group>
           <Group gap="sm" wrap="nowrap">
+            {headerActions}
             <Text fw={600} visibleFrom="xs" truncate maw={220}>
               {userName}
             </Text>
@@ -67,9 +70,21 @@ export function AreaShell({ navTitle, nav, navFooter, userName, children }: Area
               leftSection={<IconLogout size={16} />}
               loading={isSigningOut}
               onClick={() => void signOut()}
+              visibleFrom="sm"
             >
               Cerrar sesión
             </Button>
+            {/* Phones: the same action as an icon, so the header fits. */}
+            <ActionIcon
+              variant="default"
+              size="lg"
+              loading={isSigningOut}
+              onClick={() => void signOut()}
+              hiddenFrom="sm"
+              aria-label="Cerrar sesión"
+            >
+              <IconLogout size={18} />
+            </ActionIcon>
           </Group>
         </Group>
       </AppShell.Header>

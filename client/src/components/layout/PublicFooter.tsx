@@ -1,13 +1,14 @@
-import { Anchor, Box, Button, Container, Divider, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Box, Container, Divider, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
-import { BRAND_NAME, PLANNED_PAGES } from '../../lib/site';
-import { AnchorLink } from '../links';
+import { CONTACT_INFO } from '@casillero/shared';
+import { BRAND_NAME } from '../../lib/site';
+import { AnchorLink, ButtonLink } from '../links';
 import classes from './PublicFooter.module.css';
 
 function FooterList({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <Stack gap="xs">
-      <Title order={4} size="h5" c="white">
+      <Title order={2} size="h5" c="white">
         {title}
       </Title>
       <List listStyleType="none" spacing={6} size="sm" c="gray.4">
@@ -35,59 +36,61 @@ export function PublicFooter() {
 
           <FooterList title="Servicios">
             <List.Item>
-              <Anchor href={PLANNED_PAGES.servicios} c="gray.4">
+              <AnchorLink to="/servicios" c="gray.4">
                 Casillero en Miami (USA)
-              </Anchor>
+              </AnchorLink>
             </List.Item>
             <List.Item>
-              <Anchor href={PLANNED_PAGES.servicios} c="gray.4">
+              <AnchorLink to="/servicios" c="gray.4">
                 Casillero en Beijing (China)
-              </Anchor>
+              </AnchorLink>
             </List.Item>
             <List.Item>
-              <Anchor href={PLANNED_PAGES.cotizar} c="gray.4">
+              <AnchorLink to="/cotizar" c="gray.4">
                 Calculadora USA
-              </Anchor>
+              </AnchorLink>
             </List.Item>
             <List.Item>
-              <Anchor href={PLANNED_PAGES.cotizarChina} c="gray.4">
+              <AnchorLink to="/cotizar-china" c="gray.4">
                 Calculadora China
-              </Anchor>
+              </AnchorLink>
             </List.Item>
           </FooterList>
 
           <FooterList title="Educación">
             <List.Item>
-              <Anchor href={PLANNED_PAGES.cursos} c="gray.4">
+              <AnchorLink to="/cursos" hash="cursos" c="gray.4">
                 Cursos de importación digital
-              </Anchor>
+              </AnchorLink>
             </List.Item>
             <List.Item>
-              <Anchor href={PLANNED_PAGES.cursos} c="gray.4">
+              <AnchorLink to="/cursos" hash="cursos" c="gray.4">
                 Talleres presenciales
-              </Anchor>
+              </AnchorLink>
             </List.Item>
             <List.Item>
-              <Anchor href={PLANNED_PAGES.contacto} c="gray.4">
+              <AnchorLink to="/contacto" c="gray.4">
                 Asesoría personalizada 1 a 1
-              </Anchor>
+              </AnchorLink>
             </List.Item>
           </FooterList>
 
           <FooterList title="Contacto">
             <List.Item>Oficinas en Caracas, Miami y Shanghai</List.Item>
-            <List.Item>Lunes a viernes, 8:00 a 18:00 (GMT-4)</List.Item>
-            <List.Item>Sábados, 9:00 a 14:00 (GMT-4)</List.Item>
+            {CONTACT_INFO.hours.map((h) => (
+              <List.Item key={h}>{h}</List.Item>
+            ))}
+            <List.Item>{CONTACT_INFO.timezone}</List.Item>
             <List.Item mt="xs">
-              <Button
-                component="a"
-                href={PLANNED_PAGES.contacto}
+              <ButtonLink
+                to="/contacto"
+                search={{ tab: 'contacto' }}
                 size="xs"
                 variant="white"
                 leftSection={<IconMessageCircle size={14} />}
               >
                 Contáctanos
-              </Button>
+              </ButtonLink>
             </List.Item>
           </FooterList>
         </SimpleGrid>

@@ -1,85 +1,21 @@
-import { useEffect } from 'react';
-import {
-  Box,
-  Burger,
-  Button,
-  Container,
-  Divider,
-  Drawer,
-  Group,
-  Loader,
-  Menu,
-  NavLink,
-  Stack,
-} from '@mantine/core';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Box, Burger, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import {
-  IconCalculator,
-  IconChevronDown,
-  IconHelpCircle,
-  IconHome,
-  IconLogin,
-  IconLogout,
-  IconSchool,
-  IconTruckDelivery,
-  IconUser,
-  IconUserPlus,
-} from '@tabler/icons-react';
 import { useRouterState } from '@tanstack/react-router';
-import { useMe, useSignOut } from '../../lib/auth';
-import { PLANNED_PAGES } from '../../lib/site';
-import { ButtonLink, NavLinkLink } from '../links';
+import { ButtonLink } from '../links';
+import { AuthActions } from '../public/AuthActions';
+import { DropdownLink } from '../public/DropdownLink';
+import { NavDropdown } from '../public/NavDropdown';
+import { SERVICE_ITEMS } from '../public/nav-items';
 import { Brand } from './Brand';
 import classes from './PublicHeader.module.css';
 
-const SERVICE_ITEMS = [
-  { label: 'Servicios', href: PLANNED_PAGES.servicios, icon: IconTruckDelivery },
-  { label: 'Cursos', href: PLANNED_PAGES.cursos, icon: IconSchool },
-  { label: 'Calculadora USA', href: PLANNED_PAGES.cotizar, icon: IconCalculator },
-  { label: 'Calculadora China', href: PLANNED_PAGES.cotizarChina, icon: IconCalculator },
-] as const;
-
-/** Sign-in state on the right of the header: spinner, account links or sign-in links. */
-function AuthActions({ vertical = false }: { vertical?: boolean }) {
-  const me = useMe();
-  const { signOut, isSigningOut } = useSignOut();
-  const Wrapper = vertical ? Stack : Group;
-
-  if (me.isPending) {
-    return <Loader size="sm" aria-label="Cargando sesión" />;
-  }
-  if (me.data?.user) {
-    return (
-      <Wrapper gap="sm">
-        <ButtonLink to="/dashboard" variant="light" leftSection={<IconUser size={16} />}>
-          Mi Cuenta
-        </ButtonLink>
-        <Button
-          variant="subtle"
-          color="gray"
-          leftSection={<IconLogout size={16} />}
-          loading={isSigningOut}
-          onClick={() => void signOut()}
-        >
-          Salir
-        </Button>
-      </Wrapper>
-    );
-  }
-  return (
-    <Wrapper gap="sm">
-      <ButtonLink to="/login" variant="default" leftSection={<IconLogin size={16} />}>
-        Iniciar Sesión
-      </ButtonLink>
-      <ButtonLink to="/registro" search={{ type: 'usa' }} leftSection={<IconUserPlus size={16} />}>
-        Registrarse
-      </ButtonLink>
-    </Wrapper>
-  );
-}
+const MobileNav = lazy(() => import('../public/MobileNav'));
 
 export function PublicHeader() {
   const [drawerOpened, drawer] = useDisclosure(false);
+  // The drawer's code loads on the first open and then stays, so it can animate closed.
+  const [drawerLoaded, setDrawerLoaded] = useState(false);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
 
   // The drawer closes whenever the page changes.
@@ -87,6 +23,11 @@ export function PublicHeader() {
     drawer.close();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname]);
+
+  const toggleDrawer = () => {
+    setDrawerLoaded(true);
+    drawer.toggle();
+  };
 
   return (
     <Box component="header" className={classes.header}>
@@ -98,28 +39,17 @@ export function PublicHeader() {
             <ButtonLink to="/" variant="subtle" color="dark" activeOptions={{ exact: true }}>
               Inicio
             </ButtonLink>
-            <Menu trigger="click-hover" openDelay={50} closeDelay={150} position="bottom-start" withinPortal>
-              <Menu.Target>
-                <Button variant="subtle" color="dark" rightSection={<IconChevronDown size={14} />}>
-                  Servicios
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {SERVICE_ITEMS.map((item) => (
-                  <Menu.Item
-                    key={item.href}
-                    component="a"
-                    href={item.href}
-                    leftSection={<item.icon size={16} />}
-                  >
-                    {item.label}
-                  </Menu.Item>
-                ))}
-              </Menu.Dropdown>
-            </Menu>
-            <Button component="a" href={PLANNED_PAGES.contacto} variant="subtle" color="dark">
+            <NavDropdown label="Servicios" openOnHover buttonProps={{ variant: 'subtle', color: 'dark' }}>
+              {SERVICE_ITEMS.map((item) => (
+                <DropdownLink key={item.to} to={item.to}>
+                  <item.icon size={16} aria-hidden />
+                  {item.label}
+                </DropdownLink>
+              ))}
+            </NavDropdown>
+            <ButtonLink to="/contacto" variant="subtle" color="dark">
               Preguntas Frecuentes
-            </Button>
+            </ButtonLink>
           </Group>
 
           <Group visibleFrom="md">
@@ -128,51 +58,19 @@ export function PublicHeader() {
 
           <Burger
             opened={drawerOpened}
-            onClick={drawer.toggle}
+            onClick={toggleDrawer}
             hiddenFrom="md"
             aria-label={drawerOpened ? 'Cerrar menú' : 'Abrir menú'}
+            aria-expanded={drawerOpened}
           />
         </Group>
       </Container>
 
-      <Drawer
-        opened={drawerOpened}
-        onClose={drawer.close}
-        position="right"
-        size="xs"
-        title="Menú"
-        hiddenFrom="md"
-        closeButtonProps={{ 'aria-label': 'Cerrar menú' }}
-      >
-        <Stack gap={4} component="nav" aria-label="Navegación móvil">
-          <NavLinkLink
-            to="/"
-            label="Inicio"
-            leftSection={<IconHome size={18} />}
-            activeOptions={{ exact: true }}
-            onClick={drawer.close}
-          />
-          <NavLink label="Servicios" leftSection={<IconTruckDelivery size={18} />} defaultOpened>
-            {SERVICE_ITEMS.map((item) => (
-              <NavLink
-                key={item.href}
-                component="a"
-                href={item.href}
-                label={item.label}
-                leftSection={<item.icon size={16} />}
-              />
-            ))}
-          </NavLink>
-          <NavLink
-            component="a"
-            href={PLANNED_PAGES.contacto}
-            label="Preguntas Frecuentes"
-            leftSection={<IconHelpCircle size={18} />}
-          />
-          <Divider my="sm" />
-          <AuthActions vertical />
-        </Stack>
-      </Drawer>
+      {drawerLoaded && (
+        <Suspense fallback={null}>
+          <MobileNav opened={drawerOpened} onClose={drawer.close} />
+        </Suspense>
+      )}
     </Box>
   );
 }

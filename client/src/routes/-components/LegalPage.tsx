@@ -7,9 +7,15 @@ import { AnchorLink } from '../../components/links';
 /** When the legal texts last changed. */
 export const LEGAL_UPDATED_AT = '2026-11-22T12:00:00Z';
 
-type LegalPageProps = { title: string; intro: ReactNode; children: ReactNode };
+type LegalPageProps = {
+  title: string;
+  intro: ReactNode;
+  children: ReactNode;
+  /** 'Última actualización'; the legal texts' own date unless a page says otherwise. */
+  updatedAt?: Date | string;
+};
 
-export function LegalPage({ title, intro, children }: LegalPageProps) {
+export function LegalPage({ title, intro, children, updatedAt = LEGAL_UPDATED_AT }: LegalPageProps) {
   return (
     <Container size="md" py={48}>
       <Stack gap="lg">
@@ -23,7 +29,7 @@ export function LegalPage({ title, intro, children }: LegalPageProps) {
         <Stack gap={4}>
           <Title order={1}>{title}</Title>
           <Text size="sm" c="dimmed">
-            Última actualización: {formatDate(LEGAL_UPDATED_AT)}
+            Última actualización: {formatDate(updatedAt)}
           </Text>
         </Stack>
         <Text>{intro}</Text>

@@ -1,19 +1,197 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Center, Group, Loader, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCurrencyDollar, IconPackage, IconTruck, IconUsers, type Icon } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import type { inferOutput } from '@trpc/tanstack-react-query';
+import {
+  PACKAGE_STATUS_LABELS,
+  SHIPMENT_STATUS_LABELS,
+  formatDateTime,
+  formatUsd,
+  type PackageStatus,
+  type ShipmentStatus,
+} from '@casillero/shared';
+import { getErrorMessage } from '../../lib/errors';
 import { BRAND_NAME } from '../../lib/site';
+import { trpc } from '../../lib/trpc';
 
 export const Route = createFileRoute('/admin/')({
   head: () => ({ meta: [{ title: `Panel de Administración · ${BRAND_NAME}` }] }),
+  loader: ({ context }) =>
+    Promise.all([
+      context.queryClient.prefetchQuery(context.trpc.reports.dashboardStats.queryOptions()),
+      context.queryClient.prefetchQuery(context.trpc.reports.recentActivity.queryOptions()),
+    ]),
   component: AdminHome,
 });
 
-function AdminHome() {
+type Activity = inferOutput<typeof trpc.reports.recentActivity>[number];
+
+/** The badges the dashboard defines (admin spec §2); any other status shows its label in grey. */
+const ACTIVITY_BADGES: Record<string, { label: string; color: string }> = {
+  pending: { label: 'Pendiente', color: 'yellow' },
+  received: { label: 'Recibido', color: 'blue' },
+  preparing: { label: 'Preparando', color: 'orange' },
+  in_transit: { label: 'En tránsito', color: 'cyan' },
+  delivered: { label: 'Entregado', color: 'green' },
+  completed: { label: 'Completado', color: 'teal' },
+};
+
+function activityBadge(a: Activity) {
+  const known = ACTIVITY_BADGES[a.status];
+  if (known) return known;
+  const label =
+    a.type === 'package' ? PACKAGE_STATUS_LABELS[a.status as PackageStatus] : SHIPMENT_STATUS_LABELS[a.status as ShipmentStatus];
+  return { label: label ?? a.status, color: 'gray' };
+}
+
+function StatCard({
+  title,
+  value,
+  detail,
+  icon: IconC,
+  color,
+}: {
+  title: string;
+  value?: string;
+  detail?: string;
+  icon: Icon;
+  color: string;
+}) {
   return (
-    <Stack gap={4}>
-      <Title order={1} size="h2">
-        Panel de Administración
-      </Title>
-      <Text c="dimmed">Gestiona tu negocio de casilleros desde aquí</Text>
+    <Card withBorder radius="md" padding="lg">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <div>
+          <Text size="sm" c="dimmed" fw={600}>
+            {title}
+          </Text>
+          {value === undefined ? (
+            <Skeleton h={34} w={90} my={4} />
+          ) : (
+            <Text fz={30} fw={700}>
+              {value}
+            </Text>
+          )}
+          {detail === undefined ? (
+            <Skeleton h={14} w={120} />
+          ) : (
+            <Text size="sm" c="dimmed">
+              {detail}
+            </Text>
+          )}
+        </div>
+        <ThemeIcon size={46} radius="md" variant="light" color={color}>
+          <IconC size={26} />
+        </ThemeIcon>
+      </Group>
+    </Card>
+  );
+}
+
+const n = (v: number) => v.toLocaleString('es-ES');
+
+function AdminHome() {
+  const stats = useQuery(trpc.reports.dashboardStats.queryOptions());
+  const activity = useQuery(trpc.reports.recentActivity.queryOptions());
+  const s = stats.data;
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1} size="h2">
+          Panel de Administración
+        </Title>
+        <Text c="dimmed">Gestiona tu negocio de casilleros desde aquí</Text>
+      </Stack>
+
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
+        <StatCard
+          title="Total Usuarios"
+          value={s && n(s.totalUsers)}
+          detail={s && `${n(s.activeUsers)} activos (últimos 30 días)`}
+          icon={IconUsers}
+          color="blue"
+        />
+        <StatCard
+          title="Paquetes"
+          value={s && n(s.totalPackages)}
+          detail={s && `${n(s.pendingPackages)} pendientes`}
+          icon={IconPackage}
+          color="orange"
+        />
+        <StatCard
+          title="Envíos"
+          value={s && n(s.activeShipments)}
+          detail={s && `activos · ${n(s.completedShipments)} completados`}
+          icon={IconTruck}
+          color="cyan"
+        />
+        <StatCard
+          title="Ingresos Mes"
+          value={s && formatUsd(s.monthlyRevenue)}
+          detail={s && `${formatUsd(s.totalRevenue)} en total`}
+          icon={IconCurrencyDollar}
+          color="green"
+        />
+      </SimpleGrid>
+
+      <Card withBorder radius="md" padding="lg">
+        <Title order={2} size="h4" mb="md">
+          Actividad Reciente
+        </Title>
+        {activity.isPending ? (
+          <Center py="lg">
+            <Loader aria-label="Cargando" />
+          </Center>
+        ) : activity.isError ? (
+          <Alert color="red">{getErrorMessage(activity.error)}</Alert>
+        ) : (
+          <ActivityList items={activity.data} />
+        )}
+      </Card>
+    </Stack>
+  );
+}
+
+function ActivityList({ items }: { items: Activity[] }) {
+  return items.length === 0 ? (
+    <Text c="dimmed" ta="center" py="lg">
+      No hay actividad reciente
+    </Text>
+  ) : (
+    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+      {items.map((a) => {
+        const badge = activityBadge(a);
+        const isPackage = a.type === 'package';
+        return (
+          <Group key={`${a.type}-${a.id}`} component="li" wrap="nowrap" align="flex-start" gap="sm">
+            <ThemeIcon
+              variant="light"
+              color={isPackage ? 'orange' : 'cyan'}
+              radius="xl"
+              aria-label={isPackage ? 'Paquete' : 'Envío'}
+            >
+              {isPackage ? <IconPackage size={16} /> : <IconTruck size={16} />}
+            </ThemeIcon>
+            <div style={{ flex: 1, minWidth: 0 }}>
+              <Group gap="xs" wrap="nowrap">
+                <Text fw={600} size="sm" truncate>
+                  {isPackage ? 'Paquete registrado' : `Envío ${a.title}`}
+                </Text>
+                <Badge size="sm" variant="light" color={badge.color}>
+                  {badge.label}
+                </Badge>
+              </Group>
+              <Text size="sm" c="dimmed" truncate>
+                {isPackage ? `${a.title}${a.detail ? ` · ${a.detail}` : ''}` : `Destino: ${a.detail ?? '—'}`}
+              </Text>
+            </div>
+            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              {formatDateTime(a.timestamp)}
+            </Text>
+          </Group>
+        );
+      })}
     </Stack>
   );
 }

@@ -11,3 +11,4 @@ export * from './notifications';
 export * from './repacks';
 export * from './contact';
 export * from './outbox';
+export * from './app-settings';

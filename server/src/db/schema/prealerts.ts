@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { estadoTrackingEnum, prealertStatusEnum } from './enums';
 import { createdAt, measure, money, timestamptz, updatedAt } from './columns';
 import { users } from './users';
@@ -41,6 +42,10 @@ export const prealerts = pgTable(
     index('prealerts_status_created_at_idx').on(t.status, t.createdAt),
     index('prealerts_created_at_idx').on(t.createdAt),
     index('prealerts_tracking_number_idx').on(t.trackingNumber),
+    // A customer pre-alerts a tracking number once, whatever its case (DECISIONS 6).
+    uniqueIndex('prealerts_user_id_tracking_number_key')
+      .on(t.userId, sql`upper(${t.trackingNumber})`)
+      .where(sql`${t.trackingNumber} is not null`),
   ],
 );
 

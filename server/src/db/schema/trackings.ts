@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { priorityEnum, trackingStatusEnum } from './enums';
 import { createdAt, measure, money, updatedAt } from './columns';
 import { users } from './users';
@@ -61,5 +61,19 @@ export const trackingHistory = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('tracking_history_tracking_id_created_at_idx').on(t.trackingId, t.createdAt.desc())],
+  (t) => [
+    index('tracking_history_tracking_id_created_at_idx').on(t.trackingId, t.createdAt.desc()),
+    // "Ready today" and other "what happened since" counts read a status's recent changes.
+    index('tracking_history_status_created_at_idx').on(t.status, t.createdAt),
+  ],
 );
+
+/**
+ * How many trackings are in each status, kept exact by statement-level triggers on
+ * `trackings` (migration 0003), so the stat cards and the unfiltered list total read ten
+ * rows instead of counting a million (docs/decisions/008).
+ */
+export const trackingStatusCounts = pgTable('tracking_status_counts', {
+  status: trackingStatusEnum('status').primaryKey(),
+  count: bigint('count', { mode: 'number' }).notNull().default(0),
+});

@@ -12,6 +12,7 @@ import {
   IconUsers,
   type Icon,
 } from '@tabler/icons-react';
+import type { LinkProps } from '@tanstack/react-router';
 import { NavLinkLink } from '../../../components/links';
 
 type AdminNavItem = {
@@ -21,14 +22,14 @@ type AdminNavItem = {
   path: string;
   description?: string;
   /** Set once the page exists; items without a route are not shown yet. */
-  to?: '/admin';
+  to?: LinkProps['to'];
   /** Dashboard is active only on an exact match; the others on a prefix. */
   exact?: boolean;
 };
 
 export const ADMIN_NAV: readonly AdminNavItem[] = [
   { label: 'Dashboard', icon: IconLayoutDashboard, path: '/admin', to: '/admin', exact: true },
-  { label: 'Trackings', icon: IconRadar, path: '/admin/trackings', description: 'God Mode Panel' },
+  { label: 'Trackings', icon: IconRadar, path: '/admin/trackings', to: '/admin/trackings', description: 'God Mode Panel' },
   { label: 'Prealartas', icon: IconInbox, path: '/admin/prealartas' },
   { label: 'Clientes', icon: IconUsers, path: '/admin/clientes' },
   { label: 'Paquetes', icon: IconPackage, path: '/admin/paquetes' },

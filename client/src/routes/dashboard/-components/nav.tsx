@@ -13,6 +13,7 @@ import {
   IconUser,
   type Icon,
 } from '@tabler/icons-react';
+import type { LinkProps } from '@tanstack/react-router';
 import { NavLinkLink } from '../../../components/links';
 
 type DashboardNavItem = {
@@ -21,21 +22,21 @@ type DashboardNavItem = {
   /** Sub-path under /dashboard. */
   path: string;
   /** Set once the page exists; items without a route are not shown yet. */
-  to?: '/dashboard/mi-perfil';
+  to?: LinkProps['to'];
 };
 
 /** The client area's pages, in the order of the navigation (public spec §2). */
 export const DASHBOARD_NAV: readonly DashboardNavItem[] = [
   { label: 'Mi Perfil', icon: IconUser, path: 'mi-perfil', to: '/dashboard/mi-perfil' },
-  { label: 'Mis Casilleros', icon: IconMailbox, path: 'mis-casilleros' },
-  { label: 'Prealertas', icon: IconInbox, path: 'prealertas' },
-  { label: 'Mis Trackings', icon: IconTruckDelivery, path: 'mis-trackings' },
-  { label: 'Almacén', icon: IconBuildingWarehouse, path: 'almacen' },
-  { label: 'Facturas', icon: IconFileInvoice, path: 'facturas' },
-  { label: 'Reempaques', icon: IconPackages, path: 'reempaques' },
-  { label: 'Notificaciones', icon: IconBell, path: 'notificaciones' },
-  { label: 'Calculadora', icon: IconCalculator, path: 'calculadora' },
-  { label: 'Configuración', icon: IconSettings, path: 'configuracion' },
+  { label: 'Mis Casilleros', icon: IconMailbox, path: 'mis-casilleros', to: '/dashboard/mis-casilleros' },
+  { label: 'Prealertas', icon: IconInbox, path: 'prealertas', to: '/dashboard/prealertas' },
+  { label: 'Mis Trackings', icon: IconTruckDelivery, path: 'mis-trackings', to: '/dashboard/mis-trackings' },
+  { label: 'Almacén', icon: IconBuildingWarehouse, path: 'almacen', to: '/dashboard/almacen' },
+  { label: 'Facturas', icon: IconFileInvoice, path: 'facturas', to: '/dashboard/facturas' },
+  { label: 'Reempaques', icon: IconPackages, path: 'reempaques', to: '/dashboard/reempaques' },
+  { label: 'Notificaciones', icon: IconBell, path: 'notificaciones', to: '/dashboard/notificaciones' },
+  { label: 'Calculadora', icon: IconCalculator, path: 'calculadora', to: '/dashboard/calculadora' },
+  { label: 'Configuración', icon: IconSettings, path: 'configuracion', to: '/dashboard/configuracion' },
 ];
 
 export function DashboardNav() {

@@ -1,0 +1,143 @@
+// The admin lists' table (docs/decisions/008): TanStack Table v9 for columns, headers and
+// cells; sorting is the server's, driven by the URL; Mantine for the markup.
+import type { ReactNode } from 'react';
+import { Box, Center, Group, Loader, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+import {
+  createColumnHelper,
+  rowSortingFeature,
+  tableFeatures,
+  useTable,
+  type ColumnDef,
+  type RowData,
+  type SortingState,
+} from '@tanstack/react-table';
+import type { SortDirection } from '@casillero/shared';
+
+/** The features every admin list uses: server-side sorting only. */
+export const dataTableFeatures = tableFeatures({ rowSortingFeature });
+export type DataTableFeatures = typeof dataTableFeatures;
+
+/** Column helper bound to the list features: `const col = dataTableColumns<Row>()`. */
+export const dataTableColumns = <Row extends RowData>() => createColumnHelper<DataTableFeatures, Row>();
+
+export type DataTableSort<S extends string> = { sort: S; dir: SortDirection };
+
+type DataTableProps<Row extends RowData, S extends string> = {
+  columns: ColumnDef<DataTableFeatures, Row, any>[];
+  data: Row[];
+  getRowId: (row: Row) => string;
+  /** The server's current order; column ids that are sortable must be values of S. */
+  sort: DataTableSort<S>;
+  onSortChange: (next: DataTableSort<S>) => void;
+  isLoading: boolean;
+  /** Shown when there are no rows (admin spec: 'No se encontraron trackings'). */
+  empty: ReactNode;
+  /** The accessible name of the table. */
+  caption: string;
+};
+
+export function DataTable<Row extends RowData, S extends string>({
+  columns,
+  data,
+  getRowId,
+  sort,
+  onSortChange,
+  isLoading,
+  empty,
+  caption,
+}: DataTableProps<Row, S>) {
+  const sorting: SortingState = [{ id: sort.sort, desc: sort.dir === 'desc' }];
+  const table = useTable({
+    features: dataTableFeatures,
+    columns,
+    data,
+    getRowId: (row: Row) => getRowId(row),
+    manualSorting: true,
+    enableSortingRemoval: false,
+    enableMultiSort: false,
+    state: { sorting },
+    onSortingChange: (updater) => {
+      const next = typeof updater === 'function' ? updater(sorting) : updater;
+      const first = next[0];
+      if (first) onSortChange({ sort: first.id as S, dir: first.desc ? 'desc' : 'asc' });
+    },
+  });
+
+  const rows = table.getRowModel().rows;
+  const columnCount = table.getAllLeafColumns().length;
+
+  return (
+    <Box pos="relative">
+      <Table.ScrollContainer minWidth={900}>
+        <Table striped highlightOnHover verticalSpacing="sm" aria-label={caption} aria-busy={isLoading}>
+          <Table.Thead>
+            {table.getHeaderGroups().map((group) => (
+              <Table.Tr key={group.id}>
+                {group.headers.map((header) => {
+                  const canSort = header.column.getCanSort();
+                  const direction = header.column.getIsSorted();
+                  const label = header.isPlaceholder ? null : <table.FlexRender header={header} />;
+                  return (
+                    <Table.Th
+                      key={header.id}
+                      aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined}
+                    >
+                      {canSort ? (
+                        <UnstyledButton onClick={header.column.getToggleSortingHandler()} fw={700} fz="sm">
+                          <Group gap={4} wrap="nowrap">
+                            {label}
+                            {direction === 'asc' ? (
+                              <IconArrowUp size={14} aria-label="orden ascendente" />
+                            ) : direction === 'desc' ? (
+                              <IconArrowDown size={14} aria-label="orden descendente" />
+                            ) : (
+                              <IconArrowsSort size={14} color="var(--mantine-color-dimmed)" aria-hidden />
+                            )}
+                          </Group>
+                        </UnstyledButton>
+                      ) : (
+                        label
+                      )}
+                    </Table.Th>
+                  );
+                })}
+              </Table.Tr>
+            ))}
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.id}>
+                {row.getAllCells().map((cell) => (
+                  <Table.Td key={cell.id}>
+                    <table.FlexRender cell={cell} />
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+            {rows.length === 0 && !isLoading && (
+              <Table.Tr>
+                <Table.Td colSpan={columnCount}>
+                  <Center py="xl">
+                    {typeof empty === 'string' ? (
+                      <Text c="dimmed" role="status">
+                        {empty}
+                      </Text>
+                    ) : (
+                      empty
+                    )}
+                  </Center>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {isLoading && (
+        <Center pos="absolute" inset={0} bg="rgba(255,255,255,0.5)" role="status" aria-label="Cargando...">
+          <Loader />
+        </Center>
+      )}
+    </Box>
+  );
+}

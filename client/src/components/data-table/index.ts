@@ -1,0 +1,3 @@
+export { DataTable, dataTableColumns, dataTableFeatures, type DataTableFeatures, type DataTableSort } from './DataTable';
+export { DataTablePagination } from './DataTablePagination';
+export { useDebouncedSearch, useListUrlState } from './useListUrlState';

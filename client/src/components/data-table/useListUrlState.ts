@@ -1,0 +1,56 @@
+// URL state for admin lists: filters, sort and page live in the search params (validated by
+// the route's zod schema), so a filtered view is a link that survives a reload.
+import { useEffect, useState } from 'react';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { SortDirection } from '@casillero/shared';
+
+type ListSearchBase = { page?: number; pageSize?: number; sort?: string; dir?: SortDirection };
+
+/**
+ * Setters over the route's search params. Changing a filter, the sort or the page size goes
+ * back to page 1; defaults are dropped from the URL so links stay short.
+ */
+export function useListUrlState<S extends ListSearchBase>(
+  search: S,
+  navigate: (update: (prev: S) => S) => void,
+  defaults: { sort: NonNullable<S['sort']>; dir: SortDirection },
+) {
+  const clean = (next: S): S =>
+    Object.fromEntries(Object.entries(next).filter(([, v]) => v !== undefined && v !== '' && v !== null)) as S;
+
+  return {
+    sort: (search.sort ?? defaults.sort) as NonNullable<S['sort']>,
+    dir: search.dir ?? (search.sort ? 'asc' : defaults.dir),
+    page: search.page ?? 1,
+    setFilters(patch: Partial<S>) {
+      navigate((prev) => clean({ ...prev, ...patch, page: undefined }));
+    },
+    setSort(sort: NonNullable<S['sort']>, dir: SortDirection) {
+      navigate((prev) => clean({ ...prev, sort: sort === defaults.sort && dir === defaults.dir ? undefined : sort, dir, page: undefined }));
+    },
+    setPage(page: number) {
+      navigate((prev) => clean({ ...prev, page: page <= 1 ? undefined : page }));
+    },
+    setPageSize(pageSize: number) {
+      navigate((prev) => clean({ ...prev, pageSize, page: undefined }));
+    },
+    clear(keys: (keyof S)[]) {
+      navigate((prev) => clean({ ...prev, ...Object.fromEntries(keys.map((k) => [k, undefined])), page: undefined }));
+    },
+  };
+}
+
+/** A search box that writes to the URL after a pause in typing, and follows the URL back. */
+export function useDebouncedSearch(value: string | undefined, onCommit: (q: string | undefined) => void, delayMs = 350) {
+  const [text, setText] = useState(value ?? '');
+  const [debounced] = useDebouncedValue(text, delayMs);
+  useEffect(() => {
+    setText(value ?? '');
+  }, [value]);
+  useEffect(() => {
+    const next = debounced.trim() || undefined;
+    if (next !== (value || undefined)) onCommit(next);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+  return [text, setText] as const;
+}

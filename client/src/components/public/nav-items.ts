@@ -1,0 +1,9 @@
+import { IconCalculator, IconSchool, IconTruckDelivery, type Icon } from '@tabler/icons-react';
+
+/** The Servicios dropdown of the header and the drawer (public spec §2). */
+export const SERVICE_ITEMS = [
+  { label: 'Servicios', to: '/servicios', icon: IconTruckDelivery },
+  { label: 'Cursos', to: '/cursos', icon: IconSchool },
+  { label: 'Calculadora USA', to: '/cotizar', icon: IconCalculator },
+  { label: 'Calculadora China', to: '/cotizar-china', icon: IconCalculator },
+] as const satisfies readonly { label: string; to: string; icon: Icon }[];

@@ -1,0 +1,50 @@
+import { NumberInput, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { QUOTE_RATES } from '@casillero/shared';
+
+export type DimensionsValue = { largo: number | string; ancho: number | string; alto: number | string };
+export type ExtrasValue = { valor: number | string; descripcion: string; seguro: boolean };
+
+const numberProps = { min: 0, decimalScale: 2, allowNegative: false, hideControls: true, decimalSeparator: ',', thousandSeparator: '.' } as const;
+
+/** Largo, ancho and alto in centimetres. */
+export function DimensionFields({ value, onChange }: { value: DimensionsValue; onChange: (patch: Partial<DimensionsValue>) => void }) {
+  return (
+    <SimpleGrid cols={3} spacing="sm">
+      <NumberInput label="Largo (cm)" placeholder="0" value={value.largo} onChange={(largo) => onChange({ largo })} {...numberProps} />
+      <NumberInput label="Ancho (cm)" placeholder="0" value={value.ancho} onChange={(ancho) => onChange({ ancho })} {...numberProps} />
+      <NumberInput label="Alto (cm)" placeholder="0" value={value.alto} onChange={(alto) => onChange({ alto })} {...numberProps} />
+    </SimpleGrid>
+  );
+}
+
+/** Declared value, description and the insurance switch. */
+export function ExtraFields({ value, onChange }: { value: ExtrasValue; onChange: (patch: Partial<ExtrasValue>) => void }) {
+  const percent = Math.round(QUOTE_RATES.insuranceRate * 100);
+  return (
+    <>
+      <NumberInput
+        label="Valor declarado (USD)"
+        description={`Si lo dejas vacío, se toman ${QUOTE_RATES.defaultDeclaredValueUsd} USD para el seguro.`}
+        placeholder={String(QUOTE_RATES.defaultDeclaredValueUsd)}
+        prefix="$"
+        value={value.valor}
+        onChange={(valor) => onChange({ valor })}
+        {...numberProps}
+      />
+      <TextInput
+        label="Descripción"
+        placeholder="Ej.: ropa, repuestos, electrónicos"
+        maxLength={200}
+        value={value.descripcion}
+        onChange={(e) => onChange({ descripcion: e.currentTarget.value })}
+      />
+      <Switch
+        label={`Incluir seguro (${percent}% del valor declarado)`}
+        checked={value.seguro}
+        onChange={(e) => onChange({ seguro: e.currentTarget.checked })}
+      />
+    </>
+  );
+}
+
+export { numberProps };

@@ -1,0 +1,73 @@
+import { Anchor, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconBuilding, IconClock, IconMail, IconPhone } from '@tabler/icons-react';
+import { CONTACT_INFO, WHATSAPP_GENERAL_MESSAGE } from '@casillero/shared';
+import { WhatsAppButton } from '../../components/public/WhatsAppButton';
+import { useSiteConfig } from '../../lib/site';
+
+function Block({ icon: Icon, title, children }: { icon: typeof IconMail; title: string; children: React.ReactNode }) {
+  return (
+    <Stack gap={4}>
+      <Title order={3} size="h6">
+        <Icon size={16} aria-hidden style={{ verticalAlign: -2, marginRight: 6 }} />
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+/** E-mails and phones (from the configuration), offices, hours and the WhatsApp button. */
+export function ContactDetails() {
+  const config = useSiteConfig();
+  return (
+    <Paper withBorder radius="lg" p="lg">
+      <Stack gap="lg">
+        <Title order={2} size="h3">
+          Información de contacto
+        </Title>
+        <Block icon={IconMail} title="Email">
+          {config.data ? (
+            <List listStyleType="none" size="sm" spacing={2}>
+              {config.data.contactEmails.map((email) => (
+                <List.Item key={email}>
+                  <Anchor href={`mailto:${email}`}>{email}</Anchor>
+                </List.Item>
+              ))}
+            </List>
+          ) : (
+            <Skeleton h={20} w="70%" />
+          )}
+        </Block>
+        <Block icon={IconPhone} title="Teléfonos">
+          {config.data ? (
+            <List listStyleType="none" size="sm" spacing={2}>
+              {config.data.contactPhones.map((phone) => (
+                <List.Item key={phone}>
+                  <Anchor href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</Anchor>
+                </List.Item>
+              ))}
+            </List>
+          ) : (
+            <Skeleton h={20} w="60%" />
+          )}
+        </Block>
+        <Block icon={IconBuilding} title="Oficinas">
+          <Text size="sm">{CONTACT_INFO.offices.join(' · ')}</Text>
+        </Block>
+        <Block icon={IconClock} title="Horario de atención">
+          {CONTACT_INFO.hours.map((h) => (
+            <Text size="sm" key={h}>
+              {h}
+            </Text>
+          ))}
+          <Text size="xs" c="dimmed">
+            {CONTACT_INFO.timezone}
+          </Text>
+        </Block>
+        <WhatsAppButton message={WHATSAPP_GENERAL_MESSAGE} size="md" fullWidth>
+          Escríbenos por WhatsApp
+        </WhatsAppButton>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,89 @@
+import { Alert, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconCreditCard, IconPackage } from '@tabler/icons-react';
+import { TRACKING_STATUSES, TRACKING_STATUS_COLORS, TRACKING_STATUS_LABELS } from '@casillero/shared';
+import type { TrackingStats } from './types';
+
+const pct = (n: number) => `${n.toLocaleString('es-ES', { maximumFractionDigits: 1 })} %`;
+
+function Metric({ label, value, hint }: { label: string; value: string; hint: string }) {
+  return (
+    <Card withBorder radius="md">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fz={26} fw={700}>
+        {value}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {hint}
+      </Text>
+    </Card>
+  );
+}
+
+/** The analytics tab (admin spec §2): distribution, rates, ready today and what to do next. */
+export function TrackingAnalytics({ stats }: { stats: TrackingStats }) {
+  const banners = [
+    stats.needsRepack > 0 && (
+      <Alert key="repack" color="yellow" icon={<IconPackage />} title="Reempaques pendientes">
+        {stats.needsRepack.toLocaleString('es-ES')} trackings esperan reempaque. Procésalos para que puedan enviarse.
+      </Alert>
+    ),
+    stats.readyToShip > 0 && (
+      <Alert key="ready" color="blue" icon={<IconCreditCard />} title="Listos para enviar">
+        {stats.readyToShip.toLocaleString('es-ES')} trackings están listos y esperan que el cliente pague para autorizar el despacho.
+      </Alert>
+    ),
+    stats.problems > 0 && (
+      <Alert key="problems" color="red" icon={<IconAlertTriangle />} title="Trackings con problemas">
+        {stats.problems.toLocaleString('es-ES')} trackings tienen un problema: contacta a los clientes afectados.
+      </Alert>
+    ),
+  ].filter(Boolean);
+
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <Metric label="Tasa de éxito" value={pct(stats.successRate)} hint="Enviados o entregados sobre el total" />
+        <Metric label="Proporción de reempaques" value={pct(stats.repackShare)} hint="Requieren reempaque o ya reempacados" />
+        <Metric label="Listos hoy" value={stats.readyToday.toLocaleString('es-ES')} hint="Pasaron hoy a «Listo para enviar»" />
+      </SimpleGrid>
+
+      <Card withBorder radius="md">
+        <Title order={3} size="h4" mb="md">
+          Distribución por estado
+        </Title>
+        <Stack gap="sm">
+          {TRACKING_STATUSES.map((status) => {
+            const count = stats.byStatus[status];
+            const share = stats.total === 0 ? 0 : (count / stats.total) * 100;
+            return (
+              <div key={status}>
+                <Group justify="space-between" mb={4}>
+                  <Text size="sm">{TRACKING_STATUS_LABELS[status]}</Text>
+                  <Text size="sm" c="dimmed">
+                    {count.toLocaleString('es-ES')} ({pct(Math.round(share * 10) / 10)})
+                  </Text>
+                </Group>
+                <Progress value={share} color={TRACKING_STATUS_COLORS[status]} aria-label={TRACKING_STATUS_LABELS[status]} />
+              </div>
+            );
+          })}
+        </Stack>
+      </Card>
+
+      <Stack gap="sm">
+        <Title order={3} size="h4">
+          Acciones recomendadas
+        </Title>
+        {banners.length > 0 ? (
+          banners
+        ) : (
+          <Alert color="green" icon={<IconCircleCheck />} title="Todo al día">
+            No hay reempaques pendientes, envíos esperando pago ni problemas.
+          </Alert>
+        )}
+      </Stack>
+    </Stack>
+  );
+}

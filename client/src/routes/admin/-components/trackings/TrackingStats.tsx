@@ -1,0 +1,65 @@
+import { Badge, Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
+import { IconAlertTriangle, IconPackage, IconPackages, IconRocket, IconTruck, type Icon } from '@tabler/icons-react';
+import { TRACKING_STATUS_COLORS, TRACKING_STATUS_LABELS } from '@casillero/shared';
+import type { TrackingStats as Stats } from './types';
+
+function StatCard({ label, value, icon: IconC, color }: { label: string; value: number | undefined; icon: Icon; color: string }) {
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Group justify="space-between" wrap="nowrap">
+        <div>
+          <Text size="sm" c="dimmed">
+            {label}
+          </Text>
+          {value === undefined ? (
+            <Skeleton h={32} w={80} mt={4} />
+          ) : (
+            <Text fz={28} fw={700} aria-label={`${label}: ${value}`}>
+              {value.toLocaleString('es-ES')}
+            </Text>
+          )}
+        </div>
+        <ThemeIcon size={44} radius="md" variant="light" color={color}>
+          <IconC size={24} />
+        </ThemeIcon>
+      </Group>
+    </Card>
+  );
+}
+
+/** The four cards of the trackings header (admin spec §2). */
+export function TrackingStatCards({ stats }: { stats: Stats | undefined }) {
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+      <StatCard label="Total de trackings" value={stats?.total} icon={IconPackages} color="blue" />
+      <StatCard label="En tránsito" value={stats?.inTransit} icon={IconTruck} color="cyan" />
+      <StatCard label="Requieren reempaque" value={stats?.needsRepack} icon={IconPackage} color="yellow" />
+      <StatCard label="Listos para enviar" value={stats?.readyToShip} icon={IconRocket} color="green" />
+    </SimpleGrid>
+  );
+}
+
+/** The system-state row: created, arrived, ready, and problems only when there are any. */
+export function TrackingStateBadges({ stats }: { stats: Stats | undefined }) {
+  if (!stats) return null;
+  const badge = (status: 'created' | 'arrived' | 'ready_to_ship') => (
+    <Badge key={status} size="lg" variant="light" color={TRACKING_STATUS_COLORS[status]}>
+      {TRACKING_STATUS_LABELS[status]}: {stats.byStatus[status].toLocaleString('es-ES')}
+    </Badge>
+  );
+  return (
+    <Group gap="xs" aria-label="Estado del sistema">
+      <Text size="sm" fw={600}>
+        Estado del sistema:
+      </Text>
+      {badge('created')}
+      {badge('arrived')}
+      {badge('ready_to_ship')}
+      {stats.problems > 0 && (
+        <Badge size="lg" color="red" leftSection={<IconAlertTriangle size={14} />}>
+          Problemas: {stats.problems.toLocaleString('es-ES')}
+        </Badge>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,80 @@
+import { Alert, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconChartBar, IconList, IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { TRACKING_TABS, trackingListSearch, type TrackingListSearch } from '@casillero/shared';
+import { PageLoader } from '../../components/layout/PageLoader';
+import { getErrorMessage } from '../../lib/errors';
+import { BRAND_NAME } from '../../lib/site';
+import { trpc } from '../../lib/trpc';
+import { TrackingAnalytics } from './-components/trackings/TrackingAnalytics';
+import { TrackingCreateForm } from './-components/trackings/TrackingCreateForm';
+import { TrackingStateBadges, TrackingStatCards } from './-components/trackings/TrackingStats';
+import { TrackingsList } from './-components/trackings/TrackingsList';
+
+export const Route = createFileRoute('/admin/trackings')({
+  validateSearch: trackingListSearch,
+  head: () => ({ meta: [{ title: `Trackings · ${BRAND_NAME}` }] }),
+  loader: ({ context }) => context.queryClient.prefetchQuery(context.trpc.trackings.stats.queryOptions()),
+  component: TrackingsPage,
+});
+
+type Tab = (typeof TRACKING_TABS)[number];
+
+function TrackingsPage() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const stats = useQuery(trpc.trackings.stats.queryOptions());
+  const tab: Tab = search.tab ?? 'lista';
+
+  const setSearch = (update: (prev: TrackingListSearch) => TrackingListSearch) =>
+    void navigate({ search: (prev) => update(prev as TrackingListSearch), replace: true });
+  const setTab = (next: Tab) => void navigate({ search: (prev) => ({ ...prev, tab: next === 'lista' ? undefined : next }) });
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Title order={1} size="h2">
+            Trackings
+          </Title>
+          <Text c="dimmed">God Mode Panel: todos los paquetes entrantes de los clientes, su estado y sus avisos.</Text>
+        </div>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setTab('crear')}>
+          Nuevo Tracking
+        </Button>
+      </Group>
+
+      {stats.isError && (
+        <Alert color="red" icon={<IconAlertCircle />}>
+          {getErrorMessage(stats.error)}
+        </Alert>
+      )}
+      <TrackingStatCards stats={stats.data} />
+      <TrackingStateBadges stats={stats.data} />
+
+      <Tabs value={tab} onChange={(v) => v && setTab(v as Tab)} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="lista" leftSection={<IconList size={16} />}>
+            Lista de trackings
+          </Tabs.Tab>
+          <Tabs.Tab value="crear" leftSection={<IconPlus size={16} />}>
+            Crear tracking
+          </Tabs.Tab>
+          <Tabs.Tab value="analitica" leftSection={<IconChartBar size={16} />}>
+            Analítica
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="lista" pt="md">
+          <TrackingsList search={search} navigate={setSearch} />
+        </Tabs.Panel>
+        <Tabs.Panel value="crear" pt="md">
+          <TrackingCreateForm onCreated={() => setTab('lista')} />
+        </Tabs.Panel>
+        <Tabs.Panel value="analitica" pt="md">
+          {stats.data ? <TrackingAnalytics stats={stats.data} /> : <PageLoader />}
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

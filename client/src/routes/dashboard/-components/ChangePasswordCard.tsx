@@ -1,0 +1,72 @@
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { AUTH_MESSAGES, changePasswordInput } from '@casillero/shared';
+import { PasswordField } from '../../../components/PasswordField';
+import { getErrorMessage } from '../../../lib/errors';
+import { trpc } from '../../../lib/trpc';
+
+const changePasswordForm = changePasswordInput
+  .extend({ confirm: changePasswordInput.shape.currentPassword })
+  .refine((v) => v.newPassword === v.confirm, { message: AUTH_MESSAGES.passwordsDontMatch, path: ['confirm'] });
+
+/** Change password: the current one is required; every other session ends. */
+export function ChangePasswordCard() {
+  const queryClient = useQueryClient();
+  const change = useMutation(trpc.auth.changePassword.mutationOptions());
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { currentPassword: '', newPassword: '', confirm: '' },
+    validate: schemaResolver(changePasswordForm, { sync: true }),
+    onValuesChange: () => setServerError(null),
+  });
+
+  const submit = form.onSubmit(async ({ currentPassword, newPassword }) => {
+    try {
+      const result = await change.mutateAsync({ currentPassword, newPassword });
+      form.reset();
+      notifications.show({ color: 'green', title: 'Contraseña actualizada', message: `${result.message} Cerramos tus otras sesiones.` });
+      await queryClient.invalidateQueries({ queryKey: trpc.account.sessions.queryKey() });
+    } catch (error) {
+      setServerError(getErrorMessage(error));
+    }
+  });
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="cambiar-contrasena">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm" maw={420}>
+          <Title order={2} size="h4" id="cambiar-contrasena">
+            Cambiar contraseña
+          </Title>
+          <Text size="sm" c="dimmed">
+            Al cambiarla se cerrarán tus sesiones en otros dispositivos.
+          </Text>
+          <PasswordField label="Contraseña actual" required autoComplete="current-password" {...form.getInputProps('currentPassword')} />
+          <PasswordField
+            label="Nueva contraseña"
+            required
+            autoComplete="new-password"
+            description="Mínimo 8 caracteres con mayúscula, minúscula, número y símbolo."
+            {...form.getInputProps('newPassword')}
+          />
+          <PasswordField label="Confirmar nueva contraseña" required autoComplete="new-password" {...form.getInputProps('confirm')} />
+          {serverError && (
+            <Alert color="red" icon={<IconAlertCircle />} role="alert">
+              {serverError}
+            </Alert>
+          )}
+          <Group>
+            <Button type="submit" loading={change.isPending}>
+              Cambiar contraseña
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

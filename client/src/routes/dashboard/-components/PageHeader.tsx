@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+import { Group, Stack, Text, Title } from '@mantine/core';
+
+/** The title of a client-area page, its one-line purpose and optional actions on the right. */
+export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+  return (
+    <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+      <Stack gap={4}>
+        <Title order={1} size="h2">
+          {title}
+        </Title>
+        {description && <Text c="dimmed">{description}</Text>}
+      </Stack>
+      {actions}
+    </Group>
+  );
+}

@@ -1,0 +1,87 @@
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconEdit, IconPackage } from '@tabler/icons-react';
+import type { inferOutput } from '@trpc/tanstack-react-query';
+import {
+  PREALERT_MESSAGES,
+  PREALERT_STATUS_LABELS,
+  TRACKING_STATUS_LABELS,
+  formatDate,
+  formatUsd,
+  type PrealertStatus,
+} from '@casillero/shared';
+import type { trpc } from '../../../lib/trpc';
+import { InvoiceLink } from './InvoiceLink';
+
+export type Prealert = inferOutput<typeof trpc.prealerts.mine>[number];
+
+export const PREALERT_STATUS_COLORS: Record<PrealertStatus, string> = { pending: 'yellow', confirmed: 'blue', converted: 'green' };
+
+function Field({ label, value }: { label: string; value: React.ReactNode }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={500}>
+        {value ?? '—'}
+      </Text>
+    </Stack>
+  );
+}
+
+export function PrealertCard({ prealert: p, onEdit }: { prealert: Prealert; onEdit: () => void }) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="article" aria-label={`Prealerta ${p.trackingNumber ?? p.description}`}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="wrap">
+          <Stack gap={2}>
+            <Text fw={700} ff="monospace">
+              {p.trackingNumber ?? 'Sin número de tracking'}
+            </Text>
+            <Text size="sm">{p.description}</Text>
+          </Stack>
+          <Group gap="xs">
+            <Badge color={PREALERT_STATUS_COLORS[p.status]} variant="light">
+              {PREALERT_STATUS_LABELS[p.status]}
+            </Badge>
+            <Badge color="gray" variant="outline">
+              {p.estadoTracking}
+            </Badge>
+          </Group>
+        </Group>
+        {p.matchedTracking && (
+          <Alert color="green" icon={<IconPackage />} p="xs">
+            {PREALERT_MESSAGES.matched(p.matchedTracking.trackingNumber, TRACKING_STATUS_LABELS[p.matchedTracking.status])}
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+          <Field label="Empresa de envío" value={p.carrier} />
+          <Field label="Tienda / remitente" value={p.senderName} />
+          <Field label="Artículos" value={p.quantityItems} />
+          <Field label="Monto gastado" value={p.amountSpent != null ? formatUsd(p.amountSpent) : null} />
+          <Field label="Peso estimado" value={p.estimatedWeight != null ? `${p.estimatedWeight} kg` : null} />
+          <Field label="Valor estimado" value={p.estimatedValue != null ? formatUsd(p.estimatedValue) : null} />
+          <Field label="Casillero" value={p.mailboxCode} />
+          <Field label="Creada" value={formatDate(p.createdAt)} />
+        </SimpleGrid>
+        {p.notes && (
+          <Text size="sm" c="dimmed">
+            Notas: {p.notes}
+          </Text>
+        )}
+        <Group justify="flex-end" gap="xs">
+          {p.invoiceFileId && <InvoiceLink fileId={p.invoiceFileId} />}
+          {p.isEditable ? (
+            <Button size="xs" variant="light" leftSection={<IconEdit size={14} />} onClick={onEdit}>
+              Editar
+            </Button>
+          ) : (
+            <Text size="xs" c="dimmed">
+              Convertida en paquete{p.convertedAt ? ` el ${formatDate(p.convertedAt)}` : ''}: ya no se puede editar.
+            </Text>
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

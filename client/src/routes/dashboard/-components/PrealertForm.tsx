@@ -1,0 +1,224 @@
+import { Alert, Button, FileInput, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconPaperclip } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  CARRIERS,
+  ESTADOS_TRACKING_PREALERTA,
+  MAILBOX_COUNTRY_LABELS,
+  PREALERT_MESSAGES,
+  prealertCreateInput,
+  type Carrier,
+  type EstadoTrackingPrealerta,
+} from '@casillero/shared';
+import { getErrorMessage, getFieldErrors } from '../../../lib/errors';
+import { checkFile, uploadFile } from '../../../lib/files';
+import { trpc } from '../../../lib/trpc';
+import type { Prealert } from './PrealertCard';
+
+type Values = {
+  trackingNumber: string;
+  carrier: Carrier | '';
+  senderName: string;
+  description: string;
+  quantityItems: number;
+  amountSpent: number | '';
+  estimatedWeight: number | '';
+  estimatedValue: number | '';
+  estadoTracking: EstadoTrackingPrealerta;
+  notes: string;
+  mailboxId: string | null;
+  invoiceFileId: string | null;
+};
+
+function initialValues(p: Prealert | null, defaultMailbox: string | null): Values {
+  return {
+    trackingNumber: p?.trackingNumber ?? '',
+    carrier: (p?.carrier as Carrier | null) ?? '',
+    senderName: p?.senderName ?? '',
+    description: p?.description ?? '',
+    quantityItems: p?.quantityItems ?? 1,
+    amountSpent: p?.amountSpent ?? '',
+    estimatedWeight: p?.estimatedWeight ?? '',
+    estimatedValue: p?.estimatedValue ?? '',
+    estadoTracking: p?.estadoTracking ?? 'Prealertado',
+    notes: p?.notes ?? '',
+    mailboxId: p ? p.mailboxId : defaultMailbox,
+    invoiceFileId: p?.invoiceFileId ?? null,
+  };
+}
+
+/** Numbers typed into a NumberInput: empty stays empty, anything else a number. */
+const num = (v: string | number) => (v === '' ? '' : Number(v));
+
+/** Create or edit a pre-alert (edit only while pending or confirmed; the server checks again). */
+export function PrealertForm({ opened, prealert, onClose }: { opened: boolean; prealert: Prealert | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const boxes = useQuery(trpc.mailboxes.mine.queryOptions());
+  const create = useMutation(trpc.prealerts.create.mutationOptions());
+  const update = useMutation(trpc.prealerts.update.mutationOptions());
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [invoice, setInvoice] = useState<File | null>(null);
+  const [invoiceError, setInvoiceError] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const isEdit = prealert !== null;
+  const trackingFixed = isEdit && Boolean(prealert.trackingNumber);
+
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: initialValues(prealert, boxes.data?.length === 1 ? boxes.data[0].id : null),
+    validate: schemaResolver(prealertCreateInput, { sync: true }),
+    onValuesChange: () => setServerError(null),
+  });
+
+  const chooseInvoice = async (file: File | null) => {
+    setInvoice(file);
+    setInvoiceError(null);
+    if (!file) {
+      form.setFieldValue('invoiceFileId', prealert?.invoiceFileId ?? null);
+      return;
+    }
+    const problem = await checkFile(file, 'invoice');
+    if (problem) {
+      setInvoiceError(problem);
+      return;
+    }
+    setUploading(true);
+    try {
+      const uploaded = await uploadFile(file, 'invoice');
+      form.setFieldValue('invoiceFileId', uploaded.id);
+    } catch (error) {
+      setInvoiceError(error instanceof Error ? error.message : PREALERT_MESSAGES.notEditable);
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const submit = form.onSubmit(async (values) => {
+    setServerError(null);
+    try {
+      const result = isEdit ? await update.mutateAsync({ ...values, id: prealert.id }) : await create.mutateAsync(values);
+      await queryClient.invalidateQueries({ queryKey: trpc.prealerts.mine.queryKey() });
+      notifications.show({ color: 'green', title: result.message, message: isEdit ? '' : PREALERT_MESSAGES.createdDetail });
+      onClose();
+    } catch (error) {
+      form.setErrors(getFieldErrors(error));
+      setServerError(getErrorMessage(error));
+      await queryClient.invalidateQueries({ queryKey: trpc.prealerts.mine.queryKey() });
+    }
+  });
+
+  const mailboxOptions = (boxes.data ?? []).map((b) => ({ value: b.id, label: `${b.mailboxCode} · ${MAILBOX_COUNTRY_LABELS[b.country]}` }));
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={isEdit ? 'Editar prealerta' : 'Nueva prealerta'} size="lg" centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput
+              label="Número de tracking"
+              placeholder="1Z999AA10123456784"
+              description={trackingFixed ? 'No se puede cambiar una vez indicado.' : 'Si aún no lo tienes, agrégalo luego.'}
+              disabled={trackingFixed}
+              {...form.getInputProps('trackingNumber')}
+            />
+            <Select
+              label="Empresa de envío"
+              placeholder="Selecciona"
+              data={CARRIERS as unknown as string[]}
+              clearable
+              {...form.getInputProps('carrier')}
+              value={form.values.carrier || null}
+              onChange={(v) => form.setFieldValue('carrier', (v ?? '') as Carrier | '')}
+            />
+            <TextInput label="Tienda / remitente" placeholder="Amazon, Shein, AliExpress…" {...form.getInputProps('senderName')} />
+            <Select
+              label="Casillero"
+              placeholder="Selecciona tu casillero"
+              data={mailboxOptions}
+              clearable
+              {...form.getInputProps('mailboxId')}
+            />
+          </SimpleGrid>
+          <Textarea label="Descripción" required autosize minRows={2} placeholder="¿Qué compraste?" {...form.getInputProps('description')} />
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+            <NumberInput
+              label="Artículos"
+              required
+              min={1}
+              step={1}
+              allowDecimal={false}
+              {...form.getInputProps('quantityItems')}
+              onChange={(v) => form.setFieldValue('quantityItems', Number(v) >= 1 ? Math.trunc(Number(v)) : 1)}
+            />
+            <NumberInput
+              label="Monto gastado (USD)"
+              min={0}
+              step={0.01}
+              decimalScale={2}
+              {...form.getInputProps('amountSpent')}
+              onChange={(v) => form.setFieldValue('amountSpent', num(v))}
+            />
+            <NumberInput
+              label="Peso estimado (kg)"
+              min={0.1}
+              step={0.1}
+              decimalScale={2}
+              {...form.getInputProps('estimatedWeight')}
+              onChange={(v) => form.setFieldValue('estimatedWeight', num(v))}
+            />
+            <NumberInput
+              label="Valor estimado (USD)"
+              min={0}
+              step={0.01}
+              decimalScale={2}
+              {...form.getInputProps('estimatedValue')}
+              onChange={(v) => form.setFieldValue('estimatedValue', num(v))}
+            />
+          </SimpleGrid>
+          <Select
+            label="Estado del tracking"
+            data={ESTADOS_TRACKING_PREALERTA as unknown as string[]}
+            allowDeselect={false}
+            {...form.getInputProps('estadoTracking')}
+          />
+          <Textarea label="Notas" autosize minRows={2} {...form.getInputProps('notes')} />
+          <FileInput
+            label="Factura de compra (opcional)"
+            description={
+              form.values.invoiceFileId && !invoice ? 'Ya adjuntaste una factura; elige otra para reemplazarla.' : 'Imagen JPEG, PNG o WebP, o PDF, de hasta 5 MB.'
+            }
+            placeholder="Elegir archivo"
+            accept="image/jpeg,image/png,image/webp,application/pdf"
+            leftSection={<IconPaperclip size={16} />}
+            clearable
+            value={invoice}
+            onChange={(f) => void chooseInvoice(f)}
+            error={invoiceError}
+            disabled={uploading}
+          />
+          {serverError && (
+            <Alert color="red" icon={<IconAlertCircle />} role="alert">
+              {serverError}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancelar
+            </Button>
+            <Button type="submit" loading={create.isPending || update.isPending} disabled={uploading || Boolean(invoiceError)}>
+              {isEdit ? 'Guardar cambios' : 'Crear prealerta'}
+            </Button>
+          </Group>
+          {uploading && (
+            <Text size="xs" c="dimmed">
+              Subiendo factura…
+            </Text>
+          )}
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

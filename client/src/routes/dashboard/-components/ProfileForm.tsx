@@ -1,0 +1,105 @@
+import { Button, Card, Group, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { inferOutput } from '@trpc/tanstack-react-query';
+import {
+  PHONE_MAX,
+  PROFILE_MESSAGES,
+  PROFILE_TEXT_MAX,
+  VENEZUELAN_STATES,
+  filterPhone,
+  profileUpdateInput,
+  type VenezuelanState,
+} from '@casillero/shared';
+import { getErrorMessage, getFieldErrors } from '../../../lib/errors';
+import { trpc } from '../../../lib/trpc';
+
+type Profile = inferOutput<typeof trpc.profile.get>;
+
+export function ProfileForm({ profile }: { profile: Profile }) {
+  const queryClient = useQueryClient();
+  const update = useMutation(trpc.profile.update.mutationOptions());
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: {
+      fullName: profile.fullName,
+      phone: profile.phone ?? '',
+      cedula: profile.cedula ?? '',
+      venezuelaAddress: profile.venezuelaAddress ?? '',
+      venezuelaCity: profile.venezuelaCity ?? '',
+      venezuelaState: (profile.venezuelaState ?? '') as VenezuelanState | '',
+    },
+    validate: schemaResolver(profileUpdateInput, { sync: true }),
+  });
+
+  const handleSubmit = form.onSubmit(
+    async (values) => {
+      try {
+        const saved = await update.mutateAsync(values);
+        queryClient.setQueryData(trpc.profile.get.queryKey(), saved);
+        // The header shows the name from the session.
+        await queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
+        notifications.show({ color: 'green', title: PROFILE_MESSAGES.updatedTitle, message: PROFILE_MESSAGES.updatedMessage });
+      } catch (error) {
+        form.setErrors(getFieldErrors(error));
+        notifications.show({ color: 'red', title: 'Error', message: getErrorMessage(error, PROFILE_MESSAGES.updateFailed) });
+      }
+    },
+    (errors) => {
+      const first = Object.values(errors)[0];
+      notifications.show({ color: 'red', title: PROFILE_MESSAGES.validationTitle, message: String(first ?? PROFILE_MESSAGES.updateFailed) });
+    },
+  );
+
+  const phoneProps = form.getInputProps('phone');
+
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput label="Email" value={profile.email} readOnly disabled description="El email de tu cuenta no se puede cambiar aquí." />
+            <TextInput label="Nombre completo" required maxLength={PROFILE_TEXT_MAX} autoComplete="name" {...form.getInputProps('fullName')} />
+            <TextInput
+              label="Teléfono"
+              placeholder="+58 424 123 4567"
+              autoComplete="tel"
+              inputMode="tel"
+              maxLength={PHONE_MAX}
+              {...phoneProps}
+              onChange={(e) => form.setFieldValue('phone', filterPhone(e.currentTarget.value))}
+            />
+            <TextInput label="Cédula" placeholder="V-12345678" maxLength={PROFILE_TEXT_MAX} {...form.getInputProps('cedula')} />
+            <TextInput label="Ciudad" placeholder="Caracas" maxLength={PROFILE_TEXT_MAX} autoComplete="address-level2" {...form.getInputProps('venezuelaCity')} />
+            <Select
+              label="Estado"
+              placeholder="Selecciona un estado"
+              data={VENEZUELAN_STATES as unknown as string[]}
+              searchable
+              clearable
+              nothingFoundMessage="Sin resultados"
+              {...form.getInputProps('venezuelaState')}
+              value={form.values.venezuelaState || null}
+              onChange={(v) => form.setFieldValue('venezuelaState', (v ?? '') as VenezuelanState | '')}
+            />
+          </SimpleGrid>
+          <Textarea
+            label="Dirección completa"
+            placeholder="Avenida, calle, edificio o casa, piso, apartamento y punto de referencia"
+            autosize
+            minRows={2}
+            maxLength={PROFILE_TEXT_MAX}
+            autoComplete="street-address"
+            {...form.getInputProps('venezuelaAddress')}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={update.isPending}>
+              Guardar cambios
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,161 @@
+import { Badge, Card, Group, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { PACKAGE_STATUSES, PACKAGE_STATUS_LABELS, formatDate, formatUsd, type PackageStatus } from '@casillero/shared';
+import { searchOptionalEnum, searchString } from '../../lib/search';
+import { BRAND_NAME } from '../../lib/site';
+import { trpc } from '../../lib/trpc';
+import { PageHeader } from './-components/PageHeader';
+import { EmptyState, QueryState } from './-components/QueryState';
+
+
+export const Route = createFileRoute('/dashboard/almacen')({
+  validateSearch: (search: Record<string, unknown>): { q?: string; estado?: PackageStatus } => ({
+    q: searchString(search.q, 100),
+    estado: searchOptionalEnum(search.estado, PACKAGE_STATUSES),
+  }),
+  head: () => ({ meta: [{ title: `Almacén · ${BRAND_NAME}` }] }),
+  component: WarehousePage,
+});
+
+const PACKAGE_STATUS_COLORS: Record<PackageStatus, string> = {
+  pending: 'yellow',
+  received: 'blue',
+  processed: 'violet',
+  shipped: 'green',
+  in_warehouse: 'cyan',
+  in_shipment: 'indigo',
+};
+
+const STAT_CARDS: { label: string; statuses: PackageStatus[] }[] = [
+  { label: 'Pendientes', statuses: ['pending'] },
+  { label: 'En almacén', statuses: ['received', 'in_warehouse', 'processed'] },
+  { label: 'Enviados', statuses: ['in_shipment', 'shipped'] },
+];
+
+function WarehousePage() {
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const [text, setText] = useState(search.q ?? '');
+  const setQuery = useDebouncedCallback((q: string) => {
+    void navigate({ search: (s) => ({ ...s, q: q.trim() || undefined }), replace: true });
+  }, 300);
+  const list = useQuery({
+    ...trpc.packages.mine.queryOptions({ search: search.q, status: search.estado }),
+    placeholderData: keepPreviousData,
+  });
+
+  return (
+    <Stack gap="lg" maw={1200}>
+      <PageHeader title="Almacén" description="Tus paquetes recibidos en nuestro almacén." />
+      <QueryState query={list}>
+        {({ items, stats }) => (
+          <Stack gap="lg">
+            <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
+              <Stat label="Total de paquetes" value={String(stats.total)} />
+              {STAT_CARDS.map((c) => (
+                <Stat key={c.label} label={c.label} value={String(c.statuses.reduce((n, s) => n + (stats.byStatus[s] ?? 0), 0))} />
+              ))}
+              <Stat label="Peso total" value={`${stats.totalWeightKg} kg`} />
+            </SimpleGrid>
+            <Group gap="sm" wrap="wrap">
+              <TextInput
+                aria-label="Buscar paquetes"
+                placeholder="Buscar por tracking, descripción o remitente"
+                leftSection={<IconSearch size={16} />}
+                value={text}
+                onChange={(e) => {
+                  setText(e.currentTarget.value);
+                  setQuery(e.currentTarget.value);
+                }}
+                w={{ base: '100%', sm: 360 }}
+              />
+              <Select
+                aria-label="Filtrar por estado"
+                placeholder="Todos los estados"
+                clearable
+                data={PACKAGE_STATUSES.map((s) => ({ value: s, label: PACKAGE_STATUS_LABELS[s] }))}
+                value={search.estado ?? null}
+                onChange={(v) => void navigate({ search: (s) => ({ ...s, estado: (v as PackageStatus | null) ?? undefined }) })}
+                w={{ base: '100%', sm: 220 }}
+              />
+            </Group>
+            {items.length === 0 ? (
+              <EmptyState title={search.q || search.estado ? 'Ningún paquete coincide con la búsqueda' : 'Aún no tienes paquetes en el almacén'}>
+                {search.q || search.estado ? 'Prueba con otro texto o estado.' : 'Cuando recibamos tus compras aparecerán aquí.'}
+              </EmptyState>
+            ) : (
+              <Card withBorder radius="md" padding={0}>
+                <Table.ScrollContainer minWidth={900}>
+                  <Table striped highlightOnHover verticalSpacing="sm" aria-label="Paquetes en almacén">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>Tracking</Table.Th>
+                        <Table.Th>Descripción</Table.Th>
+                        <Table.Th>Estado</Table.Th>
+                        <Table.Th>Recibido</Table.Th>
+                        <Table.Th>Días en almacén</Table.Th>
+                        <Table.Th>Peso</Table.Th>
+                        <Table.Th>Dimensiones</Table.Th>
+                        <Table.Th>Valor</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {items.map((p) => (
+                        <Table.Tr key={p.id}>
+                          <Table.Td>
+                            <Text size="sm" ff="monospace" fw={600}>
+                              {p.trackingNumber ?? '—'}
+                            </Text>
+                            <Text size="xs" c="dimmed">
+                              {p.mailboxCode}
+                              {p.warehouseReceipt ? ` · WR ${p.warehouseReceipt}` : ''}
+                            </Text>
+                          </Table.Td>
+                          <Table.Td>
+                            <Text size="sm">{p.description}</Text>
+                            {p.senderName && (
+                              <Text size="xs" c="dimmed">
+                                {p.senderName}
+                              </Text>
+                            )}
+                          </Table.Td>
+                          <Table.Td>
+                            <Badge color={PACKAGE_STATUS_COLORS[p.status]} variant="light">
+                              {PACKAGE_STATUS_LABELS[p.status]}
+                            </Badge>
+                          </Table.Td>
+                          <Table.Td>{p.receivedDate ? formatDate(p.receivedDate) : '—'}</Table.Td>
+                          <Table.Td>{p.daysStored === null ? '—' : p.daysStored === 1 ? '1 día' : `${p.daysStored} días`}</Table.Td>
+                          <Table.Td>{p.weightKg == null ? '—' : `${p.weightKg} kg`}</Table.Td>
+                          <Table.Td>{p.dimensionsCm ? `${p.dimensionsCm} cm` : '—'}</Table.Td>
+                          <Table.Td>{p.estimatedValueUsd == null ? '—' : formatUsd(p.estimatedValueUsd)}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              </Card>
+            )}
+          </Stack>
+        )}
+      </QueryState>
+    </Stack>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+        {label}
+      </Text>
+      <Text size="xl" fw={700}>
+        {value}
+      </Text>
+    </Card>
+  );
+}

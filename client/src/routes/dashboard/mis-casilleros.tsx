@@ -1,0 +1,40 @@
+import { Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { BRAND_NAME } from '../../lib/site';
+import { trpc } from '../../lib/trpc';
+import { useMe } from '../../lib/auth';
+import { MailboxCard } from './-components/MailboxCard';
+import { OpenMailbox } from './-components/OpenMailbox';
+import { PageHeader } from './-components/PageHeader';
+import { EmptyState, QueryState } from './-components/QueryState';
+
+export const Route = createFileRoute('/dashboard/mis-casilleros')({
+  head: () => ({ meta: [{ title: `Mis Casilleros · ${BRAND_NAME}` }] }),
+  loader: ({ context }) => context.queryClient.ensureQueryData(context.trpc.mailboxes.mine.queryOptions()),
+  component: MailboxesPage,
+});
+
+function MailboxesPage() {
+  const boxes = useQuery(trpc.mailboxes.mine.queryOptions());
+  const fullName = useMe().data?.user?.fullName ?? '';
+  return (
+    <Stack gap="lg" maw={960}>
+      <PageHeader
+        title="Mis Casilleros"
+        description="Usa estas direcciones como dirección de envío al comprar en tiendas en línea."
+      />
+      <QueryState query={boxes}>
+        {(data) => (
+          <Stack gap="lg">
+            {data.length === 0 && <EmptyState title="Aún no tienes casilleros">Abre tu casillero para empezar a recibir compras.</EmptyState>}
+            {data.map((box) => (
+              <MailboxCard key={box.id} mailbox={box} fullName={fullName} />
+            ))}
+            <OpenMailbox existing={data.map((b) => b.country)} />
+          </Stack>
+        )}
+      </QueryState>
+    </Stack>
+  );
+}

@@ -1,0 +1,88 @@
+import { Badge, Card, Group, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { TRACKING_STATUS_COLORS, TRACKING_STATUS_LABELS, formatDate, formatUsd } from '@casillero/shared';
+import { searchUuid } from '../../lib/search';
+import { BRAND_NAME } from '../../lib/site';
+import { trpc } from '../../lib/trpc';
+import { PageHeader } from './-components/PageHeader';
+import { EmptyState, QueryState } from './-components/QueryState';
+import { TrackingDetail } from './-components/TrackingDetail';
+
+
+export const Route = createFileRoute('/dashboard/mis-trackings')({
+  validateSearch: (search: Record<string, unknown>): { tracking?: string } => ({ tracking: searchUuid(search.tracking) }),
+  head: () => ({ meta: [{ title: `Mis Trackings · ${BRAND_NAME}` }] }),
+  loader: ({ context }) => context.queryClient.ensureQueryData(context.trpc.trackings.mine.queryOptions()),
+  component: TrackingsPage,
+});
+
+const weight = (kg: number | null) => (kg == null ? '—' : `${kg} kg`);
+
+function TrackingsPage() {
+  const list = useQuery(trpc.trackings.mine.queryOptions());
+  const { tracking } = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const show = (id: string | undefined) => void navigate({ search: { tracking: id } });
+
+  return (
+    <Stack gap="lg" maw={1080}>
+      <PageHeader title="Mis Trackings" description="Tus paquetes registrados por el almacén y lo que sigue con cada uno." />
+      <QueryState query={list}>
+        {(data) =>
+          data.length === 0 ? (
+            <EmptyState title="Aún no tienes trackings">
+              Cuando el almacén reciba o registre un paquete a tu nombre lo verás aquí. Crea una prealerta para avisarnos de tus compras.
+            </EmptyState>
+          ) : (
+            <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Trackings">
+              {data.map((t) => (
+                <Card key={t.id} component="li" withBorder radius="md" padding={0}>
+                  <UnstyledButton p="md" w="100%" onClick={() => show(t.id)} aria-label={`Ver tracking ${t.trackingNumber}`}>
+                    <Stack gap="xs">
+                      <Group justify="space-between" wrap="wrap">
+                        <Stack gap={0}>
+                          <Text fw={700} ff="monospace">
+                            {t.trackingNumber}
+                          </Text>
+                          <Text size="sm" c="dimmed" lineClamp={1}>
+                            {t.description}
+                          </Text>
+                        </Stack>
+                        <Badge color={TRACKING_STATUS_COLORS[t.status]} variant="filled">
+                          {TRACKING_STATUS_LABELS[t.status]}
+                        </Badge>
+                      </Group>
+                      <SimpleGrid cols={{ base: 2, sm: 6 }} spacing="xs">
+                        <Mini label="Transportista" value={t.carrier} />
+                        <Mini label="Casillero" value={t.mailboxCode} />
+                        <Mini label="Peso estimado" value={weight(t.estimatedWeight)} />
+                        <Mini label="Peso real" value={weight(t.actualWeight)} />
+                        <Mini label="Valor" value={formatUsd(t.estimatedValue)} />
+                        <Mini label="Actualizado" value={formatDate(t.updatedAt)} />
+                      </SimpleGrid>
+                    </Stack>
+                  </UnstyledButton>
+                </Card>
+              ))}
+            </Stack>
+          )
+        }
+      </QueryState>
+      <TrackingDetail id={tracking ?? null} onClose={() => show(undefined)} />
+    </Stack>
+  );
+}
+
+function Mini({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={500}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,63 @@
+import { Button, Stack } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { useState } from 'react';
+import { BRAND_NAME } from '../../lib/site';
+import { trpc } from '../../lib/trpc';
+import { PageHeader } from './-components/PageHeader';
+import { PrealertCard, type Prealert } from './-components/PrealertCard';
+import { PrealertForm } from './-components/PrealertForm';
+import { EmptyState, QueryState } from './-components/QueryState';
+
+export const Route = createFileRoute('/dashboard/prealertas')({
+  head: () => ({ meta: [{ title: `Prealertas · ${BRAND_NAME}` }] }),
+  loader: ({ context }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(context.trpc.prealerts.mine.queryOptions()),
+      context.queryClient.ensureQueryData(context.trpc.mailboxes.mine.queryOptions()),
+    ]),
+  component: PrealertsPage,
+});
+
+/** Editing target: a new pre-alert, one of the list, or none (form closed). */
+type Editing = { mode: 'create' } | { mode: 'edit'; prealert: Prealert } | null;
+
+function PrealertsPage() {
+  const list = useQuery(trpc.prealerts.mine.queryOptions());
+  const [editing, setEditing] = useState<Editing>(null);
+  return (
+    <Stack gap="lg" maw={960}>
+      <PageHeader
+        title="Prealertas"
+        description="Avísanos de tus compras en camino a tu casillero para recibirlas más rápido."
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ mode: 'create' })}>
+            Nueva prealerta
+          </Button>
+        }
+      />
+      <QueryState query={list}>
+        {(data) =>
+          data.length === 0 ? (
+            <EmptyState title="Aún no tienes prealertas">
+              Cuando compres en una tienda, crea una prealerta con el número de tracking que te den.
+            </EmptyState>
+          ) : (
+            <Stack gap="md">
+              {data.map((p) => (
+                <PrealertCard key={p.id} prealert={p} onEdit={() => setEditing({ mode: 'edit', prealert: p })} />
+              ))}
+            </Stack>
+          )
+        }
+      </QueryState>
+      <PrealertForm
+        key={editing?.mode === 'edit' ? editing.prealert.id : editing?.mode ?? 'closed'}
+        opened={editing !== null}
+        prealert={editing?.mode === 'edit' ? editing.prealert : null}
+        onClose={() => setEditing(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,106 @@
+import { Badge, Box, Card, Container, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCalculator, IconCheck, IconHeadset, IconMapPin, IconReceipt2, IconRoute } from '@tabler/icons-react';
+import { createFileRoute } from '@tanstack/react-router';
+import { formatUsd, SERVICE_LOCKERS, SERVICE_REASONS } from '@casillero/shared';
+import { ButtonLink } from '../components/links';
+import { PageHero } from '../components/public/PageHero';
+import classes from '../components/public/public.module.css';
+import { BRAND_NAME } from '../lib/site';
+
+export const Route = createFileRoute('/servicios')({
+  head: () => ({ meta: [{ title: `Servicios · ${BRAND_NAME}` }] }),
+  component: ServicesPage,
+});
+
+const REASON_ICONS = [IconReceipt2, IconRoute, IconHeadset];
+
+function LockerCard({ locker, to, type }: { locker: (typeof SERVICE_LOCKERS)['usa' | 'china']; to: '/cotizar' | '/cotizar-china'; type: 'usa' | 'china' }) {
+  return (
+    <Card withBorder radius="lg" padding="xl" component="article">
+      <Stack gap="md" h="100%">
+        <Group justify="space-between" align="flex-start">
+          <Group gap="sm" wrap="nowrap">
+            <ThemeIcon size={44} radius="md" variant="light">
+              <IconMapPin size={24} aria-hidden />
+            </ThemeIcon>
+            <Title order={2} size="h3">
+              {locker.title}
+            </Title>
+          </Group>
+          <Badge variant="light" size="lg">
+            Activación {formatUsd(locker.activation)}
+          </Badge>
+        </Group>
+        <Text c="dimmed">{locker.summary}</Text>
+        <List spacing="xs" icon={<IconCheck size={16} color="var(--mantine-color-green-7)" aria-hidden />} center>
+          {locker.benefits.map((b) => (
+            <List.Item key={b}>{b}</List.Item>
+          ))}
+        </List>
+        <Group mt="auto" gap="sm">
+          <ButtonLink to={to} leftSection={<IconCalculator size={18} />}>
+            Calcular envío
+          </ButtonLink>
+          <ButtonLink to="/registro" search={{ type }} variant="light">
+            Crear casillero
+          </ButtonLink>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function ServicesPage() {
+  return (
+    <>
+      <PageHero
+        title="Nuestros servicios"
+        subtitle="Casilleros virtuales en Miami y Beijing, consolidación de paquetes y envíos aéreos y marítimos hasta Venezuela."
+      />
+      <Container size="lg" py={48}>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+          <LockerCard locker={SERVICE_LOCKERS.usa} to="/cotizar" type="usa" />
+          <LockerCard locker={SERVICE_LOCKERS.china} to="/cotizar-china" type="china" />
+        </SimpleGrid>
+      </Container>
+
+      <Box component="section" className={classes.band} py={48}>
+        <Container size="lg">
+          <Title order={2} ta="center" mb="xl">
+            ¿Por qué elegirnos?
+          </Title>
+          <SimpleGrid cols={{ base: 1, md: 3 }} spacing="xl">
+            {SERVICE_REASONS.map((reason, i) => {
+              const Icon = REASON_ICONS[i];
+              return (
+                <Stack key={reason.title} gap="xs" align="center" ta="center">
+                  <ThemeIcon size={48} radius="xl" variant="light">
+                    <Icon size={26} aria-hidden />
+                  </ThemeIcon>
+                  <Title order={3} size="h4">
+                    {reason.title}
+                  </Title>
+                  <Text c="dimmed">{reason.text}</Text>
+                </Stack>
+              );
+            })}
+          </SimpleGrid>
+        </Container>
+      </Box>
+
+      <Container size="lg" py={48}>
+        <Stack align="center" gap="md" ta="center">
+          <Title order={2}>¿Listo para tu primera compra?</Title>
+          <Group justify="center">
+            <ButtonLink to="/registro" search={{ type: 'usa' }} size="md">
+              Crear mi casillero
+            </ButtonLink>
+            <ButtonLink to="/contacto" search={{ tab: 'contacto' }} size="md" variant="default">
+              Hablar con un asesor
+            </ButtonLink>
+          </Group>
+        </Stack>
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "prealerts_user_id_tracking_number_key" ON "prealerts" USING btree ("user_id",upper("tracking_number")) WHERE "prealerts"."tracking_number" is not null;

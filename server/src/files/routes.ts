@@ -1,0 +1,139 @@
+// HTTP routes of the file store, apart from tRPC because they carry bytes:
+//   POST /api/files  multipart upload (fields `kind`, optional `ownerUserId`, then `file`),
+//                    signed-in only, same-origin only; answers { id, contentType, sizeBytes }.
+//   GET  /files/:id  download through a signed link from the `files.link` procedure.
+import fs from 'node:fs';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import {
+  AUTH_MESSAGES,
+  FILE_MESSAGES,
+  GENERIC_MESSAGES,
+  RECEIPT_MAX_BYTES,
+  SESSION_COOKIE_NAME,
+  STORED_FILE_KINDS,
+  detectContentType,
+  fileProblem,
+  type StoredFileKind,
+  type UploadedFile,
+} from '@casillero/shared';
+import type { Db } from '../db/client';
+import type { Config } from '../env';
+import { users } from '../db/schema';
+import { validateSessionToken } from '../auth/session';
+import { replySessionCookie } from '../trpc/context';
+import { isAllowedOrigin } from '../trpc/init';
+import { verifyFileLink } from './links';
+import { getFileLinkSecret } from './secret';
+import { findFile, storagePath, storeFile } from './store';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type Fail = { status: number; message: string };
+const fail = (reply: FastifyReply, { status, message }: Fail) => reply.status(status).send({ error: message });
+
+/** The multipart errors that mean "too much": the file over the limit, or too many parts. */
+function multipartFailure(err: unknown): Fail | null {
+  const code = (err as { code?: string } | null)?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return { status: 413, message: FILE_MESSAGES.tooLarge };
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    return { status: 413, message: GENERIC_MESSAGES.invalidInput };
+  }
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return { status: 400, message: FILE_MESSAGES.missing };
+  return null;
+}
+
+async function readUpload(req: FastifyRequest) {
+  const fields: Record<string, string> = {};
+  let file: { bytes: Buffer; filename: string } | null = null;
+  for await (const part of req.parts({ limits: { fileSize: RECEIPT_MAX_BYTES, files: 1, fields: 4, fieldSize: 200, parts: 5 } })) {
+    if (part.type === 'file') file = { bytes: await part.toBuffer(), filename: part.filename };
+    else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+  }
+  return { fields, file };
+}
+
+export async function registerFileRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+  // Encapsulated: the multipart parser exists only for these routes.
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart);
+
+    scope.post('/api/files', async (req, reply) => {
+      const origin = req.headers.origin;
+      if (origin && !isAllowedOrigin(origin, req.headers.host ?? null, config.appUrl)) {
+        return fail(reply, { status: 403, message: AUTH_MESSAGES.foreignOrigin });
+      }
+      const token = req.cookies[SESSION_COOKIE_NAME];
+      const auth = token ? await validateSessionToken(db, token) : null;
+      if (!auth?.session) return fail(reply, { status: 401, message: AUTH_MESSAGES.unauthorized });
+      if (auth.renewed) replySessionCookie(req, reply, config).set(token!, auth.session.expiresAt);
+      const user = auth.user;
+
+      let upload: Awaited<ReturnType<typeof readUpload>>;
+      try {
+        upload = await readUpload(req);
+      } catch (err) {
+        const failure = multipartFailure(err);
+        if (failure) return fail(reply, failure);
+        throw err;
+      }
+
+      const kind = (upload.fields.kind ?? 'receipt') as StoredFileKind;
+      if (!STORED_FILE_KINDS.includes(kind)) return fail(reply, { status: 400, message: FILE_MESSAGES.kindInvalid });
+
+      // A customer uploads receipts and invoices for themself; an admin may upload for a customer.
+      const requestedOwner = upload.fields.ownerUserId?.trim() || null;
+      let ownerUserId = user.id;
+      if (user.role === 'admin') {
+        if (requestedOwner) {
+          const [owner] = UUID.test(requestedOwner)
+            ? await db.select({ id: users.id }).from(users).where(eq(users.id, requestedOwner))
+            : [];
+          if (!owner) return fail(reply, { status: 400, message: FILE_MESSAGES.ownerNotFound });
+          ownerUserId = owner.id;
+        }
+      } else {
+        if (requestedOwner && requestedOwner !== user.id) {
+          return fail(reply, { status: 403, message: FILE_MESSAGES.ownerForbidden });
+        }
+        if (kind === 'package_photo') return fail(reply, { status: 403, message: AUTH_MESSAGES.forbidden });
+      }
+
+      if (!upload.file) return fail(reply, { status: 400, message: FILE_MESSAGES.missing });
+      const { bytes, filename } = upload.file;
+      const problem = fileProblem(kind, bytes.subarray(0, 16), bytes.length);
+      if (problem) return fail(reply, { status: problem === FILE_MESSAGES.tooLarge ? 413 : 400, message: problem });
+
+      const stored = await storeFile(db, config.storageDir, {
+        ownerUserId,
+        kind,
+        bytes,
+        contentType: detectContentType(bytes)!,
+        originalName: filename || null,
+        uploadedBy: user.id,
+      });
+      return reply.status(201).send(stored satisfies UploadedFile);
+    });
+  });
+
+  app.get<{ Params: { id: string }; Querystring: { exp?: string; sig?: string } }>('/files/:id', async (req, reply) => {
+    const { id } = req.params;
+    if (!UUID.test(id)) return fail(reply, { status: 404, message: GENERIC_MESSAGES.notFound });
+    const secret = await getFileLinkSecret(db, config);
+    const remaining = verifyFileLink(secret, id.toLowerCase(), req.query.exp, req.query.sig);
+    if (remaining === null) return fail(reply, { status: 403, message: FILE_MESSAGES.linkInvalid });
+
+    const file = await findFile(db, id);
+    const location = file ? storagePath(config.storageDir, file.storageKey) : null;
+    const stat = location ? await fs.promises.stat(location).catch(() => null) : null;
+    if (!file || !location || !stat?.isFile()) return fail(reply, { status: 404, message: GENERIC_MESSAGES.notFound });
+
+    return reply
+      .header('content-type', file.contentType)
+      .header('content-length', stat.size)
+      .header('cache-control', `private, max-age=${remaining}`)
+      .header('content-disposition', 'inline')
+      .send(fs.createReadStream(location));
+  });
+}

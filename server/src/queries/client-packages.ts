@@ -1,0 +1,75 @@
+// The customer's packages in the warehouse (Almacén). Every query filters by the owner; the
+// warehouse's internal notes are never selected.
+import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { PackageStatus } from '@casillero/shared';
+import type { DbOrTx } from '../db/client';
+import { mailboxes, packages } from '../db/schema';
+
+export type OwnPackagesParams = { search?: string; status?: PackageStatus };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whole days since a package was received (0 on its first day); null before it arrives. */
+export function daysStored(receivedDate: Date | null, now = Date.now()): number | null {
+  return receivedDate ? Math.max(0, Math.floor((now - receivedDate.getTime()) / DAY_MS)) : null;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The customer's packages, newest first, searched by tracking number, description or sender. */
+export async function listOwnPackages(db: DbOrTx, userId: string, params: OwnPackagesParams) {
+  const pattern = params.search ? `%${escapeLike(params.search)}%` : null;
+  const rows = await db
+    .select({
+      id: packages.id,
+      trackingNumber: packages.trackingNumber,
+      description: packages.packageDescription,
+      senderName: packages.senderName,
+      weightKg: packages.weightKg,
+      dimensionsCm: packages.dimensionsCm,
+      estimatedValueUsd: packages.estimatedValueUsd,
+      status: packages.status,
+      receivedDate: packages.receivedDate,
+      warehouseReceipt: packages.warehouseReceipt,
+      warehouseLocation: packages.warehouseLocation,
+      mailboxCode: mailboxes.mailboxCode,
+      createdAt: packages.createdAt,
+    })
+    .from(packages)
+    .innerJoin(mailboxes, eq(mailboxes.id, packages.mailboxId))
+    .where(
+      and(
+        eq(packages.userId, userId),
+        params.status ? eq(packages.status, params.status) : undefined,
+        pattern
+          ? or(ilike(packages.trackingNumber, pattern), ilike(packages.packageDescription, pattern), ilike(packages.senderName, pattern))
+          : undefined,
+      ),
+    )
+    .orderBy(desc(sql`coalesce(${packages.receivedDate}, ${packages.createdAt})`), desc(packages.id));
+  const now = Date.now();
+  return rows.map((r) => ({
+    ...r,
+    receivedDate: r.receivedDate?.toISOString() ?? null,
+    createdAt: r.createdAt.toISOString(),
+    daysStored: daysStored(r.receivedDate, now),
+  }));
+}
+
+/** The stat cards: how many of the customer's packages are in each status, and their total weight. */
+export async function getOwnPackageStats(db: DbOrTx, userId: string) {
+  const rows = await db
+    .select({ status: packages.status, n: count(), weight: sql<string>`coalesce(sum(${packages.weightKg}), 0)` })
+    .from(packages)
+    .where(eq(packages.userId, userId))
+    .groupBy(packages.status);
+  const byStatus: Partial<Record<PackageStatus, number>> = {};
+  let total = 0;
+  let totalWeightKg = 0;
+  for (const r of rows) {
+    byStatus[r.status] = Number(r.n);
+    total += Number(r.n);
+    totalWeightKg += Number(r.weight);
+  }
+  return { total, byStatus, totalWeightKg: Math.round(totalWeightKg * 100) / 100 };
+}

@@ -1,0 +1,101 @@
+// The customer's own pre-alerts (Prealertas). Every query filters by the owner.
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { mailboxes, prealerts, trackings } from '../db/schema';
+
+export const ownPrealertColumns = {
+  id: prealerts.id,
+  trackingNumber: prealerts.trackingNumber,
+  carrier: prealerts.carrier,
+  senderName: prealerts.senderName,
+  description: prealerts.description,
+  quantityItems: prealerts.quantityItems,
+  amountSpent: prealerts.amountSpent,
+  estimatedWeight: prealerts.estimatedWeight,
+  estimatedValue: prealerts.estimatedValue,
+  estadoTracking: prealerts.estadoTracking,
+  notes: prealerts.notes,
+  status: prealerts.status,
+  mailboxId: prealerts.mailboxId,
+  mailboxCode: mailboxes.mailboxCode,
+  invoiceFileId: prealerts.invoiceFileId,
+  convertedAt: prealerts.convertedAt,
+  createdAt: prealerts.createdAt,
+  updatedAt: prealerts.updatedAt,
+};
+
+/** The pre-alert if it is the customer's; null otherwise. */
+export async function findOwnPrealert(db: DbOrTx, userId: string, id: string) {
+  const [row] = await db
+    .select({ id: prealerts.id, status: prealerts.status, trackingNumber: prealerts.trackingNumber })
+    .from(prealerts)
+    .where(and(eq(prealerts.id, id), eq(prealerts.userId, userId)));
+  return row ?? null;
+}
+
+/** Whether the customer already pre-alerted this tracking number (another pre-alert than `exceptId`). */
+export async function hasOwnPrealertWithTracking(db: DbOrTx, userId: string, trackingNumber: string, exceptId?: string) {
+  const [row] = await db
+    .select({ id: prealerts.id })
+    .from(prealerts)
+    .where(
+      and(
+        eq(prealerts.userId, userId),
+        sql`upper(${prealerts.trackingNumber}) = upper(${trackingNumber})`,
+        exceptId ? sql`${prealerts.id} <> ${exceptId}` : undefined,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * The customer's pre-alerts, newest first, each with the warehouse's tracking that matches it
+ * (linked by prealert_id, or with the same tracking number), when there is one.
+ */
+export async function listOwnPrealerts(db: DbOrTx, userId: string) {
+  const rows = await db
+    .select(ownPrealertColumns)
+    .from(prealerts)
+    .leftJoin(mailboxes, eq(mailboxes.id, prealerts.mailboxId))
+    .where(eq(prealerts.userId, userId))
+    .orderBy(desc(prealerts.createdAt), desc(prealerts.id));
+  const ids = rows.map((r) => r.id);
+  const numbers = rows.map((r) => r.trackingNumber?.toUpperCase()).filter((n): n is string => Boolean(n));
+  const matches =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            id: trackings.id,
+            trackingNumber: trackings.trackingNumber,
+            status: trackings.status,
+            prealertId: trackings.prealertId,
+            createdAt: trackings.createdAt,
+          })
+          .from(trackings)
+          .where(
+            and(
+              eq(trackings.userId, userId),
+              or(
+                inArray(trackings.prealertId, ids),
+                numbers.length ? inArray(sql`upper(${trackings.trackingNumber})`, numbers) : undefined,
+              ),
+            ),
+          );
+  return rows.map((r) => {
+    const match =
+      matches.find((t) => t.prealertId === r.id) ??
+      (r.trackingNumber ? matches.find((t) => t.trackingNumber.toUpperCase() === r.trackingNumber!.toUpperCase()) : undefined);
+    return {
+      ...r,
+      convertedAt: r.convertedAt?.toISOString() ?? null,
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+      isEditable: r.status !== 'converted',
+      matchedTracking: match
+        ? { id: match.id, trackingNumber: match.trackingNumber, status: match.status, createdAt: match.createdAt.toISOString() }
+        : null,
+    };
+  });
+}

@@ -1,0 +1,424 @@
+// Reads of the admin trackings panel (admin spec §2, §7). Every query names its columns; the
+// hot ones (list page, count, stats) are prepared statements cached per query shape, and none
+// reads or counts more than a bounded number of rows (docs/decisions/008).
+import { and, asc, desc, eq, fillPlaceholders, ilike, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  LIST_COUNT_CAP,
+  LIST_EXPORT_MAX_ROWS,
+  TRACKING_STATUSES,
+  TRACKING_STATUSES_IN_TRANSIT,
+  type Priority,
+  type TrackingFilters,
+  type TrackingListParams,
+  type TrackingSort,
+  type TrackingStatus,
+  type SortDirection,
+} from '@casillero/shared';
+import { rowsOf, type DbOrTx } from '../db/client';
+import { mailboxes, prealerts, trackingHistory, trackingStatusCounts, trackings, userProfiles, users } from '../db/schema';
+import {
+  capCount,
+  containsPattern,
+  pageWindow,
+  preparedCache,
+  searchTerm,
+  toListPage,
+  type BoundedCount,
+  type ListPage,
+} from '../lib/list';
+
+/** Operating day boundaries ("ready today") follow the business's clock. */
+export const BUSINESS_TIME_ZONE = 'America/Caracas';
+
+const ph = sql.placeholder;
+
+/** What the list, the CSV and the details show of a tracking. */
+const rowColumns = {
+  id: trackings.id,
+  trackingNumber: trackings.trackingNumber,
+  status: trackings.status,
+  carrier: trackings.carrier,
+  priority: trackings.priority,
+  estimatedWeight: trackings.estimatedWeight,
+  actualWeight: trackings.actualWeight,
+  estimatedValue: trackings.estimatedValue,
+  needsReempaque: trackings.needsReempaque,
+  createdAt: trackings.createdAt,
+  updatedAt: trackings.updatedAt,
+  userId: trackings.userId,
+  clientName: userProfiles.fullName,
+  clientEmail: users.email,
+  mailboxId: trackings.mailboxId,
+  mailboxCode: mailboxes.mailboxCode,
+};
+
+/** Which filters a request uses: one prepared statement per combination. */
+type FilterShape = { q: boolean; status: boolean; priority: boolean; carrier: boolean };
+
+type FilterValues = { pattern?: string; status?: TrackingStatus; priority?: Priority; carrier?: string };
+
+function filterShape(filters: TrackingFilters): { shape: FilterShape; values: FilterValues } {
+  const term = searchTerm(filters.q);
+  return {
+    shape: { q: term !== null, status: !!filters.status, priority: !!filters.priority, carrier: !!filters.carrier },
+    values: {
+      pattern: term === null ? undefined : containsPattern(term),
+      status: filters.status,
+      priority: filters.priority,
+      carrier: filters.carrier,
+    },
+  };
+}
+
+const shapeKey = (s: FilterShape) => `${+s.q}${+s.status}${+s.priority}${+s.carrier}`;
+
+/**
+ * The WHERE of a filter shape, with placeholders. The search matches the tracking number, the
+ * client's name or e-mail, or the mailbox code; each arm is an indexed lookup (`= any(array(…))`
+ * turns the other tables' matches into an init plan), so PostgreSQL ORs three bitmap index
+ * scans instead of filtering every tracking.
+ */
+function whereOf(db: DbOrTx, shape: FilterShape): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (shape.q) {
+    const pattern = ph('pattern');
+    const byName = db.select({ id: userProfiles.userId }).from(userProfiles).where(ilike(userProfiles.fullName, pattern));
+    const byEmail = db.select({ id: users.id }).from(users).where(ilike(users.email, pattern));
+    const byCode = db.select({ id: mailboxes.id }).from(mailboxes).where(ilike(mailboxes.mailboxCode, pattern));
+    conditions.push(
+      or(
+        ilike(trackings.trackingNumber, pattern),
+        sql`${trackings.userId} = any(array(${byName}))`,
+        sql`${trackings.userId} = any(array(${byEmail}))`,
+        sql`${trackings.mailboxId} = any(array(${byCode}))`,
+      )!,
+    );
+  }
+  if (shape.status) conditions.push(sql`${trackings.status} = ${ph('status')}`);
+  if (shape.priority) conditions.push(sql`${trackings.priority} = ${ph('priority')}`);
+  if (shape.carrier) conditions.push(sql`${trackings.carrier} = ${ph('carrier')}`);
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/**
+ * The order of a sort, spelled exactly as the indexes are built: drizzle-kit writes
+ * `created_at DESC NULLS LAST`, and a plain `ORDER BY created_at DESC` (NULLS FIRST) would not
+ * match it, so PostgreSQL would sort the whole table instead of reading the index. Ties fall
+ * back to the creation order reversed with the direction: the (column, created_at desc)
+ * indexes read forwards or backwards.
+ */
+const newestFirst = (c: SQLWrapper) => sql`${c} desc nulls last`;
+const oldestFirst = (c: SQLWrapper) => sql`${c} asc nulls first`;
+
+/** The columns an order reads: the table's, or those of the fenced search subquery. */
+type OrderColumns = Record<'id' | 'createdAt' | 'trackingNumber' | 'status' | 'priority' | 'carrier', SQLWrapper>;
+
+function orderOf(c: OrderColumns, sort: TrackingSort, dir: SortDirection): SQL[] {
+  const byTime = dir === 'asc' ? oldestFirst : newestFirst;
+  const plain = (col: SQLWrapper) => (dir === 'asc' ? sql`${col} asc` : sql`${col} desc`);
+  if (sort === 'createdAt') return [byTime(c.createdAt), byTime(c.id)];
+  if (sort === 'trackingNumber') return [plain(c.trackingNumber)];
+  const tie = dir === 'asc' ? newestFirst : oldestFirst;
+  return [plain(c[sort]), tie(c.createdAt), tie(c.id)];
+}
+
+/**
+ * A page of ids first (an index-only scan for the default order, however deep the offset),
+ * then the joins for just those rows. A search is fenced in a subquery (`offset 0`): its
+ * matches come from the trigram and foreign-key bitmap scans and are then sorted, instead of
+ * PostgreSQL walking the whole created_at index hoping to meet a rare match early.
+ */
+function buildRowsQuery(db: DbOrTx, shape: FilterShape, sort: TrackingSort, dir: SortDirection) {
+  const where = whereOf(db, shape);
+  const ids = shape.q
+    ? (() => {
+        const matches = db
+          .select({
+            id: trackings.id,
+            createdAt: trackings.createdAt,
+            trackingNumber: trackings.trackingNumber,
+            status: trackings.status,
+            priority: trackings.priority,
+            carrier: trackings.carrier,
+          })
+          .from(trackings)
+          .where(where)
+          // Any OFFSET keeps PostgreSQL from pulling the subquery up into the ordered scan.
+          .offset(ph('fence'))
+          .as('matches');
+        return db.select({ pageId: matches.id }).from(matches).orderBy(...orderOf(matches, sort, dir));
+      })()
+    : db.select({ pageId: trackings.id }).from(trackings).where(where).orderBy(...orderOf(trackings, sort, dir));
+  const page = ids.limit(ph('limit')).offset(ph('offset')).as('page');
+  return db
+    .select(rowColumns)
+    .from(page)
+    .innerJoin(trackings, eq(trackings.id, page.pageId))
+    .innerJoin(users, eq(users.id, trackings.userId))
+    .innerJoin(mailboxes, eq(mailboxes.id, trackings.mailboxId))
+    .leftJoin(userProfiles, eq(userProfiles.userId, trackings.userId))
+    .orderBy(...orderOf(trackings, sort, dir));
+}
+
+type RowsQuery = ReturnType<typeof buildRowsQuery>;
+const rowsStatements = preparedCache<ReturnType<RowsQuery['prepare']>>();
+
+export type TrackingListRow = Awaited<RowsQuery>[number];
+
+export async function listTrackings(db: DbOrTx, input: TrackingListParams): Promise<ListPage<TrackingListRow>> {
+  const { shape, values } = filterShape(input);
+  const sort = input.sort ?? 'createdAt';
+  const dir = input.dir ?? (sort === 'createdAt' ? 'desc' : 'asc');
+  const window = pageWindow(input);
+  const statement = rowsStatements(db, `trackings_list_${shapeKey(shape)}_${sort}_${dir}`, (name) =>
+    buildRowsQuery(db, shape, sort, dir).prepare(name),
+  );
+  // One row more than the page says whether another page follows.
+  const rows = await statement.execute({ ...values, fence: 0, limit: window.limit + 1, offset: window.offset });
+  return toListPage(rows, window);
+}
+
+const countStatements = preparedCache<ReturnType<ReturnType<typeof buildCountQuery>['prepare']>>();
+
+function buildCountQuery(db: DbOrTx, shape: FilterShape) {
+  const bounded = db.select({ one: sql`1` }).from(trackings).where(whereOf(db, shape)).limit(ph('cap')).as('bounded');
+  return db.select({ n: sql<number>`count(*)::int` }).from(bounded);
+}
+
+const countsStatement = preparedCache<ReturnType<ReturnType<typeof buildStatusCountsQuery>['prepare']>>();
+
+function buildStatusCountsQuery(db: DbOrTx) {
+  return db.select({ status: trackingStatusCounts.status, count: trackingStatusCounts.count }).from(trackingStatusCounts);
+}
+
+/** Every status with its count (zero when none), from the trigger-kept counters. */
+export async function trackingStatusCountsOf(db: DbOrTx): Promise<Record<TrackingStatus, number>> {
+  const rows = await countsStatement(db, 'tracking_status_counts', (name) => buildStatusCountsQuery(db).prepare(name)).execute();
+  const counts = Object.fromEntries(TRACKING_STATUSES.map((s) => [s, 0])) as Record<TrackingStatus, number>;
+  for (const row of rows) counts[row.status] = Number(row.count);
+  return counts;
+}
+
+export type TrackingCount = BoundedCount & { total: number };
+
+/**
+ * 'N de M trackings': N matches the filters (exact from the counters when only the status
+ * filters, otherwise counted up to the cap), M is every tracking.
+ */
+export async function countTrackings(db: DbOrTx, filters: TrackingFilters): Promise<TrackingCount> {
+  const counts = await trackingStatusCountsOf(db);
+  const total = Object.values(counts).reduce((a, b) => a + b, 0);
+  const { shape, values } = filterShape(filters);
+  if (!shape.q && !shape.priority && !shape.carrier) {
+    return { count: shape.status ? counts[filters.status!] : total, isCapped: false, total };
+  }
+  const statement = countStatements(db, `trackings_count_${shapeKey(shape)}`, (name) => buildCountQuery(db, shape).prepare(name));
+  const [row] = await statement.execute({ ...values, cap: LIST_COUNT_CAP + 1 });
+  return { ...capCount(Number(row?.n ?? 0)), total };
+}
+
+export type TrackingStats = {
+  total: number;
+  byStatus: Record<TrackingStatus, number>;
+  /** in_transit + arrived + in_warehouse (admin spec §4). */
+  inTransit: number;
+  needsRepack: number;
+  readyToShip: number;
+  problems: number;
+  /** Trackings that became ready to ship today and still are. */
+  readyToday: number;
+  /** Shipped or delivered over all, in percent with one decimal. */
+  successRate: number;
+  /** Waiting for or done with a repack, over all, in percent with one decimal. */
+  repackShare: number;
+};
+
+const readyTodayStatement = preparedCache<ReturnType<ReturnType<typeof buildReadyTodayQuery>['prepare']>>();
+
+function buildReadyTodayQuery(db: DbOrTx) {
+  return db
+    .select({ n: sql<number>`count(distinct ${trackingHistory.trackingId})::int` })
+    .from(trackingHistory)
+    .innerJoin(trackings, eq(trackings.id, trackingHistory.trackingId))
+    .where(
+      and(
+        eq(trackingHistory.status, 'ready_to_ship'),
+        eq(trackings.status, 'ready_to_ship'),
+        sql`${trackingHistory.createdAt} >= (date_trunc('day', now() at time zone ${sql.raw(`'${BUSINESS_TIME_ZONE}'`)}) at time zone ${sql.raw(`'${BUSINESS_TIME_ZONE}'`)})`,
+      ),
+    );
+}
+
+const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
+
+/** The stat cards, the state badges and the analytics tab, from ten counters and one small range scan. */
+export async function getTrackingStats(db: DbOrTx): Promise<TrackingStats> {
+  const [byStatus, [ready]] = await Promise.all([
+    trackingStatusCountsOf(db),
+    readyTodayStatement(db, 'trackings_ready_today', (name) => buildReadyTodayQuery(db).prepare(name)).execute(),
+  ]);
+  const total = Object.values(byStatus).reduce((a, b) => a + b, 0);
+  const inTransit = TRACKING_STATUSES_IN_TRANSIT.reduce((n, s) => n + byStatus[s], 0);
+  return {
+    total,
+    byStatus,
+    inTransit,
+    needsRepack: byStatus.needs_reempaque,
+    readyToShip: byStatus.ready_to_ship,
+    problems: byStatus.problem,
+    readyToday: Number(ready?.n ?? 0),
+    successRate: percent(byStatus.shipped + byStatus.delivered, total),
+    repackShare: percent(byStatus.needs_reempaque + byStatus.reempacado, total),
+  };
+}
+
+/**
+ * The carriers that occur in the data, for the filter: a loose index scan over
+ * (carrier, created_at) that visits one index entry per carrier, not every row.
+ */
+export async function listTrackingCarriers(db: DbOrTx): Promise<string[]> {
+  const rows = rowsOf<{ carrier: string }>(await db.execute(sql`
+    with recursive c as (
+      (select carrier from trackings order by carrier limit 1)
+      union all
+      select (select t.carrier from trackings t where t.carrier > c.carrier order by t.carrier limit 1)
+      from c where c.carrier is not null
+    )
+    select carrier from c where carrier is not null`));
+  return rows.map((r) => r.carrier);
+}
+
+/** The CSV's rows: the whole filtered set in the list's order, up to the export cap (one more tells it was cut). */
+export async function exportTrackingRows(db: DbOrTx, input: TrackingListParams) {
+  const { shape, values } = filterShape(input);
+  const sort = input.sort ?? 'createdAt';
+  const dir = input.dir ?? (sort === 'createdAt' ? 'desc' : 'asc');
+  const rows = await buildRowsQuery(db, shape, sort, dir).execute({ ...values, fence: 0, limit: LIST_EXPORT_MAX_ROWS + 1, offset: 0 } as never);
+  return { rows: rows.slice(0, LIST_EXPORT_MAX_ROWS), isTruncated: rows.length > LIST_EXPORT_MAX_ROWS };
+}
+
+/** One tracking with its client, mailbox and history (newest first, with who made each change). */
+export async function getTrackingDetail(db: DbOrTx, id: string) {
+  const [tracking] = await db
+    .select({
+      ...rowColumns,
+      description: trackings.description,
+      senderName: trackings.senderName,
+      originCountry: trackings.originCountry,
+      reempaqueReason: trackings.reempaqueReason,
+      notes: trackings.notes,
+      prealertId: trackings.prealertId,
+      clientPhone: userProfiles.phone,
+      mailboxCountry: mailboxes.country,
+      mailboxStatus: mailboxes.status,
+    })
+    .from(trackings)
+    .innerJoin(users, eq(users.id, trackings.userId))
+    .innerJoin(mailboxes, eq(mailboxes.id, trackings.mailboxId))
+    .leftJoin(userProfiles, eq(userProfiles.userId, trackings.userId))
+    .where(eq(trackings.id, id));
+  if (!tracking) return null;
+  const author = sql<string | null>`(select ${userProfiles.fullName} from ${userProfiles} where ${userProfiles.userId} = ${trackingHistory.createdBy})`;
+  const history = await db
+    .select({
+      id: trackingHistory.id,
+      status: trackingHistory.status,
+      message: trackingHistory.message,
+      createdAt: trackingHistory.createdAt,
+      createdByName: author,
+    })
+    .from(trackingHistory)
+    .where(eq(trackingHistory.trackingId, id))
+    .orderBy(desc(trackingHistory.createdAt), desc(trackingHistory.id));
+  return { ...tracking, history };
+}
+
+export type TrackingDetail = NonNullable<Awaited<ReturnType<typeof getTrackingDetail>>>;
+
+/**
+ * The create form's client picker: customers' active mailboxes (admin spec §7), by name,
+ * searchable by name, e-mail or mailbox code, at most 50 at a time.
+ */
+export async function listTrackingClients(db: DbOrTx, q: string | undefined) {
+  const term = searchTerm(q);
+  const pattern = term === null ? null : containsPattern(term);
+  return db
+    .select({
+      mailboxId: mailboxes.id,
+      mailboxCode: mailboxes.mailboxCode,
+      country: mailboxes.country,
+      userId: users.id,
+      email: users.email,
+      fullName: userProfiles.fullName,
+    })
+    .from(mailboxes)
+    .innerJoin(users, eq(users.id, mailboxes.userId))
+    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+    .where(
+      and(
+        eq(mailboxes.status, 'active'),
+        eq(users.role, 'user'),
+        pattern === null
+          ? undefined
+          : or(ilike(userProfiles.fullName, pattern), ilike(users.email, pattern), ilike(mailboxes.mailboxCode, pattern)),
+      ),
+    )
+    .orderBy(asc(userProfiles.fullName), asc(mailboxes.mailboxCode))
+    .limit(50);
+}
+
+/** The active mailbox a new tracking goes to, with its owner; null when there is none. */
+export async function findActiveMailbox(db: DbOrTx, mailboxId: string) {
+  const [row] = await db
+    .select({
+      mailboxId: mailboxes.id,
+      mailboxCode: mailboxes.mailboxCode,
+      userId: users.id,
+      email: users.email,
+      fullName: userProfiles.fullName,
+    })
+    .from(mailboxes)
+    .innerJoin(users, eq(users.id, mailboxes.userId))
+    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+    .where(and(eq(mailboxes.id, mailboxId), eq(mailboxes.status, 'active'), eq(users.role, 'user')));
+  return row ?? null;
+}
+
+/** The customer's pending pre-alert announcing this tracking number, if any. */
+export async function findPendingPrealert(db: DbOrTx, userId: string, trackingNumber: string) {
+  const [row] = await db
+    .select({ id: prealerts.id })
+    .from(prealerts)
+    .where(and(eq(prealerts.userId, userId), eq(prealerts.trackingNumber, trackingNumber), inArray(prealerts.status, ['pending'])))
+    .limit(1);
+  return row ?? null;
+}
+
+export type SqlText = { sql: string; params: unknown[] };
+
+function sqlOf(query: { toSQL(): { sql: string; params: unknown[] } }, values: Record<string, unknown>): SqlText {
+  const { sql: text, params } = query.toSQL();
+  return { sql: text, params: fillPlaceholders(params, values) };
+}
+
+/**
+ * The exact SQL and parameters the list, the count and the stats run, for `npm run bench`
+ * (which replays the list's SQL without tRPC and prints the plans).
+ */
+export function trackingQueriesSql(db: DbOrTx) {
+  return {
+    list(input: TrackingListParams): SqlText {
+      const { shape, values } = filterShape(input);
+      const sort = input.sort ?? 'createdAt';
+      const dir = input.dir ?? (sort === 'createdAt' ? 'desc' : 'asc');
+      const window = pageWindow(input);
+      return sqlOf(buildRowsQuery(db, shape, sort, dir), { ...values, fence: 0, limit: window.limit + 1, offset: window.offset });
+    },
+    count(filters: TrackingFilters): SqlText {
+      const { shape, values } = filterShape(filters);
+      return sqlOf(buildCountQuery(db, shape), { ...values, cap: LIST_COUNT_CAP + 1 });
+    },
+    statusCounts: (): SqlText => sqlOf(buildStatusCountsQuery(db), {}),
+    readyToday: (): SqlText => sqlOf(buildReadyTodayQuery(db), {}),
+  };
+}

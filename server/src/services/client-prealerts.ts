@@ -1,0 +1,120 @@
+// A customer's own pre-alerts: create, and edit while pending or confirmed.
+import { TRPCError } from '@trpc/server';
+import { isUniqueViolation } from './auth';
+import { and, eq, ne } from 'drizzle-orm';
+import { FILE_MESSAGES, GENERIC_MESSAGES, PREALERT_MESSAGES, type z, type prealertCreateInput, type prealertUpdateInput } from '@casillero/shared';
+import type { Db, DbOrTx } from '../db/client';
+import { mailboxes, prealerts } from '../db/schema';
+import { findOwnFile } from '../files/store';
+import { findOwnPrealert, hasOwnPrealertWithTracking } from '../queries/client-prealerts';
+
+type CreateInput = z.output<typeof prealertCreateInput>;
+type UpdateInput = z.output<typeof prealertUpdateInput>;
+
+const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: GENERIC_MESSAGES.notFound });
+
+/** The mailbox and invoice named in the input must be the customer's own (foreign ids: NOT_FOUND). */
+async function checkOwnReferences(tx: DbOrTx, userId: string, input: { mailboxId: string | null; invoiceFileId: string | null }) {
+  if (input.mailboxId) {
+    const [box] = await tx
+      .select({ id: mailboxes.id })
+      .from(mailboxes)
+      .where(and(eq(mailboxes.id, input.mailboxId), eq(mailboxes.userId, userId)));
+    if (!box) throw new TRPCError({ code: 'NOT_FOUND', message: PREALERT_MESSAGES.mailboxInvalid });
+  }
+  if (input.invoiceFileId && !(await findOwnFile(tx, input.invoiceFileId, userId, 'invoice'))) {
+    throw new TRPCError({ code: 'NOT_FOUND', message: FILE_MESSAGES.linkInvalid });
+  }
+}
+
+/** The mailbox a pre-alert goes to when the customer did not choose: their only one, if just one. */
+async function defaultMailbox(tx: DbOrTx, userId: string) {
+  const boxes = await tx.select({ id: mailboxes.id }).from(mailboxes).where(eq(mailboxes.userId, userId)).limit(2);
+  return boxes.length === 1 ? boxes[0].id : null;
+}
+
+/** The pre-check above answers nicely; the unique index settles two submits at once. */
+async function refuseDuplicateTracking<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    if (isUniqueViolation(err, 'prealerts_user_id_tracking_number_key')) {
+      throw new TRPCError({ code: 'CONFLICT', message: PREALERT_MESSAGES.duplicateTracking });
+    }
+    throw err;
+  }
+}
+
+export async function createOwnPrealert(db: Db, userId: string, input: CreateInput) {
+  return refuseDuplicateTracking(db.transaction(async (tx) => {
+    await checkOwnReferences(tx, userId, input);
+    if (input.trackingNumber && (await hasOwnPrealertWithTracking(tx, userId, input.trackingNumber))) {
+      throw new TRPCError({ code: 'CONFLICT', message: PREALERT_MESSAGES.duplicateTracking });
+    }
+    const [row] = await tx
+      .insert(prealerts)
+      .values({
+        userId,
+        mailboxId: input.mailboxId ?? (await defaultMailbox(tx, userId)),
+        trackingNumber: input.trackingNumber,
+        carrier: input.carrier,
+        senderName: input.senderName,
+        description: input.description,
+        quantityItems: input.quantityItems,
+        amountSpent: input.amountSpent,
+        estimatedWeight: input.estimatedWeight,
+        estimatedValue: input.estimatedValue,
+        estadoTracking: input.estadoTracking,
+        notes: input.notes,
+        invoiceFileId: input.invoiceFileId,
+        status: 'pending',
+      })
+      .returning({ id: prealerts.id });
+    return { id: row.id, message: PREALERT_MESSAGES.created };
+  }));
+}
+
+/**
+ * Edits an own pre-alert while it is pending or confirmed. The tracking number, once given,
+ * stays (admin spec §5); the update itself re-checks the status, so a conversion that
+ * happens meanwhile wins.
+ */
+export async function updateOwnPrealert(db: Db, userId: string, input: UpdateInput) {
+  return refuseDuplicateTracking(db.transaction(async (tx) => {
+    const current = await findOwnPrealert(tx, userId, input.id);
+    if (!current) throw notFound();
+    if (current.status === 'converted') throw new TRPCError({ code: 'CONFLICT', message: PREALERT_MESSAGES.notEditable });
+    let trackingNumber = current.trackingNumber;
+    if (current.trackingNumber) {
+      if (input.trackingNumber && input.trackingNumber.toUpperCase() !== current.trackingNumber.toUpperCase()) {
+        throw new TRPCError({ code: 'BAD_REQUEST', message: PREALERT_MESSAGES.trackingNumberFixed });
+      }
+    } else if (input.trackingNumber) {
+      if (await hasOwnPrealertWithTracking(tx, userId, input.trackingNumber, input.id)) {
+        throw new TRPCError({ code: 'CONFLICT', message: PREALERT_MESSAGES.duplicateTracking });
+      }
+      trackingNumber = input.trackingNumber;
+    }
+    await checkOwnReferences(tx, userId, input);
+    const updated = await tx
+      .update(prealerts)
+      .set({
+        trackingNumber,
+        mailboxId: input.mailboxId,
+        carrier: input.carrier,
+        senderName: input.senderName,
+        description: input.description,
+        quantityItems: input.quantityItems,
+        amountSpent: input.amountSpent,
+        estimatedWeight: input.estimatedWeight,
+        estimatedValue: input.estimatedValue,
+        estadoTracking: input.estadoTracking,
+        notes: input.notes,
+        invoiceFileId: input.invoiceFileId,
+      })
+      .where(and(eq(prealerts.id, input.id), eq(prealerts.userId, userId), ne(prealerts.status, 'converted')))
+      .returning({ id: prealerts.id });
+    if (updated.length === 0) throw new TRPCError({ code: 'CONFLICT', message: PREALERT_MESSAGES.notEditable });
+    return { id: input.id, message: PREALERT_MESSAGES.updated };
+  }));
+}

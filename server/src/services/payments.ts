@@ -1,0 +1,154 @@
+// "Reportar pago": the customer tells us they paid (method, reference, amount, receipt image).
+// The payment stays pending until an admin approves it; the admins get an e-mail in the same
+// transaction. The same method and reference cannot be reported twice (unique index).
+import { TRPCError } from '@trpc/server';
+import { and, eq } from 'drizzle-orm';
+import {
+  PAYMENT_MESSAGES,
+  PAYMENT_TYPE_LABELS,
+  formatUsd,
+  formatVes,
+  reportPaymentSchema,
+  type PaymentType,
+} from '@casillero/shared';
+import type { z } from 'zod';
+import type { Db } from '../db/client';
+import type { Config } from '../env';
+import { paymentTransactions, userProfiles, users } from '../db/schema';
+import { findOwnFile } from '../files/store';
+import { enqueueEmail } from '../mail/outbox';
+import { layout, type EmailMessage } from '../mail/templates';
+import { isUniqueViolation } from './auth';
+
+export type ReportPayment = z.output<typeof reportPaymentSchema>;
+
+const DUPLICATE_INDEX = 'payment_transactions_method_reference_key';
+
+export async function reportPayment(db: Db, config: Pick<Config, 'adminNotifyEmails' | 'appUrl'>, userId: string, input: ReportPayment) {
+  try {
+    return await db.transaction(async (tx) => {
+      const receipt = await findOwnFile(tx, input.receiptFileId, userId, 'receipt');
+      if (!receipt) throw new TRPCError({ code: 'BAD_REQUEST', message: PAYMENT_MESSAGES.receiptNotFound });
+
+      const reported = {
+        paymentMethod: input.paymentMethod,
+        paymentReference: input.paymentReference,
+        amountVes: input.amountVes,
+        receiptFileId: receipt.id,
+        reportedAt: new Date(),
+        status: 'pending' as const,
+      };
+
+      let payment: { id: string; transactionType: PaymentType; amountUsd: number; description: string | null };
+      if (input.paymentId) {
+        const [existing] = await tx
+          .select({
+            id: paymentTransactions.id,
+            status: paymentTransactions.status,
+            reportedAt: paymentTransactions.reportedAt,
+            metadata: paymentTransactions.metadata,
+          })
+          .from(paymentTransactions)
+          .where(and(eq(paymentTransactions.id, input.paymentId), eq(paymentTransactions.userId, userId)))
+          .for('update');
+        if (!existing) throw new TRPCError({ code: 'NOT_FOUND', message: PAYMENT_MESSAGES.notFound });
+        if (existing.status === 'completed' || existing.status === 'cancelled') {
+          throw new TRPCError({ code: 'CONFLICT', message: PAYMENT_MESSAGES.alreadyProcessed });
+        }
+        if (existing.status === 'pending' && existing.reportedAt) {
+          throw new TRPCError({ code: 'CONFLICT', message: PAYMENT_MESSAGES.alreadyReported });
+        }
+        // The amount owed stays as the system set it; the customer's words go in a note.
+        const { customer_note: _previous, ...metadata } = existing.metadata;
+        [payment] = await tx
+          .update(paymentTransactions)
+          .set({
+            ...reported,
+            metadata: input.description ? { ...metadata, customer_note: input.description } : metadata,
+            processedAt: null,
+            processedBy: null,
+          })
+          .where(eq(paymentTransactions.id, existing.id))
+          .returning({
+            id: paymentTransactions.id,
+            transactionType: paymentTransactions.transactionType,
+            amountUsd: paymentTransactions.amountUsd,
+            description: paymentTransactions.description,
+          });
+      } else {
+        [payment] = await tx
+          .insert(paymentTransactions)
+          .values({
+            ...reported,
+            userId,
+            transactionType: input.transactionType!,
+            amountUsd: input.amountUsd!,
+            description: input.description,
+          })
+          .returning({
+            id: paymentTransactions.id,
+            transactionType: paymentTransactions.transactionType,
+            amountUsd: paymentTransactions.amountUsd,
+            description: paymentTransactions.description,
+          });
+      }
+
+      const [customer] = await tx
+        .select({ email: users.email, fullName: userProfiles.fullName })
+        .from(users)
+        .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+        .where(eq(users.id, userId));
+      await enqueueEmail(
+        tx,
+        config.adminNotifyEmails,
+        paymentReportedEmail({
+          customer: customer.fullName ?? customer.email,
+          email: customer.email,
+          type: payment.transactionType,
+          amountUsd: payment.amountUsd,
+          amountVes: input.amountVes,
+          method: input.paymentMethod,
+          reference: input.paymentReference,
+          description: payment.description,
+          note: input.paymentId ? input.description : null,
+          url: `${config.appUrl}/admin/pagos`,
+        }),
+      );
+      return { id: payment.id, message: PAYMENT_MESSAGES.reportedMessage };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, DUPLICATE_INDEX)) {
+      throw new TRPCError({ code: 'CONFLICT', message: PAYMENT_MESSAGES.duplicateReference });
+    }
+    throw err;
+  }
+}
+
+export function paymentReportedEmail(p: {
+  customer: string;
+  email: string;
+  type: PaymentType;
+  amountUsd: number;
+  amountVes: number | null;
+  method: string;
+  reference: string;
+  description: string | null;
+  note: string | null;
+  url: string;
+}): EmailMessage {
+  const title = `Pago reportado: ${PAYMENT_TYPE_LABELS[p.type]} de ${formatUsd(p.amountUsd)}`;
+  const { html, text } = layout({
+    title,
+    paragraphs: [
+      `${p.customer} (${p.email}) reportó un pago que espera verificación.`,
+      `Concepto: ${PAYMENT_TYPE_LABELS[p.type]}${p.description ? ` (${p.description})` : ''}.`,
+      `Monto: ${formatUsd(p.amountUsd)}${p.amountVes != null ? ` · ${formatVes(p.amountVes)}` : ''}.`,
+      `Método: ${p.method} · Referencia: ${p.reference}.`,
+      ...(p.note ? [`Nota del cliente: ${p.note}`] : []),
+      'El comprobante está adjunto al pago en el panel de administración.',
+    ],
+    action: { label: 'Revisar pagos', url: p.url },
+  });
+  return { template: 'payment-reported', subject: title, html, text };
+}
+

@@ -1,0 +1,77 @@
+// Helpers for tests that upload files through the HTTP route: a multipart body built by hand,
+// small valid images, and an upload through Fastify's inject.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { SESSION_COOKIE_NAME } from '@casillero/shared';
+import type { FastifyInstance } from 'fastify';
+import { demoReceiptPng } from '../db/seed-receipt';
+
+export const tinyPng = (label = 'prueba') => demoReceiptPng(label);
+export const tinyJpeg = () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 1)]);
+export const tinyWebp = () => {
+  const b = Buffer.alloc(40);
+  b.write('RIFF', 0, 'ascii');
+  b.writeUInt32LE(32, 4);
+  b.write('WEBPVP8 ', 8, 'ascii');
+  return b;
+};
+export const tinyPdf = () => Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1');
+
+/** A fresh temporary folder for a test file's storage. */
+export function tempStorageDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'casillero-files-'));
+}
+
+export type UploadPart = { name: string; value: string } | { name: string; filename: string; contentType: string; bytes: Buffer };
+
+export function multipartBody(parts: UploadPart[]) {
+  const boundary = `----casillero${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    chunks.push(Buffer.from(`--${boundary}\r\n`));
+    if ('bytes' in part) {
+      chunks.push(
+        Buffer.from(
+          `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.contentType}\r\n\r\n`,
+        ),
+      );
+      chunks.push(part.bytes, Buffer.from('\r\n'));
+    } else {
+      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+export type UploadOptions = {
+  token?: string | null;
+  kind?: string;
+  ownerUserId?: string;
+  filename?: string;
+  contentType?: string;
+  origin?: string;
+};
+
+/** POST /api/files as a browser of the app would send it. */
+export function uploadFile(app: FastifyInstance, bytes: Buffer | null, opts: UploadOptions = {}) {
+  const parts: UploadPart[] = [];
+  if (opts.kind) parts.push({ name: 'kind', value: opts.kind });
+  if (opts.ownerUserId) parts.push({ name: 'ownerUserId', value: opts.ownerUserId });
+  if (bytes) {
+    parts.push({ name: 'file', filename: opts.filename ?? 'comprobante.png', contentType: opts.contentType ?? 'image/png', bytes });
+  }
+  const { payload, contentType } = multipartBody(parts);
+  return app.inject({
+    method: 'POST',
+    url: '/api/files',
+    headers: {
+      'content-type': contentType,
+      host: 'localhost:3000',
+      ...(opts.origin ? { origin: opts.origin } : {}),
+    },
+    cookies: opts.token ? { [SESSION_COOKIE_NAME]: opts.token } : {},
+    payload,
+  });
+}

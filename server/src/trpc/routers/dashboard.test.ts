@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { mailboxes, packages, paymentTransactions, shipments, users } from '../../db/schema';
+import { createTestDatabase } from '../../test/db';
+import { signedInAdmin, signedInCustomer } from '../../test/factories';
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+const db = () => database.db;
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
+
+describe('admin dashboard (reports.dashboardStats, reports.recentActivity)', () => {
+  it('shows the empty state data on an empty database', async () => {
+    const { caller } = await signedInAdmin(db());
+    expect(await caller.reports.recentActivity()).toEqual([]);
+  });
+
+  it('computes the four cards in SQL: active users are those seen in the last 30 days', async () => {
+    const { caller } = await signedInAdmin(db());
+    const seen = await signedInCustomer(db());
+    const away = await signedInCustomer(db());
+    await db().update(users).set({ lastActiveAt: daysAgo(45) }).where(eq(users.id, away.user.id));
+    const [box] = await db().select({ id: mailboxes.id }).from(mailboxes).where(eq(mailboxes.userId, seen.user.id));
+
+    await db().insert(packages).values([
+      { userId: seen.user.id, mailboxId: box.id, packageDescription: 'Libros', status: 'pending' },
+      { userId: seen.user.id, mailboxId: box.id, packageDescription: 'Ropa', status: 'received' },
+    ]);
+    const shipment = { userId: seen.user.id, deliveryAddress: 'Av. Principal 123', deliveryCity: 'Caracas', deliveryState: 'Distrito Capital' };
+    await db().insert(shipments).values([
+      { ...shipment, shipmentCode: 'SH00000001', status: 'preparing' },
+      { ...shipment, shipmentCode: 'SH00000002', status: 'in_transit' },
+      { ...shipment, shipmentCode: 'SH00000003', status: 'delivered' },
+    ]);
+    await db().insert(paymentTransactions).values([
+      { userId: seen.user.id, transactionType: 'shipping_payment', amountUsd: 10.1, status: 'completed' },
+      { userId: seen.user.id, transactionType: 'shipping_payment', amountUsd: 20.2, status: 'completed', createdAt: daysAgo(70) },
+      { userId: seen.user.id, transactionType: 'shipping_payment', amountUsd: 99, status: 'pending' },
+    ]);
+    const stats = await caller.reports.dashboardStats();
+    expect(stats).toEqual({
+      totalUsers: 2,
+      activeUsers: 1,
+      totalPackages: 2,
+      pendingPackages: 1,
+      activeShipments: 2,
+      completedShipments: 1,
+      totalRevenue: 30.3,
+      monthlyRevenue: 10.1,
+    });
+  });
+
+  it('merges the last 5 packages and the last 5 shipments, newest first, at most 10', async () => {
+    const { caller } = await signedInAdmin(db());
+    const customer = await signedInCustomer(db());
+    const [box] = await db().select({ id: mailboxes.id }).from(mailboxes).where(eq(mailboxes.userId, customer.user.id));
+    await db().execute(sql`delete from shipments`);
+    await db().execute(sql`delete from packages`);
+    for (let i = 0; i < 7; i++) {
+      await db().insert(packages).values({
+        userId: customer.user.id,
+        mailboxId: box.id,
+        packageDescription: `Paquete ${i}`,
+        createdAt: daysAgo(i * 2),
+      });
+      await db().insert(shipments).values({
+        userId: customer.user.id,
+        shipmentCode: `SHX${i}`,
+        deliveryAddress: 'Av. Bolívar 45',
+        deliveryCity: 'Maracaibo',
+        deliveryState: 'Zulia',
+        updatedAt: daysAgo(i * 2 + 1),
+      });
+    }
+    const activity = await caller.reports.recentActivity();
+    expect(activity).toHaveLength(10);
+    expect(activity.map((a) => a.title)).toEqual([
+      'Paquete 0', 'SHX0', 'Paquete 1', 'SHX1', 'Paquete 2', 'SHX2', 'Paquete 3', 'SHX3', 'Paquete 4', 'SHX4',
+    ]);
+    expect(activity[1]).toMatchObject({ type: 'shipment', status: 'preparing', detail: 'Maracaibo, Zulia' });
+    expect(activity[0]).toMatchObject({ type: 'package', status: 'pending' });
+  });
+});

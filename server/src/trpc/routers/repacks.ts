@@ -1,0 +1,24 @@
+import { REPACK_STATUSES, processRepackSchema, repackIdSchema, requestRepackSchema, z } from '@casillero/shared';
+import { listAllRepacks, listOwnRepacks, listRepackablePackages } from '../../queries/repacks';
+import { markRepackShipped, processRepack, requestRepack } from '../../services/repacks';
+import { adminProcedure, protectedProcedure, router } from '../init';
+
+export const repacksRouter = router({
+  /** The customer's requests with the packages each covers. */
+  mine: protectedProcedure.query(({ ctx }) => listOwnRepacks(ctx.db, ctx.user.id)),
+  /** The customer's packages that can go into a request. */
+  packages: protectedProcedure.query(({ ctx }) => listRepackablePackages(ctx.db, ctx.user.id)),
+  request: protectedProcedure
+    .input(requestRepackSchema)
+    .mutation(({ ctx, input }) => requestRepack(ctx.db, ctx.config, ctx.user.id, input)),
+
+  adminList: adminProcedure
+    .input(z.object({ status: z.enum(REPACK_STATUSES).optional() }).optional())
+    .query(({ ctx, input }) => listAllRepacks(ctx.db, input ?? {})),
+  process: adminProcedure
+    .input(processRepackSchema)
+    .mutation(({ ctx, input }) => processRepack(ctx.db, ctx.config, ctx.user.id, input)),
+  markShipped: adminProcedure
+    .input(repackIdSchema)
+    .mutation(({ ctx, input }) => markRepackShipped(ctx.db, ctx.config, input.id)),
+});

@@ -1,0 +1,4 @@
+export * from './site';
+export * from './courses';
+export * from './faq';
+export * from './services';

@@ -1,0 +1,38 @@
+import { ACTIVATION_COST_USD, DELIVERY_TIME, WAREHOUSE_ADDRESSES } from '../constants';
+import { QUOTE_RATES } from '../quote/constants';
+import { formatUsd } from '../format';
+
+/** The two locker cards of /servicios (public spec §2, §9). */
+export const SERVICE_LOCKERS = {
+  usa: {
+    title: 'Casillero en Miami (USA)',
+    activation: ACTIVATION_COST_USD.usa,
+    summary: 'Compra en cualquier tienda de Estados Unidos y recibe en tu casillero de Miami.',
+    benefits: [
+      `Dirección en ${WAREHOUSE_ADDRESSES.USA.city}, Florida`,
+      'Consolidación de paquetes: varias compras en un solo envío',
+      `Envío aéreo en ${DELIVERY_TIME.usaAereo} o marítimo en ${DELIVERY_TIME.usaMaritimo}`,
+      `Aéreo desde ${formatUsd(QUOTE_RATES.usaAirRatePerLb)} por libra`,
+      'Activación gratis al comprar un curso',
+    ],
+  },
+  china: {
+    title: 'Casillero en Beijing (China)',
+    activation: ACTIVATION_COST_USD.china,
+    summary: 'Importa directo de fábricas y proveedores chinos con tu dirección en Beijing.',
+    benefits: [
+      `Dirección en ${WAREHOUSE_ADDRESSES.CHINA.city}`,
+      'Envío en dos etapas: del proveedor al casillero (tiempo variable) y del casillero a Venezuela',
+      `Marítimo a Venezuela en ${DELIVERY_TIME.chinaMaritimo} de desaduanaje`,
+      `Marítimo a ${formatUsd(QUOTE_RATES.chinaSeaRatePerCbm)} por CBM`,
+      'Ideal para importación directa, con soporte especializado',
+    ],
+  },
+} as const;
+
+/** The three reasons to choose the service. */
+export const SERVICE_REASONS = [
+  { title: 'Tarifas claras', text: 'Calcula tu envío antes de comprar: lo que ves en la calculadora es lo que pagas.' },
+  { title: 'Seguimiento en cada paso', text: 'Sigue tus paquetes desde el casillero hasta Venezuela y recibe un aviso en cada cambio.' },
+  { title: 'Acompañamiento experto', text: 'Más de 5 años importando y formando importadores: te ayudamos a decidir cómo enviar.' },
+] as const;

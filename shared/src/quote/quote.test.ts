@@ -1,0 +1,196 @@
+import { describe, expect, it } from 'vitest';
+import { DELIVERY_TIME } from '../constants';
+import { QUOTE_RATES } from './constants';
+import { parseQuoteNumber, quoteChina, quoteUsa, type UsaQuoteInput } from './quote';
+
+const usa = (overrides: Partial<UsaQuoteInput> = {}): UsaQuoteInput => ({
+  peso: 10,
+  largo: 30,
+  ancho: 20,
+  alto: 15,
+  valor: '',
+  seguro: true,
+  tipo: 'aereo',
+  ...overrides,
+});
+
+/** The total is exactly the sum of the money lines, to the cent. */
+function expectTotalIsSumOfLines(q: { total: number; lineas: { amount: number }[] }) {
+  const cents = q.lineas.reduce((sum, l) => sum + Math.round(l.amount * 100), 0);
+  expect(Math.round(q.total * 100)).toBe(cents);
+  for (const l of q.lineas) expect(Number.isInteger(Math.round(l.amount * 100 * 1e6) / 1e6)).toBe(true);
+}
+
+describe('parseQuoteNumber', () => {
+  it.each([
+    [12, 12],
+    ['12', 12],
+    ['12,5', 12.5],
+    [' 7.25 ', 7.25],
+    ['', null],
+    ['  ', null],
+    [null, null],
+    [undefined, null],
+    ['abc', null],
+    [Number.NaN, null],
+    [Number.POSITIVE_INFINITY, null],
+  ])('%o → %o', (input, expected) => {
+    expect(parseQuoteNumber(input)).toBe(expected);
+  });
+});
+
+describe('quoteUsa: no quote', () => {
+  it.each([
+    ['weight empty', { peso: '' }],
+    ['weight zero', { peso: 0 }],
+    ['weight negative', { peso: -3 }],
+    ['length empty', { largo: '' }],
+    ['width zero', { ancho: 0 }],
+    ['height missing', { alto: undefined }],
+    ['height not a number', { alto: 'x' }],
+  ])('%s', (_, overrides) => {
+    expect(quoteUsa(usa(overrides as Partial<UsaQuoteInput>))).toBeNull();
+    expect(quoteUsa(usa({ ...(overrides as Partial<UsaQuoteInput>), tipo: 'maritimo' }))).toBeNull();
+  });
+});
+
+describe('quoteUsa: air', () => {
+  it('charges the real weight when it is the greatest, plus 15% taxes and 5% of $100 insurance when the value is empty', () => {
+    const q = quoteUsa(usa())!;
+    // 30 × 20 × 15 cm = 549.21 in³ → 3.31 lb volumetric; real 10 lb wins.
+    expect(q.pesoVolumetrico).toBe(3.31);
+    expect(q.pesoReal).toBe(10);
+    expect(q.pesoFacturable).toBe(10);
+    expect(q.subtotal).toBe(65);
+    expect(q.impuestos).toBe(9.75);
+    expect(q.seguro).toBe(5);
+    expect(q.valorDeclarado).toBe(100);
+    expect(q.total).toBe(79.75);
+    expect(q.tiempoEntrega).toBe(DELIVERY_TIME.usaAereo);
+    expect(q.tiempoEntrega).toBe('7 días hábiles');
+    expectTotalIsSumOfLines(q);
+  });
+
+  it('charges the volumetric weight (in³ / 166) when it is the greatest', () => {
+    // 60 × 50 × 40 cm = 7,322.85 in³ → 44.11 lb; 44.11 × 6.50 = 286.715 → 286.72 (half up).
+    const q = quoteUsa(usa({ peso: 2, largo: 60, ancho: 50, alto: 40, seguro: false }))!;
+    expect(q.pesoVolumetrico).toBe(44.11);
+    expect(q.pesoFacturable).toBe(44.11);
+    expect(q.subtotal).toBe(286.72);
+    expect(q.impuestos).toBe(43.01); // 15% of 286.72 = 43.008
+    expect(q.seguro).toBe(0);
+    expect(q.total).toBe(329.73);
+    expectTotalIsSumOfLines(q);
+  });
+
+  it('charges the 6 lb minimum for small light parcels', () => {
+    const q = quoteUsa(usa({ peso: 1, largo: 10, ancho: 10, alto: 10, valor: 40 }))!;
+    expect(q.pesoFacturable).toBe(QUOTE_RATES.usaAirMinLb);
+    expect(q.subtotal).toBe(39);
+    expect(q.impuestos).toBe(5.85);
+    expect(q.seguro).toBe(2);
+    expect(q.total).toBe(46.85);
+  });
+
+  it('takes the declared value when given, and no insurance when the switch is off', () => {
+    expect(quoteUsa(usa({ valor: 250 }))!.seguro).toBe(12.5);
+    expect(quoteUsa(usa({ valor: '19,99' }))!.seguro).toBe(1); // 0.9995 → 1.00
+    expect(quoteUsa(usa({ valor: 0 }))!.seguro).toBe(0);
+    expect(quoteUsa(usa({ valor: 250, seguro: false }))!.seguro).toBe(0);
+  });
+
+  it('lists the money lines (freight, insurance, taxes) and the detail lines', () => {
+    const q = quoteUsa(usa())!;
+    expect(q.lineas.map((l) => [l.key, l.amount])).toEqual([
+      ['flete', 65],
+      ['seguro', 5],
+      ['impuestos', 9.75],
+    ]);
+    expect(q.lineas[2].label).toBe('Impuestos (15%)');
+    expect(q.detalles.map((d) => d.label)).toEqual(['Peso real', 'Peso volumétrico', 'Peso facturable', 'Tarifa', 'Seguro']);
+    expect(q.detalles[1].value).toBe('3,31 lb');
+  });
+
+  it('keeps the total the exact sum of its rounded lines over many sizes', () => {
+    for (let cm = 1; cm <= 120; cm += 7) {
+      for (const peso of [0.37, 3.333, 17.49, 88.8]) {
+        for (const tipo of ['aereo', 'maritimo'] as const) {
+          const q = quoteUsa(usa({ peso, largo: cm, ancho: cm + 3.3, alto: cm / 2 + 1, valor: cm * 3.17, tipo }))!;
+          expectTotalIsSumOfLines(q);
+          expect(q.total).toBe(Math.round((q.subtotal + q.seguro + q.impuestos) * 100) / 100);
+        }
+      }
+    }
+  });
+});
+
+describe('quoteUsa: sea', () => {
+  it('charges the 1.5 ft³ minimum at $40, taxes included', () => {
+    const q = quoteUsa(usa({ tipo: 'maritimo' }))!;
+    expect(q.pies3).toBe(0.32); // 549.21 / 1728
+    expect(q.pies3Facturables).toBe(QUOTE_RATES.usaSeaMinFt3);
+    expect(q.subtotal).toBe(60);
+    expect(q.impuestos).toBe(0);
+    expect(q.seguro).toBe(5);
+    expect(q.total).toBe(65);
+    expect(q.tiempoEntrega).toBe('25 días hábiles');
+    expect(q.lineas[0].label).toBe('Flete marítimo');
+    expectTotalIsSumOfLines(q);
+  });
+
+  it('charges the volume in ft³ (in³ / 1728) above the minimum', () => {
+    // 100 × 60 × 50 cm = 18,307.1 in³ → 10.59 ft³ → $423.60.
+    const q = quoteUsa(usa({ tipo: 'maritimo', largo: 100, ancho: 60, alto: 50, seguro: false }))!;
+    expect(q.pies3).toBe(10.59);
+    expect(q.pies3Facturables).toBe(10.59);
+    expect(q.subtotal).toBe(423.6);
+    expect(q.total).toBe(423.6);
+  });
+
+  it('also reports the billable weight, so air and sea can be compared', () => {
+    const air = quoteUsa(usa({ largo: 100, ancho: 60, alto: 50 }))!;
+    const sea = quoteUsa(usa({ largo: 100, ancho: 60, alto: 50, tipo: 'maritimo' }))!;
+    expect(sea.pesoFacturable).toBe(air.pesoFacturable);
+    expect(sea.total).toBeLessThan(air.total);
+  });
+});
+
+describe('quoteChina', () => {
+  it.each([
+    ['length empty', { largo: '' }],
+    ['width zero', { ancho: 0 }],
+    ['height missing', { alto: null }],
+  ])('no quote while a dimension is missing: %s', (_, overrides) => {
+    expect(quoteChina({ largo: 50, ancho: 40, alto: 30, valor: '', seguro: true, ...overrides })).toBeNull();
+  });
+
+  it('charges CBM (cm³ / 1,000,000) at $990 with 5% insurance', () => {
+    // 50 × 40 × 30 = 0.06 CBM → $59.40; insurance 5% of $100.
+    const q = quoteChina({ largo: 50, ancho: 40, alto: 30, valor: '', seguro: true })!;
+    expect(q.cbm).toBe(0.06);
+    expect(q.cbmFacturable).toBe(0.06);
+    expect(q.subtotal).toBe(59.4);
+    expect(q.seguro).toBe(5);
+    expect(q.total).toBe(64.4);
+    expect(q.tiempoEntrega).toBe('90 días + 15 días');
+    expectTotalIsSumOfLines(q);
+  });
+
+  it('charges the 0.005 CBM minimum for small boxes', () => {
+    const q = quoteChina({ largo: 10, ancho: 10, alto: 10, valor: 20, seguro: false })!;
+    expect(q.cbm).toBe(0.001);
+    expect(q.cbmFacturable).toBe(QUOTE_RATES.chinaSeaMinCbm);
+    expect(q.subtotal).toBe(4.95);
+    expect(q.total).toBe(4.95);
+  });
+
+  it('rounds CBM to 4 decimals and charges that figure', () => {
+    // 25³ = 15,625 cm³ = 0.015625 → 0.0156 CBM × 990 = 15.444 → $15.44.
+    const q = quoteChina({ largo: 25, ancho: 25, alto: 25, valor: 80, seguro: true })!;
+    expect(q.cbm).toBe(0.0156);
+    expect(q.subtotal).toBe(15.44);
+    expect(q.seguro).toBe(4);
+    expect(q.total).toBe(19.44);
+    expect(q.detalles[0].value).toBe('0,0156 CBM');
+  });
+});

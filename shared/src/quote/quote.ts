@@ -1,0 +1,235 @@
+// The quote engine of /cotizar and /cotizar-china (public spec §4, §9): pure functions, the same
+// figures on every screen. Money is rounded to cents line by line and the total is the sum of
+// the rounded lines, so what the panel shows always adds up.
+import { DELIVERY_TIME } from '../constants';
+import type { ShippingMethod } from '../enums';
+import { QUOTE_DECIMALS, QUOTE_RATES } from './constants';
+
+/** What a form field holds: a number, or the empty string / nothing while it is empty. */
+export type QuoteNumber = number | string | null | undefined;
+
+export type UsaQuoteInput = {
+  /** Real weight in pounds. */
+  peso: QuoteNumber;
+  /** Dimensions in centimetres. */
+  largo: QuoteNumber;
+  ancho: QuoteNumber;
+  alto: QuoteNumber;
+  /** Declared value in USD; 100 when empty. */
+  valor: QuoteNumber;
+  /** Whether the optional insurance is added. */
+  seguro: boolean;
+  tipo: ShippingMethod;
+};
+
+export type ChinaQuoteInput = Omit<UsaQuoteInput, 'peso' | 'tipo'>;
+
+/** A money line of the quote; `total` is exactly the sum of these. */
+export type QuoteLine = { key: 'flete' | 'seguro' | 'impuestos'; label: string; amount: number };
+/** An explanatory line (weights, volumes, rates). */
+export type QuoteDetail = { label: string; value: string };
+
+type QuoteBase = {
+  subtotal: number;
+  seguro: number;
+  total: number;
+  tiempoEntrega: string;
+  /** The declared value the insurance was computed on (100 when the field is empty). */
+  valorDeclarado: number;
+  lineas: QuoteLine[];
+  detalles: QuoteDetail[];
+};
+
+export type UsaQuote = QuoteBase & {
+  tipo: ShippingMethod;
+  impuestos: number;
+  pesoReal: number;
+  pesoVolumetrico: number;
+  /** Billable weight in lb: the greatest of real, volumetric and the 6 lb minimum. */
+  pesoFacturable: number;
+  /** Volume in ft³ and the billable ft³ (1.5 minimum): what sea freight charges. */
+  pies3: number;
+  pies3Facturables: number;
+};
+
+export type ChinaQuote = QuoteBase & {
+  cbm: number;
+  /** Billable CBM: the CBM or the 0.005 minimum. */
+  cbmFacturable: number;
+};
+
+/** A field's number, or null while it is empty or not a number. Accepts '12,5' as 12.5. */
+export function parseQuoteNumber(value: QuoteNumber): number | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  const trimmed = value.trim().replace(',', '.');
+  if (trimmed === '') return null;
+  const n = Number(trimmed);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** A measure that must be present and above zero for a quote; null otherwise. */
+function positive(value: QuoteNumber): number | null {
+  const n = parseQuoteNumber(value);
+  return n !== null && n > 0 ? n : null;
+}
+
+const roundTo = (n: number, decimals: number) => {
+  const f = 10 ** decimals;
+  return Math.round(n * f + Number.EPSILON * f) / f;
+};
+/** Whole cents, from a USD amount. */
+const toCents = (usd: number) => Math.round(usd * 100);
+const fromCents = (cents: number) => cents / 100;
+/** A rate in basis points (0.15 → 1500), so percentages are integer arithmetic. */
+const basisPoints = (rate: number) => Math.round(rate * 10_000);
+
+/**
+ * Cents charged for a billable quantity (already rounded to `decimals`) at a USD rate, in
+ * integer arithmetic so that 44.11 lb × $6.50 is exactly $286.72 (half up), never $286.71.
+ */
+function chargeCents(quantity: number, decimals: number, rateUsd: number): number {
+  const scale = 10 ** decimals;
+  return Math.round((Math.round(quantity * scale) * toCents(rateUsd)) / scale);
+}
+/** A percentage of an amount in cents, rounded half up to the cent. */
+const percentCents = (cents: number, rate: number) => Math.round((cents * basisPoints(rate)) / 10_000);
+
+const numberFmt = (decimals: number) =>
+  new Intl.NumberFormat('es-ES', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+const fmtLb = numberFmt(QUOTE_DECIMALS.lb);
+const fmtFt3 = numberFmt(QUOTE_DECIMALS.ft3);
+const fmtCbm = numberFmt(QUOTE_DECIMALS.cbm);
+const fmtCm = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 2 });
+const fmtMoney = numberFmt(2);
+const usd = (n: number) => `$${fmtMoney.format(n)}`;
+const pct = (rate: number) => `${roundTo(rate * 100, 2)}%`;
+
+/** The declared value: 100 when empty, never negative. */
+function declaredValue(valor: QuoteNumber): number {
+  const n = parseQuoteNumber(valor);
+  if (n === null) return QUOTE_RATES.defaultDeclaredValueUsd;
+  return Math.max(0, n);
+}
+
+function insuranceCents(seguro: boolean, valor: number): number {
+  return seguro ? percentCents(toCents(valor), QUOTE_RATES.insuranceRate) : 0;
+}
+
+/** Formats '30 × 20 × 15 cm'. */
+export function formatDimensions(largo: QuoteNumber, ancho: QuoteNumber, alto: QuoteNumber): string {
+  const parts = [largo, ancho, alto].map((v) => {
+    const n = parseQuoteNumber(v);
+    return n === null ? '—' : fmtCm.format(n);
+  });
+  return `${parts.join(' × ')} cm`;
+}
+
+/**
+ * USA (Miami) to Venezuela. Null while the weight or any dimension is empty or zero.
+ * Air: billable lb = max(real, L×W×H in inches / 166, 6) at $6.50, plus 15% taxes.
+ * Sea: billable ft³ = max(in³ / 1728, 1.5) at $40, taxes included.
+ */
+export function quoteUsa(input: UsaQuoteInput): UsaQuote | null {
+  const peso = positive(input.peso);
+  const largo = positive(input.largo);
+  const ancho = positive(input.ancho);
+  const alto = positive(input.alto);
+  if (peso === null || largo === null || ancho === null || alto === null) return null;
+
+  const r = QUOTE_RATES;
+  const cubicInches = (largo / r.cmPerInch) * (ancho / r.cmPerInch) * (alto / r.cmPerInch);
+  const pesoVolumetrico = roundTo(cubicInches / r.volumetricDivisor, QUOTE_DECIMALS.lb);
+  const pesoReal = roundTo(peso, QUOTE_DECIMALS.lb);
+  const pesoFacturable = Math.max(pesoReal, pesoVolumetrico, r.usaAirMinLb);
+  const pies3 = roundTo(cubicInches / r.cubicInchesPerCubicFoot, QUOTE_DECIMALS.ft3);
+  const pies3Facturables = Math.max(pies3, r.usaSeaMinFt3);
+
+  const isAir = input.tipo === 'aereo';
+  const fleteCents = isAir
+    ? chargeCents(pesoFacturable, QUOTE_DECIMALS.lb, r.usaAirRatePerLb)
+    : chargeCents(pies3Facturables, QUOTE_DECIMALS.ft3, r.usaSeaRatePerFt3);
+  const impuestosCents = isAir ? percentCents(fleteCents, r.usaAirTaxRate) : 0;
+  const valor = declaredValue(input.valor);
+  const seguroCents = insuranceCents(input.seguro, valor);
+  const totalCents = fleteCents + seguroCents + impuestosCents;
+
+  const lineas: QuoteLine[] = [
+    { key: 'flete', label: isAir ? 'Flete aéreo' : 'Flete marítimo', amount: fromCents(fleteCents) },
+    { key: 'seguro', label: 'Seguro', amount: fromCents(seguroCents) },
+    { key: 'impuestos', label: isAir ? `Impuestos (${pct(r.usaAirTaxRate)})` : 'Impuestos (incluidos)', amount: fromCents(impuestosCents) },
+  ];
+
+  const detalles: QuoteDetail[] = isAir
+    ? [
+        { label: 'Peso real', value: `${fmtLb.format(pesoReal)} lb` },
+        { label: 'Peso volumétrico', value: `${fmtLb.format(pesoVolumetrico)} lb` },
+        { label: 'Peso facturable', value: `${fmtLb.format(pesoFacturable)} lb (mínimo ${r.usaAirMinLb} lb)` },
+        { label: 'Tarifa', value: `${usd(r.usaAirRatePerLb)} por lb` },
+      ]
+    : [
+        { label: 'Volumen', value: `${fmtFt3.format(pies3)} ft³` },
+        { label: 'Volumen facturable', value: `${fmtFt3.format(pies3Facturables)} ft³ (mínimo ${fmtFt3.format(r.usaSeaMinFt3)} ft³)` },
+        { label: 'Tarifa', value: `${usd(r.usaSeaRatePerFt3)} por ft³, impuestos incluidos` },
+      ];
+  detalles.push({
+    label: 'Seguro',
+    value: input.seguro ? `${pct(QUOTE_RATES.insuranceRate)} del valor declarado (${usd(valor)})` : 'No incluido',
+  });
+
+  return {
+    tipo: input.tipo,
+    subtotal: fromCents(fleteCents),
+    seguro: fromCents(seguroCents),
+    impuestos: fromCents(impuestosCents),
+    total: fromCents(totalCents),
+    tiempoEntrega: isAir ? DELIVERY_TIME.usaAereo : DELIVERY_TIME.usaMaritimo,
+    valorDeclarado: valor,
+    pesoReal,
+    pesoVolumetrico,
+    pesoFacturable,
+    pies3,
+    pies3Facturables,
+    lineas,
+    detalles,
+  };
+}
+
+/**
+ * China to Venezuela by sea. Null while any dimension is missing (or zero).
+ * Billable CBM = max(L×W×H cm / 1,000,000, 0.005) at $990.
+ */
+export function quoteChina(input: ChinaQuoteInput): ChinaQuote | null {
+  const largo = positive(input.largo);
+  const ancho = positive(input.ancho);
+  const alto = positive(input.alto);
+  if (largo === null || ancho === null || alto === null) return null;
+
+  const r = QUOTE_RATES;
+  const cbm = roundTo((largo * ancho * alto) / r.cubicCmPerCbm, QUOTE_DECIMALS.cbm);
+  const cbmFacturable = Math.max(cbm, r.chinaSeaMinCbm);
+  const fleteCents = chargeCents(cbmFacturable, QUOTE_DECIMALS.cbm, r.chinaSeaRatePerCbm);
+  const valor = declaredValue(input.valor);
+  const seguroCents = insuranceCents(input.seguro, valor);
+  const totalCents = fleteCents + seguroCents;
+
+  return {
+    subtotal: fromCents(fleteCents),
+    seguro: fromCents(seguroCents),
+    total: fromCents(totalCents),
+    tiempoEntrega: DELIVERY_TIME.chinaMaritimo,
+    valorDeclarado: valor,
+    cbm,
+    cbmFacturable,
+    lineas: [
+      { key: 'flete', label: 'Flete marítimo', amount: fromCents(fleteCents) },
+      { key: 'seguro', label: 'Seguro', amount: fromCents(seguroCents) },
+    ],
+    detalles: [
+      { label: 'Volumen', value: `${fmtCbm.format(cbm)} CBM` },
+      { label: 'Volumen facturable', value: `${fmtCbm.format(cbmFacturable)} CBM (mínimo ${fmtCbm.format(r.chinaSeaMinCbm)} CBM)` },
+      { label: 'Tarifa', value: `${usd(r.chinaSeaRatePerCbm)} por CBM` },
+      { label: 'Seguro', value: input.seguro ? `${pct(QUOTE_RATES.insuranceRate)} del valor declarado (${usd(valor)})` : 'No incluido' },
+    ],
+  };
+}

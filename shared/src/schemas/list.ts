@@ -1,0 +1,50 @@
+// The shape every admin list shares (docs/decisions/008): page, page size, sort direction and
+// a search box in the URL, bounded offsets and bounded counts.
+import { z } from '../zod-es';
+
+/** Page sizes offered by list footers. */
+export const LIST_PAGE_SIZES = [10, 25, 50, 100] as const;
+export const LIST_DEFAULT_PAGE_SIZE = 25;
+/** Counts stop here: "más de 100.000" instead of counting a million rows per request. */
+export const LIST_COUNT_CAP = 100_000;
+/** Offset pagination reaches the first 10,000 results; past that the filters must narrow. */
+export const LIST_MAX_OFFSET = 10_000;
+/** Searches shorter than this are ignored: trigram indexes need three characters. */
+export const LIST_SEARCH_MIN_LENGTH = 3;
+/** CSV exports stop after this many rows. */
+export const LIST_EXPORT_MAX_ROWS = 50_000;
+
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+
+/**
+ * URL search params are typed by whoever edits the address bar: a wrong value falls back to
+ * the default instead of failing the page.
+ */
+export const optionalSearchText = z
+  .string()
+  .trim()
+  .max(100)
+  .optional()
+  .catch(undefined)
+  .transform((s) => s || undefined);
+
+export const listPageParams = {
+  page: z.number().int().min(1).optional().catch(undefined),
+  pageSize: z
+    .number()
+    .int()
+    .refine((n) => (LIST_PAGE_SIZES as readonly number[]).includes(n))
+    .optional()
+    .catch(undefined),
+  dir: z.enum(SORT_DIRECTIONS).optional().catch(undefined),
+};
+
+/** The last page reachable with offset pagination for a page size. */
+export const maxListPage = (pageSize: number) => Math.max(1, Math.floor(LIST_MAX_OFFSET / pageSize));
+
+/** "más de 100.000" or the exact figure, es-ES. */
+export function formatListCount(count: number, isCapped: boolean): string {
+  const n = count.toLocaleString('es-ES');
+  return isCapped ? `más de ${n}` : n;
+}

@@ -1,0 +1,74 @@
+// Facturas: a customer reports a payment (an existing pending one, or a new one), with a receipt.
+import { z } from '../zod-es';
+import { PAYMENT_METHODS, PAYMENT_TYPES } from '../enums';
+
+export const PAYMENT_MESSAGES = {
+  methodRequired: 'Selecciona el método de pago.',
+  referenceRequired: 'Ingresa la referencia o número de confirmación del pago.',
+  referenceMax: 'La referencia no puede exceder 100 caracteres.',
+  typeRequired: 'Selecciona el concepto del pago.',
+  amountRequired: 'Ingresa el monto pagado en USD.',
+  amountPositive: 'El monto debe ser mayor a 0.',
+  amountMax: 'El monto no puede exceder $100.000.',
+  vesPositive: 'El monto en bolívares debe ser mayor a 0.',
+  descriptionMax: 'La descripción no puede exceder 500 caracteres.',
+  receiptRequired: 'Adjunta la imagen del comprobante de pago.',
+  receiptNotFound: 'El comprobante adjunto no existe. Vuelve a subir la imagen.',
+  duplicateReference:
+    'Ya existe un pago reportado con este método y esta referencia. Verifica la referencia de tu pago.',
+  alreadyReported: 'Este pago ya fue reportado y está en revisión.',
+  alreadyProcessed: 'Este pago ya fue procesado y no admite un nuevo reporte.',
+  notFound: 'Pago no encontrado.',
+  reportedTitle: 'Pago reportado',
+  reportedMessage: 'Recibimos tu reporte de pago. Te avisaremos cuando sea verificado.',
+} as const;
+
+/** What a customer may pay for with a new report; activations and shipping come from the system. */
+export const REPORTABLE_PAYMENT_TYPES = ['shipping_payment', 'course_purchase', 'credit_purchase'] as const satisfies readonly (typeof PAYMENT_TYPES)[number][];
+export type ReportablePaymentType = (typeof REPORTABLE_PAYMENT_TYPES)[number];
+
+/** Numbers from a form: an empty field is absent. */
+const optionalNumber = (schema: z.ZodNumber) =>
+  z.union([schema, z.literal('')]).nullish().transform((n) => (n === '' || n == null ? null : n));
+
+const reportPaymentFields = {
+  /** An existing pending payment of the customer's (e.g. a mailbox activation); absent for a new one. */
+  paymentId: z.uuid().nullish().transform((s) => s ?? null),
+  transactionType: z
+    .enum([...REPORTABLE_PAYMENT_TYPES, ''], { error: PAYMENT_MESSAGES.typeRequired })
+    .nullish()
+    .transform((t) => t || null),
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: PAYMENT_MESSAGES.methodRequired }),
+  paymentReference: z
+    .string({ error: PAYMENT_MESSAGES.referenceRequired })
+    .trim()
+    .min(1, PAYMENT_MESSAGES.referenceRequired)
+    .max(100, PAYMENT_MESSAGES.referenceMax),
+  /** Ignored for an existing payment: its amount is what is owed. */
+  amountUsd: optionalNumber(z.number().positive(PAYMENT_MESSAGES.amountPositive).max(100_000, PAYMENT_MESSAGES.amountMax)),
+  amountVes: optionalNumber(z.number().positive(PAYMENT_MESSAGES.vesPositive).max(1_000_000_000_000)),
+  description: z
+    .string()
+    .trim()
+    .max(500, PAYMENT_MESSAGES.descriptionMax)
+    .nullish()
+    .transform((s) => s || null),
+};
+
+/** A new payment needs its concept and amount; an existing one has them already. */
+function requireConceptForNew(v: { paymentId: string | null; transactionType: string | null; amountUsd: number | null }, ctx: z.RefinementCtx) {
+  if (v.paymentId) return;
+  if (!v.transactionType) ctx.addIssue({ code: 'custom', path: ['transactionType'], message: PAYMENT_MESSAGES.typeRequired });
+  if (v.amountUsd == null) ctx.addIssue({ code: 'custom', path: ['amountUsd'], message: PAYMENT_MESSAGES.amountRequired });
+}
+
+export const reportPaymentSchema = z
+  .object({ ...reportPaymentFields, receiptFileId: z.uuid({ error: PAYMENT_MESSAGES.receiptRequired }) })
+  .superRefine(requireConceptForNew);
+export type ReportPaymentInput = z.input<typeof reportPaymentSchema>;
+
+/** The same rules for the form, before the receipt image is uploaded and has an id. */
+export const reportPaymentFormSchema = z.object(reportPaymentFields).superRefine(requireConceptForNew);
+export type ReportPaymentFormValues = z.input<typeof reportPaymentFormSchema>;
+
+export const paymentIdSchema = z.object({ id: z.uuid(PAYMENT_MESSAGES.notFound) });

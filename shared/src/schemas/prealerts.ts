@@ -1,0 +1,55 @@
+import { z } from '../zod-es';
+import { CARRIERS, ESTADOS_TRACKING_PREALERTA } from '../enums';
+import { PREALERT_MESSAGES } from '../messages-customer';
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .nullish()
+    .transform((s) => s || null);
+
+/** Numbers from a form: an empty field is absent. */
+const optionalNumber = (schema: z.ZodNumber) =>
+  z.union([schema, z.literal('')]).nullish().transform((n) => (n === '' || n == null ? null : n));
+
+/** The fields a customer may change while the pre-alert is pending or confirmed (admin spec §3, §5). */
+const prealertFields = {
+  carrier: z.union([z.enum(CARRIERS, { error: PREALERT_MESSAGES.carrierInvalid }), z.literal('')]).nullish().transform((c) => c || null),
+  senderName: optionalText(100, PREALERT_MESSAGES.senderMax),
+  description: z
+    .string({ error: PREALERT_MESSAGES.descriptionRequired })
+    .trim()
+    .min(3, PREALERT_MESSAGES.descriptionMin)
+    .max(500, PREALERT_MESSAGES.descriptionMax),
+  quantityItems: z.number({ error: PREALERT_MESSAGES.itemsMin }).int(PREALERT_MESSAGES.itemsInt).min(1, PREALERT_MESSAGES.itemsMin).max(10_000),
+  amountSpent: optionalNumber(z.number().min(0, PREALERT_MESSAGES.amountMin).max(1_000_000)),
+  estimatedWeight: optionalNumber(z.number().min(0.1, PREALERT_MESSAGES.weightMin).max(1000)),
+  estimatedValue: optionalNumber(z.number().min(0, PREALERT_MESSAGES.valueMin).max(1_000_000)),
+  estadoTracking: z.enum(ESTADOS_TRACKING_PREALERTA).default('Prealertado'),
+  notes: optionalText(1000, PREALERT_MESSAGES.notesMax),
+  mailboxId: z.uuid(PREALERT_MESSAGES.mailboxInvalid).nullish().transform((s) => s ?? null),
+  /** The purchase invoice, uploaded first through POST /api/files (kind 'invoice'). */
+  invoiceFileId: z.uuid().nullish().transform((s) => s ?? null),
+};
+
+/** Same rule as the warehouse's tracking numbers (admin spec §5), optional until the store sends it. */
+export const prealertTrackingNumber = z
+  .string()
+  .trim()
+  .max(50, 'El número de tracking no puede exceder 50 caracteres')
+  .refine((s) => s === '' || s.length >= 5, 'Número de tracking debe tener al menos 5 caracteres')
+  .refine((s) => /^[A-Za-z0-9_-]*$/.test(s), 'Solo letras, números, guiones y guiones bajos')
+  .nullish()
+  .transform((s) => (s ? s.toUpperCase() : null));
+
+export const prealertCreateInput = z.object({ trackingNumber: prealertTrackingNumber, ...prealertFields });
+export type PrealertCreateInput = z.input<typeof prealertCreateInput>;
+
+/**
+ * Editing: the tracking number is fixed once given (admin spec §5); a pre-alert created
+ * without one may receive it later.
+ */
+export const prealertUpdateInput = z.object({ id: z.uuid(), trackingNumber: prealertTrackingNumber, ...prealertFields });
+export type PrealertUpdateInput = z.input<typeof prealertUpdateInput>;

@@ -1,0 +1,56 @@
+// Reempaques: a customer asks to repack or consolidate packages in the warehouse; an admin
+// processes the request with a warehouse receipt (WR) number, then marks it shipped.
+import { z } from '../zod-es';
+import { SHIPPING_METHODS } from '../enums';
+
+export const REPACK_MESSAGES = {
+  packagesRequired: 'Selecciona al menos un paquete.',
+  packagesMax: 'Puedes incluir como máximo 50 paquetes por solicitud.',
+  packageNotFound: 'Uno de los paquetes no existe.',
+  packageNotEligible:
+    'Solo puedes incluir paquetes que estén en el almacén, sin envío asignado y sin otra solicitud de reempaque pendiente.',
+  methodRequired: 'Selecciona el método de envío.',
+  instructionsMax: 'Las instrucciones no pueden exceder 1000 caracteres.',
+  /** Public spec §5, admin spec §5. */
+  warehouseReceiptRequired: 'Debes ingresar un número de Warehouse Receipt (WR).',
+  warehouseReceiptMax: 'El número de WR no puede exceder 50 caracteres.',
+  notFound: 'Solicitud de reempaque no encontrada.',
+  alreadyProcessed: 'Esta solicitud ya fue procesada.',
+  notProcessed: 'Primero procesa la solicitud con su número de WR.',
+  alreadyShipped: 'Esta solicitud ya fue marcada como enviada.',
+  requestedTitle: 'Solicitud de reempaque recibida',
+  requestedMessage: (count: number) =>
+    `Recibimos tu solicitud de reempaque de ${count} ${count === 1 ? 'paquete' : 'paquetes'}. Te avisaremos cuando sea procesada.`,
+  processedTitle: 'Reempaque procesado',
+  processedMessage: (wr: string) => `Tu solicitud de reempaque fue procesada. Número de Warehouse Receipt: ${wr}.`,
+  shippedTitle: 'Reempaque enviado',
+  shippedMessage: (wr: string | null) =>
+    wr ? `Tu paquete reempacado (WR ${wr}) fue enviado.` : 'Tu paquete reempacado fue enviado.',
+} as const;
+
+export const requestRepackSchema = z.object({
+  packageIds: z
+    .array(z.uuid(REPACK_MESSAGES.packageNotFound), { error: REPACK_MESSAGES.packagesRequired })
+    .min(1, REPACK_MESSAGES.packagesRequired)
+    .max(50, REPACK_MESSAGES.packagesMax),
+  shippingMethod: z.enum(SHIPPING_METHODS, { error: REPACK_MESSAGES.methodRequired }),
+  instructions: z
+    .string()
+    .trim()
+    .max(1000, REPACK_MESSAGES.instructionsMax)
+    .nullish()
+    .transform((s) => s || null),
+});
+export type RequestRepackInput = z.input<typeof requestRepackSchema>;
+
+export const processRepackSchema = z.object({
+  id: z.uuid(REPACK_MESSAGES.notFound),
+  warehouseReceipt: z
+    .string({ error: REPACK_MESSAGES.warehouseReceiptRequired })
+    .trim()
+    .min(1, REPACK_MESSAGES.warehouseReceiptRequired)
+    .max(50, REPACK_MESSAGES.warehouseReceiptMax),
+});
+export type ProcessRepackInput = z.input<typeof processRepackSchema>;
+
+export const repackIdSchema = z.object({ id: z.uuid(REPACK_MESSAGES.notFound) });

@@ -1,0 +1,110 @@
+// The admin trackings panel's inputs (admin spec §5): the create form, the status and repack
+// dialogs, and the list's URL search params. Client forms and server procedures share them.
+import { z } from '../zod-es';
+import { PRIORITIES, TRACKING_STATUSES } from '../enums';
+import { TRACKING_MESSAGES as M } from '../messages-trackings';
+import { listPageParams, optionalSearchText } from './list';
+
+export const TRACKING_NUMBER_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+/** 5 to 50 letters, digits, hyphens or underscores; stored in capitals. */
+export const trackingNumberSchema = z
+  .string({ error: M.trackingNumberMin })
+  .trim()
+  .min(5, M.trackingNumberMin)
+  .max(50, M.trackingNumberMax)
+  .regex(TRACKING_NUMBER_PATTERN, M.trackingNumberPattern)
+  .transform((s) => s.toUpperCase());
+
+/** Numbers from a form field: an empty field is a missing value. */
+const formNumber = (message: string) => z.number({ error: message });
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .nullish()
+    .transform((s) => s || null);
+
+export const TRACKING_DEFAULTS = {
+  estimatedWeight: 1,
+  estimatedValue: 0,
+  originCountry: 'Estados Unidos',
+  priority: 'medium',
+  needsReempaque: false,
+} as const;
+
+export const trackingCreateInput = z
+  .object({
+    mailboxId: z.uuid({ error: M.mailboxRequired }),
+    trackingNumber: trackingNumberSchema,
+    carrier: z.string({ error: M.carrierRequired }).trim().min(1, M.carrierRequired).max(100, M.carrierMax),
+    description: z.string({ error: M.descriptionMin }).trim().min(10, M.descriptionMin).max(500, M.descriptionMax),
+    estimatedWeight: formNumber(M.weightMin).min(0.1, M.weightMin).max(100, M.weightMax).default(TRACKING_DEFAULTS.estimatedWeight),
+    estimatedValue: formNumber(M.valueMin).min(0, M.valueMin).max(10_000, M.valueMax).default(TRACKING_DEFAULTS.estimatedValue),
+    senderName: z.string({ error: M.senderMin }).trim().min(2, M.senderMin).max(100, M.senderMax),
+    originCountry: z
+      .string({ error: M.originMin })
+      .trim()
+      .min(2, M.originMin)
+      .max(100, M.originMax)
+      .default(TRACKING_DEFAULTS.originCountry),
+    priority: z.enum(PRIORITIES).default(TRACKING_DEFAULTS.priority),
+    needsReempaque: z.boolean().default(TRACKING_DEFAULTS.needsReempaque),
+    reempaqueReason: optionalText(500, M.reasonMax),
+    notes: optionalText(1000, M.notesMax),
+  })
+  // The reason only means something while the switch is on.
+  .transform((t) => ({ ...t, reempaqueReason: t.needsReempaque ? t.reempaqueReason : null }));
+export type TrackingCreateInput = z.input<typeof trackingCreateInput>;
+
+/** Real weight in kg; 0 keeps the earlier value (admin spec §5). */
+const actualWeight = z.number({ error: M.actualWeightInvalid }).min(0, M.actualWeightInvalid).max(100, M.actualWeightInvalid).default(0);
+
+export const trackingStatusChangeInput = z.object({
+  id: z.uuid(),
+  status: z.enum(TRACKING_STATUSES, { error: M.statusRequired }),
+  actualWeight,
+  message: optionalText(1000, M.messageMax),
+});
+export type TrackingStatusChangeInput = z.input<typeof trackingStatusChangeInput>;
+
+export const trackingRepackInput = z.object({
+  id: z.uuid(),
+  reason: z
+    .string({ error: M.repackReasonRequired })
+    .trim()
+    .min(1, M.repackReasonRequired)
+    .max(500, M.reasonMax),
+  actualWeight,
+});
+export type TrackingRepackInput = z.input<typeof trackingRepackInput>;
+
+export const TRACKING_SORTS = ['createdAt', 'trackingNumber', 'status', 'priority', 'carrier'] as const;
+export type TrackingSort = (typeof TRACKING_SORTS)[number];
+
+/** The filters: the CSV export and the count take these; the list adds sort and page. */
+export const trackingFilters = z.object({
+  q: optionalSearchText,
+  status: z.enum(TRACKING_STATUSES).optional().catch(undefined),
+  priority: z.enum(PRIORITIES).optional().catch(undefined),
+  carrier: optionalSearchText,
+});
+export type TrackingFilters = Partial<z.output<typeof trackingFilters>>;
+
+export const TRACKING_TABS = ['lista', 'crear', 'analitica'] as const;
+
+/** /admin/trackings search params: the list's whole state, so a filtered view is a link. */
+export const trackingListSearch = trackingFilters.extend({
+  sort: z.enum(TRACKING_SORTS).optional().catch(undefined),
+  ...listPageParams,
+  tab: z.enum(TRACKING_TABS).optional().catch(undefined),
+});
+export type TrackingListSearch = z.output<typeof trackingListSearch>;
+
+/** The list procedure's input: the URL state without the tab. */
+export const trackingListInput = trackingListSearch.omit({ tab: true });
+export type TrackingListInput = z.input<typeof trackingListInput>;
+/** What the server's list query receives (parsed: every key optional). */
+export type TrackingListParams = Partial<z.output<typeof trackingListInput>>;

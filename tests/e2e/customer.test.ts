@@ -1,0 +1,168 @@
+// Browser test of the customer's area: the demo customer (María) opens each screen and sees
+// her own data, creates a pre-alert, marks a notification read and changes her profile.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEMO,
+  chromiumOrExplain,
+  fieldLabel,
+  launchBrowser,
+  signIn,
+  startServer,
+  withScreenshotOnFailure,
+  type RunningServer,
+} from './helpers';
+
+const chromium = chromiumOrExplain();
+
+describe.skipIf(!chromium)('área del cliente en el navegador', () => {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser(chromium);
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  afterEach(async () => {
+    await context?.close();
+    context = undefined;
+  });
+
+  async function signedInPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
+    context = await browser!.newContext({ locale: 'es-ES', viewport });
+    const page = await context.newPage();
+    await signIn(page, server!.url, DEMO.customer, DEMO.password);
+    await page.waitForURL((u) => u.pathname === '/dashboard/mi-perfil');
+    return page;
+  }
+
+  const go = (page: Page, path: string) => page.goto(`${server!.url}${path}`);
+
+  it('abre cada pantalla y ve sus propios datos', async () => {
+    const page = await signedInPage();
+    await withScreenshotOnFailure(page, 'cliente-pantallas', async () => {
+      // Mi Perfil, with her name and the read-only e-mail.
+      await expect.poll(() => page.getByRole('textbox', { name: fieldLabel('Nombre completo') }).inputValue()).toBe('María Fernanda González');
+      expect(await page.getByRole('textbox', { name: 'Email' }).inputValue()).toBe(DEMO.customer);
+
+      // An unknown sub-path lands on the profile.
+      await go(page, '/dashboard/no-existe');
+      await page.waitForURL((u) => u.pathname === '/dashboard/mi-perfil');
+
+      // Mis Casilleros: both mailboxes, the Chinese one waiting for its activation.
+      await page.getByRole('navigation', { name: 'Mi Cuenta' }).getByRole('link', { name: 'Mis Casilleros' }).click();
+      await page.getByText(/^MV-19487-\d{5}$/).first().waitFor();
+      await page.getByText(/^BJS\d{6}$/).first().waitFor();
+      await page.getByText('Casillero pendiente de activación').waitFor();
+      await page.getByRole('button', { name: 'Copiar dirección completa' }).first().waitFor();
+
+      // Prealertas: her pending pre-alert and the warehouse's match.
+      await page.getByRole('navigation', { name: 'Mi Cuenta' }).getByRole('link', { name: 'Prealertas' }).click();
+      await page.getByText('TBA305812745000').first().waitFor();
+      await page.getByText(/Tu paquete ya fue registrado por el almacén/).first().waitFor();
+
+      // Mis Trackings, with the history of one of them.
+      await page.getByRole('navigation', { name: 'Mi Cuenta' }).getByRole('link', { name: 'Mis Trackings' }).click();
+      await page.getByRole('button', { name: 'Ver tracking 781234567890' }).click();
+      await page.getByText('¿Qué sigue?').waitFor();
+      await page.getByText('Procede con el pago para autorizar el despacho', { exact: false }).first().waitFor();
+      await page.getByRole('heading', { name: 'Historial' }).waitFor();
+
+      // Almacén: her package with its days stored, and the stat cards.
+      await go(page, '/dashboard/almacen');
+      await page.getByText('Total de paquetes').waitFor();
+      await page.getByRole('table', { name: 'Paquetes en almacén' }).getByText('TBA301928374650').waitFor();
+      await page.getByPlaceholder('Buscar por tracking, descripción o remitente').fill('zzz-nada');
+      await page.getByText('Ningún paquete coincide con la búsqueda').waitFor();
+
+      // Configuración: this session is listed.
+      await page.getByRole('navigation', { name: 'Mi Cuenta' }).getByRole('link', { name: 'Configuración' }).click();
+      await page.getByRole('heading', { name: 'Sesiones activas' }).waitFor();
+      await page.getByText('Esta sesión').waitFor();
+    });
+  });
+
+  it('crea una prealerta', async () => {
+    const page = await signedInPage();
+    await withScreenshotOnFailure(page, 'cliente-prealerta', async () => {
+      await go(page, '/dashboard/prealertas');
+      await page.getByRole('button', { name: 'Nueva prealerta' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Nueva prealerta' });
+      await dialog.getByRole('textbox', { name: fieldLabel('Número de tracking') }).fill('1ZE2E0000000001');
+      await dialog.getByRole('textbox', { name: fieldLabel('Tienda / remitente') }).fill('Best Buy');
+      await dialog.getByRole('textbox', { name: fieldLabel('Descripción') }).fill('Teclado mecánico inalámbrico');
+      await dialog.getByRole('textbox', { name: fieldLabel('Peso estimado (kg)') }).fill('1.1');
+      await dialog.getByRole('button', { name: 'Crear prealerta' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      const card = page.getByRole('article', { name: 'Prealerta 1ZE2E0000000001' });
+      await card.getByText('Teclado mecánico inalámbrico').waitFor();
+      await card.getByText('Pendiente').waitFor();
+      await page.reload();
+      await page.getByRole('article', { name: 'Prealerta 1ZE2E0000000001' }).waitFor();
+    });
+  });
+
+  it('marca una notificación como leída y la campana se actualiza', async () => {
+    const page = await signedInPage();
+    await withScreenshotOnFailure(page, 'cliente-notificacion', async () => {
+      const bell = page.getByRole('link', { name: /^Notificaciones: \d+ sin leer$/ });
+      await bell.waitFor();
+      const before = Number((await bell.getAttribute('aria-label'))!.match(/(\d+) sin leer/)![1]);
+      expect(before).toBeGreaterThan(0);
+      await bell.click();
+      await page.waitForURL((u) => u.pathname === '/dashboard/notificaciones');
+      const unread = page.getByRole('listitem', { name: /^Sin leer: / });
+      await unread.first().waitFor();
+      const title = (await unread.first().getAttribute('aria-label'))!.replace('Sin leer: ', '');
+      await unread.first().getByRole('button', { name: 'Marcar como leída' }).click();
+      await page.getByRole('listitem', { name: title, exact: true }).waitFor();
+      await page.getByRole('link', { name: `Notificaciones: ${before - 1 === 0 ? 'ninguna sin leer' : `${before - 1} sin leer`}` }).waitFor();
+    });
+  });
+
+  it('cambia el perfil y lo ve después de recargar', async () => {
+    const page = await signedInPage();
+    await withScreenshotOnFailure(page, 'cliente-perfil', async () => {
+      const phone = page.getByRole('textbox', { name: fieldLabel('Teléfono') });
+      await expect.poll(() => phone.inputValue()).not.toBe('');
+      await phone.fill('+58 (412) 765-4321xyz');
+      expect(await phone.inputValue()).toBe('+58 (412) 765-4321');
+      await page.getByRole('textbox', { name: fieldLabel('Ciudad') }).fill('  Los Teques  ');
+      await page.getByRole('button', { name: 'Guardar cambios' }).click();
+      await page.getByText('Los cambios se han guardado correctamente').waitFor();
+      await page.reload();
+      await expect.poll(() => page.getByRole('textbox', { name: fieldLabel('Ciudad') }).inputValue()).toBe('Los Teques');
+      expect(await page.getByRole('textbox', { name: fieldLabel('Teléfono') }).inputValue()).toBe('+58 (412) 765-4321');
+
+      // A one-letter name is refused with the spec's text.
+      await page.getByRole('textbox', { name: fieldLabel('Nombre completo') }).fill('M');
+      await page.getByRole('button', { name: 'Guardar cambios' }).click();
+      await page.getByText('Error de validación').waitFor();
+    });
+  });
+
+  it('en un teléfono el menú es un cajón que se cierra al navegar', async () => {
+    const page = await signedInPage({ width: 390, height: 844 });
+    await withScreenshotOnFailure(page, 'cliente-movil', async () => {
+      const nav = page.getByRole('navigation', { name: 'Mi Cuenta' });
+      const inView = () => nav.getByRole('link', { name: 'Almacén' }).evaluate((el) => el.getBoundingClientRect().right > 0);
+      expect(await inView()).toBe(false);
+      await page.getByRole('button', { name: 'Abrir Mi Cuenta' }).click();
+      await expect.poll(inView).toBe(true);
+      await nav.getByRole('link', { name: 'Almacén' }).click();
+      await page.waitForURL((u) => u.pathname === '/dashboard/almacen');
+      await page.getByText('Total de paquetes').waitFor();
+      // The drawer closed on navigation; the header still holds the bell and sign-out.
+      await page.getByRole('button', { name: 'Abrir Mi Cuenta' }).waitFor();
+      await expect.poll(inView).toBe(false);
+      expect(await page.getByRole('button', { name: 'Cerrar sesión' }).isVisible()).toBe(true);
+    });
+  });
+});

@@ -1,0 +1,207 @@
+// The demo customer's Facturas and Reempaques in the browser: reports a payment with a receipt
+// image and sees it listed with its receipt; asks for a repack of two packages and sees it pending.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { deflateSync } from 'node:zlib';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEMO,
+  chromiumOrExplain,
+  fieldLabel,
+  launchBrowser,
+  signIn,
+  startServer,
+  withScreenshotOnFailure,
+  type RunningServer,
+} from './helpers';
+
+const chromium = chromiumOrExplain();
+
+/** A small valid PNG (a 24×16 blue rectangle), built by hand. */
+function pngBytes(): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([len, body, sum]);
+  };
+  const width = 24;
+  const height = 16;
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 2;
+  const raw = Buffer.alloc((1 + width * 3) * height);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) raw.set([34, 139, 230], y * (1 + width * 3) + 1 + x * 3);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+describe.skipIf(!chromium)('Facturas y Reempaques de la clienta de demostración', () => {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  let tmpDir: string;
+
+  beforeAll(async () => {
+    tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'casillero-e2e-files-'));
+    fs.writeFileSync(path.join(tmpDir, 'comprobante.png'), pngBytes());
+    fs.writeFileSync(path.join(tmpDir, 'no-es-imagen.png'), 'Esto es texto, no una imagen.');
+    server = await startServer();
+    browser = await launchBrowser(chromium);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    fs.rmSync(tmpDir, { recursive: true, force: true });
+  });
+
+  afterEach(async () => {
+    await context?.close();
+    context = undefined;
+  });
+
+  async function newPage(): Promise<Page> {
+    context = await browser!.newContext({ locale: 'es-ES' });
+    return context.newPage();
+  }
+
+  const url = () => server!.url;
+
+  async function choose(page: Page, label: string, option: string) {
+    await page.getByRole('dialog').getByLabel(fieldLabel(label)).click();
+    await page.getByRole('option', { name: option, exact: true }).click();
+  }
+
+  it('reporta un pago con la imagen del comprobante y lo ve en la lista con su comprobante', async () => {
+    const page = await newPage();
+    await withScreenshotOnFailure(page, 'facturas-reportar-pago', async () => {
+      await signIn(page, url(), DEMO.customer, DEMO.password);
+      await page.waitForURL((u) => u.pathname.startsWith('/dashboard'));
+      await page.getByRole('link', { name: 'Facturas' }).click();
+      await page.getByRole('heading', { name: 'Facturas' }).waitFor();
+      // The seeded payments are listed, including the China activation reported with its receipt.
+      await page.getByRole('img', { name: 'Comprobante del pago 2871654390128745123' }).waitFor();
+
+      await page.getByRole('button', { name: 'Reportar pago' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Reportar pago' });
+      await dialog.waitFor();
+      await choose(page, 'Concepto', 'Compra de créditos');
+      await dialog.getByLabel(fieldLabel('Monto (USD)')).fill('15');
+      await choose(page, 'Método de pago', 'Zelle');
+      const reference = `E2E${Date.now().toString(36).toUpperCase()}`;
+      await dialog.getByLabel(fieldLabel('Referencia')).fill(reference);
+      await dialog.getByLabel(fieldLabel('Descripción (opcional)')).fill('Créditos para el curso de importación');
+
+      // A file that is not an image is refused at once, by its content.
+      const fileInput = dialog.locator('input[type="file"]');
+      await fileInput.setInputFiles(path.join(tmpDir, 'no-es-imagen.png'));
+      await dialog.getByText('El archivo no es una imagen válida. Sube una imagen JPEG, PNG o WebP.').waitFor();
+
+      await fileInput.setInputFiles(path.join(tmpDir, 'comprobante.png'));
+      await dialog.getByRole('img', { name: 'Vista previa del comprobante' }).waitFor();
+      await dialog.getByRole('button', { name: 'Reportar pago' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByText('Recibimos tu reporte de pago. Te avisaremos cuando sea verificado.').waitFor();
+
+      const row = page.getByRole('row').filter({ hasText: reference });
+      await row.waitFor();
+      const rowText = (await row.textContent()) ?? '';
+      expect(rowText).toContain('Compra de créditos');
+      expect(rowText).toContain('Pendiente');
+      expect(rowText).toContain('Zelle');
+      const receipt = row.getByRole('img', { name: `Comprobante del pago ${reference}` });
+      await receipt.waitFor();
+      await page.waitForFunction(
+        (ref) => {
+          const img = document.querySelector<HTMLImageElement>(`img[alt="Comprobante del pago ${ref}"]`);
+          return Boolean(img && img.complete && img.naturalWidth === 24);
+        },
+        reference,
+      );
+      const src = await receipt.getAttribute('src');
+      expect(src).toMatch(/^\/files\/[0-9a-f-]{36}\?exp=\d+&sig=/);
+
+      // Reporting the same transfer again is refused with a clear message.
+      await page.getByRole('button', { name: 'Reportar pago' }).first().click();
+      await dialog.waitFor();
+      await choose(page, 'Concepto', 'Compra de créditos');
+      await dialog.getByLabel(fieldLabel('Monto (USD)')).fill('15');
+      await choose(page, 'Método de pago', 'Zelle');
+      await dialog.getByLabel(fieldLabel('Referencia')).fill(reference);
+      await dialog.locator('input[type="file"]').setInputFiles(path.join(tmpDir, 'comprobante.png'));
+      await dialog.getByRole('button', { name: 'Reportar pago' }).click();
+      await dialog
+        .getByText('Ya existe un pago reportado con este método y esta referencia. Verifica la referencia de tu pago.')
+        .waitFor();
+    });
+  });
+
+  it('solicita el reempaque de dos paquetes y lo ve pendiente', async () => {
+    // The demo already has María's two warehouse packages in a pending request: the warehouse
+    // processes it first (through the API, as the admin screen comes later), freeing them.
+    const admin = await browser!.newContext();
+    try {
+      const signedIn = await admin.request.post(`${url()}/trpc/auth.signIn`, { data: { email: DEMO.admin, password: DEMO.password } });
+      expect(signedIn.ok()).toBe(true);
+      const list = await (await admin.request.get(`${url()}/trpc/repacks.adminList`)).json();
+      const pending = list.result.data.filter((r: { status: string; customer: { email: string } }) => r.status === 'pending' && r.customer.email === DEMO.customer);
+      for (const r of pending) {
+        const processed = await admin.request.post(`${url()}/trpc/repacks.process`, { data: { id: r.id, warehouseReceipt: `WR-E2E-${r.id.slice(0, 4)}` } });
+        expect(processed.ok()).toBe(true);
+      }
+    } finally {
+      await admin.close();
+    }
+
+    const page = await newPage();
+    await withScreenshotOnFailure(page, 'reempaques-solicitar', async () => {
+      await signIn(page, url(), DEMO.customer, DEMO.password);
+      await page.waitForURL((u) => u.pathname.startsWith('/dashboard'));
+      await page.getByRole('link', { name: 'Reempaques' }).click();
+      await page.getByRole('heading', { name: 'Reempaques' }).waitFor();
+      // The processed request shows its warehouse receipt number.
+      await page.getByText(/Warehouse Receipt \(WR\): WR-E2E-/).first().waitFor();
+
+      const boxes = page.getByRole('checkbox', { disabled: false });
+      await boxes.first().waitFor();
+      expect(await boxes.count()).toBeGreaterThanOrEqual(2);
+      const chosen = [(await boxes.nth(0).getAttribute('aria-label'))!, (await boxes.nth(1).getAttribute('aria-label'))!];
+      await boxes.nth(0).click();
+      await boxes.nth(1).click();
+      await page.getByRole('radio', { name: 'Marítimo' }).check();
+      await page.getByLabel('Instrucciones de empaque').fill('Consolidar ambos en una sola caja reforzada.');
+      await page.getByRole('button', { name: 'Solicitar reempaque' }).click();
+      await page.getByText('Recibimos tu solicitud de reempaque de 2 paquetes. Te avisaremos cuando sea procesada.').waitFor();
+
+      const newest = page.locator('[data-repack-id]').first();
+      await newest.getByText('Consolidar ambos en una sola caja reforzada.').waitFor();
+      const text = (await newest.textContent()) ?? '';
+      expect(text).toContain('Pendiente');
+      expect(text).toContain('Envío marítimo');
+      for (const tracking of chosen) expect(text).toContain(tracking);
+      // Both packages are now marked as being in a pending request.
+      for (const tracking of chosen) expect(await page.getByRole('checkbox', { name: tracking }).isDisabled()).toBe(true);
+    });
+  });
+});
