@@ -27,6 +27,14 @@ import { Route as TermsRouteImport } from './routes/terms'
 import { Route as UpdatePasswordRouteImport } from './routes/update-password'
 import { Route as VerificarEmailRouteImport } from './routes/verificar-email'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminClientesRouteImport } from './routes/admin/clientes'
+import { Route as AdminEnviosRouteImport } from './routes/admin/envios'
+import { Route as AdminNotificacionesRouteImport } from './routes/admin/notificaciones'
+import { Route as AdminPagosRouteImport } from './routes/admin/pagos'
+import { Route as AdminPaquetesRouteImport } from './routes/admin/paquetes'
+import { Route as AdminPrealartasRouteImport } from './routes/admin/prealartas'
+import { Route as AdminReempaquesRouteImport } from './routes/admin/reempaques'
+import { Route as AdminReportesRouteImport } from './routes/admin/reportes'
 import { Route as AdminTrackingsRouteImport } from './routes/admin/trackings'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
 import { Route as DashboardSplatRouteImport } from './routes/dashboard/$'
@@ -131,6 +139,46 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminClientesRoute = AdminClientesRouteImport.update({
+  id: '/clientes',
+  path: '/clientes',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminEnviosRoute = AdminEnviosRouteImport.update({
+  id: '/envios',
+  path: '/envios',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminNotificacionesRoute = AdminNotificacionesRouteImport.update({
+  id: '/notificaciones',
+  path: '/notificaciones',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminPagosRoute = AdminPagosRouteImport.update({
+  id: '/pagos',
+  path: '/pagos',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminPaquetesRoute = AdminPaquetesRouteImport.update({
+  id: '/paquetes',
+  path: '/paquetes',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminPrealartasRoute = AdminPrealartasRouteImport.update({
+  id: '/prealartas',
+  path: '/prealartas',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminReempaquesRoute = AdminReempaquesRouteImport.update({
+  id: '/reempaques',
+  path: '/reempaques',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminReportesRoute = AdminReportesRouteImport.update({
+  id: '/reportes',
+  path: '/reportes',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminTrackingsRoute = AdminTrackingsRouteImport.update({
   id: '/trackings',
   path: '/trackings',
@@ -215,6 +263,14 @@ export interface FileRoutesByFullPath {
   '/terms': typeof TermsRoute
   '/update-password': typeof UpdatePasswordRoute
   '/verificar-email': typeof VerificarEmailRoute
+  '/admin/clientes': typeof AdminClientesRoute
+  '/admin/envios': typeof AdminEnviosRoute
+  '/admin/notificaciones': typeof AdminNotificacionesRoute
+  '/admin/pagos': typeof AdminPagosRoute
+  '/admin/paquetes': typeof AdminPaquetesRoute
+  '/admin/prealartas': typeof AdminPrealartasRoute
+  '/admin/reempaques': typeof AdminReempaquesRoute
+  '/admin/reportes': typeof AdminReportesRoute
   '/admin/trackings': typeof AdminTrackingsRoute
   '/dashboard/$': typeof DashboardSplatRoute
   '/dashboard/almacen': typeof DashboardAlmacenRoute
@@ -246,6 +302,14 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/update-password': typeof UpdatePasswordRoute
   '/verificar-email': typeof VerificarEmailRoute
+  '/admin/clientes': typeof AdminClientesRoute
+  '/admin/envios': typeof AdminEnviosRoute
+  '/admin/notificaciones': typeof AdminNotificacionesRoute
+  '/admin/pagos': typeof AdminPagosRoute
+  '/admin/paquetes': typeof AdminPaquetesRoute
+  '/admin/prealartas': typeof AdminPrealartasRoute
+  '/admin/reempaques': typeof AdminReempaquesRoute
+  '/admin/reportes': typeof AdminReportesRoute
   '/admin/trackings': typeof AdminTrackingsRoute
   '/dashboard/$': typeof DashboardSplatRoute
   '/dashboard/almacen': typeof DashboardAlmacenRoute
@@ -280,6 +344,14 @@ export interface FileRoutesById {
   '/terms': typeof TermsRoute
   '/update-password': typeof UpdatePasswordRoute
   '/verificar-email': typeof VerificarEmailRoute
+  '/admin/clientes': typeof AdminClientesRoute
+  '/admin/envios': typeof AdminEnviosRoute
+  '/admin/notificaciones': typeof AdminNotificacionesRoute
+  '/admin/pagos': typeof AdminPagosRoute
+  '/admin/paquetes': typeof AdminPaquetesRoute
+  '/admin/prealartas': typeof AdminPrealartasRoute
+  '/admin/reempaques': typeof AdminReempaquesRoute
+  '/admin/reportes': typeof AdminReportesRoute
   '/admin/trackings': typeof AdminTrackingsRoute
   '/dashboard/$': typeof DashboardSplatRoute
   '/dashboard/almacen': typeof DashboardAlmacenRoute
@@ -315,6 +387,14 @@ export interface FileRouteTypes {
     | '/terms'
     | '/update-password'
     | '/verificar-email'
+    | '/admin/clientes'
+    | '/admin/envios'
+    | '/admin/notificaciones'
+    | '/admin/pagos'
+    | '/admin/paquetes'
+    | '/admin/prealartas'
+    | '/admin/reempaques'
+    | '/admin/reportes'
     | '/admin/trackings'
     | '/dashboard/$'
     | '/dashboard/almacen'
@@ -346,6 +426,14 @@ export interface FileRouteTypes {
     | '/terms'
     | '/update-password'
     | '/verificar-email'
+    | '/admin/clientes'
+    | '/admin/envios'
+    | '/admin/notificaciones'
+    | '/admin/pagos'
+    | '/admin/paquetes'
+    | '/admin/prealartas'
+    | '/admin/reempaques'
+    | '/admin/reportes'
     | '/admin/trackings'
     | '/dashboard/$'
     | '/dashboard/almacen'
@@ -379,6 +467,14 @@ export interface FileRouteTypes {
     | '/terms'
     | '/update-password'
     | '/verificar-email'
+    | '/admin/clientes'
+    | '/admin/envios'
+    | '/admin/notificaciones'
+    | '/admin/pagos'
+    | '/admin/paquetes'
+    | '/admin/prealartas'
+    | '/admin/reempaques'
+    | '/admin/reportes'
     | '/admin/trackings'
     | '/dashboard/$'
     | '/dashboard/almacen'
@@ -543,6 +639,62 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/clientes': {
+      id: '/admin/clientes'
+      path: '/clientes'
+      fullPath: '/admin/clientes'
+      preLoaderRoute: typeof AdminClientesRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/envios': {
+      id: '/admin/envios'
+      path: '/envios'
+      fullPath: '/admin/envios'
+      preLoaderRoute: typeof AdminEnviosRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/notificaciones': {
+      id: '/admin/notificaciones'
+      path: '/notificaciones'
+      fullPath: '/admin/notificaciones'
+      preLoaderRoute: typeof AdminNotificacionesRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/pagos': {
+      id: '/admin/pagos'
+      path: '/pagos'
+      fullPath: '/admin/pagos'
+      preLoaderRoute: typeof AdminPagosRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/paquetes': {
+      id: '/admin/paquetes'
+      path: '/paquetes'
+      fullPath: '/admin/paquetes'
+      preLoaderRoute: typeof AdminPaquetesRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/prealartas': {
+      id: '/admin/prealartas'
+      path: '/prealartas'
+      fullPath: '/admin/prealartas'
+      preLoaderRoute: typeof AdminPrealartasRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/reempaques': {
+      id: '/admin/reempaques'
+      path: '/reempaques'
+      fullPath: '/admin/reempaques'
+      preLoaderRoute: typeof AdminReempaquesRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/reportes': {
+      id: '/admin/reportes'
+      path: '/reportes'
+      fullPath: '/admin/reportes'
+      preLoaderRoute: typeof AdminReportesRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/trackings': {
       id: '/admin/trackings'
       path: '/trackings'
@@ -638,11 +790,27 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteChildren {
+  AdminClientesRoute: typeof AdminClientesRoute
+  AdminEnviosRoute: typeof AdminEnviosRoute
+  AdminNotificacionesRoute: typeof AdminNotificacionesRoute
+  AdminPagosRoute: typeof AdminPagosRoute
+  AdminPaquetesRoute: typeof AdminPaquetesRoute
+  AdminPrealartasRoute: typeof AdminPrealartasRoute
+  AdminReempaquesRoute: typeof AdminReempaquesRoute
+  AdminReportesRoute: typeof AdminReportesRoute
   AdminTrackingsRoute: typeof AdminTrackingsRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
+  AdminClientesRoute: AdminClientesRoute,
+  AdminEnviosRoute: AdminEnviosRoute,
+  AdminNotificacionesRoute: AdminNotificacionesRoute,
+  AdminPagosRoute: AdminPagosRoute,
+  AdminPaquetesRoute: AdminPaquetesRoute,
+  AdminPrealartasRoute: AdminPrealartasRoute,
+  AdminReempaquesRoute: AdminReempaquesRoute,
+  AdminReportesRoute: AdminReportesRoute,
   AdminTrackingsRoute: AdminTrackingsRoute,
   AdminIndexRoute: AdminIndexRoute,
 }

@@ -34,9 +34,13 @@ export function findChromium(): string | undefined {
 }
 
 let explained = false;
-/** findChromium(), printing once why the browser suites are skipped when there is none. */
+/**
+ * findChromium(), printing once why the browser suites are skipped when there is none.
+ * In CI a missing browser is a failure, not a skip: the journeys must have run.
+ */
 export function chromiumOrExplain(): string | undefined {
   const found = findChromium();
+  if (!found && process.env.CI) throw new Error(SKIP_MESSAGE);
   if (!found && !explained) {
     explained = true;
     console.warn(`\n${SKIP_MESSAGE}\n`);

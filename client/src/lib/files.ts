@@ -17,10 +17,14 @@ export async function checkFile(file: File, kind: StoredFileKind): Promise<strin
 
 export class UploadError extends Error {}
 
-/** Uploads one file for the signed-in user and answers its id; throws UploadError with the server's text. */
-export async function uploadFile(file: File, kind: StoredFileKind): Promise<UploadedFile> {
+/**
+ * Uploads one file for the signed-in user (or, for an admin, for the customer `ownerUserId`)
+ * and answers its id; throws UploadError with the server's text.
+ */
+export async function uploadFile(file: File, kind: StoredFileKind, ownerUserId?: string): Promise<UploadedFile> {
   const body = new FormData();
   body.append('kind', kind);
+  if (ownerUserId) body.append('ownerUserId', ownerUserId);
   body.append('file', file, file.name);
   let response: Response;
   try {

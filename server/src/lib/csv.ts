@@ -15,3 +15,11 @@ export function toCsv(headers: readonly string[], rows: readonly (readonly unkno
   const lines = [headers, ...rows].map((cells) => cells.map(csvField).join(','));
   return `${BOM}${lines.join('\r\n')}\r\n`;
 }
+
+/**
+ * Several tables in one file (a report's sections), each with its own header row, separated
+ * by an empty line; one byte-order mark at the start.
+ */
+export function toCsvSections(sections: readonly { headers: readonly string[]; rows: readonly (readonly unknown[])[] }[]): string {
+  return `${BOM}${sections.map((s) => toCsv(s.headers, s.rows).slice(BOM.length)).join('\r\n')}`;
+}

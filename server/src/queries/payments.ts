@@ -1,9 +1,18 @@
 // A customer's payments (Facturas), with what each pays for and a signed link to its receipt.
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  LIST_COUNT_CAP,
+  PAYMENT_STATUSES,
+  type PaymentFilters,
+  type PaymentListParams,
+  type PaymentStatus,
+  type SortDirection,
+} from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import type { Config } from '../env';
-import { mailboxes, paymentTransactions, shipments } from '../db/schema';
+import { mailboxes, paymentTrackings, paymentTransactions, shipments, trackings, userProfiles, users } from '../db/schema';
 import { signedLinkFor } from '../files/links';
+import { capCount, containsPattern, pageWindow, preparedCache, searchTerm, toListPage, type BoundedCount, type ListPage } from '../lib/list';
 
 const paymentColumns = {
   id: paymentTransactions.id,
@@ -60,3 +69,211 @@ export async function findOwnPayment(db: DbOrTx, config: Pick<Config, 'appSecret
   const [row] = await selectOwnPayments(db, userId, id);
   return row ? present(db, config, row) : null;
 }
+
+// --- Admin: Gestión de Pagos (admin spec §2, §7) -----------------------------------------------
+// The list follows the admin list pattern (docs/decisions/008): a page of ids first, then the
+// joins; bounded counts; prepared statements per filter shape; the summary by SQL aggregates.
+
+const ph = sql.placeholder;
+
+/** What a row of the admin list shows of a payment. */
+const adminRowColumns = {
+  id: paymentTransactions.id,
+  userId: paymentTransactions.userId,
+  customerName: userProfiles.fullName,
+  customerEmail: users.email,
+  transactionType: paymentTransactions.transactionType,
+  amountUsd: paymentTransactions.amountUsd,
+  amountVes: paymentTransactions.amountVes,
+  paymentMethod: paymentTransactions.paymentMethod,
+  paymentReference: paymentTransactions.paymentReference,
+  status: paymentTransactions.status,
+  receiptFileId: paymentTransactions.receiptFileId,
+  reportedAt: paymentTransactions.reportedAt,
+  processedAt: paymentTransactions.processedAt,
+  createdAt: paymentTransactions.createdAt,
+};
+
+type PaymentShape = { q: boolean; idRange: boolean; status: boolean; type: boolean };
+type PaymentValues = { pattern?: string; idLow?: string; idHigh?: string; status?: string; type?: string };
+
+const asUuid = (hex: string) => `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+
+/**
+ * A search that looks like the start of a payment id (hex digits and hyphens) also matches
+ * ids in the range it names: a primary-key range scan, so a short id from a receipt or an
+ * e-mail finds its payment without scanning the table.
+ */
+export function idPrefixRange(term: string): { low: string; high: string } | null {
+  if (!/^[0-9a-f-]+$/i.test(term)) return null;
+  const hex = term.replace(/-/g, '').toLowerCase();
+  if (hex.length < 3 || hex.length > 32) return null;
+  return { low: asUuid(hex.padEnd(32, '0')), high: asUuid(hex.padEnd(32, 'f')) };
+}
+
+function paymentShape(filters: PaymentFilters): { shape: PaymentShape; values: PaymentValues } {
+  const term = searchTerm(filters.q);
+  const range = term === null ? null : idPrefixRange(term);
+  return {
+    shape: { q: term !== null, idRange: range !== null, status: !!filters.status, type: !!filters.type },
+    values: {
+      pattern: term === null ? undefined : containsPattern(term),
+      idLow: range?.low,
+      idHigh: range?.high,
+      status: filters.status,
+      type: filters.type,
+    },
+  };
+}
+
+const paymentShapeKey = (s: PaymentShape) => `${+s.q}${+s.idRange}${+s.status}${+s.type}`;
+
+/**
+ * The search matches the customer's name or e-mail, the payment reference, or the id: each
+ * arm an indexed lookup (trigram GIN indexes; other tables' matches as init plans).
+ */
+function paymentWhere(db: DbOrTx, shape: PaymentShape): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (shape.q) {
+    const pattern = ph('pattern');
+    const byName = db.select({ id: userProfiles.userId }).from(userProfiles).where(ilike(userProfiles.fullName, pattern));
+    const byEmail = db.select({ id: users.id }).from(users).where(ilike(users.email, pattern));
+    conditions.push(
+      or(
+        ilike(paymentTransactions.paymentReference, pattern),
+        sql`${paymentTransactions.userId} = any(array(${byName}))`,
+        sql`${paymentTransactions.userId} = any(array(${byEmail}))`,
+        shape.idRange ? sql`${paymentTransactions.id} between ${ph('idLow')}::uuid and ${ph('idHigh')}::uuid` : undefined,
+      )!,
+    );
+  }
+  if (shape.status) conditions.push(sql`${paymentTransactions.status} = ${ph('status')}`);
+  if (shape.type) conditions.push(sql`${paymentTransactions.transactionType} = ${ph('type')}`);
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** Newest or oldest first, with the id as tie-break; read backwards or forwards from the indexes. */
+const paymentOrder = (c: { createdAt: SQLWrapper; id: SQLWrapper }, dir: SortDirection) =>
+  dir === 'asc' ? [sql`${c.createdAt} asc`, sql`${c.id} asc`] : [sql`${c.createdAt} desc`, sql`${c.id} desc`];
+
+function buildPaymentRowsQuery(db: DbOrTx, shape: PaymentShape, dir: SortDirection) {
+  const where = paymentWhere(db, shape);
+  const ids = shape.q
+    ? (() => {
+        // Fenced (any OFFSET): the matches come from the bitmap scans and are then sorted.
+        const matches = db
+          .select({ id: paymentTransactions.id, createdAt: paymentTransactions.createdAt })
+          .from(paymentTransactions)
+          .where(where)
+          .offset(ph('fence'))
+          .as('matches');
+        return db.select({ pageId: matches.id }).from(matches).orderBy(...paymentOrder(matches, dir));
+      })()
+    : db
+        .select({ pageId: paymentTransactions.id })
+        .from(paymentTransactions)
+        .where(where)
+        .orderBy(...paymentOrder(paymentTransactions, dir));
+  const page = ids.limit(ph('limit')).offset(ph('offset')).as('page');
+  return db
+    .select(adminRowColumns)
+    .from(page)
+    .innerJoin(paymentTransactions, eq(paymentTransactions.id, page.pageId))
+    .innerJoin(users, eq(users.id, paymentTransactions.userId))
+    .leftJoin(userProfiles, eq(userProfiles.userId, paymentTransactions.userId))
+    .orderBy(...paymentOrder(paymentTransactions, dir));
+}
+
+const paymentRowsStatements = preparedCache<ReturnType<ReturnType<typeof buildPaymentRowsQuery>['prepare']>>();
+export type AdminPaymentRow = Awaited<ReturnType<typeof buildPaymentRowsQuery>>[number];
+
+/** A page of payments matching the filters, newest first unless asked otherwise. */
+export async function listPayments(db: DbOrTx, input: PaymentListParams): Promise<ListPage<AdminPaymentRow>> {
+  const { shape, values } = paymentShape(input);
+  const dir = input.dir ?? 'desc';
+  const window = pageWindow(input);
+  const statement = paymentRowsStatements(db, `payments_list_${paymentShapeKey(shape)}_${dir}`, (name) =>
+    buildPaymentRowsQuery(db, shape, dir).prepare(name),
+  );
+  const rows = await statement.execute({ ...values, fence: 0, limit: window.limit + 1, offset: window.offset });
+  return toListPage(rows, window);
+}
+
+export type PaymentSummary = {
+  byStatus: Record<PaymentStatus, { count: number; amountUsd: number }>;
+  total: { count: number; amountUsd: number };
+};
+
+/** The summary cards: how many payments and how much money in each status, one grouped aggregate. */
+export async function getPaymentSummary(db: DbOrTx): Promise<PaymentSummary> {
+  const rows = await db
+    .select({
+      status: paymentTransactions.status,
+      count: sql<number>`count(*)::int`,
+      amountUsd: sql<string>`coalesce(sum(${paymentTransactions.amountUsd}), 0)::text`,
+    })
+    .from(paymentTransactions)
+    .groupBy(paymentTransactions.status);
+  const byStatus = Object.fromEntries(PAYMENT_STATUSES.map((s) => [s, { count: 0, amountUsd: 0 }])) as PaymentSummary['byStatus'];
+  for (const r of rows) byStatus[r.status] = { count: Number(r.count), amountUsd: Number(r.amountUsd) };
+  const total = Object.values(byStatus).reduce(
+    (acc, s) => ({ count: acc.count + s.count, amountUsd: Math.round((acc.amountUsd + s.amountUsd) * 100) / 100 }),
+    { count: 0, amountUsd: 0 },
+  );
+  return { byStatus, total };
+}
+
+function buildPaymentCountQuery(db: DbOrTx, shape: PaymentShape) {
+  const bounded = db.select({ one: sql`1` }).from(paymentTransactions).where(paymentWhere(db, shape)).limit(ph('cap')).as('bounded');
+  return db.select({ n: sql<number>`count(*)::int` }).from(bounded);
+}
+const paymentCountStatements = preparedCache<ReturnType<ReturnType<typeof buildPaymentCountQuery>['prepare']>>();
+
+/** 'N de M pagos': N counted up to the cap (exact from the summary when only the status filters). */
+export async function countPayments(db: DbOrTx, filters: PaymentFilters): Promise<BoundedCount & { total: number }> {
+  const summary = await getPaymentSummary(db);
+  const { shape, values } = paymentShape(filters);
+  if (!shape.q && !shape.type) {
+    return { count: shape.status ? summary.byStatus[filters.status!].count : summary.total.count, isCapped: false, total: summary.total.count };
+  }
+  const statement = paymentCountStatements(db, `payments_count_${paymentShapeKey(shape)}`, (name) =>
+    buildPaymentCountQuery(db, shape).prepare(name),
+  );
+  const [row] = await statement.execute({ ...values, cap: LIST_COUNT_CAP + 1 });
+  return { ...capCount(Number(row?.n ?? 0)), total: summary.total.count };
+}
+
+/** 'Ver Detalles': the payment, its customer, what it pays for and who processed it. */
+export async function getPaymentDetail(db: DbOrTx, id: string) {
+  const processedByName = sql<string | null>`(select ${userProfiles.fullName} from ${userProfiles} where ${userProfiles.userId} = ${paymentTransactions.processedBy})`;
+  const [row] = await db
+    .select({
+      ...adminRowColumns,
+      customerPhone: userProfiles.phone,
+      description: paymentTransactions.description,
+      metadata: paymentTransactions.metadata,
+      mailboxId: paymentTransactions.mailboxId,
+      mailboxCode: mailboxes.mailboxCode,
+      mailboxCountry: mailboxes.country,
+      mailboxStatus: mailboxes.status,
+      shipmentCode: shipments.shipmentCode,
+      processedByName,
+    })
+    .from(paymentTransactions)
+    .innerJoin(users, eq(users.id, paymentTransactions.userId))
+    .leftJoin(userProfiles, eq(userProfiles.userId, paymentTransactions.userId))
+    .leftJoin(mailboxes, eq(mailboxes.id, paymentTransactions.mailboxId))
+    .leftJoin(shipments, eq(shipments.id, paymentTransactions.shipmentId))
+    .where(eq(paymentTransactions.id, id));
+  if (!row) return null;
+  const relatedTrackings = await db
+    .select({ id: trackings.id, trackingNumber: trackings.trackingNumber, status: trackings.status })
+    .from(paymentTrackings)
+    .innerJoin(trackings, eq(trackings.id, paymentTrackings.trackingId))
+    .where(eq(paymentTrackings.paymentId, id))
+    .orderBy(asc(trackings.trackingNumber));
+  const { metadata, ...rest } = row;
+  const note = (key: string) => (typeof metadata?.[key] === 'string' ? (metadata[key] as string) : null);
+  return { ...rest, adminNotes: note('admin_notes'), customerNote: note('customer_note'), trackings: relatedTrackings };
+}
+export type AdminPaymentDetail = NonNullable<Awaited<ReturnType<typeof getPaymentDetail>>>;

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PackageStatus, RepackStatus } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { mailboxes, packages, repackRequestItems, repackRequests, userProfiles, users } from '../db/schema';
+import { pageWindow, toListPage } from '../lib/list';
 
 /** Packages in the warehouse that can still be repacked or consolidated. */
 export const REPACKABLE_PACKAGE_STATUSES = ['received', 'in_warehouse', 'processed'] as const satisfies readonly PackageStatus[];
@@ -125,4 +126,43 @@ export async function listAllRepacks(db: DbOrTx, filter: { status?: RepackStatus
     )
     .limit(ADMIN_LIST_LIMIT);
   return withItems(db, rows);
+}
+
+/**
+ * The admins' paged list (the Reempaques screen): pending first as a queue, then the rest
+ * newest first; optionally one status; one row more than the page tells another follows.
+ */
+export async function listRepacksPage(db: DbOrTx, input: { status?: RepackStatus; page?: number; pageSize?: number }) {
+  const window = pageWindow(input);
+  const isPending = sql`${repackRequests.status} = 'pending'`;
+  const rows = await db
+    .select({
+      ...requestColumns,
+      processedByName: sql<string | null>`(select ${userProfiles.fullName} from ${userProfiles} where ${userProfiles.userId} = ${repackRequests.processedBy})`,
+      customer: { id: users.id, email: users.email, fullName: userProfiles.fullName },
+    })
+    .from(repackRequests)
+    .innerJoin(users, eq(users.id, repackRequests.userId))
+    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+    .where(input.status ? eq(repackRequests.status, input.status) : undefined)
+    .orderBy(
+      desc(isPending),
+      sql`case when ${isPending} then ${repackRequests.createdAt} end asc`,
+      desc(repackRequests.createdAt),
+      desc(repackRequests.id),
+    )
+    .limit(window.limit + 1)
+    .offset(window.offset);
+  return toListPage(await withItems(db, rows), window);
+}
+
+/** How many requests are in each status (the screen's tabs). */
+export async function countRepacksByStatus(db: DbOrTx): Promise<Record<RepackStatus, number>> {
+  const rows = await db
+    .select({ status: repackRequests.status, n: sql<number>`count(*)::int` })
+    .from(repackRequests)
+    .groupBy(repackRequests.status);
+  const counts: Record<RepackStatus, number> = { pending: 0, processed: 0, shipped: 0 };
+  for (const r of rows) counts[r.status] = Number(r.n);
+  return counts;
 }

@@ -64,7 +64,7 @@ export async function requestRepack(db: Db, config: MailConfig, userId: string, 
         method: SHIPPING_METHOD_LABELS[input.shippingMethod],
         instructions: input.instructions,
         packages: rows.map((r) => `${r.trackingNumber ?? 'Sin tracking'}: ${r.description}`),
-        url: `${config.appUrl}/admin/paquetes`,
+        url: `${config.appUrl}/admin/reempaques`,
       }),
     );
     return { id: request.id };
@@ -162,7 +162,7 @@ export function repackRequestedEmail(p: {
       ...p.packages.map((line) => `• ${line}`),
       `Instrucciones: ${p.instructions ?? 'sin instrucciones especiales'}.`,
     ],
-    action: { label: 'Ver paquetes', url: p.url },
+    action: { label: 'Ver solicitud', url: p.url },
   });
   return { template: 'repack-requested', subject: title, html, text };
 }

@@ -1,6 +1,7 @@
 import { createCallerFactory, router } from './init';
 import { accountRouter } from './routers/account';
 import { authRouter } from './routers/auth';
+import { clientsRouter } from './routers/clients';
 import { contactRouter } from './routers/contact';
 import { siteRouter } from './routers/site';
 import { filesRouter } from './routers/files';
@@ -31,6 +32,7 @@ export const appRouter = router({
   repacks: repacksRouter,
   profile: profileRouter,
   account: accountRouter,
+  clients: clientsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -41,7 +41,8 @@ export const paymentTransactions = pgTable(
   },
   (t) => [
     index('payment_transactions_user_id_idx').on(t.userId),
-    index('payment_transactions_status_created_at_idx').on(t.status, t.createdAt),
+    // Revenue (completed payments by date) is summed from the index alone.
+    index('payment_transactions_status_created_at_amount_idx').on(t.status, t.createdAt, t.amountUsd),
     index('payment_transactions_type_created_at_idx').on(t.transactionType, t.createdAt),
     index('payment_transactions_created_at_idx').on(t.createdAt),
     index('payment_transactions_mailbox_id_idx').on(t.mailboxId),

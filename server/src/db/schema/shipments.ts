@@ -31,7 +31,8 @@ export const shipments = pgTable(
   (t) => [
     index('shipments_user_id_idx').on(t.userId),
     index('shipments_status_created_at_idx').on(t.status, t.createdAt),
-    index('shipments_created_at_idx').on(t.createdAt),
+    // Reports sum a period's shipping costs from the index alone.
+    index('shipments_created_at_cost_idx').on(t.createdAt, t.shippingCostUsd),
     index('shipments_updated_at_idx').on(t.updatedAt),
     index('shipments_delivery_city_trgm_idx').using('gin', sql`${t.deliveryCity} gin_trgm_ops`),
     index('shipments_code_trgm_idx').using('gin', sql`${t.shipmentCode} gin_trgm_ops`),
@@ -51,6 +52,8 @@ export const shipmentPackages = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.shipmentId, t.packageId] }),
+    // Reports: packages shipped in a period (the cost per package).
+    index('shipment_packages_created_at_idx').on(t.createdAt),
     // A package travels in one shipment only, even when two admins try at once (DECISIONS 6).
     unique('shipment_packages_package_id_key').on(t.packageId),
   ],

@@ -1,7 +1,8 @@
-import { openMailboxInput } from '@casillero/shared';
+import { mailboxCreateInput, mailboxStatusInput, openMailboxInput } from '@casillero/shared';
 import { listOwnMailboxesWithActivation } from '../../queries/mailboxes';
+import { createMailboxForClient, setMailboxStatus } from '../../services/clients';
 import { openOwnMailbox } from '../../services/mailboxes';
-import { protectedProcedure, router } from '../init';
+import { adminProcedure, protectedProcedure, router } from '../init';
 
 export const mailboxesRouter = router({
   /** Mis Casilleros: the customer's own mailboxes, each with its activation payment. */
@@ -11,4 +12,15 @@ export const mailboxesRouter = router({
   open: protectedProcedure
     .input(openMailboxInput)
     .mutation(({ ctx, input }) => openOwnMailbox(ctx.db, ctx.user.id, input.type)),
+
+  // --- Admin: Gestión de Clientes (admin spec §4, §5) -----------------------------------------
+  /** Crear Casillero Manual: for any customer, inactive, optionally with its activation payment. */
+  createForClient: adminProcedure
+    .input(mailboxCreateInput)
+    .mutation(({ ctx, input }) => createMailboxForClient(ctx.db, input, ctx.config)),
+
+  /** Switches a mailbox active or inactive. */
+  setStatus: adminProcedure
+    .input(mailboxStatusInput)
+    .mutation(({ ctx, input }) => setMailboxStatus(ctx.db, input.id, input.status, ctx.config)),
 });

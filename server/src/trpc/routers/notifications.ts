@@ -1,12 +1,26 @@
 import { TRPCError } from '@trpc/server';
-import { GENERIC_MESSAGES, idInput, myNotificationsInput } from '@casillero/shared';
 import {
+  ADMIN_NOTIFICATION_MESSAGES,
+  GENERIC_MESSAGES,
+  adminNotificationFilters,
+  adminNotificationListInput,
+  idInput,
+  myNotificationsInput,
+  notificationRecipientsInput,
+  sendNotificationInput,
+} from '@casillero/shared';
+import {
+  countAdminNotifications,
   countUnread,
+  deleteNotification,
+  listAdminNotifications,
+  listNotificationRecipients,
   listOwnNotifications,
   markAllOwnNotificationsRead,
   markOwnNotificationRead,
 } from '../../queries/notifications';
-import { protectedProcedure, router } from '../init';
+import { sendNotification } from '../../services/admin-notifications';
+import { adminProcedure, protectedProcedure, router } from '../init';
 
 export const notificationsRouter = router({
   unreadCount: protectedProcedure.query(async ({ ctx }) => ({ count: await countUnread(ctx.db, ctx.user.id) })),
@@ -26,4 +40,27 @@ export const notificationsRouter = router({
   markAllRead: protectedProcedure.mutation(async ({ ctx }) => ({
     updated: await markAllOwnNotificationsRead(ctx.db, ctx.user.id),
   })),
+
+  // --- Admin: Gestión de Notificaciones (admin spec §2, §5, §7) --------------------------------
+  list: adminProcedure
+    .input(adminNotificationListInput)
+    .query(({ ctx, input }) => listAdminNotifications(ctx.db, input)),
+
+  count: adminProcedure
+    .input(adminNotificationFilters)
+    .query(({ ctx, input }) => countAdminNotifications(ctx.db, input)),
+
+  recipients: adminProcedure
+    .input(notificationRecipientsInput)
+    .query(({ ctx, input }) => listNotificationRecipients(ctx.db, input.q)),
+
+  /** To one customer, or one row per customer in a single statement. */
+  send: adminProcedure.input(sendNotificationInput).mutation(({ ctx, input }) => sendNotification(ctx.db, input)),
+
+  remove: adminProcedure.input(idInput).mutation(async ({ ctx, input }) => {
+    if (!(await deleteNotification(ctx.db, input.id))) {
+      throw new TRPCError({ code: 'NOT_FOUND', message: ADMIN_NOTIFICATION_MESSAGES.notFound });
+    }
+    return { ok: true as const };
+  }),
 });

@@ -1,6 +1,27 @@
-import { myPackagesInput } from '@casillero/shared';
+import { TRPCError } from '@trpc/server';
+import {
+  idInput,
+  myPackagesInput,
+  PACKAGE_MESSAGES,
+  packageCreateInput,
+  packageCustomerIdInput,
+  packageCustomerPickerInput,
+  packageFilters,
+  packageIntakeInput,
+  packageListInput,
+  packageStatusInput,
+  packageUpdateInput,
+} from '@casillero/shared';
 import { getOwnPackageStats, listOwnPackages } from '../../queries/client-packages';
-import { protectedProcedure, router } from '../init';
+import {
+  countPackages,
+  getPackageDetail,
+  listCustomerChoices,
+  listCustomerMailboxes,
+  listPackages,
+} from '../../queries/packages';
+import { changePackageStatus, createPackage, deletePackage, receivePackage, updatePackage } from '../../services/packages';
+import { adminProcedure, protectedProcedure, router } from '../init';
 
 export const packagesRouter = router({
   /** Almacén: the customer's own packages (searched and filtered) and the stat cards over all of them. */
@@ -8,4 +29,35 @@ export const packagesRouter = router({
     const [items, stats] = await Promise.all([listOwnPackages(ctx.db, ctx.user.id, input), getOwnPackageStats(ctx.db, ctx.user.id)]);
     return { items, stats };
   }),
+
+  // --- Admin: Gestión de Paquetes (admin spec §2, §5, §7) ---------------------------------------
+  list: adminProcedure.input(packageListInput).query(({ ctx, input }) => listPackages(ctx.db, input)),
+
+  count: adminProcedure.input(packageFilters).query(({ ctx, input }) => countPackages(ctx.db, input)),
+
+  detail: adminProcedure.input(idInput).query(async ({ ctx, input }) => {
+    const detail = await getPackageDetail(ctx.db, input.id);
+    if (!detail) throw new TRPCError({ code: 'NOT_FOUND', message: PACKAGE_MESSAGES.notFound });
+    return detail;
+  }),
+
+  /** The forms' customer picker (packages and shipments). */
+  customers: adminProcedure.input(packageCustomerPickerInput).query(({ ctx, input }) => listCustomerChoices(ctx.db, input)),
+
+  /** The chosen customer's mailboxes: the only choices of the package form. */
+  customerMailboxes: adminProcedure
+    .input(packageCustomerIdInput)
+    .query(({ ctx, input }) => listCustomerMailboxes(ctx.db, input.userId)),
+
+  create: adminProcedure.input(packageCreateInput).mutation(({ ctx, input }) => createPackage(ctx.db, ctx.config, input)),
+
+  update: adminProcedure.input(packageUpdateInput).mutation(({ ctx, input }) => updatePackage(ctx.db, input)),
+
+  updateStatus: adminProcedure
+    .input(packageStatusInput)
+    .mutation(({ ctx, input }) => changePackageStatus(ctx.db, ctx.config, input)),
+
+  receive: adminProcedure.input(packageIntakeInput).mutation(({ ctx, input }) => receivePackage(ctx.db, ctx.config, input)),
+
+  delete: adminProcedure.input(idInput).mutation(({ ctx, input }) => deletePackage(ctx.db, input.id)),
 });

@@ -1,11 +1,20 @@
 import { TRPCError } from '@trpc/server';
-import { PAYMENT_MESSAGES, paymentIdSchema, reportPaymentSchema } from '@casillero/shared';
-import { findOwnPayment, listOwnPayments } from '../../queries/payments';
+import {
+  PAYMENT_MESSAGES,
+  idInput,
+  paymentFilters,
+  paymentIdSchema,
+  paymentListInput,
+  paymentReviewInput,
+  reportPaymentSchema,
+} from '@casillero/shared';
+import { countPayments, findOwnPayment, getPaymentDetail, getPaymentSummary, listOwnPayments, listPayments } from '../../queries/payments';
+import { reviewPayment } from '../../services/payment-review';
 import { reportPayment } from '../../services/payments';
-import { protectedProcedure, router } from '../init';
+import { adminProcedure, protectedProcedure, router } from '../init';
 
-// Customer procedures (Facturas); the admin ones arrive with the admin payments issue.
 export const paymentsRouter = router({
+  // --- Customer: Facturas (own payments only) --------------------------------------------------
   mine: protectedProcedure.query(({ ctx }) => listOwnPayments(ctx.db, ctx.config, ctx.user.id)),
 
   get: protectedProcedure.input(paymentIdSchema).query(async ({ ctx, input }) => {
@@ -17,4 +26,22 @@ export const paymentsRouter = router({
   report: protectedProcedure
     .input(reportPaymentSchema)
     .mutation(({ ctx, input }) => reportPayment(ctx.db, ctx.config, ctx.user.id, input)),
+
+  // --- Admin: Gestión de Pagos (admin spec §2, §4, §7) -----------------------------------------
+  list: adminProcedure.input(paymentListInput).query(({ ctx, input }) => listPayments(ctx.db, input)),
+
+  count: adminProcedure.input(paymentFilters).query(({ ctx, input }) => countPayments(ctx.db, input)),
+
+  summary: adminProcedure.query(({ ctx }) => getPaymentSummary(ctx.db)),
+
+  detail: adminProcedure.input(idInput).query(async ({ ctx, input }) => {
+    const detail = await getPaymentDetail(ctx.db, input.id);
+    if (!detail) throw new TRPCError({ code: 'NOT_FOUND', message: PAYMENT_MESSAGES.notFound });
+    return detail;
+  }),
+
+  /** 'Actualizar Pago': approval and rejection happen once, with their effects, in one transaction. */
+  review: adminProcedure
+    .input(paymentReviewInput)
+    .mutation(({ ctx, input }) => reviewPayment(ctx.db, ctx.user, input, ctx.config)),
 });

@@ -1,7 +1,17 @@
-import { prealertCreateInput, prealertUpdateInput } from '@casillero/shared';
+import {
+  idInput,
+  prealertAdminEditInput,
+  prealertAdminFilters,
+  prealertAdminListInput,
+  prealertConvertInput,
+  prealertCreateInput,
+  prealertUpdateInput,
+} from '@casillero/shared';
 import { listOwnPrealerts } from '../../queries/client-prealerts';
+import { countAdminPrealerts, listAdminPrealerts, prealertStatusCounts } from '../../queries/prealerts';
 import { createOwnPrealert, updateOwnPrealert } from '../../services/client-prealerts';
-import { protectedProcedure, router } from '../init';
+import { confirmPrealert, convertPrealert, editPrealert } from '../../services/prealerts';
+import { adminProcedure, protectedProcedure, router } from '../init';
 
 export const prealertsRouter = router({
   /** Prealertas: the customer's own, newest first, with the warehouse tracking that matches each. */
@@ -14,4 +24,18 @@ export const prealertsRouter = router({
   update: protectedProcedure
     .input(prealertUpdateInput)
     .mutation(({ ctx, input }) => updateOwnPrealert(ctx.db, ctx.user.id, input)),
+
+  // --- Admin: Gestión de Prealartas (admin spec §2, §4, §5, §7) -------------------------------
+  list: adminProcedure.input(prealertAdminListInput).query(({ ctx, input }) => listAdminPrealerts(ctx.db, input)),
+
+  count: adminProcedure.input(prealertAdminFilters).query(({ ctx, input }) => countAdminPrealerts(ctx.db, input)),
+
+  /** The counters Pendientes, Confirmadas, Convertidas. */
+  stats: adminProcedure.query(({ ctx }) => prealertStatusCounts(ctx.db)),
+
+  confirm: adminProcedure.input(idInput).mutation(({ ctx, input }) => confirmPrealert(ctx.db, input.id, ctx.config)),
+
+  edit: adminProcedure.input(prealertAdminEditInput).mutation(({ ctx, input }) => editPrealert(ctx.db, input)),
+
+  convert: adminProcedure.input(prealertConvertInput).mutation(({ ctx, input }) => convertPrealert(ctx.db, input, ctx.config)),
 });

@@ -1,5 +1,5 @@
-import { REPACK_STATUSES, processRepackSchema, repackIdSchema, requestRepackSchema, z } from '@casillero/shared';
-import { listAllRepacks, listOwnRepacks, listRepackablePackages } from '../../queries/repacks';
+import { REPACK_STATUSES, listPageParams, processRepackSchema, repackIdSchema, requestRepackSchema, z } from '@casillero/shared';
+import { countRepacksByStatus, listAllRepacks, listOwnRepacks, listRepackablePackages, listRepacksPage } from '../../queries/repacks';
 import { markRepackShipped, processRepack, requestRepack } from '../../services/repacks';
 import { adminProcedure, protectedProcedure, router } from '../init';
 
@@ -15,6 +15,11 @@ export const repacksRouter = router({
   adminList: adminProcedure
     .input(z.object({ status: z.enum(REPACK_STATUSES).optional() }).optional())
     .query(({ ctx, input }) => listAllRepacks(ctx.db, input ?? {})),
+  /** The admin screen's list: paged, pending first, optionally one status. */
+  adminPage: adminProcedure
+    .input(z.object({ status: z.enum(REPACK_STATUSES).optional().catch(undefined), ...listPageParams }).default({}))
+    .query(({ ctx, input }) => listRepacksPage(ctx.db, input)),
+  adminCounts: adminProcedure.query(({ ctx }) => countRepacksByStatus(ctx.db)),
   process: adminProcedure
     .input(processRepackSchema)
     .mutation(({ ctx, input }) => processRepack(ctx.db, ctx.config, ctx.user.id, input)),

@@ -1,7 +1,106 @@
+import {
+  REPORT_MESSAGES as M,
+  REPORT_PERIOD_DAYS,
+  REPORT_PERIOD_LABELS,
+  REPORT_PERIOD_SLUGS,
+  reportPeriodInput,
+  SHIPMENT_STATUS_LABELS,
+  TRACKING_STATUS_LABELS,
+} from '@casillero/shared';
+import { toCsvSections } from '../../lib/csv';
 import { getDashboardStats, getRecentActivity } from '../../queries/dashboard';
+import { getPeriodReport, getReportTrend, getStatusDistribution, type Comparison } from '../../queries/reports';
+import { BUSINESS_TIME_ZONE } from '../../queries/trackings';
 import { adminProcedure, router } from '../init';
+
+const csvDate = new Intl.DateTimeFormat('es-ES', {
+  timeZone: BUSINESS_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+/** The file name's date, YYYY-MM-DD on the business's clock. */
+const fileDate = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(d);
+const money = (n: number) => n.toFixed(2);
+const change = (c: Comparison) => (c.change === null ? '' : c.change.toFixed(1));
 
 export const reportsRouter = router({
   dashboardStats: adminProcedure.query(({ ctx }) => getDashboardStats(ctx.db)),
   recentActivity: adminProcedure.query(({ ctx }) => getRecentActivity(ctx.db)),
+
+  /** KPI cards, extra metrics and top-10 clients of the chosen period, with the previous period. */
+  period: adminProcedure.input(reportPeriodInput).query(({ ctx, input }) => getPeriodReport(ctx.db, input.period)),
+
+  /** The last six calendar months: packages, shipments and revenue. */
+  trend: adminProcedure.query(({ ctx }) => getReportTrend(ctx.db)),
+
+  /** Trackings and shipments per status, now. */
+  statusDistribution: adminProcedure.query(({ ctx }) => getStatusDistribution(ctx.db)),
+
+  /** The whole report of the period as CSV text (UTF-8 with BOM), one section per block. */
+  exportCsv: adminProcedure.input(reportPeriodInput).query(async ({ ctx, input }) => {
+    const now = new Date();
+    const [report, trend, distribution] = await Promise.all([
+      getPeriodReport(ctx.db, input.period, now),
+      getReportTrend(ctx.db, now),
+      getStatusDistribution(ctx.db),
+    ]);
+    const days = REPORT_PERIOD_DAYS[input.period];
+    const row = (label: string, c: Comparison, format: (n: number) => string = String) => [
+      label,
+      format(c.current),
+      format(c.previous),
+      change(c),
+    ];
+    const csv = toCsvSections([
+      {
+        headers: ['Reporte', 'Periodo', 'Desde', 'Hasta', 'Comparado con'],
+        rows: [
+          [
+            M.title,
+            `${REPORT_PERIOD_LABELS[input.period]} (últimos ${days} días)`,
+            csvDate.format(new Date(report.start)),
+            csvDate.format(new Date(report.end)),
+            `${csvDate.format(new Date(report.previousStart))} – ${csvDate.format(new Date(report.start))}`,
+          ],
+        ],
+      },
+      {
+        headers: ['Indicador', 'Periodo actual', 'Periodo anterior', 'Variación (%)'],
+        rows: [
+          [`${M.totalRevenue} (USD)`, money(report.totalRevenue), '', ''],
+          row(`${M.revenue} del periodo (USD)`, report.revenue, money),
+          [M.users, String(report.totalUsers), '', ''],
+          row('Usuarios nuevos', report.newUsers),
+          row(M.packagesProcessed, report.packages),
+          row(M.shipmentsMade, report.shipments),
+          row(`${M.averageShippingCost} (USD)`, report.averageShippingCost, money),
+          row(`${M.averageCostPerPackage} (USD)`, report.averageShippingCostPerPackage, money),
+          row(M.packagesPerUser, report.packagesPerUser, (n) => n.toFixed(1)),
+          row(`${M.conversionRate} (%)`, report.conversionRate, (n) => n.toFixed(1)),
+        ],
+      },
+      {
+        headers: ['Posición', M.client, 'Email', M.packages, `${M.estimatedRevenue} (USD)`],
+        rows: report.topClients.map((c, i) => [String(i + 1), c.name, c.email, String(c.packages), money(c.estimatedRevenue)]),
+      },
+      {
+        headers: [M.month, M.packages, M.shipments, `${M.revenue} (USD)`],
+        rows: trend.map((m) => [m.label, String(m.packages), String(m.shipments), money(m.revenue)]),
+      },
+      {
+        headers: ['Tipo', 'Estado', 'Cantidad actual'],
+        rows: [
+          ...distribution.trackings.map((d) => ['Tracking', TRACKING_STATUS_LABELS[d.status], String(d.count)]),
+          ...distribution.shipments.map((d) => ['Envío', SHIPMENT_STATUS_LABELS[d.status], String(d.count)]),
+        ],
+      },
+    ]);
+    return {
+      filename: `reporte_${REPORT_PERIOD_SLUGS[input.period]}_${fileDate(now)}.csv`,
+      csv,
+    };
+  }),
 });

@@ -1,6 +1,7 @@
 import { Divider, Stack } from '@mantine/core';
 import {
   IconBell,
+  IconBoxMultiple,
   IconChartBar,
   IconCreditCard,
   IconInbox,
@@ -30,13 +31,14 @@ type AdminNavItem = {
 export const ADMIN_NAV: readonly AdminNavItem[] = [
   { label: 'Dashboard', icon: IconLayoutDashboard, path: '/admin', to: '/admin', exact: true },
   { label: 'Trackings', icon: IconRadar, path: '/admin/trackings', to: '/admin/trackings', description: 'God Mode Panel' },
-  { label: 'Prealartas', icon: IconInbox, path: '/admin/prealartas' },
-  { label: 'Clientes', icon: IconUsers, path: '/admin/clientes' },
-  { label: 'Paquetes', icon: IconPackage, path: '/admin/paquetes' },
-  { label: 'Envios', icon: IconTruck, path: '/admin/envios' },
-  { label: 'Notificaciones', icon: IconBell, path: '/admin/notificaciones' },
-  { label: 'Pagos', icon: IconCreditCard, path: '/admin/pagos' },
-  { label: 'Reportes', icon: IconChartBar, path: '/admin/reportes' },
+  { label: 'Prealartas', icon: IconInbox, path: '/admin/prealartas', to: '/admin/prealartas' },
+  { label: 'Clientes', icon: IconUsers, path: '/admin/clientes', to: '/admin/clientes' },
+  { label: 'Paquetes', icon: IconPackage, path: '/admin/paquetes', to: '/admin/paquetes' },
+  { label: 'Reempaques', icon: IconBoxMultiple, path: '/admin/reempaques', to: '/admin/reempaques' },
+  { label: 'Envios', icon: IconTruck, path: '/admin/envios', to: '/admin/envios' },
+  { label: 'Notificaciones', icon: IconBell, path: '/admin/notificaciones', to: '/admin/notificaciones' },
+  { label: 'Pagos', icon: IconCreditCard, path: '/admin/pagos', to: '/admin/pagos' },
+  { label: 'Reportes', icon: IconChartBar, path: '/admin/reportes', to: '/admin/reportes' },
 ];
 
 export function AdminNav() {

@@ -1,0 +1,284 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  Divider,
+  FileInput,
+  Group,
+  Image,
+  Loader,
+  Modal,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconPhoto } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  MAILBOX_COUNTRY_LABELS,
+  PACKAGE_MESSAGES as M,
+  SHIPMENT_STATUS_LABELS,
+  formatDateTime,
+  formatUsd,
+  packageIntakeInput,
+} from '@casillero/shared';
+import { checkFile, uploadFile, UploadError } from '../../../../lib/files';
+import { trpc } from '../../../../lib/trpc';
+import { failureMessage } from './feedback';
+import { useInvalidatePackages } from './PackageForm';
+import { PackageStatusBadge } from './PackageStatus';
+import type { PackageRow } from './types';
+
+export const weightText = (kg: number | null) => (kg === null ? '—' : `${kg.toLocaleString('es-ES', { maximumFractionDigits: 2 })} kg`);
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+function PackagePhoto({ fileId }: { fileId: string }) {
+  const link = useQuery(trpc.files.link.queryOptions({ id: fileId }));
+  if (link.isPending) return <Loader size="sm" aria-label="Cargando foto" />;
+  if (link.isError) return <Text c="red">{failureMessage(link.error, 'No se pudo cargar la foto.')}</Text>;
+  return (
+    <Anchor href={link.data.url} target="_blank" rel="noreferrer">
+      <Image src={link.data.url} alt="Foto del paquete" mah={260} fit="contain" radius="sm" />
+    </Anchor>
+  );
+}
+
+/** Everything about a package: the package, the warehouse intake with its photo, customer and shipment. */
+export function PackageDetailsDialog({ packageId, onClose }: { packageId: string | null; onClose: () => void }) {
+  const detail = useQuery({ ...trpc.packages.detail.queryOptions({ id: packageId ?? '' }), enabled: packageId !== null });
+  const d = detail.data;
+  return (
+    <Modal opened={packageId !== null} onClose={onClose} title="Detalles del paquete" size="lg">
+      {detail.isPending ? (
+        <Center py="xl">
+          <Loader aria-label="Cargando" />
+        </Center>
+      ) : detail.isError || !d ? (
+        <Alert color="red" icon={<IconAlertCircle />}>
+          {failureMessage(detail.error, M.loadFailed)}
+        </Alert>
+      ) : (
+        <Stack gap="md">
+          <Group justify="space-between">
+            <Title order={3} size="h4" ff="monospace">
+              {d.trackingNumber ?? 'Sin tracking'}
+            </Title>
+            <PackageStatusBadge status={d.status} />
+          </Group>
+          <Divider label="Paquete" labelPosition="left" />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <Field label="Descripción">{d.packageDescription}</Field>
+            <Field label="Remitente">{d.senderName ?? '—'}</Field>
+            <Field label="Peso">{weightText(d.weightKg)}</Field>
+            <Field label="Dimensiones">{d.dimensionsCm ? `${d.dimensionsCm} cm` : '—'}</Field>
+            <Field label="Valor">{d.estimatedValueUsd === null ? '—' : formatUsd(d.estimatedValueUsd)}</Field>
+            <Field label="Creado">{formatDateTime(d.createdAt)}</Field>
+            <Field label="Notas internas">{d.notes ?? '—'}</Field>
+            <Field label="Última actualización">{formatDateTime(d.updatedAt)}</Field>
+          </SimpleGrid>
+          <Divider label="Almacén" labelPosition="left" />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <Field label="Warehouse Receipt (WR)">{d.warehouseReceipt ?? '—'}</Field>
+            <Field label="Ubicación">{d.warehouseLocation ?? '—'}</Field>
+            <Field label="Recibido">{d.receivedDate ? formatDateTime(d.receivedDate) : '—'}</Field>
+            <Field label="Envío">
+              {d.shipmentCode ? (
+                <>
+                  {d.shipmentCode} {d.shipmentStatus && <Badge variant="light">{SHIPMENT_STATUS_LABELS[d.shipmentStatus]}</Badge>}
+                </>
+              ) : (
+                'Sin envío'
+              )}
+            </Field>
+          </SimpleGrid>
+          {d.photoFileId ? (
+            <PackagePhoto fileId={d.photoFileId} />
+          ) : (
+            <Text size="sm" c="dimmed">
+              Sin foto
+            </Text>
+          )}
+          <Divider label="Cliente" labelPosition="left" />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <Field label="Nombre">{d.customerName ?? '—'}</Field>
+            <Field label="Email">{d.customerEmail}</Field>
+            <Field label="Teléfono">{d.customerPhone ?? '—'}</Field>
+            <Field label="Casillero">
+              {d.mailboxCode} · {MAILBOX_COUNTRY_LABELS[d.mailboxCountry]}
+            </Field>
+          </SimpleGrid>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+type IntakeValues = { id: string; warehouseReceipt: string; weightKg: number | ''; dimensionsCm: string; warehouseLocation: string; photoFileId: string | null };
+
+/** Warehouse intake: WR number, weight, dimensions, shelf and an optional photo; a pending package becomes received. */
+export function IntakeDialog({ pkg, onClose }: { pkg: PackageRow | null; onClose: () => void }) {
+  return (
+    <Modal opened={pkg !== null} onClose={onClose} title="Recepción en almacén">
+      {pkg && <IntakeForm pkg={pkg} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function IntakeForm({ pkg, onClose }: { pkg: PackageRow; onClose: () => void }) {
+  const invalidate = useInvalidatePackages();
+  const mutation = useMutation(trpc.packages.receive.mutationOptions());
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [isUploading, setIsUploading] = useState(false);
+  const form = useForm<IntakeValues>({
+    mode: 'controlled',
+    initialValues: {
+      id: pkg.id,
+      warehouseReceipt: pkg.warehouseReceipt ?? '',
+      weightKg: pkg.weightKg ?? '',
+      dimensionsCm: pkg.dimensionsCm ?? '',
+      warehouseLocation: pkg.warehouseLocation ?? '',
+      photoFileId: null,
+    },
+    validate: schemaResolver(packageIntakeInput, { sync: true }),
+  });
+
+  const choosePhoto = async (file: File | null) => {
+    setPhoto(file);
+    setPhotoError(file ? await checkFile(file, 'package_photo') : null);
+  };
+
+  const submit = form.onSubmit(async (values) => {
+    setServerError(null);
+    if (photoError) return;
+    try {
+      let photoFileId: string | null = null;
+      if (photo) {
+        setIsUploading(true);
+        photoFileId = (await uploadFile(photo, 'package_photo', pkg.userId)).id;
+      }
+      const result = await mutation.mutateAsync(packageIntakeInput.parse({ ...values, photoFileId }));
+      notifications.show({
+        color: 'green',
+        title: M.intakeTitle,
+        message: result.isNewlyReceived ? M.intake(result.warehouseReceipt) : M.intakeUpdated(result.warehouseReceipt),
+      });
+      await invalidate();
+      onClose();
+    } catch (error) {
+      setServerError(error instanceof UploadError ? error.message : failureMessage(error, M.intakeFailed));
+    } finally {
+      setIsUploading(false);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <Text size="sm">
+          {pkg.trackingNumber ?? 'Sin tracking'} · {pkg.packageDescription} · {pkg.customerName ?? pkg.customerEmail}
+        </Text>
+        <TextInput label="Warehouse Receipt (WR)" required placeholder="WR-2026-0001" {...form.getInputProps('warehouseReceipt')} />
+        <SimpleGrid cols={2}>
+          <NumberInput
+            label="Peso (kg)"
+            required
+            min={0}
+            step={0.1}
+            decimalScale={2}
+            {...form.getInputProps('weightKg')}
+            onChange={(v) => form.setFieldValue('weightKg', v === '' || Number.isNaN(Number(v)) ? '' : Number(v))}
+          />
+          <TextInput label="Dimensiones (cm)" placeholder="30x20x15" {...form.getInputProps('dimensionsCm')} />
+        </SimpleGrid>
+        <TextInput label="Ubicación en almacén" placeholder="A-1-05" {...form.getInputProps('warehouseLocation')} />
+        <FileInput
+          label="Foto del paquete (opcional)"
+          placeholder="JPEG, PNG o WebP, hasta 5 MB"
+          accept="image/jpeg,image/png,image/webp"
+          leftSection={<IconPhoto size={16} />}
+          clearable
+          value={photo}
+          onChange={(f) => void choosePhoto(f)}
+          error={photoError}
+        />
+        {pkg.status === 'pending' && (
+          <Text size="sm" c="dimmed">
+            El paquete pasará a «Recibido» y se notificará al cliente.
+          </Text>
+        )}
+        {serverError && (
+          <Alert color="red" icon={<IconAlertCircle />} role="alert">
+            {serverError}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={mutation.isPending || isUploading}>
+            Registrar recepción
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Confirms before deleting; the server refuses a package that travels in a shipment. */
+export function DeletePackageDialog({ pkg, onClose }: { pkg: PackageRow | null; onClose: () => void }) {
+  const invalidate = useInvalidatePackages();
+  const mutation = useMutation(trpc.packages.delete.mutationOptions());
+  const remove = async () => {
+    if (!pkg) return;
+    try {
+      await mutation.mutateAsync({ id: pkg.id });
+      notifications.show({ color: 'green', title: M.deletedTitle, message: M.deleted });
+      await invalidate();
+      onClose();
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Error', message: failureMessage(error, M.deleteFailed) });
+    }
+  };
+  return (
+    <Modal opened={pkg !== null} onClose={onClose} title="Eliminar paquete">
+      {pkg && (
+        <Stack>
+          <Text size="sm">
+            ¿Eliminar el paquete <b>{pkg.trackingNumber ?? pkg.packageDescription}</b> de {pkg.customerName ?? pkg.customerEmail}? Esta acción no se
+            puede deshacer.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancelar
+            </Button>
+            <Button color="red" onClick={() => void remove()} loading={mutation.isPending}>
+              Eliminar
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,324 @@
+import { useMemo, useState } from 'react';
+import { ActionIcon, Alert, Button, Card, CloseButton, Group, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconAlertCircle, IconBuildingWarehouse, IconEye, IconFilterOff, IconPencil, IconSearch, IconTrash, IconUser } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  LIST_DEFAULT_PAGE_SIZE,
+  LIST_MAX_OFFSET,
+  LIST_SEARCH_MIN_LENGTH,
+  MAILBOX_COUNTRY_LABELS,
+  PACKAGE_MESSAGES as M,
+  PACKAGE_STATUSES,
+  PACKAGE_STATUS_LABELS,
+  TRACKING_MESSAGES,
+  formatDate,
+  formatListCount,
+  formatUsd,
+  type MailboxCountry,
+  type PackageSort,
+  type PackageStatus,
+  type SortDirection,
+} from '@casillero/shared';
+import { DataTable, DataTablePagination, dataTableColumns, useDebouncedSearch, useListUrlState } from '../../../../components/data-table';
+import { trpc } from '../../../../lib/trpc';
+import { failureMessage } from './feedback';
+import { DeletePackageDialog, IntakeDialog, PackageDetailsDialog, weightText } from './PackageDialogs';
+import { EditPackageDialog } from './PackageForm';
+import { PackageStatusSelect } from './PackageStatus';
+import type { PackageRow } from './types';
+
+export type PackageSearch = {
+  q?: string;
+  status?: PackageStatus;
+  cliente?: string;
+  sort?: PackageSort;
+  dir?: SortDirection;
+  page?: number;
+  pageSize?: number;
+};
+
+export const COUNTRY_FLAGS: Record<MailboxCountry, string> = { USA: '🇺🇸', CHINA: '🇨🇳', OTHER: '🌐' };
+
+const INTAKE_STATUSES: readonly PackageStatus[] = ['pending', 'received', 'in_warehouse'];
+
+const col = dataTableColumns<PackageRow>();
+
+type Actions = { details: (r: PackageRow) => void; edit: (r: PackageRow) => void; intake: (r: PackageRow) => void; remove: (r: PackageRow) => void };
+
+function packageColumns(actions: Actions) {
+  return [
+    col.accessor('trackingNumber', {
+      id: 'tracking',
+      header: 'Tracking',
+      enableSorting: false,
+      cell: (info) => (
+        <Text ff="monospace" size="sm" fw={600}>
+          {info.getValue() ?? '—'}
+        </Text>
+      ),
+    }),
+    col.accessor('customerName', {
+      id: 'customer',
+      header: 'Cliente',
+      enableSorting: false,
+      cell: (info) => (
+        <div>
+          <Text size="sm">{info.getValue() ?? '—'}</Text>
+          <Text size="xs" c="dimmed">
+            {info.row.original.customerEmail}
+          </Text>
+        </div>
+      ),
+    }),
+    col.accessor('mailboxCode', {
+      id: 'mailbox',
+      header: 'Casillero',
+      enableSorting: false,
+      cell: (info) => (
+        <div>
+          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+            {info.getValue()}
+          </Text>
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            <span aria-hidden>{COUNTRY_FLAGS[info.row.original.mailboxCountry]}</span> {MAILBOX_COUNTRY_LABELS[info.row.original.mailboxCountry]}
+          </Text>
+        </div>
+      ),
+    }),
+    col.accessor('packageDescription', {
+      id: 'description',
+      header: 'Descripción',
+      enableSorting: false,
+      cell: (info) => (
+        <div>
+          <Text size="sm" lineClamp={2}>
+            {info.getValue()}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {info.row.original.senderName ? `De: ${info.row.original.senderName}` : 'Remitente sin indicar'}
+          </Text>
+        </div>
+      ),
+    }),
+    col.accessor('weightKg', {
+      id: 'weightValue',
+      header: 'Peso / Valor',
+      enableSorting: false,
+      cell: (info) => (
+        <div>
+          <Text size="sm">{weightText(info.getValue())}</Text>
+          <Text size="xs" c="dimmed">
+            {info.row.original.estimatedValueUsd === null ? '—' : formatUsd(info.row.original.estimatedValueUsd)}
+          </Text>
+        </div>
+      ),
+    }),
+    col.accessor('status', {
+      id: 'status',
+      header: 'Estado',
+      cell: (info) => (
+        <Stack gap={2}>
+          <PackageStatusSelect pkg={info.row.original} />
+          {info.row.original.shipmentCode && (
+            <Text size="xs" c="dimmed">
+              Envío {info.row.original.shipmentCode}
+            </Text>
+          )}
+        </Stack>
+      ),
+    }),
+    col.accessor('createdAt', {
+      id: 'createdAt',
+      header: 'Fecha',
+      cell: (info) => (
+        <div>
+          <Text size="sm">{formatDate(info.getValue())}</Text>
+          <Text size="xs" c="dimmed">
+            {info.row.original.receivedDate ? `Recibido ${formatDate(info.row.original.receivedDate)}` : 'Sin recibir'}
+          </Text>
+        </div>
+      ),
+    }),
+    col.display({
+      id: 'actions',
+      header: 'Acciones',
+      cell: (info) => {
+        const row = info.row.original;
+        const label = row.trackingNumber ?? row.packageDescription;
+        const canIntake = !row.shipmentCode && INTAKE_STATUSES.includes(row.status);
+        return (
+          <Group gap={4} wrap="nowrap">
+            <Tooltip label="Ver detalles">
+              <ActionIcon variant="subtle" aria-label={`Ver detalles de ${label}`} onClick={() => actions.details(row)}>
+                <IconEye size={18} />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label="Editar">
+              <ActionIcon variant="subtle" color="gray" aria-label={`Editar ${label}`} onClick={() => actions.edit(row)}>
+                <IconPencil size={18} />
+              </ActionIcon>
+            </Tooltip>
+            {canIntake && (
+              <Tooltip label="Recepción en almacén">
+                <ActionIcon variant="subtle" color="teal" aria-label={`Recepción en almacén de ${label}`} onClick={() => actions.intake(row)}>
+                  <IconBuildingWarehouse size={18} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+            <Tooltip label={row.shipmentCode ? M.deleteInShipment(row.shipmentCode) : 'Eliminar'}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Eliminar ${label}`}
+                disabled={Boolean(row.shipmentCode)}
+                onClick={() => actions.remove(row)}
+              >
+                <IconTrash size={18} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        );
+      },
+    }),
+  ];
+}
+
+/** The filter chip of `?cliente=` (the clients screen links here). */
+function CustomerFilterChip({ userId, onClear }: { userId: string; onClear: () => void }) {
+  const customer = useQuery(trpc.packages.customers.queryOptions({ id: userId }));
+  const c = customer.data?.[0];
+  return (
+    <Group gap={6} wrap="nowrap">
+      <IconUser size={16} />
+      <Text size="sm">
+        Cliente: <b>{c ? (c.fullName ?? c.email) : customer.isPending ? '...' : 'desconocido'}</b>
+      </Text>
+      <CloseButton size="sm" aria-label="Quitar filtro de cliente" onClick={onClear} />
+    </Group>
+  );
+}
+
+type PackagesListProps = {
+  search: PackageSearch;
+  navigate: (update: (prev: PackageSearch) => PackageSearch) => void;
+};
+
+/** Filters, sort and page from the URL; everything server-side (docs/decisions/008). */
+export function PackagesList({ search, navigate }: PackagesListProps) {
+  const list = useListUrlState(search, navigate, { sort: 'createdAt' as PackageSort, dir: 'desc' });
+  const [text, setText] = useDebouncedSearch(search.q, (q) => list.setFilters({ q }));
+  const [detailsOf, setDetailsOf] = useState<string | null>(null);
+  const [editOf, setEditOf] = useState<string | null>(null);
+  const [intakeOf, setIntakeOf] = useState<PackageRow | null>(null);
+  const [deleteOf, setDeleteOf] = useState<PackageRow | null>(null);
+
+  const filters = { q: search.q, status: search.status, cliente: search.cliente };
+  const pageSize = search.pageSize ?? LIST_DEFAULT_PAGE_SIZE;
+  const input = { ...filters, sort: list.sort, dir: list.dir, page: list.page, pageSize };
+  const rows = useQuery({ ...trpc.packages.list.queryOptions(input), placeholderData: keepPreviousData });
+  const count = useQuery({ ...trpc.packages.count.queryOptions(filters), placeholderData: keepPreviousData });
+
+  const columns = useMemo(
+    () =>
+      packageColumns({
+        details: (r) => setDetailsOf(r.id),
+        edit: (r) => setEditOf(r.id),
+        intake: setIntakeOf,
+        remove: setDeleteOf,
+      }),
+    [],
+  );
+
+  const hasFilters = Boolean(search.q || search.status || search.cliente);
+  const tooShort = Boolean(search.q && search.q.length < LIST_SEARCH_MIN_LENGTH);
+  const maxPage = rows.data?.maxPage ?? 1;
+  const pageCount = count.data
+    ? Math.min(Math.ceil(count.data.count / pageSize) + (count.data.isCapped ? 1 : 0), maxPage)
+    : list.page + (rows.data?.hasMore ? 1 : 0);
+
+  return (
+    <Stack gap="md">
+      <Card withBorder radius="md">
+        <Stack gap="sm">
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <TextInput
+              label="Buscar"
+              placeholder="Tracking, descripción, cliente o casillero"
+              leftSection={<IconSearch size={16} />}
+              value={text}
+              onChange={(e) => setText(e.currentTarget.value)}
+              error={tooShort ? TRACKING_MESSAGES.searchTooShort(LIST_SEARCH_MIN_LENGTH) : undefined}
+              miw={260}
+              style={{ flex: 1 }}
+            />
+            <Select
+              label="Estado"
+              placeholder="Todos"
+              clearable
+              w={190}
+              data={PACKAGE_STATUSES.map((s) => ({ value: s, label: PACKAGE_STATUS_LABELS[s] }))}
+              value={search.status ?? null}
+              onChange={(v) => list.setFilters({ status: (v ?? undefined) as PackageStatus | undefined })}
+            />
+            <Button
+              variant="default"
+              leftSection={<IconFilterOff size={16} />}
+              disabled={!hasFilters}
+              onClick={() => {
+                setText('');
+                list.clear(['q', 'status', 'cliente']);
+              }}
+            >
+              Limpiar filtros
+            </Button>
+          </Group>
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed" role="status" aria-live="polite">
+              {count.data
+                ? `${formatListCount(count.data.count, count.data.isCapped)} de ${count.data.total.toLocaleString('es-ES')} paquetes`
+                : 'Contando paquetes...'}
+            </Text>
+            {search.cliente && <CustomerFilterChip userId={search.cliente} onClear={() => list.clear(['cliente'])} />}
+          </Group>
+        </Stack>
+      </Card>
+
+      {rows.isError && (
+        <Alert color="red" icon={<IconAlertCircle />} role="alert" title={M.loadFailed}>
+          {failureMessage(rows.error, M.loadFailed)}
+        </Alert>
+      )}
+
+      <Card withBorder radius="md" p={0}>
+        <DataTable
+          caption="Paquetes"
+          columns={columns}
+          data={rows.data?.rows ?? []}
+          getRowId={(r) => r.id}
+          sort={{ sort: list.sort, dir: list.dir }}
+          onSortChange={(s) => list.setSort(s.sort, s.dir)}
+          isLoading={rows.isFetching}
+          empty={M.empty}
+        />
+      </Card>
+
+      <DataTablePagination
+        page={rows.data?.page ?? list.page}
+        pageSize={pageSize}
+        pageCount={pageCount}
+        onPageChange={list.setPage}
+        onPageSizeChange={list.setPageSize}
+        note={
+          count.data && count.data.count > LIST_MAX_OFFSET
+            ? `Se puede paginar hasta los primeros ${LIST_MAX_OFFSET.toLocaleString('es-ES')} resultados; usa los filtros para llegar al resto.`
+            : undefined
+        }
+      />
+
+      <PackageDetailsDialog packageId={detailsOf} onClose={() => setDetailsOf(null)} />
+      <EditPackageDialog packageId={editOf} onClose={() => setEditOf(null)} />
+      <IntakeDialog pkg={intakeOf} onClose={() => setIntakeOf(null)} />
+      <DeletePackageDialog pkg={deleteOf} onClose={() => setDeleteOf(null)} />
+    </Stack>
+  );
+}

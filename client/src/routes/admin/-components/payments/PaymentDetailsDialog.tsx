@@ -1,0 +1,237 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  Divider,
+  Group,
+  Image,
+  Loader,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconExternalLink, IconLock } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ADMIN_PAYMENT_MESSAGES,
+  MAILBOX_STATUS_LABELS,
+  PAYMENT_REVIEW_LABELS,
+  PAYMENT_STATUSES_SELECTABLE,
+  PAYMENT_TYPE_LABELS,
+  TRACKING_STATUS_LABELS,
+  formatDateTime,
+  formatUsd,
+  formatVes,
+  paymentReviewInput,
+} from '@casillero/shared';
+import { getErrorMessage } from '../../../../lib/errors';
+import { trpc } from '../../../../lib/trpc';
+import { PaymentStatusBadge } from './PaymentStatusBadge';
+import type { PaymentDetail } from './types';
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/** 'Ver Detalles' (admin spec §2): every field, the receipt, and the admin's response. */
+export function PaymentDetailsDialog({ paymentId, onClose }: { paymentId: string | undefined; onClose: () => void }) {
+  const detail = useQuery({ ...trpc.payments.detail.queryOptions({ id: paymentId ?? '' }), enabled: !!paymentId });
+  const d = detail.data;
+  return (
+    <Modal opened={!!paymentId} onClose={onClose} title="Detalles del Pago" size="lg">
+      {detail.isPending ? (
+        <Center py="xl">
+          <Loader aria-label="Cargando" />
+        </Center>
+      ) : detail.isError || !d ? (
+        <Alert color="red" icon={<IconAlertCircle />} role="alert">
+          {getErrorMessage(detail.error, ADMIN_PAYMENT_MESSAGES.loadFailed)}
+        </Alert>
+      ) : (
+        <Stack gap="md">
+          <Group justify="space-between">
+            <Text fw={700} size="lg">
+              {formatUsd(d.amountUsd)} · {PAYMENT_TYPE_LABELS[d.transactionType]}
+            </Text>
+            <PaymentStatusBadge status={d.status} />
+          </Group>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <Field label="Cliente">
+              {d.customerName ?? '—'}
+              <Text size="xs" c="dimmed">
+                {d.customerEmail}
+              </Text>
+            </Field>
+            <Field label="Monto">{formatUsd(d.amountUsd)}</Field>
+            <Field label="Tipo">{PAYMENT_TYPE_LABELS[d.transactionType]}</Field>
+            <Field label="Método">{d.paymentMethod ?? 'N/A'}</Field>
+            <Field label="Referencia">{d.paymentReference ?? 'N/A'}</Field>
+            <Field label="Fecha">{formatDateTime(d.createdAt)}</Field>
+            {d.amountVes !== null && <Field label="Monto en bolívares">{formatVes(d.amountVes)}</Field>}
+            {d.reportedAt && <Field label="Reportado">{formatDateTime(d.reportedAt)}</Field>}
+            {d.mailboxCode && (
+              <Field label="Casillero">
+                {d.mailboxCode} · {d.mailboxStatus ? MAILBOX_STATUS_LABELS[d.mailboxStatus] : '—'}
+              </Field>
+            )}
+            {d.shipmentCode && <Field label="Envío">{d.shipmentCode}</Field>}
+            <Field label="ID del pago">
+              <Text size="xs" ff="monospace" component="span">
+                {d.id}
+              </Text>
+            </Field>
+          </SimpleGrid>
+          {d.description && <Field label="Descripción">{d.description}</Field>}
+          {d.customerNote && <Field label="Nota del cliente">{d.customerNote}</Field>}
+          {d.trackings.length > 0 && (
+            <Field label="Trackings que paga">
+              <Group gap="xs" mt={4}>
+                {d.trackings.map((t) => (
+                  <Badge key={t.id} variant="outline" color="gray">
+                    {t.trackingNumber} · {TRACKING_STATUS_LABELS[t.status]}
+                  </Badge>
+                ))}
+              </Group>
+            </Field>
+          )}
+
+          <Divider label="Comprobante" labelPosition="left" />
+          <Receipt fileId={d.receiptFileId} reference={d.paymentReference} />
+
+          <Divider label="Respuesta del administrador" labelPosition="left" />
+          <ReviewForm key={`${d.id}-${d.status}`} payment={d} onDone={onClose} />
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+/** The receipt image through a signed link that expires in an hour. */
+function Receipt({ fileId, reference }: { fileId: string | null; reference: string | null }) {
+  const link = useQuery({ ...trpc.files.link.queryOptions({ id: fileId ?? '' }), enabled: fileId !== null, staleTime: 5 * 60_000 });
+  const [imageFailed, setImageFailed] = useState(false);
+  if (fileId === null) {
+    return (
+      <Text size="sm" c="dimmed">
+        El cliente no adjuntó comprobante.
+      </Text>
+    );
+  }
+  if (link.isPending) return <Loader size="sm" aria-label="Cargando comprobante" />;
+  if (link.isError || imageFailed) {
+    return (
+      <Alert color="red" icon={<IconAlertCircle />} role="alert">
+        {ADMIN_PAYMENT_MESSAGES.receiptFailed}
+      </Alert>
+    );
+  }
+  const alt = `Comprobante del pago ${reference ?? ''}`.trim();
+  return (
+    <Stack gap={4} align="flex-start">
+      <Anchor href={link.data.url} target="_blank" rel="noopener">
+        <Image
+          src={link.data.url}
+          alt={alt}
+          mah={360}
+          w="auto"
+          fit="contain"
+          radius="sm"
+          bd="1px solid var(--mantine-color-gray-3)"
+          onError={() => setImageFailed(true)}
+        />
+      </Anchor>
+      <Anchor href={link.data.url} target="_blank" rel="noopener" size="sm">
+        <Group gap={4}>
+          <IconExternalLink size={14} /> Abrir en una pestaña nueva (enlace válido por 1 hora)
+        </Group>
+      </Anchor>
+    </Stack>
+  );
+}
+
+type ReviewValues = { id: string; status: (typeof PAYMENT_STATUSES_SELECTABLE)[number] | ''; adminNotes: string };
+
+/** Pendiente / Aprobado / Rechazado with notes; a processed payment is shown, not changed. */
+function ReviewForm({ payment, onDone }: { payment: PaymentDetail; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const mutation = useMutation(trpc.payments.review.mutationOptions());
+  const isOpen = payment.status === 'pending';
+  const form = useForm<ReviewValues>({
+    mode: 'controlled',
+    initialValues: {
+      id: payment.id,
+      status: payment.status === 'cancelled' ? '' : payment.status,
+      adminNotes: payment.adminNotes ?? '',
+    },
+    validate: schemaResolver(paymentReviewInput, { sync: true }),
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await mutation.mutateAsync(paymentReviewInput.parse(values));
+      notifications.show({ color: 'green', title: ADMIN_PAYMENT_MESSAGES.updatedTitle, message: ADMIN_PAYMENT_MESSAGES.updated });
+      await queryClient.invalidateQueries({ queryKey: trpc.payments.pathKey() });
+      onDone();
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Error', message: getErrorMessage(error, ADMIN_PAYMENT_MESSAGES.updateFailed) });
+      // Someone else may have processed it meanwhile: show the current state.
+      await queryClient.invalidateQueries({ queryKey: trpc.payments.pathKey() });
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Respuesta del administrador">
+      <Stack gap="sm">
+        {!isOpen && (
+          <Alert color="gray" icon={<IconLock />}>
+            {payment.processedAt
+              ? `Procesado el ${formatDateTime(payment.processedAt)}${payment.processedByName ? ` por ${payment.processedByName}` : ''}. `
+              : ''}
+            La aprobación o el rechazo son definitivos: este pago ya no se puede cambiar.
+          </Alert>
+        )}
+        <Select
+          label="Estado del pago"
+          placeholder="Selecciona un estado"
+          data={PAYMENT_STATUSES_SELECTABLE.map((s) => ({ value: s, label: PAYMENT_REVIEW_LABELS[s] }))}
+          allowDeselect={false}
+          disabled={!isOpen}
+          {...form.getInputProps('status')}
+        />
+        <Textarea
+          label="Notas del administrador"
+          placeholder="Ej.: Pago verificado en la cuenta Zelle."
+          autosize
+          minRows={2}
+          maxRows={6}
+          disabled={!isOpen}
+          {...form.getInputProps('adminNotes')}
+        />
+        {isOpen && (
+          <Group justify="flex-end">
+            <Button type="submit" loading={mutation.isPending}>
+              Actualizar Pago
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,37 @@
+import { Badge, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { PREALERT_STATUS_LABELS, formatUsd, type PrealertStatus } from '@casillero/shared';
+import { trpc } from '../../../../lib/trpc';
+
+export const PREALERT_STATUS_COLORS: Record<PrealertStatus, string> = { pending: 'yellow', confirmed: 'blue', converted: 'green' };
+
+export function PrealertStatusBadge({ status }: { status: PrealertStatus }) {
+  return (
+    <Badge color={PREALERT_STATUS_COLORS[status]} variant="light">
+      {PREALERT_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+export const kg = (n: number | null) => (n === null ? '—' : `${n.toLocaleString('es-ES', { maximumFractionDigits: 2 })} kg`);
+export const usd = (n: number | null) => (n === null ? '—' : formatUsd(n));
+
+/** After any change the list, the count and the counters are stale. */
+export function useInvalidatePrealerts() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: trpc.prealerts.pathKey() });
+}
+
+export function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children}
+      </Text>
+    </div>
+  );
+}
+

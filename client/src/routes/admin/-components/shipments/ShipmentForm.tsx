@@ -1,0 +1,236 @@
+import { Alert, Button, Checkbox, Group, Modal, NumberInput, Paper, ScrollArea, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconCalendar, IconInfoCircle } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  PACKAGE_STATUS_LABELS,
+  SHIPMENT_MESSAGES as M,
+  VENEZUELAN_STATES,
+  formatUsd,
+  shipmentCreateInput,
+  type VenezuelanState,
+} from '@casillero/shared';
+import { trpc } from '../../../../lib/trpc';
+import { CustomerPicker } from '../packages/CustomerPicker';
+import { failureMessage } from '../packages/feedback';
+import { useInvalidateShipments } from './ShipmentStatus';
+import type { ShippablePackage } from './types';
+
+type Values = {
+  userId: string;
+  deliveryAddress: string;
+  deliveryCity: string;
+  deliveryState: VenezuelanState | '';
+  estimatedDelivery: string;
+  shippingCostUsd: number;
+  packageIds: string[];
+};
+
+const INITIAL: Values = {
+  userId: '',
+  deliveryAddress: '',
+  deliveryCity: '',
+  deliveryState: '',
+  estimatedDelivery: '',
+  shippingCostUsd: 0,
+  packageIds: [],
+};
+
+const kg1 = (n: number) => `${n.toLocaleString('es-ES', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} kg`;
+
+/** Package count, total weight (kg, 1 decimal) and total value (USD, 2 decimals) of the chosen packages. */
+export function shipmentSummary(chosen: ShippablePackage[]) {
+  return {
+    count: chosen.length,
+    weightKg: chosen.reduce((n, p) => n + (p.weightKg ?? 0), 0),
+    valueUsd: chosen.reduce((n, p) => n + (p.estimatedValueUsd ?? 0), 0),
+  };
+}
+
+/** 'Crear Envío' (admin spec §5): customer, address, date, cost and the customer's available packages. */
+export function CreateShipmentDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Crear Envío" size="xl">
+      {opened && <CreateShipmentForm onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function CreateShipmentForm({ onClose }: { onClose: () => void }) {
+  const invalidate = useInvalidateShipments();
+  const mutation = useMutation(trpc.shipments.create.mutationOptions());
+  const form = useForm<Values>({ mode: 'controlled', initialValues: INITIAL, validate: schemaResolver(shipmentCreateInput, { sync: true }) });
+  const userId = form.values.userId;
+  const available = useQuery({ ...trpc.shipments.availablePackages.queryOptions({ userId }), enabled: Boolean(userId) });
+  const list = available.data ?? [];
+  const chosen = list.filter((p) => form.values.packageIds.includes(p.id));
+  const summary = shipmentSummary(chosen);
+
+  const toggle = (id: string, checked: boolean) =>
+    form.setFieldValue('packageIds', checked ? [...form.values.packageIds, id] : form.values.packageIds.filter((x) => x !== id));
+
+  const submit = form.onSubmit(
+    async (values) => {
+      try {
+        const result = await mutation.mutateAsync(shipmentCreateInput.parse(values));
+        notifications.show({
+          color: 'green',
+          title: M.created,
+          message: `${result.shipmentCode}: ${result.packageCount} ${result.packageCount === 1 ? 'paquete' : 'paquetes'}, ${kg1(result.totalWeightKg)}.`,
+        });
+        form.reset();
+        await invalidate();
+        onClose();
+      } catch (error) {
+        notifications.show({ color: 'red', title: M.createFailed, message: failureMessage(error, M.createFailed) });
+        // The list may have changed under us (another admin took a package).
+        await invalidate();
+      }
+    },
+    (errors) => {
+      if (errors.packageIds) notifications.show({ color: 'red', title: 'Error', message: M.packagesRequired });
+    },
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <CustomerPicker
+          required
+          value={userId}
+          error={form.errors.userId}
+          onChange={(id, customer) => {
+            form.setFieldValue('userId', id);
+            form.setFieldValue('packageIds', []);
+            // The customer's own address in Venezuela, when the fields are still empty.
+            if (customer) {
+              if (!form.values.deliveryAddress && customer.venezuelaAddress) form.setFieldValue('deliveryAddress', customer.venezuelaAddress);
+              if (!form.values.deliveryCity && customer.venezuelaCity) form.setFieldValue('deliveryCity', customer.venezuelaCity);
+              const state = customer.venezuelaState as VenezuelanState | null;
+              if (!form.values.deliveryState && state && VENEZUELAN_STATES.includes(state)) form.setFieldValue('deliveryState', state);
+            }
+          }}
+        />
+        <Textarea label="Dirección de entrega" required autosize minRows={2} maxRows={4} {...form.getInputProps('deliveryAddress')} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="Ciudad" required {...form.getInputProps('deliveryCity')} />
+          <Select label="Estado" required searchable placeholder="Selecciona un estado" data={[...VENEZUELAN_STATES]} {...form.getInputProps('deliveryState')} />
+          <DatePickerInput
+            label="Entrega estimada"
+            placeholder="Opcional"
+            clearable
+            valueFormat="DD/MM/YYYY"
+            leftSection={<IconCalendar size={16} />}
+            minDate={new Date()}
+            value={form.values.estimatedDelivery || null}
+            onChange={(v) => form.setFieldValue('estimatedDelivery', v ?? '')}
+            error={form.errors.estimatedDelivery}
+          />
+          <NumberInput
+            label="Costo de envío (USD)"
+            min={0}
+            step={0.01}
+            decimalScale={2}
+            prefix="$"
+            {...form.getInputProps('shippingCostUsd')}
+            onChange={(v) => form.setFieldValue('shippingCostUsd', v === '' || Number.isNaN(Number(v)) ? 0 : Number(v))}
+          />
+        </SimpleGrid>
+
+        <div>
+          <Text size="sm" fw={500} mb={4}>
+            Paquetes{' '}
+            <Text span c="red">
+              *
+            </Text>
+          </Text>
+          {!userId ? (
+            <Text size="sm" c="dimmed">
+              Selecciona un cliente para ver sus paquetes recibidos o en almacén.
+            </Text>
+          ) : available.isError ? (
+            <Alert color="red">{failureMessage(available.error, M.loadFailed)}</Alert>
+          ) : list.length === 0 && !available.isPending ? (
+            <Alert color="gray" icon={<IconInfoCircle />}>
+              {M.noPackages}
+            </Alert>
+          ) : (
+            <Paper withBorder radius="sm">
+              <ScrollArea h="15rem" type="auto" aria-label="Paquetes disponibles">
+                <Stack gap={0}>
+                  {list.map((p) => (
+                    <Checkbox
+                      key={p.id}
+                      p="sm"
+                      checked={form.values.packageIds.includes(p.id)}
+                      onChange={(e) => toggle(p.id, e.currentTarget.checked)}
+                      aria-label={`${p.trackingNumber ?? 'Sin tracking'}: ${p.packageDescription}`}
+                      label={
+                        <div>
+                          <Text size="sm" fw={600} ff="monospace">
+                            {p.trackingNumber ?? 'Sin tracking'}
+                          </Text>
+                          <Text size="sm">{p.packageDescription}</Text>
+                          <Text size="xs" c="dimmed">
+                            {PACKAGE_STATUS_LABELS[p.status]} · {p.weightKg === null ? 'sin peso' : kg1(p.weightKg)} ·{' '}
+                            {p.estimatedValueUsd === null ? 'sin valor' : formatUsd(p.estimatedValueUsd)}
+                            {p.senderName ? ` · ${p.senderName}` : ''}
+                          </Text>
+                        </div>
+                      }
+                    />
+                  ))}
+                </Stack>
+              </ScrollArea>
+            </Paper>
+          )}
+          {form.errors.packageIds && (
+            <Text size="xs" c="red" mt={4}>
+              {form.errors.packageIds}
+            </Text>
+          )}
+        </div>
+
+        <Paper withBorder radius="sm" p="sm" bg="gray.0" aria-label="Resumen del envío">
+          <SimpleGrid cols={3}>
+            <div>
+              <Text size="xs" c="dimmed">
+                Paquetes
+              </Text>
+              <Text fw={700} data-summary="count">
+                {summary.count}
+              </Text>
+            </div>
+            <div>
+              <Text size="xs" c="dimmed">
+                Peso total
+              </Text>
+              <Text fw={700} data-summary="weight">
+                {kg1(summary.weightKg)}
+              </Text>
+            </div>
+            <div>
+              <Text size="xs" c="dimmed">
+                Valor total
+              </Text>
+              <Text fw={700} data-summary="value">
+                {formatUsd(summary.valueUsd)}
+              </Text>
+            </div>
+          </SimpleGrid>
+        </Paper>
+
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={mutation.isPending} disabled={form.values.packageIds.length === 0}>
+            Crear Envío
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

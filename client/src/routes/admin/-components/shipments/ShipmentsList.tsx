@@ -1,0 +1,225 @@
+import { useMemo, useState } from 'react';
+import { ActionIcon, Alert, Button, Card, Group, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconAlertCircle, IconEye, IconFilterOff, IconSearch } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  LIST_DEFAULT_PAGE_SIZE,
+  LIST_MAX_OFFSET,
+  LIST_SEARCH_MIN_LENGTH,
+  SHIPMENT_MESSAGES as M,
+  SHIPMENT_STATUSES,
+  SHIPMENT_STATUS_LABELS,
+  TRACKING_MESSAGES,
+  formatDate,
+  formatListCount,
+  formatUsd,
+  type ShipmentSort,
+  type ShipmentStatus,
+  type SortDirection,
+} from '@casillero/shared';
+import { DataTable, DataTablePagination, dataTableColumns, useDebouncedSearch, useListUrlState } from '../../../../components/data-table';
+import { trpc } from '../../../../lib/trpc';
+import { failureMessage } from '../packages/feedback';
+import { ShipmentDetailsDialog, formatDay, kgText } from './ShipmentDetails';
+import { ShipmentStatusSelect } from './ShipmentStatus';
+import type { ShipmentRow } from './types';
+
+export type ShipmentSearch = { q?: string; status?: ShipmentStatus; sort?: ShipmentSort; dir?: SortDirection; page?: number; pageSize?: number };
+
+const col = dataTableColumns<ShipmentRow>();
+
+function shipmentColumns(details: (r: ShipmentRow) => void) {
+  return [
+    col.accessor('shipmentCode', {
+      id: 'code',
+      header: 'Código',
+      enableSorting: false,
+      cell: (info) => (
+        <div>
+          <Text ff="monospace" size="sm" fw={600}>
+            {info.getValue()}
+          </Text>
+          {info.row.original.trackingNumber && (
+            <Text size="xs" c="dimmed">
+              {info.row.original.trackingNumber}
+            </Text>
+          )}
+        </div>
+      ),
+    }),
+    col.accessor('customerName', {
+      id: 'customer',
+      header: 'Cliente',
+      enableSorting: false,
+      cell: (info) => (
+        <div>
+          <Text size="sm">{info.getValue() ?? '—'}</Text>
+          <Text size="xs" c="dimmed">
+            {info.row.original.customerEmail}
+          </Text>
+        </div>
+      ),
+    }),
+    col.accessor('deliveryCity', {
+      id: 'destination',
+      header: 'Destino',
+      enableSorting: false,
+      cell: (info) => (
+        <div>
+          <Text size="sm">{info.getValue()}</Text>
+          <Text size="xs" c="dimmed">
+            {info.row.original.deliveryState}
+          </Text>
+        </div>
+      ),
+    }),
+    col.accessor('packageCount', { id: 'packages', header: 'Paquetes', enableSorting: false }),
+    col.accessor('totalWeightKg', {
+      id: 'weightCost',
+      header: 'Peso / Costo',
+      enableSorting: false,
+      cell: (info) => (
+        <div>
+          <Text size="sm">{kgText(info.getValue())}</Text>
+          <Text size="xs" c="dimmed">
+            {formatUsd(info.row.original.shippingCostUsd)}
+          </Text>
+        </div>
+      ),
+    }),
+    col.accessor('status', { id: 'status', header: 'Estado', cell: (info) => <ShipmentStatusSelect shipment={info.row.original} /> }),
+    col.accessor('createdAt', {
+      id: 'createdAt',
+      header: 'Fechas',
+      cell: (info) => {
+        const r = info.row.original;
+        return (
+          <div>
+            <Text size="sm">Creado {formatDate(info.getValue())}</Text>
+            <Text size="xs" c="dimmed">
+              Estimado {formatDay(r.estimatedDelivery)}
+            </Text>
+            <Text size="xs" c="dimmed">
+              Entregado {formatDay(r.actualDelivery)}
+            </Text>
+          </div>
+        );
+      },
+    }),
+    col.display({
+      id: 'actions',
+      header: 'Acciones',
+      cell: (info) => (
+        <Tooltip label="Ver detalles">
+          <ActionIcon variant="subtle" aria-label={`Ver detalles de ${info.row.original.shipmentCode}`} onClick={() => details(info.row.original)}>
+            <IconEye size={18} />
+          </ActionIcon>
+        </Tooltip>
+      ),
+    }),
+  ];
+}
+
+type ShipmentsListProps = {
+  search: ShipmentSearch;
+  navigate: (update: (prev: ShipmentSearch) => ShipmentSearch) => void;
+};
+
+export function ShipmentsList({ search, navigate }: ShipmentsListProps) {
+  const list = useListUrlState(search, navigate, { sort: 'createdAt' as ShipmentSort, dir: 'desc' });
+  const [text, setText] = useDebouncedSearch(search.q, (q) => list.setFilters({ q }));
+  const [detailsOf, setDetailsOf] = useState<string | null>(null);
+
+  const filters = { q: search.q, status: search.status };
+  const pageSize = search.pageSize ?? LIST_DEFAULT_PAGE_SIZE;
+  const input = { ...filters, sort: list.sort, dir: list.dir, page: list.page, pageSize };
+  const rows = useQuery({ ...trpc.shipments.list.queryOptions(input), placeholderData: keepPreviousData });
+  const count = useQuery({ ...trpc.shipments.count.queryOptions(filters), placeholderData: keepPreviousData });
+  const columns = useMemo(() => shipmentColumns((r) => setDetailsOf(r.id)), []);
+
+  const hasFilters = Boolean(search.q || search.status);
+  const tooShort = Boolean(search.q && search.q.length < LIST_SEARCH_MIN_LENGTH);
+  const maxPage = rows.data?.maxPage ?? 1;
+  const pageCount = count.data
+    ? Math.min(Math.ceil(count.data.count / pageSize) + (count.data.isCapped ? 1 : 0), maxPage)
+    : list.page + (rows.data?.hasMore ? 1 : 0);
+
+  return (
+    <Stack gap="md">
+      <Card withBorder radius="md">
+        <Stack gap="sm">
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <TextInput
+              label="Buscar"
+              placeholder="Código, tracking, cliente o ciudad"
+              leftSection={<IconSearch size={16} />}
+              value={text}
+              onChange={(e) => setText(e.currentTarget.value)}
+              error={tooShort ? TRACKING_MESSAGES.searchTooShort(LIST_SEARCH_MIN_LENGTH) : undefined}
+              miw={260}
+              style={{ flex: 1 }}
+            />
+            <Select
+              label="Estado"
+              placeholder="Todos"
+              clearable
+              w={190}
+              data={SHIPMENT_STATUSES.map((s) => ({ value: s, label: SHIPMENT_STATUS_LABELS[s] }))}
+              value={search.status ?? null}
+              onChange={(v) => list.setFilters({ status: (v ?? undefined) as ShipmentStatus | undefined })}
+            />
+            <Button
+              variant="default"
+              leftSection={<IconFilterOff size={16} />}
+              disabled={!hasFilters}
+              onClick={() => {
+                setText('');
+                list.clear(['q', 'status']);
+              }}
+            >
+              Limpiar filtros
+            </Button>
+          </Group>
+          <Text size="sm" c="dimmed" role="status" aria-live="polite">
+            {count.data
+              ? `${formatListCount(count.data.count, count.data.isCapped)} de ${count.data.total.toLocaleString('es-ES')} envíos`
+              : 'Contando envíos...'}
+          </Text>
+        </Stack>
+      </Card>
+
+      {rows.isError && (
+        <Alert color="red" icon={<IconAlertCircle />} role="alert" title={M.loadFailed}>
+          {failureMessage(rows.error, M.loadFailed)}
+        </Alert>
+      )}
+
+      <Card withBorder radius="md" p={0}>
+        <DataTable
+          caption="Envíos"
+          columns={columns}
+          data={rows.data?.rows ?? []}
+          getRowId={(r) => r.id}
+          sort={{ sort: list.sort, dir: list.dir }}
+          onSortChange={(s) => list.setSort(s.sort, s.dir)}
+          isLoading={rows.isFetching}
+          empty={M.empty}
+        />
+      </Card>
+
+      <DataTablePagination
+        page={rows.data?.page ?? list.page}
+        pageSize={pageSize}
+        pageCount={pageCount}
+        onPageChange={list.setPage}
+        onPageSizeChange={list.setPageSize}
+        note={
+          count.data && count.data.count > LIST_MAX_OFFSET
+            ? `Se puede paginar hasta los primeros ${LIST_MAX_OFFSET.toLocaleString('es-ES')} resultados; usa los filtros para llegar al resto.`
+            : undefined
+        }
+      />
+      <ShipmentDetailsDialog shipmentId={detailsOf} onClose={() => setDetailsOf(null)} />
+    </Stack>
+  );
+}

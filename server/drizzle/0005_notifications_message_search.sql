@@ -1,0 +1,1 @@
+CREATE INDEX "notifications_message_trgm_idx" ON "notifications" USING gin ("message" gin_trgm_ops);

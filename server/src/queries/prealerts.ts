@@ -1,0 +1,134 @@
+// Reads of the admin pre-alerts screen (admin spec §2, §7): every customer's pre-alerts,
+// newest first, searched and filtered in SQL, a page at a time, with the counters by status.
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import {
+  LIST_COUNT_CAP,
+  PREALERT_STATUSES,
+  type PrealertAdminFilters,
+  type PrealertAdminListParams,
+  type PrealertStatus,
+} from '@casillero/shared';
+import type { DbOrTx } from '../db/client';
+import { mailboxes, prealerts, userProfiles, users } from '../db/schema';
+import { capCount, containsPattern, pageWindow, searchTerm, toListPage, type BoundedCount, type ListPage } from '../lib/list';
+
+/** What a card and the details dialog show of a pre-alert. */
+const cardColumns = {
+  id: prealerts.id,
+  userId: prealerts.userId,
+  trackingNumber: prealerts.trackingNumber,
+  description: prealerts.description,
+  quantityItems: prealerts.quantityItems,
+  amountSpent: prealerts.amountSpent,
+  senderName: prealerts.senderName,
+  estimatedWeight: prealerts.estimatedWeight,
+  estimatedValue: prealerts.estimatedValue,
+  carrier: prealerts.carrier,
+  estadoTracking: prealerts.estadoTracking,
+  notes: prealerts.notes,
+  status: prealerts.status,
+  invoiceFileId: prealerts.invoiceFileId,
+  convertedAt: prealerts.convertedAt,
+  convertedPackageId: prealerts.convertedPackageId,
+  createdAt: prealerts.createdAt,
+  updatedAt: prealerts.updatedAt,
+  clientName: userProfiles.fullName,
+  clientEmail: users.email,
+  mailboxCode: mailboxes.mailboxCode,
+};
+
+/**
+ * The filters as SQL. The search matches the tracking number, the sender, the description,
+ * or the client's name or e-mail (those two as indexed lookups turned into init plans).
+ */
+function whereOf(db: DbOrTx, filters: PrealertAdminFilters): SQL | undefined {
+  const conditions: SQL[] = [];
+  const term = searchTerm(filters.q);
+  if (term !== null) {
+    const pattern = containsPattern(term);
+    const byName = db.select({ id: userProfiles.userId }).from(userProfiles).where(ilike(userProfiles.fullName, pattern));
+    const byEmail = db.select({ id: users.id }).from(users).where(ilike(users.email, pattern));
+    conditions.push(
+      or(
+        ilike(prealerts.trackingNumber, pattern),
+        ilike(prealerts.senderName, pattern),
+        ilike(prealerts.description, pattern),
+        sql`${prealerts.userId} = any(array(${byName}))`,
+        sql`${prealerts.userId} = any(array(${byEmail}))`,
+      )!,
+    );
+  }
+  if (filters.status) conditions.push(eq(prealerts.status, filters.status));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+export type AdminPrealertRow = Awaited<ReturnType<typeof listAdminPrealerts>>['rows'][number];
+
+/** A page of pre-alerts, newest first: ids first (index order), then the joins for those rows. */
+export async function listAdminPrealerts(db: DbOrTx, input: PrealertAdminListParams) {
+  const window = pageWindow(input);
+  const page = db
+    .select({ pageId: prealerts.id })
+    .from(prealerts)
+    .where(whereOf(db, input))
+    .orderBy(sql`${prealerts.createdAt} desc nulls last`, desc(prealerts.id))
+    .limit(window.limit + 1)
+    .offset(window.offset)
+    .as('page');
+  const rows = await db
+    .select(cardColumns)
+    .from(page)
+    .innerJoin(prealerts, eq(prealerts.id, page.pageId))
+    .innerJoin(users, eq(users.id, prealerts.userId))
+    .leftJoin(userProfiles, eq(userProfiles.userId, prealerts.userId))
+    .leftJoin(mailboxes, eq(mailboxes.id, prealerts.mailboxId))
+    .orderBy(sql`${prealerts.createdAt} desc nulls last`, desc(prealerts.id));
+  const list: ListPage<(typeof rows)[number]> = toListPage(rows, window);
+  return {
+    ...list,
+    rows: list.rows.map((r) => ({
+      ...r,
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+      convertedAt: r.convertedAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+/** How many pre-alerts match the filters, counted up to the cap. */
+export async function countAdminPrealerts(db: DbOrTx, filters: PrealertAdminFilters): Promise<BoundedCount> {
+  const bounded = db
+    .select({ one: sql`1` })
+    .from(prealerts)
+    .where(whereOf(db, filters))
+    .limit(LIST_COUNT_CAP + 1)
+    .as('bounded');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(bounded);
+  return capCount(Number(row?.n ?? 0));
+}
+
+/** The counters Pendientes, Confirmadas, Convertidas (and the total), grouped in SQL. */
+export async function prealertStatusCounts(db: DbOrTx): Promise<Record<PrealertStatus, number> & { total: number }> {
+  const rows = await db
+    .select({ status: prealerts.status, n: sql<number>`count(*)::int` })
+    .from(prealerts)
+    .groupBy(prealerts.status);
+  const counts = Object.fromEntries(PREALERT_STATUSES.map((s) => [s, 0])) as Record<PrealertStatus, number>;
+  for (const r of rows) counts[r.status] = Number(r.n);
+  return { ...counts, total: PREALERT_STATUSES.reduce((n, s) => n + counts[s], 0) };
+}
+
+/**
+ * The mailbox a converted pre-alert's package goes to: the pre-alert's own mailbox when it
+ * names one of the customer's, otherwise the customer's first (oldest) mailbox; null when the
+ * customer has none.
+ */
+export async function conversionMailboxOf(db: DbOrTx, userId: string, preferredId: string | null) {
+  const [row] = await db
+    .select({ id: mailboxes.id, mailboxCode: mailboxes.mailboxCode })
+    .from(mailboxes)
+    .where(eq(mailboxes.userId, userId))
+    .orderBy(...(preferredId ? [sql`(${mailboxes.id} = ${preferredId}) desc`] : []), mailboxes.createdAt, mailboxes.id)
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,265 @@
+// Reportes y Analíticas (admin spec §2, §9), computed by the database (DECISIONS 10): each
+// report is a few grouped or filtered aggregates; no table is read into the server.
+//
+// Definitions, written once here and shown in the page's hints:
+// - A period is the rolling window [now − N days, now) (week 7, month 30, quarter 90, year 365),
+//   compared with the window of the same length just before it.
+// - Revenue counts completed payments by their date (created_at), as the dashboard does.
+// - Users are accounts with role 'user'; new users were created in the window.
+// - Packages processed are packages registered in the warehouse in the window (created_at);
+//   shipments made are shipments created in the window.
+// - Average shipping cost: mean shipping_cost_usd of the window's shipments. Average shipping
+//   cost per package: their total shipping cost over the packages put into shipments in the
+//   window (shipment_packages.created_at: packages join a shipment when it is made).
+// - Estimated revenue per client = 80 % × average shipping cost per package × the client's
+//   packages in the window (estimatedClientRevenue in @casillero/shared).
+// - Packages per user: the window's packages over the users registered by the window's end.
+// - Shipment conversion rate: the window's shipments over its packages, in percent.
+// - The trend covers the last 6 calendar months on the business's clock (America/Caracas),
+//   the current month included; the status distributions are the current state.
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import {
+  estimatedClientRevenue,
+  formatReportMonth,
+  packagesPerUser,
+  percentChange,
+  reportWindows,
+  REPORT_TOP_CLIENTS,
+  REPORT_TREND_MONTHS,
+  SHIPMENT_STATUSES,
+  shipmentConversionRate,
+  TRACKING_STATUSES,
+  type ReportPeriod,
+  type ShipmentStatus,
+  type TrackingStatus,
+} from '@casillero/shared';
+import { rowsOf, type DbOrTx } from '../db/client';
+import { BUSINESS_TIME_ZONE } from './trackings';
+
+/** A figure of the period beside the previous period's, and the change in percent. */
+export type Comparison = { current: number; previous: number; change: number | null };
+
+export type TopClient = {
+  userId: string;
+  name: string;
+  email: string;
+  packages: number;
+  /** 80 % × average shipping cost per package × packages (see estimatedClientRevenue). */
+  estimatedRevenue: number;
+};
+
+export type PeriodReport = {
+  period: ReportPeriod;
+  /** The window [start, end) and the previous one [previousStart, start), ISO strings. */
+  start: string;
+  end: string;
+  previousStart: string;
+  totalRevenue: number;
+  revenue: Comparison;
+  totalUsers: number;
+  newUsers: Comparison;
+  packages: Comparison;
+  shipments: Comparison;
+  averageShippingCost: Comparison;
+  averageShippingCostPerPackage: Comparison;
+  packagesPerUser: Comparison;
+  conversionRate: Comparison;
+  topClients: TopClient[];
+};
+
+export type TrendMonth = { month: string; label: string; packages: number; shipments: number; revenue: number };
+
+export type StatusDistribution = {
+  trackings: { status: TrackingStatus; count: number }[];
+  shipments: { status: ShipmentStatus; count: number }[];
+};
+
+const TZ = sql.raw(`'${BUSINESS_TIME_ZONE}'`);
+const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+const num = (v: unknown) => Number(v ?? 0);
+const cents = (n: number) => Math.round(n * 100) / 100;
+const compare = (current: number, previous: number): Comparison => ({
+  current,
+  previous,
+  change: percentChange(current, previous),
+});
+
+type Windows = ReturnType<typeof reportWindows>;
+
+// --- SQL builders (also replayed by `npm run bench` for EXPLAIN) -------------------------------
+
+/** Every single-figure aggregate of both windows, one row. */
+function totalsSql({ start, end, previousStart }: Windows): SQL {
+  const [s, e, p] = [ts(start), ts(end), ts(previousStart)];
+  return sql`
+    with pay as (
+      select coalesce(sum(amount_usd), 0) as total,
+             coalesce(sum(amount_usd) filter (where created_at >= ${s}), 0) as cur,
+             coalesce(sum(amount_usd) filter (where created_at >= ${p} and created_at < ${s}), 0) as prev
+      from payment_transactions where status = 'completed' and created_at < ${e}
+    ), usr as (
+      select count(*) filter (where created_at < ${e}) as total,
+             count(*) filter (where created_at < ${s}) as before_start,
+             count(*) filter (where created_at >= ${s} and created_at < ${e}) as cur,
+             count(*) filter (where created_at >= ${p} and created_at < ${s}) as prev
+      from users where role = 'user'
+    ), pkg as (
+      -- One range count per window: each is an index-only scan (one filtered scan over both
+      -- windows makes the planner read the whole table for the year).
+      select (select count(*) from packages where created_at >= ${s} and created_at < ${e}) as cur,
+             (select count(*) from packages where created_at >= ${p} and created_at < ${s}) as prev
+    ), shp as (
+      select c.n as cur, pr.n as prev, c.cost as cost_cur, pr.cost as cost_prev
+      from (select count(*) as n, coalesce(sum(shipping_cost_usd), 0) as cost
+              from shipments where created_at >= ${s} and created_at < ${e}) c,
+           (select count(*) as n, coalesce(sum(shipping_cost_usd), 0) as cost
+              from shipments where created_at >= ${p} and created_at < ${s}) pr
+    ), carried as (
+      select (select count(*) from shipment_packages where created_at >= ${s} and created_at < ${e}) as cur,
+             (select count(*) from shipment_packages where created_at >= ${p} and created_at < ${s}) as prev
+    )
+    select pay.total as total_revenue, pay.cur as revenue_cur, pay.prev as revenue_prev,
+           usr.total as users_total, usr.before_start as users_before_start, usr.cur as users_cur, usr.prev as users_prev,
+           pkg.cur as packages_cur, pkg.prev as packages_prev,
+           shp.cur as shipments_cur, shp.prev as shipments_prev, shp.cost_cur, shp.cost_prev,
+           carried.cur as carried_cur, carried.prev as carried_prev
+    from pay, usr, pkg, shp, carried`;
+}
+
+/** The clients with most packages in the window (ties: the most recent package first). */
+function topClientsSql({ start, end }: Windows): SQL {
+  return sql`
+    with top as (
+      select user_id, count(*) as packages, max(created_at) as last_at
+      from packages
+      where created_at >= ${ts(start)} and created_at < ${ts(end)}
+      group by user_id
+      order by packages desc, last_at desc, user_id
+      limit ${REPORT_TOP_CLIENTS}
+    )
+    select top.user_id as "userId", top.packages, coalesce(pr.full_name, u.email) as name, u.email
+    from top
+    join users u on u.id = top.user_id
+    left join user_profiles pr on pr.user_id = top.user_id
+    order by top.packages desc, top.last_at desc, top.user_id`;
+}
+
+/** Packages, shipments and revenue per calendar month (business time zone), last 6 months. */
+function trendSql(end: Date): SQL {
+  const e = ts(end);
+  return sql`
+    with months as (
+      select generate_series(
+               date_trunc('month', ${e} at time zone ${TZ}) - make_interval(months => ${REPORT_TREND_MONTHS - 1}),
+               date_trunc('month', ${e} at time zone ${TZ}),
+               interval '1 month') as m
+    ), since as (
+      select min(m) at time zone ${TZ} as at from months
+    ), pk as (
+      select date_trunc('month', created_at at time zone ${TZ}) as m, count(*) as n
+      from packages where created_at >= (select at from since) and created_at < ${e} group by 1
+    ), sh as (
+      select date_trunc('month', created_at at time zone ${TZ}) as m, count(*) as n
+      from shipments where created_at >= (select at from since) and created_at < ${e} group by 1
+    ), pay as (
+      select date_trunc('month', created_at at time zone ${TZ}) as m, sum(amount_usd) as total
+      from payment_transactions
+      where status = 'completed' and created_at >= (select at from since) and created_at < ${e} group by 1
+    )
+    select to_char(months.m, 'YYYY-MM') as month, coalesce(pk.n, 0) as packages, coalesce(sh.n, 0) as shipments,
+           coalesce(pay.total, 0) as revenue
+    from months left join pk using (m) left join sh using (m) left join pay using (m)
+    order by months.m`;
+}
+
+/** Current trackings per status (the trigger-kept counter table) and shipments per status. */
+function distributionSql(): SQL {
+  return sql`
+    select 'tracking' as kind, status::text as status, count::bigint as n from tracking_status_counts
+    union all
+    select 'shipment' as kind, status::text as status, count(*) as n from shipments group by status`;
+}
+
+// --- Query functions ---------------------------------------------------------------------------
+
+export async function getPeriodReport(db: DbOrTx, period: ReportPeriod, now: Date = new Date()): Promise<PeriodReport> {
+  const windows = reportWindows(period, now);
+  // Two statements, run side by side on a pooled connection.
+  const [totalsResult, topResult] = await Promise.all([db.execute(totalsSql(windows)), db.execute(topClientsSql(windows))]);
+  const [t] = rowsOf<Record<string, unknown>>(totalsResult);
+  const top = rowsOf<{ userId: string; packages: unknown; name: string; email: string }>(topResult);
+
+  const packages = compare(num(t.packages_cur), num(t.packages_prev));
+  const shipments = compare(num(t.shipments_cur), num(t.shipments_prev));
+  const avg = (cost: unknown, n: number) => (n === 0 ? 0 : cents(num(cost) / n));
+  const perPackage = compare(avg(t.cost_cur, num(t.carried_cur)), avg(t.cost_prev, num(t.carried_prev)));
+
+  return {
+    period,
+    start: windows.start.toISOString(),
+    end: windows.end.toISOString(),
+    previousStart: windows.previousStart.toISOString(),
+    totalRevenue: cents(num(t.total_revenue)),
+    revenue: compare(cents(num(t.revenue_cur)), cents(num(t.revenue_prev))),
+    totalUsers: num(t.users_total),
+    newUsers: compare(num(t.users_cur), num(t.users_prev)),
+    packages,
+    shipments,
+    averageShippingCost: compare(avg(t.cost_cur, shipments.current), avg(t.cost_prev, shipments.previous)),
+    averageShippingCostPerPackage: perPackage,
+    packagesPerUser: compare(
+      packagesPerUser(packages.current, num(t.users_total)),
+      packagesPerUser(packages.previous, num(t.users_before_start)),
+    ),
+    conversionRate: compare(
+      shipmentConversionRate(shipments.current, packages.current),
+      shipmentConversionRate(shipments.previous, packages.previous),
+    ),
+    topClients: top.map((r) => ({
+      userId: r.userId,
+      name: r.name,
+      email: r.email,
+      packages: num(r.packages),
+      estimatedRevenue: estimatedClientRevenue(num(r.packages), perPackage.current),
+    })),
+  };
+}
+
+export async function getReportTrend(db: DbOrTx, now: Date = new Date()): Promise<TrendMonth[]> {
+  const rows = rowsOf<{ month: string; packages: unknown; shipments: unknown; revenue: unknown }>(
+    await db.execute(trendSql(now)),
+  );
+  return rows.map((r) => ({
+    month: r.month,
+    label: formatReportMonth(r.month),
+    packages: num(r.packages),
+    shipments: num(r.shipments),
+    revenue: cents(num(r.revenue)),
+  }));
+}
+
+export async function getStatusDistribution(db: DbOrTx): Promise<StatusDistribution> {
+  const rows = rowsOf<{ kind: 'tracking' | 'shipment'; status: string; n: unknown }>(await db.execute(distributionSql()));
+  const count = (kind: string, status: string) => num(rows.find((r) => r.kind === kind && r.status === status)?.n);
+  return {
+    trackings: TRACKING_STATUSES.map((status) => ({ status, count: count('tracking', status) })),
+    shipments: SHIPMENT_STATUSES.map((status) => ({ status, count: count('shipment', status) })),
+  };
+}
+
+/** The SQL text and parameters of each report statement, for `npm run bench` (EXPLAIN). */
+export function reportQueriesSql(period: ReportPeriod, now: Date = new Date()) {
+  const dialect = new PgDialect();
+  const windows = reportWindows(period, now);
+  const text = (q: SQL) => {
+    const { sql: s, params } = dialect.sqlToQuery(q);
+    return { sql: s, params };
+  };
+  return {
+    totals: text(totalsSql(windows)),
+    topClients: text(topClientsSql(windows)),
+    trend: text(trendSql(now)),
+    distribution: text(distributionSql()),
+  };
+}

@@ -1,0 +1,146 @@
+// 'Actualizar Pago' (admin spec §4): the admin approves, rejects or keeps a payment under review.
+// Approval and rejection happen once (DECISIONS 6): one transaction whose first statement is a
+// conditional UPDATE … WHERE status = 'pending' RETURNING. Of fifty concurrent approvals, one
+// finds the row pending; the others wait for its row lock, re-check the condition, find it
+// completed and are refused, so the mailbox is activated, the trackings authorised and the
+// customer notified exactly once.
+import { TRPCError } from '@trpc/server';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  ADMIN_PAYMENT_MESSAGES,
+  PAYMENT_MESSAGES,
+  PAYMENT_NOTIFICATIONS,
+  PAYMENT_STATUS_LABELS,
+  type paymentReviewInput,
+  type z,
+} from '@casillero/shared';
+import type { Db, DbOrTx } from '../db/client';
+import { mailboxes, paymentTrackings, paymentTransactions, trackingHistory, trackings } from '../db/schema';
+import type { Config } from '../env';
+import { notifyUser } from './notify';
+
+export type PaymentReview = z.output<typeof paymentReviewInput>;
+
+/** Where the customer's notification leads. */
+const FACTURAS_PATH = '/dashboard/facturas';
+const MAILBOXES_PATH = '/dashboard/mis-casilleros';
+
+export async function reviewPayment(db: Db, admin: { id: string }, input: PaymentReview, config: Pick<Config, 'appUrl'>) {
+  return db.transaction(async (tx) => {
+    const isFinal = input.status !== 'pending';
+    const now = new Date();
+    // Only a pending payment changes; the notes are merged into the metadata (admin spec §7).
+    const [payment] = await tx
+      .update(paymentTransactions)
+      .set({
+        status: input.status,
+        ...(isFinal ? { processedAt: now, processedBy: admin.id } : {}),
+        ...(input.adminNotes !== null
+          ? { metadata: sql`${paymentTransactions.metadata} || jsonb_build_object('admin_notes', ${input.adminNotes}::text)` }
+          : {}),
+        updatedAt: now,
+      })
+      .where(and(eq(paymentTransactions.id, input.id), eq(paymentTransactions.status, 'pending')))
+      .returning({
+        id: paymentTransactions.id,
+        userId: paymentTransactions.userId,
+        transactionType: paymentTransactions.transactionType,
+        amountUsd: paymentTransactions.amountUsd,
+        mailboxId: paymentTransactions.mailboxId,
+        status: paymentTransactions.status,
+        adminNotes: sql<string | null>`${paymentTransactions.metadata}->>'admin_notes'`,
+      });
+    if (!payment) throw await refusal(tx, input.id);
+
+    let mailboxActivated: string | null = null;
+    let authorisedTrackings: string[] = [];
+    if (payment.status === 'completed') {
+      if (payment.transactionType === 'mailbox_activation' && payment.mailboxId) {
+        mailboxActivated = await activateMailbox(tx, payment.mailboxId, now);
+      }
+      if (payment.transactionType === 'shipping_payment') {
+        authorisedTrackings = await authoriseDispatch(tx, payment.id, admin.id, now);
+      }
+    }
+
+    const message =
+      payment.status === 'completed'
+        ? PAYMENT_NOTIFICATIONS.approved(payment.amountUsd)
+        : payment.status === 'failed'
+          ? PAYMENT_NOTIFICATIONS.rejected(payment.amountUsd, payment.adminNotes)
+          : PAYMENT_NOTIFICATIONS.reviewing(payment.amountUsd);
+    await notifyUser(
+      tx,
+      payment.userId,
+      {
+        title: PAYMENT_NOTIFICATIONS.title,
+        message,
+        type: 'payment_update',
+        link: mailboxActivated ? MAILBOXES_PATH : FACTURAS_PATH,
+      },
+      { email: 'default', appUrl: config.appUrl },
+    );
+
+    return {
+      id: payment.id,
+      status: payment.status,
+      /** The code of the mailbox this approval activated. */
+      mailboxActivated,
+      /** The tracking numbers whose dispatch this approval authorised. */
+      authorisedTrackings,
+    };
+  });
+}
+
+/** Why the conditional update changed nothing: no such payment, or it was already processed. */
+async function refusal(tx: DbOrTx, id: string): Promise<TRPCError> {
+  const [existing] = await tx
+    .select({ status: paymentTransactions.status })
+    .from(paymentTransactions)
+    .where(eq(paymentTransactions.id, id));
+  if (!existing) return new TRPCError({ code: 'NOT_FOUND', message: PAYMENT_MESSAGES.notFound });
+  return new TRPCError({
+    code: 'CONFLICT',
+    message: ADMIN_PAYMENT_MESSAGES.alreadyProcessed(PAYMENT_STATUS_LABELS[existing.status]),
+  });
+}
+
+/** An approved activation payment activates its mailbox (DECISIONS 9); answers the mailbox code. */
+async function activateMailbox(tx: DbOrTx, mailboxId: string, now: Date): Promise<string | null> {
+  const [mailbox] = await tx
+    .update(mailboxes)
+    .set({ status: 'active', updatedAt: now })
+    .where(eq(mailboxes.id, mailboxId))
+    .returning({ code: mailboxes.mailboxCode });
+  return mailbox?.code ?? null;
+}
+
+/**
+ * An approved shipping payment authorises the dispatch of its trackings that wait in
+ * 'ready_to_ship'. They stay 'ready_to_ship' (the parcel is still on the shelf: 'shipped' is
+ * set when it physically leaves); the authorisation is a history entry by the admin, which the
+ * warehouse and the customer see in the tracking's timeline.
+ */
+async function authoriseDispatch(tx: DbOrTx, paymentId: string, adminId: string, now: Date): Promise<string[]> {
+  const paid = tx
+    .select({ id: paymentTrackings.trackingId })
+    .from(paymentTrackings)
+    .where(eq(paymentTrackings.paymentId, paymentId));
+  const cleared = await tx
+    .update(trackings)
+    .set({ updatedAt: now })
+    .where(and(inArray(trackings.id, paid), eq(trackings.status, 'ready_to_ship')))
+    .returning({ id: trackings.id, trackingNumber: trackings.trackingNumber });
+  if (cleared.length) {
+    await tx.insert(trackingHistory).values(
+      cleared.map((t) => ({
+        trackingId: t.id,
+        status: 'ready_to_ship' as const,
+        message: ADMIN_PAYMENT_MESSAGES.dispatchAuthorised,
+        createdBy: adminId,
+        createdAt: now,
+      })),
+    );
+  }
+  return cleared.map((t) => t.trackingNumber).sort();
+}

@@ -1,0 +1,282 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { PACKAGE_MESSAGES as M, type PackageCreateInput } from '@casillero/shared';
+import type { Database } from '../../db/client';
+import { emailOutbox, mailboxes, notifications, packages, shipmentPackages, shipments, storedFiles } from '../../db/schema';
+import { testConfig } from '../../env';
+import { createTestDatabase } from '../../test/db';
+import { callerFor, TEST_APP_URL, trpcError } from '../../test/caller';
+import { signedInAdmin, signedInCustomer } from '../../test/factories';
+
+const config = testConfig({ appUrl: TEST_APP_URL });
+
+let database: Database;
+let adminCaller: ReturnType<typeof callerFor>;
+type Customer = Awaited<ReturnType<typeof customerWithMailbox>>;
+let ana: Customer;
+let beto: Customer;
+
+const db = () => database.db;
+
+async function customerWithMailbox(nombre: string) {
+  const customer = await signedInCustomer(db(), { nombre });
+  const [mailbox] = await db()
+    .select({ id: mailboxes.id, mailboxCode: mailboxes.mailboxCode })
+    .from(mailboxes)
+    .where(eq(mailboxes.userId, customer.user.id));
+  return { ...customer, mailbox };
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const admin = await signedInAdmin(database.db);
+  adminCaller = callerFor(database.db, admin.visitor, config);
+  ana = await customerWithMailbox('Ana Almacén');
+  beto = await customerWithMailbox('Beto Bodega');
+});
+afterAll(async () => {
+  await database.close();
+});
+
+let serial = 0;
+function form(c: Customer, overrides: Partial<PackageCreateInput> = {}): PackageCreateInput {
+  serial++;
+  return {
+    userId: c.user.id,
+    mailboxId: c.mailbox.id,
+    trackingNumber: `pkg${Date.now().toString(36)}${serial}`,
+    packageDescription: `Audífonos inalámbricos ${serial}`,
+    senderName: 'Amazon',
+    weightKg: 1.5,
+    dimensionsCm: '20x15x10',
+    estimatedValueUsd: 49.99,
+    status: 'pending',
+    notes: '',
+    ...overrides,
+  };
+}
+
+const notificationsOf = (userId: string) => db().select().from(notifications).where(eq(notifications.userId, userId));
+const packageRow = async (id: string) => (await db().select().from(packages).where(eq(packages.id, id)))[0];
+
+async function putInShipment(c: Customer, packageId: string) {
+  const [s] = await db()
+    .insert(shipments)
+    .values({ userId: c.user.id, shipmentCode: `SHT${++serial}${Date.now()}`.slice(0, 20), deliveryAddress: 'Av. Principal de Prueba 123', deliveryCity: 'Caracas', deliveryState: 'Distrito Capital' })
+    .returning({ id: shipments.id, code: shipments.shipmentCode });
+  await db().insert(shipmentPackages).values({ shipmentId: s.id, packageId });
+  await db().update(packages).set({ status: 'in_shipment' }).where(eq(packages.id, packageId));
+  return s.code;
+}
+
+describe('packages.create', () => {
+  it('answers the spec messages for each rule', async () => {
+    const cases: [Partial<PackageCreateInput>, string][] = [
+      [{ userId: '' }, M.customerRequired],
+      [{ mailboxId: '' }, M.mailboxRequired],
+      [{ packageDescription: '   ' }, M.descriptionRequired],
+      [{ weightKg: 0 }, M.weightPositive],
+      [{ weightKg: -2 }, M.weightPositive],
+      [{ estimatedValueUsd: 0 }, M.valuePositive],
+      [{ status: 'in_shipment' as never }, M.statusInvalid],
+    ];
+    for (const [override, message] of cases) {
+      const error = await trpcError(adminCaller.packages.create(form(ana, override)));
+      expect(`${JSON.stringify(override)} ${error.code} ${error.message}`).toBe(`${JSON.stringify(override)} BAD_REQUEST ${message}`);
+    }
+  });
+
+  it('stores empty optionals as null and a pending package without received date or notification', async () => {
+    const before = (await notificationsOf(ana.user.id)).length;
+    const { id } = await adminCaller.packages.create(
+      form(ana, { trackingNumber: '', senderName: '', weightKg: '', dimensionsCm: '', estimatedValueUsd: '', notes: '' }),
+    );
+    const row = await packageRow(id);
+    expect(row).toMatchObject({ trackingNumber: null, senderName: null, weightKg: null, dimensionsCm: null, estimatedValueUsd: null, notes: null, status: 'pending', receivedDate: null });
+    expect((await notificationsOf(ana.user.id)).length).toBe(before);
+  });
+
+  it('refuses a mailbox of another customer, checked on the server', async () => {
+    const error = await trpcError(adminCaller.packages.create(form(ana, { mailboxId: beto.mailbox.id })));
+    expect(error.message).toBe(M.mailboxNotOwned);
+    const unknown = await trpcError(adminCaller.packages.create(form(ana, { userId: randomUUID() })));
+    expect(unknown.message).toBe(M.customerRequired);
+  });
+
+  it('a package created as received records the date and notifies the customer with an e-mail', async () => {
+    const input = form(ana, { status: 'received' });
+    const { id } = await adminCaller.packages.create(input);
+    const row = await packageRow(id);
+    expect(row.status).toBe('received');
+    expect(row.receivedDate).toBeInstanceOf(Date);
+    const mine = await notificationsOf(ana.user.id);
+    expect(mine.some((n) => n.title === M.receivedTitle && n.message.includes(input.trackingNumber!.toUpperCase()))).toBe(true);
+    const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.subject, M.receivedTitle));
+    expect(mails.some((m) => m.to.includes(ana.email))).toBe(true);
+  });
+
+  it('is for admins only', async () => {
+    const error = await trpcError(callerFor(db(), ana.visitor, config).packages.create(form(ana)));
+    expect(error.code).toBe('FORBIDDEN');
+  });
+});
+
+describe('packages.list and count', () => {
+  it('searches by tracking, description, customer name and mailbox code; filters by status and customer', async () => {
+    const a = await adminCaller.packages.create(form(ana, { packageDescription: 'Teclado mecánico Keychron', trackingNumber: 'ZZLIST0001' }));
+    const b = await adminCaller.packages.create(form(beto, { packageDescription: 'Cafetera italiana Bialetti', status: 'received' }));
+
+    const ids = async (input: Parameters<typeof adminCaller.packages.list>[0]) => (await adminCaller.packages.list(input)).rows.map((r) => r.id);
+    expect(await ids({ q: 'zzlist0001' })).toEqual([a.id]);
+    expect(await ids({ q: 'Keychron' })).toEqual([a.id]);
+    expect(await ids({ q: 'Bodega' })).toContain(b.id);
+    expect(await ids({ q: 'Bodega' })).not.toContain(a.id);
+    expect(await ids({ q: beto.mailbox.mailboxCode })).toContain(b.id);
+    expect(await ids({ status: 'received', cliente: beto.user.id })).toEqual([b.id]);
+    expect(await ids({ cliente: ana.user.id })).not.toContain(b.id);
+
+    const page = await adminCaller.packages.list({ cliente: beto.user.id });
+    expect(page.rows[0]).toMatchObject({ customerName: 'Beto Bodega', mailboxCode: beto.mailbox.mailboxCode, mailboxCountry: 'USA', shipmentCode: null });
+    const count = await adminCaller.packages.count({ cliente: beto.user.id });
+    expect(count).toMatchObject({ count: page.rows.length, isCapped: false });
+    expect(count.total).toBeGreaterThanOrEqual(page.rows.length);
+  });
+
+  it('pages newest first', async () => {
+    for (let i = 0; i < 3; i++) await adminCaller.packages.create(form(beto));
+    const first = await adminCaller.packages.list({ cliente: beto.user.id, pageSize: 10 });
+    const times = first.rows.map((r) => +new Date(r.createdAt));
+    expect([...times].sort((x, y) => y - x)).toEqual(times);
+  });
+});
+
+describe('packages.updateStatus', () => {
+  it('received sets the received date now and notifies; other statuses do not', async () => {
+    const { id } = await adminCaller.packages.create(form(ana));
+    const before = (await notificationsOf(ana.user.id)).length;
+    await adminCaller.packages.updateStatus({ id, status: 'processed' });
+    expect((await notificationsOf(ana.user.id)).length).toBe(before);
+    const result = await adminCaller.packages.updateStatus({ id, status: 'received' });
+    expect(result.status).toBe('received');
+    expect(Date.now() - +new Date(result.receivedDate!)).toBeLessThan(60_000);
+    expect((await notificationsOf(ana.user.id)).length).toBe(before + 1);
+  });
+
+  it('accepts only the four statuses and refuses a package in a shipment', async () => {
+    const { id } = await adminCaller.packages.create(form(ana, { status: 'received' }));
+    expect((await trpcError(adminCaller.packages.updateStatus({ id, status: 'in_warehouse' as never }))).message).toBe(M.statusInvalid);
+    const code = await putInShipment(ana, id);
+    const error = await trpcError(adminCaller.packages.updateStatus({ id, status: 'pending' }));
+    expect(error.code).toBe('CONFLICT');
+    expect(error.message).toBe(M.inShipment(code));
+    expect((await trpcError(adminCaller.packages.updateStatus({ id: randomUUID(), status: 'pending' }))).code).toBe('NOT_FOUND');
+  });
+});
+
+describe('packages.receive (warehouse intake)', () => {
+  it('requires the WR number and a weight', async () => {
+    const { id } = await adminCaller.packages.create(form(ana));
+    expect((await trpcError(adminCaller.packages.receive({ id, warehouseReceipt: '  ', weightKg: 1 }))).message).toBe(M.warehouseReceiptRequired);
+    expect((await trpcError(adminCaller.packages.receive({ id, warehouseReceipt: 'WR-1', weightKg: 0 }))).message).toBe(M.weightPositive);
+  });
+
+  it('receives a pending package with WR, weight, dimensions, shelf and photo, and notifies once', async () => {
+    const { id } = await adminCaller.packages.create(form(ana, { weightKg: '' }));
+    const [photo] = await db()
+      .insert(storedFiles)
+      .values({ ownerUserId: ana.user.id, kind: 'package_photo', storageKey: `test/${randomUUID()}.png`, contentType: 'image/png', sizeBytes: 10 })
+      .returning({ id: storedFiles.id });
+    const before = (await notificationsOf(ana.user.id)).length;
+    const result = await adminCaller.packages.receive({ id, warehouseReceipt: 'wr-2026-0001', weightKg: 2.35, dimensionsCm: '30x20x10', warehouseLocation: 'A-1-05', photoFileId: photo.id });
+    expect(result).toMatchObject({ isNewlyReceived: true, warehouseReceipt: 'WR-2026-0001' });
+    const row = await packageRow(id);
+    expect(row).toMatchObject({ status: 'received', warehouseReceipt: 'WR-2026-0001', weightKg: 2.35, dimensionsCm: '30x20x10', warehouseLocation: 'A-1-05', photoFileId: photo.id });
+    expect(row.receivedDate).toBeInstanceOf(Date);
+    const mine = await notificationsOf(ana.user.id);
+    expect(mine.length).toBe(before + 1);
+    expect(mine.some((n) => n.message.includes('WR-2026-0001') && n.link === '/dashboard/almacen')).toBe(true);
+
+    // Correcting the intake later does not notify again.
+    await adminCaller.packages.receive({ id, warehouseReceipt: 'WR-2026-0001', weightKg: 2.4 });
+    expect((await notificationsOf(ana.user.id)).length).toBe(before + 1);
+    expect((await packageRow(id)).weightKg).toBe(2.4);
+
+    const detail = await adminCaller.packages.detail({ id });
+    expect(detail).toMatchObject({ photoFileId: photo.id, warehouseLocation: 'A-1-05', customerName: 'Ana Almacén' });
+    const link = await adminCaller.files.link({ id: photo.id });
+    expect(link.url).toContain(photo.id);
+  });
+
+  it('refuses a photo of another customer and packages past the warehouse', async () => {
+    const { id } = await adminCaller.packages.create(form(ana));
+    const [foreign] = await db()
+      .insert(storedFiles)
+      .values({ ownerUserId: beto.user.id, kind: 'package_photo', storageKey: `test/${randomUUID()}.png`, contentType: 'image/png', sizeBytes: 10 })
+      .returning({ id: storedFiles.id });
+    expect((await trpcError(adminCaller.packages.receive({ id, warehouseReceipt: 'WR-9', weightKg: 1, photoFileId: foreign.id }))).message).toBe(M.photoNotOwned);
+    const shipped = await adminCaller.packages.create(form(ana, { status: 'shipped' }));
+    expect((await trpcError(adminCaller.packages.receive({ id: shipped.id, warehouseReceipt: 'WR-9', weightKg: 1 }))).message).toBe(M.intakeNotAllowed);
+  });
+});
+
+describe('packages.update and delete', () => {
+  it('edits the fields, keeping the mailbox among the customer’s own', async () => {
+    const { id } = await adminCaller.packages.create(form(ana));
+    await adminCaller.packages.update({ id, mailboxId: ana.mailbox.id, trackingNumber: 'edit-001', packageDescription: 'Descripción corregida', senderName: '', weightKg: 3, dimensionsCm: '', estimatedValueUsd: 10, notes: 'Caja húmeda', warehouseReceipt: 'wr-77', warehouseLocation: 'B-2' });
+    expect(await packageRow(id)).toMatchObject({ trackingNumber: 'EDIT-001', packageDescription: 'Descripción corregida', senderName: null, weightKg: 3, notes: 'Caja húmeda', warehouseReceipt: 'WR-77', warehouseLocation: 'B-2' });
+    const error = await trpcError(adminCaller.packages.update({ id, mailboxId: beto.mailbox.id, packageDescription: 'x' }));
+    expect(error.message).toBe(M.mailboxNotOwned);
+  });
+
+  it('deletes a package, but not one in a shipment', async () => {
+    const { id } = await adminCaller.packages.create(form(ana));
+    await adminCaller.packages.delete({ id });
+    expect(await packageRow(id)).toBeUndefined();
+    const other = await adminCaller.packages.create(form(ana, { status: 'received' }));
+    const code = await putInShipment(ana, other.id);
+    const error = await trpcError(adminCaller.packages.delete({ id: other.id }));
+    expect(error.code).toBe('CONFLICT');
+    expect(error.message).toBe(M.deleteInShipment(code));
+    expect(await packageRow(other.id)).toBeDefined();
+  });
+
+  it('refuses deleting a package in a pending repack request', async () => {
+    const { id } = await adminCaller.packages.create(form(ana, { status: 'received' }));
+    await callerFor(db(), ana.visitor, config).repacks.request({ packageIds: [id], shippingMethod: 'aereo' });
+    const error = await trpcError(adminCaller.packages.delete({ id }));
+    expect(error.code).toBe('CONFLICT');
+    expect(error.message).toBe(M.deleteInRepack);
+  });
+
+  it('a corrected weight updates the total of the shipment it travels in', async () => {
+    const a = await adminCaller.packages.create(form(beto, { status: 'received', weightKg: 1 }));
+    const b = await adminCaller.packages.create(form(beto, { status: 'received', weightKg: 2 }));
+    const shipment = await adminCaller.shipments.create({
+      userId: beto.user.id,
+      deliveryAddress: 'Calle 10 con carrera 5, Barquisimeto',
+      deliveryCity: 'Barquisimeto',
+      deliveryState: 'Lara',
+      packageIds: [a.id, b.id],
+    });
+    const row = await packageRow(a.id);
+    await adminCaller.packages.update({ id: a.id, mailboxId: row.mailboxId, packageDescription: row.packageDescription, weightKg: 1.5 });
+    const [s] = await db().select({ total: shipments.totalWeightKg }).from(shipments).where(eq(shipments.id, shipment.id));
+    expect(s.total).toBe(3.5);
+  });
+});
+
+describe('the form choices', () => {
+  it('lists customers by name, e-mail or mailbox code, and only the chosen customer’s mailboxes', async () => {
+    const byName = await adminCaller.packages.customers({ q: 'Bodega' });
+    expect(byName.map((c) => c.userId)).toEqual([beto.user.id]);
+    const byCode = await adminCaller.packages.customers({ q: ana.mailbox.mailboxCode });
+    expect(byCode.map((c) => c.userId)).toEqual([ana.user.id]);
+    const one = await adminCaller.packages.customers({ id: ana.user.id });
+    expect(one[0]).toMatchObject({ fullName: 'Ana Almacén', email: ana.email });
+    const boxes = await adminCaller.packages.customerMailboxes({ userId: ana.user.id });
+    expect(boxes.map((b) => b.id)).toEqual([ana.mailbox.id]);
+    const rows = await db().select({ id: mailboxes.id }).from(mailboxes).where(and(eq(mailboxes.userId, beto.user.id)));
+    expect(boxes.map((b) => b.id)).not.toContain(rows[0].id);
+  });
+});

@@ -1,0 +1,21 @@
+// The Spanish texts of the admin notifications screen (admin spec §2, §5, §8).
+
+export const ADMIN_NOTIFICATION_MESSAGES = {
+  title: 'Gestión de Notificaciones',
+  empty: 'No hay notificaciones',
+  loadFailed: 'No se pudieron cargar las notificaciones.',
+  required: 'El título y mensaje son requeridos.',
+  userRequired: 'Selecciona un usuario.',
+  userInvalid: 'El usuario seleccionado no existe o no es un cliente.',
+  titleMax: 'El título no puede exceder 200 caracteres',
+  messageMax: 'El mensaje no puede exceder 2000 caracteres',
+  sent: 'La notificación se envió correctamente.',
+  sentAll: (n: number) => `Se enviaron ${n.toLocaleString('es-ES')} notificaciones a todos los usuarios.`,
+  sendFailed: 'No se pudo enviar la notificación.',
+  deleted: 'Notificación eliminada',
+  deleteFailed: 'No se pudo eliminar la notificación.',
+  notFound: 'Notificación no encontrada.',
+  read: 'Leída',
+  unread: 'No leída',
+  searchTooShort: (min: number) => `Escribe al menos ${min} caracteres para buscar`,
+} as const;

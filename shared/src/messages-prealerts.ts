@@ -1,0 +1,44 @@
+// The Spanish texts of the admin pre-alerts screen (admin spec §2, §5, §8) and the customer's
+// notifications about their pre-alerts.
+
+export const ADMIN_PREALERT_MESSAGES = {
+  title: 'Gestión de Prealartas',
+  subtitle: 'Administra las prealartas de todos los clientes',
+  empty: 'No hay prealartas',
+  emptyDetail: 'Las prealartas de los clientes aparecerán aquí',
+  emptyFiltered: 'Ninguna prealerta coincide con la búsqueda o el filtro.',
+  searchPlaceholder: 'Buscar por tracking, cliente, remitente o descripción',
+  noTracking: 'Sin tracking',
+  noClient: 'N/A',
+  // Dialogs
+  detailsTitle: 'Detalles de Prealerta',
+  editTitle: 'Editar Prealerta',
+  convertTitle: 'Convertir Prealerta a Paquete',
+  // Toasts (admin spec §8)
+  statusUpdated: 'Estado actualizado exitosamente',
+  statusFailed: (message: string) => `Error al actualizar estado: ${message}`,
+  updated: 'Prealerta actualizada exitosamente',
+  updateFailed: (message: string) => `Error al actualizar prealerta: ${message}`,
+  converted: 'Prealerta convertida a paquete exitosamente',
+  convertFailed: (message: string) => `Error al convertir prealerta: ${message}`,
+  // Rules
+  noMailbox: 'Usuario no tiene casillero asignado',
+  notFound: 'Prealerta no encontrada.',
+  notPending: 'Solo se pueden confirmar prealertas pendientes.',
+  notConfirmed: 'Confirma la prealerta antes de convertirla en paquete.',
+  alreadyConverted: 'Esta prealerta ya fue convertida a paquete.',
+  notEditable: 'Solo se pueden editar prealertas pendientes o confirmadas.',
+  realWeightInvalid: 'El peso real debe estar entre 0 y 1000 kg',
+  realValueInvalid: 'El valor real no puede ser negativo',
+  packageDescriptionMax: 'La descripción del paquete no puede exceder 500 caracteres',
+  notesMax: 'Las notas no pueden exceder 1000 caracteres',
+} as const;
+
+/** What the customer reads (in the app and by e-mail) when an admin moves their pre-alert. */
+export const PREALERT_NOTIFICATIONS = {
+  confirmedTitle: 'Prealerta confirmada',
+  confirmed: (what: string) => `Confirmamos tu prealerta ${what}. Te avisaremos cuando la recibamos en el almacén.`,
+  convertedTitle: 'Tu paquete llegó al almacén',
+  converted: (what: string, mailboxCode: string) =>
+    `Recibimos tu prealerta ${what} en el almacén: ya es un paquete de tu casillero ${mailboxCode}.`,
+} as const;

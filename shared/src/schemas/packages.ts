@@ -1,0 +1,91 @@
+// The admin Packages screen (admin spec §2, §5): the create and edit forms, warehouse intake,
+// the inline status change and the list's URL state. Client forms and server procedures share them.
+import { z } from '../zod-es';
+import { PACKAGE_STATUSES, PACKAGE_STATUSES_SELECTABLE } from '../enums';
+import { PACKAGE_MESSAGES as M } from '../messages-packages';
+import { listPageParams, optionalSearchText } from './list';
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .nullish()
+    .transform((s) => s || null);
+
+/** A number from a form field: an empty field is absent (null). */
+const optionalNumber = (schema: z.ZodNumber) =>
+  z.union([schema, z.literal('')]).nullish().transform((n) => (n === '' || n == null ? null : n));
+
+const packageFields = {
+  mailboxId: z.uuid({ error: M.mailboxRequired }),
+  trackingNumber: optionalText(50, M.trackingMax).transform((s) => (s ? s.toUpperCase() : null)),
+  packageDescription: z.string({ error: M.descriptionRequired }).trim().min(1, M.descriptionRequired).max(500, M.descriptionMax),
+  senderName: optionalText(100, M.senderMax),
+  weightKg: optionalNumber(z.number({ error: M.weightPositive }).gt(0, M.weightPositive).max(1000, M.weightMax)),
+  dimensionsCm: optionalText(50, M.dimensionsMax),
+  estimatedValueUsd: optionalNumber(z.number({ error: M.valuePositive }).gt(0, M.valuePositive).max(1_000_000, M.valueMax)),
+  notes: optionalText(1000, M.notesMax),
+};
+
+export const packageStatusSelectable = z.enum(PACKAGE_STATUSES_SELECTABLE, { error: M.statusInvalid });
+
+/** 'Crear Paquete': customer and mailbox required, status one of the four (admin spec §5). */
+export const packageCreateInput = z.object({
+  userId: z.uuid({ error: M.customerRequired }),
+  ...packageFields,
+  status: packageStatusSelectable.default('pending'),
+});
+export type PackageCreateInput = z.input<typeof packageCreateInput>;
+
+const warehouseReceipt = z
+  .string({ error: M.warehouseReceiptRequired })
+  .trim()
+  .min(1, M.warehouseReceiptRequired)
+  .max(50, M.warehouseReceiptMax)
+  .transform((s) => s.toUpperCase());
+
+/** Editing: the customer stays; the mailbox is one of theirs; warehouse data may be corrected. */
+export const packageUpdateInput = z.object({
+  id: z.uuid(),
+  ...packageFields,
+  warehouseReceipt: optionalText(50, M.warehouseReceiptMax).transform((s) => (s ? s.toUpperCase() : null)),
+  warehouseLocation: optionalText(50, M.locationMax),
+});
+export type PackageUpdateInput = z.input<typeof packageUpdateInput>;
+
+/** Warehouse intake: WR number, weight, dimensions, shelf and an optional photo (POST /api/files first). */
+export const packageIntakeInput = z.object({
+  id: z.uuid(),
+  warehouseReceipt,
+  weightKg: z.number({ error: M.intakeWeightRequired }).gt(0, M.weightPositive).max(1000, M.weightMax),
+  dimensionsCm: optionalText(50, M.dimensionsMax),
+  warehouseLocation: optionalText(50, M.locationMax),
+  photoFileId: z.uuid().nullish().transform((s) => s ?? null),
+});
+export type PackageIntakeInput = z.input<typeof packageIntakeInput>;
+
+export const packageStatusInput = z.object({ id: z.uuid(), status: packageStatusSelectable });
+export type PackageStatusInput = z.input<typeof packageStatusInput>;
+
+export const PACKAGE_SORTS = ['createdAt', 'status'] as const;
+export type PackageSort = (typeof PACKAGE_SORTS)[number];
+
+/** The list's filters; `cliente` is a customer's user id (the clients screen links to it). */
+export const packageFilters = z.object({
+  q: optionalSearchText,
+  status: z.enum(PACKAGE_STATUSES).optional().catch(undefined),
+  cliente: z.uuid().optional().catch(undefined),
+});
+export type PackageFilters = Partial<z.output<typeof packageFilters>>;
+
+export const packageListInput = packageFilters.extend({
+  sort: z.enum(PACKAGE_SORTS).optional().catch(undefined),
+  ...listPageParams,
+});
+export type PackageListInput = z.input<typeof packageListInput>;
+export type PackageListParams = Partial<z.output<typeof packageListInput>>;
+
+/** The customer picker of the admin forms: by name, e-mail or mailbox code. */
+export const packageCustomerPickerInput = z.object({ q: z.string().trim().max(100).optional(), id: z.uuid().optional() }).default({});
+export const packageCustomerIdInput = z.object({ userId: z.uuid() });

@@ -1,0 +1,52 @@
+// The admin Shipments screen (admin spec §2, §5): 'Crear Envío', the inline status change and
+// the list's URL state. Client form and server procedures share them.
+import { z } from '../zod-es';
+import { SHIPMENT_STATUSES, VENEZUELAN_STATES } from '../enums';
+import { SHIPMENT_MESSAGES as M } from '../messages-packages';
+import { listPageParams, optionalSearchText } from './list';
+
+export const SHIPMENT_MAX_PACKAGES = 100;
+export const SHIPMENT_CODE_PREFIX = 'SH';
+/** 'SH' and the last 8 digits of the timestamp (admin spec §9). */
+export const shipmentCodeAt = (ms: number) => `${SHIPMENT_CODE_PREFIX}${String(ms).slice(-8)}`;
+/** The first stage of every shipment (admin spec §4). */
+export const SHIPMENT_FIRST_STAGE = { stageNumber: 1, stageName: M.firstStageName, status: 'active', estimatedDays: 2 } as const;
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export const shipmentCreateInput = z.object({
+  userId: z.uuid({ error: M.customerRequired }),
+  deliveryAddress: z.string({ error: M.addressMin }).trim().min(10, M.addressMin).max(500, M.addressMax),
+  deliveryCity: z.string({ error: M.cityRequired }).trim().min(2, M.cityRequired).max(100, M.cityMax),
+  deliveryState: z.enum(VENEZUELAN_STATES, { error: M.stateRequired }),
+  /** YYYY-MM-DD, optional. */
+  estimatedDelivery: z
+    .union([z.string().regex(ISO_DAY, M.dateInvalid).refine((s) => !Number.isNaN(Date.parse(s)), M.dateInvalid), z.literal('')])
+    .nullish()
+    .transform((s) => s || null),
+  shippingCostUsd: z.number({ error: M.costMin }).min(0, M.costMin).max(100_000, M.costMax).default(0),
+  packageIds: z
+    .array(z.uuid(M.packagesRequired), { error: M.packagesRequired })
+    .min(1, M.packagesRequired)
+    .max(SHIPMENT_MAX_PACKAGES, M.packagesMax),
+});
+export type ShipmentCreateInput = z.input<typeof shipmentCreateInput>;
+
+export const shipmentStatusInput = z.object({ id: z.uuid(), status: z.enum(SHIPMENT_STATUSES, { error: M.statusInvalid }) });
+export type ShipmentStatusInput = z.input<typeof shipmentStatusInput>;
+
+export const SHIPMENT_SORTS = ['createdAt', 'status'] as const;
+export type ShipmentSort = (typeof SHIPMENT_SORTS)[number];
+
+export const shipmentFilters = z.object({
+  q: optionalSearchText,
+  status: z.enum(SHIPMENT_STATUSES).optional().catch(undefined),
+});
+export type ShipmentFilters = Partial<z.output<typeof shipmentFilters>>;
+
+export const shipmentListInput = shipmentFilters.extend({
+  sort: z.enum(SHIPMENT_SORTS).optional().catch(undefined),
+  ...listPageParams,
+});
+export type ShipmentListInput = z.input<typeof shipmentListInput>;
+export type ShipmentListParams = Partial<z.output<typeof shipmentListInput>>;

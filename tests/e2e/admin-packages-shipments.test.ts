@@ -1,0 +1,306 @@
+// The warehouse in the browser: the demo admin creates a package for María and receives it
+// into the warehouse with its WR number and a photo; processes her repack request with a WR
+// number; creates a shipment from two of her packages and moves it to delivered. María sees
+// each change in her area (Almacén, Reempaques, Notificaciones).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { deflateSync } from 'node:zlib';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEMO,
+  chromiumOrExplain,
+  fieldLabel,
+  launchBrowser,
+  signIn,
+  startServer,
+  withScreenshotOnFailure,
+  type RunningServer,
+} from './helpers';
+
+const chromium = chromiumOrExplain();
+const NEW_TRACKING = 'E2E-PKG-00001';
+const INTAKE_WR = 'WR-E2E-7001';
+const REPACK_WR = 'WR-E2E-7002';
+
+/** A small valid PNG (8×8 red), built by hand. */
+function pngBytes(): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([len, body, sum]);
+  };
+  const size = 8;
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 2;
+  const raw = Buffer.alloc((1 + size * 3) * size);
+  for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) raw.set([220, 40, 40], y * (1 + size * 3) + 1 + x * 3);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+describe.skipIf(!chromium)('paquetes, reempaques y envíos del administrador', () => {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  let admin: Page;
+  let maria: Page;
+  let tmpDir: string;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'casillero-e2e-photo-'));
+    fs.writeFileSync(path.join(tmpDir, 'foto.png'), pngBytes());
+    server = await startServer();
+    browser = await launchBrowser(chromium);
+    admin = await newPage();
+    await signIn(admin, url(), DEMO.admin, DEMO.password);
+    await admin.waitForURL((u) => u.pathname.startsWith('/admin'));
+    maria = await newPage();
+    await signIn(maria, url(), DEMO.customer, DEMO.password);
+    await maria.waitForURL((u) => u.pathname.startsWith('/dashboard'));
+  });
+
+  afterAll(async () => {
+    for (const c of contexts) await c.close();
+    await browser?.close();
+    await server?.stop();
+    if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
+  });
+
+  async function newPage(): Promise<Page> {
+    const context = await browser!.newContext({ locale: 'es-ES' });
+    contexts.push(context);
+    return context.newPage();
+  }
+
+  const url = () => server!.url;
+
+  /** Picks an option of a Mantine Select by its label. */
+  async function choose(page: Page, scope: Locator, label: string | RegExp, option: string | RegExp) {
+    await scope.getByRole('combobox', { name: label }).click();
+    await page.getByRole('option', { name: option }).first().click();
+  }
+
+  /** Picks María in the customer picker, searching by her e-mail. */
+  async function chooseMaria(page: Page, scope: Locator) {
+    const box = scope.getByRole('combobox', { name: fieldLabel('Cliente') });
+    await box.click();
+    await box.fill('maria@casillero');
+    await page.getByRole('option', { name: /maria@casillero\.test/ }).first().click();
+  }
+
+  const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text }).first().waitFor();
+
+  it('crea un paquete para María, lo recibe en almacén con WR y foto, y ella lo ve', async () => {
+    await withScreenshotOnFailure(admin, 'paquetes-crear', async () => {
+      await admin.getByRole('link', { name: 'Paquetes' }).click();
+      await admin.getByRole('heading', { name: 'Gestión de Paquetes' }).waitFor();
+      await admin.getByRole('button', { name: 'Crear Paquete' }).click();
+      const dialog = admin.getByRole('dialog', { name: 'Crear Paquete' });
+
+      // The rules answer in Spanish before anything is sent.
+      await dialog.getByRole('button', { name: 'Crear Paquete' }).click();
+      await dialog.getByText('Debe seleccionar un cliente').waitFor();
+      await dialog.getByText('La descripción es requerida').waitFor();
+
+      await chooseMaria(admin, dialog);
+      await choose(admin, dialog, fieldLabel('Casillero'), /^MV-/);
+      await dialog.getByRole('textbox', { name: 'Número de tracking' }).fill(NEW_TRACKING);
+      await dialog.getByRole('textbox', { name: fieldLabel('Descripción') }).fill('Audífonos Sony WH-1000XM5');
+      await dialog.getByRole('textbox', { name: 'Remitente' }).fill('Best Buy');
+      await dialog.getByRole('textbox', { name: 'Peso (kg)' }).fill('0');
+      await dialog.getByRole('button', { name: 'Crear Paquete' }).click();
+      await dialog.getByText('El peso debe ser mayor a 0').waitFor();
+      await dialog.getByRole('textbox', { name: 'Peso (kg)' }).fill('1.2');
+      await dialog.getByRole('textbox', { name: 'Valor (USD)' }).fill('349.99');
+      await dialog.getByRole('button', { name: 'Crear Paquete' }).click();
+      await toast(admin, 'El paquete se ha registrado correctamente.');
+      await dialog.waitFor({ state: 'hidden' });
+
+      await admin.getByRole('textbox', { name: 'Buscar' }).fill(NEW_TRACKING);
+      await admin.waitForURL((u) => u.searchParams.get('q') === NEW_TRACKING);
+      const row = admin.getByRole('row').filter({ hasText: NEW_TRACKING });
+      await row.waitFor();
+      expect(await row.textContent()).toContain('María');
+      await expect.poll(() => row.getByRole('combobox').inputValue()).toBe('Pendiente');
+
+      // Warehouse intake: WR, weight, shelf and a photo; the package becomes received.
+      await row.getByRole('button', { name: `Recepción en almacén de ${NEW_TRACKING}` }).click();
+      const intake = admin.getByRole('dialog', { name: 'Recepción en almacén' });
+      await intake.getByRole('button', { name: 'Registrar recepción' }).click();
+      await intake.getByText('Debes ingresar un número de Warehouse Receipt (WR).').waitFor();
+      await intake.getByRole('textbox', { name: fieldLabel('Warehouse Receipt (WR)') }).fill(INTAKE_WR);
+      await intake.getByRole('textbox', { name: 'Ubicación en almacén' }).fill('E-2-01');
+      await intake.locator('input[type="file"]').setInputFiles(path.join(tmpDir, 'foto.png'));
+      await intake.getByRole('button', { name: 'Registrar recepción' }).click();
+      await toast(admin, `Se registró el paquete con el WR ${INTAKE_WR}. Cliente notificado.`);
+      await expect.poll(() => row.getByRole('combobox').inputValue()).toBe('Recibido');
+      expect(await row.textContent()).toMatch(/Recibido \d{2}\/\d{2}\/\d{4}/);
+
+      // Details show everything, the photo through a signed link.
+      await row.getByRole('button', { name: `Ver detalles de ${NEW_TRACKING}` }).click();
+      const details = admin.getByRole('dialog', { name: 'Detalles del paquete' });
+      await details.getByText(INTAKE_WR).waitFor();
+      await details.getByText('E-2-01').waitFor();
+      const photo = details.getByRole('img', { name: 'Foto del paquete' });
+      await photo.waitFor();
+      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(8);
+      await admin.keyboard.press('Escape');
+    });
+
+    await withScreenshotOnFailure(maria, 'paquetes-cliente', async () => {
+      await maria.goto(`${url()}/dashboard/almacen`);
+      const row = maria.getByRole('row').filter({ hasText: NEW_TRACKING });
+      await row.waitFor();
+      expect(await row.textContent()).toContain(`WR ${INTAKE_WR}`);
+      expect(await row.textContent()).toContain('Recibido');
+      await maria.goto(`${url()}/dashboard/notificaciones`);
+      await maria.getByText(`Recibimos tu paquete ${NEW_TRACKING} en nuestro almacén (WR ${INTAKE_WR})`, { exact: false }).first().waitFor();
+    });
+  });
+  it('procesa la solicitud de reempaque de María con un número de WR, y ella lo ve', async () => {
+    await withScreenshotOnFailure(admin, 'reempaques-procesar', async () => {
+      await admin.getByRole('link', { name: 'Reempaques' }).click();
+      await admin.getByRole('heading', { name: 'Reempaques' }).waitFor();
+      await admin.getByText(/^Pendientes \(\d+\)$/).click();
+      await admin.waitForURL((u) => u.searchParams.get('status') === 'pending');
+      const row = admin.locator('[data-repack-id]').filter({ hasText: DEMO.customer }).first();
+      await row.waitFor();
+      expect(await row.textContent()).toContain('Aéreo');
+      await row.getByRole('button', { name: 'Procesar' }).click();
+      const dialog = admin.getByRole('dialog', { name: 'Procesar reempaque' });
+      await dialog.getByRole('button', { name: 'Procesar' }).click();
+      await dialog.getByText('Debes ingresar un número de Warehouse Receipt (WR).').waitFor();
+      await dialog.getByRole('textbox', { name: fieldLabel('Número de Warehouse Receipt (WR)') }).fill(REPACK_WR);
+      await dialog.getByRole('button', { name: 'Procesar' }).click();
+      await toast(admin, `La solicitud quedó procesada con el WR ${REPACK_WR}. Cliente notificado.`);
+
+      await admin.getByText(/^Procesadas \(\d+\)$/).click();
+      const processed = admin.locator('[data-repack-id]').filter({ hasText: REPACK_WR });
+      await processed.waitFor();
+      expect(await processed.textContent()).toContain('Procesado');
+      await processed.getByRole('button', { name: 'Marcar enviado' }).waitFor();
+    });
+
+    await withScreenshotOnFailure(maria, 'reempaques-cliente', async () => {
+      await maria.goto(`${url()}/dashboard/reempaques`);
+      await maria.getByText(`Warehouse Receipt (WR): ${REPACK_WR}`).first().waitFor();
+      await maria.goto(`${url()}/dashboard/notificaciones`);
+      await maria.getByText(`Tu solicitud de reempaque fue procesada. Número de Warehouse Receipt: ${REPACK_WR}.`).first().waitFor();
+    });
+  });
+  it('crea un envío con dos paquetes de María, lo lleva a entregado, y ella lo ve', async () => {
+    const nextMonth15 = new Date();
+    nextMonth15.setMonth(nextMonth15.getMonth() + 1, 15);
+    const estimated = `15/${String(nextMonth15.getMonth() + 1).padStart(2, '0')}/${nextMonth15.getFullYear()}`;
+    // The delivery date is the business's day (America/Caracas), whatever the machine's zone.
+    const today = new Intl.DateTimeFormat('es-ES', { timeZone: 'America/Caracas', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
+    let code = '';
+
+    await withScreenshotOnFailure(admin, 'envios-crear', async () => {
+      await admin.getByRole('link', { name: 'Envios' }).click();
+      await admin.getByRole('heading', { name: 'Gestión de Envíos' }).waitFor();
+      await admin.getByRole('button', { name: 'Crear Envío' }).click();
+      const dialog = admin.getByRole('dialog', { name: 'Crear Envío' });
+      const submit = dialog.getByRole('button', { name: 'Crear Envío' });
+      expect(await submit.isDisabled()).toBe(true);
+
+      await chooseMaria(admin, dialog);
+      const address = dialog.getByRole('textbox', { name: fieldLabel('Dirección de entrega') });
+      await address.fill('Corta');
+      await dialog.getByRole('textbox', { name: fieldLabel('Ciudad') }).fill('Valencia');
+      await choose(admin, dialog, fieldLabel('Estado'), 'Carabobo');
+
+      // Only María's received or in-warehouse packages, in a picker about 15rem high.
+      const picker = dialog.getByLabel('Paquetes disponibles');
+      await picker.getByRole('checkbox', { name: new RegExp(NEW_TRACKING) }).waitFor();
+      const box = await picker.boundingBox();
+      expect(Math.round(box!.height)).toBe(240);
+      expect(await picker.getByRole('checkbox', { name: /1Z7X2Y580312312399/ }).count()).toBe(0); // pending
+      expect(await picker.getByRole('checkbox', { name: /9400111899223300112233/ }).count()).toBe(0); // in a shipment
+      await picker.getByRole('checkbox', { name: new RegExp(NEW_TRACKING) }).check();
+      await picker.getByRole('checkbox', { name: /1Z999AA10155512345/ }).check();
+      const summary = dialog.getByLabel('Resumen del envío');
+      await expect.poll(() => summary.textContent()).toMatch(/Paquetes2Peso total2,6 kgValor total479,98\sUS\$/);
+
+      await dialog.getByRole('textbox', { name: 'Costo de envío (USD)' }).fill('45.50');
+      await dialog.getByRole('button', { name: 'Entrega estimada' }).click();
+      await admin.locator('[data-direction="next"]').first().click();
+      await admin.getByRole('button', { name: /^15 / }).first().click();
+      await dialog.getByRole('button', { name: 'Entrega estimada' }).filter({ hasText: estimated }).waitFor();
+
+      await submit.click();
+      await dialog.getByText('Dirección debe tener al menos 10 caracteres').waitFor();
+      await address.fill('Av. Bolívar Norte, Edificio Sol, piso 3, apartamento 3-B');
+      await submit.click();
+      const created = admin.locator('.mantine-Notification-root').filter({ hasText: 'Envío creado exitosamente' }).first();
+      await created.waitFor();
+      code = /SH\d{8}/.exec((await created.textContent()) ?? '')![0];
+      await dialog.waitFor({ state: 'hidden' });
+
+      await admin.getByRole('textbox', { name: 'Buscar' }).fill(code);
+      await admin.waitForURL((u) => u.searchParams.get('q') === code);
+      const row = admin.getByRole('row').filter({ hasText: code });
+      await row.waitFor();
+      const text = (await row.textContent()) ?? '';
+      expect(text).toContain('Valencia');
+      expect(text).toContain('Carabobo');
+      expect(text).toContain('2,6 kg');
+      expect(text).toContain('45,50');
+      expect(text).toContain(`Estimado ${estimated}`);
+      const status = row.getByRole('combobox', { name: `Estado del envío ${code}` });
+      expect(await status.inputValue()).toBe('Preparando');
+
+      await status.click();
+      await admin.getByRole('option', { name: 'Entregado' }).click();
+      await toast(admin, 'El estado del envío se actualizó correctamente.');
+      await row.getByText(`Entregado ${today}`).waitFor();
+      expect(await status.inputValue()).toBe('Entregado');
+
+      await row.getByRole('button', { name: `Ver detalles de ${code}` }).click();
+      const details = admin.getByRole('dialog', { name: 'Detalles del envío' });
+      await details.getByText('1. Preparación').waitFor();
+      await details.getByText('2. Entregado').waitFor();
+      await details.getByRole('cell', { name: NEW_TRACKING }).waitFor();
+      await details.getByRole('cell', { name: '1Z999AA10155512345' }).waitFor();
+      await admin.keyboard.press('Escape');
+
+      // The packages now travel: the Packages screen shows the shipment and refuses deleting.
+      await admin.goto(`${url()}/admin/paquetes?q=${NEW_TRACKING}`);
+      const pkgRow = admin.getByRole('row').filter({ hasText: NEW_TRACKING });
+      await pkgRow.getByText(`Envío ${code}`).waitFor();
+      expect(await pkgRow.getByRole('button', { name: `Eliminar ${NEW_TRACKING}` }).isDisabled()).toBe(true);
+    });
+
+    await withScreenshotOnFailure(maria, 'envios-cliente', async () => {
+      await maria.goto(`${url()}/dashboard/notificaciones`);
+      await maria.getByText(`Preparamos tu envío ${code} con 2 paquetes hacia Valencia, Carabobo.`).first().waitFor();
+      await maria.getByText(`Tu envío ${code} ahora está «Entregado».`).first().waitFor();
+      await maria.goto(`${url()}/dashboard/almacen`);
+      const row = maria.getByRole('row').filter({ hasText: NEW_TRACKING });
+      await row.waitFor();
+      expect(await row.textContent()).toContain('Enviado');
+    });
+  });
+});

@@ -1,0 +1,138 @@
+// The admin pre-alerts and clients screens in the browser: the demo admin confirms and converts
+// María's pending pre-alert (the card then says Convertido, María finds the package in Almacén);
+// then creates a China mailbox for Carlos, who sees it in Mis Casilleros.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { DEMO, chromiumOrExplain, fieldLabel, launchBrowser, signIn, startServer, withScreenshotOnFailure, type RunningServer } from './helpers';
+
+const chromium = chromiumOrExplain();
+/** María's pending demo pre-alert (server/src/db/seed.ts). */
+const MARIA_PREALERT = 'TBA305812745000';
+
+describe.skipIf(!chromium)('prealartas y clientes del administrador', () => {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser(chromium);
+  });
+
+  afterAll(async () => {
+    for (const c of contexts) await c.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function newPage(): Promise<Page> {
+    const context = await browser!.newContext({ locale: 'es-ES' });
+    contexts.push(context);
+    return context.newPage();
+  }
+
+  const url = () => server!.url;
+
+  async function signInAs(page: Page, email: string, landing: string) {
+    await signIn(page, url(), email, DEMO.password);
+    await page.waitForURL((u) => u.pathname.startsWith(landing));
+  }
+
+  it('the admin confirms and converts a pre-alert; the customer finds the package in Almacén', async () => {
+    const page = await newPage();
+    await withScreenshotOnFailure(page, 'prealerta-convertir', async () => {
+      await signInAs(page, DEMO.admin, '/admin');
+      await page.getByRole('link', { name: 'Prealartas' }).click();
+      await page.getByRole('heading', { name: 'Gestión de Prealartas' }).waitFor();
+
+      await page.getByRole('textbox', { name: 'Buscar' }).fill(MARIA_PREALERT);
+      await page.waitForURL((u) => u.searchParams.get('q') === MARIA_PREALERT);
+      const card = page.getByRole('article', { name: `Prealerta ${MARIA_PREALERT}` });
+      await card.getByText('Pendiente').waitFor();
+      await card.getByText('María Fernanda González').waitFor();
+
+      await card.getByRole('button', { name: 'Ver' }).click();
+      const details = page.getByRole('dialog', { name: 'Detalles de Prealerta' });
+      await details.getByText('Audífonos inalámbricos Sony WH-1000XM5', { exact: false }).first().waitFor();
+      await details.getByRole('button', { name: 'Cerrar' }).first().click();
+      await details.waitFor({ state: 'hidden' });
+
+      await card.getByRole('button', { name: 'Confirmar' }).click();
+      await page.getByText('Estado actualizado exitosamente').waitFor();
+      await card.getByText('Confirmado').waitFor();
+
+      await card.getByRole('button', { name: 'Convertir' }).click();
+      const convert = page.getByRole('dialog', { name: 'Convertir Prealerta a Paquete' });
+      await convert.getByRole('textbox', { name: 'Peso real (kg)' }).fill('1.3');
+      await convert.getByRole('textbox', { name: 'Notas internas' }).fill('Recibido en buen estado');
+      await convert.getByRole('button', { name: 'Convertir a Paquete' }).click();
+      await page.getByText('Prealerta convertida a paquete exitosamente').waitFor();
+      await card.getByText('Convertido').waitFor();
+      await card.getByRole('button', { name: 'Convertir' }).waitFor({ state: 'detached' });
+    });
+
+    const customer = await newPage();
+    await withScreenshotOnFailure(customer, 'prealerta-almacen-cliente', async () => {
+      await signInAs(customer, DEMO.customer, '/dashboard');
+      await customer.goto(`${url()}/dashboard/almacen`);
+      await customer.getByText(MARIA_PREALERT).first().waitFor();
+    });
+  });
+
+  it('the admin creates a China mailbox for Carlos, switches it on and edits his profile; Carlos sees it in Mis Casilleros', async () => {
+    const page = await newPage();
+    let code = '';
+    await withScreenshotOnFailure(page, 'clientes-crear-casillero', async () => {
+      await signInAs(page, DEMO.admin, '/admin');
+      await page.getByRole('link', { name: 'Clientes' }).click();
+      await page.getByRole('heading', { name: 'Gestión de Clientes' }).waitFor();
+      await page.getByRole('heading', { name: /^Clientes \(\d+\)$/ }).waitFor();
+
+      await page.getByPlaceholder('Buscar por nombre, cédula, teléfono o código de casillero...').fill('Carlos Eduardo');
+      await page.waitForURL((u) => u.searchParams.get('q') === 'Carlos Eduardo');
+      await page.getByRole('heading', { name: 'Clientes (1)' }).waitFor();
+      const row = page.getByRole('row').filter({ hasText: DEMO.otherCustomer });
+      await row.getByText('No registrada').waitFor();
+
+      await row.getByRole('button', { name: 'Crear casillero para Carlos Eduardo Rodríguez' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Crear Casillero Manual' });
+      await dialog.getByRole('combobox', { name: fieldLabel('País') }).click();
+      // Carlos already has a USA mailbox: that choice is disabled.
+      await page.getByRole('option', { name: 'China (Beijing)' }).click();
+      await dialog.getByRole('textbox', { name: fieldLabel('Ciudad') }).and(dialog.locator('[value="Beijing"]')).waitFor();
+      await dialog.getByRole('button', { name: 'Crear Casillero' }).click();
+      await page.getByText('¡Éxito!').waitFor();
+      const message = await page.getByText(/^Casillero BJS\d{6} creado exitosamente\.$/).textContent();
+      code = message!.match(/BJS\d{6}/)![0];
+      await row.getByText(code).waitFor();
+      await row.getByText('CHINA').waitFor();
+
+      // Details: the counts and the new mailbox, switched on here.
+      await row.getByRole('button', { name: 'Ver detalles de Carlos Eduardo Rodríguez' }).click();
+      const details = page.getByRole('dialog', { name: 'Detalles del cliente' });
+      await details.getByLabel(/^Paquetes: \d+$/).waitFor();
+      await details.getByRole('switch', { name: `Casillero ${code} activo` }).click({ force: true });
+      await page.getByText('Estado cambiado a activo.').waitFor();
+      await details.getByRole('button', { name: 'Editar' }).click();
+
+      const edit = page.getByRole('dialog', { name: 'Editar Cliente' });
+      await edit.getByRole('textbox', { name: 'Cédula' }).fill('V-20123456');
+      await edit.getByRole('button', { name: 'Guardar cambios' }).click();
+      await page.getByText('¡Cliente actualizado!').waitFor();
+      await row.getByText('V-20123456').waitFor();
+
+      // Ver paquetes: the packages list filtered to this client.
+      await row.getByRole('link', { name: 'Ver paquetes de Carlos Eduardo Rodríguez' }).click();
+      await page.waitForURL((u) => u.pathname === '/admin/paquetes' && Boolean(u.searchParams.get('cliente')));
+    });
+
+    const customer = await newPage();
+    await withScreenshotOnFailure(customer, 'clientes-mis-casilleros', async () => {
+      await signInAs(customer, DEMO.otherCustomer, '/dashboard');
+      await customer.goto(`${url()}/dashboard/mis-casilleros`);
+      const card = customer.getByRole('region', { name: `Casillero ${code}` });
+      await card.getByText('China (Beijing)').waitFor();
+      await card.getByText('Activo', { exact: true }).waitFor();
+    });
+  });
+});

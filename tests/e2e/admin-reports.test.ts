@@ -1,0 +1,111 @@
+// Reportes y Analíticas in the browser: the admin opens the page from the side navigation,
+// changes the period (the period's figures follow it, the others stay), and exports the CSV.
+import fs from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, chromiumOrExplain, launchBrowser, signIn, startServer, withScreenshotOnFailure, type RunningServer } from './helpers';
+
+const chromium = chromiumOrExplain();
+
+type PeriodFigures = { totalUsers: number; totalRevenue: number; packages: { current: number }; newUsers: { current: number } };
+
+describe.skipIf(!chromium)('reportes del administrador', () => {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser(chromium);
+  });
+
+  afterAll(async () => {
+    for (const c of contexts) await c.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function newPage(): Promise<Page> {
+    const context = await browser!.newContext({ locale: 'es-ES', acceptDownloads: true });
+    contexts.push(context);
+    return context.newPage();
+  }
+
+  /** The server's own answer for a period, fetched with the page's session. */
+  const serverFigures = (page: Page, period: string) =>
+    page.evaluate(async (p) => {
+      const res = await fetch(`/trpc/reports.period?input=${encodeURIComponent(JSON.stringify({ period: p }))}`);
+      return ((await res.json()) as { result: { data: unknown } }).result.data;
+    }, period) as Promise<PeriodFigures>;
+
+  const kpi = (page: Page, title: string) => page.getByRole('group', { name: title }).getByTestId('kpi-value');
+
+  it('opens the reports, changes the period and exports the CSV', async () => {
+    const page = await newPage();
+    await withScreenshotOnFailure(page, 'reportes-admin', async () => {
+      await signIn(page, server!.url, DEMO.admin, DEMO.password);
+      await page.waitForURL(/\/admin$/);
+      await page.getByRole('link', { name: 'Reportes' }).click();
+      await page.waitForURL(/\/admin\/reportes$/);
+      await page.getByRole('heading', { name: 'Reportes y Analíticas' }).waitFor();
+
+      // Default period: month, the last 30 days against the 30 before.
+      await expect.poll(() => page.getByRole('radio', { name: 'Mes', exact: true }).isChecked()).toBe(true);
+      await page.getByTestId('report-window').getByText(/^Mes: del .* \(últimos 30 días\), vs\. los 30 días anteriores$/).waitFor();
+      const [week, month, year] = await Promise.all(['week', 'month', 'year'].map((p) => serverFigures(page, p)));
+      // The demo data has packages older than a week and older than a month.
+      expect(year.packages.current).toBeGreaterThan(week.packages.current);
+      expect(year.packages.current).toBeGreaterThan(month.packages.current);
+
+      const packagesCard = kpi(page, 'Paquetes Procesados');
+      const usersCard = kpi(page, 'Usuarios');
+      await expect.poll(() => packagesCard.textContent()).toBe(month.packages.current.toLocaleString('es-ES'));
+      const usersBefore = await usersCard.textContent();
+      expect(usersBefore).toBe(month.totalUsers.toLocaleString('es-ES'));
+      const revenueBefore = await kpi(page, 'Ingresos Totales').textContent();
+
+      // Six months in the trend table, Spanish short month labels.
+      const trendRows = page.getByRole('table', { name: 'Tendencia de los últimos 6 meses (tabla)' }).locator('tbody tr');
+      await expect.poll(() => trendRows.count()).toBe(6);
+      expect(await trendRows.first().locator('td').first().textContent()).toMatch(/^[a-z]{3,4} \d{4}$/);
+      const trendBefore = await trendRows.allTextContents();
+
+      // The year: the period's figures change, the all-time ones and the trend do not.
+      await page.getByText('Año', { exact: true }).click();
+      await page.waitForURL((u) => u.searchParams.get('period') === 'year');
+      await page.getByTestId('report-window').getByText(/^Año: .*\(últimos 365 días\), vs\. los 365 días anteriores$/).waitFor();
+      await expect.poll(() => packagesCard.textContent()).toBe(year.packages.current.toLocaleString('es-ES'));
+      await page
+        .getByRole('group', { name: 'Usuarios' })
+        .getByText(`${year.newUsers.current.toLocaleString('es-ES')} nuevos en el periodo`)
+        .waitFor();
+      expect(await usersCard.textContent()).toBe(usersBefore);
+      expect(await kpi(page, 'Ingresos Totales').textContent()).toBe(revenueBefore);
+      expect(await trendRows.allTextContents()).toEqual(trendBefore);
+
+      // The week, then back to the address with the period kept.
+      await page.getByText('Semana', { exact: true }).click();
+      await page.waitForURL((u) => u.searchParams.get('period') === 'week');
+      await expect.poll(() => packagesCard.textContent()).toBe(week.packages.current.toLocaleString('es-ES'));
+      await page.goto(`${server!.url}/admin/reportes?period=year`);
+      await expect.poll(() => page.getByRole('radio', { name: 'Año', exact: true }).isChecked()).toBe(true);
+      await expect.poll(() => packagesCard.textContent()).toBe(year.packages.current.toLocaleString('es-ES'));
+
+      // The top clients table explains its estimated revenue.
+      await page.getByRole('table', { name: 'Top 10 clientes' }).waitFor();
+      await page.getByText(/^Ingreso estimado = 80 % del costo de envío promedio por paquete/).waitFor();
+
+      // CSV of the chosen period.
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()]);
+      expect(download.suggestedFilename()).toMatch(/^reporte_anual_\d{4}-\d{2}-\d{2}\.csv$/);
+      const csv = fs.readFileSync((await download.path())!, 'utf8');
+      expect(csv.charCodeAt(0)).toBe(0xfeff);
+      const lines = csv.slice(1).split('\r\n');
+      expect(lines[0]).toBe('"Reporte","Periodo","Desde","Hasta","Comparado con"');
+      expect(lines[1]).toContain('"Año (últimos 365 días)"');
+      expect(lines).toContain('"Indicador","Periodo actual","Periodo anterior","Variación (%)"');
+      expect(lines.find((l) => l.startsWith('"Paquetes Procesados",'))).toContain(`"${year.packages.current}"`);
+      expect(lines).toContain('"Mes","Paquetes","Envíos","Ingresos (USD)"');
+    });
+  });
+});
