@@ -48,3 +48,6 @@ export function formatListCount(count: number, isCapped: boolean): string {
   const n = count.toLocaleString('es-ES');
   return isCapped ? `más de ${n}` : n;
 }
+
+/** The note under a pager when offset pagination cannot reach every result. */
+export const LIST_DEEP_PAGES_NOTE = `Se puede paginar hasta los primeros ${LIST_MAX_OFFSET.toLocaleString('es-ES')} resultados; usa los filtros para llegar al resto.`;

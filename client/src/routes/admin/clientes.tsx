@@ -17,7 +17,7 @@ import {
   type ClientSort,
   type SortDirection,
 } from '@casillero/shared';
-import { DataTable, DataTablePagination, dataTableColumns, useDebouncedSearch, useListUrlState } from '../../components/data-table';
+import { DataTable, ServerListPagination, dataTableColumns, useDebouncedSearch, useListUrlState } from '../../components/data-table';
 import { getErrorMessage } from '../../lib/errors';
 import { searchInt, searchOptionalEnum, searchString } from '../../lib/search';
 import { BRAND_NAME } from '../../lib/site';
@@ -225,10 +225,6 @@ function ClientsPage() {
       }),
     [],
   );
-  const maxPage = rows.data?.maxPage ?? 1;
-  const pageCount = count.data
-    ? Math.min(Math.ceil(count.data.count / pageSize) + (count.data.isCapped ? 1 : 0), maxPage)
-    : list.page + (rows.data?.hasMore ? 1 : 0);
   const tooShort = Boolean(search.q && search.q.length < LIST_SEARCH_MIN_LENGTH);
 
   return (
@@ -278,13 +274,7 @@ function ClientsPage() {
         />
       </Card>
 
-      <DataTablePagination
-        page={rows.data?.page ?? list.page}
-        pageSize={pageSize}
-        pageCount={pageCount}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
-      />
+      <ServerListPagination list={list} pageSize={pageSize} rows={rows.data} count={count.data} />
 
       <ClientDetailsDialog
         client={viewing}

@@ -1,4 +1,4 @@
-import { Card, Stack, Switch, Text, Title } from '@mantine/core';
+import { Card, Stack, Switch, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ACCOUNT_MESSAGES } from '@casillero/shared';

@@ -7,13 +7,11 @@ import {
   ADMIN_NOTIFICATION_MESSAGES as M,
   ADMIN_NOTIFICATION_TYPES,
   LIST_DEFAULT_PAGE_SIZE,
-  LIST_MAX_OFFSET,
   LIST_SEARCH_MIN_LENGTH,
   NOTIFICATION_TYPE_LABELS,
   formatDateTime,
-  formatListCount,
 } from '@casillero/shared';
-import { DataTable, DataTablePagination, dataTableColumns, useDebouncedSearch, useListUrlState } from '../../../../components/data-table';
+import { DataTable, ListCountText, ServerListPagination, dataTableColumns, useDebouncedSearch, useListUrlState } from '../../../../components/data-table';
 import { getErrorMessage } from '../../../../lib/errors';
 import { trpc } from '../../../../lib/trpc';
 import { NotificationTypeBadge } from './NotificationTypeBadge';
@@ -106,10 +104,6 @@ export function NotificationsList({ search, navigate }: Props) {
   const columns = useMemo(() => notificationColumns(setToDelete), []);
   const hasFilters = Boolean(search.q || search.type);
   const tooShort = Boolean(search.q && search.q.length < LIST_SEARCH_MIN_LENGTH);
-  const maxPage = rows.data?.maxPage ?? 1;
-  const pageCount = count.data
-    ? Math.min(Math.ceil(count.data.count / pageSize) + (count.data.isCapped ? 1 : 0), maxPage)
-    : list.page + (rows.data?.hasMore ? 1 : 0);
 
   const confirmDelete = async () => {
     if (!toDelete) return;
@@ -161,9 +155,7 @@ export function NotificationsList({ search, navigate }: Props) {
             </Button>
           </Group>
           <Group justify="space-between">
-            <Text size="sm" c="dimmed" role="status" aria-live="polite">
-              {count.data ? `${formatListCount(count.data.count, count.data.isCapped)} notificaciones` : 'Contando notificaciones...'}
-            </Text>
+            <ListCountText count={count.data} noun="notificaciones" />
             <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => void refresh()} loading={rows.isFetching && !rows.isPending}>
               Actualizar
             </Button>
@@ -190,18 +182,7 @@ export function NotificationsList({ search, navigate }: Props) {
         />
       </Card>
 
-      <DataTablePagination
-        page={rows.data?.page ?? list.page}
-        pageSize={pageSize}
-        pageCount={pageCount}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
-        note={
-          count.data && count.data.count > LIST_MAX_OFFSET
-            ? `Se puede paginar hasta los primeros ${LIST_MAX_OFFSET.toLocaleString('es-ES')} resultados; usa los filtros para llegar al resto.`
-            : undefined
-        }
-      />
+      <ServerListPagination list={list} pageSize={pageSize} rows={rows.data} count={count.data} />
 
       <Modal opened={toDelete !== null} onClose={() => setToDelete(null)} title="Eliminar notificación">
         {toDelete && (

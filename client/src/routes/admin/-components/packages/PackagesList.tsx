@@ -4,7 +4,6 @@ import { IconAlertCircle, IconBuildingWarehouse, IconEye, IconFilterOff, IconPen
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   LIST_DEFAULT_PAGE_SIZE,
-  LIST_MAX_OFFSET,
   LIST_SEARCH_MIN_LENGTH,
   MAILBOX_COUNTRY_LABELS,
   PACKAGE_MESSAGES as M,
@@ -12,14 +11,13 @@ import {
   PACKAGE_STATUS_LABELS,
   TRACKING_MESSAGES,
   formatDate,
-  formatListCount,
   formatUsd,
   type MailboxCountry,
   type PackageSort,
   type PackageStatus,
   type SortDirection,
 } from '@casillero/shared';
-import { DataTable, DataTablePagination, dataTableColumns, useDebouncedSearch, useListUrlState } from '../../../../components/data-table';
+import { DataTable, ListCountText, ServerListPagination, dataTableColumns, useDebouncedSearch, useListUrlState } from '../../../../components/data-table';
 import { trpc } from '../../../../lib/trpc';
 import { failureMessage } from './feedback';
 import { DeletePackageDialog, IntakeDialog, PackageDetailsDialog, weightText } from './PackageDialogs';
@@ -231,10 +229,6 @@ export function PackagesList({ search, navigate }: PackagesListProps) {
 
   const hasFilters = Boolean(search.q || search.status || search.cliente);
   const tooShort = Boolean(search.q && search.q.length < LIST_SEARCH_MIN_LENGTH);
-  const maxPage = rows.data?.maxPage ?? 1;
-  const pageCount = count.data
-    ? Math.min(Math.ceil(count.data.count / pageSize) + (count.data.isCapped ? 1 : 0), maxPage)
-    : list.page + (rows.data?.hasMore ? 1 : 0);
 
   return (
     <Stack gap="md">
@@ -273,11 +267,7 @@ export function PackagesList({ search, navigate }: PackagesListProps) {
             </Button>
           </Group>
           <Group justify="space-between">
-            <Text size="sm" c="dimmed" role="status" aria-live="polite">
-              {count.data
-                ? `${formatListCount(count.data.count, count.data.isCapped)} de ${count.data.total.toLocaleString('es-ES')} paquetes`
-                : 'Contando paquetes...'}
-            </Text>
+            <ListCountText count={count.data} noun="paquetes" />
             {search.cliente && <CustomerFilterChip userId={search.cliente} onClear={() => list.clear(['cliente'])} />}
           </Group>
         </Stack>
@@ -302,18 +292,7 @@ export function PackagesList({ search, navigate }: PackagesListProps) {
         />
       </Card>
 
-      <DataTablePagination
-        page={rows.data?.page ?? list.page}
-        pageSize={pageSize}
-        pageCount={pageCount}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
-        note={
-          count.data && count.data.count > LIST_MAX_OFFSET
-            ? `Se puede paginar hasta los primeros ${LIST_MAX_OFFSET.toLocaleString('es-ES')} resultados; usa los filtros para llegar al resto.`
-            : undefined
-        }
-      />
+      <ServerListPagination list={list} pageSize={pageSize} rows={rows.data} count={count.data} />
 
       <PackageDetailsDialog packageId={detailsOf} onClose={() => setDetailsOf(null)} />
       <EditPackageDialog packageId={editOf} onClose={() => setEditOf(null)} />

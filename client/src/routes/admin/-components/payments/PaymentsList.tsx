@@ -5,18 +5,16 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import {
   ADMIN_PAYMENT_MESSAGES,
   LIST_DEFAULT_PAGE_SIZE,
-  LIST_MAX_OFFSET,
   LIST_SEARCH_MIN_LENGTH,
   PAYMENT_STATUSES_SELECTABLE,
   PAYMENT_STATUS_LABELS,
   PAYMENT_TYPES,
   PAYMENT_TYPE_LABELS,
   formatDate,
-  formatListCount,
   formatUsd,
   formatVes,
 } from '@casillero/shared';
-import { DataTable, DataTablePagination, dataTableColumns, useDebouncedSearch, useListUrlState } from '../../../../components/data-table';
+import { DataTable, ListCountText, ServerListPagination, dataTableColumns, useDebouncedSearch, useListUrlState } from '../../../../components/data-table';
 import { getErrorMessage } from '../../../../lib/errors';
 import { trpc } from '../../../../lib/trpc';
 import { PaymentStatusBadge } from './PaymentStatusBadge';
@@ -119,10 +117,6 @@ export function PaymentsList({ search, navigate }: PaymentsListProps) {
 
   const hasFilters = Boolean(search.q || search.status || search.type);
   const tooShort = Boolean(search.q && search.q.length < LIST_SEARCH_MIN_LENGTH);
-  const maxPage = rows.data?.maxPage ?? 1;
-  const pageCount = count.data
-    ? Math.min(Math.ceil(count.data.count / pageSize) + (count.data.isCapped ? 1 : 0), maxPage)
-    : list.page + (rows.data?.hasMore ? 1 : 0);
 
   return (
     <Stack gap="md">
@@ -170,11 +164,7 @@ export function PaymentsList({ search, navigate }: PaymentsListProps) {
             </Button>
           </Group>
           <Group justify="space-between">
-            <Text size="sm" c="dimmed" role="status" aria-live="polite">
-              {count.data
-                ? `${formatListCount(count.data.count, count.data.isCapped)} de ${count.data.total.toLocaleString('es-ES')} pagos`
-                : 'Contando pagos...'}
-            </Text>
+            <ListCountText count={count.data} noun="pagos" />
             <Button
               variant="default"
               leftSection={<IconRefresh size={16} />}
@@ -206,18 +196,7 @@ export function PaymentsList({ search, navigate }: PaymentsListProps) {
         />
       </Card>
 
-      <DataTablePagination
-        page={rows.data?.page ?? list.page}
-        pageSize={pageSize}
-        pageCount={pageCount}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
-        note={
-          count.data && count.data.count > LIST_MAX_OFFSET
-            ? `Se puede paginar hasta los primeros ${LIST_MAX_OFFSET.toLocaleString('es-ES')} resultados; usa los filtros para llegar al resto.`
-            : undefined
-        }
-      />
+      <ServerListPagination list={list} pageSize={pageSize} rows={rows.data} count={count.data} />
     </Stack>
   );
 }

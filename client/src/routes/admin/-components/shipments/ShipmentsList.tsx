@@ -4,20 +4,18 @@ import { IconAlertCircle, IconEye, IconFilterOff, IconSearch } from '@tabler/ico
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   LIST_DEFAULT_PAGE_SIZE,
-  LIST_MAX_OFFSET,
   LIST_SEARCH_MIN_LENGTH,
   SHIPMENT_MESSAGES as M,
   SHIPMENT_STATUSES,
   SHIPMENT_STATUS_LABELS,
   TRACKING_MESSAGES,
   formatDate,
-  formatListCount,
   formatUsd,
   type ShipmentSort,
   type ShipmentStatus,
   type SortDirection,
 } from '@casillero/shared';
-import { DataTable, DataTablePagination, dataTableColumns, useDebouncedSearch, useListUrlState } from '../../../../components/data-table';
+import { DataTable, ListCountText, ServerListPagination, dataTableColumns, useDebouncedSearch, useListUrlState } from '../../../../components/data-table';
 import { trpc } from '../../../../lib/trpc';
 import { failureMessage } from '../packages/feedback';
 import { ShipmentDetailsDialog, formatDay, kgText } from './ShipmentDetails';
@@ -139,10 +137,6 @@ export function ShipmentsList({ search, navigate }: ShipmentsListProps) {
 
   const hasFilters = Boolean(search.q || search.status);
   const tooShort = Boolean(search.q && search.q.length < LIST_SEARCH_MIN_LENGTH);
-  const maxPage = rows.data?.maxPage ?? 1;
-  const pageCount = count.data
-    ? Math.min(Math.ceil(count.data.count / pageSize) + (count.data.isCapped ? 1 : 0), maxPage)
-    : list.page + (rows.data?.hasMore ? 1 : 0);
 
   return (
     <Stack gap="md">
@@ -180,11 +174,7 @@ export function ShipmentsList({ search, navigate }: ShipmentsListProps) {
               Limpiar filtros
             </Button>
           </Group>
-          <Text size="sm" c="dimmed" role="status" aria-live="polite">
-            {count.data
-              ? `${formatListCount(count.data.count, count.data.isCapped)} de ${count.data.total.toLocaleString('es-ES')} envíos`
-              : 'Contando envíos...'}
-          </Text>
+          <ListCountText count={count.data} noun="envíos" />
         </Stack>
       </Card>
 
@@ -207,18 +197,7 @@ export function ShipmentsList({ search, navigate }: ShipmentsListProps) {
         />
       </Card>
 
-      <DataTablePagination
-        page={rows.data?.page ?? list.page}
-        pageSize={pageSize}
-        pageCount={pageCount}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
-        note={
-          count.data && count.data.count > LIST_MAX_OFFSET
-            ? `Se puede paginar hasta los primeros ${LIST_MAX_OFFSET.toLocaleString('es-ES')} resultados; usa los filtros para llegar al resto.`
-            : undefined
-        }
-      />
+      <ServerListPagination list={list} pageSize={pageSize} rows={rows.data} count={count.data} />
       <ShipmentDetailsDialog shipmentId={detailsOf} onClose={() => setDetailsOf(null)} />
     </Stack>
   );

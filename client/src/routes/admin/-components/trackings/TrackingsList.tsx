@@ -15,7 +15,6 @@ import {
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   LIST_DEFAULT_PAGE_SIZE,
-  LIST_MAX_OFFSET,
   LIST_SEARCH_MIN_LENGTH,
   PRIORITIES,
   PRIORITY_LABELS,
@@ -23,12 +22,11 @@ import {
   TRACKING_STATUSES,
   TRACKING_STATUS_LABELS,
   formatDate,
-  formatListCount,
   formatUsd,
   type TrackingListSearch,
   type TrackingSort,
 } from '@casillero/shared';
-import { DataTable, DataTablePagination, dataTableColumns, useDebouncedSearch, useListUrlState } from '../../../../components/data-table';
+import { DataTable, ListCountText, ServerListPagination, dataTableColumns, useDebouncedSearch, useListUrlState } from '../../../../components/data-table';
 import { getErrorMessage } from '../../../../lib/errors';
 import { trpc } from '../../../../lib/trpc';
 import { PriorityBadge, TrackingStatusBadge } from './StatusBadge';
@@ -155,11 +153,6 @@ export function TrackingsList({ search, navigate }: TrackingsListProps) {
 
   const hasFilters = Boolean(search.q || search.status || search.priority || search.carrier);
   const tooShort = Boolean(search.q && search.q.length < LIST_SEARCH_MIN_LENGTH);
-  const maxPage = rows.data?.maxPage ?? 1;
-  const pageCount = count.data
-    ? Math.min(Math.ceil(count.data.count / pageSize) + (count.data.isCapped ? 1 : 0), maxPage)
-    : list.page + (rows.data?.hasMore ? 1 : 0);
-  const isDeepLimited = Boolean(count.data && count.data.count > LIST_MAX_OFFSET);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.trackings.pathKey() });
 
@@ -237,11 +230,7 @@ export function TrackingsList({ search, navigate }: TrackingsListProps) {
             </Button>
           </Group>
           <Group justify="space-between">
-            <Text size="sm" c="dimmed" role="status" aria-live="polite">
-              {count.data
-                ? `${formatListCount(count.data.count, count.data.isCapped)} de ${count.data.total.toLocaleString('es-ES')} trackings`
-                : 'Contando trackings...'}
-            </Text>
+            <ListCountText count={count.data} noun="trackings" />
             <Group gap="xs">
               <Tooltip label="Actualizar">
                 <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => void refresh()} loading={rows.isFetching && !rows.isPending}>
@@ -275,14 +264,7 @@ export function TrackingsList({ search, navigate }: TrackingsListProps) {
         />
       </Card>
 
-      <DataTablePagination
-        page={rows.data?.page ?? list.page}
-        pageSize={pageSize}
-        pageCount={pageCount}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
-        note={isDeepLimited ? `Se puede paginar hasta los primeros ${LIST_MAX_OFFSET.toLocaleString('es-ES')} resultados; usa los filtros para llegar al resto.` : undefined}
-      />
+      <ServerListPagination list={list} pageSize={pageSize} rows={rows.data} count={count.data} />
 
       <TrackingDetailsDialog trackingId={details} onClose={() => setDetails(null)} />
       <ChangeStatusDialog tracking={statusOf} onClose={() => setStatusOf(null)} />
