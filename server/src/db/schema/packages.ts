@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { packageStatusEnum } from './enums';
 import { createdAt, measure, money, timestamptz, updatedAt } from './columns';
 import { users } from './users';
@@ -39,6 +39,8 @@ export const packages = pgTable(
   },
   (t) => [
     index('packages_user_id_idx').on(t.userId),
+    // One warehouse receipt per parcel (DECISIONS 6: the database guarantees it); empty is NULL.
+    uniqueIndex('packages_warehouse_receipt_key').on(t.warehouseReceipt),
     index('packages_mailbox_id_idx').on(t.mailboxId),
     index('packages_status_created_at_idx').on(t.status, t.createdAt),
     // Reports count a period's packages per client from the index alone (index-only scans).

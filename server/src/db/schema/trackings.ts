@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, bigint, boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { priorityEnum, trackingStatusEnum } from './enums';
-import { createdAt, measure, money, updatedAt } from './columns';
+import { createdAt, measure, money, timestamptz, updatedAt } from './columns';
 import { users } from './users';
 import { mailboxes } from './mailboxes';
 import { prealerts } from './prealerts';
@@ -30,6 +30,11 @@ export const trackings = pgTable(
     reempaqueReason: text('reempaque_reason'),
     priority: priorityEnum('priority').notNull().default('medium'),
     notes: text('notes'),
+    /**
+     * When an approved shipping payment authorised this parcel to leave (it stays
+     * 'ready_to_ship' until it physically does); NULL while the payment is outstanding.
+     */
+    dispatchAuthorizedAt: timestamptz('dispatch_authorized_at'),
     /** The customer's pre-alert with the same tracking number, when one matched. */
     prealertId: uuid('prealert_id').references((): AnyPgColumn => prealerts.id, { onDelete: 'set null' }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),

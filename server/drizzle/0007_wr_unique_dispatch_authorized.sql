@@ -1,0 +1,2 @@
+ALTER TABLE "trackings" ADD COLUMN "dispatch_authorized_at" timestamp with time zone;--> statement-breakpoint
+CREATE UNIQUE INDEX "packages_warehouse_receipt_key" ON "packages" USING btree ("warehouse_receipt");
