@@ -41,6 +41,7 @@ import { Route as DashboardSplatRouteImport } from './routes/dashboard/$'
 import { Route as DashboardAlmacenRouteImport } from './routes/dashboard/almacen'
 import { Route as DashboardCalculadoraRouteImport } from './routes/dashboard/calculadora'
 import { Route as DashboardConfiguracionRouteImport } from './routes/dashboard/configuracion'
+import { Route as DashboardEnviosRouteImport } from './routes/dashboard/envios'
 import { Route as DashboardFacturasRouteImport } from './routes/dashboard/facturas'
 import { Route as DashboardMiPerfilRouteImport } from './routes/dashboard/mi-perfil'
 import { Route as DashboardMisCasillerosRouteImport } from './routes/dashboard/mis-casilleros'
@@ -209,6 +210,11 @@ const DashboardConfiguracionRoute = DashboardConfiguracionRouteImport.update({
   path: '/configuracion',
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardEnviosRoute = DashboardEnviosRouteImport.update({
+  id: '/envios',
+  path: '/envios',
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardFacturasRoute = DashboardFacturasRouteImport.update({
   id: '/facturas',
   path: '/facturas',
@@ -276,6 +282,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/almacen': typeof DashboardAlmacenRoute
   '/dashboard/calculadora': typeof DashboardCalculadoraRoute
   '/dashboard/configuracion': typeof DashboardConfiguracionRoute
+  '/dashboard/envios': typeof DashboardEnviosRoute
   '/dashboard/facturas': typeof DashboardFacturasRoute
   '/dashboard/mi-perfil': typeof DashboardMiPerfilRoute
   '/dashboard/mis-casilleros': typeof DashboardMisCasillerosRoute
@@ -315,6 +322,7 @@ export interface FileRoutesByTo {
   '/dashboard/almacen': typeof DashboardAlmacenRoute
   '/dashboard/calculadora': typeof DashboardCalculadoraRoute
   '/dashboard/configuracion': typeof DashboardConfiguracionRoute
+  '/dashboard/envios': typeof DashboardEnviosRoute
   '/dashboard/facturas': typeof DashboardFacturasRoute
   '/dashboard/mi-perfil': typeof DashboardMiPerfilRoute
   '/dashboard/mis-casilleros': typeof DashboardMisCasillerosRoute
@@ -357,6 +365,7 @@ export interface FileRoutesById {
   '/dashboard/almacen': typeof DashboardAlmacenRoute
   '/dashboard/calculadora': typeof DashboardCalculadoraRoute
   '/dashboard/configuracion': typeof DashboardConfiguracionRoute
+  '/dashboard/envios': typeof DashboardEnviosRoute
   '/dashboard/facturas': typeof DashboardFacturasRoute
   '/dashboard/mi-perfil': typeof DashboardMiPerfilRoute
   '/dashboard/mis-casilleros': typeof DashboardMisCasillerosRoute
@@ -400,6 +409,7 @@ export interface FileRouteTypes {
     | '/dashboard/almacen'
     | '/dashboard/calculadora'
     | '/dashboard/configuracion'
+    | '/dashboard/envios'
     | '/dashboard/facturas'
     | '/dashboard/mi-perfil'
     | '/dashboard/mis-casilleros'
@@ -439,6 +449,7 @@ export interface FileRouteTypes {
     | '/dashboard/almacen'
     | '/dashboard/calculadora'
     | '/dashboard/configuracion'
+    | '/dashboard/envios'
     | '/dashboard/facturas'
     | '/dashboard/mi-perfil'
     | '/dashboard/mis-casilleros'
@@ -480,6 +491,7 @@ export interface FileRouteTypes {
     | '/dashboard/almacen'
     | '/dashboard/calculadora'
     | '/dashboard/configuracion'
+    | '/dashboard/envios'
     | '/dashboard/facturas'
     | '/dashboard/mi-perfil'
     | '/dashboard/mis-casilleros'
@@ -737,6 +749,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardConfiguracionRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/dashboard/envios': {
+      id: '/dashboard/envios'
+      path: '/envios'
+      fullPath: '/dashboard/envios'
+      preLoaderRoute: typeof DashboardEnviosRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/dashboard/facturas': {
       id: '/dashboard/facturas'
       path: '/facturas'
@@ -822,6 +841,7 @@ interface DashboardRouteChildren {
   DashboardAlmacenRoute: typeof DashboardAlmacenRoute
   DashboardCalculadoraRoute: typeof DashboardCalculadoraRoute
   DashboardConfiguracionRoute: typeof DashboardConfiguracionRoute
+  DashboardEnviosRoute: typeof DashboardEnviosRoute
   DashboardFacturasRoute: typeof DashboardFacturasRoute
   DashboardMiPerfilRoute: typeof DashboardMiPerfilRoute
   DashboardMisCasillerosRoute: typeof DashboardMisCasillerosRoute
@@ -837,6 +857,7 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardAlmacenRoute: DashboardAlmacenRoute,
   DashboardCalculadoraRoute: DashboardCalculadoraRoute,
   DashboardConfiguracionRoute: DashboardConfiguracionRoute,
+  DashboardEnviosRoute: DashboardEnviosRoute,
   DashboardFacturasRoute: DashboardFacturasRoute,
   DashboardMiPerfilRoute: DashboardMiPerfilRoute,
   DashboardMisCasillerosRoute: DashboardMisCasillerosRoute,

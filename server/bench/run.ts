@@ -3,8 +3,9 @@
 // measured over HTTP with a signed-in admin session, against a plain Fastify route that runs
 // the list's first-page SQL straight through `postgres`. Not part of `npm test`.
 // The same run seeds 1,000,000 packages, 200,000 shipments and 500,000 payments across 50,000
-// customers and measures the dashboard, the reports of each period and the admin payments list
-// with one client (median and p95), then prints the report queries' plans.
+// customers and measures the dashboard, the reports of each period and the admin payments page
+// (list, search, bounded count, summary) with one client (median and p95), then prints the
+// report queries' plans.
 // `npm run bench -w server -- --solo-reportes` skips the trackings measurements.
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
@@ -13,7 +14,6 @@ import { openPostgres } from '../src/db/client';
 import { loadConfig } from '../src/env';
 import { reportQueriesSql } from '../src/queries/reports';
 import { trackingQueriesSql, type SqlText } from '../src/queries/trackings';
-import { appRouter } from '../src/trpc/router';
 import { createServer } from '../src/server';
 import { createOrPromoteAdmin } from '../src/services/auth';
 
@@ -309,7 +309,7 @@ async function main() {
       url: trpc('trackings.count', { carrier: 'UPS' }),
       explain: [queries.count({ carrier: 'UPS' })],
     },
-    { name: 'tarjetas de estadísticas', url: trpc('trackings.stats'), explain: [queries.statusCounts(), queries.readyToday()] },
+    { name: 'tarjetas de estadísticas', url: trpc('trackings.stats'), explain: [queries.statusCounts(), queries.readyToday(), queries.dispatchAuthorized()] },
   ];
 
   if (!ONLY_REPORTS) await measureTrackings(paths, headers, base);
@@ -348,11 +348,16 @@ async function measureTrackings(paths: { name: string; url: string; explain?: Sq
 
 /**
  * The dashboard, each report period, the trend, the distributions, the CSV export and the admin
- * payments list (when that procedure exists), one client at a time through tRPC over HTTP.
+ * payments page (its list, searches, bounded counts and summary), one client at a time through
+ * tRPC over HTTP.
  */
 async function measureReports(trpc: (path: string, input?: unknown) => string, headers: Record<string, string>, raw: postgres.Sql) {
-  // The admin payments list (issue 7, written in parallel): `payments.adminList` or `payments.list`.
-  const paymentsList = ['payments.adminList', 'payments.list'].find((name) => name in appRouter._def.procedures);
+  // Search terms from the seeded data: a surname shared by many customers, and a fragment of a
+  // real payment reference from the middle of the table.
+  const byName = 'Zambrano';
+  const [{ reference }] = await raw<{ reference: string }[]>`
+    select payment_reference as reference from payment_transactions order by created_at desc offset 250000 limit 1`;
+  const byReference = reference.slice(2, 11);
   const paths: { name: string; url: string; target?: boolean }[] = [
     { name: 'dashboard: reports.dashboardStats', url: trpc('reports.dashboardStats'), target: true },
     { name: 'dashboard: reports.recentActivity', url: trpc('reports.recentActivity'), target: true },
@@ -364,18 +369,20 @@ async function measureReports(trpc: (path: string, input?: unknown) => string, h
     { name: 'reporte: reports.trend (6 meses)', url: trpc('reports.trend'), target: true },
     { name: 'reporte: reports.statusDistribution', url: trpc('reports.statusDistribution'), target: true },
     { name: 'reporte: reports.exportCsv (year)', url: trpc('reports.exportCsv', { period: 'year' }) },
-    ...(paymentsList
-      ? [
-          { name: `pagos: ${paymentsList}, 1.ª página`, url: trpc(paymentsList, {}) },
-          { name: `pagos: ${paymentsList}, pendientes`, url: trpc(paymentsList, { status: 'pending' }) },
-          { name: `pagos: ${paymentsList}, página 100`, url: trpc(paymentsList, { page: 100 }) },
-        ]
-      : []),
+    { name: 'pagos: payments.summary', url: trpc('payments.summary') },
+    { name: 'pagos: payments.list, 1.ª página', url: trpc('payments.list', {}) },
+    { name: 'pagos: payments.list, pendientes', url: trpc('payments.list', { status: 'pending' }) },
+    { name: 'pagos: payments.list, página 100', url: trpc('payments.list', { page: 100 }) },
+    { name: `pagos: payments.list, búsqueda «${byName}»`, url: trpc('payments.list', { q: byName }) },
+    { name: `pagos: payments.list, búsqueda «${byReference}»`, url: trpc('payments.list', { q: byReference }) },
+    { name: 'pagos: payments.count, sin filtros', url: trpc('payments.count', {}) },
+    { name: `pagos: payments.count, búsqueda «${byName}»`, url: trpc('payments.count', { q: byName }) },
+    { name: `pagos: payments.count, búsqueda «${byReference}»`, url: trpc('payments.count', { q: byReference }) },
+    { name: 'pagos: payments.count, tipo course_purchase', url: trpc('payments.count', { type: 'course_purchase' }) },
   ];
   console.log(
     `\nPanel, reportes y pagos (${REPORT_CUSTOMERS.toLocaleString('es-ES')} clientes, ${PACKAGES.toLocaleString('es-ES')} paquetes, ${SHIPMENTS.toLocaleString('es-ES')} envíos, ${PAYMENTS.toLocaleString('es-ES')} pagos): 1 cliente durante ${SEQUENTIAL_MS / 1000} s cada uno.\n`,
   );
-  if (!paymentsList) console.log('La lista de pagos del admin no existe todavía en el router: no se mide.\n');
   const slow: string[] = [];
   for (const p of paths) {
     const seq = await sequential(p.url, headers);

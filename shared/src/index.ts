@@ -34,3 +34,5 @@ export * from './messages-prealerts';
 export * from './messages-clients';
 export * from './schemas/prealerts-admin';
 export * from './schemas/clients';
+export * from './messages-shipments';
+export * from './schemas/repacks-admin';

@@ -9,6 +9,7 @@ import type {
   PrealertStatus,
   Priority,
   RepackStatus,
+  ShipmentStageStatus,
   ShipmentStatus,
   ShippingMethod,
   TrackingStatus,
@@ -79,6 +80,20 @@ export const SHIPMENT_STATUS_LABELS: Record<ShipmentStatus, string> = {
   out_for_delivery: 'En reparto',
   delivered: 'Entregado',
   delayed: 'Retrasado',
+};
+
+/** A shipment stage's state, shown in its timeline. */
+export const SHIPMENT_STAGE_STATUS_LABELS: Record<ShipmentStageStatus, string> = {
+  pending: 'Pendiente',
+  active: 'En curso',
+  completed: 'Completada',
+};
+
+/** A shipment stage's colour in its timeline (Mantine colour names). */
+export const SHIPMENT_STAGE_STATUS_COLORS: Record<ShipmentStageStatus, string> = {
+  pending: 'gray',
+  active: 'blue',
+  completed: 'green',
 };
 
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {

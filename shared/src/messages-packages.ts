@@ -26,7 +26,8 @@ export const PACKAGE_MESSAGES = {
   notFound: 'Paquete no encontrado.',
   inShipment: (code: string) => `El paquete forma parte del envío ${code}; su estado sigue al del envío.`,
   deleteInShipment: (code: string) => `No se puede eliminar: el paquete forma parte del envío ${code}.`,
-  deleteInRepack: 'No se puede eliminar: el paquete está en una solicitud de reempaque pendiente.',
+  deleteInRepack: 'No se puede eliminar: el paquete forma parte de una solicitud de reempaque.',
+  warehouseReceiptTaken: 'El número de recibo de almacén (WR) ya está asignado a otro paquete.',
   intakeNotAllowed: 'Solo se registran en el almacén paquetes pendientes, recibidos o en almacén.',
   photoNotOwned: 'La foto no pertenece al cliente del paquete.',
   // Toasts (admin spec §8)
@@ -41,6 +42,7 @@ export const PACKAGE_MESSAGES = {
   updateFailed: 'No se pudieron guardar los cambios del paquete.',
   deletedTitle: 'Paquete eliminado',
   deleted: 'El paquete se eliminó correctamente.',
+  deletedPrealertRestored: 'El paquete se eliminó y su prealerta volvió a «Confirmada»: puede convertirse de nuevo.',
   deleteFailed: 'No se pudo eliminar el paquete.',
   intakeTitle: 'Paquete recibido en almacén',
   intake: (wr: string) => `Se registró el paquete con el WR ${wr}. Cliente notificado.`,
@@ -52,6 +54,9 @@ export const PACKAGE_MESSAGES = {
   receivedTitle: 'Paquete recibido en el almacén',
   received: (label: string, wr: string | null) =>
     `Recibimos tu paquete ${label} en nuestro almacén${wr ? ` (WR ${wr})` : ''}. Ya puedes verlo en Almacén.`,
+  /** Warehouse intake recorded for the first time: the customer learns the WR and the weight. */
+  intakeRecorded: (label: string, wr: string, weightKg: number) =>
+    `Recibimos tu paquete ${label} en nuestro almacén (WR ${wr}). Peso registrado: ${weightKg.toLocaleString('es-ES', { maximumFractionDigits: 2 })} kg. Ya puedes verlo en Almacén.`,
 } as const;
 
 export const SHIPMENT_MESSAGES = {

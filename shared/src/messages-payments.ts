@@ -12,9 +12,18 @@ export const ADMIN_PAYMENT_MESSAGES = {
   updateFailed: 'Error al actualizar el pago',
   statusRequired: 'Selecciona el estado del pago',
   notesMax: 'Las notas no pueden exceder 1000 caracteres',
-  /** Approval and rejection happen once: their effects (activation, dispatch, notice) are done. */
-  alreadyProcessed: (statusLabel: string) =>
-    `Este pago ya está «${statusLabel}» y no se puede modificar: la aprobación o el rechazo son definitivos. Si el cliente vuelve a reportarlo, aparecerá como pendiente.`,
+  /**
+   * Approval and rejection happen once: their effects (activation, dispatch, notice) are done.
+   * The refusal says what the payment is now; only a rejected one can come back (re-reported).
+   */
+  alreadyProcessed: {
+    completed: 'Este pago ya fue aprobado y no se puede modificar: la aprobación es definitiva.',
+    failed:
+      'Este pago ya fue rechazado y no se puede modificar: el rechazo es definitivo. Si el cliente vuelve a reportarlo, aparecerá como pendiente.',
+    cancelled: 'Este pago está cancelado y no se puede modificar.',
+    /** Rejected and re-reported by the customer while the admin had it open. */
+    pending: 'Este pago cambió mientras lo revisabas: el cliente volvió a reportarlo. Ábrelo de nuevo para revisarlo.',
+  } satisfies Record<PaymentStatus, string>,
   searchTooShort: (min: number) => `Escribe al menos ${min} caracteres para buscar`,
   /** The tracking history line written when an approved shipping payment clears a tracking. */
   dispatchAuthorised: 'Pago aprobado: despacho autorizado',
@@ -44,4 +53,17 @@ export const PAYMENT_NOTIFICATIONS = {
   rejected: (usd: number, notes: string | null) =>
     `Tu pago de ${amount(usd)} ha sido rechazado.${notes ? ` Notas: ${notes}` : ''}`,
   reviewing: (usd: number) => `Tu pago de ${amount(usd)} está siendo revisado.`,
+} as const;
+
+/** A tracking whose shipping payment was approved: it may leave the warehouse (issue 7). */
+export const DISPATCH_MESSAGES = {
+  /** The badge next to the status, for the admin and the customer. */
+  badge: 'Pago aprobado',
+  /** What the customer reads as the next step of an authorised ready_to_ship tracking. */
+  customerNext: 'Pago aprobado, listo para despacho. Te avisaremos cuando tu paquete salga hacia Venezuela.',
+  /** The admin analytics banners. */
+  awaitingPaymentTitle: 'Listos para enviar, esperando pago',
+  awaitingPayment: (n: string) => `${n} trackings están listos y esperan que el cliente pague para autorizar el despacho.`,
+  authorisedTitle: 'Despacho autorizado',
+  authorised: (n: string) => `${n} trackings tienen el pago aprobado y pueden despacharse.`,
 } as const;

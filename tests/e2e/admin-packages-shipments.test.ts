@@ -1,13 +1,15 @@
 // The warehouse in the browser: the demo admin creates a package for María and receives it
 // into the warehouse with its WR number and a photo; processes her repack request with a WR
-// number; creates a shipment from two of her packages and moves it to delivered. María sees
-// each change in her area (Almacén, Reempaques, Notificaciones).
+// number; creates a shipment from two of her packages, corrects it with the carrier's tracking
+// number and moves it to delivered; creates another and removes it while it is being prepared,
+// its package back in the warehouse. María sees each change in her area (Almacén with the photo, Reempaques, Envíos, Notificaciones).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PACKAGE_STATUS_LABELS, SHIPMENT_STATUS_LABELS } from '@casillero/shared';
 import {
   DEMO,
   chromiumOrExplain,
@@ -23,6 +25,7 @@ const chromium = chromiumOrExplain();
 const NEW_TRACKING = 'E2E-PKG-00001';
 const INTAKE_WR = 'WR-E2E-7001';
 const REPACK_WR = 'WR-E2E-7002';
+const CARRIER_TRACKING = 'ZOOM-E2E-5501';
 
 /** A small valid PNG (8×8 red), built by hand. */
 function pngBytes(): Buffer {
@@ -175,6 +178,14 @@ describe.skipIf(!chromium)('paquetes, reempaques y envíos del administrador', (
       await row.waitFor();
       expect(await row.textContent()).toContain(`WR ${INTAKE_WR}`);
       expect(await row.textContent()).toContain('Recibido');
+      // The warehouse's photo opens in a new tab through a signed link.
+      const [tab] = await Promise.all([maria.context().waitForEvent('page'), row.getByRole('button', { name: 'Ver foto' }).click()]);
+      await tab.waitForURL((u) => u.pathname.startsWith('/files/'));
+      const photo = await tab.request.get(tab.url());
+      expect(photo.status()).toBe(200);
+      expect(photo.headers()['content-type']).toBe('image/png');
+      expect((await photo.body()).equals(pngBytes())).toBe(true);
+      await tab.close();
       await maria.goto(`${url()}/dashboard/notificaciones`);
       await maria.getByText(`Recibimos tu paquete ${NEW_TRACKING} en nuestro almacén (WR ${INTAKE_WR})`, { exact: false }).first().waitFor();
     });
@@ -185,7 +196,7 @@ describe.skipIf(!chromium)('paquetes, reempaques y envíos del administrador', (
       await admin.getByRole('heading', { name: 'Reempaques' }).waitFor();
       await admin.getByText(/^Pendientes \(\d+\)$/).click();
       await admin.waitForURL((u) => u.searchParams.get('status') === 'pending');
-      const row = admin.locator('[data-repack-id]').filter({ hasText: DEMO.customer }).first();
+      const row = admin.getByRole('row').filter({ hasText: DEMO.customer }).first();
       await row.waitFor();
       expect(await row.textContent()).toContain('Aéreo');
       await row.getByRole('button', { name: 'Procesar' }).click();
@@ -197,10 +208,17 @@ describe.skipIf(!chromium)('paquetes, reempaques y envíos del administrador', (
       await toast(admin, `La solicitud quedó procesada con el WR ${REPACK_WR}. Cliente notificado.`);
 
       await admin.getByText(/^Procesadas \(\d+\)$/).click();
-      const processed = admin.locator('[data-repack-id]').filter({ hasText: REPACK_WR });
+      await admin.waitForURL((u) => u.searchParams.get('status') === 'processed');
+      // The server searches by WR (or customer); the search lives in the URL.
+      await admin.getByRole('textbox', { name: 'Buscar' }).fill(REPACK_WR);
+      await admin.waitForURL((u) => u.searchParams.get('q') === REPACK_WR);
+      await admin.getByText('1 solicitudes').waitFor();
+      const processed = admin.getByRole('row').filter({ hasText: REPACK_WR });
       await processed.waitFor();
       expect(await processed.textContent()).toContain('Procesado');
+      expect(await processed.textContent()).toContain(DEMO.customer);
       await processed.getByRole('button', { name: 'Marcar enviado' }).waitFor();
+      await admin.getByText(/^Pendientes \(0\)$/).waitFor();
     });
 
     await withScreenshotOnFailure(maria, 'reempaques-cliente', async () => {
@@ -272,11 +290,33 @@ describe.skipIf(!chromium)('paquetes, reempaques y envíos del administrador', (
       const status = row.getByRole('combobox', { name: `Estado del envío ${code}` });
       expect(await status.inputValue()).toBe('Preparando');
 
+      // 'Editar envío': the carrier's tracking number, with the same rules as creating.
+      await row.getByRole('button', { name: `Editar envío ${code}` }).click();
+      const edit = admin.getByRole('dialog', { name: 'Editar envío' });
+      const editAddress = edit.getByRole('textbox', { name: fieldLabel('Dirección de entrega') });
+      expect(await editAddress.inputValue()).toBe('Av. Bolívar Norte, Edificio Sol, piso 3, apartamento 3-B');
+      await editAddress.fill('Corta');
+      await edit.getByRole('textbox', { name: /Tracking del transportista/ }).fill(CARRIER_TRACKING);
+      await edit.getByRole('button', { name: 'Guardar cambios' }).click();
+      await edit.getByText('Dirección debe tener al menos 10 caracteres').waitFor();
+      await editAddress.fill('Av. Bolívar Norte, Edificio Sol, piso 3, apartamento 3-B');
+      await edit.getByRole('button', { name: 'Guardar cambios' }).click();
+      await toast(admin, `Se guardaron los cambios del envío ${code}.`);
+      await edit.waitFor({ state: 'hidden' });
+      await row.getByText(CARRIER_TRACKING).waitFor();
+      // The list finds the shipment by it.
+      await admin.getByRole('textbox', { name: 'Buscar' }).fill(CARRIER_TRACKING.toLowerCase());
+      await admin.waitForURL((u) => u.searchParams.get('q') === CARRIER_TRACKING.toLowerCase());
+      await admin.getByText(/^1 de [\d.]+ envíos$/).waitFor();
+      await row.waitFor();
+
       await status.click();
       await admin.getByRole('option', { name: 'Entregado' }).click();
       await toast(admin, 'El estado del envío se actualizó correctamente.');
       await row.getByText(`Entregado ${today}`).waitFor();
       expect(await status.inputValue()).toBe('Entregado');
+      // Once it has left, it can no longer be removed.
+      expect(await row.getByRole('button', { name: `Eliminar envío ${code}` }).isDisabled()).toBe(true);
 
       await row.getByRole('button', { name: `Ver detalles de ${code}` }).click();
       const details = admin.getByRole('dialog', { name: 'Detalles del envío' });
@@ -284,6 +324,7 @@ describe.skipIf(!chromium)('paquetes, reempaques y envíos del administrador', (
       await details.getByText('2. Entregado').waitFor();
       await details.getByRole('cell', { name: NEW_TRACKING }).waitFor();
       await details.getByRole('cell', { name: '1Z999AA10155512345' }).waitFor();
+      await details.getByText(CARRIER_TRACKING).waitFor();
       await admin.keyboard.press('Escape');
 
       // The packages now travel: the Packages screen shows the shipment and refuses deleting.
@@ -296,11 +337,93 @@ describe.skipIf(!chromium)('paquetes, reempaques y envíos del administrador', (
     await withScreenshotOnFailure(maria, 'envios-cliente', async () => {
       await maria.goto(`${url()}/dashboard/notificaciones`);
       await maria.getByText(`Preparamos tu envío ${code} con 2 paquetes hacia Valencia, Carabobo.`).first().waitFor();
-      await maria.getByText(`Tu envío ${code} ahora está «Entregado».`).first().waitFor();
+      const notice = maria.getByRole('listitem').filter({ hasText: `Tu envío ${code} ahora está «Entregado».` }).first();
+      await notice.waitFor();
+      // The shipment's notification leads to Envíos.
+      await notice.getByRole('button', { name: 'Ver', exact: true }).click();
+      await maria.waitForURL((u) => u.pathname === '/dashboard/envios');
+
       await maria.goto(`${url()}/dashboard/almacen`);
       const row = maria.getByRole('row').filter({ hasText: NEW_TRACKING });
       await row.waitFor();
-      expect(await row.textContent()).toContain('Enviado');
+      expect(await row.textContent()).toContain(PACKAGE_STATUS_LABELS.shipped);
+      expect(await row.textContent()).toContain(`${code} · ${SHIPMENT_STATUS_LABELS.delivered}`);
+      // Almacén links the package to its shipment's detail.
+      await row.getByRole('link', { name: code }).click();
+      await maria.waitForURL((u) => u.pathname === '/dashboard/envios' && Boolean(u.searchParams.get('envio')));
+      const detail = maria.getByRole('dialog', { name: 'Detalle del envío' });
+      await detail.getByRole('heading', { name: code }).waitFor();
+      await detail.getByText(SHIPMENT_STATUS_LABELS.delivered, { exact: true }).first().waitFor();
+      await detail.getByText(CARRIER_TRACKING).waitFor();
+      const packagesTable = detail.getByRole('table', { name: 'Paquetes del envío' });
+      await packagesTable.getByRole('row').filter({ hasText: NEW_TRACKING }).filter({ hasText: INTAKE_WR }).filter({ hasText: 'Audífonos Sony WH-1000XM5' }).waitFor();
+      await packagesTable.getByRole('row').filter({ hasText: '1Z999AA10155512345' }).waitFor();
+      const stages = detail.getByLabel('Etapas del envío');
+      await stages.getByText('1. Preparación').waitFor();
+      await stages.getByText(`2. ${SHIPMENT_STATUS_LABELS.delivered}`).waitFor();
+      await maria.keyboard.press('Escape');
+      await detail.waitFor({ state: 'hidden' });
+
+      // Envíos, from the side navigation: the shipment delivered today in the list.
+      await maria.goto(`${url()}/dashboard/mi-perfil`);
+      await maria.getByRole('link', { name: 'Envíos', exact: true }).click();
+      await maria.getByRole('heading', { name: 'Envíos', exact: true }).waitFor();
+      const card = maria.getByRole('listitem', { name: `Envío ${code}` });
+      await card.waitFor();
+      const text = (await card.textContent()) ?? '';
+      expect(text).toContain(SHIPMENT_STATUS_LABELS.delivered);
+      expect(text).toContain('Hacia Valencia, Carabobo');
+      expect(text).toContain('2 paquetes');
+      expect(text).toContain(`Entregado${today}`);
+      expect(text).toContain(`Entrega estimada${estimated}`);
+      await card.getByRole('button', { name: `Ver detalle del envío ${code}` }).click();
+      await detail.getByRole('heading', { name: code }).waitFor();
+    });
+  });
+
+  it('elimina un envío en preparación: su paquete vuelve al almacén, disponible para otro envío', async () => {
+    const PACKAGE = 'TBA301122334455';
+    let code = '';
+    await withScreenshotOnFailure(admin, 'envios-eliminar', async () => {
+      await admin.goto(`${url()}/admin/envios`);
+      await admin.getByRole('heading', { name: 'Gestión de Envíos' }).waitFor();
+      await admin.getByRole('button', { name: 'Crear Envío' }).click();
+      const dialog = admin.getByRole('dialog', { name: 'Crear Envío' });
+      await chooseMaria(admin, dialog);
+      // Her own address in Venezuela fills the destination.
+      await expect.poll(() => dialog.getByRole('textbox', { name: fieldLabel('Ciudad') }).inputValue()).toBe('Caracas');
+      expect(await dialog.getByRole('combobox', { name: fieldLabel('Estado') }).inputValue()).toBe('Miranda');
+      await dialog.getByLabel('Paquetes disponibles').getByRole('checkbox', { name: new RegExp(PACKAGE) }).check();
+      await dialog.getByRole('button', { name: 'Crear Envío' }).click();
+      const created = admin.locator('.mantine-Notification-root').filter({ hasText: 'Envío creado exitosamente' }).first();
+      await created.waitFor();
+      code = /SH\d{8}/.exec((await created.textContent()) ?? '')![0];
+      await dialog.waitFor({ state: 'hidden' });
+
+      await admin.getByRole('textbox', { name: 'Buscar' }).fill(code);
+      await admin.waitForURL((u) => u.searchParams.get('q') === code);
+      const row = admin.getByRole('row').filter({ hasText: code });
+      await row.waitFor();
+      await row.getByRole('button', { name: `Eliminar envío ${code}` }).click();
+      const confirm = admin.getByRole('dialog', { name: 'Eliminar envío' });
+      await confirm.getByText(`¿Eliminar el envío ${code}? Su paquete vuelve al almacén y queda disponible para otro envío.`).waitFor();
+      await confirm.getByRole('button', { name: 'Eliminar envío', exact: true }).click();
+      await toast(admin, `El envío ${code} se eliminó y su paquete volvió al almacén. Cliente notificado.`);
+      await confirm.waitFor({ state: 'hidden' });
+      await admin.getByText('No se encontraron envíos').waitFor();
+      expect(await row.count()).toBe(0);
+
+      // The package can travel again.
+      await admin.getByRole('button', { name: 'Crear Envío' }).click();
+      await chooseMaria(admin, dialog);
+      await dialog.getByLabel('Paquetes disponibles').getByRole('checkbox', { name: new RegExp(PACKAGE) }).waitFor();
+      await dialog.getByRole('button', { name: 'Cancelar' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    });
+
+    await withScreenshotOnFailure(maria, 'envios-eliminado-cliente', async () => {
+      await maria.goto(`${url()}/dashboard/notificaciones`);
+      await maria.getByText(`Anulamos tu envío ${code}. Tu paquete sigue en nuestro almacén, disponible para un nuevo envío.`).first().waitFor();
     });
   });
 });

@@ -1,8 +1,10 @@
 // The admin pre-alerts and clients screens in the browser: the demo admin confirms and converts
-// María's pending pre-alert (the card then says Convertido, María finds the package in Almacén);
-// then creates a China mailbox for Carlos, who sees it in Mis Casilleros.
+// María's pending pre-alert (the card then says Convertido and the package is in Paquetes; María
+// finds it in Almacén, sees her pre-alert converted and is notified); then creates a China
+// mailbox for Carlos, who sees it in Mis Casilleros.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PACKAGE_STATUS_LABELS, PREALERT_NOTIFICATIONS, PREALERT_STATUS_LABELS } from '@casillero/shared';
 import { DEMO, chromiumOrExplain, fieldLabel, launchBrowser, signIn, startServer, withScreenshotOnFailure, type RunningServer } from './helpers';
 
 const chromium = chromiumOrExplain();
@@ -69,13 +71,34 @@ describe.skipIf(!chromium)('prealartas y clientes del administrador', () => {
       await page.getByText('Prealerta convertida a paquete exitosamente').waitFor();
       await card.getByText('Convertido').waitFor();
       await card.getByRole('button', { name: 'Convertir' }).waitFor({ state: 'detached' });
+
+      // The new package is in the admin's Paquetes list, received, for María.
+      await page.getByRole('link', { name: 'Paquetes' }).click();
+      await page.getByRole('heading', { name: 'Gestión de Paquetes' }).waitFor();
+      await page.getByRole('textbox', { name: 'Buscar' }).fill(MARIA_PREALERT);
+      await page.waitForURL((u) => u.pathname === '/admin/paquetes' && u.searchParams.get('q') === MARIA_PREALERT);
+      const row = page.getByRole('row').filter({ hasText: MARIA_PREALERT });
+      await row.waitFor();
+      expect(await row.textContent()).toContain('María');
+      await expect.poll(() => row.getByRole('combobox').inputValue()).toBe(PACKAGE_STATUS_LABELS.received);
     });
 
     const customer = await newPage();
     await withScreenshotOnFailure(customer, 'prealerta-almacen-cliente', async () => {
       await signInAs(customer, DEMO.customer, '/dashboard');
       await customer.goto(`${url()}/dashboard/almacen`);
-      await customer.getByText(MARIA_PREALERT).first().waitFor();
+      const pkg = customer.getByRole('row').filter({ hasText: MARIA_PREALERT });
+      await pkg.waitFor();
+      const mailboxCode = /MV-19487-\d+/.exec((await pkg.textContent()) ?? '')![0];
+
+      // Her pre-alert now says it was converted, and she was told.
+      await customer.goto(`${url()}/dashboard/prealertas`);
+      const card = customer.getByRole('article', { name: `Prealerta ${MARIA_PREALERT}` });
+      await card.getByText(PREALERT_STATUS_LABELS.converted, { exact: true }).waitFor();
+      await customer.goto(`${url()}/dashboard/notificaciones`);
+      const notice = customer.getByRole('listitem').filter({ hasText: PREALERT_NOTIFICATIONS.convertedTitle });
+      await notice.first().waitFor();
+      expect(await notice.first().textContent()).toContain(PREALERT_NOTIFICATIONS.converted(`«${MARIA_PREALERT}»`, mailboxCode));
     });
   });
 

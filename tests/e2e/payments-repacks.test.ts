@@ -1,5 +1,6 @@
 // The demo customer's Facturas and Reempaques in the browser: reports a payment with a receipt
-// image and sees it listed with its receipt; asks for a repack of two packages and sees it pending.
+// image and sees it listed with its receipt; asks for a repack of two packages and sees it pending;
+// pays the shipping of her ready tracking, which the admin approves: 'Pago aprobado' on both sides.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -202,6 +203,87 @@ describe.skipIf(!chromium)('Facturas y Reempaques de la clienta de demostración
       for (const tracking of chosen) expect(text).toContain(tracking);
       // Both packages are now marked as being in a pending request.
       for (const tracking of chosen) expect(await page.getByRole('checkbox', { name: tracking }).isDisabled()).toBe(true);
+    });
+  });
+
+  // María's tracking ready to ship in the demo: she pays its shipping, the admin approves it.
+  const READY_TRACKING = '781234567890';
+  const SHIPPING_REFERENCE = `ENVIO${Date.now().toString(36).toUpperCase()}`;
+
+  it('reporta el pago del envío de su tracking listo para enviar, eligiéndolo', async () => {
+    const page = await newPage();
+    await withScreenshotOnFailure(page, 'facturas-pago-envio', async () => {
+      await signIn(page, url(), DEMO.customer, DEMO.password);
+      await page.waitForURL((u) => u.pathname.startsWith('/dashboard'));
+      await page.goto(`${url()}/dashboard/facturas`);
+      await page.getByRole('heading', { name: 'Facturas' }).waitFor();
+      await page.getByRole('button', { name: 'Reportar pago' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Reportar pago' });
+      await dialog.waitFor();
+      // The tracking picker is only for shipping payments.
+      await choose(page, 'Concepto', 'Compra de créditos');
+      expect(await dialog.getByLabel(fieldLabel('Trackings que pagas')).count()).toBe(0);
+      await choose(page, 'Concepto', 'Pago de envío');
+      await dialog.getByLabel(fieldLabel('Monto (USD)')).fill('38,5');
+      await choose(page, 'Método de pago', 'Zelle');
+      await dialog.getByLabel(fieldLabel('Referencia')).fill(SHIPPING_REFERENCE);
+      await dialog.locator('input[type="file"]').setInputFiles(path.join(tmpDir, 'comprobante.png'));
+      await dialog.getByRole('img', { name: 'Vista previa del comprobante' }).waitFor();
+
+      // Without a tracking the report is refused with a clear message.
+      await dialog.getByRole('button', { name: 'Reportar pago' }).click();
+      await dialog.getByText('Selecciona los trackings que pagas con este envío.').waitFor();
+
+      await dialog.getByLabel(fieldLabel('Trackings que pagas')).click();
+      await page.getByRole('option', { name: new RegExp(`^${READY_TRACKING} · `) }).click();
+      await dialog.getByRole('heading', { name: 'Reportar pago' }).click();
+      await dialog.getByRole('button', { name: 'Reportar pago' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByText('Recibimos tu reporte de pago. Te avisaremos cuando sea verificado.').waitFor();
+      const row = page.getByRole('row').filter({ hasText: SHIPPING_REFERENCE });
+      await row.getByText('Pago de envío').waitFor();
+      await row.getByText('Pendiente').waitFor();
+    });
+  });
+
+  it('el admin ve qué trackings paga, lo aprueba y el tracking queda «Pago aprobado»', async () => {
+    const page = await newPage();
+    await withScreenshotOnFailure(page, 'admin-aprueba-pago-envio', async () => {
+      await signIn(page, url(), DEMO.admin, DEMO.password);
+      await page.waitForURL((u) => u.pathname.startsWith('/admin'));
+      await page.goto(`${url()}/admin/pagos`);
+      await page.getByRole('heading', { name: 'Gestión de Pagos' }).waitFor();
+      await page.getByRole('textbox', { name: 'Buscar' }).fill(SHIPPING_REFERENCE);
+      const row = page.getByRole('row').filter({ hasText: SHIPPING_REFERENCE });
+      await row.getByRole('button', { name: /Ver Detalles/ }).click();
+      const dialog = page.getByRole('dialog', { name: 'Detalles del Pago' });
+      await dialog.getByText(`${READY_TRACKING} · Listo para enviar`).waitFor();
+      await choose(page, 'Estado del pago', 'Aprobado');
+      await dialog.getByRole('button', { name: 'Actualizar Pago' }).click();
+      await page.getByText('El estado del pago ha sido actualizado exitosamente').waitFor();
+      await dialog.waitFor({ state: 'hidden' });
+
+      await page.goto(`${url()}/admin/trackings`);
+      await page.getByRole('textbox', { name: 'Buscar' }).fill(READY_TRACKING);
+      const tracking = page.getByRole('row').filter({ hasText: READY_TRACKING });
+      await tracking.getByText('Listo para enviar', { exact: true }).waitFor();
+      await tracking.getByText('Pago aprobado', { exact: true }).waitFor();
+    });
+  });
+
+  it('la clienta ve su tracking con el pago aprobado, listo para despacho', async () => {
+    const page = await newPage();
+    await withScreenshotOnFailure(page, 'mis-trackings-pago-aprobado', async () => {
+      await signIn(page, url(), DEMO.customer, DEMO.password);
+      await page.waitForURL((u) => u.pathname.startsWith('/dashboard'));
+      await page.goto(`${url()}/dashboard/mis-trackings`);
+      const card = page.getByRole('button', { name: `Ver tracking ${READY_TRACKING}` });
+      await card.getByText('Pago aprobado', { exact: true }).waitFor();
+      await card.click();
+      const drawer = page.getByRole('dialog', { name: 'Detalle del tracking' });
+      await drawer.getByText(/^Pago aprobado, listo para despacho\./).waitFor();
+      await drawer.getByText('Pago aprobado: despacho autorizado').waitFor();
+      expect(await drawer.getByRole('link', { name: 'Ir a Facturas para pagar' }).count()).toBe(0);
     });
   });
 });

@@ -1,9 +1,10 @@
-// The customer's packages in the warehouse (Almacén). Every query filters by the owner; the
-// warehouse's internal notes are never selected.
+// The customer's packages in the warehouse (Almacén), with the photo taken at intake and the
+// shipment each travels in. Every query filters by the owner; the warehouse's internal notes
+// are never selected.
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { PackageStatus } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
-import { mailboxes, packages } from '../db/schema';
+import { mailboxes, packages, shipmentPackages, shipments, storedFiles } from '../db/schema';
 
 export type OwnPackagesParams = { search?: string; status?: PackageStatus };
 
@@ -33,10 +34,19 @@ export async function listOwnPackages(db: DbOrTx, userId: string, params: OwnPac
       warehouseReceipt: packages.warehouseReceipt,
       warehouseLocation: packages.warehouseLocation,
       mailboxCode: mailboxes.mailboxCode,
+      /** The warehouse's photo at intake, only when the stored file is the customer's (files.link opens it). */
+      photoFileId: storedFiles.id,
+      /** The shipment the package travels in, if any (a package is in one shipment at most). */
+      shipmentId: shipments.id,
+      shipmentCode: shipments.shipmentCode,
+      shipmentStatus: shipments.status,
       createdAt: packages.createdAt,
     })
     .from(packages)
     .innerJoin(mailboxes, eq(mailboxes.id, packages.mailboxId))
+    .leftJoin(storedFiles, and(eq(storedFiles.id, packages.photoFileId), eq(storedFiles.ownerUserId, userId)))
+    .leftJoin(shipmentPackages, eq(shipmentPackages.packageId, packages.id))
+    .leftJoin(shipments, and(eq(shipments.id, shipmentPackages.shipmentId), eq(shipments.userId, userId)))
     .where(
       and(
         eq(packages.userId, userId),

@@ -1,6 +1,6 @@
 // The customer's own trackings (Mis Trackings). Every query filters by the owner; the
 // warehouse's internal fields (notes, priority, who changed what) are never selected.
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { mailboxes, trackingHistory, trackings } from '../db/schema';
 
@@ -17,13 +17,20 @@ const ownTrackingColumns = {
   status: trackings.status,
   needsReempaque: trackings.needsReempaque,
   reempaqueReason: trackings.reempaqueReason,
+  /** When an approved shipping payment authorised the dispatch ('Pago aprobado'); null before. */
+  dispatchAuthorizedAt: trackings.dispatchAuthorizedAt,
   mailboxCode: mailboxes.mailboxCode,
   createdAt: trackings.createdAt,
   updatedAt: trackings.updatedAt,
 };
 
-type OwnTrackingRow = { createdAt: Date; updatedAt: Date };
-const serialise = <T extends OwnTrackingRow>(r: T) => ({ ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() });
+type OwnTrackingRow = { createdAt: Date; updatedAt: Date; dispatchAuthorizedAt: Date | null };
+const serialise = <T extends OwnTrackingRow>(r: T) => ({
+  ...r,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+  dispatchAuthorizedAt: r.dispatchAuthorizedAt?.toISOString() ?? null,
+});
 
 /** The customer's trackings, the most recently changed first. */
 export async function listOwnTrackings(db: DbOrTx, userId: string) {
@@ -53,4 +60,22 @@ export async function getOwnTrackingDetail(db: DbOrTx, userId: string, id: strin
     ...serialise(row),
     history: history.map((h) => ({ ...h, createdAt: h.createdAt.toISOString() })),
   };
+}
+
+/**
+ * What a new shipping payment can pay: the customer's trackings ready to ship whose dispatch is
+ * not yet authorised, by tracking number. The report checks the same conditions again.
+ */
+export async function listPayableTrackings(db: DbOrTx, userId: string) {
+  return db
+    .select({
+      id: trackings.id,
+      trackingNumber: trackings.trackingNumber,
+      description: trackings.description,
+      estimatedWeight: trackings.estimatedWeight,
+      actualWeight: trackings.actualWeight,
+    })
+    .from(trackings)
+    .where(and(eq(trackings.userId, userId), eq(trackings.status, 'ready_to_ship'), isNull(trackings.dispatchAuthorizedAt)))
+    .orderBy(asc(trackings.trackingNumber));
 }

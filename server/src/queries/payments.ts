@@ -229,18 +229,18 @@ function buildPaymentCountQuery(db: DbOrTx, shape: PaymentShape) {
 }
 const paymentCountStatements = preparedCache<ReturnType<ReturnType<typeof buildPaymentCountQuery>['prepare']>>();
 
-/** 'N de M pagos': N counted up to the cap (exact from the summary when only the status filters). */
-export async function countPayments(db: DbOrTx, filters: PaymentFilters): Promise<BoundedCount & { total: number }> {
-  const summary = await getPaymentSummary(db);
+/**
+ * How many payments match the filters, counted up to the cap: one bounded scan, never a
+ * whole-table aggregate. The page takes the total ('N de M pagos'), and the exact count when
+ * only the status filters, from payments.summary, the page's one grouped aggregate.
+ */
+export async function countPayments(db: DbOrTx, filters: PaymentFilters): Promise<BoundedCount> {
   const { shape, values } = paymentShape(filters);
-  if (!shape.q && !shape.type) {
-    return { count: shape.status ? summary.byStatus[filters.status!].count : summary.total.count, isCapped: false, total: summary.total.count };
-  }
   const statement = paymentCountStatements(db, `payments_count_${paymentShapeKey(shape)}`, (name) =>
     buildPaymentCountQuery(db, shape).prepare(name),
   );
   const [row] = await statement.execute({ ...values, cap: LIST_COUNT_CAP + 1 });
-  return { ...capCount(Number(row?.n ?? 0)), total: summary.total.count };
+  return capCount(Number(row?.n ?? 0));
 }
 
 /** 'Ver Detalles': the payment, its customer, what it pays for and who processed it. */

@@ -1,9 +1,9 @@
 // Reempaques: the packages a customer may include, their requests, and the admins' list.
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { PackageStatus, RepackStatus } from '@casillero/shared';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { PackageStatus, RepackAdminFilters, RepackAdminListParams, RepackStatus } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { mailboxes, packages, repackRequestItems, repackRequests, userProfiles, users } from '../db/schema';
-import { pageWindow, toListPage } from '../lib/list';
+import { containsPattern, pageWindow, searchTerm, toListPage } from '../lib/list';
 
 /** Packages in the warehouse that can still be repacked or consolidated. */
 export const REPACKABLE_PACKAGE_STATUSES = ['received', 'in_warehouse', 'processed'] as const satisfies readonly PackageStatus[];
@@ -129,10 +129,33 @@ export async function listAllRepacks(db: DbOrTx, filter: { status?: RepackStatus
 }
 
 /**
- * The admins' paged list (the Reempaques screen): pending first as a queue, then the rest
- * newest first; optionally one status; one row more than the page tells another follows.
+ * The admin search: the customer's name or e-mail, the request's WR number, or the tracking
+ * or WR number of a package in it. Shorter than LIST_SEARCH_MIN_LENGTH is no search.
  */
-export async function listRepacksPage(db: DbOrTx, input: { status?: RepackStatus; page?: number; pageSize?: number }) {
+function searchOf(db: DbOrTx, q: string | undefined): SQL | undefined {
+  const term = searchTerm(q);
+  if (term === null) return undefined;
+  const pattern = containsPattern(term);
+  const byName = db.select({ id: userProfiles.userId }).from(userProfiles).where(ilike(userProfiles.fullName, pattern));
+  const byEmail = db.select({ id: users.id }).from(users).where(ilike(users.email, pattern));
+  const byPackage = db
+    .select({ id: repackRequestItems.repackRequestId })
+    .from(repackRequestItems)
+    .innerJoin(packages, eq(packages.id, repackRequestItems.packageId))
+    .where(or(ilike(packages.warehouseReceipt, pattern), ilike(packages.trackingNumber, pattern)));
+  return or(
+    ilike(repackRequests.warehouseReceipt, pattern),
+    sql`${repackRequests.userId} = any(array(${byName}))`,
+    sql`${repackRequests.userId} = any(array(${byEmail}))`,
+    sql`${repackRequests.id} = any(array(${byPackage}))`,
+  );
+}
+
+/**
+ * The admins' paged list (the Reempaques screen): pending first as a queue, then the rest
+ * newest first; optionally a search and one status; one row more than the page tells another follows.
+ */
+export async function listRepacksPage(db: DbOrTx, input: RepackAdminListParams) {
   const window = pageWindow(input);
   const isPending = sql`${repackRequests.status} = 'pending'`;
   const rows = await db
@@ -144,7 +167,7 @@ export async function listRepacksPage(db: DbOrTx, input: { status?: RepackStatus
     .from(repackRequests)
     .innerJoin(users, eq(users.id, repackRequests.userId))
     .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
-    .where(input.status ? eq(repackRequests.status, input.status) : undefined)
+    .where(and(input.status ? eq(repackRequests.status, input.status) : undefined, searchOf(db, input.q)))
     .orderBy(
       desc(isPending),
       sql`case when ${isPending} then ${repackRequests.createdAt} end asc`,
@@ -156,11 +179,12 @@ export async function listRepacksPage(db: DbOrTx, input: { status?: RepackStatus
   return toListPage(await withItems(db, rows), window);
 }
 
-/** How many requests are in each status (the screen's tabs). */
-export async function countRepacksByStatus(db: DbOrTx): Promise<Record<RepackStatus, number>> {
+/** How many requests match the search in each status (the screen's tabs and count line). */
+export async function countRepacksByStatus(db: DbOrTx, filters: Pick<RepackAdminFilters, 'q'> = {}): Promise<Record<RepackStatus, number>> {
   const rows = await db
     .select({ status: repackRequests.status, n: sql<number>`count(*)::int` })
     .from(repackRequests)
+    .where(searchOf(db, filters.q))
     .groupBy(repackRequests.status);
   const counts: Record<RepackStatus, number> = { pending: 0, processed: 0, shipped: 0 };
   for (const r of rows) counts[r.status] = Number(r.n);

@@ -13,6 +13,7 @@ import {
 import type { DbOrTx } from '../db/client';
 import { packages, shipmentPackages, shipmentStages, shipments, userProfiles, users } from '../db/schema';
 import { capCount, containsPattern, pageWindow, searchTerm, toListPage, type BoundedCount, type ListPage } from '../lib/list';
+import { inPendingRepack } from './repacks';
 
 const packageCount = sql<number>`(select count(*)::int from shipment_packages sp where sp.shipment_id = ${shipments.id})`;
 
@@ -159,7 +160,7 @@ export async function getShipmentDetail(db: DbOrTx, id: string) {
 
 /**
  * The customer's packages that can go into a new shipment (admin spec §4, §7): received or in
- * the warehouse and in no shipment, newest first.
+ * the warehouse, in no shipment and in no pending repack request, newest first.
  */
 export function listShippablePackages(db: DbOrTx, userId: string) {
   return db
@@ -178,6 +179,7 @@ export function listShippablePackages(db: DbOrTx, userId: string) {
         eq(packages.userId, userId),
         inArray(packages.status, [...PACKAGE_STATUSES_SHIPPABLE]),
         sql`not exists (select 1 from shipment_packages sp where sp.package_id = "packages"."id")`,
+        sql`not ${inPendingRepack}`,
       ),
     )
     .orderBy(desc(packages.createdAt), desc(packages.id));

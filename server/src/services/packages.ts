@@ -2,8 +2,13 @@
 // intake and delete. Each runs in one transaction that locks the package row, so a package
 // cannot change under a shipment being created from it; the customer's notification (and
 // e-mail) of a receipt is written in the same transaction.
+//
+// A package is received once: received_date is set (and the customer told) only by the
+// conditional UPDATE … WHERE received_date IS NULL, so re-sending 'received' or moving a
+// package back and forth never notifies twice. Its WR number is unique
+// (packages_warehouse_receipt_key); a taken one is refused with a CONFLICT and nothing changes.
 import { TRPCError } from '@trpc/server';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   PACKAGE_MESSAGES as M,
   packageCreateInput,
@@ -15,8 +20,9 @@ import {
 } from '@casillero/shared';
 import type { Db, DbOrTx } from '../db/client';
 import type { Config } from '../env';
-import { packages, repackRequestItems, repackRequests, shipments, storedFiles } from '../db/schema';
+import { packages, prealerts, repackRequestItems, shipments, storedFiles } from '../db/schema';
 import { findCustomer, isCustomerMailbox } from '../queries/packages';
+import { isUniqueViolation } from './auth';
 import { notifyUser } from './notify';
 
 type AppConfig = Pick<Config, 'appUrl'>;
@@ -24,6 +30,26 @@ const CUSTOMER_LINK = '/dashboard/almacen';
 
 /** The statuses a package may be received into the warehouse from (or have its intake corrected in). */
 const INTAKE_STATUSES: readonly PackageStatus[] = ['pending', 'received', 'in_warehouse'];
+
+const WR_CONSTRAINT = 'packages_warehouse_receipt_key';
+
+/** A WR number already given to another package: refused (the transaction rolled back). */
+function refuseTakenWarehouseReceipt(err: unknown): never {
+  if (isUniqueViolation(err, WR_CONSTRAINT)) {
+    throw new TRPCError({ code: 'CONFLICT', message: M.warehouseReceiptTaken, cause: err });
+  }
+  throw err;
+}
+
+/** Records received_date now unless the package was ever received; true when it is the first receipt. */
+async function markFirstReceipt(tx: DbOrTx, id: string) {
+  const [row] = await tx
+    .update(packages)
+    .set({ receivedDate: new Date() })
+    .where(and(eq(packages.id, id), isNull(packages.receivedDate)))
+    .returning({ receivedDate: packages.receivedDate });
+  return row ?? null;
+}
 
 /** Locks the package and tells whether (and in which shipment) it travels. */
 async function lockPackage(tx: DbOrTx, id: string) {
@@ -46,11 +72,11 @@ async function lockPackage(tx: DbOrTx, id: string) {
 const labelOf = (p: { trackingNumber: string | null; packageDescription: string }) =>
   p.trackingNumber ? p.trackingNumber : `«${p.packageDescription}»`;
 
-async function notifyReceived(tx: DbOrTx, config: AppConfig, userId: string, p: { trackingNumber: string | null; packageDescription: string }, wr: string | null) {
+async function notifyReceived(tx: DbOrTx, config: AppConfig, userId: string, message: string) {
   await notifyUser(
     tx,
     userId,
-    { title: M.receivedTitle, message: M.received(labelOf(p), wr), type: 'package', link: CUSTOMER_LINK },
+    { title: M.receivedTitle, message, type: 'package', link: CUSTOMER_LINK },
     { email: 'default', appUrl: config.appUrl },
   );
 }
@@ -79,85 +105,115 @@ export async function createPackage(db: Db, config: AppConfig, input: z.output<t
         receivedDate: isReceived ? new Date() : null,
       })
       .returning({ id: packages.id, status: packages.status });
-    if (isReceived) await notifyReceived(tx, config, input.userId, input, null);
+    if (isReceived) await notifyReceived(tx, config, input.userId, M.received(labelOf(input), null));
     return row;
   });
 }
 
 export async function updatePackage(db: Db, input: z.output<typeof packageUpdateInput>) {
-  return db.transaction(async (tx) => {
-    const current = await lockPackage(tx, input.id);
-    if (!(await isCustomerMailbox(tx, current.userId, input.mailboxId))) {
-      throw new TRPCError({ code: 'BAD_REQUEST', message: M.mailboxNotOwned });
-    }
-    const { id, ...fields } = input;
-    await tx.update(packages).set(fields).where(eq(packages.id, id));
-    // A corrected weight changes the total of the shipment it travels in.
-    if (current.shipmentCode) {
-      await tx
-        .update(shipments)
-        .set({
-          totalWeightKg: sql`(select coalesce(sum(p.weight_kg), 0) from shipment_packages sp join packages p on p.id = sp.package_id where sp.shipment_id = "shipments"."id")`,
-        })
-        .where(eq(shipments.shipmentCode, current.shipmentCode));
-    }
-    return { id };
-  });
+  return db
+    .transaction(async (tx) => {
+      const current = await lockPackage(tx, input.id);
+      if (!(await isCustomerMailbox(tx, current.userId, input.mailboxId))) {
+        throw new TRPCError({ code: 'BAD_REQUEST', message: M.mailboxNotOwned });
+      }
+      const { id, ...fields } = input;
+      await tx.update(packages).set(fields).where(eq(packages.id, id));
+      // A corrected weight changes the total of the shipment it travels in.
+      if (current.shipmentCode) {
+        await tx
+          .update(shipments)
+          .set({
+            totalWeightKg: sql`(select coalesce(sum(p.weight_kg), 0) from shipment_packages sp join packages p on p.id = sp.package_id where sp.shipment_id = "shipments"."id")`,
+          })
+          .where(eq(shipments.shipmentCode, current.shipmentCode));
+      }
+      return { id };
+    })
+    .catch(refuseTakenWarehouseReceipt);
 }
 
-/** The inline dropdown: one of the four; received records received_date now and tells the customer. */
+/**
+ * The inline dropdown: one of the four. 'received' records received_date and tells the customer
+ * only the first time the package is received; a package that already was keeps its date.
+ */
 export async function changePackageStatus(db: Db, config: AppConfig, input: z.output<typeof packageStatusInput>) {
   return db.transaction(async (tx) => {
     const current = await lockPackage(tx, input.id);
     if (current.shipmentCode) throw new TRPCError({ code: 'CONFLICT', message: M.inShipment(current.shipmentCode) });
-    const isNewlyReceived = input.status === 'received' && current.status !== 'received';
     const [row] = await tx
       .update(packages)
-      .set({ status: input.status, ...(input.status === 'received' ? { receivedDate: new Date() } : {}) })
+      .set({ status: input.status })
       .where(eq(packages.id, input.id))
       .returning({ id: packages.id, status: packages.status, receivedDate: packages.receivedDate, warehouseReceipt: packages.warehouseReceipt });
-    if (isNewlyReceived) await notifyReceived(tx, config, current.userId, current, row.warehouseReceipt);
-    return { id: row.id, status: row.status, receivedDate: row.receivedDate?.toISOString() ?? null };
+    let receivedDate = row.receivedDate;
+    if (input.status === 'received') {
+      const first = await markFirstReceipt(tx, input.id);
+      if (first) {
+        receivedDate = first.receivedDate;
+        await notifyReceived(tx, config, current.userId, M.received(labelOf(current), row.warehouseReceipt));
+      }
+    }
+    return { id: row.id, status: row.status, receivedDate: receivedDate?.toISOString() ?? null };
   });
 }
 
 /**
  * Warehouse intake: the WR number, weight, dimensions, shelf and photo. A pending package
- * becomes received (received_date now) and the customer is told; a package already in the
- * warehouse only has its data corrected.
+ * becomes received (received_date set if it never was). The customer is told once, with the WR
+ * and the weight, when the intake is first recorded (the package had no WR yet, e.g. one just
+ * converted from a pre-alert) or when it is the package's first receipt; later intakes only
+ * correct the data.
  */
 export async function receivePackage(db: Db, config: AppConfig, input: z.output<typeof packageIntakeInput>) {
-  return db.transaction(async (tx) => {
-    const current = await lockPackage(tx, input.id);
-    if (current.shipmentCode) throw new TRPCError({ code: 'CONFLICT', message: M.inShipment(current.shipmentCode) });
-    if (!INTAKE_STATUSES.includes(current.status)) throw new TRPCError({ code: 'CONFLICT', message: M.intakeNotAllowed });
-    if (input.photoFileId) {
-      const [photo] = await tx
-        .select({ id: storedFiles.id })
-        .from(storedFiles)
-        .where(
-          and(eq(storedFiles.id, input.photoFileId), eq(storedFiles.ownerUserId, current.userId), eq(storedFiles.kind, 'package_photo')),
-        );
-      if (!photo) throw new TRPCError({ code: 'BAD_REQUEST', message: M.photoNotOwned });
-    }
-    const isNewlyReceived = current.status === 'pending';
-    await tx
-      .update(packages)
-      .set({
-        warehouseReceipt: input.warehouseReceipt,
-        weightKg: input.weightKg,
-        ...(input.dimensionsCm ? { dimensionsCm: input.dimensionsCm } : {}),
-        ...(input.warehouseLocation ? { warehouseLocation: input.warehouseLocation } : {}),
-        ...(input.photoFileId ? { photoFileId: input.photoFileId } : {}),
-        ...(isNewlyReceived ? { status: 'received' as const, receivedDate: new Date() } : {}),
-      })
-      .where(eq(packages.id, input.id));
-    if (isNewlyReceived) await notifyReceived(tx, config, current.userId, current, input.warehouseReceipt);
-    return { id: input.id, isNewlyReceived, warehouseReceipt: input.warehouseReceipt };
-  });
+  return db
+    .transaction(async (tx) => {
+      const current = await lockPackage(tx, input.id);
+      if (current.shipmentCode) throw new TRPCError({ code: 'CONFLICT', message: M.inShipment(current.shipmentCode) });
+      if (!INTAKE_STATUSES.includes(current.status)) throw new TRPCError({ code: 'CONFLICT', message: M.intakeNotAllowed });
+      if (input.photoFileId) {
+        const [photo] = await tx
+          .select({ id: storedFiles.id })
+          .from(storedFiles)
+          .where(
+            and(eq(storedFiles.id, input.photoFileId), eq(storedFiles.ownerUserId, current.userId), eq(storedFiles.kind, 'package_photo')),
+          );
+        if (!photo) throw new TRPCError({ code: 'BAD_REQUEST', message: M.photoNotOwned });
+      }
+      const isNewlyReceived = current.status === 'pending';
+      // The first intake claims the WR slot: only a package without a WR matches.
+      const [firstIntake] = await tx
+        .update(packages)
+        .set({ warehouseReceipt: input.warehouseReceipt })
+        .where(and(eq(packages.id, input.id), isNull(packages.warehouseReceipt)))
+        .returning({ id: packages.id });
+      await tx
+        .update(packages)
+        .set({
+          warehouseReceipt: input.warehouseReceipt,
+          weightKg: input.weightKg,
+          ...(input.dimensionsCm ? { dimensionsCm: input.dimensionsCm } : {}),
+          ...(input.warehouseLocation ? { warehouseLocation: input.warehouseLocation } : {}),
+          ...(input.photoFileId ? { photoFileId: input.photoFileId } : {}),
+          ...(isNewlyReceived ? { status: 'received' as const } : {}),
+        })
+        .where(eq(packages.id, input.id));
+      const firstReceipt = await markFirstReceipt(tx, input.id);
+      const customerNotified = Boolean(firstIntake || firstReceipt);
+      if (customerNotified) {
+        await notifyReceived(tx, config, current.userId, M.intakeRecorded(labelOf(current), input.warehouseReceipt, input.weightKg));
+      }
+      return { id: input.id, isNewlyReceived, customerNotified, warehouseReceipt: input.warehouseReceipt };
+    })
+    .catch(refuseTakenWarehouseReceipt);
 }
 
-/** Deleting is refused while the package travels in a shipment. */
+/**
+ * Deleting never rewrites history: it is refused while the package is in a shipment or in any
+ * repack request (whatever its status; deleting would cascade the request's items away). A
+ * package made by converting a pre-alert gives that pre-alert back as 'confirmed' (conversion
+ * undone, in the same transaction) so the admin can convert it again.
+ */
 export async function deletePackage(db: Db, id: string) {
   return db.transaction(async (tx) => {
     const current = await lockPackage(tx, id);
@@ -165,11 +221,15 @@ export async function deletePackage(db: Db, id: string) {
     const [inRepack] = await tx
       .select({ one: sql`1` })
       .from(repackRequestItems)
-      .innerJoin(repackRequests, eq(repackRequests.id, repackRequestItems.repackRequestId))
-      .where(and(eq(repackRequestItems.packageId, id), eq(repackRequests.status, 'pending')))
+      .where(eq(repackRequestItems.packageId, id))
       .limit(1);
     if (inRepack) throw new TRPCError({ code: 'CONFLICT', message: M.deleteInRepack });
+    const restored = await tx
+      .update(prealerts)
+      .set({ status: 'confirmed', convertedAt: null, convertedPackageId: null, updatedAt: new Date() })
+      .where(eq(prealerts.convertedPackageId, id))
+      .returning({ id: prealerts.id });
     await tx.delete(packages).where(eq(packages.id, id));
-    return { id };
+    return { id, restoredPrealertId: restored[0]?.id ?? null };
   });
 }

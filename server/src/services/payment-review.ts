@@ -5,12 +5,11 @@
 // completed and are refused, so the mailbox is activated, the trackings authorised and the
 // customer notified exactly once.
 import { TRPCError } from '@trpc/server';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   ADMIN_PAYMENT_MESSAGES,
   PAYMENT_MESSAGES,
   PAYMENT_NOTIFICATIONS,
-  PAYMENT_STATUS_LABELS,
   type paymentReviewInput,
   type z,
 } from '@casillero/shared';
@@ -99,10 +98,7 @@ async function refusal(tx: DbOrTx, id: string): Promise<TRPCError> {
     .from(paymentTransactions)
     .where(eq(paymentTransactions.id, id));
   if (!existing) return new TRPCError({ code: 'NOT_FOUND', message: PAYMENT_MESSAGES.notFound });
-  return new TRPCError({
-    code: 'CONFLICT',
-    message: ADMIN_PAYMENT_MESSAGES.alreadyProcessed(PAYMENT_STATUS_LABELS[existing.status]),
-  });
+  return new TRPCError({ code: 'CONFLICT', message: ADMIN_PAYMENT_MESSAGES.alreadyProcessed[existing.status] });
 }
 
 /** An approved activation payment activates its mailbox (DECISIONS 9); answers the mailbox code. */
@@ -118,8 +114,9 @@ async function activateMailbox(tx: DbOrTx, mailboxId: string, now: Date): Promis
 /**
  * An approved shipping payment authorises the dispatch of its trackings that wait in
  * 'ready_to_ship'. They stay 'ready_to_ship' (the parcel is still on the shelf: 'shipped' is
- * set when it physically leaves); the authorisation is a history entry by the admin, which the
- * warehouse and the customer see in the tracking's timeline.
+ * set when it physically leaves); dispatch_authorized_at records the approval (the 'Pago
+ * aprobado' badge, the stats), and a history entry by the admin tells the warehouse and the
+ * customer in the tracking's timeline. A tracking already authorised is left as it is.
  */
 async function authoriseDispatch(tx: DbOrTx, paymentId: string, adminId: string, now: Date): Promise<string[]> {
   const paid = tx
@@ -128,8 +125,8 @@ async function authoriseDispatch(tx: DbOrTx, paymentId: string, adminId: string,
     .where(eq(paymentTrackings.paymentId, paymentId));
   const cleared = await tx
     .update(trackings)
-    .set({ updatedAt: now })
-    .where(and(inArray(trackings.id, paid), eq(trackings.status, 'ready_to_ship')))
+    .set({ dispatchAuthorizedAt: now, updatedAt: now })
+    .where(and(inArray(trackings.id, paid), eq(trackings.status, 'ready_to_ship'), isNull(trackings.dispatchAuthorizedAt)))
     .returning({ id: trackings.id, trackingNumber: trackings.trackingNumber });
   if (cleared.length) {
     await tx.insert(trackingHistory).values(

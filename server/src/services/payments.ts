@@ -1,8 +1,10 @@
 // "Reportar pago": the customer tells us they paid (method, reference, amount, receipt image).
 // The payment stays pending until an admin approves it; the admins get an e-mail in the same
 // transaction. The same method and reference cannot be reported twice (unique index).
+// A new shipping payment names the customer's trackings it pays (ready to ship, dispatch not yet
+// authorised); they are linked in the same transaction, so approving it authorises them.
 import { TRPCError } from '@trpc/server';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import {
   PAYMENT_MESSAGES,
   PAYMENT_TYPE_LABELS,
@@ -12,9 +14,9 @@ import {
   type PaymentType,
 } from '@casillero/shared';
 import type { z } from 'zod';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import type { Config } from '../env';
-import { paymentTransactions, userProfiles, users } from '../db/schema';
+import { paymentTrackings, paymentTransactions, trackings, userProfiles, users } from '../db/schema';
 import { findOwnFile } from '../files/store';
 import { enqueueEmail } from '../mail/outbox';
 import { layout, type EmailMessage } from '../mail/templates';
@@ -39,6 +41,7 @@ export async function reportPayment(db: Db, config: Pick<Config, 'adminNotifyEma
         status: 'pending' as const,
       };
 
+      let paidNumbers: string[] = [];
       let payment: { id: string; transactionType: PaymentType; amountUsd: number; description: string | null };
       if (input.paymentId) {
         const [existing] = await tx
@@ -76,6 +79,7 @@ export async function reportPayment(db: Db, config: Pick<Config, 'adminNotifyEma
             description: paymentTransactions.description,
           });
       } else {
+        const paid = input.transactionType === 'shipping_payment' ? await lockPayableTrackings(tx, userId, input.trackingIds) : [];
         [payment] = await tx
           .insert(paymentTransactions)
           .values({
@@ -91,6 +95,8 @@ export async function reportPayment(db: Db, config: Pick<Config, 'adminNotifyEma
             amountUsd: paymentTransactions.amountUsd,
             description: paymentTransactions.description,
           });
+        if (paid.length) await tx.insert(paymentTrackings).values(paid.map((t) => ({ paymentId: payment.id, trackingId: t.id })));
+        paidNumbers = paid.map((t) => t.trackingNumber).sort();
       }
 
       const [customer] = await tx
@@ -111,6 +117,7 @@ export async function reportPayment(db: Db, config: Pick<Config, 'adminNotifyEma
           reference: input.paymentReference,
           description: payment.description,
           note: input.paymentId ? input.description : null,
+          trackings: paidNumbers,
           url: `${config.appUrl}/admin/pagos`,
         }),
       );
@@ -124,6 +131,28 @@ export async function reportPayment(db: Db, config: Pick<Config, 'adminNotifyEma
   }
 }
 
+/**
+ * The trackings a new shipping payment pays, each the customer's own, ready to ship and not yet
+ * authorised; locked until the report commits. Any other id refuses the whole report.
+ */
+async function lockPayableTrackings(tx: DbOrTx, userId: string, ids: string[]) {
+  if (ids.length === 0) throw new TRPCError({ code: 'BAD_REQUEST', message: PAYMENT_MESSAGES.trackingsRequired });
+  const rows = await tx
+    .select({ id: trackings.id, trackingNumber: trackings.trackingNumber })
+    .from(trackings)
+    .where(
+      and(
+        inArray(trackings.id, ids),
+        eq(trackings.userId, userId),
+        eq(trackings.status, 'ready_to_ship'),
+        isNull(trackings.dispatchAuthorizedAt),
+      ),
+    )
+    .for('update');
+  if (rows.length !== ids.length) throw new TRPCError({ code: 'BAD_REQUEST', message: PAYMENT_MESSAGES.trackingsNotPayable });
+  return rows;
+}
+
 export function paymentReportedEmail(p: {
   customer: string;
   email: string;
@@ -134,6 +163,8 @@ export function paymentReportedEmail(p: {
   reference: string;
   description: string | null;
   note: string | null;
+  /** The tracking numbers a new shipping payment pays. */
+  trackings?: string[];
   url: string;
 }): EmailMessage {
   const title = `Pago reportado: ${PAYMENT_TYPE_LABELS[p.type]} de ${formatUsd(p.amountUsd)}`;
@@ -144,6 +175,7 @@ export function paymentReportedEmail(p: {
       `Concepto: ${PAYMENT_TYPE_LABELS[p.type]}${p.description ? ` (${p.description})` : ''}.`,
       `Monto: ${formatUsd(p.amountUsd)}${p.amountVes != null ? ` · ${formatVes(p.amountVes)}` : ''}.`,
       `Método: ${p.method} · Referencia: ${p.reference}.`,
+      ...(p.trackings?.length ? [`Trackings que paga: ${p.trackings.join(', ')}.`] : []),
       ...(p.note ? [`Nota del cliente: ${p.note}`] : []),
       'El comprobante está adjunto al pago en el panel de administración.',
     ],

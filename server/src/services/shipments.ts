@@ -1,11 +1,15 @@
 // Shipments (admin spec §4, §5, §9): creating one is ONE transaction (the shipment with its
 // unique code, the package links, the packages moved to in_shipment, the first stage and the
 // customer's notification), so a package travels in one shipment only, however many admins
-// click at once. Status changes set updated_at, add a stage, and tell the customer.
+// click at once; a package waiting in a pending repack request cannot go. Status changes set
+// updated_at, add a stage, and tell the customer. A shipment can be corrected (destination,
+// date, cost, carrier tracking) at any time, and removed only while it is being prepared.
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   PACKAGE_STATUSES_SHIPPABLE,
+  SHIPMENT_EDIT_MESSAGES as E,
+  SHIPMENT_FIELD_NAMES,
   SHIPMENT_FIRST_STAGE,
   SHIPMENT_MESSAGES as M,
   SHIPMENT_STATUS_LABELS,
@@ -13,18 +17,23 @@ import {
   type ShipmentStatus,
   type shipmentCreateInput,
   type shipmentStatusInput,
+  type shipmentUpdateInput,
   type z,
 } from '@casillero/shared';
 import type { Db, DbOrTx } from '../db/client';
 import type { Config } from '../env';
-import { packages, shipmentPackages, shipmentStages, shipments } from '../db/schema';
+import { packages, paymentTransactions, shipmentPackages, shipmentStages, shipments } from '../db/schema';
 import { findCustomer } from '../queries/packages';
+import { inPendingRepack } from '../queries/repacks';
 import { BUSINESS_TIME_ZONE } from '../queries/trackings';
 import { isUniqueViolation } from './auth';
 import { notifyUser } from './notify';
 
 type AppConfig = Pick<Config, 'appUrl'>;
-const CUSTOMER_LINK = '/dashboard/almacen';
+/** The customer's Envíos page. */
+const CUSTOMER_LINK = '/dashboard/envios';
+/** A removed shipment's packages are back in the customer's Almacén. */
+const CUSTOMER_WAREHOUSE_LINK = '/dashboard/almacen';
 const CODE_CONSTRAINT = 'shipments_shipment_code_key';
 const CODE_ATTEMPTS = 10;
 
@@ -52,6 +61,14 @@ export async function createShipment(db: Db, config: AppConfig, adminId: string,
       // Lock the chosen packages in one order (no deadlock between two admins), then move only
       // those still shippable, of this customer and in no shipment: all of them or nothing.
       await tx.select({ id: packages.id }).from(packages).where(inArray(packages.id, packageIds)).orderBy(asc(packages.id)).for('update');
+      // A package waiting for the warehouse to repack it cannot travel as it is (requestRepack
+      // locks the same rows, so a request cannot slip in between this check and the move).
+      const inRepack = await tx
+        .select({ id: packages.id })
+        .from(packages)
+        .where(and(inArray(packages.id, packageIds), eq(packages.userId, input.userId), inPendingRepack))
+        .limit(1);
+      if (inRepack.length > 0) throw new TRPCError({ code: 'CONFLICT', message: E.packagesInPendingRepack });
       const moved = await tx
         .update(packages)
         .set({ status: 'in_shipment' })
@@ -177,5 +194,109 @@ export async function changeShipmentStatus(db: Db, config: AppConfig, input: z.o
       { email: 'default', appUrl: config.appUrl },
     );
     return { ...row, updatedAt: row.updatedAt.toISOString() };
+  });
+}
+
+type UpdateValues = Omit<z.output<typeof shipmentUpdateInput>, 'id'>;
+const EDITABLE = Object.keys(SHIPMENT_FIELD_NAMES) as (keyof UpdateValues)[];
+
+/**
+ * 'Editar envío': corrects the destination, the estimated date, the cost and the carrier's
+ * tracking number, in any status. When something changed, updated_at moves and the customer
+ * is told what.
+ */
+export async function updateShipment(db: Db, config: AppConfig, input: z.output<typeof shipmentUpdateInput>) {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({
+        userId: shipments.userId,
+        shipmentCode: shipments.shipmentCode,
+        deliveryAddress: shipments.deliveryAddress,
+        deliveryCity: shipments.deliveryCity,
+        deliveryState: shipments.deliveryState,
+        estimatedDelivery: shipments.estimatedDelivery,
+        shippingCostUsd: shipments.shippingCostUsd,
+        trackingNumber: shipments.trackingNumber,
+      })
+      .from(shipments)
+      .where(eq(shipments.id, input.id))
+      .for('update');
+    if (!current) throw new TRPCError({ code: 'NOT_FOUND', message: M.notFound });
+
+    const { id, ...values } = input;
+    const changed = EDITABLE.filter((key) => values[key] !== current[key]);
+    if (changed.length === 0) return { id, shipmentCode: current.shipmentCode, changed: [] as string[] };
+
+    await tx
+      .update(shipments)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(shipments.id, id));
+    await notifyUser(
+      tx,
+      current.userId,
+      {
+        title: E.updatedNoticeTitle,
+        message: E.updatedNotice(
+          current.shipmentCode,
+          changed.map((key) => SHIPMENT_FIELD_NAMES[key]),
+        ),
+        type: 'shipment',
+        link: CUSTOMER_LINK,
+      },
+      { email: 'default', appUrl: config.appUrl },
+    );
+    return { id, shipmentCode: current.shipmentCode, changed: changed as string[] };
+  });
+}
+
+/**
+ * Removing a shipment still being prepared: its stages and package links go with it (one
+ * transaction), its packages return to the warehouse and can be shipped again, and the
+ * customer is told. Refused once it has left (any other status) or when payments refer to it.
+ *
+ * The packages' earlier status is not recorded; both shippable statuses mean "in the
+ * warehouse", so a package with a received date returns as 'in_warehouse' (En almacén) and one
+ * without as 'received'. Either can go into a new shipment.
+ */
+export async function removeShipment(db: Db, config: AppConfig, id: string) {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ userId: shipments.userId, shipmentCode: shipments.shipmentCode, status: shipments.status })
+      .from(shipments)
+      .where(eq(shipments.id, id))
+      .for('update');
+    if (!current) throw new TRPCError({ code: 'NOT_FOUND', message: M.notFound });
+    if (current.status !== 'preparing') {
+      throw new TRPCError({ code: 'CONFLICT', message: E.removeNotPreparing(SHIPMENT_STATUS_LABELS[current.status]) });
+    }
+    const [payment] = await tx
+      .select({ id: paymentTransactions.id })
+      .from(paymentTransactions)
+      .where(eq(paymentTransactions.shipmentId, id))
+      .limit(1);
+    if (payment) throw new TRPCError({ code: 'CONFLICT', message: E.removeHasPayments });
+
+    const linked = tx.select({ id: shipmentPackages.packageId }).from(shipmentPackages).where(eq(shipmentPackages.shipmentId, id));
+    const freed = await tx
+      .update(packages)
+      .set({ status: sql`case when ${packages.receivedDate} is not null then 'in_warehouse' else 'received' end::package_status` })
+      .where(inArray(packages.id, linked))
+      .returning({ id: packages.id, status: packages.status });
+    await tx.delete(shipmentStages).where(eq(shipmentStages.shipmentId, id));
+    await tx.delete(shipmentPackages).where(eq(shipmentPackages.shipmentId, id));
+    await tx.delete(shipments).where(eq(shipments.id, id));
+
+    await notifyUser(
+      tx,
+      current.userId,
+      {
+        title: E.removedNoticeTitle,
+        message: E.removedNotice(current.shipmentCode, freed.length),
+        type: 'shipment',
+        link: CUSTOMER_WAREHOUSE_LINK,
+      },
+      { email: 'default', appUrl: config.appUrl },
+    );
+    return { id, shipmentCode: current.shipmentCode, packages: freed };
   });
 }

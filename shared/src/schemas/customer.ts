@@ -23,6 +23,14 @@ export const myNotificationsInput = z
   })
   .default({ page: 1, pageSize: DEFAULT_PAGE_SIZE, unreadOnly: false });
 
+/** Envíos: the customer's own shipments, newest first, one page at a time. */
+export const myShipmentsInput = z
+  .object({
+    page: z.number().int().min(1).default(1),
+    pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  })
+  .default({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
+
 /** A session is named by its id (the hash of its token), never by the token itself. */
 export const sessionIdInput = z.object({ id: z.string().min(1).max(128) });
 

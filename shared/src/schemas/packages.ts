@@ -38,18 +38,28 @@ export const packageCreateInput = z.object({
 });
 export type PackageCreateInput = z.input<typeof packageCreateInput>;
 
+/**
+ * A WR number as stored: trimmed, inner runs of spaces collapsed, upper-case, so the unique
+ * index (packages_warehouse_receipt_key) sees " wr-1 " and "WR-1" as the same receipt.
+ */
+export const normalizeWarehouseReceipt = (s: string) => s.trim().replace(/\s+/g, ' ').toUpperCase();
+
+/** Intake: the WR number is required. */
 const warehouseReceipt = z
   .string({ error: M.warehouseReceiptRequired })
   .trim()
   .min(1, M.warehouseReceiptRequired)
   .max(50, M.warehouseReceiptMax)
-  .transform((s) => s.toUpperCase());
+  .transform(normalizeWarehouseReceipt);
+
+/** Editing: the WR number may be corrected or cleared (empty → null). */
+const optionalWarehouseReceipt = optionalText(50, M.warehouseReceiptMax).transform((s) => (s ? normalizeWarehouseReceipt(s) : null));
 
 /** Editing: the customer stays; the mailbox is one of theirs; warehouse data may be corrected. */
 export const packageUpdateInput = z.object({
   id: z.uuid(),
   ...packageFields,
-  warehouseReceipt: optionalText(50, M.warehouseReceiptMax).transform((s) => (s ? s.toUpperCase() : null)),
+  warehouseReceipt: optionalWarehouseReceipt,
   warehouseLocation: optionalText(50, M.locationMax),
 });
 export type PackageUpdateInput = z.input<typeof packageUpdateInput>;

@@ -2,6 +2,9 @@
 import { z } from '../zod-es';
 import { PAYMENT_METHODS, PAYMENT_TYPES } from '../enums';
 
+/** How many trackings one shipping payment may cover. */
+export const MAX_TRACKINGS_PER_PAYMENT = 50;
+
 export const PAYMENT_MESSAGES = {
   methodRequired: 'Selecciona el método de pago.',
   referenceRequired: 'Ingresa la referencia o número de confirmación del pago.',
@@ -19,6 +22,10 @@ export const PAYMENT_MESSAGES = {
   alreadyReported: 'Este pago ya fue reportado y está en revisión.',
   alreadyProcessed: 'Este pago ya fue procesado y no admite un nuevo reporte.',
   notFound: 'Pago no encontrado.',
+  trackingsRequired: 'Selecciona los trackings que pagas con este envío.',
+  trackingsMax: `Puedes pagar hasta ${MAX_TRACKINGS_PER_PAYMENT} trackings en un mismo reporte.`,
+  trackingsNotPayable:
+    'Alguno de los trackings seleccionados no es tuyo, ya no está listo para enviar o ya tiene el despacho autorizado. Actualiza la lista y vuelve a elegirlos.',
   reportedTitle: 'Pago reportado',
   reportedMessage: 'Recibimos tu reporte de pago. Te avisaremos cuando sea verificado.',
 } as const;
@@ -53,13 +60,29 @@ const reportPaymentFields = {
     .max(500, PAYMENT_MESSAGES.descriptionMax)
     .nullish()
     .transform((s) => s || null),
+  /**
+   * A new shipping payment names the customer's trackings it pays (ready to ship, dispatch not
+   * yet authorised); ignored for other concepts and for an existing payment, whose trackings the
+   * system linked already.
+   */
+  trackingIds: z
+    .array(z.uuid(PAYMENT_MESSAGES.trackingsNotPayable))
+    .max(MAX_TRACKINGS_PER_PAYMENT, PAYMENT_MESSAGES.trackingsMax)
+    .nullish()
+    .transform((ids) => [...new Set(ids ?? [])]),
 };
 
-/** A new payment needs its concept and amount; an existing one has them already. */
-function requireConceptForNew(v: { paymentId: string | null; transactionType: string | null; amountUsd: number | null }, ctx: z.RefinementCtx) {
+/** A new payment needs its concept and amount (and a shipping one its trackings); an existing one has them already. */
+function requireConceptForNew(
+  v: { paymentId: string | null; transactionType: string | null; amountUsd: number | null; trackingIds: string[] },
+  ctx: z.RefinementCtx,
+) {
   if (v.paymentId) return;
   if (!v.transactionType) ctx.addIssue({ code: 'custom', path: ['transactionType'], message: PAYMENT_MESSAGES.typeRequired });
   if (v.amountUsd == null) ctx.addIssue({ code: 'custom', path: ['amountUsd'], message: PAYMENT_MESSAGES.amountRequired });
+  if (v.transactionType === 'shipping_payment' && v.trackingIds.length === 0) {
+    ctx.addIssue({ code: 'custom', path: ['trackingIds'], message: PAYMENT_MESSAGES.trackingsRequired });
+  }
 }
 
 export const reportPaymentSchema = z

@@ -1,8 +1,9 @@
-// The admin Shipments screen (admin spec §2, §5): 'Crear Envío', the inline status change and
-// the list's URL state. Client form and server procedures share them.
+// The admin Shipments screen (admin spec §2, §5): 'Crear Envío', 'Editar envío', the inline
+// status change and the list's URL state. Client forms and server procedures share them.
 import { z } from '../zod-es';
 import { SHIPMENT_STATUSES, VENEZUELAN_STATES } from '../enums';
 import { SHIPMENT_MESSAGES as M } from '../messages-packages';
+import { SHIPMENT_EDIT_MESSAGES as E } from '../messages-shipments';
 import { listPageParams, optionalSearchText } from './list';
 
 export const SHIPMENT_MAX_PACKAGES = 100;
@@ -14,8 +15,8 @@ export const SHIPMENT_FIRST_STAGE = { stageNumber: 1, stageName: M.firstStageNam
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-export const shipmentCreateInput = z.object({
-  userId: z.uuid({ error: M.customerRequired }),
+/** The destination, date and cost: the same rules when creating and when correcting. */
+const shipmentFields = {
   deliveryAddress: z.string({ error: M.addressMin }).trim().min(10, M.addressMin).max(500, M.addressMax),
   deliveryCity: z.string({ error: M.cityRequired }).trim().min(2, M.cityRequired).max(100, M.cityMax),
   deliveryState: z.enum(VENEZUELAN_STATES, { error: M.stateRequired }),
@@ -25,12 +26,33 @@ export const shipmentCreateInput = z.object({
     .nullish()
     .transform((s) => s || null),
   shippingCostUsd: z.number({ error: M.costMin }).min(0, M.costMin).max(100_000, M.costMax).default(0),
+};
+
+export const shipmentCreateInput = z.object({
+  userId: z.uuid({ error: M.customerRequired }),
+  ...shipmentFields,
   packageIds: z
     .array(z.uuid(M.packagesRequired), { error: M.packagesRequired })
     .min(1, M.packagesRequired)
     .max(SHIPMENT_MAX_PACKAGES, M.packagesMax),
 });
 export type ShipmentCreateInput = z.input<typeof shipmentCreateInput>;
+
+/**
+ * 'Editar envío': correct the destination, the estimated date, the cost and the carrier's
+ * tracking number (optional; empty clears it) of an existing shipment, in any status.
+ */
+export const shipmentUpdateInput = z.object({
+  id: z.uuid(),
+  ...shipmentFields,
+  trackingNumber: z
+    .string()
+    .trim()
+    .max(100, E.trackingMax)
+    .nullish()
+    .transform((s) => (s ? s.toUpperCase() : null)),
+});
+export type ShipmentUpdateInput = z.input<typeof shipmentUpdateInput>;
 
 export const shipmentStatusInput = z.object({ id: z.uuid(), status: z.enum(SHIPMENT_STATUSES, { error: M.statusInvalid }) });
 export type ShipmentStatusInput = z.input<typeof shipmentStatusInput>;

@@ -4,11 +4,13 @@ import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { PACKAGE_STATUSES, PACKAGE_STATUS_LABELS, formatDate, formatUsd, type PackageStatus } from '@casillero/shared';
+import { PACKAGE_STATUSES, PACKAGE_STATUS_LABELS, SHIPMENT_STATUS_LABELS, formatDate, formatUsd, type PackageStatus } from '@casillero/shared';
+import { AnchorLink } from '../../components/links';
 import { searchOptionalEnum, searchString } from '../../lib/search';
 import { BRAND_NAME } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
 import { PageHeader } from './-components/PageHeader';
+import { InvoiceLink } from './-components/InvoiceLink';
 import { EmptyState, QueryState } from './-components/QueryState';
 
 
@@ -114,6 +116,7 @@ function WarehousePage() {
                               {p.mailboxCode}
                               {p.warehouseReceipt ? ` · WR ${p.warehouseReceipt}` : ''}
                             </Text>
+                            {p.photoFileId && <InvoiceLink fileId={p.photoFileId} label="Ver foto" />}
                           </Table.Td>
                           <Table.Td>
                             <Text size="sm">{p.description}</Text>
@@ -127,6 +130,16 @@ function WarehousePage() {
                             <Badge color={PACKAGE_STATUS_COLORS[p.status]} variant="light">
                               {PACKAGE_STATUS_LABELS[p.status]}
                             </Badge>
+                            {p.shipmentId && p.shipmentCode && p.shipmentStatus && (
+                              <Text size="xs" mt={4}>
+                                <AnchorLink to="/dashboard/envios" search={{ envio: p.shipmentId }} ff="monospace">
+                                  {p.shipmentCode}
+                                </AnchorLink>{' '}
+                                <Text span size="xs" c="dimmed">
+                                  · {SHIPMENT_STATUS_LABELS[p.shipmentStatus]}
+                                </Text>
+                              </Text>
+                            )}
                           </Table.Td>
                           <Table.Td>{p.receivedDate ? formatDate(p.receivedDate) : '—'}</Table.Td>
                           <Table.Td>{p.daysStored === null ? '—' : p.daysStored === 1 ? '1 día' : `${p.daysStored} días`}</Table.Td>

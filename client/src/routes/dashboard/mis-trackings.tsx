@@ -1,13 +1,14 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { TRACKING_STATUS_COLORS, TRACKING_STATUS_LABELS, formatDate, formatUsd } from '@casillero/shared';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { DISPATCH_MESSAGES, TRACKING_STATUS_COLORS, TRACKING_STATUS_LABELS, formatDate, formatUsd } from '@casillero/shared';
 import { searchUuid } from '../../lib/search';
 import { BRAND_NAME } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
 import { PageHeader } from './-components/PageHeader';
 import { EmptyState, QueryState } from './-components/QueryState';
-import { TrackingDetail } from './-components/TrackingDetail';
+import { TrackingDetail, isDispatchAuthorised } from './-components/TrackingDetail';
 
 
 export const Route = createFileRoute('/dashboard/mis-trackings')({
@@ -49,9 +50,16 @@ function TrackingsPage() {
                             {t.description}
                           </Text>
                         </Stack>
-                        <Badge color={TRACKING_STATUS_COLORS[t.status]} variant="filled">
-                          {TRACKING_STATUS_LABELS[t.status]}
-                        </Badge>
+                        <Group gap={6}>
+                          <Badge color={TRACKING_STATUS_COLORS[t.status]} variant="filled">
+                            {TRACKING_STATUS_LABELS[t.status]}
+                          </Badge>
+                          {isDispatchAuthorised(t) && (
+                            <Badge color="green" variant="light" leftSection={<IconCircleCheck size={12} />}>
+                              {DISPATCH_MESSAGES.badge}
+                            </Badge>
+                          )}
+                        </Group>
                       </Group>
                       <SimpleGrid cols={{ base: 2, sm: 6 }} spacing="xs">
                         <Mini label="Transportista" value={t.carrier} />

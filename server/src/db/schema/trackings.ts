@@ -50,6 +50,11 @@ export const trackings = pgTable(
     index('trackings_mailbox_id_idx').on(t.mailboxId),
     index('trackings_prealert_id_idx').on(t.prealertId),
     index('trackings_tracking_number_trgm_idx').using('gin', sql`${t.trackingNumber} gin_trgm_ops`),
+    // The few parcels paid and waiting to leave: the stats count them from this small index
+    // (ready to ship minus these = awaiting payment) instead of reading every ready row.
+    index('trackings_dispatch_authorized_ready_idx')
+      .on(t.dispatchAuthorizedAt)
+      .where(sql`${t.status} = 'ready_to_ship' and ${t.dispatchAuthorizedAt} is not null`),
   ],
 );
 

@@ -168,7 +168,8 @@ describe('payments.review: approving a mailbox activation', () => {
     expect(refused).toHaveLength(49);
     for (const r of refused) {
       expect(r.reason.code).toBe('CONFLICT');
-      expect(r.reason.message).toBe(ADMIN_PAYMENT_MESSAGES.alreadyProcessed('Completado'));
+      expect(r.reason.message).toBe('Este pago ya fue aprobado y no se puede modificar: la aprobación es definitiva.');
+      expect(r.reason.message).toBe(ADMIN_PAYMENT_MESSAGES.alreadyProcessed.completed);
     }
     expect(await notificationsOf(beto.user.id)).toHaveLength(1);
     expect(await paymentEmailsTo(beto.email)).toHaveLength(1);
@@ -194,7 +195,20 @@ describe('payments.review: rejection, review and final states', () => {
     const [notice] = await notificationsOf(carla.user.id);
     expect(notice.message).toBe('Tu pago de $4.99 ha sido rechazado. Notas: No encontramos la transferencia.');
     expect(notice.message).toBe(PAYMENT_NOTIFICATIONS.rejected(4.99, 'No encontramos la transferencia.'));
+    const mails = await paymentEmailsTo(carla.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ to: [carla.email], subject: 'Actualización de Pago' });
+    expect(mails[0].text).toContain('Tu pago de $4.99 ha sido rechazado. Notas: No encontramos la transferencia.');
+    expect(mails[0].text).toContain(`${TEST_APP_URL}/dashboard/facturas`);
     expect((await as(carla).payments.get({ id: activation.id })).canReport).toBe(true);
+
+    // Processed once: another decision is refused with the rejection's own message.
+    const again = await trpcError(adminCaller.payments.review({ id: activation.id, status: 'completed' }));
+    expect(again.code).toBe('CONFLICT');
+    expect(again.message).toBe(
+      'Este pago ya fue rechazado y no se puede modificar: el rechazo es definitivo. Si el cliente vuelve a reportarlo, aparecerá como pendiente.',
+    );
+    expect(await paymentEmailsTo(carla.email)).toHaveLength(1);
   });
 
   it('a rejection without notes says so without a notes part', async () => {
@@ -217,6 +231,10 @@ describe('payments.review: rejection, review and final states', () => {
     const [notice] = await notificationsOf(eva.user.id);
     expect(notice.message).toBe('Tu pago de $4.99 está siendo revisado.');
     expect(notice.message).toContain('está siendo revisado');
+    const mails = await paymentEmailsTo(eva.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ to: [eva.email], subject: 'Actualización de Pago' });
+    expect(mails[0].text).toContain('Tu pago de $4.99 está siendo revisado.');
     expect(await mailboxStatus(activation.mailboxId)).toBe('inactive');
 
     // Later approved without new notes: the earlier notes stay.
@@ -232,7 +250,8 @@ describe('payments.review: rejection, review and final states', () => {
     for (const status of ['pending', 'failed'] as const) {
       const err = await trpcError(adminCaller.payments.review({ id: activation.id, status, adminNotes: 'Cambio' }));
       expect(err.code).toBe('CONFLICT');
-      expect(err.message).toBe(ADMIN_PAYMENT_MESSAGES.alreadyProcessed('Completado'));
+      expect(err.message).toBe(ADMIN_PAYMENT_MESSAGES.alreadyProcessed.completed);
+      expect(err.message).not.toContain('vuelve a reportarlo');
     }
     const row = await paymentRow(activation.id);
     expect(row.status).toBe('completed');
@@ -242,7 +261,26 @@ describe('payments.review: rejection, review and final states', () => {
 
     const rejected = await insertPayment(fede.user.id, { type: 'credit_purchase', amountUsd: 10, status: 'failed' });
     const err = await trpcError(adminCaller.payments.review({ id: rejected, status: 'completed' }));
-    expect(err.message).toBe(ADMIN_PAYMENT_MESSAGES.alreadyProcessed('Rechazado'));
+    expect(err.code).toBe('CONFLICT');
+    expect(err.message).toBe(ADMIN_PAYMENT_MESSAGES.alreadyProcessed.failed);
+    expect(err.message).toContain('Si el cliente vuelve a reportarlo, aparecerá como pendiente.');
+    expect((await paymentRow(rejected)).status).toBe('failed');
+  });
+
+  it('a customer who turned e-mails off gets the notification in the app but no e-mail', async () => {
+    const rosa = await signedInCustomer(db(), { nombre: 'Rosa Sin Correos' });
+    expect(await as(rosa).account.setEmailPreferences({ emailNotifications: false })).toEqual({ emailNotifications: false });
+    const activation = await reportedActivation(rosa);
+    await adminCaller.payments.review({ id: activation.id, status: 'pending', adminNotes: 'Revisando' });
+    await adminCaller.payments.review({ id: activation.id, status: 'completed' });
+    expect((await notificationsOf(rosa.user.id)).map((n) => n.message)).toEqual([
+      'Tu pago de $4.99 está siendo revisado.',
+      'Tu pago de $4.99 ha sido aprobado y procesado.',
+    ]);
+    expect(await paymentEmailsTo(rosa.email)).toEqual([]);
+    const toRosa = (await db().select({ to: emailOutbox.to, template: emailOutbox.template }).from(emailOutbox)).filter((m) => m.to.includes(rosa.email));
+    expect(toRosa.filter((m) => m.template.startsWith('notification-'))).toEqual([]);
+    expect(await mailboxStatus(activation.mailboxId)).toBe('active');
   });
 
   it('answers NOT_FOUND for an unknown payment and validates the input in Spanish', async () => {
@@ -378,7 +416,9 @@ describe('payments.list, count, summary and detail', () => {
   });
 
   it('summarises counts and sums by status in SQL, matching the rows, and counts the filtered set', async () => {
-    const all = await db().select({ status: paymentTransactions.status, amountUsd: paymentTransactions.amountUsd }).from(paymentTransactions);
+    const all = await db()
+      .select({ status: paymentTransactions.status, amountUsd: paymentTransactions.amountUsd, transactionType: paymentTransactions.transactionType })
+      .from(paymentTransactions);
     const summary = await adminCaller.payments.summary();
     for (const status of ['pending', 'completed', 'failed', 'cancelled'] as const) {
       const mine = all.filter((p) => p.status === status);
@@ -388,12 +428,13 @@ describe('payments.list, count, summary and detail', () => {
     expect(summary.total.count).toBe(all.length);
     expect(summary.byStatus.cancelled).toEqual({ count: 1, amountUsd: 120 });
 
-    expect(await adminCaller.payments.count({})).toEqual({ count: all.length, isCapped: false, total: all.length });
-    expect((await adminCaller.payments.count({ status: 'failed' })).count).toBe(summary.byStatus.failed.count);
-    expect(await adminCaller.payments.count({ q: 'Iris Zambrano', type: 'mailbox_activation' })).toEqual({
-      count: 1,
+    // The count is the bounded filtered count only; the page takes the total from the summary.
+    expect(await adminCaller.payments.count({})).toEqual({ count: all.length, isCapped: false });
+    expect(await adminCaller.payments.count({ status: 'failed' })).toEqual({ count: summary.byStatus.failed.count, isCapped: false });
+    expect(await adminCaller.payments.count({ q: 'Iris Zambrano', type: 'mailbox_activation' })).toEqual({ count: 1, isCapped: false });
+    expect(await adminCaller.payments.count({ type: 'course_purchase' })).toEqual({
+      count: all.filter((p) => p.transactionType === 'course_purchase').length,
       isCapped: false,
-      total: all.length,
     });
   });
 

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { mailboxes, packages, paymentTransactions, shipments, users } from '../../db/schema';
+import { getDashboardStats } from '../../queries/dashboard';
+import { getReportTrend } from '../../queries/reports';
 import { createTestDatabase } from '../../test/db';
 import { signedInAdmin, signedInCustomer } from '../../test/factories';
 
@@ -54,6 +56,31 @@ describe('admin dashboard (reports.dashboardStats, reports.recentActivity)', () 
       totalRevenue: 30.3,
       monthlyRevenue: 10.1,
     });
+  });
+
+  it("'Ingresos Mes' is the calendar month in Caracas (UTC-4), like the reports' trend", async () => {
+    const customer = await signedInCustomer(db());
+    // 01:00 on 1 March 2020 in Caracas.
+    const at = new Date('2020-03-01T05:00:00Z');
+    const paid = (amountUsd: number, createdAt: string) => ({
+      userId: customer.user.id,
+      transactionType: 'shipping_payment' as const,
+      amountUsd,
+      status: 'completed' as const,
+      createdAt: new Date(createdAt),
+    });
+    await db().insert(paymentTransactions).values([
+      paid(3, '2020-02-29T23:00:00Z'), // 19:00 on 29 February in Caracas
+      paid(7, '2020-03-01T02:00:00Z'), // 22:00 on 29 February in Caracas: March in UTC, February here
+      paid(11, '2020-03-01T04:30:00Z'), // 00:30 on 1 March in Caracas
+      paid(13, '2020-04-01T04:00:00Z'), // 00:00 on 1 April in Caracas: the next month
+      { ...paid(17, '2020-03-01T04:45:00Z'), status: 'pending' as const },
+    ]);
+    const stats = await getDashboardStats(db(), at);
+    expect(stats.monthlyRevenue).toBe(11);
+    const trend = await getReportTrend(db(), at);
+    expect(trend.at(-1)).toMatchObject({ month: '2020-03', revenue: stats.monthlyRevenue });
+    expect(trend.at(-2)).toMatchObject({ month: '2020-02', revenue: 10 });
   });
 
   it('merges the last 5 packages and the last 5 shipments, newest first, at most 10', async () => {

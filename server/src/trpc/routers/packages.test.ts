@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { PACKAGE_MESSAGES as M, type PackageCreateInput } from '@casillero/shared';
+import { PACKAGE_MESSAGES as M, packageIntakeInput, packageUpdateInput, PREALERT_NOTIFICATIONS, type PackageCreateInput } from '@casillero/shared';
 import type { Database } from '../../db/client';
-import { emailOutbox, mailboxes, notifications, packages, shipmentPackages, shipments, storedFiles } from '../../db/schema';
+import { emailOutbox, mailboxes, notifications, packages, prealerts, repackRequestItems, shipmentPackages, shipments, storedFiles } from '../../db/schema';
 import { testConfig } from '../../env';
 import { createTestDatabase } from '../../test/db';
 import { callerFor, TEST_APP_URL, trpcError } from '../../test/caller';
@@ -59,6 +59,25 @@ function form(c: Customer, overrides: Partial<PackageCreateInput> = {}): Package
 
 const notificationsOf = (userId: string) => db().select().from(notifications).where(eq(notifications.userId, userId));
 const packageRow = async (id: string) => (await db().select().from(packages).where(eq(packages.id, id)))[0];
+const prealertRow = async (id: string) => (await db().select().from(prealerts).where(eq(prealerts.id, id)))[0];
+const receivedNotices = async (userId: string) => (await notificationsOf(userId)).filter((n) => n.title === M.receivedTitle);
+
+/** The customer pre-alerts a purchase; the admin confirms it and converts it into a package. */
+async function convertedPackage(c: Customer) {
+  const { id: prealertId } = await c.caller.prealerts.create({
+    trackingNumber: `PRE${Date.now().toString(36)}${++serial}`.toUpperCase(),
+    carrier: 'Amazon',
+    senderName: 'Amazon',
+    description: 'Zapatos deportivos',
+    quantityItems: 1,
+    amountSpent: 59.9,
+    estimatedWeight: 1.1,
+    estimatedValue: 59.9,
+  });
+  await adminCaller.prealerts.confirm({ id: prealertId });
+  const { packageId } = await adminCaller.prealerts.convert({ id: prealertId });
+  return { prealertId, packageId };
+}
 
 async function putInShipment(c: Customer, packageId: string) {
   const [s] = await db()
@@ -195,11 +214,15 @@ describe('packages.receive (warehouse intake)', () => {
     expect(row.receivedDate).toBeInstanceOf(Date);
     const mine = await notificationsOf(ana.user.id);
     expect(mine.length).toBe(before + 1);
-    expect(mine.some((n) => n.message.includes('WR-2026-0001') && n.link === '/dashboard/almacen')).toBe(true);
+    const label = (await packageRow(id)).trackingNumber!;
+    expect(mine.filter((n) => n.message === M.intakeRecorded(label, 'WR-2026-0001', 2.35) && n.link === '/dashboard/almacen')).toHaveLength(1);
+    expect(M.intakeRecorded(label, 'WR-2026-0001', 2.35)).toContain('2,35 kg');
 
     // Correcting the intake later does not notify again.
-    await adminCaller.packages.receive({ id, warehouseReceipt: 'WR-2026-0001', weightKg: 2.4 });
+    const corrected = await adminCaller.packages.receive({ id, warehouseReceipt: 'WR-2026-0001', weightKg: 2.4 });
+    expect(corrected).toMatchObject({ isNewlyReceived: false, customerNotified: false });
     expect((await notificationsOf(ana.user.id)).length).toBe(before + 1);
+    expect((await packageRow(id)).receivedDate).toEqual(row.receivedDate);
     expect((await packageRow(id)).weightKg).toBe(2.4);
 
     const detail = await adminCaller.packages.detail({ id });
@@ -263,6 +286,160 @@ describe('packages.update and delete', () => {
     await adminCaller.packages.update({ id: a.id, mailboxId: row.mailboxId, packageDescription: row.packageDescription, weightKg: 1.5 });
     const [s] = await db().select({ total: shipments.totalWeightKg }).from(shipments).where(eq(shipments.id, shipment.id));
     expect(s.total).toBe(3.5);
+  });
+});
+
+describe('the received notification is sent once', () => {
+  it('in_warehouse → received, or received sent again, keeps the received date and does not notify again', async () => {
+    const { id } = await adminCaller.packages.create(form(ana));
+    const before = (await receivedNotices(ana.user.id)).length;
+    const first = await adminCaller.packages.updateStatus({ id, status: 'received' });
+    expect((await receivedNotices(ana.user.id)).length).toBe(before + 1);
+    const receivedDate = (await packageRow(id)).receivedDate;
+    expect(receivedDate).toBeInstanceOf(Date);
+
+    const again = await adminCaller.packages.updateStatus({ id, status: 'received' });
+    expect(again.receivedDate).toBe(first.receivedDate);
+    await db().update(packages).set({ status: 'in_warehouse' }).where(eq(packages.id, id));
+    await adminCaller.packages.updateStatus({ id, status: 'received' });
+    await adminCaller.packages.updateStatus({ id, status: 'pending' });
+    const back = await adminCaller.packages.updateStatus({ id, status: 'received' });
+    expect(back.receivedDate).toBe(first.receivedDate);
+    expect((await packageRow(id)).receivedDate).toEqual(receivedDate);
+    expect((await receivedNotices(ana.user.id)).length).toBe(before + 1);
+  });
+
+  it('a package created as received is told once; its first intake tells the WR and weight once', async () => {
+    const { id } = await adminCaller.packages.create(form(beto, { status: 'received' }));
+    const before = (await notificationsOf(beto.user.id)).length;
+    const receivedDate = (await packageRow(id)).receivedDate;
+    const result = await adminCaller.packages.receive({ id, warehouseReceipt: `wr-rcv-${serial}`, weightKg: 4.2 });
+    expect(result).toMatchObject({ isNewlyReceived: false, customerNotified: true });
+    const row = await packageRow(id);
+    expect(row.receivedDate).toEqual(receivedDate);
+    const mine = await notificationsOf(beto.user.id);
+    expect(mine.length).toBe(before + 1);
+    expect(mine.filter((n) => n.message === M.intakeRecorded(row.trackingNumber!, result.warehouseReceipt, 4.2))).toHaveLength(1);
+    await adminCaller.packages.receive({ id, warehouseReceipt: result.warehouseReceipt, weightKg: 4.3 });
+    expect((await notificationsOf(beto.user.id)).length).toBe(before + 1);
+  });
+
+  it('a package converted from a pre-alert: the intake tells the customer the WR and weight, once', async () => {
+    const { packageId } = await convertedPackage(ana);
+    const converted = await packageRow(packageId);
+    expect(converted).toMatchObject({ status: 'received', warehouseReceipt: null });
+    const mine = await notificationsOf(ana.user.id);
+    expect(mine.filter((n) => n.title === PREALERT_NOTIFICATIONS.convertedTitle).length).toBeGreaterThan(0);
+    const before = mine.length;
+
+    const wr = `WR-CONV-${serial}`;
+    const result = await adminCaller.packages.receive({ id: packageId, warehouseReceipt: wr, weightKg: 1.25, warehouseLocation: 'C-3' });
+    expect(result).toMatchObject({ customerNotified: true, warehouseReceipt: wr });
+    const after = await notificationsOf(ana.user.id);
+    expect(after.length).toBe(before + 1);
+    const notice = after.find((n) => n.message === M.intakeRecorded(converted.trackingNumber!, wr, 1.25));
+    expect(notice).toMatchObject({ title: M.receivedTitle, link: '/dashboard/almacen' });
+    const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.subject, M.receivedTitle));
+    expect(mails.filter((m) => m.to.includes(ana.email) && m.text.includes(wr))).toHaveLength(1);
+    expect((await packageRow(packageId)).receivedDate).toEqual(converted.receivedDate);
+
+    await adminCaller.packages.receive({ id: packageId, warehouseReceipt: wr, weightKg: 1.3 });
+    await adminCaller.packages.updateStatus({ id: packageId, status: 'received' });
+    expect((await notificationsOf(ana.user.id)).length).toBe(before + 1);
+  });
+});
+
+describe('warehouse receipt (WR) numbers are unique', () => {
+  it('the shared schema trims, collapses spaces and upper-cases the WR; an empty edit clears it', () => {
+    const id = randomUUID();
+    expect(packageIntakeInput.parse({ id, warehouseReceipt: '  wr  2026-7 ', weightKg: 1 }).warehouseReceipt).toBe('WR 2026-7');
+    const edit = (warehouseReceipt: string | null) =>
+      packageUpdateInput.parse({ id, mailboxId: ana.mailbox.id, packageDescription: 'x', warehouseReceipt }).warehouseReceipt;
+    expect(edit(' wr-9 ')).toBe('WR-9');
+    expect(edit('   ')).toBeNull();
+    expect(edit(null)).toBeNull();
+  });
+
+  it('refuses a second intake with the same WR (other case and spaces) and changes nothing', async () => {
+    const first = await adminCaller.packages.create(form(ana));
+    const second = await adminCaller.packages.create(form(beto));
+    const wr = `WR-DUP-${serial}`;
+    await adminCaller.packages.receive({ id: first.id, warehouseReceipt: wr, weightKg: 1.2 });
+    const firstBefore = await packageRow(first.id);
+    const secondBefore = await packageRow(second.id);
+    const betoNotices = (await notificationsOf(beto.user.id)).length;
+
+    const error = await trpcError(adminCaller.packages.receive({ id: second.id, warehouseReceipt: `  ${wr.toLowerCase()}  `, weightKg: 3 }));
+    expect(error.code).toBe('CONFLICT');
+    expect(error.message).toBe(M.warehouseReceiptTaken);
+    expect(await packageRow(second.id)).toEqual(secondBefore);
+    expect(secondBefore).toMatchObject({ status: 'pending', warehouseReceipt: null, receivedDate: null });
+    expect(await packageRow(first.id)).toEqual(firstBefore);
+    expect((await notificationsOf(beto.user.id)).length).toBe(betoNotices);
+  });
+
+  it('refuses the same WR through edit; a package keeps its own WR and a cleared WR is free again', async () => {
+    const first = await adminCaller.packages.create(form(ana));
+    const wr = `WR-EDIT-${serial}`;
+    await adminCaller.packages.receive({ id: first.id, warehouseReceipt: wr, weightKg: 2 });
+    const other = await adminCaller.packages.create(form(ana, { status: 'received' }));
+    const otherBefore = await packageRow(other.id);
+    const firstBefore = await packageRow(first.id);
+
+    const error = await trpcError(
+      adminCaller.packages.update({ id: other.id, mailboxId: ana.mailbox.id, packageDescription: 'Cambio que no debe guardarse', warehouseReceipt: ` ${wr.toLowerCase()} ` }),
+    );
+    expect(error.code).toBe('CONFLICT');
+    expect(error.message).toBe(M.warehouseReceiptTaken);
+    expect(await packageRow(other.id)).toEqual(otherBefore);
+    expect(await packageRow(first.id)).toEqual(firstBefore);
+
+    // Saving the first package with its own WR is fine; clearing it frees the number.
+    await adminCaller.packages.update({ id: first.id, mailboxId: ana.mailbox.id, packageDescription: 'Con su propio WR', warehouseReceipt: wr.toLowerCase() });
+    expect((await packageRow(first.id)).warehouseReceipt).toBe(wr);
+    await adminCaller.packages.update({ id: first.id, mailboxId: ana.mailbox.id, packageDescription: 'Sin WR', warehouseReceipt: '' });
+    expect((await packageRow(first.id)).warehouseReceipt).toBeNull();
+    await adminCaller.packages.update({ id: other.id, mailboxId: ana.mailbox.id, packageDescription: 'Ahora sí', warehouseReceipt: wr });
+    expect(await packageRow(other.id)).toMatchObject({ warehouseReceipt: wr, packageDescription: 'Ahora sí' });
+  });
+});
+
+describe('deleting a package keeps history', () => {
+  it('refuses a package in a repack request that was already processed', async () => {
+    const { id } = await adminCaller.packages.create(form(beto, { status: 'received' }));
+    const request = await callerFor(db(), beto.visitor, config).repacks.request({ packageIds: [id], shippingMethod: 'aereo' });
+    await adminCaller.repacks.process({ id: request.id, warehouseReceipt: `WR-RPK-${serial}` });
+    const error = await trpcError(adminCaller.packages.delete({ id }));
+    expect(error.code).toBe('CONFLICT');
+    expect(error.message).toBe(M.deleteInRepack);
+    expect(await packageRow(id)).toBeDefined();
+    expect(await db().select().from(repackRequestItems).where(eq(repackRequestItems.packageId, id))).toHaveLength(1);
+  });
+
+  it('deleting a package converted from a pre-alert gives the pre-alert back as confirmed, ready to convert again', async () => {
+    const { prealertId, packageId } = await convertedPackage(beto);
+    expect(await prealertRow(prealertId)).toMatchObject({ status: 'converted', convertedPackageId: packageId });
+
+    const result = await adminCaller.packages.delete({ id: packageId });
+    expect(result).toEqual({ id: packageId, restoredPrealertId: prealertId });
+    expect(await packageRow(packageId)).toBeUndefined();
+    expect(await prealertRow(prealertId)).toMatchObject({ status: 'confirmed', convertedAt: null, convertedPackageId: null });
+
+    const again = await adminCaller.prealerts.convert({ id: prealertId });
+    expect(again.packageId).not.toBe(packageId);
+    expect(await prealertRow(prealertId)).toMatchObject({ status: 'converted', convertedPackageId: again.packageId });
+  });
+
+  it('a refused delete leaves a converted pre-alert converted', async () => {
+    const { prealertId, packageId } = await convertedPackage(beto);
+    const code = await putInShipment(beto, packageId);
+    expect((await trpcError(adminCaller.packages.delete({ id: packageId }))).message).toBe(M.deleteInShipment(code));
+    expect(await prealertRow(prealertId)).toMatchObject({ status: 'converted', convertedPackageId: packageId });
+  });
+
+  it('an ordinary package deletes without touching any pre-alert', async () => {
+    const { id } = await adminCaller.packages.create(form(beto));
+    expect(await adminCaller.packages.delete({ id })).toEqual({ id, restoredPrealertId: null });
   });
 });
 

@@ -8,6 +8,7 @@ import {
   paymentReviewInput,
   reportPaymentSchema,
 } from '@casillero/shared';
+import { listPayableTrackings } from '../../queries/client-trackings';
 import { countPayments, findOwnPayment, getPaymentDetail, getPaymentSummary, listOwnPayments, listPayments } from '../../queries/payments';
 import { reviewPayment } from '../../services/payment-review';
 import { reportPayment } from '../../services/payments';
@@ -22,6 +23,9 @@ export const paymentsRouter = router({
     if (!payment) throw new TRPCError({ code: 'NOT_FOUND', message: PAYMENT_MESSAGES.notFound });
     return payment;
   }),
+
+  /** The own trackings a new shipping payment can pay (ready to ship, dispatch not authorised). */
+  payableTrackings: protectedProcedure.query(({ ctx }) => listPayableTrackings(ctx.db, ctx.user.id)),
 
   report: protectedProcedure
     .input(reportPaymentSchema)

@@ -14,29 +14,31 @@ const config = testConfig({ appUrl: TEST_APP_URL, adminNotifyEmails: ['almacen@c
 let database: Database;
 let adminCaller: ReturnType<typeof callerFor>;
 let ana: Awaited<ReturnType<typeof signedInCustomer>>;
+let bruno: Awaited<ReturnType<typeof signedInCustomer>>;
 const db = () => database.db;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   adminCaller = callerFor(database.db, (await signedInAdmin(database.db)).visitor, config);
   ana = await signedInCustomer(database.db, { nombre: 'Ana Cola' });
+  bruno = await signedInCustomer(database.db, { nombre: 'Bruno Búsqueda' });
 });
 afterAll(async () => {
   await database.close();
 });
 
 let seq = 0;
-async function requestOf(n = 1) {
-  const [box] = await db().select({ id: mailboxes.id }).from(mailboxes).where(eq(mailboxes.userId, ana.user.id));
+async function requestOf(n = 1, who = ana, fields: { trackingNumber?: string; warehouseReceipt?: string } = {}) {
+  const [box] = await db().select({ id: mailboxes.id }).from(mailboxes).where(eq(mailboxes.userId, who.user.id));
   const ids: string[] = [];
   for (let i = 0; i < n; i++) {
     const [p] = await db()
       .insert(packages)
-      .values({ userId: ana.user.id, mailboxId: box.id, packageDescription: `Caja ${++seq}`, status: 'received', receivedDate: new Date() })
+      .values({ userId: who.user.id, mailboxId: box.id, packageDescription: `Caja ${++seq}`, status: 'received', receivedDate: new Date(), ...fields })
       .returning({ id: packages.id });
     ids.push(p.id);
   }
-  return callerFor(db(), ana.visitor, config).repacks.request({ packageIds: ids, shippingMethod: 'maritimo', instructions: 'Unir todo' });
+  return callerFor(db(), who.visitor, config).repacks.request({ packageIds: ids, shippingMethod: 'maritimo', instructions: 'Unir todo' });
 }
 
 describe('repacks admin screen', () => {
@@ -73,6 +75,29 @@ describe('repacks admin screen', () => {
     expect(mine.some((n) => n.title === REPACK_MESSAGES.shippedTitle && n.message.includes('WR-2026-0500'))).toBe(true);
     const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.template, 'repack-requested'));
     expect(mails.at(-1)!.text).toContain('/admin/reempaques');
+  });
+
+  it('searches by customer name or e-mail, the request WR or a package WR or tracking; the counts follow the search', async () => {
+    const pending = await requestOf(1, bruno, { trackingNumber: '1ZBUSCA0001', warehouseReceipt: 'WR-PKG-BUSCA' });
+    const processed = await requestOf(1, bruno);
+    await adminCaller.repacks.process({ id: processed.id, warehouseReceipt: 'WR-REQ-9911' });
+    const ids = async (input: Parameters<typeof adminCaller.repacks.adminPage>[0]) =>
+      (await adminCaller.repacks.adminPage(input)).rows.map((r) => r.id);
+
+    expect(await ids({ q: 'búsqueda' })).toEqual([pending.id, processed.id]);
+    expect(await ids({ q: bruno.email.toUpperCase() })).toEqual([pending.id, processed.id]);
+    expect(await ids({ q: 'req-9911' })).toEqual([processed.id]);
+    expect(await ids({ q: 'wr-pkg-busca' })).toEqual([pending.id]);
+    expect(await ids({ q: '1zbusca' })).toEqual([pending.id]);
+    expect(await ids({ q: 'Bruno', status: 'processed' })).toEqual([processed.id]);
+    expect(await ids({ q: 'Bruno', status: 'shipped' })).toEqual([]);
+    // Shorter than the minimum is no search: the whole queue, pending first.
+    const all = await adminCaller.repacks.adminPage({ q: 'Br', pageSize: 100 });
+    expect(all.rows.length).toBeGreaterThan(2);
+    expect(all.rows.findIndex((r) => r.status !== 'pending')).toBeGreaterThan(all.rows.findLastIndex((r) => r.status === 'pending'));
+
+    expect(await adminCaller.repacks.adminCounts({ q: 'Bruno' })).toEqual({ pending: 1, processed: 1, shipped: 0 });
+    expect(await adminCaller.repacks.adminCounts({ q: 'WR-REQ' })).toEqual({ pending: 0, processed: 1, shipped: 0 });
   });
 
   it('is for admins only', async () => {

@@ -1,4 +1,12 @@
-import { REPACK_STATUSES, listPageParams, processRepackSchema, repackIdSchema, requestRepackSchema, z } from '@casillero/shared';
+import {
+  REPACK_STATUSES,
+  processRepackSchema,
+  repackAdminFilters,
+  repackAdminListInput,
+  repackIdSchema,
+  requestRepackSchema,
+  z,
+} from '@casillero/shared';
 import { countRepacksByStatus, listAllRepacks, listOwnRepacks, listRepackablePackages, listRepacksPage } from '../../queries/repacks';
 import { markRepackShipped, processRepack, requestRepack } from '../../services/repacks';
 import { adminProcedure, protectedProcedure, router } from '../init';
@@ -15,11 +23,12 @@ export const repacksRouter = router({
   adminList: adminProcedure
     .input(z.object({ status: z.enum(REPACK_STATUSES).optional() }).optional())
     .query(({ ctx, input }) => listAllRepacks(ctx.db, input ?? {})),
-  /** The admin screen's list: paged, pending first, optionally one status. */
-  adminPage: adminProcedure
-    .input(z.object({ status: z.enum(REPACK_STATUSES).optional().catch(undefined), ...listPageParams }).default({}))
-    .query(({ ctx, input }) => listRepacksPage(ctx.db, input)),
-  adminCounts: adminProcedure.query(({ ctx }) => countRepacksByStatus(ctx.db)),
+  /** The admin screen's list: paged, pending first, optionally a search and one status. */
+  adminPage: adminProcedure.input(repackAdminListInput.default({ q: undefined })).query(({ ctx, input }) => listRepacksPage(ctx.db, input)),
+  /** Requests per status matching the search (the screen's tabs). */
+  adminCounts: adminProcedure
+    .input(repackAdminFilters.pick({ q: true }).default({ q: undefined }))
+    .query(({ ctx, input }) => countRepacksByStatus(ctx.db, input)),
   process: adminProcedure
     .input(processRepackSchema)
     .mutation(({ ctx, input }) => processRepack(ctx.db, ctx.config, ctx.user.id, input)),

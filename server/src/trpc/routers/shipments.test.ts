@@ -1,9 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import { SHIPMENT_MESSAGES as M, type PackageStatus, type ShipmentCreateInput } from '@casillero/shared';
+import {
+  SHIPMENT_EDIT_MESSAGES as E,
+  SHIPMENT_MESSAGES as M,
+  type PackageStatus,
+  type ShipmentCreateInput,
+  type ShipmentUpdateInput,
+} from '@casillero/shared';
 import type { Database } from '../../db/client';
-import { emailOutbox, mailboxes, notifications, packages, shipmentPackages, shipmentStages, shipments } from '../../db/schema';
+import {
+  emailOutbox,
+  mailboxes,
+  notifications,
+  packages,
+  paymentTransactions,
+  shipmentPackages,
+  shipmentStages,
+  shipments,
+} from '../../db/schema';
 import { testConfig } from '../../env';
 import { businessToday } from '../../services/shipments';
 import { createTestDatabase } from '../../test/db';
@@ -32,7 +47,13 @@ afterAll(async () => {
 });
 
 let seq = 0;
-async function packageOf(c: Customer, status: PackageStatus = 'received', weightKg: number | null = 1.25, value: number | null = 20) {
+async function packageOf(
+  c: Customer,
+  status: PackageStatus = 'received',
+  weightKg: number | null = 1.25,
+  value: number | null = 20,
+  receivedDate: Date | null = new Date(),
+) {
   const [box] = await db().select({ id: mailboxes.id }).from(mailboxes).where(eq(mailboxes.userId, c.user.id));
   const [row] = await db()
     .insert(packages)
@@ -44,7 +65,7 @@ async function packageOf(c: Customer, status: PackageStatus = 'received', weight
       status,
       weightKg,
       estimatedValueUsd: value,
-      receivedDate: new Date(),
+      receivedDate,
     })
     .returning({ id: packages.id, trackingNumber: packages.trackingNumber });
   return row;
@@ -242,5 +263,208 @@ describe('shipments.list and count', () => {
     const [row] = (await adminCaller.shipments.list({ q: shipmentCode })).rows;
     expect(row).toMatchObject({ customerName: 'Beto Despacho', deliveryState: 'Lara', packageCount: 1, shippingCostUsd: 35.5, status: 'preparing' });
     expect(await adminCaller.shipments.count({ q: 'Barquisimeto' })).toMatchObject({ count: 1, isCapped: false });
+  });
+});
+
+describe('packages in a pending repack request', () => {
+  it('are not offered for a shipment and are refused by create, which creates nothing', async () => {
+    const customer = callerFor(db(), ana.visitor, config);
+    const free = await packageOf(ana);
+    const repacked = await packageOf(ana, 'in_warehouse');
+    const request = await customer.repacks.request({ packageIds: [repacked.id], shippingMethod: 'aereo' });
+
+    const offered = (await adminCaller.shipments.availablePackages({ userId: ana.user.id })).map((p) => p.id);
+    expect(offered).toContain(free.id);
+    expect(offered).not.toContain(repacked.id);
+
+    const before = (await db().select({ id: shipments.id }).from(shipments)).length;
+    const error = await trpcError(adminCaller.shipments.create(form(ana, [free.id, repacked.id])));
+    expect(error.code).toBe('CONFLICT');
+    expect(error.message).toBe(E.packagesInPendingRepack);
+    expect((await db().select({ id: shipments.id }).from(shipments)).length).toBe(before);
+    expect(await statusOf([free.id, repacked.id])).toEqual(expect.arrayContaining(['received', 'in_warehouse']));
+    expect(await db().select().from(shipmentPackages).where(inArray(shipmentPackages.packageId, [free.id, repacked.id]))).toHaveLength(0);
+
+    // Once the warehouse processes the request, the package can travel.
+    await adminCaller.repacks.process({ id: request.id, warehouseReceipt: `WR-SH-${Date.now()}` });
+    expect((await adminCaller.shipments.availablePackages({ userId: ana.user.id })).map((p) => p.id)).toContain(repacked.id);
+    const created = await adminCaller.shipments.create(form(ana, [free.id, repacked.id]));
+    expect(created.packageCount).toBe(2);
+  });
+});
+
+describe('shipments.update', () => {
+  const edit = (id: string, overrides: Partial<ShipmentUpdateInput> = {}): ShipmentUpdateInput => ({
+    id,
+    deliveryAddress: 'Calle 72 con avenida 3E, edificio Lago, piso 2',
+    deliveryCity: 'Maracaibo',
+    deliveryState: 'Zulia',
+    estimatedDelivery: '2026-11-30',
+    shippingCostUsd: 48.25,
+    trackingNumber: ' zoom-1234567 ',
+    ...overrides,
+  });
+
+  it('answers the spec messages and changes nothing on bad input', async () => {
+    const p = await packageOf(ana);
+    const { id } = await adminCaller.shipments.create(form(ana, [p.id]));
+    const cases: [Partial<ShipmentUpdateInput>, string][] = [
+      [{ deliveryAddress: 'Corta 12' }, M.addressMin],
+      [{ deliveryCity: 'M' }, M.cityRequired],
+      [{ deliveryState: 'Texas' as never }, M.stateRequired],
+      [{ shippingCostUsd: -5 }, M.costMin],
+      [{ estimatedDelivery: '30/11/2026' }, M.dateInvalid],
+      [{ trackingNumber: 'X'.repeat(101) }, E.trackingMax],
+    ];
+    for (const [override, message] of cases) {
+      const error = await trpcError(adminCaller.shipments.update(edit(id, override)));
+      expect(`${JSON.stringify(override).slice(0, 40)} ${error.code} ${error.message}`).toBe(
+        `${JSON.stringify(override).slice(0, 40)} BAD_REQUEST ${message}`,
+      );
+    }
+    const [s] = await db().select().from(shipments).where(eq(shipments.id, id));
+    expect(s).toMatchObject({ deliveryCity: 'Caracas', trackingNumber: null, shippingCostUsd: 35.5 });
+  });
+
+  it('corrects destination, date, cost and carrier tracking, tells the customer, and the list finds the tracking', async () => {
+    const p = await packageOf(beto);
+    const { id, shipmentCode } = await adminCaller.shipments.create(form(beto, [p.id]));
+    await adminCaller.shipments.updateStatus({ id, status: 'in_transit' });
+    const [before] = await db().select().from(shipments).where(eq(shipments.id, id));
+    await new Promise((r) => setTimeout(r, 5));
+
+    const result = await adminCaller.shipments.update(edit(id));
+    expect(result).toMatchObject({ id, shipmentCode });
+    const [s] = await db().select().from(shipments).where(eq(shipments.id, id));
+    expect(s).toMatchObject({
+      deliveryAddress: 'Calle 72 con avenida 3E, edificio Lago, piso 2',
+      deliveryCity: 'Maracaibo',
+      deliveryState: 'Zulia',
+      estimatedDelivery: '2026-11-30',
+      shippingCostUsd: 48.25,
+      trackingNumber: 'ZOOM-1234567',
+      status: 'in_transit',
+      totalWeightKg: before.totalWeightKg,
+    });
+    expect(+s.updatedAt).toBeGreaterThan(+before.updatedAt);
+
+    const notices = await db().select().from(notifications).where(eq(notifications.userId, beto.user.id));
+    const notice = notices.find((n) => n.title === E.updatedNoticeTitle && n.message.includes(shipmentCode));
+    expect(notice).toMatchObject({
+      type: 'shipment',
+      link: '/dashboard/envios',
+      message: E.updatedNotice(shipmentCode, [
+        'dirección de entrega',
+        'ciudad',
+        'estado',
+        'fecha estimada de entrega',
+        'costo de envío',
+        'número de tracking',
+      ]),
+    });
+
+    // The carrier's tracking number is searched and shown by the list and the details.
+    const rows = (await adminCaller.shipments.list({ q: 'zoom-12345' })).rows;
+    expect(rows.map((r) => r.id)).toEqual([id]);
+    expect(rows[0].trackingNumber).toBe('ZOOM-1234567');
+    expect((await adminCaller.shipments.detail({ id })).trackingNumber).toBe('ZOOM-1234567');
+
+    // Saving the same values again changes nothing and tells nobody; an empty tracking clears it.
+    await adminCaller.shipments.update(edit(id));
+    const again = await db().select().from(notifications).where(eq(notifications.userId, beto.user.id));
+    expect(again.filter((n) => n.title === E.updatedNoticeTitle && n.message.includes(shipmentCode))).toHaveLength(1);
+    const cleared = await adminCaller.shipments.update(edit(id, { trackingNumber: '', estimatedDelivery: '' }));
+    expect(cleared.changed).toEqual(['estimatedDelivery', 'trackingNumber']);
+    const [after] = await db().select().from(shipments).where(eq(shipments.id, id));
+    expect(after).toMatchObject({ trackingNumber: null, estimatedDelivery: null });
+  });
+
+  it('refuses an unknown shipment and customers', async () => {
+    const error = await trpcError(adminCaller.shipments.update(edit(randomUUID())));
+    expect(error).toMatchObject({ code: 'NOT_FOUND', message: M.notFound });
+    const p = await packageOf(ana);
+    const { id } = await adminCaller.shipments.create(form(ana, [p.id]));
+    expect((await trpcError(callerFor(db(), ana.visitor, config).shipments.update(edit(id)))).code).toBe('FORBIDDEN');
+  });
+});
+
+describe('shipments.remove', () => {
+  it('while preparing: deletes the shipment, its stages and links, returns the packages to the warehouse and tells the customer', async () => {
+    const inWarehouse = await packageOf(ana, 'in_warehouse');
+    const received = await packageOf(ana, 'received');
+    const undated = await packageOf(ana, 'received', 1, 10, null);
+    const ids = [inWarehouse.id, received.id, undated.id];
+    const { id, shipmentCode } = await adminCaller.shipments.create(form(ana, ids));
+    expect(await statusOf(ids)).toEqual(['in_shipment', 'in_shipment', 'in_shipment']);
+
+    const result = await adminCaller.shipments.remove({ id });
+    expect(result).toMatchObject({ id, shipmentCode });
+    expect(await db().select().from(shipments).where(eq(shipments.id, id))).toHaveLength(0);
+    expect(await db().select().from(shipmentStages).where(eq(shipmentStages.shipmentId, id))).toHaveLength(0);
+    expect(await db().select().from(shipmentPackages).where(eq(shipmentPackages.shipmentId, id))).toHaveLength(0);
+    // Received packages (a received date) are back "En almacén"; one never dated is back "Recibido".
+    const statuses = await db().select({ id: packages.id, status: packages.status }).from(packages).where(inArray(packages.id, ids));
+    expect(Object.fromEntries(statuses.map((r) => [r.id, r.status]))).toEqual({
+      [inWarehouse.id]: 'in_warehouse',
+      [received.id]: 'in_warehouse',
+      [undated.id]: 'received',
+    });
+
+    const notices = await db().select().from(notifications).where(eq(notifications.userId, ana.user.id));
+    expect(notices.find((n) => n.title === E.removedNoticeTitle && n.message.includes(shipmentCode))).toMatchObject({
+      type: 'shipment',
+      message: E.removedNotice(shipmentCode, 3),
+    });
+    const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.subject, E.removedNoticeTitle));
+    expect(mails.some((m) => m.to.includes(ana.email))).toBe(true);
+    expect((await trpcError(adminCaller.shipments.detail({ id }))).code).toBe('NOT_FOUND');
+
+    // The packages are free: offered again and shipped again.
+    const offered = (await adminCaller.shipments.availablePackages({ userId: ana.user.id })).map((p) => p.id);
+    expect(offered).toEqual(expect.arrayContaining(ids));
+    const again = await adminCaller.shipments.create(form(ana, ids));
+    expect(again.packageCount).toBe(3);
+    expect(await statusOf(ids)).toEqual(['in_shipment', 'in_shipment', 'in_shipment']);
+  });
+
+  it('is refused, changing nothing, once the shipment is no longer preparing', async () => {
+    const p = await packageOf(beto);
+    const { id } = await adminCaller.shipments.create(form(beto, [p.id]));
+    await adminCaller.shipments.updateStatus({ id, status: 'in_transit' });
+    const error = await trpcError(adminCaller.shipments.remove({ id }));
+    expect(error).toMatchObject({ code: 'CONFLICT', message: E.removeNotPreparing('En tránsito') });
+    expect(await db().select().from(shipments).where(eq(shipments.id, id))).toHaveLength(1);
+    expect(await db().select().from(shipmentPackages).where(eq(shipmentPackages.shipmentId, id))).toHaveLength(1);
+    expect(await statusOf([p.id])).toEqual(['shipped']);
+
+    // Delivered, too; back to preparing it can go.
+    await adminCaller.shipments.updateStatus({ id, status: 'delivered' });
+    expect((await trpcError(adminCaller.shipments.remove({ id }))).message).toBe(E.removeNotPreparing('Entregado'));
+    await adminCaller.shipments.updateStatus({ id, status: 'preparing' });
+    await adminCaller.shipments.remove({ id });
+    expect(await statusOf([p.id])).toEqual(['in_warehouse']);
+  });
+
+  it('is refused when a payment refers to the shipment, for unknown shipments and for customers', async () => {
+    const p = await packageOf(beto);
+    const { id } = await adminCaller.shipments.create(form(beto, [p.id]));
+    await db().insert(paymentTransactions).values({ userId: beto.user.id, transactionType: 'shipping_payment', amountUsd: 35.5, shipmentId: id });
+    expect(await trpcError(adminCaller.shipments.remove({ id }))).toMatchObject({ code: 'CONFLICT', message: E.removeHasPayments });
+    expect(await statusOf([p.id])).toEqual(['in_shipment']);
+    expect(await trpcError(adminCaller.shipments.remove({ id: randomUUID() }))).toMatchObject({ code: 'NOT_FOUND', message: M.notFound });
+    expect((await trpcError(callerFor(db(), beto.visitor, config).shipments.remove({ id }))).code).toBe('FORBIDDEN');
+  });
+});
+
+describe('shipment notifications', () => {
+  it('lead the customer to their Envíos page', async () => {
+    const p = await packageOf(beto);
+    const { id, shipmentCode } = await adminCaller.shipments.create(form(beto, [p.id]));
+    await adminCaller.shipments.updateStatus({ id, status: 'customs' });
+    const notices = (await db().select().from(notifications).where(eq(notifications.userId, beto.user.id))).filter((n) =>
+      n.message.includes(shipmentCode),
+    );
+    expect(notices.map((n) => n.title).sort()).toEqual([M.createdTitle, M.statusTitle].sort());
+    for (const n of notices) expect(n.link).toBe('/dashboard/envios');
   });
 });

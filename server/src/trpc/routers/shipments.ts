@@ -1,19 +1,32 @@
 import { TRPCError } from '@trpc/server';
 import {
   idInput,
+  myShipmentsInput,
   packageCustomerIdInput,
   SHIPMENT_MESSAGES,
   shipmentCreateInput,
   shipmentFilters,
   shipmentListInput,
   shipmentStatusInput,
+  shipmentUpdateInput,
 } from '@casillero/shared';
 import { countShipments, getShipmentDetail, listShipments, listShippablePackages } from '../../queries/shipments';
-import { changeShipmentStatus, createShipment } from '../../services/shipments';
-import { adminProcedure, router } from '../init';
+import { changeShipmentStatus, createShipment, removeShipment, updateShipment } from '../../services/shipments';
+import { adminProcedure, protectedProcedure, router } from '../init';
+import { getOwnShipmentDetail, listOwnShipments } from '../../queries/client-shipments';
 
 /** Gestión de Envíos (admin spec §2, §4, §5, §7). */
 export const shipmentsRouter = router({
+  // --- Customer: Envíos (their own shipments; another customer's answers NOT_FOUND) -----------
+  listOwn: protectedProcedure.input(myShipmentsInput).query(({ ctx, input }) => listOwnShipments(ctx.db, ctx.user.id, input)),
+
+  ownDetail: protectedProcedure.input(idInput).query(async ({ ctx, input }) => {
+    const detail = await getOwnShipmentDetail(ctx.db, ctx.user.id, input.id);
+    if (!detail) throw new TRPCError({ code: 'NOT_FOUND', message: SHIPMENT_MESSAGES.notFound });
+    return detail;
+  }),
+
+  // --- Admin ---------------------------------------------------------------------------------
   list: adminProcedure.input(shipmentListInput).query(({ ctx, input }) => listShipments(ctx.db, input)),
 
   count: adminProcedure.input(shipmentFilters).query(({ ctx, input }) => countShipments(ctx.db, input)),
@@ -24,7 +37,7 @@ export const shipmentsRouter = router({
     return detail;
   }),
 
-  /** The chosen customer's packages that can travel: received or in the warehouse, in no shipment. */
+  /** The chosen customer's packages that can travel: received or in the warehouse, in no shipment or pending repack. */
   availablePackages: adminProcedure
     .input(packageCustomerIdInput)
     .query(({ ctx, input }) => listShippablePackages(ctx.db, input.userId)),
@@ -36,4 +49,12 @@ export const shipmentsRouter = router({
   updateStatus: adminProcedure
     .input(shipmentStatusInput)
     .mutation(({ ctx, input }) => changeShipmentStatus(ctx.db, ctx.config, input)),
+
+  /** 'Editar envío': destination, estimated date, cost and carrier tracking number. */
+  update: adminProcedure
+    .input(shipmentUpdateInput)
+    .mutation(({ ctx, input }) => updateShipment(ctx.db, ctx.config, input)),
+
+  /** Only while preparing: the packages return to the warehouse and the customer is told. */
+  remove: adminProcedure.input(idInput).mutation(({ ctx, input }) => removeShipment(ctx.db, ctx.config, input.id)),
 });

@@ -1,7 +1,8 @@
 import { Alert, Badge, Drawer, Group, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import {
+  DISPATCH_MESSAGES,
   TRACKING_CLIENT_MESSAGES,
   TRACKING_STATUS_COLORS,
   TRACKING_STATUS_LABELS,
@@ -11,6 +12,10 @@ import {
 import { ButtonLink } from '../../../components/links';
 import { trpc } from '../../../lib/trpc';
 import { QueryState } from './QueryState';
+
+/** Ready to ship with the shipping payment approved: it only waits to leave the warehouse. */
+export const isDispatchAuthorised = (t: { status: string; dispatchAuthorizedAt: string | null }) =>
+  t.status === 'ready_to_ship' && t.dispatchAuthorizedAt !== null;
 
 /** A tracking's details, what happens next, and its whole history (newest first). */
 export function TrackingDetail({ id, onClose }: { id: string | null; onClose: () => void }) {
@@ -25,14 +30,25 @@ export function TrackingDetail({ id, onClose }: { id: string | null; onClose: ()
                 <Title order={2} size="h4" ff="monospace">
                   {t.trackingNumber}
                 </Title>
-                <Badge color={TRACKING_STATUS_COLORS[t.status]} variant="filled" size="lg">
-                  {TRACKING_STATUS_LABELS[t.status]}
-                </Badge>
+                <Group gap={6}>
+                  <Badge color={TRACKING_STATUS_COLORS[t.status]} variant="filled" size="lg">
+                    {TRACKING_STATUS_LABELS[t.status]}
+                  </Badge>
+                  {isDispatchAuthorised(t) && (
+                    <Badge color="green" variant="light" size="lg" leftSection={<IconCircleCheck size={14} />}>
+                      {DISPATCH_MESSAGES.badge}
+                    </Badge>
+                  )}
+                </Group>
               </Group>
-              <Alert color={t.status === 'problem' ? 'red' : 'blue'} icon={<IconInfoCircle />} title="¿Qué sigue?">
+              <Alert
+                color={t.status === 'problem' ? 'red' : isDispatchAuthorised(t) ? 'green' : 'blue'}
+                icon={isDispatchAuthorised(t) ? <IconCircleCheck /> : <IconInfoCircle />}
+                title="¿Qué sigue?"
+              >
                 <Stack gap="xs" align="flex-start">
-                  <Text size="sm">{TRACKING_CLIENT_MESSAGES[t.status]}</Text>
-                  {t.status === 'ready_to_ship' && (
+                  <Text size="sm">{isDispatchAuthorised(t) ? DISPATCH_MESSAGES.customerNext : TRACKING_CLIENT_MESSAGES[t.status]}</Text>
+                  {t.status === 'ready_to_ship' && !isDispatchAuthorised(t) && (
                     <ButtonLink to="/dashboard/facturas" size="xs">
                       Ir a Facturas para pagar
                     </ButtonLink>

@@ -182,7 +182,7 @@ function IntakeForm({ pkg, onClose }: { pkg: PackageRow; onClose: () => void }) 
       notifications.show({
         color: 'green',
         title: M.intakeTitle,
-        message: result.isNewlyReceived ? M.intake(result.warehouseReceipt) : M.intakeUpdated(result.warehouseReceipt),
+        message: result.customerNotified ? M.intake(result.warehouseReceipt) : M.intakeUpdated(result.warehouseReceipt),
       });
       await invalidate();
       onClose();
@@ -223,10 +223,16 @@ function IntakeForm({ pkg, onClose }: { pkg: PackageRow; onClose: () => void }) 
           onChange={(f) => void choosePhoto(f)}
           error={photoError}
         />
-        {pkg.status === 'pending' && (
+        {pkg.status === 'pending' ? (
           <Text size="sm" c="dimmed">
-            El paquete pasará a «Recibido» y se notificará al cliente.
+            El paquete pasará a «Recibido» y se notificará al cliente el WR y el peso.
           </Text>
+        ) : (
+          !pkg.warehouseReceipt && (
+            <Text size="sm" c="dimmed">
+              Se notificará al cliente el WR y el peso registrados.
+            </Text>
+          )
         )}
         {serverError && (
           <Alert color="red" icon={<IconAlertCircle />} role="alert">
@@ -246,15 +252,15 @@ function IntakeForm({ pkg, onClose }: { pkg: PackageRow; onClose: () => void }) 
   );
 }
 
-/** Confirms before deleting; the server refuses a package that travels in a shipment. */
+/** Confirms before deleting; the server refuses a package in a shipment or a repack request. */
 export function DeletePackageDialog({ pkg, onClose }: { pkg: PackageRow | null; onClose: () => void }) {
   const invalidate = useInvalidatePackages();
   const mutation = useMutation(trpc.packages.delete.mutationOptions());
   const remove = async () => {
     if (!pkg) return;
     try {
-      await mutation.mutateAsync({ id: pkg.id });
-      notifications.show({ color: 'green', title: M.deletedTitle, message: M.deleted });
+      const result = await mutation.mutateAsync({ id: pkg.id });
+      notifications.show({ color: 'green', title: M.deletedTitle, message: result.restoredPrealertId ? M.deletedPrealertRestored : M.deleted });
       await invalidate();
       onClose();
     } catch (error) {

@@ -25,6 +25,8 @@ export function useInvalidatePackages() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: trpc.packages.pathKey() }),
       queryClient.invalidateQueries({ queryKey: trpc.shipments.pathKey() }),
+      // Deleting a converted package gives its pre-alert back as confirmed.
+      queryClient.invalidateQueries({ queryKey: trpc.prealerts.pathKey() }),
     ]);
 }
 

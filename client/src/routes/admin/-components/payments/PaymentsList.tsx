@@ -111,7 +111,18 @@ export function PaymentsList({ search, navigate }: PaymentsListProps) {
   const pageSize = search.pageSize ?? LIST_DEFAULT_PAGE_SIZE;
   const input = { ...filters, dir: list.dir, page: list.page, pageSize };
   const rows = useQuery({ ...trpc.payments.list.queryOptions(input), placeholderData: keepPreviousData });
-  const count = useQuery({ ...trpc.payments.count.queryOptions(filters), placeholderData: keepPreviousData });
+  // The summary (fetched once by the page) gives the total and the per-status counts; only a
+  // search or a type filter needs the server's bounded count.
+  const summary = useQuery(trpc.payments.summary.queryOptions());
+  const narrowed = Boolean(search.type || (search.q && search.q.trim().length >= LIST_SEARCH_MIN_LENGTH));
+  const bounded = useQuery({ ...trpc.payments.count.queryOptions(filters), placeholderData: keepPreviousData, enabled: narrowed });
+  const total = summary.data?.total.count;
+  const count =
+    total === undefined
+      ? undefined
+      : narrowed
+        ? bounded.data && { ...bounded.data, total }
+        : { count: search.status ? summary.data!.byStatus[search.status].count : total, isCapped: false, total };
 
   const columns = useMemo(() => paymentColumns((row) => navigate((prev) => ({ ...prev, pago: row.id }))), [navigate]);
 
@@ -164,7 +175,7 @@ export function PaymentsList({ search, navigate }: PaymentsListProps) {
             </Button>
           </Group>
           <Group justify="space-between">
-            <ListCountText count={count.data} noun="pagos" />
+            <ListCountText count={count} noun="pagos" />
             <Button
               variant="default"
               leftSection={<IconRefresh size={16} />}
@@ -196,7 +207,7 @@ export function PaymentsList({ search, navigate }: PaymentsListProps) {
         />
       </Card>
 
-      <ServerListPagination list={list} pageSize={pageSize} rows={rows.data} count={count.data} />
+      <ServerListPagination list={list} pageSize={pageSize} rows={rows.data} count={count} />
     </Stack>
   );
 }

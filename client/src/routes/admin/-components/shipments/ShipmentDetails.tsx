@@ -1,7 +1,14 @@
 import { Alert, Center, Divider, Group, Loader, Modal, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { PACKAGE_STATUS_LABELS, SHIPMENT_MESSAGES as M, formatDateTime, formatUsd, type ShipmentStageStatus } from '@casillero/shared';
+import {
+  PACKAGE_STATUS_LABELS,
+  SHIPMENT_MESSAGES as M,
+  SHIPMENT_STAGE_STATUS_COLORS as STAGE_COLORS,
+  SHIPMENT_STAGE_STATUS_LABELS as STAGE_LABELS,
+  formatDateTime,
+  formatUsd,
+} from '@casillero/shared';
 import { trpc } from '../../../../lib/trpc';
 import { failureMessage } from '../packages/feedback';
 import { ShipmentStatusBadge } from './ShipmentStatus';
@@ -10,9 +17,6 @@ import { ShipmentStatusBadge } from './ShipmentStatus';
 export const formatDay = (day: string | null) => (day ? day.split('-').reverse().join('/') : '—');
 export const kgText = (kg: number | null, digits = 1) =>
   kg === null ? '—' : `${kg.toLocaleString('es-ES', { minimumFractionDigits: digits, maximumFractionDigits: digits })} kg`;
-
-const STAGE_COLORS: Record<ShipmentStageStatus, string> = { pending: 'gray', active: 'blue', completed: 'green' };
-const STAGE_LABELS: Record<ShipmentStageStatus, string> = { pending: 'Pendiente', active: 'En curso', completed: 'Completada' };
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (

@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
 import { ActionIcon, Alert, Button, Card, Group, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconAlertCircle, IconEye, IconFilterOff, IconSearch } from '@tabler/icons-react';
+import { IconAlertCircle, IconEye, IconFilterOff, IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   LIST_DEFAULT_PAGE_SIZE,
   LIST_SEARCH_MIN_LENGTH,
+  SHIPMENT_EDIT_MESSAGES as E,
   SHIPMENT_MESSAGES as M,
   SHIPMENT_STATUSES,
   SHIPMENT_STATUS_LABELS,
@@ -19,6 +20,7 @@ import { DataTable, ListCountText, ServerListPagination, dataTableColumns, useDe
 import { trpc } from '../../../../lib/trpc';
 import { failureMessage } from '../packages/feedback';
 import { ShipmentDetailsDialog, formatDay, kgText } from './ShipmentDetails';
+import { EditShipmentDialog, RemoveShipmentDialog } from './ShipmentEditDialogs';
 import { ShipmentStatusSelect } from './ShipmentStatus';
 import type { ShipmentRow } from './types';
 
@@ -26,7 +28,9 @@ export type ShipmentSearch = { q?: string; status?: ShipmentStatus; sort?: Shipm
 
 const col = dataTableColumns<ShipmentRow>();
 
-function shipmentColumns(details: (r: ShipmentRow) => void) {
+type RowActions = { details: (r: ShipmentRow) => void; edit: (r: ShipmentRow) => void; remove: (r: ShipmentRow) => void };
+
+function shipmentColumns(actions: RowActions) {
   return [
     col.accessor('shipmentCode', {
       id: 'code',
@@ -107,13 +111,35 @@ function shipmentColumns(details: (r: ShipmentRow) => void) {
     col.display({
       id: 'actions',
       header: 'Acciones',
-      cell: (info) => (
-        <Tooltip label="Ver detalles">
-          <ActionIcon variant="subtle" aria-label={`Ver detalles de ${info.row.original.shipmentCode}`} onClick={() => details(info.row.original)}>
-            <IconEye size={18} />
-          </ActionIcon>
-        </Tooltip>
-      ),
+      cell: (info) => {
+        const row = info.row.original;
+        const canRemove = row.status === 'preparing';
+        return (
+          <Group gap={4} wrap="nowrap">
+            <Tooltip label="Ver detalles">
+              <ActionIcon variant="subtle" aria-label={`Ver detalles de ${row.shipmentCode}`} onClick={() => actions.details(row)}>
+                <IconEye size={18} />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label="Editar envío">
+              <ActionIcon variant="subtle" color="gray" aria-label={`Editar envío ${row.shipmentCode}`} onClick={() => actions.edit(row)}>
+                <IconPencil size={18} />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label={canRemove ? 'Eliminar envío' : E.onlyPreparing}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Eliminar envío ${row.shipmentCode}`}
+                disabled={!canRemove}
+                onClick={() => actions.remove(row)}
+              >
+                <IconTrash size={18} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        );
+      },
     }),
   ];
 }
@@ -127,13 +153,18 @@ export function ShipmentsList({ search, navigate }: ShipmentsListProps) {
   const list = useListUrlState(search, navigate, { sort: 'createdAt' as ShipmentSort, dir: 'desc' });
   const [text, setText] = useDebouncedSearch(search.q, (q) => list.setFilters({ q }));
   const [detailsOf, setDetailsOf] = useState<string | null>(null);
+  const [editing, setEditing] = useState<ShipmentRow | null>(null);
+  const [removing, setRemoving] = useState<ShipmentRow | null>(null);
 
   const filters = { q: search.q, status: search.status };
   const pageSize = search.pageSize ?? LIST_DEFAULT_PAGE_SIZE;
   const input = { ...filters, sort: list.sort, dir: list.dir, page: list.page, pageSize };
   const rows = useQuery({ ...trpc.shipments.list.queryOptions(input), placeholderData: keepPreviousData });
   const count = useQuery({ ...trpc.shipments.count.queryOptions(filters), placeholderData: keepPreviousData });
-  const columns = useMemo(() => shipmentColumns((r) => setDetailsOf(r.id)), []);
+  const columns = useMemo(
+    () => shipmentColumns({ details: (r) => setDetailsOf(r.id), edit: setEditing, remove: setRemoving }),
+    [],
+  );
 
   const hasFilters = Boolean(search.q || search.status);
   const tooShort = Boolean(search.q && search.q.length < LIST_SEARCH_MIN_LENGTH);
@@ -199,6 +230,8 @@ export function ShipmentsList({ search, navigate }: ShipmentsListProps) {
 
       <ServerListPagination list={list} pageSize={pageSize} rows={rows.data} count={count.data} />
       <ShipmentDetailsDialog shipmentId={detailsOf} onClose={() => setDetailsOf(null)} />
+      <EditShipmentDialog shipment={editing} onClose={() => setEditing(null)} />
+      <RemoveShipmentDialog shipment={removing} onClose={() => setRemoving(null)} />
     </Stack>
   );
 }

@@ -1,12 +1,39 @@
-import { Badge } from '@mantine/core';
-import { PRIORITY_LABELS, TRACKING_STATUS_COLORS, TRACKING_STATUS_LABELS, type Priority, type TrackingStatus } from '@casillero/shared';
+import { Badge, Group } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import {
+  DISPATCH_MESSAGES,
+  PRIORITY_LABELS,
+  TRACKING_STATUS_COLORS,
+  TRACKING_STATUS_LABELS,
+  formatDateTime,
+  type Priority,
+  type TrackingStatus,
+} from '@casillero/shared';
 
-/** A tracking's status in the colour its e-mails use. */
-export function TrackingStatusBadge({ status }: { status: TrackingStatus }) {
-  return (
+/**
+ * A tracking's status in the colour its e-mails use; a ready one whose shipping payment was
+ * approved also shows 'Pago aprobado' (it may be dispatched).
+ */
+export function TrackingStatusBadge({ status, dispatchAuthorizedAt }: { status: TrackingStatus; dispatchAuthorizedAt?: string | Date | null }) {
+  const badge = (
     <Badge color={TRACKING_STATUS_COLORS[status]} variant="light" style={{ minWidth: 'max-content' }}>
       {TRACKING_STATUS_LABELS[status]}
     </Badge>
+  );
+  if (status !== 'ready_to_ship' || !dispatchAuthorizedAt) return badge;
+  return (
+    <Group gap={4} wrap="nowrap">
+      {badge}
+      <Badge
+        color="green"
+        variant="filled"
+        leftSection={<IconCircleCheck size={12} />}
+        style={{ minWidth: 'max-content' }}
+        title={`Despacho autorizado el ${formatDateTime(dispatchAuthorizedAt)}`}
+      >
+        {DISPATCH_MESSAGES.badge}
+      </Badge>
+    </Group>
   );
 }
 

@@ -1,6 +1,6 @@
 import { Alert, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconCreditCard, IconPackage } from '@tabler/icons-react';
-import { TRACKING_STATUSES, TRACKING_STATUS_COLORS, TRACKING_STATUS_LABELS } from '@casillero/shared';
+import { IconAlertTriangle, IconCircleCheck, IconCreditCard, IconPackage, IconTruckDelivery } from '@tabler/icons-react';
+import { DISPATCH_MESSAGES, TRACKING_STATUSES, TRACKING_STATUS_COLORS, TRACKING_STATUS_LABELS } from '@casillero/shared';
 import type { TrackingStats } from './types';
 
 const pct = (n: number) => `${n.toLocaleString('es-ES', { maximumFractionDigits: 1 })} %`;
@@ -29,9 +29,14 @@ export function TrackingAnalytics({ stats }: { stats: TrackingStats }) {
         {stats.needsRepack.toLocaleString('es-ES')} trackings esperan reempaque. Procésalos para que puedan enviarse.
       </Alert>
     ),
-    stats.readyToShip > 0 && (
-      <Alert key="ready" color="blue" icon={<IconCreditCard />} title="Listos para enviar">
-        {stats.readyToShip.toLocaleString('es-ES')} trackings están listos y esperan que el cliente pague para autorizar el despacho.
+    stats.awaitingPayment > 0 && (
+      <Alert key="ready" color="blue" icon={<IconCreditCard />} title={DISPATCH_MESSAGES.awaitingPaymentTitle}>
+        {DISPATCH_MESSAGES.awaitingPayment(stats.awaitingPayment.toLocaleString('es-ES'))}
+      </Alert>
+    ),
+    stats.dispatchAuthorized > 0 && (
+      <Alert key="authorised" color="green" icon={<IconTruckDelivery />} title={DISPATCH_MESSAGES.authorisedTitle}>
+        {DISPATCH_MESSAGES.authorised(stats.dispatchAuthorized.toLocaleString('es-ES'))}
       </Alert>
     ),
     stats.problems > 0 && (
@@ -46,7 +51,7 @@ export function TrackingAnalytics({ stats }: { stats: TrackingStats }) {
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Metric label="Tasa de éxito" value={pct(stats.successRate)} hint="Enviados o entregados sobre el total" />
         <Metric label="Proporción de reempaques" value={pct(stats.repackShare)} hint="Requieren reempaque o ya reempacados" />
-        <Metric label="Listos hoy" value={stats.readyToday.toLocaleString('es-ES')} hint="Pasaron hoy a «Listo para enviar»" />
+        <Metric label="Listos hoy" value={stats.readyToday.toLocaleString('es-ES')} hint="Pasaron hoy a «Listo para enviar» (una aprobación de pago no cuenta)" />
       </SimpleGrid>
 
       <Card withBorder radius="md">
@@ -80,7 +85,7 @@ export function TrackingAnalytics({ stats }: { stats: TrackingStats }) {
           banners
         ) : (
           <Alert color="green" icon={<IconCircleCheck />} title="Todo al día">
-            No hay reempaques pendientes, envíos esperando pago ni problemas.
+            No hay reempaques pendientes, envíos esperando pago o despacho ni problemas.
           </Alert>
         )}
       </Stack>

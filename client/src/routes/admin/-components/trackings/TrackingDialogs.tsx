@@ -79,7 +79,7 @@ export function TrackingDetailsDialog({ trackingId, onClose }: { trackingId: str
               {d.trackingNumber}
             </Title>
             <Group gap="xs">
-              <TrackingStatusBadge status={d.status} />
+              <TrackingStatusBadge status={d.status} dispatchAuthorizedAt={d.dispatchAuthorizedAt} />
               <PriorityBadge priority={d.priority} />
             </Group>
           </Group>

@@ -62,7 +62,11 @@ function trackingColumns(actions: Actions) {
       ),
     }),
     col.accessor('mailboxCode', { id: 'mailbox', header: 'Casillero', enableSorting: false }),
-    col.accessor('status', { id: 'status', header: 'Estado', cell: (info) => <TrackingStatusBadge status={info.getValue()} /> }),
+    col.accessor('status', {
+      id: 'status',
+      header: 'Estado',
+      cell: (info) => <TrackingStatusBadge status={info.getValue()} dispatchAuthorizedAt={info.row.original.dispatchAuthorizedAt} />,
+    }),
     col.accessor('carrier', { id: 'carrier', header: 'Transportista' }),
     col.accessor('estimatedWeight', {
       id: 'weightValue',

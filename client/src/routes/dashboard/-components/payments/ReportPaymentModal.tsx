@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react';
-import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  MAX_TRACKINGS_PER_PAYMENT,
   PAYMENT_MESSAGES,
   PAYMENT_METHODS,
   PAYMENT_TYPE_LABELS,
@@ -30,6 +31,8 @@ type Values = {
   amountUsd: number | '';
   amountVes: number | '';
   description: string;
+  /** The trackings a new shipping payment pays. */
+  trackingIds: string[];
 };
 
 /** "Reportar pago": for a pending payment of the customer's, or a new one, with the receipt image. */
@@ -81,10 +84,13 @@ function ReportPaymentForm({
       amountUsd: '',
       amountVes: '',
       description: '',
+      trackingIds: [],
     },
     validate: schemaResolver(reportPaymentFormSchema, { sync: true }),
   });
   const selected = reportable.find((p) => p.id === form.values.paymentId) ?? null;
+  const paysShipping = !selected && form.values.transactionType === 'shipping_payment';
+  const payable = useQuery({ ...trpc.payments.payableTrackings.queryOptions(), enabled: paysShipping });
 
   const handleSubmit = form.onSubmit(async (values) => {
     const problem = receipt ? await checkFile(receipt, 'receipt') : PAYMENT_MESSAGES.receiptRequired;
@@ -105,12 +111,14 @@ function ReportPaymentForm({
       // The resolver has checked the method; the server checks everything again.
       const answer = await report.mutateAsync({
         ...values,
+        trackingIds: paysShipping ? values.trackingIds : [],
         paymentMethod: values.paymentMethod as PaymentMethod,
         receiptFileId: uploaded.current.id,
       });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: trpc.payments.mine.queryKey() }),
         queryClient.invalidateQueries({ queryKey: trpc.mailboxes.mine.queryKey() }),
+        queryClient.invalidateQueries({ queryKey: trpc.payments.payableTrackings.queryKey() }),
       ]);
       notifications.show({ color: 'green', title: PAYMENT_MESSAGES.reportedTitle, message: answer.message });
       onDone();
@@ -167,6 +175,29 @@ function ReportPaymentForm({
               {...form.getInputProps('amountUsd')}
             />
           </SimpleGrid>
+        )}
+        {paysShipping && (
+          <MultiSelect
+            label="Trackings que pagas"
+            description={
+              payable.data?.length === 0
+                ? 'No tienes trackings listos para enviar pendientes de pago. Aparecerán aquí cuando el almacén los prepare para el envío.'
+                : 'Tus trackings listos para enviar que aún no tienen el despacho autorizado.'
+            }
+            placeholder={form.values.trackingIds.length ? undefined : 'Selecciona los trackings'}
+            data={(payable.data ?? []).map((t) => ({
+              value: t.id,
+              label: `${t.trackingNumber} · ${t.description} · ${t.actualWeight ?? t.estimatedWeight} kg`,
+            }))}
+            searchable
+            clearable
+            maxValues={MAX_TRACKINGS_PER_PAYMENT}
+            nothingFoundMessage={
+              payable.isPending ? 'Cargando tus trackings…' : payable.isError ? getErrorMessage(payable.error) : 'No tienes trackings listos para enviar pendientes de pago.'
+            }
+            withAsterisk
+            {...form.getInputProps('trackingIds')}
+          />
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select

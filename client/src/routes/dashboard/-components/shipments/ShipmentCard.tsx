@@ -1,0 +1,59 @@
+import { Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconListDetails } from '@tabler/icons-react';
+import { formatDate, formatUsd } from '@casillero/shared';
+import type { inferOutput } from '@trpc/tanstack-react-query';
+import type { trpc } from '../../../../lib/trpc';
+import { formatDay } from '../../../admin/-components/shipments/ShipmentDetails';
+import { ShipmentStatusBadge } from '../../../admin/-components/shipments/ShipmentStatus';
+import { formatKg } from '../repacks/format';
+
+export type OwnShipment = inferOutput<typeof trpc.shipments.listOwn>['items'][number];
+
+const packagesText = (n: number) => (n === 1 ? '1 paquete' : `${n} paquetes`);
+
+/** One of the customer's shipments: code, status, destination and figures; 'Ver detalle' opens it. */
+export function ShipmentCard({ shipment: s, onOpen }: { shipment: OwnShipment; onOpen: (id: string) => void }) {
+  return (
+    <Card component="li" withBorder radius="md" padding="md" aria-label={`Envío ${s.shipmentCode}`}>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Stack gap={0}>
+            <Text fw={700} ff="monospace">
+              {s.shipmentCode}
+            </Text>
+            <Text size="sm" c="dimmed">
+              Hacia {s.deliveryCity}, {s.deliveryState}
+            </Text>
+          </Stack>
+          <Group gap="sm">
+            <ShipmentStatusBadge status={s.status} />
+            <Button size="xs" variant="light" leftSection={<IconListDetails size={14} />} onClick={() => onOpen(s.id)} aria-label={`Ver detalle del envío ${s.shipmentCode}`}>
+              Ver detalle
+            </Button>
+          </Group>
+        </Group>
+        <SimpleGrid cols={{ base: 2, sm: 6 }} spacing="xs">
+          <Mini label="Paquetes" value={packagesText(s.packageCount)} />
+          <Mini label="Peso total" value={`${formatKg(s.totalWeightKg)} kg`} />
+          <Mini label="Costo de envío" value={formatUsd(s.shippingCostUsd)} />
+          <Mini label="Entrega estimada" value={formatDay(s.estimatedDelivery)} />
+          <Mini label="Entregado" value={formatDay(s.actualDelivery)} />
+          <Mini label="Actualizado" value={formatDate(s.updatedAt)} />
+        </SimpleGrid>
+      </Stack>
+    </Card>
+  );
+}
+
+export function Mini({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={500}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "trackings_dispatch_authorized_ready_idx" ON "trackings" USING btree ("dispatch_authorized_at") WHERE "trackings"."status" = 'ready_to_ship' and "trackings"."dispatch_authorized_at" is not null;

@@ -1,0 +1,94 @@
+// The customer's shipments (Envíos): their consolidated shipments to Venezuela, each with its
+// packages and stages. Every query filters by the owner: another customer's shipment does not
+// exist for them. Who created it and the internal volume are never selected.
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { packages, shipmentPackages, shipmentStages, shipments } from '../db/schema';
+
+export type OwnShipmentsParams = { page: number; pageSize: number };
+
+const packageCount = sql<number>`(select count(*)::int from shipment_packages sp where sp.shipment_id = ${shipments.id})`;
+
+const columns = {
+  id: shipments.id,
+  shipmentCode: shipments.shipmentCode,
+  trackingNumber: shipments.trackingNumber,
+  status: shipments.status,
+  deliveryAddress: shipments.deliveryAddress,
+  deliveryCity: shipments.deliveryCity,
+  deliveryState: shipments.deliveryState,
+  packageCount,
+  totalWeightKg: shipments.totalWeightKg,
+  shippingCostUsd: shipments.shippingCostUsd,
+  estimatedDelivery: shipments.estimatedDelivery,
+  actualDelivery: shipments.actualDelivery,
+  createdAt: shipments.createdAt,
+  updatedAt: shipments.updatedAt,
+};
+
+type Row = { createdAt: Date; updatedAt: Date; packageCount: number };
+const serialize = <R extends Row>(r: R) => ({
+  ...r,
+  packageCount: Number(r.packageCount),
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+/** The customer's shipments, newest first, one page at a time, with the total. */
+export async function listOwnShipments(db: DbOrTx, userId: string, params: OwnShipmentsParams) {
+  const where = eq(shipments.userId, userId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(columns)
+      .from(shipments)
+      .where(where)
+      .orderBy(desc(shipments.createdAt), desc(shipments.id))
+      .limit(params.pageSize)
+      .offset((params.page - 1) * params.pageSize),
+    db.select({ n: count() }).from(shipments).where(where),
+  ]);
+  return { items: rows.map(serialize), total: Number(total.n), page: params.page, pageSize: params.pageSize };
+}
+
+/** One own shipment with its packages and its stages in order; null when it is not the customer's. */
+export async function getOwnShipmentDetail(db: DbOrTx, userId: string, id: string) {
+  const [shipment] = await db
+    .select(columns)
+    .from(shipments)
+    .where(and(eq(shipments.id, id), eq(shipments.userId, userId)));
+  if (!shipment) return null;
+  const [items, stages] = await Promise.all([
+    db
+      .select({
+        id: packages.id,
+        trackingNumber: packages.trackingNumber,
+        description: packages.packageDescription,
+        senderName: packages.senderName,
+        weightKg: packages.weightKg,
+        warehouseReceipt: packages.warehouseReceipt,
+        status: packages.status,
+      })
+      .from(shipmentPackages)
+      .innerJoin(packages, eq(packages.id, shipmentPackages.packageId))
+      .where(and(eq(shipmentPackages.shipmentId, shipment.id), eq(packages.userId, userId)))
+      .orderBy(asc(packages.createdAt), asc(packages.id)),
+    db
+      .select({
+        id: shipmentStages.id,
+        stageNumber: shipmentStages.stageNumber,
+        stageName: shipmentStages.stageName,
+        status: shipmentStages.status,
+        estimatedDays: shipmentStages.estimatedDays,
+        createdAt: shipmentStages.createdAt,
+        updatedAt: shipmentStages.updatedAt,
+      })
+      .from(shipmentStages)
+      .where(eq(shipmentStages.shipmentId, shipment.id))
+      .orderBy(asc(shipmentStages.stageNumber)),
+  ]);
+  return {
+    ...serialize(shipment),
+    packages: items,
+    stages: stages.map((s) => ({ ...s, createdAt: s.createdAt.toISOString(), updatedAt: s.updatedAt.toISOString() })),
+  };
+}
