@@ -17,6 +17,7 @@ export * from './schemas/files';
 export * from './schemas/payments';
 export * from './schemas/repacks';
 export * from './messages-trackings';
+export * from './list-params';
 export * from './schemas/list';
 export * from './schemas/trackings';
 export * from './messages-packages';

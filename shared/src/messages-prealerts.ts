@@ -10,6 +10,10 @@ export const ADMIN_PREALERT_MESSAGES = {
   searchPlaceholder: 'Buscar por tracking, cliente, remitente o descripción',
   noTracking: 'Sin tracking',
   noClient: 'N/A',
+  // The warehouse's tracking registered for the pre-alert (trackings.prealert_id)
+  matchedTrackingLabel: 'Tracking registrado por el almacén',
+  matchedTracking: (trackingNumber: string) => `El almacén registró el tracking ${trackingNumber} para esta prealerta.`,
+  matchedTrackingLink: 'Ver en Trackings',
   // Dialogs
   detailsTitle: 'Detalles de Prealerta',
   editTitle: 'Editar Prealerta',

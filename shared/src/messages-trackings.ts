@@ -38,10 +38,24 @@ export const TRACKING_MESSAGES = {
   // Success (admin spec §8)
   createdTitle: 'Tracking Creado',
   created: (trackingNumber: string) => `El tracking ${trackingNumber} fue registrado. Notificaciones enviadas.`,
+  /** The create toast when the number matched the customer's pending pre-alert (trackings.prealert_id). */
+  createdMatched: (trackingNumber: string) =>
+    `El tracking ${trackingNumber} fue registrado y vinculado a la prealerta del cliente con el mismo número. Notificaciones enviadas.`,
   statusUpdatedTitle: 'Estado Actualizado',
   statusUpdated: (trackingNumber: string, status: string) => `El tracking ${trackingNumber} ahora está «${status}».`,
   repackTitle: 'Reempaque Solicitado',
   repackRequested: (trackingNumber: string) => `Se solicitó el reempaque del tracking ${trackingNumber}. Cliente notificado.`,
+  // Details: the customer's pre-alert the tracking was matched to
+  prealertSection: 'Prealerta del cliente',
+  prealertMatched: 'Este tracking coincide con una prealerta del cliente.',
+  prealertSender: 'Tienda / remitente',
+  prealertDescription: 'Descripción declarada',
+  prealertStatus: 'Estado de la prealerta',
+  prealertItems: 'Artículos',
+  prealertAmount: 'Monto declarado',
+  prealertValue: 'Valor estimado declarado',
+  prealertCarrier: 'Transportista declarado',
+  prealertCreated: 'Prealertada el',
   // List
   empty: 'No se encontraron trackings',
   searchTooShort: (min: number) => `Escribe al menos ${min} caracteres para buscar`,

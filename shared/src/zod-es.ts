@@ -1,7 +1,10 @@
 // Validation messages in Spanish everywhere (DECISIONS 7): zod's own Spanish locale, set
 // once on import of the shared package, so client and server speak the same language.
-import { z } from 'zod';
+// This module is the package's one side effect (package.json "sideEffects"): without that
+// mark, a bundler sees the re-export below, resolves `z` straight to 'zod' and drops the
+// locale from the client.
+import { config, locales, z } from 'zod';
 
-z.config(z.locales.es());
+config(locales.es());
 
 export { z };

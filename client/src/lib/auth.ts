@@ -14,6 +14,21 @@ export function useMe() {
 }
 
 /**
+ * When `useSignOut` last emptied the session here: the `auth.me` answer it wrote then is
+ * recognised by that time (`dataUpdatedAt`), which any later answer from the server replaces.
+ */
+let signedOutHereAt: number | null = null;
+
+/**
+ * True while `auth.me` holds the anonymous answer a sign-out on this page wrote, not one the
+ * server gave: the page is about to change, so the guarded areas wait instead of reporting
+ * an invalid session (a session ended elsewhere or expired).
+ */
+export function isSigningOutHere(me: { dataUpdatedAt: number }): boolean {
+  return signedOutHereAt !== null && me.dataUpdatedAt === signedOutHereAt;
+}
+
+/**
  * Only relative paths inside this site are followed after sign-in: '/x' yes,
  * '//evil.example' or '/\evil.example' (protocol-relative) no.
  */
@@ -48,7 +63,8 @@ export function useSignOut() {
     const meHash = hashKey(trpc.auth.me.queryKey());
     // The session becomes anonymous at once for every mounted reader; the rest of the
     // cache (the previous user's data) is dropped.
-    queryClient.setQueryData(trpc.auth.me.queryKey(), { user: null });
+    signedOutHereAt = Date.now();
+    queryClient.setQueryData(trpc.auth.me.queryKey(), { user: null }, { updatedAt: signedOutHereAt });
     queryClient.removeQueries({ predicate: (query) => query.queryHash !== meHash });
     await navigate({ to: '/' });
   };

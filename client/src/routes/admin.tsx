@@ -1,7 +1,7 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { AreaShell } from '../components/layout/AreaShell';
 import { PageLoader } from '../components/layout/PageLoader';
-import { useMe } from '../lib/auth';
+import { isSigningOutHere, useMe } from '../lib/auth';
 import { requireUser } from '../lib/guards';
 import { BRAND_NAME } from '../lib/site';
 import { AccessDenied } from './admin/-components/AccessDenied';
@@ -20,9 +20,17 @@ export const Route = createFileRoute('/admin')({
 });
 
 function AdminLayout() {
-  const user = useMe().data?.user;
+  const me = useMe();
+  const user = me.data?.user;
 
-  if (!user) return <PageLoader title="Verificando Permisos" message="Validando acceso administrativo..." />;
+  if (!user) {
+    // While me loads, or for an instant while signing out here: the page is about to change.
+    if (me.isPending || isSigningOutHere(me)) {
+      return <PageLoader title="Verificando Permisos" message="Validando acceso administrativo..." />;
+    }
+    // The session ended elsewhere (signed out on another device, expired) or cannot be checked.
+    return <InvalidSession error={me.error} />;
+  }
   // Every admin procedure checks the role on the server too; this screen only explains.
   if (user.role !== 'admin') return <AccessDenied user={user} />;
 

@@ -2,7 +2,7 @@ import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { USER_ROLES } from '@casillero/shared';
 import { AreaShell } from '../components/layout/AreaShell';
 import { PageLoader } from '../components/layout/PageLoader';
-import { useMe } from '../lib/auth';
+import { isSigningOutHere, useMe } from '../lib/auth';
 import { requireUser } from '../lib/guards';
 import { BRAND_NAME } from '../lib/site';
 import { InvalidSession } from '../components/layout/InvalidSession';
@@ -25,8 +25,12 @@ function DashboardLayout() {
   const me = useMe();
   const user = me.data?.user;
 
-  // Only for an instant while signing out: the page is about to change.
-  if (!user) return <PageLoader message="Verificando autenticación..." />;
+  if (!user) {
+    // While me loads, or for an instant while signing out here: the page is about to change.
+    if (me.isPending || isSigningOutHere(me)) return <PageLoader message="Verificando autenticación..." />;
+    // The session ended elsewhere (signed out on another device, expired) or cannot be checked.
+    return <InvalidSession error={me.error} />;
+  }
 
   if (!(USER_ROLES as readonly string[]).includes(user.role)) return <UnknownRole role={user.role} />;
 

@@ -1,6 +1,6 @@
 // Sessions in Lucia's design on @oslojs (docs/decisions/001): a random token in an HttpOnly
 // cookie, its SHA-256 stored as the session id, 30-day sliding expiry.
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import {
   SESSION_DURATION_DAYS,
   SESSION_RENEW_BEFORE_DAYS,
@@ -11,6 +11,8 @@ import { sessions, userProfiles, users } from '../db/schema';
 import { generateToken, hashToken } from './tokens';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** users.last_active_at is refreshed by a request at most this often (one write per user per day). */
+const ACTIVITY_TOUCH_MS = DAY_MS;
 
 export type SessionUser = {
   id: string;
@@ -44,7 +46,8 @@ export async function createSession(
 
 /**
  * Looks the token up, deleting it when expired, renewing it when less than 15 days are
- * left. The role comes from the database on every request.
+ * left. The role comes from the database on every request. The user's last_active_at
+ * (the dashboard's active users) is refreshed when it is missing or more than a day old.
  */
 function buildSessionLookup(db: DbOrTx) {
   return db
@@ -55,6 +58,7 @@ function buildSessionLookup(db: DbOrTx) {
       email: users.email,
       role: users.role,
       emailVerifiedAt: users.emailVerifiedAt,
+      lastActiveAt: users.lastActiveAt,
       fullName: userProfiles.fullName,
     })
     .from(sessions)
@@ -84,8 +88,15 @@ export async function validateSessionToken(db: DbOrTx, token: string): Promise<S
   if (now >= row.expiresAt.getTime() - SESSION_RENEW_BEFORE_DAYS * DAY_MS) {
     session.expiresAt = new Date(now + SESSION_DURATION_DAYS * DAY_MS);
     await db.update(sessions).set({ expiresAt: session.expiresAt }).where(eq(sessions.id, sessionId));
-    await db.update(users).set({ lastActiveAt: new Date(now) }).where(eq(users.id, row.userId));
     renewed = true;
+  }
+  // No write while fresh; the WHERE keeps concurrent requests to one write per user per day.
+  const staleBefore = new Date(now - ACTIVITY_TOUCH_MS);
+  if (!row.lastActiveAt || row.lastActiveAt < staleBefore) {
+    await db
+      .update(users)
+      .set({ lastActiveAt: new Date(now) })
+      .where(and(eq(users.id, row.userId), or(isNull(users.lastActiveAt), lt(users.lastActiveAt, staleBefore))));
   }
   return {
     session,

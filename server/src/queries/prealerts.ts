@@ -9,7 +9,7 @@ import {
   type PrealertStatus,
 } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
-import { mailboxes, prealerts, userProfiles, users } from '../db/schema';
+import { mailboxes, prealerts, trackings, userProfiles, users } from '../db/schema';
 import { capCount, containsPattern, pageWindow, searchTerm, toListPage, type BoundedCount, type ListPage } from '../lib/list';
 
 /** What a card and the details dialog show of a pre-alert. */
@@ -64,9 +64,33 @@ function whereOf(db: DbOrTx, filters: PrealertAdminFilters): SQL | undefined {
 
 export type AdminPrealertRow = Awaited<ReturnType<typeof listAdminPrealerts>>['rows'][number];
 
-/** A page of pre-alerts, newest first: ids first (index order), then the joins for those rows. */
+/**
+ * The warehouse's tracking registered for a pre-alert (trackings.prealert_id, set when the
+ * tracking was created with the number of the customer's pending pre-alert): one lookup in
+ * trackings_prealert_id_idx per pre-alert of the page, the newest should there be several.
+ */
+function matchedTrackingOf(db: DbOrTx) {
+  return db
+    .select({
+      trackingId: trackings.id,
+      trackingNumber: trackings.trackingNumber,
+      trackingStatus: trackings.status,
+      trackingCreatedAt: trackings.createdAt,
+    })
+    .from(trackings)
+    .where(eq(trackings.prealertId, prealerts.id))
+    .orderBy(desc(trackings.createdAt), desc(trackings.id))
+    .limit(1)
+    .as('matched_tracking');
+}
+
+/**
+ * A page of pre-alerts, newest first: ids first (index order), then the joins for those rows,
+ * each with the tracking the warehouse registered for it (null when none).
+ */
 export async function listAdminPrealerts(db: DbOrTx, input: PrealertAdminListParams) {
   const window = pageWindow(input);
+  const matched = matchedTrackingOf(db);
   const page = db
     .select({ pageId: prealerts.id })
     .from(prealerts)
@@ -76,21 +100,31 @@ export async function listAdminPrealerts(db: DbOrTx, input: PrealertAdminListPar
     .offset(window.offset)
     .as('page');
   const rows = await db
-    .select(cardColumns)
+    .select({
+      ...cardColumns,
+      matchedTracking: {
+        id: matched.trackingId,
+        trackingNumber: matched.trackingNumber,
+        status: matched.trackingStatus,
+        createdAt: matched.trackingCreatedAt,
+      },
+    })
     .from(page)
     .innerJoin(prealerts, eq(prealerts.id, page.pageId))
     .innerJoin(users, eq(users.id, prealerts.userId))
     .leftJoin(userProfiles, eq(userProfiles.userId, prealerts.userId))
     .leftJoin(mailboxes, eq(mailboxes.id, prealerts.mailboxId))
+    .leftJoinLateral(matched, sql`true`)
     .orderBy(sql`${prealerts.createdAt} desc nulls last`, desc(prealerts.id));
   const list: ListPage<(typeof rows)[number]> = toListPage(rows, window);
   return {
     ...list,
-    rows: list.rows.map((r) => ({
+    rows: list.rows.map(({ matchedTracking, ...r }) => ({
       ...r,
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
       convertedAt: r.convertedAt?.toISOString() ?? null,
+      matchedTracking: matchedTracking ? { ...matchedTracking, createdAt: matchedTracking.createdAt.toISOString() } : null,
     })),
   };
 }

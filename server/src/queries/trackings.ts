@@ -332,7 +332,10 @@ export async function exportTrackingRows(db: DbOrTx, input: TrackingListParams) 
   return { rows: rows.slice(0, LIST_EXPORT_MAX_ROWS), isTruncated: rows.length > LIST_EXPORT_MAX_ROWS };
 }
 
-/** One tracking with its client, mailbox and history (newest first, with who made each change). */
+/**
+ * One tracking with its client, mailbox and history (newest first, with who made each change),
+ * and the customer's pre-alert it was matched to when created (null when none matched).
+ */
 export async function getTrackingDetail(db: DbOrTx, id: string) {
   const [tracking] = await db
     .select({
@@ -346,11 +349,25 @@ export async function getTrackingDetail(db: DbOrTx, id: string) {
       clientPhone: userProfiles.phone,
       mailboxCountry: mailboxes.country,
       mailboxStatus: mailboxes.status,
+      prealert: {
+        id: prealerts.id,
+        trackingNumber: prealerts.trackingNumber,
+        senderName: prealerts.senderName,
+        description: prealerts.description,
+        carrier: prealerts.carrier,
+        quantityItems: prealerts.quantityItems,
+        amountSpent: prealerts.amountSpent,
+        estimatedValue: prealerts.estimatedValue,
+        status: prealerts.status,
+        estadoTracking: prealerts.estadoTracking,
+        createdAt: prealerts.createdAt,
+      },
     })
     .from(trackings)
     .innerJoin(users, eq(users.id, trackings.userId))
     .innerJoin(mailboxes, eq(mailboxes.id, trackings.mailboxId))
     .leftJoin(userProfiles, eq(userProfiles.userId, trackings.userId))
+    .leftJoin(prealerts, eq(prealerts.id, trackings.prealertId))
     .where(eq(trackings.id, id));
   if (!tracking) return null;
   const author = sql<string | null>`(select ${userProfiles.fullName} from ${userProfiles} where ${userProfiles.userId} = ${trackingHistory.createdBy})`;

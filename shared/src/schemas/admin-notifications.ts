@@ -1,11 +1,9 @@
 // The admin notifications screen's inputs (admin spec §2, §5): the list and 'Nueva Notificación'.
 import { z } from '../zod-es';
+import { ADMIN_NOTIFICATION_TYPES } from '../list-params';
 import { ADMIN_NOTIFICATION_MESSAGES as M } from '../messages-notifications';
 import { listPageParams, optionalSearchText } from './list';
 
-/** What an admin can send and filter by; payment_update is the system's and shows as a label. */
-export const ADMIN_NOTIFICATION_TYPES = ['general', 'package', 'shipment', 'payment', 'system'] as const;
-export type AdminNotificationType = (typeof ADMIN_NOTIFICATION_TYPES)[number];
 
 export const NOTIFICATION_RECIPIENTS = ['individual', 'all'] as const;
 export type NotificationRecipient = (typeof NOTIFICATION_RECIPIENTS)[number];

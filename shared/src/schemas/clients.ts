@@ -1,13 +1,12 @@
 // The admin clients and mailboxes screen's inputs (admin spec §5): the list, the
 // 'Crear Casillero Manual' and 'Editar Cliente' dialogs and the mailbox toggle.
 import { z } from '../zod-es';
+import { CLIENT_SORTS } from '../list-params';
 import { MAILBOX_COUNTRIES, MAILBOX_STATUSES } from '../enums';
 import { CLIENT_MESSAGES as M } from '../messages-clients';
 import { listPageParams, optionalSearchText } from './list';
 import { profileUpdateInput } from './profile';
 
-export const CLIENT_SORTS = ['createdAt', 'name'] as const;
-export type ClientSort = (typeof CLIENT_SORTS)[number];
 
 /** Search by name, cédula, phone, e-mail or mailbox code: what the count takes. */
 export const clientFilters = z.object({ q: optionalSearchText });

@@ -1,9 +1,8 @@
 // The shape every admin list shares (docs/decisions/008): page, page size, sort direction and
 // a search box in the URL, bounded offsets and bounded counts.
 import { z } from '../zod-es';
+import { LIST_PAGE_SIZES, SORT_DIRECTIONS } from '../list-params';
 
-/** Page sizes offered by list footers. */
-export const LIST_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const LIST_DEFAULT_PAGE_SIZE = 25;
 /** Counts stop here: "más de 100.000" instead of counting a million rows per request. */
 export const LIST_COUNT_CAP = 100_000;
@@ -14,8 +13,6 @@ export const LIST_SEARCH_MIN_LENGTH = 3;
 /** CSV exports stop after this many rows. */
 export const LIST_EXPORT_MAX_ROWS = 50_000;
 
-export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
-export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
 /**
  * URL search params are typed by whoever edits the address bar: a wrong value falls back to

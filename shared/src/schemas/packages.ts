@@ -1,6 +1,7 @@
 // The admin Packages screen (admin spec §2, §5): the create and edit forms, warehouse intake,
 // the inline status change and the list's URL state. Client forms and server procedures share them.
 import { z } from '../zod-es';
+import { PACKAGE_SORTS } from '../list-params';
 import { PACKAGE_STATUSES, PACKAGE_STATUSES_SELECTABLE } from '../enums';
 import { PACKAGE_MESSAGES as M } from '../messages-packages';
 import { listPageParams, optionalSearchText } from './list';
@@ -78,8 +79,6 @@ export type PackageIntakeInput = z.input<typeof packageIntakeInput>;
 export const packageStatusInput = z.object({ id: z.uuid(), status: packageStatusSelectable });
 export type PackageStatusInput = z.input<typeof packageStatusInput>;
 
-export const PACKAGE_SORTS = ['createdAt', 'status'] as const;
-export type PackageSort = (typeof PACKAGE_SORTS)[number];
 
 /** The list's filters; `cliente` is a customer's user id (the clients screen links to it). */
 export const packageFilters = z.object({

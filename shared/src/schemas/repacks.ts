@@ -2,6 +2,7 @@
 // processes the request with a warehouse receipt (WR) number, then marks it shipped.
 import { z } from '../zod-es';
 import { SHIPPING_METHODS } from '../enums';
+import { normalizeWarehouseReceipt } from './packages';
 
 export const REPACK_MESSAGES = {
   packagesRequired: 'Selecciona al menos un paquete.',
@@ -49,7 +50,9 @@ export const processRepackSchema = z.object({
     .string({ error: REPACK_MESSAGES.warehouseReceiptRequired })
     .trim()
     .min(1, REPACK_MESSAGES.warehouseReceiptRequired)
-    .max(50, REPACK_MESSAGES.warehouseReceiptMax),
+    .max(50, REPACK_MESSAGES.warehouseReceiptMax)
+    // Stored as package WR numbers are: " wr-9 x " becomes "WR-9 X".
+    .transform(normalizeWarehouseReceipt),
 });
 export type ProcessRepackInput = z.input<typeof processRepackSchema>;
 

@@ -1,6 +1,7 @@
 // The admin Shipments screen (admin spec §2, §5): 'Crear Envío', 'Editar envío', the inline
 // status change and the list's URL state. Client forms and server procedures share them.
 import { z } from '../zod-es';
+import { SHIPMENT_SORTS } from '../list-params';
 import { SHIPMENT_STATUSES, VENEZUELAN_STATES } from '../enums';
 import { SHIPMENT_MESSAGES as M } from '../messages-packages';
 import { SHIPMENT_EDIT_MESSAGES as E } from '../messages-shipments';
@@ -57,8 +58,6 @@ export type ShipmentUpdateInput = z.input<typeof shipmentUpdateInput>;
 export const shipmentStatusInput = z.object({ id: z.uuid(), status: z.enum(SHIPMENT_STATUSES, { error: M.statusInvalid }) });
 export type ShipmentStatusInput = z.input<typeof shipmentStatusInput>;
 
-export const SHIPMENT_SORTS = ['createdAt', 'status'] as const;
-export type ShipmentSort = (typeof SHIPMENT_SORTS)[number];
 
 export const shipmentFilters = z.object({
   q: optionalSearchText,

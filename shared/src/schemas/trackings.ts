@@ -1,6 +1,7 @@
 // The admin trackings panel's inputs (admin spec §5): the create form, the status and repack
 // dialogs, and the list's URL search params. Client forms and server procedures share them.
 import { z } from '../zod-es';
+import { TRACKING_SORTS, TRACKING_TABS } from '../list-params';
 import { PRIORITIES, TRACKING_STATUSES } from '../enums';
 import { TRACKING_MESSAGES as M } from '../messages-trackings';
 import { listPageParams, optionalSearchText } from './list';
@@ -81,8 +82,6 @@ export const trackingRepackInput = z.object({
 });
 export type TrackingRepackInput = z.input<typeof trackingRepackInput>;
 
-export const TRACKING_SORTS = ['createdAt', 'trackingNumber', 'status', 'priority', 'carrier'] as const;
-export type TrackingSort = (typeof TRACKING_SORTS)[number];
 
 /** The filters: the CSV export and the count take these; the list adds sort and page. */
 export const trackingFilters = z.object({
@@ -93,7 +92,6 @@ export const trackingFilters = z.object({
 });
 export type TrackingFilters = Partial<z.output<typeof trackingFilters>>;
 
-export const TRACKING_TABS = ['lista', 'crear', 'analitica'] as const;
 
 /** /admin/trackings search params: the list's whole state, so a filtered view is a link. */
 export const trackingListSearch = trackingFilters.extend({
@@ -101,7 +99,8 @@ export const trackingListSearch = trackingFilters.extend({
   ...listPageParams,
   tab: z.enum(TRACKING_TABS).optional().catch(undefined),
 });
-export type TrackingListSearch = z.output<typeof trackingListSearch>;
+/** Every key optional: a link may set any subset of them. */
+export type TrackingListSearch = Partial<z.output<typeof trackingListSearch>>;
 
 /** The list procedure's input: the URL state without the tab. */
 export const trackingListInput = trackingListSearch.omit({ tab: true });

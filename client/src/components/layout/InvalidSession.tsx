@@ -1,12 +1,18 @@
 import { Alert, Center, Paper, Stack, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import type { ErrorComponentProps } from '@tanstack/react-router';
+import { useRouterState } from '@tanstack/react-router';
 import { AUTH_MESSAGES } from '@casillero/shared';
 import { ButtonLink } from '../links';
+import { safeRedirect } from '../../lib/auth';
 import { getErrorMessage } from '../../lib/errors';
 
-/** The session could not be checked (public spec §2: 'Sesión no válida'). */
-export function InvalidSession({ error }: ErrorComponentProps) {
+/**
+ * There is no valid session (public spec §2: 'Sesión no válida'): it could not be checked
+ * (as a route's error component) or it ended elsewhere or expired (the guarded layouts,
+ * without an error). The button signs in again and comes back here.
+ */
+export function InvalidSession({ error }: { error?: unknown }) {
+  const here = useRouterState({ select: (state) => state.location.href });
   return (
     <Center mih="100vh" p="md">
       <Paper withBorder shadow="sm" radius="lg" p="xl" maw={460} w="100%">
@@ -18,7 +24,9 @@ export function InvalidSession({ error }: ErrorComponentProps) {
           <Alert color="red" w="100%">
             {getErrorMessage(error, AUTH_MESSAGES.unauthorized)}
           </Alert>
-          <ButtonLink to="/login">Iniciar Sesión</ButtonLink>
+          <ButtonLink to="/login" search={{ redirect: safeRedirect(here) }}>
+            Iniciar Sesión
+          </ButtonLink>
         </Stack>
       </Paper>
     </Center>

@@ -2,8 +2,17 @@ import { Alert, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconChartBar, IconList, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { TRACKING_TABS, trackingListSearch, type TrackingListSearch } from '@casillero/shared';
+import {
+  LIST_PAGE_SIZES,
+  PRIORITIES,
+  SORT_DIRECTIONS,
+  TRACKING_SORTS,
+  TRACKING_STATUSES,
+  TRACKING_TABS,
+  type TrackingListSearch,
+} from '@casillero/shared';
 import { PageLoader } from '../../components/layout/PageLoader';
+import { searchInt, searchOptionalEnum, searchString } from '../../lib/search';
 import { getErrorMessage } from '../../lib/errors';
 import { BRAND_NAME } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
@@ -13,7 +22,22 @@ import { TrackingStateBadges, TrackingStatCards } from './-components/trackings/
 import { TrackingsList } from './-components/trackings/TrackingsList';
 
 export const Route = createFileRoute('/admin/trackings')({
-  validateSearch: trackingListSearch,
+  // The same rules as the shared trackingListSearch schema, as plain functions so zod stays out
+  // of the initial JavaScript (see lib/search.ts); the server parses the list input with zod.
+  validateSearch: (search: Record<string, unknown>): TrackingListSearch => {
+    const pageSize = searchInt(search.pageSize);
+    return {
+      q: searchString(search.q, 100)?.trim() || undefined,
+      status: searchOptionalEnum(search.status, TRACKING_STATUSES),
+      priority: searchOptionalEnum(search.priority, PRIORITIES),
+      carrier: searchString(search.carrier, 100)?.trim() || undefined,
+      sort: searchOptionalEnum(search.sort, TRACKING_SORTS),
+      dir: searchOptionalEnum(search.dir, SORT_DIRECTIONS),
+      page: searchInt(search.page),
+      pageSize: pageSize !== undefined && (LIST_PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : undefined,
+      tab: searchOptionalEnum(search.tab, TRACKING_TABS),
+    };
+  },
   head: () => ({ meta: [{ title: `Trackings · ${BRAND_NAME}` }] }),
   loader: ({ context }) => context.queryClient.prefetchQuery(context.trpc.trackings.stats.queryOptions()),
   component: TrackingsPage,

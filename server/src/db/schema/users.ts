@@ -12,7 +12,7 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     role: userRoleEnum('role').notNull().default('user'),
     emailVerifiedAt: timestamptz('email_verified_at'),
-    /** Set on sign-in and session renewal; "active users" are those seen in the last 30 days. */
+    /** Refreshed at most once a day by any signed-in request (auth/session.ts); "active users" are those seen in the last 30 days. */
     lastActiveAt: timestamptz('last_active_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

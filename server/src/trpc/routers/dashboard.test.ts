@@ -58,6 +58,35 @@ describe('admin dashboard (reports.dashboardStats, reports.recentActivity)', () 
     });
   });
 
+  it('counts a customer as active after one authenticated request, writing last_active_at at most once a day', async () => {
+    const { caller } = await signedInAdmin(db());
+    const customer = await signedInCustomer(db());
+    const lastActiveOf = async () =>
+      (await db().select({ at: users.lastActiveAt }).from(users).where(eq(users.id, customer.user.id)))[0].at;
+    const activeNow = (await caller.reports.dashboardStats()).activeUsers;
+
+    // Seen 45 days ago on a session that is far from renewal: out of the count...
+    await db().update(users).set({ lastActiveAt: daysAgo(45) }).where(eq(users.id, customer.user.id));
+    expect((await caller.reports.dashboardStats()).activeUsers).toBe(activeNow - 1);
+    // ...until the next authenticated request.
+    const before = Date.now();
+    expect(await customer.caller.mailboxes.mine()).toHaveLength(1);
+    expect((await lastActiveOf())!.getTime()).toBeGreaterThanOrEqual(before);
+    expect((await caller.reports.dashboardStats()).activeUsers).toBe(activeNow);
+
+    // Never seen (null) counts as stale too.
+    await db().update(users).set({ lastActiveAt: null }).where(eq(users.id, customer.user.id));
+    await customer.caller.auth.me();
+    expect((await lastActiveOf())!.getTime()).toBeGreaterThanOrEqual(before);
+
+    // Seen less than a day ago: requests leave it as it is.
+    const fresh = new Date(Date.now() - 3 * 60 * 60 * 1000);
+    await db().update(users).set({ lastActiveAt: fresh }).where(eq(users.id, customer.user.id));
+    await customer.caller.auth.me();
+    await customer.caller.mailboxes.mine();
+    expect(await lastActiveOf()).toEqual(fresh);
+  });
+
   it("'Ingresos Mes' is the calendar month in Caracas (UTC-4), like the reports' trend", async () => {
     const customer = await signedInCustomer(db());
     // 01:00 on 1 March 2020 in Caracas.

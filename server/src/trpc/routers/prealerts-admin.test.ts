@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { ADMIN_PREALERT_MESSAGES as M, PREALERT_MESSAGES, PREALERT_NOTIFICATIONS, type PrealertCreateInput } from '@casillero/shared';
 import type { Database } from '../../db/client';
-import { emailOutbox, notifications, packages, prealerts, trackings, users } from '../../db/schema';
+import { emailOutbox, mailboxes, notifications, packages, prealerts, trackings, users } from '../../db/schema';
 import { createTestDatabase } from '../../test/db';
 import { callerFor, trpcError } from '../../test/caller';
 import { signedInAdmin, signedInCustomer, uniqueEmail } from '../../test/factories';
@@ -101,6 +101,52 @@ describe('prealerts admin list', () => {
     expect(second.rows).toHaveLength(4);
     expect(new Set([...first.rows, ...second.rows].map((r) => r.id)).size).toBe(14);
     expect(await admin.prealerts.stats()).toMatchObject({ pending: 13, confirmed: 1, converted: 0, total: 14 });
+  });
+});
+
+describe('prealerts admin list: the tracking the warehouse registered', () => {
+  it('shows on the card the tracking created with the pre-alert’s number, and none on the others', async () => {
+    const matched = await customerWithPrealert({}, { nombre: 'Teresa Colmenares' });
+    const unmatched = await customerWithPrealert({}, { nombre: 'Teresa Colmenares' });
+    // The warehouse registers trackings only to active mailboxes.
+    const [box] = await db()
+      .update(mailboxes)
+      .set({ status: 'active' })
+      .where(eq(mailboxes.userId, matched.user.id))
+      .returning({ id: mailboxes.id });
+    const [pre] = await db().select({ trackingNumber: prealerts.trackingNumber }).from(prealerts).where(eq(prealerts.id, matched.prealertId));
+    const created = await admin.trackings.create({
+      mailboxId: box.id,
+      trackingNumber: pre.trackingNumber!,
+      carrier: 'UPS',
+      description: 'Audífonos inalámbricos en caja',
+      senderName: 'Amazon',
+    });
+    expect(created.prealertId).toBe(matched.prealertId);
+    // Another tracking of the same customer, with another number, links to nothing.
+    await admin.trackings.create({
+      mailboxId: box.id,
+      trackingNumber: trackingNumber(),
+      carrier: 'UPS',
+      description: 'Otro paquete sin prealerta',
+      senderName: 'Nike',
+    });
+
+    const { rows } = await admin.prealerts.list({ q: 'teresa colmenares' });
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(rows).toHaveLength(2);
+    expect(byId.get(matched.prealertId)!.matchedTracking).toEqual({
+      id: created.id,
+      trackingNumber: pre.trackingNumber,
+      status: 'created',
+      createdAt: expect.any(String),
+    });
+    expect(byId.get(unmatched.prealertId)!.matchedTracking).toBeNull();
+
+    // The card follows the tracking's status.
+    await admin.trackings.updateStatus({ id: created.id, status: 'in_warehouse' });
+    const [again] = (await admin.prealerts.list({ q: pre.trackingNumber! })).rows;
+    expect(again.matchedTracking).toMatchObject({ id: created.id, status: 'in_warehouse' });
   });
 });
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { REPACK_MESSAGES } from '@casillero/shared';
 import type { Database } from '../../db/client';
-import { emailOutbox, mailboxes, notifications, packages } from '../../db/schema';
+import { emailOutbox, mailboxes, notifications, packages, repackRequests } from '../../db/schema';
 import { testConfig } from '../../env';
 import { callerFor, TEST_APP_URL, trpcError } from '../../test/caller';
 import { createTestDatabase } from '../../test/db';
@@ -75,6 +75,12 @@ describe('repacks admin screen', () => {
     expect(mine.some((n) => n.title === REPACK_MESSAGES.shippedTitle && n.message.includes('WR-2026-0500'))).toBe(true);
     const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.template, 'repack-requested'));
     expect(mails.at(-1)!.text).toContain('/admin/reempaques');
+
+    // The WR number is stored as package WR numbers are: trimmed, spaces collapsed, upper-case.
+    const typed = await requestOf();
+    expect(await adminCaller.repacks.process({ id: typed.id, warehouseReceipt: ' wr-9 x ' })).toMatchObject({ warehouseReceipt: 'WR-9 X' });
+    const [stored] = await db().select({ wr: repackRequests.warehouseReceipt }).from(repackRequests).where(eq(repackRequests.id, typed.id));
+    expect(stored.wr).toBe('WR-9 X');
   });
 
   it('searches by customer name or e-mail, the request WR or a package WR or tracking; the counts follow the search', async () => {

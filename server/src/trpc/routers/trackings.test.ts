@@ -190,6 +190,45 @@ describe('trackings.create', () => {
     const unrelated = await adminCaller.trackings.create(form(other.mailbox.id));
     expect(unrelated.prealertId).toBeNull();
   });
+
+  it('the admin details show the matched pre-alert, and none for an unmatched tracking', async () => {
+    const client = await customerWithMailbox('Carla Méndez');
+    const number = trackingNumber('match');
+    const { id: prealertId } = await client.caller.prealerts.create({
+      trackingNumber: number,
+      carrier: 'Amazon',
+      senderName: 'Amazon',
+      description: 'Audífonos inalámbricos',
+      quantityItems: 2,
+      amountSpent: 89.97,
+      estimatedWeight: 1.2,
+      estimatedValue: 79.5,
+    });
+    const created = await adminCaller.trackings.create(form(client.mailbox.id, { trackingNumber: number }));
+    expect(created.prealertId).toBe(prealertId);
+
+    const detail = await adminCaller.trackings.detail({ id: created.id });
+    expect(detail.prealertId).toBe(prealertId);
+    expect(detail.prealert).toMatchObject({
+      id: prealertId,
+      trackingNumber: number,
+      senderName: 'Amazon',
+      description: 'Audífonos inalámbricos',
+      carrier: 'Amazon',
+      quantityItems: 2,
+      amountSpent: 89.97,
+      estimatedValue: 79.5,
+      status: 'pending',
+    });
+    expect(detail.prealert!.createdAt).toBeInstanceOf(Date);
+
+    // The same customer's tracking with another number matched nothing.
+    const unmatched = await adminCaller.trackings.create(form(client.mailbox.id));
+    expect(unmatched.prealertId).toBeNull();
+    const plain = await adminCaller.trackings.detail({ id: unmatched.id });
+    expect(plain.prealertId).toBeNull();
+    expect(plain.prealert).toBeNull();
+  });
 });
 
 describe('trackings.updateStatus and trackings.requestRepack', () => {

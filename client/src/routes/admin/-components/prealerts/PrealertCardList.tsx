@@ -1,16 +1,33 @@
 import { useState } from 'react';
-import { Button, Card, Center, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, Card, Center, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconEdit, IconEye, IconInbox, IconPackageImport } from '@tabler/icons-react';
+import { IconCheck, IconEdit, IconEye, IconInbox, IconPackageImport, IconTruckDelivery } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { ADMIN_PREALERT_MESSAGES as M, formatDate } from '@casillero/shared';
+import { AnchorLink } from '../../../../components/links';
 import { getErrorMessage } from '../../../../lib/errors';
 import { trpc } from '../../../../lib/trpc';
+import { TrackingStatusBadge } from '../trackings/StatusBadge';
 import { ConvertPrealertDialog, EditPrealertDialog, PrealertDetailsDialog } from './PrealertDialogs';
 import { Fact, kg, PrealertStatusBadge, usd, useInvalidatePrealerts } from './common';
 import type { AdminPrealert } from './types';
 
 type CardActions = { view: () => void; edit: () => void; convert: () => void };
+
+/** The tracking the warehouse registered with this pre-alert's number: its number and status. */
+function MatchedTracking({ tracking: t }: { tracking: NonNullable<AdminPrealert['matchedTracking']> }) {
+  return (
+    <Alert color="green" variant="light" icon={<IconTruckDelivery size={18} />} p="xs" title={M.matchedTrackingLabel}>
+      <Group gap="xs" wrap="wrap">
+        <Text size="sm">{M.matchedTracking(t.trackingNumber)}</Text>
+        <TrackingStatusBadge status={t.status} />
+        <AnchorLink to="/admin/trackings" search={{ q: t.trackingNumber, carrier: undefined }} size="sm">
+          {M.matchedTrackingLink}
+        </AnchorLink>
+      </Group>
+    </Alert>
+  );
+}
 
 function PrealertCard({ p, actions }: { p: AdminPrealert; actions: CardActions }) {
   const invalidate = useInvalidatePrealerts();
@@ -57,6 +74,7 @@ function PrealertCard({ p, actions }: { p: AdminPrealert; actions: CardActions }
         <Text size="sm" lineClamp={2}>
           {p.description}
         </Text>
+        {p.matchedTracking && <MatchedTracking tracking={p.matchedTracking} />}
         <Group gap="xs">
           <Button size="xs" variant="default" leftSection={<IconEye size={14} />} onClick={actions.view}>
             Ver

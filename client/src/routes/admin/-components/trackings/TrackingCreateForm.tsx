@@ -98,7 +98,15 @@ export function TrackingCreateForm({ onCreated }: { onCreated: () => void }) {
     setServerError(null);
     try {
       const created = await mutation.mutateAsync(trackingCreateInput.parse(values));
-      notifications.show({ color: 'green', title: TRACKING_MESSAGES.createdTitle, message: TRACKING_MESSAGES.created(created.trackingNumber) });
+      notifications.show({
+        color: 'green',
+        title: TRACKING_MESSAGES.createdTitle,
+        message: created.prealertId
+          ? TRACKING_MESSAGES.createdMatched(created.trackingNumber)
+          : TRACKING_MESSAGES.created(created.trackingNumber),
+      });
+      // A match moved the customer's pre-alert card too (it now shows this tracking).
+      if (created.prealertId) await queryClient.invalidateQueries({ queryKey: trpc.prealerts.pathKey() });
       await queryClient.invalidateQueries({ queryKey: trpc.trackings.pathKey() });
       form.reset();
       setClient(null);

@@ -18,7 +18,7 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconLink } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   MAILBOX_COUNTRY_LABELS,
@@ -26,6 +26,7 @@ import {
   TRACKING_STATUSES,
   TRACKING_STATUS_COLORS,
   TRACKING_STATUS_LABELS,
+  formatDate,
   formatDateTime,
   formatUsd,
   trackingRepackInput,
@@ -34,8 +35,9 @@ import {
 } from '@casillero/shared';
 import { getErrorMessage } from '../../../../lib/errors';
 import { trpc } from '../../../../lib/trpc';
+import { PrealertStatusBadge } from '../prealerts/common';
 import { PriorityBadge, TrackingStatusBadge } from './StatusBadge';
-import type { TrackingRow } from './types';
+import type { TrackingDetail, TrackingRow } from './types';
 
 /** After any change, every trackings query (list, count, stats, details) is stale. */
 function useInvalidateTrackings() {
@@ -58,7 +60,34 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
-/** Package info, client info and the status history, newest first (admin spec §2). */
+/** The customer's pre-alert this tracking matched when it was registered (same tracking number). */
+function LinkedPrealert({ prealert: p }: { prealert: NonNullable<TrackingDetail['prealert']> }) {
+  return (
+    <section aria-label={TRACKING_MESSAGES.prealertSection}>
+      <Stack gap="sm">
+        <Divider label={TRACKING_MESSAGES.prealertSection} labelPosition="left" />
+        <Group gap="xs">
+          <IconLink size={16} aria-hidden />
+          <Text size="sm">{TRACKING_MESSAGES.prealertMatched}</Text>
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <Field label={TRACKING_MESSAGES.prealertSender}>{p.senderName ?? '—'}</Field>
+          <Field label={TRACKING_MESSAGES.prealertStatus}>
+            <PrealertStatusBadge status={p.status} />
+          </Field>
+          <Field label={TRACKING_MESSAGES.prealertDescription}>{p.description}</Field>
+          <Field label={TRACKING_MESSAGES.prealertCarrier}>{p.carrier ?? '—'}</Field>
+          <Field label={TRACKING_MESSAGES.prealertItems}>{p.quantityItems}</Field>
+          <Field label={TRACKING_MESSAGES.prealertAmount}>{p.amountSpent === null ? '—' : formatUsd(p.amountSpent)}</Field>
+          <Field label={TRACKING_MESSAGES.prealertValue}>{p.estimatedValue === null ? '—' : formatUsd(p.estimatedValue)}</Field>
+          <Field label={TRACKING_MESSAGES.prealertCreated}>{formatDate(p.createdAt)}</Field>
+        </SimpleGrid>
+      </Stack>
+    </section>
+  );
+}
+
+/** Package info, client info, the matched pre-alert and the status history, newest first (admin spec §2). */
 export function TrackingDetailsDialog({ trackingId, onClose }: { trackingId: string | null; onClose: () => void }) {
   const detail = useQuery({ ...trpc.trackings.detail.queryOptions({ id: trackingId ?? '' }), enabled: trackingId !== null });
   const d = detail.data;
@@ -105,6 +134,7 @@ export function TrackingDetailsDialog({ trackingId, onClose }: { trackingId: str
               {d.mailboxCode} · {MAILBOX_COUNTRY_LABELS[d.mailboxCountry]}
             </Field>
           </SimpleGrid>
+          {d.prealert && <LinkedPrealert prealert={d.prealert} />}
           <Divider label="Historial de estados" labelPosition="left" />
           <Timeline bulletSize={14} lineWidth={2} aria-label="Historial de estados">
             {d.history.map((h) => (
