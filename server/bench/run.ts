@@ -237,7 +237,9 @@ async function seedReports(sql: postgres.Sql) {
     await tx.unsafe(`set local session_replication_role = origin`);
     for (const ix of indexes) await tx.unsafe(ix.def);
   });
-  await sql.unsafe(`vacuum analyze users, user_profiles, mailboxes, packages, shipments, shipment_packages, payment_transactions`);
+  // The load ran with the triggers off: the daily report totals are rebuilt once from the tables.
+  await sql.unsafe(`select report_daily_rebuild()`);
+  await sql.unsafe(`vacuum analyze users, user_profiles, mailboxes, packages, shipments, shipment_packages, payment_transactions, report_daily`);
   console.log(`Sembrado en ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 }
 

@@ -81,9 +81,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     resendApiKey: e.RESEND_API_KEY || undefined,
     mailFrom: e.MAIL_FROM,
     adminNotifyEmails: e.ADMIN_NOTIFY_EMAILS,
-    contactEmails: e.CONTACT_EMAILS.length ? e.CONTACT_EMAILS : ['contacto@casillero.test'],
+    // The contact page shows two addresses and two phones (public spec §4): demo values until set.
+    contactEmails: e.CONTACT_EMAILS.length ? e.CONTACT_EMAILS : ['contacto@casillero.test', 'envios@casillero.test'],
     whatsappPhone: e.WHATSAPP_PHONE,
-    contactPhones: e.CONTACT_PHONES.length ? e.CONTACT_PHONES : [`+${e.WHATSAPP_PHONE.replace(/\D/g, '')}`],
+    contactPhones: e.CONTACT_PHONES.length ? e.CONTACT_PHONES : [`+${e.WHATSAPP_PHONE.replace(/\D/g, '')}`, '+582125550100'],
     seedDemo: e.SEED_DEMO === '1' || e.SEED_DEMO === 'true',
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,

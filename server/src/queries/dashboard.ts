@@ -30,11 +30,12 @@ export async function getDashboardStats(db: DbOrTx, at: Date = new Date()): Prom
         (select count(*) from users where role = 'user') as "totalUsers",
         (select count(*) from users where role = 'user'
            and last_active_at > ${now} - make_interval(days => ${ACTIVE_USER_WINDOW_DAYS})) as "activeUsers",
-        (select count(*) from packages) as "totalPackages",
+        -- Whole-table totals from the trigger-kept daily rows (docs/decisions/010), not a full count.
+        (select coalesce(sum(packages), 0) from report_daily) as "totalPackages",
         (select count(*) from packages where status = 'pending') as "pendingPackages",
         (select count(*) from shipments where status in ('preparing', 'in_transit')) as "activeShipments",
         (select count(*) from shipments where status = 'delivered') as "completedShipments",
-        (select coalesce(sum(amount_usd), 0) from payment_transactions where status = 'completed') as "totalRevenue",
+        (select coalesce(sum(revenue_usd), 0) from report_daily) as "totalRevenue",
         (select coalesce(sum(amount_usd), 0) from payment_transactions where status = 'completed'
            and created_at >= ${month} at time zone ${TZ}
            and created_at < (${month} + interval '1 month') at time zone ${TZ}) as "monthlyRevenue"

@@ -17,6 +17,8 @@
 // - Shipment conversion rate: the window's shipments over its packages, in percent.
 // - The trend covers the last 6 calendar months on the business's clock (America/Caracas),
 //   the current month included; the status distributions are the current state.
+// - Counts and sums over time come from report_daily plus the partial days at the window's
+//   edges (docs/decisions/010); the top clients group the window's packages.
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import {
@@ -89,42 +91,83 @@ type Windows = ReturnType<typeof reportWindows>;
 
 // --- SQL builders (also replayed by `npm run bench` for EXPLAIN) -------------------------------
 
-/** Every single-figure aggregate of both windows, one row. */
-function totalsSql({ start, end, previousStart }: Windows): SQL {
+// Counts and sums over a window come from report_daily (docs/decisions/010): the whole days
+// inside it from the daily rows, the two partial days at its edges from the tables themselves
+// (an index range of at most a day each). Days are calendar days on the business's clock.
+const localDay = (t: SQL) => sql`((${t}) at time zone ${TZ})::date`;
+const dayStart = (d: SQL) => sql`((${d})::timestamp at time zone ${TZ})`;
+
+/** The day boundaries of both windows: [p, s) the previous one, [s, e) the current one. */
+function boundaries({ start, end, previousStart }: Windows) {
   const [s, e, p] = [ts(start), ts(end), ts(previousStart)];
+  const [ds, de, dp] = [localDay(s), localDay(e), localDay(p)];
+  return {
+    s,
+    e,
+    p,
+    ds,
+    de,
+    dp,
+    /** The rows of the four partial days: [p, end of p's day), s's day, [start of e's day, e). */
+    edges: sql`((created_at >= ${p} and created_at < ${dayStart(sql`${dp} + 1`)})
+      or (created_at >= ${dayStart(ds)} and created_at < ${dayStart(sql`${ds} + 1`)})
+      or (created_at >= ${dayStart(de)} and created_at < ${e}))`,
+    /** Inside the previous window (among the edge rows); the rest are in the current one. */
+    isPrevious: sql`created_at < ${s}`,
+    eDayStart: dayStart(de),
+  };
+}
+
+/** Every single-figure aggregate of both windows, one row. */
+function totalsSql(windows: Windows): SQL {
+  const { s, e, p, ds, de, dp, edges, isPrevious, eDayStart } = boundaries(windows);
+  const cur = sql`day > ${ds} and day < ${de}`;
+  const prev = sql`day > ${dp} and day < ${ds}`;
   return sql`
-    with pay as (
-      select coalesce(sum(amount_usd), 0) as total,
-             coalesce(sum(amount_usd) filter (where created_at >= ${s}), 0) as cur,
-             coalesce(sum(amount_usd) filter (where created_at >= ${p} and created_at < ${s}), 0) as prev
-      from payment_transactions where status = 'completed' and created_at < ${e}
+    with days as (
+      select coalesce(sum(packages) filter (where ${cur}), 0) as packages_cur,
+             coalesce(sum(packages) filter (where ${prev}), 0) as packages_prev,
+             coalesce(sum(shipments) filter (where ${cur}), 0) as shipments_cur,
+             coalesce(sum(shipments) filter (where ${prev}), 0) as shipments_prev,
+             coalesce(sum(shipping_cost_usd) filter (where ${cur}), 0) as cost_cur,
+             coalesce(sum(shipping_cost_usd) filter (where ${prev}), 0) as cost_prev,
+             coalesce(sum(carried_packages) filter (where ${cur}), 0) as carried_cur,
+             coalesce(sum(carried_packages) filter (where ${prev}), 0) as carried_prev,
+             coalesce(sum(revenue_usd) filter (where ${cur}), 0) as revenue_cur,
+             coalesce(sum(revenue_usd) filter (where ${prev}), 0) as revenue_prev,
+             coalesce(sum(revenue_usd), 0) as revenue_total
+      from report_daily where day < ${de}
+    ), pkg as (
+      select count(*) filter (where not ${isPrevious}) as cur, count(*) filter (where ${isPrevious}) as prev
+      from packages where ${edges}
+    ), shp as (
+      select count(*) filter (where not ${isPrevious}) as cur, count(*) filter (where ${isPrevious}) as prev,
+             coalesce(sum(shipping_cost_usd) filter (where not ${isPrevious}), 0) as cost_cur,
+             coalesce(sum(shipping_cost_usd) filter (where ${isPrevious}), 0) as cost_prev
+      from shipments where ${edges}
+    ), carried as (
+      select count(*) filter (where not ${isPrevious}) as cur, count(*) filter (where ${isPrevious}) as prev
+      from shipment_packages where ${edges}
+    ), pay as (
+      select coalesce(sum(amount_usd) filter (where not ${isPrevious}), 0) as cur,
+             coalesce(sum(amount_usd) filter (where ${isPrevious}), 0) as prev,
+             coalesce(sum(amount_usd) filter (where created_at >= ${eDayStart}), 0) as today
+      from payment_transactions where status = 'completed' and ${edges}
     ), usr as (
       select count(*) filter (where created_at < ${e}) as total,
              count(*) filter (where created_at < ${s}) as before_start,
              count(*) filter (where created_at >= ${s} and created_at < ${e}) as cur,
              count(*) filter (where created_at >= ${p} and created_at < ${s}) as prev
       from users where role = 'user'
-    ), pkg as (
-      -- One range count per window: each is an index-only scan (one filtered scan over both
-      -- windows makes the planner read the whole table for the year).
-      select (select count(*) from packages where created_at >= ${s} and created_at < ${e}) as cur,
-             (select count(*) from packages where created_at >= ${p} and created_at < ${s}) as prev
-    ), shp as (
-      select c.n as cur, pr.n as prev, c.cost as cost_cur, pr.cost as cost_prev
-      from (select count(*) as n, coalesce(sum(shipping_cost_usd), 0) as cost
-              from shipments where created_at >= ${s} and created_at < ${e}) c,
-           (select count(*) as n, coalesce(sum(shipping_cost_usd), 0) as cost
-              from shipments where created_at >= ${p} and created_at < ${s}) pr
-    ), carried as (
-      select (select count(*) from shipment_packages where created_at >= ${s} and created_at < ${e}) as cur,
-             (select count(*) from shipment_packages where created_at >= ${p} and created_at < ${s}) as prev
     )
-    select pay.total as total_revenue, pay.cur as revenue_cur, pay.prev as revenue_prev,
+    select days.revenue_total + pay.today as total_revenue,
+           days.revenue_cur + pay.cur as revenue_cur, days.revenue_prev + pay.prev as revenue_prev,
            usr.total as users_total, usr.before_start as users_before_start, usr.cur as users_cur, usr.prev as users_prev,
-           pkg.cur as packages_cur, pkg.prev as packages_prev,
-           shp.cur as shipments_cur, shp.prev as shipments_prev, shp.cost_cur, shp.cost_prev,
-           carried.cur as carried_cur, carried.prev as carried_prev
-    from pay, usr, pkg, shp, carried`;
+           days.packages_cur + pkg.cur as packages_cur, days.packages_prev + pkg.prev as packages_prev,
+           days.shipments_cur + shp.cur as shipments_cur, days.shipments_prev + shp.prev as shipments_prev,
+           days.cost_cur + shp.cost_cur as cost_cur, days.cost_prev + shp.cost_prev as cost_prev,
+           days.carried_cur + carried.cur as carried_cur, days.carried_prev + carried.prev as carried_prev
+    from days, pkg, shp, carried, pay, usr`;
 }
 
 /** The clients with most packages in the window (ties: the most recent package first). */
@@ -145,31 +188,35 @@ function topClientsSql({ start, end }: Windows): SQL {
     order by top.packages desc, top.last_at desc, top.user_id`;
 }
 
-/** Packages, shipments and revenue per calendar month (business time zone), last 6 months. */
+/**
+ * Packages, shipments and revenue per calendar month (business time zone), last 6 months: the
+ * daily rows up to yesterday, and today's rows until `end` from the tables.
+ */
 function trendSql(end: Date): SQL {
   const e = ts(end);
+  const de = localDay(e);
+  const today = sql`created_at >= ${dayStart(de)} and created_at < ${e}`;
   return sql`
     with months as (
       select generate_series(
                date_trunc('month', ${e} at time zone ${TZ}) - make_interval(months => ${REPORT_TREND_MONTHS - 1}),
                date_trunc('month', ${e} at time zone ${TZ}),
                interval '1 month') as m
-    ), since as (
-      select min(m) at time zone ${TZ} as at from months
-    ), pk as (
-      select date_trunc('month', created_at at time zone ${TZ}) as m, count(*) as n
-      from packages where created_at >= (select at from since) and created_at < ${e} group by 1
-    ), sh as (
-      select date_trunc('month', created_at at time zone ${TZ}) as m, count(*) as n
-      from shipments where created_at >= (select at from since) and created_at < ${e} group by 1
-    ), pay as (
-      select date_trunc('month', created_at at time zone ${TZ}) as m, sum(amount_usd) as total
-      from payment_transactions
-      where status = 'completed' and created_at >= (select at from since) and created_at < ${e} group by 1
+    ), days as (
+      select date_trunc('month', day::timestamp) as m, sum(packages) as packages, sum(shipments) as shipments,
+             sum(revenue_usd) as revenue
+      from report_daily where day >= (select min(m) from months)::date and day < ${de} group by 1
+    ), today as (
+      select date_trunc('month', ${de}::timestamp) as m,
+             (select count(*) from packages where ${today}) as packages,
+             (select count(*) from shipments where ${today}) as shipments,
+             (select coalesce(sum(amount_usd), 0) from payment_transactions where status = 'completed' and ${today}) as revenue
     )
-    select to_char(months.m, 'YYYY-MM') as month, coalesce(pk.n, 0) as packages, coalesce(sh.n, 0) as shipments,
-           coalesce(pay.total, 0) as revenue
-    from months left join pk using (m) left join sh using (m) left join pay using (m)
+    select to_char(months.m, 'YYYY-MM') as month,
+           coalesce(days.packages, 0) + coalesce(today.packages, 0) as packages,
+           coalesce(days.shipments, 0) + coalesce(today.shipments, 0) as shipments,
+           coalesce(days.revenue, 0) + coalesce(today.revenue, 0) as revenue
+    from months left join days using (m) left join today using (m)
     order by months.m`;
 }
 

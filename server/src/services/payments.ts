@@ -4,7 +4,7 @@
 // A new shipping payment names the customer's trackings it pays (ready to ship, dispatch not yet
 // authorised); they are linked in the same transaction, so approving it authorises them.
 import { TRPCError } from '@trpc/server';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   PAYMENT_MESSAGES,
   PAYMENT_TYPE_LABELS,
@@ -30,7 +30,8 @@ export async function reportPayment(db: Db, config: Pick<Config, 'adminNotifyEma
   try {
     return await db.transaction(async (tx) => {
       const receipt = await findOwnFile(tx, input.receiptFileId, userId, 'receipt');
-      if (!receipt) throw new TRPCError({ code: 'BAD_REQUEST', message: PAYMENT_MESSAGES.receiptNotFound });
+      // Another customer's file is answered as a missing one (issue 4: a foreign id is NOT_FOUND).
+      if (!receipt) throw new TRPCError({ code: 'NOT_FOUND', message: PAYMENT_MESSAGES.receiptNotFound });
 
       const reported = {
         paymentMethod: input.paymentMethod,
@@ -149,7 +150,16 @@ async function lockPayableTrackings(tx: DbOrTx, userId: string, ids: string[]) {
       ),
     )
     .for('update');
-  if (rows.length !== ids.length) throw new TRPCError({ code: 'BAD_REQUEST', message: PAYMENT_MESSAGES.trackingsNotPayable });
+  if (rows.length !== ids.length) {
+    // An id that is not one of the customer's trackings is NOT_FOUND (issue 4); one of theirs
+    // that cannot be paid now is a bad request. The message is the same: it names neither.
+    const [own] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(trackings)
+      .where(and(inArray(trackings.id, ids), eq(trackings.userId, userId)));
+    const code = own.n < ids.length ? 'NOT_FOUND' : 'BAD_REQUEST';
+    throw new TRPCError({ code, message: PAYMENT_MESSAGES.trackingsNotPayable });
+  }
   return rows;
 }
 

@@ -54,7 +54,8 @@ export function chinaQuoteMessage(quote: ChinaQuote, form: Dimensions & { descri
     `Descripción: ${describe(form.descripcion)}`,
     `Subtotal: ${formatUsd(quote.subtotal)}`,
     `Seguro: ${formatUsd(quote.seguro)}`,
-    'Impuestos: incluidos',
+    // The China rate has no tax line (public spec §9); say so without claiming what customs charges.
+    'Impuestos: sin cargo aparte en esta cotización',
     `Reempaque: ${REPACK_QUOTE_TEXT}`,
     `Total: ${formatUsd(quote.total)}`,
     `Tiempo de entrega: ${quote.tiempoEntrega}`,

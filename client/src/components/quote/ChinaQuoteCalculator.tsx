@@ -36,7 +36,7 @@ export function ChinaQuoteCalculator() {
           />
           <QuoteContactButton message={quote ? chinaQuoteMessage(quote, form) : null} missingText={QUOTE_MESSAGES.missingChina} />
           <Text size="xs" c="dimmed" ta="center">
-            Cotización referencial en USD, impuestos incluidos. El reempaque se cotiza aparte y no está incluido en el total.
+            Cotización referencial en USD. El reempaque se cotiza aparte y no está incluido en el total.
           </Text>
         </Stack>
       </Grid.Col>

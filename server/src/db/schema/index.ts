@@ -12,3 +12,4 @@ export * from './repacks';
 export * from './contact';
 export * from './outbox';
 export * from './app-settings';
+export * from './reports';

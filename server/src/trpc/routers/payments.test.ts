@@ -218,7 +218,7 @@ describe('payments.report', () => {
     const foreignReceipt = await trpcError(
       as(ana).payments.report({ transactionType: 'course_purchase', amountUsd: 5, paymentMethod: 'Zelle', paymentReference: newReference(), receiptFileId: await receiptOf(beto) }),
     );
-    expect(foreignReceipt.code).toBe('BAD_REQUEST');
+    expect(foreignReceipt.code).toBe('NOT_FOUND');
     expect(foreignReceipt.message).toBe(PAYMENT_MESSAGES.receiptNotFound);
 
     const invoice = await trpcError(
