@@ -24,7 +24,8 @@ import { isUniqueViolation } from './auth';
 
 export type ReportPayment = z.output<typeof reportPaymentSchema>;
 
-const DUPLICATE_INDEX = 'payment_transactions_method_reference_key';
+/** The unique index on the method and the reference compared ignoring case and whitespace. */
+const DUPLICATE_INDEX = 'payment_transactions_method_reference_norm_key';
 
 export async function reportPayment(db: Db, config: Pick<Config, 'adminNotifyEmails' | 'appUrl'>, userId: string, input: ReportPayment) {
   try {

@@ -47,9 +47,11 @@ export const paymentTransactions = pgTable(
     index('payment_transactions_created_at_idx').on(t.createdAt),
     index('payment_transactions_mailbox_id_idx').on(t.mailboxId),
     index('payment_transactions_reference_trgm_idx').using('gin', sql`${t.paymentReference} gin_trgm_ops`),
-    // The same transfer cannot be reported twice.
-    uniqueIndex('payment_transactions_method_reference_key')
-      .on(t.paymentMethod, t.paymentReference)
+    // The same transfer cannot be reported twice: the reference is stored as typed (trimmed) but
+    // compared ignoring case and whitespace, so 'abc 123' repeats 'ABC123' through the same method.
+    // Its name is DUPLICATE_INDEX in services/payments.ts.
+    uniqueIndex('payment_transactions_method_reference_norm_key')
+      .on(t.paymentMethod, sql`upper(regexp_replace(${t.paymentReference}, '\\s', '', 'g'))`)
       .where(sql`${t.paymentReference} is not null`),
   ],
 );

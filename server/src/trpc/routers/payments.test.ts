@@ -207,6 +207,37 @@ describe('payments.report', () => {
     await as(ana).payments.report({ transactionType: 'course_purchase', paymentMethod: 'Wally', paymentReference: reference, amountUsd: 30, receiptFileId: await receiptOf(ana) });
   });
 
+  it('compares references ignoring case and whitespace, per method, and stores them as typed', async () => {
+    const report = (c: Customer, paymentMethod: 'Zelle' | 'PayPal', paymentReference: string) =>
+      receiptOf(c).then((receiptFileId) =>
+        as(c).payments.report({ transactionType: 'course_purchase', paymentMethod, paymentReference, amountUsd: 30, receiptFileId }),
+      );
+    const first = await report(ana, 'Zelle', 'ABC123');
+    const rowsBefore = (await db().select({ id: paymentTransactions.id }).from(paymentTransactions)).length;
+    const emailsBefore = await paymentEmails();
+
+    for (const [who, typed] of [[ana, 'abc 123'], [beto, ' a B c\t1 2 3 ']] as const) {
+      const again = await trpcError(report(who, 'Zelle', typed));
+      expect(again.code).toBe('CONFLICT');
+      expect(again.message).toBe(PAYMENT_MESSAGES.duplicateReference);
+    }
+    expect((await db().select({ id: paymentTransactions.id }).from(paymentTransactions)).length).toBe(rowsBefore);
+    expect(await paymentEmails()).toBe(emailsBefore);
+
+    // Another method is another transfer; the reference is kept as the customer typed it (trimmed).
+    const other = await report(ana, 'PayPal', '  abc 123 ');
+    const stored = await db()
+      .select({ id: paymentTransactions.id, method: paymentTransactions.paymentMethod, reference: paymentTransactions.paymentReference })
+      .from(paymentTransactions)
+      .where(and(eq(paymentTransactions.userId, ana.user.id), eq(paymentTransactions.transactionType, 'course_purchase')));
+    expect(stored).toEqual(
+      expect.arrayContaining([
+        { id: first.id, method: 'Zelle', reference: 'ABC123' },
+        { id: other.id, method: 'PayPal', reference: 'abc 123' },
+      ]),
+    );
+  });
+
   it("cannot report on another customer's payment nor attach their receipt or a non-receipt file", async () => {
     const betoActivation = await activationOf(beto);
     const onForeign = await trpcError(

@@ -1,0 +1,2 @@
+DROP INDEX "payment_transactions_method_reference_key";--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_transactions_method_reference_norm_key" ON "payment_transactions" USING btree ("payment_method",upper(regexp_replace("payment_reference", '\s', '', 'g'))) WHERE "payment_transactions"."payment_reference" is not null;
