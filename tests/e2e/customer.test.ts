@@ -45,47 +45,125 @@ describe.skipIf(!chromium)('área del cliente en el navegador', () => {
 
   const go = (page: Page, path: string) => page.goto(`${server!.url}${path}`);
 
-  it('abre cada pantalla y ve sus propios datos', async () => {
+  /** The customer navigation, in its order: the test below opens every item. */
+  const SCREENS = [
+    'Mi Perfil',
+    'Mis Casilleros',
+    'Prealertas',
+    'Mis Trackings',
+    'Almacén',
+    'Envíos',
+    'Facturas',
+    'Reempaques',
+    'Notificaciones',
+    'Calculadora',
+    'Configuración',
+  ];
+
+  it('abre cada pantalla de la navegación y ve sus propios datos', async () => {
     const page = await signedInPage();
     await withScreenshotOnFailure(page, 'cliente-pantallas', async () => {
-      // Mi Perfil, with her name and the read-only e-mail.
-      await expect.poll(() => page.getByRole('textbox', { name: fieldLabel('Nombre completo') }).inputValue()).toBe('María Fernanda González');
-      expect(await page.getByRole('textbox', { name: 'Email' }).inputValue()).toBe(DEMO.customer);
+      const nav = page.getByRole('navigation', { name: 'Mi Cuenta' });
+      await nav.getByRole('link', { name: SCREENS.at(-1), exact: true }).waitFor();
+      const items = (await nav.getByRole('link').allTextContents()).map((t) => t.trim()).filter((t) => t !== 'Ir al inicio');
+      expect(items).toEqual(SCREENS);
+
+      const opened: string[] = [];
+      /** Opens a screen from the navigation and waits for its title. */
+      const open = async (label: string, path: string) => {
+        await nav.getByRole('link', { name: label, exact: true }).click();
+        await page.waitForURL((u) => u.pathname === `/dashboard/${path}`);
+        await page.getByRole('heading', { level: 1, name: label, exact: true }).waitFor();
+        opened.push(label);
+      };
 
       // An unknown sub-path lands on the profile.
       await go(page, '/dashboard/no-existe');
       await page.waitForURL((u) => u.pathname === '/dashboard/mi-perfil');
 
+      // Mi Perfil, with her name, the read-only e-mail, her cédula and city.
+      await open('Mi Perfil', 'mi-perfil');
+      await expect.poll(() => page.getByRole('textbox', { name: fieldLabel('Nombre completo') }).inputValue()).toBe('María Fernanda González');
+      expect(await page.getByRole('textbox', { name: 'Email' }).inputValue()).toBe(DEMO.customer);
+      expect(await page.getByRole('textbox', { name: fieldLabel('Cédula') }).inputValue()).toBe('V-18456789');
+      expect(await page.getByRole('textbox', { name: fieldLabel('Ciudad') }).inputValue()).toBe('Caracas');
+
       // Mis Casilleros: both mailboxes, the Chinese one waiting for its activation.
-      await page.getByRole('navigation', { name: 'Mi Cuenta' }).getByRole('link', { name: 'Mis Casilleros' }).click();
+      await open('Mis Casilleros', 'mis-casilleros');
       await page.getByText(/^MV-19487-\d{5}$/).first().waitFor();
       await page.getByText(/^BJS\d{6}$/).first().waitFor();
       await page.getByText('Casillero pendiente de activación').waitFor();
       await page.getByRole('button', { name: 'Copiar dirección completa' }).first().waitFor();
 
       // Prealertas: her pending pre-alert and the warehouse's match.
-      await page.getByRole('navigation', { name: 'Mi Cuenta' }).getByRole('link', { name: 'Prealertas' }).click();
-      await page.getByText('TBA305812745000').first().waitFor();
+      await open('Prealertas', 'prealertas');
+      await page.getByRole('article', { name: 'Prealerta TBA305812745000' }).getByText('Amazon').first().waitFor();
       await page.getByText(/Tu paquete ya fue registrado por el almacén/).first().waitFor();
 
       // Mis Trackings, with the history of one of them.
-      await page.getByRole('navigation', { name: 'Mi Cuenta' }).getByRole('link', { name: 'Mis Trackings' }).click();
+      await open('Mis Trackings', 'mis-trackings');
       await page.getByRole('button', { name: 'Ver tracking 781234567890' }).click();
-      await page.getByText('¿Qué sigue?').waitFor();
-      await page.getByText('Procede con el pago para autorizar el despacho', { exact: false }).first().waitFor();
-      await page.getByRole('heading', { name: 'Historial' }).waitFor();
+      const detail = page.getByRole('dialog', { name: 'Detalle del tracking' });
+      await detail.getByText('¿Qué sigue?').waitFor();
+      await detail.getByText('Procede con el pago para autorizar el despacho', { exact: false }).first().waitFor();
+      await detail.getByRole('heading', { name: 'Historial' }).waitFor();
+      await page.keyboard.press('Escape');
+      await detail.waitFor({ state: 'hidden' });
 
-      // Almacén: her package with its days stored, and the stat cards.
-      await go(page, '/dashboard/almacen');
+      // Almacén: the stat cards and her packages with their days stored; one put in her
+      // shipment stopped counting then (received 14 days ago, shipped about 3 days ago).
+      await open('Almacén', 'almacen');
       await page.getByText('Total de paquetes').waitFor();
-      await page.getByRole('table', { name: 'Paquetes en almacén' }).getByText('TBA301928374650').waitFor();
+      const stored = page.getByRole('table', { name: 'Paquetes en almacén' });
+      await stored.getByRole('row').filter({ hasText: 'TBA301928374650' }).getByRole('cell', { name: '5 días', exact: true }).waitFor();
+      const inShipment = stored.getByRole('row').filter({ hasText: '9400111899223300112233' });
+      await inShipment.getByText(/^SH\d{8}$/).waitFor();
+      await inShipment.getByRole('cell', { name: /^1[01] días$/ }).waitFor();
       await page.getByPlaceholder('Buscar por tracking, descripción o remitente').fill('zzz-nada');
       await page.getByText('Ningún paquete coincide con la búsqueda').waitFor();
 
+      // Envíos: her shipment on its way to Caracas with its two packages.
+      await open('Envíos', 'envios');
+      const shipment = page.getByRole('listitem', { name: /^Envío SH\d{8}$/ });
+      await shipment.getByText('Hacia Caracas, Miranda').waitFor();
+      await shipment.getByText('2 paquetes', { exact: true }).waitFor();
+
+      // Facturas: her payments; a shipping payment says which trackings it pays.
+      await open('Facturas', 'facturas');
+      const payments = page.getByRole('table', { name: 'Mis pagos' });
+      await payments.getByRole('row').filter({ hasText: 'Ref. ZL9B3X7T1Q' }).getByText(/^Pago de envío SH\d{8}$/).waitFor();
+      await payments.getByRole('row').filter({ hasText: 'Ref. ZL7Q4M2K9P' }).getByText(/^Activación de casillero MV-19487-\d{5}$/).waitFor();
+      await payments.getByText('Pago de envío · 781234567890', { exact: true }).waitFor();
+      await page.getByRole('alert').getByText('Pago de envío · 781234567890:', { exact: false }).waitFor();
+
+      // Reempaques: her pending request for two of her packages.
+      await open('Reempaques', 'reempaques');
+      const request = page.locator('[data-repack-id]').filter({ hasText: 'Por favor consolidar ambos paquetes' });
+      await request.getByText('Pendiente', { exact: true }).waitFor();
+      await request.getByText('TBA301928374650').waitFor();
+      await request.getByText('1Z999AA10198765430').waitFor();
+
+      // Notificaciones: read and unread ones of hers.
+      await open('Notificaciones', 'notificaciones');
+      await page.getByRole('listitem', { name: 'Sin leer: Tu envío va en camino', exact: true }).waitFor();
+      await page.getByRole('listitem', { name: '¡Bienvenida a Casillero Virtual!', exact: true }).waitFor();
+
+      // Calculadora: a quote appears once the weight and the dimensions are typed.
+      await open('Calculadora', 'calculadora');
+      const air = page.getByRole('region', { name: 'Envío aéreo' });
+      await air.getByRole('status').waitFor();
+      await page.getByLabel('Peso real (lb)').fill('10');
+      await page.getByLabel('Largo (cm)').fill('30');
+      await page.getByLabel('Ancho (cm)').fill('20');
+      await page.getByLabel('Alto (cm)').fill('15');
+      await air.getByTestId('total').filter({ hasText: '79,75' }).waitFor();
+
       // Configuración: this session is listed.
-      await page.getByRole('navigation', { name: 'Mi Cuenta' }).getByRole('link', { name: 'Configuración' }).click();
+      await open('Configuración', 'configuracion');
       await page.getByRole('heading', { name: 'Sesiones activas' }).waitFor();
       await page.getByText('Esta sesión').waitFor();
+
+      expect(opened).toEqual(SCREENS);
     });
   });
 

@@ -10,9 +10,21 @@ export type OwnPackagesParams = { search?: string; status?: PackageStatus };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Whole days since a package was received (0 on its first day); null before it arrives. */
-export function daysStored(receivedDate: Date | null, now = Date.now()): number | null {
-  return receivedDate ? Math.max(0, Math.floor((now - receivedDate.getTime()) / DAY_MS)) : null;
+/** Whole days from a package's reception until `until` (0 on its first day); null before it arrives. */
+export function daysStored(receivedDate: Date | null, until = Date.now()): number | null {
+  return receivedDate ? Math.max(0, Math.floor((until - receivedDate.getTime()) / DAY_MS)) : null;
+}
+
+/** The package statuses of one that has gone into a shipment (shipped: the shipment left). */
+const IN_A_SHIPMENT: readonly PackageStatus[] = ['in_shipment', 'shipped'];
+
+/**
+ * When a package stopped being stored: the moment it was put in its shipment
+ * (shipment_packages.created_at) once it is in one; until then (or with no link) it is still
+ * stored, and the days count until now.
+ */
+export function storedUntil(status: PackageStatus, putInShipmentAt: Date | null, now = Date.now()): number {
+  return putInShipmentAt && IN_A_SHIPMENT.includes(status) ? Math.min(now, putInShipmentAt.getTime()) : now;
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -40,6 +52,8 @@ export async function listOwnPackages(db: DbOrTx, userId: string, params: OwnPac
       shipmentId: shipments.id,
       shipmentCode: shipments.shipmentCode,
       shipmentStatus: shipments.status,
+      /** When it was put in that shipment: the days stored stop counting there. */
+      putInShipmentAt: shipmentPackages.createdAt,
       createdAt: packages.createdAt,
     })
     .from(packages)
@@ -58,11 +72,11 @@ export async function listOwnPackages(db: DbOrTx, userId: string, params: OwnPac
     )
     .orderBy(desc(sql`coalesce(${packages.receivedDate}, ${packages.createdAt})`), desc(packages.id));
   const now = Date.now();
-  return rows.map((r) => ({
+  return rows.map(({ putInShipmentAt, ...r }) => ({
     ...r,
     receivedDate: r.receivedDate?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
-    daysStored: daysStored(r.receivedDate, now),
+    daysStored: daysStored(r.receivedDate, storedUntil(r.status, putInShipmentAt, now)),
   }));
 }
 

@@ -27,6 +27,16 @@ const paymentColumns = {
   receiptFileId: paymentTransactions.receiptFileId,
   mailboxCode: mailboxes.mailboxCode,
   shipmentCode: shipments.shipmentCode,
+  /**
+   * The tracking numbers a shipping payment pays (payment_trackings), by number; empty for any
+   * other payment. A correlated subquery on the link's primary key, so the page stays one
+   * query; only the payer's own trackings are named.
+   */
+  trackingNumbers: sql<string[]>`array(
+    select ${trackings.trackingNumber} from ${paymentTrackings}
+    inner join ${trackings} on ${trackings.id} = ${paymentTrackings.trackingId}
+    where ${paymentTrackings.paymentId} = ${paymentTransactions.id} and ${trackings.userId} = ${paymentTransactions.userId}
+    order by ${trackings.trackingNumber})`,
   reportedAt: paymentTransactions.reportedAt,
   processedAt: paymentTransactions.processedAt,
   createdAt: paymentTransactions.createdAt,

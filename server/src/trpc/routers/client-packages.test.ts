@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PackageStatus } from '@casillero/shared';
 import type { Database } from '../../db/client';
-import { packages } from '../../db/schema';
-import { daysStored } from '../../queries/client-packages';
+import { packages, shipmentPackages, shipments } from '../../db/schema';
+import { daysStored, storedUntil } from '../../queries/client-packages';
 import { createTestDatabase } from '../../test/db';
 import { signedInCustomer } from '../../test/factories';
 
@@ -17,7 +17,7 @@ const db = () => database.db;
 const DAY = 24 * 60 * 60 * 1000;
 
 async function packageFor(userId: string, mailboxId: string, v: { tracking: string; description: string; sender: string; status: PackageStatus; weight: number; daysAgo: number | null }) {
-  await db()
+  const [row] = await db()
     .insert(packages)
     .values({
       userId,
@@ -31,7 +31,31 @@ async function packageFor(userId: string, mailboxId: string, v: { tracking: stri
       status: v.status,
       notes: 'Nota interna',
       receivedDate: v.daysAgo === null ? null : new Date(Date.now() - v.daysAgo * DAY - 60_000),
-    });
+    })
+    .returning({ id: packages.id });
+  return row.id;
+}
+
+let shipmentSerial = 0;
+/** A shipment of the customer's, created `daysAgo` days ago with the packages put in it then. */
+async function shipmentWith(userId: string, packageIds: string[], daysAgo: number) {
+  const created = new Date(Date.now() - daysAgo * DAY);
+  const [row] = await db()
+    .insert(shipments)
+    .values({
+      userId,
+      shipmentCode: `SHDIAS${Date.now().toString(36).toUpperCase()}${++shipmentSerial}`,
+      deliveryAddress: 'Av. Principal, casa 1',
+      deliveryCity: 'Caracas',
+      deliveryState: 'Miranda',
+      status: 'in_transit',
+      createdAt: created,
+    })
+    .returning({ id: shipments.id, shipmentCode: shipments.shipmentCode });
+  await db()
+    .insert(shipmentPackages)
+    .values(packageIds.map((packageId) => ({ shipmentId: row.id, packageId, createdAt: created })));
+  return row;
 }
 
 describe('Almacén', () => {
@@ -70,10 +94,33 @@ describe('Almacén', () => {
     expect(mine.stats.total).toBe(0);
   });
 
+  it('stops counting the days stored when the package is put in a shipment', async () => {
+    const { caller, user } = await signedInCustomer(db());
+    const [box] = await caller.mailboxes.mine();
+    await packageFor(user.id, box.id, { tracking: 'QUEDA10', description: 'Sigue en almacén', sender: 'Amazon', status: 'in_warehouse', weight: 1, daysAgo: 10 });
+    const preparing = await packageFor(user.id, box.id, { tracking: 'ENVIO10', description: 'En un envío', sender: 'Amazon', status: 'in_shipment', weight: 1, daysAgo: 10 });
+    const gone = await packageFor(user.id, box.id, { tracking: 'SALIO20', description: 'Ya salió', sender: 'Nike', status: 'shipped', weight: 2, daysAgo: 20 });
+    const shipment = await shipmentWith(user.id, [preparing, gone], 4);
+
+    const byTracking = Object.fromEntries((await caller.packages.mine()).items.map((p) => [p.trackingNumber, p]));
+    // Still in the warehouse: counts until now.
+    expect(byTracking.QUEDA10.daysStored).toBe(10);
+    // In a shipment since 4 days ago: stored from reception until then, and no longer.
+    expect(byTracking.ENVIO10).toMatchObject({ daysStored: 6, shipmentCode: shipment.shipmentCode });
+    expect(byTracking.SALIO20).toMatchObject({ daysStored: 16, shipmentCode: shipment.shipmentCode });
+    expect(byTracking.ENVIO10).not.toHaveProperty('putInShipmentAt');
+  });
+
   it('counts days stored in whole days', () => {
     const now = Date.now();
     expect(daysStored(new Date(now - 1000), now)).toBe(0);
     expect(daysStored(new Date(now - 2 * DAY - 1000), now)).toBe(2);
     expect(daysStored(null, now)).toBeNull();
+    // In a shipment: until it was put in it; a package with no shipment, or back in the warehouse, until now.
+    const putIn = new Date(now - 3 * DAY);
+    expect(daysStored(new Date(now - 5 * DAY - 1000), storedUntil('in_shipment', putIn, now))).toBe(2);
+    expect(daysStored(new Date(now - 5 * DAY - 1000), storedUntil('shipped', putIn, now))).toBe(2);
+    expect(storedUntil('in_warehouse', putIn, now)).toBe(now);
+    expect(storedUntil('in_shipment', null, now)).toBe(now);
   });
 });
