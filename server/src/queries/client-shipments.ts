@@ -3,7 +3,8 @@
 // exist for them. Who created it and the internal volume are never selected.
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { packages, shipmentPackages, shipmentStages, shipments } from '../db/schema';
+import { packages, shipmentPackages, shipments } from '../db/schema';
+import { listShipmentStages } from './shipments';
 
 export type OwnShipmentsParams = { page: number; pageSize: number };
 
@@ -72,23 +73,11 @@ export async function getOwnShipmentDetail(db: DbOrTx, userId: string, id: strin
       .innerJoin(packages, eq(packages.id, shipmentPackages.packageId))
       .where(and(eq(shipmentPackages.shipmentId, shipment.id), eq(packages.userId, userId)))
       .orderBy(asc(packages.createdAt), asc(packages.id)),
-    db
-      .select({
-        id: shipmentStages.id,
-        stageNumber: shipmentStages.stageNumber,
-        stageName: shipmentStages.stageName,
-        status: shipmentStages.status,
-        estimatedDays: shipmentStages.estimatedDays,
-        createdAt: shipmentStages.createdAt,
-        updatedAt: shipmentStages.updatedAt,
-      })
-      .from(shipmentStages)
-      .where(eq(shipmentStages.shipmentId, shipment.id))
-      .orderBy(asc(shipmentStages.stageNumber)),
+    listShipmentStages(db, shipment.id),
   ]);
   return {
     ...serialize(shipment),
     packages: items,
-    stages: stages.map((s) => ({ ...s, createdAt: s.createdAt.toISOString(), updatedAt: s.updatedAt.toISOString() })),
+    stages,
   };
 }

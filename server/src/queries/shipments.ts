@@ -141,21 +141,27 @@ export async function getShipmentDetail(db: DbOrTx, id: string) {
       .innerJoin(packages, eq(packages.id, shipmentPackages.packageId))
       .where(eq(shipmentPackages.shipmentId, id))
       .orderBy(asc(packages.createdAt), asc(packages.id)),
-    db
-      .select({
-        id: shipmentStages.id,
-        stageNumber: shipmentStages.stageNumber,
-        stageName: shipmentStages.stageName,
-        status: shipmentStages.status,
-        estimatedDays: shipmentStages.estimatedDays,
-        createdAt: shipmentStages.createdAt,
-        updatedAt: shipmentStages.updatedAt,
-      })
-      .from(shipmentStages)
-      .where(eq(shipmentStages.shipmentId, id))
-      .orderBy(asc(shipmentStages.stageNumber)),
+    listShipmentStages(db, id),
   ]);
   return { ...shipment, packages: items, stages };
+}
+
+/** A shipment's stages in order, as its timeline shows them (admin details and the customer's Envíos). */
+export async function listShipmentStages(db: DbOrTx, shipmentId: string) {
+  const rows = await db
+    .select({
+      id: shipmentStages.id,
+      stageNumber: shipmentStages.stageNumber,
+      stageName: shipmentStages.stageName,
+      status: shipmentStages.status,
+      estimatedDays: shipmentStages.estimatedDays,
+      createdAt: shipmentStages.createdAt,
+      updatedAt: shipmentStages.updatedAt,
+    })
+    .from(shipmentStages)
+    .where(eq(shipmentStages.shipmentId, shipmentId))
+    .orderBy(asc(shipmentStages.stageNumber));
+  return rows.map((s) => ({ ...s, createdAt: s.createdAt.toISOString(), updatedAt: s.updatedAt.toISOString() }));
 }
 
 /**
