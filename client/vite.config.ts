@@ -21,7 +21,7 @@ export default defineConfig({
   ],
   server: {
     port: 5173,
-    proxy: { '/trpc': api, '/files': api, '/healthz': api },
+    proxy: { '/trpc': api, '/api': api, '/files': api, '/healthz': api },
   },
   build: {
     outDir: here('./dist'),

@@ -12,6 +12,7 @@ import { GENERIC_MESSAGES } from '@casillero/shared';
 import { openDatabase, type Database } from './db/client';
 import { REPO_ROOT, type Config } from './env';
 import { registerFileRoutes } from './files/routes';
+import { registerExportRoutes } from './http/exports';
 import { createHttpContextFactory } from './trpc/context';
 import { appRouter, type AppRouter } from './trpc/router';
 
@@ -91,6 +92,7 @@ export async function createServer({ config, database }: CreateServerOptions) {
   });
 
   await registerFileRoutes(app, { db: db.db, config });
+  await registerExportRoutes(app, { db: db.db, config });
 
   app.get('/healthz', async (_req, reply) => {
     try {

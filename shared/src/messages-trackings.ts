@@ -59,7 +59,6 @@ export const TRACKING_MESSAGES = {
   // List
   empty: 'No se encontraron trackings',
   searchTooShort: (min: number) => `Escribe al menos ${min} caracteres para buscar`,
-  exportTruncated: (max: string) => `La exportación se limitó a las primeras ${max} filas; filtra para exportar el resto.`,
 } as const;
 
 /** The history line written when a status changes without a message of the admin's. */

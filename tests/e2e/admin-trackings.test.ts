@@ -147,10 +147,12 @@ describe.skipIf(!chromium)('panel de trackings del administrador', () => {
       await page.waitForURL((u) => u.searchParams.get('q') === 'E2E-NUEVO');
       await page.getByRole('row').filter({ hasText: NEW_TRACKING }).waitFor();
       await page.getByText(/^1 de \d+ trackings$/).waitFor();
-      const [download] = await Promise.all([
-        page.waitForEvent('download'),
-        page.getByRole('button', { name: 'Exportar CSV' }).click(),
-      ]);
+      // A link to the streamed download with the list's filters (the whole set, not the page).
+      const exportLink = page.getByRole('link', { name: 'Exportar CSV' });
+      const href = new URL((await exportLink.getAttribute('href'))!, url());
+      expect(href.pathname).toBe('/api/exports/trackings.csv');
+      expect(href.searchParams.get('q')).toBe('E2E-NUEVO');
+      const [download] = await Promise.all([page.waitForEvent('download'), exportLink.click()]);
       expect(download.suggestedFilename()).toMatch(/^trackings_\d{4}-\d{2}-\d{2}\.csv$/);
       const csv = fs.readFileSync((await download.path())!, 'utf8');
       expect(csv.charCodeAt(0)).toBe(0xfeff);

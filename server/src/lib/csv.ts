@@ -1,7 +1,8 @@
 // CSV that spreadsheets open correctly with Spanish text: UTF-8 with a byte-order mark,
 // comma separated, CRLF line ends, every field quoted with quotes doubled.
 
-const BOM = '\uFEFF';
+/** The byte-order mark that tells a spreadsheet the file is UTF-8. */
+export const CSV_BOM = '\uFEFF';
 
 export function csvField(value: unknown): string {
   if (value === null || value === undefined) return '""';
@@ -11,9 +12,14 @@ export function csvField(value: unknown): string {
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
+/** One CSV line with its CRLF, for files written a batch at a time (streamed exports). */
+export function csvLine(cells: readonly unknown[]): string {
+  return `${cells.map(csvField).join(',')}\r\n`;
+}
+
 export function toCsv(headers: readonly string[], rows: readonly (readonly unknown[])[]): string {
   const lines = [headers, ...rows].map((cells) => cells.map(csvField).join(','));
-  return `${BOM}${lines.join('\r\n')}\r\n`;
+  return `${CSV_BOM}${lines.join('\r\n')}\r\n`;
 }
 
 /**
@@ -21,5 +27,5 @@ export function toCsv(headers: readonly string[], rows: readonly (readonly unkno
  * by an empty line; one byte-order mark at the start.
  */
 export function toCsvSections(sections: readonly { headers: readonly string[]; rows: readonly (readonly unknown[])[] }[]): string {
-  return `${BOM}${sections.map((s) => toCsv(s.headers, s.rows).slice(BOM.length)).join('\r\n')}`;
+  return `${CSV_BOM}${sections.map((s) => toCsv(s.headers, s.rows).slice(CSV_BOM.length)).join('\r\n')}`;
 }

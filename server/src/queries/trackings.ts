@@ -4,7 +4,6 @@
 import { and, asc, desc, eq, fillPlaceholders, ilike, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   LIST_COUNT_CAP,
-  LIST_EXPORT_MAX_ROWS,
   TRACKING_STATUSES,
   TRACKING_STATUSES_IN_TRANSIT,
   type Priority,
@@ -125,33 +124,37 @@ function orderOf(c: OrderColumns, sort: TrackingSort, dir: SortDirection): SQL[]
 }
 
 /**
+ * The ids of the filtered set in the list's order (plus an optional keyset condition, the CSV
+ * export's). A search is fenced in a subquery (`offset 0`): its matches come from the trigram
+ * and foreign-key bitmap scans and are then sorted, instead of PostgreSQL walking the whole
+ * created_at index hoping to meet a rare match early.
+ */
+function orderedIdsQuery(db: DbOrTx, shape: FilterShape, sort: TrackingSort, dir: SortDirection, keyset?: SQL) {
+  const where = and(whereOf(db, shape), keyset);
+  if (!shape.q) return db.select({ pageId: trackings.id }).from(trackings).where(where).orderBy(...orderOf(trackings, sort, dir));
+  const matches = db
+    .select({
+      id: trackings.id,
+      createdAt: trackings.createdAt,
+      trackingNumber: trackings.trackingNumber,
+      status: trackings.status,
+      priority: trackings.priority,
+      carrier: trackings.carrier,
+    })
+    .from(trackings)
+    .where(where)
+    // Any OFFSET keeps PostgreSQL from pulling the subquery up into the ordered scan.
+    .offset(ph('fence'))
+    .as('matches');
+  return db.select({ pageId: matches.id }).from(matches).orderBy(...orderOf(matches, sort, dir));
+}
+
+/**
  * A page of ids first (an index-only scan for the default order, however deep the offset),
- * then the joins for just those rows. A search is fenced in a subquery (`offset 0`): its
- * matches come from the trigram and foreign-key bitmap scans and are then sorted, instead of
- * PostgreSQL walking the whole created_at index hoping to meet a rare match early.
+ * then the joins for just those rows.
  */
 function buildRowsQuery(db: DbOrTx, shape: FilterShape, sort: TrackingSort, dir: SortDirection) {
-  const where = whereOf(db, shape);
-  const ids = shape.q
-    ? (() => {
-        const matches = db
-          .select({
-            id: trackings.id,
-            createdAt: trackings.createdAt,
-            trackingNumber: trackings.trackingNumber,
-            status: trackings.status,
-            priority: trackings.priority,
-            carrier: trackings.carrier,
-          })
-          .from(trackings)
-          .where(where)
-          // Any OFFSET keeps PostgreSQL from pulling the subquery up into the ordered scan.
-          .offset(ph('fence'))
-          .as('matches');
-        return db.select({ pageId: matches.id }).from(matches).orderBy(...orderOf(matches, sort, dir));
-      })()
-    : db.select({ pageId: trackings.id }).from(trackings).where(where).orderBy(...orderOf(trackings, sort, dir));
-  const page = ids.limit(ph('limit')).offset(ph('offset')).as('page');
+  const page = orderedIdsQuery(db, shape, sort, dir).limit(ph('limit')).offset(ph('offset')).as('page');
   return db
     .select(rowColumns)
     .from(page)
@@ -323,13 +326,102 @@ export async function listTrackingCarriers(db: DbOrTx): Promise<string[]> {
   return rows.map((r) => r.carrier);
 }
 
-/** The CSV's rows: the whole filtered set in the list's order, up to the export cap (one more tells it was cut). */
-export async function exportTrackingRows(db: DbOrTx, input: TrackingListParams) {
-  const { shape, values } = filterShape(input);
+/** How many rows the CSV export reads per query. */
+export const TRACKING_EXPORT_BATCH_SIZE = 2000;
+
+/** The sort and direction a request means: the list's defaults. */
+function sortOf(input: TrackingListParams): { sort: TrackingSort; dir: SortDirection } {
   const sort = input.sort ?? 'createdAt';
-  const dir = input.dir ?? (sort === 'createdAt' ? 'desc' : 'asc');
-  const rows = await buildRowsQuery(db, shape, sort, dir).execute({ ...values, fence: 0, limit: LIST_EXPORT_MAX_ROWS + 1, offset: 0 } as never);
-  return { rows: rows.slice(0, LIST_EXPORT_MAX_ROWS), isTruncated: rows.length > LIST_EXPORT_MAX_ROWS };
+  return { sort, dir: input.dir ?? (sort === 'createdAt' ? 'desc' : 'asc') };
+}
+
+/** The sorts whose order is (column, created_at, id): many rows share a column value. */
+const isGroupedSort = (sort: TrackingSort): sort is 'status' | 'priority' | 'carrier' =>
+  sort === 'status' || sort === 'priority' || sort === 'carrier';
+
+/**
+ * Which batch a query reads: the first; the rest of the last row's group (or simply the rows
+ * after it when the order has no groups); the groups after the last row's.
+ */
+type ExportStep = 'first' | 'within' | 'beyond';
+
+/**
+ * The keyset condition of a step, as index ranges of the list's order:
+ * - createdAt: `(created_at, id) < (c, i)` on the (created_at desc, id desc) index, read
+ *   either way;
+ * - trackingNumber (unique): `tracking_number > t`;
+ * - status / priority / carrier: the order mixes directions (column asc, then created_at and
+ *   id desc), which one row comparison cannot say, so it is two ranges read one after the
+ *   other: the rest of the group (`column = v and (created_at, id) < (c, i)`), then the groups
+ *   after it (`column > v`). Each is a range of the (column, created_at desc) index, so every
+ *   batch starts where the last ended instead of skipping the rows already written.
+ * The created_at travels as text: a JavaScript Date would drop its microseconds.
+ */
+function keysetOf(sort: TrackingSort, dir: SortDirection, step: ExportStep): SQL | undefined {
+  if (step === 'first') return undefined;
+  const after = (d: SortDirection) => sql.raw(d === 'asc' ? '>' : '<');
+  const value = ph('afterValue');
+  const position = sql`(${ph('afterCreatedAt')}::timestamptz, ${ph('afterId')}::uuid)`;
+  const byTime = sql`(${trackings.createdAt}, ${trackings.id})`;
+  if (sort === 'createdAt') return sql`${byTime} ${after(dir)} ${position}`;
+  if (sort === 'trackingNumber') return sql`${trackings.trackingNumber} ${after(dir)} ${value}`;
+  const column = trackings[sort];
+  if (step === 'beyond') return sql`${column} ${after(dir)} ${value}`;
+  return sql`${column} = ${value} and ${byTime} ${after(dir === 'asc' ? 'desc' : 'asc')} ${position}`;
+}
+
+/** A batch of the CSV: the list's row, and its created_at to the microsecond for the keyset. */
+function buildExportQuery(db: DbOrTx, shape: FilterShape, sort: TrackingSort, dir: SortDirection, step: ExportStep) {
+  const batch = orderedIdsQuery(db, shape, sort, dir, keysetOf(sort, dir, step)).limit(ph('limit')).as('batch');
+  return db
+    .select({ ...rowColumns, createdAtKey: sql<string>`${trackings.createdAt}::text` })
+    .from(batch)
+    .innerJoin(trackings, eq(trackings.id, batch.pageId))
+    .innerJoin(users, eq(users.id, trackings.userId))
+    .innerJoin(mailboxes, eq(mailboxes.id, trackings.mailboxId))
+    .leftJoin(userProfiles, eq(userProfiles.userId, trackings.userId))
+    .orderBy(...orderOf(trackings, sort, dir));
+}
+
+const exportStatements = preparedCache<ReturnType<ReturnType<typeof buildExportQuery>['prepare']>>();
+
+export type TrackingExportRow = Awaited<ReturnType<typeof buildExportQuery>>[number];
+
+/**
+ * The CSV's rows: the whole filtered set in the list's order, `batchSize` rows per query, each
+ * batch resuming by keyset after the last row of the one before (docs/decisions/008). Memory
+ * holds one batch; each query is an index range, so the export reads the set once however
+ * large it is. Batches are separate statements (no transaction holds PGlite's only connection
+ * or a pooled one meanwhile): a tracking changed during the export may be written where it
+ * was or where it went.
+ */
+export async function* exportTrackingBatches(
+  db: DbOrTx,
+  input: TrackingListParams,
+  batchSize = TRACKING_EXPORT_BATCH_SIZE,
+): AsyncGenerator<TrackingExportRow[], void, undefined> {
+  const { shape, values } = filterShape(input);
+  const { sort, dir } = sortOf(input);
+  const grouped = isGroupedSort(sort);
+  let step: ExportStep = 'first';
+  let last: TrackingExportRow | undefined;
+  for (;;) {
+    const statement = exportStatements(db, `trackings_export_${shapeKey(shape)}_${sort}_${dir}_${step}`, (name) =>
+      buildExportQuery(db, shape, sort, dir, step).prepare(name),
+    );
+    const cursor = last
+      ? { afterValue: sort === 'createdAt' ? null : last[sort], afterCreatedAt: last.createdAtKey, afterId: last.id }
+      : {};
+    const rows = await statement.execute({ ...values, ...cursor, fence: 0, limit: batchSize });
+    if (rows.length > 0) {
+      last = rows[rows.length - 1];
+      yield rows;
+    }
+    if (rows.length === batchSize) step = 'within';
+    // A short batch ends the set, unless it only ended the last row's group.
+    else if (grouped && step === 'within') step = 'beyond';
+    else return;
+  }
 }
 
 /**

@@ -10,8 +10,6 @@ export const LIST_COUNT_CAP = 100_000;
 export const LIST_MAX_OFFSET = 10_000;
 /** Searches shorter than this are ignored: trigram indexes need three characters. */
 export const LIST_SEARCH_MIN_LENGTH = 3;
-/** CSV exports stop after this many rows. */
-export const LIST_EXPORT_MAX_ROWS = 50_000;
 
 
 /**

@@ -299,7 +299,8 @@ describe('trackings.updateStatus and trackings.requestRepack', () => {
   });
 });
 
-describe('trackings list, count, stats, carriers, CSV', () => {
+// The CSV export is an HTTP download: server/src/http/exports.test.ts.
+describe('trackings list, count, stats, carriers', () => {
   let ana: Awaited<ReturnType<typeof customerWithMailbox>>;
   let beto: Awaited<ReturnType<typeof customerWithMailbox>>;
   const ids: Record<string, string> = {};
@@ -413,23 +414,6 @@ describe('trackings list, count, stats, carriers, CSV', () => {
 
   it('lists the carriers found in the data', async () => {
     expect(await adminCaller.trackings.carriers()).toEqual(['Amazon', 'DHL', 'FedEx', 'UPS']);
-  });
-
-  it('exports the whole filtered set as CSV with BOM, the spec columns and proper quoting', async () => {
-    const { filename, csv, rowCount, isTruncated } = await adminCaller.trackings.exportCsv({ q: 'zamora', pageSize: 10, page: 1 });
-    expect(filename).toMatch(/^trackings_\d{4}-\d{2}-\d{2}\.csv$/);
-    expect(rowCount).toBe(3);
-    expect(isTruncated).toBe(false);
-    expect(csv.startsWith('\uFEFF')).toBe(true);
-    const lines = csv.slice(1).trimEnd().split('\r\n');
-    expect(lines[0]).toBe(
-      '"Tracking","Cliente","Casillero","Estado","Transportista","Peso estimado (kg)","Valor estimado (USD)","Prioridad","Fecha"',
-    );
-    expect(lines).toHaveLength(4);
-    expect(lines[1]).toContain('"QQOTHER003"');
-    expect(lines[1]).toContain(`"Ana ""La Flaca"" Zamora, hija <${ana.email}>"`);
-    expect(lines[1]).toContain('"Requiere reempaque"');
-    expect(lines[1]).toContain('"1.00","0.00","Media"');
   });
 
   it('details: package, client, mailbox and history newest first', async () => {

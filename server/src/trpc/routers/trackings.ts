@@ -1,9 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import {
   idInput,
-  PRIORITY_LABELS,
   TRACKING_MESSAGES,
-  TRACKING_STATUS_LABELS,
   trackingCreateInput,
   trackingFilters,
   trackingListInput,
@@ -11,11 +9,8 @@ import {
   trackingStatusChangeInput,
   z,
 } from '@casillero/shared';
-import { toCsv } from '../../lib/csv';
 import {
-  BUSINESS_TIME_ZONE,
   countTrackings,
-  exportTrackingRows,
   getTrackingDetail,
   getTrackingStats,
   listTrackingCarriers,
@@ -25,30 +20,6 @@ import {
 import { changeTrackingStatus, createTracking, requestTrackingRepack } from '../../services/trackings';
 import { getOwnTrackingDetail, listOwnTrackings } from '../../queries/client-trackings';
 import { adminProcedure, protectedProcedure, router } from '../init';
-
-/** The columns of the CSV export (admin spec §9). */
-const CSV_HEADERS = [
-  'Tracking',
-  'Cliente',
-  'Casillero',
-  'Estado',
-  'Transportista',
-  'Peso estimado (kg)',
-  'Valor estimado (USD)',
-  'Prioridad',
-  'Fecha',
-] as const;
-
-const csvDate = new Intl.DateTimeFormat('es-ES', {
-  timeZone: BUSINESS_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-/** The file name's date, YYYY-MM-DD on the business's clock. */
-const fileDate = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(d);
 
 export const trackingsRouter = router({
   // --- Customer: Mis Trackings (own trackings only) --------------------------------------------
@@ -79,25 +50,8 @@ export const trackingsRouter = router({
     return detail;
   }),
 
-  /** The whole filtered set as CSV text (UTF-8 with BOM), up to the export cap. */
-  exportCsv: adminProcedure.input(trackingListInput).query(async ({ ctx, input }) => {
-    const { rows, isTruncated } = await exportTrackingRows(ctx.db, input);
-    const csv = toCsv(
-      CSV_HEADERS,
-      rows.map((r) => [
-        r.trackingNumber,
-        r.clientName ? `${r.clientName} <${r.clientEmail}>` : r.clientEmail,
-        r.mailboxCode,
-        TRACKING_STATUS_LABELS[r.status],
-        r.carrier,
-        r.estimatedWeight.toFixed(2),
-        r.estimatedValue.toFixed(2),
-        PRIORITY_LABELS[r.priority],
-        csvDate.format(r.createdAt),
-      ]),
-    );
-    return { filename: `trackings_${fileDate(new Date())}.csv`, csv, rowCount: rows.length, isTruncated };
-  }),
+  // The CSV export of the filtered set is a streamed download: GET /api/exports/trackings.csv
+  // (server/src/http/exports.ts).
 
   create: adminProcedure
     .input(trackingCreateInput)

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { ActionIcon, Alert, Button, Card, Group, Menu, Select, Stack, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import {
   IconAlertCircle,
   IconDotsVertical,
@@ -21,12 +20,14 @@ import {
   TRACKING_MESSAGES,
   TRACKING_STATUSES,
   TRACKING_STATUS_LABELS,
+  TRACKINGS_CSV_PATH,
   formatDate,
   formatUsd,
   type TrackingListSearch,
   type TrackingSort,
 } from '@casillero/shared';
 import { DataTable, ListCountText, ServerListPagination, dataTableColumns, useDebouncedSearch, useListUrlState } from '../../../../components/data-table';
+import { downloadHref } from '../../../../lib/download';
 import { getErrorMessage } from '../../../../lib/errors';
 import { trpc } from '../../../../lib/trpc';
 import { PriorityBadge, TrackingStatusBadge } from './StatusBadge';
@@ -116,17 +117,6 @@ function trackingColumns(actions: Actions) {
   ];
 }
 
-function downloadText(filename: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 type TrackingsListProps = {
   search: TrackingListSearch;
   navigate: (update: (prev: TrackingListSearch) => TrackingListSearch) => void;
@@ -140,11 +130,12 @@ export function TrackingsList({ search, navigate }: TrackingsListProps) {
   const [details, setDetails] = useState<string | null>(null);
   const [statusOf, setStatusOf] = useState<TrackingRow | null>(null);
   const [repackOf, setRepackOf] = useState<TrackingRow | null>(null);
-  const [isExporting, setIsExporting] = useState(false);
 
   const filters = { q: search.q, status: search.status, priority: search.priority, carrier: search.carrier };
   const pageSize = search.pageSize ?? LIST_DEFAULT_PAGE_SIZE;
   const input = { ...filters, sort: list.sort, dir: list.dir, page: list.page, pageSize };
+  /** The whole filtered set in the list's order, streamed by the server (admin spec §9). */
+  const exportHref = downloadHref(TRACKINGS_CSV_PATH, { ...filters, sort: list.sort, dir: list.dir });
 
   const rows = useQuery({ ...trpc.trackings.list.queryOptions(input), placeholderData: keepPreviousData });
   const count = useQuery({ ...trpc.trackings.count.queryOptions(filters), placeholderData: keepPreviousData });
@@ -159,25 +150,6 @@ export function TrackingsList({ search, navigate }: TrackingsListProps) {
   const tooShort = Boolean(search.q && search.q.length < LIST_SEARCH_MIN_LENGTH);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.trackings.pathKey() });
-
-  const exportCsv = async () => {
-    setIsExporting(true);
-    try {
-      const file = await queryClient.fetchQuery({ ...trpc.trackings.exportCsv.queryOptions({ ...input, page: 1 }), staleTime: 0 });
-      downloadText(file.filename, file.csv);
-      notifications.show({
-        color: file.isTruncated ? 'yellow' : 'green',
-        title: 'Exportación lista',
-        message: file.isTruncated
-          ? TRACKING_MESSAGES.exportTruncated(file.rowCount.toLocaleString('es-ES'))
-          : `${file.rowCount.toLocaleString('es-ES')} trackings exportados a ${file.filename}.`,
-      });
-    } catch (error) {
-      notifications.show({ color: 'red', title: 'Error', message: getErrorMessage(error, TRACKING_MESSAGES.loadFailed) });
-    } finally {
-      setIsExporting(false);
-    }
-  };
 
   return (
     <Stack gap="md">
@@ -241,7 +213,7 @@ export function TrackingsList({ search, navigate }: TrackingsListProps) {
                   Actualizar
                 </Button>
               </Tooltip>
-              <Button variant="light" leftSection={<IconDownload size={16} />} onClick={() => void exportCsv()} loading={isExporting}>
+              <Button component="a" href={exportHref} download variant="light" leftSection={<IconDownload size={16} />}>
                 Exportar CSV
               </Button>
             </Group>

@@ -1,0 +1,119 @@
+// CSV downloads, apart from tRPC because they stream (admin spec §9, docs/decisions/008):
+//   GET /api/exports/trackings.csv?q=…&status=…&priority=…&carrier=…&sort=…&dir=…
+//       admins only; the whole filtered set in the list's order, read a batch at a time by
+//       keyset and written as it is read, so memory stays flat however many rows match.
+import { Readable } from 'node:stream';
+import type {} from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  AUTH_MESSAGES,
+  GENERIC_MESSAGES,
+  PRIORITY_LABELS,
+  SESSION_COOKIE_NAME,
+  TRACKING_STATUS_LABELS,
+  TRACKINGS_CSV_PATH,
+  trackingListInput,
+} from '@casillero/shared';
+import type { Db } from '../db/client';
+import type { Config } from '../env';
+import { validateSessionToken } from '../auth/session';
+import { CSV_BOM, csvLine } from '../lib/csv';
+import {
+  BUSINESS_TIME_ZONE,
+  TRACKING_EXPORT_BATCH_SIZE,
+  exportTrackingBatches,
+  type TrackingExportRow,
+} from '../queries/trackings';
+import { replySessionCookie } from '../trpc/context';
+
+/** The columns of the trackings CSV (admin spec §9). */
+export const TRACKINGS_CSV_HEADERS = [
+  'Tracking',
+  'Cliente',
+  'Casillero',
+  'Estado',
+  'Transportista',
+  'Peso estimado (kg)',
+  'Valor estimado (USD)',
+  'Prioridad',
+  'Fecha',
+] as const;
+
+const csvDate = new Intl.DateTimeFormat('es-ES', {
+  timeZone: BUSINESS_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** The file name: trackings_YYYY-MM-DD.csv, the date on the business's clock. */
+export function trackingsCsvFilename(now = new Date()): string {
+  return `trackings_${new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(now)}.csv`;
+}
+
+/** One tracking as the CSV's cells, in the order of TRACKINGS_CSV_HEADERS. */
+export function trackingCsvCells(r: TrackingExportRow): string[] {
+  return [
+    r.trackingNumber,
+    r.clientName ? `${r.clientName} <${r.clientEmail}>` : r.clientEmail,
+    r.mailboxCode,
+    TRACKING_STATUS_LABELS[r.status],
+    r.carrier,
+    r.estimatedWeight.toFixed(2),
+    r.estimatedValue.toFixed(2),
+    PRIORITY_LABELS[r.priority],
+    csvDate.format(r.createdAt),
+  ];
+}
+
+const fail = (reply: FastifyReply, status: number, message: string) => reply.status(status).send({ error: message });
+
+export type ExportRoutesOptions = {
+  db: Db;
+  config: Config;
+  /** Rows per query; tests make it small to cross batch boundaries. */
+  batchSize?: number;
+};
+
+export async function registerExportRoutes(
+  app: FastifyInstance,
+  { db, config, batchSize = TRACKING_EXPORT_BATCH_SIZE }: ExportRoutesOptions,
+) {
+  app.get(TRACKINGS_CSV_PATH, async (req, reply) => {
+    const token = req.cookies[SESSION_COOKIE_NAME];
+    const auth = token ? await validateSessionToken(db, token) : null;
+    if (!auth?.session) return fail(reply, 401, AUTH_MESSAGES.unauthorized);
+    if (auth.renewed) replySessionCookie(req, reply, config).set(token!, auth.session.expiresAt);
+    if (auth.user.role !== 'admin') return fail(reply, 403, AUTH_MESSAGES.forbidden);
+
+    // The list's own URL schema: a bad value falls back to its default, as on the page.
+    const parsed = trackingListInput.safeParse(req.query ?? {});
+    if (!parsed.success) return fail(reply, 400, GENERIC_MESSAGES.invalidInput);
+
+    const batches = exportTrackingBatches(db, parsed.data, batchSize);
+    // The first batch before the headers: a failing query still answers a proper error.
+    const first = await batches.next();
+    async function* chunks() {
+      let rows = 0;
+      yield Buffer.from(CSV_BOM + csvLine(TRACKINGS_CSV_HEADERS), 'utf8');
+      let next = first;
+      while (!next.done) {
+        rows += next.value.length;
+        yield Buffer.from(next.value.map((r) => csvLine(trackingCsvCells(r))).join(''), 'utf8');
+        next = await batches.next();
+      }
+      req.log.info({ rows }, 'Exportación CSV de trackings');
+    }
+    const body = Readable.from(chunks(), { objectMode: false });
+    // Stopped early (the download cancelled): stop reading batches too.
+    body.once('close', () => void batches.return(undefined));
+
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${trackingsCsvFilename()}"`)
+      .header('cache-control', 'no-store')
+      .send(body);
+  });
+}
