@@ -89,7 +89,10 @@ describe('site.config', () => {
     });
   });
 
-  it('shows the WhatsApp number as the contact phone when none is configured', () => {
-    expect(testConfig().contactPhones).toEqual([`+${testConfig().whatsappPhone}`]);
+  it('shows two e-mails and two phones, the WhatsApp number first, when none is configured (public spec §4)', () => {
+    const config = testConfig();
+    expect(config.contactPhones).toHaveLength(2);
+    expect(config.contactPhones[0]).toBe(`+${config.whatsappPhone}`);
+    expect(config.contactEmails).toHaveLength(2);
   });
 });
