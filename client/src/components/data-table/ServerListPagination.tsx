@@ -5,7 +5,7 @@ import { LIST_DEEP_PAGES_NOTE, LIST_MAX_OFFSET, formatListCount } from '@casille
 import { DataTablePagination } from './DataTablePagination';
 
 type PageInfo = { page: number; hasMore: boolean; maxPage: number };
-type CountInfo = { count: number; isCapped: boolean; total?: number };
+export type CountInfo = { count: number; isCapped: boolean; total?: number };
 
 type ServerListPaginationProps = {
   list: { page: number; setPage: (page: number) => void; setPageSize: (pageSize: number) => void };

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { ActionIcon, type ActionIconProps, Alert, Button, Card, Group, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
-import { IconAlertCircle, IconEdit, IconEye, IconPackage, IconPlus, IconSearch } from '@tabler/icons-react';
+import { ActionIcon, type ActionIconProps, Button, Card, Group, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { IconEdit, IconEye, IconPackage, IconPlus, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createFileRoute, createLink } from '@tanstack/react-router';
 import type { ComponentPropsWithRef } from 'react';
@@ -17,8 +17,14 @@ import {
   type ClientSort,
   type SortDirection,
 } from '@casillero/shared';
-import { DataTable, ServerListPagination, dataTableColumns, useDebouncedSearch, useListUrlState } from '../../components/data-table';
-import { getErrorMessage } from '../../lib/errors';
+import {
+  DataTableCard,
+  ListLoadError,
+  ServerListPagination,
+  dataTableColumns,
+  useDebouncedSearch,
+  useListUrlState,
+} from '../../components/data-table';
 import { searchInt, searchOptionalEnum, searchString } from '../../lib/search';
 import { BRAND_NAME } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
@@ -252,27 +258,21 @@ function ClientsPage() {
         />
       </Card>
 
-      {(rows.isError || count.isError) && (
-        <Alert color="red" icon={<IconAlertCircle />} role="alert" title={M.loadFailed}>
-          {getErrorMessage(rows.error ?? count.error, M.loadFailed)}
-        </Alert>
-      )}
+      {(rows.isError || count.isError) && <ListLoadError error={rows.error ?? count.error} fallback={M.loadFailed} />}
 
-      <Card withBorder radius="md" p={0}>
-        <Title order={2} size="h4" p="md" pb={0}>
-          {M.tableTitle(count.data ? formatListCount(count.data.count, count.data.isCapped) : '…')}
-        </Title>
-        <DataTable
-          caption="Clientes"
-          columns={columns}
-          data={rows.data?.rows ?? []}
-          getRowId={(r) => r.userId}
-          sort={{ sort: list.sort, dir: list.dir }}
-          onSortChange={(s) => list.setSort(s.sort, s.dir)}
-          isLoading={rows.isFetching}
-          empty={M.empty}
-        />
-      </Card>
+      <DataTableCard
+        caption="Clientes"
+        columns={columns}
+        list={list}
+        rows={rows}
+        getRowId={(r) => r.userId}
+        empty={M.empty}
+        header={
+          <Title order={2} size="h4" p="md" pb={0}>
+            {M.tableTitle(count.data ? formatListCount(count.data.count, count.data.isCapped) : '…')}
+          </Title>
+        }
+      />
 
       <ServerListPagination list={list} pageSize={pageSize} rows={rows.data} count={count.data} />
 

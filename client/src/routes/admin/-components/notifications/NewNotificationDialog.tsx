@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Modal, SegmentedControl, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -18,6 +18,7 @@ import {
 } from '@casillero/shared';
 import { getErrorMessage, getFieldErrors } from '../../../../lib/errors';
 import { trpc } from '../../../../lib/trpc';
+import { DialogActions } from '../DialogActions';
 import type { NotificationRecipient } from './types';
 
 type Values = { recipient: Recipient; userId: string; type: AdminNotificationType; title: string; message: string };
@@ -130,19 +131,7 @@ function NewNotificationForm({ onClose }: { onClose: () => void }) {
         />
         <TextInput label="Título" required maxLength={200} {...form.getInputProps('title')} />
         <Textarea label="Mensaje" required autosize minRows={3} maxRows={8} maxLength={2000} {...form.getInputProps('message')} />
-        {serverError && (
-          <Alert color="red" icon={<IconAlertCircle />} role="alert">
-            {serverError}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={mutation.isPending}>
-            Enviar notificación
-          </Button>
-        </Group>
+        <DialogActions error={serverError} onCancel={onClose} label="Enviar notificación" loading={mutation.isPending} />
       </Stack>
     </form>
   );

@@ -1,19 +1,28 @@
 import { useMemo, useState } from 'react';
-import { ActionIcon, Alert, Badge, Button, Card, Group, Modal, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications as toasts } from '@mantine/notifications';
-import { IconAlertCircle, IconFilterOff, IconRefresh, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ADMIN_NOTIFICATION_MESSAGES as M,
   ADMIN_NOTIFICATION_TYPES,
   LIST_DEFAULT_PAGE_SIZE,
-  LIST_SEARCH_MIN_LENGTH,
   NOTIFICATION_TYPE_LABELS,
   formatDateTime,
 } from '@casillero/shared';
-import { DataTable, ListCountText, ServerListPagination, dataTableColumns, useDebouncedSearch, useListUrlState } from '../../../../components/data-table';
+import {
+  DataTableCard,
+  FilterSelect,
+  ListCountBar,
+  ListFilters,
+  ListLoadError,
+  ServerListPagination,
+  dataTableColumns,
+  useListUrlState,
+} from '../../../../components/data-table';
 import { getErrorMessage } from '../../../../lib/errors';
 import { trpc } from '../../../../lib/trpc';
+import { DialogActions } from '../DialogActions';
 import { NotificationTypeBadge } from './NotificationTypeBadge';
 import type { AdminNotificationRow, AdminNotificationsSearch } from './types';
 
@@ -88,7 +97,6 @@ type Props = {
 export function NotificationsList({ search, navigate }: Props) {
   const queryClient = useQueryClient();
   const list = useListUrlState(search, navigate, { sort: 'createdAt', dir: 'desc' });
-  const [text, setText] = useDebouncedSearch(search.q, (q) => list.setFilters({ q }));
   const [toDelete, setToDelete] = useState<AdminNotificationRow | null>(null);
 
   const filters = { q: search.q, type: search.type };
@@ -102,8 +110,6 @@ export function NotificationsList({ search, navigate }: Props) {
   const remove = useMutation(trpc.notifications.remove.mutationOptions());
 
   const columns = useMemo(() => notificationColumns(setToDelete), []);
-  const hasFilters = Boolean(search.q || search.type);
-  const tooShort = Boolean(search.q && search.q.length < LIST_SEARCH_MIN_LENGTH);
 
   const confirmDelete = async () => {
     if (!toDelete) return;
@@ -120,67 +126,28 @@ export function NotificationsList({ search, navigate }: Props) {
 
   return (
     <Stack gap="md">
-      <Card withBorder radius="md">
-        <Stack gap="sm">
-          <Group gap="sm" align="flex-end" wrap="wrap">
-            <TextInput
-              label="Buscar"
-              placeholder="Título, mensaje o usuario"
-              leftSection={<IconSearch size={16} />}
-              value={text}
-              onChange={(e) => setText(e.currentTarget.value)}
-              error={tooShort ? M.searchTooShort(LIST_SEARCH_MIN_LENGTH) : undefined}
-              miw={260}
-              style={{ flex: 1 }}
-            />
-            <Select
-              label="Tipo"
-              placeholder="Todos"
-              clearable
-              w={180}
-              data={ADMIN_NOTIFICATION_TYPES.map((t) => ({ value: t, label: NOTIFICATION_TYPE_LABELS[t] }))}
-              value={search.type ?? null}
-              onChange={(v) => list.setFilters({ type: (v ?? undefined) as AdminNotificationsSearch['type'] })}
-            />
-            <Button
-              variant="default"
-              leftSection={<IconFilterOff size={16} />}
-              disabled={!hasFilters}
-              onClick={() => {
-                setText('');
-                list.clear(['q', 'type']);
-              }}
-            >
-              Limpiar filtros
-            </Button>
-          </Group>
-          <Group justify="space-between">
-            <ListCountText count={count.data} noun="notificaciones" />
-            <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => void refresh()} loading={rows.isFetching && !rows.isPending}>
-              Actualizar
-            </Button>
-          </Group>
-        </Stack>
-      </Card>
+      <ListFilters
+        search={search}
+        list={list}
+        keys={['q', 'type']}
+        placeholder="Título, mensaje o usuario"
+        tooShortMessage={M.searchTooShort}
+        filters={
+          <FilterSelect
+            label="Tipo"
+            w={180}
+            data={ADMIN_NOTIFICATION_TYPES.map((t) => ({ value: t, label: NOTIFICATION_TYPE_LABELS[t] }))}
+            value={search.type}
+            onChange={(type) => list.setFilters({ type })}
+          />
+        }
+      >
+        <ListCountBar count={count.data} noun="notificaciones" onRefresh={refresh} isRefreshing={rows.isFetching && !rows.isPending} />
+      </ListFilters>
 
-      {rows.isError && (
-        <Alert color="red" icon={<IconAlertCircle />} role="alert" title={M.loadFailed}>
-          {getErrorMessage(rows.error, M.loadFailed)}
-        </Alert>
-      )}
+      {rows.isError && <ListLoadError error={rows.error} fallback={M.loadFailed} />}
 
-      <Card withBorder radius="md" p={0}>
-        <DataTable
-          caption="Notificaciones"
-          columns={columns}
-          data={rows.data?.rows ?? []}
-          getRowId={(r) => r.id}
-          sort={{ sort: list.sort, dir: list.dir }}
-          onSortChange={(s) => list.setSort(s.sort, s.dir)}
-          isLoading={rows.isFetching}
-          empty={M.empty}
-        />
-      </Card>
+      <DataTableCard caption="Notificaciones" columns={columns} list={list} rows={rows} empty={M.empty} />
 
       <ServerListPagination list={list} pageSize={pageSize} rows={rows.data} count={count.data} />
 
@@ -190,14 +157,7 @@ export function NotificationsList({ search, navigate }: Props) {
             <Text size="sm">
               ¿Eliminar «{toDelete.title}» de {toDelete.userName ?? toDelete.userEmail}? El usuario dejará de verla.
             </Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setToDelete(null)}>
-                Cancelar
-              </Button>
-              <Button color="red" loading={remove.isPending} onClick={() => void confirmDelete()}>
-                Eliminar
-              </Button>
-            </Group>
+            <DialogActions onCancel={() => setToDelete(null)} label="Eliminar" color="red" onConfirm={() => void confirmDelete()} loading={remove.isPending} />
           </Stack>
         )}
       </Modal>

@@ -3,7 +3,6 @@ import {
   Alert,
   Anchor,
   Badge,
-  Button,
   Center,
   Divider,
   FileInput,
@@ -32,6 +31,7 @@ import {
 } from '@casillero/shared';
 import { checkFile, uploadFile, UploadError } from '../../../../lib/files';
 import { trpc } from '../../../../lib/trpc';
+import { DialogActions } from '../DialogActions';
 import { failureMessage } from './feedback';
 import { useInvalidatePackages } from './PackageForm';
 import { PackageStatusBadge } from './PackageStatus';
@@ -234,19 +234,7 @@ function IntakeForm({ pkg, onClose }: { pkg: PackageRow; onClose: () => void }) 
             </Text>
           )
         )}
-        {serverError && (
-          <Alert color="red" icon={<IconAlertCircle />} role="alert">
-            {serverError}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={mutation.isPending || isUploading}>
-            Registrar recepción
-          </Button>
-        </Group>
+        <DialogActions error={serverError} onCancel={onClose} label="Registrar recepción" loading={mutation.isPending || isUploading} />
       </Stack>
     </form>
   );
@@ -275,14 +263,7 @@ export function DeletePackageDialog({ pkg, onClose }: { pkg: PackageRow | null; 
             ¿Eliminar el paquete <b>{pkg.trackingNumber ?? pkg.packageDescription}</b> de {pkg.customerName ?? pkg.customerEmail}? Esta acción no se
             puede deshacer.
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button color="red" onClick={() => void remove()} loading={mutation.isPending}>
-              Eliminar
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} label="Eliminar" color="red" onConfirm={() => void remove()} loading={mutation.isPending} />
         </Stack>
       )}
     </Modal>

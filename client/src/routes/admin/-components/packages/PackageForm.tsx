@@ -1,5 +1,18 @@
 import { useState } from 'react';
-import { Alert, Button, Center, Group, Loader, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea, type SelectProps } from '@mantine/core';
+import {
+  Alert,
+  Center,
+  Loader,
+  Modal,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  type SelectProps,
+} from '@mantine/core';
 import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -14,6 +27,7 @@ import {
   packageUpdateInput,
 } from '@casillero/shared';
 import { trpc } from '../../../../lib/trpc';
+import { DialogActions } from '../DialogActions';
 import { CustomerPicker } from './CustomerPicker';
 import { failureMessage } from './feedback';
 import type { PackageDetail } from './types';
@@ -161,14 +175,7 @@ function CreatePackageForm({ onClose }: { onClose: () => void }) {
           data={PACKAGE_STATUSES_SELECTABLE.map((s) => ({ value: s, label: PACKAGE_STATUS_LABELS[s] }))}
           {...form.getInputProps('status')}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={mutation.isPending}>
-            Crear Paquete
-          </Button>
-        </Group>
+        <DialogActions onCancel={onClose} label="Crear Paquete" loading={mutation.isPending} />
       </Stack>
     </form>
   );
@@ -239,19 +246,7 @@ function EditPackageForm({ pkg, onClose }: { pkg: PackageDetail; onClose: () => 
           <TextInput label="Warehouse Receipt (WR)" {...form.getInputProps('warehouseReceipt')} />
           <TextInput label="Ubicación en almacén" placeholder="A-1-05" {...form.getInputProps('warehouseLocation')} />
         </SimpleGrid>
-        {serverError && (
-          <Alert color="red" icon={<IconAlertCircle />} role="alert">
-            {serverError}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={mutation.isPending}>
-            Guardar cambios
-          </Button>
-        </Group>
+        <DialogActions error={serverError} onCancel={onClose} label="Guardar cambios" loading={mutation.isPending} />
       </Stack>
     </form>
   );

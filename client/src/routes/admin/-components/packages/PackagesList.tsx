@@ -1,10 +1,9 @@
 import { useMemo, useState } from 'react';
-import { ActionIcon, Alert, Button, Card, CloseButton, Group, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconAlertCircle, IconBuildingWarehouse, IconEye, IconFilterOff, IconPencil, IconSearch, IconTrash, IconUser } from '@tabler/icons-react';
+import { ActionIcon, CloseButton, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconBuildingWarehouse, IconEye, IconPencil, IconTrash, IconUser } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   LIST_DEFAULT_PAGE_SIZE,
-  LIST_SEARCH_MIN_LENGTH,
   MAILBOX_COUNTRY_LABELS,
   PACKAGE_MESSAGES as M,
   PACKAGE_STATUSES,
@@ -17,7 +16,16 @@ import {
   type PackageStatus,
   type SortDirection,
 } from '@casillero/shared';
-import { DataTable, ListCountText, ServerListPagination, dataTableColumns, useDebouncedSearch, useListUrlState } from '../../../../components/data-table';
+import {
+  DataTableCard,
+  FilterSelect,
+  ListCountBar,
+  ListFilters,
+  ListLoadError,
+  ServerListPagination,
+  dataTableColumns,
+  useListUrlState,
+} from '../../../../components/data-table';
 import { trpc } from '../../../../lib/trpc';
 import { failureMessage } from './feedback';
 import { DeletePackageDialog, IntakeDialog, PackageDetailsDialog, weightText } from './PackageDialogs';
@@ -204,7 +212,6 @@ type PackagesListProps = {
 /** Filters, sort and page from the URL; everything server-side (docs/decisions/008). */
 export function PackagesList({ search, navigate }: PackagesListProps) {
   const list = useListUrlState(search, navigate, { sort: 'createdAt' as PackageSort, dir: 'desc' });
-  const [text, setText] = useDebouncedSearch(search.q, (q) => list.setFilters({ q }));
   const [detailsOf, setDetailsOf] = useState<string | null>(null);
   const [editOf, setEditOf] = useState<string | null>(null);
   const [intakeOf, setIntakeOf] = useState<PackageRow | null>(null);
@@ -227,70 +234,32 @@ export function PackagesList({ search, navigate }: PackagesListProps) {
     [],
   );
 
-  const hasFilters = Boolean(search.q || search.status || search.cliente);
-  const tooShort = Boolean(search.q && search.q.length < LIST_SEARCH_MIN_LENGTH);
-
   return (
     <Stack gap="md">
-      <Card withBorder radius="md">
-        <Stack gap="sm">
-          <Group gap="sm" align="flex-end" wrap="wrap">
-            <TextInput
-              label="Buscar"
-              placeholder="Tracking, descripción, cliente o casillero"
-              leftSection={<IconSearch size={16} />}
-              value={text}
-              onChange={(e) => setText(e.currentTarget.value)}
-              error={tooShort ? TRACKING_MESSAGES.searchTooShort(LIST_SEARCH_MIN_LENGTH) : undefined}
-              miw={260}
-              style={{ flex: 1 }}
-            />
-            <Select
-              label="Estado"
-              placeholder="Todos"
-              clearable
-              w={190}
-              data={PACKAGE_STATUSES.map((s) => ({ value: s, label: PACKAGE_STATUS_LABELS[s] }))}
-              value={search.status ?? null}
-              onChange={(v) => list.setFilters({ status: (v ?? undefined) as PackageStatus | undefined })}
-            />
-            <Button
-              variant="default"
-              leftSection={<IconFilterOff size={16} />}
-              disabled={!hasFilters}
-              onClick={() => {
-                setText('');
-                list.clear(['q', 'status', 'cliente']);
-              }}
-            >
-              Limpiar filtros
-            </Button>
-          </Group>
-          <Group justify="space-between">
-            <ListCountText count={count.data} noun="paquetes" />
-            {search.cliente && <CustomerFilterChip userId={search.cliente} onClear={() => list.clear(['cliente'])} />}
-          </Group>
-        </Stack>
-      </Card>
+      <ListFilters
+        search={search}
+        list={list}
+        keys={['q', 'status', 'cliente']}
+        placeholder="Tracking, descripción, cliente o casillero"
+        tooShortMessage={TRACKING_MESSAGES.searchTooShort}
+        filters={
+          <FilterSelect
+            label="Estado"
+            w={190}
+            data={PACKAGE_STATUSES.map((s) => ({ value: s, label: PACKAGE_STATUS_LABELS[s] }))}
+            value={search.status}
+            onChange={(status) => list.setFilters({ status })}
+          />
+        }
+      >
+        <ListCountBar count={count.data} noun="paquetes">
+          {search.cliente && <CustomerFilterChip userId={search.cliente} onClear={() => list.clear(['cliente'])} />}
+        </ListCountBar>
+      </ListFilters>
 
-      {rows.isError && (
-        <Alert color="red" icon={<IconAlertCircle />} role="alert" title={M.loadFailed}>
-          {failureMessage(rows.error, M.loadFailed)}
-        </Alert>
-      )}
+      {rows.isError && <ListLoadError error={rows.error} fallback={M.loadFailed} toMessage={failureMessage} />}
 
-      <Card withBorder radius="md" p={0}>
-        <DataTable
-          caption="Paquetes"
-          columns={columns}
-          data={rows.data?.rows ?? []}
-          getRowId={(r) => r.id}
-          sort={{ sort: list.sort, dir: list.dir }}
-          onSortChange={(s) => list.setSort(s.sort, s.dir)}
-          isLoading={rows.isFetching}
-          empty={M.empty}
-        />
-      </Card>
+      <DataTableCard caption="Paquetes" columns={columns} list={list} rows={rows} empty={M.empty} />
 
       <ServerListPagination list={list} pageSize={pageSize} rows={rows.data} count={count.data} />
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { Alert, Button, Card, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconEye, IconFilterOff, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { Button, Stack, Text } from '@mantine/core';
+import { IconEye } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ADMIN_PAYMENT_MESSAGES,
@@ -14,8 +14,16 @@ import {
   formatUsd,
   formatVes,
 } from '@casillero/shared';
-import { DataTable, ListCountText, ServerListPagination, dataTableColumns, useDebouncedSearch, useListUrlState } from '../../../../components/data-table';
-import { getErrorMessage } from '../../../../lib/errors';
+import {
+  DataTableCard,
+  FilterSelect,
+  ListCountBar,
+  ListFilters,
+  ListLoadError,
+  ServerListPagination,
+  dataTableColumns,
+  useListUrlState,
+} from '../../../../components/data-table';
 import { trpc } from '../../../../lib/trpc';
 import { PaymentStatusBadge } from './PaymentStatusBadge';
 import type { PaymentRow, PaymentsSearch } from './types';
@@ -105,7 +113,6 @@ type PaymentsListProps = {
 export function PaymentsList({ search, navigate }: PaymentsListProps) {
   const queryClient = useQueryClient();
   const list = useListUrlState(search, navigate, { sort: 'createdAt', dir: 'desc' });
-  const [text, setText] = useDebouncedSearch(search.q, (q) => list.setFilters({ q }));
 
   const filters = { q: search.q, status: search.status, type: search.type };
   const pageSize = search.pageSize ?? LIST_DEFAULT_PAGE_SIZE;
@@ -126,86 +133,44 @@ export function PaymentsList({ search, navigate }: PaymentsListProps) {
 
   const columns = useMemo(() => paymentColumns((row) => navigate((prev) => ({ ...prev, pago: row.id }))), [navigate]);
 
-  const hasFilters = Boolean(search.q || search.status || search.type);
-  const tooShort = Boolean(search.q && search.q.length < LIST_SEARCH_MIN_LENGTH);
-
   return (
     <Stack gap="md">
-      <Card withBorder radius="md">
-        <Stack gap="sm">
-          <Group gap="sm" align="flex-end" wrap="wrap">
-            <TextInput
-              label="Buscar"
-              placeholder="Cliente, referencia o ID del pago"
-              leftSection={<IconSearch size={16} />}
-              value={text}
-              onChange={(e) => setText(e.currentTarget.value)}
-              error={tooShort ? ADMIN_PAYMENT_MESSAGES.searchTooShort(LIST_SEARCH_MIN_LENGTH) : undefined}
-              miw={260}
-              style={{ flex: 1 }}
-            />
-            <Select
+      <ListFilters
+        search={search}
+        list={list}
+        keys={['q', 'status', 'type']}
+        placeholder="Cliente, referencia o ID del pago"
+        tooShortMessage={ADMIN_PAYMENT_MESSAGES.searchTooShort}
+        filters={
+          <>
+            <FilterSelect
               label="Estado"
-              placeholder="Todos"
-              clearable
               w={170}
               data={PAYMENT_STATUSES_SELECTABLE.map((s) => ({ value: s, label: PAYMENT_STATUS_LABELS[s] }))}
-              value={search.status ?? null}
-              onChange={(v) => list.setFilters({ status: (v ?? undefined) as PaymentsSearch['status'] })}
+              value={search.status}
+              onChange={(status) => list.setFilters({ status })}
             />
-            <Select
+            <FilterSelect
               label="Tipo"
-              placeholder="Todos"
-              clearable
               w={210}
               data={PAYMENT_TYPES.map((t) => ({ value: t, label: PAYMENT_TYPE_LABELS[t] }))}
-              value={search.type ?? null}
-              onChange={(v) => list.setFilters({ type: (v ?? undefined) as PaymentsSearch['type'] })}
+              value={search.type}
+              onChange={(type) => list.setFilters({ type })}
             />
-            <Button
-              variant="default"
-              leftSection={<IconFilterOff size={16} />}
-              disabled={!hasFilters}
-              onClick={() => {
-                setText('');
-                list.clear(['q', 'status', 'type']);
-              }}
-            >
-              Limpiar filtros
-            </Button>
-          </Group>
-          <Group justify="space-between">
-            <ListCountText count={count} noun="pagos" />
-            <Button
-              variant="default"
-              leftSection={<IconRefresh size={16} />}
-              onClick={() => void queryClient.invalidateQueries({ queryKey: trpc.payments.pathKey() })}
-              loading={rows.isFetching && !rows.isPending}
-            >
-              Actualizar
-            </Button>
-          </Group>
-        </Stack>
-      </Card>
-
-      {rows.isError && (
-        <Alert color="red" icon={<IconAlertCircle />} role="alert" title={ADMIN_PAYMENT_MESSAGES.loadFailed}>
-          {getErrorMessage(rows.error, ADMIN_PAYMENT_MESSAGES.loadFailed)}
-        </Alert>
-      )}
-
-      <Card withBorder radius="md" p={0}>
-        <DataTable
-          caption="Pagos"
-          columns={columns}
-          data={rows.data?.rows ?? []}
-          getRowId={(r) => r.id}
-          sort={{ sort: list.sort, dir: list.dir }}
-          onSortChange={(s) => list.setSort(s.sort, s.dir)}
-          isLoading={rows.isFetching}
-          empty={ADMIN_PAYMENT_MESSAGES.empty}
+          </>
+        }
+      >
+        <ListCountBar
+          count={count}
+          noun="pagos"
+          onRefresh={() => queryClient.invalidateQueries({ queryKey: trpc.payments.pathKey() })}
+          isRefreshing={rows.isFetching && !rows.isPending}
         />
-      </Card>
+      </ListFilters>
+
+      {rows.isError && <ListLoadError error={rows.error} fallback={ADMIN_PAYMENT_MESSAGES.loadFailed} />}
+
+      <DataTableCard caption="Pagos" columns={columns} list={list} rows={rows} empty={ADMIN_PAYMENT_MESSAGES.empty} />
 
       <ServerListPagination list={list} pageSize={pageSize} rows={rows.data} count={count} />
     </Stack>

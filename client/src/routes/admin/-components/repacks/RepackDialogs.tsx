@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { List, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { REPACK_ADMIN_MESSAGES as M, SHIPPING_METHOD_LABELS, processRepackSchema } from '@casillero/shared';
 import type { inferOutput } from '@trpc/tanstack-react-query';
 import { trpc } from '../../../../lib/trpc';
+import { DialogActions } from '../DialogActions';
 import { failureMessage } from '../packages/feedback';
 
 export type RepackRow = inferOutput<typeof trpc.repacks.adminPage>['rows'][number];
@@ -81,19 +81,7 @@ function ProcessRepackForm({ request, onClose }: { request: RepackRow; onClose: 
           data-autofocus
           {...form.getInputProps('warehouseReceipt')}
         />
-        {serverError && (
-          <Alert color="red" icon={<IconAlertCircle />} role="alert">
-            {serverError}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={mutation.isPending}>
-            Procesar
-          </Button>
-        </Group>
+        <DialogActions error={serverError} onCancel={onClose} label="Procesar" loading={mutation.isPending} />
       </Stack>
     </form>
   );

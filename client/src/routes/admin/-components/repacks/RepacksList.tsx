@@ -1,12 +1,11 @@
 // The admin Reempaques list (docs/decisions/008): search, status and page in the URL; the
 // server searches, filters, orders (pending first, as a queue) and pages.
 import { useMemo, useState } from 'react';
-import { Alert, Badge, Button, Card, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconCheck, IconFilterOff, IconRefresh, IconSearch, IconTruckDelivery } from '@tabler/icons-react';
+import { Badge, Button, SegmentedControl, Stack, Text } from '@mantine/core';
+import { IconCheck, IconTruckDelivery } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   LIST_DEFAULT_PAGE_SIZE,
-  LIST_SEARCH_MIN_LENGTH,
   REPACK_ADMIN_LIST_MESSAGES as L,
   REPACK_ADMIN_MESSAGES as M,
   REPACK_STATUSES,
@@ -17,7 +16,15 @@ import {
   type RepackStatus,
   type SortDirection,
 } from '@casillero/shared';
-import { DataTable, ListCountText, ServerListPagination, dataTableColumns, useDebouncedSearch, useListUrlState } from '../../../../components/data-table';
+import {
+  DataTableCard,
+  ListCountBar,
+  ListFilters,
+  ListLoadError,
+  ServerListPagination,
+  dataTableColumns,
+  useListUrlState,
+} from '../../../../components/data-table';
 import { trpc } from '../../../../lib/trpc';
 import { failureMessage } from '../packages/feedback';
 import { ProcessRepackDialog, customerOf, useMarkShipped, type RepackRow } from './RepackDialogs';
@@ -164,7 +171,6 @@ type RepacksListProps = {
 export function RepacksList({ search, navigate }: RepacksListProps) {
   const queryClient = useQueryClient();
   const list = useListUrlState(search, navigate, { sort: 'queue', dir: 'asc' });
-  const [text, setText] = useDebouncedSearch(search.q, (q) => list.setFilters({ q }));
   const [processing, setProcessing] = useState<RepackRow | null>(null);
   const { markShipped, pendingId } = useMarkShipped();
 
@@ -184,78 +190,37 @@ export function RepacksList({ search, navigate }: RepacksListProps) {
     [pendingId],
   );
 
-  const hasFilters = Boolean(search.q || search.status);
-  const tooShort = Boolean(search.q && search.q.length < LIST_SEARCH_MIN_LENGTH);
-
   return (
     <Stack gap="md">
-      <Card withBorder radius="md">
-        <Stack gap="sm">
-          <Group gap="sm" align="flex-end" wrap="wrap">
-            <TextInput
-              label="Buscar"
-              placeholder={L.searchPlaceholder}
-              leftSection={<IconSearch size={16} />}
-              value={text}
-              onChange={(e) => setText(e.currentTarget.value)}
-              error={tooShort ? TRACKING_MESSAGES.searchTooShort(LIST_SEARCH_MIN_LENGTH) : undefined}
-              miw={260}
-              style={{ flex: 1 }}
-            />
-            <Button
-              variant="default"
-              leftSection={<IconFilterOff size={16} />}
-              disabled={!hasFilters}
-              onClick={() => {
-                setText('');
-                list.clear(['q', 'status']);
-              }}
-            >
-              Limpiar filtros
-            </Button>
-          </Group>
-          <SegmentedControl
-            aria-label="Filtrar por estado"
-            value={search.status ?? 'all'}
-            onChange={(v) => list.setFilters({ status: v === 'all' ? undefined : (v as RepackStatus) })}
-            data={[
-              { value: 'all', label: `Todas (${all})` },
-              ...REPACK_STATUSES.map((s) => ({ value: s, label: `${TAB_LABELS[s]} (${counts.data?.[s] ?? 0})` })),
-            ]}
-            style={{ alignSelf: 'flex-start' }}
-          />
-          <Group justify="space-between">
-            <ListCountText count={count} noun={L.countNoun} />
-            <Button
-              variant="default"
-              leftSection={<IconRefresh size={16} />}
-              onClick={() => void queryClient.invalidateQueries({ queryKey: trpc.repacks.pathKey() })}
-              loading={rows.isFetching && !rows.isPending}
-            >
-              Actualizar
-            </Button>
-          </Group>
-        </Stack>
-      </Card>
-
-      {rows.isError && (
-        <Alert color="red" icon={<IconAlertCircle />} role="alert" title={M.loadFailed}>
-          {failureMessage(rows.error, M.loadFailed)}
-        </Alert>
-      )}
-
-      <Card withBorder radius="md" p={0}>
-        <DataTable
-          caption="Solicitudes de reempaque"
-          columns={columns}
-          data={rows.data?.rows ?? []}
-          getRowId={(r) => r.id}
-          sort={{ sort: list.sort, dir: list.dir }}
-          onSortChange={() => undefined}
-          isLoading={rows.isFetching}
-          empty={M.empty}
+      <ListFilters
+        search={search}
+        list={list}
+        keys={['q', 'status']}
+        placeholder={L.searchPlaceholder}
+        tooShortMessage={TRACKING_MESSAGES.searchTooShort}
+      >
+        <SegmentedControl
+          aria-label="Filtrar por estado"
+          value={search.status ?? 'all'}
+          onChange={(v) => list.setFilters({ status: v === 'all' ? undefined : (v as RepackStatus) })}
+          data={[
+            { value: 'all', label: `Todas (${all})` },
+            ...REPACK_STATUSES.map((s) => ({ value: s, label: `${TAB_LABELS[s]} (${counts.data?.[s] ?? 0})` })),
+          ]}
+          style={{ alignSelf: 'flex-start' }}
         />
-      </Card>
+        <ListCountBar
+          count={count}
+          noun={L.countNoun}
+          onRefresh={() => queryClient.invalidateQueries({ queryKey: trpc.repacks.pathKey() })}
+          isRefreshing={rows.isFetching && !rows.isPending}
+        />
+      </ListFilters>
+
+      {rows.isError && <ListLoadError error={rows.error} fallback={M.loadFailed} toMessage={failureMessage} />}
+
+      {/* No column is sortable (the queue order is fixed), so the table never calls list.setSort. */}
+      <DataTableCard caption="Solicitudes de reempaque" columns={columns} list={list} rows={rows} empty={M.empty} />
 
       <ServerListPagination list={list} pageSize={pageSize} rows={rows.data} count={count} />
       <ProcessRepackDialog request={processing} onClose={() => setProcessing(null)} />

@@ -1,11 +1,11 @@
 // 'Editar envío' (destination, estimated date, cost, carrier tracking) and 'Eliminar envío'
 // (only while preparing; its packages return to the warehouse). The server enforces both.
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconCalendar } from '@tabler/icons-react';
+import { IconCalendar } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import {
   SHIPMENT_EDIT_MESSAGES as E,
@@ -14,6 +14,7 @@ import {
   type VenezuelanState,
 } from '@casillero/shared';
 import { trpc } from '../../../../lib/trpc';
+import { DialogActions } from '../DialogActions';
 import { failureMessage } from '../packages/feedback';
 import { useInvalidateShipments } from './ShipmentStatus';
 import type { ShipmentRow } from './types';
@@ -104,19 +105,7 @@ function EditShipmentForm({ shipment, onClose }: { shipment: ShipmentRow; onClos
           placeholder="Opcional"
           {...form.getInputProps('trackingNumber')}
         />
-        {serverError && (
-          <Alert color="red" icon={<IconAlertCircle />} role="alert">
-            {serverError}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={mutation.isPending}>
-            Guardar cambios
-          </Button>
-        </Group>
+        <DialogActions error={serverError} onCancel={onClose} label="Guardar cambios" loading={mutation.isPending} />
       </Stack>
     </form>
   );
@@ -143,14 +132,7 @@ export function RemoveShipmentDialog({ shipment, onClose }: { shipment: Shipment
       {shipment && (
         <Stack>
           <Text size="sm">{E.removeConfirm(shipment.shipmentCode, shipment.packageCount)}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button color="red" onClick={() => void remove()} loading={mutation.isPending}>
-              Eliminar envío
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} label="Eliminar envío" color="red" onConfirm={() => void remove()} loading={mutation.isPending} />
         </Stack>
       )}
     </Modal>

@@ -1,10 +1,9 @@
 import { useMemo, useState } from 'react';
-import { ActionIcon, Alert, Button, Card, Group, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconAlertCircle, IconEye, IconFilterOff, IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   LIST_DEFAULT_PAGE_SIZE,
-  LIST_SEARCH_MIN_LENGTH,
   SHIPMENT_EDIT_MESSAGES as E,
   SHIPMENT_MESSAGES as M,
   SHIPMENT_STATUSES,
@@ -16,7 +15,16 @@ import {
   type ShipmentStatus,
   type SortDirection,
 } from '@casillero/shared';
-import { DataTable, ListCountText, ServerListPagination, dataTableColumns, useDebouncedSearch, useListUrlState } from '../../../../components/data-table';
+import {
+  DataTableCard,
+  FilterSelect,
+  ListCountText,
+  ListFilters,
+  ListLoadError,
+  ServerListPagination,
+  dataTableColumns,
+  useListUrlState,
+} from '../../../../components/data-table';
 import { trpc } from '../../../../lib/trpc';
 import { failureMessage } from '../packages/feedback';
 import { ShipmentDetailsDialog, formatDay, kgText } from './ShipmentDetails';
@@ -151,7 +159,6 @@ type ShipmentsListProps = {
 
 export function ShipmentsList({ search, navigate }: ShipmentsListProps) {
   const list = useListUrlState(search, navigate, { sort: 'createdAt' as ShipmentSort, dir: 'desc' });
-  const [text, setText] = useDebouncedSearch(search.q, (q) => list.setFilters({ q }));
   const [detailsOf, setDetailsOf] = useState<string | null>(null);
   const [editing, setEditing] = useState<ShipmentRow | null>(null);
   const [removing, setRemoving] = useState<ShipmentRow | null>(null);
@@ -166,67 +173,30 @@ export function ShipmentsList({ search, navigate }: ShipmentsListProps) {
     [],
   );
 
-  const hasFilters = Boolean(search.q || search.status);
-  const tooShort = Boolean(search.q && search.q.length < LIST_SEARCH_MIN_LENGTH);
-
   return (
     <Stack gap="md">
-      <Card withBorder radius="md">
-        <Stack gap="sm">
-          <Group gap="sm" align="flex-end" wrap="wrap">
-            <TextInput
-              label="Buscar"
-              placeholder="Código, tracking, cliente o ciudad"
-              leftSection={<IconSearch size={16} />}
-              value={text}
-              onChange={(e) => setText(e.currentTarget.value)}
-              error={tooShort ? TRACKING_MESSAGES.searchTooShort(LIST_SEARCH_MIN_LENGTH) : undefined}
-              miw={260}
-              style={{ flex: 1 }}
-            />
-            <Select
-              label="Estado"
-              placeholder="Todos"
-              clearable
-              w={190}
-              data={SHIPMENT_STATUSES.map((s) => ({ value: s, label: SHIPMENT_STATUS_LABELS[s] }))}
-              value={search.status ?? null}
-              onChange={(v) => list.setFilters({ status: (v ?? undefined) as ShipmentStatus | undefined })}
-            />
-            <Button
-              variant="default"
-              leftSection={<IconFilterOff size={16} />}
-              disabled={!hasFilters}
-              onClick={() => {
-                setText('');
-                list.clear(['q', 'status']);
-              }}
-            >
-              Limpiar filtros
-            </Button>
-          </Group>
-          <ListCountText count={count.data} noun="envíos" />
-        </Stack>
-      </Card>
+      <ListFilters
+        search={search}
+        list={list}
+        keys={['q', 'status']}
+        placeholder="Código, tracking, cliente o ciudad"
+        tooShortMessage={TRACKING_MESSAGES.searchTooShort}
+        filters={
+          <FilterSelect
+            label="Estado"
+            w={190}
+            data={SHIPMENT_STATUSES.map((s) => ({ value: s, label: SHIPMENT_STATUS_LABELS[s] }))}
+            value={search.status}
+            onChange={(status) => list.setFilters({ status })}
+          />
+        }
+      >
+        <ListCountText count={count.data} noun="envíos" />
+      </ListFilters>
 
-      {rows.isError && (
-        <Alert color="red" icon={<IconAlertCircle />} role="alert" title={M.loadFailed}>
-          {failureMessage(rows.error, M.loadFailed)}
-        </Alert>
-      )}
+      {rows.isError && <ListLoadError error={rows.error} fallback={M.loadFailed} toMessage={failureMessage} />}
 
-      <Card withBorder radius="md" p={0}>
-        <DataTable
-          caption="Envíos"
-          columns={columns}
-          data={rows.data?.rows ?? []}
-          getRowId={(r) => r.id}
-          sort={{ sort: list.sort, dir: list.dir }}
-          onSortChange={(s) => list.setSort(s.sort, s.dir)}
-          isLoading={rows.isFetching}
-          empty={M.empty}
-        />
-      </Card>
+      <DataTableCard caption="Envíos" columns={columns} list={list} rows={rows} empty={M.empty} />
 
       <ServerListPagination list={list} pageSize={pageSize} rows={rows.data} count={count.data} />
       <ShipmentDetailsDialog shipmentId={detailsOf} onClose={() => setDetailsOf(null)} />

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import {
   Alert,
-  Button,
   Center,
   Divider,
   Group,
@@ -35,6 +34,7 @@ import {
 } from '@casillero/shared';
 import { getErrorMessage } from '../../../../lib/errors';
 import { trpc } from '../../../../lib/trpc';
+import { DialogActions } from '../DialogActions';
 import { PrealertStatusBadge } from '../prealerts/common';
 import { PriorityBadge, TrackingStatusBadge } from './StatusBadge';
 import type { TrackingDetail, TrackingRow } from './types';
@@ -218,19 +218,7 @@ function ChangeStatusForm({ tracking, onClose }: { tracking: TrackingRow; onClos
           onChange={(v) => form.setFieldValue('actualWeight', v === '' ? 0 : Number(v))}
         />
         <Textarea label="Mensaje para el cliente (opcional)" autosize minRows={2} maxRows={5} {...form.getInputProps('message')} />
-        {serverError && (
-          <Alert color="red" icon={<IconAlertCircle />} role="alert">
-            {serverError}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={mutation.isPending}>
-            Actualizar estado
-          </Button>
-        </Group>
+        <DialogActions error={serverError} onCancel={onClose} label="Actualizar estado" loading={mutation.isPending} />
       </Stack>
     </form>
   );
@@ -290,19 +278,7 @@ function RepackForm({ tracking, onClose }: { tracking: TrackingRow; onClose: () 
           {...form.getInputProps('actualWeight')}
           onChange={(v) => form.setFieldValue('actualWeight', v === '' ? 0 : Number(v))}
         />
-        {serverError && (
-          <Alert color="red" icon={<IconAlertCircle />} role="alert">
-            {serverError}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit" color="yellow" loading={mutation.isPending}>
-            Solicitar reempaque
-          </Button>
-        </Group>
+        <DialogActions error={serverError} onCancel={onClose} label="Solicitar reempaque" color="yellow" loading={mutation.isPending} />
       </Stack>
     </form>
   );

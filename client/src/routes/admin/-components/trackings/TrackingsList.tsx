@@ -1,20 +1,15 @@
 import { useMemo, useState } from 'react';
-import { ActionIcon, Alert, Button, Card, Group, Menu, Select, Stack, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import {
-  IconAlertCircle,
   IconDotsVertical,
   IconDownload,
   IconEye,
-  IconFilterOff,
   IconPackage,
-  IconRefresh,
-  IconSearch,
   IconSwitchHorizontal,
 } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   LIST_DEFAULT_PAGE_SIZE,
-  LIST_SEARCH_MIN_LENGTH,
   PRIORITIES,
   PRIORITY_LABELS,
   TRACKING_MESSAGES,
@@ -26,9 +21,18 @@ import {
   type TrackingListSearch,
   type TrackingSort,
 } from '@casillero/shared';
-import { DataTable, ListCountText, ServerListPagination, dataTableColumns, useDebouncedSearch, useListUrlState } from '../../../../components/data-table';
+import {
+  DataTableCard,
+  FilterSelect,
+  ListCountBar,
+  ListFilters,
+  ListLoadError,
+  RefreshButton,
+  ServerListPagination,
+  dataTableColumns,
+  useListUrlState,
+} from '../../../../components/data-table';
 import { downloadHref } from '../../../../lib/download';
-import { getErrorMessage } from '../../../../lib/errors';
 import { trpc } from '../../../../lib/trpc';
 import { PriorityBadge, TrackingStatusBadge } from './StatusBadge';
 import { ChangeStatusDialog, RepackDialog, TrackingDetailsDialog } from './TrackingDialogs';
@@ -126,7 +130,6 @@ type TrackingsListProps = {
 export function TrackingsList({ search, navigate }: TrackingsListProps) {
   const queryClient = useQueryClient();
   const list = useListUrlState(search, navigate, { sort: 'createdAt' as TrackingSort, dir: 'desc' });
-  const [text, setText] = useDebouncedSearch(search.q, (q) => list.setFilters({ q }));
   const [details, setDetails] = useState<string | null>(null);
   const [statusOf, setStatusOf] = useState<TrackingRow | null>(null);
   const [repackOf, setRepackOf] = useState<TrackingRow | null>(null);
@@ -146,99 +149,58 @@ export function TrackingsList({ search, navigate }: TrackingsListProps) {
     [],
   );
 
-  const hasFilters = Boolean(search.q || search.status || search.priority || search.carrier);
-  const tooShort = Boolean(search.q && search.q.length < LIST_SEARCH_MIN_LENGTH);
-
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.trackings.pathKey() });
 
   return (
     <Stack gap="md">
-      <Card withBorder radius="md">
-        <Stack gap="sm">
-          <Group gap="sm" align="flex-end" wrap="wrap">
-            <TextInput
-              label="Buscar"
-              placeholder="Tracking, cliente, email o casillero"
-              leftSection={<IconSearch size={16} />}
-              value={text}
-              onChange={(e) => setText(e.currentTarget.value)}
-              error={tooShort ? TRACKING_MESSAGES.searchTooShort(LIST_SEARCH_MIN_LENGTH) : undefined}
-              miw={260}
-              style={{ flex: 1 }}
-            />
-            <Select
+      <ListFilters
+        search={search}
+        list={list}
+        keys={['q', 'status', 'priority', 'carrier']}
+        placeholder="Tracking, cliente, email o casillero"
+        tooShortMessage={TRACKING_MESSAGES.searchTooShort}
+        filters={
+          <>
+            <FilterSelect
               label="Estado"
-              placeholder="Todos"
-              clearable
               w={190}
               data={TRACKING_STATUSES.map((s) => ({ value: s, label: TRACKING_STATUS_LABELS[s] }))}
-              value={search.status ?? null}
-              onChange={(v) => list.setFilters({ status: (v ?? undefined) as TrackingListSearch['status'] })}
+              value={search.status}
+              onChange={(status) => list.setFilters({ status })}
             />
-            <Select
+            <FilterSelect
               label="Prioridad"
               placeholder="Todas"
-              clearable
               w={140}
               data={PRIORITIES.map((p) => ({ value: p, label: PRIORITY_LABELS[p] }))}
-              value={search.priority ?? null}
-              onChange={(v) => list.setFilters({ priority: (v ?? undefined) as TrackingListSearch['priority'] })}
+              value={search.priority}
+              onChange={(priority) => list.setFilters({ priority })}
             />
-            <Select
+            <FilterSelect
               label="Transportista"
-              placeholder="Todos"
-              clearable
               w={160}
               data={carriers.data ?? (search.carrier ? [search.carrier] : [])}
-              value={search.carrier ?? null}
-              onChange={(v) => list.setFilters({ carrier: v ?? undefined })}
+              value={search.carrier}
+              onChange={(carrier) => list.setFilters({ carrier })}
             />
-            <Button
-              variant="default"
-              leftSection={<IconFilterOff size={16} />}
-              disabled={!hasFilters}
-              onClick={() => {
-                setText('');
-                list.clear(['q', 'status', 'priority', 'carrier']);
-              }}
-            >
-              Limpiar filtros
+          </>
+        }
+      >
+        <ListCountBar count={count.data} noun="trackings">
+          <Group gap="xs">
+            <Tooltip label="Actualizar">
+              <RefreshButton onRefresh={refresh} isRefreshing={rows.isFetching && !rows.isPending} />
+            </Tooltip>
+            <Button component="a" href={exportHref} download variant="light" leftSection={<IconDownload size={16} />}>
+              Exportar CSV
             </Button>
           </Group>
-          <Group justify="space-between">
-            <ListCountText count={count.data} noun="trackings" />
-            <Group gap="xs">
-              <Tooltip label="Actualizar">
-                <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => void refresh()} loading={rows.isFetching && !rows.isPending}>
-                  Actualizar
-                </Button>
-              </Tooltip>
-              <Button component="a" href={exportHref} download variant="light" leftSection={<IconDownload size={16} />}>
-                Exportar CSV
-              </Button>
-            </Group>
-          </Group>
-        </Stack>
-      </Card>
+        </ListCountBar>
+      </ListFilters>
 
-      {rows.isError && (
-        <Alert color="red" icon={<IconAlertCircle />} role="alert" title={TRACKING_MESSAGES.loadFailed}>
-          {getErrorMessage(rows.error, TRACKING_MESSAGES.loadFailed)}
-        </Alert>
-      )}
+      {rows.isError && <ListLoadError error={rows.error} fallback={TRACKING_MESSAGES.loadFailed} />}
 
-      <Card withBorder radius="md" p={0}>
-        <DataTable
-          caption="Trackings"
-          columns={columns}
-          data={rows.data?.rows ?? []}
-          getRowId={(r) => r.id}
-          sort={{ sort: list.sort, dir: list.dir }}
-          onSortChange={(s) => list.setSort(s.sort, s.dir)}
-          isLoading={rows.isFetching}
-          empty={TRACKING_MESSAGES.empty}
-        />
-      </Card>
+      <DataTableCard caption="Trackings" columns={columns} list={list} rows={rows} empty={TRACKING_MESSAGES.empty} />
 
       <ServerListPagination list={list} pageSize={pageSize} rows={rows.data} count={count.data} />
 

@@ -1,0 +1,87 @@
+// The filter card at the top of every admin list: the search box (written to the URL after a
+// pause), the screen's selects, 'Limpiar filtros', and whatever goes under them (the count line).
+import type { ReactNode } from 'react';
+import { Button, Card, Group, Select, Stack, TextInput, type SelectProps } from '@mantine/core';
+import { IconFilterOff, IconSearch } from '@tabler/icons-react';
+import { LIST_SEARCH_MIN_LENGTH } from '@casillero/shared';
+import { useDebouncedSearch } from './useListUrlState';
+
+type ListFiltersProps<S extends { q?: string }> = {
+  /** The route's search params. */
+  search: S;
+  /** The list's URL state (useListUrlState). */
+  list: { setFilters: (patch: Partial<S>) => void; clear: (keys: (keyof S)[]) => void };
+  /** The params 'Limpiar filtros' drops ('q' among them); it is enabled while any is set. */
+  keys: (keyof S)[];
+  /** The search box's placeholder. */
+  placeholder: string;
+  /** The screen's "type at least N characters" text, shown while the search is too short to run. */
+  tooShortMessage: (min: number) => string;
+  /** The filter selects, between the search box and 'Limpiar filtros'. */
+  filters?: ReactNode;
+  /** Under the filter row (the count line, status tabs). */
+  children?: ReactNode;
+};
+
+export function ListFilters<S extends { q?: string }>({ search, list, keys, placeholder, tooShortMessage, filters, children }: ListFiltersProps<S>) {
+  const [text, setText] = useDebouncedSearch(search.q, (q) => list.setFilters({ q } as Partial<S>));
+  const hasFilters = keys.some((key) => Boolean(search[key]));
+  const tooShort = Boolean(search.q && search.q.length < LIST_SEARCH_MIN_LENGTH);
+  return (
+    <Card withBorder radius="md">
+      <Stack gap="sm">
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <TextInput
+            label="Buscar"
+            placeholder={placeholder}
+            leftSection={<IconSearch size={16} />}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            error={tooShort ? tooShortMessage(LIST_SEARCH_MIN_LENGTH) : undefined}
+            miw={260}
+            style={{ flex: 1 }}
+          />
+          {filters}
+          <Button
+            variant="default"
+            leftSection={<IconFilterOff size={16} />}
+            disabled={!hasFilters}
+            onClick={() => {
+              setText('');
+              list.clear(keys);
+            }}
+          >
+            Limpiar filtros
+          </Button>
+        </Group>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+type FilterSelectProps<V extends string> = {
+  label: string;
+  /** Shown while nothing is chosen: every value passes. */
+  placeholder?: string;
+  w: number;
+  data: SelectProps['data'];
+  /** The URL's value; none when the filter is off. */
+  value: V | undefined;
+  onChange: (value: V | undefined) => void;
+};
+
+/** One of a list's filters: a clearable select over a URL param. */
+export function FilterSelect<V extends string>({ label, placeholder = 'Todos', w, data, value, onChange }: FilterSelectProps<V>) {
+  return (
+    <Select
+      label={label}
+      placeholder={placeholder}
+      clearable
+      w={w}
+      data={data}
+      value={value ?? null}
+      onChange={(v) => onChange((v ?? undefined) as V | undefined)}
+    />
+  );
+}
