@@ -9,6 +9,7 @@ import { trpc } from '../../lib/trpc';
 import { PageHeader } from './-components/PageHeader';
 import { EmptyState, QueryState } from './-components/QueryState';
 import { TrackingDetail, isDispatchAuthorised } from './-components/TrackingDetail';
+import { LabeledValue } from './-components/LabeledValue';
 
 
 export const Route = createFileRoute('/dashboard/mis-trackings')({
@@ -62,12 +63,12 @@ function TrackingsPage() {
                         </Group>
                       </Group>
                       <SimpleGrid cols={{ base: 2, sm: 6 }} spacing="xs">
-                        <Mini label="Transportista" value={t.carrier} />
-                        <Mini label="Casillero" value={t.mailboxCode} />
-                        <Mini label="Peso estimado" value={weight(t.estimatedWeight)} />
-                        <Mini label="Peso real" value={weight(t.actualWeight)} />
-                        <Mini label="Valor" value={formatUsd(t.estimatedValue)} />
-                        <Mini label="Actualizado" value={formatDate(t.updatedAt)} />
+                        <LabeledValue label="Transportista" value={t.carrier} />
+                        <LabeledValue label="Casillero" value={t.mailboxCode} />
+                        <LabeledValue label="Peso estimado" value={weight(t.estimatedWeight)} />
+                        <LabeledValue label="Peso real" value={weight(t.actualWeight)} />
+                        <LabeledValue label="Valor" value={formatUsd(t.estimatedValue)} />
+                        <LabeledValue label="Actualizado" value={formatDate(t.updatedAt)} />
                       </SimpleGrid>
                     </Stack>
                   </UnstyledButton>
@@ -82,15 +83,3 @@ function TrackingsPage() {
   );
 }
 
-function Mini({ label, value }: { label: string; value: string }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={500}>
-        {value}
-      </Text>
-    </Stack>
-  );
-}

@@ -12,6 +12,7 @@ import {
 import { ButtonLink } from '../../../components/links';
 import { trpc } from '../../../lib/trpc';
 import { QueryState } from './QueryState';
+import { LabeledValue } from './LabeledValue';
 
 /** Ready to ship with the shipping payment approved: it only waits to leave the warehouse. */
 export const isDispatchAuthorised = (t: { status: string; dispatchAuthorizedAt: string | null }) =>
@@ -58,14 +59,14 @@ export function TrackingDetail({ id, onClose }: { id: string | null; onClose: ()
               </Alert>
               <Text size="sm">{t.description}</Text>
               <SimpleGrid cols={2} spacing="sm">
-                <Info label="Transportista" value={t.carrier} />
-                <Info label="Remitente" value={t.senderName} />
-                <Info label="País de origen" value={t.originCountry} />
-                <Info label="Casillero" value={t.mailboxCode} />
-                <Info label="Peso estimado" value={`${t.estimatedWeight} kg`} />
-                <Info label="Peso real" value={t.actualWeight == null ? 'Pendiente de pesar' : `${t.actualWeight} kg`} />
-                <Info label="Valor estimado" value={formatUsd(t.estimatedValue)} />
-                <Info label="Registrado" value={formatDateTime(t.createdAt)} />
+                <LabeledValue label="Transportista" value={t.carrier} />
+                <LabeledValue label="Remitente" value={t.senderName} />
+                <LabeledValue label="País de origen" value={t.originCountry} />
+                <LabeledValue label="Casillero" value={t.mailboxCode} />
+                <LabeledValue label="Peso estimado" value={`${t.estimatedWeight} kg`} />
+                <LabeledValue label="Peso real" value={t.actualWeight == null ? 'Pendiente de pesar' : `${t.actualWeight} kg`} />
+                <LabeledValue label="Valor estimado" value={formatUsd(t.estimatedValue)} />
+                <LabeledValue label="Registrado" value={formatDateTime(t.createdAt)} />
               </SimpleGrid>
               <Title order={3} size="h5">
                 Historial
@@ -92,15 +93,3 @@ export function TrackingDetail({ id, onClose }: { id: string | null; onClose: ()
   );
 }
 
-function Info({ label, value }: { label: string; value: string }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={500}>
-        {value}
-      </Text>
-    </Stack>
-  );
-}

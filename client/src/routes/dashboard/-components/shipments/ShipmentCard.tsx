@@ -6,6 +6,7 @@ import type { trpc } from '../../../../lib/trpc';
 import { formatDay } from '../../../admin/-components/shipments/ShipmentDetails';
 import { ShipmentStatusBadge } from '../../../admin/-components/shipments/ShipmentStatus';
 import { formatKg } from '../repacks/format';
+import { LabeledValue } from '../LabeledValue';
 
 export type OwnShipment = inferOutput<typeof trpc.shipments.listOwn>['items'][number];
 
@@ -33,27 +34,15 @@ export function ShipmentCard({ shipment: s, onOpen }: { shipment: OwnShipment; o
           </Group>
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 6 }} spacing="xs">
-          <Mini label="Paquetes" value={packagesText(s.packageCount)} />
-          <Mini label="Peso total" value={`${formatKg(s.totalWeightKg)} kg`} />
-          <Mini label="Costo de envío" value={formatUsd(s.shippingCostUsd)} />
-          <Mini label="Entrega estimada" value={formatDay(s.estimatedDelivery)} />
-          <Mini label="Entregado" value={formatDay(s.actualDelivery)} />
-          <Mini label="Actualizado" value={formatDate(s.updatedAt)} />
+          <LabeledValue label="Paquetes" value={packagesText(s.packageCount)} />
+          <LabeledValue label="Peso total" value={`${formatKg(s.totalWeightKg)} kg`} />
+          <LabeledValue label="Costo de envío" value={formatUsd(s.shippingCostUsd)} />
+          <LabeledValue label="Entrega estimada" value={formatDay(s.estimatedDelivery)} />
+          <LabeledValue label="Entregado" value={formatDay(s.actualDelivery)} />
+          <LabeledValue label="Actualizado" value={formatDate(s.updatedAt)} />
         </SimpleGrid>
       </Stack>
     </Card>
   );
 }
 
-export function Mini({ label, value }: { label: string; value: string }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={500}>
-        {value}
-      </Text>
-    </Stack>
-  );
-}

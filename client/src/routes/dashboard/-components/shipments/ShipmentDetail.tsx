@@ -12,7 +12,7 @@ import { formatDay } from '../../../admin/-components/shipments/ShipmentDetails'
 import { ShipmentStatusBadge } from '../../../admin/-components/shipments/ShipmentStatus';
 import { QueryState } from '../QueryState';
 import { formatKg } from '../repacks/format';
-import { Mini } from './ShipmentCard';
+import { LabeledValue } from '../LabeledValue';
 
 /** One own shipment: destination and figures, the packages it carries and its stages in order. */
 export function ShipmentDetail({ id, onClose }: { id: string | null; onClose: () => void }) {
@@ -39,14 +39,14 @@ export function ShipmentDetail({ id, onClose }: { id: string | null; onClose: ()
                 </Text>
               </Stack>
               <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-                <Mini label="Paquetes" value={String(s.packageCount)} />
-                <Mini label="Peso total" value={`${formatKg(s.totalWeightKg)} kg`} />
-                <Mini label="Costo de envío" value={formatUsd(s.shippingCostUsd)} />
-                <Mini label="Tracking del envío" value={s.trackingNumber ?? '—'} />
-                <Mini label="Entrega estimada" value={formatDay(s.estimatedDelivery)} />
-                <Mini label="Entregado" value={formatDay(s.actualDelivery)} />
-                <Mini label="Creado" value={formatDateTime(s.createdAt)} />
-                <Mini label="Actualizado" value={formatDateTime(s.updatedAt)} />
+                <LabeledValue label="Paquetes" value={String(s.packageCount)} />
+                <LabeledValue label="Peso total" value={`${formatKg(s.totalWeightKg)} kg`} />
+                <LabeledValue label="Costo de envío" value={formatUsd(s.shippingCostUsd)} />
+                <LabeledValue label="Tracking del envío" value={s.trackingNumber ?? '—'} />
+                <LabeledValue label="Entrega estimada" value={formatDay(s.estimatedDelivery)} />
+                <LabeledValue label="Entregado" value={formatDay(s.actualDelivery)} />
+                <LabeledValue label="Creado" value={formatDateTime(s.createdAt)} />
+                <LabeledValue label="Actualizado" value={formatDateTime(s.updatedAt)} />
               </SimpleGrid>
               <Divider label="Paquetes" labelPosition="left" />
               <Table.ScrollContainer minWidth={480}>
