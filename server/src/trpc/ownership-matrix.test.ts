@@ -1,0 +1,536 @@
+// Issue 4: customer A can neither read, change nor download anything of customer B's.
+// Walks every customer procedure of the app router whose input names an id (a key `id`, or
+// ending in `Id` or `Ids`), calls it as A with B's ids from the table below, and expects
+// NOT_FOUND, as if B's resource did not exist; then reads B's data as B to see nothing moved.
+// A customer procedure (or a field) added later with an id input fails here until the table
+// says which of B's ids it is called with.
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRPCError } from '@trpc/server';
+import { MAX_PAGE_SIZE, SESSION_COOKIE_NAME } from '@casillero/shared';
+import type { Database } from '../db/client';
+import { testConfig } from '../env';
+import { createServer } from '../server';
+import { callerFor, TEST_APP_URL, trpcError, type TestCaller } from '../test/caller';
+import { createTestDatabase } from '../test/db';
+import { signedInAdmin, signedInCustomer } from '../test/factories';
+import { tempStorageDir, tinyPdf, tinyPng, uploadFile } from '../test/files';
+import type { Meta } from './init';
+import { appRouter } from './router';
+
+// --- The walk ---------------------------------------------------------------------------------
+
+/** `id`, `paymentId`, `packageIds`…: a key that names one of somebody's rows. */
+const ID_KEY = /^id$|Ids?$/;
+
+type ZodDef = { type: string } & Record<string, unknown>;
+const defOf = (schema: unknown): ZodDef | undefined => (schema as { _zod?: { def?: ZodDef } } | undefined)?._zod?.def;
+
+/** The id-like keys of a zod 4 input, as dotted paths, looking through wrappers, pipes, arrays and unions. */
+function idFields(schema: unknown, prefix = ''): string[] {
+  const def = defOf(schema);
+  if (!def) return [];
+  switch (def.type) {
+    case 'object':
+      return Object.entries(def.shape as Record<string, unknown>).flatMap(([key, field]) => {
+        const path = prefix ? `${prefix}.${key}` : key;
+        return [...(ID_KEY.test(key) ? [path] : []), ...idFields(field, path)];
+      });
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'catch':
+    case 'readonly':
+    case 'nonoptional':
+    case 'success':
+      return idFields(def.innerType, prefix);
+    case 'pipe':
+      return [...idFields(def.in, prefix), ...idFields(def.out, prefix)];
+    case 'array':
+      return idFields(def.element, prefix);
+    case 'union':
+      return (def.options as unknown[]).flatMap((o) => idFields(o, prefix));
+    case 'intersection':
+      return [...idFields(def.left, prefix), ...idFields(def.right, prefix)];
+    case 'lazy':
+      return idFields((def.getter as () => unknown)(), prefix);
+    default:
+      return [];
+  }
+}
+
+type AnyProcedure = { _def: { meta?: Meta; type: string; inputs: unknown[] } };
+const allProcedures = Object.entries(appRouter._def.procedures as unknown as Record<string, AnyProcedure>).map(([path, p]) => ({
+  path,
+  access: p._def.meta?.access,
+  type: p._def.type,
+  idFields: [...new Set(p._def.inputs.flatMap((input) => idFields(input)))].sort(),
+}));
+
+/** Every customer procedure that takes an id, with the id-like fields of its input. */
+const customerIdProcedures = allProcedures.filter((p) => p.access === 'user' && p.idFields.length > 0);
+
+// --- B's data (and a little of A's, for inputs that mix an own id with a foreign one) ----------
+
+type Fixture = {
+  a: {
+    mailboxId: string;
+    prealertId: string;
+    receiptFileId: string;
+    invoiceFileId: string;
+    trackingId: string;
+    packageId: string;
+  };
+  b: {
+    userId: string;
+    email: string;
+    mailboxId: string;
+    sessionId: string;
+    prealertId: string;
+    /** The pending mailbox activation, not reported yet: what a stray report would change. */
+    activationPaymentId: string;
+    /** A payment B reported with the receipt below. */
+    reportedPaymentId: string;
+    receiptFileId: string;
+    invoiceFileId: string;
+    trackingId: string;
+    /** Received, in no shipment and no repack request. */
+    packageId: string;
+    shippedPackageId: string;
+    shipmentId: string;
+    notificationId: string;
+  };
+};
+
+let reference = 0;
+const newReference = () => `OWN-${Date.now().toString(36)}-${++reference}`;
+
+const prealertForm = {
+  carrier: 'UPS',
+  senderName: 'Tienda de A',
+  description: 'Cambiado por otro cliente',
+  quantityItems: 9,
+  amountSpent: 1,
+  estimatedWeight: 1,
+  estimatedValue: 1,
+  notes: 'no debería guardarse',
+};
+
+/**
+ * For each customer procedure with an id input, keyed by the id field each call points at
+ * customer B (a key may add a note after a space, for a second call on the same field): the
+ * input A sends. Everything else in the input is valid, and A's own where A needs one, so the
+ * foreign id is the only reason to refuse.
+ */
+const FOREIGN_INPUTS: Record<string, Record<string, (f: Fixture) => unknown>> = {
+  'account.signOutSession': {
+    id: (f) => ({ id: f.b.sessionId }),
+  },
+  'files.link': {
+    id: (f) => ({ id: f.b.receiptFileId }),
+    'id (an invoice)': (f) => ({ id: f.b.invoiceFileId }),
+  },
+  'notifications.markRead': {
+    id: (f) => ({ id: f.b.notificationId }),
+  },
+  'payments.get': {
+    id: (f) => ({ id: f.b.activationPaymentId }),
+    'id (a reported payment)': (f) => ({ id: f.b.reportedPaymentId }),
+  },
+  'payments.report': {
+    paymentId: (f) => ({
+      paymentId: f.b.activationPaymentId,
+      paymentMethod: 'Zelle',
+      paymentReference: newReference(),
+      amountVes: 100,
+      description: 'Pago de A sobre el casillero de B',
+      receiptFileId: f.a.receiptFileId,
+    }),
+    receiptFileId: (f) => ({
+      transactionType: 'credit_purchase',
+      amountUsd: 10,
+      paymentMethod: 'Zelle',
+      paymentReference: newReference(),
+      receiptFileId: f.b.receiptFileId,
+    }),
+    trackingIds: (f) => ({
+      transactionType: 'shipping_payment',
+      amountUsd: 20,
+      paymentMethod: 'Zelle',
+      paymentReference: newReference(),
+      receiptFileId: f.a.receiptFileId,
+      trackingIds: [f.b.trackingId],
+    }),
+    'trackingIds (with an own one)': (f) => ({
+      transactionType: 'shipping_payment',
+      amountUsd: 20,
+      paymentMethod: 'Zelle',
+      paymentReference: newReference(),
+      receiptFileId: f.a.receiptFileId,
+      trackingIds: [f.a.trackingId, f.b.trackingId],
+    }),
+  },
+  'prealerts.create': {
+    mailboxId: (f) => ({ ...prealertForm, trackingNumber: null, mailboxId: f.b.mailboxId, invoiceFileId: null }),
+    invoiceFileId: (f) => ({ ...prealertForm, trackingNumber: null, mailboxId: f.a.mailboxId, invoiceFileId: f.b.invoiceFileId }),
+  },
+  'prealerts.update': {
+    id: (f) => ({ ...prealertForm, id: f.b.prealertId, trackingNumber: null, mailboxId: null, invoiceFileId: null }),
+    mailboxId: (f) => ({ ...prealertForm, id: f.a.prealertId, trackingNumber: null, mailboxId: f.b.mailboxId, invoiceFileId: null }),
+    invoiceFileId: (f) => ({ ...prealertForm, id: f.a.prealertId, trackingNumber: null, mailboxId: f.a.mailboxId, invoiceFileId: f.b.invoiceFileId }),
+  },
+  'repacks.request': {
+    packageIds: (f) => ({ packageIds: [f.b.packageId], shippingMethod: 'aereo', instructions: 'Consolidar todo' }),
+    'packageIds (with an own one)': (f) => ({ packageIds: [f.a.packageId, f.b.packageId], shippingMethod: 'aereo' }),
+  },
+  'shipments.ownDetail': {
+    id: (f) => ({ id: f.b.shipmentId }),
+  },
+  'trackings.mineDetail': {
+    id: (f) => ({ id: f.b.trackingId }),
+  },
+};
+
+/** The id field a table key tests: the key up to its note. */
+const fieldOf = (key: string) => key.split(' ')[0];
+
+// --- Set-up --------------------------------------------------------------------------------
+
+let database: Database;
+let storageDir: string;
+let server: Awaited<ReturnType<typeof createServer>>;
+const config = () => testConfig({ appUrl: TEST_APP_URL, storageDir });
+
+type Signed = Awaited<ReturnType<typeof signedInCustomer>>;
+let admin: Signed;
+let ana: Signed;
+let beto: Signed;
+let fixture: Fixture;
+const db = () => database.db;
+const as = (s: Signed) => callerFor(db(), s.visitor, config());
+
+function call(caller: TestCaller, path: string, input: unknown): Promise<unknown> {
+  const fn = path.split('.').reduce<any>((node, key) => node[key], caller);
+  return fn(input);
+}
+
+async function errorCode(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+    return 'OK';
+  } catch (err) {
+    return err instanceof TRPCError ? err.code : `not a TRPCError: ${String(err)}`;
+  }
+}
+
+async function upload(who: Signed, kind: 'receipt' | 'invoice', bytes: Buffer): Promise<string> {
+  const res = await uploadFile(server.app, bytes, {
+    token: who.visitor.token,
+    kind,
+    origin: TEST_APP_URL,
+    ...(kind === 'invoice' ? { filename: 'factura.pdf', contentType: 'application/pdf' } : {}),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id;
+}
+
+let serial = 0;
+async function readyTracking(mailboxId: string) {
+  const created = await as(admin).trackings.create({
+    mailboxId,
+    trackingNumber: `1ZOWN${Date.now().toString(36).toUpperCase()}${++serial}`,
+    carrier: 'UPS',
+    description: `Audífonos inalámbricos ${serial}`,
+    senderName: 'Amazon',
+    estimatedWeight: 1.2,
+  });
+  await as(admin).trackings.updateStatus({ id: created.id, status: 'ready_to_ship' });
+  return created.id;
+}
+
+async function receivedPackage(userId: string, mailboxId: string) {
+  const created = await as(admin).packages.create({
+    userId,
+    mailboxId,
+    trackingNumber: `PKOWN${Date.now().toString(36).toUpperCase()}${++serial}`,
+    packageDescription: `Compra de prueba ${serial}`,
+    senderName: 'Amazon',
+    weightKg: 1.5,
+    status: 'received',
+  });
+  return created.id;
+}
+
+/** Sign-up gives the customer one mailbox; the admin activates it so trackings can arrive. */
+async function activeMailbox(who: Signed) {
+  const [box] = await as(who).mailboxes.mine();
+  await as(admin).mailboxes.setStatus({ id: box.id, status: 'active' });
+  return box.id;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  storageDir = tempStorageDir();
+  server = await createServer({ config: config(), database });
+  admin = await signedInAdmin(db());
+  ana = await signedInCustomer(db(), { nombre: 'Ana Dueña' });
+  beto = await signedInCustomer(db(), { nombre: 'Beto Vecino', type: 'china' });
+
+  // B's data, built through the real procedures and the upload route.
+  const bMailbox = await activeMailbox(beto);
+  const bActivation = (await as(beto).payments.mine()).find((p) => p.transactionType === 'mailbox_activation')!;
+  const bReceipt = await upload(beto, 'receipt', tinyPng('beto'));
+  const bInvoice = await upload(beto, 'invoice', tinyPdf());
+  const bReported = await as(beto).payments.report({
+    transactionType: 'credit_purchase',
+    amountUsd: 25,
+    paymentMethod: 'Zelle',
+    paymentReference: newReference(),
+    description: 'Créditos de Beto',
+    receiptFileId: bReceipt,
+  });
+  const bPrealert = await as(beto).prealerts.create({
+    trackingNumber: `PREB${Date.now().toString(36).toUpperCase()}`,
+    carrier: 'FedEx',
+    senderName: 'Tienda de Beto',
+    description: 'Zapatos deportivos de Beto',
+    quantityItems: 2,
+    amountSpent: 80,
+    estimatedWeight: 2.5,
+    estimatedValue: 80,
+    notes: 'Frágil',
+    mailboxId: bMailbox,
+    invoiceFileId: bInvoice,
+  });
+  const bTracking = await readyTracking(bMailbox);
+  const bPackage = await receivedPackage(beto.user.id, bMailbox);
+  const bShippedPackage = await receivedPackage(beto.user.id, bMailbox);
+  const bShipment = await as(admin).shipments.create({
+    userId: beto.user.id,
+    deliveryAddress: 'Av. Bolívar Norte, edificio Torre Stratos, piso 3',
+    deliveryCity: 'Valencia',
+    deliveryState: 'Carabobo',
+    estimatedDelivery: '2030-01-15',
+    shippingCostUsd: 42.5,
+    packageIds: [bShippedPackage],
+  });
+  await as(admin).notifications.send({
+    recipient: 'individual',
+    userId: beto.user.id,
+    type: 'general',
+    title: 'Aviso solo para Beto',
+    message: 'Tu casillero está listo.',
+  });
+  const bNotification = (await as(beto).notifications.mine({ pageSize: MAX_PAGE_SIZE })).items.find(
+    (n) => n.title === 'Aviso solo para Beto',
+  )!;
+  const bSession = (await as(beto).account.sessions()).find((s) => s.isCurrent)!;
+
+  // A's own, for the inputs that mix an own id with one of B's.
+  const aMailbox = await activeMailbox(ana);
+  const aReceipt = await upload(ana, 'receipt', tinyPng('ana'));
+  const aInvoice = await upload(ana, 'invoice', tinyPdf());
+  const aPrealert = await as(ana).prealerts.create({
+    trackingNumber: null,
+    description: 'Libros de Ana',
+    quantityItems: 1,
+    mailboxId: aMailbox,
+  });
+
+  fixture = {
+    a: {
+      mailboxId: aMailbox,
+      prealertId: aPrealert.id,
+      receiptFileId: aReceipt,
+      invoiceFileId: aInvoice,
+      trackingId: await readyTracking(aMailbox),
+      packageId: await receivedPackage(ana.user.id, aMailbox),
+    },
+    b: {
+      userId: beto.user.id,
+      email: beto.email,
+      mailboxId: bMailbox,
+      sessionId: bSession.id,
+      prealertId: bPrealert.id,
+      activationPaymentId: bActivation.id,
+      reportedPaymentId: bReported.id,
+      receiptFileId: bReceipt,
+      invoiceFileId: bInvoice,
+      trackingId: bTracking,
+      packageId: bPackage,
+      shippedPackageId: bShippedPackage,
+      shipmentId: bShipment.id,
+      notificationId: bNotification.id,
+    },
+  };
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await database?.close();
+  if (storageDir) fs.rmSync(storageDir, { recursive: true, force: true });
+});
+
+/** Signed links carry the current time; the file they open is what matters. */
+function withoutSignatures(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value), (_key, v) => (typeof v === 'string' ? v.replace(/^(\/files\/[^?]+)\?.*$/, '$1') : v));
+}
+
+/** Everything B (or A) sees of their own data, as they see it. */
+async function ownView(who: Signed, ids: { paymentIds: string[]; trackingId: string; shipmentId?: string; fileIds: string[] }) {
+  const c = as(who);
+  return withoutSignatures({
+    me: await c.auth.me(),
+    sessions: await c.account.sessions(),
+    emailPreferences: await c.account.emailPreferences(),
+    profile: await c.profile.get(),
+    mailboxes: await c.mailboxes.mine(),
+    prealerts: await c.prealerts.mine(),
+    payments: await c.payments.mine(),
+    paymentDetails: await Promise.all(ids.paymentIds.map((id) => c.payments.get({ id }))),
+    payableTrackings: await c.payments.payableTrackings(),
+    trackings: await c.trackings.mine(),
+    tracking: await c.trackings.mineDetail({ id: ids.trackingId }),
+    packages: await c.packages.mine(),
+    repacks: await c.repacks.mine(),
+    repackable: await c.repacks.packages(),
+    shipments: await c.shipments.listOwn({ pageSize: MAX_PAGE_SIZE }),
+    shipment: ids.shipmentId ? await c.shipments.ownDetail({ id: ids.shipmentId }) : null,
+    notifications: await c.notifications.mine({ pageSize: MAX_PAGE_SIZE }),
+    unread: await c.notifications.unreadCount(),
+    files: await Promise.all(ids.fileIds.map(async (id) => (await c.files.link({ id })).contentType)),
+  });
+}
+
+const betoView = () =>
+  ownView(beto, {
+    paymentIds: [fixture.b.activationPaymentId, fixture.b.reportedPaymentId],
+    trackingId: fixture.b.trackingId,
+    shipmentId: fixture.b.shipmentId,
+    fileIds: [fixture.b.receiptFileId, fixture.b.invoiceFileId],
+  });
+const anaView = () =>
+  ownView(ana, { paymentIds: [], trackingId: fixture.a.trackingId, fileIds: [fixture.a.receiptFileId, fixture.a.invoiceFileId] });
+
+// --- The tests -----------------------------------------------------------------------------
+
+describe('ownership matrix (issue 4)', () => {
+  it('finds the customer procedures that take an id, and the table names each one and each id field', () => {
+    const detected = Object.fromEntries(customerIdProcedures.map((p) => [p.path, p.idFields]));
+    // Printed so a reader sees what the walk found.
+    console.info(
+      `Customer procedures with an id input:\n${customerIdProcedures.map((p) => `  ${p.path} (${p.idFields.join(', ')})`).join('\n')}`,
+    );
+    expect(customerIdProcedures.length).toBeGreaterThan(5);
+    expect(Object.keys(FOREIGN_INPUTS).sort()).toEqual(Object.keys(detected).sort());
+    for (const [path, cases] of Object.entries(FOREIGN_INPUTS)) {
+      expect([...new Set(Object.keys(cases).map(fieldOf))].sort(), path).toEqual(detected[path]);
+    }
+  });
+
+  it("answers NOT_FOUND to every call of customer A's that names one of customer B's ids, and nothing of B's or A's changes", async () => {
+    const betoBefore = await betoView();
+    const anaBefore = await anaView();
+
+    const answers: string[] = [];
+    const expected: string[] = [];
+    for (const [path, cases] of Object.entries(FOREIGN_INPUTS)) {
+      for (const [label, input] of Object.entries(cases)) {
+        answers.push(`${path} [${label}]: ${await errorCode(call(as(ana), path, input(fixture)))}`);
+        expected.push(`${path} [${label}]: NOT_FOUND`);
+      }
+    }
+    expect(answers).toEqual(expected);
+
+    // B's data, read as B: the same as before, field by field.
+    const betoAfter = await betoView();
+    expect(betoAfter).toEqual(betoBefore);
+    // …spelled out for the ones a stray write would touch first.
+    const b = as(beto);
+    expect((await b.auth.me()).user?.id).toBe(fixture.b.userId);
+    expect((await b.account.sessions()).map((s) => s.id)).toContain(fixture.b.sessionId);
+    expect(await b.payments.get({ id: fixture.b.activationPaymentId })).toMatchObject({
+      status: 'pending',
+      reportedAt: null,
+      paymentReference: null,
+      receiptFileId: null,
+      canReport: true,
+    });
+    expect(await b.payments.get({ id: fixture.b.reportedPaymentId })).toMatchObject({ status: 'pending', receiptFileId: fixture.b.receiptFileId });
+    const prealert = (await b.prealerts.mine()).find((p) => p.id === fixture.b.prealertId)!;
+    expect(prealert).toMatchObject({
+      description: 'Zapatos deportivos de Beto',
+      quantityItems: 2,
+      senderName: 'Tienda de Beto',
+      notes: 'Frágil',
+      mailboxId: fixture.b.mailboxId,
+      invoiceFileId: fixture.b.invoiceFileId,
+      status: 'pending',
+    });
+    const notification = (await b.notifications.mine({ pageSize: MAX_PAGE_SIZE })).items.find((n) => n.id === fixture.b.notificationId)!;
+    expect(notification.read).toBe(false);
+    expect(await b.repacks.mine()).toEqual([]);
+    expect((await b.repacks.packages()).find((p) => p.id === fixture.b.packageId)).toMatchObject({ inPendingRequest: false });
+    expect((await b.payments.payableTrackings()).map((t) => t.id)).toContain(fixture.b.trackingId);
+
+    // A gained nothing either: no payment, pre-alert, repack request or notification of theirs.
+    expect(await anaView()).toEqual(anaBefore);
+  });
+
+  it("never shows one of B's ids in what A's own customer queries answer", async () => {
+    const bIds = Object.entries(fixture.b)
+      .filter(([key]) => key !== 'email')
+      .map(([, id]) => id);
+    const queries = allProcedures.filter((p) => p.access === 'user' && p.type === 'query' && p.idFields.length === 0);
+    expect(queries.length).toBeGreaterThan(5);
+    const leaks: string[] = [];
+    for (const q of queries) {
+      const answer = JSON.stringify(await call(as(ana), q.path, undefined));
+      for (const id of [...bIds, fixture.b.email]) if (answer.includes(id)) leaks.push(`${q.path}: ${id}`);
+    }
+    expect(leaks).toEqual([]);
+  });
+});
+
+describe("B's stored files (issue 4, downloads)", () => {
+  const get = (url: string, token?: string | null) =>
+    server.app.inject({ method: 'GET', url, cookies: token ? { [SESSION_COOKIE_NAME]: token } : {} });
+
+  it('A gets no link to any of B’s files; B and an admin do', async () => {
+    for (const id of [fixture.b.receiptFileId, fixture.b.invoiceFileId]) {
+      expect((await trpcError(as(ana).files.link({ id }))).code).toBe('NOT_FOUND');
+      expect((await as(beto).files.link({ id })).url).toMatch(new RegExp(`^/files/${id}\\?exp=\\d+&sig=[\\w-]+$`));
+      expect((await get((await as(admin).files.link({ id })).url)).statusCode).toBe(200);
+    }
+  });
+
+  it('the route opens a file only through a link signed for it: the session neither grants nor replaces it', async () => {
+    const png = tinyPng('beto');
+    const { url } = await as(beto).files.link({ id: fixture.b.receiptFileId });
+    // The signed link is the permission (docs/decisions/009-file-store.md: an <img> loads it
+    // without cookies), valid one hour, and only the owner or an admin can get one.
+    for (const token of [null, ana.visitor.token, beto.visitor.token]) {
+      const res = await get(url, token);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toMatch(/^private, /);
+      expect(res.rawPayload.equals(png)).toBe(true);
+    }
+
+    // Without a signature for B's file, A's session opens nothing: not the bare path, not A's
+    // own link's signature moved onto B's id, not the link of B's other file.
+    const own = new URL((await as(ana).files.link({ id: fixture.a.receiptFileId })).url, TEST_APP_URL);
+    const invoice = new URL((await as(beto).files.link({ id: fixture.b.invoiceFileId })).url, TEST_APP_URL);
+    for (const bad of [
+      `/files/${fixture.b.receiptFileId}`,
+      `/files/${fixture.b.receiptFileId}${own.search}`,
+      `/files/${fixture.b.receiptFileId}${invoice.search}`,
+    ]) {
+      for (const token of [null, ana.visitor.token]) {
+        expect((await get(bad, token)).statusCode, `${bad} ${token ? 'as A' : 'anonymous'}`).toBe(403);
+      }
+    }
+    // A's own link still works, so the refusals above are about B's file.
+    expect((await get(`${own.pathname}${own.search}`, ana.visitor.token)).statusCode).toBe(200);
+  });
+});
