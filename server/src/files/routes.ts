@@ -11,7 +11,6 @@ import {
   FILE_MESSAGES,
   GENERIC_MESSAGES,
   RECEIPT_MAX_BYTES,
-  SESSION_COOKIE_NAME,
   STORED_FILE_KINDS,
   detectContentType,
   fileProblem,
@@ -21,8 +20,7 @@ import {
 import type { Db } from '../db/client';
 import type { Config } from '../env';
 import { users } from '../db/schema';
-import { validateSessionToken } from '../auth/session';
-import { replySessionCookie } from '../trpc/context';
+import { requestUser } from '../trpc/context';
 import { isAllowedOrigin } from '../trpc/init';
 import { verifyFileLink } from './links';
 import { getFileLinkSecret } from './secret';
@@ -64,11 +62,8 @@ export async function registerFileRoutes(app: FastifyInstance, { db, config }: {
       if (origin && !isAllowedOrigin(origin, req.headers.host ?? null, config.appUrl)) {
         return fail(reply, { status: 403, message: AUTH_MESSAGES.foreignOrigin });
       }
-      const token = req.cookies[SESSION_COOKIE_NAME];
-      const auth = token ? await validateSessionToken(db, token) : null;
-      if (!auth?.session) return fail(reply, { status: 401, message: AUTH_MESSAGES.unauthorized });
-      if (auth.renewed) replySessionCookie(req, reply, config).set(token!, auth.session.expiresAt);
-      const user = auth.user;
+      const user = await requestUser(req, reply, db, config);
+      if (!user) return fail(reply, { status: 401, message: AUTH_MESSAGES.unauthorized });
 
       let upload: Awaited<ReturnType<typeof readUpload>>;
       try {

@@ -9,14 +9,12 @@ import {
   AUTH_MESSAGES,
   GENERIC_MESSAGES,
   PRIORITY_LABELS,
-  SESSION_COOKIE_NAME,
   TRACKING_STATUS_LABELS,
   TRACKINGS_CSV_PATH,
   trackingListInput,
 } from '@casillero/shared';
 import type { Db } from '../db/client';
 import type { Config } from '../env';
-import { validateSessionToken } from '../auth/session';
 import { CSV_BOM, csvLine } from '../lib/csv';
 import {
   BUSINESS_TIME_ZONE,
@@ -24,7 +22,7 @@ import {
   exportTrackingBatches,
   type TrackingExportRow,
 } from '../queries/trackings';
-import { replySessionCookie } from '../trpc/context';
+import { requestUser } from '../trpc/context';
 
 /** The columns of the trackings CSV (admin spec §9). */
 export const TRACKINGS_CSV_HEADERS = [
@@ -82,11 +80,9 @@ export async function registerExportRoutes(
   { db, config, batchSize = TRACKING_EXPORT_BATCH_SIZE }: ExportRoutesOptions,
 ) {
   app.get(TRACKINGS_CSV_PATH, async (req, reply) => {
-    const token = req.cookies[SESSION_COOKIE_NAME];
-    const auth = token ? await validateSessionToken(db, token) : null;
-    if (!auth?.session) return fail(reply, 401, AUTH_MESSAGES.unauthorized);
-    if (auth.renewed) replySessionCookie(req, reply, config).set(token!, auth.session.expiresAt);
-    if (auth.user.role !== 'admin') return fail(reply, 403, AUTH_MESSAGES.forbidden);
+    const user = await requestUser(req, reply, db, config);
+    if (!user) return fail(reply, 401, AUTH_MESSAGES.unauthorized);
+    if (user.role !== 'admin') return fail(reply, 403, AUTH_MESSAGES.forbidden);
 
     // The list's own URL schema: a bad value falls back to its default, as on the page.
     const parsed = trackingListInput.safeParse(req.query ?? {});

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { CasilleroType } from '@casillero/shared';
 import type { Db } from '../db/client';
-import { emailOutbox, users } from '../db/schema';
+import { emailOutbox, mailboxes, users } from '../db/schema';
 import { callerFor, newVisitor, type Visitor } from './caller';
 import { createOrPromoteAdmin } from '../services/auth';
 
@@ -34,6 +34,14 @@ export async function signedInCustomer(db: Db, opts: { type?: CasilleroType; nom
   const { user } = await caller.auth.signIn({ email, password: STRONG_PASSWORD });
   return { email, user, visitor, caller };
 }
+
+/** A signed-in customer whose (only) mailbox is already active, ready to receive trackings. */
+export async function customerWithActiveMailbox(db: Db, opts: { nombre?: string } = {}) {
+  const c = await signedInCustomer(db, opts);
+  const [mailbox] = await db.update(mailboxes).set({ status: 'active' }).where(eq(mailboxes.userId, c.user.id)).returning({ id: mailboxes.id });
+  return { ...c, mailboxId: mailbox.id };
+}
+export type CustomerWithMailbox = Awaited<ReturnType<typeof customerWithActiveMailbox>>;
 
 export async function signedInAdmin(db: Db) {
   const email = uniqueEmail('admin');

@@ -92,6 +92,19 @@ export function replySessionCookie(req: FastifyRequest, reply: FastifyReply, con
   };
 }
 
+/**
+ * The signed-in user of a plain Fastify route (uploads, exports): the same session check as
+ * tRPC's context, renewing the cookie when the session slides; null without a valid session.
+ */
+export async function requestUser(req: FastifyRequest, reply: FastifyReply, db: Db, config: Config): Promise<SessionUser | null> {
+  const token = req.cookies[SESSION_COOKIE_NAME];
+  if (!token) return null;
+  const auth = await validateSessionToken(db, token);
+  if (!auth.session) return null;
+  if (auth.renewed) replySessionCookie(req, reply, config).set(token, auth.session.expiresAt);
+  return auth.user;
+}
+
 export function createHttpContextFactory(db: Db, config: Config) {
   return async ({ req, res }: { req: FastifyRequest; res: FastifyReply }) =>
     createInnerContext({

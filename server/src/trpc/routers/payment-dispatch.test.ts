@@ -7,19 +7,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { ADMIN_PAYMENT_MESSAGES, PAYMENT_MESSAGES, type ReportPaymentInput } from '@casillero/shared';
 import type { Database } from '../../db/client';
-import { emailOutbox, mailboxes, paymentTrackings, paymentTransactions, trackingHistory, trackings } from '../../db/schema';
+import { emailOutbox, paymentTrackings, paymentTransactions, trackingHistory, trackings } from '../../db/schema';
 import { testConfig } from '../../env';
 import { storeFile } from '../../files/store';
 import { callerFor, TEST_APP_URL, trpcError } from '../../test/caller';
 import { createTestDatabase } from '../../test/db';
-import { signedInAdmin, signedInCustomer } from '../../test/factories';
+import { customerWithActiveMailbox, signedInAdmin, type CustomerWithMailbox } from '../../test/factories';
 import { tempStorageDir, tinyPng } from '../../test/files';
 
 const ADMIN_INBOX = 'operaciones@casillero.test';
 let database: Database;
 let storageDir: string;
 const config = () => testConfig({ appUrl: TEST_APP_URL, storageDir, adminNotifyEmails: [ADMIN_INBOX] });
-type Customer = Awaited<ReturnType<typeof signedInCustomer>> & { mailboxId: string };
+type Customer = CustomerWithMailbox;
 let adminCaller: ReturnType<typeof callerFor>;
 let adminId: string;
 
@@ -38,12 +38,7 @@ afterAll(async () => {
 const db = () => database.db;
 const as = (c: Customer) => callerFor(db(), c.visitor, config());
 
-/** A customer whose mailbox is active, ready to receive trackings. */
-async function customer(nombre: string): Promise<Customer> {
-  const c = await signedInCustomer(db(), { nombre });
-  const [mailbox] = await db().update(mailboxes).set({ status: 'active' }).where(eq(mailboxes.userId, c.user.id)).returning({ id: mailboxes.id });
-  return { ...c, mailboxId: mailbox.id };
-}
+const customer = (nombre: string) => customerWithActiveMailbox(db(), { nombre });
 
 let serial = 0;
 /** A tracking created by the admin for the customer and moved to `status` (with its history). */

@@ -2,20 +2,19 @@
 // pays (payment_trackings), in payments.mine and payments.get, read in the same one query.
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { mailboxes, paymentTrackings } from '../../db/schema';
+import { paymentTrackings } from '../../db/schema';
 import { testConfig } from '../../env';
 import { storeFile } from '../../files/store';
 import { callerFor, TEST_APP_URL } from '../../test/caller';
 import { createTestDatabase } from '../../test/db';
-import { signedInAdmin, signedInCustomer } from '../../test/factories';
+import { customerWithActiveMailbox, signedInAdmin, type CustomerWithMailbox } from '../../test/factories';
 import { tempStorageDir, tinyPng } from '../../test/files';
 
 let database: Database;
 let storageDir: string;
 const config = () => testConfig({ appUrl: TEST_APP_URL, storageDir });
-type Customer = Awaited<ReturnType<typeof signedInCustomer>> & { mailboxId: string };
+type Customer = CustomerWithMailbox;
 let adminCaller: ReturnType<typeof callerFor>;
 
 beforeAll(async () => {
@@ -32,11 +31,7 @@ afterAll(async () => {
 const db = () => database.db;
 const as = (c: Customer) => callerFor(db(), c.visitor, config());
 
-async function customer(nombre: string): Promise<Customer> {
-  const c = await signedInCustomer(db(), { nombre });
-  const [mailbox] = await db().update(mailboxes).set({ status: 'active' }).where(eq(mailboxes.userId, c.user.id)).returning({ id: mailboxes.id });
-  return { ...c, mailboxId: mailbox.id };
-}
+const customer = (nombre: string) => customerWithActiveMailbox(db(), { nombre });
 
 let serial = 0;
 /** A tracking of the customer's, ready to ship, with a number that sorts by `prefix`. */
