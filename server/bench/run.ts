@@ -6,7 +6,8 @@
 // customers and measures the dashboard, the reports of each period and the admin payments page
 // (list, search, bounded count, summary) with one client (median and p95), then prints the
 // report queries' plans.
-// `npm run bench -w server -- --solo-reportes` skips the trackings measurements.
+// `npm run bench -w server -- --solo-reportes` skips the trackings measurements;
+// `-- --solo-trackings` skips the reports'.
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
@@ -31,6 +32,7 @@ const SHIPMENTS = 200_000;
 const PAYMENTS = 500_000;
 const REPORT_TARGET_MS = 200;
 const ONLY_REPORTS = process.argv.includes('--solo-reportes');
+const ONLY_TRACKINGS = process.argv.includes('--solo-trackings');
 
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) {
@@ -317,7 +319,7 @@ async function main() {
   ];
 
   if (!ONLY_REPORTS) await measureTrackings(paths, headers, base);
-  await measureReports(trpc, headers, raw);
+  if (!ONLY_TRACKINGS) await measureReports(trpc, headers, raw);
 
   await server.stop();
   await raw.end();

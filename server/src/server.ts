@@ -5,7 +5,6 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { GENERIC_MESSAGES } from '@casillero/shared';
@@ -14,6 +13,7 @@ import { REPO_ROOT, type Config } from './env';
 import { registerFileRoutes } from './files/routes';
 import { registerExportRoutes } from './http/exports';
 import { createHttpContextFactory } from './trpc/context';
+import { trpcRoutes, type TrpcRouteOptions } from './trpc/fastify-adapter';
 import { appRouter, type AppRouter } from './trpc/router';
 
 export const CLIENT_DIST = path.join(REPO_ROOT, 'client/dist');
@@ -78,7 +78,7 @@ export async function createServer({ config, database }: CreateServerOptions) {
     reply.status(status).send({ error: message });
   });
 
-  await app.register(fastifyTRPCPlugin, {
+  await app.register(trpcRoutes<AppRouter>, {
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
@@ -88,7 +88,7 @@ export async function createServer({ config, database }: CreateServerOptions) {
           (ctx?.log ?? app.log).error({ err: error.cause ?? error, procedure }, 'Error en procedimiento');
         }
       },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+    } satisfies TrpcRouteOptions<AppRouter>['trpcOptions'],
   });
 
   await registerFileRoutes(app, { db: db.db, config });

@@ -14,8 +14,13 @@ const t = initTRPC.context<Context>().meta<Meta>().create({
   errorFormatter({ shape, error, ctx }) {
     const zod = error.cause instanceof ZodError ? error.cause : null;
     // Validation answers add every field's message for forms; unexpected errors never
-    // show their internals.
-    const message = error.code === 'INTERNAL_SERVER_ERROR' && !zod ? GENERIC_MESSAGES.internal : shape.message;
+    // show their internals; an input that is not JSON gets a Spanish message, not the parser's.
+    const message =
+      error.code === 'INTERNAL_SERVER_ERROR' && !zod
+        ? GENERIC_MESSAGES.internal
+        : error.cause instanceof SyntaxError
+          ? GENERIC_MESSAGES.invalidInput
+          : shape.message;
     const fieldErrors = zod
       ? Object.fromEntries(zod.issues.map((i) => [i.path.join('.'), i.message]))
       : undefined;
