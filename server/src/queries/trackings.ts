@@ -25,6 +25,7 @@ import {
   type BoundedCount,
   type ListPage,
 } from '../lib/list';
+import { isoTimestamp } from '../lib/timestamps';
 
 /** Operating day boundaries ("ready today") follow the business's clock. */
 export const BUSINESS_TIME_ZONE = 'America/Caracas';
@@ -150,13 +151,24 @@ function orderedIdsQuery(db: DbOrTx, shape: FilterShape, sort: TrackingSort, dir
 }
 
 /**
+ * The list's columns: the row's, with its timestamps as the ISO strings the browser receives
+ * (no Date built per value only to be turned back into text).
+ */
+const listColumns = {
+  ...rowColumns,
+  dispatchAuthorizedAt: isoTimestamp(trackings.dispatchAuthorizedAt),
+  createdAt: isoTimestamp(trackings.createdAt),
+  updatedAt: isoTimestamp(trackings.updatedAt),
+};
+
+/**
  * A page of ids first (an index-only scan for the default order, however deep the offset),
  * then the joins for just those rows.
  */
 function buildRowsQuery(db: DbOrTx, shape: FilterShape, sort: TrackingSort, dir: SortDirection) {
   const page = orderedIdsQuery(db, shape, sort, dir).limit(ph('limit')).offset(ph('offset')).as('page');
   return db
-    .select(rowColumns)
+    .select(listColumns)
     .from(page)
     .innerJoin(trackings, eq(trackings.id, page.pageId))
     .innerJoin(users, eq(users.id, trackings.userId))

@@ -38,7 +38,12 @@ type DirectCall = { index: number; path: string; procedure: AnyProcedure };
  * The calls of a GET that the direct path answers exactly as the official handler would, or
  * null to leave the request to it.
  */
-export async function directQueryCalls(req: FastifyRequest, router: AnyRouter, rawPath: string, isBatch: boolean): Promise<DirectCall[] | null> {
+export async function directQueryCalls(
+  req: FastifyRequest,
+  router: AnyRouter,
+  rawPath: string,
+  isBatch: boolean,
+): Promise<DirectCall[] | null> {
   if (req.method !== 'GET') return null;
   const contentType = req.headers['content-type'];
   if (contentType !== undefined && contentType.split(';', 1)[0]!.trim().toLowerCase() !== 'application/json') return null;

@@ -244,7 +244,7 @@ describe('reviewing a shipping payment', () => {
 
     // The admin's list and details carry it for the 'Pago aprobado' badge.
     const page = await adminCaller.trackings.list({ q: a.trackingNumber });
-    expect(page.rows.map((r) => [r.id, r.dispatchAuthorizedAt])).toEqual([[a.id, stamped[a.id]]]);
+    expect(page.rows.map((r) => [r.id, r.dispatchAuthorizedAt])).toEqual([[a.id, stamped[a.id]!.toISOString()]]);
     expect((await adminCaller.trackings.detail({ id: a.id })).dispatchAuthorizedAt).toEqual(stamped[a.id]);
   });
 

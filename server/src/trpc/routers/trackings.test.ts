@@ -342,6 +342,16 @@ describe('trackings list, count, stats, carriers', () => {
     expect(p1.page).toBe(1);
   });
 
+  it('gives each row its instants as the ISO text the details give', async () => {
+    const page = await adminCaller.trackings.list({});
+    for (const row of page.rows) {
+      const detail = await adminCaller.trackings.detail({ id: row.id });
+      expect(row.createdAt).toBe(detail.createdAt.toISOString());
+      expect(row.updatedAt).toBe(detail.updatedAt.toISOString());
+      expect(row.dispatchAuthorizedAt).toBe(detail.dispatchAuthorizedAt?.toISOString() ?? null);
+    }
+  });
+
   it('filters by status, priority and carrier, together too', async () => {
     expect(numbers((await adminCaller.trackings.list({ status: 'ready_to_ship' })).rows)).toEqual(['ZZLIST0004']);
     expect(numbers((await adminCaller.trackings.list({ priority: 'high' })).rows)).toEqual(['QQOTHER005', 'ZZLIST0001']);
