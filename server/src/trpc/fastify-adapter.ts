@@ -3,8 +3,8 @@
 // the Fastify request. Everything else (mutations, uploads, streaming links, subscriptions, HEAD,
 // a procedure that does not exist or is not a query) goes to tRPC's official Fastify handler.
 // Why: on Node 20 the official handler turns each request into a fetch Request, several
-// AbortSignals and a web-stream Response; measured, that costs more server CPU than the
-// procedure, its session check and its SQL together.
+// AbortSignals and a web-stream Response; measured on the trackings list, that took about a
+// fifth of the throughput, as much as the session lookup.
 import {
   fastifyRequestHandler,
   type FastifyHandlerOptions,
