@@ -1,7 +1,7 @@
 // Timestamps that only travel to the browser: PostgreSQL's text made into the ISO 8601 string a
 // Date becomes in JSON, without building the Date (docs/decisions/011). Both drivers hand
 // Drizzle timestamptz values as PostgreSQL's text (DateStyle ISO).
-import { sql, type SQLWrapper } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 
 /**
  * 'YYYY-MM-DD HH:MM:SS[.ffffff]+00' → 'YYYY-MM-DDTHH:MM:SS.mmmZ', with the fraction cut to
@@ -17,8 +17,8 @@ export function timestamptzTextToIso(text: string): string {
 }
 
 /** A timestamptz column selected as its ISO string (null stays null). */
-export function isoTimestamp(column: SQLWrapper & { _: { notNull: true } }): ReturnType<typeof sql<string>>;
-export function isoTimestamp(column: SQLWrapper): ReturnType<typeof sql<string | null>>;
-export function isoTimestamp(column: SQLWrapper) {
+export function isoTimestamp(column: SQLWrapper & { _: { notNull: true } }): SQL<string>;
+export function isoTimestamp(column: SQLWrapper): SQL<string | null>;
+export function isoTimestamp(column: SQLWrapper): SQL<string | null> {
   return sql<string | null>`${column}`.mapWith(timestamptzTextToIso);
 }

@@ -32,7 +32,8 @@ export type TrpcRouteOptions<TRouter extends AnyRouter> = {
   trpcOptions: FastifyHandlerOptions<TRouter, FastifyRequest, FastifyReply>;
 };
 
-type DirectCall = { index: number; path: string; procedure: AnyProcedure };
+/** One call of the request, in batch order; its index is its place in the list. */
+type DirectCall = { path: string; procedure: AnyProcedure };
 
 /**
  * The calls of a GET that the direct path answers exactly as the official handler would, or
@@ -58,10 +59,10 @@ export async function directQueryCalls(
   }
   const paths = isBatch ? path.split(',') : [path];
   const calls: DirectCall[] = [];
-  for (const [index, p] of paths.entries()) {
+  for (const p of paths) {
     const procedure = await getProcedureAtPath(router, p);
     if (!procedure || procedure._def.type !== 'query') return null;
-    calls.push({ index, path: p, procedure });
+    calls.push({ path: p, procedure });
   }
   return calls;
 }
@@ -110,7 +111,7 @@ async function answerQueries<TRouter extends AnyRouter>(
       else if (!isObject(parsed)) {
         throw new TRPCError({ code: 'BAD_REQUEST', message: '"input" needs to be an object when doing a batch call' });
       } else {
-        for (const { index } of directCalls) if (parsed[index] !== undefined) byIndex[index] = deserialize(parsed[index]);
+        for (const index of directCalls.keys()) if (parsed[index] !== undefined) byIndex[index] = deserialize(parsed[index]);
       }
     }
     return byIndex;
@@ -123,17 +124,18 @@ async function answerQueries<TRouter extends AnyRouter>(
   };
   reply.raw.once('close', onClose);
 
+  const calls = directCalls.map(({ path, procedure }, index) => ({
+    batchIndex: index,
+    path,
+    procedure,
+    getRawInput: async () => readInputs()[index],
+    result: () => inputs?.[index],
+  }));
   const info: TRPCRequestInfo = {
     accept: null,
     type: 'query',
     isBatchCall: isBatch,
-    calls: directCalls.map(({ index, path, procedure }) => ({
-      batchIndex: index,
-      path,
-      procedure,
-      getRawInput: async () => readInputs()[index],
-      result: () => inputs?.[index],
-    })),
+    calls,
     connectionParams: null,
     signal: abort.signal,
     url: null,
@@ -148,10 +150,10 @@ async function answerQueries<TRouter extends AnyRouter>(
   }
 
   const responses: TRPCResponse[] = await Promise.all(
-    info.calls.map(async (call): Promise<TRPCResponse> => {
+    calls.map(async (call): Promise<TRPCResponse> => {
       try {
         if (ctxError) throw ctxError;
-        const data: unknown = await call.procedure!({
+        const data: unknown = await call.procedure({
           path: call.path,
           getRawInput: call.getRawInput,
           ctx,
