@@ -19,6 +19,7 @@ import { Route as CotizarChinaRouteImport } from './routes/cotizar-china'
 import { Route as CursosRouteImport } from './routes/cursos'
 import { Route as DashboardRouteImport } from './routes/dashboard'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
+import { Route as InvitacionRouteImport } from './routes/invitacion'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as RegistroRouteImport } from './routes/registro'
@@ -27,11 +28,13 @@ import { Route as TermsRouteImport } from './routes/terms'
 import { Route as UpdatePasswordRouteImport } from './routes/update-password'
 import { Route as VerificarEmailRouteImport } from './routes/verificar-email'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminAuditoriaRouteImport } from './routes/admin/auditoria'
 import { Route as AdminClientesRouteImport } from './routes/admin/clientes'
 import { Route as AdminEnviosRouteImport } from './routes/admin/envios'
 import { Route as AdminNotificacionesRouteImport } from './routes/admin/notificaciones'
 import { Route as AdminPagosRouteImport } from './routes/admin/pagos'
 import { Route as AdminPaquetesRouteImport } from './routes/admin/paquetes'
+import { Route as AdminPersonalRouteImport } from './routes/admin/personal'
 import { Route as AdminPrealartasRouteImport } from './routes/admin/prealartas'
 import { Route as AdminReempaquesRouteImport } from './routes/admin/reempaques'
 import { Route as AdminReportesRouteImport } from './routes/admin/reportes'
@@ -100,6 +103,11 @@ const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
   path: '/forgot-password',
   getParentRoute: () => rootRouteImport,
 } as any)
+const InvitacionRoute = InvitacionRouteImport.update({
+  id: '/invitacion',
+  path: '/invitacion',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
@@ -140,6 +148,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminAuditoriaRoute = AdminAuditoriaRouteImport.update({
+  id: '/auditoria',
+  path: '/auditoria',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminClientesRoute = AdminClientesRouteImport.update({
   id: '/clientes',
   path: '/clientes',
@@ -163,6 +176,11 @@ const AdminPagosRoute = AdminPagosRouteImport.update({
 const AdminPaquetesRoute = AdminPaquetesRouteImport.update({
   id: '/paquetes',
   path: '/paquetes',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminPersonalRoute = AdminPersonalRouteImport.update({
+  id: '/personal',
+  path: '/personal',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminPrealartasRoute = AdminPrealartasRouteImport.update({
@@ -262,6 +280,7 @@ export interface FileRoutesByFullPath {
   '/cursos': typeof CursosRoute
   '/dashboard': typeof DashboardRouteWithChildren
   '/forgot-password': typeof ForgotPasswordRoute
+  '/invitacion': typeof InvitacionRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
   '/registro': typeof RegistroRoute
@@ -269,11 +288,13 @@ export interface FileRoutesByFullPath {
   '/terms': typeof TermsRoute
   '/update-password': typeof UpdatePasswordRoute
   '/verificar-email': typeof VerificarEmailRoute
+  '/admin/auditoria': typeof AdminAuditoriaRoute
   '/admin/clientes': typeof AdminClientesRoute
   '/admin/envios': typeof AdminEnviosRoute
   '/admin/notificaciones': typeof AdminNotificacionesRoute
   '/admin/pagos': typeof AdminPagosRoute
   '/admin/paquetes': typeof AdminPaquetesRoute
+  '/admin/personal': typeof AdminPersonalRoute
   '/admin/prealartas': typeof AdminPrealartasRoute
   '/admin/reempaques': typeof AdminReempaquesRoute
   '/admin/reportes': typeof AdminReportesRoute
@@ -302,6 +323,7 @@ export interface FileRoutesByTo {
   '/cotizar-china': typeof CotizarChinaRoute
   '/cursos': typeof CursosRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/invitacion': typeof InvitacionRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
   '/registro': typeof RegistroRoute
@@ -309,11 +331,13 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/update-password': typeof UpdatePasswordRoute
   '/verificar-email': typeof VerificarEmailRoute
+  '/admin/auditoria': typeof AdminAuditoriaRoute
   '/admin/clientes': typeof AdminClientesRoute
   '/admin/envios': typeof AdminEnviosRoute
   '/admin/notificaciones': typeof AdminNotificacionesRoute
   '/admin/pagos': typeof AdminPagosRoute
   '/admin/paquetes': typeof AdminPaquetesRoute
+  '/admin/personal': typeof AdminPersonalRoute
   '/admin/prealartas': typeof AdminPrealartasRoute
   '/admin/reempaques': typeof AdminReempaquesRoute
   '/admin/reportes': typeof AdminReportesRoute
@@ -345,6 +369,7 @@ export interface FileRoutesById {
   '/cursos': typeof CursosRoute
   '/dashboard': typeof DashboardRouteWithChildren
   '/forgot-password': typeof ForgotPasswordRoute
+  '/invitacion': typeof InvitacionRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
   '/registro': typeof RegistroRoute
@@ -352,11 +377,13 @@ export interface FileRoutesById {
   '/terms': typeof TermsRoute
   '/update-password': typeof UpdatePasswordRoute
   '/verificar-email': typeof VerificarEmailRoute
+  '/admin/auditoria': typeof AdminAuditoriaRoute
   '/admin/clientes': typeof AdminClientesRoute
   '/admin/envios': typeof AdminEnviosRoute
   '/admin/notificaciones': typeof AdminNotificacionesRoute
   '/admin/pagos': typeof AdminPagosRoute
   '/admin/paquetes': typeof AdminPaquetesRoute
+  '/admin/personal': typeof AdminPersonalRoute
   '/admin/prealartas': typeof AdminPrealartasRoute
   '/admin/reempaques': typeof AdminReempaquesRoute
   '/admin/reportes': typeof AdminReportesRoute
@@ -389,6 +416,7 @@ export interface FileRouteTypes {
     | '/cursos'
     | '/dashboard'
     | '/forgot-password'
+    | '/invitacion'
     | '/login'
     | '/privacy'
     | '/registro'
@@ -396,11 +424,13 @@ export interface FileRouteTypes {
     | '/terms'
     | '/update-password'
     | '/verificar-email'
+    | '/admin/auditoria'
     | '/admin/clientes'
     | '/admin/envios'
     | '/admin/notificaciones'
     | '/admin/pagos'
     | '/admin/paquetes'
+    | '/admin/personal'
     | '/admin/prealartas'
     | '/admin/reempaques'
     | '/admin/reportes'
@@ -429,6 +459,7 @@ export interface FileRouteTypes {
     | '/cotizar-china'
     | '/cursos'
     | '/forgot-password'
+    | '/invitacion'
     | '/login'
     | '/privacy'
     | '/registro'
@@ -436,11 +467,13 @@ export interface FileRouteTypes {
     | '/terms'
     | '/update-password'
     | '/verificar-email'
+    | '/admin/auditoria'
     | '/admin/clientes'
     | '/admin/envios'
     | '/admin/notificaciones'
     | '/admin/pagos'
     | '/admin/paquetes'
+    | '/admin/personal'
     | '/admin/prealartas'
     | '/admin/reempaques'
     | '/admin/reportes'
@@ -471,6 +504,7 @@ export interface FileRouteTypes {
     | '/cursos'
     | '/dashboard'
     | '/forgot-password'
+    | '/invitacion'
     | '/login'
     | '/privacy'
     | '/registro'
@@ -478,11 +512,13 @@ export interface FileRouteTypes {
     | '/terms'
     | '/update-password'
     | '/verificar-email'
+    | '/admin/auditoria'
     | '/admin/clientes'
     | '/admin/envios'
     | '/admin/notificaciones'
     | '/admin/pagos'
     | '/admin/paquetes'
+    | '/admin/personal'
     | '/admin/prealartas'
     | '/admin/reempaques'
     | '/admin/reportes'
@@ -514,6 +550,7 @@ export interface RootRouteChildren {
   CursosRoute: typeof CursosRoute
   DashboardRoute: typeof DashboardRouteWithChildren
   ForgotPasswordRoute: typeof ForgotPasswordRoute
+  InvitacionRoute: typeof InvitacionRoute
   LoginRoute: typeof LoginRoute
   PrivacyRoute: typeof PrivacyRoute
   RegistroRoute: typeof RegistroRoute
@@ -595,6 +632,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ForgotPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/invitacion': {
+      id: '/invitacion'
+      path: '/invitacion'
+      fullPath: '/invitacion'
+      preLoaderRoute: typeof InvitacionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/login': {
       id: '/login'
       path: '/login'
@@ -651,6 +695,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/auditoria': {
+      id: '/admin/auditoria'
+      path: '/auditoria'
+      fullPath: '/admin/auditoria'
+      preLoaderRoute: typeof AdminAuditoriaRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/clientes': {
       id: '/admin/clientes'
       path: '/clientes'
@@ -684,6 +735,13 @@ declare module '@tanstack/react-router' {
       path: '/paquetes'
       fullPath: '/admin/paquetes'
       preLoaderRoute: typeof AdminPaquetesRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/personal': {
+      id: '/admin/personal'
+      path: '/personal'
+      fullPath: '/admin/personal'
+      preLoaderRoute: typeof AdminPersonalRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/prealartas': {
@@ -809,11 +867,13 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteChildren {
+  AdminAuditoriaRoute: typeof AdminAuditoriaRoute
   AdminClientesRoute: typeof AdminClientesRoute
   AdminEnviosRoute: typeof AdminEnviosRoute
   AdminNotificacionesRoute: typeof AdminNotificacionesRoute
   AdminPagosRoute: typeof AdminPagosRoute
   AdminPaquetesRoute: typeof AdminPaquetesRoute
+  AdminPersonalRoute: typeof AdminPersonalRoute
   AdminPrealartasRoute: typeof AdminPrealartasRoute
   AdminReempaquesRoute: typeof AdminReempaquesRoute
   AdminReportesRoute: typeof AdminReportesRoute
@@ -822,11 +882,13 @@ interface AdminRouteChildren {
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
+  AdminAuditoriaRoute: AdminAuditoriaRoute,
   AdminClientesRoute: AdminClientesRoute,
   AdminEnviosRoute: AdminEnviosRoute,
   AdminNotificacionesRoute: AdminNotificacionesRoute,
   AdminPagosRoute: AdminPagosRoute,
   AdminPaquetesRoute: AdminPaquetesRoute,
+  AdminPersonalRoute: AdminPersonalRoute,
   AdminPrealartasRoute: AdminPrealartasRoute,
   AdminReempaquesRoute: AdminReempaquesRoute,
   AdminReportesRoute: AdminReportesRoute,
@@ -883,6 +945,7 @@ const rootRouteChildren: RootRouteChildren = {
   CursosRoute: CursosRoute,
   DashboardRoute: DashboardRouteWithChildren,
   ForgotPasswordRoute: ForgotPasswordRoute,
+  InvitacionRoute: InvitacionRoute,
   LoginRoute: LoginRoute,
   PrivacyRoute: PrivacyRoute,
   RegistroRoute: RegistroRoute,

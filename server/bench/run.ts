@@ -7,7 +7,9 @@
 // (list, search, bounded count, summary) with one client (median and p95), then prints the
 // report queries' plans.
 // `npm run bench -w server -- --solo-reportes` skips the trackings measurements;
-// `-- --solo-trackings` skips the reports'.
+// `-- --solo-trackings` skips the reports'. The audit log (1,000,000 entries by 20 staff
+// members) is measured last: list pages, filters by person, entity and day range, the bounded
+// count and one entity's history; `-- --solo-auditoria` measures only that.
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
@@ -33,6 +35,9 @@ const PAYMENTS = 500_000;
 const REPORT_TARGET_MS = 200;
 const ONLY_REPORTS = process.argv.includes('--solo-reportes');
 const ONLY_TRACKINGS = process.argv.includes('--solo-trackings');
+const ONLY_AUDIT = process.argv.includes('--solo-auditoria');
+const AUDIT_ENTRIES = 1_000_000;
+const AUDIT_STAFF = 20;
 
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) {
@@ -318,8 +323,12 @@ async function main() {
     { name: 'tarjetas de estadísticas', url: trpc('trackings.stats'), explain: [queries.statusCounts(), queries.readyToday(), queries.dispatchAuthorized()] },
   ];
 
-  if (!ONLY_REPORTS) await measureTrackings(paths, headers, base);
-  if (!ONLY_TRACKINGS) await measureReports(trpc, headers, raw);
+  if (!ONLY_REPORTS && !ONLY_AUDIT) await measureTrackings(paths, headers, base);
+  if (!ONLY_TRACKINGS && !ONLY_AUDIT) await measureReports(trpc, headers, raw);
+  if (!ONLY_REPORTS && !ONLY_TRACKINGS) {
+    await seedAudit(raw);
+    await measureAudit(trpc, headers, raw);
+  }
 
   await server.stop();
   await raw.end();
@@ -426,6 +435,66 @@ async function measureReports(trpc: (path: string, input?: unknown) => string, h
   await explain('reports.period (week): cifras y comparación', reportQueriesSql('week').totals);
   await explain('reports.trend: últimos 6 meses', year.trend);
   await explain('reports.statusDistribution', year.distribution);
+}
+
+/**
+ * 1,000,000 audit entries over about a year, by 20 staff members, about changes to packages,
+ * trackings and payments (five entries per package). The log refuses TRUNCATE, so a run only
+ * adds what is missing.
+ */
+async function seedAudit(sql: postgres.Sql) {
+  const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from audit_log`;
+  if (n >= AUDIT_ENTRIES) {
+    console.log(`\nLa base ya tiene ${n.toLocaleString('es-ES')} entradas de auditoría: se reutiliza.`);
+    return;
+  }
+  console.log(`\nSembrando ${(AUDIT_ENTRIES - n).toLocaleString('es-ES')} entradas de auditoría...`);
+  const started = performance.now();
+  await sql.begin(async (tx) => {
+    await tx.unsafe(`
+      insert into users (id, email, password_hash, role, email_verified_at, created_at)
+      select md5('s' || i)::uuid, 'personal' || i || '@bench.test', 'x',
+             (array['admin', 'almacen', 'caja', 'atencion'])[1 + i % 4]::user_role, now(), now() - interval '2 years'
+      from generate_series(1, ${AUDIT_STAFF}) i
+      on conflict do nothing`);
+    await tx.unsafe(`
+      insert into user_profiles (user_id, full_name)
+      select md5('s' || i)::uuid, 'Personal ' || i from generate_series(1, ${AUDIT_STAFF}) i
+      on conflict do nothing`);
+    await tx.unsafe(`
+      insert into audit_log (created_at, actor_id, actor_role, action, entity, entity_id, operation, before, after, ip, user_agent)
+      select now() - i * interval '30 seconds', md5('s' || (1 + i % ${AUDIT_STAFF}))::uuid,
+             (array['admin', 'almacen', 'caja', 'atencion'])[1 + (1 + i % ${AUDIT_STAFF}) % 4],
+             (array['packages.updateStatus', 'packages.receive', 'trackings.updateStatus', 'payments.review', 'packages.update'])[1 + i % 5],
+             (array['packages', 'packages', 'trackings', 'payment_transactions', 'packages'])[1 + i % 5],
+             md5('p' || (i / 5))::uuid::text, 'update',
+             jsonb_build_object('status', 'pending'), jsonb_build_object('status', 'received'), '10.0.0.' || (i % 250), 'bench'
+      from generate_series(${n + 1}, ${AUDIT_ENTRIES}) i`);
+  });
+  await sql.unsafe(`vacuum analyze audit_log`);
+  console.log(`Sembrado en ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+}
+
+/** The audit log's screen and an entity's history, one client at a time through tRPC over HTTP. */
+async function measureAudit(trpc: (path: string, input?: unknown) => string, headers: Record<string, string>, raw: postgres.Sql) {
+  const [{ actor }] = await raw<{ actor: string }[]>`select md5('s' || 7)::uuid::text as actor`;
+  const [{ entityId }] = await raw<{ entityId: string }[]>`select md5('p' || 123456)::uuid::text as "entityId"`;
+  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  const paths = [
+    { name: 'auditoría: audit.list, 1.ª página', url: trpc('audit.list', {}) },
+    { name: 'auditoría: audit.list, página 200', url: trpc('audit.list', { page: 200 }) },
+    { name: 'auditoría: audit.list, una persona', url: trpc('audit.list', { actorId: actor }) },
+    { name: 'auditoría: audit.list, entidad pagos', url: trpc('audit.list', { entity: 'payment_transactions' }) },
+    { name: 'auditoría: audit.list, acción + semana', url: trpc('audit.list', { action: 'payments.review', from: day(100), to: day(93) }) },
+    { name: 'auditoría: audit.count, sin filtros', url: trpc('audit.count', {}) },
+    { name: 'auditoría: audit.count, una persona', url: trpc('audit.count', { actorId: actor }) },
+    { name: 'auditoría: audit.forEntity (un paquete)', url: trpc('audit.forEntity', { entity: 'packages', entityId }) },
+  ];
+  console.log(`\nAuditoría (${AUDIT_ENTRIES.toLocaleString('es-ES')} entradas): 1 cliente durante ${SEQUENTIAL_MS / 1000} s cada uno.\n`);
+  for (const p of paths) {
+    const seq = await sequential(p.url, headers);
+    console.log(`${p.name.padEnd(44)} mediana ${seq.median.toFixed(1).padStart(6)} ms  p95 ${seq.p95.toFixed(1).padStart(6)} ms  (${seq.n} peticiones)`);
+  }
 }
 
 main().catch((err) => {

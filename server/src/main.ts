@@ -1,5 +1,6 @@
 // `npm start`: migrate, seed the embedded demo on first start, serve, deliver e-mail.
 import { count, eq } from 'drizzle-orm';
+import { STAFF_ROLE_LABELS } from '@casillero/shared';
 import { pruneEvents } from './auth/rate-limit';
 import { openDatabase } from './db/client';
 import { users } from './db/schema';
@@ -41,6 +42,7 @@ if (demoAdmin) {
   lines.push(
     'Cuentas de demostración (contraseña para todas: ' + DEMO_PASSWORD + '):',
     `  Administrador: ${DEMO_ACCOUNTS.admin.email}`,
+    ...DEMO_ACCOUNTS.staff.map((p) => `  ${`${STAFF_ROLE_LABELS[p.role]}:`.padEnd(15)}${p.email}`),
     ...DEMO_ACCOUNTS.customers.map((c) => `  Cliente:       ${c.email}`),
   );
 }

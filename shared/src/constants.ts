@@ -58,8 +58,12 @@ export const SESSION_DURATION_DAYS = 30;
 export const SESSION_RENEW_BEFORE_DAYS = 15;
 export const EMAIL_VERIFICATION_TTL_HOURS = 48;
 export const PASSWORD_RESET_TTL_MINUTES = 60;
+/** How long a staff invitation link works. */
+export const STAFF_INVITATION_TTL_HOURS = 72;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
+/** The rule as the new-password fields show it under themselves (decision 006). */
+export const PASSWORD_RULE_HINT = `Mínimo ${PASSWORD_MIN_LENGTH} caracteres, con mayúscula, minúscula, número y símbolo.`;
 export const ACTIVE_USER_WINDOW_DAYS = 30;
 
 /** Password-reset limits per e-mail (public spec §9, enforced on the server: DECISIONS 3). */

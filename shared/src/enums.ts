@@ -1,7 +1,8 @@
 // Every enumeration of the product, with exactly the spec's values. The database enums
 // (server/src/db/schema) and the zod schemas are both built from these arrays.
 
-export const USER_ROLES = ['admin', 'user'] as const;
+/** The customer ('user') and the staff roles (permissions.ts says what each may do). */
+export const USER_ROLES = ['admin', 'user', 'almacen', 'caja', 'atencion'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
 export const CASILLERO_TYPES = ['usa', 'china'] as const;

@@ -37,3 +37,6 @@ export * from './schemas/prealerts-admin';
 export * from './schemas/clients';
 export * from './messages-shipments';
 export * from './schemas/repacks-admin';
+export * from './permissions';
+export * from './messages-staff';
+export * from './schemas/staff';

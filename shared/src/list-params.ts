@@ -25,3 +25,7 @@ export type ClientSort = (typeof CLIENT_SORTS)[number];
 /** What an admin can send and filter by; payment_update is the system's and shows as a label. */
 export const ADMIN_NOTIFICATION_TYPES = ['general', 'package', 'shipment', 'payment', 'system'] as const;
 export type AdminNotificationType = (typeof ADMIN_NOTIFICATION_TYPES)[number];
+
+/** The staff list (/admin/personal): its orders and its access filter. */
+export const STAFF_SORTS = ['createdAt', 'lastSignInAt'] as const;
+export const STAFF_STATUSES = ['active', 'inactive'] as const;

@@ -169,7 +169,12 @@ describe.skipIf(!chromium)('paquetes, reempaques y envíos del administrador', (
       const photo = details.getByRole('img', { name: 'Foto del paquete' });
       await photo.waitFor();
       await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(8);
+      // The details are a link: the URL names the package, and a reload opens them again.
+      expect(new URL(admin.url()).searchParams.get('ver')).toMatch(/^[0-9a-f-]{36}$/);
+      await admin.reload();
+      await admin.getByRole('dialog', { name: 'Detalles del paquete' }).getByText(INTAKE_WR).waitFor();
       await admin.keyboard.press('Escape');
+      await expect.poll(() => new URL(admin.url()).searchParams.has('ver')).toBe(false);
     });
 
     await withScreenshotOnFailure(maria, 'paquetes-cliente', async () => {

@@ -3,15 +3,7 @@
 // sends a notification to all users and the customer reads it in her Notificaciones.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEMO,
-  chromiumOrExplain,
-  launchBrowser,
-  signIn,
-  startServer,
-  withScreenshotOnFailure,
-  type RunningServer,
-} from './helpers';
+import { DEMO, chromiumOrExplain, launchBrowser, signIn, startServer, withScreenshotOnFailure, type RunningServer } from './helpers';
 
 const chromium = chromiumOrExplain();
 /** The demo customer's reported China activation (Binance USDT). */
@@ -85,22 +77,22 @@ describe.skipIf(!chromium)('pagos y notificaciones del administrador', () => {
       await row.getByText('Pendiente').waitFor();
 
       await row.getByRole('button', { name: /Ver Detalles/ }).click();
-      await page.waitForURL((u) => u.searchParams.has('pago'));
+      await page.waitForURL((u) => u.searchParams.has('ver'));
       const dialog = page.getByRole('dialog', { name: 'Detalles del Pago' });
       await dialog.getByText('Binance USDT').waitFor();
       await dialog.getByText(CHINA_REFERENCE).waitFor();
-      await dialog.getByText(/^\$9\.99|9,99\s?US\$|US\$\s?9,99/).first().waitFor();
+      await dialog
+        .getByText(/^\$9\.99|9,99\s?US\$|US\$\s?9,99/)
+        .first()
+        .waitFor();
 
       // The receipt image really loads through its signed link.
       const receipt = dialog.getByRole('img', { name: `Comprobante del pago ${CHINA_REFERENCE}` });
       await receipt.waitFor();
-      await page.waitForFunction(
-        (alt) => {
-          const img = document.querySelector<HTMLImageElement>(`img[alt="${alt}"]`);
-          return !!img && img.complete && img.naturalWidth > 0;
-        },
-        `Comprobante del pago ${CHINA_REFERENCE}`,
-      );
+      await page.waitForFunction((alt) => {
+        const img = document.querySelector<HTMLImageElement>(`img[alt="${alt}"]`);
+        return !!img && img.complete && img.naturalWidth > 0;
+      }, `Comprobante del pago ${CHINA_REFERENCE}`);
       expect(await receipt.getAttribute('src')).toMatch(/^\/files\/[0-9a-f-]+\?exp=\d+&sig=/);
 
       await choose(page, 'Estado del pago', 'Aprobado', dialog);

@@ -1,3 +1,4 @@
+import { LIST_PAGE_SIZES, SORT_DIRECTIONS } from '@casillero/shared';
 // Search-param validators for routes. They run in the entry chunk (the router needs them before
 // a route's code loads), so they are plain functions: zod here would put it in the initial
 // JavaScript of every page.
@@ -28,4 +29,21 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A UUID search param, or undefined. */
 export function searchUuid(value: unknown): string | undefined {
   return typeof value === 'string' && UUID.test(value) ? value : undefined;
+}
+
+/**
+ * The params every server-side list keeps in its URL (decision 012): search text, sort key
+ * and direction, page, page size and the id whose details are open (`ver`). Bad values fall
+ * back to the defaults instead of failing the page.
+ */
+export function listSearch<S extends string>(search: Record<string, unknown>, sorts: readonly S[]) {
+  const pageSize = searchInt(search.pageSize);
+  return {
+    q: searchString(search.q, 100)?.trim() || undefined,
+    sort: searchOptionalEnum(search.sort, sorts),
+    dir: searchOptionalEnum(search.dir, SORT_DIRECTIONS),
+    page: searchInt(search.page),
+    pageSize: pageSize !== undefined && (LIST_PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : undefined,
+    ver: searchUuid(search.ver),
+  };
 }

@@ -8,7 +8,7 @@ import { ADMIN_SETUP_MESSAGES, adminSetupInput } from '@casillero/shared';
 import { ButtonLink } from '../components/links';
 import { AuthCard } from '../components/layout/AuthCard';
 import { PageLoader } from '../components/layout/PageLoader';
-import { PasswordField } from '../components/PasswordField';
+import { EmailField, NewPasswordField } from '../components/forms/FormParts';
 import { getErrorMessage } from '../lib/errors';
 import { BRAND_NAME } from '../lib/site';
 import { trpc } from '../lib/trpc';
@@ -105,21 +105,8 @@ function AdminSetupForm() {
             required
             {...form.getInputProps('nombre')}
           />
-          <TextInput
-            type="email"
-            label="Email"
-            placeholder="admin@tuempresa.com"
-            autoComplete="email"
-            required
-            {...form.getInputProps('email')}
-          />
-          <PasswordField
-            label="Contraseña"
-            description="Mínimo 8 caracteres, con mayúscula, minúscula, número y símbolo."
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password')}
-          />
+          <EmailField placeholder="admin@tuempresa.com" {...form.getInputProps('email')} />
+          <NewPasswordField label="Contraseña" {...form.getInputProps('password')} />
           <Button type="submit" fullWidth size="md" loading={form.submitting}>
             Crear administrador
           </Button>

@@ -1,11 +1,14 @@
-import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { Alert } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { createFileRoute, Outlet, useLocation } from '@tanstack/react-router';
+import { STAFF_ROLE_LABELS, can, isStaffRole, type StaffRole } from '@casillero/shared';
 import { AreaShell } from '../components/layout/AreaShell';
 import { PageLoader } from '../components/layout/PageLoader';
 import { isSigningOutHere, useMe } from '../lib/auth';
 import { requireUser } from '../lib/guards';
 import { BRAND_NAME } from '../lib/site';
 import { AccessDenied } from './admin/-components/AccessDenied';
-import { AdminNav, AdminNavFooter } from './admin/-components/nav';
+import { AdminNav, AdminNavFooter, permissionForPath } from './admin/-components/nav';
 import { InvalidSession } from '../components/layout/InvalidSession';
 
 export const Route = createFileRoute('/admin')({
@@ -22,6 +25,7 @@ export const Route = createFileRoute('/admin')({
 function AdminLayout() {
   const me = useMe();
   const user = me.data?.user;
+  const pathname = useLocation({ select: (l) => l.pathname });
 
   if (!user) {
     // While me loads, or for an instant while signing out here: the page is about to change.
@@ -31,12 +35,22 @@ function AdminLayout() {
     // The session ended elsewhere (signed out on another device, expired) or cannot be checked.
     return <InvalidSession error={me.error} />;
   }
-  // Every admin procedure checks the role on the server too; this screen only explains.
-  if (user.role !== 'admin') return <AccessDenied user={user} />;
+  // Every staff procedure checks the role's permission on the server too; these screens only explain.
+  if (!isStaffRole(user.role)) return <AccessDenied user={user} />;
+  const needed = permissionForPath(pathname);
 
   return (
-    <AreaShell navTitle="Panel Admin" nav={<AdminNav />} navFooter={<AdminNavFooter />} userName={user.fullName}>
-      <Outlet />
+    <AreaShell navTitle="Panel Admin" nav={<AdminNav role={user.role} />} navFooter={<AdminNavFooter />} userName={user.fullName}>
+      {needed && !can(user.role, needed) ? <ScreenDenied role={user.role} /> : <Outlet />}
     </AreaShell>
+  );
+}
+
+/** A screen the role cannot use (its link is not in the menu, but an address can be typed). */
+function ScreenDenied({ role }: { role: StaffRole }) {
+  return (
+    <Alert color="orange" icon={<IconLock />} title="Sin acceso a esta sección" role="alert">
+      Tu rol ({STAFF_ROLE_LABELS[role]}) no permite usar esta sección. Elige otra en el menú o pide acceso a un administrador.
+    </Alert>
   );
 }

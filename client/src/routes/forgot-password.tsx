@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
+import { IconMailCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { AUTH_MESSAGES, requestPasswordResetInput } from '@casillero/shared';
 import { AnchorLink } from '../components/links';
+import { EmailField, ErrorAlert, SubmitButton } from '../components/forms/FormParts';
 import { AuthCard } from '../components/layout/AuthCard';
 import { getErrorMessage } from '../lib/errors';
 import { BRAND_NAME } from '../lib/site';
@@ -64,22 +65,9 @@ function ForgotPasswordPage() {
     >
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
-          <TextInput
-            type="email"
-            label="Email"
-            placeholder="tu@email.com"
-            autoComplete="email"
-            required
-            {...form.getInputProps('email')}
-          />
-          {serverError && (
-            <Alert color="red" icon={<IconAlertCircle />} role="alert">
-              {serverError}
-            </Alert>
-          )}
-          <Button type="submit" fullWidth size="md" disabled={form.submitting}>
-            {form.submitting ? 'Enviando...' : 'Enviar enlace'}
-          </Button>
+          <EmailField {...form.getInputProps('email')} />
+          <ErrorAlert message={serverError} />
+          <SubmitButton busy={form.submitting} label="Enviar enlace" busyLabel="Enviando..." />
         </Stack>
       </form>
       <Text size="sm" ta="center">

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Group, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router';
 import { AUTH_MESSAGES, signInInput } from '@casillero/shared';
 import { AnchorLink } from '../components/links';
+import { EmailField, ErrorAlert, SubmitButton, TermsNote } from '../components/forms/FormParts';
 import { AuthCard } from '../components/layout/AuthCard';
 import { PasswordField } from '../components/PasswordField';
 import { safeRedirect, useRefreshSession } from '../lib/auth';
@@ -79,14 +80,7 @@ function LoginPage() {
 
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
-          <TextInput
-            type="email"
-            label="Email"
-            placeholder="tu@email.com"
-            autoComplete="email"
-            required
-            {...form.getInputProps('email')}
-          />
+          <EmailField {...form.getInputProps('email')} />
           <PasswordField
             label="Contraseña"
             placeholder="Tu contraseña"
@@ -100,15 +94,9 @@ function LoginPage() {
             </AnchorLink>
           </Group>
 
-          {serverError && (
-            <Alert color="red" icon={<IconAlertCircle />} role="alert">
-              {serverError}
-            </Alert>
-          )}
+          <ErrorAlert message={serverError} />
 
-          <Button type="submit" fullWidth size="md" disabled={form.submitting}>
-            {form.submitting ? 'Iniciando sesión...' : 'Iniciar Sesión'}
-          </Button>
+          <SubmitButton busy={form.submitting} label="Iniciar Sesión" busyLabel="Iniciando sesión..." />
         </Stack>
       </form>
 
@@ -120,10 +108,7 @@ function LoginPage() {
           Regístrate
         </AnchorLink>
       </Text>
-      <Text size="xs" c="dimmed" ta="center">
-        Al iniciar sesión aceptas nuestros <AnchorLink to="/terms">Términos de servicio</AnchorLink> y la{' '}
-        <AnchorLink to="/privacy">Política de privacidad</AnchorLink>.
-      </Text>
+      <TermsNote action="Al iniciar sesión" />
     </AuthCard>
   );
 }

@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { CASILLERO_TYPES, type CasilleroType, signUpFormSchema } from '@casillero/shared';
 import { AnchorLink } from '../components/links';
 import { AuthCard } from '../components/layout/AuthCard';
-import { PasswordField } from '../components/PasswordField';
+import { ConfirmPasswordField, EmailField, ErrorAlert, NewPasswordField, SubmitButton, TermsNote } from '../components/forms/FormParts';
 import { getErrorMessage, getFieldErrors } from '../lib/errors';
 import { redirectIfSignedIn } from '../lib/guards';
 import { searchEnum } from '../lib/search';
@@ -74,39 +73,13 @@ function SignUpPage() {
             required
             {...form.getInputProps('nombre')}
           />
-          <TextInput
-            type="email"
-            label="Email"
-            placeholder="tu@email.com"
-            autoComplete="email"
-            required
-            {...form.getInputProps('email')}
-          />
-          <PasswordField
-            label="Contraseña"
-            placeholder="Mínimo 8 caracteres"
-            description="Mínimo 8 caracteres, con mayúscula, minúscula, número y símbolo."
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password')}
-          />
-          <PasswordField
-            label="Confirmar contraseña"
-            placeholder="Repite tu contraseña"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('confirmPassword')}
-          />
+          <EmailField {...form.getInputProps('email')} />
+          <NewPasswordField label="Contraseña" placeholder="Mínimo 8 caracteres" {...form.getInputProps('password')} />
+          <ConfirmPasswordField placeholder="Repite tu contraseña" {...form.getInputProps('confirmPassword')} />
 
-          {serverError && (
-            <Alert color="red" icon={<IconAlertCircle />} role="alert">
-              {serverError}
-            </Alert>
-          )}
+          <ErrorAlert message={serverError} />
 
-          <Button type="submit" fullWidth size="md" disabled={!canSubmit}>
-            {form.submitting ? 'Creando cuenta...' : 'Crear cuenta'}
-          </Button>
+          <SubmitButton busy={form.submitting} disabled={!canSubmit} label="Crear cuenta" busyLabel="Creando cuenta..." />
         </Stack>
       </form>
 
@@ -116,10 +89,7 @@ function SignUpPage() {
           Inicia sesión
         </AnchorLink>
       </Text>
-      <Text size="xs" c="dimmed" ta="center">
-        Al crear tu cuenta aceptas nuestros <AnchorLink to="/terms">Términos de servicio</AnchorLink> y la{' '}
-        <AnchorLink to="/privacy">Política de privacidad</AnchorLink>.
-      </Text>
+      <TermsNote action="Al crear tu cuenta" />
     </AuthCard>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -8,7 +8,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { AUTH_MESSAGES, resetPasswordFormSchema } from '@casillero/shared';
 import { AnchorLink, ButtonLink } from '../components/links';
 import { AuthCard } from '../components/layout/AuthCard';
-import { PasswordField } from '../components/PasswordField';
+import { ConfirmPasswordField, ErrorAlert, NewPasswordField, SubmitButton } from '../components/forms/FormParts';
 import { useRefreshSession } from '../lib/auth';
 import { getErrorMessage } from '../lib/errors';
 import { searchString } from '../lib/search';
@@ -65,27 +65,15 @@ function UpdatePasswordPage() {
     <AuthCard title="Nueva contraseña" subtitle="Elige una contraseña nueva para tu cuenta.">
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
-          <PasswordField
-            label="Nueva contraseña"
-            description="Mínimo 8 caracteres, con mayúscula, minúscula, número y símbolo."
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password')}
+          <NewPasswordField label="Nueva contraseña" {...form.getInputProps('password')} />
+          <ConfirmPasswordField {...form.getInputProps('confirm')} />
+          <ErrorAlert message={serverError} />
+          <SubmitButton
+            busy={form.submitting}
+            disabled={!form.isValid() || form.submitting}
+            label="Actualizar contraseña"
+            busyLabel="Actualizando..."
           />
-          <PasswordField
-            label="Confirmar contraseña"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('confirm')}
-          />
-          {serverError && (
-            <Alert color="red" icon={<IconAlertCircle />} role="alert">
-              {serverError}
-            </Alert>
-          )}
-          <Button type="submit" fullWidth size="md" disabled={!form.isValid() || form.submitting}>
-            {form.submitting ? 'Actualizando...' : 'Actualizar contraseña'}
-          </Button>
         </Stack>
       </form>
       <Text size="sm" ta="center">

@@ -59,6 +59,7 @@ function buildSessionLookup(db: DbOrTx) {
       role: users.role,
       emailVerifiedAt: users.emailVerifiedAt,
       lastActiveAt: users.lastActiveAt,
+      deactivatedAt: users.deactivatedAt,
       fullName: userProfiles.fullName,
     })
     .from(sessions)
@@ -79,7 +80,9 @@ export async function validateSessionToken(db: DbOrTx, token: string): Promise<S
   if (!row) return { session: null, user: null, renewed: false };
 
   const now = Date.now();
-  if (now >= row.expiresAt.getTime()) {
+  // A deactivated person's sessions are deleted with the deactivation; this refuses any that
+  // a concurrent sign-in might have left, on its very next request.
+  if (now >= row.expiresAt.getTime() || row.deactivatedAt !== null) {
     await db.delete(sessions).where(eq(sessions.id, sessionId));
     return { session: null, user: null, renewed: false };
   }

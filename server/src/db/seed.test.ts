@@ -192,6 +192,12 @@ describe('seedDemo', () => {
     }
     const [admin] = await database.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.admin.email));
     expect(admin.role).toBe('admin');
+    // One verified person per other staff role.
+    for (const person of DEMO_ACCOUNTS.staff) {
+      const [member] = await database.db.select().from(users).where(eq(users.email, person.email));
+      expect(member?.role, person.email).toBe(person.role);
+      expect(member?.emailVerifiedAt).toBeInstanceOf(Date);
+    }
 
     const [maria] = await database.db.select().from(users).where(eq(users.email, 'maria@casillero.test'));
     const boxes = await database.db.select().from(mailboxes).where(eq(mailboxes.userId, maria.id));

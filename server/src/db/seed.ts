@@ -47,6 +47,12 @@ export const DEMO_PASSWORD = 'Demo1234!';
 
 export const DEMO_ACCOUNTS = {
   admin: { email: 'admin@casillero.test', fullName: 'Administración Casillero' },
+  /** One person per staff role but the administrator's (DECISIONS 13). */
+  staff: [
+    { email: 'almacen@casillero.test', fullName: 'Luis Almacén Pérez', role: 'almacen' },
+    { email: 'caja@casillero.test', fullName: 'Daniela Caja Rojas', role: 'caja' },
+    { email: 'atencion@casillero.test', fullName: 'Gabriela Atención Díaz', role: 'atencion' },
+  ],
   customers: [
     { email: 'maria@casillero.test', fullName: 'María Fernanda González' },
     { email: 'carlos@casillero.test', fullName: 'Carlos Eduardo Rodríguez' },
@@ -233,6 +239,15 @@ async function buildDemo(
     updatedAt: at(200),
   });
   const adminId = admin.id;
+
+  // --- Staff ----------------------------------------------------------------------------------
+  for (const person of DEMO_ACCOUNTS.staff) {
+    const [member] = await tx
+      .insert(users)
+      .values({ email: person.email, passwordHash, role: person.role, emailVerifiedAt: at(120), createdAt: at(120), updatedAt: at(120) })
+      .returning({ id: users.id });
+    await tx.insert(userProfiles).values({ userId: member!.id, fullName: person.fullName, createdAt: at(120), updatedAt: at(120) });
+  }
 
   // --- Customers ------------------------------------------------------------------------------
   async function createCustomer(spec: CustomerSpec): Promise<DemoCustomer> {

@@ -11,7 +11,10 @@ import {
   FILE_MESSAGES,
   GENERIC_MESSAGES,
   RECEIPT_MAX_BYTES,
+  FILE_PERMISSIONS,
   STORED_FILE_KINDS,
+  can,
+  isStaffRole,
   detectContentType,
   fileProblem,
   type StoredFileKind,
@@ -20,7 +23,7 @@ import {
 import type { Db } from '../db/client';
 import type { Config } from '../env';
 import { users } from '../db/schema';
-import { requestUser } from '../trpc/context';
+import { requestUser } from '../auth/request-session';
 import { isAllowedOrigin } from '../trpc/init';
 import { verifyFileLink } from './links';
 import { getFileLinkSecret } from './secret';
@@ -77,10 +80,12 @@ export async function registerFileRoutes(app: FastifyInstance, { db, config }: {
       const kind = (upload.fields.kind ?? 'receipt') as StoredFileKind;
       if (!STORED_FILE_KINDS.includes(kind)) return fail(reply, { status: 400, message: FILE_MESSAGES.kindInvalid });
 
-      // A customer uploads receipts and invoices for themself; an admin may upload for a customer.
+      // A customer uploads receipts and invoices for themself; staff whose role may store that
+      // kind of file (shared FILE_PERMISSIONS) may upload for a customer.
       const requestedOwner = upload.fields.ownerUserId?.trim() || null;
       let ownerUserId = user.id;
-      if (user.role === 'admin') {
+      if (isStaffRole(user.role)) {
+        if (!can(user.role, FILE_PERMISSIONS[kind].write)) return fail(reply, { status: 403, message: AUTH_MESSAGES.forbidden });
         if (requestedOwner) {
           const [owner] = UUID.test(requestedOwner)
             ? await db.select({ id: users.id }).from(users).where(eq(users.id, requestedOwner))

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import type { StoredContentType, StoredFileKind, UserRole } from '@casillero/shared';
+import { FILE_PERMISSIONS, can, type StoredContentType, type StoredFileKind, type UserRole } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { storedFiles } from '../db/schema';
 
@@ -73,12 +73,12 @@ const fileColumns = {
   originalName: storedFiles.originalName,
 };
 
-/** A file the viewer may open: their own, or any for an admin; null otherwise. */
+/** A file the viewer may open: their own, or one of a kind their staff role may read; null otherwise. */
 export async function findViewableFile(db: DbOrTx, id: string, viewer: { id: string; role: UserRole }) {
-  const where =
-    viewer.role === 'admin' ? eq(storedFiles.id, id) : and(eq(storedFiles.id, id), eq(storedFiles.ownerUserId, viewer.id));
-  const [row] = await db.select(fileColumns).from(storedFiles).where(where);
-  return row ?? null;
+  const [row] = await db.select({ ...fileColumns, ownerUserId: storedFiles.ownerUserId, kind: storedFiles.kind }).from(storedFiles).where(eq(storedFiles.id, id));
+  if (!row || (row.ownerUserId !== viewer.id && !can(viewer.role, FILE_PERMISSIONS[row.kind].read))) return null;
+  const { ownerUserId: _owner, kind: _kind, ...file } = row;
+  return file;
 }
 
 /** A file by id, for the download route once its signed link was verified. */

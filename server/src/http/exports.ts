@@ -11,6 +11,7 @@ import {
   PRIORITY_LABELS,
   TRACKING_STATUS_LABELS,
   TRACKINGS_CSV_PATH,
+  can,
   trackingListInput,
 } from '@casillero/shared';
 import type { Db } from '../db/client';
@@ -22,7 +23,8 @@ import {
   exportTrackingBatches,
   type TrackingExportRow,
 } from '../queries/trackings';
-import { requestUser } from '../trpc/context';
+import { requestUser } from '../auth/request-session';
+import { registerAuditExport } from './audit-export';
 
 /** The columns of the trackings CSV (admin spec §9). */
 export const TRACKINGS_CSV_HEADERS = [
@@ -79,10 +81,12 @@ export async function registerExportRoutes(
   app: FastifyInstance,
   { db, config, batchSize = TRACKING_EXPORT_BATCH_SIZE }: ExportRoutesOptions,
 ) {
+  registerAuditExport(app, { db, config, batchSize });
+
   app.get(TRACKINGS_CSV_PATH, async (req, reply) => {
     const user = await requestUser(req, reply, db, config);
     if (!user) return fail(reply, 401, AUTH_MESSAGES.unauthorized);
-    if (user.role !== 'admin') return fail(reply, 403, AUTH_MESSAGES.forbidden);
+    if (!can(user.role, 'trackings.read')) return fail(reply, 403, AUTH_MESSAGES.forbidden);
 
     // The list's own URL schema: a bad value falls back to its default, as on the page.
     const parsed = trackingListInput.safeParse(req.query ?? {});

@@ -66,3 +66,16 @@ export function passwordChangedMessage(p: { fullName: string }): EmailMessage {
   });
   return { template: 'password-changed', subject: `Tu contraseña de ${BRAND} fue cambiada`, html, text };
 }
+
+export function staffInvitationMessage(p: { roleLabel: string; invitedBy: string; url: string }): EmailMessage {
+  const { html, text } = layout({
+    title: `Te invitaron al equipo de ${BRAND}`,
+    paragraphs: [
+      `${p.invitedBy} te invitó a unirte al personal de ${BRAND} con el rol ${p.roleLabel}.`,
+      'Abre el enlace para escribir tu nombre y elegir tu contraseña. Vence en 72 horas y solo puede usarse una vez.',
+      'Si no esperabas esta invitación, ignora este mensaje.',
+    ],
+    action: { label: 'Aceptar la invitación', url: p.url },
+  });
+  return { template: 'staff-invitation', subject: `Invitación al equipo de ${BRAND}`, html, text };
+}

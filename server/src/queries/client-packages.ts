@@ -1,12 +1,14 @@
 // The customer's packages in the warehouse (Almacén), with the photo taken at intake and the
 // shipment each travels in. Every query filters by the owner; the warehouse's internal notes
 // are never selected.
-import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { PackageStatus } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
+import { byTime, defineList, plainOrder } from '../lib/list-engine';
 import { mailboxes, packages, shipmentPackages, shipments, storedFiles } from '../db/schema';
 
 export type OwnPackagesParams = { search?: string; status?: PackageStatus };
+type OwnPackagesFilters = { q?: string; status?: PackageStatus };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -27,50 +29,58 @@ export function storedUntil(status: PackageStatus, putInShipmentAt: Date | null,
   return putInShipmentAt && IN_A_SHIPMENT.includes(status) ? Math.min(now, putInShipmentAt.getTime()) : now;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** Almacén: the customer's packages, the latest received (or created) first. */
+const ownPackagesList = defineList<OwnPackagesFilters>()({
+  name: 'own_packages',
+  table: packages,
+  columns: { id: packages.id, arrivedAt: sql`coalesce(${packages.receivedDate}, ${packages.createdAt})` },
+  sorts: { default: byTime('arrivedAt', plainOrder) },
+  defaultSort: 'default',
+  scope: packages.userId,
+  filters: { status: packages.status },
+  search: {
+    minLength: 1,
+    // The tracking number, the description or the sender.
+    where: (_db, p) => or(ilike(packages.trackingNumber, p('pattern')), ilike(packages.packageDescription, p('pattern')), ilike(packages.senderName, p('pattern')))!,
+  },
+  rows: {
+    direct: (db, p) =>
+      db
+        .select({
+          id: packages.id,
+          trackingNumber: packages.trackingNumber,
+          description: packages.packageDescription,
+          senderName: packages.senderName,
+          weightKg: packages.weightKg,
+          dimensionsCm: packages.dimensionsCm,
+          estimatedValueUsd: packages.estimatedValueUsd,
+          status: packages.status,
+          receivedDate: packages.receivedDate,
+          warehouseReceipt: packages.warehouseReceipt,
+          warehouseLocation: packages.warehouseLocation,
+          mailboxCode: mailboxes.mailboxCode,
+          /** The warehouse's photo at intake, only when the stored file is the customer's (files.link opens it). */
+          photoFileId: storedFiles.id,
+          /** The shipment the package travels in, if any (a package is in one shipment at most). */
+          shipmentId: shipments.id,
+          shipmentCode: shipments.shipmentCode,
+          shipmentStatus: shipments.status,
+          /** When it was put in that shipment: the days stored stop counting there. */
+          putInShipmentAt: shipmentPackages.createdAt,
+          createdAt: packages.createdAt,
+        })
+        .from(packages)
+        .innerJoin(mailboxes, eq(mailboxes.id, packages.mailboxId))
+        .leftJoin(storedFiles, and(eq(storedFiles.id, packages.photoFileId), sql`${storedFiles.ownerUserId} = ${p('scope')}`))
+        .leftJoin(shipmentPackages, eq(shipmentPackages.packageId, packages.id))
+        .leftJoin(shipments, and(eq(shipments.id, shipmentPackages.shipmentId), sql`${shipments.userId} = ${p('scope')}`))
+        .$dynamic(),
+  },
+});
 
 /** The customer's packages, newest first, searched by tracking number, description or sender. */
 export async function listOwnPackages(db: DbOrTx, userId: string, params: OwnPackagesParams) {
-  const pattern = params.search ? `%${escapeLike(params.search)}%` : null;
-  const rows = await db
-    .select({
-      id: packages.id,
-      trackingNumber: packages.trackingNumber,
-      description: packages.packageDescription,
-      senderName: packages.senderName,
-      weightKg: packages.weightKg,
-      dimensionsCm: packages.dimensionsCm,
-      estimatedValueUsd: packages.estimatedValueUsd,
-      status: packages.status,
-      receivedDate: packages.receivedDate,
-      warehouseReceipt: packages.warehouseReceipt,
-      warehouseLocation: packages.warehouseLocation,
-      mailboxCode: mailboxes.mailboxCode,
-      /** The warehouse's photo at intake, only when the stored file is the customer's (files.link opens it). */
-      photoFileId: storedFiles.id,
-      /** The shipment the package travels in, if any (a package is in one shipment at most). */
-      shipmentId: shipments.id,
-      shipmentCode: shipments.shipmentCode,
-      shipmentStatus: shipments.status,
-      /** When it was put in that shipment: the days stored stop counting there. */
-      putInShipmentAt: shipmentPackages.createdAt,
-      createdAt: packages.createdAt,
-    })
-    .from(packages)
-    .innerJoin(mailboxes, eq(mailboxes.id, packages.mailboxId))
-    .leftJoin(storedFiles, and(eq(storedFiles.id, packages.photoFileId), eq(storedFiles.ownerUserId, userId)))
-    .leftJoin(shipmentPackages, eq(shipmentPackages.packageId, packages.id))
-    .leftJoin(shipments, and(eq(shipments.id, shipmentPackages.shipmentId), eq(shipments.userId, userId)))
-    .where(
-      and(
-        eq(packages.userId, userId),
-        params.status ? eq(packages.status, params.status) : undefined,
-        pattern
-          ? or(ilike(packages.trackingNumber, pattern), ilike(packages.packageDescription, pattern), ilike(packages.senderName, pattern))
-          : undefined,
-      ),
-    )
-    .orderBy(desc(sql`coalesce(${packages.receivedDate}, ${packages.createdAt})`), desc(packages.id));
+  const rows = await ownPackagesList.all(db, { q: params.search, status: params.status }, userId);
   const now = Date.now();
   return rows.map(({ putInShipmentAt, ...r }) => ({
     ...r,

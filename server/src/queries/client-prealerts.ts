@@ -1,6 +1,7 @@
 // The customer's own pre-alerts (Prealertas). Every query filters by the owner.
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import { byTime, defineList, plainOrder } from '../lib/list-engine';
 import { mailboxes, prealerts, trackings } from '../db/schema';
 
 export const ownPrealertColumns = {
@@ -53,13 +54,18 @@ export async function hasOwnPrealertWithTracking(db: DbOrTx, userId: string, tra
  * The customer's pre-alerts, newest first, each with the warehouse's tracking that matches it
  * (linked by prealert_id, or with the same tracking number), when there is one.
  */
+const ownPrealertsList = defineList<object>()({
+  name: 'own_prealerts',
+  table: prealerts,
+  columns: { id: prealerts.id, createdAt: prealerts.createdAt },
+  sorts: { default: byTime('createdAt', plainOrder) },
+  defaultSort: 'default',
+  scope: prealerts.userId,
+  rows: { direct: (db) => db.select(ownPrealertColumns).from(prealerts).leftJoin(mailboxes, eq(mailboxes.id, prealerts.mailboxId)).$dynamic() },
+});
+
 export async function listOwnPrealerts(db: DbOrTx, userId: string) {
-  const rows = await db
-    .select(ownPrealertColumns)
-    .from(prealerts)
-    .leftJoin(mailboxes, eq(mailboxes.id, prealerts.mailboxId))
-    .where(eq(prealerts.userId, userId))
-    .orderBy(desc(prealerts.createdAt), desc(prealerts.id));
+  const rows = await ownPrealertsList.all(db, {}, userId);
   const ids = rows.map((r) => r.id);
   const numbers = rows.map((r) => r.trackingNumber?.toUpperCase()).filter((n): n is string => Boolean(n));
   const matches =

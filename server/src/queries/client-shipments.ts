@@ -1,9 +1,10 @@
 // The customer's shipments (Envíos): their consolidated shipments to Venezuela, each with its
 // packages and stages. Every query filters by the owner: another customer's shipment does not
 // exist for them. Who created it and the internal volume are never selected.
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { packages, shipmentPackages, shipments } from '../db/schema';
+import { byTime, defineList, plainOrder } from '../lib/list-engine';
 import { listShipmentStages } from './shipments';
 
 export type OwnShipmentsParams = { page: number; pageSize: number };
@@ -35,21 +36,19 @@ const serialize = <R extends Row>(r: R) => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
+const ownShipmentsList = defineList<object>()({
+  name: 'own_shipments',
+  table: shipments,
+  columns: { id: shipments.id, createdAt: shipments.createdAt },
+  sorts: { default: byTime('createdAt', plainOrder) },
+  defaultSort: 'default',
+  scope: shipments.userId,
+  rows: { direct: (db) => db.select(columns).from(shipments).$dynamic() },
+  present: (rows) => rows.map(serialize),
+});
+
 /** The customer's shipments, newest first, one page at a time, with the total. */
-export async function listOwnShipments(db: DbOrTx, userId: string, params: OwnShipmentsParams) {
-  const where = eq(shipments.userId, userId);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(columns)
-      .from(shipments)
-      .where(where)
-      .orderBy(desc(shipments.createdAt), desc(shipments.id))
-      .limit(params.pageSize)
-      .offset((params.page - 1) * params.pageSize),
-    db.select({ n: count() }).from(shipments).where(where),
-  ]);
-  return { items: rows.map(serialize), total: Number(total.n), page: params.page, pageSize: params.pageSize };
-}
+export const listOwnShipments = (db: DbOrTx, userId: string, params: OwnShipmentsParams) => ownShipmentsList.numberedPage(db, params, userId);
 
 /** One own shipment with its packages and its stages in order; null when it is not the customer's. */
 export async function getOwnShipmentDetail(db: DbOrTx, userId: string, id: string) {

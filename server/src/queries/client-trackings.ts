@@ -2,6 +2,7 @@
 // warehouse's internal fields (notes, priority, who changed what) are never selected.
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import { byTime, defineList, plainOrder } from '../lib/list-engine';
 import { mailboxes, trackingHistory, trackings } from '../db/schema';
 
 const ownTrackingColumns = {
@@ -32,16 +33,19 @@ const serialise = <T extends OwnTrackingRow>(r: T) => ({
   dispatchAuthorizedAt: r.dispatchAuthorizedAt?.toISOString() ?? null,
 });
 
-/** The customer's trackings, the most recently changed first. */
-export async function listOwnTrackings(db: DbOrTx, userId: string) {
-  const rows = await db
-    .select(ownTrackingColumns)
-    .from(trackings)
-    .innerJoin(mailboxes, eq(mailboxes.id, trackings.mailboxId))
-    .where(eq(trackings.userId, userId))
-    .orderBy(desc(trackings.updatedAt), desc(trackings.id));
-  return rows.map(serialise);
-}
+/** Mis Trackings: the customer's trackings, the most recently changed first. */
+const ownTrackingsList = defineList<object>()({
+  name: 'own_trackings',
+  table: trackings,
+  columns: { id: trackings.id, updatedAt: trackings.updatedAt },
+  sorts: { default: byTime('updatedAt', plainOrder) },
+  defaultSort: 'default',
+  scope: trackings.userId,
+  rows: { direct: (db) => db.select(ownTrackingColumns).from(trackings).innerJoin(mailboxes, eq(mailboxes.id, trackings.mailboxId)).$dynamic() },
+  present: (rows) => rows.map(serialise),
+});
+
+export const listOwnTrackings = (db: DbOrTx, userId: string) => ownTrackingsList.all(db, {}, userId);
 
 /** One own tracking with its whole history, newest first; null when it is not the customer's. */
 export async function getOwnTrackingDetail(db: DbOrTx, userId: string, id: string) {

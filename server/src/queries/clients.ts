@@ -1,38 +1,12 @@
 // Reads of the admin clients screen (admin spec §2, §7): every customer with their profile
 // and mailboxes, searched, sorted and paged in SQL; one customer's details with counts.
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { LIST_COUNT_CAP, type ClientFilters, type ClientListParams, type MailboxCountry } from '@casillero/shared';
+import { and, asc, eq, ilike, inArray, or, sql, type SQLWrapper } from 'drizzle-orm';
+import type { ClientFilters, ClientListParams, MailboxCountry } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { mailboxes, packages, paymentTransactions, prealerts, shipments, trackings, userProfiles, users } from '../db/schema';
-import { capCount, containsPattern, pageWindow, searchTerm, toListPage, type BoundedCount } from '../lib/list';
+import { containsPattern, searchTerm } from '../lib/list';
+import { byTime, defineList } from '../lib/list-engine';
 import { mailboxColumns } from './mailboxes';
-
-/**
- * Customers (role 'user') matching the search: name, cédula or phone (trigram indexes on the
- * profile), e-mail, or one of their mailbox codes. Each arm is an indexed lookup turned into an
- * init plan, so PostgreSQL ORs bitmap scans instead of reading every customer.
- */
-function whereOf(db: DbOrTx, filters: ClientFilters): SQL {
-  const conditions: SQL[] = [eq(users.role, 'user')];
-  const term = searchTerm(filters.q);
-  if (term !== null) {
-    const pattern = containsPattern(term);
-    const byProfile = db
-      .select({ id: userProfiles.userId })
-      .from(userProfiles)
-      .where(or(ilike(userProfiles.fullName, pattern), ilike(userProfiles.cedula, pattern), ilike(userProfiles.phone, pattern)));
-    const byEmail = db.select({ id: users.id }).from(users).where(ilike(users.email, pattern));
-    const byCode = db.select({ id: mailboxes.userId }).from(mailboxes).where(ilike(mailboxes.mailboxCode, pattern));
-    conditions.push(
-      or(
-        sql`${users.id} = any(array(${byProfile}))`,
-        sql`${users.id} = any(array(${byEmail}))`,
-        sql`${users.id} = any(array(${byCode}))`,
-      )!,
-    );
-  }
-  return and(...conditions)!;
-}
 
 const profileColumns = {
   userId: users.id,
@@ -46,64 +20,56 @@ const profileColumns = {
   createdAt: users.createdAt,
 };
 
-/** A page of customers (newest registration first by default, or by name), with their mailboxes. */
-export async function listClients(db: DbOrTx, input: ClientListParams) {
-  const window = pageWindow(input);
-  const sort = input.sort ?? 'createdAt';
-  const dir = input.dir ?? (sort === 'createdAt' ? 'desc' : 'asc');
-  const order =
-    sort === 'name'
-      ? [dir === 'asc' ? sql`${userProfiles.fullName} asc nulls last` : sql`${userProfiles.fullName} desc nulls last`, asc(users.id)]
-      : [dir === 'asc' ? sql`${users.createdAt} asc nulls first` : sql`${users.createdAt} desc nulls last`, dir === 'asc' ? asc(users.id) : desc(users.id)];
-  const rows = await db
-    .select(profileColumns)
-    .from(users)
-    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
-    .where(whereOf(db, input))
-    .orderBy(...order)
-    .limit(window.limit + 1)
-    .offset(window.offset);
-  const page = toListPage(rows, window);
-  const boxes = page.rows.length
+/** The mailboxes of a page of customers, by customer. */
+async function withMailboxes<R extends { userId: string; createdAt: Date }>(db: DbOrTx, rows: R[]) {
+  const boxes = rows.length
     ? await db
-        .select({
-          id: mailboxes.id,
-          userId: mailboxes.userId,
-          mailboxCode: mailboxes.mailboxCode,
-          country: mailboxes.country,
-          status: mailboxes.status,
-        })
+        .select({ id: mailboxes.id, userId: mailboxes.userId, mailboxCode: mailboxes.mailboxCode, country: mailboxes.country, status: mailboxes.status })
         .from(mailboxes)
-        .where(inArray(mailboxes.userId, page.rows.map((r) => r.userId)))
+        .where(inArray(mailboxes.userId, rows.map((r) => r.userId)))
         .orderBy(asc(mailboxes.createdAt), asc(mailboxes.id))
     : [];
-  return {
-    ...page,
-    rows: page.rows.map((r) => {
-      const own = boxes.filter((b) => b.userId === r.userId).map(({ userId: _, ...b }) => b);
-      return {
-        ...r,
-        createdAt: r.createdAt.toISOString(),
-        mailboxes: own,
-        activeMailboxes: own.filter((b) => b.status === 'active').length,
-      };
-    }),
-  };
+  return rows.map((r) => {
+    const own = boxes.filter((b) => b.userId === r.userId).map(({ userId: _, ...b }) => b);
+    return { ...r, createdAt: r.createdAt.toISOString(), mailboxes: own, activeMailboxes: own.filter((b) => b.status === 'active').length };
+  });
 }
 
+/** A customer by name, cédula, phone, e-mail or mailbox code: each arm an indexed lookup turned into an init plan. */
+function clientSearch(db: DbOrTx, pattern: SQLWrapper | string) {
+  const byProfile = db
+    .select({ id: userProfiles.userId })
+    .from(userProfiles)
+    .where(or(ilike(userProfiles.fullName, pattern), ilike(userProfiles.cedula, pattern), ilike(userProfiles.phone, pattern)));
+  const byEmail = db.select({ id: users.id }).from(users).where(ilike(users.email, pattern));
+  const byCode = db.select({ id: mailboxes.userId }).from(mailboxes).where(ilike(mailboxes.mailboxCode, pattern));
+  return or(sql`${users.id} = any(array(${byProfile}))`, sql`${users.id} = any(array(${byEmail}))`, sql`${users.id} = any(array(${byCode}))`)!;
+}
+
+/**
+ * Customers (role 'user'): newest registration first by default, or by name, with their
+ * mailboxes.
+ */
+const clientsList = defineList<ClientListParams>()({
+  name: 'clients',
+  table: users,
+  columns: { id: users.id, createdAt: users.createdAt, name: userProfiles.fullName },
+  sorts: {
+    createdAt: byTime('createdAt'),
+    name: { defaultDir: 'asc', order: (c, dir) => [sql`${c.name} ${sql.raw(dir)} nulls last`, asc(users.id)] },
+  },
+  defaultSort: 'createdAt',
+  always: eq(users.role, 'user'),
+  search: { where: (db, p) => clientSearch(db, p('pattern')) },
+  rows: { direct: (db) => db.select(profileColumns).from(users).leftJoin(userProfiles, eq(userProfiles.userId, users.id)).$dynamic() },
+  present: (rows, db) => withMailboxes(db, rows),
+});
+
+export const listClients = (db: DbOrTx, input: ClientListParams) => clientsList.page(db, input);
 export type ClientRow = Awaited<ReturnType<typeof listClients>>['rows'][number];
 
 /** How many customers match, counted up to the cap ('Clientes (N)'). */
-export async function countClients(db: DbOrTx, filters: ClientFilters): Promise<BoundedCount> {
-  const bounded = db
-    .select({ one: sql`1` })
-    .from(users)
-    .where(whereOf(db, filters))
-    .limit(LIST_COUNT_CAP + 1)
-    .as('bounded');
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(bounded);
-  return capCount(Number(row?.n ?? 0));
-}
+export const countClients = (db: DbOrTx, filters: ClientFilters) => clientsList.count(db, filters);
 
 /** Whether the user exists and is a customer (admins are not clients). */
 export async function findClient(db: DbOrTx, userId: string) {
@@ -158,12 +124,13 @@ export type ClientDetail = NonNullable<Awaited<ReturnType<typeof getClientDetail
  * each with the countries where they already have a mailbox.
  */
 export async function listClientOptions(db: DbOrTx, { q, userId }: { q?: string; userId?: string }) {
+  const term = userId ? null : searchTerm(q);
   const countries = sql<MailboxCountry[]>`coalesce((select array_agg(${mailboxes.country}::text order by ${mailboxes.country}) from ${mailboxes} where ${mailboxes.userId} = ${users.id}), '{}')`;
   return db
     .select({ userId: users.id, email: users.email, fullName: userProfiles.fullName, countries })
     .from(users)
     .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
-    .where(userId ? and(eq(users.id, userId), eq(users.role, 'user')) : whereOf(db, { q }))
+    .where(and(eq(users.role, 'user'), userId ? eq(users.id, userId) : undefined, term === null ? undefined : clientSearch(db, containsPattern(term))))
     .orderBy(sql`${userProfiles.fullName} asc nulls last`, asc(users.email))
     .limit(50);
 }

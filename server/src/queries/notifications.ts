@@ -1,15 +1,10 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import {
-  LIST_COUNT_CAP,
-  type AdminNotificationFilters,
-  type AdminNotificationListParams,
-  type AdminNotificationType,
-  type NotificationType,
-  type SortDirection,
-} from '@casillero/shared';
+import { and, asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
+import type { AdminNotificationFilters, AdminNotificationListParams, AdminNotificationType, NotificationType } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { notifications, userProfiles, users } from '../db/schema';
-import { capCount, containsPattern, pageWindow, preparedCache, searchTerm, toListPage, type BoundedCount, type ListPage } from '../lib/list';
+import { containsPattern, searchTerm } from '../lib/list';
+import { byTime, defineList, plainOrder } from '../lib/list-engine';
+import { customerArms } from './search-arms';
 
 export async function countUnread(db: DbOrTx, userId: string): Promise<number> {
   const [row] = await db
@@ -21,34 +16,32 @@ export async function countUnread(db: DbOrTx, userId: string): Promise<number> {
 
 export type OwnNotificationsParams = { page: number; pageSize: number; unreadOnly: boolean };
 
+const notificationColumns = {
+  id: notifications.id,
+  title: notifications.title,
+  message: notifications.message,
+  type: notifications.type,
+  read: notifications.read,
+  link: notifications.link,
+  createdAt: notifications.createdAt,
+};
+
+/** The customer's own notifications (the bell and Notificaciones). */
+const ownNotificationsList = defineList<{ unreadOnly?: boolean }>()({
+  name: 'own_notifications',
+  table: notifications,
+  columns: { id: notifications.id, createdAt: notifications.createdAt },
+  sorts: { default: byTime('createdAt', plainOrder) },
+  defaultSort: 'default',
+  scope: notifications.userId,
+  filters: { unreadOnly: { literal: (only) => (only ? eq(notifications.read, false) : undefined) } },
+  rows: { direct: (db) => db.select(notificationColumns).from(notifications).$dynamic() },
+  present: (rows) => rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+});
+
 /** The customer's notifications, newest first, one page at a time, with the total. */
-export async function listOwnNotifications(db: DbOrTx, userId: string, params: OwnNotificationsParams) {
-  const where = and(eq(notifications.userId, userId), params.unreadOnly ? eq(notifications.read, false) : undefined);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: notifications.id,
-        title: notifications.title,
-        message: notifications.message,
-        type: notifications.type,
-        read: notifications.read,
-        link: notifications.link,
-        createdAt: notifications.createdAt,
-      })
-      .from(notifications)
-      .where(where)
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(params.pageSize)
-      .offset((params.page - 1) * params.pageSize),
-    db.select({ n: count() }).from(notifications).where(where),
-  ]);
-  return {
-    items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-    total: Number(total.n),
-    page: params.page,
-    pageSize: params.pageSize,
-  };
-}
+export const listOwnNotifications = (db: DbOrTx, userId: string, params: OwnNotificationsParams) =>
+  ownNotificationsList.numberedPage(db, params, userId);
 
 /** Marks one own notification read; false when no such notification is the customer's. */
 export async function markOwnNotificationRead(db: DbOrTx, userId: string, id: string): Promise<boolean> {
@@ -71,9 +64,6 @@ export async function markAllOwnNotificationsRead(db: DbOrTx, userId: string): P
 }
 
 // --- Admin: Gestión de Notificaciones (admin spec §2, §7) --------------------------------------
-// The admin list pattern (docs/decisions/008): ids first, bounded counts, prepared per shape.
-
-const ph = sql.placeholder;
 
 /** The 'Pago' filter also finds the system's payment updates (shown with their own label). */
 const TYPES_OF_FILTER: Record<AdminNotificationType, NotificationType[]> = {
@@ -84,109 +74,38 @@ const TYPES_OF_FILTER: Record<AdminNotificationType, NotificationType[]> = {
   system: ['system'],
 };
 
-type NotificationShape = { q: boolean; type: AdminNotificationType | null };
-
-function notificationShape(filters: AdminNotificationFilters) {
-  const term = searchTerm(filters.q);
-  return {
-    shape: { q: term !== null, type: filters.type ?? null } satisfies NotificationShape,
-    values: { pattern: term === null ? undefined : containsPattern(term) },
-  };
-}
-
-const notificationShapeKey = (s: NotificationShape) => `${+s.q}_${s.type ?? 'all'}`;
-
-/** Title or message (trigram indexes), or the recipient's name or e-mail (as init plans). */
-function notificationWhere(db: DbOrTx, shape: NotificationShape): SQL | undefined {
-  const conditions: SQL[] = [];
-  if (shape.q) {
-    const pattern = ph('pattern');
-    const byName = db.select({ id: userProfiles.userId }).from(userProfiles).where(ilike(userProfiles.fullName, pattern));
-    const byEmail = db.select({ id: users.id }).from(users).where(ilike(users.email, pattern));
-    conditions.push(
-      or(
-        ilike(notifications.title, pattern),
-        ilike(notifications.message, pattern),
-        sql`${notifications.userId} = any(array(${byName}))`,
-        sql`${notifications.userId} = any(array(${byEmail}))`,
-      )!,
-    );
-  }
+const adminNotificationsList = defineList<AdminNotificationListParams>()({
+  name: 'notifications',
+  table: notifications,
+  columns: { id: notifications.id, createdAt: notifications.createdAt },
+  sorts: { default: byTime('createdAt') },
+  defaultSort: 'default',
   // The type is part of the statement's shape (an enum literal, not user text).
-  if (shape.type) conditions.push(inArray(notifications.type, TYPES_OF_FILTER[shape.type]));
-  return conditions.length ? and(...conditions) : undefined;
-}
-
-/** Spelled like the (created_at DESC NULLS LAST) indexes, read forwards or backwards. */
-const notificationOrder = (c: { createdAt: SQLWrapper; id: SQLWrapper }, dir: SortDirection) =>
-  dir === 'asc'
-    ? [sql`${c.createdAt} asc nulls first`, sql`${c.id} asc`]
-    : [sql`${c.createdAt} desc nulls last`, sql`${c.id} desc`];
-
-function buildNotificationRowsQuery(db: DbOrTx, shape: NotificationShape, dir: SortDirection) {
-  const where = notificationWhere(db, shape);
-  const ids = shape.q
-    ? (() => {
-        const matches = db
-          .select({ id: notifications.id, createdAt: notifications.createdAt })
-          .from(notifications)
-          .where(where)
-          .offset(ph('fence'))
-          .as('matches');
-        return db.select({ pageId: matches.id }).from(matches).orderBy(...notificationOrder(matches, dir));
-      })()
-    : db.select({ pageId: notifications.id }).from(notifications).where(where).orderBy(...notificationOrder(notifications, dir));
-  const page = ids.limit(ph('limit')).offset(ph('offset')).as('page');
-  return db
-    .select({
-      id: notifications.id,
-      title: notifications.title,
-      message: notifications.message,
-      type: notifications.type,
-      read: notifications.read,
-      link: notifications.link,
-      createdAt: notifications.createdAt,
-      userId: notifications.userId,
-      userName: userProfiles.fullName,
-      userEmail: users.email,
-    })
-    .from(page)
-    .innerJoin(notifications, eq(notifications.id, page.pageId))
-    .innerJoin(users, eq(users.id, notifications.userId))
-    .leftJoin(userProfiles, eq(userProfiles.userId, notifications.userId))
-    .orderBy(...notificationOrder(notifications, dir));
-}
-
-const notificationRowsStatements = preparedCache<ReturnType<ReturnType<typeof buildNotificationRowsQuery>['prepare']>>();
-export type AdminNotificationRow = Awaited<ReturnType<typeof buildNotificationRowsQuery>>[number];
+  filters: { type: { literal: (type) => inArray(notifications.type, TYPES_OF_FILTER[type]) } },
+  search: {
+    fenced: true,
+    // Title or message (trigram indexes), or the recipient's name or e-mail (as init plans).
+    where: (db, p) =>
+      or(ilike(notifications.title, p('pattern')), ilike(notifications.message, p('pattern')), ...customerArms(db, notifications.userId, p('pattern')))!,
+  },
+  rows: {
+    pageIds: (db, page) =>
+      db
+        .select({ ...notificationColumns, userId: notifications.userId, userName: userProfiles.fullName, userEmail: users.email })
+        .from(page)
+        .innerJoin(notifications, eq(notifications.id, page.pageId))
+        .innerJoin(users, eq(users.id, notifications.userId))
+        .leftJoin(userProfiles, eq(userProfiles.userId, notifications.userId))
+        .$dynamic(),
+  },
+});
 
 /** A page of every user's notifications, newest first unless asked otherwise. */
-export async function listAdminNotifications(db: DbOrTx, input: AdminNotificationListParams): Promise<ListPage<AdminNotificationRow>> {
-  const { shape, values } = notificationShape(input);
-  const dir = input.dir ?? 'desc';
-  const window = pageWindow(input);
-  const statement = notificationRowsStatements(db, `notifications_list_${notificationShapeKey(shape)}_${dir}`, (name) =>
-    buildNotificationRowsQuery(db, shape, dir).prepare(name),
-  );
-  const rows = await statement.execute({ ...values, fence: 0, limit: window.limit + 1, offset: window.offset });
-  return toListPage(rows, window);
-}
-
-function buildNotificationCountQuery(db: DbOrTx, shape: NotificationShape) {
-  const bounded = db.select({ one: sql`1` }).from(notifications).where(notificationWhere(db, shape)).limit(ph('cap')).as('bounded');
-  return db.select({ n: sql<number>`count(*)::int` }).from(bounded);
-}
-const notificationCountStatements = preparedCache<ReturnType<ReturnType<typeof buildNotificationCountQuery>['prepare']>>();
+export const listAdminNotifications = (db: DbOrTx, input: AdminNotificationListParams) => adminNotificationsList.page(db, input);
+export type AdminNotificationRow = Awaited<ReturnType<typeof listAdminNotifications>>['rows'][number];
 
 /** How many match the filters, counted up to the cap ('más de 100.000' past it). */
-export async function countAdminNotifications(db: DbOrTx, filters: AdminNotificationFilters): Promise<BoundedCount> {
-  const { shape, values } = notificationShape(filters);
-  const statement = notificationCountStatements(db, `notifications_count_${notificationShapeKey(shape)}`, (name) =>
-    buildNotificationCountQuery(db, shape).prepare(name),
-  );
-  const [row] = await statement.execute({ ...values, cap: LIST_COUNT_CAP + 1 });
-  return capCount(Number(row?.n ?? 0));
-}
+export const countAdminNotifications = (db: DbOrTx, filters: AdminNotificationFilters) => adminNotificationsList.count(db, filters);
 
 /** 'Nueva Notificación' recipient picker: customers by name or e-mail, at most 50 at a time. */
 export async function listNotificationRecipients(db: DbOrTx, q: string | undefined) {

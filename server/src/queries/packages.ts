@@ -1,11 +1,13 @@
 // Reads of the admin Packages screen (admin spec §2, §7): the list (server-side search,
 // filters, sort and bounded paging, docs/decisions/008), its count, one package's details and
 // the form's choices (customers and their mailboxes).
-import { and, asc, eq, ilike, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { LIST_COUNT_CAP, type PackageFilters, type PackageListParams, type PackageSort, type SortDirection } from '@casillero/shared';
+import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { PackageFilters, PackageListParams } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { mailboxes, packages, shipmentPackages, shipments, storedFiles, userProfiles, users } from '../db/schema';
-import { capCount, containsPattern, pageWindow, searchTerm, toListPage, type BoundedCount, type ListPage } from '../lib/list';
+import { containsPattern, searchTerm } from '../lib/list';
+import { byGroup, byTime, defineList } from '../lib/list-engine';
+import { customerArms, mailboxCodeArm } from './search-arms';
 
 /** What the list shows of a package, with its customer, mailbox and shipment (if any). */
 const rowColumns = {
@@ -31,87 +33,45 @@ const rowColumns = {
   shipmentCode: shipments.shipmentCode,
 };
 
-/**
- * The search matches the tracking number, the description, the customer's name or e-mail, or
- * the mailbox code; the other tables' matches become init plans (`= any(array(…))`).
- */
-function whereOf(db: DbOrTx, filters: PackageFilters): SQL | undefined {
-  const conditions: SQL[] = [];
-  const term = searchTerm(filters.q);
-  if (term !== null) {
-    const pattern = containsPattern(term);
-    const byName = db.select({ id: userProfiles.userId }).from(userProfiles).where(ilike(userProfiles.fullName, pattern));
-    const byEmail = db.select({ id: users.id }).from(users).where(ilike(users.email, pattern));
-    const byCode = db.select({ id: mailboxes.id }).from(mailboxes).where(ilike(mailboxes.mailboxCode, pattern));
-    conditions.push(
+/** The list (admin spec §2, §7): newest first, or by status; ids first, then the joins. */
+const packagesList = defineList<PackageListParams>()({
+  name: 'packages',
+  table: packages,
+  columns: { id: packages.id, createdAt: packages.createdAt, status: packages.status },
+  sorts: { createdAt: byTime('createdAt'), status: byGroup('status', 'createdAt') },
+  defaultSort: 'createdAt',
+  filters: { status: packages.status, cliente: packages.userId },
+  search: {
+    // The tracking number or description, or the customer's name or e-mail, or the mailbox code
+    // (the other tables' matches as init plans: `= any(array(…))`).
+    where: (db, p) =>
       or(
-        ilike(packages.trackingNumber, pattern),
-        ilike(packages.packageDescription, pattern),
-        sql`${packages.userId} = any(array(${byName}))`,
-        sql`${packages.userId} = any(array(${byEmail}))`,
-        sql`${packages.mailboxId} = any(array(${byCode}))`,
+        ilike(packages.trackingNumber, p('pattern')),
+        ilike(packages.packageDescription, p('pattern')),
+        ...customerArms(db, packages.userId, p('pattern')),
+        mailboxCodeArm(db, packages.mailboxId, p('pattern')),
       )!,
-    );
-  }
-  if (filters.status) conditions.push(eq(packages.status, filters.status));
-  if (filters.cliente) conditions.push(eq(packages.userId, filters.cliente));
-  return conditions.length ? and(...conditions) : undefined;
-}
+  },
+  rows: {
+    pageIds: (db, page) =>
+      db
+        .select(rowColumns)
+        .from(page)
+        .innerJoin(packages, eq(packages.id, page.pageId))
+        .innerJoin(users, eq(users.id, packages.userId))
+        .innerJoin(mailboxes, eq(mailboxes.id, packages.mailboxId))
+        .leftJoin(userProfiles, eq(userProfiles.userId, packages.userId))
+        .leftJoin(shipmentPackages, eq(shipmentPackages.packageId, packages.id))
+        .leftJoin(shipments, eq(shipments.id, shipmentPackages.shipmentId))
+        .$dynamic(),
+  },
+});
 
-const newestFirst = (c: SQLWrapper) => sql`${c} desc nulls last`;
-const oldestFirst = (c: SQLWrapper) => sql`${c} asc nulls first`;
-
-/** Spelled like the (created_at) and (status, created_at) indexes, so PostgreSQL reads them in order. */
-function orderOf(sort: PackageSort, dir: SortDirection): SQL[] {
-  const byTime = dir === 'asc' ? oldestFirst : newestFirst;
-  if (sort === 'createdAt') return [byTime(packages.createdAt), byTime(packages.id)];
-  const tie = dir === 'asc' ? newestFirst : oldestFirst;
-  return [dir === 'asc' ? sql`${packages.status} asc` : sql`${packages.status} desc`, tie(packages.createdAt), tie(packages.id)];
-}
-
-export type PackageListRow = Awaited<ReturnType<typeof selectRows>>[number];
-
-function selectRows(db: DbOrTx, ids: string[], sort: PackageSort, dir: SortDirection) {
-  return db
-    .select(rowColumns)
-    .from(packages)
-    .innerJoin(users, eq(users.id, packages.userId))
-    .innerJoin(mailboxes, eq(mailboxes.id, packages.mailboxId))
-    .leftJoin(userProfiles, eq(userProfiles.userId, packages.userId))
-    .leftJoin(shipmentPackages, eq(shipmentPackages.packageId, packages.id))
-    .leftJoin(shipments, eq(shipments.id, shipmentPackages.shipmentId))
-    .where(inArray(packages.id, ids))
-    .orderBy(...orderOf(sort, dir));
-}
-
-/** A page of ids in the list order (one more than the page), then the joins for just those rows. */
-export async function listPackages(db: DbOrTx, input: PackageListParams): Promise<ListPage<PackageListRow>> {
-  const sort = input.sort ?? 'createdAt';
-  const dir = input.dir ?? (sort === 'createdAt' ? 'desc' : 'asc');
-  const window = pageWindow(input);
-  const idRows = await db
-    .select({ id: packages.id })
-    .from(packages)
-    .where(whereOf(db, input))
-    .orderBy(...orderOf(sort, dir))
-    .limit(window.limit + 1)
-    .offset(window.offset);
-  const ids = idRows.map((r) => r.id);
-  const rows = ids.length ? await selectRows(db, ids, sort, dir) : [];
-  return toListPage(rows, window);
-}
-
-export type PackageCount = BoundedCount & { total: number };
+export const listPackages = (db: DbOrTx, input: PackageListParams) => packagesList.page(db, input);
+export type PackageListRow = Awaited<ReturnType<typeof listPackages>>['rows'][number];
 
 /** 'N de M paquetes', both counted up to the cap. */
-export async function countPackages(db: DbOrTx, filters: PackageFilters): Promise<PackageCount> {
-  const bounded = (where: SQL | undefined) =>
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(db.select({ one: sql`1` }).from(packages).where(where).limit(LIST_COUNT_CAP + 1).as('bounded'));
-  const [[matching], [all]] = await Promise.all([bounded(whereOf(db, filters)), bounded(undefined)]);
-  return { ...capCount(Number(matching?.n ?? 0)), total: Number(all?.n ?? 0) };
-}
+export const countPackages = (db: DbOrTx, filters: PackageFilters) => packagesList.countWithTotal(db, filters);
 
 /** One package with everything the details dialog shows. */
 export async function getPackageDetail(db: DbOrTx, id: string) {

@@ -1,18 +1,12 @@
 // A customer's payments (Facturas), with what each pays for and a signed link to its receipt.
-import { and, asc, desc, eq, ilike, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import {
-  LIST_COUNT_CAP,
-  PAYMENT_STATUSES,
-  type PaymentFilters,
-  type PaymentListParams,
-  type PaymentStatus,
-  type SortDirection,
-} from '@casillero/shared';
+import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+import { PAYMENT_STATUSES, type PaymentFilters, type PaymentListParams, type PaymentStatus } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import type { Config } from '../env';
 import { mailboxes, paymentTrackings, paymentTransactions, shipments, trackings, userProfiles, users } from '../db/schema';
 import { signedLinkFor } from '../files/links';
-import { capCount, containsPattern, pageWindow, preparedCache, searchTerm, toListPage, type BoundedCount, type ListPage } from '../lib/list';
+import { byTime, defineList, plainOrder } from '../lib/list-engine';
+import { customerArms } from './search-arms';
 
 const paymentColumns = {
   id: paymentTransactions.id,
@@ -68,9 +62,28 @@ async function present(db: DbOrTx, config: Pick<Config, 'appSecret'>, row: Await
 }
 export type OwnPayment = Awaited<ReturnType<typeof present>>;
 
+/** Facturas: the customer's own payments, newest first. */
+const ownPaymentsList = defineList<object>()({
+  name: 'own_payments',
+  table: paymentTransactions,
+  columns: { id: paymentTransactions.id, createdAt: paymentTransactions.createdAt },
+  sorts: { default: byTime('createdAt', plainOrder) },
+  defaultSort: 'default',
+  scope: paymentTransactions.userId,
+  rows: {
+    direct: (db) =>
+      db
+        .select(paymentColumns)
+        .from(paymentTransactions)
+        .leftJoin(mailboxes, eq(mailboxes.id, paymentTransactions.mailboxId))
+        .leftJoin(shipments, eq(shipments.id, paymentTransactions.shipmentId))
+        .$dynamic(),
+  },
+});
+
 /** The signed-in customer's payments, newest first. */
 export async function listOwnPayments(db: DbOrTx, config: Pick<Config, 'appSecret'>, userId: string) {
-  const rows = await selectOwnPayments(db, userId).orderBy(desc(paymentTransactions.createdAt), desc(paymentTransactions.id));
+  const rows = await ownPaymentsList.all(db, {}, userId);
   return Promise.all(rows.map((row) => present(db, config, row)));
 }
 
@@ -83,8 +96,6 @@ export async function findOwnPayment(db: DbOrTx, config: Pick<Config, 'appSecret
 // --- Admin: Gestión de Pagos (admin spec §2, §7) -----------------------------------------------
 // The list follows the admin list pattern (docs/decisions/008): a page of ids first, then the
 // joins; bounded counts; prepared statements per filter shape; the summary by SQL aggregates.
-
-const ph = sql.placeholder;
 
 /** What a row of the admin list shows of a payment. */
 const adminRowColumns = {
@@ -104,9 +115,6 @@ const adminRowColumns = {
   createdAt: paymentTransactions.createdAt,
 };
 
-type PaymentShape = { q: boolean; idRange: boolean; status: boolean; type: boolean };
-type PaymentValues = { pattern?: string; idLow?: string; idHigh?: string; status?: string; type?: string };
-
 const asUuid = (hex: string) => `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 
 /**
@@ -121,93 +129,43 @@ export function idPrefixRange(term: string): { low: string; high: string } | nul
   return { low: asUuid(hex.padEnd(32, '0')), high: asUuid(hex.padEnd(32, 'f')) };
 }
 
-function paymentShape(filters: PaymentFilters): { shape: PaymentShape; values: PaymentValues } {
-  const term = searchTerm(filters.q);
-  const range = term === null ? null : idPrefixRange(term);
-  return {
-    shape: { q: term !== null, idRange: range !== null, status: !!filters.status, type: !!filters.type },
-    values: {
-      pattern: term === null ? undefined : containsPattern(term),
-      idLow: range?.low,
-      idHigh: range?.high,
-      status: filters.status,
-      type: filters.type,
+const paymentsList = defineList<PaymentListParams>()({
+  name: 'payments',
+  table: paymentTransactions,
+  columns: { id: paymentTransactions.id, createdAt: paymentTransactions.createdAt },
+  // Newest or oldest first, the id as tiebreak; read backwards or forwards from the indexes.
+  sorts: { default: byTime('createdAt', plainOrder) },
+  defaultSort: 'default',
+  filters: { status: paymentTransactions.status, type: paymentTransactions.transactionType },
+  search: {
+    fenced: true,
+    // The customer's name or e-mail, the payment reference, or the id (each an indexed lookup).
+    bind: (term) => {
+      const range = idPrefixRange(term);
+      return range && { idLow: range.low, idHigh: range.high };
     },
-  };
-}
-
-const paymentShapeKey = (s: PaymentShape) => `${+s.q}${+s.idRange}${+s.status}${+s.type}`;
-
-/**
- * The search matches the customer's name or e-mail, the payment reference, or the id: each
- * arm an indexed lookup (trigram GIN indexes; other tables' matches as init plans).
- */
-function paymentWhere(db: DbOrTx, shape: PaymentShape): SQL | undefined {
-  const conditions: SQL[] = [];
-  if (shape.q) {
-    const pattern = ph('pattern');
-    const byName = db.select({ id: userProfiles.userId }).from(userProfiles).where(ilike(userProfiles.fullName, pattern));
-    const byEmail = db.select({ id: users.id }).from(users).where(ilike(users.email, pattern));
-    conditions.push(
+    where: (db, p, has) =>
       or(
-        ilike(paymentTransactions.paymentReference, pattern),
-        sql`${paymentTransactions.userId} = any(array(${byName}))`,
-        sql`${paymentTransactions.userId} = any(array(${byEmail}))`,
-        shape.idRange ? sql`${paymentTransactions.id} between ${ph('idLow')}::uuid and ${ph('idHigh')}::uuid` : undefined,
+        ilike(paymentTransactions.paymentReference, p('pattern')),
+        ...customerArms(db, paymentTransactions.userId, p('pattern')),
+        has('idLow') ? sql`${paymentTransactions.id} between ${p('idLow')}::uuid and ${p('idHigh')}::uuid` : undefined,
       )!,
-    );
-  }
-  if (shape.status) conditions.push(sql`${paymentTransactions.status} = ${ph('status')}`);
-  if (shape.type) conditions.push(sql`${paymentTransactions.transactionType} = ${ph('type')}`);
-  return conditions.length ? and(...conditions) : undefined;
-}
-
-/** Newest or oldest first, with the id as tie-break; read backwards or forwards from the indexes. */
-const paymentOrder = (c: { createdAt: SQLWrapper; id: SQLWrapper }, dir: SortDirection) =>
-  dir === 'asc' ? [sql`${c.createdAt} asc`, sql`${c.id} asc`] : [sql`${c.createdAt} desc`, sql`${c.id} desc`];
-
-function buildPaymentRowsQuery(db: DbOrTx, shape: PaymentShape, dir: SortDirection) {
-  const where = paymentWhere(db, shape);
-  const ids = shape.q
-    ? (() => {
-        // Fenced (any OFFSET): the matches come from the bitmap scans and are then sorted.
-        const matches = db
-          .select({ id: paymentTransactions.id, createdAt: paymentTransactions.createdAt })
-          .from(paymentTransactions)
-          .where(where)
-          .offset(ph('fence'))
-          .as('matches');
-        return db.select({ pageId: matches.id }).from(matches).orderBy(...paymentOrder(matches, dir));
-      })()
-    : db
-        .select({ pageId: paymentTransactions.id })
-        .from(paymentTransactions)
-        .where(where)
-        .orderBy(...paymentOrder(paymentTransactions, dir));
-  const page = ids.limit(ph('limit')).offset(ph('offset')).as('page');
-  return db
-    .select(adminRowColumns)
-    .from(page)
-    .innerJoin(paymentTransactions, eq(paymentTransactions.id, page.pageId))
-    .innerJoin(users, eq(users.id, paymentTransactions.userId))
-    .leftJoin(userProfiles, eq(userProfiles.userId, paymentTransactions.userId))
-    .orderBy(...paymentOrder(paymentTransactions, dir));
-}
-
-const paymentRowsStatements = preparedCache<ReturnType<ReturnType<typeof buildPaymentRowsQuery>['prepare']>>();
-export type AdminPaymentRow = Awaited<ReturnType<typeof buildPaymentRowsQuery>>[number];
+  },
+  rows: {
+    pageIds: (db, page) =>
+      db
+        .select(adminRowColumns)
+        .from(page)
+        .innerJoin(paymentTransactions, eq(paymentTransactions.id, page.pageId))
+        .innerJoin(users, eq(users.id, paymentTransactions.userId))
+        .leftJoin(userProfiles, eq(userProfiles.userId, paymentTransactions.userId))
+        .$dynamic(),
+  },
+});
 
 /** A page of payments matching the filters, newest first unless asked otherwise. */
-export async function listPayments(db: DbOrTx, input: PaymentListParams): Promise<ListPage<AdminPaymentRow>> {
-  const { shape, values } = paymentShape(input);
-  const dir = input.dir ?? 'desc';
-  const window = pageWindow(input);
-  const statement = paymentRowsStatements(db, `payments_list_${paymentShapeKey(shape)}_${dir}`, (name) =>
-    buildPaymentRowsQuery(db, shape, dir).prepare(name),
-  );
-  const rows = await statement.execute({ ...values, fence: 0, limit: window.limit + 1, offset: window.offset });
-  return toListPage(rows, window);
-}
+export const listPayments = (db: DbOrTx, input: PaymentListParams) => paymentsList.page(db, input);
+export type AdminPaymentRow = Awaited<ReturnType<typeof listPayments>>['rows'][number];
 
 export type PaymentSummary = {
   byStatus: Record<PaymentStatus, { count: number; amountUsd: number }>;
@@ -233,25 +191,12 @@ export async function getPaymentSummary(db: DbOrTx): Promise<PaymentSummary> {
   return { byStatus, total };
 }
 
-function buildPaymentCountQuery(db: DbOrTx, shape: PaymentShape) {
-  const bounded = db.select({ one: sql`1` }).from(paymentTransactions).where(paymentWhere(db, shape)).limit(ph('cap')).as('bounded');
-  return db.select({ n: sql<number>`count(*)::int` }).from(bounded);
-}
-const paymentCountStatements = preparedCache<ReturnType<ReturnType<typeof buildPaymentCountQuery>['prepare']>>();
-
 /**
  * How many payments match the filters, counted up to the cap: one bounded scan, never a
  * whole-table aggregate. The page takes the total ('N de M pagos'), and the exact count when
  * only the status filters, from payments.summary, the page's one grouped aggregate.
  */
-export async function countPayments(db: DbOrTx, filters: PaymentFilters): Promise<BoundedCount> {
-  const { shape, values } = paymentShape(filters);
-  const statement = paymentCountStatements(db, `payments_count_${paymentShapeKey(shape)}`, (name) =>
-    buildPaymentCountQuery(db, shape).prepare(name),
-  );
-  const [row] = await statement.execute({ ...values, cap: LIST_COUNT_CAP + 1 });
-  return capCount(Number(row?.n ?? 0));
-}
+export const countPayments = (db: DbOrTx, filters: PaymentFilters) => paymentsList.count(db, filters);
 
 /** 'Ver Detalles': the payment, its customer, what it pays for and who processed it. */
 export async function getPaymentDetail(db: DbOrTx, id: string) {

@@ -1,8 +1,7 @@
 // Reads of the admin pre-alerts screen (admin spec §2, §7): every customer's pre-alerts,
 // newest first, searched and filtered in SQL, a page at a time, with the counters by status.
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, ilike, or, sql } from 'drizzle-orm';
 import {
-  LIST_COUNT_CAP,
   PREALERT_STATUSES,
   type PrealertAdminFilters,
   type PrealertAdminListParams,
@@ -10,7 +9,8 @@ import {
 } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { mailboxes, prealerts, trackings, userProfiles, users } from '../db/schema';
-import { capCount, containsPattern, pageWindow, searchTerm, toListPage, type BoundedCount, type ListPage } from '../lib/list';
+import { byTime, defineList } from '../lib/list-engine';
+import { customerArms } from './search-arms';
 
 /** What a card and the details dialog show of a pre-alert. */
 const cardColumns = {
@@ -36,31 +36,6 @@ const cardColumns = {
   clientEmail: users.email,
   mailboxCode: mailboxes.mailboxCode,
 };
-
-/**
- * The filters as SQL. The search matches the tracking number, the sender, the description,
- * or the client's name or e-mail (those two as indexed lookups turned into init plans).
- */
-function whereOf(db: DbOrTx, filters: PrealertAdminFilters): SQL | undefined {
-  const conditions: SQL[] = [];
-  const term = searchTerm(filters.q);
-  if (term !== null) {
-    const pattern = containsPattern(term);
-    const byName = db.select({ id: userProfiles.userId }).from(userProfiles).where(ilike(userProfiles.fullName, pattern));
-    const byEmail = db.select({ id: users.id }).from(users).where(ilike(users.email, pattern));
-    conditions.push(
-      or(
-        ilike(prealerts.trackingNumber, pattern),
-        ilike(prealerts.senderName, pattern),
-        ilike(prealerts.description, pattern),
-        sql`${prealerts.userId} = any(array(${byName}))`,
-        sql`${prealerts.userId} = any(array(${byEmail}))`,
-      )!,
-    );
-  }
-  if (filters.status) conditions.push(eq(prealerts.status, filters.status));
-  return conditions.length ? and(...conditions) : undefined;
-}
 
 export type AdminPrealertRow = Awaited<ReturnType<typeof listAdminPrealerts>>['rows'][number];
 
@@ -88,58 +63,59 @@ function matchedTrackingOf(db: DbOrTx) {
  * A page of pre-alerts, newest first: ids first (index order), then the joins for those rows,
  * each with the tracking the warehouse registered for it (null when none).
  */
-export async function listAdminPrealerts(db: DbOrTx, input: PrealertAdminListParams) {
-  const window = pageWindow(input);
-  const matched = matchedTrackingOf(db);
-  const page = db
-    .select({ pageId: prealerts.id })
-    .from(prealerts)
-    .where(whereOf(db, input))
-    .orderBy(sql`${prealerts.createdAt} desc nulls last`, desc(prealerts.id))
-    .limit(window.limit + 1)
-    .offset(window.offset)
-    .as('page');
-  const rows = await db
-    .select({
-      ...cardColumns,
-      matchedTracking: {
-        id: matched.trackingId,
-        trackingNumber: matched.trackingNumber,
-        status: matched.trackingStatus,
-        createdAt: matched.trackingCreatedAt,
-      },
-    })
-    .from(page)
-    .innerJoin(prealerts, eq(prealerts.id, page.pageId))
-    .innerJoin(users, eq(users.id, prealerts.userId))
-    .leftJoin(userProfiles, eq(userProfiles.userId, prealerts.userId))
-    .leftJoin(mailboxes, eq(mailboxes.id, prealerts.mailboxId))
-    .leftJoinLateral(matched, sql`true`)
-    .orderBy(sql`${prealerts.createdAt} desc nulls last`, desc(prealerts.id));
-  const list: ListPage<(typeof rows)[number]> = toListPage(rows, window);
-  return {
-    ...list,
-    rows: list.rows.map(({ matchedTracking, ...r }) => ({
+const prealertsList = defineList<PrealertAdminListParams>()({
+  name: 'prealerts',
+  table: prealerts,
+  columns: { id: prealerts.id, createdAt: prealerts.createdAt },
+  sorts: { default: byTime('createdAt') },
+  defaultSort: 'default',
+  filters: { status: prealerts.status },
+  search: {
+    // The tracking number, the sender, the description, or the client's name or e-mail.
+    where: (db, p) =>
+      or(
+        ilike(prealerts.trackingNumber, p('pattern')),
+        ilike(prealerts.senderName, p('pattern')),
+        ilike(prealerts.description, p('pattern')),
+        ...customerArms(db, prealerts.userId, p('pattern')),
+      )!,
+  },
+  rows: {
+    pageIds: (db, page) => {
+      const matched = matchedTrackingOf(db);
+      return db
+        .select({
+          ...cardColumns,
+          matchedTracking: {
+            id: matched.trackingId,
+            trackingNumber: matched.trackingNumber,
+            status: matched.trackingStatus,
+            createdAt: matched.trackingCreatedAt,
+          },
+        })
+        .from(page)
+        .innerJoin(prealerts, eq(prealerts.id, page.pageId))
+        .innerJoin(users, eq(users.id, prealerts.userId))
+        .leftJoin(userProfiles, eq(userProfiles.userId, prealerts.userId))
+        .leftJoin(mailboxes, eq(mailboxes.id, prealerts.mailboxId))
+        .leftJoinLateral(matched, sql`true`)
+        .$dynamic();
+    },
+  },
+  present: (rows) =>
+    rows.map(({ matchedTracking, ...r }) => ({
       ...r,
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
       convertedAt: r.convertedAt?.toISOString() ?? null,
       matchedTracking: matchedTracking ? { ...matchedTracking, createdAt: matchedTracking.createdAt.toISOString() } : null,
     })),
-  };
-}
+});
+
+export const listAdminPrealerts = (db: DbOrTx, input: PrealertAdminListParams) => prealertsList.page(db, input);
 
 /** How many pre-alerts match the filters, counted up to the cap. */
-export async function countAdminPrealerts(db: DbOrTx, filters: PrealertAdminFilters): Promise<BoundedCount> {
-  const bounded = db
-    .select({ one: sql`1` })
-    .from(prealerts)
-    .where(whereOf(db, filters))
-    .limit(LIST_COUNT_CAP + 1)
-    .as('bounded');
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(bounded);
-  return capCount(Number(row?.n ?? 0));
-}
+export const countAdminPrealerts = (db: DbOrTx, filters: PrealertAdminFilters) => prealertsList.count(db, filters);
 
 /** The counters Pendientes, Confirmadas, Convertidas (and the total), grouped in SQL. */
 export async function prealertStatusCounts(db: DbOrTx): Promise<Record<PrealertStatus, number> & { total: number }> {

@@ -1,9 +1,11 @@
 // Reempaques: the packages a customer may include, their requests, and the admins' list.
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { PackageStatus, RepackAdminFilters, RepackAdminListParams, RepackStatus } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { mailboxes, packages, repackRequestItems, repackRequests, userProfiles, users } from '../db/schema';
-import { containsPattern, pageWindow, searchTerm, toListPage } from '../lib/list';
+import { containsPattern, searchTerm } from '../lib/list';
+import { byTime, defineList, plainOrder } from '../lib/list-engine';
+import { customerArms } from './search-arms';
 
 /** Packages in the warehouse that can still be repacked or consolidated. */
 export const REPACKABLE_PACKAGE_STATUSES = ['received', 'in_warehouse', 'processed'] as const satisfies readonly PackageStatus[];
@@ -92,52 +94,11 @@ async function withItems<T extends { id: string }>(db: DbOrTx, requests: T[]) {
   return requests.map((r) => ({ ...r, packages: (items.get(r.id) ?? []).map(({ requestId: _r, ...item }) => item) }));
 }
 
-/** The signed-in customer's requests, newest first, with their packages. */
-export async function listOwnRepacks(db: DbOrTx, userId: string) {
-  const rows = await db
-    .select(requestColumns)
-    .from(repackRequests)
-    .where(eq(repackRequests.userId, userId))
-    .orderBy(desc(repackRequests.createdAt), desc(repackRequests.id));
-  return withItems(db, rows);
-}
-
-/** The admins' list shows the queue and recent history; older requests stay in the database. */
-export const ADMIN_LIST_LIMIT = 200;
-
-/** Every request for the admins: pending first (oldest first, as a queue), then the rest newest first. */
-export async function listAllRepacks(db: DbOrTx, filter: { status?: RepackStatus } = {}) {
-  const conditions: SQL[] = [];
-  if (filter.status) conditions.push(eq(repackRequests.status, filter.status));
-  const isPending = sql`${repackRequests.status} = 'pending'`;
-  const rows = await db
-    .select({
-      ...requestColumns,
-      customer: { id: users.id, email: users.email, fullName: userProfiles.fullName },
-    })
-    .from(repackRequests)
-    .innerJoin(users, eq(users.id, repackRequests.userId))
-    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
-    .where(and(...conditions))
-    .orderBy(
-      desc(isPending),
-      sql`case when ${isPending} then ${repackRequests.createdAt} end asc`,
-      desc(repackRequests.createdAt),
-    )
-    .limit(ADMIN_LIST_LIMIT);
-  return withItems(db, rows);
-}
-
 /**
  * The admin search: the customer's name or e-mail, the request's WR number, or the tracking
- * or WR number of a package in it. Shorter than LIST_SEARCH_MIN_LENGTH is no search.
+ * or WR number of a package in it.
  */
-function searchOf(db: DbOrTx, q: string | undefined): SQL | undefined {
-  const term = searchTerm(q);
-  if (term === null) return undefined;
-  const pattern = containsPattern(term);
-  const byName = db.select({ id: userProfiles.userId }).from(userProfiles).where(ilike(userProfiles.fullName, pattern));
-  const byEmail = db.select({ id: users.id }).from(users).where(ilike(users.email, pattern));
+function repackSearch(db: DbOrTx, pattern: SQLWrapper | string) {
   const byPackage = db
     .select({ id: repackRequestItems.repackRequestId })
     .from(repackRequestItems)
@@ -145,46 +106,77 @@ function searchOf(db: DbOrTx, q: string | undefined): SQL | undefined {
     .where(or(ilike(packages.warehouseReceipt, pattern), ilike(packages.trackingNumber, pattern)));
   return or(
     ilike(repackRequests.warehouseReceipt, pattern),
-    sql`${repackRequests.userId} = any(array(${byName}))`,
-    sql`${repackRequests.userId} = any(array(${byEmail}))`,
+    ...customerArms(db, repackRequests.userId, pattern),
     sql`${repackRequests.id} = any(array(${byPackage}))`,
-  );
+  )!;
 }
 
+const isPending = sql`${repackRequests.status} = 'pending'`;
+
+/** The customer's own requests, newest first, with their packages. */
+const ownRepacksList = defineList<object>()({
+  name: 'own_repacks',
+  table: repackRequests,
+  columns: { id: repackRequests.id, createdAt: repackRequests.createdAt },
+  sorts: { default: byTime('createdAt', plainOrder) },
+  defaultSort: 'default',
+  scope: repackRequests.userId,
+  rows: { direct: (db) => db.select(requestColumns).from(repackRequests).$dynamic() },
+  present: (rows, db) => withItems(db, rows),
+});
+
+export const listOwnRepacks = (db: DbOrTx, userId: string) => ownRepacksList.all(db, {}, userId);
+
 /**
- * The admins' paged list (the Reempaques screen): pending first as a queue, then the rest
- * newest first; optionally a search and one status; one row more than the page tells another follows.
+ * The admins' list (the Reempaques screen): pending first as a queue (oldest first), then the
+ * rest newest first; a search and one status; with the customer and the packages of each.
  */
-export async function listRepacksPage(db: DbOrTx, input: RepackAdminListParams) {
-  const window = pageWindow(input);
-  const isPending = sql`${repackRequests.status} = 'pending'`;
-  const rows = await db
-    .select({
-      ...requestColumns,
-      processedByName: sql<string | null>`(select ${userProfiles.fullName} from ${userProfiles} where ${userProfiles.userId} = ${repackRequests.processedBy})`,
-      customer: { id: users.id, email: users.email, fullName: userProfiles.fullName },
-    })
-    .from(repackRequests)
-    .innerJoin(users, eq(users.id, repackRequests.userId))
-    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
-    .where(and(input.status ? eq(repackRequests.status, input.status) : undefined, searchOf(db, input.q)))
-    .orderBy(
-      desc(isPending),
-      sql`case when ${isPending} then ${repackRequests.createdAt} end asc`,
-      desc(repackRequests.createdAt),
-      desc(repackRequests.id),
-    )
-    .limit(window.limit + 1)
-    .offset(window.offset);
-  return toListPage(await withItems(db, rows), window);
+const adminRepacksList = defineList<RepackAdminListParams>()({
+  name: 'repacks',
+  table: repackRequests,
+  columns: { id: repackRequests.id, createdAt: repackRequests.createdAt },
+  sorts: {
+    default: {
+      defaultDir: 'desc',
+      order: (c) => [desc(isPending), sql`case when ${isPending} then ${c.createdAt} end asc`, sql`${c.createdAt} desc`, sql`${c.id} desc`],
+    },
+  },
+  defaultSort: 'default',
+  filters: { status: repackRequests.status },
+  search: { where: (db, p) => repackSearch(db, p('pattern')) },
+  rows: {
+    direct: (db) =>
+      db
+        .select({
+          ...requestColumns,
+          processedByName: sql<string | null>`(select ${userProfiles.fullName} from ${userProfiles} where ${userProfiles.userId} = ${repackRequests.processedBy})`,
+          customer: { id: users.id, email: users.email, fullName: userProfiles.fullName },
+        })
+        .from(repackRequests)
+        .innerJoin(users, eq(users.id, repackRequests.userId))
+        .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+        .$dynamic(),
+  },
+  present: (rows, db) => withItems(db, rows),
+});
+
+export const listRepacksPage = (db: DbOrTx, input: RepackAdminListParams) => adminRepacksList.page(db, input);
+
+/** The admins' list shows the queue and recent history; older requests stay in the database. */
+export const ADMIN_LIST_LIMIT = 200;
+
+/** The first ADMIN_LIST_LIMIT requests of the admins' list, optionally of one status. */
+export async function listAllRepacks(db: DbOrTx, filter: { status?: RepackStatus } = {}) {
+  return (await adminRepacksList.page(db, { status: filter.status, pageSize: ADMIN_LIST_LIMIT })).rows;
 }
 
 /** How many requests match the search in each status (the screen's tabs and count line). */
 export async function countRepacksByStatus(db: DbOrTx, filters: Pick<RepackAdminFilters, 'q'> = {}): Promise<Record<RepackStatus, number>> {
+  const term = searchTerm(filters.q);
   const rows = await db
     .select({ status: repackRequests.status, n: sql<number>`count(*)::int` })
     .from(repackRequests)
-    .where(searchOf(db, filters.q))
+    .where(term === null ? undefined : repackSearch(db, containsPattern(term)))
     .groupBy(repackRequests.status);
   const counts: Record<RepackStatus, number> = { pending: 0, processed: 0, shipped: 0 };
   for (const r of rows) counts[r.status] = Number(r.n);

@@ -1,12 +1,11 @@
 // Reads of the admin trackings panel (admin spec §2, §7). Every query names its columns; the
 // hot ones (list page, count, stats) are prepared statements cached per query shape, and none
 // reads or counts more than a bounded number of rows (docs/decisions/008).
-import { and, asc, desc, eq, fillPlaceholders, ilike, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, fillPlaceholders, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import {
-  LIST_COUNT_CAP,
   TRACKING_STATUSES,
   TRACKING_STATUSES_IN_TRANSIT,
-  type Priority,
   type TrackingFilters,
   type TrackingListParams,
   type TrackingSort,
@@ -15,17 +14,10 @@ import {
 } from '@casillero/shared';
 import { rowsOf, type DbOrTx } from '../db/client';
 import { mailboxes, prealerts, trackingHistory, trackingStatusCounts, trackings, userProfiles, users } from '../db/schema';
-import {
-  capCount,
-  containsPattern,
-  pageWindow,
-  preparedCache,
-  searchTerm,
-  toListPage,
-  type BoundedCount,
-  type ListPage,
-} from '../lib/list';
+import { containsPattern, preparedCache, searchTerm, type BoundedCount } from '../lib/list';
+import { byGroup, byTime, byUnique, defineList } from '../lib/list-engine';
 import { isoTimestamp } from '../lib/timestamps';
+import { customerArms, mailboxCodeArm } from './search-arms';
 
 /** Operating day boundaries ("ready today") follow the business's clock. */
 export const BUSINESS_TIME_ZONE = 'America/Caracas';
@@ -54,153 +46,64 @@ const rowColumns = {
   mailboxCode: mailboxes.mailboxCode,
 };
 
-/** Which filters a request uses: one prepared statement per combination. */
-type FilterShape = { q: boolean; status: boolean; priority: boolean; carrier: boolean };
-
-type FilterValues = { pattern?: string; status?: TrackingStatus; priority?: Priority; carrier?: string };
-
-function filterShape(filters: TrackingFilters): { shape: FilterShape; values: FilterValues } {
-  const term = searchTerm(filters.q);
-  return {
-    shape: { q: term !== null, status: !!filters.status, priority: !!filters.priority, carrier: !!filters.carrier },
-    values: {
-      pattern: term === null ? undefined : containsPattern(term),
-      status: filters.status,
-      priority: filters.priority,
-      carrier: filters.carrier,
-    },
-  };
-}
-
-const shapeKey = (s: FilterShape) => `${+s.q}${+s.status}${+s.priority}${+s.carrier}`;
-
 /**
- * The WHERE of a filter shape, with placeholders. The search matches the tracking number, the
- * client's name or e-mail, or the mailbox code; each arm is an indexed lookup (`= any(array(…))`
- * turns the other tables' matches into an init plan), so PostgreSQL ORs three bitmap index
- * scans instead of filtering every tracking.
+ * The list (admin spec §2, §7; decision 008). The search matches the tracking number, the
+ * client's name or e-mail, or the mailbox code: each arm an indexed lookup, fenced so its
+ * matches are sorted instead of the planner walking the created_at index. Ties of the grouped
+ * sorts fall back to the creation order reversed with the direction: the (column, created_at
+ * desc) indexes read forwards or backwards.
  */
-function whereOf(db: DbOrTx, shape: FilterShape): SQL | undefined {
-  const conditions: SQL[] = [];
-  if (shape.q) {
-    const pattern = ph('pattern');
-    const byName = db.select({ id: userProfiles.userId }).from(userProfiles).where(ilike(userProfiles.fullName, pattern));
-    const byEmail = db.select({ id: users.id }).from(users).where(ilike(users.email, pattern));
-    const byCode = db.select({ id: mailboxes.id }).from(mailboxes).where(ilike(mailboxes.mailboxCode, pattern));
-    conditions.push(
+const trackingsList = defineList<TrackingListParams>()({
+  name: 'trackings',
+  table: trackings,
+  columns: {
+    id: trackings.id,
+    createdAt: trackings.createdAt,
+    trackingNumber: trackings.trackingNumber,
+    status: trackings.status,
+    priority: trackings.priority,
+    carrier: trackings.carrier,
+  },
+  sorts: {
+    createdAt: byTime('createdAt'),
+    trackingNumber: byUnique('trackingNumber'),
+    status: byGroup('status', 'createdAt'),
+    priority: byGroup('priority', 'createdAt'),
+    carrier: byGroup('carrier', 'createdAt'),
+  },
+  defaultSort: 'createdAt',
+  filters: { status: trackings.status, priority: trackings.priority, carrier: trackings.carrier },
+  search: {
+    fenced: true,
+    where: (db, p) =>
       or(
-        ilike(trackings.trackingNumber, pattern),
-        sql`${trackings.userId} = any(array(${byName}))`,
-        sql`${trackings.userId} = any(array(${byEmail}))`,
-        sql`${trackings.mailboxId} = any(array(${byCode}))`,
+        ilike(trackings.trackingNumber, p('pattern')),
+        ...customerArms(db, trackings.userId, p('pattern')),
+        mailboxCodeArm(db, trackings.mailboxId, p('pattern')),
       )!,
-    );
-  }
-  if (shape.status) conditions.push(sql`${trackings.status} = ${ph('status')}`);
-  if (shape.priority) conditions.push(sql`${trackings.priority} = ${ph('priority')}`);
-  if (shape.carrier) conditions.push(sql`${trackings.carrier} = ${ph('carrier')}`);
-  return conditions.length ? and(...conditions) : undefined;
-}
+  },
+  rows: {
+    // The list's columns with its timestamps as the ISO strings the browser receives (no Date
+    // built per value only to be turned back into text).
+    pageIds: (db, page) =>
+      db
+        .select({
+          ...rowColumns,
+          dispatchAuthorizedAt: isoTimestamp(trackings.dispatchAuthorizedAt),
+          createdAt: isoTimestamp(trackings.createdAt),
+          updatedAt: isoTimestamp(trackings.updatedAt),
+        })
+        .from(page)
+        .innerJoin(trackings, eq(trackings.id, page.pageId))
+        .innerJoin(users, eq(users.id, trackings.userId))
+        .innerJoin(mailboxes, eq(mailboxes.id, trackings.mailboxId))
+        .leftJoin(userProfiles, eq(userProfiles.userId, trackings.userId))
+        .$dynamic(),
+  },
+});
 
-/**
- * The order of a sort, spelled exactly as the indexes are built: drizzle-kit writes
- * `created_at DESC NULLS LAST`, and a plain `ORDER BY created_at DESC` (NULLS FIRST) would not
- * match it, so PostgreSQL would sort the whole table instead of reading the index. Ties fall
- * back to the creation order reversed with the direction: the (column, created_at desc)
- * indexes read forwards or backwards.
- */
-const newestFirst = (c: SQLWrapper) => sql`${c} desc nulls last`;
-const oldestFirst = (c: SQLWrapper) => sql`${c} asc nulls first`;
-
-/** The columns an order reads: the table's, or those of the fenced search subquery. */
-type OrderColumns = Record<'id' | 'createdAt' | 'trackingNumber' | 'status' | 'priority' | 'carrier', SQLWrapper>;
-
-function orderOf(c: OrderColumns, sort: TrackingSort, dir: SortDirection): SQL[] {
-  const byTime = dir === 'asc' ? oldestFirst : newestFirst;
-  const plain = (col: SQLWrapper) => (dir === 'asc' ? sql`${col} asc` : sql`${col} desc`);
-  if (sort === 'createdAt') return [byTime(c.createdAt), byTime(c.id)];
-  if (sort === 'trackingNumber') return [plain(c.trackingNumber)];
-  const tie = dir === 'asc' ? newestFirst : oldestFirst;
-  return [plain(c[sort]), tie(c.createdAt), tie(c.id)];
-}
-
-/**
- * The ids of the filtered set in the list's order (plus an optional keyset condition, the CSV
- * export's). A search is fenced in a subquery (`offset 0`): its matches come from the trigram
- * and foreign-key bitmap scans and are then sorted, instead of PostgreSQL walking the whole
- * created_at index hoping to meet a rare match early.
- */
-function orderedIdsQuery(db: DbOrTx, shape: FilterShape, sort: TrackingSort, dir: SortDirection, keyset?: SQL) {
-  const where = and(whereOf(db, shape), keyset);
-  if (!shape.q) return db.select({ pageId: trackings.id }).from(trackings).where(where).orderBy(...orderOf(trackings, sort, dir));
-  const matches = db
-    .select({
-      id: trackings.id,
-      createdAt: trackings.createdAt,
-      trackingNumber: trackings.trackingNumber,
-      status: trackings.status,
-      priority: trackings.priority,
-      carrier: trackings.carrier,
-    })
-    .from(trackings)
-    .where(where)
-    // Any OFFSET keeps PostgreSQL from pulling the subquery up into the ordered scan.
-    .offset(ph('fence'))
-    .as('matches');
-  return db.select({ pageId: matches.id }).from(matches).orderBy(...orderOf(matches, sort, dir));
-}
-
-/**
- * The list's columns: the row's, with its timestamps as the ISO strings the browser receives
- * (no Date built per value only to be turned back into text).
- */
-const listColumns = {
-  ...rowColumns,
-  dispatchAuthorizedAt: isoTimestamp(trackings.dispatchAuthorizedAt),
-  createdAt: isoTimestamp(trackings.createdAt),
-  updatedAt: isoTimestamp(trackings.updatedAt),
-};
-
-/**
- * A page of ids first (an index-only scan for the default order, however deep the offset),
- * then the joins for just those rows.
- */
-function buildRowsQuery(db: DbOrTx, shape: FilterShape, sort: TrackingSort, dir: SortDirection) {
-  const page = orderedIdsQuery(db, shape, sort, dir).limit(ph('limit')).offset(ph('offset')).as('page');
-  return db
-    .select(listColumns)
-    .from(page)
-    .innerJoin(trackings, eq(trackings.id, page.pageId))
-    .innerJoin(users, eq(users.id, trackings.userId))
-    .innerJoin(mailboxes, eq(mailboxes.id, trackings.mailboxId))
-    .leftJoin(userProfiles, eq(userProfiles.userId, trackings.userId))
-    .orderBy(...orderOf(trackings, sort, dir));
-}
-
-type RowsQuery = ReturnType<typeof buildRowsQuery>;
-const rowsStatements = preparedCache<ReturnType<RowsQuery['prepare']>>();
-
-export type TrackingListRow = Awaited<RowsQuery>[number];
-
-export async function listTrackings(db: DbOrTx, input: TrackingListParams): Promise<ListPage<TrackingListRow>> {
-  const { shape, values } = filterShape(input);
-  const sort = input.sort ?? 'createdAt';
-  const dir = input.dir ?? (sort === 'createdAt' ? 'desc' : 'asc');
-  const window = pageWindow(input);
-  const statement = rowsStatements(db, `trackings_list_${shapeKey(shape)}_${sort}_${dir}`, (name) =>
-    buildRowsQuery(db, shape, sort, dir).prepare(name),
-  );
-  // One row more than the page says whether another page follows.
-  const rows = await statement.execute({ ...values, fence: 0, limit: window.limit + 1, offset: window.offset });
-  return toListPage(rows, window);
-}
-
-const countStatements = preparedCache<ReturnType<ReturnType<typeof buildCountQuery>['prepare']>>();
-
-function buildCountQuery(db: DbOrTx, shape: FilterShape) {
-  const bounded = db.select({ one: sql`1` }).from(trackings).where(whereOf(db, shape)).limit(ph('cap')).as('bounded');
-  return db.select({ n: sql<number>`count(*)::int` }).from(bounded);
-}
+export const listTrackings = (db: DbOrTx, input: TrackingListParams) => trackingsList.page(db, input);
+export type TrackingListRow = Awaited<ReturnType<typeof listTrackings>>['rows'][number];
 
 const countsStatement = preparedCache<ReturnType<ReturnType<typeof buildStatusCountsQuery>['prepare']>>();
 
@@ -225,13 +128,10 @@ export type TrackingCount = BoundedCount & { total: number };
 export async function countTrackings(db: DbOrTx, filters: TrackingFilters): Promise<TrackingCount> {
   const counts = await trackingStatusCountsOf(db);
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
-  const { shape, values } = filterShape(filters);
-  if (!shape.q && !shape.priority && !shape.carrier) {
-    return { count: shape.status ? counts[filters.status!] : total, isCapped: false, total };
+  if (searchTerm(filters.q) === null && !filters.priority && !filters.carrier) {
+    return { count: filters.status ? counts[filters.status] : total, isCapped: false, total };
   }
-  const statement = countStatements(db, `trackings_count_${shapeKey(shape)}`, (name) => buildCountQuery(db, shape).prepare(name));
-  const [row] = await statement.execute({ ...values, cap: LIST_COUNT_CAP + 1 });
-  return { ...capCount(Number(row?.n ?? 0)), total };
+  return { ...(await trackingsList.count(db, filters)), total };
 }
 
 export type TrackingStats = {
@@ -341,12 +241,6 @@ export async function listTrackingCarriers(db: DbOrTx): Promise<string[]> {
 /** How many rows the CSV export reads per query. */
 export const TRACKING_EXPORT_BATCH_SIZE = 2000;
 
-/** The sort and direction a request means: the list's defaults. */
-function sortOf(input: TrackingListParams): { sort: TrackingSort; dir: SortDirection } {
-  const sort = input.sort ?? 'createdAt';
-  return { sort, dir: input.dir ?? (sort === 'createdAt' ? 'desc' : 'asc') };
-}
-
 /** The sorts whose order is (column, created_at, id): many rows share a column value. */
 const isGroupedSort = (sort: TrackingSort): sort is 'status' | 'priority' | 'carrier' =>
   sort === 'status' || sort === 'priority' || sort === 'carrier';
@@ -383,8 +277,8 @@ function keysetOf(sort: TrackingSort, dir: SortDirection, step: ExportStep): SQL
 }
 
 /** A batch of the CSV: the list's row, and its created_at to the microsecond for the keyset. */
-function buildExportQuery(db: DbOrTx, shape: FilterShape, sort: TrackingSort, dir: SortDirection, step: ExportStep) {
-  const batch = orderedIdsQuery(db, shape, sort, dir, keysetOf(sort, dir, step)).limit(ph('limit')).as('batch');
+function buildExportQuery(db: DbOrTx, input: TrackingFilters, sort: TrackingSort, dir: SortDirection, step: ExportStep) {
+  const batch = trackingsList.orderedIds(db, input, sort, dir, keysetOf(sort, dir, step)).limit(ph('limit')).as('batch') as unknown as BatchIds;
   return db
     .select({ ...rowColumns, createdAtKey: sql<string>`${trackings.createdAt}::text` })
     .from(batch)
@@ -392,8 +286,10 @@ function buildExportQuery(db: DbOrTx, shape: FilterShape, sort: TrackingSort, di
     .innerJoin(users, eq(users.id, trackings.userId))
     .innerJoin(mailboxes, eq(mailboxes.id, trackings.mailboxId))
     .leftJoin(userProfiles, eq(userProfiles.userId, trackings.userId))
-    .orderBy(...orderOf(trackings, sort, dir));
+    .orderBy(...trackingsList.orderBy(sort, dir));
 }
+
+type BatchIds = SubqueryWithSelection<{ pageId: PgColumn }, 'batch'>;
 
 const exportStatements = preparedCache<ReturnType<ReturnType<typeof buildExportQuery>['prepare']>>();
 
@@ -412,14 +308,14 @@ export async function* exportTrackingBatches(
   input: TrackingListParams,
   batchSize = TRACKING_EXPORT_BATCH_SIZE,
 ): AsyncGenerator<TrackingExportRow[], void, undefined> {
-  const { shape, values } = filterShape(input);
-  const { sort, dir } = sortOf(input);
+  const { key, values } = trackingsList.plan(input);
+  const { sort, dir } = trackingsList.orderOf(input);
   const grouped = isGroupedSort(sort);
   let step: ExportStep = 'first';
   let last: TrackingExportRow | undefined;
   for (;;) {
-    const statement = exportStatements(db, `trackings_export_${shapeKey(shape)}_${sort}_${dir}_${step}`, (name) =>
-      buildExportQuery(db, shape, sort, dir, step).prepare(name),
+    const statement = exportStatements(db, `trackings_export_${key}_${sort}_${dir}_${step}`, (name) =>
+      buildExportQuery(db, input, sort, dir, step).prepare(name),
     );
     const cursor = last
       ? { afterValue: sort === 'createdAt' ? null : last[sort], afterCreatedAt: last.createdAtKey, afterId: last.id }
@@ -563,17 +459,8 @@ function sqlOf(query: { toSQL(): { sql: string; params: unknown[] } }, values: R
  */
 export function trackingQueriesSql(db: DbOrTx) {
   return {
-    list(input: TrackingListParams): SqlText {
-      const { shape, values } = filterShape(input);
-      const sort = input.sort ?? 'createdAt';
-      const dir = input.dir ?? (sort === 'createdAt' ? 'desc' : 'asc');
-      const window = pageWindow(input);
-      return sqlOf(buildRowsQuery(db, shape, sort, dir), { ...values, fence: 0, limit: window.limit + 1, offset: window.offset });
-    },
-    count(filters: TrackingFilters): SqlText {
-      const { shape, values } = filterShape(filters);
-      return sqlOf(buildCountQuery(db, shape), { ...values, cap: LIST_COUNT_CAP + 1 });
-    },
+    list: (input: TrackingListParams): SqlText => trackingsList.sqlText(db, 'page', input),
+    count: (filters: TrackingFilters): SqlText => trackingsList.sqlText(db, 'count', filters),
     statusCounts: (): SqlText => sqlOf(buildStatusCountsQuery(db), {}),
     readyToday: (): SqlText => sqlOf(buildReadyTodayQuery(db), {}),
     dispatchAuthorized: (): SqlText => sqlOf(buildAuthorisedQuery(db), {}),

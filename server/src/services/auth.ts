@@ -7,6 +7,8 @@ import {
   ADMIN_SETUP_MESSAGES,
   EMAIL_VERIFICATION_TTL_HOURS,
   PASSWORD_RESET_TTL_MINUTES,
+  STAFF_MESSAGES,
+  isStaffRole,
   type CasilleroType,
 } from '@casillero/shared';
 import type { Db, DbOrTx } from '../db/client';
@@ -19,6 +21,7 @@ import {
 } from '../db/schema';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/password';
 import { createSession, invalidateUserSessions } from '../auth/session';
+import { recordStaffSignIn } from '../audit/audit-context';
 import { generateToken, hashToken } from '../auth/tokens';
 import { enqueueEmail } from '../mail/outbox';
 import { passwordChangedMessage, passwordResetMessage, verifyEmailMessage } from '../mail/templates';
@@ -44,6 +47,7 @@ export async function findUserByEmail(db: DbOrTx, email: string) {
       role: users.role,
       passwordHash: users.passwordHash,
       emailVerifiedAt: users.emailVerifiedAt,
+      deactivatedAt: users.deactivatedAt,
       fullName: userProfiles.fullName,
     })
     .from(users)
@@ -132,7 +136,18 @@ export async function signIn(
   if (!user.emailVerifiedAt) {
     throw new TRPCError({ code: 'FORBIDDEN', message: AUTH_MESSAGES.emailNotConfirmed });
   }
-  const { token, session } = await createSession(db, user.id, meta);
+  if (user.deactivatedAt) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: STAFF_MESSAGES.deactivatedSignIn });
+  }
+  // A staff sign-in is recorded in the audit log with the session it opens (DECISIONS 13).
+  const { token, session } = isStaffRole(user.role)
+    ? await db.transaction(async (tx) => {
+        const opened = await createSession(tx, user.id, meta);
+        await tx.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id));
+        await recordStaffSignIn(tx, { userId: user.id, role: user.role, ip: meta.ip, userAgent: meta.userAgent });
+        return opened;
+      })
+    : await createSession(db, user.id, meta);
   return {
     token,
     session,

@@ -4,7 +4,8 @@ import { TRPCError } from '@trpc/server';
 import { expect } from 'vitest';
 import type { Db } from '../db/client';
 import { testConfig, type Config } from '../env';
-import { createInnerContext, type SessionCookie } from '../trpc/context';
+import type { SessionCookie } from '../auth/request-session';
+import { createInnerContext } from '../trpc/context';
 import { createCaller } from '../trpc/router';
 
 export type Visitor = {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { CasilleroType } from '@casillero/shared';
+import type { CasilleroType, StaffRole } from '@casillero/shared';
 import type { Db } from '../db/client';
 import { emailOutbox, mailboxes, users } from '../db/schema';
 import { callerFor, newVisitor, type Visitor } from './caller';
@@ -47,6 +47,17 @@ export async function signedInAdmin(db: Db) {
   const email = uniqueEmail('admin');
   await createOrPromoteAdmin(db, { email, password: STRONG_PASSWORD, fullName: 'Admin Prueba' });
   const visitor = newVisitor({ ip: '10.0.0.9' });
+  const caller = callerFor(db, visitor);
+  const { user } = await caller.auth.signIn({ email, password: STRONG_PASSWORD });
+  return { email, user, visitor, caller };
+}
+
+/** A signed-in staff member of a role (an administrator created, then given the role). */
+export async function signedInStaff(db: Db, role: StaffRole) {
+  const email = uniqueEmail(role);
+  await createOrPromoteAdmin(db, { email, password: STRONG_PASSWORD, fullName: `Personal ${role}` });
+  await db.update(users).set({ role }).where(eq(users.email, email));
+  const visitor = newVisitor({ ip: '10.0.0.10' });
   const caller = callerFor(db, visitor);
   const { user } = await caller.auth.signIn({ email, password: STRONG_PASSWORD });
   return { email, user, visitor, caller };

@@ -1,12 +1,15 @@
-// Walks every procedure of the app router, so each one added later is checked too:
-// anonymous callers get UNAUTHORIZED from every non-public procedure, customers get
-// FORBIDDEN from every admin procedure, and the public surface is exactly the list below.
+// Walks every procedure of the app router, so each one added later is checked too: role ×
+// procedure. Anonymous callers get UNAUTHORIZED from every non-public procedure, customers get
+// FORBIDDEN from every staff procedure, each staff role gets FORBIDDEN exactly where its
+// permissions (shared/src/permissions.ts) do not reach, and the public surface is exactly the
+// list below. A staff procedure without a known permission fails the first test.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRPCError } from '@trpc/server';
 import type { Database } from '../db/client';
 import { createTestDatabase } from '../test/db';
 import { callerFor, newVisitor } from '../test/caller';
-import { signedInAdmin, signedInCustomer } from '../test/factories';
+import { PERMISSIONS, STAFF_ROLES, can } from '@casillero/shared';
+import { signedInCustomer, signedInStaff } from '../test/factories';
 import type { Meta } from './init';
 import { appRouter } from './router';
 
@@ -24,13 +27,17 @@ const PUBLIC_PROCEDURES = [
   'auth.verifyEmail',
   'contact.send',
   'site.config',
+  'staff.acceptInvitation',
+  'staff.invitation',
 ];
 
 type AnyProcedure = { _def: { meta?: Meta; type: string } };
 const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, AnyProcedure>).map(([path, p]) => ({
   path,
   access: p._def.meta?.access,
+  permission: p._def.meta?.permission,
 }));
+const staffProcedures = procedures.filter((p) => p.access === 'staff');
 
 function call(caller: unknown, path: string): Promise<unknown> {
   const fn = path.split('.').reduce<any>((node, key) => node[key], caller);
@@ -55,9 +62,10 @@ afterAll(async () => {
 });
 
 describe('access matrix', () => {
-  it('every procedure declares who may call it, and the public ones are exactly the known list', () => {
+  it('every procedure declares who may call it, each staff procedure its permission, and the public ones are exactly the known list', () => {
     expect(procedures.length).toBeGreaterThan(PUBLIC_PROCEDURES.length);
-    for (const p of procedures) expect(['public', 'user', 'admin'], p.path).toContain(p.access);
+    for (const p of procedures) expect(['public', 'user', 'staff'], p.path).toContain(p.access);
+    for (const p of staffProcedures) expect(PERMISSIONS, p.path).toContain(p.permission);
     expect(procedures.filter((p) => p.access === 'public').map((p) => p.path).sort()).toEqual(PUBLIC_PROCEDURES);
   });
 
@@ -68,23 +76,25 @@ describe('access matrix', () => {
     for (const p of guarded) expect(`${p.path}: ${await errorCode(call(anonymous, p.path))}`).toBe(`${p.path}: UNAUTHORIZED`);
   });
 
-  it('customers get FORBIDDEN from every admin procedure', async () => {
+  it('customers get FORBIDDEN from every staff procedure', async () => {
     const { caller } = await signedInCustomer(database.db);
-    const adminOnly = procedures.filter((p) => p.access === 'admin');
-    expect(adminOnly.length).toBeGreaterThan(0);
-    for (const p of adminOnly) expect(`${p.path}: ${await errorCode(call(caller, p.path))}`).toBe(`${p.path}: FORBIDDEN`);
+    expect(staffProcedures.length).toBeGreaterThan(0);
+    for (const p of staffProcedures) expect(`${p.path}: ${await errorCode(call(caller, p.path))}`).toBe(`${p.path}: FORBIDDEN`);
   });
 
-  it('an admin passes the admin guard of every admin procedure', async () => {
-    const { caller } = await signedInAdmin(database.db);
-    for (const p of procedures.filter((q) => q.access === 'admin')) {
-      expect(['UNAUTHORIZED', 'FORBIDDEN'], p.path).not.toContain(await errorCode(call(caller, p.path)));
+  it.each(STAFF_ROLES)('role %s: FORBIDDEN exactly where its permissions do not reach', async (role) => {
+    const { caller } = await signedInStaff(database.db, role);
+    for (const p of staffProcedures) {
+      const code = await errorCode(call(caller, p.path));
+      const allowed = can(role, p.permission!);
+      if (allowed) expect(['UNAUTHORIZED', 'FORBIDDEN'], `${role} ${p.path}`).not.toContain(code);
+      else expect(`${role} ${p.path}: ${code}`).toBe(`${role} ${p.path}: FORBIDDEN`);
     }
   });
 
   it('a customer demoted or promoted takes effect on the next request (role read every time)', async () => {
     const { caller, user } = await signedInCustomer(database.db);
-    const adminPath = procedures.find((p) => p.access === 'admin')!.path;
+    const adminPath = staffProcedures[0]!.path;
     expect(await errorCode(call(caller, adminPath))).toBe('FORBIDDEN');
     const { users } = await import('../db/schema');
     const { eq } = await import('drizzle-orm');

@@ -1,12 +1,16 @@
 // The only initTRPC: every procedure is visibly public, signed-in or admin.
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
-import { AUTH_MESSAGES, GENERIC_MESSAGES } from '@casillero/shared';
+import { AUTH_MESSAGES, GENERIC_MESSAGES, can, type Permission } from '@casillero/shared';
+import { runAudited } from '../audit/audit-context';
 import type { Context } from './context';
 
-/** Who may call a procedure; set by the base procedures below and read by the access-matrix test. */
-export type Access = 'public' | 'user' | 'admin';
-export type Meta = { access: Access };
+/**
+ * Who may call a procedure; set by the base procedures below and read by the access-matrix
+ * test: anyone, any signed-in user, or staff holding the procedure's permission.
+ */
+export type Access = 'public' | 'user' | 'staff';
+export type Meta = { access: Access; permission?: Permission };
 
 const t = initTRPC.context<Context>().meta<Meta>().create({
   // Stacks help in development; the formatter drops them in production.
@@ -65,8 +69,16 @@ export const protectedProcedure = publicProcedure.meta({ access: 'user' }).use((
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });
 
-/** The role was read from the database when the session was validated for this request. */
-export const adminProcedure = protectedProcedure.meta({ access: 'admin' }).use(({ ctx, next }) => {
-  if (ctx.user.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: AUTH_MESSAGES.forbidden });
-  return next({ ctx });
-});
+/**
+ * A staff procedure: the caller's role must hold `permission` (shared/src/permissions.ts; the
+ * role was read from the database when the session was validated for this request). A
+ * mutation runs in one audited transaction (audit/audit-context.ts): every row it changes
+ * leaves an audit entry, or none does.
+ */
+export const staffProcedure = (permission: Permission) =>
+  protectedProcedure.meta({ access: 'staff', permission }).use(({ ctx, type, path, next }) => {
+    if (!can(ctx.user.role, permission)) throw new TRPCError({ code: 'FORBIDDEN', message: AUTH_MESSAGES.forbidden });
+    if (type !== 'mutation') return next({ ctx });
+    const actor = { userId: ctx.user.id, role: ctx.user.role, action: path, ip: ctx.ip, userAgent: ctx.userAgent };
+    return runAudited(ctx.db, actor, (tx) => next({ ctx: { ...ctx, db: tx } }));
+  });

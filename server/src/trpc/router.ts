@@ -15,6 +15,8 @@ import { repacksRouter } from './routers/repacks';
 import { reportsRouter } from './routers/reports';
 import { shipmentsRouter } from './routers/shipments';
 import { trackingsRouter } from './routers/trackings';
+import { auditRouter } from './routers/audit';
+import { staffRouter } from './routers/staff';
 
 export const appRouter = router({
   auth: authRouter,
@@ -33,6 +35,8 @@ export const appRouter = router({
   profile: profileRouter,
   account: accountRouter,
   clients: clientsRouter,
+  staff: staffRouter,
+  audit: auditRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -6,7 +6,7 @@ import { IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { LIST_SEARCH_MIN_LENGTH } from '@casillero/shared';
 import { useDebouncedSearch } from './useListUrlState';
 
-type ListFiltersProps<S extends { q?: string }> = {
+type ListFiltersProps<S extends object> = {
   /** The route's search params. */
   search: S;
   /** The list's URL state (useListUrlState). */
@@ -15,6 +15,8 @@ type ListFiltersProps<S extends { q?: string }> = {
   keys: (keyof S)[];
   /** The search box's placeholder. */
   placeholder: string;
+  /** The URL param the search box writes ('q' unless the list searches one field, e.g. the audit's action). */
+  searchKey?: keyof S & string;
   /** The screen's "type at least N characters" text, shown while the search is too short to run. */
   tooShortMessage: (min: number) => string;
   /** The filter selects, between the search box and 'Limpiar filtros'. */
@@ -23,10 +25,22 @@ type ListFiltersProps<S extends { q?: string }> = {
   children?: ReactNode;
 };
 
-export function ListFilters<S extends { q?: string }>({ search, list, keys, placeholder, tooShortMessage, filters, children }: ListFiltersProps<S>) {
-  const [text, setText] = useDebouncedSearch(search.q, (q) => list.setFilters({ q } as Partial<S>));
-  const hasFilters = keys.some((key) => Boolean(search[key]));
-  const tooShort = Boolean(search.q && search.q.length < LIST_SEARCH_MIN_LENGTH);
+export function ListFilters<S extends object>({
+  search,
+  list,
+  keys,
+  placeholder,
+  searchKey,
+  tooShortMessage,
+  filters,
+  children,
+}: ListFiltersProps<S>) {
+  const key = (searchKey ?? 'q') as keyof S;
+  const value = search[key] as string | undefined;
+  const [text, setText] = useDebouncedSearch(value, (q) => list.setFilters({ [key]: q } as Partial<S>));
+  const hasFilters = keys.some((k) => Boolean(search[k]));
+  // Only the general search ('q') has a minimum length (trigram indexes); a field's value is exact.
+  const tooShort = key === 'q' && Boolean(value && value.length < LIST_SEARCH_MIN_LENGTH);
   return (
     <Card withBorder radius="md">
       <Stack gap="sm">

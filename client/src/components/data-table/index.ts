@@ -1,7 +1,6 @@
-export { DataTable, dataTableColumns, dataTableFeatures, type DataTableFeatures, type DataTableSort } from './DataTable';
-export { DataTableCard } from './DataTableCard';
-export { DataTablePagination } from './DataTablePagination';
-export { ListCountBar, ListLoadError, RefreshButton } from './ListChrome';
-export { FilterSelect, ListFilters } from './ListFilters';
-export { useDebouncedSearch, useListUrlState } from './useListUrlState';
-export { ListCountText, ServerListPagination } from './ServerListPagination';
+// The list engine's client half (docs/decisions/012): what a list screen imports.
+export { dataTableColumns, type DataTableFeatures } from './DataTable';
+export { FilterSelect } from './ListFilters';
+export { RowAction, RowActions, StackedCell } from './cells';
+export { ServerList, useServerListState, type ListNavigate, type ListPageOf, type ListSearch, type ServerListState } from './ServerList';
+export { useListNavigate } from './useListUrlState';

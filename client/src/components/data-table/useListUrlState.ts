@@ -54,3 +54,13 @@ export function useDebouncedSearch(value: string | undefined, onCommit: (q: stri
   }, [debounced]);
   return [text, setText] as const;
 }
+
+/**
+ * A list's URL writer from a route's `navigate`: filters, sort and pages replace the history
+ * entry; opening details pushes one, so Back closes them.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any route's navigate
+export function useListNavigate<S>(navigate: (opts: { search: (prev: any) => S; replace?: boolean }) => unknown) {
+  return (update: (prev: S) => S, options?: { replace?: boolean }) =>
+    void navigate({ search: (prev: S) => update(prev), replace: options?.replace ?? true });
+}

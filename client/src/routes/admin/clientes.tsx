@@ -1,52 +1,35 @@
 import { useMemo, useState } from 'react';
-import { ActionIcon, type ActionIconProps, Button, Card, Group, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
-import { IconEdit, IconEye, IconPackage, IconPlus, IconSearch } from '@tabler/icons-react';
+import { ActionIcon, type ActionIconProps, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconEdit, IconEye, IconPackage, IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createFileRoute, createLink } from '@tanstack/react-router';
 import type { ComponentPropsWithRef } from 'react';
+import { CLIENT_MESSAGES as M, CLIENT_SORTS, TRACKING_MESSAGES, formatDate, formatListCount, type ClientSort } from '@casillero/shared';
 import {
-  CLIENT_MESSAGES as M,
-  CLIENT_SORTS,
-  LIST_DEFAULT_PAGE_SIZE,
-  LIST_PAGE_SIZES,
-  LIST_SEARCH_MIN_LENGTH,
-  SORT_DIRECTIONS,
-  TRACKING_MESSAGES,
-  formatDate,
-  formatListCount,
-  type ClientSort,
-  type SortDirection,
-} from '@casillero/shared';
-import {
-  DataTableCard,
-  ListLoadError,
-  ServerListPagination,
+  RowAction,
+  RowActions,
+  ServerList,
   dataTableColumns,
-  useDebouncedSearch,
-  useListUrlState,
+  useServerListState,
+  type ListSearch,
+  useListNavigate,
 } from '../../components/data-table';
-import { searchInt, searchOptionalEnum, searchString } from '../../lib/search';
+
+import { useDetailsParam } from '../../components/details/DetailsDrawer';
+import { listSearch } from '../../lib/search';
 import { BRAND_NAME } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
-import { ClientDetailsDialog } from './-components/clients/ClientDetailsDialog';
+import { ClientDetailsDrawer } from './-components/clients/ClientDetailsDialog';
 import { CountryBadge, MailboxCode } from './-components/clients/common';
 import { CreateMailboxDialog } from './-components/clients/CreateMailboxDialog';
 import { EditClientDialog } from './-components/clients/EditClientDialog';
 import type { ClientRef, ClientRow } from './-components/clients/types';
+import { useCan } from '../../lib/permissions';
 
-type ClientsSearch = { q?: string; sort?: ClientSort; dir?: SortDirection; page?: number; pageSize?: number };
+type ClientsSearch = ListSearch<ClientSort>;
 
 export const Route = createFileRoute('/admin/clientes')({
-  validateSearch: (search: Record<string, unknown>): ClientsSearch => {
-    const pageSize = searchInt(search.pageSize);
-    return {
-      q: searchString(search.q, 100)?.trim() || undefined,
-      sort: searchOptionalEnum(search.sort, CLIENT_SORTS),
-      dir: searchOptionalEnum(search.dir, SORT_DIRECTIONS),
-      page: searchInt(search.page),
-      pageSize: pageSize && (LIST_PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : undefined,
-    };
-  },
+  validateSearch: (search: Record<string, unknown>): ClientsSearch => listSearch(search, CLIENT_SORTS),
   head: () => ({ meta: [{ title: `Clientes · ${BRAND_NAME}` }] }),
   component: ClientsPage,
 });
@@ -146,7 +129,12 @@ function clientColumns(actions: Actions) {
         if (r.mailboxes.length === 0) return <Missing>{M.noMailbox}</Missing>;
         return (
           <Stack gap={4}>
-            <Text size="xs" fw={700} c={r.activeMailboxes > 0 ? 'green' : 'dimmed'} aria-label={`${r.activeMailboxes} de ${r.mailboxes.length} activos`}>
+            <Text
+              size="xs"
+              fw={700}
+              c={r.activeMailboxes > 0 ? 'green' : 'dimmed'}
+              aria-label={`${r.activeMailboxes} de ${r.mailboxes.length} activos`}
+            >
               {r.activeMailboxes}/{r.mailboxes.length} activos
             </Text>
             {r.mailboxes.map((b) => (
@@ -175,28 +163,26 @@ function clientColumns(actions: Actions) {
         const r = info.row.original;
         const who = r.fullName ?? r.email;
         return (
-          <Group gap={2} wrap="nowrap">
-            <Tooltip label="Ver detalles">
-              <ActionIcon variant="subtle" aria-label={`Ver detalles de ${who}`} onClick={() => actions.view(r)}>
-                <IconEye size={18} />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label="Editar">
-              <ActionIcon variant="subtle" aria-label={`Editar a ${who}`} onClick={() => actions.edit(r)}>
-                <IconEdit size={18} />
-              </ActionIcon>
-            </Tooltip>
+          <RowActions>
+            <RowAction
+              label="Ver detalles"
+              ariaLabel={`Ver detalles de ${who}`}
+              icon={<IconEye size={18} />}
+              onClick={() => actions.view(r)}
+            />
+            <RowAction label="Editar" ariaLabel={`Editar a ${who}`} icon={<IconEdit size={18} />} onClick={() => actions.edit(r)} />
             <Tooltip label="Ver paquetes">
               <ActionIconLink variant="subtle" to="/admin/paquetes" search={{ cliente: r.userId }} aria-label={`Ver paquetes de ${who}`}>
                 <IconPackage size={18} />
               </ActionIconLink>
             </Tooltip>
-            <Tooltip label="Crear casillero">
-              <ActionIcon variant="subtle" aria-label={`Crear casillero para ${who}`} onClick={() => actions.createMailbox(r)}>
-                <IconPlus size={18} />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
+            <RowAction
+              label="Crear casillero"
+              ariaLabel={`Crear casillero para ${who}`}
+              icon={<IconPlus size={18} />}
+              onClick={() => actions.createMailbox(r)}
+            />
+          </RowActions>
         );
       },
     }),
@@ -207,31 +193,23 @@ const refOf = (r: ClientRow): ClientRef => ({ userId: r.userId, fullName: r.full
 
 function ClientsPage() {
   const search = Route.useSearch();
-  const navigate = Route.useNavigate();
-  const setSearch = (update: (prev: ClientsSearch) => ClientsSearch) =>
-    void navigate({ search: (prev) => update(prev as ClientsSearch), replace: true });
-  const list = useListUrlState(search, setSearch, { sort: 'createdAt' as ClientSort, dir: 'desc' });
-  const [text, setText] = useDebouncedSearch(search.q, (q) => list.setFilters({ q }));
-  const [viewing, setViewing] = useState<ClientRef | null>(null);
+  const setSearch = useListNavigate<ClientsSearch>(Route.useNavigate());
+  const state = useServerListState(search, setSearch, { sort: 'createdAt' as ClientSort, dir: 'desc', filterKeys: ['q'] });
+  const details = useDetailsParam(search, setSearch);
   const [editing, setEditing] = useState<ClientRef | null>(null);
+  const canWrite = useCan('clients.write');
   const [creatingFor, setCreatingFor] = useState<ClientRef | null | undefined>(undefined);
-
-  const pageSize = search.pageSize ?? LIST_DEFAULT_PAGE_SIZE;
-  const rows = useQuery({
-    ...trpc.clients.list.queryOptions({ q: search.q, sort: list.sort, dir: list.dir, page: list.page, pageSize }),
-    placeholderData: keepPreviousData,
-  });
-  const count = useQuery({ ...trpc.clients.count.queryOptions({ q: search.q }), placeholderData: keepPreviousData });
+  const count = useQuery({ ...trpc.clients.count.queryOptions(state.filters), placeholderData: keepPreviousData });
   const columns = useMemo(
     () =>
       clientColumns({
-        view: (r) => setViewing(refOf(r)),
+        view: (r) => details.open(r.userId),
         edit: (r) => setEditing(refOf(r)),
         createMailbox: (r) => setCreatingFor(refOf(r)),
       }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `details.open` only writes the URL
     [],
   );
-  const tooShort = Boolean(search.q && search.q.length < LIST_SEARCH_MIN_LENGTH);
 
   return (
     <Stack gap="lg">
@@ -242,54 +220,47 @@ function ClientsPage() {
           </Title>
           <Text c="dimmed">{M.subtitle}</Text>
         </div>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setCreatingFor(null)}>
-          Crear Casillero
-        </Button>
+        {canWrite && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreatingFor(null)}>
+            Crear Casillero
+          </Button>
+        )}
       </Group>
 
-      <Card withBorder radius="md">
-        <TextInput
-          aria-label="Buscar clientes"
-          placeholder={M.searchPlaceholder}
-          leftSection={<IconSearch size={16} />}
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
-          error={tooShort ? TRACKING_MESSAGES.searchTooShort(LIST_SEARCH_MIN_LENGTH) : undefined}
-        />
-      </Card>
-
-      {(rows.isError || count.isError) && <ListLoadError error={rows.error ?? count.error} fallback={M.loadFailed} />}
-
-      <DataTableCard
-        caption="Clientes"
+      <ServerList
+        search={search}
+        state={state}
+        rowsQuery={trpc.clients.list.queryOptions(state.input)}
+        countQuery={trpc.clients.count.queryOptions(state.filters)}
         columns={columns}
-        list={list}
-        rows={rows}
         getRowId={(r) => r.userId}
+        caption="Clientes"
+        noun="clientes"
         empty={M.empty}
-        header={
+        loadFailed={M.loadFailed}
+        searchPlaceholder={M.searchPlaceholder}
+        tooShortMessage={TRACKING_MESSAGES.searchTooShort}
+        tableTitle={
           <Title order={2} size="h4" p="md" pb={0}>
             {M.tableTitle(count.data ? formatListCount(count.data.count, count.data.isCapped) : '…')}
           </Title>
         }
-      />
-
-      <ServerListPagination list={list} pageSize={pageSize} rows={rows.data} count={count.data} />
-
-      <ClientDetailsDialog
-        client={viewing}
-        onClose={() => setViewing(null)}
-        onEdit={(c) => {
-          setViewing(null);
-          setEditing(c);
-        }}
-        onCreateMailbox={(c) => {
-          setViewing(null);
-          setCreatingFor(c);
-        }}
-      />
-      <EditClientDialog client={editing} onClose={() => setEditing(null)} />
-      <CreateMailboxDialog opened={creatingFor !== undefined} client={creatingFor ?? null} onClose={() => setCreatingFor(undefined)} />
+      >
+        <ClientDetailsDrawer
+          userId={details.openId}
+          onClose={details.close}
+          onEdit={(c) => {
+            details.close();
+            setEditing(c);
+          }}
+          onCreateMailbox={(c) => {
+            details.close();
+            setCreatingFor(c);
+          }}
+        />
+        <EditClientDialog client={editing} onClose={() => setEditing(null)} />
+        <CreateMailboxDialog opened={creatingFor !== undefined} client={creatingFor ?? null} onClose={() => setCreatingFor(undefined)} />
+      </ServerList>
     </Stack>
   );
 }

@@ -3,25 +3,21 @@ import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { LIST_PAGE_SIZES, SHIPMENT_SORTS, SHIPMENT_STATUSES, SORT_DIRECTIONS } from '@casillero/shared';
-import { searchInt, searchOptionalEnum, searchString } from '../../lib/search';
+import { SHIPMENT_SORTS, SHIPMENT_STATUSES } from '@casillero/shared';
+import { listSearch, searchOptionalEnum } from '../../lib/search';
+import { useListNavigate } from '../../components/data-table';
+
 import { BRAND_NAME } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
 import { CreateShipmentDialog } from './-components/shipments/ShipmentForm';
 import { ShipmentsList, type ShipmentSearch } from './-components/shipments/ShipmentsList';
+import { useCan } from '../../lib/permissions';
 
 export const Route = createFileRoute('/admin/envios')({
-  validateSearch: (search: Record<string, unknown>): ShipmentSearch => {
-    const pageSize = searchInt(search.pageSize);
-    return {
-      q: searchString(search.q, 100),
-      status: searchOptionalEnum(search.status, SHIPMENT_STATUSES),
-      sort: searchOptionalEnum(search.sort, SHIPMENT_SORTS),
-      dir: searchOptionalEnum(search.dir, SORT_DIRECTIONS),
-      page: searchInt(search.page),
-      pageSize: pageSize !== undefined && (LIST_PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : undefined,
-    };
-  },
+  validateSearch: (search: Record<string, unknown>): ShipmentSearch => ({
+    ...listSearch(search, SHIPMENT_SORTS),
+    status: searchOptionalEnum(search.status, SHIPMENT_STATUSES),
+  }),
   head: () => ({ meta: [{ title: `Envíos · ${BRAND_NAME}` }] }),
   component: ShipmentsPage,
 });
@@ -30,9 +26,9 @@ function ShipmentsPage() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const [isCreating, setIsCreating] = useState(false);
+  const canWrite = useCan('shipments.write');
   const total = useQuery(trpc.shipments.count.queryOptions({}));
-  const setSearch = (update: (prev: ShipmentSearch) => ShipmentSearch) =>
-    void navigate({ search: (prev) => update(prev as ShipmentSearch), replace: true });
+  const setSearch = useListNavigate<ShipmentSearch>(navigate);
 
   return (
     <Stack gap="lg">
@@ -50,9 +46,11 @@ function ShipmentsPage() {
           </Group>
           <Text c="dimmed">Envíos consolidados hacia Venezuela: creación, estado y entrega.</Text>
         </div>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setIsCreating(true)}>
-          Crear Envío
-        </Button>
+        {canWrite && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setIsCreating(true)}>
+            Crear Envío
+          </Button>
+        )}
       </Group>
       <ShipmentsList search={search} navigate={setSearch} />
       <CreateShipmentDialog opened={isCreating} onClose={() => setIsCreating(false)} />

@@ -165,12 +165,7 @@ function ActivityList({ items }: { items: Activity[] }) {
         const isPackage = a.type === 'package';
         return (
           <Group key={`${a.type}-${a.id}`} component="li" wrap="nowrap" align="flex-start" gap="sm">
-            <ThemeIcon
-              variant="light"
-              color={isPackage ? 'orange' : 'cyan'}
-              radius="xl"
-              aria-label={isPackage ? 'Paquete' : 'Envío'}
-            >
+            <ThemeIcon variant="light" color={isPackage ? 'orange' : 'cyan'} radius="xl" aria-label={isPackage ? 'Paquete' : 'Envío'}>
               {isPackage ? <IconPackage size={16} /> : <IconTruck size={16} />}
             </ThemeIcon>
             <div style={{ flex: 1, minWidth: 0 }}>

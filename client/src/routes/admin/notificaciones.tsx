@@ -1,25 +1,22 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { createFileRoute } from '@tanstack/react-router';
-import { ADMIN_NOTIFICATION_MESSAGES, ADMIN_NOTIFICATION_TYPES, LIST_PAGE_SIZES, SORT_DIRECTIONS } from '@casillero/shared';
+import { ADMIN_NOTIFICATION_MESSAGES, ADMIN_NOTIFICATION_TYPES } from '@casillero/shared';
+
 import { useState } from 'react';
-import { searchInt, searchOptionalEnum, searchString } from '../../lib/search';
+import { listSearch, searchOptionalEnum } from '../../lib/search';
+import { useListNavigate } from '../../components/data-table';
 import { BRAND_NAME } from '../../lib/site';
 import { NewNotificationDialog } from './-components/notifications/NewNotificationDialog';
 import { NotificationsList } from './-components/notifications/NotificationsList';
 import type { AdminNotificationsSearch } from './-components/notifications/types';
+import { useCan } from '../../lib/permissions';
 
 export const Route = createFileRoute('/admin/notificaciones')({
-  validateSearch: (search: Record<string, unknown>): AdminNotificationsSearch => {
-    const pageSize = searchInt(search.pageSize);
-    return {
-      q: searchString(search.q, 100),
-      type: searchOptionalEnum(search.type, ADMIN_NOTIFICATION_TYPES),
-      page: searchInt(search.page),
-      pageSize: pageSize !== undefined && (LIST_PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : undefined,
-      dir: searchOptionalEnum(search.dir, SORT_DIRECTIONS),
-    };
-  },
+  validateSearch: (search: Record<string, unknown>): AdminNotificationsSearch => ({
+    ...listSearch(search, ['createdAt'] as const),
+    type: searchOptionalEnum(search.type, ADMIN_NOTIFICATION_TYPES),
+  }),
   head: () => ({ meta: [{ title: `Notificaciones · ${BRAND_NAME}` }] }),
   component: AdminNotificationsPage,
 });
@@ -28,8 +25,8 @@ function AdminNotificationsPage() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const [isCreating, setIsCreating] = useState(false);
-  const setSearch = (update: (prev: AdminNotificationsSearch) => AdminNotificationsSearch) =>
-    void navigate({ search: (prev) => update(prev as AdminNotificationsSearch), replace: true });
+  const canWrite = useCan('notifications.write');
+  const setSearch = useListNavigate<AdminNotificationsSearch>(navigate);
 
   return (
     <Stack gap="lg">
@@ -40,9 +37,11 @@ function AdminNotificationsPage() {
           </Title>
           <Text c="dimmed">Las notificaciones de todos los clientes: búscalas, revisa si las leyeron y envía nuevas.</Text>
         </div>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setIsCreating(true)}>
-          Nueva Notificación
-        </Button>
+        {canWrite && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setIsCreating(true)}>
+            Nueva Notificación
+          </Button>
+        )}
       </Group>
       <NotificationsList search={search} navigate={setSearch} />
       <NewNotificationDialog opened={isCreating} onClose={() => setIsCreating(false)} />

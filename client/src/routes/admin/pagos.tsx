@@ -2,29 +2,23 @@ import { Alert, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { ADMIN_PAYMENT_MESSAGES, LIST_PAGE_SIZES, PAYMENT_STATUSES_SELECTABLE, PAYMENT_TYPES, SORT_DIRECTIONS } from '@casillero/shared';
+import { ADMIN_PAYMENT_MESSAGES, PAYMENT_STATUSES_SELECTABLE, PAYMENT_TYPES } from '@casillero/shared';
+
 import { getErrorMessage } from '../../lib/errors';
-import { searchInt, searchOptionalEnum, searchString, searchUuid } from '../../lib/search';
+import { listSearch, searchOptionalEnum } from '../../lib/search';
+import { useListNavigate } from '../../components/data-table';
 import { BRAND_NAME } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
-import { PaymentDetailsDialog } from './-components/payments/PaymentDetailsDialog';
 import { PaymentSummaryCards } from './-components/payments/PaymentSummaryCards';
 import { PaymentsList } from './-components/payments/PaymentsList';
 import type { PaymentsSearch } from './-components/payments/types';
 
 export const Route = createFileRoute('/admin/pagos')({
-  validateSearch: (search: Record<string, unknown>): PaymentsSearch => {
-    const pageSize = searchInt(search.pageSize);
-    return {
-      q: searchString(search.q, 100),
-      status: searchOptionalEnum(search.status, PAYMENT_STATUSES_SELECTABLE),
-      type: searchOptionalEnum(search.type, PAYMENT_TYPES),
-      page: searchInt(search.page),
-      pageSize: pageSize !== undefined && (LIST_PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : undefined,
-      dir: searchOptionalEnum(search.dir, SORT_DIRECTIONS),
-      pago: searchUuid(search.pago),
-    };
-  },
+  validateSearch: (search: Record<string, unknown>): PaymentsSearch => ({
+    ...listSearch(search, ['createdAt'] as const),
+    status: searchOptionalEnum(search.status, PAYMENT_STATUSES_SELECTABLE),
+    type: searchOptionalEnum(search.type, PAYMENT_TYPES),
+  }),
   head: () => ({ meta: [{ title: `Pagos · ${BRAND_NAME}` }] }),
   loader: ({ context }) => context.queryClient.prefetchQuery(context.trpc.payments.summary.queryOptions()),
   component: PaymentsPage,
@@ -35,8 +29,7 @@ function PaymentsPage() {
   const navigate = Route.useNavigate();
   const summary = useQuery(trpc.payments.summary.queryOptions());
 
-  const setSearch = (update: (prev: PaymentsSearch) => PaymentsSearch) =>
-    void navigate({ search: (prev) => update(prev as PaymentsSearch), replace: true });
+  const setSearch = useListNavigate<PaymentsSearch>(navigate);
 
   return (
     <Stack gap="lg">
@@ -53,7 +46,6 @@ function PaymentsPage() {
       )}
       <PaymentSummaryCards summary={summary.data} />
       <PaymentsList search={search} navigate={setSearch} />
-      <PaymentDetailsDialog paymentId={search.pago} onClose={() => setSearch(({ pago: _closed, ...rest }) => rest)} />
     </Stack>
   );
 }

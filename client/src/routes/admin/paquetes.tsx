@@ -3,26 +3,22 @@ import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { LIST_PAGE_SIZES, PACKAGE_SORTS, PACKAGE_STATUSES, SORT_DIRECTIONS } from '@casillero/shared';
-import { searchInt, searchOptionalEnum, searchString, searchUuid } from '../../lib/search';
+import { PACKAGE_SORTS, PACKAGE_STATUSES } from '@casillero/shared';
+
+import { listSearch, searchOptionalEnum, searchUuid } from '../../lib/search';
+import { useListNavigate } from '../../components/data-table';
 import { BRAND_NAME } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
 import { CreatePackageDialog } from './-components/packages/PackageForm';
 import { PackagesList, type PackageSearch } from './-components/packages/PackagesList';
+import { useCan } from '../../lib/permissions';
 
 export const Route = createFileRoute('/admin/paquetes')({
-  validateSearch: (search: Record<string, unknown>): PackageSearch => {
-    const pageSize = searchInt(search.pageSize);
-    return {
-      q: searchString(search.q, 100),
-      status: searchOptionalEnum(search.status, PACKAGE_STATUSES),
-      cliente: searchUuid(search.cliente),
-      sort: searchOptionalEnum(search.sort, PACKAGE_SORTS),
-      dir: searchOptionalEnum(search.dir, SORT_DIRECTIONS),
-      page: searchInt(search.page),
-      pageSize: pageSize !== undefined && (LIST_PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : undefined,
-    };
-  },
+  validateSearch: (search: Record<string, unknown>): PackageSearch => ({
+    ...listSearch(search, PACKAGE_SORTS),
+    status: searchOptionalEnum(search.status, PACKAGE_STATUSES),
+    cliente: searchUuid(search.cliente),
+  }),
   head: () => ({ meta: [{ title: `Paquetes · ${BRAND_NAME}` }] }),
   component: PackagesPage,
 });
@@ -31,9 +27,9 @@ function PackagesPage() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const [isCreating, setIsCreating] = useState(false);
+  const canWrite = useCan('packages.write');
   const total = useQuery(trpc.packages.count.queryOptions({}));
-  const setSearch = (update: (prev: PackageSearch) => PackageSearch) =>
-    void navigate({ search: (prev) => update(prev as PackageSearch), replace: true });
+  const setSearch = useListNavigate<PackageSearch>(navigate);
 
   return (
     <Stack gap="lg">
@@ -51,9 +47,11 @@ function PackagesPage() {
           </Group>
           <Text c="dimmed">Paquetes de los clientes en el almacén: recepción, estado, edición y envío.</Text>
         </div>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setIsCreating(true)}>
-          Crear Paquete
-        </Button>
+        {canWrite && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setIsCreating(true)}>
+            Crear Paquete
+          </Button>
+        )}
       </Group>
       <PackagesList search={search} navigate={setSearch} />
       <CreatePackageDialog opened={isCreating} onClose={() => setIsCreating(false)} />

@@ -1,20 +1,18 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { LIST_PAGE_SIZES, REPACK_STATUSES } from '@casillero/shared';
-import { searchInt, searchOptionalEnum, searchString } from '../../lib/search';
+import { REPACK_STATUSES } from '@casillero/shared';
+import { listSearch, searchOptionalEnum } from '../../lib/search';
+import { useListNavigate } from '../../components/data-table';
+
 import { BRAND_NAME } from '../../lib/site';
 import { RepacksList, type RepackSearch } from './-components/repacks/RepacksList';
 
 export const Route = createFileRoute('/admin/reempaques')({
-  validateSearch: (search: Record<string, unknown>): RepackSearch => {
-    const pageSize = searchInt(search.pageSize);
-    return {
-      q: searchString(search.q, 100),
-      status: searchOptionalEnum(search.status, REPACK_STATUSES),
-      page: searchInt(search.page),
-      pageSize: pageSize !== undefined && (LIST_PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : undefined,
-    };
-  },
+  // The order is fixed (pending first, as a queue): no sort key reaches the URL.
+  validateSearch: (search: Record<string, unknown>): RepackSearch => ({
+    ...listSearch(search, [] as const),
+    status: searchOptionalEnum(search.status, REPACK_STATUSES),
+  }),
   head: () => ({ meta: [{ title: `Reempaques · ${BRAND_NAME}` }] }),
   component: RepacksPage,
 });
@@ -22,8 +20,7 @@ export const Route = createFileRoute('/admin/reempaques')({
 function RepacksPage() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const setSearch = (update: (prev: RepackSearch) => RepackSearch) =>
-    void navigate({ search: (prev) => update(prev as RepackSearch), replace: true });
+  const setSearch = useListNavigate<RepackSearch>(navigate);
 
   return (
     <Stack gap="lg">

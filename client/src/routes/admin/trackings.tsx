@@ -2,42 +2,30 @@ import { Alert, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconChartBar, IconList, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import {
-  LIST_PAGE_SIZES,
-  PRIORITIES,
-  SORT_DIRECTIONS,
-  TRACKING_SORTS,
-  TRACKING_STATUSES,
-  TRACKING_TABS,
-  type TrackingListSearch,
-} from '@casillero/shared';
+import { PRIORITIES, TRACKING_SORTS, TRACKING_STATUSES, TRACKING_TABS } from '@casillero/shared';
 import { PageLoader } from '../../components/layout/PageLoader';
-import { searchInt, searchOptionalEnum, searchString } from '../../lib/search';
+import { listSearch, searchOptionalEnum, searchString } from '../../lib/search';
+import { useListNavigate } from '../../components/data-table';
+
 import { getErrorMessage } from '../../lib/errors';
 import { BRAND_NAME } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
 import { TrackingAnalytics } from './-components/trackings/TrackingAnalytics';
 import { TrackingCreateForm } from './-components/trackings/TrackingCreateForm';
 import { TrackingStateBadges, TrackingStatCards } from './-components/trackings/TrackingStats';
-import { TrackingsList } from './-components/trackings/TrackingsList';
+import { TrackingsList, type TrackingsSearch } from './-components/trackings/TrackingsList';
+import { useCan } from '../../lib/permissions';
 
 export const Route = createFileRoute('/admin/trackings')({
   // The same rules as the shared trackingListSearch schema, as plain functions so zod stays out
   // of the initial JavaScript (see lib/search.ts); the server parses the list input with zod.
-  validateSearch: (search: Record<string, unknown>): TrackingListSearch => {
-    const pageSize = searchInt(search.pageSize);
-    return {
-      q: searchString(search.q, 100)?.trim() || undefined,
-      status: searchOptionalEnum(search.status, TRACKING_STATUSES),
-      priority: searchOptionalEnum(search.priority, PRIORITIES),
-      carrier: searchString(search.carrier, 100)?.trim() || undefined,
-      sort: searchOptionalEnum(search.sort, TRACKING_SORTS),
-      dir: searchOptionalEnum(search.dir, SORT_DIRECTIONS),
-      page: searchInt(search.page),
-      pageSize: pageSize !== undefined && (LIST_PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : undefined,
-      tab: searchOptionalEnum(search.tab, TRACKING_TABS),
-    };
-  },
+  validateSearch: (search: Record<string, unknown>): TrackingsSearch => ({
+    ...listSearch(search, TRACKING_SORTS),
+    status: searchOptionalEnum(search.status, TRACKING_STATUSES),
+    priority: searchOptionalEnum(search.priority, PRIORITIES),
+    carrier: searchString(search.carrier, 100)?.trim() || undefined,
+    tab: searchOptionalEnum(search.tab, TRACKING_TABS),
+  }),
   head: () => ({ meta: [{ title: `Trackings · ${BRAND_NAME}` }] }),
   loader: ({ context }) => context.queryClient.prefetchQuery(context.trpc.trackings.stats.queryOptions()),
   component: TrackingsPage,
@@ -49,10 +37,11 @@ function TrackingsPage() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const stats = useQuery(trpc.trackings.stats.queryOptions());
-  const tab: Tab = search.tab ?? 'lista';
+  const canWrite = useCan('trackings.write');
+  // A role that cannot create trackings never lands on the create tab, even from a link.
+  const tab: Tab = search.tab === 'crear' && !canWrite ? 'lista' : (search.tab ?? 'lista');
 
-  const setSearch = (update: (prev: TrackingListSearch) => TrackingListSearch) =>
-    void navigate({ search: (prev) => update(prev as TrackingListSearch), replace: true });
+  const setSearch = useListNavigate<TrackingsSearch>(navigate);
   const setTab = (next: Tab) => void navigate({ search: (prev) => ({ ...prev, tab: next === 'lista' ? undefined : next }) });
 
   return (
@@ -64,9 +53,11 @@ function TrackingsPage() {
           </Title>
           <Text c="dimmed">God Mode Panel: todos los paquetes entrantes de los clientes, su estado y sus avisos.</Text>
         </div>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setTab('crear')}>
-          Nuevo Tracking
-        </Button>
+        {canWrite && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setTab('crear')}>
+            Nuevo Tracking
+          </Button>
+        )}
       </Group>
 
       {stats.isError && (
@@ -82,9 +73,11 @@ function TrackingsPage() {
           <Tabs.Tab value="lista" leftSection={<IconList size={16} />}>
             Lista de trackings
           </Tabs.Tab>
-          <Tabs.Tab value="crear" leftSection={<IconPlus size={16} />}>
-            Crear tracking
-          </Tabs.Tab>
+          {canWrite && (
+            <Tabs.Tab value="crear" leftSection={<IconPlus size={16} />}>
+              Crear tracking
+            </Tabs.Tab>
+          )}
           <Tabs.Tab value="analitica" leftSection={<IconChartBar size={16} />}>
             Analítica
           </Tabs.Tab>

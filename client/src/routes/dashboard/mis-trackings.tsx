@@ -9,7 +9,7 @@ import { trpc } from '../../lib/trpc';
 import { PageHeader } from './-components/PageHeader';
 import { EmptyState, QueryState } from './-components/QueryState';
 import { TrackingDetail, isDispatchAuthorised } from './-components/TrackingDetail';
-import { LabeledValue } from './-components/LabeledValue';
+import { LabeledValue } from '../../components/LabeledValue';
 
 
 export const Route = createFileRoute('/dashboard/mis-trackings')({

@@ -13,3 +13,4 @@ export * from './contact';
 export * from './outbox';
 export * from './app-settings';
 export * from './reports';
+export * from './staff';

@@ -14,6 +14,10 @@ export const users = pgTable(
     emailVerifiedAt: timestamptz('email_verified_at'),
     /** Refreshed at most once a day by any signed-in request (auth/session.ts); "active users" are those seen in the last 30 days. */
     lastActiveAt: timestamptz('last_active_at'),
+    /** A staff member's last successful sign-in (the staff screen shows it). */
+    lastSignInAt: timestamptz('last_sign_in_at'),
+    /** Set when staff access is taken away: sign-in is refused and every session ends. */
+    deactivatedAt: timestamptz('deactivated_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -2,23 +2,23 @@ import { TRPCError } from '@trpc/server';
 import { CLIENT_MESSAGES, clientFilters, clientIdInput, clientListInput, clientPickerInput, clientUpdateInput } from '@casillero/shared';
 import { countClients, getClientDetail, listClientOptions, listClients } from '../../queries/clients';
 import { updateClientProfile } from '../../services/clients';
-import { adminProcedure, router } from '../init';
+import { staffProcedure, router } from '../init';
 
 /** Gestión de Clientes (admin spec §2, §5, §7): customers, their profiles and mailboxes. */
 export const clientsRouter = router({
-  list: adminProcedure.input(clientListInput).query(({ ctx, input }) => listClients(ctx.db, input)),
+  list: staffProcedure('clients.read').input(clientListInput).query(({ ctx, input }) => listClients(ctx.db, input)),
 
-  count: adminProcedure.input(clientFilters).query(({ ctx, input }) => countClients(ctx.db, input)),
+  count: staffProcedure('clients.read').input(clientFilters).query(({ ctx, input }) => countClients(ctx.db, input)),
 
   /** Profile, mailboxes and the counts of packages, trackings, payments, pre-alerts and shipments. */
-  detail: adminProcedure.input(clientIdInput).query(async ({ ctx, input }) => {
+  detail: staffProcedure('clients.read').input(clientIdInput).query(async ({ ctx, input }) => {
     const detail = await getClientDetail(ctx.db, input.userId);
     if (!detail) throw new TRPCError({ code: 'NOT_FOUND', message: CLIENT_MESSAGES.notFound });
     return detail;
   }),
 
   /** The create-mailbox dialog's customer picker. */
-  options: adminProcedure.input(clientPickerInput).query(({ ctx, input }) => listClientOptions(ctx.db, input)),
+  options: staffProcedure('clients.read').input(clientPickerInput).query(({ ctx, input }) => listClientOptions(ctx.db, input)),
 
-  update: adminProcedure.input(clientUpdateInput).mutation(({ ctx, input }) => updateClientProfile(ctx.db, input)),
+  update: staffProcedure('clients.write').input(clientUpdateInput).mutation(({ ctx, input }) => updateClientProfile(ctx.db, input)),
 });

@@ -2,7 +2,7 @@ import { mailboxCreateInput, mailboxStatusInput, openMailboxInput } from '@casil
 import { listOwnMailboxesWithActivation } from '../../queries/mailboxes';
 import { createMailboxForClient, setMailboxStatus } from '../../services/clients';
 import { openOwnMailbox } from '../../services/mailboxes';
-import { adminProcedure, protectedProcedure, router } from '../init';
+import { staffProcedure, protectedProcedure, router } from '../init';
 
 export const mailboxesRouter = router({
   /** Mis Casilleros: the customer's own mailboxes, each with its activation payment. */
@@ -15,12 +15,12 @@ export const mailboxesRouter = router({
 
   // --- Admin: Gestión de Clientes (admin spec §4, §5) -----------------------------------------
   /** Crear Casillero Manual: for any customer, inactive, optionally with its activation payment. */
-  createForClient: adminProcedure
+  createForClient: staffProcedure('clients.write')
     .input(mailboxCreateInput)
     .mutation(({ ctx, input }) => createMailboxForClient(ctx.db, input, ctx.config)),
 
   /** Switches a mailbox active or inactive. */
-  setStatus: adminProcedure
+  setStatus: staffProcedure('clients.write')
     .input(mailboxStatusInput)
     .mutation(({ ctx, input }) => setMailboxStatus(ctx.db, input.id, input.status, ctx.config)),
 });

@@ -20,7 +20,7 @@ import {
   markOwnNotificationRead,
 } from '../../queries/notifications';
 import { sendNotification } from '../../services/admin-notifications';
-import { adminProcedure, protectedProcedure, router } from '../init';
+import { staffProcedure, protectedProcedure, router } from '../init';
 
 export const notificationsRouter = router({
   unreadCount: protectedProcedure.query(async ({ ctx }) => ({ count: await countUnread(ctx.db, ctx.user.id) })),
@@ -42,22 +42,22 @@ export const notificationsRouter = router({
   })),
 
   // --- Admin: Gestión de Notificaciones (admin spec §2, §5, §7) --------------------------------
-  list: adminProcedure
+  list: staffProcedure('notifications.read')
     .input(adminNotificationListInput)
     .query(({ ctx, input }) => listAdminNotifications(ctx.db, input)),
 
-  count: adminProcedure
+  count: staffProcedure('notifications.read')
     .input(adminNotificationFilters)
     .query(({ ctx, input }) => countAdminNotifications(ctx.db, input)),
 
-  recipients: adminProcedure
+  recipients: staffProcedure('notifications.read')
     .input(notificationRecipientsInput)
     .query(({ ctx, input }) => listNotificationRecipients(ctx.db, input.q)),
 
   /** To one customer, or one row per customer in a single statement. */
-  send: adminProcedure.input(sendNotificationInput).mutation(({ ctx, input }) => sendNotification(ctx.db, input)),
+  send: staffProcedure('notifications.write').input(sendNotificationInput).mutation(({ ctx, input }) => sendNotification(ctx.db, input)),
 
-  remove: adminProcedure.input(idInput).mutation(async ({ ctx, input }) => {
+  remove: staffProcedure('notifications.write').input(idInput).mutation(async ({ ctx, input }) => {
     if (!(await deleteNotification(ctx.db, input.id))) {
       throw new TRPCError({ code: 'NOT_FOUND', message: ADMIN_NOTIFICATION_MESSAGES.notFound });
     }

@@ -21,7 +21,7 @@ import {
   listPackages,
 } from '../../queries/packages';
 import { changePackageStatus, createPackage, deletePackage, receivePackage, updatePackage } from '../../services/packages';
-import { adminProcedure, protectedProcedure, router } from '../init';
+import { staffProcedure, protectedProcedure, router } from '../init';
 
 export const packagesRouter = router({
   /** Almacén: the customer's own packages (searched and filtered) and the stat cards over all of them. */
@@ -31,33 +31,33 @@ export const packagesRouter = router({
   }),
 
   // --- Admin: Gestión de Paquetes (admin spec §2, §5, §7) ---------------------------------------
-  list: adminProcedure.input(packageListInput).query(({ ctx, input }) => listPackages(ctx.db, input)),
+  list: staffProcedure('packages.read').input(packageListInput).query(({ ctx, input }) => listPackages(ctx.db, input)),
 
-  count: adminProcedure.input(packageFilters).query(({ ctx, input }) => countPackages(ctx.db, input)),
+  count: staffProcedure('packages.read').input(packageFilters).query(({ ctx, input }) => countPackages(ctx.db, input)),
 
-  detail: adminProcedure.input(idInput).query(async ({ ctx, input }) => {
+  detail: staffProcedure('packages.read').input(idInput).query(async ({ ctx, input }) => {
     const detail = await getPackageDetail(ctx.db, input.id);
     if (!detail) throw new TRPCError({ code: 'NOT_FOUND', message: PACKAGE_MESSAGES.notFound });
     return detail;
   }),
 
   /** The forms' customer picker (packages and shipments). */
-  customers: adminProcedure.input(packageCustomerPickerInput).query(({ ctx, input }) => listCustomerChoices(ctx.db, input)),
+  customers: staffProcedure('packages.read').input(packageCustomerPickerInput).query(({ ctx, input }) => listCustomerChoices(ctx.db, input)),
 
   /** The chosen customer's mailboxes: the only choices of the package form. */
-  customerMailboxes: adminProcedure
+  customerMailboxes: staffProcedure('packages.read')
     .input(packageCustomerIdInput)
     .query(({ ctx, input }) => listCustomerMailboxes(ctx.db, input.userId)),
 
-  create: adminProcedure.input(packageCreateInput).mutation(({ ctx, input }) => createPackage(ctx.db, ctx.config, input)),
+  create: staffProcedure('packages.write').input(packageCreateInput).mutation(({ ctx, input }) => createPackage(ctx.db, ctx.config, input)),
 
-  update: adminProcedure.input(packageUpdateInput).mutation(({ ctx, input }) => updatePackage(ctx.db, input)),
+  update: staffProcedure('packages.write').input(packageUpdateInput).mutation(({ ctx, input }) => updatePackage(ctx.db, input)),
 
-  updateStatus: adminProcedure
+  updateStatus: staffProcedure('packages.write')
     .input(packageStatusInput)
     .mutation(({ ctx, input }) => changePackageStatus(ctx.db, ctx.config, input)),
 
-  receive: adminProcedure.input(packageIntakeInput).mutation(({ ctx, input }) => receivePackage(ctx.db, ctx.config, input)),
+  receive: staffProcedure('packages.write').input(packageIntakeInput).mutation(({ ctx, input }) => receivePackage(ctx.db, ctx.config, input)),
 
-  delete: adminProcedure.input(idInput).mutation(({ ctx, input }) => deletePackage(ctx.db, input.id)),
+  delete: staffProcedure('packages.write').input(idInput).mutation(({ ctx, input }) => deletePackage(ctx.db, input.id)),
 });

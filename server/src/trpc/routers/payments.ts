@@ -12,7 +12,7 @@ import { listPayableTrackings } from '../../queries/client-trackings';
 import { countPayments, findOwnPayment, getPaymentDetail, getPaymentSummary, listOwnPayments, listPayments } from '../../queries/payments';
 import { reviewPayment } from '../../services/payment-review';
 import { reportPayment } from '../../services/payments';
-import { adminProcedure, protectedProcedure, router } from '../init';
+import { staffProcedure, protectedProcedure, router } from '../init';
 
 export const paymentsRouter = router({
   // --- Customer: Facturas (own payments only) --------------------------------------------------
@@ -32,20 +32,20 @@ export const paymentsRouter = router({
     .mutation(({ ctx, input }) => reportPayment(ctx.db, ctx.config, ctx.user.id, input)),
 
   // --- Admin: Gestión de Pagos (admin spec §2, §4, §7) -----------------------------------------
-  list: adminProcedure.input(paymentListInput).query(({ ctx, input }) => listPayments(ctx.db, input)),
+  list: staffProcedure('payments.read').input(paymentListInput).query(({ ctx, input }) => listPayments(ctx.db, input)),
 
-  count: adminProcedure.input(paymentFilters).query(({ ctx, input }) => countPayments(ctx.db, input)),
+  count: staffProcedure('payments.read').input(paymentFilters).query(({ ctx, input }) => countPayments(ctx.db, input)),
 
-  summary: adminProcedure.query(({ ctx }) => getPaymentSummary(ctx.db)),
+  summary: staffProcedure('payments.read').query(({ ctx }) => getPaymentSummary(ctx.db)),
 
-  detail: adminProcedure.input(idInput).query(async ({ ctx, input }) => {
+  detail: staffProcedure('payments.read').input(idInput).query(async ({ ctx, input }) => {
     const detail = await getPaymentDetail(ctx.db, input.id);
     if (!detail) throw new TRPCError({ code: 'NOT_FOUND', message: PAYMENT_MESSAGES.notFound });
     return detail;
   }),
 
   /** 'Actualizar Pago': approval and rejection happen once, with their effects, in one transaction. */
-  review: adminProcedure
+  review: staffProcedure('payments.write')
     .input(paymentReviewInput)
     .mutation(({ ctx, input }) => reviewPayment(ctx.db, ctx.user, input, ctx.config)),
 });

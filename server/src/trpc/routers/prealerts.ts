@@ -11,7 +11,7 @@ import { listOwnPrealerts } from '../../queries/client-prealerts';
 import { countAdminPrealerts, listAdminPrealerts, prealertStatusCounts } from '../../queries/prealerts';
 import { createOwnPrealert, updateOwnPrealert } from '../../services/client-prealerts';
 import { confirmPrealert, convertPrealert, editPrealert } from '../../services/prealerts';
-import { adminProcedure, protectedProcedure, router } from '../init';
+import { staffProcedure, protectedProcedure, router } from '../init';
 
 export const prealertsRouter = router({
   /** Prealertas: the customer's own, newest first, with the warehouse tracking that matches each. */
@@ -26,16 +26,16 @@ export const prealertsRouter = router({
     .mutation(({ ctx, input }) => updateOwnPrealert(ctx.db, ctx.user.id, input)),
 
   // --- Admin: Gestión de Prealartas (admin spec §2, §4, §5, §7) -------------------------------
-  list: adminProcedure.input(prealertAdminListInput).query(({ ctx, input }) => listAdminPrealerts(ctx.db, input)),
+  list: staffProcedure('prealerts.read').input(prealertAdminListInput).query(({ ctx, input }) => listAdminPrealerts(ctx.db, input)),
 
-  count: adminProcedure.input(prealertAdminFilters).query(({ ctx, input }) => countAdminPrealerts(ctx.db, input)),
+  count: staffProcedure('prealerts.read').input(prealertAdminFilters).query(({ ctx, input }) => countAdminPrealerts(ctx.db, input)),
 
   /** The counters Pendientes, Confirmadas, Convertidas. */
-  stats: adminProcedure.query(({ ctx }) => prealertStatusCounts(ctx.db)),
+  stats: staffProcedure('prealerts.read').query(({ ctx }) => prealertStatusCounts(ctx.db)),
 
-  confirm: adminProcedure.input(idInput).mutation(({ ctx, input }) => confirmPrealert(ctx.db, input.id, ctx.config)),
+  confirm: staffProcedure('prealerts.write').input(idInput).mutation(({ ctx, input }) => confirmPrealert(ctx.db, input.id, ctx.config)),
 
-  edit: adminProcedure.input(prealertAdminEditInput).mutation(({ ctx, input }) => editPrealert(ctx.db, input)),
+  edit: staffProcedure('prealerts.write').input(prealertAdminEditInput).mutation(({ ctx, input }) => editPrealert(ctx.db, input)),
 
-  convert: adminProcedure.input(prealertConvertInput).mutation(({ ctx, input }) => convertPrealert(ctx.db, input, ctx.config)),
+  convert: staffProcedure('prealerts.write').input(prealertConvertInput).mutation(({ ctx, input }) => convertPrealert(ctx.db, input, ctx.config)),
 });

@@ -9,7 +9,7 @@ import {
 } from '@casillero/shared';
 import { countRepacksByStatus, listAllRepacks, listOwnRepacks, listRepackablePackages, listRepacksPage } from '../../queries/repacks';
 import { markRepackShipped, processRepack, requestRepack } from '../../services/repacks';
-import { adminProcedure, protectedProcedure, router } from '../init';
+import { staffProcedure, protectedProcedure, router } from '../init';
 
 export const repacksRouter = router({
   /** The customer's requests with the packages each covers. */
@@ -20,19 +20,19 @@ export const repacksRouter = router({
     .input(requestRepackSchema)
     .mutation(({ ctx, input }) => requestRepack(ctx.db, ctx.config, ctx.user.id, input)),
 
-  adminList: adminProcedure
+  adminList: staffProcedure('repacks.read')
     .input(z.object({ status: z.enum(REPACK_STATUSES).optional() }).optional())
     .query(({ ctx, input }) => listAllRepacks(ctx.db, input ?? {})),
   /** The admin screen's list: paged, pending first, optionally a search and one status. */
-  adminPage: adminProcedure.input(repackAdminListInput.default({ q: undefined })).query(({ ctx, input }) => listRepacksPage(ctx.db, input)),
+  adminPage: staffProcedure('repacks.read').input(repackAdminListInput.default({ q: undefined })).query(({ ctx, input }) => listRepacksPage(ctx.db, input)),
   /** Requests per status matching the search (the screen's tabs). */
-  adminCounts: adminProcedure
+  adminCounts: staffProcedure('repacks.read')
     .input(repackAdminFilters.pick({ q: true }).default({ q: undefined }))
     .query(({ ctx, input }) => countRepacksByStatus(ctx.db, input)),
-  process: adminProcedure
+  process: staffProcedure('repacks.write')
     .input(processRepackSchema)
     .mutation(({ ctx, input }) => processRepack(ctx.db, ctx.config, ctx.user.id, input)),
-  markShipped: adminProcedure
+  markShipped: staffProcedure('repacks.write')
     .input(repackIdSchema)
     .mutation(({ ctx, input }) => markRepackShipped(ctx.db, ctx.config, input.id)),
 });

@@ -11,7 +11,7 @@ import { toCsvSections } from '../../lib/csv';
 import { getDashboardStats, getRecentActivity } from '../../queries/dashboard';
 import { getPeriodReport, getReportTrend, getStatusDistribution, type Comparison } from '../../queries/reports';
 import { BUSINESS_TIME_ZONE } from '../../queries/trackings';
-import { adminProcedure, router } from '../init';
+import { staffProcedure, router } from '../init';
 
 const csvDate = new Intl.DateTimeFormat('es-ES', {
   timeZone: BUSINESS_TIME_ZONE,
@@ -27,20 +27,20 @@ const money = (n: number) => n.toFixed(2);
 const change = (c: Comparison) => (c.change === null ? '' : c.change.toFixed(1));
 
 export const reportsRouter = router({
-  dashboardStats: adminProcedure.query(({ ctx }) => getDashboardStats(ctx.db)),
-  recentActivity: adminProcedure.query(({ ctx }) => getRecentActivity(ctx.db)),
+  dashboardStats: staffProcedure('reports.read').query(({ ctx }) => getDashboardStats(ctx.db)),
+  recentActivity: staffProcedure('reports.read').query(({ ctx }) => getRecentActivity(ctx.db)),
 
   /** KPI cards, extra metrics and top-10 clients of the chosen period, with the previous period. */
-  period: adminProcedure.input(reportPeriodInput).query(({ ctx, input }) => getPeriodReport(ctx.db, input.period)),
+  period: staffProcedure('reports.read').input(reportPeriodInput).query(({ ctx, input }) => getPeriodReport(ctx.db, input.period)),
 
   /** The last six calendar months: packages, shipments and revenue. */
-  trend: adminProcedure.query(({ ctx }) => getReportTrend(ctx.db)),
+  trend: staffProcedure('reports.read').query(({ ctx }) => getReportTrend(ctx.db)),
 
   /** Trackings and shipments per status, now. */
-  statusDistribution: adminProcedure.query(({ ctx }) => getStatusDistribution(ctx.db)),
+  statusDistribution: staffProcedure('reports.read').query(({ ctx }) => getStatusDistribution(ctx.db)),
 
   /** The whole report of the period as CSV text (UTF-8 with BOM), one section per block. */
-  exportCsv: adminProcedure.input(reportPeriodInput).query(async ({ ctx, input }) => {
+  exportCsv: staffProcedure('reports.read').input(reportPeriodInput).query(async ({ ctx, input }) => {
     const now = new Date();
     const [report, trend, distribution] = await Promise.all([
       getPeriodReport(ctx.db, input.period, now),

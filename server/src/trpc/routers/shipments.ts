@@ -12,7 +12,7 @@ import {
 } from '@casillero/shared';
 import { countShipments, getShipmentDetail, listShipments, listShippablePackages } from '../../queries/shipments';
 import { changeShipmentStatus, createShipment, removeShipment, updateShipment } from '../../services/shipments';
-import { adminProcedure, protectedProcedure, router } from '../init';
+import { staffProcedure, protectedProcedure, router } from '../init';
 import { getOwnShipmentDetail, listOwnShipments } from '../../queries/client-shipments';
 
 /** Gestión de Envíos (admin spec §2, §4, §5, §7). */
@@ -27,34 +27,34 @@ export const shipmentsRouter = router({
   }),
 
   // --- Admin ---------------------------------------------------------------------------------
-  list: adminProcedure.input(shipmentListInput).query(({ ctx, input }) => listShipments(ctx.db, input)),
+  list: staffProcedure('shipments.read').input(shipmentListInput).query(({ ctx, input }) => listShipments(ctx.db, input)),
 
-  count: adminProcedure.input(shipmentFilters).query(({ ctx, input }) => countShipments(ctx.db, input)),
+  count: staffProcedure('shipments.read').input(shipmentFilters).query(({ ctx, input }) => countShipments(ctx.db, input)),
 
-  detail: adminProcedure.input(idInput).query(async ({ ctx, input }) => {
+  detail: staffProcedure('shipments.read').input(idInput).query(async ({ ctx, input }) => {
     const detail = await getShipmentDetail(ctx.db, input.id);
     if (!detail) throw new TRPCError({ code: 'NOT_FOUND', message: SHIPMENT_MESSAGES.notFound });
     return detail;
   }),
 
   /** The chosen customer's packages that can travel: received or in the warehouse, in no shipment or pending repack. */
-  availablePackages: adminProcedure
+  availablePackages: staffProcedure('shipments.read')
     .input(packageCustomerIdInput)
     .query(({ ctx, input }) => listShippablePackages(ctx.db, input.userId)),
 
-  create: adminProcedure
+  create: staffProcedure('shipments.write')
     .input(shipmentCreateInput)
     .mutation(({ ctx, input }) => createShipment(ctx.db, ctx.config, ctx.user.id, input)),
 
-  updateStatus: adminProcedure
+  updateStatus: staffProcedure('shipments.write')
     .input(shipmentStatusInput)
     .mutation(({ ctx, input }) => changeShipmentStatus(ctx.db, ctx.config, input)),
 
   /** 'Editar envío': destination, estimated date, cost and carrier tracking number. */
-  update: adminProcedure
+  update: staffProcedure('shipments.write')
     .input(shipmentUpdateInput)
     .mutation(({ ctx, input }) => updateShipment(ctx.db, ctx.config, input)),
 
   /** Only while preparing: the packages return to the warehouse and the customer is told. */
-  remove: adminProcedure.input(idInput).mutation(({ ctx, input }) => removeShipment(ctx.db, ctx.config, input.id)),
+  remove: staffProcedure('shipments.write').input(idInput).mutation(({ ctx, input }) => removeShipment(ctx.db, ctx.config, input.id)),
 });

@@ -19,7 +19,7 @@ import {
 } from '../../queries/trackings';
 import { changeTrackingStatus, createTracking, requestTrackingRepack } from '../../services/trackings';
 import { getOwnTrackingDetail, listOwnTrackings } from '../../queries/client-trackings';
-import { adminProcedure, protectedProcedure, router } from '../init';
+import { staffProcedure, protectedProcedure, router } from '../init';
 
 export const trackingsRouter = router({
   // --- Customer: Mis Trackings (own trackings only) --------------------------------------------
@@ -32,19 +32,19 @@ export const trackingsRouter = router({
   }),
 
   // --- Admin: the trackings panel (admin spec §2, §5, §7) --------------------------------------
-  list: adminProcedure.input(trackingListInput).query(({ ctx, input }) => listTrackings(ctx.db, input)),
+  list: staffProcedure('trackings.read').input(trackingListInput).query(({ ctx, input }) => listTrackings(ctx.db, input)),
 
-  count: adminProcedure.input(trackingFilters).query(({ ctx, input }) => countTrackings(ctx.db, input)),
+  count: staffProcedure('trackings.read').input(trackingFilters).query(({ ctx, input }) => countTrackings(ctx.db, input)),
 
-  stats: adminProcedure.query(({ ctx }) => getTrackingStats(ctx.db)),
+  stats: staffProcedure('trackings.read').query(({ ctx }) => getTrackingStats(ctx.db)),
 
-  carriers: adminProcedure.query(({ ctx }) => listTrackingCarriers(ctx.db)),
+  carriers: staffProcedure('trackings.read').query(({ ctx }) => listTrackingCarriers(ctx.db)),
 
-  clients: adminProcedure
+  clients: staffProcedure('trackings.read')
     .input(z.object({ q: z.string().trim().max(100).optional() }).default({}))
     .query(({ ctx, input }) => listTrackingClients(ctx.db, input.q)),
 
-  detail: adminProcedure.input(idInput).query(async ({ ctx, input }) => {
+  detail: staffProcedure('trackings.read').input(idInput).query(async ({ ctx, input }) => {
     const detail = await getTrackingDetail(ctx.db, input.id);
     if (!detail) throw new TRPCError({ code: 'NOT_FOUND', message: TRACKING_MESSAGES.notFound });
     return detail;
@@ -53,15 +53,15 @@ export const trackingsRouter = router({
   // The CSV export of the filtered set is a streamed download: GET /api/exports/trackings.csv
   // (server/src/http/exports.ts).
 
-  create: adminProcedure
+  create: staffProcedure('trackings.write')
     .input(trackingCreateInput)
     .mutation(({ ctx, input }) => createTracking(ctx.db, ctx.user, input, ctx.config)),
 
-  updateStatus: adminProcedure
+  updateStatus: staffProcedure('trackings.write')
     .input(trackingStatusChangeInput)
     .mutation(({ ctx, input }) => changeTrackingStatus(ctx.db, ctx.user, input, ctx.config)),
 
-  requestRepack: adminProcedure
+  requestRepack: staffProcedure('trackings.write')
     .input(trackingRepackInput)
     .mutation(({ ctx, input }) => requestTrackingRepack(ctx.db, ctx.user, input, ctx.config)),
 });

@@ -1,7 +1,8 @@
 // The end of an admin dialog: the server's refusal (when there is one), then 'Cancelar' and
 // the dialog's own action: the form's submit button, or a confirmation's button.
-import { Alert, Button, Group, type MantineColor } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Button, Group, Modal, Stack, Text, type MantineColor } from '@mantine/core';
+import { ErrorAlert } from '../../../components/forms/FormParts';
 
 type DialogActionsProps = {
   onCancel: () => void;
@@ -18,11 +19,7 @@ type DialogActionsProps = {
 export function DialogActions({ onCancel, label, loading, color, onConfirm, error }: DialogActionsProps) {
   return (
     <>
-      {error && (
-        <Alert color="red" icon={<IconAlertCircle />} role="alert">
-          {error}
-        </Alert>
-      )}
+      <ErrorAlert message={error} />
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel}>
           Cancelar
@@ -38,5 +35,32 @@ export function DialogActions({ onCancel, label, loading, color, onConfirm, erro
         )}
       </Group>
     </>
+  );
+}
+
+type ConfirmDialogProps = {
+  /** Open while it names something to confirm. */
+  opened: boolean;
+  title: string;
+  /** The question, naming what the action touches. */
+  children: ReactNode;
+  label: string;
+  color?: MantineColor;
+  loading: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+};
+
+/** A confirmation before an action that cannot be undone ('Eliminar…'). */
+export function ConfirmDialog({ opened, title, children, label, color = 'red', loading, onConfirm, onCancel }: ConfirmDialogProps) {
+  return (
+    <Modal opened={opened} onClose={onCancel} title={title}>
+      <Stack>
+        <Text size="sm" component="div">
+          {children}
+        </Text>
+        <DialogActions onCancel={onCancel} label={label} color={color} onConfirm={onConfirm} loading={loading} />
+      </Stack>
+    </Modal>
   );
 }

@@ -1,10 +1,10 @@
-import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { ErrorAlert } from '../../../components/forms/FormParts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { AUTH_MESSAGES, changePasswordInput } from '@casillero/shared';
+import { AUTH_MESSAGES, PASSWORD_RULE_HINT, changePasswordInput } from '@casillero/shared';
 import { PasswordField } from '../../../components/PasswordField';
 import { getErrorMessage } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
@@ -51,15 +51,11 @@ export function ChangePasswordCard() {
             label="Nueva contraseña"
             required
             autoComplete="new-password"
-            description="Mínimo 8 caracteres con mayúscula, minúscula, número y símbolo."
+            description={PASSWORD_RULE_HINT}
             {...form.getInputProps('newPassword')}
           />
           <PasswordField label="Confirmar nueva contraseña" required autoComplete="new-password" {...form.getInputProps('confirm')} />
-          {serverError && (
-            <Alert color="red" icon={<IconAlertCircle />} role="alert">
-              {serverError}
-            </Alert>
-          )}
+          <ErrorAlert message={serverError} />
           <Group>
             <Button type="submit" loading={change.isPending}>
               Cambiar contraseña

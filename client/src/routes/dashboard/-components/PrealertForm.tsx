@@ -1,7 +1,8 @@
-import { Alert, Button, FileInput, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, FileInput, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconPaperclip } from '@tabler/icons-react';
+import { IconPaperclip } from '@tabler/icons-react';
+import { ErrorAlert } from '../../../components/forms/FormParts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
@@ -199,11 +200,7 @@ export function PrealertForm({ opened, prealert, onClose }: { opened: boolean; p
             error={invoiceError}
             disabled={uploading}
           />
-          {serverError && (
-            <Alert color="red" icon={<IconAlertCircle />} role="alert">
-              {serverError}
-            </Alert>
-          )}
+          <ErrorAlert message={serverError} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancelar

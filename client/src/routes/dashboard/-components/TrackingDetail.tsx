@@ -12,7 +12,7 @@ import {
 import { ButtonLink } from '../../../components/links';
 import { trpc } from '../../../lib/trpc';
 import { QueryState } from './QueryState';
-import { LabeledValue } from './LabeledValue';
+import { LabeledValue } from '../../../components/LabeledValue';
 
 /** Ready to ship with the shipping payment approved: it only waits to leave the warehouse. */
 export const isDispatchAuthorised = (t: { status: string; dispatchAuthorizedAt: string | null }) =>

@@ -1,26 +1,16 @@
-import { Alert, Button, Card, Center, Divider, Group, Loader, Modal, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Card, Divider, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconEdit, IconPackage, IconPlus } from '@tabler/icons-react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { IconEdit, IconPackage, IconPlus } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import { CLIENT_MESSAGES as M, MAILBOX_COUNTRY_LABELS, formatDate, formatDateTime, type MailboxStatus } from '@casillero/shared';
+import { LabeledValue } from '../../../../components/LabeledValue';
+import { DetailsDrawer } from '../../../../components/details/DetailsDrawer';
+import { EntityHistory } from '../../../../components/details/EntityHistory';
 import { ButtonLink } from '../../../../components/links';
 import { getErrorMessage } from '../../../../lib/errors';
 import { trpc } from '../../../../lib/trpc';
 import { MailboxStatusBadge, useInvalidateClients } from './common';
 import type { ClientDetail, ClientRef } from './types';
-
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 function Count({ label, value }: { label: string; value: number }) {
   return (
@@ -61,27 +51,25 @@ function MailboxToggle({ mailbox }: { mailbox: Mailbox }) {
 }
 
 type Props = {
-  client: ClientRef | null;
+  /** The customer whose details are open (`?ver=` in the URL), or null. */
+  userId: string | null;
   onClose: () => void;
   onEdit: (client: ClientRef) => void;
   onCreateMailbox: (client: ClientRef) => void;
 };
 
 /** Ver detalles: profile, mailboxes (each with its on/off switch) and the customer's counts. */
-export function ClientDetailsDialog({ client, onClose, onEdit, onCreateMailbox }: Props) {
-  const detail = useQuery({ ...trpc.clients.detail.queryOptions({ userId: client?.userId ?? '' }), enabled: client !== null });
-  const d = detail.data;
+export function ClientDetailsDrawer({ userId, onClose, onEdit, onCreateMailbox }: Props) {
   return (
-    <Modal opened={client !== null} onClose={onClose} title="Detalles del cliente" size="xl">
-      {detail.isPending ? (
-        <Center py="xl">
-          <Loader aria-label="Cargando" />
-        </Center>
-      ) : detail.isError || !d ? (
-        <Alert color="red" icon={<IconAlertCircle />}>
-          {getErrorMessage(detail.error, M.loadFailed)}
-        </Alert>
-      ) : (
+    <DetailsDrawer
+      id={userId}
+      onClose={onClose}
+      title="Detalles del cliente"
+      size="xl"
+      query={(id) => trpc.clients.detail.queryOptions({ userId: id })}
+      loadFailed={M.loadFailed}
+    >
+      {(d) => (
         <Stack gap="md">
           <Group justify="space-between" align="flex-start">
             <div>
@@ -93,10 +81,21 @@ export function ClientDetailsDialog({ client, onClose, onEdit, onCreateMailbox }
               </Text>
             </div>
             <Group gap="xs">
-              <Button size="xs" variant="default" leftSection={<IconEdit size={14} />} onClick={() => onEdit({ userId: d.userId, fullName: d.fullName, email: d.email })}>
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconEdit size={14} />}
+                onClick={() => onEdit({ userId: d.userId, fullName: d.fullName, email: d.email })}
+              >
                 Editar
               </Button>
-              <ButtonLink size="xs" variant="default" leftSection={<IconPackage size={14} />} to="/admin/paquetes" search={{ cliente: d.userId }}>
+              <ButtonLink
+                size="xs"
+                variant="default"
+                leftSection={<IconPackage size={14} />}
+                to="/admin/paquetes"
+                search={{ cliente: d.userId }}
+              >
                 Ver paquetes
               </ButtonLink>
             </Group>
@@ -110,15 +109,15 @@ export function ClientDetailsDialog({ client, onClose, onEdit, onCreateMailbox }
           </SimpleGrid>
           <Divider label="Perfil" labelPosition="left" />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <Fact label="Email">{d.email}</Fact>
-            <Fact label="Teléfono">{d.phone ?? M.noPhone}</Fact>
-            <Fact label="Cédula">{d.cedula ?? M.noCedula}</Fact>
-            <Fact label="Dirección Venezuela">
+            <LabeledValue label="Email">{d.email}</LabeledValue>
+            <LabeledValue label="Teléfono">{d.phone ?? M.noPhone}</LabeledValue>
+            <LabeledValue label="Cédula">{d.cedula ?? M.noCedula}</LabeledValue>
+            <LabeledValue label="Dirección Venezuela">
               {[d.venezuelaAddress, d.venezuelaCity, d.venezuelaState].filter(Boolean).join(', ') || M.noAddress}
-            </Fact>
-            <Fact label="Registro">{formatDate(d.createdAt)}</Fact>
-            <Fact label="Última actividad">{d.lastActiveAt ? formatDateTime(d.lastActiveAt) : '—'}</Fact>
-            <Fact label="Email confirmado">{d.emailVerifiedAt ? formatDate(d.emailVerifiedAt) : 'No'}</Fact>
+            </LabeledValue>
+            <LabeledValue label="Registro">{formatDate(d.createdAt)}</LabeledValue>
+            <LabeledValue label="Última actividad">{d.lastActiveAt ? formatDateTime(d.lastActiveAt) : '—'}</LabeledValue>
+            <LabeledValue label="Email confirmado">{d.emailVerifiedAt ? formatDate(d.emailVerifiedAt) : 'No'}</LabeledValue>
           </SimpleGrid>
           <Divider label="Casilleros" labelPosition="left" />
           {d.mailboxes.length === 0 && <Text c="dimmed">{M.noMailbox}</Text>}
@@ -134,7 +133,9 @@ export function ClientDetailsDialog({ client, onClose, onEdit, onCreateMailbox }
                   </Group>
                   <Text size="sm">{MAILBOX_COUNTRY_LABELS[b.country]}</Text>
                   <Text size="xs" c="dimmed">
-                    {[b.addressLine1, b.addressLine2, `${b.city}${b.state ? `, ${b.state}` : ''} ${b.postalCode}`].filter(Boolean).join(' · ')}
+                    {[b.addressLine1, b.addressLine2, `${b.city}${b.state ? `, ${b.state}` : ''} ${b.postalCode}`]
+                      .filter(Boolean)
+                      .join(' · ')}
                   </Text>
                   <MailboxToggle mailbox={b} />
                 </Stack>
@@ -142,15 +143,21 @@ export function ClientDetailsDialog({ client, onClose, onEdit, onCreateMailbox }
             ))}
           </SimpleGrid>
           <Group justify="space-between">
-            <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => onCreateMailbox({ userId: d.userId, fullName: d.fullName, email: d.email })}>
+            <Button
+              variant="light"
+              leftSection={<IconPlus size={16} />}
+              onClick={() => onCreateMailbox({ userId: d.userId, fullName: d.fullName, email: d.email })}
+            >
               Crear casillero
             </Button>
             <Button variant="default" onClick={onClose}>
               Cerrar
             </Button>
           </Group>
+          <Divider label="Historial de cambios" labelPosition="left" />
+          <EntityHistory entity="users" entityId={d.userId} />
         </Stack>
       )}
-    </Modal>
+    </DetailsDrawer>
   );
 }

@@ -1,28 +1,21 @@
 import { useMemo, useState } from 'react';
-import { ActionIcon, Badge, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import { notifications as toasts } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ADMIN_NOTIFICATION_MESSAGES as M, ADMIN_NOTIFICATION_TYPES, NOTIFICATION_TYPE_LABELS, formatDateTime } from '@casillero/shared';
 import {
-  ADMIN_NOTIFICATION_MESSAGES as M,
-  ADMIN_NOTIFICATION_TYPES,
-  LIST_DEFAULT_PAGE_SIZE,
-  NOTIFICATION_TYPE_LABELS,
-  formatDateTime,
-} from '@casillero/shared';
-import {
-  DataTableCard,
   FilterSelect,
-  ListCountBar,
-  ListFilters,
-  ListLoadError,
-  ServerListPagination,
+  RowAction,
+  ServerList,
+  StackedCell,
   dataTableColumns,
-  useListUrlState,
+  useServerListState,
+  type ListNavigate,
 } from '../../../../components/data-table';
 import { getErrorMessage } from '../../../../lib/errors';
 import { trpc } from '../../../../lib/trpc';
-import { DialogActions } from '../DialogActions';
+import { ConfirmDialog } from '../DialogActions';
 import { NotificationTypeBadge } from './NotificationTypeBadge';
 import type { AdminNotificationRow, AdminNotificationsSearch } from './types';
 
@@ -49,16 +42,14 @@ function notificationColumns(onDelete: (row: AdminNotificationRow) => void) {
       id: 'user',
       header: 'Usuario',
       enableSorting: false,
-      cell: (info) => (
-        <div>
-          <Text size="sm">{info.getValue() ?? '—'}</Text>
-          <Text size="xs" c="dimmed">
-            {info.row.original.userEmail}
-          </Text>
-        </div>
-      ),
+      cell: (info) => <StackedCell main={info.getValue()} sub={info.row.original.userEmail} />,
     }),
-    col.accessor('type', { id: 'type', header: 'Tipo', enableSorting: false, cell: (info) => <NotificationTypeBadge type={info.getValue()} /> }),
+    col.accessor('type', {
+      id: 'type',
+      header: 'Tipo',
+      enableSorting: false,
+      cell: (info) => <NotificationTypeBadge type={info.getValue()} />,
+    }),
     col.accessor('read', {
       id: 'read',
       header: 'Estado',
@@ -79,11 +70,13 @@ function notificationColumns(onDelete: (row: AdminNotificationRow) => void) {
       id: 'actions',
       header: 'Acciones',
       cell: (info) => (
-        <Tooltip label="Eliminar">
-          <ActionIcon variant="subtle" color="red" aria-label={`Eliminar notificación «${info.row.original.title}»`} onClick={() => onDelete(info.row.original)}>
-            <IconTrash size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <RowAction
+          label="Eliminar"
+          ariaLabel={`Eliminar notificación «${info.row.original.title}»`}
+          color="red"
+          icon={<IconTrash size={18} />}
+          onClick={() => onDelete(info.row.original)}
+        />
       ),
     }),
   ];
@@ -91,24 +84,14 @@ function notificationColumns(onDelete: (row: AdminNotificationRow) => void) {
 
 type Props = {
   search: AdminNotificationsSearch;
-  navigate: (update: (prev: AdminNotificationsSearch) => AdminNotificationsSearch) => void;
+  navigate: ListNavigate<AdminNotificationsSearch>;
 };
 
 export function NotificationsList({ search, navigate }: Props) {
   const queryClient = useQueryClient();
-  const list = useListUrlState(search, navigate, { sort: 'createdAt', dir: 'desc' });
+  const state = useServerListState(search, navigate, { sort: 'createdAt', dir: 'desc', filterKeys: ['q', 'type'] });
   const [toDelete, setToDelete] = useState<AdminNotificationRow | null>(null);
-
-  const filters = { q: search.q, type: search.type };
-  const pageSize = search.pageSize ?? LIST_DEFAULT_PAGE_SIZE;
-  const rows = useQuery({
-    ...trpc.notifications.list.queryOptions({ ...filters, dir: list.dir, page: list.page, pageSize }),
-    placeholderData: keepPreviousData,
-  });
-  const count = useQuery({ ...trpc.notifications.count.queryOptions(filters), placeholderData: keepPreviousData });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.notifications.pathKey() });
   const remove = useMutation(trpc.notifications.remove.mutationOptions());
-
   const columns = useMemo(() => notificationColumns(setToDelete), []);
 
   const confirmDelete = async () => {
@@ -120,47 +103,49 @@ export function NotificationsList({ search, navigate }: Props) {
     } catch (error) {
       toasts.show({ color: 'red', title: 'Error', message: getErrorMessage(error, M.deleteFailed) });
     } finally {
-      await refresh();
+      await queryClient.invalidateQueries({ queryKey: trpc.notifications.pathKey() });
     }
   };
 
   return (
-    <Stack gap="md">
-      <ListFilters
-        search={search}
-        list={list}
-        keys={['q', 'type']}
-        placeholder="Título, mensaje o usuario"
-        tooShortMessage={M.searchTooShort}
-        filters={
-          <FilterSelect
-            label="Tipo"
-            w={180}
-            data={ADMIN_NOTIFICATION_TYPES.map((t) => ({ value: t, label: NOTIFICATION_TYPE_LABELS[t] }))}
-            value={search.type}
-            onChange={(type) => list.setFilters({ type })}
-          />
-        }
+    <ServerList
+      search={search}
+      state={state}
+      rowsQuery={trpc.notifications.list.queryOptions({
+        ...state.filters,
+        dir: state.list.dir,
+        page: state.list.page,
+        pageSize: state.pageSize,
+      })}
+      countQuery={trpc.notifications.count.queryOptions(state.filters)}
+      refreshKey={trpc.notifications.pathKey()}
+      columns={columns}
+      caption="Notificaciones"
+      noun="notificaciones"
+      empty={M.empty}
+      loadFailed={M.loadFailed}
+      searchPlaceholder="Título, mensaje o usuario"
+      tooShortMessage={M.searchTooShort}
+      filterControls={
+        <FilterSelect
+          label="Tipo"
+          w={180}
+          data={ADMIN_NOTIFICATION_TYPES.map((t) => ({ value: t, label: NOTIFICATION_TYPE_LABELS[t] }))}
+          value={search.type}
+          onChange={(type) => state.list.setFilters({ type })}
+        />
+      }
+    >
+      <ConfirmDialog
+        opened={toDelete !== null}
+        title="Eliminar notificación"
+        label="Eliminar"
+        loading={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
       >
-        <ListCountBar count={count.data} noun="notificaciones" onRefresh={refresh} isRefreshing={rows.isFetching && !rows.isPending} />
-      </ListFilters>
-
-      {rows.isError && <ListLoadError error={rows.error} fallback={M.loadFailed} />}
-
-      <DataTableCard caption="Notificaciones" columns={columns} list={list} rows={rows} empty={M.empty} />
-
-      <ServerListPagination list={list} pageSize={pageSize} rows={rows.data} count={count.data} />
-
-      <Modal opened={toDelete !== null} onClose={() => setToDelete(null)} title="Eliminar notificación">
-        {toDelete && (
-          <Stack>
-            <Text size="sm">
-              ¿Eliminar «{toDelete.title}» de {toDelete.userName ?? toDelete.userEmail}? El usuario dejará de verla.
-            </Text>
-            <DialogActions onCancel={() => setToDelete(null)} label="Eliminar" color="red" onConfirm={() => void confirmDelete()} loading={remove.isPending} />
-          </Stack>
-        )}
-      </Modal>
-    </Stack>
+        ¿Eliminar «{toDelete?.title}» de {toDelete?.userName ?? toDelete?.userEmail}? El usuario dejará de verla.
+      </ConfirmDialog>
+    </ServerList>
   );
 }

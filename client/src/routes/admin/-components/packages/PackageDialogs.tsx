@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import {
-  Alert,
   Anchor,
   Badge,
-  Center,
   Divider,
   FileInput,
   Group,
@@ -19,7 +17,7 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconPhoto } from '@tabler/icons-react';
+import { IconPhoto } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   MAILBOX_COUNTRY_LABELS,
@@ -29,6 +27,9 @@ import {
   formatUsd,
   packageIntakeInput,
 } from '@casillero/shared';
+import { LabeledValue } from '../../../../components/LabeledValue';
+import { DetailsDrawer } from '../../../../components/details/DetailsDrawer';
+import { EntityHistory } from '../../../../components/details/EntityHistory';
 import { checkFile, uploadFile, UploadError } from '../../../../lib/files';
 import { trpc } from '../../../../lib/trpc';
 import { DialogActions } from '../DialogActions';
@@ -38,19 +39,6 @@ import { PackageStatusBadge } from './PackageStatus';
 import type { PackageRow } from './types';
 
 export const weightText = (kg: number | null) => (kg === null ? '—' : `${kg.toLocaleString('es-ES', { maximumFractionDigits: 2 })} kg`);
-
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 function PackagePhoto({ fileId }: { fileId: string }) {
   const link = useQuery(trpc.files.link.queryOptions({ id: fileId }));
@@ -64,20 +52,17 @@ function PackagePhoto({ fileId }: { fileId: string }) {
 }
 
 /** Everything about a package: the package, the warehouse intake with its photo, customer and shipment. */
-export function PackageDetailsDialog({ packageId, onClose }: { packageId: string | null; onClose: () => void }) {
-  const detail = useQuery({ ...trpc.packages.detail.queryOptions({ id: packageId ?? '' }), enabled: packageId !== null });
-  const d = detail.data;
+export function PackageDetailsDrawer({ packageId, onClose }: { packageId: string | null; onClose: () => void }) {
   return (
-    <Modal opened={packageId !== null} onClose={onClose} title="Detalles del paquete" size="lg">
-      {detail.isPending ? (
-        <Center py="xl">
-          <Loader aria-label="Cargando" />
-        </Center>
-      ) : detail.isError || !d ? (
-        <Alert color="red" icon={<IconAlertCircle />}>
-          {failureMessage(detail.error, M.loadFailed)}
-        </Alert>
-      ) : (
+    <DetailsDrawer
+      id={packageId}
+      onClose={onClose}
+      title="Detalles del paquete"
+      query={(id) => trpc.packages.detail.queryOptions({ id })}
+      loadFailed={M.loadFailed}
+      toMessage={failureMessage}
+    >
+      {(d) => (
         <Stack gap="md">
           <Group justify="space-between">
             <Title order={3} size="h4" ff="monospace">
@@ -87,29 +72,32 @@ export function PackageDetailsDialog({ packageId, onClose }: { packageId: string
           </Group>
           <Divider label="Paquete" labelPosition="left" />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <Field label="Descripción">{d.packageDescription}</Field>
-            <Field label="Remitente">{d.senderName ?? '—'}</Field>
-            <Field label="Peso">{weightText(d.weightKg)}</Field>
-            <Field label="Dimensiones">{d.dimensionsCm ? `${d.dimensionsCm} cm` : '—'}</Field>
-            <Field label="Valor">{d.estimatedValueUsd === null ? '—' : formatUsd(d.estimatedValueUsd)}</Field>
-            <Field label="Creado">{formatDateTime(d.createdAt)}</Field>
-            <Field label="Notas internas">{d.notes ?? '—'}</Field>
-            <Field label="Última actualización">{formatDateTime(d.updatedAt)}</Field>
+            <LabeledValue label="Descripción" value={d.packageDescription} />
+            <LabeledValue label="Remitente" value={d.senderName ?? '—'} />
+            <LabeledValue label="Peso" value={weightText(d.weightKg)} />
+            <LabeledValue label="Dimensiones" value={d.dimensionsCm ? `${d.dimensionsCm} cm` : '—'} />
+            <LabeledValue label="Valor" value={d.estimatedValueUsd === null ? '—' : formatUsd(d.estimatedValueUsd)} />
+            <LabeledValue label="Creado" value={formatDateTime(d.createdAt)} />
+            <LabeledValue label="Notas internas" value={d.notes ?? '—'} />
+            <LabeledValue label="Última actualización" value={formatDateTime(d.updatedAt)} />
           </SimpleGrid>
           <Divider label="Almacén" labelPosition="left" />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <Field label="Warehouse Receipt (WR)">{d.warehouseReceipt ?? '—'}</Field>
-            <Field label="Ubicación">{d.warehouseLocation ?? '—'}</Field>
-            <Field label="Recibido">{d.receivedDate ? formatDateTime(d.receivedDate) : '—'}</Field>
-            <Field label="Envío">
-              {d.shipmentCode ? (
-                <>
-                  {d.shipmentCode} {d.shipmentStatus && <Badge variant="light">{SHIPMENT_STATUS_LABELS[d.shipmentStatus]}</Badge>}
-                </>
-              ) : (
-                'Sin envío'
-              )}
-            </Field>
+            <LabeledValue label="Warehouse Receipt (WR)" value={d.warehouseReceipt ?? '—'} />
+            <LabeledValue label="Ubicación" value={d.warehouseLocation ?? '—'} />
+            <LabeledValue label="Recibido" value={d.receivedDate ? formatDateTime(d.receivedDate) : '—'} />
+            <LabeledValue
+              label="Envío"
+              value={
+                d.shipmentCode ? (
+                  <>
+                    {d.shipmentCode} {d.shipmentStatus && <Badge variant="light">{SHIPMENT_STATUS_LABELS[d.shipmentStatus]}</Badge>}
+                  </>
+                ) : (
+                  'Sin envío'
+                )
+              }
+            />
           </SimpleGrid>
           {d.photoFileId ? (
             <PackagePhoto fileId={d.photoFileId} />
@@ -120,20 +108,27 @@ export function PackageDetailsDialog({ packageId, onClose }: { packageId: string
           )}
           <Divider label="Cliente" labelPosition="left" />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <Field label="Nombre">{d.customerName ?? '—'}</Field>
-            <Field label="Email">{d.customerEmail}</Field>
-            <Field label="Teléfono">{d.customerPhone ?? '—'}</Field>
-            <Field label="Casillero">
-              {d.mailboxCode} · {MAILBOX_COUNTRY_LABELS[d.mailboxCountry]}
-            </Field>
+            <LabeledValue label="Nombre" value={d.customerName ?? '—'} />
+            <LabeledValue label="Email" value={d.customerEmail} />
+            <LabeledValue label="Teléfono" value={d.customerPhone ?? '—'} />
+            <LabeledValue label="Casillero" value={`${d.mailboxCode} · ${MAILBOX_COUNTRY_LABELS[d.mailboxCountry]}`} />
           </SimpleGrid>
+          <Divider label="Historial de cambios" labelPosition="left" />
+          <EntityHistory entity="packages" entityId={d.id} />
         </Stack>
       )}
-    </Modal>
+    </DetailsDrawer>
   );
 }
 
-type IntakeValues = { id: string; warehouseReceipt: string; weightKg: number | ''; dimensionsCm: string; warehouseLocation: string; photoFileId: string | null };
+type IntakeValues = {
+  id: string;
+  warehouseReceipt: string;
+  weightKg: number | '';
+  dimensionsCm: string;
+  warehouseLocation: string;
+  photoFileId: string | null;
+};
 
 /** Warehouse intake: WR number, weight, dimensions, shelf and an optional photo; a pending package becomes received. */
 export function IntakeDialog({ pkg, onClose }: { pkg: PackageRow | null; onClose: () => void }) {
@@ -248,7 +243,11 @@ export function DeletePackageDialog({ pkg, onClose }: { pkg: PackageRow | null; 
     if (!pkg) return;
     try {
       const result = await mutation.mutateAsync({ id: pkg.id });
-      notifications.show({ color: 'green', title: M.deletedTitle, message: result.restoredPrealertId ? M.deletedPrealertRestored : M.deleted });
+      notifications.show({
+        color: 'green',
+        title: M.deletedTitle,
+        message: result.restoredPrealertId ? M.deletedPrealertRestored : M.deleted,
+      });
       await invalidate();
       onClose();
     } catch (error) {
@@ -260,8 +259,8 @@ export function DeletePackageDialog({ pkg, onClose }: { pkg: PackageRow | null; 
       {pkg && (
         <Stack>
           <Text size="sm">
-            ¿Eliminar el paquete <b>{pkg.trackingNumber ?? pkg.packageDescription}</b> de {pkg.customerName ?? pkg.customerEmail}? Esta acción no se
-            puede deshacer.
+            ¿Eliminar el paquete <b>{pkg.trackingNumber ?? pkg.packageDescription}</b> de {pkg.customerName ?? pkg.customerEmail}? Esta
+            acción no se puede deshacer.
           </Text>
           <DialogActions onCancel={onClose} label="Eliminar" color="red" onConfirm={() => void remove()} loading={mutation.isPending} />
         </Stack>

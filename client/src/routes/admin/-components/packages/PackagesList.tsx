@@ -1,9 +1,8 @@
 import { useMemo, useState } from 'react';
-import { ActionIcon, CloseButton, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { CloseButton, Group, Stack, Text } from '@mantine/core';
 import { IconBuildingWarehouse, IconEye, IconPencil, IconTrash, IconUser } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
-  LIST_DEFAULT_PAGE_SIZE,
   MAILBOX_COUNTRY_LABELS,
   PACKAGE_MESSAGES as M,
   PACKAGE_STATUSES,
@@ -14,34 +13,28 @@ import {
   type MailboxCountry,
   type PackageSort,
   type PackageStatus,
-  type SortDirection,
 } from '@casillero/shared';
 import {
-  DataTableCard,
   FilterSelect,
-  ListCountBar,
-  ListFilters,
-  ListLoadError,
-  ServerListPagination,
+  RowAction,
+  RowActions,
+  ServerList,
+  StackedCell,
   dataTableColumns,
-  useListUrlState,
+  useServerListState,
+  type ListNavigate,
+  type ListSearch,
 } from '../../../../components/data-table';
+import { useDetailsParam } from '../../../../components/details/DetailsDrawer';
+import { useCan } from '../../../../lib/permissions';
 import { trpc } from '../../../../lib/trpc';
 import { failureMessage } from './feedback';
-import { DeletePackageDialog, IntakeDialog, PackageDetailsDialog, weightText } from './PackageDialogs';
+import { DeletePackageDialog, IntakeDialog, PackageDetailsDrawer, weightText } from './PackageDialogs';
 import { EditPackageDialog } from './PackageForm';
 import { PackageStatusSelect } from './PackageStatus';
 import type { PackageRow } from './types';
 
-export type PackageSearch = {
-  q?: string;
-  status?: PackageStatus;
-  cliente?: string;
-  sort?: PackageSort;
-  dir?: SortDirection;
-  page?: number;
-  pageSize?: number;
-};
+export type PackageSearch = ListSearch<PackageSort> & { status?: PackageStatus; cliente?: string };
 
 export const COUNTRY_FLAGS: Record<MailboxCountry, string> = { USA: '🇺🇸', CHINA: '🇨🇳', OTHER: '🌐' };
 
@@ -49,7 +42,14 @@ const INTAKE_STATUSES: readonly PackageStatus[] = ['pending', 'received', 'in_wa
 
 const col = dataTableColumns<PackageRow>();
 
-type Actions = { details: (r: PackageRow) => void; edit: (r: PackageRow) => void; intake: (r: PackageRow) => void; remove: (r: PackageRow) => void };
+type Actions = {
+  details: (r: PackageRow) => void;
+  edit: (r: PackageRow) => void;
+  intake: (r: PackageRow) => void;
+  remove: (r: PackageRow) => void;
+  /** The role may change packages (packages.write); without it only the details show. */
+  canWrite: boolean;
+};
 
 function packageColumns(actions: Actions) {
   return [
@@ -57,38 +57,29 @@ function packageColumns(actions: Actions) {
       id: 'tracking',
       header: 'Tracking',
       enableSorting: false,
-      cell: (info) => (
-        <Text ff="monospace" size="sm" fw={600}>
-          {info.getValue() ?? '—'}
-        </Text>
-      ),
+      cell: (info) => <StackedCell mono main={info.getValue()} />,
     }),
     col.accessor('customerName', {
       id: 'customer',
       header: 'Cliente',
       enableSorting: false,
-      cell: (info) => (
-        <div>
-          <Text size="sm">{info.getValue() ?? '—'}</Text>
-          <Text size="xs" c="dimmed">
-            {info.row.original.customerEmail}
-          </Text>
-        </div>
-      ),
+      cell: (info) => <StackedCell main={info.getValue()} sub={info.row.original.customerEmail} />,
     }),
     col.accessor('mailboxCode', {
       id: 'mailbox',
       header: 'Casillero',
       enableSorting: false,
       cell: (info) => (
-        <div>
-          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-            {info.getValue()}
-          </Text>
-          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-            <span aria-hidden>{COUNTRY_FLAGS[info.row.original.mailboxCountry]}</span> {MAILBOX_COUNTRY_LABELS[info.row.original.mailboxCountry]}
-          </Text>
-        </div>
+        <StackedCell
+          nowrap
+          main={info.getValue()}
+          sub={
+            <>
+              <span aria-hidden>{COUNTRY_FLAGS[info.row.original.mailboxCountry]}</span>{' '}
+              {MAILBOX_COUNTRY_LABELS[info.row.original.mailboxCountry]}
+            </>
+          }
+        />
       ),
     }),
     col.accessor('packageDescription', {
@@ -96,14 +87,14 @@ function packageColumns(actions: Actions) {
       header: 'Descripción',
       enableSorting: false,
       cell: (info) => (
-        <div>
-          <Text size="sm" lineClamp={2}>
-            {info.getValue()}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {info.row.original.senderName ? `De: ${info.row.original.senderName}` : 'Remitente sin indicar'}
-          </Text>
-        </div>
+        <StackedCell
+          main={
+            <Text span size="sm" lineClamp={2}>
+              {info.getValue()}
+            </Text>
+          }
+          sub={info.row.original.senderName ? `De: ${info.row.original.senderName}` : 'Remitente sin indicar'}
+        />
       ),
     }),
     col.accessor('weightKg', {
@@ -111,12 +102,10 @@ function packageColumns(actions: Actions) {
       header: 'Peso / Valor',
       enableSorting: false,
       cell: (info) => (
-        <div>
-          <Text size="sm">{weightText(info.getValue())}</Text>
-          <Text size="xs" c="dimmed">
-            {info.row.original.estimatedValueUsd === null ? '—' : formatUsd(info.row.original.estimatedValueUsd)}
-          </Text>
-        </div>
+        <StackedCell
+          main={weightText(info.getValue())}
+          sub={info.row.original.estimatedValueUsd === null ? '—' : formatUsd(info.row.original.estimatedValueUsd)}
+        />
       ),
     }),
     col.accessor('status', {
@@ -137,12 +126,10 @@ function packageColumns(actions: Actions) {
       id: 'createdAt',
       header: 'Fecha',
       cell: (info) => (
-        <div>
-          <Text size="sm">{formatDate(info.getValue())}</Text>
-          <Text size="xs" c="dimmed">
-            {info.row.original.receivedDate ? `Recibido ${formatDate(info.row.original.receivedDate)}` : 'Sin recibir'}
-          </Text>
-        </div>
+        <StackedCell
+          main={formatDate(info.getValue())}
+          sub={info.row.original.receivedDate ? `Recibido ${formatDate(info.row.original.receivedDate)}` : 'Sin recibir'}
+        />
       ),
     }),
     col.display({
@@ -152,37 +139,49 @@ function packageColumns(actions: Actions) {
         const row = info.row.original;
         const label = row.trackingNumber ?? row.packageDescription;
         const canIntake = !row.shipmentCode && INTAKE_STATUSES.includes(row.status);
+        if (!actions.canWrite) {
+          return (
+            <RowAction
+              label="Ver detalles"
+              ariaLabel={`Ver detalles de ${label}`}
+              icon={<IconEye size={18} />}
+              onClick={() => actions.details(row)}
+            />
+          );
+        }
         return (
-          <Group gap={4} wrap="nowrap">
-            <Tooltip label="Ver detalles">
-              <ActionIcon variant="subtle" aria-label={`Ver detalles de ${label}`} onClick={() => actions.details(row)}>
-                <IconEye size={18} />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label="Editar">
-              <ActionIcon variant="subtle" color="gray" aria-label={`Editar ${label}`} onClick={() => actions.edit(row)}>
-                <IconPencil size={18} />
-              </ActionIcon>
-            </Tooltip>
+          <RowActions>
+            <RowAction
+              label="Ver detalles"
+              ariaLabel={`Ver detalles de ${label}`}
+              icon={<IconEye size={18} />}
+              onClick={() => actions.details(row)}
+            />
+            <RowAction
+              label="Editar"
+              ariaLabel={`Editar ${label}`}
+              color="gray"
+              icon={<IconPencil size={18} />}
+              onClick={() => actions.edit(row)}
+            />
             {canIntake && (
-              <Tooltip label="Recepción en almacén">
-                <ActionIcon variant="subtle" color="teal" aria-label={`Recepción en almacén de ${label}`} onClick={() => actions.intake(row)}>
-                  <IconBuildingWarehouse size={18} />
-                </ActionIcon>
-              </Tooltip>
+              <RowAction
+                label="Recepción en almacén"
+                ariaLabel={`Recepción en almacén de ${label}`}
+                color="teal"
+                icon={<IconBuildingWarehouse size={18} />}
+                onClick={() => actions.intake(row)}
+              />
             )}
-            <Tooltip label={row.shipmentCode ? M.deleteInShipment(row.shipmentCode) : 'Eliminar'}>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Eliminar ${label}`}
-                disabled={Boolean(row.shipmentCode)}
-                onClick={() => actions.remove(row)}
-              >
-                <IconTrash size={18} />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
+            <RowAction
+              label={row.shipmentCode ? M.deleteInShipment(row.shipmentCode) : 'Eliminar'}
+              ariaLabel={`Eliminar ${label}`}
+              color="red"
+              disabled={Boolean(row.shipmentCode)}
+              icon={<IconTrash size={18} />}
+              onClick={() => actions.remove(row)}
+            />
+          </RowActions>
         );
       },
     }),
@@ -206,67 +205,60 @@ function CustomerFilterChip({ userId, onClear }: { userId: string; onClear: () =
 
 type PackagesListProps = {
   search: PackageSearch;
-  navigate: (update: (prev: PackageSearch) => PackageSearch) => void;
+  navigate: ListNavigate<PackageSearch>;
 };
 
-/** Filters, sort and page from the URL; everything server-side (docs/decisions/008). */
+/** Filters, sort and page from the URL; everything server-side (docs/decisions/008, 012). */
 export function PackagesList({ search, navigate }: PackagesListProps) {
-  const list = useListUrlState(search, navigate, { sort: 'createdAt' as PackageSort, dir: 'desc' });
-  const [detailsOf, setDetailsOf] = useState<string | null>(null);
+  const state = useServerListState(search, navigate, { sort: 'createdAt', dir: 'desc', filterKeys: ['q', 'status', 'cliente'] });
+  const details = useDetailsParam(search, navigate);
+  const canWrite = useCan('packages.write');
   const [editOf, setEditOf] = useState<string | null>(null);
   const [intakeOf, setIntakeOf] = useState<PackageRow | null>(null);
   const [deleteOf, setDeleteOf] = useState<PackageRow | null>(null);
 
-  const filters = { q: search.q, status: search.status, cliente: search.cliente };
-  const pageSize = search.pageSize ?? LIST_DEFAULT_PAGE_SIZE;
-  const input = { ...filters, sort: list.sort, dir: list.dir, page: list.page, pageSize };
-  const rows = useQuery({ ...trpc.packages.list.queryOptions(input), placeholderData: keepPreviousData });
-  const count = useQuery({ ...trpc.packages.count.queryOptions(filters), placeholderData: keepPreviousData });
-
   const columns = useMemo(
     () =>
       packageColumns({
-        details: (r) => setDetailsOf(r.id),
+        details: (r) => details.open(r.id),
         edit: (r) => setEditOf(r.id),
         intake: setIntakeOf,
         remove: setDeleteOf,
+        canWrite,
       }),
-    [],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `details.open` only writes the URL
+    [canWrite],
   );
 
   return (
-    <Stack gap="md">
-      <ListFilters
-        search={search}
-        list={list}
-        keys={['q', 'status', 'cliente']}
-        placeholder="Tracking, descripción, cliente o casillero"
-        tooShortMessage={TRACKING_MESSAGES.searchTooShort}
-        filters={
-          <FilterSelect
-            label="Estado"
-            w={190}
-            data={PACKAGE_STATUSES.map((s) => ({ value: s, label: PACKAGE_STATUS_LABELS[s] }))}
-            value={search.status}
-            onChange={(status) => list.setFilters({ status })}
-          />
-        }
-      >
-        <ListCountBar count={count.data} noun="paquetes">
-          {search.cliente && <CustomerFilterChip userId={search.cliente} onClear={() => list.clear(['cliente'])} />}
-        </ListCountBar>
-      </ListFilters>
-
-      {rows.isError && <ListLoadError error={rows.error} fallback={M.loadFailed} toMessage={failureMessage} />}
-
-      <DataTableCard caption="Paquetes" columns={columns} list={list} rows={rows} empty={M.empty} />
-
-      <ServerListPagination list={list} pageSize={pageSize} rows={rows.data} count={count.data} />
-
-      <PackageDetailsDialog packageId={detailsOf} onClose={() => setDetailsOf(null)} />
+    <ServerList
+      search={search}
+      state={state}
+      rowsQuery={trpc.packages.list.queryOptions(state.input)}
+      countQuery={trpc.packages.count.queryOptions(state.filters)}
+      columns={columns}
+      caption="Paquetes"
+      noun="paquetes"
+      empty={M.empty}
+      loadFailed={M.loadFailed}
+      toMessage={failureMessage}
+      searchPlaceholder="Tracking, descripción, cliente o casillero"
+      tooShortMessage={TRACKING_MESSAGES.searchTooShort}
+      filterControls={
+        <FilterSelect
+          label="Estado"
+          w={190}
+          data={PACKAGE_STATUSES.map((s) => ({ value: s, label: PACKAGE_STATUS_LABELS[s] }))}
+          value={search.status}
+          onChange={(status) => state.list.setFilters({ status })}
+        />
+      }
+      countExtras={search.cliente && <CustomerFilterChip userId={search.cliente} onClear={() => state.list.clear(['cliente'])} />}
+    >
+      <PackageDetailsDrawer packageId={details.openId} onClose={details.close} />
       <EditPackageDialog packageId={editOf} onClose={() => setEditOf(null)} />
       <IntakeDialog pkg={intakeOf} onClose={() => setIntakeOf(null)} />
       <DeletePackageDialog pkg={deleteOf} onClose={() => setDeleteOf(null)} />
-    </Stack>
+    </ServerList>
   );
 }

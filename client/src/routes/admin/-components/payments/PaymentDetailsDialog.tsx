@@ -1,21 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Center,
-  Divider,
-  Group,
-  Image,
-  Loader,
-  Modal,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Divider, Group, Image, Loader, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconExternalLink, IconLock } from '@tabler/icons-react';
@@ -32,39 +16,27 @@ import {
   formatVes,
   paymentReviewInput,
 } from '@casillero/shared';
+import { LabeledValue } from '../../../../components/LabeledValue';
+import { DetailsDrawer } from '../../../../components/details/DetailsDrawer';
+import { EntityHistory } from '../../../../components/details/EntityHistory';
 import { getErrorMessage } from '../../../../lib/errors';
 import { trpc } from '../../../../lib/trpc';
 import { PaymentStatusBadge } from './PaymentStatusBadge';
 import type { PaymentDetail } from './types';
-
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </div>
-  );
-}
+import { useCan } from '../../../../lib/permissions';
 
 /** 'Ver Detalles' (admin spec §2): every field, the receipt, and the admin's response. */
-export function PaymentDetailsDialog({ paymentId, onClose }: { paymentId: string | undefined; onClose: () => void }) {
-  const detail = useQuery({ ...trpc.payments.detail.queryOptions({ id: paymentId ?? '' }), enabled: !!paymentId });
-  const d = detail.data;
+export function PaymentDetailsDrawer({ paymentId, onClose }: { paymentId: string | null; onClose: () => void }) {
+  const canReview = useCan('payments.write');
   return (
-    <Modal opened={!!paymentId} onClose={onClose} title="Detalles del Pago" size="lg">
-      {detail.isPending ? (
-        <Center py="xl">
-          <Loader aria-label="Cargando" />
-        </Center>
-      ) : detail.isError || !d ? (
-        <Alert color="red" icon={<IconAlertCircle />} role="alert">
-          {getErrorMessage(detail.error, ADMIN_PAYMENT_MESSAGES.loadFailed)}
-        </Alert>
-      ) : (
+    <DetailsDrawer
+      id={paymentId}
+      onClose={onClose}
+      title="Detalles del Pago"
+      query={(id) => trpc.payments.detail.queryOptions({ id })}
+      loadFailed={ADMIN_PAYMENT_MESSAGES.loadFailed}
+    >
+      {(d) => (
         <Stack gap="md">
           <Group justify="space-between">
             <Text fw={700} size="lg">
@@ -73,35 +45,35 @@ export function PaymentDetailsDialog({ paymentId, onClose }: { paymentId: string
             <PaymentStatusBadge status={d.status} />
           </Group>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <Field label="Cliente">
+            <LabeledValue label="Cliente">
               {d.customerName ?? '—'}
               <Text size="xs" c="dimmed">
                 {d.customerEmail}
               </Text>
-            </Field>
-            <Field label="Monto">{formatUsd(d.amountUsd)}</Field>
-            <Field label="Tipo">{PAYMENT_TYPE_LABELS[d.transactionType]}</Field>
-            <Field label="Método">{d.paymentMethod ?? 'N/A'}</Field>
-            <Field label="Referencia">{d.paymentReference ?? 'N/A'}</Field>
-            <Field label="Fecha">{formatDateTime(d.createdAt)}</Field>
-            {d.amountVes !== null && <Field label="Monto en bolívares">{formatVes(d.amountVes)}</Field>}
-            {d.reportedAt && <Field label="Reportado">{formatDateTime(d.reportedAt)}</Field>}
+            </LabeledValue>
+            <LabeledValue label="Monto">{formatUsd(d.amountUsd)}</LabeledValue>
+            <LabeledValue label="Tipo">{PAYMENT_TYPE_LABELS[d.transactionType]}</LabeledValue>
+            <LabeledValue label="Método">{d.paymentMethod ?? 'N/A'}</LabeledValue>
+            <LabeledValue label="Referencia">{d.paymentReference ?? 'N/A'}</LabeledValue>
+            <LabeledValue label="Fecha">{formatDateTime(d.createdAt)}</LabeledValue>
+            {d.amountVes !== null && <LabeledValue label="Monto en bolívares">{formatVes(d.amountVes)}</LabeledValue>}
+            {d.reportedAt && <LabeledValue label="Reportado">{formatDateTime(d.reportedAt)}</LabeledValue>}
             {d.mailboxCode && (
-              <Field label="Casillero">
+              <LabeledValue label="Casillero">
                 {d.mailboxCode} · {d.mailboxStatus ? MAILBOX_STATUS_LABELS[d.mailboxStatus] : '—'}
-              </Field>
+              </LabeledValue>
             )}
-            {d.shipmentCode && <Field label="Envío">{d.shipmentCode}</Field>}
-            <Field label="ID del pago">
+            {d.shipmentCode && <LabeledValue label="Envío">{d.shipmentCode}</LabeledValue>}
+            <LabeledValue label="ID del pago">
               <Text size="xs" ff="monospace" component="span">
                 {d.id}
               </Text>
-            </Field>
+            </LabeledValue>
           </SimpleGrid>
-          {d.description && <Field label="Descripción">{d.description}</Field>}
-          {d.customerNote && <Field label="Nota del cliente">{d.customerNote}</Field>}
+          {d.description && <LabeledValue label="Descripción">{d.description}</LabeledValue>}
+          {d.customerNote && <LabeledValue label="Nota del cliente">{d.customerNote}</LabeledValue>}
           {d.trackings.length > 0 && (
-            <Field label="Trackings que paga">
+            <LabeledValue label="Trackings que paga">
               <Group gap="xs" mt={4}>
                 {d.trackings.map((t) => (
                   <Badge key={t.id} variant="outline" color="gray">
@@ -109,17 +81,25 @@ export function PaymentDetailsDialog({ paymentId, onClose }: { paymentId: string
                   </Badge>
                 ))}
               </Group>
-            </Field>
+            </LabeledValue>
           )}
 
           <Divider label="Comprobante" labelPosition="left" />
           <Receipt fileId={d.receiptFileId} reference={d.paymentReference} />
 
           <Divider label="Respuesta del administrador" labelPosition="left" />
-          <ReviewForm key={`${d.id}-${d.status}`} payment={d} onDone={onClose} />
+          {canReview ? (
+            <ReviewForm key={`${d.id}-${d.status}`} payment={d} onDone={onClose} />
+          ) : (
+            <Text size="sm" c="dimmed">
+              Tu rol puede ver los pagos, no aprobarlos ni rechazarlos.
+            </Text>
+          )}
+          <Divider label="Historial de cambios" labelPosition="left" />
+          <EntityHistory entity="payment_transactions" entityId={d.id} />
         </Stack>
       )}
-    </Modal>
+    </DetailsDrawer>
   );
 }
 

@@ -1,10 +1,9 @@
 import { useMemo } from 'react';
-import { Button, Stack, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   ADMIN_PAYMENT_MESSAGES,
-  LIST_DEFAULT_PAGE_SIZE,
   LIST_SEARCH_MIN_LENGTH,
   PAYMENT_STATUSES_SELECTABLE,
   PAYMENT_STATUS_LABELS,
@@ -15,15 +14,15 @@ import {
   formatVes,
 } from '@casillero/shared';
 import {
-  DataTableCard,
   FilterSelect,
-  ListCountBar,
-  ListFilters,
-  ListLoadError,
-  ServerListPagination,
+  ServerList,
+  StackedCell,
   dataTableColumns,
-  useListUrlState,
+  useServerListState,
+  type ListNavigate,
 } from '../../../../components/data-table';
+import { useDetailsParam } from '../../../../components/details/DetailsDrawer';
+import { PaymentDetailsDrawer } from './PaymentDetailsDialog';
 import { trpc } from '../../../../lib/trpc';
 import { PaymentStatusBadge } from './PaymentStatusBadge';
 import type { PaymentRow, PaymentsSearch } from './types';
@@ -36,14 +35,7 @@ function paymentColumns(openDetails: (row: PaymentRow) => void) {
       id: 'customer',
       header: 'Cliente',
       enableSorting: false,
-      cell: (info) => (
-        <div>
-          <Text size="sm">{info.getValue() ?? '—'}</Text>
-          <Text size="xs" c="dimmed">
-            {info.row.original.customerEmail}
-          </Text>
-        </div>
-      ),
+      cell: (info) => <StackedCell main={info.getValue()} sub={info.row.original.customerEmail} />,
     }),
     col.accessor('transactionType', {
       id: 'type',
@@ -56,16 +48,14 @@ function paymentColumns(openDetails: (row: PaymentRow) => void) {
       header: 'Monto',
       enableSorting: false,
       cell: (info) => (
-        <div>
-          <Text size="sm" fw={600}>
-            {formatUsd(info.getValue())}
-          </Text>
-          {info.row.original.amountVes !== null && (
-            <Text size="xs" c="dimmed">
-              {formatVes(info.row.original.amountVes)}
+        <StackedCell
+          main={
+            <Text span size="sm" fw={600}>
+              {formatUsd(info.getValue())}
             </Text>
-          )}
-        </div>
+          }
+          sub={info.row.original.amountVes === null ? undefined : formatVes(info.row.original.amountVes)}
+        />
       ),
     }),
     col.accessor('paymentMethod', {
@@ -73,16 +63,23 @@ function paymentColumns(openDetails: (row: PaymentRow) => void) {
       header: 'Método',
       enableSorting: false,
       cell: (info) => (
-        <div>
-          <Text size="sm">{info.getValue() ?? 'N/A'}</Text>
-          <Text size="xs" c="dimmed" ff="monospace">
-            {info.row.original.paymentReference ?? 'Sin referencia'}
-          </Text>
-        </div>
+        <StackedCell
+          main={info.getValue() ?? 'N/A'}
+          sub={
+            <Text span size="xs" ff="monospace">
+              {info.row.original.paymentReference ?? 'Sin referencia'}
+            </Text>
+          }
+        />
       ),
     }),
     col.accessor('createdAt', { id: 'createdAt', header: 'Fecha', cell: (info) => formatDate(info.getValue()) }),
-    col.accessor('status', { id: 'status', header: 'Estado', enableSorting: false, cell: (info) => <PaymentStatusBadge status={info.getValue()} /> }),
+    col.accessor('status', {
+      id: 'status',
+      header: 'Estado',
+      enableSorting: false,
+      cell: (info) => <PaymentStatusBadge status={info.getValue()} />,
+    }),
     col.display({
       id: 'actions',
       header: 'Acciones',
@@ -106,23 +103,18 @@ function paymentColumns(openDetails: (row: PaymentRow) => void) {
 
 type PaymentsListProps = {
   search: PaymentsSearch;
-  navigate: (update: (prev: PaymentsSearch) => PaymentsSearch) => void;
+  navigate: ListNavigate<PaymentsSearch>;
 };
 
 /** Filters, order and page from the URL; everything filtered and paged by the server. */
 export function PaymentsList({ search, navigate }: PaymentsListProps) {
-  const queryClient = useQueryClient();
-  const list = useListUrlState(search, navigate, { sort: 'createdAt', dir: 'desc' });
-
-  const filters = { q: search.q, status: search.status, type: search.type };
-  const pageSize = search.pageSize ?? LIST_DEFAULT_PAGE_SIZE;
-  const input = { ...filters, dir: list.dir, page: list.page, pageSize };
-  const rows = useQuery({ ...trpc.payments.list.queryOptions(input), placeholderData: keepPreviousData });
+  const state = useServerListState(search, navigate, { sort: 'createdAt', dir: 'desc', filterKeys: ['q', 'status', 'type'] });
+  const details = useDetailsParam(search, navigate);
   // The summary (fetched once by the page) gives the total and the per-status counts; only a
   // search or a type filter needs the server's bounded count.
   const summary = useQuery(trpc.payments.summary.queryOptions());
   const narrowed = Boolean(search.type || (search.q && search.q.trim().length >= LIST_SEARCH_MIN_LENGTH));
-  const bounded = useQuery({ ...trpc.payments.count.queryOptions(filters), placeholderData: keepPreviousData, enabled: narrowed });
+  const bounded = useQuery({ ...trpc.payments.count.queryOptions(state.filters), placeholderData: keepPreviousData, enabled: narrowed });
   const total = summary.data?.total.count;
   const count =
     total === undefined
@@ -131,48 +123,48 @@ export function PaymentsList({ search, navigate }: PaymentsListProps) {
         ? bounded.data && { ...bounded.data, total }
         : { count: search.status ? summary.data!.byStatus[search.status].count : total, isCapped: false, total };
 
-  const columns = useMemo(() => paymentColumns((row) => navigate((prev) => ({ ...prev, pago: row.id }))), [navigate]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `details.open` only writes the URL
+  const columns = useMemo(() => paymentColumns((row) => details.open(row.id)), []);
 
   return (
-    <Stack gap="md">
-      <ListFilters
-        search={search}
-        list={list}
-        keys={['q', 'status', 'type']}
-        placeholder="Cliente, referencia o ID del pago"
-        tooShortMessage={ADMIN_PAYMENT_MESSAGES.searchTooShort}
-        filters={
-          <>
-            <FilterSelect
-              label="Estado"
-              w={170}
-              data={PAYMENT_STATUSES_SELECTABLE.map((s) => ({ value: s, label: PAYMENT_STATUS_LABELS[s] }))}
-              value={search.status}
-              onChange={(status) => list.setFilters({ status })}
-            />
-            <FilterSelect
-              label="Tipo"
-              w={210}
-              data={PAYMENT_TYPES.map((t) => ({ value: t, label: PAYMENT_TYPE_LABELS[t] }))}
-              value={search.type}
-              onChange={(type) => list.setFilters({ type })}
-            />
-          </>
-        }
-      >
-        <ListCountBar
-          count={count}
-          noun="pagos"
-          onRefresh={() => queryClient.invalidateQueries({ queryKey: trpc.payments.pathKey() })}
-          isRefreshing={rows.isFetching && !rows.isPending}
-        />
-      </ListFilters>
-
-      {rows.isError && <ListLoadError error={rows.error} fallback={ADMIN_PAYMENT_MESSAGES.loadFailed} />}
-
-      <DataTableCard caption="Pagos" columns={columns} list={list} rows={rows} empty={ADMIN_PAYMENT_MESSAGES.empty} />
-
-      <ServerListPagination list={list} pageSize={pageSize} rows={rows.data} count={count} />
-    </Stack>
+    <ServerList
+      search={search}
+      state={state}
+      rowsQuery={trpc.payments.list.queryOptions({
+        ...state.filters,
+        dir: state.list.dir,
+        page: state.list.page,
+        pageSize: state.pageSize,
+      })}
+      countValue={count}
+      refreshKey={trpc.payments.pathKey()}
+      columns={columns}
+      caption="Pagos"
+      noun="pagos"
+      empty={ADMIN_PAYMENT_MESSAGES.empty}
+      loadFailed={ADMIN_PAYMENT_MESSAGES.loadFailed}
+      searchPlaceholder="Cliente, referencia o ID del pago"
+      tooShortMessage={ADMIN_PAYMENT_MESSAGES.searchTooShort}
+      filterControls={
+        <>
+          <FilterSelect
+            label="Estado"
+            w={170}
+            data={PAYMENT_STATUSES_SELECTABLE.map((s) => ({ value: s, label: PAYMENT_STATUS_LABELS[s] }))}
+            value={search.status}
+            onChange={(status) => state.list.setFilters({ status })}
+          />
+          <FilterSelect
+            label="Tipo"
+            w={210}
+            data={PAYMENT_TYPES.map((t) => ({ value: t, label: PAYMENT_TYPE_LABELS[t] }))}
+            value={search.type}
+            onChange={(type) => state.list.setFilters({ type })}
+          />
+        </>
+      }
+    >
+      <PaymentDetailsDrawer paymentId={details.openId} onClose={details.close} />
+    </ServerList>
   );
 }

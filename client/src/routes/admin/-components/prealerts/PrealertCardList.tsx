@@ -85,7 +85,13 @@ function PrealertCard({ p, actions }: { p: AdminPrealert; actions: CardActions }
             </Button>
           )}
           {p.status === 'pending' && (
-            <Button size="xs" variant="light" leftSection={<IconCheck size={14} />} loading={confirm.isPending} onClick={() => void onConfirm()}>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconCheck size={14} />}
+              loading={confirm.isPending}
+              onClick={() => void onConfirm()}
+            >
               Confirmar
             </Button>
           )}
@@ -125,11 +131,18 @@ function CardSkeleton() {
   );
 }
 
-type Props = { rows: AdminPrealert[] | undefined; isLoading: boolean; isFiltered: boolean };
+type Props = {
+  rows: AdminPrealert[] | undefined;
+  isLoading: boolean;
+  isFiltered: boolean;
+  /** The pre-alert whose details are open (`?ver=` in the URL): found among the page's rows. */
+  viewingId: string | null;
+  onView: (id: string) => void;
+  onCloseView: () => void;
+};
 
 /** The card list (admin spec §2): 5 skeleton cards while loading, the empty state, the dialogs. */
-export function PrealertCardList({ rows, isLoading, isFiltered }: Props) {
-  const [viewing, setViewing] = useState<AdminPrealert | null>(null);
+export function PrealertCardList({ rows, isLoading, isFiltered, viewingId, onView, onCloseView }: Props) {
   const [editing, setEditing] = useState<AdminPrealert | null>(null);
   const [converting, setConverting] = useState<AdminPrealert | null>(null);
 
@@ -165,12 +178,12 @@ export function PrealertCardList({ rows, isLoading, isFiltered }: Props) {
             <PrealertCard
               key={p.id}
               p={p}
-              actions={{ view: () => setViewing(p), edit: () => setEditing(p), convert: () => setConverting(p) }}
+              actions={{ view: () => onView(p.id), edit: () => setEditing(p), convert: () => setConverting(p) }}
             />
           ))}
         </Stack>
       )}
-      <PrealertDetailsDialog prealert={viewing} onClose={() => setViewing(null)} />
+      <PrealertDetailsDialog prealert={rows.find((r) => r.id === viewingId) ?? null} onClose={onCloseView} />
       <EditPrealertDialog prealert={editing} onClose={() => setEditing(null)} />
       <ConvertPrealertDialog prealert={converting} onClose={() => setConverting(null)} />
     </>

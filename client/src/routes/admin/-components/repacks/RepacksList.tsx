@@ -3,9 +3,8 @@
 import { useMemo, useState } from 'react';
 import { Badge, Button, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconCheck, IconTruckDelivery } from '@tabler/icons-react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
-  LIST_DEFAULT_PAGE_SIZE,
   REPACK_ADMIN_LIST_MESSAGES as L,
   REPACK_ADMIN_MESSAGES as M,
   REPACK_STATUSES,
@@ -14,23 +13,21 @@ import {
   TRACKING_MESSAGES,
   formatDateTime,
   type RepackStatus,
-  type SortDirection,
 } from '@casillero/shared';
 import {
-  DataTableCard,
-  ListCountBar,
-  ListFilters,
-  ListLoadError,
-  ServerListPagination,
+  ServerList,
+  StackedCell,
   dataTableColumns,
-  useListUrlState,
+  useServerListState,
+  type ListNavigate,
+  type ListSearch,
 } from '../../../../components/data-table';
 import { trpc } from '../../../../lib/trpc';
 import { failureMessage } from '../packages/feedback';
 import { ProcessRepackDialog, customerOf, useMarkShipped, type RepackRow } from './RepackDialogs';
 
 /** /admin/reempaques search params. The order is fixed (pending first), so `sort` never reaches the URL. */
-export type RepackSearch = { q?: string; status?: RepackStatus; page?: number; pageSize?: number; sort?: 'queue'; dir?: SortDirection };
+export type RepackSearch = ListSearch<'queue'> & { status?: RepackStatus };
 
 const STATUS_COLORS: Record<RepackStatus, string> = { pending: 'yellow', processed: 'blue', shipped: 'green' };
 const TAB_LABELS: Record<RepackStatus, string> = { pending: 'Pendientes', processed: 'Procesadas', shipped: 'Enviadas' };
@@ -45,14 +42,7 @@ function repackColumns(actions: RowActions) {
       id: 'customer',
       header: 'Cliente',
       enableSorting: false,
-      cell: (info) => (
-        <div>
-          <Text size="sm">{info.getValue()}</Text>
-          <Text size="xs" c="dimmed">
-            {info.row.original.customer.email}
-          </Text>
-        </div>
-      ),
+      cell: (info) => <StackedCell main={info.getValue()} sub={info.row.original.customer.email} />,
     }),
     col.accessor('packages', {
       id: 'packages',
@@ -165,20 +155,14 @@ function repackColumns(actions: RowActions) {
 
 type RepacksListProps = {
   search: RepackSearch;
-  navigate: (update: (prev: RepackSearch) => RepackSearch) => void;
+  navigate: ListNavigate<RepackSearch>;
 };
 
 export function RepacksList({ search, navigate }: RepacksListProps) {
-  const queryClient = useQueryClient();
-  const list = useListUrlState(search, navigate, { sort: 'queue', dir: 'asc' });
+  const state = useServerListState(search, navigate, { sort: 'queue', dir: 'asc', filterKeys: ['q', 'status'] });
   const [processing, setProcessing] = useState<RepackRow | null>(null);
   const { markShipped, pendingId } = useMarkShipped();
 
-  const pageSize = search.pageSize ?? LIST_DEFAULT_PAGE_SIZE;
-  const rows = useQuery({
-    ...trpc.repacks.adminPage.queryOptions({ q: search.q, status: search.status, page: list.page, pageSize }),
-    placeholderData: keepPreviousData,
-  });
   const counts = useQuery({ ...trpc.repacks.adminCounts.queryOptions({ q: search.q }), placeholderData: keepPreviousData });
   const all = counts.data ? REPACK_STATUSES.reduce((n, s) => n + counts.data[s], 0) : 0;
   const count = counts.data ? { count: search.status ? counts.data[search.status] : all, isCapped: false } : undefined;
@@ -190,40 +174,36 @@ export function RepacksList({ search, navigate }: RepacksListProps) {
     [pendingId],
   );
 
+  // No column is sortable (the queue order is fixed), so the table never changes the order.
   return (
-    <Stack gap="md">
-      <ListFilters
-        search={search}
-        list={list}
-        keys={['q', 'status']}
-        placeholder={L.searchPlaceholder}
-        tooShortMessage={TRACKING_MESSAGES.searchTooShort}
-      >
+    <ServerList
+      search={search}
+      state={state}
+      rowsQuery={trpc.repacks.adminPage.queryOptions({ ...state.filters, page: state.list.page, pageSize: state.pageSize })}
+      countValue={count}
+      refreshKey={trpc.repacks.pathKey()}
+      columns={columns}
+      caption="Solicitudes de reempaque"
+      noun={L.countNoun}
+      empty={M.empty}
+      loadFailed={M.loadFailed}
+      toMessage={failureMessage}
+      searchPlaceholder={L.searchPlaceholder}
+      tooShortMessage={TRACKING_MESSAGES.searchTooShort}
+      filterExtras={
         <SegmentedControl
           aria-label="Filtrar por estado"
           value={search.status ?? 'all'}
-          onChange={(v) => list.setFilters({ status: v === 'all' ? undefined : (v as RepackStatus) })}
+          onChange={(v) => state.list.setFilters({ status: v === 'all' ? undefined : (v as RepackStatus) })}
           data={[
             { value: 'all', label: `Todas (${all})` },
             ...REPACK_STATUSES.map((s) => ({ value: s, label: `${TAB_LABELS[s]} (${counts.data?.[s] ?? 0})` })),
           ]}
           style={{ alignSelf: 'flex-start' }}
         />
-        <ListCountBar
-          count={count}
-          noun={L.countNoun}
-          onRefresh={() => queryClient.invalidateQueries({ queryKey: trpc.repacks.pathKey() })}
-          isRefreshing={rows.isFetching && !rows.isPending}
-        />
-      </ListFilters>
-
-      {rows.isError && <ListLoadError error={rows.error} fallback={M.loadFailed} toMessage={failureMessage} />}
-
-      {/* No column is sortable (the queue order is fixed), so the table never calls list.setSort. */}
-      <DataTableCard caption="Solicitudes de reempaque" columns={columns} list={list} rows={rows} empty={M.empty} />
-
-      <ServerListPagination list={list} pageSize={pageSize} rows={rows.data} count={count} />
+      }
+    >
       <ProcessRepackDialog request={processing} onClose={() => setProcessing(null)} />
-    </Stack>
+    </ServerList>
   );
 }

@@ -1,6 +1,4 @@
-import { Alert, Center, Divider, Group, Loader, Modal, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { Divider, Group, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import {
   PACKAGE_STATUS_LABELS,
   SHIPMENT_MESSAGES as M,
@@ -9,6 +7,8 @@ import {
   formatDateTime,
   formatUsd,
 } from '@casillero/shared';
+import { LabeledValue } from '../../../../components/LabeledValue';
+import { DetailsDrawer } from '../../../../components/details/DetailsDrawer';
 import { trpc } from '../../../../lib/trpc';
 import { failureMessage } from '../packages/feedback';
 import { ShipmentStatusBadge } from './ShipmentStatus';
@@ -18,34 +18,19 @@ export const formatDay = (day: string | null) => (day ? day.split('-').reverse()
 export const kgText = (kg: number | null, digits = 1) =>
   kg === null ? '—' : `${kg.toLocaleString('es-ES', { minimumFractionDigits: digits, maximumFractionDigits: digits })} kg`;
 
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </div>
-  );
-}
-
 /** The shipment with its customer, its packages and its stages. */
-export function ShipmentDetailsDialog({ shipmentId, onClose }: { shipmentId: string | null; onClose: () => void }) {
-  const detail = useQuery({ ...trpc.shipments.detail.queryOptions({ id: shipmentId ?? '' }), enabled: shipmentId !== null });
-  const d = detail.data;
+export function ShipmentDetailsDrawer({ shipmentId, onClose }: { shipmentId: string | null; onClose: () => void }) {
   return (
-    <Modal opened={shipmentId !== null} onClose={onClose} title="Detalles del envío" size="xl">
-      {detail.isPending ? (
-        <Center py="xl">
-          <Loader aria-label="Cargando" />
-        </Center>
-      ) : detail.isError || !d ? (
-        <Alert color="red" icon={<IconAlertCircle />}>
-          {failureMessage(detail.error, M.loadFailed)}
-        </Alert>
-      ) : (
+    <DetailsDrawer
+      id={shipmentId}
+      onClose={onClose}
+      title="Detalles del envío"
+      size="xl"
+      query={(id) => trpc.shipments.detail.queryOptions({ id })}
+      loadFailed={M.loadFailed}
+      toMessage={failureMessage}
+    >
+      {(d) => (
         <Stack gap="md">
           <Group justify="space-between">
             <Title order={3} size="h4" ff="monospace">
@@ -54,26 +39,26 @@ export function ShipmentDetailsDialog({ shipmentId, onClose }: { shipmentId: str
             <ShipmentStatusBadge status={d.status} />
           </Group>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <Field label="Cliente">
+            <LabeledValue label="Cliente">
               {d.customerName ?? '—'}
               <Text size="xs" c="dimmed">
                 {d.customerEmail}
                 {d.customerPhone ? ` · ${d.customerPhone}` : ''}
               </Text>
-            </Field>
-            <Field label="Destino">
+            </LabeledValue>
+            <LabeledValue label="Destino">
               {d.deliveryAddress}
               <Text size="xs" c="dimmed">
                 {d.deliveryCity}, {d.deliveryState}
               </Text>
-            </Field>
-            <Field label="Tracking del envío">{d.trackingNumber ?? '—'}</Field>
-            <Field label="Peso total">{kgText(d.totalWeightKg)}</Field>
-            <Field label="Costo de envío">{formatUsd(d.shippingCostUsd)}</Field>
-            <Field label="Paquetes">{d.packageCount}</Field>
-            <Field label="Creado">{formatDateTime(d.createdAt)}</Field>
-            <Field label="Entrega estimada">{formatDay(d.estimatedDelivery)}</Field>
-            <Field label="Entregado">{formatDay(d.actualDelivery)}</Field>
+            </LabeledValue>
+            <LabeledValue label="Tracking del envío">{d.trackingNumber ?? '—'}</LabeledValue>
+            <LabeledValue label="Peso total">{kgText(d.totalWeightKg)}</LabeledValue>
+            <LabeledValue label="Costo de envío">{formatUsd(d.shippingCostUsd)}</LabeledValue>
+            <LabeledValue label="Paquetes">{d.packageCount}</LabeledValue>
+            <LabeledValue label="Creado">{formatDateTime(d.createdAt)}</LabeledValue>
+            <LabeledValue label="Entrega estimada">{formatDay(d.estimatedDelivery)}</LabeledValue>
+            <LabeledValue label="Entregado">{formatDay(d.actualDelivery)}</LabeledValue>
           </SimpleGrid>
           <Divider label="Paquetes" labelPosition="left" />
           <Table verticalSpacing={4} aria-label="Paquetes del envío">
@@ -111,6 +96,6 @@ export function ShipmentDetailsDialog({ shipmentId, onClose }: { shipmentId: str
           </Timeline>
         </Stack>
       )}
-    </Modal>
+    </DetailsDrawer>
   );
 }

@@ -1,9 +1,7 @@
 import { useMemo, useState } from 'react';
-import { ActionIcon, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
-  LIST_DEFAULT_PAGE_SIZE,
   SHIPMENT_EDIT_MESSAGES as E,
   SHIPMENT_MESSAGES as M,
   SHIPMENT_STATUSES,
@@ -13,26 +11,27 @@ import {
   formatUsd,
   type ShipmentSort,
   type ShipmentStatus,
-  type SortDirection,
 } from '@casillero/shared';
 import {
-  DataTableCard,
   FilterSelect,
-  ListCountText,
-  ListFilters,
-  ListLoadError,
-  ServerListPagination,
+  RowAction,
+  RowActions,
+  ServerList,
+  StackedCell,
   dataTableColumns,
-  useListUrlState,
+  useServerListState,
+  type ListNavigate,
+  type ListSearch,
 } from '../../../../components/data-table';
+import { useDetailsParam } from '../../../../components/details/DetailsDrawer';
 import { trpc } from '../../../../lib/trpc';
 import { failureMessage } from '../packages/feedback';
-import { ShipmentDetailsDialog, formatDay, kgText } from './ShipmentDetails';
+import { ShipmentDetailsDrawer, formatDay, kgText } from './ShipmentDetails';
 import { EditShipmentDialog, RemoveShipmentDialog } from './ShipmentEditDialogs';
 import { ShipmentStatusSelect } from './ShipmentStatus';
 import type { ShipmentRow } from './types';
 
-export type ShipmentSearch = { q?: string; status?: ShipmentStatus; sort?: ShipmentSort; dir?: SortDirection; page?: number; pageSize?: number };
+export type ShipmentSearch = ListSearch<ShipmentSort> & { status?: ShipmentStatus };
 
 const col = dataTableColumns<ShipmentRow>();
 
@@ -44,18 +43,7 @@ function shipmentColumns(actions: RowActions) {
       id: 'code',
       header: 'Código',
       enableSorting: false,
-      cell: (info) => (
-        <div>
-          <Text ff="monospace" size="sm" fw={600}>
-            {info.getValue()}
-          </Text>
-          {info.row.original.trackingNumber && (
-            <Text size="xs" c="dimmed">
-              {info.row.original.trackingNumber}
-            </Text>
-          )}
-        </div>
-      ),
+      cell: (info) => <StackedCell mono main={info.getValue()} sub={info.row.original.trackingNumber ?? undefined} />,
     }),
     col.accessor('customerName', {
       id: 'customer',
@@ -123,29 +111,29 @@ function shipmentColumns(actions: RowActions) {
         const row = info.row.original;
         const canRemove = row.status === 'preparing';
         return (
-          <Group gap={4} wrap="nowrap">
-            <Tooltip label="Ver detalles">
-              <ActionIcon variant="subtle" aria-label={`Ver detalles de ${row.shipmentCode}`} onClick={() => actions.details(row)}>
-                <IconEye size={18} />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label="Editar envío">
-              <ActionIcon variant="subtle" color="gray" aria-label={`Editar envío ${row.shipmentCode}`} onClick={() => actions.edit(row)}>
-                <IconPencil size={18} />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label={canRemove ? 'Eliminar envío' : E.onlyPreparing}>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Eliminar envío ${row.shipmentCode}`}
-                disabled={!canRemove}
-                onClick={() => actions.remove(row)}
-              >
-                <IconTrash size={18} />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
+          <RowActions>
+            <RowAction
+              label="Ver detalles"
+              ariaLabel={`Ver detalles de ${row.shipmentCode}`}
+              icon={<IconEye size={18} />}
+              onClick={() => actions.details(row)}
+            />
+            <RowAction
+              label="Editar envío"
+              ariaLabel={`Editar envío ${row.shipmentCode}`}
+              color="gray"
+              icon={<IconPencil size={18} />}
+              onClick={() => actions.edit(row)}
+            />
+            <RowAction
+              label={canRemove ? 'Eliminar envío' : E.onlyPreparing}
+              ariaLabel={`Eliminar envío ${row.shipmentCode}`}
+              color="red"
+              disabled={!canRemove}
+              icon={<IconTrash size={18} />}
+              onClick={() => actions.remove(row)}
+            />
+          </RowActions>
         );
       },
     }),
@@ -154,54 +142,47 @@ function shipmentColumns(actions: RowActions) {
 
 type ShipmentsListProps = {
   search: ShipmentSearch;
-  navigate: (update: (prev: ShipmentSearch) => ShipmentSearch) => void;
+  navigate: ListNavigate<ShipmentSearch>;
 };
 
 export function ShipmentsList({ search, navigate }: ShipmentsListProps) {
-  const list = useListUrlState(search, navigate, { sort: 'createdAt' as ShipmentSort, dir: 'desc' });
-  const [detailsOf, setDetailsOf] = useState<string | null>(null);
+  const state = useServerListState(search, navigate, { sort: 'createdAt' as ShipmentSort, dir: 'desc', filterKeys: ['q', 'status'] });
+  const details = useDetailsParam(search, navigate);
   const [editing, setEditing] = useState<ShipmentRow | null>(null);
   const [removing, setRemoving] = useState<ShipmentRow | null>(null);
-
-  const filters = { q: search.q, status: search.status };
-  const pageSize = search.pageSize ?? LIST_DEFAULT_PAGE_SIZE;
-  const input = { ...filters, sort: list.sort, dir: list.dir, page: list.page, pageSize };
-  const rows = useQuery({ ...trpc.shipments.list.queryOptions(input), placeholderData: keepPreviousData });
-  const count = useQuery({ ...trpc.shipments.count.queryOptions(filters), placeholderData: keepPreviousData });
   const columns = useMemo(
-    () => shipmentColumns({ details: (r) => setDetailsOf(r.id), edit: setEditing, remove: setRemoving }),
+    () => shipmentColumns({ details: (r) => details.open(r.id), edit: setEditing, remove: setRemoving }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `details.open` only writes the URL
     [],
   );
 
   return (
-    <Stack gap="md">
-      <ListFilters
-        search={search}
-        list={list}
-        keys={['q', 'status']}
-        placeholder="Código, tracking, cliente o ciudad"
-        tooShortMessage={TRACKING_MESSAGES.searchTooShort}
-        filters={
-          <FilterSelect
-            label="Estado"
-            w={190}
-            data={SHIPMENT_STATUSES.map((s) => ({ value: s, label: SHIPMENT_STATUS_LABELS[s] }))}
-            value={search.status}
-            onChange={(status) => list.setFilters({ status })}
-          />
-        }
-      >
-        <ListCountText count={count.data} noun="envíos" />
-      </ListFilters>
-
-      {rows.isError && <ListLoadError error={rows.error} fallback={M.loadFailed} toMessage={failureMessage} />}
-
-      <DataTableCard caption="Envíos" columns={columns} list={list} rows={rows} empty={M.empty} />
-
-      <ServerListPagination list={list} pageSize={pageSize} rows={rows.data} count={count.data} />
-      <ShipmentDetailsDialog shipmentId={detailsOf} onClose={() => setDetailsOf(null)} />
+    <ServerList
+      search={search}
+      state={state}
+      rowsQuery={trpc.shipments.list.queryOptions(state.input)}
+      countQuery={trpc.shipments.count.queryOptions(state.filters)}
+      columns={columns}
+      caption="Envíos"
+      noun="envíos"
+      empty={M.empty}
+      loadFailed={M.loadFailed}
+      toMessage={failureMessage}
+      searchPlaceholder="Código, tracking, cliente o ciudad"
+      tooShortMessage={TRACKING_MESSAGES.searchTooShort}
+      filterControls={
+        <FilterSelect
+          label="Estado"
+          w={190}
+          data={SHIPMENT_STATUSES.map((s) => ({ value: s, label: SHIPMENT_STATUS_LABELS[s] }))}
+          value={search.status}
+          onChange={(status) => state.list.setFilters({ status })}
+        />
+      }
+    >
+      <ShipmentDetailsDrawer shipmentId={details.openId} onClose={details.close} />
       <EditShipmentDialog shipment={editing} onClose={() => setEditing(null)} />
       <RemoveShipmentDialog shipment={removing} onClose={() => setRemoving(null)} />
-    </Stack>
+    </ServerList>
   );
 }

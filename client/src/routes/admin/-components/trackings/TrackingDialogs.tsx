@@ -1,24 +1,9 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Center,
-  Divider,
-  Group,
-  Loader,
-  Modal,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  Timeline,
-  Title,
-} from '@mantine/core';
+import { Divider, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconLink } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconLink } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   MAILBOX_COUNTRY_LABELS,
   TRACKING_MESSAGES,
@@ -33,6 +18,9 @@ import {
   type TrackingStatus,
 } from '@casillero/shared';
 import { getErrorMessage } from '../../../../lib/errors';
+import { LabeledValue } from '../../../../components/LabeledValue';
+import { DetailsDrawer } from '../../../../components/details/DetailsDrawer';
+import { EntityHistory } from '../../../../components/details/EntityHistory';
 import { trpc } from '../../../../lib/trpc';
 import { DialogActions } from '../DialogActions';
 import { PrealertStatusBadge } from '../prealerts/common';
@@ -47,19 +35,6 @@ function useInvalidateTrackings() {
 
 const weight = (kg: number | null) => (kg === null ? '—' : `${kg.toLocaleString('es-ES', { maximumFractionDigits: 2 })} kg`);
 
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </div>
-  );
-}
-
 /** The customer's pre-alert this tracking matched when it was registered (same tracking number). */
 function LinkedPrealert({ prealert: p }: { prealert: NonNullable<TrackingDetail['prealert']> }) {
   return (
@@ -71,16 +46,18 @@ function LinkedPrealert({ prealert: p }: { prealert: NonNullable<TrackingDetail[
           <Text size="sm">{TRACKING_MESSAGES.prealertMatched}</Text>
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Field label={TRACKING_MESSAGES.prealertSender}>{p.senderName ?? '—'}</Field>
-          <Field label={TRACKING_MESSAGES.prealertStatus}>
+          <LabeledValue label={TRACKING_MESSAGES.prealertSender}>{p.senderName ?? '—'}</LabeledValue>
+          <LabeledValue label={TRACKING_MESSAGES.prealertStatus}>
             <PrealertStatusBadge status={p.status} />
-          </Field>
-          <Field label={TRACKING_MESSAGES.prealertDescription}>{p.description}</Field>
-          <Field label={TRACKING_MESSAGES.prealertCarrier}>{p.carrier ?? '—'}</Field>
-          <Field label={TRACKING_MESSAGES.prealertItems}>{p.quantityItems}</Field>
-          <Field label={TRACKING_MESSAGES.prealertAmount}>{p.amountSpent === null ? '—' : formatUsd(p.amountSpent)}</Field>
-          <Field label={TRACKING_MESSAGES.prealertValue}>{p.estimatedValue === null ? '—' : formatUsd(p.estimatedValue)}</Field>
-          <Field label={TRACKING_MESSAGES.prealertCreated}>{formatDate(p.createdAt)}</Field>
+          </LabeledValue>
+          <LabeledValue label={TRACKING_MESSAGES.prealertDescription}>{p.description}</LabeledValue>
+          <LabeledValue label={TRACKING_MESSAGES.prealertCarrier}>{p.carrier ?? '—'}</LabeledValue>
+          <LabeledValue label={TRACKING_MESSAGES.prealertItems}>{p.quantityItems}</LabeledValue>
+          <LabeledValue label={TRACKING_MESSAGES.prealertAmount}>{p.amountSpent === null ? '—' : formatUsd(p.amountSpent)}</LabeledValue>
+          <LabeledValue label={TRACKING_MESSAGES.prealertValue}>
+            {p.estimatedValue === null ? '—' : formatUsd(p.estimatedValue)}
+          </LabeledValue>
+          <LabeledValue label={TRACKING_MESSAGES.prealertCreated}>{formatDate(p.createdAt)}</LabeledValue>
         </SimpleGrid>
       </Stack>
     </section>
@@ -88,20 +65,17 @@ function LinkedPrealert({ prealert: p }: { prealert: NonNullable<TrackingDetail[
 }
 
 /** Package info, client info, the matched pre-alert and the status history, newest first (admin spec §2). */
-export function TrackingDetailsDialog({ trackingId, onClose }: { trackingId: string | null; onClose: () => void }) {
-  const detail = useQuery({ ...trpc.trackings.detail.queryOptions({ id: trackingId ?? '' }), enabled: trackingId !== null });
-  const d = detail.data;
+export function TrackingDetailsDrawer({ trackingId, onClose }: { trackingId: string | null; onClose: () => void }) {
   return (
-    <Modal opened={trackingId !== null} onClose={onClose} title="Detalles del tracking" size="lg">
-      {detail.isPending ? (
-        <Center py="xl">
-          <Loader aria-label="Cargando" />
-        </Center>
-      ) : detail.isError || !d ? (
-        <Alert color="red" icon={<IconAlertCircle />}>
-          {getErrorMessage(detail.error, TRACKING_MESSAGES.loadFailed)}
-        </Alert>
-      ) : (
+    <DetailsDrawer
+      id={trackingId}
+      onClose={onClose}
+      title="Detalles del tracking"
+      size="lg"
+      query={(id) => trpc.trackings.detail.queryOptions({ id })}
+      loadFailed={TRACKING_MESSAGES.loadFailed}
+    >
+      {(d) => (
         <Stack gap="md">
           <Group justify="space-between">
             <Title order={3} size="h4" ff="monospace">
@@ -114,25 +88,25 @@ export function TrackingDetailsDialog({ trackingId, onClose }: { trackingId: str
           </Group>
           <Divider label="Paquete" labelPosition="left" />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <Field label="Descripción">{d.description}</Field>
-            <Field label="Transportista">{d.carrier}</Field>
-            <Field label="Remitente">{d.senderName}</Field>
-            <Field label="País de origen">{d.originCountry}</Field>
-            <Field label="Peso estimado">{weight(d.estimatedWeight)}</Field>
-            <Field label="Peso real">{weight(d.actualWeight)}</Field>
-            <Field label="Valor estimado">{formatUsd(d.estimatedValue)}</Field>
-            <Field label="Registrado">{formatDateTime(d.createdAt)}</Field>
-            {d.needsReempaque && <Field label="Motivo del reempaque">{d.reempaqueReason ?? '—'}</Field>}
-            {d.notes && <Field label="Notas">{d.notes}</Field>}
+            <LabeledValue label="Descripción">{d.description}</LabeledValue>
+            <LabeledValue label="Transportista">{d.carrier}</LabeledValue>
+            <LabeledValue label="Remitente">{d.senderName}</LabeledValue>
+            <LabeledValue label="País de origen">{d.originCountry}</LabeledValue>
+            <LabeledValue label="Peso estimado">{weight(d.estimatedWeight)}</LabeledValue>
+            <LabeledValue label="Peso real">{weight(d.actualWeight)}</LabeledValue>
+            <LabeledValue label="Valor estimado">{formatUsd(d.estimatedValue)}</LabeledValue>
+            <LabeledValue label="Registrado">{formatDateTime(d.createdAt)}</LabeledValue>
+            {d.needsReempaque && <LabeledValue label="Motivo del reempaque">{d.reempaqueReason ?? '—'}</LabeledValue>}
+            {d.notes && <LabeledValue label="Notas">{d.notes}</LabeledValue>}
           </SimpleGrid>
           <Divider label="Cliente" labelPosition="left" />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <Field label="Nombre">{d.clientName ?? '—'}</Field>
-            <Field label="Email">{d.clientEmail}</Field>
-            <Field label="Teléfono">{d.clientPhone ?? '—'}</Field>
-            <Field label="Casillero">
+            <LabeledValue label="Nombre">{d.clientName ?? '—'}</LabeledValue>
+            <LabeledValue label="Email">{d.clientEmail}</LabeledValue>
+            <LabeledValue label="Teléfono">{d.clientPhone ?? '—'}</LabeledValue>
+            <LabeledValue label="Casillero">
               {d.mailboxCode} · {MAILBOX_COUNTRY_LABELS[d.mailboxCountry]}
-            </Field>
+            </LabeledValue>
           </SimpleGrid>
           {d.prealert && <LinkedPrealert prealert={d.prealert} />}
           <Divider label="Historial de estados" labelPosition="left" />
@@ -151,9 +125,11 @@ export function TrackingDetailsDialog({ trackingId, onClose }: { trackingId: str
               </Timeline.Item>
             ))}
           </Timeline>
+          <Divider label="Historial de cambios" labelPosition="left" />
+          <EntityHistory entity="trackings" entityId={d.id} />
         </Stack>
       )}
-    </Modal>
+    </DetailsDrawer>
   );
 }
 

@@ -1,15 +1,8 @@
 import { useMemo, useState } from 'react';
-import { ActionIcon, Button, Group, Menu, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Menu, VisuallyHidden } from '@mantine/core';
+import { IconDotsVertical, IconEye, IconPackage, IconSwitchHorizontal } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import {
-  IconDotsVertical,
-  IconDownload,
-  IconEye,
-  IconPackage,
-  IconSwitchHorizontal,
-} from '@tabler/icons-react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  LIST_DEFAULT_PAGE_SIZE,
   PRIORITIES,
   PRIORITY_LABELS,
   TRACKING_MESSAGES,
@@ -22,49 +15,43 @@ import {
   type TrackingSort,
 } from '@casillero/shared';
 import {
-  DataTableCard,
   FilterSelect,
-  ListCountBar,
-  ListFilters,
-  ListLoadError,
-  RefreshButton,
-  ServerListPagination,
+  ServerList,
+  StackedCell,
   dataTableColumns,
-  useListUrlState,
+  useServerListState,
+  type ListNavigate,
 } from '../../../../components/data-table';
+import { useDetailsParam } from '../../../../components/details/DetailsDrawer';
+import { useCan } from '../../../../lib/permissions';
 import { downloadHref } from '../../../../lib/download';
 import { trpc } from '../../../../lib/trpc';
 import { PriorityBadge, TrackingStatusBadge } from './StatusBadge';
-import { ChangeStatusDialog, RepackDialog, TrackingDetailsDialog } from './TrackingDialogs';
+import { ChangeStatusDialog, RepackDialog, TrackingDetailsDrawer } from './TrackingDialogs';
 import type { TrackingRow } from './types';
 
 const col = dataTableColumns<TrackingRow>();
 
-type Actions = { details: (row: TrackingRow) => void; status: (row: TrackingRow) => void; repack: (row: TrackingRow) => void };
+type Actions = {
+  details: (row: TrackingRow) => void;
+  status: (row: TrackingRow) => void;
+  repack: (row: TrackingRow) => void;
+  /** The role may change trackings (trackings.write). */
+  canWrite: boolean;
+};
 
 function trackingColumns(actions: Actions) {
   return [
     col.accessor('trackingNumber', {
       id: 'trackingNumber',
       header: 'Tracking',
-      cell: (info) => (
-        <Text ff="monospace" size="sm" fw={600}>
-          {info.getValue()}
-        </Text>
-      ),
+      cell: (info) => <StackedCell mono main={info.getValue()} />,
     }),
     col.accessor('clientName', {
       id: 'client',
       header: 'Cliente',
       enableSorting: false,
-      cell: (info) => (
-        <div>
-          <Text size="sm">{info.getValue() ?? '—'}</Text>
-          <Text size="xs" c="dimmed">
-            {info.row.original.clientEmail}
-          </Text>
-        </div>
-      ),
+      cell: (info) => <StackedCell main={info.getValue()} sub={info.row.original.clientEmail} />,
     }),
     col.accessor('mailboxCode', { id: 'mailbox', header: 'Casillero', enableSorting: false }),
     col.accessor('status', {
@@ -80,12 +67,10 @@ function trackingColumns(actions: Actions) {
       cell: (info) => {
         const r = info.row.original;
         return (
-          <div>
-            <Text size="sm">{(r.actualWeight ?? r.estimatedWeight).toLocaleString('es-ES', { maximumFractionDigits: 2 })} kg</Text>
-            <Text size="xs" c="dimmed">
-              {formatUsd(r.estimatedValue)}
-            </Text>
-          </div>
+          <StackedCell
+            main={`${(r.actualWeight ?? r.estimatedWeight).toLocaleString('es-ES', { maximumFractionDigits: 2 })} kg`}
+            sub={formatUsd(r.estimatedValue)}
+          />
         );
       },
     }),
@@ -107,12 +92,16 @@ function trackingColumns(actions: Actions) {
               <Menu.Item leftSection={<IconEye size={16} />} onClick={() => actions.details(row)}>
                 Ver detalles
               </Menu.Item>
-              <Menu.Item leftSection={<IconSwitchHorizontal size={16} />} onClick={() => actions.status(row)}>
-                Cambiar estado
-              </Menu.Item>
-              <Menu.Item leftSection={<IconPackage size={16} />} onClick={() => actions.repack(row)}>
-                Solicitar reempaque
-              </Menu.Item>
+              {actions.canWrite && (
+                <>
+                  <Menu.Item leftSection={<IconSwitchHorizontal size={16} />} onClick={() => actions.status(row)}>
+                    Cambiar estado
+                  </Menu.Item>
+                  <Menu.Item leftSection={<IconPackage size={16} />} onClick={() => actions.repack(row)}>
+                    Solicitar reempaque
+                  </Menu.Item>
+                </>
+              )}
             </Menu.Dropdown>
           </Menu>
         );
@@ -121,92 +110,79 @@ function trackingColumns(actions: Actions) {
   ];
 }
 
+/** The trackings screen's URL: the list's state, its tab, and the tracking whose details are open. */
+export type TrackingsSearch = TrackingListSearch & { ver?: string };
+
 type TrackingsListProps = {
-  search: TrackingListSearch;
-  navigate: (update: (prev: TrackingListSearch) => TrackingListSearch) => void;
+  search: TrackingsSearch;
+  navigate: ListNavigate<TrackingsSearch>;
 };
 
-/** The list tab: filters, sort and page from the URL; server-side everything (docs/decisions/008). */
+/** The list tab: filters, sort and page from the URL; server-side everything (docs/decisions/008, 012). */
 export function TrackingsList({ search, navigate }: TrackingsListProps) {
-  const queryClient = useQueryClient();
-  const list = useListUrlState(search, navigate, { sort: 'createdAt' as TrackingSort, dir: 'desc' });
-  const [details, setDetails] = useState<string | null>(null);
+  const state = useServerListState(search, navigate, {
+    sort: 'createdAt' as TrackingSort,
+    dir: 'desc',
+    filterKeys: ['q', 'status', 'priority', 'carrier'],
+  });
+  const details = useDetailsParam(search, navigate);
+  const canWrite = useCan('trackings.write');
   const [statusOf, setStatusOf] = useState<TrackingRow | null>(null);
   const [repackOf, setRepackOf] = useState<TrackingRow | null>(null);
-
-  const filters = { q: search.q, status: search.status, priority: search.priority, carrier: search.carrier };
-  const pageSize = search.pageSize ?? LIST_DEFAULT_PAGE_SIZE;
-  const input = { ...filters, sort: list.sort, dir: list.dir, page: list.page, pageSize };
-  /** The whole filtered set in the list's order, streamed by the server (admin spec §9). */
-  const exportHref = downloadHref(TRACKINGS_CSV_PATH, { ...filters, sort: list.sort, dir: list.dir });
-
-  const rows = useQuery({ ...trpc.trackings.list.queryOptions(input), placeholderData: keepPreviousData });
-  const count = useQuery({ ...trpc.trackings.count.queryOptions(filters), placeholderData: keepPreviousData });
   const carriers = useQuery(trpc.trackings.carriers.queryOptions());
 
   const columns = useMemo(
-    () => trackingColumns({ details: (r) => setDetails(r.id), status: setStatusOf, repack: setRepackOf }),
-    [],
+    () => trackingColumns({ details: (r) => details.open(r.id), status: setStatusOf, repack: setRepackOf, canWrite }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `details.open` only writes the URL
+    [canWrite],
   );
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.trackings.pathKey() });
-
   return (
-    <Stack gap="md">
-      <ListFilters
-        search={search}
-        list={list}
-        keys={['q', 'status', 'priority', 'carrier']}
-        placeholder="Tracking, cliente, email o casillero"
-        tooShortMessage={TRACKING_MESSAGES.searchTooShort}
-        filters={
-          <>
-            <FilterSelect
-              label="Estado"
-              w={190}
-              data={TRACKING_STATUSES.map((s) => ({ value: s, label: TRACKING_STATUS_LABELS[s] }))}
-              value={search.status}
-              onChange={(status) => list.setFilters({ status })}
-            />
-            <FilterSelect
-              label="Prioridad"
-              placeholder="Todas"
-              w={140}
-              data={PRIORITIES.map((p) => ({ value: p, label: PRIORITY_LABELS[p] }))}
-              value={search.priority}
-              onChange={(priority) => list.setFilters({ priority })}
-            />
-            <FilterSelect
-              label="Transportista"
-              w={160}
-              data={carriers.data ?? (search.carrier ? [search.carrier] : [])}
-              value={search.carrier}
-              onChange={(carrier) => list.setFilters({ carrier })}
-            />
-          </>
-        }
-      >
-        <ListCountBar count={count.data} noun="trackings">
-          <Group gap="xs">
-            <Tooltip label="Actualizar">
-              <RefreshButton onRefresh={refresh} isRefreshing={rows.isFetching && !rows.isPending} />
-            </Tooltip>
-            <Button component="a" href={exportHref} download variant="light" leftSection={<IconDownload size={16} />}>
-              Exportar CSV
-            </Button>
-          </Group>
-        </ListCountBar>
-      </ListFilters>
-
-      {rows.isError && <ListLoadError error={rows.error} fallback={TRACKING_MESSAGES.loadFailed} />}
-
-      <DataTableCard caption="Trackings" columns={columns} list={list} rows={rows} empty={TRACKING_MESSAGES.empty} />
-
-      <ServerListPagination list={list} pageSize={pageSize} rows={rows.data} count={count.data} />
-
-      <TrackingDetailsDialog trackingId={details} onClose={() => setDetails(null)} />
+    <ServerList
+      search={search}
+      state={state}
+      rowsQuery={trpc.trackings.list.queryOptions(state.input)}
+      countQuery={trpc.trackings.count.queryOptions(state.filters)}
+      refreshKey={trpc.trackings.pathKey()}
+      // The whole filtered set in the list's order, streamed by the server (admin spec §9).
+      exportHref={downloadHref(TRACKINGS_CSV_PATH, { ...state.filters, sort: state.list.sort, dir: state.list.dir })}
+      columns={columns}
+      caption="Trackings"
+      noun="trackings"
+      empty={TRACKING_MESSAGES.empty}
+      loadFailed={TRACKING_MESSAGES.loadFailed}
+      searchPlaceholder="Tracking, cliente, email o casillero"
+      tooShortMessage={TRACKING_MESSAGES.searchTooShort}
+      filterControls={
+        <>
+          <FilterSelect
+            label="Estado"
+            w={190}
+            data={TRACKING_STATUSES.map((s) => ({ value: s, label: TRACKING_STATUS_LABELS[s] }))}
+            value={search.status}
+            onChange={(status) => state.list.setFilters({ status })}
+          />
+          <FilterSelect
+            label="Prioridad"
+            placeholder="Todas"
+            w={140}
+            data={PRIORITIES.map((p) => ({ value: p, label: PRIORITY_LABELS[p] }))}
+            value={search.priority}
+            onChange={(priority) => state.list.setFilters({ priority })}
+          />
+          <FilterSelect
+            label="Transportista"
+            w={160}
+            data={carriers.data ?? (search.carrier ? [search.carrier] : [])}
+            value={search.carrier}
+            onChange={(carrier) => state.list.setFilters({ carrier })}
+          />
+        </>
+      }
+    >
+      <TrackingDetailsDrawer trackingId={details.openId} onClose={details.close} />
       <ChangeStatusDialog tracking={statusOf} onClose={() => setStatusOf(null)} />
       <RepackDialog tracking={repackOf} onClose={() => setRepackOf(null)} />
-    </Stack>
+    </ServerList>
   );
 }

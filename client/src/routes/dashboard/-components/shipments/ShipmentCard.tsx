@@ -6,7 +6,7 @@ import type { trpc } from '../../../../lib/trpc';
 import { formatDay } from '../../../admin/-components/shipments/ShipmentDetails';
 import { ShipmentStatusBadge } from '../../../admin/-components/shipments/ShipmentStatus';
 import { formatKg } from '../repacks/format';
-import { LabeledValue } from '../LabeledValue';
+import { LabeledValue } from '../../../../components/LabeledValue';
 
 export type OwnShipment = inferOutput<typeof trpc.shipments.listOwn>['items'][number];
 

@@ -12,7 +12,7 @@ import { formatDay } from '../../../admin/-components/shipments/ShipmentDetails'
 import { ShipmentStatusBadge } from '../../../admin/-components/shipments/ShipmentStatus';
 import { QueryState } from '../QueryState';
 import { formatKg } from '../repacks/format';
-import { LabeledValue } from '../LabeledValue';
+import { LabeledValue } from '../../../../components/LabeledValue';
 
 /** One own shipment: destination and figures, the packages it carries and its stages in order. */
 export function ShipmentDetail({ id, onClose }: { id: string | null; onClose: () => void }) {

@@ -1,0 +1,165 @@
+// The list engine's client half (docs/decisions/012): one component composes every server-side
+// list — filters and search (URL), the count line, the load error, the table with its sort, the
+// pager, and a CSV download where the list has one. A list is its columns, its queries and its
+// filter controls; this file owns the rest.
+import type { ReactNode } from 'react';
+import { Button, Card, Group, Stack, Tooltip } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { keepPreviousData, useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { LIST_DEFAULT_PAGE_SIZE, type SortDirection } from '@casillero/shared';
+import type { ColumnDef, RowData } from '@tanstack/react-table';
+import { DataTable, type DataTableFeatures } from './DataTable';
+import { ListCountBar, ListLoadError, RefreshButton } from './ListChrome';
+import { ListFilters } from './ListFilters';
+import { ServerListPagination, type CountInfo } from './ServerListPagination';
+import { useListUrlState } from './useListUrlState';
+
+/** The URL params every list has (lib/search.ts `listSearch` validates them); `ver` opens a details drawer. */
+export type ListSearch<Sort extends string = string> = {
+  q?: string;
+  page?: number;
+  pageSize?: number;
+  sort?: Sort;
+  dir?: SortDirection;
+  ver?: string;
+};
+
+/** How a list writes its URL: replacing the entry (filters, pages) unless told otherwise (opening details). */
+export type ListNavigate<S> = (update: (prev: S) => S, options?: { replace?: boolean }) => void;
+
+/** A page as the server's list engine answers it. */
+export type ListPageOf<Row> = { rows: Row[]; page: number; pageSize: number; hasMore: boolean; maxPage: number };
+
+/** A query's options as tRPC builds them (any procedure's error and key types). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Options<D> = UseQueryOptions<any, any, D, any>;
+
+/**
+ * The URL state of a list and the inputs of its two queries: the filters (the search keys the
+ * list names) and the page (filters with order and page).
+ */
+export function useServerListState<S extends ListSearch, F extends keyof S>(
+  search: S,
+  navigate: (update: (prev: S) => S) => void,
+  config: { sort: NonNullable<S['sort']>; dir: SortDirection; filterKeys: readonly F[] },
+) {
+  const list = useListUrlState(search, navigate, config);
+  const filters = Object.fromEntries(config.filterKeys.map((k) => [k, search[k]])) as Pick<S, F>;
+  const pageSize = search.pageSize ?? LIST_DEFAULT_PAGE_SIZE;
+  return { list, filters, pageSize, input: { ...filters, sort: list.sort, dir: list.dir, page: list.page, pageSize } };
+}
+
+export type ServerListState<S extends ListSearch, F extends keyof S> = ReturnType<typeof useServerListState<S, F>>;
+
+type ServerListProps<S extends ListSearch, F extends keyof S, Row extends RowData> = {
+  search: S;
+  state: ServerListState<S, F>;
+  /** The page query's options for the state's input, e.g. `trpc.packages.list.queryOptions(state.input)`. */
+  rowsQuery: Options<ListPageOf<Row>>;
+  /** The count query's options for the state's filters; without it the pager counts pages as it goes. */
+  countQuery?: Options<CountInfo>;
+  /** A count the screen already knows (e.g. from its summary), instead of a count query. */
+  countValue?: CountInfo;
+  /** Marks the list's queries stale: with it, an 'Actualizar' button. */
+  refreshKey?: QueryKey;
+  columns?: ColumnDef<DataTableFeatures, Row, any>[];
+  /** Rows shown another way than as a table (cards): the page's rows, undefined until the first answer. */
+  renderRows?: (rows: Row[] | undefined, isLoading: boolean) => ReactNode;
+  getRowId?: (row: Row) => string;
+  /** The table's accessible name ('Paquetes'), the count's noun ('paquetes'). */
+  caption: string;
+  noun: string;
+  empty: ReactNode;
+  loadFailed: string;
+  toMessage?: (error: unknown, fallback: string) => string;
+  /** The search box's placeholder and its "type at least N characters" text. */
+  searchPlaceholder: string;
+  /** The URL param the search box writes ('q' by default). */
+  searchKey?: keyof S & string;
+  tooShortMessage: (min: number) => string;
+  /** The filter controls beside the search box. */
+  filterControls?: ReactNode;
+  /** Under the filter row, above the count line (status tabs). */
+  filterExtras?: ReactNode;
+  /** A CSV of the whole filtered set, in the list's order. */
+  exportHref?: string;
+  /** More on the count line (a filter chip). */
+  countExtras?: ReactNode;
+  /** A title in the table's card, above the table (e.g. 'Clientes (N)'). */
+  tableTitle?: ReactNode;
+  /** Under the table card (the details drawer, dialogs). */
+  children?: ReactNode;
+};
+
+/** Rows are keyed by their `id` unless the list says otherwise. */
+const byId = (row: unknown) => (row as { id: string }).id;
+
+export function ServerList<S extends ListSearch, F extends keyof S, Row extends RowData>(props: ServerListProps<S, F, Row>) {
+  const { search, state, columns, caption, noun, empty, loadFailed, exportHref, refreshKey } = props;
+  const queryClient = useQueryClient();
+  const rows = useQuery({ ...props.rowsQuery, placeholderData: keepPreviousData });
+  // A list without a count runs the hook disabled (hooks cannot be conditional).
+  const count = useQuery<CountInfo, unknown, CountInfo, QueryKey>({
+    queryKey: ['lista-sin-conteo'],
+    ...props.countQuery,
+    enabled: props.countQuery !== undefined,
+    placeholderData: keepPreviousData,
+  });
+  const countInfo = props.countQuery ? count.data : props.countValue;
+  return (
+    <Stack gap="md">
+      <ListFilters
+        search={search}
+        list={state.list}
+        keys={Object.keys(state.filters) as (keyof S)[]}
+        placeholder={props.searchPlaceholder}
+        searchKey={props.searchKey}
+        tooShortMessage={props.tooShortMessage}
+        filters={props.filterControls}
+      >
+        {props.filterExtras}
+        <ListCountBar count={countInfo} noun={noun}>
+          <Group gap="xs">
+            {props.countExtras}
+            {refreshKey && (
+              <Tooltip label="Actualizar">
+                <RefreshButton
+                  onRefresh={() => queryClient.invalidateQueries({ queryKey: refreshKey })}
+                  isRefreshing={rows.isFetching && !rows.isPending}
+                />
+              </Tooltip>
+            )}
+            {exportHref && (
+              <Button component="a" href={exportHref} download variant="light" leftSection={<IconDownload size={16} />}>
+                Exportar CSV
+              </Button>
+            )}
+          </Group>
+        </ListCountBar>
+      </ListFilters>
+
+      {rows.isError && <ListLoadError error={rows.error} fallback={loadFailed} toMessage={props.toMessage} />}
+
+      {props.renderRows ? (
+        props.renderRows(rows.data?.rows, rows.isPending)
+      ) : (
+        <Card withBorder radius="md" p={0}>
+          {props.tableTitle}
+          <DataTable
+            caption={caption}
+            columns={columns ?? []}
+            data={rows.data?.rows ?? []}
+            getRowId={props.getRowId ?? byId}
+            sort={{ sort: state.list.sort, dir: state.list.dir }}
+            onSortChange={(next) => state.list.setSort(next.sort, next.dir)}
+            isLoading={rows.isFetching}
+            empty={empty}
+          />
+        </Card>
+      )}
+
+      <ServerListPagination list={state.list} pageSize={state.pageSize} rows={rows.data} count={countInfo} />
+      {props.children}
+    </Stack>
+  );
+}

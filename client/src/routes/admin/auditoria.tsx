@@ -1,0 +1,214 @@
+// /admin/auditoria (DECISIONS 13): every staff change and staff sign-in, newest first, filtered
+// by person, action, entity and a range of days; each entry's before and after in a drawer.
+import { useMemo } from 'react';
+import { Badge, Code, Drawer, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import {
+  AUDIT_CSV_PATH,
+  AUDIT_ENTITY_LABELS,
+  AUDIT_MESSAGES as M,
+  AUDIT_OPERATION_LABELS,
+  STAFF_ROLE_LABELS,
+  TRACKING_MESSAGES,
+  formatDateTime,
+  isStaffRole,
+} from '@casillero/shared';
+import {
+  FilterSelect,
+  ServerList,
+  StackedCell,
+  dataTableColumns,
+  useListNavigate,
+  useServerListState,
+  type ListSearch,
+} from '../../components/data-table';
+import { LabeledValue } from '../../components/LabeledValue';
+import { downloadHref } from '../../lib/download';
+import { listSearch, searchInt, searchString } from '../../lib/search';
+import { BRAND_NAME } from '../../lib/site';
+import { trpc } from '../../lib/trpc';
+import { AuditChanges } from '../../components/details/AuditChanges';
+import type { inferOutput } from '@trpc/tanstack-react-query';
+
+type AuditRow = inferOutput<typeof trpc.audit.list>['rows'][number];
+/** The list's URL; `entrada` is the entry whose details are open (its id is a number). */
+type AuditSearch = Omit<ListSearch<'createdAt'>, 'ver'> & {
+  actorId?: string;
+  action?: string;
+  entity?: string;
+  from?: string;
+  to?: string;
+  entrada?: number;
+};
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const day = (v: unknown) => (typeof v === 'string' && DAY.test(v) ? v : undefined);
+const roleLabel = (role: string) => (isStaffRole(role) ? STAFF_ROLE_LABELS[role] : role);
+
+export const Route = createFileRoute('/admin/auditoria')({
+  validateSearch: (search: Record<string, unknown>): AuditSearch => {
+    const { ver: _ver, ...common } = listSearch(search, ['createdAt'] as const);
+    return {
+      ...common,
+      actorId: searchString(search.actorId, 36),
+      action: searchString(search.action, 100)?.trim() || undefined,
+      entity: typeof search.entity === 'string' && search.entity in AUDIT_ENTITY_LABELS ? search.entity : undefined,
+      from: day(search.from),
+      to: day(search.to),
+      entrada: searchInt(search.entrada),
+    };
+  },
+  head: () => ({ meta: [{ title: `Auditoría · ${BRAND_NAME}` }] }),
+  component: AuditPage,
+});
+
+const col = dataTableColumns<AuditRow>();
+
+function AuditPage() {
+  const search = Route.useSearch();
+  const setSearch = useListNavigate<AuditSearch>(Route.useNavigate());
+  const state = useServerListState(search, setSearch, {
+    sort: 'createdAt',
+    dir: 'desc',
+    filterKeys: ['actorId', 'action', 'entity', 'from', 'to'],
+  });
+  const actors = useQuery(trpc.audit.actors.queryOptions());
+  const open = (id: number) => setSearch((prev) => ({ ...prev, entrada: id }), { replace: false });
+
+  const columns = useMemo(
+    () => [
+      col.accessor('createdAt', { id: 'createdAt', header: 'Fecha', enableSorting: false, cell: (i) => formatDateTime(i.getValue()) }),
+      col.accessor('actorName', {
+        id: 'actor',
+        header: 'Persona',
+        enableSorting: false,
+        cell: (i) => <StackedCell main={i.getValue() ?? i.row.original.actorEmail} sub={roleLabel(i.row.original.actorRole)} />,
+      }),
+      col.accessor('action', { id: 'action', header: 'Acción', enableSorting: false, cell: (i) => <Code>{i.getValue()}</Code> }),
+      col.accessor('entity', {
+        id: 'entity',
+        header: 'Entidad',
+        enableSorting: false,
+        cell: (i) => (
+          <StackedCell
+            main={AUDIT_ENTITY_LABELS[i.getValue()] ?? i.getValue()}
+            sub={
+              <Text span size="xs" ff="monospace">
+                {i.row.original.entityId}
+              </Text>
+            }
+          />
+        ),
+      }),
+      col.accessor('operation', {
+        id: 'operation',
+        header: 'Operación',
+        enableSorting: false,
+        cell: (i) => <Badge variant="light">{AUDIT_OPERATION_LABELS[i.getValue()] ?? i.getValue()}</Badge>,
+      }),
+      col.display({
+        id: 'details',
+        header: 'Detalles',
+        cell: (i) => (
+          <Text
+            component="button"
+            type="button"
+            size="sm"
+            c="blue"
+            style={{ background: 'none', border: 0, cursor: 'pointer', padding: 0 }}
+            onClick={() => open(i.row.original.id)}
+            aria-label={`Ver la entrada ${i.row.original.id}`}
+          >
+            Ver cambios
+          </Text>
+        ),
+      }),
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `open` only writes the URL
+    [],
+  );
+
+  const range: [string | null, string | null] = [search.from ?? null, search.to ?? null];
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} size="h2">
+          Auditoría
+        </Title>
+        <Text c="dimmed">Cada cambio hecho por el personal y cada inicio de sesión del personal. Nadie puede modificar este registro.</Text>
+      </div>
+      <ServerList
+        search={search}
+        state={state}
+        rowsQuery={trpc.audit.list.queryOptions({ ...state.filters, page: state.list.page, pageSize: state.pageSize })}
+        countQuery={trpc.audit.count.queryOptions(state.filters)}
+        exportHref={downloadHref(AUDIT_CSV_PATH, state.filters)}
+        columns={columns}
+        caption="Registro de auditoría"
+        noun="entradas"
+        empty={M.empty}
+        loadFailed={M.loadFailed}
+        searchPlaceholder="Acción exacta, p. ej. packages.update"
+        searchKey="action"
+        tooShortMessage={TRACKING_MESSAGES.searchTooShort}
+        filterControls={
+          <>
+            <FilterSelect
+              label="Persona"
+              w={220}
+              data={(actors.data ?? []).map((a) => ({ value: a.id, label: `${a.fullName ?? a.email} (${roleLabel(a.role)})` }))}
+              value={search.actorId}
+              onChange={(actorId) => state.list.setFilters({ actorId })}
+            />
+            <FilterSelect
+              label="Entidad"
+              w={190}
+              placeholder="Todas"
+              data={Object.entries(AUDIT_ENTITY_LABELS).map(([value, label]) => ({ value, label }))}
+              value={search.entity}
+              onChange={(entity) => state.list.setFilters({ entity })}
+            />
+            <DatePickerInput
+              type="range"
+              label="Fechas"
+              placeholder="Cualquier fecha"
+              clearable
+              valueFormat="DD/MM/YYYY"
+              w={240}
+              value={range}
+              onChange={([from, to]) => state.list.setFilters({ from: from ?? undefined, to: to ?? undefined })}
+            />
+          </>
+        }
+      >
+        <EntryDrawer id={search.entrada ?? null} onClose={() => setSearch((prev) => ({ ...prev, entrada: undefined }))} />
+      </ServerList>
+    </Stack>
+  );
+}
+
+function EntryDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const entry = useQuery({ ...trpc.audit.detail.queryOptions({ id: id ?? 1 }), enabled: id !== null });
+  const e = entry.data;
+  return (
+    <Drawer opened={id !== null} onClose={onClose} title="Entrada de auditoría" size="lg" position="right">
+      {entry.isError && <Text c="red">{M.loadFailed}</Text>}
+      {e && (
+        <Stack>
+          <SimpleGrid cols={2}>
+            <LabeledValue label="Fecha" value={formatDateTime(e.createdAt)} />
+            <LabeledValue label="Persona" value={`${e.actorName ?? e.actorEmail ?? '—'} (${roleLabel(e.actorRole)})`} />
+            <LabeledValue label="Acción" value={<Code>{e.action}</Code>} />
+            <LabeledValue label="Entidad" value={`${AUDIT_ENTITY_LABELS[e.entity] ?? e.entity} ${e.entityId}`} />
+            <LabeledValue label="IP" value={e.ip ?? '—'} />
+            <LabeledValue label="Navegador" value={e.userAgent ?? '—'} />
+          </SimpleGrid>
+          <AuditChanges before={e.before} after={e.after} />
+        </Stack>
+      )}
+    </Drawer>
+  );
+}

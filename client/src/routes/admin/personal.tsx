@@ -1,0 +1,282 @@
+// /admin/personal (DECISIONS 13): the staff, their roles and last sign-in; invitations by e-mail.
+import { useMemo, useState } from 'react';
+import { Badge, Button, Card, Group, Modal, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconUserMinus, IconUserPlus, IconUserCheck } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import {
+  STAFF_MESSAGES as M,
+  STAFF_ROLES,
+  STAFF_ROLE_DESCRIPTIONS,
+  STAFF_ROLE_LABELS,
+  STAFF_SORTS,
+  STAFF_STATUSES,
+  TRACKING_MESSAGES,
+  formatDateTime,
+  staffInviteInput,
+  type StaffRole,
+} from '@casillero/shared';
+import {
+  FilterSelect,
+  RowAction,
+  RowActions,
+  ServerList,
+  StackedCell,
+  dataTableColumns,
+  useListNavigate,
+  useServerListState,
+  type ListSearch,
+} from '../../components/data-table';
+import { EmailField } from '../../components/forms/FormParts';
+import { getErrorMessage } from '../../lib/errors';
+import { listSearch, searchOptionalEnum } from '../../lib/search';
+import { BRAND_NAME } from '../../lib/site';
+import { trpc } from '../../lib/trpc';
+import { ConfirmDialog, DialogActions } from './-components/DialogActions';
+import type { inferOutput } from '@trpc/tanstack-react-query';
+
+type StaffRow = inferOutput<typeof trpc.staff.list>['rows'][number];
+type StaffSearch = ListSearch<(typeof STAFF_SORTS)[number]> & { role?: StaffRole; status?: (typeof STAFF_STATUSES)[number] };
+
+const STATUS_LABELS: Record<(typeof STAFF_STATUSES)[number], string> = { active: 'Activo', inactive: 'Desactivado' };
+const roleOptions = STAFF_ROLES.map((r) => ({ value: r, label: STAFF_ROLE_LABELS[r] }));
+
+export const Route = createFileRoute('/admin/personal')({
+  validateSearch: (search: Record<string, unknown>): StaffSearch => ({
+    ...listSearch(search, STAFF_SORTS),
+    role: searchOptionalEnum(search.role, STAFF_ROLES),
+    status: searchOptionalEnum(search.status, STAFF_STATUSES),
+  }),
+  head: () => ({ meta: [{ title: `Personal · ${BRAND_NAME}` }] }),
+  component: StaffPage,
+});
+
+function useStaffChange() {
+  const queryClient = useQueryClient();
+  return async (run: () => Promise<{ message: string }>) => {
+    try {
+      const result = await run();
+      notifications.show({ color: 'green', message: result.message });
+      return true;
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Error', message: getErrorMessage(error) });
+      return false;
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: trpc.staff.pathKey() });
+    }
+  };
+}
+
+const col = dataTableColumns<StaffRow>();
+
+function StaffPage() {
+  const search = Route.useSearch();
+  const setSearch = useListNavigate<StaffSearch>(Route.useNavigate());
+  const state = useServerListState(search, setSearch, { sort: 'createdAt', dir: 'desc', filterKeys: ['q', 'role', 'status'] });
+  const change = useStaffChange();
+  const setRole = useMutation(trpc.staff.setRole.mutationOptions());
+  const deactivate = useMutation(trpc.staff.deactivate.mutationOptions());
+  const reactivate = useMutation(trpc.staff.reactivate.mutationOptions());
+  const [inviting, setInviting] = useState(false);
+  const [toDeactivate, setToDeactivate] = useState<StaffRow | null>(null);
+
+  const columns = useMemo(
+    () => [
+      col.accessor('fullName', {
+        id: 'person',
+        header: 'Persona',
+        enableSorting: false,
+        cell: (i) => <StackedCell main={i.getValue()} sub={i.row.original.email} />,
+      }),
+      col.accessor('role', {
+        id: 'role',
+        header: 'Rol',
+        enableSorting: false,
+        cell: (i) => (
+          <Select
+            aria-label={`Rol de ${i.row.original.fullName ?? i.row.original.email}`}
+            size="xs"
+            w={190}
+            allowDeselect={false}
+            data={roleOptions}
+            value={i.getValue()}
+            onChange={(role) => role && void change(() => setRole.mutateAsync({ userId: i.row.original.id, role: role as StaffRole }))}
+          />
+        ),
+      }),
+      col.accessor('lastSignInAt', {
+        id: 'lastSignInAt',
+        header: 'Último inicio de sesión',
+        cell: (i) => (i.getValue() ? formatDateTime(i.getValue()!) : 'Nunca'),
+      }),
+      col.accessor('deactivatedAt', {
+        id: 'state',
+        header: 'Estado',
+        enableSorting: false,
+        cell: (i) => (i.getValue() ? <Badge color="gray">Desactivado</Badge> : <Badge color="green">Activo</Badge>),
+      }),
+      col.display({
+        id: 'actions',
+        header: 'Acciones',
+        cell: (i) => {
+          const r = i.row.original;
+          const who = r.fullName ?? r.email;
+          return (
+            <RowActions>
+              {r.deactivatedAt ? (
+                <RowAction
+                  label="Reactivar"
+                  ariaLabel={`Reactivar a ${who}`}
+                  color="green"
+                  icon={<IconUserCheck size={18} />}
+                  onClick={() => void change(() => reactivate.mutateAsync({ userId: r.id }))}
+                />
+              ) : (
+                <RowAction
+                  label="Desactivar"
+                  ariaLabel={`Desactivar a ${who}`}
+                  color="red"
+                  icon={<IconUserMinus size={18} />}
+                  onClick={() => setToDeactivate(r)}
+                />
+              )}
+            </RowActions>
+          );
+        },
+      }),
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the mutations are stable
+    [],
+  );
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Title order={1} size="h2">
+            Personal
+          </Title>
+          <Text c="dimmed">Quién trabaja en el panel, con qué rol y cuándo entró por última vez.</Text>
+        </div>
+        <Button leftSection={<IconUserPlus size={16} />} onClick={() => setInviting(true)}>
+          Invitar persona
+        </Button>
+      </Group>
+      <ServerList
+        search={search}
+        state={state}
+        rowsQuery={trpc.staff.list.queryOptions(state.input)}
+        countQuery={trpc.staff.count.queryOptions(state.filters)}
+        columns={columns}
+        caption="Personal"
+        noun="personas"
+        empty={M.empty}
+        loadFailed={M.loadFailed}
+        searchPlaceholder="Nombre o email"
+        tooShortMessage={TRACKING_MESSAGES.searchTooShort}
+        filterControls={
+          <>
+            <FilterSelect label="Rol" w={190} data={roleOptions} value={search.role} onChange={(role) => state.list.setFilters({ role })} />
+            <FilterSelect
+              label="Estado"
+              w={150}
+              data={STAFF_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+              value={search.status}
+              onChange={(status) => state.list.setFilters({ status })}
+            />
+          </>
+        }
+      >
+        <PendingInvitations />
+        <InviteDialog opened={inviting} onClose={() => setInviting(false)} />
+        <ConfirmDialog
+          opened={toDeactivate !== null}
+          title="Desactivar acceso"
+          label="Desactivar"
+          loading={deactivate.isPending}
+          onCancel={() => setToDeactivate(null)}
+          onConfirm={() =>
+            void change(() => deactivate.mutateAsync({ userId: toDeactivate!.id })).then((ok) => ok && setToDeactivate(null))
+          }
+        >
+          ¿Desactivar el acceso de {toDeactivate?.fullName ?? toDeactivate?.email}? Todas sus sesiones se cerrarán de inmediato.
+        </ConfirmDialog>
+      </ServerList>
+    </Stack>
+  );
+}
+
+function PendingInvitations() {
+  const change = useStaffChange();
+  const invitations = useQuery(trpc.staff.invitations.queryOptions());
+  const revoke = useMutation(trpc.staff.revokeInvitation.mutationOptions());
+  if (!invitations.data?.length) return null;
+  return (
+    <Card withBorder radius="md">
+      <Title order={2} size="h4" mb="sm">
+        Invitaciones pendientes
+      </Title>
+      <Table aria-label="Invitaciones pendientes">
+        <Table.Tbody>
+          {invitations.data.map((inv) => (
+            <Table.Tr key={inv.id}>
+              <Table.Td>{inv.email}</Table.Td>
+              <Table.Td>{STAFF_ROLE_LABELS[inv.role as StaffRole] ?? inv.role}</Table.Td>
+              <Table.Td>Vence {formatDateTime(inv.expiresAt)}</Table.Td>
+              <Table.Td>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  color="red"
+                  onClick={() => void change(() => revoke.mutateAsync({ id: inv.id }))}
+                  aria-label={`Anular la invitación de ${inv.email}`}
+                >
+                  Anular
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Card>
+  );
+}
+
+function InviteDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const change = useStaffChange();
+  const invite = useMutation(trpc.staff.invite.mutationOptions());
+  const form = useForm<{ email: string; role: StaffRole | '' }>({
+    mode: 'controlled',
+    initialValues: { email: '', role: '' },
+    validate: schemaResolver(staffInviteInput, { sync: true }),
+  });
+  const role = form.values.role;
+  const submit = form.onSubmit(async (values) => {
+    const ok = await change(() => invite.mutateAsync(staffInviteInput.parse(values)));
+    if (ok) {
+      form.reset();
+      onClose();
+    }
+  });
+  return (
+    <Modal opened={opened} onClose={onClose} title="Invitar persona">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <EmailField placeholder="persona@empresa.com" {...form.getInputProps('email')} />
+          <Select label="Rol" required data={roleOptions} allowDeselect={false} {...form.getInputProps('role')} />
+          {role && (
+            <Text size="sm" c="dimmed">
+              {STAFF_ROLE_DESCRIPTIONS[role]}
+            </Text>
+          )}
+          <Text size="xs" c="dimmed">
+            Recibirá un enlace válido por 72 horas para elegir su contraseña.
+          </Text>
+          <DialogActions onCancel={onClose} label="Enviar invitación" loading={invite.isPending} />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

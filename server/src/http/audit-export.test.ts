@@ -1,0 +1,71 @@
+// The audit log's CSV over HTTP: only staff who may read the log, its filters, and every
+// entry however many keyset batches it takes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUDIT_CSV_PATH, SESSION_COOKIE_NAME } from '@casillero/shared';
+import type { Database } from '../db/client';
+import { auditLog } from '../db/schema';
+import { testConfig } from '../env';
+import { createServer } from '../server';
+import { createTestDatabase } from '../test/db';
+import { signedInAdmin, signedInCustomer, signedInStaff } from '../test/factories';
+
+let database: Database;
+let server: Awaited<ReturnType<typeof createServer>>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  server = await createServer({ config: testConfig({ appUrl: 'http://localhost:3000' }), database });
+});
+afterAll(async () => {
+  await server?.stop();
+  await database?.close();
+});
+
+const download = (token: string | null, query = '') =>
+  server.app.inject({ method: 'GET', url: `${AUDIT_CSV_PATH}${query}`, cookies: token ? { [SESSION_COOKIE_NAME]: token } : {} });
+
+describe('audit CSV', () => {
+  it('refuses visitors, customers and roles without the log; gives the administrator every entry, newest first', async () => {
+    const admin = await signedInAdmin(database.db);
+    const customer = await signedInCustomer(database.db);
+    const caja = await signedInStaff(database.db, 'caja');
+    // Many entries in one statement (the same instant): only the id orders them, across batches.
+    await database.db.insert(auditLog).values(
+      Array.from({ length: 4500 }, (_, i) => ({
+        actorId: admin.user.id,
+        actorRole: 'admin',
+        action: 'packages.update',
+        entity: 'packages',
+        entityId: `pkg-${String(i).padStart(4, '0')}`,
+        operation: 'update',
+        before: { status: 'pending' },
+        after: { status: `=cmd|${i}` },
+      })),
+    );
+
+    expect((await download(null)).statusCode).toBe(401);
+    expect((await download(customer.visitor.token)).statusCode).toBe(403);
+    expect((await download(caja.visitor.token)).statusCode).toBe(403);
+
+    const answer = await download(admin.visitor.token, '?entity=packages&action=packages.update');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toContain('text/csv');
+    const lines = answer.body.slice(1, -2).split('\r\n');
+    expect(lines[0]).toBe('"Fecha","Persona","Rol","Acción","Entidad","Id","Operación","Antes","Después","IP","Navegador"');
+    const ids = lines.slice(1).map((l) => l.split('","')[5]);
+    expect(ids).toHaveLength(4500);
+    expect(new Set(ids).size).toBe(4500);
+    expect(ids[0]).toBe('pkg-4499');
+    expect(ids.at(-1)).toBe('pkg-0000');
+    // Values are data, never formulas.
+    expect(answer.body).not.toMatch(/","=cmd/);
+
+    // Staff sign-ins are entries too, and the person filter keeps only theirs.
+    const mine = await download(admin.visitor.token, `?actorId=${caja.user.id}`);
+    const mineLines = mine.body.slice(1, -2).split('\r\n').slice(1);
+    expect(mineLines).toHaveLength(1);
+    expect(mineLines[0]).toContain('"Inicio de sesión"');
+
+    expect((await download(admin.visitor.token, '?from=2026-05-02&to=2026-05-01')).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,93 @@
+// Staff roles and what each may do (DECISIONS 13, docs/decisions/014). Every staff procedure
+// names the one permission it needs (`staffProcedure('packages.write')` on the server); this
+// map says which roles hold it. The server enforces it; the screens only follow it.
+
+/** The staff roles, beside the customer's 'user'. */
+export const STAFF_ROLES = ['admin', 'almacen', 'caja', 'atencion'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
+  admin: 'Administrador',
+  almacen: 'Almacén',
+  caja: 'Caja',
+  atencion: 'Atención al cliente',
+};
+
+export const STAFF_ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
+  admin: 'Todo, incluido el personal, la auditoría y la configuración.',
+  almacen: 'Recepción, pre-alertas, paquetes, reempaques, envíos y trackings; sin dinero ni cifras de ingresos.',
+  caja: 'Pagos y reportes de ingresos; consulta trackings y clientes.',
+  atencion: 'Consulta todo lo que ve el cliente; pre-alertas y notificaciones a clientes; no cambia dinero.',
+};
+
+export const PERMISSIONS = [
+  'trackings.read',
+  'trackings.write',
+  'prealerts.read',
+  'prealerts.write',
+  'clients.read',
+  'clients.write',
+  'packages.read',
+  'packages.write',
+  'repacks.read',
+  'repacks.write',
+  'shipments.read',
+  'shipments.write',
+  'payments.read',
+  'payments.write',
+  'notifications.read',
+  'notifications.write',
+  'reports.read',
+  'staff.manage',
+  'audit.read',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+const WAREHOUSE: Permission[] = [
+  'trackings.read',
+  'trackings.write',
+  'prealerts.read',
+  // Converting a pre-alert into a tracking is part of receiving the parcel.
+  'prealerts.write',
+  'clients.read',
+  'packages.read',
+  'packages.write',
+  'repacks.read',
+  'repacks.write',
+  'shipments.read',
+  'shipments.write',
+];
+
+export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
+  admin: PERMISSIONS,
+  almacen: WAREHOUSE,
+  caja: ['payments.read', 'payments.write', 'reports.read', 'trackings.read', 'clients.read', 'shipments.read'],
+  atencion: [
+    'trackings.read',
+    'prealerts.read',
+    'prealerts.write',
+    'clients.read',
+    'clients.write',
+    'packages.read',
+    'repacks.read',
+    'shipments.read',
+    'payments.read',
+    'notifications.read',
+    'notifications.write',
+  ],
+};
+
+export const isStaffRole = (role: string | null | undefined): role is StaffRole =>
+  (STAFF_ROLES as readonly string[]).includes(role ?? '');
+
+/** Whether a user of that role may do it; customers (and nobody) may do none of it. */
+export function can(role: string | null | undefined, permission: Permission): boolean {
+  return isStaffRole(role) && ROLE_PERMISSIONS[role].includes(permission);
+}
+
+/** Which permissions open, and store for a customer, each kind of stored file. */
+export const FILE_PERMISSIONS: Record<'receipt' | 'invoice' | 'package_photo', { read: Permission; write: Permission }> = {
+  receipt: { read: 'payments.read', write: 'payments.write' },
+  invoice: { read: 'prealerts.read', write: 'prealerts.write' },
+  package_photo: { read: 'packages.read', write: 'packages.write' },
+};
