@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGE_STATUS_LABELS, PREALERT_NOTIFICATIONS, PREALERT_STATUS_LABELS } from '@casillero/shared';
-import { DEMO, chromiumOrExplain, fieldLabel, launchBrowser, signIn, startServer, withScreenshotOnFailure, type RunningServer } from './helpers';
+import { DEMO, animationsDone, chromiumOrExplain, fieldLabel, launchBrowser, signIn, startServer, withScreenshotOnFailure, type RunningServer } from './helpers';
 
 const chromium = chromiumOrExplain();
 /** María's pending demo pre-alert (server/src/db/seed.ts). */
@@ -134,6 +134,8 @@ describe.skipIf(!chromium)('prealartas y clientes del administrador', () => {
       await row.getByRole('button', { name: 'Ver detalles de Carlos Eduardo Rodríguez' }).click();
       const details = page.getByRole('dialog', { name: 'Detalles del cliente' });
       await details.getByLabel(/^Paquetes: \d+$/).waitFor();
+      // The details slide in: a forced click (the switch's input is visually hidden) must wait for that.
+      await animationsDone(details);
       await details.getByRole('switch', { name: `Casillero ${code} activo` }).click({ force: true });
       await page.getByText('Estado cambiado a activo.').waitFor();
       await details.getByRole('button', { name: 'Editar' }).click();

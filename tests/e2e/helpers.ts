@@ -7,7 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium as playwrightChromium, type Browser, type Page } from 'playwright-core';
+import { chromium as playwrightChromium, type Browser, type Locator, type Page } from 'playwright-core';
 
 export const TESTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const REPO_ROOT = path.resolve(TESTS_DIR, '..');
@@ -213,6 +213,11 @@ export async function signIn(page: Page, url: string, email: string, password: s
   await form.getByLabel(fieldLabel('Email')).fill(email);
   await form.getByLabel(fieldLabel('Contraseña')).fill(password);
   await form.getByRole('button', { name: 'Iniciar Sesión', exact: true }).click();
+}
+
+/** Waits until the element's CSS transitions and animations (a drawer sliding in, say) have ended. */
+export async function animationsDone(locator: Locator): Promise<void> {
+  await locator.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))));
 }
 
 /** Runs fn; if it throws, saves a screenshot of the page to tests/test-results/<name>.png. */

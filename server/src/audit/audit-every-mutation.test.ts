@@ -1,0 +1,478 @@
+// Every staff mutation leaves its audit entry (issue 14). The list of mutations is read from the
+// app router, not written here: a staff mutation added later fails the first test until the
+// table below says how to call it and which entry it must leave. Each one is called by a staff
+// member of a role that holds its permission (not the administrator where another role can), and
+// the entry must name that person and role, the procedure, the entity and its id, the operation,
+// and the fields before and after as the database now holds them.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, desc, eq } from 'drizzle-orm';
+import { STAFF_ROLES, can, type Permission, type StaffRole } from '@casillero/shared';
+import type { Database } from '../db/client';
+import { testConfig } from '../env';
+import { auditLog, mailboxes, staffInvitations } from '../db/schema';
+import { storeFile } from '../files/store';
+import { callerFor, TEST_APP_URL, type TestCaller } from '../test/caller';
+import { createTestDatabase } from '../test/db';
+import { customerWithActiveMailbox, signedInStaff, uniqueEmail, type CustomerWithMailbox } from '../test/factories';
+import { tempStorageDir, tinyPng } from '../test/files';
+import type { Meta } from '../trpc/init';
+import { appRouter } from '../trpc/router';
+
+type AnyProcedure = { _def: { meta?: Meta; type: string } };
+const staffMutations = Object.entries(appRouter._def.procedures as unknown as Record<string, AnyProcedure>)
+  .filter(([, p]) => p._def.meta?.access === 'staff' && p._def.type === 'mutation')
+  .map(([path, p]) => ({ path, permission: p._def.meta!.permission! }));
+
+/** The entry a call must leave: `before`/`after` hold the fields to find in it (snake_case, as stored). */
+type Expected = {
+  entity: string;
+  entityId: string;
+  operation: 'insert' | 'update' | 'delete';
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+};
+type Case = (input: { staff: TestCaller; result?: unknown }) => Promise<{
+  input: unknown;
+  /** Given the procedure's answer, the entry it must have left. */
+  expected: (result: any) => Expected | Promise<Expected>;
+}>;
+
+let database: Database;
+const db = () => database.db;
+const storageDir = tempStorageDir();
+const config = testConfig({ appUrl: TEST_APP_URL, storageDir });
+let serial = 0;
+const unique = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${++serial}`;
+
+// --- What the calls act on ---------------------------------------------------------------------
+
+let ana: CustomerWithMailbox;
+/** An administrator's caller, for the setup steps that are not under test. */
+let setup: TestCaller;
+
+const customerCaller = () => callerFor(db(), ana.visitor, config);
+
+async function tracking(status?: 'ready_to_ship') {
+  const t = await setup.trackings.create({
+    mailboxId: ana.mailboxId,
+    trackingNumber: unique('AUDT'),
+    carrier: 'UPS',
+    description: 'Zapatos deportivos talla 38',
+    senderName: 'Nike',
+  });
+  if (status) await setup.trackings.updateStatus({ id: t.id, status });
+  return t;
+}
+
+async function pkg(status: 'pending' | 'received' = 'received') {
+  const trackingNumber = unique('AUDP');
+  const { id } = await setup.packages.create({
+    userId: ana.user.id,
+    mailboxId: ana.mailboxId,
+    trackingNumber,
+    packageDescription: 'Audífonos',
+    status: 'pending',
+  });
+  if (status === 'received') await setup.packages.receive({ id, warehouseReceipt: unique('WR-AUD-'), weightKg: 1.5 });
+  return { id, trackingNumber };
+}
+
+async function prealert() {
+  return customerCaller().prealerts.create({ trackingNumber: unique('AUDPA'), description: 'Libros de cocina', quantityItems: 2 });
+}
+
+async function shipment() {
+  const p = await pkg();
+  return setup.shipments.create({
+    userId: ana.user.id,
+    deliveryAddress: 'Av. Francisco de Miranda, Torre Parque Cristal, piso 4',
+    deliveryCity: 'Caracas',
+    deliveryState: 'Distrito Capital',
+    estimatedDelivery: '',
+    shippingCostUsd: 35.5,
+    packageIds: [p.id],
+  });
+}
+
+async function reportedPayment() {
+  const file = await storeFile(db(), storageDir, {
+    ownerUserId: ana.user.id,
+    kind: 'receipt',
+    bytes: tinyPng('auditoria'),
+    contentType: 'image/png',
+    originalName: 'comprobante.png',
+    uploadedBy: ana.user.id,
+  });
+  return customerCaller().payments.report({
+    transactionType: 'shipping_payment',
+    amountUsd: 20,
+    paymentMethod: 'Zelle',
+    paymentReference: unique('REF-AUD-'),
+    receiptFileId: file.id,
+    trackingIds: [(await tracking('ready_to_ship')).id],
+  });
+}
+
+async function repackRequest() {
+  const p = await pkg();
+  return customerCaller().repacks.request({ packageIds: [p.id], shippingMethod: 'aereo' });
+}
+
+async function notification() {
+  await setup.notifications.send({ recipient: 'individual', userId: ana.user.id, type: 'general', title: 'Aviso de prueba', message: 'Para borrar' });
+  const list = await setup.notifications.list({ q: 'Aviso de prueba' });
+  return list.rows[0]!;
+}
+
+async function staffMember(role: StaffRole) {
+  return (await signedInStaff(db(), role)).user;
+}
+
+async function pendingInvitationId(email: string) {
+  const [row] = await db().select({ id: staffInvitations.id }).from(staffInvitations).where(eq(staffInvitations.email, email)).orderBy(desc(staffInvitations.createdAt));
+  return row!.id;
+}
+
+// --- The table: one entry per staff mutation ---------------------------------------------------
+
+const CASES: Record<string, Case> = {
+  'trackings.create': async () => {
+    const trackingNumber = unique('AUDC');
+    return {
+      input: { mailboxId: ana.mailboxId, trackingNumber, carrier: 'DHL', description: 'Una chaqueta de invierno', senderName: 'Zara' },
+      expected: (r) => ({ entity: 'trackings', entityId: r.id, operation: 'insert', before: null, after: { tracking_number: trackingNumber, status: 'created' } }),
+    };
+  },
+  'trackings.updateStatus': async () => {
+    const t = await tracking();
+    return {
+      input: { id: t.id, status: 'in_warehouse' },
+      expected: () => ({ entity: 'trackings', entityId: t.id, operation: 'update', before: { status: 'created' }, after: { status: 'in_warehouse' } }),
+    };
+  },
+  'trackings.requestRepack': async () => {
+    const t = await tracking();
+    return {
+      input: { id: t.id, reason: 'La caja llegó rota' },
+      expected: () => ({
+        entity: 'trackings',
+        entityId: t.id,
+        operation: 'update',
+        before: { needs_reempaque: false },
+        after: { needs_reempaque: true, reempaque_reason: 'La caja llegó rota' },
+      }),
+    };
+  },
+  'prealerts.confirm': async () => {
+    const p = await prealert();
+    return {
+      input: { id: p.id },
+      expected: () => ({ entity: 'prealerts', entityId: p.id, operation: 'update', before: { status: 'pending' }, after: { status: 'confirmed' } }),
+    };
+  },
+  'prealerts.edit': async () => {
+    const p = await prealert();
+    return {
+      input: { id: p.id, description: 'Libros de repostería', quantityItems: 3 },
+      expected: () => ({
+        entity: 'prealerts',
+        entityId: p.id,
+        operation: 'update',
+        before: { description: 'Libros de cocina', quantity_items: 2 },
+        after: { description: 'Libros de repostería', quantity_items: 3 },
+      }),
+    };
+  },
+  'prealerts.convert': async () => {
+    const p = await prealert();
+    await setup.prealerts.confirm({ id: p.id });
+    return {
+      input: { id: p.id, actualWeight: 2, actualValue: 40 },
+      expected: () => ({ entity: 'prealerts', entityId: p.id, operation: 'update', before: { status: 'confirmed' }, after: { status: 'converted' } }),
+    };
+  },
+  'mailboxes.createForClient': async () => {
+    return {
+      input: { userId: ana.user.id, country: 'CHINA', addressLine1: 'Calle 1, Edificio 2', city: 'Guangzhou', postalCode: '510000' },
+      expected: async () => {
+        const [box] = await db().select({ id: mailboxes.id }).from(mailboxes).where(and(eq(mailboxes.userId, ana.user.id), eq(mailboxes.country, 'CHINA')));
+        return { entity: 'mailboxes', entityId: box!.id, operation: 'insert', before: null, after: { user_id: ana.user.id, country: 'CHINA', status: 'inactive' } };
+      },
+    };
+  },
+  'mailboxes.setStatus': async () => {
+    // Another customer's: Ana's mailbox must stay active for the other cases.
+    const { mailboxId } = await customerWithActiveMailbox(db(), { nombre: 'Bruno Auditoría' });
+    return {
+      input: { id: mailboxId, status: 'inactive' },
+      expected: () => ({ entity: 'mailboxes', entityId: mailboxId, operation: 'update', before: { status: 'active' }, after: { status: 'inactive' } }),
+    };
+  },
+  'packages.create': async () => {
+    const trackingNumber = unique('AUDPC');
+    return {
+      input: { userId: ana.user.id, mailboxId: ana.mailboxId, trackingNumber, packageDescription: 'Lámpara', status: 'pending' },
+      expected: (r) => ({ entity: 'packages', entityId: r.id, operation: 'insert', before: null, after: { tracking_number: trackingNumber, status: 'pending' } }),
+    };
+  },
+  'packages.update': async () => {
+    const p = await pkg('pending');
+    return {
+      input: { id: p.id, userId: ana.user.id, mailboxId: ana.mailboxId, trackingNumber: p.trackingNumber, packageDescription: 'Lámpara de mesa', status: 'pending' },
+      expected: () => ({
+        entity: 'packages',
+        entityId: p.id,
+        operation: 'update',
+        before: { package_description: 'Audífonos' },
+        after: { package_description: 'Lámpara de mesa' },
+      }),
+    };
+  },
+  'packages.updateStatus': async () => {
+    const p = await pkg('pending');
+    return {
+      input: { id: p.id, status: 'received' },
+      expected: () => ({ entity: 'packages', entityId: p.id, operation: 'update', before: { status: 'pending' }, after: { status: 'received' } }),
+    };
+  },
+  'packages.receive': async () => {
+    const p = await pkg('pending');
+    const wr = unique('WR-REC-');
+    return {
+      input: { id: p.id, warehouseReceipt: wr, weightKg: 3.25, warehouseLocation: 'A-3' },
+      expected: () => ({
+        entity: 'packages',
+        entityId: p.id,
+        operation: 'update',
+        before: { status: 'pending', weight_kg: null },
+        after: { status: 'received', weight_kg: 3.25, warehouse_location: 'A-3' },
+      }),
+    };
+  },
+  'packages.delete': async () => {
+    const p = await pkg('pending');
+    return {
+      input: { id: p.id },
+      expected: () => ({ entity: 'packages', entityId: p.id, operation: 'delete', before: { id: p.id, tracking_number: p.trackingNumber }, after: null }),
+    };
+  },
+  'shipments.create': async () => {
+    const p = await pkg();
+    return {
+      input: {
+        userId: ana.user.id,
+        deliveryAddress: 'Calle Real de Sabana Grande',
+        deliveryCity: 'Caracas',
+        deliveryState: 'Distrito Capital',
+        estimatedDelivery: '',
+        shippingCostUsd: 12,
+        packageIds: [p.id],
+      },
+      expected: (r) => ({ entity: 'shipments', entityId: r.id, operation: 'insert', before: null, after: { status: 'preparing', delivery_city: 'Caracas' } }),
+    };
+  },
+  'shipments.updateStatus': async () => {
+    const s = await shipment();
+    return {
+      input: { id: s.id, status: 'in_transit' },
+      expected: () => ({ entity: 'shipments', entityId: s.id, operation: 'update', before: { status: 'preparing' }, after: { status: 'in_transit' } }),
+    };
+  },
+  'shipments.update': async () => {
+    const s = await shipment();
+    return {
+      input: {
+        id: s.id,
+        deliveryAddress: 'Av. Libertador, Chacao',
+        deliveryCity: 'Caracas',
+        deliveryState: 'Miranda',
+        estimatedDelivery: '',
+        shippingCostUsd: 35.5,
+      },
+      expected: () => ({
+        entity: 'shipments',
+        entityId: s.id,
+        operation: 'update',
+        before: { delivery_state: 'Distrito Capital' },
+        after: { delivery_state: 'Miranda', delivery_address: 'Av. Libertador, Chacao' },
+      }),
+    };
+  },
+  'shipments.remove': async () => {
+    const s = await shipment();
+    return {
+      input: { id: s.id },
+      expected: () => ({ entity: 'shipments', entityId: s.id, operation: 'delete', before: { id: s.id, status: 'preparing' }, after: null }),
+    };
+  },
+  'payments.review': async () => {
+    const payment = await reportedPayment();
+    return {
+      input: { id: payment.id, status: 'completed', adminNotes: 'Verificado en el banco' },
+      expected: () => ({
+        entity: 'payment_transactions',
+        entityId: payment.id,
+        operation: 'update',
+        before: { status: 'pending' },
+        after: { status: 'completed', metadata: { admin_notes: 'Verificado en el banco' } },
+      }),
+    };
+  },
+  'notifications.send': async () => {
+    return {
+      input: { recipient: 'individual', userId: ana.user.id, type: 'package', title: 'Aviso auditado', message: 'Su paquete espera' },
+      expected: async () => {
+        const list = await setup.notifications.list({ q: 'Aviso auditado' });
+        return {
+          entity: 'notifications',
+          entityId: list.rows[0]!.id,
+          operation: 'insert',
+          before: null,
+          after: { user_id: ana.user.id, title: 'Aviso auditado', type: 'package' },
+        };
+      },
+    };
+  },
+  'notifications.remove': async () => {
+    const n = await notification();
+    return {
+      input: { id: n.id },
+      expected: () => ({ entity: 'notifications', entityId: n.id, operation: 'delete', before: { id: n.id, title: 'Aviso de prueba' }, after: null }),
+    };
+  },
+  'repacks.process': async () => {
+    const request = await repackRequest();
+    const wr = unique('WR-REP-');
+    return {
+      input: { id: request.id, warehouseReceipt: wr },
+      expected: () => ({
+        entity: 'repack_requests',
+        entityId: request.id,
+        operation: 'update',
+        before: { status: 'pending', warehouse_receipt: null },
+        after: { status: 'processed', warehouse_receipt: wr },
+      }),
+    };
+  },
+  'repacks.markShipped': async () => {
+    const request = await repackRequest();
+    await setup.repacks.process({ id: request.id, warehouseReceipt: unique('WR-ENV-') });
+    return {
+      input: { id: request.id },
+      expected: () => ({ entity: 'repack_requests', entityId: request.id, operation: 'update', before: { status: 'processed' }, after: { status: 'shipped' } }),
+    };
+  },
+  'clients.update': async () => {
+    return {
+      input: { userId: ana.user.id, fullName: 'Ana Auditada Pérez', phone: '04141234567', cedula: null, venezuelaAddress: null, venezuelaCity: null, venezuelaState: null },
+      expected: () => ({
+        entity: 'user_profiles',
+        entityId: ana.user.id,
+        operation: 'update',
+        after: { full_name: 'Ana Auditada Pérez', phone: '04141234567' },
+      }),
+    };
+  },
+  'staff.invite': async () => {
+    const email = uniqueEmail('invitada');
+    return {
+      input: { email, role: 'caja' },
+      expected: async () => ({
+        entity: 'staff_invitations',
+        entityId: await pendingInvitationId(email),
+        operation: 'insert',
+        before: null,
+        after: { email, role: 'caja', accepted_at: null, revoked_at: null },
+      }),
+    };
+  },
+  'staff.revokeInvitation': async () => {
+    const email = uniqueEmail('revocada');
+    await setup.staff.invite({ email, role: 'almacen' });
+    const id = await pendingInvitationId(email);
+    return {
+      input: { id },
+      expected: () => ({ entity: 'staff_invitations', entityId: id, operation: 'update', before: { revoked_at: null } }),
+    };
+  },
+  'staff.setRole': async () => {
+    const person = await staffMember('caja');
+    return {
+      input: { userId: person.id, role: 'atencion' },
+      expected: () => ({ entity: 'users', entityId: person.id, operation: 'update', before: { role: 'caja' }, after: { role: 'atencion' } }),
+    };
+  },
+  'staff.deactivate': async () => {
+    const person = await staffMember('almacen');
+    return {
+      input: { userId: person.id },
+      expected: () => ({ entity: 'users', entityId: person.id, operation: 'update', before: { deactivated_at: null } }),
+    };
+  },
+  'staff.reactivate': async () => {
+    const person = await staffMember('atencion');
+    await setup.staff.deactivate({ userId: person.id });
+    return {
+      input: { userId: person.id },
+      expected: () => ({ entity: 'users', entityId: person.id, operation: 'update', after: { deactivated_at: null } }),
+    };
+  },
+};
+
+// --- The walk ----------------------------------------------------------------------------------
+
+/** The role that does this in the business: the first non-administrator role that may, else the administrator. */
+const roleFor = (permission: Permission): StaffRole => STAFF_ROLES.find((r) => r !== 'admin' && can(r, permission)) ?? 'admin';
+
+function call(caller: TestCaller, path: string, input: unknown): Promise<unknown> {
+  const [router, procedure] = path.split('.') as [string, string];
+  return (caller as unknown as Record<string, Record<string, (i: unknown) => Promise<unknown>>>)[router]![procedure]!(input);
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  ana = await customerWithActiveMailbox(db(), { nombre: 'Ana Auditoría' });
+  setup = (await signedInStaff(db(), 'admin')).caller;
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+describe('every staff mutation is audited', () => {
+  it('the table names every staff mutation of the router, and nothing else', () => {
+    expect(staffMutations.length).toBeGreaterThan(20);
+    expect(Object.keys(CASES).sort()).toEqual(staffMutations.map((m) => m.path).sort());
+  });
+
+  it.each(staffMutations)('$path leaves an entry with who, role, entity, before and after', async ({ path, permission }) => {
+    const role = roleFor(permission);
+    const actor = await signedInStaff(db(), role);
+    const { input, expected: expectedOf } = await CASES[path]!({ staff: actor.caller });
+    const startedAt = new Date();
+    const result = await call(actor.caller, path, input);
+    const expected = await expectedOf(result);
+
+    const entries = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, path), eq(auditLog.actorId, actor.user.id), eq(auditLog.entity, expected.entity), eq(auditLog.entityId, expected.entityId)));
+    // A service may write the row more than once in the transaction: one of its entries must show the change.
+    const fields = (expectedFields: Record<string, unknown> | null | undefined) =>
+      expectedFields === null ? null : expectedFields ? expect.objectContaining(expectedFields) : expect.anything();
+    expect(entries).toContainEqual(
+      expect.objectContaining({
+        operation: expected.operation,
+        actorRole: role,
+        ip: actor.visitor.ip,
+        userAgent: actor.visitor.userAgent,
+        before: fields(expected.before),
+        after: fields(expected.after),
+      }),
+    );
+    for (const entry of entries) {
+      expect(entry.createdAt.getTime()).toBeGreaterThanOrEqual(startedAt.getTime() - 1000);
+      // An update keeps exactly the fields that changed, the same keys on both sides.
+      if (entry.operation === 'update') expect(Object.keys(entry.before!).sort()).toEqual(Object.keys(entry.after!).sort());
+    }
+  });
+});
