@@ -20,42 +20,23 @@ export const STAFF_ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
   atencion: 'Consulta todo lo que ve el cliente; pre-alertas y notificaciones a clientes; no cambia dinero.',
 };
 
-export const PERMISSIONS = [
-  'trackings.read',
-  'trackings.write',
-  'prealerts.read',
-  'prealerts.write',
-  'clients.read',
-  'clients.write',
-  'packages.read',
-  'packages.write',
-  'repacks.read',
-  'repacks.write',
-  'shipments.read',
-  'shipments.write',
-  'payments.read',
-  'payments.write',
-  'notifications.read',
-  'notifications.write',
-  'reports.read',
-  'staff.manage',
-  'audit.read',
-] as const;
-export type Permission = (typeof PERMISSIONS)[number];
+/** The areas whose records staff read and change; each has a `.read` and a `.write` permission. */
+const AREAS = ['trackings', 'prealerts', 'clients', 'packages', 'repacks', 'shipments', 'payments', 'notifications'] as const;
+type Area = (typeof AREAS)[number];
+
+export type Permission = `${Area}.${'read' | 'write'}` | 'reports.read' | 'staff.manage' | 'audit.read';
+
+/** Reading and changing each of the areas. */
+const readWrite = (...areas: Area[]): Permission[] => areas.flatMap((a) => [`${a}.read`, `${a}.write`] as const);
+
+export const PERMISSIONS: readonly Permission[] = [...readWrite(...AREAS), 'reports.read', 'staff.manage', 'audit.read'];
 
 const WAREHOUSE: Permission[] = [
-  'trackings.read',
-  'trackings.write',
-  'prealerts.read',
+  ...readWrite('trackings'),
   // Converting a pre-alert into a tracking is part of receiving the parcel.
-  'prealerts.write',
+  ...readWrite('prealerts'),
   'clients.read',
-  'packages.read',
-  'packages.write',
-  'repacks.read',
-  'repacks.write',
-  'shipments.read',
-  'shipments.write',
+  ...readWrite('packages', 'repacks', 'shipments'),
 ];
 
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {

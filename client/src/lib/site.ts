@@ -5,6 +5,9 @@ import { trpc } from './trpc';
 
 export const BRAND_NAME = 'Casillero Virtual';
 
+/** A route's `head`: the page's title in the browser tab, 'Envíos · Casillero Virtual'. */
+export const pageHead = (title: string) => () => ({ meta: [{ title: `${title} · ${BRAND_NAME}` }] });
+
 export const siteConfigQueryOptions = () => ({ ...trpc.site.config.queryOptions(), staleTime: Infinity });
 
 export function useSiteConfig() {

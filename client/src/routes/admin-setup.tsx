@@ -1,14 +1,14 @@
-import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { Button, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconShieldCheck } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconShieldCheck } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { ADMIN_SETUP_MESSAGES, adminSetupInput } from '@casillero/shared';
 import { ButtonLink } from '../components/links';
-import { AuthCard } from '../components/layout/AuthCard';
+import { AuthCard, AuthMessageCard, AuthForm } from '../components/layout/AuthCard';
 import { PageLoader } from '../components/layout/PageLoader';
 import { EmailField, NewPasswordField } from '../components/forms/FormParts';
+import { useMutationForm } from '../components/useMutationForm';
 import { getErrorMessage } from '../lib/errors';
 import { BRAND_NAME } from '../lib/site';
 import { trpc } from '../lib/trpc';
@@ -25,25 +25,23 @@ function AdminSetupPage() {
 
   if (status.isError) {
     return (
-      <AuthCard title="Configuración inicial">
-        <Alert color="red" icon={<IconAlertCircle />} role="alert">
-          {getErrorMessage(status.error)}
-        </Alert>
+      <AuthMessageCard title="Configuración inicial" message={getErrorMessage(status.error)}>
         <Button variant="default" onClick={() => void status.refetch()}>
           Reintentar
         </Button>
-      </AuthCard>
+      </AuthMessageCard>
     );
   }
 
   if (status.data.adminExists) {
     return (
-      <AuthCard title="Configuración inicial">
-        <Alert color="blue" icon={<IconShieldCheck />} role="status">
-          {ADMIN_SETUP_MESSAGES.adminExists}
-        </Alert>
+      <AuthMessageCard
+        title="Configuración inicial"
+        message={ADMIN_SETUP_MESSAGES.adminExists}
+        status={{ color: 'blue', icon: <IconShieldCheck /> }}
+      >
         <ButtonLink to="/login">Iniciar Sesión</ButtonLink>
-      </AuthCard>
+      </AuthMessageCard>
     );
   }
 
@@ -52,11 +50,10 @@ function AdminSetupPage() {
 
 function AdminSetupForm() {
   const queryClient = useQueryClient();
-  const setup = useMutation(trpc.auth.adminSetup.mutationOptions());
-  const form = useForm({
-    mode: 'controlled',
+  // Failures are toasts here, so the form's own server error stays unused.
+  const { form, mutation: setup } = useMutationForm(trpc.auth.adminSetup.mutationOptions(), {
     initialValues: { setupToken: '', nombre: '', email: '', password: '' },
-    validate: schemaResolver(adminSetupInput, { sync: true }),
+    schema: adminSetupInput,
     validateInputOnBlur: true,
   });
 
@@ -89,29 +86,27 @@ function AdminSetupForm() {
         Copia el token de configuración que el servidor imprimió en su registro al arrancar. Solo sirve una
         vez.
       </Text>
-      <form onSubmit={handleSubmit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label="Token de configuración"
-            placeholder="Pega aquí el token del registro del servidor"
-            autoComplete="off"
-            spellCheck={false}
-            required
-            {...form.getInputProps('setupToken')}
-          />
-          <TextInput
-            label="Nombre completo"
-            autoComplete="name"
-            required
-            {...form.getInputProps('nombre')}
-          />
-          <EmailField placeholder="admin@tuempresa.com" {...form.getInputProps('email')} />
-          <NewPasswordField label="Contraseña" {...form.getInputProps('password')} />
-          <Button type="submit" fullWidth size="md" loading={form.submitting}>
-            Crear administrador
-          </Button>
-        </Stack>
-      </form>
+      <AuthForm onSubmit={handleSubmit}>
+        <TextInput
+          label="Token de configuración"
+          placeholder="Pega aquí el token del registro del servidor"
+          autoComplete="off"
+          spellCheck={false}
+          required
+          {...form.getInputProps('setupToken')}
+        />
+        <TextInput
+          label="Nombre completo"
+          autoComplete="name"
+          required
+          {...form.getInputProps('nombre')}
+        />
+        <EmailField placeholder="admin@tuempresa.com" {...form.getInputProps('email')} />
+        <NewPasswordField label="Contraseña" {...form.getInputProps('password')} />
+        <Button type="submit" fullWidth size="md" loading={form.submitting}>
+          Crear administrador
+        </Button>
+      </AuthForm>
     </AuthCard>
   );
 }

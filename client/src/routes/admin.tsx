@@ -6,7 +6,7 @@ import { AreaShell } from '../components/layout/AreaShell';
 import { PageLoader } from '../components/layout/PageLoader';
 import { isSigningOutHere, useMe } from '../lib/auth';
 import { requireUser } from '../lib/guards';
-import { BRAND_NAME } from '../lib/site';
+import { pageHead } from '../lib/site';
 import { AccessDenied } from './admin/-components/AccessDenied';
 import { AdminNav, AdminNavFooter, permissionForPath } from './admin/-components/nav';
 import { InvalidSession } from '../components/layout/InvalidSession';
@@ -16,7 +16,7 @@ export const Route = createFileRoute('/admin')({
     const user = await requireUser(context, location.href);
     return { user };
   },
-  head: () => ({ meta: [{ title: `Panel Admin · ${BRAND_NAME}` }] }),
+  head: pageHead('Panel Admin'),
   pendingComponent: () => <PageLoader title="Verificando Permisos" message="Validando acceso administrativo..." />,
   errorComponent: InvalidSession,
   component: AdminLayout,

@@ -5,8 +5,9 @@ import { COURSE_STATS, COURSE_TESTIMONIALS, COURSES, formatUsd, whatsappCourseMe
 import { ButtonLink } from '../components/links';
 import { PageHero } from '../components/public/PageHero';
 import { StarRating } from '../components/public/StarRating';
+import { PageSection } from '../components/public/PageSection';
 import { StatGrid } from '../components/public/StatGrid';
-import { TestimonialCard } from '../components/public/TestimonialCard';
+import { TestimonialGrid } from '../components/public/TestimonialCard';
 import { WhatsAppButton } from '../components/public/WhatsAppButton';
 import classes from '../components/public/public.module.css';
 import { BRAND_NAME } from '../lib/site';
@@ -140,16 +141,13 @@ function CoursesPage() {
         </Group>
       </PageHero>
 
-      <Container size="lg" py={48} id="cursos" style={{ scrollMarginTop: 80 }}>
-        <Title order={2} ta="center" mb="xl">
-          Cursos y talleres
-        </Title>
+      <PageSection title="Cursos y talleres" id="cursos">
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="xl">
           {COURSES.map((course) => (
             <CourseCard key={course.id} course={course} />
           ))}
         </SimpleGrid>
-      </Container>
+      </PageSection>
 
       <Box component="section" className={classes.band} py={48} aria-label="Nuestros números">
         <Container size="lg">
@@ -157,16 +155,9 @@ function CoursesPage() {
         </Container>
       </Box>
 
-      <Container size="lg" py={48}>
-        <Title order={2} ta="center" mb="xl">
-          Lo que dicen nuestros estudiantes
-        </Title>
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-          {COURSE_TESTIMONIALS.map((t) => (
-            <TestimonialCard key={t.name} testimonial={t} />
-          ))}
-        </SimpleGrid>
-      </Container>
+      <PageSection title="Lo que dicen nuestros estudiantes">
+        <TestimonialGrid testimonials={COURSE_TESTIMONIALS} columns={2} />
+      </PageSection>
 
       <Box component="section" className={classes.hero} py={48}>
         <Container size="md">

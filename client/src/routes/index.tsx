@@ -1,4 +1,4 @@
-import { Box, Card, Container, Grid, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Box, Card, Container, Grid, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   IconBuildingStore,
   IconCalculator,
@@ -11,10 +11,11 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ACTIVATION_COST_USD, CREDENTIALS, formatUsd, HOME_STATS, HOME_TESTIMONIALS, INSTRUCTOR } from '@casillero/shared';
 import { ButtonLink } from '../components/links';
 import { DropdownLink } from '../components/public/DropdownLink';
+import { FeatureIcon } from '../components/public/FeatureIcon';
 import { NavDropdown } from '../components/public/NavDropdown';
+import { PageSection } from '../components/public/PageSection';
 import { StatGrid } from '../components/public/StatGrid';
-import { TestimonialCard } from '../components/public/TestimonialCard';
-import publicClasses from '../components/public/public.module.css';
+import { TestimonialGrid } from '../components/public/TestimonialCard';
 import { BRAND_NAME } from '../lib/site';
 import classes from './-components/home.module.css';
 
@@ -73,9 +74,7 @@ function Hero() {
             {QUICK_CARDS.map((card) => (
               <Card key={card.title} radius="lg" padding="lg" ta="left" component="article">
                 <Stack gap="xs">
-                  <ThemeIcon size={40} radius="md" variant="light">
-                    <card.icon size={22} aria-hidden />
-                  </ThemeIcon>
+                  <FeatureIcon icon={card.icon} size={40} />
                   <Title order={2} size="h4">
                     {card.title}
                   </Title>
@@ -146,30 +145,11 @@ function AboutInstructor() {
   );
 }
 
-function Testimonials() {
-  return (
-    <Box component="section" className={publicClasses.band} py={64} aria-labelledby="testimonios">
-      <Container size="lg">
-        <Title order={2} ta="center" mb="xl" id="testimonios">
-          Lo que dicen nuestros clientes
-        </Title>
-        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="xl">
-          {HOME_TESTIMONIALS.map((t) => (
-            <TestimonialCard key={t.name} testimonial={t} />
-          ))}
-        </SimpleGrid>
-      </Container>
-    </Box>
-  );
-}
-
 function Credentials() {
   return (
     <Container size="md" py={64} component="section" aria-labelledby="credenciales">
       <Stack gap="lg" align="center">
-        <ThemeIcon size={48} radius="xl" variant="light">
-          <IconCertificate size={26} aria-hidden />
-        </ThemeIcon>
+        <FeatureIcon icon={IconCertificate} size={48} radius="xl" />
         <Title order={2} ta="center" id="credenciales">
           Experiencia que respalda tus envíos
         </Title>
@@ -191,7 +171,9 @@ function HomePage() {
     <>
       <Hero />
       <AboutInstructor />
-      <Testimonials />
+      <PageSection title="Lo que dicen nuestros clientes" titleId="testimonios" band py={64}>
+        <TestimonialGrid testimonials={HOME_TESTIMONIALS} columns={3} />
+      </PageSection>
       <Credentials />
     </>
   );

@@ -1,16 +1,13 @@
-import { useState } from 'react';
-import { Alert, Group, Stack, Text } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { Alert, Group, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router';
 import { AUTH_MESSAGES, signInInput } from '@casillero/shared';
 import { AnchorLink } from '../components/links';
 import { EmailField, ErrorAlert, SubmitButton, TermsNote } from '../components/forms/FormParts';
-import { AuthCard } from '../components/layout/AuthCard';
+import { AuthCard, AuthForm } from '../components/layout/AuthCard';
 import { PasswordField } from '../components/PasswordField';
+import { useMutationForm } from '../components/useMutationForm';
 import { safeRedirect, useRefreshSession } from '../lib/auth';
-import { getErrorMessage } from '../lib/errors';
 import { redirectIfSignedIn } from '../lib/guards';
 import { searchString } from '../lib/search';
 import { BRAND_NAME } from '../lib/site';
@@ -39,25 +36,14 @@ function LoginPage() {
   const navigate = useNavigate();
   const router = useRouter();
   const refreshSession = useRefreshSession();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const signIn = useMutation(trpc.auth.signIn.mutationOptions());
-
-  const form = useForm({
-    mode: 'controlled',
+  const { form, send, serverError } = useMutationForm(trpc.auth.signIn.mutationOptions(), {
     initialValues: { email: '', password: '' },
-    validate: schemaResolver(signInInput, { sync: true }),
-    // Typing again clears the server's complaint.
-    onValuesChange: () => setServerError(null),
+    schema: signInInput,
+    fallback: AUTH_MESSAGES.signInFallback,
   });
 
   const handleSubmit = form.onSubmit(async (values) => {
-    setServerError(null);
-    try {
-      await signIn.mutateAsync(values);
-    } catch (error) {
-      setServerError(getErrorMessage(error, AUTH_MESSAGES.signInFallback));
-      return;
-    }
+    if (!(await send(values))) return;
     await refreshSession();
     const target = safeRedirect(search.redirect);
     if (target) {
@@ -78,27 +64,25 @@ function LoginPage() {
         </Alert>
       )}
 
-      <form onSubmit={handleSubmit} noValidate>
-        <Stack gap="md">
-          <EmailField {...form.getInputProps('email')} />
-          <PasswordField
-            label="Contraseña"
-            placeholder="Tu contraseña"
-            autoComplete="current-password"
-            required
-            {...form.getInputProps('password')}
-          />
-          <Group justify="flex-end" mt={-8}>
-            <AnchorLink to="/forgot-password" size="sm">
-              ¿Olvidaste tu contraseña?
-            </AnchorLink>
-          </Group>
+      <AuthForm onSubmit={handleSubmit}>
+        <EmailField {...form.getInputProps('email')} />
+        <PasswordField
+          label="Contraseña"
+          placeholder="Tu contraseña"
+          autoComplete="current-password"
+          required
+          {...form.getInputProps('password')}
+        />
+        <Group justify="flex-end" mt={-8}>
+          <AnchorLink to="/forgot-password" size="sm">
+            ¿Olvidaste tu contraseña?
+          </AnchorLink>
+        </Group>
 
-          <ErrorAlert message={serverError} />
+        <ErrorAlert message={serverError} />
 
-          <SubmitButton busy={form.submitting} label="Iniciar Sesión" busyLabel="Iniciando sesión..." />
-        </Stack>
-      </form>
+        <SubmitButton busy={form.submitting} label="Iniciar Sesión" busyLabel="Iniciando sesión..." />
+      </AuthForm>
 
       {needsConfirmation && <ResendVerification initialEmail={form.values.email} />}
 

@@ -1,12 +1,10 @@
-import { useState } from 'react';
-import { Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { useMutation } from '@tanstack/react-query';
+import { Text, TextInput } from '@mantine/core';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { CASILLERO_TYPES, type CasilleroType, signUpFormSchema } from '@casillero/shared';
 import { AnchorLink } from '../components/links';
-import { AuthCard } from '../components/layout/AuthCard';
+import { AuthCard, AuthForm } from '../components/layout/AuthCard';
 import { ConfirmPasswordField, EmailField, ErrorAlert, NewPasswordField, SubmitButton, TermsNote } from '../components/forms/FormParts';
+import { useMutationForm } from '../components/useMutationForm';
 import { getErrorMessage, getFieldErrors } from '../lib/errors';
 import { redirectIfSignedIn } from '../lib/guards';
 import { searchEnum } from '../lib/search';
@@ -30,15 +28,10 @@ const FIELDS = ['nombre', 'email', 'password', 'confirmPassword'] as const;
 function SignUpPage() {
   const { type } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
-  const [serverError, setServerError] = useState<string | null>(null);
-  const signUp = useMutation(trpc.auth.signUp.mutationOptions());
-
-  const form = useForm({
-    mode: 'controlled',
+  const { form, mutation: signUp, serverError, setServerError } = useMutationForm(trpc.auth.signUp.mutationOptions(), {
     initialValues: { nombre: '', email: '', password: '', confirmPassword: '' },
-    validate: schemaResolver(signUpFormSchema, { sync: true }),
+    schema: signUpFormSchema,
     validateInputOnBlur: true,
-    onValuesChange: () => setServerError(null),
   });
 
   const handleSubmit = form.onSubmit(async ({ nombre, email, password }) => {
@@ -64,24 +57,22 @@ function SignUpPage() {
         onChange={(next) => void navigate({ search: { type: next }, replace: true })}
       />
 
-      <form onSubmit={handleSubmit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label="Nombre completo"
-            placeholder="Tu nombre y apellido"
-            autoComplete="name"
-            required
-            {...form.getInputProps('nombre')}
-          />
-          <EmailField {...form.getInputProps('email')} />
-          <NewPasswordField label="Contraseña" placeholder="Mínimo 8 caracteres" {...form.getInputProps('password')} />
-          <ConfirmPasswordField placeholder="Repite tu contraseña" {...form.getInputProps('confirmPassword')} />
+      <AuthForm onSubmit={handleSubmit}>
+        <TextInput
+          label="Nombre completo"
+          placeholder="Tu nombre y apellido"
+          autoComplete="name"
+          required
+          {...form.getInputProps('nombre')}
+        />
+        <EmailField {...form.getInputProps('email')} />
+        <NewPasswordField label="Contraseña" placeholder="Mínimo 8 caracteres" {...form.getInputProps('password')} />
+        <ConfirmPasswordField placeholder="Repite tu contraseña" {...form.getInputProps('confirmPassword')} />
 
-          <ErrorAlert message={serverError} />
+        <ErrorAlert message={serverError} />
 
-          <SubmitButton busy={form.submitting} disabled={!canSubmit} label="Crear cuenta" busyLabel="Creando cuenta..." />
-        </Stack>
-      </form>
+        <SubmitButton busy={form.submitting} disabled={!canSubmit} label="Crear cuenta" busyLabel="Creando cuenta..." />
+      </AuthForm>
 
       <Text size="sm" ta="center">
         ¿Ya tienes cuenta?{' '}

@@ -1,10 +1,11 @@
-import { Badge, Box, Card, Container, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Card, Container, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCalculator, IconCheck, IconHeadset, IconMapPin, IconReceipt2, IconRoute } from '@tabler/icons-react';
 import { createFileRoute } from '@tanstack/react-router';
 import { formatUsd, SERVICE_LOCKERS, SERVICE_REASONS } from '@casillero/shared';
 import { ButtonLink } from '../components/links';
+import { FeatureIcon } from '../components/public/FeatureIcon';
 import { PageHero } from '../components/public/PageHero';
-import classes from '../components/public/public.module.css';
+import { PageSection } from '../components/public/PageSection';
 import { BRAND_NAME } from '../lib/site';
 
 export const Route = createFileRoute('/servicios')({
@@ -20,9 +21,7 @@ function LockerCard({ locker, to, type }: { locker: (typeof SERVICE_LOCKERS)['us
       <Stack gap="md" h="100%">
         <Group justify="space-between" align="flex-start">
           <Group gap="sm" wrap="nowrap">
-            <ThemeIcon size={44} radius="md" variant="light">
-              <IconMapPin size={24} aria-hidden />
-            </ThemeIcon>
+            <FeatureIcon icon={IconMapPin} size={44} />
             <Title order={2} size="h3">
               {locker.title}
             </Title>
@@ -64,29 +63,19 @@ function ServicesPage() {
         </SimpleGrid>
       </Container>
 
-      <Box component="section" className={classes.band} py={48}>
-        <Container size="lg">
-          <Title order={2} ta="center" mb="xl">
-            ¿Por qué elegirnos?
-          </Title>
-          <SimpleGrid cols={{ base: 1, md: 3 }} spacing="xl">
-            {SERVICE_REASONS.map((reason, i) => {
-              const Icon = REASON_ICONS[i];
-              return (
-                <Stack key={reason.title} gap="xs" align="center" ta="center">
-                  <ThemeIcon size={48} radius="xl" variant="light">
-                    <Icon size={26} aria-hidden />
-                  </ThemeIcon>
-                  <Title order={3} size="h4">
-                    {reason.title}
-                  </Title>
-                  <Text c="dimmed">{reason.text}</Text>
-                </Stack>
-              );
-            })}
-          </SimpleGrid>
-        </Container>
-      </Box>
+      <PageSection title="¿Por qué elegirnos?" band>
+        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="xl">
+          {SERVICE_REASONS.map((reason, i) => (
+            <Stack key={reason.title} gap="xs" align="center" ta="center">
+              <FeatureIcon icon={REASON_ICONS[i]} size={48} radius="xl" />
+              <Title order={3} size="h4">
+                {reason.title}
+              </Title>
+              <Text c="dimmed">{reason.text}</Text>
+            </Stack>
+          ))}
+        </SimpleGrid>
+      </PageSection>
 
       <Container size="lg" py={48}>
         <Stack align="center" gap="md" ta="center">

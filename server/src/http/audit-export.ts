@@ -1,7 +1,6 @@
 // GET /api/exports/audit.csv?actorId=…&action=…&entity=…&from=…&to=…: the audit log's whole
 // filtered set, newest first, for staff who may read it; read by keyset a batch at a time and
 // written as it is read (like the trackings export, decision 008).
-import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import {
   AUDIT_CSV_PATH,
@@ -17,14 +16,13 @@ import {
 import type { Db } from '../db/client';
 import type { Config } from '../env';
 import { requestUser } from '../auth/request-session';
-import { CSV_BOM, csvLine } from '../lib/csv';
+import { BUSINESS_TIME_ZONE, businessToday } from '../lib/business-clock';
+import { sendCsvDownload } from './csv-download';
 import { exportAuditBatches } from '../queries/audit';
-import { BUSINESS_TIME_ZONE } from '../queries/trackings';
 
 export const AUDIT_CSV_HEADERS = ['Fecha', 'Persona', 'Rol', 'Acción', 'Entidad', 'Id', 'Operación', 'Antes', 'Después', 'IP', 'Navegador'] as const;
 
 const csvDate = new Intl.DateTimeFormat('es-ES', { timeZone: BUSINESS_TIME_ZONE, dateStyle: 'short', timeStyle: 'medium' });
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(new Date());
 
 export function registerAuditExport(app: FastifyInstance, { db, config, batchSize = 2000 }: { db: Db; config: Config; batchSize?: number }) {
   app.get(AUDIT_CSV_PATH, async (req, reply) => {
@@ -34,37 +32,23 @@ export function registerAuditExport(app: FastifyInstance, { db, config, batchSiz
     const parsed = auditFilters.safeParse(req.query ?? {});
     if (!parsed.success) return reply.status(400).send({ error: parsed.error.issues[0]?.message ?? GENERIC_MESSAGES.invalidInput });
 
-    const batches = exportAuditBatches(db, parsed.data, batchSize);
-    const first = await batches.next();
-    async function* chunks() {
-      yield Buffer.from(CSV_BOM + csvLine(AUDIT_CSV_HEADERS), 'utf8');
-      let next = first;
-      while (!next.done) {
-        const lines = next.value.map((e) =>
-          csvLine([
-            csvDate.format(e.createdAt),
-            e.actorName ? `${e.actorName} <${e.actorEmail}>` : (e.actorEmail ?? ''),
-            isStaffRole(e.actorRole) ? STAFF_ROLE_LABELS[e.actorRole] : e.actorRole,
-            e.action,
-            AUDIT_ENTITY_LABELS[e.entity] ?? e.entity,
-            e.entityId,
-            AUDIT_OPERATION_LABELS[e.operation] ?? e.operation,
-            e.before ? JSON.stringify(e.before) : '',
-            e.after ? JSON.stringify(e.after) : '',
-            e.ip ?? '',
-            e.userAgent ?? '',
-          ]),
-        );
-        yield Buffer.from(lines.join(''), 'utf8');
-        next = await batches.next();
-      }
-    }
-    const body = Readable.from(chunks(), { objectMode: false });
-    body.once('close', () => void batches.return(undefined));
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="auditoria_${today()}.csv"`)
-      .header('cache-control', 'no-store')
-      .send(body);
+    return sendCsvDownload(reply, {
+      filename: `auditoria_${businessToday()}.csv`,
+      headers: AUDIT_CSV_HEADERS,
+      batches: exportAuditBatches(db, parsed.data, batchSize),
+      cells: (e) => [
+        csvDate.format(e.createdAt),
+        e.actorName ? `${e.actorName} <${e.actorEmail}>` : (e.actorEmail ?? ''),
+        isStaffRole(e.actorRole) ? STAFF_ROLE_LABELS[e.actorRole] : e.actorRole,
+        e.action,
+        AUDIT_ENTITY_LABELS[e.entity] ?? e.entity,
+        e.entityId,
+        AUDIT_OPERATION_LABELS[e.operation] ?? e.operation,
+        e.before ? JSON.stringify(e.before) : '',
+        e.after ? JSON.stringify(e.after) : '',
+        e.ip ?? '',
+        e.userAgent ?? '',
+      ],
+    });
   });
 }

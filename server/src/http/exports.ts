@@ -2,7 +2,6 @@
 //   GET /api/exports/trackings.csv?q=…&status=…&priority=…&carrier=…&sort=…&dir=…
 //       admins only; the whole filtered set in the list's order, read a batch at a time by
 //       keyset and written as it is read, so memory stays flat however many rows match.
-import { Readable } from 'node:stream';
 import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
@@ -16,9 +15,9 @@ import {
 } from '@casillero/shared';
 import type { Db } from '../db/client';
 import type { Config } from '../env';
-import { CSV_BOM, csvLine } from '../lib/csv';
+import { businessToday, csvDateTime } from '../lib/business-clock';
+import { sendCsvDownload } from './csv-download';
 import {
-  BUSINESS_TIME_ZONE,
   TRACKING_EXPORT_BATCH_SIZE,
   exportTrackingBatches,
   type TrackingExportRow,
@@ -39,18 +38,9 @@ export const TRACKINGS_CSV_HEADERS = [
   'Fecha',
 ] as const;
 
-const csvDate = new Intl.DateTimeFormat('es-ES', {
-  timeZone: BUSINESS_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
 /** The file name: trackings_YYYY-MM-DD.csv, the date on the business's clock. */
 export function trackingsCsvFilename(now = new Date()): string {
-  return `trackings_${new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(now)}.csv`;
+  return `trackings_${businessToday(now)}.csv`;
 }
 
 /** One tracking as the CSV's cells, in the order of TRACKINGS_CSV_HEADERS. */
@@ -64,7 +54,7 @@ export function trackingCsvCells(r: TrackingExportRow): string[] {
     r.estimatedWeight.toFixed(2),
     r.estimatedValue.toFixed(2),
     PRIORITY_LABELS[r.priority],
-    csvDate.format(r.createdAt),
+    csvDateTime.format(r.createdAt),
   ];
 }
 
@@ -92,28 +82,12 @@ export async function registerExportRoutes(
     const parsed = trackingListInput.safeParse(req.query ?? {});
     if (!parsed.success) return fail(reply, 400, GENERIC_MESSAGES.invalidInput);
 
-    const batches = exportTrackingBatches(db, parsed.data, batchSize);
-    // The first batch before the headers: a failing query still answers a proper error.
-    const first = await batches.next();
-    async function* chunks() {
-      let rows = 0;
-      yield Buffer.from(CSV_BOM + csvLine(TRACKINGS_CSV_HEADERS), 'utf8');
-      let next = first;
-      while (!next.done) {
-        rows += next.value.length;
-        yield Buffer.from(next.value.map((r) => csvLine(trackingCsvCells(r))).join(''), 'utf8');
-        next = await batches.next();
-      }
-      req.log.info({ rows }, 'Exportación CSV de trackings');
-    }
-    const body = Readable.from(chunks(), { objectMode: false });
-    // Stopped early (the download cancelled): stop reading batches too.
-    body.once('close', () => void batches.return(undefined));
-
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${trackingsCsvFilename()}"`)
-      .header('cache-control', 'no-store')
-      .send(body);
+    return sendCsvDownload(reply, {
+      filename: trackingsCsvFilename(),
+      headers: TRACKINGS_CSV_HEADERS,
+      batches: exportTrackingBatches(db, parsed.data, batchSize),
+      cells: trackingCsvCells,
+      onDone: (rows) => req.log.info({ rows }, 'Exportación CSV de trackings'),
+    });
   });
 }

@@ -48,6 +48,25 @@ export const byGroup = <K extends string>(key: K, time: K, spell: Spelling = ind
   order: (c, dir) => [plainOrder(c[key], dir), spell(c[time], reverse(dir)), spell(c.id, reverse(dir))],
 });
 
+/** A table a list pages through by time: its id, its owner and when each row was created. */
+type TimedTable = PgTable & { id: PgColumn; userId: PgColumn; createdAt: PgColumn };
+
+/**
+ * The declaration of a list with one order, newest first by `time` (the row's creation unless
+ * named), id as tiebreak: its `table`, `columns`, `sorts` and `defaultSort`.
+ */
+export function newestFirst(table: TimedTable, { time = table.createdAt, spell = indexOrder }: { time?: PgColumn; spell?: Spelling } = {}) {
+  return { table, columns: { id: table.id, time }, sorts: { default: byTime('time', spell) }, defaultSort: 'default' as const };
+}
+
+/**
+ * A customer's own list (every read is `owner = $scope`), newest first: their lists are small
+ * and read whole, so the order is spelled plainly.
+ */
+export function ownNewestFirst(table: TimedTable, time: PgColumn = table.createdAt) {
+  return { ...newestFirst(table, { time, spell: plainOrder }), scope: table.userId };
+}
+
 /** By a unique column: no tiebreak needed. */
 export const byUnique = <K extends string>(key: K): SortKey<K> => ({
   defaultDir: 'asc',

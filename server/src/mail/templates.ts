@@ -29,42 +29,49 @@ export function layout(opts: {
   return { html, text };
 }
 
+/** An e-mail about the reader's own account: it greets them by name, then says what happened. */
+function accountEmail(
+  template: string,
+  subject: string,
+  body: { title: string; fullName: string; paragraphs: string[]; action?: { label: string; url: string } },
+): EmailMessage {
+  const { html, text } = layout({ title: body.title, paragraphs: [`Hola ${body.fullName},`, ...body.paragraphs], action: body.action });
+  return { template, subject, html, text };
+}
+
 export function verifyEmailMessage(p: { fullName: string; url: string }): EmailMessage {
-  const { html, text } = layout({
+  return accountEmail('verify-email', `Confirma tu correo en ${BRAND}`, {
     title: 'Confirma tu correo electrónico',
+    fullName: p.fullName,
     paragraphs: [
-      `Hola ${p.fullName},`,
       `Gracias por registrarte en ${BRAND}. Confirma tu correo para activar tu cuenta e iniciar sesión.`,
       'El enlace vence en 48 horas. Si no creaste esta cuenta, ignora este mensaje.',
     ],
     action: { label: 'Confirmar mi correo', url: p.url },
   });
-  return { template: 'verify-email', subject: `Confirma tu correo en ${BRAND}`, html, text };
 }
 
 export function passwordResetMessage(p: { fullName: string; url: string }): EmailMessage {
-  const { html, text } = layout({
+  return accountEmail('password-reset', `Restablece tu contraseña de ${BRAND}`, {
     title: 'Restablece tu contraseña',
+    fullName: p.fullName,
     paragraphs: [
-      `Hola ${p.fullName},`,
       'Recibimos una solicitud para restablecer la contraseña de tu cuenta.',
       'El enlace vence en 1 hora y solo puede usarse una vez. Si no lo pediste, ignora este mensaje: tu contraseña no cambiará.',
     ],
     action: { label: 'Crear una nueva contraseña', url: p.url },
   });
-  return { template: 'password-reset', subject: `Restablece tu contraseña de ${BRAND}`, html, text };
 }
 
 export function passwordChangedMessage(p: { fullName: string }): EmailMessage {
-  const { html, text } = layout({
+  return accountEmail('password-changed', `Tu contraseña de ${BRAND} fue cambiada`, {
     title: 'Tu contraseña fue cambiada',
+    fullName: p.fullName,
     paragraphs: [
-      `Hola ${p.fullName},`,
       'La contraseña de tu cuenta acaba de cambiar y cerramos tus otras sesiones.',
       'Si no fuiste tú, restablece tu contraseña de inmediato y contáctanos.',
     ],
   });
-  return { template: 'password-changed', subject: `Tu contraseña de ${BRAND} fue cambiada`, html, text };
 }
 
 export function staffInvitationMessage(p: { roleLabel: string; invitedBy: string; url: string }): EmailMessage {

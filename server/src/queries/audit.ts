@@ -6,9 +6,7 @@ import type { AuditFilters, AuditListParams } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { auditLog, userProfiles, users } from '../db/schema';
 import { byTime, defineList, indexOrder } from '../lib/list-engine';
-import { BUSINESS_TIME_ZONE } from './trackings';
-
-const TZ = sql.raw(`'${BUSINESS_TIME_ZONE}'`);
+import { BUSINESS_TZ_SQL as TZ } from '../lib/business-clock';
 
 const entryColumns = {
   id: auditLog.id,

@@ -6,6 +6,7 @@ import type { PackageStatus } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { byTime, defineList, plainOrder } from '../lib/list-engine';
 import { mailboxes, packages, shipmentPackages, shipments, storedFiles } from '../db/schema';
+import { packageIntakeColumns } from './packages';
 
 export type OwnPackagesParams = { search?: string; status?: PackageStatus };
 type OwnPackagesFilters = { q?: string; status?: PackageStatus };
@@ -50,14 +51,7 @@ const ownPackagesList = defineList<OwnPackagesFilters>()({
           id: packages.id,
           trackingNumber: packages.trackingNumber,
           description: packages.packageDescription,
-          senderName: packages.senderName,
-          weightKg: packages.weightKg,
-          dimensionsCm: packages.dimensionsCm,
-          estimatedValueUsd: packages.estimatedValueUsd,
-          status: packages.status,
-          receivedDate: packages.receivedDate,
-          warehouseReceipt: packages.warehouseReceipt,
-          warehouseLocation: packages.warehouseLocation,
+          ...packageIntakeColumns,
           mailboxCode: mailboxes.mailboxCode,
           /** The warehouse's photo at intake, only when the stored file is the customer's (files.link opens it). */
           photoFileId: storedFiles.id,

@@ -1,7 +1,7 @@
 // The customer's own pre-alerts (Prealertas). Every query filters by the owner.
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { byTime, defineList, plainOrder } from '../lib/list-engine';
+import { defineList, ownNewestFirst } from '../lib/list-engine';
 import { mailboxes, prealerts, trackings } from '../db/schema';
 
 export const ownPrealertColumns = {
@@ -56,11 +56,7 @@ export async function hasOwnPrealertWithTracking(db: DbOrTx, userId: string, tra
  */
 const ownPrealertsList = defineList<object>()({
   name: 'own_prealerts',
-  table: prealerts,
-  columns: { id: prealerts.id, createdAt: prealerts.createdAt },
-  sorts: { default: byTime('createdAt', plainOrder) },
-  defaultSort: 'default',
-  scope: prealerts.userId,
+  ...ownNewestFirst(prealerts),
   rows: { direct: (db) => db.select(ownPrealertColumns).from(prealerts).leftJoin(mailboxes, eq(mailboxes.id, prealerts.mailboxId)).$dynamic() },
 });
 

@@ -1,27 +1,20 @@
 // The customer's shipments (Envíos): their consolidated shipments to Venezuela, each with its
 // packages and stages. Every query filters by the owner: another customer's shipment does not
 // exist for them. Who created it and the internal volume are never selected.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { packages, shipmentPackages, shipments } from '../db/schema';
-import { byTime, defineList, plainOrder } from '../lib/list-engine';
-import { listShipmentStages } from './shipments';
+import { defineList, ownNewestFirst } from '../lib/list-engine';
+import { listShipmentStages, shipmentLoadColumns } from './shipments';
 
 export type OwnShipmentsParams = { page: number; pageSize: number };
-
-const packageCount = sql<number>`(select count(*)::int from shipment_packages sp where sp.shipment_id = ${shipments.id})`;
 
 const columns = {
   id: shipments.id,
   shipmentCode: shipments.shipmentCode,
   trackingNumber: shipments.trackingNumber,
   status: shipments.status,
-  deliveryAddress: shipments.deliveryAddress,
-  deliveryCity: shipments.deliveryCity,
-  deliveryState: shipments.deliveryState,
-  packageCount,
-  totalWeightKg: shipments.totalWeightKg,
-  shippingCostUsd: shipments.shippingCostUsd,
+  ...shipmentLoadColumns,
   estimatedDelivery: shipments.estimatedDelivery,
   actualDelivery: shipments.actualDelivery,
   createdAt: shipments.createdAt,
@@ -38,11 +31,7 @@ const serialize = <R extends Row>(r: R) => ({
 
 const ownShipmentsList = defineList<object>()({
   name: 'own_shipments',
-  table: shipments,
-  columns: { id: shipments.id, createdAt: shipments.createdAt },
-  sorts: { default: byTime('createdAt', plainOrder) },
-  defaultSort: 'default',
-  scope: shipments.userId,
+  ...ownNewestFirst(shipments),
   rows: { direct: (db) => db.select(columns).from(shipments).$dynamic() },
   present: (rows) => rows.map(serialize),
 });

@@ -2,7 +2,7 @@
 // warehouse's internal fields (notes, priority, who changed what) are never selected.
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { byTime, defineList, plainOrder } from '../lib/list-engine';
+import { defineList, ownNewestFirst } from '../lib/list-engine';
 import { mailboxes, trackingHistory, trackings } from '../db/schema';
 
 const ownTrackingColumns = {
@@ -36,11 +36,7 @@ const serialise = <T extends OwnTrackingRow>(r: T) => ({
 /** Mis Trackings: the customer's trackings, the most recently changed first. */
 const ownTrackingsList = defineList<object>()({
   name: 'own_trackings',
-  table: trackings,
-  columns: { id: trackings.id, updatedAt: trackings.updatedAt },
-  sorts: { default: byTime('updatedAt', plainOrder) },
-  defaultSort: 'default',
-  scope: trackings.userId,
+  ...ownNewestFirst(trackings, trackings.updatedAt),
   rows: { direct: (db) => db.select(ownTrackingColumns).from(trackings).innerJoin(mailboxes, eq(mailboxes.id, trackings.mailboxId)).$dynamic() },
   present: (rows) => rows.map(serialise),
 });

@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ACTIVE_USER_WINDOW_DAYS } from '@casillero/shared';
 import { rowsOf, type DbOrTx } from '../db/client';
-import { BUSINESS_TIME_ZONE } from './trackings';
-
-const TZ = sql.raw(`'${BUSINESS_TIME_ZONE}'`);
+import { BUSINESS_TZ_SQL as TZ } from '../lib/business-clock';
 
 export type DashboardStats = {
   totalUsers: number;

@@ -3,7 +3,7 @@ import type { AdminNotificationFilters, AdminNotificationListParams, AdminNotifi
 import type { DbOrTx } from '../db/client';
 import { notifications, userProfiles, users } from '../db/schema';
 import { containsPattern, searchTerm } from '../lib/list';
-import { byTime, defineList, plainOrder } from '../lib/list-engine';
+import { defineList, newestFirst, ownNewestFirst } from '../lib/list-engine';
 import { customerArms } from './search-arms';
 
 export async function countUnread(db: DbOrTx, userId: string): Promise<number> {
@@ -29,11 +29,7 @@ const notificationColumns = {
 /** The customer's own notifications (the bell and Notificaciones). */
 const ownNotificationsList = defineList<{ unreadOnly?: boolean }>()({
   name: 'own_notifications',
-  table: notifications,
-  columns: { id: notifications.id, createdAt: notifications.createdAt },
-  sorts: { default: byTime('createdAt', plainOrder) },
-  defaultSort: 'default',
-  scope: notifications.userId,
+  ...ownNewestFirst(notifications),
   filters: { unreadOnly: { literal: (only) => (only ? eq(notifications.read, false) : undefined) } },
   rows: { direct: (db) => db.select(notificationColumns).from(notifications).$dynamic() },
   present: (rows) => rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
@@ -76,10 +72,7 @@ const TYPES_OF_FILTER: Record<AdminNotificationType, NotificationType[]> = {
 
 const adminNotificationsList = defineList<AdminNotificationListParams>()({
   name: 'notifications',
-  table: notifications,
-  columns: { id: notifications.id, createdAt: notifications.createdAt },
-  sorts: { default: byTime('createdAt') },
-  defaultSort: 'default',
+  ...newestFirst(notifications),
   // The type is part of the statement's shape (an enum literal, not user text).
   filters: { type: { literal: (type) => inArray(notifications.type, TYPES_OF_FILTER[type]) } },
   search: {

@@ -9,11 +9,8 @@ import { containsPattern, searchTerm } from '../lib/list';
 import { byGroup, byTime, defineList } from '../lib/list-engine';
 import { customerArms, mailboxCodeArm } from './search-arms';
 
-/** What the list shows of a package, with its customer, mailbox and shipment (if any). */
-const rowColumns = {
-  id: packages.id,
-  trackingNumber: packages.trackingNumber,
-  packageDescription: packages.packageDescription,
+/** What a package is and where it stands in the warehouse: the admin's and the customer's lists show it. */
+export const packageIntakeColumns = {
   senderName: packages.senderName,
   weightKg: packages.weightKg,
   dimensionsCm: packages.dimensionsCm,
@@ -22,6 +19,14 @@ const rowColumns = {
   receivedDate: packages.receivedDate,
   warehouseReceipt: packages.warehouseReceipt,
   warehouseLocation: packages.warehouseLocation,
+};
+
+/** What the list shows of a package, with its customer, mailbox and shipment (if any). */
+const rowColumns = {
+  id: packages.id,
+  trackingNumber: packages.trackingNumber,
+  packageDescription: packages.packageDescription,
+  ...packageIntakeColumns,
   createdAt: packages.createdAt,
   userId: packages.userId,
   customerName: userProfiles.fullName,
@@ -139,16 +144,6 @@ export function listCustomerMailboxes(db: DbOrTx, userId: string) {
     .from(mailboxes)
     .where(eq(mailboxes.userId, userId))
     .orderBy(asc(mailboxes.country));
-}
-
-/** The customer a package can be created for (role user), or null. */
-export async function findCustomer(db: DbOrTx, userId: string) {
-  const [row] = await db
-    .select({ id: users.id, email: users.email, fullName: userProfiles.fullName })
-    .from(users)
-    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
-    .where(and(eq(users.id, userId), eq(users.role, 'user')));
-  return row ?? null;
 }
 
 /** True when the mailbox exists and belongs to the customer. */

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../db/client';
 import type { Config } from '../env';
 import { mailboxes, paymentTrackings, paymentTransactions, shipments, trackings, userProfiles, users } from '../db/schema';
 import { signedLinkFor } from '../files/links';
-import { byTime, defineList, plainOrder } from '../lib/list-engine';
+import { defineList, newestFirst, ownNewestFirst, plainOrder } from '../lib/list-engine';
 import { customerArms } from './search-arms';
 
 const paymentColumns = {
@@ -65,11 +65,7 @@ export type OwnPayment = Awaited<ReturnType<typeof present>>;
 /** Facturas: the customer's own payments, newest first. */
 const ownPaymentsList = defineList<object>()({
   name: 'own_payments',
-  table: paymentTransactions,
-  columns: { id: paymentTransactions.id, createdAt: paymentTransactions.createdAt },
-  sorts: { default: byTime('createdAt', plainOrder) },
-  defaultSort: 'default',
-  scope: paymentTransactions.userId,
+  ...ownNewestFirst(paymentTransactions),
   rows: {
     direct: (db) =>
       db
@@ -131,11 +127,8 @@ export function idPrefixRange(term: string): { low: string; high: string } | nul
 
 const paymentsList = defineList<PaymentListParams>()({
   name: 'payments',
-  table: paymentTransactions,
-  columns: { id: paymentTransactions.id, createdAt: paymentTransactions.createdAt },
   // Newest or oldest first, the id as tiebreak; read backwards or forwards from the indexes.
-  sorts: { default: byTime('createdAt', plainOrder) },
-  defaultSort: 'default',
+  ...newestFirst(paymentTransactions, { spell: plainOrder }),
   filters: { status: paymentTransactions.status, type: paymentTransactions.transactionType },
   search: {
     fenced: true,

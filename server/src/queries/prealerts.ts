@@ -9,7 +9,7 @@ import {
 } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { mailboxes, prealerts, trackings, userProfiles, users } from '../db/schema';
-import { byTime, defineList } from '../lib/list-engine';
+import { defineList, newestFirst } from '../lib/list-engine';
 import { customerArms } from './search-arms';
 
 /** What a card and the details dialog show of a pre-alert. */
@@ -65,10 +65,7 @@ function matchedTrackingOf(db: DbOrTx) {
  */
 const prealertsList = defineList<PrealertAdminListParams>()({
   name: 'prealerts',
-  table: prealerts,
-  columns: { id: prealerts.id, createdAt: prealerts.createdAt },
-  sorts: { default: byTime('createdAt') },
-  defaultSort: 'default',
+  ...newestFirst(prealerts),
   filters: { status: prealerts.status },
   search: {
     // The tracking number, the sender, the description, or the client's name or e-mail.

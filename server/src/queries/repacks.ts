@@ -4,7 +4,7 @@ import type { PackageStatus, RepackAdminFilters, RepackAdminListParams, RepackSt
 import type { DbOrTx } from '../db/client';
 import { mailboxes, packages, repackRequestItems, repackRequests, userProfiles, users } from '../db/schema';
 import { containsPattern, searchTerm } from '../lib/list';
-import { byTime, defineList, plainOrder } from '../lib/list-engine';
+import { defineList, ownNewestFirst } from '../lib/list-engine';
 import { customerArms } from './search-arms';
 
 /** Packages in the warehouse that can still be repacked or consolidated. */
@@ -116,11 +116,7 @@ const isPending = sql`${repackRequests.status} = 'pending'`;
 /** The customer's own requests, newest first, with their packages. */
 const ownRepacksList = defineList<object>()({
   name: 'own_repacks',
-  table: repackRequests,
-  columns: { id: repackRequests.id, createdAt: repackRequests.createdAt },
-  sorts: { default: byTime('createdAt', plainOrder) },
-  defaultSort: 'default',
-  scope: repackRequests.userId,
+  ...ownNewestFirst(repackRequests),
   rows: { direct: (db) => db.select(requestColumns).from(repackRequests).$dynamic() },
   present: (rows, db) => withItems(db, rows),
 });

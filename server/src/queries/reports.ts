@@ -37,7 +37,7 @@ import {
   type TrackingStatus,
 } from '@casillero/shared';
 import { rowsOf, type DbOrTx } from '../db/client';
-import { BUSINESS_TIME_ZONE } from './trackings';
+import { BUSINESS_TZ_SQL as TZ } from '../lib/business-clock';
 
 /** A figure of the period beside the previous period's, and the change in percent. */
 export type Comparison = { current: number; previous: number; change: number | null };
@@ -77,7 +77,6 @@ export type StatusDistribution = {
   shipments: { status: ShipmentStatus; count: number }[];
 };
 
-const TZ = sql.raw(`'${BUSINESS_TIME_ZONE}'`);
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 const num = (v: unknown) => Number(v ?? 0);
 const cents = (n: number) => Math.round(n * 100) / 100;

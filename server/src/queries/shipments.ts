@@ -9,7 +9,15 @@ import { byGroup, byTime, defineList } from '../lib/list-engine';
 import { customerArms } from './search-arms';
 import { inPendingRepack } from './repacks';
 
-const packageCount = sql<number>`(select count(*)::int from shipment_packages sp where sp.shipment_id = ${shipments.id})`;
+/** Where a shipment goes, what it carries and costs: the admin's and the customer's lists show it. */
+export const shipmentLoadColumns = {
+  deliveryAddress: shipments.deliveryAddress,
+  deliveryCity: shipments.deliveryCity,
+  deliveryState: shipments.deliveryState,
+  packageCount: sql<number>`(select count(*)::int from shipment_packages sp where sp.shipment_id = ${shipments.id})`,
+  totalWeightKg: shipments.totalWeightKg,
+  shippingCostUsd: shipments.shippingCostUsd,
+};
 
 const rowColumns = {
   id: shipments.id,
@@ -18,12 +26,7 @@ const rowColumns = {
   userId: shipments.userId,
   customerName: userProfiles.fullName,
   customerEmail: users.email,
-  deliveryAddress: shipments.deliveryAddress,
-  deliveryCity: shipments.deliveryCity,
-  deliveryState: shipments.deliveryState,
-  packageCount,
-  totalWeightKg: shipments.totalWeightKg,
-  shippingCostUsd: shipments.shippingCostUsd,
+  ...shipmentLoadColumns,
   status: shipments.status,
   estimatedDelivery: shipments.estimatedDelivery,
   actualDelivery: shipments.actualDelivery,
@@ -74,6 +77,17 @@ export type ShipmentListRow = Awaited<ReturnType<typeof listShipments>>['rows'][
 
 export const countShipments = (db: DbOrTx, filters: ShipmentFilters) => shipmentsList.countWithTotal(db, filters);
 
+/** What the shipment form and the shipment's details show of a package. */
+const shippablePackageColumns = {
+  id: packages.id,
+  trackingNumber: packages.trackingNumber,
+  packageDescription: packages.packageDescription,
+  senderName: packages.senderName,
+  weightKg: packages.weightKg,
+  estimatedValueUsd: packages.estimatedValueUsd,
+  status: packages.status,
+};
+
 /** One shipment with its customer, its packages and its stages in order. */
 export async function getShipmentDetail(db: DbOrTx, id: string) {
   const [shipment] = await db
@@ -85,16 +99,7 @@ export async function getShipmentDetail(db: DbOrTx, id: string) {
   if (!shipment) return null;
   const [items, stages] = await Promise.all([
     db
-      .select({
-        id: packages.id,
-        trackingNumber: packages.trackingNumber,
-        packageDescription: packages.packageDescription,
-        senderName: packages.senderName,
-        weightKg: packages.weightKg,
-        estimatedValueUsd: packages.estimatedValueUsd,
-        status: packages.status,
-        warehouseReceipt: packages.warehouseReceipt,
-      })
+      .select({ ...shippablePackageColumns, warehouseReceipt: packages.warehouseReceipt })
       .from(shipmentPackages)
       .innerJoin(packages, eq(packages.id, shipmentPackages.packageId))
       .where(eq(shipmentPackages.shipmentId, id))
@@ -128,15 +133,7 @@ export async function listShipmentStages(db: DbOrTx, shipmentId: string) {
  */
 export function listShippablePackages(db: DbOrTx, userId: string) {
   return db
-    .select({
-      id: packages.id,
-      trackingNumber: packages.trackingNumber,
-      packageDescription: packages.packageDescription,
-      senderName: packages.senderName,
-      weightKg: packages.weightKg,
-      estimatedValueUsd: packages.estimatedValueUsd,
-      status: packages.status,
-    })
+    .select(shippablePackageColumns)
     .from(packages)
     .where(
       and(

@@ -16,11 +16,9 @@ import { rowsOf, type DbOrTx } from '../db/client';
 import { mailboxes, prealerts, trackingHistory, trackingStatusCounts, trackings, userProfiles, users } from '../db/schema';
 import { containsPattern, preparedCache, searchTerm, type BoundedCount } from '../lib/list';
 import { byGroup, byTime, byUnique, defineList } from '../lib/list-engine';
+import { BUSINESS_TZ_SQL as TZ } from '../lib/business-clock';
 import { isoTimestamp } from '../lib/timestamps';
 import { customerArms, mailboxCodeArm } from './search-arms';
-
-/** Operating day boundaries ("ready today") follow the business's clock. */
-export const BUSINESS_TIME_ZONE = 'America/Caracas';
 
 const ph = sql.placeholder;
 
@@ -172,7 +170,7 @@ function buildReadyTodayQuery(db: DbOrTx) {
         eq(trackingHistory.status, 'ready_to_ship'),
         eq(trackings.status, 'ready_to_ship'),
         sql`${trackingHistory.createdAt} is distinct from ${trackings.dispatchAuthorizedAt}`,
-        sql`${trackingHistory.createdAt} >= (date_trunc('day', now() at time zone ${sql.raw(`'${BUSINESS_TIME_ZONE}'`)}) at time zone ${sql.raw(`'${BUSINESS_TIME_ZONE}'`)})`,
+        sql`${trackingHistory.createdAt} >= (date_trunc('day', now() at time zone ${TZ}) at time zone ${TZ})`,
       ),
     );
 }
@@ -333,10 +331,10 @@ export async function* exportTrackingBatches(
 }
 
 /**
- * One tracking with its client, mailbox and history (newest first, with who made each change),
- * and the customer's pre-alert it was matched to when created (null when none matched).
+ * One tracking with its client and mailbox, and the customer's pre-alert it was matched to when
+ * created (null when none matched); null when there is no such tracking.
  */
-export async function getTrackingDetail(db: DbOrTx, id: string) {
+export async function findTracking(db: DbOrTx, id: string) {
   const [tracking] = await db
     .select({
       ...rowColumns,
@@ -369,6 +367,12 @@ export async function getTrackingDetail(db: DbOrTx, id: string) {
     .leftJoin(userProfiles, eq(userProfiles.userId, trackings.userId))
     .leftJoin(prealerts, eq(prealerts.id, trackings.prealertId))
     .where(eq(trackings.id, id));
+  return tracking ?? null;
+}
+
+/** The tracking of `findTracking` with its history, newest first, with who made each change. */
+export async function getTrackingDetail(db: DbOrTx, id: string) {
+  const tracking = await findTracking(db, id);
   if (!tracking) return null;
   const author = sql<string | null>`(select ${userProfiles.fullName} from ${userProfiles} where ${userProfiles.userId} = ${trackingHistory.createdBy})`;
   const history = await db
@@ -394,6 +398,22 @@ export type TrackingDetail = NonNullable<Awaited<ReturnType<typeof getTrackingDe
 export async function listTrackingClients(db: DbOrTx, q: string | undefined) {
   const term = searchTerm(q);
   const pattern = term === null ? null : containsPattern(term);
+  return selectActiveMailboxes(
+    db,
+    pattern === null ? undefined : or(ilike(userProfiles.fullName, pattern), ilike(users.email, pattern), ilike(mailboxes.mailboxCode, pattern)),
+  )
+    .orderBy(asc(userProfiles.fullName), asc(mailboxes.mailboxCode))
+    .limit(50);
+}
+
+/** The active mailbox a new tracking goes to, with its owner; null when there is none. */
+export async function findActiveMailbox(db: DbOrTx, mailboxId: string) {
+  const [row] = await selectActiveMailboxes(db, eq(mailboxes.id, mailboxId));
+  return row ?? null;
+}
+
+/** Customers' active mailboxes with their owner: the only ones a tracking can go to. */
+function selectActiveMailboxes(db: DbOrTx, condition: SQL | undefined) {
   return db
     .select({
       mailboxId: mailboxes.id,
@@ -406,34 +426,7 @@ export async function listTrackingClients(db: DbOrTx, q: string | undefined) {
     .from(mailboxes)
     .innerJoin(users, eq(users.id, mailboxes.userId))
     .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
-    .where(
-      and(
-        eq(mailboxes.status, 'active'),
-        eq(users.role, 'user'),
-        pattern === null
-          ? undefined
-          : or(ilike(userProfiles.fullName, pattern), ilike(users.email, pattern), ilike(mailboxes.mailboxCode, pattern)),
-      ),
-    )
-    .orderBy(asc(userProfiles.fullName), asc(mailboxes.mailboxCode))
-    .limit(50);
-}
-
-/** The active mailbox a new tracking goes to, with its owner; null when there is none. */
-export async function findActiveMailbox(db: DbOrTx, mailboxId: string) {
-  const [row] = await db
-    .select({
-      mailboxId: mailboxes.id,
-      mailboxCode: mailboxes.mailboxCode,
-      userId: users.id,
-      email: users.email,
-      fullName: userProfiles.fullName,
-    })
-    .from(mailboxes)
-    .innerJoin(users, eq(users.id, mailboxes.userId))
-    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
-    .where(and(eq(mailboxes.id, mailboxId), eq(mailboxes.status, 'active'), eq(users.role, 'user')));
-  return row ?? null;
+    .where(and(eq(mailboxes.status, 'active'), eq(users.role, 'user'), condition));
 }
 
 /** The customer's pending pre-alert announcing this tracking number, if any. */

@@ -11,6 +11,20 @@ import { findOwnPrealert, hasOwnPrealertWithTracking } from '../queries/client-p
 type CreateInput = z.output<typeof prealertCreateInput>;
 type UpdateInput = z.output<typeof prealertUpdateInput>;
 
+/** The fields the customer fills in, as stored (creating and editing alike). */
+const editableFields = (input: CreateInput) => ({
+  carrier: input.carrier,
+  senderName: input.senderName,
+  description: input.description,
+  quantityItems: input.quantityItems,
+  amountSpent: input.amountSpent,
+  estimatedWeight: input.estimatedWeight,
+  estimatedValue: input.estimatedValue,
+  estadoTracking: input.estadoTracking,
+  notes: input.notes,
+  invoiceFileId: input.invoiceFileId,
+});
+
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: GENERIC_MESSAGES.notFound });
 
 /** The mailbox and invoice named in the input must be the customer's own (foreign ids: NOT_FOUND). */
@@ -57,16 +71,7 @@ export async function createOwnPrealert(db: Db, userId: string, input: CreateInp
         userId,
         mailboxId: input.mailboxId ?? (await defaultMailbox(tx, userId)),
         trackingNumber: input.trackingNumber,
-        carrier: input.carrier,
-        senderName: input.senderName,
-        description: input.description,
-        quantityItems: input.quantityItems,
-        amountSpent: input.amountSpent,
-        estimatedWeight: input.estimatedWeight,
-        estimatedValue: input.estimatedValue,
-        estadoTracking: input.estadoTracking,
-        notes: input.notes,
-        invoiceFileId: input.invoiceFileId,
+        ...editableFields(input),
         status: 'pending',
       })
       .returning({ id: prealerts.id });
@@ -101,16 +106,7 @@ export async function updateOwnPrealert(db: Db, userId: string, input: UpdateInp
       .set({
         trackingNumber,
         mailboxId: input.mailboxId,
-        carrier: input.carrier,
-        senderName: input.senderName,
-        description: input.description,
-        quantityItems: input.quantityItems,
-        amountSpent: input.amountSpent,
-        estimatedWeight: input.estimatedWeight,
-        estimatedValue: input.estimatedValue,
-        estadoTracking: input.estadoTracking,
-        notes: input.notes,
-        invoiceFileId: input.invoiceFileId,
+        ...editableFields(input),
       })
       .where(and(eq(prealerts.id, input.id), eq(prealerts.userId, userId), ne(prealerts.status, 'converted')))
       .returning({ id: prealerts.id });

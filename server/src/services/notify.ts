@@ -51,3 +51,13 @@ export function notificationEmail(n: NotificationInput, appUrl?: string): EmailM
   });
   return { template: `notification-${n.type}`, subject: n.title, html, text };
 }
+
+/** How the admins' e-mails name a customer: their name (their e-mail without one) and e-mail. */
+export async function customerForAdmins(tx: DbOrTx, userId: string): Promise<{ customer: string; email: string }> {
+  const [row] = await tx
+    .select({ email: users.email, fullName: userProfiles.fullName })
+    .from(users)
+    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+    .where(eq(users.id, userId));
+  return { customer: row.fullName ?? row.email, email: row.email };
+}

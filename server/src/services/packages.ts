@@ -21,7 +21,8 @@ import {
 import type { Db, DbOrTx } from '../db/client';
 import type { Config } from '../env';
 import { packages, prealerts, repackRequestItems, shipments, storedFiles } from '../db/schema';
-import { findCustomer, isCustomerMailbox } from '../queries/packages';
+import { findClient } from '../queries/clients';
+import { isCustomerMailbox } from '../queries/packages';
 import { isUniqueViolation } from './auth';
 import { notifyUser } from './notify';
 
@@ -83,7 +84,7 @@ async function notifyReceived(tx: DbOrTx, config: AppConfig, userId: string, mes
 
 export async function createPackage(db: Db, config: AppConfig, input: z.output<typeof packageCreateInput>) {
   return db.transaction(async (tx) => {
-    const customer = await findCustomer(tx, input.userId);
+    const customer = await findClient(tx, input.userId);
     if (!customer) throw new TRPCError({ code: 'BAD_REQUEST', message: M.customerNotFound });
     if (!(await isCustomerMailbox(tx, input.userId, input.mailboxId))) {
       throw new TRPCError({ code: 'BAD_REQUEST', message: M.mailboxNotOwned });

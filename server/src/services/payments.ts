@@ -16,11 +16,12 @@ import {
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../db/client';
 import type { Config } from '../env';
-import { paymentTrackings, paymentTransactions, trackings, userProfiles, users } from '../db/schema';
+import { paymentTrackings, paymentTransactions, trackings } from '../db/schema';
 import { findOwnFile } from '../files/store';
 import { enqueueEmail } from '../mail/outbox';
 import { layout, type EmailMessage } from '../mail/templates';
 import { isUniqueViolation } from './auth';
+import { customerForAdmins } from './notify';
 
 export type ReportPayment = z.output<typeof reportPaymentSchema>;
 
@@ -101,17 +102,11 @@ export async function reportPayment(db: Db, config: Pick<Config, 'adminNotifyEma
         paidNumbers = paid.map((t) => t.trackingNumber).sort();
       }
 
-      const [customer] = await tx
-        .select({ email: users.email, fullName: userProfiles.fullName })
-        .from(users)
-        .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
-        .where(eq(users.id, userId));
       await enqueueEmail(
         tx,
         config.adminNotifyEmails,
         paymentReportedEmail({
-          customer: customer.fullName ?? customer.email,
-          email: customer.email,
+          ...(await customerForAdmins(tx, userId)),
           type: payment.transactionType,
           amountUsd: payment.amountUsd,
           amountVes: input.amountVes,

@@ -12,11 +12,11 @@ import {
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../db/client';
 import type { Config } from '../env';
-import { packages, repackRequestItems, repackRequests, userProfiles, users } from '../db/schema';
+import { packages, repackRequestItems, repackRequests } from '../db/schema';
 import { enqueueEmail } from '../mail/outbox';
 import { layout, type EmailMessage } from '../mail/templates';
 import { inPendingRepack, inShipment, REPACKABLE_PACKAGE_STATUSES } from '../queries/repacks';
-import { notifyUser } from './notify';
+import { customerForAdmins, notifyUser } from './notify';
 
 type MailConfig = Pick<Config, 'adminNotifyEmails' | 'appUrl'>;
 const CUSTOMER_LINK = '/dashboard/reempaques';
@@ -54,13 +54,11 @@ export async function requestRepack(db: Db, config: MailConfig, userId: string, 
       { title: REPACK_MESSAGES.requestedTitle, message: REPACK_MESSAGES.requestedMessage(rows.length), type: 'package', link: CUSTOMER_LINK },
       { email: 'default', appUrl: config.appUrl },
     );
-    const customer = await customerOf(tx, userId);
     await enqueueEmail(
       tx,
       config.adminNotifyEmails,
       repackRequestedEmail({
-        customer: customer.fullName ?? customer.email,
-        email: customer.email,
+        ...(await customerForAdmins(tx, userId)),
         method: SHIPPING_METHOD_LABELS[input.shippingMethod],
         instructions: input.instructions,
         packages: rows.map((r) => `${r.trackingNumber ?? 'Sin tracking'}: ${r.description}`),
@@ -135,15 +133,6 @@ export async function markRepackShipped(db: Db, config: MailConfig, id: string) 
     );
     return { id: row.id, status: 'shipped' as const };
   });
-}
-
-async function customerOf(tx: DbOrTx, userId: string) {
-  const [row] = await tx
-    .select({ email: users.email, fullName: userProfiles.fullName })
-    .from(users)
-    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
-    .where(eq(users.id, userId));
-  return row;
 }
 
 export function repackRequestedEmail(p: {

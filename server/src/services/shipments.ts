@@ -23,9 +23,9 @@ import {
 import type { Db, DbOrTx } from '../db/client';
 import type { Config } from '../env';
 import { packages, paymentTransactions, shipmentPackages, shipmentStages, shipments } from '../db/schema';
-import { findCustomer } from '../queries/packages';
+import { findClient } from '../queries/clients';
 import { inPendingRepack } from '../queries/repacks';
-import { BUSINESS_TIME_ZONE } from '../queries/trackings';
+import { businessToday } from '../lib/business-clock';
 import { isUniqueViolation } from './auth';
 import { notifyUser } from './notify';
 
@@ -40,8 +40,8 @@ const CODE_ATTEMPTS = 10;
 /** Statuses in which the packages have left the warehouse. */
 const LEFT_WAREHOUSE: readonly ShipmentStatus[] = ['in_transit', 'customs', 'out_for_delivery', 'delivered'];
 
-/** Today's date (YYYY-MM-DD) on the business's clock. */
-export const businessToday = (now = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(now);
+/** Today on the business's clock: the actual delivery date of a delivered shipment. */
+export { businessToday };
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
@@ -55,7 +55,7 @@ export async function createShipment(db: Db, config: AppConfig, adminId: string,
   const packageIds = [...new Set(input.packageIds)];
   try {
     return await db.transaction(async (tx) => {
-      const customer = await findCustomer(tx, input.userId);
+      const customer = await findClient(tx, input.userId);
       if (!customer) throw new TRPCError({ code: 'BAD_REQUEST', message: M.customerRequired });
 
       // Lock the chosen packages in one order (no deadlock between two admins), then move only

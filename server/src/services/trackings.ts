@@ -2,7 +2,7 @@
 // repack. Each is one transaction with its history row, the customer's notification and the
 // e-mails (written to the outbox, delivered later: a mail failure never undoes the change).
 import { TRPCError } from '@trpc/server';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   TRACKING_HISTORY_DEFAULTS,
   TRACKING_MESSAGES,
@@ -11,12 +11,14 @@ import {
   type trackingCreateInput,
   type trackingRepackInput,
   type trackingStatusChangeInput,
+  type TrackingStatus,
   type z,
 } from '@casillero/shared';
 import type { Db, DbOrTx } from '../db/client';
-import { mailboxes, trackingHistory, trackings, userProfiles, users } from '../db/schema';
+import { trackingHistory, trackings } from '../db/schema';
 import type { Config } from '../env';
 import { enqueueEmail } from '../mail/outbox';
+import type { EmailMessage } from '../mail/templates';
 import {
   CUSTOMER_TRACKINGS_PATH,
   newTrackingAdminEmail,
@@ -26,7 +28,7 @@ import {
   trackingStatusEmail,
   type TrackingMailFacts,
 } from '../mail/tracking-templates';
-import { findActiveMailbox, findPendingPrealert } from '../queries/trackings';
+import { findActiveMailbox, findPendingPrealert, findTracking } from '../queries/trackings';
 import { isUniqueViolation } from './auth';
 import { notifyUser } from './notify';
 
@@ -34,15 +36,13 @@ export const TRACKING_NUMBER_CONSTRAINT = 'trackings_tracking_number_key';
 
 type Actor = { id: string };
 type MailConfig = Pick<Config, 'appUrl' | 'adminNotifyEmails'>;
+type CreateInput = z.output<typeof trackingCreateInput>;
+type StatusChangeInput = z.output<typeof trackingStatusChangeInput>;
+type RepackInput = z.output<typeof trackingRepackInput>;
 
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: TRACKING_MESSAGES.notFound });
 
-export async function createTracking(
-  db: Db,
-  admin: Actor,
-  input: z.output<typeof trackingCreateInput>,
-  config: MailConfig,
-) {
+export async function createTracking(db: Db, admin: Actor, input: CreateInput, config: MailConfig) {
   return db.transaction(async (tx) => {
     const mailbox = await findActiveMailbox(tx, input.mailboxId);
     if (!mailbox) throw new TRPCError({ code: 'BAD_REQUEST', message: TRACKING_MESSAGES.clientInvalid });
@@ -84,27 +84,13 @@ export async function createTracking(
       createdBy: admin.id,
     });
 
-    const facts: TrackingMailFacts = {
-      trackingNumber: row.trackingNumber,
-      clientName: mailbox.fullName ?? mailbox.email,
-      clientEmail: mailbox.email,
-      mailboxCode: mailbox.mailboxCode,
-      carrier: input.carrier,
-      description: input.description,
-      estimatedWeight: input.estimatedWeight,
-      estimatedValue: input.estimatedValue,
-      priority: input.priority,
-    };
-    await notifyUser(
+    const facts = await mailFactsOf(tx, row.id);
+    await notifyTrackingOwner(
       tx,
       mailbox.userId,
-      {
-        title: TRACKING_NOTIFICATIONS.createdTitle,
-        message: TRACKING_NOTIFICATIONS.created(row.trackingNumber),
-        type: 'package',
-        link: CUSTOMER_TRACKINGS_PATH,
-      },
-      { email: newTrackingClientEmail(facts, config.appUrl), appUrl: config.appUrl },
+      { title: TRACKING_NOTIFICATIONS.createdTitle, message: TRACKING_NOTIFICATIONS.created(row.trackingNumber) },
+      newTrackingClientEmail(facts, config.appUrl),
+      config.appUrl,
     );
     await enqueueEmail(tx, config.adminNotifyEmails, newTrackingAdminEmail(facts, config.appUrl));
     return { id: row.id, trackingNumber: row.trackingNumber, prealertId: prealert?.id ?? null };
@@ -113,113 +99,85 @@ export async function createTracking(
 
 /** The e-mail facts of a tracking, read inside the transaction that changes it. */
 async function mailFactsOf(tx: DbOrTx, id: string): Promise<TrackingMailFacts & { userId: string }> {
-  const [row] = await tx
-    .select({
-      userId: trackings.userId,
-      trackingNumber: trackings.trackingNumber,
-      clientName: sql<string>`coalesce(${userProfiles.fullName}, ${users.email})`,
-      clientEmail: users.email,
-      mailboxCode: mailboxes.mailboxCode,
-      carrier: trackings.carrier,
-      description: trackings.description,
-      estimatedWeight: trackings.estimatedWeight,
-      estimatedValue: trackings.estimatedValue,
-      priority: trackings.priority,
-    })
-    .from(trackings)
-    .innerJoin(users, eq(users.id, trackings.userId))
-    .innerJoin(mailboxes, eq(mailboxes.id, trackings.mailboxId))
-    .leftJoin(userProfiles, eq(userProfiles.userId, trackings.userId))
-    .where(eq(trackings.id, id));
-  if (!row) throw notFound();
-  return row;
+  const tracking = await findTracking(tx, id);
+  if (!tracking) throw notFound();
+  const { userId, trackingNumber, clientName, clientEmail, mailboxCode, carrier, description, estimatedWeight, estimatedValue, priority } = tracking;
+  return { userId, trackingNumber, clientName: clientName ?? clientEmail, clientEmail, mailboxCode, carrier, description, estimatedWeight, estimatedValue, priority };
 }
 
-/** Any status from any status; a real weight of 0 keeps the one recorded before. */
-export async function changeTrackingStatus(
-  db: Db,
+type TrackingChange = Partial<Pick<typeof trackings.$inferInsert, 'status' | 'actualWeight' | 'needsReempaque' | 'reempaqueReason'>>;
+
+/**
+ * The steps every change of a tracking takes: the update (NOT_FOUND when there is no such
+ * tracking), its history row, and the facts the e-mails about it need.
+ */
+async function changeTracking(
+  tx: DbOrTx,
   admin: Actor,
-  input: z.output<typeof trackingStatusChangeInput>,
-  config: MailConfig,
+  id: string,
+  change: TrackingChange,
+  history: { status: TrackingStatus; message: string },
 ) {
+  const [updated] = await tx
+    .update(trackings)
+    .set({ ...change, updatedAt: new Date() })
+    .where(eq(trackings.id, id))
+    .returning({ id: trackings.id });
+  if (!updated) throw notFound();
+  await tx.insert(trackingHistory).values({ trackingId: id, ...history, createdBy: admin.id });
+  return mailFactsOf(tx, id);
+}
+
+/** The customer's notification about one of their trackings (Mis Trackings), with its e-mail. */
+function notifyTrackingOwner(tx: DbOrTx, userId: string, note: { title: string; message: string }, email: EmailMessage, appUrl: string) {
+  return notifyUser(tx, userId, { ...note, type: 'package', link: CUSTOMER_TRACKINGS_PATH }, { email, appUrl });
+}
+
+/** A real weight of 0 keeps the one recorded before. */
+const measuredWeight = (actualWeight: number) => (actualWeight > 0 ? { actualWeight } : {});
+
+/** Any status from any status; a real weight of 0 keeps the one recorded before. */
+export async function changeTrackingStatus(db: Db, admin: Actor, input: StatusChangeInput, config: MailConfig) {
   return db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(trackings)
-      .set({
-        status: input.status,
-        ...(input.actualWeight > 0 ? { actualWeight: input.actualWeight } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(trackings.id, input.id))
-      .returning({ id: trackings.id });
-    if (!updated) throw notFound();
     const label = TRACKING_STATUS_LABELS[input.status];
-    await tx.insert(trackingHistory).values({
-      trackingId: input.id,
-      status: input.status,
-      message: input.message ?? `Estado actualizado a «${label}».`,
-      createdBy: admin.id,
-    });
-    const facts = await mailFactsOf(tx, input.id);
-    await notifyUser(
+    const facts = await changeTracking(
+      tx,
+      admin,
+      input.id,
+      { status: input.status, ...measuredWeight(input.actualWeight) },
+      { status: input.status, message: input.message ?? `Estado actualizado a «${label}».` },
+    );
+    await notifyTrackingOwner(
       tx,
       facts.userId,
-      {
-        title: TRACKING_NOTIFICATIONS.statusTitle,
-        message: TRACKING_NOTIFICATIONS.status(facts.trackingNumber, label),
-        type: 'package',
-        link: CUSTOMER_TRACKINGS_PATH,
-      },
-      {
-        email: trackingStatusEmail(
-          { trackingNumber: facts.trackingNumber, clientName: facts.clientName, status: input.status, message: input.message },
-          config.appUrl,
-        ),
-        appUrl: config.appUrl,
-      },
+      { title: TRACKING_NOTIFICATIONS.statusTitle, message: TRACKING_NOTIFICATIONS.status(facts.trackingNumber, label) },
+      trackingStatusEmail(
+        { trackingNumber: facts.trackingNumber, clientName: facts.clientName, status: input.status, message: input.message },
+        config.appUrl,
+      ),
+      config.appUrl,
     );
     return { id: input.id, trackingNumber: facts.trackingNumber, status: input.status };
   });
 }
 
 /** Marks the tracking as needing repack with its reason (admin spec §4) and tells client and admins. */
-export async function requestTrackingRepack(
-  db: Db,
-  admin: Actor,
-  input: z.output<typeof trackingRepackInput>,
-  config: MailConfig,
-) {
+export async function requestTrackingRepack(db: Db, admin: Actor, input: RepackInput, config: MailConfig) {
   return db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(trackings)
-      .set({
-        needsReempaque: true,
-        reempaqueReason: input.reason,
-        status: 'needs_reempaque',
-        ...(input.actualWeight > 0 ? { actualWeight: input.actualWeight } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(trackings.id, input.id))
-      .returning({ id: trackings.id });
-    if (!updated) throw notFound();
-    await tx.insert(trackingHistory).values({
-      trackingId: input.id,
-      status: 'needs_reempaque',
-      message: `Reempaque solicitado: ${input.reason}`,
-      createdBy: admin.id,
-    });
-    const facts = await mailFactsOf(tx, input.id);
+    const facts = await changeTracking(
+      tx,
+      admin,
+      input.id,
+      { needsReempaque: true, reempaqueReason: input.reason, status: 'needs_reempaque', ...measuredWeight(input.actualWeight) },
+      { status: 'needs_reempaque', message: `Reempaque solicitado: ${input.reason}` },
+    );
     const repack = { ...facts, reason: input.reason };
-    await notifyUser(
+    await notifyTrackingOwner(
       tx,
       facts.userId,
-      {
-        title: TRACKING_NOTIFICATIONS.repackTitle,
-        message: TRACKING_NOTIFICATIONS.repack(facts.trackingNumber, input.reason),
-        type: 'package',
-        link: CUSTOMER_TRACKINGS_PATH,
-      },
-      { email: repackClientEmail(repack, config.appUrl), appUrl: config.appUrl },
+      { title: TRACKING_NOTIFICATIONS.repackTitle, message: TRACKING_NOTIFICATIONS.repack(facts.trackingNumber, input.reason) },
+      repackClientEmail(repack, config.appUrl),
+      config.appUrl,
     );
     await enqueueEmail(tx, config.adminNotifyEmails, repackAdminEmail(repack, config.appUrl));
     return { id: input.id, trackingNumber: facts.trackingNumber, status: 'needs_reempaque' as const };

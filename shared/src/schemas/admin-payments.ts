@@ -1,5 +1,6 @@
 // The admin payments screen's inputs (admin spec §2, §4): the list's URL state and the review.
 import { z } from '../zod-es';
+import { optionalText } from './form-fields';
 import { PAYMENT_STATUSES_SELECTABLE, PAYMENT_TYPES } from '../enums';
 import { ADMIN_PAYMENT_MESSAGES as M } from '../messages-payments';
 import { listPageParams, optionalSearchText } from './list';
@@ -21,11 +22,6 @@ export type PaymentListParams = Partial<z.output<typeof paymentListInput>>;
 export const paymentReviewInput = z.object({
   id: z.uuid(),
   status: z.enum(PAYMENT_STATUSES_SELECTABLE, { error: M.statusRequired }),
-  adminNotes: z
-    .string()
-    .trim()
-    .max(1000, M.notesMax)
-    .nullish()
-    .transform((s) => s || null),
+  adminNotes: optionalText(1000, M.notesMax),
 });
 export type PaymentReviewInput = z.input<typeof paymentReviewInput>;

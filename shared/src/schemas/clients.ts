@@ -1,10 +1,11 @@
 // The admin clients and mailboxes screen's inputs (admin spec §5): the list, the
 // 'Crear Casillero Manual' and 'Editar Cliente' dialogs and the mailbox toggle.
 import { z } from '../zod-es';
+import { optionalText } from './form-fields';
 import { CLIENT_SORTS } from '../list-params';
 import { MAILBOX_COUNTRIES, MAILBOX_STATUSES } from '../enums';
 import { CLIENT_MESSAGES as M } from '../messages-clients';
-import { listPageParams, optionalSearchText } from './list';
+import { optionalSearchText, sortedListParams } from './list';
 import { profileUpdateInput } from './profile';
 
 
@@ -12,10 +13,7 @@ import { profileUpdateInput } from './profile';
 export const clientFilters = z.object({ q: optionalSearchText });
 export type ClientFilters = Partial<z.output<typeof clientFilters>>;
 
-export const clientListInput = clientFilters.extend({
-  sort: z.enum(CLIENT_SORTS).optional().catch(undefined),
-  ...listPageParams,
-});
+export const clientListInput = clientFilters.extend(sortedListParams(CLIENT_SORTS));
 export type ClientListParams = Partial<z.output<typeof clientListInput>>;
 
 export const clientIdInput = z.object({ userId: z.uuid('Identificador no válido.') });
@@ -26,13 +24,7 @@ export const clientPickerInput = z.object({ q: z.string().trim().max(100).option
 export const MAILBOX_CODE_PATTERN = /^[A-Za-z0-9-]{3,30}$/;
 
 const required = (max = 255) => z.string({ error: M.requiredFields }).trim().min(1, M.requiredFields).max(max);
-const optional = (max = 255) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((s) => s || null);
+const optional = (max = 255) => optionalText(max);
 
 /**
  * Crear Casillero Manual: client, country, address line 1, city and postal code required;

@@ -35,6 +35,12 @@ export const listPageParams = {
   dir: z.enum(SORT_DIRECTIONS).optional().catch(undefined),
 };
 
+/** The paging params of a list with a choice of sorts; an unknown sort falls back to the list's default. */
+export const sortedListParams = <const S extends readonly [string, ...string[]]>(sorts: S) => ({
+  sort: z.enum(sorts).optional().catch(undefined),
+  ...listPageParams,
+});
+
 /** The last page reachable with offset pagination for a page size. */
 export const maxListPage = (pageSize: number) => Math.max(1, Math.floor(LIST_MAX_OFFSET / pageSize));
 

@@ -1,22 +1,11 @@
 // The admin Packages screen (admin spec §2, §5): the create and edit forms, warehouse intake,
 // the inline status change and the list's URL state. Client forms and server procedures share them.
 import { z } from '../zod-es';
+import { optionalNumber, optionalText, optionalUuid } from './form-fields';
 import { PACKAGE_SORTS } from '../list-params';
 import { PACKAGE_STATUSES, PACKAGE_STATUSES_SELECTABLE } from '../enums';
 import { PACKAGE_MESSAGES as M } from '../messages-packages';
-import { listPageParams, optionalSearchText } from './list';
-
-const optionalText = (max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, message)
-    .nullish()
-    .transform((s) => s || null);
-
-/** A number from a form field: an empty field is absent (null). */
-const optionalNumber = (schema: z.ZodNumber) =>
-  z.union([schema, z.literal('')]).nullish().transform((n) => (n === '' || n == null ? null : n));
+import { optionalSearchText, sortedListParams } from './list';
 
 const packageFields = {
   mailboxId: z.uuid({ error: M.mailboxRequired }),
@@ -72,7 +61,7 @@ export const packageIntakeInput = z.object({
   weightKg: z.number({ error: M.intakeWeightRequired }).gt(0, M.weightPositive).max(1000, M.weightMax),
   dimensionsCm: optionalText(50, M.dimensionsMax),
   warehouseLocation: optionalText(50, M.locationMax),
-  photoFileId: z.uuid().nullish().transform((s) => s ?? null),
+  photoFileId: optionalUuid(),
 });
 export type PackageIntakeInput = z.input<typeof packageIntakeInput>;
 
@@ -88,10 +77,7 @@ export const packageFilters = z.object({
 });
 export type PackageFilters = Partial<z.output<typeof packageFilters>>;
 
-export const packageListInput = packageFilters.extend({
-  sort: z.enum(PACKAGE_SORTS).optional().catch(undefined),
-  ...listPageParams,
-});
+export const packageListInput = packageFilters.extend(sortedListParams(PACKAGE_SORTS));
 export type PackageListInput = z.input<typeof packageListInput>;
 export type PackageListParams = Partial<z.output<typeof packageListInput>>;
 

@@ -1,5 +1,6 @@
 // Facturas: a customer reports a payment (an existing pending one, or a new one), with a receipt.
 import { z } from '../zod-es';
+import { optionalNumber, optionalText, optionalUuid } from './form-fields';
 import { PAYMENT_METHODS, PAYMENT_TYPES } from '../enums';
 
 /** How many trackings one shipping payment may cover. */
@@ -34,13 +35,9 @@ export const PAYMENT_MESSAGES = {
 export const REPORTABLE_PAYMENT_TYPES = ['shipping_payment', 'course_purchase', 'credit_purchase'] as const satisfies readonly (typeof PAYMENT_TYPES)[number][];
 export type ReportablePaymentType = (typeof REPORTABLE_PAYMENT_TYPES)[number];
 
-/** Numbers from a form: an empty field is absent. */
-const optionalNumber = (schema: z.ZodNumber) =>
-  z.union([schema, z.literal('')]).nullish().transform((n) => (n === '' || n == null ? null : n));
-
 const reportPaymentFields = {
   /** An existing pending payment of the customer's (e.g. a mailbox activation); absent for a new one. */
-  paymentId: z.uuid().nullish().transform((s) => s ?? null),
+  paymentId: optionalUuid(),
   transactionType: z
     .enum([...REPORTABLE_PAYMENT_TYPES, ''], { error: PAYMENT_MESSAGES.typeRequired })
     .nullish()
@@ -54,12 +51,7 @@ const reportPaymentFields = {
   /** Ignored for an existing payment: its amount is what is owed. */
   amountUsd: optionalNumber(z.number().positive(PAYMENT_MESSAGES.amountPositive).max(100_000, PAYMENT_MESSAGES.amountMax)),
   amountVes: optionalNumber(z.number().positive(PAYMENT_MESSAGES.vesPositive).max(1_000_000_000_000)),
-  description: z
-    .string()
-    .trim()
-    .max(500, PAYMENT_MESSAGES.descriptionMax)
-    .nullish()
-    .transform((s) => s || null),
+  description: optionalText(500, PAYMENT_MESSAGES.descriptionMax),
   /**
    * A new shipping payment names the customer's trackings it pays (ready to ship, dispatch not
    * yet authorised); ignored for other concepts and for an existing payment, whose trackings the

@@ -1,6 +1,7 @@
 // The admin pre-alerts screen's inputs (admin spec §4, §5): the list's filters, the edit and
 // convert dialogs. Client forms and server procedures share them.
 import { z } from '../zod-es';
+import { optionalText } from './form-fields';
 import { PREALERT_STATUSES } from '../enums';
 import { ADMIN_PREALERT_MESSAGES as M } from '../messages-prealerts';
 import { listPageParams, optionalSearchText } from './list';
@@ -38,14 +39,6 @@ export const prealertAdminEditInput = prealertCreateInput
   })
   .extend({ id: z.uuid() });
 export type PrealertAdminEditInput = z.input<typeof prealertAdminEditInput>;
-
-const optionalText = (max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, message)
-    .nullish()
-    .transform((s) => s || null);
 
 /**
  * Convertir Prealerta a Paquete: the real weight and value measured at the warehouse (0 or

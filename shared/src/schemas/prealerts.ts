@@ -1,18 +1,7 @@
 import { z } from '../zod-es';
+import { optionalNumber, optionalText, optionalUuid } from './form-fields';
 import { CARRIERS, ESTADOS_TRACKING_PREALERTA } from '../enums';
 import { PREALERT_MESSAGES } from '../messages-customer';
-
-const optionalText = (max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, message)
-    .nullish()
-    .transform((s) => s || null);
-
-/** Numbers from a form: an empty field is absent. */
-const optionalNumber = (schema: z.ZodNumber) =>
-  z.union([schema, z.literal('')]).nullish().transform((n) => (n === '' || n == null ? null : n));
 
 /** The fields a customer may change while the pre-alert is pending or confirmed (admin spec §3, §5). */
 const prealertFields = {
@@ -29,9 +18,9 @@ const prealertFields = {
   estimatedValue: optionalNumber(z.number().min(0, PREALERT_MESSAGES.valueMin).max(1_000_000)),
   estadoTracking: z.enum(ESTADOS_TRACKING_PREALERTA).default('Prealertado'),
   notes: optionalText(1000, PREALERT_MESSAGES.notesMax),
-  mailboxId: z.uuid(PREALERT_MESSAGES.mailboxInvalid).nullish().transform((s) => s ?? null),
+  mailboxId: optionalUuid(PREALERT_MESSAGES.mailboxInvalid),
   /** The purchase invoice, uploaded first through POST /api/files (kind 'invoice'). */
-  invoiceFileId: z.uuid().nullish().transform((s) => s ?? null),
+  invoiceFileId: optionalUuid(),
 };
 
 /** Same rule as the warehouse's tracking numbers (admin spec §5), optional until the store sends it. */

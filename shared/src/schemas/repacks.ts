@@ -1,6 +1,7 @@
 // Reempaques: a customer asks to repack or consolidate packages in the warehouse; an admin
 // processes the request with a warehouse receipt (WR) number, then marks it shipped.
 import { z } from '../zod-es';
+import { optionalText } from './form-fields';
 import { SHIPPING_METHODS } from '../enums';
 import { normalizeWarehouseReceipt } from './packages';
 
@@ -35,12 +36,7 @@ export const requestRepackSchema = z.object({
     .min(1, REPACK_MESSAGES.packagesRequired)
     .max(50, REPACK_MESSAGES.packagesMax),
   shippingMethod: z.enum(SHIPPING_METHODS, { error: REPACK_MESSAGES.methodRequired }),
-  instructions: z
-    .string()
-    .trim()
-    .max(1000, REPACK_MESSAGES.instructionsMax)
-    .nullish()
-    .transform((s) => s || null),
+  instructions: optionalText(1000, REPACK_MESSAGES.instructionsMax),
 });
 export type RequestRepackInput = z.input<typeof requestRepackSchema>;
 

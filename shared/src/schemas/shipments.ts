@@ -5,7 +5,7 @@ import { SHIPMENT_SORTS } from '../list-params';
 import { SHIPMENT_STATUSES, VENEZUELAN_STATES } from '../enums';
 import { SHIPMENT_MESSAGES as M } from '../messages-packages';
 import { SHIPMENT_EDIT_MESSAGES as E } from '../messages-shipments';
-import { listPageParams, optionalSearchText } from './list';
+import { optionalSearchText, sortedListParams } from './list';
 
 export const SHIPMENT_MAX_PACKAGES = 100;
 export const SHIPMENT_CODE_PREFIX = 'SH';
@@ -65,9 +65,6 @@ export const shipmentFilters = z.object({
 });
 export type ShipmentFilters = Partial<z.output<typeof shipmentFilters>>;
 
-export const shipmentListInput = shipmentFilters.extend({
-  sort: z.enum(SHIPMENT_SORTS).optional().catch(undefined),
-  ...listPageParams,
-});
+export const shipmentListInput = shipmentFilters.extend(sortedListParams(SHIPMENT_SORTS));
 export type ShipmentListInput = z.input<typeof shipmentListInput>;
 export type ShipmentListParams = Partial<z.output<typeof shipmentListInput>>;

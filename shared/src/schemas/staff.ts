@@ -5,7 +5,7 @@ import { STAFF_ROLES } from '../permissions';
 import { AUDIT_ENTITY_LABELS, AUDIT_MESSAGES } from '../messages-staff';
 import { emailSchema, fullNameSchema, newPasswordSchema } from './auth';
 import { AUTH_MESSAGES } from '../messages';
-import { listPageParams, optionalSearchText } from './list';
+import { listPageParams, optionalSearchText, sortedListParams } from './list';
 
 export const staffRoleSchema = z.enum(STAFF_ROLES, { error: 'Elige un rol.' });
 
@@ -29,7 +29,7 @@ export const staffFilters = z.object({
   status: z.enum(STAFF_STATUSES).optional().catch(undefined),
 });
 export type StaffFilters = Partial<z.output<typeof staffFilters>>;
-export const staffListInput = staffFilters.extend({ sort: z.enum(STAFF_SORTS).optional().catch(undefined), ...listPageParams });
+export const staffListInput = staffFilters.extend(sortedListParams(STAFF_SORTS));
 export type StaffListParams = Partial<z.output<typeof staffListInput>>;
 
 const day = z

@@ -1,10 +1,11 @@
 // The admin trackings panel's inputs (admin spec §5): the create form, the status and repack
 // dialogs, and the list's URL search params. Client forms and server procedures share them.
 import { z } from '../zod-es';
+import { optionalText } from './form-fields';
 import { TRACKING_SORTS, TRACKING_TABS } from '../list-params';
 import { PRIORITIES, TRACKING_STATUSES } from '../enums';
 import { TRACKING_MESSAGES as M } from '../messages-trackings';
-import { listPageParams, optionalSearchText } from './list';
+import { optionalSearchText, sortedListParams } from './list';
 
 export const TRACKING_NUMBER_PATTERN = /^[A-Za-z0-9_-]+$/;
 
@@ -19,14 +20,6 @@ export const trackingNumberSchema = z
 
 /** Numbers from a form field: an empty field is a missing value. */
 const formNumber = (message: string) => z.number({ error: message });
-
-const optionalText = (max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, message)
-    .nullish()
-    .transform((s) => s || null);
 
 export const TRACKING_DEFAULTS = {
   estimatedWeight: 1,
@@ -101,8 +94,7 @@ export const TRACKINGS_CSV_PATH = '/api/exports/trackings.csv';
 
 /** /admin/trackings search params: the list's whole state, so a filtered view is a link. */
 export const trackingListSearch = trackingFilters.extend({
-  sort: z.enum(TRACKING_SORTS).optional().catch(undefined),
-  ...listPageParams,
+  ...sortedListParams(TRACKING_SORTS),
   tab: z.enum(TRACKING_TABS).optional().catch(undefined),
 });
 /** Every key optional: a link may set any subset of them. */

@@ -18,8 +18,23 @@ import type { SortDirection } from '@casillero/shared';
 export const dataTableFeatures = tableFeatures({ rowSortingFeature });
 export type DataTableFeatures = typeof dataTableFeatures;
 
-/** Column helper bound to the list features: `const col = dataTableColumns<Row>()`. */
-export const dataTableColumns = <Row extends RowData>() => createColumnHelper<DataTableFeatures, Row>();
+/**
+ * Column helper bound to the list features: `const col = dataTableColumns<Row>()`. Besides
+ * TanStack's `accessor` and `display`, the two column kinds every list repeats: a column drawn
+ * from the row that is never sorted (`cell`) and the row's actions.
+ */
+export function dataTableColumns<Row extends RowData>() {
+  const helper = createColumnHelper<DataTableFeatures, Row>();
+  return {
+    ...helper,
+    /** A column drawn from the whole row; display columns are never sortable. */
+    cell: (id: string, header: string, render: (row: Row) => ReactNode) =>
+      helper.display({ id, header, cell: (info) => render(info.row.original) }),
+    /** The row's actions, headed 'Acciones' unless told otherwise. */
+    actions: (render: (row: Row) => ReactNode, header: string | (() => ReactNode) = 'Acciones') =>
+      helper.display({ id: 'actions', header, cell: (info) => render(info.row.original) }),
+  };
+}
 
 export type DataTableSort<S extends string> = { sort: S; dir: SortDirection };
 

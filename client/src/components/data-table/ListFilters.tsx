@@ -74,6 +74,10 @@ export function ListFilters<S extends object>({
   );
 }
 
+/** A select's options from a domain's values and their Spanish labels. */
+export const labelOptions = <V extends string>(values: readonly V[], labels: Record<V, string>) =>
+  values.map((value) => ({ value, label: labels[value] }));
+
 type FilterSelectProps<V extends string> = {
   label: string;
   /** Shown while nothing is chosen: every value passes. */

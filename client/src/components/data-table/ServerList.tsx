@@ -3,14 +3,14 @@
 // pager, and a CSV download where the list has one. A list is its columns, its queries and its
 // filter controls; this file owns the rest.
 import type { ReactNode } from 'react';
-import { Button, Card, Group, Stack, Tooltip } from '@mantine/core';
+import { Button, Card, Group, Stack, Tooltip, type SelectProps } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
-import { LIST_DEFAULT_PAGE_SIZE, type SortDirection } from '@casillero/shared';
+import { LIST_DEFAULT_PAGE_SIZE, TRACKING_MESSAGES, type SortDirection } from '@casillero/shared';
 import type { ColumnDef, RowData } from '@tanstack/react-table';
 import { DataTable, type DataTableFeatures } from './DataTable';
 import { ListCountBar, ListLoadError, RefreshButton } from './ListChrome';
-import { ListFilters } from './ListFilters';
+import { FilterSelect, ListFilters, labelOptions } from './ListFilters';
 import { ServerListPagination, type CountInfo } from './ServerListPagination';
 import { useListUrlState } from './useListUrlState';
 
@@ -36,7 +36,8 @@ type Options<D> = UseQueryOptions<any, any, D, any>;
 
 /**
  * The URL state of a list and the inputs of its two queries: the filters (the search keys the
- * list names) and the page (filters with order and page).
+ * list names) and the page (filters with order and page). It carries the search params it was
+ * built from, for the list's controls.
  */
 export function useServerListState<S extends ListSearch, F extends keyof S>(
   search: S,
@@ -46,13 +47,32 @@ export function useServerListState<S extends ListSearch, F extends keyof S>(
   const list = useListUrlState(search, navigate, config);
   const filters = Object.fromEntries(config.filterKeys.map((k) => [k, search[k]])) as Pick<S, F>;
   const pageSize = search.pageSize ?? LIST_DEFAULT_PAGE_SIZE;
-  return { list, filters, pageSize, input: { ...filters, sort: list.sort, dir: list.dir, page: list.page, pageSize } };
+  // Lists in a fixed order take the filters and the page only (`{ ...filters, ...paging }`).
+  const paging = { page: list.page, pageSize };
+  return { search, list, filters, pageSize, paging, input: { ...filters, sort: list.sort, dir: list.dir, ...paging } };
 }
 
 export type ServerListState<S extends ListSearch, F extends keyof S> = ReturnType<typeof useServerListState<S, F>>;
 
+/**
+ * What a list says. Usually the domain's messages (their `empty` and `loadFailed`, and a
+ * `searchTooShort` where the domain has its own) with the list's own words:
+ * `text={{ ...PACKAGE_MESSAGES, caption: 'Paquetes', noun: 'paquetes', searchPlaceholder: '…' }}`.
+ */
+export type ListText = {
+  /** The table's accessible name ('Paquetes'). */
+  caption: string;
+  /** The count's noun ('paquetes'). */
+  noun: string;
+  empty: ReactNode;
+  /** The alert's title when the rows cannot be loaded, and its text when the error says nothing usable. */
+  loadFailed: string;
+  searchPlaceholder: string;
+  /** The "type at least N characters" text; every list says the same by default. */
+  searchTooShort?: (min: number) => string;
+};
+
 type ServerListProps<S extends ListSearch, F extends keyof S, Row extends RowData> = {
-  search: S;
   state: ServerListState<S, F>;
   /** The page query's options for the state's input, e.g. `trpc.packages.list.queryOptions(state.input)`. */
   rowsQuery: Options<ListPageOf<Row>>;
@@ -66,18 +86,14 @@ type ServerListProps<S extends ListSearch, F extends keyof S, Row extends RowDat
   /** Rows shown another way than as a table (cards): the page's rows, undefined until the first answer. */
   renderRows?: (rows: Row[] | undefined, isLoading: boolean) => ReactNode;
   getRowId?: (row: Row) => string;
-  /** The table's accessible name ('Paquetes'), the count's noun ('paquetes'). */
-  caption: string;
-  noun: string;
-  empty: ReactNode;
-  loadFailed: string;
+  text: ListText;
+  /** How a load error becomes text (the server's own message by default). */
   toMessage?: (error: unknown, fallback: string) => string;
-  /** The search box's placeholder and its "type at least N characters" text. */
-  searchPlaceholder: string;
   /** The URL param the search box writes ('q' by default). */
   searchKey?: keyof S & string;
-  tooShortMessage: (min: number) => string;
-  /** The filter controls beside the search box. */
+  /** Select filters beside the search box, one per URL param, in order. */
+  selects?: ListSelect<F>[];
+  /** Other filter controls, after the selects. */
   filterControls?: ReactNode;
   /** Under the filter row, above the count line (status tabs). */
   filterExtras?: ReactNode;
@@ -91,11 +107,24 @@ type ServerListProps<S extends ListSearch, F extends keyof S, Row extends RowDat
   children?: ReactNode;
 };
 
+/**
+ * A select filter over one of the list's URL params: its options are a domain's values with
+ * their Spanish labels (`values: PACKAGE_STATUSES, labels: PACKAGE_STATUS_LABELS`), or `data`.
+ */
+export type ListSelect<F> = {
+  key: F;
+  label: string;
+  w: number;
+  /** Shown while nothing is chosen ('Todos' unless told otherwise). */
+  placeholder?: string;
+} & ({ values: readonly string[]; labels: Record<string, string> } | { data: SelectProps['data'] });
+
 /** Rows are keyed by their `id` unless the list says otherwise. */
 const byId = (row: unknown) => (row as { id: string }).id;
 
 export function ServerList<S extends ListSearch, F extends keyof S, Row extends RowData>(props: ServerListProps<S, F, Row>) {
-  const { search, state, columns, caption, noun, empty, loadFailed, exportHref, refreshKey } = props;
+  const { state, columns, text, exportHref, refreshKey } = props;
+  const { search } = state;
   const queryClient = useQueryClient();
   const rows = useQuery({ ...props.rowsQuery, placeholderData: keepPreviousData });
   // A list without a count runs the hook disabled (hooks cannot be conditional).
@@ -112,13 +141,28 @@ export function ServerList<S extends ListSearch, F extends keyof S, Row extends 
         search={search}
         list={state.list}
         keys={Object.keys(state.filters) as (keyof S)[]}
-        placeholder={props.searchPlaceholder}
+        placeholder={text.searchPlaceholder}
         searchKey={props.searchKey}
-        tooShortMessage={props.tooShortMessage}
-        filters={props.filterControls}
+        tooShortMessage={text.searchTooShort ?? TRACKING_MESSAGES.searchTooShort}
+        filters={
+          <>
+            {props.selects?.map(({ key, label, w, placeholder, ...options }) => (
+              <FilterSelect
+                key={String(key)}
+                label={label}
+                w={w}
+                placeholder={placeholder}
+                data={'data' in options ? options.data : labelOptions(options.values, options.labels)}
+                value={search[key] as string | undefined}
+                onChange={(value) => state.list.setFilters({ [key]: value } as Partial<S>)}
+              />
+            ))}
+            {props.filterControls}
+          </>
+        }
       >
         {props.filterExtras}
-        <ListCountBar count={countInfo} noun={noun}>
+        <ListCountBar count={countInfo} noun={text.noun}>
           <Group gap="xs">
             {props.countExtras}
             {refreshKey && (
@@ -138,7 +182,7 @@ export function ServerList<S extends ListSearch, F extends keyof S, Row extends 
         </ListCountBar>
       </ListFilters>
 
-      {rows.isError && <ListLoadError error={rows.error} fallback={loadFailed} toMessage={props.toMessage} />}
+      {rows.isError && <ListLoadError error={rows.error} fallback={text.loadFailed} toMessage={props.toMessage} />}
 
       {props.renderRows ? (
         props.renderRows(rows.data?.rows, rows.isPending)
@@ -146,14 +190,14 @@ export function ServerList<S extends ListSearch, F extends keyof S, Row extends 
         <Card withBorder radius="md" p={0}>
           {props.tableTitle}
           <DataTable
-            caption={caption}
+            caption={text.caption}
             columns={columns ?? []}
             data={rows.data?.rows ?? []}
             getRowId={props.getRowId ?? byId}
             sort={{ sort: state.list.sort, dir: state.list.dir }}
             onSortChange={(next) => state.list.setSort(next.sort, next.dir)}
             isLoading={rows.isFetching}
-            empty={empty}
+            empty={text.empty}
           />
         </Card>
       )}

@@ -1,6 +1,7 @@
-// Cells the admin lists share: a value with a dimmed line under it, and a row's icon action.
+// Cells the admin lists share: a value with a dimmed line under it, a value's badge, a value
+// changed in place, and a row's icon action.
 import type { ReactNode } from 'react';
-import { ActionIcon, Group, Text, Tooltip, type MantineColor } from '@mantine/core';
+import { ActionIcon, Badge, Group, Select, Text, Tooltip, type MantineColor, type SelectProps } from '@mantine/core';
 
 /** A cell's main text with a dimmed second line (a customer's name and e-mail, a weight and a value). */
 export function StackedCell({ main, sub, mono = false, nowrap = false }: { main: ReactNode; sub?: ReactNode; mono?: boolean; nowrap?: boolean }) {
@@ -47,5 +48,51 @@ export function RowActions({ children }: { children: ReactNode }) {
     <Group gap={4} wrap="nowrap">
       {children}
     </Group>
+  );
+}
+
+type LabelBadgeProps<V extends string> = {
+  value: V;
+  /** The domain's Spanish labels and its colours, one per value. */
+  labels: Record<V, string>;
+  colors: Record<V, MantineColor>;
+};
+
+/** A status or a type as a light badge in its colour; it never wraps inside a narrow cell. */
+export function LabelBadge<V extends string>({ value, labels, colors }: LabelBadgeProps<V>) {
+  return (
+    <Badge color={colors[value]} variant="light" style={{ minWidth: 'max-content' }}>
+      {labels[value]}
+    </Badge>
+  );
+}
+
+type InlineSelectProps<V extends string> = {
+  /** The accessible name, naming the row ('Estado del envío ENV-1'). */
+  label: string;
+  w: number;
+  /** The options; their values are V. */
+  data: SelectProps['data'];
+  value: V;
+  /** A save is under way: the select waits. */
+  saving: boolean;
+  /** A value other than the current one was chosen. */
+  onChange: (value: V) => void;
+};
+
+/** A row's value changed in place (a status, a role). */
+export function InlineSelect<V extends string>({ label, w, data, value, saving, onChange }: InlineSelectProps<V>) {
+  return (
+    <Select
+      size="xs"
+      w={w}
+      aria-label={label}
+      allowDeselect={false}
+      disabled={saving}
+      data={data}
+      value={value}
+      onChange={(next) => next && next !== value && onChange(next as V)}
+      comboboxProps={{ withinPortal: true }}
+    />
   );
 }

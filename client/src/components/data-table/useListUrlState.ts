@@ -64,3 +64,15 @@ export function useListNavigate<S>(navigate: (opts: { search: (prev: any) => S; 
   return (update: (prev: S) => S, options?: { replace?: boolean }) =>
     void navigate({ search: (prev: S) => update(prev), replace: options?.replace ?? true });
 }
+
+/** A list route as far as its list needs it: its validated search params and its navigate. */
+type ListRoute<S> = {
+  useSearch: () => S;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any route's navigate
+  useNavigate: () => (opts: { search: (prev: any) => S; replace?: boolean }) => unknown;
+};
+
+/** A list screen's URL: `<PackagesList {...useListRoute(Route)} />`. */
+export function useListRoute<S>(route: ListRoute<S>) {
+  return { search: route.useSearch(), navigate: useListNavigate<S>(route.useNavigate()) };
+}

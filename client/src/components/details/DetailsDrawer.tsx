@@ -4,7 +4,8 @@
 import type { ReactNode } from 'react';
 import { Alert, Center, Drawer, Loader } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
+import { useQuery, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
+import { GENERIC_MESSAGES } from '@casillero/shared';
 import { getErrorMessage } from '../../lib/errors';
 
 type DetailsSearch = { ver?: string };
@@ -18,6 +19,34 @@ export function useDetailsParam<S extends DetailsSearch>(search: S, navigate: (u
   };
 }
 
+type StatesProps<D> = {
+  query: UseQueryResult<D, unknown>;
+  /** The alert's text when the query failed (the server's message first, through `toMessage`). */
+  failed: string;
+  toMessage?: (error: unknown, fallback: string) => string;
+  children: (data: D) => ReactNode;
+};
+
+/** How a details query's loading and failure show; renders the content once loaded. */
+export type DetailsStates<D> = (props: StatesProps<D>) => ReactNode;
+
+/** The admin's way: a loader, then the content or a red alert saying why it could not load. */
+export function LoaderOrAlert<D>({ query, failed, toMessage = getErrorMessage, children }: StatesProps<D>) {
+  if (query.isPending)
+    return (
+      <Center py="xl">
+        <Loader aria-label="Cargando" />
+      </Center>
+    );
+  if (query.isError || query.data == null)
+    return (
+      <Alert color="red" icon={<IconAlertCircle />}>
+        {toMessage(query.error, failed)}
+      </Alert>
+    );
+  return children(query.data);
+}
+
 type DetailsDrawerProps<D> = {
   /** The open id, or null when closed. */
   id: string | null;
@@ -27,26 +56,32 @@ type DetailsDrawerProps<D> = {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any procedure's error type
   query: (id: string) => UseQueryOptions<D, any, D, any>;
   /** The alert's text when the details cannot be loaded (the server's message first). */
-  loadFailed: string;
+  loadFailed?: string;
   toMessage?: (error: unknown, fallback: string) => string;
   size?: string;
+  /** Another way to show loading and failure (the customer's pages retry); the alert by default. */
+  states?: DetailsStates<D>;
   children: (data: D) => ReactNode;
 };
 
-export function DetailsDrawer<D>({ id, onClose, title, query, loadFailed, toMessage = getErrorMessage, size = 'lg', children }: DetailsDrawerProps<D>) {
+export function DetailsDrawer<D>({
+  id,
+  onClose,
+  title,
+  query,
+  loadFailed,
+  toMessage = getErrorMessage,
+  size = 'lg',
+  states: States = LoaderOrAlert,
+  children,
+}: DetailsDrawerProps<D>) {
   const detail = useQuery({ ...query(id ?? ''), enabled: id !== null });
   return (
     <Drawer opened={id !== null} onClose={onClose} title={title} size={size} position="right">
-      {detail.isPending ? (
-        <Center py="xl">
-          <Loader aria-label="Cargando" />
-        </Center>
-      ) : detail.isError || detail.data == null ? (
-        <Alert color="red" icon={<IconAlertCircle />}>
-          {toMessage(detail.error, loadFailed)}
-        </Alert>
-      ) : (
-        children(detail.data)
+      {id !== null && (
+        <States query={detail} failed={loadFailed ?? GENERIC_MESSAGES.internal} toMessage={toMessage}>
+          {children}
+        </States>
       )}
     </Drawer>
   );

@@ -26,6 +26,14 @@ export function AreaShell({ navTitle, nav, navFooter, userName, headerActions, c
   const [desktopOpened, desktop] = useDisclosure(true);
   const { signOut, isSigningOut } = useSignOut();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  // Both toggles say what they will do to the navigation ('Abrir Mi Cuenta', 'Ocultar Mi Cuenta').
+  const burgerProps = (opened: boolean, onClick: () => void, [closeVerb, openVerb]: [string, string]) => ({
+    opened,
+    onClick,
+    size: 'sm',
+    'aria-label': `${opened ? closeVerb : openVerb} ${navTitle}`,
+  });
+  const signOutAction = { loading: isSigningOut, onClick: () => void signOut() };
 
   // On phones the menu closes once a page is chosen.
   useEffect(() => {
@@ -42,21 +50,9 @@ export function AreaShell({ navTitle, nav, navFooter, userName, headerActions, c
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger
-              opened={mobileOpened}
-              onClick={mobile.toggle}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label={mobileOpened ? `Cerrar ${navTitle}` : `Abrir ${navTitle}`}
-            />
+            <Burger hiddenFrom="sm" {...burgerProps(mobileOpened, mobile.toggle, ['Cerrar', 'Abrir'])} />
             <Tooltip label={desktopOpened ? 'Ocultar menú' : 'Mostrar menú'}>
-              <Burger
-                opened={desktopOpened}
-                onClick={desktop.toggle}
-                visibleFrom="sm"
-                size="sm"
-                aria-label={desktopOpened ? `Ocultar ${navTitle}` : `Mostrar ${navTitle}`}
-              />
+              <Burger visibleFrom="sm" {...burgerProps(desktopOpened, desktop.toggle, ['Ocultar', 'Mostrar'])} />
             </Tooltip>
             <Brand />
           </Group>
@@ -65,24 +61,11 @@ export function AreaShell({ navTitle, nav, navFooter, userName, headerActions, c
             <Text fw={600} visibleFrom="xs" truncate maw={220}>
               {userName}
             </Text>
-            <Button
-              variant="default"
-              leftSection={<IconLogout size={16} />}
-              loading={isSigningOut}
-              onClick={() => void signOut()}
-              visibleFrom="sm"
-            >
+            <Button variant="default" leftSection={<IconLogout size={16} />} visibleFrom="sm" {...signOutAction}>
               Cerrar sesión
             </Button>
             {/* Phones: the same action as an icon, so the header fits. */}
-            <ActionIcon
-              variant="default"
-              size="lg"
-              loading={isSigningOut}
-              onClick={() => void signOut()}
-              hiddenFrom="sm"
-              aria-label="Cerrar sesión"
-            >
+            <ActionIcon variant="default" size="lg" hiddenFrom="sm" aria-label="Cerrar sesión" {...signOutAction}>
               <IconLogout size={18} />
             </ActionIcon>
           </Group>

@@ -1,5 +1,6 @@
-import { Center, Paper, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Alert, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import type { FormEventHandler, ReactNode } from 'react';
 
 type AuthCardProps = { title: string; subtitle?: ReactNode; children: ReactNode; width?: number };
 
@@ -23,5 +24,36 @@ export function AuthCard({ title, subtitle, children, width = 440 }: AuthCardPro
         </Stack>
       </Paper>
     </Center>
+  );
+}
+
+type AuthMessageCardProps = {
+  title: string;
+  message: ReactNode;
+  /** An error is an alert; anything else is a status in this colour with this icon. */
+  status?: { color: string; icon: ReactNode };
+  /** What the visitor can do next. */
+  children?: ReactNode;
+};
+
+/** An auth page that has only something to say: an invalid link, a finished step. */
+export function AuthMessageCard({ title, message, status, children }: AuthMessageCardProps) {
+  const alert = status ? { ...status, role: 'status' } : { color: 'red', icon: <IconAlertCircle />, role: 'alert' };
+  return (
+    <AuthCard title={title}>
+      <Alert color={alert.color} icon={alert.icon} role={alert.role}>
+        {message}
+      </Alert>
+      {children}
+    </AuthCard>
+  );
+}
+
+/** An auth page's form: fields and buttons stacked; the shared schema checks them, not the browser. */
+export function AuthForm({ onSubmit, children }: { onSubmit: FormEventHandler<HTMLFormElement>; children: ReactNode }) {
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">{children}</Stack>
+    </form>
   );
 }

@@ -1,4 +1,4 @@
-import { Avatar, Group, Paper, Stack, Text } from '@mantine/core';
+import { Avatar, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { Testimonial } from '@casillero/shared';
 import { StarRating } from './StarRating';
 
@@ -27,5 +27,16 @@ export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
         </Group>
       </Stack>
     </Paper>
+  );
+}
+
+/** The testimonials of a page, side by side on wide screens. */
+export function TestimonialGrid({ testimonials, columns }: { testimonials: readonly Testimonial[]; columns: number }) {
+  return (
+    <SimpleGrid cols={{ base: 1, md: columns }} spacing="xl">
+      {testimonials.map((t) => (
+        <TestimonialCard key={t.name} testimonial={t} />
+      ))}
+    </SimpleGrid>
   );
 }

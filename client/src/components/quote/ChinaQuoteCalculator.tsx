@@ -1,8 +1,7 @@
 import { useMemo, useState } from 'react';
-import { Grid, Paper, Stack, Text } from '@mantine/core';
 import { chinaQuoteMessage, QUOTE_MESSAGES, quoteChina } from '@casillero/shared';
 import { QuotePanel } from './QuotePanel';
-import { QuoteContactButton } from './QuoteContactButton';
+import { QuoteLayout } from './QuoteLayout';
 import { DimensionFields, ExtraFields, type DimensionsValue, type ExtrasValue } from './QuoteFields';
 
 type ChinaForm = DimensionsValue & ExtrasValue;
@@ -17,29 +16,23 @@ export function ChinaQuoteCalculator() {
   const quote = useMemo(() => quoteChina(form), [form]);
 
   return (
-    <Grid gap="xl">
-      <Grid.Col span={{ base: 12, md: 5 }}>
-        <Paper component="form" withBorder radius="lg" p="lg" aria-label="Datos de la carga" onSubmit={(e) => e.preventDefault()}>
-          <Stack gap="md">
-            <DimensionFields value={form} onChange={patch} />
-            <ExtraFields value={form} onChange={patch} />
-          </Stack>
-        </Paper>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 7 }}>
-        <Stack gap="md">
-          <QuotePanel
-            title="Envío marítimo desde China"
-            quote={quote}
-            emptyText={QUOTE_MESSAGES.missingChina}
-            billable={quote ? `${cbm(quote.cbmFacturable)} (volumen: ${cbm(quote.cbm)})` : undefined}
-          />
-          <QuoteContactButton message={quote ? chinaQuoteMessage(quote, form) : null} missingText={QUOTE_MESSAGES.missingChina} />
-          <Text size="xs" c="dimmed" ta="center">
-            Cotización referencial en USD. El reempaque se cotiza aparte y no está incluido en el total.
-          </Text>
-        </Stack>
-      </Grid.Col>
-    </Grid>
+    <QuoteLayout
+      formLabel="Datos de la carga"
+      fields={
+        <>
+          <DimensionFields value={form} onChange={patch} />
+          <ExtraFields value={form} onChange={patch} />
+        </>
+      }
+      contactMessage={quote ? chinaQuoteMessage(quote, form) : null}
+      missingText={QUOTE_MESSAGES.missingChina}
+    >
+      <QuotePanel
+        title="Envío marítimo desde China"
+        quote={quote}
+        emptyText={QUOTE_MESSAGES.missingChina}
+        billable={quote ? `${cbm(quote.cbmFacturable)} (volumen: ${cbm(quote.cbm)})` : undefined}
+      />
+    </QuoteLayout>
   );
 }

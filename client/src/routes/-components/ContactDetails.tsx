@@ -16,6 +16,20 @@ function Block({ icon: Icon, title, children }: { icon: typeof IconMail; title: 
   );
 }
 
+/** E-mails or phones as links, a placeholder line while the configuration loads. */
+function LinkList({ items, href, placeholderWidth }: { items: string[] | undefined; href: (item: string) => string; placeholderWidth: string }) {
+  if (!items) return <Skeleton h={20} w={placeholderWidth} />;
+  return (
+    <List listStyleType="none" size="sm" spacing={2}>
+      {items.map((item) => (
+        <List.Item key={item}>
+          <Anchor href={href(item)}>{item}</Anchor>
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
 /** E-mails and phones (from the configuration), offices, hours and the WhatsApp button. */
 export function ContactDetails() {
   const config = useSiteConfig();
@@ -26,30 +40,10 @@ export function ContactDetails() {
           Información de contacto
         </Title>
         <Block icon={IconMail} title="Email">
-          {config.data ? (
-            <List listStyleType="none" size="sm" spacing={2}>
-              {config.data.contactEmails.map((email) => (
-                <List.Item key={email}>
-                  <Anchor href={`mailto:${email}`}>{email}</Anchor>
-                </List.Item>
-              ))}
-            </List>
-          ) : (
-            <Skeleton h={20} w="70%" />
-          )}
+          <LinkList items={config.data?.contactEmails} href={(email) => `mailto:${email}`} placeholderWidth="70%" />
         </Block>
         <Block icon={IconPhone} title="Teléfonos">
-          {config.data ? (
-            <List listStyleType="none" size="sm" spacing={2}>
-              {config.data.contactPhones.map((phone) => (
-                <List.Item key={phone}>
-                  <Anchor href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</Anchor>
-                </List.Item>
-              ))}
-            </List>
-          ) : (
-            <Skeleton h={20} w="60%" />
-          )}
+          <LinkList items={config.data?.contactPhones} href={(phone) => `tel:${phone.replace(/[^\d+]/g, '')}`} placeholderWidth="60%" />
         </Block>
         <Block icon={IconBuilding} title="Oficinas">
           <Text size="sm">{CONTACT_INFO.offices.join(' · ')}</Text>

@@ -1,7 +1,7 @@
 // /admin/auditoria (DECISIONS 13): every staff change and staff sign-in, newest first, filtered
 // by person, action, entity and a range of days; each entry's before and after in a drawer.
 import { useMemo } from 'react';
-import { Badge, Code, Drawer, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Code, Drawer, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
@@ -11,23 +11,22 @@ import {
   AUDIT_MESSAGES as M,
   AUDIT_OPERATION_LABELS,
   STAFF_ROLE_LABELS,
-  TRACKING_MESSAGES,
   formatDateTime,
   isStaffRole,
 } from '@casillero/shared';
 import {
-  FilterSelect,
+  PageHeader,
   ServerList,
   StackedCell,
   dataTableColumns,
-  useListNavigate,
+  useListRoute,
   useServerListState,
   type ListSearch,
 } from '../../components/data-table';
 import { LabeledValue } from '../../components/LabeledValue';
 import { downloadHref } from '../../lib/download';
 import { listSearch, searchInt, searchString } from '../../lib/search';
-import { BRAND_NAME } from '../../lib/site';
+import { pageHead } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
 import { AuditChanges } from '../../components/details/AuditChanges';
 import type { inferOutput } from '@trpc/tanstack-react-query';
@@ -60,15 +59,15 @@ export const Route = createFileRoute('/admin/auditoria')({
       entrada: searchInt(search.entrada),
     };
   },
-  head: () => ({ meta: [{ title: `Auditoría · ${BRAND_NAME}` }] }),
+  head: pageHead('Auditoría'),
   component: AuditPage,
 });
 
 const col = dataTableColumns<AuditRow>();
+const ENTITY_OPTIONS = Object.entries(AUDIT_ENTITY_LABELS).map(([value, label]) => ({ value, label }));
 
 function AuditPage() {
-  const search = Route.useSearch();
-  const setSearch = useListNavigate<AuditSearch>(Route.useNavigate());
+  const { search, navigate: setSearch } = useListRoute<AuditSearch>(Route);
   const state = useServerListState(search, setSearch, {
     sort: 'createdAt',
     dir: 'desc',
@@ -79,109 +78,71 @@ function AuditPage() {
 
   const columns = useMemo(
     () => [
-      col.accessor('createdAt', { id: 'createdAt', header: 'Fecha', enableSorting: false, cell: (i) => formatDateTime(i.getValue()) }),
-      col.accessor('actorName', {
-        id: 'actor',
-        header: 'Persona',
-        enableSorting: false,
-        cell: (i) => <StackedCell main={i.getValue() ?? i.row.original.actorEmail} sub={roleLabel(i.row.original.actorRole)} />,
-      }),
-      col.accessor('action', { id: 'action', header: 'Acción', enableSorting: false, cell: (i) => <Code>{i.getValue()}</Code> }),
-      col.accessor('entity', {
-        id: 'entity',
-        header: 'Entidad',
-        enableSorting: false,
-        cell: (i) => (
-          <StackedCell
-            main={AUDIT_ENTITY_LABELS[i.getValue()] ?? i.getValue()}
-            sub={
-              <Text span size="xs" ff="monospace">
-                {i.row.original.entityId}
-              </Text>
-            }
-          />
-        ),
-      }),
-      col.accessor('operation', {
-        id: 'operation',
-        header: 'Operación',
-        enableSorting: false,
-        cell: (i) => <Badge variant="light">{AUDIT_OPERATION_LABELS[i.getValue()] ?? i.getValue()}</Badge>,
-      }),
-      col.display({
-        id: 'details',
-        header: 'Detalles',
-        cell: (i) => (
-          <Text
-            component="button"
-            type="button"
-            size="sm"
-            c="blue"
-            style={{ background: 'none', border: 0, cursor: 'pointer', padding: 0 }}
-            onClick={() => open(i.row.original.id)}
-            aria-label={`Ver la entrada ${i.row.original.id}`}
-          >
-            Ver cambios
-          </Text>
-        ),
-      }),
+      // The log is read newest first only: no column sorts.
+      col.cell('createdAt', 'Fecha', (r) => formatDateTime(r.createdAt)),
+      col.cell('actor', 'Persona', (r) => <StackedCell main={r.actorName ?? r.actorEmail} sub={roleLabel(r.actorRole)} />),
+      col.cell('action', 'Acción', (r) => <Code>{r.action}</Code>),
+      col.cell('entity', 'Entidad', (r) => (
+        <StackedCell
+          main={AUDIT_ENTITY_LABELS[r.entity] ?? r.entity}
+          sub={
+            <Text span size="xs" ff="monospace">
+              {r.entityId}
+            </Text>
+          }
+        />
+      )),
+      col.cell('operation', 'Operación', (r) => <Badge variant="light">{AUDIT_OPERATION_LABELS[r.operation] ?? r.operation}</Badge>),
+      col.cell('details', 'Detalles', (r) => (
+        <Text
+          component="button"
+          type="button"
+          size="sm"
+          c="blue"
+          style={{ background: 'none', border: 0, cursor: 'pointer', padding: 0 }}
+          onClick={() => open(r.id)}
+          aria-label={`Ver la entrada ${r.id}`}
+        >
+          Ver cambios
+        </Text>
+      )),
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `open` only writes the URL
     [],
   );
 
   const range: [string | null, string | null] = [search.from ?? null, search.to ?? null];
+  const actorOptions = (actors.data ?? []).map((a) => ({ value: a.id, label: `${a.fullName ?? a.email} (${roleLabel(a.role)})` }));
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          Auditoría
-        </Title>
-        <Text c="dimmed">Cada cambio hecho por el personal y cada inicio de sesión del personal. Nadie puede modificar este registro.</Text>
-      </div>
+      <PageHeader
+        title="Auditoría"
+        subtitle="Cada cambio hecho por el personal y cada inicio de sesión del personal. Nadie puede modificar este registro."
+      />
       <ServerList
-        search={search}
         state={state}
-        rowsQuery={trpc.audit.list.queryOptions({ ...state.filters, page: state.list.page, pageSize: state.pageSize })}
+        rowsQuery={trpc.audit.list.queryOptions({ ...state.filters, ...state.paging })}
         countQuery={trpc.audit.count.queryOptions(state.filters)}
         exportHref={downloadHref(AUDIT_CSV_PATH, state.filters)}
         columns={columns}
-        caption="Registro de auditoría"
-        noun="entradas"
-        empty={M.empty}
-        loadFailed={M.loadFailed}
-        searchPlaceholder="Acción exacta, p. ej. packages.update"
+        text={{ ...M, caption: 'Registro de auditoría', noun: 'entradas', searchPlaceholder: 'Acción exacta, p. ej. packages.update' }}
         searchKey="action"
-        tooShortMessage={TRACKING_MESSAGES.searchTooShort}
+        selects={[
+          { key: 'actorId', label: 'Persona', w: 220, data: actorOptions },
+          { key: 'entity', label: 'Entidad', w: 190, placeholder: 'Todas', data: ENTITY_OPTIONS },
+        ]}
         filterControls={
-          <>
-            <FilterSelect
-              label="Persona"
-              w={220}
-              data={(actors.data ?? []).map((a) => ({ value: a.id, label: `${a.fullName ?? a.email} (${roleLabel(a.role)})` }))}
-              value={search.actorId}
-              onChange={(actorId) => state.list.setFilters({ actorId })}
-            />
-            <FilterSelect
-              label="Entidad"
-              w={190}
-              placeholder="Todas"
-              data={Object.entries(AUDIT_ENTITY_LABELS).map(([value, label]) => ({ value, label }))}
-              value={search.entity}
-              onChange={(entity) => state.list.setFilters({ entity })}
-            />
-            <DatePickerInput
-              type="range"
-              label="Fechas"
-              placeholder="Cualquier fecha"
-              clearable
-              valueFormat="DD/MM/YYYY"
-              w={240}
-              value={range}
-              onChange={([from, to]) => state.list.setFilters({ from: from ?? undefined, to: to ?? undefined })}
-            />
-          </>
+          <DatePickerInput
+            type="range"
+            label="Fechas"
+            placeholder="Cualquier fecha"
+            clearable
+            valueFormat="DD/MM/YYYY"
+            w={240}
+            value={range}
+            onChange={([from, to]) => state.list.setFilters({ from: from ?? undefined, to: to ?? undefined })}
+          />
         }
       >
         <EntryDrawer id={search.entrada ?? null} onClose={() => setSearch((prev) => ({ ...prev, entrada: undefined }))} />

@@ -1,23 +1,25 @@
 import { useMemo, useState } from 'react';
-import { ActionIcon, type ActionIconProps, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, type ActionIconProps, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconEdit, IconEye, IconPackage, IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createFileRoute, createLink } from '@tanstack/react-router';
 import type { ComponentPropsWithRef } from 'react';
-import { CLIENT_MESSAGES as M, CLIENT_SORTS, TRACKING_MESSAGES, formatDate, formatListCount, type ClientSort } from '@casillero/shared';
+import { CLIENT_MESSAGES as M, CLIENT_SORTS, formatDate, formatListCount, type ClientSort } from '@casillero/shared';
 import {
+  HeaderButton,
+  PageHeader,
   RowAction,
   RowActions,
   ServerList,
   dataTableColumns,
+  useListRoute,
   useServerListState,
   type ListSearch,
-  useListNavigate,
 } from '../../components/data-table';
 
 import { useDetailsParam } from '../../components/details/DetailsDrawer';
 import { listSearch } from '../../lib/search';
-import { BRAND_NAME } from '../../lib/site';
+import { pageHead } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
 import { ClientDetailsDrawer } from './-components/clients/ClientDetailsDialog';
 import { CountryBadge, MailboxCode } from './-components/clients/common';
@@ -30,7 +32,7 @@ type ClientsSearch = ListSearch<ClientSort>;
 
 export const Route = createFileRoute('/admin/clientes')({
   validateSearch: (search: Record<string, unknown>): ClientsSearch => listSearch(search, CLIENT_SORTS),
-  head: () => ({ meta: [{ title: `Clientes · ${BRAND_NAME}` }] }),
+  head: pageHead('Clientes'),
   component: ClientsPage,
 });
 
@@ -64,127 +66,96 @@ function clientColumns(actions: Actions) {
         </div>
       ),
     }),
-    col.accessor('cedula', {
-      id: 'cedula',
-      header: 'Cédula',
-      enableSorting: false,
-      cell: (info) =>
-        info.getValue() ? (
-          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-            {info.getValue()}
+    col.cell('cedula', 'Cédula', (r) => r.cedula ? (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {r.cedula}
+        </Text>
+      ) : (
+        <Missing>{M.noCedula}</Missing>
+      ),
+    ),
+    col.cell('contact', 'Contacto', (r) => (
+      <div>
+        <Text size="sm">{r.email || M.noEmail}</Text>
+        {r.phone ? (
+          <Text size="xs" c="dimmed">
+            {r.phone}
           </Text>
         ) : (
-          <Missing>{M.noCedula}</Missing>
-        ),
-    }),
-    col.accessor('email', {
-      id: 'contact',
-      header: 'Contacto',
-      enableSorting: false,
-      cell: (info) => (
-        <div>
-          <Text size="sm">{info.getValue() || M.noEmail}</Text>
-          {info.row.original.phone ? (
-            <Text size="xs" c="dimmed">
-              {info.row.original.phone}
+          <Text size="xs" c="dimmed" fs="italic">
+            {M.noPhone}
+          </Text>
+        )}
+      </div>
+    )),
+    col.cell('address', 'Dirección Venezuela', (r) => {
+      const place = [r.venezuelaCity, r.venezuelaState].filter(Boolean).join(', ');
+      if (!r.venezuelaAddress && !place) return <Missing>{M.noAddress}</Missing>;
+      return (
+        <div style={{ maxWidth: 260 }}>
+          {r.venezuelaAddress && (
+            <Text size="sm" lineClamp={2}>
+              {r.venezuelaAddress}
             </Text>
-          ) : (
-            <Text size="xs" c="dimmed" fs="italic">
-              {M.noPhone}
+          )}
+          {place && (
+            <Text size="xs" c="dimmed">
+              {place}
             </Text>
           )}
         </div>
-      ),
+      );
     }),
-    col.accessor('venezuelaAddress', {
-      id: 'address',
-      header: 'Dirección Venezuela',
-      enableSorting: false,
-      cell: (info) => {
-        const r = info.row.original;
-        const place = [r.venezuelaCity, r.venezuelaState].filter(Boolean).join(', ');
-        if (!r.venezuelaAddress && !place) return <Missing>{M.noAddress}</Missing>;
-        return (
-          <div style={{ maxWidth: 260 }}>
-            {r.venezuelaAddress && (
-              <Text size="sm" lineClamp={2}>
-                {r.venezuelaAddress}
-              </Text>
-            )}
-            {place && (
-              <Text size="xs" c="dimmed">
-                {place}
-              </Text>
-            )}
-          </div>
-        );
-      },
-    }),
-    col.accessor('mailboxes', {
-      id: 'mailboxes',
-      header: 'Casilleros',
-      enableSorting: false,
-      cell: (info) => {
-        const r = info.row.original;
-        if (r.mailboxes.length === 0) return <Missing>{M.noMailbox}</Missing>;
-        return (
-          <Stack gap={4}>
-            <Text
-              size="xs"
-              fw={700}
-              c={r.activeMailboxes > 0 ? 'green' : 'dimmed'}
-              aria-label={`${r.activeMailboxes} de ${r.mailboxes.length} activos`}
-            >
-              {r.activeMailboxes}/{r.mailboxes.length} activos
-            </Text>
-            {r.mailboxes.map((b) => (
-              <MailboxCode key={b.id} code={b.mailboxCode} status={b.status} />
-            ))}
-          </Stack>
-        );
-      },
-    }),
-    col.display({
-      id: 'countries',
-      header: 'Países',
-      cell: (info) => (
-        <Group gap={4}>
-          {[...new Set(info.row.original.mailboxes.map((b) => b.country))].map((c) => (
-            <CountryBadge key={c} country={c} />
+    col.cell('mailboxes', 'Casilleros', (r) => {
+      if (r.mailboxes.length === 0) return <Missing>{M.noMailbox}</Missing>;
+      return (
+        <Stack gap={4}>
+          <Text
+            size="xs"
+            fw={700}
+            c={r.activeMailboxes > 0 ? 'green' : 'dimmed'}
+            aria-label={`${r.activeMailboxes} de ${r.mailboxes.length} activos`}
+          >
+            {r.activeMailboxes}/{r.mailboxes.length} activos
+          </Text>
+          {r.mailboxes.map((b) => (
+            <MailboxCode key={b.id} code={b.mailboxCode} status={b.status} />
           ))}
-        </Group>
-      ),
+        </Stack>
+      );
     }),
+    col.cell('countries', 'Países', (r) => (
+      <Group gap={4}>
+        {[...new Set(r.mailboxes.map((b) => b.country))].map((c) => (
+          <CountryBadge key={c} country={c} />
+        ))}
+      </Group>
+    )),
     col.accessor('createdAt', { id: 'createdAt', header: 'Registro', cell: (info) => formatDate(info.getValue()) }),
-    col.display({
-      id: 'actions',
-      header: 'Acciones',
-      cell: (info) => {
-        const r = info.row.original;
-        const who = r.fullName ?? r.email;
-        return (
-          <RowActions>
-            <RowAction
-              label="Ver detalles"
-              ariaLabel={`Ver detalles de ${who}`}
-              icon={<IconEye size={18} />}
-              onClick={() => actions.view(r)}
-            />
-            <RowAction label="Editar" ariaLabel={`Editar a ${who}`} icon={<IconEdit size={18} />} onClick={() => actions.edit(r)} />
-            <Tooltip label="Ver paquetes">
-              <ActionIconLink variant="subtle" to="/admin/paquetes" search={{ cliente: r.userId }} aria-label={`Ver paquetes de ${who}`}>
-                <IconPackage size={18} />
-              </ActionIconLink>
-            </Tooltip>
-            <RowAction
-              label="Crear casillero"
-              ariaLabel={`Crear casillero para ${who}`}
-              icon={<IconPlus size={18} />}
-              onClick={() => actions.createMailbox(r)}
-            />
-          </RowActions>
-        );
-      },
+    col.actions((r) => {
+      const who = r.fullName ?? r.email;
+      return (
+        <RowActions>
+          <RowAction
+            label="Ver detalles"
+            ariaLabel={`Ver detalles de ${who}`}
+            icon={<IconEye size={18} />}
+            onClick={() => actions.view(r)}
+          />
+          <RowAction label="Editar" ariaLabel={`Editar a ${who}`} icon={<IconEdit size={18} />} onClick={() => actions.edit(r)} />
+          <Tooltip label="Ver paquetes">
+            <ActionIconLink variant="subtle" to="/admin/paquetes" search={{ cliente: r.userId }} aria-label={`Ver paquetes de ${who}`}>
+              <IconPackage size={18} />
+            </ActionIconLink>
+          </Tooltip>
+          <RowAction
+            label="Crear casillero"
+            ariaLabel={`Crear casillero para ${who}`}
+            icon={<IconPlus size={18} />}
+            onClick={() => actions.createMailbox(r)}
+          />
+        </RowActions>
+      );
     }),
   ];
 }
@@ -192,8 +163,7 @@ function clientColumns(actions: Actions) {
 const refOf = (r: ClientRow): ClientRef => ({ userId: r.userId, fullName: r.fullName, email: r.email });
 
 function ClientsPage() {
-  const search = Route.useSearch();
-  const setSearch = useListNavigate<ClientsSearch>(Route.useNavigate());
+  const { search, navigate: setSearch } = useListRoute<ClientsSearch>(Route);
   const state = useServerListState(search, setSearch, { sort: 'createdAt' as ClientSort, dir: 'desc', filterKeys: ['q'] });
   const details = useDetailsParam(search, setSearch);
   const [editing, setEditing] = useState<ClientRef | null>(null);
@@ -201,8 +171,7 @@ function ClientsPage() {
   const [creatingFor, setCreatingFor] = useState<ClientRef | null | undefined>(undefined);
   const count = useQuery({ ...trpc.clients.count.queryOptions(state.filters), placeholderData: keepPreviousData });
   const columns = useMemo(
-    () =>
-      clientColumns({
+    () => clientColumns({
         view: (r) => details.open(r.userId),
         edit: (r) => setEditing(refOf(r)),
         createMailbox: (r) => setCreatingFor(refOf(r)),
@@ -213,33 +182,19 @@ function ClientsPage() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-start">
-        <div>
-          <Title order={1} size="h2">
-            {M.title}
-          </Title>
-          <Text c="dimmed">{M.subtitle}</Text>
-        </div>
-        {canWrite && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreatingFor(null)}>
-            Crear Casillero
-          </Button>
-        )}
-      </Group>
+      <PageHeader
+        title={M.title}
+        subtitle={M.subtitle}
+        actions={canWrite && <HeaderButton label="Crear Casillero" onClick={() => setCreatingFor(null)} />}
+      />
 
       <ServerList
-        search={search}
         state={state}
         rowsQuery={trpc.clients.list.queryOptions(state.input)}
         countQuery={trpc.clients.count.queryOptions(state.filters)}
         columns={columns}
         getRowId={(r) => r.userId}
-        caption="Clientes"
-        noun="clientes"
-        empty={M.empty}
-        loadFailed={M.loadFailed}
-        searchPlaceholder={M.searchPlaceholder}
-        tooShortMessage={TRACKING_MESSAGES.searchTooShort}
+        text={{ ...M, caption: 'Clientes', noun: 'clientes' }}
         tableTitle={
           <Title order={2} size="h4" p="md" pb={0}>
             {M.tableTitle(count.data ? formatListCount(count.data.count, count.data.isCapped) : '…')}

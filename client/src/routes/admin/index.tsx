@@ -1,4 +1,4 @@
-import { Alert, Badge, Card, Center, Group, Loader, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Badge, Card, Center, Group, Loader, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCurrencyDollar, IconPackage, IconTruck, IconUsers, type Icon } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
@@ -11,12 +11,13 @@ import {
   type PackageStatus,
   type ShipmentStatus,
 } from '@casillero/shared';
+import { PageHeader, StatCard } from '../../components/data-table';
 import { getErrorMessage } from '../../lib/errors';
-import { BRAND_NAME } from '../../lib/site';
+import { pageHead } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
 
 export const Route = createFileRoute('/admin/')({
-  head: () => ({ meta: [{ title: `Panel de Administración · ${BRAND_NAME}` }] }),
+  head: pageHead('Panel de Administración'),
   loader: ({ context }) =>
     Promise.all([
       context.queryClient.prefetchQuery(context.trpc.reports.dashboardStats.queryOptions()),
@@ -45,50 +46,40 @@ function activityBadge(a: Activity) {
   return { label: label ?? a.status, color: 'gray' };
 }
 
-function StatCard({
-  title,
-  value,
-  detail,
-  icon: IconC,
-  color,
-}: {
-  title: string;
-  value?: string;
-  detail?: string;
-  icon: Icon;
-  color: string;
-}) {
-  return (
-    <Card withBorder radius="md" padding="lg">
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <div>
-          <Text size="sm" c="dimmed" fw={600}>
-            {title}
-          </Text>
-          {value === undefined ? (
-            <Skeleton h={34} w={90} my={4} />
-          ) : (
-            <Text fz={30} fw={700}>
-              {value}
-            </Text>
-          )}
-          {detail === undefined ? (
-            <Skeleton h={14} w={120} />
-          ) : (
-            <Text size="sm" c="dimmed">
-              {detail}
-            </Text>
-          )}
-        </div>
-        <ThemeIcon size={46} radius="md" variant="light" color={color}>
-          <IconC size={26} />
-        </ThemeIcon>
-      </Group>
-    </Card>
-  );
-}
-
 const n = (v: number) => v.toLocaleString('es-ES');
+
+type Stats = inferOutput<typeof trpc.reports.dashboardStats>;
+
+const STATS: { label: string; value: (s: Stats) => string; detail: (s: Stats) => string; icon: Icon; color: string }[] = [
+  {
+    label: 'Total Usuarios',
+    value: (s) => n(s.totalUsers),
+    detail: (s) => `${n(s.activeUsers)} activos (últimos 30 días)`,
+    icon: IconUsers,
+    color: 'blue',
+  },
+  {
+    label: 'Paquetes',
+    value: (s) => n(s.totalPackages),
+    detail: (s) => `${n(s.pendingPackages)} pendientes`,
+    icon: IconPackage,
+    color: 'orange',
+  },
+  {
+    label: 'Envíos',
+    value: (s) => n(s.activeShipments),
+    detail: (s) => `activos · ${n(s.completedShipments)} completados`,
+    icon: IconTruck,
+    color: 'cyan',
+  },
+  {
+    label: 'Ingresos Mes',
+    value: (s) => formatUsd(s.monthlyRevenue),
+    detail: (s) => `${formatUsd(s.totalRevenue)} en total`,
+    icon: IconCurrencyDollar,
+    color: 'green',
+  },
+];
 
 function AdminHome() {
   const stats = useQuery(trpc.reports.dashboardStats.queryOptions());
@@ -97,42 +88,12 @@ function AdminHome() {
 
   return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={1} size="h2">
-          Panel de Administración
-        </Title>
-        <Text c="dimmed">Gestiona tu negocio de casilleros desde aquí</Text>
-      </Stack>
+      <PageHeader title="Panel de Administración" subtitle="Gestiona tu negocio de casilleros desde aquí" />
 
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
-        <StatCard
-          title="Total Usuarios"
-          value={s && n(s.totalUsers)}
-          detail={s && `${n(s.activeUsers)} activos (últimos 30 días)`}
-          icon={IconUsers}
-          color="blue"
-        />
-        <StatCard
-          title="Paquetes"
-          value={s && n(s.totalPackages)}
-          detail={s && `${n(s.pendingPackages)} pendientes`}
-          icon={IconPackage}
-          color="orange"
-        />
-        <StatCard
-          title="Envíos"
-          value={s && n(s.activeShipments)}
-          detail={s && `activos · ${n(s.completedShipments)} completados`}
-          icon={IconTruck}
-          color="cyan"
-        />
-        <StatCard
-          title="Ingresos Mes"
-          value={s && formatUsd(s.monthlyRevenue)}
-          detail={s && `${formatUsd(s.totalRevenue)} en total`}
-          icon={IconCurrencyDollar}
-          color="green"
-        />
+        {STATS.map(({ value, detail, ...card }) => (
+          <StatCard key={card.label} size="lg" {...card} value={s && value(s)} detail={s && detail(s)} />
+        ))}
       </SimpleGrid>
 
       <Card withBorder radius="md" padding="lg">

@@ -1,8 +1,7 @@
 // /admin/personal (DECISIONS 13): the staff, their roles and last sign-in; invitations by e-mail.
 import { useMemo, useState } from 'react';
-import { Badge, Button, Card, Group, Modal, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Modal, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconUserMinus, IconUserPlus, IconUserCheck } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
@@ -13,26 +12,26 @@ import {
   STAFF_ROLE_LABELS,
   STAFF_SORTS,
   STAFF_STATUSES,
-  TRACKING_MESSAGES,
   formatDateTime,
   staffInviteInput,
   type StaffRole,
 } from '@casillero/shared';
 import {
-  FilterSelect,
+  HeaderButton,
+  PageHeader,
   RowAction,
-  RowActions,
   ServerList,
   StackedCell,
   dataTableColumns,
-  useListNavigate,
+  labelOptions,
+  useListRoute,
   useServerListState,
   type ListSearch,
 } from '../../components/data-table';
 import { EmailField } from '../../components/forms/FormParts';
-import { getErrorMessage } from '../../lib/errors';
+import { notifyChange } from '../../lib/notify';
 import { listSearch, searchOptionalEnum } from '../../lib/search';
-import { BRAND_NAME } from '../../lib/site';
+import { pageHead } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
 import { ConfirmDialog, DialogActions } from './-components/DialogActions';
 import type { inferOutput } from '@trpc/tanstack-react-query';
@@ -41,7 +40,7 @@ type StaffRow = inferOutput<typeof trpc.staff.list>['rows'][number];
 type StaffSearch = ListSearch<(typeof STAFF_SORTS)[number]> & { role?: StaffRole; status?: (typeof STAFF_STATUSES)[number] };
 
 const STATUS_LABELS: Record<(typeof STAFF_STATUSES)[number], string> = { active: 'Activo', inactive: 'Desactivado' };
-const roleOptions = STAFF_ROLES.map((r) => ({ value: r, label: STAFF_ROLE_LABELS[r] }));
+const roleOptions = labelOptions(STAFF_ROLES, STAFF_ROLE_LABELS);
 
 export const Route = createFileRoute('/admin/personal')({
   validateSearch: (search: Record<string, unknown>): StaffSearch => ({
@@ -49,31 +48,23 @@ export const Route = createFileRoute('/admin/personal')({
     role: searchOptionalEnum(search.role, STAFF_ROLES),
     status: searchOptionalEnum(search.status, STAFF_STATUSES),
   }),
-  head: () => ({ meta: [{ title: `Personal · ${BRAND_NAME}` }] }),
+  head: pageHead('Personal'),
   component: StaffPage,
 });
 
 function useStaffChange() {
   const queryClient = useQueryClient();
   return async (run: () => Promise<{ message: string }>) => {
-    try {
-      const result = await run();
-      notifications.show({ color: 'green', message: result.message });
-      return true;
-    } catch (error) {
-      notifications.show({ color: 'red', title: 'Error', message: getErrorMessage(error) });
-      return false;
-    } finally {
-      await queryClient.invalidateQueries({ queryKey: trpc.staff.pathKey() });
-    }
+    const ok = await notifyChange(run, (result) => ({ message: result.message }));
+    await queryClient.invalidateQueries({ queryKey: trpc.staff.pathKey() });
+    return ok;
   };
 }
 
 const col = dataTableColumns<StaffRow>();
 
 function StaffPage() {
-  const search = Route.useSearch();
-  const setSearch = useListNavigate<StaffSearch>(Route.useNavigate());
+  const { search, navigate: setSearch } = useListRoute<StaffSearch>(Route);
   const state = useServerListState(search, setSearch, { sort: 'createdAt', dir: 'desc', filterKeys: ['q', 'role', 'status'] });
   const change = useStaffChange();
   const setRole = useMutation(trpc.staff.setRole.mutationOptions());
@@ -84,67 +75,44 @@ function StaffPage() {
 
   const columns = useMemo(
     () => [
-      col.accessor('fullName', {
-        id: 'person',
-        header: 'Persona',
-        enableSorting: false,
-        cell: (i) => <StackedCell main={i.getValue()} sub={i.row.original.email} />,
-      }),
-      col.accessor('role', {
-        id: 'role',
-        header: 'Rol',
-        enableSorting: false,
-        cell: (i) => (
-          <Select
-            aria-label={`Rol de ${i.row.original.fullName ?? i.row.original.email}`}
-            size="xs"
-            w={190}
-            allowDeselect={false}
-            data={roleOptions}
-            value={i.getValue()}
-            onChange={(role) => role && void change(() => setRole.mutateAsync({ userId: i.row.original.id, role: role as StaffRole }))}
-          />
-        ),
-      }),
+      col.cell('person', 'Persona', (r) => <StackedCell main={r.fullName} sub={r.email} />),
+      col.cell('role', 'Rol', (r) => (
+        <Select
+          aria-label={`Rol de ${r.fullName ?? r.email}`}
+          size="xs"
+          w={190}
+          allowDeselect={false}
+          data={roleOptions}
+          value={r.role}
+          onChange={(role) => role && void change(() => setRole.mutateAsync({ userId: r.id, role: role as StaffRole }))}
+        />
+      )),
       col.accessor('lastSignInAt', {
         id: 'lastSignInAt',
         header: 'Último inicio de sesión',
         cell: (i) => (i.getValue() ? formatDateTime(i.getValue()!) : 'Nunca'),
       }),
-      col.accessor('deactivatedAt', {
-        id: 'state',
-        header: 'Estado',
-        enableSorting: false,
-        cell: (i) => (i.getValue() ? <Badge color="gray">Desactivado</Badge> : <Badge color="green">Activo</Badge>),
-      }),
-      col.display({
-        id: 'actions',
-        header: 'Acciones',
-        cell: (i) => {
-          const r = i.row.original;
-          const who = r.fullName ?? r.email;
-          return (
-            <RowActions>
-              {r.deactivatedAt ? (
-                <RowAction
-                  label="Reactivar"
-                  ariaLabel={`Reactivar a ${who}`}
-                  color="green"
-                  icon={<IconUserCheck size={18} />}
-                  onClick={() => void change(() => reactivate.mutateAsync({ userId: r.id }))}
-                />
-              ) : (
-                <RowAction
-                  label="Desactivar"
-                  ariaLabel={`Desactivar a ${who}`}
-                  color="red"
-                  icon={<IconUserMinus size={18} />}
-                  onClick={() => setToDeactivate(r)}
-                />
-              )}
-            </RowActions>
-          );
-        },
+      col.cell('state', 'Estado', (r) => (r.deactivatedAt ? <Badge color="gray">Desactivado</Badge> : <Badge color="green">Activo</Badge>)),
+      col.actions((r) => {
+        const who = r.fullName ?? r.email;
+        // One action: a deactivated person can be reactivated at once; deactivating asks first.
+        return r.deactivatedAt ? (
+          <RowAction
+            label="Reactivar"
+            ariaLabel={`Reactivar a ${who}`}
+            color="green"
+            icon={<IconUserCheck size={18} />}
+            onClick={() => void change(() => reactivate.mutateAsync({ userId: r.id }))}
+          />
+        ) : (
+          <RowAction
+            label="Desactivar"
+            ariaLabel={`Desactivar a ${who}`}
+            color="red"
+            icon={<IconUserMinus size={18} />}
+            onClick={() => setToDeactivate(r)}
+          />
+        );
       }),
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the mutations are stable
@@ -153,41 +121,21 @@ function StaffPage() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-start">
-        <div>
-          <Title order={1} size="h2">
-            Personal
-          </Title>
-          <Text c="dimmed">Quién trabaja en el panel, con qué rol y cuándo entró por última vez.</Text>
-        </div>
-        <Button leftSection={<IconUserPlus size={16} />} onClick={() => setInviting(true)}>
-          Invitar persona
-        </Button>
-      </Group>
+      <PageHeader
+        title="Personal"
+        subtitle="Quién trabaja en el panel, con qué rol y cuándo entró por última vez."
+        actions={<HeaderButton label="Invitar persona" icon={IconUserPlus} onClick={() => setInviting(true)} />}
+      />
       <ServerList
-        search={search}
         state={state}
         rowsQuery={trpc.staff.list.queryOptions(state.input)}
         countQuery={trpc.staff.count.queryOptions(state.filters)}
         columns={columns}
-        caption="Personal"
-        noun="personas"
-        empty={M.empty}
-        loadFailed={M.loadFailed}
-        searchPlaceholder="Nombre o email"
-        tooShortMessage={TRACKING_MESSAGES.searchTooShort}
-        filterControls={
-          <>
-            <FilterSelect label="Rol" w={190} data={roleOptions} value={search.role} onChange={(role) => state.list.setFilters({ role })} />
-            <FilterSelect
-              label="Estado"
-              w={150}
-              data={STAFF_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
-              value={search.status}
-              onChange={(status) => state.list.setFilters({ status })}
-            />
-          </>
-        }
+        text={{ ...M, caption: 'Personal', noun: 'personas', searchPlaceholder: 'Nombre o email' }}
+        selects={[
+          { key: 'role', label: 'Rol', w: 190, data: roleOptions },
+          { key: 'status', label: 'Estado', w: 150, values: STAFF_STATUSES, labels: STATUS_LABELS },
+        ]}
       >
         <PendingInvitations />
         <InviteDialog opened={inviting} onClose={() => setInviting(false)} />
@@ -197,8 +145,7 @@ function StaffPage() {
           label="Desactivar"
           loading={deactivate.isPending}
           onCancel={() => setToDeactivate(null)}
-          onConfirm={() =>
-            void change(() => deactivate.mutateAsync({ userId: toDeactivate!.id })).then((ok) => ok && setToDeactivate(null))
+          onConfirm={() => void change(() => deactivate.mutateAsync({ userId: toDeactivate!.id })).then((ok) => ok && setToDeactivate(null))
           }
         >
           ¿Desactivar el acceso de {toDeactivate?.fullName ?? toDeactivate?.email}? Todas sus sesiones se cerrarán de inmediato.

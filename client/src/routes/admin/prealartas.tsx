@@ -1,19 +1,13 @@
-import { Card, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconClock, IconPackageImport, type Icon } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import {
-  ADMIN_PREALERT_MESSAGES as M,
-  GENERIC_MESSAGES,
-  PREALERT_STATUSES,
-  TRACKING_MESSAGES,
-  type PrealertStatus,
-} from '@casillero/shared';
-import { ServerList, useServerListState, type ListSearch, useListNavigate } from '../../components/data-table';
+import { ADMIN_PREALERT_MESSAGES as M, GENERIC_MESSAGES, PREALERT_STATUSES, type PrealertStatus } from '@casillero/shared';
+import { PageHeader, ServerList, StatCard, useListRoute, useServerListState, type ListSearch } from '../../components/data-table';
 
 import { useDetailsParam } from '../../components/details/DetailsDrawer';
 import { listSearch, searchOptionalEnum } from '../../lib/search';
-import { BRAND_NAME } from '../../lib/site';
+import { pageHead } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
 import { PrealertCardList } from './-components/prealerts/PrealertCardList';
 import type { AdminPrealert } from './-components/prealerts/types';
@@ -25,7 +19,7 @@ export const Route = createFileRoute('/admin/prealartas')({
     ...listSearch(search, ['createdAt'] as const),
     status: searchOptionalEnum(search.status, PREALERT_STATUSES),
   }),
-  head: () => ({ meta: [{ title: `Prealartas · ${BRAND_NAME}` }] }),
+  head: pageHead('Prealartas'),
   loader: ({ context }) => context.queryClient.prefetchQuery(context.trpc.prealerts.stats.queryOptions()),
   component: PrealertsPage,
 });
@@ -37,56 +31,26 @@ const COUNTERS: { status: PrealertStatus; label: string; icon: Icon; color: stri
 ];
 
 function PrealertsPage() {
-  const search = Route.useSearch();
-  const setSearch = useListNavigate<PrealertsSearch>(Route.useNavigate());
+  const { search, navigate: setSearch } = useListRoute<PrealertsSearch>(Route);
   const state = useServerListState(search, setSearch, { sort: 'createdAt', dir: 'desc', filterKeys: ['q', 'status'] });
   const details = useDetailsParam(search, setSearch);
   const stats = useQuery(trpc.prealerts.stats.queryOptions());
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          {M.title}
-        </Title>
-        <Text c="dimmed">{M.subtitle}</Text>
-      </div>
+      <PageHeader title={M.title} subtitle={M.subtitle} />
 
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        {COUNTERS.map((c) => (
-          <Card key={c.status} withBorder radius="md" padding="md">
-            <Group justify="space-between" wrap="nowrap">
-              <div>
-                <Text size="sm" c="dimmed">
-                  {c.label}
-                </Text>
-                {stats.data ? (
-                  <Text fz={28} fw={700} aria-label={`${c.label}: ${stats.data[c.status]}`}>
-                    {stats.data[c.status].toLocaleString('es-ES')}
-                  </Text>
-                ) : (
-                  <Skeleton h={32} w={60} mt={4} />
-                )}
-              </div>
-              <ThemeIcon size={44} radius="md" variant="light" color={c.color}>
-                <c.icon size={24} />
-              </ThemeIcon>
-            </Group>
-          </Card>
+        {COUNTERS.map(({ status, ...card }) => (
+          <StatCard key={status} {...card} value={stats.data?.[status]} />
         ))}
       </SimpleGrid>
 
       <ServerList
-        search={search}
         state={state}
-        rowsQuery={trpc.prealerts.list.queryOptions({ ...state.filters, page: state.list.page, pageSize: state.pageSize })}
+        rowsQuery={trpc.prealerts.list.queryOptions({ ...state.filters, ...state.paging })}
         countQuery={trpc.prealerts.count.queryOptions(state.filters)}
-        caption="Prealertas"
-        noun="prealertas"
-        empty={M.empty}
-        loadFailed={GENERIC_MESSAGES.internal}
-        searchPlaceholder={M.searchPlaceholder}
-        tooShortMessage={TRACKING_MESSAGES.searchTooShort}
+        text={{ ...M, caption: 'Prealertas', noun: 'prealertas', loadFailed: GENERIC_MESSAGES.internal }}
         filterControls={
           <div>
             <Text size="sm" fw={500} mb={4} id="prealert-status-label">

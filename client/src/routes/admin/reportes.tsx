@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Group, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Alert, Button, Card, Group, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconDownload, IconPrinter } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
@@ -14,10 +13,12 @@ import {
   REPORT_PERIODS,
   type ReportPeriod,
 } from '@casillero/shared';
+import { PageHeader } from '../../components/data-table';
 import { downloadText } from '../../lib/download';
 import { getErrorMessage } from '../../lib/errors';
+import { notifyChange } from '../../lib/notify';
 import { searchOptionalEnum } from '../../lib/search';
-import { BRAND_NAME } from '../../lib/site';
+import { pageHead } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
 import { ReportKpiCards, ReportMetrics } from './-components/reports/ReportKpis';
 import { StatusCharts, TrendSection } from './-components/reports/ReportCharts';
@@ -39,7 +40,7 @@ export const Route = createFileRoute('/admin/reportes')({
       context.queryClient.prefetchQuery(context.trpc.reports.trend.queryOptions()),
       context.queryClient.prefetchQuery(context.trpc.reports.statusDistribution.queryOptions()),
     ]),
-  head: () => ({ meta: [{ title: `${M.title} · ${BRAND_NAME}` }] }),
+  head: pageHead(M.title),
   component: ReportsPage,
 });
 
@@ -62,35 +63,34 @@ function ReportsPage() {
 
   const exportCsv = async () => {
     setIsExporting(true);
-    try {
-      const file = await queryClient.fetchQuery({ ...trpc.reports.exportCsv.queryOptions({ period }), staleTime: 0 });
-      downloadText(file.filename, file.csv);
-      notifications.show({ color: 'green', title: 'Exportación lista', message: M.exported(file.filename) });
-    } catch (err) {
-      notifications.show({ color: 'red', title: 'Error', message: getErrorMessage(err, M.exportFailed) });
-    } finally {
-      setIsExporting(false);
-    }
+    await notifyChange(
+      async () => {
+        const file = await queryClient.fetchQuery({ ...trpc.reports.exportCsv.queryOptions({ period }), staleTime: 0 });
+        downloadText(file.filename, file.csv);
+        return file;
+      },
+      (file) => ({ title: 'Exportación lista', message: M.exported(file.filename) }),
+      (error) => getErrorMessage(error, M.exportFailed),
+    );
+    setIsExporting(false);
   };
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-start">
-        <div>
-          <Title order={1} size="h2">
-            {M.title}
-          </Title>
-          <Text c="dimmed">{M.subtitle}</Text>
-        </div>
-        <Group gap="sm" className={classes.noPrint}>
-          <Button variant="light" leftSection={<IconDownload size={16} />} onClick={() => void exportCsv()} loading={isExporting}>
-            {M.exportCsv}
-          </Button>
-          <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={() => window.print()} disabled={!shown}>
-            {M.print}
-          </Button>
-        </Group>
-      </Group>
+      <PageHeader
+        title={M.title}
+        subtitle={M.subtitle}
+        actions={
+          <Group gap="sm" className={classes.noPrint}>
+            <Button variant="light" leftSection={<IconDownload size={16} />} onClick={() => void exportCsv()} loading={isExporting}>
+              {M.exportCsv}
+            </Button>
+            <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={() => window.print()} disabled={!shown}>
+              {M.print}
+            </Button>
+          </Group>
+        }
+      />
 
       <Card withBorder radius="md" padding="sm">
         <Group justify="space-between" wrap="wrap" gap="sm">

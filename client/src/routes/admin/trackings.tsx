@@ -1,14 +1,14 @@
-import { Alert, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Stack, Tabs } from '@mantine/core';
 import { IconAlertCircle, IconChartBar, IconList, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { PRIORITIES, TRACKING_SORTS, TRACKING_STATUSES, TRACKING_TABS } from '@casillero/shared';
 import { PageLoader } from '../../components/layout/PageLoader';
 import { listSearch, searchOptionalEnum, searchString } from '../../lib/search';
-import { useListNavigate } from '../../components/data-table';
+import { HeaderButton, PageHeader, useListNavigate } from '../../components/data-table';
 
 import { getErrorMessage } from '../../lib/errors';
-import { BRAND_NAME } from '../../lib/site';
+import { pageHead } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
 import { TrackingAnalytics } from './-components/trackings/TrackingAnalytics';
 import { TrackingCreateForm } from './-components/trackings/TrackingCreateForm';
@@ -26,7 +26,7 @@ export const Route = createFileRoute('/admin/trackings')({
     carrier: searchString(search.carrier, 100)?.trim() || undefined,
     tab: searchOptionalEnum(search.tab, TRACKING_TABS),
   }),
-  head: () => ({ meta: [{ title: `Trackings · ${BRAND_NAME}` }] }),
+  head: pageHead('Trackings'),
   loader: ({ context }) => context.queryClient.prefetchQuery(context.trpc.trackings.stats.queryOptions()),
   component: TrackingsPage,
 });
@@ -46,19 +46,11 @@ function TrackingsPage() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-start">
-        <div>
-          <Title order={1} size="h2">
-            Trackings
-          </Title>
-          <Text c="dimmed">God Mode Panel: todos los paquetes entrantes de los clientes, su estado y sus avisos.</Text>
-        </div>
-        {canWrite && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setTab('crear')}>
-            Nuevo Tracking
-          </Button>
-        )}
-      </Group>
+      <PageHeader
+        title="Trackings"
+        subtitle="God Mode Panel: todos los paquetes entrantes de los clientes, su estado y sus avisos."
+        actions={canWrite && <HeaderButton label="Nuevo Tracking" onClick={() => setTab('crear')} />}
+      />
 
       {stats.isError && (
         <Alert color="red" icon={<IconAlertCircle />}>

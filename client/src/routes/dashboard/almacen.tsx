@@ -5,11 +5,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { PACKAGE_STATUSES, PACKAGE_STATUS_LABELS, SHIPMENT_STATUS_LABELS, formatDate, formatUsd, type PackageStatus } from '@casillero/shared';
+import { StackedCell } from '../../components/data-table/cells';
 import { AnchorLink } from '../../components/links';
 import { searchOptionalEnum, searchString } from '../../lib/search';
 import { BRAND_NAME } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
-import { PageHeader } from './-components/PageHeader';
+import { DashboardPage } from './-components/PageHeader';
 import { InvoiceLink } from './-components/InvoiceLink';
 import { EmptyState, QueryState } from './-components/QueryState';
 
@@ -32,6 +33,8 @@ const PACKAGE_STATUS_COLORS: Record<PackageStatus, string> = {
   in_shipment: 'indigo',
 };
 
+const COLUMNS = ['Tracking', 'Descripción', 'Estado', 'Recibido', 'Días en almacén', 'Peso', 'Dimensiones', 'Valor'];
+
 const STAT_CARDS: { label: string; statuses: PackageStatus[] }[] = [
   { label: 'Pendientes', statuses: ['pending'] },
   { label: 'En almacén', statuses: ['received', 'in_warehouse', 'processed'] },
@@ -51,8 +54,7 @@ function WarehousePage() {
   });
 
   return (
-    <Stack gap="lg" maw={1200}>
-      <PageHeader title="Almacén" description="Tus paquetes recibidos en nuestro almacén." />
+    <DashboardPage maxWidth={1200} title="Almacén" description="Tus paquetes recibidos en nuestro almacén.">
       <QueryState query={list}>
         {({ items, stats }) => (
           <Stack gap="lg">
@@ -95,36 +97,24 @@ function WarehousePage() {
                   <Table striped highlightOnHover verticalSpacing="sm" aria-label="Paquetes en almacén">
                     <Table.Thead>
                       <Table.Tr>
-                        <Table.Th>Tracking</Table.Th>
-                        <Table.Th>Descripción</Table.Th>
-                        <Table.Th>Estado</Table.Th>
-                        <Table.Th>Recibido</Table.Th>
-                        <Table.Th>Días en almacén</Table.Th>
-                        <Table.Th>Peso</Table.Th>
-                        <Table.Th>Dimensiones</Table.Th>
-                        <Table.Th>Valor</Table.Th>
+                        {COLUMNS.map((c) => (
+                          <Table.Th key={c}>{c}</Table.Th>
+                        ))}
                       </Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>
                       {items.map((p) => (
                         <Table.Tr key={p.id}>
                           <Table.Td>
-                            <Text size="sm" ff="monospace" fw={600}>
-                              {p.trackingNumber ?? '—'}
-                            </Text>
-                            <Text size="xs" c="dimmed">
-                              {p.mailboxCode}
-                              {p.warehouseReceipt ? ` · WR ${p.warehouseReceipt}` : ''}
-                            </Text>
+                            <StackedCell
+                              mono
+                              main={p.trackingNumber}
+                              sub={`${p.mailboxCode}${p.warehouseReceipt ? ` · WR ${p.warehouseReceipt}` : ''}`}
+                            />
                             {p.photoFileId && <InvoiceLink fileId={p.photoFileId} label="Ver foto" />}
                           </Table.Td>
                           <Table.Td>
-                            <Text size="sm">{p.description}</Text>
-                            {p.senderName && (
-                              <Text size="xs" c="dimmed">
-                                {p.senderName}
-                              </Text>
-                            )}
+                            <StackedCell main={p.description} sub={p.senderName || undefined} />
                           </Table.Td>
                           <Table.Td>
                             <Badge color={PACKAGE_STATUS_COLORS[p.status]} variant="light">
@@ -156,7 +146,7 @@ function WarehousePage() {
           </Stack>
         )}
       </QueryState>
-    </Stack>
+    </DashboardPage>
   );
 }
 

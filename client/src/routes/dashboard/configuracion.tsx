@@ -1,9 +1,8 @@
-import { Stack } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { BRAND_NAME } from '../../lib/site';
 import { ChangePasswordCard } from './-components/ChangePasswordCard';
 import { EmailPreferencesCard } from './-components/EmailPreferencesCard';
-import { PageHeader } from './-components/PageHeader';
+import { DashboardPage } from './-components/PageHeader';
 import { SessionsCard } from './-components/SessionsCard';
 
 export const Route = createFileRoute('/dashboard/configuracion')({
@@ -18,11 +17,10 @@ export const Route = createFileRoute('/dashboard/configuracion')({
 
 function SettingsPage() {
   return (
-    <Stack gap="lg" maw={880}>
-      <PageHeader title="Configuración" description="Tu contraseña, tus sesiones abiertas y los correos que recibes." />
+    <DashboardPage maxWidth={880} title="Configuración" description="Tu contraseña, tus sesiones abiertas y los correos que recibes.">
       <ChangePasswordCard />
       <SessionsCard />
       <EmailPreferencesCard />
-    </Stack>
+    </DashboardPage>
   );
 }

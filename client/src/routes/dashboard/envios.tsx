@@ -1,11 +1,12 @@
-import { Group, Pagination, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { DEFAULT_PAGE_SIZE } from '@casillero/shared';
 import { searchInt, searchUuid } from '../../lib/search';
 import { BRAND_NAME } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
-import { PageHeader } from './-components/PageHeader';
+import { DashboardPage } from './-components/PageHeader';
+import { ListPager } from './-components/ListPager';
 import { EmptyState, QueryState } from './-components/QueryState';
 import { ShipmentCard } from './-components/shipments/ShipmentCard';
 import { ShipmentDetail } from './-components/shipments/ShipmentDetail';
@@ -29,10 +30,10 @@ function ShipmentsPage() {
     placeholderData: keepPreviousData,
   });
   const show = (id: string | undefined) => void navigate({ search: (s) => ({ ...s, envio: id }) });
+  const setPage = (p: number) => void navigate({ search: (s) => ({ ...s, page: p === 1 ? undefined : p }) });
 
   return (
-    <Stack gap="lg" maw={1080}>
-      <PageHeader title="Envíos" description="Tus envíos consolidados hacia Venezuela y cada etapa del camino." />
+    <DashboardPage maxWidth={1080} title="Envíos" description="Tus envíos consolidados hacia Venezuela y cada etapa del camino.">
       <QueryState query={list}>
         {(data) =>
           data.items.length === 0 ? (
@@ -46,23 +47,12 @@ function ShipmentsPage() {
                   <ShipmentCard key={s.id} shipment={s} onOpen={show} />
                 ))}
               </Stack>
-              {data.total > data.pageSize && (
-                <Group justify="center">
-                  <Pagination
-                    total={Math.ceil(data.total / data.pageSize)}
-                    value={page}
-                    onChange={(p) => void navigate({ search: (s) => ({ ...s, page: p === 1 ? undefined : p }) })}
-                    getControlProps={(control) => ({
-                      'aria-label': control === 'next' ? 'Página siguiente' : control === 'previous' ? 'Página anterior' : control,
-                    })}
-                  />
-                </Group>
-              )}
+              <ListPager list={data} page={page} onChange={setPage} />
             </Stack>
           )
         }
       </QueryState>
       <ShipmentDetail id={search.envio ?? null} onClose={() => show(undefined)} />
-    </Stack>
+    </DashboardPage>
   );
 }

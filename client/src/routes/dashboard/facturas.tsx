@@ -6,7 +6,7 @@ import { PAYMENT_METHODS, formatUsd } from '@casillero/shared';
 import { searchString } from '../../lib/search';
 import { BRAND_NAME } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
-import { PageHeader } from './-components/PageHeader';
+import { DashboardPage } from './-components/PageHeader';
 import { EmptyState, QueryState } from './-components/QueryState';
 import { PaymentsTable } from './-components/payments/PaymentsTable';
 import { ReportPaymentModal } from './-components/payments/ReportPaymentModal';
@@ -34,16 +34,16 @@ function PaymentsPage() {
   const closeReport = () => void navigate({ search: {}, replace: true });
 
   return (
-    <Stack gap="lg" maw={1180}>
-      <PageHeader
-        title="Facturas"
-        description="Tus pagos: activación de casilleros, envíos, cursos y créditos."
-        actions={
-          <Button leftSection={<IconReceipt size={18} />} onClick={() => openReport('nuevo')}>
-            Reportar pago
-          </Button>
-        }
-      />
+    <DashboardPage
+      maxWidth={1180}
+      title="Facturas"
+      description="Tus pagos: activación de casilleros, envíos, cursos y créditos."
+      actions={
+        <Button leftSection={<IconReceipt size={18} />} onClick={() => openReport('nuevo')}>
+          Reportar pago
+        </Button>
+      }
+    >
       <QueryState query={payments}>
         {(data) => {
           const reportable = data.filter((p) => p.canReport);
@@ -88,6 +88,6 @@ function PaymentsPage() {
           );
         }}
       </QueryState>
-    </Stack>
+    </DashboardPage>
   );
 }

@@ -2,10 +2,9 @@ import { createFileRoute } from '@tanstack/react-router';
 import { BRAND_NAME } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
 import { ProfileForm } from './-components/ProfileForm';
-import { PageHeader } from './-components/PageHeader';
+import { DashboardPage } from './-components/PageHeader';
 import { QueryState } from './-components/QueryState';
 import { useQuery } from '@tanstack/react-query';
-import { Stack } from '@mantine/core';
 
 export const Route = createFileRoute('/dashboard/mi-perfil')({
   head: () => ({ meta: [{ title: `Mi Perfil · ${BRAND_NAME}` }] }),
@@ -16,9 +15,8 @@ export const Route = createFileRoute('/dashboard/mi-perfil')({
 function ProfilePage() {
   const profile = useQuery(trpc.profile.get.queryOptions());
   return (
-    <Stack gap="lg" maw={880}>
-      <PageHeader title="Mi Perfil" description="Tus datos personales y la dirección de entrega en Venezuela." />
+    <DashboardPage maxWidth={880} title="Mi Perfil" description="Tus datos personales y la dirección de entrega en Venezuela.">
       <QueryState query={profile}>{(data) => <ProfileForm key={data.updatedAt ?? 'nuevo'} profile={data} />}</QueryState>
-    </Stack>
+    </DashboardPage>
   );
 }

@@ -6,7 +6,7 @@ import { trpc } from '../../lib/trpc';
 import { useMe } from '../../lib/auth';
 import { MailboxCard } from './-components/MailboxCard';
 import { OpenMailbox } from './-components/OpenMailbox';
-import { PageHeader } from './-components/PageHeader';
+import { DashboardPage } from './-components/PageHeader';
 import { EmptyState, QueryState } from './-components/QueryState';
 
 export const Route = createFileRoute('/dashboard/mis-casilleros')({
@@ -19,11 +19,11 @@ function MailboxesPage() {
   const boxes = useQuery(trpc.mailboxes.mine.queryOptions());
   const fullName = useMe().data?.user?.fullName ?? '';
   return (
-    <Stack gap="lg" maw={960}>
-      <PageHeader
-        title="Mis Casilleros"
-        description="Usa estas direcciones como dirección de envío al comprar en tiendas en línea."
-      />
+    <DashboardPage
+      maxWidth={960}
+      title="Mis Casilleros"
+      description="Usa estas direcciones como dirección de envío al comprar en tiendas en línea."
+    >
       <QueryState query={boxes}>
         {(data) => (
           <Stack gap="lg">
@@ -35,6 +35,6 @@ function MailboxesPage() {
           </Stack>
         )}
       </QueryState>
-    </Stack>
+    </DashboardPage>
   );
 }

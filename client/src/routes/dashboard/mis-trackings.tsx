@@ -6,7 +6,7 @@ import { DISPATCH_MESSAGES, TRACKING_STATUS_COLORS, TRACKING_STATUS_LABELS, form
 import { searchUuid } from '../../lib/search';
 import { BRAND_NAME } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
-import { PageHeader } from './-components/PageHeader';
+import { DashboardPage } from './-components/PageHeader';
 import { EmptyState, QueryState } from './-components/QueryState';
 import { TrackingDetail, isDispatchAuthorised } from './-components/TrackingDetail';
 import { LabeledValue } from '../../components/LabeledValue';
@@ -28,8 +28,7 @@ function TrackingsPage() {
   const show = (id: string | undefined) => void navigate({ search: { tracking: id } });
 
   return (
-    <Stack gap="lg" maw={1080}>
-      <PageHeader title="Mis Trackings" description="Tus paquetes registrados por el almacén y lo que sigue con cada uno." />
+    <DashboardPage maxWidth={1080} title="Mis Trackings" description="Tus paquetes registrados por el almacén y lo que sigue con cada uno.">
       <QueryState query={list}>
         {(data) =>
           data.length === 0 ? (
@@ -79,7 +78,7 @@ function TrackingsPage() {
         }
       </QueryState>
       <TrackingDetail id={tracking ?? null} onClose={() => show(undefined)} />
-    </Stack>
+    </DashboardPage>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Pagination, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { notifications as toasts } from '@mantine/notifications';
 import { IconChecks } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,7 +13,8 @@ import { getErrorMessage } from '../../lib/errors';
 import { searchInt, searchOptionalEnum } from '../../lib/search';
 import { BRAND_NAME } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
-import { PageHeader } from './-components/PageHeader';
+import { DashboardPage } from './-components/PageHeader';
+import { ListPager } from './-components/ListPager';
 import { EmptyState, QueryState } from './-components/QueryState';
 
 
@@ -34,6 +35,7 @@ function NotificationsPage() {
   const page = search.page ?? 1;
   const unreadOnly = search.filtro === 'no-leidas';
   const input = { page, pageSize: DEFAULT_PAGE_SIZE, unreadOnly };
+  const setPage = (p: number) => void navigate({ search: (s) => ({ ...s, page: p === 1 ? undefined : p }) });
   const list = useQuery({ ...trpc.notifications.mine.queryOptions(input), placeholderData: keepPreviousData });
   const unread = useQuery(trpc.notifications.unreadCount.queryOptions());
 
@@ -62,22 +64,22 @@ function NotificationsPage() {
   const unreadCount = unread.data?.count ?? 0;
 
   return (
-    <Stack gap="lg" maw={880}>
-      <PageHeader
-        title="Notificaciones"
-        description={unreadCount === 0 ? 'No tienes notificaciones sin leer.' : `Tienes ${unreadCount} sin leer.`}
-        actions={
-          <Button
-            variant="light"
-            leftSection={<IconChecks size={16} />}
-            disabled={unreadCount === 0}
-            loading={markAll.isPending}
-            onClick={() => void onMarkAll()}
-          >
-            Marcar todas como leídas
-          </Button>
-        }
-      />
+    <DashboardPage
+      maxWidth={880}
+      title="Notificaciones"
+      description={unreadCount === 0 ? 'No tienes notificaciones sin leer.' : `Tienes ${unreadCount} sin leer.`}
+      actions={
+        <Button
+          variant="light"
+          leftSection={<IconChecks size={16} />}
+          disabled={unreadCount === 0}
+          loading={markAll.isPending}
+          onClick={() => void onMarkAll()}
+        >
+          Marcar todas como leídas
+        </Button>
+      }
+    >
       <SegmentedControl
         w="fit-content"
         value={unreadOnly ? 'no-leidas' : 'todas'}
@@ -146,19 +148,10 @@ function NotificationsPage() {
                 </Card>
               ))}
             </Stack>
-            {data.total > data.pageSize && (
-              <Group justify="center">
-                <Pagination
-                  total={Math.ceil(data.total / data.pageSize)}
-                  value={page}
-                  onChange={(p) => void navigate({ search: (s) => ({ ...s, page: p === 1 ? undefined : p }) })}
-                  getControlProps={(control) => ({ 'aria-label': control === 'next' ? 'Página siguiente' : control === 'previous' ? 'Página anterior' : control })}
-                />
-              </Group>
-            )}
+            <ListPager list={data} page={page} onChange={setPage} />
           </Stack>
         )}
       </QueryState>
-    </Stack>
+    </DashboardPage>
   );
 }

@@ -5,7 +5,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { BRAND_NAME } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
-import { PageHeader } from './-components/PageHeader';
+import { DashboardPage } from './-components/PageHeader';
 import { PrealertCard, type Prealert } from './-components/PrealertCard';
 import { PrealertForm } from './-components/PrealertForm';
 import { EmptyState, QueryState } from './-components/QueryState';
@@ -27,16 +27,16 @@ function PrealertsPage() {
   const list = useQuery(trpc.prealerts.mine.queryOptions());
   const [editing, setEditing] = useState<Editing>(null);
   return (
-    <Stack gap="lg" maw={960}>
-      <PageHeader
-        title="Prealertas"
-        description="Avísanos de tus compras en camino a tu casillero para recibirlas más rápido."
-        actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ mode: 'create' })}>
-            Nueva prealerta
-          </Button>
-        }
-      />
+    <DashboardPage
+      maxWidth={960}
+      title="Prealertas"
+      description="Avísanos de tus compras en camino a tu casillero para recibirlas más rápido."
+      actions={
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ mode: 'create' })}>
+          Nueva prealerta
+        </Button>
+      }
+    >
       <QueryState query={list}>
         {(data) =>
           data.length === 0 ? (
@@ -58,6 +58,6 @@ function PrealertsPage() {
         prealert={editing?.mode === 'edit' ? editing.prealert : null}
         onClose={() => setEditing(null)}
       />
-    </Stack>
+    </DashboardPage>
   );
 }

@@ -1,9 +1,8 @@
-import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { BRAND_NAME } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
-import { PageHeader } from './-components/PageHeader';
+import { DashboardPage } from './-components/PageHeader';
 import { QueryState } from './-components/QueryState';
 import { RepackRequestForm } from './-components/repacks/RepackRequestForm';
 import { RepackRequestList } from './-components/repacks/RepackRequestList';
@@ -22,13 +21,13 @@ function RepacksPage() {
   const packages = useQuery(trpc.repacks.packages.queryOptions());
   const requests = useQuery(trpc.repacks.mine.queryOptions());
   return (
-    <Stack gap="lg" maw={960}>
-      <PageHeader
-        title="Reempaques"
-        description="Pide que reempaquemos o consolidemos tus paquetes del almacén antes de enviarlos a Venezuela."
-      />
+    <DashboardPage
+      maxWidth={960}
+      title="Reempaques"
+      description="Pide que reempaquemos o consolidemos tus paquetes del almacén antes de enviarlos a Venezuela."
+    >
       <QueryState query={packages}>{(data) => <RepackRequestForm packages={data} />}</QueryState>
       <QueryState query={requests}>{(data) => <RepackRequestList requests={data} />}</QueryState>
-    </Stack>
+    </DashboardPage>
   );
 }

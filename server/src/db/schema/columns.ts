@@ -1,4 +1,4 @@
-import { numeric, timestamp } from 'drizzle-orm/pg-core';
+import { numeric, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** USD amounts: numeric(12,2), never floating point in the database (docs/decisions/005). */
 export const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
@@ -12,3 +12,13 @@ export const updatedAt = () =>
     .defaultNow()
     .$onUpdate(() => new Date());
 export const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+
+/** A row's own id: a random uuid. */
+export const uuidPk = () => uuid('id').primaryKey().defaultRandom();
+
+/**
+ * A required link to another row (a uuid column). Each link says what deleting that row does:
+ * takes this one with it (`cascade`) or is refused while this one exists (`restrict`).
+ */
+export const requiredRef = <N extends string>(name: N, target: () => AnyPgColumn, onDelete: 'cascade' | 'restrict') =>
+  uuid(name).notNull().references(target, { onDelete });

@@ -1,12 +1,12 @@
 import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, timestamptz } from './columns';
+import { createdAt, timestamptz, uuidPk } from './columns';
 import { users } from './users';
 
 /** Messages from the public contact form, kept whether or not the e-mail to the team goes out. */
 export const contactMessages = pgTable(
   'contact_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     nombre: text('nombre').notNull(),
     email: text('email').notNull(),
     telefono: text('telefono'),

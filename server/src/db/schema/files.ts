@@ -1,17 +1,15 @@
 import { bigint, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { storedFileKindEnum } from './enums';
-import { createdAt } from './columns';
+import { createdAt, requiredRef, uuidPk } from './columns';
 import { users } from './users';
 
 /** Files kept outside the database (STORAGE_DIR): receipts, invoices, package photos. */
 export const storedFiles = pgTable(
   'stored_files',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     /** The customer the file belongs to; only they and admins may open it. */
-    ownerUserId: uuid('owner_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    ownerUserId: requiredRef('owner_user_id', () => users.id, 'restrict'),
     kind: storedFileKindEnum('kind').notNull(),
     /** Path relative to STORAGE_DIR. */
     storageKey: text('storage_key').notNull().unique('stored_files_storage_key_key'),

@@ -1,16 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
 import { notificationTypeEnum } from './enums';
-import { createdAt } from './columns';
+import { createdAt, requiredRef, uuidPk } from './columns';
 import { users } from './users';
 
 export const notifications = pgTable(
   'notifications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidPk(),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
     title: text('title').notNull(),
     message: text('message').notNull(),
     type: notificationTypeEnum('type').notNull().default('general'),

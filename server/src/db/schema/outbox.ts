@@ -1,6 +1,6 @@
-import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { outboxStatusEnum } from './enums';
-import { createdAt, timestamptz } from './columns';
+import { createdAt, timestamptz, uuidPk } from './columns';
 
 /**
  * Outbound e-mail, written in the same transaction as the change that causes it and
@@ -9,7 +9,7 @@ import { createdAt, timestamptz } from './columns';
 export const emailOutbox = pgTable(
   'email_outbox',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     to: text('to').array().notNull(),
     subject: text('subject').notNull(),
     html: text('html').notNull(),

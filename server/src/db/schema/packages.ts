@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { packageStatusEnum } from './enums';
-import { createdAt, measure, money, timestamptz, updatedAt } from './columns';
+import { createdAt, measure, money, requiredRef, timestamptz, updatedAt, uuidPk } from './columns';
 import { users } from './users';
 import { mailboxes } from './mailboxes';
 import { storedFiles } from './files';
@@ -11,13 +11,9 @@ import { trackings } from './trackings';
 export const packages = pgTable(
   'packages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    mailboxId: uuid('mailbox_id')
-      .notNull()
-      .references(() => mailboxes.id, { onDelete: 'restrict' }),
+    id: uuidPk(),
+    userId: requiredRef('user_id', () => users.id, 'restrict'),
+    mailboxId: requiredRef('mailbox_id', () => mailboxes.id, 'restrict'),
     trackingNumber: text('tracking_number'),
     packageDescription: text('package_description').notNull(),
     senderName: text('sender_name'),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { paymentStatusEnum, paymentTypeEnum } from './enums';
-import { createdAt, money, timestamptz, updatedAt } from './columns';
+import { createdAt, money, requiredRef, timestamptz, updatedAt, uuidPk } from './columns';
 import { users } from './users';
 import { mailboxes } from './mailboxes';
 import { shipments } from './shipments';
@@ -15,10 +15,8 @@ export type PaymentMetadata = { admin_notes?: string } & Record<string, unknown>
 export const paymentTransactions = pgTable(
   'payment_transactions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    id: uuidPk(),
+    userId: requiredRef('user_id', () => users.id, 'restrict'),
     transactionType: paymentTypeEnum('transaction_type').notNull(),
     amountUsd: money('amount_usd').notNull(),
     /** Amount paid in bolívares, when the customer paid in VES. */
@@ -60,12 +58,8 @@ export const paymentTransactions = pgTable(
 export const paymentTrackings = pgTable(
   'payment_trackings',
   {
-    paymentId: uuid('payment_id')
-      .notNull()
-      .references(() => paymentTransactions.id, { onDelete: 'cascade' }),
-    trackingId: uuid('tracking_id')
-      .notNull()
-      .references(() => trackings.id, { onDelete: 'cascade' }),
+    paymentId: requiredRef('payment_id', () => paymentTransactions.id, 'cascade'),
+    trackingId: requiredRef('tracking_id', () => trackings.id, 'cascade'),
   },
   (t) => [
     primaryKey({ columns: [t.paymentId, t.trackingId] }),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { estadoTrackingEnum, prealertStatusEnum } from './enums';
-import { createdAt, measure, money, timestamptz, updatedAt } from './columns';
+import { createdAt, measure, money, requiredRef, timestamptz, updatedAt, uuidPk } from './columns';
 import { users } from './users';
 import { packages } from './packages';
 import { mailboxes } from './mailboxes';
@@ -11,10 +11,8 @@ import { storedFiles } from './files';
 export const prealerts = pgTable(
   'prealerts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    id: uuidPk(),
+    userId: requiredRef('user_id', () => users.id, 'restrict'),
     /** The mailbox the purchase was sent to, when the customer chose one. */
     mailboxId: uuid('mailbox_id').references(() => mailboxes.id, { onDelete: 'set null' }),
     trackingNumber: text('tracking_number'),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { repackStatusEnum, shippingMethodEnum } from './enums';
-import { createdAt, timestamptz, updatedAt } from './columns';
+import { createdAt, requiredRef, timestamptz, updatedAt, uuidPk } from './columns';
 import { users } from './users';
 import { packages } from './packages';
 import { trackings } from './trackings';
@@ -10,10 +10,8 @@ import { trackings } from './trackings';
 export const repackRequests = pgTable(
   'repack_requests',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    id: uuidPk(),
+    userId: requiredRef('user_id', () => users.id, 'restrict'),
     shippingMethod: shippingMethodEnum('shipping_method').notNull(),
     instructions: text('instructions'),
     status: repackStatusEnum('status').notNull().default('pending'),
@@ -35,10 +33,8 @@ export const repackRequests = pgTable(
 export const repackRequestItems = pgTable(
   'repack_request_items',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    repackRequestId: uuid('repack_request_id')
-      .notNull()
-      .references(() => repackRequests.id, { onDelete: 'cascade' }),
+    id: uuidPk(),
+    repackRequestId: requiredRef('repack_request_id', () => repackRequests.id, 'cascade'),
     packageId: uuid('package_id').references(() => packages.id, { onDelete: 'cascade' }),
     trackingId: uuid('tracking_id').references(() => trackings.id, { onDelete: 'cascade' }),
   },

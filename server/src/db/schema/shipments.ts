@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { shipmentStageStatusEnum, shipmentStatusEnum } from './enums';
-import { createdAt, measure, money, updatedAt } from './columns';
+import { createdAt, measure, money, requiredRef, updatedAt, uuidPk } from './columns';
 import { users } from './users';
 import { packages } from './packages';
 
@@ -9,10 +9,8 @@ import { packages } from './packages';
 export const shipments = pgTable(
   'shipments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    id: uuidPk(),
+    userId: requiredRef('user_id', () => users.id, 'restrict'),
     shipmentCode: text('shipment_code').notNull().unique('shipments_shipment_code_key'),
     trackingNumber: text('tracking_number'),
     deliveryAddress: text('delivery_address').notNull(),
@@ -42,12 +40,8 @@ export const shipments = pgTable(
 export const shipmentPackages = pgTable(
   'shipment_packages',
   {
-    shipmentId: uuid('shipment_id')
-      .notNull()
-      .references(() => shipments.id, { onDelete: 'cascade' }),
-    packageId: uuid('package_id')
-      .notNull()
-      .references(() => packages.id, { onDelete: 'restrict' }),
+    shipmentId: requiredRef('shipment_id', () => shipments.id, 'cascade'),
+    packageId: requiredRef('package_id', () => packages.id, 'restrict'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -62,10 +56,8 @@ export const shipmentPackages = pgTable(
 export const shipmentStages = pgTable(
   'shipment_stages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    shipmentId: uuid('shipment_id')
-      .notNull()
-      .references(() => shipments.id, { onDelete: 'cascade' }),
+    id: uuidPk(),
+    shipmentId: requiredRef('shipment_id', () => shipments.id, 'cascade'),
     stageNumber: integer('stage_number').notNull(),
     stageName: text('stage_name').notNull(),
     status: shipmentStageStatusEnum('status').notNull().default('pending'),

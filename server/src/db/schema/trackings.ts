@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, bigint, boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { priorityEnum, trackingStatusEnum } from './enums';
-import { createdAt, measure, money, timestamptz, updatedAt } from './columns';
+import { createdAt, measure, money, requiredRef, timestamptz, updatedAt, uuidPk } from './columns';
 import { users } from './users';
 import { mailboxes } from './mailboxes';
 import { prealerts } from './prealerts';
@@ -10,14 +10,10 @@ import { prealerts } from './prealerts';
 export const trackings = pgTable(
   'trackings',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     trackingNumber: text('tracking_number').notNull().unique('trackings_tracking_number_key'),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    mailboxId: uuid('mailbox_id')
-      .notNull()
-      .references(() => mailboxes.id, { onDelete: 'restrict' }),
+    userId: requiredRef('user_id', () => users.id, 'restrict'),
+    mailboxId: requiredRef('mailbox_id', () => mailboxes.id, 'restrict'),
     description: text('description').notNull(),
     carrier: text('carrier').notNull(),
     estimatedWeight: measure('estimated_weight').notNull().default(1),
@@ -61,10 +57,8 @@ export const trackings = pgTable(
 export const trackingHistory = pgTable(
   'tracking_history',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    trackingId: uuid('tracking_id')
-      .notNull()
-      .references(() => trackings.id, { onDelete: 'cascade' }),
+    id: uuidPk(),
+    trackingId: requiredRef('tracking_id', () => trackings.id, 'cascade'),
     status: trackingStatusEnum('status').notNull(),
     message: text('message'),
     /** The admin who made the change. */

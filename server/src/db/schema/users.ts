@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { userRoleEnum } from './enums';
-import { createdAt, timestamptz, updatedAt } from './columns';
+import { createdAt, requiredRef, timestamptz, updatedAt, uuidPk } from './columns';
 
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     /** Stored lower-cased; unique case-insensitively through the index below. */
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
@@ -35,9 +35,7 @@ export const sessions = pgTable(
   'sessions',
   {
     id: text('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
     expiresAt: timestamptz('expires_at').notNull(),
     userAgent: text('user_agent'),
     ip: text('ip'),
@@ -46,32 +44,22 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
 );
 
-/** One-time tokens, stored hashed: e-mail verification and password reset. */
-export const emailVerificationTokens = pgTable(
-  'email_verification_tokens',
-  {
-    id: text('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    expiresAt: timestamptz('expires_at').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index('email_verification_tokens_user_id_idx').on(t.userId)],
-);
+/** A table of one-time tokens of a user's, stored hashed (the id is the hash). */
+const userTokenTable = <N extends string>(name: N) =>
+  pgTable(
+    name,
+    {
+      id: text('id').primaryKey(),
+      userId: requiredRef('user_id', () => users.id, 'cascade'),
+      expiresAt: timestamptz('expires_at').notNull(),
+      createdAt: createdAt(),
+    },
+    (t) => [index(`${name}_user_id_idx`).on(t.userId)],
+  );
 
-export const passwordResetTokens = pgTable(
-  'password_reset_tokens',
-  {
-    id: text('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    expiresAt: timestamptz('expires_at').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
-);
+/** One-time tokens: e-mail verification and password reset. */
+export const emailVerificationTokens = userTokenTable('email_verification_tokens');
+export const passwordResetTokens = userTokenTable('password_reset_tokens');
 
 /** The /admin-setup token (DECISIONS 1), hashed; lives only while no admin exists. */
 export const adminSetupTokens = pgTable('admin_setup_tokens', {
@@ -97,7 +85,7 @@ export const rateLimitEvents = pgTable(
 export const userProfiles = pgTable(
   'user_profiles',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     userId: uuid('user_id')
       .notNull()
       .unique('user_profiles_user_id_key')

@@ -4,6 +4,7 @@ import { TRPCError } from '@trpc/server';
 import { z } from '@casillero/shared';
 import { AUDIT_MESSAGES, AUTH_MESSAGES, auditEntityInput, auditFilters, auditListInput, can, type Permission } from '@casillero/shared';
 import { router, staffProcedure } from '../init';
+import { foundOr } from '../found';
 import { countAuditEntries, getAuditEntry, listAuditActors, listAuditEntries, listEntityHistory } from '../../queries/audit';
 
 const READ_PERMISSION: Record<z.output<typeof auditEntityInput>['entity'], Permission> = {
@@ -19,11 +20,7 @@ export const auditRouter = router({
   actors: staffProcedure('audit.read').query(({ ctx }) => listAuditActors(ctx.db)),
   detail: staffProcedure('audit.read')
     .input(z.object({ id: z.number().int().positive() }))
-    .query(async ({ ctx, input }) => {
-      const entry = await getAuditEntry(ctx.db, input.id);
-      if (!entry) throw new TRPCError({ code: 'NOT_FOUND', message: AUDIT_MESSAGES.loadFailed });
-      return entry;
-    }),
+    .query(async ({ ctx, input }) => foundOr(await getAuditEntry(ctx.db, input.id), AUDIT_MESSAGES.loadFailed)),
   /**
    * Declared with the permission every staff role holds; the entity's own read permission is
    * then checked for the entity asked for.

@@ -14,6 +14,7 @@ import {
 } from '@casillero/shared';
 import { invalidateSession } from '../../auth/session';
 import * as auth from '../../services/auth';
+import type { Context } from '../context';
 import { protectedProcedure, publicProcedure, router } from '../init';
 import { throttle } from '../middleware/throttle';
 
@@ -57,6 +58,15 @@ const resendThrottle = throttle(
   { countSuccess: true },
 );
 
+/** Where a new session is opened from: the browser and address listed in Configuración. */
+const sessionMeta = (ctx: Pick<Context, 'userAgent' | 'ip'>) => ({ userAgent: ctx.userAgent, ip: ctx.ip });
+
+/** Puts the session a sign-in or a password reset opened in the browser's cookie. */
+function keepSession<T extends { token: string; session: { expiresAt: Date } }>(ctx: Pick<Context, 'cookie'>, opened: T): T {
+  ctx.cookie.set(opened.token, opened.session.expiresAt);
+  return opened;
+}
+
 export const authRouter = router({
   me: publicProcedure.query(({ ctx }) => ({
     user: ctx.user
@@ -88,11 +98,7 @@ export const authRouter = router({
   signIn: publicProcedure
     .input(signInInput)
     .use(signInThrottle)
-    .mutation(async ({ ctx, input }) => {
-      const { token, session, user } = await auth.signIn(ctx.db, input, { userAgent: ctx.userAgent, ip: ctx.ip });
-      ctx.cookie.set(token, session.expiresAt);
-      return { user };
-    }),
+    .mutation(async ({ ctx, input }) => ({ user: keepSession(ctx, await auth.signIn(ctx.db, input, sessionMeta(ctx))).user })),
 
   signOut: publicProcedure.mutation(async ({ ctx }) => {
     if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
@@ -108,11 +114,7 @@ export const authRouter = router({
   resetPassword: publicProcedure
     .input(resetPasswordInput)
     .use(tokenGuessThrottle)
-    .mutation(async ({ ctx, input }) => {
-      const { token, session, message } = await auth.resetPassword(ctx.db, input, { userAgent: ctx.userAgent, ip: ctx.ip });
-      ctx.cookie.set(token, session.expiresAt);
-      return { message };
-    }),
+    .mutation(async ({ ctx, input }) => ({ message: keepSession(ctx, await auth.resetPassword(ctx.db, input, sessionMeta(ctx))).message })),
 
   changePassword: protectedProcedure
     .input(changePasswordInput)

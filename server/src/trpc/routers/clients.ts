@@ -1,8 +1,8 @@
-import { TRPCError } from '@trpc/server';
 import { CLIENT_MESSAGES, clientFilters, clientIdInput, clientListInput, clientPickerInput, clientUpdateInput } from '@casillero/shared';
 import { countClients, getClientDetail, listClientOptions, listClients } from '../../queries/clients';
 import { updateClientProfile } from '../../services/clients';
 import { staffProcedure, router } from '../init';
+import { foundOr } from '../found';
 
 /** Gestión de Clientes (admin spec §2, §5, §7): customers, their profiles and mailboxes. */
 export const clientsRouter = router({
@@ -11,11 +11,9 @@ export const clientsRouter = router({
   count: staffProcedure('clients.read').input(clientFilters).query(({ ctx, input }) => countClients(ctx.db, input)),
 
   /** Profile, mailboxes and the counts of packages, trackings, payments, pre-alerts and shipments. */
-  detail: staffProcedure('clients.read').input(clientIdInput).query(async ({ ctx, input }) => {
-    const detail = await getClientDetail(ctx.db, input.userId);
-    if (!detail) throw new TRPCError({ code: 'NOT_FOUND', message: CLIENT_MESSAGES.notFound });
-    return detail;
-  }),
+  detail: staffProcedure('clients.read')
+    .input(clientIdInput)
+    .query(async ({ ctx, input }) => foundOr(await getClientDetail(ctx.db, input.userId), CLIENT_MESSAGES.notFound)),
 
   /** The create-mailbox dialog's customer picker. */
   options: staffProcedure('clients.read').input(clientPickerInput).query(({ ctx, input }) => listClientOptions(ctx.db, input)),

@@ -1,14 +1,13 @@
-import { TRPCError } from '@trpc/server';
 import { GENERIC_MESSAGES, fileLinkSchema } from '@casillero/shared';
 import { signedLinkFor } from '../../files/links';
 import { findViewableFile } from '../../files/store';
 import { protectedProcedure, router } from '../init';
+import { foundOr } from '../found';
 
 export const filesRouter = router({
   /** A download link valid for SIGNED_LINK_TTL_SECONDS: the owner's files, or any for an admin. */
   link: protectedProcedure.input(fileLinkSchema).query(async ({ ctx, input }) => {
-    const file = await findViewableFile(ctx.db, input.id, ctx.user);
-    if (!file) throw new TRPCError({ code: 'NOT_FOUND', message: GENERIC_MESSAGES.notFound });
+    const file = foundOr(await findViewableFile(ctx.db, input.id, ctx.user), GENERIC_MESSAGES.notFound);
     const link = await signedLinkFor(ctx.db, ctx.config, file.id);
     return { url: link.url, expiresAt: link.expiresAt.toISOString(), contentType: file.contentType };
   }),

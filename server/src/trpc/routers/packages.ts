@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server';
 import {
   idInput,
   myPackagesInput,
@@ -22,6 +21,7 @@ import {
 } from '../../queries/packages';
 import { changePackageStatus, createPackage, deletePackage, receivePackage, updatePackage } from '../../services/packages';
 import { staffProcedure, protectedProcedure, router } from '../init';
+import { foundOr } from '../found';
 
 export const packagesRouter = router({
   /** Almacén: the customer's own packages (searched and filtered) and the stat cards over all of them. */
@@ -35,11 +35,9 @@ export const packagesRouter = router({
 
   count: staffProcedure('packages.read').input(packageFilters).query(({ ctx, input }) => countPackages(ctx.db, input)),
 
-  detail: staffProcedure('packages.read').input(idInput).query(async ({ ctx, input }) => {
-    const detail = await getPackageDetail(ctx.db, input.id);
-    if (!detail) throw new TRPCError({ code: 'NOT_FOUND', message: PACKAGE_MESSAGES.notFound });
-    return detail;
-  }),
+  detail: staffProcedure('packages.read')
+    .input(idInput)
+    .query(async ({ ctx, input }) => foundOr(await getPackageDetail(ctx.db, input.id), PACKAGE_MESSAGES.notFound)),
 
   /** The forms' customer picker (packages and shipments). */
   customers: staffProcedure('packages.read').input(packageCustomerPickerInput).query(({ ctx, input }) => listCustomerChoices(ctx.db, input)),

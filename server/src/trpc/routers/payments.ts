@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server';
 import {
   PAYMENT_MESSAGES,
   idInput,
@@ -13,16 +12,15 @@ import { countPayments, findOwnPayment, getPaymentDetail, getPaymentSummary, lis
 import { reviewPayment } from '../../services/payment-review';
 import { reportPayment } from '../../services/payments';
 import { staffProcedure, protectedProcedure, router } from '../init';
+import { foundOr } from '../found';
 
 export const paymentsRouter = router({
   // --- Customer: Facturas (own payments only) --------------------------------------------------
   mine: protectedProcedure.query(({ ctx }) => listOwnPayments(ctx.db, ctx.config, ctx.user.id)),
 
-  get: protectedProcedure.input(paymentIdSchema).query(async ({ ctx, input }) => {
-    const payment = await findOwnPayment(ctx.db, ctx.config, ctx.user.id, input.id);
-    if (!payment) throw new TRPCError({ code: 'NOT_FOUND', message: PAYMENT_MESSAGES.notFound });
-    return payment;
-  }),
+  get: protectedProcedure
+    .input(paymentIdSchema)
+    .query(async ({ ctx, input }) => foundOr(await findOwnPayment(ctx.db, ctx.config, ctx.user.id, input.id), PAYMENT_MESSAGES.notFound)),
 
   /** The own trackings a new shipping payment can pay (ready to ship, dispatch not authorised). */
   payableTrackings: protectedProcedure.query(({ ctx }) => listPayableTrackings(ctx.db, ctx.user.id)),
@@ -38,11 +36,9 @@ export const paymentsRouter = router({
 
   summary: staffProcedure('payments.read').query(({ ctx }) => getPaymentSummary(ctx.db)),
 
-  detail: staffProcedure('payments.read').input(idInput).query(async ({ ctx, input }) => {
-    const detail = await getPaymentDetail(ctx.db, input.id);
-    if (!detail) throw new TRPCError({ code: 'NOT_FOUND', message: PAYMENT_MESSAGES.notFound });
-    return detail;
-  }),
+  detail: staffProcedure('payments.read')
+    .input(idInput)
+    .query(async ({ ctx, input }) => foundOr(await getPaymentDetail(ctx.db, input.id), PAYMENT_MESSAGES.notFound)),
 
   /** 'Actualizar Pago': approval and rejection happen once, with their effects, in one transaction. */
   review: staffProcedure('payments.write')

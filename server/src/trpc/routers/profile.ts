@@ -1,12 +1,10 @@
-import { TRPCError } from '@trpc/server';
 import { GENERIC_MESSAGES, profileUpdateInput } from '@casillero/shared';
 import { getOwnProfile, upsertOwnProfile } from '../../queries/profile';
 import { protectedProcedure, router } from '../init';
+import { foundOr } from '../found';
 
 async function ownProfile(db: Parameters<typeof getOwnProfile>[0], userId: string) {
-  const profile = await getOwnProfile(db, userId);
-  if (!profile) throw new TRPCError({ code: 'NOT_FOUND', message: GENERIC_MESSAGES.notFound });
-  return profile;
+  return foundOr(await getOwnProfile(db, userId), GENERIC_MESSAGES.notFound);
 }
 
 /** Mi Perfil: the signed-in user's own profile; the e-mail is read-only. */

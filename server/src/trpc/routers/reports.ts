@@ -7,22 +7,12 @@ import {
   SHIPMENT_STATUS_LABELS,
   TRACKING_STATUS_LABELS,
 } from '@casillero/shared';
+import { businessToday, csvDateTime } from '../../lib/business-clock';
 import { toCsvSections } from '../../lib/csv';
 import { getDashboardStats, getRecentActivity } from '../../queries/dashboard';
 import { getPeriodReport, getReportTrend, getStatusDistribution, type Comparison } from '../../queries/reports';
-import { BUSINESS_TIME_ZONE } from '../../queries/trackings';
 import { staffProcedure, router } from '../init';
 
-const csvDate = new Intl.DateTimeFormat('es-ES', {
-  timeZone: BUSINESS_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-/** The file name's date, YYYY-MM-DD on the business's clock. */
-const fileDate = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(d);
 const money = (n: number) => n.toFixed(2);
 const change = (c: Comparison) => (c.change === null ? '' : c.change.toFixed(1));
 
@@ -61,9 +51,9 @@ export const reportsRouter = router({
           [
             M.title,
             `${REPORT_PERIOD_LABELS[input.period]} (últimos ${days} días)`,
-            csvDate.format(new Date(report.start)),
-            csvDate.format(new Date(report.end)),
-            `${csvDate.format(new Date(report.previousStart))} – ${csvDate.format(new Date(report.start))}`,
+            csvDateTime.format(new Date(report.start)),
+            csvDateTime.format(new Date(report.end)),
+            `${csvDateTime.format(new Date(report.previousStart))} – ${csvDateTime.format(new Date(report.start))}`,
           ],
         ],
       },
@@ -99,7 +89,7 @@ export const reportsRouter = router({
       },
     ]);
     return {
-      filename: `reporte_${REPORT_PERIOD_SLUGS[input.period]}_${fileDate(now)}.csv`,
+      filename: `reporte_${REPORT_PERIOD_SLUGS[input.period]}_${businessToday(now)}.csv`,
       csv,
     };
   }),

@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server';
 import {
   idInput,
   myShipmentsInput,
@@ -13,6 +12,7 @@ import {
 import { countShipments, getShipmentDetail, listShipments, listShippablePackages } from '../../queries/shipments';
 import { changeShipmentStatus, createShipment, removeShipment, updateShipment } from '../../services/shipments';
 import { staffProcedure, protectedProcedure, router } from '../init';
+import { foundOr } from '../found';
 import { getOwnShipmentDetail, listOwnShipments } from '../../queries/client-shipments';
 
 /** Gestión de Envíos (admin spec §2, §4, §5, §7). */
@@ -20,22 +20,18 @@ export const shipmentsRouter = router({
   // --- Customer: Envíos (their own shipments; another customer's answers NOT_FOUND) -----------
   listOwn: protectedProcedure.input(myShipmentsInput).query(({ ctx, input }) => listOwnShipments(ctx.db, ctx.user.id, input)),
 
-  ownDetail: protectedProcedure.input(idInput).query(async ({ ctx, input }) => {
-    const detail = await getOwnShipmentDetail(ctx.db, ctx.user.id, input.id);
-    if (!detail) throw new TRPCError({ code: 'NOT_FOUND', message: SHIPMENT_MESSAGES.notFound });
-    return detail;
-  }),
+  ownDetail: protectedProcedure
+    .input(idInput)
+    .query(async ({ ctx, input }) => foundOr(await getOwnShipmentDetail(ctx.db, ctx.user.id, input.id), SHIPMENT_MESSAGES.notFound)),
 
   // --- Admin ---------------------------------------------------------------------------------
   list: staffProcedure('shipments.read').input(shipmentListInput).query(({ ctx, input }) => listShipments(ctx.db, input)),
 
   count: staffProcedure('shipments.read').input(shipmentFilters).query(({ ctx, input }) => countShipments(ctx.db, input)),
 
-  detail: staffProcedure('shipments.read').input(idInput).query(async ({ ctx, input }) => {
-    const detail = await getShipmentDetail(ctx.db, input.id);
-    if (!detail) throw new TRPCError({ code: 'NOT_FOUND', message: SHIPMENT_MESSAGES.notFound });
-    return detail;
-  }),
+  detail: staffProcedure('shipments.read')
+    .input(idInput)
+    .query(async ({ ctx, input }) => foundOr(await getShipmentDetail(ctx.db, input.id), SHIPMENT_MESSAGES.notFound)),
 
   /** The chosen customer's packages that can travel: received or in the warehouse, in no shipment or pending repack. */
   availablePackages: staffProcedure('shipments.read')

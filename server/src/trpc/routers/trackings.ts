@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server';
 import {
   idInput,
   TRACKING_MESSAGES,
@@ -20,16 +19,15 @@ import {
 import { changeTrackingStatus, createTracking, requestTrackingRepack } from '../../services/trackings';
 import { getOwnTrackingDetail, listOwnTrackings } from '../../queries/client-trackings';
 import { staffProcedure, protectedProcedure, router } from '../init';
+import { foundOr } from '../found';
 
 export const trackingsRouter = router({
   // --- Customer: Mis Trackings (own trackings only) --------------------------------------------
   mine: protectedProcedure.query(({ ctx }) => listOwnTrackings(ctx.db, ctx.user.id)),
 
-  mineDetail: protectedProcedure.input(idInput).query(async ({ ctx, input }) => {
-    const detail = await getOwnTrackingDetail(ctx.db, ctx.user.id, input.id);
-    if (!detail) throw new TRPCError({ code: 'NOT_FOUND', message: TRACKING_MESSAGES.notFound });
-    return detail;
-  }),
+  mineDetail: protectedProcedure
+    .input(idInput)
+    .query(async ({ ctx, input }) => foundOr(await getOwnTrackingDetail(ctx.db, ctx.user.id, input.id), TRACKING_MESSAGES.notFound)),
 
   // --- Admin: the trackings panel (admin spec §2, §5, §7) --------------------------------------
   list: staffProcedure('trackings.read').input(trackingListInput).query(({ ctx, input }) => listTrackings(ctx.db, input)),
@@ -44,11 +42,9 @@ export const trackingsRouter = router({
     .input(z.object({ q: z.string().trim().max(100).optional() }).default({}))
     .query(({ ctx, input }) => listTrackingClients(ctx.db, input.q)),
 
-  detail: staffProcedure('trackings.read').input(idInput).query(async ({ ctx, input }) => {
-    const detail = await getTrackingDetail(ctx.db, input.id);
-    if (!detail) throw new TRPCError({ code: 'NOT_FOUND', message: TRACKING_MESSAGES.notFound });
-    return detail;
-  }),
+  detail: staffProcedure('trackings.read')
+    .input(idInput)
+    .query(async ({ ctx, input }) => foundOr(await getTrackingDetail(ctx.db, input.id), TRACKING_MESSAGES.notFound)),
 
   // The CSV export of the filtered set is a streamed download: GET /api/exports/trackings.csv
   // (server/src/http/exports.ts).

@@ -1,12 +1,10 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { ErrorAlert } from '../../../components/forms/FormParts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { AUTH_MESSAGES, PASSWORD_RULE_HINT, changePasswordInput } from '@casillero/shared';
 import { PasswordField } from '../../../components/PasswordField';
-import { getErrorMessage } from '../../../lib/errors';
+import { useMutationForm } from '../../../components/useMutationForm';
 import { trpc } from '../../../lib/trpc';
 
 const changePasswordForm = changePasswordInput
@@ -16,24 +14,17 @@ const changePasswordForm = changePasswordInput
 /** Change password: the current one is required; every other session ends. */
 export function ChangePasswordCard() {
   const queryClient = useQueryClient();
-  const change = useMutation(trpc.auth.changePassword.mutationOptions());
-  const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm({
-    mode: 'controlled',
+  const { form, mutation: change, send, serverError } = useMutationForm(trpc.auth.changePassword.mutationOptions(), {
     initialValues: { currentPassword: '', newPassword: '', confirm: '' },
-    validate: schemaResolver(changePasswordForm, { sync: true }),
-    onValuesChange: () => setServerError(null),
+    schema: changePasswordForm,
   });
 
   const submit = form.onSubmit(async ({ currentPassword, newPassword }) => {
-    try {
-      const result = await change.mutateAsync({ currentPassword, newPassword });
-      form.reset();
-      notifications.show({ color: 'green', title: 'Contraseña actualizada', message: `${result.message} Cerramos tus otras sesiones.` });
-      await queryClient.invalidateQueries({ queryKey: trpc.account.sessions.queryKey() });
-    } catch (error) {
-      setServerError(getErrorMessage(error));
-    }
+    const result = await send({ currentPassword, newPassword });
+    if (!result) return;
+    form.reset();
+    notifications.show({ color: 'green', title: 'Contraseña actualizada', message: `${result.message} Cerramos tus otras sesiones.` });
+    await queryClient.invalidateQueries({ queryKey: trpc.account.sessions.queryKey() });
   });
 
   return (

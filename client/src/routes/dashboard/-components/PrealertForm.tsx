@@ -1,19 +1,12 @@
-import { Button, FileInput, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { FileInput, Modal, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPaperclip } from '@tabler/icons-react';
-import { ErrorAlert } from '../../../components/forms/FormParts';
+import { DialogActions } from '../../../components/forms/FormDialog';
+import { CarrierSelect, EstadoTrackingSelect, PrealertFigures } from '../../../components/forms/PrealertFields';
+import { useSchemaForm } from '../../../components/forms/useSchemaForm';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import {
-  CARRIERS,
-  ESTADOS_TRACKING_PREALERTA,
-  MAILBOX_COUNTRY_LABELS,
-  PREALERT_MESSAGES,
-  prealertCreateInput,
-  type Carrier,
-  type EstadoTrackingPrealerta,
-} from '@casillero/shared';
+import { MAILBOX_COUNTRY_LABELS, PREALERT_MESSAGES, prealertCreateInput, type Carrier, type EstadoTrackingPrealerta } from '@casillero/shared';
 import { getErrorMessage, getFieldErrors } from '../../../lib/errors';
 import { checkFile, uploadFile } from '../../../lib/files';
 import { trpc } from '../../../lib/trpc';
@@ -51,9 +44,6 @@ function initialValues(p: Prealert | null, defaultMailbox: string | null): Value
   };
 }
 
-/** Numbers typed into a NumberInput: empty stays empty, anything else a number. */
-const num = (v: string | number) => (v === '' ? '' : Number(v));
-
 /** Create or edit a pre-alert (edit only while pending or confirmed; the server checks again). */
 export function PrealertForm({ opened, prealert, onClose }: { opened: boolean; prealert: Prealert | null; onClose: () => void }) {
   const queryClient = useQueryClient();
@@ -67,10 +57,7 @@ export function PrealertForm({ opened, prealert, onClose }: { opened: boolean; p
   const isEdit = prealert !== null;
   const trackingFixed = isEdit && Boolean(prealert.trackingNumber);
 
-  const form = useForm<Values>({
-    mode: 'controlled',
-    initialValues: initialValues(prealert, boxes.data?.length === 1 ? boxes.data[0].id : null),
-    validate: schemaResolver(prealertCreateInput, { sync: true }),
+  const form = useSchemaForm<Values>(prealertCreateInput, initialValues(prealert, boxes.data?.length === 1 ? boxes.data[0].id : null), {
     onValuesChange: () => setServerError(null),
   });
 
@@ -125,71 +112,20 @@ export function PrealertForm({ opened, prealert, onClose }: { opened: boolean; p
               disabled={trackingFixed}
               {...form.getInputProps('trackingNumber')}
             />
-            <Select
-              label="Empresa de envío"
-              placeholder="Selecciona"
-              data={CARRIERS as unknown as string[]}
-              clearable
-              {...form.getInputProps('carrier')}
-              value={form.values.carrier || null}
-              onChange={(v) => form.setFieldValue('carrier', (v ?? '') as Carrier | '')}
-            />
+            <CarrierSelect inputProps={form.getInputProps} />
             <TextInput label="Tienda / remitente" placeholder="Amazon, Shein, AliExpress…" {...form.getInputProps('senderName')} />
-            <Select
-              label="Casillero"
-              placeholder="Selecciona tu casillero"
-              data={mailboxOptions}
-              clearable
-              {...form.getInputProps('mailboxId')}
-            />
+            <Select label="Casillero" placeholder="Selecciona tu casillero" data={mailboxOptions} clearable {...form.getInputProps('mailboxId')} />
           </SimpleGrid>
           <Textarea label="Descripción" required autosize minRows={2} placeholder="¿Qué compraste?" {...form.getInputProps('description')} />
-          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-            <NumberInput
-              label="Artículos"
-              required
-              min={1}
-              step={1}
-              allowDecimal={false}
-              {...form.getInputProps('quantityItems')}
-              onChange={(v) => form.setFieldValue('quantityItems', Number(v) >= 1 ? Math.trunc(Number(v)) : 1)}
-            />
-            <NumberInput
-              label="Monto gastado (USD)"
-              min={0}
-              step={0.01}
-              decimalScale={2}
-              {...form.getInputProps('amountSpent')}
-              onChange={(v) => form.setFieldValue('amountSpent', num(v))}
-            />
-            <NumberInput
-              label="Peso estimado (kg)"
-              min={0.1}
-              step={0.1}
-              decimalScale={2}
-              {...form.getInputProps('estimatedWeight')}
-              onChange={(v) => form.setFieldValue('estimatedWeight', num(v))}
-            />
-            <NumberInput
-              label="Valor estimado (USD)"
-              min={0}
-              step={0.01}
-              decimalScale={2}
-              {...form.getInputProps('estimatedValue')}
-              onChange={(v) => form.setFieldValue('estimatedValue', num(v))}
-            />
-          </SimpleGrid>
-          <Select
-            label="Estado del tracking"
-            data={ESTADOS_TRACKING_PREALERTA as unknown as string[]}
-            allowDeselect={false}
-            {...form.getInputProps('estadoTracking')}
-          />
+          <PrealertFigures inputProps={form.getInputProps} amountLabel="Monto gastado (USD)" cols={{ base: 2, sm: 4 }} />
+          <EstadoTrackingSelect inputProps={form.getInputProps} />
           <Textarea label="Notas" autosize minRows={2} {...form.getInputProps('notes')} />
           <FileInput
             label="Factura de compra (opcional)"
             description={
-              form.values.invoiceFileId && !invoice ? 'Ya adjuntaste una factura; elige otra para reemplazarla.' : 'Imagen JPEG, PNG o WebP, o PDF, de hasta 5 MB.'
+              form.values.invoiceFileId && !invoice
+                ? 'Ya adjuntaste una factura; elige otra para reemplazarla.'
+                : 'Imagen JPEG, PNG o WebP, o PDF, de hasta 5 MB.'
             }
             placeholder="Elegir archivo"
             accept="image/jpeg,image/png,image/webp,application/pdf"
@@ -200,15 +136,13 @@ export function PrealertForm({ opened, prealert, onClose }: { opened: boolean; p
             error={invoiceError}
             disabled={uploading}
           />
-          <ErrorAlert message={serverError} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={create.isPending || update.isPending} disabled={uploading || Boolean(invoiceError)}>
-              {isEdit ? 'Guardar cambios' : 'Crear prealerta'}
-            </Button>
-          </Group>
+          <DialogActions
+            error={serverError}
+            onCancel={onClose}
+            label={isEdit ? 'Guardar cambios' : 'Crear prealerta'}
+            loading={create.isPending || update.isPending}
+            disabled={uploading || Boolean(invoiceError)}
+          />
           {uploading && (
             <Text size="xs" c="dimmed">
               Subiendo factura…

@@ -1,17 +1,11 @@
-import { Button, Card, Group, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { Button, Card, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { inferOutput } from '@trpc/tanstack-react-query';
-import {
-  PHONE_MAX,
-  PROFILE_MESSAGES,
-  PROFILE_TEXT_MAX,
-  VENEZUELAN_STATES,
-  filterPhone,
-  profileUpdateInput,
-  type VenezuelanState,
-} from '@casillero/shared';
+import { PHONE_MAX, PROFILE_MESSAGES, PROFILE_TEXT_MAX, filterPhone, profileUpdateInput } from '@casillero/shared';
+import { VenezuelanStateSelect } from '../../../components/forms/fields';
+import { profileValues } from '../../../components/forms/profile';
+import { useSchemaForm } from '../../../components/forms/useSchemaForm';
 import { getErrorMessage, getFieldErrors } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
 
@@ -20,18 +14,7 @@ type Profile = inferOutput<typeof trpc.profile.get>;
 export function ProfileForm({ profile }: { profile: Profile }) {
   const queryClient = useQueryClient();
   const update = useMutation(trpc.profile.update.mutationOptions());
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: {
-      fullName: profile.fullName,
-      phone: profile.phone ?? '',
-      cedula: profile.cedula ?? '',
-      venezuelaAddress: profile.venezuelaAddress ?? '',
-      venezuelaCity: profile.venezuelaCity ?? '',
-      venezuelaState: (profile.venezuelaState ?? '') as VenezuelanState | '',
-    },
-    validate: schemaResolver(profileUpdateInput, { sync: true }),
-  });
+  const form = useSchemaForm(profileUpdateInput, profileValues(profile));
 
   const handleSubmit = form.onSubmit(
     async (values) => {
@@ -71,18 +54,14 @@ export function ProfileForm({ profile }: { profile: Profile }) {
               onChange={(e) => form.setFieldValue('phone', filterPhone(e.currentTarget.value))}
             />
             <TextInput label="Cédula" placeholder="V-12345678" maxLength={PROFILE_TEXT_MAX} {...form.getInputProps('cedula')} />
-            <TextInput label="Ciudad" placeholder="Caracas" maxLength={PROFILE_TEXT_MAX} autoComplete="address-level2" {...form.getInputProps('venezuelaCity')} />
-            <Select
-              label="Estado"
-              placeholder="Selecciona un estado"
-              data={VENEZUELAN_STATES as unknown as string[]}
-              searchable
-              clearable
-              nothingFoundMessage="Sin resultados"
-              {...form.getInputProps('venezuelaState')}
-              value={form.values.venezuelaState || null}
-              onChange={(v) => form.setFieldValue('venezuelaState', (v ?? '') as VenezuelanState | '')}
+            <TextInput
+              label="Ciudad"
+              placeholder="Caracas"
+              maxLength={PROFILE_TEXT_MAX}
+              autoComplete="address-level2"
+              {...form.getInputProps('venezuelaCity')}
             />
+            <VenezuelanStateSelect nothingFoundMessage="Sin resultados" inputProps={form.getInputProps('venezuelaState')} />
           </SimpleGrid>
           <Textarea
             label="Dirección completa"

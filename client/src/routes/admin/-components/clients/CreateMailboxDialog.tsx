@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { Checkbox, Modal, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -16,6 +15,8 @@ import {
   type MailboxCountry,
 } from '@casillero/shared';
 import { getErrorMessage, getFieldErrors } from '../../../../lib/errors';
+import { DialogForm } from '../../../../components/forms/FormDialog';
+import { useSchemaForm } from '../../../../components/forms/useSchemaForm';
 import { trpc } from '../../../../lib/trpc';
 import { useInvalidateClients } from './common';
 import type { ClientOption, ClientRef } from './types';
@@ -69,11 +70,7 @@ function CreateMailboxForm({ client, onClose }: { client: ClientRef | null; onCl
   const q = selected && debounced === labelOf(selected) ? undefined : debounced.trim() || undefined;
   const results = useQuery({ ...trpc.clients.options.queryOptions({ q }), enabled: client === null });
 
-  const form = useForm<Values>({
-    mode: 'controlled',
-    initialValues: { ...EMPTY, userId: client?.userId ?? '' },
-    validate: schemaResolver(mailboxCreateInput, { sync: true }),
-  });
+  const form = useSchemaForm<Values>(mailboxCreateInput, { ...EMPTY, userId: client?.userId ?? '' });
 
   useEffect(() => {
     if (preset.data?.[0]) setSelected(preset.data[0]);
@@ -127,83 +124,71 @@ function CreateMailboxForm({ client, onClose }: { client: ClientRef | null; onCl
   const fee = country ? ACTIVATION[country] : undefined;
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="sm">
-        <Select
-          label="Cliente"
-          placeholder="Busca por nombre, email o casillero"
-          required
-          searchable
-          disabled={client !== null}
-          nothingFoundMessage={results.isFetching ? 'Buscando...' : 'Sin resultados'}
-          data={options.map((o) => ({ value: o.userId, label: labelOf(o) }))}
-          searchValue={search}
-          onSearchChange={setSearch}
-          {...form.getInputProps('userId')}
-          value={form.values.userId || null}
-          onChange={(v) => {
-            form.setFieldValue('userId', v ?? '');
-            setSelected(options.find((o) => o.userId === v) ?? null);
-          }}
-        />
-        {selected && selected.countries.length > 0 && (
-          <Text size="xs" c="dimmed">
-            Ya tiene casillero en: {selected.countries.map((c) => MAILBOX_COUNTRY_LABELS[c]).join(', ')}.
-          </Text>
-        )}
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Select
-            label="País"
-            placeholder="Selecciona"
-            required
-            allowDeselect={false}
-            data={MAILBOX_COUNTRIES.map((c) => ({ value: c, label: MAILBOX_COUNTRY_LABELS[c], disabled: taken.has(c) }))}
-            {...form.getInputProps('country')}
-            value={country || null}
-            onChange={(v) => chooseCountry((v ?? '') as MailboxCountry | '')}
-          />
-          <TextInput
-            label="Código de casillero (opcional)"
-            description={
-              country === 'OTHER'
-                ? 'Obligatorio para otros países.'
-                : `Vacío: se genera (${MAILBOX_CODE_PREFIX.USA}NNNNN o ${MAILBOX_CODE_PREFIX.CHINA}NNNNNN).`
-            }
-            {...form.getInputProps('mailboxCode')}
-            onChange={(e) => changeCode(e.currentTarget.value)}
-          />
-        </SimpleGrid>
-        <TextInput label="Dirección línea 1" required {...form.getInputProps('addressLine1')} />
-        <TextInput
-          label="Dirección línea 2"
-          placeholder="REF/APTO: {código}"
-          description="Vacía: «REF/APTO:» con el código del casillero."
-          {...form.getInputProps('addressLine2')}
-        />
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <TextInput label="Ciudad" required {...form.getInputProps('city')} />
-          <TextInput label="Estado / Provincia" {...form.getInputProps('state')} />
-          <TextInput label="Código postal" required {...form.getInputProps('postalCode')} />
-        </SimpleGrid>
-        {fee !== undefined && (
-          <Checkbox
-            label={`Cobrar la activación (${formatUsd(fee)}): el casillero se activa al aprobar ese pago`}
-            description="Desmárcalo si el cliente ya pagó o se le exonera; podrás activarlo tú mismo."
-            {...form.getInputProps('chargeActivation', { type: 'checkbox' })}
-          />
-        )}
+    <DialogForm onSubmit={submit} gap="sm" onCancel={onClose} label="Crear Casillero" loading={create.isPending}>
+      <Select
+        label="Cliente"
+        placeholder="Busca por nombre, email o casillero"
+        required
+        searchable
+        disabled={client !== null}
+        nothingFoundMessage={results.isFetching ? 'Buscando...' : 'Sin resultados'}
+        data={options.map((o) => ({ value: o.userId, label: labelOf(o) }))}
+        searchValue={search}
+        onSearchChange={setSearch}
+        {...form.getInputProps('userId')}
+        value={form.values.userId || null}
+        onChange={(v) => {
+          form.setFieldValue('userId', v ?? '');
+          setSelected(options.find((o) => o.userId === v) ?? null);
+        }}
+      />
+      {selected && selected.countries.length > 0 && (
         <Text size="xs" c="dimmed">
-          El casillero se crea inactivo y el cliente recibe una notificación.
+          Ya tiene casillero en: {selected.countries.map((c) => MAILBOX_COUNTRY_LABELS[c]).join(', ')}.
         </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            Crear Casillero
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <Select
+          label="País"
+          placeholder="Selecciona"
+          required
+          allowDeselect={false}
+          data={MAILBOX_COUNTRIES.map((c) => ({ value: c, label: MAILBOX_COUNTRY_LABELS[c], disabled: taken.has(c) }))}
+          {...form.getInputProps('country')}
+          value={country || null}
+          onChange={(v) => chooseCountry((v ?? '') as MailboxCountry | '')}
+        />
+        <TextInput
+          label="Código de casillero (opcional)"
+          description={
+            country === 'OTHER' ? 'Obligatorio para otros países.' : `Vacío: se genera (${MAILBOX_CODE_PREFIX.USA}NNNNN o ${MAILBOX_CODE_PREFIX.CHINA}NNNNNN).`
+          }
+          {...form.getInputProps('mailboxCode')}
+          onChange={(e) => changeCode(e.currentTarget.value)}
+        />
+      </SimpleGrid>
+      <TextInput label="Dirección línea 1" required {...form.getInputProps('addressLine1')} />
+      <TextInput
+        label="Dirección línea 2"
+        placeholder="REF/APTO: {código}"
+        description="Vacía: «REF/APTO:» con el código del casillero."
+        {...form.getInputProps('addressLine2')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <TextInput label="Ciudad" required {...form.getInputProps('city')} />
+        <TextInput label="Estado / Provincia" {...form.getInputProps('state')} />
+        <TextInput label="Código postal" required {...form.getInputProps('postalCode')} />
+      </SimpleGrid>
+      {fee !== undefined && (
+        <Checkbox
+          label={`Cobrar la activación (${formatUsd(fee)}): el casillero se activa al aprobar ese pago`}
+          description="Desmárcalo si el cliente ya pagó o se le exonera; podrás activarlo tú mismo."
+          {...form.getInputProps('chargeActivation', { type: 'checkbox' })}
+        />
+      )}
+      <Text size="xs" c="dimmed">
+        El casillero se crea inactivo y el cliente recibe una notificación.
+      </Text>
+    </DialogForm>
   );
 }

@@ -1,6 +1,6 @@
 import { Badge, Group, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { MAILBOX_STATUS_LABELS, type MailboxCountry, type MailboxStatus } from '@casillero/shared';
+import { useInvalidate } from '../../../../components/forms/useInvalidate';
 import { trpc } from '../../../../lib/trpc';
 
 /** Flags of the Países column (admin spec §2): USA, CHINA or other. */
@@ -43,11 +43,4 @@ export function MailboxCode({ code, status }: { code: string; status: MailboxSta
 }
 
 /** After a change the list, the count, the details and the picker are stale. */
-export function useInvalidateClients() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.clients.pathKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.mailboxes.pathKey() }),
-    ]);
-}
+export const useInvalidateClients = () => useInvalidate(trpc.clients, trpc.mailboxes);

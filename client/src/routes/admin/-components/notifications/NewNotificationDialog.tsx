@@ -1,8 +1,6 @@
 import { useState } from 'react';
-import { Alert, Modal, SegmentedControl, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { Alert, SegmentedControl, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -18,7 +16,9 @@ import {
 } from '@casillero/shared';
 import { getErrorMessage, getFieldErrors } from '../../../../lib/errors';
 import { trpc } from '../../../../lib/trpc';
-import { DialogActions } from '../DialogActions';
+import { DialogActions, formDialog } from '../../../../components/forms/FormDialog';
+import { notifyError, notifySuccess } from '../../../../components/forms/notify';
+import { useSchemaForm } from '../../../../components/forms/useSchemaForm';
 import type { NotificationRecipient } from './types';
 
 type Values = { recipient: Recipient; userId: string; type: AdminNotificationType; title: string; message: string };
@@ -27,13 +27,7 @@ const initialValues: Values = { recipient: 'individual', userId: '', type: 'gene
 
 const recipientLabel = (r: NotificationRecipient) => (r.fullName ? `${r.fullName} · ${r.email}` : r.email);
 
-export function NewNotificationDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  return (
-    <Modal opened={opened} onClose={onClose} title="Nueva Notificación" size="lg">
-      {opened && <NewNotificationForm onClose={onClose} />}
-    </Modal>
-  );
-}
+export const NewNotificationDialog = formDialog('Nueva Notificación', NewNotificationForm, 'lg');
 
 /** To one customer (searched on the server) or to all customers; title and message required. */
 function NewNotificationForm({ onClose }: { onClose: () => void }) {
@@ -43,12 +37,7 @@ function NewNotificationForm({ onClose }: { onClose: () => void }) {
   const [debounced] = useDebouncedValue(search, 300);
   const [chosen, setChosen] = useState<NotificationRecipient | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm<Values>({
-    mode: 'controlled',
-    initialValues,
-    validate: schemaResolver(sendNotificationInput, { sync: true }),
-    onValuesChange: () => setServerError(null),
-  });
+  const form = useSchemaForm<Values>(sendNotificationInput, initialValues, { onValuesChange: () => setServerError(null) });
   const isIndividual = form.values.recipient === 'individual';
   const recipients = useQuery({
     ...trpc.notifications.recipients.queryOptions({ q: debounced.length >= LIST_SEARCH_MIN_LENGTH ? debounced : undefined }),
@@ -62,11 +51,7 @@ function NewNotificationForm({ onClose }: { onClose: () => void }) {
     setServerError(null);
     try {
       const result = await mutation.mutateAsync(sendNotificationInput.parse(values));
-      notifications.show({
-        color: 'green',
-        title: 'Notificación enviada',
-        message: values.recipient === 'all' ? M.sentAll(result.sent) : M.sent,
-      });
+      notifySuccess('Notificación enviada', values.recipient === 'all' ? M.sentAll(result.sent) : M.sent);
       await queryClient.invalidateQueries({ queryKey: trpc.notifications.pathKey() });
       onClose();
     } catch (error) {
@@ -74,7 +59,7 @@ function NewNotificationForm({ onClose }: { onClose: () => void }) {
       if (Object.keys(fieldErrors).length) form.setErrors(fieldErrors);
       const message = getErrorMessage(error, M.sendFailed);
       setServerError(message);
-      notifications.show({ color: 'red', title: 'Error', message: M.sendFailed });
+      notifyError(M.sendFailed);
     }
   });
 

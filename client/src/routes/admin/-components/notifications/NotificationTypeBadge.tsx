@@ -1,5 +1,5 @@
-import { Badge } from '@mantine/core';
 import { NOTIFICATION_TYPE_LABELS, type NotificationType } from '@casillero/shared';
+import { LabelBadge } from '../../../../components/data-table';
 
 const TYPE_COLORS: Record<NotificationType, string> = {
   general: 'gray',
@@ -11,9 +11,5 @@ const TYPE_COLORS: Record<NotificationType, string> = {
 };
 
 export function NotificationTypeBadge({ type }: { type: NotificationType }) {
-  return (
-    <Badge color={TYPE_COLORS[type]} variant="light" style={{ minWidth: 'max-content' }}>
-      {NOTIFICATION_TYPE_LABELS[type]}
-    </Badge>
-  );
+  return <LabelBadge value={type} labels={NOTIFICATION_TYPE_LABELS} colors={TYPE_COLORS} />;
 }

@@ -1,19 +1,13 @@
 import { useMemo, useState } from 'react';
 import { Badge, Text } from '@mantine/core';
-import { notifications as toasts } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { ADMIN_NOTIFICATION_MESSAGES as M, ADMIN_NOTIFICATION_TYPES, NOTIFICATION_TYPE_LABELS, formatDateTime } from '@casillero/shared';
-import {
-  FilterSelect,
-  RowAction,
-  ServerList,
-  StackedCell,
-  dataTableColumns,
-  useServerListState,
-  type ListNavigate,
-} from '../../../../components/data-table';
+import { RowAction, ServerList, StackedCell, dataTableColumns, useServerListState } from '../../../../components/data-table';
+import type { ListNavigate } from '../../../../components/data-table';
+import { useInvalidate } from '../../../../components/forms/useInvalidate';
 import { getErrorMessage } from '../../../../lib/errors';
+import { notifyChange } from '../../../../lib/notify';
 import { trpc } from '../../../../lib/trpc';
 import { ConfirmDialog } from '../DialogActions';
 import { NotificationTypeBadge } from './NotificationTypeBadge';
@@ -23,62 +17,33 @@ const col = dataTableColumns<AdminNotificationRow>();
 
 function notificationColumns(onDelete: (row: AdminNotificationRow) => void) {
   return [
-    col.accessor('title', {
-      id: 'notification',
-      header: 'Notificación',
-      enableSorting: false,
-      cell: (info) => (
-        <div style={{ maxWidth: 420 }}>
-          <Text size="sm" fw={600}>
-            {info.getValue()}
-          </Text>
-          <Text size="xs" c="dimmed" lineClamp={2}>
-            {info.row.original.message}
-          </Text>
-        </div>
-      ),
-    }),
-    col.accessor('userName', {
-      id: 'user',
-      header: 'Usuario',
-      enableSorting: false,
-      cell: (info) => <StackedCell main={info.getValue()} sub={info.row.original.userEmail} />,
-    }),
-    col.accessor('type', {
-      id: 'type',
-      header: 'Tipo',
-      enableSorting: false,
-      cell: (info) => <NotificationTypeBadge type={info.getValue()} />,
-    }),
-    col.accessor('read', {
-      id: 'read',
-      header: 'Estado',
-      enableSorting: false,
-      cell: (info) =>
-        info.getValue() ? (
-          <Badge color="gray" variant="outline" style={{ minWidth: 'max-content' }}>
-            {M.read}
-          </Badge>
-        ) : (
-          <Badge color="blue" variant="filled" style={{ minWidth: 'max-content' }}>
-            {M.unread}
-          </Badge>
-        ),
-    }),
+    col.cell('notification', 'Notificación', (r) => (
+      <div style={{ maxWidth: 420 }}>
+        <Text size="sm" fw={600}>
+          {r.title}
+        </Text>
+        <Text size="xs" c="dimmed" lineClamp={2}>
+          {r.message}
+        </Text>
+      </div>
+    )),
+    col.cell('user', 'Usuario', (r) => <StackedCell main={r.userName} sub={r.userEmail} />),
+    col.cell('type', 'Tipo', (r) => <NotificationTypeBadge type={r.type} />),
+    col.cell('read', 'Estado', (r) => (
+      <Badge color={r.read ? 'gray' : 'blue'} variant={r.read ? 'outline' : 'filled'} style={{ minWidth: 'max-content' }}>
+        {r.read ? M.read : M.unread}
+      </Badge>
+    )),
     col.accessor('createdAt', { id: 'createdAt', header: 'Fecha', cell: (info) => formatDateTime(info.getValue()) }),
-    col.display({
-      id: 'actions',
-      header: 'Acciones',
-      cell: (info) => (
-        <RowAction
-          label="Eliminar"
-          ariaLabel={`Eliminar notificación «${info.row.original.title}»`}
-          color="red"
-          icon={<IconTrash size={18} />}
-          onClick={() => onDelete(info.row.original)}
-        />
-      ),
-    }),
+    col.actions((r) => (
+      <RowAction
+        label="Eliminar"
+        ariaLabel={`Eliminar notificación «${r.title}»`}
+        color="red"
+        icon={<IconTrash size={18} />}
+        onClick={() => onDelete(r)}
+      />
+    )),
   ];
 }
 
@@ -88,53 +53,32 @@ type Props = {
 };
 
 export function NotificationsList({ search, navigate }: Props) {
-  const queryClient = useQueryClient();
   const state = useServerListState(search, navigate, { sort: 'createdAt', dir: 'desc', filterKeys: ['q', 'type'] });
   const [toDelete, setToDelete] = useState<AdminNotificationRow | null>(null);
   const remove = useMutation(trpc.notifications.remove.mutationOptions());
+  const invalidate = useInvalidate(trpc.notifications);
   const columns = useMemo(() => notificationColumns(setToDelete), []);
 
   const confirmDelete = async () => {
     if (!toDelete) return;
-    try {
-      await remove.mutateAsync({ id: toDelete.id });
-      toasts.show({ color: 'green', message: M.deleted });
-      setToDelete(null);
-    } catch (error) {
-      toasts.show({ color: 'red', title: 'Error', message: getErrorMessage(error, M.deleteFailed) });
-    } finally {
-      await queryClient.invalidateQueries({ queryKey: trpc.notifications.pathKey() });
-    }
+    const deleted = await notifyChange(
+      () => remove.mutateAsync({ id: toDelete.id }),
+      { message: M.deleted },
+      (error) => getErrorMessage(error, M.deleteFailed),
+    );
+    if (deleted) setToDelete(null);
+    await invalidate();
   };
 
   return (
     <ServerList
-      search={search}
       state={state}
-      rowsQuery={trpc.notifications.list.queryOptions({
-        ...state.filters,
-        dir: state.list.dir,
-        page: state.list.page,
-        pageSize: state.pageSize,
-      })}
+      rowsQuery={trpc.notifications.list.queryOptions({ ...state.filters, dir: state.list.dir, ...state.paging })}
       countQuery={trpc.notifications.count.queryOptions(state.filters)}
       refreshKey={trpc.notifications.pathKey()}
       columns={columns}
-      caption="Notificaciones"
-      noun="notificaciones"
-      empty={M.empty}
-      loadFailed={M.loadFailed}
-      searchPlaceholder="Título, mensaje o usuario"
-      tooShortMessage={M.searchTooShort}
-      filterControls={
-        <FilterSelect
-          label="Tipo"
-          w={180}
-          data={ADMIN_NOTIFICATION_TYPES.map((t) => ({ value: t, label: NOTIFICATION_TYPE_LABELS[t] }))}
-          value={search.type}
-          onChange={(type) => state.list.setFilters({ type })}
-        />
-      }
+      text={{ ...M, caption: 'Notificaciones', noun: 'notificaciones', searchPlaceholder: 'Título, mensaje o usuario' }}
+      selects={[{ key: 'type', label: 'Tipo', w: 180, values: ADMIN_NOTIFICATION_TYPES, labels: NOTIFICATION_TYPE_LABELS }]}
     >
       <ConfirmDialog
         opened={toDelete !== null}

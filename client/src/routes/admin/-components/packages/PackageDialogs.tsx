@@ -1,38 +1,17 @@
 import { useState } from 'react';
-import {
-  Anchor,
-  Badge,
-  Divider,
-  FileInput,
-  Group,
-  Image,
-  Loader,
-  Modal,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
+import { Anchor, Badge, Divider, FileInput, Image, Loader, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import {
-  MAILBOX_COUNTRY_LABELS,
-  PACKAGE_MESSAGES as M,
-  SHIPMENT_STATUS_LABELS,
-  formatDateTime,
-  formatUsd,
-  packageIntakeInput,
-} from '@casillero/shared';
-import { LabeledValue } from '../../../../components/LabeledValue';
+import { MAILBOX_COUNTRY_LABELS, PACKAGE_MESSAGES as M, SHIPMENT_STATUS_LABELS, formatDateTime, formatUsd, packageIntakeInput } from '@casillero/shared';
+import { CustomerSection, DetailsHeading, FactGrid } from '../../../../components/details/DetailsParts';
 import { DetailsDrawer } from '../../../../components/details/DetailsDrawer';
 import { EntityHistory } from '../../../../components/details/EntityHistory';
+import { numberInput } from '../../../../components/forms/fields';
+import { ConfirmDialog, DialogForm, SubjectModal } from '../../../../components/forms/FormDialog';
+import { notifySuccess } from '../../../../components/forms/notify';
+import { runConfirmed, useSchemaForm, useSubmitAction } from '../../../../components/forms/useSchemaForm';
 import { checkFile, uploadFile, UploadError } from '../../../../lib/files';
 import { trpc } from '../../../../lib/trpc';
-import { DialogActions } from '../DialogActions';
 import { failureMessage } from './feedback';
 import { useInvalidatePackages } from './PackageForm';
 import { PackageStatusBadge } from './PackageStatus';
@@ -64,41 +43,40 @@ export function PackageDetailsDrawer({ packageId, onClose }: { packageId: string
     >
       {(d) => (
         <Stack gap="md">
-          <Group justify="space-between">
-            <Title order={3} size="h4" ff="monospace">
-              {d.trackingNumber ?? 'Sin tracking'}
-            </Title>
+          <DetailsHeading title={d.trackingNumber ?? 'Sin tracking'}>
             <PackageStatusBadge status={d.status} />
-          </Group>
-          <Divider label="Paquete" labelPosition="left" />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <LabeledValue label="Descripción" value={d.packageDescription} />
-            <LabeledValue label="Remitente" value={d.senderName ?? '—'} />
-            <LabeledValue label="Peso" value={weightText(d.weightKg)} />
-            <LabeledValue label="Dimensiones" value={d.dimensionsCm ? `${d.dimensionsCm} cm` : '—'} />
-            <LabeledValue label="Valor" value={d.estimatedValueUsd === null ? '—' : formatUsd(d.estimatedValueUsd)} />
-            <LabeledValue label="Creado" value={formatDateTime(d.createdAt)} />
-            <LabeledValue label="Notas internas" value={d.notes ?? '—'} />
-            <LabeledValue label="Última actualización" value={formatDateTime(d.updatedAt)} />
-          </SimpleGrid>
-          <Divider label="Almacén" labelPosition="left" />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <LabeledValue label="Warehouse Receipt (WR)" value={d.warehouseReceipt ?? '—'} />
-            <LabeledValue label="Ubicación" value={d.warehouseLocation ?? '—'} />
-            <LabeledValue label="Recibido" value={d.receivedDate ? formatDateTime(d.receivedDate) : '—'} />
-            <LabeledValue
-              label="Envío"
-              value={
+          </DetailsHeading>
+          <FactGrid
+            title="Paquete"
+            facts={[
+              ['Descripción', d.packageDescription],
+              ['Remitente', d.senderName ?? '—'],
+              ['Peso', weightText(d.weightKg)],
+              ['Dimensiones', d.dimensionsCm ? `${d.dimensionsCm} cm` : '—'],
+              ['Valor', d.estimatedValueUsd === null ? '—' : formatUsd(d.estimatedValueUsd)],
+              ['Creado', formatDateTime(d.createdAt)],
+              ['Notas internas', d.notes ?? '—'],
+              ['Última actualización', formatDateTime(d.updatedAt)],
+            ]}
+          />
+          <FactGrid
+            title="Almacén"
+            facts={[
+              ['Warehouse Receipt (WR)', d.warehouseReceipt ?? '—'],
+              ['Ubicación', d.warehouseLocation ?? '—'],
+              ['Recibido', d.receivedDate ? formatDateTime(d.receivedDate) : '—'],
+              [
+                'Envío',
                 d.shipmentCode ? (
                   <>
                     {d.shipmentCode} {d.shipmentStatus && <Badge variant="light">{SHIPMENT_STATUS_LABELS[d.shipmentStatus]}</Badge>}
                   </>
                 ) : (
                   'Sin envío'
-                )
-              }
-            />
-          </SimpleGrid>
+                ),
+              ],
+            ]}
+          />
           {d.photoFileId ? (
             <PackagePhoto fileId={d.photoFileId} />
           ) : (
@@ -106,13 +84,12 @@ export function PackageDetailsDrawer({ packageId, onClose }: { packageId: string
               Sin foto
             </Text>
           )}
-          <Divider label="Cliente" labelPosition="left" />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <LabeledValue label="Nombre" value={d.customerName ?? '—'} />
-            <LabeledValue label="Email" value={d.customerEmail} />
-            <LabeledValue label="Teléfono" value={d.customerPhone ?? '—'} />
-            <LabeledValue label="Casillero" value={`${d.mailboxCode} · ${MAILBOX_COUNTRY_LABELS[d.mailboxCountry]}`} />
-          </SimpleGrid>
+          <CustomerSection
+            name={d.customerName}
+            email={d.customerEmail}
+            phone={d.customerPhone}
+            mailbox={`${d.mailboxCode} · ${MAILBOX_COUNTRY_LABELS[d.mailboxCountry]}`}
+          />
           <Divider label="Historial de cambios" labelPosition="left" />
           <EntityHistory entity="packages" entityId={d.id} />
         </Stack>
@@ -133,9 +110,9 @@ type IntakeValues = {
 /** Warehouse intake: WR number, weight, dimensions, shelf and an optional photo; a pending package becomes received. */
 export function IntakeDialog({ pkg, onClose }: { pkg: PackageRow | null; onClose: () => void }) {
   return (
-    <Modal opened={pkg !== null} onClose={onClose} title="Recepción en almacén">
-      {pkg && <IntakeForm pkg={pkg} onClose={onClose} />}
-    </Modal>
+    <SubjectModal subject={pkg} onClose={onClose} title="Recepción en almacén">
+      {(p) => <IntakeForm pkg={p} onClose={onClose} />}
+    </SubjectModal>
   );
 }
 
@@ -144,19 +121,14 @@ function IntakeForm({ pkg, onClose }: { pkg: PackageRow; onClose: () => void }) 
   const mutation = useMutation(trpc.packages.receive.mutationOptions());
   const [photo, setPhoto] = useState<File | null>(null);
   const [photoError, setPhotoError] = useState<string | null>(null);
-  const [serverError, setServerError] = useState<string | null>(null);
   const [isUploading, setIsUploading] = useState(false);
-  const form = useForm<IntakeValues>({
-    mode: 'controlled',
-    initialValues: {
-      id: pkg.id,
-      warehouseReceipt: pkg.warehouseReceipt ?? '',
-      weightKg: pkg.weightKg ?? '',
-      dimensionsCm: pkg.dimensionsCm ?? '',
-      warehouseLocation: pkg.warehouseLocation ?? '',
-      photoFileId: null,
-    },
-    validate: schemaResolver(packageIntakeInput, { sync: true }),
+  const form = useSchemaForm<IntakeValues>(packageIntakeInput, {
+    id: pkg.id,
+    warehouseReceipt: pkg.warehouseReceipt ?? '',
+    weightKg: pkg.weightKg ?? '',
+    dimensionsCm: pkg.dimensionsCm ?? '',
+    warehouseLocation: pkg.warehouseLocation ?? '',
+    photoFileId: null,
   });
 
   const choosePhoto = async (file: File | null) => {
@@ -164,8 +136,7 @@ function IntakeForm({ pkg, onClose }: { pkg: PackageRow; onClose: () => void }) 
     setPhotoError(file ? await checkFile(file, 'package_photo') : null);
   };
 
-  const submit = form.onSubmit(async (values) => {
-    setServerError(null);
+  const receive = async (values: IntakeValues) => {
     if (photoError) return;
     try {
       let photoFileId: string | null = null;
@@ -174,64 +145,48 @@ function IntakeForm({ pkg, onClose }: { pkg: PackageRow; onClose: () => void }) 
         photoFileId = (await uploadFile(photo, 'package_photo', pkg.userId)).id;
       }
       const result = await mutation.mutateAsync(packageIntakeInput.parse({ ...values, photoFileId }));
-      notifications.show({
-        color: 'green',
-        title: M.intakeTitle,
-        message: result.customerNotified ? M.intake(result.warehouseReceipt) : M.intakeUpdated(result.warehouseReceipt),
-      });
+      notifySuccess(M.intakeTitle, result.customerNotified ? M.intake(result.warehouseReceipt) : M.intakeUpdated(result.warehouseReceipt));
       await invalidate();
       onClose();
-    } catch (error) {
-      setServerError(error instanceof UploadError ? error.message : failureMessage(error, M.intakeFailed));
     } finally {
       setIsUploading(false);
     }
-  });
+  };
+  const { submit, error } = useSubmitAction(form, receive, (e) => (e instanceof UploadError ? e.message : failureMessage(e, M.intakeFailed)));
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack>
-        <Text size="sm">
-          {pkg.trackingNumber ?? 'Sin tracking'} · {pkg.packageDescription} · {pkg.customerName ?? pkg.customerEmail}
+    <DialogForm onSubmit={submit} error={error} onCancel={onClose} label="Registrar recepción" loading={mutation.isPending || isUploading}>
+      <Text size="sm">
+        {pkg.trackingNumber ?? 'Sin tracking'} · {pkg.packageDescription} · {pkg.customerName ?? pkg.customerEmail}
+      </Text>
+      <TextInput label="Warehouse Receipt (WR)" required placeholder="WR-2026-0001" {...form.getInputProps('warehouseReceipt')} />
+      <SimpleGrid cols={2}>
+        <NumberInput label="Peso (kg)" required min={0} step={0.1} decimalScale={2} {...numberInput(form.getInputProps('weightKg'))} />
+        <TextInput label="Dimensiones (cm)" placeholder="30x20x15" {...form.getInputProps('dimensionsCm')} />
+      </SimpleGrid>
+      <TextInput label="Ubicación en almacén" placeholder="A-1-05" {...form.getInputProps('warehouseLocation')} />
+      <FileInput
+        label="Foto del paquete (opcional)"
+        placeholder="JPEG, PNG o WebP, hasta 5 MB"
+        accept="image/jpeg,image/png,image/webp"
+        leftSection={<IconPhoto size={16} />}
+        clearable
+        value={photo}
+        onChange={(f) => void choosePhoto(f)}
+        error={photoError}
+      />
+      {pkg.status === 'pending' ? (
+        <Text size="sm" c="dimmed">
+          El paquete pasará a «Recibido» y se notificará al cliente el WR y el peso.
         </Text>
-        <TextInput label="Warehouse Receipt (WR)" required placeholder="WR-2026-0001" {...form.getInputProps('warehouseReceipt')} />
-        <SimpleGrid cols={2}>
-          <NumberInput
-            label="Peso (kg)"
-            required
-            min={0}
-            step={0.1}
-            decimalScale={2}
-            {...form.getInputProps('weightKg')}
-            onChange={(v) => form.setFieldValue('weightKg', v === '' || Number.isNaN(Number(v)) ? '' : Number(v))}
-          />
-          <TextInput label="Dimensiones (cm)" placeholder="30x20x15" {...form.getInputProps('dimensionsCm')} />
-        </SimpleGrid>
-        <TextInput label="Ubicación en almacén" placeholder="A-1-05" {...form.getInputProps('warehouseLocation')} />
-        <FileInput
-          label="Foto del paquete (opcional)"
-          placeholder="JPEG, PNG o WebP, hasta 5 MB"
-          accept="image/jpeg,image/png,image/webp"
-          leftSection={<IconPhoto size={16} />}
-          clearable
-          value={photo}
-          onChange={(f) => void choosePhoto(f)}
-          error={photoError}
-        />
-        {pkg.status === 'pending' ? (
+      ) : (
+        !pkg.warehouseReceipt && (
           <Text size="sm" c="dimmed">
-            El paquete pasará a «Recibido» y se notificará al cliente el WR y el peso.
+            Se notificará al cliente el WR y el peso registrados.
           </Text>
-        ) : (
-          !pkg.warehouseReceipt && (
-            <Text size="sm" c="dimmed">
-              Se notificará al cliente el WR y el peso registrados.
-            </Text>
-          )
-        )}
-        <DialogActions error={serverError} onCancel={onClose} label="Registrar recepción" loading={mutation.isPending || isUploading} />
-      </Stack>
-    </form>
+        )
+      )}
+    </DialogForm>
   );
 }
 
@@ -239,32 +194,29 @@ function IntakeForm({ pkg, onClose }: { pkg: PackageRow; onClose: () => void }) 
 export function DeletePackageDialog({ pkg, onClose }: { pkg: PackageRow | null; onClose: () => void }) {
   const invalidate = useInvalidatePackages();
   const mutation = useMutation(trpc.packages.delete.mutationOptions());
-  const remove = async () => {
-    if (!pkg) return;
-    try {
-      const result = await mutation.mutateAsync({ id: pkg.id });
-      notifications.show({
-        color: 'green',
-        title: M.deletedTitle,
-        message: result.restoredPrealertId ? M.deletedPrealertRestored : M.deleted,
-      });
-      await invalidate();
-      onClose();
-    } catch (error) {
-      notifications.show({ color: 'red', title: 'Error', message: failureMessage(error, M.deleteFailed) });
-    }
-  };
+  const remove = (id: string) =>
+    runConfirmed(
+      async () => {
+        const result = await mutation.mutateAsync({ id });
+        return [M.deletedTitle, result.restoredPrealertId ? M.deletedPrealertRestored : M.deleted];
+      },
+      { invalidate, onClose, failure: (error) => failureMessage(error, M.deleteFailed) },
+    );
   return (
-    <Modal opened={pkg !== null} onClose={onClose} title="Eliminar paquete">
+    <ConfirmDialog
+      opened={pkg !== null}
+      title="Eliminar paquete"
+      label="Eliminar"
+      onConfirm={() => void (pkg && remove(pkg.id))}
+      onCancel={onClose}
+      loading={mutation.isPending}
+    >
       {pkg && (
-        <Stack>
-          <Text size="sm">
-            ¿Eliminar el paquete <b>{pkg.trackingNumber ?? pkg.packageDescription}</b> de {pkg.customerName ?? pkg.customerEmail}? Esta
-            acción no se puede deshacer.
-          </Text>
-          <DialogActions onCancel={onClose} label="Eliminar" color="red" onConfirm={() => void remove()} loading={mutation.isPending} />
-        </Stack>
+        <>
+          ¿Eliminar el paquete <b>{pkg.trackingNumber ?? pkg.packageDescription}</b> de {pkg.customerName ?? pkg.customerEmail}? Esta acción no se puede
+          deshacer.
+        </>
       )}
-    </Modal>
+    </ConfirmDialog>
   );
 }

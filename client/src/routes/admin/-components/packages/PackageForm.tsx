@@ -1,22 +1,6 @@
-import { useState } from 'react';
-import {
-  Alert,
-  Center,
-  Loader,
-  Modal,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-  type SelectProps,
-} from '@mantine/core';
-import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Modal, NumberInput, Select, SimpleGrid, Text, TextInput, Textarea, type SelectProps } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   MAILBOX_COUNTRY_LABELS,
   MAILBOX_STATUS_LABELS,
@@ -26,22 +10,21 @@ import {
   packageCreateInput,
   packageUpdateInput,
 } from '@casillero/shared';
+import { LoaderOrAlert } from '../../../../components/details/DetailsDrawer';
+import { numberInput } from '../../../../components/forms/fields';
+import { DialogForm, formDialog } from '../../../../components/forms/FormDialog';
+import { notifyError, notifySuccess } from '../../../../components/forms/notify';
+import { useInvalidate } from '../../../../components/forms/useInvalidate';
+import { useDialogSubmit, useSchemaForm } from '../../../../components/forms/useSchemaForm';
 import { trpc } from '../../../../lib/trpc';
-import { DialogActions } from '../DialogActions';
 import { CustomerPicker } from './CustomerPicker';
 import { failureMessage } from './feedback';
 import type { PackageDetail } from './types';
 
 /** Every packages and shipments query is stale after a package changes. */
 export function useInvalidatePackages() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.packages.pathKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.shipments.pathKey() }),
-      // Deleting a converted package gives its pre-alert back as confirmed.
-      queryClient.invalidateQueries({ queryKey: trpc.prealerts.pathKey() }),
-    ]);
+  // Deleting a converted package gives its pre-alert back as confirmed.
+  return useInvalidate(trpc.packages, trpc.shipments, trpc.prealerts);
 }
 
 type Selectable = (typeof PACKAGE_STATUSES_SELECTABLE)[number];
@@ -70,9 +53,6 @@ const EMPTY_FIELDS: FieldValues = {
   notes: '',
 };
 
-/** NumberInput gives '' for an empty field and a string while typing a partial number. */
-const numberOrEmpty = (v: string | number): number | '' => (v === '' || Number.isNaN(Number(v)) ? '' : Number(v));
-
 function MailboxSelect({ userId, ...props }: { userId: string } & Omit<SelectProps, 'data'>) {
   const boxes = useQuery({ ...trpc.packages.customerMailboxes.queryOptions({ userId }), enabled: Boolean(userId) });
   return (
@@ -100,24 +80,9 @@ function PackageFields({ form, userId }: { form: UseFormReturnType<any, any, any
       <Textarea label="Descripción" required autosize minRows={2} maxRows={5} {...form.getInputProps('packageDescription')} />
       <TextInput label="Remitente" placeholder="Amazon, Shein, eBay..." {...form.getInputProps('senderName')} />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <NumberInput
-          label="Peso (kg)"
-          min={0}
-          step={0.1}
-          decimalScale={2}
-          {...form.getInputProps('weightKg')}
-          onChange={(v) => form.setFieldValue('weightKg', numberOrEmpty(v))}
-        />
+        <NumberInput label="Peso (kg)" min={0} step={0.1} decimalScale={2} {...numberInput(form.getInputProps('weightKg'))} />
         <TextInput label="Dimensiones (cm)" placeholder="30x20x15" {...form.getInputProps('dimensionsCm')} />
-        <NumberInput
-          label="Valor (USD)"
-          min={0}
-          step={0.01}
-          decimalScale={2}
-          prefix="$"
-          {...form.getInputProps('estimatedValueUsd')}
-          onChange={(v) => form.setFieldValue('estimatedValueUsd', numberOrEmpty(v))}
-        />
+        <NumberInput label="Valor (USD)" min={0} step={0.01} decimalScale={2} prefix="$" {...numberInput(form.getInputProps('estimatedValueUsd'))} />
       </SimpleGrid>
       <Textarea label="Notas internas" description="No se muestran al cliente" autosize minRows={2} maxRows={4} {...form.getInputProps('notes')} />
     </>
@@ -125,59 +90,46 @@ function PackageFields({ form, userId }: { form: UseFormReturnType<any, any, any
 }
 
 /** 'Crear Paquete' (admin spec §5): customer, one of their mailboxes, the package and its status. */
-export function CreatePackageDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  return (
-    <Modal opened={opened} onClose={onClose} title="Crear Paquete" size="lg">
-      {opened && <CreatePackageForm onClose={onClose} />}
-    </Modal>
-  );
-}
+export const CreatePackageDialog = formDialog('Crear Paquete', CreatePackageForm, 'lg');
 
 function CreatePackageForm({ onClose }: { onClose: () => void }) {
   const invalidate = useInvalidatePackages();
   const mutation = useMutation(trpc.packages.create.mutationOptions());
-  const form = useForm<CreateValues>({
-    mode: 'controlled',
-    initialValues: { userId: '', status: 'pending', ...EMPTY_FIELDS },
-    validate: schemaResolver(packageCreateInput, { sync: true }),
-  });
+  const form = useSchemaForm<CreateValues>(packageCreateInput, { userId: '', status: 'pending', ...EMPTY_FIELDS });
 
   const submit = form.onSubmit(async (values) => {
     try {
       await mutation.mutateAsync(packageCreateInput.parse(values));
-      notifications.show({ color: 'green', title: M.createdTitle, message: M.created });
+      notifySuccess(M.createdTitle, M.created);
       form.reset();
       await invalidate();
       onClose();
     } catch (error) {
-      notifications.show({ color: 'red', title: 'Error', message: failureMessage(error, M.createFailed) });
+      notifyError(failureMessage(error, M.createFailed));
     }
   });
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack>
-        <CustomerPicker
-          required
-          value={form.values.userId}
-          error={form.errors.userId}
-          onChange={(userId) => {
-            form.setFieldValue('userId', userId);
-            // The mailbox belonged to the previous customer.
-            form.setFieldValue('mailboxId', '');
-          }}
-        />
-        <PackageFields form={form} userId={form.values.userId} />
-        <Select
-          label="Estado"
-          required
-          allowDeselect={false}
-          data={PACKAGE_STATUSES_SELECTABLE.map((s) => ({ value: s, label: PACKAGE_STATUS_LABELS[s] }))}
-          {...form.getInputProps('status')}
-        />
-        <DialogActions onCancel={onClose} label="Crear Paquete" loading={mutation.isPending} />
-      </Stack>
-    </form>
+    <DialogForm onSubmit={submit} onCancel={onClose} label="Crear Paquete" loading={mutation.isPending}>
+      <CustomerPicker
+        required
+        value={form.values.userId}
+        error={form.errors.userId}
+        onChange={(userId) => {
+          form.setFieldValue('userId', userId);
+          // The mailbox belonged to the previous customer.
+          form.setFieldValue('mailboxId', '');
+        }}
+      />
+      <PackageFields form={form} userId={form.values.userId} />
+      <Select
+        label="Estado"
+        required
+        allowDeselect={false}
+        data={PACKAGE_STATUSES_SELECTABLE.map((s) => ({ value: s, label: PACKAGE_STATUS_LABELS[s] }))}
+        {...form.getInputProps('status')}
+      />
+    </DialogForm>
   );
 }
 
@@ -186,17 +138,9 @@ export function EditPackageDialog({ packageId, onClose }: { packageId: string | 
   const detail = useQuery({ ...trpc.packages.detail.queryOptions({ id: packageId ?? '' }), enabled: packageId !== null });
   return (
     <Modal opened={packageId !== null} onClose={onClose} title="Editar paquete" size="lg">
-      {detail.isError ? (
-        <Alert color="red" icon={<IconAlertCircle />}>
-          {failureMessage(detail.error, M.loadFailed)}
-        </Alert>
-      ) : !detail.data || detail.data.id !== packageId ? (
-        <Center py="xl">
-          <Loader aria-label="Cargando" />
-        </Center>
-      ) : (
-        <EditPackageForm pkg={detail.data} onClose={onClose} />
-      )}
+      <LoaderOrAlert query={detail} failed={M.loadFailed} toMessage={failureMessage}>
+        {(pkg) => <EditPackageForm pkg={pkg} onClose={onClose} />}
+      </LoaderOrAlert>
     </Modal>
   );
 }
@@ -204,50 +148,35 @@ export function EditPackageDialog({ packageId, onClose }: { packageId: string | 
 function EditPackageForm({ pkg, onClose }: { pkg: PackageDetail; onClose: () => void }) {
   const invalidate = useInvalidatePackages();
   const mutation = useMutation(trpc.packages.update.mutationOptions());
-  const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm<EditValues>({
-    mode: 'controlled',
-    initialValues: {
-      id: pkg.id,
-      mailboxId: pkg.mailboxId,
-      trackingNumber: pkg.trackingNumber ?? '',
-      packageDescription: pkg.packageDescription,
-      senderName: pkg.senderName ?? '',
-      weightKg: pkg.weightKg ?? '',
-      dimensionsCm: pkg.dimensionsCm ?? '',
-      estimatedValueUsd: pkg.estimatedValueUsd ?? '',
-      notes: pkg.notes ?? '',
-      warehouseReceipt: pkg.warehouseReceipt ?? '',
-      warehouseLocation: pkg.warehouseLocation ?? '',
-    },
-    validate: schemaResolver(packageUpdateInput, { sync: true }),
+  const form = useSchemaForm<EditValues>(packageUpdateInput, {
+    id: pkg.id,
+    mailboxId: pkg.mailboxId,
+    trackingNumber: pkg.trackingNumber ?? '',
+    packageDescription: pkg.packageDescription,
+    senderName: pkg.senderName ?? '',
+    weightKg: pkg.weightKg ?? '',
+    dimensionsCm: pkg.dimensionsCm ?? '',
+    estimatedValueUsd: pkg.estimatedValueUsd ?? '',
+    notes: pkg.notes ?? '',
+    warehouseReceipt: pkg.warehouseReceipt ?? '',
+    warehouseLocation: pkg.warehouseLocation ?? '',
   });
-
-  const submit = form.onSubmit(async (values) => {
-    setServerError(null);
-    try {
-      await mutation.mutateAsync(packageUpdateInput.parse(values));
-      notifications.show({ color: 'green', title: M.updatedTitle, message: M.updated });
-      await invalidate();
-      onClose();
-    } catch (error) {
-      setServerError(failureMessage(error, M.updateFailed));
-    }
+  const failure = (error: unknown) => failureMessage(error, M.updateFailed);
+  const { submit, error } = useDialogSubmit(form, { invalidate, onClose, failure }, async (values) => {
+    await mutation.mutateAsync(packageUpdateInput.parse(values));
+    return [M.updatedTitle, M.updated];
   });
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack>
-        <Text size="sm">
-          Cliente: <b>{pkg.customerName ?? pkg.customerEmail}</b> · {pkg.customerEmail}
-        </Text>
-        <PackageFields form={form} userId={pkg.userId} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Warehouse Receipt (WR)" {...form.getInputProps('warehouseReceipt')} />
-          <TextInput label="Ubicación en almacén" placeholder="A-1-05" {...form.getInputProps('warehouseLocation')} />
-        </SimpleGrid>
-        <DialogActions error={serverError} onCancel={onClose} label="Guardar cambios" loading={mutation.isPending} />
-      </Stack>
-    </form>
+    <DialogForm onSubmit={submit} error={error} onCancel={onClose} label="Guardar cambios" loading={mutation.isPending}>
+      <Text size="sm">
+        Cliente: <b>{pkg.customerName ?? pkg.customerEmail}</b> · {pkg.customerEmail}
+      </Text>
+      <PackageFields form={form} userId={pkg.userId} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="Warehouse Receipt (WR)" {...form.getInputProps('warehouseReceipt')} />
+        <TextInput label="Ubicación en almacén" placeholder="A-1-05" {...form.getInputProps('warehouseLocation')} />
+      </SimpleGrid>
+    </DialogForm>
   );
 }

@@ -1,5 +1,3 @@
-import { Badge, Select } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import {
   PACKAGE_MESSAGES as M,
@@ -7,6 +5,8 @@ import {
   PACKAGE_STATUS_LABELS,
   type PackageStatus,
 } from '@casillero/shared';
+import { InlineSelect, LabelBadge } from '../../../../components/data-table';
+import { notifyChange } from '../../../../lib/notify';
 import { trpc } from '../../../../lib/trpc';
 import { failureMessage } from './feedback';
 import { useInvalidatePackages } from './PackageForm';
@@ -22,11 +22,7 @@ export const PACKAGE_STATUS_COLORS: Record<PackageStatus, string> = {
 };
 
 export function PackageStatusBadge({ status }: { status: PackageStatus }) {
-  return (
-    <Badge color={PACKAGE_STATUS_COLORS[status]} variant="light" style={{ minWidth: 'max-content' }}>
-      {PACKAGE_STATUS_LABELS[status]}
-    </Badge>
-  );
+  return <LabelBadge value={status} labels={PACKAGE_STATUS_LABELS} colors={PACKAGE_STATUS_COLORS} />;
 }
 
 const SELECTABLE = PACKAGE_STATUSES_SELECTABLE as readonly PackageStatus[];
@@ -41,27 +37,22 @@ export function PackageStatusSelect({ pkg }: { pkg: PackageRow }) {
   if (pkg.shipmentCode) return <PackageStatusBadge status={pkg.status} />;
 
   const options = SELECTABLE.includes(pkg.status) ? SELECTABLE : [pkg.status, ...SELECTABLE];
-  const change = async (next: string | null) => {
-    if (!next || next === pkg.status) return;
-    try {
-      await mutation.mutateAsync({ id: pkg.id, status: next as (typeof PACKAGE_STATUSES_SELECTABLE)[number] });
-      notifications.show({ color: 'green', title: M.statusUpdatedTitle, message: M.statusUpdated });
-      await invalidate();
-    } catch (error) {
-      notifications.show({ color: 'red', title: 'Error', message: failureMessage(error, M.statusFailed) });
-    }
+  const change = async (next: PackageStatus) => {
+    const saved = await notifyChange(
+      () => mutation.mutateAsync({ id: pkg.id, status: next as (typeof PACKAGE_STATUSES_SELECTABLE)[number] }),
+      { title: M.statusUpdatedTitle, message: M.statusUpdated },
+      (error) => failureMessage(error, M.statusFailed),
+    );
+    if (saved) await invalidate();
   };
   return (
-    <Select
-      size="xs"
+    <InlineSelect
+      label={`Estado de ${pkg.trackingNumber ?? pkg.packageDescription}`}
       w={140}
-      aria-label={`Estado de ${pkg.trackingNumber ?? pkg.packageDescription}`}
-      allowDeselect={false}
-      disabled={mutation.isPending}
       data={options.map((s) => ({ value: s, label: PACKAGE_STATUS_LABELS[s], disabled: !SELECTABLE.includes(s) }))}
       value={pkg.status}
-      onChange={(v) => void change(v)}
-      comboboxProps={{ withinPortal: true }}
+      saving={mutation.isPending}
+      onChange={(next) => void change(next)}
     />
   );
 }

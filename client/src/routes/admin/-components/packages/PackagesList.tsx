@@ -7,24 +7,14 @@ import {
   PACKAGE_MESSAGES as M,
   PACKAGE_STATUSES,
   PACKAGE_STATUS_LABELS,
-  TRACKING_MESSAGES,
   formatDate,
   formatUsd,
   type MailboxCountry,
   type PackageSort,
   type PackageStatus,
 } from '@casillero/shared';
-import {
-  FilterSelect,
-  RowAction,
-  RowActions,
-  ServerList,
-  StackedCell,
-  dataTableColumns,
-  useServerListState,
-  type ListNavigate,
-  type ListSearch,
-} from '../../../../components/data-table';
+import { RowAction, RowActions, ServerList, StackedCell, dataTableColumns, useServerListState } from '../../../../components/data-table';
+import type { ListNavigate, ListSearch } from '../../../../components/data-table';
 import { useDetailsParam } from '../../../../components/details/DetailsDrawer';
 import { useCan } from '../../../../lib/permissions';
 import { trpc } from '../../../../lib/trpc';
@@ -59,55 +49,31 @@ function packageColumns(actions: Actions) {
       enableSorting: false,
       cell: (info) => <StackedCell mono main={info.getValue()} />,
     }),
-    col.accessor('customerName', {
-      id: 'customer',
-      header: 'Cliente',
-      enableSorting: false,
-      cell: (info) => <StackedCell main={info.getValue()} sub={info.row.original.customerEmail} />,
-    }),
-    col.accessor('mailboxCode', {
-      id: 'mailbox',
-      header: 'Casillero',
-      enableSorting: false,
-      cell: (info) => (
-        <StackedCell
-          nowrap
-          main={info.getValue()}
-          sub={
-            <>
-              <span aria-hidden>{COUNTRY_FLAGS[info.row.original.mailboxCountry]}</span>{' '}
-              {MAILBOX_COUNTRY_LABELS[info.row.original.mailboxCountry]}
-            </>
-          }
-        />
-      ),
-    }),
-    col.accessor('packageDescription', {
-      id: 'description',
-      header: 'Descripción',
-      enableSorting: false,
-      cell: (info) => (
-        <StackedCell
-          main={
-            <Text span size="sm" lineClamp={2}>
-              {info.getValue()}
-            </Text>
-          }
-          sub={info.row.original.senderName ? `De: ${info.row.original.senderName}` : 'Remitente sin indicar'}
-        />
-      ),
-    }),
-    col.accessor('weightKg', {
-      id: 'weightValue',
-      header: 'Peso / Valor',
-      enableSorting: false,
-      cell: (info) => (
-        <StackedCell
-          main={weightText(info.getValue())}
-          sub={info.row.original.estimatedValueUsd === null ? '—' : formatUsd(info.row.original.estimatedValueUsd)}
-        />
-      ),
-    }),
+    col.cell('customer', 'Cliente', (r) => <StackedCell main={r.customerName} sub={r.customerEmail} />),
+    col.cell('mailbox', 'Casillero', (r) => (
+      <StackedCell
+        nowrap
+        main={r.mailboxCode}
+        sub={
+          <>
+            <span aria-hidden>{COUNTRY_FLAGS[r.mailboxCountry]}</span> {MAILBOX_COUNTRY_LABELS[r.mailboxCountry]}
+          </>
+        }
+      />
+    )),
+    col.cell('description', 'Descripción', (r) => (
+      <StackedCell
+        main={
+          <Text span size="sm" lineClamp={2}>
+            {r.packageDescription}
+          </Text>
+        }
+        sub={r.senderName ? `De: ${r.senderName}` : 'Remitente sin indicar'}
+      />
+    )),
+    col.cell('weightValue', 'Peso / Valor', (r) => (
+      <StackedCell main={weightText(r.weightKg)} sub={r.estimatedValueUsd === null ? '—' : formatUsd(r.estimatedValueUsd)} />
+    )),
     col.accessor('status', {
       id: 'status',
       header: 'Estado',
@@ -132,58 +98,47 @@ function packageColumns(actions: Actions) {
         />
       ),
     }),
-    col.display({
-      id: 'actions',
-      header: 'Acciones',
-      cell: (info) => {
-        const row = info.row.original;
-        const label = row.trackingNumber ?? row.packageDescription;
-        const canIntake = !row.shipmentCode && INTAKE_STATUSES.includes(row.status);
-        if (!actions.canWrite) {
-          return (
+    col.actions((row) => {
+      const label = row.trackingNumber ?? row.packageDescription;
+      const canIntake = !row.shipmentCode && INTAKE_STATUSES.includes(row.status);
+      const view = (
+        <RowAction
+          label="Ver detalles"
+          ariaLabel={`Ver detalles de ${label}`}
+          icon={<IconEye size={18} />}
+          onClick={() => actions.details(row)}
+        />
+      );
+      if (!actions.canWrite) return view;
+      return (
+        <RowActions>
+          {view}
+          <RowAction
+            label="Editar"
+            ariaLabel={`Editar ${label}`}
+            color="gray"
+            icon={<IconPencil size={18} />}
+            onClick={() => actions.edit(row)}
+          />
+          {canIntake && (
             <RowAction
-              label="Ver detalles"
-              ariaLabel={`Ver detalles de ${label}`}
-              icon={<IconEye size={18} />}
-              onClick={() => actions.details(row)}
+              label="Recepción en almacén"
+              ariaLabel={`Recepción en almacén de ${label}`}
+              color="teal"
+              icon={<IconBuildingWarehouse size={18} />}
+              onClick={() => actions.intake(row)}
             />
-          );
-        }
-        return (
-          <RowActions>
-            <RowAction
-              label="Ver detalles"
-              ariaLabel={`Ver detalles de ${label}`}
-              icon={<IconEye size={18} />}
-              onClick={() => actions.details(row)}
-            />
-            <RowAction
-              label="Editar"
-              ariaLabel={`Editar ${label}`}
-              color="gray"
-              icon={<IconPencil size={18} />}
-              onClick={() => actions.edit(row)}
-            />
-            {canIntake && (
-              <RowAction
-                label="Recepción en almacén"
-                ariaLabel={`Recepción en almacén de ${label}`}
-                color="teal"
-                icon={<IconBuildingWarehouse size={18} />}
-                onClick={() => actions.intake(row)}
-              />
-            )}
-            <RowAction
-              label={row.shipmentCode ? M.deleteInShipment(row.shipmentCode) : 'Eliminar'}
-              ariaLabel={`Eliminar ${label}`}
-              color="red"
-              disabled={Boolean(row.shipmentCode)}
-              icon={<IconTrash size={18} />}
-              onClick={() => actions.remove(row)}
-            />
-          </RowActions>
-        );
-      },
+          )}
+          <RowAction
+            label={row.shipmentCode ? M.deleteInShipment(row.shipmentCode) : 'Eliminar'}
+            ariaLabel={`Eliminar ${label}`}
+            color="red"
+            disabled={Boolean(row.shipmentCode)}
+            icon={<IconTrash size={18} />}
+            onClick={() => actions.remove(row)}
+          />
+        </RowActions>
+      );
     }),
   ];
 }
@@ -218,8 +173,7 @@ export function PackagesList({ search, navigate }: PackagesListProps) {
   const [deleteOf, setDeleteOf] = useState<PackageRow | null>(null);
 
   const columns = useMemo(
-    () =>
-      packageColumns({
+    () => packageColumns({
         details: (r) => details.open(r.id),
         edit: (r) => setEditOf(r.id),
         intake: setIntakeOf,
@@ -232,27 +186,13 @@ export function PackagesList({ search, navigate }: PackagesListProps) {
 
   return (
     <ServerList
-      search={search}
       state={state}
       rowsQuery={trpc.packages.list.queryOptions(state.input)}
       countQuery={trpc.packages.count.queryOptions(state.filters)}
       columns={columns}
-      caption="Paquetes"
-      noun="paquetes"
-      empty={M.empty}
-      loadFailed={M.loadFailed}
+      text={{ ...M, caption: 'Paquetes', noun: 'paquetes', searchPlaceholder: 'Tracking, descripción, cliente o casillero' }}
       toMessage={failureMessage}
-      searchPlaceholder="Tracking, descripción, cliente o casillero"
-      tooShortMessage={TRACKING_MESSAGES.searchTooShort}
-      filterControls={
-        <FilterSelect
-          label="Estado"
-          w={190}
-          data={PACKAGE_STATUSES.map((s) => ({ value: s, label: PACKAGE_STATUS_LABELS[s] }))}
-          value={search.status}
-          onChange={(status) => state.list.setFilters({ status })}
-        />
-      }
+      selects={[{ key: 'status', label: 'Estado', w: 190, values: PACKAGE_STATUSES, labels: PACKAGE_STATUS_LABELS }]}
       countExtras={search.cliente && <CustomerFilterChip userId={search.cliente} onClear={() => state.list.clear(['cliente'])} />}
     >
       <PackageDetailsDrawer packageId={details.openId} onClose={details.close} />

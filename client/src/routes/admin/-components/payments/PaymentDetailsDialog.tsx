@@ -1,7 +1,5 @@
 import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Divider, Group, Image, Loader, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconExternalLink, IconLock } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -19,6 +17,8 @@ import {
 import { LabeledValue } from '../../../../components/LabeledValue';
 import { DetailsDrawer } from '../../../../components/details/DetailsDrawer';
 import { EntityHistory } from '../../../../components/details/EntityHistory';
+import { notifyError, notifySuccess } from '../../../../components/forms/notify';
+import { useSchemaForm } from '../../../../components/forms/useSchemaForm';
 import { getErrorMessage } from '../../../../lib/errors';
 import { trpc } from '../../../../lib/trpc';
 import { PaymentStatusBadge } from './PaymentStatusBadge';
@@ -153,24 +153,20 @@ function ReviewForm({ payment, onDone }: { payment: PaymentDetail; onDone: () =>
   const queryClient = useQueryClient();
   const mutation = useMutation(trpc.payments.review.mutationOptions());
   const isOpen = payment.status === 'pending';
-  const form = useForm<ReviewValues>({
-    mode: 'controlled',
-    initialValues: {
-      id: payment.id,
-      status: payment.status === 'cancelled' ? '' : payment.status,
-      adminNotes: payment.adminNotes ?? '',
-    },
-    validate: schemaResolver(paymentReviewInput, { sync: true }),
+  const form = useSchemaForm<ReviewValues>(paymentReviewInput, {
+    id: payment.id,
+    status: payment.status === 'cancelled' ? '' : payment.status,
+    adminNotes: payment.adminNotes ?? '',
   });
 
   const submit = form.onSubmit(async (values) => {
     try {
       await mutation.mutateAsync(paymentReviewInput.parse(values));
-      notifications.show({ color: 'green', title: ADMIN_PAYMENT_MESSAGES.updatedTitle, message: ADMIN_PAYMENT_MESSAGES.updated });
+      notifySuccess(ADMIN_PAYMENT_MESSAGES.updatedTitle, ADMIN_PAYMENT_MESSAGES.updated);
       await queryClient.invalidateQueries({ queryKey: trpc.payments.pathKey() });
       onDone();
     } catch (error) {
-      notifications.show({ color: 'red', title: 'Error', message: getErrorMessage(error, ADMIN_PAYMENT_MESSAGES.updateFailed) });
+      notifyError(getErrorMessage(error, ADMIN_PAYMENT_MESSAGES.updateFailed));
       // Someone else may have processed it meanwhile: show the current state.
       await queryClient.invalidateQueries({ queryKey: trpc.payments.pathKey() });
     }

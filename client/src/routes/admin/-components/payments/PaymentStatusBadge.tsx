@@ -1,10 +1,6 @@
-import { Badge } from '@mantine/core';
 import { PAYMENT_STATUS_COLORS, PAYMENT_STATUS_LABELS, type PaymentStatus } from '@casillero/shared';
+import { LabelBadge } from '../../../../components/data-table';
 
 export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
-  return (
-    <Badge color={PAYMENT_STATUS_COLORS[status]} variant="light" style={{ minWidth: 'max-content' }}>
-      {PAYMENT_STATUS_LABELS[status]}
-    </Badge>
-  );
+  return <LabelBadge value={status} labels={PAYMENT_STATUS_LABELS} colors={PAYMENT_STATUS_COLORS} />;
 }

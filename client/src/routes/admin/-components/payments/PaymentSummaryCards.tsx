@@ -1,55 +1,26 @@
-import { Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { IconCircleCheck, IconCircleX, IconClockHour4, IconReceipt, type Icon } from '@tabler/icons-react';
 import { formatUsd } from '@casillero/shared';
+import { StatCard } from '../../../../components/data-table';
 import type { PaymentSummary } from './types';
 
-function SummaryCard({
-  label,
-  figure,
-  icon: IconC,
-  color,
-}: {
-  label: string;
-  figure: { count: number; amountUsd: number } | undefined;
-  icon: Icon;
-  color: string;
-}) {
-  return (
-    <Card withBorder radius="md" padding="md">
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <div>
-          <Text size="sm" c="dimmed">
-            {label}
-          </Text>
-          {figure === undefined ? (
-            <Skeleton h={32} w={80} mt={4} />
-          ) : (
-            <>
-              <Text fz={28} fw={700} aria-label={`${label}: ${figure.count}`}>
-                {figure.count.toLocaleString('es-ES')}
-              </Text>
-              <Text size="sm" c="dimmed">
-                {formatUsd(figure.amountUsd)}
-              </Text>
-            </>
-          )}
-        </div>
-        <ThemeIcon size={44} radius="md" variant="light" color={color}>
-          <IconC size={24} />
-        </ThemeIcon>
-      </Group>
-    </Card>
-  );
-}
+type Figure = { count: number; amountUsd: number };
 
-/** Payments and money by status, from one SQL aggregate. */
+const CARDS: { label: string; figure: (s: PaymentSummary) => Figure; icon: Icon; color: string }[] = [
+  { label: 'Pendientes', figure: (s) => s.byStatus.pending, icon: IconClockHour4, color: 'yellow' },
+  { label: 'Completados', figure: (s) => s.byStatus.completed, icon: IconCircleCheck, color: 'green' },
+  { label: 'Rechazados', figure: (s) => s.byStatus.failed, icon: IconCircleX, color: 'red' },
+  { label: 'Total de pagos', figure: (s) => s.total, icon: IconReceipt, color: 'blue' },
+];
+
+/** Payments and money by status, from one SQL aggregate: how many, and how much under it. */
 export function PaymentSummaryCards({ summary }: { summary: PaymentSummary | undefined }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-      <SummaryCard label="Pendientes" figure={summary?.byStatus.pending} icon={IconClockHour4} color="yellow" />
-      <SummaryCard label="Completados" figure={summary?.byStatus.completed} icon={IconCircleCheck} color="green" />
-      <SummaryCard label="Rechazados" figure={summary?.byStatus.failed} icon={IconCircleX} color="red" />
-      <SummaryCard label="Total de pagos" figure={summary?.total} icon={IconReceipt} color="blue" />
+      {CARDS.map(({ figure, ...card }) => {
+        const f = summary && figure(summary);
+        return <StatCard key={card.label} {...card} value={f?.count} detail={f && formatUsd(f.amountUsd)} />;
+      })}
     </SimpleGrid>
   );
 }

@@ -13,14 +13,7 @@ import {
   formatUsd,
   formatVes,
 } from '@casillero/shared';
-import {
-  FilterSelect,
-  ServerList,
-  StackedCell,
-  dataTableColumns,
-  useServerListState,
-  type ListNavigate,
-} from '../../../../components/data-table';
+import { ServerList, StackedCell, dataTableColumns, useServerListState, type ListNavigate } from '../../../../components/data-table';
 import { useDetailsParam } from '../../../../components/details/DetailsDrawer';
 import { PaymentDetailsDrawer } from './PaymentDetailsDialog';
 import { trpc } from '../../../../lib/trpc';
@@ -31,73 +24,41 @@ const col = dataTableColumns<PaymentRow>();
 
 function paymentColumns(openDetails: (row: PaymentRow) => void) {
   return [
-    col.accessor('customerName', {
-      id: 'customer',
-      header: 'Cliente',
-      enableSorting: false,
-      cell: (info) => <StackedCell main={info.getValue()} sub={info.row.original.customerEmail} />,
-    }),
-    col.accessor('transactionType', {
-      id: 'type',
-      header: 'Tipo',
-      enableSorting: false,
-      cell: (info) => PAYMENT_TYPE_LABELS[info.getValue()],
-    }),
-    col.accessor('amountUsd', {
-      id: 'amount',
-      header: 'Monto',
-      enableSorting: false,
-      cell: (info) => (
-        <StackedCell
-          main={
-            <Text span size="sm" fw={600}>
-              {formatUsd(info.getValue())}
-            </Text>
-          }
-          sub={info.row.original.amountVes === null ? undefined : formatVes(info.row.original.amountVes)}
-        />
-      ),
-    }),
-    col.accessor('paymentMethod', {
-      id: 'method',
-      header: 'Método',
-      enableSorting: false,
-      cell: (info) => (
-        <StackedCell
-          main={info.getValue() ?? 'N/A'}
-          sub={
-            <Text span size="xs" ff="monospace">
-              {info.row.original.paymentReference ?? 'Sin referencia'}
-            </Text>
-          }
-        />
-      ),
-    }),
+    col.cell('customer', 'Cliente', (r) => <StackedCell main={r.customerName} sub={r.customerEmail} />),
+    col.cell('type', 'Tipo', (r) => PAYMENT_TYPE_LABELS[r.transactionType]),
+    col.cell('amount', 'Monto', (r) => (
+      <StackedCell
+        main={
+          <Text span size="sm" fw={600}>
+            {formatUsd(r.amountUsd)}
+          </Text>
+        }
+        sub={r.amountVes === null ? undefined : formatVes(r.amountVes)}
+      />
+    )),
+    col.cell('method', 'Método', (r) => (
+      <StackedCell
+        main={r.paymentMethod ?? 'N/A'}
+        sub={
+          <Text span size="xs" ff="monospace">
+            {r.paymentReference ?? 'Sin referencia'}
+          </Text>
+        }
+      />
+    )),
     col.accessor('createdAt', { id: 'createdAt', header: 'Fecha', cell: (info) => formatDate(info.getValue()) }),
-    col.accessor('status', {
-      id: 'status',
-      header: 'Estado',
-      enableSorting: false,
-      cell: (info) => <PaymentStatusBadge status={info.getValue()} />,
-    }),
-    col.display({
-      id: 'actions',
-      header: 'Acciones',
-      cell: (info) => {
-        const row = info.row.original;
-        return (
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconEye size={14} />}
-            onClick={() => openDetails(row)}
-            aria-label={`Ver Detalles del pago de ${row.customerName ?? row.customerEmail} (${formatUsd(row.amountUsd)})`}
-          >
-            Ver Detalles
-          </Button>
-        );
-      },
-    }),
+    col.cell('status', 'Estado', (r) => <PaymentStatusBadge status={r.status} />),
+    col.actions((row) => (
+      <Button
+        size="xs"
+        variant="light"
+        leftSection={<IconEye size={14} />}
+        onClick={() => openDetails(row)}
+        aria-label={`Ver Detalles del pago de ${row.customerName ?? row.customerEmail} (${formatUsd(row.amountUsd)})`}
+      >
+        Ver Detalles
+      </Button>
+    )),
   ];
 }
 
@@ -128,41 +89,16 @@ export function PaymentsList({ search, navigate }: PaymentsListProps) {
 
   return (
     <ServerList
-      search={search}
       state={state}
-      rowsQuery={trpc.payments.list.queryOptions({
-        ...state.filters,
-        dir: state.list.dir,
-        page: state.list.page,
-        pageSize: state.pageSize,
-      })}
+      rowsQuery={trpc.payments.list.queryOptions({ ...state.filters, dir: state.list.dir, ...state.paging })}
       countValue={count}
       refreshKey={trpc.payments.pathKey()}
       columns={columns}
-      caption="Pagos"
-      noun="pagos"
-      empty={ADMIN_PAYMENT_MESSAGES.empty}
-      loadFailed={ADMIN_PAYMENT_MESSAGES.loadFailed}
-      searchPlaceholder="Cliente, referencia o ID del pago"
-      tooShortMessage={ADMIN_PAYMENT_MESSAGES.searchTooShort}
-      filterControls={
-        <>
-          <FilterSelect
-            label="Estado"
-            w={170}
-            data={PAYMENT_STATUSES_SELECTABLE.map((s) => ({ value: s, label: PAYMENT_STATUS_LABELS[s] }))}
-            value={search.status}
-            onChange={(status) => state.list.setFilters({ status })}
-          />
-          <FilterSelect
-            label="Tipo"
-            w={210}
-            data={PAYMENT_TYPES.map((t) => ({ value: t, label: PAYMENT_TYPE_LABELS[t] }))}
-            value={search.type}
-            onChange={(type) => state.list.setFilters({ type })}
-          />
-        </>
-      }
+      text={{ ...ADMIN_PAYMENT_MESSAGES, caption: 'Pagos', noun: 'pagos', searchPlaceholder: 'Cliente, referencia o ID del pago' }}
+      selects={[
+        { key: 'status', label: 'Estado', w: 170, values: PAYMENT_STATUSES_SELECTABLE, labels: PAYMENT_STATUS_LABELS },
+        { key: 'type', label: 'Tipo', w: 210, values: PAYMENT_TYPES, labels: PAYMENT_TYPE_LABELS },
+      ]}
     >
       <PaymentDetailsDrawer paymentId={details.openId} onClose={details.close} />
     </ServerList>

@@ -1,6 +1,6 @@
 import { Badge, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { PREALERT_STATUS_LABELS, formatUsd, type PrealertStatus } from '@casillero/shared';
+import { useInvalidate } from '../../../../components/forms/useInvalidate';
 import { trpc } from '../../../../lib/trpc';
 
 export const PREALERT_STATUS_COLORS: Record<PrealertStatus, string> = { pending: 'yellow', confirmed: 'blue', converted: 'green' };
@@ -17,10 +17,7 @@ export const kg = (n: number | null) => (n === null ? '—' : `${n.toLocaleStrin
 export const usd = (n: number | null) => (n === null ? '—' : formatUsd(n));
 
 /** After any change the list, the count and the counters are stale. */
-export function useInvalidatePrealerts() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: trpc.prealerts.pathKey() });
-}
+export const useInvalidatePrealerts = () => useInvalidate(trpc.prealerts);
 
 export function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -34,4 +31,3 @@ export function Fact({ label, children }: { label: string; children: React.React
     </div>
   );
 }
-

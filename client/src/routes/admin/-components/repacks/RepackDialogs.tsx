@@ -1,89 +1,61 @@
-import { useState } from 'react';
-import { List, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { List, Text, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
 import { REPACK_ADMIN_MESSAGES as M, SHIPPING_METHOD_LABELS, processRepackSchema } from '@casillero/shared';
 import type { inferOutput } from '@trpc/tanstack-react-query';
 import { trpc } from '../../../../lib/trpc';
-import { DialogActions } from '../DialogActions';
+import { DialogForm, SubjectModal } from '../../../../components/forms/FormDialog';
+import { notifyError, notifySuccess } from '../../../../components/forms/notify';
+import { useInvalidate } from '../../../../components/forms/useInvalidate';
+import { useDialogSubmit, useSchemaForm } from '../../../../components/forms/useSchemaForm';
 import { failureMessage } from '../packages/feedback';
 
 export type RepackRow = inferOutput<typeof trpc.repacks.adminPage>['rows'][number];
 
 /** Repacks change packages too: every repacks and packages query is stale after one. */
-export function useInvalidateRepacks() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.repacks.pathKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.packages.pathKey() }),
-    ]);
-}
+export const useInvalidateRepacks = () => useInvalidate(trpc.repacks, trpc.packages);
 
 export const customerOf = (r: RepackRow) => r.customer.fullName ?? r.customer.email;
 
 /** 'Procesar': the warehouse receipt (WR) number is required (admin spec §5). */
 export function ProcessRepackDialog({ request, onClose }: { request: RepackRow | null; onClose: () => void }) {
   return (
-    <Modal opened={request !== null} onClose={onClose} title="Procesar reempaque">
-      {request && <ProcessRepackForm request={request} onClose={onClose} />}
-    </Modal>
+    <SubjectModal subject={request} onClose={onClose} title="Procesar reempaque">
+      {(r) => <ProcessRepackForm request={r} onClose={onClose} />}
+    </SubjectModal>
   );
 }
 
 function ProcessRepackForm({ request, onClose }: { request: RepackRow; onClose: () => void }) {
   const invalidate = useInvalidateRepacks();
   const mutation = useMutation(trpc.repacks.process.mutationOptions());
-  const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { id: request.id, warehouseReceipt: '' },
-    validate: schemaResolver(processRepackSchema, { sync: true }),
-  });
-
-  const submit = form.onSubmit(async (values) => {
-    setServerError(null);
-    try {
-      const result = await mutation.mutateAsync(processRepackSchema.parse(values));
-      notifications.show({ color: 'green', title: M.processedTitle, message: M.processed(result.warehouseReceipt) });
-      await invalidate();
-      onClose();
-    } catch (error) {
-      setServerError(failureMessage(error, M.processFailed));
-    }
+  const form = useSchemaForm(processRepackSchema, { id: request.id, warehouseReceipt: '' });
+  const failure = (error: unknown) => failureMessage(error, M.processFailed);
+  const { submit, error } = useDialogSubmit(form, { invalidate, onClose, failure }, async (values) => {
+    const result = await mutation.mutateAsync(processRepackSchema.parse(values));
+    return [M.processedTitle, M.processed(result.warehouseReceipt)];
   });
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack>
-        <Text size="sm">
-          Solicitud de <b>{customerOf(request)}</b> · envío {SHIPPING_METHOD_LABELS[request.shippingMethod].toLowerCase()} ·{' '}
-          {request.packages.length} {request.packages.length === 1 ? 'paquete' : 'paquetes'}
+    <DialogForm onSubmit={submit} error={error} onCancel={onClose} label="Procesar" loading={mutation.isPending}>
+      <Text size="sm">
+        Solicitud de <b>{customerOf(request)}</b> · envío {SHIPPING_METHOD_LABELS[request.shippingMethod].toLowerCase()} · {request.packages.length}{' '}
+        {request.packages.length === 1 ? 'paquete' : 'paquetes'}
+      </Text>
+      <List size="sm" spacing={2}>
+        {request.packages.map((p) => (
+          <List.Item key={p.packageId}>
+            {p.trackingNumber ?? 'Sin tracking'}: {p.packageDescription}
+            {p.warehouseLocation ? ` (${p.warehouseLocation})` : ''}
+          </List.Item>
+        ))}
+      </List>
+      {request.instructions && (
+        <Text size="sm" c="dimmed">
+          Instrucciones: {request.instructions}
         </Text>
-        <List size="sm" spacing={2}>
-          {request.packages.map((p) => (
-            <List.Item key={p.packageId}>
-              {p.trackingNumber ?? 'Sin tracking'}: {p.packageDescription}
-              {p.warehouseLocation ? ` (${p.warehouseLocation})` : ''}
-            </List.Item>
-          ))}
-        </List>
-        {request.instructions && (
-          <Text size="sm" c="dimmed">
-            Instrucciones: {request.instructions}
-          </Text>
-        )}
-        <TextInput
-          label="Número de Warehouse Receipt (WR)"
-          required
-          placeholder="WR-2026-0001"
-          data-autofocus
-          {...form.getInputProps('warehouseReceipt')}
-        />
-        <DialogActions error={serverError} onCancel={onClose} label="Procesar" loading={mutation.isPending} />
-      </Stack>
-    </form>
+      )}
+      <TextInput label="Número de Warehouse Receipt (WR)" required placeholder="WR-2026-0001" data-autofocus {...form.getInputProps('warehouseReceipt')} />
+    </DialogForm>
   );
 }
 
@@ -94,10 +66,10 @@ export function useMarkShipped() {
   const markShipped = async (request: RepackRow) => {
     try {
       await mutation.mutateAsync({ id: request.id });
-      notifications.show({ color: 'green', title: M.shippedTitle, message: M.shipped });
+      notifySuccess(M.shippedTitle, M.shipped);
       await invalidate();
     } catch (error) {
-      notifications.show({ color: 'red', title: 'Error', message: failureMessage(error, M.shipFailed) });
+      notifyError(failureMessage(error, M.shipFailed));
     }
   };
   return { markShipped, pendingId: mutation.isPending ? mutation.variables?.id : undefined };

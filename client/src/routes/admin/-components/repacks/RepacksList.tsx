@@ -1,7 +1,7 @@
 // The admin Reempaques list (docs/decisions/008): search, status and page in the URL; the
 // server searches, filters, orders (pending first, as a queue) and pages.
 import { useMemo, useState } from 'react';
-import { Badge, Button, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Button, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconCheck, IconTruckDelivery } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
@@ -10,18 +10,11 @@ import {
   REPACK_STATUSES,
   REPACK_STATUS_LABELS,
   SHIPPING_METHOD_LABELS,
-  TRACKING_MESSAGES,
   formatDateTime,
   type RepackStatus,
 } from '@casillero/shared';
-import {
-  ServerList,
-  StackedCell,
-  dataTableColumns,
-  useServerListState,
-  type ListNavigate,
-  type ListSearch,
-} from '../../../../components/data-table';
+import { LabelBadge, ServerList, StackedCell, dataTableColumns, useServerListState } from '../../../../components/data-table';
+import type { ListNavigate, ListSearch } from '../../../../components/data-table';
 import { trpc } from '../../../../lib/trpc';
 import { failureMessage } from '../packages/feedback';
 import { ProcessRepackDialog, customerOf, useMarkShipped, type RepackRow } from './RepackDialogs';
@@ -38,117 +31,70 @@ type RowActions = { process: (r: RepackRow) => void; markShipped: (r: RepackRow)
 
 function repackColumns(actions: RowActions) {
   return [
-    col.accessor((r) => customerOf(r), {
-      id: 'customer',
-      header: 'Cliente',
-      enableSorting: false,
-      cell: (info) => <StackedCell main={info.getValue()} sub={info.row.original.customer.email} />,
-    }),
-    col.accessor('packages', {
-      id: 'packages',
-      header: 'Paquetes',
-      enableSorting: false,
-      cell: (info) => (
-        <Stack gap={2}>
-          {info.getValue().map((p) => (
-            <Text size="xs" key={p.packageId}>
-              <Text span ff="monospace" fw={600} size="xs">
-                {p.trackingNumber ?? 'Sin tracking'}
-              </Text>{' '}
-              {p.packageDescription}
-              {p.warehouseLocation ? ` · ${p.warehouseLocation}` : ''}
-            </Text>
-          ))}
-        </Stack>
-      ),
-    }),
-    col.accessor('shippingMethod', {
-      id: 'method',
-      header: 'Método',
-      enableSorting: false,
-      cell: (info) => SHIPPING_METHOD_LABELS[info.getValue()],
-    }),
-    col.accessor('instructions', {
-      id: 'instructions',
-      header: 'Instrucciones',
-      enableSorting: false,
-      cell: (info) => (
-        <Text size="sm" lineClamp={4} maw={260}>
-          {info.getValue() ?? '—'}
-        </Text>
-      ),
-    }),
-    col.accessor('status', {
-      id: 'status',
-      header: 'Estado',
-      enableSorting: false,
-      cell: (info) => (
-        <Badge color={STATUS_COLORS[info.getValue()]} variant="light" style={{ minWidth: 'max-content' }}>
-          {REPACK_STATUS_LABELS[info.getValue()]}
-        </Badge>
-      ),
-    }),
-    col.accessor('warehouseReceipt', {
-      id: 'wr',
-      header: 'WR',
-      enableSorting: false,
-      cell: (info) => (
-        <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-          {info.getValue() ?? '—'}
-        </Text>
-      ),
-    }),
-    col.accessor('createdAt', {
-      id: 'dates',
-      header: 'Fechas',
-      enableSorting: false,
-      cell: (info) => {
-        const r = info.row.original;
+    col.cell('customer', 'Cliente', (r) => <StackedCell main={customerOf(r)} sub={r.customer.email} />),
+    col.cell('packages', 'Paquetes', (r) => (
+      <Stack gap={2}>
+        {r.packages.map((p) => (
+          <Text size="xs" key={p.packageId}>
+            <Text span ff="monospace" fw={600} size="xs">
+              {p.trackingNumber ?? 'Sin tracking'}
+            </Text>{' '}
+            {p.packageDescription}
+            {p.warehouseLocation ? ` · ${p.warehouseLocation}` : ''}
+          </Text>
+        ))}
+      </Stack>
+    )),
+    col.cell('method', 'Método', (r) => SHIPPING_METHOD_LABELS[r.shippingMethod]),
+    col.cell('instructions', 'Instrucciones', (r) => (
+      <Text size="sm" lineClamp={4} maw={260}>
+        {r.instructions ?? '—'}
+      </Text>
+    )),
+    col.cell('status', 'Estado', (r) => <LabelBadge value={r.status} labels={REPACK_STATUS_LABELS} colors={STATUS_COLORS} />),
+    col.cell('wr', 'WR', (r) => (
+      <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+        {r.warehouseReceipt ?? '—'}
+      </Text>
+    )),
+    col.cell('dates', 'Fechas', (r) => (
+      <div>
+        <Text size="xs">Solicitada {formatDateTime(r.createdAt)}</Text>
+        {r.processedAt && (
+          <Text size="xs" c="dimmed">
+            Procesada {formatDateTime(r.processedAt)}
+            {r.processedByName ? ` · ${r.processedByName}` : ''}
+          </Text>
+        )}
+        {r.shippedAt && (
+          <Text size="xs" c="dimmed">
+            Enviada {formatDateTime(r.shippedAt)}
+          </Text>
+        )}
+      </div>
+    )),
+    col.actions((r) => {
+      if (r.status === 'pending') {
         return (
-          <div>
-            <Text size="xs">Solicitada {formatDateTime(r.createdAt)}</Text>
-            {r.processedAt && (
-              <Text size="xs" c="dimmed">
-                Procesada {formatDateTime(r.processedAt)}
-                {r.processedByName ? ` · ${r.processedByName}` : ''}
-              </Text>
-            )}
-            {r.shippedAt && (
-              <Text size="xs" c="dimmed">
-                Enviada {formatDateTime(r.shippedAt)}
-              </Text>
-            )}
-          </div>
+          <Button size="xs" leftSection={<IconCheck size={14} />} onClick={() => actions.process(r)}>
+            Procesar
+          </Button>
         );
-      },
-    }),
-    col.display({
-      id: 'actions',
-      header: 'Acciones',
-      cell: (info) => {
-        const r = info.row.original;
-        if (r.status === 'pending') {
-          return (
-            <Button size="xs" leftSection={<IconCheck size={14} />} onClick={() => actions.process(r)}>
-              Procesar
-            </Button>
-          );
-        }
-        if (r.status === 'processed') {
-          return (
-            <Button
-              size="xs"
-              variant="light"
-              leftSection={<IconTruckDelivery size={14} />}
-              loading={actions.shippingId === r.id}
-              onClick={() => actions.markShipped(r)}
-            >
-              Marcar enviado
-            </Button>
-          );
-        }
-        return null;
-      },
+      }
+      if (r.status === 'processed') {
+        return (
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconTruckDelivery size={14} />}
+            loading={actions.shippingId === r.id}
+            onClick={() => actions.markShipped(r)}
+          >
+            Marcar enviado
+          </Button>
+        );
+      }
+      return null;
     }),
   ];
 }
@@ -177,19 +123,13 @@ export function RepacksList({ search, navigate }: RepacksListProps) {
   // No column is sortable (the queue order is fixed), so the table never changes the order.
   return (
     <ServerList
-      search={search}
       state={state}
-      rowsQuery={trpc.repacks.adminPage.queryOptions({ ...state.filters, page: state.list.page, pageSize: state.pageSize })}
+      rowsQuery={trpc.repacks.adminPage.queryOptions({ ...state.filters, ...state.paging })}
       countValue={count}
       refreshKey={trpc.repacks.pathKey()}
       columns={columns}
-      caption="Solicitudes de reempaque"
-      noun={L.countNoun}
-      empty={M.empty}
-      loadFailed={M.loadFailed}
+      text={{ ...M, caption: 'Solicitudes de reempaque', noun: L.countNoun, searchPlaceholder: L.searchPlaceholder }}
       toMessage={failureMessage}
-      searchPlaceholder={L.searchPlaceholder}
-      tooShortMessage={TRACKING_MESSAGES.searchTooShort}
       filterExtras={
         <SegmentedControl
           aria-label="Filtrar por estado"

@@ -1,6 +1,7 @@
 // The report's charts (@mantine/charts on recharts). Imported only by the reports route, so
 // recharts is loaded with that page's chunk and nowhere else.
 import '@mantine/charts/styles.css';
+import type { ReactNode } from 'react';
 import { BarChart, DonutChart, LineChart } from '@mantine/charts';
 import { Card, Group, SimpleGrid, Table, Text, Title } from '@mantine/core';
 import {
@@ -85,74 +86,69 @@ export function StatusCharts({ distribution }: { distribution: StatusDistributio
 
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }}>
-      <Card withBorder radius="md" className={classes.section}>
-        <Title order={2} size="h4">
-          {M.trackingDistribution}
-        </Title>
-        <Text size="xs" c="dimmed" mb="md">
-          {M.distributionHint} · {count(trackingTotal)} en total
-        </Text>
-        {trackingTotal === 0 ? (
-          <Text c="dimmed">{M.distributionEmpty}</Text>
-        ) : (
-          <BarChart
-            h={340}
-            data={trackings}
-            dataKey="estado"
-            orientation="vertical"
-            yAxisProps={{ width: 130 }}
-            xAxisProps={{ allowDecimals: false }}
-            series={[{ name: 'cantidad', label: 'Trackings', color: 'blue.6' }]}
+      <DistributionCard title={M.trackingDistribution} total={trackingTotal}>
+        <BarChart
+          h={340}
+          data={trackings}
+          dataKey="estado"
+          orientation="vertical"
+          yAxisProps={{ width: 130 }}
+          xAxisProps={{ allowDecimals: false }}
+          series={[{ name: 'cantidad', label: 'Trackings', color: 'blue.6' }]}
+          valueFormatter={count}
+          withBarValueLabel
+          gridAxis="x"
+          aria-label={M.trackingDistribution}
+        />
+      </DistributionCard>
+      <DistributionCard title={M.shipmentDistribution} total={shipmentTotal}>
+        <Group justify="center" align="center" gap="xl">
+          <DonutChart
+            data={shipments}
+            size={200}
+            thickness={32}
+            chartLabel={count(shipmentTotal)}
             valueFormatter={count}
-            withBarValueLabel
-            gridAxis="x"
-            aria-label={M.trackingDistribution}
+            withTooltip
+            aria-label={M.shipmentDistribution}
           />
-        )}
-      </Card>
-      <Card withBorder radius="md" className={classes.section}>
-        <Title order={2} size="h4">
-          {M.shipmentDistribution}
-        </Title>
-        <Text size="xs" c="dimmed" mb="md">
-          {M.distributionHint} · {count(shipmentTotal)} en total
-        </Text>
-        {shipmentTotal === 0 ? (
-          <Text c="dimmed">{M.distributionEmpty}</Text>
-        ) : (
-          <Group justify="center" align="center" gap="xl">
-            <DonutChart
-              data={shipments}
-              size={200}
-              thickness={32}
-              chartLabel={count(shipmentTotal)}
-              valueFormatter={count}
-              withTooltip
-              aria-label={M.shipmentDistribution}
-            />
-            <ul style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={`${M.shipmentDistribution} (leyenda)`}>
-              {distribution.shipments.map((d) => (
-                <li key={d.status}>
-                  <Group gap={8} wrap="nowrap">
-                    <span
-                      style={{
-                        display: 'inline-block',
-                        width: 10,
-                        height: 10,
-                        borderRadius: 2,
-                        background: `var(--mantine-color-${SHIPMENT_COLORS[d.status].replace('.', '-')})`,
-                      }}
-                    />
-                    <Text size="sm">
-                      {SHIPMENT_STATUS_LABELS[d.status]}: {count(d.count)}
-                    </Text>
-                  </Group>
-                </li>
-              ))}
-            </ul>
-          </Group>
-        )}
-      </Card>
+          <ul style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={`${M.shipmentDistribution} (leyenda)`}>
+            {distribution.shipments.map((d) => (
+              <li key={d.status}>
+                <Group gap={8} wrap="nowrap">
+                  <span
+                    style={{
+                      display: 'inline-block',
+                      width: 10,
+                      height: 10,
+                      borderRadius: 2,
+                      background: `var(--mantine-color-${SHIPMENT_COLORS[d.status].replace('.', '-')})`,
+                    }}
+                  />
+                  <Text size="sm">
+                    {SHIPMENT_STATUS_LABELS[d.status]}: {count(d.count)}
+                  </Text>
+                </Group>
+              </li>
+            ))}
+          </ul>
+        </Group>
+      </DistributionCard>
     </SimpleGrid>
+  );
+}
+
+/** One distribution: its title, how many in total, and the chart (or a note when there is nothing). */
+function DistributionCard({ title, total, children }: { title: string; total: number; children: ReactNode }) {
+  return (
+    <Card withBorder radius="md" className={classes.section}>
+      <Title order={2} size="h4">
+        {title}
+      </Title>
+      <Text size="xs" c="dimmed" mb="md">
+        {M.distributionHint} · {count(total)} en total
+      </Text>
+      {total === 0 ? <Text c="dimmed">{M.distributionEmpty}</Text> : children}
+    </Card>
   );
 }

@@ -1,5 +1,4 @@
-import type { ReactNode } from 'react';
-import { Badge, Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import {
   IconArrowDownRight,
   IconArrowUpRight,
@@ -17,6 +16,7 @@ import {
   REPORT_MESSAGES as M,
   type ReportPeriod,
 } from '@casillero/shared';
+import { StatCard } from '../../../../components/data-table';
 import classes from './reports.module.css';
 import type { Comparison, PeriodReport } from './types';
 
@@ -47,110 +47,77 @@ export function ChangeBadge({ value, period }: { value: Comparison; period: Repo
   );
 }
 
-function KpiCard({
-  title,
-  value,
-  detail,
-  change,
-  icon: IconC,
-  color,
-}: {
+type Kpi = {
   title: string;
-  value?: string;
-  detail?: ReactNode;
-  change?: ReactNode;
+  value: (r: PeriodReport) => string;
+  /** A fixed text shows while the report loads too; a computed one once it is there. */
+  detail: string | ((r: PeriodReport) => string);
+  comparison: (r: PeriodReport) => Comparison;
   icon: Icon;
   color: string;
-}) {
-  return (
-    <Card withBorder radius="md" padding="lg" className={classes.section} role="group" aria-label={title}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <div>
-          <Text size="sm" c="dimmed" fw={600}>
-            {title}
-          </Text>
-          {value === undefined ? (
-            <Skeleton h={34} w={110} my={4} />
-          ) : (
-            <Text fz={28} fw={700} data-testid="kpi-value">
-              {value}
-            </Text>
-          )}
-          {detail !== undefined && (
-            <Text size="sm" c="dimmed">
-              {detail}
-            </Text>
-          )}
-        </div>
-        <ThemeIcon size={44} radius="md" variant="light" color={color}>
-          <IconC size={24} />
-        </ThemeIcon>
-      </Group>
-      {change && <div style={{ marginTop: 8 }}>{change}</div>}
-    </Card>
-  );
+};
+
+/** A KPI counting this period's records: the figure is its comparison's current value. */
+function periodCount(title: string, comparison: (r: PeriodReport) => Comparison, icon: Icon, color: string): Kpi {
+  return { title, value: (r) => count(comparison(r).current), detail: M.inPeriod, comparison, icon, color };
 }
+
+const KPIS: Kpi[] = [
+  {
+    title: M.totalRevenue,
+    value: (r) => formatUsd(r.totalRevenue),
+    detail: (r) => `${formatUsd(r.revenue.current)} ${M.inPeriod}`,
+    comparison: (r) => r.revenue,
+    icon: IconCurrencyDollar,
+    color: 'green',
+  },
+  {
+    title: M.users,
+    value: (r) => count(r.totalUsers),
+    detail: (r) => `${count(r.newUsers.current)} ${M.newInPeriod}`,
+    comparison: (r) => r.newUsers,
+    icon: IconUsers,
+    color: 'blue',
+  },
+  periodCount(M.packagesProcessed, (r) => r.packages, IconPackage, 'orange'),
+  periodCount(M.shipmentsMade, (r) => r.shipments, IconTruck, 'cyan'),
+];
 
 /** The four KPI cards (admin spec §2): each with the period's figure and the comparison. */
 export function ReportKpiCards({ report, period }: { report: PeriodReport | undefined; period: ReportPeriod }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
-      <KpiCard
-        title={M.totalRevenue}
-        value={report && formatUsd(report.totalRevenue)}
-        detail={report && `${formatUsd(report.revenue.current)} ${M.inPeriod}`}
-        change={report && <ChangeBadge value={report.revenue} period={period} />}
-        icon={IconCurrencyDollar}
-        color="green"
-      />
-      <KpiCard
-        title={M.users}
-        value={report && count(report.totalUsers)}
-        detail={report && `${count(report.newUsers.current)} ${M.newInPeriod}`}
-        change={report && <ChangeBadge value={report.newUsers} period={period} />}
-        icon={IconUsers}
-        color="blue"
-      />
-      <KpiCard
-        title={M.packagesProcessed}
-        value={report && count(report.packages.current)}
-        detail={M.inPeriod}
-        change={report && <ChangeBadge value={report.packages} period={period} />}
-        icon={IconPackage}
-        color="orange"
-      />
-      <KpiCard
-        title={M.shipmentsMade}
-        value={report && count(report.shipments.current)}
-        detail={M.inPeriod}
-        change={report && <ChangeBadge value={report.shipments} period={period} />}
-        icon={IconTruck}
-        color="cyan"
-      />
+      {KPIS.map((k) => (
+        <StatCard
+          key={k.title}
+          size="lg"
+          className={classes.section}
+          role="group"
+          aria-label={k.title}
+          label={k.title}
+          value={report && k.value(report)}
+          detail={typeof k.detail === 'string' ? k.detail : report && k.detail(report)}
+          footer={report && <ChangeBadge value={k.comparison(report)} period={period} />}
+          icon={k.icon}
+          color={k.color}
+        />
+      ))}
     </SimpleGrid>
   );
 }
 
-function MetricCard({ title, value, hint, change }: { title: string; value?: string; hint: string; change?: ReactNode }) {
-  return (
-    <Card withBorder radius="md" className={classes.section} role="group" aria-label={title}>
-      <Text size="sm" c="dimmed">
-        {title}
-      </Text>
-      {value === undefined ? (
-        <Skeleton h={30} w={90} my={4} />
-      ) : (
-        <Text fz={24} fw={700} data-testid="kpi-value">
-          {value}
-        </Text>
-      )}
-      <Text size="xs" c="dimmed" mb={6}>
-        {hint}
-      </Text>
-      {change}
-    </Card>
-  );
-}
+/** Each extra metric shows this period's value of one comparison. */
+const METRICS: { title: string; hint: string; comparison: (r: PeriodReport) => Comparison; format: (n: number) => string }[] = [
+  { title: M.averageShippingCost, hint: M.averageShippingCostHint, comparison: (r) => r.averageShippingCost, format: formatUsd },
+  {
+    title: M.averageCostPerPackage,
+    hint: M.averageCostPerPackageHint,
+    comparison: (r) => r.averageShippingCostPerPackage,
+    format: formatUsd,
+  },
+  { title: M.packagesPerUser, hint: M.packagesPerUserHint, comparison: (r) => r.packagesPerUser, format: oneDecimal },
+  { title: M.conversionRate, hint: M.conversionRateHint, comparison: (r) => r.conversionRate, format: (n) => `${oneDecimal(n)} %` },
+];
 
 /** Extra metrics (admin spec §2): average shipping cost, packages per user, conversion rate. */
 export function ReportMetrics({ report, period }: { report: PeriodReport | undefined; period: ReportPeriod }) {
@@ -160,30 +127,27 @@ export function ReportMetrics({ report, period }: { report: PeriodReport | undef
         {M.metrics}
       </Title>
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
-        <MetricCard
-          title={M.averageShippingCost}
-          value={report && formatUsd(report.averageShippingCost.current)}
-          hint={M.averageShippingCostHint}
-          change={report && <ChangeBadge value={report.averageShippingCost} period={period} />}
-        />
-        <MetricCard
-          title={M.averageCostPerPackage}
-          value={report && formatUsd(report.averageShippingCostPerPackage.current)}
-          hint={M.averageCostPerPackageHint}
-          change={report && <ChangeBadge value={report.averageShippingCostPerPackage} period={period} />}
-        />
-        <MetricCard
-          title={M.packagesPerUser}
-          value={report && oneDecimal(report.packagesPerUser.current)}
-          hint={M.packagesPerUserHint}
-          change={report && <ChangeBadge value={report.packagesPerUser} period={period} />}
-        />
-        <MetricCard
-          title={M.conversionRate}
-          value={report && `${oneDecimal(report.conversionRate.current)} %`}
-          hint={M.conversionRateHint}
-          change={report && <ChangeBadge value={report.conversionRate} period={period} />}
-        />
+        {METRICS.map((m) => {
+          const comparison = report && m.comparison(report);
+          return (
+            <Card key={m.title} withBorder radius="md" className={classes.section} role="group" aria-label={m.title}>
+              <Text size="sm" c="dimmed">
+                {m.title}
+              </Text>
+              {comparison === undefined ? (
+                <Skeleton h={30} w={90} my={4} />
+              ) : (
+                <Text fz={24} fw={700} data-testid="kpi-value">
+                  {m.format(comparison.current)}
+                </Text>
+              )}
+              <Text size="xs" c="dimmed" mb={6}>
+                {m.hint}
+              </Text>
+              {comparison && <ChangeBadge value={comparison} period={period} />}
+            </Card>
+          );
+        })}
       </SimpleGrid>
     </div>
   );

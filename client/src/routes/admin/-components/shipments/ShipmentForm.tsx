@@ -1,17 +1,13 @@
-import { Alert, Button, Checkbox, Group, Modal, NumberInput, Paper, ScrollArea, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, NumberInput, Paper, ScrollArea, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { schemaResolver, useForm } from '@mantine/form';
+import type { GetInputPropsReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconCalendar, IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import {
-  PACKAGE_STATUS_LABELS,
-  SHIPMENT_MESSAGES as M,
-  VENEZUELAN_STATES,
-  formatUsd,
-  shipmentCreateInput,
-  type VenezuelanState,
-} from '@casillero/shared';
+import { PACKAGE_STATUS_LABELS, SHIPMENT_MESSAGES as M, VENEZUELAN_STATES, formatUsd, shipmentCreateInput, type VenezuelanState } from '@casillero/shared';
+import { numberInput, optionalValue } from '../../../../components/forms/fields';
+import { formDialog } from '../../../../components/forms/FormDialog';
+import { useSchemaForm } from '../../../../components/forms/useSchemaForm';
 import { trpc } from '../../../../lib/trpc';
 import { CustomerPicker } from '../packages/CustomerPicker';
 import { failureMessage } from '../packages/feedback';
@@ -40,6 +36,48 @@ const INITIAL: Values = {
 
 const kg1 = (n: number) => `${n.toLocaleString('es-ES', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} kg`;
 
+type DeliveryField = 'deliveryAddress' | 'deliveryCity' | 'deliveryState' | 'estimatedDelivery' | 'shippingCostUsd';
+
+const numberOrZero = (v: string | number) => (v === '' || Number.isNaN(Number(v)) ? 0 : Number(v));
+
+/** Where and when the shipment is delivered, and what it costs (creating and editing a shipment). */
+export function DeliveryFields({ inputProps, minDate }: { inputProps: (field: DeliveryField) => GetInputPropsReturnType; minDate?: Date }) {
+  return (
+    <>
+      <Textarea label="Dirección de entrega" required autosize minRows={2} maxRows={4} {...inputProps('deliveryAddress')} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="Ciudad" required {...inputProps('deliveryCity')} />
+        <Select label="Estado" required searchable placeholder="Selecciona un estado" data={[...VENEZUELAN_STATES]} {...inputProps('deliveryState')} />
+        <DatePickerInput
+          label="Entrega estimada"
+          placeholder="Opcional"
+          clearable
+          valueFormat="DD/MM/YYYY"
+          leftSection={<IconCalendar size={16} />}
+          minDate={minDate}
+          {...optionalValue(inputProps('estimatedDelivery'))}
+        />
+        <NumberInput
+          label="Costo de envío (USD)"
+          min={0}
+          step={0.01}
+          decimalScale={2}
+          prefix="$"
+          {...numberInput(inputProps('shippingCostUsd'), numberOrZero)}
+        />
+      </SimpleGrid>
+    </>
+  );
+}
+
+const SUMMARY = [
+  { key: 'count', label: 'Paquetes', show: (s: Summary) => s.count },
+  { key: 'weight', label: 'Peso total', show: (s: Summary) => kg1(s.weightKg) },
+  { key: 'value', label: 'Valor total', show: (s: Summary) => formatUsd(s.valueUsd) },
+];
+
+type Summary = ReturnType<typeof shipmentSummary>;
+
 /** Package count, total weight (kg, 1 decimal) and total value (USD, 2 decimals) of the chosen packages. */
 export function shipmentSummary(chosen: ShippablePackage[]) {
   return {
@@ -50,18 +88,12 @@ export function shipmentSummary(chosen: ShippablePackage[]) {
 }
 
 /** 'Crear Envío' (admin spec §5): customer, address, date, cost and the customer's available packages. */
-export function CreateShipmentDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  return (
-    <Modal opened={opened} onClose={onClose} title="Crear Envío" size="xl">
-      {opened && <CreateShipmentForm onClose={onClose} />}
-    </Modal>
-  );
-}
+export const CreateShipmentDialog = formDialog('Crear Envío', CreateShipmentForm, 'xl');
 
 function CreateShipmentForm({ onClose }: { onClose: () => void }) {
   const invalidate = useInvalidateShipments();
   const mutation = useMutation(trpc.shipments.create.mutationOptions());
-  const form = useForm<Values>({ mode: 'controlled', initialValues: INITIAL, validate: schemaResolver(shipmentCreateInput, { sync: true }) });
+  const form = useSchemaForm<Values>(shipmentCreateInput, INITIAL);
   const userId = form.values.userId;
   const available = useQuery({ ...trpc.shipments.availablePackages.queryOptions({ userId }), enabled: Boolean(userId) });
   const list = available.data ?? [];
@@ -113,31 +145,7 @@ function CreateShipmentForm({ onClose }: { onClose: () => void }) {
             }
           }}
         />
-        <Textarea label="Dirección de entrega" required autosize minRows={2} maxRows={4} {...form.getInputProps('deliveryAddress')} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Ciudad" required {...form.getInputProps('deliveryCity')} />
-          <Select label="Estado" required searchable placeholder="Selecciona un estado" data={[...VENEZUELAN_STATES]} {...form.getInputProps('deliveryState')} />
-          <DatePickerInput
-            label="Entrega estimada"
-            placeholder="Opcional"
-            clearable
-            valueFormat="DD/MM/YYYY"
-            leftSection={<IconCalendar size={16} />}
-            minDate={new Date()}
-            value={form.values.estimatedDelivery || null}
-            onChange={(v) => form.setFieldValue('estimatedDelivery', v ?? '')}
-            error={form.errors.estimatedDelivery}
-          />
-          <NumberInput
-            label="Costo de envío (USD)"
-            min={0}
-            step={0.01}
-            decimalScale={2}
-            prefix="$"
-            {...form.getInputProps('shippingCostUsd')}
-            onChange={(v) => form.setFieldValue('shippingCostUsd', v === '' || Number.isNaN(Number(v)) ? 0 : Number(v))}
-          />
-        </SimpleGrid>
+        <DeliveryFields inputProps={form.getInputProps} minDate={new Date()} />
 
         <div>
           <Text size="sm" fw={500} mb={4}>
@@ -195,30 +203,16 @@ function CreateShipmentForm({ onClose }: { onClose: () => void }) {
 
         <Paper withBorder radius="sm" p="sm" bg="gray.0" aria-label="Resumen del envío">
           <SimpleGrid cols={3}>
-            <div>
-              <Text size="xs" c="dimmed">
-                Paquetes
-              </Text>
-              <Text fw={700} data-summary="count">
-                {summary.count}
-              </Text>
-            </div>
-            <div>
-              <Text size="xs" c="dimmed">
-                Peso total
-              </Text>
-              <Text fw={700} data-summary="weight">
-                {kg1(summary.weightKg)}
-              </Text>
-            </div>
-            <div>
-              <Text size="xs" c="dimmed">
-                Valor total
-              </Text>
-              <Text fw={700} data-summary="value">
-                {formatUsd(summary.valueUsd)}
-              </Text>
-            </div>
+            {SUMMARY.map((item) => (
+              <div key={item.key}>
+                <Text size="xs" c="dimmed">
+                  {item.label}
+                </Text>
+                <Text fw={700} data-summary={item.key}>
+                  {item.show(summary)}
+                </Text>
+              </div>
+            ))}
           </SimpleGrid>
         </Paper>
 

@@ -1,7 +1,8 @@
-import { Badge, Select } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { SHIPMENT_MESSAGES as M, SHIPMENT_STATUSES, SHIPMENT_STATUS_LABELS, type ShipmentStatus } from '@casillero/shared';
+import { InlineSelect, LabelBadge, labelOptions } from '../../../../components/data-table';
+import { useInvalidate } from '../../../../components/forms/useInvalidate';
+import { notifyChange } from '../../../../lib/notify';
 import { trpc } from '../../../../lib/trpc';
 import { failureMessage } from '../packages/feedback';
 import type { ShipmentRow } from './types';
@@ -16,48 +17,32 @@ export const SHIPMENT_STATUS_COLORS: Record<ShipmentStatus, string> = {
 };
 
 export function ShipmentStatusBadge({ status }: { status: ShipmentStatus }) {
-  return (
-    <Badge color={SHIPMENT_STATUS_COLORS[status]} variant="light" style={{ minWidth: 'max-content' }}>
-      {SHIPMENT_STATUS_LABELS[status]}
-    </Badge>
-  );
+  return <LabelBadge value={status} labels={SHIPMENT_STATUS_LABELS} colors={SHIPMENT_STATUS_COLORS} />;
 }
 
 /** Shipments change packages too: every shipments and packages query is stale after one. */
-export function useInvalidateShipments() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.shipments.pathKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.packages.pathKey() }),
-    ]);
-}
+export const useInvalidateShipments = () => useInvalidate(trpc.shipments, trpc.packages);
 
 /** The inline status (admin spec §4): any value; delivered records today's date on the server. */
 export function ShipmentStatusSelect({ shipment }: { shipment: ShipmentRow }) {
   const invalidate = useInvalidateShipments();
   const mutation = useMutation(trpc.shipments.updateStatus.mutationOptions());
-  const change = async (next: string | null) => {
-    if (!next || next === shipment.status) return;
-    try {
-      await mutation.mutateAsync({ id: shipment.id, status: next as ShipmentStatus });
-      notifications.show({ color: 'green', title: 'Estado actualizado', message: M.statusUpdated });
-      await invalidate();
-    } catch (error) {
-      notifications.show({ color: 'red', title: 'Error', message: failureMessage(error, M.statusFailed) });
-    }
+  const change = async (status: ShipmentStatus) => {
+    const saved = await notifyChange(
+      () => mutation.mutateAsync({ id: shipment.id, status }),
+      { title: 'Estado actualizado', message: M.statusUpdated },
+      (error) => failureMessage(error, M.statusFailed),
+    );
+    if (saved) await invalidate();
   };
   return (
-    <Select
-      size="xs"
+    <InlineSelect
+      label={`Estado del envío ${shipment.shipmentCode}`}
       w={150}
-      aria-label={`Estado del envío ${shipment.shipmentCode}`}
-      allowDeselect={false}
-      disabled={mutation.isPending}
-      data={SHIPMENT_STATUSES.map((s) => ({ value: s, label: SHIPMENT_STATUS_LABELS[s] }))}
+      data={labelOptions(SHIPMENT_STATUSES, SHIPMENT_STATUS_LABELS)}
       value={shipment.status}
-      onChange={(v) => void change(v)}
-      comboboxProps={{ withinPortal: true }}
+      saving={mutation.isPending}
+      onChange={(status) => void change(status)}
     />
   );
 }

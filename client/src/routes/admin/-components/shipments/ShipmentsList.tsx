@@ -6,23 +6,13 @@ import {
   SHIPMENT_MESSAGES as M,
   SHIPMENT_STATUSES,
   SHIPMENT_STATUS_LABELS,
-  TRACKING_MESSAGES,
   formatDate,
   formatUsd,
   type ShipmentSort,
   type ShipmentStatus,
 } from '@casillero/shared';
-import {
-  FilterSelect,
-  RowAction,
-  RowActions,
-  ServerList,
-  StackedCell,
-  dataTableColumns,
-  useServerListState,
-  type ListNavigate,
-  type ListSearch,
-} from '../../../../components/data-table';
+import { RowAction, RowActions, ServerList, StackedCell, dataTableColumns, useServerListState } from '../../../../components/data-table';
+import type { ListNavigate, ListSearch } from '../../../../components/data-table';
 import { useDetailsParam } from '../../../../components/details/DetailsDrawer';
 import { trpc } from '../../../../lib/trpc';
 import { failureMessage } from '../packages/feedback';
@@ -45,46 +35,10 @@ function shipmentColumns(actions: RowActions) {
       enableSorting: false,
       cell: (info) => <StackedCell mono main={info.getValue()} sub={info.row.original.trackingNumber ?? undefined} />,
     }),
-    col.accessor('customerName', {
-      id: 'customer',
-      header: 'Cliente',
-      enableSorting: false,
-      cell: (info) => (
-        <div>
-          <Text size="sm">{info.getValue() ?? '—'}</Text>
-          <Text size="xs" c="dimmed">
-            {info.row.original.customerEmail}
-          </Text>
-        </div>
-      ),
-    }),
-    col.accessor('deliveryCity', {
-      id: 'destination',
-      header: 'Destino',
-      enableSorting: false,
-      cell: (info) => (
-        <div>
-          <Text size="sm">{info.getValue()}</Text>
-          <Text size="xs" c="dimmed">
-            {info.row.original.deliveryState}
-          </Text>
-        </div>
-      ),
-    }),
+    col.cell('customer', 'Cliente', (r) => <StackedCell main={r.customerName} sub={r.customerEmail} />),
+    col.cell('destination', 'Destino', (r) => <StackedCell main={r.deliveryCity} sub={r.deliveryState} />),
     col.accessor('packageCount', { id: 'packages', header: 'Paquetes', enableSorting: false }),
-    col.accessor('totalWeightKg', {
-      id: 'weightCost',
-      header: 'Peso / Costo',
-      enableSorting: false,
-      cell: (info) => (
-        <div>
-          <Text size="sm">{kgText(info.getValue())}</Text>
-          <Text size="xs" c="dimmed">
-            {formatUsd(info.row.original.shippingCostUsd)}
-          </Text>
-        </div>
-      ),
-    }),
+    col.cell('weightCost', 'Peso / Costo', (r) => <StackedCell main={kgText(r.totalWeightKg)} sub={formatUsd(r.shippingCostUsd)} />),
     col.accessor('status', { id: 'status', header: 'Estado', cell: (info) => <ShipmentStatusSelect shipment={info.row.original} /> }),
     col.accessor('createdAt', {
       id: 'createdAt',
@@ -104,38 +58,34 @@ function shipmentColumns(actions: RowActions) {
         );
       },
     }),
-    col.display({
-      id: 'actions',
-      header: 'Acciones',
-      cell: (info) => {
-        const row = info.row.original;
-        const canRemove = row.status === 'preparing';
-        return (
-          <RowActions>
-            <RowAction
-              label="Ver detalles"
-              ariaLabel={`Ver detalles de ${row.shipmentCode}`}
-              icon={<IconEye size={18} />}
-              onClick={() => actions.details(row)}
-            />
-            <RowAction
-              label="Editar envío"
-              ariaLabel={`Editar envío ${row.shipmentCode}`}
-              color="gray"
-              icon={<IconPencil size={18} />}
-              onClick={() => actions.edit(row)}
-            />
-            <RowAction
-              label={canRemove ? 'Eliminar envío' : E.onlyPreparing}
-              ariaLabel={`Eliminar envío ${row.shipmentCode}`}
-              color="red"
-              disabled={!canRemove}
-              icon={<IconTrash size={18} />}
-              onClick={() => actions.remove(row)}
-            />
-          </RowActions>
-        );
-      },
+    col.actions((row) => {
+      const code = row.shipmentCode;
+      const canRemove = row.status === 'preparing';
+      return (
+        <RowActions>
+          <RowAction
+            label="Ver detalles"
+            ariaLabel={`Ver detalles de ${code}`}
+            icon={<IconEye size={18} />}
+            onClick={() => actions.details(row)}
+          />
+          <RowAction
+            label="Editar envío"
+            ariaLabel={`Editar envío ${code}`}
+            color="gray"
+            icon={<IconPencil size={18} />}
+            onClick={() => actions.edit(row)}
+          />
+          <RowAction
+            label={canRemove ? 'Eliminar envío' : E.onlyPreparing}
+            ariaLabel={`Eliminar envío ${code}`}
+            color="red"
+            disabled={!canRemove}
+            icon={<IconTrash size={18} />}
+            onClick={() => actions.remove(row)}
+          />
+        </RowActions>
+      );
     }),
   ];
 }
@@ -158,27 +108,13 @@ export function ShipmentsList({ search, navigate }: ShipmentsListProps) {
 
   return (
     <ServerList
-      search={search}
       state={state}
       rowsQuery={trpc.shipments.list.queryOptions(state.input)}
       countQuery={trpc.shipments.count.queryOptions(state.filters)}
       columns={columns}
-      caption="Envíos"
-      noun="envíos"
-      empty={M.empty}
-      loadFailed={M.loadFailed}
+      text={{ ...M, caption: 'Envíos', noun: 'envíos', searchPlaceholder: 'Código, tracking, cliente o ciudad' }}
       toMessage={failureMessage}
-      searchPlaceholder="Código, tracking, cliente o ciudad"
-      tooShortMessage={TRACKING_MESSAGES.searchTooShort}
-      filterControls={
-        <FilterSelect
-          label="Estado"
-          w={190}
-          data={SHIPMENT_STATUSES.map((s) => ({ value: s, label: SHIPMENT_STATUS_LABELS[s] }))}
-          value={search.status}
-          onChange={(status) => state.list.setFilters({ status })}
-        />
-      }
+      selects={[{ key: 'status', label: 'Estado', w: 190, values: SHIPMENT_STATUSES, labels: SHIPMENT_STATUS_LABELS }]}
     >
       <ShipmentDetailsDrawer shipmentId={details.openId} onClose={details.close} />
       <EditShipmentDialog shipment={editing} onClose={() => setEditing(null)} />

@@ -9,17 +9,14 @@ import {
   type Priority,
   type TrackingStatus,
 } from '@casillero/shared';
+import { LabelBadge } from '../../../../components/data-table';
 
 /**
  * A tracking's status in the colour its e-mails use; a ready one whose shipping payment was
  * approved also shows 'Pago aprobado' (it may be dispatched).
  */
 export function TrackingStatusBadge({ status, dispatchAuthorizedAt }: { status: TrackingStatus; dispatchAuthorizedAt?: string | Date | null }) {
-  const badge = (
-    <Badge color={TRACKING_STATUS_COLORS[status]} variant="light" style={{ minWidth: 'max-content' }}>
-      {TRACKING_STATUS_LABELS[status]}
-    </Badge>
-  );
+  const badge = <LabelBadge value={status} labels={TRACKING_STATUS_LABELS} colors={TRACKING_STATUS_COLORS} />;
   if (status !== 'ready_to_ship' || !dispatchAuthorizedAt) return badge;
   return (
     <Group gap={4} wrap="nowrap">

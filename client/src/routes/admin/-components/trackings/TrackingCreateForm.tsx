@@ -1,22 +1,6 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { Alert, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconUserCheck } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -31,6 +15,9 @@ import {
   type Priority,
 } from '@casillero/shared';
 import { getErrorCode, getErrorMessage, getFieldErrors } from '../../../../lib/errors';
+import { ErrorAlert } from '../../../../components/forms/FormParts';
+import { notifySuccess } from '../../../../components/forms/notify';
+import { useSchemaForm } from '../../../../components/forms/useSchemaForm';
 import { trpc } from '../../../../lib/trpc';
 import type { TrackingClient } from './types';
 
@@ -78,12 +65,7 @@ export function TrackingCreateForm({ onCreated }: { onCreated: () => void }) {
     placeholderData: keepPreviousData,
   });
   const mutation = useMutation(trpc.trackings.create.mutationOptions());
-  const form = useForm<Values>({
-    mode: 'controlled',
-    initialValues,
-    validate: schemaResolver(trackingCreateInput, { sync: true }),
-    onValuesChange: () => setServerError(null),
-  });
+  const form = useSchemaForm<Values>(trackingCreateInput, initialValues, { onValuesChange: () => setServerError(null) });
 
   const options = [...(clients.data ?? [])];
   if (client && !options.some((o) => o.mailboxId === client.mailboxId)) options.unshift(client);
@@ -98,13 +80,10 @@ export function TrackingCreateForm({ onCreated }: { onCreated: () => void }) {
     setServerError(null);
     try {
       const created = await mutation.mutateAsync(trackingCreateInput.parse(values));
-      notifications.show({
-        color: 'green',
-        title: TRACKING_MESSAGES.createdTitle,
-        message: created.prealertId
-          ? TRACKING_MESSAGES.createdMatched(created.trackingNumber)
-          : TRACKING_MESSAGES.created(created.trackingNumber),
-      });
+      notifySuccess(
+        TRACKING_MESSAGES.createdTitle,
+        created.prealertId ? TRACKING_MESSAGES.createdMatched(created.trackingNumber) : TRACKING_MESSAGES.created(created.trackingNumber),
+      );
       // A match moved the customer's pre-alert card too (it now shows this tracking).
       if (created.prealertId) await queryClient.invalidateQueries({ queryKey: trpc.prealerts.pathKey() });
       await queryClient.invalidateQueries({ queryKey: trpc.trackings.pathKey() });
@@ -219,11 +198,7 @@ export function TrackingCreateForm({ onCreated }: { onCreated: () => void }) {
           </Stack>
         </Card>
 
-        {serverError && (
-          <Alert color="red" icon={<IconAlertCircle />} role="alert">
-            {serverError}
-          </Alert>
-        )}
+        <ErrorAlert message={serverError} />
         <Group justify="flex-end">
           <Button type="submit" disabled={!client} loading={mutation.isPending}>
             Crear tracking

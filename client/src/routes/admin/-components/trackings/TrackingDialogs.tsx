@@ -1,12 +1,11 @@
-import { useState } from 'react';
-import { Divider, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
+import type { ReactNode } from 'react';
+import { Divider, Group, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
+import type { GetInputPropsReturnType, UseFormReturnType } from '@mantine/form';
 import { IconLink } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import {
   MAILBOX_COUNTRY_LABELS,
-  TRACKING_MESSAGES,
+  TRACKING_MESSAGES as M,
   TRACKING_STATUSES,
   TRACKING_STATUS_COLORS,
   TRACKING_STATUS_LABELS,
@@ -18,47 +17,43 @@ import {
   type TrackingStatus,
 } from '@casillero/shared';
 import { getErrorMessage } from '../../../../lib/errors';
-import { LabeledValue } from '../../../../components/LabeledValue';
+import { CustomerSection, DetailsHeading, FactGrid, HistoryTimeline } from '../../../../components/details/DetailsParts';
 import { DetailsDrawer } from '../../../../components/details/DetailsDrawer';
 import { EntityHistory } from '../../../../components/details/EntityHistory';
+import { numberInput } from '../../../../components/forms/fields';
+import { DialogForm, SubjectModal } from '../../../../components/forms/FormDialog';
+import { useInvalidate } from '../../../../components/forms/useInvalidate';
+import { useDialogSubmit, useSchemaForm } from '../../../../components/forms/useSchemaForm';
 import { trpc } from '../../../../lib/trpc';
-import { DialogActions } from '../DialogActions';
 import { PrealertStatusBadge } from '../prealerts/common';
 import { PriorityBadge, TrackingStatusBadge } from './StatusBadge';
 import type { TrackingDetail, TrackingRow } from './types';
 
-/** After any change, every trackings query (list, count, stats, details) is stale. */
-function useInvalidateTrackings() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: trpc.trackings.pathKey() });
-}
-
 const weight = (kg: number | null) => (kg === null ? '—' : `${kg.toLocaleString('es-ES', { maximumFractionDigits: 2 })} kg`);
+const usdOrDash = (n: number | null) => (n === null ? '—' : formatUsd(n));
 
 /** The customer's pre-alert this tracking matched when it was registered (same tracking number). */
 function LinkedPrealert({ prealert: p }: { prealert: NonNullable<TrackingDetail['prealert']> }) {
   return (
-    <section aria-label={TRACKING_MESSAGES.prealertSection}>
+    <section aria-label={M.prealertSection}>
       <Stack gap="sm">
-        <Divider label={TRACKING_MESSAGES.prealertSection} labelPosition="left" />
+        <Divider label={M.prealertSection} labelPosition="left" />
         <Group gap="xs">
           <IconLink size={16} aria-hidden />
-          <Text size="sm">{TRACKING_MESSAGES.prealertMatched}</Text>
+          <Text size="sm">{M.prealertMatched}</Text>
         </Group>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <LabeledValue label={TRACKING_MESSAGES.prealertSender}>{p.senderName ?? '—'}</LabeledValue>
-          <LabeledValue label={TRACKING_MESSAGES.prealertStatus}>
-            <PrealertStatusBadge status={p.status} />
-          </LabeledValue>
-          <LabeledValue label={TRACKING_MESSAGES.prealertDescription}>{p.description}</LabeledValue>
-          <LabeledValue label={TRACKING_MESSAGES.prealertCarrier}>{p.carrier ?? '—'}</LabeledValue>
-          <LabeledValue label={TRACKING_MESSAGES.prealertItems}>{p.quantityItems}</LabeledValue>
-          <LabeledValue label={TRACKING_MESSAGES.prealertAmount}>{p.amountSpent === null ? '—' : formatUsd(p.amountSpent)}</LabeledValue>
-          <LabeledValue label={TRACKING_MESSAGES.prealertValue}>
-            {p.estimatedValue === null ? '—' : formatUsd(p.estimatedValue)}
-          </LabeledValue>
-          <LabeledValue label={TRACKING_MESSAGES.prealertCreated}>{formatDate(p.createdAt)}</LabeledValue>
-        </SimpleGrid>
+        <FactGrid
+          facts={[
+            [M.prealertSender, p.senderName ?? '—'],
+            [M.prealertStatus, <PrealertStatusBadge status={p.status} />],
+            [M.prealertDescription, p.description],
+            [M.prealertCarrier, p.carrier ?? '—'],
+            [M.prealertItems, p.quantityItems],
+            [M.prealertAmount, usdOrDash(p.amountSpent)],
+            [M.prealertValue, usdOrDash(p.estimatedValue)],
+            [M.prealertCreated, formatDate(p.createdAt)],
+          ]}
+        />
       </Stack>
     </section>
   );
@@ -73,58 +68,44 @@ export function TrackingDetailsDrawer({ trackingId, onClose }: { trackingId: str
       title="Detalles del tracking"
       size="lg"
       query={(id) => trpc.trackings.detail.queryOptions({ id })}
-      loadFailed={TRACKING_MESSAGES.loadFailed}
+      loadFailed={M.loadFailed}
     >
       {(d) => (
         <Stack gap="md">
-          <Group justify="space-between">
-            <Title order={3} size="h4" ff="monospace">
-              {d.trackingNumber}
-            </Title>
+          <DetailsHeading title={d.trackingNumber}>
             <Group gap="xs">
               <TrackingStatusBadge status={d.status} dispatchAuthorizedAt={d.dispatchAuthorizedAt} />
               <PriorityBadge priority={d.priority} />
             </Group>
-          </Group>
-          <Divider label="Paquete" labelPosition="left" />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <LabeledValue label="Descripción">{d.description}</LabeledValue>
-            <LabeledValue label="Transportista">{d.carrier}</LabeledValue>
-            <LabeledValue label="Remitente">{d.senderName}</LabeledValue>
-            <LabeledValue label="País de origen">{d.originCountry}</LabeledValue>
-            <LabeledValue label="Peso estimado">{weight(d.estimatedWeight)}</LabeledValue>
-            <LabeledValue label="Peso real">{weight(d.actualWeight)}</LabeledValue>
-            <LabeledValue label="Valor estimado">{formatUsd(d.estimatedValue)}</LabeledValue>
-            <LabeledValue label="Registrado">{formatDateTime(d.createdAt)}</LabeledValue>
-            {d.needsReempaque && <LabeledValue label="Motivo del reempaque">{d.reempaqueReason ?? '—'}</LabeledValue>}
-            {d.notes && <LabeledValue label="Notas">{d.notes}</LabeledValue>}
-          </SimpleGrid>
-          <Divider label="Cliente" labelPosition="left" />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <LabeledValue label="Nombre">{d.clientName ?? '—'}</LabeledValue>
-            <LabeledValue label="Email">{d.clientEmail}</LabeledValue>
-            <LabeledValue label="Teléfono">{d.clientPhone ?? '—'}</LabeledValue>
-            <LabeledValue label="Casillero">
-              {d.mailboxCode} · {MAILBOX_COUNTRY_LABELS[d.mailboxCountry]}
-            </LabeledValue>
-          </SimpleGrid>
+          </DetailsHeading>
+          <FactGrid
+            title="Paquete"
+            facts={[
+              ['Descripción', d.description],
+              ['Transportista', d.carrier],
+              ['Remitente', d.senderName],
+              ['País de origen', d.originCountry],
+              ['Peso estimado', weight(d.estimatedWeight)],
+              ['Peso real', weight(d.actualWeight)],
+              ['Valor estimado', formatUsd(d.estimatedValue)],
+              ['Registrado', formatDateTime(d.createdAt)],
+              d.needsReempaque && ['Motivo del reempaque', d.reempaqueReason ?? '—'],
+              Boolean(d.notes) && ['Notas', d.notes],
+            ]}
+          />
+          <CustomerSection
+            name={d.clientName}
+            email={d.clientEmail}
+            phone={d.clientPhone}
+            mailbox={`${d.mailboxCode} · ${MAILBOX_COUNTRY_LABELS[d.mailboxCountry]}`}
+          />
           {d.prealert && <LinkedPrealert prealert={d.prealert} />}
           <Divider label="Historial de estados" labelPosition="left" />
-          <Timeline bulletSize={14} lineWidth={2} aria-label="Historial de estados">
-            {d.history.map((h) => (
-              <Timeline.Item key={h.id} color={TRACKING_STATUS_COLORS[h.status]} title={TRACKING_STATUS_LABELS[h.status]}>
-                {h.message && (
-                  <Text size="sm" c="dimmed">
-                    {h.message}
-                  </Text>
-                )}
-                <Text size="xs" c="dimmed">
-                  {formatDateTime(h.createdAt)}
-                  {h.createdByName ? ` · ${h.createdByName}` : ''}
-                </Text>
-              </Timeline.Item>
-            ))}
-          </Timeline>
+          <HistoryTimeline
+            bulletSize={14}
+            aria-label="Historial de estados"
+            entries={d.history.map((h) => ({ ...h, title: TRACKING_STATUS_LABELS[h.status], color: TRACKING_STATUS_COLORS[h.status], by: h.createdByName }))}
+          />
           <Divider label="Historial de cambios" labelPosition="left" />
           <EntityHistory entity="trackings" entityId={d.id} />
         </Stack>
@@ -133,129 +114,94 @@ export function TrackingDetailsDrawer({ trackingId, onClose }: { trackingId: str
   );
 }
 
-type StatusValues = { id: string; status: TrackingStatus | ''; actualWeight: number; message: string };
+type TrackingFormProps = { tracking: TrackingRow; onClose: () => void };
+
+/** A tracking row's dialog: open while there is a row, its form mounted afresh for each. */
+function trackingDialog(title: string, Form: (props: TrackingFormProps) => ReactNode) {
+  return function TrackingDialog({ tracking, onClose }: { tracking: TrackingRow | null; onClose: () => void }) {
+    return (
+      <SubjectModal subject={tracking} onClose={onClose} title={title}>
+        {(t) => <Form tracking={t} onClose={onClose} />}
+      </SubjectModal>
+    );
+  };
+}
+
+/** The real weight in kg; 0 (or an emptied field) keeps the recorded one. */
+function ActualWeightInput({ inputProps, description }: { inputProps: GetInputPropsReturnType; description: string }) {
+  return (
+    <NumberInput
+      label="Peso real (kg)"
+      description={description}
+      min={0}
+      max={100}
+      step={0.1}
+      decimalScale={2}
+      {...numberInput(inputProps, (v) => (v === '' ? 0 : Number(v)))}
+    />
+  );
+}
+
+/** Either action's submit: the toast, every trackings query (list, count, stats, details) stale, the dialog closed. */
+function useTrackingSubmit<V>(form: UseFormReturnType<V>, onClose: () => void, failed: string, run: (values: V) => Promise<[title: string, message: string]>) {
+  const invalidate = useInvalidate(trpc.trackings);
+  return useDialogSubmit(form, { invalidate, onClose, failure: (error) => getErrorMessage(error, failed) }, run);
+}
 
 /** New status, real weight (0 keeps the recorded one) and an optional message for the client. */
-export function ChangeStatusDialog({ tracking, onClose }: { tracking: TrackingRow | null; onClose: () => void }) {
-  return (
-    <Modal opened={tracking !== null} onClose={onClose} title="Cambiar estado">
-      {tracking && <ChangeStatusForm tracking={tracking} onClose={onClose} />}
-    </Modal>
-  );
-}
+export const ChangeStatusDialog = trackingDialog('Cambiar estado', ChangeStatusForm);
 
-function ChangeStatusForm({ tracking, onClose }: { tracking: TrackingRow; onClose: () => void }) {
-  const invalidate = useInvalidateTrackings();
+type StatusValues = { id: string; status: TrackingStatus | ''; actualWeight: number; message: string };
+
+function ChangeStatusForm({ tracking, onClose }: TrackingFormProps) {
   const mutation = useMutation(trpc.trackings.updateStatus.mutationOptions());
-  const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm<StatusValues>({
-    mode: 'controlled',
-    initialValues: { id: tracking.id, status: '', actualWeight: 0, message: '' },
-    validate: schemaResolver(trackingStatusChangeInput, { sync: true }),
-  });
-
-  const submit = form.onSubmit(async (values) => {
-    setServerError(null);
-    try {
-      const result = await mutation.mutateAsync(trackingStatusChangeInput.parse(values));
-      notifications.show({
-        color: 'green',
-        title: TRACKING_MESSAGES.statusUpdatedTitle,
-        message: TRACKING_MESSAGES.statusUpdated(result.trackingNumber, TRACKING_STATUS_LABELS[result.status]),
-      });
-      await invalidate();
-      onClose();
-    } catch (error) {
-      setServerError(getErrorMessage(error, TRACKING_MESSAGES.statusFailed));
-    }
+  const form = useSchemaForm<StatusValues>(trackingStatusChangeInput, { id: tracking.id, status: '', actualWeight: 0, message: '' });
+  const { submit, error } = useTrackingSubmit(form, onClose, M.statusFailed, async (values) => {
+    const result = await mutation.mutateAsync(trackingStatusChangeInput.parse(values));
+    return [M.statusUpdatedTitle, M.statusUpdated(result.trackingNumber, TRACKING_STATUS_LABELS[result.status])];
   });
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack>
-        <Text size="sm">
-          Tracking <b>{tracking.trackingNumber}</b> · estado actual <TrackingStatusBadge status={tracking.status} />
-        </Text>
-        <Select
-          label="Nuevo estado"
-          placeholder="Selecciona un estado"
-          required
-          data={TRACKING_STATUSES.map((s) => ({ value: s, label: TRACKING_STATUS_LABELS[s] }))}
-          {...form.getInputProps('status')}
-        />
-        <NumberInput
-          label="Peso real (kg)"
-          description={`Déjalo en 0 para conservar ${tracking.actualWeight ? weight(tracking.actualWeight) : 'el valor anterior'}`}
-          min={0}
-          max={100}
-          step={0.1}
-          decimalScale={2}
-          {...form.getInputProps('actualWeight')}
-          onChange={(v) => form.setFieldValue('actualWeight', v === '' ? 0 : Number(v))}
-        />
-        <Textarea label="Mensaje para el cliente (opcional)" autosize minRows={2} maxRows={5} {...form.getInputProps('message')} />
-        <DialogActions error={serverError} onCancel={onClose} label="Actualizar estado" loading={mutation.isPending} />
-      </Stack>
-    </form>
+    <DialogForm onSubmit={submit} error={error} onCancel={onClose} label="Actualizar estado" loading={mutation.isPending}>
+      <Text size="sm">
+        Tracking <b>{tracking.trackingNumber}</b> · estado actual <TrackingStatusBadge status={tracking.status} />
+      </Text>
+      <Select
+        label="Nuevo estado"
+        placeholder="Selecciona un estado"
+        required
+        data={TRACKING_STATUSES.map((s) => ({ value: s, label: TRACKING_STATUS_LABELS[s] }))}
+        {...form.getInputProps('status')}
+      />
+      <ActualWeightInput
+        inputProps={form.getInputProps('actualWeight')}
+        description={`Déjalo en 0 para conservar ${tracking.actualWeight ? weight(tracking.actualWeight) : 'el valor anterior'}`}
+      />
+      <Textarea label="Mensaje para el cliente (opcional)" autosize minRows={2} maxRows={5} {...form.getInputProps('message')} />
+    </DialogForm>
   );
 }
+
+/** Required reason and real weight; sets the tracking to needs repack (admin spec §4). */
+export const RepackDialog = trackingDialog('Solicitar reempaque', RepackForm);
 
 type RepackValues = { id: string; reason: string; actualWeight: number };
 
-/** Required reason and real weight; sets the tracking to needs repack (admin spec §4). */
-export function RepackDialog({ tracking, onClose }: { tracking: TrackingRow | null; onClose: () => void }) {
-  return (
-    <Modal opened={tracking !== null} onClose={onClose} title="Solicitar reempaque">
-      {tracking && <RepackForm tracking={tracking} onClose={onClose} />}
-    </Modal>
-  );
-}
-
-function RepackForm({ tracking, onClose }: { tracking: TrackingRow; onClose: () => void }) {
-  const invalidate = useInvalidateTrackings();
+function RepackForm({ tracking, onClose }: TrackingFormProps) {
   const mutation = useMutation(trpc.trackings.requestRepack.mutationOptions());
-  const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm<RepackValues>({
-    mode: 'controlled',
-    initialValues: { id: tracking.id, reason: '', actualWeight: 0 },
-    validate: schemaResolver(trackingRepackInput, { sync: true }),
-  });
-
-  const submit = form.onSubmit(async (values) => {
-    setServerError(null);
-    try {
-      const result = await mutation.mutateAsync(trackingRepackInput.parse(values));
-      notifications.show({
-        color: 'green',
-        title: TRACKING_MESSAGES.repackTitle,
-        message: TRACKING_MESSAGES.repackRequested(result.trackingNumber),
-      });
-      await invalidate();
-      onClose();
-    } catch (error) {
-      setServerError(getErrorMessage(error, TRACKING_MESSAGES.repackFailed));
-    }
+  const form = useSchemaForm<RepackValues>(trackingRepackInput, { id: tracking.id, reason: '', actualWeight: 0 });
+  const { submit, error } = useTrackingSubmit(form, onClose, M.repackFailed, async (values) => {
+    const result = await mutation.mutateAsync(trackingRepackInput.parse(values));
+    return [M.repackTitle, M.repackRequested(result.trackingNumber)];
   });
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack>
-        <Text size="sm">
-          Tracking <b>{tracking.trackingNumber}</b> de {tracking.clientName ?? tracking.clientEmail}
-        </Text>
-        <Textarea label="Motivo del reempaque" required autosize minRows={3} maxRows={6} {...form.getInputProps('reason')} />
-        <NumberInput
-          label="Peso real (kg)"
-          description="Déjalo en 0 para conservar el valor anterior"
-          min={0}
-          max={100}
-          step={0.1}
-          decimalScale={2}
-          {...form.getInputProps('actualWeight')}
-          onChange={(v) => form.setFieldValue('actualWeight', v === '' ? 0 : Number(v))}
-        />
-        <DialogActions error={serverError} onCancel={onClose} label="Solicitar reempaque" color="yellow" loading={mutation.isPending} />
-      </Stack>
-    </form>
+    <DialogForm onSubmit={submit} error={error} onCancel={onClose} label="Solicitar reempaque" color="yellow" loading={mutation.isPending}>
+      <Text size="sm">
+        Tracking <b>{tracking.trackingNumber}</b> de {tracking.clientName ?? tracking.clientEmail}
+      </Text>
+      <Textarea label="Motivo del reempaque" required autosize minRows={3} maxRows={6} {...form.getInputProps('reason')} />
+      <ActualWeightInput inputProps={form.getInputProps('actualWeight')} description="Déjalo en 0 para conservar el valor anterior" />
+    </DialogForm>
   );
 }

@@ -1,31 +1,8 @@
-import { Badge, Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
-import { IconAlertTriangle, IconPackage, IconPackages, IconRocket, IconTruck, type Icon } from '@tabler/icons-react';
+import { Badge, Group, SimpleGrid, Text } from '@mantine/core';
+import { IconAlertTriangle, IconPackage, IconPackages, IconRocket, IconTruck } from '@tabler/icons-react';
 import { TRACKING_STATUS_COLORS, TRACKING_STATUS_LABELS } from '@casillero/shared';
+import { StatCard } from '../../../../components/data-table';
 import type { TrackingStats as Stats } from './types';
-
-function StatCard({ label, value, icon: IconC, color }: { label: string; value: number | undefined; icon: Icon; color: string }) {
-  return (
-    <Card withBorder radius="md" padding="md">
-      <Group justify="space-between" wrap="nowrap">
-        <div>
-          <Text size="sm" c="dimmed">
-            {label}
-          </Text>
-          {value === undefined ? (
-            <Skeleton h={32} w={80} mt={4} />
-          ) : (
-            <Text fz={28} fw={700} aria-label={`${label}: ${value}`}>
-              {value.toLocaleString('es-ES')}
-            </Text>
-          )}
-        </div>
-        <ThemeIcon size={44} radius="md" variant="light" color={color}>
-          <IconC size={24} />
-        </ThemeIcon>
-      </Group>
-    </Card>
-  );
-}
 
 /** The four cards of the trackings header (admin spec §2). */
 export function TrackingStatCards({ stats }: { stats: Stats | undefined }) {

@@ -14,14 +14,7 @@ import {
   type TrackingListSearch,
   type TrackingSort,
 } from '@casillero/shared';
-import {
-  FilterSelect,
-  ServerList,
-  StackedCell,
-  dataTableColumns,
-  useServerListState,
-  type ListNavigate,
-} from '../../../../components/data-table';
+import { ServerList, StackedCell, dataTableColumns, useServerListState, type ListNavigate } from '../../../../components/data-table';
 import { useDetailsParam } from '../../../../components/details/DetailsDrawer';
 import { useCan } from '../../../../lib/permissions';
 import { downloadHref } from '../../../../lib/download';
@@ -47,12 +40,7 @@ function trackingColumns(actions: Actions) {
       header: 'Tracking',
       cell: (info) => <StackedCell mono main={info.getValue()} />,
     }),
-    col.accessor('clientName', {
-      id: 'client',
-      header: 'Cliente',
-      enableSorting: false,
-      cell: (info) => <StackedCell main={info.getValue()} sub={info.row.original.clientEmail} />,
-    }),
+    col.cell('client', 'Cliente', (r) => <StackedCell main={r.clientName} sub={r.clientEmail} />),
     col.accessor('mailboxCode', { id: 'mailbox', header: 'Casillero', enableSorting: false }),
     col.accessor('status', {
       id: 'status',
@@ -60,53 +48,41 @@ function trackingColumns(actions: Actions) {
       cell: (info) => <TrackingStatusBadge status={info.getValue()} dispatchAuthorizedAt={info.row.original.dispatchAuthorizedAt} />,
     }),
     col.accessor('carrier', { id: 'carrier', header: 'Transportista' }),
-    col.accessor('estimatedWeight', {
-      id: 'weightValue',
-      header: 'Peso / Valor',
-      enableSorting: false,
-      cell: (info) => {
-        const r = info.row.original;
-        return (
-          <StackedCell
-            main={`${(r.actualWeight ?? r.estimatedWeight).toLocaleString('es-ES', { maximumFractionDigits: 2 })} kg`}
-            sub={formatUsd(r.estimatedValue)}
-          />
-        );
-      },
-    }),
+    col.cell('weightValue', 'Peso / Valor', (r) => (
+      <StackedCell
+        main={`${(r.actualWeight ?? r.estimatedWeight).toLocaleString('es-ES', { maximumFractionDigits: 2 })} kg`}
+        sub={formatUsd(r.estimatedValue)}
+      />
+    )),
     col.accessor('priority', { id: 'priority', header: 'Prioridad', cell: (info) => <PriorityBadge priority={info.getValue()} /> }),
     col.accessor('createdAt', { id: 'createdAt', header: 'Fecha', cell: (info) => formatDate(info.getValue()) }),
-    col.display({
-      id: 'actions',
-      header: () => <VisuallyHidden>Acciones</VisuallyHidden>,
-      cell: (info) => {
-        const row = info.row.original;
-        return (
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <ActionIcon variant="subtle" color="gray" aria-label={`Acciones de ${row.trackingNumber}`}>
-                <IconDotsVertical size={18} />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item leftSection={<IconEye size={16} />} onClick={() => actions.details(row)}>
-                Ver detalles
-              </Menu.Item>
-              {actions.canWrite && (
-                <>
-                  <Menu.Item leftSection={<IconSwitchHorizontal size={16} />} onClick={() => actions.status(row)}>
-                    Cambiar estado
-                  </Menu.Item>
-                  <Menu.Item leftSection={<IconPackage size={16} />} onClick={() => actions.repack(row)}>
-                    Solicitar reempaque
-                  </Menu.Item>
-                </>
-              )}
-            </Menu.Dropdown>
-          </Menu>
-        );
-      },
-    }),
+    col.actions(
+      (row) => (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" aria-label={`Acciones de ${row.trackingNumber}`}>
+              <IconDotsVertical size={18} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item leftSection={<IconEye size={16} />} onClick={() => actions.details(row)}>
+              Ver detalles
+            </Menu.Item>
+            {actions.canWrite && (
+              <>
+                <Menu.Item leftSection={<IconSwitchHorizontal size={16} />} onClick={() => actions.status(row)}>
+                  Cambiar estado
+                </Menu.Item>
+                <Menu.Item leftSection={<IconPackage size={16} />} onClick={() => actions.repack(row)}>
+                  Solicitar reempaque
+                </Menu.Item>
+              </>
+            )}
+          </Menu.Dropdown>
+        </Menu>
+      ),
+      () => <VisuallyHidden>Acciones</VisuallyHidden>,
+    ),
   ];
 }
 
@@ -139,7 +115,6 @@ export function TrackingsList({ search, navigate }: TrackingsListProps) {
 
   return (
     <ServerList
-      search={search}
       state={state}
       rowsQuery={trpc.trackings.list.queryOptions(state.input)}
       countQuery={trpc.trackings.count.queryOptions(state.filters)}
@@ -147,38 +122,12 @@ export function TrackingsList({ search, navigate }: TrackingsListProps) {
       // The whole filtered set in the list's order, streamed by the server (admin spec §9).
       exportHref={downloadHref(TRACKINGS_CSV_PATH, { ...state.filters, sort: state.list.sort, dir: state.list.dir })}
       columns={columns}
-      caption="Trackings"
-      noun="trackings"
-      empty={TRACKING_MESSAGES.empty}
-      loadFailed={TRACKING_MESSAGES.loadFailed}
-      searchPlaceholder="Tracking, cliente, email o casillero"
-      tooShortMessage={TRACKING_MESSAGES.searchTooShort}
-      filterControls={
-        <>
-          <FilterSelect
-            label="Estado"
-            w={190}
-            data={TRACKING_STATUSES.map((s) => ({ value: s, label: TRACKING_STATUS_LABELS[s] }))}
-            value={search.status}
-            onChange={(status) => state.list.setFilters({ status })}
-          />
-          <FilterSelect
-            label="Prioridad"
-            placeholder="Todas"
-            w={140}
-            data={PRIORITIES.map((p) => ({ value: p, label: PRIORITY_LABELS[p] }))}
-            value={search.priority}
-            onChange={(priority) => state.list.setFilters({ priority })}
-          />
-          <FilterSelect
-            label="Transportista"
-            w={160}
-            data={carriers.data ?? (search.carrier ? [search.carrier] : [])}
-            value={search.carrier}
-            onChange={(carrier) => state.list.setFilters({ carrier })}
-          />
-        </>
-      }
+      text={{ ...TRACKING_MESSAGES, caption: 'Trackings', noun: 'trackings', searchPlaceholder: 'Tracking, cliente, email o casillero' }}
+      selects={[
+        { key: 'status', label: 'Estado', w: 190, values: TRACKING_STATUSES, labels: TRACKING_STATUS_LABELS },
+        { key: 'priority', label: 'Prioridad', placeholder: 'Todas', w: 140, values: PRIORITIES, labels: PRIORITY_LABELS },
+        { key: 'carrier', label: 'Transportista', w: 160, data: carriers.data ?? (search.carrier ? [search.carrier] : []) },
+      ]}
     >
       <TrackingDetailsDrawer trackingId={details.openId} onClose={details.close} />
       <ChangeStatusDialog tracking={statusOf} onClose={() => setStatusOf(null)} />

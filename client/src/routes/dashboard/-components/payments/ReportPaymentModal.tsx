@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
-import { Alert, Button, Group, Modal, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { Alert, Modal, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,6 +16,8 @@ import {
 } from '@casillero/shared';
 import { getErrorMessage, getFieldErrors } from '../../../../lib/errors';
 import { UploadError, checkFile, uploadFile } from '../../../../lib/files';
+import { DialogActions } from '../../../../components/forms/FormDialog';
+import { useSchemaForm } from '../../../../components/forms/useSchemaForm';
 import { trpc } from '../../../../lib/trpc';
 import { ReceiptInput } from './ReceiptInput';
 import { paymentSubject, type Payment } from './payment-text';
@@ -56,15 +57,7 @@ export function ReportPaymentModal({
   );
 }
 
-function ReportPaymentForm({
-  onDone,
-  reportable,
-  initialPaymentId,
-}: {
-  onDone: () => void;
-  reportable: Payment[];
-  initialPaymentId: string | null;
-}) {
+function ReportPaymentForm({ onDone, reportable, initialPaymentId }: { onDone: () => void; reportable: Payment[]; initialPaymentId: string | null }) {
   const queryClient = useQueryClient();
   const report = useMutation(trpc.payments.report.mutationOptions());
   const [receipt, setReceipt] = useState<File | null>(null);
@@ -74,19 +67,15 @@ function ReportPaymentForm({
   const uploaded = useRef<{ file: File; id: string } | null>(null);
 
   const initial = reportable.find((p) => p.id === initialPaymentId) ?? null;
-  const form = useForm<Values>({
-    mode: 'controlled',
-    initialValues: {
-      paymentId: initial?.id ?? null,
-      transactionType: '',
-      paymentMethod: '',
-      paymentReference: '',
-      amountUsd: '',
-      amountVes: '',
-      description: '',
-      trackingIds: [],
-    },
-    validate: schemaResolver(reportPaymentFormSchema, { sync: true }),
+  const form = useSchemaForm<Values>(reportPaymentFormSchema, {
+    paymentId: initial?.id ?? null,
+    transactionType: '',
+    paymentMethod: '',
+    paymentReference: '',
+    amountUsd: '',
+    amountVes: '',
+    description: '',
+    trackingIds: [],
   });
   const selected = reportable.find((p) => p.id === form.values.paymentId) ?? null;
   const paysShipping = !selected && form.values.transactionType === 'shipping_payment';
@@ -193,27 +182,19 @@ function ReportPaymentForm({
             clearable
             maxValues={MAX_TRACKINGS_PER_PAYMENT}
             nothingFoundMessage={
-              payable.isPending ? 'Cargando tus trackings…' : payable.isError ? getErrorMessage(payable.error) : 'No tienes trackings listos para enviar pendientes de pago.'
+              payable.isPending
+                ? 'Cargando tus trackings…'
+                : payable.isError
+                  ? getErrorMessage(payable.error)
+                  : 'No tienes trackings listos para enviar pendientes de pago.'
             }
             withAsterisk
             {...form.getInputProps('trackingIds')}
           />
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select
-            label="Método de pago"
-            placeholder="Selecciona el método"
-            data={[...PAYMENT_METHODS]}
-            withAsterisk
-            {...form.getInputProps('paymentMethod')}
-          />
-          <TextInput
-            label="Referencia"
-            placeholder="Número de confirmación"
-            maxLength={100}
-            withAsterisk
-            {...form.getInputProps('paymentReference')}
-          />
+          <Select label="Método de pago" placeholder="Selecciona el método" data={[...PAYMENT_METHODS]} withAsterisk {...form.getInputProps('paymentMethod')} />
+          <TextInput label="Referencia" placeholder="Número de confirmación" maxLength={100} withAsterisk {...form.getInputProps('paymentReference')} />
         </SimpleGrid>
         <NumberInput
           label="Monto en bolívares (opcional)"
@@ -246,14 +227,7 @@ function ReportPaymentForm({
         <Text size="xs" c="dimmed">
           Tu pago queda pendiente hasta que lo verifiquemos; te avisaremos por notificación y correo.
         </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={uploading || report.isPending}>
-            Reportar pago
-          </Button>
-        </Group>
+        <DialogActions onCancel={onDone} label="Reportar pago" loading={uploading || report.isPending} />
       </Stack>
     </form>
   );

@@ -1,5 +1,4 @@
 import { Badge, Button, Card, Checkbox, Group, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { inferOutput } from '@trpc/tanstack-react-query';
@@ -13,6 +12,7 @@ import {
   type ShippingMethod,
 } from '@casillero/shared';
 import { getErrorMessage, getFieldErrors } from '../../../../lib/errors';
+import { useSchemaForm } from '../../../../components/forms/useSchemaForm';
 import { trpc } from '../../../../lib/trpc';
 import { EmptyState } from '../QueryState';
 import { formatKg } from './format';
@@ -56,11 +56,7 @@ function PackageLabel({ pkg }: { pkg: RepackablePackage }) {
 export function RepackRequestForm({ packages }: { packages: RepackablePackage[] }) {
   const queryClient = useQueryClient();
   const request = useMutation(trpc.repacks.request.mutationOptions());
-  const form = useForm<Values>({
-    mode: 'controlled',
-    initialValues: { packageIds: [], shippingMethod: '', instructions: '' },
-    validate: schemaResolver(requestRepackSchema, { sync: true }),
-  });
+  const form = useSchemaForm<Values>(requestRepackSchema, { packageIds: [], shippingMethod: '', instructions: '' });
   const available = packages.filter((p) => !p.inPendingRequest);
 
   const handleSubmit = form.onSubmit(async (values) => {
@@ -104,7 +100,14 @@ export function RepackRequestForm({ packages }: { packages: RepackablePackage[] 
               >
                 <Stack gap="sm" mt="xs">
                   {packages.map((pkg) => (
-                    <Checkbox.Card key={pkg.id} value={pkg.id} disabled={pkg.inPendingRequest} radius="md" p="sm" aria-label={pkg.trackingNumber ?? pkg.packageDescription}>
+                    <Checkbox.Card
+                      key={pkg.id}
+                      value={pkg.id}
+                      disabled={pkg.inPendingRequest}
+                      radius="md"
+                      p="sm"
+                      aria-label={pkg.trackingNumber ?? pkg.packageDescription}
+                    >
                       <Group wrap="nowrap" align="flex-start">
                         <Checkbox.Indicator disabled={pkg.inPendingRequest} />
                         <PackageLabel pkg={pkg} />

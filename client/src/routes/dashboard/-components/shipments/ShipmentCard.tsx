@@ -1,4 +1,4 @@
-import { Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconListDetails } from '@tabler/icons-react';
 import { formatDate, formatUsd } from '@casillero/shared';
 import type { inferOutput } from '@trpc/tanstack-react-query';
@@ -6,7 +6,7 @@ import type { trpc } from '../../../../lib/trpc';
 import { formatDay } from '../../../admin/-components/shipments/ShipmentDetails';
 import { ShipmentStatusBadge } from '../../../admin/-components/shipments/ShipmentStatus';
 import { formatKg } from '../repacks/format';
-import { LabeledValue } from '../../../../components/LabeledValue';
+import { FactGrid } from '../../../../components/details/DetailsParts';
 
 export type OwnShipment = inferOutput<typeof trpc.shipments.listOwn>['items'][number];
 
@@ -33,14 +33,17 @@ export function ShipmentCard({ shipment: s, onOpen }: { shipment: OwnShipment; o
             </Button>
           </Group>
         </Group>
-        <SimpleGrid cols={{ base: 2, sm: 6 }} spacing="xs">
-          <LabeledValue label="Paquetes" value={packagesText(s.packageCount)} />
-          <LabeledValue label="Peso total" value={`${formatKg(s.totalWeightKg)} kg`} />
-          <LabeledValue label="Costo de envío" value={formatUsd(s.shippingCostUsd)} />
-          <LabeledValue label="Entrega estimada" value={formatDay(s.estimatedDelivery)} />
-          <LabeledValue label="Entregado" value={formatDay(s.actualDelivery)} />
-          <LabeledValue label="Actualizado" value={formatDate(s.updatedAt)} />
-        </SimpleGrid>
+        <FactGrid
+          cols={{ base: 2, sm: 6 }}
+          facts={[
+            ['Paquetes', packagesText(s.packageCount)],
+            ['Peso total', `${formatKg(s.totalWeightKg)} kg`],
+            ['Costo de envío', formatUsd(s.shippingCostUsd)],
+            ['Entrega estimada', formatDay(s.estimatedDelivery)],
+            ['Entregado', formatDay(s.actualDelivery)],
+            ['Actualizado', formatDate(s.updatedAt)],
+          ]}
+        />
       </Stack>
     </Card>
   );

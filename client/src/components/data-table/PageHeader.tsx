@@ -1,0 +1,83 @@
+// The top of every admin screen: its heading (the page's one h1), a line saying what the
+// screen is for, and the screen's actions on the right.
+import type { ReactNode } from 'react';
+import { Badge, Button, Group, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
+import type { Permission } from '@casillero/shared';
+import { useCan } from '../../lib/permissions';
+import { IconPlus, type Icon } from '@tabler/icons-react';
+
+type PageHeaderProps = {
+  title: ReactNode;
+  subtitle: ReactNode;
+  /** Beside the title (the total of the screen's records). */
+  badge?: ReactNode;
+  /** On the right (the screen's create button); given, even when empty, the header is a row. */
+  actions?: ReactNode;
+};
+
+export function PageHeader({ title, subtitle, badge, actions }: PageHeaderProps) {
+  const heading = (
+    <Title order={1} size="h2">
+      {title}
+    </Title>
+  );
+  const intro = (
+    <div>
+      {badge ? (
+        <Group gap="sm">
+          {heading}
+          {badge}
+        </Group>
+      ) : (
+        heading
+      )}
+      <Text c="dimmed">{subtitle}</Text>
+    </div>
+  );
+  if (actions === undefined) return intro;
+  return (
+    <Group justify="space-between" align="flex-start">
+      {intro}
+      {actions}
+    </Group>
+  );
+}
+
+type TotalBadgeProps = {
+  /** The screen's count query, unfiltered (`trpc.shipments.count.queryOptions({})`): its `total`. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any procedure's error and key types
+  query: UseQueryOptions<any, any, { total: number }, any>;
+  noun: string;
+};
+
+/** The total of a screen's records beside its title, once known: '1.234', read as '1234 envíos'. */
+export function TotalBadge({ query, noun }: TotalBadgeProps) {
+  const total = useQuery(query).data?.total;
+  if (total === undefined) return null;
+  return (
+    <Badge size="lg" variant="light" aria-label={`${total} ${noun}`}>
+      {total.toLocaleString('es-ES')}
+    </Badge>
+  );
+}
+
+/** A header's main action ('Crear Envío'), with a plus unless another icon says it better. */
+export function HeaderButton({ label, onClick, icon: IconC = IconPlus }: { label: string; onClick: () => void; icon?: Icon }) {
+  return (
+    <Button leftSection={<IconC size={16} />} onClick={onClick}>
+      {label}
+    </Button>
+  );
+}
+
+/**
+ * A screen's create action: the header's button for a role that may write, and the open state
+ * of the dialog it opens (`<CreatePackageDialog {...create.dialog} />`).
+ */
+export function useCreateAction(permission: Permission, label: string) {
+  const [opened, { open, close }] = useDisclosure(false);
+  const canWrite = useCan(permission);
+  return { button: canWrite && <HeaderButton label={label} onClick={open} />, dialog: { opened, onClose: close } };
+}

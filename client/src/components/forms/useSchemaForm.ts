@@ -1,0 +1,73 @@
+// The product's forms are controlled and checked against the same schema the server applies
+// (from @casillero/shared), so a field's error reads the same on both sides.
+import { useState } from 'react';
+import { schemaResolver, useForm, type UseFormInput, type UseFormReturnType } from '@mantine/form';
+import { notifyError, notifySuccess } from './notify';
+
+type Schema = Parameters<typeof schemaResolver>[0];
+type Options<V> = Omit<UseFormInput<V>, 'mode' | 'initialValues' | 'validate'>;
+
+/** A controlled form over `initialValues`, validated by `schema` on submit. */
+export function useSchemaForm<V extends Record<string, unknown>>(schema: Schema, initialValues: V, options: Options<V> = {}) {
+  return useForm<V>({ mode: 'controlled', initialValues, validate: schemaResolver(schema, { sync: true }), ...options });
+}
+
+/**
+ * A form's submit whose refusal stays on the form: `action` runs with the checked values and,
+ * when it throws, `failure` turns the error into the text shown above the buttons (cleared at
+ * the next attempt).
+ */
+export function useSubmitAction<V>(form: UseFormReturnType<V>, action: (values: V) => Promise<void>, failure: (error: unknown) => string) {
+  const [error, setError] = useState<string | null>(null);
+  const submit = form.onSubmit(async (values) => {
+    setError(null);
+    try {
+      await action(values);
+    } catch (caught) {
+      setError(failure(caught));
+    }
+  });
+  return { submit, error };
+}
+
+export type DialogSubmitOptions = {
+  /** Marks stale what the change touched. */
+  invalidate: () => Promise<unknown>;
+  /** Closes the dialog. */
+  onClose: () => void;
+  /** The refusal's text, shown above the buttons. */
+  failure: (error: unknown) => string;
+};
+
+/**
+ * The submit of a dialog that changes something: `run` makes the change and returns the toast's
+ * title and message; then the stale queries refresh and the dialog closes.
+ */
+export function useDialogSubmit<V>(
+  form: UseFormReturnType<V>,
+  { invalidate, onClose, failure }: DialogSubmitOptions,
+  run: (values: V) => Promise<[title: string, message: string]>,
+) {
+  const done = async (values: V) => {
+    notifySuccess(...(await run(values)));
+    await invalidate();
+    onClose();
+  };
+  return useSubmitAction(form, done, failure);
+}
+
+/**
+ * A confirmed action (delete, remove): `run` makes it and returns the toast's title and message,
+ * then the dialog closes; a refusal is a red toast. Either way the stale queries refresh, since a
+ * refusal often means the row changed meanwhile.
+ */
+export async function runConfirmed(run: () => Promise<[title: string, message: string]>, { invalidate, onClose, failure }: DialogSubmitOptions) {
+  try {
+    notifySuccess(...(await run()));
+    await invalidate();
+    onClose();
+  } catch (error) {
+    notifyError(failure(error));
+    await invalidate();
+  }
+}

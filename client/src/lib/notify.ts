@@ -1,0 +1,26 @@
+// How a change made from a list reports back: a green toast when it worked, a red 'Error' toast
+// with the reason when it did not.
+import { notifyError, notifySuccess } from '../components/forms/notify';
+import { getErrorMessage } from './errors';
+
+type Toast = { title?: string; message: string };
+
+/**
+ * Runs `change` and says how it went: `success` is the green toast (or builds it from the
+ * result); the red one gives `failure`'s text, the server's message by default. True when it worked.
+ */
+export async function notifyChange<T>(
+  change: () => Promise<T>,
+  success: Toast | ((result: T) => Toast),
+  failure: (error: unknown) => string = (error) => getErrorMessage(error),
+): Promise<boolean> {
+  try {
+    const result = await change();
+    const toast = typeof success === 'function' ? success(result) : success;
+    notifySuccess(toast.title, toast.message);
+    return true;
+  } catch (error) {
+    notifyError(failure(error));
+    return false;
+  }
+}

@@ -1,0 +1,21 @@
+// The business's clock (Caracas): its operating days, the dates in file names and the times
+// written into CSV exports. Every date the business reads is on this clock, not the server's.
+import { sql } from 'drizzle-orm';
+
+export const BUSINESS_TIME_ZONE = 'America/Caracas';
+
+/** The time zone as an SQL literal, for `at time zone` (a constant, never user input). */
+export const BUSINESS_TZ_SQL = sql.raw(`'${BUSINESS_TIME_ZONE}'`);
+
+/** A day (YYYY-MM-DD) on the business's clock: today by default. */
+export const businessToday = (now = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(now);
+
+/** A date and time as the CSV exports write them (dd/mm/aaaa, hh:mm). */
+export const csvDateTime = new Intl.DateTimeFormat('es-ES', {
+  timeZone: BUSINESS_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});

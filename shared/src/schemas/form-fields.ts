@@ -1,0 +1,19 @@
+// Field rules the forms share: optional text and numbers as a form sends them (empty means
+// absent), and optional ids of records chosen or uploaded first.
+import { z } from '../zod-es';
+
+/** Optional text: trimmed, at most `max` characters, empty becomes null. */
+export const optionalText = (max: number, message?: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .nullish()
+    .transform((s) => s || null);
+
+/** A number from a form field: an empty field is absent (null). */
+export const optionalNumber = (schema: z.ZodNumber) =>
+  z.union([schema, z.literal('')]).nullish().transform((n) => (n === '' || n == null ? null : n));
+
+/** An optional id (a chosen mailbox, an uploaded file): absent becomes null. */
+export const optionalUuid = (message?: string) => z.uuid(message).nullish().transform((s) => s ?? null);
