@@ -64,6 +64,10 @@ describe.skipIf(!chromium)('personal y auditoría', () => {
       await person.getByLabel(fieldLabel('Confirmar contraseña')).fill(PERSON.password);
       await person.getByRole('button', { name: 'Crear mi cuenta' }).click();
       await person.waitForURL((u) => u.pathname === '/admin');
+      // No business figures for the warehouse: its home lists its screens instead.
+      await person.getByRole('heading', { name: 'Tus secciones' }).waitFor();
+      await person.getByRole('main').getByRole('link', { name: 'Paquetes' }).waitFor();
+      expect(await person.getByText('Ingresos Mes').count()).toBe(0);
       const nav = person.getByRole('navigation').first();
       await nav.getByRole('link', { name: 'Paquetes' }).waitFor();
       for (const hidden of ['Pagos', 'Reportes', 'Personal', 'Auditoría']) {
@@ -115,6 +119,42 @@ describe.skipIf(!chromium)('personal y auditoría', () => {
       const details = admin.getByRole('dialog', { name: 'Detalles del paquete' });
       await details.getByRole('region', { name: 'Historial de cambios' }).or(details.getByText('Historial de cambios')).first().waitFor();
       await details.getByText(PERSON.name).first().waitFor();
+    });
+  });
+
+  it('roles that only read a screen see no controls that change it', async () => {
+    const cashier = await newPage();
+    await withScreenshotOnFailure(cashier, 'caja-solo-lectura', async () => {
+      await signIn(cashier, url(), DEMO.caja, DEMO.password);
+      await cashier.waitForURL((u) => u.pathname.startsWith('/admin'));
+      // The cashier sees the figures, reads clients and shipments, and changes neither.
+      await cashier.getByText('Ingresos Mes').waitFor();
+      await cashier.goto(`${url()}/admin/clientes`);
+      const carlos = cashier.getByRole('row').filter({ hasText: DEMO.otherCustomer });
+      await carlos.getByRole('button', { name: /^Ver detalles de / }).waitFor();
+      expect(await carlos.getByRole('button', { name: /^Editar a / }).count()).toBe(0);
+      expect(await carlos.getByRole('button', { name: /^Crear casillero para / }).count()).toBe(0);
+      expect(await cashier.getByRole('button', { name: 'Crear Casillero' }).count()).toBe(0);
+      await carlos.getByRole('button', { name: /^Ver detalles de / }).click();
+      const details = cashier.getByRole('dialog', { name: 'Detalles del cliente' });
+      await details.getByText('Casilleros').first().waitFor();
+      expect(await details.getByRole('switch').count()).toBe(0);
+      expect(await details.getByRole('button', { name: 'Editar' }).count()).toBe(0);
+      await cashier.keyboard.press('Escape');
+      await cashier.goto(`${url()}/admin/envios`);
+      const firstShipment = cashier.getByRole('row').filter({ has: cashier.getByRole('button', { name: /^Ver detalles de / }) }).first();
+      await firstShipment.waitFor();
+      expect(await cashier.getByRole('combobox', { name: /^Estado del envío / }).count()).toBe(0);
+      expect(await cashier.getByRole('button', { name: /^Editar envío / }).count()).toBe(0);
+    });
+    const support = await newPage();
+    await withScreenshotOnFailure(support, 'atencion-solo-lectura', async () => {
+      await signIn(support, url(), DEMO.atencion, DEMO.password);
+      await support.waitForURL((u) => u.pathname.startsWith('/admin'));
+      await support.goto(`${url()}/admin/reempaques`);
+      await support.getByRole('row').filter({ hasText: '@' }).first().waitFor();
+      expect(await support.getByRole('button', { name: 'Procesar' }).count()).toBe(0);
+      expect(await support.getByRole('button', { name: 'Marcar enviado' }).count()).toBe(0);
     });
   });
 

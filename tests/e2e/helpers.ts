@@ -21,6 +21,9 @@ export const DEMO = {
   admin: 'admin@casillero.test',
   customer: 'maria@casillero.test',
   otherCustomer: 'carlos@casillero.test',
+  /** Demo staff of the roles other than the administrator's (DECISIONS 13). */
+  caja: 'caja@casillero.test',
+  atencion: 'atencion@casillero.test',
 } as const;
 
 const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];

@@ -26,7 +26,8 @@ export function StatCard({ label, value, detail, footer, icon: IconC, color, siz
   return (
     <Card withBorder radius="md" padding={size} {...cardProps}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <div>
+        {/* The text gives way (a long amount wraps) so the icon always fits in the card. */}
+        <div style={{ minWidth: 0 }}>
           <Text size="sm" c="dimmed" fw={isLarge ? 600 : undefined}>
             {label}
           </Text>
@@ -43,7 +44,7 @@ export function StatCard({ label, value, detail, footer, icon: IconC, color, siz
             </Text>
           )}
         </div>
-        <ThemeIcon size={44} radius="md" variant="light" color={color}>
+        <ThemeIcon size={44} radius="md" variant="light" color={color} style={{ flexShrink: 0 }}>
           <IconC size={24} />
         </ThemeIcon>
       </Group>

@@ -48,7 +48,14 @@ const Missing = ({ children }: { children: string }) => (
   </Text>
 );
 
-type Actions = { view: (r: ClientRow) => void; edit: (r: ClientRow) => void; createMailbox: (r: ClientRow) => void };
+type Actions = {
+  view: (r: ClientRow) => void;
+  edit: (r: ClientRow) => void;
+  createMailbox: (r: ClientRow) => void;
+  /** What the role may use here: caja reads clients but changes nothing and sees no packages. */
+  canWrite: boolean;
+  canSeePackages: boolean;
+};
 
 function clientColumns(actions: Actions) {
   return [
@@ -142,18 +149,24 @@ function clientColumns(actions: Actions) {
             icon={<IconEye size={18} />}
             onClick={() => actions.view(r)}
           />
-          <RowAction label="Editar" ariaLabel={`Editar a ${who}`} icon={<IconEdit size={18} />} onClick={() => actions.edit(r)} />
-          <Tooltip label="Ver paquetes">
-            <ActionIconLink variant="subtle" to="/admin/paquetes" search={{ cliente: r.userId }} aria-label={`Ver paquetes de ${who}`}>
-              <IconPackage size={18} />
-            </ActionIconLink>
-          </Tooltip>
-          <RowAction
-            label="Crear casillero"
-            ariaLabel={`Crear casillero para ${who}`}
-            icon={<IconPlus size={18} />}
-            onClick={() => actions.createMailbox(r)}
-          />
+          {actions.canWrite && (
+            <RowAction label="Editar" ariaLabel={`Editar a ${who}`} icon={<IconEdit size={18} />} onClick={() => actions.edit(r)} />
+          )}
+          {actions.canSeePackages && (
+            <Tooltip label="Ver paquetes">
+              <ActionIconLink variant="subtle" to="/admin/paquetes" search={{ cliente: r.userId }} aria-label={`Ver paquetes de ${who}`}>
+                <IconPackage size={18} />
+              </ActionIconLink>
+            </Tooltip>
+          )}
+          {actions.canWrite && (
+            <RowAction
+              label="Crear casillero"
+              ariaLabel={`Crear casillero para ${who}`}
+              icon={<IconPlus size={18} />}
+              onClick={() => actions.createMailbox(r)}
+            />
+          )}
         </RowActions>
       );
     }),
@@ -168,16 +181,20 @@ function ClientsPage() {
   const details = useDetailsParam(search, setSearch);
   const [editing, setEditing] = useState<ClientRef | null>(null);
   const canWrite = useCan('clients.write');
+  const canSeePackages = useCan('packages.read');
   const [creatingFor, setCreatingFor] = useState<ClientRef | null | undefined>(undefined);
   const count = useQuery({ ...trpc.clients.count.queryOptions(state.filters), placeholderData: keepPreviousData });
   const columns = useMemo(
-    () => clientColumns({
+    () =>
+      clientColumns({
         view: (r) => details.open(r.userId),
         edit: (r) => setEditing(refOf(r)),
         createMailbox: (r) => setCreatingFor(refOf(r)),
+        canWrite,
+        canSeePackages,
       }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `details.open` only writes the URL
-    [],
+    [canWrite, canSeePackages],
   );
 
   return (

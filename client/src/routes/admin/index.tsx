@@ -4,6 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import type { inferOutput } from '@trpc/tanstack-react-query';
 import {
+  STAFF_ROLE_DESCRIPTIONS,
+  STAFF_ROLE_LABELS,
+  can,
+  isStaffRole,
   PACKAGE_STATUS_LABELS,
   SHIPMENT_STATUS_LABELS,
   formatDateTime,
@@ -12,17 +16,23 @@ import {
   type ShipmentStatus,
 } from '@casillero/shared';
 import { PageHeader, StatCard } from '../../components/data-table';
+import { ButtonLink } from '../../components/links';
+import { useMe } from '../../lib/auth';
 import { getErrorMessage } from '../../lib/errors';
+import { ADMIN_NAV } from './-components/nav';
 import { pageHead } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
 
 export const Route = createFileRoute('/admin/')({
   head: pageHead('Panel de Administración'),
   loader: ({ context }) =>
-    Promise.all([
-      context.queryClient.prefetchQuery(context.trpc.reports.dashboardStats.queryOptions()),
-      context.queryClient.prefetchQuery(context.trpc.reports.recentActivity.queryOptions()),
-    ]),
+    // The figures include revenue: only roles that read reports load them (DECISIONS 13).
+    can(context.user.role, 'reports.read')
+      ? Promise.all([
+          context.queryClient.prefetchQuery(context.trpc.reports.dashboardStats.queryOptions()),
+          context.queryClient.prefetchQuery(context.trpc.reports.recentActivity.queryOptions()),
+        ])
+      : undefined,
   component: AdminHome,
 });
 
@@ -82,9 +92,12 @@ const STATS: { label: string; value: (s: Stats) => string; detail: (s: Stats) =>
 ];
 
 function AdminHome() {
-  const stats = useQuery(trpc.reports.dashboardStats.queryOptions());
-  const activity = useQuery(trpc.reports.recentActivity.queryOptions());
+  const role = useMe().data?.user?.role;
+  const canReadFigures = can(role, 'reports.read');
+  const stats = useQuery({ ...trpc.reports.dashboardStats.queryOptions(), enabled: canReadFigures });
+  const activity = useQuery({ ...trpc.reports.recentActivity.queryOptions(), enabled: canReadFigures });
   const s = stats.data;
+  if (!canReadFigures) return <StaffHome role={role} />;
 
   return (
     <Stack gap="lg">
@@ -109,6 +122,31 @@ function AdminHome() {
         ) : (
           <ActivityList items={activity.data} />
         )}
+      </Card>
+    </Stack>
+  );
+}
+
+/** The home of a role without the business figures: what the role does, and its screens. */
+function StaffHome({ role }: { role: string | undefined }) {
+  const sections = ADMIN_NAV.filter((item) => item.to && !item.exact && item.permission && can(role, item.permission));
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="Panel de Administración"
+        subtitle={isStaffRole(role) ? `Tu rol: ${STAFF_ROLE_LABELS[role]}. ${STAFF_ROLE_DESCRIPTIONS[role]}` : undefined}
+      />
+      <Card withBorder radius="md" padding="lg">
+        <Title order={2} size="h4" mb="md">
+          Tus secciones
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {sections.map((item) => (
+            <ButtonLink key={item.path} to={item.to!} variant="light" justify="flex-start" leftSection={<item.icon size={18} />}>
+              {item.label}
+            </ButtonLink>
+          ))}
+        </SimpleGrid>
       </Card>
     </Stack>
   );

@@ -8,6 +8,7 @@ import { DetailsDrawer } from '../../../../components/details/DetailsDrawer';
 import { EntityHistory } from '../../../../components/details/EntityHistory';
 import { ButtonLink } from '../../../../components/links';
 import { getErrorMessage } from '../../../../lib/errors';
+import { useCan } from '../../../../lib/permissions';
 import { trpc } from '../../../../lib/trpc';
 import { MailboxStatusBadge, useInvalidateClients } from './common';
 import type { ClientDetail, ClientRef } from './types';
@@ -60,6 +61,9 @@ type Props = {
 
 /** Ver detalles: profile, mailboxes (each with its on/off switch) and the customer's counts. */
 export function ClientDetailsDrawer({ userId, onClose, onEdit, onCreateMailbox }: Props) {
+  // Caja reads clients: no editing, no switches, and no packages screen to link to.
+  const canWrite = useCan('clients.write');
+  const canSeePackages = useCan('packages.read');
   return (
     <DetailsDrawer
       id={userId}
@@ -81,23 +85,27 @@ export function ClientDetailsDrawer({ userId, onClose, onEdit, onCreateMailbox }
               </Text>
             </div>
             <Group gap="xs">
-              <Button
-                size="xs"
-                variant="default"
-                leftSection={<IconEdit size={14} />}
-                onClick={() => onEdit({ userId: d.userId, fullName: d.fullName, email: d.email })}
-              >
-                Editar
-              </Button>
-              <ButtonLink
-                size="xs"
-                variant="default"
-                leftSection={<IconPackage size={14} />}
-                to="/admin/paquetes"
-                search={{ cliente: d.userId }}
-              >
-                Ver paquetes
-              </ButtonLink>
+              {canWrite && (
+                <Button
+                  size="xs"
+                  variant="default"
+                  leftSection={<IconEdit size={14} />}
+                  onClick={() => onEdit({ userId: d.userId, fullName: d.fullName, email: d.email })}
+                >
+                  Editar
+                </Button>
+              )}
+              {canSeePackages && (
+                <ButtonLink
+                  size="xs"
+                  variant="default"
+                  leftSection={<IconPackage size={14} />}
+                  to="/admin/paquetes"
+                  search={{ cliente: d.userId }}
+                >
+                  Ver paquetes
+                </ButtonLink>
+              )}
             </Group>
           </Group>
           <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="xs">
@@ -137,19 +145,23 @@ export function ClientDetailsDrawer({ userId, onClose, onEdit, onCreateMailbox }
                       .filter(Boolean)
                       .join(' · ')}
                   </Text>
-                  <MailboxToggle mailbox={b} />
+                  {canWrite && <MailboxToggle mailbox={b} />}
                 </Stack>
               </Card>
             ))}
           </SimpleGrid>
           <Group justify="space-between">
-            <Button
-              variant="light"
-              leftSection={<IconPlus size={16} />}
-              onClick={() => onCreateMailbox({ userId: d.userId, fullName: d.fullName, email: d.email })}
-            >
-              Crear casillero
-            </Button>
+            {canWrite ? (
+              <Button
+                variant="light"
+                leftSection={<IconPlus size={16} />}
+                onClick={() => onCreateMailbox({ userId: d.userId, fullName: d.fullName, email: d.email })}
+              >
+                Crear casillero
+              </Button>
+            ) : (
+              <span />
+            )}
             <Button variant="default" onClick={onClose}>
               Cerrar
             </Button>

@@ -18,6 +18,7 @@ import type { ListNavigate, ListSearch } from '../../../../components/data-table
 import { trpc } from '../../../../lib/trpc';
 import { failureMessage } from '../packages/feedback';
 import { ProcessRepackDialog, customerOf, useMarkShipped, type RepackRow } from './RepackDialogs';
+import { useCan } from '../../../../lib/permissions';
 
 /** /admin/reempaques search params. The order is fixed (pending first), so `sort` never reaches the URL. */
 export type RepackSearch = ListSearch<'queue'> & { status?: RepackStatus };
@@ -27,7 +28,13 @@ const TAB_LABELS: Record<RepackStatus, string> = { pending: 'Pendientes', proces
 
 const col = dataTableColumns<RepackRow>();
 
-type RowActions = { process: (r: RepackRow) => void; markShipped: (r: RepackRow) => void; shippingId: string | undefined };
+type RowActions = {
+  process: (r: RepackRow) => void;
+  markShipped: (r: RepackRow) => void;
+  shippingId: string | undefined;
+  /** Atención reads the queue; only roles that may process repacks get the actions column. */
+  canWrite: boolean;
+};
 
 function repackColumns(actions: RowActions) {
   return [
@@ -73,30 +80,34 @@ function repackColumns(actions: RowActions) {
         )}
       </div>
     )),
-    col.actions((r) => {
-      if (r.status === 'pending') {
-        return (
-          <Button size="xs" leftSection={<IconCheck size={14} />} onClick={() => actions.process(r)}>
-            Procesar
-          </Button>
-        );
-      }
-      if (r.status === 'processed') {
-        return (
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconTruckDelivery size={14} />}
-            loading={actions.shippingId === r.id}
-            onClick={() => actions.markShipped(r)}
-          >
-            Marcar enviado
-          </Button>
-        );
-      }
-      return null;
-    }),
+    ...(actions.canWrite ? [repackActions(actions)] : []),
   ];
+}
+
+function repackActions(actions: RowActions) {
+  return col.actions((r) => {
+    if (r.status === 'pending') {
+      return (
+        <Button size="xs" leftSection={<IconCheck size={14} />} onClick={() => actions.process(r)}>
+          Procesar
+        </Button>
+      );
+    }
+    if (r.status === 'processed') {
+      return (
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconTruckDelivery size={14} />}
+          loading={actions.shippingId === r.id}
+          onClick={() => actions.markShipped(r)}
+        >
+          Marcar enviado
+        </Button>
+      );
+    }
+    return null;
+    });
 }
 
 type RepacksListProps = {
@@ -113,11 +124,12 @@ export function RepacksList({ search, navigate }: RepacksListProps) {
   const all = counts.data ? REPACK_STATUSES.reduce((n, s) => n + counts.data[s], 0) : 0;
   const count = counts.data ? { count: search.status ? counts.data[search.status] : all, isCapped: false } : undefined;
 
+  const canWrite = useCan('repacks.write');
   const columns = useMemo(
-    () => repackColumns({ process: setProcessing, markShipped: (r) => void markShipped(r), shippingId: pendingId }),
+    () => repackColumns({ process: setProcessing, markShipped: (r) => void markShipped(r), shippingId: pendingId, canWrite }),
     // markShipped is a fresh closure each render; the row's loading state follows pendingId.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [pendingId],
+    [pendingId, canWrite],
   );
 
   // No column is sortable (the queue order is fixed), so the table never changes the order.

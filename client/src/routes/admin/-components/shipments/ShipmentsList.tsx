@@ -18,14 +18,21 @@ import { trpc } from '../../../../lib/trpc';
 import { failureMessage } from '../packages/feedback';
 import { ShipmentDetailsDrawer, formatDay, kgText } from './ShipmentDetails';
 import { EditShipmentDialog, RemoveShipmentDialog } from './ShipmentEditDialogs';
-import { ShipmentStatusSelect } from './ShipmentStatus';
+import { ShipmentStatusBadge, ShipmentStatusSelect } from './ShipmentStatus';
+import { useCan } from '../../../../lib/permissions';
 import type { ShipmentRow } from './types';
 
 export type ShipmentSearch = ListSearch<ShipmentSort> & { status?: ShipmentStatus };
 
 const col = dataTableColumns<ShipmentRow>();
 
-type RowActions = { details: (r: ShipmentRow) => void; edit: (r: ShipmentRow) => void; remove: (r: ShipmentRow) => void };
+type RowActions = {
+  details: (r: ShipmentRow) => void;
+  edit: (r: ShipmentRow) => void;
+  remove: (r: ShipmentRow) => void;
+  /** Roles that only read shipments (caja, atención) see the status and the details, no changes. */
+  canWrite: boolean;
+};
 
 function shipmentColumns(actions: RowActions) {
   return [
@@ -39,7 +46,12 @@ function shipmentColumns(actions: RowActions) {
     col.cell('destination', 'Destino', (r) => <StackedCell main={r.deliveryCity} sub={r.deliveryState} />),
     col.accessor('packageCount', { id: 'packages', header: 'Paquetes', enableSorting: false }),
     col.cell('weightCost', 'Peso / Costo', (r) => <StackedCell main={kgText(r.totalWeightKg)} sub={formatUsd(r.shippingCostUsd)} />),
-    col.accessor('status', { id: 'status', header: 'Estado', cell: (info) => <ShipmentStatusSelect shipment={info.row.original} /> }),
+    col.accessor('status', {
+      id: 'status',
+      header: 'Estado',
+      cell: (info) =>
+        actions.canWrite ? <ShipmentStatusSelect shipment={info.row.original} /> : <ShipmentStatusBadge status={info.getValue()} />,
+    }),
     col.accessor('createdAt', {
       id: 'createdAt',
       header: 'Fechas',
@@ -61,14 +73,13 @@ function shipmentColumns(actions: RowActions) {
     col.actions((row) => {
       const code = row.shipmentCode;
       const canRemove = row.status === 'preparing';
+      const view = (
+        <RowAction label="Ver detalles" ariaLabel={`Ver detalles de ${code}`} icon={<IconEye size={18} />} onClick={() => actions.details(row)} />
+      );
+      if (!actions.canWrite) return view;
       return (
         <RowActions>
-          <RowAction
-            label="Ver detalles"
-            ariaLabel={`Ver detalles de ${code}`}
-            icon={<IconEye size={18} />}
-            onClick={() => actions.details(row)}
-          />
+          {view}
           <RowAction
             label="Editar envío"
             ariaLabel={`Editar envío ${code}`}
@@ -100,10 +111,11 @@ export function ShipmentsList({ search, navigate }: ShipmentsListProps) {
   const details = useDetailsParam(search, navigate);
   const [editing, setEditing] = useState<ShipmentRow | null>(null);
   const [removing, setRemoving] = useState<ShipmentRow | null>(null);
+  const canWrite = useCan('shipments.write');
   const columns = useMemo(
-    () => shipmentColumns({ details: (r) => details.open(r.id), edit: setEditing, remove: setRemoving }),
+    () => shipmentColumns({ details: (r) => details.open(r.id), edit: setEditing, remove: setRemoving, canWrite }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `details.open` only writes the URL
-    [],
+    [canWrite],
   );
 
   return (
