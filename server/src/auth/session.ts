@@ -9,6 +9,7 @@ import {
 import type { DbOrTx } from '../db/client';
 import { sessions, userProfiles, users } from '../db/schema';
 import { generateToken, hashToken } from './tokens';
+import { withCustomer } from '../queries/joins';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** users.last_active_at is refreshed by a request at most this often (one write per user per day). */
@@ -50,7 +51,7 @@ export async function createSession(
  * (the dashboard's active users) is refreshed when it is missing or more than a day old.
  */
 function buildSessionLookup(db: DbOrTx) {
-  return db
+  const lookup = db
     .select({
       id: sessions.id,
       userId: sessions.userId,
@@ -63,8 +64,8 @@ function buildSessionLookup(db: DbOrTx) {
       fullName: userProfiles.fullName,
     })
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+    .$dynamic();
+  return withCustomer(lookup, sessions.userId, users.id)
     .where(eq(sessions.id, sql.placeholder('sessionId')))
     .prepare('session_lookup');
 }

@@ -59,6 +59,16 @@ export function newestFirst(table: TimedTable, { time = table.createdAt, spell =
   return { table, columns: { id: table.id, time }, sorts: { default: byTime('time', spell) }, defaultSort: 'default' as const };
 }
 
+/** Newest first, or by status (newest first within each): the declaration's `table`, `columns`, `sorts` and `defaultSort`. */
+export function newestFirstOrByStatus(table: TimedTable & { status: PgColumn }) {
+  return {
+    table,
+    columns: { id: table.id, createdAt: table.createdAt, status: table.status },
+    sorts: { createdAt: byTime('createdAt'), status: byGroup('status', 'createdAt') },
+    defaultSort: 'createdAt' as const,
+  };
+}
+
 /**
  * A customer's own list (every read is `owner = $scope`), newest first: their lists are small
  * and read whole, so the order is spelled plainly.

@@ -1,7 +1,7 @@
 // Reads of the audit log (/admin/auditoria and each entity's history): newest first, filtered
 // by person, action, entity and a range of days on the business's clock, on the list engine.
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, SubqueryWithSelection } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgSelect, SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { AuditFilters, AuditListParams } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { auditLog, userProfiles, users } from '../db/schema';
@@ -26,6 +26,11 @@ const entryColumns = {
   requestId: auditLog.requestId,
 };
 
+/** Who made the change: the user and profile of the actor (none for the system's own changes). */
+function withActor<T extends PgSelect>(query: T) {
+  return query.leftJoin(users, eq(users.id, auditLog.actorId)).leftJoin(userProfiles, eq(userProfiles.userId, auditLog.actorId));
+}
+
 type EntryRow = { createdAt: Date };
 const present = <R extends EntryRow>(rows: R[]) => rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 
@@ -45,14 +50,7 @@ const auditList = defineList<AuditListParams>()({
     to: { where: (day) => sql`${auditLog.createdAt} < (${day}::date + 1)::timestamp at time zone ${TZ}` },
   },
   rows: {
-    pageIds: (db, page) =>
-      db
-        .select(entryColumns)
-        .from(page)
-        .innerJoin(auditLog, eq(auditLog.id, page.pageId))
-        .leftJoin(users, eq(users.id, auditLog.actorId))
-        .leftJoin(userProfiles, eq(userProfiles.userId, auditLog.actorId))
-        .$dynamic(),
+    pageIds: (db, page) => withActor(db.select(entryColumns).from(page).innerJoin(auditLog, eq(auditLog.id, page.pageId)).$dynamic()),
   },
   present,
 });
@@ -76,12 +74,11 @@ export async function* exportAuditBatches(db: DbOrTx, filters: AuditFilters, bat
       ? sql`(${auditLog.createdAt}, ${auditLog.id}) < (${after.createdAt}::timestamptz, ${after.id})`
       : undefined;
     const batch = auditList.orderedIds(db, filters, 'createdAt', 'desc', keyset).limit(batchSize).as('batch') as unknown as BatchIds;
-    const rows = await db
+    const query = db
       .select({ ...entryColumns, createdAtKey: sql<string>`${auditLog.createdAt}::text` })
       .from(batch)
-      .innerJoin(auditLog, eq(auditLog.id, batch.pageId))
-      .leftJoin(users, eq(users.id, auditLog.actorId))
-      .leftJoin(userProfiles, eq(userProfiles.userId, auditLog.actorId))
+      .innerJoin(auditLog, eq(auditLog.id, batch.pageId));
+    const rows = await withActor(query.$dynamic())
       .orderBy(...auditList.orderBy('createdAt', 'desc'))
       .execute(values as Record<string, unknown>);
     if (rows.length === 0) return;
@@ -93,12 +90,7 @@ export async function* exportAuditBatches(db: DbOrTx, filters: AuditFilters, bat
 }
 
 export async function getAuditEntry(db: DbOrTx, id: number) {
-  const [row] = await db
-    .select(entryColumns)
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorId))
-    .leftJoin(userProfiles, eq(userProfiles.userId, auditLog.actorId))
-    .where(eq(auditLog.id, id));
+  const [row] = await withActor(db.select(entryColumns).from(auditLog).$dynamic()).where(eq(auditLog.id, id));
   return row ? present([row])[0]! : null;
 }
 
@@ -112,11 +104,7 @@ const HISTORY_TABLES: Record<string, string[]> = {
 
 /** The newest 100 entries about one entity (its details drawer). */
 export async function listEntityHistory(db: DbOrTx, entity: string, entityId: string) {
-  const rows = await db
-    .select(entryColumns)
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorId))
-    .leftJoin(userProfiles, eq(userProfiles.userId, auditLog.actorId))
+  const rows = await withActor(db.select(entryColumns).from(auditLog).$dynamic())
     .where(and(inArray(auditLog.entity, HISTORY_TABLES[entity] ?? [entity]), eq(auditLog.entityId, entityId)))
     .orderBy(indexOrder(auditLog.createdAt, 'desc'), indexOrder(auditLog.id, 'desc'))
     .limit(100);

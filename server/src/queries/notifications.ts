@@ -4,6 +4,7 @@ import type { DbOrTx } from '../db/client';
 import { notifications, userProfiles, users } from '../db/schema';
 import { containsPattern, searchTerm } from '../lib/list';
 import { defineList, newestFirst, ownNewestFirst } from '../lib/list-engine';
+import { withCustomer } from './joins';
 import { customerArms } from './search-arms';
 
 export async function countUnread(db: DbOrTx, userId: string): Promise<number> {
@@ -82,14 +83,11 @@ const adminNotificationsList = defineList<AdminNotificationListParams>()({
       or(ilike(notifications.title, p('pattern')), ilike(notifications.message, p('pattern')), ...customerArms(db, notifications.userId, p('pattern')))!,
   },
   rows: {
-    pageIds: (db, page) =>
-      db
-        .select({ ...notificationColumns, userId: notifications.userId, userName: userProfiles.fullName, userEmail: users.email })
-        .from(page)
-        .innerJoin(notifications, eq(notifications.id, page.pageId))
-        .innerJoin(users, eq(users.id, notifications.userId))
-        .leftJoin(userProfiles, eq(userProfiles.userId, notifications.userId))
-        .$dynamic(),
+    pageIds: (db, page) => {
+      const columns = { ...notificationColumns, userId: notifications.userId, userName: userProfiles.fullName, userEmail: users.email };
+      const rows = db.select(columns).from(page).innerJoin(notifications, eq(notifications.id, page.pageId));
+      return withCustomer(rows.$dynamic(), notifications.userId);
+    },
   },
 });
 

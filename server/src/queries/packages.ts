@@ -3,11 +3,13 @@
 // the form's choices (customers and their mailboxes).
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { PackageFilters, PackageListParams } from '@casillero/shared';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 import { mailboxes, packages, shipmentPackages, shipments, storedFiles, userProfiles, users } from '../db/schema';
 import { containsPattern, searchTerm } from '../lib/list';
-import { byGroup, byTime, defineList } from '../lib/list-engine';
+import { defineList, newestFirstOrByStatus } from '../lib/list-engine';
 import { customerArms, mailboxCodeArm } from './search-arms';
+import { withCustomerAndMailbox } from './joins';
 
 /** What a package is and where it stands in the warehouse: the admin's and the customer's lists show it. */
 export const packageIntakeColumns = {
@@ -38,13 +40,17 @@ const rowColumns = {
   shipmentCode: shipments.shipmentCode,
 };
 
+/** A package's customer, mailbox and shipment (if any): what the list and the details join to each row. */
+function withOwnerAndShipment<T extends PgSelect>(query: T) {
+  return withCustomerAndMailbox(query, packages.userId, packages.mailboxId)
+    .leftJoin(shipmentPackages, eq(shipmentPackages.packageId, packages.id))
+    .leftJoin(shipments, eq(shipments.id, shipmentPackages.shipmentId));
+}
+
 /** The list (admin spec §2, §7): newest first, or by status; ids first, then the joins. */
 const packagesList = defineList<PackageListParams>()({
   name: 'packages',
-  table: packages,
-  columns: { id: packages.id, createdAt: packages.createdAt, status: packages.status },
-  sorts: { createdAt: byTime('createdAt'), status: byGroup('status', 'createdAt') },
-  defaultSort: 'createdAt',
+  ...newestFirstOrByStatus(packages),
   filters: { status: packages.status, cliente: packages.userId },
   search: {
     // The tracking number or description, or the customer's name or e-mail, or the mailbox code
@@ -59,16 +65,7 @@ const packagesList = defineList<PackageListParams>()({
   },
   rows: {
     pageIds: (db, page) =>
-      db
-        .select(rowColumns)
-        .from(page)
-        .innerJoin(packages, eq(packages.id, page.pageId))
-        .innerJoin(users, eq(users.id, packages.userId))
-        .innerJoin(mailboxes, eq(mailboxes.id, packages.mailboxId))
-        .leftJoin(userProfiles, eq(userProfiles.userId, packages.userId))
-        .leftJoin(shipmentPackages, eq(shipmentPackages.packageId, packages.id))
-        .leftJoin(shipments, eq(shipments.id, shipmentPackages.shipmentId))
-        .$dynamic(),
+      withOwnerAndShipment(db.select(rowColumns).from(page).innerJoin(packages, eq(packages.id, page.pageId)).$dynamic()),
   },
 });
 
@@ -78,24 +75,20 @@ export type PackageListRow = Awaited<ReturnType<typeof listPackages>>['rows'][nu
 /** 'N de M paquetes', both counted up to the cap. */
 export const countPackages = (db: DbOrTx, filters: PackageFilters) => packagesList.countWithTotal(db, filters);
 
+/** What the details dialog shows besides the list's row. */
+const detailColumns = {
+  ...rowColumns,
+  notes: packages.notes,
+  updatedAt: packages.updatedAt,
+  photoFileId: packages.photoFileId,
+  photoContentType: storedFiles.contentType,
+  customerPhone: userProfiles.phone,
+  shipmentStatus: shipments.status,
+};
+
 /** One package with everything the details dialog shows. */
 export async function getPackageDetail(db: DbOrTx, id: string) {
-  const [row] = await db
-    .select({
-      ...rowColumns,
-      notes: packages.notes,
-      updatedAt: packages.updatedAt,
-      photoFileId: packages.photoFileId,
-      photoContentType: storedFiles.contentType,
-      customerPhone: userProfiles.phone,
-      shipmentStatus: shipments.status,
-    })
-    .from(packages)
-    .innerJoin(users, eq(users.id, packages.userId))
-    .innerJoin(mailboxes, eq(mailboxes.id, packages.mailboxId))
-    .leftJoin(userProfiles, eq(userProfiles.userId, packages.userId))
-    .leftJoin(shipmentPackages, eq(shipmentPackages.packageId, packages.id))
-    .leftJoin(shipments, eq(shipments.id, shipmentPackages.shipmentId))
+  const [row] = await withOwnerAndShipment(db.select(detailColumns).from(packages).$dynamic())
     .leftJoin(storedFiles, eq(storedFiles.id, packages.photoFileId))
     .where(eq(packages.id, id));
   return row ?? null;

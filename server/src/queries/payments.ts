@@ -6,6 +6,7 @@ import type { Config } from '../env';
 import { mailboxes, paymentTrackings, paymentTransactions, shipments, trackings, userProfiles, users } from '../db/schema';
 import { signedLinkFor } from '../files/links';
 import { defineList, newestFirst, ownNewestFirst, plainOrder } from '../lib/list-engine';
+import { withCustomer } from './joins';
 import { customerArms } from './search-arms';
 
 const paymentColumns = {
@@ -145,14 +146,10 @@ const paymentsList = defineList<PaymentListParams>()({
       )!,
   },
   rows: {
-    pageIds: (db, page) =>
-      db
-        .select(adminRowColumns)
-        .from(page)
-        .innerJoin(paymentTransactions, eq(paymentTransactions.id, page.pageId))
-        .innerJoin(users, eq(users.id, paymentTransactions.userId))
-        .leftJoin(userProfiles, eq(userProfiles.userId, paymentTransactions.userId))
-        .$dynamic(),
+    pageIds: (db, page) => {
+      const rows = db.select(adminRowColumns).from(page).innerJoin(paymentTransactions, eq(paymentTransactions.id, page.pageId));
+      return withCustomer(rows.$dynamic(), paymentTransactions.userId);
+    },
   },
 });
 
@@ -194,7 +191,7 @@ export const countPayments = (db: DbOrTx, filters: PaymentFilters) => paymentsLi
 /** 'Ver Detalles': the payment, its customer, what it pays for and who processed it. */
 export async function getPaymentDetail(db: DbOrTx, id: string) {
   const processedByName = sql<string | null>`(select ${userProfiles.fullName} from ${userProfiles} where ${userProfiles.userId} = ${paymentTransactions.processedBy})`;
-  const [row] = await db
+  const query = db
     .select({
       ...adminRowColumns,
       customerPhone: userProfiles.phone,
@@ -208,8 +205,8 @@ export async function getPaymentDetail(db: DbOrTx, id: string) {
       processedByName,
     })
     .from(paymentTransactions)
-    .innerJoin(users, eq(users.id, paymentTransactions.userId))
-    .leftJoin(userProfiles, eq(userProfiles.userId, paymentTransactions.userId))
+    .$dynamic();
+  const [row] = await withCustomer(query, paymentTransactions.userId)
     .leftJoin(mailboxes, eq(mailboxes.id, paymentTransactions.mailboxId))
     .leftJoin(shipments, eq(shipments.id, paymentTransactions.shipmentId))
     .where(eq(paymentTransactions.id, id));

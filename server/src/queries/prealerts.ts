@@ -10,6 +10,7 @@ import {
 import type { DbOrTx } from '../db/client';
 import { mailboxes, prealerts, trackings, userProfiles, users } from '../db/schema';
 import { defineList, newestFirst } from '../lib/list-engine';
+import { withCustomer } from './joins';
 import { customerArms } from './search-arms';
 
 /** What a card and the details dialog show of a pre-alert. */
@@ -80,7 +81,7 @@ const prealertsList = defineList<PrealertAdminListParams>()({
   rows: {
     pageIds: (db, page) => {
       const matched = matchedTrackingOf(db);
-      return db
+      const rows = db
         .select({
           ...cardColumns,
           matchedTracking: {
@@ -91,12 +92,10 @@ const prealertsList = defineList<PrealertAdminListParams>()({
           },
         })
         .from(page)
-        .innerJoin(prealerts, eq(prealerts.id, page.pageId))
-        .innerJoin(users, eq(users.id, prealerts.userId))
-        .leftJoin(userProfiles, eq(userProfiles.userId, prealerts.userId))
+        .innerJoin(prealerts, eq(prealerts.id, page.pageId));
+      return withCustomer(rows.$dynamic(), prealerts.userId)
         .leftJoin(mailboxes, eq(mailboxes.id, prealerts.mailboxId))
-        .leftJoinLateral(matched, sql`true`)
-        .$dynamic();
+        .leftJoinLateral(matched, sql`true`);
     },
   },
   present: (rows) =>

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../db/client';
 import { mailboxes, packages, repackRequestItems, repackRequests, userProfiles, users } from '../db/schema';
 import { containsPattern, searchTerm } from '../lib/list';
 import { defineList, ownNewestFirst } from '../lib/list-engine';
+import { withCustomer } from './joins';
 import { customerArms } from './search-arms';
 
 /** Packages in the warehouse that can still be repacked or consolidated. */
@@ -141,17 +142,16 @@ const adminRepacksList = defineList<RepackAdminListParams>()({
   filters: { status: repackRequests.status },
   search: { where: (db, p) => repackSearch(db, p('pattern')) },
   rows: {
-    direct: (db) =>
-      db
+    direct: (db) => {
+      const rows = db
         .select({
           ...requestColumns,
           processedByName: sql<string | null>`(select ${userProfiles.fullName} from ${userProfiles} where ${userProfiles.userId} = ${repackRequests.processedBy})`,
           customer: { id: users.id, email: users.email, fullName: userProfiles.fullName },
         })
-        .from(repackRequests)
-        .innerJoin(users, eq(users.id, repackRequests.userId))
-        .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
-        .$dynamic(),
+        .from(repackRequests);
+      return withCustomer(rows.$dynamic(), repackRequests.userId, users.id);
+    },
   },
   present: (rows, db) => withItems(db, rows),
 });

@@ -5,7 +5,8 @@ import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { PACKAGE_STATUSES_SHIPPABLE, type ShipmentFilters, type ShipmentListParams } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { packages, shipmentPackages, shipmentStages, shipments, userProfiles, users } from '../db/schema';
-import { byGroup, byTime, defineList } from '../lib/list-engine';
+import { defineList, newestFirstOrByStatus } from '../lib/list-engine';
+import { withCustomer } from './joins';
 import { customerArms } from './search-arms';
 import { inPendingRepack } from './repacks';
 
@@ -37,10 +38,7 @@ const rowColumns = {
 /** The list (admin spec §2, §7): newest first, or by status; ids first, then the joins. */
 const shipmentsList = defineList<ShipmentListParams>()({
   name: 'shipments',
-  table: shipments,
-  columns: { id: shipments.id, createdAt: shipments.createdAt, status: shipments.status },
-  sorts: { createdAt: byTime('createdAt'), status: byGroup('status', 'createdAt') },
-  defaultSort: 'createdAt',
+  ...newestFirstOrByStatus(shipments),
   filters: { status: shipments.status },
   search: {
     // The shipment code or tracking number, the delivery city, the customer's name or e-mail,
@@ -62,13 +60,7 @@ const shipmentsList = defineList<ShipmentListParams>()({
   },
   rows: {
     pageIds: (db, page) =>
-      db
-        .select(rowColumns)
-        .from(page)
-        .innerJoin(shipments, eq(shipments.id, page.pageId))
-        .innerJoin(users, eq(users.id, shipments.userId))
-        .leftJoin(userProfiles, eq(userProfiles.userId, shipments.userId))
-        .$dynamic(),
+      withCustomer(db.select(rowColumns).from(page).innerJoin(shipments, eq(shipments.id, page.pageId)).$dynamic(), shipments.userId),
   },
 });
 
@@ -90,12 +82,8 @@ const shippablePackageColumns = {
 
 /** One shipment with its customer, its packages and its stages in order. */
 export async function getShipmentDetail(db: DbOrTx, id: string) {
-  const [shipment] = await db
-    .select({ ...rowColumns, totalVolumeCm3: shipments.totalVolumeCm3, customerPhone: userProfiles.phone })
-    .from(shipments)
-    .innerJoin(users, eq(users.id, shipments.userId))
-    .leftJoin(userProfiles, eq(userProfiles.userId, shipments.userId))
-    .where(eq(shipments.id, id));
+  const query = db.select({ ...rowColumns, totalVolumeCm3: shipments.totalVolumeCm3, customerPhone: userProfiles.phone }).from(shipments);
+  const [shipment] = await withCustomer(query.$dynamic(), shipments.userId).where(eq(shipments.id, id));
   if (!shipment) return null;
   const [items, stages] = await Promise.all([
     db

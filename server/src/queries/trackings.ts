@@ -2,7 +2,7 @@
 // hot ones (list page, count, stats) are prepared statements cached per query shape, and none
 // reads or counts more than a bounded number of rows (docs/decisions/008).
 import { and, asc, desc, eq, fillPlaceholders, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, SubqueryWithSelection } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgSelect, SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import {
   TRACKING_STATUSES,
   TRACKING_STATUSES_IN_TRANSIT,
@@ -16,6 +16,7 @@ import { rowsOf, type DbOrTx } from '../db/client';
 import { mailboxes, prealerts, trackingHistory, trackingStatusCounts, trackings, userProfiles, users } from '../db/schema';
 import { containsPattern, preparedCache, searchTerm, type BoundedCount } from '../lib/list';
 import { byGroup, byTime, byUnique, defineList } from '../lib/list-engine';
+import { withCustomer, withCustomerAndMailbox } from './joins';
 import { BUSINESS_TZ_SQL as TZ } from '../lib/business-clock';
 import { isoTimestamp } from '../lib/timestamps';
 import { customerArms, mailboxCodeArm } from './search-arms';
@@ -43,6 +44,9 @@ const rowColumns = {
   mailboxId: trackings.mailboxId,
   mailboxCode: mailboxes.mailboxCode,
 };
+
+/** A tracking's client and mailbox: what the list, the CSV and the details join to each row. */
+const withClientAndMailbox = <T extends PgSelect>(query: T) => withCustomerAndMailbox(query, trackings.userId, trackings.mailboxId);
 
 /**
  * The list (admin spec §2, §7; decision 008). The search matches the tracking number, the
@@ -83,8 +87,8 @@ const trackingsList = defineList<TrackingListParams>()({
   rows: {
     // The list's columns with its timestamps as the ISO strings the browser receives (no Date
     // built per value only to be turned back into text).
-    pageIds: (db, page) =>
-      db
+    pageIds: (db, page) => {
+      const rows = db
         .select({
           ...rowColumns,
           dispatchAuthorizedAt: isoTimestamp(trackings.dispatchAuthorizedAt),
@@ -92,11 +96,9 @@ const trackingsList = defineList<TrackingListParams>()({
           updatedAt: isoTimestamp(trackings.updatedAt),
         })
         .from(page)
-        .innerJoin(trackings, eq(trackings.id, page.pageId))
-        .innerJoin(users, eq(users.id, trackings.userId))
-        .innerJoin(mailboxes, eq(mailboxes.id, trackings.mailboxId))
-        .leftJoin(userProfiles, eq(userProfiles.userId, trackings.userId))
-        .$dynamic(),
+        .innerJoin(trackings, eq(trackings.id, page.pageId));
+      return withClientAndMailbox(rows.$dynamic());
+    },
   },
 });
 
@@ -277,14 +279,11 @@ function keysetOf(sort: TrackingSort, dir: SortDirection, step: ExportStep): SQL
 /** A batch of the CSV: the list's row, and its created_at to the microsecond for the keyset. */
 function buildExportQuery(db: DbOrTx, input: TrackingFilters, sort: TrackingSort, dir: SortDirection, step: ExportStep) {
   const batch = trackingsList.orderedIds(db, input, sort, dir, keysetOf(sort, dir, step)).limit(ph('limit')).as('batch') as unknown as BatchIds;
-  return db
+  const rows = db
     .select({ ...rowColumns, createdAtKey: sql<string>`${trackings.createdAt}::text` })
     .from(batch)
-    .innerJoin(trackings, eq(trackings.id, batch.pageId))
-    .innerJoin(users, eq(users.id, trackings.userId))
-    .innerJoin(mailboxes, eq(mailboxes.id, trackings.mailboxId))
-    .leftJoin(userProfiles, eq(userProfiles.userId, trackings.userId))
-    .orderBy(...trackingsList.orderBy(sort, dir));
+    .innerJoin(trackings, eq(trackings.id, batch.pageId));
+  return withClientAndMailbox(rows.$dynamic()).orderBy(...trackingsList.orderBy(sort, dir));
 }
 
 type BatchIds = SubqueryWithSelection<{ pageId: PgColumn }, 'batch'>;
@@ -335,7 +334,7 @@ export async function* exportTrackingBatches(
  * created (null when none matched); null when there is no such tracking.
  */
 export async function findTracking(db: DbOrTx, id: string) {
-  const [tracking] = await db
+  const query = db
     .select({
       ...rowColumns,
       description: trackings.description,
@@ -362,9 +361,8 @@ export async function findTracking(db: DbOrTx, id: string) {
       },
     })
     .from(trackings)
-    .innerJoin(users, eq(users.id, trackings.userId))
-    .innerJoin(mailboxes, eq(mailboxes.id, trackings.mailboxId))
-    .leftJoin(userProfiles, eq(userProfiles.userId, trackings.userId))
+    .$dynamic();
+  const [tracking] = await withClientAndMailbox(query)
     .leftJoin(prealerts, eq(prealerts.id, trackings.prealertId))
     .where(eq(trackings.id, id));
   return tracking ?? null;
@@ -414,7 +412,7 @@ export async function findActiveMailbox(db: DbOrTx, mailboxId: string) {
 
 /** Customers' active mailboxes with their owner: the only ones a tracking can go to. */
 function selectActiveMailboxes(db: DbOrTx, condition: SQL | undefined) {
-  return db
+  const rows = db
     .select({
       mailboxId: mailboxes.id,
       mailboxCode: mailboxes.mailboxCode,
@@ -424,9 +422,8 @@ function selectActiveMailboxes(db: DbOrTx, condition: SQL | undefined) {
       fullName: userProfiles.fullName,
     })
     .from(mailboxes)
-    .innerJoin(users, eq(users.id, mailboxes.userId))
-    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
-    .where(and(eq(mailboxes.status, 'active'), eq(users.role, 'user'), condition));
+    .$dynamic();
+  return withCustomer(rows, mailboxes.userId, users.id).where(and(eq(mailboxes.status, 'active'), eq(users.role, 'user'), condition));
 }
 
 /** The customer's pending pre-alert announcing this tracking number, if any. */

@@ -1,15 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { mailboxCountryEnum, mailboxLocationEnum, mailboxStatusEnum } from './enums';
-import { createdAt, requiredRef, updatedAt, uuidPk } from './columns';
-import { users } from './users';
+import { createdAt, updatedAt } from './columns';
+import { customerOwned } from './owned';
 
 /** The spec's "lockers" and "mailboxes" are one thing (DECISIONS 5). */
 export const mailboxes = pgTable(
   'mailboxes',
   {
-    id: uuidPk(),
-    userId: requiredRef('user_id', () => users.id, 'restrict'),
+    ...customerOwned('restrict'),
     mailboxCode: text('mailbox_code').notNull().unique('mailboxes_mailbox_code_key'),
     location: mailboxLocationEnum('location').notNull(),
     addressLine1: text('address_line_1').notNull(),

@@ -1,14 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
 import { notificationTypeEnum } from './enums';
-import { createdAt, requiredRef, uuidPk } from './columns';
-import { users } from './users';
+import { createdAt } from './columns';
+import { customerOwned } from './owned';
 
 export const notifications = pgTable(
   'notifications',
   {
-    id: uuidPk(),
-    userId: requiredRef('user_id', () => users.id, 'cascade'),
+    ...customerOwned('cascade'),
     title: text('title').notNull(),
     message: text('message').notNull(),
     type: notificationTypeEnum('type').notNull().default('general'),

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { packageStatusEnum } from './enums';
-import { createdAt, measure, money, requiredRef, timestamptz, updatedAt, uuidPk } from './columns';
-import { users } from './users';
+import { createdAt, measure, money, requiredRef, timestamptz, updatedAt } from './columns';
+import { customerOwned } from './owned';
 import { mailboxes } from './mailboxes';
 import { storedFiles } from './files';
 import { trackings } from './trackings';
@@ -11,8 +11,7 @@ import { trackings } from './trackings';
 export const packages = pgTable(
   'packages',
   {
-    id: uuidPk(),
-    userId: requiredRef('user_id', () => users.id, 'restrict'),
+    ...customerOwned('restrict'),
     mailboxId: requiredRef('mailbox_id', () => mailboxes.id, 'restrict'),
     trackingNumber: text('tracking_number'),
     packageDescription: text('package_description').notNull(),

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { index, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { paymentStatusEnum, paymentTypeEnum } from './enums';
-import { createdAt, money, requiredRef, timestamptz, updatedAt, uuidPk } from './columns';
+import { createdAt, money, requiredRef, timestamptz, updatedAt } from './columns';
 import { users } from './users';
+import { customerOwned } from './owned';
 import { mailboxes } from './mailboxes';
 import { shipments } from './shipments';
 import { storedFiles } from './files';
@@ -15,8 +16,7 @@ export type PaymentMetadata = { admin_notes?: string } & Record<string, unknown>
 export const paymentTransactions = pgTable(
   'payment_transactions',
   {
-    id: uuidPk(),
-    userId: requiredRef('user_id', () => users.id, 'restrict'),
+    ...customerOwned('restrict'),
     transactionType: paymentTypeEnum('transaction_type').notNull(),
     amountUsd: money('amount_usd').notNull(),
     /** Amount paid in bolívares, when the customer paid in VES. */

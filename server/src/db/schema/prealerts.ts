@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { estadoTrackingEnum, prealertStatusEnum } from './enums';
-import { createdAt, measure, money, requiredRef, timestamptz, updatedAt, uuidPk } from './columns';
-import { users } from './users';
+import { createdAt, measure, money, timestamptz, updatedAt } from './columns';
+import { customerOwned } from './owned';
 import { packages } from './packages';
 import { mailboxes } from './mailboxes';
 import { storedFiles } from './files';
@@ -11,8 +11,7 @@ import { storedFiles } from './files';
 export const prealerts = pgTable(
   'prealerts',
   {
-    id: uuidPk(),
-    userId: requiredRef('user_id', () => users.id, 'restrict'),
+    ...customerOwned('restrict'),
     /** The mailbox the purchase was sent to, when the customer chose one. */
     mailboxId: uuid('mailbox_id').references(() => mailboxes.id, { onDelete: 'set null' }),
     trackingNumber: text('tracking_number'),

@@ -3,6 +3,7 @@ import { check, index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { repackStatusEnum, shippingMethodEnum } from './enums';
 import { createdAt, requiredRef, timestamptz, updatedAt, uuidPk } from './columns';
 import { users } from './users';
+import { customerOwned } from './owned';
 import { packages } from './packages';
 import { trackings } from './trackings';
 
@@ -10,8 +11,7 @@ import { trackings } from './trackings';
 export const repackRequests = pgTable(
   'repack_requests',
   {
-    id: uuidPk(),
-    userId: requiredRef('user_id', () => users.id, 'restrict'),
+    ...customerOwned('restrict'),
     shippingMethod: shippingMethodEnum('shipping_method').notNull(),
     instructions: text('instructions'),
     status: repackStatusEnum('status').notNull().default('pending'),

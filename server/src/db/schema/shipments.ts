@@ -3,14 +3,14 @@ import { date, index, integer, pgTable, primaryKey, text, unique, uuid } from 'd
 import { shipmentStageStatusEnum, shipmentStatusEnum } from './enums';
 import { createdAt, measure, money, requiredRef, updatedAt, uuidPk } from './columns';
 import { users } from './users';
+import { customerOwned } from './owned';
 import { packages } from './packages';
 
 /** A consolidated shipment of a customer's packages to an address in Venezuela. */
 export const shipments = pgTable(
   'shipments',
   {
-    id: uuidPk(),
-    userId: requiredRef('user_id', () => users.id, 'restrict'),
+    ...customerOwned('restrict'),
     shipmentCode: text('shipment_code').notNull().unique('shipments_shipment_code_key'),
     trackingNumber: text('tracking_number'),
     deliveryAddress: text('delivery_address').notNull(),
