@@ -33,11 +33,17 @@ export function searchUuid(value: unknown): string | undefined {
 
 /**
  * The params every server-side list keeps in its URL (decision 012): search text, sort key
- * and direction, page, page size and the id whose details are open (`ver`). Bad values fall
- * back to the defaults instead of failing the page.
+ * and direction, page, page size and the id whose details are open (`ver`), then the list's
+ * own enum filters (`{ status: SHIPMENT_STATUSES }`), each one of its values or undefined.
+ * Bad values fall back to the defaults instead of failing the page.
  */
-export function listSearch<S extends string>(search: Record<string, unknown>, sorts: readonly S[]) {
+export function listSearch<S extends string, E extends Record<string, readonly string[]> = Record<never, never>>(
+  search: Record<string, unknown>,
+  sorts: readonly S[],
+  enums?: E,
+) {
   const pageSize = searchInt(search.pageSize);
+  const filters = Object.fromEntries(Object.entries(enums ?? {}).map(([key, values]) => [key, searchOptionalEnum(search[key], values)]));
   return {
     q: searchString(search.q, 100)?.trim() || undefined,
     sort: searchOptionalEnum(search.sort, sorts),
@@ -45,5 +51,6 @@ export function listSearch<S extends string>(search: Record<string, unknown>, so
     page: searchInt(search.page),
     pageSize: pageSize !== undefined && (LIST_PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : undefined,
     ver: searchUuid(search.ver),
+    ...(filters as { [K in keyof E]?: E[K][number] }),
   };
 }

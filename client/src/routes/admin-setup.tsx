@@ -10,11 +10,11 @@ import { PageLoader } from '../components/layout/PageLoader';
 import { EmailField, NewPasswordField } from '../components/forms/FormParts';
 import { useMutationForm } from '../components/useMutationForm';
 import { getErrorMessage } from '../lib/errors';
-import { BRAND_NAME } from '../lib/site';
+import { pageHead } from '../lib/site';
 import { trpc } from '../lib/trpc';
 
 export const Route = createFileRoute('/admin-setup')({
-  head: () => ({ meta: [{ title: `Configuración inicial · ${BRAND_NAME}` }] }),
+  head: pageHead('Configuración inicial'),
   component: AdminSetupPage,
 });
 

@@ -4,7 +4,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { FAQ_SECTIONS } from '@casillero/shared';
 import { PageHero } from '../components/public/PageHero';
 import { searchEnum } from '../lib/search';
-import { BRAND_NAME } from '../lib/site';
+import { pageHead } from '../lib/site';
 import { ContactForm } from './-components/ContactForm';
 import { ContactDetails } from './-components/ContactDetails';
 
@@ -16,7 +16,7 @@ export const Route = createFileRoute('/contacto')({
     const tab = searchEnum(search.tab, TABS, 'faq');
     return tab === 'faq' ? {} : { tab };
   },
-  head: () => ({ meta: [{ title: `Preguntas Frecuentes y Contacto · ${BRAND_NAME}` }] }),
+  head: pageHead('Preguntas Frecuentes y Contacto'),
   component: ContactPage,
 });
 

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { QuotePage } from '../components/quote/QuotePage';
-import { BRAND_NAME } from '../lib/site';
+import { pageHead } from '../lib/site';
 
 export const Route = createFileRoute('/cotizar-china')({
-  head: () => ({ meta: [{ title: `Calculadora China · ${BRAND_NAME}` }] }),
+  head: pageHead('Calculadora China'),
   component: () => <QuotePage origin="china" />,
 });

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { QuotePage } from '../components/quote/QuotePage';
-import { BRAND_NAME } from '../lib/site';
+import { pageHead } from '../lib/site';
 
 export const Route = createFileRoute('/cotizar')({
-  head: () => ({ meta: [{ title: `Calculadora USA · ${BRAND_NAME}` }] }),
+  head: pageHead('Calculadora USA'),
   component: () => <QuotePage origin="usa" />,
 });

@@ -10,10 +10,10 @@ import { StatGrid } from '../components/public/StatGrid';
 import { TestimonialGrid } from '../components/public/TestimonialCard';
 import { WhatsAppButton } from '../components/public/WhatsAppButton';
 import classes from '../components/public/public.module.css';
-import { BRAND_NAME } from '../lib/site';
+import { pageHead } from '../lib/site';
 
 export const Route = createFileRoute('/cursos')({
-  head: () => ({ meta: [{ title: `Cursos · ${BRAND_NAME}` }] }),
+  head: pageHead('Cursos'),
   component: CoursesPage,
 });
 

@@ -4,7 +4,7 @@ import { AreaShell } from '../components/layout/AreaShell';
 import { PageLoader } from '../components/layout/PageLoader';
 import { isSigningOutHere, useMe } from '../lib/auth';
 import { requireUser } from '../lib/guards';
-import { BRAND_NAME } from '../lib/site';
+import { pageHead } from '../lib/site';
 import { InvalidSession } from '../components/layout/InvalidSession';
 import { DashboardNav, DashboardNavFooter } from './dashboard/-components/nav';
 import { UnknownRole } from './dashboard/-components/UnknownRole';
@@ -15,7 +15,7 @@ export const Route = createFileRoute('/dashboard')({
     const user = await requireUser(context, location.href);
     return { user };
   },
-  head: () => ({ meta: [{ title: `Mi Cuenta · ${BRAND_NAME}` }] }),
+  head: pageHead('Mi Cuenta'),
   pendingComponent: () => <PageLoader message="Verificando autenticación..." />,
   errorComponent: InvalidSession,
   component: DashboardLayout,

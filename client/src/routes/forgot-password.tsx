@@ -7,11 +7,11 @@ import { AnchorLink } from '../components/links';
 import { EmailField, ErrorAlert, SubmitButton } from '../components/forms/FormParts';
 import { AuthCard, AuthMessageCard, AuthForm } from '../components/layout/AuthCard';
 import { useMutationForm } from '../components/useMutationForm';
-import { BRAND_NAME } from '../lib/site';
+import { pageHead } from '../lib/site';
 import { trpc } from '../lib/trpc';
 
 export const Route = createFileRoute('/forgot-password')({
-  head: () => ({ meta: [{ title: `Recuperar contraseña · ${BRAND_NAME}` }] }),
+  head: pageHead('Recuperar contraseña'),
   component: ForgotPasswordPage,
 });
 

@@ -13,11 +13,11 @@ import { ButtonLink } from '../components/links';
 import { DropdownLink } from '../components/public/DropdownLink';
 import { FeatureIcon } from '../components/public/FeatureIcon';
 import { NavDropdown } from '../components/public/NavDropdown';
+import { PageHero } from '../components/public/PageHero';
 import { PageSection } from '../components/public/PageSection';
 import { StatGrid } from '../components/public/StatGrid';
 import { TestimonialGrid } from '../components/public/TestimonialCard';
 import { BRAND_NAME } from '../lib/site';
-import classes from './-components/home.module.css';
 
 export const Route = createFileRoute('/')({
   head: () => ({ meta: [{ title: `${BRAND_NAME} · Casilleros en Miami y China con envío a Venezuela` }] }),
@@ -32,69 +32,61 @@ const QUICK_CARDS = [
 
 function Hero() {
   return (
-    <Box component="section" className={classes.hero}>
-      <Container size="lg" py={{ base: 56, md: 88 }}>
-        <Stack align="center" gap="lg" ta="center">
-          <Title order={1} className={classes.title}>
-            Compra en USA y China, recíbelo en Venezuela
-          </Title>
-          <Text size="xl" maw={720} className={classes.tagline}>
-            Tu casillero virtual en Miami y Beijing: recibimos, consolidamos y enviamos tus compras por vía aérea o
-            marítima, con seguimiento en cada paso.
-          </Text>
+    <PageHero
+      large
+      title="Compra en USA y China, recíbelo en Venezuela"
+      subtitle="Tu casillero virtual en Miami y Beijing: recibimos, consolidamos y enviamos tus compras por vía aérea o marítima, con seguimiento en cada paso."
+    >
+      <Group justify="center" gap="md" mt="md">
+        <ButtonLink to="/cotizar" size="md" variant="white" leftSection={<IconCalculator size={18} />}>
+          Calcular Envío USA
+        </ButtonLink>
+        <ButtonLink to="/cotizar-china" size="md" variant="white" leftSection={<IconCalculator size={18} />}>
+          Calcular Envío China
+        </ButtonLink>
+      </Group>
 
-          <Group justify="center" gap="md" mt="md">
-            <ButtonLink to="/cotizar" size="md" variant="white" leftSection={<IconCalculator size={18} />}>
-              Calcular Envío USA
-            </ButtonLink>
-            <ButtonLink to="/cotizar-china" size="md" variant="white" leftSection={<IconCalculator size={18} />}>
-              Calcular Envío China
-            </ButtonLink>
-          </Group>
+      <Group justify="center" gap="md">
+        <ButtonLink to="/cursos" size="md" color="yellow" c="dark" leftSection={<IconSchool size={18} />}>
+          Convertirme en Importador Digital
+        </ButtonLink>
+        <NavDropdown
+          label="Crear Casillero"
+          align="center"
+          buttonProps={{ size: 'md', variant: 'outline', color: 'white', leftSection: <IconBuildingStore size={18} /> }}
+        >
+          <DropdownLink to="/registro" search={{ type: 'usa' }}>
+            Casillero USA · {formatUsd(ACTIVATION_COST_USD.usa)}
+          </DropdownLink>
+          <DropdownLink to="/registro" search={{ type: 'china' }}>
+            Casillero China · {formatUsd(ACTIVATION_COST_USD.china)}
+          </DropdownLink>
+        </NavDropdown>
+      </Group>
 
-          <Group justify="center" gap="md">
-            <ButtonLink to="/cursos" size="md" color="yellow" c="dark" leftSection={<IconSchool size={18} />}>
-              Convertirme en Importador Digital
-            </ButtonLink>
-            <NavDropdown
-              label="Crear Casillero"
-              align="center"
-              buttonProps={{ size: 'md', variant: 'outline', color: 'white', leftSection: <IconBuildingStore size={18} /> }}
-            >
-              <DropdownLink to="/registro" search={{ type: 'usa' }}>
-                Casillero USA · {formatUsd(ACTIVATION_COST_USD.usa)}
-              </DropdownLink>
-              <DropdownLink to="/registro" search={{ type: 'china' }}>
-                Casillero China · {formatUsd(ACTIVATION_COST_USD.china)}
-              </DropdownLink>
-            </NavDropdown>
-          </Group>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" mt="xl" w="100%">
+        {QUICK_CARDS.map((card) => (
+          <Card key={card.title} radius="lg" padding="lg" ta="left" component="article">
+            <Stack gap="xs">
+              <FeatureIcon icon={card.icon} size={40} />
+              <Title order={2} size="h4">
+                {card.title}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {card.text}
+              </Text>
+              <ButtonLink to={card.to} variant="light" size="xs" w="fit-content" aria-label={`Ir a ${card.title}`}>
+                Ver más
+              </ButtonLink>
+            </Stack>
+          </Card>
+        ))}
+      </SimpleGrid>
 
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" mt="xl" w="100%">
-            {QUICK_CARDS.map((card) => (
-              <Card key={card.title} radius="lg" padding="lg" ta="left" component="article">
-                <Stack gap="xs">
-                  <FeatureIcon icon={card.icon} size={40} />
-                  <Title order={2} size="h4">
-                    {card.title}
-                  </Title>
-                  <Text size="sm" c="dimmed">
-                    {card.text}
-                  </Text>
-                  <ButtonLink to={card.to} variant="light" size="xs" w="fit-content" aria-label={`Ir a ${card.title}`}>
-                    Ver más
-                  </ButtonLink>
-                </Stack>
-              </Card>
-            ))}
-          </SimpleGrid>
-
-          <Box mt="xl" w="100%" aria-label="Nuestros números" component="section">
-            <StatGrid stats={HOME_STATS} inverted />
-          </Box>
-        </Stack>
-      </Container>
-    </Box>
+      <Box mt="xl" w="100%" aria-label="Nuestros números" component="section">
+        <StatGrid stats={HOME_STATS} inverted />
+      </Box>
+    </PageHero>
   );
 }
 

@@ -10,7 +10,7 @@ import { useMutationForm } from '../components/useMutationForm';
 import { safeRedirect, useRefreshSession } from '../lib/auth';
 import { redirectIfSignedIn } from '../lib/guards';
 import { searchString } from '../lib/search';
-import { BRAND_NAME } from '../lib/site';
+import { pageHead } from '../lib/site';
 import { trpc } from '../lib/trpc';
 import { ResendVerification } from './-components/ResendVerification';
 
@@ -27,7 +27,7 @@ export const Route = createFileRoute('/login')({
     redirect: searchString(search.redirect, 2000),
   }),
   beforeLoad: ({ context }) => redirectIfSignedIn(context),
-  head: () => ({ meta: [{ title: `Iniciar Sesión · ${BRAND_NAME}` }] }),
+  head: pageHead('Iniciar Sesión'),
   component: LoginPage,
 });
 

@@ -1,16 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { SESSION_COOKIE_NAME, SESSION_DURATION_DAYS } from '@casillero/shared';
 import { AnchorLink } from '../components/links';
-import { BRAND_NAME } from '../lib/site';
+import { BRAND_NAME, pageHead } from '../lib/site';
 import { LegalPage, LegalSection } from './-components/LegalPage';
 
 export const Route = createFileRoute('/privacy')({
-  head: () => ({ meta: [{ title: `Política de privacidad · ${BRAND_NAME}` }] }),
-  component: PrivacyPage,
-});
-
-function PrivacyPage() {
-  return (
+  head: pageHead('Política de privacidad'),
+  component: () => (
     <LegalPage
       title="Política de privacidad"
       intro={`Esta política explica qué datos personales trata ${BRAND_NAME}, para qué y qué derechos tienes sobre ellos.`}
@@ -77,5 +73,5 @@ function PrivacyPage() {
         <p>No usamos cookies de análisis, publicidad ni seguimiento, ni cookies de terceros.</p>
       </LegalSection>
     </LegalPage>
-  );
-}
+  ),
+});

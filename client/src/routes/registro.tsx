@@ -8,7 +8,7 @@ import { useMutationForm } from '../components/useMutationForm';
 import { getErrorMessage, getFieldErrors } from '../lib/errors';
 import { redirectIfSignedIn } from '../lib/guards';
 import { searchEnum } from '../lib/search';
-import { BRAND_NAME } from '../lib/site';
+import { pageHead } from '../lib/site';
 import { trpc } from '../lib/trpc';
 import { CasilleroSummary } from './-components/CasilleroSummary';
 
@@ -19,7 +19,7 @@ export const Route = createFileRoute('/registro')({
     type: searchEnum(search.type, CASILLERO_TYPES, 'usa'),
   }),
   beforeLoad: ({ context }) => redirectIfSignedIn(context),
-  head: () => ({ meta: [{ title: `Crear cuenta · ${BRAND_NAME}` }] }),
+  head: pageHead('Crear cuenta'),
   component: SignUpPage,
 });
 

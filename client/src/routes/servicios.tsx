@@ -6,10 +6,10 @@ import { ButtonLink } from '../components/links';
 import { FeatureIcon } from '../components/public/FeatureIcon';
 import { PageHero } from '../components/public/PageHero';
 import { PageSection } from '../components/public/PageSection';
-import { BRAND_NAME } from '../lib/site';
+import { pageHead } from '../lib/site';
 
 export const Route = createFileRoute('/servicios')({
-  head: () => ({ meta: [{ title: `Servicios · ${BRAND_NAME}` }] }),
+  head: pageHead('Servicios'),
   component: ServicesPage,
 });
 

@@ -1,15 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AnchorLink } from '../components/links';
-import { BRAND_NAME } from '../lib/site';
+import { BRAND_NAME, pageHead } from '../lib/site';
 import { LegalPage, LegalSection } from './-components/LegalPage';
 
 export const Route = createFileRoute('/terms')({
-  head: () => ({ meta: [{ title: `Términos de servicio · ${BRAND_NAME}` }] }),
-  component: TermsPage,
-});
-
-function TermsPage() {
-  return (
+  head: pageHead('Términos de servicio'),
+  component: () => (
     <LegalPage
       // The spec shows the current date as the last update of the terms.
       updatedAt={new Date()}
@@ -63,5 +59,5 @@ function TermsPage() {
         </p>
       </LegalSection>
     </LegalPage>
-  );
-}
+  ),
+});

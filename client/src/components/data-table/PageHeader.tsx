@@ -1,7 +1,7 @@
 // The top of every admin screen: its heading (the page's one h1), a line saying what the
 // screen is for, and the screen's actions on the right.
-import type { ReactNode } from 'react';
-import { Badge, Button, Group, Text, Title } from '@mantine/core';
+import type { ComponentType, ReactNode } from 'react';
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import type { Permission } from '@casillero/shared';
@@ -72,12 +72,33 @@ export function HeaderButton({ label, onClick, icon: IconC = IconPlus }: { label
   );
 }
 
-/**
- * A screen's create action: the header's button for a role that may write, and the open state
- * of the dialog it opens (`<CreatePackageDialog {...create.dialog} />`).
- */
-export function useCreateAction(permission: Permission, label: string) {
+type CreateActionProps = {
+  /** Who may create: other roles see no button. */
+  permission: Permission;
+  label: string;
+  /** The dialog the button opens (`formDialog(...)`). */
+  dialog: ComponentType<{ opened: boolean; onClose: () => void }>;
+};
+
+/** A screen's create button ('Crear Envío') for a role that may write, with the dialog it opens. */
+export function CreateAction({ permission, label, dialog: Dialog }: CreateActionProps) {
   const [opened, { open, close }] = useDisclosure(false);
-  const canWrite = useCan(permission);
-  return { button: canWrite && <HeaderButton label={label} onClick={open} />, dialog: { opened, onClose: close } };
+  const canCreate = useCan(permission);
+  if (!canCreate) return null;
+  return (
+    <>
+      <HeaderButton label={label} onClick={open} />
+      <Dialog opened={opened} onClose={close} />
+    </>
+  );
+}
+
+/** An admin screen: its header, then its content (the list, the cards...). */
+export function AdminPage({ children, ...header }: PageHeaderProps & { children: ReactNode }) {
+  return (
+    <Stack gap="lg">
+      <PageHeader {...header} />
+      {children}
+    </Stack>
+  );
 }

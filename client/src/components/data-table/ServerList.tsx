@@ -27,6 +27,9 @@ export type ListSearch<Sort extends string = string> = {
 /** How a list writes its URL: replacing the entry (filters, pages) unless told otherwise (opening details). */
 export type ListNavigate<S> = (update: (prev: S) => S, options?: { replace?: boolean }) => void;
 
+/** A list component's props: its route's search params and their writer (`<PackagesList {...useListRoute(Route)} />`). */
+export type ListProps<S> = { search: S; navigate: ListNavigate<S> };
+
 /** A page as the server's list engine answers it. */
 export type ListPageOf<Row> = { rows: Row[]; page: number; pageSize: number; hasMore: boolean; maxPage: number };
 

@@ -2,6 +2,7 @@
 // changed in place, and a row's icon action.
 import type { ReactNode } from 'react';
 import { ActionIcon, Badge, Group, Select, Text, Tooltip, type MantineColor, type SelectProps } from '@mantine/core';
+import { IconEye } from '@tabler/icons-react';
 
 /** A cell's main text with a dimmed second line (a customer's name and e-mail, a weight and a value). */
 export function StackedCell({ main, sub, mono = false, nowrap = false }: { main: ReactNode; sub?: ReactNode; mono?: boolean; nowrap?: boolean }) {
@@ -41,6 +42,17 @@ export function RowAction({ label, ariaLabel, icon, onClick, color, disabled }: 
     </Tooltip>
   );
 }
+
+/** 'Ver detalles' of a row, named by what the row is ('Ver detalles de 1Z…'): the first of its actions. */
+export function DetailsAction({ name, onClick }: { name: string; onClick: () => void }) {
+  return <RowAction label="Ver detalles" ariaLabel={`Ver detalles de ${name}`} icon={<IconEye size={18} />} onClick={onClick} />;
+}
+
+/**
+ * What a list's columns call: one handler per row action, and whether the role may change rows
+ * (a role that only reads sees 'Ver detalles' and no change controls).
+ */
+export type ListActions<Row, K extends string> = Record<K, (row: Row) => void> & { canWrite: boolean };
 
 /** The row's actions, side by side. */
 export function RowActions({ children }: { children: ReactNode }) {

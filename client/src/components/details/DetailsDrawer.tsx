@@ -2,7 +2,7 @@
 // URL (`?ver=<id>`), so a details view is a link that can be shared and reloaded; loading and
 // error states are the drawer's, the content is the entity's.
 import type { ReactNode } from 'react';
-import { Alert, Center, Drawer, Loader } from '@mantine/core';
+import { Alert, Center, Drawer, Loader, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
 import { GENERIC_MESSAGES } from '@casillero/shared';
@@ -47,10 +47,10 @@ export function LoaderOrAlert<D>({ query, failed, toMessage = getErrorMessage, c
   return children(query.data);
 }
 
-type DetailsDrawerProps<D> = {
-  /** The open id, or null when closed. */
-  id: string | null;
-  onClose: () => void;
+/** What opens and closes an entity's drawer: the open id (null when closed), from the URL. */
+export type DetailsDrawerOpen = { id: string | null; onClose: () => void };
+
+type DetailsDrawerProps<D> = DetailsDrawerOpen & {
   title: string;
   /** The details query's options for the open id. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any procedure's error type
@@ -61,6 +61,7 @@ type DetailsDrawerProps<D> = {
   size?: string;
   /** Another way to show loading and failure (the customer's pages retry); the alert by default. */
   states?: DetailsStates<D>;
+  /** The entity's sections, stacked. */
   children: (data: D) => ReactNode;
 };
 
@@ -80,7 +81,7 @@ export function DetailsDrawer<D>({
     <Drawer opened={id !== null} onClose={onClose} title={title} size={size} position="right">
       {id !== null && (
         <States query={detail} failed={loadFailed ?? GENERIC_MESSAGES.internal} toMessage={toMessage}>
-          {children}
+          {(data) => <Stack gap="md">{children(data)}</Stack>}
         </States>
       )}
     </Drawer>

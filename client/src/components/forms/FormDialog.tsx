@@ -70,6 +70,20 @@ export function SubjectModal<T>({ subject, title, size, onClose, children }: Sub
   );
 }
 
+/**
+ * A dialog about one subject, open while there is one (`<IntakeDialog subject={row} onClose={…} />`):
+ * `render` draws its form for the subject, mounted afresh for each.
+ */
+export function subjectDialog<T>(title: string, render: (subject: T, onClose: () => void) => ReactNode, size?: string) {
+  return function SubjectDialog({ subject, onClose }: { subject: T | null; onClose: () => void }) {
+    return (
+      <SubjectModal subject={subject} onClose={onClose} title={title} size={size}>
+        {(s) => render(s, onClose)}
+      </SubjectModal>
+    );
+  };
+}
+
 type FormProps = { onClose: () => void };
 
 /** A dialog opened by a flag ('Crear…'): its form is mounted afresh at each opening. */

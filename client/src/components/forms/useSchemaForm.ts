@@ -2,6 +2,7 @@
 // (from @casillero/shared), so a field's error reads the same on both sides.
 import { useState } from 'react';
 import { schemaResolver, useForm, type UseFormInput, type UseFormReturnType } from '@mantine/form';
+import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import { notifyError, notifySuccess } from './notify';
 
 type Schema = Parameters<typeof schemaResolver>[0];
@@ -57,17 +58,25 @@ export function useDialogSubmit<V>(
 }
 
 /**
- * A confirmed action (delete, remove): `run` makes it and returns the toast's title and message,
- * then the dialog closes; a refusal is a red toast. Either way the stale queries refresh, since a
- * refusal often means the row changed meanwhile.
+ * A confirmed action (delete, remove): `confirm(variables)` sends the mutation, toasts what
+ * `done` makes of its result and closes the dialog; a refusal is a red toast. Either way the
+ * stale queries refresh, since a refusal often means the row changed meanwhile.
  */
-export async function runConfirmed(run: () => Promise<[title: string, message: string]>, { invalidate, onClose, failure }: DialogSubmitOptions) {
-  try {
-    notifySuccess(...(await run()));
-    await invalidate();
-    onClose();
-  } catch (error) {
-    notifyError(failure(error));
-    await invalidate();
-  }
+export function useConfirmedMutation<TData, TError, TVariables, TContext>(
+  mutationOptions: UseMutationOptions<TData, TError, TVariables, TContext>,
+  { invalidate, onClose, failure }: DialogSubmitOptions,
+  done: (result: TData) => [title: string, message: string],
+) {
+  const mutation = useMutation(mutationOptions);
+  const confirm = async (variables: TVariables) => {
+    try {
+      notifySuccess(...done(await mutation.mutateAsync(variables)));
+      await invalidate();
+      onClose();
+    } catch (error) {
+      notifyError(failure(error));
+      await invalidate();
+    }
+  };
+  return { confirm, isPending: mutation.isPending };
 }

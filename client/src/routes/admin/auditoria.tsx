@@ -15,7 +15,7 @@ import {
   isStaffRole,
 } from '@casillero/shared';
 import {
-  PageHeader,
+  AdminPage,
   ServerList,
   StackedCell,
   dataTableColumns,
@@ -115,11 +115,10 @@ function AuditPage() {
   const actorOptions = (actors.data ?? []).map((a) => ({ value: a.id, label: `${a.fullName ?? a.email} (${roleLabel(a.role)})` }));
 
   return (
-    <Stack gap="lg">
-      <PageHeader
-        title="Auditoría"
-        subtitle="Cada cambio hecho por el personal y cada inicio de sesión del personal. Nadie puede modificar este registro."
-      />
+    <AdminPage
+      title="Auditoría"
+      subtitle="Cada cambio hecho por el personal y cada inicio de sesión del personal. Nadie puede modificar este registro."
+    >
       <ServerList
         state={state}
         rowsQuery={trpc.audit.list.queryOptions({ ...state.filters, ...state.paging })}
@@ -147,7 +146,7 @@ function AuditPage() {
       >
         <EntryDrawer id={search.entrada ?? null} onClose={() => setSearch((prev) => ({ ...prev, entrada: undefined }))} />
       </ServerList>
-    </Stack>
+    </AdminPage>
   );
 }
 

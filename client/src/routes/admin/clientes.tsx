@@ -1,19 +1,21 @@
 import { useMemo, useState } from 'react';
 import { ActionIcon, type ActionIconProps, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconEdit, IconEye, IconPackage, IconPlus } from '@tabler/icons-react';
+import { IconEdit, IconPackage, IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createFileRoute, createLink } from '@tanstack/react-router';
 import type { ComponentPropsWithRef } from 'react';
 import { CLIENT_MESSAGES as M, CLIENT_SORTS, formatDate, formatListCount, type ClientSort } from '@casillero/shared';
 import {
+  AdminPage,
+  DetailsAction,
   HeaderButton,
-  PageHeader,
   RowAction,
   RowActions,
   ServerList,
   dataTableColumns,
   useListRoute,
   useServerListState,
+  type ListActions,
   type ListSearch,
 } from '../../components/data-table';
 
@@ -48,14 +50,8 @@ const Missing = ({ children }: { children: string }) => (
   </Text>
 );
 
-type Actions = {
-  view: (r: ClientRow) => void;
-  edit: (r: ClientRow) => void;
-  createMailbox: (r: ClientRow) => void;
-  /** What the role may use here: caja reads clients but changes nothing and sees no packages. */
-  canWrite: boolean;
-  canSeePackages: boolean;
-};
+/** What the role may use here: caja reads clients but changes nothing and sees no packages. */
+type Actions = ListActions<ClientRow, 'view' | 'edit' | 'createMailbox'> & { canSeePackages: boolean };
 
 function clientColumns(actions: Actions) {
   return [
@@ -143,12 +139,7 @@ function clientColumns(actions: Actions) {
       const who = r.fullName ?? r.email;
       return (
         <RowActions>
-          <RowAction
-            label="Ver detalles"
-            ariaLabel={`Ver detalles de ${who}`}
-            icon={<IconEye size={18} />}
-            onClick={() => actions.view(r)}
-          />
+          <DetailsAction name={who} onClick={() => actions.view(r)} />
           {actions.canWrite && (
             <RowAction label="Editar" ariaLabel={`Editar a ${who}`} icon={<IconEdit size={18} />} onClick={() => actions.edit(r)} />
           )}
@@ -198,13 +189,11 @@ function ClientsPage() {
   );
 
   return (
-    <Stack gap="lg">
-      <PageHeader
-        title={M.title}
-        subtitle={M.subtitle}
-        actions={canWrite && <HeaderButton label="Crear Casillero" onClick={() => setCreatingFor(null)} />}
-      />
-
+    <AdminPage
+      title={M.title}
+      subtitle={M.subtitle}
+      actions={canWrite && <HeaderButton label="Crear Casillero" onClick={() => setCreatingFor(null)} />}
+    >
       <ServerList
         state={state}
         rowsQuery={trpc.clients.list.queryOptions(state.input)}
@@ -233,6 +222,6 @@ function ClientsPage() {
         <EditClientDialog client={editing} onClose={() => setEditing(null)} />
         <CreateMailboxDialog opened={creatingFor !== undefined} client={creatingFor ?? null} onClose={() => setCreatingFor(undefined)} />
       </ServerList>
-    </Stack>
+    </AdminPage>
   );
 }

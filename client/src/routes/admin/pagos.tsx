@@ -1,12 +1,12 @@
-import { Alert, Stack } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { ADMIN_PAYMENT_MESSAGES, PAYMENT_STATUSES_SELECTABLE, PAYMENT_TYPES } from '@casillero/shared';
 
 import { getErrorMessage } from '../../lib/errors';
-import { listSearch, searchOptionalEnum } from '../../lib/search';
-import { PageHeader, useListRoute } from '../../components/data-table';
+import { listSearch } from '../../lib/search';
+import { AdminPage, useListRoute } from '../../components/data-table';
 import { pageHead } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
 import { PaymentSummaryCards } from './-components/payments/PaymentSummaryCards';
@@ -14,11 +14,8 @@ import { PaymentsList } from './-components/payments/PaymentsList';
 import type { PaymentsSearch } from './-components/payments/types';
 
 export const Route = createFileRoute('/admin/pagos')({
-  validateSearch: (search: Record<string, unknown>): PaymentsSearch => ({
-    ...listSearch(search, ['createdAt'] as const),
-    status: searchOptionalEnum(search.status, PAYMENT_STATUSES_SELECTABLE),
-    type: searchOptionalEnum(search.type, PAYMENT_TYPES),
-  }),
+  validateSearch: (search: Record<string, unknown>): PaymentsSearch =>
+    listSearch(search, ['createdAt'] as const, { status: PAYMENT_STATUSES_SELECTABLE, type: PAYMENT_TYPES }),
   head: pageHead('Pagos'),
   loader: ({ context }) => context.queryClient.prefetchQuery(context.trpc.payments.summary.queryOptions()),
   component: PaymentsPage,
@@ -26,21 +23,18 @@ export const Route = createFileRoute('/admin/pagos')({
 
 function PaymentsPage() {
   const summary = useQuery(trpc.payments.summary.queryOptions());
-  const list = useListRoute<PaymentsSearch>(Route);
-
   return (
-    <Stack gap="lg">
-      <PageHeader
-        title={ADMIN_PAYMENT_MESSAGES.title}
-        subtitle="Revisa los pagos reportados por los clientes, sus comprobantes, y apruébalos o recházalos."
-      />
+    <AdminPage
+      title={ADMIN_PAYMENT_MESSAGES.title}
+      subtitle="Revisa los pagos reportados por los clientes, sus comprobantes, y apruébalos o recházalos."
+    >
       {summary.isError && (
         <Alert color="red" icon={<IconAlertCircle />}>
           {getErrorMessage(summary.error, ADMIN_PAYMENT_MESSAGES.loadFailed)}
         </Alert>
       )}
       <PaymentSummaryCards summary={summary.data} />
-      <PaymentsList {...list} />
-    </Stack>
+      <PaymentsList {...useListRoute<PaymentsSearch>(Route)} />
+    </AdminPage>
   );
 }

@@ -1,9 +1,7 @@
-import { Stack } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { PACKAGE_SORTS, PACKAGE_STATUSES } from '@casillero/shared';
-
-import { listSearch, searchOptionalEnum, searchUuid } from '../../lib/search';
-import { PageHeader, TotalBadge, useCreateAction, useListRoute } from '../../components/data-table';
+import { listSearch, searchUuid } from '../../lib/search';
+import { AdminPage, CreateAction, TotalBadge, useListRoute } from '../../components/data-table';
 import { pageHead } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
 import { CreatePackageDialog } from './-components/packages/PackageForm';
@@ -11,8 +9,7 @@ import { PackagesList, type PackageSearch } from './-components/packages/Package
 
 export const Route = createFileRoute('/admin/paquetes')({
   validateSearch: (search: Record<string, unknown>): PackageSearch => ({
-    ...listSearch(search, PACKAGE_SORTS),
-    status: searchOptionalEnum(search.status, PACKAGE_STATUSES),
+    ...listSearch(search, PACKAGE_SORTS, { status: PACKAGE_STATUSES }),
     cliente: searchUuid(search.cliente),
   }),
   head: pageHead('Paquetes'),
@@ -20,19 +17,14 @@ export const Route = createFileRoute('/admin/paquetes')({
 });
 
 function PackagesPage() {
-  const create = useCreateAction('packages.write', 'Crear Paquete');
-  const list = useListRoute<PackageSearch>(Route);
-
   return (
-    <Stack gap="lg">
-      <PageHeader
-        title="Gestión de Paquetes"
-        badge={<TotalBadge query={trpc.packages.count.queryOptions({})} noun="paquetes" />}
-        subtitle="Paquetes de los clientes en el almacén: recepción, estado, edición y envío."
-        actions={create.button}
-      />
-      <PackagesList {...list} />
-      <CreatePackageDialog {...create.dialog} />
-    </Stack>
+    <AdminPage
+      title="Gestión de Paquetes"
+      badge={<TotalBadge query={trpc.packages.count.queryOptions({})} noun="paquetes" />}
+      subtitle="Paquetes de los clientes en el almacén: recepción, estado, edición y envío."
+      actions={<CreateAction permission="packages.write" label="Crear Paquete" dialog={CreatePackageDialog} />}
+    >
+      <PackagesList {...useListRoute<PackageSearch>(Route)} />
+    </AdminPage>
   );
 }

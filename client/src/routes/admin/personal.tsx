@@ -17,8 +17,8 @@ import {
   type StaffRole,
 } from '@casillero/shared';
 import {
+  AdminPage,
   HeaderButton,
-  PageHeader,
   RowAction,
   ServerList,
   StackedCell,
@@ -30,7 +30,7 @@ import {
 } from '../../components/data-table';
 import { EmailField } from '../../components/forms/FormParts';
 import { notifyChange } from '../../lib/notify';
-import { listSearch, searchOptionalEnum } from '../../lib/search';
+import { listSearch } from '../../lib/search';
 import { pageHead } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
 import { ConfirmDialog, DialogActions } from './-components/DialogActions';
@@ -43,11 +43,7 @@ const STATUS_LABELS: Record<(typeof STAFF_STATUSES)[number], string> = { active:
 const roleOptions = labelOptions(STAFF_ROLES, STAFF_ROLE_LABELS);
 
 export const Route = createFileRoute('/admin/personal')({
-  validateSearch: (search: Record<string, unknown>): StaffSearch => ({
-    ...listSearch(search, STAFF_SORTS),
-    role: searchOptionalEnum(search.role, STAFF_ROLES),
-    status: searchOptionalEnum(search.status, STAFF_STATUSES),
-  }),
+  validateSearch: (search: Record<string, unknown>): StaffSearch => listSearch(search, STAFF_SORTS, { role: STAFF_ROLES, status: STAFF_STATUSES }),
   head: pageHead('Personal'),
   component: StaffPage,
 });
@@ -120,12 +116,11 @@ function StaffPage() {
   );
 
   return (
-    <Stack gap="lg">
-      <PageHeader
-        title="Personal"
-        subtitle="Quién trabaja en el panel, con qué rol y cuándo entró por última vez."
-        actions={<HeaderButton label="Invitar persona" icon={IconUserPlus} onClick={() => setInviting(true)} />}
-      />
+    <AdminPage
+      title="Personal"
+      subtitle="Quién trabaja en el panel, con qué rol y cuándo entró por última vez."
+      actions={<HeaderButton label="Invitar persona" icon={IconUserPlus} onClick={() => setInviting(true)} />}
+    >
       <ServerList
         state={state}
         rowsQuery={trpc.staff.list.queryOptions(state.input)}
@@ -151,7 +146,7 @@ function StaffPage() {
           ¿Desactivar el acceso de {toDeactivate?.fullName ?? toDeactivate?.email}? Todas sus sesiones se cerrarán de inmediato.
         </ConfirmDialog>
       </ServerList>
-    </Stack>
+    </AdminPage>
   );
 }
 

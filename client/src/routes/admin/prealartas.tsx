@@ -1,12 +1,12 @@
-import { SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { SegmentedControl, SimpleGrid, Text } from '@mantine/core';
 import { IconCircleCheck, IconClock, IconPackageImport, type Icon } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { ADMIN_PREALERT_MESSAGES as M, GENERIC_MESSAGES, PREALERT_STATUSES, type PrealertStatus } from '@casillero/shared';
-import { PageHeader, ServerList, StatCard, useListRoute, useServerListState, type ListSearch } from '../../components/data-table';
+import { AdminPage, ServerList, StatCard, useListRoute, useServerListState, type ListSearch } from '../../components/data-table';
 
 import { useDetailsParam } from '../../components/details/DetailsDrawer';
-import { listSearch, searchOptionalEnum } from '../../lib/search';
+import { listSearch } from '../../lib/search';
 import { pageHead } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
 import { PrealertCardList } from './-components/prealerts/PrealertCardList';
@@ -15,10 +15,8 @@ import type { AdminPrealert } from './-components/prealerts/types';
 type PrealertsSearch = ListSearch<'createdAt'> & { status?: PrealertStatus };
 
 export const Route = createFileRoute('/admin/prealartas')({
-  validateSearch: (search: Record<string, unknown>): PrealertsSearch => ({
-    ...listSearch(search, ['createdAt'] as const),
-    status: searchOptionalEnum(search.status, PREALERT_STATUSES),
-  }),
+  validateSearch: (search: Record<string, unknown>): PrealertsSearch =>
+    listSearch(search, ['createdAt'] as const, { status: PREALERT_STATUSES }),
   head: pageHead('Prealartas'),
   loader: ({ context }) => context.queryClient.prefetchQuery(context.trpc.prealerts.stats.queryOptions()),
   component: PrealertsPage,
@@ -37,9 +35,7 @@ function PrealertsPage() {
   const stats = useQuery(trpc.prealerts.stats.queryOptions());
 
   return (
-    <Stack gap="lg">
-      <PageHeader title={M.title} subtitle={M.subtitle} />
-
+    <AdminPage title={M.title} subtitle={M.subtitle}>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         {COUNTERS.map(({ status, ...card }) => (
           <StatCard key={status} {...card} value={stats.data?.[status]} />
@@ -75,6 +71,6 @@ function PrealertsPage() {
           />
         )}
       />
-    </Stack>
+    </AdminPage>
   );
 }

@@ -1,11 +1,11 @@
-import { Alert, Stack, Tabs } from '@mantine/core';
+import { Alert, Tabs } from '@mantine/core';
 import { IconAlertCircle, IconChartBar, IconList, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { PRIORITIES, TRACKING_SORTS, TRACKING_STATUSES, TRACKING_TABS } from '@casillero/shared';
 import { PageLoader } from '../../components/layout/PageLoader';
-import { listSearch, searchOptionalEnum, searchString } from '../../lib/search';
-import { HeaderButton, PageHeader, useListNavigate } from '../../components/data-table';
+import { listSearch, searchString } from '../../lib/search';
+import { AdminPage, HeaderButton, useListNavigate } from '../../components/data-table';
 
 import { getErrorMessage } from '../../lib/errors';
 import { pageHead } from '../../lib/site';
@@ -20,11 +20,8 @@ export const Route = createFileRoute('/admin/trackings')({
   // The same rules as the shared trackingListSearch schema, as plain functions so zod stays out
   // of the initial JavaScript (see lib/search.ts); the server parses the list input with zod.
   validateSearch: (search: Record<string, unknown>): TrackingsSearch => ({
-    ...listSearch(search, TRACKING_SORTS),
-    status: searchOptionalEnum(search.status, TRACKING_STATUSES),
-    priority: searchOptionalEnum(search.priority, PRIORITIES),
+    ...listSearch(search, TRACKING_SORTS, { status: TRACKING_STATUSES, priority: PRIORITIES, tab: TRACKING_TABS }),
     carrier: searchString(search.carrier, 100)?.trim() || undefined,
-    tab: searchOptionalEnum(search.tab, TRACKING_TABS),
   }),
   head: pageHead('Trackings'),
   loader: ({ context }) => context.queryClient.prefetchQuery(context.trpc.trackings.stats.queryOptions()),
@@ -45,13 +42,11 @@ function TrackingsPage() {
   const setTab = (next: Tab) => void navigate({ search: (prev) => ({ ...prev, tab: next === 'lista' ? undefined : next }) });
 
   return (
-    <Stack gap="lg">
-      <PageHeader
-        title="Trackings"
-        subtitle="God Mode Panel: todos los paquetes entrantes de los clientes, su estado y sus avisos."
-        actions={canWrite && <HeaderButton label="Nuevo Tracking" onClick={() => setTab('crear')} />}
-      />
-
+    <AdminPage
+      title="Trackings"
+      subtitle="God Mode Panel: todos los paquetes entrantes de los clientes, su estado y sus avisos."
+      actions={canWrite && <HeaderButton label="Nuevo Tracking" onClick={() => setTab('crear')} />}
+    >
       {stats.isError && (
         <Alert color="red" icon={<IconAlertCircle />}>
           {getErrorMessage(stats.error)}
@@ -84,6 +79,6 @@ function TrackingsPage() {
           {stats.data ? <TrackingAnalytics stats={stats.data} /> : <PageLoader />}
         </Tabs.Panel>
       </Tabs>
-    </Stack>
+    </AdminPage>
   );
 }

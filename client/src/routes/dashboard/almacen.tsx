@@ -8,7 +8,8 @@ import { PACKAGE_STATUSES, PACKAGE_STATUS_LABELS, SHIPMENT_STATUS_LABELS, format
 import { StackedCell } from '../../components/data-table/cells';
 import { AnchorLink } from '../../components/links';
 import { searchOptionalEnum, searchString } from '../../lib/search';
-import { BRAND_NAME } from '../../lib/site';
+import { pageHead } from '../../lib/site';
+import { PACKAGE_STATUS_COLORS } from '../../lib/status-colors';
 import { trpc } from '../../lib/trpc';
 import { DashboardPage } from './-components/PageHeader';
 import { InvoiceLink } from './-components/InvoiceLink';
@@ -20,18 +21,9 @@ export const Route = createFileRoute('/dashboard/almacen')({
     q: searchString(search.q, 100),
     estado: searchOptionalEnum(search.estado, PACKAGE_STATUSES),
   }),
-  head: () => ({ meta: [{ title: `Almacén · ${BRAND_NAME}` }] }),
+  head: pageHead('Almacén'),
   component: WarehousePage,
 });
-
-const PACKAGE_STATUS_COLORS: Record<PackageStatus, string> = {
-  pending: 'yellow',
-  received: 'blue',
-  processed: 'violet',
-  shipped: 'green',
-  in_warehouse: 'cyan',
-  in_shipment: 'indigo',
-};
 
 const COLUMNS = ['Tracking', 'Descripción', 'Estado', 'Recibido', 'Días en almacén', 'Peso', 'Dimensiones', 'Valor'];
 

@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ChinaQuoteCalculator } from '../../components/quote/ChinaQuoteCalculator';
 import { UsaQuoteCalculator } from '../../components/quote/UsaQuoteCalculator';
 import { searchEnum } from '../../lib/search';
-import { BRAND_NAME } from '../../lib/site';
+import { pageHead } from '../../lib/site';
 
 const ORIGINS = ['usa', 'china'] as const;
 
@@ -11,7 +11,7 @@ export const Route = createFileRoute('/dashboard/calculadora')({
   validateSearch: (search: Record<string, unknown>): { origen: (typeof ORIGINS)[number] } => ({
     origen: searchEnum(search.origen, ORIGINS, 'usa'),
   }),
-  head: () => ({ meta: [{ title: `Calculadora · ${BRAND_NAME}` }] }),
+  head: pageHead('Calculadora'),
   component: CalculatorPage,
 });
 

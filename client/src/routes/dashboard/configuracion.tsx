@@ -1,17 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BRAND_NAME } from '../../lib/site';
+import { pageHead } from '../../lib/site';
+import { ensureQueries } from '../../lib/loader';
 import { ChangePasswordCard } from './-components/ChangePasswordCard';
 import { EmailPreferencesCard } from './-components/EmailPreferencesCard';
 import { DashboardPage } from './-components/PageHeader';
 import { SessionsCard } from './-components/SessionsCard';
 
 export const Route = createFileRoute('/dashboard/configuracion')({
-  head: () => ({ meta: [{ title: `Configuración · ${BRAND_NAME}` }] }),
-  loader: ({ context }) =>
-    Promise.all([
-      context.queryClient.ensureQueryData(context.trpc.account.sessions.queryOptions()),
-      context.queryClient.ensureQueryData(context.trpc.account.emailPreferences.queryOptions()),
-    ]),
+  head: pageHead('Configuración'),
+  loader: ensureQueries((t) => [t.account.sessions.queryOptions(), t.account.emailPreferences.queryOptions()]),
   component: SettingsPage,
 });
 

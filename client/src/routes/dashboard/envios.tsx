@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { DEFAULT_PAGE_SIZE } from '@casillero/shared';
 import { searchInt, searchUuid } from '../../lib/search';
-import { BRAND_NAME } from '../../lib/site';
+import { pageHead } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
 import { DashboardPage } from './-components/PageHeader';
 import { ListPager } from './-components/ListPager';
@@ -17,7 +17,7 @@ export const Route = createFileRoute('/dashboard/envios')({
     page: searchInt(search.page),
     envio: searchUuid(search.envio),
   }),
-  head: () => ({ meta: [{ title: `Envíos · ${BRAND_NAME}` }] }),
+  head: pageHead('Envíos'),
   component: ShipmentsPage,
 });
 

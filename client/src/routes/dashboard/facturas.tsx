@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { PAYMENT_METHODS, formatUsd } from '@casillero/shared';
 import { searchString } from '../../lib/search';
-import { BRAND_NAME } from '../../lib/site';
+import { pageHead } from '../../lib/site';
+import { ensureQueries } from '../../lib/loader';
 import { trpc } from '../../lib/trpc';
 import { DashboardPage } from './-components/PageHeader';
 import { EmptyState, QueryState } from './-components/QueryState';
@@ -16,8 +17,8 @@ import { paymentSubject } from './-components/payments/payment-text';
 
 export const Route = createFileRoute('/dashboard/facturas')({
   validateSearch: (search: Record<string, unknown>): { reportar?: string } => ({ reportar: searchString(search.reportar, 64) }),
-  head: () => ({ meta: [{ title: `Facturas · ${BRAND_NAME}` }] }),
-  loader: ({ context }) => context.queryClient.ensureQueryData(context.trpc.payments.mine.queryOptions()),
+  head: pageHead('Facturas'),
+  loader: ensureQueries((t) => [t.payments.mine.queryOptions()]),
   component: PaymentsPage,
 });
 

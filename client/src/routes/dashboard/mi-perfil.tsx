@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BRAND_NAME } from '../../lib/site';
+import { pageHead } from '../../lib/site';
+import { ensureQueries } from '../../lib/loader';
 import { trpc } from '../../lib/trpc';
 import { ProfileForm } from './-components/ProfileForm';
 import { DashboardPage } from './-components/PageHeader';
@@ -7,8 +8,8 @@ import { QueryState } from './-components/QueryState';
 import { useQuery } from '@tanstack/react-query';
 
 export const Route = createFileRoute('/dashboard/mi-perfil')({
-  head: () => ({ meta: [{ title: `Mi Perfil · ${BRAND_NAME}` }] }),
-  loader: ({ context }) => context.queryClient.ensureQueryData(context.trpc.profile.get.queryOptions()),
+  head: pageHead('Mi Perfil'),
+  loader: ensureQueries((t) => [t.profile.get.queryOptions()]),
   component: ProfilePage,
 });
 

@@ -1,7 +1,8 @@
 import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { BRAND_NAME } from '../../lib/site';
+import { pageHead } from '../../lib/site';
+import { ensureQueries } from '../../lib/loader';
 import { trpc } from '../../lib/trpc';
 import { useMe } from '../../lib/auth';
 import { MailboxCard } from './-components/MailboxCard';
@@ -10,8 +11,8 @@ import { DashboardPage } from './-components/PageHeader';
 import { EmptyState, QueryState } from './-components/QueryState';
 
 export const Route = createFileRoute('/dashboard/mis-casilleros')({
-  head: () => ({ meta: [{ title: `Mis Casilleros · ${BRAND_NAME}` }] }),
-  loader: ({ context }) => context.queryClient.ensureQueryData(context.trpc.mailboxes.mine.queryOptions()),
+  head: pageHead('Mis Casilleros'),
+  loader: ensureQueries((t) => [t.mailboxes.mine.queryOptions()]),
   component: MailboxesPage,
 });
 

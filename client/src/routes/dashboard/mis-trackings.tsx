@@ -4,7 +4,8 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { DISPATCH_MESSAGES, TRACKING_STATUS_COLORS, TRACKING_STATUS_LABELS, formatDate, formatUsd } from '@casillero/shared';
 import { searchUuid } from '../../lib/search';
-import { BRAND_NAME } from '../../lib/site';
+import { pageHead } from '../../lib/site';
+import { ensureQueries } from '../../lib/loader';
 import { trpc } from '../../lib/trpc';
 import { DashboardPage } from './-components/PageHeader';
 import { EmptyState, QueryState } from './-components/QueryState';
@@ -14,8 +15,8 @@ import { LabeledValue } from '../../components/LabeledValue';
 
 export const Route = createFileRoute('/dashboard/mis-trackings')({
   validateSearch: (search: Record<string, unknown>): { tracking?: string } => ({ tracking: searchUuid(search.tracking) }),
-  head: () => ({ meta: [{ title: `Mis Trackings · ${BRAND_NAME}` }] }),
-  loader: ({ context }) => context.queryClient.ensureQueryData(context.trpc.trackings.mine.queryOptions()),
+  head: pageHead('Mis Trackings'),
+  loader: ensureQueries((t) => [t.trackings.mine.queryOptions()]),
   component: TrackingsPage,
 });
 

@@ -11,7 +11,7 @@ import {
 } from '@casillero/shared';
 import { getErrorMessage } from '../../lib/errors';
 import { searchInt, searchOptionalEnum } from '../../lib/search';
-import { BRAND_NAME } from '../../lib/site';
+import { pageHead } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
 import { DashboardPage } from './-components/PageHeader';
 import { ListPager } from './-components/ListPager';
@@ -23,7 +23,7 @@ export const Route = createFileRoute('/dashboard/notificaciones')({
     page: searchInt(search.page),
     filtro: searchOptionalEnum(search.filtro, ['todas', 'no-leidas'] as const),
   }),
-  head: () => ({ meta: [{ title: `Notificaciones · ${BRAND_NAME}` }] }),
+  head: pageHead('Notificaciones'),
   component: NotificationsPage,
 });
 

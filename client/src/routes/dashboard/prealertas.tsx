@@ -3,7 +3,8 @@ import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
-import { BRAND_NAME } from '../../lib/site';
+import { pageHead } from '../../lib/site';
+import { ensureQueries } from '../../lib/loader';
 import { trpc } from '../../lib/trpc';
 import { DashboardPage } from './-components/PageHeader';
 import { PrealertCard, type Prealert } from './-components/PrealertCard';
@@ -11,12 +12,8 @@ import { PrealertForm } from './-components/PrealertForm';
 import { EmptyState, QueryState } from './-components/QueryState';
 
 export const Route = createFileRoute('/dashboard/prealertas')({
-  head: () => ({ meta: [{ title: `Prealertas · ${BRAND_NAME}` }] }),
-  loader: ({ context }) =>
-    Promise.all([
-      context.queryClient.ensureQueryData(context.trpc.prealerts.mine.queryOptions()),
-      context.queryClient.ensureQueryData(context.trpc.mailboxes.mine.queryOptions()),
-    ]),
+  head: pageHead('Prealertas'),
+  loader: ensureQueries((t) => [t.prealerts.mine.queryOptions(), t.mailboxes.mine.queryOptions()]),
   component: PrealertsPage,
 });
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { BRAND_NAME } from '../../lib/site';
+import { pageHead } from '../../lib/site';
+import { ensureQueries } from '../../lib/loader';
 import { trpc } from '../../lib/trpc';
 import { DashboardPage } from './-components/PageHeader';
 import { QueryState } from './-components/QueryState';
@@ -8,12 +9,8 @@ import { RepackRequestForm } from './-components/repacks/RepackRequestForm';
 import { RepackRequestList } from './-components/repacks/RepackRequestList';
 
 export const Route = createFileRoute('/dashboard/reempaques')({
-  head: () => ({ meta: [{ title: `Reempaques · ${BRAND_NAME}` }] }),
-  loader: ({ context }) =>
-    Promise.all([
-      context.queryClient.ensureQueryData(context.trpc.repacks.packages.queryOptions()),
-      context.queryClient.ensureQueryData(context.trpc.repacks.mine.queryOptions()),
-    ]),
+  head: pageHead('Reempaques'),
+  loader: ensureQueries((t) => [t.repacks.packages.queryOptions(), t.repacks.mine.queryOptions()]),
   component: RepacksPage,
 });
 

@@ -4,7 +4,7 @@ import { DISPATCH_MESSAGES, TRACKING_CLIENT_MESSAGES, TRACKING_STATUS_COLORS, TR
 import { ButtonLink } from '../../../components/links';
 import { trpc } from '../../../lib/trpc';
 import { DetailsHeading, FactGrid, HistoryTimeline } from '../../../components/details/DetailsParts';
-import { DetailsDrawer } from '../../../components/details/DetailsDrawer';
+import { DetailsDrawer, type DetailsDrawerOpen } from '../../../components/details/DetailsDrawer';
 import { QueryState } from './QueryState';
 
 /** Ready to ship with the shipping payment approved: it only waits to leave the warehouse. */
@@ -12,11 +12,11 @@ export const isDispatchAuthorised = (t: { status: string; dispatchAuthorizedAt: 
   t.status === 'ready_to_ship' && t.dispatchAuthorizedAt !== null;
 
 /** A tracking's details, what happens next, and its whole history (newest first). */
-export function TrackingDetail({ id, onClose }: { id: string | null; onClose: () => void }) {
+export function TrackingDetail(props: DetailsDrawerOpen) {
   return (
-    <DetailsDrawer id={id} onClose={onClose} title="Detalle del tracking" query={(i) => trpc.trackings.mineDetail.queryOptions({ id: i })} states={QueryState}>
+    <DetailsDrawer {...props} title="Detalle del tracking" query={(i) => trpc.trackings.mineDetail.queryOptions({ id: i })} states={QueryState}>
       {(t) => (
-        <Stack gap="md">
+        <>
           <DetailsHeading order={2} title={t.trackingNumber}>
             <Group gap={6}>
               <Badge color={TRACKING_STATUS_COLORS[t.status]} variant="filled" size="lg">
@@ -67,7 +67,7 @@ export function TrackingDetail({ id, onClose }: { id: string | null; onClose: ()
             aria-label="Historial"
             entries={t.history.map((h) => ({ ...h, title: TRACKING_STATUS_LABELS[h.status], color: TRACKING_STATUS_COLORS[h.status] }))}
           />
-        </Stack>
+        </>
       )}
     </DetailsDrawer>
   );

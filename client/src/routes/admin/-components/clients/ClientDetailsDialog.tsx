@@ -65,16 +65,9 @@ export function ClientDetailsDrawer({ userId, onClose, onEdit, onCreateMailbox }
   const canWrite = useCan('clients.write');
   const canSeePackages = useCan('packages.read');
   return (
-    <DetailsDrawer
-      id={userId}
-      onClose={onClose}
-      title="Detalles del cliente"
-      size="xl"
-      query={(id) => trpc.clients.detail.queryOptions({ userId: id })}
-      loadFailed={M.loadFailed}
-    >
+    <DetailsDrawer id={userId} onClose={onClose} title="Detalles del cliente" size="xl" query={(id) => trpc.clients.detail.queryOptions({ userId: id })} loadFailed={M.loadFailed}>
       {(d) => (
-        <Stack gap="md">
+        <>
           <Group justify="space-between" align="flex-start">
             <div>
               <Title order={3} size="h4">
@@ -168,7 +161,7 @@ export function ClientDetailsDrawer({ userId, onClose, onEdit, onCreateMailbox }
           </Group>
           <Divider label="Historial de cambios" labelPosition="left" />
           <EntityHistory entity="users" entityId={d.userId} />
-        </Stack>
+        </>
       )}
     </DetailsDrawer>
   );

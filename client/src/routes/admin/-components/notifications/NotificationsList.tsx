@@ -4,7 +4,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { ADMIN_NOTIFICATION_MESSAGES as M, ADMIN_NOTIFICATION_TYPES, NOTIFICATION_TYPE_LABELS, formatDateTime } from '@casillero/shared';
 import { RowAction, ServerList, StackedCell, dataTableColumns, useServerListState } from '../../../../components/data-table';
-import type { ListNavigate } from '../../../../components/data-table';
+import type { ListProps } from '../../../../components/data-table';
 import { useInvalidate } from '../../../../components/forms/useInvalidate';
 import { getErrorMessage } from '../../../../lib/errors';
 import { notifyChange } from '../../../../lib/notify';
@@ -47,12 +47,7 @@ function notificationColumns(onDelete: (row: AdminNotificationRow) => void) {
   ];
 }
 
-type Props = {
-  search: AdminNotificationsSearch;
-  navigate: ListNavigate<AdminNotificationsSearch>;
-};
-
-export function NotificationsList({ search, navigate }: Props) {
+export function NotificationsList({ search, navigate }: ListProps<AdminNotificationsSearch>) {
   const state = useServerListState(search, navigate, { sort: 'createdAt', dir: 'desc', filterKeys: ['q', 'type'] });
   const [toDelete, setToDelete] = useState<AdminNotificationRow | null>(null);
   const remove = useMutation(trpc.notifications.remove.mutationOptions());

@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { Anchor, Badge, Divider, FileInput, Image, Loader, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Divider, FileInput, Image, Loader, NumberInput, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { MAILBOX_COUNTRY_LABELS, PACKAGE_MESSAGES as M, SHIPMENT_STATUS_LABELS, formatDateTime, formatUsd, packageIntakeInput } from '@casillero/shared';
 import { CustomerSection, DetailsHeading, FactGrid } from '../../../../components/details/DetailsParts';
-import { DetailsDrawer } from '../../../../components/details/DetailsDrawer';
+import { DetailsDrawer, type DetailsDrawerOpen } from '../../../../components/details/DetailsDrawer';
 import { EntityHistory } from '../../../../components/details/EntityHistory';
 import { numberInput } from '../../../../components/forms/fields';
-import { ConfirmDialog, DialogForm, SubjectModal } from '../../../../components/forms/FormDialog';
+import { ConfirmDialog, DialogForm, subjectDialog } from '../../../../components/forms/FormDialog';
 import { notifySuccess } from '../../../../components/forms/notify';
-import { runConfirmed, useSchemaForm, useSubmitAction } from '../../../../components/forms/useSchemaForm';
+import { useConfirmedMutation, useSchemaForm, useSubmitAction } from '../../../../components/forms/useSchemaForm';
 import { checkFile, uploadFile, UploadError } from '../../../../lib/files';
 import { trpc } from '../../../../lib/trpc';
 import { failureMessage } from './feedback';
@@ -31,18 +31,11 @@ function PackagePhoto({ fileId }: { fileId: string }) {
 }
 
 /** Everything about a package: the package, the warehouse intake with its photo, customer and shipment. */
-export function PackageDetailsDrawer({ packageId, onClose }: { packageId: string | null; onClose: () => void }) {
+export function PackageDetailsDrawer(props: DetailsDrawerOpen) {
   return (
-    <DetailsDrawer
-      id={packageId}
-      onClose={onClose}
-      title="Detalles del paquete"
-      query={(id) => trpc.packages.detail.queryOptions({ id })}
-      loadFailed={M.loadFailed}
-      toMessage={failureMessage}
-    >
+    <DetailsDrawer {...props} title="Detalles del paquete" query={(id) => trpc.packages.detail.queryOptions({ id })} loadFailed={M.loadFailed} toMessage={failureMessage}>
       {(d) => (
-        <Stack gap="md">
+        <>
           <DetailsHeading title={d.trackingNumber ?? 'Sin tracking'}>
             <PackageStatusBadge status={d.status} />
           </DetailsHeading>
@@ -92,7 +85,7 @@ export function PackageDetailsDrawer({ packageId, onClose }: { packageId: string
           />
           <Divider label="Historial de cambios" labelPosition="left" />
           <EntityHistory entity="packages" entityId={d.id} />
-        </Stack>
+        </>
       )}
     </DetailsDrawer>
   );
@@ -108,13 +101,7 @@ type IntakeValues = {
 };
 
 /** Warehouse intake: WR number, weight, dimensions, shelf and an optional photo; a pending package becomes received. */
-export function IntakeDialog({ pkg, onClose }: { pkg: PackageRow | null; onClose: () => void }) {
-  return (
-    <SubjectModal subject={pkg} onClose={onClose} title="Recepción en almacén">
-      {(p) => <IntakeForm pkg={p} onClose={onClose} />}
-    </SubjectModal>
-  );
-}
+export const IntakeDialog = subjectDialog<PackageRow>('Recepción en almacén', (pkg, onClose) => <IntakeForm pkg={pkg} onClose={onClose} />);
 
 function IntakeForm({ pkg, onClose }: { pkg: PackageRow; onClose: () => void }) {
   const invalidate = useInvalidatePackages();
@@ -193,23 +180,19 @@ function IntakeForm({ pkg, onClose }: { pkg: PackageRow; onClose: () => void }) 
 /** Confirms before deleting; the server refuses a package in a shipment or a repack request. */
 export function DeletePackageDialog({ pkg, onClose }: { pkg: PackageRow | null; onClose: () => void }) {
   const invalidate = useInvalidatePackages();
-  const mutation = useMutation(trpc.packages.delete.mutationOptions());
-  const remove = (id: string) =>
-    runConfirmed(
-      async () => {
-        const result = await mutation.mutateAsync({ id });
-        return [M.deletedTitle, result.restoredPrealertId ? M.deletedPrealertRestored : M.deleted];
-      },
-      { invalidate, onClose, failure: (error) => failureMessage(error, M.deleteFailed) },
-    );
+  const failure = (error: unknown) => failureMessage(error, M.deleteFailed);
+  const remove = useConfirmedMutation(trpc.packages.delete.mutationOptions(), { invalidate, onClose, failure }, (result) => [
+    M.deletedTitle,
+    result.restoredPrealertId ? M.deletedPrealertRestored : M.deleted,
+  ]);
   return (
     <ConfirmDialog
       opened={pkg !== null}
       title="Eliminar paquete"
       label="Eliminar"
-      onConfirm={() => void (pkg && remove(pkg.id))}
+      onConfirm={() => void (pkg && remove.confirm({ id: pkg.id }))}
       onCancel={onClose}
-      loading={mutation.isPending}
+      loading={remove.isPending}
     >
       {pkg && (
         <>

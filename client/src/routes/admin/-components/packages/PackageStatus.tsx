@@ -7,19 +7,11 @@ import {
 } from '@casillero/shared';
 import { InlineSelect, LabelBadge } from '../../../../components/data-table';
 import { notifyChange } from '../../../../lib/notify';
+import { PACKAGE_STATUS_COLORS } from '../../../../lib/status-colors';
 import { trpc } from '../../../../lib/trpc';
 import { failureMessage } from './feedback';
 import { useInvalidatePackages } from './PackageForm';
 import type { PackageRow } from './types';
-
-export const PACKAGE_STATUS_COLORS: Record<PackageStatus, string> = {
-  pending: 'yellow',
-  received: 'blue',
-  processed: 'violet',
-  shipped: 'green',
-  in_warehouse: 'cyan',
-  in_shipment: 'indigo',
-};
 
 export function PackageStatusBadge({ status }: { status: PackageStatus }) {
   return <LabelBadge value={status} labels={PACKAGE_STATUS_LABELS} colors={PACKAGE_STATUS_COLORS} />;

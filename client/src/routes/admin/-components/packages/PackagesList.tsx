@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { CloseButton, Group, Stack, Text } from '@mantine/core';
-import { IconBuildingWarehouse, IconEye, IconPencil, IconTrash, IconUser } from '@tabler/icons-react';
+import { IconBuildingWarehouse, IconPencil, IconTrash, IconUser } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import {
   MAILBOX_COUNTRY_LABELS,
@@ -13,8 +13,8 @@ import {
   type PackageSort,
   type PackageStatus,
 } from '@casillero/shared';
-import { RowAction, RowActions, ServerList, StackedCell, dataTableColumns, useServerListState } from '../../../../components/data-table';
-import type { ListNavigate, ListSearch } from '../../../../components/data-table';
+import { DetailsAction, RowAction, RowActions, ServerList, StackedCell, dataTableColumns, useServerListState } from '../../../../components/data-table';
+import type { ListActions, ListProps, ListSearch } from '../../../../components/data-table';
 import { useDetailsParam } from '../../../../components/details/DetailsDrawer';
 import { useCan } from '../../../../lib/permissions';
 import { trpc } from '../../../../lib/trpc';
@@ -32,23 +32,10 @@ const INTAKE_STATUSES: readonly PackageStatus[] = ['pending', 'received', 'in_wa
 
 const col = dataTableColumns<PackageRow>();
 
-type Actions = {
-  details: (r: PackageRow) => void;
-  edit: (r: PackageRow) => void;
-  intake: (r: PackageRow) => void;
-  remove: (r: PackageRow) => void;
-  /** The role may change packages (packages.write); without it only the details show. */
-  canWrite: boolean;
-};
-
-function packageColumns(actions: Actions) {
+/** `canWrite`: the role may change packages (packages.write); without it only the details show. */
+function packageColumns(actions: ListActions<PackageRow, 'details' | 'edit' | 'intake' | 'remove'>) {
   return [
-    col.accessor('trackingNumber', {
-      id: 'tracking',
-      header: 'Tracking',
-      enableSorting: false,
-      cell: (info) => <StackedCell mono main={info.getValue()} />,
-    }),
+    col.cell('tracking', 'Tracking', (r) => <StackedCell mono main={r.trackingNumber} />),
     col.cell('customer', 'Cliente', (r) => <StackedCell main={r.customerName} sub={r.customerEmail} />),
     col.cell('mailbox', 'Casillero', (r) => (
       <StackedCell
@@ -101,42 +88,37 @@ function packageColumns(actions: Actions) {
     col.actions((row) => {
       const label = row.trackingNumber ?? row.packageDescription;
       const canIntake = !row.shipmentCode && INTAKE_STATUSES.includes(row.status);
-      const view = (
-        <RowAction
-          label="Ver detalles"
-          ariaLabel={`Ver detalles de ${label}`}
-          icon={<IconEye size={18} />}
-          onClick={() => actions.details(row)}
-        />
-      );
-      if (!actions.canWrite) return view;
       return (
         <RowActions>
-          {view}
-          <RowAction
-            label="Editar"
-            ariaLabel={`Editar ${label}`}
-            color="gray"
-            icon={<IconPencil size={18} />}
-            onClick={() => actions.edit(row)}
-          />
-          {canIntake && (
-            <RowAction
-              label="Recepción en almacén"
-              ariaLabel={`Recepción en almacén de ${label}`}
-              color="teal"
-              icon={<IconBuildingWarehouse size={18} />}
-              onClick={() => actions.intake(row)}
-            />
+          <DetailsAction name={label} onClick={() => actions.details(row)} />
+          {actions.canWrite && (
+            <>
+              <RowAction
+                label="Editar"
+                ariaLabel={`Editar ${label}`}
+                color="gray"
+                icon={<IconPencil size={18} />}
+                onClick={() => actions.edit(row)}
+              />
+              {canIntake && (
+                <RowAction
+                  label="Recepción en almacén"
+                  ariaLabel={`Recepción en almacén de ${label}`}
+                  color="teal"
+                  icon={<IconBuildingWarehouse size={18} />}
+                  onClick={() => actions.intake(row)}
+                />
+              )}
+              <RowAction
+                label={row.shipmentCode ? M.deleteInShipment(row.shipmentCode) : 'Eliminar'}
+                ariaLabel={`Eliminar ${label}`}
+                color="red"
+                disabled={Boolean(row.shipmentCode)}
+                icon={<IconTrash size={18} />}
+                onClick={() => actions.remove(row)}
+              />
+            </>
           )}
-          <RowAction
-            label={row.shipmentCode ? M.deleteInShipment(row.shipmentCode) : 'Eliminar'}
-            ariaLabel={`Eliminar ${label}`}
-            color="red"
-            disabled={Boolean(row.shipmentCode)}
-            icon={<IconTrash size={18} />}
-            onClick={() => actions.remove(row)}
-          />
         </RowActions>
       );
     }),
@@ -158,13 +140,8 @@ function CustomerFilterChip({ userId, onClear }: { userId: string; onClear: () =
   );
 }
 
-type PackagesListProps = {
-  search: PackageSearch;
-  navigate: ListNavigate<PackageSearch>;
-};
-
 /** Filters, sort and page from the URL; everything server-side (docs/decisions/008, 012). */
-export function PackagesList({ search, navigate }: PackagesListProps) {
+export function PackagesList({ search, navigate }: ListProps<PackageSearch>) {
   const state = useServerListState(search, navigate, { sort: 'createdAt', dir: 'desc', filterKeys: ['q', 'status', 'cliente'] });
   const details = useDetailsParam(search, navigate);
   const canWrite = useCan('packages.write');
@@ -195,9 +172,9 @@ export function PackagesList({ search, navigate }: PackagesListProps) {
       selects={[{ key: 'status', label: 'Estado', w: 190, values: PACKAGE_STATUSES, labels: PACKAGE_STATUS_LABELS }]}
       countExtras={search.cliente && <CustomerFilterChip userId={search.cliente} onClear={() => state.list.clear(['cliente'])} />}
     >
-      <PackageDetailsDrawer packageId={details.openId} onClose={details.close} />
+      <PackageDetailsDrawer id={details.openId} onClose={details.close} />
       <EditPackageDialog packageId={editOf} onClose={() => setEditOf(null)} />
-      <IntakeDialog pkg={intakeOf} onClose={() => setIntakeOf(null)} />
+      <IntakeDialog subject={intakeOf} onClose={() => setIntakeOf(null)} />
       <DeletePackageDialog pkg={deleteOf} onClose={() => setDeleteOf(null)} />
     </ServerList>
   );

@@ -15,7 +15,7 @@ import {
   paymentReviewInput,
 } from '@casillero/shared';
 import { LabeledValue } from '../../../../components/LabeledValue';
-import { DetailsDrawer } from '../../../../components/details/DetailsDrawer';
+import { DetailsDrawer, type DetailsDrawerOpen } from '../../../../components/details/DetailsDrawer';
 import { EntityHistory } from '../../../../components/details/EntityHistory';
 import { notifyError, notifySuccess } from '../../../../components/forms/notify';
 import { useSchemaForm } from '../../../../components/forms/useSchemaForm';
@@ -26,18 +26,12 @@ import type { PaymentDetail } from './types';
 import { useCan } from '../../../../lib/permissions';
 
 /** 'Ver Detalles' (admin spec §2): every field, the receipt, and the admin's response. */
-export function PaymentDetailsDrawer({ paymentId, onClose }: { paymentId: string | null; onClose: () => void }) {
+export function PaymentDetailsDrawer(props: DetailsDrawerOpen) {
   const canReview = useCan('payments.write');
   return (
-    <DetailsDrawer
-      id={paymentId}
-      onClose={onClose}
-      title="Detalles del Pago"
-      query={(id) => trpc.payments.detail.queryOptions({ id })}
-      loadFailed={ADMIN_PAYMENT_MESSAGES.loadFailed}
-    >
+    <DetailsDrawer {...props} title="Detalles del Pago" query={(id) => trpc.payments.detail.queryOptions({ id })} loadFailed={ADMIN_PAYMENT_MESSAGES.loadFailed}>
       {(d) => (
-        <Stack gap="md">
+        <>
           <Group justify="space-between">
             <Text fw={700} size="lg">
               {formatUsd(d.amountUsd)} · {PAYMENT_TYPE_LABELS[d.transactionType]}
@@ -89,7 +83,7 @@ export function PaymentDetailsDrawer({ paymentId, onClose }: { paymentId: string
 
           <Divider label="Respuesta del administrador" labelPosition="left" />
           {canReview ? (
-            <ReviewForm key={`${d.id}-${d.status}`} payment={d} onDone={onClose} />
+            <ReviewForm key={`${d.id}-${d.status}`} payment={d} onDone={props.onClose} />
           ) : (
             <Text size="sm" c="dimmed">
               Tu rol puede ver los pagos, no aprobarlos ni rechazarlos.
@@ -97,7 +91,7 @@ export function PaymentDetailsDrawer({ paymentId, onClose }: { paymentId: string
           )}
           <Divider label="Historial de cambios" labelPosition="left" />
           <EntityHistory entity="payment_transactions" entityId={d.id} />
-        </Stack>
+        </>
       )}
     </DetailsDrawer>
   );

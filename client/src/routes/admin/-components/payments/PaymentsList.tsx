@@ -13,7 +13,7 @@ import {
   formatUsd,
   formatVes,
 } from '@casillero/shared';
-import { ServerList, StackedCell, dataTableColumns, useServerListState, type ListNavigate } from '../../../../components/data-table';
+import { ServerList, StackedCell, dataTableColumns, useServerListState, type ListProps } from '../../../../components/data-table';
 import { useDetailsParam } from '../../../../components/details/DetailsDrawer';
 import { PaymentDetailsDrawer } from './PaymentDetailsDialog';
 import { trpc } from '../../../../lib/trpc';
@@ -62,13 +62,8 @@ function paymentColumns(openDetails: (row: PaymentRow) => void) {
   ];
 }
 
-type PaymentsListProps = {
-  search: PaymentsSearch;
-  navigate: ListNavigate<PaymentsSearch>;
-};
-
 /** Filters, order and page from the URL; everything filtered and paged by the server. */
-export function PaymentsList({ search, navigate }: PaymentsListProps) {
+export function PaymentsList({ search, navigate }: ListProps<PaymentsSearch>) {
   const state = useServerListState(search, navigate, { sort: 'createdAt', dir: 'desc', filterKeys: ['q', 'status', 'type'] });
   const details = useDetailsParam(search, navigate);
   // The summary (fetched once by the page) gives the total and the per-status counts; only a
@@ -100,7 +95,7 @@ export function PaymentsList({ search, navigate }: PaymentsListProps) {
         { key: 'type', label: 'Tipo', w: 210, values: PAYMENT_TYPES, labels: PAYMENT_TYPE_LABELS },
       ]}
     >
-      <PaymentDetailsDrawer paymentId={details.openId} onClose={details.close} />
+      <PaymentDetailsDrawer id={details.openId} onClose={details.close} />
     </ServerList>
   );
 }

@@ -183,9 +183,9 @@ export function PrealertCardList({ rows, isLoading, isFiltered, viewingId, onVie
           ))}
         </Stack>
       )}
-      <PrealertDetailsDialog prealert={rows.find((r) => r.id === viewingId) ?? null} onClose={onCloseView} />
-      <EditPrealertDialog prealert={editing} onClose={() => setEditing(null)} />
-      <ConvertPrealertDialog prealert={converting} onClose={() => setConverting(null)} />
+      <PrealertDetailsDialog subject={rows.find((r) => r.id === viewingId) ?? null} onClose={onCloseView} />
+      <EditPrealertDialog subject={editing} onClose={() => setEditing(null)} />
+      <ConvertPrealertDialog subject={converting} onClose={() => setConverting(null)} />
     </>
   );
 }

@@ -12,7 +12,7 @@ import {
   type EstadoTrackingPrealerta,
 } from '@casillero/shared';
 import { numberInput } from '../../../../components/forms/fields';
-import { DialogForm, SubjectModal } from '../../../../components/forms/FormDialog';
+import { DialogForm, subjectDialog } from '../../../../components/forms/FormDialog';
 import { CarrierSelect, EstadoTrackingSelect, PrealertFigures } from '../../../../components/forms/PrealertFields';
 import { useInvalidate, type Router } from '../../../../components/forms/useInvalidate';
 import { useSchemaForm } from '../../../../components/forms/useSchemaForm';
@@ -81,13 +81,7 @@ type PrealertFormProps = { prealert: AdminPrealert; onClose: () => void };
 
 /** A pre-alert's dialog: open while there is one, its form mounted afresh for each. */
 function prealertDialog(title: string, Form: (props: PrealertFormProps) => ReactNode, size?: string) {
-  return function PrealertDialog({ prealert, onClose }: { prealert: AdminPrealert | null; onClose: () => void }) {
-    return (
-      <SubjectModal subject={prealert} onClose={onClose} title={title} size={size}>
-        {(p) => <Form prealert={p} onClose={onClose} />}
-      </SubjectModal>
-    );
-  };
+  return subjectDialog<AdminPrealert>(title, (prealert, onClose) => <Form prealert={prealert} onClose={onClose} />, size);
 }
 
 /** Editar Prealerta: only while pending or confirmed; the tracking number is not editable. */

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { REPACK_ADMIN_MESSAGES as M, SHIPPING_METHOD_LABELS, processRepackSchema } from '@casillero/shared';
 import type { inferOutput } from '@trpc/tanstack-react-query';
 import { trpc } from '../../../../lib/trpc';
-import { DialogForm, SubjectModal } from '../../../../components/forms/FormDialog';
+import { DialogForm, subjectDialog } from '../../../../components/forms/FormDialog';
 import { notifyError, notifySuccess } from '../../../../components/forms/notify';
 import { useInvalidate } from '../../../../components/forms/useInvalidate';
 import { useDialogSubmit, useSchemaForm } from '../../../../components/forms/useSchemaForm';
@@ -17,13 +17,9 @@ export const useInvalidateRepacks = () => useInvalidate(trpc.repacks, trpc.packa
 export const customerOf = (r: RepackRow) => r.customer.fullName ?? r.customer.email;
 
 /** 'Procesar': the warehouse receipt (WR) number is required (admin spec §5). */
-export function ProcessRepackDialog({ request, onClose }: { request: RepackRow | null; onClose: () => void }) {
-  return (
-    <SubjectModal subject={request} onClose={onClose} title="Procesar reempaque">
-      {(r) => <ProcessRepackForm request={r} onClose={onClose} />}
-    </SubjectModal>
-  );
-}
+export const ProcessRepackDialog = subjectDialog<RepackRow>('Procesar reempaque', (request, onClose) => (
+  <ProcessRepackForm request={request} onClose={onClose} />
+));
 
 function ProcessRepackForm({ request, onClose }: { request: RepackRow; onClose: () => void }) {
   const invalidate = useInvalidateRepacks();

@@ -14,7 +14,7 @@ import {
   type RepackStatus,
 } from '@casillero/shared';
 import { LabelBadge, ServerList, StackedCell, dataTableColumns, useServerListState } from '../../../../components/data-table';
-import type { ListNavigate, ListSearch } from '../../../../components/data-table';
+import type { ListProps, ListSearch } from '../../../../components/data-table';
 import { trpc } from '../../../../lib/trpc';
 import { failureMessage } from '../packages/feedback';
 import { ProcessRepackDialog, customerOf, useMarkShipped, type RepackRow } from './RepackDialogs';
@@ -110,12 +110,7 @@ function repackActions(actions: RowActions) {
     });
 }
 
-type RepacksListProps = {
-  search: RepackSearch;
-  navigate: ListNavigate<RepackSearch>;
-};
-
-export function RepacksList({ search, navigate }: RepacksListProps) {
+export function RepacksList({ search, navigate }: ListProps<RepackSearch>) {
   const state = useServerListState(search, navigate, { sort: 'queue', dir: 'asc', filterKeys: ['q', 'status'] });
   const [processing, setProcessing] = useState<RepackRow | null>(null);
   const { markShipped, pendingId } = useMarkShipped();
@@ -155,7 +150,7 @@ export function RepacksList({ search, navigate }: RepacksListProps) {
         />
       }
     >
-      <ProcessRepackDialog request={processing} onClose={() => setProcessing(null)} />
+      <ProcessRepackDialog subject={processing} onClose={() => setProcessing(null)} />
     </ServerList>
   );
 }

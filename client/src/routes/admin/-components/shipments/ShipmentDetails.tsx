@@ -1,4 +1,4 @@
-import { Divider, Stack, Text, Timeline, type TimelineProps } from '@mantine/core';
+import { Divider, Text, Timeline, type TimelineProps } from '@mantine/core';
 import {
   PACKAGE_STATUS_LABELS,
   SHIPMENT_MESSAGES as M,
@@ -9,7 +9,7 @@ import {
   type ShipmentStageStatus,
 } from '@casillero/shared';
 import { DetailsHeading, FactGrid, RowsTable, TwoLines, type Column } from '../../../../components/details/DetailsParts';
-import { DetailsDrawer } from '../../../../components/details/DetailsDrawer';
+import { DetailsDrawer, type DetailsDrawerOpen } from '../../../../components/details/DetailsDrawer';
 import { trpc } from '../../../../lib/trpc';
 import { failureMessage } from '../packages/feedback';
 import { ShipmentStatusBadge } from './ShipmentStatus';
@@ -47,19 +47,11 @@ const PACKAGE_COLUMNS: Column<ShipmentDetail['packages'][number]>[] = [
 ];
 
 /** The shipment with its customer, its packages and its stages. */
-export function ShipmentDetailsDrawer({ shipmentId, onClose }: { shipmentId: string | null; onClose: () => void }) {
+export function ShipmentDetailsDrawer(props: DetailsDrawerOpen) {
   return (
-    <DetailsDrawer
-      id={shipmentId}
-      onClose={onClose}
-      title="Detalles del envío"
-      size="xl"
-      query={(id) => trpc.shipments.detail.queryOptions({ id })}
-      loadFailed={M.loadFailed}
-      toMessage={failureMessage}
-    >
+    <DetailsDrawer {...props} title="Detalles del envío" size="xl" query={(id) => trpc.shipments.detail.queryOptions({ id })} loadFailed={M.loadFailed} toMessage={failureMessage}>
       {(d) => (
-        <Stack gap="md">
+        <>
           <DetailsHeading title={d.shipmentCode}>
             <ShipmentStatusBadge status={d.status} />
           </DetailsHeading>
@@ -81,7 +73,7 @@ export function ShipmentDetailsDrawer({ shipmentId, onClose }: { shipmentId: str
           <RowsTable aria-label="Paquetes del envío" rows={d.packages} columns={PACKAGE_COLUMNS} />
           <Divider label="Etapas" labelPosition="left" />
           <StagesTimeline stages={d.stages} bulletSize={14} days={(n) => `${n} días estimados`} />
-        </Stack>
+        </>
       )}
     </DetailsDrawer>
   );

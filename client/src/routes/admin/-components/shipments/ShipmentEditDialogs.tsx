@@ -4,8 +4,8 @@ import { Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { SHIPMENT_EDIT_MESSAGES as E, VENEZUELAN_STATES, shipmentUpdateInput, type VenezuelanState } from '@casillero/shared';
 import { trpc } from '../../../../lib/trpc';
-import { ConfirmDialog, DialogForm, SubjectModal } from '../../../../components/forms/FormDialog';
-import { runConfirmed, useDialogSubmit, useSchemaForm } from '../../../../components/forms/useSchemaForm';
+import { ConfirmDialog, DialogForm, subjectDialog } from '../../../../components/forms/FormDialog';
+import { useConfirmedMutation, useDialogSubmit, useSchemaForm } from '../../../../components/forms/useSchemaForm';
 import { failureMessage } from '../packages/feedback';
 import { DeliveryFields } from './ShipmentForm';
 import { useInvalidateShipments } from './ShipmentStatus';
@@ -31,13 +31,11 @@ const valuesOf = (s: ShipmentRow): Values => ({
   trackingNumber: s.trackingNumber ?? '',
 });
 
-export function EditShipmentDialog({ shipment, onClose }: { shipment: ShipmentRow | null; onClose: () => void }) {
-  return (
-    <SubjectModal subject={shipment} onClose={onClose} title="Editar envío" size="lg">
-      {(s) => <EditShipmentForm key={s.id} shipment={s} onClose={onClose} />}
-    </SubjectModal>
-  );
-}
+export const EditShipmentDialog = subjectDialog<ShipmentRow>(
+  'Editar envío',
+  (shipment, onClose) => <EditShipmentForm key={shipment.id} shipment={shipment} onClose={onClose} />,
+  'lg',
+);
 
 function EditShipmentForm({ shipment, onClose }: { shipment: ShipmentRow; onClose: () => void }) {
   const invalidate = useInvalidateShipments();
@@ -72,23 +70,19 @@ function EditShipmentForm({ shipment, onClose }: { shipment: ShipmentRow; onClos
 /** Confirms before removing; the server refuses once the shipment has left 'preparing'. */
 export function RemoveShipmentDialog({ shipment, onClose }: { shipment: ShipmentRow | null; onClose: () => void }) {
   const invalidate = useInvalidateShipments();
-  const mutation = useMutation(trpc.shipments.remove.mutationOptions());
-  const remove = (id: string) =>
-    runConfirmed(
-      async () => {
-        const result = await mutation.mutateAsync({ id });
-        return [E.removedTitle, E.removed(result.shipmentCode, result.packages.length)];
-      },
-      { invalidate, onClose, failure: (error) => failureMessage(error, E.removeFailed) },
-    );
+  const failure = (error: unknown) => failureMessage(error, E.removeFailed);
+  const remove = useConfirmedMutation(trpc.shipments.remove.mutationOptions(), { invalidate, onClose, failure }, (result) => [
+    E.removedTitle,
+    E.removed(result.shipmentCode, result.packages.length),
+  ]);
   return (
     <ConfirmDialog
       opened={shipment !== null}
       title={E.removeTitle}
       label="Eliminar envío"
-      onConfirm={() => void (shipment && remove(shipment.id))}
+      onConfirm={() => void (shipment && remove.confirm({ id: shipment.id }))}
       onCancel={onClose}
-      loading={mutation.isPending}
+      loading={remove.isPending}
     >
       {shipment && E.removeConfirm(shipment.shipmentCode, shipment.packageCount)}
     </ConfirmDialog>

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Text } from '@mantine/core';
-import { IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import {
   SHIPMENT_EDIT_MESSAGES as E,
   SHIPMENT_MESSAGES as M,
@@ -11,8 +11,8 @@ import {
   type ShipmentSort,
   type ShipmentStatus,
 } from '@casillero/shared';
-import { RowAction, RowActions, ServerList, StackedCell, dataTableColumns, useServerListState } from '../../../../components/data-table';
-import type { ListNavigate, ListSearch } from '../../../../components/data-table';
+import { DetailsAction, RowAction, RowActions, ServerList, StackedCell, dataTableColumns, useServerListState } from '../../../../components/data-table';
+import type { ListActions, ListProps, ListSearch } from '../../../../components/data-table';
 import { useDetailsParam } from '../../../../components/details/DetailsDrawer';
 import { trpc } from '../../../../lib/trpc';
 import { failureMessage } from '../packages/feedback';
@@ -26,22 +26,10 @@ export type ShipmentSearch = ListSearch<ShipmentSort> & { status?: ShipmentStatu
 
 const col = dataTableColumns<ShipmentRow>();
 
-type RowActions = {
-  details: (r: ShipmentRow) => void;
-  edit: (r: ShipmentRow) => void;
-  remove: (r: ShipmentRow) => void;
-  /** Roles that only read shipments (caja, atención) see the status and the details, no changes. */
-  canWrite: boolean;
-};
-
-function shipmentColumns(actions: RowActions) {
+/** Roles that only read shipments (caja, atención) see the status and the details, no changes. */
+function shipmentColumns(actions: ListActions<ShipmentRow, 'details' | 'edit' | 'remove'>) {
   return [
-    col.accessor('shipmentCode', {
-      id: 'code',
-      header: 'Código',
-      enableSorting: false,
-      cell: (info) => <StackedCell mono main={info.getValue()} sub={info.row.original.trackingNumber ?? undefined} />,
-    }),
+    col.cell('code', 'Código', (r) => <StackedCell mono main={r.shipmentCode} sub={r.trackingNumber ?? undefined} />),
     col.cell('customer', 'Cliente', (r) => <StackedCell main={r.customerName} sub={r.customerEmail} />),
     col.cell('destination', 'Destino', (r) => <StackedCell main={r.deliveryCity} sub={r.deliveryState} />),
     col.accessor('packageCount', { id: 'packages', header: 'Paquetes', enableSorting: false }),
@@ -73,40 +61,35 @@ function shipmentColumns(actions: RowActions) {
     col.actions((row) => {
       const code = row.shipmentCode;
       const canRemove = row.status === 'preparing';
-      const view = (
-        <RowAction label="Ver detalles" ariaLabel={`Ver detalles de ${code}`} icon={<IconEye size={18} />} onClick={() => actions.details(row)} />
-      );
-      if (!actions.canWrite) return view;
       return (
         <RowActions>
-          {view}
-          <RowAction
-            label="Editar envío"
-            ariaLabel={`Editar envío ${code}`}
-            color="gray"
-            icon={<IconPencil size={18} />}
-            onClick={() => actions.edit(row)}
-          />
-          <RowAction
-            label={canRemove ? 'Eliminar envío' : E.onlyPreparing}
-            ariaLabel={`Eliminar envío ${code}`}
-            color="red"
-            disabled={!canRemove}
-            icon={<IconTrash size={18} />}
-            onClick={() => actions.remove(row)}
-          />
+          <DetailsAction name={code} onClick={() => actions.details(row)} />
+          {actions.canWrite && (
+            <>
+              <RowAction
+                label="Editar envío"
+                ariaLabel={`Editar envío ${code}`}
+                color="gray"
+                icon={<IconPencil size={18} />}
+                onClick={() => actions.edit(row)}
+              />
+              <RowAction
+                label={canRemove ? 'Eliminar envío' : E.onlyPreparing}
+                ariaLabel={`Eliminar envío ${code}`}
+                color="red"
+                disabled={!canRemove}
+                icon={<IconTrash size={18} />}
+                onClick={() => actions.remove(row)}
+              />
+            </>
+          )}
         </RowActions>
       );
     }),
   ];
 }
 
-type ShipmentsListProps = {
-  search: ShipmentSearch;
-  navigate: ListNavigate<ShipmentSearch>;
-};
-
-export function ShipmentsList({ search, navigate }: ShipmentsListProps) {
+export function ShipmentsList({ search, navigate }: ListProps<ShipmentSearch>) {
   const state = useServerListState(search, navigate, { sort: 'createdAt' as ShipmentSort, dir: 'desc', filterKeys: ['q', 'status'] });
   const details = useDetailsParam(search, navigate);
   const [editing, setEditing] = useState<ShipmentRow | null>(null);
@@ -128,8 +111,8 @@ export function ShipmentsList({ search, navigate }: ShipmentsListProps) {
       toMessage={failureMessage}
       selects={[{ key: 'status', label: 'Estado', w: 190, values: SHIPMENT_STATUSES, labels: SHIPMENT_STATUS_LABELS }]}
     >
-      <ShipmentDetailsDrawer shipmentId={details.openId} onClose={details.close} />
-      <EditShipmentDialog shipment={editing} onClose={() => setEditing(null)} />
+      <ShipmentDetailsDrawer id={details.openId} onClose={details.close} />
+      <EditShipmentDialog subject={editing} onClose={() => setEditing(null)} />
       <RemoveShipmentDialog shipment={removing} onClose={() => setRemoving(null)} />
     </ServerList>
   );

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Divider, Group, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
 import type { GetInputPropsReturnType, UseFormReturnType } from '@mantine/form';
 import { IconLink } from '@tabler/icons-react';
@@ -18,10 +17,10 @@ import {
 } from '@casillero/shared';
 import { getErrorMessage } from '../../../../lib/errors';
 import { CustomerSection, DetailsHeading, FactGrid, HistoryTimeline } from '../../../../components/details/DetailsParts';
-import { DetailsDrawer } from '../../../../components/details/DetailsDrawer';
+import { DetailsDrawer, type DetailsDrawerOpen } from '../../../../components/details/DetailsDrawer';
 import { EntityHistory } from '../../../../components/details/EntityHistory';
 import { numberInput } from '../../../../components/forms/fields';
-import { DialogForm, SubjectModal } from '../../../../components/forms/FormDialog';
+import { DialogForm, subjectDialog } from '../../../../components/forms/FormDialog';
 import { useInvalidate } from '../../../../components/forms/useInvalidate';
 import { useDialogSubmit, useSchemaForm } from '../../../../components/forms/useSchemaForm';
 import { trpc } from '../../../../lib/trpc';
@@ -60,18 +59,11 @@ function LinkedPrealert({ prealert: p }: { prealert: NonNullable<TrackingDetail[
 }
 
 /** Package info, client info, the matched pre-alert and the status history, newest first (admin spec §2). */
-export function TrackingDetailsDrawer({ trackingId, onClose }: { trackingId: string | null; onClose: () => void }) {
+export function TrackingDetailsDrawer(props: DetailsDrawerOpen) {
   return (
-    <DetailsDrawer
-      id={trackingId}
-      onClose={onClose}
-      title="Detalles del tracking"
-      size="lg"
-      query={(id) => trpc.trackings.detail.queryOptions({ id })}
-      loadFailed={M.loadFailed}
-    >
+    <DetailsDrawer {...props} title="Detalles del tracking" query={(id) => trpc.trackings.detail.queryOptions({ id })} loadFailed={M.loadFailed}>
       {(d) => (
-        <Stack gap="md">
+        <>
           <DetailsHeading title={d.trackingNumber}>
             <Group gap="xs">
               <TrackingStatusBadge status={d.status} dispatchAuthorizedAt={d.dispatchAuthorizedAt} />
@@ -108,24 +100,13 @@ export function TrackingDetailsDrawer({ trackingId, onClose }: { trackingId: str
           />
           <Divider label="Historial de cambios" labelPosition="left" />
           <EntityHistory entity="trackings" entityId={d.id} />
-        </Stack>
+        </>
       )}
     </DetailsDrawer>
   );
 }
 
 type TrackingFormProps = { tracking: TrackingRow; onClose: () => void };
-
-/** A tracking row's dialog: open while there is a row, its form mounted afresh for each. */
-function trackingDialog(title: string, Form: (props: TrackingFormProps) => ReactNode) {
-  return function TrackingDialog({ tracking, onClose }: { tracking: TrackingRow | null; onClose: () => void }) {
-    return (
-      <SubjectModal subject={tracking} onClose={onClose} title={title}>
-        {(t) => <Form tracking={t} onClose={onClose} />}
-      </SubjectModal>
-    );
-  };
-}
 
 /** The real weight in kg; 0 (or an emptied field) keeps the recorded one. */
 function ActualWeightInput({ inputProps, description }: { inputProps: GetInputPropsReturnType; description: string }) {
@@ -149,7 +130,7 @@ function useTrackingSubmit<V>(form: UseFormReturnType<V>, onClose: () => void, f
 }
 
 /** New status, real weight (0 keeps the recorded one) and an optional message for the client. */
-export const ChangeStatusDialog = trackingDialog('Cambiar estado', ChangeStatusForm);
+export const ChangeStatusDialog = subjectDialog<TrackingRow>('Cambiar estado', (t, onClose) => <ChangeStatusForm tracking={t} onClose={onClose} />);
 
 type StatusValues = { id: string; status: TrackingStatus | ''; actualWeight: number; message: string };
 
@@ -183,7 +164,7 @@ function ChangeStatusForm({ tracking, onClose }: TrackingFormProps) {
 }
 
 /** Required reason and real weight; sets the tracking to needs repack (admin spec §4). */
-export const RepackDialog = trackingDialog('Solicitar reempaque', RepackForm);
+export const RepackDialog = subjectDialog<TrackingRow>('Solicitar reempaque', (t, onClose) => <RepackForm tracking={t} onClose={onClose} />);
 
 type RepackValues = { id: string; reason: string; actualWeight: number };
 

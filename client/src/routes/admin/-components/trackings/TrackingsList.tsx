@@ -14,7 +14,7 @@ import {
   type TrackingListSearch,
   type TrackingSort,
 } from '@casillero/shared';
-import { ServerList, StackedCell, dataTableColumns, useServerListState, type ListNavigate } from '../../../../components/data-table';
+import { ServerList, StackedCell, dataTableColumns, useServerListState, type ListActions, type ListProps } from '../../../../components/data-table';
 import { useDetailsParam } from '../../../../components/details/DetailsDrawer';
 import { useCan } from '../../../../lib/permissions';
 import { downloadHref } from '../../../../lib/download';
@@ -25,15 +25,8 @@ import type { TrackingRow } from './types';
 
 const col = dataTableColumns<TrackingRow>();
 
-type Actions = {
-  details: (row: TrackingRow) => void;
-  status: (row: TrackingRow) => void;
-  repack: (row: TrackingRow) => void;
-  /** The role may change trackings (trackings.write). */
-  canWrite: boolean;
-};
-
-function trackingColumns(actions: Actions) {
+/** `canWrite`: the role may change trackings (trackings.write). */
+function trackingColumns(actions: ListActions<TrackingRow, 'details' | 'status' | 'repack'>) {
   return [
     col.accessor('trackingNumber', {
       id: 'trackingNumber',
@@ -89,13 +82,8 @@ function trackingColumns(actions: Actions) {
 /** The trackings screen's URL: the list's state, its tab, and the tracking whose details are open. */
 export type TrackingsSearch = TrackingListSearch & { ver?: string };
 
-type TrackingsListProps = {
-  search: TrackingsSearch;
-  navigate: ListNavigate<TrackingsSearch>;
-};
-
 /** The list tab: filters, sort and page from the URL; server-side everything (docs/decisions/008, 012). */
-export function TrackingsList({ search, navigate }: TrackingsListProps) {
+export function TrackingsList({ search, navigate }: ListProps<TrackingsSearch>) {
   const state = useServerListState(search, navigate, {
     sort: 'createdAt' as TrackingSort,
     dir: 'desc',
@@ -129,9 +117,9 @@ export function TrackingsList({ search, navigate }: TrackingsListProps) {
         { key: 'carrier', label: 'Transportista', w: 160, data: carriers.data ?? (search.carrier ? [search.carrier] : []) },
       ]}
     >
-      <TrackingDetailsDrawer trackingId={details.openId} onClose={details.close} />
-      <ChangeStatusDialog tracking={statusOf} onClose={() => setStatusOf(null)} />
-      <RepackDialog tracking={repackOf} onClose={() => setRepackOf(null)} />
+      <TrackingDetailsDrawer id={details.openId} onClose={details.close} />
+      <ChangeStatusDialog subject={statusOf} onClose={() => setStatusOf(null)} />
+      <RepackDialog subject={repackOf} onClose={() => setRepackOf(null)} />
     </ServerList>
   );
 }

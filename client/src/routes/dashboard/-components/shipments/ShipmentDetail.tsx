@@ -2,7 +2,7 @@ import { Divider, Stack, Table, Text } from '@mantine/core';
 import type { inferOutput } from '@trpc/tanstack-react-query';
 import { PACKAGE_STATUS_LABELS, formatDateTime, formatUsd } from '@casillero/shared';
 import { DetailsHeading, FactGrid, RowsTable, type Column } from '../../../../components/details/DetailsParts';
-import { DetailsDrawer } from '../../../../components/details/DetailsDrawer';
+import { DetailsDrawer, type DetailsDrawerOpen } from '../../../../components/details/DetailsDrawer';
 import { trpc } from '../../../../lib/trpc';
 import { StagesTimeline, formatDay } from '../../../admin/-components/shipments/ShipmentDetails';
 import { ShipmentStatusBadge } from '../../../admin/-components/shipments/ShipmentStatus';
@@ -32,11 +32,11 @@ const PACKAGE_COLUMNS: Column<OwnPackage>[] = [
 ];
 
 /** One own shipment: destination and figures, the packages it carries and its stages in order. */
-export function ShipmentDetail({ id, onClose }: { id: string | null; onClose: () => void }) {
+export function ShipmentDetail(props: DetailsDrawerOpen) {
   return (
-    <DetailsDrawer id={id} onClose={onClose} title="Detalle del envío" query={(i) => trpc.shipments.ownDetail.queryOptions({ id: i })} states={QueryState}>
+    <DetailsDrawer {...props} title="Detalle del envío" query={(i) => trpc.shipments.ownDetail.queryOptions({ id: i })} states={QueryState}>
       {(s) => (
-        <Stack gap="md">
+        <>
           <DetailsHeading order={2} title={s.shipmentCode}>
             <ShipmentStatusBadge status={s.status} />
           </DetailsHeading>
@@ -68,7 +68,7 @@ export function ShipmentDetail({ id, onClose }: { id: string | null; onClose: ()
           </Table.ScrollContainer>
           <Divider label="Etapas" labelPosition="left" />
           <StagesTimeline stages={s.stages} bulletSize={16} days={(n) => `${n} ${n === 1 ? 'día estimado' : 'días estimados'}`} />
-        </Stack>
+        </>
       )}
     </DetailsDrawer>
   );

@@ -1,0 +1,14 @@
+// Route loaders: fetch a page's queries before it renders, so the page's own `useQuery` of the
+// same options finds them in the cache (the TanStack Router + Query pattern).
+import type { EnsureQueryDataOptions } from '@tanstack/react-query';
+import type { RouterContext } from '../router';
+import type { Trpc } from './trpc';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any procedure's data, error and key types
+type AnyQueryOptions = EnsureQueryDataOptions<any, any, any, any>;
+
+/** `loader: ensureQueries((t) => [t.profile.get.queryOptions()])`: the page waits for them. */
+export function ensureQueries(pick: (api: Trpc) => AnyQueryOptions[]) {
+  return ({ context }: { context: RouterContext }) =>
+    Promise.all(pick(context.trpc).map((options) => context.queryClient.ensureQueryData(options)));
+}
