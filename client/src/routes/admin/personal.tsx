@@ -33,7 +33,7 @@ import { notifyChange } from '../../lib/notify';
 import { listSearch } from '../../lib/search';
 import { pageHead } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
-import { ConfirmDialog, DialogActions } from './-components/DialogActions';
+import { ConfirmDialog, DialogActions } from '../../components/forms/FormDialog';
 import type { inferOutput } from '@trpc/tanstack-react-query';
 
 type StaffRow = inferOutput<typeof trpc.staff.list>['rows'][number];

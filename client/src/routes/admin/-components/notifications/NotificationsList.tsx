@@ -9,7 +9,7 @@ import { useInvalidate } from '../../../../components/forms/useInvalidate';
 import { getErrorMessage } from '../../../../lib/errors';
 import { notifyChange } from '../../../../lib/notify';
 import { trpc } from '../../../../lib/trpc';
-import { ConfirmDialog } from '../DialogActions';
+import { ConfirmDialog } from '../../../../components/forms/FormDialog';
 import { NotificationTypeBadge } from './NotificationTypeBadge';
 import type { AdminNotificationRow, AdminNotificationsSearch } from './types';
 
