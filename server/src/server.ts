@@ -1,13 +1,15 @@
 // createServer(): Fastify with tRPC under /trpc, the built client with SPA fallback,
 // /healthz, security headers and masked request logs. Tests and main.ts both use it.
 import fs from 'node:fs';
+import http from 'node:http';
+import type { Socket } from 'node:net';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { GENERIC_MESSAGES } from '@casillero/shared';
+import { GENERIC_MESSAGES, httpStatusMessage } from '@casillero/shared';
 import { openDatabase, type Database } from './db/client';
 import { REPO_ROOT, type Config } from './env';
 import { registerFileRoutes } from './files/routes';
@@ -40,6 +42,32 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   };
 }
 
+/**
+ * A request refused before any route runs (a malformed URL, a route parameter too long):
+ * its status, with the Spanish message for it rather than Fastify's English one.
+ */
+function answerFrameworkError(error: FastifyError, _req: unknown, reply: FastifyReply) {
+  const status = error.statusCode ?? 400;
+  return reply.status(status).send({ error: httpStatusMessage(status) });
+}
+
+/**
+ * A request Node's HTTP parser refuses (headers too large, a timeout, malformed HTTP): as
+ * Fastify's default handler answers it, with a Spanish body.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  if (socket.writable) {
+    const body = JSON.stringify({ error: httpStatusMessage(status) });
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nConnection: close\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
 export type CreateServerOptions = { config: Config; database?: Database };
 
 export async function createServer({ config, database }: CreateServerOptions) {
@@ -49,6 +77,8 @@ export async function createServer({ config, database }: CreateServerOptions) {
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 5000 },
     bodyLimit: 8 * 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
 
   await app.register(fastifyHelmet, {
@@ -70,12 +100,15 @@ export async function createServer({ config, database }: CreateServerOptions) {
   });
   await app.register(fastifyCookie);
 
-  // No stack traces or internals in production answers.
-  app.setErrorHandler((error: { statusCode?: number; message: string }, req, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+  // Errors outside tRPC (a body too large, an unsupported content type, malformed JSON, a
+  // failing query in a file route or an export): the Spanish message for the status, never
+  // the framework's English text; an unexpected error shows its own message (never its stack)
+  // only outside production, as it may name files or SQL.
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) req.log.error({ err: error }, 'Error no controlado');
-    const message = status >= 500 && config.isProduction ? GENERIC_MESSAGES.internal : error.message;
-    reply.status(status).send({ error: message });
+    const message = status >= 500 && !config.isProduction ? error.message : httpStatusMessage(status);
+    return reply.status(status).send({ error: message });
   });
 
   await app.register(trpcRoutes<AppRouter>, {

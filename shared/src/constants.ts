@@ -68,8 +68,32 @@ export const ACTIVE_USER_WINDOW_DAYS = 30;
 
 /** Password-reset limits per e-mail (public spec §9, enforced on the server: DECISIONS 3). */
 export const RESET_LIMIT = { maxPerWindow: 3, windowMinutes: 60, minIntervalSeconds: 60 } as const;
-/** Sign-in throttling: failed attempts per e-mail and per IP in a sliding window. */
-export const SIGNIN_LIMIT = { perEmail: 10, perIp: 50, windowMinutes: 15 } as const;
+/**
+ * Sign-in throttling (docs/decisions/007, "Sign-in without lockout as a weapon"): failed attempts
+ * in sliding windows (`max` failures per `minutes`). A device that signed in to the account
+ * before counts only against itself; any other attempt counts per IP, per account and IP, and
+ * per account. The owner is warned by e-mail at most once per `warnOwnerEveryHours`.
+ */
+export const SIGNIN_LIMIT = {
+  perIp: [{ max: 50, minutes: 15 }],
+  perAccountAndIp: [
+    { max: 5, minutes: 15 },
+    { max: 20, minutes: 24 * 60 },
+  ],
+  perAccount: [
+    { max: 20, minutes: 15 },
+    { max: 40, minutes: 60 },
+    { max: 100, minutes: 24 * 60 },
+  ],
+  perKnownDevice: [
+    { max: 5, minutes: 15 },
+    { max: 20, minutes: 24 * 60 },
+  ],
+  warnOwnerEveryHours: 24,
+} as const;
+/** The HttpOnly cookie that marks a browser which signed in to an account before. */
+export const KNOWN_DEVICE_COOKIE_NAME = 'device';
+export const KNOWN_DEVICE_COOKIE_DAYS = 365;
 /** Contact-form messages per IP (the form is public and e-mails the team). */
 export const CONTACT_LIMIT = { perIp: 5, windowMinutes: 10, perIpPerDay: 30 } as const;
 /** Sign-up attempts per IP (sign-up may say an e-mail is taken, so it is rate limited). */

@@ -60,6 +60,40 @@ export const GENERIC_MESSAGES = {
   requiredFields: 'Por favor completa todos los campos requeridos.',
 } as const;
 
+/**
+ * Requests refused before any of our code reads them (by Fastify, Node's HTTP parser or tRPC):
+ * the Spanish answer for each, in place of the framework's English text.
+ */
+export const HTTP_MESSAGES = {
+  badRequest: 'Solicitud no válida.',
+  procedureNotFound: 'La operación solicitada no existe.',
+  methodNotAllowed: 'Esta operación no admite ese método de solicitud.',
+  mixedBatch: 'No se pueden combinar consultas y cambios en una misma solicitud.',
+  timeout: 'La solicitud tardó demasiado. Intenta nuevamente.',
+  payloadTooLarge: 'La solicitud es demasiado grande.',
+  uriTooLong: 'La dirección solicitada es demasiado larga.',
+  unsupportedMediaType: 'Tipo de contenido no admitido.',
+  headersTooLarge: 'Los encabezados de la solicitud son demasiado grandes.',
+  cancelled: 'La solicitud fue cancelada.',
+} as const;
+
+const HTTP_STATUS_MESSAGES: Partial<Record<number, string>> = {
+  404: GENERIC_MESSAGES.notFound,
+  405: HTTP_MESSAGES.methodNotAllowed,
+  408: HTTP_MESSAGES.timeout,
+  413: HTTP_MESSAGES.payloadTooLarge,
+  414: HTTP_MESSAGES.uriTooLong,
+  415: HTTP_MESSAGES.unsupportedMediaType,
+  422: GENERIC_MESSAGES.invalidInput,
+  431: HTTP_MESSAGES.headersTooLarge,
+  499: HTTP_MESSAGES.cancelled,
+};
+
+/** The Spanish answer for a refused request, by its HTTP status (any 5xx: the generic one). */
+export function httpStatusMessage(status: number): string {
+  return HTTP_STATUS_MESSAGES[status] ?? (status >= 500 ? GENERIC_MESSAGES.internal : HTTP_MESSAGES.badRequest);
+}
+
 export const PROFILE_MESSAGES = {
   fullNameMin: 'El nombre completo debe tener al menos 2 caracteres',
   validationTitle: 'Error de validación',

@@ -1,7 +1,7 @@
 // Throttling counted in the database (docs/decisions/007): every instance shares the
 // counts, and each call of a batch is one event, so a batch of 20 calls counts as 20.
 import { and, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db/client';
+import type { Db, DbOrTx, Tx } from '../db/client';
 import { rateLimitEvents } from '../db/schema';
 
 export type LimitWindow = {
@@ -54,6 +54,25 @@ async function msUntilFree(db: DbOrTx, w: LimitWindow): Promise<number> {
     .limit(w.max);
   const freeing = rows[rows.length - 1]?.createdAt ?? new Date();
   return Math.max(1000, freeing.getTime() + w.windowMs - Date.now());
+}
+
+/**
+ * Runs `action` unless `key` already ran it within the window, recording the run in the same
+ * transaction: once per window, however many instances and concurrent calls ask.
+ */
+export async function onceIn(db: Db, key: string, windowMs: number, action: (tx: Tx) => Promise<unknown>): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+    const since = new Date(Date.now() - windowMs);
+    const [row] = await tx
+      .select({ n: count() })
+      .from(rateLimitEvents)
+      .where(and(eq(rateLimitEvents.key, key), gt(rateLimitEvents.createdAt, since)));
+    if (Number(row.n) > 0) return false;
+    await tx.insert(rateLimitEvents).values({ key, createdAt: new Date() });
+    await action(tx);
+    return true;
+  });
 }
 
 export async function forgetEvents(db: DbOrTx, ids: number[]): Promise<void> {

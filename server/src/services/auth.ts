@@ -12,6 +12,7 @@ import {
   type CasilleroType,
 } from '@casillero/shared';
 import type { Db, DbOrTx } from '../db/client';
+import type { Config } from '../env';
 import {
   adminSetupTokens,
   emailVerificationTokens,
@@ -20,7 +21,10 @@ import {
   users,
 } from '../db/schema';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/password';
+import { knownDeviceKey, recogniseDevice, rememberDevice } from '../auth/known-device';
+import { forgetEvents } from '../auth/rate-limit';
 import { createSession, invalidateUserSessions } from '../auth/session';
+import { admitSignIn } from '../auth/sign-in-guard';
 import { recordStaffSignIn } from '../audit/audit-context';
 import { generateToken, hashToken } from '../auth/tokens';
 import { enqueueEmail } from '../mail/outbox';
@@ -117,15 +121,24 @@ export async function resendVerification(db: Db, appUrl: string, email: string) 
 }
 
 /**
- * An unknown e-mail and a wrong password answer alike, in about the same time (DECISIONS 11).
- * Only with the right password does an unverified account learn it must confirm first.
+ * An unknown e-mail and a wrong password answer alike, in about the same time, and are throttled
+ * alike (DECISIONS 11). The throttle runs before the password is checked (auth/sign-in-guard.ts);
+ * a browser known to the account (`meta.device`) is held only to its own limit. Only with the
+ * right password does an unverified account learn it must confirm first. Returns the session to
+ * open and the known-device cookie to set.
  */
 export async function signIn(
   db: Db,
+  config: Pick<Config, 'appUrl' | 'appSecret'>,
   input: { email: string; password: string },
-  meta: { userAgent: string | null; ip: string },
+  meta: { userAgent: string | null; ip: string; device: string | null },
 ) {
-  const user = await findUserByEmail(db, input.email);
+  const email = input.email.toLowerCase();
+  const user = await findUserByEmail(db, email);
+  const deviceKey = await knownDeviceKey(db, config);
+  const knownDeviceId = user ? recogniseDevice(deviceKey, meta.device, user) : null;
+  const owner = user ? { email: user.email, fullName: user.fullName ?? '', appUrl: config.appUrl } : null;
+  const attemptEvents = await admitSignIn(db, { email, ip: meta.ip, knownDeviceId }, owner);
   if (!user) {
     await verifyAgainstDummy(input.password);
     throw new TRPCError({ code: 'UNAUTHORIZED', message: AUTH_MESSAGES.invalidCredentials });
@@ -139,18 +152,22 @@ export async function signIn(
   if (user.deactivatedAt) {
     throw new TRPCError({ code: 'FORBIDDEN', message: STAFF_MESSAGES.deactivatedSignIn });
   }
+  // Only failures stay counted.
+  await forgetEvents(db, attemptEvents);
+  const sessionMeta = { userAgent: meta.userAgent, ip: meta.ip };
   // A staff sign-in is recorded in the audit log with the session it opens (DECISIONS 13).
   const { token, session } = isStaffRole(user.role)
     ? await db.transaction(async (tx) => {
-        const opened = await createSession(tx, user.id, meta);
+        const opened = await createSession(tx, user.id, sessionMeta);
         await tx.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id));
         await recordStaffSignIn(tx, { userId: user.id, role: user.role, ip: meta.ip, userAgent: meta.userAgent });
         return opened;
       })
-    : await createSession(db, user.id, meta);
+    : await createSession(db, user.id, sessionMeta);
   return {
     token,
     session,
+    device: rememberDevice(deviceKey, meta.device, user),
     user: { id: user.id, email: user.email, role: user.role, fullName: user.fullName ?? '' },
   };
 }

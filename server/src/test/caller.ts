@@ -11,6 +11,8 @@ import { createCaller } from '../trpc/router';
 export type Visitor = {
   /** The current session token, as the cookie holds it. */
   token: string | null;
+  /** The known-device cookie (docs/decisions/007), kept across sign-outs as the browser does. */
+  device?: string | null;
   ip: string;
   origin: string | null;
   userAgent: string;
@@ -22,7 +24,7 @@ export type TestCaller = ReturnType<typeof createCaller>;
 export const TEST_APP_URL = 'http://localhost:3000';
 
 export function newVisitor(overrides: Partial<Visitor> = {}): Visitor {
-  return { token: null, ip: '10.0.0.1', origin: null, userAgent: 'vitest', cookieSets: 0, ...overrides };
+  return { token: null, device: null, ip: '10.0.0.1', origin: null, userAgent: 'vitest', cookieSets: 0, ...overrides };
 }
 
 /** A caller bound to a visitor; each call builds a fresh context, like each HTTP request. */
@@ -44,8 +46,13 @@ export function callerFor(db: Db, visitor: Visitor = newVisitor(), config: Confi
       ip: visitor.ip,
       userAgent: visitor.userAgent,
       origin: visitor.origin,
-      host: 'localhost:3000',
       cookie,
+      device: {
+        value: visitor.device ?? null,
+        set(value) {
+          visitor.device = value;
+        },
+      },
     }),
   );
 }

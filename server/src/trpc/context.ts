@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE_NAME } from '@casillero/shared';
 import type { Db } from '../db/client';
 import type { Config } from '../env';
-import { replySessionCookie, type SessionCookie } from '../auth/request-session';
+import { replyDeviceCookie, replySessionCookie, type DeviceCookie, type SessionCookie } from '../auth/request-session';
 import { validateSessionToken, type Session, type SessionUser } from '../auth/session';
 
 export type Logger = {
@@ -23,10 +23,17 @@ export type Context = {
   sessionToken: string | null;
   ip: string;
   userAgent: string | null;
-  /** The Origin header and the Host header, for the cross-site check of mutations. */
-  origin: string | null;
-  host: string | null;
   cookie: SessionCookie;
+  /** The known-device cookie that sign-in reads and sets (docs/decisions/007). */
+  device: DeviceCookie;
+} & RequestOrigin;
+
+/** What the cross-site check of mutations and uploads reads (init.ts, isForeignOrigin). */
+export type RequestOrigin = {
+  /** The Origin header. */
+  origin: string | null;
+  /** The host the trusted proxy says the browser asked for; null without TRUST_PROXY. */
+  forwardedHost: string | null;
 };
 
 export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
@@ -39,8 +46,9 @@ export type InnerContextOptions = {
   ip?: string;
   userAgent?: string | null;
   origin?: string | null;
-  host?: string | null;
+  forwardedHost?: string | null;
   cookie?: SessionCookie;
+  device?: DeviceCookie;
 };
 
 export async function createInnerContext(opts: InnerContextOptions): Promise<Context> {
@@ -68,8 +76,21 @@ export async function createInnerContext(opts: InnerContextOptions): Promise<Con
     ip: opts.ip ?? '127.0.0.1',
     userAgent: opts.userAgent ?? null,
     origin: opts.origin ?? null,
-    host: opts.host ?? null,
+    forwardedHost: opts.forwardedHost ?? null,
     cookie,
+    device: opts.device ?? { value: null, set() {} },
+  };
+}
+
+/**
+ * The Origin of a request and, only under TRUST_PROXY, the host the proxy forwarded
+ * (X-Forwarded-Host, its last entry, as Fastify reads it). Never the Host header: the client
+ * writes it.
+ */
+export function requestOrigin(req: FastifyRequest, config: Config): RequestOrigin {
+  return {
+    origin: req.headers.origin ?? null,
+    forwardedHost: config.trustProxy && req.headers['x-forwarded-host'] ? req.host : null,
   };
 }
 
@@ -82,8 +103,8 @@ export function createHttpContextFactory(db: Db, config: Config) {
       sessionToken: req.cookies[SESSION_COOKIE_NAME] ?? null,
       ip: req.ip,
       userAgent: req.headers['user-agent'] ?? null,
-      origin: req.headers.origin ?? null,
-      host: req.headers.host ?? null,
+      ...requestOrigin(req, config),
       cookie: replySessionCookie(req, res, config),
+      device: replyDeviceCookie(req, res, config),
     });
 }

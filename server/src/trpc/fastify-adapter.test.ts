@@ -8,7 +8,7 @@ import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, GENERIC_MESSAGES, SESSION_COOKIE_NAME } from '@casillero/shared';
+import { AUTH_MESSAGES, GENERIC_MESSAGES, HTTP_MESSAGES, SESSION_COOKIE_NAME } from '@casillero/shared';
 import type { Database } from '../db/client';
 import { sessions } from '../db/schema';
 import { testConfig } from '../env';
@@ -58,8 +58,8 @@ const asAdmin = () => ({ [SESSION_COOKIE_NAME]: admin.visitor.token! });
 const asCustomer = () => ({ [SESSION_COOKIE_NAME]: customer.visitor.token! });
 const input = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 
-/** An answer reduced to what a client sees, stack traces dropped. */
-function seen(res: Awaited<ReturnType<FastifyInstance['inject']>>) {
+/** An answer reduced to what a client sees, stack traces dropped unless `keepStacks`. */
+function seen(res: Awaited<ReturnType<FastifyInstance['inject']>>, { keepStacks = false } = {}) {
   const withoutStacks = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(withoutStacks);
     if (value && typeof value === 'object') {
@@ -69,7 +69,8 @@ function seen(res: Awaited<ReturnType<FastifyInstance['inject']>>) {
   };
   let body: unknown = res.body;
   try {
-    body = withoutStacks(JSON.parse(res.body));
+    body = JSON.parse(res.body);
+    if (!keepStacks) body = withoutStacks(body);
   } catch {
     // Not JSON (a streamed answer): compared as text.
   }
@@ -171,6 +172,47 @@ describe('tRPC endpoint: the same answers as the official adapter', () => {
     const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE_NAME);
     expect(cookie?.value).toBe(token);
     expect(new Date(cookie!.expires!).getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
+  });
+});
+
+describe('under a production config: the same Spanish answers, without stacks, on both paths', () => {
+  const production = { ...config, isProduction: true };
+  let prodServer: Awaited<ReturnType<typeof createServer>>;
+  let prodOfficial: FastifyInstance;
+  beforeAll(async () => {
+    prodServer = await createServer({ config: production, database });
+    prodOfficial = Fastify();
+    await prodOfficial.register(fastifyCookie);
+    await prodOfficial.register(fastifyTRPCPlugin, {
+      prefix: '/trpc',
+      trpcOptions: { router: appRouter, createContext: createHttpContextFactory(database.db, production) },
+    });
+  });
+  afterAll(async () => {
+    await prodOfficial.close();
+    await prodServer.app.close();
+  });
+
+  const refusals: [string, () => InjectOptions, string][] = [
+    ['an unknown procedure', () => ({ method: 'GET', url: '/trpc/nada.nada' }), HTTP_MESSAGES.procedureNotFound],
+    ['a batch with an unknown procedure', () => ({ method: 'GET', url: '/trpc/auth.me,nada.nada?batch=1&input=%7B%7D' }), HTTP_MESSAGES.procedureNotFound],
+    ['a batch mixing a query and a mutation', () => ({ method: 'GET', url: '/trpc/auth.me,auth.signOut?batch=1&input=%7B%7D' }), HTTP_MESSAGES.mixedBatch],
+    ['a mutation sent as GET', () => ({ method: 'GET', url: '/trpc/auth.signOut' }), HTTP_MESSAGES.methodNotAllowed],
+    ['a query sent as POST', () => ({ method: 'POST', url: '/trpc/auth.me', headers: { 'content-type': 'application/json' }, payload: '{}' }), HTTP_MESSAGES.methodNotAllowed],
+    ['a mutation sent as text/plain', () => ({ method: 'POST', url: '/trpc/auth.signOut', headers: { 'content-type': 'text/plain' }, payload: 'x' }), HTTP_MESSAGES.unsupportedMediaType],
+    ['malformed JSON input', () => ({ method: 'GET', url: '/trpc/trackings.detail?input=%7B', cookies: asAdmin() }), GENERIC_MESSAGES.invalidInput],
+    ['a batch input that is not an object', () => ({ method: 'GET', url: `/trpc/auth.me,trackings.detail?batch=1&input=${input([1])}`, cookies: asAdmin() }), HTTP_MESSAGES.badRequest],
+    ['an admin query from a customer', () => ({ method: 'GET', url: `/trpc/trackings.list?input=${input({})}`, cookies: asCustomer() }), AUTH_MESSAGES.forbidden],
+  ];
+
+  it.each(refusals)('%s', async (_name, request, message) => {
+    const mine = await prodServer.app.inject(request());
+    const theirs = await prodOfficial.inject(request());
+    expect(seen(mine, { keepStacks: true })).toEqual(seen(theirs, { keepStacks: true }));
+    expect(mine.body).not.toContain('stack');
+    const body = mine.json();
+    const error = Array.isArray(body) ? body.find((r: { error?: unknown }) => r.error).error : body.error;
+    expect(error.message).toBe(message);
   });
 });
 

@@ -1,9 +1,17 @@
 // The only initTRPC: every procedure is visibly public, signed-in or admin.
-import { initTRPC, TRPCError } from '@trpc/server';
+import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { ZodError } from 'zod';
-import { AUTH_MESSAGES, GENERIC_MESSAGES, can, type Permission } from '@casillero/shared';
+import {
+  AUTH_MESSAGES,
+  GENERIC_MESSAGES,
+  HTTP_MESSAGES,
+  can,
+  httpStatusMessage,
+  type Permission,
+} from '@casillero/shared';
 import { runAudited } from '../audit/audit-context';
-import type { Context } from './context';
+import type { Context, RequestOrigin } from './context';
+import { containsNulChar } from '../lib/nul-char';
 
 /**
  * Who may call a procedure; set by the base procedures below and read by the access-matrix
@@ -12,24 +20,57 @@ import type { Context } from './context';
 export type Access = 'public' | 'user' | 'staff';
 export type Meta = { access: Access; permission?: Permission };
 
+/** Codes only tRPC raises (the app never does): answered with the Spanish message of their status. */
+const TRPC_ONLY_CODES = new Set<TRPC_ERROR_CODE_KEY>([
+  'PARSE_ERROR',
+  'METHOD_NOT_SUPPORTED',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'PAYLOAD_TOO_LARGE',
+  'UNPROCESSABLE_CONTENT',
+  'NOT_IMPLEMENTED',
+]);
+
+/**
+ * tRPC's own refusals under codes the app uses too, by their English text (raised before a
+ * procedure runs, or while reading its input). The hardening test reads every message in
+ * tRPC's build, so an upgrade that adds one fails there.
+ */
+const TRPC_REFUSALS: [RegExp, string][] = [
+  [/^No procedure found on path |^No "\w+"-procedure on path /, HTTP_MESSAGES.procedureNotFound],
+  [/^Cannot mix procedure types/, HTTP_MESSAGES.mixedBatch],
+  [
+    /^"input" needs to be an object when doing a batch call$|^Invalid input$|^Invalid URL|^Batch call exceeds maximum size$|^Batching is not enabled|^Streaming requests must be batched|^Cannot batch subscription calls$|^Duplicate id /,
+    HTTP_MESSAGES.badRequest,
+  ],
+];
+
+/** What a person reads for an error: the app's own Spanish message, or a Spanish one in place of tRPC's. */
+function publicMessage(error: TRPCError, httpStatus: number): string {
+  // Unexpected errors (an output that fails its schema included) never show their internals.
+  if (error.code === 'INTERNAL_SERVER_ERROR') return GENERIC_MESSAGES.internal;
+  // Validation: the base procedure already put the first field's Spanish message here.
+  if (error.cause instanceof ZodError) return error.message;
+  // An input tRPC could not read (JSON, form data): it copies the parser's English words.
+  if (error.code === 'BAD_REQUEST' && error.cause instanceof Error && error.message === error.cause.message) {
+    return GENERIC_MESSAGES.invalidInput;
+  }
+  if (TRPC_ONLY_CODES.has(error.code)) return httpStatusMessage(httpStatus);
+  return TRPC_REFUSALS.find(([english]) => english.test(error.message))?.[1] ?? error.message;
+}
+
 const t = initTRPC.context<Context>().meta<Meta>().create({
   // Stacks help in development; the formatter drops them in production.
   isDev: true,
   errorFormatter({ shape, error, ctx }) {
-    const zod = error.cause instanceof ZodError ? error.cause : null;
-    // Validation answers add every field's message for forms; unexpected errors never
-    // show their internals; an input that is not JSON gets a Spanish message, not the parser's.
-    const message =
-      error.code === 'INTERNAL_SERVER_ERROR' && !zod
-        ? GENERIC_MESSAGES.internal
-        : error.cause instanceof SyntaxError
-          ? GENERIC_MESSAGES.invalidInput
-          : shape.message;
+    const zod = error.cause instanceof ZodError && error.code !== 'INTERNAL_SERVER_ERROR' ? error.cause : null;
+    // Validation answers add every field's message for forms (not an output's: that is ours).
     const fieldErrors = zod
       ? Object.fromEntries(zod.issues.map((i) => [i.path.join('.'), i.message]))
       : undefined;
-    const stack = ctx?.config.isProduction ? undefined : shape.data.stack;
-    return { ...shape, message, data: { ...shape.data, stack, fieldErrors } };
+    // Only a context that says "not production" shows the stack: an error raised before the
+    // context exists (a bad content type, an unknown procedure) has no config to ask.
+    const stack = ctx && !ctx.config.isProduction ? shape.data.stack : undefined;
+    return { ...shape, message: publicMessage(error, shape.data.httpStatus), data: { ...shape.data, stack, fieldErrors } };
   },
 });
 
@@ -42,10 +83,14 @@ export const middleware = t.middleware;
  * CSRF included), and turns an input validation failure into its first Spanish message, so
  * HTTP clients and `createCaller` see the same text.
  */
-const base = t.middleware(async ({ ctx, type, next }) => {
-  if (type === 'mutation' && ctx.origin && !isAllowedOrigin(ctx.origin, ctx.host, ctx.config.appUrl)) {
+const base = t.middleware(async ({ ctx, type, getRawInput, next }) => {
+  if (type === 'mutation' && isForeignOrigin(ctx, ctx.config.appUrl)) {
     throw new TRPCError({ code: 'FORBIDDEN', message: AUTH_MESSAGES.foreignOrigin });
   }
+  // PostgreSQL cannot hold U+0000 in text: refused here, as invalid input, before any query.
+  // An input that cannot be read is left to the procedure's own parsing, which answers it as before.
+  const raw = await getRawInput().catch(() => undefined);
+  if (containsNulChar(raw)) throw new TRPCError({ code: 'BAD_REQUEST', message: GENERIC_MESSAGES.invalidInput });
   const result = await next();
   if (!result.ok && result.error.cause instanceof ZodError) {
     result.error.message = result.error.cause.issues[0]?.message ?? GENERIC_MESSAGES.invalidInput;
@@ -53,12 +98,22 @@ const base = t.middleware(async ({ ctx, type, next }) => {
   return result;
 });
 
-export function isAllowedOrigin(origin: string, host: string | null, appUrl: string): boolean {
+/**
+ * A request sent from another site: its Origin is neither the configured APP_URL's nor, behind
+ * a trusted proxy (TRUST_PROXY), the host the proxy forwarded. Never the Host header: the
+ * client writes it, so `Origin: https://evil.example` with `Host: evil.example` must not pass.
+ * Without an Origin (same-origin navigation, non-browser clients) a request is not foreign;
+ * the opaque `Origin: null` is.
+ */
+export function isForeignOrigin({ origin, forwardedHost }: RequestOrigin, appUrl: string): boolean {
+  if (origin === null) return false;
   try {
     const o = new URL(origin);
-    return o.origin === new URL(appUrl).origin || (host !== null && o.host === host);
+    if (o.origin === new URL(appUrl).origin) return false;
+    // Parsed as a URL of the Origin's scheme, so case and default ports compare equal.
+    return forwardedHost === null || new URL(`${o.protocol}//${forwardedHost}`).host !== o.host;
   } catch {
-    return false;
+    return true;
   }
 }
 

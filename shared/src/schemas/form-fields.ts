@@ -17,3 +17,9 @@ export const optionalNumber = (schema: z.ZodNumber) =>
 
 /** An optional id (a chosen mailbox, an uploaded file): absent becomes null. */
 export const optionalUuid = (message?: string) => z.uuid(message).nullish().transform((s) => s ?? null);
+
+/**
+ * A calendar day, YYYY-MM-DD, that PostgreSQL can store: zod's ISO date (no 30 February, no
+ * month 13) from the year 0001 on (PostgreSQL has no year 0000).
+ */
+export const isoDay = (message?: string) => z.iso.date(message).refine((s) => !s.startsWith('0000'), message);

@@ -5,6 +5,7 @@ import { SHIPMENT_SORTS } from '../list-params';
 import { SHIPMENT_STATUSES, VENEZUELAN_STATES } from '../enums';
 import { SHIPMENT_MESSAGES as M } from '../messages-packages';
 import { SHIPMENT_EDIT_MESSAGES as E } from '../messages-shipments';
+import { isoDay } from './form-fields';
 import { optionalSearchText, sortedListParams } from './list';
 
 export const SHIPMENT_MAX_PACKAGES = 100;
@@ -14,8 +15,6 @@ export const shipmentCodeAt = (ms: number) => `${SHIPMENT_CODE_PREFIX}${String(m
 /** The first stage of every shipment (admin spec §4). */
 export const SHIPMENT_FIRST_STAGE = { stageNumber: 1, stageName: M.firstStageName, status: 'active', estimatedDays: 2 } as const;
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 /** The destination, date and cost: the same rules when creating and when correcting. */
 const shipmentFields = {
   deliveryAddress: z.string({ error: M.addressMin }).trim().min(10, M.addressMin).max(500, M.addressMax),
@@ -23,7 +22,7 @@ const shipmentFields = {
   deliveryState: z.enum(VENEZUELAN_STATES, { error: M.stateRequired }),
   /** YYYY-MM-DD, optional. */
   estimatedDelivery: z
-    .union([z.string().regex(ISO_DAY, M.dateInvalid).refine((s) => !Number.isNaN(Date.parse(s)), M.dateInvalid), z.literal('')])
+    .union([isoDay(M.dateInvalid), z.literal('')])
     .nullish()
     .transform((s) => s || null),
   shippingCostUsd: z.number({ error: M.costMin }).min(0, M.costMin).max(100_000, M.costMax).default(0),

@@ -5,6 +5,7 @@ import { STAFF_ROLES } from '../permissions';
 import { AUDIT_ENTITY_LABELS, AUDIT_MESSAGES } from '../messages-staff';
 import { emailSchema, fullNameSchema, newPasswordSchema } from './auth';
 import { AUTH_MESSAGES } from '../messages';
+import { isoDay } from './form-fields';
 import { listPageParams, optionalSearchText, sortedListParams } from './list';
 
 export const staffRoleSchema = z.enum(STAFF_ROLES, { error: 'Elige un rol.' });
@@ -32,11 +33,7 @@ export type StaffFilters = Partial<z.output<typeof staffFilters>>;
 export const staffListInput = staffFilters.extend(sortedListParams(STAFF_SORTS));
 export type StaffListParams = Partial<z.output<typeof staffListInput>>;
 
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .optional()
-  .catch(undefined);
+const day = isoDay().optional().catch(undefined);
 
 /** The audit log's filters: person, action, entity (and one entity's id), and a range of days (inclusive). */
 export const auditFilters = z

@@ -5,7 +5,8 @@ import { middleware } from '../init';
 
 /**
  * Throttles a procedure per the windows it names (per e-mail, per IP…). With
- * `countSuccess: false` only failed calls stay counted (sign-in); otherwise every call does.
+ * `countSuccess: false` only failed calls stay counted (token guesses); otherwise every call does.
+ * Sign-in has its own guard (auth/sign-in-guard.ts): its limits depend on the account and device.
  */
 export function throttle(
   windowsFor: (ctx: Context, input: unknown) => LimitWindow[],

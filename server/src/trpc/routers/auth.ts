@@ -1,7 +1,7 @@
 import {
   AUTH_MESSAGES,
   RESET_LIMIT,
-  SIGNIN_LIMIT,
+  KNOWN_DEVICE_COOKIE_DAYS,
   SIGNUP_LIMIT,
   adminSetupInput,
   changePasswordInput,
@@ -12,6 +12,7 @@ import {
   tokenInput,
   z,
 } from '@casillero/shared';
+import { rememberDeviceOf } from '../../auth/known-device';
 import { invalidateSession } from '../../auth/session';
 import * as auth from '../../services/auth';
 import type { Context } from '../context';
@@ -21,14 +22,6 @@ import { throttle } from '../middleware/throttle';
 const MIN = 60 * 1000;
 const tooMany = () => AUTH_MESSAGES.tooManyAttempts;
 const emailOf = (input: unknown) => String((input as { email?: string }).email ?? '').toLowerCase();
-
-const signInThrottle = throttle(
-  (ctx, input) => [
-    { key: `signin:email:${emailOf(input)}`, max: SIGNIN_LIMIT.perEmail, windowMs: SIGNIN_LIMIT.windowMinutes * MIN, message: tooMany },
-    { key: `signin:ip:${ctx.ip}`, max: SIGNIN_LIMIT.perIp, windowMs: SIGNIN_LIMIT.windowMinutes * MIN, message: tooMany },
-  ],
-  { countSuccess: false },
-);
 
 const resetRequestThrottle = throttle(
   (ctx, input) => [
@@ -67,6 +60,14 @@ function keepSession<T extends { token: string; session: { expiresAt: Date } }>(
   return opened;
 }
 
+/**
+ * Marks the browser as known to the account it just proved its password for (docs/decisions/007),
+ * for a year from its last sign-in.
+ */
+function keepDevice(ctx: Pick<Context, 'device'>, device: string) {
+  ctx.device.set(device, new Date(Date.now() + KNOWN_DEVICE_COOKIE_DAYS * 24 * 60 * MIN));
+}
+
 export const authRouter = router({
   me: publicProcedure.query(({ ctx }) => ({
     user: ctx.user
@@ -95,10 +96,12 @@ export const authRouter = router({
     .use(resendThrottle)
     .mutation(({ ctx, input }) => auth.resendVerification(ctx.db, ctx.config.appUrl, input.email)),
 
-  signIn: publicProcedure
-    .input(signInInput)
-    .use(signInThrottle)
-    .mutation(async ({ ctx, input }) => ({ user: keepSession(ctx, await auth.signIn(ctx.db, input, sessionMeta(ctx))).user })),
+  // Throttled inside (auth/sign-in-guard.ts): the limits depend on the account and the device.
+  signIn: publicProcedure.input(signInInput).mutation(async ({ ctx, input }) => {
+    const opened = await auth.signIn(ctx.db, ctx.config, input, { ...sessionMeta(ctx), device: ctx.device.value });
+    keepDevice(ctx, opened.device);
+    return { user: keepSession(ctx, opened).user };
+  }),
 
   signOut: publicProcedure.mutation(async ({ ctx }) => {
     if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
@@ -114,11 +117,21 @@ export const authRouter = router({
   resetPassword: publicProcedure
     .input(resetPasswordInput)
     .use(tokenGuessThrottle)
-    .mutation(async ({ ctx, input }) => ({ message: keepSession(ctx, await auth.resetPassword(ctx.db, input, sessionMeta(ctx))).message })),
+    .mutation(async ({ ctx, input }) => {
+      const opened = keepSession(ctx, await auth.resetPassword(ctx.db, input, sessionMeta(ctx)));
+      // The new password forgot every device; the one that proved the e-mail is known again.
+      keepDevice(ctx, await rememberDeviceOf(ctx.db, ctx.config, ctx.device.value, opened.session.userId));
+      return { message: opened.message };
+    }),
 
   changePassword: protectedProcedure
     .input(changePasswordInput)
-    .mutation(({ ctx, input }) => auth.changePassword(ctx.db, ctx.user, ctx.session.id, input)),
+    .mutation(async ({ ctx, input }) => {
+      const changed = await auth.changePassword(ctx.db, ctx.user, ctx.session.id, input);
+      // The new password forgot every device; this one, still signed in, stays known.
+      keepDevice(ctx, await rememberDeviceOf(ctx.db, ctx.config, ctx.device.value, ctx.user.id));
+      return changed;
+    }),
 
   adminSetupStatus: publicProcedure.query(async ({ ctx }) => ({ adminExists: await auth.adminExists(ctx.db) })),
 

@@ -8,13 +8,15 @@ import {
   TRACKING_STATUS_LABELS,
 } from '@casillero/shared';
 import { businessToday, csvDateTime } from '../../lib/business-clock';
-import { toCsvSections } from '../../lib/csv';
+import { csvNumber, toCsvSections, type CsvCell } from '../../lib/csv';
 import { getDashboardStats, getRecentActivity } from '../../queries/dashboard';
 import { getPeriodReport, getReportTrend, getStatusDistribution, type Comparison } from '../../queries/reports';
 import { staffProcedure, router } from '../init';
 
-const money = (n: number) => n.toFixed(2);
-const change = (c: Comparison) => (c.change === null ? '' : c.change.toFixed(1));
+// Figures go out as numeric cells (a spreadsheet sums them), never as formatted text.
+const money = (n: number) => csvNumber(n, 2);
+const oneDecimal = (n: number) => csvNumber(n, 1);
+const change = (c: Comparison) => (c.change === null ? '' : oneDecimal(c.change));
 
 export const reportsRouter = router({
   dashboardStats: staffProcedure('reports.read').query(({ ctx }) => getDashboardStats(ctx.db)),
@@ -38,7 +40,7 @@ export const reportsRouter = router({
       getStatusDistribution(ctx.db),
     ]);
     const days = REPORT_PERIOD_DAYS[input.period];
-    const row = (label: string, c: Comparison, format: (n: number) => string = String) => [
+    const row = (label: string, c: Comparison, format: (n: number) => CsvCell = (n) => n): CsvCell[] => [
       label,
       format(c.current),
       format(c.previous),
@@ -62,29 +64,29 @@ export const reportsRouter = router({
         rows: [
           [`${M.totalRevenue} (USD)`, money(report.totalRevenue), '', ''],
           row(`${M.revenue} del periodo (USD)`, report.revenue, money),
-          [M.users, String(report.totalUsers), '', ''],
+          [M.users, report.totalUsers, '', ''],
           row('Usuarios nuevos', report.newUsers),
           row(M.packagesProcessed, report.packages),
           row(M.shipmentsMade, report.shipments),
           row(`${M.averageShippingCost} (USD)`, report.averageShippingCost, money),
           row(`${M.averageCostPerPackage} (USD)`, report.averageShippingCostPerPackage, money),
-          row(M.packagesPerUser, report.packagesPerUser, (n) => n.toFixed(1)),
-          row(`${M.conversionRate} (%)`, report.conversionRate, (n) => n.toFixed(1)),
+          row(M.packagesPerUser, report.packagesPerUser, oneDecimal),
+          row(`${M.conversionRate} (%)`, report.conversionRate, oneDecimal),
         ],
       },
       {
         headers: ['Posición', M.client, 'Email', M.packages, `${M.estimatedRevenue} (USD)`],
-        rows: report.topClients.map((c, i) => [String(i + 1), c.name, c.email, String(c.packages), money(c.estimatedRevenue)]),
+        rows: report.topClients.map((c, i) => [i + 1, c.name, c.email, c.packages, money(c.estimatedRevenue)]),
       },
       {
         headers: [M.month, M.packages, M.shipments, `${M.revenue} (USD)`],
-        rows: trend.map((m) => [m.label, String(m.packages), String(m.shipments), money(m.revenue)]),
+        rows: trend.map((m) => [m.label, m.packages, m.shipments, money(m.revenue)]),
       },
       {
         headers: ['Tipo', 'Estado', 'Cantidad actual'],
         rows: [
-          ...distribution.trackings.map((d) => ['Tracking', TRACKING_STATUS_LABELS[d.status], String(d.count)]),
-          ...distribution.shipments.map((d) => ['Envío', SHIPMENT_STATUS_LABELS[d.status], String(d.count)]),
+          ...distribution.trackings.map((d) => ['Tracking', TRACKING_STATUS_LABELS[d.status], d.count]),
+          ...distribution.shipments.map((d) => ['Envío', SHIPMENT_STATUS_LABELS[d.status], d.count]),
         ],
       },
     ]);
