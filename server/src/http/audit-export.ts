@@ -19,6 +19,7 @@ import { requestUser } from '../auth/request-session';
 import { BUSINESS_TIME_ZONE, businessToday } from '../lib/business-clock';
 import { sendCsvDownload } from './csv-download';
 import { exportAuditBatches } from '../queries/audit';
+import { containsNulChar } from '../lib/nul-char';
 
 export const AUDIT_CSV_HEADERS = ['Fecha', 'Persona', 'Rol', 'Acción', 'Entidad', 'Id', 'Operación', 'Antes', 'Después', 'IP', 'Navegador'] as const;
 
@@ -31,6 +32,7 @@ export function registerAuditExport(app: FastifyInstance, { db, config, batchSiz
     if (!can(user.role, 'audit.read')) return reply.status(403).send({ error: AUTH_MESSAGES.forbidden });
     const parsed = auditFilters.safeParse(req.query ?? {});
     if (!parsed.success) return reply.status(400).send({ error: parsed.error.issues[0]?.message ?? GENERIC_MESSAGES.invalidInput });
+    if (containsNulChar(parsed.data)) return reply.status(400).send({ error: GENERIC_MESSAGES.invalidInput });
 
     return sendCsvDownload(reply, {
       filename: `auditoria_${businessToday()}.csv`,

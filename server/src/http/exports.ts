@@ -25,6 +25,7 @@ import {
 } from '../queries/trackings';
 import { requestUser } from '../auth/request-session';
 import { registerAuditExport } from './audit-export';
+import { containsNulChar } from '../lib/nul-char';
 
 /** The columns of the trackings CSV (admin spec §9). */
 export const TRACKINGS_CSV_HEADERS = [
@@ -81,7 +82,8 @@ export async function registerExportRoutes(
 
     // The list's own URL schema: a bad value falls back to its default, as on the page.
     const parsed = trackingListInput.safeParse(req.query ?? {});
-    if (!parsed.success) return fail(reply, 400, GENERIC_MESSAGES.invalidInput);
+    // A NUL cannot reach PostgreSQL (as in the tRPC base middleware): invalid input, not a 500.
+    if (!parsed.success || containsNulChar(parsed.data)) return fail(reply, 400, GENERIC_MESSAGES.invalidInput);
 
     return sendCsvDownload(reply, {
       filename: trackingsCsvFilename(),

@@ -294,6 +294,19 @@ const exportRows: Row[] = [
     message: GENERIC_MESSAGES.notFound,
   },
   {
+    // Found by the fuzzing suite: PostgreSQL cannot hold U+0000, the search reached SQL as a 500.
+    name: 'the trackings export searching for a NUL character',
+    request: () => ({ method: 'GET', url: `${TRACKINGS_CSV_PATH}?q=a%00b`, cookies: asAdmin() }),
+    status: 400,
+    message: GENERIC_MESSAGES.invalidInput,
+  },
+  {
+    name: 'the audit export filtered by an action with a NUL character',
+    request: () => ({ method: 'GET', url: `${AUDIT_CSV_PATH}?action=a%00b`, cookies: asAdmin() }),
+    status: 400,
+    message: GENERIC_MESSAGES.invalidInput,
+  },
+  {
     name: 'an export with a path of broken URL encoding',
     request: () => ({ method: 'GET', url: '/api/exports/%E0%A4%A.csv', cookies: asAdmin() }),
     status: 400,
