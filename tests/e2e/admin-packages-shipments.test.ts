@@ -7,18 +7,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGE_STATUS_LABELS, SHIPMENT_STATUS_LABELS } from '@casillero/shared';
 import {
   DEMO,
   chromiumOrExplain,
   fieldLabel,
-  launchBrowser,
   signIn,
-  startServer,
+  useBrowserSession,
   withScreenshotOnFailure,
-  type RunningServer,
 } from './helpers';
 
 const chromium = chromiumOrExplain();
@@ -64,18 +62,14 @@ function pngBytes(): Buffer {
 }
 
 describe.skipIf(!chromium)('paquetes, reempaques y envíos del administrador', () => {
-  let server: RunningServer | undefined;
-  let browser: Browser | undefined;
+  const { url, newPage } = useBrowserSession(chromium);
   let admin: Page;
   let maria: Page;
   let tmpDir: string;
-  const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
     tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'casillero-e2e-photo-'));
     fs.writeFileSync(path.join(tmpDir, 'foto.png'), pngBytes());
-    server = await startServer();
-    browser = await launchBrowser(chromium);
     admin = await newPage();
     await signIn(admin, url(), DEMO.admin, DEMO.password);
     await admin.waitForURL((u) => u.pathname.startsWith('/admin'));
@@ -85,19 +79,9 @@ describe.skipIf(!chromium)('paquetes, reempaques y envíos del administrador', (
   });
 
   afterAll(async () => {
-    for (const c of contexts) await c.close();
-    await browser?.close();
-    await server?.stop();
     if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
   });
 
-  async function newPage(): Promise<Page> {
-    const context = await browser!.newContext({ locale: 'es-ES' });
-    contexts.push(context);
-    return context.newPage();
-  }
-
-  const url = () => server!.url;
 
   /** Picks an option of a Mantine Select by its label. */
   async function choose(page: Page, scope: Locator, label: string | RegExp, option: string | RegExp) {

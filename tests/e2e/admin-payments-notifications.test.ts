@@ -1,9 +1,9 @@
 // Gestión de Pagos and Gestión de Notificaciones in the browser: the admin approves the demo
 // customer's China activation with its receipt open, and her mailbox becomes active; the admin
 // sends a notification to all users and the customer reads it in her Notificaciones.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, chromiumOrExplain, launchBrowser, signIn, startServer, withScreenshotOnFailure, type RunningServer } from './helpers';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumOrExplain, DEMO, signIn, useBrowserSession, withScreenshotOnFailure } from './helpers';
 
 const chromium = chromiumOrExplain();
 /** The demo customer's reported China activation (Binance USDT). */
@@ -12,27 +12,7 @@ const BROADCAST_TITLE = 'Cierre por feriado E2E';
 const BROADCAST_MESSAGE = 'El almacén de Miami no recibirá paquetes el lunes por feriado.';
 
 describe.skipIf(!chromium)('pagos y notificaciones del administrador', () => {
-  let server: RunningServer | undefined;
-  let browser: Browser | undefined;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser(chromium);
-  });
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close();
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function newPage(): Promise<Page> {
-    const context = await browser!.newContext({ locale: 'es-ES' });
-    contexts.push(context);
-    return context.newPage();
-  }
-  const url = () => server!.url;
+  const { url, newPage } = useBrowserSession(chromium);
 
   async function choose(page: Page, label: string | RegExp, option: string | RegExp, scope = page.locator('body')) {
     await scope.getByRole('combobox', { name: label, exact: typeof label === 'string' }).click();

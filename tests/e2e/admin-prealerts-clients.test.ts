@@ -2,38 +2,17 @@
 // María's pending pre-alert (the card then says Convertido and the package is in Paquetes; María
 // finds it in Almacén, sees her pre-alert converted and is notified); then creates a China
 // mailbox for Carlos, who sees it in Mis Casilleros.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { PACKAGE_STATUS_LABELS, PREALERT_NOTIFICATIONS, PREALERT_STATUS_LABELS } from '@casillero/shared';
-import { DEMO, animationsDone, chromiumOrExplain, fieldLabel, launchBrowser, signIn, startServer, withScreenshotOnFailure, type RunningServer } from './helpers';
+import { animationsDone, chromiumOrExplain, DEMO, fieldLabel, signIn, useBrowserSession, withScreenshotOnFailure } from './helpers';
 
 const chromium = chromiumOrExplain();
 /** María's pending demo pre-alert (server/src/db/seed.ts). */
 const MARIA_PREALERT = 'TBA305812745000';
 
 describe.skipIf(!chromium)('prealartas y clientes del administrador', () => {
-  let server: RunningServer | undefined;
-  let browser: Browser | undefined;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser(chromium);
-  });
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close();
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function newPage(): Promise<Page> {
-    const context = await browser!.newContext({ locale: 'es-ES' });
-    contexts.push(context);
-    return context.newPage();
-  }
-
-  const url = () => server!.url;
+  const { url, newPage } = useBrowserSession(chromium);
 
   async function signInAs(page: Page, email: string, landing: string) {
     await signIn(page, url(), email, DEMO.password);

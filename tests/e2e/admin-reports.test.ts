@@ -1,35 +1,16 @@
 // Reportes y Analíticas in the browser: the admin opens the page from the side navigation,
 // changes the period (the period's figures follow it, the others stay), and exports the CSV.
 import fs from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, chromiumOrExplain, launchBrowser, signIn, startServer, withScreenshotOnFailure, type RunningServer } from './helpers';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumOrExplain, DEMO, signIn, useBrowserSession, withScreenshotOnFailure } from './helpers';
 
 const chromium = chromiumOrExplain();
 
 type PeriodFigures = { totalUsers: number; totalRevenue: number; packages: { current: number }; newUsers: { current: number } };
 
 describe.skipIf(!chromium)('reportes del administrador', () => {
-  let server: RunningServer | undefined;
-  let browser: Browser | undefined;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser(chromium);
-  });
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close();
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function newPage(): Promise<Page> {
-    const context = await browser!.newContext({ locale: 'es-ES', acceptDownloads: true });
-    contexts.push(context);
-    return context.newPage();
-  }
+  const { url, newPage } = useBrowserSession(chromium, { acceptDownloads: true });
 
   /** The server's own answer for a period, fetched with the page's session. */
   const serverFigures = (page: Page, period: string) =>
@@ -43,7 +24,7 @@ describe.skipIf(!chromium)('reportes del administrador', () => {
   it('opens the reports, changes the period and exports the CSV', async () => {
     const page = await newPage();
     await withScreenshotOnFailure(page, 'reportes-admin', async () => {
-      await signIn(page, server!.url, DEMO.admin, DEMO.password);
+      await signIn(page, url(), DEMO.admin, DEMO.password);
       await page.waitForURL(/\/admin$/);
       await page.getByRole('link', { name: 'Reportes' }).click();
       await page.waitForURL(/\/admin\/reportes$/);
@@ -87,7 +68,7 @@ describe.skipIf(!chromium)('reportes del administrador', () => {
       await page.getByText('Semana', { exact: true }).click();
       await page.waitForURL((u) => u.searchParams.get('period') === 'week');
       await expect.poll(() => packagesCard.textContent()).toBe(week.packages.current.toLocaleString('es-ES'));
-      await page.goto(`${server!.url}/admin/reportes?period=year`);
+      await page.goto(`${url()}/admin/reportes?period=year`);
       await expect.poll(() => page.getByRole('radio', { name: 'Año', exact: true }).isChecked()).toBe(true);
       await expect.poll(() => packagesCard.textContent()).toBe(year.packages.current.toLocaleString('es-ES'));
 

@@ -2,40 +2,23 @@
 // by e-mail; the person accepts through the link, lands in the admin area and sees only the
 // warehouse's screens; a change the person makes shows in the audit log with its before and
 // after and in the package's own history; deactivated, the person's open page is refused.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, chromiumOrExplain, fieldLabel, launchBrowser, signIn, startServer, waitForEmailLink, withScreenshotOnFailure, type RunningServer } from './helpers';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { chromiumOrExplain, DEMO, fieldLabel, signIn, useBrowserSession, waitForEmailLink, withScreenshotOnFailure } from './helpers';
 
 const chromium = chromiumOrExplain();
 const PERSON = { email: 'luis.almacen.e2e@casillero.test', name: 'Luis Almacén E2E', password: 'Almacen#E2E2026' };
 
 describe.skipIf(!chromium)('personal y auditoría', () => {
-  let server: RunningServer | undefined;
-  let browser: Browser | undefined;
-  const contexts: BrowserContext[] = [];
+  const { url, newPage, server } = useBrowserSession(chromium);
   let admin: Page;
   let person: Page;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser(chromium);
     admin = await newPage();
     await signIn(admin, url(), DEMO.admin, DEMO.password);
     await admin.waitForURL((u) => u.pathname.startsWith('/admin'));
   });
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close();
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function newPage(): Promise<Page> {
-    const context = await browser!.newContext({ locale: 'es-ES' });
-    contexts.push(context);
-    return context.newPage();
-  }
-  const url = () => server!.url;
 
   it('the administrator invites a warehouse person, who accepts and sees only the warehouse screens', async () => {
     await withScreenshotOnFailure(admin, 'personal-invitar', async () => {
@@ -54,7 +37,7 @@ describe.skipIf(!chromium)('personal y auditoría', () => {
     });
 
     // The log masks addresses: the invitation e-mail is the one with its button's text.
-    const link = await waitForEmailLink(server!, { contains: 'Aceptar la invitación', path: '/invitacion' });
+    const link = await waitForEmailLink(server(), { contains: 'Aceptar la invitación', path: '/invitacion' });
     person = await newPage();
     await withScreenshotOnFailure(person, 'personal-aceptar', async () => {
       await person.goto(link);

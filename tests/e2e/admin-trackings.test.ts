@@ -1,45 +1,22 @@
 // The admin trackings panel in the browser: filter (URL state), details, status change with
 // history, create, CSV export; then the customer sees the new tracking in Mis Trackings.
 import fs from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   DEMO,
   chromiumOrExplain,
   fieldLabel,
-  launchBrowser,
   signIn,
-  startServer,
+  useBrowserSession,
   withScreenshotOnFailure,
-  type RunningServer,
 } from './helpers';
 
 const chromium = chromiumOrExplain();
 const NEW_TRACKING = 'E2E-NUEVO-12345';
 
 describe.skipIf(!chromium)('panel de trackings del administrador', () => {
-  let server: RunningServer | undefined;
-  let browser: Browser | undefined;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser(chromium);
-  });
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close();
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function newPage(): Promise<Page> {
-    const context = await browser!.newContext({ locale: 'es-ES', acceptDownloads: true });
-    contexts.push(context);
-    return context.newPage();
-  }
-
-  const url = () => server!.url;
+  const { url, newPage } = useBrowserSession(chromium, { acceptDownloads: true });
 
   /** Picks an option of a Mantine Select by its label. */
   async function choose(page: Page, label: string | RegExp, option: string | RegExp, scope = page.locator('body')) {

@@ -7,7 +7,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium as playwrightChromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { chromium as playwrightChromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const TESTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const REPO_ROOT = path.resolve(TESTS_DIR, '..');
@@ -216,6 +217,34 @@ export async function signIn(page: Page, url: string, email: string, password: s
   await form.getByLabel(fieldLabel('Email')).fill(email);
   await form.getByLabel(fieldLabel('Contraseña')).fill(password);
   await form.getByRole('button', { name: 'Iniciar Sesión', exact: true }).click();
+}
+
+/**
+ * One app server and one browser for a describe block, started before its tests and closed after
+ * them. `newPage()` opens a page in a fresh browser context (its own cookies), as another person.
+ */
+export function useBrowserSession(chromium: string | undefined, contextOptions: BrowserContextOptions = {}) {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser(chromium);
+  });
+  afterAll(async () => {
+    for (const c of contexts) await c.close();
+    await browser?.close();
+    await server?.stop();
+  });
+  return {
+    server: () => server!,
+    url: () => server!.url,
+    async newPage(): Promise<Page> {
+      const context = await browser!.newContext({ locale: 'es-ES', ...contextOptions });
+      contexts.push(context);
+      return context.newPage();
+    },
+  };
 }
 
 /** Waits until the element's CSS transitions and animations (a drawer sliding in, say) have ended. */

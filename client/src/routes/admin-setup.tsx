@@ -8,7 +8,7 @@ import { ButtonLink } from '../components/links';
 import { AuthCard, AuthMessageCard, AuthForm } from '../components/layout/AuthCard';
 import { PageLoader } from '../components/layout/PageLoader';
 import { EmailField, NewPasswordField } from '../components/forms/FormParts';
-import { useMutationForm } from '../components/useMutationForm';
+import { useMutationForm } from '../components/forms/useMutationForm';
 import { getErrorMessage } from '../lib/errors';
 import { pageHead } from '../lib/site';
 import { trpc } from '../lib/trpc';

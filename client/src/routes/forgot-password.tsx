@@ -6,7 +6,7 @@ import { AUTH_MESSAGES, requestPasswordResetInput } from '@casillero/shared';
 import { AnchorLink } from '../components/links';
 import { EmailField, ErrorAlert, SubmitButton } from '../components/forms/FormParts';
 import { AuthCard, AuthMessageCard, AuthForm } from '../components/layout/AuthCard';
-import { useMutationForm } from '../components/useMutationForm';
+import { useMutationForm } from '../components/forms/useMutationForm';
 import { pageHead } from '../lib/site';
 import { trpc } from '../lib/trpc';
 

@@ -7,7 +7,7 @@ import { STAFF_MESSAGES, STAFF_ROLE_DESCRIPTIONS, STAFF_ROLE_LABELS, acceptInvit
 import { ConfirmPasswordField, ErrorAlert, NewPasswordField, SubmitButton } from '../components/forms/FormParts';
 import { AuthCard, AuthMessageCard, AuthForm } from '../components/layout/AuthCard';
 import { PageLoader } from '../components/layout/PageLoader';
-import { useMutationForm } from '../components/useMutationForm';
+import { useMutationForm } from '../components/forms/useMutationForm';
 import { useRefreshSession } from '../lib/auth';
 import { getErrorMessage } from '../lib/errors';
 import { searchString } from '../lib/search';

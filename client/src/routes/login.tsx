@@ -6,7 +6,7 @@ import { AnchorLink } from '../components/links';
 import { EmailField, ErrorAlert, SubmitButton, TermsNote } from '../components/forms/FormParts';
 import { AuthCard, AuthForm } from '../components/layout/AuthCard';
 import { PasswordField } from '../components/PasswordField';
-import { useMutationForm } from '../components/useMutationForm';
+import { useMutationForm } from '../components/forms/useMutationForm';
 import { safeRedirect, useRefreshSession } from '../lib/auth';
 import { redirectIfSignedIn } from '../lib/guards';
 import { searchString } from '../lib/search';

@@ -4,7 +4,7 @@ import { CASILLERO_TYPES, type CasilleroType, signUpFormSchema } from '@casiller
 import { AnchorLink } from '../components/links';
 import { AuthCard, AuthForm } from '../components/layout/AuthCard';
 import { ConfirmPasswordField, EmailField, ErrorAlert, NewPasswordField, SubmitButton, TermsNote } from '../components/forms/FormParts';
-import { useMutationForm } from '../components/useMutationForm';
+import { useMutationForm } from '../components/forms/useMutationForm';
 import { getErrorMessage, getFieldErrors } from '../lib/errors';
 import { redirectIfSignedIn } from '../lib/guards';
 import { searchEnum } from '../lib/search';

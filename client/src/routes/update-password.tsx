@@ -5,7 +5,7 @@ import { AUTH_MESSAGES, resetPasswordFormSchema } from '@casillero/shared';
 import { AnchorLink, ButtonLink } from '../components/links';
 import { AuthCard, AuthMessageCard, AuthForm } from '../components/layout/AuthCard';
 import { ConfirmPasswordField, ErrorAlert, NewPasswordField, SubmitButton } from '../components/forms/FormParts';
-import { useMutationForm } from '../components/useMutationForm';
+import { useMutationForm } from '../components/forms/useMutationForm';
 import { useRefreshSession } from '../lib/auth';
 import { searchString } from '../lib/search';
 import { BRAND_NAME } from '../lib/site';

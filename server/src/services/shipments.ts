@@ -40,9 +40,6 @@ const CODE_ATTEMPTS = 10;
 /** Statuses in which the packages have left the warehouse. */
 const LEFT_WAREHOUSE: readonly ShipmentStatus[] = ['in_transit', 'customs', 'out_for_delivery', 'delivered'];
 
-/** Today on the business's clock: the actual delivery date of a delivered shipment. */
-export { businessToday };
-
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** Deadlocks and serialization failures under concurrent creations mean the same as "taken". */

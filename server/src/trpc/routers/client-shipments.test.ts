@@ -9,7 +9,7 @@ import type { Database } from '../../db/client';
 import { mailboxes, packages } from '../../db/schema';
 import { testConfig } from '../../env';
 import { createServer } from '../../server';
-import { businessToday } from '../../services/shipments';
+import { businessToday } from '../../lib/business-clock';
 import { callerFor, TEST_APP_URL, trpcError } from '../../test/caller';
 import { createTestDatabase } from '../../test/db';
 import { signedInAdmin, signedInCustomer } from '../../test/factories';

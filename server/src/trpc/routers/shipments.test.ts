@@ -20,7 +20,7 @@ import {
   shipments,
 } from '../../db/schema';
 import { testConfig } from '../../env';
-import { businessToday } from '../../services/shipments';
+import { businessToday } from '../../lib/business-clock';
 import { createTestDatabase } from '../../test/db';
 import { callerFor, TEST_APP_URL, trpcError } from '../../test/caller';
 import { signedInAdmin, signedInCustomer } from '../../test/factories';

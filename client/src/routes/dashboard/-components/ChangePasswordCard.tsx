@@ -4,7 +4,7 @@ import { ErrorAlert } from '../../../components/forms/FormParts';
 import { useQueryClient } from '@tanstack/react-query';
 import { AUTH_MESSAGES, PASSWORD_RULE_HINT, changePasswordInput } from '@casillero/shared';
 import { PasswordField } from '../../../components/PasswordField';
-import { useMutationForm } from '../../../components/useMutationForm';
+import { useMutationForm } from '../../../components/forms/useMutationForm';
 import { trpc } from '../../../lib/trpc';
 
 const changePasswordForm = changePasswordInput

@@ -4,8 +4,8 @@
 import { useState } from 'react';
 import type { schemaResolver } from '@mantine/form';
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
-import { getErrorMessage } from '../lib/errors';
-import { useSchemaForm } from './forms/useSchemaForm';
+import { getErrorMessage } from '../../lib/errors';
+import { useSchemaForm } from './useSchemaForm';
 
 type MutationFormOptions<Values> = {
   initialValues: Values;
