@@ -1,11 +1,12 @@
-# The app image: the built client served by the Fastify server (run with tsx, as `npm start` does).
-# Used by docker-compose.yml beside PostgreSQL; see README.md "Production with PostgreSQL".
-FROM node:20-bookworm-slim
+# The app image (docs/decisions/017): built in one stage, run from another that holds only what
+# runs — the server bundle on plain `node`, its production dependencies, the migrations and the
+# built client. Used by docker-compose.yml beside PostgreSQL; see README.md "Production with PostgreSQL".
 
+# ---- build: every dependency (Vite, esbuild, TypeScript), then the client and the server bundle.
+FROM node:20-bookworm-slim AS build
 WORKDIR /app
 
-# Install dependencies first (cached while no package.json or the lockfile changes).
-# devDependencies are needed too: the client is built with Vite inside the image.
+# Dependencies first, cached while no package.json or the lockfile changes.
 COPY package.json package-lock.json ./
 COPY shared/package.json shared/
 COPY server/package.json server/
@@ -14,12 +15,31 @@ COPY tests/package.json tests/
 RUN npm ci --no-audit --no-fund
 
 COPY . .
-RUN npm run build \
-  && mkdir -p /data/storage \
-  && chown -R node:node /data
+RUN npm run build
 
-ENV NODE_ENV=production \
-    HOST=0.0.0.0 \
+# ---- runtime: the server's production dependencies and the built files; no TypeScript, no tsx.
+FROM node:20-bookworm-slim AS runtime
+WORKDIR /app
+ENV NODE_ENV=production
+
+# npm needs every workspace's manifest to check the lockfile; only the server's dependencies
+# are installed (the shared workspace is inside the bundle, the client is static files).
+COPY package.json package-lock.json ./
+COPY shared/package.json shared/
+COPY server/package.json server/
+COPY client/package.json client/
+COPY tests/package.json tests/
+# TypeScript arrives as @trpc/server's peer dependency, for types only: nothing runs it.
+RUN npm ci --omit=dev --workspace server --no-audit --no-fund \
+  && rm -rf node_modules/typescript node_modules/.bin/tsc node_modules/.bin/tsserver \
+  && npm cache clean --force
+
+COPY --from=build /app/server/dist server/dist
+COPY --from=build /app/server/drizzle server/drizzle
+COPY --from=build /app/client/dist client/dist
+
+RUN mkdir -p /data/storage && chown -R node:node /data
+ENV HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data \
     STORAGE_DIR=/data/storage
@@ -27,8 +47,11 @@ ENV NODE_ENV=production \
 USER node
 EXPOSE 3000
 
+# Liveness only: the process answers. Readiness (database and migrations) is /readyz, for the load balancer.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
 
-# Migrations are applied at start-up.
-CMD ["npx", "tsx", "server/src/main.ts"]
+# Migrations are applied at start-up. SIGTERM: a graceful shutdown within 10 s (give the
+# container a longer stop timeout, e.g. compose's stop_grace_period: 15s).
+# CLI in the container: node server/dist/cli/admin-create.js --email … --password …
+CMD ["node", "--enable-source-maps", "server/dist/main.js"]

@@ -1,33 +1,53 @@
-import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/notifications/styles.css';
+// Only the Mantine styles the public pages use; the signed-in areas bring the rest (AreaShell).
+import './styles/mantine-public';
 
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { MantineProvider } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
-import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import dayjs from 'dayjs';
+import { PRERENDERED_PAGES } from '@casillero/shared';
 import 'dayjs/locale/es';
+import { App } from './app';
+import { holdEarlyInput } from './lib/early-input';
 import { queryClient } from './lib/trpc';
 import { createAppRouter } from './router';
-import { theme } from './theme';
 
 dayjs.locale('es');
 
 const router = createAppRouter(queryClient);
+const container = document.getElementById('root')!;
+const app = (onReady?: () => void) => <App router={router} queryClient={queryClient} onReady={onReady} />;
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="light">
-      <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1 }}>
-        <Notifications position="top-right" />
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </DatesProvider>
-    </MantineProvider>
-  </StrictMode>,
-);
+/** The URL this page was prerendered at, when the browser is at exactly that URL. */
+function prerenderedUrl(): string | null {
+  const here = window.location.pathname + window.location.search;
+  const page = PRERENDERED_PAGES.find((p) => (p.renderUrl ?? p.path) === here);
+  return page ? here : null;
+}
+
+/**
+ * A prerendered public page (its HTML already on screen) is hydrated once its route is loaded,
+ * so the first render matches that HTML. Any other start renders from scratch: the app shell,
+ * a URL the prerender did not render (another query string), or a page the visitor is sent
+ * away from (a signed-in visitor on /login).
+ */
+async function start() {
+  const prerendered = container.hasChildNodes() ? prerenderedUrl() : null;
+  if (!prerendered) {
+    container.replaceChildren();
+    createRoot(container).render(app());
+    return;
+  }
+  const captureEarlyInput = holdEarlyInput(container);
+  await router.load().catch(() => undefined);
+  const restoreEarlyInput = captureEarlyInput();
+  if (router.state.location.href === prerendered) {
+    // The router renders its root without a Suspense boundary when it knows the page came from
+    // a server render, as the prerender did; without this the trees differ and React re-renders.
+    router.ssr = { manifest: undefined };
+    hydrateRoot(container, app(restoreEarlyInput));
+  } else {
+    container.replaceChildren();
+    createRoot(container).render(app());
+  }
+}
+
+void start();

@@ -1,4 +1,4 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { NotFound } from './components/layout/NotFound';
 import { RouteError } from './components/layout/RouteError';
@@ -9,9 +9,11 @@ import { routeTree } from './routeTree.gen';
 /** What every route's beforeLoad and loader receive. */
 export type RouterContext = { queryClient: QueryClient; trpc: Trpc };
 
-export function createAppRouter(queryClient: QueryClient = defaultQueryClient) {
+/** `history`: the browser's by default; the prerender passes a memory history at the page's URL. */
+export function createAppRouter(queryClient: QueryClient = defaultQueryClient, history?: RouterHistory) {
   return createRouter({
     routeTree,
+    history,
     context: { queryClient, trpc },
     defaultPreload: 'intent',
     // Query caches the data; the router asks it every time instead of keeping its own copy.
@@ -20,12 +22,16 @@ export function createAppRouter(queryClient: QueryClient = defaultQueryClient) {
     defaultPendingComponent: PageLoader,
     defaultNotFoundComponent: NotFound,
     defaultErrorComponent: RouteError,
-    scrollRestoration: true,
+    // The prerender (a memory history) leaves it out: on the server the router would write an
+    // inline script for it, which the CSP blocks and the browser would then fail to hydrate.
+    scrollRestoration: !history,
   });
 }
 
+export type ClientRouter = ReturnType<typeof createAppRouter>;
+
 declare module '@tanstack/react-router' {
   interface Register {
-    router: ReturnType<typeof createAppRouter>;
+    router: ClientRouter;
   }
 }

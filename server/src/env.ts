@@ -1,9 +1,22 @@
 // The only reader of process.env. Everything else receives a typed Config.
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/**
+ * The repository root: the nearest folder above this module holding the workspaces' package.json.
+ * Found by walking up, as this code runs from server/src (tsx), server/dist and server/dist/cli (the bundles).
+ */
+export const REPO_ROOT = findRepoRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+function findRepoRoot(start: string): string {
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'package.json');
+    if (fs.existsSync(manifest) && 'workspaces' in JSON.parse(fs.readFileSync(manifest, 'utf8'))) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`No se encontró la raíz del repositorio desde ${start}`);
+  }
+}
 
 const list = z
   .string()
@@ -20,6 +33,19 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().optional(),
   STORAGE_DIR: z.string().optional(),
+  /** The built web client to serve (a production image may keep it elsewhere). */
+  CLIENT_DIST: z.string().optional(),
+  /** S3-compatible object storage for files (AWS S3, Cloudflare R2, MinIO); set the bucket to use it instead of STORAGE_DIR. */
+  S3_BUCKET: z.string().optional(),
+  /** The service's URL for R2, MinIO and the like; unset for AWS S3. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, message: 'S3_ENDPOINT debe ser una URL http(s)' }).or(z.literal('')).optional(),
+  /** Default us-east-1; R2 takes `auto`. */
+  S3_REGION: z.string().optional(),
+  /** Unset: the AWS SDK's default credential chain (environment, profile, instance role). */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** 1 for MinIO and s3rver: the bucket goes in the path, not in the host name. */
+  S3_FORCE_PATH_STYLE: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   APP_URL: z.string().optional(),
@@ -37,6 +63,8 @@ const envSchema = z.object({
   ADMIN_SETUP_TOKEN: z.string().optional(),
   /** Signs file download links; shared by every instance. Unset: one is generated and kept in the database. */
   APP_SECRET: z.string().min(32, 'APP_SECRET debe tener al menos 32 caracteres').optional(),
+  /** Bearer token for /metrics; unset: /metrics answers only loopback connections. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN debe tener al menos 16 caracteres').or(z.literal('')).optional(),
 });
 
 export type Config = {
@@ -45,6 +73,10 @@ export type Config = {
   databaseUrl: string | undefined;
   dataDir: string;
   storageDir: string;
+  /** The built web client (client/dist), served by the server. */
+  clientDist: string;
+  /** Object storage for files when S3_BUCKET is set; null keeps them under storageDir. */
+  s3: S3Settings | null;
   port: number;
   host: string;
   appUrl: string;
@@ -59,7 +91,33 @@ export type Config = {
   logLevel: string;
   adminSetupToken: string | undefined;
   appSecret: string | undefined;
+  metricsToken: string | undefined;
 };
+
+export type S3Settings = {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  /** Both keys, or null for the SDK's default credential chain. */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  forcePathStyle: boolean;
+};
+
+function s3Settings(e: z.infer<typeof envSchema>): S3Settings | null {
+  if (!e.S3_BUCKET) return null;
+  const accessKeyId = e.S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = e.S3_SECRET_ACCESS_KEY || undefined;
+  if (!accessKeyId !== !secretAccessKey) {
+    throw new Error('Configuración inválida: S3_ACCESS_KEY_ID y S3_SECRET_ACCESS_KEY se definen juntas o ninguna');
+  }
+  return {
+    bucket: e.S3_BUCKET,
+    endpoint: e.S3_ENDPOINT || undefined,
+    region: e.S3_REGION || 'us-east-1',
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : null,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === '1' || e.S3_FORCE_PATH_STYLE === 'true',
+  };
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -75,6 +133,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL || undefined,
     dataDir,
     storageDir: path.resolve(REPO_ROOT, e.STORAGE_DIR ?? path.join(dataDir, 'storage')),
+    clientDist: path.resolve(REPO_ROOT, e.CLIENT_DIST ?? 'client/dist'),
+    s3: s3Settings(e),
     port: e.PORT,
     host: e.HOST,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
@@ -90,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     adminSetupToken: e.ADMIN_SETUP_TOKEN || undefined,
     appSecret: e.APP_SECRET || undefined,
+    metricsToken: e.METRICS_TOKEN || undefined,
   };
 }
 

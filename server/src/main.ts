@@ -6,6 +6,8 @@ import { openDatabase } from './db/client';
 import { users } from './db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/seed';
 import { loadConfig } from './env';
+import { createFileStore } from './files/file-store';
+import { shutDown } from './http/operations';
 import { logSender, resendSender, startOutboxWorker } from './mail/worker';
 import { createServer } from './server';
 import { issueAdminSetupToken } from './services/auth';
@@ -19,7 +21,9 @@ const embedded = !config.databaseUrl;
 const [{ n: userCount }] = await db.select({ n: count() }).from(users);
 // The demo goes into the embedded database on its first start, and into a server only on request.
 if ((embedded && Number(userCount) === 0) || config.seedDemo) {
-  await seedDemo(db, { storageDir: config.storageDir });
+  const seedFiles = createFileStore(config);
+  await seedDemo(db, { fileStore: seedFiles });
+  seedFiles.close();
 }
 const [demoAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.admin.email));
 const setupToken = await issueAdminSetupToken(db, config.adminSetupToken);
@@ -28,7 +32,10 @@ const server = await createServer({ config, database });
 const log = server.app.log;
 const send = config.resendApiKey ? resendSender(config.resendApiKey, config.mailFrom) : logSender(log);
 const worker = startOutboxWorker(db, send, log);
-const pruner = setInterval(() => pruneEvents(db).catch(() => {}), 60 * 60 * 1000);
+let pruning: Promise<unknown> = Promise.resolve();
+const pruner = setInterval(() => {
+  pruning = pruneEvents(db).catch(() => {});
+}, 60 * 60 * 1000);
 pruner.unref();
 
 const url = await server.listen();
@@ -55,16 +62,24 @@ if (setupToken) {
 }
 console.log(lines.join('\n') + '\n');
 
+// Graceful shutdown (docs/decisions/017): stop accepting, finish the requests in flight, stop
+// the workers, close the pool; exit 1 when that takes longer than SHUTDOWN_DEADLINE_MS.
 let closing = false;
-async function shutdown(signal: string) {
+async function onSignal(signal: NodeJS.Signals) {
   if (closing) return;
   closing = true;
   log.info({ signal }, 'Cerrando el servidor');
-  clearInterval(pruner);
-  await server.stop();
-  await worker.stop();
-  await database.close();
-  process.exit(0);
+  const clean = await shutDown({
+    app: server.app,
+    operations: server.operations,
+    stopWorkers: async () => {
+      clearInterval(pruner);
+      await Promise.all([worker.stop(), pruning]);
+    },
+    closeDatabase: () => database.close(),
+    log,
+  });
+  process.exit(clean ? 0 : 1);
 }
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void onSignal('SIGTERM'));
+process.on('SIGINT', () => void onSignal('SIGINT'));

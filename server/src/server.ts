@@ -1,24 +1,21 @@
 // createServer(): Fastify with tRPC under /trpc, the built client with SPA fallback,
-// /healthz, security headers and masked request logs. Tests and main.ts both use it.
-import fs from 'node:fs';
+// probes and metrics (http/operations.ts), security headers and masked request logs with request
+// ids. Tests and main.ts both use it.
 import http from 'node:http';
 import type { Socket } from 'node:net';
-import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyServerOptions } from 'fastify';
-import { sql } from 'drizzle-orm';
-import { GENERIC_MESSAGES, httpStatusMessage } from '@casillero/shared';
+import { httpStatusMessage } from '@casillero/shared';
 import { openDatabase, type Database } from './db/client';
-import { REPO_ROOT, type Config } from './env';
+import type { Config } from './env';
 import { registerFileRoutes } from './files/routes';
 import { registerExportRoutes } from './http/exports';
+import { registerClientSite, registerCompression } from './http/site';
+import { noteTrpcError, registerOperations, requestIdGenerator } from './http/operations';
 import { createHttpContextFactory } from './trpc/context';
 import { trpcRoutes, type TrpcRouteOptions } from './trpc/fastify-adapter';
 import { appRouter, type AppRouter } from './trpc/router';
-
-export const CLIENT_DIST = path.join(REPO_ROOT, 'client/dist');
 
 const EMAIL_IN_TEXT = /([A-Za-z0-9._+-]{1,3})[A-Za-z0-9._+-]*@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 /** Masks e-mails in logged text (URL-encoded too), keeping their first 3 characters (public spec §9). */
@@ -32,10 +29,11 @@ export function maskEmailsIn(text: string): string {
   return decoded.replace(EMAIL_IN_TEXT, '$1***');
 }
 
-function loggerOptions(config: Config): FastifyServerOptions['logger'] {
-  if (config.nodeEnv === 'test') return false;
+function loggerOptions(config: Config, logStream?: LogDestination): FastifyServerOptions['logger'] {
+  if (config.nodeEnv === 'test' && !logStream) return false;
   return {
     level: config.logLevel,
+    ...(logStream && { stream: logStream }),
     serializers: {
       req: (req) => ({ method: req.method, url: maskEmailsIn(req.url), remoteAddress: req.ip }),
     },
@@ -68,18 +66,31 @@ function answerClientError(error: Error & { code?: string }, socket: Socket) {
   socket.destroy(error);
 }
 
-export type CreateServerOptions = { config: Config; database?: Database };
+/** Where pino writes each log line (one JSON object per write). */
+type LogDestination = { write(line: string): void };
 
-export async function createServer({ config, database }: CreateServerOptions) {
+export type CreateServerOptions = {
+  config: Config;
+  database?: Database;
+  /** Where the log lines go instead of stdout (tests read them); logs even under NODE_ENV=test. */
+  logStream?: LogDestination;
+};
+
+export async function createServer({ config, database, logStream }: CreateServerOptions) {
   const db = database ?? (await openDatabase(config));
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, logStream),
+    genReqId: requestIdGenerator(config),
+    // On close: idle keep-alive connections end at once, requests in flight are awaited.
+    forceCloseConnections: 'idle',
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 5000 },
     bodyLimit: 8 * 1024 * 1024,
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
   });
+
+  const operations = await registerOperations(app, { config, database: db, procedurePaths: Object.keys(appRouter._def.procedures) });
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -99,6 +110,7 @@ export async function createServer({ config, database }: CreateServerOptions) {
     hsts: config.appUrl.startsWith('https://'),
   });
   await app.register(fastifyCookie);
+  await registerCompression(app);
 
   // Errors outside tRPC (a body too large, an unsupported content type, malformed JSON, a
   // failing query in a file route or an export): the Spanish message for the status, never
@@ -116,9 +128,10 @@ export async function createServer({ config, database }: CreateServerOptions) {
     trpcOptions: {
       router: appRouter,
       createContext: createHttpContextFactory(db.db, config),
-      onError({ error, path: procedure, ctx }) {
+      onError({ error, path: procedure, ctx, req }) {
+        noteTrpcError(req, procedure, error.code);
         if (error.code === 'INTERNAL_SERVER_ERROR') {
-          (ctx?.log ?? app.log).error({ err: error.cause ?? error, procedure }, 'Error en procedimiento');
+          (ctx?.log ?? req?.log ?? app.log).error({ err: error.cause ?? error, procedure }, 'Error en procedimiento');
         }
       },
     } satisfies TrpcRouteOptions<AppRouter>['trpcOptions'],
@@ -127,45 +140,12 @@ export async function createServer({ config, database }: CreateServerOptions) {
   await registerFileRoutes(app, { db: db.db, config });
   await registerExportRoutes(app, { db: db.db, config });
 
-  app.get('/healthz', async (_req, reply) => {
-    try {
-      await db.db.execute(sql`select 1`);
-      return { status: 'ok', database: db.driver };
-    } catch {
-      return reply.status(503).send({ status: 'error', database: db.driver });
-    }
-  });
-
-  const hasClient = fs.existsSync(path.join(CLIENT_DIST, 'index.html'));
-  if (hasClient) {
-    await app.register(fastifyStatic, {
-      root: CLIENT_DIST,
-      wildcard: false,
-      maxAge: '1h',
-      setHeaders(res, filePath) {
-        // Vite's hashed assets never change; index.html always must be fresh.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
-        if (filePath.endsWith('index.html')) res.header('cache-control', 'no-cache');
-      },
-    });
-  }
-
-  // SPA fallback: extension-less GETs outside the API get the client's index.html.
-  app.setNotFoundHandler((req, reply) => {
-    const url = req.url.split('?')[0];
-    const isPage = req.method === 'GET' && !url.startsWith('/trpc') && !path.extname(url);
-    if (isPage && hasClient) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    if (isPage) {
-      return reply
-        .type('text/html; charset=utf-8')
-        .send('<!doctype html><meta charset="utf-8"><p>El cliente no está compilado: ejecuta <code>npm run build</code>.</p>');
-    }
-    return reply.status(404).send({ error: GENERIC_MESSAGES.notFound });
-  });
+  await registerClientSite(app, config);
 
   return {
     app,
     database: db,
+    operations,
     /** Listens on the configured port; returns the local URL. */
     async listen(): Promise<string> {
       await app.listen({ port: config.port, host: config.host });

@@ -38,5 +38,6 @@ export * from './schemas/clients';
 export * from './messages-shipments';
 export * from './schemas/repacks-admin';
 export * from './permissions';
+export * from './public-pages';
 export * from './messages-staff';
 export * from './schemas/staff';

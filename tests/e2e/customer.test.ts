@@ -1,49 +1,38 @@
 // Browser test of the customer's area: the demo customer (María) opens each screen and sees
-// her own data, creates a pre-alert, marks a notification read and changes her profile.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+// her own data, creates a pre-alert, marks a notification read and changes her profile; all of
+// it on a desktop and on a 390 px phone, where each list's status and actions stay in sight.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   DEMO,
+  SCREEN_PROFILES,
   chromiumOrExplain,
+  expectNoHorizontalScroll,
+  expectWithinViewportWidth,
   fieldLabel,
-  launchBrowser,
+  listRows,
+  openFromNavigation,
+  responsiveList,
   signIn,
-  startServer,
+  useBrowserSession,
   withScreenshotOnFailure,
-  type RunningServer,
 } from './helpers';
 
 const chromium = chromiumOrExplain();
 
-describe.skipIf(!chromium)('área del cliente en el navegador', () => {
-  let server: RunningServer | undefined;
-  let browser: Browser | undefined;
-  let context: BrowserContext | undefined;
+describe.skipIf(!chromium).each(SCREEN_PROFILES)('área del cliente en el navegador ($name)', (profile) => {
+  const { url, newPage } = useBrowserSession(chromium, profile.contextOptions);
+  /** A screenshot's name on failure, per screen: 'cliente-pantallas-teléfono-390×844'. */
+  const shot = (name: string) => `${name}-${profile.name}`;
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser(chromium);
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  afterEach(async () => {
-    await context?.close();
-    context = undefined;
-  });
-
-  async function signedInPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
-    context = await browser!.newContext({ locale: 'es-ES', viewport });
-    const page = await context.newPage();
-    await signIn(page, server!.url, DEMO.customer, DEMO.password);
+  async function signedInPage(): Promise<Page> {
+    const page = await newPage();
+    await signIn(page, url(), DEMO.customer, DEMO.password);
     await page.waitForURL((u) => u.pathname === '/dashboard/mi-perfil');
     return page;
   }
 
-  const go = (page: Page, path: string) => page.goto(`${server!.url}${path}`);
+  const go = (page: Page, path: string) => page.goto(`${url()}${path}`);
 
   /** The customer navigation, in its order: the test below opens every item. */
   const SCREENS = [
@@ -62,18 +51,19 @@ describe.skipIf(!chromium)('área del cliente en el navegador', () => {
 
   it('abre cada pantalla de la navegación y ve sus propios datos', async () => {
     const page = await signedInPage();
-    await withScreenshotOnFailure(page, 'cliente-pantallas', async () => {
+    await withScreenshotOnFailure(page, shot('cliente-pantallas'), async () => {
       const nav = page.getByRole('navigation', { name: 'Mi Cuenta' });
       await nav.getByRole('link', { name: SCREENS.at(-1), exact: true }).waitFor();
       const items = (await nav.getByRole('link').allTextContents()).map((t) => t.trim()).filter((t) => t !== 'Ir al inicio');
       expect(items).toEqual(SCREENS);
 
       const opened: string[] = [];
-      /** Opens a screen from the navigation and waits for its title. */
+      /** Opens a screen from the navigation (on a phone, its drawer) and waits for its title; it fits the screen's width. */
       const open = async (label: string, path: string) => {
-        await nav.getByRole('link', { name: label, exact: true }).click();
+        await openFromNavigation(page, 'Mi Cuenta', label);
         await page.waitForURL((u) => u.pathname === `/dashboard/${path}`);
         await page.getByRole('heading', { level: 1, name: label, exact: true }).waitFor();
+        await expectNoHorizontalScroll(page);
         opened.push(label);
       };
 
@@ -100,9 +90,11 @@ describe.skipIf(!chromium)('área del cliente en el navegador', () => {
       await page.getByRole('article', { name: 'Prealerta TBA305812745000' }).getByText('Amazon').first().waitFor();
       await page.getByText(/Tu paquete ya fue registrado por el almacén/).first().waitFor();
 
-      // Mis Trackings, with the history of one of them.
+      // Mis Trackings, each with its status in sight; the history of one of them.
       await open('Mis Trackings', 'mis-trackings');
-      await page.getByRole('button', { name: 'Ver tracking 781234567890' }).click();
+      const ready = page.getByRole('button', { name: 'Ver tracking 781234567890' });
+      await expectWithinViewportWidth(ready.getByText('Listo para enviar', { exact: true }));
+      await ready.click();
       const detail = page.getByRole('dialog', { name: 'Detalle del tracking' });
       await detail.getByText('¿Qué sigue?').waitFor();
       await detail.getByText('Procede con el pago para autorizar el despacho', { exact: false }).first().waitFor();
@@ -114,11 +106,12 @@ describe.skipIf(!chromium)('área del cliente en el navegador', () => {
       // shipment stopped counting then (received 14 days ago, shipped about 3 days ago).
       await open('Almacén', 'almacen');
       await page.getByText('Total de paquetes').waitFor();
-      const stored = page.getByRole('table', { name: 'Paquetes en almacén' });
-      await stored.getByRole('row').filter({ hasText: 'TBA301928374650' }).getByRole('cell', { name: '5 días', exact: true }).waitFor();
-      const inShipment = stored.getByRole('row').filter({ hasText: '9400111899223300112233' });
+      const stored = responsiveList(page, 'Paquetes en almacén');
+      await listRows(stored).filter({ hasText: 'TBA301928374650' }).getByText('5 días', { exact: true }).waitFor();
+      await expectWithinViewportWidth(listRows(stored).filter({ hasText: 'TBA301122334455' }).getByText('En almacén', { exact: true }));
+      const inShipment = listRows(stored).filter({ hasText: '9400111899223300112233' });
       await inShipment.getByText(/^SH\d{8}$/).waitFor();
-      await inShipment.getByRole('cell', { name: /^1[01] días$/ }).waitFor();
+      await inShipment.getByText(/^1[01] días$/).waitFor();
       await page.getByPlaceholder('Buscar por tracking, descripción o remitente').fill('zzz-nada');
       await page.getByText('Ningún paquete coincide con la búsqueda').waitFor();
 
@@ -127,19 +120,25 @@ describe.skipIf(!chromium)('área del cliente en el navegador', () => {
       const shipment = page.getByRole('listitem', { name: /^Envío SH\d{8}$/ });
       await shipment.getByText('Hacia Caracas, Miranda').waitFor();
       await shipment.getByText('2 paquetes', { exact: true }).waitFor();
+      await expectWithinViewportWidth(shipment.getByText('En tránsito', { exact: true }));
+      await expectWithinViewportWidth(shipment.getByRole('button', { name: /^Ver detalle del envío SH\d{8}$/ }));
 
-      // Facturas: her payments; a shipping payment says which trackings it pays.
+      // Facturas: her payments; a shipping payment says which trackings it pays, its status
+      // and its 'Reportar pago' in sight.
       await open('Facturas', 'facturas');
-      const payments = page.getByRole('table', { name: 'Mis pagos' });
-      await payments.getByRole('row').filter({ hasText: 'Ref. ZL9B3X7T1Q' }).getByText(/^Pago de envío SH\d{8}$/).waitFor();
-      await payments.getByRole('row').filter({ hasText: 'Ref. ZL7Q4M2K9P' }).getByText(/^Activación de casillero MV-19487-\d{5}$/).waitFor();
+      const payments = responsiveList(page, 'Mis pagos');
+      await listRows(payments).filter({ hasText: 'Ref. ZL9B3X7T1Q' }).getByText(/^Pago de envío SH\d{8}$/).waitFor();
+      await listRows(payments).filter({ hasText: 'Ref. ZL7Q4M2K9P' }).getByText(/^Activación de casillero MV-19487-\d{5}$/).waitFor();
       await payments.getByText('Pago de envío · 781234567890', { exact: true }).waitFor();
+      const toReport = listRows(payments).filter({ hasText: 'Pago de envío · 781234567890' });
+      await expectWithinViewportWidth(toReport.getByText('Pendiente', { exact: true }));
+      await expectWithinViewportWidth(toReport.getByRole('button', { name: 'Reportar pago' }));
       await page.getByRole('alert').getByText('Pago de envío · 781234567890:', { exact: false }).waitFor();
 
       // Reempaques: her pending request for two of her packages.
       await open('Reempaques', 'reempaques');
       const request = page.locator('[data-repack-id]').filter({ hasText: 'Por favor consolidar ambos paquetes' });
-      await request.getByText('Pendiente', { exact: true }).waitFor();
+      await expectWithinViewportWidth(request.getByText('Pendiente', { exact: true }));
       await request.getByText('TBA301928374650').waitFor();
       await request.getByText('1Z999AA10198765430').waitFor();
 
@@ -169,7 +168,7 @@ describe.skipIf(!chromium)('área del cliente en el navegador', () => {
 
   it('crea una prealerta', async () => {
     const page = await signedInPage();
-    await withScreenshotOnFailure(page, 'cliente-prealerta', async () => {
+    await withScreenshotOnFailure(page, shot('cliente-prealerta'), async () => {
       await go(page, '/dashboard/prealertas');
       await page.getByRole('button', { name: 'Nueva prealerta' }).click();
       const dialog = page.getByRole('dialog', { name: 'Nueva prealerta' });
@@ -189,7 +188,7 @@ describe.skipIf(!chromium)('área del cliente en el navegador', () => {
 
   it('marca una notificación como leída y la campana se actualiza', async () => {
     const page = await signedInPage();
-    await withScreenshotOnFailure(page, 'cliente-notificacion', async () => {
+    await withScreenshotOnFailure(page, shot('cliente-notificacion'), async () => {
       const bell = page.getByRole('link', { name: /^Notificaciones: \d+ sin leer$/ });
       await bell.waitFor();
       const before = Number((await bell.getAttribute('aria-label'))!.match(/(\d+) sin leer/)![1]);
@@ -207,7 +206,7 @@ describe.skipIf(!chromium)('área del cliente en el navegador', () => {
 
   it('cambia el perfil y lo ve después de recargar', async () => {
     const page = await signedInPage();
-    await withScreenshotOnFailure(page, 'cliente-perfil', async () => {
+    await withScreenshotOnFailure(page, shot('cliente-perfil'), async () => {
       const phone = page.getByRole('textbox', { name: fieldLabel('Teléfono') });
       await expect.poll(() => phone.inputValue()).not.toBe('');
       await phone.fill('+58 (412) 765-4321xyz');
@@ -226,21 +225,41 @@ describe.skipIf(!chromium)('área del cliente en el navegador', () => {
     });
   });
 
-  it('en un teléfono el menú es un cajón que se cierra al navegar', async () => {
-    const page = await signedInPage({ width: 390, height: 844 });
-    await withScreenshotOnFailure(page, 'cliente-movil', async () => {
-      const nav = page.getByRole('navigation', { name: 'Mi Cuenta' });
-      const inView = () => nav.getByRole('link', { name: 'Almacén' }).evaluate((el) => el.getBoundingClientRect().right > 0);
-      expect(await inView()).toBe(false);
-      await page.getByRole('button', { name: 'Abrir Mi Cuenta' }).click();
-      await expect.poll(inView).toBe(true);
-      await nav.getByRole('link', { name: 'Almacén' }).click();
-      await page.waitForURL((u) => u.pathname === '/dashboard/almacen');
-      await page.getByText('Total de paquetes').waitFor();
-      // The drawer closed on navigation; the header still holds the bell and sign-out.
-      await page.getByRole('button', { name: 'Abrir Mi Cuenta' }).waitFor();
-      await expect.poll(inView).toBe(false);
-      expect(await page.getByRole('button', { name: 'Cerrar sesión' }).isVisible()).toBe(true);
+  if (profile.phone) {
+    it('el menú es un cajón que se cierra al navegar', async () => {
+      const page = await signedInPage();
+      await withScreenshotOnFailure(page, shot('cliente-menu'), async () => {
+        const nav = page.getByRole('navigation', { name: 'Mi Cuenta' });
+        const inView = () => nav.getByRole('link', { name: 'Almacén' }).evaluate((el) => el.getBoundingClientRect().right > 0);
+        expect(await inView()).toBe(false);
+        await page.getByRole('button', { name: 'Abrir Mi Cuenta' }).click();
+        await expect.poll(inView).toBe(true);
+        await nav.getByRole('link', { name: 'Almacén' }).click();
+        await page.waitForURL((u) => u.pathname === '/dashboard/almacen');
+        await page.getByText('Total de paquetes').waitFor();
+        // The drawer closed on navigation; the header still holds the bell and sign-out.
+        await page.getByRole('button', { name: 'Abrir Mi Cuenta' }).waitFor();
+        await expect.poll(inView).toBe(false);
+        expect(await page.getByRole('button', { name: 'Cerrar sesión' }).isVisible()).toBe(true);
+        await expectNoHorizontalScroll(page);
+      });
     });
-  });
+  } else {
+    it('el menú lateral se oculta y se vuelve a mostrar', async () => {
+      const page = await signedInPage();
+      await withScreenshotOnFailure(page, shot('cliente-menu'), async () => {
+        const nav = page.getByRole('navigation', { name: 'Mi Cuenta' });
+        const inView = () => nav.getByRole('link', { name: 'Almacén' }).evaluate((el) => el.getBoundingClientRect().right > 0);
+        expect(await inView()).toBe(true);
+        await page.getByRole('button', { name: 'Ocultar Mi Cuenta' }).click();
+        await expect.poll(inView).toBe(false);
+        await page.getByRole('button', { name: 'Mostrar Mi Cuenta' }).click();
+        await expect.poll(inView).toBe(true);
+        await nav.getByRole('link', { name: 'Almacén' }).click();
+        await page.waitForURL((u) => u.pathname === '/dashboard/almacen');
+        await page.getByText('Total de paquetes').waitFor();
+        expect(await inView()).toBe(true);
+      });
+    });
+  }
 });

@@ -7,8 +7,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium as playwrightChromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { chromium as playwrightChromium, type Browser, type BrowserContext, type BrowserContextOptions, type LaunchOptions, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 export const TESTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const REPO_ROOT = path.resolve(TESTS_DIR, '..');
@@ -52,9 +52,11 @@ export function chromiumOrExplain(): string | undefined {
   return found;
 }
 
-export async function launchBrowser(executablePath = findChromium()): Promise<Browser> {
+/** `options`: Playwright's launch options besides the executable and its flags. */
+export async function launchBrowser(executablePath = findChromium(), options: LaunchOptions = {}): Promise<Browser> {
   if (!executablePath) throw new Error(SKIP_MESSAGE);
   return playwrightChromium.launch({
+    ...options,
     executablePath,
     args: [
       '--headless',
@@ -209,11 +211,29 @@ export function fieldLabel(text: string): RegExp {
   return new RegExp(`^\\s*${escaped}\\s*\\*?\\s*$`);
 }
 
+/**
+ * Waits until React has taken over a prerendered element (the page is interactive). What is
+ * typed earlier is kept and a tap does nothing (prerender.test.ts checks both); a person
+ * waits for the page to respond, and so do the journeys.
+ */
+export async function waitForHydration(locator: Locator): Promise<void> {
+  await locator.waitFor();
+  await locator.evaluate(
+    (element) =>
+      new Promise<void>((resolve) => {
+        const ready = () => Object.keys(element).some((key) => key.startsWith('__reactProps$'));
+        const check = () => (ready() ? resolve() : setTimeout(check, 25));
+        check();
+      }),
+  );
+}
+
 /** Signs in through the /login form, using its Spanish labels. */
 export async function signIn(page: Page, url: string, email: string, password: string) {
   await page.goto(`${url}/login`);
   // The form that holds the password field (the header has its own 'Iniciar Sesión' button).
   const form = page.locator('form').filter({ has: page.getByLabel(fieldLabel('Contraseña')) });
+  await waitForHydration(form.getByLabel(fieldLabel('Contraseña')));
   await form.getByLabel(fieldLabel('Email')).fill(email);
   await form.getByLabel(fieldLabel('Contraseña')).fill(password);
   await form.getByRole('button', { name: 'Iniciar Sesión', exact: true }).click();
@@ -245,6 +265,58 @@ export function useBrowserSession(chromium: string | undefined, contextOptions: 
       return context.newPage();
     },
   };
+}
+
+/** A screen the journeys run on: a desktop, or a phone (issue 16: "fast on a Venezuelan phone"). */
+export type ScreenProfile = { name: string; phone: boolean; contextOptions: BrowserContextOptions };
+export const DESKTOP: ScreenProfile = { name: 'escritorio', phone: false, contextOptions: { viewport: { width: 1280, height: 900 } } };
+/** A common Android phone's screen: 390 × 844 CSS pixels, touch. */
+export const PHONE: ScreenProfile = {
+  name: 'teléfono 390×844',
+  phone: true,
+  contextOptions: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+};
+/** Every customer journey runs on both (`describe.each(SCREEN_PROFILES)('… en $name', …)`). */
+export const SCREEN_PROFILES = [DESKTOP, PHONE];
+
+/**
+ * Opens a page of a signed-in area's side navigation ('Mi Cuenta', 'Panel Admin') as a person
+ * does: on a phone the navigation is a drawer, opened by its burger first.
+ */
+export async function openFromNavigation(page: Page, navTitle: string, label: string): Promise<void> {
+  const link = page.getByRole('navigation', { name: navTitle }).getByRole('link', { name: label, exact: true });
+  await link.waitFor({ state: 'attached' });
+  const burger = page.getByRole('button', { name: `Abrir ${navTitle}` });
+  if (await burger.isVisible()) await burger.click();
+  await link.click();
+}
+
+/**
+ * A list drawn by the client's ResponsiveTable: a table named `name` on wide screens, a list of
+ * cards with that name on phones. `listRows` finds its rows (table rows or cards) in either.
+ */
+export function responsiveList(page: Page, name: string): Locator {
+  return page.getByRole('table', { name }).or(page.getByRole('list', { name }));
+}
+export function listRows(list: Locator): Locator {
+  return list.getByRole('row').or(list.getByRole('listitem'));
+}
+
+/** Fails unless the page is no wider than its viewport: nothing to scroll sideways. */
+export async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  const width = page.viewportSize()!.width;
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `ancho de ${page.url()}` }).toBeLessThanOrEqual(width);
+}
+
+/** Fails unless the element lies within the viewport's width: seen without scrolling sideways. */
+export async function expectWithinViewportWidth(locator: Locator): Promise<void> {
+  const width = locator.page().viewportSize()!.width;
+  await locator.waitFor();
+  const span = async () => {
+    const box = await locator.boundingBox();
+    return box ? [Math.round(box.x), Math.round(box.x + box.width)] : null;
+  };
+  await expect.poll(span, { message: `${locator} dentro de 0..${width} px` }).toSatisfy((s) => s !== null && s[0] >= 0 && s[1] <= width);
 }
 
 /** Waits until the element's CSS transitions and animations (a drawer sliding in, say) have ended. */

@@ -1,21 +1,26 @@
 // The demo customer's Facturas and Reempaques in the browser: reports a payment with a receipt
 // image and sees it listed with its receipt; asks for a repack of two packages and sees it pending;
 // pays the shipping of her ready tracking, which the admin approves: 'Pago aprobado' on both sides.
+// All of it on a desktop and on a 390 px phone, where the lists' statuses stay in sight.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEMO,
+  SCREEN_PROFILES,
   chromiumOrExplain,
+  expectNoHorizontalScroll,
+  expectWithinViewportWidth,
   fieldLabel,
-  launchBrowser,
+  listRows,
+  openFromNavigation,
+  responsiveList,
   signIn,
-  startServer,
+  useBrowserSession,
   withScreenshotOnFailure,
-  type RunningServer,
 } from './helpers';
 
 const chromium = chromiumOrExplain();
@@ -57,37 +62,25 @@ function pngBytes(): Buffer {
   ]);
 }
 
-describe.skipIf(!chromium)('Facturas y Reempaques de la clienta de demostración', () => {
-  let server: RunningServer | undefined;
-  let browser: Browser | undefined;
-  let context: BrowserContext | undefined;
+// Each screen gets its own server and demo data: the journeys below build on each other.
+describe.skipIf(!chromium).each(SCREEN_PROFILES)('Facturas y Reempaques de la clienta de demostración ($name)', (profile) => {
+  const { url, newPage } = useBrowserSession(chromium, profile.contextOptions);
+  /** A screenshot's name on failure, per screen. */
+  const shot = (name: string) => `${name}-${profile.name}`;
   let tmpDir: string;
 
-  beforeAll(async () => {
+  beforeAll(() => {
     tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'casillero-e2e-files-'));
     fs.writeFileSync(path.join(tmpDir, 'comprobante.png'), pngBytes());
     fs.writeFileSync(path.join(tmpDir, 'no-es-imagen.png'), 'Esto es texto, no una imagen.');
-    server = await startServer();
-    browser = await launchBrowser(chromium);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  afterAll(() => {
     fs.rmSync(tmpDir, { recursive: true, force: true });
   });
 
-  afterEach(async () => {
-    await context?.close();
-    context = undefined;
-  });
-
-  async function newPage(): Promise<Page> {
-    context = await browser!.newContext({ locale: 'es-ES' });
-    return context.newPage();
-  }
-
-  const url = () => server!.url;
+  /** Her payments, as a table or as cards, and one of them by a text it shows. */
+  const payment = (page: Page, text: string) => listRows(responsiveList(page, 'Mis pagos')).filter({ hasText: text });
 
   async function choose(page: Page, label: string, option: string) {
     await page.getByRole('dialog').getByLabel(fieldLabel(label)).click();
@@ -96,10 +89,10 @@ describe.skipIf(!chromium)('Facturas y Reempaques de la clienta de demostración
 
   it('reporta un pago con la imagen del comprobante y lo ve en la lista con su comprobante', async () => {
     const page = await newPage();
-    await withScreenshotOnFailure(page, 'facturas-reportar-pago', async () => {
+    await withScreenshotOnFailure(page, shot('facturas-reportar-pago'), async () => {
       await signIn(page, url(), DEMO.customer, DEMO.password);
       await page.waitForURL((u) => u.pathname.startsWith('/dashboard'));
-      await page.getByRole('link', { name: 'Facturas' }).click();
+      await openFromNavigation(page, 'Mi Cuenta', 'Facturas');
       await page.getByRole('heading', { name: 'Facturas' }).waitFor();
       // The seeded payments are listed, including the China activation reported with its receipt.
       await page.getByRole('img', { name: 'Comprobante del pago 2871654390128745123' }).waitFor();
@@ -125,8 +118,11 @@ describe.skipIf(!chromium)('Facturas y Reempaques de la clienta de demostración
       await dialog.waitFor({ state: 'detached' });
       await page.getByText('Recibimos tu reporte de pago. Te avisaremos cuando sea verificado.').waitFor();
 
-      const row = page.getByRole('row').filter({ hasText: reference });
+      const row = payment(page, reference);
       await row.waitFor();
+      // Its status in sight, on a phone too, and nothing to scroll sideways.
+      await expectWithinViewportWidth(row.getByText('Pendiente', { exact: true }));
+      await expectNoHorizontalScroll(page);
       const rowText = (await row.textContent()) ?? '';
       expect(rowText).toContain('Compra de créditos');
       expect(rowText).toContain('Pendiente');
@@ -160,26 +156,23 @@ describe.skipIf(!chromium)('Facturas y Reempaques de la clienta de demostración
 
   it('solicita el reempaque de dos paquetes y lo ve pendiente', async () => {
     // The demo already has María's two warehouse packages in a pending request: the warehouse
-    // processes it first (through the API, as the admin screen comes later), freeing them.
-    const admin = await browser!.newContext();
-    try {
-      const signedIn = await admin.request.post(`${url()}/trpc/auth.signIn`, { data: { email: DEMO.admin, password: DEMO.password } });
-      expect(signedIn.ok()).toBe(true);
-      const list = await (await admin.request.get(`${url()}/trpc/repacks.adminList`)).json();
-      const pending = list.result.data.filter((r: { status: string; customer: { email: string } }) => r.status === 'pending' && r.customer.email === DEMO.customer);
-      for (const r of pending) {
-        const processed = await admin.request.post(`${url()}/trpc/repacks.process`, { data: { id: r.id, warehouseReceipt: `WR-E2E-${r.id.slice(0, 4)}` } });
-        expect(processed.ok()).toBe(true);
-      }
-    } finally {
-      await admin.close();
+    // processes it first (through the API, as the admin screen comes later), freeing them. The
+    // admin's context is closed with the others after the suite.
+    const admin = (await newPage()).context();
+    const signedIn = await admin.request.post(`${url()}/trpc/auth.signIn`, { data: { email: DEMO.admin, password: DEMO.password } });
+    expect(signedIn.ok()).toBe(true);
+    const list = await (await admin.request.get(`${url()}/trpc/repacks.adminList`)).json();
+    const pending = list.result.data.filter((r: { status: string; customer: { email: string } }) => r.status === 'pending' && r.customer.email === DEMO.customer);
+    for (const r of pending) {
+      const processed = await admin.request.post(`${url()}/trpc/repacks.process`, { data: { id: r.id, warehouseReceipt: `WR-E2E-${r.id.slice(0, 4)}` } });
+      expect(processed.ok()).toBe(true);
     }
 
     const page = await newPage();
-    await withScreenshotOnFailure(page, 'reempaques-solicitar', async () => {
+    await withScreenshotOnFailure(page, shot('reempaques-solicitar'), async () => {
       await signIn(page, url(), DEMO.customer, DEMO.password);
       await page.waitForURL((u) => u.pathname.startsWith('/dashboard'));
-      await page.getByRole('link', { name: 'Reempaques' }).click();
+      await openFromNavigation(page, 'Mi Cuenta', 'Reempaques');
       await page.getByRole('heading', { name: 'Reempaques' }).waitFor();
       // The processed request shows its warehouse receipt number.
       await page.getByText(/Warehouse Receipt \(WR\): WR-E2E-/).first().waitFor();
@@ -197,6 +190,8 @@ describe.skipIf(!chromium)('Facturas y Reempaques de la clienta de demostración
 
       const newest = page.locator('[data-repack-id]').first();
       await newest.getByText('Consolidar ambos en una sola caja reforzada.').waitFor();
+      await expectWithinViewportWidth(newest.getByText('Pendiente', { exact: true }));
+      await expectNoHorizontalScroll(page);
       const text = (await newest.textContent()) ?? '';
       expect(text).toContain('Pendiente');
       expect(text).toContain('Envío marítimo');
@@ -212,7 +207,7 @@ describe.skipIf(!chromium)('Facturas y Reempaques de la clienta de demostración
 
   it('reporta el pago del envío de su tracking listo para enviar, eligiéndolo', async () => {
     const page = await newPage();
-    await withScreenshotOnFailure(page, 'facturas-pago-envio', async () => {
+    await withScreenshotOnFailure(page, shot('facturas-pago-envio'), async () => {
       await signIn(page, url(), DEMO.customer, DEMO.password);
       await page.waitForURL((u) => u.pathname.startsWith('/dashboard'));
       await page.goto(`${url()}/dashboard/facturas`);
@@ -240,15 +235,15 @@ describe.skipIf(!chromium)('Facturas y Reempaques de la clienta de demostración
       await dialog.getByRole('button', { name: 'Reportar pago' }).click();
       await dialog.waitFor({ state: 'detached' });
       await page.getByText('Recibimos tu reporte de pago. Te avisaremos cuando sea verificado.').waitFor();
-      const row = page.getByRole('row').filter({ hasText: SHIPPING_REFERENCE });
+      const row = payment(page, SHIPPING_REFERENCE);
       await row.getByText('Pago de envío').waitFor();
-      await row.getByText('Pendiente').waitFor();
+      await expectWithinViewportWidth(row.getByText('Pendiente'));
     });
   });
 
   it('el admin ve qué trackings paga, lo aprueba y el tracking queda «Pago aprobado»', async () => {
     const page = await newPage();
-    await withScreenshotOnFailure(page, 'admin-aprueba-pago-envio', async () => {
+    await withScreenshotOnFailure(page, shot('admin-aprueba-pago-envio'), async () => {
       await signIn(page, url(), DEMO.admin, DEMO.password);
       await page.waitForURL((u) => u.pathname.startsWith('/admin'));
       await page.goto(`${url()}/admin/pagos`);
@@ -273,12 +268,13 @@ describe.skipIf(!chromium)('Facturas y Reempaques de la clienta de demostración
 
   it('la clienta ve su tracking con el pago aprobado, listo para despacho', async () => {
     const page = await newPage();
-    await withScreenshotOnFailure(page, 'mis-trackings-pago-aprobado', async () => {
+    await withScreenshotOnFailure(page, shot('mis-trackings-pago-aprobado'), async () => {
       await signIn(page, url(), DEMO.customer, DEMO.password);
       await page.waitForURL((u) => u.pathname.startsWith('/dashboard'));
       await page.goto(`${url()}/dashboard/mis-trackings`);
       const card = page.getByRole('button', { name: `Ver tracking ${READY_TRACKING}` });
-      await card.getByText('Pago aprobado', { exact: true }).waitFor();
+      await expectWithinViewportWidth(card.getByText('Pago aprobado', { exact: true }));
+      await expectNoHorizontalScroll(page);
       await card.click();
       const drawer = page.getByRole('dialog', { name: 'Detalle del tracking' });
       await drawer.getByText(/^Pago aprobado, listo para despacho\./).waitFor();

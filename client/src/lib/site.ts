@@ -5,8 +5,30 @@ import { trpc } from './trpc';
 
 export const BRAND_NAME = 'Casillero Virtual';
 
-/** A route's `head`: the page's title in the browser tab, 'Envíos · Casillero Virtual'. */
-export const pageHead = (title: string) => () => ({ meta: [{ title: `${title} · ${BRAND_NAME}` }] });
+/** What the site is, for search results and link previews of pages without their own text. */
+export const SITE_DESCRIPTION =
+  'Casilleros en Miami y Beijing, envíos a Venezuela y cursos de importación digital.';
+
+/**
+ * A route's `head`: the page's title in the browser tab ('Envíos · Casillero Virtual'), its
+ * description and the Open Graph tags of a link preview. `fullTitle` replaces the pattern.
+ */
+export const pageHead =
+  (title: string, description: string = SITE_DESCRIPTION, { fullTitle = false } = {}) =>
+  () => {
+    const text = fullTitle ? title : `${title} · ${BRAND_NAME}`;
+    return {
+      meta: [
+        { title: text },
+        { name: 'description', content: description },
+        { property: 'og:title', content: text },
+        { property: 'og:description', content: description },
+        { property: 'og:type', content: 'website' },
+        { property: 'og:site_name', content: BRAND_NAME },
+        { property: 'og:locale', content: 'es_VE' },
+      ],
+    };
+  };
 
 export const siteConfigQueryOptions = () => ({ ...trpc.site.config.queryOptions(), staleTime: Infinity });
 

@@ -13,7 +13,7 @@ import classes from '../components/public/public.module.css';
 import { pageHead } from '../lib/site';
 
 export const Route = createFileRoute('/cursos')({
-  head: pageHead('Cursos'),
+  head: pageHead('Cursos', 'Cursos de importación digital: aprende a comprar en Amazon, eBay, AliExpress y Alibaba y a traer tus compras a Venezuela.'),
   component: CoursesPage,
 });
 

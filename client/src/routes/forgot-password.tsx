@@ -11,7 +11,7 @@ import { pageHead } from '../lib/site';
 import { trpc } from '../lib/trpc';
 
 export const Route = createFileRoute('/forgot-password')({
-  head: pageHead('Recuperar contraseña'),
+  head: pageHead('Recuperar contraseña', 'Recibe un enlace por correo para elegir una contraseña nueva.'),
   component: ForgotPasswordPage,
 });
 

@@ -17,10 +17,10 @@ import { PageHero } from '../components/public/PageHero';
 import { PageSection } from '../components/public/PageSection';
 import { StatGrid } from '../components/public/StatGrid';
 import { TestimonialGrid } from '../components/public/TestimonialCard';
-import { BRAND_NAME } from '../lib/site';
+import { BRAND_NAME, SITE_DESCRIPTION, pageHead } from '../lib/site';
 
 export const Route = createFileRoute('/')({
-  head: () => ({ meta: [{ title: `${BRAND_NAME} · Casilleros en Miami y China con envío a Venezuela` }] }),
+  head: pageHead(`${BRAND_NAME} · Casilleros en Miami y China con envío a Venezuela`, SITE_DESCRIPTION, { fullTitle: true }),
   component: HomePage,
 });
 

@@ -5,7 +5,7 @@ import { BRAND_NAME, pageHead } from '../lib/site';
 import { LegalPage, LegalSection } from './-components/LegalPage';
 
 export const Route = createFileRoute('/privacy')({
-  head: pageHead('Política de privacidad'),
+  head: pageHead('Política de privacidad', 'Qué datos personales guarda Casillero Virtual, para qué los usa y cómo ejercer tus derechos.'),
   component: () => (
     <LegalPage
       title="Política de privacidad"

@@ -19,7 +19,7 @@ export const Route = createFileRoute('/registro')({
     type: searchEnum(search.type, CASILLERO_TYPES, 'usa'),
   }),
   beforeLoad: ({ context }) => redirectIfSignedIn(context),
-  head: pageHead('Crear cuenta'),
+  head: pageHead('Crear cuenta', 'Crea tu cuenta gratis y recibe tu casillero en Miami o en China para comprar en línea y recibir en Venezuela.'),
   component: SignUpPage,
 });
 

@@ -9,7 +9,7 @@ import { PageSection } from '../components/public/PageSection';
 import { pageHead } from '../lib/site';
 
 export const Route = createFileRoute('/servicios')({
-  head: pageHead('Servicios'),
+  head: pageHead('Servicios', 'Casillero en Miami y en China, envíos aéreos y marítimos a Venezuela, reempaque y consolidación de paquetes, y cursos de importación.'),
   component: ServicesPage,
 });
 

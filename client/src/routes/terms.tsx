@@ -4,7 +4,7 @@ import { BRAND_NAME, pageHead } from '../lib/site';
 import { LegalPage, LegalSection } from './-components/LegalPage';
 
 export const Route = createFileRoute('/terms')({
-  head: pageHead('Términos de servicio'),
+  head: pageHead('Términos de servicio', 'Las condiciones del servicio de casillero y envíos de Casillero Virtual.'),
   component: () => (
     <LegalPage
       // The spec shows the current date as the last update of the terms.

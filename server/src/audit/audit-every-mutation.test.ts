@@ -10,6 +10,7 @@ import { STAFF_ROLES, can, type Permission, type StaffRole } from '@casillero/sh
 import type { Database } from '../db/client';
 import { testConfig } from '../env';
 import { auditLog, mailboxes, staffInvitations } from '../db/schema';
+import { diskFileStore } from '../files/file-store';
 import { storeFile } from '../files/store';
 import { callerFor, TEST_APP_URL, type TestCaller } from '../test/caller';
 import { createTestDatabase } from '../test/db';
@@ -95,7 +96,7 @@ async function shipment() {
 }
 
 async function reportedPayment() {
-  const file = await storeFile(db(), storageDir, {
+  const file = await storeFile(db(), diskFileStore(storageDir), {
     ownerUserId: ana.user.id,
     kind: 'receipt',
     bytes: tinyPng('auditoria'),

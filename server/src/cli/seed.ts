@@ -2,6 +2,7 @@
 import { openDatabase } from '../db/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../db/seed';
 import { loadConfig } from '../env';
+import { createFileStore } from '../files/file-store';
 
 const config = loadConfig();
 if (config.databaseUrl && !config.seedDemo) {
@@ -10,7 +11,9 @@ if (config.databaseUrl && !config.seedDemo) {
 }
 const database = await openDatabase(config);
 await database.migrate();
-const { seeded } = await seedDemo(database.db, { storageDir: config.storageDir });
+const fileStore = createFileStore(config);
+const { seeded } = await seedDemo(database.db, { fileStore });
+fileStore.close();
 await database.close();
 console.log(seeded ? 'Datos de demostración cargados.' : 'Los datos de demostración ya estaban cargados.');
 console.log(`Administrador: ${DEMO_ACCOUNTS.admin.email} / ${DEMO_PASSWORD}`);

@@ -1,5 +1,6 @@
 // One `db` over two drivers (docs/decisions/003): PGlite in DATA_DIR when DATABASE_URL is
 // unset, postgres.js when it is set. Same schema, queries and migrations on both.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -27,6 +28,8 @@ export type Database = {
   close(): Promise<void>;
   /** The raw PGlite instance, when embedded (tests clone or dump it). */
   pglite?: PGlite;
+  /** postgres.js: the pool size and the application_name its connections carry (/metrics finds them in pg_stat_activity). */
+  pool?: { max: number; applicationName: string };
 };
 
 export const MIGRATIONS_FOLDER = path.join(REPO_ROOT, 'server/drizzle');
@@ -52,13 +55,35 @@ export function wrapPglite(client: PGlite): Database {
   };
 }
 
+/** Any fixed number, the same in every instance: the advisory lock migrations run under. */
+const MIGRATION_LOCK_KEY = 7_190_003;
+
+/**
+ * Replicas starting together would each apply the same migrations (and one would crash): one
+ * takes the lock on a connection of its own and migrates, the others wait, then find nothing
+ * left to do. Closing that connection releases the lock, whatever happened.
+ */
+async function migrateLocked(url: string, migrate: () => Promise<void>): Promise<void> {
+  const lock = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await lock`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+    await migrate();
+  } finally {
+    await lock.end({ timeout: 5 });
+  }
+}
+
 export function openPostgres(url: string, options: { max?: number } = {}): Database {
-  const client = postgres(url, { max: options.max ?? 10, onnotice: () => {} });
+  const max = options.max ?? 10;
+  // A name of its own per pool: several instances share the database and the role.
+  const applicationName = `casillero-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const client = postgres(url, { max, onnotice: () => {}, connection: { application_name: applicationName } });
   const db = drizzlePostgres(client, { schema }) as unknown as Db;
   return {
     db,
     driver: 'postgres',
-    migrate: () => migratePostgres(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    pool: { max, applicationName },
+    migrate: () => migrateLocked(url, () => migratePostgres(db as never, { migrationsFolder: MIGRATIONS_FOLDER })),
     close: () => client.end({ timeout: 5 }),
   };
 }

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import { PAYMENT_STATUSES, PAYMENT_TYPES, PREALERT_STATUSES, TRACKING_STATUSES } from '@casillero/shared';
@@ -24,6 +21,8 @@ import {
   userProfiles,
   users,
 } from './schema';
+import { createFileStore, type FileStore } from '../files/file-store';
+import { TEST_FILE_STORES, startTestFileStore, type TestFileStore } from '../test/file-stores';
 import { DEMO_ACCOUNTS, seedDemo } from './seed';
 import { PNG_SIGNATURE } from './seed-receipt';
 
@@ -47,45 +46,43 @@ const TABLES = {
   contactMessages,
 };
 
-let database: Database;
-let storageDir: string;
+describe.each(TEST_FILE_STORES)('seedDemo with files on %s', (storeKind) => {
+  let database: Database;
+  let store: TestFileStore;
+  let fileStore: FileStore;
 
-async function rowCounts() {
-  const counts: Record<string, number> = {};
-  for (const [name, table] of Object.entries(TABLES)) {
-    const [{ n }] = await database.db.select({ n: count() }).from(table);
-    counts[name] = Number(n);
+  async function rowCounts() {
+    const counts: Record<string, number> = {};
+    for (const [name, table] of Object.entries(TABLES)) {
+      const [{ n }] = await database.db.select({ n: count() }).from(table);
+      counts[name] = Number(n);
+    }
+    return counts;
   }
-  return counts;
-}
 
-function filesUnder(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
-}
+  beforeAll(async () => {
+    store = await startTestFileStore(storeKind);
+    fileStore = createFileStore(store.config);
+    database = await openPglite();
+    await database.migrate();
+  });
 
-beforeAll(async () => {
-  storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'casillero-seed-'));
-  database = await openPglite();
-  await database.migrate();
-});
+  afterAll(async () => {
+    fileStore?.close();
+    await database?.close();
+    await store?.stop();
+  });
 
-afterAll(async () => {
-  await database?.close();
-  if (storageDir) fs.rmSync(storageDir, { recursive: true, force: true });
-});
-
-describe('seedDemo', () => {
   it('seeds once, then changes nothing', async () => {
-    expect(await seedDemo(database.db, { storageDir })).toEqual({ seeded: true });
+    expect(await seedDemo(database.db, { fileStore })).toEqual({ seeded: true });
     const before = await rowCounts();
-    const filesBefore = filesUnder(storageDir);
+    const filesBefore = await store.keys();
     expect(before.users).toBeGreaterThanOrEqual(6);
     expect(filesBefore.length).toBeGreaterThanOrEqual(2);
 
-    expect(await seedDemo(database.db, { storageDir })).toEqual({ seeded: false });
+    expect(await seedDemo(database.db, { fileStore })).toEqual({ seeded: false });
     expect(await rowCounts()).toEqual(before);
-    expect(filesUnder(storageDir).sort()).toEqual(filesBefore.sort());
+    expect((await store.keys()).sort()).toEqual(filesBefore.sort());
   });
 
   it('has a tracking in every status, each with a history ending in that status', async () => {
@@ -176,7 +173,7 @@ describe('seedDemo', () => {
     for (const { id } of referenced) {
       const file = files.find((f) => f.id === id)!;
       expect(file.kind).toBe('receipt');
-      const bytes = fs.readFileSync(path.join(storageDir, file.storageKey));
+      const bytes = (await store.read(file.storageKey))!;
       expect(bytes.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
       expect(bytes.length).toBe(file.sizeBytes);
     }
@@ -228,7 +225,7 @@ describe('seedDemo', () => {
 
   it('rolls back and removes the images it wrote when the seed fails', async () => {
     const other = await openPglite();
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'casillero-seed-fail-'));
+    const filesBefore = (await store.keys()).sort();
     try {
       await other.migrate();
       // A transfer already reported with the reference one of the demo payments uses.
@@ -243,13 +240,12 @@ describe('seedDemo', () => {
         paymentMethod: 'Zelle',
         paymentReference: 'ZL9B3X7T1Q',
       });
-      await expect(seedDemo(other.db, { storageDir: dir })).rejects.toThrow();
+      await expect(seedDemo(other.db, { fileStore })).rejects.toThrow();
       const [{ n }] = await other.db.select({ n: count() }).from(users);
       expect(Number(n)).toBe(1);
-      expect(filesUnder(dir)).toEqual([]);
+      expect((await store.keys()).sort()).toEqual(filesBefore);
     } finally {
       await other.close();
-      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -3,8 +3,6 @@
 // payments of every kind, repack requests and notifications, so every screen has something
 // to show. Dates are relative to now so the dashboards and the six-month reports stay full.
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type {
   CasilleroType,
@@ -20,6 +18,8 @@ import type {
   VenezuelanState,
 } from '@casillero/shared';
 import { hashPassword } from '../auth/password';
+import type { FileStore } from '../files/file-store';
+import { storageKeyFor } from '../files/store';
 import { createCustomerAccount, openMailboxWithActivation } from '../services/accounts';
 import type { Db, Tx } from './client';
 import {
@@ -65,19 +65,21 @@ class AlreadySeeded extends Error {}
 /**
  * Loads the demo once. If the demo admin already exists it changes nothing and answers
  * `{ seeded: false }`. Everything goes in one transaction; the receipt images are written
- * to `storageDir` just before their stored_files rows, and removed again if it fails.
+ * to the file store just before their stored_files rows, and removed again if it fails.
  */
-export async function seedDemo(db: Db, options: { storageDir: string }): Promise<{ seeded: boolean }> {
+export async function seedDemo(db: Db, options: { fileStore: FileStore }): Promise<{ seeded: boolean }> {
   if (await demoAdminExists(db)) return { seeded: false };
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const { fileStore } = options;
   const written: string[] = [];
   try {
     await db.transaction(async (tx) => {
-      await buildDemo(tx, { passwordHash, storageDir: options.storageDir, written, now: new Date() });
+      await buildDemo(tx, { passwordHash, fileStore, written, now: new Date() });
     });
     return { seeded: true };
   } catch (error) {
-    await Promise.all(written.map((file) => fs.rm(file, { force: true })));
+    // Settled, not all: the seed's own error is the one to report.
+    await Promise.allSettled(written.map((key) => fileStore.delete(key)));
     if (error instanceof AlreadySeeded) return { seeded: false };
     throw error;
   }
@@ -199,7 +201,7 @@ type PaymentSpec = {
 
 async function buildDemo(
   tx: Tx,
-  ctx: { passwordHash: string; storageDir: string; written: string[]; now: Date },
+  ctx: { passwordHash: string; fileStore: FileStore; written: string[]; now: Date },
 ): Promise<void> {
   const { passwordHash, now } = ctx;
   /**
@@ -439,12 +441,10 @@ async function buildDemo(
   // --- Receipt images: the PNG is written first, then the stored_files row --------------------
   async function storeReceipt(ownerId: string, originalName: string, createdDaysAgo: number): Promise<string> {
     const id = randomUUID();
-    const storageKey = `receipts/${ownerId}/${id}.png`;
-    const file = path.join(ctx.storageDir, ...storageKey.split('/'));
+    const storageKey = storageKeyFor('receipt', ownerId, id, 'image/png');
     const png = demoReceiptPng(originalName);
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    ctx.written.push(file);
-    await fs.writeFile(file, png);
+    ctx.written.push(storageKey);
+    await ctx.fileStore.put(storageKey, png, 'image/png');
     await tx.insert(storedFiles).values({
       id,
       ownerUserId: ownerId,

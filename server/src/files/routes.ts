@@ -1,8 +1,9 @@
 // HTTP routes of the file store, apart from tRPC because they carry bytes:
 //   POST /api/files  multipart upload (fields `kind`, optional `ownerUserId`, then `file`),
 //                    signed-in only, same-origin only; answers { id, contentType, sizeBytes }.
-//   GET  /files/:id  download through a signed link from the `files.link` procedure.
-import fs from 'node:fs';
+//   GET  /files/:id  download through a signed link from the `files.link` procedure; the bytes
+//                    are streamed from the file store (disk or S3), never from a bucket URL
+//                    (docs/decisions/016).
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
@@ -29,7 +30,8 @@ import { requestOrigin } from '../trpc/context';
 import { isForeignOrigin } from '../trpc/init';
 import { verifyFileLink } from './links';
 import { getFileLinkSecret } from './secret';
-import { findFile, storagePath, storeFile } from './store';
+import { createFileStore, type FileStore } from './file-store';
+import { findFile, storeFile } from './store';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -62,7 +64,18 @@ async function readUpload(req: FastifyRequest) {
   return { fields, file };
 }
 
-export async function registerFileRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+export type FileRouteOptions = {
+  db: Db;
+  config: Config;
+  /** The server's file store; without one, the configured store is opened and closed with the app. */
+  fileStore?: FileStore;
+};
+
+export async function registerFileRoutes(app: FastifyInstance, options: FileRouteOptions) {
+  const { db, config } = options;
+  const fileStore = options.fileStore ?? createFileStore(config);
+  if (!options.fileStore) app.addHook('onClose', async () => fileStore.close());
+
   // Encapsulated: the multipart parser exists only for these routes.
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart);
@@ -111,7 +124,7 @@ export async function registerFileRoutes(app: FastifyInstance, { db, config }: {
       const problem = fileProblem(kind, bytes.subarray(0, 16), bytes.length);
       if (problem) return fail(reply, { status: problem === FILE_MESSAGES.tooLarge ? 413 : 400, message: problem });
 
-      const stored = await storeFile(db, config.storageDir, {
+      const stored = await storeFile(db, fileStore, {
         ownerUserId,
         kind,
         bytes,
@@ -131,15 +144,15 @@ export async function registerFileRoutes(app: FastifyInstance, { db, config }: {
     if (remaining === null) return fail(reply, { status: 403, message: FILE_MESSAGES.linkInvalid });
 
     const file = await findFile(db, id);
-    const location = file ? storagePath(config.storageDir, file.storageKey) : null;
-    const stat = location ? await fs.promises.stat(location).catch(() => null) : null;
-    if (!file || !location || !stat?.isFile()) return fail(reply, { status: 404, message: GENERIC_MESSAGES.notFound });
+    const stored = file ? await fileStore.get(file.storageKey) : null;
+    if (!file || !stored) return fail(reply, { status: 404, message: GENERIC_MESSAGES.notFound });
 
+    // Streamed as it arrives from the store: a download never sits whole in memory.
     return reply
       .header('content-type', file.contentType)
-      .header('content-length', stat.size)
+      .header('content-length', stored.sizeBytes)
       .header('cache-control', `private, max-age=${remaining}`)
       .header('content-disposition', 'inline')
-      .send(fs.createReadStream(location));
+      .send(stored.body);
   });
 }

@@ -1,12 +1,11 @@
-// The file store: bytes on disk under config.storageDir, one stored_files row per file.
-// Callers check the content (fileProblem) before storing; nothing here trusts a name or type.
+// Stored files: the bytes in the file store (disk or S3, file-store.ts), one stored_files row per
+// file. Callers check the content (fileProblem) before storing; nothing here trusts a name or type.
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { FILE_PERMISSIONS, can, type StoredContentType, type StoredFileKind, type UserRole } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { storedFiles } from '../db/schema';
+import type { FileStore } from './file-store';
 
 const FOLDERS: Record<StoredFileKind, string> = {
   receipt: 'receipts',
@@ -21,12 +20,9 @@ const EXTENSIONS: Record<StoredContentType, string> = {
   'application/pdf': 'pdf',
 };
 
-/** The absolute path of a storage key, refusing anything that would leave the store. */
-export function storagePath(storageDir: string, storageKey: string): string {
-  const root = path.resolve(storageDir);
-  const file = path.resolve(root, ...storageKey.split('/'));
-  if (!file.startsWith(root + path.sep)) throw new Error(`Clave de almacenamiento fuera del almacén: ${storageKey}`);
-  return file;
+/** The key of a new file: `<folder of its kind>/<owner>/<id>.<extension>`. */
+export function storageKeyFor(kind: StoredFileKind, ownerUserId: string, id: string, contentType: StoredContentType): string {
+  return `${FOLDERS[kind]}/${ownerUserId}/${id}.${EXTENSIONS[contentType]}`;
 }
 
 export type NewStoredFile = {
@@ -38,13 +34,14 @@ export type NewStoredFile = {
   uploadedBy: string;
 };
 
-/** Writes the bytes, then the row; the bytes are removed again if the row cannot be written. */
-export async function storeFile(db: DbOrTx, storageDir: string, file: NewStoredFile) {
+/**
+ * Writes the bytes, then the row; the bytes are removed again if the row cannot be written
+ * (and the row's own error is the one that surfaces).
+ */
+export async function storeFile(db: DbOrTx, fileStore: FileStore, file: NewStoredFile) {
   const id = randomUUID();
-  const storageKey = `${FOLDERS[file.kind]}/${file.ownerUserId}/${id}.${EXTENSIONS[file.contentType]}`;
-  const target = storagePath(storageDir, storageKey);
-  await fs.mkdir(path.dirname(target), { recursive: true });
-  await fs.writeFile(target, file.bytes, { flag: 'wx' });
+  const storageKey = storageKeyFor(file.kind, file.ownerUserId, id, file.contentType);
+  await fileStore.put(storageKey, file.bytes, file.contentType);
   try {
     await db.insert(storedFiles).values({
       id,
@@ -57,7 +54,7 @@ export async function storeFile(db: DbOrTx, storageDir: string, file: NewStoredF
       uploadedBy: file.uploadedBy,
     });
   } catch (err) {
-    await fs.rm(target, { force: true });
+    await fileStore.delete(storageKey).catch(() => {});
     throw err;
   }
   return { id, contentType: file.contentType, sizeBytes: file.bytes.length };

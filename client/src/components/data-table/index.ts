@@ -16,3 +16,4 @@ export {
   type ServerListState,
 } from './ServerList';
 export { useListNavigate, useListRoute } from './useListUrlState';
+export { ResponsiveTable, RowCards, useIsPhone, type CardPlace, type ResponsiveColumn } from './ResponsiveTable';

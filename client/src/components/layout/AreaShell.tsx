@@ -1,5 +1,9 @@
+// The Mantine styles only the signed-in areas use (tables, date pickers, …): they load with
+// this chunk, never on a public page.
+import '../../styles/mantine-area';
 import { useEffect, type ReactNode } from 'react';
 import { ActionIcon, AppShell, Burger, Button, Group, ScrollArea, Text, Tooltip } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { useRouterState } from '@tanstack/react-router';
@@ -33,7 +37,10 @@ export function AreaShell({ navTitle, nav, navFooter, userName, headerActions, c
     size: 'sm',
     'aria-label': `${opened ? closeVerb : openVerb} ${navTitle}`,
   });
-  const signOutAction = { loading: isSigningOut, onClick: () => void signOut() };
+  const signOutAction = {
+    loading: isSigningOut,
+    onClick: () => void signOut(),
+  };
 
   // On phones the menu closes once a page is chosen.
   useEffect(() => {
@@ -42,49 +49,56 @@ export function AreaShell({ navTitle, nav, navFooter, userName, headerActions, c
   }, [pathname]);
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }}
-      padding="md"
-    >
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger hiddenFrom="sm" {...burgerProps(mobileOpened, mobile.toggle, ['Cerrar', 'Abrir'])} />
-            <Tooltip label={desktopOpened ? 'Ocultar menú' : 'Mostrar menú'}>
-              <Burger visibleFrom="sm" {...burgerProps(desktopOpened, desktop.toggle, ['Ocultar', 'Mostrar'])} />
-            </Tooltip>
-            <Brand />
+    // Date pickers are used only in the signed-in areas: their locale is set here, not at the root.
+    <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1 }}>
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{
+          width: 260,
+          breakpoint: 'sm',
+          collapsed: { mobile: !mobileOpened, desktop: !desktopOpened },
+        }}
+        padding="md"
+      >
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <Burger hiddenFrom="sm" {...burgerProps(mobileOpened, mobile.toggle, ['Cerrar', 'Abrir'])} />
+              <Tooltip label={desktopOpened ? 'Ocultar menú' : 'Mostrar menú'}>
+                <Burger visibleFrom="sm" {...burgerProps(desktopOpened, desktop.toggle, ['Ocultar', 'Mostrar'])} />
+              </Tooltip>
+              <Brand />
+            </Group>
+            <Group gap="sm" wrap="nowrap">
+              {headerActions}
+              <Text fw={600} visibleFrom="xs" truncate maw={220}>
+                {userName}
+              </Text>
+              <Button variant="default" leftSection={<IconLogout size={16} />} visibleFrom="sm" {...signOutAction}>
+                Cerrar sesión
+              </Button>
+              {/* Phones: the same action as an icon, so the header fits. */}
+              <ActionIcon variant="default" size="lg" hiddenFrom="sm" aria-label="Cerrar sesión" {...signOutAction}>
+                <IconLogout size={18} />
+              </ActionIcon>
+            </Group>
           </Group>
-          <Group gap="sm" wrap="nowrap">
-            {headerActions}
-            <Text fw={600} visibleFrom="xs" truncate maw={220}>
-              {userName}
+        </AppShell.Header>
+
+        <AppShell.Navbar p="md" aria-label={navTitle}>
+          <AppShell.Section mb="sm">
+            <Text tt="uppercase" fw={700} size="xs" c="dimmed">
+              {navTitle}
             </Text>
-            <Button variant="default" leftSection={<IconLogout size={16} />} visibleFrom="sm" {...signOutAction}>
-              Cerrar sesión
-            </Button>
-            {/* Phones: the same action as an icon, so the header fits. */}
-            <ActionIcon variant="default" size="lg" hiddenFrom="sm" aria-label="Cerrar sesión" {...signOutAction}>
-              <IconLogout size={18} />
-            </ActionIcon>
-          </Group>
-        </Group>
-      </AppShell.Header>
+          </AppShell.Section>
+          <AppShell.Section grow component={ScrollArea}>
+            <nav aria-label={navTitle}>{nav}</nav>
+          </AppShell.Section>
+          {navFooter && <AppShell.Section pt="sm">{navFooter}</AppShell.Section>}
+        </AppShell.Navbar>
 
-      <AppShell.Navbar p="md" aria-label={navTitle}>
-        <AppShell.Section mb="sm">
-          <Text tt="uppercase" fw={700} size="xs" c="dimmed">
-            {navTitle}
-          </Text>
-        </AppShell.Section>
-        <AppShell.Section grow component={ScrollArea}>
-          <nav aria-label={navTitle}>{nav}</nav>
-        </AppShell.Section>
-        {navFooter && <AppShell.Section pt="sm">{navFooter}</AppShell.Section>}
-      </AppShell.Navbar>
-
-      <AppShell.Main bg="var(--mantine-color-gray-0)">{children}</AppShell.Main>
-    </AppShell>
+        <AppShell.Main bg="var(--mantine-color-gray-0)">{children}</AppShell.Main>
+      </AppShell>
+    </DatesProvider>
   );
 }

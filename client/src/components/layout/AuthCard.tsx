@@ -52,7 +52,7 @@ export function AuthMessageCard({ title, message, status, children }: AuthMessag
 /** An auth page's form: fields and buttons stacked; the shared schema checks them, not the browser. */
 export function AuthForm({ onSubmit, children }: { onSubmit: FormEventHandler<HTMLFormElement>; children: ReactNode }) {
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={onSubmit} noValidate method="dialog">
       <Stack gap="md">{children}</Stack>
     </form>
   );

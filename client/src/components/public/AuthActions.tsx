@@ -1,17 +1,18 @@
-import { Button, Group, Loader, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { IconLogin, IconLogout, IconUser, IconUserPlus } from '@tabler/icons-react';
 import { useMe, useSignOut } from '../../lib/auth';
 import { ButtonLink } from '../links';
 
-/** Sign-in state in the header and the drawer: spinner, account links or sign-in links. */
+/**
+ * Sign-in state in the header and the drawer: account links for a signed-in visitor, sign-in
+ * links otherwise. While the session is still being asked for, the sign-in links show: that is
+ * what the prerendered pages carry, so the first render in the browser matches their HTML.
+ */
 export function AuthActions({ vertical = false }: { vertical?: boolean }) {
   const me = useMe();
   const { signOut, isSigningOut } = useSignOut();
   const Wrapper = vertical ? Stack : Group;
 
-  if (me.isPending) {
-    return <Loader size="sm" aria-label="Cargando sesión" />;
-  }
   if (me.data?.user) {
     return (
       <Wrapper gap="sm">

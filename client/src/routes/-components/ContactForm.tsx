@@ -42,7 +42,7 @@ export function ContactForm() {
   );
 
   return (
-    <form onSubmit={handleSubmit} noValidate aria-label="Formulario de contacto">
+    <form onSubmit={handleSubmit} noValidate method="dialog" aria-label="Formulario de contacto">
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput label="Nombre" placeholder="Tu nombre" autoComplete="name" required maxLength={PROFILE_TEXT_MAX} {...form.getInputProps('nombre')} />

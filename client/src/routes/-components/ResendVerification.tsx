@@ -30,6 +30,7 @@ export function ResendVerification({ initialEmail = '' }: { initialEmail?: strin
   return (
     <form
       noValidate
+      method="dialog"
       onSubmit={form.onSubmit(async ({ email }) => {
         try {
           const result = await resend.mutateAsync({ email });

@@ -1,11 +1,13 @@
-import { Badge, Card, Group, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Card, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { PACKAGE_STATUSES, PACKAGE_STATUS_LABELS, SHIPMENT_STATUS_LABELS, formatDate, formatUsd, type PackageStatus } from '@casillero/shared';
-import { StackedCell } from '../../components/data-table/cells';
+import type { inferOutput } from '@trpc/tanstack-react-query';
+import { LabelBadge, StackedCell } from '../../components/data-table/cells';
+import { ResponsiveTable, type ResponsiveColumn } from '../../components/data-table/ResponsiveTable';
 import { AnchorLink } from '../../components/links';
 import { searchOptionalEnum, searchString } from '../../lib/search';
 import { pageHead } from '../../lib/site';
@@ -25,7 +27,47 @@ export const Route = createFileRoute('/dashboard/almacen')({
   component: WarehousePage,
 });
 
-const COLUMNS = ['Tracking', 'Descripción', 'Estado', 'Recibido', 'Días en almacén', 'Peso', 'Dimensiones', 'Valor'];
+type StoredPackage = inferOutput<typeof trpc.packages.mine>['items'][number];
+
+const days = (n: number | null) => (n === null ? '—' : n === 1 ? '1 día' : `${n} días`);
+
+const COLUMNS: ResponsiveColumn<StoredPackage>[] = [
+  {
+    header: 'Tracking',
+    card: 'title',
+    cell: (p) => (
+      <>
+        <StackedCell mono main={p.trackingNumber} sub={`${p.mailboxCode}${p.warehouseReceipt ? ` · WR ${p.warehouseReceipt}` : ''}`} />
+        {p.photoFileId && <InvoiceLink fileId={p.photoFileId} label="Ver foto" />}
+      </>
+    ),
+  },
+  { header: 'Descripción', card: 'wide', cell: (p) => <StackedCell main={p.description} sub={p.senderName || undefined} /> },
+  {
+    header: 'Estado',
+    card: 'status',
+    cell: (p) => (
+      <>
+        <LabelBadge value={p.status} labels={PACKAGE_STATUS_LABELS} colors={PACKAGE_STATUS_COLORS} />
+        {p.shipmentId && p.shipmentCode && p.shipmentStatus && (
+          <Text size="xs" mt={4}>
+            <AnchorLink to="/dashboard/envios" search={{ envio: p.shipmentId }} ff="monospace">
+              {p.shipmentCode}
+            </AnchorLink>{' '}
+            <Text span size="xs" c="dimmed">
+              · {SHIPMENT_STATUS_LABELS[p.shipmentStatus]}
+            </Text>
+          </Text>
+        )}
+      </>
+    ),
+  },
+  { header: 'Recibido', cell: (p) => (p.receivedDate ? formatDate(p.receivedDate) : '—') },
+  { header: 'Días en almacén', cell: (p) => days(p.daysStored) },
+  { header: 'Peso', cell: (p) => (p.weightKg == null ? '—' : `${p.weightKg} kg`) },
+  { header: 'Dimensiones', cell: (p) => (p.dimensionsCm ? `${p.dimensionsCm} cm` : '—') },
+  { header: 'Valor', cell: (p) => (p.estimatedValueUsd == null ? '—' : formatUsd(p.estimatedValueUsd)) },
+];
 
 const STAT_CARDS: { label: string; statuses: PackageStatus[] }[] = [
   { label: 'Pendientes', statuses: ['pending'] },
@@ -84,56 +126,14 @@ function WarehousePage() {
                 {search.q || search.estado ? 'Prueba con otro texto o estado.' : 'Cuando recibamos tus compras aparecerán aquí.'}
               </EmptyState>
             ) : (
-              <Card withBorder radius="md" padding={0}>
-                <Table.ScrollContainer minWidth={900}>
-                  <Table striped highlightOnHover verticalSpacing="sm" aria-label="Paquetes en almacén">
-                    <Table.Thead>
-                      <Table.Tr>
-                        {COLUMNS.map((c) => (
-                          <Table.Th key={c}>{c}</Table.Th>
-                        ))}
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {items.map((p) => (
-                        <Table.Tr key={p.id}>
-                          <Table.Td>
-                            <StackedCell
-                              mono
-                              main={p.trackingNumber}
-                              sub={`${p.mailboxCode}${p.warehouseReceipt ? ` · WR ${p.warehouseReceipt}` : ''}`}
-                            />
-                            {p.photoFileId && <InvoiceLink fileId={p.photoFileId} label="Ver foto" />}
-                          </Table.Td>
-                          <Table.Td>
-                            <StackedCell main={p.description} sub={p.senderName || undefined} />
-                          </Table.Td>
-                          <Table.Td>
-                            <Badge color={PACKAGE_STATUS_COLORS[p.status]} variant="light">
-                              {PACKAGE_STATUS_LABELS[p.status]}
-                            </Badge>
-                            {p.shipmentId && p.shipmentCode && p.shipmentStatus && (
-                              <Text size="xs" mt={4}>
-                                <AnchorLink to="/dashboard/envios" search={{ envio: p.shipmentId }} ff="monospace">
-                                  {p.shipmentCode}
-                                </AnchorLink>{' '}
-                                <Text span size="xs" c="dimmed">
-                                  · {SHIPMENT_STATUS_LABELS[p.shipmentStatus]}
-                                </Text>
-                              </Text>
-                            )}
-                          </Table.Td>
-                          <Table.Td>{p.receivedDate ? formatDate(p.receivedDate) : '—'}</Table.Td>
-                          <Table.Td>{p.daysStored === null ? '—' : p.daysStored === 1 ? '1 día' : `${p.daysStored} días`}</Table.Td>
-                          <Table.Td>{p.weightKg == null ? '—' : `${p.weightKg} kg`}</Table.Td>
-                          <Table.Td>{p.dimensionsCm ? `${p.dimensionsCm} cm` : '—'}</Table.Td>
-                          <Table.Td>{p.estimatedValueUsd == null ? '—' : formatUsd(p.estimatedValueUsd)}</Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
-              </Card>
+              <ResponsiveTable
+                caption="Paquetes en almacén"
+                minWidth={900}
+                rows={items}
+                columns={COLUMNS}
+                getRowId={(p) => p.id}
+                cardLabel={(p) => `Paquete ${p.trackingNumber}`}
+              />
             )}
           </Stack>
         )}

@@ -72,13 +72,13 @@ function PaymentsPage() {
                   </Stack>
                 </Alert>
               )}
-              <Card withBorder radius="md" padding={0}>
-                {data.length === 0 ? (
+              {data.length === 0 ? (
+                <Card withBorder radius="md" padding={0}>
                   <EmptyState title="No hay pagos registrados">Cuando reportes un pago aparecerá aquí con su estado.</EmptyState>
-                ) : (
-                  <PaymentsTable payments={data} onReport={openReport} />
-                )}
-              </Card>
+                </Card>
+              ) : (
+                <PaymentsTable payments={data} onReport={openReport} />
+              )}
               <ReportPaymentModal
                 opened={Boolean(reportar)}
                 onClose={closeReport}

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Flex, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { notifications as toasts } from '@mantine/notifications';
 import { IconChecks } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -109,7 +109,8 @@ function NotificationsPage() {
                   aria-label={`${n.read ? '' : 'Sin leer: '}${n.title}`}
                   style={n.read ? undefined : { borderLeft: '4px solid var(--mantine-color-blue-6)', background: 'var(--mantine-color-blue-0)' }}
                 >
-                  <Group justify="space-between" align="flex-start" wrap="nowrap">
+                  {/* On a phone the actions go under the text, which keeps the card's full width. */}
+                  <Flex direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ base: 'stretch', sm: 'flex-start' }} gap={{ base: 'sm', sm: 'md' }}>
                     <Stack gap={4}>
                       <Group gap="xs">
                         <Text fw={n.read ? 500 : 700}>{n.title}</Text>
@@ -127,7 +128,7 @@ function NotificationsPage() {
                         {formatDateTime(n.createdAt)}
                       </Text>
                     </Stack>
-                    <Stack gap={4} align="flex-end">
+                    <Flex direction={{ base: 'row', sm: 'column' }} gap={4} align={{ base: 'center', sm: 'flex-end' }} wrap="wrap">
                       {n.link && (
                         <Button size="xs" variant="light" onClick={() => void open(n.id, n.read, n.link)}>
                           Ver
@@ -143,8 +144,8 @@ function NotificationsPage() {
                           Marcar como leída
                         </Button>
                       )}
-                    </Stack>
-                  </Group>
+                    </Flex>
+                  </Flex>
                 </Card>
               ))}
             </Stack>

@@ -11,7 +11,7 @@ export const storedFiles = pgTable(
     /** The customer the file belongs to; only they and admins may open it. */
     ownerUserId: requiredRef('owner_user_id', () => users.id, 'restrict'),
     kind: storedFileKindEnum('kind').notNull(),
-    /** Path relative to STORAGE_DIR. */
+    /** The key in the file store: a path relative to STORAGE_DIR, or the object key in the S3 bucket. */
     storageKey: text('storage_key').notNull().unique('stored_files_storage_key_key'),
     contentType: text('content_type').notNull(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),

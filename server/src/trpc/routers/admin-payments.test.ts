@@ -21,6 +21,7 @@ import {
   trackings,
 } from '../../db/schema';
 import { testConfig } from '../../env';
+import { diskFileStore } from '../../files/file-store';
 import { storeFile } from '../../files/store';
 import { idPrefixRange } from '../../queries/payments';
 import { callerFor, TEST_APP_URL, trpcError } from '../../test/caller';
@@ -58,7 +59,7 @@ async function reportedActivation(c: Customer) {
     .select({ id: paymentTransactions.id, mailboxId: paymentTransactions.mailboxId, amountUsd: paymentTransactions.amountUsd })
     .from(paymentTransactions)
     .where(and(eq(paymentTransactions.userId, c.user.id), eq(paymentTransactions.transactionType, 'mailbox_activation')));
-  const file = await storeFile(db(), storageDir, {
+  const file = await storeFile(db(), diskFileStore(storageDir), {
     ownerUserId: c.user.id,
     kind: 'receipt',
     bytes: tinyPng(c.email),

@@ -9,6 +9,7 @@ import { ADMIN_PAYMENT_MESSAGES, PAYMENT_MESSAGES, type ReportPaymentInput } fro
 import type { Database } from '../../db/client';
 import { emailOutbox, paymentTrackings, paymentTransactions, trackingHistory, trackings } from '../../db/schema';
 import { testConfig } from '../../env';
+import { diskFileStore } from '../../files/file-store';
 import { storeFile } from '../../files/store';
 import { callerFor, TEST_APP_URL, trpcError } from '../../test/caller';
 import { createTestDatabase } from '../../test/db';
@@ -57,7 +58,7 @@ async function trackingOf(c: Customer, status: 'ready_to_ship' | 'in_warehouse' 
 }
 
 async function receiptOf(c: Customer) {
-  const file = await storeFile(db(), storageDir, {
+  const file = await storeFile(db(), diskFileStore(storageDir), {
     ownerUserId: c.user.id,
     kind: 'receipt',
     bytes: tinyPng(c.email),

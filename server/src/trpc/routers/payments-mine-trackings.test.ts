@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { paymentTrackings } from '../../db/schema';
 import { testConfig } from '../../env';
+import { diskFileStore } from '../../files/file-store';
 import { storeFile } from '../../files/store';
 import { callerFor, TEST_APP_URL } from '../../test/caller';
 import { createTestDatabase } from '../../test/db';
@@ -50,7 +51,7 @@ async function readyTracking(c: Customer, prefix: string) {
 }
 
 async function reportShipping(c: Customer, trackingIds: string[]) {
-  const file = await storeFile(db(), storageDir, {
+  const file = await storeFile(db(), diskFileStore(storageDir), {
     ownerUserId: c.user.id,
     kind: 'receipt',
     bytes: tinyPng(c.email),

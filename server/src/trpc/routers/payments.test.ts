@@ -5,6 +5,7 @@ import { FILE_MESSAGES, PAYMENT_MESSAGES, type ReportPaymentInput } from '@casil
 import type { Database } from '../../db/client';
 import { emailOutbox, paymentTransactions } from '../../db/schema';
 import { testConfig } from '../../env';
+import { diskFileStore } from '../../files/file-store';
 import { storeFile } from '../../files/store';
 import { createServer } from '../../server';
 import { callerFor, trpcError } from '../../test/caller';
@@ -40,7 +41,7 @@ const as = (c: Customer) => callerFor(db(), c.visitor, config());
 
 async function receiptOf(c: Customer, kind: 'receipt' | 'invoice' = 'receipt') {
   const bytes = kind === 'invoice' ? tinyPdf() : tinyPng(c.email);
-  const file = await storeFile(db(), storageDir, {
+  const file = await storeFile(db(), diskFileStore(storageDir), {
     ownerUserId: c.user.id,
     kind,
     bytes,

@@ -73,7 +73,7 @@ export function MailboxCard({ mailbox, fullName }: { mailbox: Mailbox; fullName:
           <Table.Tbody>
             {lines.map((line) => (
               <Table.Tr key={line.label}>
-                <Table.Td w={170}>
+                <Table.Td w={{ base: 112, sm: 170 }}>
                   <Text size="sm" c="dimmed">
                     {line.label}
                   </Text>

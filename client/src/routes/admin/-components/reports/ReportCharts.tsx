@@ -1,6 +1,6 @@
 // The report's charts (@mantine/charts on recharts). Imported only by the reports route, so
 // recharts is loaded with that page's chunk and nowhere else.
-import '@mantine/charts/styles.css';
+import '@mantine/charts/styles.layer.css';
 import type { ReactNode } from 'react';
 import { BarChart, DonutChart, LineChart } from '@mantine/charts';
 import { Card, Group, SimpleGrid, Table, Text, Title } from '@mantine/core';

@@ -1,5 +1,6 @@
-import { Anchor, Badge, Button, Image, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Image, Stack, Text } from '@mantine/core';
 import { PAYMENT_STATUS_LABELS, formatDate, formatUsd, formatVes } from '@casillero/shared';
+import { ResponsiveTable, type ResponsiveColumn } from '../../../../components/data-table/ResponsiveTable';
 import { PAYMENT_STATUS_COLORS, paymentSubject, type Payment } from './payment-text';
 
 function StatusCell({ payment }: { payment: Payment }) {
@@ -50,73 +51,80 @@ function ReceiptCell({ payment }: { payment: Payment }) {
   );
 }
 
-/** The customer's payments: what for, how much, how paid, the receipt and the status. */
+const COLUMNS: ResponsiveColumn<Payment>[] = [
+  { header: 'Fecha', cell: (p) => <Text size="sm">{formatDate(p.createdAt)}</Text> },
+  {
+    header: 'Concepto',
+    card: 'title',
+    cell: (p) => (
+      <>
+        <Text size="sm" fw={500}>
+          {paymentSubject(p)}
+        </Text>
+        {p.description && p.description !== paymentSubject(p) && (
+          <Text size="xs" c="dimmed">
+            {p.description}
+          </Text>
+        )}
+      </>
+    ),
+  },
+  {
+    header: 'Monto',
+    cell: (p) => (
+      <>
+        <Text size="sm" fw={600}>
+          {formatUsd(p.amountUsd)}
+        </Text>
+        {p.amountVes != null && (
+          <Text size="xs" c="dimmed">
+            {formatVes(p.amountVes)}
+          </Text>
+        )}
+      </>
+    ),
+  },
+  {
+    header: 'Método y referencia',
+    cell: (p) => (
+      <>
+        <Text size="sm">{p.paymentMethod ?? '—'}</Text>
+        {p.paymentReference && (
+          <Text size="xs" c="dimmed" ff="monospace">
+            Ref. {p.paymentReference}
+          </Text>
+        )}
+      </>
+    ),
+  },
+  { header: 'Comprobante', cell: (p) => <ReceiptCell payment={p} /> },
+  { header: 'Estado', card: 'status', cell: (p) => <StatusCell payment={p} /> },
+];
+
+/** The customer's payments: what for, how much, how paid, the receipt and the status; cards on a phone. */
 export function PaymentsTable({ payments, onReport }: { payments: Payment[]; onReport: (id: string) => void }) {
+  const columns: ResponsiveColumn<Payment>[] = [
+    ...COLUMNS,
+    {
+      header: '',
+      card: 'actions',
+      cell: (p) =>
+        p.canReport && (
+          <Button size="xs" variant="light" onClick={() => onReport(p.id)}>
+            {p.status === 'failed' ? 'Reportar de nuevo' : 'Reportar pago'}
+          </Button>
+        ),
+    },
+  ];
   return (
-    <Table.ScrollContainer minWidth={860}>
-      <Table verticalSpacing="sm" striped highlightOnHover aria-label="Mis pagos">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Fecha</Table.Th>
-            <Table.Th>Concepto</Table.Th>
-            <Table.Th>Monto</Table.Th>
-            <Table.Th>Método y referencia</Table.Th>
-            <Table.Th>Comprobante</Table.Th>
-            <Table.Th>Estado</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {payments.map((p) => (
-            <Table.Tr key={p.id} data-payment-id={p.id}>
-              <Table.Td>
-                <Text size="sm">{formatDate(p.createdAt)}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" fw={500}>
-                  {paymentSubject(p)}
-                </Text>
-                {p.description && p.description !== paymentSubject(p) && (
-                  <Text size="xs" c="dimmed">
-                    {p.description}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" fw={600}>
-                  {formatUsd(p.amountUsd)}
-                </Text>
-                {p.amountVes != null && (
-                  <Text size="xs" c="dimmed">
-                    {formatVes(p.amountVes)}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{p.paymentMethod ?? '—'}</Text>
-                {p.paymentReference && (
-                  <Text size="xs" c="dimmed" ff="monospace">
-                    Ref. {p.paymentReference}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <ReceiptCell payment={p} />
-              </Table.Td>
-              <Table.Td>
-                <StatusCell payment={p} />
-              </Table.Td>
-              <Table.Td>
-                {p.canReport && (
-                  <Button size="xs" variant="light" onClick={() => onReport(p.id)}>
-                    {p.status === 'failed' ? 'Reportar de nuevo' : 'Reportar pago'}
-                  </Button>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ResponsiveTable
+      caption="Mis pagos"
+      minWidth={860}
+      rows={payments}
+      columns={columns}
+      getRowId={(p) => p.id}
+      cardLabel={paymentSubject}
+      rowAttributes={(p) => ({ 'data-payment-id': p.id })}
+    />
   );
 }

@@ -2,6 +2,7 @@ import { Divider, Stack, Table, Text } from '@mantine/core';
 import type { inferOutput } from '@trpc/tanstack-react-query';
 import { PACKAGE_STATUS_LABELS, formatDateTime, formatUsd } from '@casillero/shared';
 import { DetailsHeading, FactGrid, RowsTable, type Column } from '../../../../components/details/DetailsParts';
+import { RowCards, useIsPhone, type ResponsiveColumn } from '../../../../components/data-table/ResponsiveTable';
 import { DetailsDrawer, type DetailsDrawerOpen } from '../../../../components/details/DetailsDrawer';
 import { trpc } from '../../../../lib/trpc';
 import { StagesTimeline, formatDay } from '../../../admin/-components/shipments/ShipmentDetails';
@@ -11,9 +12,11 @@ import { formatKg } from '../repacks/format';
 
 type OwnPackage = inferOutput<typeof trpc.shipments.ownDetail>['packages'][number];
 
-const PACKAGE_COLUMNS: Column<OwnPackage>[] = [
+// On a phone the packages are cards: the tracking heads each one, its status under it.
+const PACKAGE_COLUMNS: (Column<OwnPackage> & ResponsiveColumn<OwnPackage>)[] = [
   {
     header: 'Descripción',
+    card: 'wide',
     cell: (p) => (
       <>
         <Text size="sm">{p.description}</Text>
@@ -25,14 +28,15 @@ const PACKAGE_COLUMNS: Column<OwnPackage>[] = [
       </>
     ),
   },
-  { header: 'Tracking', cell: (p) => p.trackingNumber ?? '—', mono: true },
+  { header: 'Tracking', cell: (p) => p.trackingNumber ?? '—', mono: true, card: 'title' },
   { header: 'WR', cell: (p) => p.warehouseReceipt ?? '—', mono: true },
   { header: 'Peso', cell: (p) => (p.weightKg == null ? '—' : `${formatKg(p.weightKg)} kg`) },
-  { header: 'Estado', cell: (p) => PACKAGE_STATUS_LABELS[p.status] },
+  { header: 'Estado', cell: (p) => PACKAGE_STATUS_LABELS[p.status], card: 'status' },
 ];
 
 /** One own shipment: destination and figures, the packages it carries and its stages in order. */
 export function ShipmentDetail(props: DetailsDrawerOpen) {
+  const isPhone = useIsPhone();
   return (
     <DetailsDrawer {...props} title="Detalle del envío" query={(i) => trpc.shipments.ownDetail.queryOptions({ id: i })} states={QueryState}>
       {(s) => (
@@ -63,9 +67,19 @@ export function ShipmentDetail(props: DetailsDrawerOpen) {
             ]}
           />
           <Divider label="Paquetes" labelPosition="left" />
-          <Table.ScrollContainer minWidth={480}>
-            <RowsTable aria-label="Paquetes del envío" rows={s.packages} columns={PACKAGE_COLUMNS} />
-          </Table.ScrollContainer>
+          {isPhone ? (
+            <RowCards
+              caption="Paquetes del envío"
+              rows={s.packages}
+              columns={PACKAGE_COLUMNS}
+              getRowId={(p) => p.id}
+              cardLabel={(p) => `Paquete ${p.trackingNumber ?? p.description}`}
+            />
+          ) : (
+            <Table.ScrollContainer minWidth={480}>
+              <RowsTable aria-label="Paquetes del envío" rows={s.packages} columns={PACKAGE_COLUMNS} />
+            </Table.ScrollContainer>
+          )}
           <Divider label="Etapas" labelPosition="left" />
           <StagesTimeline stages={s.stages} bulletSize={16} days={(n) => `${n} ${n === 1 ? 'día estimado' : 'días estimados'}`} />
         </>

@@ -1,0 +1,115 @@
+// Writes dist/sw.js (and Workbox's runtime file beside it) with Workbox's generateSW. Runs after
+// `vite build` and the prerender, because it fingerprints the HTML they write (see
+// docs/decisions/015-service-worker.md). DIST points it at another build.
+//
+// Precached (downloaded once when the worker installs, answered from the cache afterwards):
+// every HTML file at the root of dist (shell.html, the prerendered public pages, offline.html),
+// the scripts and style sheets those pages load before their first paint, the web app manifest,
+// the icons and the public illustrations. The other hashed files in assets/ (the admin area,
+// the charts) are cached only when a page asks for them. Nothing from /trpc, /api or /files is
+// ever cached: no route matches them, so the browser sends them to the network as usual.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { generateSW } from 'workbox-build';
+
+const dist = process.env.DIST ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+const SHELL = 'shell.html';
+const OFFLINE_PAGE = 'offline.html';
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+for (const required of [SHELL, OFFLINE_PAGE, 'manifest.webmanifest']) {
+  if (!fs.existsSync(path.join(dist, required))) {
+    console.error(`No existe ${path.join(dist, required)}: ejecuta primero \`vite build\` y el prerenderizado.`);
+    process.exit(2);
+  }
+}
+
+const pages = fs.readdirSync(dist).filter((file) => file.endsWith('.html')).sort();
+
+/** The files in assets/ that a page loads before its first paint: its entry script, modulepreloads and style sheets. */
+function firstPaintAssets(html) {
+  const found = [];
+  for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
+    const asset = tag.match(/\s(?:src|href)="\/(assets\/[^"?#]+)"/)?.[1];
+    if (!asset) continue;
+    if (tag.startsWith('<link') && !/\srel="(?:modulepreload|stylesheet|preload)"/.test(tag)) continue;
+    found.push(asset);
+  }
+  return found;
+}
+
+const assets = [...new Set(pages.flatMap((page) => firstPaintAssets(fs.readFileSync(path.join(dist, page), 'utf8'))))].sort();
+for (const asset of assets) {
+  if (!fs.existsSync(path.join(dist, asset))) throw new Error(`${asset} aparece en el HTML pero no existe en ${dist}`);
+  // Vite's names are [name]-[hash].ext; anything else could be read as a glob pattern below.
+  if (!/^[\w./-]+$/.test(asset)) throw new Error(`Nombre de archivo inesperado: ${asset}`);
+}
+
+/** The URLs Workbox put in the precache, kept for the report below. */
+let precachedUrls = [];
+
+const { count, size, warnings, filePaths } = await generateSW({
+  globDirectory: dist,
+  globPatterns: ['*.html', 'manifest.webmanifest', 'favicon.svg', 'icons/*.png', 'illustrations/*', ...assets],
+  // The precompressed copies (if precompress.mjs ran first) are the server's business.
+  globIgnores: ['**/*.br', '**/*.gz'],
+  swDest: path.join(dist, 'sw.js'),
+  mode: 'production',
+  sourcemap: false,
+  cacheId: 'casillero',
+  // A new deployment takes over at once: the new worker activates without waiting for the old
+  // pages to close and takes control of them; the page offers a reload (src/lib/service-worker.ts).
+  skipWaiting: true,
+  clientsClaim: true,
+  cleanupOutdatedCaches: true,
+  // Names in assets/ carry their content hash: no cache-busting query needed to fetch them.
+  dontCacheBustURLsMatching: /^assets\//,
+  manifestTransforms: [
+    (entries) => {
+      precachedUrls = entries.map((entry) => entry.url);
+      return { manifest: entries };
+    },
+  ],
+  // The server answers /login?redirect=… with login.html whatever the query: so does the cache
+  // (with cleanURLs, /servicios finds servicios.html and / finds index.html).
+  ignoreURLParametersMatching: [/.*/],
+  // Every other page of the app is the single-page shell, as the server answers it.
+  navigateFallback: `/${SHELL}`,
+  navigateFallbackDenylist: [
+    // The API, files, exports and probes are never pages of the app.
+    /^\/(?:trpc|api|files|healthz|readyz|metrics)(?:[/?]|$)/,
+    // A path whose last segment has an extension is a file (the server's own rule).
+    /^[^?]*\.[^/?]*(?:\?.*)?$/,
+  ],
+  runtimeCaching: [
+    {
+      // Hashed files never change: served from the cache once fetched, the oldest dropped.
+      urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+      handler: 'CacheFirst',
+      options: {
+        cacheName: 'casillero-assets',
+        cacheableResponse: { statuses: [200] },
+        expiration: { maxEntries: 150, maxAgeSeconds: 60 * 60 * 24 * 30, purgeOnQuotaError: true },
+      },
+    },
+    {
+      // A photo or an invoice opened in its own tab while offline: the Spanish offline page
+      // instead of the browser's error. Network only: the file itself is never stored.
+      urlPattern: ({ request, url, sameOrigin }) => sameOrigin && request.mode === 'navigate' && url.pathname.startsWith('/files/'),
+      handler: 'NetworkOnly',
+      options: { precacheFallback: { fallbackURL: `/${OFFLINE_PAGE}` } },
+    },
+  ],
+});
+
+for (const warning of warnings) console.warn(`Aviso de Workbox: ${warning}`);
+console.log(`Service worker: ${filePaths.map((file) => path.relative(dist, file)).join(', ')}`);
+// What a phone downloads when the worker installs (less what the first visit already has in
+// the HTTP cache, and the hashed files an update leaves unchanged).
+const gzipped = precachedUrls.reduce((sum, url) => sum + gzipSync(fs.readFileSync(path.join(dist, url)), { level: 9 }).length, 0);
+console.log(
+  `Precaché: ${count} archivos, ${kb(size)} sin comprimir, ${kb(gzipped)} con gzip ` +
+    `(${pages.length} páginas HTML, ${assets.length} de ${fs.readdirSync(path.join(dist, 'assets')).filter((f) => !/\.(br|gz)$/.test(f)).length} archivos de assets/).`,
+);

@@ -1,0 +1,137 @@
+// A list that is a table from Mantine's `sm` breakpoint up and a stack of cards below it
+// (issue 16): on a 390 px phone a wide table hides its status and its actions off-screen, so
+// each row becomes a card with its identifier, its status and its actions in sight, and the
+// other columns as labelled values.
+import type { ReactNode } from 'react';
+import { Card, Group, SimpleGrid, Stack, Table, Text, em, getBreakpointValue, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { LabeledValue } from '../LabeledValue';
+
+/**
+ * Whether the screen is narrower than the theme's `sm` breakpoint: the same query as Mantine's
+ * `hiddenFrom="sm"`. Read on the first render (the signed-in areas are never prerendered), so a phone
+ * never draws the desktop layout first; it follows a rotation or a resize afterwards.
+ */
+export function useIsPhone(): boolean {
+  const theme = useMantineTheme();
+  const query = `(max-width: ${em(getBreakpointValue('sm', theme.breakpoints) - 0.1)})`;
+  return useMediaQuery(query, undefined, { getInitialValueInEffect: false });
+}
+
+/**
+ * Where a column's value goes on a card: 'title' heads it (the row's identifier), 'status' comes
+ * right under it, 'actions' close it; a 'value' is a labelled value in two columns ('wide'
+ * spans both).
+ */
+export type CardPlace = 'title' | 'status' | 'actions' | 'value' | 'wide';
+
+export type ResponsiveColumn<Row> = {
+  /** The column's header, and its value's label on a card ('' for an unlabelled actions column). */
+  header: string;
+  cell: (row: Row) => ReactNode;
+  /** 'value' unless told otherwise. */
+  card?: CardPlace;
+  /** Codes (a tracking number) in monospace. */
+  mono?: boolean;
+};
+
+const fontOf = (column: { mono?: boolean }) => (column.mono ? 'monospace' : undefined);
+
+type RowCardsProps<Row> = {
+  /** The accessible name of the table, or of the list of cards. */
+  caption: string;
+  rows: Row[];
+  columns: ResponsiveColumn<Row>[];
+  getRowId: (row: Row) => string;
+  /** A card's accessible name, naming the row ('Paquete 1Z999…'). */
+  cardLabel: (row: Row) => string;
+  /** Attributes of a row's element, the table row or the card (`data-*` hooks). */
+  rowAttributes?: (row: Row) => Record<`data-${string}`, string>;
+};
+
+type ResponsiveTableProps<Row> = RowCardsProps<Row> & {
+  /** The table's width before it scrolls sideways. */
+  minWidth: number;
+};
+
+const isEmpty = (node: ReactNode) => node === null || node === undefined || node === false || node === '';
+
+/** A table in a bordered card on wide screens; one card per row on phones. */
+export function ResponsiveTable<Row>(props: ResponsiveTableProps<Row>) {
+  return useIsPhone() ? <RowCards {...props} /> : <WideTable {...props} />;
+}
+
+function WideTable<Row>({ caption, rows, columns, getRowId, minWidth, rowAttributes }: ResponsiveTableProps<Row>) {
+  return (
+    <Card withBorder radius="md" padding={0}>
+      <Table.ScrollContainer minWidth={minWidth}>
+        <Table striped highlightOnHover verticalSpacing="sm" aria-label={caption}>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column, index) => (
+                <Table.Th key={index}>{column.header}</Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={getRowId(row)} {...rowAttributes?.(row)}>
+                {columns.map((column, index) => (
+                  <Table.Td key={index} ff={fontOf(column)}>
+                    {column.cell(row)}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Card>
+  );
+}
+
+/** The phone half alone, for a table drawn another way on wide screens (a drawer's small table). */
+export function RowCards<Row>({ caption, rows, columns, getRowId, cardLabel, rowAttributes }: RowCardsProps<Row>) {
+  const placed = (...places: CardPlace[]) => columns.filter((c) => places.includes(c.card ?? 'value'));
+  const [titles, statuses, values, actions] = [placed('title'), placed('status'), placed('value', 'wide'), placed('actions')];
+  return (
+    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={caption}>
+      {rows.map((row) => {
+        const rowActions = actions.map((c) => c.cell(row)).filter((node) => !isEmpty(node));
+        return (
+          <Card key={getRowId(row)} component="li" withBorder radius="md" padding="md" aria-label={cardLabel(row)} {...rowAttributes?.(row)}>
+            <Stack gap="sm">
+              <Stack gap={6}>
+                {titles.map((c, index) => (
+                  <Text key={index} component="div" size="sm" fw={700} ff={fontOf(c)}>
+                    {c.cell(row)}
+                  </Text>
+                ))}
+                {statuses.map((c, index) => (
+                  <Text key={index} component="div" size="sm">
+                    {c.cell(row)}
+                  </Text>
+                ))}
+              </Stack>
+              {values.length > 0 && (
+                <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
+                  {values.map((c, index) => (
+                    // Long references and codes wrap instead of widening the card.
+                    <div key={index} style={{ minWidth: 0, overflowWrap: 'anywhere', gridColumn: c.card === 'wide' ? '1 / -1' : undefined }}>
+                      <LabeledValue label={c.header}>
+                        <Text inherit ff={fontOf(c)} component="div">
+                          {c.cell(row)}
+                        </Text>
+                      </LabeledValue>
+                    </div>
+                  ))}
+                </SimpleGrid>
+              )}
+              {rowActions.length > 0 && <Group gap="xs">{rowActions}</Group>}
+            </Stack>
+          </Card>
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,66 @@
+// Build-time prerender of the public pages (client/scripts/prerender.mjs imports the bundle
+// Vite builds from this file). Same providers and routes as the browser, with a memory history
+// at the page's URL and a visitor who is not signed in.
+import { renderToString } from 'react-dom/server';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { App } from './app';
+import { createQueryClient, trpc } from './lib/trpc';
+import { createAppRouter } from './router';
+
+import { PRERENDERED_PAGES } from '@casillero/shared';
+
+export { APP_SHELL_FILE, PRERENDERED_PAGES, appShellFile } from '@casillero/shared';
+
+type HeadTag = { title?: string; name?: string; property?: string; content?: string };
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The page's title and meta tags, from its routes' `head` (the innermost route wins). */
+function headHtml(tags: HeadTag[]): string {
+  const title = tags.findLast((t) => t.title)?.title;
+  const metas = new Map<string, HeadTag>();
+  for (const tag of tags) {
+    const key = tag.name ? `name:${tag.name}` : tag.property ? `property:${tag.property}` : null;
+    if (key && tag.content !== undefined) metas.set(key, tag);
+  }
+  return [
+    title ? `<title>${escapeHtml(title)}</title>` : '',
+    ...[...metas.values()].map((t) =>
+      t.name
+        ? `<meta name="${escapeHtml(t.name)}" content="${escapeHtml(t.content!)}" />`
+        : `<meta property="${escapeHtml(t.property!)}" content="${escapeHtml(t.content!)}" />`,
+    ),
+  ]
+    .filter(Boolean)
+    .join('\n    ');
+}
+
+/** `routeIds`: the page's routes, root first, so the prerender can link their code and CSS. */
+export async function render(url: string): Promise<{ html: string; head: string; routeIds: string[] }> {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(trpc.auth.me.queryKey(), { user: null });
+  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [url] }));
+  await router.load();
+  if (router.state.matches.length === 0) throw new Error(`${url}: ninguna ruta coincide (¿faltan parámetros de búsqueda?)`);
+  const failed = router.state.matches.find((match) => match.status !== 'success');
+  if (failed) throw new Error(`${url}: la ruta ${failed.routeId} quedó en estado ${failed.status}`);
+  // React writes the routes' <title> and <meta> (HeadContent) where they are rendered; the
+  // prerender puts them in <head> instead (headHtml), and the browser's React hoists its own.
+  const html = renderToString(<App router={router} queryClient={queryClient} />).replace(/<title>[\s\S]*?<\/title>|<meta [^>]*>/g, '');
+  const tags = router.state.matches.flatMap((match) => (match.meta ?? []) as HeadTag[]);
+  return { html, head: headHtml(tags), routeIds: router.state.matches.map((match) => match.routeId) };
+}
+
+/**
+ * Every page the browser renders itself (the signed-in areas and the rest that is not
+ * prerendered), with its routes, root first: each gets an app shell of its own.
+ */
+export function appShellPages(): { path: string; routeIds: string[] }[] {
+  const router = createAppRouter(createQueryClient(), createMemoryHistory({ initialEntries: ['/'] }));
+  const prerendered = new Set(PRERENDERED_PAGES.map((page) => page.path));
+  return Object.keys(router.routesByPath)
+    .map((fullPath) => (fullPath.length > 1 ? fullPath.replace(/\/$/, '') : fullPath))
+    .filter((path) => !path.includes('$') && !prerendered.has(path))
+    .map((path) => ({ path, routeIds: router.matchRoutes(path).map((match) => match.routeId) }));
+}

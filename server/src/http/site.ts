@@ -1,0 +1,104 @@
+// The web client as the server delivers it (docs/decisions/014): compressed answers, the built
+// client with its precompressed copies, the prerendered public pages at their own URLs, the app
+// shell for every other page, and robots.txt / sitemap.xml for search engines.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { APP_SHELL_FILE, GENERIC_MESSAGES, PRERENDERED_PAGES, ROBOTS_DISALLOW, appShellFile } from '@casillero/shared';
+import type { Config } from '../env';
+
+/** Answers smaller than this go uncompressed: the saving would not pay for the work. */
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
+
+/**
+ * Brotli and gzip for every dynamic answer above the threshold (tRPC, exports, the app shell).
+ * Brotli at quality 5: close to gzip's speed with a better ratio; the static files were
+ * compressed once at build time at the highest quality instead.
+ */
+export async function registerCompression(app: FastifyInstance) {
+  await app.register(fastifyCompress, {
+    threshold: COMPRESSION_THRESHOLD_BYTES,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
+}
+
+const PRERENDERED_FILES = new Map(PRERENDERED_PAGES.map((page) => [page.path, page.file]));
+
+/**
+ * The HTML file for a page path: its prerendered page, the app shell of that page when the
+ * build wrote one (`appShells`: the paths it did), or the generic app shell.
+ */
+export function pageFile(urlPath: string, appShells: ReadonlySet<string>): string {
+  const normalized = urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath;
+  const prerendered = PRERENDERED_FILES.get(normalized);
+  if (prerendered) return prerendered;
+  return appShells.has(normalized) ? appShellFile(normalized) : APP_SHELL_FILE;
+}
+
+/** The page paths the build wrote an app shell for (client/dist/app/**.html). */
+function builtAppShells(clientDist: string): Set<string> {
+  const shellsDir = path.join(clientDist, path.dirname(appShellFile('/x')));
+  if (!fs.existsSync(shellsDir)) return new Set();
+  const files = fs.readdirSync(shellsDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
+  return new Set(files.map((file) => `/${file.slice(0, -'.html'.length).split(path.sep).join('/')}`));
+}
+
+function robotsTxt(appUrl: string): string {
+  return [
+    'User-agent: *',
+    ...ROBOTS_DISALLOW.map((prefix) => `Disallow: ${prefix}`),
+    '',
+    `Sitemap: ${new URL('/sitemap.xml', appUrl).href}`,
+    '',
+  ].join('\n');
+}
+
+function sitemapXml(appUrl: string): string {
+  const urls = PRERENDERED_PAGES.filter((page) => page.inSitemap).map(
+    (page) => `  <url><loc>${new URL(page.path, appUrl).href}</loc></url>`,
+  );
+  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join('\n');
+}
+
+export async function registerClientSite(app: FastifyInstance, config: Config) {
+  const clientDist = config.clientDist;
+  // Absolute URLs come from APP_URL at run time, so one build serves any domain.
+  const robots = robotsTxt(config.appUrl);
+  const sitemap = sitemapXml(config.appUrl);
+  app.get('/robots.txt', (_req, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots));
+  app.get('/sitemap.xml', (_req, reply) => reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(sitemap));
+
+  const hasClient = fs.existsSync(path.join(clientDist, APP_SHELL_FILE));
+  const appShells = hasClient ? builtAppShells(clientDist) : new Set<string>();
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDist,
+      wildcard: false,
+      preCompressed: true,
+      maxAge: '1h',
+      setHeaders(res, filePath) {
+        // Vite's hashed assets never change; pages and the service worker always must be fresh.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        if (/\.html(\.br|\.gz)?$/.test(filePath) || /(^|[/\\])sw\.js(\.br|\.gz)?$/.test(filePath)) res.header('cache-control', 'no-cache');
+      },
+    });
+  }
+
+  // Extension-less GETs outside the API are pages: the prerendered HTML where there is one,
+  // the app shell otherwise (the client's router takes it from there).
+  app.setNotFoundHandler((req, reply) => {
+    const urlPath = req.url.split('?')[0];
+    const isPage = req.method === 'GET' && !urlPath.startsWith('/trpc') && !path.extname(urlPath);
+    if (isPage && hasClient) return reply.header('cache-control', 'no-cache').sendFile(pageFile(urlPath, appShells));
+    if (isPage) {
+      return reply
+        .type('text/html; charset=utf-8')
+        .send('<!doctype html><meta charset="utf-8"><p>El cliente no está compilado: ejecuta <code>npm run build</code>.</p>');
+    }
+    return reply.status(404).send({ error: GENERIC_MESSAGES.notFound });
+  });
+}

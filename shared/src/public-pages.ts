@@ -1,0 +1,42 @@
+// The public pages that are prerendered at build time (client/scripts/prerender.mjs), served
+// from their own HTML file by the server, and listed in sitemap.xml. Every other page is
+// rendered in the browser from the application shell.
+export type PrerenderedPage = {
+  path: string;
+  /** The file in client/dist that holds the page's prerendered HTML. */
+  file: string;
+  /** Listed in sitemap.xml (pages worth finding from a search engine). */
+  inSitemap: boolean;
+  /**
+   * The URL rendered, when the page's search parameters have defaults: the router renders a
+   * page at its canonical URL (/registro is /registro?type=usa).
+   */
+  renderUrl?: string;
+};
+
+export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
+  { path: '/', file: 'index.html', inSitemap: true },
+  { path: '/servicios', file: 'servicios.html', inSitemap: true },
+  { path: '/cursos', file: 'cursos.html', inSitemap: true },
+  { path: '/contacto', file: 'contacto.html', inSitemap: true },
+  { path: '/cotizar', file: 'cotizar.html', inSitemap: true },
+  { path: '/cotizar-china', file: 'cotizar-china.html', inSitemap: true },
+  { path: '/terms', file: 'terms.html', inSitemap: true },
+  { path: '/privacy', file: 'privacy.html', inSitemap: true },
+  { path: '/login', file: 'login.html', inSitemap: true },
+  { path: '/registro', file: 'registro.html', inSitemap: true, renderUrl: '/registro?type=usa' },
+  { path: '/forgot-password', file: 'forgot-password.html', inSitemap: false },
+];
+
+/** The HTML file every other page starts from: Vite's index.html with an empty root. */
+export const APP_SHELL_FILE = 'shell.html';
+
+/**
+ * The app shell of one signed-in page (/dashboard/mis-trackings → app/dashboard/mis-trackings.html):
+ * the same empty root, with the page's route code and CSS linked in its head so they download
+ * beside the entry script instead of after it.
+ */
+export const appShellFile = (path: string) => `app${path}.html`;
+
+/** Paths crawlers are asked to stay out of (private areas and the API). */
+export const ROBOTS_DISALLOW = ['/dashboard', '/admin', '/trpc', '/api', '/files'] as const;

@@ -1,0 +1,386 @@
+// npm run bench:web: how the built app feels on a Venezuelan phone (issue 16). Starts the
+// server as production does (fresh embedded database with the demo data, or the PostgreSQL
+// database in BENCH_DATABASE_URL), drives Chromium with a slow 4G network, a CPU 4× slower
+// and a phone's screen, and prints per page, for a cold visit (empty cache) and a repeat visit
+// (same browser, new tab): bytes transferred, largest contentful paint and the time until the
+// page's main content is on screen, medians of --runs runs, beside the targets. A benchmark,
+// not a test: a missed target is printed with ✗, the exit code only reports broken tooling.
+//   npm run bench:web -- [--runs 3] [--pages /,/login]   (builds first)
+//   npx tsx tests/bench/web.ts [--runs 3] [--pages /,/login]   (the client/dist already built)
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Browser, BrowserContext, BrowserContextOptions, Cookie } from 'playwright-core';
+import { DEMO, findChromium, launchBrowser, REPO_ROOT, RESULTS_DIR, SKIP_MESSAGE, startServer, type RunningServer } from '../e2e/helpers';
+import {
+  contentShownAt,
+  installProbe,
+  largestPaintAt,
+  meterNetwork,
+  meterServiceWorkers,
+  serviceWorkerActive,
+  throttle,
+  type ContentTarget,
+  type Throttling,
+} from './web-probe';
+
+/** Slow 4G as the issue defines it, and a mid-range phone's CPU. */
+const SLOW_4G: Throttling = { latencyMs: 150, downloadBitsPerSecond: 1.6e6, uploadBitsPerSecond: 750e3, cpuSlowdown: 4 };
+/** A 390×844 phone at 3× (the common size of today's phones), as Chrome on Android. */
+const PHONE: BrowserContextOptions = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 3,
+  isMobile: true,
+  hasTouch: true,
+  locale: 'es-VE',
+  timezoneId: 'America/Caracas',
+};
+const NETWORK_QUIET_MS = 500;
+const NETWORK_QUIET_MAX_MS = 30_000;
+const CONTENT_TIMEOUT_MS = 60_000;
+/** How long after load the app may take to register its service worker, and to activate it. */
+const SERVICE_WORKER_GRACE_MS = 5_000;
+const SERVICE_WORKER_READY_MS = 60_000;
+
+type Account = 'customer' | 'admin';
+type BenchPage = {
+  path: string;
+  /** Signed in as this demo account (its session cookie is added to the cold context). */
+  account?: Account;
+  /** Filled in once the demo data is known (the customer's tracking numbers). */
+  content: ContentTarget;
+};
+
+const PAGES: BenchPage[] = [
+  { path: '/', content: { selector: 'h1' } },
+  // The calculator's form (no submit button: it quotes as you type).
+  { path: '/cotizar', content: { selector: 'form[aria-label="Datos del paquete"]' } },
+  { path: '/login', content: { selector: 'form:has(input[type="password"]) button[type="submit"]' } },
+  // A card of one of María's own trackings (texts filled in from the server's answer).
+  { path: '/dashboard/mis-trackings', account: 'customer', content: { selector: 'ul[aria-label="Trackings"] > li' } },
+  // The first data row (a row of the empty state has a single cell), or its card if the list
+  // is drawn as cards on phones.
+  {
+    path: '/admin/trackings',
+    account: 'admin',
+    content: { selector: 'table[aria-label="Trackings"] > tbody > tr:has(> td + td), ul[aria-label="Trackings"] > li' },
+  },
+];
+
+type Visit = 'cold' | 'repeat';
+const VISIT_LABEL: Record<Visit, string> = { cold: 'fría', repeat: 'repetida' };
+
+type Figures = {
+  /** What the page downloaded until its content was shown and the network was quiet. */
+  pageKb: number;
+  /** What its service worker downloaded itself (not throttled): the precache on a cold visit. */
+  serviceWorkerKb: number;
+  lcpMs: number;
+  contentMs: number;
+  /** False when the browser reported no paint of the content (below the fold): contentMs is then the frame about to draw it. */
+  contentPainted: boolean;
+};
+type Figure = 'pageKb' | 'serviceWorkerKb' | 'lcpMs' | 'contentMs';
+
+/** The issue's targets. Checked on the medians, printed beside them, never fatal. */
+const TARGETS: { path: string; visit: Visit; figure: Figure; max: number; label: string }[] = [
+  { path: '/', visit: 'cold', figure: 'pageKb', max: 250, label: '≤ 250 KB' },
+  { path: '/', visit: 'cold', figure: 'lcpMs', max: 1500, label: 'LCP < 1.5 s' },
+  { path: '/cotizar', visit: 'cold', figure: 'lcpMs', max: 2000, label: 'LCP < 2 s' },
+  { path: '/cotizar', visit: 'cold', figure: 'contentMs', max: 2000, label: 'formulario < 2 s' },
+  { path: '/login', visit: 'cold', figure: 'lcpMs', max: 2000, label: 'LCP < 2 s' },
+  { path: '/login', visit: 'cold', figure: 'contentMs', max: 2000, label: 'formulario < 2 s' },
+  { path: '/dashboard/mis-trackings', visit: 'cold', figure: 'contentMs', max: 3000, label: 'trackings < 3 s' },
+  { path: '/dashboard/mis-trackings', visit: 'repeat', figure: 'contentMs', max: 1000, label: 'trackings < 1 s' },
+  { path: '/admin/trackings', visit: 'cold', figure: 'contentMs', max: 3500, label: 'primera fila < 3.5 s' },
+];
+
+function options() {
+  const { values } = parseArgs({
+    options: { runs: { type: 'string', default: '3' }, pages: { type: 'string' } },
+  });
+  const runs = Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs debe ser un entero positivo, no '${values.runs}'`);
+  const wanted = values.pages?.split(',').map((p) => p.trim()).filter(Boolean);
+  const unknown = wanted?.filter((p) => !PAGES.some((page) => page.path === p)) ?? [];
+  if (unknown.length > 0) {
+    throw new Error(`Páginas desconocidas: ${unknown.join(', ')}. Disponibles: ${PAGES.map((p) => p.path).join(', ')}`);
+  }
+  return { runs, pages: wanted ? PAGES.filter((p) => wanted.includes(p.path)) : PAGES };
+}
+
+const DEMO_EMAILS: Record<Account, string> = { customer: DEMO.customer, admin: DEMO.admin };
+
+/**
+ * Signs in un-throttled through the tRPC mutation the login form calls, in a context of its
+ * own (the browser's request client shares its cookie jar); returns the session cookies.
+ */
+async function sessionCookies(browser: Browser, url: string, account: Account): Promise<{ cookies: Cookie[]; context: BrowserContext }> {
+  const context = await browser.newContext(PHONE);
+  const response = await context.request.post(`${url}/trpc/auth.signIn`, {
+    data: { email: DEMO_EMAILS[account], password: DEMO.password },
+    // Mutations must come from the app's own origin (server/src/trpc/init.ts).
+    headers: { Origin: url },
+  });
+  if (!response.ok()) throw new Error(`No se pudo iniciar sesión como ${DEMO_EMAILS[account]}: ${response.status()} ${await response.text()}`);
+  return { cookies: await context.cookies(), context };
+}
+
+/** María's tracking numbers as the server lists them to her. */
+async function customerTrackingNumbers(context: BrowserContext, url: string): Promise<string[]> {
+  const response = await context.request.get(`${url}/trpc/trackings.mine`);
+  if (!response.ok()) throw new Error(`trackings.mine respondió ${response.status()}`);
+  const body = (await response.json()) as { result: { data: { trackingNumber: string }[] } };
+  const numbers = body.result.data.map((t) => t.trackingNumber);
+  if (numbers.length === 0) throw new Error(`${DEMO.customer} no tiene trackings en los datos de demostración`);
+  return numbers;
+}
+
+async function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms))),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function newPhoneContext(browser: Browser, page: BenchPage, cookies: Cookie[]) {
+  const context = await browser.newContext({ ...PHONE, userAgent: androidUserAgent(browser) });
+  if (cookies.length > 0) await context.addCookies(cookies);
+  // tsx compiles with esbuild's keepNames, which wraps the functions sent to the page in
+  // __name(fn, 'name'); the page has no __name, so it gets one that does nothing.
+  await context.addInitScript({ content: 'globalThis.__name ??= (fn) => fn;' });
+  await context.addInitScript(installProbe, page.content);
+  return context;
+}
+
+/** Chrome on Android with this Chromium's version, so the app sees a phone's browser. */
+function androidUserAgent(browser: Browser) {
+  return `Mozilla/5.0 (Linux; Android 14; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version().split('.')[0]}.0.0.0 Mobile Safari/537.36`;
+}
+
+/** One navigation in a new tab of the context, throttled or not; the tab stays open. */
+async function visit(context: BrowserContext, url: string, page: BenchPage, throttled: boolean, label: string) {
+  const tab = await context.newPage();
+  const cdp = await context.newCDPSession(tab);
+  if (throttled) await throttle(cdp, SLOW_4G);
+  else await cdp.send('Network.enable');
+  const network = meterNetwork(cdp);
+  try {
+    const response = await tab.goto(url + page.path, { waitUntil: 'commit', timeout: CONTENT_TIMEOUT_MS });
+    if (response && !response.ok()) throw new Error(`${page.path} (${label}): el servidor respondió ${response.status()}`);
+    const content = await withTimeout(
+      contentShownAt(tab),
+      CONTENT_TIMEOUT_MS,
+      `${page.path} (${label}): el contenido (${page.content.selector}) no apareció en ${CONTENT_TIMEOUT_MS / 1000} s (URL: ${tab.url()})`,
+    ).catch(async (err: unknown) => {
+      const file = path.join(RESULTS_DIR, `bench-web${page.path.replace(/\W+/g, '-')}-${label}.png`);
+      fs.mkdirSync(RESULTS_DIR, { recursive: true });
+      await tab.screenshot({ path: file }).catch(() => {});
+      throw new Error(`${(err as Error).message}; captura en ${path.relative(REPO_ROOT, file)}`);
+    });
+    const quiet = await network.idle(NETWORK_QUIET_MS, NETWORK_QUIET_MAX_MS);
+    if (!quiet) console.warn(`  ${page.path}: la red no quedó en silencio en ${NETWORK_QUIET_MAX_MS / 1000} s; se cuenta hasta aquí`);
+    const lcpMs = await largestPaintAt(tab);
+    return { tab, content, lcpMs, ...network.stop() };
+  } catch (err) {
+    network.stop();
+    throw err;
+  } finally {
+    await cdp.detach().catch(() => {});
+  }
+}
+
+/** A cold visit in a fresh context, then a repeat visit in a new tab of the same context. */
+async function measure(browser: Browser, url: string, page: BenchPage, cookies: Cookie[], appHasServiceWorker: boolean) {
+  const context = await newPhoneContext(browser, page, cookies);
+  const workers = meterServiceWorkers(context);
+  try {
+    const cold = await visit(context, url, page, true, 'fria');
+    // The worker installs (and precaches) after the cold visit; the repeat visit needs it active.
+    if (appHasServiceWorker) await serviceWorkerActive(cold.tab, SERVICE_WORKER_GRACE_MS, SERVICE_WORKER_READY_MS);
+    await cold.tab.close();
+    const coldWorkers = await workers.take();
+    const repeat = await visit(context, url, page, true, 'repetida');
+    const repeatWorkers = await workers.take();
+    const figures = (v: typeof cold, w: typeof coldWorkers): Figures => ({
+      pageKb: v.bytes / 1024,
+      serviceWorkerKb: w.bytes / 1024,
+      lcpMs: v.lcpMs,
+      contentMs: v.content.ms,
+      contentPainted: v.content.painted,
+    });
+    return { cold: figures(cold, coldWorkers), repeat: figures(repeat, repeatWorkers) };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * An un-throttled visit of each page first: checks that its content target is found (a wrong
+ * selector fails here, fast), warms the server up, and tells whether the app registers a
+ * service worker.
+ */
+async function warmUp(browser: Browser, url: string, pages: BenchPage[], cookiesOf: (p: BenchPage) => Cookie[]) {
+  let hasServiceWorker: boolean | undefined;
+  for (const page of pages) {
+    const context = await newPhoneContext(browser, page, cookiesOf(page));
+    try {
+      const { tab } = await visit(context, url, page, false, 'preparacion');
+      // One worker serves the whole app: asking the first page is enough.
+      hasServiceWorker ??= await serviceWorkerActive(tab, SERVICE_WORKER_GRACE_MS, SERVICE_WORKER_READY_MS);
+    } finally {
+      await context.close();
+    }
+  }
+  return hasServiceWorker ?? false;
+}
+
+/** The median of the values that were measured (NaN: a page reported no LCP); NaN if none. */
+function median(values: number[]): number {
+  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+function medians(samples: Figures[]): Figures {
+  const of = (figure: Figure) => median(samples.map((s) => s[figure]));
+  return {
+    pageKb: of('pageKb'),
+    serviceWorkerKb: of('serviceWorkerKb'),
+    lcpMs: of('lcpMs'),
+    contentMs: of('contentMs'),
+    contentPainted: samples.every((s) => s.contentPainted),
+  };
+}
+
+/** A figure with its decimals, or a dash when it was not measured. */
+const fixed = (value: number, digits: number) => (Number.isNaN(value) ? '—' : value.toFixed(digits));
+
+function printTable(rows: { page: BenchPage; visit: Visit; figures: Figures }[]) {
+  const header = ['página', 'visita', 'KB página', 'KB SW', 'LCP ms', 'contenido ms', 'objetivos'];
+  const lines = rows.map(({ page, visit, figures }) => {
+    const targets = TARGETS.filter((t) => t.path === page.path && t.visit === visit)
+      .map((t) => `${t.label} ${Number.isNaN(figures[t.figure]) ? '?' : figures[t.figure] <= t.max ? '✓' : '✗'}`)
+      .join(' · ');
+    return [
+      page.path,
+      VISIT_LABEL[visit],
+      fixed(figures.pageKb, 1),
+      fixed(figures.serviceWorkerKb, 1),
+      fixed(figures.lcpMs, 0),
+      fixed(figures.contentMs, 0) + (figures.contentPainted ? '' : '*'),
+      targets || '—',
+    ];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const numeric = new Set([2, 3, 4, 5]);
+  const format = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === cells.length - 1 ? c : numeric.has(i) ? c.padStart(widths[i]) : c.padEnd(widths[i])))
+      .join('  ');
+  console.log(format(header));
+  console.log(widths.map((w, i) => '─'.repeat(i === widths.length - 1 ? header[i].length : w)).join('  '));
+  for (const line of lines) console.log(format(line));
+}
+
+async function main() {
+  const { runs, pages } = options();
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error(SKIP_MESSAGE);
+
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  let cleaning: Promise<void> | undefined;
+  const cleanUp = () =>
+    (cleaning ??= (async () => {
+      await browser?.close().catch(() => {});
+      await server?.stop();
+    })());
+  // Ctrl-C reaches this process twice (from the terminal and relayed by tsx): clean up once,
+  // and stay alive until the server (its own process group) is gone.
+  let interrupted = false;
+  const onSignal = () => {
+    if (interrupted) return;
+    interrupted = true;
+    void cleanUp().finally(() => process.exit(130));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  try {
+    const databaseUrl = process.env.BENCH_DATABASE_URL;
+    console.log(`Iniciando el servidor (NODE_ENV=production, ${databaseUrl ? 'BENCH_DATABASE_URL' : 'base embebida nueva'})...`);
+    server = await startServer(databaseUrl ? { env: { DATABASE_URL: databaseUrl, SEED_DEMO: '1' } } : {});
+    // This script closes the browser and the server on Ctrl-C; Playwright's own handler would
+    // exit before the server is stopped.
+    browser = await launchBrowser(executablePath, { handleSIGINT: false, handleSIGTERM: false });
+    const url = server.url;
+
+    const sessions: Partial<Record<Account, Cookie[]>> = {};
+    for (const account of new Set(pages.map((p) => p.account).filter((a): a is Account => Boolean(a)))) {
+      const { cookies, context } = await sessionCookies(browser, url, account);
+      if (account === 'customer') {
+        const trackings = PAGES.find((p) => p.path === '/dashboard/mis-trackings')!;
+        trackings.content.texts = await customerTrackingNumbers(context, url);
+      }
+      sessions[account] = cookies;
+      await context.close();
+    }
+    const cookiesOf = (page: BenchPage) => (page.account ? sessions[page.account]! : []);
+
+    console.log(`Chromium ${browser.version()} (${executablePath})`);
+    console.log(
+      `Perfil: red 4G lenta (${SLOW_4G.latencyMs} ms de ida y vuelta, ${SLOW_4G.downloadBitsPerSecond / 1e6} Mbit/s de bajada, ` +
+        `${SLOW_4G.uploadBitsPerSecond / 1e3} kbit/s de subida), CPU ${SLOW_4G.cpuSlowdown}× más lenta, ` +
+        `pantalla ${PHONE.viewport!.width}×${PHONE.viewport!.height} a ${PHONE.deviceScaleFactor}×, ${PHONE.locale}.`,
+    );
+    const hasServiceWorker = await warmUp(browser, url, pages, cookiesOf);
+    console.log(hasServiceWorker ? 'La app registra un service worker: la visita repetida espera a que esté activo.' : 'La app no registra un service worker.');
+
+    const samples = new Map<string, { cold: Figures[]; repeat: Figures[] }>(pages.map((p) => [p.path, { cold: [], repeat: [] }]));
+    for (let run = 1; run <= runs; run++) {
+      console.log(`Ronda ${run} de ${runs}...`);
+      for (const page of pages) {
+        const result = await measure(browser, url, page, cookiesOf(page), hasServiceWorker);
+        samples.get(page.path)!.cold.push(result.cold);
+        samples.get(page.path)!.repeat.push(result.repeat);
+        const brief = (f: Figures) =>
+          `contenido ${fixed(f.contentMs, 0)}${f.contentPainted ? '' : '*'} ms, LCP ${fixed(f.lcpMs, 0)} ms, ${fixed(f.pageKb, 1)} KB (+${fixed(f.serviceWorkerKb, 1)} KB SW)`;
+        console.log(`  ${page.path}: fría ${brief(result.cold)}; repetida ${brief(result.repeat)}`);
+      }
+    }
+
+    console.log(`\nMedianas de ${runs} ${runs === 1 ? 'ronda' : 'rondas'}:\n`);
+    printTable(
+      pages.flatMap((page) =>
+        (['cold', 'repeat'] as const).map((v) => ({ page, visit: v, figures: medians(samples.get(page.path)![v]) })),
+      ),
+    );
+    console.log(
+      '\nKB página: lo que descargó la pestaña (comprimido, con cabeceras) hasta mostrar el contenido y ' +
+        `${NETWORK_QUIET_MS} ms sin red; lo servido por la caché o el service worker cuenta ~0. ` +
+        'KB SW: lo que descargó el service worker por su cuenta (sin limitar). ' +
+        'LCP: largest contentful paint. Contenido: desde el inicio de la navegación hasta que el navegador pintó el contenido ' +
+        'principal (Element Timing); * el navegador no informó de su pintura (queda bajo el pliegue): es el cuadro que iba a dibujarlo.',
+    );
+  } catch (err) {
+    if (interrupted) return;
+    if (server) console.error(`--- últimas líneas del servidor ---\n${server.output().slice(-4000)}\n---`);
+    throw err;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await cleanUp();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exitCode = 1;
+});

@@ -1,0 +1,237 @@
+// Installable and tolerant of a bad connection (issue 16): after a first visit the service worker
+// answers the public pages and the app shell from its cache, never an answer of the API; offline,
+// a file opened in its own tab shows the Spanish offline page; the web app manifest and its icons.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES } from '@casillero/shared';
+import { REPO_ROOT, chromiumOrExplain, useBrowserSession, withScreenshotOnFailure } from './helpers';
+
+const chromium = chromiumOrExplain();
+const PERSONAL_PREFIXES = ['/trpc', '/api', '/files'];
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(bytes: Buffer): { width: number; height: number } {
+  expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+/** Every URL path held in the page's Cache Storage, by cache name. */
+function cachedPaths(page: Page): Promise<Record<string, string[]>> {
+  return page.evaluate(async () => {
+    const byCache: Record<string, string[]> = {};
+    for (const name of await caches.keys()) {
+      const requests = await (await caches.open(name)).keys();
+      byCache[name] = requests.map((request) => new URL(request.url).pathname);
+    }
+    return byCache;
+  });
+}
+
+/**
+ * A deployment as the browser sees it: the served /sw.js (and its precompressed copies) differ
+ * by a comment. Playwright cannot route the browser's own update check, so the file itself
+ * changes; the returned function puts the built files back.
+ */
+function deployNewServiceWorker(): () => void {
+  const dist = path.join(REPO_ROOT, 'client/dist');
+  const originals = new Map<string, Buffer>();
+  for (const name of ['sw.js', 'sw.js.br', 'sw.js.gz']) {
+    const file = path.join(dist, name);
+    if (fs.existsSync(file)) originals.set(file, fs.readFileSync(file));
+  }
+  const next = Buffer.concat([originals.get(path.join(dist, 'sw.js'))!, Buffer.from(`\n// despliegue ${Date.now()}\n`)]);
+  fs.writeFileSync(path.join(dist, 'sw.js'), next);
+  if (originals.has(path.join(dist, 'sw.js.br'))) fs.writeFileSync(path.join(dist, 'sw.js.br'), zlib.brotliCompressSync(next));
+  if (originals.has(path.join(dist, 'sw.js.gz'))) fs.writeFileSync(path.join(dist, 'sw.js.gz'), zlib.gzipSync(next));
+  return () => {
+    for (const [file, bytes] of originals) fs.writeFileSync(file, bytes);
+  };
+}
+
+describe.skipIf(!chromium)('sin conexión e instalable', () => {
+  const session = useBrowserSession(chromium);
+
+  /** A first visit to the home page, then waits until the service worker (its precache complete) controls it. */
+  async function controlledPage(): Promise<Page> {
+    const page = await session.newPage();
+    await page.goto(session.url());
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 });
+    return page;
+  }
+
+  it('el service worker controla la página y nunca responde /trpc desde su caché', async () => {
+    const page = await controlledPage();
+    await withScreenshotOnFailure(page, 'offline-trpc', async () => {
+      const trpcResponses: { path: string; fromServiceWorker: boolean }[] = [];
+      page.on('response', (response) => {
+        const url = new URL(response.url());
+        if (url.pathname.startsWith('/trpc')) trpcResponses.push({ path: url.pathname + url.search, fromServiceWorker: response.fromServiceWorker() });
+      });
+      const callSiteConfig = (probe: string) =>
+        page.evaluate(
+          (url) => fetch(url).then((r) => (r.ok ? r.json().then(() => 'respuesta') : `estado ${r.status}`), () => 'falló'),
+          `/trpc/site.config?sonda=${probe}`,
+        );
+
+      // Twice online: both answers come from the server (it logs each request), not the worker.
+      expect(await callSiteConfig('uno')).toBe('respuesta');
+      expect(await callSiteConfig('dos')).toBe('respuesta');
+      const probes = trpcResponses.filter((r) => r.path.includes('sonda='));
+      expect(probes).toEqual([
+        { path: '/trpc/site.config?sonda=uno', fromServiceWorker: false },
+        { path: '/trpc/site.config?sonda=dos', fromServiceWorker: false },
+      ]);
+      expect(session.server().output()).toContain('/trpc/site.config?sonda=uno');
+      expect(session.server().output()).toContain('/trpc/site.config?sonda=dos');
+
+      // Offline the same call fails: there is no copy to answer it with.
+      await page.context().setOffline(true);
+      expect(await callSiteConfig('tres')).toBe('falló');
+      await page.context().setOffline(false);
+
+      // Nothing personal was stored: no API answer, no file, no export in any cache.
+      const cached = Object.values(await cachedPaths(page)).flat();
+      expect(cached.filter((p) => PERSONAL_PREFIXES.some((prefix) => p.startsWith(prefix)))).toEqual([]);
+    });
+  });
+
+  it('la precaché guarda solo las páginas y lo que cargan antes de pintarse, no toda la carpeta assets', async () => {
+    const page = await controlledPage();
+    await withScreenshotOnFailure(page, 'offline-precache', async () => {
+      const [precacheName, precached] = Object.entries(await cachedPaths(page)).find(([name]) => name.includes('precache'))!;
+      expect(precached).toEqual(expect.arrayContaining(['/shell.html', '/index.html', '/servicios.html', '/offline.html', '/manifest.webmanifest', '/icons/icon-192.png', '/icons/icon-512.png']));
+
+      // The files of assets/ that the precached pages load before their first paint, read from
+      // the cached pages themselves: exactly those are precached.
+      const firstPaint = await page.evaluate(async (name) => {
+        const cache = await caches.open(name);
+        const found = new Set<string>();
+        for (const request of await cache.keys()) {
+          if (!new URL(request.url).pathname.endsWith('.html')) continue;
+          const html = await (await cache.match(request))!.text();
+          const doc = new DOMParser().parseFromString(html, 'text/html');
+          const tags = doc.querySelectorAll('script[src], link[rel="modulepreload"], link[rel="stylesheet"], link[rel="preload"]');
+          tags.forEach((tag) => {
+            const url = tag.getAttribute('src') ?? tag.getAttribute('href')!;
+            if (url.startsWith('/assets/')) found.add(url);
+          });
+        }
+        return [...found].sort();
+      }, precacheName);
+      const precachedAssets = precached.filter((p) => p.startsWith('/assets/')).sort();
+      expect(precachedAssets).toEqual(firstPaint);
+
+      // Not the whole folder: the admin area's chunks wait until someone opens them, and the
+      // charts (recharts, the largest chunk) are never downloaded ahead.
+      const assetsDir = path.join(REPO_ROOT, 'client/dist/assets');
+      const builtScripts = fs.readdirSync(assetsDir).filter((f) => f.endsWith('.js'));
+      const charts = builtScripts.filter((f) => fs.readFileSync(path.join(assetsDir, f), 'utf8').includes('recharts-wrapper'));
+      expect(charts.length).toBeGreaterThan(0);
+      for (const chunk of charts) expect(precachedAssets).not.toContain(`/assets/${chunk}`);
+      expect(precachedAssets.filter((p) => p.endsWith('.js')).length).toBeLessThan(builtScripts.length);
+    });
+  });
+
+  it('sin conexión, las páginas públicas y la aplicación abren desde la caché; un archivo muestra la página sin conexión', async () => {
+    const page = await controlledPage();
+    await withScreenshotOnFailure(page, 'offline-navigation', async () => {
+      await page.context().setOffline(true);
+
+      // A prerendered public page never visited before: its precached HTML.
+      const servicios = await page.goto(`${session.url()}/servicios`);
+      expect(servicios?.fromServiceWorker()).toBe(true);
+      await page.getByRole('heading', { level: 1, name: 'Nuestros servicios' }).waitFor();
+
+      // Any other page of the app: the precached shell, which says in Spanish that it cannot
+      // reach the server (rather than the browser's own error page).
+      const dashboard = await page.goto(`${session.url()}/dashboard`);
+      expect(dashboard?.fromServiceWorker()).toBe(true);
+      await page.getByText(AUTH_MESSAGES.connectionError).waitFor();
+      await page.getByRole('button', { name: 'Reintentar' }).waitFor();
+
+      // A photo or invoice opened in its own tab: the Spanish offline page, at the same address,
+      // whose "Reintentar" asks for that address again.
+      const fileUrl = `${session.url()}/files/00000000-0000-4000-8000-000000000000?exp=1&sig=x`;
+      await page.goto(fileUrl);
+      await page.getByRole('heading', { level: 1, name: 'Sin conexión' }).waitFor();
+      expect(page.url()).toBe(fileUrl);
+      const retry = page.getByRole('link', { name: 'Reintentar' });
+      expect(await retry.evaluate((a) => (a as HTMLAnchorElement).href)).toBe(fileUrl);
+
+      await page.context().setOffline(false);
+    });
+  });
+
+  it('una nueva versión toma el control sin esperar y la página ofrece «Actualizar» en lugar de recargar sola', async () => {
+    const page = await controlledPage();
+    await withScreenshotOnFailure(page, 'offline-update', async () => {
+      const notReloaded = () => page.evaluate(() => (window as Window & { sinRecargar?: boolean }).sinRecargar === true);
+      await page.evaluate(() => ((window as Window & { sinRecargar?: boolean }).sinRecargar = true));
+      const restore = deployNewServiceWorker();
+      try {
+        await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
+        const notice = page.getByRole('alert').filter({ hasText: 'Hay una nueva versión' });
+        await notice.waitFor();
+        // The new worker controls the page already; nothing reloaded by itself: the user decides when.
+        expect(await notReloaded()).toBe(true);
+        await Promise.all([page.waitForEvent('load'), notice.getByRole('button', { name: 'Actualizar' }).click()]);
+        expect(await notReloaded()).toBe(false);
+        await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      } finally {
+        restore();
+      }
+    });
+  });
+
+  it('un archivo de la versión anterior que ya no existe recarga la página una sola vez', async () => {
+    const page = await session.newPage();
+    await withScreenshotOnFailure(page, 'offline-stale-chunk', async () => {
+      await page.goto(session.url());
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      const markReload = () => page.evaluate(() => (window as Window & { sinRecargar?: boolean }).sinRecargar = true);
+      const notReloaded = () => page.evaluate(() => (window as Window & { sinRecargar?: boolean }).sinRecargar === true);
+      // Vite announces a lazy chunk that failed to load with this event.
+      const chunkFailed = () => page.evaluate(() => window.dispatchEvent(new Event('vite:preloadError', { cancelable: true })));
+
+      await markReload();
+      await Promise.all([page.waitForEvent('load'), chunkFailed()]);
+      expect(await notReloaded()).toBe(false);
+
+      // A second failure right after is not a stale version: no reload loop.
+      await markReload();
+      await chunkFailed();
+      await page.waitForTimeout(1_000);
+      expect(await notReloaded()).toBe(true);
+    });
+  });
+
+  it('el manifiesto está enlazado, es JSON válido y sus íconos existen con su tamaño', async () => {
+    const page = await session.newPage();
+    await withScreenshotOnFailure(page, 'offline-manifest', async () => {
+      await page.goto(session.url());
+      const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
+      const manifestResponse = await page.request.get(new URL(manifestHref!, session.url()).href);
+      expect(manifestResponse.status()).toBe(200);
+      expect(manifestResponse.headers()['content-type']).toContain('application/manifest+json');
+      const manifest = JSON.parse(await manifestResponse.text());
+      expect(manifest).toMatchObject({ name: 'Casillero Virtual', lang: 'es-VE', display: 'standalone', start_url: '/dashboard' });
+      expect(await page.locator('meta[name="theme-color"]').getAttribute('content')).toBe(manifest.theme_color);
+
+      const icons: { src: string; sizes: string; type: string; purpose?: string }[] = manifest.icons;
+      for (const [sizes, purpose] of [['192x192', 'any'], ['512x512', 'any'], ['512x512', 'maskable']]) {
+        expect(icons.some((icon) => icon.sizes === sizes && (icon.purpose ?? 'any').split(' ').includes(purpose))).toBe(true);
+      }
+      const appleHref = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href');
+      for (const icon of [...icons, { src: appleHref!, sizes: '180x180', type: 'image/png' }]) {
+        const response = await page.request.get(new URL(icon.src, session.url()).href);
+        expect(response.status(), icon.src).toBe(200);
+        expect(response.headers()['content-type']).toBe(icon.type);
+        const [width, height] = icon.sizes.split('x').map(Number);
+        expect(pngSize(await response.body()), icon.src).toEqual({ width, height });
+      }
+    });
+  });
+});

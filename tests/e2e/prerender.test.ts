@@ -1,0 +1,162 @@
+// The public pages as a phone on a slow connection gets them (issue 16): their content is in
+// the first HTML (readable with JavaScript off), the browser then hydrates that HTML without
+// re-rendering it, and no public page downloads the admin area's code.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRERENDERED_PAGES } from '@casillero/shared';
+import {
+  DEMO,
+  PHONE,
+  REPO_ROOT,
+  chromiumOrExplain,
+  fieldLabel,
+  launchBrowser,
+  startServer,
+  waitForHydration,
+  withScreenshotOnFailure,
+  type RunningServer,
+} from './helpers';
+
+const chromium = chromiumOrExplain();
+const HOME_HERO = 'Compra en USA y China, recíbelo en Venezuela';
+
+type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean };
+
+/**
+ * The JavaScript files only the admin area uses: every chunk its routes load, minus the chunks
+ * the rest of the app (the entry, public pages, the customer area) loads too. From Vite's
+ * manifest of the build under test.
+ */
+function adminOnlyFiles(): Set<string> {
+  const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'client/dist/.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const reachable = (keys: string[]) => {
+    const files = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || files.has(chunk.file)) return;
+      files.add(chunk.file);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    keys.forEach(visit);
+    return files;
+  };
+  const isAdmin = (key: string) => /^src\/routes\/admin(\/|\.tsx|-)/.test(key);
+  const routeKeys = Object.keys(manifest).filter((key) => key.startsWith('src/routes/'));
+  const admin = reachable(routeKeys.filter(isAdmin));
+  const rest = reachable([...Object.keys(manifest).filter((key) => manifest[key].isEntry), ...routeKeys.filter((key) => !isAdmin(key))]);
+  return new Set([...admin].filter((file) => !rest.has(file)));
+}
+
+describe.skipIf(!chromium)('páginas públicas prerenderizadas', () => {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser(chromium);
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function phonePage(options: { javaScriptEnabled: boolean }): Promise<Page> {
+    const context = await browser!.newContext({ locale: 'es-ES', ...PHONE.contextOptions, ...options });
+    contexts.push(context);
+    return context.newPage();
+  }
+
+  it('show their content with JavaScript disabled: the home hero, each page its heading, title and description', async () => {
+    const page = await phonePage({ javaScriptEnabled: false });
+    await withScreenshotOnFailure(page, 'prerender-sin-js', async () => {
+      await page.goto(server!.url + '/');
+      const hero = page.getByRole('heading', { level: 1, name: HOME_HERO });
+      expect(await hero.isVisible()).toBe(true);
+      expect(await page.getByRole('link', { name: 'Calcular Envío USA' }).isVisible()).toBe(true);
+      // Styled without JavaScript: the hero's coloured band comes from a route chunk's CSS.
+      const heroBackground = await page.locator('section').first().evaluate((el) => getComputedStyle(el).backgroundImage);
+      expect(heroBackground).toContain('gradient');
+
+      for (const { path: pagePath } of PRERENDERED_PAGES) {
+        await page.goto(server!.url + pagePath);
+        expect(await page.getByRole('heading', { level: 1 }).first().isVisible(), pagePath).toBe(true);
+        expect(await page.title(), pagePath).toMatch(/Casillero Virtual/);
+        const description = await page.locator('meta[name="description"]').getAttribute('content');
+        expect(description?.length, pagePath).toBeGreaterThan(40);
+        expect(await page.locator('meta[property="og:title"]').getAttribute('content'), pagePath).toBe(await page.title());
+        expect(await page.locator('meta[name="description"]').count(), pagePath).toBe(1);
+        expect(await page.locator('title').count(), pagePath).toBe(1);
+      }
+    });
+  });
+
+  it('hydrate without re-rendering and then work as the app, without loading the admin area', async () => {
+    const adminFiles = adminOnlyFiles();
+    expect(adminFiles.size).toBeGreaterThan(0);
+    const page = await phonePage({ javaScriptEnabled: true });
+    const problems: string[] = [];
+    const scripts: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname.slice(1));
+    });
+
+    await withScreenshotOnFailure(page, 'prerender-hidratacion', async () => {
+      for (const { path: pagePath } of PRERENDERED_PAGES) {
+        await page.goto(server!.url + pagePath, { waitUntil: 'networkidle' });
+        expect(await page.getByRole('heading', { level: 1 }).first().isVisible(), pagePath).toBe(true);
+      }
+      // React reports a page whose HTML it had to throw away (error #418/#423 in production).
+      expect(problems).toEqual([]);
+
+      // Hydrated: a link navigates inside the app (no new document) and the header's session
+      // state is live.
+      await page.goto(server!.url + '/', { waitUntil: 'networkidle' });
+      await page.evaluate(() => ((window as unknown as { hydratedMarker: boolean }).hydratedMarker = true));
+      await page.getByRole('link', { name: 'Calcular Envío USA' }).click();
+      await page.getByRole('heading', { level: 1, name: /Calculadora de envío USA/ }).waitFor();
+      expect(await page.evaluate(() => (window as unknown as { hydratedMarker?: boolean }).hydratedMarker)).toBe(true);
+
+      const loadedAdminCode = scripts.filter((file) => adminFiles.has(file));
+      expect(loadedAdminCode).toEqual([]);
+    });
+  });
+
+  it('keep what is typed before the page code arrives, and a tap meanwhile sends nothing', async () => {
+    const page = await phonePage({ javaScriptEnabled: true });
+    // The entry script is held back, as on a slow connection, until the visitor has typed.
+    let releaseScript!: () => void;
+    const scriptHeld = new Promise<void>((resolve) => (releaseScript = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await scriptHeld;
+      await route.continue();
+    });
+    await withScreenshotOnFailure(page, 'prerender-escritura-temprana', async () => {
+      await page.goto(server!.url + '/login', { waitUntil: 'commit' });
+      const form = page.locator('form').filter({ has: page.getByLabel(fieldLabel('Contraseña')) });
+      await form.getByLabel(fieldLabel('Email')).fill(DEMO.customer);
+      await form.getByLabel(fieldLabel('Contraseña')).fill(DEMO.password);
+      await form.getByRole('button', { name: 'Iniciar Sesión', exact: true }).click();
+      // Nothing was sent the plain-HTML way: same page, no query string.
+      expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/login');
+
+      releaseScript();
+      const password = form.getByLabel(fieldLabel('Contraseña'));
+      await waitForHydration(password);
+      await page.waitForFunction(() => document.documentElement.dataset.earlyInput === 'restored');
+      expect(await form.getByLabel(fieldLabel('Email')).inputValue()).toBe(DEMO.customer);
+      expect(await password.inputValue()).toBe(DEMO.password);
+
+      // The form's own state has the values too: signing in works without typing again.
+      await form.getByRole('button', { name: 'Iniciar Sesión', exact: true }).click();
+      await page.waitForURL(/\/dashboard/);
+    });
+  });
+});
