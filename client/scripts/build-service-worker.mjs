@@ -28,6 +28,24 @@ for (const required of [SHELL, OFFLINE_PAGE, 'manifest.webmanifest']) {
 
 const pages = fs.readdirSync(dist).filter((file) => file.endsWith('.html')).sort();
 
+/**
+ * The customer area's own app shells (decision 014: each links its route's code and preloads
+ * the session), precached under their page's URL so a repeat visit gets them, not the generic
+ * shell. Only the HTML: the code they link is cached when first used, so a visitor who never
+ * signs in does not download the customer area. The admin area's are left out: staff work at a
+ * desk.
+ */
+const CUSTOMER_SHELLS_DIR = 'app/dashboard';
+const customerShells = [
+  'app/dashboard.html',
+  ...fs
+    .readdirSync(path.join(dist, CUSTOMER_SHELLS_DIR))
+    .filter((file) => file.endsWith('.html'))
+    .map((file) => `${CUSTOMER_SHELLS_DIR}/${file}`),
+].filter((file) => fs.existsSync(path.join(dist, file)));
+/** app/dashboard/facturas.html is the page /dashboard/facturas. */
+const shellPageUrl = (file) => file.replace(/^app\//, '').replace(/\.html$/, '');
+
 /** The files in assets/ that a page loads before its first paint: its entry script, modulepreloads and style sheets. */
 function firstPaintAssets(html) {
   const found = [];
@@ -52,7 +70,7 @@ let precachedUrls = [];
 
 const { count, size, warnings, filePaths } = await generateSW({
   globDirectory: dist,
-  globPatterns: ['*.html', 'manifest.webmanifest', 'favicon.svg', 'icons/*.png', 'illustrations/*', ...assets],
+  globPatterns: ['*.html', ...customerShells, 'manifest.webmanifest', 'favicon.svg', 'icons/*.png', 'illustrations/*', ...assets],
   // The precompressed copies (if precompress.mjs ran first) are the server's business.
   globIgnores: ['**/*.br', '**/*.gz'],
   swDest: path.join(dist, 'sw.js'),
@@ -60,7 +78,7 @@ const { count, size, warnings, filePaths } = await generateSW({
   sourcemap: false,
   cacheId: 'casillero',
   // A new deployment takes over at once: the new worker activates without waiting for the old
-  // pages to close and takes control of them; the page offers a reload (src/lib/service-worker.ts).
+  // pages to close and takes control of them; the page offers a reload (src/lib/service-worker.tsx).
   skipWaiting: true,
   clientsClaim: true,
   cleanupOutdatedCaches: true,
@@ -69,7 +87,8 @@ const { count, size, warnings, filePaths } = await generateSW({
   manifestTransforms: [
     (entries) => {
       precachedUrls = entries.map((entry) => entry.url);
-      return { manifest: entries };
+      const manifest = entries.map((entry) => (customerShells.includes(entry.url) ? { ...entry, url: shellPageUrl(entry.url) } : entry));
+      return { manifest };
     },
   ],
   // The server answers /login?redirect=… with login.html whatever the query: so does the cache
@@ -111,5 +130,5 @@ console.log(`Service worker: ${filePaths.map((file) => path.relative(dist, file)
 const gzipped = precachedUrls.reduce((sum, url) => sum + gzipSync(fs.readFileSync(path.join(dist, url)), { level: 9 }).length, 0);
 console.log(
   `Precaché: ${count} archivos, ${kb(size)} sin comprimir, ${kb(gzipped)} con gzip ` +
-    `(${pages.length} páginas HTML, ${assets.length} de ${fs.readdirSync(path.join(dist, 'assets')).filter((f) => !/\.(br|gz)$/.test(f)).length} archivos de assets/).`,
+    `(${pages.length + customerShells.length} páginas HTML, ${assets.length} de ${fs.readdirSync(path.join(dist, 'assets')).filter((f) => !/\.(br|gz)$/.test(f)).length} archivos de assets/).`,
 );

@@ -7,6 +7,7 @@ import { PRERENDERED_PAGES } from '@casillero/shared';
 import 'dayjs/locale/es';
 import { App } from './app';
 import { holdEarlyInput } from './lib/early-input';
+import { registerServiceWorker } from './lib/service-worker';
 import { queryClient } from './lib/trpc';
 import { createAppRouter } from './router';
 
@@ -50,4 +51,5 @@ async function start() {
   }
 }
 
-void start();
+// The service worker registers once the app is on screen (decision 015).
+registerServiceWorker(start());

@@ -19,6 +19,9 @@ export function createAppRouter(queryClient: QueryClient = defaultQueryClient, h
     // Query caches the data; the router asks it every time instead of keeping its own copy.
     defaultPreloadStaleTime: 0,
     defaultPendingMs: 300,
+    // Once the page's data is there it shows at once: the router's default keeps a spinner it
+    // has shown on screen for at least 500 ms, which a slow phone connection pays on every page.
+    defaultPendingMinMs: 0,
     defaultPendingComponent: PageLoader,
     defaultNotFoundComponent: NotFound,
     defaultErrorComponent: RouteError,
