@@ -10,7 +10,7 @@ const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 const dist = process.env.DIST ?? path.join(clientDir, 'dist');
 const ssrDir = process.env.SSR_DIST ?? path.join(clientDir, 'dist-ssr');
 
-const { render, appShellPages, appShellFile, PRERENDERED_PAGES, APP_SHELL_FILE } = await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href);
+const { render, appShellPages, appShellFile, PRERENDERED_PAGES, APP_SHELL_FILE, SIGNED_IN_AREA } = await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href);
 
 const EMPTY_ROOT = '<div id="root"></div>';
 // Vite's fresh index.html; on a second run, the shell the first run kept.
@@ -88,7 +88,6 @@ for (const page of PRERENDERED_PAGES) {
  * one the tRPC client sends for that query alone (a batch of one, no input); the request is
  * made with the session cookie, like the app's own.
  */
-const SIGNED_IN_AREA = /^\/(dashboard|admin)(\/|$)/;
 const SESSION_PRELOAD = `<link rel="preload" as="fetch" crossorigin="use-credentials" href="/trpc/auth.me?batch=1&amp;input=%7B%7D">`;
 
 // The signed-in pages: the empty shell, with their route chunks and CSS linked.

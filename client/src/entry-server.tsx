@@ -9,7 +9,7 @@ import { createAppRouter } from './router';
 
 import { PRERENDERED_PAGES } from '@casillero/shared';
 
-export { APP_SHELL_FILE, PRERENDERED_PAGES, appShellFile } from '@casillero/shared';
+export { APP_SHELL_FILE, PRERENDERED_PAGES, SIGNED_IN_AREA, appShellFile } from '@casillero/shared';
 
 type HeadTag = { title?: string; name?: string; property?: string; content?: string };
 

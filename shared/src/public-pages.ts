@@ -38,5 +38,8 @@ export const APP_SHELL_FILE = 'shell.html';
  */
 export const appShellFile = (path: string) => `app${path}.html`;
 
+/** The signed-in areas: their own layouts, client-rendered, each page asking for the session first. */
+export const SIGNED_IN_AREA = /^\/(dashboard|admin)(\/|$)/;
+
 /** Paths crawlers are asked to stay out of (private areas and the API). */
 export const ROBOTS_DISALLOW = ['/dashboard', '/admin', '/trpc', '/api', '/files'] as const;

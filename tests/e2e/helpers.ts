@@ -1,17 +1,17 @@
 // Helpers for the browser tests: find Chromium, start the real server on a free port with a
 // fresh embedded database, launch the browser, sign in through the real form.
 // Nothing here imports server code: the server is spawned exactly as `npm start` runs it.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium as playwrightChromium, type Browser, type BrowserContext, type BrowserContextOptions, type LaunchOptions, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { REPO_ROOT, freePort, startServerProcess } from '../support/server-process';
+
+export { REPO_ROOT };
 
 export const TESTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const REPO_ROOT = path.resolve(TESTS_DIR, '..');
 export const RESULTS_DIR = path.join(TESTS_DIR, 'test-results');
 
 export const SKIP_MESSAGE =
@@ -71,23 +71,6 @@ export async function launchBrowser(executablePath = findChromium(), options: La
   });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      if (!address || typeof address === 'string') {
-        srv.close();
-        reject(new Error('No se pudo obtener un puerto libre'));
-        return;
-      }
-      srv.close(() => resolve(address.port));
-    });
-  });
-}
-
 export type RunningServer = {
   url: string;
   /** Everything the server printed so far (stdout and stderr). */
@@ -95,111 +78,33 @@ export type RunningServer = {
   stop: () => Promise<void>;
 };
 
-const READY_LINE = 'Servidor listo en';
-const START_TIMEOUT_MS = 90_000;
-
-function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
-  if (child.pid === undefined) return;
-  try {
-    // The server runs in its own process group (npx → tsx → node): signal all of it.
-    process.kill(-child.pid, signal);
-  } catch {
-    // already gone
-  }
-}
-
 /**
- * Starts `npx tsx server/src/main.ts` from the repo root on a free port with a fresh embedded
- * database in a temporary DATA_DIR (seeded with the demo accounts on its first start).
- * The client must already be built (`npm run test:e2e` builds it first).
+ * Starts the app server from the repo root on a free port with a fresh embedded database in a
+ * temporary DATA_DIR (seeded with the demo accounts on its first start), and nothing that could
+ * reach the outside world. The client must already be built (`npm run test:e2e` builds it first).
  */
 export async function startServer(options: { env?: Record<string, string> } = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'casillero-e2e-'));
   const url = `http://localhost:${port}`;
-
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  // A fresh embedded database and nothing that could reach the outside world.
-  for (const key of [
-    'DATABASE_URL',
-    'TEST_DATABASE_URL',
-    'STORAGE_DIR',
-    'RESEND_API_KEY',
-    'SEED_DEMO',
-    'ADMIN_SETUP_TOKEN',
-    'HOST',
-  ]) {
-    delete env[key];
-  }
-  Object.assign(env, {
+  const server = await startServerProcess('e2e', {
     PORT: String(port),
     DATA_DIR: dataDir,
     APP_URL: url,
     NODE_ENV: 'production',
     ...options.env,
-  });
-
-  const child = spawn('npx', ['tsx', 'server/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-
-  let output = '';
-  const exited = new Promise<number | null>((resolve) => {
-    child.once('exit', (code) => resolve(code));
-    child.once('error', () => resolve(null));
-  });
-  let hasExited = false;
-  void exited.then(() => {
-    hasExited = true;
-  });
-
-  const ready = new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes(READY_LINE)) resolve();
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('error', reject);
-    void exited.then((code) =>
-      reject(new Error(`El servidor terminó (código ${code}) antes de estar listo`)),
-    );
-  });
-
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`El servidor no imprimió '${READY_LINE}' en ${START_TIMEOUT_MS / 1000} s`)),
-      START_TIMEOUT_MS,
-    );
-  });
-
-  const stop = async () => {
-    if (!hasExited) {
-      killGroup(child, 'SIGTERM');
-      const forced = setTimeout(() => killGroup(child, 'SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(forced);
-    }
-    // Children of tsx may outlive the wrapper by a moment; make sure the group is gone.
-    killGroup(child, 'SIGKILL');
+  }).catch((err: unknown) => {
     fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-
-  try {
-    await Promise.race([ready, timeout]);
-  } catch (err) {
-    console.error(`${(err as Error).message}\n--- salida del servidor ---\n${output}\n---`);
-    await stop();
     throw err;
-  } finally {
-    clearTimeout(timer);
-  }
-
-  return { url, output: () => output, stop };
+  });
+  return {
+    url,
+    output: server.output,
+    async stop() {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /**
@@ -259,8 +164,9 @@ export function useBrowserSession(chromium: string | undefined, contextOptions: 
   return {
     server: () => server!,
     url: () => server!.url,
-    async newPage(): Promise<Page> {
-      const context = await browser!.newContext({ locale: 'es-ES', ...contextOptions });
+    /** `options` adds to the session's context options for this page (JavaScript off, say). */
+    async newPage(options: BrowserContextOptions = {}): Promise<Page> {
+      const context = await browser!.newContext({ locale: 'es-ES', ...contextOptions, ...options });
       contexts.push(context);
       return context.newPage();
     },

@@ -3,21 +3,9 @@
 // re-rendering it, and no public page downloads the admin area's code.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PRERENDERED_PAGES } from '@casillero/shared';
-import {
-  DEMO,
-  PHONE,
-  REPO_ROOT,
-  chromiumOrExplain,
-  fieldLabel,
-  launchBrowser,
-  startServer,
-  waitForHydration,
-  withScreenshotOnFailure,
-  type RunningServer,
-} from './helpers';
+import { DEMO, PHONE, REPO_ROOT, chromiumOrExplain, fieldLabel, useBrowserSession, waitForHydration, withScreenshotOnFailure } from './helpers';
 
 const chromium = chromiumOrExplain();
 const HOME_HERO = 'Compra en USA y China, recíbelo en Venezuela';
@@ -50,30 +38,14 @@ function adminOnlyFiles(): Set<string> {
 }
 
 describe.skipIf(!chromium)('páginas públicas prerenderizadas', () => {
-  let server: RunningServer | undefined;
-  let browser: Browser | undefined;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser(chromium);
-  });
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function phonePage(options: { javaScriptEnabled: boolean }): Promise<Page> {
-    const context = await browser!.newContext({ locale: 'es-ES', ...PHONE.contextOptions, ...options });
-    contexts.push(context);
-    return context.newPage();
-  }
+  const session = useBrowserSession(chromium, PHONE.contextOptions);
+  const phonePage = (options: { javaScriptEnabled: boolean }) => session.newPage(options);
+  const url = () => session.url();
 
   it('show their content with JavaScript disabled: the home hero, each page its heading, title and description', async () => {
     const page = await phonePage({ javaScriptEnabled: false });
     await withScreenshotOnFailure(page, 'prerender-sin-js', async () => {
-      await page.goto(server!.url + '/');
+      await page.goto(url() + '/');
       const hero = page.getByRole('heading', { level: 1, name: HOME_HERO });
       expect(await hero.isVisible()).toBe(true);
       expect(await page.getByRole('link', { name: 'Calcular Envío USA' }).isVisible()).toBe(true);
@@ -82,7 +54,7 @@ describe.skipIf(!chromium)('páginas públicas prerenderizadas', () => {
       expect(heroBackground).toContain('gradient');
 
       for (const { path: pagePath } of PRERENDERED_PAGES) {
-        await page.goto(server!.url + pagePath);
+        await page.goto(url() + pagePath);
         expect(await page.getByRole('heading', { level: 1 }).first().isVisible(), pagePath).toBe(true);
         expect(await page.title(), pagePath).toMatch(/Casillero Virtual/);
         const description = await page.locator('meta[name="description"]').getAttribute('content');
@@ -110,7 +82,7 @@ describe.skipIf(!chromium)('páginas públicas prerenderizadas', () => {
 
     await withScreenshotOnFailure(page, 'prerender-hidratacion', async () => {
       for (const { path: pagePath } of PRERENDERED_PAGES) {
-        await page.goto(server!.url + pagePath, { waitUntil: 'networkidle' });
+        await page.goto(url() + pagePath, { waitUntil: 'networkidle' });
         expect(await page.getByRole('heading', { level: 1 }).first().isVisible(), pagePath).toBe(true);
       }
       // React reports a page whose HTML it had to throw away (error #418/#423 in production).
@@ -118,7 +90,7 @@ describe.skipIf(!chromium)('páginas públicas prerenderizadas', () => {
 
       // Hydrated: a link navigates inside the app (no new document) and the header's session
       // state is live.
-      await page.goto(server!.url + '/', { waitUntil: 'networkidle' });
+      await page.goto(url() + '/', { waitUntil: 'networkidle' });
       await page.evaluate(() => ((window as unknown as { hydratedMarker: boolean }).hydratedMarker = true));
       await page.getByRole('link', { name: 'Calcular Envío USA' }).click();
       await page.getByRole('heading', { level: 1, name: /Calculadora de envío USA/ }).waitFor();
@@ -139,7 +111,7 @@ describe.skipIf(!chromium)('páginas públicas prerenderizadas', () => {
       await route.continue();
     });
     await withScreenshotOnFailure(page, 'prerender-escritura-temprana', async () => {
-      await page.goto(server!.url + '/login', { waitUntil: 'commit' });
+      await page.goto(url() + '/login', { waitUntil: 'commit' });
       const form = page.locator('form').filter({ has: page.getByLabel(fieldLabel('Contraseña')) });
       await form.getByLabel(fieldLabel('Email')).fill(DEMO.customer);
       await form.getByLabel(fieldLabel('Contraseña')).fill(DEMO.password);

@@ -2,15 +2,13 @@
 // on the PostgreSQL server named by TEST_DATABASE_URL, real server processes started as
 // `npm start` starts them, an HTTP visitor with a cookie jar that can talk to any of them as
 // if through one reverse proxy, and a fake Resend API that counts deliveries.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import net from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { AddressInfo } from 'node:net';
 import postgres from 'postgres';
+import { REPO_ROOT, freePort, startServerProcess } from '../support/server-process';
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export { REPO_ROOT };
 
 /** The one public address both instances answer for, as behind a load balancer (APP_URL). */
 export const PUBLIC_URL = 'http://casillero.test';
@@ -67,19 +65,6 @@ export async function createScratchDatabase(label: string): Promise<ScratchDatab
 
 // --- Server processes ---------------------------------------------------------------------------
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      if (!address || typeof address === 'string') return reject(new Error('No se pudo obtener un puerto libre'));
-      srv.close(() => resolve(address.port));
-    });
-  });
-}
-
 export type Instance = {
   name: string;
   /** Where the test reaches this instance directly (the proxy's upstream address). */
@@ -91,63 +76,15 @@ export type Instance = {
   kill: () => Promise<void>;
 };
 
-const READY_LINE = 'Servidor listo en';
-const START_TIMEOUT_MS = 90_000;
-
 /**
- * Starts the server as `npm start -w server` does (tsx, NODE_ENV=production) on a free port,
- * with the environment given and nothing inherited that could reach the outside world.
- * Resolves once it printed its ready line.
+ * Starts the server as `npm start -w server` does (NODE_ENV=production) on a free port, with
+ * the environment given and nothing inherited that could reach the outside world. Resolves
+ * once it printed its ready line.
  */
 export async function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
   const port = await freePort();
-  const childEnv: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME };
-  Object.assign(childEnv, { NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env });
-
-  // One process (node with tsx's loader), so a kill reaches the server itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env: childEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  let hasExited = false;
-  void exited.then(() => (hasExited = true));
-
-  const ready = new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes(READY_LINE)) resolve();
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('error', reject);
-    void exited.then(() => reject(new Error(`La instancia ${name} terminó antes de estar lista`)));
-  });
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`La instancia ${name} no estuvo lista en ${START_TIMEOUT_MS / 1000} s`)), START_TIMEOUT_MS);
-  });
-
-  const end = async (signal: NodeJS.Signals) => {
-    if (hasExited) return;
-    signalProcess(child, signal);
-    const forced = setTimeout(() => signalProcess(child, 'SIGKILL'), 15_000);
-    await exited;
-    clearTimeout(forced);
-  };
-
-  try {
-    await Promise.race([ready, timeout]);
-  } catch (err) {
-    await end('SIGKILL');
-    // The reason is in what it printed: keep the end of it in the failure itself.
-    throw new Error(`${(err as Error).message}\n--- salida de ${name} (final) ---\n${output.slice(-4000)}\n---`);
-  } finally {
-    clearTimeout(timer);
-  }
-  return { name, url: `http://127.0.0.1:${port}`, output: () => output, stop: () => end('SIGTERM'), kill: () => end('SIGKILL') };
+  const server = await startServerProcess(name, { NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env });
+  return { name, url: `http://127.0.0.1:${port}`, ...server };
 }
 
 /** Starts instances at the same moment; if one fails, stops the others before failing. */
@@ -159,14 +96,6 @@ export async function startTogether(specs: [name: string, env: Record<string, st
     throw failure.reason;
   }
   return started.map((r) => (r as PromiseFulfilledResult<Instance>).value);
-}
-
-function signalProcess(child: ChildProcess, signal: NodeJS.Signals) {
-  try {
-    child.kill(signal);
-  } catch {
-    // already gone
-  }
 }
 
 // --- A visitor ------------------------------------------------------------------------------------
@@ -285,7 +214,7 @@ export async function startFakeResend() {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address() as net.AddressInfo;
+  const address = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${address.port}`,
     received,

@@ -3,6 +3,7 @@ import { createRootRouteWithContext, HeadContent, Outlet, useRouterState } from 
 import { NotFound } from '../components/layout/NotFound';
 import { PublicFooter } from '../components/layout/PublicFooter';
 import { PublicHeader } from '../components/layout/PublicHeader';
+import { SIGNED_IN_AREA } from '@casillero/shared';
 import type { RouterContext } from '../router';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -11,10 +12,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 /** The client and admin areas bring their own layouts; every other page gets the site's. */
-const APP_AREA = /^\/(dashboard|admin)(\/|$)/;
-
 function RootLayout() {
-  const isAppArea = useRouterState({ select: (s) => APP_AREA.test(s.location.pathname) });
+  const isAppArea = useRouterState({ select: (s) => SIGNED_IN_AREA.test(s.location.pathname) });
 
   if (isAppArea) {
     return (
