@@ -14,3 +14,4 @@ export * from './outbox';
 export * from './app-settings';
 export * from './reports';
 export * from './staff';
+export * from './warehouse';

@@ -40,6 +40,8 @@ export const packages = pgTable(
     index('packages_status_created_at_idx').on(t.status, t.createdAt),
     // Reports count a period's packages per client from the index alone (index-only scans).
     index('packages_created_at_user_id_idx').on(t.createdAt, t.userId),
+    // Scans find a parcel whatever the carrier's variant of its number (tracking_key, migration 0012).
+    index('packages_tracking_key_idx').on(sql`tracking_key(${t.trackingNumber})`),
     index('packages_tracking_number_trgm_idx').using('gin', sql`${t.trackingNumber} gin_trgm_ops`),
     index('packages_description_trgm_idx').using('gin', sql`${t.packageDescription} gin_trgm_ops`),
   ],

@@ -38,6 +38,8 @@ export const prealerts = pgTable(
     index('prealerts_user_id_idx').on(t.userId),
     index('prealerts_status_created_at_idx').on(t.status, t.createdAt),
     index('prealerts_created_at_idx').on(t.createdAt),
+    // Scans find a parcel whatever the carrier's variant of its number (tracking_key, migration 0012).
+    index('prealerts_tracking_key_idx').on(sql`tracking_key(${t.trackingNumber})`),
     index('prealerts_tracking_number_idx').on(t.trackingNumber),
     // A customer pre-alerts a tracking number once, whatever its case (DECISIONS 6).
     uniqueIndex('prealerts_user_id_tracking_number_key')

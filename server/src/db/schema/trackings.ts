@@ -45,6 +45,8 @@ export const trackings = pgTable(
     index('trackings_user_id_idx').on(t.userId),
     index('trackings_mailbox_id_idx').on(t.mailboxId),
     index('trackings_prealert_id_idx').on(t.prealertId),
+    // Scans find a parcel whatever the carrier's variant of its number (tracking_key, migration 0012).
+    index('trackings_tracking_key_idx').on(sql`tracking_key(${t.trackingNumber})`),
     index('trackings_tracking_number_trgm_idx').using('gin', sql`${t.trackingNumber} gin_trgm_ops`),
     // The few parcels paid and waiting to leave: the stats count them from this small index
     // (ready to ship minus these = awaiting payment) instead of reading every ready row.
