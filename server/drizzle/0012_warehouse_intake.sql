@@ -71,4 +71,11 @@ CREATE INDEX "parcel_intakes_unclaimed_received_at_idx" ON "parcel_intakes" USIN
 CREATE UNIQUE INDEX "parcel_photos_intake_id_position_key" ON "parcel_photos" USING btree ("intake_id","position");--> statement-breakpoint
 CREATE INDEX "packages_tracking_key_idx" ON "packages" USING btree (tracking_key("tracking_number"));--> statement-breakpoint
 CREATE INDEX "prealerts_tracking_key_idx" ON "prealerts" USING btree (tracking_key("tracking_number"));--> statement-breakpoint
-CREATE INDEX "trackings_tracking_key_idx" ON "trackings" USING btree (tracking_key("tracking_number"));
+CREATE INDEX "trackings_tracking_key_idx" ON "trackings" USING btree (tracking_key("tracking_number"));--> statement-breakpoint
+-- Staff changes at the warehouse door leave their audit entries like every other (migration 0011).
+CREATE TRIGGER "parcel_intakes_audit" AFTER INSERT OR UPDATE OR DELETE ON "parcel_intakes"
+  FOR EACH ROW WHEN (coalesce(current_setting('app.audit_actor', true), '') <> '') EXECUTE FUNCTION "audit_row"();--> statement-breakpoint
+CREATE TRIGGER "parcel_photos_audit" AFTER INSERT OR UPDATE OR DELETE ON "parcel_photos"
+  FOR EACH ROW WHEN (coalesce(current_setting('app.audit_actor', true), '') <> '') EXECUTE FUNCTION "audit_row"('intake_id');--> statement-breakpoint
+CREATE TRIGGER "parcel_imports_audit" AFTER INSERT OR UPDATE OR DELETE ON "parcel_imports"
+  FOR EACH ROW WHEN (coalesce(current_setting('app.audit_actor', true), '') <> '') EXECUTE FUNCTION "audit_row"();

@@ -17,6 +17,9 @@ import { shipmentsRouter } from './routers/shipments';
 import { trackingsRouter } from './routers/trackings';
 import { auditRouter } from './routers/audit';
 import { staffRouter } from './routers/staff';
+import { receptionRouter } from './routers/reception';
+import { parcelImportsRouter } from './routers/parcel-imports';
+import { publicTrackingRouter } from './routers/public-tracking';
 
 export const appRouter = router({
   auth: authRouter,
@@ -37,6 +40,9 @@ export const appRouter = router({
   clients: clientsRouter,
   staff: staffRouter,
   audit: auditRouter,
+  reception: receptionRouter,
+  parcelImports: parcelImportsRouter,
+  publicTracking: publicTrackingRouter,
 });
 
 export type AppRouter = typeof appRouter;
