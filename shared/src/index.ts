@@ -41,3 +41,4 @@ export * from './permissions';
 export * from './public-pages';
 export * from './messages-staff';
 export * from './schemas/staff';
+export * from './tracking-number';
