@@ -22,6 +22,7 @@ import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as InvitacionRouteImport } from './routes/invitacion'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PrivacyRouteImport } from './routes/privacy'
+import { Route as RastreoRouteImport } from './routes/rastreo'
 import { Route as RegistroRouteImport } from './routes/registro'
 import { Route as ServiciosRouteImport } from './routes/servicios'
 import { Route as TermsRouteImport } from './routes/terms'
@@ -31,13 +32,16 @@ import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAuditoriaRouteImport } from './routes/admin/auditoria'
 import { Route as AdminClientesRouteImport } from './routes/admin/clientes'
 import { Route as AdminEnviosRouteImport } from './routes/admin/envios'
+import { Route as AdminImportarRouteImport } from './routes/admin/importar'
 import { Route as AdminNotificacionesRouteImport } from './routes/admin/notificaciones'
 import { Route as AdminPagosRouteImport } from './routes/admin/pagos'
 import { Route as AdminPaquetesRouteImport } from './routes/admin/paquetes'
 import { Route as AdminPersonalRouteImport } from './routes/admin/personal'
 import { Route as AdminPrealartasRouteImport } from './routes/admin/prealartas'
+import { Route as AdminRecepcionRouteImport } from './routes/admin/recepcion'
 import { Route as AdminReempaquesRouteImport } from './routes/admin/reempaques'
 import { Route as AdminReportesRouteImport } from './routes/admin/reportes'
+import { Route as AdminSinDuenoRouteImport } from './routes/admin/sin-dueno'
 import { Route as AdminTrackingsRouteImport } from './routes/admin/trackings'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
 import { Route as DashboardSplatRouteImport } from './routes/dashboard/$'
@@ -52,6 +56,8 @@ import { Route as DashboardMisTrackingsRouteImport } from './routes/dashboard/mi
 import { Route as DashboardNotificacionesRouteImport } from './routes/dashboard/notificaciones'
 import { Route as DashboardPrealertasRouteImport } from './routes/dashboard/prealertas'
 import { Route as DashboardReempaquesRouteImport } from './routes/dashboard/reempaques'
+import { Route as RastreoIndexRouteImport } from './routes/rastreo/index'
+import { Route as RastreoNumeroRouteImport } from './routes/rastreo/$numero'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -118,6 +124,11 @@ const PrivacyRoute = PrivacyRouteImport.update({
   path: '/privacy',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RastreoRoute = RastreoRouteImport.update({
+  id: '/rastreo',
+  path: '/rastreo',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const RegistroRoute = RegistroRouteImport.update({
   id: '/registro',
   path: '/registro',
@@ -163,6 +174,11 @@ const AdminEnviosRoute = AdminEnviosRouteImport.update({
   path: '/envios',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminImportarRoute = AdminImportarRouteImport.update({
+  id: '/importar',
+  path: '/importar',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminNotificacionesRoute = AdminNotificacionesRouteImport.update({
   id: '/notificaciones',
   path: '/notificaciones',
@@ -188,6 +204,11 @@ const AdminPrealartasRoute = AdminPrealartasRouteImport.update({
   path: '/prealartas',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminRecepcionRoute = AdminRecepcionRouteImport.update({
+  id: '/recepcion',
+  path: '/recepcion',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminReempaquesRoute = AdminReempaquesRouteImport.update({
   id: '/reempaques',
   path: '/reempaques',
@@ -196,6 +217,11 @@ const AdminReempaquesRoute = AdminReempaquesRouteImport.update({
 const AdminReportesRoute = AdminReportesRouteImport.update({
   id: '/reportes',
   path: '/reportes',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminSinDuenoRoute = AdminSinDuenoRouteImport.update({
+  id: '/sin-dueno',
+  path: '/sin-dueno',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminTrackingsRoute = AdminTrackingsRouteImport.update({
@@ -268,6 +294,16 @@ const DashboardReempaquesRoute = DashboardReempaquesRouteImport.update({
   path: '/reempaques',
   getParentRoute: () => DashboardRoute,
 } as any)
+const RastreoIndexRoute = RastreoIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => RastreoRoute,
+} as any)
+const RastreoNumeroRoute = RastreoNumeroRouteImport.update({
+  id: '/$numero',
+  path: '/$numero',
+  getParentRoute: () => RastreoRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -283,6 +319,7 @@ export interface FileRoutesByFullPath {
   '/invitacion': typeof InvitacionRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
+  '/rastreo': typeof RastreoRouteWithChildren
   '/registro': typeof RegistroRoute
   '/servicios': typeof ServiciosRoute
   '/terms': typeof TermsRoute
@@ -291,13 +328,16 @@ export interface FileRoutesByFullPath {
   '/admin/auditoria': typeof AdminAuditoriaRoute
   '/admin/clientes': typeof AdminClientesRoute
   '/admin/envios': typeof AdminEnviosRoute
+  '/admin/importar': typeof AdminImportarRoute
   '/admin/notificaciones': typeof AdminNotificacionesRoute
   '/admin/pagos': typeof AdminPagosRoute
   '/admin/paquetes': typeof AdminPaquetesRoute
   '/admin/personal': typeof AdminPersonalRoute
   '/admin/prealartas': typeof AdminPrealartasRoute
+  '/admin/recepcion': typeof AdminRecepcionRoute
   '/admin/reempaques': typeof AdminReempaquesRoute
   '/admin/reportes': typeof AdminReportesRoute
+  '/admin/sin-dueno': typeof AdminSinDuenoRoute
   '/admin/trackings': typeof AdminTrackingsRoute
   '/dashboard/$': typeof DashboardSplatRoute
   '/dashboard/almacen': typeof DashboardAlmacenRoute
@@ -311,8 +351,10 @@ export interface FileRoutesByFullPath {
   '/dashboard/notificaciones': typeof DashboardNotificacionesRoute
   '/dashboard/prealertas': typeof DashboardPrealertasRoute
   '/dashboard/reempaques': typeof DashboardReempaquesRoute
+  '/rastreo/$numero': typeof RastreoNumeroRoute
   '/admin/': typeof AdminIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
+  '/rastreo/': typeof RastreoIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -334,13 +376,16 @@ export interface FileRoutesByTo {
   '/admin/auditoria': typeof AdminAuditoriaRoute
   '/admin/clientes': typeof AdminClientesRoute
   '/admin/envios': typeof AdminEnviosRoute
+  '/admin/importar': typeof AdminImportarRoute
   '/admin/notificaciones': typeof AdminNotificacionesRoute
   '/admin/pagos': typeof AdminPagosRoute
   '/admin/paquetes': typeof AdminPaquetesRoute
   '/admin/personal': typeof AdminPersonalRoute
   '/admin/prealartas': typeof AdminPrealartasRoute
+  '/admin/recepcion': typeof AdminRecepcionRoute
   '/admin/reempaques': typeof AdminReempaquesRoute
   '/admin/reportes': typeof AdminReportesRoute
+  '/admin/sin-dueno': typeof AdminSinDuenoRoute
   '/admin/trackings': typeof AdminTrackingsRoute
   '/dashboard/$': typeof DashboardSplatRoute
   '/dashboard/almacen': typeof DashboardAlmacenRoute
@@ -354,8 +399,10 @@ export interface FileRoutesByTo {
   '/dashboard/notificaciones': typeof DashboardNotificacionesRoute
   '/dashboard/prealertas': typeof DashboardPrealertasRoute
   '/dashboard/reempaques': typeof DashboardReempaquesRoute
+  '/rastreo/$numero': typeof RastreoNumeroRoute
   '/admin': typeof AdminIndexRoute
   '/dashboard': typeof DashboardIndexRoute
+  '/rastreo': typeof RastreoIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -372,6 +419,7 @@ export interface FileRoutesById {
   '/invitacion': typeof InvitacionRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
+  '/rastreo': typeof RastreoRouteWithChildren
   '/registro': typeof RegistroRoute
   '/servicios': typeof ServiciosRoute
   '/terms': typeof TermsRoute
@@ -380,13 +428,16 @@ export interface FileRoutesById {
   '/admin/auditoria': typeof AdminAuditoriaRoute
   '/admin/clientes': typeof AdminClientesRoute
   '/admin/envios': typeof AdminEnviosRoute
+  '/admin/importar': typeof AdminImportarRoute
   '/admin/notificaciones': typeof AdminNotificacionesRoute
   '/admin/pagos': typeof AdminPagosRoute
   '/admin/paquetes': typeof AdminPaquetesRoute
   '/admin/personal': typeof AdminPersonalRoute
   '/admin/prealartas': typeof AdminPrealartasRoute
+  '/admin/recepcion': typeof AdminRecepcionRoute
   '/admin/reempaques': typeof AdminReempaquesRoute
   '/admin/reportes': typeof AdminReportesRoute
+  '/admin/sin-dueno': typeof AdminSinDuenoRoute
   '/admin/trackings': typeof AdminTrackingsRoute
   '/dashboard/$': typeof DashboardSplatRoute
   '/dashboard/almacen': typeof DashboardAlmacenRoute
@@ -400,8 +451,10 @@ export interface FileRoutesById {
   '/dashboard/notificaciones': typeof DashboardNotificacionesRoute
   '/dashboard/prealertas': typeof DashboardPrealertasRoute
   '/dashboard/reempaques': typeof DashboardReempaquesRoute
+  '/rastreo/$numero': typeof RastreoNumeroRoute
   '/admin/': typeof AdminIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
+  '/rastreo/': typeof RastreoIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -419,6 +472,7 @@ export interface FileRouteTypes {
     | '/invitacion'
     | '/login'
     | '/privacy'
+    | '/rastreo'
     | '/registro'
     | '/servicios'
     | '/terms'
@@ -427,13 +481,16 @@ export interface FileRouteTypes {
     | '/admin/auditoria'
     | '/admin/clientes'
     | '/admin/envios'
+    | '/admin/importar'
     | '/admin/notificaciones'
     | '/admin/pagos'
     | '/admin/paquetes'
     | '/admin/personal'
     | '/admin/prealartas'
+    | '/admin/recepcion'
     | '/admin/reempaques'
     | '/admin/reportes'
+    | '/admin/sin-dueno'
     | '/admin/trackings'
     | '/dashboard/$'
     | '/dashboard/almacen'
@@ -447,8 +504,10 @@ export interface FileRouteTypes {
     | '/dashboard/notificaciones'
     | '/dashboard/prealertas'
     | '/dashboard/reempaques'
+    | '/rastreo/$numero'
     | '/admin/'
     | '/dashboard/'
+    | '/rastreo/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -470,13 +529,16 @@ export interface FileRouteTypes {
     | '/admin/auditoria'
     | '/admin/clientes'
     | '/admin/envios'
+    | '/admin/importar'
     | '/admin/notificaciones'
     | '/admin/pagos'
     | '/admin/paquetes'
     | '/admin/personal'
     | '/admin/prealartas'
+    | '/admin/recepcion'
     | '/admin/reempaques'
     | '/admin/reportes'
+    | '/admin/sin-dueno'
     | '/admin/trackings'
     | '/dashboard/$'
     | '/dashboard/almacen'
@@ -490,8 +552,10 @@ export interface FileRouteTypes {
     | '/dashboard/notificaciones'
     | '/dashboard/prealertas'
     | '/dashboard/reempaques'
+    | '/rastreo/$numero'
     | '/admin'
     | '/dashboard'
+    | '/rastreo'
   id:
     | '__root__'
     | '/'
@@ -507,6 +571,7 @@ export interface FileRouteTypes {
     | '/invitacion'
     | '/login'
     | '/privacy'
+    | '/rastreo'
     | '/registro'
     | '/servicios'
     | '/terms'
@@ -515,13 +580,16 @@ export interface FileRouteTypes {
     | '/admin/auditoria'
     | '/admin/clientes'
     | '/admin/envios'
+    | '/admin/importar'
     | '/admin/notificaciones'
     | '/admin/pagos'
     | '/admin/paquetes'
     | '/admin/personal'
     | '/admin/prealartas'
+    | '/admin/recepcion'
     | '/admin/reempaques'
     | '/admin/reportes'
+    | '/admin/sin-dueno'
     | '/admin/trackings'
     | '/dashboard/$'
     | '/dashboard/almacen'
@@ -535,8 +603,10 @@ export interface FileRouteTypes {
     | '/dashboard/notificaciones'
     | '/dashboard/prealertas'
     | '/dashboard/reempaques'
+    | '/rastreo/$numero'
     | '/admin/'
     | '/dashboard/'
+    | '/rastreo/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -553,6 +623,7 @@ export interface RootRouteChildren {
   InvitacionRoute: typeof InvitacionRoute
   LoginRoute: typeof LoginRoute
   PrivacyRoute: typeof PrivacyRoute
+  RastreoRoute: typeof RastreoRouteWithChildren
   RegistroRoute: typeof RegistroRoute
   ServiciosRoute: typeof ServiciosRoute
   TermsRoute: typeof TermsRoute
@@ -653,6 +724,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrivacyRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/rastreo': {
+      id: '/rastreo'
+      path: '/rastreo'
+      fullPath: '/rastreo'
+      preLoaderRoute: typeof RastreoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/registro': {
       id: '/registro'
       path: '/registro'
@@ -716,6 +794,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminEnviosRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/importar': {
+      id: '/admin/importar'
+      path: '/importar'
+      fullPath: '/admin/importar'
+      preLoaderRoute: typeof AdminImportarRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/notificaciones': {
       id: '/admin/notificaciones'
       path: '/notificaciones'
@@ -751,6 +836,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminPrealartasRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/recepcion': {
+      id: '/admin/recepcion'
+      path: '/recepcion'
+      fullPath: '/admin/recepcion'
+      preLoaderRoute: typeof AdminRecepcionRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/reempaques': {
       id: '/admin/reempaques'
       path: '/reempaques'
@@ -763,6 +855,13 @@ declare module '@tanstack/react-router' {
       path: '/reportes'
       fullPath: '/admin/reportes'
       preLoaderRoute: typeof AdminReportesRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/sin-dueno': {
+      id: '/admin/sin-dueno'
+      path: '/sin-dueno'
+      fullPath: '/admin/sin-dueno'
+      preLoaderRoute: typeof AdminSinDuenoRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/trackings': {
@@ -863,6 +962,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardReempaquesRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/rastreo/': {
+      id: '/rastreo/'
+      path: '/'
+      fullPath: '/rastreo/'
+      preLoaderRoute: typeof RastreoIndexRouteImport
+      parentRoute: typeof RastreoRoute
+    }
+    '/rastreo/$numero': {
+      id: '/rastreo/$numero'
+      path: '/$numero'
+      fullPath: '/rastreo/$numero'
+      preLoaderRoute: typeof RastreoNumeroRouteImport
+      parentRoute: typeof RastreoRoute
+    }
   }
 }
 
@@ -870,13 +983,16 @@ interface AdminRouteChildren {
   AdminAuditoriaRoute: typeof AdminAuditoriaRoute
   AdminClientesRoute: typeof AdminClientesRoute
   AdminEnviosRoute: typeof AdminEnviosRoute
+  AdminImportarRoute: typeof AdminImportarRoute
   AdminNotificacionesRoute: typeof AdminNotificacionesRoute
   AdminPagosRoute: typeof AdminPagosRoute
   AdminPaquetesRoute: typeof AdminPaquetesRoute
   AdminPersonalRoute: typeof AdminPersonalRoute
   AdminPrealartasRoute: typeof AdminPrealartasRoute
+  AdminRecepcionRoute: typeof AdminRecepcionRoute
   AdminReempaquesRoute: typeof AdminReempaquesRoute
   AdminReportesRoute: typeof AdminReportesRoute
+  AdminSinDuenoRoute: typeof AdminSinDuenoRoute
   AdminTrackingsRoute: typeof AdminTrackingsRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
@@ -885,13 +1001,16 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAuditoriaRoute: AdminAuditoriaRoute,
   AdminClientesRoute: AdminClientesRoute,
   AdminEnviosRoute: AdminEnviosRoute,
+  AdminImportarRoute: AdminImportarRoute,
   AdminNotificacionesRoute: AdminNotificacionesRoute,
   AdminPagosRoute: AdminPagosRoute,
   AdminPaquetesRoute: AdminPaquetesRoute,
   AdminPersonalRoute: AdminPersonalRoute,
   AdminPrealartasRoute: AdminPrealartasRoute,
+  AdminRecepcionRoute: AdminRecepcionRoute,
   AdminReempaquesRoute: AdminReempaquesRoute,
   AdminReportesRoute: AdminReportesRoute,
+  AdminSinDuenoRoute: AdminSinDuenoRoute,
   AdminTrackingsRoute: AdminTrackingsRoute,
   AdminIndexRoute: AdminIndexRoute,
 }
@@ -934,6 +1053,19 @@ const DashboardRouteWithChildren = DashboardRoute._addFileChildren(
   DashboardRouteChildren,
 )
 
+interface RastreoRouteChildren {
+  RastreoNumeroRoute: typeof RastreoNumeroRoute
+  RastreoIndexRoute: typeof RastreoIndexRoute
+}
+
+const RastreoRouteChildren: RastreoRouteChildren = {
+  RastreoNumeroRoute: RastreoNumeroRoute,
+  RastreoIndexRoute: RastreoIndexRoute,
+}
+
+const RastreoRouteWithChildren =
+  RastreoRoute._addFileChildren(RastreoRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminRoute: AdminRouteWithChildren,
@@ -948,6 +1080,7 @@ const rootRouteChildren: RootRouteChildren = {
   InvitacionRoute: InvitacionRoute,
   LoginRoute: LoginRoute,
   PrivacyRoute: PrivacyRoute,
+  RastreoRoute: RastreoRouteWithChildren,
   RegistroRoute: RegistroRoute,
   ServiciosRoute: ServiciosRoute,
   TermsRoute: TermsRoute,

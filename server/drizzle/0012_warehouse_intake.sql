@@ -1,12 +1,16 @@
 -- The carrier-independent key of a tracking number (issue 15). It must give what
 -- trackingKey() in shared/src/tracking-number.ts gives (a test compares them on a table of
--- numbers): upper case, letters and digits only; USPS's routing prefix (420 + ZIP or ZIP+4)
--- dropped before its 22-digit number. Immutable so it can be indexed.
+-- numbers): upper case, letters and digits only; then USPS's routing prefix (420 + ZIP or
+-- ZIP+4) dropped before its 22-digit number, a FedEx Ground "96" barcode (22 digits) cut to its
+-- last 15 digits and a FedEx 34-digit barcode ("96…" or "100…") to its last 12, the numbers
+-- fedex.com shows. Immutable so it can be indexed.
 CREATE OR REPLACE FUNCTION tracking_key(raw text) RETURNS text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE RETURNS NULL ON NULL INPUT AS $$
   SELECT CASE
     WHEN k ~ '^420[0-9]{5}9[0-9]{21}$' THEN substr(k, 9)
     WHEN k ~ '^420[0-9]{9}9[0-9]{21}$' THEN substr(k, 13)
+    WHEN k ~ '^96[0-9]{20}$' THEN substr(k, 8)
+    WHEN k ~ '^(96[0-9]{20}|100[0-9]{19})[0-9]{12}$' THEN substr(k, 23)
     ELSE k
   END
   FROM (SELECT upper(regexp_replace(raw, '[^0-9A-Za-z]', '', 'g')) AS k) AS normalized

@@ -11,6 +11,8 @@ import { openDatabase, type Database } from './db/client';
 import type { Config } from './env';
 import { registerFileRoutes } from './files/routes';
 import { registerExportRoutes } from './http/exports';
+import { registerLabelRoutes } from './http/labels';
+import { registerParcelImportRoutes } from './http/parcel-import';
 import { registerClientSite, registerCompression } from './http/site';
 import { noteTrpcError, registerOperations, requestIdGenerator } from './http/operations';
 import { createHttpContextFactory } from './trpc/context';
@@ -96,7 +98,8 @@ export async function createServer({ config, database, logStream }: CreateServer
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // WebAssembly compiled from our own files only: the reception camera's barcode reader (ZXing).
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         // Mantine injects its CSS variables in a style element.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
@@ -139,6 +142,8 @@ export async function createServer({ config, database, logStream }: CreateServer
 
   await registerFileRoutes(app, { db: db.db, config });
   await registerExportRoutes(app, { db: db.db, config });
+  registerLabelRoutes(app, { db: db.db, config });
+  registerParcelImportRoutes(app, { db: db.db, config });
 
   await registerClientSite(app, config);
 

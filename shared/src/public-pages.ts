@@ -21,6 +21,7 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   { path: '/contacto', file: 'contacto.html', inSitemap: true },
   { path: '/cotizar', file: 'cotizar.html', inSitemap: true },
   { path: '/cotizar-china', file: 'cotizar-china.html', inSitemap: true },
+  { path: '/rastreo', file: 'rastreo.html', inSitemap: true },
   { path: '/terms', file: 'terms.html', inSitemap: true },
   { path: '/privacy', file: 'privacy.html', inSitemap: true },
   { path: '/login', file: 'login.html', inSitemap: true },

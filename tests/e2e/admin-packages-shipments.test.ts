@@ -151,7 +151,7 @@ describe.skipIf(!chromium)('paquetes, reempaques y envíos del administrador', (
       // (The first match: the package's history below repeats the values it changed.)
       await details.getByText(INTAKE_WR).first().waitFor();
       await details.getByText('E-2-01').first().waitFor();
-      const photo = details.getByRole('img', { name: 'Foto del paquete' });
+      const photo = details.getByAltText('Foto 1 del paquete', { exact: true });
       await photo.waitFor();
       await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(8);
       // The details are a link: the URL names the package, and a reload opens them again.
@@ -168,14 +168,18 @@ describe.skipIf(!chromium)('paquetes, reempaques y envíos del administrador', (
       await row.waitFor();
       expect(await row.textContent()).toContain(`WR ${INTAKE_WR}`);
       expect(await row.textContent()).toContain('Recibido');
-      // The warehouse's photo opens in a new tab through a signed link.
-      const [tab] = await Promise.all([maria.context().waitForEvent('page'), row.getByRole('button', { name: 'Ver foto' }).click()]);
-      await tab.waitForURL((u) => u.pathname.startsWith('/files/'));
-      const photo = await tab.request.get(tab.url());
+      // The warehouse's photo: a thumbnail that opens the photo over the page, through a signed link.
+      await row.getByRole('button', { name: 'Ver foto 1 en tamaño completo' }).click();
+      const viewer = maria.getByRole('dialog', { name: 'Foto 1 del paquete' });
+      const shown = viewer.getByAltText('Foto 1 del paquete', { exact: true });
+      await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(8);
+      const src = new URL((await shown.getAttribute('src'))!, url());
+      expect(src.pathname).toMatch(/^\/files\//);
+      const photo = await maria.request.get(src.href);
       expect(photo.status()).toBe(200);
       expect(photo.headers()['content-type']).toBe('image/png');
       expect((await photo.body()).equals(pngBytes())).toBe(true);
-      await tab.close();
+      await maria.keyboard.press('Escape');
       await maria.goto(`${url()}/dashboard/notificaciones`);
       await maria.getByText(`Recibimos tu paquete ${NEW_TRACKING} en nuestro almacén (WR ${INTAKE_WR})`, { exact: false }).first().waitFor();
     });

@@ -8,7 +8,7 @@ import {
   IconTruckDelivery,
 } from '@tabler/icons-react';
 import { createFileRoute } from '@tanstack/react-router';
-import { ACTIVATION_COST_USD, CREDENTIALS, formatUsd, HOME_STATS, HOME_TESTIMONIALS, INSTRUCTOR } from '@casillero/shared';
+import { ACTIVATION_COST_USD, CREDENTIALS, formatUsd, HOME_STATS, HOME_TESTIMONIALS, INSTRUCTOR, PUBLIC_TRACKING_MESSAGES } from '@casillero/shared';
 import { ButtonLink } from '../components/links';
 import { DropdownLink } from '../components/public/DropdownLink';
 import { FeatureIcon } from '../components/public/FeatureIcon';
@@ -18,6 +18,7 @@ import { PageSection } from '../components/public/PageSection';
 import { StatGrid } from '../components/public/StatGrid';
 import { TestimonialGrid } from '../components/public/TestimonialCard';
 import { BRAND_NAME, SITE_DESCRIPTION, pageHead } from '../lib/site';
+import { TrackingSearchForm } from './-components/tracking/TrackingSearchForm';
 
 export const Route = createFileRoute('/')({
   head: pageHead(`${BRAND_NAME} · Casilleros en Miami y China con envío a Venezuela`, SITE_DESCRIPTION, { fullTitle: true }),
@@ -63,6 +64,17 @@ function Hero() {
           </DropdownLink>
         </NavDropdown>
       </Group>
+
+      {/* Anyone with a tracking or WR number follows the parcel at /rastreo/<número>, signed in or not. */}
+      <Stack component="section" aria-labelledby="rastreo-inicio" gap={4} align="center" w="100%" mt="lg">
+        <Title order={2} size="h3" id="rastreo-inicio" c="white">
+          {PUBLIC_TRACKING_MESSAGES.homeTitle}
+        </Title>
+        <Text c="white" size="sm">
+          {PUBLIC_TRACKING_MESSAGES.homeText}
+        </Text>
+        <TrackingSearchForm id="numero-rastreo-inicio" inverted />
+      </Stack>
 
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" mt="xl" w="100%">
         {QUICK_CARDS.map((card) => (

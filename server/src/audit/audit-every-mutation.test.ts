@@ -418,6 +418,46 @@ const CASES: Record<string, Case> = {
       expected: () => ({ entity: 'users', entityId: person.id, operation: 'update', after: { deactivated_at: null } }),
     };
   },
+  'reception.receive': async () => {
+    // A number nobody expects: received "sin dueño" (the intake is the row the scan leaves).
+    const code = unique('AUDRC');
+    return {
+      input: { code, weightKg: 2, mailboxCode: 'XX-AUD-0' },
+      expected: (r) => ({
+        entity: 'parcel_intakes',
+        entityId: r.intakeId,
+        operation: 'insert',
+        before: null,
+        after: { tracking_number: code, status: 'unclaimed', weight_kg: 2, mailbox_code_read: 'XX-AUD-0' },
+      }),
+    };
+  },
+  'reception.assign': async () => {
+    const intake = await setup.reception.receive({ code: unique('AUDRA'), weightKg: 1.5 });
+    return {
+      input: { intakeId: intake.intakeId, mailboxId: ana.mailboxId },
+      expected: () => ({
+        entity: 'parcel_intakes',
+        entityId: intake.intakeId,
+        operation: 'update',
+        before: { status: 'unclaimed', mailbox_id: null },
+        after: { status: 'claimed', mailbox_id: ana.mailboxId },
+      }),
+    };
+  },
+  'parcelImports.applyFile': async () => {
+    const trackingNumber = unique('AUDIMP');
+    return {
+      input: { fileName: 'manifiesto-auditado.csv', csv: `tracking;peso\n${trackingNumber};1,5\n` },
+      expected: (r) => ({
+        entity: 'parcel_imports',
+        entityId: r.importId,
+        operation: 'insert',
+        before: null,
+        after: { file_name: 'manifiesto-auditado.csv', row_count: 1, unclaimed_count: 1 },
+      }),
+    };
+  },
 };
 
 // --- The walk ----------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ import type {
   TrackingStatus,
   VenezuelanState,
 } from '@casillero/shared';
+import { detectCarrier, trackingKey } from '@casillero/shared';
 import { hashPassword } from '../auth/password';
 import type { FileStore } from '../files/file-store';
 import { storageKeyFor } from '../files/store';
@@ -28,6 +29,7 @@ import {
   notifications,
   packages,
   paymentTrackings,
+  parcelIntakes,
   paymentTransactions,
   prealerts,
   repackRequestItems,
@@ -1850,4 +1852,26 @@ async function buildDemo(
       createdAt: at(10),
     },
   ]);
+
+  // --- Parcels received "sin dueño" (issue 15): nobody pre-alerted them; a customer who
+  // pre-alerts one of these numbers gets it at once, or the warehouse assigns it by hand.
+  const unclaimed = [
+    { trackingNumber: '1Z8V4E910312345678', codeRead: 'MV-19487-0O123', description: 'Caja mediana sin nombre legible', weightKg: 2.4, dimensionsCm: '40x30x20', receivedAt: at(1, 2), receipt: 201 },
+    { trackingNumber: 'TBA309988776655', codeRead: null, description: null, weightKg: 0.6, dimensionsCm: null, receivedAt: at(0, 3), receipt: 202 },
+  ];
+  await tx.insert(parcelIntakes).values(
+    unclaimed.map((p) => ({
+      trackingNumber: p.trackingNumber,
+      trackingKey: trackingKey(p.trackingNumber),
+      carrier: detectCarrier(p.trackingNumber),
+      warehouseReceipt: wr(p.receivedAt, p.receipt),
+      status: 'unclaimed' as const,
+      mailboxCodeRead: p.codeRead,
+      description: p.description,
+      weightKg: p.weightKg,
+      dimensionsCm: p.dimensionsCm,
+      receivedBy: admin.id,
+      receivedAt: p.receivedAt,
+    })),
+  );
 }

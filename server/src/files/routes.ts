@@ -5,20 +5,18 @@
 //                    are streamed from the file store (disk or S3), never from a bucket URL
 //                    (docs/decisions/016).
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import {
   AUTH_MESSAGES,
   FILE_MESSAGES,
   GENERIC_MESSAGES,
-  RECEIPT_MAX_BYTES,
   FILE_PERMISSIONS,
   STORED_FILE_KINDS,
   can,
   isStaffRole,
   detectContentType,
   fileProblem,
-  httpStatusMessage,
   type StoredFileKind,
   type UploadedFile,
 } from '@casillero/shared';
@@ -32,37 +30,10 @@ import { verifyFileLink } from './links';
 import { getFileLinkSecret } from './secret';
 import { createFileStore, type FileStore } from './file-store';
 import { findFile, storeFile } from './store';
+import { registerReceptionPhotoRoute } from './reception-photos';
+import { fail, multipartFailure, readUpload } from './upload';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-type Fail = { status: number; message: string };
-const fail = (reply: FastifyReply, { status, message }: Fail) => reply.status(status).send({ error: message });
-
-/**
- * Why reading the upload failed, as the sender should read it: the file over the limit, too many
- * parts, not a form, or a form that does not parse (the multipart parser's own errors carry no
- * status and English text). Null for a failure of ours (a status of 500 or more).
- */
-function multipartFailure(err: unknown): Fail | null {
-  const { code, statusCode } = (err ?? {}) as { code?: string; statusCode?: number };
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return { status: 413, message: FILE_MESSAGES.tooLarge };
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-    return { status: 413, message: GENERIC_MESSAGES.invalidInput };
-  }
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return { status: 400, message: FILE_MESSAGES.missing };
-  if (statusCode === undefined) return { status: 400, message: httpStatusMessage(400) };
-  return statusCode < 500 ? { status: statusCode, message: httpStatusMessage(statusCode) } : null;
-}
-
-async function readUpload(req: FastifyRequest) {
-  const fields: Record<string, string> = {};
-  let file: { bytes: Buffer; filename: string } | null = null;
-  for await (const part of req.parts({ limits: { fileSize: RECEIPT_MAX_BYTES, files: 1, fields: 4, fieldSize: 200, parts: 5 } })) {
-    if (part.type === 'file') file = { bytes: await part.toBuffer(), filename: part.filename };
-    else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-  }
-  return { fields, file };
-}
 
 export type FileRouteOptions = {
   db: Db;
@@ -79,6 +50,9 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
   // Encapsulated: the multipart parser exists only for these routes.
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart);
+
+    // Photos at reception (issue 15): resized on the way in, into the same store.
+    registerReceptionPhotoRoute(scope, { db, config, fileStore });
 
     scope.post('/api/files', async (req, reply) => {
       if (isForeignOrigin(requestOrigin(req, config), config.appUrl)) {

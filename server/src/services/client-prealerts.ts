@@ -2,11 +2,13 @@
 import { TRPCError } from '@trpc/server';
 import { isUniqueViolation } from './auth';
 import { and, eq, ne } from 'drizzle-orm';
-import { FILE_MESSAGES, GENERIC_MESSAGES, PREALERT_MESSAGES, type z, type prealertCreateInput, type prealertUpdateInput } from '@casillero/shared';
+import { FILE_MESSAGES, GENERIC_MESSAGES, PREALERT_MESSAGES, RECEPTION_MESSAGES, type z, type prealertCreateInput, type prealertUpdateInput } from '@casillero/shared';
 import type { Db, DbOrTx } from '../db/client';
+import type { Config } from '../env';
 import { mailboxes, prealerts } from '../db/schema';
 import { findOwnFile } from '../files/store';
 import { findOwnPrealert, hasOwnPrealertWithTracking } from '../queries/client-prealerts';
+import { claimIntakeForPrealert } from './reception';
 
 type CreateInput = z.output<typeof prealertCreateInput>;
 type UpdateInput = z.output<typeof prealertUpdateInput>;
@@ -59,7 +61,12 @@ async function refuseDuplicateTracking<T>(work: Promise<T>): Promise<T> {
   }
 }
 
-export async function createOwnPrealert(db: Db, userId: string, input: CreateInput) {
+/**
+ * Creates the customer's pre-alert. When its number already waits "sin dueño" in the warehouse
+ * (issue 15), the same transaction makes that parcel their package, converts the pre-alert and
+ * tells them (claimIntakeForPrealert); `warehouseReceipt` then names it.
+ */
+export async function createOwnPrealert(db: Db, userId: string, input: CreateInput, config: Pick<Config, 'appUrl'>) {
   return refuseDuplicateTracking(db.transaction(async (tx) => {
     await checkOwnReferences(tx, userId, input);
     if (input.trackingNumber && (await hasOwnPrealertWithTracking(tx, userId, input.trackingNumber))) {
@@ -74,17 +81,23 @@ export async function createOwnPrealert(db: Db, userId: string, input: CreateInp
         ...editableFields(input),
         status: 'pending',
       })
-      .returning({ id: prealerts.id });
-    return { id: row.id, message: PREALERT_MESSAGES.created };
+      .returning({ id: prealerts.id, mailboxId: prealerts.mailboxId });
+    const matched = input.trackingNumber
+      ? await claimIntakeForPrealert(tx, config, userId, { id: row.id, trackingNumber: input.trackingNumber, mailboxId: row.mailboxId })
+      : null;
+    return matched
+      ? { id: row.id, message: RECEPTION_MESSAGES.prealertMatchedToast, warehouseReceipt: matched.warehouseReceipt as string | null }
+      : { id: row.id, message: PREALERT_MESSAGES.created, warehouseReceipt: null as string | null };
   }));
 }
 
 /**
  * Edits an own pre-alert while it is pending or confirmed. The tracking number, once given,
  * stays (admin spec §5); the update itself re-checks the status, so a conversion that
- * happens meanwhile wins.
+ * happens meanwhile wins. A number given now for the first time is matched like a new
+ * pre-alert's against the parcels waiting "sin dueño".
  */
-export async function updateOwnPrealert(db: Db, userId: string, input: UpdateInput) {
+export async function updateOwnPrealert(db: Db, userId: string, input: UpdateInput, config: Pick<Config, 'appUrl'>) {
   return refuseDuplicateTracking(db.transaction(async (tx) => {
     const current = await findOwnPrealert(tx, userId, input.id);
     if (!current) throw notFound();
@@ -109,8 +122,14 @@ export async function updateOwnPrealert(db: Db, userId: string, input: UpdateInp
         ...editableFields(input),
       })
       .where(and(eq(prealerts.id, input.id), eq(prealerts.userId, userId), ne(prealerts.status, 'converted')))
-      .returning({ id: prealerts.id });
+      .returning({ id: prealerts.id, mailboxId: prealerts.mailboxId });
     if (updated.length === 0) throw new TRPCError({ code: 'CONFLICT', message: PREALERT_MESSAGES.notEditable });
-    return { id: input.id, message: PREALERT_MESSAGES.updated };
+    // A number given now for the first time (it cannot change later) may be one waiting "sin dueño".
+    const matched = trackingNumber && !current.trackingNumber
+      ? await claimIntakeForPrealert(tx, config, userId, { id: input.id, trackingNumber, mailboxId: updated[0].mailboxId })
+      : null;
+    return matched
+      ? { id: input.id, message: RECEPTION_MESSAGES.prealertMatchedTitle, warehouseReceipt: matched.warehouseReceipt as string | null }
+      : { id: input.id, message: PREALERT_MESSAGES.updated, warehouseReceipt: null as string | null };
   }));
 }

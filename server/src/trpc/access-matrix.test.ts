@@ -26,6 +26,7 @@ const PUBLIC_PROCEDURES = [
   'auth.signUp',
   'auth.verifyEmail',
   'contact.send',
+  'publicTracking.lookup',
   'site.config',
   'staff.acceptInvitation',
   'staff.invitation',

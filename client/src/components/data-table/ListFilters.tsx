@@ -21,6 +21,11 @@ type ListFiltersProps<S extends object> = {
   tooShortMessage: (min: number) => string;
   /** The filter selects, between the search box and 'Limpiar filtros'. */
   filters?: ReactNode;
+  /**
+   * Enter in the search box (a barcode scanner ends with it): answers whether it acted on the
+   * text (e.g. opened the package of a scanned WR), and then the box is emptied.
+   */
+  onSearchEnter?: (text: string) => boolean | Promise<boolean>;
   /** Under the filter row (the count line, status tabs). */
   children?: ReactNode;
 };
@@ -33,6 +38,7 @@ export function ListFilters<S extends object>({
   searchKey,
   tooShortMessage,
   filters,
+  onSearchEnter,
   children,
 }: ListFiltersProps<S>) {
   const key = (searchKey ?? 'q') as keyof S;
@@ -51,6 +57,11 @@ export function ListFilters<S extends object>({
             leftSection={<IconSearch size={16} />}
             value={text}
             onChange={(e) => setText(e.currentTarget.value)}
+            onKeyDown={async (e) => {
+              if (e.key !== 'Enter' || !onSearchEnter || !e.currentTarget.value.trim()) return;
+              e.preventDefault();
+              if (await onSearchEnter(e.currentTarget.value.trim())) setText('');
+            }}
             error={tooShort ? tooShortMessage(LIST_SEARCH_MIN_LENGTH) : undefined}
             miw={260}
             style={{ flex: 1 }}

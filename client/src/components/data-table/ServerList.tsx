@@ -94,6 +94,8 @@ type ServerListProps<S extends ListSearch, F extends keyof S, Row extends RowDat
   toMessage?: (error: unknown, fallback: string) => string;
   /** The URL param the search box writes ('q' by default). */
   searchKey?: keyof S & string;
+  /** Enter in the search box (a scanned code): true when the list acted on it (ListFilters). */
+  onSearchEnter?: (text: string) => boolean | Promise<boolean>;
   /** Select filters beside the search box, one per URL param, in order. */
   selects?: ListSelect<F>[];
   /** Other filter controls, after the selects. */
@@ -146,6 +148,7 @@ export function ServerList<S extends ListSearch, F extends keyof S, Row extends 
         keys={Object.keys(state.filters) as (keyof S)[]}
         placeholder={text.searchPlaceholder}
         searchKey={props.searchKey}
+        onSearchEnter={props.onSearchEnter}
         tooShortMessage={text.searchTooShort ?? TRACKING_MESSAGES.searchTooShort}
         filters={
           <>

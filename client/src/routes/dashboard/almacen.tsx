@@ -1,4 +1,4 @@
-import { Card, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Box, Card, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -9,12 +9,12 @@ import type { inferOutput } from '@trpc/tanstack-react-query';
 import { LabelBadge, StackedCell } from '../../components/data-table/cells';
 import { ResponsiveTable, type ResponsiveColumn } from '../../components/data-table/ResponsiveTable';
 import { AnchorLink } from '../../components/links';
+import { PackagePhotos } from '../../components/PackagePhotos';
 import { searchOptionalEnum, searchString } from '../../lib/search';
 import { pageHead } from '../../lib/site';
 import { PACKAGE_STATUS_COLORS } from '../../lib/status-colors';
 import { trpc } from '../../lib/trpc';
 import { DashboardPage } from './-components/PageHeader';
-import { InvoiceLink } from './-components/InvoiceLink';
 import { EmptyState, QueryState } from './-components/QueryState';
 
 
@@ -38,7 +38,11 @@ const COLUMNS: ResponsiveColumn<StoredPackage>[] = [
     cell: (p) => (
       <>
         <StackedCell mono main={p.trackingNumber} sub={`${p.mailboxCode}${p.warehouseReceipt ? ` · WR ${p.warehouseReceipt}` : ''}`} />
-        {p.photoFileId && <InvoiceLink fileId={p.photoFileId} label="Ver foto" />}
+        {p.photos.length > 0 && (
+          <Box mt={6}>
+            <PackagePhotos photos={p.photos} size={48} />
+          </Box>
+        )}
       </>
     ),
   },

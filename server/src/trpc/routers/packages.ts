@@ -10,7 +10,12 @@ import {
   packageListInput,
   packageStatusInput,
   packageUpdateInput,
+  packageByReceiptInput,
+  WAREHOUSE_MESSAGES,
 } from '@casillero/shared';
+import { eq } from 'drizzle-orm';
+import { packages } from '../../db/schema';
+import { packagePhotoLinks, photosOfPackage } from '../../queries/package-photos';
 import { getOwnPackageStats, listOwnPackages } from '../../queries/client-packages';
 import {
   countPackages,
@@ -27,7 +32,9 @@ export const packagesRouter = router({
   /** Almacén: the customer's own packages (searched and filtered) and the stat cards over all of them. */
   mine: protectedProcedure.input(myPackagesInput).query(async ({ ctx, input }) => {
     const [items, stats] = await Promise.all([listOwnPackages(ctx.db, ctx.user.id, input), getOwnPackageStats(ctx.db, ctx.user.id)]);
-    return { items, stats };
+    // The photos taken at the door, as signed links, of the customer's own packages only.
+    const photos = await packagePhotoLinks(ctx.db, ctx.config, items.map((p) => p.id), ctx.user.id);
+    return { items: items.map((p) => ({ ...p, photos: photos.get(p.id) ?? [] })), stats };
   }),
 
   // --- Admin: Gestión de Paquetes (admin spec §2, §5, §7) ---------------------------------------
@@ -37,7 +44,21 @@ export const packagesRouter = router({
 
   detail: staffProcedure('packages.read')
     .input(idInput)
-    .query(async ({ ctx, input }) => foundOr(await getPackageDetail(ctx.db, input.id), PACKAGE_MESSAGES.notFound)),
+    .query(async ({ ctx, input }) => {
+      const detail = foundOr(await getPackageDetail(ctx.db, input.id), PACKAGE_MESSAGES.notFound);
+      return { ...detail, photos: await photosOfPackage(ctx.db, ctx.config, detail.id) };
+    }),
+
+  /** A WR number scanned or typed into the list's search: the package to open (issue 15). */
+  byWarehouseReceipt: staffProcedure('packages.read')
+    .input(packageByReceiptInput)
+    .query(async ({ ctx, input }) => {
+      const [row] = await ctx.db
+        .select({ id: packages.id, warehouseReceipt: packages.warehouseReceipt })
+        .from(packages)
+        .where(eq(packages.warehouseReceipt, input.warehouseReceipt));
+      return foundOr(row ?? null, WAREHOUSE_MESSAGES.receiptNotFound(input.warehouseReceipt));
+    }),
 
   /** The forms' customer picker (packages and shipments). */
   customers: staffProcedure('packages.read').input(packageCustomerPickerInput).query(({ ctx, input }) => listCustomerChoices(ctx.db, input)),

@@ -19,11 +19,11 @@ export const prealertsRouter = router({
 
   create: protectedProcedure
     .input(prealertCreateInput)
-    .mutation(({ ctx, input }) => createOwnPrealert(ctx.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => createOwnPrealert(ctx.db, ctx.user.id, input, ctx.config)),
 
   update: protectedProcedure
     .input(prealertUpdateInput)
-    .mutation(({ ctx, input }) => updateOwnPrealert(ctx.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => updateOwnPrealert(ctx.db, ctx.user.id, input, ctx.config)),
 
   // --- Admin: Gestión de Prealartas (admin spec §2, §4, §5, §7) -------------------------------
   list: staffProcedure('prealerts.read').input(prealertAdminListInput).query(({ ctx, input }) => listAdminPrealerts(ctx.db, input)),

@@ -6,7 +6,7 @@ import { CarrierSelect, EstadoTrackingSelect, PrealertFigures } from '../../../c
 import { useSchemaForm } from '../../../components/forms/useSchemaForm';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { MAILBOX_COUNTRY_LABELS, PREALERT_MESSAGES, prealertCreateInput, type Carrier, type EstadoTrackingPrealerta } from '@casillero/shared';
+import { MAILBOX_COUNTRY_LABELS, PREALERT_MESSAGES, RECEPTION_MESSAGES, prealertCreateInput, type Carrier, type EstadoTrackingPrealerta } from '@casillero/shared';
 import { getErrorMessage, getFieldErrors } from '../../../lib/errors';
 import { checkFile, uploadFile } from '../../../lib/files';
 import { trpc } from '../../../lib/trpc';
@@ -89,7 +89,9 @@ export function PrealertForm({ opened, prealert, onClose }: { opened: boolean; p
     try {
       const result = isEdit ? await update.mutateAsync({ ...values, id: prealert.id }) : await create.mutateAsync(values);
       await queryClient.invalidateQueries({ queryKey: trpc.prealerts.mine.queryKey() });
-      notifications.show({ color: 'green', title: result.message, message: isEdit ? '' : PREALERT_MESSAGES.createdDetail });
+      // A number already waiting in the warehouse was matched on the spot: say where it is.
+      const detail = result.warehouseReceipt ? RECEPTION_MESSAGES.prealertMatchedDetail(result.warehouseReceipt) : isEdit ? '' : PREALERT_MESSAGES.createdDetail;
+      notifications.show({ color: 'green', title: result.message, message: detail });
       onClose();
     } catch (error) {
       form.setErrors(getFieldErrors(error));

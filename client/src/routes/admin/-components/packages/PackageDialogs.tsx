@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Anchor, Badge, Divider, FileInput, Image, Loader, NumberInput, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Badge, Divider, FileInput, Group, NumberInput, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { MAILBOX_COUNTRY_LABELS, PACKAGE_MESSAGES as M, SHIPMENT_STATUS_LABELS, formatDateTime, formatUsd, packageIntakeInput } from '@casillero/shared';
+import { PackagePhotos } from '../../../../components/PackagePhotos';
 import { CustomerSection, DetailsHeading, FactGrid } from '../../../../components/details/DetailsParts';
 import { DetailsDrawer, type DetailsDrawerOpen } from '../../../../components/details/DetailsDrawer';
 import { EntityHistory } from '../../../../components/details/EntityHistory';
@@ -15,20 +16,10 @@ import { trpc } from '../../../../lib/trpc';
 import { failureMessage } from './feedback';
 import { useInvalidatePackages } from './PackageForm';
 import { PackageStatusBadge } from './PackageStatus';
+import { PrintLabelButton } from './PrintLabels';
 import type { PackageRow } from './types';
 
 export const weightText = (kg: number | null) => (kg === null ? '—' : `${kg.toLocaleString('es-ES', { maximumFractionDigits: 2 })} kg`);
-
-function PackagePhoto({ fileId }: { fileId: string }) {
-  const link = useQuery(trpc.files.link.queryOptions({ id: fileId }));
-  if (link.isPending) return <Loader size="sm" aria-label="Cargando foto" />;
-  if (link.isError) return <Text c="red">{failureMessage(link.error, 'No se pudo cargar la foto.')}</Text>;
-  return (
-    <Anchor href={link.data.url} target="_blank" rel="noreferrer">
-      <Image src={link.data.url} alt="Foto del paquete" mah={260} fit="contain" radius="sm" />
-    </Anchor>
-  );
-}
 
 /** Everything about a package: the package, the warehouse intake with its photo, customer and shipment. */
 export function PackageDetailsDrawer(props: DetailsDrawerOpen) {
@@ -70,13 +61,10 @@ export function PackageDetailsDrawer(props: DetailsDrawerOpen) {
               ],
             ]}
           />
-          {d.photoFileId ? (
-            <PackagePhoto fileId={d.photoFileId} />
-          ) : (
-            <Text size="sm" c="dimmed">
-              Sin foto
-            </Text>
-          )}
+          <Group justify="space-between" align="flex-start">
+            <PackagePhotos photos={d.photos} size={88} showEmpty />
+            {d.warehouseReceipt && <PrintLabelButton packageIds={[d.id]} />}
+          </Group>
           <CustomerSection
             name={d.customerName}
             email={d.customerEmail}

@@ -1,13 +1,15 @@
-import { useMemo, useState } from 'react';
-import { CloseButton, Group, Stack, Text } from '@mantine/core';
-import { IconBuildingWarehouse, IconPencil, IconTrash, IconUser } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useMemo, useRef, useState } from 'react';
+import { Checkbox, CloseButton, Group, Stack, Text } from '@mantine/core';
+import { IconBuildingWarehouse, IconPencil, IconPrinter, IconTrash, IconUser } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   MAILBOX_COUNTRY_LABELS,
   PACKAGE_MESSAGES as M,
   PACKAGE_STATUSES,
   PACKAGE_STATUS_LABELS,
+  WAREHOUSE_MESSAGES,
   formatDate,
+  isWarehouseReceiptCode,
   formatUsd,
   type MailboxCountry,
   type PackageSort,
@@ -16,12 +18,15 @@ import {
 import { DetailsAction, RowAction, RowActions, ServerList, StackedCell, dataTableColumns, useServerListState } from '../../../../components/data-table';
 import type { ListActions, ListProps, ListSearch } from '../../../../components/data-table';
 import { useDetailsParam } from '../../../../components/details/DetailsDrawer';
+import { notifyError } from '../../../../components/forms/notify';
+import { getErrorCode } from '../../../../lib/errors';
 import { useCan } from '../../../../lib/permissions';
 import { trpc } from '../../../../lib/trpc';
 import { failureMessage } from './feedback';
 import { DeletePackageDialog, IntakeDialog, PackageDetailsDrawer, weightText } from './PackageDialogs';
 import { EditPackageDialog } from './PackageForm';
 import { PackageStatusSelect } from './PackageStatus';
+import { PrintLabelButton, openLabels } from './PrintLabels';
 import type { PackageRow } from './types';
 
 export type PackageSearch = ListSearch<PackageSort> & { status?: PackageStatus; cliente?: string };
@@ -32,9 +37,47 @@ const INTAKE_STATUSES: readonly PackageStatus[] = ['pending', 'received', 'in_wa
 
 const col = dataTableColumns<PackageRow>();
 
+/** The rows ticked for printing their labels, across pages (only rows with a WR can be ticked). */
+type Selection = { ids: ReadonlySet<string>; toggle: (ids: string[], on: boolean) => void };
+
+const printable = (r: PackageRow) => Boolean(r.warehouseReceipt);
+
+/** The tick column: one per row, and one in the header for the page's rows. */
+function selectColumn(selection: Selection, pageRows: () => PackageRow[]) {
+  return col.display({
+    id: 'select',
+    header: () => {
+      const ids = pageRows().filter(printable).map((r) => r.id);
+      const ticked = ids.filter((id) => selection.ids.has(id)).length;
+      return (
+        <Checkbox
+          aria-label="Seleccionar los paquetes de esta página"
+          checked={ids.length > 0 && ticked === ids.length}
+          indeterminate={ticked > 0 && ticked < ids.length}
+          disabled={ids.length === 0}
+          onChange={(e) => selection.toggle(ids, e.currentTarget.checked)}
+        />
+      );
+    },
+    cell: (info) => {
+      const r = info.row.original;
+      return (
+        <Checkbox
+          aria-label={`Seleccionar ${r.trackingNumber ?? r.packageDescription}`}
+          title={printable(r) ? undefined : 'Sin WR: regístralo en el almacén para imprimir su etiqueta'}
+          checked={selection.ids.has(r.id)}
+          disabled={!printable(r)}
+          onChange={(e) => selection.toggle([r.id], e.currentTarget.checked)}
+        />
+      );
+    },
+  });
+}
+
 /** `canWrite`: the role may change packages (packages.write); without it only the details show. */
-function packageColumns(actions: ListActions<PackageRow, 'details' | 'edit' | 'intake' | 'remove'>) {
+function packageColumns(actions: ListActions<PackageRow, 'details' | 'edit' | 'intake' | 'remove'>, selection: Selection, pageRows: () => PackageRow[]) {
   return [
+    selectColumn(selection, pageRows),
     col.cell('tracking', 'Tracking', (r) => <StackedCell mono main={r.trackingNumber} />),
     col.cell('customer', 'Cliente', (r) => <StackedCell main={r.customerName} sub={r.customerEmail} />),
     col.cell('mailbox', 'Casillero', (r) => (
@@ -91,6 +134,15 @@ function packageColumns(actions: ListActions<PackageRow, 'details' | 'edit' | 'i
       return (
         <RowActions>
           <DetailsAction name={label} onClick={() => actions.details(row)} />
+          {row.warehouseReceipt && (
+            <RowAction
+              label={WAREHOUSE_MESSAGES.labelPrint}
+              ariaLabel={`${WAREHOUSE_MESSAGES.labelPrint} de ${label}`}
+              color="dark"
+              icon={<IconPrinter size={18} />}
+              onClick={() => openLabels([row.id])}
+            />
+          )}
           {actions.canWrite && (
             <>
               <RowAction
@@ -148,18 +200,58 @@ export function PackagesList({ search, navigate }: ListProps<PackageSearch>) {
   const [editOf, setEditOf] = useState<string | null>(null);
   const [intakeOf, setIntakeOf] = useState<PackageRow | null>(null);
   const [deleteOf, setDeleteOf] = useState<PackageRow | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const queryClient = useQueryClient();
+  const rowsInput = state.input;
+  // The header's tick reads the page on screen when it renders (the columns stay memoised).
+  const pageRows = useRef<() => PackageRow[]>(() => []);
+  pageRows.current = () => queryClient.getQueryData(trpc.packages.list.queryKey(rowsInput))?.rows ?? [];
+
+  const selection: Selection = useMemo(
+    () => ({
+      ids: selected,
+      toggle: (ids, on) =>
+        setSelected((prev) => {
+          const next = new Set(prev);
+          for (const id of ids) {
+            if (on) next.add(id);
+            else next.delete(id);
+          }
+          return next;
+        }),
+    }),
+    [selected],
+  );
 
   const columns = useMemo(
-    () => packageColumns({
-        details: (r) => details.open(r.id),
-        edit: (r) => setEditOf(r.id),
-        intake: setIntakeOf,
-        remove: setDeleteOf,
-        canWrite,
-      }),
+    () =>
+      packageColumns(
+        {
+          details: (r) => details.open(r.id),
+          edit: (r) => setEditOf(r.id),
+          intake: setIntakeOf,
+          remove: setDeleteOf,
+          canWrite,
+        },
+        selection,
+        () => pageRows.current(),
+      ),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `details.open` only writes the URL
-    [canWrite],
+    [canWrite, selection],
   );
+
+  /** A WR typed or scanned into the search, then Enter (a scanner ends with it): open that package. */
+  const openScannedReceipt = async (text: string) => {
+    try {
+      const found = await queryClient.fetchQuery({ ...trpc.packages.byWarehouseReceipt.queryOptions({ warehouseReceipt: text }), staleTime: 0 });
+      details.open(found.id);
+      return true;
+    } catch (error) {
+      // Not a WR of ours: the text stays an ordinary search.
+      if (isWarehouseReceiptCode(text)) notifyError(getErrorCode(error) === 'NOT_FOUND' ? WAREHOUSE_MESSAGES.receiptNotFound(text.toUpperCase()) : failureMessage(error, M.loadFailed));
+      return false;
+    }
+  };
 
   return (
     <ServerList
@@ -170,7 +262,18 @@ export function PackagesList({ search, navigate }: ListProps<PackageSearch>) {
       text={{ ...M, caption: 'Paquetes', noun: 'paquetes', searchPlaceholder: 'Tracking, descripción, cliente o casillero' }}
       toMessage={failureMessage}
       selects={[{ key: 'status', label: 'Estado', w: 190, values: PACKAGE_STATUSES, labels: PACKAGE_STATUS_LABELS }]}
-      countExtras={search.cliente && <CustomerFilterChip userId={search.cliente} onClear={() => state.list.clear(['cliente'])} />}
+      onSearchEnter={openScannedReceipt}
+      countExtras={
+        <>
+          {selected.size > 0 && (
+            <Group gap={6} wrap="nowrap">
+              <PrintLabelButton packageIds={[...selected]} size="xs" />
+              <CloseButton size="sm" aria-label="Quitar la selección" onClick={() => setSelected(new Set())} />
+            </Group>
+          )}
+          {search.cliente && <CustomerFilterChip userId={search.cliente} onClear={() => state.list.clear(['cliente'])} />}
+        </>
+      }
     >
       <PackageDetailsDrawer id={details.openId} onClose={details.close} />
       <EditPackageDialog packageId={editOf} onClose={() => setEditOf(null)} />

@@ -1,0 +1,187 @@
+// What the reception screen shows once a number is scanned (issue 15, items 1 and 2): who the
+// parcel belongs to (or "sin dueño", with the casillero code read off the label), then the
+// measures, the photos and Save. The weight is focused, and Enter there saves: receiving a
+// parcel is the scan plus the measures.
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Badge, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertCircle, IconUser, IconUserQuestion } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import type { inferInput, inferOutput } from '@trpc/tanstack-react-query';
+import { CARRIERS, RECEPTION_MESSAGES as M, receptionReceiveInput } from '@casillero/shared';
+import { getErrorMessage, getFieldErrors } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { numberInput, optionalValue } from '../forms/fields';
+import { useSchemaForm } from '../forms/useSchemaForm';
+import { PhotoCapture, type CapturedPhoto } from './PhotoCapture';
+
+export type LookupResult = inferOutput<typeof trpc.reception.lookup>;
+export type ExpectedOrUnknown = Extract<LookupResult, { kind: 'expected' | 'unknown' }>;
+export type ReceiveResult = inferOutput<typeof trpc.reception.receive>;
+type Values = Omit<inferInput<typeof trpc.reception.receive>, 'photos' | 'weightKg' | 'lengthCm' | 'widthCm' | 'heightCm'> & {
+  weightKg: number | '';
+  lengthCm: number | '';
+  widthCm: number | '';
+  heightCm: number | '';
+};
+
+/** Who the scanned parcel belongs to, as found before saving. */
+function OwnerCard({ found }: { found: ExpectedOrUnknown }) {
+  if (found.kind === 'unknown') {
+    return (
+      <Card withBorder padding="md" bg="var(--mantine-color-orange-light)" data-testid="reception-owner">
+        <Group gap="xs" mb={4}>
+          <IconUserQuestion size={20} />
+          <Text fw={700}>{M.unknownTitle}</Text>
+          <Text ff="monospace" size="sm">
+            {found.trackingNumber}
+          </Text>
+          {found.carrier && <Badge variant="light">{found.carrier}</Badge>}
+        </Group>
+        <Text size="sm">{M.unknownDetail}</Text>
+      </Card>
+    );
+  }
+  return (
+    <Card withBorder padding="md" bg="var(--mantine-color-teal-light)" data-testid="reception-owner">
+      <Group gap="xs" mb={4}>
+        <IconUser size={20} />
+        <Text fw={700}>{M.expectedTitle}</Text>
+        <Text ff="monospace" size="sm">
+          {found.trackingNumber}
+        </Text>
+        {found.carrier && <Badge variant="light">{found.carrier}</Badge>}
+        <Badge variant="outline" color="gray">
+          {M.expectedFrom[found.source]}
+        </Badge>
+      </Group>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+        <div>
+          <Text size="xs" c="dimmed">
+            {M.customerLabel}
+          </Text>
+          <Text fw={600} size="lg">
+            {found.customer.name}
+          </Text>
+        </div>
+        <div>
+          <Text size="xs" c="dimmed">
+            {M.mailboxLabel}
+          </Text>
+          <Text fw={600} size="lg" ff="monospace">
+            {found.mailbox.code}
+          </Text>
+        </div>
+      </SimpleGrid>
+      {found.description && (
+        <Text size="sm" mt={4} c="dimmed">
+          {found.description}
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+type ReceptionFormProps = {
+  found: ExpectedOrUnknown;
+  onSaved: (result: ReceiveResult, found: ExpectedOrUnknown, weightKg: number) => void;
+  onCancel: () => void;
+  /** The number was received meanwhile (another operator, a second scan): back to the scan field. */
+  onAlreadyReceived: (message: string) => void;
+};
+
+export function ReceptionForm({ found, onSaved, onCancel, onAlreadyReceived }: ReceptionFormProps) {
+  const weight = useRef<HTMLInputElement>(null);
+  const [photos, setPhotos] = useState<CapturedPhoto[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const receive = useMutation(trpc.reception.receive.mutationOptions());
+  const form = useSchemaForm<Values>(receptionReceiveInput, {
+    code: found.trackingNumber,
+    carrier: found.carrier && (CARRIERS as readonly string[]).includes(found.carrier) ? (found.carrier as Values['carrier']) : '',
+    weightKg: '',
+    lengthCm: '',
+    widthCm: '',
+    heightCm: '',
+    mailboxCode: '',
+    description: '',
+  });
+
+  useEffect(() => {
+    weight.current?.focus();
+  }, []);
+
+  const submit = form.onSubmit(async (values) => {
+    setError(null);
+    try {
+      const result = await receive.mutateAsync({
+        ...(values as unknown as inferInput<typeof trpc.reception.receive>),
+        photos: photos.map(({ fileId, thumbFileId }) => ({ fileId, thumbFileId })),
+      });
+      photos.forEach((p) => URL.revokeObjectURL(p.previewUrl));
+      onSaved(result, found, Number(values.weightKg));
+    } catch (caught) {
+      const message = getErrorMessage(caught, M.saveFailed);
+      if ((caught as { data?: { code?: string } })?.data?.code === 'CONFLICT') {
+        onAlreadyReceived(message);
+        return;
+      }
+      form.setErrors(getFieldErrors(caught));
+      setError(message);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={M.save}>
+      <Stack gap="sm">
+        <OwnerCard found={found} />
+        {found.kind === 'unknown' && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput
+              label={M.mailboxCodeLabel}
+              placeholder={M.mailboxCodePlaceholder}
+              autoCapitalize="characters"
+              autoComplete="off"
+              {...form.getInputProps('mailboxCode')}
+            />
+            <Select label={M.carrierLabel} data={[...CARRIERS]} clearable {...optionalValue(form.getInputProps('carrier'))} />
+          </SimpleGrid>
+        )}
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+          <NumberInput
+            ref={weight}
+            label={M.weightLabel}
+            required
+            min={0}
+            step={0.1}
+            decimalScale={2}
+            inputMode="decimal"
+            size="md"
+            {...numberInput(form.getInputProps('weightKg'))}
+          />
+          <NumberInput label={M.lengthLabel} min={0} decimalScale={1} inputMode="decimal" size="md" {...numberInput(form.getInputProps('lengthCm'))} />
+          <NumberInput label={M.widthLabel} min={0} decimalScale={1} inputMode="decimal" size="md" {...numberInput(form.getInputProps('widthCm'))} />
+          <NumberInput label={M.heightLabel} min={0} decimalScale={1} inputMode="decimal" size="md" {...numberInput(form.getInputProps('heightCm'))} />
+        </SimpleGrid>
+        {found.kind === 'unknown' && <TextInput label={M.descriptionLabel} {...form.getInputProps('description')} />}
+        <div>
+          <Text size="sm" fw={500} mb={4}>
+            {M.photosLabel}
+          </Text>
+          <PhotoCapture value={photos} onChange={setPhotos} max={4} disabled={receive.isPending} />
+        </div>
+        {error && (
+          <Alert color="red" icon={<IconAlertCircle />} role="alert">
+            {error}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel} disabled={receive.isPending}>
+            {M.cancel}
+          </Button>
+          <Button type="submit" loading={receive.isPending} size="md">
+            {M.save}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,107 @@
+// A parcel's public answer (DECISIONS 15): its status, carrier, places at country or city level,
+// the estimated delivery and the timeline. The server sends nothing else; this shows all of it.
+import { Alert, Badge, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
+// Timeline is not among the public pages' Mantine styles (styles/mantine-public.ts): its CSS
+// comes with this page's code only.
+import '@mantine/core/styles/Timeline.layer.css';
+import { IconAlertCircle, IconPackage, IconSearchOff } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { PUBLIC_TRACKING_MESSAGES as M, formatDateTime, type PublicTrackingResult } from '@casillero/shared';
+import { AnchorLink } from '../../../components/links';
+import { getErrorMessage } from '../../../lib/errors';
+import { trpc } from '../../../lib/trpc';
+
+/** YYYY-MM-DD as dd/mm/yyyy, without a time zone moving it a day. */
+const formatDay = (day: string) => day.split('-').reverse().join('/');
+
+/** Looks the number up and shows the answer, a miss, or why it could not be asked. */
+export function TrackingLookup({ number }: { number: string }) {
+  const query = useQuery({ ...trpc.publicTracking.lookup.queryOptions({ number }), staleTime: 60_000 });
+  if (query.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label={M.searching} />
+      </Center>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Alert color="red" icon={<IconAlertCircle />} role="alert" title={M.loadFailed}>
+        {getErrorMessage(query.error, M.loadFailed)}
+      </Alert>
+    );
+  }
+  return <TrackingResult result={query.data} />;
+}
+
+export function TrackingResult({ result }: { result: PublicTrackingResult }) {
+  if (!result.found) {
+    return (
+      <Alert color="yellow" icon={<IconSearchOff />} title={M.notFoundTitle} role="status">
+        <Text size="sm">{M.notFoundText}</Text>
+      </Alert>
+    );
+  }
+  const facts: [string, string][] = [
+    [M.carrierLabel, result.carrier],
+    [M.originLabel, result.originCountry],
+    [M.destinationLabel, result.destinationCity],
+    [M.estimatedDeliveryLabel, result.estimatedDelivery && formatDay(result.estimatedDelivery)],
+    [M.deliveredOnLabel, result.deliveredOn && formatDay(result.deliveredOn)],
+  ].filter((f): f is [string, string] => Boolean(f[1]));
+
+  return (
+    <Card withBorder radius="lg" padding="lg" component="article" aria-labelledby="resultado-rastreo">
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <Group gap="sm" wrap="nowrap">
+            <IconPackage size={28} aria-hidden />
+            <Title order={2} size="h3" id="resultado-rastreo" style={{ overflowWrap: 'anywhere' }}>
+              {M.resultTitle(result.number)}
+            </Title>
+          </Group>
+          <Badge size="lg" variant="filled" aria-label={`${M.statusLabel}: ${result.status}`}>
+            {result.status}
+          </Badge>
+        </Group>
+        {facts.length > 0 && (
+          <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md" component="dl" m={0}>
+            {facts.map(([label, value]) => (
+              <Stack key={label} gap={0}>
+                <Text component="dt" size="xs" c="dimmed">
+                  {label}
+                </Text>
+                <Text component="dd" m={0} fw={600}>
+                  {value}
+                </Text>
+              </Stack>
+            ))}
+          </SimpleGrid>
+        )}
+        <Stack gap="sm">
+          <Title order={3} size="h5">
+            {M.timelineTitle}
+          </Title>
+          {result.timeline.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {M.timelineEmpty}
+            </Text>
+          ) : (
+            <Timeline active={0} bulletSize={18} lineWidth={2} aria-label={M.timelineTitle}>
+              {result.timeline.map((event, i) => (
+                <Timeline.Item key={`${event.at}-${i}`} title={event.label}>
+                  <Text size="xs" c="dimmed">
+                    {formatDateTime(event.at)}
+                  </Text>
+                </Timeline.Item>
+              ))}
+            </Timeline>
+          )}
+        </Stack>
+        <AnchorLink to="/login" size="sm">
+          {M.signInForDetails}
+        </AnchorLink>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,62 @@
+// Printable labels, apart from tRPC because they are a PDF (issue 15, item 3):
+//   GET /api/labels?packages=<id,…>&intakes=<id,…>
+//       staff who may read packages; one 100×150 mm page per package or received parcel, in the
+//       order given (packages first), at most LABELS_MAX_PER_REQUEST. An unknown id answers 404.
+import type {} from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { AUTH_MESSAGES, LABELS_MAX_PER_REQUEST, LABELS_PATH, WAREHOUSE_MESSAGES, can } from '@casillero/shared';
+import type { Db } from '../db/client';
+import type { Config } from '../env';
+import { requestUser } from '../auth/request-session';
+import { businessToday } from '../lib/business-clock';
+import { LabelProblem, intakeLabels, packageLabels, renderLabelsPdf } from '../services/labels';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const fail = (reply: FastifyReply, status: number, message: string) => reply.status(status).send({ error: message });
+
+/** The ids of a comma-separated parameter, lower-case and without repeats; null if one is not an id. */
+export function parseIdList(value: unknown): string[] | null {
+  if (value === undefined || value === '') return [];
+  if (typeof value !== 'string' || value.length > LABELS_MAX_PER_REQUEST * 40) return null;
+  const ids = value.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  if (!ids.every((id) => UUID.test(id))) return null;
+  return [...new Set(ids)];
+}
+
+export type LabelRoutesOptions = { db: Db; config: Config };
+
+export function registerLabelRoutes(app: FastifyInstance, { db, config }: LabelRoutesOptions) {
+  app.get<{ Querystring: { packages?: unknown; intakes?: unknown } }>(LABELS_PATH, async (req, reply) => {
+    const user = await requestUser(req, reply, db, config);
+    if (!user) return fail(reply, 401, AUTH_MESSAGES.unauthorized);
+    if (!can(user.role, 'packages.read')) return fail(reply, 403, AUTH_MESSAGES.forbidden);
+
+    const packageIds = parseIdList(req.query.packages);
+    const intakeIds = parseIdList(req.query.intakes);
+    if (!packageIds || !intakeIds) return fail(reply, 400, WAREHOUSE_MESSAGES.labelsInvalidId);
+    const count = packageIds.length + intakeIds.length;
+    if (count === 0) return fail(reply, 400, WAREHOUSE_MESSAGES.labelsNone);
+    if (count > LABELS_MAX_PER_REQUEST) return fail(reply, 400, WAREHOUSE_MESSAGES.labelsTooMany);
+
+    let labels;
+    try {
+      labels = [...(await packageLabels(db, packageIds)), ...(await intakeLabels(db, intakeIds))];
+    } catch (err) {
+      if (err instanceof LabelProblem) return fail(reply, err.status, err.message);
+      throw err;
+    }
+    const pdf = await renderLabelsPdf(labels);
+    const filename = labels.length === 1 ? `etiqueta-${labels[0]!.warehouseReceipt}.pdf` : `etiquetas-${businessToday()}.pdf`;
+    req.log.info({ labels: labels.length }, 'Etiquetas impresas');
+    return (
+      reply
+        .header('content-type', 'application/pdf')
+        .header('content-length', pdf.length)
+        // Names and casilleros: never kept by a shared cache.
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `inline; filename="${filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
+        .send(pdf)
+    );
+  });
+}

@@ -1,0 +1,38 @@
+// The manifest import's dry run (issue 15, item 5):
+//   POST /api/imports/preview  JSON { fileName, csv } (the file as text, about 1 MB for 10,000
+//                              rows; the server's 8 MB body limit holds it), staff with
+//                              'packages.write', same-origin only; answers the ImportPreview.
+// Apart from tRPC because it reads without changing anything: as a staff mutation it would be an
+// audited change that changes nothing, and as a tRPC query its megabyte would have to travel in
+// a GET's URL. The import itself is the audited mutation parcelImports.applyFile, on the same input.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  AUTH_MESSAGES,
+  GENERIC_MESSAGES,
+  PARCEL_IMPORT_PREVIEW_PATH,
+  can,
+  parcelImportInput,
+} from '@casillero/shared';
+import type { Db } from '../db/client';
+import type { Config } from '../env';
+import { requestUser } from '../auth/request-session';
+import { requestOrigin } from '../trpc/context';
+import { isForeignOrigin } from '../trpc/init';
+import { containsNulChar } from '../lib/nul-char';
+import { previewImport } from '../services/parcel-import';
+
+const fail = (reply: FastifyReply, status: number, message: string) => reply.status(status).send({ error: message });
+
+export function registerParcelImportRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+  app.post(PARCEL_IMPORT_PREVIEW_PATH, async (req, reply) => {
+    if (isForeignOrigin(requestOrigin(req, config), config.appUrl)) return fail(reply, 403, AUTH_MESSAGES.foreignOrigin);
+    const user = await requestUser(req, reply, db, config);
+    if (!user) return fail(reply, 401, AUTH_MESSAGES.unauthorized);
+    if (!can(user.role, 'packages.write')) return fail(reply, 403, AUTH_MESSAGES.forbidden);
+    // PostgreSQL cannot hold U+0000 in text: refused as tRPC refuses it.
+    if (containsNulChar(req.body)) return fail(reply, 400, GENERIC_MESSAGES.invalidInput);
+    const parsed = parcelImportInput.safeParse(req.body);
+    if (!parsed.success) return fail(reply, 400, parsed.error.issues[0]?.message ?? GENERIC_MESSAGES.invalidInput);
+    return reply.send(await previewImport(db, parsed.data));
+  });
+}

@@ -1,0 +1,395 @@
+// Reception by scanning and the "sin dueño" queue (issue 15, items 1 and 2): what a scan finds,
+// receiving it once (with its WR, the pre-alert converted and one notification), unclaimed
+// parcels matched by a later pre-alert or assigned by hand, photos handed to the customer, who
+// may call it, and the SQL tracking_key() agreeing with trackingKey() on the examples' table.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray, sql } from 'drizzle-orm';
+import {
+  PACKAGE_MESSAGES,
+  RECEPTION_MESSAGES as M,
+  TRACKING_NUMBER_EXAMPLES,
+  WAREHOUSE_RECEIPT_PATTERN,
+  trackingKey,
+  type ReceptionReceiveInput,
+} from '@casillero/shared';
+import { rowsOf, type Database } from '../../db/client';
+import { emailOutbox, mailboxes, notifications, packages, parcelIntakes, parcelPhotos, prealerts, storedFiles, users } from '../../db/schema';
+import { testConfig } from '../../env';
+import { diskFileStore } from '../../files/file-store';
+import { storeFile } from '../../files/store';
+import { callerFor, TEST_APP_URL, trpcError, type TestCaller } from '../../test/caller';
+import { createTestDatabase } from '../../test/db';
+import { customerWithActiveMailbox, signedInAdmin, signedInStaff, type CustomerWithMailbox } from '../../test/factories';
+import { tempStorageDir, tinyJpeg } from '../../test/files';
+
+const storageDir = tempStorageDir();
+const config = testConfig({ appUrl: TEST_APP_URL, storageDir });
+
+let database: Database;
+const db = () => database.db;
+let admin: TestCaller;
+/** The warehouse: the role that receives parcels in the business. */
+let almacen: Awaited<ReturnType<typeof signedInStaff>>;
+let ana: CustomerWithMailbox & { mailboxCode: string };
+let beto: CustomerWithMailbox & { mailboxCode: string };
+
+let serial = 0;
+/** A fresh UPS-shaped number, unique in this file. */
+const upsNumber = () => `1Z${Date.now().toString(36).toUpperCase().padStart(9, '0').slice(-9)}${String(++serial).padStart(7, '0')}`;
+
+async function withCode(c: CustomerWithMailbox) {
+  const [box] = await db().select({ code: mailboxes.mailboxCode }).from(mailboxes).where(eq(mailboxes.id, c.mailboxId));
+  return { ...c, mailboxCode: box.code };
+}
+
+const customerCaller = (c: CustomerWithMailbox) => callerFor(db(), c.visitor, config);
+const staffCaller = () => callerFor(db(), almacen.visitor, config);
+
+const emailsTo = async (email: string) => (await db().select().from(emailOutbox)).filter((e) => e.to.includes(email));
+const noticesOf = (userId: string) => db().select().from(notifications).where(eq(notifications.userId, userId));
+const intakeRow = async (id: string) => (await db().select().from(parcelIntakes).where(eq(parcelIntakes.id, id)))[0];
+const packageRow = async (id: string) => (await db().select().from(packages).where(eq(packages.id, id)))[0];
+const prealertRow = async (id: string) => (await db().select().from(prealerts).where(eq(prealerts.id, id)))[0];
+const counts = async () => {
+  const [row] = rowsOf<{ intakes: number; packages: number; notices: number; emails: number }>(
+    await db().execute(sql`select (select count(*)::int from parcel_intakes) as intakes, (select count(*)::int from packages) as packages,
+      (select count(*)::int from notifications) as notices, (select count(*)::int from email_outbox) as emails`),
+  );
+  return row;
+};
+
+function receiveInput(code: string, overrides: Partial<ReceptionReceiveInput> = {}): ReceptionReceiveInput {
+  return { code, weightKg: 2.35, lengthCm: 30, widthCm: 20, heightCm: 15, photos: [], ...overrides };
+}
+
+/** Two photos (screen size and thumbnail) uploaded by a staff member, as the photo route stores them. */
+async function uploadedPhoto(byUserId: string) {
+  const store = diskFileStore(storageDir);
+  const file = (name: string) =>
+    storeFile(db(), store, { ownerUserId: byUserId, kind: 'package_photo', bytes: tinyJpeg(), contentType: 'image/jpeg', originalName: name, uploadedBy: byUserId });
+  return { fileId: (await file('foto.jpg')).id, thumbFileId: (await file('miniatura.jpg')).id };
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  admin = (await signedInAdmin(db())).caller;
+  almacen = await signedInStaff(db(), 'almacen');
+  ana = await withCode(await customerWithActiveMailbox(db(), { nombre: 'Ana Recepción' }));
+  beto = await withCode(await customerWithActiveMailbox(db(), { nombre: 'Beto Bodega' }));
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+describe('tracking_key() in SQL', () => {
+  it.each(TRACKING_NUMBER_EXAMPLES)('gives what trackingKey() gives: $note', async ({ raw, key }) => {
+    const [row] = rowsOf<{ key: string }>(await db().execute(sql`select tracking_key(${raw}) as key`));
+    expect(row.key).toBe(key);
+    expect(trackingKey(raw)).toBe(key);
+  });
+});
+
+describe('reception.lookup', () => {
+  it('finds the pre-alert a number belongs to, whatever the variant scanned', async () => {
+    const number = upsNumber();
+    await customerCaller(ana).prealerts.create({ trackingNumber: number, carrier: 'UPS', description: 'Zapatos de correr', quantityItems: 1 });
+    const variant = ` ${number.toLowerCase().slice(0, 6)} ${number.toLowerCase().slice(6)} `;
+    const found = await staffCaller().reception.lookup({ code: variant });
+    expect(found).toEqual({
+      kind: 'expected',
+      trackingNumber: number,
+      carrier: 'UPS',
+      source: 'prealert',
+      customer: { id: ana.user.id, name: 'Ana Recepción' },
+      mailbox: { id: ana.mailboxId, code: ana.mailboxCode },
+      description: 'Zapatos de correr',
+    });
+  });
+
+  it('finds a tracking registered by the warehouse', async () => {
+    const number = upsNumber();
+    await admin.trackings.create({ mailboxId: beto.mailboxId, trackingNumber: number, carrier: 'UPS', description: 'Una chaqueta de invierno', senderName: 'Zara' });
+    const found = await staffCaller().reception.lookup({ code: number });
+    expect(found).toMatchObject({ kind: 'expected', source: 'tracking', customer: { id: beto.user.id, name: 'Beto Bodega' }, mailbox: { code: beto.mailboxCode } });
+  });
+
+  it('finds a package created as pending, and receives that package instead of a new one', async () => {
+    const number = upsNumber();
+    const { id } = await admin.packages.create({ userId: ana.user.id, mailboxId: ana.mailboxId, trackingNumber: number, packageDescription: 'Lámpara', status: 'pending' });
+    expect(await staffCaller().reception.lookup({ code: number })).toMatchObject({ kind: 'expected', source: 'package', description: 'Lámpara' });
+    const before = await counts();
+    const saved = await staffCaller().reception.receive(receiveInput(number, { weightKg: 4 }));
+    expect(saved).toMatchObject({ status: 'claimed', packageId: id, customerNotified: true });
+    expect(await packageRow(id)).toMatchObject({ status: 'received', weightKg: 4, warehouseReceipt: saved.warehouseReceipt });
+    expect((await counts()).packages).toBe(before.packages);
+  });
+
+  it('says "unknown" for a number nobody expects, with the carrier its shape suggests', async () => {
+    expect(await staffCaller().reception.lookup({ code: '9400 1118 9922 3197 0000 01' })).toEqual({
+      kind: 'unknown',
+      trackingNumber: '9400111899223197000001',
+      carrier: 'USPS',
+    });
+  });
+
+  it('treats a number pre-alerted by two customers as nobody\'s', async () => {
+    const number = upsNumber();
+    await customerCaller(ana).prealerts.create({ trackingNumber: number, description: 'Libro', quantityItems: 1 });
+    await customerCaller(beto).prealerts.create({ trackingNumber: number.toLowerCase(), description: 'Libro', quantityItems: 1 });
+    expect(await staffCaller().reception.lookup({ code: number })).toMatchObject({ kind: 'unknown' });
+    expect(await staffCaller().reception.receive(receiveInput(number))).toMatchObject({ status: 'unclaimed', packageId: null });
+  });
+
+  it('opens the package of a scanned WR label, and says "ya recibido" for a received number', async () => {
+    const number = upsNumber();
+    await customerCaller(ana).prealerts.create({ trackingNumber: number, description: 'Perfume', quantityItems: 1 });
+    const saved = await staffCaller().reception.receive(receiveInput(number));
+    expect(await staffCaller().reception.lookup({ code: saved.warehouseReceipt.toLowerCase() })).toEqual({
+      kind: 'warehouseReceipt',
+      packageId: saved.packageId,
+      warehouseReceipt: saved.warehouseReceipt,
+    });
+    expect(await staffCaller().reception.lookup({ code: number.toLowerCase() })).toMatchObject({
+      kind: 'alreadyReceived',
+      warehouseReceipt: saved.warehouseReceipt,
+      packageId: saved.packageId,
+      intakeId: saved.intakeId,
+      unclaimed: false,
+    });
+    const err = await trpcError(staffCaller().reception.lookup({ code: 'WR-2020-99999999' }));
+    expect(err).toMatchObject({ code: 'NOT_FOUND', message: M.warehouseReceiptNotFound('WR-2020-99999999') });
+  });
+});
+
+describe('reception.receive', () => {
+  it('receives a pre-alerted parcel: the package with its WR, the pre-alert converted, the customer told once', async () => {
+    const number = upsNumber();
+    const { id: prealertId } = await customerCaller(ana).prealerts.create({
+      trackingNumber: number,
+      carrier: 'UPS',
+      senderName: 'Nike',
+      description: 'Zapatos deportivos',
+      quantityItems: 1,
+    });
+    const tracking = await admin.trackings.create({ mailboxId: ana.mailboxId, trackingNumber: number, carrier: 'UPS', description: 'Zapatos deportivos de correr', senderName: 'Nike' });
+    const noticesBefore = (await noticesOf(ana.user.id)).length;
+    const emailsBefore = (await emailsTo(ana.email)).length;
+
+    const saved = await staffCaller().reception.receive(receiveInput(number, { weightKg: 2.35 }));
+    expect(saved).toMatchObject({ status: 'claimed', customerName: 'Ana Recepción', mailboxCode: ana.mailboxCode, customerNotified: true });
+    expect(saved.warehouseReceipt).toMatch(WAREHOUSE_RECEIPT_PATTERN);
+
+    const pkg = await packageRow(saved.packageId!);
+    expect(pkg).toMatchObject({
+      userId: ana.user.id,
+      mailboxId: ana.mailboxId,
+      trackingNumber: number,
+      packageDescription: 'Zapatos deportivos',
+      senderName: 'Nike',
+      weightKg: 2.35,
+      dimensionsCm: '30x20x15',
+      status: 'received',
+      warehouseReceipt: saved.warehouseReceipt,
+      trackingId: tracking.id,
+    });
+    expect(pkg.receivedDate).not.toBeNull();
+    expect(await prealertRow(prealertId)).toMatchObject({ status: 'converted', convertedPackageId: saved.packageId });
+    expect(await intakeRow(saved.intakeId)).toMatchObject({
+      status: 'claimed',
+      packageId: saved.packageId,
+      mailboxId: ana.mailboxId,
+      trackingKey: number,
+      carrier: 'UPS',
+      receivedBy: almacen.user.id,
+      claimedBy: almacen.user.id,
+    });
+
+    const notices = (await noticesOf(ana.user.id)).slice(noticesBefore);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({
+      title: PACKAGE_MESSAGES.receivedTitle,
+      message: PACKAGE_MESSAGES.intakeRecorded(number, saved.warehouseReceipt, 2.35),
+      link: '/dashboard/almacen',
+    });
+    expect((await emailsTo(ana.email)).length).toBe(emailsBefore + 1);
+    // The customer sees it in Almacén.
+    const mine = await customerCaller(ana).packages.mine({});
+    expect(mine.items.map((p: { id: string }) => p.id)).toContain(saved.packageId);
+  });
+
+  it('receives by the casillero code read off the label when nobody expects the number', async () => {
+    const number = upsNumber();
+    const saved = await staffCaller().reception.receive(receiveInput(number, { mailboxCode: ` ${beto.mailboxCode.toLowerCase()} `, description: 'Caja mediana' }));
+    expect(saved).toMatchObject({ status: 'claimed', customerName: 'Beto Bodega', mailboxCode: beto.mailboxCode, customerNotified: true });
+    expect(await packageRow(saved.packageId!)).toMatchObject({ userId: beto.user.id, mailboxId: beto.mailboxId, packageDescription: 'Caja mediana' });
+    expect((await intakeRow(saved.intakeId)).mailboxCodeRead).toBeNull();
+  });
+
+  it('refuses a second scan of the same number, in any variant, and changes nothing', async () => {
+    const number = upsNumber();
+    await customerCaller(ana).prealerts.create({ trackingNumber: number, description: 'Audífonos', quantityItems: 1 });
+    const saved = await staffCaller().reception.receive(receiveInput(number));
+    const before = await counts();
+    const err = await trpcError(staffCaller().reception.receive(receiveInput(` ${number.toLowerCase()} `, { weightKg: 9 })));
+    expect(err.code).toBe('CONFLICT');
+    expect(err.message).toContain(saved.warehouseReceipt);
+    expect(err.message).toContain('ya fue recibido');
+    expect(await counts()).toEqual(before);
+    expect((await packageRow(saved.packageId!)).weightKg).toBe(2.35);
+  });
+
+  it('receives two scans of one number sent at once only once', async () => {
+    const number = upsNumber();
+    await customerCaller(beto).prealerts.create({ trackingNumber: number, description: 'Camisa', quantityItems: 1 });
+    const before = await counts();
+    const results = await Promise.allSettled([staffCaller().reception.receive(receiveInput(number)), staffCaller().reception.receive(receiveInput(number))]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason.code).toBe('CONFLICT');
+    const after = await counts();
+    expect(after.intakes).toBe(before.intakes + 1);
+    expect(after.packages).toBe(before.packages + 1);
+    expect((await db().select().from(parcelIntakes).where(eq(parcelIntakes.trackingKey, number))).length).toBe(1);
+  });
+
+  it('hands the photos to the customer and refuses photos that are not the caller\'s or already used', async () => {
+    const number = upsNumber();
+    await customerCaller(ana).prealerts.create({ trackingNumber: number, description: 'Bicicleta', quantityItems: 1 });
+    const photos = [await uploadedPhoto(almacen.user.id), await uploadedPhoto(almacen.user.id)];
+    const saved = await staffCaller().reception.receive(receiveInput(number, { photos }));
+    const rows = await db().select().from(parcelPhotos).where(eq(parcelPhotos.intakeId, saved.intakeId)).orderBy(parcelPhotos.position);
+    expect(rows.map((r) => [r.position, r.fileId, r.thumbFileId])).toEqual(photos.map((p, i) => [i, p.fileId, p.thumbFileId]));
+    const ids = photos.flatMap((p) => [p.fileId, p.thumbFileId]);
+    const owners = await db().select({ owner: storedFiles.ownerUserId }).from(storedFiles).where(inArray(storedFiles.id, ids));
+    expect(owners.map((o) => o.owner)).toEqual(ids.map(() => ana.user.id));
+
+    const before = await counts();
+    // Used already (and now the customer's).
+    let err = await trpcError(staffCaller().reception.receive(receiveInput(upsNumber(), { photos: [photos[0]] })));
+    expect(err).toMatchObject({ code: 'BAD_REQUEST', message: M.photosInvalid });
+    // Uploaded by someone else.
+    const [adminUser] = await db().select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
+    err = await trpcError(staffCaller().reception.receive(receiveInput(upsNumber(), { photos: [await uploadedPhoto(adminUser.id)] })));
+    expect(err).toMatchObject({ code: 'BAD_REQUEST', message: M.photosInvalid });
+    expect((await counts()).intakes).toBe(before.intakes);
+  });
+});
+
+describe('unclaimed parcels', () => {
+  it('receives a number nobody expects "sin dueño", then gives it to the customer who pre-alerts it', async () => {
+    const number = `TBA${String(Date.now()).slice(-9)}${String(++serial).padStart(3, '0')}`;
+    const photo = await uploadedPhoto(almacen.user.id);
+    const saved = await staffCaller().reception.receive(receiveInput(number, { mailboxCode: 'XX-NADIE-1', description: 'Caja pequeña', photos: [photo] }));
+    expect(saved).toEqual({
+      status: 'unclaimed',
+      intakeId: saved.intakeId,
+      packageId: null,
+      warehouseReceipt: saved.warehouseReceipt,
+      customerName: null,
+      mailboxCode: null,
+      customerNotified: false,
+    });
+    expect(await intakeRow(saved.intakeId)).toMatchObject({ status: 'unclaimed', mailboxCodeRead: 'XX-NADIE-1', carrier: 'Amazon', packageId: null });
+    const queue = await staffCaller().reception.unclaimed({ q: number.slice(0, 10) });
+    expect(queue.rows).toEqual([expect.objectContaining({ id: saved.intakeId, trackingNumber: number, warehouseReceipt: saved.warehouseReceipt, mailboxCodeRead: 'XX-NADIE-1', photoCount: 1 })]);
+    // The photo waits with the staff member until someone claims the parcel.
+    const [stillStaff] = await db().select({ owner: storedFiles.ownerUserId }).from(storedFiles).where(eq(storedFiles.id, photo.fileId));
+    expect(stillStaff.owner).toBe(almacen.user.id);
+
+    const noticesBefore = (await noticesOf(beto.user.id)).length;
+    const created = await customerCaller(beto).prealerts.create({ trackingNumber: number.toLowerCase(), description: 'Cables', quantityItems: 2 });
+    expect(created).toMatchObject({ message: M.prealertMatchedToast, warehouseReceipt: saved.warehouseReceipt });
+
+    const intake = await intakeRow(saved.intakeId);
+    expect(intake).toMatchObject({ status: 'claimed', mailboxId: beto.mailboxId, claimedBy: null });
+    expect(await packageRow(intake.packageId!)).toMatchObject({ userId: beto.user.id, status: 'received', warehouseReceipt: saved.warehouseReceipt, packageDescription: 'Caja pequeña' });
+    expect(await prealertRow(created.id)).toMatchObject({ status: 'converted', convertedPackageId: intake.packageId });
+    const notices = (await noticesOf(beto.user.id)).slice(noticesBefore);
+    expect(notices).toEqual([expect.objectContaining({ title: M.prealertMatchedTitle, link: '/dashboard/almacen' })]);
+    expect(notices[0].message).toContain(saved.warehouseReceipt);
+    const [nowCustomer] = await db().select({ owner: storedFiles.ownerUserId }).from(storedFiles).where(eq(storedFiles.id, photo.fileId));
+    expect(nowCustomer.owner).toBe(beto.user.id);
+    expect((await staffCaller().reception.unclaimed({ q: number.slice(0, 10) })).rows).toEqual([]);
+    // Scanning it now says it was received.
+    expect(await staffCaller().reception.lookup({ code: number })).toMatchObject({ kind: 'alreadyReceived', packageId: intake.packageId, unclaimed: false });
+  });
+
+  it('also matches a pre-alert that gets its number later, when edited', async () => {
+    const number = upsNumber();
+    const saved = await staffCaller().reception.receive(receiveInput(number));
+    const { id } = await customerCaller(ana).prealerts.create({ description: 'Pedido sin número aún', quantityItems: 1 });
+    const edited = await customerCaller(ana).prealerts.update({ id, trackingNumber: number, description: 'Pedido sin número aún', quantityItems: 1 });
+    expect(edited).toMatchObject({ message: M.prealertMatchedTitle, warehouseReceipt: saved.warehouseReceipt });
+    const intake = await intakeRow(saved.intakeId);
+    expect(intake).toMatchObject({ status: 'claimed', mailboxId: ana.mailboxId });
+    expect(await prealertRow(id)).toMatchObject({ status: 'converted', convertedPackageId: intake.packageId });
+  });
+
+  it('assigns an unclaimed parcel to a casillero by hand, once', async () => {
+    const number = upsNumber();
+    const saved = await staffCaller().reception.receive(receiveInput(number));
+    expect(await staffCaller().reception.lookup({ code: number })).toMatchObject({ kind: 'alreadyReceived', unclaimed: true, packageId: null });
+    const noticesBefore = (await noticesOf(ana.user.id)).length;
+
+    const picked = await staffCaller().reception.mailboxes({ q: 'Ana Recep' });
+    expect(picked).toContainEqual(expect.objectContaining({ id: ana.mailboxId, code: ana.mailboxCode, customerName: 'Ana Recepción' }));
+    const assigned = await staffCaller().reception.assign({ intakeId: saved.intakeId, mailboxId: ana.mailboxId });
+    expect(assigned).toMatchObject({ warehouseReceipt: saved.warehouseReceipt, customerName: 'Ana Recepción', mailboxCode: ana.mailboxCode });
+    expect(await packageRow(assigned.packageId)).toMatchObject({ userId: ana.user.id, mailboxId: ana.mailboxId, packageDescription: 'Paquete UPS', weightKg: 2.35 });
+    expect(await intakeRow(saved.intakeId)).toMatchObject({ status: 'claimed', claimedBy: almacen.user.id, packageId: assigned.packageId });
+    expect((await noticesOf(ana.user.id)).length).toBe(noticesBefore + 1);
+
+    const again = await trpcError(staffCaller().reception.assign({ intakeId: saved.intakeId, mailboxId: beto.mailboxId }));
+    expect(again).toMatchObject({ code: 'CONFLICT', message: M.intakeAlreadyClaimed });
+    expect((await noticesOf(ana.user.id)).length).toBe(noticesBefore + 1);
+  });
+
+  it('refuses an inactive casillero and an unknown parcel', async () => {
+    const saved = await staffCaller().reception.receive(receiveInput(upsNumber()));
+    await db().update(mailboxes).set({ status: 'inactive' }).where(eq(mailboxes.id, beto.mailboxId));
+    try {
+      const err = await trpcError(staffCaller().reception.assign({ intakeId: saved.intakeId, mailboxId: beto.mailboxId }));
+      expect(err).toMatchObject({ code: 'BAD_REQUEST', message: M.mailboxNotActive });
+      expect((await intakeRow(saved.intakeId)).status).toBe('unclaimed');
+    } finally {
+      await db().update(mailboxes).set({ status: 'active' }).where(eq(mailboxes.id, beto.mailboxId));
+    }
+    const err = await trpcError(staffCaller().reception.assign({ intakeId: '00000000-0000-4000-8000-000000000000', mailboxId: ana.mailboxId }));
+    expect(err).toMatchObject({ code: 'NOT_FOUND', message: M.intakeNotFound });
+  });
+});
+
+describe('who may receive, and bad input', () => {
+  it('refuses customers and the cashier', async () => {
+    const caja = await signedInStaff(db(), 'caja');
+    for (const caller of [customerCaller(ana), caja.caller]) {
+      expect((await trpcError(caller.reception.lookup({ code: '1Z879E930346834440' }))).code).toBe('FORBIDDEN');
+      expect((await trpcError(caller.reception.receive(receiveInput(upsNumber())))).code).toBe('FORBIDDEN');
+      expect((await trpcError(caller.reception.unclaimed({}))).code).toBe('FORBIDDEN');
+      expect((await trpcError(caller.reception.assign({ intakeId: '00000000-0000-4000-8000-000000000000', mailboxId: ana.mailboxId }))).code).toBe('FORBIDDEN');
+    }
+  });
+
+  it.each([
+    ['no number', { code: '  ' }, M.codeRequired],
+    ['a number without letters or digits', { code: '--- ---' }, M.codeInvalid],
+    ['no weight', { weightKg: undefined }, M.weightRequired],
+    ['a zero weight', { weightKg: 0 }, M.weightPositive],
+    ['too heavy', { weightKg: 1200 }, M.weightMax],
+    ['two of three measures', { heightCm: '' }, M.dimensionsIncomplete],
+    ['a negative measure', { lengthCm: -3 }, M.dimensionPositive],
+    ['five photos', { photos: Array.from({ length: 5 }, (_, i) => ({ fileId: `00000000-0000-4000-8000-00000000000${i}`, thumbFileId: `00000000-0000-4000-8000-00000000001${i}` })) }, M.photosMax],
+  ] as const)('answers %s in Spanish and saves nothing', async (_label, overrides, message) => {
+    const before = await counts();
+    const err = await trpcError(staffCaller().reception.receive({ ...receiveInput(upsNumber()), ...(overrides as object) } as ReceptionReceiveInput));
+    expect(err).toMatchObject({ code: 'BAD_REQUEST', message });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses to receive a WR label as a new parcel', async () => {
+    const err = await trpcError(staffCaller().reception.receive(receiveInput('WR-2026-1000001')));
+    expect(err).toMatchObject({ code: 'BAD_REQUEST', message: M.isWarehouseLabel });
+  });
+});
+
+

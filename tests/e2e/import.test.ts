@@ -1,0 +1,85 @@
+// The manifest import in the browser (issue 15, item 5): the admin uploads a small CSV at
+// /admin/importar, reads the dry run with its error line and cannot import; uploads the corrected
+// file, sees what each row will become, imports it and reads the counts. María, whose casillero
+// code was in the file, finds the parcel in Almacén and the one notification.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { IMPORT_MESSAGES as M } from '@casillero/shared';
+import { chromiumOrExplain, DEMO, signIn, useBrowserSession, withScreenshotOnFailure } from './helpers';
+
+const chromium = chromiumOrExplain();
+
+describe.skipIf(!chromium)('importar manifiesto', () => {
+  const { url, newPage } = useBrowserSession(chromium);
+  const run = Date.now().toString(36).toUpperCase();
+  const forMaria = `1ZE2E${run}01`;
+  const nobodys = `1ZE2E${run}02`;
+
+  async function signInAs(page: Page, email: string, landing: string) {
+    await signIn(page, url(), email, DEMO.password);
+    await page.waitForURL((u) => u.pathname.startsWith(landing));
+  }
+
+  async function upload(page: Page, name: string, csv: string) {
+    await page.locator('input[type="file"]').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+    await page.getByTestId('import-preview').getByRole('heading', { name: new RegExp(name.replace('.', '\\.')) }).waitFor();
+  }
+
+  it('dry run with an error, corrected file, import, counts; the customer is told once', async () => {
+    const customer = await newPage();
+    let mailboxCode = '';
+    await withScreenshotOnFailure(customer, 'importar-codigo-cliente', async () => {
+      await signInAs(customer, DEMO.customer, '/dashboard');
+      await customer.goto(`${url()}/dashboard/almacen`);
+      await customer.getByRole('row').nth(1).waitFor();
+      mailboxCode = /MV-19487-\d+/.exec((await customer.locator('main').textContent()) ?? '')![0];
+    });
+
+    const page = await newPage();
+    await withScreenshotOnFailure(page, 'importar-manifiesto', async () => {
+      await signInAs(page, DEMO.admin, '/admin');
+      await page.getByRole('link', { name: 'Importar' }).click();
+      await page.getByRole('heading', { name: M.title }).waitFor();
+
+      const header = 'Tracking;Casillero;Descripción;Peso (kg);Dimensiones';
+      const wrong = [header, `${forMaria};${mailboxCode};Zapatos deportivos;1,5;30x20x15`, `${nobodys};;Caja sin nombre;abc;`].join('\r\n');
+      await upload(page, 'manifiesto-con-error.csv', wrong);
+      const errors = page.getByTestId('import-errors');
+      await errors.getByText(M.errorAt(3, 'Peso (kg)', M.weightNotNumber('abc'))).waitFor();
+      await page.getByText(M.fixAndRetry).waitFor();
+      const importButton = page.getByRole('button', { name: /^Importar \d/ });
+      expect(await importButton.isDisabled()).toBe(true);
+
+      const fixed = [header, `${forMaria};${mailboxCode};Zapatos deportivos;1,5;30x20x15`, `${nobodys};;Caja sin nombre;2;`].join('\r\n');
+      await upload(page, 'manifiesto-corregido.csv', fixed);
+      await errors.waitFor({ state: 'detached' });
+      const rows = page.getByTestId('import-rows');
+      await rows.getByRole('row').filter({ hasText: forMaria }).getByText(M.actionReceive('María Fernanda González', mailboxCode)).waitFor();
+      await rows.getByRole('row').filter({ hasText: nobodys }).getByText(M.actionUnclaimed, { exact: true }).waitFor();
+      await page.getByLabel(`${M.summaryReceive}: 1`).waitFor();
+      await page.getByLabel(`${M.summaryUnclaimed}: 1`).waitFor();
+      await page.getByLabel(`${M.summaryErrors}: 0`).waitFor();
+
+      await page.getByRole('button', { name: M.apply(2) }).click();
+      const result = page.getByTestId('import-result');
+      await result.getByText(M.appliedTitle).waitFor();
+      expect(await result.textContent()).toContain(M.applied(1, 1, 0));
+
+      // The same file again: every row already received, nothing to import.
+      await upload(page, 'manifiesto-corregido.csv', fixed);
+      await page.getByLabel(`${M.summaryAlreadyReceived}: 2`).waitFor();
+      await page.getByText(M.nothingToApply).waitFor();
+      expect(await page.getByRole('button', { name: M.apply(0) }).isDisabled()).toBe(true);
+    });
+
+    await withScreenshotOnFailure(customer, 'importar-cliente-almacen', async () => {
+      await customer.goto(`${url()}/dashboard/almacen`);
+      await customer.getByRole('row').filter({ hasText: forMaria }).waitFor();
+      await customer.goto(`${url()}/dashboard/notificaciones`);
+      const notice = customer.getByRole('listitem').filter({ hasText: `Recibimos 1 paquete en tu casillero ${mailboxCode}` });
+      await notice.first().waitFor();
+      expect(await notice.count()).toBe(1);
+      expect(await notice.first().textContent()).toContain(M.notificationTitle(1));
+    });
+  });
+});

@@ -1,0 +1,225 @@
+// Labels and photos in the browser (issue 15, items 3 and 4). Setup through the app's own API, as
+// the reception screen does it: the demo admin uploads a photo (POST /api/reception/photos) and
+// receives a parcel for María's casillero with it (reception.receive). Then the admin prints
+// labels from the packages list (one from a row, two selected at once: each answer is a PDF with
+// that many pages), scans the new WR into the list's search and the package opens with its
+// photo; on Recepción the photo button refuses a file that is not a picture and sends a huge one
+// scaled down by the browser; María sees the photo's thumbnail in Almacén, on a desktop and on a
+// phone, and opens it.
+import { randomBytes } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
+import type { Page, Request } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, PHONE, chromiumOrExplain, responsiveList, signIn, useBrowserSession, withScreenshotOnFailure } from './helpers';
+
+const chromium = chromiumOrExplain();
+const TRACKING = '1Z999AA10123456784';
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  let c = 0xffffffff;
+  for (const b of body) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const sum = Buffer.alloc(4);
+  sum.writeUInt32BE((c ^ 0xffffffff) >>> 0);
+  return Buffer.concat([len, body, sum]);
+}
+
+/** A valid RGB PNG, built by hand (the tests import no image library): `pixel` gives each row's bytes. */
+function png(width: number, height: number, row: (y: number) => Buffer): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 2;
+  // Each row: filter type 0, then its pixels.
+  const raw = Buffer.concat(Array.from({ length: height }, (_, y) => Buffer.concat([Buffer.alloc(1), row(y)])));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', deflateSync(raw, { level: 1 })),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** One colour. */
+function solidPng(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const row = Buffer.alloc(width * 3);
+  for (let x = 0; x < width; x++) row.set(rgb, x * 3);
+  return png(width, height, () => row);
+}
+
+/** Random pixels: it hardly compresses, like a big camera picture (bigger than the server takes). */
+const noisyPng = (width: number, height: number) => png(width, height, () => randomBytes(width * 3));
+
+/** The pages of a PDF (its page objects; pdfkit writes them uncompressed). */
+const pdfPageCount = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type \/Page\b(?!s)/g)?.length ?? 0;
+
+describe.skipIf(!chromium)('etiquetas y fotos del almacén', () => {
+  const { url, newPage } = useBrowserSession(chromium);
+  let admin: Page;
+  let received: { packageId: string; warehouseReceipt: string };
+
+  /** A tRPC procedure over HTTP as the admin's browser calls it (no transformer: the input is the JSON). */
+  async function call<T>(page: Page, path: string, input: unknown, method: 'GET' | 'POST'): Promise<T> {
+    const res =
+      method === 'POST'
+        ? await page.request.post(`${url()}/trpc/${path}`, { data: input, headers: { origin: url() } })
+        : await page.request.get(`${url()}/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`);
+    const body = await res.json();
+    expect(res.status(), JSON.stringify(body)).toBe(200);
+    return body.result.data as T;
+  }
+
+  beforeAll(async () => {
+    admin = await newPage();
+    await signIn(admin, url(), DEMO.admin, DEMO.password);
+    await admin.waitForURL((u) => u.pathname.startsWith('/admin'));
+
+    // María's casillero, as the reception screen's operator reads it off the parcel.
+    const [maria] = await call<{ userId: string }[]>(admin, 'packages.customers', { q: DEMO.customer }, 'GET');
+    const boxes = await call<{ mailboxCode: string; status: string }[]>(admin, 'packages.customerMailboxes', { userId: maria!.userId }, 'GET');
+    const mailbox = boxes.find((b) => b.status === 'active')!;
+
+    const upload = await admin.request.post(`${url()}/api/reception/photos`, {
+      headers: { origin: url() },
+      multipart: { file: { name: 'foto.png', mimeType: 'image/png', buffer: solidPng(400, 300, [30, 140, 60]) } },
+    });
+    expect(upload.status()).toBe(201);
+    const photo = (await upload.json()) as { fileId: string; thumbFileId: string };
+
+    const result = await call<{ status: string; packageId: string; warehouseReceipt: string }>(
+      admin,
+      'reception.receive',
+      { code: TRACKING, weightKg: 2.4, lengthCm: 30, widthCm: 20, heightCm: 15, mailboxCode: mailbox.mailboxCode, photos: [photo] },
+      'POST',
+    );
+    expect(result.status).toBe('claimed');
+    received = { packageId: result.packageId, warehouseReceipt: result.warehouseReceipt };
+  });
+
+  /** Runs `act` and answers the labels request it made (a new tab opens the PDF), fetched again to read it. */
+  async function labelsOpenedBy(act: () => Promise<void>) {
+    const [request] = await Promise.all([admin.context().waitForEvent('request', (r: Request) => new URL(r.url()).pathname === '/api/labels'), act()]);
+    for (const tab of admin.context().pages()) if (tab !== admin) await tab.close();
+    const res = await admin.request.get(request.url());
+    return { url: new URL(request.url()), status: res.status(), type: res.headers()['content-type'], body: await res.body() };
+  }
+
+  it('imprime la etiqueta de un paquete y las de varios seleccionados desde la lista de paquetes', async () => {
+    await withScreenshotOnFailure(admin, 'etiquetas-lista', async () => {
+      await admin.goto(`${url()}/admin/paquetes`);
+      await admin.getByRole('heading', { name: 'Gestión de Paquetes' }).waitFor();
+      const table = admin.getByRole('table', { name: 'Paquetes' });
+      const row = table.getByRole('row').filter({ hasText: TRACKING });
+      await row.waitFor();
+
+      // One label, from the row's action.
+      const one = await labelsOpenedBy(() => row.getByRole('button', { name: `Imprimir etiqueta de ${TRACKING}` }).click());
+      expect(one.url.searchParams.get('packages')).toBe(received.packageId);
+      expect(one.status).toBe(200);
+      expect(one.type).toBe('application/pdf');
+      expect(one.body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(pdfPageCount(one.body)).toBe(1);
+
+      // Two ticked rows: one PDF with two pages.
+      await row.getByRole('checkbox').check();
+      const other = table.locator('tbody tr').filter({ hasNotText: TRACKING }).filter({ has: admin.locator('input[type="checkbox"]:not([disabled])') }).first();
+      await other.getByRole('checkbox').check();
+      const both = await labelsOpenedBy(() => admin.getByRole('link', { name: 'Imprimir 2 etiquetas' }).click());
+      expect(both.url.searchParams.get('packages')?.split(',')).toHaveLength(2);
+      expect(both.url.searchParams.get('packages')).toContain(received.packageId);
+      expect(both.type).toBe('application/pdf');
+      expect(pdfPageCount(both.body)).toBe(2);
+    });
+  });
+
+  it('un WR escaneado en la búsqueda de paquetes (número + Enter) abre ese paquete, con su foto', async () => {
+    await withScreenshotOnFailure(admin, 'etiquetas-escaneo', async () => {
+      await admin.goto(`${url()}/admin/paquetes`);
+      const search = admin.getByRole('textbox', { name: 'Buscar' });
+      await search.waitFor();
+      // As a scanner types it: the characters, then Enter.
+      await search.pressSequentially(received.warehouseReceipt, { delay: 5 });
+      await search.press('Enter');
+      const details = admin.getByRole('dialog', { name: 'Detalles del paquete' });
+      await details.getByText(received.warehouseReceipt).first().waitFor();
+      expect(new URL(admin.url()).searchParams.get('ver')).toBe(received.packageId);
+      await expect.poll(() => search.inputValue()).toBe('');
+      const thumb = details.getByAltText('Foto 1 del paquete', { exact: true });
+      await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+      await admin.keyboard.press('Escape');
+
+      // A WR that is nobody's says so, in Spanish.
+      await search.pressSequentially('WR-2026-9999999', { delay: 5 });
+      await search.press('Enter');
+      await admin.getByText('No hay ningún paquete con el WR WR-2026-9999999.').waitFor();
+    });
+  });
+
+  it('en Recepción toma fotos: una que no es imagen se rechaza en español, una enorme se reduce en el navegador y se sube, y se puede quitar', async () => {
+    await withScreenshotOnFailure(admin, 'fotos-recepcion', async () => {
+      await admin.goto(`${url()}/admin/recepcion`);
+      const field = admin.getByLabel('Número de tracking o etiqueta WR');
+      await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
+      await admin.keyboard.type('9400 1118 9922 3344 5566 77', { delay: 5 });
+      await admin.keyboard.press('Enter');
+      const input = admin.getByTestId('photo-capture-input');
+      await input.waitFor({ state: 'attached' });
+      expect(await input.getAttribute('capture')).toBe('environment');
+      expect(await input.getAttribute('accept')).toBe('image/*');
+
+      await input.setInputFiles({ name: 'foto.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('esto no es una foto') });
+      await admin.getByRole('alert').filter({ hasText: 'El archivo no es una foto válida. Usa una imagen JPEG, PNG o WebP.' }).waitFor();
+
+      // 3000×2000 random pixels: about 18 MB, over the server's 15 MB; the browser sends a JPEG of 2400 px.
+      const big = noisyPng(3000, 2000);
+      expect(big.length).toBeGreaterThan(15 * 1024 * 1024);
+      const [response] = await Promise.all([
+        admin.waitForResponse((r) => new URL(r.url()).pathname === '/api/reception/photos'),
+        input.setInputFiles({ name: 'camara.png', mimeType: 'image/png', buffer: big }),
+      ]);
+      // Accepted: what arrived was under the server's limit, so the browser scaled it down.
+      expect(response.status()).toBe(201);
+      await admin.getByAltText('Foto 1 del paquete', { exact: true }).waitFor();
+      await admin.getByText('1/4').waitFor();
+
+      await admin.getByRole('button', { name: 'Quitar foto 1' }).click();
+      await admin.getByAltText('Foto 1 del paquete', { exact: true }).waitFor({ state: 'detached' });
+      await admin.getByText('0/4').waitFor();
+    });
+  });
+
+  describe.each([
+    { name: 'escritorio', options: {} },
+    { name: PHONE.name, options: PHONE.contextOptions },
+  ])('María en $name', ({ name, options }) => {
+    it('ve la miniatura de la foto de su paquete en Almacén y la abre en grande', async () => {
+      const maria = await newPage(options);
+      await withScreenshotOnFailure(maria, `fotos-almacen-${name}`, async () => {
+        await signIn(maria, url(), DEMO.customer, DEMO.password);
+        await maria.waitForURL((u) => u.pathname.startsWith('/dashboard'));
+        await maria.goto(`${url()}/dashboard/almacen`);
+        const list = responsiveList(maria, 'Paquetes en almacén');
+        const item = list.getByRole('row').or(list.getByRole('listitem')).filter({ hasText: TRACKING }).first();
+        await item.waitFor();
+        expect(await item.textContent()).toContain(`WR ${received.warehouseReceipt}`);
+        const thumb = item.getByAltText('Foto 1 del paquete', { exact: true });
+        await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+        expect(new URL((await thumb.getAttribute('src'))!, url()).pathname).toMatch(/^\/files\/[0-9a-f-]{36}$/);
+
+        await item.getByRole('button', { name: 'Ver foto 1 en tamaño completo' }).click();
+        const large = maria.getByRole('dialog', { name: 'Foto 1 del paquete' }).getByAltText('Foto 1 del paquete', { exact: true });
+        // The screen size: the 400×300 picture, never enlarged.
+        await expect.poll(() => large.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(400);
+      });
+    });
+  });
+});
