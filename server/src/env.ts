@@ -54,6 +54,12 @@ const envSchema = z.object({
   ADMIN_NOTIFY_EMAILS: list,
   CONTACT_EMAILS: list,
   WHATSAPP_PHONE: z.string().default('584120000000'),
+  /** WhatsApp Business Cloud API: a system user's access token; unset, messages are written to the log. */
+  WHATSAPP_TOKEN: z.string().optional(),
+  /** The sending number's id in WhatsApp Manager (not the number itself). */
+  WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
+  /** The Graph API base with its version; tests point it at a fake server. */
+  WHATSAPP_API_URL: z.url({ protocol: /^https?$/, message: 'WHATSAPP_API_URL debe ser una URL http(s)' }).or(z.literal('')).optional(),
   /** Comma-separated phone numbers shown on the contact page (default: the WhatsApp number). */
   CONTACT_PHONES: list,
   SEED_DEMO: z.string().optional(),
@@ -85,6 +91,8 @@ export type Config = {
   adminNotifyEmails: string[];
   contactEmails: string[];
   whatsappPhone: string;
+  /** The WhatsApp Cloud API when WHATSAPP_TOKEN is set; null writes messages to the log. */
+  whatsapp: { token: string; phoneNumberId: string; apiUrl: string } | null;
   contactPhones: string[];
   seedDemo: boolean;
   trustProxy: boolean;
@@ -119,6 +127,14 @@ function s3Settings(e: z.infer<typeof envSchema>): S3Settings | null {
   };
 }
 
+function whatsappSettings(e: z.infer<typeof envSchema>): Config['whatsapp'] {
+  if (!e.WHATSAPP_TOKEN) return null;
+  if (!e.WHATSAPP_PHONE_NUMBER_ID) {
+    throw new Error('Configuración inválida: WHATSAPP_TOKEN necesita WHATSAPP_PHONE_NUMBER_ID');
+  }
+  return { token: e.WHATSAPP_TOKEN, phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID, apiUrl: e.WHATSAPP_API_URL || 'https://graph.facebook.com/v21.0' };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -144,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // The contact page shows two addresses and two phones (public spec §4): demo values until set.
     contactEmails: e.CONTACT_EMAILS.length ? e.CONTACT_EMAILS : ['contacto@casillero.test', 'envios@casillero.test'],
     whatsappPhone: e.WHATSAPP_PHONE,
+    whatsapp: whatsappSettings(e),
     contactPhones: e.CONTACT_PHONES.length ? e.CONTACT_PHONES : [`+${e.WHATSAPP_PHONE.replace(/\D/g, '')}`, '+582125550100'],
     seedDemo: e.SEED_DEMO === '1' || e.SEED_DEMO === 'true',
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',

@@ -9,7 +9,10 @@ import { loadConfig } from './env';
 import { createFileStore } from './files/file-store';
 import { shutDown } from './http/operations';
 import { logSender, resendSender, startOutboxWorker } from './mail/worker';
+import { cloudApiSender, logWhatsappSender, startWhatsappWorker } from './messaging/whatsapp-worker';
 import { createServer } from './server';
+import { createScheduler } from './jobs/scheduler';
+import { scheduledJobs } from './jobs/storage-reminders';
 import { issueAdminSetupToken } from './services/auth';
 
 const config = loadConfig();
@@ -32,6 +35,10 @@ const server = await createServer({ config, database });
 const log = server.app.log;
 const send = config.resendApiKey ? resendSender(config.resendApiKey, config.mailFrom) : logSender(log);
 const worker = startOutboxWorker(db, send, log);
+const whatsappWorker = startWhatsappWorker(db, config.whatsapp ? cloudApiSender(config.whatsapp) : logWhatsappSender(log), log);
+// Scheduled jobs (storage reminders): every instance ticks; the database lets one run each period.
+const scheduler = createScheduler(db, scheduledJobs(config), log);
+scheduler.start();
 let pruning: Promise<unknown> = Promise.resolve();
 const pruner = setInterval(() => {
   pruning = pruneEvents(db).catch(() => {});
@@ -44,6 +51,7 @@ const lines = [
   `Servidor listo en ${url}`,
   `Base de datos: ${embedded ? `embebida (PGlite) en ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
   `E-mail: ${config.resendApiKey ? 'Resend' : 'sin RESEND_API_KEY: los correos se muestran en este registro'}`,
+  `WhatsApp: ${config.whatsapp ? 'Cloud API' : 'sin WHATSAPP_TOKEN: los mensajes se muestran en este registro'}`,
 ];
 if (demoAdmin) {
   lines.push(
@@ -74,7 +82,7 @@ async function onSignal(signal: NodeJS.Signals) {
     operations: server.operations,
     stopWorkers: async () => {
       clearInterval(pruner);
-      await Promise.all([worker.stop(), pruning]);
+      await Promise.all([worker.stop(), whatsappWorker.stop(), scheduler.stop(), pruning, server.endLiveStreams()]);
     },
     closeDatabase: () => database.close(),
     log,

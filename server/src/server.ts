@@ -10,10 +10,12 @@ import { httpStatusMessage } from '@casillero/shared';
 import { openDatabase, type Database } from './db/client';
 import type { Config } from './env';
 import { registerFileRoutes } from './files/routes';
+import { registerUnsubscribeRoutes } from './messaging/unsubscribe-routes';
 import { registerExportRoutes } from './http/exports';
 import { registerLabelRoutes } from './http/labels';
 import { registerParcelImportRoutes } from './http/parcel-import';
 import { registerClientSite, registerCompression } from './http/site';
+import { closeLiveHub } from './live/hub';
 import { noteTrpcError, registerOperations, requestIdGenerator } from './http/operations';
 import { createHttpContextFactory } from './trpc/context';
 import { trpcRoutes, type TrpcRouteOptions } from './trpc/fastify-adapter';
@@ -144,8 +146,11 @@ export async function createServer({ config, database, logStream }: CreateServer
   await registerExportRoutes(app, { db: db.db, config });
   registerLabelRoutes(app, { db: db.db, config });
   registerParcelImportRoutes(app, { db: db.db, config });
+  await registerUnsubscribeRoutes(app, { db: db.db, config });
 
   await registerClientSite(app, config);
+
+
 
   return {
     app,
@@ -158,8 +163,14 @@ export async function createServer({ config, database, logStream }: CreateServer
       const port = typeof address === 'object' && address ? address.port : config.port;
       return `http://localhost:${port}`;
     },
+    /**
+     * Ends the live streams (trpc live.events), which stay open as long as their page: closing
+     * the app waits for every connection, so this runs beside app.close(), not before it (the
+     * listening socket must close at once and refuse new connections).
+     */
+    endLiveStreams: () => closeLiveHub(db.db),
     async stop() {
-      await app.close();
+      await Promise.all([app.close(), closeLiveHub(db.db)]);
       if (!database) await db.close();
     },
   };

@@ -1,6 +1,8 @@
 // The Spanish texts of the admin Packages and Shipments screens (admin spec §5, §8), their
 // server refusals and the customer's notifications.
 
+import { formatUsd } from './format';
+
 export const PACKAGE_MESSAGES = {
   // Package form (admin spec §5)
   customerRequired: 'Debe seleccionar un cliente',
@@ -89,8 +91,9 @@ export const SHIPMENT_MESSAGES = {
   firstStageName: 'Preparación',
   // Customer notifications
   createdTitle: 'Envío creado',
-  createdMessage: (code: string, count: number, city: string, state: string) =>
-    `Preparamos tu envío ${code} con ${count} ${count === 1 ? 'paquete' : 'paquetes'} hacia ${city}, ${state}.`,
+  createdMessage: (code: string, count: number, city: string, state: string, storageFeeUsd = 0) =>
+    `Preparamos tu envío ${code} con ${count} ${count === 1 ? 'paquete' : 'paquetes'} hacia ${city}, ${state}.` +
+    (storageFeeUsd > 0 ? ` Su costo incluye ${formatUsd(storageFeeUsd)} de almacenaje por los días que pasaron del período gratis.` : ''),
   statusTitle: 'Actualización de tu envío',
   statusMessage: (code: string, label: string) => `Tu envío ${code} ahora está «${label}».`,
 } as const;

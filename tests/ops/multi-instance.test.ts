@@ -6,8 +6,8 @@
 //
 // E-mail is observed at the provider: both instances send through the real `resend` client to a
 // fake Resend API (RESEND_BASE_URL), each with its own API key, and the fake records every
-// request. Scheduled reminders do not exist yet (storage reminders are a later issue); when they
-// do, they belong in this suite too.
+// request. The scheduled storage reminders (issue 18) run from the database: one run a day, one
+// reminder per parcel, whichever instance claims it.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -208,6 +208,69 @@ describe('two instances on one database', () => {
 
     const byInstance = (key: string) => fakeResend.received.filter((m) => m.apiKey === key).length;
     console.info(`E-mails: ${rows.length} en la bandeja; enviados por A: ${byInstance('re_instance_a')}, por B: ${byInstance('re_instance_b')}`);
+  });
+
+  it('the daily storage reminders run once for both instances: one reminder per parcel', async () => {
+    // Both instances ticked when they started; the day's run is claimed once.
+    const runs = () => database.sql<{ finished: boolean }[]>`
+      select finished_at is not null as finished from scheduled_job_runs where job = 'storage-reminders'`;
+    await waitFor('la tarea del día terminada', async () => (await runs()).length === 1 && (await runs())[0].finished, 60_000);
+
+    // Two of María's parcels reach 5 days before the end of their free storage, and its last day.
+    const parcels = await database.sql<{ id: string; warehouse_receipt: string }[]>`
+      insert into packages (user_id, mailbox_id, package_description, status, warehouse_receipt, received_date)
+      select m.user_id, m.id, 'Paquete del recordatorio', 'in_warehouse', 'WR-MULTI-' || d, (((now() at time zone 'America/Caracas')::date - d) + time '12:00') at time zone 'America/Caracas'
+      from mailboxes m join users u on u.id = m.user_id, (values (25), (30)) as days(d)
+      where u.email = ${DEMO.customer} and m.id = (select id from mailboxes where user_id = u.id order by created_at limit 1)
+      returning id, warehouse_receipt`;
+    expect(parcels).toHaveLength(2);
+    // A new business day begins: the day's run is due again, and both instances try it at their next tick.
+    await database.sql`delete from scheduled_job_runs where job = 'storage-reminders'`;
+    await waitFor('la tarea repetida terminada', async () => (await runs()).length === 1 && (await runs())[0].finished, 75_000);
+    // Whichever instance ticked first claimed the run; the other, ticking later, found it taken.
+    const ids = parcels.map((p) => p.id);
+    const reminders = await database.sql<{ kind: string }[]>`select kind from storage_reminders where package_id in ${database.sql(ids)} order by kind`;
+    expect(reminders.map((r) => r.kind)).toEqual(['ending_soon', 'ends_today']);
+    const notices = await database.sql<{ n: number }[]>`
+      select count(*)::int as n from notifications n join users u on u.id = n.user_id
+      where u.email = ${DEMO.customer} and (n.message like '%WR-MULTI-25%' or n.message like '%WR-MULTI-30%')`;
+    expect(notices[0].n).toBe(2);
+    expect(await runs()).toHaveLength(1);
+  });
+
+  it('a change made through one instance reaches a live page connected to the other (issue 18)', async () => {
+    const admin = new Visitor('203.0.113.99');
+    ok(await signIn(admin, a, DEMO.admin, DEMO.password));
+    const mariaLive = new Visitor('203.0.113.98');
+    ok(await signIn(mariaLive, b, DEMO.customer, DEMO.password));
+    const tracking = ok(await mariaLive.query<{ id: string; status: string }[]>(a, 'trackings.mine')).find((t) => t.status !== 'problem')!;
+
+    // María's open page holds its live stream on B (server-sent events).
+    const abort = new AbortController();
+    const res = await mariaLive.fetch(b, '/trpc/live.events', { headers: { accept: 'text/event-stream' }, signal: abort.signal });
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = '';
+    const readUntil = async (needle: string, ms: number) => {
+      const deadline = Date.now() + ms;
+      while (!text.includes(needle)) {
+        const timeout = new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error(`Tiempo agotado esperando «${needle}» en el flujo de B: ${text}`)), Math.max(1, deadline - Date.now())),
+        );
+        const chunk = await Promise.race([reader.read(), timeout]);
+        if (chunk.done) throw new Error(`El flujo de B terminó sin «${needle}»: ${text}`);
+        text += chunk.value;
+      }
+    };
+    try {
+      await readUntil('"connected"', 10_000);
+      // The administrator, served by A, changes it: B hears of it through PostgreSQL within seconds.
+      ok(await admin.mutation(a, 'trackings.updateStatus', { id: tracking.id, status: 'problem', message: 'Revisión en aduana' }));
+      await readUntil('"trackings"', 5_000);
+      await readUntil('"notifications"', 5_000);
+    } finally {
+      abort.abort();
+    }
   });
 
   it('when one instance dies, the other keeps serving the session and the files', async () => {

@@ -4,6 +4,7 @@ import { AreaShell } from '../components/layout/AreaShell';
 import { PageLoader } from '../components/layout/PageLoader';
 import { isSigningOutHere, useMe } from '../lib/auth';
 import { requireUser } from '../lib/guards';
+import { useLiveUpdates } from '../lib/live-updates';
 import { pageHead } from '../lib/site';
 import { InvalidSession } from '../components/layout/InvalidSession';
 import { DashboardNav, DashboardNavFooter } from './dashboard/-components/nav';
@@ -24,6 +25,8 @@ export const Route = createFileRoute('/dashboard')({
 function DashboardLayout() {
   const me = useMe();
   const user = me.data?.user;
+  // The bell, Mis Trackings and Almacén follow changes as they happen (issue 18).
+  useLiveUpdates(Boolean(user));
 
   if (!user) {
     // While me loads, or for an instant while signing out here: the page is about to change.

@@ -306,6 +306,19 @@ const CASES: Record<string, Case> = {
       expected: () => ({ entity: 'shipments', entityId: s.id, operation: 'delete', before: { id: s.id, status: 'preparing' }, after: null }),
     };
   },
+  'shipments.postNews': async () => {
+    const s = await shipment();
+    return {
+      input: { shipmentId: s.id, kind: 'arrived_venezuela', message: 'Tu envío llegó a Venezuela.' },
+      expected: (r) => ({
+        entity: 'shipment_news',
+        entityId: r.id,
+        operation: 'insert',
+        before: null,
+        after: { shipment_id: s.id, kind: 'arrived_venezuela', recipient_count: 1 },
+      }),
+    };
+  },
   'payments.review': async () => {
     const payment = await reportedPayment();
     return {
@@ -458,6 +471,16 @@ const CASES: Record<string, Case> = {
       }),
     };
   },
+  'storage.updateSettings': async () => ({
+    input: { freeDays: 25, feePerDayUsd: 0.75 },
+    expected: () => ({
+      entity: 'app_settings',
+      entityId: 'storage',
+      operation: 'insert',
+      before: null,
+      after: { key: 'storage', value: { freeDays: 25, feePerDayUsd: 0.75 } },
+    }),
+  }),
 };
 
 // --- The walk ----------------------------------------------------------------------------------

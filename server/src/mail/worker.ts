@@ -24,12 +24,21 @@ export function resendSender(apiKey: string, from: string): Sender {
   const resend = new Resend(apiKey);
   return async (row) => {
     const { data, error } = await resend.emails.send(
-      { from, to: row.to, subject: row.subject, html: row.html, text: row.text },
+      { from, to: row.to, subject: row.subject, html: row.html, text: row.text, headers: listUnsubscribeHeaders(row.text) },
       { idempotencyKey: row.id },
     );
     if (error) throw new Error(`${error.name}: ${error.message}`);
     return { providerId: data?.id };
   };
+}
+
+/**
+ * A notification e-mail carries its link that turns that kind off (services/notify.ts); mail
+ * clients show it as their own "unsubscribe" and may POST to it in one click (RFC 8058).
+ */
+export function listUnsubscribeHeaders(text: string): Record<string, string> | undefined {
+  const url = /https?:\/\/\S+\/preferencias\/desactivar\?t=\S+/.exec(text)?.[0];
+  return url ? { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined;
 }
 
 /** Without Resend the e-mail goes to the log, links included, so every flow works locally. */

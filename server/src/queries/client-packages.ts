@@ -7,6 +7,8 @@ import type { DbOrTx } from '../db/client';
 import { byTime, defineList, plainOrder } from '../lib/list-engine';
 import { mailboxes, packages, shipmentPackages, shipments, storedFiles } from '../db/schema';
 import { packageIntakeColumns } from './packages';
+import { businessToday } from '../lib/business-clock';
+import { getStorageSettings, packageStorageClock } from '../services/storage';
 
 export type OwnPackagesParams = { search?: string; status?: PackageStatus };
 type OwnPackagesFilters = { q?: string; status?: PackageStatus };
@@ -76,11 +78,15 @@ const ownPackagesList = defineList<OwnPackagesFilters>()({
 export async function listOwnPackages(db: DbOrTx, userId: string, params: OwnPackagesParams) {
   const rows = await ownPackagesList.all(db, { q: params.search, status: params.status }, userId);
   const now = Date.now();
+  // Issue 18: the storage clock of each parcel still on our shelves (free days left, or the fee).
+  const settings = await getStorageSettings(db);
+  const today = businessToday(new Date(now));
   return rows.map(({ putInShipmentAt, ...r }) => ({
     ...r,
     receivedDate: r.receivedDate?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
     daysStored: daysStored(r.receivedDate, storedUntil(r.status, putInShipmentAt, now)),
+    storage: packageStorageClock(r, settings, today),
   }));
 }
 

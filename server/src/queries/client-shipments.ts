@@ -1,9 +1,9 @@
 // The customer's shipments (Envíos): their consolidated shipments to Venezuela, each with its
 // packages and stages. Every query filters by the owner: another customer's shipment does not
 // exist for them. Who created it and the internal volume are never selected.
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, exists } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { packages, shipmentPackages, shipments } from '../db/schema';
+import { packages, shipmentNews, shipmentPackages, shipments } from '../db/schema';
 import { defineList, ownNewestFirst } from '../lib/list-engine';
 import { listShipmentStages, shipmentLoadColumns } from './shipments';
 
@@ -46,7 +46,7 @@ export async function getOwnShipmentDetail(db: DbOrTx, userId: string, id: strin
     .from(shipments)
     .where(and(eq(shipments.id, id), eq(shipments.userId, userId)));
   if (!shipment) return null;
-  const [items, stages] = await Promise.all([
+  const [items, stages, news] = await Promise.all([
     db
       .select({
         id: packages.id,
@@ -62,10 +62,37 @@ export async function getOwnShipmentDetail(db: DbOrTx, userId: string, id: strin
       .where(and(eq(shipmentPackages.shipmentId, shipment.id), eq(packages.userId, userId)))
       .orderBy(asc(packages.createdAt), asc(packages.id)),
     listShipmentStages(db, shipment.id),
+    listOwnShipmentNews(db, userId, shipment.id),
   ]);
   return {
     ...serialize(shipment),
     packages: items,
     stages,
+    news,
   };
+}
+
+/**
+ * The news posted on a shipment (issue 18), newest first, as its timeline shows them: only when
+ * the shipment carries one of the customer's parcels. Who posted it and how many were told stay
+ * with the staff.
+ */
+export async function listOwnShipmentNews(db: DbOrTx, userId: string, shipmentId: string) {
+  const carriesTheirs = db
+    .select({ one: shipmentPackages.packageId })
+    .from(shipmentPackages)
+    .innerJoin(packages, eq(packages.id, shipmentPackages.packageId))
+    .where(and(eq(shipmentPackages.shipmentId, shipmentId), eq(packages.userId, userId)));
+  const rows = await db
+    .select({
+      id: shipmentNews.id,
+      kind: shipmentNews.kind,
+      message: shipmentNews.message,
+      estimatedDelivery: shipmentNews.estimatedDelivery,
+      createdAt: shipmentNews.createdAt,
+    })
+    .from(shipmentNews)
+    .where(and(eq(shipmentNews.shipmentId, shipmentId), exists(carriesTheirs)))
+    .orderBy(desc(shipmentNews.createdAt), desc(shipmentNews.id));
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }

@@ -107,7 +107,7 @@ export async function createMailboxForClient(db: Db, input: z.output<typeof mail
           type: 'general',
           link: CUSTOMER_MAILBOXES_PATH,
         },
-        { email: 'default', appUrl: config.appUrl },
+        { kind: 'account', email: 'default', appUrl: config.appUrl },
       );
       return {
         id: mailbox.id,
@@ -147,7 +147,7 @@ export async function setMailboxStatus(db: Db, id: string, status: MailboxStatus
         type: 'general',
         link: CUSTOMER_MAILBOXES_PATH,
       },
-      { email: 'default', appUrl: config.appUrl },
+      { kind: 'account', email: 'default', appUrl: config.appUrl },
     );
     return { id, status };
   });

@@ -1,11 +1,13 @@
-// The customer's in-app notification, and the e-mail that goes with it when the customer
-// wants e-mails (Configuración). Call with the transaction that makes the change.
-import { eq } from 'drizzle-orm';
-import type { NotificationType } from '@casillero/shared';
-import type { DbOrTx } from '../db/client';
-import { notifications, userProfiles, users } from '../db/schema';
-import { enqueueEmail } from '../mail/outbox';
-import { layout, type EmailMessage } from '../mail/templates';
+// The customer's in-app notification, and the e-mail and WhatsApp message that go with it where
+// the customer wants them (Configuración, per kind of event). Call with the transaction that
+// makes the change: the notification and the outbox rows exist exactly when the change does.
+import { eq, sql } from 'drizzle-orm';
+import type { NotificationKind, NotificationType } from '@casillero/shared';
+import { rowsOf, type DbOrTx } from '../db/client';
+import { userProfiles, users } from '../db/schema';
+import { escapeHtml, layout, type EmailMessage } from '../mail/templates';
+import { getUnsubscribeSecret, unsubscribeToken, unsubscribeUrl } from '../messaging/unsubscribe';
+import { renderTemplate, templateParam, WHATSAPP_TEMPLATES } from '../messaging/whatsapp-templates';
 
 export type NotificationInput = {
   title: string;
@@ -15,31 +17,117 @@ export type NotificationInput = {
   link?: string | null;
 };
 
-export async function notifyUser(
+export type WhatsappMessage = { template: string; params: string[] };
+
+/**
+ * 'account' is for messages about the account itself (created, activated): not a kind the
+ * customer turns off, so only the old all-e-mails switch applies, and never by WhatsApp.
+ */
+export type NotifyKind = NotificationKind | 'account';
+
+export type NotifyOptions = {
+  /** The kind of event, whose channels the customer chooses in Configuración. */
+  kind: NotifyKind;
+  /** The app's public URL, for the links in the e-mail and the WhatsApp message. */
+  appUrl?: string;
+  /** 'default' repeats the notification; unset or false: no e-mail. */
+  email?: EmailMessage | 'default' | false;
+  /**
+   * 'default' repeats the notification with the kind's template; unset: 'default' when an
+   * e-mail is asked for, none otherwise; false: none.
+   */
+  whatsapp?: WhatsappMessage | 'default' | false;
+  /**
+   * For a message that must reach the customer at most once (a shipment's news, a storage
+   * reminder): when the customer already has a notification with this key nothing is written.
+   */
+  dedupeKey?: string;
+};
+
+/**
+ * Notifies one customer. Returns the notification's id, or null when `dedupeKey` was already
+ * used for this customer (and then nothing else is sent either).
+ */
+export async function notifyUser(tx: DbOrTx, userId: string, n: NotificationInput, options: NotifyOptions): Promise<string | null> {
+  const [row] = await notifyRecipients(tx, [{ userId, n }], options);
+  return row?.id ?? null;
+}
+
+/**
+ * The same notification to many customers, set-based: one INSERT … SELECT for the notifications
+ * (a customer who already has `dedupeKey` is skipped), then one for each outbox, for the
+ * customers actually notified and as their preferences allow. Returns how many were notified.
+ */
+export async function notifyMany(tx: DbOrTx, userIds: string[], n: NotificationInput, options: NotifyOptions): Promise<number> {
+  return (await notifyRecipients(tx, [...new Set(userIds)].map((userId) => ({ userId, n })), options)).length;
+}
+
+/**
+ * Different notifications to many customers in the same statements (an import tells each
+ * customer about their own parcels): one per item, e-mail and WhatsApp as each customer's
+ * preferences allow. Returns how many customers were notified.
+ */
+export async function notifyEach(
   tx: DbOrTx,
-  userId: string,
-  n: NotificationInput,
-  options: { email?: EmailMessage | 'default' | false; appUrl?: string } = {},
-) {
-  const [row] = await tx
-    .insert(notifications)
-    .values({ userId, title: n.title, message: n.message, type: n.type, link: n.link ?? null })
-    .returning({ id: notifications.id });
+  items: { userId: string; n: NotificationInput }[],
+  options: Omit<NotifyOptions, 'email' | 'whatsapp' | 'dedupeKey'> & { email?: 'default' | false; whatsapp?: 'default' | false },
+): Promise<number> {
+  return (await notifyRecipients(tx, items, options)).length;
+}
+
+async function notifyRecipients(tx: DbOrTx, items: { userId: string; n: NotificationInput }[], options: NotifyOptions) {
+  if (items.length === 0) return [];
+  const rows = items.map(({ userId, n }) => ({ user_id: userId, title: n.title, message: n.message, type: n.type, link: n.link ?? null }));
+  const inserted = rowsOf<{ id: string; user_id: string }>(
+    await tx.execute(sql`
+      insert into notifications (user_id, title, message, type, link, dedupe_key)
+      select r.user_id, r.title, r.message, r.type::notification_type, r.link, ${options.dedupeKey ?? null}
+      from json_to_recordset(${JSON.stringify(rows)}::json) as r(user_id uuid, title text, message text, type text, link text)
+      on conflict (user_id, dedupe_key) where dedupe_key is not null do nothing
+      returning id, user_id`),
+  );
+  if (inserted.length === 0) return [];
+  const noteOf = new Map(items.map((i) => [i.userId, i.n]));
+  const notified = inserted.map((r) => ({ userId: r.user_id, n: noteOf.get(r.user_id)! }));
+  const kind = options.kind;
+
   if (options.email) {
-    const [recipient] = await tx
-      .select({ email: users.email, wantsEmail: userProfiles.emailNotifications })
-      .from(users)
-      .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
-      .where(eq(users.id, userId));
-    if (recipient && recipient.wantsEmail !== false) {
-      const message =
-        options.email === 'default'
-          ? notificationEmail(n, options.appUrl)
-          : options.email;
-      await enqueueEmail(tx, recipient.email, message);
-    }
+    const secret = kind === 'account' ? '' : await getUnsubscribeSecret(tx);
+    const mails = notified.map(({ userId, n }) => {
+      const message = options.email === 'default' || !options.email ? notificationEmail(n, options.appUrl) : options.email;
+      const { html, text } =
+        kind === 'account' ? message : withUnsubscribeFooter(message, unsubscribeUrl(options.appUrl ?? '', unsubscribeToken(secret, userId, kind)));
+      return { user_id: userId, subject: message.subject, html, text, template: message.template };
+    });
+    // No preference row: e-mails on, unless the customer turned every e-mail off before
+    // preferences per kind existed (user_profiles.email_notifications).
+    await tx.execute(sql`
+      insert into email_outbox ("to", subject, html, text, template)
+      select array[u.email], r.subject, r.html, r.text, r.template
+      from json_to_recordset(${JSON.stringify(mails)}::json) as r(user_id uuid, subject text, html text, text text, template text)
+      join users u on u.id = r.user_id
+      left join user_profiles p on p.user_id = u.id
+      left join notification_preferences np on np.user_id = u.id and np.kind = ${kind}
+      where coalesce(np.email, p.email_notifications, true)`);
   }
-  return row.id;
+
+  const whatsapp = kind === 'account' ? false : (options.whatsapp ?? (options.email ? 'default' : false));
+  if (whatsapp && kind !== 'account') {
+    const messages = notified.map(({ userId, n }) => {
+      const wa = whatsapp === 'default' ? notificationWhatsapp(n, kind, options.appUrl) : whatsapp;
+      const params = wa.params.map(templateParam);
+      return { user_id: userId, template: wa.template, params, body: renderTemplate(wa.template, params) };
+    });
+    // Only to a verified number, and on unless the customer turned it off for this kind.
+    await tx.execute(sql`
+      insert into whatsapp_outbox (user_id, to_phone, template, language, params, body)
+      select w.user_id, w.phone, r.template, 'es', r.params, r.body
+      from json_to_recordset(${JSON.stringify(messages)}::json) as r(user_id uuid, template text, params jsonb, body text)
+      join whatsapp_numbers w on w.user_id = r.user_id
+      left join notification_preferences np on np.user_id = w.user_id and np.kind = ${kind}
+      where coalesce(np.whatsapp, true)`);
+  }
+  return inserted.map((r) => ({ id: r.id, userId: r.user_id }));
 }
 
 /** A plain e-mail that repeats the notification, with a button to where it leads. */
@@ -50,6 +138,22 @@ export function notificationEmail(n: NotificationInput, appUrl?: string): EmailM
     action: n.link && appUrl ? { label: 'Ver en mi cuenta', url: `${appUrl}${n.link}` } : undefined,
   });
   return { template: `notification-${n.type}`, subject: n.title, html, text };
+}
+
+/** The kind's WhatsApp template with the notification's title, message and link. */
+export function notificationWhatsapp(n: NotificationInput, kind: NotificationKind, appUrl?: string): WhatsappMessage {
+  const url = `${appUrl ?? ''}${n.link ?? '/dashboard'}`;
+  return { template: WHATSAPP_TEMPLATES[kind].name, params: [n.title, n.message, url] };
+}
+
+const FOOTER_TEXT = '¿No quieres recibir estos correos? Desactívalos con un clic:';
+
+/** The footer with the link that turns this kind of e-mail off, before the end of the body. */
+function withUnsubscribeFooter(message: EmailMessage, url: string): { html: string; text: string } {
+  const footer = `<p style="font-size:12px;color:#777;text-align:center">${FOOTER_TEXT} <a href="${escapeHtml(url)}" style="color:#777">desactivar estos avisos por correo</a>. También puedes elegir tus canales en Configuración.</p>`;
+  const html = message.html.includes('</body>') ? message.html.replace('</body>', `${footer}</body>`) : message.html + footer;
+  const text = `${message.text}\n\n${FOOTER_TEXT} ${url}`;
+  return { html, text };
 }
 
 /** How the admins' e-mails name a customer: their name (their e-mail without one) and e-mail. */

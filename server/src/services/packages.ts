@@ -78,7 +78,7 @@ async function notifyReceived(tx: DbOrTx, config: AppConfig, userId: string, mes
     tx,
     userId,
     { title: M.receivedTitle, message, type: 'package', link: CUSTOMER_LINK },
-    { email: 'default', appUrl: config.appUrl },
+    { kind: 'package_received', email: 'default', appUrl: config.appUrl },
   );
 }
 

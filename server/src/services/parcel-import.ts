@@ -6,7 +6,7 @@
 // the whole file, whatever its size, and one INSERT … SELECT statement to receive it.
 import { createHash, randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import {
   CARRIERS,
   IMPORT_MAX_DIMENSION_CM,
@@ -25,9 +25,9 @@ import {
   type ParcelImportInput,
 } from '@casillero/shared';
 import { rowsOf, type DbOrTx } from '../db/client';
-import { emailOutbox, notifications, parcelImports, userProfiles, users } from '../db/schema';
+import { parcelImports } from '../db/schema';
 import { CUSTOMER_WAREHOUSE_PATH } from './prealerts';
-import { notificationEmail } from './notify';
+import { notifyEach } from './notify';
 import { nextWarehouseReceiptSql } from './warehouse-receipt';
 
 // --- Reading the file ----------------------------------------------------------------------------
@@ -693,8 +693,8 @@ const chunks = <T>(xs: T[]) => Array.from({ length: Math.ceil(xs.length / CHUNK)
 
 /**
  * One notification per customer, however many of their parcels the file held ("Recibimos N
- * paquetes en tu casillero …"), and its e-mail when they want e-mails, as notifyUser would
- * write them, but in bulk inserts instead of two statements per customer.
+ * paquetes en tu casillero …"), with its e-mail and WhatsApp as the customer chose, as notifyUser
+ * would write them, but in bulk inserts instead of statements per customer.
  */
 async function notifyCustomers(tx: DbOrTx, made: Created[], config: { appUrl: string }): Promise<number> {
   const byUser = new Map<string, { codes: Set<string>; wrs: string[]; kg: number }>();
@@ -713,26 +713,13 @@ async function notifyCustomers(tx: DbOrTx, made: Created[], config: { appUrl: st
     type: 'package' as const,
     link: CUSTOMER_WAREHOUSE_PATH,
   }));
-  for (const chunk of chunks(messages)) await tx.insert(notifications).values(chunk);
-
-  const userIds = [...byUser.keys()];
-  const recipients: { id: string; email: string; wantsEmail: boolean | null }[] = [];
-  for (const chunk of chunks(userIds)) {
-    recipients.push(
-      ...(await tx
-        .select({ id: users.id, email: users.email, wantsEmail: userProfiles.emailNotifications })
-        .from(users)
-        .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
-        .where(inArray(users.id, chunk))),
+  // Their e-mail and WhatsApp as each customer chose for parcels received (Configuración).
+  for (const chunk of chunks(messages)) {
+    await notifyEach(
+      tx,
+      chunk.map(({ userId, ...n }) => ({ userId, n })),
+      { kind: 'package_received', email: 'default', appUrl: config.appUrl },
     );
   }
-  const emailOf = new Map(recipients.filter((r) => r.wantsEmail !== false).map((r) => [r.id, r.email]));
-  const mails = messages
-    .filter((m) => emailOf.has(m.userId))
-    .map((m) => {
-      const e = notificationEmail(m, config.appUrl);
-      return { to: [emailOf.get(m.userId)!], subject: e.subject, html: e.html, text: e.text, template: e.template };
-    });
-  for (const chunk of chunks(mails)) await tx.insert(emailOutbox).values(chunk);
   return byUser.size;
 }

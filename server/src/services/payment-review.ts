@@ -77,7 +77,7 @@ export async function reviewPayment(db: Db, admin: { id: string }, input: Paymen
         type: 'payment_update',
         link: mailboxActivated ? MAILBOXES_PATH : FACTURAS_PATH,
       },
-      { email: 'default', appUrl: config.appUrl },
+      { kind: 'payment', email: 'default', appUrl: config.appUrl },
     );
 
     return {

@@ -73,7 +73,7 @@ export async function confirmPrealert(db: Db, id: string, config: MailConfig) {
         type: 'package',
         link: CUSTOMER_PREALERTS_PATH,
       },
-      { email: 'default', appUrl: config.appUrl },
+      { kind: 'status_changed', email: 'default', appUrl: config.appUrl },
     );
     return { id: row.id, status: 'confirmed' as const };
   });
@@ -170,7 +170,7 @@ export async function convertPrealert(db: Db, input: z.output<typeof prealertCon
         type: 'package',
         link: CUSTOMER_WAREHOUSE_PATH,
       },
-      { email: 'default', appUrl: config.appUrl },
+      { kind: 'status_changed', email: 'default', appUrl: config.appUrl },
     );
     return { id: input.id, packageId: pkg.id, mailboxCode: mailbox.mailboxCode, status: 'converted' as const };
   });

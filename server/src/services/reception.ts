@@ -224,7 +224,7 @@ async function claimIntake(
           type: 'package',
           link: CUSTOMER_WAREHOUSE_PATH,
         },
-    { email: 'default', appUrl: config.appUrl },
+    { kind: 'package_received', email: 'default', appUrl: config.appUrl },
   );
   return packageId;
 }

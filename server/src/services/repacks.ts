@@ -52,7 +52,7 @@ export async function requestRepack(db: Db, config: MailConfig, userId: string, 
       tx,
       userId,
       { title: REPACK_MESSAGES.requestedTitle, message: REPACK_MESSAGES.requestedMessage(rows.length), type: 'package', link: CUSTOMER_LINK },
-      { email: 'default', appUrl: config.appUrl },
+      { kind: 'status_changed', email: 'default', appUrl: config.appUrl },
     );
     await enqueueEmail(
       tx,
@@ -100,7 +100,7 @@ export async function processRepack(db: Db, config: MailConfig, adminId: string,
         type: 'package',
         link: CUSTOMER_LINK,
       },
-      { email: 'default', appUrl: config.appUrl },
+      { kind: 'status_changed', email: 'default', appUrl: config.appUrl },
     );
     return { id: row.id, status: 'processed' as const, warehouseReceipt: input.warehouseReceipt };
   });
@@ -129,7 +129,7 @@ export async function markRepackShipped(db: Db, config: MailConfig, id: string) 
         type: 'shipment',
         link: CUSTOMER_LINK,
       },
-      { email: 'default', appUrl: config.appUrl },
+      { kind: 'status_changed', email: 'default', appUrl: config.appUrl },
     );
     return { id: row.id, status: 'shipped' as const };
   });

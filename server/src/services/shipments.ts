@@ -27,6 +27,7 @@ import { findClient } from '../queries/clients';
 import { inPendingRepack } from '../queries/repacks';
 import { businessToday } from '../lib/business-clock';
 import { isUniqueViolation } from './auth';
+import { accruedStorageFee } from './storage';
 import { notifyUser } from './notify';
 
 type AppConfig = Pick<Config, 'appUrl'>;
@@ -81,13 +82,17 @@ export async function createShipment(db: Db, config: AppConfig, adminId: string,
       if (moved.length !== packageIds.length) throw new TRPCError({ code: 'CONFLICT', message: M.packagesUnavailable });
 
       const totalWeightKg = round2(moved.reduce((sum, p) => sum + (p.weightKg ?? 0), 0));
+      // Issue 18: the parcels leave storage here, so the storage fee they accrued past their free
+      // days is charged with the shipping, frozen at this moment in the shipment's cost (read
+      // from the reception dates, which the move above does not change).
+      const storage = await accruedStorageFee(tx, packageIds);
       const shipment = await insertWithUniqueCode(tx, {
         userId: input.userId,
         deliveryAddress: input.deliveryAddress,
         deliveryCity: input.deliveryCity,
         deliveryState: input.deliveryState,
         estimatedDelivery: input.estimatedDelivery,
-        shippingCostUsd: input.shippingCostUsd,
+        shippingCostUsd: round2(input.shippingCostUsd + storage.feeUsd),
         totalWeightKg,
         totalVolumeCm3: null,
         status: 'preparing',
@@ -100,13 +105,13 @@ export async function createShipment(db: Db, config: AppConfig, adminId: string,
         input.userId,
         {
           title: M.createdTitle,
-          message: M.createdMessage(shipment.shipmentCode, packageIds.length, input.deliveryCity, input.deliveryState),
+          message: M.createdMessage(shipment.shipmentCode, packageIds.length, input.deliveryCity, input.deliveryState, storage.feeUsd),
           type: 'shipment',
           link: CUSTOMER_LINK,
         },
-        { email: 'default', appUrl: config.appUrl },
+        { kind: 'status_changed', email: 'default', appUrl: config.appUrl },
       );
-      return { id: shipment.id, shipmentCode: shipment.shipmentCode, totalWeightKg, packageCount: packageIds.length };
+      return { id: shipment.id, shipmentCode: shipment.shipmentCode, totalWeightKg, packageCount: packageIds.length, storageFeeUsd: storage.feeUsd };
     });
   } catch (err) {
     // A package linked by a concurrent shipment (the unique package_id) or a deadlock victim.
@@ -188,7 +193,7 @@ export async function changeShipmentStatus(db: Db, config: AppConfig, input: z.o
         type: 'shipment',
         link: CUSTOMER_LINK,
       },
-      { email: 'default', appUrl: config.appUrl },
+      { kind: 'status_changed', email: 'default', appUrl: config.appUrl },
     );
     return { ...row, updatedAt: row.updatedAt.toISOString() };
   });
@@ -240,7 +245,7 @@ export async function updateShipment(db: Db, config: AppConfig, input: z.output<
         type: 'shipment',
         link: CUSTOMER_LINK,
       },
-      { email: 'default', appUrl: config.appUrl },
+      { kind: 'status_changed', email: 'default', appUrl: config.appUrl },
     );
     return { id, shipmentCode: current.shipmentCode, changed: changed as string[] };
   });
@@ -292,7 +297,7 @@ export async function removeShipment(db: Db, config: AppConfig, id: string) {
         type: 'shipment',
         link: CUSTOMER_WAREHOUSE_LINK,
       },
-      { email: 'default', appUrl: config.appUrl },
+      { kind: 'status_changed', email: 'default', appUrl: config.appUrl },
     );
     return { id, shipmentCode: current.shipmentCode, packages: freed };
   });

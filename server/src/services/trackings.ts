@@ -11,6 +11,7 @@ import {
   type trackingCreateInput,
   type trackingRepackInput,
   type trackingStatusChangeInput,
+  type NotificationKind,
   type TrackingStatus,
   type z,
 } from '@casillero/shared';
@@ -91,6 +92,7 @@ export async function createTracking(db: Db, admin: Actor, input: CreateInput, c
       { title: TRACKING_NOTIFICATIONS.createdTitle, message: TRACKING_NOTIFICATIONS.created(row.trackingNumber) },
       newTrackingClientEmail(facts, config.appUrl),
       config.appUrl,
+      'package_received',
     );
     await enqueueEmail(tx, config.adminNotifyEmails, newTrackingAdminEmail(facts, config.appUrl));
     return { id: row.id, trackingNumber: row.trackingNumber, prealertId: prealert?.id ?? null };
@@ -129,8 +131,15 @@ async function changeTracking(
 }
 
 /** The customer's notification about one of their trackings (Mis Trackings), with its e-mail. */
-function notifyTrackingOwner(tx: DbOrTx, userId: string, note: { title: string; message: string }, email: EmailMessage, appUrl: string) {
-  return notifyUser(tx, userId, { ...note, type: 'package', link: CUSTOMER_TRACKINGS_PATH }, { email, appUrl });
+function notifyTrackingOwner(
+  tx: DbOrTx,
+  userId: string,
+  note: { title: string; message: string },
+  email: EmailMessage,
+  appUrl: string,
+  kind: NotificationKind = 'status_changed',
+) {
+  return notifyUser(tx, userId, { ...note, type: 'package', link: CUSTOMER_TRACKINGS_PATH }, { kind, email, appUrl });
 }
 
 /** A real weight of 0 keeps the one recorded before. */

@@ -20,6 +20,9 @@ import { staffRouter } from './routers/staff';
 import { receptionRouter } from './routers/reception';
 import { parcelImportsRouter } from './routers/parcel-imports';
 import { publicTrackingRouter } from './routers/public-tracking';
+import { liveRouter } from './routers/live';
+import { storageRouter } from './routers/storage';
+import { messagingRouter } from './routers/messaging';
 
 export const appRouter = router({
   auth: authRouter,
@@ -43,6 +46,9 @@ export const appRouter = router({
   reception: receptionRouter,
   parcelImports: parcelImportsRouter,
   publicTracking: publicTrackingRouter,
+  live: liveRouter,
+  storage: storageRouter,
+  messaging: messagingRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -32,7 +32,7 @@ export const ScanField = forwardRef<HTMLInputElement, ScanFieldProps>(function S
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        if (value.trim()) onScan(value.trim());
+        if (value.trim() && !busy) onScan(value.trim());
       }}
       noValidate
     >
@@ -53,7 +53,10 @@ export const ScanField = forwardRef<HTMLInputElement, ScanFieldProps>(function S
           autoCapitalize="characters"
           spellCheck={false}
           enterKeyHint="search"
-          disabled={busy}
+          // Read-only, not disabled, while a scan is looked up: a disabled field loses the focus,
+          // and the next scan must land here without a click.
+          readOnly={busy}
+          aria-busy={busy}
           data-autofocus
         />
         {cameraAvailable() && (

@@ -6,6 +6,7 @@ import { pageHead } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
 import { CreatePackageDialog } from './-components/packages/PackageForm';
 import { PackagesList, type PackageSearch } from './-components/packages/PackagesList';
+import { StorageSettingsAction } from './-components/storage/StorageSettingsDialog';
 
 export const Route = createFileRoute('/admin/paquetes')({
   validateSearch: (search: Record<string, unknown>): PackageSearch => ({
@@ -22,7 +23,12 @@ function PackagesPage() {
       title="Gestión de Paquetes"
       badge={<TotalBadge query={trpc.packages.count.queryOptions({})} noun="paquetes" />}
       subtitle="Paquetes de los clientes en el almacén: recepción, estado, edición y envío."
-      actions={<CreateAction permission="packages.write" label="Crear Paquete" dialog={CreatePackageDialog} />}
+      actions={
+        <>
+          <StorageSettingsAction />
+          <CreateAction permission="packages.write" label="Crear Paquete" dialog={CreatePackageDialog} />
+        </>
+      }
     >
       <PackagesList {...useListRoute<PackageSearch>(Route)} />
     </AdminPage>

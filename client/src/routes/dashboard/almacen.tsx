@@ -4,7 +4,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { PACKAGE_STATUSES, PACKAGE_STATUS_LABELS, SHIPMENT_STATUS_LABELS, formatDate, formatUsd, type PackageStatus } from '@casillero/shared';
+import { PACKAGE_STATUSES, PACKAGE_STATUS_LABELS, SHIPMENT_STATUS_LABELS, STORAGE_MESSAGES, formatDate, formatUsd, type PackageStatus } from '@casillero/shared';
 import type { inferOutput } from '@trpc/tanstack-react-query';
 import { LabelBadge, StackedCell } from '../../components/data-table/cells';
 import { ResponsiveTable, type ResponsiveColumn } from '../../components/data-table/ResponsiveTable';
@@ -67,7 +67,22 @@ const COLUMNS: ResponsiveColumn<StoredPackage>[] = [
     ),
   },
   { header: 'Recibido', cell: (p) => (p.receivedDate ? formatDate(p.receivedDate) : '—') },
-  { header: 'Días en almacén', cell: (p) => days(p.daysStored) },
+  {
+    header: 'Días en almacén',
+    cell: (p) => (
+      <>
+        {/* Its own element, so the days read on their own beside the storage line. */}
+        <div>{days(p.daysStored)}</div>
+        {p.storage && (
+          <Text size="xs" mt={4} c={p.storage.daysOver > 0 ? 'red' : 'dimmed'} data-testid="storage-clock">
+            {p.storage.daysOver > 0
+              ? STORAGE_MESSAGES.feeLine(p.storage.daysOver, p.storage.feePerDayUsd, p.storage.feeUsd)
+              : STORAGE_MESSAGES.freeLeft(p.storage.freeDaysLeft)}
+          </Text>
+        )}
+      </>
+    ),
+  },
   { header: 'Peso', cell: (p) => (p.weightKg == null ? '—' : `${p.weightKg} kg`) },
   { header: 'Dimensiones', cell: (p) => (p.dimensionsCm ? `${p.dimensionsCm} cm` : '—') },
   { header: 'Valor', cell: (p) => (p.estimatedValueUsd == null ? '—' : formatUsd(p.estimatedValueUsd)) },

@@ -15,3 +15,4 @@ export * from './app-settings';
 export * from './reports';
 export * from './staff';
 export * from './warehouse';
+export * from './messaging';

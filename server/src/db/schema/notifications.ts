@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { notificationTypeEnum } from './enums';
 import { createdAt } from './columns';
 import { customerOwned } from './owned';
@@ -14,6 +14,11 @@ export const notifications = pgTable(
     read: boolean('read').notNull().default(false),
     /** Where in the app the notification leads, e.g. /dashboard/mis-trackings. */
     link: text('link'),
+    /**
+     * Set for a message that must reach a customer at most once (a shipment's news, a storage
+     * reminder): unique per customer, so a job run twice or from two servers inserts it once.
+     */
+    dedupeKey: text('dedupe_key'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -24,5 +29,6 @@ export const notifications = pgTable(
     index('notifications_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     // The admin list searches the message too (admin spec §2).
     index('notifications_message_trgm_idx').using('gin', sql`${t.message} gin_trgm_ops`),
+    uniqueIndex('notifications_user_id_dedupe_key_key').on(t.userId, t.dedupeKey).where(sql`${t.dedupeKey} is not null`),
   ],
 );

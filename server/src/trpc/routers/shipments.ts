@@ -8,12 +8,14 @@ import {
   shipmentListInput,
   shipmentStatusInput,
   shipmentUpdateInput,
+  shipmentNewsInput,
 } from '@casillero/shared';
 import { countShipments, getShipmentDetail, listShipments, listShippablePackages } from '../../queries/shipments';
 import { changeShipmentStatus, createShipment, removeShipment, updateShipment } from '../../services/shipments';
 import { staffProcedure, protectedProcedure, router } from '../init';
 import { foundOr } from '../found';
 import { getOwnShipmentDetail, listOwnShipments } from '../../queries/client-shipments';
+import { listShipmentNews, postShipmentNews } from '../../services/shipment-news';
 
 /** Gestión de Envíos (admin spec §2, §4, §5, §7). */
 export const shipmentsRouter = router({
@@ -53,4 +55,12 @@ export const shipmentsRouter = router({
 
   /** Only while preparing: the packages return to the warehouse and the customer is told. */
   remove: staffProcedure('shipments.write').input(idInput).mutation(({ ctx, input }) => removeShipment(ctx.db, ctx.config, input.id)),
+
+  /** 'Publicar novedad' (issue 18): every customer with a parcel in the shipment is told once. */
+  postNews: staffProcedure('shipments.write')
+    .input(shipmentNewsInput)
+    .mutation(({ ctx, input }) => postShipmentNews(ctx.db, ctx.config, ctx.user.id, input)),
+
+  /** The shipment's news, newest first, with how many customers each one reached. */
+  news: staffProcedure('shipments.read').input(idInput).query(({ ctx, input }) => listShipmentNews(ctx.db, input.id)),
 });

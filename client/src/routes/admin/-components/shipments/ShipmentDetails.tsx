@@ -14,6 +14,7 @@ import { trpc } from '../../../../lib/trpc';
 import { failureMessage } from '../packages/feedback';
 import { ShipmentStatusBadge } from './ShipmentStatus';
 import type { ShipmentDetail } from './types';
+import { ShipmentNewsHistory } from './ShipmentNews';
 
 /** A date-only value (YYYY-MM-DD) as es-ES, without time-zone shifts. */
 export const formatDay = (day: string | null) => (day ? day.split('-').reverse().join('/') : '—');
@@ -73,6 +74,8 @@ export function ShipmentDetailsDrawer(props: DetailsDrawerOpen) {
           <RowsTable aria-label="Paquetes del envío" rows={d.packages} columns={PACKAGE_COLUMNS} />
           <Divider label="Etapas" labelPosition="left" />
           <StagesTimeline stages={d.stages} bulletSize={14} days={(n) => `${n} días estimados`} />
+          <Divider label="Novedades" labelPosition="left" />
+          <ShipmentNewsHistory shipmentId={d.id} />
         </>
       )}
     </DetailsDrawer>

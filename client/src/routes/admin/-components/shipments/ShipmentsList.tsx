@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Text } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconSpeakerphone, IconTrash } from '@tabler/icons-react';
 import {
   SHIPMENT_EDIT_MESSAGES as E,
   SHIPMENT_MESSAGES as M,
+  SHIPMENT_NEWS_MESSAGES as N,
   SHIPMENT_STATUSES,
   SHIPMENT_STATUS_LABELS,
   formatDate,
@@ -18,6 +19,7 @@ import { trpc } from '../../../../lib/trpc';
 import { failureMessage } from '../packages/feedback';
 import { ShipmentDetailsDrawer, formatDay, kgText } from './ShipmentDetails';
 import { EditShipmentDialog, RemoveShipmentDialog } from './ShipmentEditDialogs';
+import { PostShipmentNewsDialog } from './ShipmentNews';
 import { ShipmentStatusBadge, ShipmentStatusSelect } from './ShipmentStatus';
 import { useCan } from '../../../../lib/permissions';
 import type { ShipmentRow } from './types';
@@ -27,7 +29,7 @@ export type ShipmentSearch = ListSearch<ShipmentSort> & { status?: ShipmentStatu
 const col = dataTableColumns<ShipmentRow>();
 
 /** Roles that only read shipments (caja, atención) see the status and the details, no changes. */
-function shipmentColumns(actions: ListActions<ShipmentRow, 'details' | 'edit' | 'remove'>) {
+function shipmentColumns(actions: ListActions<ShipmentRow, 'details' | 'edit' | 'remove' | 'news'>) {
   return [
     col.cell('code', 'Código', (r) => <StackedCell mono main={r.shipmentCode} sub={r.trackingNumber ?? undefined} />),
     col.cell('customer', 'Cliente', (r) => <StackedCell main={r.customerName} sub={r.customerEmail} />),
@@ -67,6 +69,13 @@ function shipmentColumns(actions: ListActions<ShipmentRow, 'details' | 'edit' | 
           {actions.canWrite && (
             <>
               <RowAction
+                label={N.action}
+                ariaLabel={`${N.action} del envío ${code}`}
+                color="orange"
+                icon={<IconSpeakerphone size={18} />}
+                onClick={() => actions.news(row)}
+              />
+              <RowAction
                 label="Editar envío"
                 ariaLabel={`Editar envío ${code}`}
                 color="gray"
@@ -94,9 +103,10 @@ export function ShipmentsList({ search, navigate }: ListProps<ShipmentSearch>) {
   const details = useDetailsParam(search, navigate);
   const [editing, setEditing] = useState<ShipmentRow | null>(null);
   const [removing, setRemoving] = useState<ShipmentRow | null>(null);
+  const [posting, setPosting] = useState<ShipmentRow | null>(null);
   const canWrite = useCan('shipments.write');
   const columns = useMemo(
-    () => shipmentColumns({ details: (r) => details.open(r.id), edit: setEditing, remove: setRemoving, canWrite }),
+    () => shipmentColumns({ details: (r) => details.open(r.id), edit: setEditing, remove: setRemoving, news: setPosting, canWrite }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `details.open` only writes the URL
     [canWrite],
   );
@@ -114,6 +124,7 @@ export function ShipmentsList({ search, navigate }: ListProps<ShipmentSearch>) {
       <ShipmentDetailsDrawer id={details.openId} onClose={details.close} />
       <EditShipmentDialog subject={editing} onClose={() => setEditing(null)} />
       <RemoveShipmentDialog shipment={removing} onClose={() => setRemoving(null)} />
+      <PostShipmentNewsDialog subject={posting} onClose={() => setPosting(null)} />
     </ServerList>
   );
 }

@@ -1,6 +1,12 @@
-import { Divider, Stack, Table, Text } from '@mantine/core';
+import { Badge, Divider, Group, Stack, Table, Text } from '@mantine/core';
 import type { inferOutput } from '@trpc/tanstack-react-query';
-import { PACKAGE_STATUS_LABELS, formatDateTime, formatUsd } from '@casillero/shared';
+import {
+  PACKAGE_STATUS_LABELS,
+  SHIPMENT_NEWS_KIND_LABELS,
+  SHIPMENT_NEWS_MESSAGES as N,
+  formatDateTime,
+  formatUsd,
+} from '@casillero/shared';
 import { DetailsHeading, FactGrid, RowsTable, type Column } from '../../../../components/details/DetailsParts';
 import { RowCards, useIsPhone, type ResponsiveColumn } from '../../../../components/data-table/ResponsiveTable';
 import { DetailsDrawer, type DetailsDrawerOpen } from '../../../../components/details/DetailsDrawer';
@@ -11,6 +17,7 @@ import { QueryState } from '../QueryState';
 import { formatKg } from '../repacks/format';
 
 type OwnPackage = inferOutput<typeof trpc.shipments.ownDetail>['packages'][number];
+type OwnNews = inferOutput<typeof trpc.shipments.ownDetail>['news'];
 
 // On a phone the packages are cards: the tracking heads each one, its status under it.
 const PACKAGE_COLUMNS: (Column<OwnPackage> & ResponsiveColumn<OwnPackage>)[] = [
@@ -80,10 +87,38 @@ export function ShipmentDetail(props: DetailsDrawerOpen) {
               <RowsTable aria-label="Paquetes del envío" rows={s.packages} columns={PACKAGE_COLUMNS} />
             </Table.ScrollContainer>
           )}
+          {s.news.length > 0 && (
+            <>
+              <Divider label={N.timelineTitle} labelPosition="left" />
+              <ShipmentNewsList news={s.news} />
+            </>
+          )}
           <Divider label="Etapas" labelPosition="left" />
           <StagesTimeline stages={s.stages} bulletSize={16} days={(n) => `${n} ${n === 1 ? 'día estimado' : 'días estimados'}`} />
         </>
       )}
     </DetailsDrawer>
+  );
+}
+
+/** What the business told about this shipment (delays, new dates, arrival, pickup), newest first. */
+function ShipmentNewsList({ news }: { news: OwnNews }) {
+  return (
+    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Novedades del envío">
+      {news.map((n) => (
+        <li key={n.id}>
+          <Group gap="xs">
+            <Badge variant="light" color={n.kind === 'delayed' ? 'orange' : 'blue'}>
+              {SHIPMENT_NEWS_KIND_LABELS[n.kind]}
+            </Badge>
+            <Text size="xs" c="dimmed">
+              {formatDateTime(n.createdAt)}
+              {n.estimatedDelivery ? ` · Nueva fecha estimada ${formatDay(n.estimatedDelivery)}` : ''}
+            </Text>
+          </Group>
+          <Text size="sm">{n.message}</Text>
+        </li>
+      ))}
+    </Stack>
   );
 }

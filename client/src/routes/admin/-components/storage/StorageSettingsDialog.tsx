@@ -1,0 +1,70 @@
+// The storage settings (issue 18): how many days a parcel stores free, and the fee per day after
+// them (shown in the customer's Almacén, charged when the parcel goes into a shipment). Admin only.
+import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconSettings } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { STORAGE_MESSAGES, STORAGE_REMINDER_DAYS_BEFORE } from '@casillero/shared';
+import { HeaderButton } from '../../../../components/data-table';
+import { notifyChange } from '../../../../lib/notify';
+import { useCan } from '../../../../lib/permissions';
+import { trpc } from '../../../../lib/trpc';
+
+export function StorageSettingsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const settings = useQuery({ ...trpc.storage.settings.queryOptions(), enabled: opened });
+  const mutation = useMutation(trpc.storage.updateSettings.mutationOptions());
+  const [freeDays, setFreeDays] = useState<number | string>('');
+  const [fee, setFee] = useState<number | string>('');
+  useEffect(() => {
+    if (settings.data) {
+      setFreeDays(settings.data.freeDays);
+      setFee(settings.data.feePerDayUsd);
+    }
+  }, [settings.data]);
+
+  const save = async () => {
+    const saved = await notifyChange(
+      () => mutation.mutateAsync({ freeDays: Number(freeDays), feePerDayUsd: Number(fee) }),
+      { message: STORAGE_MESSAGES.settingsSaved },
+    );
+    if (saved) {
+      await queryClient.invalidateQueries({ queryKey: trpc.storage.settings.queryKey() });
+      onClose();
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Almacenaje">
+      <Stack>
+        <Text size="sm" c="dimmed">
+          Cada paquete en el almacén tiene estos días de almacenaje gratis. El cliente recibe un recordatorio {STORAGE_REMINDER_DAYS_BEFORE} días
+          antes y el último día; después se cobra la tarifa diaria al crear su envío.
+        </Text>
+        <NumberInput label="Días de almacenaje gratis" min={0} max={365} step={1} allowDecimal={false} value={freeDays} onChange={setFreeDays} />
+        <NumberInput label="Tarifa por día después (USD)" min={0} max={100} step={0.05} decimalScale={2} prefix="$" value={fee} onChange={setFee} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button onClick={() => void save()} loading={mutation.isPending} disabled={!settings.data}>
+            Guardar
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** The header button of Gestión de Paquetes that opens the settings, for the administrator only. */
+export function StorageSettingsAction() {
+  const [opened, { open, close }] = useDisclosure(false);
+  if (!useCan('staff.manage')) return null;
+  return (
+    <>
+      <HeaderButton label="Almacenaje" icon={IconSettings} onClick={open} />
+      <StorageSettingsDialog opened={opened} onClose={close} />
+    </>
+  );
+}

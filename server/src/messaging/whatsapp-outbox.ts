@@ -1,0 +1,24 @@
+// Queues a WhatsApp message in the same transaction as the change that causes it (like the
+// e-mail outbox, docs/decisions/004); the worker delivers it later.
+import type { DbOrTx } from '../db/client';
+import { whatsappOutbox } from '../db/schema';
+import { renderTemplate, templateParam } from './whatsapp-templates';
+
+export async function enqueueWhatsapp(
+  tx: DbOrTx,
+  message: { userId: string | null; toPhone: string; template: string; params: string[]; language?: string },
+): Promise<string> {
+  const params = message.params.map(templateParam);
+  const [row] = await tx
+    .insert(whatsappOutbox)
+    .values({
+      userId: message.userId,
+      toPhone: message.toPhone,
+      template: message.template,
+      language: message.language ?? 'es',
+      params,
+      body: renderTemplate(message.template, params),
+    })
+    .returning({ id: whatsappOutbox.id });
+  return row.id;
+}

@@ -1,0 +1,43 @@
+// The Spanish WhatsApp message templates, one per kind of event plus the verification code. The
+// Cloud API only sends templates approved in WhatsApp Manager to a customer who has not written
+// first, so these names and bodies must be registered there as they are here (category
+// "utility", language "es"); the body is what the log shows when no token is set.
+import type { NotificationKind } from '@casillero/shared';
+
+export type WhatsappTemplate = { name: string; body: string };
+
+/** Every notification template takes the same three parameters: title, message, link. */
+const notice = (name: string, heading: string): WhatsappTemplate => ({
+  name,
+  body: `${heading}\n*{{1}}*\n{{2}}\nMás detalles en tu cuenta: {{3}}`,
+});
+
+export const WHATSAPP_TEMPLATES = {
+  package_received: notice('paquete_recibido', '📦 Casillero Virtual: llegó un paquete a tu casillero.'),
+  status_changed: notice('cambio_de_estado', '🚚 Casillero Virtual: tu envío cambió de estado.'),
+  payment: notice('pago_revisado', '💳 Casillero Virtual: revisamos tu pago.'),
+  shipment_news: notice('novedad_de_envio', '✈️ Casillero Virtual: hay novedades de tu envío.'),
+  reminders: notice('recordatorio_almacenaje', '⏰ Casillero Virtual: recordatorio de almacenaje.'),
+  verification: {
+    name: 'codigo_de_verificacion',
+    body: 'Tu código de verificación de Casillero Virtual es *{{1}}*. Vence en 10 minutos. No lo compartas con nadie.',
+  },
+} satisfies Record<NotificationKind | 'verification', WhatsappTemplate>;
+
+const byName = new Map(Object.values(WHATSAPP_TEMPLATES).map((t) => [t.name, t]));
+
+/**
+ * WhatsApp rejects a body parameter that is empty or holds new lines, tabs or more than four
+ * spaces in a row; long ones are cut, as the whole message has a limit.
+ */
+export function templateParam(value: string): string {
+  const flat = value.replace(/\s+/g, ' ').trim();
+  return (flat || '-').slice(0, 900);
+}
+
+/** The message as the customer reads it: the template's body with its parameters. */
+export function renderTemplate(name: string, params: string[]): string {
+  const template = byName.get(name);
+  const body = template?.body ?? params.map((_, i) => `{{${i + 1}}}`).join('\n');
+  return body.replace(/\{\{(\d+)\}\}/g, (_, i: string) => params[Number(i) - 1] ?? '');
+}

@@ -1,0 +1,160 @@
+// The storage clock (issue 18, item 3): the settings (free days, fee per day) in app_settings,
+// each parcel's days on our shelves counted in calendar days of Caracas, the reminders before the
+// free period ends, and the fee frozen into the shipment that takes the parcel out.
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import {
+  STORAGE_CLOCK_STATUSES,
+  STORAGE_DEFAULTS,
+  STORAGE_MESSAGES as M,
+  STORAGE_REMINDER_DAYS_BEFORE,
+  storageClock,
+  type StorageReminderKind,
+  type StorageSettings,
+} from '@casillero/shared';
+import { rowsOf, type DbOrTx } from '../db/client';
+import { appSettings, packages } from '../db/schema';
+import { BUSINESS_TZ_SQL, businessToday } from '../lib/business-clock';
+import { notifyUser } from './notify';
+
+/** One app_settings row holds both values as JSON, so a change is one row and one audit entry. */
+export const STORAGE_SETTINGS_KEY = 'storage';
+
+export async function getStorageSettings(db: DbOrTx): Promise<StorageSettings> {
+  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, STORAGE_SETTINGS_KEY));
+  if (!row) return { ...STORAGE_DEFAULTS };
+  try {
+    const parsed = JSON.parse(row.value) as Partial<StorageSettings>;
+    return {
+      freeDays: Number.isInteger(parsed.freeDays) ? parsed.freeDays! : STORAGE_DEFAULTS.freeDays,
+      feePerDayUsd: typeof parsed.feePerDayUsd === 'number' ? parsed.feePerDayUsd : STORAGE_DEFAULTS.feePerDayUsd,
+    };
+  } catch {
+    return { ...STORAGE_DEFAULTS };
+  }
+}
+
+/**
+ * The admin's change. app_settings has no audit trigger on purpose (it also holds the file-link
+ * secret, which must never reach the log), so this entry is written here, in the staff
+ * procedure's audited transaction, with the same who/what/where the triggers read, and shaped
+ * like theirs (an insert: before null, the row after; an update: the changed value on both sides).
+ */
+export async function setStorageSettings(tx: DbOrTx, next: StorageSettings): Promise<StorageSettings> {
+  const before = await getStorageSettings(tx);
+  const value = JSON.stringify({ freeDays: next.freeDays, feePerDayUsd: Math.round(next.feePerDayUsd * 100) / 100 });
+  const [existing] = await tx.select({ key: appSettings.key }).from(appSettings).where(eq(appSettings.key, STORAGE_SETTINGS_KEY)).for('update');
+  await tx
+    .insert(appSettings)
+    .values({ key: STORAGE_SETTINGS_KEY, value })
+    .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: new Date() } });
+  const after = JSON.parse(value) as StorageSettings;
+  await tx.execute(sql`
+    insert into audit_log (actor_id, actor_role, action, entity, entity_id, operation, before, after, ip, user_agent, request_id)
+    select nullif(current_setting('app.audit_actor', true), '')::uuid, current_setting('app.audit_role', true),
+           current_setting('app.audit_action', true), 'app_settings', ${STORAGE_SETTINGS_KEY}, ${existing ? 'update' : 'insert'},
+           ${existing ? JSON.stringify({ value: before }) : null}::jsonb,
+           ${JSON.stringify(existing ? { value: after } : { key: STORAGE_SETTINGS_KEY, value: after })}::jsonb,
+           nullif(current_setting('app.audit_ip', true), ''), nullif(current_setting('app.audit_user_agent', true), ''),
+           nullif(current_setting('app.audit_request', true), '')
+    where coalesce(current_setting('app.audit_actor', true), '') <> ''`);
+  return after;
+}
+
+/** A reception time as a day in Caracas (YYYY-MM-DD). */
+export const receivedDay = (receivedDate: Date) => businessToday(receivedDate);
+
+/**
+ * A package's clock, or null when it does not run: not yet received, or no longer on our shelves
+ * (in a shipment, shipped).
+ */
+export function packageStorageClock(p: { status: string; receivedDate: Date | null }, settings: StorageSettings, today = businessToday()) {
+  if (!p.receivedDate || !(STORAGE_CLOCK_STATUSES as readonly string[]).includes(p.status)) return null;
+  return storageClock(receivedDay(p.receivedDate), today, settings);
+}
+
+/**
+ * The storage fee the given packages have accrued today, for the shipment that takes them out:
+ * computed once, in the transaction that moves them, so it is frozen in the shipment's cost.
+ */
+export async function accruedStorageFee(tx: DbOrTx, packageIds: string[], today = businessToday()) {
+  if (packageIds.length === 0) return { feeUsd: 0, perPackage: [] as { id: string; daysOver: number; feeUsd: number }[] };
+  const settings = await getStorageSettings(tx);
+  // Not filtered by status: the caller may already have moved them out of the warehouse.
+  const rows = await tx
+    .select({ id: packages.id, receivedDate: packages.receivedDate })
+    .from(packages)
+    .where(and(inArray(packages.id, packageIds), isNotNull(packages.receivedDate)));
+  const perPackage = rows.flatMap((p) => {
+    const clock = storageClock(receivedDay(p.receivedDate!), today, settings);
+    return clock && clock.feeUsd > 0 ? [{ id: p.id, daysOver: clock.daysOver, feeUsd: clock.feeUsd }] : [];
+  });
+  const feeUsd = Math.round(perPackage.reduce((sum, p) => sum + p.feeUsd * 100, 0)) / 100;
+  return { feeUsd, perPackage };
+}
+
+type DueReminder = {
+  package_id: string;
+  user_id: string;
+  kind: StorageReminderKind;
+  days_left: number;
+  label: string;
+};
+
+/**
+ * The reminders of the business day `today`: a parcel whose free period ends within
+ * STORAGE_REMINDER_DAYS_BEFORE days gets 'ending_soon' (once), one whose last free day is today
+ * gets 'ends_today' (once). The primary key of storage_reminders says which are new (the insert
+ * returns only those), and only those are told; the notification's dedupe key is the second
+ * guard. Run it in a transaction: the reminders and their messages commit together or not at all.
+ * 'ending_soon' catches up (a parcel first seen 3 days before the end still gets it, saying 3
+ * days); 'ends_today' does not: told a day late, it would be wrong.
+ */
+export async function sendStorageReminders(tx: DbOrTx, options: { today?: string; appUrl?: string } = {}) {
+  const today = options.today ?? businessToday();
+  const { freeDays, feePerDayUsd } = await getStorageSettings(tx);
+  const statuses = sql.join(
+    STORAGE_CLOCK_STATUSES.map((s) => sql`${s}::package_status`),
+    sql`, `,
+  );
+  const due = rowsOf<DueReminder>(
+    await tx.execute(sql`
+      with due as (
+        select p.id, p.user_id, coalesce(p.warehouse_receipt, p.tracking_number, p.package_description) as label,
+               ((p.received_date at time zone ${BUSINESS_TZ_SQL})::date + ${freeDays}::int) - ${today}::date as days_left
+        from ${packages} p
+        where p.status in (${statuses}) and p.received_date is not null
+          and (p.received_date at time zone ${BUSINESS_TZ_SQL})::date
+              between ${today}::date - ${freeDays}::int and ${today}::date - ${freeDays}::int + ${STORAGE_REMINDER_DAYS_BEFORE}::int
+      ), inserted as (
+        insert into storage_reminders (package_id, kind)
+        select id, case when days_left = 0 then 'ends_today' else 'ending_soon' end from due
+        on conflict do nothing
+        returning package_id, kind
+      )
+      select i.package_id, d.user_id, i.kind, d.days_left, d.label
+      from inserted i join due d on d.id = i.package_id
+      order by d.user_id, i.package_id`),
+  );
+  let notified = 0;
+  for (const r of due) {
+    const freeUntil = storageClock(today, today, { freeDays: Number(r.days_left), feePerDayUsd }).freeUntil;
+    const n =
+      r.kind === 'ends_today'
+        ? { title: M.reminderTodayTitle, message: M.reminderToday(r.label, feePerDayUsd) }
+        : { title: M.reminderSoonTitle, message: M.reminderSoon(r.label, Number(r.days_left), freeUntil, feePerDayUsd) };
+    const id = await notifyUser(
+      tx,
+      r.user_id,
+      { ...n, type: 'package', link: '/dashboard/almacen' },
+      {
+        kind: 'reminders',
+        email: 'default',
+        whatsapp: 'default',
+        appUrl: options.appUrl,
+        dedupeKey: `storage:${r.package_id}:${r.kind}`,
+      },
+    );
+    if (id) notified++;
+  }
+  return { reminders: due.length, notified };
+}

@@ -1,0 +1,79 @@
+// Issue 18: the storage clock. A parcel in the warehouse stores free for a number of days (a
+// setting, 30 by default as the large forwarders do); the customer is reminded 5 days before the
+// free period ends and on its last day; after it, each day costs a fee (a setting), shown in
+// Almacén and charged when the parcel goes into a shipment. Days are calendar days in Caracas.
+import { z } from './zod-es';
+import { formatUsd } from './format';
+
+export type StorageSettings = { freeDays: number; feePerDayUsd: number };
+
+export const STORAGE_DEFAULTS: StorageSettings = { freeDays: 30, feePerDayUsd: 0.5 };
+
+/** The first reminder goes this many days before the free period ends. */
+export const STORAGE_REMINDER_DAYS_BEFORE = 5;
+
+/** Package statuses whose storage clock runs (the parcel is on our shelves, in no shipment). */
+export const STORAGE_CLOCK_STATUSES = ['received', 'in_warehouse'] as const;
+
+export const storageSettingsInput = z.object({
+  freeDays: z
+    .number({ message: 'Indica los días libres de almacenaje.' })
+    .int('Los días libres deben ser un número entero.')
+    .min(0, 'Los días libres no pueden ser negativos.')
+    .max(365, 'Los días libres no pueden pasar de 365.'),
+  feePerDayUsd: z
+    .number({ message: 'Indica la tarifa diaria de almacenaje.' })
+    .min(0, 'La tarifa diaria no puede ser negativa.')
+    .max(100, 'La tarifa diaria no puede pasar de 100 USD.')
+    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'La tarifa diaria admite como máximo dos decimales.'),
+});
+
+export type StorageClock = {
+  /** Whole calendar days since reception (0 on the day it arrived). */
+  daysStored: number;
+  /** Free days still ahead (0 on the last free day and after it). */
+  freeDaysLeft: number;
+  /** Days stored beyond the free period, each charged. */
+  daysOver: number;
+  feePerDayUsd: number;
+  /** daysOver × feePerDayUsd. */
+  feeUsd: number;
+  /** The last free day (YYYY-MM-DD). */
+  freeUntil: string;
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
+const dayOf = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
+
+/** The clock of a parcel received on `receivedDay`, read on `today` (both YYYY-MM-DD in Caracas). */
+export function storageClock(receivedDay: string, today: string, settings: StorageSettings): StorageClock {
+  const daysStored = Math.max(0, dayNumber(today) - dayNumber(receivedDay));
+  const daysOver = Math.max(0, daysStored - settings.freeDays);
+  return {
+    daysStored,
+    freeDaysLeft: Math.max(0, settings.freeDays - daysStored),
+    daysOver,
+    feePerDayUsd: settings.feePerDayUsd,
+    feeUsd: Math.round(daysOver * settings.feePerDayUsd * 100) / 100,
+    freeUntil: dayOf(dayNumber(receivedDay) + settings.freeDays),
+  };
+}
+
+const days = (n: number) => (n === 1 ? '1 día' : `${n} días`);
+/** 2026-12-24 → 24/12/2026. */
+const dmy = (day: string) => day.split('-').reverse().join('/');
+
+export const STORAGE_MESSAGES = {
+  settingsSaved: 'Configuración de almacenaje guardada.',
+  /** Almacén, a parcel within its free days. */
+  freeLeft: (n: number) => (n === 0 ? 'Almacenaje gratis: hoy es el último día' : `Almacenaje gratis: quedan ${days(n)}`),
+  /** Almacén, a parcel past its free days. */
+  feeLine: (daysOver: number, perDay: number, fee: number) => `Almacenaje: ${days(daysOver)} × ${formatUsd(perDay)} = ${formatUsd(fee)}`,
+  reminderSoonTitle: 'Tu almacenaje gratis está por terminar',
+  reminderSoon: (what: string, n: number, freeUntil: string, perDay: number) =>
+    `Tu paquete ${what} tiene ${days(n)} más de almacenaje gratis (hasta el ${dmy(freeUntil)}). Después se cobra ${formatUsd(perDay)} por día; envíalo antes para no pagar almacenaje.`,
+  reminderTodayTitle: 'Hoy termina tu almacenaje gratis',
+  reminderToday: (what: string, perDay: number) =>
+    `Hoy es el último día de almacenaje gratis de tu paquete ${what}. Desde mañana se cobra ${formatUsd(perDay)} por día hasta que salga en un envío.`,
+} as const;
