@@ -170,8 +170,11 @@ export function meterNetwork(cdp: CDPSession) {
   let lastActivity = Date.now();
   let counting = true;
 
-  const onRequest = (e: { requestId: string }) => {
+  const onRequest = (e: { requestId: string; type?: string }) => {
     if (!counting) return;
+    // The live-updates stream (server-sent events) stays open as long as the page: it is a
+    // connection, not a download the page waits for, so it never keeps the network "busy".
+    if (e.type === 'EventSource') return;
     if (!inFlight.has(e.requestId)) requests += 1;
     inFlight.add(e.requestId);
     lastActivity = Date.now();
