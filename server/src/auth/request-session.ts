@@ -3,7 +3,7 @@
 // uses the same cookie helpers.
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { KNOWN_DEVICE_COOKIE_NAME, SESSION_COOKIE_NAME } from '@casillero/shared';
+import { AUTH_MESSAGES, KNOWN_DEVICE_COOKIE_NAME, SESSION_COOKIE_NAME, can, type Permission } from '@casillero/shared';
 import type { Db } from '../db/client';
 import type { Config } from '../env';
 import { validateSessionToken, type SessionUser } from './session';
@@ -63,4 +63,28 @@ export async function requestUser(req: FastifyRequest, reply: FastifyReply, db: 
   if (!auth.session) return null;
   if (auth.renewed) replySessionCookie(req, reply, config).set(token, auth.session.expiresAt);
   return auth.user;
+}
+
+/**
+ * The staff member behind a request to one of the HTTP routes outside tRPC (downloads, uploads,
+ * labels), when their role holds `permission`; otherwise the reply is sent (401 signed out, 403
+ * without the permission, `{ error }` in Spanish as tRPC's refusals) and null is returned.
+ */
+export async function requestStaff(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  db: Db,
+  config: Config,
+  permission: Permission,
+): Promise<SessionUser | null> {
+  const user = await requestUser(req, reply, db, config);
+  if (!user) {
+    await reply.status(401).send({ error: AUTH_MESSAGES.unauthorized });
+    return null;
+  }
+  if (!can(user.role, permission)) {
+    await reply.status(403).send({ error: AUTH_MESSAGES.forbidden });
+    return null;
+  }
+  return user;
 }

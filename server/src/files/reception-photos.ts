@@ -5,11 +5,11 @@
 // reception (reception.receive) attaches them to the parcel and hands them to its customer.
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { AUTH_MESSAGES, FILE_MESSAGES, RECEPTION_PHOTOS_PATH, RECEPTION_PHOTO_MAX_BYTES, WAREHOUSE_MESSAGES, can } from '@casillero/shared';
+import { AUTH_MESSAGES, FILE_MESSAGES, RECEPTION_PHOTOS_PATH, RECEPTION_PHOTO_MAX_BYTES, WAREHOUSE_MESSAGES } from '@casillero/shared';
 import type { Db } from '../db/client';
 import type { Config } from '../env';
 import { storedFiles } from '../db/schema';
-import { requestUser } from '../auth/request-session';
+import { requestStaff } from '../auth/request-session';
 import { requestOrigin } from '../trpc/context';
 import { isForeignOrigin } from '../trpc/init';
 import type { FileStore } from './file-store';
@@ -28,9 +28,8 @@ export function registerReceptionPhotoRoute(scope: FastifyInstance, { db, config
     if (isForeignOrigin(requestOrigin(req, config), config.appUrl)) {
       return fail(reply, { status: 403, message: AUTH_MESSAGES.foreignOrigin });
     }
-    const user = await requestUser(req, reply, db, config);
-    if (!user) return fail(reply, { status: 401, message: AUTH_MESSAGES.unauthorized });
-    if (!can(user.role, 'packages.write')) return fail(reply, { status: 403, message: AUTH_MESSAGES.forbidden });
+    const user = await requestStaff(req, reply, db, config, 'packages.write');
+    if (!user) return reply;
 
     let upload: Awaited<ReturnType<typeof readUpload>>;
     try {

@@ -6,16 +6,14 @@ import {
   AUDIT_CSV_PATH,
   AUDIT_ENTITY_LABELS,
   AUDIT_OPERATION_LABELS,
-  AUTH_MESSAGES,
   GENERIC_MESSAGES,
   STAFF_ROLE_LABELS,
   auditFilters,
-  can,
   isStaffRole,
 } from '@casillero/shared';
 import type { Db } from '../db/client';
 import type { Config } from '../env';
-import { requestUser } from '../auth/request-session';
+import { requestStaff } from '../auth/request-session';
 import { BUSINESS_TIME_ZONE, businessToday } from '../lib/business-clock';
 import { sendCsvDownload } from './csv-download';
 import { exportAuditBatches } from '../queries/audit';
@@ -27,9 +25,7 @@ const csvDate = new Intl.DateTimeFormat('es-ES', { timeZone: BUSINESS_TIME_ZONE,
 
 export function registerAuditExport(app: FastifyInstance, { db, config, batchSize = 2000 }: { db: Db; config: Config; batchSize?: number }) {
   app.get(AUDIT_CSV_PATH, async (req, reply) => {
-    const user = await requestUser(req, reply, db, config);
-    if (!user) return reply.status(401).send({ error: AUTH_MESSAGES.unauthorized });
-    if (!can(user.role, 'audit.read')) return reply.status(403).send({ error: AUTH_MESSAGES.forbidden });
+    if (!(await requestStaff(req, reply, db, config, 'audit.read'))) return reply;
     const parsed = auditFilters.safeParse(req.query ?? {});
     if (!parsed.success) return reply.status(400).send({ error: parsed.error.issues[0]?.message ?? GENERIC_MESSAGES.invalidInput });
     if (containsNulChar(parsed.data)) return reply.status(400).send({ error: GENERIC_MESSAGES.invalidInput });

@@ -5,12 +5,10 @@
 import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
-  AUTH_MESSAGES,
   GENERIC_MESSAGES,
   PRIORITY_LABELS,
   TRACKING_STATUS_LABELS,
   TRACKINGS_CSV_PATH,
-  can,
   trackingListInput,
 } from '@casillero/shared';
 import type { Db } from '../db/client';
@@ -23,7 +21,7 @@ import {
   exportTrackingBatches,
   type TrackingExportRow,
 } from '../queries/trackings';
-import { requestUser } from '../auth/request-session';
+import { requestStaff } from '../auth/request-session';
 import { registerAuditExport } from './audit-export';
 import { containsNulChar } from '../lib/nul-char';
 
@@ -76,9 +74,7 @@ export async function registerExportRoutes(
   registerAuditExport(app, { db, config, batchSize });
 
   app.get(TRACKINGS_CSV_PATH, async (req, reply) => {
-    const user = await requestUser(req, reply, db, config);
-    if (!user) return fail(reply, 401, AUTH_MESSAGES.unauthorized);
-    if (!can(user.role, 'trackings.read')) return fail(reply, 403, AUTH_MESSAGES.forbidden);
+    if (!(await requestStaff(req, reply, db, config, 'trackings.read'))) return reply;
 
     // The list's own URL schema: a bad value falls back to its default, as on the page.
     const parsed = trackingListInput.safeParse(req.query ?? {});

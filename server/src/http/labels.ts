@@ -4,10 +4,10 @@
 //       order given (packages first), at most LABELS_MAX_PER_REQUEST. An unknown id answers 404.
 import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { AUTH_MESSAGES, LABELS_MAX_PER_REQUEST, LABELS_PATH, WAREHOUSE_MESSAGES, can } from '@casillero/shared';
+import { LABELS_MAX_PER_REQUEST, LABELS_PATH, WAREHOUSE_MESSAGES } from '@casillero/shared';
 import type { Db } from '../db/client';
 import type { Config } from '../env';
-import { requestUser } from '../auth/request-session';
+import { requestStaff } from '../auth/request-session';
 import { businessToday } from '../lib/business-clock';
 import { LabelProblem, intakeLabels, packageLabels, renderLabelsPdf } from '../services/labels';
 
@@ -28,9 +28,7 @@ export type LabelRoutesOptions = { db: Db; config: Config };
 
 export function registerLabelRoutes(app: FastifyInstance, { db, config }: LabelRoutesOptions) {
   app.get<{ Querystring: { packages?: unknown; intakes?: unknown } }>(LABELS_PATH, async (req, reply) => {
-    const user = await requestUser(req, reply, db, config);
-    if (!user) return fail(reply, 401, AUTH_MESSAGES.unauthorized);
-    if (!can(user.role, 'packages.read')) return fail(reply, 403, AUTH_MESSAGES.forbidden);
+    if (!(await requestStaff(req, reply, db, config, 'packages.read'))) return reply;
 
     const packageIds = parseIdList(req.query.packages);
     const intakeIds = parseIdList(req.query.intakes);

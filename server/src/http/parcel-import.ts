@@ -10,12 +10,11 @@ import {
   AUTH_MESSAGES,
   GENERIC_MESSAGES,
   PARCEL_IMPORT_PREVIEW_PATH,
-  can,
   parcelImportInput,
 } from '@casillero/shared';
 import type { Db } from '../db/client';
 import type { Config } from '../env';
-import { requestUser } from '../auth/request-session';
+import { requestStaff } from '../auth/request-session';
 import { requestOrigin } from '../trpc/context';
 import { isForeignOrigin } from '../trpc/init';
 import { containsNulChar } from '../lib/nul-char';
@@ -26,9 +25,7 @@ const fail = (reply: FastifyReply, status: number, message: string) => reply.sta
 export function registerParcelImportRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
   app.post(PARCEL_IMPORT_PREVIEW_PATH, async (req, reply) => {
     if (isForeignOrigin(requestOrigin(req, config), config.appUrl)) return fail(reply, 403, AUTH_MESSAGES.foreignOrigin);
-    const user = await requestUser(req, reply, db, config);
-    if (!user) return fail(reply, 401, AUTH_MESSAGES.unauthorized);
-    if (!can(user.role, 'packages.write')) return fail(reply, 403, AUTH_MESSAGES.forbidden);
+    if (!(await requestStaff(req, reply, db, config, 'packages.write'))) return reply;
     // PostgreSQL cannot hold U+0000 in text: refused as tRPC refuses it.
     if (containsNulChar(req.body)) return fail(reply, 400, GENERIC_MESSAGES.invalidInput);
     const parsed = parcelImportInput.safeParse(req.body);

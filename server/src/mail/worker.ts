@@ -1,24 +1,18 @@
-// Delivers the outbox (docs/decisions/004): claims due rows with FOR UPDATE SKIP LOCKED so
-// several instances can run, sends through Resend with the row id as idempotency key, or
-// logs the e-mail when no API key is set; failures are retried with exponential backoff.
+// Delivers the e-mail outbox (docs/decisions/004) through lib/outbox-delivery.ts: sends through
+// Resend with the row id as idempotency key, or logs the e-mail when no API key is set.
 import { sql } from 'drizzle-orm';
 import { Resend } from 'resend';
-import { rowsOf, type Db } from '../db/client';
+import type { Db } from '../db/client';
+import { deliverDueRows, startDeliveryLoop, type DeliveryLogger } from '../lib/outbox-delivery';
 import { emailOutbox } from '../db/schema';
 
-export type MailLogger = { info: (obj: object, msg?: string) => void; warn: (obj: object, msg?: string) => void };
+export type MailLogger = DeliveryLogger;
 
 export type OutboxRow = { id: string; to: string[]; subject: string; html: string; text: string; attempts: number };
 
 export type Sender = (row: OutboxRow) => Promise<{ providerId?: string }>;
 
-export const MAX_ATTEMPTS = 8;
-const LOCK_SECONDS = 60;
-
-/** 30 s, 1 min, 2 min, … capped at 1 hour. */
-export function backoffMs(attempts: number): number {
-  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
-}
+export { MAX_ATTEMPTS, backoffMs } from '../lib/outbox-delivery';
 
 export function resendSender(apiKey: string, from: string): Sender {
   const resend = new Resend(apiKey);
@@ -54,55 +48,11 @@ function maskRecipient(email: string) {
 }
 
 /** Claims and delivers up to `limit` due e-mails; returns how many were sent. */
-export async function deliverDue(db: Db, send: Sender, log: MailLogger, limit = 20): Promise<number> {
-  const claimed = rowsOf<OutboxRow>(
-    await db.execute(sql`
-      update ${emailOutbox} set locked_until = now() + make_interval(secs => ${LOCK_SECONDS}), attempts = attempts + 1
-      where id in (
-        select id from ${emailOutbox}
-        where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
-        order by next_attempt_at
-        limit ${limit}
-        for update skip locked
-      )
-      returning id, "to", subject, html, text, attempts`),
-  );
-  let sent = 0;
-  for (const row of claimed) {
-    try {
-      const { providerId } = await send(row);
-      await db.execute(
-        sql`update ${emailOutbox} set status = 'sent', sent_at = now(), provider_id = ${providerId ?? null}, locked_until = null, last_error = null where id = ${row.id}`,
-      );
-      sent++;
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      const giveUp = row.attempts >= MAX_ATTEMPTS;
-      log.warn({ outboxId: row.id, attempts: row.attempts, err: message }, 'Fallo al enviar e-mail');
-      await db.execute(sql`
-        update ${emailOutbox}
-        set status = ${giveUp ? 'failed' : 'pending'}, last_error = ${message}, locked_until = null,
-            next_attempt_at = now() + make_interval(secs => ${backoffMs(row.attempts) / 1000})
-        where id = ${row.id}`);
-    }
-  }
-  return sent;
+export function deliverDue(db: Db, send: Sender, log: MailLogger, limit = 20): Promise<number> {
+  return deliverDueRows(db, { table: emailOutbox, returning: sql`id, "to", subject, html, text, attempts`, send, name: 'e-mail' }, log, limit);
 }
 
 /** Polls the outbox until stopped. */
 export function startOutboxWorker(db: Db, send: Sender, log: MailLogger, intervalMs = 2000) {
-  let stopped = false;
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    if (stopped) return;
-    running = deliverDue(db, send, log).catch((err) => log.warn({ err: String(err) }, 'Error del worker de e-mail'));
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startDeliveryLoop(() => deliverDue(db, send, log), log, 'e-mail', intervalMs);
 }

@@ -1,29 +1,18 @@
 // The link in every notification e-mail that turns that kind of message off by e-mail, without
 // signing in: /preferencias/desactivar?t=<userId>.<kind>.<HMAC-SHA256>. It never expires (an old
 // e-mail must still work) and only ever turns one channel of one kind off, so nothing is gained
-// by guessing. Its secret lives in app_settings, so every instance signs and checks alike.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+// by guessing. Its secret lives in app_settings (lib/shared-secret.ts), so every instance signs
+// and checks alike.
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { NOTIFICATION_KINDS, type NotificationKind } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
-import { appSettings } from '../db/schema';
+import { sharedSecret } from '../lib/shared-secret';
 
 export const UNSUBSCRIBE_SECRET_KEY = 'unsubscribe_link_secret';
 export const UNSUBSCRIBE_PATH = '/preferencias/desactivar';
 
-/** Per database handle, so tests with their own database get their own secret. */
-const cache = new WeakMap<object, string>();
-
-export async function getUnsubscribeSecret(db: DbOrTx): Promise<string> {
-  const cached = cache.get(db);
-  if (cached) return cached;
-  await db
-    .insert(appSettings)
-    .values({ key: UNSUBSCRIBE_SECRET_KEY, value: randomBytes(32).toString('base64url') })
-    .onConflictDoNothing({ target: appSettings.key });
-  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, UNSUBSCRIBE_SECRET_KEY));
-  cache.set(db, row.value);
-  return row.value;
+export function getUnsubscribeSecret(db: DbOrTx): Promise<string> {
+  return sharedSecret(db, UNSUBSCRIBE_SECRET_KEY);
 }
 
 function signature(secret: string, userId: string, kind: NotificationKind) {

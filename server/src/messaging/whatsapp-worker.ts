@@ -1,12 +1,11 @@
-// Delivers the WhatsApp outbox as the e-mail worker delivers e-mail (docs/decisions/004): due
-// rows are claimed with FOR UPDATE SKIP LOCKED and a lease longer than a request's timeout, so
-// several instances never send the same row at once; a row is marked sent right after the API
-// accepts it; failures are retried with the same backoff, up to the same number of attempts.
-// Without a token the message goes to the log and counts as sent, so every flow works locally.
+// Delivers the WhatsApp outbox through lib/outbox-delivery.ts, as e-mail is delivered
+// (docs/decisions/004). Without a token the message goes to the log and counts as sent, so
+// every flow works locally.
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../db/client';
+import type { Db } from '../db/client';
+import { deliverDueRows, startDeliveryLoop } from '../lib/outbox-delivery';
 import { whatsappOutbox } from '../db/schema';
-import { backoffMs, MAX_ATTEMPTS, type MailLogger } from '../mail/worker';
+import type { MailLogger } from '../mail/worker';
 import { sendWhatsappTemplate, WhatsappError, type WhatsappSettings } from './whatsapp';
 
 export type WhatsappOutboxRow = {
@@ -20,9 +19,6 @@ export type WhatsappOutboxRow = {
 };
 
 export type WhatsappSender = (row: WhatsappOutboxRow) => Promise<{ providerId?: string }>;
-
-/** Longer than the request timeout, so a slow send is never claimed again while in flight. */
-const LOCK_SECONDS = 60;
 
 export function cloudApiSender(settings: WhatsappSettings): WhatsappSender {
   return (row) =>
@@ -48,55 +44,23 @@ function maskPhone(phone: string) {
 }
 
 /** Claims and delivers up to `limit` due messages; returns how many were sent. */
-export async function deliverDueWhatsapp(db: Db, send: WhatsappSender, log: MailLogger, limit = 20): Promise<number> {
-  const claimed = rowsOf<WhatsappOutboxRow>(
-    await db.execute(sql`
-      update ${whatsappOutbox} set locked_until = now() + make_interval(secs => ${LOCK_SECONDS}), attempts = attempts + 1
-      where id in (
-        select id from ${whatsappOutbox}
-        where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
-        order by next_attempt_at
-        limit ${limit}
-        for update skip locked
-      )
-      returning id, to_phone, template, language, params, body, attempts`),
+export function deliverDueWhatsapp(db: Db, send: WhatsappSender, log: MailLogger, limit = 20): Promise<number> {
+  return deliverDueRows(
+    db,
+    {
+      table: whatsappOutbox,
+      returning: sql`id, to_phone, template, language, params, body, attempts`,
+      send,
+      // A 400 from the Cloud API (an unknown template, an invalid number) never mends.
+      isPermanent: (err) => err instanceof WhatsappError && err.permanent,
+      name: 'WhatsApp',
+    },
+    log,
+    limit,
   );
-  let sent = 0;
-  for (const row of claimed) {
-    try {
-      const { providerId } = await send(row);
-      await db.execute(
-        sql`update ${whatsappOutbox} set status = 'sent', sent_at = now(), provider_id = ${providerId ?? null}, locked_until = null, last_error = null where id = ${row.id}`,
-      );
-      sent++;
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      const giveUp = row.attempts >= MAX_ATTEMPTS || (err instanceof WhatsappError && err.permanent);
-      log.warn({ outboxId: row.id, attempts: row.attempts, err: message }, 'Fallo al enviar WhatsApp');
-      await db.execute(sql`
-        update ${whatsappOutbox}
-        set status = ${giveUp ? 'failed' : 'pending'}, last_error = ${message}, locked_until = null,
-            next_attempt_at = now() + make_interval(secs => ${backoffMs(row.attempts) / 1000})
-        where id = ${row.id}`);
-    }
-  }
-  return sent;
 }
 
 /** Polls the outbox until stopped. */
 export function startWhatsappWorker(db: Db, send: WhatsappSender, log: MailLogger, intervalMs = 2000) {
-  let stopped = false;
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    if (stopped) return;
-    running = deliverDueWhatsapp(db, send, log).catch((err) => log.warn({ err: String(err) }, 'Error del worker de WhatsApp'));
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startDeliveryLoop(() => deliverDueWhatsapp(db, send, log), log, 'WhatsApp', intervalMs);
 }

@@ -12,6 +12,8 @@ import { containsPattern } from '../lib/list';
 
 /** The pre-alert statuses still waiting for their parcel (neither converted nor, one day, cancelled). */
 export const OPEN_PREALERT_STATUSES = ['pending', 'confirmed'] as const;
+/** The same list as a SQL tuple, for the import's hand-written statements: `status in ${...}`. */
+export const OPEN_PREALERT_STATUSES_SQL = sql.raw(`(${OPEN_PREALERT_STATUSES.map((s) => `'${s}'`).join(', ')})`);
 
 /** A customer's name as the warehouse reads it: their full name, else their e-mail. */
 const customerName = sql<string>`coalesce(${userProfiles.fullName}, ${users.email})`;

@@ -4,7 +4,7 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { PACKAGE_STATUSES_SHIPPABLE, type ShipmentFilters, type ShipmentListParams } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
-import { packages, shipmentPackages, shipmentStages, shipments, userProfiles, users } from '../db/schema';
+import { packages, shipmentNews, shipmentPackages, shipmentStages, shipments, userProfiles, users } from '../db/schema';
 import { defineList, newestFirstOrByStatus } from '../lib/list-engine';
 import { withCustomer } from './joins';
 import { customerArms } from './search-arms';
@@ -132,4 +132,24 @@ export function listShippablePackages(db: DbOrTx, userId: string) {
       ),
     )
     .orderBy(desc(packages.createdAt), desc(packages.id));
+}
+
+/** The admin's history of a shipment's news, newest first, with who posted it and how many were told. */
+export async function listShipmentNews(db: DbOrTx, shipmentId: string) {
+  const rows = await db
+    .select({
+      id: shipmentNews.id,
+      kind: shipmentNews.kind,
+      message: shipmentNews.message,
+      estimatedDelivery: shipmentNews.estimatedDelivery,
+      recipientCount: shipmentNews.recipientCount,
+      createdAt: shipmentNews.createdAt,
+      createdBy: sql<string | null>`coalesce(${userProfiles.fullName}, ${users.email})`,
+    })
+    .from(shipmentNews)
+    .leftJoin(users, eq(users.id, shipmentNews.createdBy))
+    .leftJoin(userProfiles, eq(userProfiles.userId, shipmentNews.createdBy))
+    .where(eq(shipmentNews.shipmentId, shipmentId))
+    .orderBy(desc(shipmentNews.createdAt), desc(shipmentNews.id));
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }

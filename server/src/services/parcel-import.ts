@@ -26,6 +26,7 @@ import {
 } from '@casillero/shared';
 import { rowsOf, type DbOrTx } from '../db/client';
 import { parcelImports } from '../db/schema';
+import { OPEN_PREALERT_STATUSES_SQL } from '../queries/reception';
 import { CUSTOMER_WAREHOUSE_PATH } from './prealerts';
 import { notifyEach } from './notify';
 import { nextWarehouseReceiptSql } from './warehouse-receipt';
@@ -360,7 +361,7 @@ async function lookUp(db: DbOrTx, rows: ManifestRow[]): Promise<Map<number, Foun
         pend.id as "pendingPackageId", pend.user_id as "pendingUserId", pend.mailbox_id as "pendingMailboxId",
         pend.package_description as "pendingDescription", pend.sender_name as "pendingSender", pend.tracking_id as "pendingTrackingId",
         (select count(distinct p.user_id)::int from prealerts p
-           where tracking_key(p.tracking_number) = i.key and p.status in ('pending', 'confirmed')) as "prealertOwners",
+           where tracking_key(p.tracking_number) = i.key and p.status in ${OPEN_PREALERT_STATUSES_SQL}) as "prealertOwners",
         pa.user_id as "prealertUserId", pa.mailbox_id as "prealertMailboxId", pa.description as "prealertDescription",
         pa.sender_name as "prealertSender",
         tr.id as "trackingId", tr.user_id as "trackingUserId", tr.mailbox_id as "trackingMailboxId",
@@ -382,7 +383,7 @@ async function lookUp(db: DbOrTx, rows: ManifestRow[]): Promise<Map<number, Foun
       ) pend on true
       left join lateral (
         select p.user_id, p.mailbox_id, p.description, p.sender_name from prealerts p
-        where tracking_key(p.tracking_number) = i.key and p.status in ('pending', 'confirmed')
+        where tracking_key(p.tracking_number) = i.key and p.status in ${OPEN_PREALERT_STATUSES_SQL}
         order by p.created_at, p.id limit 1
       ) pa on true
       left join lateral (
@@ -417,7 +418,7 @@ async function ownerDetails(db: DbOrTx, owners: { line: number; userId: string; 
         where t.user_id = o."userId" and (
           tracking_key(t.tracking_number) = o.key
           or t.prealert_id in (select p.id from prealerts p where p.user_id = o."userId"
-                                 and tracking_key(p.tracking_number) = o.key and p.status in ('pending', 'confirmed'))
+                                 and tracking_key(p.tracking_number) = o.key and p.status in ${OPEN_PREALERT_STATUSES_SQL})
         )
         order by t.created_at desc, t.id desc limit 1
       ) tr on true
@@ -646,7 +647,7 @@ export async function applyImport(
       converted as (
         update prealerts pa set status = 'converted', converted_at = now(), updated_at = now(), converted_package_id = r.package_id
         from received r
-        where pa.user_id = r.user_id and tracking_key(pa.tracking_number) = r.key and pa.status in ('pending', 'confirmed')
+        where pa.user_id = r.user_id and tracking_key(pa.tracking_number) = r.key and pa.status in ${OPEN_PREALERT_STATUSES_SQL}
         returning pa.id
       ),
       import_row as (

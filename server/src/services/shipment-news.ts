@@ -7,16 +7,16 @@
 // parcels in the shipment still gets one message.
 import { randomUUID } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   SHIPMENT_NEWS_KIND_LABELS,
   SHIPMENT_NEWS_MESSAGES as M,
   type shipmentNewsInput,
   type z,
 } from '@casillero/shared';
-import type { Db, DbOrTx } from '../db/client';
+import type { Db } from '../db/client';
 import type { Config } from '../env';
-import { packages, shipmentNews, shipmentPackages, shipments, userProfiles, users } from '../db/schema';
+import { packages, shipmentNews, shipmentPackages, shipments } from '../db/schema';
 import { notifyMany } from './notify';
 
 type AppConfig = Pick<Config, 'appUrl'>;
@@ -79,24 +79,4 @@ export async function postShipmentNews(db: Db, config: AppConfig, adminId: strin
       createdAt: news.createdAt.toISOString(),
     };
   });
-}
-
-/** The admin's history of a shipment's news, newest first, with who posted it and how many were told. */
-export async function listShipmentNews(db: DbOrTx, shipmentId: string) {
-  const rows = await db
-    .select({
-      id: shipmentNews.id,
-      kind: shipmentNews.kind,
-      message: shipmentNews.message,
-      estimatedDelivery: shipmentNews.estimatedDelivery,
-      recipientCount: shipmentNews.recipientCount,
-      createdAt: shipmentNews.createdAt,
-      createdBy: sql<string | null>`coalesce(${userProfiles.fullName}, ${users.email})`,
-    })
-    .from(shipmentNews)
-    .leftJoin(users, eq(users.id, shipmentNews.createdBy))
-    .leftJoin(userProfiles, eq(userProfiles.userId, shipmentNews.createdBy))
-    .where(eq(shipmentNews.shipmentId, shipmentId))
-    .orderBy(desc(shipmentNews.createdAt), desc(shipmentNews.id));
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }

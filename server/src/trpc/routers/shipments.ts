@@ -10,12 +10,12 @@ import {
   shipmentUpdateInput,
   shipmentNewsInput,
 } from '@casillero/shared';
-import { countShipments, getShipmentDetail, listShipments, listShippablePackages } from '../../queries/shipments';
+import { countShipments, getShipmentDetail, listShipmentNews, listShipments, listShippablePackages } from '../../queries/shipments';
 import { changeShipmentStatus, createShipment, removeShipment, updateShipment } from '../../services/shipments';
 import { staffProcedure, protectedProcedure, router } from '../init';
 import { foundOr } from '../found';
 import { getOwnShipmentDetail, listOwnShipments } from '../../queries/client-shipments';
-import { listShipmentNews, postShipmentNews } from '../../services/shipment-news';
+import { postShipmentNews } from '../../services/shipment-news';
 
 /** Gestión de Envíos (admin spec §2, §4, §5, §7). */
 export const shipmentsRouter = router({

@@ -1,0 +1,91 @@
+// How an outbox table is delivered (docs/decisions/004), whatever the channel: due rows are
+// claimed with FOR UPDATE SKIP LOCKED and a lease longer than a request's timeout, so several
+// instances never send one row at once; a row is marked sent right after the provider accepts
+// it; failures are retried with exponential backoff up to MAX_ATTEMPTS (or given up at once
+// when the provider says the message can never be sent). The e-mail and WhatsApp workers
+// differ only in their table, their columns and how they send.
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { rowsOf, type Db } from '../db/client';
+
+export type DeliveryLogger = { info: (obj: object, msg?: string) => void; warn: (obj: object, msg?: string) => void };
+
+export const MAX_ATTEMPTS = 8;
+/** Longer than a provider request's timeout, so a slow send is never claimed again while in flight. */
+const LOCK_SECONDS = 60;
+
+/** 30 s, 1 min, 2 min, … capped at 1 hour. */
+export function backoffMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
+}
+
+export type OutboxChannel<Row extends { id: string; attempts: number }> = {
+  table: PgTable;
+  /** The columns `send` needs, as a RETURNING list (id and attempts included). */
+  returning: SQL;
+  send: (row: Row) => Promise<{ providerId?: string }>;
+  /** A failure retrying cannot mend (the provider refused the message itself). */
+  isPermanent?: (err: unknown) => boolean;
+  /** For the log: 'e-mail', 'WhatsApp'. */
+  name: string;
+};
+
+/** Claims and delivers up to `limit` due rows; returns how many were sent. */
+export async function deliverDueRows<Row extends { id: string; attempts: number }>(
+  db: Db,
+  channel: OutboxChannel<Row>,
+  log: DeliveryLogger,
+  limit = 20,
+): Promise<number> {
+  const { table } = channel;
+  const claimed = rowsOf<Row>(
+    await db.execute(sql`
+      update ${table} set locked_until = now() + make_interval(secs => ${LOCK_SECONDS}), attempts = attempts + 1
+      where id in (
+        select id from ${table}
+        where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
+        order by next_attempt_at
+        limit ${limit}
+        for update skip locked
+      )
+      returning ${channel.returning}`),
+  );
+  let sent = 0;
+  for (const row of claimed) {
+    try {
+      const { providerId } = await channel.send(row);
+      await db.execute(
+        sql`update ${table} set status = 'sent', sent_at = now(), provider_id = ${providerId ?? null}, locked_until = null, last_error = null where id = ${row.id}`,
+      );
+      sent++;
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const giveUp = row.attempts >= MAX_ATTEMPTS || (channel.isPermanent?.(err) ?? false);
+      log.warn({ outboxId: row.id, attempts: row.attempts, err: message }, `Fallo al enviar ${channel.name}`);
+      await db.execute(sql`
+        update ${table}
+        set status = ${giveUp ? 'failed' : 'pending'}, last_error = ${message}, locked_until = null,
+            next_attempt_at = now() + make_interval(secs => ${backoffMs(row.attempts) / 1000})
+        where id = ${row.id}`);
+    }
+  }
+  return sent;
+}
+
+/** Runs `deliver` every `intervalMs` until stopped; stop() waits for the round in progress. */
+export function startDeliveryLoop(deliver: () => Promise<unknown>, log: DeliveryLogger, name: string, intervalMs = 2000) {
+  let stopped = false;
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    if (stopped) return;
+    running = deliver().catch((err) => log.warn({ err: String(err) }, `Error del worker de ${name}`));
+  }, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
