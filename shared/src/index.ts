@@ -59,3 +59,4 @@ export * from './schemas/shipment-news';
 export * from './live';
 export * from './messages-messaging';
 export * from './schemas/messaging';
+export * from './billing';

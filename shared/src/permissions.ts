@@ -16,7 +16,7 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
 export const STAFF_ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
   admin: 'Todo, incluido el personal, la auditoría y la configuración.',
   almacen: 'Recepción, pre-alertas, paquetes, reempaques, envíos y trackings; sin dinero ni cifras de ingresos.',
-  caja: 'Pagos y reportes de ingresos; consulta trackings y clientes.',
+  caja: 'Pagos, tasas de cambio, conciliación bancaria, facturas y reportes de ingresos; consulta trackings y clientes.',
   atencion: 'Consulta todo lo que ve el cliente; pre-alertas y notificaciones a clientes; no cambia dinero.',
 };
 
@@ -24,12 +24,13 @@ export const STAFF_ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
 const AREAS = ['trackings', 'prealerts', 'clients', 'packages', 'repacks', 'shipments', 'payments', 'notifications'] as const;
 type Area = (typeof AREAS)[number];
 
-export type Permission = `${Area}.${'read' | 'write'}` | 'reports.read' | 'staff.manage' | 'audit.read';
+/** `billing.settings`: the payment methods customers pay with (the administrator's). */
+export type Permission = `${Area}.${'read' | 'write'}` | 'reports.read' | 'staff.manage' | 'audit.read' | 'billing.settings';
 
 /** Reading and changing each of the areas. */
 const readWrite = (...areas: Area[]): Permission[] => areas.flatMap((a) => [`${a}.read`, `${a}.write`] as const);
 
-export const PERMISSIONS: readonly Permission[] = [...readWrite(...AREAS), 'reports.read', 'staff.manage', 'audit.read'];
+export const PERMISSIONS: readonly Permission[] = [...readWrite(...AREAS), 'reports.read', 'staff.manage', 'audit.read', 'billing.settings'];
 
 const WAREHOUSE: Permission[] = [
   ...readWrite('trackings'),

@@ -2,6 +2,7 @@ import { ACTIVATION_COST_USD, type CasilleroType } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { paymentTransactions, userProfiles, users } from '../db/schema';
 import { insertMailbox, warehouseAddressFor } from './mailbox-code';
+import { issueInvoice } from './billing';
 
 /**
  * Opens a mailbox of the given type for a user: inactive, with its pending activation
@@ -11,18 +12,35 @@ export async function openMailboxWithActivation(tx: DbOrTx, userId: string, type
   const address = warehouseAddressFor(type);
   const mailbox = await insertMailbox(tx, { userId, ...address, status: 'inactive' });
   if (!mailbox) throw new Error('No se pudo generar un código de casillero único.');
+  const payment = await chargeActivation(tx, userId, mailbox, ACTIVATION_COST_USD[type], null);
+  return { mailbox, payment };
+}
+
+/**
+ * The activation fee of a new mailbox: its invoice (issue 17: number, frozen rate, ledger charge)
+ * and the pending payment the customer reports against it. Paying the invoice activates it.
+ */
+export async function chargeActivation(
+  tx: DbOrTx,
+  userId: string,
+  mailbox: { id: string; mailboxCode: string },
+  amountUsd: number,
+  createdBy: string | null,
+) {
+  const description = `Activación de casillero ${mailbox.mailboxCode}`;
+  const invoice = await issueInvoice(tx, {
+    userId,
+    concept: 'mailbox_activation',
+    description,
+    lines: [{ description, usdCents: Math.round(amountUsd * 100) }],
+    mailboxId: mailbox.id,
+    createdBy,
+  });
   const [payment] = await tx
     .insert(paymentTransactions)
-    .values({
-      userId,
-      transactionType: 'mailbox_activation',
-      amountUsd: ACTIVATION_COST_USD[type],
-      status: 'pending',
-      mailboxId: mailbox.id,
-      description: `Activación de casillero ${mailbox.mailboxCode}`,
-    })
+    .values({ userId, transactionType: 'mailbox_activation', amountUsd, status: 'pending', mailboxId: mailbox.id, invoiceId: invoice.id, description })
     .returning();
-  return { mailbox, payment };
+  return payment;
 }
 
 /** Creates a customer: user, profile and the first mailbox with its activation payment. */

@@ -19,7 +19,8 @@ import {
   type z,
 } from '@casillero/shared';
 import type { Db } from '../db/client';
-import { mailboxes, paymentTransactions } from '../db/schema';
+import { mailboxes } from '../db/schema';
+import { chargeActivation } from './accounts';
 import type { Config } from '../env';
 import { findClient } from '../queries/clients';
 import { upsertOwnProfile } from '../queries/profile';
@@ -84,17 +85,7 @@ export async function createMailboxForClient(db: Db, input: z.output<typeof mail
       const activationUsd = input.chargeActivation && type ? ACTIVATION_COST_USD[type] : null;
       let activationPaymentId: string | null = null;
       if (activationUsd !== null) {
-        const [payment] = await tx
-          .insert(paymentTransactions)
-          .values({
-            userId: input.userId,
-            transactionType: 'mailbox_activation',
-            amountUsd: activationUsd,
-            status: 'pending',
-            mailboxId: mailbox.id,
-            description: `Activación de casillero ${mailbox.mailboxCode}`,
-          })
-          .returning({ id: paymentTransactions.id });
+        const payment = await chargeActivation(tx, input.userId, mailbox, activationUsd, null);
         activationPaymentId = payment.id;
       }
 

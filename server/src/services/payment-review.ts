@@ -17,6 +17,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { mailboxes, paymentTrackings, paymentTransactions, trackingHistory, trackings } from '../db/schema';
 import type { Config } from '../env';
 import { notifyUser } from './notify';
+import { creditApprovedPayment } from './billing';
 
 export type PaymentReview = z.output<typeof paymentReviewInput>;
 
@@ -47,14 +48,25 @@ export async function reviewPayment(db: Db, admin: { id: string }, input: Paymen
         amountUsd: paymentTransactions.amountUsd,
         mailboxId: paymentTransactions.mailboxId,
         status: paymentTransactions.status,
+        description: paymentTransactions.description,
+        currency: paymentTransactions.currency,
+        amountVes: paymentTransactions.amountVes,
+        invoiceId: paymentTransactions.invoiceId,
         adminNotes: sql<string | null>`${paymentTransactions.metadata}->>'admin_notes'`,
       });
     if (!payment) throw await refusal(tx, input.id);
 
     let mailboxActivated: string | null = null;
     let authorisedTrackings: string[] = [];
+    let invoice: { id: string | null; paid: boolean } = { id: payment.invoiceId, paid: false };
     if (payment.status === 'completed') {
-      if (payment.transactionType === 'mailbox_activation' && payment.mailboxId) {
+      // Issue 17: the payment enters the customer's ledger once; an activation invoice that it
+      // (or the credit it leaves) pays in full activates its mailbox.
+      const credited = await creditApprovedPayment(tx, payment, admin.id);
+      invoice = { id: credited.invoiceId, paid: credited.invoicePaid };
+      mailboxActivated = credited.activated[0] ?? null;
+      if (!payment.invoiceId && payment.transactionType === 'mailbox_activation' && payment.mailboxId) {
+        // A payment from before invoices existed activates its mailbox as it always did.
         mailboxActivated = await activateMailbox(tx, payment.mailboxId, now);
       }
       if (payment.transactionType === 'shipping_payment') {
@@ -87,6 +99,9 @@ export async function reviewPayment(db: Db, admin: { id: string }, input: Paymen
       mailboxActivated,
       /** The tracking numbers whose dispatch this approval authorised. */
       authorisedTrackings,
+      /** The invoice the payment counted toward, and whether it is now paid in full. */
+      invoiceId: invoice.id,
+      invoicePaid: invoice.paid,
     };
   });
 }

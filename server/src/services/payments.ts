@@ -4,19 +4,26 @@
 // A new shipping payment names the customer's trackings it pays (ready to ship, dispatch not yet
 // authorised); they are linked in the same transaction, so approving it authorises them.
 import { TRPCError } from '@trpc/server';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import {
+  BILLING_MESSAGES,
   PAYMENT_MESSAGES,
   PAYMENT_TYPE_LABELS,
   formatUsd,
   formatVes,
   reportPaymentSchema,
+  usdCentsToVesCentimos,
+  vesCentimosToUsdCents,
+  type Currency,
   type PaymentType,
 } from '@casillero/shared';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../db/client';
 import type { Config } from '../env';
-import { paymentTrackings, paymentTransactions, trackings } from '../db/schema';
+import { invoices, paymentTrackings, paymentTransactions, trackings } from '../db/schema';
+import { businessToday } from '../lib/business-clock';
+import { invoiceRemaining, lockLedger, rateForDay } from './billing';
+import { findActiveMethod } from './payment-methods';
 import { findOwnFile } from '../files/store';
 import { enqueueEmail } from '../mail/outbox';
 import { layout, type EmailMessage } from '../mail/templates';
@@ -35,16 +42,19 @@ export async function reportPayment(db: Db, config: Pick<Config, 'adminNotifyEma
       // Another customer's file is answered as a missing one (issue 4: a foreign id is NOT_FOUND).
       if (!receipt) throw new TRPCError({ code: 'NOT_FOUND', message: PAYMENT_MESSAGES.receiptNotFound });
 
+      const method = await findActiveMethod(tx, input.methodId);
       const reported = {
-        paymentMethod: input.paymentMethod,
+        paymentMethod: method.name,
+        paymentMethodId: method.id,
+        currency: method.currency,
         paymentReference: input.paymentReference,
-        amountVes: input.amountVes,
         receiptFileId: receipt.id,
         reportedAt: new Date(),
         status: 'pending' as const,
       };
 
       let paidNumbers: string[] = [];
+      let amountVes: number | null = null;
       let payment: { id: string; transactionType: PaymentType; amountUsd: number; description: string | null };
       if (input.paymentId) {
         const [existing] = await tx
@@ -53,6 +63,8 @@ export async function reportPayment(db: Db, config: Pick<Config, 'adminNotifyEma
             status: paymentTransactions.status,
             reportedAt: paymentTransactions.reportedAt,
             metadata: paymentTransactions.metadata,
+            invoiceId: paymentTransactions.invoiceId,
+            amountUsd: paymentTransactions.amountUsd,
           })
           .from(paymentTransactions)
           .where(and(eq(paymentTransactions.id, input.paymentId), eq(paymentTransactions.userId, userId)))
@@ -64,12 +76,16 @@ export async function reportPayment(db: Db, config: Pick<Config, 'adminNotifyEma
         if (existing.status === 'pending' && existing.reportedAt) {
           throw new TRPCError({ code: 'CONFLICT', message: PAYMENT_MESSAGES.alreadyReported });
         }
-        // The amount owed stays as the system set it; the customer's words go in a note.
+        // The customer's words go in a note; the amount is what they paid, in the method's currency.
         const { customer_note: _previous, ...metadata } = existing.metadata;
+        const invoice = existing.invoiceId ? await payableInvoice(tx, userId, existing.invoiceId, existing.id) : null;
+        const amounts = await paidAmounts(tx, method.currency, input.amount, invoice, existing.amountUsd);
+        amountVes = amounts.amountVes;
         [payment] = await tx
           .update(paymentTransactions)
           .set({
             ...reported,
+            ...amounts,
             metadata: input.description ? { ...metadata, customer_note: input.description } : metadata,
             processedAt: null,
             processedBy: null,
@@ -81,15 +97,41 @@ export async function reportPayment(db: Db, config: Pick<Config, 'adminNotifyEma
             amountUsd: paymentTransactions.amountUsd,
             description: paymentTransactions.description,
           });
-      } else {
-        const paid = input.transactionType === 'shipping_payment' ? await lockPayableTrackings(tx, userId, input.trackingIds) : [];
+      } else if (input.invoiceId) {
+        // Issue 17: a payment toward one of the customer's invoices (the rest of a partial one).
+        const invoice = await payableInvoice(tx, userId, input.invoiceId, null);
+        const amounts = await paidAmounts(tx, method.currency, input.amount, invoice, null);
+        amountVes = amounts.amountVes;
         [payment] = await tx
           .insert(paymentTransactions)
           .values({
             ...reported,
+            ...amounts,
+            userId,
+            transactionType: invoice.concept,
+            description: invoice.description,
+            invoiceId: invoice.id,
+            mailboxId: invoice.mailboxId,
+            shipmentId: invoice.shipmentId,
+            metadata: input.description ? { customer_note: input.description } : {},
+          })
+          .returning({
+            id: paymentTransactions.id,
+            transactionType: paymentTransactions.transactionType,
+            amountUsd: paymentTransactions.amountUsd,
+            description: paymentTransactions.description,
+          });
+      } else {
+        const paid = input.transactionType === 'shipping_payment' ? await lockPayableTrackings(tx, userId, input.trackingIds) : [];
+        const amounts = await paidAmounts(tx, method.currency, input.amount, null, null);
+        amountVes = amounts.amountVes;
+        [payment] = await tx
+          .insert(paymentTransactions)
+          .values({
+            ...reported,
+            ...amounts,
             userId,
             transactionType: input.transactionType!,
-            amountUsd: input.amountUsd!,
             description: input.description,
           })
           .returning({
@@ -109,11 +151,11 @@ export async function reportPayment(db: Db, config: Pick<Config, 'adminNotifyEma
           ...(await customerForAdmins(tx, userId)),
           type: payment.transactionType,
           amountUsd: payment.amountUsd,
-          amountVes: input.amountVes,
-          method: input.paymentMethod,
+          amountVes,
+          method: method.name,
           reference: input.paymentReference,
           description: payment.description,
-          note: input.paymentId ? input.description : null,
+          note: input.paymentId || input.invoiceId ? input.description : null,
           trackings: paidNumbers,
           url: `${config.appUrl}/admin/pagos`,
         }),
@@ -126,6 +168,69 @@ export async function reportPayment(db: Db, config: Pick<Config, 'adminNotifyEma
     }
     throw err;
   }
+}
+
+type PayableInvoice = { id: string; concept: PaymentType; description: string; mailboxId: string | null; shipmentId: string | null; remainingUsdCents: number; vesPerUsd: string | null };
+
+/**
+ * One of the customer's invoices that still owes something and has no other report under review
+ * (`exceptPaymentId`: the payment being reported itself). Another customer's is NOT_FOUND.
+ */
+async function payableInvoice(tx: DbOrTx, userId: string, invoiceId: string, exceptPaymentId: string | null): Promise<PayableInvoice> {
+  const [invoice] = await tx
+    .select({
+      id: invoices.id,
+      concept: invoices.concept,
+      description: invoices.description,
+      mailboxId: invoices.mailboxId,
+      shipmentId: invoices.shipmentId,
+      vesPerUsd: invoices.vesPerUsd,
+      voidedAt: invoices.voidedAt,
+    })
+    .from(invoices)
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.userId, userId)));
+  if (!invoice) throw new TRPCError({ code: 'NOT_FOUND', message: BILLING_MESSAGES.invoiceNotFound });
+  if (invoice.voidedAt) throw new TRPCError({ code: 'CONFLICT', message: BILLING_MESSAGES.invoiceVoid });
+  // Reports of one customer take turns, so two cannot both pass the check below.
+  await lockLedger(tx, userId);
+  const remainingUsdCents = await invoiceRemaining(tx, invoice.id);
+  if (remainingUsdCents <= 0) throw new TRPCError({ code: 'CONFLICT', message: BILLING_MESSAGES.invoicePaid });
+  const [underReview] = await tx
+    .select({ id: paymentTransactions.id })
+    .from(paymentTransactions)
+    .where(
+      and(
+        eq(paymentTransactions.invoiceId, invoice.id),
+        eq(paymentTransactions.status, 'pending'),
+        isNotNull(paymentTransactions.reportedAt),
+        exceptPaymentId ? ne(paymentTransactions.id, exceptPaymentId) : undefined,
+      ),
+    )
+    .limit(1);
+  if (underReview) throw new TRPCError({ code: 'CONFLICT', message: PAYMENT_MESSAGES.alreadyReported });
+  return { ...invoice, remainingUsdCents };
+}
+
+/**
+ * What a report records: the amount in the method's currency and its USD value. Bolívares count
+ * at the invoice's frozen rate (or, on account, at the rate in force today). An empty amount for
+ * an invoice is what is still owed on it, in that currency.
+ */
+async function paidAmounts(tx: DbOrTx, currency: Currency, amount: number | null, invoice: PayableInvoice | null, owedUsd: number | null) {
+  if (currency === 'USD') {
+    const usd = amount ?? (invoice ? invoice.remainingUsdCents / 100 : owedUsd);
+    if (usd == null) throw new TRPCError({ code: 'BAD_REQUEST', message: PAYMENT_MESSAGES.amountRequired });
+    if (usd > 100_000) throw new TRPCError({ code: 'BAD_REQUEST', message: PAYMENT_MESSAGES.amountMax });
+    return { amountUsd: usd, amountVes: null };
+  }
+  const rate = invoice?.vesPerUsd ?? (await rateForDay(tx, businessToday()))?.vesPerUsd ?? null;
+  if (!rate) throw new TRPCError({ code: 'BAD_REQUEST', message: PAYMENT_MESSAGES.noRateForVes });
+  const owedUsdCents = invoice ? invoice.remainingUsdCents : owedUsd != null ? Math.round(owedUsd * 100) : null;
+  const vesCentimos = amount != null ? Math.round(amount * 100) : owedUsdCents != null ? usdCentsToVesCentimos(owedUsdCents, rate) : null;
+  if (vesCentimos == null) throw new TRPCError({ code: 'BAD_REQUEST', message: PAYMENT_MESSAGES.amountRequired });
+  const usdCents = vesCentimosToUsdCents(vesCentimos, rate);
+  if (usdCents > 10_000_000) throw new TRPCError({ code: 'BAD_REQUEST', message: PAYMENT_MESSAGES.amountMax });
+  return { amountUsd: Math.max(usdCents, 1) / 100, amountVes: vesCentimos / 100 };
 }
 
 /**

@@ -22,7 +22,8 @@ import {
 } from '@casillero/shared';
 import type { Db, DbOrTx } from '../db/client';
 import type { Config } from '../env';
-import { packages, paymentTransactions, shipmentPackages, shipmentStages, shipments } from '../db/schema';
+import { invoices, packages, paymentTransactions, shipmentPackages, shipmentStages, shipments } from '../db/schema';
+import { issueInvoice, voidInvoice } from './billing';
 import { findClient } from '../queries/clients';
 import { inPendingRepack } from '../queries/repacks';
 import { businessToday } from '../lib/business-clock';
@@ -100,6 +101,14 @@ export async function createShipment(db: Db, config: AppConfig, adminId: string,
       });
       await tx.insert(shipmentPackages).values(packageIds.map((packageId) => ({ shipmentId: shipment.id, packageId })));
       await tx.insert(shipmentStages).values({ shipmentId: shipment.id, ...SHIPMENT_FIRST_STAGE });
+      // Issue 17: what the shipment costs is an invoice, with the storage fee as its own line.
+      const lines = [
+        { description: `Envío ${shipment.shipmentCode} (${packageIds.length} paquetes, ${totalWeightKg} kg)`, usdCents: Math.round(input.shippingCostUsd * 100) },
+        { description: `Almacenaje pasados los días libres`, usdCents: Math.round(storage.feeUsd * 100) },
+      ].filter((l) => l.usdCents > 0);
+      if (lines.length) {
+        await issueInvoice(tx, { userId: input.userId, concept: 'shipping_payment', description: `Envío ${shipment.shipmentCode}`, lines, shipmentId: shipment.id, createdBy: adminId });
+      }
       await notifyUser(
         tx,
         input.userId,
@@ -277,6 +286,9 @@ export async function removeShipment(db: Db, config: AppConfig, id: string) {
       .where(eq(paymentTransactions.shipmentId, id))
       .limit(1);
     if (payment) throw new TRPCError({ code: 'CONFLICT', message: E.removeHasPayments });
+    // Its invoice keeps its number, voided; anything paid on it becomes credit (issue 17).
+    const issued = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.shipmentId, id));
+    for (const invoice of issued) await voidInvoice(tx, invoice.id, null, `envío ${current.shipmentCode} eliminado`);
 
     const linked = tx.select({ id: shipmentPackages.packageId }).from(shipmentPackages).where(eq(shipmentPackages.shipmentId, id));
     const freed = await tx

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { CasilleroType, StaffRole } from '@casillero/shared';
+import { DEMO_PAYMENT_METHODS, type CasilleroType, type PaymentMethodKind, type StaffRole } from '@casillero/shared';
 import type { Db } from '../db/client';
-import { emailOutbox, mailboxes, users } from '../db/schema';
+import { emailOutbox, exchangeRates, mailboxes, paymentMethods, users } from '../db/schema';
+import { businessToday } from '../lib/business-clock';
 import { callerFor, newVisitor, type Visitor } from './caller';
 import { createOrPromoteAdmin } from '../services/auth';
 
@@ -66,4 +67,19 @@ export async function signedInStaff(db: Db, role: StaffRole) {
 export async function userIdOf(db: Db, email: string) {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   return row.id;
+}
+
+/** The id of a payment method of that kind (the demo's), created on first use. */
+export async function paymentMethodId(db: Db, kind: PaymentMethodKind = 'zelle'): Promise<string> {
+  const demo = DEMO_PAYMENT_METHODS.find((m) => m.kind === kind)!;
+  const [existing] = await db.select({ id: paymentMethods.id }).from(paymentMethods).where(eq(paymentMethods.name, demo.name));
+  if (existing) return existing.id;
+  const [method] = await db.insert(paymentMethods).values({ ...demo }).returning({ id: paymentMethods.id });
+  return method.id;
+}
+
+/** Records a rate (Bs. per USD) for a day, today on the business clock by default. */
+export async function recordRate(db: Db, vesPerUsd: string, rateDate = businessToday()) {
+  const [rate] = await db.insert(exchangeRates).values({ rateDate, vesPerUsd, source: 'BCV' }).returning();
+  return rate;
 }

@@ -23,6 +23,10 @@ import { publicTrackingRouter } from './routers/public-tracking';
 import { liveRouter } from './routers/live';
 import { storageRouter } from './routers/storage';
 import { messagingRouter } from './routers/messaging';
+import { billingRouter } from './routers/billing';
+import { exchangeRatesRouter } from './routers/exchange-rates';
+import { paymentMethodsRouter } from './routers/payment-methods';
+import { reconciliationRouter } from './routers/reconciliation';
 
 export const appRouter = router({
   auth: authRouter,
@@ -49,6 +53,10 @@ export const appRouter = router({
   live: liveRouter,
   storage: storageRouter,
   messaging: messagingRouter,
+  billing: billingRouter,
+  exchangeRates: exchangeRatesRouter,
+  paymentMethods: paymentMethodsRouter,
+  reconciliation: reconciliationRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,20 +1,22 @@
 // Facturas: a customer reports a payment (an existing pending one, or a new one), with a receipt.
 import { z } from '../zod-es';
 import { optionalNumber, optionalText, optionalUuid } from './form-fields';
-import { PAYMENT_METHODS, PAYMENT_TYPES } from '../enums';
+import { PAYMENT_TYPES } from '../enums';
 
 /** How many trackings one shipping payment may cover. */
 export const MAX_TRACKINGS_PER_PAYMENT = 50;
 
 export const PAYMENT_MESSAGES = {
   methodRequired: 'Selecciona el método de pago.',
+  noRateForVes: 'Aún no hay una tasa de cambio registrada: por ahora no se pueden reportar pagos en bolívares.',
   referenceRequired: 'Ingresa la referencia o número de confirmación del pago.',
   referenceMax: 'La referencia no puede exceder 100 caracteres.',
   typeRequired: 'Selecciona el concepto del pago.',
-  amountRequired: 'Ingresa el monto pagado en USD.',
+  amountRequired: 'Ingresa el monto pagado.',
   amountPositive: 'El monto debe ser mayor a 0.',
   amountMax: 'El monto no puede exceder $100.000.',
-  vesPositive: 'El monto en bolívares debe ser mayor a 0.',
+  amountDecimals: 'El monto admite como máximo dos decimales.',
+  amountMaxVes: 'El monto no puede exceder Bs. 10.000.000.000.',
   descriptionMax: 'La descripción no puede exceder 500 caracteres.',
   receiptRequired: 'Adjunta la imagen del comprobante de pago.',
   receiptNotFound: 'El comprobante adjunto no existe. Vuelve a subir la imagen.',
@@ -35,22 +37,35 @@ export const PAYMENT_MESSAGES = {
 export const REPORTABLE_PAYMENT_TYPES = ['shipping_payment', 'course_purchase', 'credit_purchase'] as const satisfies readonly (typeof PAYMENT_TYPES)[number][];
 export type ReportablePaymentType = (typeof REPORTABLE_PAYMENT_TYPES)[number];
 
+const twoDecimals = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
+
 const reportPaymentFields = {
   /** An existing pending payment of the customer's (e.g. a mailbox activation); absent for a new one. */
   paymentId: optionalUuid(),
+  /** The invoice this payment pays (issue 17); absent for a payment on account. */
+  invoiceId: optionalUuid(),
   transactionType: z
     .enum([...REPORTABLE_PAYMENT_TYPES, ''], { error: PAYMENT_MESSAGES.typeRequired })
     .nullish()
     .transform((t) => t || null),
-  paymentMethod: z.enum(PAYMENT_METHODS, { error: PAYMENT_MESSAGES.methodRequired }),
+  /** One of the methods the administrator keeps (payment_methods); it sets the currency. */
+  methodId: z.uuid({ error: PAYMENT_MESSAGES.methodRequired }),
   paymentReference: z
     .string({ error: PAYMENT_MESSAGES.referenceRequired })
     .trim()
     .min(1, PAYMENT_MESSAGES.referenceRequired)
     .max(100, PAYMENT_MESSAGES.referenceMax),
-  /** Ignored for an existing payment: its amount is what is owed. */
-  amountUsd: optionalNumber(z.number().positive(PAYMENT_MESSAGES.amountPositive).max(100_000, PAYMENT_MESSAGES.amountMax)),
-  amountVes: optionalNumber(z.number().positive(PAYMENT_MESSAGES.vesPositive).max(1_000_000_000_000)),
+  /**
+   * What was paid, in the method's currency (USD or Bs.). For an invoice it may be left empty:
+   * it is then what is still owed on it, in that currency.
+   */
+  amount: optionalNumber(
+    z
+      .number({ error: PAYMENT_MESSAGES.amountRequired })
+      .positive(PAYMENT_MESSAGES.amountPositive)
+      .max(10_000_000_000, PAYMENT_MESSAGES.amountMaxVes)
+      .refine(twoDecimals, PAYMENT_MESSAGES.amountDecimals),
+  ),
   description: optionalText(500, PAYMENT_MESSAGES.descriptionMax),
   /**
    * A new shipping payment names the customer's trackings it pays (ready to ship, dispatch not
@@ -64,14 +79,17 @@ const reportPaymentFields = {
     .transform((ids) => [...new Set(ids ?? [])]),
 };
 
-/** A new payment needs its concept and amount (and a shipping one its trackings); an existing one has them already. */
+/**
+ * A new payment on account needs its concept and amount (and a shipping one its trackings); one
+ * for an existing payment or an invoice has them already.
+ */
 function requireConceptForNew(
-  v: { paymentId: string | null; transactionType: string | null; amountUsd: number | null; trackingIds: string[] },
+  v: { paymentId: string | null; invoiceId: string | null; transactionType: string | null; amount: number | null; trackingIds: string[] },
   ctx: z.RefinementCtx,
 ) {
-  if (v.paymentId) return;
+  if (v.paymentId || v.invoiceId) return;
   if (!v.transactionType) ctx.addIssue({ code: 'custom', path: ['transactionType'], message: PAYMENT_MESSAGES.typeRequired });
-  if (v.amountUsd == null) ctx.addIssue({ code: 'custom', path: ['amountUsd'], message: PAYMENT_MESSAGES.amountRequired });
+  if (v.amount == null) ctx.addIssue({ code: 'custom', path: ['amount'], message: PAYMENT_MESSAGES.amountRequired });
   if (v.transactionType === 'shipping_payment' && v.trackingIds.length === 0) {
     ctx.addIssue({ code: 'custom', path: ['trackingIds'], message: PAYMENT_MESSAGES.trackingsRequired });
   }

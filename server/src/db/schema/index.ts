@@ -16,3 +16,4 @@ export * from './reports';
 export * from './staff';
 export * from './warehouse';
 export * from './messaging';
+export * from './billing';

@@ -8,6 +8,8 @@ import { mailboxes } from './mailboxes';
 import { shipments } from './shipments';
 import { storedFiles } from './files';
 import { trackings } from './trackings';
+import { invoices, paymentMethods } from './billing';
+import type { Currency } from '@casillero/shared';
 
 /** Free-form extras of a payment; admin notes are merged in on approval or rejection. */
 export type PaymentMetadata = { admin_notes?: string } & Record<string, unknown>;
@@ -21,7 +23,13 @@ export const paymentTransactions = pgTable(
     amountUsd: money('amount_usd').notNull(),
     /** Amount paid in bolívares, when the customer paid in VES. */
     amountVes: numeric('amount_ves', { precision: 16, scale: 2, mode: 'number' }),
+    /** The method's name as it was when reported (kept for display and the duplicate check). */
     paymentMethod: text('payment_method'),
+    /** Issue 17: the method kept by the administrator, and the currency the customer paid in. */
+    paymentMethodId: uuid('payment_method_id').references(() => paymentMethods.id, { onDelete: 'restrict' }),
+    currency: text('currency').$type<Currency>().notNull().default('USD'),
+    /** The invoice this payment pays, when it pays one. */
+    invoiceId: uuid('invoice_id').references(() => invoices.id, { onDelete: 'restrict' }),
     paymentReference: text('payment_reference'),
     description: text('description'),
     status: paymentStatusEnum('status').notNull().default('pending'),
@@ -44,6 +52,7 @@ export const paymentTransactions = pgTable(
     index('payment_transactions_type_created_at_idx').on(t.transactionType, t.createdAt),
     index('payment_transactions_created_at_idx').on(t.createdAt),
     index('payment_transactions_mailbox_id_idx').on(t.mailboxId),
+    index('payment_transactions_invoice_id_idx').on(t.invoiceId),
     index('payment_transactions_reference_trgm_idx').using('gin', sql`${t.paymentReference} gin_trgm_ops`),
     // The same transfer cannot be reported twice: the reference is stored as typed (trimmed) but
     // compared ignoring case and whitespace, so 'abc 123' repeats 'ABC123' through the same method.

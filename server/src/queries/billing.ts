@@ -1,0 +1,174 @@
+// Invoices, balances and ledgers (issue 17). An invoice's status is read from the ledger, never
+// kept by hand: what its entries add up to is what is still owed.
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { InvoiceStatus } from '@casillero/shared';
+import type { DbOrTx } from '../db/client';
+import { exchangeRates, invoices, ledgerEntries, mailboxes, paymentTransactions, shipments, userProfiles, users } from '../db/schema';
+import { businessToday } from '../lib/business-clock';
+import { rateForDay } from '../services/billing';
+
+/** What is still owed on the invoice, in USD cents (a correlated sum over its entries). */
+const remainingSql = sql<number>`(select coalesce(sum(le.usd_cents), 0) from ${ledgerEntries} le where le.invoice_id = ${invoices.id})::bigint`.mapWith(Number);
+
+const invoiceColumns = {
+  id: invoices.id,
+  userId: invoices.userId,
+  number: invoices.number,
+  concept: invoices.concept,
+  description: invoices.description,
+  lines: invoices.lines,
+  usdCents: invoices.usdCents,
+  vesCentimos: invoices.vesCentimos,
+  vesPerUsd: invoices.vesPerUsd,
+  rateDate: invoices.rateDate,
+  issueDate: invoices.issueDate,
+  customerName: invoices.customerName,
+  customerIdNumber: invoices.customerIdNumber,
+  voidedAt: invoices.voidedAt,
+  mailboxCode: mailboxes.mailboxCode,
+  shipmentCode: shipments.shipmentCode,
+  remainingUsdCents: remainingSql,
+  /** A payment the customer reported for it that waits for review: no second report meanwhile. */
+  pendingReport: sql<boolean>`exists (select 1 from ${paymentTransactions} p where p.invoice_id = ${invoices.id} and p.status = 'pending' and p.reported_at is not null)`,
+  /** The unreported payment the system opened for it (an activation), which the customer reports. */
+  openPaymentId: sql<string | null>`(select p.id from ${paymentTransactions} p where p.invoice_id = ${invoices.id} and ((p.status = 'pending' and p.reported_at is null) or p.status = 'failed') order by p.created_at desc limit 1)`,
+  createdAt: invoices.createdAt,
+};
+
+type InvoiceRow = { usdCents: number; vesCentimos: number | null; remainingUsdCents: number; voidedAt: Date | string | null; vesPerUsd: string | null; rateDate: string | null; issueDate: string; pendingReport: boolean };
+
+export function invoiceStatus(row: Pick<InvoiceRow, 'usdCents' | 'remainingUsdCents' | 'voidedAt'>): InvoiceStatus {
+  if (row.voidedAt) return 'void';
+  if (row.remainingUsdCents <= 0) return 'paid';
+  return row.remainingUsdCents < row.usdCents ? 'partial' : 'pending';
+}
+
+function present<T extends InvoiceRow>(row: T) {
+  const status = invoiceStatus(row);
+  return {
+    ...row,
+    status,
+    remainingUsdCents: Math.max(0, row.remainingUsdCents),
+    /** What is still owed in Bs. at the invoice's own rate (never today's). */
+    remainingVesCentimos: row.vesPerUsd ? Math.round(((row.vesCentimos ?? 0) * Math.max(0, row.remainingUsdCents)) / row.usdCents) : null,
+    /** The rate is of an earlier day: the day's rate had not been recorded when it was issued. */
+    rateIsEarlier: row.rateDate !== null && row.rateDate < row.issueDate,
+    canReport: (status === 'pending' || status === 'partial') && !row.pendingReport,
+  };
+}
+
+function selectInvoices(db: DbOrTx, where: SQL | undefined) {
+  return db
+    .select(invoiceColumns)
+    .from(invoices)
+    .leftJoin(mailboxes, eq(mailboxes.id, invoices.mailboxId))
+    .leftJoin(shipments, eq(shipments.id, invoices.shipmentId))
+    .where(where)
+    .orderBy(desc(invoices.createdAt), desc(invoices.number));
+}
+
+/** A customer's invoices, newest first (their own, or a client's for staff). */
+export async function listCustomerInvoices(db: DbOrTx, userId: string, limit = 200) {
+  const rows = await selectInvoices(db, eq(invoices.userId, userId)).limit(limit);
+  return rows.map(present);
+}
+export type CustomerInvoice = Awaited<ReturnType<typeof listCustomerInvoices>>[number];
+
+/** One invoice; with `userId`, only when it is that customer's. */
+export async function findInvoice(db: DbOrTx, id: string, userId?: string) {
+  const [row] = await selectInvoices(db, and(eq(invoices.id, id), userId ? eq(invoices.userId, userId) : undefined));
+  if (!row) return null;
+  const payments = await db
+    .select({
+      id: paymentTransactions.id,
+      status: paymentTransactions.status,
+      currency: paymentTransactions.currency,
+      amountUsd: paymentTransactions.amountUsd,
+      amountVes: paymentTransactions.amountVes,
+      paymentMethod: paymentTransactions.paymentMethod,
+      paymentReference: paymentTransactions.paymentReference,
+      reportedAt: paymentTransactions.reportedAt,
+      processedAt: paymentTransactions.processedAt,
+    })
+    .from(paymentTransactions)
+    .where(and(eq(paymentTransactions.invoiceId, id), sql`${paymentTransactions.reportedAt} is not null`))
+    .orderBy(desc(paymentTransactions.createdAt));
+  return { ...present(row), payments };
+}
+export type InvoiceDetail = NonNullable<Awaited<ReturnType<typeof findInvoice>>>;
+
+/** The customer's balance: positive owes, negative is credit in their favour; and the credit on account. */
+export async function customerBalance(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({
+      balanceUsdCents: sql<number>`coalesce(sum(${ledgerEntries.usdCents}), 0)::bigint`.mapWith(Number),
+      accountUsdCents: sql<number>`coalesce(sum(${ledgerEntries.usdCents}) filter (where ${ledgerEntries.invoiceId} is null), 0)::bigint`.mapWith(Number),
+    })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.userId, userId));
+  const [open] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(invoices)
+    .where(and(eq(invoices.userId, userId), isNull(invoices.voidedAt), sql`${remainingSql} > 0`));
+  const rate = await rateForDay(db, businessToday());
+  return {
+    balanceUsdCents: row.balanceUsdCents,
+    creditUsdCents: Math.max(0, -row.accountUsdCents),
+    openInvoices: open.n,
+    /** Today's rate, to show what the balance is in Bs. today (an estimate: invoices keep their own). */
+    todayRate: rate,
+  };
+}
+
+/** The customer's ledger, newest first, with the invoice each entry counts toward. */
+export async function listLedger(db: DbOrTx, userId: string, limit = 300) {
+  return db
+    .select({
+      id: ledgerEntries.id,
+      kind: ledgerEntries.kind,
+      usdCents: ledgerEntries.usdCents,
+      vesCentimos: ledgerEntries.vesCentimos,
+      vesPerUsd: ledgerEntries.vesPerUsd,
+      description: ledgerEntries.description,
+      invoiceId: ledgerEntries.invoiceId,
+      invoiceNumber: invoices.number,
+      createdAt: ledgerEntries.createdAt,
+      createdByEmail: users.email,
+    })
+    .from(ledgerEntries)
+    .leftJoin(invoices, eq(invoices.id, ledgerEntries.invoiceId))
+    .leftJoin(users, eq(users.id, ledgerEntries.createdBy))
+    .where(eq(ledgerEntries.userId, userId))
+    .orderBy(desc(ledgerEntries.id))
+    .limit(limit);
+}
+
+// --- Exchange rates --------------------------------------------------------------------------
+
+/** The rates' history, newest day first, with who entered each. */
+export async function listExchangeRates(db: DbOrTx, limit = 120) {
+  return db
+    .select({
+      id: exchangeRates.id,
+      rateDate: exchangeRates.rateDate,
+      vesPerUsd: exchangeRates.vesPerUsd,
+      source: exchangeRates.source,
+      createdAt: exchangeRates.createdAt,
+      createdByEmail: users.email,
+      createdByName: userProfiles.fullName,
+      /** A later entry of the same day replaced this one. */
+      superseded: sql<boolean>`exists (select 1 from ${exchangeRates} r2 where r2.rate_date = ${exchangeRates.rateDate} and r2.created_at > ${exchangeRates.createdAt})`,
+    })
+    .from(exchangeRates)
+    .leftJoin(users, eq(users.id, exchangeRates.createdBy))
+    .leftJoin(userProfiles, eq(userProfiles.userId, exchangeRates.createdBy))
+    .orderBy(desc(exchangeRates.rateDate), desc(exchangeRates.createdAt))
+    .limit(limit);
+}
+
+/** Today's rate on the business clock, or the latest one and the fact that today has none yet. */
+export async function todayRate(db: DbOrTx, now = new Date()) {
+  const today = businessToday(now);
+  const rate = await rateForDay(db, today);
+  return { today, rate, hasToday: rate?.rateDate === today };
+}

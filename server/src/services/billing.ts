@@ -1,0 +1,323 @@
+// Billing (issue 17, DECISIONS 14, docs/decisions/021): invoices with a gapless number per year
+// and the rate of their day frozen in them, and the customer's append-only ledger.
+//
+// Every change to a customer's ledger takes that customer's advisory lock first, so two
+// approvals, an invoice and a credit application of one customer take turns; different
+// customers never wait for each other. Amounts are integers: USD cents, Bs. céntimos.
+import { TRPCError } from '@trpc/server';
+import { and, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import {
+  RECONCILIATION_TOLERANCE_CENTIMOS,
+  usdCentsToVesCentimos,
+  vesCentimosToUsdCents,
+  type LedgerKind,
+  type PaymentType,
+} from '@casillero/shared';
+import { rowsOf, type DbOrTx } from '../db/client';
+import { exchangeRates, invoiceCounters, invoices, ledgerEntries, mailboxes, userProfiles, type InvoiceLine } from '../db/schema';
+import { businessToday } from '../lib/business-clock';
+
+/** Serialises every ledger change of one customer until the transaction ends. */
+export async function lockLedger(tx: DbOrTx, userId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`ledger:${userId}`}, 0))`);
+}
+
+export type RateRow = { id: string; vesPerUsd: string; rateDate: string };
+
+/** The rate in force on a day: that day's newest entry, or the latest day's before it; null when none was ever recorded. */
+export async function rateForDay(db: DbOrTx, day: string): Promise<RateRow | null> {
+  const [rate] = await db
+    .select({ id: exchangeRates.id, vesPerUsd: exchangeRates.vesPerUsd, rateDate: exchangeRates.rateDate })
+    .from(exchangeRates)
+    .where(lte(exchangeRates.rateDate, day))
+    .orderBy(desc(exchangeRates.rateDate), desc(exchangeRates.createdAt))
+    .limit(1);
+  return rate ?? null;
+}
+
+/** 'F-2026-000123'. */
+export const invoiceNumber = (year: number, sequence: number) => `F-${year}-${String(sequence).padStart(6, '0')}`;
+
+/**
+ * The next number of the year. The counter's row stays locked until the issuing transaction
+ * ends: a rolled-back invoice gives its number back, so numbers have no gaps.
+ */
+async function nextInvoiceSequence(tx: DbOrTx, year: number): Promise<number> {
+  const [row] = await tx
+    .insert(invoiceCounters)
+    .values({ year, lastNumber: 1 })
+    .onConflictDoUpdate({ target: invoiceCounters.year, set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` } })
+    .returning({ lastNumber: invoiceCounters.lastNumber });
+  return row.lastNumber;
+}
+
+export type IssueInvoice = {
+  userId: string;
+  concept: PaymentType;
+  description: string;
+  lines: InvoiceLine[];
+  mailboxId?: string | null;
+  shipmentId?: string | null;
+  createdBy?: string | null;
+  now?: Date;
+};
+
+/**
+ * Issues an invoice: its number, the rate of the business day (or the latest before it) frozen
+ * in it with its Bs. amount, and its charge in the ledger; then credit on account pays it.
+ * Must run inside a transaction.
+ */
+export async function issueInvoice(tx: DbOrTx, input: IssueInvoice) {
+  const usdCents = input.lines.reduce((sum, l) => sum + l.usdCents, 0);
+  if (!Number.isSafeInteger(usdCents) || usdCents <= 0) throw new Error('Una factura necesita un monto mayor a 0.');
+  await lockLedger(tx, input.userId);
+  const now = input.now ?? new Date();
+  const issueDate = businessToday(now);
+  const year = Number(issueDate.slice(0, 4));
+  const rate = await rateForDay(tx, issueDate);
+  const [profile] = await tx
+    .select({ fullName: userProfiles.fullName, cedula: userProfiles.cedula })
+    .from(userProfiles)
+    .where(eq(userProfiles.userId, input.userId));
+  const sequence = await nextInvoiceSequence(tx, year);
+  const vesCentimos = rate ? usdCentsToVesCentimos(usdCents, rate.vesPerUsd) : null;
+  const [invoice] = await tx
+    .insert(invoices)
+    .values({
+      userId: input.userId,
+      year,
+      sequence,
+      number: invoiceNumber(year, sequence),
+      concept: input.concept,
+      description: input.description,
+      lines: input.lines,
+      usdCents,
+      exchangeRateId: rate?.id ?? null,
+      vesPerUsd: rate?.vesPerUsd ?? null,
+      rateDate: rate?.rateDate ?? null,
+      vesCentimos,
+      issueDate,
+      mailboxId: input.mailboxId ?? null,
+      shipmentId: input.shipmentId ?? null,
+      customerName: profile?.fullName ?? '',
+      customerIdNumber: profile?.cedula ?? null,
+      createdBy: input.createdBy ?? null,
+      createdAt: now,
+    })
+    .returning();
+  await tx.insert(ledgerEntries).values({
+    userId: input.userId,
+    kind: 'charge',
+    usdCents,
+    vesCentimos,
+    vesPerUsd: rate?.vesPerUsd ?? null,
+    invoiceId: invoice.id,
+    description: `Factura ${invoice.number}: ${input.description}`,
+    createdBy: input.createdBy ?? null,
+  });
+  await applyCredit(tx, input.userId, input.createdBy ?? null);
+  return invoice;
+}
+
+/** What is still owed on an invoice, in USD cents (0 or less: paid). */
+export async function invoiceRemaining(tx: DbOrTx, invoiceId: string): Promise<number> {
+  const [row] = await tx
+    .select({ remaining: sql<number>`coalesce(sum(${ledgerEntries.usdCents}), 0)::bigint`.mapWith(Number) })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.invoiceId, invoiceId));
+  return row.remaining;
+}
+
+/** Credit on account (not tied to an invoice), in USD cents: what the customer has in their favour. */
+export async function creditOnAccount(tx: DbOrTx, userId: string): Promise<number> {
+  const [row] = await tx
+    .select({ sum: sql<number>`coalesce(sum(${ledgerEntries.usdCents}), 0)::bigint`.mapWith(Number) })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.userId, userId), isNull(ledgerEntries.invoiceId)));
+  return Math.max(0, -row.sum);
+}
+
+/**
+ * Credit on account pays the customer's open invoices, oldest first: each application is a pair
+ * of entries (the invoice's, and the account's) that add up to zero. Answers the invoices that it
+ * settled completely. The caller holds the customer's ledger lock.
+ */
+export async function applyCredit(tx: DbOrTx, userId: string, createdBy: string | null): Promise<string[]> {
+  let credit = await creditOnAccount(tx, userId);
+  if (credit <= 0) return [];
+  const open = await tx.execute<{ id: string; number: string; remaining: string }>(sql`
+    select i.id, i.number, sum(le.usd_cents)::bigint as remaining
+    from invoices i join ledger_entries le on le.invoice_id = i.id
+    where i.user_id = ${userId} and i.voided_at is null
+    group by i.id, i.number, i.created_at
+    having sum(le.usd_cents) > 0
+    order by i.created_at, i.number`);
+  const settled: string[] = [];
+  for (const invoice of rowsOf<{ id: string; number: string; remaining: string }>(open)) {
+    if (credit <= 0) break;
+    const remaining = Number(invoice.remaining);
+    const applied = Math.min(credit, remaining);
+    await tx.insert(ledgerEntries).values([
+      { userId, kind: 'credit_applied', usdCents: applied, invoiceId: null, description: `Saldo a favor aplicado a la factura ${invoice.number}`, createdBy },
+      { userId, kind: 'credit_applied', usdCents: -applied, invoiceId: invoice.id, description: `Pagada con saldo a favor`, createdBy },
+    ]);
+    credit -= applied;
+    if (applied === remaining) settled.push(invoice.id);
+  }
+  await activatePaidMailboxes(tx, settled);
+  return settled;
+}
+
+/** A paid activation invoice activates its mailbox (DECISIONS 9). */
+export async function activatePaidMailboxes(tx: DbOrTx, paidInvoiceIds: string[]): Promise<string[]> {
+  const codes: string[] = [];
+  for (const id of paidInvoiceIds) {
+    const [invoice] = await tx
+      .select({ mailboxId: invoices.mailboxId, concept: invoices.concept })
+      .from(invoices)
+      .where(eq(invoices.id, id));
+    if (invoice?.concept !== 'mailbox_activation' || !invoice.mailboxId) continue;
+    const [mailbox] = await tx
+      .update(mailboxes)
+      .set({ status: 'active', updatedAt: new Date() })
+      .where(eq(mailboxes.id, invoice.mailboxId))
+      .returning({ code: mailboxes.mailboxCode });
+    if (mailbox) codes.push(mailbox.code);
+  }
+  return codes;
+}
+
+export type PaidPayment = {
+  id: string;
+  userId: string;
+  transactionType: PaymentType;
+  description: string | null;
+  currency: 'USD' | 'VES';
+  amountUsd: number;
+  amountVes: number | null;
+  invoiceId: string | null;
+};
+
+/**
+ * An approved payment enters the ledger once (a unique index on the payment id): against its
+ * invoice up to what is still owed, the rest as credit on account, which then pays other open
+ * invoices. A payment in bolívares counts at its invoice's frozen rate; within the stated
+ * tolerance of what is owed in Bs. it settles the invoice exactly. A course or shipping payment
+ * reported without an invoice gets one for its amount first; a credit purchase stays credit.
+ * Answers the invoice it paid and whether it is now paid, and the mailboxes that activated.
+ */
+export async function creditApprovedPayment(tx: DbOrTx, payment: PaidPayment, approvedBy: string | null) {
+  await lockLedger(tx, payment.userId);
+  let invoiceId = payment.invoiceId;
+  if (!invoiceId && payment.transactionType !== 'credit_purchase') {
+    const usdCents = Math.round(payment.amountUsd * 100);
+    if (usdCents > 0) {
+      const description = payment.description ?? conceptLabel(payment.transactionType);
+      const invoice = await issueInvoice(tx, {
+        userId: payment.userId,
+        concept: payment.transactionType,
+        description,
+        lines: [{ description, usdCents }],
+        createdBy: approvedBy,
+      });
+      invoiceId = invoice.id;
+    }
+  }
+
+  let rate: string | null = null;
+  let remaining = 0;
+  if (invoiceId) {
+    const [invoice] = await tx.select({ vesPerUsd: invoices.vesPerUsd, number: invoices.number }).from(invoices).where(eq(invoices.id, invoiceId));
+    rate = invoice?.vesPerUsd ?? null;
+    remaining = Math.max(0, await invoiceRemaining(tx, invoiceId));
+  }
+  const vesPaid = payment.currency === 'VES' && payment.amountVes != null ? Math.round(payment.amountVes * 100) : null;
+  let credited: number;
+  if (vesPaid != null && rate) {
+    const owedVes = usdCentsToVesCentimos(remaining, rate);
+    credited = remaining > 0 && Math.abs(vesPaid - owedVes) <= RECONCILIATION_TOLERANCE_CENTIMOS ? remaining : vesCentimosToUsdCents(vesPaid, rate);
+  } else {
+    // USD, or Bs. whose USD value was fixed when reported (no invoice rate to count it at).
+    credited = Math.round(payment.amountUsd * 100);
+  }
+
+  const toInvoice = invoiceId ? Math.min(credited, remaining) : 0;
+  const toAccount = credited - toInvoice;
+  const share = (usd: number) => (vesPaid == null || credited === 0 ? null : -Math.round((vesPaid * usd) / credited));
+  const entries: (typeof ledgerEntries.$inferInsert)[] = [];
+  const kind: LedgerKind = 'payment';
+  if (toInvoice > 0 || (invoiceId && toAccount === 0)) {
+    entries.push({ userId: payment.userId, kind, usdCents: -toInvoice, vesCentimos: share(toInvoice), vesPerUsd: vesPaid != null ? rate : null, invoiceId, paymentId: payment.id, description: paymentDescription(payment), createdBy: approvedBy });
+  }
+  if (toAccount > 0) {
+    entries.push({ userId: payment.userId, kind, usdCents: -toAccount, vesCentimos: share(toAccount), vesPerUsd: vesPaid != null ? rate : null, invoiceId: null, paymentId: payment.id, description: invoiceId ? `${paymentDescription(payment)} (excedente: saldo a favor)` : paymentDescription(payment), createdBy: approvedBy });
+  }
+  if (entries.length) await tx.insert(ledgerEntries).values(entries);
+
+  const invoicePaid = invoiceId ? (await invoiceRemaining(tx, invoiceId)) <= 0 : false;
+  const activated = invoicePaid && invoiceId ? await activatePaidMailboxes(tx, [invoiceId]) : [];
+  const settledByCredit = await applyCredit(tx, payment.userId, approvedBy);
+  return { invoiceId, invoicePaid, creditedUsdCents: credited, creditUsdCents: toAccount, activated, settledByCredit };
+}
+
+const CONCEPTS: Record<PaymentType, string> = {
+  mailbox_activation: 'Activación de casillero',
+  shipping_payment: 'Envío',
+  course_purchase: 'Curso',
+  credit_purchase: 'Compra de crédito',
+};
+const conceptLabel = (t: PaymentType) => CONCEPTS[t];
+
+function paymentDescription(p: PaidPayment) {
+  return `Pago ${p.currency === 'VES' ? 'en bolívares' : 'en dólares'} aprobado`;
+}
+
+/**
+ * Voids an invoice that no longer applies (its shipment was removed): the number stays, its
+ * charge is reversed by an adjustment, and whatever was paid on it becomes credit on account.
+ */
+export async function voidInvoice(tx: DbOrTx, invoiceId: string, createdBy: string | null, reason: string) {
+  const [invoice] = await tx.select().from(invoices).where(and(eq(invoices.id, invoiceId), isNull(invoices.voidedAt)));
+  if (!invoice) return;
+  await lockLedger(tx, invoice.userId);
+  const remaining = await invoiceRemaining(tx, invoiceId);
+  const paid = invoice.usdCents - remaining;
+  const entries: (typeof ledgerEntries.$inferInsert)[] = [
+    { userId: invoice.userId, kind: 'adjustment', usdCents: -invoice.usdCents, invoiceId, description: `Factura ${invoice.number} anulada: ${reason}`, createdBy },
+  ];
+  if (paid > 0) {
+    entries.push(
+      { userId: invoice.userId, kind: 'adjustment', usdCents: paid, invoiceId, description: `Lo pagado de la factura ${invoice.number} pasa a saldo a favor`, createdBy },
+      { userId: invoice.userId, kind: 'adjustment', usdCents: -paid, invoiceId: null, description: `Saldo a favor por la factura anulada ${invoice.number}`, createdBy },
+    );
+  }
+  await tx.insert(ledgerEntries).values(entries);
+  await tx.update(invoices).set({ voidedAt: new Date() }).where(eq(invoices.id, invoiceId));
+  await applyCredit(tx, invoice.userId, createdBy);
+}
+
+/**
+ * A correction by staff, as a new entry on account: an adjustment (positive: the customer owes
+ * more; negative: credit in their favour) or a refund of credit (money given back, which can
+ * not exceed the credit). A credit adjustment then pays open invoices.
+ */
+export async function recordLedgerCorrection(
+  tx: DbOrTx,
+  staffId: string,
+  input: { userId: string; kind: 'adjustment' | 'refund'; amountUsd: number; reason: string },
+  refundExceedsCredit: string,
+) {
+  await lockLedger(tx, input.userId);
+  const cents = Math.round(input.amountUsd * 100);
+  // A refund gives credit back: it raises the balance by its (positive) amount.
+  const usdCents = input.kind === 'refund' ? Math.abs(cents) : cents;
+  if (input.kind === 'refund' && usdCents > (await creditOnAccount(tx, input.userId))) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: refundExceedsCredit });
+  }
+  const [entry] = await tx
+    .insert(ledgerEntries)
+    .values({ userId: input.userId, kind: input.kind, usdCents, invoiceId: null, description: input.reason, createdBy: staffId })
+    .returning({ id: ledgerEntries.id });
+  await applyCredit(tx, input.userId, staffId);
+  return entry;
+}

@@ -1,0 +1,43 @@
+// Billing (issue 17): the customer's invoices and balance in Facturas, a client's account for
+// staff, and corrections as new ledger entries.
+import { BILLING_MESSAGES, customerIdInput, invoiceIdInput, ledgerEntryInput } from '@casillero/shared';
+import { customerBalance, findInvoice, listCustomerInvoices, listLedger } from '../../queries/billing';
+import { recordLedgerCorrection } from '../../services/billing';
+import { foundOr } from '../found';
+import { protectedProcedure, router, staffProcedure } from '../init';
+
+export const billingRouter = router({
+  /** Facturas: the signed-in customer's invoices and balance. */
+  mine: protectedProcedure.query(async ({ ctx }) => ({
+    invoices: await listCustomerInvoices(ctx.db, ctx.user.id),
+    balance: await customerBalance(ctx.db, ctx.user.id),
+  })),
+
+  /** One of the customer's own invoices, with the payments reported for it. */
+  invoice: protectedProcedure
+    .input(invoiceIdInput)
+    .query(async ({ ctx, input }) => foundOr(await findInvoice(ctx.db, input.id, ctx.user.id), BILLING_MESSAGES.invoiceNotFound)),
+
+  /** Any invoice, for staff who read payments. */
+  invoiceDetail: staffProcedure('payments.read')
+    .input(invoiceIdInput)
+    .query(async ({ ctx, input }) => foundOr(await findInvoice(ctx.db, input.id), BILLING_MESSAGES.invoiceNotFound)),
+
+  /** A client's account: balance, invoices and ledger. */
+  customerAccount: staffProcedure('payments.read')
+    .input(customerIdInput)
+    .query(async ({ ctx, input }) => ({
+      balance: await customerBalance(ctx.db, input.userId),
+      invoices: await listCustomerInvoices(ctx.db, input.userId),
+      ledger: await listLedger(ctx.db, input.userId),
+    })),
+
+  /** An adjustment or a refund of credit: a new entry, never an edit. */
+  recordEntry: staffProcedure('payments.write')
+    .input(ledgerEntryInput)
+    .mutation(async ({ ctx, input }) => {
+      const entry = await ctx.db.transaction((tx) => recordLedgerCorrection(tx, ctx.user.id, input, BILLING_MESSAGES.refundExceedsCredit));
+      return { id: entry.id, message: BILLING_MESSAGES.adjustmentSaved };
+    }),
+});
+

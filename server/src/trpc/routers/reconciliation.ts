@@ -1,0 +1,4 @@
+// Bank statement reconciliation (issue 17): see services/reconciliation.ts.
+import { router } from '../init';
+
+export const reconciliationRouter = router({});

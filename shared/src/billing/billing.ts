@@ -1,0 +1,238 @@
+// Billing in bolívares (issue 17, DECISIONS 14): exchange rates, payment methods kept by the
+// administrator, invoices with a gapless number per year, one append-only ledger per customer and
+// the bank statement reconciliation. Constants, Spanish texts and the zod schemas that the forms
+// and the procedures share.
+import { z } from '../zod-es';
+import { isoDay, optionalText } from '../schemas/form-fields';
+import { parseRate } from './money';
+
+export const CURRENCIES = ['USD', 'VES'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+export const CURRENCY_LABELS: Record<Currency, string> = { USD: 'Dólares (USD)', VES: 'Bolívares (Bs.)' };
+
+// --- Exchange rates ---------------------------------------------------------------------------
+
+export const RATE_SOURCES = ['BCV', 'Otra'] as const;
+export type RateSource = (typeof RATE_SOURCES)[number];
+
+export const RATE_MESSAGES = {
+  rateRequired: 'Ingresa la tasa en bolívares por dólar.',
+  rateInvalid: 'La tasa debe ser un número mayor a 0, con hasta 8 decimales (por ejemplo 36,5214).',
+  rateTooHigh: 'La tasa no puede pasar de Bs. 10.000.000 por dólar.',
+  dateRequired: 'Indica la fecha de la tasa.',
+  dateInFuture: 'La tasa no puede ser de una fecha futura.',
+  sourceRequired: 'Indica la fuente de la tasa.',
+  sourceMax: 'La fuente no puede exceder 60 caracteres.',
+  recordedTitle: 'Tasa registrada',
+  recorded: (date: string) => `La tasa del ${date} quedó registrada. Las facturas que se emitan desde ahora la usarán.`,
+  corrected: (date: string) =>
+    `Se registró una corrección de la tasa del ${date}. Las facturas ya emitidas conservan la tasa con la que se emitieron.`,
+  noRateToday: 'Aún no se ha registrado la tasa de hoy',
+  noRateTodayDetail: (latest: string | null) =>
+    latest
+      ? `Las facturas que se emitan mientras tanto usan la última tasa registrada (${latest}) y lo indican.`
+      : 'No hay ninguna tasa registrada: las facturas se emiten solo en dólares hasta que se registre una.',
+  noRateEver: 'Sin tasa registrada',
+} as const;
+
+export const MAX_RATE = 10_000_000;
+
+export const exchangeRateInput = z.object({
+  rateDate: isoDay(RATE_MESSAGES.dateRequired),
+  /** Bs. per USD as text, so that no decimal is lost on the way ("36,5214"). */
+  vesPerUsd: z
+    .string({ error: RATE_MESSAGES.rateRequired })
+    .trim()
+    .min(1, RATE_MESSAGES.rateRequired)
+    .transform((s) => s.replace(',', '.'))
+    .refine((s) => parseRate(s) !== null, RATE_MESSAGES.rateInvalid)
+    .refine((s) => Number(s) <= MAX_RATE, RATE_MESSAGES.rateTooHigh),
+  source: z.string({ error: RATE_MESSAGES.sourceRequired }).trim().min(1, RATE_MESSAGES.sourceRequired).max(60, RATE_MESSAGES.sourceMax),
+});
+export type ExchangeRateInput = z.input<typeof exchangeRateInput>;
+
+// --- Payment methods --------------------------------------------------------------------------
+
+export const PAYMENT_METHOD_KINDS = ['pago_movil', 'transferencia', 'zelle', 'binance', 'efectivo'] as const;
+export type PaymentMethodKind = (typeof PAYMENT_METHOD_KINDS)[number];
+
+export const PAYMENT_METHOD_KIND_LABELS: Record<PaymentMethodKind, string> = {
+  pago_movil: 'Pago Móvil',
+  transferencia: 'Transferencia bancaria',
+  zelle: 'Zelle',
+  binance: 'Binance / USDT',
+  efectivo: 'Efectivo en oficina',
+};
+
+/** The details each kind of method shows the customer, in order, with their labels. */
+export const PAYMENT_METHOD_FIELDS = {
+  pago_movil: { bank: 'Banco', phone: 'Teléfono', idNumber: 'Cédula o RIF' },
+  transferencia: { bank: 'Banco', accountNumber: 'Número de cuenta', holder: 'Titular', idNumber: 'Cédula o RIF' },
+  zelle: { email: 'Correo Zelle', holder: 'Titular' },
+  binance: { address: 'Dirección o Binance Pay ID', network: 'Red' },
+  efectivo: { office: 'Oficina', hours: 'Horario' },
+} as const satisfies Record<PaymentMethodKind, Record<string, string>>;
+
+export type PaymentMethodDetails = Partial<Record<string, string>>;
+
+export const PAYMENT_METHOD_MESSAGES = {
+  nameRequired: 'Indica el nombre del método de pago.',
+  nameMax: 'El nombre no puede exceder 80 caracteres.',
+  kindRequired: 'Selecciona el tipo de método.',
+  currencyRequired: 'Selecciona la moneda del método.',
+  detailRequired: (label: string) => `Completa el campo «${label}».`,
+  detailMax: 'Cada dato puede tener como máximo 120 caracteres.',
+  instructionsMax: 'Las instrucciones no pueden exceder 300 caracteres.',
+  nameTaken: 'Ya existe un método de pago con ese nombre.',
+  notFound: 'Método de pago no encontrado.',
+  inactive: 'Ese método de pago ya no está disponible. Elige otro.',
+  savedTitle: 'Método de pago guardado',
+  saved: 'Los clientes verán los datos actualizados al pagar.',
+  copied: 'Copiado',
+} as const;
+
+const detailText = z.string().trim().max(120, PAYMENT_METHOD_MESSAGES.detailMax);
+
+export const paymentMethodInput = z
+  .object({
+    kind: z.enum(PAYMENT_METHOD_KINDS, { error: PAYMENT_METHOD_MESSAGES.kindRequired }),
+    name: z.string({ error: PAYMENT_METHOD_MESSAGES.nameRequired }).trim().min(1, PAYMENT_METHOD_MESSAGES.nameRequired).max(80, PAYMENT_METHOD_MESSAGES.nameMax),
+    currency: z.enum(CURRENCIES, { error: PAYMENT_METHOD_MESSAGES.currencyRequired }),
+    details: z.record(z.string(), detailText),
+    instructions: optionalText(300, PAYMENT_METHOD_MESSAGES.instructionsMax),
+    active: z.boolean(),
+  })
+  .superRefine((v, ctx) => {
+    // Every detail of the method's kind is needed; other keys are dropped by the server.
+    for (const [key, label] of Object.entries(PAYMENT_METHOD_FIELDS[v.kind])) {
+      if (!v.details[key]?.trim()) ctx.addIssue({ code: 'custom', path: ['details', key], message: PAYMENT_METHOD_MESSAGES.detailRequired(label) });
+    }
+  });
+export type PaymentMethodInput = z.input<typeof paymentMethodInput>;
+export const updatePaymentMethodInput = z.intersection(z.object({ id: z.uuid(PAYMENT_METHOD_MESSAGES.notFound) }), paymentMethodInput);
+
+// --- Invoices and the ledger ------------------------------------------------------------------
+
+export const INVOICE_STATUSES = ['pending', 'partial', 'paid', 'void'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
+  pending: 'Pendiente',
+  partial: 'Pago parcial',
+  paid: 'Pagada',
+  void: 'Anulada',
+};
+export const INVOICE_STATUS_COLORS: Record<InvoiceStatus, string> = { pending: 'yellow', partial: 'orange', paid: 'green', void: 'gray' };
+
+/** What an entry of a customer's ledger records; entries are never edited or deleted. */
+export const LEDGER_KINDS = ['charge', 'payment', 'refund', 'adjustment', 'credit_applied'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
+  charge: 'Cargo',
+  payment: 'Pago',
+  refund: 'Reembolso',
+  adjustment: 'Ajuste',
+  credit_applied: 'Saldo a favor aplicado',
+};
+
+export const BILLING_MESSAGES = {
+  invoiceNotFound: 'Factura no encontrada.',
+  invoicePaid: 'Esta factura ya está pagada.',
+  invoiceVoid: 'Esta factura está anulada.',
+  balanceOwed: (amount: string) => `Saldo pendiente: ${amount}`,
+  balanceCredit: (amount: string) => `Saldo a favor: ${amount}`,
+  balanceZero: 'Estás al día: no tienes saldo pendiente.',
+  rateUsed: (rate: string, date: string) => `Tasa aplicada: ${rate} (BCV del ${date})`,
+  rateNotToday: (date: string) => `Se usó la última tasa registrada, del ${date}: la del día aún no estaba publicada.`,
+  noRate: 'Emitida sin tasa registrada: monto solo en dólares.',
+  adjustmentReasonRequired: 'Explica el motivo del ajuste.',
+  adjustmentReasonMax: 'El motivo no puede exceder 300 caracteres.',
+  adjustmentAmountRequired: 'Ingresa el monto del ajuste en USD (distinto de 0).',
+  adjustmentAmountMax: 'El monto del ajuste no puede exceder $100.000.',
+  refundExceedsCredit: 'El reembolso no puede ser mayor que el saldo a favor del cliente.',
+  adjustmentSavedTitle: 'Movimiento registrado',
+  adjustmentSaved: 'El movimiento quedó en el estado de cuenta del cliente.',
+  amountExceedsDue: 'El monto en bolívares no es un número válido.',
+} as const;
+
+/** A correction is a new entry: a signed USD amount (positive: the customer owes more). */
+export const ledgerEntryInput = z.object({
+  userId: z.uuid('Cliente no encontrado.'),
+  kind: z.enum(['adjustment', 'refund']),
+  amountUsd: z
+    .number({ error: BILLING_MESSAGES.adjustmentAmountRequired })
+    .refine((n) => n !== 0, BILLING_MESSAGES.adjustmentAmountRequired)
+    .refine((n) => Math.abs(n) <= 100_000, BILLING_MESSAGES.adjustmentAmountMax)
+    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'El monto admite como máximo dos decimales.'),
+  reason: z
+    .string({ error: BILLING_MESSAGES.adjustmentReasonRequired })
+    .trim()
+    .min(3, BILLING_MESSAGES.adjustmentReasonRequired)
+    .max(300, BILLING_MESSAGES.adjustmentReasonMax),
+});
+
+export const invoiceIdInput = z.object({ id: z.uuid(BILLING_MESSAGES.invoiceNotFound) });
+export const customerIdInput = z.object({ userId: z.uuid('Cliente no encontrado.') });
+
+// --- Reconciliation ---------------------------------------------------------------------------
+
+/**
+ * How far a statement line's amount may be from the reported one and still match: Bs. 1,00,
+ * the rounding a bank or a customer applies when typing céntimos.
+ */
+export const RECONCILIATION_TOLERANCE_CENTIMOS = 100;
+/** A statement's largest size, and its most lines. */
+export const STATEMENT_MAX_BYTES = 1_000_000;
+export const STATEMENT_MAX_LINES = 5_000;
+
+export const RECONCILIATION_STATES = ['matched', 'amount_differs', 'not_found', 'approved'] as const;
+export type ReconciliationState = (typeof RECONCILIATION_STATES)[number];
+export const RECONCILIATION_STATE_LABELS: Record<ReconciliationState, string> = {
+  matched: 'Coincide',
+  amount_differs: 'Monto diferente',
+  not_found: 'Sin pago reportado',
+  approved: 'Aprobado',
+};
+export const RECONCILIATION_STATE_COLORS: Record<ReconciliationState, string> = {
+  matched: 'green',
+  amount_differs: 'orange',
+  not_found: 'gray',
+  approved: 'blue',
+};
+
+export const RECONCILIATION_MESSAGES = {
+  fileRequired: 'Sube el estado de cuenta del banco en CSV.',
+  fileTooLarge: 'El archivo es demasiado grande (máximo 1 MB).',
+  empty: 'El archivo no tiene movimientos.',
+  tooManyLines: `El estado de cuenta tiene más de ${STATEMENT_MAX_LINES.toLocaleString('es-ES')} movimientos; divídelo en varios archivos.`,
+  missingColumns: 'El archivo debe tener las columnas fecha, referencia, descripción y monto.',
+  lineError: (line: number, column: string, problem: string) => `Línea ${line}, columna «${column}»: ${problem}`,
+  badDate: 'la fecha no es válida (use dd/mm/aaaa o aaaa-mm-dd).',
+  badAmount: 'el monto no es un número válido.',
+  badReference: 'falta la referencia.',
+  tolerance: `Un pago coincide cuando la referencia es la misma y el monto difiere en Bs. ${(RECONCILIATION_TOLERANCE_CENTIMOS / 100).toFixed(2).replace('.', ',')} o menos.`,
+  approvedTitle: 'Pagos aprobados',
+  approved: (n: number) => (n === 1 ? 'Se aprobó 1 pago.' : `Se aprobaron ${n} pagos.`),
+  nothingToApprove: 'No hay coincidencias por aprobar.',
+  statementNotFound: 'Estado de cuenta no encontrado.',
+  uploadedTitle: 'Estado de cuenta cargado',
+  uploaded: (added: number, repeated: number) =>
+    `${added} movimientos nuevos${repeated ? `; ${repeated} ya estaban cargados y no se cuentan dos veces` : ''}.`,
+} as const;
+
+export const statementUploadInput = z.object({
+  fileName: z.string().trim().min(1).max(200),
+  content: z.string({ error: RECONCILIATION_MESSAGES.fileRequired }).min(1, RECONCILIATION_MESSAGES.fileRequired).max(STATEMENT_MAX_BYTES, RECONCILIATION_MESSAGES.fileTooLarge),
+});
+export const statementIdInput = z.object({ statementId: z.uuid(RECONCILIATION_MESSAGES.statementNotFound) });
+
+/** The methods the demo starts with (the administrator edits them in Tasas y métodos de pago). */
+export const DEMO_PAYMENT_METHODS: readonly { kind: PaymentMethodKind; name: string; currency: Currency; details: Record<string, string>; instructions?: string }[] = [
+  { kind: 'pago_movil', name: 'Pago Móvil', currency: 'VES', details: { bank: 'Banco de Venezuela (0102)', phone: '0414-5550123', idNumber: 'J-50123456-7' }, instructions: 'Usa como concepto tu código de casillero.' },
+  { kind: 'transferencia', name: 'Transferencia Banesco', currency: 'VES', details: { bank: 'Banesco (0134)', accountNumber: '0134-0000-11-0000123456', holder: 'Casillero Virtual C.A.', idNumber: 'J-50123456-7' } },
+  { kind: 'zelle', name: 'Zelle', currency: 'USD', details: { email: 'pagos@casillero.test', holder: 'Casillero Virtual LLC' } },
+  { kind: 'binance', name: 'Binance USDT', currency: 'USD', details: { address: 'TQx9demo5Casillero7Virtual3Usdt1Trc20', network: 'TRC20' } },
+  { kind: 'efectivo', name: 'Efectivo en oficina', currency: 'USD', details: { office: 'Av. Francisco de Miranda, Caracas', hours: 'Lunes a viernes, 9:00 a 17:00' } },
+];
+
+/** Where an invoice's PDF is downloaded (the customer's own, or any for staff who read payments). */
+export const invoicePdfPath = (invoiceId: string) => `/api/invoices/${invoiceId}/pdf`;

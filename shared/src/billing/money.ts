@@ -1,0 +1,64 @@
+// Money in two currencies (DECISIONS 14, docs/decisions/005): USD in integer cents, bolívares in
+// integer céntimos, exchange rates as decimal text (Bs. per USD, up to 8 decimals as the BCV
+// publishes them). Conversions are exact (BigInt) and round half away from zero, once, at the
+// moment an amount is issued; what was issued is stored and never recomputed.
+
+/** How many decimals a rate may carry. */
+export const RATE_DECIMALS = 8;
+const RATE_SCALE = 10n ** BigInt(RATE_DECIMALS);
+
+/** A rate as text ("36,5214" or "36.5214") to its value scaled by 10^8; null when not a positive decimal. */
+export function parseRate(rate: string | number): bigint | null {
+  const text = String(rate).trim().replace(',', '.');
+  const m = /^(\d{1,10})(?:\.(\d{1,8}))?$/.exec(text);
+  if (!m) return null;
+  const scaled = BigInt(m[1]) * RATE_SCALE + BigInt((m[2] ?? '').padEnd(RATE_DECIMALS, '0') || '0');
+  return scaled > 0n ? scaled : null;
+}
+
+/** n / d rounded half away from zero, for a positive d. */
+function divRound(n: bigint, d: bigint): bigint {
+  const sign = n < 0n ? -1n : 1n;
+  const abs = n < 0n ? -n : n;
+  return sign * ((abs * 2n + d) / (2n * d));
+}
+
+function scaledRate(rate: string | number): bigint {
+  const scaled = parseRate(rate);
+  if (scaled === null) throw new RangeError(`Tasa inválida: ${rate}`);
+  return scaled;
+}
+
+/** USD cents at a rate to Bs. céntimos: cents × rate, rounded half away from zero to the céntimo. */
+export function usdCentsToVesCentimos(usdCents: number, rate: string | number): number {
+  return Number(divRound(BigInt(usdCents) * scaledRate(rate), RATE_SCALE));
+}
+
+/** Bs. céntimos at a rate to USD cents: céntimos ÷ rate, rounded half away from zero to the cent. */
+export function vesCentimosToUsdCents(vesCentimos: number, rate: string | number): number {
+  return Number(divRound(BigInt(vesCentimos) * RATE_SCALE, scaledRate(rate)));
+}
+
+/** A decimal amount (12.5, "12,50") to integer cents, or null when it has more than 2 decimals. */
+export function toCents(amount: number | string): number | null {
+  const text = typeof amount === 'number' ? amount.toFixed(2) : amount.trim().replace(',', '.');
+  const m = /^(-?)(\d{1,13})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!m) return null;
+  const cents = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0') || '0');
+  return m[1] ? -cents : cents;
+}
+
+/** Integer cents to the decimal number the older numeric(12,2) columns and the API carry. */
+export const fromCents = (cents: number) => cents / 100;
+
+const twoDecimals = new Intl.NumberFormat('es-VE', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true });
+const rateFormat = new Intl.NumberFormat('es-VE', { minimumFractionDigits: 2, maximumFractionDigits: RATE_DECIMALS, useGrouping: true });
+
+/** `$12,50`, `-$3,00`, `$1.234,50` (es-VE). */
+export const formatUsdCents = (cents: number) => `${cents < 0 ? '-' : ''}$${twoDecimals.format(Math.abs(cents) / 100)}`;
+/** `Bs. 456,25` (es-VE). */
+export const formatVesCentimos = (centimos: number) => `${centimos < 0 ? '-' : ''}Bs. ${twoDecimals.format(Math.abs(centimos) / 100)}`;
+/** A rate as people read it: `Bs. 36,5214 por USD`. */
+export const formatRate = (rate: string | number) => `Bs. ${rateFormat.format(Number(rate))} por USD`;
+/** An amount in its currency. */
+export const formatMoney = (minor: number, currency: 'USD' | 'VES') => (currency === 'USD' ? formatUsdCents(minor) : formatVesCentimos(minor));
