@@ -3,7 +3,7 @@
 // payments of every kind, repack requests and notifications, so every screen has something
 // to show. Dates are relative to now so the dashboards and the six-month reports stay full.
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type {
   CasilleroType,
   Carrier,
@@ -17,15 +17,20 @@ import type {
   TrackingStatus,
   VenezuelanState,
 } from '@casillero/shared';
-import { detectCarrier, trackingKey } from '@casillero/shared';
+import { DEMO_PAYMENT_METHODS, detectCarrier, trackingKey } from '@casillero/shared';
 import { hashPassword } from '../auth/password';
 import type { FileStore } from '../files/file-store';
 import { storageKeyFor } from '../files/store';
 import { createCustomerAccount, openMailboxWithActivation } from '../services/accounts';
+import { creditApprovedPayment, issueInvoice } from '../services/billing';
+import { businessToday } from '../lib/business-clock';
 import type { Db, Tx } from './client';
 import {
   contactMessages,
+  exchangeRates,
+  invoices,
   mailboxes,
+  paymentMethods,
   notifications,
   packages,
   paymentTrackings,
@@ -102,6 +107,9 @@ const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** The demo's BCV rate `daysAgo` days ago: Bs. 262,40 today, a slow devaluation before. */
+const demoRate = (daysAgo: number) => (262.4 / (1 + 0.0012 * daysAgo)).toFixed(4);
 
 /** The statuses a tracking went through to reach its current one, oldest first. */
 const TRACKING_PATHS: Record<TrackingStatus, TrackingStatus[]> = {
@@ -253,6 +261,20 @@ async function buildDemo(
     await tx.insert(userProfiles).values({ userId: member!.id, fullName: person.fullName, createdAt: at(120), updatedAt: at(120) });
   }
 
+  // --- Exchange rates and payment methods (issue 17) -------------------------------------------
+  // One BCV rate a day for the last 400 days, entered by the cashier; invoices take their day's.
+  const [cashier] = await tx.select({ id: users.id }).from(users).where(eq(users.email, 'caja@casillero.test'));
+  await tx.insert(exchangeRates).values(
+    Array.from({ length: 401 }, (_, daysAgo) => ({
+      rateDate: businessToday(new Date(now.getTime() - daysAgo * DAY)),
+      vesPerUsd: demoRate(daysAgo),
+      source: 'BCV',
+      createdBy: cashier?.id ?? adminId,
+      createdAt: new Date(now.getTime() - daysAgo * DAY - 10 * HOUR),
+    })),
+  );
+  await tx.insert(paymentMethods).values(DEMO_PAYMENT_METHODS.map((m, i) => ({ ...m, sortOrder: i })));
+
   // --- Customers ------------------------------------------------------------------------------
   async function createCustomer(spec: CustomerSpec): Promise<DemoCustomer> {
     const [first, ...more] = spec.mailboxes;
@@ -262,6 +284,7 @@ async function buildDemo(
       fullName: spec.fullName,
       type: first.type,
       verified: true,
+      now: at(first.openedDaysAgo),
     });
     const registered = at(spec.registeredDaysAgo);
     await tx
@@ -288,7 +311,7 @@ async function buildDemo(
     const customer: DemoCustomer = { id: user.id, email: spec.email, fullName: spec.fullName };
     customer[first.type] = await backdateMailbox({ mailbox, payment }, at(first.openedDaysAgo));
     for (const extra of more) {
-      const opened = await openMailboxWithActivation(tx, user.id, extra.type);
+      const opened = await openMailboxWithActivation(tx, user.id, extra.type, at(extra.openedDaysAgo));
       customer[extra.type] = await backdateMailbox(opened, at(extra.openedDaysAgo));
     }
     return customer;
@@ -1427,6 +1450,7 @@ async function buildDemo(
         transactionType: p.type,
         amountUsd: round2(p.amountUsd),
         amountVes: p.amountVes === undefined ? null : round2(p.amountVes),
+        currency: p.amountVes === undefined ? 'USD' : 'VES',
         paymentMethod: p.method ?? null,
         paymentReference: p.reference ?? null,
         description: p.description,
@@ -1600,6 +1624,37 @@ async function buildDemo(
     reportedDaysAgo: 33,
     processedDaysAgo: 32,
   });
+
+  // --- Invoices and the ledger (issue 17) ------------------------------------------------------
+  // A shipping payment the customer still owes gets its invoice, issued the day it was created;
+  // every approved payment enters the ledger as an approval does today, on the day it was
+  // approved (and a course or shipping payment without an invoice gets one for its amount).
+  const owed = await tx
+    .select()
+    .from(paymentTransactions)
+    .where(and(eq(paymentTransactions.transactionType, 'shipping_payment'), inArray(paymentTransactions.status, ['pending', 'failed']), isNull(paymentTransactions.invoiceId)));
+  for (const row of owed) {
+    const description = row.description ?? 'Envío';
+    const invoice = await issueInvoice(tx, {
+      userId: row.userId,
+      concept: row.transactionType,
+      description,
+      lines: [{ description, usdCents: Math.round(row.amountUsd * 100) }],
+      shipmentId: row.shipmentId,
+      now: row.createdAt,
+    });
+    await tx.update(paymentTransactions).set({ invoiceId: invoice.id }).where(eq(paymentTransactions.id, row.id));
+  }
+  const approved = await tx.select().from(paymentTransactions).where(eq(paymentTransactions.status, 'completed')).orderBy(asc(paymentTransactions.processedAt));
+  for (const row of approved) {
+    await creditApprovedPayment(tx, row, row.processedBy, row.processedAt ?? row.createdAt);
+  }
+  // The fiscal data on the invoices as the profiles have it (the seed writes profiles after the accounts).
+  await tx
+    .update(invoices)
+    .set({ customerName: userProfiles.fullName, customerIdNumber: userProfiles.cedula })
+    .from(userProfiles)
+    .where(eq(userProfiles.userId, invoices.userId));
 
   // --- Repack requests ------------------------------------------------------------------------
   async function repack(values: {

@@ -8,11 +8,11 @@ import { issueInvoice } from './billing';
  * Opens a mailbox of the given type for a user: inactive, with its pending activation
  * payment (DECISIONS 9). Approving that payment activates the mailbox.
  */
-export async function openMailboxWithActivation(tx: DbOrTx, userId: string, type: CasilleroType) {
+export async function openMailboxWithActivation(tx: DbOrTx, userId: string, type: CasilleroType, now?: Date) {
   const address = warehouseAddressFor(type);
   const mailbox = await insertMailbox(tx, { userId, ...address, status: 'inactive' });
   if (!mailbox) throw new Error('No se pudo generar un código de casillero único.');
-  const payment = await chargeActivation(tx, userId, mailbox, ACTIVATION_COST_USD[type], null);
+  const payment = await chargeActivation(tx, userId, mailbox, ACTIVATION_COST_USD[type], null, now);
   return { mailbox, payment };
 }
 
@@ -26,6 +26,7 @@ export async function chargeActivation(
   mailbox: { id: string; mailboxCode: string },
   amountUsd: number,
   createdBy: string | null,
+  now?: Date,
 ) {
   const description = `Activación de casillero ${mailbox.mailboxCode}`;
   const invoice = await issueInvoice(tx, {
@@ -35,6 +36,7 @@ export async function chargeActivation(
     lines: [{ description, usdCents: Math.round(amountUsd * 100) }],
     mailboxId: mailbox.id,
     createdBy,
+    now,
   });
   const [payment] = await tx
     .insert(paymentTransactions)
@@ -46,7 +48,7 @@ export async function chargeActivation(
 /** Creates a customer: user, profile and the first mailbox with its activation payment. */
 export async function createCustomerAccount(
   tx: DbOrTx,
-  input: { email: string; passwordHash: string; fullName: string; type: CasilleroType; verified?: boolean },
+  input: { email: string; passwordHash: string; fullName: string; type: CasilleroType; verified?: boolean; now?: Date },
 ) {
   const [user] = await tx
     .insert(users)
@@ -58,6 +60,6 @@ export async function createCustomerAccount(
     })
     .returning({ id: users.id, email: users.email, role: users.role });
   await tx.insert(userProfiles).values({ userId: user.id, fullName: input.fullName });
-  const { mailbox, payment } = await openMailboxWithActivation(tx, user.id, input.type);
+  const { mailbox, payment } = await openMailboxWithActivation(tx, user.id, input.type, input.now);
   return { user, mailbox, payment };
 }

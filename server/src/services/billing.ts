@@ -114,8 +114,9 @@ export async function issueInvoice(tx: DbOrTx, input: IssueInvoice) {
     invoiceId: invoice.id,
     description: `Factura ${invoice.number}: ${input.description}`,
     createdBy: input.createdBy ?? null,
+    createdAt: now,
   });
-  await applyCredit(tx, input.userId, input.createdBy ?? null);
+  await applyCredit(tx, input.userId, input.createdBy ?? null, now);
   return invoice;
 }
 
@@ -142,7 +143,7 @@ export async function creditOnAccount(tx: DbOrTx, userId: string): Promise<numbe
  * of entries (the invoice's, and the account's) that add up to zero. Answers the invoices that it
  * settled completely. The caller holds the customer's ledger lock.
  */
-export async function applyCredit(tx: DbOrTx, userId: string, createdBy: string | null): Promise<string[]> {
+export async function applyCredit(tx: DbOrTx, userId: string, createdBy: string | null, now = new Date()): Promise<string[]> {
   let credit = await creditOnAccount(tx, userId);
   if (credit <= 0) return [];
   const open = await tx.execute<{ id: string; number: string; remaining: string }>(sql`
@@ -158,8 +159,8 @@ export async function applyCredit(tx: DbOrTx, userId: string, createdBy: string 
     const remaining = Number(invoice.remaining);
     const applied = Math.min(credit, remaining);
     await tx.insert(ledgerEntries).values([
-      { userId, kind: 'credit_applied', usdCents: applied, invoiceId: null, description: `Saldo a favor aplicado a la factura ${invoice.number}`, createdBy },
-      { userId, kind: 'credit_applied', usdCents: -applied, invoiceId: invoice.id, description: `Pagada con saldo a favor`, createdBy },
+      { userId, kind: 'credit_applied', usdCents: applied, invoiceId: null, description: `Saldo a favor aplicado a la factura ${invoice.number}`, createdBy, createdAt: now },
+      { userId, kind: 'credit_applied', usdCents: -applied, invoiceId: invoice.id, description: `Pagada con saldo a favor`, createdBy, createdAt: now },
     ]);
     credit -= applied;
     if (applied === remaining) settled.push(invoice.id);
@@ -196,6 +197,8 @@ export type PaidPayment = {
   amountUsd: number;
   amountVes: number | null;
   invoiceId: string | null;
+  mailboxId?: string | null;
+  shipmentId?: string | null;
 };
 
 /**
@@ -206,7 +209,7 @@ export type PaidPayment = {
  * reported without an invoice gets one for its amount first; a credit purchase stays credit.
  * Answers the invoice it paid and whether it is now paid, and the mailboxes that activated.
  */
-export async function creditApprovedPayment(tx: DbOrTx, payment: PaidPayment, approvedBy: string | null) {
+export async function creditApprovedPayment(tx: DbOrTx, payment: PaidPayment, approvedBy: string | null, now = new Date()) {
   await lockLedger(tx, payment.userId);
   let invoiceId = payment.invoiceId;
   if (!invoiceId && payment.transactionType !== 'credit_purchase') {
@@ -218,7 +221,10 @@ export async function creditApprovedPayment(tx: DbOrTx, payment: PaidPayment, ap
         concept: payment.transactionType,
         description,
         lines: [{ description, usdCents }],
+        mailboxId: payment.mailboxId ?? null,
+        shipmentId: payment.shipmentId ?? null,
         createdBy: approvedBy,
+        now,
       });
       invoiceId = invoice.id;
     }
@@ -247,16 +253,16 @@ export async function creditApprovedPayment(tx: DbOrTx, payment: PaidPayment, ap
   const entries: (typeof ledgerEntries.$inferInsert)[] = [];
   const kind: LedgerKind = 'payment';
   if (toInvoice > 0 || (invoiceId && toAccount === 0)) {
-    entries.push({ userId: payment.userId, kind, usdCents: -toInvoice, vesCentimos: share(toInvoice), vesPerUsd: vesPaid != null ? rate : null, invoiceId, paymentId: payment.id, description: paymentDescription(payment), createdBy: approvedBy });
+    entries.push({ userId: payment.userId, kind, usdCents: -toInvoice, vesCentimos: share(toInvoice), vesPerUsd: vesPaid != null ? rate : null, invoiceId, paymentId: payment.id, description: paymentDescription(payment), createdBy: approvedBy, createdAt: now });
   }
   if (toAccount > 0) {
-    entries.push({ userId: payment.userId, kind, usdCents: -toAccount, vesCentimos: share(toAccount), vesPerUsd: vesPaid != null ? rate : null, invoiceId: null, paymentId: payment.id, description: invoiceId ? `${paymentDescription(payment)} (excedente: saldo a favor)` : paymentDescription(payment), createdBy: approvedBy });
+    entries.push({ userId: payment.userId, kind, usdCents: -toAccount, vesCentimos: share(toAccount), vesPerUsd: vesPaid != null ? rate : null, invoiceId: null, paymentId: payment.id, description: invoiceId ? `${paymentDescription(payment)} (excedente: saldo a favor)` : paymentDescription(payment), createdBy: approvedBy, createdAt: now });
   }
   if (entries.length) await tx.insert(ledgerEntries).values(entries);
 
   const invoicePaid = invoiceId ? (await invoiceRemaining(tx, invoiceId)) <= 0 : false;
   const activated = invoicePaid && invoiceId ? await activatePaidMailboxes(tx, [invoiceId]) : [];
-  const settledByCredit = await applyCredit(tx, payment.userId, approvedBy);
+  const settledByCredit = await applyCredit(tx, payment.userId, approvedBy, now);
   return { invoiceId, invoicePaid, creditedUsdCents: credited, creditUsdCents: toAccount, activated, settledByCredit };
 }
 

@@ -217,6 +217,14 @@ export const RECONCILIATION_MESSAGES = {
   uploadedTitle: 'Estado de cuenta cargado',
   uploaded: (added: number, repeated: number) =>
     `${added} movimientos nuevos${repeated ? `; ${repeated} ya estaban cargados y no se cuentan dos veces` : ''}.`,
+  ignoredDebits: (n: number) =>
+    n === 1 ? 'Se ignoró 1 débito: solo los créditos son pagos de clientes.' : `Se ignoraron ${n} débitos: solo los créditos son pagos de clientes.`,
+  noCredits: 'El archivo no tiene créditos (montos positivos): solo los créditos son pagos de clientes.',
+  unreadableLine: (line: number) => `Línea ${line}: no se pudo leer (revisa las comillas y los separadores).`,
+  duplicateColumn: (column: string) => `La columna «${column}» aparece dos veces.`,
+  referenceTooLong: 'la referencia no puede exceder 60 caracteres.',
+  moreErrors: (n: number) => (n === 1 ? 'Y 1 error más.' : `Y ${n} errores más.`),
+  nothingChanged: 'No se cargó nada: corrige el archivo y súbelo de nuevo.',
 } as const;
 
 export const statementUploadInput = z.object({
@@ -236,3 +244,10 @@ export const DEMO_PAYMENT_METHODS: readonly { kind: PaymentMethodKind; name: str
 
 /** Where an invoice's PDF is downloaded (the customer's own, or any for staff who read payments). */
 export const invoicePdfPath = (invoiceId: string) => `/api/invoices/${invoiceId}/pdf`;
+
+/** The business as its invoices name it (the RIF is the one the bank methods show). */
+export const BUSINESS_FISCAL = {
+  name: 'Casillero Virtual C.A.',
+  rif: 'J-50123456-7',
+  address: 'Av. Francisco de Miranda, Caracas, Venezuela',
+} as const;
