@@ -1,0 +1,383 @@
+// Billing in bolívares (issue 17): rates frozen on invoices, gapless numbers, the ledger with
+// partial and over-payments, approvals that credit once under concurrency, corrections as new
+// entries, payment methods and rates kept by staff.
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  ACTIVATION_COST_USD,
+  BILLING_MESSAGES,
+  PAYMENT_MESSAGES,
+  PAYMENT_METHOD_MESSAGES,
+  RATE_MESSAGES,
+  usdCentsToVesCentimos,
+  vesCentimosToUsdCents,
+} from '@casillero/shared';
+import type { Database } from '../../db/client';
+import { invoiceCounters, invoices, ledgerEntries, mailboxes, packages, paymentTransactions } from '../../db/schema';
+import { testConfig } from '../../env';
+import { diskFileStore } from '../../files/file-store';
+import { storeFile } from '../../files/store';
+import { businessToday } from '../../lib/business-clock';
+import { issueInvoice } from '../../services/billing';
+import { openMailboxWithActivation } from '../../services/accounts';
+import { callerFor, TEST_APP_URL, trpcError } from '../../test/caller';
+import { createTestDatabase } from '../../test/db';
+import { paymentMethodId, recordRate, signedInAdmin, signedInCustomer, signedInStaff } from '../../test/factories';
+import { tempStorageDir, tinyPng } from '../../test/files';
+
+let database: Database;
+let storageDir: string;
+const config = () => testConfig({ appUrl: TEST_APP_URL, storageDir });
+type Person = { visitor: Parameters<typeof callerFor>[1]; user: { id: string }; email: string };
+let admin: Person;
+let caja: Person;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  storageDir = tempStorageDir();
+  admin = await signedInAdmin(database.db);
+  caja = await signedInStaff(database.db, 'caja');
+});
+afterAll(async () => {
+  await database.close();
+  fs.rmSync(storageDir, { recursive: true, force: true });
+});
+const db = () => database.db;
+const as = (p: Person) => callerFor(db(), p.visitor, config());
+
+const USA_CENTS = Math.round(ACTIVATION_COST_USD.usa * 100);
+const CHINA_CENTS = Math.round(ACTIVATION_COST_USD.china * 100);
+const yesterday = () => businessToday(new Date(Date.now() - 86_400_000));
+const daysAgo = (n: number) => businessToday(new Date(Date.now() - n * 86_400_000));
+
+let refSerial = 0;
+const reference = () => `BILL${Date.now().toString(36).toUpperCase()}${++refSerial}`;
+
+async function receipt(p: Person) {
+  const file = await storeFile(db(), diskFileStore(storageDir), {
+    ownerUserId: p.user.id,
+    kind: 'receipt',
+    bytes: tinyPng(p.email),
+    contentType: 'image/png',
+    originalName: 'comprobante.png',
+    uploadedBy: p.user.id,
+  });
+  return file.id;
+}
+
+async function activationInvoice(c: Person) {
+  const { invoices: mine } = await as(c).billing.mine();
+  return mine.find((i) => i.concept === 'mailbox_activation')!;
+}
+
+async function approve(paymentId: string) {
+  return as(caja).payments.review({ id: paymentId, status: 'completed', adminNotes: null });
+}
+
+describe('exchange rates', () => {
+  it('the cashier records the day’s rate; the history says who entered it; a correction is a new entry', async () => {
+    const day = daysAgo(3);
+    const first = await as(caja).exchangeRates.record({ rateDate: day, vesPerUsd: '35,1234', source: 'BCV' });
+    expect(first.rate.vesPerUsd).toBe('35.12340000');
+    const fix = await as(caja).exchangeRates.record({ rateDate: day, vesPerUsd: '35.2', source: 'BCV' });
+    expect(fix.message).toContain('corrección');
+    const history = await as(caja).exchangeRates.list();
+    const ofDay = history.filter((r) => r.rateDate === day);
+    expect(ofDay.map((r) => [r.vesPerUsd, r.superseded, r.createdByEmail])).toEqual([
+      ['35.20000000', false, caja.email],
+      ['35.12340000', true, caja.email],
+    ]);
+  });
+
+  it('refuses a rate that is not a positive decimal, and a future day, in Spanish; changes nothing', async () => {
+    const before = (await as(caja).exchangeRates.list()).length;
+    for (const vesPerUsd of ['abc', '0', '-3', '36,123456789', '']) {
+      const err = await trpcError(as(caja).exchangeRates.record({ rateDate: daysAgo(1), vesPerUsd, source: 'BCV' }));
+      expect(err.code).toBe('BAD_REQUEST');
+      expect([RATE_MESSAGES.rateInvalid, RATE_MESSAGES.rateRequired]).toContain(err.message);
+    }
+    const tomorrow = businessToday(new Date(Date.now() + 2 * 86_400_000));
+    expect((await trpcError(as(caja).exchangeRates.record({ rateDate: tomorrow, vesPerUsd: '40', source: 'BCV' }))).message).toBe(RATE_MESSAGES.dateInFuture);
+    expect((await as(caja).exchangeRates.list()).length).toBe(before);
+  });
+
+  it('only payment roles record rates: the warehouse is refused', async () => {
+    const almacen = await signedInStaff(db(), 'almacen');
+    expect((await trpcError(as(almacen).exchangeRates.record({ rateDate: daysAgo(1), vesPerUsd: '40', source: 'BCV' }))).code).toBe('FORBIDDEN');
+    expect((await trpcError(as(almacen).exchangeRates.today())).code).toBe('FORBIDDEN');
+  });
+});
+
+describe('invoices keep the rate of the day they were issued', () => {
+  it('changing today’s rate never changes an issued invoice; the next invoice uses the new one', async () => {
+    await as(caja).exchangeRates.record({ rateDate: businessToday(), vesPerUsd: '36.5', source: 'BCV' });
+    const ana = await signedInCustomer(db(), { nombre: 'Ana Tasa' });
+    const issued = await activationInvoice(ana);
+    expect(issued).toMatchObject({ usdCents: USA_CENTS, vesPerUsd: '36.50000000', rateDate: businessToday(), rateIsEarlier: false, status: 'pending' });
+    expect(issued.vesCentimos).toBe(usdCentsToVesCentimos(USA_CENTS, '36.5'));
+    expect(issued.number).toMatch(new RegExp(`^F-${businessToday().slice(0, 4)}-\\d{6}$`));
+
+    await as(caja).exchangeRates.record({ rateDate: businessToday(), vesPerUsd: '41.25', source: 'BCV' });
+    const again = await activationInvoice(ana);
+    expect({ rate: again.vesPerUsd, ves: again.vesCentimos, owed: again.remainingVesCentimos }).toEqual({
+      rate: '36.50000000',
+      ves: usdCentsToVesCentimos(USA_CENTS, '36.5'),
+      owed: usdCentsToVesCentimos(USA_CENTS, '36.5'),
+    });
+    // The charge in the ledger carries the same frozen Bs. amount.
+    const [charge] = await db().select().from(ledgerEntries).where(and(eq(ledgerEntries.invoiceId, issued.id), eq(ledgerEntries.kind, 'charge')));
+    expect(charge).toMatchObject({ usdCents: USA_CENTS, vesCentimos: issued.vesCentimos, vesPerUsd: '36.50000000' });
+
+    const beto = await signedInCustomer(db(), { nombre: 'Beto Tasa' });
+    expect((await activationInvoice(beto)).vesPerUsd).toBe('41.25000000');
+  });
+
+  it('without a rate for today the latest one is used and the invoice says so', async () => {
+    const fresh = await createTestDatabase();
+    try {
+      const c = await signedInCustomer(fresh.db, { nombre: 'Sin Tasa' });
+      const [noRate] = (await callerFor(fresh.db, c.visitor, config()).billing.mine()).invoices;
+      expect({ rate: noRate.vesPerUsd, ves: noRate.vesCentimos }).toEqual({ rate: null, ves: null });
+      await recordRate(fresh.db, '39.9', daysAgo(2));
+      const d = await signedInCustomer(fresh.db, { nombre: 'Tasa Vieja' });
+      const [older] = (await callerFor(fresh.db, d.visitor, config()).billing.mine()).invoices;
+      expect(older).toMatchObject({ vesPerUsd: '39.90000000', rateDate: daysAgo(2), issueDate: businessToday(), rateIsEarlier: true });
+      const staff = await signedInStaff(fresh.db, 'caja');
+      expect(await callerFor(fresh.db, staff.visitor, config()).exchangeRates.today()).toMatchObject({ hasToday: false, rate: { rateDate: daysAgo(2) } });
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe('invoice numbers', () => {
+  it('are consecutive per year with no gaps, even when an issuing transaction rolls back', async () => {
+    const c = await signedInCustomer(db(), { nombre: 'Numeración' });
+    const year = Number(businessToday().slice(0, 4));
+    const [before] = await db().select().from(invoiceCounters).where(eq(invoiceCounters.year, year));
+    await db()
+      .transaction(async (tx) => {
+        await issueInvoice(tx, { userId: c.user.id, concept: 'course_purchase', description: 'Curso', lines: [{ description: 'Curso', usdCents: 1000 }] });
+        throw new Error('rollback');
+      })
+      .catch(() => undefined);
+    const issued = await Promise.all(
+      [1, 2, 3].map(() =>
+        db().transaction((tx) =>
+          issueInvoice(tx, { userId: c.user.id, concept: 'course_purchase', description: 'Curso', lines: [{ description: 'Curso', usdCents: 1000 }] }),
+        ),
+      ),
+    );
+    const sequences = issued.map((i) => i.sequence).sort((a, b) => a - b);
+    expect(sequences).toEqual([before.lastNumber + 1, before.lastNumber + 2, before.lastNumber + 3]);
+    const all = await db().select({ sequence: invoices.sequence }).from(invoices).where(eq(invoices.year, year));
+    const sorted = all.map((r) => r.sequence).sort((a, b) => a - b);
+    expect(sorted).toEqual(sorted.map((_, i) => i + 1));
+  });
+});
+
+describe('the ledger', () => {
+  it('a partial payment in bolívares leaves the invoice partly paid; the rest pays it and activates the mailbox', async () => {
+    await recordRate(db(), '50');
+    const c = await signedInCustomer(db(), { nombre: 'Pago Parcial' });
+    const invoice = await activationInvoice(c);
+    const pagoMovil = await paymentMethodId(db(), 'pago_movil');
+    const owedVes = invoice.vesCentimos!;
+    const partialVes = Math.floor(owedVes / 2);
+    const first = await as(c).payments.report({
+      paymentId: invoice.openPaymentId,
+      methodId: pagoMovil,
+      paymentReference: reference(),
+      amount: partialVes / 100,
+      receiptFileId: await receipt(c),
+    });
+    const [row] = await db().select().from(paymentTransactions).where(eq(paymentTransactions.id, first.id));
+    expect(row).toMatchObject({ currency: 'VES', amountVes: partialVes / 100, paymentMethod: 'Pago Móvil', invoiceId: invoice.id });
+    expect(row.amountUsd).toBe(vesCentimosToUsdCents(partialVes, invoice.vesPerUsd!) / 100);
+    await approve(first.id);
+
+    const partly = await activationInvoice(c);
+    const creditedCents = vesCentimosToUsdCents(partialVes, invoice.vesPerUsd!);
+    expect(partly).toMatchObject({ status: 'partial', remainingUsdCents: USA_CENTS - creditedCents, canReport: true });
+    const [mailbox] = await db().select().from(mailboxes).where(eq(mailboxes.userId, c.user.id));
+    expect(mailbox.status).toBe('inactive');
+
+    // The rest, with the amount left empty: what is still owed, at the invoice's own rate.
+    const second = await as(c).payments.report({ invoiceId: invoice.id, methodId: pagoMovil, paymentReference: reference(), receiptFileId: await receipt(c) });
+    const [rest] = await db().select().from(paymentTransactions).where(eq(paymentTransactions.id, second.id));
+    expect(rest.amountVes).toBe(usdCentsToVesCentimos(USA_CENTS - creditedCents, invoice.vesPerUsd!) / 100);
+    const reviewed = await approve(second.id);
+    expect(reviewed).toMatchObject({ invoiceId: invoice.id, invoicePaid: true, mailboxActivated: mailbox.mailboxCode });
+    expect(await activationInvoice(c)).toMatchObject({ status: 'paid', remainingUsdCents: 0, canReport: false });
+    expect((await as(c).billing.mine()).balance).toMatchObject({ balanceUsdCents: 0, creditUsdCents: 0, openInvoices: 0 });
+  });
+
+  it('an overpayment becomes credit that the next invoice uses', async () => {
+    const c = await signedInCustomer(db(), { nombre: 'Sobrepago' });
+    const invoice = await activationInvoice(c);
+    const zelle = await paymentMethodId(db(), 'zelle');
+    const paid = await as(c).payments.report({
+      paymentId: invoice.openPaymentId,
+      methodId: zelle,
+      paymentReference: reference(),
+      amount: 20,
+      receiptFileId: await receipt(c),
+    });
+    await approve(paid.id);
+    expect(await activationInvoice(c)).toMatchObject({ status: 'paid' });
+    const credit = 2000 - USA_CENTS;
+    expect((await as(c).billing.mine()).balance).toMatchObject({ balanceUsdCents: -credit, creditUsdCents: credit });
+
+    // A China mailbox: its activation invoice is paid from the credit at once, and activates it.
+    await db().transaction((tx) => openMailboxWithActivation(tx, c.user.id, 'china'));
+    const { invoices: mine, balance } = await as(c).billing.mine();
+    expect(mine.map((i) => i.status)).toEqual(['paid', 'paid']);
+    const left = 2000 - USA_CENTS - CHINA_CENTS;
+    expect(balance).toMatchObject({ balanceUsdCents: -left, creditUsdCents: left, openInvoices: 0 });
+    const boxes = await db().select({ status: mailboxes.status }).from(mailboxes).where(eq(mailboxes.userId, c.user.id));
+    expect(boxes.map((b) => b.status)).toEqual(['active', 'active']);
+    const kinds = (await as(caja).billing.customerAccount({ userId: c.user.id })).ledger.map((e) => e.kind);
+    expect(kinds.filter((k) => k === 'credit_applied')).toHaveLength(2);
+  });
+
+  it('fifty concurrent approvals of one payment credit it once', async () => {
+    const c = await signedInCustomer(db(), { nombre: 'Concurrencia' });
+    const invoice = await activationInvoice(c);
+    const paid = await as(c).payments.report({
+      paymentId: invoice.openPaymentId,
+      methodId: await paymentMethodId(db(), 'zelle'),
+      paymentReference: reference(),
+      receiptFileId: await receipt(c),
+    });
+    const results = await Promise.allSettled(Array.from({ length: 50 }, () => approve(paid.id)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const entries = await db().select().from(ledgerEntries).where(eq(ledgerEntries.paymentId, paid.id));
+    expect(entries.map((e) => e.usdCents)).toEqual([-USA_CENTS]);
+    expect((await as(c).billing.mine()).balance.balanceUsdCents).toBe(0);
+  });
+
+  it('is append-only: the database refuses to change or delete an entry', async () => {
+    const [entry] = await db().select().from(ledgerEntries).limit(1);
+    await expect(db().execute(sql`update ledger_entries set usd_cents = 0 where id = ${entry.id}`)).rejects.toThrow();
+    await expect(db().execute(sql`delete from ledger_entries where id = ${entry.id}`)).rejects.toThrow();
+    const [after] = await db().select().from(ledgerEntries).where(eq(ledgerEntries.id, entry.id));
+    expect(after.usdCents).toBe(entry.usdCents);
+  });
+
+  it('corrections are new entries: an adjustment in the customer’s favour pays open invoices; a refund cannot exceed the credit', async () => {
+    const c = await signedInCustomer(db(), { nombre: 'Ajustes' });
+    const err = await trpcError(as(caja).billing.recordEntry({ userId: c.user.id, kind: 'refund', amountUsd: 1, reason: 'Devolución' }));
+    expect(err.message).toBe(BILLING_MESSAGES.refundExceedsCredit);
+    await as(caja).billing.recordEntry({ userId: c.user.id, kind: 'adjustment', amountUsd: -10, reason: 'Compensación por retraso' });
+    const account = await as(caja).billing.customerAccount({ userId: c.user.id });
+    expect(account.invoices[0].status).toBe('paid');
+    expect(account.balance.creditUsdCents).toBe(1000 - USA_CENTS);
+    await as(caja).billing.recordEntry({ userId: c.user.id, kind: 'refund', amountUsd: (1000 - USA_CENTS) / 100, reason: 'Devuelto por Zelle' });
+    expect((await as(caja).billing.customerAccount({ userId: c.user.id })).balance).toMatchObject({ balanceUsdCents: 0, creditUsdCents: 0 });
+    const almacen = await signedInStaff(db(), 'almacen');
+    expect((await trpcError(as(almacen).billing.customerAccount({ userId: c.user.id }))).code).toBe('FORBIDDEN');
+  });
+
+  it('a customer sees only their own invoices', async () => {
+    const a = await signedInCustomer(db(), { nombre: 'Dueña' });
+    const b = await signedInCustomer(db(), { nombre: 'Ajena' });
+    const invoice = await activationInvoice(a);
+    expect((await as(a).billing.invoice({ id: invoice.id })).number).toBe(invoice.number);
+    expect((await trpcError(as(b).billing.invoice({ id: invoice.id }))).code).toBe('NOT_FOUND');
+    const err = await trpcError(
+      as(b).payments.report({ invoiceId: invoice.id, methodId: await paymentMethodId(db(), 'zelle'), paymentReference: reference(), receiptFileId: await receipt(b) }),
+    );
+    expect(err.code).toBe('NOT_FOUND');
+    expect((await as(b).billing.mine()).invoices.map((i) => i.id)).not.toContain(invoice.id);
+  });
+});
+
+describe('payment methods', () => {
+  it('the administrator adds and deactivates a method; customers see only active ones with their details', async () => {
+    const c = await signedInCustomer(db(), { nombre: 'Métodos' });
+    const { method } = await as(admin).paymentMethods.create({
+      kind: 'pago_movil',
+      name: 'Pago Móvil Mercantil',
+      currency: 'VES',
+      details: { bank: 'Mercantil (0105)', phone: '0412-5550000', idNumber: 'J-12345678-9', extra: 'ignorado' },
+      instructions: null,
+      active: true,
+    });
+    expect(method.details).toEqual({ bank: 'Mercantil (0105)', phone: '0412-5550000', idNumber: 'J-12345678-9' });
+    expect((await as(c).paymentMethods.active()).map((m) => m.name)).toContain('Pago Móvil Mercantil');
+
+    const input = { kind: 'pago_movil' as const, name: 'Pago Móvil Mercantil', currency: 'VES' as const, details: method.details as Record<string, string>, instructions: null, active: false };
+    await as(admin).paymentMethods.update({ id: method.id, ...input });
+    expect((await as(c).paymentMethods.active()).map((m) => m.name)).not.toContain('Pago Móvil Mercantil');
+    const invoice = await activationInvoice(c);
+    const err = await trpcError(
+      as(c).payments.report({ paymentId: invoice.openPaymentId, methodId: method.id, paymentReference: reference(), receiptFileId: await receipt(c) }),
+    );
+    expect(err.message).toBe(PAYMENT_METHOD_MESSAGES.inactive);
+  });
+
+  it('refuses a method without its details, a taken name, and a cashier changing methods', async () => {
+    const missing = await trpcError(as(admin).paymentMethods.create({ kind: 'zelle', name: 'Zelle 2', currency: 'USD', details: { holder: 'X' }, instructions: null, active: true }));
+    expect(missing.message).toBe(PAYMENT_METHOD_MESSAGES.detailRequired('Correo Zelle'));
+    const zelle = { kind: 'zelle' as const, name: 'Zelle Único', currency: 'USD' as const, details: { email: 'a@b.test', holder: 'X' }, instructions: null, active: true };
+    await as(admin).paymentMethods.create(zelle);
+    expect((await trpcError(as(admin).paymentMethods.create({ ...zelle, name: 'zelle único' }))).message).toBe(PAYMENT_METHOD_MESSAGES.nameTaken);
+    expect((await trpcError(as(caja).paymentMethods.create({ ...zelle, name: 'Zelle Caja' }))).code).toBe('FORBIDDEN');
+  });
+
+  it('a payment in bolívares needs a recorded rate', async () => {
+    const fresh = await createTestDatabase();
+    try {
+      const c = await signedInCustomer(fresh.db, { nombre: 'Sin Tasa Bs' });
+      const [invoice] = (await callerFor(fresh.db, c.visitor, config()).billing.mine()).invoices;
+      const file = await storeFile(fresh.db, diskFileStore(storageDir), {
+        ownerUserId: c.user.id,
+        kind: 'receipt',
+        bytes: tinyPng(c.email),
+        contentType: 'image/png',
+        originalName: 'r.png',
+        uploadedBy: c.user.id,
+      });
+      const err = await trpcError(
+        callerFor(fresh.db, c.visitor, config()).payments.report({
+          paymentId: invoice.openPaymentId,
+          methodId: await paymentMethodId(fresh.db, 'pago_movil'),
+          paymentReference: reference(),
+          receiptFileId: file.id,
+        }),
+      );
+      expect(err.message).toBe(PAYMENT_MESSAGES.noRateForVes);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe('shipments are invoiced', () => {
+  it('a shipment’s cost is an invoice with the storage fee as its own line; removing the shipment voids it and keeps the number', async () => {
+    const c = await signedInCustomer(db(), { nombre: 'Envío Facturado' });
+    const [mailbox] = await db().update(mailboxes).set({ status: 'active' }).where(eq(mailboxes.userId, c.user.id)).returning();
+    const [pkg] = await db()
+      .insert(packages)
+      .values({ userId: c.user.id, mailboxId: mailbox.id, trackingNumber: `1Z${Date.now()}`, packageDescription: 'Zapatos', weightKg: 2, status: 'in_warehouse', receivedDate: new Date(Date.now() - 40 * 86_400_000) })
+      .returning();
+    const created = await as(admin).shipments.create({
+      userId: c.user.id,
+      packageIds: [pkg.id],
+      deliveryAddress: 'Av. Principal 1',
+      deliveryCity: 'Caracas',
+      deliveryState: 'Distrito Capital',
+      estimatedDelivery: null,
+      shippingCostUsd: 25.5,
+    });
+    const invoice = (await as(c).billing.mine()).invoices.find((i) => i.concept === 'shipping_payment')!;
+    const storageCents = Math.round(created.storageFeeUsd * 100);
+    expect(storageCents).toBeGreaterThan(0);
+    expect(invoice).toMatchObject({ usdCents: 2550 + storageCents, status: 'pending', shipmentCode: created.shipmentCode });
+    expect(invoice.lines.map((l) => l.usdCents)).toEqual([2550, storageCents]);
+    await as(admin).shipments.remove({ id: created.id });
+    const voided = (await as(c).billing.mine()).invoices.find((i) => i.id === invoice.id)!;
+    expect(voided).toMatchObject({ status: 'void', number: invoice.number, remainingUsdCents: 0 });
+  });
+});
