@@ -2,7 +2,7 @@ import { ACTIVATION_COST_USD, type CasilleroType } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { paymentTransactions, userProfiles, users } from '../db/schema';
 import { insertMailbox, warehouseAddressFor } from './mailbox-code';
-import { issueInvoice } from './billing';
+import { applyCredit, issueInvoice } from './billing';
 
 /**
  * Opens a mailbox of the given type for a user: inactive, with its pending activation
@@ -37,11 +37,14 @@ export async function chargeActivation(
     mailboxId: mailbox.id,
     createdBy,
     now,
+    deferCredit: true,
   });
   const [payment] = await tx
     .insert(paymentTransactions)
     .values({ userId, transactionType: 'mailbox_activation', amountUsd, status: 'pending', mailboxId: mailbox.id, invoiceId: invoice.id, description })
     .returning();
+  // Credit in the customer's favour pays it at once (and closes this payment, then not owed).
+  await applyCredit(tx, userId, createdBy, now);
   return payment;
 }
 

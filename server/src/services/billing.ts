@@ -5,7 +5,7 @@
 // approvals, an invoice and a credit application of one customer take turns; different
 // customers never wait for each other. Amounts are integers: USD cents, Bs. céntimos.
 import { TRPCError } from '@trpc/server';
-import { and, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import {
   RECONCILIATION_TOLERANCE_CENTIMOS,
   usdCentsToVesCentimos,
@@ -14,7 +14,7 @@ import {
   type PaymentType,
 } from '@casillero/shared';
 import { rowsOf, type DbOrTx } from '../db/client';
-import { exchangeRates, invoiceCounters, invoices, ledgerEntries, mailboxes, userProfiles, type InvoiceLine } from '../db/schema';
+import { exchangeRates, invoiceCounters, invoices, ledgerEntries, mailboxes, paymentTransactions, userProfiles, type InvoiceLine } from '../db/schema';
 import { businessToday } from '../lib/business-clock';
 
 /** Serialises every ledger change of one customer until the transaction ends. */
@@ -60,6 +60,8 @@ export type IssueInvoice = {
   shipmentId?: string | null;
   createdBy?: string | null;
   now?: Date;
+  /** The caller applies the customer's credit itself, once it has linked what it must (activations). */
+  deferCredit?: boolean;
 };
 
 /**
@@ -116,7 +118,7 @@ export async function issueInvoice(tx: DbOrTx, input: IssueInvoice) {
     createdBy: input.createdBy ?? null,
     createdAt: now,
   });
-  await applyCredit(tx, input.userId, input.createdBy ?? null, now);
+  if (!input.deferCredit) await applyCredit(tx, input.userId, input.createdBy ?? null, now);
   return invoice;
 }
 
@@ -169,8 +171,17 @@ export async function applyCredit(tx: DbOrTx, userId: string, createdBy: string 
   return settled;
 }
 
-/** A paid activation invoice activates its mailbox (DECISIONS 9). */
+/**
+ * What paying an invoice in full does: an activation invoice activates its mailbox (DECISIONS
+ * 9), and the payment the system opened for it and nobody reported is no longer owed (it is
+ * cancelled, so Facturas stops asking for it). Answers the codes of the mailboxes activated.
+ */
 export async function activatePaidMailboxes(tx: DbOrTx, paidInvoiceIds: string[]): Promise<string[]> {
+  if (paidInvoiceIds.length === 0) return [];
+  await tx
+    .update(paymentTransactions)
+    .set({ status: 'cancelled', updatedAt: new Date() })
+    .where(and(inArray(paymentTransactions.invoiceId, paidInvoiceIds), eq(paymentTransactions.status, 'pending'), isNull(paymentTransactions.reportedAt)));
   const codes: string[] = [];
   for (const id of paidInvoiceIds) {
     const [invoice] = await tx

@@ -237,6 +237,9 @@ describe('the ledger', () => {
     expect(balance).toMatchObject({ balanceUsdCents: -left, creditUsdCents: left, openInvoices: 0 });
     const boxes = await db().select({ status: mailboxes.status }).from(mailboxes).where(eq(mailboxes.userId, c.user.id));
     expect(boxes.map((b) => b.status)).toEqual(['active', 'active']);
+    // Nothing is left to report: the China activation's open payment is no longer asked for.
+    expect((await as(c).payments.mine()).filter((p) => p.canReport)).toEqual([]);
+    expect(mine.every((i) => !i.canReport && i.openPaymentId === null)).toBe(true);
     const kinds = (await as(caja).billing.customerAccount({ userId: c.user.id })).ledger.map((e) => e.kind);
     expect(kinds.filter((k) => k === 'credit_applied')).toHaveLength(2);
   });
