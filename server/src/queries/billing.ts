@@ -5,6 +5,7 @@ import type { InvoiceStatus } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { exchangeRates, invoices, ledgerEntries, mailboxes, paymentTransactions, shipments, userProfiles, users } from '../db/schema';
 import { businessToday } from '../lib/business-clock';
+import { defineList, ownNewestFirst } from '../lib/list-engine';
 import { rateForDay } from '../services/billing';
 
 /** What is still owed on the invoice, in USD cents (a correlated sum over its entries). */
@@ -67,10 +68,25 @@ function selectInvoices(db: DbOrTx, where: SQL | undefined) {
     .orderBy(desc(invoices.createdAt), desc(invoices.number));
 }
 
+/** A customer's invoices, newest first: a customer's own list, read whole (decision 012). */
+const customerInvoicesList = defineList<object>()({
+  name: 'customer_invoices',
+  ...ownNewestFirst(invoices),
+  rows: {
+    direct: (db) =>
+      db
+        .select(invoiceColumns)
+        .from(invoices)
+        .leftJoin(mailboxes, eq(mailboxes.id, invoices.mailboxId))
+        .leftJoin(shipments, eq(shipments.id, invoices.shipmentId))
+        .$dynamic(),
+  },
+  present: (rows) => rows.map(present),
+});
+
 /** A customer's invoices, newest first (their own, or a client's for staff). */
-export async function listCustomerInvoices(db: DbOrTx, userId: string, limit = 200) {
-  const rows = await selectInvoices(db, eq(invoices.userId, userId)).limit(limit);
-  return rows.map(present);
+export function listCustomerInvoices(db: DbOrTx, userId: string) {
+  return customerInvoicesList.all(db, {}, userId);
 }
 export type CustomerInvoice = Awaited<ReturnType<typeof listCustomerInvoices>>[number];
 
@@ -120,10 +136,14 @@ export async function customerBalance(db: DbOrTx, userId: string) {
   };
 }
 
-/** The customer's ledger, newest first, with the invoice each entry counts toward. */
-export async function listLedger(db: DbOrTx, userId: string, limit = 300) {
-  return db
-    .select({
+/** The customer's ledger, newest first, with the invoice each entry counts toward (decision 012). */
+const ledgerList = defineList<object>()({
+  name: 'customer_ledger',
+  ...ownNewestFirst(ledgerEntries),
+  rows: {
+    direct: (db) =>
+      db
+        .select({
       id: ledgerEntries.id,
       kind: ledgerEntries.kind,
       usdCents: ledgerEntries.usdCents,
@@ -138,9 +158,12 @@ export async function listLedger(db: DbOrTx, userId: string, limit = 300) {
     .from(ledgerEntries)
     .leftJoin(invoices, eq(invoices.id, ledgerEntries.invoiceId))
     .leftJoin(users, eq(users.id, ledgerEntries.createdBy))
-    .where(eq(ledgerEntries.userId, userId))
-    .orderBy(desc(ledgerEntries.id))
-    .limit(limit);
+    .$dynamic(),
+  },
+});
+
+export function listLedger(db: DbOrTx, userId: string) {
+  return ledgerList.all(db, {}, userId);
 }
 
 // --- Exchange rates --------------------------------------------------------------------------
