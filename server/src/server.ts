@@ -13,6 +13,7 @@ import { registerFileRoutes } from './files/routes';
 import { registerUnsubscribeRoutes } from './messaging/unsubscribe-routes';
 import { registerExportRoutes } from './http/exports';
 import { registerLabelRoutes } from './http/labels';
+import { registerInvoicePdfRoutes } from './http/invoice-pdf';
 import { registerParcelImportRoutes } from './http/parcel-import';
 import { registerClientSite, registerCompression } from './http/site';
 import { closeLiveHub } from './live/hub';
@@ -145,6 +146,7 @@ export async function createServer({ config, database, logStream }: CreateServer
   await registerFileRoutes(app, { db: db.db, config });
   await registerExportRoutes(app, { db: db.db, config });
   registerLabelRoutes(app, { db: db.db, config });
+  registerInvoicePdfRoutes(app, { db: db.db, config });
   registerParcelImportRoutes(app, { db: db.db, config });
   await registerUnsubscribeRoutes(app, { db: db.db, config });
 

@@ -3,7 +3,7 @@ import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import { PAYMENT_STATUSES, type PaymentFilters, type PaymentListParams, type PaymentStatus } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import type { Config } from '../env';
-import { mailboxes, paymentTrackings, paymentTransactions, shipments, trackings, userProfiles, users } from '../db/schema';
+import { invoices, mailboxes, paymentTrackings, paymentTransactions, shipments, trackings, userProfiles, users } from '../db/schema';
 import { signedLinkFor } from '../files/links';
 import { defineList, newestFirst, ownNewestFirst, plainOrder } from '../lib/list-engine';
 import { withCustomer } from './joins';
@@ -103,10 +103,15 @@ const adminRowColumns = {
   transactionType: paymentTransactions.transactionType,
   amountUsd: paymentTransactions.amountUsd,
   amountVes: paymentTransactions.amountVes,
+  /** The currency the customer paid in: a Bs. payment's amount is amountVes, amountUsd its USD value. */
+  currency: paymentTransactions.currency,
   paymentMethod: paymentTransactions.paymentMethod,
   paymentReference: paymentTransactions.paymentReference,
   status: paymentTransactions.status,
   receiptFileId: paymentTransactions.receiptFileId,
+  /** The invoice it pays, when it pays one (its PDF is invoicePdfPath(invoiceId)). */
+  invoiceId: paymentTransactions.invoiceId,
+  invoiceNumber: invoices.number,
   reportedAt: paymentTransactions.reportedAt,
   processedAt: paymentTransactions.processedAt,
   createdAt: paymentTransactions.createdAt,
@@ -147,7 +152,12 @@ const paymentsList = defineList<PaymentListParams>()({
   },
   rows: {
     pageIds: (db, page) => {
-      const rows = db.select(adminRowColumns).from(page).innerJoin(paymentTransactions, eq(paymentTransactions.id, page.pageId));
+      const rows = db
+        .select(adminRowColumns)
+        .from(page)
+        .innerJoin(paymentTransactions, eq(paymentTransactions.id, page.pageId))
+        // The invoice's number, by its primary key: one look-up per row of the page.
+        .leftJoin(invoices, eq(invoices.id, paymentTransactions.invoiceId));
       return withCustomer(rows.$dynamic(), paymentTransactions.userId);
     },
   },
@@ -209,6 +219,7 @@ export async function getPaymentDetail(db: DbOrTx, id: string) {
   const [row] = await withCustomer(query, paymentTransactions.userId)
     .leftJoin(mailboxes, eq(mailboxes.id, paymentTransactions.mailboxId))
     .leftJoin(shipments, eq(shipments.id, paymentTransactions.shipmentId))
+    .leftJoin(invoices, eq(invoices.id, paymentTransactions.invoiceId))
     .where(eq(paymentTransactions.id, id));
   if (!row) return null;
   const relatedTrackings = await db

@@ -221,7 +221,6 @@ export const RECONCILIATION_MESSAGES = {
     n === 1 ? 'Se ignoró 1 débito: solo los créditos son pagos de clientes.' : `Se ignoraron ${n} débitos: solo los créditos son pagos de clientes.`,
   noCredits: 'El archivo no tiene créditos (montos positivos): solo los créditos son pagos de clientes.',
   unreadableLine: (line: number) => `Línea ${line}: no se pudo leer (revisa las comillas y los separadores).`,
-  duplicateColumn: (column: string) => `La columna «${column}» aparece dos veces.`,
   referenceTooLong: 'la referencia no puede exceder 60 caracteres.',
   moreErrors: (n: number) => (n === 1 ? 'Y 1 error más.' : `Y ${n} errores más.`),
   nothingChanged: 'No se cargó nada: corrige el archivo y súbelo de nuevo.',

@@ -48,7 +48,6 @@ const as = (p: Person) => callerFor(db(), p.visitor, config());
 
 const USA_CENTS = Math.round(ACTIVATION_COST_USD.usa * 100);
 const CHINA_CENTS = Math.round(ACTIVATION_COST_USD.china * 100);
-const yesterday = () => businessToday(new Date(Date.now() - 86_400_000));
 const daysAgo = (n: number) => businessToday(new Date(Date.now() - n * 86_400_000));
 
 let refSerial = 0;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Divider, Group, Image, Loader, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
-import { IconAlertCircle, IconExternalLink, IconLock } from '@tabler/icons-react';
+import { IconAlertCircle, IconExternalLink, IconFileInvoice, IconLock } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ADMIN_PAYMENT_MESSAGES,
@@ -12,6 +12,7 @@ import {
   formatDateTime,
   formatUsd,
   formatVes,
+  invoicePdfPath,
   paymentReviewInput,
 } from '@casillero/shared';
 import { LabeledValue } from '../../../../components/LabeledValue';
@@ -34,7 +35,7 @@ export function PaymentDetailsDrawer(props: DetailsDrawerOpen) {
         <>
           <Group justify="space-between">
             <Text fw={700} size="lg">
-              {formatUsd(d.amountUsd)} · {PAYMENT_TYPE_LABELS[d.transactionType]}
+              {paidAmount(d)} · {PAYMENT_TYPE_LABELS[d.transactionType]}
             </Text>
             <PaymentStatusBadge status={d.status} />
           </Group>
@@ -45,12 +46,31 @@ export function PaymentDetailsDrawer(props: DetailsDrawerOpen) {
                 {d.customerEmail}
               </Text>
             </LabeledValue>
-            <LabeledValue label="Monto">{formatUsd(d.amountUsd)}</LabeledValue>
+            <LabeledValue label={bolivaresPaid(d) === null ? 'Monto (USD)' : 'Monto (Bs.)'}>
+              {paidAmount(d)}
+              {bolivaresPaid(d) !== null && (
+                <Text size="xs" c="dimmed">
+                  Equivale a {formatUsd(d.amountUsd)}
+                </Text>
+              )}
+            </LabeledValue>
             <LabeledValue label="Tipo">{PAYMENT_TYPE_LABELS[d.transactionType]}</LabeledValue>
             <LabeledValue label="Método">{d.paymentMethod ?? 'N/A'}</LabeledValue>
             <LabeledValue label="Referencia">{d.paymentReference ?? 'N/A'}</LabeledValue>
             <LabeledValue label="Fecha">{formatDateTime(d.createdAt)}</LabeledValue>
-            {d.amountVes !== null && <LabeledValue label="Monto en bolívares">{formatVes(d.amountVes)}</LabeledValue>}
+            {d.amountVes !== null && bolivaresPaid(d) === null && <LabeledValue label="Monto en bolívares">{formatVes(d.amountVes)}</LabeledValue>}
+            {d.invoiceId && d.invoiceNumber && (
+              <LabeledValue label="Factura">
+                <Group gap="xs" wrap="nowrap">
+                  <span>Factura {d.invoiceNumber}</span>
+                  <Anchor href={invoicePdfPath(d.invoiceId)} target="_blank" rel="noopener" size="sm" aria-label={`Descargar PDF de la factura ${d.invoiceNumber}`}>
+                    <Group gap={4} wrap="nowrap">
+                      <IconFileInvoice size={14} /> PDF
+                    </Group>
+                  </Anchor>
+                </Group>
+              </LabeledValue>
+            )}
             {d.reportedAt && <LabeledValue label="Reportado">{formatDateTime(d.reportedAt)}</LabeledValue>}
             {d.mailboxCode && (
               <LabeledValue label="Casillero">
@@ -95,6 +115,15 @@ export function PaymentDetailsDrawer(props: DetailsDrawerOpen) {
       )}
     </DetailsDrawer>
   );
+}
+
+/** What a payment made in bolívares paid, in Bs. (its amountUsd is the equivalent); null for one in dollars. */
+const bolivaresPaid = (d: Pick<PaymentDetail, 'currency' | 'amountVes'>) => (d.currency === 'VES' ? d.amountVes : null);
+
+/** The amount in the currency the customer paid in. */
+function paidAmount(d: Pick<PaymentDetail, 'currency' | 'amountVes' | 'amountUsd'>) {
+  const ves = bolivaresPaid(d);
+  return ves === null ? formatUsd(d.amountUsd) : formatVes(ves);
 }
 
 /** The receipt image through a signed link that expires in an hour. */

@@ -25,17 +25,26 @@ const col = dataTableColumns<PaymentRow>();
 function paymentColumns(openDetails: (row: PaymentRow) => void) {
   return [
     col.cell('customer', 'Cliente', (r) => <StackedCell main={r.customerName} sub={r.customerEmail} />),
-    col.cell('type', 'Tipo', (r) => PAYMENT_TYPE_LABELS[r.transactionType]),
-    col.cell('amount', 'Monto', (r) => (
+    col.cell('type', 'Tipo', (r) => (
       <StackedCell
-        main={
-          <Text span size="sm" fw={600}>
-            {formatUsd(r.amountUsd)}
-          </Text>
-        }
-        sub={r.amountVes === null ? undefined : formatVes(r.amountVes)}
+        main={PAYMENT_TYPE_LABELS[r.transactionType]}
+        sub={r.invoiceNumber ? <span style={{ whiteSpace: 'nowrap' }}>Factura {r.invoiceNumber}</span> : undefined}
       />
     )),
+    // In the currency the customer paid in; a Bs. payment shows its USD value under it.
+    col.cell('amount', 'Monto', (r) => {
+      const ves = r.currency === 'VES' ? r.amountVes : null;
+      return (
+        <StackedCell
+          main={
+            <Text span size="sm" fw={600}>
+              {ves === null ? formatUsd(r.amountUsd) : formatVes(ves)}
+            </Text>
+          }
+          sub={ves !== null ? `≈ ${formatUsd(r.amountUsd)}` : r.amountVes === null ? undefined : formatVes(r.amountVes)}
+        />
+      );
+    }),
     col.cell('method', 'Método', (r) => (
       <StackedCell
         main={r.paymentMethod ?? 'N/A'}

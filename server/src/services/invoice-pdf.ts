@@ -1,0 +1,266 @@
+// An invoice as a PDF (issue 17, part 5): what the customer downloads from Facturas and the
+// cashier from Pagos. Everything on it is what the invoice froze when it was issued (number,
+// customer and cédula/RIF, lines in USD, the rate of its day and its Bs. amount), plus what the
+// ledger says today: its status, what is still owed (in Bs. at the invoice's own rate, never
+// today's) and the payments received. Standard PDF fonts, as the labels use (services/labels.ts):
+// Spanish accents print as they are.
+import PDFDocument from 'pdfkit';
+import {
+  BILLING_MESSAGES,
+  BUSINESS_FISCAL,
+  INVOICE_STATUS_LABELS,
+  PAYMENT_TYPE_LABELS,
+  formatRate,
+  formatUsdCents,
+  formatVesCentimos,
+  type InvoiceStatus,
+} from '@casillero/shared';
+import type { InvoiceDetail } from '../queries/billing';
+import { BUSINESS_TIME_ZONE } from '../lib/business-clock';
+import { LABEL_BUSINESS_NAME, printable } from './labels';
+
+/** The brand on top of the invoice, the same as on the labels. */
+export const INVOICE_BUSINESS_NAME = LABEL_BUSINESS_NAME;
+
+/** The file an invoice downloads as. */
+export const invoicePdfFileName = (number: string) => `factura-${number}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_');
+
+/** A YYYY-MM-DD day as people read it (dd/mm/aaaa), with no time-zone shift. */
+export const invoiceDay = (iso: string) => iso.slice(0, 10).split('-').reverse().join('/');
+
+const dayOf = new Intl.DateTimeFormat('es-ES', { timeZone: BUSINESS_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
+/** A moment as the business's day (dd/mm/aaaa). */
+const momentDay = (d: Date | string) => dayOf.format(new Date(d));
+
+const usdOf = (amountUsd: number | string) => Math.round(Number(amountUsd) * 100);
+const vesOf = (amountVes: number | string) => Math.round(Number(amountVes) * 100);
+
+/** A payment received as the invoice lists it: its amount in the currency it was paid in. */
+function paymentAmount(p: InvoiceDetail['payments'][number]) {
+  if (p.currency === 'VES' && p.amountVes !== null) return `${formatVesCentimos(vesOf(p.amountVes))} (${formatUsdCents(usdOf(p.amountUsd))})`;
+  return formatUsdCents(usdOf(p.amountUsd));
+}
+
+// --- Drawing ------------------------------------------------------------------------------------
+
+const PAGE: [number, number] = [612, 792]; // US Letter, the size Venezuelan offices print on
+const MARGIN = 50;
+const WIDTH = PAGE[0] - 2 * MARGIN;
+const BOTTOM = PAGE[1] - MARGIN;
+/** Where a continuation page's content starts, under its running header. */
+const CONTINUED_TOP = MARGIN + 28;
+const INK = '#111111';
+const MUTED = '#555555';
+const RULE = '#BBBBBB';
+
+const STATUS_INK: Record<InvoiceStatus, string> = { pending: '#9A6700', partial: '#B35900', paid: '#1E7A34', void: '#666666' };
+
+type Cursor = { y: number };
+
+function text(doc: PDFKit.PDFDocument, value: string, x: number, y: number, width: number, opts: { font?: string; size?: number; color?: string; align?: 'left' | 'right' | 'center' } = {}) {
+  doc
+    .font(opts.font ?? 'Helvetica')
+    .fontSize(opts.size ?? 10)
+    .fillColor(opts.color ?? INK)
+    .text(printable(value), x, y, { width, align: opts.align ?? 'left' });
+  return doc.y;
+}
+
+function caption(doc: PDFKit.PDFDocument, value: string, x: number, y: number, width: number) {
+  doc.font('Helvetica-Bold').fontSize(8).fillColor(MUTED).text(value.toUpperCase(), x, y, { width, lineBreak: false, characterSpacing: 0.5 });
+}
+
+function rule(doc: PDFKit.PDFDocument, y: number, color = RULE, width = 0.75) {
+  doc.moveTo(MARGIN, y).lineTo(PAGE[0] - MARGIN, y).lineWidth(width).strokeColor(color).stroke();
+}
+
+/** Starts a new page when `height` more points would not fit on this one. */
+function room(doc: PDFKit.PDFDocument, at: Cursor, height: number) {
+  if (at.y + height <= BOTTOM) return;
+  doc.addPage();
+  at.y = CONTINUED_TOP;
+}
+
+/** Label on the left, value on the right, one row of a totals box. */
+function totalRow(doc: PDFKit.PDFDocument, at: Cursor, label: string, value: string, bold = false) {
+  room(doc, at, 18);
+  const x = MARGIN + WIDTH / 2;
+  const w = WIDTH / 2;
+  const font = bold ? 'Helvetica-Bold' : 'Helvetica';
+  text(doc, label, x, at.y, w * 0.5, { font, size: 11 });
+  text(doc, value, x + w * 0.5, at.y, w * 0.5, { font, size: 11, align: 'right' });
+  at.y += 18;
+}
+
+function drawHeader(doc: PDFKit.PDFDocument, at: Cursor, invoice: InvoiceDetail) {
+  const half = WIDTH / 2;
+  text(doc, INVOICE_BUSINESS_NAME, MARGIN, MARGIN, half, { font: 'Helvetica-Bold', size: 20 });
+  let left = MARGIN + 26;
+  for (const line of [BUSINESS_FISCAL.name, `RIF: ${BUSINESS_FISCAL.rif}`, BUSINESS_FISCAL.address]) {
+    left = text(doc, line, MARGIN, left, half, { size: 9, color: MUTED }) + 1;
+  }
+
+  const rx = MARGIN + half;
+  text(doc, `Factura ${invoice.number}`, rx, MARGIN, half, { font: 'Helvetica-Bold', size: 16, align: 'right' });
+  text(doc, `Fecha de emisión: ${invoiceDay(invoice.issueDate)}`, rx, MARGIN + 24, half, { size: 10, align: 'right' });
+  text(doc, `Estado: ${INVOICE_STATUS_LABELS[invoice.status]}`, rx, MARGIN + 39, half, {
+    font: 'Helvetica-Bold',
+    size: 10,
+    color: STATUS_INK[invoice.status],
+    align: 'right',
+  });
+  at.y = Math.max(left, MARGIN + 56) + 10;
+  rule(doc, at.y, INK, 1.5);
+  at.y += 14;
+}
+
+function drawCustomer(doc: PDFKit.PDFDocument, at: Cursor, invoice: InvoiceDetail) {
+  const half = WIDTH / 2;
+  caption(doc, 'Cliente', MARGIN, at.y, half);
+  caption(doc, 'Concepto', MARGIN + half, at.y, half);
+  const top = at.y + 12;
+  let left = text(doc, invoice.customerName.trim() || '—', MARGIN, top, half - 10, { font: 'Helvetica-Bold', size: 12 });
+  left = text(doc, `Cédula/RIF: ${invoice.customerIdNumber?.trim() || 'no registrada'}`, MARGIN, left + 2, half - 10, { size: 10 });
+
+  let right = text(doc, PAYMENT_TYPE_LABELS[invoice.concept], MARGIN + half, top, half, { font: 'Helvetica-Bold', size: 12 });
+  if (invoice.mailboxCode) right = text(doc, `Casillero: ${invoice.mailboxCode}`, MARGIN + half, right + 2, half, { size: 10 });
+  if (invoice.shipmentCode) right = text(doc, `Envío: ${invoice.shipmentCode}`, MARGIN + half, right + 2, half, { size: 10 });
+  at.y = Math.max(left, right) + 18;
+}
+
+function drawLines(doc: PDFKit.PDFDocument, at: Cursor, invoice: InvoiceDetail) {
+  const amountWidth = 120;
+  const descWidth = WIDTH - amountWidth - 16;
+  const header = () => {
+    doc.rect(MARGIN, at.y, WIDTH, 20).fill('#F0F0F0');
+    text(doc, 'Descripción', MARGIN + 8, at.y + 6, descWidth, { font: 'Helvetica-Bold', size: 9 });
+    text(doc, 'Monto (USD)', MARGIN + WIDTH - amountWidth - 8, at.y + 6, amountWidth, { font: 'Helvetica-Bold', size: 9, align: 'right' });
+    at.y += 26;
+  };
+  room(doc, at, 50);
+  header();
+  for (const line of invoice.lines) {
+    const description = printable(line.description);
+    const height = doc.font('Helvetica').fontSize(10).heightOfString(description, { width: descWidth });
+    if (at.y + height + 8 > BOTTOM) {
+      doc.addPage();
+      at.y = CONTINUED_TOP;
+      header();
+    }
+    text(doc, description, MARGIN + 8, at.y, descWidth, { size: 10 });
+    text(doc, formatUsdCents(line.usdCents), MARGIN + WIDTH - amountWidth - 8, at.y, amountWidth, { size: 10, align: 'right' });
+    at.y += height + 6;
+    rule(doc, at.y - 2);
+    at.y += 4;
+  }
+  at.y += 6;
+}
+
+function drawTotals(doc: PDFKit.PDFDocument, at: Cursor, invoice: InvoiceDetail) {
+  totalRow(doc, at, 'Total USD', formatUsdCents(invoice.usdCents), true);
+  if (invoice.vesCentimos !== null && invoice.vesPerUsd) totalRow(doc, at, 'Total Bs.', formatVesCentimos(invoice.vesCentimos), true);
+  at.y += 6;
+
+  // The rate the Bs. amount was computed with, and when it was not the issue day's own.
+  const notes: string[] = [];
+  if (invoice.vesPerUsd && invoice.rateDate) {
+    notes.push(BILLING_MESSAGES.rateUsed(formatRate(invoice.vesPerUsd), invoiceDay(invoice.rateDate)));
+    if (invoice.rateIsEarlier) notes.push(BILLING_MESSAGES.rateNotToday(invoiceDay(invoice.rateDate)));
+  } else {
+    notes.push(BILLING_MESSAGES.noRate);
+  }
+  for (const note of notes) {
+    room(doc, at, 28);
+    at.y = text(doc, note, MARGIN, at.y, WIDTH, { size: 10, color: MUTED, align: 'right' }) + 4;
+  }
+  at.y += 12;
+}
+
+function drawStatus(doc: PDFKit.PDFDocument, at: Cursor, invoice: InvoiceDetail) {
+  room(doc, at, 80);
+  caption(doc, 'Estado de la factura', MARGIN, at.y, WIDTH);
+  at.y += 14;
+  text(doc, INVOICE_STATUS_LABELS[invoice.status], MARGIN, at.y, WIDTH, { font: 'Helvetica-Bold', size: 12, color: STATUS_INK[invoice.status] });
+  at.y += 18;
+  if (invoice.status === 'void') {
+    if (invoice.voidedAt) at.y = text(doc, `Anulada el ${momentDay(invoice.voidedAt)}: no se debe ningún monto por ella.`, MARGIN, at.y, WIDTH, { size: 10 }) + 6;
+  } else {
+    const paidUsdCents = Math.max(0, invoice.usdCents - invoice.remainingUsdCents);
+    totalRow(doc, at, 'Pagado', formatUsdCents(paidUsdCents));
+    const owedVes = invoice.remainingVesCentimos === null ? '' : ` · ${formatVesCentimos(invoice.remainingVesCentimos)}`;
+    totalRow(doc, at, 'Saldo pendiente', `${formatUsdCents(invoice.remainingUsdCents)}${owedVes}`, true);
+    if (invoice.remainingVesCentimos !== null && invoice.remainingUsdCents > 0) {
+      room(doc, at, 16);
+      at.y = text(doc, 'El saldo en bolívares se calcula con la tasa de esta factura.', MARGIN, at.y, WIDTH, { size: 9, color: MUTED, align: 'right' }) + 6;
+    }
+  }
+  at.y += 10;
+}
+
+function drawPayments(doc: PDFKit.PDFDocument, at: Cursor, invoice: InvoiceDetail) {
+  const received = invoice.payments.filter((p) => p.status === 'completed');
+  if (received.length === 0) return;
+  room(doc, at, 60);
+  caption(doc, 'Pagos recibidos', MARGIN, at.y, WIDTH);
+  at.y += 14;
+  const cols = [
+    { title: 'Fecha', width: 80 },
+    { title: 'Método', width: 140 },
+    { title: 'Referencia', width: 130 },
+    { title: 'Monto', width: WIDTH - 350 - 10 },
+  ];
+  const row = (values: string[], font: string) => {
+    room(doc, at, 18);
+    let x = MARGIN + 8;
+    values.forEach((v, i) => {
+      const last = i === cols.length - 1;
+      doc.font(font).fontSize(9).fillColor(INK).text(printable(v), x, at.y, { width: cols[i]!.width - 6, align: last ? 'right' : 'left', lineBreak: false, ellipsis: true, height: 12 });
+      x += cols[i]!.width;
+    });
+    at.y += 16;
+  };
+  row(cols.map((c) => c.title), 'Helvetica-Bold');
+  rule(doc, at.y - 3);
+  for (const p of received) {
+    row([momentDay(p.processedAt ?? p.reportedAt ?? new Date()), p.paymentMethod ?? '—', p.paymentReference ?? '—', paymentAmount(p)], 'Helvetica');
+  }
+  at.y += 8;
+}
+
+function drawFooter(doc: PDFKit.PDFDocument, at: Cursor, invoice: InvoiceDetail) {
+  room(doc, at, 30);
+  rule(doc, at.y);
+  at.y += 8;
+  text(doc, `${BUSINESS_FISCAL.name} · RIF ${BUSINESS_FISCAL.rif} · Factura ${invoice.number}`, MARGIN, at.y, WIDTH, { size: 8, color: MUTED, align: 'center' });
+}
+
+/** The invoice as a one-page (or longer, for many lines) Letter PDF. */
+export function renderInvoicePdf(invoice: InvoiceDetail): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: PAGE,
+    margin: MARGIN,
+    info: { Title: `Factura ${invoice.number}`, Author: INVOICE_BUSINESS_NAME, Subject: printable(invoice.description) },
+    lang: 'es',
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const at: Cursor = { y: MARGIN };
+  // Every page after the first names the invoice it continues.
+  doc.on('pageAdded', () => {
+    text(doc, `${INVOICE_BUSINESS_NAME} · Factura ${invoice.number} (continuación)`, MARGIN, MARGIN, WIDTH, { size: 9, color: MUTED });
+    rule(doc, MARGIN + 16);
+  });
+  drawHeader(doc, at, invoice);
+  drawCustomer(doc, at, invoice);
+  drawLines(doc, at, invoice);
+  drawTotals(doc, at, invoice);
+  drawStatus(doc, at, invoice);
+  drawPayments(doc, at, invoice);
+  drawFooter(doc, at, invoice);
+  doc.end();
+  return done;
+}
