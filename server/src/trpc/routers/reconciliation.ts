@@ -1,4 +1,36 @@
-// Bank statement reconciliation (issue 17): see services/reconciliation.ts.
-import { router } from '../init';
+// Bank statement reconciliation (issue 17, /admin/conciliacion): see services/reconciliation.ts.
+// The statement travels as text in the JSON body of the mutation (1 MB at most, the input
+// schema's limit), as the manifest import does.
+import { TRPCError } from '@trpc/server';
+import { RECONCILIATION_MESSAGES, statementIdInput, statementUploadInput } from '@casillero/shared';
+import { findStatementWithLines, listStatements } from '../../queries/reconciliation';
+import { approveMatchedLines, StatementRefused, uploadStatement } from '../../services/reconciliation';
+import { foundOr } from '../found';
+import { router, staffProcedure } from '../init';
 
-export const reconciliationRouter = router({});
+export const reconciliationRouter = router({
+  /** Stores the statement's credits (a file with any error is refused whole; repeated movements are skipped). */
+  upload: staffProcedure('payments.write')
+    .input(statementUploadInput)
+    .mutation(async ({ ctx, input }) => {
+      try {
+        return await uploadStatement(ctx.db, input, ctx.user.id);
+      } catch (err) {
+        if (err instanceof StatementRefused) throw new TRPCError({ code: 'BAD_REQUEST', message: err.message });
+        throw err;
+      }
+    }),
+
+  /** The statements uploaded, newest first. */
+  statements: staffProcedure('payments.read').query(({ ctx }) => listStatements(ctx.db)),
+
+  /** A statement's lines, each with its state and the payment it matches. */
+  lines: staffProcedure('payments.read')
+    .input(statementIdInput)
+    .query(async ({ ctx, input }) => foundOr(await findStatementWithLines(ctx.db, input.statementId), RECONCILIATION_MESSAGES.statementNotFound)),
+
+  /** Approves every payment a line of the statement matches, each once. */
+  approveMatched: staffProcedure('payments.write')
+    .input(statementIdInput)
+    .mutation(({ ctx, input }) => approveMatchedLines(ctx.db, ctx.user, input.statementId, ctx.config)),
+});

@@ -1,0 +1,147 @@
+// A statement's credits, each with its state against the payments reported in bolívares
+// (computed by the server when read), and the one button that approves every match.
+import { Alert, Badge, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconChecks } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  RECONCILIATION_MESSAGES as M,
+  RECONCILIATION_STATE_COLORS,
+  RECONCILIATION_STATE_LABELS,
+  formatVesCentimos,
+} from '@casillero/shared';
+import { useInvalidate } from '../../../../components/forms/useInvalidate';
+import { getErrorMessage } from '../../../../lib/errors';
+import { notifyChange } from '../../../../lib/notify';
+import type { inferOutput } from '@trpc/tanstack-react-query';
+import { trpc } from '../../../../lib/trpc';
+import { RECONCILIATION_TEXTS as T } from './texts';
+
+type Line = inferOutput<typeof trpc.reconciliation.lines>['lines'][number];
+
+/** "2026-03-05" → "05/03/2026", as the bank wrote it (no time zone involved). */
+const formatDay = (day: string) => day.split('-').reverse().join('/');
+
+function CustomerCell({ line }: { line: Line }) {
+  const c = line.candidate;
+  if (!c) return <Text size="sm" c="dimmed">—</Text>;
+  return (
+    <Stack gap={0}>
+      <Text size="sm">{c.customerName ?? c.customerEmail}</Text>
+      <Text size="xs" c="dimmed">
+        {c.customerEmail}
+      </Text>
+      <Text size="xs" c="dimmed" ff="monospace" title="Pago">
+        {c.reference ?? ''} · {c.paymentId.slice(0, 8)}
+      </Text>
+    </Stack>
+  );
+}
+
+function ReportedCell({ line }: { line: Line }) {
+  const c = line.candidate;
+  if (!c) return <Text size="sm" c="dimmed">—</Text>;
+  const difference = line.vesCentimos - c.reportedVesCentimos;
+  return (
+    <Stack gap={0}>
+      <Text size="sm">{formatVesCentimos(c.reportedVesCentimos)}</Text>
+      {line.state === 'amount_differs' && (
+        <Text size="xs" c="orange">
+          {T.difference(formatVesCentimos(difference))}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+export function StatementLines({ statementId, canApprove }: { statementId: string; canApprove: boolean }) {
+  const query = useQuery(trpc.reconciliation.lines.queryOptions({ statementId }));
+  const approve = useMutation(trpc.reconciliation.approveMatched.mutationOptions());
+  const invalidate = useInvalidate(trpc.reconciliation, trpc.payments, trpc.billing);
+
+  if (query.isError) {
+    return (
+      <Alert color="red" icon={<IconAlertCircle />} role="alert">
+        {getErrorMessage(query.error, T.loadFailed)}
+      </Alert>
+    );
+  }
+  if (!query.data) return <Skeleton h={160} />;
+  const { statement, lines, matchedCount } = query.data;
+
+  const approveAll = () =>
+    notifyChange(
+      async () => {
+        const result = await approve.mutateAsync({ statementId });
+        await invalidate();
+        return result;
+      },
+      (result) => ({ title: result.approved > 0 ? M.approvedTitle : undefined, message: result.message }),
+      (error) => getErrorMessage(error, T.approveFailed),
+    );
+
+  return (
+    <Stack gap="sm" data-testid="statement-lines">
+      <Group justify="space-between" align="flex-end">
+        <Title order={2} size="h4">
+          {T.linesTitle(statement.fileName)}
+        </Title>
+        {canApprove && (
+          <Button
+            leftSection={<IconChecks size={18} />}
+            disabled={matchedCount === 0}
+            loading={approve.isPending}
+            onClick={() => void approveAll()}
+          >
+            {T.approve(matchedCount)}
+          </Button>
+        )}
+      </Group>
+      {lines.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {T.noLines}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={900}>
+          <Table striped withTableBorder verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{T.colLine}</Table.Th>
+                <Table.Th>{T.colDate}</Table.Th>
+                <Table.Th>{T.colReference}</Table.Th>
+                <Table.Th>{T.colDescription}</Table.Th>
+                <Table.Th ta="right">{T.colAmount}</Table.Th>
+                <Table.Th>{T.colState}</Table.Th>
+                <Table.Th>{T.colCustomer}</Table.Th>
+                <Table.Th>{T.colReported}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {lines.map((line) => (
+                <Table.Tr key={line.id} data-testid="statement-line">
+                  <Table.Td>{line.lineNumber}</Table.Td>
+                  <Table.Td>{formatDay(line.movementDate)}</Table.Td>
+                  <Table.Td ff="monospace">{line.reference}</Table.Td>
+                  <Table.Td>{line.description || '—'}</Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {formatVesCentimos(line.vesCentimos)}
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge color={RECONCILIATION_STATE_COLORS[line.state]} variant="light" tt="none" style={{ whiteSpace: 'normal', height: 'auto' }}>
+                      {RECONCILIATION_STATE_LABELS[line.state]}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <CustomerCell line={line} />
+                  </Table.Td>
+                  <Table.Td>
+                    <ReportedCell line={line} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,87 @@
+// Choosing the bank's CSV uploads it at once: the server reads it, refuses it whole with each
+// error's line and column, or stores its credits (a movement already loaded is not stored again)
+// and the screen opens it.
+import { useState } from 'react';
+import { Alert, FileInput, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconFileSpreadsheet } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { RECONCILIATION_MESSAGES as M, STATEMENT_MAX_BYTES } from '@casillero/shared';
+import { useInvalidate } from '../../../../components/forms/useInvalidate';
+import { getErrorMessage } from '../../../../lib/errors';
+import { trpc } from '../../../../lib/trpc';
+import { RECONCILIATION_TEXTS as T } from './texts';
+
+class StatementFileError extends Error {}
+
+/**
+ * The file's text: UTF-8 (with or without its BOM) or, failing that, Windows-1252, the encoding of
+ * a CSV saved by Excel on Windows (references and amounts are plain digits either way).
+ */
+async function readStatement(file: File): Promise<string> {
+  if (file.size > STATEMENT_MAX_BYTES) throw new StatementFileError(M.fileTooLarge);
+  const bytes = await file.arrayBuffer();
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
+
+export function StatementUpload({ onUploaded }: { onUploaded: (statementId: string) => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [reading, setReading] = useState(false);
+  const upload = useMutation(trpc.reconciliation.upload.mutationOptions());
+  const invalidate = useInvalidate(trpc.reconciliation);
+
+  async function choose(next: File | null) {
+    setFile(next);
+    setProblem(null);
+    upload.reset();
+    if (!next) return;
+    setReading(true);
+    try {
+      const content = await readStatement(next);
+      const result = await upload.mutateAsync({ fileName: next.name, content });
+      await invalidate();
+      onUploaded(result.statementId);
+    } catch (error) {
+      setProblem(error instanceof StatementFileError ? error.message : getErrorMessage(error, T.uploadFailed));
+    } finally {
+      setReading(false);
+      setFile(null);
+    }
+  }
+
+  return (
+    <Stack gap="sm">
+      <Text size="sm" c="dimmed" maw={820}>
+        {T.columnsHelp}
+      </Text>
+      <FileInput
+        label={T.fileLabel}
+        placeholder={T.filePlaceholder}
+        accept=".csv,text/csv"
+        value={file}
+        onChange={(f) => void choose(f)}
+        clearable
+        leftSection={<IconFileSpreadsheet size={18} />}
+        maw={480}
+        disabled={reading}
+        description={reading ? T.reading : undefined}
+      />
+      {problem && (
+        <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert" data-testid="statement-error">
+          <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+            {problem}
+          </Text>
+        </Alert>
+      )}
+      {upload.data && (
+        <Alert color="green" icon={<IconCircleCheck size={18} />} title={M.uploadedTitle} role="status" data-testid="statement-uploaded">
+          {upload.data.message}
+        </Alert>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,395 @@
+// Bank statement reconciliation (issue 17, /admin/conciliacion): the cashier uploads the bank's
+// statement as CSV (date, reference, description, amount in Bs.), each credit is matched with the
+// payments customers reported in bolívares (queries/reconciliation.ts, computed on read) and the
+// matched ones are approved in one step.
+//
+// Once only, whatever is uploaded twice or clicked twice:
+// - a movement (day, reference key, amount) is stored once: the lines are inserted ON CONFLICT on
+//   bank_statement_lines_movement_key DO NOTHING, so a statement uploaded again adds nothing;
+// - a line approves one payment, and a payment is approved by one line: each approval starts
+//   with a conditional UPDATE … WHERE payment_id IS NULL (a second caller waits for the first's
+//   row lock, then finds it taken), the unique index on payment_id refuses the same payment on
+//   another line, and reviewPayment refuses a payment that is no longer pending (CONFLICT); the
+//   ledger entry is unique per payment besides.
+import { TRPCError } from '@trpc/server';
+import { parse } from 'csv-parse/sync';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import {
+  RECONCILIATION_MESSAGES as M,
+  STATEMENT_MAX_LINES,
+  type z,
+  type statementUploadInput,
+} from '@casillero/shared';
+import type { Db } from '../db/client';
+import { bankStatementLines, bankStatements } from '../db/schema';
+import type { Config } from '../env';
+import { listStatementLines } from '../queries/reconciliation';
+import { isUniqueViolation } from './auth';
+import { reviewPayment } from './payment-review';
+
+// --- Reading the file ----------------------------------------------------------------------------
+
+/**
+ * A reference as it is compared: letters and digits only, upper case, without leading zeros
+ * (banks pad references with zeros; customers type them with dashes or spaces). The SQL twin is
+ * referenceKeySql in queries/reconciliation.ts.
+ */
+export function referenceKey(reference: string): string {
+  return reference.replace(/[^A-Za-z0-9]/g, '').toUpperCase().replace(/^0+/, '');
+}
+
+type StatementField = 'date' | 'reference' | 'description' | 'amount';
+
+/** Header names as they are compared: lower case, no accents, letters only, no unit ("Monto (Bs.)"). */
+function headerName(header: string): string {
+  return header
+    .replace(/\(.*?\)|\[.*?\]/g, '')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
+    .replace(/(bs|ves)$/, '')
+    .replace(/en$/, '');
+}
+
+/** The names each column goes by in Spanish and English statements (compared by headerName). */
+const HEADER_NAMES: Record<StatementField, string[]> = {
+  date: ['fecha', 'date', 'fechavalor', 'fechaoperacion', 'fechadeoperacion', 'fechamovimiento', 'fechadelmovimiento', 'transactiondate', 'valuedate'],
+  reference: ['referencia', 'reference', 'ref', 'nroreferencia', 'nrodereferencia', 'numeroreferencia', 'numerodereferencia', 'nreferencia', 'referencenumber', 'documento', 'nrodocumento'],
+  description: ['descripcion', 'description', 'concepto', 'detalle', 'details'],
+  amount: ['monto', 'amount', 'importe'],
+};
+const FIELD_BY_NAME = new Map(Object.entries(HEADER_NAMES).flatMap(([field, names]) => names.map((n) => [n, field as StatementField])));
+const FIELDS: StatementField[] = ['date', 'reference', 'description', 'amount'];
+
+/** The delimiter of the first line that has one: ';' when it has more of them than ',' (outside quotes). */
+function detectDelimiter(text: string): ',' | ';' {
+  let commas = 0;
+  let semicolons = 0;
+  let quoted = false;
+  for (const ch of text) {
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && ch === ',') commas++;
+    else if (!quoted && ch === ';') semicolons++;
+    else if (!quoted && ch === '\n' && commas + semicolons > 0) break;
+  }
+  return semicolons > commas ? ';' : ',';
+}
+
+/**
+ * "05/03/2026", "5/3/2026" or "2026-03-05" (a time after it, as some banks write, is ignored) →
+ * "2026-03-05"; null when it is not a real day.
+ */
+export function parseStatementDate(value: string): string | null {
+  const text = value.trim().replace(/[ T]\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?$/, '');
+  const dmy = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
+  const ymd = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text);
+  const [y, m, d] = dmy ? [dmy[3], dmy[2], dmy[1]] : ymd ? [ymd[1], ymd[2], ymd[3]] : [];
+  if (!y || !m || !d) return null;
+  const year = Number(y);
+  const month = Number(m);
+  const day = Number(d);
+  if (year < 2000 || year > 2100 || month < 1 || month > 12 || day < 1) return null;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCMonth() !== month - 1) return null;
+  return `${y}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/**
+ * An amount in Bs. to signed céntimos: "1.234,56", "1234,56", "1234.56", "1,234.56", "-150,00",
+ * "Bs. 1.234,56". With both separators the last one is the decimal one; with one kind only, it
+ * is decimal when followed by one or two digits and groups thousands when followed by three.
+ * Null when it is not such a number.
+ */
+export function parseVesAmount(value: string): number | null {
+  let text = value.trim().replace(/\s+/g, '');
+  let negative = false;
+  const parenthesised = /^\((.*)\)$/.exec(text);
+  if (parenthesised) {
+    negative = true;
+    text = parenthesised[1]!;
+  }
+  text = text.replace(/^(bs\.?|ves)/i, '');
+  if (/^[-+]/.test(text)) {
+    negative = negative !== (text[0] === '-');
+    text = text.slice(1);
+  } else if (/-$/.test(text)) {
+    negative = !negative;
+    text = text.slice(0, -1);
+  }
+  text = text.replace(/^(bs\.?|ves)/i, '');
+  if (!/^[\d.,]+$/.test(text)) return null;
+
+  const lastDot = text.lastIndexOf('.');
+  const lastComma = text.lastIndexOf(',');
+  let integer: string;
+  let decimals = '';
+  if (lastDot >= 0 && lastComma >= 0) {
+    const decimalSep = lastDot > lastComma ? '.' : ',';
+    const groupSep = decimalSep === '.' ? ',' : '.';
+    const at = text.lastIndexOf(decimalSep);
+    integer = text.slice(0, at);
+    decimals = text.slice(at + 1);
+    if (integer.includes(decimalSep) || !groupedThousands(integer, groupSep)) return null;
+    integer = integer.split(groupSep).join('');
+  } else if (lastDot >= 0 || lastComma >= 0) {
+    const sep = lastDot >= 0 ? '.' : ',';
+    const parts = text.split(sep);
+    if (parts.length === 2 && /^\d{1,2}$/.test(parts[1]!)) {
+      integer = parts[0]!;
+      decimals = parts[1]!;
+    } else if (groupedThousands(text, sep)) {
+      integer = parts.join('');
+    } else {
+      return null;
+    }
+  } else {
+    integer = text;
+  }
+  if (!/^\d{1,13}$/.test(integer) || !/^\d{0,2}$/.test(decimals)) return null;
+  const centimos = Number(integer) * 100 + Number(decimals.padEnd(2, '0'));
+  return negative ? -centimos : centimos;
+}
+
+/** "1.234.567" grouped by `sep`: a first group of 1–3 digits, then groups of exactly 3. */
+function groupedThousands(text: string, sep: string): boolean {
+  const [first, ...rest] = text.split(sep);
+  return /^\d{1,3}$/.test(first ?? '') && rest.length > 0 && rest.every((g) => /^\d{3}$/.test(g));
+}
+
+/** A credit of the statement, as read and checked. */
+export type StatementLine = {
+  line: number;
+  movementDate: string;
+  reference: string;
+  referenceKey: string;
+  description: string;
+  vesCentimos: number;
+};
+
+export type ParsedStatement = {
+  lines: StatementLine[];
+  /** Negative amounts: money that left the account, never a customer's payment. */
+  ignoredDebits: number;
+  /** Spanish messages, each with its line and column when it has one. */
+  errors: string[];
+};
+
+const MAX_DESCRIPTION = 300;
+const MAX_REFERENCE = 60;
+
+/**
+ * Reads the statement: the delimiter (',' or ';'), a byte order mark, the headers of the first
+ * line (Spanish or English, any case and accents), then every line, checked. Blank lines are
+ * skipped; line numbers are the file's. Credits are kept, debits counted and ignored.
+ */
+export function parseStatement(csv: string): ParsedStatement {
+  const result: ParsedStatement = { lines: [], ignoredDebits: 0, errors: [] };
+  const errors = result.errors;
+  const text = csv.replace(/^\uFEFF/, '');
+  if (text.trim() === '') {
+    errors.push(M.empty);
+    return result;
+  }
+
+  type Parsed = { info: { lines: number }; record: string[] };
+  let records: Parsed[] = [];
+  const skipped: number[] = [];
+  try {
+    records = parse(text, {
+      delimiter: detectDelimiter(text),
+      relax_column_count: true,
+      skip_empty_lines: true,
+      skip_records_with_error: true,
+      trim: true,
+      info: true,
+      on_skip: (err) => {
+        if (err) skipped.push(Number(err.lines) || 0);
+        return undefined;
+      },
+    }) as unknown as Parsed[];
+  } catch (err) {
+    skipped.push(Number((err as { lines?: number }).lines) || 0);
+  }
+  for (const line of skipped) errors.push(M.unreadableLine(line));
+
+  // The line a record starts on (a quoted field may span lines).
+  const startLine = (r: Parsed) => r.info.lines - r.record.reduce((n, f) => n + (f.match(/\n/g)?.length ?? 0), 0);
+  const [header, ...data] = records.filter((r) => r.record.some((f) => f !== ''));
+  if (!header) {
+    if (errors.length === 0) errors.push(M.empty);
+    return result;
+  }
+
+  const columns: Partial<Record<StatementField, { index: number; header: string }>> = {};
+  for (const [index, raw] of header.record.entries()) {
+    const field = FIELD_BY_NAME.get(headerName(raw));
+    // The first of two columns for the same thing wins ("Fecha" before "Fecha valor").
+    if (!field || columns[field]) continue;
+    columns[field] = { index, header: raw };
+  }
+  if (FIELDS.some((f) => !columns[f])) {
+    errors.push(M.missingColumns);
+    return result;
+  }
+  if (data.length === 0) {
+    errors.push(M.empty);
+    return result;
+  }
+  if (data.length > STATEMENT_MAX_LINES) {
+    errors.push(M.tooManyLines);
+    return result;
+  }
+
+  for (const r of data) {
+    const line = startLine(r);
+    const get = (field: StatementField) => (r.record[columns[field]!.index] ?? '').trim();
+    const fail = (field: StatementField, problem: string) => errors.push(M.lineError(line, columns[field]!.header, problem));
+
+    const movementDate = parseStatementDate(get('date'));
+    if (!movementDate) fail('date', M.badDate);
+    const reference = get('reference');
+    const key = referenceKey(reference);
+    if (key === '') fail('reference', M.badReference);
+    else if (reference.length > MAX_REFERENCE) fail('reference', M.referenceTooLong);
+    const vesCentimos = parseVesAmount(get('amount'));
+    if (vesCentimos === null) fail('amount', M.badAmount);
+
+    if (!movementDate || key === '' || reference.length > MAX_REFERENCE || vesCentimos === null) continue;
+    if (vesCentimos <= 0) {
+      result.ignoredDebits++;
+      continue;
+    }
+    result.lines.push({
+      line,
+      movementDate,
+      reference,
+      referenceKey: key,
+      description: get('description').slice(0, MAX_DESCRIPTION),
+      vesCentimos,
+    });
+  }
+  if (errors.length === 0 && result.lines.length === 0) errors.push(M.noCredits);
+  return result;
+}
+
+// --- Uploading -----------------------------------------------------------------------------------
+
+/** The file was refused: nothing was stored. */
+export class StatementRefused extends Error {
+  constructor(readonly errors: string[]) {
+    super(StatementRefused.describe(errors));
+  }
+
+  /** The first errors, one per line, and how many more there are. */
+  static describe(errors: string[], shown = 10): string {
+    const more = errors.length - shown;
+    return [...errors.slice(0, shown), ...(more > 0 ? [M.moreErrors(more)] : []), M.nothingChanged].join('\n');
+  }
+}
+
+export type StatementUpload = z.output<typeof statementUploadInput>;
+
+export type UploadResult = {
+  statementId: string;
+  /** The credits the file holds. */
+  lineCount: number;
+  /** Those stored now: movements never loaded before. */
+  newLineCount: number;
+  /** Those already loaded (by an earlier statement, or twice in this file): not stored again. */
+  repeated: number;
+  ignoredDebits: number;
+  message: string;
+};
+
+/**
+ * Stores a statement and its credits in the caller's transaction (the audited one of the staff
+ * mutation); a file with any error is refused whole. A movement already loaded is skipped by the
+ * unique index, never stored twice, and counted as repeated.
+ */
+export async function uploadStatement(tx: Db, input: StatementUpload, uploadedBy: string): Promise<UploadResult> {
+  const parsed = parseStatement(input.content);
+  if (parsed.errors.length > 0) throw new StatementRefused(parsed.errors);
+
+  const [statement] = await tx
+    .insert(bankStatements)
+    .values({ fileName: input.fileName, lineCount: parsed.lines.length, newLineCount: 0, uploadedBy })
+    .returning({ id: bankStatements.id });
+  const inserted = await tx
+    .insert(bankStatementLines)
+    .values(
+      parsed.lines.map((l) => ({
+        statementId: statement!.id,
+        lineNumber: l.line,
+        movementDate: l.movementDate,
+        reference: l.reference,
+        referenceKey: l.referenceKey,
+        description: l.description,
+        vesCentimos: l.vesCentimos,
+      })),
+    )
+    .onConflictDoNothing({ target: [bankStatementLines.movementDate, bankStatementLines.referenceKey, bankStatementLines.vesCentimos] })
+    .returning({ id: bankStatementLines.id });
+  const newLineCount = inserted.length;
+  if (newLineCount > 0) await tx.update(bankStatements).set({ newLineCount }).where(eq(bankStatements.id, statement!.id));
+
+  const repeated = parsed.lines.length - newLineCount;
+  const message = [M.uploaded(newLineCount, repeated), ...(parsed.ignoredDebits ? [M.ignoredDebits(parsed.ignoredDebits)] : [])].join(' ');
+  return { statementId: statement!.id, lineCount: parsed.lines.length, newLineCount, repeated, ignoredDebits: parsed.ignoredDebits, message };
+}
+
+// --- Approving -----------------------------------------------------------------------------------
+
+/** The line was approved meanwhile by another caller: nothing to do. */
+class AlreadyApproved extends Error {}
+
+export async function findStatement(db: Db, statementId: string) {
+  const [statement] = await db
+    .select({ id: bankStatements.id, fileName: bankStatements.fileName })
+    .from(bankStatements)
+    .where(eq(bankStatements.id, statementId));
+  if (!statement) throw new TRPCError({ code: 'NOT_FOUND', message: M.statementNotFound });
+  return statement;
+}
+
+/**
+ * Approves every payment that a line of the statement matches, each in its own (nested)
+ * transaction: the line is claimed, then the payment approved as "Actualizar Pago" does (ledger,
+ * invoice, mailbox, notification). A line another caller approved meanwhile, or a payment
+ * processed meanwhile, is skipped without failing the others. Lines are taken in payment order, so
+ * two callers that meet on the same payments wait for each other instead of deadlocking.
+ */
+export async function approveMatchedLines(db: Db, staff: { id: string }, statementId: string, config: Pick<Config, 'appUrl'>) {
+  const statement = await findStatement(db, statementId);
+  const matched = (await listStatementLines(db, statementId))
+    .filter((l) => l.state === 'matched' && l.candidate)
+    .sort((a, b) => (a.candidate!.paymentId < b.candidate!.paymentId ? -1 : 1));
+
+  let approved = 0;
+  for (const line of matched) {
+    const paymentId = line.candidate!.paymentId;
+    try {
+      await db.transaction(async (tx) => {
+        const [claimed] = await tx
+          .update(bankStatementLines)
+          .set({ paymentId, approvedAt: sql`now()` })
+          .where(and(eq(bankStatementLines.id, line.id), isNull(bankStatementLines.paymentId)))
+          .returning({ id: bankStatementLines.id });
+        if (!claimed) throw new AlreadyApproved();
+        await reviewPayment(
+          tx,
+          staff,
+          { id: paymentId, status: 'completed', adminNotes: `Conciliado con el estado de cuenta ${statement.fileName}, referencia ${line.reference}` },
+          config,
+        );
+      });
+      approved++;
+    } catch (err) {
+      if (err instanceof AlreadyApproved) continue;
+      if (err instanceof TRPCError && err.code === 'CONFLICT') continue;
+      if (isUniqueViolation(err, 'bank_statement_lines_payment_key')) continue;
+      throw err;
+    }
+  }
+  return { approved, message: approved > 0 ? M.approved(approved) : M.nothingToApprove };
+}
