@@ -160,7 +160,8 @@ export const ledgerEntryInput = z.object({
   kind: z.enum(['adjustment', 'refund']),
   amountUsd: z
     .number({ error: BILLING_MESSAGES.adjustmentAmountRequired })
-    .refine((n) => n !== 0, BILLING_MESSAGES.adjustmentAmountRequired)
+    // Zero cents is no movement (a tiny float like 1e-9 rounds to it).
+    .refine((n) => Math.round(n * 100) !== 0, BILLING_MESSAGES.adjustmentAmountRequired)
     .refine((n) => Math.abs(n) <= 100_000, BILLING_MESSAGES.adjustmentAmountMax)
     .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'El monto admite como máximo dos decimales.'),
   reason: z
@@ -250,3 +251,51 @@ export const BUSINESS_FISCAL = {
   rif: 'J-50123456-7',
   address: 'Av. Francisco de Miranda, Caracas, Venezuela',
 } as const;
+
+// --- Invoices issued by staff (a repack, a course, any other charge) ---------------------------
+
+export const MAX_INVOICE_LINES = 20;
+
+export const INVOICE_ISSUE_MESSAGES = {
+  conceptRequired: 'Selecciona el concepto de la factura.',
+  descriptionRequired: 'Describe la factura.',
+  descriptionMax: 'La descripción no puede exceder 200 caracteres.',
+  lineDescriptionRequired: 'Describe cada línea.',
+  lineAmountRequired: 'Cada línea necesita un monto en USD mayor a 0.',
+  lineAmountMax: 'Una línea no puede exceder $100.000.',
+  linesRequired: 'La factura necesita al menos una línea.',
+  linesMax: `Una factura admite hasta ${MAX_INVOICE_LINES} líneas.`,
+  issuedTitle: 'Factura emitida',
+  issued: (number: string) => `Se emitió la factura ${number}; el cliente ya la ve en Facturas.`,
+  customerTitle: 'Nueva factura',
+  customerMessage: (number: string, usd: string, ves: string | null) =>
+    `Se emitió la factura ${number} por ${usd}${ves ? ` (${ves})` : ''}. Puedes pagarla desde Facturas.`,
+} as const;
+
+export const invoiceIssueInput = z.object({
+  userId: z.uuid('Cliente no encontrado.'),
+  concept: z.enum(['shipping_payment', 'course_purchase'], { error: INVOICE_ISSUE_MESSAGES.conceptRequired }),
+  description: z
+    .string({ error: INVOICE_ISSUE_MESSAGES.descriptionRequired })
+    .trim()
+    .min(1, INVOICE_ISSUE_MESSAGES.descriptionRequired)
+    .max(200, INVOICE_ISSUE_MESSAGES.descriptionMax),
+  lines: z
+    .array(
+      z.object({
+        description: z
+          .string({ error: INVOICE_ISSUE_MESSAGES.lineDescriptionRequired })
+          .trim()
+          .min(1, INVOICE_ISSUE_MESSAGES.lineDescriptionRequired)
+          .max(200, INVOICE_ISSUE_MESSAGES.descriptionMax),
+        amountUsd: z
+          .number({ error: INVOICE_ISSUE_MESSAGES.lineAmountRequired })
+          .positive(INVOICE_ISSUE_MESSAGES.lineAmountRequired)
+          .max(100_000, INVOICE_ISSUE_MESSAGES.lineAmountMax)
+          .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'El monto admite como máximo dos decimales.'),
+      }),
+    )
+    .min(1, INVOICE_ISSUE_MESSAGES.linesRequired)
+    .max(MAX_INVOICE_LINES, INVOICE_ISSUE_MESSAGES.linesMax),
+});
+export type InvoiceIssueInput = z.input<typeof invoiceIssueInput>;

@@ -1,8 +1,9 @@
 // Billing (issue 17): the customer's invoices and balance in Facturas, a client's account for
 // staff, and corrections as new ledger entries.
-import { BILLING_MESSAGES, customerIdInput, invoiceIdInput, ledgerEntryInput } from '@casillero/shared';
+import { BILLING_MESSAGES, INVOICE_ISSUE_MESSAGES, customerIdInput, invoiceIdInput, invoiceIssueInput, ledgerEntryInput } from '@casillero/shared';
 import { customerBalance, findInvoice, listCustomerInvoices, listLedger } from '../../queries/billing';
 import { recordLedgerCorrection } from '../../services/billing';
+import { issueInvoiceByStaff } from '../../services/invoices';
 import { foundOr } from '../found';
 import { protectedProcedure, router, staffProcedure } from '../init';
 
@@ -31,6 +32,14 @@ export const billingRouter = router({
       invoices: await listCustomerInvoices(ctx.db, input.userId),
       ledger: await listLedger(ctx.db, input.userId),
     })),
+
+  /** An invoice for any other charge (a repack, a course…); the customer is told and pays it from Facturas. */
+  issue: staffProcedure('payments.write')
+    .input(invoiceIssueInput)
+    .mutation(async ({ ctx, input }) => {
+      const invoice = await issueInvoiceByStaff(ctx.db, ctx.user.id, input, ctx.config);
+      return { id: invoice.id, number: invoice.number, message: INVOICE_ISSUE_MESSAGES.issued(invoice.number) };
+    }),
 
   /** An adjustment or a refund of credit: a new entry, never an edit. */
   recordEntry: staffProcedure('payments.write')
