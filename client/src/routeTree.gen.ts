@@ -31,6 +31,7 @@ import { Route as VerificarEmailRouteImport } from './routes/verificar-email'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAuditoriaRouteImport } from './routes/admin/auditoria'
 import { Route as AdminClientesRouteImport } from './routes/admin/clientes'
+import { Route as AdminConciliacionRouteImport } from './routes/admin/conciliacion'
 import { Route as AdminEnviosRouteImport } from './routes/admin/envios'
 import { Route as AdminImportarRouteImport } from './routes/admin/importar'
 import { Route as AdminNotificacionesRouteImport } from './routes/admin/notificaciones'
@@ -42,6 +43,7 @@ import { Route as AdminRecepcionRouteImport } from './routes/admin/recepcion'
 import { Route as AdminReempaquesRouteImport } from './routes/admin/reempaques'
 import { Route as AdminReportesRouteImport } from './routes/admin/reportes'
 import { Route as AdminSinDuenoRouteImport } from './routes/admin/sin-dueno'
+import { Route as AdminTasasRouteImport } from './routes/admin/tasas'
 import { Route as AdminTrackingsRouteImport } from './routes/admin/trackings'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
 import { Route as DashboardSplatRouteImport } from './routes/dashboard/$'
@@ -169,6 +171,11 @@ const AdminClientesRoute = AdminClientesRouteImport.update({
   path: '/clientes',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminConciliacionRoute = AdminConciliacionRouteImport.update({
+  id: '/conciliacion',
+  path: '/conciliacion',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminEnviosRoute = AdminEnviosRouteImport.update({
   id: '/envios',
   path: '/envios',
@@ -222,6 +229,11 @@ const AdminReportesRoute = AdminReportesRouteImport.update({
 const AdminSinDuenoRoute = AdminSinDuenoRouteImport.update({
   id: '/sin-dueno',
   path: '/sin-dueno',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminTasasRoute = AdminTasasRouteImport.update({
+  id: '/tasas',
+  path: '/tasas',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminTrackingsRoute = AdminTrackingsRouteImport.update({
@@ -327,6 +339,7 @@ export interface FileRoutesByFullPath {
   '/verificar-email': typeof VerificarEmailRoute
   '/admin/auditoria': typeof AdminAuditoriaRoute
   '/admin/clientes': typeof AdminClientesRoute
+  '/admin/conciliacion': typeof AdminConciliacionRoute
   '/admin/envios': typeof AdminEnviosRoute
   '/admin/importar': typeof AdminImportarRoute
   '/admin/notificaciones': typeof AdminNotificacionesRoute
@@ -338,6 +351,7 @@ export interface FileRoutesByFullPath {
   '/admin/reempaques': typeof AdminReempaquesRoute
   '/admin/reportes': typeof AdminReportesRoute
   '/admin/sin-dueno': typeof AdminSinDuenoRoute
+  '/admin/tasas': typeof AdminTasasRoute
   '/admin/trackings': typeof AdminTrackingsRoute
   '/dashboard/$': typeof DashboardSplatRoute
   '/dashboard/almacen': typeof DashboardAlmacenRoute
@@ -375,6 +389,7 @@ export interface FileRoutesByTo {
   '/verificar-email': typeof VerificarEmailRoute
   '/admin/auditoria': typeof AdminAuditoriaRoute
   '/admin/clientes': typeof AdminClientesRoute
+  '/admin/conciliacion': typeof AdminConciliacionRoute
   '/admin/envios': typeof AdminEnviosRoute
   '/admin/importar': typeof AdminImportarRoute
   '/admin/notificaciones': typeof AdminNotificacionesRoute
@@ -386,6 +401,7 @@ export interface FileRoutesByTo {
   '/admin/reempaques': typeof AdminReempaquesRoute
   '/admin/reportes': typeof AdminReportesRoute
   '/admin/sin-dueno': typeof AdminSinDuenoRoute
+  '/admin/tasas': typeof AdminTasasRoute
   '/admin/trackings': typeof AdminTrackingsRoute
   '/dashboard/$': typeof DashboardSplatRoute
   '/dashboard/almacen': typeof DashboardAlmacenRoute
@@ -427,6 +443,7 @@ export interface FileRoutesById {
   '/verificar-email': typeof VerificarEmailRoute
   '/admin/auditoria': typeof AdminAuditoriaRoute
   '/admin/clientes': typeof AdminClientesRoute
+  '/admin/conciliacion': typeof AdminConciliacionRoute
   '/admin/envios': typeof AdminEnviosRoute
   '/admin/importar': typeof AdminImportarRoute
   '/admin/notificaciones': typeof AdminNotificacionesRoute
@@ -438,6 +455,7 @@ export interface FileRoutesById {
   '/admin/reempaques': typeof AdminReempaquesRoute
   '/admin/reportes': typeof AdminReportesRoute
   '/admin/sin-dueno': typeof AdminSinDuenoRoute
+  '/admin/tasas': typeof AdminTasasRoute
   '/admin/trackings': typeof AdminTrackingsRoute
   '/dashboard/$': typeof DashboardSplatRoute
   '/dashboard/almacen': typeof DashboardAlmacenRoute
@@ -480,6 +498,7 @@ export interface FileRouteTypes {
     | '/verificar-email'
     | '/admin/auditoria'
     | '/admin/clientes'
+    | '/admin/conciliacion'
     | '/admin/envios'
     | '/admin/importar'
     | '/admin/notificaciones'
@@ -491,6 +510,7 @@ export interface FileRouteTypes {
     | '/admin/reempaques'
     | '/admin/reportes'
     | '/admin/sin-dueno'
+    | '/admin/tasas'
     | '/admin/trackings'
     | '/dashboard/$'
     | '/dashboard/almacen'
@@ -528,6 +548,7 @@ export interface FileRouteTypes {
     | '/verificar-email'
     | '/admin/auditoria'
     | '/admin/clientes'
+    | '/admin/conciliacion'
     | '/admin/envios'
     | '/admin/importar'
     | '/admin/notificaciones'
@@ -539,6 +560,7 @@ export interface FileRouteTypes {
     | '/admin/reempaques'
     | '/admin/reportes'
     | '/admin/sin-dueno'
+    | '/admin/tasas'
     | '/admin/trackings'
     | '/dashboard/$'
     | '/dashboard/almacen'
@@ -579,6 +601,7 @@ export interface FileRouteTypes {
     | '/verificar-email'
     | '/admin/auditoria'
     | '/admin/clientes'
+    | '/admin/conciliacion'
     | '/admin/envios'
     | '/admin/importar'
     | '/admin/notificaciones'
@@ -590,6 +613,7 @@ export interface FileRouteTypes {
     | '/admin/reempaques'
     | '/admin/reportes'
     | '/admin/sin-dueno'
+    | '/admin/tasas'
     | '/admin/trackings'
     | '/dashboard/$'
     | '/dashboard/almacen'
@@ -787,6 +811,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminClientesRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/conciliacion': {
+      id: '/admin/conciliacion'
+      path: '/conciliacion'
+      fullPath: '/admin/conciliacion'
+      preLoaderRoute: typeof AdminConciliacionRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/envios': {
       id: '/admin/envios'
       path: '/envios'
@@ -862,6 +893,13 @@ declare module '@tanstack/react-router' {
       path: '/sin-dueno'
       fullPath: '/admin/sin-dueno'
       preLoaderRoute: typeof AdminSinDuenoRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/tasas': {
+      id: '/admin/tasas'
+      path: '/tasas'
+      fullPath: '/admin/tasas'
+      preLoaderRoute: typeof AdminTasasRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/trackings': {
@@ -982,6 +1020,7 @@ declare module '@tanstack/react-router' {
 interface AdminRouteChildren {
   AdminAuditoriaRoute: typeof AdminAuditoriaRoute
   AdminClientesRoute: typeof AdminClientesRoute
+  AdminConciliacionRoute: typeof AdminConciliacionRoute
   AdminEnviosRoute: typeof AdminEnviosRoute
   AdminImportarRoute: typeof AdminImportarRoute
   AdminNotificacionesRoute: typeof AdminNotificacionesRoute
@@ -993,6 +1032,7 @@ interface AdminRouteChildren {
   AdminReempaquesRoute: typeof AdminReempaquesRoute
   AdminReportesRoute: typeof AdminReportesRoute
   AdminSinDuenoRoute: typeof AdminSinDuenoRoute
+  AdminTasasRoute: typeof AdminTasasRoute
   AdminTrackingsRoute: typeof AdminTrackingsRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
@@ -1000,6 +1040,7 @@ interface AdminRouteChildren {
 const AdminRouteChildren: AdminRouteChildren = {
   AdminAuditoriaRoute: AdminAuditoriaRoute,
   AdminClientesRoute: AdminClientesRoute,
+  AdminConciliacionRoute: AdminConciliacionRoute,
   AdminEnviosRoute: AdminEnviosRoute,
   AdminImportarRoute: AdminImportarRoute,
   AdminNotificacionesRoute: AdminNotificacionesRoute,
@@ -1011,6 +1052,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminReempaquesRoute: AdminReempaquesRoute,
   AdminReportesRoute: AdminReportesRoute,
   AdminSinDuenoRoute: AdminSinDuenoRoute,
+  AdminTasasRoute: AdminTasasRoute,
   AdminTrackingsRoute: AdminTrackingsRoute,
   AdminIndexRoute: AdminIndexRoute,
 }

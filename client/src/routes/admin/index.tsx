@@ -20,6 +20,7 @@ import { ButtonLink } from '../../components/links';
 import { useMe } from '../../lib/auth';
 import { getErrorMessage } from '../../lib/errors';
 import { ADMIN_NAV } from './-components/nav';
+import { RateMissingAlert } from './-components/billing/RateMissingAlert';
 import { pageHead } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
 
@@ -102,6 +103,7 @@ function AdminHome() {
   return (
     <Stack gap="lg">
       <PageHeader title="Panel de Administración" subtitle="Gestiona tu negocio de casilleros desde aquí" />
+      <RateMissingAlert withLink />
 
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
         {STATS.map(({ value, detail, ...card }) => (
@@ -136,6 +138,7 @@ function StaffHome({ role }: { role: string | undefined }) {
         title="Panel de Administración"
         subtitle={isStaffRole(role) ? `Tu rol: ${STAFF_ROLE_LABELS[role]}. ${STAFF_ROLE_DESCRIPTIONS[role]}` : undefined}
       />
+      <RateMissingAlert withLink />
       <Card withBorder radius="md" padding="lg">
         <Title order={2} size="h4" mb="md">
           Tus secciones

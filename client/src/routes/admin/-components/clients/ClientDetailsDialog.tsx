@@ -10,6 +10,7 @@ import { ButtonLink } from '../../../../components/links';
 import { getErrorMessage } from '../../../../lib/errors';
 import { useCan } from '../../../../lib/permissions';
 import { trpc } from '../../../../lib/trpc';
+import { CustomerAccount } from '../billing/CustomerAccount';
 import { MailboxStatusBadge, useInvalidateClients } from './common';
 import type { ClientDetail, ClientRef } from './types';
 
@@ -48,6 +49,17 @@ function MailboxToggle({ mailbox }: { mailbox: Mailbox }) {
       onChange={(e) => void change(e.currentTarget.checked ? 'active' : 'inactive')}
       aria-label={`Casillero ${mailbox.mailboxCode} activo`}
     />
+  );
+}
+
+/** 'Estado de cuenta' (issue 17), for roles that read payments. */
+function CustomerAccountSection({ userId, name }: { userId: string; name: string }) {
+  if (!useCan('payments.read')) return null;
+  return (
+    <>
+      <Divider label="Estado de cuenta" labelPosition="left" />
+      <CustomerAccount userId={userId} name={name} />
+    </>
   );
 }
 
@@ -159,6 +171,7 @@ export function ClientDetailsDrawer({ userId, onClose, onEdit, onCreateMailbox }
               Cerrar
             </Button>
           </Group>
+          <CustomerAccountSection userId={d.userId} name={d.fullName ?? d.email} />
           <Divider label="Historial de cambios" labelPosition="left" />
           <EntityHistory entity="users" entityId={d.userId} />
         </>

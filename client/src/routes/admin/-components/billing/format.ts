@@ -1,0 +1,29 @@
+// How the billing screens write days, rates and amounts in both currencies (issue 17, es-VE).
+import type { inferOutput } from '@trpc/tanstack-react-query';
+import { formatRate, formatUsdCents, formatVesCentimos, usdCentsToVesCentimos } from '@casillero/shared';
+import type { trpc } from '../../../../lib/trpc';
+
+export type ExchangeRateRow = inferOutput<typeof trpc.exchangeRates.list>[number];
+export type TodayRate = inferOutput<typeof trpc.exchangeRates.today>;
+export type PaymentMethodRow = inferOutput<typeof trpc.paymentMethods.all>[number];
+export type CustomerAccount = inferOutput<typeof trpc.billing.customerAccount>;
+export type AccountInvoice = CustomerAccount['invoices'][number];
+export type LedgerRow = CustomerAccount['ledger'][number];
+
+/** The business's clock (Caracas), as the server reads "today". */
+const caracasDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Caracas' });
+
+/** Today on the business's clock, YYYY-MM-DD. */
+export const caracasToday = (now = new Date()) => caracasDay.format(now);
+
+/** A calendar day (YYYY-MM-DD) as dd/mm/aaaa, never shifted by the browser's time zone. */
+export const formatDay = (day: string | null | undefined) => (day ? day.split('-').reverse().join('/') : '—');
+
+/** 'Bs. 36,5214 por USD, del 12/03/2026'. */
+export const rateWithDay = (rate: { vesPerUsd: string; rateDate: string }) => `${formatRate(rate.vesPerUsd)}, del ${formatDay(rate.rateDate)}`;
+
+/** An entry's signed USD amount: '+$5,00' raises what the customer owes, '-$5,00' lowers it. */
+export const signedUsd = (cents: number) => (cents > 0 ? `+${formatUsdCents(cents)}` : formatUsdCents(cents));
+
+/** What an amount in USD comes to in Bs. at a rate (an estimate when the rate is today's). */
+export const vesAt = (usdCents: number, vesPerUsd: string) => formatVesCentimos(usdCentsToVesCentimos(usdCents, vesPerUsd));
