@@ -166,6 +166,22 @@ describe.skipIf(!chromium)('facturación del administrador', () => {
       expect(entryText).toContain('+$7,25');
       expect(entryText).toContain(DEMO.admin);
       await expect.poll(async () => balanceCents((await balance.textContent())!)).toBe(before + 725);
+
+      // A charge the system does not invoice by itself: an invoice with two lines, at today's rate.
+      const issue = account.getByRole('form', { name: 'Emitir factura' });
+      await issue.getByRole('textbox', { name: fieldLabel('Descripción') }).fill('Reempaque y seguro (prueba E2E)');
+      await issue.getByRole('textbox', { name: fieldLabel('Línea 1') }).fill('Reempaque');
+      await issue.getByRole('textbox', { name: fieldLabel('Monto (USD)') }).fill('3,50');
+      await issue.getByRole('button', { name: 'Agregar línea' }).click();
+      await issue.getByRole('textbox', { name: fieldLabel('Línea 2') }).fill('Seguro');
+      await issue.getByRole('textbox', { name: fieldLabel('Monto (USD)') }).nth(1).fill('1,25');
+      await issue.getByRole('button', { name: 'Emitir factura' }).click();
+      const issued = (await page.getByText(/^Se emitió la factura F-\d{4}-\d{6}/).first().textContent())!;
+      const number = /F-\d{4}-\d{6}/.exec(issued)![0];
+      const issuedRow = account.getByRole('table', { name: 'Facturas del cliente' }).getByRole('row').filter({ hasText: number });
+      await issuedRow.waitFor();
+      expect(await issuedRow.textContent()).toContain('$4,75');
+      await expect.poll(async () => balanceCents((await balance.textContent())!)).toBe(before + 725 + 475);
     });
   });
 

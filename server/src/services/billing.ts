@@ -7,6 +7,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import {
+  CLIENT_MESSAGES,
   RECONCILIATION_TOLERANCE_CENTIMOS,
   usdCentsToVesCentimos,
   vesCentimosToUsdCents,
@@ -14,7 +15,7 @@ import {
   type PaymentType,
 } from '@casillero/shared';
 import { rowsOf, type DbOrTx } from '../db/client';
-import { exchangeRates, invoiceCounters, invoices, ledgerEntries, mailboxes, paymentTransactions, userProfiles, type InvoiceLine } from '../db/schema';
+import { exchangeRates, invoiceCounters, invoices, ledgerEntries, mailboxes, paymentTransactions, userProfiles, users, type InvoiceLine } from '../db/schema';
 import { businessToday } from '../lib/business-clock';
 
 /** Serialises every ledger change of one customer until the transaction ends. */
@@ -325,6 +326,9 @@ export async function recordLedgerCorrection(
   refundExceedsCredit: string,
 ) {
   await lockLedger(tx, input.userId);
+  // Only a customer has a ledger: any other id is not found (not a foreign-key error, a 500).
+  const [customer] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, input.userId), eq(users.role, 'user')));
+  if (!customer) throw new TRPCError({ code: 'NOT_FOUND', message: CLIENT_MESSAGES.notFound });
   const cents = Math.round(input.amountUsd * 100);
   // A refund gives credit back: it raises the balance by its (positive) amount.
   const usdCents = input.kind === 'refund' ? Math.abs(cents) : cents;

@@ -25,6 +25,7 @@ import { useMutationForm } from '../../../../components/forms/useMutationForm';
 import { getErrorMessage } from '../../../../lib/errors';
 import { useCan } from '../../../../lib/permissions';
 import { trpc } from '../../../../lib/trpc';
+import { IssueInvoiceForm } from './IssueInvoiceForm';
 import { formatDay, rateWithDay, signedUsd, vesAt, type AccountInvoice, type CustomerAccount as Account, type LedgerRow } from './format';
 
 export const NEVER_EDITED = 'Los movimientos nunca se editan ni se borran: una corrección es un movimiento nuevo.';
@@ -50,6 +51,7 @@ export function CustomerAccount({ userId, name }: { userId: string; name: string
           <Balance balance={account.data.balance} />
           <InvoicesTable invoices={account.data.invoices} />
           <LedgerTable entries={account.data.ledger} />
+          {canWrite && <IssueInvoiceForm userId={userId} />}
           {canWrite && <LedgerEntryForm userId={userId} name={name} />}
         </>
       )}
