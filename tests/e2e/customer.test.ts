@@ -123,17 +123,19 @@ describe.skipIf(!chromium).each(SCREEN_PROFILES)('área del cliente en el navega
       await expectWithinViewportWidth(shipment.getByText('En tránsito', { exact: true }));
       await expectWithinViewportWidth(shipment.getByRole('button', { name: /^Ver detalle del envío SH\d{8}$/ }));
 
-      // Facturas: her payments; a shipping payment says which trackings it pays, its status
-      // and its 'Reportar pago' in sight.
+      // Facturas: her balance; her invoices, the shipping of her ready tracking pending with its
+      // status and 'Reportar pago' in sight; and the payments she reported.
       await open('Facturas', 'facturas');
+      await page.getByRole('region', { name: 'Tu saldo' }).getByText(/^Saldo pendiente: \$[\d.]+,\d{2}$/).waitFor();
+      const invoices = responsiveList(page, 'Tus facturas');
+      const toReport = listRows(invoices).filter({ hasText: '781234567890' });
+      await toReport.getByText(/^F-\d{4}-\d{6}$/).waitFor();
+      await toReport.getByText(/^\$38,50 · Bs\. [\d.]+,\d{2}$/).waitFor();
+      await expectWithinViewportWidth(toReport.getByText('Pendiente', { exact: true }));
+      await expectWithinViewportWidth(toReport.getByRole('button', { name: 'Reportar pago' }));
       const payments = responsiveList(page, 'Mis pagos');
       await listRows(payments).filter({ hasText: 'Ref. ZL9B3X7T1Q' }).getByText(/^Pago de envío SH\d{8}$/).waitFor();
       await listRows(payments).filter({ hasText: 'Ref. ZL7Q4M2K9P' }).getByText(/^Activación de casillero MV-19487-\d{5}$/).waitFor();
-      await payments.getByText('Pago de envío · 781234567890', { exact: true }).waitFor();
-      const toReport = listRows(payments).filter({ hasText: 'Pago de envío · 781234567890' });
-      await expectWithinViewportWidth(toReport.getByText('Pendiente', { exact: true }));
-      await expectWithinViewportWidth(toReport.getByRole('button', { name: 'Reportar pago' }));
-      await page.getByRole('alert').getByText('Pago de envío · 781234567890:', { exact: false }).waitFor();
 
       // Reempaques: her pending request for two of her packages.
       await open('Reempaques', 'reempaques');

@@ -87,13 +87,20 @@ describe.skipIf(!chromium).each(SCREEN_PROFILES)('Facturas y Reempaques de la cl
     await page.getByRole('option', { name: option, exact: true }).click();
   }
 
+  /** Picks a payment method by its name (a card in the dialog); its details show up. */
+  async function pickMethod(page: Page, name: string) {
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('radio', { name: new RegExp(`^${name}`) }).click();
+    await dialog.getByRole('region', { name: `Datos para pagar con ${name}` }).waitFor();
+  }
+
   it('reporta un pago con la imagen del comprobante y lo ve en la lista con su comprobante', async () => {
     const page = await newPage();
     await withScreenshotOnFailure(page, shot('facturas-reportar-pago'), async () => {
       await signIn(page, url(), DEMO.customer, DEMO.password);
       await page.waitForURL((u) => u.pathname.startsWith('/dashboard'));
       await openFromNavigation(page, 'Mi Cuenta', 'Facturas');
-      await page.getByRole('heading', { name: 'Facturas' }).waitFor();
+      await page.getByRole('heading', { name: 'Facturas', exact: true }).waitFor();
       // The seeded payments are listed, including the China activation reported with its receipt.
       await page.getByRole('img', { name: 'Comprobante del pago 2871654390128745123' }).waitFor();
 
@@ -101,8 +108,9 @@ describe.skipIf(!chromium).each(SCREEN_PROFILES)('Facturas y Reempaques de la cl
       const dialog = page.getByRole('dialog', { name: 'Reportar pago' });
       await dialog.waitFor();
       await choose(page, 'Concepto', 'Compra de créditos');
-      await dialog.getByLabel(fieldLabel('Monto (USD)')).fill('15');
-      await choose(page, 'Método de pago', 'Zelle');
+      // Zelle is paid in dollars: the amount is in USD.
+      await pickMethod(page, 'Zelle');
+      await dialog.getByLabel(fieldLabel('Monto pagado en USD')).fill('15');
       const reference = `E2E${Date.now().toString(36).toUpperCase()}`;
       await dialog.getByLabel(fieldLabel('Referencia')).fill(reference);
       await dialog.getByLabel(fieldLabel('Descripción (opcional)')).fill('Créditos para el curso de importación');
@@ -143,8 +151,8 @@ describe.skipIf(!chromium).each(SCREEN_PROFILES)('Facturas y Reempaques de la cl
       await page.getByRole('button', { name: 'Reportar pago' }).first().click();
       await dialog.waitFor();
       await choose(page, 'Concepto', 'Compra de créditos');
-      await dialog.getByLabel(fieldLabel('Monto (USD)')).fill('15');
-      await choose(page, 'Método de pago', 'Zelle');
+      await pickMethod(page, 'Zelle');
+      await dialog.getByLabel(fieldLabel('Monto pagado en USD')).fill('15');
       await dialog.getByLabel(fieldLabel('Referencia')).fill(reference);
       await dialog.locator('input[type="file"]').setInputFiles(path.join(tmpDir, 'comprobante.png'));
       await dialog.getByRole('button', { name: 'Reportar pago' }).click();
@@ -211,7 +219,7 @@ describe.skipIf(!chromium).each(SCREEN_PROFILES)('Facturas y Reempaques de la cl
       await signIn(page, url(), DEMO.customer, DEMO.password);
       await page.waitForURL((u) => u.pathname.startsWith('/dashboard'));
       await page.goto(`${url()}/dashboard/facturas`);
-      await page.getByRole('heading', { name: 'Facturas' }).waitFor();
+      await page.getByRole('heading', { name: 'Facturas', exact: true }).waitFor();
       await page.getByRole('button', { name: 'Reportar pago' }).first().click();
       const dialog = page.getByRole('dialog', { name: 'Reportar pago' });
       await dialog.waitFor();
@@ -219,8 +227,8 @@ describe.skipIf(!chromium).each(SCREEN_PROFILES)('Facturas y Reempaques de la cl
       await choose(page, 'Concepto', 'Compra de créditos');
       expect(await dialog.getByLabel(fieldLabel('Trackings que pagas')).count()).toBe(0);
       await choose(page, 'Concepto', 'Pago de envío');
-      await dialog.getByLabel(fieldLabel('Monto (USD)')).fill('38,5');
-      await choose(page, 'Método de pago', 'Zelle');
+      await pickMethod(page, 'Zelle');
+      await dialog.getByLabel(fieldLabel('Monto pagado en USD')).fill('38,5');
       await dialog.getByLabel(fieldLabel('Referencia')).fill(SHIPPING_REFERENCE);
       await dialog.locator('input[type="file"]').setInputFiles(path.join(tmpDir, 'comprobante.png'));
       await dialog.getByRole('img', { name: 'Vista previa del comprobante' }).waitFor();

@@ -14,6 +14,8 @@ const paymentColumns = {
   transactionType: paymentTransactions.transactionType,
   amountUsd: paymentTransactions.amountUsd,
   amountVes: paymentTransactions.amountVes,
+  currency: paymentTransactions.currency,
+  invoiceId: paymentTransactions.invoiceId,
   paymentMethod: paymentTransactions.paymentMethod,
   paymentReference: paymentTransactions.paymentReference,
   description: paymentTransactions.description,

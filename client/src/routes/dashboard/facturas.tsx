@@ -1,28 +1,46 @@
-import { Alert, Button, Card, Group, List, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconReceipt } from '@tabler/icons-react';
+import { Button, Card, Stack, Title } from '@mantine/core';
+import { IconReceipt } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { PAYMENT_METHODS, formatUsd } from '@casillero/shared';
 import { searchString } from '../../lib/search';
 import { pageHead } from '../../lib/site';
 import { ensureQueries } from '../../lib/loader';
 import { trpc } from '../../lib/trpc';
 import { DashboardPage } from './-components/PageHeader';
 import { EmptyState, QueryState } from './-components/QueryState';
+import { BalanceCard } from './-components/payments/BalanceCard';
+import { InvoicesTable } from './-components/payments/InvoicesTable';
 import { PaymentsTable } from './-components/payments/PaymentsTable';
-import { ReportPaymentModal } from './-components/payments/ReportPaymentModal';
-import { paymentSubject } from './-components/payments/payment-text';
+import { ReportPaymentModal, type ReportSubject } from './-components/payments/ReportPaymentModal';
+import type { Invoice } from './-components/payments/invoice-text';
+import type { Payment } from './-components/payments/payment-text';
 
-/** `?reportar=<id>` opens "Reportar pago" for that payment; `?reportar=nuevo` for a new one. */
-
+/**
+ * `?reportar=<id>` opens "Reportar pago" for an invoice (its id, or the id of the payment the
+ * system opened for it, as a mailbox's activation links it) or for a payment to report;
+ * `?reportar=nuevo` for a new payment on account.
+ */
 export const Route = createFileRoute('/dashboard/facturas')({
   validateSearch: (search: Record<string, unknown>): { reportar?: string } => ({ reportar: searchString(search.reportar, 64) }),
   head: pageHead('Facturas'),
-  loader: ensureQueries((t) => [t.payments.mine.queryOptions()]),
-  component: PaymentsPage,
+  loader: ensureQueries((t) => [t.billing.mine.queryOptions(), t.payments.mine.queryOptions()]),
+  component: FacturasPage,
 });
 
-function PaymentsPage() {
+const NEW_PAYMENT = 'nuevo';
+
+/** What `?reportar=` names, if it can be reported now. */
+function reportSubject(reportar: string | undefined, invoices: Invoice[], payments: Payment[]): ReportSubject | null {
+  if (!reportar) return null;
+  if (reportar === NEW_PAYMENT) return { kind: 'new' };
+  const invoice = invoices.find((i) => i.canReport && (i.id === reportar || i.openPaymentId === reportar));
+  if (invoice) return { kind: 'invoice', invoice };
+  const payment = payments.find((p) => p.canReport && p.id === reportar);
+  return payment ? { kind: 'payment', payment } : null;
+}
+
+function FacturasPage() {
+  const billing = useQuery(trpc.billing.mine.queryOptions());
   const payments = useQuery({
     ...trpc.payments.mine.queryOptions(),
     // Receipt links expire after an hour: refresh them well before.
@@ -34,61 +52,61 @@ function PaymentsPage() {
   const openReport = (id: string) => void navigate({ search: { reportar: id } });
   const closeReport = () => void navigate({ search: {}, replace: true });
 
+  const subject = reportSubject(reportar, billing.data?.invoices ?? [], payments.data ?? []);
+  // The payments the system opened for an invoice and nobody reported yet are the invoice's
+  // "Reportar pago"; the history lists what was reported, approved or rejected.
+  const openForInvoices = new Set((billing.data?.invoices ?? []).flatMap((i) => (i.openPaymentId ? [i.openPaymentId] : [])));
+  const history = (payments.data ?? []).filter((p) => !(p.status === 'pending' && !p.reportedAt && openForInvoices.has(p.id)));
+
   return (
     <DashboardPage
       maxWidth={1180}
       title="Facturas"
-      description="Tus pagos: activación de casilleros, envíos, cursos y créditos."
+      description="Tus facturas en dólares y bolívares, tu saldo y los pagos que has reportado."
       actions={
-        <Button leftSection={<IconReceipt size={18} />} onClick={() => openReport('nuevo')}>
+        <Button leftSection={<IconReceipt size={18} />} onClick={() => openReport(NEW_PAYMENT)}>
           Reportar pago
         </Button>
       }
     >
-      <QueryState query={payments}>
-        {(data) => {
-          const reportable = data.filter((p) => p.canReport);
-          return (
-            <Stack gap="lg">
-              {reportable.length > 0 && (
-                <Alert color="orange" icon={<IconAlertCircle />} title="Pagos pendientes por reportar">
-                  <Stack gap="xs">
-                    <List size="sm" spacing={4}>
-                      {reportable.map((p) => (
-                        <List.Item key={p.id}>
-                          <Group gap="xs">
-                            <Text size="sm">
-                              {paymentSubject(p)}: <strong>{formatUsd(p.amountUsd)}</strong>
-                              {p.status === 'failed' ? ' (rechazado, repórtalo de nuevo)' : ''}
-                            </Text>
-                            <Button size="compact-xs" variant="light" color="orange" onClick={() => openReport(p.id)}>
-                              Reportar
-                            </Button>
-                          </Group>
-                        </List.Item>
-                      ))}
-                    </List>
-                    <Text size="xs">Métodos de pago: {PAYMENT_METHODS.join(', ')}.</Text>
-                  </Stack>
-                </Alert>
-              )}
-              {data.length === 0 ? (
+      <QueryState query={billing}>
+        {(data) => (
+          <Stack gap="lg">
+            <BalanceCard {...data} />
+            <Stack gap="sm" component="section" aria-labelledby="tus-facturas">
+              <Title order={2} size="h4" id="tus-facturas">
+                Tus facturas
+              </Title>
+              {data.invoices.length === 0 ? (
                 <Card withBorder radius="md" padding={0}>
-                  <EmptyState title="No hay pagos registrados">Cuando reportes un pago aparecerá aquí con su estado.</EmptyState>
+                  <EmptyState title="Aún no tienes facturas">
+                    Cuando se emita una factura (la activación de un casillero, un envío) aparecerá aquí con su monto en dólares y en bolívares.
+                  </EmptyState>
                 </Card>
               ) : (
-                <PaymentsTable payments={data} onReport={openReport} />
+                <InvoicesTable invoices={data.invoices} onReport={(invoice) => openReport(invoice.id)} />
               )}
-              <ReportPaymentModal
-                opened={Boolean(reportar)}
-                onClose={closeReport}
-                reportable={reportable}
-                initialPaymentId={reportar && reportar !== 'nuevo' ? reportar : null}
-              />
             </Stack>
-          );
-        }}
+          </Stack>
+        )}
       </QueryState>
+      <Stack gap="sm" component="section" aria-labelledby="pagos-reportados">
+        <Title order={2} size="h4" id="pagos-reportados">
+          Pagos reportados
+        </Title>
+        <QueryState query={payments}>
+          {() =>
+            history.length === 0 ? (
+              <Card withBorder radius="md" padding={0}>
+                <EmptyState title="No hay pagos registrados">Cuando reportes un pago aparecerá aquí con su estado.</EmptyState>
+              </Card>
+            ) : (
+              <PaymentsTable payments={history} onReport={openReport} />
+            )
+          }
+        </QueryState>
+      </Stack>
+      <ReportPaymentModal subject={subject} onClose={closeReport} />
     </DashboardPage>
   );
 }

@@ -1,10 +1,9 @@
-import { ActionIcon, Alert, Badge, Button, Card, CopyButton, Group, List, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Card, CopyButton, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy, IconInfoCircle } from '@tabler/icons-react';
 import type { inferOutput } from '@trpc/tanstack-react-query';
 import {
   MAILBOX_COUNTRY_LABELS,
   MAILBOX_STATUS_LABELS,
-  PAYMENT_METHODS,
   PAYMENT_STATUS_LABELS,
   formatDate,
   formatUsd,
@@ -123,26 +122,22 @@ export function MailboxCard({ mailbox, fullName }: { mailbox: Mailbox; fullName:
                       {activation.status === 'failed'
                         ? 'Tu último pago fue rechazado. Reporta un nuevo pago para activar tu casillero.'
                         : 'Tu casillero se activa cuando aprobemos el pago de activación.'}{' '}
-                      Puedes pagar con:
+                      En Facturas ves los métodos de pago con sus datos y reportas el pago.
                     </Text>
                   )}
                 </>
               ) : (
-                <Text size="sm">Tu casillero se activa cuando aprobemos el pago de activación. Puedes pagar con:</Text>
+                <Text size="sm">
+                  Tu casillero se activa cuando aprobemos el pago de activación. En Facturas ves los métodos de pago con sus datos y
+                  reportas el pago.
+                </Text>
               )}
               {!(activation?.reportedAt && activation.status === 'pending') && (
-                <>
-                  <List size="sm" spacing={2}>
-                    {PAYMENT_METHODS.map((m) => (
-                      <List.Item key={m}>{m}</List.Item>
-                    ))}
-                  </List>
-                  <Group>
-                    <ButtonLink to="/dashboard/facturas" size="xs" color="orange">
-                      Reportar pago en Facturas
-                    </ButtonLink>
-                  </Group>
-                </>
+                <Group>
+                  <ButtonLink to="/dashboard/facturas" search={activation ? { reportar: activation.id } : {}} size="xs" color="orange">
+                    Reportar pago en Facturas
+                  </ButtonLink>
+                </Group>
               )}
             </Stack>
           </Alert>

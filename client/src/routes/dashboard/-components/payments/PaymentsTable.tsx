@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Image, Stack, Text } from '@mantine/core';
-import { PAYMENT_STATUS_LABELS, formatDate, formatUsd, formatVes } from '@casillero/shared';
+import { PAYMENT_STATUS_LABELS, formatDate, formatUsdCents, formatVesCentimos } from '@casillero/shared';
 import { ResponsiveTable, type ResponsiveColumn } from '../../../../components/data-table/ResponsiveTable';
 import { PAYMENT_STATUS_COLORS, paymentSubject, type Payment } from './payment-text';
 
@@ -51,6 +51,31 @@ function ReceiptCell({ payment }: { payment: Payment }) {
   );
 }
 
+/**
+ * What was paid, in the currency it was paid in: a payment in bolívares shows its Bs. amount and
+ * what it counts for in USD; one in dollars, its USD amount.
+ */
+function AmountCell({ payment }: { payment: Payment }) {
+  const usd = formatUsdCents(Math.round(payment.amountUsd * 100));
+  if (payment.currency === 'VES' && payment.amountVes != null) {
+    return (
+      <>
+        <Text size="sm" fw={600}>
+          {formatVesCentimos(Math.round(payment.amountVes * 100))}
+        </Text>
+        <Text size="xs" c="dimmed">
+          Equivale a {usd}
+        </Text>
+      </>
+    );
+  }
+  return (
+    <Text size="sm" fw={600}>
+      {usd}
+    </Text>
+  );
+}
+
 const COLUMNS: ResponsiveColumn<Payment>[] = [
   { header: 'Fecha', cell: (p) => <Text size="sm">{formatDate(p.createdAt)}</Text> },
   {
@@ -71,18 +96,7 @@ const COLUMNS: ResponsiveColumn<Payment>[] = [
   },
   {
     header: 'Monto',
-    cell: (p) => (
-      <>
-        <Text size="sm" fw={600}>
-          {formatUsd(p.amountUsd)}
-        </Text>
-        {p.amountVes != null && (
-          <Text size="xs" c="dimmed">
-            {formatVes(p.amountVes)}
-          </Text>
-        )}
-      </>
-    ),
+    cell: (p) => <AmountCell payment={p} />,
   },
   {
     header: 'Método y referencia',

@@ -1,17 +1,15 @@
 import { useRef, useState } from 'react';
-import { Alert, Modal, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Center, Group, Loader, Modal, MultiSelect, NumberInput, Radio, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   MAX_TRACKINGS_PER_PAYMENT,
   PAYMENT_MESSAGES,
-  PAYMENT_METHODS,
   PAYMENT_TYPE_LABELS,
   REPORTABLE_PAYMENT_TYPES,
-  formatUsd,
+  formatUsdCents,
   reportPaymentFormSchema,
-  type PaymentMethod,
   type ReportablePaymentType,
 } from '@casillero/shared';
 import { getErrorMessage, getFieldErrors } from '../../../../lib/errors';
@@ -19,69 +17,88 @@ import { UploadError, checkFile, uploadFile } from '../../../../lib/files';
 import { DialogActions } from '../../../../components/forms/FormDialog';
 import { useSchemaForm } from '../../../../components/forms/useSchemaForm';
 import { trpc } from '../../../../lib/trpc';
+import { PaymentMethodDetails } from './PaymentMethodDetails';
 import { ReceiptInput } from './ReceiptInput';
+import { bothCurrencies, invoiceSubject, type Invoice, type PaymentMethodOption } from './invoice-text';
 import { paymentSubject, type Payment } from './payment-text';
 
-const NEW_PAYMENT = 'nuevo';
+/**
+ * What a report pays: one of the customer's invoices (through the payment the system opened for
+ * it, when there is one), a payment the system opened without an invoice, or a new payment on
+ * account (shipping with its trackings, a course, credit).
+ */
+export type ReportSubject = { kind: 'invoice'; invoice: Invoice } | { kind: 'payment'; payment: Payment } | { kind: 'new' };
 
 type Values = {
   paymentId: string | null;
+  invoiceId: string | null;
   transactionType: ReportablePaymentType | '';
-  paymentMethod: PaymentMethod | '';
+  methodId: string;
   paymentReference: string;
-  amountUsd: number | '';
-  amountVes: number | '';
+  /** In the chosen method's currency. */
+  amount: number | '';
   description: string;
   /** The trackings a new shipping payment pays. */
   trackingIds: string[];
 };
 
-/** "Reportar pago": for a pending payment of the customer's, or a new one, with the receipt image. */
-export function ReportPaymentModal({
-  opened,
-  onClose,
-  reportable,
-  initialPaymentId,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  /** The customer's payments that can be reported now. */
-  reportable: Payment[];
-  initialPaymentId: string | null;
-}) {
+/** "Reportar pago": the method's details to pay with, then the amount, the reference and the receipt. */
+export function ReportPaymentModal({ subject, onClose }: { subject: ReportSubject | null; onClose: () => void }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Reportar pago" size="lg">
+    <Modal opened={subject !== null} onClose={onClose} title="Reportar pago" size="lg">
       {/* Mounted only while open, so each opening starts from a clean form. */}
-      {opened && <ReportPaymentForm onDone={onClose} reportable={reportable} initialPaymentId={initialPaymentId} />}
+      {subject && <ReportPaymentForm subject={subject} onDone={onClose} />}
     </Modal>
   );
 }
 
-function ReportPaymentForm({ onDone, reportable, initialPaymentId }: { onDone: () => void; reportable: Payment[]; initialPaymentId: string | null }) {
+/** What the subject still owes in a currency, as the amount field's starting value. */
+function owedIn(subject: ReportSubject, currency: 'USD' | 'VES'): number | '' {
+  if (subject.kind === 'invoice') {
+    const { remainingUsdCents, remainingVesCentimos } = subject.invoice;
+    if (currency === 'USD') return remainingUsdCents / 100;
+    return remainingVesCentimos == null ? '' : remainingVesCentimos / 100;
+  }
+  if (subject.kind === 'payment' && currency === 'USD') return subject.payment.amountUsd;
+  return '';
+}
+
+function ReportPaymentForm({ subject, onDone }: { subject: ReportSubject; onDone: () => void }) {
   const queryClient = useQueryClient();
+  const methods = useQuery(trpc.paymentMethods.active.queryOptions());
   const report = useMutation(trpc.payments.report.mutationOptions());
   const [receipt, setReceipt] = useState<File | null>(null);
   const [receiptError, setReceiptError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
   // A receipt already uploaded is not sent again when the report is retried.
   const uploaded = useRef<{ file: File; id: string } | null>(null);
 
-  const initial = reportable.find((p) => p.id === initialPaymentId) ?? null;
+  const invoice = subject.kind === 'invoice' ? subject.invoice : null;
   const form = useSchemaForm<Values>(reportPaymentFormSchema, {
-    paymentId: initial?.id ?? null,
+    paymentId: invoice ? invoice.openPaymentId : subject.kind === 'payment' ? subject.payment.id : null,
+    invoiceId: invoice && !invoice.openPaymentId ? invoice.id : null,
     transactionType: '',
-    paymentMethod: '',
+    methodId: '',
     paymentReference: '',
-    amountUsd: '',
-    amountVes: '',
+    amount: '',
     description: '',
     trackingIds: [],
   });
-  const selected = reportable.find((p) => p.id === form.values.paymentId) ?? null;
-  const paysShipping = !selected && form.values.transactionType === 'shipping_payment';
+  const method = methods.data?.find((m) => m.id === form.values.methodId) ?? null;
+  const paysShipping = subject.kind === 'new' && form.values.transactionType === 'shipping_payment';
   const payable = useQuery({ ...trpc.payments.payableTrackings.queryOptions(), enabled: paysShipping });
 
+  function chooseMethod(id: string) {
+    const next = methods.data?.find((m) => m.id === id);
+    if (!next) return;
+    // An amount typed in one currency means nothing in the other: start again from what is owed.
+    if (next.currency !== method?.currency) form.setFieldValue('amount', owedIn(subject, next.currency));
+    form.setFieldValue('methodId', id);
+  }
+
   const handleSubmit = form.onSubmit(async (values) => {
+    setRefusal(null);
     const problem = receipt ? await checkFile(receipt, 'receipt') : PAYMENT_MESSAGES.receiptRequired;
     if (problem) {
       setReceiptError(problem);
@@ -97,14 +114,13 @@ function ReportPaymentForm({ onDone, reportable, initialPaymentId }: { onDone: (
       setUploading(false);
     }
     try {
-      // The resolver has checked the method; the server checks everything again.
       const answer = await report.mutateAsync({
         ...values,
         trackingIds: paysShipping ? values.trackingIds : [],
-        paymentMethod: values.paymentMethod as PaymentMethod,
         receiptFileId: uploaded.current.id,
       });
       await Promise.all([
+        queryClient.invalidateQueries({ queryKey: trpc.billing.mine.queryKey() }),
         queryClient.invalidateQueries({ queryKey: trpc.payments.mine.queryKey() }),
         queryClient.invalidateQueries({ queryKey: trpc.mailboxes.mine.queryKey() }),
         queryClient.invalidateQueries({ queryKey: trpc.payments.payableTrackings.queryKey() }),
@@ -113,57 +129,42 @@ function ReportPaymentForm({ onDone, reportable, initialPaymentId }: { onDone: (
       onDone();
     } catch (error) {
       const message = getErrorMessage(error);
-      form.setErrors(getFieldErrors(error));
+      const fieldErrors = getFieldErrors(error);
+      form.setErrors(fieldErrors);
+      // A repeated reference is the reference's fault: said there, once.
       if (message === PAYMENT_MESSAGES.duplicateReference) form.setFieldError('paymentReference', message);
-      notifications.show({ color: 'red', title: 'No se pudo reportar el pago', message });
+      else if (!Object.values(fieldErrors).includes(message)) setRefusal(message);
     }
   });
 
-  const paymentOptions = [
-    ...reportable.map((p) => ({ value: p.id, label: `${paymentSubject(p)} · ${formatUsd(p.amountUsd)}` })),
-    { value: NEW_PAYMENT, label: 'Otro pago (envío, curso o créditos)' },
-  ];
+  if (methods.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Cargando métodos de pago" />
+      </Center>
+    );
+  }
+  if (methods.isError) {
+    return (
+      <Alert color="red" role="alert" title="No se pudieron cargar los métodos de pago">
+        {getErrorMessage(methods.error)}
+      </Alert>
+    );
+  }
 
+  const currency = method?.currency ?? null;
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
-        <Select
-          label="Pago a reportar"
-          data={paymentOptions}
-          value={form.values.paymentId ?? NEW_PAYMENT}
-          onChange={(v) => form.setFieldValue('paymentId', v && v !== NEW_PAYMENT ? v : null)}
-          allowDeselect={false}
-          withAsterisk
-        />
-        {selected ? (
-          <Alert color="blue" variant="light" icon={<IconInfoCircle />}>
-            <Text size="sm">
-              Monto a pagar: <strong>{formatUsd(selected.amountUsd)}</strong>
-              {selected.status === 'failed' && selected.adminNotes ? ` · Motivo del rechazo anterior: ${selected.adminNotes}` : ''}
-            </Text>
-          </Alert>
-        ) : (
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select
-              label="Concepto"
-              placeholder="Selecciona el concepto"
-              data={REPORTABLE_PAYMENT_TYPES.map((t) => ({ value: t, label: PAYMENT_TYPE_LABELS[t] }))}
-              withAsterisk
-              {...form.getInputProps('transactionType')}
-            />
-            <NumberInput
-              label="Monto (USD)"
-              placeholder="0,00"
-              min={0}
-              decimalScale={2}
-              fixedDecimalScale
-              decimalSeparator=","
-              thousandSeparator="."
-              prefix="$ "
-              withAsterisk
-              {...form.getInputProps('amountUsd')}
-            />
-          </SimpleGrid>
+        <SubjectSummary subject={subject} />
+        {subject.kind === 'new' && (
+          <Select
+            label="Concepto"
+            placeholder="Selecciona el concepto"
+            data={REPORTABLE_PAYMENT_TYPES.map((t) => ({ value: t, label: PAYMENT_TYPE_LABELS[t] }))}
+            withAsterisk
+            {...form.getInputProps('transactionType')}
+          />
         )}
         {paysShipping && (
           <MultiSelect
@@ -192,29 +193,45 @@ function ReportPaymentForm({ onDone, reportable, initialPaymentId }: { onDone: (
             {...form.getInputProps('trackingIds')}
           />
         )}
+
+        <Radio.Group
+          label="Método de pago"
+          description="Paga con uno de estos métodos y luego reporta el pago aquí."
+          withAsterisk
+          value={form.values.methodId}
+          onChange={chooseMethod}
+          error={form.errors.methodId}
+        >
+          <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs" mt="xs">
+            {methods.data.map((m) => (
+              <MethodCard key={m.id} method={m} />
+            ))}
+          </SimpleGrid>
+        </Radio.Group>
+        {methods.data.length === 0 && (
+          <Alert color="orange" icon={<IconInfoCircle />}>
+            Por ahora no hay métodos de pago disponibles. Escríbenos para coordinar tu pago.
+          </Alert>
+        )}
+        {method && <PaymentMethodDetails method={method} />}
+
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select label="Método de pago" placeholder="Selecciona el método" data={[...PAYMENT_METHODS]} withAsterisk {...form.getInputProps('paymentMethod')} />
+          <NumberInput
+            label={currency === 'VES' ? 'Monto pagado en Bs.' : currency === 'USD' ? 'Monto pagado en USD' : 'Monto pagado'}
+            description={amountHint(subject, currency)}
+            placeholder={currency ? '0,00' : 'Elige primero el método'}
+            disabled={!currency}
+            min={0}
+            decimalScale={2}
+            fixedDecimalScale
+            decimalSeparator=","
+            thousandSeparator="."
+            prefix={currency === 'VES' ? 'Bs. ' : '$'}
+            withAsterisk={subject.kind === 'new'}
+            {...form.getInputProps('amount')}
+          />
           <TextInput label="Referencia" placeholder="Número de confirmación" maxLength={100} withAsterisk {...form.getInputProps('paymentReference')} />
         </SimpleGrid>
-        <NumberInput
-          label="Monto en bolívares (opcional)"
-          description="Si pagaste en bolívares, el monto exacto de la transferencia."
-          placeholder="0,00"
-          min={0}
-          decimalScale={2}
-          decimalSeparator=","
-          thousandSeparator="."
-          prefix="Bs. "
-          {...form.getInputProps('amountVes')}
-        />
-        <Textarea
-          label="Descripción (opcional)"
-          placeholder="Cualquier detalle que nos ayude a identificar tu pago"
-          autosize
-          minRows={2}
-          maxLength={500}
-          {...form.getInputProps('description')}
-        />
         <ReceiptInput
           value={receipt}
           onChange={(file) => {
@@ -224,11 +241,87 @@ function ReportPaymentForm({ onDone, reportable, initialPaymentId }: { onDone: (
           error={receiptError}
           onProblem={setReceiptError}
         />
+        <Textarea
+          label="Descripción (opcional)"
+          placeholder="Cualquier detalle que nos ayude a identificar tu pago"
+          autosize
+          minRows={2}
+          maxLength={500}
+          {...form.getInputProps('description')}
+        />
         <Text size="xs" c="dimmed">
-          Tu pago queda pendiente hasta que lo verifiquemos; te avisaremos por notificación y correo.
+          Tu pago queda en revisión hasta que lo verifiquemos; te avisaremos por notificación y correo.
         </Text>
-        <DialogActions onCancel={onDone} label="Reportar pago" loading={uploading || report.isPending} />
+        <DialogActions onCancel={onDone} label="Reportar pago" loading={uploading || report.isPending} error={refusal} />
       </Stack>
     </form>
   );
+}
+
+function MethodCard({ method }: { method: PaymentMethodOption }) {
+  return (
+    <Radio.Card value={method.id} radius="md" p="sm">
+      <Group wrap="nowrap" gap="xs" align="flex-start">
+        <Radio.Indicator size="sm" mt={2} />
+        <Stack gap={0} miw={0}>
+          <Text size="sm" fw={600}>
+            {method.name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {method.currency === 'VES' ? 'En bolívares' : 'En dólares'}
+          </Text>
+        </Stack>
+      </Group>
+    </Radio.Card>
+  );
+}
+
+/** What the report is for, and what it still owes. */
+function SubjectSummary({ subject }: { subject: ReportSubject }) {
+  if (subject.kind === 'new') {
+    return (
+      <Text size="sm" c="dimmed">
+        Un pago de envío, curso o créditos. Para pagar una factura, usa «Reportar pago» en la factura.
+      </Text>
+    );
+  }
+  if (subject.kind === 'payment') {
+    const { payment } = subject;
+    return (
+      <Alert color="blue" variant="light" icon={<IconInfoCircle />}>
+        <Text size="sm">
+          {paymentSubject(payment)}: <strong>{formatUsdCents(Math.round(payment.amountUsd * 100))}</strong>
+          {payment.status === 'failed' && payment.adminNotes ? ` · Motivo del rechazo anterior: ${payment.adminNotes}` : ''}
+        </Text>
+      </Alert>
+    );
+  }
+  const { invoice } = subject;
+  return (
+    <Alert color="blue" variant="light" icon={<IconInfoCircle />} title={`Factura ${invoice.number}`}>
+      <Stack gap={2}>
+        <Text size="sm">{invoiceSubject(invoice)}</Text>
+        <Text size="sm">
+          Total: {bothCurrencies(invoice.usdCents, invoice.vesCentimos)}
+        </Text>
+        <Text size="sm">
+          Por pagar: <strong>{bothCurrencies(invoice.remainingUsdCents, invoice.remainingVesCentimos)}</strong>
+        </Text>
+      </Stack>
+    </Alert>
+  );
+}
+
+function amountHint(subject: ReportSubject, currency: 'USD' | 'VES' | null): string | undefined {
+  if (!currency) return undefined;
+  if (subject.kind === 'invoice') {
+    if (currency === 'VES' && subject.invoice.remainingVesCentimos == null) {
+      return 'La factura se emitió sin tasa: si lo dejas vacío, se toma lo que falta a la tasa de hoy.';
+    }
+    return currency === 'VES'
+      ? 'Lo que falta por pagar, a la tasa de la factura. Si pagaste una parte, escribe lo que pagaste.'
+      : 'Lo que falta por pagar. Si pagaste una parte, escribe lo que pagaste.';
+  }
+  if (subject.kind === 'payment' && currency === 'VES') return 'Si lo dejas vacío, se toma el monto a pagar a la tasa de hoy.';
+  return currency === 'VES' ? 'El monto exacto de tu pago en bolívares.' : undefined;
 }

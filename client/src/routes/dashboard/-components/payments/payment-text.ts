@@ -21,3 +21,4 @@ export const PAYMENT_STATUS_COLORS: Record<PaymentStatus, string> = {
   failed: 'red',
   cancelled: 'gray',
 };
+
