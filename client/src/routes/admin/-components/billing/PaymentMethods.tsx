@@ -98,7 +98,7 @@ function methodColumns(canEdit: boolean, onEdit: (m: PaymentMethodRow) => void):
         canEdit ? (
           <ActiveSwitch method={m} />
         ) : (
-          <Badge color={m.active ? 'green' : 'gray'} variant="light">
+          <Badge color={m.active ? 'green' : 'gray'} variant="light" style={{ flexShrink: 0, overflow: 'visible' }} miw="fit-content">
             {m.active ? 'Activo' : 'Inactivo'}
           </Badge>
         ),
