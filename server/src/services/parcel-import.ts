@@ -30,18 +30,13 @@ import { OPEN_PREALERT_STATUSES_SQL } from '../queries/reception';
 import { CUSTOMER_WAREHOUSE_PATH } from './prealerts';
 import { notifyEach } from './notify';
 import { nextWarehouseReceiptSql } from './warehouse-receipt';
+import { detectDelimiter, headerKey } from '../lib/csv-read';
 
 // --- Reading the file ----------------------------------------------------------------------------
 
 /** Header names as they are compared: lower case, no accents, letters and digits only, no unit. */
 function headerName(header: string): string {
-  return header
-    .replace(/\(.*?\)|\[.*?\]/g, '')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '')
-    .replace(/(kgs?|lbs?|libras|cm|en)$/, '');
+  return headerKey(header, /(kgs?|lbs?|libras|cm|en)$/);
 }
 
 /** The names each column goes by in Spanish and English manifests (compared by headerName). */
@@ -66,21 +61,6 @@ const FIELD_BY_NAME = new Map(Object.entries(HEADER_NAMES).flatMap(([field, name
 const POUNDS_HEADER = /\b(lbs?|libras?|pounds?)\b|(lbs?|libras)$/i;
 const KG_PER_LB = 0.45359237;
 
-/** The delimiter of the first line that has one: ';' when it has more of them than ',' (outside quotes). */
-function detectDelimiter(text: string): ',' | ';' {
-  let commas = 0;
-  let semicolons = 0;
-  let quoted = false;
-  for (const ch of text) {
-    if (ch === '"') quoted = !quoted;
-    else if (!quoted && ch === ',') commas++;
-    else if (!quoted && ch === ';') semicolons++;
-    else if (!quoted && ch === '\n') {
-      if (commas + semicolons > 0) break;
-    }
-  }
-  return semicolons > commas ? ';' : ',';
-}
 
 /** "1,5", "1.5", "2 kg" → the number; null when it is not one. */
 function readNumber(value: string): number | null {

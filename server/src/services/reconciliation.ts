@@ -26,6 +26,7 @@ import type { Config } from '../env';
 import { listStatementLines } from '../queries/reconciliation';
 import { isUniqueViolation } from './auth';
 import { reviewPayment } from './payment-review';
+import { detectDelimiter, headerKey } from '../lib/csv-read';
 
 // --- Reading the file ----------------------------------------------------------------------------
 
@@ -42,14 +43,7 @@ type StatementField = 'date' | 'reference' | 'description' | 'amount';
 
 /** Header names as they are compared: lower case, no accents, letters only, no unit ("Monto (Bs.)"). */
 function headerName(header: string): string {
-  return header
-    .replace(/\(.*?\)|\[.*?\]/g, '')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '')
-    .replace(/(bs|ves)$/, '')
-    .replace(/en$/, '');
+  return headerKey(header, /(bs|ves)$/).replace(/en$/, '');
 }
 
 /** The names each column goes by in Spanish and English statements (compared by headerName). */
@@ -62,19 +56,6 @@ const HEADER_NAMES: Record<StatementField, string[]> = {
 const FIELD_BY_NAME = new Map(Object.entries(HEADER_NAMES).flatMap(([field, names]) => names.map((n) => [n, field as StatementField])));
 const FIELDS: StatementField[] = ['date', 'reference', 'description', 'amount'];
 
-/** The delimiter of the first line that has one: ';' when it has more of them than ',' (outside quotes). */
-function detectDelimiter(text: string): ',' | ';' {
-  let commas = 0;
-  let semicolons = 0;
-  let quoted = false;
-  for (const ch of text) {
-    if (ch === '"') quoted = !quoted;
-    else if (!quoted && ch === ',') commas++;
-    else if (!quoted && ch === ';') semicolons++;
-    else if (!quoted && ch === '\n' && commas + semicolons > 0) break;
-  }
-  return semicolons > commas ? ';' : ',';
-}
 
 /**
  * "05/03/2026", "5/3/2026" or "2026-03-05" (a time after it, as some banks write, is ignored) →
