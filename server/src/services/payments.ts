@@ -32,6 +32,14 @@ import { customerForAdmins } from './notify';
 
 export type ReportPayment = z.output<typeof reportPaymentSchema>;
 
+/** What a report answers of the payment it wrote. */
+const REPORTED = {
+  id: paymentTransactions.id,
+  transactionType: paymentTransactions.transactionType,
+  amountUsd: paymentTransactions.amountUsd,
+  description: paymentTransactions.description,
+};
+
 /** The unique index on the method and the reference compared ignoring case and whitespace. */
 const DUPLICATE_INDEX = 'payment_transactions_method_reference_norm_key';
 
@@ -91,12 +99,7 @@ export async function reportPayment(db: Db, config: Pick<Config, 'adminNotifyEma
             processedBy: null,
           })
           .where(eq(paymentTransactions.id, existing.id))
-          .returning({
-            id: paymentTransactions.id,
-            transactionType: paymentTransactions.transactionType,
-            amountUsd: paymentTransactions.amountUsd,
-            description: paymentTransactions.description,
-          });
+          .returning(REPORTED);
       } else if (input.invoiceId) {
         // Issue 17: a payment toward one of the customer's invoices (the rest of a partial one).
         const invoice = await payableInvoice(tx, userId, input.invoiceId, null);
@@ -115,12 +118,7 @@ export async function reportPayment(db: Db, config: Pick<Config, 'adminNotifyEma
             shipmentId: invoice.shipmentId,
             metadata: input.description ? { customer_note: input.description } : {},
           })
-          .returning({
-            id: paymentTransactions.id,
-            transactionType: paymentTransactions.transactionType,
-            amountUsd: paymentTransactions.amountUsd,
-            description: paymentTransactions.description,
-          });
+          .returning(REPORTED);
       } else {
         const paid = input.transactionType === 'shipping_payment' ? await lockPayableTrackings(tx, userId, input.trackingIds) : [];
         const amounts = await paidAmounts(tx, method.currency, input.amount, null, null);
@@ -134,12 +132,7 @@ export async function reportPayment(db: Db, config: Pick<Config, 'adminNotifyEma
             transactionType: input.transactionType!,
             description: input.description,
           })
-          .returning({
-            id: paymentTransactions.id,
-            transactionType: paymentTransactions.transactionType,
-            amountUsd: paymentTransactions.amountUsd,
-            description: paymentTransactions.description,
-          });
+          .returning(REPORTED);
         if (paid.length) await tx.insert(paymentTrackings).values(paid.map((t) => ({ paymentId: payment.id, trackingId: t.id })));
         paidNumbers = paid.map((t) => t.trackingNumber).sort();
       }
