@@ -110,10 +110,13 @@ beforeAll(async () => {
 
   const pending = ok(await visitor.query<{ id: string; canReport: boolean }[]>(live, 'payments.mine')).find((p) => p.canReport);
   expect(pending, 'el casillero nuevo tiene su pago de activación pendiente').toBeTruthy();
+  // The demo's payment methods (issue 17); Zelle is in dollars, so no rate is needed.
+  const zelle = ok(await visitor.query<{ id: string; name: string }[]>(live, 'paymentMethods.active')).find((m) => m.name === 'Zelle');
+  expect(zelle, 'la demo ofrece Zelle como método de pago').toBeTruthy();
   ok(
     await visitor.mutation(live, 'payments.report', {
       paymentId: pending!.id,
-      paymentMethod: 'Zelle',
+      methodId: zelle!.id,
       paymentReference: 'SIMULACRO-0001',
       receiptFileId: uploadedReceiptId,
     }),

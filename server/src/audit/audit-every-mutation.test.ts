@@ -14,7 +14,8 @@ import { diskFileStore } from '../files/file-store';
 import { storeFile } from '../files/store';
 import { callerFor, TEST_APP_URL, type TestCaller } from '../test/caller';
 import { createTestDatabase } from '../test/db';
-import { customerWithActiveMailbox, signedInStaff, uniqueEmail, type CustomerWithMailbox } from '../test/factories';
+import { customerWithActiveMailbox, paymentMethodId, signedInStaff, uniqueEmail, type CustomerWithMailbox } from '../test/factories';
+import { businessToday } from '../lib/business-clock';
 import { tempStorageDir, tinyPng } from '../test/files';
 import type { Meta } from '../trpc/init';
 import { appRouter } from '../trpc/router';
@@ -106,8 +107,8 @@ async function reportedPayment() {
   });
   return customerCaller().payments.report({
     transactionType: 'shipping_payment',
-    amountUsd: 20,
-    paymentMethod: 'Zelle',
+    amount: 20,
+    methodId: await paymentMethodId(db(), 'zelle'),
     paymentReference: unique('REF-AUD-'),
     receiptFileId: file.id,
     trackingIds: [(await tracking('ready_to_ship')).id],
@@ -332,6 +333,85 @@ const CASES: Record<string, Case> = {
       }),
     };
   },
+  'exchangeRates.record': async () => {
+    // A past day, so the rate the other cases' invoices take is not this one.
+    const rateDate = businessToday(new Date(Date.now() - 3 * 86_400_000));
+    return {
+      input: { rateDate, vesPerUsd: '36,5214', source: 'BCV' },
+      expected: (r) => ({
+        entity: 'exchange_rates',
+        entityId: r.rate.id,
+        operation: 'insert',
+        before: null,
+        after: { rate_date: rateDate, ves_per_usd: 36.5214, source: 'BCV' },
+      }),
+    };
+  },
+  'paymentMethods.create': async () => {
+    const name = unique('Zelle Auditado ');
+    return {
+      input: { kind: 'zelle', name, currency: 'USD', details: { email: 'caja@casillero.test', holder: 'Casillero Virtual LLC' }, instructions: null, active: true },
+      expected: (r) => ({
+        entity: 'payment_methods',
+        entityId: r.method.id,
+        operation: 'insert',
+        before: null,
+        after: { kind: 'zelle', name, currency: 'USD', details: { email: 'caja@casillero.test', holder: 'Casillero Virtual LLC' }, active: true },
+      }),
+    };
+  },
+  'paymentMethods.update': async () => {
+    const name = unique('Pago Móvil Auditado ');
+    const details = { bank: 'Mercantil (0105)', phone: '0412-5550000', idNumber: 'J-12345678-9' };
+    const { method } = await setup.paymentMethods.create({ kind: 'pago_movil', name, currency: 'VES', details, instructions: null, active: true });
+    return {
+      input: { id: method.id, kind: 'pago_movil', name, currency: 'VES', details: { ...details, phone: '0414-5550001' }, instructions: 'Concepto: tu casillero', active: false },
+      expected: () => ({
+        entity: 'payment_methods',
+        entityId: method.id,
+        operation: 'update',
+        before: { active: true, instructions: null, details },
+        after: { active: false, instructions: 'Concepto: tu casillero', details: { ...details, phone: '0414-5550001' } },
+      }),
+    };
+  },
+  'billing.issue': async () => {
+    const lines = [
+      { description: 'Reempaque especial', amountUsd: 12.5 },
+      { description: 'Seguro del envío', amountUsd: 3 },
+    ];
+    return {
+      input: { userId: ana.user.id, concept: 'shipping_payment', description: 'Reempaque y seguro', lines },
+      expected: (r) => ({
+        entity: 'invoices',
+        entityId: r.id,
+        operation: 'insert',
+        before: null,
+        after: {
+          user_id: ana.user.id,
+          number: r.number,
+          concept: 'shipping_payment',
+          usd_cents: 1550,
+          lines: [
+            { description: 'Reempaque especial', usdCents: 1250 },
+            { description: 'Seguro del envío', usdCents: 300 },
+          ],
+        },
+      }),
+    };
+  },
+  'billing.recordEntry': async () => {
+    return {
+      input: { userId: ana.user.id, kind: 'adjustment', amountUsd: 7.5, reason: 'Cargo por reempaque especial' },
+      expected: (r) => ({
+        entity: 'ledger_entries',
+        entityId: r.id,
+        operation: 'insert',
+        before: null,
+        after: { user_id: ana.user.id, kind: 'adjustment', usd_cents: 750, invoice_id: null, description: 'Cargo por reempaque especial' },
+      }),
+    };
+  },
   'notifications.send': async () => {
     return {
       input: { recipient: 'individual', userId: ana.user.id, type: 'package', title: 'Aviso auditado', message: 'Su paquete espera' },
@@ -481,6 +561,58 @@ const CASES: Record<string, Case> = {
       after: { key: 'storage', value: { freeDays: 25, feePerDayUsd: 0.75 } },
     }),
   }),
+  'reconciliation.upload': async () => {
+    const reference = unique('AUDBANCO');
+    return {
+      input: { fileName: 'estado-auditado.csv', content: `fecha;referencia;descripcion;monto\n12/03/2026;${reference};Pago movil;150,00\n` },
+      expected: (r) => ({
+        entity: 'bank_statements',
+        entityId: r.statementId,
+        operation: 'insert',
+        before: null,
+        after: { file_name: 'estado-auditado.csv', line_count: 1 },
+      }),
+    };
+  },
+  'reconciliation.approveMatched': async () => {
+    // A customer reports Bs. 150,00 by Pago Móvil toward their activation invoice; the statement has it.
+    const { paymentMethodId, recordRate } = await import('../test/factories');
+    await recordRate(db(), '40');
+    const carla = await customerWithActiveMailbox(db(), { nombre: 'Carla Conciliada' });
+    const carlaCaller = callerFor(db(), carla.visitor, config);
+    const activation = (await carlaCaller.billing.mine()).invoices.find((i) => i.concept === 'mailbox_activation')!;
+    const file = await storeFile(db(), diskFileStore(storageDir), {
+      ownerUserId: carla.user.id,
+      kind: 'receipt',
+      bytes: tinyPng('conciliacion'),
+      contentType: 'image/png',
+      originalName: 'pago-movil.png',
+      uploadedBy: carla.user.id,
+    });
+    const reference = unique('AUDPM');
+    const payment = await carlaCaller.payments.report({
+      paymentId: activation.openPaymentId!,
+      methodId: await paymentMethodId(db(), 'pago_movil'),
+      paymentReference: reference,
+      amount: 150,
+      receiptFileId: file.id,
+    });
+    const { statementId } = await setup.reconciliation.upload({
+      fileName: 'estado-conciliado.csv',
+      content: `fecha;referencia;descripcion;monto\n13/03/2026;${reference};Pago movil;150,00\n`,
+    });
+    const [line] = (await setup.reconciliation.lines({ statementId })).lines;
+    return {
+      input: { statementId },
+      expected: () => ({
+        entity: 'bank_statement_lines',
+        entityId: line!.id,
+        operation: 'update',
+        before: { payment_id: null },
+        after: { payment_id: payment.id },
+      }),
+    };
+  },
 };
 
 // --- The walk ----------------------------------------------------------------------------------

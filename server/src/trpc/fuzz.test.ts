@@ -13,13 +13,13 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getErrorShape, TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import { GENERIC_MESSAGES, SHIPMENT_MESSAGES } from '@casillero/shared';
+import { CLIENT_MESSAGES, GENERIC_MESSAGES, SHIPMENT_MESSAGES } from '@casillero/shared';
 import { rowsOf, type Database } from '../db/client';
 import { mailboxes } from '../db/schema';
 import { testConfig } from '../env';
 import { callerFor, newVisitor, TEST_APP_URL, type TestCaller, type Visitor } from '../test/caller';
 import { createTestDatabase } from '../test/db';
-import { signedInAdmin, signedInCustomer } from '../test/factories';
+import { paymentMethodId, recordRate, signedInAdmin, signedInCustomer } from '../test/factories';
 import { HOSTILE_VALUE, zodArbitrary, type ZodArbitraryOptions } from '../test/zod-arbitrary';
 import type { Context } from './context';
 import type { Meta } from './init';
@@ -321,6 +321,10 @@ async function seedPools() {
   await a.notifications.send({ recipient: 'individual', userId: customer.userId, type: 'general', title: 'Aviso', message: 'Tu casillero está listo.' });
   const [notification] = (await c.notifications.mine({})).items;
   const payments = await c.payments.mine();
+  // Issue 17: a rate (so reports in Bs. reach past "no rate"), the payment methods, the invoices.
+  await recordRate(db(), '36.5');
+  const methods = await Promise.all((['zelle', 'pago_movil', 'transferencia', 'binance', 'efectivo'] as const).map((kind) => paymentMethodId(db(), kind)));
+  const { invoices } = await c.billing.mine();
   const sessions = [...(await c.account.sessions()), ...(await a.account.sessions())];
   const me = [(await a.auth.me()).user!, (await c.auth.me()).user!];
   known = { shipmentId: shipment.id, customerId: customer.userId, packageId: received.id };
@@ -333,6 +337,8 @@ async function seedPools() {
     prealert.id,
     notification!.id,
     ...payments.map((p) => p.id),
+    ...methods,
+    ...invoices.map((i) => i.id),
     ...sessions.map((s) => s.id),
     admin.userId,
     customer.userId,
@@ -501,6 +507,14 @@ describe('fuzzing (issue 13)', () => {
       await expectRefused('customer', 'account.signOutSession', { id: 'Texto \u0000 fin' }, invalid);
       await expectRefused('admin', 'trackings.clients', { q: 'Texto a\u0000b fin' }, invalid);
       await expectRefused('admin', 'packages.count', { q: 'Texto a\u0000b fin' }, invalid);
+    });
+
+    it('a ledger correction (issue 17) for an id that is no customer: not found, nothing written', async () => {
+      const notFound = { code: 'NOT_FOUND', message: CLIENT_MESSAGES.notFound };
+      const correction = { kind: 'adjustment', amountUsd: 1, reason: 'Ajuste de prueba' };
+      // A shipment's id, and a staff member's: neither has a ledger.
+      await expectRefused('admin', 'billing.recordEntry', { ...correction, userId: known.shipmentId }, notFound);
+      await expectRefused('admin', 'billing.recordEntry', { ...correction, userId: (await callerAs('admin'))!.userId }, notFound);
     });
   });
 });

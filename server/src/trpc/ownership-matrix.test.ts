@@ -13,7 +13,7 @@ import { testConfig } from '../env';
 import { createServer } from '../server';
 import { callerFor, TEST_APP_URL, trpcError, type TestCaller } from '../test/caller';
 import { createTestDatabase } from '../test/db';
-import { signedInAdmin, signedInCustomer } from '../test/factories';
+import { paymentMethodId, recordRate, signedInAdmin, signedInCustomer } from '../test/factories';
 import { tempStorageDir, tinyPdf, tinyPng, uploadFile } from '../test/files';
 import type { Meta } from './init';
 import { appRouter } from './router';
@@ -60,12 +60,21 @@ function idFields(schema: unknown, prefix = ''): string[] {
   }
 }
 
+/**
+ * Id fields that name the business's own rows, which every customer uses, never a customer's:
+ * there is no B's to try. payments.report's methodId is one of the payment methods the
+ * administrator keeps (issue 17).
+ */
+const SHARED_ID_FIELDS: Record<string, string[]> = {
+  'payments.report': ['methodId'],
+};
+
 type AnyProcedure = { _def: { meta?: Meta; type: string; inputs: unknown[] } };
 const allProcedures = Object.entries(appRouter._def.procedures as unknown as Record<string, AnyProcedure>).map(([path, p]) => ({
   path,
   access: p._def.meta?.access,
   type: p._def.type,
-  idFields: [...new Set(p._def.inputs.flatMap((input) => idFields(input)))].sort(),
+  idFields: [...new Set(p._def.inputs.flatMap((input) => idFields(input)))].filter((f) => !SHARED_ID_FIELDS[path]?.includes(f)).sort(),
 }));
 
 /** Every customer procedure that takes an id, with the id-like fields of its input. */
@@ -81,6 +90,8 @@ type Fixture = {
     invoiceFileId: string;
     trackingId: string;
     packageId: string;
+    /** An active payment method (the business's: anyone pays with it). */
+    methodId: string;
   };
   b: {
     userId: string;
@@ -92,6 +103,10 @@ type Fixture = {
     activationPaymentId: string;
     /** A payment B reported with the receipt below. */
     reportedPaymentId: string;
+    /** The invoice of B's mailbox activation, issued at sign-up and still owed. */
+    activationInvoiceId: string;
+    /** The invoice of B's shipment, issued when it was created. */
+    shipmentInvoiceId: string;
     receiptFileId: string;
     invoiceFileId: string;
     trackingId: string;
@@ -127,6 +142,10 @@ const FOREIGN_INPUTS: Record<string, Record<string, (f: Fixture) => unknown>> = 
   'account.signOutSession': {
     id: (f) => ({ id: f.b.sessionId }),
   },
+  'billing.invoice': {
+    id: (f) => ({ id: f.b.activationInvoiceId }),
+    'id (a shipment invoice)': (f) => ({ id: f.b.shipmentInvoiceId }),
+  },
   'files.link': {
     id: (f) => ({ id: f.b.receiptFileId }),
     'id (an invoice)': (f) => ({ id: f.b.invoiceFileId }),
@@ -141,31 +160,45 @@ const FOREIGN_INPUTS: Record<string, Record<string, (f: Fixture) => unknown>> = 
   'payments.report': {
     paymentId: (f) => ({
       paymentId: f.b.activationPaymentId,
-      paymentMethod: 'Zelle',
+      methodId: f.a.methodId,
       paymentReference: newReference(),
-      amountVes: 100,
+      amount: 100,
       description: 'Pago de A sobre el casillero de B',
+      receiptFileId: f.a.receiptFileId,
+    }),
+    invoiceId: (f) => ({
+      invoiceId: f.b.activationInvoiceId,
+      methodId: f.a.methodId,
+      paymentReference: newReference(),
+      description: 'Pago de A sobre la factura de B',
+      receiptFileId: f.a.receiptFileId,
+    }),
+    'invoiceId (a shipment invoice, with an amount)': (f) => ({
+      invoiceId: f.b.shipmentInvoiceId,
+      methodId: f.a.methodId,
+      paymentReference: newReference(),
+      amount: 10,
       receiptFileId: f.a.receiptFileId,
     }),
     receiptFileId: (f) => ({
       transactionType: 'credit_purchase',
-      amountUsd: 10,
-      paymentMethod: 'Zelle',
+      amount: 10,
+      methodId: f.a.methodId,
       paymentReference: newReference(),
       receiptFileId: f.b.receiptFileId,
     }),
     trackingIds: (f) => ({
       transactionType: 'shipping_payment',
-      amountUsd: 20,
-      paymentMethod: 'Zelle',
+      amount: 20,
+      methodId: f.a.methodId,
       paymentReference: newReference(),
       receiptFileId: f.a.receiptFileId,
       trackingIds: [f.b.trackingId],
     }),
     'trackingIds (with an own one)': (f) => ({
       transactionType: 'shipping_payment',
-      amountUsd: 20,
-      paymentMethod: 'Zelle',
+      amount: 20,
+      methodId: f.a.methodId,
       paymentReference: newReference(),
       receiptFileId: f.a.receiptFileId,
       trackingIds: [f.a.trackingId, f.b.trackingId],
@@ -273,6 +306,9 @@ beforeAll(async () => {
   database = await createTestDatabase();
   storageDir = tempStorageDir();
   server = await createServer({ config: config(), database });
+  // Invoices freeze the day's rate (issue 17); the payments below are in dollars.
+  await recordRate(db(), '36.5');
+  const zelle = await paymentMethodId(db(), 'zelle');
   admin = await signedInAdmin(db());
   ana = await signedInCustomer(db(), { nombre: 'Ana Dueña' });
   beto = await signedInCustomer(db(), { nombre: 'Beto Vecino', type: 'china' });
@@ -284,8 +320,8 @@ beforeAll(async () => {
   const bInvoice = await upload(beto, 'invoice', tinyPdf());
   const bReported = await as(beto).payments.report({
     transactionType: 'credit_purchase',
-    amountUsd: 25,
-    paymentMethod: 'Zelle',
+    amount: 25,
+    methodId: zelle,
     paymentReference: newReference(),
     description: 'Créditos de Beto',
     receiptFileId: bReceipt,
@@ -326,6 +362,9 @@ beforeAll(async () => {
     (n) => n.title === 'Aviso solo para Beto',
   )!;
   const bSession = (await as(beto).account.sessions()).find((s) => s.isCurrent)!;
+  const bInvoices = (await as(beto).billing.mine()).invoices;
+  const bActivationInvoice = bInvoices.find((i) => i.concept === 'mailbox_activation')!;
+  const bShipmentInvoice = bInvoices.find((i) => i.concept === 'shipping_payment')!;
 
   // A's own, for the inputs that mix an own id with one of B's.
   const aMailbox = await activeMailbox(ana);
@@ -346,6 +385,7 @@ beforeAll(async () => {
       invoiceFileId: aInvoice,
       trackingId: await readyTracking(aMailbox),
       packageId: await receivedPackage(ana.user.id, aMailbox),
+      methodId: zelle,
     },
     b: {
       userId: beto.user.id,
@@ -355,6 +395,8 @@ beforeAll(async () => {
       prealertId: bPrealert.id,
       activationPaymentId: bActivation.id,
       reportedPaymentId: bReported.id,
+      activationInvoiceId: bActivationInvoice.id,
+      shipmentInvoiceId: bShipmentInvoice.id,
       receiptFileId: bReceipt,
       invoiceFileId: bInvoice,
       trackingId: bTracking,
@@ -378,7 +420,7 @@ function withoutSignatures(value: unknown): unknown {
 }
 
 /** Everything B (or A) sees of their own data, as they see it. */
-async function ownView(who: Signed, ids: { paymentIds: string[]; trackingId: string; shipmentId?: string; fileIds: string[] }) {
+async function ownView(who: Signed, ids: { paymentIds: string[]; invoiceIds: string[]; trackingId: string; shipmentId?: string; fileIds: string[] }) {
   const c = as(who);
   return withoutSignatures({
     me: await c.auth.me(),
@@ -390,6 +432,8 @@ async function ownView(who: Signed, ids: { paymentIds: string[]; trackingId: str
     payments: await c.payments.mine(),
     paymentDetails: await Promise.all(ids.paymentIds.map((id) => c.payments.get({ id }))),
     payableTrackings: await c.payments.payableTrackings(),
+    billing: await c.billing.mine(),
+    invoices: await Promise.all(ids.invoiceIds.map((id) => c.billing.invoice({ id }))),
     trackings: await c.trackings.mine(),
     tracking: await c.trackings.mineDetail({ id: ids.trackingId }),
     packages: await c.packages.mine(),
@@ -406,12 +450,13 @@ async function ownView(who: Signed, ids: { paymentIds: string[]; trackingId: str
 const betoView = () =>
   ownView(beto, {
     paymentIds: [fixture.b.activationPaymentId, fixture.b.reportedPaymentId],
+    invoiceIds: [fixture.b.activationInvoiceId, fixture.b.shipmentInvoiceId],
     trackingId: fixture.b.trackingId,
     shipmentId: fixture.b.shipmentId,
     fileIds: [fixture.b.receiptFileId, fixture.b.invoiceFileId],
   });
 const anaView = () =>
-  ownView(ana, { paymentIds: [], trackingId: fixture.a.trackingId, fileIds: [fixture.a.receiptFileId, fixture.a.invoiceFileId] });
+  ownView(ana, { paymentIds: [], invoiceIds: [], trackingId: fixture.a.trackingId, fileIds: [fixture.a.receiptFileId, fixture.a.invoiceFileId] });
 
 // --- The tests -----------------------------------------------------------------------------
 
@@ -458,6 +503,9 @@ describe('ownership matrix (issue 4)', () => {
       canReport: true,
     });
     expect(await b.payments.get({ id: fixture.b.reportedPaymentId })).toMatchObject({ status: 'pending', receiptFileId: fixture.b.receiptFileId });
+    for (const id of [fixture.b.activationInvoiceId, fixture.b.shipmentInvoiceId]) {
+      expect(await b.billing.invoice({ id })).toMatchObject({ status: 'pending', payments: [] });
+    }
     const prealert = (await b.prealerts.mine()).find((p) => p.id === fixture.b.prealertId)!;
     expect(prealert).toMatchObject({
       description: 'Zapatos deportivos de Beto',

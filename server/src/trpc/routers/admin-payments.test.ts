@@ -8,11 +8,14 @@ import {
   ADMIN_PAYMENT_MESSAGES,
   PAYMENT_MESSAGES,
   PAYMENT_NOTIFICATIONS,
+  usdCentsToVesCentimos,
   type PaymentType,
 } from '@casillero/shared';
 import type { Database } from '../../db/client';
 import {
   emailOutbox,
+  invoices,
+  ledgerEntries,
   mailboxes,
   notifications,
   paymentTrackings,
@@ -26,9 +29,11 @@ import { storeFile } from '../../files/store';
 import { idPrefixRange } from '../../queries/payments';
 import { callerFor, TEST_APP_URL, trpcError } from '../../test/caller';
 import { createTestDatabase } from '../../test/db';
-import { signedInAdmin, signedInCustomer } from '../../test/factories';
+import { paymentMethodId, recordRate, signedInAdmin, signedInCustomer } from '../../test/factories';
 import { tempStorageDir, tinyPng } from '../../test/files';
 
+/** Today's rate (Bs. per USD), frozen in the activation invoices issued at sign-up. */
+const RATE = '36.5';
 let database: Database;
 let storageDir: string;
 const config = () => testConfig({ appUrl: TEST_APP_URL, storageDir });
@@ -40,6 +45,7 @@ let adminCaller: ReturnType<typeof callerFor>;
 beforeAll(async () => {
   database = await createTestDatabase();
   storageDir = tempStorageDir();
+  await recordRate(database.db, RATE);
   admin = await signedInAdmin(database.db);
   adminCaller = callerFor(database.db, admin.visitor, config());
 });
@@ -53,10 +59,18 @@ const as = (c: Customer) => callerFor(db(), c.visitor, config());
 let refSerial = 0;
 const reference = () => `REF${Date.now().toString(36).toUpperCase()}X${++refSerial}`;
 
-/** The pending activation payment created at sign-up, reported with a receipt. */
-async function reportedActivation(c: Customer) {
+/**
+ * The pending activation payment created at sign-up, reported with a receipt through Zelle (or
+ * Pago Móvil, in Bs.) with the amount left empty: what its invoice owes.
+ */
+async function reportedActivation(c: Customer, kind: 'zelle' | 'pago_movil' = 'zelle') {
   const [payment] = await db()
-    .select({ id: paymentTransactions.id, mailboxId: paymentTransactions.mailboxId, amountUsd: paymentTransactions.amountUsd })
+    .select({
+      id: paymentTransactions.id,
+      mailboxId: paymentTransactions.mailboxId,
+      amountUsd: paymentTransactions.amountUsd,
+      invoiceId: paymentTransactions.invoiceId,
+    })
     .from(paymentTransactions)
     .where(and(eq(paymentTransactions.userId, c.user.id), eq(paymentTransactions.transactionType, 'mailbox_activation')));
   const file = await storeFile(db(), diskFileStore(storageDir), {
@@ -70,13 +84,12 @@ async function reportedActivation(c: Customer) {
   const ref = reference();
   await as(c).payments.report({
     paymentId: payment.id,
-    paymentMethod: 'Zelle',
+    methodId: await paymentMethodId(db(), kind),
     paymentReference: ref,
-    amountVes: 1850.5,
     description: 'Pagué desde la cuenta de mi hermana',
     receiptFileId: file.id,
   });
-  return { ...payment, mailboxId: payment.mailboxId!, reference: ref, receiptFileId: file.id };
+  return { ...payment, mailboxId: payment.mailboxId!, invoiceId: payment.invoiceId!, reference: ref, receiptFileId: file.id };
 }
 
 async function insertPayment(userId: string, values: { type: PaymentType; amountUsd: number; status?: 'pending' | 'completed' | 'failed' | 'cancelled'; createdAt?: Date }) {
@@ -122,8 +135,16 @@ describe('payments.review: approving a mailbox activation', () => {
     expect(await mailboxStatus(activation.mailboxId)).toBe('inactive');
 
     const result = await adminCaller.payments.review({ id: activation.id, status: 'completed', adminNotes: '  Verificado en Binance.  ' });
-    expect(result).toMatchObject({ id: activation.id, status: 'completed', authorisedTrackings: [] });
+    // Issue 17: the approval pays the activation invoice in full, which activates the mailbox.
+    expect(result).toMatchObject({ id: activation.id, status: 'completed', authorisedTrackings: [], invoiceId: activation.invoiceId, invoicePaid: true });
     expect(result.mailboxActivated).toMatch(/^BJS/);
+    // The payment entered the customer's ledger once, against its invoice.
+    const credited = await db()
+      .select({ usdCents: ledgerEntries.usdCents, kind: ledgerEntries.kind, invoiceId: ledgerEntries.invoiceId, userId: ledgerEntries.userId })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.paymentId, activation.id));
+    expect(credited).toEqual([{ usdCents: -999, kind: 'payment', invoiceId: activation.invoiceId, userId: ana.user.id }]);
+    expect((await as(ana).billing.mine()).balance).toMatchObject({ balanceUsdCents: 0, openInvoices: 0 });
 
     const row = await paymentRow(activation.id);
     expect(row.status).toBe('completed');
@@ -180,6 +201,10 @@ describe('payments.review: approving a mailbox activation', () => {
     const row = await paymentRow(activation.id);
     expect(row.status).toBe('completed');
     expect(row.metadata.admin_notes).toMatch(/^Aprobación \d+$/);
+    // …and one credit in the ledger.
+    expect(await db().select({ usdCents: ledgerEntries.usdCents }).from(ledgerEntries).where(eq(ledgerEntries.paymentId, activation.id))).toEqual([
+      { usdCents: -499 },
+    ]);
   });
 });
 
@@ -193,6 +218,9 @@ describe('payments.review: rejection, review and final states', () => {
     expect(row.processedAt).toBeInstanceOf(Date);
     expect(row.processedBy).toBe(admin.user.id);
     expect(await mailboxStatus(activation.mailboxId)).toBe('inactive');
+    // A rejected payment never enters the ledger: the invoice is still owed in full.
+    expect(await db().select().from(ledgerEntries).where(eq(ledgerEntries.paymentId, activation.id))).toEqual([]);
+    expect((await as(carla).billing.invoice({ id: activation.invoiceId })).remainingUsdCents).toBe(499);
     const [notice] = await notificationsOf(carla.user.id);
     expect(notice.message).toBe('Tu pago de $4.99 ha sido rechazado. Notas: No encontramos la transferencia.');
     expect(notice.message).toBe(PAYMENT_NOTIFICATIONS.rejected(4.99, 'No encontramos la transferencia.'));
@@ -333,6 +361,10 @@ describe('payments.review: an approved shipping payment authorises dispatch', ()
     const result = await adminCaller.payments.review({ id: paymentId, status: 'completed', adminNotes: 'Zelle recibido' });
     expect(result.mailboxActivated).toBeNull();
     expect(result.authorisedTrackings).toHaveLength(1);
+    // A payment without an invoice gets one for its amount on approval, which it pays.
+    expect(result.invoicePaid).toBe(true);
+    const [invoice] = await db().select().from(invoices).where(eq(invoices.id, result.invoiceId!));
+    expect(invoice).toMatchObject({ userId: hugo.user.id, concept: 'shipping_payment', usdCents: 3850 });
 
     const historyOf = (id: string) =>
       db()
@@ -362,13 +394,15 @@ describe('payments.review: an approved shipping payment authorises dispatch', ()
 describe('payments.list, count, summary and detail', () => {
   let iris: Customer;
   let irisActivation: Awaited<ReturnType<typeof reportedActivation>>;
+  /** What Iris's $9.99 activation is in Bs. at the rate frozen in its invoice. */
+  const IRIS_VES = usdCentsToVesCentimos(999, RATE) / 100;
   beforeAll(async () => {
     iris = await signedInCustomer(db(), { nombre: 'Iris Zambrano Listados', type: 'china' });
-    irisActivation = await reportedActivation(iris);
+    irisActivation = await reportedActivation(iris, 'pago_movil');
     await insertPayment(iris.user.id, { type: 'course_purchase', amountUsd: 120, status: 'cancelled' });
   });
 
-  it('lists newest first with customer, type, amount, method, reference, status and the receipt', async () => {
+  it('lists newest first with customer, type, amount (in Bs. too), method, reference, invoice, status and the receipt', async () => {
     const page = await adminCaller.payments.list({});
     expect(page.page).toBe(1);
     const times = page.rows.map((r) => new Date(r.createdAt).getTime());
@@ -379,12 +413,15 @@ describe('payments.list, count, summary and detail', () => {
       customerEmail: iris.email,
       transactionType: 'mailbox_activation',
       amountUsd: 9.99,
-      amountVes: 1850.5,
-      paymentMethod: 'Zelle',
+      amountVes: IRIS_VES,
+      currency: 'VES',
+      paymentMethod: 'Pago Móvil',
       paymentReference: irisActivation.reference,
+      invoiceId: irisActivation.invoiceId,
       status: 'pending',
       receiptFileId: irisActivation.receiptFileId,
     });
+    expect(row.invoiceNumber).toMatch(/^F-\d{4}-\d{6}$/);
   });
 
   it('searches by customer name, reference and id (full or its beginning)', async () => {
@@ -444,9 +481,11 @@ describe('payments.list, count, summary and detail', () => {
     expect(detail).toMatchObject({
       customerName: 'Iris Zambrano Listados',
       amountUsd: 9.99,
-      amountVes: 1850.5,
+      amountVes: IRIS_VES,
+      currency: 'VES',
       transactionType: 'mailbox_activation',
-      paymentMethod: 'Zelle',
+      paymentMethod: 'Pago Móvil',
+      invoiceId: irisActivation.invoiceId,
       paymentReference: irisActivation.reference,
       customerNote: 'Pagué desde la cuenta de mi hermana',
       adminNotes: null,

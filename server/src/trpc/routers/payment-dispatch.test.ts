@@ -13,7 +13,7 @@ import { diskFileStore } from '../../files/file-store';
 import { storeFile } from '../../files/store';
 import { callerFor, TEST_APP_URL, trpcError } from '../../test/caller';
 import { createTestDatabase } from '../../test/db';
-import { customerWithActiveMailbox, signedInAdmin, type CustomerWithMailbox } from '../../test/factories';
+import { customerWithActiveMailbox, paymentMethodId, signedInAdmin, type CustomerWithMailbox } from '../../test/factories';
 import { tempStorageDir, tinyPng } from '../../test/files';
 
 const ADMIN_INBOX = 'operaciones@casillero.test';
@@ -74,8 +74,8 @@ const newReference = () => `ENV-${Date.now().toString(36)}-${++serial}`;
 async function shippingReport(c: Customer, trackingIds: string[] | undefined, overrides: Partial<ReportPaymentInput> = {}) {
   return as(c).payments.report({
     transactionType: 'shipping_payment',
-    amountUsd: 38.5,
-    paymentMethod: 'Zelle',
+    amount: 38.5,
+    methodId: await paymentMethodId(db(), 'zelle'),
     paymentReference: newReference(),
     receiptFileId: await receiptOf(c),
     trackingIds,
@@ -187,8 +187,8 @@ describe('reporting a shipping payment', () => {
     const ready = await trackingOf(uma);
     const answer = await as(uma).payments.report({
       transactionType: 'credit_purchase',
-      amountUsd: 20,
-      paymentMethod: 'Zelle',
+      amount: 20,
+      methodId: await paymentMethodId(db(), 'zelle'),
       paymentReference: newReference(),
       receiptFileId: await receiptOf(uma),
       trackingIds: [ready.id],
@@ -214,6 +214,11 @@ describe('reviewing a shipping payment', () => {
     const before = await adminCaller.trackings.stats();
     const result = await adminCaller.payments.review({ id, status: 'completed' });
     expect(result.authorisedTrackings).toEqual([a.trackingNumber]);
+    // Issue 17: a shipping payment reported without an invoice gets one for its amount on
+    // approval, paid by it in the customer's ledger.
+    expect(result.invoicePaid).toBe(true);
+    const invoice = (await as(vera).billing.mine()).invoices.find((i) => i.id === result.invoiceId)!;
+    expect(invoice).toMatchObject({ concept: 'shipping_payment', usdCents: 3850, status: 'paid' });
 
     const stamped = await authorisedAt([a.id, b.id, untouched.id]);
     expect(stamped[a.id]).toBeInstanceOf(Date);

@@ -9,7 +9,7 @@ import { diskFileStore } from '../../files/file-store';
 import { storeFile } from '../../files/store';
 import { callerFor, TEST_APP_URL } from '../../test/caller';
 import { createTestDatabase } from '../../test/db';
-import { customerWithActiveMailbox, signedInAdmin, type CustomerWithMailbox } from '../../test/factories';
+import { customerWithActiveMailbox, paymentMethodId, signedInAdmin, type CustomerWithMailbox } from '../../test/factories';
 import { tempStorageDir, tinyPng } from '../../test/files';
 
 let database: Database;
@@ -61,8 +61,8 @@ async function reportShipping(c: Customer, trackingIds: string[]) {
   });
   return as(c).payments.report({
     transactionType: 'shipping_payment',
-    amountUsd: 38.5,
-    paymentMethod: 'Zelle',
+    amount: 38.5,
+    methodId: await paymentMethodId(db(), 'zelle'),
     paymentReference: `FAC-${Date.now().toString(36)}-${++serial}`,
     receiptFileId: file.id,
     trackingIds,
