@@ -33,6 +33,8 @@ export type ResponsiveColumn<Row> = {
   card?: CardPlace;
   /** Codes (a tracking number) in monospace. */
   mono?: boolean;
+  /** Amounts and counts line up on the right of the table (a card is not aligned). */
+  align?: 'right';
 };
 
 const fontOf = (column: { mono?: boolean }) => (column.mono ? 'monospace' : undefined);
@@ -47,12 +49,17 @@ type RowCardsProps<Row> = {
   cardLabel: (row: Row) => string;
   /** Attributes of a row's element, the table row or the card (`data-*` hooks). */
   rowAttributes?: (row: Row) => Record<`data-${string}`, string>;
+  /** The row to set apart, if any (the one open below the list). */
+  highlighted?: (row: Row) => boolean;
 };
 
 type ResponsiveTableProps<Row> = RowCardsProps<Row> & {
   /** The table's width before it scrolls sideways. */
   minWidth: number;
 };
+
+const HIGHLIGHT = 'var(--mantine-color-blue-light)';
+const bgOf = <Row,>(row: Row, highlighted?: (row: Row) => boolean) => (highlighted?.(row) ? HIGHLIGHT : undefined);
 
 const isEmpty = (node: ReactNode) => node === null || node === undefined || node === false || node === '';
 
@@ -61,7 +68,7 @@ export function ResponsiveTable<Row>(props: ResponsiveTableProps<Row>) {
   return useIsPhone() ? <RowCards {...props} /> : <WideTable {...props} />;
 }
 
-function WideTable<Row>({ caption, rows, columns, getRowId, minWidth, rowAttributes }: ResponsiveTableProps<Row>) {
+function WideTable<Row>({ caption, rows, columns, getRowId, minWidth, rowAttributes, highlighted }: ResponsiveTableProps<Row>) {
   return (
     <Card withBorder radius="md" padding={0}>
       <Table.ScrollContainer minWidth={minWidth}>
@@ -69,15 +76,17 @@ function WideTable<Row>({ caption, rows, columns, getRowId, minWidth, rowAttribu
           <Table.Thead>
             <Table.Tr>
               {columns.map((column, index) => (
-                <Table.Th key={index}>{column.header}</Table.Th>
+                <Table.Th key={index} ta={column.align}>
+                  {column.header}
+                </Table.Th>
               ))}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {rows.map((row) => (
-              <Table.Tr key={getRowId(row)} {...rowAttributes?.(row)}>
+              <Table.Tr key={getRowId(row)} bg={bgOf(row, highlighted)} {...rowAttributes?.(row)}>
                 {columns.map((column, index) => (
-                  <Table.Td key={index} ff={fontOf(column)}>
+                  <Table.Td key={index} ff={fontOf(column)} ta={column.align}>
                     {column.cell(row)}
                   </Table.Td>
                 ))}
@@ -91,7 +100,7 @@ function WideTable<Row>({ caption, rows, columns, getRowId, minWidth, rowAttribu
 }
 
 /** The phone half alone, for a table drawn another way on wide screens (a drawer's small table). */
-export function RowCards<Row>({ caption, rows, columns, getRowId, cardLabel, rowAttributes }: RowCardsProps<Row>) {
+export function RowCards<Row>({ caption, rows, columns, getRowId, cardLabel, rowAttributes, highlighted }: RowCardsProps<Row>) {
   const placed = (...places: CardPlace[]) => columns.filter((c) => places.includes(c.card ?? 'value'));
   const [titles, statuses, values, actions] = [placed('title'), placed('status'), placed('value', 'wide'), placed('actions')];
   return (
@@ -99,7 +108,7 @@ export function RowCards<Row>({ caption, rows, columns, getRowId, cardLabel, row
       {rows.map((row) => {
         const rowActions = actions.map((c) => c.cell(row)).filter((node) => !isEmpty(node));
         return (
-          <Card key={getRowId(row)} component="li" withBorder radius="md" padding="md" aria-label={cardLabel(row)} {...rowAttributes?.(row)}>
+          <Card key={getRowId(row)} component="li" withBorder radius="md" padding="md" aria-label={cardLabel(row)} bg={bgOf(row, highlighted)} {...rowAttributes?.(row)}>
             <Stack gap="sm">
               <Stack gap={6}>
                 {titles.map((c, index) => (

@@ -2,7 +2,8 @@
 // in Bs. at today's rate as an estimate), the invoices with their own frozen rate, and the
 // ledger. Entries are never edited or deleted; roles that write payments add a correction
 // (an adjustment or a refund of credit) as a new entry.
-import { Alert, Anchor, Badge, Button, Card, Center, Group, Loader, NumberInput, SegmentedControl, Stack, Table, Text, Textarea } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Alert, Anchor, Badge, Button, Card, Center, Group, Loader, NumberInput, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { IconAlertCircle, IconFileTypePdf } from '@tabler/icons-react';
 import {
   BILLING_MESSAGES,
@@ -18,6 +19,7 @@ import {
   ledgerEntryInput,
 } from '@casillero/shared';
 import { useQuery } from '@tanstack/react-query';
+import { ResponsiveTable, StackedCell, type ResponsiveColumn } from '../../../../components/data-table';
 import { ErrorAlert } from '../../../../components/forms/FormParts';
 import { notifySuccess } from '../../../../components/forms/notify';
 import { useInvalidate } from '../../../../components/forms/useInvalidate';
@@ -110,150 +112,157 @@ function InvoiceAmount({ invoice }: { invoice: AccountInvoice }) {
   );
 }
 
-function InvoicesTable({ invoices }: { invoices: AccountInvoice[] }) {
+const nowrap = { whiteSpace: 'nowrap' } as const;
+
+const invoiceColumns: ResponsiveColumn<AccountInvoice>[] = [
+  { header: 'Número', card: 'title', mono: true, cell: (inv) => <span style={nowrap}>{inv.number}</span> },
+  { header: 'Fecha', cell: (inv) => <span style={nowrap}>{formatDay(inv.issueDate)}</span> },
+  { header: 'Concepto', card: 'wide', cell: (inv) => <StackedCell main={PAYMENT_TYPE_LABELS[inv.concept]} sub={inv.description} /> },
+  { header: 'Total', cell: (inv) => <InvoiceAmount invoice={inv} /> },
+  {
+    header: 'Estado',
+    card: 'status',
+    cell: (inv) => (
+      <>
+        <Badge color={INVOICE_STATUS_COLORS[inv.status]} variant="light" style={{ minWidth: 'max-content' }}>
+          {INVOICE_STATUS_LABELS[inv.status]}
+        </Badge>
+        {inv.status === 'partial' && (
+          <Text size="xs" c="dimmed" style={nowrap}>
+            Falta {formatUsdCents(inv.remainingUsdCents)}
+          </Text>
+        )}
+      </>
+    ),
+  },
+  {
+    header: 'PDF',
+    card: 'actions',
+    cell: (inv) => (
+      <Anchor href={invoicePdfPath(inv.id)} target="_blank" rel="noopener" size="sm" aria-label={`PDF de la factura ${inv.number}`}>
+        <Group gap={4} wrap="nowrap">
+          <IconFileTypePdf size={16} aria-hidden />
+          PDF
+        </Group>
+      </Anchor>
+    ),
+  },
+];
+
+/** One list of the account: its small heading, what to know about it, and its rows or why there are none. */
+function AccountList({ title, note, empty, children }: { title: string; note?: string; empty: string | false; children: ReactNode }) {
   return (
     <Stack gap={4}>
       <Text fw={600} size="sm">
-        Facturas
+        {title}
       </Text>
-      {invoices.length === 0 ? (
+      {note && (
+        <Text size="xs" c="dimmed">
+          {note}
+        </Text>
+      )}
+      {empty ? (
         <Text size="sm" c="dimmed">
-          El cliente no tiene facturas.
+          {empty}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table verticalSpacing={4} striped aria-label="Facturas del cliente">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Número</Table.Th>
-                <Table.Th>Fecha</Table.Th>
-                <Table.Th>Concepto</Table.Th>
-                <Table.Th>Total</Table.Th>
-                <Table.Th>Estado</Table.Th>
-                <Table.Th>PDF</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {invoices.map((inv) => (
-                <Table.Tr key={inv.id}>
-                  <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-                    {inv.number}
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(inv.issueDate)}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{PAYMENT_TYPE_LABELS[inv.concept]}</Text>
-                    <Text size="xs" c="dimmed">
-                      {inv.description}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <InvoiceAmount invoice={inv} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={INVOICE_STATUS_COLORS[inv.status]} variant="light" style={{ minWidth: 'max-content' }}>
-                      {INVOICE_STATUS_LABELS[inv.status]}
-                    </Badge>
-                    {inv.status === 'partial' && (
-                      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                        Falta {formatUsdCents(inv.remainingUsdCents)}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Anchor href={invoicePdfPath(inv.id)} target="_blank" rel="noopener" size="sm" aria-label={`PDF de la factura ${inv.number}`}>
-                      <Group gap={4} wrap="nowrap">
-                        <IconFileTypePdf size={16} aria-hidden />
-                        PDF
-                      </Group>
-                    </Anchor>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        children
       )}
     </Stack>
   );
 }
 
-function LedgerTable({ entries }: { entries: LedgerRow[] }) {
+function InvoicesTable({ invoices }: { invoices: AccountInvoice[] }) {
   return (
-    <Stack gap={4}>
-      <Text fw={600} size="sm">
-        Movimientos
+    <AccountList title="Facturas" empty={invoices.length === 0 && 'El cliente no tiene facturas.'}>
+      <ResponsiveTable
+        caption="Facturas del cliente"
+        rows={invoices}
+        columns={invoiceColumns}
+        getRowId={(inv) => inv.id}
+        cardLabel={(inv) => `Factura ${inv.number}`}
+        minWidth={640}
+      />
+    </AccountList>
+  );
+}
+
+const ledgerColumns: ResponsiveColumn<LedgerRow>[] = [
+  {
+    header: 'Fecha y por',
+    cell: (e) => <StackedCell nowrap main={formatDateTime(e.createdAt)} sub={e.createdByEmail ?? 'Sistema'} />,
+  },
+  {
+    header: 'Tipo y descripción',
+    card: 'title',
+    cell: (e) => (
+      <StackedCell
+        main={
+          <Text span inherit fw={600}>
+            {LEDGER_KIND_LABELS[e.kind]}
+          </Text>
+        }
+        sub={e.description}
+      />
+    ),
+  },
+  {
+    header: 'USD',
+    align: 'right',
+    cell: (e) => (
+      <Text span size="sm" style={nowrap} c={e.usdCents < 0 ? 'green.8' : undefined}>
+        {signedUsd(e.usdCents)}
       </Text>
-      <Text size="xs" c="dimmed">
-        {NEVER_EDITED} Positivo: el cliente debe más; negativo: pagos y saldo a su favor.
-      </Text>
-      {entries.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          Sin movimientos.
+    ),
+  },
+  {
+    header: 'Bs.',
+    align: 'right',
+    cell: (e) =>
+      e.vesCentimos !== null ? (
+        <div style={nowrap}>
+          {formatVesCentimos(e.vesCentimos)}
+          {e.vesPerUsd && (
+            <Text size="xs" c="dimmed">
+              {formatRate(e.vesPerUsd)}
+            </Text>
+          )}
+        </div>
+      ) : (
+        '—'
+      ),
+  },
+  {
+    header: 'Factura',
+    cell: (e) =>
+      e.invoiceNumber ? (
+        <Text span size="sm" ff="monospace" style={nowrap}>
+          {e.invoiceNumber}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={620}>
-          <Table verticalSpacing={4} striped aria-label="Movimientos del cliente">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Fecha y por</Table.Th>
-                <Table.Th>Tipo y descripción</Table.Th>
-                <Table.Th ta="right">USD</Table.Th>
-                <Table.Th ta="right">Bs.</Table.Th>
-                <Table.Th>Factura</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {entries.map((e) => (
-                <Table.Tr key={e.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Text size="sm">{formatDateTime(e.createdAt)}</Text>
-                    <Text size="xs" c="dimmed">
-                      {e.createdByEmail ?? 'Sistema'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {LEDGER_KIND_LABELS[e.kind]}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {e.description}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} c={e.usdCents < 0 ? 'green.8' : undefined}>
-                    {signedUsd(e.usdCents)}
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {e.vesCentimos !== null ? (
-                      <>
-                        {formatVesCentimos(e.vesCentimos)}
-                        {e.vesPerUsd && (
-                          <Text size="xs" c="dimmed">
-                            {formatRate(e.vesPerUsd)}
-                          </Text>
-                        )}
-                      </>
-                    ) : (
-                      '—'
-                    )}
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {e.invoiceNumber ? (
-                      <Text span size="sm" ff="monospace">
-                        {e.invoiceNumber}
-                      </Text>
-                    ) : (
-                      <Text span size="sm" c="dimmed">
-                        A cuenta
-                      </Text>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-    </Stack>
+        <Text span size="sm" c="dimmed">
+          A cuenta
+        </Text>
+      ),
+  },
+];
+
+function LedgerTable({ entries }: { entries: LedgerRow[] }) {
+  return (
+    <AccountList
+      title="Movimientos"
+      note={`${NEVER_EDITED} Positivo: el cliente debe más; negativo: pagos y saldo a su favor.`}
+      empty={entries.length === 0 && 'Sin movimientos.'}
+    >
+      <ResponsiveTable
+        caption="Movimientos del cliente"
+        rows={entries}
+        columns={ledgerColumns}
+        getRowId={(e) => String(e.id)}
+        cardLabel={(e) => `Movimiento ${LEDGER_KIND_LABELS[e.kind]} del ${formatDateTime(e.createdAt)}`}
+        minWidth={620}
+      />
+    </AccountList>
   );
 }
 

@@ -1,6 +1,6 @@
 // A statement's credits, each with its state against the payments reported in bolívares
 // (computed by the server when read), and the one button that approves every match.
-import { Alert, Badge, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconChecks } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
@@ -9,6 +9,7 @@ import {
   RECONCILIATION_STATE_LABELS,
   formatVesCentimos,
 } from '@casillero/shared';
+import { ResponsiveTable, type ResponsiveColumn } from '../../../../components/data-table';
 import { useInvalidate } from '../../../../components/forms/useInvalidate';
 import { getErrorMessage } from '../../../../lib/errors';
 import { notifyChange } from '../../../../lib/notify';
@@ -52,6 +53,25 @@ function ReportedCell({ line }: { line: Line }) {
     </Stack>
   );
 }
+
+const lineColumns: ResponsiveColumn<Line>[] = [
+  { header: T.colLine, cell: (line) => line.lineNumber },
+  { header: T.colDate, cell: (line) => formatDay(line.movementDate) },
+  { header: T.colReference, card: 'title', mono: true, cell: (line) => line.reference },
+  { header: T.colDescription, card: 'wide', cell: (line) => line.description || '—' },
+  { header: T.colAmount, align: 'right', cell: (line) => <span style={{ whiteSpace: 'nowrap' }}>{formatVesCentimos(line.vesCentimos)}</span> },
+  {
+    header: T.colState,
+    card: 'status',
+    cell: (line) => (
+      <Badge color={RECONCILIATION_STATE_COLORS[line.state]} variant="light" tt="none" style={{ whiteSpace: 'normal', height: 'auto' }}>
+        {RECONCILIATION_STATE_LABELS[line.state]}
+      </Badge>
+    ),
+  },
+  { header: T.colCustomer, cell: (line) => <CustomerCell line={line} /> },
+  { header: T.colReported, cell: (line) => <ReportedCell line={line} /> },
+];
 
 export function StatementLines({ statementId, canApprove }: { statementId: string; canApprove: boolean }) {
   const query = useQuery(trpc.reconciliation.lines.queryOptions({ statementId }));
@@ -101,46 +121,15 @@ export function StatementLines({ statementId, canApprove }: { statementId: strin
           {T.noLines}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped withTableBorder verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{T.colLine}</Table.Th>
-                <Table.Th>{T.colDate}</Table.Th>
-                <Table.Th>{T.colReference}</Table.Th>
-                <Table.Th>{T.colDescription}</Table.Th>
-                <Table.Th ta="right">{T.colAmount}</Table.Th>
-                <Table.Th>{T.colState}</Table.Th>
-                <Table.Th>{T.colCustomer}</Table.Th>
-                <Table.Th>{T.colReported}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {lines.map((line) => (
-                <Table.Tr key={line.id} data-testid="statement-line">
-                  <Table.Td>{line.lineNumber}</Table.Td>
-                  <Table.Td>{formatDay(line.movementDate)}</Table.Td>
-                  <Table.Td ff="monospace">{line.reference}</Table.Td>
-                  <Table.Td>{line.description || '—'}</Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {formatVesCentimos(line.vesCentimos)}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={RECONCILIATION_STATE_COLORS[line.state]} variant="light" tt="none" style={{ whiteSpace: 'normal', height: 'auto' }}>
-                      {RECONCILIATION_STATE_LABELS[line.state]}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <CustomerCell line={line} />
-                  </Table.Td>
-                  <Table.Td>
-                    <ReportedCell line={line} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ResponsiveTable
+          caption={T.linesTitle(statement.fileName)}
+          rows={lines}
+          columns={lineColumns}
+          getRowId={(line) => line.id}
+          cardLabel={(line) => `${T.colLine} ${line.lineNumber}: ${line.reference}`}
+          rowAttributes={() => ({ 'data-testid': 'statement-line' })}
+          minWidth={900}
+        />
       )}
     </Stack>
   );

@@ -1,10 +1,53 @@
 // The statements uploaded lately, newest first; any of them can be opened again (a payment
 // reported after the upload is matched when the statement is read).
-import { Badge, Button, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '@casillero/shared';
+import type { inferOutput } from '@trpc/tanstack-react-query';
+import { ResponsiveTable, type ResponsiveColumn } from '../../../../components/data-table';
 import { trpc } from '../../../../lib/trpc';
 import { RECONCILIATION_TEXTS as T } from './texts';
+
+type Statement = inferOutput<typeof trpc.reconciliation.statements>[number];
+
+function statementColumns(openId: string | undefined, onOpen: (statementId: string) => void): ResponsiveColumn<Statement>[] {
+  return [
+    { header: T.colFile, card: 'title', cell: (s) => s.fileName },
+    { header: T.colUploaded, cell: (s) => formatDateTime(s.createdAt) },
+    { header: T.colBy, cell: (s) => s.uploadedByName ?? '—' },
+    {
+      header: T.colLines,
+      align: 'right',
+      cell: (s) => (
+        <>
+          {s.newLineCount}
+          {s.lineCount > s.newLineCount && (
+            <Text span size="xs" c="dimmed">
+              {' '}
+              / {s.lineCount}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    { header: T.colApproved, align: 'right', cell: (s) => s.approvedCount },
+    {
+      header: '',
+      card: 'actions',
+      align: 'right',
+      cell: (s) =>
+        s.id === openId ? (
+          <Badge variant="light" tt="none">
+            {T.opened}
+          </Badge>
+        ) : (
+          <Button size="compact-sm" variant="light" onClick={() => onOpen(s.id)} aria-label={`${T.open} ${s.fileName}`}>
+            {T.open}
+          </Button>
+        ),
+    },
+  ];
+}
 
 export function StatementsList({ openId, onOpen }: { openId: string | undefined; onOpen: (statementId: string) => void }) {
   const query = useQuery(trpc.reconciliation.statements.queryOptions());
@@ -12,7 +55,7 @@ export function StatementsList({ openId, onOpen }: { openId: string | undefined;
   const statements = query.data;
 
   return (
-    <Stack gap="xs">
+    <Stack gap="xs" data-testid="statements">
       <Title order={2} size="h4">
         {T.recentTitle}
       </Title>
@@ -21,53 +64,15 @@ export function StatementsList({ openId, onOpen }: { openId: string | undefined;
           {T.noStatements}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table withTableBorder verticalSpacing="xs" data-testid="statements">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{T.colFile}</Table.Th>
-                <Table.Th>{T.colUploaded}</Table.Th>
-                <Table.Th>{T.colBy}</Table.Th>
-                <Table.Th ta="right">{T.colLines}</Table.Th>
-                <Table.Th ta="right">{T.colApproved}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {statements.map((s) => {
-                const isOpen = s.id === openId;
-                return (
-                  <Table.Tr key={s.id} bg={isOpen ? 'var(--mantine-color-blue-light)' : undefined}>
-                    <Table.Td>{s.fileName}</Table.Td>
-                    <Table.Td>{formatDateTime(s.createdAt)}</Table.Td>
-                    <Table.Td>{s.uploadedByName ?? '—'}</Table.Td>
-                    <Table.Td ta="right">
-                      {s.newLineCount}
-                      {s.lineCount > s.newLineCount && (
-                        <Text span size="xs" c="dimmed">
-                          {' '}
-                          / {s.lineCount}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td ta="right">{s.approvedCount}</Table.Td>
-                    <Table.Td ta="right">
-                      {isOpen ? (
-                        <Badge variant="light" tt="none">
-                          {T.opened}
-                        </Badge>
-                      ) : (
-                        <Button size="compact-sm" variant="light" onClick={() => onOpen(s.id)} aria-label={`${T.open} ${s.fileName}`}>
-                          {T.open}
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ResponsiveTable
+          caption={T.recentTitle}
+          rows={statements}
+          columns={statementColumns(openId, onOpen)}
+          getRowId={(s) => s.id}
+          cardLabel={(s) => `${T.colFile} ${s.fileName}`}
+          highlighted={(s) => s.id === openId}
+          minWidth={640}
+        />
       )}
     </Stack>
   );
