@@ -111,7 +111,9 @@ describe.skipIf(!chromium)('facturación del administrador', () => {
       expect(await active.isChecked()).toBe(true);
 
       // Deactivated, it stays in the list (payments keep it) and customers no longer get it.
-      await active.click({ force: true });
+      // From the keyboard (a pointer scrolled to the row can land on the fixed header).
+      await active.focus();
+      await page.keyboard.press('Space');
       await page.getByText(`«${name}» está inactivo: los clientes ya no lo ven al pagar.`).waitFor();
       await expect.poll(() => active.isChecked()).toBe(false);
       await row.getByText('Inactivo').waitFor();

@@ -270,7 +270,8 @@ async function buildDemo(
       vesPerUsd: demoRate(daysAgo),
       source: 'BCV',
       createdBy: cashier?.id ?? adminId,
-      createdAt: new Date(now.getTime() - daysAgo * DAY - 10 * HOUR),
+      // Entered early on its own day (a minute before this moment, that many days back).
+      createdAt: new Date(now.getTime() - daysAgo * DAY - 60_000),
     })),
   );
   await tx.insert(paymentMethods).values(DEMO_PAYMENT_METHODS.map((m, i) => ({ ...m, sortOrder: i })));
