@@ -75,6 +75,12 @@ describe.skipIf(!chromium)('facturación del administrador', () => {
       expect(earlier).toContain('BCV');
       // The rate of the day now reads as the new one.
       await page.getByRole('region', { name: 'Tasa del día' }).getByText('Bs. 40,1234 por USD', { exact: true }).waitFor();
+
+      // The history goes back a page at a time (the demo has a rate a day for over a year).
+      await page.getByRole('button', { name: 'Anteriores' }).click();
+      await page.getByText('Página 2').waitFor();
+      await expect.poll(async () => (await rows.nth(1).textContent()) ?? '').not.toContain(todayShown);
+      expect(await rows.count()).toBe(51);
     });
   });
 

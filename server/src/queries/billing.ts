@@ -5,7 +5,7 @@ import type { InvoiceStatus } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { exchangeRates, invoices, ledgerEntries, mailboxes, paymentTransactions, shipments, userProfiles, users } from '../db/schema';
 import { businessToday } from '../lib/business-clock';
-import { defineList, ownNewestFirst } from '../lib/list-engine';
+import { defineList, indexOrder, ownNewestFirst } from '../lib/list-engine';
 import { rateForDay } from '../services/billing';
 
 /** What is still owed on the invoice, in USD cents (a correlated sum over its entries). */
@@ -168,25 +168,42 @@ export function listLedger(db: DbOrTx, userId: string) {
 
 // --- Exchange rates --------------------------------------------------------------------------
 
-/** The rates' history, newest day first, with who entered each. */
-export async function listExchangeRates(db: DbOrTx, limit = 120) {
-  return db
-    .select({
-      id: exchangeRates.id,
-      rateDate: exchangeRates.rateDate,
-      vesPerUsd: exchangeRates.vesPerUsd,
-      source: exchangeRates.source,
-      createdAt: exchangeRates.createdAt,
-      createdByEmail: users.email,
-      createdByName: userProfiles.fullName,
-      /** A later entry of the same day replaced this one. */
-      superseded: sql<boolean>`exists (select 1 from ${exchangeRates} r2 where r2.rate_date = ${exchangeRates.rateDate} and r2.created_at > ${exchangeRates.createdAt})`,
-    })
-    .from(exchangeRates)
-    .leftJoin(users, eq(users.id, exchangeRates.createdBy))
-    .leftJoin(userProfiles, eq(userProfiles.userId, exchangeRates.createdBy))
-    .orderBy(desc(exchangeRates.rateDate), desc(exchangeRates.createdAt))
-    .limit(limit);
+/** How many rates a page of the history shows (about two months of daily rates). */
+const RATES_PAGE_SIZE = 50;
+
+/**
+ * The rates' history, newest day first (its newest entry first), with who entered each: a list
+ * of the list engine, read a page at a time on the (rate_date desc, created_at desc) index.
+ */
+const ratesList = defineList<object>()({
+  name: 'exchange_rates',
+  table: exchangeRates,
+  columns: { id: exchangeRates.id, rateDate: exchangeRates.rateDate, createdAt: exchangeRates.createdAt },
+  sorts: { default: { defaultDir: 'desc', order: (c, dir) => [indexOrder(c.rateDate, dir), indexOrder(c.createdAt, dir), indexOrder(c.id, dir)] } },
+  defaultSort: 'default',
+  rows: {
+    direct: (db) =>
+      db
+        .select({
+          id: exchangeRates.id,
+          rateDate: exchangeRates.rateDate,
+          vesPerUsd: exchangeRates.vesPerUsd,
+          source: exchangeRates.source,
+          createdAt: exchangeRates.createdAt,
+          createdByEmail: users.email,
+          createdByName: userProfiles.fullName,
+          /** A later entry of the same day replaced this one. */
+          superseded: sql<boolean>`exists (select 1 from ${exchangeRates} r2 where r2.rate_date = ${exchangeRates.rateDate} and r2.created_at > ${exchangeRates.createdAt})`,
+        })
+        .from(exchangeRates)
+        .leftJoin(users, eq(users.id, exchangeRates.createdBy))
+        .leftJoin(userProfiles, eq(userProfiles.userId, exchangeRates.createdBy))
+        .$dynamic(),
+  },
+});
+
+export function listExchangeRates(db: DbOrTx, input: { page?: number }) {
+  return ratesList.page(db, { page: input.page, pageSize: RATES_PAGE_SIZE });
 }
 
 /** Today's rate on the business clock, or the latest one and the fact that today has none yet. */

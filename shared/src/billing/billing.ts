@@ -4,6 +4,7 @@
 // and the procedures share.
 import { z } from '../zod-es';
 import { isoDay, optionalText } from '../schemas/form-fields';
+import { listPageParams } from '../schemas/list';
 import { parseRate } from './money';
 
 export const CURRENCIES = ['USD', 'VES'] as const;
@@ -50,6 +51,9 @@ export const exchangeRateInput = z.object({
   source: z.string({ error: RATE_MESSAGES.sourceRequired }).trim().min(1, RATE_MESSAGES.sourceRequired).max(60, RATE_MESSAGES.sourceMax),
 });
 export type ExchangeRateInput = z.input<typeof exchangeRateInput>;
+
+/** A page of the rates' history (newest first). */
+export const exchangeRateListInput = z.object({ page: listPageParams.page });
 
 // --- Payment methods --------------------------------------------------------------------------
 

@@ -18,7 +18,7 @@ export const Route = createFileRoute('/admin/tasas')({
     can(context.user.role, 'payments.read')
       ? Promise.all([
           context.queryClient.prefetchQuery(context.trpc.exchangeRates.today.queryOptions()),
-          context.queryClient.prefetchQuery(context.trpc.exchangeRates.list.queryOptions()),
+          context.queryClient.prefetchQuery(context.trpc.exchangeRates.list.queryOptions({ page: 1 })),
           context.queryClient.prefetchQuery(context.trpc.paymentMethods.all.queryOptions()),
         ])
       : undefined,

@@ -81,7 +81,7 @@ describe('exchange rates', () => {
     expect(first.rate.vesPerUsd).toBe('35.12340000');
     const fix = await as(caja).exchangeRates.record({ rateDate: day, vesPerUsd: '35.2', source: 'BCV' });
     expect(fix.message).toContain('corrección');
-    const history = await as(caja).exchangeRates.list();
+    const history = (await as(caja).exchangeRates.list({})).rows;
     const ofDay = history.filter((r) => r.rateDate === day);
     expect(ofDay.map((r) => [r.vesPerUsd, r.superseded, r.createdByEmail])).toEqual([
       ['35.20000000', false, caja.email],
@@ -90,7 +90,7 @@ describe('exchange rates', () => {
   });
 
   it('refuses a rate that is not a positive decimal, and a future day, in Spanish; changes nothing', async () => {
-    const before = (await as(caja).exchangeRates.list()).length;
+    const before = (await as(caja).exchangeRates.list({})).rows.length;
     for (const vesPerUsd of ['abc', '0', '-3', '36,123456789', '']) {
       const err = await trpcError(as(caja).exchangeRates.record({ rateDate: daysAgo(1), vesPerUsd, source: 'BCV' }));
       expect(err.code).toBe('BAD_REQUEST');
@@ -98,7 +98,22 @@ describe('exchange rates', () => {
     }
     const tomorrow = businessToday(new Date(Date.now() + 2 * 86_400_000));
     expect((await trpcError(as(caja).exchangeRates.record({ rateDate: tomorrow, vesPerUsd: '40', source: 'BCV' }))).message).toBe(RATE_MESSAGES.dateInFuture);
-    expect((await as(caja).exchangeRates.list()).length).toBe(before);
+    expect((await as(caja).exchangeRates.list({})).rows.length).toBe(before);
+  });
+
+  it('the history is read a page at a time, newest day first', async () => {
+    const fresh = await createTestDatabase();
+    try {
+      for (let d = 60; d >= 1; d--) await recordRate(fresh.db, String(30 + d / 100), daysAgo(d));
+      const staff = await signedInStaff(fresh.db, 'caja');
+      const rates = callerFor(fresh.db, staff.visitor, config()).exchangeRates;
+      const first = await rates.list({});
+      expect({ n: first.rows.length, hasMore: first.hasMore, top: first.rows[0].rateDate }).toEqual({ n: 50, hasMore: true, top: daysAgo(1) });
+      const second = await rates.list({ page: 2 });
+      expect({ n: second.rows.length, hasMore: second.hasMore, last: second.rows.at(-1)!.rateDate }).toEqual({ n: 10, hasMore: false, last: daysAgo(60) });
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('only payment roles record rates: the warehouse is refused', async () => {

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Card, Center, Group, Loader, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconAlertCircle, IconCalendar } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { RATE_MESSAGES, RATE_SOURCES, exchangeRateInput, formatDateTime, formatRate, parseRate, type RateSource } from '@casillero/shared';
 import { ResponsiveTable, StackedCell, type ResponsiveColumn } from '../../../../components/data-table';
 import { optionalValue } from '../../../../components/forms/fields';
@@ -150,13 +150,10 @@ const historyColumns: ResponsiveColumn<ExchangeRateRow>[] = [
   { header: 'Fecha de registro', cell: (r) => formatDateTime(r.createdAt) },
 ];
 
-/** How many rates the history shows at first (a month), and how many more each 'Ver más' adds. */
-const HISTORY_PAGE = 31;
-
-/** 'Historial': the rates recorded, newest day first; a corrected one says so. */
+/** 'Historial': the rates recorded, newest day first, a page at a time; a corrected one says so. */
 export function RateHistory() {
-  const list = useQuery(trpc.exchangeRates.list.queryOptions());
-  const [shown, setShown] = useState(HISTORY_PAGE);
+  const [page, setPage] = useState(1);
+  const list = useQuery({ ...trpc.exchangeRates.list.queryOptions({ page }), placeholderData: keepPreviousData });
   return (
     <Stack gap="sm" component="section" aria-labelledby="historial-tasas">
       <Title order={2} size="h4" id="historial-tasas">
@@ -170,22 +167,28 @@ export function RateHistory() {
         <Alert color="red" icon={<IconAlertCircle />}>
           {getErrorMessage(list.error)}
         </Alert>
-      ) : list.data.length === 0 ? (
+      ) : list.data.rows.length === 0 ? (
         <Text c="dimmed">Aún no se ha registrado ninguna tasa.</Text>
       ) : (
         <>
           <ResponsiveTable
             caption="Historial de tasas"
-            rows={list.data.slice(0, shown)}
+            rows={list.data.rows}
             columns={historyColumns}
             getRowId={(r) => r.id}
             cardLabel={(r) => `Tasa del ${formatDay(r.rateDate)}`}
             minWidth={720}
           />
-          {list.data.length > shown && (
+          {(page > 1 || list.data.hasMore) && (
             <Group justify="center">
-              <Button variant="subtle" onClick={() => setShown((n) => n + HISTORY_PAGE * 2)}>
-                Ver más tasas
+              <Button variant="subtle" disabled={page === 1} onClick={() => setPage((p) => p - 1)}>
+                Más recientes
+              </Button>
+              <Text size="sm" c="dimmed">
+                Página {page}
+              </Text>
+              <Button variant="subtle" disabled={!list.data.hasMore || page >= list.data.maxPage} onClick={() => setPage((p) => p + 1)}>
+                Anteriores
               </Button>
             </Group>
           )}

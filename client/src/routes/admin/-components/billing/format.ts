@@ -3,7 +3,7 @@ import type { inferOutput } from '@trpc/tanstack-react-query';
 import { formatRate, formatUsdCents, formatVesCentimos, usdCentsToVesCentimos } from '@casillero/shared';
 import type { trpc } from '../../../../lib/trpc';
 
-export type ExchangeRateRow = inferOutput<typeof trpc.exchangeRates.list>[number];
+export type ExchangeRateRow = inferOutput<typeof trpc.exchangeRates.list>['rows'][number];
 export type TodayRate = inferOutput<typeof trpc.exchangeRates.today>;
 export type PaymentMethodRow = inferOutput<typeof trpc.paymentMethods.all>[number];
 export type CustomerAccount = inferOutput<typeof trpc.billing.customerAccount>;
