@@ -1,7 +1,7 @@
 // Invoices, balances and ledgers (issue 17). An invoice's status is read from the ledger, never
 // kept by hand: what its entries add up to is what is still owed.
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { InvoiceStatus } from '@casillero/shared';
+import { usdCentsToVesCentimos, type InvoiceStatus } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { exchangeRates, invoices, ledgerEntries, mailboxes, paymentTransactions, shipments, userProfiles, users } from '../db/schema';
 import { businessToday } from '../lib/business-clock';
@@ -50,8 +50,8 @@ function present<T extends InvoiceRow>(row: T) {
     ...row,
     status,
     remainingUsdCents: Math.max(0, row.remainingUsdCents),
-    /** What is still owed in Bs. at the invoice's own rate (never today's). */
-    remainingVesCentimos: row.vesPerUsd ? Math.round(((row.vesCentimos ?? 0) * Math.max(0, row.remainingUsdCents)) / row.usdCents) : null,
+    /** What is still owed in Bs. at the invoice's own rate (never today's), converted as a report converts it. */
+    remainingVesCentimos: row.vesPerUsd ? usdCentsToVesCentimos(Math.max(0, row.remainingUsdCents), row.vesPerUsd) : null,
     /** The rate is of an earlier day: the day's rate had not been recorded when it was issued. */
     rateIsEarlier: row.rateDate !== null && row.rateDate < row.issueDate,
     canReport: (status === 'pending' || status === 'partial') && !row.pendingReport,

@@ -60,5 +60,3 @@ export const formatUsdCents = (cents: number) => `${cents < 0 ? '-' : ''}$${twoD
 export const formatVesCentimos = (centimos: number) => `${centimos < 0 ? '-' : ''}Bs. ${twoDecimals.format(Math.abs(centimos) / 100)}`;
 /** A rate as people read it: `Bs. 36,5214 por USD`. */
 export const formatRate = (rate: string | number) => `Bs. ${rateFormat.format(Number(rate))} por USD`;
-/** An amount in its currency. */
-export const formatMoney = (minor: number, currency: 'USD' | 'VES') => (currency === 'USD' ? formatUsdCents(minor) : formatVesCentimos(minor));
