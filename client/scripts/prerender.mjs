@@ -10,7 +10,7 @@ const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 const dist = process.env.DIST ?? path.join(clientDir, 'dist');
 const ssrDir = process.env.SSR_DIST ?? path.join(clientDir, 'dist-ssr');
 
-const { render, appShellPages, appShellFile, PRERENDERED_PAGES, APP_SHELL_FILE, SIGNED_IN_AREA } = await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href);
+const { render, appShellPages, appShellFile, firstQueries, PRERENDERED_PAGES, APP_SHELL_FILE, SIGNED_IN_AREA } = await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href);
 
 const EMPTY_ROOT = '<div id="root"></div>';
 // Vite's fresh index.html; on a second run, the shell the first run kept.
@@ -83,12 +83,12 @@ for (const page of PRERENDERED_PAGES) {
 }
 
 /**
- * The signed-in areas ask for the session (`auth.me`) before anything else; the browser starts
- * that request while it parses the HTML instead of after the JavaScript has run. The URL is the
- * one the tRPC client sends for that query alone (a batch of one, no input); the request is
- * made with the session cookie, like the app's own.
+ * The signed-in areas ask for the session (`auth.me`) before anything else, then their page's
+ * data: the browser starts those requests while it parses the HTML instead of after the
+ * JavaScript has run (lib/first-data.ts), with the session cookie, like the app's own.
  */
-const SESSION_PRELOAD = `<link rel="preload" as="fetch" crossorigin="use-credentials" href="/trpc/auth.me?batch=1&amp;input=%7B%7D">`;
+const preloadLinks = (hrefs) =>
+  hrefs.map((href) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${href.replace(/&/g, '&amp;')}">`).join('\n    ');
 
 // The signed-in pages: the empty shell, with their route chunks and CSS linked.
 let shells = 0;
@@ -97,7 +97,8 @@ for (const page of appShellPages()) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   let document = stylesFirst(template.replace('</head>', `  ${routeAssets(page.routeIds)}\n  </head>`));
   // First in <head>: over HTTP/1.1 the browser sends requests in document order, six at a time.
-  if (SIGNED_IN_AREA.test(page.path)) document = document.replace(/(<meta name="viewport"[^>]*>)/, `$1\n    ${SESSION_PRELOAD}`);
+  const queries = await firstQueries(page.path, SIGNED_IN_AREA.test(page.path));
+  if (queries.length > 0) document = document.replace(/(<meta name="viewport"[^>]*>)/, `$1\n    ${preloadLinks(queries)}`);
   fs.writeFileSync(file, document);
   shells += 1;
 }

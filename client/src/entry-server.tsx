@@ -5,6 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { App } from './app';
 import { createQueryClient, trpc } from './lib/trpc';
+import { singleQueryHref } from './lib/first-data';
 import { createAppRouter } from './router';
 
 import { PRERENDERED_PAGES } from '@casillero/shared';
@@ -63,4 +64,44 @@ export function appShellPages(): { path: string; routeIds: string[] }[] {
     .map((fullPath) => (fullPath.length > 1 ? fullPath.replace(/\/$/, '') : fullPath))
     .filter((path) => !path.includes('$') && !prerendered.has(path))
     .map((path) => ({ path, routeIds: router.matchRoutes(path).map((match) => match.routeId) }));
+}
+
+type RecordedQuery = { queryKey: readonly unknown[] };
+
+/**
+ * The addresses of the queries a page's loaders start at its plain URL (no search params), in
+ * the order they start them, for its app shell to preload (lib/first-data.ts). Each loader runs
+ * against a query client that only notes what is asked and never answers, so a query that
+ * waits for another's answer is not listed (it could not be preloaded either). `signedIn`: the
+ * session query the signed-in areas' guards start before anything else comes first.
+ */
+export async function firstQueries(path: string, signedIn: boolean): Promise<string[]> {
+  const hrefs: string[] = signedIn ? [singleQueryHref('auth.me', undefined)] : [];
+  const note = (options: RecordedQuery) => {
+    const [procedure, meta] = options.queryKey as [string[], { input?: unknown; type?: string } | undefined];
+    if (meta?.type === 'query') hrefs.push(singleQueryHref(procedure.join('.'), meta.input));
+    return new Promise<never>(() => {});
+  };
+  const recorder = { ensureQueryData: note, prefetchQuery: note, fetchQuery: note, getQueryData: () => undefined };
+  const router = createAppRouter(createQueryClient(), createMemoryHistory({ initialEntries: [path] }));
+  for (const match of router.matchRoutes(path)) {
+    const options = router.routesById[match.routeId as keyof typeof router.routesById].options as {
+      loader?: (ctx: unknown) => unknown;
+      loaderDeps?: (opts: { search: unknown }) => unknown;
+      validateSearch?: unknown;
+    };
+    if (typeof options.loader !== 'function') continue;
+    const search = typeof options.validateSearch === 'function' ? options.validateSearch({}) : {};
+    const deps = options.loaderDeps?.({ search }) ?? {};
+    try {
+      void Promise.resolve(
+        options.loader({ context: { queryClient: recorder, trpc }, deps, params: {}, search, location: { pathname: path, search: {} }, abortController: new AbortController() }),
+      ).catch(() => undefined);
+    } catch {
+      // A loader that needs what the recorder cannot give: what it asked for so far is kept.
+    }
+  }
+  // Loaders that await something first (Promise.all of the queries) have noted them by now.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return [...new Set(hrefs)];
 }

@@ -5,6 +5,25 @@
 
 /** Page sizes offered by list footers. */
 export const LIST_PAGE_SIZES = [10, 25, 50, 100] as const;
+export const LIST_DEFAULT_PAGE_SIZE = 25;
+/** Counts stop here: "más de 100.000" instead of counting a million rows per request. */
+export const LIST_COUNT_CAP = 100_000;
+/** Offset pagination reaches the first 10,000 results; past that the filters must narrow. */
+export const LIST_MAX_OFFSET = 10_000;
+/** Searches shorter than this are ignored: trigram indexes need three characters. */
+export const LIST_SEARCH_MIN_LENGTH = 3;
+
+/** The last page reachable with offset pagination for a page size. */
+export const maxListPage = (pageSize: number) => Math.max(1, Math.floor(LIST_MAX_OFFSET / pageSize));
+
+/** "más de 100.000" or the exact figure, es-ES. */
+export function formatListCount(count: number, isCapped: boolean): string {
+  const n = count.toLocaleString('es-ES');
+  return isCapped ? `más de ${n}` : n;
+}
+
+/** The note under a pager when offset pagination cannot reach every result. */
+export const LIST_DEEP_PAGES_NOTE = `Se puede paginar hasta los primeros ${LIST_MAX_OFFSET.toLocaleString('es-ES')} resultados; usa los filtros para llegar al resto.`;
 
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
@@ -29,3 +48,12 @@ export type AdminNotificationType = (typeof ADMIN_NOTIFICATION_TYPES)[number];
 /** The staff list (/admin/personal): its orders and its access filter. */
 export const STAFF_SORTS = ['createdAt', 'lastSignInAt'] as const;
 export const STAFF_STATUSES = ['active', 'inactive'] as const;
+
+// Here rather than beside their schemas, so the lists that link to them load no zod.
+/**
+ * The admin's CSV download of the filtered list (admin spec §9): a GET with the list's filters,
+ * sort and direction as search params; the whole set, streamed.
+ */
+export const TRACKINGS_CSV_PATH = '/api/exports/trackings.csv';
+/** The audit log's CSV download (server/src/http/audit-export.ts). */
+export const AUDIT_CSV_PATH = '/api/exports/audit.csv';

@@ -3,16 +3,13 @@
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Workbox } from 'workbox-window';
+import { whenLoadedAndIdle } from './idle';
 
 const UPDATE_NOTIFICATION_ID = 'service-worker-update';
 /** When the page last reloaded itself because a file of its version was missing. */
 const CHUNK_RELOAD_KEY = 'casillero:chunk-reload-at';
 /** A second missing file this soon after such a reload is not a stale version: let the error show. */
 const CHUNK_RELOAD_GUARD_MS = 10_000;
-/** After the load event, how long the registration waits at most for the page to go idle. */
-const IDLE_WAIT_MAX_MS = 5_000;
-/** Where requestIdleCallback is missing (Safari): a plain delay after the load event. */
-const IDLE_WAIT_FALLBACK_MS = 2_000;
 /** An installed app can stay open for days without a navigation: look for a new version when it comes back to the foreground, at most this often. */
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -49,17 +46,6 @@ export function registerServiceWorker(appStarted: Promise<unknown> = Promise.res
     if (document.visibilityState !== 'visible' || Date.now() - lastUpdateCheck < UPDATE_CHECK_INTERVAL_MS) return;
     lastUpdateCheck = Date.now();
     void workbox.update().catch(() => undefined);
-  });
-}
-
-function whenLoadedAndIdle(): Promise<void> {
-  return new Promise((resolve) => {
-    const whenIdle = () => {
-      if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: IDLE_WAIT_MAX_MS });
-      else setTimeout(resolve, IDLE_WAIT_FALLBACK_MS);
-    };
-    if (document.readyState === 'complete') whenIdle();
-    else window.addEventListener('load', whenIdle, { once: true });
   });
 }
 

@@ -1,9 +1,10 @@
 // The tRPC client and the TanStack Query options proxy. No transformer: the server uses
 // none, so dates arrive as ISO strings (and are typed so).
 import { QueryClient } from '@tanstack/react-query';
-import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, splitLink, TRPCClientError } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '@casillero/server/router';
+import { PRELOAD_MARK, preloadedQueryHrefs, singleQueryHref, TRPC_URL } from './first-data';
 
 export type { AppRouter };
 
@@ -29,11 +30,18 @@ export function createQueryClient() {
 
 export const queryClient = createQueryClient();
 
+const withCredentials: typeof fetch = (input, init) => fetch(input, { ...init, credentials: 'include' });
+/** Taken one by one: a later call of the same query is a new request. */
+const preloaded = preloadedQueryHrefs();
+
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [
-    httpBatchLink({
-      url: '/trpc',
-      fetch: (input, init) => fetch(input, { ...init, credentials: 'include' }),
+    splitLink({
+      // A query the page's HTML preloaded goes out alone, at that address, and is answered from
+      // the preload (lib/first-data.ts); every other call is batched as usual.
+      condition: (op) => op.type === 'query' && preloaded.delete(singleQueryHref(op.path, op.input)),
+      true: httpBatchLink({ url: TRPC_URL, maxItems: 1, fetch: (url, init) => withCredentials(`${String(url)}&${PRELOAD_MARK}`, init) }),
+      false: httpBatchLink({ url: TRPC_URL, fetch: withCredentials }),
     }),
   ],
 });

@@ -10,6 +10,7 @@ import { APP_SHELL_FILE, PRERENDERED_PAGES, ROBOTS_DISALLOW, appShellFile } from
 import type { Database } from '../db/client';
 import { testConfig } from '../env';
 import { createServer } from '../server';
+import { DOCUMENT_ONLY_HEADERS } from './site';
 import { createTestDatabase } from '../test/db';
 
 let database: Database;
@@ -33,6 +34,7 @@ function writeClientDist(dir: string) {
   fs.writeFileSync(path.join(dir, APP_SHELL_FILE), '<!doctype html><html><body><div id="root"></div></body></html>');
   for (const page of PRERENDERED_PAGES) writeWithCopies(path.join(dir, page.file), pageHtml(`página ${page.path}`));
   writeWithCopies(path.join(dir, 'assets/index-abc123.js'), SCRIPT);
+  writeWithCopies(path.join(dir, 'sw.js'), SCRIPT);
   // One signed-in page with an app shell of its own.
   fs.mkdirSync(path.join(dir, path.dirname(appShellFile('/dashboard/mis-trackings'))), { recursive: true });
   writeWithCopies(path.join(dir, appShellFile('/dashboard/mis-trackings')), pageHtml('shell de Mis Trackings'));
@@ -78,6 +80,21 @@ describe('static files', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-encoding']).toBeUndefined();
       expect(res.body).toBe(SCRIPT);
+    }
+  });
+
+  it('sends a hashed asset without the headers only a document reads, and a page with all of them', async () => {
+    const asset = await get('/assets/index-abc123.js', 'br');
+    for (const name of DOCUMENT_ONLY_HEADERS) expect(asset.headers[name], name).toBeUndefined();
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(asset.headers.etag).toBeDefined();
+
+    for (const url of ['/', '/dashboard/mis-trackings', '/sw.js']) {
+      const page = await get(url, 'br');
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['content-security-policy'], url).toContain("script-src 'self'");
+      expect(page.headers['x-frame-options'], url).toBe('SAMEORIGIN');
     }
   });
 });

@@ -66,5 +66,3 @@ export const auditEntityInput = z.object({
   entityId: z.string().trim().min(1, 'Identificador no válido.').max(100),
 });
 
-/** The audit log's CSV download (server/src/http/audit-export.ts). */
-export const AUDIT_CSV_PATH = '/api/exports/audit.csv';

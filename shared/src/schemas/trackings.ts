@@ -85,12 +85,6 @@ export const trackingFilters = z.object({
 });
 export type TrackingFilters = Partial<z.output<typeof trackingFilters>>;
 
-/**
- * The admin's CSV download of the filtered list (admin spec §9): a GET with the list's filters,
- * sort and direction as search params; the whole set, streamed.
- */
-export const TRACKINGS_CSV_PATH = '/api/exports/trackings.csv';
-
 
 /** /admin/trackings search params: the list's whole state, so a filtered view is a link. */
 export const trackingListSearch = trackingFilters.extend({

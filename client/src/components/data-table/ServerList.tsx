@@ -6,13 +6,14 @@ import type { ReactNode } from 'react';
 import { Button, Card, Group, Stack, Tooltip, type SelectProps } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
-import { LIST_DEFAULT_PAGE_SIZE, TRACKING_MESSAGES, type SortDirection } from '@casillero/shared';
+import { TRACKING_MESSAGES, type SortDirection } from '@casillero/shared';
 import type { ColumnDef, RowData } from '@tanstack/react-table';
 import { DataTable, type DataTableFeatures } from './DataTable';
 import { ListCountBar, ListLoadError, RefreshButton } from './ListChrome';
 import { FilterSelect, ListFilters, labelOptions } from './ListFilters';
 import { ServerListPagination, type CountInfo } from './ServerListPagination';
 import { useListUrlState } from './useListUrlState';
+import { listQueryInput, type ListDefaults } from './list-input';
 
 /** The URL params every list has (lib/search.ts `listSearch` validates them); `ver` opens a details drawer. */
 export type ListSearch<Sort extends string = string> = {
@@ -45,14 +46,11 @@ type Options<D> = UseQueryOptions<any, any, D, any>;
 export function useServerListState<S extends ListSearch, F extends keyof S>(
   search: S,
   navigate: (update: (prev: S) => S) => void,
-  config: { sort: NonNullable<S['sort']>; dir: SortDirection; filterKeys: readonly F[] },
+  config: ListDefaults<S, F>,
 ) {
   const list = useListUrlState(search, navigate, config);
-  const filters = Object.fromEntries(config.filterKeys.map((k) => [k, search[k]])) as Pick<S, F>;
-  const pageSize = search.pageSize ?? LIST_DEFAULT_PAGE_SIZE;
-  // Lists in a fixed order take the filters and the page only (`{ ...filters, ...paging }`).
-  const paging = { page: list.page, pageSize };
-  return { search, list, filters, pageSize, paging, input: { ...filters, sort: list.sort, dir: list.dir, ...paging } };
+  const { filters, pageSize, paging, input } = listQueryInput(search, config);
+  return { search, list, filters, pageSize, paging, input };
 }
 
 export type ServerListState<S extends ListSearch, F extends keyof S> = ReturnType<typeof useServerListState<S, F>>;

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { SortDirection } from '@casillero/shared';
+import { listPosition } from './list-input';
 
 type ListSearchBase = { page?: number; pageSize?: number; sort?: string; dir?: SortDirection };
 
@@ -19,9 +20,7 @@ export function useListUrlState<S extends ListSearchBase>(
     Object.fromEntries(Object.entries(next).filter(([, v]) => v !== undefined && v !== '' && v !== null)) as S;
 
   return {
-    sort: (search.sort ?? defaults.sort) as NonNullable<S['sort']>,
-    dir: search.dir ?? (search.sort ? 'asc' : defaults.dir),
-    page: search.page ?? 1,
+    ...listPosition(search, defaults),
     setFilters(patch: Partial<S>) {
       navigate((prev) => clean({ ...prev, ...patch, page: undefined }));
     },

@@ -11,10 +11,16 @@ import { getErrorMessage } from '../../lib/errors';
 import { pageHead } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
 import { TrackingAnalytics } from './-components/trackings/TrackingAnalytics';
-import { TrackingCreateForm } from './-components/trackings/TrackingCreateForm';
 import { TrackingStateBadges, TrackingStatCards } from './-components/trackings/TrackingStats';
 import { TrackingsList, type TrackingsSearch } from './-components/trackings/TrackingsList';
+import { TRACKINGS_LIST } from './-components/trackings/list-defaults';
+import { listQueryInput } from '../../components/data-table/list-input';
 import { useCan } from '../../lib/permissions';
+import { lazyModule, OnceNeeded } from '../../lib/lazy-parts';
+
+// The create tab's form loads when the tab is first opened (or once the page is idle).
+const createForm = lazyModule(() => import('./-components/trackings/TrackingCreateForm'));
+const TrackingCreateForm = createForm.component('TrackingCreateForm');
 
 export const Route = createFileRoute('/admin/trackings')({
   // The same rules as the shared trackingListSearch schema, as plain functions so zod stays out
@@ -24,7 +30,19 @@ export const Route = createFileRoute('/admin/trackings')({
     carrier: searchString(search.carrier, 100)?.trim() || undefined,
   }),
   head: pageHead('Trackings'),
-  loader: ({ context }) => context.queryClient.prefetchQuery(context.trpc.trackings.stats.queryOptions()),
+  // Opening a tracking's details (`ver`) is not a new list: it does not run the loader again.
+  loaderDeps: ({ search: { ver: _details, ...list } }) => list,
+  loader: ({ context, deps }) => {
+    if ((deps.tab ?? 'lista') === 'lista') {
+      // The list's first page and its count start with the page's code, not after it: on a
+      // phone's connection that is a round trip saved (the list's useQuery finds them cached).
+      const { input, filters } = listQueryInput(deps, TRACKINGS_LIST);
+      void context.queryClient.prefetchQuery(context.trpc.trackings.list.queryOptions(input));
+      void context.queryClient.prefetchQuery(context.trpc.trackings.count.queryOptions(filters));
+      void context.queryClient.prefetchQuery(context.trpc.trackings.carriers.queryOptions());
+    }
+    return context.queryClient.prefetchQuery(context.trpc.trackings.stats.queryOptions());
+  },
   component: TrackingsPage,
 });
 
@@ -35,6 +53,7 @@ function TrackingsPage() {
   const navigate = Route.useNavigate();
   const stats = useQuery(trpc.trackings.stats.queryOptions());
   const canWrite = useCan('trackings.write');
+  createForm.usePreloadWhenIdle(canWrite);
   // A role that cannot create trackings never lands on the create tab, even from a link.
   const tab: Tab = search.tab === 'crear' && !canWrite ? 'lista' : (search.tab ?? 'lista');
 
@@ -73,7 +92,9 @@ function TrackingsPage() {
           <TrackingsList search={search} navigate={setSearch} />
         </Tabs.Panel>
         <Tabs.Panel value="crear" pt="md">
-          <TrackingCreateForm onCreated={() => setTab('lista')} />
+          <OnceNeeded when={tab === 'crear'}>
+            <TrackingCreateForm onCreated={() => setTab('lista')} />
+          </OnceNeeded>
         </Tabs.Panel>
         <Tabs.Panel value="analitica" pt="md">
           {stats.data ? <TrackingAnalytics stats={stats.data} /> : <PageLoader />}

@@ -12,18 +12,24 @@ import {
   formatDate,
   formatUsd,
   type TrackingListSearch,
-  type TrackingSort,
 } from '@casillero/shared';
 import { ServerList, StackedCell, dataTableColumns, useServerListState, type ListActions, type ListProps } from '../../../../components/data-table';
 import { useDetailsParam } from '../../../../components/details/DetailsDrawer';
 import { useCan } from '../../../../lib/permissions';
 import { downloadHref } from '../../../../lib/download';
 import { trpc } from '../../../../lib/trpc';
+import { lazyModule, OnceNeeded } from '../../../../lib/lazy-parts';
 import { PriorityBadge, TrackingStatusBadge } from './StatusBadge';
-import { ChangeStatusDialog, RepackDialog, TrackingDetailsDrawer } from './TrackingDialogs';
 import type { TrackingRow } from './types';
+import { TRACKINGS_LIST } from './list-defaults';
 
 const col = dataTableColumns<TrackingRow>();
+
+// What a row's menu opens loads when first opened (or once the list is idle).
+const dialogs = lazyModule(() => import('./TrackingDialogs'));
+const TrackingDetailsDrawer = dialogs.component('TrackingDetailsDrawer');
+const ChangeStatusDialog = dialogs.component('ChangeStatusDialog');
+const RepackDialog = dialogs.component('RepackDialog');
 
 /** `canWrite`: the role may change trackings (trackings.write). */
 function trackingColumns(actions: ListActions<TrackingRow, 'details' | 'status' | 'repack'>) {
@@ -84,16 +90,13 @@ export type TrackingsSearch = TrackingListSearch & { ver?: string };
 
 /** The list tab: filters, sort and page from the URL; server-side everything (docs/decisions/008, 012). */
 export function TrackingsList({ search, navigate }: ListProps<TrackingsSearch>) {
-  const state = useServerListState(search, navigate, {
-    sort: 'createdAt' as TrackingSort,
-    dir: 'desc',
-    filterKeys: ['q', 'status', 'priority', 'carrier'],
-  });
+  const state = useServerListState(search, navigate, TRACKINGS_LIST);
   const details = useDetailsParam(search, navigate);
   const canWrite = useCan('trackings.write');
   const [statusOf, setStatusOf] = useState<TrackingRow | null>(null);
   const [repackOf, setRepackOf] = useState<TrackingRow | null>(null);
   const carriers = useQuery(trpc.trackings.carriers.queryOptions());
+  dialogs.usePreloadWhenIdle();
 
   const columns = useMemo(
     () => trackingColumns({ details: (r) => details.open(r.id), status: setStatusOf, repack: setRepackOf, canWrite }),
@@ -117,9 +120,15 @@ export function TrackingsList({ search, navigate }: ListProps<TrackingsSearch>) 
         { key: 'carrier', label: 'Transportista', w: 160, data: carriers.data ?? (search.carrier ? [search.carrier] : []) },
       ]}
     >
-      <TrackingDetailsDrawer id={details.openId} onClose={details.close} />
-      <ChangeStatusDialog subject={statusOf} onClose={() => setStatusOf(null)} />
-      <RepackDialog subject={repackOf} onClose={() => setRepackOf(null)} />
+      <OnceNeeded when={details.openId !== null}>
+        <TrackingDetailsDrawer id={details.openId} onClose={details.close} />
+      </OnceNeeded>
+      <OnceNeeded when={statusOf !== null}>
+        <ChangeStatusDialog subject={statusOf} onClose={() => setStatusOf(null)} />
+      </OnceNeeded>
+      <OnceNeeded when={repackOf !== null}>
+        <RepackDialog subject={repackOf} onClose={() => setRepackOf(null)} />
+      </OnceNeeded>
     </ServerList>
   );
 }

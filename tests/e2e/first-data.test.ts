@@ -1,0 +1,93 @@
+// A signed-in page's first data (issue 16, client/src/lib/first-data.ts): its app shell asks
+// for the session and the page's queries while the browser parses it, and the app takes those
+// answers instead of asking again once its JavaScript has run. A page opened with other filters
+// than the preloaded ones still shows its own.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { TRACKING_STATUS_LABELS } from '@casillero/shared';
+import { DEMO, chromiumOrExplain, listRows, responsiveList, signIn, useBrowserSession, withScreenshotOnFailure } from './helpers';
+
+const chromium = chromiumOrExplain();
+
+type ApiCall = { procedures: string[]; preloaded: boolean; input: string | null };
+
+/** Every tRPC request the page sends from now on: its procedures (a batch has several) and whether it is a preload's. */
+function recordApiCalls(page: Page): ApiCall[] {
+  const calls: ApiCall[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (!url.pathname.startsWith('/trpc/')) return;
+    calls.push({
+      procedures: decodeURIComponent(url.pathname.slice('/trpc/'.length)).split(','),
+      preloaded: url.searchParams.get('preload') === '1',
+      input: url.searchParams.get('input'),
+    });
+  });
+  return calls;
+}
+
+const callsOf = (calls: ApiCall[], procedure: string) => calls.filter((call) => call.procedures.includes(procedure));
+
+/** The API addresses the page's HTML preloads. */
+const preloadedHrefs = (page: Page) =>
+  page.locator('link[rel="preload"][as="fetch"]').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+
+describe.skipIf(!chromium)('primeros datos de las páginas con sesión', () => {
+  const { url, newPage } = useBrowserSession(chromium);
+
+  it('Mis Trackings: the session and the trackings are asked for once, by the HTML, and shown', async () => {
+    const page = await newPage();
+    await withScreenshotOnFailure(page, 'primeros-datos-cliente', async () => {
+      await signIn(page, url(), DEMO.customer, DEMO.password);
+      await page.waitForURL((u) => u.pathname.startsWith('/dashboard'));
+      const mine = (await (await page.request.get(`${url()}/trpc/trackings.mine`)).json()) as { result: { data: { trackingNumber: string }[] } };
+      const numbers = mine.result.data.map((t) => t.trackingNumber);
+      expect(numbers.length).toBeGreaterThan(0);
+
+      const calls = recordApiCalls(page);
+      await page.goto(`${url()}/dashboard/mis-trackings`);
+      const list = page.getByRole('list', { name: 'Trackings' });
+      await list.getByText(numbers[0]).waitFor();
+      expect(await list.getByRole('listitem').count()).toBe(numbers.length);
+
+      const hrefs = await preloadedHrefs(page);
+      expect(hrefs.some((href) => href.startsWith('/trpc/auth.me?'))).toBe(true);
+      expect(hrefs.some((href) => href.startsWith('/trpc/trackings.mine?'))).toBe(true);
+      for (const procedure of ['auth.me', 'trackings.mine']) {
+        expect(callsOf(calls, procedure), procedure).toHaveLength(1);
+        expect(callsOf(calls, procedure)[0].preloaded, procedure).toBe(true);
+      }
+    });
+  });
+
+  it('admin trackings: the first page, its count, the carriers and the summary come from the preloads; a filtered link shows its own rows', async () => {
+    const page = await newPage();
+    await withScreenshotOnFailure(page, 'primeros-datos-admin', async () => {
+      await signIn(page, url(), DEMO.admin, DEMO.password);
+      await page.waitForURL((u) => u.pathname.startsWith('/admin'));
+
+      let calls = recordApiCalls(page);
+      await page.goto(`${url()}/admin/trackings`);
+      await page.getByText(/\d+ de \d+ trackings/).waitFor();
+      expect(await listRows(responsiveList(page, 'Trackings')).count()).toBeGreaterThan(1);
+      for (const procedure of ['auth.me', 'trackings.list', 'trackings.count', 'trackings.carriers', 'trackings.stats']) {
+        expect(callsOf(calls, procedure), procedure).toHaveLength(1);
+        expect(callsOf(calls, procedure)[0].preloaded, procedure).toBe(true);
+      }
+
+      // The HTML preloads the unfiltered first page all the same; the list asks for its own.
+      page.removeAllListeners('request');
+      calls = recordApiCalls(page);
+      await page.goto(`${url()}/admin/trackings?status=problem`);
+      const problem = TRACKING_STATUS_LABELS.problem;
+      await page.getByText(/\d+ de \d+ trackings/).waitFor();
+      const filtered = callsOf(calls, 'trackings.list').filter((call) => !call.preloaded);
+      expect(filtered).toHaveLength(1);
+      expect(filtered[0].input).toContain('"status":"problem"');
+      const rows = page.getByRole('table', { name: 'Trackings' }).locator('tbody > tr');
+      const count = await rows.count();
+      expect(count).toBeGreaterThan(0);
+      for (let i = 0; i < count; i++) expect(await rows.nth(i).textContent()).toContain(problem);
+    });
+  });
+});
