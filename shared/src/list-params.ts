@@ -2,6 +2,7 @@
 // the zod schemas that use them: the client's route files validate their search params with
 // these before any page code loads, and importing them must not bring zod into the initial
 // JavaScript.
+import { groupThousands } from './format';
 
 /** Page sizes offered by list footers. */
 export const LIST_PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -23,7 +24,7 @@ export function formatListCount(count: number, isCapped: boolean): string {
 }
 
 /** The note under a pager when offset pagination cannot reach every result. */
-export const LIST_DEEP_PAGES_NOTE = `Se puede paginar hasta los primeros ${LIST_MAX_OFFSET.toLocaleString('es-ES')} resultados; usa los filtros para llegar al resto.`;
+export const LIST_DEEP_PAGES_NOTE = `Se puede paginar hasta los primeros ${groupThousands(LIST_MAX_OFFSET)} resultados; usa los filtros para llegar al resto.`;
 
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];

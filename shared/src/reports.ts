@@ -1,5 +1,6 @@
 // Reportes y Analíticas (admin spec §2, §9; DECISIONS 10): the periods, the comparison rule,
 // the estimated-revenue formula and the month labels, used by the server, the page and the CSV.
+import { onFirstUse } from './format';
 
 /** The period selector's choices (admin spec §9), the default first. */
 export const REPORT_PERIODS = ['week', 'month', 'quarter', 'year'] as const;
@@ -76,11 +77,11 @@ export function comparisonLabel(period: ReportPeriod): string {
   return `vs. los ${REPORT_PERIOD_DAYS[period]} días anteriores`;
 }
 
-const monthShort = new Intl.DateTimeFormat('es-ES', { month: 'short', timeZone: 'UTC' });
+const monthShort = onFirstUse(() => new Intl.DateTimeFormat('es-ES', { month: 'short', timeZone: 'UTC' }));
 /** '2026-09' → 'sept 2026' (Spanish short month, admin spec §9). */
 export function formatReportMonth(month: string): string {
   const [year, m] = month.split('-').map(Number);
-  const name = monthShort.format(new Date(Date.UTC(year, m - 1, 1))).replace('.', '');
+  const name = monthShort().format(new Date(Date.UTC(year, m - 1, 1))).replace('.', '');
   return `${name} ${year}`;
 }
 

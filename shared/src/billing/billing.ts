@@ -6,6 +6,7 @@ import { z } from '../zod-es';
 import { isoDay, optionalText } from '../schemas/form-fields';
 import { listPageParams } from '../schemas/list';
 import { parseRate } from './money';
+import { groupThousands } from '../format';
 
 export const CURRENCIES = ['USD', 'VES'] as const;
 export type Currency = (typeof CURRENCIES)[number];
@@ -208,7 +209,7 @@ export const RECONCILIATION_MESSAGES = {
   fileRequired: 'Sube el estado de cuenta del banco en CSV.',
   fileTooLarge: 'El archivo es demasiado grande (máximo 1 MB).',
   empty: 'El archivo no tiene movimientos.',
-  tooManyLines: `El estado de cuenta tiene más de ${STATEMENT_MAX_LINES.toLocaleString('es-ES')} movimientos; divídelo en varios archivos.`,
+  tooManyLines: `El estado de cuenta tiene más de ${groupThousands(STATEMENT_MAX_LINES)} movimientos; divídelo en varios archivos.`,
   missingColumns: 'El archivo debe tener las columnas fecha, referencia, descripción y monto.',
   lineError: (line: number, column: string, problem: string) => `Línea ${line}, columna «${column}»: ${problem}`,
   badDate: 'la fecha no es válida (use dd/mm/aaaa o aaaa-mm-dd).',

@@ -2,6 +2,7 @@
 // integer céntimos, exchange rates as decimal text (Bs. per USD, up to 8 decimals as the BCV
 // publishes them). Conversions are exact (BigInt) and round half away from zero, once, at the
 // moment an amount is issued; what was issued is stored and never recomputed.
+import { onFirstUse } from '../format';
 
 /** How many decimals a rate may carry. */
 export const RATE_DECIMALS = 8;
@@ -51,12 +52,14 @@ export function toCents(amount: number | string): number | null {
 /** Integer cents to the decimal number the older numeric(12,2) columns and the API carry. */
 export const fromCents = (cents: number) => cents / 100;
 
-const twoDecimals = new Intl.NumberFormat('es-VE', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true });
-const rateFormat = new Intl.NumberFormat('es-VE', { minimumFractionDigits: 2, maximumFractionDigits: RATE_DECIMALS, useGrouping: true });
+const twoDecimals = onFirstUse(() => new Intl.NumberFormat('es-VE', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true }));
+const rateFormat = onFirstUse(
+  () => new Intl.NumberFormat('es-VE', { minimumFractionDigits: 2, maximumFractionDigits: RATE_DECIMALS, useGrouping: true }),
+);
 
 /** `$12,50`, `-$3,00`, `$1.234,50` (es-VE). */
-export const formatUsdCents = (cents: number) => `${cents < 0 ? '-' : ''}$${twoDecimals.format(Math.abs(cents) / 100)}`;
+export const formatUsdCents = (cents: number) => `${cents < 0 ? '-' : ''}$${twoDecimals().format(Math.abs(cents) / 100)}`;
 /** `Bs. 456,25` (es-VE). */
-export const formatVesCentimos = (centimos: number) => `${centimos < 0 ? '-' : ''}Bs. ${twoDecimals.format(Math.abs(centimos) / 100)}`;
+export const formatVesCentimos = (centimos: number) => `${centimos < 0 ? '-' : ''}Bs. ${twoDecimals().format(Math.abs(centimos) / 100)}`;
 /** A rate as people read it: `Bs. 36,5214 por USD`. */
-export const formatRate = (rate: string | number) => `Bs. ${rateFormat.format(Number(rate))} por USD`;
+export const formatRate = (rate: string | number) => `Bs. ${rateFormat().format(Number(rate))} por USD`;

@@ -2,6 +2,7 @@
 // figures on every screen. Money is rounded to cents line by line and the total is the sum of
 // the rounded lines, so what the panel shows always adds up.
 import { DELIVERY_TIME } from '../constants';
+import { onFirstUse } from '../format';
 import type { ShippingMethod } from '../enums';
 import { QUOTE_DECIMALS, QUOTE_RATES } from './constants';
 
@@ -96,13 +97,13 @@ function chargeCents(quantity: number, decimals: number, rateUsd: number): numbe
 const percentCents = (cents: number, rate: number) => Math.round((cents * basisPoints(rate)) / 10_000);
 
 const numberFmt = (decimals: number) =>
-  new Intl.NumberFormat('es-ES', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  onFirstUse(() => new Intl.NumberFormat('es-ES', { minimumFractionDigits: decimals, maximumFractionDigits: decimals }));
 const fmtLb = numberFmt(QUOTE_DECIMALS.lb);
 const fmtFt3 = numberFmt(QUOTE_DECIMALS.ft3);
 const fmtCbm = numberFmt(QUOTE_DECIMALS.cbm);
-const fmtCm = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 2 });
+const fmtCm = onFirstUse(() => new Intl.NumberFormat('es-ES', { maximumFractionDigits: 2 }));
 const fmtMoney = numberFmt(2);
-const usd = (n: number) => `$${fmtMoney.format(n)}`;
+const usd = (n: number) => `$${fmtMoney().format(n)}`;
 const pct = (rate: number) => `${roundTo(rate * 100, 2)}%`;
 
 /** The declared value: 100 when empty, never negative. */
@@ -120,7 +121,7 @@ function insuranceCents(seguro: boolean, valor: number): number {
 export function formatDimensions(largo: QuoteNumber, ancho: QuoteNumber, alto: QuoteNumber): string {
   const parts = [largo, ancho, alto].map((v) => {
     const n = parseQuoteNumber(v);
-    return n === null ? '—' : fmtCm.format(n);
+    return n === null ? '—' : fmtCm().format(n);
   });
   return `${parts.join(' × ')} cm`;
 }
@@ -162,14 +163,14 @@ export function quoteUsa(input: UsaQuoteInput): UsaQuote | null {
 
   const detalles: QuoteDetail[] = isAir
     ? [
-        { label: 'Peso real', value: `${fmtLb.format(pesoReal)} lb` },
-        { label: 'Peso volumétrico', value: `${fmtLb.format(pesoVolumetrico)} lb` },
-        { label: 'Peso facturable', value: `${fmtLb.format(pesoFacturable)} lb (mínimo ${r.usaAirMinLb} lb)` },
+        { label: 'Peso real', value: `${fmtLb().format(pesoReal)} lb` },
+        { label: 'Peso volumétrico', value: `${fmtLb().format(pesoVolumetrico)} lb` },
+        { label: 'Peso facturable', value: `${fmtLb().format(pesoFacturable)} lb (mínimo ${r.usaAirMinLb} lb)` },
         { label: 'Tarifa', value: `${usd(r.usaAirRatePerLb)} por lb` },
       ]
     : [
-        { label: 'Volumen', value: `${fmtFt3.format(pies3)} ft³` },
-        { label: 'Volumen facturable', value: `${fmtFt3.format(pies3Facturables)} ft³ (mínimo ${fmtFt3.format(r.usaSeaMinFt3)} ft³)` },
+        { label: 'Volumen', value: `${fmtFt3().format(pies3)} ft³` },
+        { label: 'Volumen facturable', value: `${fmtFt3().format(pies3Facturables)} ft³ (mínimo ${fmtFt3().format(r.usaSeaMinFt3)} ft³)` },
         { label: 'Tarifa', value: `${usd(r.usaSeaRatePerFt3)} por ft³, impuestos incluidos` },
       ];
   detalles.push({
@@ -226,8 +227,8 @@ export function quoteChina(input: ChinaQuoteInput): ChinaQuote | null {
       { key: 'seguro', label: 'Seguro', amount: fromCents(seguroCents) },
     ],
     detalles: [
-      { label: 'Volumen', value: `${fmtCbm.format(cbm)} CBM` },
-      { label: 'Volumen facturable', value: `${fmtCbm.format(cbmFacturable)} CBM (mínimo ${fmtCbm.format(r.chinaSeaMinCbm)} CBM)` },
+      { label: 'Volumen', value: `${fmtCbm().format(cbm)} CBM` },
+      { label: 'Volumen facturable', value: `${fmtCbm().format(cbmFacturable)} CBM (mínimo ${fmtCbm().format(r.chinaSeaMinCbm)} CBM)` },
       { label: 'Tarifa', value: `${usd(r.chinaSeaRatePerCbm)} por CBM` },
       { label: 'Seguro', value: input.seguro ? `${pct(QUOTE_RATES.insuranceRate)} del valor declarado (${usd(valor)})` : 'No incluido' },
     ],

@@ -9,9 +9,14 @@ import { ensureQueries } from '../../lib/loader';
 import { trpc } from '../../lib/trpc';
 import { DashboardPage } from './-components/PageHeader';
 import { EmptyState, QueryState } from './-components/QueryState';
-import { TrackingDetail, isDispatchAuthorised } from './-components/TrackingDetail';
+import { isDispatchAuthorised } from './-components/dispatch';
+import { lazyModule, OnceNeeded } from '../../lib/lazy-parts';
 import { LabeledValue } from '../../components/LabeledValue';
 
+
+// A tracking's details load when first opened (or once the list is idle).
+const details = lazyModule(() => import('./-components/TrackingDetail'));
+const TrackingDetail = details.component('TrackingDetail');
 
 export const Route = createFileRoute('/dashboard/mis-trackings')({
   validateSearch: (search: Record<string, unknown>): { tracking?: string } => ({ tracking: searchUuid(search.tracking) }),
@@ -27,6 +32,7 @@ function TrackingsPage() {
   const { tracking } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const show = (id: string | undefined) => void navigate({ search: { tracking: id } });
+  details.usePreloadWhenIdle();
 
   return (
     <DashboardPage maxWidth={1080} title="Mis Trackings" description="Tus paquetes registrados por el almacén y lo que sigue con cada uno.">
@@ -78,7 +84,9 @@ function TrackingsPage() {
           )
         }
       </QueryState>
-      <TrackingDetail id={tracking ?? null} onClose={() => show(undefined)} />
+      <OnceNeeded when={tracking !== undefined}>
+        <TrackingDetail id={tracking ?? null} onClose={() => show(undefined)} />
+      </OnceNeeded>
     </DashboardPage>
   );
 }

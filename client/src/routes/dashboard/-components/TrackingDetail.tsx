@@ -6,10 +6,7 @@ import { trpc } from '../../../lib/trpc';
 import { DetailsHeading, FactGrid, HistoryTimeline } from '../../../components/details/DetailsParts';
 import { DetailsDrawer, type DetailsDrawerOpen } from '../../../components/details/DetailsDrawer';
 import { QueryState } from './QueryState';
-
-/** Ready to ship with the shipping payment approved: it only waits to leave the warehouse. */
-export const isDispatchAuthorised = (t: { status: string; dispatchAuthorizedAt: string | null }) =>
-  t.status === 'ready_to_ship' && t.dispatchAuthorizedAt !== null;
+import { isDispatchAuthorised } from './dispatch';
 
 /** A tracking's details, what happens next, and its whole history (newest first). */
 export function TrackingDetail(props: DetailsDrawerOpen) {
