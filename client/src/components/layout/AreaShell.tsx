@@ -2,7 +2,7 @@
 // this chunk, never on a public page.
 import '../../styles/mantine-area';
 import { useEffect, type ReactNode } from 'react';
-import { ActionIcon, AppShell, Burger, Button, Group, ScrollArea, Text } from '@mantine/core';
+import { ActionIcon, AppShell, Burger, Button, Group, Text } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
@@ -95,7 +95,9 @@ export function AreaShell({ navTitle, nav, navFooter, userName, headerActions, c
               {navTitle}
             </Text>
           </AppShell.Section>
-          <AppShell.Section grow component={ScrollArea}>
+          {/* The page's own scrolling, not Mantine's ScrollArea: native momentum on a phone, and
+              one component (and file) less in every signed-in page's first render. */}
+          <AppShell.Section grow style={{ overflowY: 'auto' }}>
             <nav aria-label={navTitle}>{nav}</nav>
           </AppShell.Section>
           {navFooter && <AppShell.Section pt="sm">{navFooter}</AppShell.Section>}
