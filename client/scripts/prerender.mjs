@@ -10,7 +10,7 @@ const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 const dist = process.env.DIST ?? path.join(clientDir, 'dist');
 const ssrDir = process.env.SSR_DIST ?? path.join(clientDir, 'dist-ssr');
 
-const { render, appShellPages, appShellFile, firstQueries, PRERENDERED_PAGES, APP_SHELL_FILE, SIGNED_IN_AREA } = await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href);
+const { render, appShellPages, appShellFile, firstQueries, PRERENDERED_PAGES, APP_SHELL_FILE } = await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href);
 
 const EMPTY_ROOT = '<div id="root"></div>';
 // Vite's fresh index.html; on a second run, the shell the first run kept.
@@ -97,7 +97,7 @@ for (const page of appShellPages()) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   let document = stylesFirst(template.replace('</head>', `  ${routeAssets(page.routeIds)}\n  </head>`));
   // First in <head>: over HTTP/1.1 the browser sends requests in document order, six at a time.
-  const queries = await firstQueries(page.path, SIGNED_IN_AREA.test(page.path));
+  const queries = await firstQueries(page.path);
   if (queries.length > 0) document = document.replace(/(<meta name="viewport"[^>]*>)/, `$1\n    ${preloadLinks(queries)}`);
   fs.writeFileSync(file, document);
   shells += 1;

@@ -10,7 +10,7 @@ import { createAppRouter } from './router';
 
 import { PRERENDERED_PAGES } from '@casillero/shared';
 
-export { APP_SHELL_FILE, PRERENDERED_PAGES, SIGNED_IN_AREA, appShellFile } from '@casillero/shared';
+export { APP_SHELL_FILE, PRERENDERED_PAGES, appShellFile } from '@casillero/shared';
 
 type HeadTag = { title?: string; name?: string; property?: string; content?: string };
 
@@ -67,16 +67,22 @@ export function appShellPages(): { path: string; routeIds: string[] }[] {
 }
 
 type RecordedQuery = { queryKey: readonly unknown[] };
+type RouteHooks = {
+  beforeLoad?: (ctx: unknown) => unknown;
+  loader?: (ctx: unknown) => unknown;
+  loaderDeps?: (opts: { search: unknown }) => unknown;
+  validateSearch?: unknown;
+};
 
 /**
- * The addresses of the queries a page's loaders start at its plain URL (no search params), in
- * the order they start them, for its app shell to preload (lib/first-data.ts). Each loader runs
- * against a query client that only notes what is asked and never answers, so a query that
- * waits for another's answer is not listed (it could not be preloaded either). `signedIn`: the
- * session query the signed-in areas' guards start before anything else comes first.
+ * The addresses of the queries a page's routes start at its plain URL (no search params), in
+ * the order the router starts them (every beforeLoad, root first, then the loaders), for its app
+ * shell to preload (lib/first-data.ts): the session the guards ask for, then the page's data.
+ * Each hook runs against a query client that only notes what is asked and never answers, so a
+ * query that waits for another's answer is not listed (it could not be preloaded either).
  */
-export async function firstQueries(path: string, signedIn: boolean): Promise<string[]> {
-  const hrefs: string[] = signedIn ? [singleQueryHref('auth.me', undefined)] : [];
+export async function firstQueries(path: string): Promise<string[]> {
+  const hrefs: string[] = [];
   const note = (options: RecordedQuery) => {
     const [procedure, meta] = options.queryKey as [string[], { input?: unknown; type?: string } | undefined];
     if (meta?.type === 'query') hrefs.push(singleQueryHref(procedure.join('.'), meta.input));
@@ -84,24 +90,24 @@ export async function firstQueries(path: string, signedIn: boolean): Promise<str
   };
   const recorder = { ensureQueryData: note, prefetchQuery: note, fetchQuery: note, getQueryData: () => undefined };
   const router = createAppRouter(createQueryClient(), createMemoryHistory({ initialEntries: [path] }));
-  for (const match of router.matchRoutes(path)) {
-    const options = router.routesById[match.routeId as keyof typeof router.routesById].options as {
-      loader?: (ctx: unknown) => unknown;
-      loaderDeps?: (opts: { search: unknown }) => unknown;
-      validateSearch?: unknown;
-    };
-    if (typeof options.loader !== 'function') continue;
+  const routes = router.matchRoutes(path).map((match) => {
+    const options = router.routesById[match.routeId as keyof typeof router.routesById].options as RouteHooks;
     const search = typeof options.validateSearch === 'function' ? options.validateSearch({}) : {};
-    const deps = options.loaderDeps?.({ search }) ?? {};
+    const context = { queryClient: recorder, trpc };
+    const location = { pathname: path, href: path, search: {} };
+    return { options, args: { context, search, location, params: {}, deps: options.loaderDeps?.({ search }) ?? {}, abortController: new AbortController() } };
+  });
+  const run = (hook: ((ctx: unknown) => unknown) | undefined, args: unknown) => {
+    if (typeof hook !== 'function') return;
     try {
-      void Promise.resolve(
-        options.loader({ context: { queryClient: recorder, trpc }, deps, params: {}, search, location: { pathname: path, search: {} }, abortController: new AbortController() }),
-      ).catch(() => undefined);
+      void Promise.resolve(hook(args)).catch(() => undefined);
     } catch {
-      // A loader that needs what the recorder cannot give: what it asked for so far is kept.
+      // A hook that needs what the recorder cannot give (the signed-in user): what it asked for so far is kept.
     }
-  }
-  // Loaders that await something first (Promise.all of the queries) have noted them by now.
+  };
+  for (const { options, args } of routes) run(options.beforeLoad, args);
+  for (const { options, args } of routes) run(options.loader, args);
+  // Hooks that await something first (Promise.all of the queries) have noted them by now.
   await new Promise((resolve) => setTimeout(resolve, 0));
   return [...new Set(hrefs)];
 }

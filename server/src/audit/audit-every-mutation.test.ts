@@ -14,7 +14,7 @@ import { diskFileStore } from '../files/file-store';
 import { storeFile } from '../files/store';
 import { callerFor, TEST_APP_URL, type TestCaller } from '../test/caller';
 import { createTestDatabase } from '../test/db';
-import { customerWithActiveMailbox, paymentMethodId, signedInStaff, uniqueEmail, type CustomerWithMailbox } from '../test/factories';
+import { customerWithActiveMailbox, paymentMethodId, recordRate, signedInStaff, uniqueEmail, type CustomerWithMailbox } from '../test/factories';
 import { businessToday } from '../lib/business-clock';
 import { tempStorageDir, tinyPng } from '../test/files';
 import type { Meta } from '../trpc/init';
@@ -576,7 +576,6 @@ const CASES: Record<string, Case> = {
   },
   'reconciliation.approveMatched': async () => {
     // A customer reports Bs. 150,00 by Pago Móvil toward their activation invoice; the statement has it.
-    const { paymentMethodId, recordRate } = await import('../test/factories');
     await recordRate(db(), '40');
     const carla = await customerWithActiveMailbox(db(), { nombre: 'Carla Conciliada' });
     const carlaCaller = callerFor(db(), carla.visitor, config);
