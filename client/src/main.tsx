@@ -1,5 +1,7 @@
 // Only the Mantine styles the public pages use; the signed-in areas bring the rest (AreaShell).
 import './styles/mantine-public';
+// Our theme's CSS variables, written at build time (vite.config.ts), so MantineProvider need not.
+import 'virtual:mantine-theme.css';
 
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import dayjs from 'dayjs';
@@ -25,6 +27,18 @@ function prerenderedUrl(): string | null {
 }
 
 /**
+ * The app shell's first render waits for the page's route to load (its session check and its
+ * first data, usually preloaded by the shell's HTML) for at most as long as the router would
+ * show nothing anyway before its pending spinner: one render with the page's content instead of
+ * an empty one followed by the real one, which on a phone's CPU costs a tenth of a second.
+ */
+function routeLoadedOrPendingShown(): Promise<unknown> {
+  const loaded = router.load().catch(() => undefined);
+  const pendingMs = router.options.defaultPendingMs ?? 0;
+  return Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, pendingMs))]);
+}
+
+/**
  * A prerendered public page (its HTML already on screen) is hydrated once its route is loaded,
  * so the first render matches that HTML. Any other start renders from scratch: the app shell,
  * a URL the prerender did not render (another query string), or a page the visitor is sent
@@ -33,6 +47,7 @@ function prerenderedUrl(): string | null {
 async function start() {
   const prerendered = container.hasChildNodes() ? prerenderedUrl() : null;
   if (!prerendered) {
+    if (!container.hasChildNodes()) await routeLoadedOrPendingShown();
     container.replaceChildren();
     createRoot(container).render(app());
     return;

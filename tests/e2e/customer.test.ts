@@ -53,9 +53,12 @@ describe.skipIf(!chromium).each(SCREEN_PROFILES)('área del cliente en el navega
     const page = await signedInPage();
     await withScreenshotOnFailure(page, shot('cliente-pantallas'), async () => {
       const nav = page.getByRole('navigation', { name: 'Mi Cuenta' });
+      // On a phone the navigation is the drawer its burger opens.
+      if (profile.phone) await page.getByRole('button', { name: 'Abrir Mi Cuenta' }).click();
       await nav.getByRole('link', { name: SCREENS.at(-1), exact: true }).waitFor();
       const items = (await nav.getByRole('link').allTextContents()).map((t) => t.trim()).filter((t) => t !== 'Ir al inicio');
       expect(items).toEqual(SCREENS);
+      if (profile.phone) await page.getByRole('button', { name: 'Cerrar Mi Cuenta' }).click();
 
       const opened: string[] = [];
       /** Opens a screen from the navigation (on a phone, its drawer) and waits for its title; it fits the screen's width. */
@@ -232,7 +235,10 @@ describe.skipIf(!chromium).each(SCREEN_PROFILES)('área del cliente en el navega
       const page = await signedInPage();
       await withScreenshotOnFailure(page, shot('cliente-menu'), async () => {
         const nav = page.getByRole('navigation', { name: 'Mi Cuenta' });
-        const inView = () => nav.getByRole('link', { name: 'Almacén' }).evaluate((el) => el.getBoundingClientRect().right > 0);
+        const almacen = nav.getByRole('link', { name: 'Almacén' });
+        // Closed, the drawer's links are not drawn at all (the page's content comes first), or off-screen once it has been opened.
+        const inView = async () => (await almacen.count()) > 0 && (await almacen.evaluate((el) => el.getBoundingClientRect().right > 0));
+        await page.getByRole('button', { name: 'Abrir Mi Cuenta' }).waitFor();
         expect(await inView()).toBe(false);
         await page.getByRole('button', { name: 'Abrir Mi Cuenta' }).click();
         await expect.poll(inView).toBe(true);

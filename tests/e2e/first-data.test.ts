@@ -49,6 +49,8 @@ describe.skipIf(!chromium)('primeros datos de las páginas con sesión', () => {
       const list = page.getByRole('list', { name: 'Trackings' });
       await list.getByText(numbers[0]).waitFor();
       expect(await list.getByRole('listitem').count()).toBe(numbers.length);
+      // The theme's variables come with the stylesheet here too (the provider writes none).
+      expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^Inter\b/);
 
       const hrefs = await preloadedHrefs(page);
       expect(hrefs.some((href) => href.startsWith('/trpc/auth.me?'))).toBe(true);

@@ -191,8 +191,10 @@ export const SCREEN_PROFILES = [DESKTOP, PHONE];
  */
 export async function openFromNavigation(page: Page, navTitle: string, label: string): Promise<void> {
   const link = page.getByRole('navigation', { name: navTitle }).getByRole('link', { name: label, exact: true });
-  await link.waitFor({ state: 'attached' });
   const burger = page.getByRole('button', { name: `Abrir ${navTitle}` });
+  // The area's frame is on screen: its burger on a phone (the links are drawn once it opens),
+  // its side navigation's links on a wider screen.
+  await expect.poll(async () => (await burger.isVisible()) || (await link.isVisible()), { message: `navegación ${navTitle}` }).toBe(true);
   if (await burger.isVisible()) await burger.click();
   await link.click();
 }

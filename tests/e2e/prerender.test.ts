@@ -52,6 +52,10 @@ describe.skipIf(!chromium)('páginas públicas prerenderizadas', () => {
       // Styled without JavaScript: the hero's coloured band comes from a route chunk's CSS.
       const heroBackground = await page.locator('section').first().evaluate((el) => getComputedStyle(el).backgroundImage);
       expect(heroBackground).toContain('gradient');
+      // The theme too: its font and primary colour come with the stylesheet, not from a script.
+      expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^Inter\b/);
+      const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--mantine-primary-color-filled').trim());
+      expect(primary).toBe(await page.locator('meta[name="theme-color"]').getAttribute('content'));
 
       for (const { path: pagePath } of PRERENDERED_PAGES) {
         await page.goto(url() + pagePath);

@@ -3,20 +3,9 @@
 // each row becomes a card with its identifier, its status and its actions in sight, and the
 // other columns as labelled values.
 import type { ReactNode } from 'react';
-import { Card, Group, SimpleGrid, Stack, Table, Text, em, getBreakpointValue, useMantineTheme } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { useIsPhone } from '../../lib/screen';
 import { LabeledValue } from '../LabeledValue';
-
-/**
- * Whether the screen is narrower than the theme's `sm` breakpoint: the same query as Mantine's
- * `hiddenFrom="sm"`. Read on the first render (the signed-in areas are never prerendered), so a phone
- * never draws the desktop layout first; it follows a rotation or a resize afterwards.
- */
-export function useIsPhone(): boolean {
-  const theme = useMantineTheme();
-  const query = `(max-width: ${em(getBreakpointValue('sm', theme.breakpoints) - 0.1)})`;
-  return useMediaQuery(query, undefined, { getInitialValueInEffect: false });
-}
 
 /**
  * Where a column's value goes on a card: 'title' heads it (the row's identifier), 'status' comes

@@ -16,4 +16,5 @@ export {
   type ServerListState,
 } from './ServerList';
 export { useListNavigate, useListRoute } from './useListUrlState';
-export { ResponsiveTable, RowCards, useIsPhone, type CardPlace, type ResponsiveColumn } from './ResponsiveTable';
+export { ResponsiveTable, RowCards, type CardPlace, type ResponsiveColumn } from './ResponsiveTable';
+export { useIsPhone } from '../../lib/screen';

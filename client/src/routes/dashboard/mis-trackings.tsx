@@ -1,4 +1,4 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { IconCircleCheck } from '@tabler/icons-react';
@@ -12,7 +12,7 @@ import { EmptyState, QueryState } from './-components/QueryState';
 import { isDispatchAuthorised } from './-components/dispatch';
 import { lazyModule, OnceNeeded } from '../../lib/lazy-parts';
 import { LabeledValue } from '../../components/LabeledValue';
-
+import classes from './-components/TrackingValues.module.css';
 
 // A tracking's details load when first opened (or once the list is idle).
 const details = lazyModule(() => import('./-components/TrackingDetail'));
@@ -68,14 +68,14 @@ function TrackingsPage() {
                           )}
                         </Group>
                       </Group>
-                      <SimpleGrid cols={{ base: 2, sm: 6 }} spacing="xs">
+                      <div className={classes.values}>
                         <LabeledValue label="Transportista" value={t.carrier} />
                         <LabeledValue label="Casillero" value={t.mailboxCode} />
                         <LabeledValue label="Peso estimado" value={weight(t.estimatedWeight)} />
                         <LabeledValue label="Peso real" value={weight(t.actualWeight)} />
                         <LabeledValue label="Valor" value={formatUsd(t.estimatedValue)} />
                         <LabeledValue label="Actualizado" value={formatDate(t.updatedAt)} />
-                      </SimpleGrid>
+                      </div>
                     </Stack>
                   </UnstyledButton>
                 </Card>

@@ -8,7 +8,8 @@ import {
   formatUsd,
 } from '@casillero/shared';
 import { DetailsHeading, FactGrid, RowsTable, type Column } from '../../../../components/details/DetailsParts';
-import { RowCards, useIsPhone, type ResponsiveColumn } from '../../../../components/data-table/ResponsiveTable';
+import { RowCards, type ResponsiveColumn } from '../../../../components/data-table/ResponsiveTable';
+import { useIsPhone } from '../../../../lib/screen';
 import { DetailsDrawer, type DetailsDrawerOpen } from '../../../../components/details/DetailsDrawer';
 import { trpc } from '../../../../lib/trpc';
 import { StagesTimeline, formatDay } from '../../../admin/-components/shipments/ShipmentDetails';
