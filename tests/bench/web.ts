@@ -1,9 +1,10 @@
 // npm run bench:web: how the built app feels on a Venezuelan phone (issue 16). Starts the
 // server as production does (fresh embedded database with the demo data, or the PostgreSQL
 // database in BENCH_DATABASE_URL), drives Chromium with a slow 4G network, a CPU 4× slower
-// and a phone's screen, and prints per page, for a cold visit (empty cache) and a repeat visit
-// (same browser, new tab): bytes transferred, largest contentful paint and the time until the
-// page's main content is on screen, medians of --runs runs, beside the targets. A benchmark,
+// and a phone's screen, and prints per page, for a cold visit (empty cache), a repeat visit
+// (same browser, new tab) and the usual visit after it: bytes transferred, largest contentful
+// paint and the time until the page's main content is on screen, medians of --runs runs,
+// beside the targets. A benchmark,
 // not a test: a missed target is printed with ✗, the exit code only reports broken tooling.
 //   npm run bench:web -- [--runs 3] [--pages /,/login]   (builds first)
 //   npx tsx tests/bench/web.ts [--runs 3] [--pages /,/login]   (the client/dist already built)
@@ -67,8 +68,15 @@ const PAGES: BenchPage[] = [
   },
 ];
 
-type Visit = 'cold' | 'repeat';
-const VISIT_LABEL: Record<Visit, string> = { cold: 'fría', repeat: 'repetida' };
+/**
+ * 'repeat' is the first visit after the cold one: the one the issue's target is for, and the
+ * slowest of the repeat visits, since Chrome keeps the compiled code of modules only from the
+ * second time it runs them. 'usual' is the visit after it, as a customer who comes back often
+ * gets the page: printed for reference, with no target.
+ */
+type Visit = 'cold' | 'repeat' | 'usual';
+const VISITS: readonly Visit[] = ['cold', 'repeat', 'usual'];
+const VISIT_LABEL: Record<Visit, string> = { cold: 'fría', repeat: 'repetida', usual: 'habitual' };
 
 type Figures = {
   /** What the page downloaded until its content was shown and the network was quiet. */
@@ -195,7 +203,7 @@ async function visit(context: BrowserContext, url: string, page: BenchPage, thro
   }
 }
 
-/** A cold visit in a fresh context, then a repeat visit in a new tab of the same context. */
+/** A cold visit in a fresh context, then a repeat visit and the usual one, each in a new tab of the same context. */
 async function measure(browser: Browser, url: string, page: BenchPage, cookies: Cookie[], appHasServiceWorker: boolean) {
   const context = await newPhoneContext(browser, page, cookies);
   const workers = meterServiceWorkers(context);
@@ -206,7 +214,10 @@ async function measure(browser: Browser, url: string, page: BenchPage, cookies: 
     await cold.tab.close();
     const coldWorkers = await workers.take();
     const repeat = await visit(context, url, page, true, 'repetida');
+    await repeat.tab.close();
     const repeatWorkers = await workers.take();
+    const usual = await visit(context, url, page, true, 'habitual');
+    const usualWorkers = await workers.take();
     const figures = (v: typeof cold, w: typeof coldWorkers): Figures => ({
       pageKb: v.bytes / 1024,
       serviceWorkerKb: w.bytes / 1024,
@@ -214,7 +225,7 @@ async function measure(browser: Browser, url: string, page: BenchPage, cookies: 
       contentMs: v.content.ms,
       contentPainted: v.content.painted,
     });
-    return { cold: figures(cold, coldWorkers), repeat: figures(repeat, repeatWorkers) };
+    return { cold: figures(cold, coldWorkers), repeat: figures(repeat, repeatWorkers), usual: figures(usual, usualWorkers) };
   } finally {
     await context.close();
   }
@@ -343,23 +354,22 @@ async function main() {
     const hasServiceWorker = await warmUp(browser, url, pages, cookiesOf);
     console.log(hasServiceWorker ? 'La app registra un service worker: la visita repetida espera a que esté activo.' : 'La app no registra un service worker.');
 
-    const samples = new Map<string, { cold: Figures[]; repeat: Figures[] }>(pages.map((p) => [p.path, { cold: [], repeat: [] }]));
+    const samples = new Map<string, Record<Visit, Figures[]>>(pages.map((p) => [p.path, { cold: [], repeat: [], usual: [] }]));
     for (let run = 1; run <= runs; run++) {
       console.log(`Ronda ${run} de ${runs}...`);
       for (const page of pages) {
         const result = await measure(browser, url, page, cookiesOf(page), hasServiceWorker);
-        samples.get(page.path)!.cold.push(result.cold);
-        samples.get(page.path)!.repeat.push(result.repeat);
+        for (const v of VISITS) samples.get(page.path)![v].push(result[v]);
         const brief = (f: Figures) =>
           `contenido ${fixed(f.contentMs, 0)}${f.contentPainted ? '' : '*'} ms, LCP ${fixed(f.lcpMs, 0)} ms, ${fixed(f.pageKb, 1)} KB (+${fixed(f.serviceWorkerKb, 1)} KB SW)`;
-        console.log(`  ${page.path}: fría ${brief(result.cold)}; repetida ${brief(result.repeat)}`);
+        console.log(`  ${page.path}: ${VISITS.map((v) => `${VISIT_LABEL[v]} ${brief(result[v])}`).join('; ')}`);
       }
     }
 
     console.log(`\nMedianas de ${runs} ${runs === 1 ? 'ronda' : 'rondas'}:\n`);
     printTable(
       pages.flatMap((page) =>
-        (['cold', 'repeat'] as const).map((v) => ({ page, visit: v, figures: medians(samples.get(page.path)![v]) })),
+        VISITS.map((v) => ({ page, visit: v, figures: medians(samples.get(page.path)![v]) })),
       ),
     );
     console.log(
