@@ -11,6 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { generateSW } from 'workbox-build';
 
@@ -65,6 +66,36 @@ for (const asset of assets) {
   if (!/^[\w./-]+$/.test(asset)) throw new Error(`Nombre de archivo inesperado: ${asset}`);
 }
 
+/**
+ * The assets cache (the code and styles a page loads that are not precached) is kept to the
+ * current deployment's files by a script the worker imports: on activation it drops every file
+ * the deployment no longer has. Workbox's expiration plugin bounded it instead, but it reads and
+ * writes IndexedDB on every file the worker serves from the cache, and on a phone's CPU that
+ * delayed a repeat visit's modules (decision 015).
+ */
+const ASSETS_CACHE = 'casillero-assets';
+const currentAssets = fs
+  .readdirSync(path.join(dist, 'assets'))
+  .filter((file) => !/\.(br|gz)$/.test(file))
+  .map((file) => `/assets/${file}`)
+  .sort();
+const cleanupScript = `// Written by client/scripts/build-service-worker.mjs: on activation, drops from the assets cache
+// the files of earlier deployments.
+const CURRENT_ASSETS = new Set(${JSON.stringify(currentAssets)});
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches.open(${JSON.stringify(ASSETS_CACHE)}).then(async (cache) => {
+      for (const request of await cache.keys()) {
+        if (!CURRENT_ASSETS.has(new URL(request.url).pathname)) await cache.delete(request);
+      }
+    }),
+  );
+});
+`;
+const cleanupFile = `sw-assets-${createHash('sha256').update(cleanupScript).digest('hex').slice(0, 8)}.js`;
+for (const old of fs.readdirSync(dist).filter((file) => /^sw-assets-\w+\.js/.test(file))) fs.rmSync(path.join(dist, old));
+fs.writeFileSync(path.join(dist, cleanupFile), cleanupScript);
+
 /** The URLs Workbox put in the precache, kept for the report below. */
 let precachedUrls = [];
 
@@ -82,6 +113,7 @@ const { count, size, warnings, filePaths } = await generateSW({
   skipWaiting: true,
   clientsClaim: true,
   cleanupOutdatedCaches: true,
+  importScripts: [`/${cleanupFile}`],
   // Names in assets/ carry their content hash: no cache-busting query needed to fetch them.
   dontCacheBustURLsMatching: /^assets\//,
   manifestTransforms: [
@@ -108,9 +140,8 @@ const { count, size, warnings, filePaths } = await generateSW({
       urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
       handler: 'CacheFirst',
       options: {
-        cacheName: 'casillero-assets',
+        cacheName: ASSETS_CACHE,
         cacheableResponse: { statuses: [200] },
-        expiration: { maxEntries: 150, maxAgeSeconds: 60 * 60 * 24 * 30, purgeOnQuotaError: true },
       },
     },
     {

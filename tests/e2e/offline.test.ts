@@ -186,6 +186,32 @@ describe.skipIf(!chromium)('sin conexión e instalable', () => {
     });
   });
 
+  it('al activarse una nueva versión, la caché de archivos conserva los de este despliegue y borra los anteriores', async () => {
+    const page = await controlledPage();
+    await withScreenshotOnFailure(page, 'offline-limpieza', async () => {
+      // A file of this deployment that is not precached, fetched through the worker, and one an earlier deployment left.
+      const precached = new Set(Object.values(await cachedPaths(page)).flat());
+      const current = fs.readdirSync(path.join(REPO_ROOT, 'client/dist/assets')).find((file) => file.endsWith('.js') && !precached.has(`/assets/${file}`))!;
+      await page.evaluate(async (file) => {
+        await fetch(`/assets/${file}`);
+        await (await caches.open('casillero-assets')).put('/assets/anterior-0000abcd.js', new Response('// versión anterior'));
+      }, current);
+      expect((await cachedPaths(page))['casillero-assets']).toEqual(expect.arrayContaining([`/assets/${current}`, '/assets/anterior-0000abcd.js']));
+
+      const restore = deployNewServiceWorker();
+      try {
+        await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
+        await page.getByRole('alert').filter({ hasText: 'Hay una nueva versión' }).waitFor();
+        // The clean-up runs while the new worker activates, which can end after it has taken control.
+        const assetsCache = async () => (await cachedPaths(page))['casillero-assets'];
+        await expect.poll(assetsCache, { timeout: 10_000 }).not.toContain('/assets/anterior-0000abcd.js');
+        expect(await assetsCache()).toContain(`/assets/${current}`);
+      } finally {
+        restore();
+      }
+    });
+  });
+
   it('un archivo de la versión anterior que ya no existe recarga la página una sola vez', async () => {
     const page = await session.newPage();
     await withScreenshotOnFailure(page, 'offline-stale-chunk', async () => {
