@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@casillero/shared';
-import { REPO_ROOT, chromiumOrExplain, useBrowserSession, withScreenshotOnFailure } from './helpers';
+import { DEMO, REPO_ROOT, chromiumOrExplain, useBrowserSession, withScreenshotOnFailure } from './helpers';
 
 const chromium = chromiumOrExplain();
 const PERSONAL_PREFIXES = ['/trpc', '/api', '/files'];
@@ -183,6 +183,34 @@ describe.skipIf(!chromium)('sin conexión e instalable', () => {
       } finally {
         restore();
       }
+    });
+  });
+
+  it('tras una primera visita, los archivos que la página cargó antes del service worker quedan en su caché', async () => {
+    const page = await session.newPage();
+    await withScreenshotOnFailure(page, 'offline-archivos-cargados', async () => {
+      // A customer's first visit straight to her trackings: the customer area's code is not precached.
+      const signIn = await page.request.post(`${session.url()}/trpc/auth.signIn`, {
+        data: { email: DEMO.customer, password: DEMO.password },
+        headers: { Origin: session.url() },
+      });
+      expect(signIn.ok()).toBe(true);
+      await page.goto(`${session.url()}/dashboard/mis-trackings`);
+      await page.getByRole('list', { name: 'Trackings' }).waitFor();
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 });
+      const loaded = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((entry) => new URL(entry.name))
+          .filter((url) => url.origin === window.location.origin && url.pathname.startsWith('/assets/'))
+          .map((url) => url.pathname),
+      );
+      expect(loaded.some((file) => file.includes('mis-trackings'))).toBe(true);
+      const notCached = async () => {
+        const cached = new Set(Object.values(await cachedPaths(page)).flat());
+        return loaded.filter((file) => !cached.has(file));
+      };
+      await expect.poll(notCached, { timeout: 10_000 }).toEqual([]);
     });
   });
 

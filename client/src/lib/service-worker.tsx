@@ -26,6 +26,9 @@ export function registerServiceWorker(appStarted: Promise<unknown> = Promise.res
 
   const workbox = new Workbox('/sw.js');
   let hadController = Boolean(navigator.serviceWorker.controller);
+  workbox.addEventListener('activated', (event) => {
+    if (!event.isUpdate) cacheLoadedAssets(workbox);
+  });
   workbox.addEventListener('controlling', () => {
     // The first worker taking control after a first visit changes nothing the user sees.
     if (hadController) showUpdateNotification();
@@ -47,6 +50,23 @@ export function registerServiceWorker(appStarted: Promise<unknown> = Promise.res
     lastUpdateCheck = Date.now();
     void workbox.update().catch(() => undefined);
   });
+}
+
+/**
+ * On a first visit the page loaded its code before the worker existed. Once the worker is active,
+ * it puts those files in its cache (Workbox's CACHE_URLS message; they come from the browser's
+ * HTTP cache, nothing is downloaded again), so the next visit gets every file from the worker's
+ * cache at once instead of the worker fetching each one on that visit: on a slowed phone CPU
+ * ~0.1 s sooner on screen (decision 015).
+ */
+function cacheLoadedAssets(workbox: Workbox) {
+  const urlsToCache = performance
+    .getEntriesByType('resource')
+    .map((entry) => new URL(entry.name))
+    .filter((url) => url.origin === window.location.origin && url.pathname.startsWith('/assets/'))
+    .map((url) => url.href);
+  if (urlsToCache.length === 0) return;
+  void workbox.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache } }).catch(() => undefined);
 }
 
 function showUpdateNotification() {
