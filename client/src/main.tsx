@@ -27,10 +27,10 @@ function prerenderedUrl(): string | null {
 }
 
 /**
- * The app shell's first render waits for the page's route to load (its session check and its
- * first data, usually preloaded by the shell's HTML) for at most as long as the router would
- * show nothing anyway before its pending spinner: one render with the page's content instead of
- * an empty one followed by the real one, which on a phone's CPU costs a tenth of a second.
+ * A render from scratch waits for the page's route to load (its session check and its first
+ * data, which an app shell's HTML preloads) for at most as long as the router would show nothing
+ * anyway before its pending spinner: one render with the page's content instead of an empty one
+ * followed by the real one, which on a phone's CPU costs a tenth of a second.
  */
 function routeLoadedOrPendingShown(): Promise<unknown> {
   const loaded = router.load().catch(() => undefined);
@@ -47,7 +47,7 @@ function routeLoadedOrPendingShown(): Promise<unknown> {
 async function start() {
   const prerendered = container.hasChildNodes() ? prerenderedUrl() : null;
   if (!prerendered) {
-    if (!container.hasChildNodes()) await routeLoadedOrPendingShown();
+    await routeLoadedOrPendingShown();
     container.replaceChildren();
     createRoot(container).render(app());
     return;

@@ -2,6 +2,8 @@
 // worker, fetching the code of dialogs not yet opened) may start without competing with the
 // first paint, the hydration or the page's first data on a phone's slow connection.
 
+import { useEffect, useState } from 'react';
+
 /** After the load event, how long to wait at most for the page to go idle. */
 const IDLE_WAIT_MAX_MS = 5_000;
 /** Where requestIdleCallback is missing (Safari): a plain delay after the load event. */
@@ -16,4 +18,20 @@ export function whenLoadedAndIdle(): Promise<void> {
     if (document.readyState === 'complete') whenIdle();
     else window.addEventListener('load', whenIdle, { once: true });
   });
+}
+
+/** Becomes true once the page has loaded and gone idle (never while `enabled` is false). */
+export function useLoadedAndIdle(enabled = true): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (!enabled) return;
+    let cancelled = false;
+    void whenLoadedAndIdle().then(() => {
+      if (!cancelled) setIdle(true);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [enabled]);
+  return idle;
 }

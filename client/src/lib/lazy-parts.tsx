@@ -4,7 +4,7 @@
 // show later (issue 16).
 import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Loader } from '@mantine/core';
-import { whenLoadedAndIdle } from './idle';
+import { useLoadedAndIdle } from './idle';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component's props
 type AnyComponent = ComponentType<any>;
@@ -30,24 +30,18 @@ export function lazyModule<M extends Record<string, unknown>>(load: () => Promis
     },
     /** Fetches the module once the page has loaded and gone idle, so the first tap opens at once; not while `enabled` is false (a role that cannot open it). */
     usePreloadWhenIdle(enabled = true) {
+      const idle = useLoadedAndIdle(enabled);
       useEffect(() => {
-        if (!enabled) return;
-        let cancelled = false;
-        void whenLoadedAndIdle().then(() => {
-          if (!cancelled) get().catch(() => undefined);
-        });
-        return () => {
-          cancelled = true;
-        };
-      }, [enabled]);
+        if (idle) get().catch(() => undefined);
+      }, [idle]);
     },
   };
 }
 
 /**
- * Renders its lazy children from the first time `when` is true, and keeps them mounted after
- * (so a dialog can play its closing transition). Until their code arrives, a spinner shows that
- * the tap was taken.
+ * Renders its children from the first time `when` is true, and keeps them mounted after (so a
+ * dialog can play its closing transition). Until lazy children's code arrives, a spinner shows
+ * that the tap was taken.
  */
 export function OnceNeeded({ when, children }: { when: boolean; children: ReactNode }) {
   const [needed, setNeeded] = useState(when);

@@ -17,4 +17,3 @@ export {
 } from './ServerList';
 export { useListNavigate, useListRoute } from './useListUrlState';
 export { ResponsiveTable, RowCards, type CardPlace, type ResponsiveColumn } from './ResponsiveTable';
-export { useIsPhone } from '../../lib/screen';

@@ -1,13 +1,14 @@
 // The Mantine styles only the signed-in areas use (tables, date pickers, …): they load with
 // this chunk, never on a public page.
 import '../../styles/mantine-area';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { ActionIcon, AppShell, Burger, Button, Group, Text } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { useRouterState } from '@tanstack/react-router';
 import { useSignOut } from '../../lib/auth';
+import { OnceNeeded } from '../../lib/lazy-parts';
 import { useIsPhone } from '../../lib/screen';
 import { Brand } from './Brand';
 
@@ -35,8 +36,7 @@ export function AreaShell({ navTitle, nav, navFooter, userName, headerActions, c
   // signed-in page's elements, are rendered the first time it opens (or the screen widens),
   // so the page's own content comes first on a phone's CPU. Once rendered they stay.
   const isPhone = useIsPhone();
-  const [navRendered, setNavRendered] = useState(false);
-  if (!navRendered && (mobileOpened || !isPhone)) setNavRendered(true);
+  const navNeeded = mobileOpened || !isPhone;
   // Both toggles say what they will do to the navigation ('Abrir Mi Cuenta', 'Ocultar Mi Cuenta').
   const burgerProps = (opened: boolean, onClick: () => void, [closeVerb, openVerb]: [string, string]) => ({
     opened,
@@ -105,9 +105,15 @@ export function AreaShell({ navTitle, nav, navFooter, userName, headerActions, c
           {/* The page's own scrolling, not Mantine's ScrollArea: native momentum on a phone, and
               one component (and file) less in every signed-in page's first render. */}
           <AppShell.Section grow style={{ overflowY: 'auto' }}>
-            <nav aria-label={navTitle}>{navRendered && nav}</nav>
+            <nav aria-label={navTitle}>
+              <OnceNeeded when={navNeeded}>{nav}</OnceNeeded>
+            </nav>
           </AppShell.Section>
-          {navRendered && navFooter && <AppShell.Section pt="sm">{navFooter}</AppShell.Section>}
+          {navFooter && (
+            <OnceNeeded when={navNeeded}>
+              <AppShell.Section pt="sm">{navFooter}</AppShell.Section>
+            </OnceNeeded>
+          )}
         </AppShell.Navbar>
 
         <AppShell.Main bg="var(--mantine-color-gray-0)">{children}</AppShell.Main>

@@ -2,22 +2,12 @@
 // of the screen) is mounted once the page has loaded and gone idle, or at once when a toast is
 // shown before that: every page's first render is lighter on a phone's CPU (issue 16), and no
 // toast is lost (it waits in Mantine's store until the container mounts).
-import { useEffect, useState } from 'react';
 import { Notifications, useNotifications } from '@mantine/notifications';
-import { whenLoadedAndIdle } from '../../lib/idle';
+import { useLoadedAndIdle } from '../../lib/idle';
 
 export function Toasts() {
   const { notifications } = useNotifications();
-  const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    let cancelled = false;
-    void whenLoadedAndIdle().then(() => {
-      if (!cancelled) setIdle(true);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, []);
+  const idle = useLoadedAndIdle();
   if (!idle && notifications.length === 0) return null;
   return <Notifications position="top-right" />;
 }
