@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseTrustedProxies, type TrustedProxies } from './lib/client-address';
 
 /**
  * The repository root: the nearest folder above this module holding the workspaces' package.json.
@@ -63,7 +64,18 @@ const envSchema = z.object({
   /** Comma-separated phone numbers shown on the contact page (default: the WhatsApp number). */
   CONTACT_PHONES: list,
   SEED_DEMO: z.string().optional(),
-  TRUST_PROXY: z.string().optional(),
+  /** How many proxies stand in front, or their addresses / CIDR ranges (lib/client-address.ts). */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      try {
+        return parseTrustedProxies(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
   LOG_LEVEL: z.string().default('info'),
   /** A custom setup token for /admin-setup (otherwise a random one is printed). */
   ADMIN_SETUP_TOKEN: z.string().optional(),
@@ -95,7 +107,8 @@ export type Config = {
   whatsapp: { token: string; phoneNumberId: string; apiUrl: string } | null;
   contactPhones: string[];
   seedDemo: boolean;
-  trustProxy: boolean;
+  /** The proxies whose X-Forwarded-* headers are believed; null: none (lib/client-address.ts). */
+  trustProxy: TrustedProxies;
   logLevel: string;
   adminSetupToken: string | undefined;
   appSecret: string | undefined;
@@ -163,7 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     whatsapp: whatsappSettings(e),
     contactPhones: e.CONTACT_PHONES.length ? e.CONTACT_PHONES : [`+${e.WHATSAPP_PHONE.replace(/\D/g, '')}`, '+582125550100'],
     seedDemo: e.SEED_DEMO === '1' || e.SEED_DEMO === 'true',
-    trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     adminSetupToken: e.ADMIN_SETUP_TOKEN || undefined,
     appSecret: e.APP_SECRET || undefined,

@@ -9,6 +9,7 @@ import Fastify, { type FastifyError, type FastifyReply, type FastifyServerOption
 import { httpStatusMessage } from '@casillero/shared';
 import { openDatabase, type Database } from './db/client';
 import type { Config } from './env';
+import { clientAddress, hopTrust } from './lib/client-address';
 import { registerFileRoutes } from './files/routes';
 import { registerUnsubscribeRoutes } from './messaging/unsubscribe-routes';
 import { registerExportRoutes } from './http/exports';
@@ -36,11 +37,12 @@ export function maskEmailsIn(text: string): string {
 
 function loggerOptions(config: Config, logStream?: LogDestination): FastifyServerOptions['logger'] {
   if (config.nodeEnv === 'test' && !logStream) return false;
+  const trust = hopTrust(config.trustProxy);
   return {
     level: config.logLevel,
     ...(logStream && { stream: logStream }),
     serializers: {
-      req: (req) => ({ method: req.method, url: maskEmailsIn(req.url), remoteAddress: req.ip }),
+      req: (req) => ({ method: req.method, url: maskEmailsIn(req.url), remoteAddress: clientAddress(req.raw, trust) }),
     },
   };
 }
@@ -88,7 +90,8 @@ export async function createServer({ config, database, logStream }: CreateServer
     genReqId: requestIdGenerator(config),
     // On close: idle keep-alive connections end at once, requests in flight are awaited.
     forceCloseConnections: 'idle',
-    trustProxy: config.trustProxy,
+    // Only for the forwarded host and protocol; the client's address is lib/client-address.ts's.
+    trustProxy: config.trustProxy ? hopTrust(config.trustProxy) : false,
     routerOptions: { maxParamLength: 5000 },
     bodyLimit: 8 * 1024 * 1024,
     frameworkErrors: answerFrameworkError,

@@ -496,7 +496,7 @@ describe('when the database fails', () => {
 describe('the Origin check of mutations and uploads', () => {
   let behindProxy: Awaited<ReturnType<typeof createServer>>;
   beforeAll(async () => {
-    behindProxy = await createServer({ config: { ...config, trustProxy: true }, database });
+    behindProxy = await createServer({ config: { ...config, trustProxy: { hops: 1 } }, database });
   });
   afterAll(async () => {
     await behindProxy.app.close();

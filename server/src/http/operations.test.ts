@@ -226,7 +226,7 @@ describe('request ids', () => {
     const ignored = await server.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'proxy-abc-123' } });
     expect(ignored.headers['x-request-id']).not.toBe('proxy-abc-123');
 
-    const { server: proxied, lines: proxiedLines } = await serverWithLog(database, { trustProxy: true });
+    const { server: proxied, lines: proxiedLines } = await serverWithLog(database, { trustProxy: { hops: 1 } });
     extraServers.push(proxied);
     const taken = await proxied.app.inject({ method: 'GET', url: '/trpc/auth.me', headers: { 'x-request-id': 'proxy-abc-123' } });
     expect(taken.headers['x-request-id']).toBe('proxy-abc-123');

@@ -13,6 +13,7 @@ import { GENERIC_MESSAGES, httpStatusMessage } from '@casillero/shared';
 import { MIGRATIONS_FOLDER, rowsOf, type Database } from '../db/client';
 import { emailOutbox } from '../db/schema';
 import type { Config } from '../env';
+import { fromTrustedProxy, hopTrust } from '../lib/client-address';
 
 /** SIGTERM to exit: past this the process gives up waiting and exits with 1. */
 export const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -26,13 +27,14 @@ const READINESS_TIMEOUT_MS = 2_000;
 const INCOMING_REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 /**
- * Fastify's genReqId: the X-Request-Id the trusted proxy sent (only under TRUST_PROXY, as
- * anyone else could write it), or a new UUID. Fastify puts it on every log line of the request
+ * Fastify's genReqId: the X-Request-Id the trusted proxy sent (only from a proxy TRUST_PROXY
+ * names, as anyone else could write it), or a new UUID. Fastify puts it on every log line of the request
  * (`reqId`, req.log and so ctx.log) and the onRequest hook below echoes it.
  */
 export function requestIdGenerator(config: Pick<Config, 'trustProxy'>) {
+  const trust = hopTrust(config.trustProxy);
   return (req: IncomingMessage): string => {
-    const incoming = config.trustProxy ? req.headers['x-request-id'] : undefined;
+    const incoming = fromTrustedProxy(req, trust) ? req.headers['x-request-id'] : undefined;
     return typeof incoming === 'string' && INCOMING_REQUEST_ID.test(incoming) ? incoming : randomUUID();
   };
 }

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE_NAME } from '@casillero/shared';
 import type { Db } from '../db/client';
 import type { Config } from '../env';
+import { clientAddress, fromTrustedProxy, hopTrust } from '../lib/client-address';
 import { replyDeviceCookie, replySessionCookie, type DeviceCookie, type SessionCookie } from '../auth/request-session';
 import { validateSessionToken, type Session, type SessionUser } from '../auth/session';
 
@@ -90,18 +91,19 @@ export async function createInnerContext(opts: InnerContextOptions): Promise<Con
 export function requestOrigin(req: FastifyRequest, config: Config): RequestOrigin {
   return {
     origin: req.headers.origin ?? null,
-    forwardedHost: config.trustProxy && req.headers['x-forwarded-host'] ? req.host : null,
+    forwardedHost: req.headers['x-forwarded-host'] && fromTrustedProxy(req.raw, hopTrust(config.trustProxy)) ? req.host : null,
   };
 }
 
 export function createHttpContextFactory(db: Db, config: Config) {
+  const trust = hopTrust(config.trustProxy);
   return async ({ req, res }: { req: FastifyRequest; res: FastifyReply }) =>
     createInnerContext({
       db,
       config,
       log: req.log,
       sessionToken: req.cookies[SESSION_COOKIE_NAME] ?? null,
-      ip: req.ip,
+      ip: clientAddress(req.raw, trust),
       userAgent: req.headers['user-agent'] ?? null,
       ...requestOrigin(req, config),
       cookie: replySessionCookie(req, res, config),
