@@ -60,3 +60,4 @@ export * from './live';
 export * from './messages-messaging';
 export * from './schemas/messaging';
 export * from './billing';
+export * from './text';

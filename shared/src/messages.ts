@@ -60,6 +60,11 @@ export const GENERIC_MESSAGES = {
   requiredFields: 'Por favor completa todos los campos requeridos.',
 } as const;
 
+/** A text limit, for fields without a message of their own (counted in characters: shared/src/text.ts). */
+export const TEXT_MESSAGES = {
+  tooLong: (max: number) => `El texto puede tener como máximo ${max} caracteres.`,
+} as const;
+
 /**
  * Requests refused before any of our code reads them (by Fastify, Node's HTTP parser or tRPC):
  * the Spanish answer for each, in place of the framework's English text.

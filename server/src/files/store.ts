@@ -2,7 +2,7 @@
 // file. Callers check the content (fileProblem) before storing; nothing here trusts a name or type.
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { FILE_PERMISSIONS, can, type StoredContentType, type StoredFileKind, type UserRole } from '@casillero/shared';
+import { FILE_PERMISSIONS, can, cutToCharacters, type StoredContentType, type StoredFileKind, type UserRole } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { storedFiles } from '../db/schema';
 import type { FileStore } from './file-store';
@@ -50,7 +50,7 @@ export async function storeFile(db: DbOrTx, fileStore: FileStore, file: NewStore
       storageKey,
       contentType: file.contentType,
       sizeBytes: file.bytes.length,
-      originalName: file.originalName?.slice(0, 255) || null,
+      originalName: (file.originalName && cutToCharacters(file.originalName, 255)) || null,
       uploadedBy: file.uploadedBy,
     });
   } catch (err) {

@@ -2,7 +2,7 @@
 // Cloud API only sends templates approved in WhatsApp Manager to a customer who has not written
 // first, so these names and bodies must be registered there as they are here (category
 // "utility", language "es"); the body is what the log shows when no token is set.
-import type { NotificationKind } from '@casillero/shared';
+import { cutToCharacters, type NotificationKind } from '@casillero/shared';
 
 export type WhatsappTemplate = { name: string; body: string };
 
@@ -32,7 +32,7 @@ const byName = new Map(Object.values(WHATSAPP_TEMPLATES).map((t) => [t.name, t])
  */
 export function templateParam(value: string): string {
   const flat = value.replace(/\s+/g, ' ').trim();
-  return (flat || '-').slice(0, 900);
+  return cutToCharacters(flat || '-', 900);
 }
 
 /** The message as the customer reads it: the template's body with its parameters. */

@@ -15,6 +15,7 @@ import { TRPCError } from '@trpc/server';
 import { parse } from 'csv-parse/sync';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
+  cutToCharacters,
   RECONCILIATION_MESSAGES as M,
   STATEMENT_MAX_LINES,
   type z,
@@ -246,7 +247,7 @@ export function parseStatement(csv: string): ParsedStatement {
       movementDate,
       reference,
       referenceKey: key,
-      description: get('description').slice(0, MAX_DESCRIPTION),
+      description: cutToCharacters(get('description'), MAX_DESCRIPTION),
       vesCentimos,
     });
   }

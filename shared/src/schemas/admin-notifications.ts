@@ -3,6 +3,7 @@ import { z } from '../zod-es';
 import { ADMIN_NOTIFICATION_TYPES } from '../list-params';
 import { ADMIN_NOTIFICATION_MESSAGES as M } from '../messages-notifications';
 import { listPageParams, optionalSearchText } from './list';
+import { fitsCharacters } from '../text';
 
 
 export const NOTIFICATION_RECIPIENTS = ['individual', 'all'] as const;
@@ -23,7 +24,7 @@ export type AdminNotificationListInput = z.input<typeof adminNotificationListInp
 export type AdminNotificationListParams = Partial<z.output<typeof adminNotificationListInput>>;
 
 const required = (max: number, maxMessage: string) =>
-  z.string({ error: M.required }).trim().min(1, M.required).max(max, maxMessage);
+  z.string({ error: M.required }).trim().min(1, M.required).refine(fitsCharacters(max), maxMessage);
 
 export const sendNotificationInput = z
   .object({

@@ -1,10 +1,9 @@
 import { z } from '../zod-es';
 import { CASILLERO_TYPES } from '../enums';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PROFILE_TEXT_MAX, FULL_NAME_MIN } from '../constants';
-import { AUTH_MESSAGES, PROFILE_MESSAGES } from '../messages';
+import { AUTH_MESSAGES, PROFILE_MESSAGES, TEXT_MESSAGES } from '../messages';
+import { characterCount, fitsCharacters } from '../text';
 
-/** Length in Unicode code points, so an emoji counts as one character. */
-const codePoints = (s: string) => [...s].length;
 
 /**
  * The spec's password rule (public §5, DECISIONS 12): at least 8 characters with an
@@ -13,7 +12,7 @@ const codePoints = (s: string) => [...s].length;
  */
 export function isStrongPassword(password: string): boolean {
   return (
-    codePoints(password) >= PASSWORD_MIN_LENGTH &&
+    characterCount(password) >= PASSWORD_MIN_LENGTH &&
     /\p{Lu}/u.test(password) &&
     /\p{Ll}/u.test(password) &&
     /\p{Nd}/u.test(password) &&
@@ -23,14 +22,14 @@ export function isStrongPassword(password: string): boolean {
 
 export const newPasswordSchema = z
   .string({ error: AUTH_MESSAGES.passwordRequired })
-  .refine((p) => codePoints(p) <= PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong)
+  .refine(fitsCharacters(PASSWORD_MAX_LENGTH), AUTH_MESSAGES.passwordTooLong)
   .refine(isStrongPassword, AUTH_MESSAGES.passwordRule);
 
 /** A password being checked, not set: any non-empty string up to the cap. */
 export const passwordSchema = z
   .string({ error: AUTH_MESSAGES.passwordRequired })
   .min(1, AUTH_MESSAGES.passwordRequired)
-  .refine((p) => codePoints(p) <= PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong);
+  .refine(fitsCharacters(PASSWORD_MAX_LENGTH), AUTH_MESSAGES.passwordTooLong);
 
 export const emailSchema = z
   .string({ error: AUTH_MESSAGES.emailRequired })
@@ -45,7 +44,7 @@ export const fullNameSchema = z
   .trim()
   .min(1, AUTH_MESSAGES.fullNameRequired)
   .min(FULL_NAME_MIN, PROFILE_MESSAGES.fullNameMin)
-  .max(PROFILE_TEXT_MAX);
+  .refine(fitsCharacters(PROFILE_TEXT_MAX), TEXT_MESSAGES.tooLong(PROFILE_TEXT_MAX));
 
 export const casilleroTypeSchema = z.enum(CASILLERO_TYPES);
 

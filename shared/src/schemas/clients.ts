@@ -7,6 +7,8 @@ import { MAILBOX_COUNTRIES, MAILBOX_STATUSES } from '../enums';
 import { CLIENT_MESSAGES as M } from '../messages-clients';
 import { optionalSearchText, sortedListParams } from './list';
 import { profileUpdateInput } from './profile';
+import { TEXT_MESSAGES } from '../messages';
+import { fitsCharacters } from '../text';
 
 
 /** Search by name, cédula, phone, e-mail or mailbox code: what the count takes. */
@@ -23,7 +25,7 @@ export const clientPickerInput = z.object({ q: z.string().trim().max(100).option
 
 export const MAILBOX_CODE_PATTERN = /^[A-Za-z0-9-]{3,30}$/;
 
-const required = (max = 255) => z.string({ error: M.requiredFields }).trim().min(1, M.requiredFields).max(max);
+const required = (max = 255) => z.string({ error: M.requiredFields }).trim().min(1, M.requiredFields).refine(fitsCharacters(max), TEXT_MESSAGES.tooLong(max));
 const optional = (max = 255) => optionalText(max);
 
 /**

@@ -1,6 +1,7 @@
 import { z } from '../zod-es';
 import { PHONE_MAX, PROFILE_TEXT_MAX } from '../constants';
 import { AUTH_MESSAGES, GENERIC_MESSAGES } from '../messages';
+import { fitsCharacters } from '../text';
 
 export const CONTACT_MESSAGE_MAX = 5000;
 
@@ -18,9 +19,9 @@ const required = (max: number) =>
     .string({ error: CONTACT_MESSAGES.requiredFields })
     .trim()
     .min(1, CONTACT_MESSAGES.requiredFields)
-    .max(max, CONTACT_MESSAGES.tooLong(max));
+    .refine(fitsCharacters(max), CONTACT_MESSAGES.tooLong(max));
 
-const optional = (max: number) => z.string().trim().max(max, CONTACT_MESSAGES.tooLong(max)).optional().default('');
+const optional = (max: number) => z.string().trim().refine(fitsCharacters(max), CONTACT_MESSAGES.tooLong(max)).optional().default('');
 
 /**
  * The contact form (public spec §3, §5): nombre, email and mensaje required; telefono and

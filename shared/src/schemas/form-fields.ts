@@ -1,13 +1,15 @@
 // Field rules the forms share: optional text and numbers as a form sends them (empty means
 // absent), and optional ids of records chosen or uploaded first.
 import { z } from '../zod-es';
+import { TEXT_MESSAGES } from '../messages';
+import { fitsCharacters } from '../text';
 
 /** Optional text: trimmed, at most `max` characters, empty becomes null. */
 export const optionalText = (max: number, message?: string) =>
   z
     .string()
     .trim()
-    .max(max, message)
+    .refine(fitsCharacters(max), message ?? TEXT_MESSAGES.tooLong(max))
     .nullish()
     .transform((s) => s || null);
 

@@ -6,11 +6,12 @@ import { PACKAGE_SORTS } from '../list-params';
 import { PACKAGE_STATUSES, PACKAGE_STATUSES_SELECTABLE } from '../enums';
 import { PACKAGE_MESSAGES as M } from '../messages-packages';
 import { optionalSearchText, sortedListParams } from './list';
+import { fitsCharacters } from '../text';
 
 const packageFields = {
   mailboxId: z.uuid({ error: M.mailboxRequired }),
   trackingNumber: optionalText(50, M.trackingMax).transform((s) => (s ? s.toUpperCase() : null)),
-  packageDescription: z.string({ error: M.descriptionRequired }).trim().min(1, M.descriptionRequired).max(500, M.descriptionMax),
+  packageDescription: z.string({ error: M.descriptionRequired }).trim().min(1, M.descriptionRequired).refine(fitsCharacters(500), M.descriptionMax),
   senderName: optionalText(100, M.senderMax),
   weightKg: optionalNumber(z.number({ error: M.weightPositive }).gt(0, M.weightPositive).max(1000, M.weightMax)),
   dimensionsCm: optionalText(50, M.dimensionsMax),

@@ -2,6 +2,7 @@ import { z } from '../zod-es';
 import { optionalNumber, optionalText, optionalUuid } from './form-fields';
 import { CARRIERS, ESTADOS_TRACKING_PREALERTA } from '../enums';
 import { PREALERT_MESSAGES } from '../messages-customer';
+import { fitsCharacters } from '../text';
 
 /** The fields a customer may change while the pre-alert is pending or confirmed (admin spec §3, §5). */
 const prealertFields = {
@@ -11,7 +12,7 @@ const prealertFields = {
     .string({ error: PREALERT_MESSAGES.descriptionRequired })
     .trim()
     .min(3, PREALERT_MESSAGES.descriptionMin)
-    .max(500, PREALERT_MESSAGES.descriptionMax),
+    .refine(fitsCharacters(500), PREALERT_MESSAGES.descriptionMax),
   quantityItems: z.number({ error: PREALERT_MESSAGES.itemsMin }).int(PREALERT_MESSAGES.itemsInt).min(1, PREALERT_MESSAGES.itemsMin).max(10_000),
   amountSpent: optionalNumber(z.number().min(0, PREALERT_MESSAGES.amountMin).max(1_000_000)),
   estimatedWeight: optionalNumber(z.number().min(0.1, PREALERT_MESSAGES.weightMin).max(1000)),

@@ -2,9 +2,10 @@ import { z } from '../zod-es';
 import { VENEZUELAN_STATES } from '../enums';
 import { FULL_NAME_MIN, PHONE_MAX, PROFILE_TEXT_MAX } from '../constants';
 import { AUTH_MESSAGES, PROFILE_MESSAGES } from '../messages';
+import { cutToCharacters } from '../text';
 
 /** Each text value is trimmed and cut at 255 characters (public spec §5, Profile). */
-export const cutProfileText = (s: string) => s.trim().slice(0, PROFILE_TEXT_MAX);
+export const cutProfileText = (s: string) => cutToCharacters(s.trim(), PROFILE_TEXT_MAX);
 
 /** The phone keeps only digits, plus sign, spaces, parentheses and hyphen, at most 20 characters. */
 export const filterPhone = (s: string) => s.replace(/[^\d+\s()-]/g, '').slice(0, PHONE_MAX);

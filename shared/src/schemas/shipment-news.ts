@@ -4,6 +4,7 @@ import { z } from '../zod-es';
 import { SHIPMENT_NEWS_KINDS } from '../messaging';
 import { SHIPMENT_NEWS_KINDS_WITH_DATE, SHIPMENT_NEWS_MESSAGES as M } from '../messages-shipment-news';
 import { isoDay } from './form-fields';
+import { fitsCharacters } from '../text';
 
 export const SHIPMENT_NEWS_MESSAGE_MAX = 500;
 
@@ -11,7 +12,7 @@ export const shipmentNewsInput = z
   .object({
     shipmentId: z.uuid({ error: M.notFound }),
     kind: z.enum(SHIPMENT_NEWS_KINDS, { error: M.kindRequired }),
-    message: z.string({ error: M.messageMin }).trim().min(10, M.messageMin).max(SHIPMENT_NEWS_MESSAGE_MAX, M.messageMax),
+    message: z.string({ error: M.messageMin }).trim().min(10, M.messageMin).refine(fitsCharacters(SHIPMENT_NEWS_MESSAGE_MAX), M.messageMax),
     /** YYYY-MM-DD; required for 'delayed' and 'new_eta', ignored for the others. */
     estimatedDelivery: z
       .union([isoDay(M.dateInvalid), z.literal('')], { error: M.dateInvalid })

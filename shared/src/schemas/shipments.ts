@@ -7,6 +7,7 @@ import { SHIPMENT_MESSAGES as M } from '../messages-packages';
 import { SHIPMENT_EDIT_MESSAGES as E } from '../messages-shipments';
 import { isoDay } from './form-fields';
 import { optionalSearchText, sortedListParams } from './list';
+import { fitsCharacters } from '../text';
 
 export const SHIPMENT_MAX_PACKAGES = 100;
 export const SHIPMENT_CODE_PREFIX = 'SH';
@@ -17,8 +18,8 @@ export const SHIPMENT_FIRST_STAGE = { stageNumber: 1, stageName: M.firstStageNam
 
 /** The destination, date and cost: the same rules when creating and when correcting. */
 const shipmentFields = {
-  deliveryAddress: z.string({ error: M.addressMin }).trim().min(10, M.addressMin).max(500, M.addressMax),
-  deliveryCity: z.string({ error: M.cityRequired }).trim().min(2, M.cityRequired).max(100, M.cityMax),
+  deliveryAddress: z.string({ error: M.addressMin }).trim().min(10, M.addressMin).refine(fitsCharacters(500), M.addressMax),
+  deliveryCity: z.string({ error: M.cityRequired }).trim().min(2, M.cityRequired).refine(fitsCharacters(100), M.cityMax),
   deliveryState: z.enum(VENEZUELAN_STATES, { error: M.stateRequired }),
   /** YYYY-MM-DD, optional. */
   estimatedDelivery: z

@@ -6,6 +6,7 @@ import { TRACKING_SORTS, TRACKING_TABS } from '../list-params';
 import { PRIORITIES, TRACKING_STATUSES } from '../enums';
 import { TRACKING_MESSAGES as M } from '../messages-trackings';
 import { optionalSearchText, sortedListParams } from './list';
+import { fitsCharacters } from '../text';
 
 export const TRACKING_NUMBER_PATTERN = /^[A-Za-z0-9_-]+$/;
 
@@ -33,16 +34,16 @@ export const trackingCreateInput = z
   .object({
     mailboxId: z.uuid({ error: M.mailboxRequired }),
     trackingNumber: trackingNumberSchema,
-    carrier: z.string({ error: M.carrierRequired }).trim().min(1, M.carrierRequired).max(100, M.carrierMax),
-    description: z.string({ error: M.descriptionMin }).trim().min(10, M.descriptionMin).max(500, M.descriptionMax),
+    carrier: z.string({ error: M.carrierRequired }).trim().min(1, M.carrierRequired).refine(fitsCharacters(100), M.carrierMax),
+    description: z.string({ error: M.descriptionMin }).trim().min(10, M.descriptionMin).refine(fitsCharacters(500), M.descriptionMax),
     estimatedWeight: formNumber(M.weightMin).min(0.1, M.weightMin).max(100, M.weightMax).default(TRACKING_DEFAULTS.estimatedWeight),
     estimatedValue: formNumber(M.valueMin).min(0, M.valueMin).max(10_000, M.valueMax).default(TRACKING_DEFAULTS.estimatedValue),
-    senderName: z.string({ error: M.senderMin }).trim().min(2, M.senderMin).max(100, M.senderMax),
+    senderName: z.string({ error: M.senderMin }).trim().min(2, M.senderMin).refine(fitsCharacters(100), M.senderMax),
     originCountry: z
       .string({ error: M.originMin })
       .trim()
       .min(2, M.originMin)
-      .max(100, M.originMax)
+      .refine(fitsCharacters(100), M.originMax)
       .default(TRACKING_DEFAULTS.originCountry),
     priority: z.enum(PRIORITIES).default(TRACKING_DEFAULTS.priority),
     needsReempaque: z.boolean().default(TRACKING_DEFAULTS.needsReempaque),
@@ -70,7 +71,7 @@ export const trackingRepackInput = z.object({
     .string({ error: M.repackReasonRequired })
     .trim()
     .min(1, M.repackReasonRequired)
-    .max(500, M.reasonMax),
+    .refine(fitsCharacters(500), M.reasonMax),
   actualWeight,
 });
 export type TrackingRepackInput = z.input<typeof trackingRepackInput>;

@@ -49,6 +49,24 @@ describe('profile', () => {
     expect(cleared).toMatchObject({ phone: null, cedula: null, venezuelaAddress: null, venezuelaCity: null, venezuelaState: null });
   });
 
+  it('cuts at 255 characters, never inside one: an emoji, a family emoji and an accent survive whole', async () => {
+    const { caller } = await signedInCustomer(db());
+    const emoji = '📦';
+    const family = '👨‍👩‍👧';
+    const accent = 'e\u0301';
+    const updated = await caller.profile.update({
+      fullName: `Rosa ${'a'.repeat(249)}${emoji}${emoji}`,
+      venezuelaAddress: `${'b'.repeat(252)}${family}`,
+      venezuelaCity: `${'c'.repeat(253)}${accent}x`,
+    });
+    expect(updated.fullName).toBe(`Rosa ${'a'.repeat(249)}${emoji}`);
+    expect(updated.venezuelaAddress).toBe('b'.repeat(252));
+    expect(updated.venezuelaCity).toBe(`${'c'.repeat(253)}${accent}`);
+    for (const text of [updated.fullName, updated.venezuelaAddress, updated.venezuelaCity]) expect(text).not.toContain('\ufffd');
+    // What the database kept, read again.
+    expect((await caller.profile.get()).fullName).toBe(`Rosa ${'a'.repeat(249)}${emoji}`);
+  });
+
   it('refuses a full name under 2 characters with the spec text, an unknown state and a malformed cédula', async () => {
     const { caller } = await signedInCustomer(db());
     const short = await trpcError(caller.profile.update({ fullName: '  A  ' }));
