@@ -255,6 +255,46 @@ const fileRows: Row[] = [
     message: AUTH_MESSAGES.unauthorized,
   },
   {
+    name: 'an upload whose file name carries a NUL character',
+    request: () => {
+      const { payload, contentType } = multipartBody([{ name: 'file', filename: 'recibo\u0000.png', contentType: 'image/png', bytes: tinyPng() }]);
+      return { method: 'POST', url: '/api/files', headers: { 'content-type': contentType }, payload, cookies: asCustomer() };
+    },
+    status: 400,
+    message: FILE_MESSAGES.nameInvalid,
+  },
+  {
+    name: 'an upload whose field carries a NUL character',
+    request: () => {
+      const { payload, contentType } = multipartBody([
+        { name: 'kind', value: 'receipt\u0000' },
+        { name: 'file', filename: 'recibo.png', contentType: 'image/png', bytes: tinyPng() },
+      ]);
+      return { method: 'POST', url: '/api/files', headers: { 'content-type': contentType }, payload, cookies: asCustomer() };
+    },
+    status: 400,
+    message: FILE_MESSAGES.nameInvalid,
+  },
+  {
+    name: 'a reception photo whose file name carries a NUL character',
+    request: () => {
+      const { payload, contentType } = multipartBody([{ name: 'file', filename: 'foto\u0000.png', contentType: 'image/png', bytes: tinyPng() }]);
+      return { method: 'POST', url: '/api/reception/photos', headers: { 'content-type': contentType }, payload, cookies: asAdmin() };
+    },
+    status: 400,
+    message: FILE_MESSAGES.nameInvalid,
+  },
+  {
+    name: 'an upload with more fields than a form has',
+    request: () => {
+      const extra = Array.from({ length: 6 }, (_, i) => ({ name: `campo${i}`, value: 'x' }));
+      const { payload, contentType } = multipartBody([...extra, { name: 'file', filename: 'recibo.png', contentType: 'image/png', bytes: tinyPng() }]);
+      return { method: 'POST', url: '/api/files', headers: { 'content-type': contentType }, payload, cookies: asCustomer() };
+    },
+    status: 413,
+    message: FILE_MESSAGES.tooManyParts,
+  },
+  {
     name: 'a download of an id that is not one',
     request: () => ({ method: 'GET', url: '/files/no-es-un-id' }),
     status: 404,

@@ -14,6 +14,8 @@ export const FILE_MESSAGES = {
   ownerNotFound: 'El cliente indicado no existe.',
   linkInvalid: 'El enlace del archivo no es válido o ya expiró.',
   uploadFailed: 'No se pudo subir el archivo. Intenta nuevamente.',
+  nameInvalid: 'El nombre del archivo o un campo del formulario tiene caracteres no válidos. Cambia el nombre del archivo e intenta nuevamente.',
+  tooManyParts: 'El formulario trae más campos o archivos de los que se aceptan: sube un solo archivo con sus datos.',
 } as const;
 
 export const PDF_CONTENT_TYPE = 'application/pdf';
