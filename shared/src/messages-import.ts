@@ -89,8 +89,6 @@ export const IMPORT_MESSAGES = {
   invalidCharacter: 'Hay caracteres que no son UTF-8 (se ven como «�»). Guarda el archivo como «CSV UTF-8».',
   wrongFieldCount: (found: number, expected: number) => `La línea tiene ${found} campos y se esperaban ${expected}.`,
   trackingRequired: 'Falta el número de tracking.',
-  trackingInvalid: 'El número de tracking debe tener letras o números.',
-  trackingTooLong: 'El número de tracking no puede exceder 50 caracteres.',
   trackingScientific:
     'La hoja de cálculo convirtió el número en notación científica (p. ej. 9,4E+21): da a la columna formato de texto y expórtala de nuevo.',
   weightRequired: 'Falta el peso.',

@@ -5,6 +5,8 @@
 // database has the same function, tracking_key() (migration 0012), indexed on pre-alerts,
 // trackings and packages, and a test runs both over the same table of numbers.
 
+import { TRACKING_MESSAGES } from './messages-trackings';
+
 /**
  * Upper case, letters and digits only, then the carrier's wrapping around the number dropped:
  * - USPS: the routing prefix 420 + ZIP (5 or 9 digits) before the 22-digit IMpb number;
@@ -28,6 +30,27 @@ export function trackingKey(raw: string): string {
  * carrier's own prefixes stay.
  */
 export const cleanTrackingNumber = (raw: string) => raw.replace(/\s+/g, '').toUpperCase();
+
+/**
+ * A number as a person typed it in a form: trimmed and in upper case. Spaces inside stay, so the
+ * rule below refuses them and the person sees what they typed is not a number.
+ */
+export const typedTrackingNumber = (raw: string) => raw.trim().toUpperCase();
+
+/**
+ * The one rule for a carrier's tracking number as we store it, however it comes in (a customer's
+ * pre-alert, the admin's form, a scan at reception, a carrier's manifest): once cleaned, 5 to 50
+ * letters, digits, hyphens or underscores. Nothing else reaches a page, a label or a CSV cell.
+ */
+export const TRACKING_NUMBER_RULE = { min: 5, max: 50, pattern: /^[A-Za-z0-9_-]+$/ } as const;
+
+/** Why a cleaned number breaks the rule (as TRACKING_MESSAGES words it), or null when it keeps it. */
+export function trackingNumberProblem(cleaned: string): string | null {
+  if (cleaned.length < TRACKING_NUMBER_RULE.min) return TRACKING_MESSAGES.trackingNumberMin;
+  if (cleaned.length > TRACKING_NUMBER_RULE.max) return TRACKING_MESSAGES.trackingNumberMax;
+  if (!TRACKING_NUMBER_RULE.pattern.test(cleaned)) return TRACKING_MESSAGES.trackingNumberPattern;
+  return null;
+}
 
 /** The carriers a number can be recognised from (the values of CARRIERS in enums.ts). */
 export type DetectedCarrier = 'USPS' | 'UPS' | 'FedEx' | 'DHL' | 'Amazon';

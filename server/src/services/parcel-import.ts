@@ -14,7 +14,9 @@ import {
   IMPORT_MAX_WEIGHT_KG,
   IMPORT_MESSAGES as M,
   detectCarrier,
+  cleanTrackingNumber,
   trackingKey,
+  trackingNumberProblem,
   type ImportError,
   type ImportField,
   type ImportPreview,
@@ -196,12 +198,13 @@ export function parseManifest(csv: string): ParsedManifest {
     };
     if (fields.some((f) => f.includes('\uFFFD'))) fail(null, M.invalidCharacter);
 
-    const trackingNumber = get('tracking');
+    const rawTracking = get('tracking');
+    const trackingNumber = cleanTrackingNumber(rawTracking);
     const key = trackingKey(trackingNumber);
-    if (trackingNumber === '') fail('tracking', M.trackingRequired);
-    else if (/^\d+([.,]\d+)?E\+\d+$/i.test(trackingNumber)) fail('tracking', M.trackingScientific);
-    else if (trackingNumber.length > 50) fail('tracking', M.trackingTooLong);
-    else if (key === '') fail('tracking', M.trackingInvalid);
+    const trackingProblem = trackingNumberProblem(trackingNumber);
+    if (rawTracking === '') fail('tracking', M.trackingRequired);
+    else if (/^\d+([.,]\d+)?E\+\d+$/i.test(rawTracking)) fail('tracking', M.trackingScientific);
+    else if (trackingProblem) fail('tracking', trackingProblem);
 
     const rawWeight = get('weight');
     let weightKg: number | null = null;

@@ -13,6 +13,7 @@ import {
   PACKAGE_MESSAGES,
   RECEPTION_MESSAGES as M,
   cleanTrackingNumber,
+  trackingNumberProblem,
   detectCarrier,
   dimensionsText,
   formatDate,
@@ -251,6 +252,8 @@ export async function receiveParcel(db: DbOrTx, config: MailConfig, staffUserId:
   if (isWarehouseReceiptCode(input.code)) throw new TRPCError({ code: 'BAD_REQUEST', message: M.isWarehouseLabel });
   const key = trackingKey(input.code);
   if (!key) throw badCode();
+  const numberProblem = trackingNumberProblem(cleanTrackingNumber(input.code));
+  if (numberProblem) throw new TRPCError({ code: 'BAD_REQUEST', message: numberProblem });
   return db.transaction(async (tx) => {
     const received = await findAlreadyReceived(tx, key);
     if (received) throw alreadyReceivedError(received);

@@ -3,6 +3,7 @@ import { optionalNumber, optionalText, optionalUuid } from './form-fields';
 import { CARRIERS, ESTADOS_TRACKING_PREALERTA } from '../enums';
 import { PREALERT_MESSAGES } from '../messages-customer';
 import { fitsCharacters } from '../text';
+import { trackingNumberProblem, typedTrackingNumber } from '../tracking-number';
 
 /** The fields a customer may change while the pre-alert is pending or confirmed (admin spec §3, §5). */
 const prealertFields = {
@@ -24,15 +25,16 @@ const prealertFields = {
   invoiceFileId: optionalUuid(),
 };
 
-/** Same rule as the warehouse's tracking numbers (admin spec §5), optional until the store sends it. */
+/** The rule of every tracking number (shared/src/tracking-number.ts), optional until the store sends it. */
 export const prealertTrackingNumber = z
   .string()
-  .trim()
-  .max(50, 'El número de tracking no puede exceder 50 caracteres')
-  .refine((s) => s === '' || s.length >= 5, 'Número de tracking debe tener al menos 5 caracteres')
-  .refine((s) => /^[A-Za-z0-9_-]*$/.test(s), 'Solo letras, números, guiones y guiones bajos')
+  .transform(typedTrackingNumber)
+  .check((ctx) => {
+    const problem = ctx.value === '' ? null : trackingNumberProblem(ctx.value);
+    if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
+  })
   .nullish()
-  .transform((s) => (s ? s.toUpperCase() : null));
+  .transform((s) => s || null);
 
 export const prealertCreateInput = z.object({ trackingNumber: prealertTrackingNumber, ...prealertFields });
 export type PrealertCreateInput = z.input<typeof prealertCreateInput>;

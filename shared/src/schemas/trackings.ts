@@ -7,17 +7,16 @@ import { PRIORITIES, TRACKING_STATUSES } from '../enums';
 import { TRACKING_MESSAGES as M } from '../messages-trackings';
 import { optionalSearchText, sortedListParams } from './list';
 import { fitsCharacters } from '../text';
+import { trackingNumberProblem, typedTrackingNumber } from '../tracking-number';
 
-export const TRACKING_NUMBER_PATTERN = /^[A-Za-z0-9_-]+$/;
-
-/** 5 to 50 letters, digits, hyphens or underscores; stored in capitals. */
+/** A carrier's tracking number (the rule of shared/src/tracking-number.ts), stored in capitals. */
 export const trackingNumberSchema = z
   .string({ error: M.trackingNumberMin })
-  .trim()
-  .min(5, M.trackingNumberMin)
-  .max(50, M.trackingNumberMax)
-  .regex(TRACKING_NUMBER_PATTERN, M.trackingNumberPattern)
-  .transform((s) => s.toUpperCase());
+  .transform(typedTrackingNumber)
+  .check((ctx) => {
+    const problem = trackingNumberProblem(ctx.value);
+    if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
+  });
 
 /** Numbers from a form field: an empty field is a missing value. */
 const formNumber = (message: string) => z.number({ error: message });

@@ -4,7 +4,7 @@
 // refuses a file with any error and creates nothing twice; and who may use it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { IMPORT_MESSAGES as M, PARCEL_IMPORT_PREVIEW_PATH, SESSION_COOKIE_NAME, trackingKey, type ImportPreview } from '@casillero/shared';
+import { IMPORT_MESSAGES as M, PARCEL_IMPORT_PREVIEW_PATH, SESSION_COOKIE_NAME, TRACKING_MESSAGES, trackingKey, type ImportPreview } from '@casillero/shared';
 import type { Database } from '../../db/client';
 import { emailOutbox, mailboxes, notifications, packages, parcelImports, parcelIntakes, prealerts } from '../../db/schema';
 import { testConfig } from '../../env';
@@ -93,6 +93,20 @@ describe('reading the file', () => {
       { line: 8, column: 'guia', message: M.trackingScientific },
     ]);
     expect(m.rows.every((r) => r.hasError)).toBe(true);
+  });
+
+  it('a tracking number keeps the one rule of every number: formulas, markup and paths are refused', () => {
+    const csv = ['guia;peso', '=1+1ABCDEF;1', '<img src=x onerror=alert(1)>;1', '../../etc/passwd;1', 'AB1;1', `${'A'.repeat(51)};1`, 'tba 3058 1274 5000;1'].join('\n');
+    const m = parseManifest(csv);
+    expect(m.errors).toEqual([
+      { line: 2, column: 'guia', message: TRACKING_MESSAGES.trackingNumberPattern },
+      { line: 3, column: 'guia', message: TRACKING_MESSAGES.trackingNumberPattern },
+      { line: 4, column: 'guia', message: TRACKING_MESSAGES.trackingNumberPattern },
+      { line: 5, column: 'guia', message: TRACKING_MESSAGES.trackingNumberMin },
+      { line: 6, column: 'guia', message: TRACKING_MESSAGES.trackingNumberMax },
+    ]);
+    // A number with spaces, as a scanner or a spreadsheet writes it, is the same number without them.
+    expect(m.rows.at(-1)).toMatchObject({ trackingNumber: 'TBA305812745000', hasError: false });
   });
 
   it('a file without the tracking or weight column, or with more than 10,000 rows, is refused whole', () => {

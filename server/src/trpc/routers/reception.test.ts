@@ -7,6 +7,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import {
   PACKAGE_MESSAGES,
   RECEPTION_MESSAGES as M,
+  TRACKING_MESSAGES,
   TRACKING_NUMBER_EXAMPLES,
   WAREHOUSE_RECEIPT_PATTERN,
   trackingKey,
@@ -382,6 +383,18 @@ describe('who may receive, and bad input', () => {
   ] as const)('answers %s in Spanish and saves nothing', async (_label, overrides, message) => {
     const before = await counts();
     const err = await trpcError(staffCaller().reception.receive({ ...receiveInput(upsNumber()), ...(overrides as object) } as ReceptionReceiveInput));
+    expect(err).toMatchObject({ code: 'BAD_REQUEST', message });
+    expect(await counts()).toEqual(before);
+  });
+
+  it.each([
+    ['a formula', '=1+1ABCDEF', TRACKING_MESSAGES.trackingNumberPattern],
+    ['markup', '<img src=x onerror=alert(1)>', TRACKING_MESSAGES.trackingNumberPattern],
+    ['a path', '../../etc/passwd', TRACKING_MESSAGES.trackingNumberPattern],
+    ['a number over 50 characters', `1Z${'9'.repeat(49)}`, TRACKING_MESSAGES.trackingNumberMax],
+  ])('refuses %s as a tracking number, with the rule every number keeps, and saves nothing', async (_label, code, message) => {
+    const before = await counts();
+    const err = await trpcError(staffCaller().reception.receive(receiveInput(code)));
     expect(err).toMatchObject({ code: 'BAD_REQUEST', message });
     expect(await counts()).toEqual(before);
   });
