@@ -8,6 +8,8 @@ export const PREALERT_MESSAGES = {
   trackingNumberFixed: 'El número de tracking no se puede cambiar una vez indicado.',
   duplicateTracking: 'Ya tienes una prealerta con este número de tracking.',
   mailboxInvalid: 'Selecciona uno de tus casilleros.',
+  mailboxInactive: 'Ese casillero no está activo: elige un casillero activo para tu prealerta.',
+  mailboxInactiveSuffix: ' (inactivo)',
   carrierInvalid: 'Selecciona una empresa de envío de la lista.',
   senderMax: 'La tienda o remitente no puede exceder 100 caracteres',
   descriptionRequired: 'La descripción es requerida',

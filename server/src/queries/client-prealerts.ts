@@ -28,7 +28,7 @@ export const ownPrealertColumns = {
 /** The pre-alert if it is the customer's; null otherwise. */
 export async function findOwnPrealert(db: DbOrTx, userId: string, id: string) {
   const [row] = await db
-    .select({ id: prealerts.id, status: prealerts.status, trackingNumber: prealerts.trackingNumber })
+    .select({ id: prealerts.id, status: prealerts.status, trackingNumber: prealerts.trackingNumber, mailboxId: prealerts.mailboxId })
     .from(prealerts)
     .where(and(eq(prealerts.id, id), eq(prealerts.userId, userId)));
   return row ?? null;

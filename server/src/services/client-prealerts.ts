@@ -29,23 +29,37 @@ const editableFields = (input: CreateInput) => ({
 
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: GENERIC_MESSAGES.notFound });
 
-/** The mailbox and invoice named in the input must be the customer's own (foreign ids: NOT_FOUND). */
-async function checkOwnReferences(tx: DbOrTx, userId: string, input: { mailboxId: string | null; invoiceFileId: string | null }) {
+/**
+ * The mailbox and invoice named in the input must be the customer's own (foreign ids: NOT_FOUND),
+ * and a mailbox the pre-alert goes into (`movingFrom` is where it already is) must be active: no
+ * parcel is expected at a casillero that is not open yet or was closed.
+ */
+async function checkOwnReferences(
+  tx: DbOrTx,
+  userId: string,
+  input: { mailboxId: string | null; invoiceFileId: string | null },
+  movingFrom: string | null = null,
+) {
   if (input.mailboxId) {
     const [box] = await tx
-      .select({ id: mailboxes.id })
+      .select({ id: mailboxes.id, status: mailboxes.status })
       .from(mailboxes)
       .where(and(eq(mailboxes.id, input.mailboxId), eq(mailboxes.userId, userId)));
     if (!box) throw new TRPCError({ code: 'NOT_FOUND', message: PREALERT_MESSAGES.mailboxInvalid });
+    if (box.status !== 'active' && box.id !== movingFrom) throw new TRPCError({ code: 'BAD_REQUEST', message: PREALERT_MESSAGES.mailboxInactive });
   }
   if (input.invoiceFileId && !(await findOwnFile(tx, input.invoiceFileId, userId, 'invoice'))) {
     throw new TRPCError({ code: 'NOT_FOUND', message: FILE_MESSAGES.linkInvalid });
   }
 }
 
-/** The mailbox a pre-alert goes to when the customer did not choose: their only one, if just one. */
+/** The mailbox a pre-alert goes to when the customer did not choose: their only active one, if just one. */
 async function defaultMailbox(tx: DbOrTx, userId: string) {
-  const boxes = await tx.select({ id: mailboxes.id }).from(mailboxes).where(eq(mailboxes.userId, userId)).limit(2);
+  const boxes = await tx
+    .select({ id: mailboxes.id })
+    .from(mailboxes)
+    .where(and(eq(mailboxes.userId, userId), eq(mailboxes.status, 'active')))
+    .limit(2);
   return boxes.length === 1 ? boxes[0].id : null;
 }
 
@@ -113,7 +127,7 @@ export async function updateOwnPrealert(db: Db, userId: string, input: UpdateInp
       }
       trackingNumber = input.trackingNumber;
     }
-    await checkOwnReferences(tx, userId, input);
+    await checkOwnReferences(tx, userId, input, current.mailboxId);
     const updated = await tx
       .update(prealerts)
       .set({

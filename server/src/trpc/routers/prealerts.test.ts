@@ -3,10 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { PREALERT_MESSAGES } from '@casillero/shared';
 import type { Database } from '../../db/client';
-import { prealerts, storedFiles, trackings } from '../../db/schema';
+import { mailboxes, prealerts, storedFiles, trackings } from '../../db/schema';
 import { createTestDatabase } from '../../test/db';
 import { trpcError } from '../../test/caller';
-import { signedInCustomer } from '../../test/factories';
+import { customerWithActiveMailbox, signedInCustomer } from '../../test/factories';
 
 let database: Database;
 beforeAll(async () => {
@@ -36,8 +36,8 @@ async function invoiceOf(userId: string) {
 }
 
 describe('pre-alerts', () => {
-  it('creates a pending pre-alert into the only mailbox and lists it with every field', async () => {
-    const { caller, user } = await signedInCustomer(db());
+  it('creates a pending pre-alert into the only active mailbox and lists it with every field', async () => {
+    const { caller, user } = await customerWithActiveMailbox(db());
     const invoiceFileId = await invoiceOf(user.id);
     const { id, message } = await caller.prealerts.create({ ...purchase, invoiceFileId });
     expect(message).toBe(PREALERT_MESSAGES.created);
@@ -62,6 +62,30 @@ describe('pre-alerts', () => {
       isEditable: true,
       matchedTracking: null,
     });
+  });
+
+  it('refuses a pre-alert into an inactive mailbox, created there or moved there, and changes nothing', async () => {
+    // A new customer's casillero stays inactive until its activation payment is approved.
+    const { caller, user } = await signedInCustomer(db());
+    const [inactive] = await caller.mailboxes.mine();
+    expect(inactive.status).toBe('inactive');
+    const refused = await trpcError(caller.prealerts.create({ ...purchase, mailboxId: inactive.id }));
+    expect(refused).toMatchObject({ code: 'BAD_REQUEST', message: PREALERT_MESSAGES.mailboxInactive });
+    expect(await caller.prealerts.mine()).toEqual([]);
+
+    // Without a choice, an inactive casillero is not the default either.
+    const { id } = await caller.prealerts.create(purchase);
+    expect((await caller.prealerts.mine())[0]).toMatchObject({ id, mailboxId: null });
+    const moved = await trpcError(caller.prealerts.update({ id, ...purchase, mailboxId: inactive.id }));
+    expect(moved).toMatchObject({ code: 'BAD_REQUEST', message: PREALERT_MESSAGES.mailboxInactive });
+    expect((await caller.prealerts.mine())[0]).toMatchObject({ id, mailboxId: null });
+
+    // A pre-alert already in a casillero that was closed later can still be edited where it is.
+    await db().update(mailboxes).set({ status: 'active' }).where(eq(mailboxes.userId, user.id));
+    await caller.prealerts.update({ id, ...purchase, mailboxId: inactive.id });
+    await db().update(mailboxes).set({ status: 'inactive' }).where(eq(mailboxes.userId, user.id));
+    await caller.prealerts.update({ id, ...purchase, mailboxId: inactive.id, notes: 'Sigue aquí' });
+    expect((await caller.prealerts.mine())[0]).toMatchObject({ mailboxId: inactive.id, notes: 'Sigue aquí' });
   });
 
   it('validates items, amounts and weight, and refuses a repeated tracking number', async () => {

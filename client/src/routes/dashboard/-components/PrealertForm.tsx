@@ -44,6 +44,12 @@ function initialValues(p: Prealert | null, defaultMailbox: string | null): Value
   };
 }
 
+/** The casillero a new pre-alert goes to without a choice: the only active one, as the server decides. */
+function onlyActiveMailbox(boxes: { id: string; status: string }[] | undefined): string | null {
+  const active = (boxes ?? []).filter((b) => b.status === 'active');
+  return active.length === 1 ? active[0].id : null;
+}
+
 /** Create or edit a pre-alert (edit only while pending or confirmed; the server checks again). */
 export function PrealertForm({ opened, prealert, onClose }: { opened: boolean; prealert: Prealert | null; onClose: () => void }) {
   const queryClient = useQueryClient();
@@ -57,7 +63,7 @@ export function PrealertForm({ opened, prealert, onClose }: { opened: boolean; p
   const isEdit = prealert !== null;
   const trackingFixed = isEdit && Boolean(prealert.trackingNumber);
 
-  const form = useSchemaForm<Values>(prealertCreateInput, initialValues(prealert, boxes.data?.length === 1 ? boxes.data[0].id : null), {
+  const form = useSchemaForm<Values>(prealertCreateInput, initialValues(prealert, onlyActiveMailbox(boxes.data)), {
     onValuesChange: () => setServerError(null),
   });
 
@@ -100,7 +106,11 @@ export function PrealertForm({ opened, prealert, onClose }: { opened: boolean; p
     }
   });
 
-  const mailboxOptions = (boxes.data ?? []).map((b) => ({ value: b.id, label: `${b.mailboxCode} · ${MAILBOX_COUNTRY_LABELS[b.country]}` }));
+  // An inactive casillero takes no new pre-alert (the server refuses it too); one already holding this pre-alert stays selectable.
+  const mailboxOptions = (boxes.data ?? []).map((b) => {
+    const usable = b.status === 'active' || b.id === prealert?.mailboxId;
+    return { value: b.id, label: `${b.mailboxCode} · ${MAILBOX_COUNTRY_LABELS[b.country]}${usable ? '' : PREALERT_MESSAGES.mailboxInactiveSuffix}`, disabled: !usable };
+  });
 
   return (
     <Modal opened={opened} onClose={onClose} title={isEdit ? 'Editar prealerta' : 'Nueva prealerta'} size="lg" centered>
