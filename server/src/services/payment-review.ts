@@ -74,18 +74,17 @@ export async function reviewPayment(db: Db, admin: { id: string }, input: Paymen
       }
     }
 
-    const message =
-      payment.status === 'completed'
-        ? PAYMENT_NOTIFICATIONS.approved(payment.amountUsd)
-        : payment.status === 'failed'
-          ? PAYMENT_NOTIFICATIONS.rejected(payment.amountUsd, payment.adminNotes)
-          : PAYMENT_NOTIFICATIONS.reviewing(payment.amountUsd);
-    await notifyUser(
+    // Only a pending payment is updated, so "pending" again is the status it already had: its
+    // notes are kept, and the customer is told nothing new.
+    if (isFinal) await notifyUser(
       tx,
       payment.userId,
       {
         title: PAYMENT_NOTIFICATIONS.title,
-        message,
+        message:
+          payment.status === 'completed'
+            ? PAYMENT_NOTIFICATIONS.approved(payment.amountUsd)
+            : PAYMENT_NOTIFICATIONS.rejected(payment.amountUsd, payment.adminNotes),
         type: 'payment_update',
         link: mailboxActivated ? MAILBOXES_PATH : FACTURAS_PATH,
       },

@@ -110,23 +110,35 @@ async function mailFactsOf(tx: DbOrTx, id: string): Promise<TrackingMailFacts & 
 type TrackingChange = Partial<Pick<typeof trackings.$inferInsert, 'status' | 'actualWeight' | 'needsReempaque' | 'reempaqueReason'>>;
 
 /**
- * The steps every change of a tracking takes: the update (NOT_FOUND when there is no such
- * tracking), its history row, and the facts the e-mails about it need.
+ * The tracking's state before a change, locked until the change commits (NOT_FOUND when there is
+ * no such tracking): what tells a real change from a repeated click, which must tell nobody.
+ */
+async function lockTracking(tx: DbOrTx, id: string) {
+  const [row] = await tx
+    .select({ status: trackings.status, reempaqueReason: trackings.reempaqueReason })
+    .from(trackings)
+    .where(eq(trackings.id, id))
+    .for('update');
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * The steps every change of a tracking takes: the update, its history row (none when nothing a
+ * customer would read changed), and the facts the e-mails about it need.
  */
 async function changeTracking(
   tx: DbOrTx,
   admin: Actor,
   id: string,
   change: TrackingChange,
-  history: { status: TrackingStatus; message: string },
+  history: { status: TrackingStatus; message: string } | null,
 ) {
-  const [updated] = await tx
+  await tx
     .update(trackings)
     .set({ ...change, updatedAt: new Date() })
-    .where(eq(trackings.id, id))
-    .returning({ id: trackings.id });
-  if (!updated) throw notFound();
-  await tx.insert(trackingHistory).values({ trackingId: id, ...history, createdBy: admin.id });
+    .where(eq(trackings.id, id));
+  if (history) await tx.insert(trackingHistory).values({ trackingId: id, ...history, createdBy: admin.id });
   return mailFactsOf(tx, id);
 }
 
@@ -145,17 +157,23 @@ function notifyTrackingOwner(
 /** A real weight of 0 keeps the one recorded before. */
 const measuredWeight = (actualWeight: number) => (actualWeight > 0 ? { actualWeight } : {});
 
-/** Any status from any status; a real weight of 0 keeps the one recorded before. */
+/**
+ * Any status from any status; a real weight of 0 keeps the one recorded before. The status it
+ * already has changes only the weight: no history row, no notice.
+ */
 export async function changeTrackingStatus(db: Db, admin: Actor, input: StatusChangeInput, config: MailConfig) {
   return db.transaction(async (tx) => {
     const label = TRACKING_STATUS_LABELS[input.status];
+    const before = await lockTracking(tx, input.id);
+    const statusChanged = before.status !== input.status;
     const facts = await changeTracking(
       tx,
       admin,
       input.id,
       { status: input.status, ...measuredWeight(input.actualWeight) },
-      { status: input.status, message: input.message ?? `Estado actualizado a «${label}».` },
+      statusChanged ? { status: input.status, message: input.message ?? `Estado actualizado a «${label}».` } : null,
     );
+    if (!statusChanged) return { id: input.id, trackingNumber: facts.trackingNumber, status: input.status };
     await notifyTrackingOwner(
       tx,
       facts.userId,
@@ -170,16 +188,22 @@ export async function changeTrackingStatus(db: Db, admin: Actor, input: StatusCh
   });
 }
 
-/** Marks the tracking as needing repack with its reason (admin spec §4) and tells client and admins. */
+/**
+ * Marks the tracking as needing repack with its reason (admin spec §4) and tells client and
+ * admins; asking again for the same repack with the same reason tells nobody again.
+ */
 export async function requestTrackingRepack(db: Db, admin: Actor, input: RepackInput, config: MailConfig) {
   return db.transaction(async (tx) => {
+    const before = await lockTracking(tx, input.id);
+    const changed = before.status !== 'needs_reempaque' || before.reempaqueReason !== input.reason;
     const facts = await changeTracking(
       tx,
       admin,
       input.id,
       { needsReempaque: true, reempaqueReason: input.reason, status: 'needs_reempaque', ...measuredWeight(input.actualWeight) },
-      { status: 'needs_reempaque', message: `Reempaque solicitado: ${input.reason}` },
+      changed ? { status: 'needs_reempaque', message: `Reempaque solicitado: ${input.reason}` } : null,
     );
+    if (!changed) return { id: input.id, trackingNumber: facts.trackingNumber, status: 'needs_reempaque' as const };
     const repack = { ...facts, reason: input.reason };
     await notifyTrackingOwner(
       tx,
