@@ -52,6 +52,7 @@ export const PAYMENT_NOTIFICATIONS = {
   approved: (usd: number) => `Tu pago de ${amount(usd)} ha sido aprobado y procesado.`,
   rejected: (usd: number, notes: string | null) =>
     `Tu pago de ${amount(usd)} ha sido rechazado.${notes ? ` Notas: ${notes}` : ''}`,
+  reviewing: (usd: number) => `Tu pago de ${amount(usd)} está siendo revisado.`,
 } as const;
 
 /** A tracking whose shipping payment was approved: it may leave the warehouse (issue 7). */

@@ -29,14 +29,25 @@ export async function reviewPayment(db: Db, admin: { id: string }, input: Paymen
   return db.transaction(async (tx) => {
     const isFinal = input.status !== 'pending';
     const now = new Date();
+    // Kept pending, the customer is told once that it is being reviewed (the first time staff
+    // look at it); saving it pending again changes nothing they would read, so tells nothing.
+    const [before] = await tx
+      .select({ underReview: sql<boolean>`coalesce((${paymentTransactions.metadata}->>'under_review')::boolean, false)` })
+      .from(paymentTransactions)
+      .where(and(eq(paymentTransactions.id, input.id), eq(paymentTransactions.status, 'pending')))
+      .for('update');
+    const metadataChanges = {
+      ...(input.adminNotes !== null ? { admin_notes: input.adminNotes } : {}),
+      ...(isFinal ? {} : { under_review: true }),
+    };
     // Only a pending payment changes; the notes are merged into the metadata (admin spec §7).
     const [payment] = await tx
       .update(paymentTransactions)
       .set({
         status: input.status,
         ...(isFinal ? { processedAt: now, processedBy: admin.id } : {}),
-        ...(input.adminNotes !== null
-          ? { metadata: sql`${paymentTransactions.metadata} || jsonb_build_object('admin_notes', ${input.adminNotes}::text)` }
+        ...(Object.keys(metadataChanges).length > 0
+          ? { metadata: sql`${paymentTransactions.metadata} || ${JSON.stringify(metadataChanges)}::jsonb` }
           : {}),
         updatedAt: now,
       })
@@ -74,9 +85,7 @@ export async function reviewPayment(db: Db, admin: { id: string }, input: Paymen
       }
     }
 
-    // Only a pending payment is updated, so "pending" again is the status it already had: its
-    // notes are kept, and the customer is told nothing new.
-    if (isFinal) await notifyUser(
+    if (isFinal || !before?.underReview) await notifyUser(
       tx,
       payment.userId,
       {
@@ -84,7 +93,9 @@ export async function reviewPayment(db: Db, admin: { id: string }, input: Paymen
         message:
           payment.status === 'completed'
             ? PAYMENT_NOTIFICATIONS.approved(payment.amountUsd)
-            : PAYMENT_NOTIFICATIONS.rejected(payment.amountUsd, payment.adminNotes),
+            : payment.status === 'failed'
+              ? PAYMENT_NOTIFICATIONS.rejected(payment.amountUsd, payment.adminNotes)
+              : PAYMENT_NOTIFICATIONS.reviewing(payment.amountUsd),
         type: 'payment_update',
         link: mailboxActivated ? MAILBOXES_PATH : FACTURAS_PATH,
       },

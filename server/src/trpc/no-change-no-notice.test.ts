@@ -63,7 +63,7 @@ type Row = { name: string; change: (customer: CustomerWithMailbox) => Promise<()
 
 const rows: Row[] = [
   {
-    name: 'a payment set again to the status it has (pending)',
+    name: 'a payment kept pending again (the customer was told once it is being reviewed)',
     change: async (customer) => {
       const caller = callerFor(db(), customer.visitor, config);
       const file = await storeFile(db(), diskFileStore(storageDir), {
@@ -84,7 +84,8 @@ const rows: Row[] = [
         receiptFileId: file.id,
         trackingIds: [t.id],
       });
-      return () => admin.payments.review({ id: payment.id, status: 'pending', adminNotes: 'Revisando' });
+      await admin.payments.review({ id: payment.id, status: 'pending', adminNotes: 'Revisando' });
+      return () => admin.payments.review({ id: payment.id, status: 'pending', adminNotes: 'Sigue en revisión' });
     },
   },
   {
