@@ -13,7 +13,6 @@ export const STAFF_MESSAGES = {
   notSelf: 'No puedes desactivar tu propio acceso.',
   notFound: 'No se encontró esa persona del personal.',
   invitationNotFound: 'No se encontró esa invitación pendiente.',
-  deactivatedSignIn: 'Tu acceso fue desactivado. Habla con un administrador.',
   loadFailed: 'No se pudo cargar el personal.',
   empty: 'No hay personal con esos filtros.',
 } as const;

@@ -74,6 +74,34 @@ export function passwordChangedMessage(p: { fullName: string }): EmailMessage {
   });
 }
 
+/** Sent when an administrator removes a staff member's access: sign-in now answers as a wrong password would. */
+export function staffAccessRemovedMessage(p: { fullName: string }): EmailMessage {
+  return accountEmail('staff-access-removed', `Tu acceso al equipo de ${BRAND} fue retirado`, {
+    title: 'Tu acceso fue retirado',
+    fullName: p.fullName,
+    paragraphs: [
+      `Un administrador retiró tu acceso al área de administración de ${BRAND} y cerramos tus sesiones abiertas.`,
+      'Si crees que es un error, habla con un administrador.',
+    ],
+  });
+}
+
+/**
+ * Sent when a signed-in session typed the wrong current password too many times while changing
+ * it: that session was closed, since whoever holds it may not be the owner.
+ */
+export function passwordGuessingMessage(p: { fullName: string; forgotPasswordUrl: string }): EmailMessage {
+  return accountEmail('password-change-guessing', `Intentos de cambiar tu contraseña de ${BRAND}`, {
+    title: 'Cerramos una sesión por seguridad',
+    fullName: p.fullName,
+    paragraphs: [
+      'En una de tus sesiones abiertas escribieron varias veces una contraseña actual incorrecta al intentar cambiarla. Cerramos esa sesión.',
+      'Si fuiste tú, vuelve a iniciar sesión. Si no, restablece tu contraseña con el enlace de abajo y revisa tus sesiones abiertas en Configuración.',
+    ],
+    action: { label: 'Restablecer mi contraseña', url: p.forgotPasswordUrl },
+  });
+}
+
 export function staffInvitationMessage(p: { roleLabel: string; invitedBy: string; url: string }): EmailMessage {
   const { html, text } = layout({
     title: `Te invitaron al equipo de ${BRAND}`,

@@ -7,7 +7,6 @@ import {
   ADMIN_SETUP_MESSAGES,
   EMAIL_VERIFICATION_TTL_HOURS,
   PASSWORD_RESET_TTL_MINUTES,
-  STAFF_MESSAGES,
   isStaffRole,
   type CasilleroType,
 } from '@casillero/shared';
@@ -146,11 +145,14 @@ export async function signIn(
   if (!(await verifyPassword(user.passwordHash, input.password))) {
     throw new TRPCError({ code: 'UNAUTHORIZED', message: AUTH_MESSAGES.invalidCredentials });
   }
+  // A removed staff member is answered exactly as a wrong password (and the attempt stays
+  // counted), so the answer never tells an attacker the password was right; the person was told
+  // by e-mail when their access was removed.
+  if (user.deactivatedAt) {
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: AUTH_MESSAGES.invalidCredentials });
+  }
   if (!user.emailVerifiedAt) {
     throw new TRPCError({ code: 'FORBIDDEN', message: AUTH_MESSAGES.emailNotConfirmed });
-  }
-  if (user.deactivatedAt) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: STAFF_MESSAGES.deactivatedSignIn });
   }
   // Only failures stay counted.
   await forgetEvents(db, attemptEvents);

@@ -14,7 +14,7 @@ import { hashPassword } from '../auth/password';
 import { createSession, invalidateUserSessions } from '../auth/session';
 import { generateToken, hashToken } from '../auth/tokens';
 import { enqueueEmail } from '../mail/outbox';
-import { staffInvitationMessage } from '../mail/templates';
+import { staffAccessRemovedMessage, staffInvitationMessage } from '../mail/templates';
 
 const fail = (code: 'BAD_REQUEST' | 'NOT_FOUND' | 'CONFLICT', message: string) => new TRPCError({ code, message });
 
@@ -123,13 +123,22 @@ export async function changeStaffRole(db: Db, input: { userId: string; role: Sta
   });
 }
 
+/** Removes a staff member's access: their sessions end and they are told by e-mail, once. */
 export async function deactivateStaff(db: Db, actorId: string, userId: string) {
   if (actorId === userId) throw fail('BAD_REQUEST', M.notSelf);
   return db.transaction(async (tx) => {
     const target = await lockStaff(tx, userId);
     await keepAnAdmin(tx, target);
-    await tx.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, userId));
+    const [changed] = await tx
+      .update(users)
+      .set({ deactivatedAt: new Date() })
+      .where(and(eq(users.id, userId), isNull(users.deactivatedAt)))
+      .returning({ email: users.email });
     await invalidateUserSessions(tx, userId);
+    if (changed) {
+      const [profile] = await tx.select({ fullName: userProfiles.fullName }).from(userProfiles).where(eq(userProfiles.userId, userId));
+      await enqueueEmail(tx, changed.email, staffAccessRemovedMessage({ fullName: profile?.fullName ?? '' }));
+    }
     return { message: M.deactivated };
   });
 }

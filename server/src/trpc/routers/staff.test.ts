@@ -6,7 +6,7 @@ import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { AUTH_MESSAGES, STAFF_MESSAGES } from '@casillero/shared';
 import type { Database } from '../../db/client';
-import { staffInvitations, users } from '../../db/schema';
+import { emailOutbox, staffInvitations, users } from '../../db/schema';
 import { hashToken } from '../../auth/tokens';
 import { callerFor, newVisitor } from '../../test/caller';
 import { createTestDatabase } from '../../test/db';
@@ -89,16 +89,23 @@ describe('staff', () => {
     expect((await db().select().from(users).where(eq(users.email, revoked))).length).toBe(0);
   });
 
-  it('deactivation ends every session at once and refuses sign-in; reactivation lets the person back in', async () => {
+  it('deactivation ends every session at once, tells the person, and answers sign-in as a wrong password; reactivation lets the person back in', async () => {
     const admin = await signedInAdmin(db());
     const caja = await signedInStaff(db(), 'caja');
     await expect(caja.caller.payments.list({})).resolves.toBeDefined();
     await admin.caller.staff.deactivate({ userId: caja.user.id });
     // The open session is refused on its very next request.
     expect(await failure(caja.caller.payments.list({}))).toMatch(/^UNAUTHORIZED/);
-    expect(await failure(callerFor(db()).auth.signIn({ email: caja.email, password: STRONG_PASSWORD }))).toBe(
-      `FORBIDDEN: ${STAFF_MESSAGES.deactivatedSignIn}`,
-    );
+    // The right password is answered exactly as a wrong one: nothing tells a guesser it was right.
+    const withRightPassword = await failure(callerFor(db()).auth.signIn({ email: caja.email, password: STRONG_PASSWORD }));
+    const withWrongPassword = await failure(callerFor(db()).auth.signIn({ email: caja.email, password: 'Otra#Clave2026' }));
+    expect(withRightPassword).toBe(`UNAUTHORIZED: ${AUTH_MESSAGES.invalidCredentials}`);
+    expect(withWrongPassword).toBe(withRightPassword);
+    // The person was told by e-mail that their access was removed, once.
+    const removed = (await db().select().from(emailOutbox)).filter((m) => m.to.includes(caja.email) && m.template === 'staff-access-removed');
+    expect(removed).toHaveLength(1);
+    await admin.caller.staff.deactivate({ userId: caja.user.id });
+    expect((await db().select().from(emailOutbox)).filter((m) => m.to.includes(caja.email) && m.template === 'staff-access-removed')).toHaveLength(1);
     const listed = await admin.caller.staff.list({ status: 'inactive' });
     expect(listed.rows.map((r) => r.id)).toContain(caja.user.id);
 
