@@ -91,6 +91,12 @@ export const SIGNIN_LIMIT = {
   ],
   warnOwnerEveryHours: 24,
 } as const;
+/**
+ * Wrong current passwords while changing it, per account: after `maxFailures` within `minutes`
+ * the session that typed them is closed (whoever holds a stolen session cannot keep guessing) and
+ * the owner is told by e-mail, at most once per `warnOwnerEveryHours`.
+ */
+export const PASSWORD_CHANGE_LIMIT = { maxFailures: 5, minutes: 15, warnOwnerEveryHours: 24 } as const;
 /** The HttpOnly cookie that marks a browser which signed in to an account before. */
 export const KNOWN_DEVICE_COOKIE_NAME = 'device';
 export const KNOWN_DEVICE_COOKIE_DAYS = 365;

@@ -35,6 +35,10 @@ export const AUTH_MESSAGES = {
   resetTokenInvalid: 'El enlace para restablecer la contraseña no es válido o ya expiró.',
   passwordUpdated: 'Tu contraseña fue actualizada.',
   currentPasswordWrong: 'La contraseña actual no es correcta.',
+  passwordChangeTooMany: (minutes: number) =>
+    `Demasiados intentos con una contraseña actual incorrecta. Intenta de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'} o restablece tu contraseña por correo.`,
+  passwordChangeSessionEnded:
+    'Escribiste mal la contraseña actual demasiadas veces: cerramos esta sesión por seguridad. Inicia sesión de nuevo o restablece tu contraseña.',
   currentPasswordRequired: 'La contraseña actual es requerida.',
   unauthorized: 'Debes iniciar sesión para continuar.',
   forbidden: 'No tienes permisos para realizar esta acción.',

@@ -75,6 +75,16 @@ export async function onceIn(db: Db, key: string, windowMs: number, action: (tx:
   });
 }
 
+/** How many events `key` has within its window (the attempts a limit has counted so far). */
+export async function countEvents(db: DbOrTx, key: string, windowMs: number): Promise<number> {
+  const since = new Date(Date.now() - windowMs);
+  const [row] = await db
+    .select({ n: count() })
+    .from(rateLimitEvents)
+    .where(and(eq(rateLimitEvents.key, key), gt(rateLimitEvents.createdAt, since)));
+  return Number(row.n);
+}
+
 export async function forgetEvents(db: DbOrTx, ids: number[]): Promise<void> {
   if (ids.length) await db.delete(rateLimitEvents).where(inArray(rateLimitEvents.id, ids));
 }

@@ -6,6 +6,7 @@ import {
   AUTH_MESSAGES,
   ADMIN_SETUP_MESSAGES,
   EMAIL_VERIFICATION_TTL_HOURS,
+  PASSWORD_CHANGE_LIMIT,
   PASSWORD_RESET_TTL_MINUTES,
   isStaffRole,
   type CasilleroType,
@@ -21,13 +22,13 @@ import {
 } from '../db/schema';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/password';
 import { knownDeviceKey, recogniseDevice, rememberDevice } from '../auth/known-device';
-import { forgetEvents } from '../auth/rate-limit';
-import { createSession, invalidateUserSessions } from '../auth/session';
+import { countEvents, forgetEvents, hitLimits, onceIn } from '../auth/rate-limit';
+import { createSession, invalidateSession, invalidateUserSessions } from '../auth/session';
 import { admitSignIn } from '../auth/sign-in-guard';
 import { recordStaffSignIn } from '../audit/audit-context';
 import { generateToken, hashToken } from '../auth/tokens';
 import { enqueueEmail } from '../mail/outbox';
-import { passwordChangedMessage, passwordResetMessage, verifyEmailMessage } from '../mail/templates';
+import { passwordChangedMessage, passwordGuessingMessage, passwordResetMessage, verifyEmailMessage } from '../mail/templates';
 import { createCustomerAccount } from './accounts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -222,9 +223,31 @@ export async function resetPassword(
   return { ...result, message: AUTH_MESSAGES.passwordUpdated };
 }
 
-/** Changes the password of a signed-in user and ends their other sessions. */
+const passwordChangeKeys = {
+  failures: (userId: string) => `password-change:account:${userId}`,
+  ownerWarned: (userId: string) => `password-change:warned:${userId}`,
+};
+
+/**
+ * The session that typed the current password wrong too often: closed, and the owner told (at
+ * most once a day). Whoever holds a stolen session cannot keep guessing the password through it.
+ */
+async function endGuessingSession(db: Db, config: Pick<Config, 'appUrl'>, userId: string, sessionId: string, owner: { email: string; fullName: string | null }) {
+  await invalidateSession(db, sessionId);
+  await onceIn(db, passwordChangeKeys.ownerWarned(userId), PASSWORD_CHANGE_LIMIT.warnOwnerEveryHours * 60 * 60 * 1000, (tx) =>
+    enqueueEmail(tx, owner.email, passwordGuessingMessage({ fullName: owner.fullName ?? '', forgotPasswordUrl: `${config.appUrl}/forgot-password` })),
+  );
+  return new TRPCError({ code: 'UNAUTHORIZED', message: AUTH_MESSAGES.passwordChangeSessionEnded });
+}
+
+/**
+ * Changes the password of a signed-in user and ends their other sessions. Wrong current
+ * passwords are counted per account (PASSWORD_CHANGE_LIMIT); the one that fills the count
+ * closes the session that typed it.
+ */
 export async function changePassword(
   db: Db,
+  config: Pick<Config, 'appUrl'>,
   user: { id: string },
   currentSessionId: string,
   input: { currentPassword: string; newPassword: string },
@@ -234,9 +257,22 @@ export async function changePassword(
     .from(users)
     .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
     .where(eq(users.id, user.id));
-  if (!row || !(await verifyPassword(row.passwordHash, input.currentPassword))) {
+  if (!row) throw new TRPCError({ code: 'UNAUTHORIZED', message: AUTH_MESSAGES.unauthorized });
+  const failures = { key: passwordChangeKeys.failures(user.id), windowMs: PASSWORD_CHANGE_LIMIT.minutes * 60 * 1000 };
+  const attempt = await hitLimits(db, [{ ...failures, max: PASSWORD_CHANGE_LIMIT.maxFailures, message: AUTH_MESSAGES.passwordChangeTooMany }]);
+  // The account's count is full (another session filled it): refused, but this session stays,
+  // so a thief cannot close the owner's sessions; a reset by e-mail still works.
+  if (attempt.exceeded) {
+    throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: attempt.exceeded.message(Math.ceil(attempt.exceeded.retryAfterMs / 60_000)) });
+  }
+  if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
+    if ((await countEvents(db, failures.key, failures.windowMs)) >= PASSWORD_CHANGE_LIMIT.maxFailures) {
+      throw await endGuessingSession(db, config, user.id, currentSessionId, row);
+    }
     throw new TRPCError({ code: 'BAD_REQUEST', message: AUTH_MESSAGES.currentPasswordWrong });
   }
+  // Only failures stay counted.
+  await forgetEvents(db, attempt.eventIds);
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));

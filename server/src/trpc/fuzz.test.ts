@@ -173,6 +173,8 @@ const IGNORED_COLUMNS = new Set(['users.last_active_at', 'sessions.expires_at'])
  */
 const REFUSAL_WRITES: Record<string, { code: string; tables: string[] }> = {
   'auth.signIn': { code: 'TOO_MANY_REQUESTS', tables: ['email_outbox'] },
+  // Too many wrong current passwords close the session that typed them and warn the owner.
+  'auth.changePassword': { code: 'UNAUTHORIZED', tables: ['sessions', 'email_outbox'] },
 };
 
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { ACTIVATION_COST_USD, AUTH_MESSAGES, ADMIN_SETUP_MESSAGES } from '@casillero/shared';
+import { ACTIVATION_COST_USD, AUTH_MESSAGES, ADMIN_SETUP_MESSAGES, PASSWORD_CHANGE_LIMIT } from '@casillero/shared';
 import type { Database } from '../../db/client';
 import { emailOutbox, mailboxes, passwordResetTokens, paymentTransactions, sessions, userProfiles, users } from '../../db/schema';
 import { hashToken } from '../../auth/tokens';
@@ -240,6 +240,31 @@ describe('change password', () => {
     expect((await callerFor(db(), visitor).auth.me()).user?.email).toBe(email);
     expect((await callerFor(db(), other).auth.me()).user).toBeNull();
     await callerFor(db(), newVisitor({ ip: '10.4.0.2' })).auth.signIn({ email, password: 'Nueva#Clave2027' });
+  });
+
+  it('a session that guesses the current password is closed after a few failures, and the owner is told once', async () => {
+    const { email, visitor, caller } = await signedInCustomer(db());
+    const owner = newVisitor({ ip: '10.4.1.1' });
+    await callerFor(db(), owner).auth.signIn({ email, password: STRONG_PASSWORD });
+    const guess = (i: number) => caller.auth.changePassword({ currentPassword: `Intento#${i}x`, newPassword: 'Robada#Clave2027' });
+    for (let i = 1; i < PASSWORD_CHANGE_LIMIT.maxFailures; i++) {
+      expect(await trpcError(guess(i))).toMatchObject({ code: 'BAD_REQUEST', message: AUTH_MESSAGES.currentPasswordWrong });
+    }
+    const last = await trpcError(guess(PASSWORD_CHANGE_LIMIT.maxFailures));
+    expect(last).toMatchObject({ code: 'UNAUTHORIZED', message: AUTH_MESSAGES.passwordChangeSessionEnded });
+    // The guessing session is gone; the owner's other session is not, and the password is unchanged.
+    expect((await callerFor(db(), visitor).auth.me()).user).toBeNull();
+    expect((await callerFor(db(), owner).auth.me()).user?.email).toBe(email);
+    const warnings = async () => (await db().select().from(emailOutbox)).filter((m) => m.to.includes(email) && m.template === 'password-change-guessing');
+    expect(await warnings()).toHaveLength(1);
+
+    // Until the window passes, no session of the account may try again (the password is not even
+    // checked), but none is closed for it: a thief cannot sign the owner out.
+    const again = await trpcError(callerFor(db(), owner).auth.changePassword({ currentPassword: STRONG_PASSWORD, newPassword: 'Nueva#Clave2027' }));
+    expect(again).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: AUTH_MESSAGES.passwordChangeTooMany(PASSWORD_CHANGE_LIMIT.minutes) });
+    expect((await callerFor(db(), owner).auth.me()).user?.email).toBe(email);
+    expect(await warnings()).toHaveLength(1);
+    await callerFor(db(), newVisitor({ ip: '10.4.1.2' })).auth.signIn({ email, password: STRONG_PASSWORD });
   });
 });
 

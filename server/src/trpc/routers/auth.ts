@@ -127,7 +127,7 @@ export const authRouter = router({
   changePassword: protectedProcedure
     .input(changePasswordInput)
     .mutation(async ({ ctx, input }) => {
-      const changed = await auth.changePassword(ctx.db, ctx.user, ctx.session.id, input);
+      const changed = await auth.changePassword(ctx.db, ctx.config, ctx.user, ctx.session.id, input);
       // The new password forgot every device; this one, still signed in, stays known.
       keepDevice(ctx, await rememberDeviceOf(ctx.db, ctx.config, ctx.device.value, ctx.user.id));
       return changed;
