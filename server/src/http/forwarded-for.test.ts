@@ -14,6 +14,7 @@ import { createTestDatabase } from '../test/db';
 import { STRONG_PASSWORD, uniqueEmail, userIdOf } from '../test/factories';
 
 const APP_URL = 'http://localhost:3000';
+const BROWSER = 'Mozilla/5.0 (Linux; Android 14) Chrome/156.0 Mobile';
 
 let database: Database;
 const servers: Awaited<ReturnType<typeof createServer>>[] = [];
@@ -92,25 +93,25 @@ describe('sign-in behind one trusted hop', () => {
         method: 'POST',
         url: '/trpc/auth.signIn',
         remoteAddress: '127.0.0.1',
-        headers: { 'content-type': 'application/json', origin: APP_URL, 'x-forwarded-for': forwardedFor },
+        headers: { 'content-type': 'application/json', origin: APP_URL, 'x-forwarded-for': forwardedFor, 'user-agent': BROWSER },
         payload: JSON.stringify({ email, password: STRONG_PASSWORD }),
       });
     const actorId = await userIdOf(database.db, email);
-    const lastSignInIp = async () => {
+    const lastSignIn = async () => {
       const [row] = await database.db
-        .select({ ip: auditLog.ip })
+        .select({ ip: auditLog.ip, userAgent: auditLog.userAgent })
         .from(auditLog)
         .where(and(eq(auditLog.actorId, actorId), eq(auditLog.operation, 'sign_in')))
         .orderBy(desc(auditLog.id))
         .limit(1);
-      return row?.ip;
+      return row;
     };
 
     expect((await signIn('<script>x</script>, 198.51.100.9')).statusCode).toBe(200);
-    expect(await lastSignInIp()).toBe('198.51.100.9');
+    expect(await lastSignIn()).toEqual({ ip: '198.51.100.9', userAgent: BROWSER });
     // A proxy never appends anything but an address: if the right end is not one, the proxy's own stands in.
     expect((await signIn('<script>x</script>')).statusCode).toBe(200);
-    expect(await lastSignInIp()).toBe('127.0.0.1');
+    expect(await lastSignIn()).toEqual({ ip: '127.0.0.1', userAgent: BROWSER });
   });
 });
 
