@@ -18,6 +18,7 @@ import { Route as CotizarRouteImport } from './routes/cotizar'
 import { Route as CotizarChinaRouteImport } from './routes/cotizar-china'
 import { Route as CursosRouteImport } from './routes/cursos'
 import { Route as DashboardRouteImport } from './routes/dashboard'
+import { Route as EntrarRouteImport } from './routes/entrar'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as InvitacionRouteImport } from './routes/invitacion'
 import { Route as LoginRouteImport } from './routes/login'
@@ -104,6 +105,11 @@ const CursosRoute = CursosRouteImport.update({
 const DashboardRoute = DashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EntrarRoute = EntrarRouteImport.update({
+  id: '/entrar',
+  path: '/entrar',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
@@ -327,6 +333,7 @@ export interface FileRoutesByFullPath {
   '/cotizar-china': typeof CotizarChinaRoute
   '/cursos': typeof CursosRoute
   '/dashboard': typeof DashboardRouteWithChildren
+  '/entrar': typeof EntrarRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/invitacion': typeof InvitacionRoute
   '/login': typeof LoginRoute
@@ -378,6 +385,7 @@ export interface FileRoutesByTo {
   '/cotizar': typeof CotizarRoute
   '/cotizar-china': typeof CotizarChinaRoute
   '/cursos': typeof CursosRoute
+  '/entrar': typeof EntrarRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/invitacion': typeof InvitacionRoute
   '/login': typeof LoginRoute
@@ -431,6 +439,7 @@ export interface FileRoutesById {
   '/cotizar-china': typeof CotizarChinaRoute
   '/cursos': typeof CursosRoute
   '/dashboard': typeof DashboardRouteWithChildren
+  '/entrar': typeof EntrarRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/invitacion': typeof InvitacionRoute
   '/login': typeof LoginRoute
@@ -486,6 +495,7 @@ export interface FileRouteTypes {
     | '/cotizar-china'
     | '/cursos'
     | '/dashboard'
+    | '/entrar'
     | '/forgot-password'
     | '/invitacion'
     | '/login'
@@ -537,6 +547,7 @@ export interface FileRouteTypes {
     | '/cotizar'
     | '/cotizar-china'
     | '/cursos'
+    | '/entrar'
     | '/forgot-password'
     | '/invitacion'
     | '/login'
@@ -589,6 +600,7 @@ export interface FileRouteTypes {
     | '/cotizar-china'
     | '/cursos'
     | '/dashboard'
+    | '/entrar'
     | '/forgot-password'
     | '/invitacion'
     | '/login'
@@ -643,6 +655,7 @@ export interface RootRouteChildren {
   CotizarChinaRoute: typeof CotizarChinaRoute
   CursosRoute: typeof CursosRoute
   DashboardRoute: typeof DashboardRouteWithChildren
+  EntrarRoute: typeof EntrarRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   InvitacionRoute: typeof InvitacionRoute
   LoginRoute: typeof LoginRoute
@@ -718,6 +731,13 @@ declare module '@tanstack/react-router' {
       path: '/dashboard'
       fullPath: '/dashboard'
       preLoaderRoute: typeof DashboardRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/entrar': {
+      id: '/entrar'
+      path: '/entrar'
+      fullPath: '/entrar'
+      preLoaderRoute: typeof EntrarRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/forgot-password': {
@@ -1118,6 +1138,7 @@ const rootRouteChildren: RootRouteChildren = {
   CotizarChinaRoute: CotizarChinaRoute,
   CursosRoute: CursosRoute,
   DashboardRoute: DashboardRouteWithChildren,
+  EntrarRoute: EntrarRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
   InvitacionRoute: InvitacionRoute,
   LoginRoute: LoginRoute,

@@ -58,6 +58,12 @@ export const SESSION_DURATION_DAYS = 30;
 export const SESSION_RENEW_BEFORE_DAYS = 15;
 export const EMAIL_VERIFICATION_TTL_HOURS = 48;
 export const PASSWORD_RESET_TTL_MINUTES = 60;
+/**
+ * A sign-in link by e-mail: one use, 15 minutes. The way in for the owner on a new device while
+ * failed attempts from strangers keep new devices out of the account (docs/decisions/007).
+ */
+export const SIGN_IN_LINK_TTL_MINUTES = 15;
+export const SIGN_IN_LINK_PATH = '/entrar';
 /** How long a staff invitation link works. */
 export const STAFF_INVITATION_TTL_HOURS = 72;
 export const PASSWORD_MIN_LENGTH = 8;

@@ -33,6 +33,12 @@ export const AUTH_MESSAGES = {
     `Demasiados intentos. Espera ${minutes} minutos antes de intentar nuevamente.`,
   resetFallback: 'Error al enviar el email. Verifica tu email e inténtalo nuevamente.',
   resetTokenInvalid: 'El enlace para restablecer la contraseña no es válido o ya expiró.',
+  signInLinkOffer: '¿No puedes entrar desde este dispositivo? Te enviamos un enlace a tu correo.',
+  signInLinkAction: 'Enviarme un enlace para entrar',
+  signInLinkSent: 'Te enviamos un enlace para entrar. Revisa tu correo: vence en 15 minutos y sirve una sola vez.',
+  signInLinkInvalid: 'El enlace para entrar no es válido, ya se usó o venció. Pide uno nuevo desde la página de inicio de sesión.',
+  signInLinkSigningIn: 'Entrando…',
+  signInLinkThrottle: 'Por seguridad, solo se puede pedir un enlace para entrar cada 60 segundos.',
   passwordUpdated: 'Tu contraseña fue actualizada.',
   currentPasswordWrong: 'La contraseña actual no es correcta.',
   passwordChangeTooMany: (minutes: number) =>

@@ -3,6 +3,7 @@
 // a failed sign-in, password recovery through the e-mailed link, and the contact form.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE_NAME } from '@casillero/shared';
 import {
   DEMO,
   chromiumOrExplain,
@@ -352,6 +353,44 @@ describe.skipIf(!chromium)('sitio público en el navegador', () => {
       await fresh.getByText('Credenciales incorrectas. Verifica tu email y contraseña.').waitFor();
       await signIn(fresh, url(), DEMO.otherCustomer, NEW_PASSWORD);
       await fresh.waitForURL((u) => u.pathname.startsWith('/dashboard'));
+    });
+  });
+
+  it('con demasiados intentos fallidos, un enlace por correo deja entrar a la dueña y reconoce su navegador', async () => {
+    const page = await newPage({ phone: true });
+    await withScreenshotOnFailure(page, 'publico-enlace-para-entrar', async () => {
+      // Wrong passwords from this address until the account refuses this new device.
+      for (let i = 0; i < 8; i++) {
+        await signIn(page, url(), DEMO.atencion, `Incorrecta#${i}`);
+        const refused = page.getByRole('alert').filter({ hasText: 'Demasiados intentos' });
+        const wrong = page.getByRole('alert').filter({ hasText: 'Credenciales incorrectas' });
+        await refused.or(wrong).first().waitFor();
+        if (await refused.isVisible()) break;
+      }
+      await signIn(page, url(), DEMO.atencion, DEMO.password);
+      await page.getByRole('alert').filter({ hasText: 'Demasiados intentos' }).waitFor();
+
+      const before = server!.output().length;
+      await page.getByRole('button', { name: 'Enviarme un enlace para entrar' }).click();
+      await page.getByText('Te enviamos un enlace para entrar.').waitFor();
+      const link = await waitForEmailLink(server!, { contains: 'Entra con este enlace', path: '/entrar', after: before });
+
+      await page.goto(link);
+      await page.getByRole('button', { name: 'Entrar a mi cuenta' }).click();
+      await page.waitForURL((u) => u.pathname.startsWith('/admin'));
+
+      // The link works once.
+      const other = await browser!.newContext({ locale: 'es-ES' });
+      const stranger = await other.newPage();
+      await stranger.goto(link);
+      await stranger.getByRole('button', { name: 'Entrar a mi cuenta' }).click();
+      await stranger.getByRole('alert').filter({ hasText: 'El enlace para entrar no es válido' }).waitFor();
+      await other.close();
+
+      // This browser is now known: after signing out, the password works here again.
+      await page.context().clearCookies({ name: SESSION_COOKIE_NAME });
+      await signIn(page, url(), DEMO.atencion, DEMO.password);
+      await page.waitForURL((u) => u.pathname.startsWith('/admin'));
     });
   });
 

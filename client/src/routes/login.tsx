@@ -13,6 +13,7 @@ import { searchString } from '../lib/search';
 import { pageHead } from '../lib/site';
 import { trpc } from '../lib/trpc';
 import { ResendVerification } from './-components/ResendVerification';
+import { SignInLinkOffer } from './-components/SignInLinkOffer';
 
 type LoginSearch = {
   /** A note to show above the form, e.g. after sign-up. */
@@ -55,6 +56,8 @@ function LoginPage() {
   });
 
   const needsConfirmation = serverError === AUTH_MESSAGES.emailNotConfirmed;
+  // Refused before the password was checked (failed attempts from strangers): a link by e-mail still gets the owner in.
+  const isThrottled = serverError === AUTH_MESSAGES.tooManyAttempts;
 
   return (
     <AuthCard title="Iniciar Sesión" subtitle="Accede a tu casillero y sigue tus envíos.">
@@ -85,6 +88,7 @@ function LoginPage() {
       </AuthForm>
 
       {needsConfirmation && <ResendVerification initialEmail={form.values.email} />}
+      {isThrottled && <SignInLinkOffer email={form.values.email} />}
 
       <Text size="sm" ta="center">
         ¿No tienes cuenta?{' '}

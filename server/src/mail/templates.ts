@@ -1,4 +1,5 @@
 // Spanish e-mails, each with an HTML and a plain-text part.
+import { SIGN_IN_LINK_TTL_MINUTES } from '@casillero/shared';
 
 export type EmailMessage = { template: string; subject: string; html: string; text: string };
 
@@ -60,6 +61,18 @@ export function passwordResetMessage(p: { fullName: string; url: string }): Emai
       'El enlace vence en 1 hora y solo puede usarse una vez. Si no lo pediste, ignora este mensaje: tu contraseña no cambiará.',
     ],
     action: { label: 'Crear una nueva contraseña', url: p.url },
+  });
+}
+
+export function signInLinkMessage(p: { fullName: string; url: string }): EmailMessage {
+  return accountEmail('sign-in-link', `Tu enlace para entrar en ${BRAND}`, {
+    title: 'Entra con este enlace',
+    fullName: p.fullName,
+    paragraphs: [
+      'Pediste un enlace para entrar en tu cuenta sin escribir tu contraseña. El navegador donde lo abras quedará reconocido como tuyo.',
+      `El enlace vence en ${SIGN_IN_LINK_TTL_MINUTES} minutos y solo puede usarse una vez. Si no lo pediste, ignora este mensaje: nadie puede entrar sin abrirlo.`,
+    ],
+    action: { label: 'Entrar a mi cuenta', url: p.url },
   });
 }
 

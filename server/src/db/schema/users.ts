@@ -57,9 +57,11 @@ const userTokenTable = <N extends string>(name: N) =>
     (t) => [index(`${name}_user_id_idx`).on(t.userId)],
   );
 
-/** One-time tokens: e-mail verification and password reset. */
+/** One-time tokens: e-mail verification, password reset and sign-in links. */
 export const emailVerificationTokens = userTokenTable('email_verification_tokens');
 export const passwordResetTokens = userTokenTable('password_reset_tokens');
+/** One-time sign-in links by e-mail (SIGN_IN_LINK_TTL_MINUTES). */
+export const signInLinkTokens = userTokenTable('sign_in_link_tokens');
 
 /** The /admin-setup token (DECISIONS 1), hashed; lives only while no admin exists. */
 export const adminSetupTokens = pgTable('admin_setup_tokens', {

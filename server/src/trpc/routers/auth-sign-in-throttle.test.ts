@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { AUTH_MESSAGES, SIGNIN_LIMIT } from '@casillero/shared';
 import type { Database } from '../../db/client';
-import { emailOutbox, rateLimitEvents } from '../../db/schema';
+import { emailOutbox, rateLimitEvents, signInLinkTokens, users } from '../../db/schema';
 import { signInKeys } from '../../auth/sign-in-guard';
 import { createTestDatabase } from '../../test/db';
 import { callerFor, newVisitor, type Visitor } from '../../test/caller';
@@ -262,5 +262,55 @@ describe('no account enumeration', () => {
     expect(known.answers.at(-1)).toBe(REFUSED);
     // A stranger's device cookie for an unknown e-mail changes nothing either.
     expect(await signIn(newVisitor({ ip: '10.55.9.9', device: 'x' }), uniqueEmail('nadie'), WRONG)).toBe(WRONG_ANSWER);
+  });
+});
+
+describe('a sign-in link by e-mail', () => {
+  const linkFor = async (email: string) => tokenOf(await lastLinkTo(db(), email, 'sign-in-link'));
+  const useLink = async (visitor: Visitor, token: string) => {
+    try {
+      await callerFor(db(), visitor).auth.signInWithLink({ token });
+      return 'ok';
+    } catch (err) {
+      const e = err as { code?: string; message: string };
+      return `${e.code}: ${e.message}`;
+    }
+  };
+
+  it('lets the owner in on a new device during a distributed attack, once, and makes that browser known', async () => {
+    const { email } = await ownerAtHome('10.60');
+    await guess(email, (i) => `10.61.0.${i}`, ACCOUNT_15_MIN.max);
+    const newPhone = newVisitor({ ip: '10.60.9.9' });
+    expect(await signIn(newPhone, email, STRONG_PASSWORD)).toBe(REFUSED);
+
+    const sent = await callerFor(db(), newPhone).auth.requestSignInLink({ email });
+    expect(sent.message).toBe(AUTH_MESSAGES.signInLinkSent);
+    const token = await linkFor(email);
+    expect(await useLink(newPhone, token)).toBe('ok');
+    expect((await callerFor(db(), newPhone).auth.me()).user?.email).toBe(email);
+    // Once only: the same link again, from anywhere, is refused.
+    expect(await useLink(newVisitor({ ip: '10.60.9.10' }), token)).toBe(`BAD_REQUEST: ${AUTH_MESSAGES.signInLinkInvalid}`);
+    // The phone is now a known device: the password works there again while the attack goes on.
+    await callerFor(db(), newPhone).auth.signOut();
+    expect(await signIn(newPhone, email, STRONG_PASSWORD)).toBe('ok');
+  });
+
+  it('expires after its minutes, answers an unknown e-mail the same way, and gives a removed account nothing', async () => {
+    const { email } = await signedInCustomer(db());
+    await callerFor(db(), newVisitor({ ip: '10.62.0.1' })).auth.requestSignInLink({ email });
+    const token = await linkFor(email);
+    await db()
+      .update(signInLinkTokens)
+      .set({ expiresAt: sql`now() - interval '1 second'` });
+    expect(await useLink(newVisitor({ ip: '10.62.0.2' }), token)).toBe(`BAD_REQUEST: ${AUTH_MESSAGES.signInLinkInvalid}`);
+
+    const unknown = uniqueEmail('nadie');
+    expect(await callerFor(db(), newVisitor({ ip: '10.62.0.3' })).auth.requestSignInLink({ email: unknown })).toEqual({ message: AUTH_MESSAGES.signInLinkSent });
+    await expect(lastLinkTo(db(), unknown, 'sign-in-link')).rejects.toThrow();
+
+    const removed = await signedInCustomer(db());
+    await db().update(users).set({ deactivatedAt: new Date() }).where(eq(users.email, removed.email));
+    expect(await callerFor(db(), newVisitor({ ip: '10.62.0.4' })).auth.requestSignInLink({ email: removed.email })).toEqual({ message: AUTH_MESSAGES.signInLinkSent });
+    await expect(lastLinkTo(db(), removed.email, 'sign-in-link')).rejects.toThrow();
   });
 });

@@ -15,6 +15,7 @@ import {
 import { rememberDeviceOf } from '../../auth/known-device';
 import { invalidateSession } from '../../auth/session';
 import * as auth from '../../services/auth';
+import { requestSignInLink, signInWithLink } from '../../services/sign-in-link';
 import type { Context } from '../context';
 import { protectedProcedure, publicProcedure, router } from '../init';
 import { throttle } from '../middleware/throttle';
@@ -28,6 +29,16 @@ const resetRequestThrottle = throttle(
     { key: `reset:email:${emailOf(input)}`, max: 1, windowMs: RESET_LIMIT.minIntervalSeconds * 1000, message: () => AUTH_MESSAGES.resetThrottle },
     { key: `reset:email:${emailOf(input)}`, max: RESET_LIMIT.maxPerWindow, windowMs: RESET_LIMIT.windowMinutes * MIN, message: AUTH_MESSAGES.resetLimit },
     { key: `reset:ip:${ctx.ip}`, max: 20, windowMs: 60 * MIN, message: tooMany },
+  ],
+  { countSuccess: true },
+);
+
+/** As the reset e-mail: one a minute and a few an hour per address, many addresses per IP. */
+const signInLinkThrottle = throttle(
+  (ctx, input) => [
+    { key: `signin-link:email:${emailOf(input)}`, max: 1, windowMs: RESET_LIMIT.minIntervalSeconds * 1000, message: () => AUTH_MESSAGES.signInLinkThrottle },
+    { key: `signin-link:email:${emailOf(input)}`, max: RESET_LIMIT.maxPerWindow, windowMs: RESET_LIMIT.windowMinutes * MIN, message: AUTH_MESSAGES.resetLimit },
+    { key: `signin-link:ip:${ctx.ip}`, max: 20, windowMs: 60 * MIN, message: tooMany },
   ],
   { countSuccess: true },
 );
@@ -113,6 +124,22 @@ export const authRouter = router({
     .input(requestPasswordResetInput)
     .use(resetRequestThrottle)
     .mutation(({ ctx, input }) => auth.requestPasswordReset(ctx.db, ctx.config.appUrl, input.email)),
+
+  /** "Te enviamos un enlace para entrar": the same answer whether or not the account exists. */
+  requestSignInLink: publicProcedure
+    .input(requestPasswordResetInput)
+    .use(signInLinkThrottle)
+    .mutation(({ ctx, input }) => requestSignInLink(ctx.db, ctx.config.appUrl, input.email)),
+
+  /** Opens a session from a sign-in link, once; the browser that opened it becomes known. */
+  signInWithLink: publicProcedure
+    .input(tokenInput)
+    .use(tokenGuessThrottle)
+    .mutation(async ({ ctx, input }) => {
+      const opened = keepSession(ctx, await signInWithLink(ctx.db, input.token, sessionMeta(ctx)));
+      keepDevice(ctx, await rememberDeviceOf(ctx.db, ctx.config, ctx.device.value, opened.user.id));
+      return { user: opened.user };
+    }),
 
   resetPassword: publicProcedure
     .input(resetPasswordInput)
