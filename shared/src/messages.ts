@@ -70,6 +70,11 @@ export const GENERIC_MESSAGES = {
   requiredFields: 'Por favor completa todos los campos requeridos.',
 } as const;
 
+/** Amounts of money, wherever they are typed. */
+export const AMOUNT_MESSAGES = {
+  twoDecimals: 'El monto admite como máximo dos decimales.',
+} as const;
+
 /** A text limit, for fields without a message of their own (counted in characters: shared/src/text.ts). */
 export const TEXT_MESSAGES = {
   tooLong: (max: number) => `El texto puede tener como máximo ${max} caracteres.`,

@@ -4,6 +4,7 @@
 // Almacén and charged when the parcel goes into a shipment. Days are calendar days in Caracas.
 import { z } from './zod-es';
 import { formatUsd } from './format';
+import { isWholeCents } from './billing/money';
 
 export type StorageSettings = { freeDays: number; feePerDayUsd: number };
 
@@ -25,7 +26,7 @@ export const storageSettingsInput = z.object({
     .number({ message: 'Indica la tarifa diaria de almacenaje.' })
     .min(0, 'La tarifa diaria no puede ser negativa.')
     .max(100, 'La tarifa diaria no puede pasar de 100 USD.')
-    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'La tarifa diaria admite como máximo dos decimales.'),
+    .refine(isWholeCents, 'La tarifa diaria admite como máximo dos decimales.'),
 });
 
 export type StorageClock = {

@@ -213,6 +213,7 @@ async function paidAmounts(tx: DbOrTx, currency: Currency, amount: number | null
   if (currency === 'USD') {
     const usd = amount ?? (invoice ? invoice.remainingUsdCents / 100 : owedUsd);
     if (usd == null) throw new TRPCError({ code: 'BAD_REQUEST', message: PAYMENT_MESSAGES.amountRequired });
+    if (Math.round(usd * 100) < 1) throw new TRPCError({ code: 'BAD_REQUEST', message: PAYMENT_MESSAGES.amountPositive });
     if (usd > 100_000) throw new TRPCError({ code: 'BAD_REQUEST', message: PAYMENT_MESSAGES.amountMax });
     return { amountUsd: usd, amountVes: null };
   }
@@ -221,9 +222,12 @@ async function paidAmounts(tx: DbOrTx, currency: Currency, amount: number | null
   const owedUsdCents = invoice ? invoice.remainingUsdCents : owedUsd != null ? Math.round(owedUsd * 100) : null;
   const vesCentimos = amount != null ? Math.round(amount * 100) : owedUsdCents != null ? usdCentsToVesCentimos(owedUsdCents, rate) : null;
   if (vesCentimos == null) throw new TRPCError({ code: 'BAD_REQUEST', message: PAYMENT_MESSAGES.amountRequired });
+  if (vesCentimos < 1) throw new TRPCError({ code: 'BAD_REQUEST', message: PAYMENT_MESSAGES.amountPositive });
   const usdCents = vesCentimosToUsdCents(vesCentimos, rate);
+  // Never a cent the customer did not pay: what is worth less than one is refused, not rounded up.
+  if (usdCents < 1) throw new TRPCError({ code: 'BAD_REQUEST', message: PAYMENT_MESSAGES.amountUnderOneCent });
   if (usdCents > 10_000_000) throw new TRPCError({ code: 'BAD_REQUEST', message: PAYMENT_MESSAGES.amountMax });
-  return { amountUsd: Math.max(usdCents, 1) / 100, amountVes: vesCentimos / 100 };
+  return { amountUsd: usdCents / 100, amountVes: vesCentimos / 100 };
 }
 
 /**

@@ -5,7 +5,8 @@
 import { z } from '../zod-es';
 import { isoDay, optionalText } from '../schemas/form-fields';
 import { listPageParams } from '../schemas/list';
-import { parseRate } from './money';
+import { AMOUNT_MESSAGES } from '../messages';
+import { isWholeCents, parseRate } from './money';
 import { groupThousands } from '../format';
 
 export const CURRENCIES = ['USD', 'VES'] as const;
@@ -21,6 +22,8 @@ export const RATE_MESSAGES = {
   rateRequired: 'Ingresa la tasa en bolívares por dólar.',
   rateInvalid: 'La tasa debe ser un número mayor a 0, con hasta 8 decimales (por ejemplo 36,5214).',
   rateTooHigh: 'La tasa no puede pasar de Bs. 10.000.000 por dólar.',
+  rateTooLow: 'La tasa no puede ser menor a Bs. 1 por dólar: revisa las cifras (por ejemplo 36,5214).',
+  dateTooOld: 'La fecha no puede ser anterior al 1 de octubre de 2021, el primer día del bolívar digital.',
   dateRequired: 'Indica la fecha de la tasa.',
   dateInFuture: 'La tasa no puede ser de una fecha futura.',
   sourceRequired: 'Indica la fuente de la tasa.',
@@ -38,9 +41,17 @@ export const RATE_MESSAGES = {
 } as const;
 
 export const MAX_RATE = 10_000_000;
+/**
+ * The lowest rate the bolívar digital has had (it started on 1 October 2021 at about Bs. 4 per
+ * USD): below Bs. 1 per USD a rate is a typing mistake. It also keeps conversions exact: at a
+ * rate of 1 or more, dollars to bolívares and back returns the same cents (docs/decisions/005).
+ */
+export const MIN_RATE = 1;
+/** The bolívar digital's first day: no rate of ours can be older. */
+export const FIRST_RATE_DAY = '2021-10-01';
 
 export const exchangeRateInput = z.object({
-  rateDate: isoDay(RATE_MESSAGES.dateRequired),
+  rateDate: isoDay(RATE_MESSAGES.dateRequired).refine((day) => day >= FIRST_RATE_DAY, RATE_MESSAGES.dateTooOld),
   /** Bs. per USD as text, so that no decimal is lost on the way ("36,5214"). */
   vesPerUsd: z
     .string({ error: RATE_MESSAGES.rateRequired })
@@ -48,7 +59,8 @@ export const exchangeRateInput = z.object({
     .min(1, RATE_MESSAGES.rateRequired)
     .transform((s) => s.replace(',', '.'))
     .refine((s) => parseRate(s) !== null, RATE_MESSAGES.rateInvalid)
-    .refine((s) => Number(s) <= MAX_RATE, RATE_MESSAGES.rateTooHigh),
+    .refine((s) => Number(s) <= MAX_RATE, RATE_MESSAGES.rateTooHigh)
+    .refine((s) => Number(s) >= MIN_RATE, RATE_MESSAGES.rateTooLow),
   source: z.string({ error: RATE_MESSAGES.sourceRequired }).trim().min(1, RATE_MESSAGES.sourceRequired).max(60, RATE_MESSAGES.sourceMax),
 });
 export type ExchangeRateInput = z.input<typeof exchangeRateInput>;
@@ -168,7 +180,7 @@ export const ledgerEntryInput = z.object({
     // Zero cents is no movement (a tiny float like 1e-9 rounds to it).
     .refine((n) => Math.round(n * 100) !== 0, BILLING_MESSAGES.adjustmentAmountRequired)
     .refine((n) => Math.abs(n) <= 100_000, BILLING_MESSAGES.adjustmentAmountMax)
-    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'El monto admite como máximo dos decimales.'),
+    .refine(isWholeCents, AMOUNT_MESSAGES.twoDecimals),
   reason: z
     .string({ error: BILLING_MESSAGES.adjustmentReasonRequired })
     .trim()
@@ -266,7 +278,7 @@ export const INVOICE_ISSUE_MESSAGES = {
   descriptionRequired: 'Describe la factura.',
   descriptionMax: 'La descripción no puede exceder 200 caracteres.',
   lineDescriptionRequired: 'Describe cada línea.',
-  lineAmountRequired: 'Cada línea necesita un monto en USD mayor a 0.',
+  lineAmountRequired: 'Cada línea necesita un monto en USD de al menos $0,01.',
   lineAmountMax: 'Una línea no puede exceder $100.000.',
   linesRequired: 'La factura necesita al menos una línea.',
   linesMax: `Una factura admite hasta ${MAX_INVOICE_LINES} líneas.`,
@@ -295,9 +307,9 @@ export const invoiceIssueInput = z.object({
           .max(200, INVOICE_ISSUE_MESSAGES.descriptionMax),
         amountUsd: z
           .number({ error: INVOICE_ISSUE_MESSAGES.lineAmountRequired })
-          .positive(INVOICE_ISSUE_MESSAGES.lineAmountRequired)
+          .min(0.01, INVOICE_ISSUE_MESSAGES.lineAmountRequired)
           .max(100_000, INVOICE_ISSUE_MESSAGES.lineAmountMax)
-          .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'El monto admite como máximo dos decimales.'),
+          .refine(isWholeCents, AMOUNT_MESSAGES.twoDecimals),
       }),
     )
     .min(1, INVOICE_ISSUE_MESSAGES.linesRequired)

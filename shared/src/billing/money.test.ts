@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MIN_RATE } from './billing';
 import { formatRate, formatUsdCents, formatVesCentimos, parseRate, toCents, usdCentsToVesCentimos, vesCentimosToUsdCents } from './money';
 
 describe('money in two currencies', () => {
@@ -17,6 +18,32 @@ describe('money in two currencies', () => {
     expect(vesCentimosToUsdCents(100, '3')).toBe(33);
     expect(vesCentimosToUsdCents(150, '3')).toBe(50);
     expect(vesCentimosToUsdCents(-150, '3')).toBe(-50);
+  });
+
+  it('at the edges of a cent: half away from zero, never a cent out of nothing', () => {
+    // Bs. 1,83 at 36,5 is 5,0137 cents; Bs. 1,82 is 4,986 → 5; Bs. 0,18 is 0,49 → 0 (refused when reported).
+    expect(vesCentimosToUsdCents(183, '36.5')).toBe(5);
+    expect(vesCentimosToUsdCents(182, '36.5')).toBe(5);
+    expect(vesCentimosToUsdCents(18, '36.5')).toBe(0);
+    expect(vesCentimosToUsdCents(19, '36.5')).toBe(1); // 0,52 cents
+    // Exactly half a cent: Bs. 0,05 at 10 is 0,5 cents → 1; at 10,00000001 just under half → 0.
+    expect(vesCentimosToUsdCents(5, '10')).toBe(1);
+    expect(vesCentimosToUsdCents(5, '10.00000001')).toBe(0);
+    expect(usdCentsToVesCentimos(1, '1.005')).toBe(1); // 1,005 céntimos
+    expect(usdCentsToVesCentimos(1, '1.5')).toBe(2); // 1,5 → 2
+  });
+
+  it('dollars to bolívares and back give the same cents at any rate from Bs. 1 per USD', () => {
+    // A fixed pseudo-random walk, so a failure repeats: rates from 1 to 1.000.000 with 8 decimals.
+    let seed = 20_261_127;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31);
+    for (let i = 0; i < 5000; i++) {
+      const whole = 1 + (next() % 10 ** (1 + (i % 6)));
+      const rate = `${whole}.${String(next() % 10 ** 8).padStart(8, '0')}`;
+      const cents = next() % 10_000_000;
+      expect(vesCentimosToUsdCents(usdCentsToVesCentimos(cents, rate), rate), `${cents} a ${rate}`).toBe(cents);
+    }
+    expect(vesCentimosToUsdCents(usdCentsToVesCentimos(12_345, MIN_RATE), MIN_RATE)).toBe(12_345);
   });
 
   it('reads rates with a comma or a dot and refuses anything else', () => {

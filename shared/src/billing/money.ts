@@ -49,6 +49,12 @@ export function toCents(amount: number | string): number | null {
   return m[1] ? -cents : cents;
 }
 
+/**
+ * Whether a decimal amount is a whole number of cents (or céntimos): at most two decimals, with
+ * room for the binary error of a typed 0,07.
+ */
+export const isWholeCents = (amount: number) => Number.isFinite(amount) && Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6;
+
 /** Integer cents to the decimal number the older numeric(12,2) columns and the API carry. */
 export const fromCents = (cents: number) => cents / 100;
 

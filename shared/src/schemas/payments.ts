@@ -2,6 +2,8 @@
 import { z } from '../zod-es';
 import { optionalNumber, optionalText, optionalUuid } from './form-fields';
 import { PAYMENT_TYPES } from '../enums';
+import { AMOUNT_MESSAGES } from '../messages';
+import { isWholeCents } from '../billing/money';
 
 /** How many trackings one shipping payment may cover. */
 export const MAX_TRACKINGS_PER_PAYMENT = 50;
@@ -13,9 +15,10 @@ export const PAYMENT_MESSAGES = {
   referenceMax: 'La referencia no puede exceder 100 caracteres.',
   typeRequired: 'Selecciona el concepto del pago.',
   amountRequired: 'Ingresa el monto pagado.',
-  amountPositive: 'El monto debe ser mayor a 0.',
+  amountPositive: 'El monto debe ser de al menos 0,01 (un centavo o un céntimo).',
+  amountUnderOneCent: 'Ese monto en bolívares vale menos de un centavo de dólar a la tasa del pago: revisa el monto.',
   amountMax: 'El monto no puede exceder $100.000.',
-  amountDecimals: 'El monto admite como máximo dos decimales.',
+  amountDecimals: AMOUNT_MESSAGES.twoDecimals,
   amountMaxVes: 'El monto no puede exceder Bs. 10.000.000.000.',
   descriptionMax: 'La descripción no puede exceder 500 caracteres.',
   receiptRequired: 'Adjunta la imagen del comprobante de pago.',
@@ -37,7 +40,6 @@ export const PAYMENT_MESSAGES = {
 export const REPORTABLE_PAYMENT_TYPES = ['shipping_payment', 'course_purchase', 'credit_purchase'] as const satisfies readonly (typeof PAYMENT_TYPES)[number][];
 export type ReportablePaymentType = (typeof REPORTABLE_PAYMENT_TYPES)[number];
 
-const twoDecimals = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
 
 const reportPaymentFields = {
   /** An existing pending payment of the customer's (e.g. a mailbox activation); absent for a new one. */
@@ -62,9 +64,9 @@ const reportPaymentFields = {
   amount: optionalNumber(
     z
       .number({ error: PAYMENT_MESSAGES.amountRequired })
-      .positive(PAYMENT_MESSAGES.amountPositive)
+      .min(0.01, PAYMENT_MESSAGES.amountPositive)
       .max(10_000_000_000, PAYMENT_MESSAGES.amountMaxVes)
-      .refine(twoDecimals, PAYMENT_MESSAGES.amountDecimals),
+      .refine(isWholeCents, PAYMENT_MESSAGES.amountDecimals),
   ),
   description: optionalText(500, PAYMENT_MESSAGES.descriptionMax),
   /**

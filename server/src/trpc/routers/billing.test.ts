@@ -9,6 +9,8 @@ import {
   BILLING_MESSAGES,
   PAYMENT_MESSAGES,
   PAYMENT_METHOD_MESSAGES,
+  FIRST_RATE_DAY,
+  INVOICE_ISSUE_MESSAGES,
   RATE_MESSAGES,
   usdCentsToVesCentimos,
   vesCentimosToUsdCents,
@@ -98,7 +100,14 @@ describe('exchange rates', () => {
     }
     const tomorrow = businessToday(new Date(Date.now() + 2 * 86_400_000));
     expect((await trpcError(as(caja).exchangeRates.record({ rateDate: tomorrow, vesPerUsd: '40', source: 'BCV' }))).message).toBe(RATE_MESSAGES.dateInFuture);
+    // Below Bs. 1 per USD is a typing mistake; before the bolívar digital, no rate of ours existed.
+    for (const vesPerUsd of ['0,5', '0.99999999']) {
+      expect((await trpcError(as(caja).exchangeRates.record({ rateDate: daysAgo(1), vesPerUsd, source: 'BCV' }))).message).toBe(RATE_MESSAGES.rateTooLow);
+    }
+    expect((await trpcError(as(caja).exchangeRates.record({ rateDate: '2021-09-30', vesPerUsd: '4,2', source: 'BCV' }))).message).toBe(RATE_MESSAGES.dateTooOld);
     expect((await as(caja).exchangeRates.list({})).rows.length).toBe(before);
+    await as(caja).exchangeRates.record({ rateDate: FIRST_RATE_DAY, vesPerUsd: '4,18', source: 'BCV' });
+    expect((await as(caja).exchangeRates.list({})).rows.length).toBe(before + 1);
   });
 
   it('the history is read a page at a time, newest day first', async () => {
@@ -225,6 +234,21 @@ describe('the ledger', () => {
     expect(reviewed).toMatchObject({ invoiceId: invoice.id, invoicePaid: true, mailboxActivated: mailbox.mailboxCode });
     expect(await activationInvoice(c)).toMatchObject({ status: 'paid', remainingUsdCents: 0, canReport: false });
     expect((await as(c).billing.mine()).balance).toMatchObject({ balanceUsdCents: 0, creditUsdCents: 0, openInvoices: 0 });
+  });
+
+  it('an amount below one cent or one céntimo is refused, and bolívares never become a cent they are not worth', async () => {
+    await recordRate(db(), '36.5');
+    const c = await signedInCustomer(db(), { nombre: 'Centavo Exacto' });
+    const invoice = await activationInvoice(c);
+    const zelle = await paymentMethodId(db(), 'zelle');
+    const pagoMovil = await paymentMethodId(db(), 'pago_movil');
+    const report = async (methodId: string, amount: number) =>
+      trpcError(as(c).payments.report({ invoiceId: invoice.id, methodId, paymentReference: reference(), amount, receiptFileId: await receipt(c) }));
+    expect((await report(zelle, 1e-9)).message).toBe(PAYMENT_MESSAGES.amountPositive);
+    expect((await report(pagoMovil, 1e-9)).message).toBe(PAYMENT_MESSAGES.amountPositive);
+    // Bs. 0,10 at the invoice's rate is 0,27 of a cent: not rounded up to $0,01 any more.
+    expect((await report(pagoMovil, 0.1)).message).toBe(PAYMENT_MESSAGES.amountUnderOneCent);
+    expect(await db().select().from(paymentTransactions).where(and(eq(paymentTransactions.userId, c.user.id), sql`${paymentTransactions.reportedAt} is not null`))).toEqual([]);
   });
 
   it('an overpayment becomes credit that the next invoice uses', async () => {
@@ -420,6 +444,9 @@ describe('invoices issued by staff', () => {
     const before = (await as(c).billing.mine()).invoices.length;
     const bad = await trpcError(as(caja).billing.issue({ userId: c.user.id, concept: 'course_purchase', description: 'X', lines: [{ description: 'Y', amountUsd: 0 }] }));
     expect(bad.code).toBe('BAD_REQUEST');
+    // Less than a cent is no amount: it would be an invoice line of $0,00.
+    const tiny = await trpcError(as(caja).billing.issue({ userId: c.user.id, concept: 'course_purchase', description: 'X', lines: [{ description: 'Y', amountUsd: 1e-9 }] }));
+    expect(tiny.message).toBe(INVOICE_ISSUE_MESSAGES.lineAmountRequired);
     expect((await as(c).billing.mine()).invoices.length).toBe(before);
     const almacen = await signedInStaff(db(), 'almacen');
     expect((await trpcError(as(almacen).billing.issue({ userId: c.user.id, concept: 'course_purchase', description: 'X', lines: [{ description: 'Y', amountUsd: 1 }] }))).code).toBe('FORBIDDEN');
