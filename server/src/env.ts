@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { LEDGER_SECOND_APPROVAL_DEFAULT_USD } from '@casillero/shared';
 import { parseTrustedProxies, type TrustedProxies } from './lib/client-address';
 
 /**
@@ -83,6 +84,11 @@ const envSchema = z.object({
   APP_SECRET: z.string().min(32, 'APP_SECRET debe tener al menos 32 caracteres').optional(),
   /** Bearer token for /metrics; unset: /metrics answers only loopback connections. */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN debe tener al menos 16 caracteres').or(z.literal('')).optional(),
+  /** Corrections of this many USD or more need a second staff member's approval. */
+  LEDGER_SECOND_APPROVAL_USD: z.coerce
+    .number({ error: 'LEDGER_SECOND_APPROVAL_USD debe ser un monto en USD' })
+    .min(0.01, 'LEDGER_SECOND_APPROVAL_USD debe ser de al menos 0.01')
+    .default(LEDGER_SECOND_APPROVAL_DEFAULT_USD),
 });
 
 export type Config = {
@@ -113,6 +119,8 @@ export type Config = {
   adminSetupToken: string | undefined;
   appSecret: string | undefined;
   metricsToken: string | undefined;
+  /** Ledger corrections of at least this many cents wait for a second staff member's approval. */
+  ledgerSecondApprovalUsdCents: number;
 };
 
 export type S3Settings = {
@@ -181,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminSetupToken: e.ADMIN_SETUP_TOKEN || undefined,
     appSecret: e.APP_SECRET || undefined,
     metricsToken: e.METRICS_TOKEN || undefined,
+    ledgerSecondApprovalUsdCents: Math.round(e.LEDGER_SECOND_APPROVAL_USD * 100),
   };
 }
 

@@ -127,3 +127,9 @@ export const MAX_PAGE_SIZE = 100;
 
 /** Logging masks e-mails keeping only the first 3 characters (public spec §9). */
 export const EMAIL_MASK_VISIBLE_CHARS = 3;
+
+/**
+ * A ledger adjustment or refund of this many US dollars or more waits for a second staff member's
+ * approval (four eyes) unless LEDGER_SECOND_APPROVAL_USD sets another figure.
+ */
+export const LEDGER_SECOND_APPROVAL_DEFAULT_USD = 200;

@@ -169,7 +169,23 @@ export const BILLING_MESSAGES = {
   adjustmentSavedTitle: 'Movimiento registrado',
   adjustmentSaved: 'El movimiento quedó en el estado de cuenta del cliente.',
   amountExceedsDue: 'El monto en bolívares no es un número válido.',
+  correctionPending: (amount: string, threshold: string) =>
+    `El movimiento de ${amount} llega a ${threshold} o más: queda pendiente hasta que otra persona del personal lo apruebe.`,
+  correctionsPendingTitle: 'Movimientos por aprobar',
+  correctionsPendingNote: (threshold: string) =>
+    `Los ajustes y reembolsos de ${threshold} o más necesitan la aprobación de una segunda persona del personal.`,
+  correctionApproved: 'Movimiento aprobado: ya está en el estado de cuenta del cliente.',
+  correctionRejected: 'Movimiento rechazado: no se registró en el estado de cuenta.',
+  correctionOwnRequest: 'Otra persona del personal debe aprobarlo: no puedes aprobar ni rechazar un movimiento que tú pediste.',
+  correctionAlreadyDecided: 'Este movimiento ya fue aprobado o rechazado.',
+  correctionNotFound: 'Movimiento por aprobar no encontrado.',
 } as const;
+
+/** A second person approves (or rejects) a correction that reached the threshold. */
+export const correctionDecisionInput = z.object({
+  id: z.uuid(BILLING_MESSAGES.correctionNotFound),
+  approve: z.boolean(),
+});
 
 /** A correction is a new entry: a signed USD amount (positive: the customer owes more). */
 export const ledgerEntryInput = z.object({

@@ -169,3 +169,37 @@ export const bankStatementLines = pgTable(
     index('bank_statement_lines_reference_idx').on(t.referenceKey),
   ],
 );
+
+/**
+ * A correction of the ledger (adjustment or refund) of LEDGER_SECOND_APPROVAL_USD or more, waiting
+ * for a second staff member: approved, it becomes a ledger entry; rejected, nothing moves. The
+ * database refuses a decision by the person who asked (four eyes), and the audit log keeps both.
+ */
+export const ledgerCorrectionRequests = pgTable(
+  'ledger_correction_requests',
+  {
+    id: uuidPk(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    kind: text('kind').$type<'adjustment' | 'refund'>().notNull(),
+    /** As typed: signed for an adjustment (positive: the customer owes more), positive for a refund. */
+    usdCents: cents('usd_cents').notNull(),
+    reason: text('reason').notNull(),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    requestedAt: createdAt(),
+    status: text('status').$type<'pending' | 'approved' | 'rejected'>().notNull().default('pending'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'restrict' }),
+    decidedAt: timestamptz('decided_at'),
+    ledgerEntryId: bigint('ledger_entry_id', { mode: 'number' }).references(() => ledgerEntries.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    index('ledger_correction_requests_user_idx').on(t.userId, t.requestedAt),
+    index('ledger_correction_requests_pending_idx').on(t.requestedAt).where(sql`${t.status} = 'pending'`),
+    check('ledger_correction_requests_kind', sql`${t.kind} in ('adjustment', 'refund')`),
+    check('ledger_correction_requests_status', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check('ledger_correction_requests_four_eyes', sql`${t.decidedBy} is null or ${t.decidedBy} <> ${t.requestedBy}`),
+  ],
+);
