@@ -1,6 +1,5 @@
 // Account flows: sign-up, e-mail verification, sign-in, password reset and change,
 // and the first administrator. Each multi-step change runs in one transaction.
-import { TRPCError } from '@trpc/server';
 import { and, count, eq, gt } from 'drizzle-orm';
 import {
   AUTH_MESSAGES,
@@ -12,6 +11,7 @@ import {
   type CasilleroType,
 } from '@casillero/shared';
 import type { Db, DbOrTx } from '../db/client';
+import { DomainError } from '../lib/domain-error';
 import type { Config } from '../env';
 import {
   adminSetupTokens,
@@ -89,7 +89,7 @@ export async function signUp(
     });
   } catch (err) {
     if (isUniqueViolation(err, 'users_email_lower_key')) {
-      throw new TRPCError({ code: 'CONFLICT', message: AUTH_MESSAGES.emailTaken });
+      throw new DomainError('CONFLICT', AUTH_MESSAGES.emailTaken);
     }
     throw err;
   }
@@ -104,7 +104,7 @@ export async function verifyEmail(db: Db, token: string) {
     await tx.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, row.userId));
     return true;
   });
-  if (!verified) throw new TRPCError({ code: 'BAD_REQUEST', message: AUTH_MESSAGES.verifyEmailInvalid });
+  if (!verified) throw new DomainError('BAD_INPUT', AUTH_MESSAGES.verifyEmailInvalid);
   return { message: AUTH_MESSAGES.verifyEmailSuccess };
 }
 
@@ -141,16 +141,16 @@ export async function signIn(
   const attemptEvents = await admitSignIn(db, { email, ip: meta.ip, knownDeviceId }, owner);
   if (!user) {
     await verifyAgainstDummy(input.password);
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: AUTH_MESSAGES.invalidCredentials });
+    throw new DomainError('UNAUTHENTICATED', AUTH_MESSAGES.invalidCredentials);
   }
   if (!(await verifyPassword(user.passwordHash, input.password))) {
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: AUTH_MESSAGES.invalidCredentials });
+    throw new DomainError('UNAUTHENTICATED', AUTH_MESSAGES.invalidCredentials);
   }
   if (!user.emailVerifiedAt) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: AUTH_MESSAGES.emailNotConfirmed });
+    throw new DomainError('FORBIDDEN', AUTH_MESSAGES.emailNotConfirmed);
   }
   if (user.deactivatedAt) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: STAFF_MESSAGES.deactivatedSignIn });
+    throw new DomainError('FORBIDDEN', STAFF_MESSAGES.deactivatedSignIn);
   }
   // Only failures stay counted.
   await forgetEvents(db, attemptEvents);
@@ -216,7 +216,7 @@ export async function resetPassword(
     await enqueueEmail(tx, user.email, passwordChangedMessage({ fullName: profile?.fullName ?? '' }));
     return createSession(tx, user.id, meta);
   });
-  if (!result) throw new TRPCError({ code: 'BAD_REQUEST', message: AUTH_MESSAGES.resetTokenInvalid });
+  if (!result) throw new DomainError('BAD_INPUT', AUTH_MESSAGES.resetTokenInvalid);
   return { ...result, message: AUTH_MESSAGES.passwordUpdated };
 }
 
@@ -233,7 +233,7 @@ export async function changePassword(
     .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
     .where(eq(users.id, user.id));
   if (!row || !(await verifyPassword(row.passwordHash, input.currentPassword))) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: AUTH_MESSAGES.currentPasswordWrong });
+    throw new DomainError('BAD_INPUT', AUTH_MESSAGES.currentPasswordWrong);
   }
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
@@ -301,8 +301,8 @@ export async function setupFirstAdmin(
       .delete(adminSetupTokens)
       .where(and(eq(adminSetupTokens.id, hashToken(input.setupToken)), gt(adminSetupTokens.expiresAt, new Date())))
       .returning();
-    if (await adminExists(tx)) throw new TRPCError({ code: 'FORBIDDEN', message: ADMIN_SETUP_MESSAGES.adminExists });
-    if (!tokenRow) throw new TRPCError({ code: 'FORBIDDEN', message: ADMIN_SETUP_MESSAGES.invalidToken });
+    if (await adminExists(tx)) throw new DomainError('FORBIDDEN', ADMIN_SETUP_MESSAGES.adminExists);
+    if (!tokenRow) throw new DomainError('FORBIDDEN', ADMIN_SETUP_MESSAGES.invalidToken);
     await tx.delete(adminSetupTokens);
     await createOrPromoteAdmin(tx, { email: input.email, password: input.password, fullName: input.nombre });
     return { message: ADMIN_SETUP_MESSAGES.created };

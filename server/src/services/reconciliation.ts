@@ -11,7 +11,6 @@
 //   row lock, then finds it taken), the unique index on payment_id refuses the same payment on
 //   another line, and reviewPayment refuses a payment that is no longer pending (CONFLICT); the
 //   ledger entry is unique per payment besides.
-import { TRPCError } from '@trpc/server';
 import { parse } from 'csv-parse/sync';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
@@ -27,6 +26,7 @@ import { listStatementLines } from '../queries/reconciliation';
 import { isUniqueViolation } from './auth';
 import { reviewPayment } from './payment-review';
 import { detectDelimiter, headerKey } from '../lib/csv-read';
+import { DomainError } from '../lib/domain-error';
 
 // --- Reading the file ----------------------------------------------------------------------------
 
@@ -329,7 +329,7 @@ export async function findStatement(db: Db, statementId: string) {
     .select({ id: bankStatements.id, fileName: bankStatements.fileName })
     .from(bankStatements)
     .where(eq(bankStatements.id, statementId));
-  if (!statement) throw new TRPCError({ code: 'NOT_FOUND', message: M.statementNotFound });
+  if (!statement) throw new DomainError('NOT_FOUND', M.statementNotFound);
   return statement;
 }
 
@@ -367,7 +367,7 @@ export async function approveMatchedLines(db: Db, staff: { id: string }, stateme
       approved++;
     } catch (err) {
       if (err instanceof AlreadyApproved) continue;
-      if (err instanceof TRPCError && err.code === 'CONFLICT') continue;
+      if (err instanceof DomainError && err.code === 'CONFLICT') continue;
       if (isUniqueViolation(err, 'bank_statement_lines_payment_key')) continue;
       throw err;
     }
