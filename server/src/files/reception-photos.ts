@@ -13,7 +13,7 @@ import { requestStaff } from '../auth/request-session';
 import { requestOrigin } from '../trpc/context';
 import { isForeignOrigin } from '../trpc/init';
 import type { FileStore } from './file-store';
-import { PhotoProblem, resizePhoto } from './images';
+import { resizePhoto } from './images';
 import { storeFile } from './store';
 import { fail, multipartFailure, readUpload } from './upload';
 
@@ -41,13 +41,8 @@ export function registerReceptionPhotoRoute(scope: FastifyInstance, { db, config
     }
     if (!upload.file || upload.file.bytes.length === 0) return fail(reply, { status: 400, message: FILE_MESSAGES.missing });
 
-    let resized: Awaited<ReturnType<typeof resizePhoto>>;
-    try {
-      resized = await resizePhoto(upload.file.bytes);
-    } catch (err) {
-      if (err instanceof PhotoProblem) return fail(reply, { status: err.status, message: err.message });
-      throw err;
-    }
+    // A picture that cannot be used is a domain error, answered with its reason (http/errors.ts).
+    const resized = await resizePhoto(upload.file.bytes);
 
     const originalName = upload.file.filename || null;
     const common = { ownerUserId: user.id, kind: 'package_photo' as const, contentType: 'image/jpeg' as const, uploadedBy: user.id };

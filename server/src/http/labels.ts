@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import type { Config } from '../env';
 import { requestStaff } from '../auth/request-session';
 import { businessToday } from '../lib/business-clock';
-import { LabelProblem, intakeLabels, packageLabels, renderLabelsPdf } from '../services/labels';
+import { intakeLabels, packageLabels, renderLabelsPdf } from '../services/labels';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -37,13 +37,8 @@ export function registerLabelRoutes(app: FastifyInstance, { db, config }: LabelR
     if (count === 0) return fail(reply, 400, WAREHOUSE_MESSAGES.labelsNone);
     if (count > LABELS_MAX_PER_REQUEST) return fail(reply, 400, WAREHOUSE_MESSAGES.labelsTooMany);
 
-    let labels;
-    try {
-      labels = [...(await packageLabels(db, packageIds)), ...(await intakeLabels(db, intakeIds))];
-    } catch (err) {
-      if (err instanceof LabelProblem) return fail(reply, err.status, err.message);
-      throw err;
-    }
+    // An unknown id, or a package without its WR yet, is the service's domain error (http/errors.ts).
+    const labels = [...(await packageLabels(db, packageIds)), ...(await intakeLabels(db, intakeIds))];
     const pdf = await renderLabelsPdf(labels);
     const filename = labels.length === 1 ? `etiqueta-${labels[0]!.warehouseReceipt}.pdf` : `etiquetas-${businessToday()}.pdf`;
     req.log.info({ labels: labels.length }, 'Etiquetas impresas');

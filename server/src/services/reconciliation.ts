@@ -256,17 +256,11 @@ export function parseStatement(csv: string): ParsedStatement {
 
 // --- Uploading -----------------------------------------------------------------------------------
 
-/** The file was refused: nothing was stored. */
-export class StatementRefused extends Error {
-  constructor(readonly errors: string[]) {
-    super(StatementRefused.describe(errors));
-  }
-
-  /** The first errors, one per line, and how many more there are. */
-  static describe(errors: string[], shown = 10): string {
-    const more = errors.length - shown;
-    return [...errors.slice(0, shown), ...(more > 0 ? [M.moreErrors(more)] : []), M.nothingChanged].join('\n');
-  }
+/** A refused file, nothing stored: the first errors, one per line, and how many more there are. */
+function statementRefused(errors: string[], shown = 10): DomainError {
+  const more = errors.length - shown;
+  const message = [...errors.slice(0, shown), ...(more > 0 ? [M.moreErrors(more)] : []), M.nothingChanged].join('\n');
+  return new DomainError('BAD_INPUT', message, { details: { errors } });
 }
 
 export type StatementUpload = z.output<typeof statementUploadInput>;
@@ -290,7 +284,7 @@ export type UploadResult = {
  */
 export async function uploadStatement(tx: Db, input: StatementUpload, uploadedBy: string): Promise<UploadResult> {
   const parsed = parseStatement(input.content);
-  if (parsed.errors.length > 0) throw new StatementRefused(parsed.errors);
+  if (parsed.errors.length > 0) throw statementRefused(parsed.errors);
 
   const [statement] = await tx
     .insert(bankStatements)
