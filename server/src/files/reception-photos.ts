@@ -9,9 +9,8 @@ import { AUTH_MESSAGES, FILE_MESSAGES, RECEPTION_PHOTOS_PATH, RECEPTION_PHOTO_MA
 import type { Db } from '../db/client';
 import type { Config } from '../env';
 import { storedFiles } from '../db/schema';
+import { isForeignRequest } from '../auth/request-origin';
 import { requestStaff } from '../auth/request-session';
-import { requestOrigin } from '../trpc/context';
-import { isForeignOrigin } from '../trpc/init';
 import type { FileStore } from './file-store';
 import { resizePhoto } from './images';
 import { storeFile } from './store';
@@ -25,7 +24,7 @@ export type ReceptionPhotoRouteOptions = { db: Db; config: Config; fileStore: Fi
 /** Registered inside the file routes' scope, where the multipart parser is. */
 export function registerReceptionPhotoRoute(scope: FastifyInstance, { db, config, fileStore }: ReceptionPhotoRouteOptions) {
   scope.post(RECEPTION_PHOTOS_PATH, async (req, reply) => {
-    if (isForeignOrigin(requestOrigin(req, config), config.appUrl)) {
+    if (isForeignRequest(req, config)) {
       return fail(reply, { status: 403, message: AUTH_MESSAGES.foreignOrigin });
     }
     const user = await requestStaff(req, reply, db, config, 'packages.write');

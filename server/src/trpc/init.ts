@@ -10,8 +10,9 @@ import {
   type Permission,
 } from '@casillero/shared';
 import { runAudited } from '../audit/audit-context';
+import { isForeignOrigin } from '../auth/request-origin';
 import { DomainError } from '../lib/domain-error';
-import type { Context, RequestOrigin } from './context';
+import type { Context } from './context';
 import { fromDomainError, isAsyncIterable, withDomainErrors } from './errors';
 import { containsNulChar } from '../lib/nul-char';
 
@@ -103,25 +104,6 @@ const base = t.middleware(async ({ ctx, type, getRawInput, next }) => {
   }
   return { ...result, error: fromDomainError(result.error) };
 });
-
-/**
- * A request sent from another site: its Origin is neither the configured APP_URL's nor, behind
- * a trusted proxy (TRUST_PROXY), the host the proxy forwarded. Never the Host header: the
- * client writes it, so `Origin: https://evil.example` with `Host: evil.example` must not pass.
- * Without an Origin (same-origin navigation, non-browser clients) a request is not foreign;
- * the opaque `Origin: null` is.
- */
-export function isForeignOrigin({ origin, forwardedHost }: RequestOrigin, appUrl: string): boolean {
-  if (origin === null) return false;
-  try {
-    const o = new URL(origin);
-    if (o.origin === new URL(appUrl).origin) return false;
-    // Parsed as a URL of the Origin's scheme, so case and default ports compare equal.
-    return forwardedHost === null || new URL(`${o.protocol}//${forwardedHost}`).host !== o.host;
-  } catch {
-    return true;
-  }
-}
 
 export const publicProcedure = t.procedure.meta({ access: 'public' }).use(base);
 
