@@ -1,4 +1,4 @@
-// How the plain Fastify routes (http/, files/, messaging/) answer an error (docs/decisions/022):
+// How the plain Fastify routes (http/, files/) answer an error (docs/decisions/022):
 // a domain error with the HTTP status of its code and its Spanish message, `{ error }` as every
 // refusal of theirs; anything else with the Spanish message for its status (a body too large,
 // an unsupported content type, malformed JSON), or as unexpected: logged, and shown as its own
