@@ -1,4 +1,4 @@
-// The storage clock's reads (issue 18, item 3): the settings (free days, fee per day) kept in
+// The storage clock's reads: the settings (free days, fee per day) kept in
 // app_settings, and each parcel's days on our shelves counted in calendar days of Caracas. The
 // changes (the settings, the reminders, the fee frozen into a shipment) are services/storage.ts.
 import { eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// The storage clock's changes (issue 18, item 3): the settings (free days, fee per day), the
+// The storage clock's changes: the settings (free days, fee per day), the
 // reminders before the free period ends, and the fee frozen into the shipment that takes the
 // parcel out. Its reads (the settings, a parcel's clock) are queries/storage.ts.
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
