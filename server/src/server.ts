@@ -11,11 +11,12 @@ import { openDatabase, type Database } from './db/client';
 import type { Config } from './env';
 import { clientAddress, hopTrust } from './lib/client-address';
 import { registerFileRoutes } from './files/routes';
-import { registerUnsubscribeRoutes } from './messaging/unsubscribe-routes';
+import { httpErrorHandler } from './http/errors';
 import { registerExportRoutes } from './http/exports';
 import { registerLabelRoutes } from './http/labels';
 import { registerInvoicePdfRoutes } from './http/invoice-pdf';
 import { registerParcelImportRoutes } from './http/parcel-import';
+import { registerUnsubscribeRoutes } from './http/unsubscribe';
 import { registerClientSite, registerCompression } from './http/site';
 import { closeLiveHub } from './live/hub';
 import { noteTrpcError, registerOperations, requestIdGenerator } from './http/operations';
@@ -121,16 +122,10 @@ export async function createServer({ config, database, logStream }: CreateServer
   await app.register(fastifyCookie);
   await registerCompression(app);
 
-  // Errors outside tRPC (a body too large, an unsupported content type, malformed JSON, a
-  // failing query in a file route or an export): the Spanish message for the status, never
-  // the framework's English text; an unexpected error shows its own message (never its stack)
-  // only outside production, as it may name files or SQL.
-  app.setErrorHandler((error: FastifyError, req, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
-    if (status >= 500) req.log.error({ err: error }, 'Error no controlado');
-    const message = status >= 500 && !config.isProduction ? error.message : httpStatusMessage(status);
-    return reply.status(status).send({ error: message });
-  });
+  // Errors outside tRPC (a domain error, a body too large, an unsupported content type,
+  // malformed JSON, a failing query in a file route or an export): never the framework's
+  // English text (http/errors.ts).
+  app.setErrorHandler(httpErrorHandler(config));
 
   await app.register(trpcRoutes<AppRouter>, {
     prefix: '/trpc',

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import type { Config } from '../env';
 import { users } from '../db/schema';
-import { getFileLinkSecret } from '../files/secret';
+import { appSecret } from '../lib/shared-secret';
 import { generateToken } from './tokens';
 
 /** A family computer may be known to a few accounts; older entries fall off. */
@@ -21,7 +21,7 @@ export type DeviceAccount = { id: string; passwordHash: string };
 
 /** The key that signs device cookies: derived from the app secret, for this use only. */
 export async function knownDeviceKey(db: DbOrTx, config: Pick<Config, 'appSecret'>): Promise<Buffer> {
-  return createHmac('sha256', await getFileLinkSecret(db, config)).update('known-device-cookie').digest();
+  return createHmac('sha256', await appSecret(db, config)).update('known-device-cookie').digest();
 }
 
 function signature(key: Buffer, deviceId: string, account: DeviceAccount): string {

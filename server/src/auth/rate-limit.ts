@@ -3,6 +3,7 @@
 import { and, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../db/client';
 import { rateLimitEvents } from '../db/schema';
+import { DomainError } from '../lib/domain-error';
 
 export type LimitWindow = {
   key: string;
@@ -13,6 +14,13 @@ export type LimitWindow = {
 };
 
 export type LimitHit = { eventIds: number[]; exceeded: (LimitWindow & { retryAfterMs: number }) | null };
+
+/** The refusal of a full window: its message with the minutes left, and when to try again. */
+export function tooMany(exceeded: NonNullable<LimitHit['exceeded']>): DomainError {
+  return new DomainError('TOO_MANY', exceeded.message(Math.ceil(exceeded.retryAfterMs / 60_000)), {
+    retryAfter: Math.ceil(exceeded.retryAfterMs / 1000),
+  });
+}
 
 /**
  * Counts what each key already has in its window and, when every window has room, records

@@ -9,7 +9,7 @@ import {
 import type { DbOrTx } from '../db/client';
 import { sessions, userProfiles, users } from '../db/schema';
 import { generateToken, hashToken } from './tokens';
-import { withCustomer } from '../queries/joins';
+import { withCustomer } from '../lib/joins';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** users.last_active_at is refreshed by a request at most this often (one write per user per day). */

@@ -5,12 +5,11 @@
 // per account and IP (strict) and per account (higher, in growing windows).
 // Keys use the typed e-mail, not the user id, so an unknown e-mail is throttled exactly like a
 // known one (DECISIONS 11).
-import { TRPCError } from '@trpc/server';
 import { AUTH_MESSAGES, SIGNIN_LIMIT } from '@casillero/shared';
 import type { Db } from '../db/client';
 import { enqueueEmail } from '../mail/outbox';
 import { signInAttackMessage } from '../mail/templates';
-import { hitLimits, onceIn, type LimitWindow } from './rate-limit';
+import { hitLimits, onceIn, tooMany, type LimitWindow } from './rate-limit';
 
 const MINUTE_MS = 60 * 1000;
 
@@ -72,5 +71,5 @@ export async function admitSignIn(
       ),
     );
   }
-  throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: exceeded.message(Math.ceil(exceeded.retryAfterMs / MINUTE_MS)) });
+  throw tooMany(exceeded);
 }

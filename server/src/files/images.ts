@@ -11,6 +11,7 @@ import {
   WAREHOUSE_MESSAGES,
   detectContentType,
 } from '@casillero/shared';
+import { DomainError } from '../lib/domain-error';
 
 /**
  * Pixels an input may have at most: a 48-megapixel phone camera fits, a "decompression bomb"
@@ -18,27 +19,17 @@ import {
  */
 export const PHOTO_MAX_INPUT_PIXELS = 60_000_000;
 
-/** A picture that cannot be used, with the Spanish reason to show the operator. */
-export class PhotoProblem extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 413,
-  ) {
-    super(message);
-  }
-}
-
 export type ResizedPhoto = {
   screen: { bytes: Buffer; width: number; height: number };
   thumb: { bytes: Buffer; width: number; height: number };
 };
 
-/** The problem with the bytes of an uploaded photo before decoding it, or null. */
-export function photoContentProblem(bytes: Buffer): PhotoProblem | null {
-  if (bytes.length > RECEPTION_PHOTO_MAX_BYTES) return new PhotoProblem(WAREHOUSE_MESSAGES.photoTooLarge, 413);
+/** The problem with the bytes of an uploaded photo before decoding it, with the Spanish reason to show the operator, or null. */
+export function photoContentProblem(bytes: Buffer): DomainError | null {
+  if (bytes.length > RECEPTION_PHOTO_MAX_BYTES) return new DomainError('PAYLOAD_TOO_LARGE', WAREHOUSE_MESSAGES.photoTooLarge);
   const type = detectContentType(bytes.subarray(0, 16));
   if (!type || !(RECEIPT_CONTENT_TYPES as readonly string[]).includes(type)) {
-    return new PhotoProblem(WAREHOUSE_MESSAGES.photoNotAnImage, 400);
+    return new DomainError('BAD_INPUT', WAREHOUSE_MESSAGES.photoNotAnImage);
   }
   return null;
 }
@@ -55,7 +46,7 @@ async function encode(image: Sharp, longestSide: number, quality: number) {
 
 /**
  * The screen size (longest side 1600 px) and the thumbnail (320 px) of a JPEG, PNG or WebP
- * photo, both JPEG without metadata; throws PhotoProblem for anything that is not a readable
+ * photo, both JPEG without metadata; throws a DomainError for anything that is not a readable
  * image of those types.
  */
 export async function resizePhoto(bytes: Buffer): Promise<ResizedPhoto> {
@@ -71,9 +62,9 @@ export async function resizePhoto(bytes: Buffer): Promise<ResizedPhoto> {
     return { screen, thumb };
   } catch (err) {
     const message = err instanceof Error ? err.message : '';
-    if (/pixel limit/i.test(message)) throw new PhotoProblem(WAREHOUSE_MESSAGES.photoTooManyPixels, 413);
+    if (/pixel limit/i.test(message)) throw new DomainError('PAYLOAD_TOO_LARGE', WAREHOUSE_MESSAGES.photoTooManyPixels);
     // Corrupt or truncated data, an unsupported variant: the decoder's own words are English
     // and say nothing the operator can act on.
-    throw new PhotoProblem(WAREHOUSE_MESSAGES.photoUnreadable, 400);
+    throw new DomainError('BAD_INPUT', WAREHOUSE_MESSAGES.photoUnreadable);
   }
 }

@@ -85,7 +85,7 @@ describe('resizing', () => {
     expect(photoContentProblem(Buffer.alloc(16 * 1024 * 1024, 0xff))?.message).toBe(WAREHOUSE_MESSAGES.photoTooLarge);
     // JPEG's first bytes, then garbage: recognised as JPEG, unreadable when decoded.
     const fake = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]);
-    await expect(resizePhoto(fake)).rejects.toMatchObject({ message: WAREHOUSE_MESSAGES.photoUnreadable, status: 400 });
+    await expect(resizePhoto(fake)).rejects.toMatchObject({ message: WAREHOUSE_MESSAGES.photoUnreadable, code: 'BAD_INPUT' });
   });
 
   it('keeps a small picture at its own size (never enlarged) and flattens transparency', async () => {

@@ -9,11 +9,10 @@ import { AUTH_MESSAGES, FILE_MESSAGES, RECEPTION_PHOTOS_PATH, RECEPTION_PHOTO_MA
 import type { Db } from '../db/client';
 import type { Config } from '../env';
 import { storedFiles } from '../db/schema';
+import { isForeignRequest } from '../auth/request-origin';
 import { requestStaff } from '../auth/request-session';
-import { requestOrigin } from '../trpc/context';
-import { isForeignOrigin } from '../trpc/init';
 import type { FileStore } from './file-store';
-import { PhotoProblem, resizePhoto } from './images';
+import { resizePhoto } from './images';
 import { storeFile } from './store';
 import { fail, multipartFailure, readUpload } from './upload';
 
@@ -25,7 +24,7 @@ export type ReceptionPhotoRouteOptions = { db: Db; config: Config; fileStore: Fi
 /** Registered inside the file routes' scope, where the multipart parser is. */
 export function registerReceptionPhotoRoute(scope: FastifyInstance, { db, config, fileStore }: ReceptionPhotoRouteOptions) {
   scope.post(RECEPTION_PHOTOS_PATH, async (req, reply) => {
-    if (isForeignOrigin(requestOrigin(req, config), config.appUrl)) {
+    if (isForeignRequest(req, config)) {
       return fail(reply, { status: 403, message: AUTH_MESSAGES.foreignOrigin });
     }
     const user = await requestStaff(req, reply, db, config, 'packages.write');
@@ -41,13 +40,8 @@ export function registerReceptionPhotoRoute(scope: FastifyInstance, { db, config
     }
     if (!upload.file || upload.file.bytes.length === 0) return fail(reply, { status: 400, message: FILE_MESSAGES.missing });
 
-    let resized: Awaited<ReturnType<typeof resizePhoto>>;
-    try {
-      resized = await resizePhoto(upload.file.bytes);
-    } catch (err) {
-      if (err instanceof PhotoProblem) return fail(reply, { status: err.status, message: err.message });
-      throw err;
-    }
+    // A picture that cannot be used is a domain error, answered with its reason (http/errors.ts).
+    const resized = await resizePhoto(upload.file.bytes);
 
     const originalName = upload.file.filename || null;
     const common = { ownerUserId: user.id, kind: 'package_photo' as const, contentType: 'image/jpeg' as const, uploadedBy: user.id };

@@ -23,9 +23,8 @@ import {
 import type { Db } from '../db/client';
 import type { Config } from '../env';
 import { users } from '../db/schema';
+import { isForeignRequest } from '../auth/request-origin';
 import { requestUser } from '../auth/request-session';
-import { requestOrigin } from '../trpc/context';
-import { isForeignOrigin } from '../trpc/init';
 import { verifyFileLink } from './links';
 import { getFileLinkSecret } from './secret';
 import { createFileStore, type FileStore } from './file-store';
@@ -55,7 +54,7 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
     registerReceptionPhotoRoute(scope, { db, config, fileStore });
 
     scope.post('/api/files', async (req, reply) => {
-      if (isForeignOrigin(requestOrigin(req, config), config.appUrl)) {
+      if (isForeignRequest(req, config)) {
         return fail(reply, { status: 403, message: AUTH_MESSAGES.foreignOrigin });
       }
       const user = await requestUser(req, reply, db, config);

@@ -16,6 +16,7 @@ import type { Config } from '../env';
 import { requestStaff } from '../auth/request-session';
 import { BUSINESS_TIME_ZONE, businessToday } from '../lib/business-clock';
 import { sendCsvDownload } from './csv-download';
+import { sendError } from './errors';
 import { exportAuditBatches } from '../queries/audit';
 import { containsNulChar } from '../lib/nul-char';
 
@@ -27,8 +28,8 @@ export function registerAuditExport(app: FastifyInstance, { db, config, batchSiz
   app.get(AUDIT_CSV_PATH, async (req, reply) => {
     if (!(await requestStaff(req, reply, db, config, 'audit.read'))) return reply;
     const parsed = auditFilters.safeParse(req.query ?? {});
-    if (!parsed.success) return reply.status(400).send({ error: parsed.error.issues[0]?.message ?? GENERIC_MESSAGES.invalidInput });
-    if (containsNulChar(parsed.data)) return reply.status(400).send({ error: GENERIC_MESSAGES.invalidInput });
+    if (!parsed.success) return sendError(reply, 400, parsed.error.issues[0]?.message ?? GENERIC_MESSAGES.invalidInput);
+    if (containsNulChar(parsed.data)) return sendError(reply, 400, GENERIC_MESSAGES.invalidInput);
 
     return sendCsvDownload(reply, {
       filename: `auditoria_${businessToday()}.csv`,

@@ -3,7 +3,7 @@
 //       admins only; the whole filtered set in the list's order, read a batch at a time by
 //       keyset and written as it is read, so memory stays flat however many rows match.
 import type {} from '@fastify/cookie';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   GENERIC_MESSAGES,
   PRIORITY_LABELS,
@@ -24,6 +24,7 @@ import {
 import { requestStaff } from '../auth/request-session';
 import { registerAuditExport } from './audit-export';
 import { containsNulChar } from '../lib/nul-char';
+import { sendError } from './errors';
 
 /** The columns of the trackings CSV (admin spec §9). */
 export const TRACKINGS_CSV_HEADERS = [
@@ -58,8 +59,6 @@ export function trackingCsvCells(r: TrackingExportRow): CsvCell[] {
   ];
 }
 
-const fail = (reply: FastifyReply, status: number, message: string) => reply.status(status).send({ error: message });
-
 export type ExportRoutesOptions = {
   db: Db;
   config: Config;
@@ -79,7 +78,7 @@ export async function registerExportRoutes(
     // The list's own URL schema: a bad value falls back to its default, as on the page.
     const parsed = trackingListInput.safeParse(req.query ?? {});
     // A NUL cannot reach PostgreSQL (as in the tRPC base middleware): invalid input, not a 500.
-    if (!parsed.success || containsNulChar(parsed.data)) return fail(reply, 400, GENERIC_MESSAGES.invalidInput);
+    if (!parsed.success || containsNulChar(parsed.data)) return sendError(reply, 400, GENERIC_MESSAGES.invalidInput);
 
     return sendCsvDownload(reply, {
       filename: trackingsCsvFilename(),

@@ -3,17 +3,16 @@
 //       staff who may read packages; one 100×150 mm page per package or received parcel, in the
 //       order given (packages first), at most LABELS_MAX_PER_REQUEST. An unknown id answers 404.
 import type {} from '@fastify/cookie';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { LABELS_MAX_PER_REQUEST, LABELS_PATH, WAREHOUSE_MESSAGES } from '@casillero/shared';
 import type { Db } from '../db/client';
 import type { Config } from '../env';
 import { requestStaff } from '../auth/request-session';
 import { businessToday } from '../lib/business-clock';
-import { LabelProblem, intakeLabels, packageLabels, renderLabelsPdf } from '../services/labels';
+import { intakeLabels, packageLabels, renderLabelsPdf } from '../services/labels';
+import { sendError } from './errors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const fail = (reply: FastifyReply, status: number, message: string) => reply.status(status).send({ error: message });
 
 /** The ids of a comma-separated parameter, lower-case and without repeats; null if one is not an id. */
 export function parseIdList(value: unknown): string[] | null {
@@ -32,18 +31,13 @@ export function registerLabelRoutes(app: FastifyInstance, { db, config }: LabelR
 
     const packageIds = parseIdList(req.query.packages);
     const intakeIds = parseIdList(req.query.intakes);
-    if (!packageIds || !intakeIds) return fail(reply, 400, WAREHOUSE_MESSAGES.labelsInvalidId);
+    if (!packageIds || !intakeIds) return sendError(reply, 400, WAREHOUSE_MESSAGES.labelsInvalidId);
     const count = packageIds.length + intakeIds.length;
-    if (count === 0) return fail(reply, 400, WAREHOUSE_MESSAGES.labelsNone);
-    if (count > LABELS_MAX_PER_REQUEST) return fail(reply, 400, WAREHOUSE_MESSAGES.labelsTooMany);
+    if (count === 0) return sendError(reply, 400, WAREHOUSE_MESSAGES.labelsNone);
+    if (count > LABELS_MAX_PER_REQUEST) return sendError(reply, 400, WAREHOUSE_MESSAGES.labelsTooMany);
 
-    let labels;
-    try {
-      labels = [...(await packageLabels(db, packageIds)), ...(await intakeLabels(db, intakeIds))];
-    } catch (err) {
-      if (err instanceof LabelProblem) return fail(reply, err.status, err.message);
-      throw err;
-    }
+    // An unknown id, or a package without its WR yet, is the service's domain error (http/errors.ts).
+    const labels = [...(await packageLabels(db, packageIds)), ...(await intakeLabels(db, intakeIds))];
     const pdf = await renderLabelsPdf(labels);
     const filename = labels.length === 1 ? `etiqueta-${labels[0]!.warehouseReceipt}.pdf` : `etiquetas-${businessToday()}.pdf`;
     req.log.info({ labels: labels.length }, 'Etiquetas impresas');

@@ -5,7 +5,7 @@
 // Apart from tRPC because it reads without changing anything: as a staff mutation it would be an
 // audited change that changes nothing, and as a tRPC query its megabyte would have to travel in
 // a GET's URL. The import itself is the audited mutation parcelImports.applyFile, on the same input.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   AUTH_MESSAGES,
   GENERIC_MESSAGES,
@@ -14,22 +14,20 @@ import {
 } from '@casillero/shared';
 import type { Db } from '../db/client';
 import type { Config } from '../env';
+import { isForeignRequest } from '../auth/request-origin';
 import { requestStaff } from '../auth/request-session';
-import { requestOrigin } from '../trpc/context';
-import { isForeignOrigin } from '../trpc/init';
 import { containsNulChar } from '../lib/nul-char';
 import { previewImport } from '../services/parcel-import';
-
-const fail = (reply: FastifyReply, status: number, message: string) => reply.status(status).send({ error: message });
+import { sendError } from './errors';
 
 export function registerParcelImportRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
   app.post(PARCEL_IMPORT_PREVIEW_PATH, async (req, reply) => {
-    if (isForeignOrigin(requestOrigin(req, config), config.appUrl)) return fail(reply, 403, AUTH_MESSAGES.foreignOrigin);
+    if (isForeignRequest(req, config)) return sendError(reply, 403, AUTH_MESSAGES.foreignOrigin);
     if (!(await requestStaff(req, reply, db, config, 'packages.write'))) return reply;
     // PostgreSQL cannot hold U+0000 in text: refused as tRPC refuses it.
-    if (containsNulChar(req.body)) return fail(reply, 400, GENERIC_MESSAGES.invalidInput);
+    if (containsNulChar(req.body)) return sendError(reply, 400, GENERIC_MESSAGES.invalidInput);
     const parsed = parcelImportInput.safeParse(req.body);
-    if (!parsed.success) return fail(reply, 400, parsed.error.issues[0]?.message ?? GENERIC_MESSAGES.invalidInput);
+    if (!parsed.success) return sendError(reply, 400, parsed.error.issues[0]?.message ?? GENERIC_MESSAGES.invalidInput);
     return reply.send(await previewImport(db, parsed.data));
   });
 }

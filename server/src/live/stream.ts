@@ -1,10 +1,11 @@
 // The events one open page receives: `connected` first (once the LISTEN is in place, so nothing
 // committed afterwards is missed), then each topic of that user as it changes, a `ping` while
 // nothing happens, until the page goes away (the request's signal) or the server shuts down.
-// A shutdown ends the stream with SERVICE_UNAVAILABLE, which tRPC's client treats as retryable:
-// its EventSource reconnects by itself (a stream that simply ended would stop for good).
-import { TRPCError } from '@trpc/server';
+// A shutdown ends the stream with SERVICE_UNAVAILABLE, which tRPC answers under its code of that
+// name (trpc/errors.ts) and its client treats as retryable: its EventSource reconnects by itself
+// (a stream that simply ended would stop for good).
 import { LIVE_MESSAGES, LIVE_PING_MS, LIVE_TOPICS, type LiveEvent, type LiveTopic } from '@casillero/shared';
+import { DomainError } from '../lib/domain-error';
 import type { HubSignal, LiveHub } from './hub';
 
 export async function* liveEvents(
@@ -40,7 +41,7 @@ export async function* liveEvents(
   const stopOnClose = hub.whenClosed(onShutdown);
   signal?.addEventListener('abort', end, { once: true });
   const stop = () => {
-    if (shutDown && !signal?.aborted) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: LIVE_MESSAGES.restarting });
+    if (shutDown && !signal?.aborted) throw new DomainError('SERVICE_UNAVAILABLE', LIVE_MESSAGES.restarting);
   };
   try {
     await hub.ready();

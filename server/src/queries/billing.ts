@@ -1,12 +1,11 @@
 // Invoices, balances and ledgers (issue 17). An invoice's status is read from the ledger, never
 // kept by hand: what its entries add up to is what is still owed.
-import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { usdCentsToVesCentimos, type InvoiceStatus } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { exchangeRates, invoices, ledgerEntries, mailboxes, paymentTransactions, shipments, userProfiles, users } from '../db/schema';
 import { businessToday } from '../lib/business-clock';
 import { defineList, indexOrder, ownNewestFirst } from '../lib/list-engine';
-import { rateForDay } from '../services/billing';
 
 /** What is still owed on the invoice, in USD cents (a correlated sum over its entries). */
 const remainingSql = sql<number>`(select coalesce(sum(le.usd_cents), 0) from ${ledgerEntries} le where le.invoice_id = ${invoices.id})::bigint`.mapWith(Number);
@@ -167,6 +166,19 @@ export function listLedger(db: DbOrTx, userId: string) {
 }
 
 // --- Exchange rates --------------------------------------------------------------------------
+
+export type RateRow = { id: string; vesPerUsd: string; rateDate: string };
+
+/** The rate in force on a day: that day's newest entry, or the latest day's before it; null when none was ever recorded. */
+export async function rateForDay(db: DbOrTx, day: string): Promise<RateRow | null> {
+  const [rate] = await db
+    .select({ id: exchangeRates.id, vesPerUsd: exchangeRates.vesPerUsd, rateDate: exchangeRates.rateDate })
+    .from(exchangeRates)
+    .where(lte(exchangeRates.rateDate, day))
+    .orderBy(desc(exchangeRates.rateDate), desc(exchangeRates.createdAt))
+    .limit(1);
+  return rate ?? null;
+}
 
 /** How many rates a page of the history shows (about two months of daily rates). */
 const RATES_PAGE_SIZE = 50;

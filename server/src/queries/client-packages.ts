@@ -8,7 +8,7 @@ import { byTime, defineList, plainOrder } from '../lib/list-engine';
 import { mailboxes, packages, shipmentPackages, shipments, storedFiles } from '../db/schema';
 import { packageIntakeColumns } from './packages';
 import { businessToday } from '../lib/business-clock';
-import { getStorageSettings, packageStorageClock } from '../services/storage';
+import { getStorageSettings, packageStorageClock } from './storage';
 
 export type OwnPackagesParams = { search?: string; status?: PackageStatus };
 type OwnPackagesFilters = { q?: string; status?: PackageStatus };

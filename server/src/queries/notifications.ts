@@ -4,7 +4,7 @@ import type { DbOrTx } from '../db/client';
 import { notifications, userProfiles, users } from '../db/schema';
 import { containsPattern, searchTerm } from '../lib/list';
 import { defineList, newestFirst, ownNewestFirst } from '../lib/list-engine';
-import { withCustomer } from './joins';
+import { withCustomer } from '../lib/joins';
 import { customerArms } from './search-arms';
 
 export async function countUnread(db: DbOrTx, userId: string): Promise<number> {

@@ -9,7 +9,7 @@ import { mailboxes, packages, shipmentPackages, shipments, storedFiles, userProf
 import { containsPattern, searchTerm } from '../lib/list';
 import { defineList, newestFirstOrByStatus } from '../lib/list-engine';
 import { customerArms, mailboxCodeArm } from './search-arms';
-import { withCustomerAndMailbox } from './joins';
+import { withCustomerAndMailbox } from '../lib/joins';
 
 /** What a package is and where it stands in the warehouse: the admin's and the customer's lists show it. */
 export const packageIntakeColumns = {

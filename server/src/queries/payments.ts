@@ -6,7 +6,7 @@ import type { Config } from '../env';
 import { invoices, mailboxes, paymentTrackings, paymentTransactions, shipments, trackings, userProfiles, users } from '../db/schema';
 import { signedLinkFor } from '../files/links';
 import { defineList, newestFirst, ownNewestFirst, plainOrder } from '../lib/list-engine';
-import { withCustomer } from './joins';
+import { withCustomer } from '../lib/joins';
 import { customerArms } from './search-arms';
 
 const paymentColumns = {

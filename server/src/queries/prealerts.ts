@@ -10,7 +10,7 @@ import {
 import type { DbOrTx } from '../db/client';
 import { mailboxes, prealerts, trackings, userProfiles, users } from '../db/schema';
 import { defineList, newestFirst } from '../lib/list-engine';
-import { withCustomer } from './joins';
+import { withCustomer } from '../lib/joins';
 import { customerArms } from './search-arms';
 
 /** What a card and the details dialog show of a pre-alert. */

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../db/client';
 import { mailboxes, packages, repackRequestItems, repackRequests, userProfiles, users } from '../db/schema';
 import { containsPattern, searchTerm } from '../lib/list';
 import { defineList, ownNewestFirst } from '../lib/list-engine';
-import { withCustomer } from './joins';
+import { withCustomer } from '../lib/joins';
 import { customerArms } from './search-arms';
 
 /** Packages in the warehouse that can still be repacked or consolidated. */

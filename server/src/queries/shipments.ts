@@ -6,7 +6,7 @@ import { PACKAGE_STATUSES_SHIPPABLE, type ShipmentFilters, type ShipmentListPara
 import type { DbOrTx } from '../db/client';
 import { packages, shipmentNews, shipmentPackages, shipmentStages, shipments, userProfiles, users } from '../db/schema';
 import { defineList, newestFirstOrByStatus } from '../lib/list-engine';
-import { withCustomer } from './joins';
+import { withCustomer } from '../lib/joins';
 import { customerArms } from './search-arms';
 import { inPendingRepack } from './repacks';
 

@@ -16,7 +16,7 @@ import { rowsOf, type DbOrTx } from '../db/client';
 import { mailboxes, prealerts, trackingHistory, trackingStatusCounts, trackings, userProfiles, users } from '../db/schema';
 import { containsPattern, preparedCache, searchTerm, type BoundedCount } from '../lib/list';
 import { byGroup, byTime, byUnique, defineList } from '../lib/list-engine';
-import { withCustomer, withCustomerAndMailbox } from './joins';
+import { withCustomer, withCustomerAndMailbox } from '../lib/joins';
 import { BUSINESS_TZ_SQL as TZ } from '../lib/business-clock';
 import { isoTimestamp } from '../lib/timestamps';
 import { customerArms, mailboxCodeArm } from './search-arms';

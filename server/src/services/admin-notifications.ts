@@ -1,10 +1,10 @@
 // 'Nueva Notificación' (admin spec §2, §5, §7): to one customer, or to every customer at once.
 // Sending to all is ONE statement (INSERT … SELECT from users) that answers only how many rows
 // it wrote: no user is read into the server, so 100,000 customers cost one round trip.
-import { TRPCError } from '@trpc/server';
 import { and, eq, sql } from 'drizzle-orm';
 import { ADMIN_NOTIFICATION_MESSAGES, type sendNotificationInput, type z } from '@casillero/shared';
 import { rowsOf, type Db } from '../db/client';
+import { DomainError } from '../lib/domain-error';
 import { notifications, users } from '../db/schema';
 
 export type SendNotification = z.output<typeof sendNotificationInput>;
@@ -28,7 +28,7 @@ export async function sendNotification(db: Db, input: SendNotification): Promise
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.id, input.userId!), eq(users.role, 'user')));
-  if (!recipient) throw new TRPCError({ code: 'BAD_REQUEST', message: ADMIN_NOTIFICATION_MESSAGES.userInvalid });
+  if (!recipient) throw new DomainError('BAD_INPUT', ADMIN_NOTIFICATION_MESSAGES.userInvalid);
   await db.insert(notifications).values({ userId: recipient.id, title: input.title, message: input.message, type: input.type });
   return { sent: 1 };
 }

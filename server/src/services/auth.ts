@@ -1,6 +1,5 @@
 // Account flows: sign-up, e-mail verification, sign-in, password reset and change,
 // and the first administrator. Each multi-step change runs in one transaction.
-import { TRPCError } from '@trpc/server';
 import { and, count, eq, gt } from 'drizzle-orm';
 import {
   AUTH_MESSAGES,
@@ -12,6 +11,7 @@ import {
   type CasilleroType,
 } from '@casillero/shared';
 import type { Db, DbOrTx } from '../db/client';
+import { DomainError } from '../lib/domain-error';
 import type { Config } from '../env';
 import {
   adminSetupTokens,
@@ -89,7 +89,7 @@ export async function signUp(
     });
   } catch (err) {
     if (isUniqueViolation(err, 'users_email_lower_key')) {
-      throw new TRPCError({ code: 'CONFLICT', message: AUTH_MESSAGES.emailTaken });
+      throw new DomainError('CONFLICT', AUTH_MESSAGES.emailTaken);
     }
     throw err;
   }
@@ -104,7 +104,7 @@ export async function verifyEmail(db: Db, token: string) {
     await tx.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, row.userId));
     return true;
   });
-  if (!verified) throw new TRPCError({ code: 'BAD_REQUEST', message: AUTH_MESSAGES.verifyEmailInvalid });
+  if (!verified) throw new DomainError('BAD_INPUT', AUTH_MESSAGES.verifyEmailInvalid);
   return { message: AUTH_MESSAGES.verifyEmailSuccess };
 }
 
@@ -141,19 +141,19 @@ export async function signIn(
   const attemptEvents = await admitSignIn(db, { email, ip: meta.ip, knownDeviceId }, owner);
   if (!user) {
     await verifyAgainstDummy(input.password);
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: AUTH_MESSAGES.invalidCredentials });
+    throw new DomainError('UNAUTHENTICATED', AUTH_MESSAGES.invalidCredentials);
   }
   if (!(await verifyPassword(user.passwordHash, input.password))) {
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: AUTH_MESSAGES.invalidCredentials });
+    throw new DomainError('UNAUTHENTICATED', AUTH_MESSAGES.invalidCredentials);
   }
   // A removed staff member is answered exactly as a wrong password (and the attempt stays
   // counted), so the answer never tells an attacker the password was right; the person was told
   // by e-mail when their access was removed.
   if (user.deactivatedAt) {
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: AUTH_MESSAGES.invalidCredentials });
+    throw new DomainError('UNAUTHENTICATED', AUTH_MESSAGES.invalidCredentials);
   }
   if (!user.emailVerifiedAt) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: AUTH_MESSAGES.emailNotConfirmed });
+    throw new DomainError('FORBIDDEN', AUTH_MESSAGES.emailNotConfirmed);
   }
   // Only failures stay counted.
   await forgetEvents(db, attemptEvents);
@@ -219,7 +219,7 @@ export async function resetPassword(
     await enqueueEmail(tx, user.email, passwordChangedMessage({ fullName: profile?.fullName ?? '' }));
     return createSession(tx, user.id, meta);
   });
-  if (!result) throw new TRPCError({ code: 'BAD_REQUEST', message: AUTH_MESSAGES.resetTokenInvalid });
+  if (!result) throw new DomainError('BAD_INPUT', AUTH_MESSAGES.resetTokenInvalid);
   return { ...result, message: AUTH_MESSAGES.passwordUpdated };
 }
 
@@ -237,7 +237,7 @@ async function endGuessingSession(db: Db, config: Pick<Config, 'appUrl'>, userId
   await onceIn(db, passwordChangeKeys.ownerWarned(userId), PASSWORD_CHANGE_LIMIT.warnOwnerEveryHours * 60 * 60 * 1000, (tx) =>
     enqueueEmail(tx, owner.email, passwordGuessingMessage({ fullName: owner.fullName ?? '', forgotPasswordUrl: `${config.appUrl}/forgot-password` })),
   );
-  return new TRPCError({ code: 'UNAUTHORIZED', message: AUTH_MESSAGES.passwordChangeSessionEnded });
+  return new DomainError('UNAUTHENTICATED', AUTH_MESSAGES.passwordChangeSessionEnded);
 }
 
 /**
@@ -257,19 +257,19 @@ export async function changePassword(
     .from(users)
     .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
     .where(eq(users.id, user.id));
-  if (!row) throw new TRPCError({ code: 'UNAUTHORIZED', message: AUTH_MESSAGES.unauthorized });
+  if (!row) throw new DomainError('UNAUTHENTICATED', AUTH_MESSAGES.unauthorized);
   const failures = { key: passwordChangeKeys.failures(user.id), windowMs: PASSWORD_CHANGE_LIMIT.minutes * 60 * 1000 };
   const attempt = await hitLimits(db, [{ ...failures, max: PASSWORD_CHANGE_LIMIT.maxFailures, message: AUTH_MESSAGES.passwordChangeTooMany }]);
   // The account's count is full (another session filled it): refused, but this session stays,
   // so a thief cannot close the owner's sessions; a reset by e-mail still works.
   if (attempt.exceeded) {
-    throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: attempt.exceeded.message(Math.ceil(attempt.exceeded.retryAfterMs / 60_000)) });
+    throw new DomainError('TOO_MANY', attempt.exceeded.message(Math.ceil(attempt.exceeded.retryAfterMs / 60_000)));
   }
   if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
     if ((await countEvents(db, failures.key, failures.windowMs)) >= PASSWORD_CHANGE_LIMIT.maxFailures) {
       throw await endGuessingSession(db, config, user.id, currentSessionId, row);
     }
-    throw new TRPCError({ code: 'BAD_REQUEST', message: AUTH_MESSAGES.currentPasswordWrong });
+    throw new DomainError('BAD_INPUT', AUTH_MESSAGES.currentPasswordWrong);
   }
   // Only failures stay counted.
   await forgetEvents(db, attempt.eventIds);
@@ -339,8 +339,8 @@ export async function setupFirstAdmin(
       .delete(adminSetupTokens)
       .where(and(eq(adminSetupTokens.id, hashToken(input.setupToken)), gt(adminSetupTokens.expiresAt, new Date())))
       .returning();
-    if (await adminExists(tx)) throw new TRPCError({ code: 'FORBIDDEN', message: ADMIN_SETUP_MESSAGES.adminExists });
-    if (!tokenRow) throw new TRPCError({ code: 'FORBIDDEN', message: ADMIN_SETUP_MESSAGES.invalidToken });
+    if (await adminExists(tx)) throw new DomainError('FORBIDDEN', ADMIN_SETUP_MESSAGES.adminExists);
+    if (!tokenRow) throw new DomainError('FORBIDDEN', ADMIN_SETUP_MESSAGES.invalidToken);
     await tx.delete(adminSetupTokens);
     await createOrPromoteAdmin(tx, { email: input.email, password: input.password, fullName: input.nombre });
     return { message: ADMIN_SETUP_MESSAGES.created };

@@ -4,8 +4,7 @@
 // Every change to a customer's ledger takes that customer's advisory lock first, so two
 // approvals, an invoice and a credit application of one customer take turns; different
 // customers never wait for each other. Amounts are integers: USD cents, Bs. céntimos.
-import { TRPCError } from '@trpc/server';
-import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   CLIENT_MESSAGES,
   RECONCILIATION_TOLERANCE_CENTIMOS,
@@ -15,25 +14,14 @@ import {
   type PaymentType,
 } from '@casillero/shared';
 import { rowsOf, type DbOrTx } from '../db/client';
-import { exchangeRates, invoiceCounters, invoices, ledgerEntries, mailboxes, paymentTransactions, userProfiles, users, type InvoiceLine } from '../db/schema';
+import { invoiceCounters, invoices, ledgerEntries, mailboxes, paymentTransactions, userProfiles, users, type InvoiceLine } from '../db/schema';
 import { businessToday } from '../lib/business-clock';
+import { DomainError } from '../lib/domain-error';
+import { rateForDay } from '../queries/billing';
 
 /** Serialises every ledger change of one customer until the transaction ends. */
 export async function lockLedger(tx: DbOrTx, userId: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`ledger:${userId}`}, 0))`);
-}
-
-export type RateRow = { id: string; vesPerUsd: string; rateDate: string };
-
-/** The rate in force on a day: that day's newest entry, or the latest day's before it; null when none was ever recorded. */
-export async function rateForDay(db: DbOrTx, day: string): Promise<RateRow | null> {
-  const [rate] = await db
-    .select({ id: exchangeRates.id, vesPerUsd: exchangeRates.vesPerUsd, rateDate: exchangeRates.rateDate })
-    .from(exchangeRates)
-    .where(lte(exchangeRates.rateDate, day))
-    .orderBy(desc(exchangeRates.rateDate), desc(exchangeRates.createdAt))
-    .limit(1);
-  return rate ?? null;
 }
 
 /** 'F-2026-000123'. */
@@ -328,12 +316,12 @@ export async function recordLedgerCorrection(
   await lockLedger(tx, input.userId);
   // Only a customer has a ledger: any other id is not found (not a foreign-key error, a 500).
   const [customer] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, input.userId), eq(users.role, 'user')));
-  if (!customer) throw new TRPCError({ code: 'NOT_FOUND', message: CLIENT_MESSAGES.notFound });
+  if (!customer) throw new DomainError('NOT_FOUND', CLIENT_MESSAGES.notFound);
   const cents = Math.round(input.amountUsd * 100);
   // A refund gives credit back: it raises the balance by its (positive) amount.
   const usdCents = input.kind === 'refund' ? Math.abs(cents) : cents;
   if (input.kind === 'refund' && usdCents > (await creditOnAccount(tx, input.userId))) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: refundExceedsCredit });
+    throw new DomainError('BAD_INPUT', refundExceedsCredit);
   }
   const [entry] = await tx
     .insert(ledgerEntries)

@@ -1,6 +1,6 @@
 // A customer's own pre-alerts: create, and edit while pending or confirmed.
-import { TRPCError } from '@trpc/server';
 import { isUniqueViolation } from './auth';
+import { DomainError } from '../lib/domain-error';
 import { and, eq, ne } from 'drizzle-orm';
 import { FILE_MESSAGES, GENERIC_MESSAGES, PREALERT_MESSAGES, RECEPTION_MESSAGES, type z, type prealertCreateInput, type prealertUpdateInput } from '@casillero/shared';
 import type { Db, DbOrTx } from '../db/client';
@@ -27,7 +27,7 @@ const editableFields = (input: CreateInput) => ({
   invoiceFileId: input.invoiceFileId,
 });
 
-const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: GENERIC_MESSAGES.notFound });
+const notFound = () => new DomainError('NOT_FOUND', GENERIC_MESSAGES.notFound);
 
 /**
  * The mailbox and invoice named in the input must be the customer's own (foreign ids: NOT_FOUND),
@@ -45,11 +45,11 @@ async function checkOwnReferences(
       .select({ id: mailboxes.id, status: mailboxes.status })
       .from(mailboxes)
       .where(and(eq(mailboxes.id, input.mailboxId), eq(mailboxes.userId, userId)));
-    if (!box) throw new TRPCError({ code: 'NOT_FOUND', message: PREALERT_MESSAGES.mailboxInvalid });
-    if (box.status !== 'active' && box.id !== movingFrom) throw new TRPCError({ code: 'BAD_REQUEST', message: PREALERT_MESSAGES.mailboxInactive });
+    if (!box) throw new DomainError('NOT_FOUND', PREALERT_MESSAGES.mailboxInvalid);
+    if (box.status !== 'active' && box.id !== movingFrom) throw new DomainError('BAD_INPUT', PREALERT_MESSAGES.mailboxInactive);
   }
   if (input.invoiceFileId && !(await findOwnFile(tx, input.invoiceFileId, userId, 'invoice'))) {
-    throw new TRPCError({ code: 'NOT_FOUND', message: FILE_MESSAGES.linkInvalid });
+    throw new DomainError('NOT_FOUND', FILE_MESSAGES.linkInvalid);
   }
 }
 
@@ -69,7 +69,7 @@ async function refuseDuplicateTracking<T>(work: Promise<T>): Promise<T> {
     return await work;
   } catch (err) {
     if (isUniqueViolation(err, 'prealerts_user_id_tracking_number_key')) {
-      throw new TRPCError({ code: 'CONFLICT', message: PREALERT_MESSAGES.duplicateTracking });
+      throw new DomainError('CONFLICT', PREALERT_MESSAGES.duplicateTracking);
     }
     throw err;
   }
@@ -84,7 +84,7 @@ export async function createOwnPrealert(db: Db, userId: string, input: CreateInp
   return refuseDuplicateTracking(db.transaction(async (tx) => {
     await checkOwnReferences(tx, userId, input);
     if (input.trackingNumber && (await hasOwnPrealertWithTracking(tx, userId, input.trackingNumber))) {
-      throw new TRPCError({ code: 'CONFLICT', message: PREALERT_MESSAGES.duplicateTracking });
+      throw new DomainError('CONFLICT', PREALERT_MESSAGES.duplicateTracking);
     }
     const [row] = await tx
       .insert(prealerts)
@@ -115,15 +115,15 @@ export async function updateOwnPrealert(db: Db, userId: string, input: UpdateInp
   return refuseDuplicateTracking(db.transaction(async (tx) => {
     const current = await findOwnPrealert(tx, userId, input.id);
     if (!current) throw notFound();
-    if (current.status === 'converted') throw new TRPCError({ code: 'CONFLICT', message: PREALERT_MESSAGES.notEditable });
+    if (current.status === 'converted') throw new DomainError('CONFLICT', PREALERT_MESSAGES.notEditable);
     let trackingNumber = current.trackingNumber;
     if (current.trackingNumber) {
       if (input.trackingNumber && input.trackingNumber.toUpperCase() !== current.trackingNumber.toUpperCase()) {
-        throw new TRPCError({ code: 'BAD_REQUEST', message: PREALERT_MESSAGES.trackingNumberFixed });
+        throw new DomainError('BAD_INPUT', PREALERT_MESSAGES.trackingNumberFixed);
       }
     } else if (input.trackingNumber) {
       if (await hasOwnPrealertWithTracking(tx, userId, input.trackingNumber, input.id)) {
-        throw new TRPCError({ code: 'CONFLICT', message: PREALERT_MESSAGES.duplicateTracking });
+        throw new DomainError('CONFLICT', PREALERT_MESSAGES.duplicateTracking);
       }
       trackingNumber = input.trackingNumber;
     }
@@ -137,7 +137,7 @@ export async function updateOwnPrealert(db: Db, userId: string, input: UpdateInp
       })
       .where(and(eq(prealerts.id, input.id), eq(prealerts.userId, userId), ne(prealerts.status, 'converted')))
       .returning({ id: prealerts.id, mailboxId: prealerts.mailboxId });
-    if (updated.length === 0) throw new TRPCError({ code: 'CONFLICT', message: PREALERT_MESSAGES.notEditable });
+    if (updated.length === 0) throw new DomainError('CONFLICT', PREALERT_MESSAGES.notEditable);
     // A number given now for the first time (it cannot change later) may be one waiting "sin dueño".
     const matched = trackingNumber && !current.trackingNumber
       ? await claimIntakeForPrealert(tx, config, userId, { id: input.id, trackingNumber, mailboxId: updated[0].mailboxId })

@@ -2,7 +2,6 @@
 // customer, switch a mailbox on or off, edit a customer's profile. Uniqueness (mailbox codes,
 // one mailbox per customer per country) is the database's: its unique violations become the
 // spec's messages; the checks before them only answer sooner.
-import { TRPCError } from '@trpc/server';
 import { and, eq, ne } from 'drizzle-orm';
 import {
   ACTIVATION_COST_USD,
@@ -19,6 +18,7 @@ import {
   type z,
 } from '@casillero/shared';
 import type { Db } from '../db/client';
+import { DomainError } from '../lib/domain-error';
 import { mailboxes } from '../db/schema';
 import { chargeActivation } from './accounts';
 import type { Config } from '../env';
@@ -37,10 +37,10 @@ const ACTIVATION_TYPE: Partial<Record<MailboxCountry, CasilleroType>> = { USA: '
 
 type MailConfig = Pick<Config, 'appUrl'>;
 
-const clientNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: M.notFound });
+const clientNotFound = () => new DomainError('NOT_FOUND', M.notFound);
 const alreadyHas = (country: MailboxCountry) =>
-  new TRPCError({ code: 'CONFLICT', message: M.alreadyHas(MAILBOX_COUNTRY_LABELS[country]) });
-const codeTaken = () => new TRPCError({ code: 'CONFLICT', message: M.codeTaken });
+  new DomainError('CONFLICT', M.alreadyHas(MAILBOX_COUNTRY_LABELS[country]));
+const codeTaken = () => new DomainError('CONFLICT', M.codeTaken);
 
 /**
  * Crear Casillero Manual: inactive, with the code given or generated in the spec's format,
@@ -63,7 +63,7 @@ export async function createMailboxForClient(db: Db, input: z.output<typeof mail
         if (taken) throw codeTaken();
       }
       if (input.country === 'OTHER' && !input.mailboxCode) {
-        throw new TRPCError({ code: 'BAD_REQUEST', message: M.countryNotSupported });
+        throw new DomainError('BAD_INPUT', M.countryNotSupported);
       }
 
       const mailbox = await insertMailbox(tx, {
@@ -79,7 +79,8 @@ export async function createMailboxForClient(db: Db, input: z.output<typeof mail
         status: 'inactive',
         ...(input.mailboxCode ? { mailboxCode: input.mailboxCode } : {}),
       });
-      if (!mailbox) throw input.mailboxCode ? codeTaken() : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: M.createFailed });
+      // A generated code that clashed is not the caller's doing: unexpected, logged, answered generically.
+      if (!mailbox) throw input.mailboxCode ? codeTaken() : new Error(M.createFailed);
 
       const type = ACTIVATION_TYPE[input.country];
       const activationUsd = input.chargeActivation && type ? ACTIVATION_COST_USD[type] : null;
@@ -125,7 +126,7 @@ export async function setMailboxStatus(db: Db, id: string, status: MailboxStatus
       .returning({ id: mailboxes.id, userId: mailboxes.userId, mailboxCode: mailboxes.mailboxCode });
     if (!changed) {
       const [current] = await tx.select({ id: mailboxes.id }).from(mailboxes).where(eq(mailboxes.id, id));
-      if (!current) throw new TRPCError({ code: 'NOT_FOUND', message: M.mailboxNotFound });
+      if (!current) throw new DomainError('NOT_FOUND', M.mailboxNotFound);
       return { id, status };
     }
     const isActive = status === 'active';

@@ -1,14 +1,14 @@
 // The day's rate, recorded by the cashier (issue 17). A rate is never changed: a correction is a
 // newer entry for the same day, and invoices already issued keep the entry they were issued with.
-import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { RATE_MESSAGES, formatDate, type exchangeRateInput, type z } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { exchangeRates } from '../db/schema';
 import { businessToday } from '../lib/business-clock';
+import { DomainError } from '../lib/domain-error';
 
 export async function recordExchangeRate(db: DbOrTx, staffId: string, input: z.output<typeof exchangeRateInput>, now = new Date()) {
-  if (input.rateDate > businessToday(now)) throw new TRPCError({ code: 'BAD_REQUEST', message: RATE_MESSAGES.dateInFuture });
+  if (input.rateDate > businessToday(now)) throw new DomainError('BAD_INPUT', RATE_MESSAGES.dateInFuture);
   const [earlier] = await db.select({ id: exchangeRates.id }).from(exchangeRates).where(eq(exchangeRates.rateDate, input.rateDate)).limit(1);
   const [rate] = await db
     .insert(exchangeRates)

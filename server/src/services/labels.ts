@@ -10,6 +10,7 @@ import { WAREHOUSE_MESSAGES } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { mailboxes, packages, parcelIntakes, userProfiles, users } from '../db/schema';
 import { BUSINESS_TIME_ZONE } from '../lib/business-clock';
+import { DomainError } from '../lib/domain-error';
 
 /** The business name printed on top of every label. */
 export const LABEL_BUSINESS_NAME = 'Casillero Virtual';
@@ -29,19 +30,9 @@ export type LabelData = {
   trackingNumber: string | null;
 };
 
-/** Why labels cannot be printed, as the route answers it. */
-export class LabelProblem extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 404,
-  ) {
-    super(message);
-  }
-}
-
 const destination = (city: string | null, state: string | null) => [city, state].filter((s) => s?.trim()).join(', ') || null;
 
-/** The labels of these packages, in the order asked; LabelProblem if one is unknown or has no WR yet. */
+/** The labels of these packages, in the order asked; NOT_FOUND if one is unknown, BAD_INPUT if one has no WR yet. */
 export async function packageLabels(db: DbOrTx, ids: readonly string[]): Promise<LabelData[]> {
   if (ids.length === 0) return [];
   const rows = await db
@@ -66,8 +57,8 @@ export async function packageLabels(db: DbOrTx, ids: readonly string[]): Promise
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => {
     const r = byId.get(id);
-    if (!r) throw new LabelProblem(WAREHOUSE_MESSAGES.labelsNotFound, 404);
-    if (!r.warehouseReceipt) throw new LabelProblem(WAREHOUSE_MESSAGES.labelsNoReceipt, 400);
+    if (!r) throw new DomainError('NOT_FOUND', WAREHOUSE_MESSAGES.labelsNotFound);
+    if (!r.warehouseReceipt) throw new DomainError('BAD_INPUT', WAREHOUSE_MESSAGES.labelsNoReceipt);
     return {
       warehouseReceipt: r.warehouseReceipt,
       mailboxCode: r.mailboxCode,
@@ -82,7 +73,7 @@ export async function packageLabels(db: DbOrTx, ids: readonly string[]): Promise
   });
 }
 
-/** The labels of these received parcels (claimed or not), in the order asked; LabelProblem if one is unknown. */
+/** The labels of these received parcels (claimed or not), in the order asked; NOT_FOUND if one is unknown. */
 export async function intakeLabels(db: DbOrTx, ids: readonly string[]): Promise<LabelData[]> {
   if (ids.length === 0) return [];
   const rows = await db
@@ -109,7 +100,7 @@ export async function intakeLabels(db: DbOrTx, ids: readonly string[]): Promise<
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => {
     const r = byId.get(id);
-    if (!r) throw new LabelProblem(WAREHOUSE_MESSAGES.labelsNotFound, 404);
+    if (!r) throw new DomainError('NOT_FOUND', WAREHOUSE_MESSAGES.labelsNotFound);
     const claimed = r.status === 'claimed' && r.mailboxCode !== null;
     return {
       warehouseReceipt: r.warehouseReceipt,

@@ -7,7 +7,6 @@
 // conditional UPDATE … WHERE received_date IS NULL, so re-sending 'received' or moving a
 // package back and forth never notifies twice. Its WR number is unique
 // (packages_warehouse_receipt_key); a taken one is refused with a CONFLICT and nothing changes.
-import { TRPCError } from '@trpc/server';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   PACKAGE_MESSAGES as M,
@@ -19,6 +18,7 @@ import {
   type z,
 } from '@casillero/shared';
 import type { Db, DbOrTx } from '../db/client';
+import { DomainError } from '../lib/domain-error';
 import type { Config } from '../env';
 import { packages, prealerts, repackRequestItems, shipments, storedFiles } from '../db/schema';
 import { findClient } from '../queries/clients';
@@ -37,7 +37,7 @@ const WR_CONSTRAINT = 'packages_warehouse_receipt_key';
 /** A WR number already given to another package: refused (the transaction rolled back). */
 function refuseTakenWarehouseReceipt(err: unknown): never {
   if (isUniqueViolation(err, WR_CONSTRAINT)) {
-    throw new TRPCError({ code: 'CONFLICT', message: M.warehouseReceiptTaken, cause: err });
+    throw new DomainError('CONFLICT', M.warehouseReceiptTaken, { cause: err });
   }
   throw err;
 }
@@ -66,7 +66,7 @@ async function lockPackage(tx: DbOrTx, id: string) {
     .from(packages)
     .where(eq(packages.id, id))
     .for('update');
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: M.notFound });
+  if (!row) throw new DomainError('NOT_FOUND', M.notFound);
   return row;
 }
 
@@ -85,9 +85,9 @@ async function notifyReceived(tx: DbOrTx, config: AppConfig, userId: string, mes
 export async function createPackage(db: Db, config: AppConfig, input: z.output<typeof packageCreateInput>) {
   return db.transaction(async (tx) => {
     const customer = await findClient(tx, input.userId);
-    if (!customer) throw new TRPCError({ code: 'BAD_REQUEST', message: M.customerNotFound });
+    if (!customer) throw new DomainError('BAD_INPUT', M.customerNotFound);
     if (!(await isCustomerMailbox(tx, input.userId, input.mailboxId))) {
-      throw new TRPCError({ code: 'BAD_REQUEST', message: M.mailboxNotOwned });
+      throw new DomainError('BAD_INPUT', M.mailboxNotOwned);
     }
     const isReceived = input.status === 'received';
     const [row] = await tx
@@ -116,7 +116,7 @@ export async function updatePackage(db: Db, input: z.output<typeof packageUpdate
     .transaction(async (tx) => {
       const current = await lockPackage(tx, input.id);
       if (!(await isCustomerMailbox(tx, current.userId, input.mailboxId))) {
-        throw new TRPCError({ code: 'BAD_REQUEST', message: M.mailboxNotOwned });
+        throw new DomainError('BAD_INPUT', M.mailboxNotOwned);
       }
       const { id, ...fields } = input;
       await tx.update(packages).set(fields).where(eq(packages.id, id));
@@ -141,7 +141,7 @@ export async function updatePackage(db: Db, input: z.output<typeof packageUpdate
 export async function changePackageStatus(db: Db, config: AppConfig, input: z.output<typeof packageStatusInput>) {
   return db.transaction(async (tx) => {
     const current = await lockPackage(tx, input.id);
-    if (current.shipmentCode) throw new TRPCError({ code: 'CONFLICT', message: M.inShipment(current.shipmentCode) });
+    if (current.shipmentCode) throw new DomainError('CONFLICT', M.inShipment(current.shipmentCode));
     const [row] = await tx
       .update(packages)
       .set({ status: input.status })
@@ -170,8 +170,8 @@ export async function receivePackage(db: Db, config: AppConfig, input: z.output<
   return db
     .transaction(async (tx) => {
       const current = await lockPackage(tx, input.id);
-      if (current.shipmentCode) throw new TRPCError({ code: 'CONFLICT', message: M.inShipment(current.shipmentCode) });
-      if (!INTAKE_STATUSES.includes(current.status)) throw new TRPCError({ code: 'CONFLICT', message: M.intakeNotAllowed });
+      if (current.shipmentCode) throw new DomainError('CONFLICT', M.inShipment(current.shipmentCode));
+      if (!INTAKE_STATUSES.includes(current.status)) throw new DomainError('CONFLICT', M.intakeNotAllowed);
       if (input.photoFileId) {
         const [photo] = await tx
           .select({ id: storedFiles.id })
@@ -179,7 +179,7 @@ export async function receivePackage(db: Db, config: AppConfig, input: z.output<
           .where(
             and(eq(storedFiles.id, input.photoFileId), eq(storedFiles.ownerUserId, current.userId), eq(storedFiles.kind, 'package_photo')),
           );
-        if (!photo) throw new TRPCError({ code: 'BAD_REQUEST', message: M.photoNotOwned });
+        if (!photo) throw new DomainError('BAD_INPUT', M.photoNotOwned);
       }
       const isNewlyReceived = current.status === 'pending';
       // The first intake claims the WR slot: only a package without a WR matches.
@@ -218,13 +218,13 @@ export async function receivePackage(db: Db, config: AppConfig, input: z.output<
 export async function deletePackage(db: Db, id: string) {
   return db.transaction(async (tx) => {
     const current = await lockPackage(tx, id);
-    if (current.shipmentCode) throw new TRPCError({ code: 'CONFLICT', message: M.deleteInShipment(current.shipmentCode) });
+    if (current.shipmentCode) throw new DomainError('CONFLICT', M.deleteInShipment(current.shipmentCode));
     const [inRepack] = await tx
       .select({ one: sql`1` })
       .from(repackRequestItems)
       .where(eq(repackRequestItems.packageId, id))
       .limit(1);
-    if (inRepack) throw new TRPCError({ code: 'CONFLICT', message: M.deleteInRepack });
+    if (inRepack) throw new DomainError('CONFLICT', M.deleteInRepack);
     const restored = await tx
       .update(prealerts)
       .set({ status: 'confirmed', convertedAt: null, convertedPackageId: null, updatedAt: new Date() })

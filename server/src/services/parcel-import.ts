@@ -33,6 +33,7 @@ import { CUSTOMER_WAREHOUSE_PATH } from './prealerts';
 import { notifyEach } from './notify';
 import { nextWarehouseReceiptSql } from './warehouse-receipt';
 import { detectDelimiter, headerKey } from '../lib/csv-read';
+import { DomainError } from '../lib/domain-error';
 
 // --- Reading the file ----------------------------------------------------------------------------
 
@@ -542,12 +543,6 @@ export async function previewImport(db: DbOrTx, input: ParcelImportInput): Promi
 
 // --- The import ----------------------------------------------------------------------------------
 
-export class ImportRefused extends Error {
-  constructor(readonly errorCount: number) {
-    super(M.hasErrors(errorCount));
-  }
-}
-
 type Created = { userId: string | null; wr: string | null; weightKg: number | null; mailboxCode: string | null; unclaimed: number | null; inserted: number | null };
 
 /**
@@ -566,7 +561,9 @@ export async function applyImport(
   config: { appUrl: string },
 ): Promise<ImportResult> {
   const check = await checkManifest(tx, input.csv);
-  if (check.errors.length > 0) throw new ImportRefused(check.errors.length);
+  if (check.errors.length > 0) {
+    throw new DomainError('BAD_INPUT', M.hasErrors(check.errors.length), { details: { errorCount: check.errors.length } });
+  }
 
   const importId = randomUUID();
   const plan = check.planned.map((p, ord) => ({

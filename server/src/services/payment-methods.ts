@@ -1,9 +1,9 @@
 // The payment methods the administrator keeps (issue 17). Only the fields of the method's kind
 // are stored; a method in use is deactivated, never deleted, so reported payments keep it.
-import { TRPCError } from '@trpc/server';
 import { asc, eq } from 'drizzle-orm';
 import { PAYMENT_METHOD_FIELDS, PAYMENT_METHOD_MESSAGES, type paymentMethodInput, type z } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
+import { DomainError } from '../lib/domain-error';
 import { paymentMethods } from '../db/schema';
 import { isUniqueViolation } from './auth';
 
@@ -20,7 +20,7 @@ async function refuseTakenName<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (isUniqueViolation(err, NAME_INDEX)) throw new TRPCError({ code: 'CONFLICT', message: PAYMENT_METHOD_MESSAGES.nameTaken });
+    if (isUniqueViolation(err, NAME_INDEX)) throw new DomainError('CONFLICT', PAYMENT_METHOD_MESSAGES.nameTaken);
     throw err;
   }
 }
@@ -35,7 +35,7 @@ export function createPaymentMethod(db: DbOrTx, input: MethodInput) {
 export function updatePaymentMethod(db: DbOrTx, id: string, input: MethodInput) {
   return refuseTakenName(async () => {
     const [method] = await db.update(paymentMethods).set(values(input)).where(eq(paymentMethods.id, id)).returning();
-    if (!method) throw new TRPCError({ code: 'NOT_FOUND', message: PAYMENT_METHOD_MESSAGES.notFound });
+    if (!method) throw new DomainError('NOT_FOUND', PAYMENT_METHOD_MESSAGES.notFound);
     return { method, message: PAYMENT_METHOD_MESSAGES.saved };
   });
 }
@@ -63,7 +63,7 @@ export type PaymentMethodRow = Awaited<ReturnType<typeof listPaymentMethods>>[nu
 /** The method a customer reports with: it must exist and be active. */
 export async function findActiveMethod(db: DbOrTx, id: string) {
   const [method] = await db.select(methodColumns).from(paymentMethods).where(eq(paymentMethods.id, id));
-  if (!method) throw new TRPCError({ code: 'NOT_FOUND', message: PAYMENT_METHOD_MESSAGES.notFound });
-  if (!method.active) throw new TRPCError({ code: 'BAD_REQUEST', message: PAYMENT_METHOD_MESSAGES.inactive });
+  if (!method) throw new DomainError('NOT_FOUND', PAYMENT_METHOD_MESSAGES.notFound);
+  if (!method.active) throw new DomainError('BAD_INPUT', PAYMENT_METHOD_MESSAGES.inactive);
   return method;
 }

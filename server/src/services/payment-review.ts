@@ -4,7 +4,6 @@
 // finds the row pending; the others wait for its row lock, re-check the condition, find it
 // completed and are refused, so the mailbox is activated, the trackings authorised and the
 // customer notified exactly once.
-import { TRPCError } from '@trpc/server';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   ADMIN_PAYMENT_MESSAGES,
@@ -14,6 +13,7 @@ import {
   type z,
 } from '@casillero/shared';
 import type { Db, DbOrTx } from '../db/client';
+import { DomainError } from '../lib/domain-error';
 import { mailboxes, paymentTrackings, paymentTransactions, trackingHistory, trackings } from '../db/schema';
 import type { Config } from '../env';
 import { notifyUser } from './notify';
@@ -117,13 +117,13 @@ export async function reviewPayment(db: Db, admin: { id: string }, input: Paymen
 }
 
 /** Why the conditional update changed nothing: no such payment, or it was already processed. */
-async function refusal(tx: DbOrTx, id: string): Promise<TRPCError> {
+async function refusal(tx: DbOrTx, id: string): Promise<DomainError> {
   const [existing] = await tx
     .select({ status: paymentTransactions.status })
     .from(paymentTransactions)
     .where(eq(paymentTransactions.id, id));
-  if (!existing) return new TRPCError({ code: 'NOT_FOUND', message: PAYMENT_MESSAGES.notFound });
-  return new TRPCError({ code: 'CONFLICT', message: ADMIN_PAYMENT_MESSAGES.alreadyProcessed[existing.status] });
+  if (!existing) return new DomainError('NOT_FOUND', PAYMENT_MESSAGES.notFound);
+  return new DomainError('CONFLICT', ADMIN_PAYMENT_MESSAGES.alreadyProcessed[existing.status]);
 }
 
 /** An approved activation payment activates its mailbox (DECISIONS 9); answers the mailbox code. */

@@ -3,7 +3,6 @@
 // transaction. The same method and reference cannot be reported twice (unique index).
 // A new shipping payment names the customer's trackings it pays (ready to ship, dispatch not yet
 // authorised); they are linked in the same transaction, so approving it authorises them.
-import { TRPCError } from '@trpc/server';
 import { and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import {
   BILLING_MESSAGES,
@@ -22,7 +21,9 @@ import type { Db, DbOrTx } from '../db/client';
 import type { Config } from '../env';
 import { invoices, paymentTrackings, paymentTransactions, trackings } from '../db/schema';
 import { businessToday } from '../lib/business-clock';
-import { invoiceRemaining, lockLedger, rateForDay } from './billing';
+import { DomainError } from '../lib/domain-error';
+import { rateForDay } from '../queries/billing';
+import { invoiceRemaining, lockLedger } from './billing';
 import { findActiveMethod } from './payment-methods';
 import { findOwnFile } from '../files/store';
 import { enqueueEmail } from '../mail/outbox';
@@ -48,7 +49,7 @@ export async function reportPayment(db: Db, config: Pick<Config, 'adminNotifyEma
     return await db.transaction(async (tx) => {
       const receipt = await findOwnFile(tx, input.receiptFileId, userId, 'receipt');
       // Another customer's file is answered as a missing one (issue 4: a foreign id is NOT_FOUND).
-      if (!receipt) throw new TRPCError({ code: 'NOT_FOUND', message: PAYMENT_MESSAGES.receiptNotFound });
+      if (!receipt) throw new DomainError('NOT_FOUND', PAYMENT_MESSAGES.receiptNotFound);
 
       const method = await findActiveMethod(tx, input.methodId);
       const reported = {
@@ -77,12 +78,12 @@ export async function reportPayment(db: Db, config: Pick<Config, 'adminNotifyEma
           .from(paymentTransactions)
           .where(and(eq(paymentTransactions.id, input.paymentId), eq(paymentTransactions.userId, userId)))
           .for('update');
-        if (!existing) throw new TRPCError({ code: 'NOT_FOUND', message: PAYMENT_MESSAGES.notFound });
+        if (!existing) throw new DomainError('NOT_FOUND', PAYMENT_MESSAGES.notFound);
         if (existing.status === 'completed' || existing.status === 'cancelled') {
-          throw new TRPCError({ code: 'CONFLICT', message: PAYMENT_MESSAGES.alreadyProcessed });
+          throw new DomainError('CONFLICT', PAYMENT_MESSAGES.alreadyProcessed);
         }
         if (existing.status === 'pending' && existing.reportedAt) {
-          throw new TRPCError({ code: 'CONFLICT', message: PAYMENT_MESSAGES.alreadyReported });
+          throw new DomainError('CONFLICT', PAYMENT_MESSAGES.alreadyReported);
         }
         // The customer's words go in a note; the amount is what they paid, in the method's currency.
         const { customer_note: _previous, ...metadata } = existing.metadata;
@@ -157,7 +158,7 @@ export async function reportPayment(db: Db, config: Pick<Config, 'adminNotifyEma
     });
   } catch (err) {
     if (isUniqueViolation(err, DUPLICATE_INDEX)) {
-      throw new TRPCError({ code: 'CONFLICT', message: PAYMENT_MESSAGES.duplicateReference });
+      throw new DomainError('CONFLICT', PAYMENT_MESSAGES.duplicateReference);
     }
     throw err;
   }
@@ -182,12 +183,12 @@ async function payableInvoice(tx: DbOrTx, userId: string, invoiceId: string, exc
     })
     .from(invoices)
     .where(and(eq(invoices.id, invoiceId), eq(invoices.userId, userId)));
-  if (!invoice) throw new TRPCError({ code: 'NOT_FOUND', message: BILLING_MESSAGES.invoiceNotFound });
-  if (invoice.voidedAt) throw new TRPCError({ code: 'CONFLICT', message: BILLING_MESSAGES.invoiceVoid });
+  if (!invoice) throw new DomainError('NOT_FOUND', BILLING_MESSAGES.invoiceNotFound);
+  if (invoice.voidedAt) throw new DomainError('CONFLICT', BILLING_MESSAGES.invoiceVoid);
   // Reports of one customer take turns, so two cannot both pass the check below.
   await lockLedger(tx, userId);
   const remainingUsdCents = await invoiceRemaining(tx, invoice.id);
-  if (remainingUsdCents <= 0) throw new TRPCError({ code: 'CONFLICT', message: BILLING_MESSAGES.invoicePaid });
+  if (remainingUsdCents <= 0) throw new DomainError('CONFLICT', BILLING_MESSAGES.invoicePaid);
   const [underReview] = await tx
     .select({ id: paymentTransactions.id })
     .from(paymentTransactions)
@@ -200,7 +201,7 @@ async function payableInvoice(tx: DbOrTx, userId: string, invoiceId: string, exc
       ),
     )
     .limit(1);
-  if (underReview) throw new TRPCError({ code: 'CONFLICT', message: PAYMENT_MESSAGES.alreadyReported });
+  if (underReview) throw new DomainError('CONFLICT', PAYMENT_MESSAGES.alreadyReported);
   return { ...invoice, remainingUsdCents };
 }
 
@@ -212,21 +213,21 @@ async function payableInvoice(tx: DbOrTx, userId: string, invoiceId: string, exc
 async function paidAmounts(tx: DbOrTx, currency: Currency, amount: number | null, invoice: PayableInvoice | null, owedUsd: number | null) {
   if (currency === 'USD') {
     const usd = amount ?? (invoice ? invoice.remainingUsdCents / 100 : owedUsd);
-    if (usd == null) throw new TRPCError({ code: 'BAD_REQUEST', message: PAYMENT_MESSAGES.amountRequired });
-    if (Math.round(usd * 100) < 1) throw new TRPCError({ code: 'BAD_REQUEST', message: PAYMENT_MESSAGES.amountPositive });
-    if (usd > 100_000) throw new TRPCError({ code: 'BAD_REQUEST', message: PAYMENT_MESSAGES.amountMax });
+    if (usd == null) throw new DomainError('BAD_INPUT', PAYMENT_MESSAGES.amountRequired);
+    if (Math.round(usd * 100) < 1) throw new DomainError('BAD_INPUT', PAYMENT_MESSAGES.amountPositive);
+    if (usd > 100_000) throw new DomainError('BAD_INPUT', PAYMENT_MESSAGES.amountMax);
     return { amountUsd: usd, amountVes: null };
   }
   const rate = invoice?.vesPerUsd ?? (await rateForDay(tx, businessToday()))?.vesPerUsd ?? null;
-  if (!rate) throw new TRPCError({ code: 'BAD_REQUEST', message: PAYMENT_MESSAGES.noRateForVes });
+  if (!rate) throw new DomainError('BAD_INPUT', PAYMENT_MESSAGES.noRateForVes);
   const owedUsdCents = invoice ? invoice.remainingUsdCents : owedUsd != null ? Math.round(owedUsd * 100) : null;
   const vesCentimos = amount != null ? Math.round(amount * 100) : owedUsdCents != null ? usdCentsToVesCentimos(owedUsdCents, rate) : null;
-  if (vesCentimos == null) throw new TRPCError({ code: 'BAD_REQUEST', message: PAYMENT_MESSAGES.amountRequired });
-  if (vesCentimos < 1) throw new TRPCError({ code: 'BAD_REQUEST', message: PAYMENT_MESSAGES.amountPositive });
+  if (vesCentimos == null) throw new DomainError('BAD_INPUT', PAYMENT_MESSAGES.amountRequired);
+  if (vesCentimos < 1) throw new DomainError('BAD_INPUT', PAYMENT_MESSAGES.amountPositive);
   const usdCents = vesCentimosToUsdCents(vesCentimos, rate);
   // Never a cent the customer did not pay: what is worth less than one is refused, not rounded up.
-  if (usdCents < 1) throw new TRPCError({ code: 'BAD_REQUEST', message: PAYMENT_MESSAGES.amountUnderOneCent });
-  if (usdCents > 10_000_000) throw new TRPCError({ code: 'BAD_REQUEST', message: PAYMENT_MESSAGES.amountMax });
+  if (usdCents < 1) throw new DomainError('BAD_INPUT', PAYMENT_MESSAGES.amountUnderOneCent);
+  if (usdCents > 10_000_000) throw new DomainError('BAD_INPUT', PAYMENT_MESSAGES.amountMax);
   return { amountUsd: usdCents / 100, amountVes: vesCentimos / 100 };
 }
 
@@ -235,7 +236,7 @@ async function paidAmounts(tx: DbOrTx, currency: Currency, amount: number | null
  * authorised; locked until the report commits. Any other id refuses the whole report.
  */
 async function lockPayableTrackings(tx: DbOrTx, userId: string, ids: string[]) {
-  if (ids.length === 0) throw new TRPCError({ code: 'BAD_REQUEST', message: PAYMENT_MESSAGES.trackingsRequired });
+  if (ids.length === 0) throw new DomainError('BAD_INPUT', PAYMENT_MESSAGES.trackingsRequired);
   const rows = await tx
     .select({ id: trackings.id, trackingNumber: trackings.trackingNumber })
     .from(trackings)
@@ -255,8 +256,7 @@ async function lockPayableTrackings(tx: DbOrTx, userId: string, ids: string[]) {
       .select({ n: sql<number>`count(*)::int` })
       .from(trackings)
       .where(and(inArray(trackings.id, ids), eq(trackings.userId, userId)));
-    const code = own.n < ids.length ? 'NOT_FOUND' : 'BAD_REQUEST';
-    throw new TRPCError({ code, message: PAYMENT_MESSAGES.trackingsNotPayable });
+    throw new DomainError(own.n < ids.length ? 'NOT_FOUND' : 'BAD_INPUT', PAYMENT_MESSAGES.trackingsNotPayable);
   }
   return rows;
 }

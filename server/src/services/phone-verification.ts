@@ -3,12 +3,12 @@
 // Asking for codes is rate limited per customer and per number (docs/decisions/007), so the
 // form can neither spam a stranger's phone nor run up the bill.
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { TRPCError } from '@trpc/server';
 import { eq, sql } from 'drizzle-orm';
 import { MESSAGING_MESSAGES as M } from '@casillero/shared';
 import type { Db } from '../db/client';
+import { DomainError } from '../lib/domain-error';
 import { phoneVerifications, whatsappNumbers } from '../db/schema';
-import { hitLimits } from '../auth/rate-limit';
+import { hitLimits, tooMany } from '../auth/rate-limit';
 import { enqueueWhatsapp } from '../messaging/whatsapp-outbox';
 import { WHATSAPP_TEMPLATES } from '../messaging/whatsapp-templates';
 
@@ -32,9 +32,7 @@ export async function startPhoneVerification(db: Db, userId: string, phone: stri
     { key: `phone-code:user:${userId}`, max: 5, windowMs: HOUR, message: limit },
     { key: `phone-code:phone:${phone}`, max: 3, windowMs: HOUR, message: limit },
   ]);
-  if (hit.exceeded) {
-    throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: hit.exceeded.message(Math.ceil(hit.exceeded.retryAfterMs / 60_000)) });
-  }
+  if (hit.exceeded) throw tooMany(hit.exceeded);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
   await db.transaction(async (tx) => {
@@ -69,7 +67,7 @@ export async function confirmPhone(db: Db, userId: string, code: string, now = n
     await tx.delete(phoneVerifications).where(eq(phoneVerifications.userId, userId));
     return { ok: true, phone: pending.phone };
   });
-  if (!outcome.ok) throw new TRPCError({ code: 'BAD_REQUEST', message: outcome.message });
+  if (!outcome.ok) throw new DomainError('BAD_INPUT', outcome.message);
   return { phone: outcome.phone, message: M.phoneVerified };
 }
 

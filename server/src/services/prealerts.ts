@@ -2,7 +2,6 @@
 // (while pending or confirmed) and convert (confirmed → converted, creating the package).
 // Each is one transaction whose conditional UPDATE re-checks the status, so two admins acting
 // at once cannot both succeed; the customer's notification is written in the same transaction.
-import { TRPCError } from '@trpc/server';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   ADMIN_PREALERT_MESSAGES as M,
@@ -13,6 +12,7 @@ import {
   type z,
 } from '@casillero/shared';
 import type { Db, DbOrTx } from '../db/client';
+import { DomainError } from '../lib/domain-error';
 import { packages, prealerts, trackings } from '../db/schema';
 import type { Config } from '../env';
 import { conversionMailboxOf } from '../queries/prealerts';
@@ -23,7 +23,7 @@ export const CUSTOMER_WAREHOUSE_PATH = '/dashboard/almacen';
 
 type MailConfig = Pick<Config, 'appUrl'>;
 
-const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: M.notFound });
+const notFound = () => new DomainError('NOT_FOUND', M.notFound);
 
 /** How the customer's messages name a pre-alert: its tracking number, else its description. */
 const nameOf = (p: { trackingNumber: string | null; description: string }) => `«${p.trackingNumber ?? p.description}»`;
@@ -48,7 +48,7 @@ async function findPrealert(tx: DbOrTx, id: string) {
 
 /** Why a transition from `status` is refused. */
 function refusal(status: PrealertStatus, message: string) {
-  return new TRPCError({ code: 'CONFLICT', message: status === 'converted' ? M.alreadyConverted : message });
+  return new DomainError('CONFLICT', status === 'converted' ? M.alreadyConverted : message);
 }
 
 /** Pending → confirmed; the customer is told (in the app and by e-mail). */
@@ -100,7 +100,7 @@ export async function editPrealert(db: Db, input: z.output<typeof prealertAdminE
   if (!row) {
     const current = await findPrealert(db, input.id);
     if (!current) throw notFound();
-    throw new TRPCError({ code: 'CONFLICT', message: M.notEditable });
+    throw new DomainError('CONFLICT', M.notEditable);
   }
   return { id: row.id };
 }
@@ -117,7 +117,7 @@ export async function convertPrealert(db: Db, input: z.output<typeof prealertCon
     if (!current) throw notFound();
     if (current.status !== 'confirmed') throw refusal(current.status, M.notConfirmed);
     const mailbox = await conversionMailboxOf(tx, current.userId, current.mailboxId);
-    if (!mailbox) throw new TRPCError({ code: 'BAD_REQUEST', message: M.noMailbox });
+    if (!mailbox) throw new DomainError('BAD_INPUT', M.noMailbox);
 
     const now = new Date();
     const [claimed] = await tx
@@ -125,7 +125,7 @@ export async function convertPrealert(db: Db, input: z.output<typeof prealertCon
       .set({ status: 'converted', convertedAt: now, updatedAt: now })
       .where(and(eq(prealerts.id, input.id), eq(prealerts.status, 'confirmed')))
       .returning({ id: prealerts.id });
-    if (!claimed) throw new TRPCError({ code: 'CONFLICT', message: M.alreadyConverted });
+    if (!claimed) throw new DomainError('CONFLICT', M.alreadyConverted);
 
     // The warehouse's tracking of this purchase, when it was registered: the package points to it.
     const [tracking] = await tx

@@ -7,7 +7,6 @@
 // the customer pre-alerts its number (createOwnPrealert → claimIntakeForPrealert) or an
 // operator assigns it to a casillero. Either way the customer is told exactly once, when the
 // package is made.
-import { TRPCError } from '@trpc/server';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   PACKAGE_MESSAGES,
@@ -24,6 +23,7 @@ import {
   type z,
 } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
+import { DomainError } from '../lib/domain-error';
 import { packages, parcelIntakes, parcelPhotos, prealerts, storedFiles } from '../db/schema';
 import type { Config } from '../env';
 import {
@@ -47,10 +47,10 @@ type AssignInput = z.output<typeof receptionAssignInput>;
 
 const INTAKE_KEY_CONSTRAINT = 'parcel_intakes_tracking_key_key';
 
-const badCode = () => new TRPCError({ code: 'BAD_REQUEST', message: M.codeInvalid });
+const badCode = () => new DomainError('BAD_INPUT', M.codeInvalid);
 
 function alreadyReceivedError(r: Pick<AlreadyReceived, 'warehouseReceipt' | 'receivedAt'>) {
-  return new TRPCError({ code: 'CONFLICT', message: M.alreadyReceived(r.warehouseReceipt, formatDate(r.receivedAt)) });
+  return new DomainError('CONFLICT', M.alreadyReceived(r.warehouseReceipt, formatDate(r.receivedAt)));
 }
 
 const presentAlreadyReceived = (r: AlreadyReceived) => ({ kind: 'alreadyReceived' as const, ...r, receivedAt: r.receivedAt.toISOString() });
@@ -59,7 +59,7 @@ const presentAlreadyReceived = (r: AlreadyReceived) => ({ kind: 'alreadyReceived
 export async function lookupCode(db: DbOrTx, code: string) {
   if (isWarehouseReceiptCode(code)) {
     const found = await findByWarehouseReceipt(db, code);
-    if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: M.warehouseReceiptNotFound(code.trim().toUpperCase()) });
+    if (!found) throw new DomainError('NOT_FOUND', M.warehouseReceiptNotFound(code.trim().toUpperCase()));
     if (found.kind === 'package') {
       return { kind: 'warehouseReceipt' as const, packageId: found.packageId, warehouseReceipt: found.warehouseReceipt };
     }
@@ -114,7 +114,7 @@ async function checkPhotos(tx: DbOrTx, staffUserId: string, photos: ReceiveInput
       ),
     )
     .for('update');
-  if (usable.length !== ids.length) throw new TRPCError({ code: 'BAD_REQUEST', message: M.photosInvalid });
+  if (usable.length !== ids.length) throw new DomainError('BAD_INPUT', M.photosInvalid);
 }
 
 /** The intake's photos now belong to the customer (only they and staff may open them, by signed link). */
@@ -243,17 +243,17 @@ async function insertIntake(tx: DbOrTx, values: typeof parcelIntakes.$inferInser
   } catch (err) {
     if (!isUniqueViolation(err, INTAKE_KEY_CONSTRAINT)) throw err;
     const existing = await findAlreadyReceived(tx, values.trackingKey);
-    throw existing ? alreadyReceivedError(existing) : new TRPCError({ code: 'CONFLICT', message: M.alreadyReceived(null, formatDate(new Date())), cause: err });
+    throw existing ? alreadyReceivedError(existing) : new DomainError('CONFLICT', M.alreadyReceived(null, formatDate(new Date())), { cause: err });
   }
 }
 
 /** Saves a scanned parcel: its intake with a new WR, and the customer's package when the owner is known. */
 export async function receiveParcel(db: DbOrTx, config: MailConfig, staffUserId: string, input: ReceiveInput) {
-  if (isWarehouseReceiptCode(input.code)) throw new TRPCError({ code: 'BAD_REQUEST', message: M.isWarehouseLabel });
+  if (isWarehouseReceiptCode(input.code)) throw new DomainError('BAD_INPUT', M.isWarehouseLabel);
   const key = trackingKey(input.code);
   if (!key) throw badCode();
   const numberProblem = trackingNumberProblem(cleanTrackingNumber(input.code));
-  if (numberProblem) throw new TRPCError({ code: 'BAD_REQUEST', message: numberProblem });
+  if (numberProblem) throw new DomainError('BAD_INPUT', numberProblem);
   return db.transaction(async (tx) => {
     const received = await findAlreadyReceived(tx, key);
     if (received) throw alreadyReceivedError(received);
@@ -330,17 +330,17 @@ export async function assignIntake(db: DbOrTx, config: MailConfig, staffUserId: 
     if (!intake) {
       const [exists] = await tx.select({ id: parcelIntakes.id }).from(parcelIntakes).where(eq(parcelIntakes.id, input.intakeId));
       throw exists
-        ? new TRPCError({ code: 'CONFLICT', message: M.intakeAlreadyClaimed })
-        : new TRPCError({ code: 'NOT_FOUND', message: M.intakeNotFound });
+        ? new DomainError('CONFLICT', M.intakeAlreadyClaimed)
+        : new DomainError('NOT_FOUND', M.intakeNotFound);
     }
     const box = await activeMailboxById(tx, input.mailboxId);
-    if (!box) throw new TRPCError({ code: 'BAD_REQUEST', message: M.mailboxNotActive });
+    if (!box) throw new DomainError('BAD_INPUT', M.mailboxNotActive);
     const owner = await ownerOf(tx, intake.trackingKey, box.userId, box.id, 'mailboxCode', {
       description: null,
       senderName: null,
       carrier: null,
     });
-    if (!owner) throw new TRPCError({ code: 'BAD_REQUEST', message: M.mailboxNotActive });
+    if (!owner) throw new DomainError('BAD_INPUT', M.mailboxNotActive);
     const packageId = await claimIntake(tx, config, intake, owner, { claimedBy: staffUserId, notice: 'received' });
     return { intakeId: intake.id, packageId, warehouseReceipt: intake.warehouseReceipt, customerName: owner.customer.name, mailboxCode: owner.mailbox.code };
   });

@@ -11,7 +11,6 @@
 //   row lock, then finds it taken), the unique index on payment_id refuses the same payment on
 //   another line, and reviewPayment refuses a payment that is no longer pending (CONFLICT); the
 //   ledger entry is unique per payment besides.
-import { TRPCError } from '@trpc/server';
 import { parse } from 'csv-parse/sync';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
@@ -28,6 +27,7 @@ import { listStatementLines } from '../queries/reconciliation';
 import { isUniqueViolation } from './auth';
 import { reviewPayment } from './payment-review';
 import { detectDelimiter, headerKey } from '../lib/csv-read';
+import { DomainError } from '../lib/domain-error';
 
 // --- Reading the file ----------------------------------------------------------------------------
 
@@ -257,17 +257,11 @@ export function parseStatement(csv: string): ParsedStatement {
 
 // --- Uploading -----------------------------------------------------------------------------------
 
-/** The file was refused: nothing was stored. */
-export class StatementRefused extends Error {
-  constructor(readonly errors: string[]) {
-    super(StatementRefused.describe(errors));
-  }
-
-  /** The first errors, one per line, and how many more there are. */
-  static describe(errors: string[], shown = 10): string {
-    const more = errors.length - shown;
-    return [...errors.slice(0, shown), ...(more > 0 ? [M.moreErrors(more)] : []), M.nothingChanged].join('\n');
-  }
+/** A refused file, nothing stored: the first errors, one per line, and how many more there are. */
+function statementRefused(errors: string[], shown = 10): DomainError {
+  const more = errors.length - shown;
+  const message = [...errors.slice(0, shown), ...(more > 0 ? [M.moreErrors(more)] : []), M.nothingChanged].join('\n');
+  return new DomainError('BAD_INPUT', message, { details: { errors } });
 }
 
 export type StatementUpload = z.output<typeof statementUploadInput>;
@@ -291,7 +285,7 @@ export type UploadResult = {
  */
 export async function uploadStatement(tx: Db, input: StatementUpload, uploadedBy: string): Promise<UploadResult> {
   const parsed = parseStatement(input.content);
-  if (parsed.errors.length > 0) throw new StatementRefused(parsed.errors);
+  if (parsed.errors.length > 0) throw statementRefused(parsed.errors);
 
   const [statement] = await tx
     .insert(bankStatements)
@@ -330,7 +324,7 @@ export async function findStatement(db: Db, statementId: string) {
     .select({ id: bankStatements.id, fileName: bankStatements.fileName })
     .from(bankStatements)
     .where(eq(bankStatements.id, statementId));
-  if (!statement) throw new TRPCError({ code: 'NOT_FOUND', message: M.statementNotFound });
+  if (!statement) throw new DomainError('NOT_FOUND', M.statementNotFound);
   return statement;
 }
 
@@ -368,7 +362,7 @@ export async function approveMatchedLines(db: Db, staff: { id: string }, stateme
       approved++;
     } catch (err) {
       if (err instanceof AlreadyApproved) continue;
-      if (err instanceof TRPCError && err.code === 'CONFLICT') continue;
+      if (err instanceof DomainError && err.code === 'CONFLICT') continue;
       if (isUniqueViolation(err, 'bank_statement_lines_payment_key')) continue;
       throw err;
     }

@@ -1,7 +1,6 @@
 // Reempaques: a customer asks for a repack or consolidation of their packages in the warehouse;
 // an admin processes it once with a warehouse receipt (WR) number, then marks it shipped.
 // Each step notifies the customer (and the request e-mails the admins) in its transaction.
-import { TRPCError } from '@trpc/server';
 import { and, eq, inArray } from 'drizzle-orm';
 import {
   REPACK_MESSAGES,
@@ -11,6 +10,7 @@ import {
 } from '@casillero/shared';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../db/client';
+import { DomainError } from '../lib/domain-error';
 import type { Config } from '../env';
 import { packages, repackRequestItems, repackRequests } from '../db/schema';
 import { enqueueEmail } from '../mail/outbox';
@@ -37,10 +37,10 @@ export async function requestRepack(db: Db, config: MailConfig, userId: string, 
       .from(packages)
       .where(and(eq(packages.userId, userId), inArray(packages.id, packageIds)))
       .for('update', { of: packages });
-    if (rows.length !== packageIds.length) throw new TRPCError({ code: 'NOT_FOUND', message: REPACK_MESSAGES.packageNotFound });
+    if (rows.length !== packageIds.length) throw new DomainError('NOT_FOUND', REPACK_MESSAGES.packageNotFound);
     const eligible = (r: (typeof rows)[number]) =>
       (REPACKABLE_PACKAGE_STATUSES as readonly string[]).includes(r.status) && !r.inShipment && !r.inPendingRepack;
-    if (!rows.every(eligible)) throw new TRPCError({ code: 'BAD_REQUEST', message: REPACK_MESSAGES.packageNotEligible });
+    if (!rows.every(eligible)) throw new DomainError('BAD_INPUT', REPACK_MESSAGES.packageNotEligible);
 
     const [request] = await tx
       .insert(repackRequests)
@@ -72,8 +72,8 @@ export async function requestRepack(db: Db, config: MailConfig, userId: string, 
 /** Why a request could not move on: it does not exist, or it is past that step. */
 async function refuseTransition(tx: DbOrTx, id: string, messages: { processed: string; shipped: string; pending: string }) {
   const [row] = await tx.select({ status: repackRequests.status }).from(repackRequests).where(eq(repackRequests.id, id));
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: REPACK_MESSAGES.notFound });
-  throw new TRPCError({ code: 'CONFLICT', message: messages[row.status] });
+  if (!row) throw new DomainError('NOT_FOUND', REPACK_MESSAGES.notFound);
+  throw new DomainError('CONFLICT', messages[row.status]);
 }
 
 export async function processRepack(db: Db, config: MailConfig, adminId: string, input: z.output<typeof processRepackSchema>) {

@@ -6,7 +6,6 @@
 // delivery of the same news impossible, whatever retries the caller makes; a customer with 20
 // parcels in the shipment still gets one message.
 import { randomUUID } from 'node:crypto';
-import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import {
   SHIPMENT_NEWS_KIND_LABELS,
@@ -15,6 +14,7 @@ import {
   type z,
 } from '@casillero/shared';
 import type { Db } from '../db/client';
+import { DomainError } from '../lib/domain-error';
 import type { Config } from '../env';
 import { packages, shipmentNews, shipmentPackages, shipments } from '../db/schema';
 import { notifyMany } from './notify';
@@ -33,7 +33,7 @@ export async function postShipmentNews(db: Db, config: AppConfig, adminId: strin
       .from(shipments)
       .where(eq(shipments.id, input.shipmentId))
       .for('update');
-    if (!shipment) throw new TRPCError({ code: 'NOT_FOUND', message: M.notFound });
+    if (!shipment) throw new DomainError('NOT_FOUND', M.notFound);
 
     // Every distinct customer with a parcel in the shipment (not one per parcel).
     const recipients = await tx
@@ -41,7 +41,7 @@ export async function postShipmentNews(db: Db, config: AppConfig, adminId: strin
       .from(shipmentPackages)
       .innerJoin(packages, eq(packages.id, shipmentPackages.packageId))
       .where(eq(shipmentPackages.shipmentId, shipment.id));
-    if (recipients.length === 0) throw new TRPCError({ code: 'BAD_REQUEST', message: M.noCustomers });
+    if (recipients.length === 0) throw new DomainError('BAD_INPUT', M.noCustomers);
 
     const id = randomUUID();
     const label = SHIPMENT_NEWS_KIND_LABELS[input.kind];

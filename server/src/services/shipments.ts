@@ -4,7 +4,6 @@
 // click at once; a package waiting in a pending repack request cannot go. Status changes set
 // updated_at, add a stage, and tell the customer. A shipment can be corrected (destination,
 // date, cost, carrier tracking) at any time, and removed only while it is being prepared.
-import { TRPCError } from '@trpc/server';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   PACKAGE_STATUSES_SHIPPABLE,
@@ -27,6 +26,7 @@ import { issueInvoice, voidInvoice } from './billing';
 import { findClient } from '../queries/clients';
 import { inPendingRepack } from '../queries/repacks';
 import { businessToday } from '../lib/business-clock';
+import { DomainError } from '../lib/domain-error';
 import { isUniqueViolation } from './auth';
 import { accruedStorageFee } from './storage';
 import { notifyUser } from './notify';
@@ -55,7 +55,7 @@ export async function createShipment(db: Db, config: AppConfig, adminId: string,
   try {
     return await db.transaction(async (tx) => {
       const customer = await findClient(tx, input.userId);
-      if (!customer) throw new TRPCError({ code: 'BAD_REQUEST', message: M.customerRequired });
+      if (!customer) throw new DomainError('BAD_INPUT', M.customerRequired);
 
       // Lock the chosen packages in one order (no deadlock between two admins), then move only
       // those still shippable, of this customer and in no shipment: all of them or nothing.
@@ -67,7 +67,7 @@ export async function createShipment(db: Db, config: AppConfig, adminId: string,
         .from(packages)
         .where(and(inArray(packages.id, packageIds), eq(packages.userId, input.userId), inPendingRepack))
         .limit(1);
-      if (inRepack.length > 0) throw new TRPCError({ code: 'CONFLICT', message: E.packagesInPendingRepack });
+      if (inRepack.length > 0) throw new DomainError('CONFLICT', E.packagesInPendingRepack);
       const moved = await tx
         .update(packages)
         .set({ status: 'in_shipment' })
@@ -80,7 +80,7 @@ export async function createShipment(db: Db, config: AppConfig, adminId: string,
           ),
         )
         .returning({ id: packages.id, weightKg: packages.weightKg });
-      if (moved.length !== packageIds.length) throw new TRPCError({ code: 'CONFLICT', message: M.packagesUnavailable });
+      if (moved.length !== packageIds.length) throw new DomainError('CONFLICT', M.packagesUnavailable);
 
       const totalWeightKg = round2(moved.reduce((sum, p) => sum + (p.weightKg ?? 0), 0));
       // Issue 18: the parcels leave storage here, so the storage fee they accrued past their free
@@ -125,7 +125,7 @@ export async function createShipment(db: Db, config: AppConfig, adminId: string,
   } catch (err) {
     // A package linked by a concurrent shipment (the unique package_id) or a deadlock victim.
     if (isUniqueViolation(err, 'shipment_packages_package_id_key') || isConcurrencyFailure(err)) {
-      throw new TRPCError({ code: 'CONFLICT', message: M.packagesUnavailable });
+      throw new DomainError('CONFLICT', M.packagesUnavailable);
     }
     throw err;
   }
@@ -161,7 +161,7 @@ export async function changeShipmentStatus(db: Db, config: AppConfig, input: z.o
       .from(shipments)
       .where(eq(shipments.id, input.id))
       .for('update');
-    if (!current) throw new TRPCError({ code: 'NOT_FOUND', message: M.notFound });
+    if (!current) throw new DomainError('NOT_FOUND', M.notFound);
 
     const isDelivered = input.status === 'delivered';
     const [row] = await tx
@@ -232,7 +232,7 @@ export async function updateShipment(db: Db, config: AppConfig, input: z.output<
       .from(shipments)
       .where(eq(shipments.id, input.id))
       .for('update');
-    if (!current) throw new TRPCError({ code: 'NOT_FOUND', message: M.notFound });
+    if (!current) throw new DomainError('NOT_FOUND', M.notFound);
 
     const { id, ...values } = input;
     const changed = EDITABLE.filter((key) => values[key] !== current[key]);
@@ -276,16 +276,16 @@ export async function removeShipment(db: Db, config: AppConfig, id: string) {
       .from(shipments)
       .where(eq(shipments.id, id))
       .for('update');
-    if (!current) throw new TRPCError({ code: 'NOT_FOUND', message: M.notFound });
+    if (!current) throw new DomainError('NOT_FOUND', M.notFound);
     if (current.status !== 'preparing') {
-      throw new TRPCError({ code: 'CONFLICT', message: E.removeNotPreparing(SHIPMENT_STATUS_LABELS[current.status]) });
+      throw new DomainError('CONFLICT', E.removeNotPreparing(SHIPMENT_STATUS_LABELS[current.status]));
     }
     const [payment] = await tx
       .select({ id: paymentTransactions.id })
       .from(paymentTransactions)
       .where(eq(paymentTransactions.shipmentId, id))
       .limit(1);
-    if (payment) throw new TRPCError({ code: 'CONFLICT', message: E.removeHasPayments });
+    if (payment) throw new DomainError('CONFLICT', E.removeHasPayments);
     // Its invoice keeps its number, voided; anything paid on it becomes credit (issue 17).
     const issued = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.shipmentId, id));
     for (const invoice of issued) await voidInvoice(tx, invoice.id, null, `envío ${current.shipmentCode} eliminado`);

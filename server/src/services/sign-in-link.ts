@@ -1,8 +1,8 @@
 // Signing in with a link sent by e-mail: the way in for the owner on a new device while failed
 // attempts from strangers keep new devices out of the account (docs/decisions/007). The link
 // works once, for SIGN_IN_LINK_TTL_MINUTES, and the browser that opens it becomes a known device.
-import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
+import { DomainError } from '../lib/domain-error';
 import { AUTH_MESSAGES, SIGN_IN_LINK_PATH, SIGN_IN_LINK_TTL_MINUTES, isStaffRole } from '@casillero/shared';
 import type { Db } from '../db/client';
 import { signInLinkTokens, userProfiles, users } from '../db/schema';
@@ -56,6 +56,6 @@ export async function signInWithLink(db: Db, token: string, meta: { userAgent: s
     const session = await createSession(tx, user.id, meta);
     return { ...session, user: { id: user.id, email: user.email, role: user.role, fullName: profile?.fullName ?? '' } };
   });
-  if (!opened) throw new TRPCError({ code: 'BAD_REQUEST', message: AUTH_MESSAGES.signInLinkInvalid });
+  if (!opened) throw new DomainError('BAD_INPUT', AUTH_MESSAGES.signInLinkInvalid);
   return opened;
 }

@@ -4,11 +4,11 @@
 // role changes and deactivations take one transaction-level advisory lock first, so two
 // concurrent demotions run one after the other (locking the rows alone deadlocked them on
 // PostgreSQL: each held its target's row and waited for the other's).
-import { TRPCError } from '@trpc/server';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { STAFF_INVITATION_TTL_HOURS, STAFF_MESSAGES as M, STAFF_ROLE_LABELS, type StaffRole } from '@casillero/shared';
 import type { Db, DbOrTx } from '../db/client';
 import { staffInvitations, userProfiles, users } from '../db/schema';
+import { DomainError } from '../lib/domain-error';
 import { recordStaffSignIn } from '../audit/audit-context';
 import { hashPassword } from '../auth/password';
 import { createSession, invalidateUserSessions } from '../auth/session';
@@ -16,7 +16,7 @@ import { generateToken, hashToken } from '../auth/tokens';
 import { enqueueEmail } from '../mail/outbox';
 import { staffAccessRemovedMessage, staffInvitationMessage } from '../mail/templates';
 
-const fail = (code: 'BAD_REQUEST' | 'NOT_FOUND' | 'CONFLICT', message: string) => new TRPCError({ code, message });
+const fail = (code: 'BAD_INPUT' | 'NOT_FOUND' | 'CONFLICT', message: string) => new DomainError(code, message);
 
 type Actor = { id: string; fullName: string; email: string };
 
@@ -111,7 +111,7 @@ async function keepAnAdmin(tx: DbOrTx, target: { id: string; role: string; deact
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.role, 'admin'), isNull(users.deactivatedAt)));
-  if (admins.filter((a) => a.id !== target.id).length === 0) throw fail('BAD_REQUEST', M.lastAdmin);
+  if (admins.filter((a) => a.id !== target.id).length === 0) throw fail('BAD_INPUT', M.lastAdmin);
 }
 
 export async function changeStaffRole(db: Db, input: { userId: string; role: StaffRole }) {
@@ -125,7 +125,7 @@ export async function changeStaffRole(db: Db, input: { userId: string; role: Sta
 
 /** Removes a staff member's access: their sessions end and they are told by e-mail, once. */
 export async function deactivateStaff(db: Db, actorId: string, userId: string) {
-  if (actorId === userId) throw fail('BAD_REQUEST', M.notSelf);
+  if (actorId === userId) throw fail('BAD_INPUT', M.notSelf);
   return db.transaction(async (tx) => {
     const target = await lockStaff(tx, userId);
     await keepAnAdmin(tx, target);

@@ -1,10 +1,9 @@
-// The storage clock (issue 18, item 3): the settings (free days, fee per day) in app_settings,
-// each parcel's days on our shelves counted in calendar days of Caracas, the reminders before the
-// free period ends, and the fee frozen into the shipment that takes the parcel out.
+// The storage clock's changes: the settings (free days, fee per day), the
+// reminders before the free period ends, and the fee frozen into the shipment that takes the
+// parcel out. Its reads (the settings, a parcel's clock) are queries/storage.ts.
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
   STORAGE_CLOCK_STATUSES,
-  STORAGE_DEFAULTS,
   STORAGE_MESSAGES as M,
   STORAGE_REMINDER_DAYS_BEFORE,
   storageClock,
@@ -14,24 +13,8 @@ import {
 import { rowsOf, type DbOrTx } from '../db/client';
 import { appSettings, packages } from '../db/schema';
 import { BUSINESS_TZ_SQL, businessToday } from '../lib/business-clock';
+import { STORAGE_SETTINGS_KEY, getStorageSettings, receivedDay } from '../queries/storage';
 import { notifyUser } from './notify';
-
-/** One app_settings row holds both values as JSON, so a change is one row and one audit entry. */
-export const STORAGE_SETTINGS_KEY = 'storage';
-
-export async function getStorageSettings(db: DbOrTx): Promise<StorageSettings> {
-  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, STORAGE_SETTINGS_KEY));
-  if (!row) return { ...STORAGE_DEFAULTS };
-  try {
-    const parsed = JSON.parse(row.value) as Partial<StorageSettings>;
-    return {
-      freeDays: Number.isInteger(parsed.freeDays) ? parsed.freeDays! : STORAGE_DEFAULTS.freeDays,
-      feePerDayUsd: typeof parsed.feePerDayUsd === 'number' ? parsed.feePerDayUsd : STORAGE_DEFAULTS.feePerDayUsd,
-    };
-  } catch {
-    return { ...STORAGE_DEFAULTS };
-  }
-}
 
 /**
  * The admin's change. app_settings has no audit trigger on purpose (it also holds the file-link
@@ -58,18 +41,6 @@ export async function setStorageSettings(tx: DbOrTx, next: StorageSettings): Pro
            nullif(current_setting('app.audit_request', true), '')
     where coalesce(current_setting('app.audit_actor', true), '') <> ''`);
   return after;
-}
-
-/** A reception time as a day in Caracas (YYYY-MM-DD). */
-export const receivedDay = (receivedDate: Date) => businessToday(receivedDate);
-
-/**
- * A package's clock, or null when it does not run: not yet received, or no longer on our shelves
- * (in a shipment, shipped).
- */
-export function packageStorageClock(p: { status: string; receivedDate: Date | null }, settings: StorageSettings, today = businessToday()) {
-  if (!p.receivedDate || !(STORAGE_CLOCK_STATUSES as readonly string[]).includes(p.status)) return null;
-  return storageClock(receivedDay(p.receivedDate), today, settings);
 }
 
 /**

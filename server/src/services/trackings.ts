@@ -1,7 +1,6 @@
 // The admin's changes to trackings (admin spec §4, §5): create, change status, request a
 // repack. Each is one transaction with its history row, the customer's notification and the
 // e-mails (written to the outbox, delivered later: a mail failure never undoes the change).
-import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import {
   TRACKING_HISTORY_DEFAULTS,
@@ -16,6 +15,7 @@ import {
   type z,
 } from '@casillero/shared';
 import type { Db, DbOrTx } from '../db/client';
+import { DomainError } from '../lib/domain-error';
 import { trackingHistory, trackings } from '../db/schema';
 import type { Config } from '../env';
 import { enqueueEmail } from '../mail/outbox';
@@ -41,12 +41,12 @@ type CreateInput = z.output<typeof trackingCreateInput>;
 type StatusChangeInput = z.output<typeof trackingStatusChangeInput>;
 type RepackInput = z.output<typeof trackingRepackInput>;
 
-const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: TRACKING_MESSAGES.notFound });
+const notFound = () => new DomainError('NOT_FOUND', TRACKING_MESSAGES.notFound);
 
 export async function createTracking(db: Db, admin: Actor, input: CreateInput, config: MailConfig) {
   return db.transaction(async (tx) => {
     const mailbox = await findActiveMailbox(tx, input.mailboxId);
-    if (!mailbox) throw new TRPCError({ code: 'BAD_REQUEST', message: TRACKING_MESSAGES.clientInvalid });
+    if (!mailbox) throw new DomainError('BAD_INPUT', TRACKING_MESSAGES.clientInvalid);
     const prealert = await findPendingPrealert(tx, mailbox.userId, input.trackingNumber);
 
     // The unique constraint decides between two admins submitting the same number at once.
@@ -74,7 +74,7 @@ export async function createTracking(db: Db, admin: Actor, input: CreateInput, c
         .returning({ id: trackings.id, trackingNumber: trackings.trackingNumber, createdAt: trackings.createdAt });
     } catch (err) {
       if (isUniqueViolation(err, TRACKING_NUMBER_CONSTRAINT)) {
-        throw new TRPCError({ code: 'CONFLICT', message: TRACKING_MESSAGES.duplicate, cause: err });
+        throw new DomainError('CONFLICT', TRACKING_MESSAGES.duplicate, { cause: err });
       }
       throw err;
     }

@@ -3,7 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE_NAME } from '@casillero/shared';
 import type { Db } from '../db/client';
 import type { Config } from '../env';
-import { clientAddress, fromTrustedProxy, hopTrust } from '../lib/client-address';
+import { clientAddress, hopTrust } from '../lib/client-address';
+import { requestOrigin, type RequestOrigin } from '../auth/request-origin';
 import { replyDeviceCookie, replySessionCookie, type DeviceCookie, type SessionCookie } from '../auth/request-session';
 import { validateSessionToken, type Session, type SessionUser } from '../auth/session';
 
@@ -28,14 +29,6 @@ export type Context = {
   /** The known-device cookie that sign-in reads and sets (docs/decisions/007). */
   device: DeviceCookie;
 } & RequestOrigin;
-
-/** What the cross-site check of mutations and uploads reads (init.ts, isForeignOrigin). */
-export type RequestOrigin = {
-  /** The Origin header. */
-  origin: string | null;
-  /** The host the trusted proxy says the browser asked for; null without TRUST_PROXY. */
-  forwardedHost: string | null;
-};
 
 export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
 
@@ -80,18 +73,6 @@ export async function createInnerContext(opts: InnerContextOptions): Promise<Con
     forwardedHost: opts.forwardedHost ?? null,
     cookie,
     device: opts.device ?? { value: null, set() {} },
-  };
-}
-
-/**
- * The Origin of a request and, only under TRUST_PROXY, the host the proxy forwarded
- * (X-Forwarded-Host, its last entry, as Fastify reads it). Never the Host header: the client
- * writes it.
- */
-export function requestOrigin(req: FastifyRequest, config: Config): RequestOrigin {
-  return {
-    origin: req.headers.origin ?? null,
-    forwardedHost: req.headers['x-forwarded-host'] && fromTrustedProxy(req.raw, hopTrust(config.trustProxy)) ? req.host : null,
   };
 }
 

@@ -10,7 +10,10 @@ import {
   type Permission,
 } from '@casillero/shared';
 import { runAudited } from '../audit/audit-context';
-import type { Context, RequestOrigin } from './context';
+import { isForeignOrigin } from '../auth/request-origin';
+import { DomainError } from '../lib/domain-error';
+import type { Context } from './context';
+import { fromDomainError, isAsyncIterable, withDomainErrors } from './errors';
 import { containsNulChar } from '../lib/nul-char';
 
 /**
@@ -48,6 +51,8 @@ const TRPC_REFUSALS: [RegExp, string][] = [
 function publicMessage(error: TRPCError, httpStatus: number): string {
   // Unexpected errors (an output that fails its schema included) never show their internals.
   if (error.code === 'INTERNAL_SERVER_ERROR') return GENERIC_MESSAGES.internal;
+  // The app's own refusal (mapped by the base procedure): its Spanish message as it is.
+  if (error.cause instanceof DomainError) return error.message;
   // Validation: the base procedure already put the first field's Spanish message here.
   if (error.cause instanceof ZodError) return error.message;
   // An input tRPC could not read (JSON, form data): it copies the parser's English words.
@@ -80,8 +85,9 @@ export const middleware = t.middleware;
 
 /**
  * Every procedure: refuses cookie-authenticated mutations sent from another site (login
- * CSRF included), and turns an input validation failure into its first Spanish message, so
- * HTTP clients and `createCaller` see the same text.
+ * CSRF included), turns an input validation failure into its first Spanish message, so
+ * HTTP clients and `createCaller` see the same text, and answers a domain error (thrown by a
+ * procedure, or by a subscription's stream) with its own code and message (errors.ts).
  */
 const base = t.middleware(async ({ ctx, type, getRawInput, next }) => {
   if (type === 'mutation' && isForeignOrigin(ctx, ctx.config.appUrl)) {
@@ -92,30 +98,12 @@ const base = t.middleware(async ({ ctx, type, getRawInput, next }) => {
   const raw = await getRawInput().catch(() => undefined);
   if (containsNulChar(raw)) throw new TRPCError({ code: 'BAD_REQUEST', message: GENERIC_MESSAGES.invalidInput });
   const result = await next();
-  if (!result.ok && result.error.cause instanceof ZodError) {
+  if (result.ok) return isAsyncIterable(result.data) ? { ...result, data: withDomainErrors(result.data) } : result;
+  if (result.error.cause instanceof ZodError) {
     result.error.message = result.error.cause.issues[0]?.message ?? GENERIC_MESSAGES.invalidInput;
   }
-  return result;
+  return { ...result, error: fromDomainError(result.error) };
 });
-
-/**
- * A request sent from another site: its Origin is neither the configured APP_URL's nor, behind
- * a trusted proxy (TRUST_PROXY), the host the proxy forwarded. Never the Host header: the
- * client writes it, so `Origin: https://evil.example` with `Host: evil.example` must not pass.
- * Without an Origin (same-origin navigation, non-browser clients) a request is not foreign;
- * the opaque `Origin: null` is.
- */
-export function isForeignOrigin({ origin, forwardedHost }: RequestOrigin, appUrl: string): boolean {
-  if (origin === null) return false;
-  try {
-    const o = new URL(origin);
-    if (o.origin === new URL(appUrl).origin) return false;
-    // Parsed as a URL of the Origin's scheme, so case and default ports compare equal.
-    return forwardedHost === null || new URL(`${o.protocol}//${forwardedHost}`).host !== o.host;
-  } catch {
-    return true;
-  }
-}
 
 export const publicProcedure = t.procedure.meta({ access: 'public' }).use(base);
 

@@ -1,5 +1,4 @@
-import { TRPCError } from '@trpc/server';
-import { forgetEvents, hitLimits, type LimitWindow } from '../../auth/rate-limit';
+import { forgetEvents, hitLimits, tooMany, type LimitWindow } from '../../auth/rate-limit';
 import type { Context } from '../context';
 import { middleware } from '../init';
 
@@ -14,12 +13,7 @@ export function throttle(
 ) {
   return middleware(async ({ ctx, input, next }) => {
     const { eventIds, exceeded } = await hitLimits(ctx.db, windowsFor(ctx, input));
-    if (exceeded) {
-      throw new TRPCError({
-        code: 'TOO_MANY_REQUESTS',
-        message: exceeded.message(Math.ceil(exceeded.retryAfterMs / 60_000)),
-      });
-    }
+    if (exceeded) throw tooMany(exceeded);
     const result = await next();
     if (result.ok && !options.countSuccess) await forgetEvents(ctx.db, eventIds);
     return result;

@@ -5,9 +5,8 @@
 // procedure here: it changes nothing, so it cannot be a staff mutation (each one is an audited
 // change and must leave its entry), and a tRPC query travels as a GET whose URL cannot hold
 // a megabyte (the tRPC route answers queries only as GET).
-import { TRPCError } from '@trpc/server';
 import { parcelImportInput } from '@casillero/shared';
-import { applyImport, ImportRefused } from '../../services/parcel-import';
+import { applyImport } from '../../services/parcel-import';
 import { router, staffProcedure } from '../init';
 
 export const parcelImportsRouter = router({
@@ -18,12 +17,5 @@ export const parcelImportsRouter = router({
   // Not `apply`: tRPC reserves the name (a procedure proxy is a function).
   applyFile: staffProcedure('packages.write')
     .input(parcelImportInput)
-    .mutation(async ({ ctx, input }) => {
-      try {
-        return await applyImport(ctx.db, input, { userId: ctx.user.id }, ctx.config);
-      } catch (err) {
-        if (err instanceof ImportRefused) throw new TRPCError({ code: 'BAD_REQUEST', message: err.message });
-        throw err;
-      }
-    }),
+    .mutation(({ ctx, input }) => applyImport(ctx.db, input, { userId: ctx.user.id }, ctx.config)),
 });

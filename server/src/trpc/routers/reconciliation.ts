@@ -1,10 +1,9 @@
 // Bank statement reconciliation (issue 17, /admin/conciliacion): see services/reconciliation.ts.
 // The statement travels as text in the JSON body of the mutation (1 MB at most, the input
 // schema's limit), as the manifest import does.
-import { TRPCError } from '@trpc/server';
 import { RECONCILIATION_MESSAGES, statementIdInput, statementUploadInput } from '@casillero/shared';
 import { findStatementWithLines, listStatements } from '../../queries/reconciliation';
-import { approveMatchedLines, StatementRefused, uploadStatement } from '../../services/reconciliation';
+import { approveMatchedLines, uploadStatement } from '../../services/reconciliation';
 import { foundOr } from '../found';
 import { router, staffProcedure } from '../init';
 
@@ -12,14 +11,7 @@ export const reconciliationRouter = router({
   /** Stores the statement's credits (a file with any error is refused whole; repeated movements are skipped). */
   upload: staffProcedure('payments.write')
     .input(statementUploadInput)
-    .mutation(async ({ ctx, input }) => {
-      try {
-        return await uploadStatement(ctx.db, input, ctx.user.id);
-      } catch (err) {
-        if (err instanceof StatementRefused) throw new TRPCError({ code: 'BAD_REQUEST', message: err.message });
-        throw err;
-      }
-    }),
+    .mutation(({ ctx, input }) => uploadStatement(ctx.db, input, ctx.user.id)),
 
   /** The statements uploaded, newest first. */
   statements: staffProcedure('payments.read').query(({ ctx }) => listStatements(ctx.db)),

@@ -2,7 +2,8 @@
 // configuration, so only the administrator (the one role holding 'staff.manage', whose
 // description includes the configuration) reads and changes them; the change is audited.
 import { STORAGE_MESSAGES, storageSettingsInput } from '@casillero/shared';
-import { getStorageSettings, setStorageSettings } from '../../services/storage';
+import { getStorageSettings } from '../../queries/storage';
+import { setStorageSettings } from '../../services/storage';
 import { router, staffProcedure } from '../init';
 
 export const storageRouter = router({

@@ -10,7 +10,7 @@ import {
   type PrealertStatus,
 } from '@casillero/shared';
 import type { trpc } from '../../../lib/trpc';
-import { InvoiceLink } from './InvoiceLink';
+import { InvoiceLink } from '../../../components/prealerts/InvoiceLink';
 
 export type Prealert = inferOutput<typeof trpc.prealerts.mine>[number];
 

@@ -18,7 +18,7 @@ import { useInvalidate, type Router } from '../../../../components/forms/useInva
 import { useSchemaForm } from '../../../../components/forms/useSchemaForm';
 import { getErrorMessage, getFieldErrors } from '../../../../lib/errors';
 import { trpc } from '../../../../lib/trpc';
-import { InvoiceLink } from '../../../dashboard/-components/InvoiceLink';
+import { InvoiceLink } from '../../../../components/prealerts/InvoiceLink';
 import { Fact, kg, PrealertStatusBadge, usd } from './common';
 import type { AdminPrealert } from './types';
 

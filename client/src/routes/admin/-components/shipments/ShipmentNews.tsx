@@ -20,9 +20,9 @@ import {
 import { optionalValue } from '../../../../components/forms/fields';
 import { DialogForm, subjectDialog } from '../../../../components/forms/FormDialog';
 import { useDialogSubmit, useSchemaForm } from '../../../../components/forms/useSchemaForm';
+import { formatDay } from '../../../../components/shipments/format';
 import { trpc } from '../../../../lib/trpc';
 import { failureMessage } from '../packages/feedback';
-import { formatDay } from './ShipmentDetails';
 import { useInvalidateShipments } from './ShipmentStatus';
 import type { ShipmentRow } from './types';
 

@@ -1,24 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { SHIPMENT_MESSAGES as M, SHIPMENT_STATUSES, SHIPMENT_STATUS_LABELS, type ShipmentStatus } from '@casillero/shared';
-import { InlineSelect, LabelBadge, labelOptions } from '../../../../components/data-table';
+import { InlineSelect, labelOptions } from '../../../../components/data-table';
 import { useInvalidate } from '../../../../components/forms/useInvalidate';
 import { notifyChange } from '../../../../lib/notify';
 import { trpc } from '../../../../lib/trpc';
 import { failureMessage } from '../packages/feedback';
 import type { ShipmentRow } from './types';
-
-export const SHIPMENT_STATUS_COLORS: Record<ShipmentStatus, string> = {
-  preparing: 'yellow',
-  in_transit: 'blue',
-  customs: 'grape',
-  out_for_delivery: 'cyan',
-  delivered: 'green',
-  delayed: 'red',
-};
-
-export function ShipmentStatusBadge({ status }: { status: ShipmentStatus }) {
-  return <LabelBadge value={status} labels={SHIPMENT_STATUS_LABELS} colors={SHIPMENT_STATUS_COLORS} />;
-}
 
 /** Shipments change packages too: every shipments and packages query is stale after one. */
 export const useInvalidateShipments = () => useInvalidate(trpc.shipments, trpc.packages);

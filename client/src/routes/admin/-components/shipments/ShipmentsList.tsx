@@ -15,12 +15,14 @@ import {
 import { DetailsAction, RowAction, RowActions, ServerList, StackedCell, dataTableColumns, useServerListState } from '../../../../components/data-table';
 import type { ListActions, ListProps, ListSearch } from '../../../../components/data-table';
 import { useDetailsParam } from '../../../../components/details/DetailsDrawer';
+import { formatDay, kgText } from '../../../../components/shipments/format';
+import { ShipmentStatusBadge } from '../../../../components/shipments/ShipmentStatusBadge';
 import { trpc } from '../../../../lib/trpc';
 import { failureMessage } from '../packages/feedback';
-import { ShipmentDetailsDrawer, formatDay, kgText } from './ShipmentDetails';
+import { ShipmentDetailsDrawer } from './ShipmentDetails';
 import { EditShipmentDialog, RemoveShipmentDialog } from './ShipmentEditDialogs';
 import { PostShipmentNewsDialog } from './ShipmentNews';
-import { ShipmentStatusBadge, ShipmentStatusSelect } from './ShipmentStatus';
+import { ShipmentStatusSelect } from './ShipmentStatus';
 import { useCan } from '../../../../lib/permissions';
 import type { ShipmentRow } from './types';
 

@@ -3,8 +3,8 @@ import { IconListDetails } from '@tabler/icons-react';
 import { formatDate, formatUsd } from '@casillero/shared';
 import type { inferOutput } from '@trpc/tanstack-react-query';
 import type { trpc } from '../../../../lib/trpc';
-import { formatDay } from '../../../admin/-components/shipments/ShipmentDetails';
-import { ShipmentStatusBadge } from '../../../admin/-components/shipments/ShipmentStatus';
+import { formatDay } from '../../../../components/shipments/format';
+import { ShipmentStatusBadge } from '../../../../components/shipments/ShipmentStatusBadge';
 import { formatKg } from '../repacks/format';
 import { FactGrid } from '../../../../components/details/DetailsParts';
 

@@ -12,8 +12,9 @@ import { RowCards, type ResponsiveColumn } from '../../../../components/data-tab
 import { useIsPhone } from '../../../../lib/screen';
 import { DetailsDrawer, type DetailsDrawerOpen } from '../../../../components/details/DetailsDrawer';
 import { trpc } from '../../../../lib/trpc';
-import { StagesTimeline, formatDay } from '../../../admin/-components/shipments/ShipmentDetails';
-import { ShipmentStatusBadge } from '../../../admin/-components/shipments/ShipmentStatus';
+import { formatDay } from '../../../../components/shipments/format';
+import { ShipmentStatusBadge } from '../../../../components/shipments/ShipmentStatusBadge';
+import { StagesTimeline } from '../../../../components/shipments/StagesTimeline';
 import { QueryState } from '../QueryState';
 import { formatKg } from '../repacks/format';
 

@@ -3,10 +3,10 @@ import { notifications } from '@mantine/notifications';
 import { IconFileInvoice } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { getErrorMessage } from '../../../lib/errors';
-import { trpc } from '../../../lib/trpc';
+import { getErrorMessage } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
 
-/** Opens an own stored file through a short-lived signed link. */
+/** Opens a pre-alert's invoice (a stored file) through a short-lived signed link: the customer's card and the admin's details. */
 export function InvoiceLink({ fileId, label = 'Ver factura' }: { fileId: string; label?: string }) {
   const queryClient = useQueryClient();
   const [loading, setLoading] = useState(false);
