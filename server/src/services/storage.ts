@@ -1,4 +1,4 @@
-// The storage clock (issue 18, item 3): the settings (free days, fee per day) in app_settings,
+// The storage clock (docs/product/storage.md): the settings (free days, fee per day) in app_settings,
 // each parcel's days on our shelves counted in calendar days of Caracas, the reminders before the
 // free period ends, and the fee frozen into the shipment that takes the parcel out.
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';

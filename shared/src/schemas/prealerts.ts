@@ -3,7 +3,7 @@ import { optionalNumber, optionalText, optionalUuid } from './form-fields';
 import { CARRIERS, ESTADOS_TRACKING_PREALERTA } from '../enums';
 import { PREALERT_MESSAGES } from '../messages-customer';
 
-/** The fields a customer may change while the pre-alert is pending or confirmed (admin spec §3, §5). */
+/** The fields a customer may change while the pre-alert is pending or confirmed (docs/product/customer-area.md#prealertas). */
 const prealertFields = {
   carrier: z.union([z.enum(CARRIERS, { error: PREALERT_MESSAGES.carrierInvalid }), z.literal('')]).nullish().transform((c) => c || null),
   senderName: optionalText(100, PREALERT_MESSAGES.senderMax),
@@ -23,7 +23,7 @@ const prealertFields = {
   invoiceFileId: optionalUuid(),
 };
 
-/** Same rule as the warehouse's tracking numbers (admin spec §5), optional until the store sends it. */
+/** Same rule as the warehouse's tracking numbers (docs/product/admin-trackings.md#create-form), optional until the store sends it. */
 export const prealertTrackingNumber = z
   .string()
   .trim()
@@ -37,7 +37,7 @@ export const prealertCreateInput = z.object({ trackingNumber: prealertTrackingNu
 export type PrealertCreateInput = z.input<typeof prealertCreateInput>;
 
 /**
- * Editing: the tracking number is fixed once given (admin spec §5); a pre-alert created
+ * Editing: the tracking number is fixed once given (docs/product/customer-area.md#prealertas); a pre-alert created
  * without one may receive it later.
  */
 export const prealertUpdateInput = z.object({ id: z.uuid(), trackingNumber: prealertTrackingNumber, ...prealertFields });

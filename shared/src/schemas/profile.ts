@@ -3,7 +3,7 @@ import { VENEZUELAN_STATES } from '../enums';
 import { FULL_NAME_MIN, PHONE_MAX, PROFILE_TEXT_MAX } from '../constants';
 import { AUTH_MESSAGES, PROFILE_MESSAGES } from '../messages';
 
-/** Each text value is trimmed and cut at 255 characters (public spec §5, Profile). */
+/** Each text value is trimmed and cut at 255 characters (docs/product/customer-area.md#mi-perfil). */
 export const cutProfileText = (s: string) => s.trim().slice(0, PROFILE_TEXT_MAX);
 
 /** The phone keeps only digits, plus sign, spaces, parentheses and hyphen, at most 20 characters. */

@@ -61,7 +61,7 @@ const userTokenTable = <N extends string>(name: N) =>
 export const emailVerificationTokens = userTokenTable('email_verification_tokens');
 export const passwordResetTokens = userTokenTable('password_reset_tokens');
 
-/** The /admin-setup token (DECISIONS 1), hashed; lives only while no admin exists. */
+/** The /admin-setup token (docs/product/product-decisions.md#d1-no-open-admin-creation), hashed; lives only while no admin exists. */
 export const adminSetupTokens = pgTable('admin_setup_tokens', {
   id: text('id').primaryKey(),
   expiresAt: timestamptz('expires_at').notNull(),
