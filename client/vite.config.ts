@@ -16,7 +16,7 @@ const api = { target: 'http://localhost:3000', changeOrigin: false };
  * `virtual:mantine-theme.css`: the CSS variables of our theme and Mantine's responsive classes,
  * exactly as MantineProvider would write them into a <style> element on every start, rendered
  * here once at build time into the entry's stylesheet (the provider is told not to). On a
- * phone's CPU that is work taken off every page's first render (issue 16), and the browser
+ * phone's CPU that is work taken off every page's first render (docs/decisions/014-prerendered-and-compressed.md), and the browser
  * parses the stylesheet while the scripts are still arriving.
  */
 function mantineThemeCss(): Plugin {

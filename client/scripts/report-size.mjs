@@ -1,6 +1,6 @@
 // Prints the gzip size of the JavaScript the home page loads before it can render: the entry
 // script and every modulepreload of dist/index.html (run `npm run build -w client` first).
-// Budget: 200 KB gzip (issue 3). `npm run build` prints this report and fails when the budget
+// Budget: 200 KB gzip (docs/product/fast-on-a-phone.md#budgets). `npm run build` prints this report and fails when the budget
 // is exceeded, so a change that breaks it is seen at once. DIST points it at another build.
 import fs from 'node:fs';
 import path from 'node:path';

@@ -10,7 +10,7 @@
 // `-- --solo-trackings` skips the reports'. The audit log (1,000,000 entries by 20 staff
 // members) is measured last: list pages, filters by person, entity and day range, the bounded
 // count and one entity's history; `-- --solo-auditoria` measures only that.
-// Last, the manifest import (issue 15): a 10,000-row CSV checked (dry run) and imported through
+// Last, the manifest import (docs/decisions/019-warehouse-intake.md): a 10,000-row CSV checked (dry run) and imported through
 // HTTP as the admin's page does, against 2,000 customers of its own with pre-alerts, then the
 // same file again; target under 10 s. `-- --solo-importacion` seeds and measures only that.
 import { performance } from 'node:perf_hooks';

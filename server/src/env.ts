@@ -178,7 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     resendApiKey: e.RESEND_API_KEY || undefined,
     mailFrom: e.MAIL_FROM,
     adminNotifyEmails: e.ADMIN_NOTIFY_EMAILS,
-    // The contact page shows two addresses and two phones (public spec §4): demo values until set.
+    // The contact page shows two addresses and two phones (docs/product/public-site.md#contact-details): demo values until set.
     contactEmails: e.CONTACT_EMAILS.length ? e.CONTACT_EMAILS : ['contacto@casillero.test', 'envios@casillero.test'],
     whatsappPhone: e.WHATSAPP_PHONE,
     whatsapp: whatsappSettings(e),

@@ -25,7 +25,7 @@ import { trpcRoutes, type TrpcRouteOptions } from './trpc/fastify-adapter';
 import { appRouter, type AppRouter } from './trpc/router';
 
 const EMAIL_IN_TEXT = /([A-Za-z0-9._+-]{1,3})[A-Za-z0-9._+-]*@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
-/** Masks e-mails in logged text (URL-encoded too), keeping their first 3 characters (public spec §9). */
+/** Masks e-mails in logged text (URL-encoded too), keeping their first 3 characters (docs/product/security.md#e-mails-in-logs). */
 export function maskEmailsIn(text: string): string {
   let decoded = text;
   try {

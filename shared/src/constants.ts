@@ -1,7 +1,7 @@
-// One value, one place (DECISIONS 8). Every screen and the server read these.
+// One value, one place (docs/product/product-decisions.md#d8-one-value-one-place). Every screen and the server read these.
 import type { CasilleroType, MailboxCountry } from './enums';
 
-/** Mailbox activation cost in USD (public spec §9). */
+/** Mailbox activation cost in USD (docs/product/public-site.md#services). */
 export const ACTIVATION_COST_USD: Record<CasilleroType, number> = { usa: 4.99, china: 9.99 };
 
 export const CASILLERO_TYPE_TO_COUNTRY: Record<CasilleroType, Exclude<MailboxCountry, 'OTHER'>> = {
@@ -9,7 +9,7 @@ export const CASILLERO_TYPE_TO_COUNTRY: Record<CasilleroType, Exclude<MailboxCou
   china: 'CHINA',
 };
 
-/** Delivery times: the FAQ's figures everywhere (DECISIONS 8). */
+/** Delivery times: the FAQ's figures everywhere (docs/product/product-decisions.md#d8-one-value-one-place). */
 export const DELIVERY_TIME = {
   usaAereo: '7 días hábiles',
   usaMaritimo: '25 días hábiles',
@@ -23,8 +23,8 @@ export const DELIVERY_TIME = {
 export const CHINA_AIR_MIN_KG = { regular: 2, express: 10 } as const;
 
 /**
- * Course prices in USD (public spec §9). The in-person workshop's presale price is never
- * defined by the business, so it is not shown anywhere (DECISIONS 8).
+ * Course prices in USD (docs/product/public-site.md#courses). The in-person workshop's presale price is never
+ * defined by the business, so it is not shown anywhere (docs/product/product-decisions.md#d8-one-value-one-place).
  */
 export const COURSE_PRICES_USD = { online: 60, consulting: 120, workshop: 120 } as const;
 
@@ -48,7 +48,7 @@ export const WAREHOUSE_ADDRESSES = {
   },
 } as const;
 
-/** Mailbox code formats (admin spec §9): MV-19487-00999 and BJS000999. */
+/** Mailbox code formats (docs/product/admin-clients.md#mailbox-codes): MV-19487-00999 and BJS000999. */
 export const MAILBOX_CODE_PREFIX = { USA: 'MV-19487-', CHINA: 'BJS' } as const;
 
 // Sessions and accounts
@@ -72,7 +72,7 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const PASSWORD_RULE_HINT = `Mínimo ${PASSWORD_MIN_LENGTH} caracteres, con mayúscula, minúscula, número y símbolo.`;
 export const ACTIVE_USER_WINDOW_DAYS = 30;
 
-/** Password-reset limits per e-mail (public spec §9, enforced on the server: DECISIONS 3). */
+/** Password-reset limits per e-mail (docs/product/sign-up-and-sign-in.md#reset-limits, enforced on the server: docs/product/product-decisions.md#d3-limits-are-enforced-on-the-server). */
 export const RESET_LIMIT = { maxPerWindow: 3, windowMinutes: 60, minIntervalSeconds: 60 } as const;
 /**
  * Sign-in throttling (docs/decisions/007, "Sign-in without lockout as a weapon"): failed attempts
@@ -125,7 +125,7 @@ export const SIGNED_LINK_TTL_SECONDS = 3600;
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
 
-/** Logging masks e-mails keeping only the first 3 characters (public spec §9). */
+/** Logging masks e-mails keeping only the first 3 characters (docs/product/security.md#e-mails-in-logs). */
 export const EMAIL_MASK_VISIBLE_CHARS = 3;
 
 /**

@@ -28,7 +28,7 @@ export const ESTADOS_TRACKING_PREALERTA = [
 ] as const;
 export type EstadoTrackingPrealerta = (typeof ESTADOS_TRACKING_PREALERTA)[number];
 
-/** The four an admin chooses from, then the two the system sets (admin spec §4). */
+/** The four an admin chooses from, then the two the system sets (docs/product/admin-packages-and-shipments.md#package-statuses). */
 export const PACKAGE_STATUSES = [
   'pending',
   'received',
@@ -69,7 +69,7 @@ export const PAYMENT_TYPES = [
 ] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
-/** The FAQ's payment methods (public spec §2, Help and contact). */
+/** The FAQ's payment methods (docs/product/public-site.md#faq). */
 export const PAYMENT_METHODS = [
   'Zelle',
   'PayPal',
@@ -104,7 +104,7 @@ export const TRACKING_STATUSES = [
   'problem',
 ] as const;
 export type TrackingStatus = (typeof TRACKING_STATUSES)[number];
-/** The 'in transit' stat card counts these together (admin spec §4). */
+/** The 'in transit' stat card counts these together (docs/product/admin-trackings.md#stat-cards-and-system-state). */
 export const TRACKING_STATUSES_IN_TRANSIT = ['in_transit', 'arrived', 'in_warehouse'] as const;
 
 export const PRIORITIES = ['low', 'medium', 'high'] as const;

@@ -1,6 +1,6 @@
 import { EMAIL_MASK_VISIBLE_CHARS } from './constants';
 
-/** Masks an e-mail for logs, keeping the first 3 characters (public spec §9). */
+/** Masks an e-mail for logs, keeping the first 3 characters (docs/product/security.md#e-mails-in-logs). */
 export function maskEmail(email: string): string {
   return `${email.slice(0, EMAIL_MASK_VISIBLE_CHARS)}***`;
 }
@@ -8,7 +8,7 @@ export function maskEmail(email: string): string {
 /**
  * A formatter (or any costly value) built the first time it is used. Building an Intl formatter
  * takes milliseconds on a phone, many more for the first of a locale: built when its module
- * loads, every page paid for all of them before it could start (issue 16), even those it never
+ * loads, every page paid for all of them before it could start (docs/decisions/014-prerendered-and-compressed.md), even those it never
  * formats with.
  */
 export function onFirstUse<T>(build: () => T): () => T {
@@ -56,7 +56,7 @@ function twoDecimalsText(n: number): { whole: string; cents: string } | null {
 }
 
 /**
- * Money in USD with 2 decimals (admin spec §1), as es-ES writes it: `1234,50 US$`,
+ * Money in USD with 2 decimals (docs/product/formats.md#money), as es-ES writes it: `1234,50 US$`,
  * `12.345,68 US$`. Written by hand rather than with Intl, exactly as Intl writes it (the tests
  * compare both): the first Intl formatter a page builds costs tens of milliseconds on a phone,
  * and nearly every signed-in page shows money first thing. Intl writes what the hand does not
@@ -85,7 +85,7 @@ const dateTimeFmt = onFirstUse(
 );
 const twoDigits = (n: number) => String(n).padStart(2, '0');
 /**
- * Dates in es-ES (admin spec §1): `05/03/2026`, in the browser's (or server's) time zone, as
+ * Dates in es-ES (docs/product/formats.md#dates): `05/03/2026`, in the browser's (or server's) time zone, as
  * Intl writes them, by hand for the reason given at formatUsd. An invalid date throws, as Intl's
  * formatter does.
  */

@@ -1,4 +1,4 @@
-// Spanish labels of every status and type (admin spec §2, §4), for badges, selects and e-mails.
+// Spanish labels of every status and type (docs/product/), for badges, selects and e-mails.
 import type {
   MailboxCountry,
   MailboxStatus,
@@ -28,7 +28,7 @@ export const TRACKING_STATUS_LABELS: Record<TrackingStatus, string> = {
   problem: 'Problema',
 };
 
-/** What happens next, as the customer reads it (admin spec §4). */
+/** What happens next, as the customer reads it (docs/product/admin-trackings.md#what-the-customer-reads-next). */
 export const TRACKING_CLIENT_MESSAGES: Record<TrackingStatus, string> = {
   created: 'Registramos tu tracking. Te avisaremos cuando el transportista lo ponga en camino a nuestro almacén.',
   in_transit: 'Tu paquete va en camino a nuestro almacén. Te avisaremos apenas llegue.',
@@ -42,7 +42,7 @@ export const TRACKING_CLIENT_MESSAGES: Record<TrackingStatus, string> = {
   problem: 'Hay un inconveniente con tu paquete. Nuestro equipo te contactará; también puedes escribirnos.',
 };
 
-/** The e-mail colours by status (admin spec §4 uses a Spanish-keyed set; grey is the fallback). */
+/** The e-mail colours by status (docs/product/admin-trackings.md#status-colours; grey is the fallback). */
 export const TRACKING_STATUS_COLORS: Record<TrackingStatus, string> = {
   created: '#868e96',
   in_transit: '#1c7ed6',

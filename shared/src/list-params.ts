@@ -52,7 +52,7 @@ export const STAFF_STATUSES = ['active', 'inactive'] as const;
 
 // Here rather than beside their schemas, so the lists that link to them load no zod.
 /**
- * The admin's CSV download of the filtered list (admin spec §9): a GET with the list's filters,
+ * The admin's CSV download of the filtered list (docs/product/admin-trackings.md#csv-export): a GET with the list's filters,
  * sort and direction as search params; the whole set, streamed.
  */
 export const TRACKINGS_CSV_PATH = '/api/exports/trackings.csv';

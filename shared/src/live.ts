@@ -1,4 +1,4 @@
-// Live updates (issue 18, item 5): what a customer's open page is told when something of theirs
+// Live updates (docs/product/messages-and-notifications.md#live-updates): what a customer's open page is told when something of theirs
 // changes. The database trigger `notify_user_event` (migration 0013) names these topics.
 
 /** What changed: the bell's notifications, Mis Trackings, Almacén. */

@@ -1,4 +1,4 @@
-// The Spanish texts of the admin clients and mailboxes screen (admin spec §2, §5, §8).
+// The Spanish texts of the admin clients and mailboxes screen (docs/product/admin-clients.md).
 import type { MailboxStatus } from './enums';
 
 export const CLIENT_MESSAGES = {

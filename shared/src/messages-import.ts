@@ -1,4 +1,4 @@
-// The Spanish texts of the manifest import at /admin/importar (issue 15, item 5): what the dry
+// The Spanish texts of the manifest import at /admin/importar (docs/product/warehouse-intake.md#manifest-import): what the dry
 // run says each row will become, every error with its line and column, and the customer's one
 // notification per import.
 

@@ -1,4 +1,4 @@
-// Spanish texts of Configuración (issue 18): notification channels per kind and the WhatsApp
+// Spanish texts of Configuración (docs/product/messages-and-notifications.md#preferences): notification channels per kind and the WhatsApp
 // number verified by code.
 export const MESSAGING_MESSAGES = {
   phoneInvalid: 'Escribe un número de celular válido, por ejemplo 0414-1234567 o +58 414 1234567.',

@@ -1,4 +1,4 @@
-// The Spanish texts of the admin notifications screen (admin spec §2, §5, §8).
+// The Spanish texts of the admin notifications screen (docs/product/admin-notifications.md).
 
 export const ADMIN_NOTIFICATION_MESSAGES = {
   title: 'Gestión de Notificaciones',

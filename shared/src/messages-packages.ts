@@ -1,10 +1,10 @@
-// The Spanish texts of the admin Packages and Shipments screens (admin spec §5, §8), their
+// The Spanish texts of the admin Packages and Shipments screens (docs/product/admin-packages-and-shipments.md), their
 // server refusals and the customer's notifications.
 
 import { formatUsd } from './format';
 
 export const PACKAGE_MESSAGES = {
-  // Package form (admin spec §5)
+  // Package form (docs/product/admin-packages-and-shipments.md#crear-paquete)
   customerRequired: 'Debe seleccionar un cliente',
   mailboxRequired: 'Debe seleccionar un casillero',
   descriptionRequired: 'La descripción es requerida',
@@ -32,7 +32,7 @@ export const PACKAGE_MESSAGES = {
   warehouseReceiptTaken: 'El número de recibo de almacén (WR) ya está asignado a otro paquete.',
   intakeNotAllowed: 'Solo se registran en el almacén paquetes pendientes, recibidos o en almacén.',
   photoNotOwned: 'La foto no pertenece al cliente del paquete.',
-  // Toasts (admin spec §8)
+  // Toasts (docs/product/admin-packages-and-shipments.md#crear-paquete)
   createdTitle: 'Paquete creado',
   created: 'El paquete se ha registrado correctamente.',
   createFailed: 'No se pudo crear el paquete. Inténtalo de nuevo.',
@@ -62,7 +62,7 @@ export const PACKAGE_MESSAGES = {
 } as const;
 
 export const SHIPMENT_MESSAGES = {
-  // Shipment form (admin spec §5)
+  // Shipment form (docs/product/admin-packages-and-shipments.md#crear-envío)
   customerRequired: 'Selecciona un cliente',
   addressMin: 'Dirección debe tener al menos 10 caracteres',
   addressMax: 'La dirección no puede exceder 500 caracteres',
@@ -79,7 +79,7 @@ export const SHIPMENT_MESSAGES = {
   packagesUnavailable:
     'Uno o más paquetes ya no están disponibles: pertenecen a otro cliente, ya están en otro envío o cambiaron de estado. Actualiza la lista e inténtalo de nuevo.',
   notFound: 'Envío no encontrado.',
-  // Toasts (admin spec §8)
+  // Toasts (docs/product/admin-packages-and-shipments.md#crear-envío)
   created: 'Envío creado exitosamente',
   createFailed: 'Error al crear el envío',
   loadFailed: 'Error cargando datos',
@@ -87,7 +87,7 @@ export const SHIPMENT_MESSAGES = {
   statusFailed: 'No se pudo actualizar el estado del envío.',
   empty: 'No se encontraron envíos',
   noPackages: 'Este cliente no tiene paquetes recibidos o en almacén disponibles para un envío.',
-  // First stage (admin spec §4, §9)
+  // First stage (docs/product/admin-packages-and-shipments.md#first-stage)
   firstStageName: 'Preparación',
   // Customer notifications
   createdTitle: 'Envío creado',
@@ -98,7 +98,7 @@ export const SHIPMENT_MESSAGES = {
   statusMessage: (code: string, label: string) => `Tu envío ${code} ahora está «${label}».`,
 } as const;
 
-/** The admin's Reempaques screen (admin spec §5 'Repack processing'). */
+/** The admin's Reempaques screen (docs/product/admin-packages-and-shipments.md#repack-processing). */
 export const REPACK_ADMIN_MESSAGES = {
   processedTitle: 'Reempaque procesado',
   processed: (wr: string) => `La solicitud quedó procesada con el WR ${wr}. Cliente notificado.`,

@@ -1,4 +1,4 @@
-// The Spanish texts of the admin payments screen (admin spec §2, §4, §8) and of the customer's
+// The Spanish texts of the admin payments screen (docs/product/admin-payments-and-billing.md) and of the customer's
 // payment notifications it sends.
 import type { PaymentStatus } from './enums';
 
@@ -29,7 +29,7 @@ export const ADMIN_PAYMENT_MESSAGES = {
   dispatchAuthorised: 'Pago aprobado: despacho autorizado',
 } as const;
 
-/** The admin's choices in 'Ver Detalles' (admin spec §4): cancelled is shown, never chosen. */
+/** The admin's choices in 'Ver Detalles' (docs/product/admin-payments-and-billing.md#ver-detalles): cancelled is shown, never chosen. */
 export const PAYMENT_REVIEW_LABELS = {
   pending: 'Pendiente',
   completed: 'Aprobado',
@@ -46,7 +46,7 @@ export const PAYMENT_STATUS_COLORS: Record<PaymentStatus, string> = {
 /** Amounts in the notification read as the spec writes them: $4.99. */
 const amount = (usd: number) => `$${usd.toFixed(2)}`;
 
-/** The customer's notification after an admin saves a payment (admin spec §4). */
+/** The customer's notification after an admin saves a payment (docs/product/admin-payments-and-billing.md#the-customers-notification). */
 export const PAYMENT_NOTIFICATIONS = {
   title: 'Actualización de Pago',
   approved: (usd: number) => `Tu pago de ${amount(usd)} ha sido aprobado y procesado.`,
@@ -55,7 +55,7 @@ export const PAYMENT_NOTIFICATIONS = {
   reviewing: (usd: number) => `Tu pago de ${amount(usd)} está siendo revisado.`,
 } as const;
 
-/** A tracking whose shipping payment was approved: it may leave the warehouse (issue 7). */
+/** A tracking whose shipping payment was approved: it may leave the warehouse (docs/product/admin-payments-and-billing.md#dispatch-after-a-shipping-payment). */
 export const DISPATCH_MESSAGES = {
   /** The badge next to the status, for the admin and the customer. */
   badge: 'Pago aprobado',

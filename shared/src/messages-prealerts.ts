@@ -1,4 +1,4 @@
-// The Spanish texts of the admin pre-alerts screen (admin spec §2, §5, §8) and the customer's
+// The Spanish texts of the admin pre-alerts screen (docs/product/admin-prealerts.md) and the customer's
 // notifications about their pre-alerts.
 
 export const ADMIN_PREALERT_MESSAGES = {
@@ -18,7 +18,7 @@ export const ADMIN_PREALERT_MESSAGES = {
   detailsTitle: 'Detalles de Prealerta',
   editTitle: 'Editar Prealerta',
   convertTitle: 'Convertir Prealerta a Paquete',
-  // Toasts (admin spec §8)
+  // Toasts (docs/product/admin-prealerts.md)
   statusUpdated: 'Estado actualizado exitosamente',
   statusFailed: (message: string) => `Error al actualizar estado: ${message}`,
   updated: 'Prealerta actualizada exitosamente',

@@ -1,4 +1,4 @@
-// The Spanish texts of public tracking (issue 15, item 6): /rastreo, /rastreo/<número> and the
+// The Spanish texts of public tracking (docs/product/public-tracking.md): /rastreo, /rastreo/<número> and the
 // home page's search box. Anyone may read these pages, so nothing here names a person.
 
 export const PUBLIC_TRACKING_MESSAGES = {

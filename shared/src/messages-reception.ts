@@ -1,5 +1,5 @@
-// The Spanish texts of reception by scanning and of the "sin dueño" queue (issue 15, items 1
-// and 2): the /admin/recepcion screen, its server refusals and what the customer is told.
+// The Spanish texts of reception by scanning and of the "sin dueño" queue (docs/decisions/019-warehouse-intake.md):
+// the /admin/recepcion screen, its server refusals and what the customer is told.
 const kg = (n: number) => `${n.toLocaleString('es-ES', { maximumFractionDigits: 2 })} kg`;
 
 export const RECEPTION_MESSAGES = {

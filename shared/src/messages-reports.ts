@@ -1,4 +1,4 @@
-// The Spanish texts of Reportes y Analíticas (admin spec §2, §9).
+// The Spanish texts of Reportes y Analíticas (docs/product/admin-reports.md).
 import { ESTIMATED_REVENUE_SHARE } from './reports';
 
 const share = `${Math.round(ESTIMATED_REVENUE_SHARE * 100)} %`;

@@ -1,4 +1,4 @@
-// Issue 18, shipment broadcasts: the Spanish texts of 'Publicar novedad' on the admin Shipments
+// Shipment broadcasts (docs/product/messages-and-notifications.md#shipment-news): the Spanish texts of 'Publicar novedad' on the admin Shipments
 // screen, its refusals, the message prefilled per kind (the admin may edit it) and what the
 // customer reads in the bell, the e-mail, WhatsApp and the shipment's timeline.
 import type { ShipmentNewsKind } from './messaging';

@@ -1,8 +1,8 @@
-// The Spanish texts of the admin trackings panel (admin spec §5, §8) and its e-mails.
+// The Spanish texts of the admin trackings panel (docs/product/admin-trackings.md) and its e-mails.
 import type { TrackingStatus } from './enums';
 
 export const TRACKING_MESSAGES = {
-  // Create form (admin spec §5)
+  // Create form (docs/product/admin-trackings.md#create-form)
   trackingNumberPattern: 'Solo letras, números, guiones y guiones bajos',
   trackingNumberMin: 'Número de tracking debe tener al menos 5 caracteres',
   trackingNumberMax: 'Número de tracking no puede exceder 50 caracteres',
@@ -28,14 +28,14 @@ export const TRACKING_MESSAGES = {
   repackReasonRequired: 'El motivo del reempaque es requerido',
   actualWeightInvalid: 'El peso real debe estar entre 0 y 100 kg',
   messageMax: 'El mensaje no puede exceder 1000 caracteres',
-  // Errors (admin spec §8)
+  // Errors (docs/product/admin-trackings.md#messages)
   clientsLoadFailed: 'No se pudieron cargar los clientes. Intenta nuevamente.',
   createFailed: 'No se pudo crear el tracking. Intenta nuevamente.',
   loadFailed: 'No se pudieron cargar los trackings.',
   statusFailed: 'No se pudo actualizar el estado del tracking.',
   repackFailed: 'No se pudo procesar el reempaque.',
   notFound: 'Tracking no encontrado.',
-  // Success (admin spec §8)
+  // Success (docs/product/admin-trackings.md)
   createdTitle: 'Tracking Creado',
   created: (trackingNumber: string) => `El tracking ${trackingNumber} fue registrado. Notificaciones enviadas.`,
   /** The create toast when the number matched the customer's pending pre-alert (trackings.prealert_id). */

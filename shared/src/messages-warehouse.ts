@@ -1,4 +1,4 @@
-// The Spanish texts of the warehouse's photos and labels (issue 15, items 3 and 4): the photo
+// The Spanish texts of the warehouse's photos and labels (docs/product/warehouse-intake.md): the photo
 // upload at reception, the printable labels and the package photos customers and staff see.
 
 /** Paths of the HTTP routes (apart from tRPC because they carry bytes). */

@@ -1,11 +1,11 @@
-// The Spanish texts the product shows, from the spec (public §5, §8; admin §5, §8).
+// The Spanish texts the product shows, from the spec (docs/product/sign-up-and-sign-in.md, docs/product/customer-area.md#mi-perfil, docs/product/security.md#spanish-answers).
 // The server answers with these; the client shows them as they arrive.
 
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Credenciales incorrectas. Verifica tu email y contraseña.',
   emailNotConfirmed: 'Debes confirmar tu correo electrónico antes de iniciar sesión.',
   tooManyAttempts: 'Demasiados intentos. Espera unos minutos antes de intentar nuevamente.',
-  /** Kept in the catalogue (DECISIONS 11) but never produced by the server. */
+  /** Kept in the catalogue (docs/product/product-decisions.md#d11-no-account-enumeration) but never produced by the server. */
   userNotFound: 'No existe una cuenta con este email. ¿Necesitas registrarte?',
   accountLocked: 'Tu cuenta ha sido bloqueada temporalmente. Contacta al soporte.',
   signInFallback: 'Error al iniciar sesión. Intenta de nuevo.',

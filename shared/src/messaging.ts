@@ -1,4 +1,4 @@
-// Issue 18: the kinds of event a customer chooses channels for (Configuración), the channels,
+// docs/decisions/020-messages-that-reach-people.md: the kinds of event a customer chooses channels for (Configuración), the channels,
 // and the news an admin posts on a shipment. In-app notifications are always on; e-mail and
 // WhatsApp follow the customer's choice per kind.
 

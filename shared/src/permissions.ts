@@ -1,4 +1,4 @@
-// Staff roles and what each may do (DECISIONS 13, docs/decisions/013). Every staff procedure
+// Staff roles and what each may do (docs/product/product-decisions.md#d13-staff-have-roles, docs/decisions/013). Every staff procedure
 // names the one permission it needs (`staffProcedure('packages.write')` on the server); this
 // map says which roles hold it. The server enforces it; the screens only follow it.
 

@@ -1,4 +1,4 @@
-// Public tracking (issue 15, item 6; DECISIONS 15): the number's rule and the answer's shape.
+// Public tracking (docs/product/public-tracking.md): the number's rule and the answer's shape.
 // No zod here: the home page's search box uses the rule, and the home page's first JavaScript
 // has a budget (client/scripts/report-size.mjs); the procedure's schema wraps the same rule.
 import { PUBLIC_TRACKING_MESSAGES as M } from './messages-public-tracking';

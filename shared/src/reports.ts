@@ -1,8 +1,8 @@
-// Reportes y Analíticas (admin spec §2, §9; DECISIONS 10): the periods, the comparison rule,
+// Reportes y Analíticas (docs/product/admin-reports.md; docs/product/product-decisions.md#d10-reports-and-dashboards-are-computed-in-sql): the periods, the comparison rule,
 // the estimated-revenue formula and the month labels, used by the server, the page and the CSV.
 import { onFirstUse } from './format';
 
-/** The period selector's choices (admin spec §9), the default first. */
+/** The period selector's choices (docs/product/admin-reports.md#periods), the default first. */
 export const REPORT_PERIODS = ['week', 'month', 'quarter', 'year'] as const;
 export type ReportPeriod = (typeof REPORT_PERIODS)[number];
 export const REPORT_DEFAULT_PERIOD: ReportPeriod = 'month';
@@ -28,9 +28,9 @@ export const REPORT_PERIOD_SLUGS: Record<ReportPeriod, string> = {
   year: 'anual',
 };
 
-/** Top clients shown (admin spec §9). */
+/** Top clients shown (docs/product/admin-reports.md#top-clients). */
 export const REPORT_TOP_CLIENTS = 10;
-/** Months in the trend, the current one included (admin spec §9). */
+/** Months in the trend, the current one included (docs/product/admin-reports.md#six-month-trend). */
 export const REPORT_TREND_MONTHS = 6;
 /** Estimated revenue per client takes this share of the average shipping cost per package. */
 export const ESTIMATED_REVENUE_SHARE = 0.8;
@@ -50,7 +50,7 @@ const round = (n: number, decimals: number) => {
 };
 
 /**
- * Estimated revenue of a client (admin spec §9):
+ * Estimated revenue of a client (docs/product/admin-reports.md#top-clients):
  *   80 % × (average shipping cost per package) × (the client's packages in the period).
  * The average cost per package is the period's shipping costs over the packages shipped in
  * the period. Rounded to cents.
@@ -78,7 +78,7 @@ export function comparisonLabel(period: ReportPeriod): string {
 }
 
 const monthShort = onFirstUse(() => new Intl.DateTimeFormat('es-ES', { month: 'short', timeZone: 'UTC' }));
-/** '2026-09' → 'sept 2026' (Spanish short month, admin spec §9). */
+/** '2026-09' → 'sept 2026' (Spanish short month, docs/product/admin-reports.md#six-month-trend). */
 export function formatReportMonth(month: string): string {
   const [year, m] = month.split('-').map(Number);
   const name = monthShort().format(new Date(Date.UTC(year, m - 1, 1))).replace('.', '');

@@ -1,4 +1,4 @@
-// Issue 18: the storage clock. A parcel in the warehouse stores free for a number of days (a
+// The storage clock (docs/product/storage.md). A parcel in the warehouse stores free for a number of days (a
 // setting, 30 by default as the large forwarders do); the customer is reminded 5 days before the
 // free period ends and on its last day; after it, each day costs a fee (a setting), shown in
 // Almacén and charged when the parcel goes into a shipment. Days are calendar days in Caracas.

@@ -1,4 +1,4 @@
-// Carrier tracking numbers as the warehouse compares them (issue 15). A scanner, a customer and a
+// Carrier tracking numbers as the warehouse compares them (docs/decisions/019-warehouse-intake.md). A scanner, a customer and a
 // manifest write the same parcel's number differently: spaces, lower case, USPS's routing prefix
 // (420 + ZIP) in front of the 22-digit number, FedEx's longer label barcodes around the number
 // the customer sees on fedex.com. trackingKey() is the one form every lookup compares; the

@@ -1,4 +1,4 @@
-// The URL of the printable labels (GET /api/labels, issue 15 item 3): one 100×150 mm page per
+// The URL of the printable labels (GET /api/labels, docs/product/warehouse-intake.md#labels): one 100×150 mm page per
 // package or received parcel, for the reception page and the packages list.
 import { z } from './zod-es';
 import { LABELS_PATH } from './messages-warehouse';

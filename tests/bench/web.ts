@@ -1,4 +1,4 @@
-// npm run bench:web: how the built app feels on a Venezuelan phone (issue 16). Starts the
+// npm run bench:web: how the built app feels on a Venezuelan phone (docs/product/fast-on-a-phone.md#budgets). Starts the
 // server as production does (fresh embedded database with the demo data, or the PostgreSQL
 // database in BENCH_DATABASE_URL), drives Chromium with a slow 4G network, a CPU 4× slower
 // and a phone's screen, and prints per page, for a cold visit (empty cache), a repeat visit

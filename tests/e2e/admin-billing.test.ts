@@ -1,4 +1,4 @@
-// The admin's billing screens in the browser (issue 17): the cashier records today's exchange
+// The admin's billing screens in the browser (docs/decisions/021-billing-in-bolivares.md): the cashier records today's exchange
 // rate at /admin/tasas and finds it at the top of the history with her name (the seed's rate of
 // the same day then reads as corrected); the administrator adds a payment method and deactivates
 // it; the administrator opens María's details and reads her account (invoices in $ and Bs.),

@@ -110,7 +110,7 @@ describe.skipIf(!chromium)('prealartas y clientes del administrador', () => {
       await row.getByText('CHINA').waitFor();
 
       // Details: the counts and the new mailbox, already on: Carlos's credit in his favour (a
-      // recharge in the demo) paid its activation invoice when it was issued (issue 17).
+      // recharge in the demo) paid its activation invoice when it was issued (docs/decisions/021-billing-in-bolivares.md).
       await row.getByRole('button', { name: 'Ver detalles de Carlos Eduardo Rodríguez' }).click();
       const details = page.getByRole('dialog', { name: 'Detalles del cliente' });
       await details.getByLabel(/^Paquetes: \d+$/).waitFor();

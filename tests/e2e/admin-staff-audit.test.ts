@@ -1,4 +1,4 @@
-// Staff and audit in the browser (DECISIONS 13): the administrator invites a warehouse person
+// Staff and audit in the browser (docs/product/product-decisions.md#d13-staff-have-roles): the administrator invites a warehouse person
 // by e-mail; the person accepts through the link, lands in the admin area and sees only the
 // warehouse's screens; a change the person makes shows in the audit log with its before and
 // after and in the package's own history; deactivated, the person's open page is refused.

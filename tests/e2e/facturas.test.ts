@@ -1,4 +1,4 @@
-// The customer's Facturas in bolívares (issue 17): María sees her balance and her invoices in $
+// The customer's Facturas in bolívares (docs/decisions/021-billing-in-bolivares.md): María sees her balance and her invoices in $
 // and Bs. at the rate of the day each was issued (never today's), reports part of a pending
 // invoice with Pago Móvil (its bank details on screen, the phone copied with one tap, the amount
 // prefilled in Bs.), sees the report in review and downloads the invoice's PDF; once the cashier

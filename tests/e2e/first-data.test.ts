@@ -1,4 +1,4 @@
-// A signed-in page's first data (issue 16, client/src/lib/first-data.ts): its app shell asks
+// A signed-in page's first data (docs/decisions/014-prerendered-and-compressed.md, client/src/lib/first-data.ts): its app shell asks
 // for the session and the page's queries while the browser parses it, and the app takes those
 // answers instead of asking again once its JavaScript has run. A page opened with other filters
 // than the preloaded ones still shows its own.

@@ -22,7 +22,7 @@ export const DEMO = {
   admin: 'admin@casillero.test',
   customer: 'maria@casillero.test',
   otherCustomer: 'carlos@casillero.test',
-  /** Demo staff of the roles other than the administrator's (DECISIONS 13). */
+  /** Demo staff of the roles other than the administrator's (docs/product/product-decisions.md#d13-staff-have-roles). */
   caja: 'caja@casillero.test',
   atencion: 'atencion@casillero.test',
 } as const;
@@ -173,7 +173,7 @@ export function useBrowserSession(chromium: string | undefined, contextOptions: 
   };
 }
 
-/** A screen the journeys run on: a desktop, or a phone (issue 16: "fast on a Venezuelan phone"). */
+/** A screen the journeys run on: a desktop, or a phone (docs/product/fast-on-a-phone.md). */
 export type ScreenProfile = { name: string; phone: boolean; contextOptions: BrowserContextOptions };
 export const DESKTOP: ScreenProfile = { name: 'escritorio', phone: false, contextOptions: { viewport: { width: 1280, height: 900 } } };
 /** A common Android phone's screen: 390 × 844 CSS pixels, touch. */

@@ -1,4 +1,4 @@
-// The manifest import in the browser (issue 15, item 5): the admin uploads a small CSV at
+// The manifest import in the browser (docs/product/warehouse-intake.md#manifest-import): the admin uploads a small CSV at
 // /admin/importar, reads the dry run with its error line and cannot import; uploads the corrected
 // file, sees what each row will become, imports it and reads the counts. María, whose casillero
 // code was in the file, finds the parcel in Almacén and the one notification.

@@ -1,4 +1,4 @@
-// Labels and photos in the browser (issue 15, items 3 and 4). Setup through the app's own API, as
+// Labels and photos in the browser (docs/product/warehouse-intake.md). Setup through the app's own API, as
 // the reception screen does it: the demo admin uploads a photo (POST /api/reception/photos) and
 // receives a parcel for María's casillero with it (reception.receive). Then the admin prints
 // labels from the packages list (one from a row, two selected at once: each answer is a PDF with

@@ -1,4 +1,4 @@
-// Browser test of live updates (issue 18, item 5): María has Mis Trackings open; the
+// Browser test of live updates (docs/product/messages-and-notifications.md#live-updates): María has Mis Trackings open; the
 // administrator changes the status of one of her trackings; without a reload her page shows the
 // new status and her bell counts one more unread notification, within seconds (the bell's own
 // polling is once a minute, so only the live stream can do it this fast).

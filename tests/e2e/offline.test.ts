@@ -1,4 +1,4 @@
-// Installable and tolerant of a bad connection (issue 16): after a first visit the service worker
+// Installable and tolerant of a bad connection (docs/decisions/015-service-worker.md): after a first visit the service worker
 // answers the public pages and the app shell from its cache, never an answer of the API; offline,
 // a file opened in its own tab shows the Spanish offline page; the web app manifest and its icons.
 import fs from 'node:fs';

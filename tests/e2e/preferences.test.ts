@@ -1,4 +1,4 @@
-// Browser test of Configuración (issue 18, items 1 and 2): María turns off e-mails for one kind
+// Browser test of Configuración (docs/product/messages-and-notifications.md#preferences): María turns off e-mails for one kind
 // of notice, and verifies her WhatsApp number with the code the server would send (printed in
 // its log, as there is no WHATSAPP_TOKEN), after which WhatsApp can be chosen per kind.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The public pages as a phone on a slow connection gets them (issue 16): their content is in
+// The public pages as a phone on a slow connection gets them (docs/decisions/014-prerendered-and-compressed.md): their content is in
 // the first HTML (readable with JavaScript off), the browser then hydrates that HTML without
 // re-rendering it, and no public page downloads the admin area's code.
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// Public tracking in the browser (issue 15, item 6; DECISIONS 15): from the home page's box to
+// Public tracking in the browser (docs/product/public-tracking.md): from the home page's box to
 // /rastreo/<número>, a shareable link straight to a parcel, a number nobody has, and /rastreo
 // readable in the prerendered HTML with JavaScript off. The page shows the parcel's status and
 // timeline and never its owner: name, casillero code, address, price.

@@ -1,4 +1,4 @@
-// Browser journeys of the public site (issue 3): navigation, the phone drawer, both quote
+// Browser journeys of the public site (docs/product/public-site.md): navigation, the phone drawer, both quote
 // calculators with their WhatsApp links, sign-up through the e-mailed verification link,
 // a failed sign-in, password recovery through the e-mailed link, and the contact form.
 import type { Browser, BrowserContext, Page } from 'playwright-core';

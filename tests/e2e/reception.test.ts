@@ -1,4 +1,4 @@
-// Reception by scanning in the browser (issue 15, items 1 and 2). The demo admin opens Recepción
+// Reception by scanning in the browser (docs/decisions/019-warehouse-intake.md). The demo admin opens Recepción
 // and does what a USB scanner does: types María's pre-alerted Amazon number (as the scanner
 // reads it, in lower case with spaces) and Enter. The screen shows her name and casillero; the
 // weight + Enter saves, the WR appears with its label link and the field is ready for the next

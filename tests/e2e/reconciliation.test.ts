@@ -1,4 +1,4 @@
-// Conciliación bancaria in the browser (issue 17): María reports paying one of her pending
+// Conciliación bancaria in the browser (docs/decisions/021-billing-in-bolivares.md): María reports paying one of her pending
 // invoices by Pago Móvil; the cashier uploads the bank's statement at /admin/conciliacion, sees
 // María's movement as "Coincide" (and a transfer nobody reported as such), approves the match with
 // one click and sees it "Aprobado"; María's invoice is then paid.

@@ -1,4 +1,4 @@
-// Shipment broadcasts in the browser (issue 18): the demo admin posts 'Retrasado' with a new
+// Shipment broadcasts in the browser (docs/product/messages-and-notifications.md#shipment-news): the demo admin posts 'Retrasado' with a new
 // estimated date on María's shipment in transit; the admin sees how many customers were told;
 // María reads the news in her shipment's timeline (Envíos), with the new date, and in the bell.
 import type { Page } from 'playwright-core';

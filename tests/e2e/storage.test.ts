@@ -1,4 +1,4 @@
-// Browser test of the storage clock (issue 18): in Almacén each parcel on our shelves says how
+// Browser test of the storage clock (docs/product/storage.md): in Almacén each parcel on our shelves says how
 // many free storage days it has left (or the fee it accrues after them); one in a shipment says
 // nothing, its clock stopped.
 import { describe, it } from 'vitest';

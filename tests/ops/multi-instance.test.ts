@@ -6,7 +6,7 @@
 //
 // E-mail is observed at the provider: both instances send through the real `resend` client to a
 // fake Resend API (RESEND_BASE_URL), each with its own API key, and the fake records every
-// request. The scheduled storage reminders (issue 18) run from the database: one run a day, one
+// request. The scheduled storage reminders (docs/product/storage.md#reminders) run from the database: one run a day, one
 // reminder per parcel, whichever instance claims it.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -238,7 +238,7 @@ describe('two instances on one database', () => {
     expect(await runs()).toHaveLength(1);
   });
 
-  it('a change made through one instance reaches a live page connected to the other (issue 18)', async () => {
+  it('a change made through one instance reaches a live page connected to the other (docs/product/messages-and-notifications.md#live-updates)', async () => {
     const admin = new Visitor('203.0.113.99');
     ok(await signIn(admin, a, DEMO.admin, DEMO.password));
     const mariaLive = new Visitor('203.0.113.98');

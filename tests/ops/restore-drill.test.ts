@@ -110,7 +110,7 @@ beforeAll(async () => {
 
   const pending = ok(await visitor.query<{ id: string; canReport: boolean }[]>(live, 'payments.mine')).find((p) => p.canReport);
   expect(pending, 'el casillero nuevo tiene su pago de activación pendiente').toBeTruthy();
-  // The demo's payment methods (issue 17); Zelle is in dollars, so no rate is needed.
+  // The demo's payment methods (docs/decisions/021-billing-in-bolivares.md); Zelle is in dollars, so no rate is needed.
   const zelle = ok(await visitor.query<{ id: string; name: string }[]>(live, 'paymentMethods.active')).find((m) => m.name === 'Zelle');
   expect(zelle, 'la demo ofrece Zelle como método de pago').toBeTruthy();
   ok(

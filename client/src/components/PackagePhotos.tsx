@@ -1,4 +1,4 @@
-// A package's photos (issue 15, item 4): thumbnails in a row; tapping one opens the screen size
+// A package's photos (docs/product/warehouse-intake.md#photos): thumbnails in a row; tapping one opens the screen size
 // over the page, with the others a tap away. The links are short-lived signed ones that the
 // package queries hand out (customers get only their own packages').
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// A page's first data, asked for while its HTML is still being parsed (issue 16, decision 014).
+// A page's first data, asked for while its HTML is still being parsed (docs/decisions/014-prerendered-and-compressed.md).
 // The build writes into each app shell a `<link rel="preload" as="fetch">` for every query its
 // routes' loaders start (scripts/prerender.mjs, from `firstQueries` in entry-server.tsx); the
 // tRPC client sends those queries alone, at exactly those addresses, so the browser answers them

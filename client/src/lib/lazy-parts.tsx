@@ -1,7 +1,7 @@
 // The parts of a page that only a tap opens (a dialog, a drawer, another tab) load their code
 // the first time they are needed, or in the background once the page has gone idle, whichever
 // comes first: a first visit on a phone downloads what the page shows before anything it might
-// show later (issue 16).
+// show later (docs/decisions/014-prerendered-and-compressed.md).
 import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Loader } from '@mantine/core';
 import { useLoadedAndIdle } from './idle';

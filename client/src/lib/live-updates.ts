@@ -1,4 +1,4 @@
-// Live updates (issue 18, item 5): while the customer area is open, the server tells it which of
+// Live updates (docs/product/messages-and-notifications.md#live-updates): while the customer area is open, the server tells it which of
 // the customer's data changed (the tRPC subscription live.events, as server-sent events) and the
 // pages showing it refetch: the bell and Notificaciones, Mis Trackings, Almacén. Only active
 // queries refetch at once; the others are marked stale and refetch when their page opens.

@@ -1,6 +1,6 @@
 // /admin-demo (spec: "content not shown"). We redirect instead of showing a tour with demo
 // figures: the admin area is real and guarded, and a screen of invented figures would be
-// sample data (DECISIONS 4). The demo seed already gives a real demo administrator whose
+// sample data (docs/product/product-decisions.md#d4-nothing-runs-on-sample-data). The demo seed already gives a real demo administrator whose
 // credentials the server prints at start-up, so the real panel is the demonstration.
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { isStaffRole } from '@casillero/shared';

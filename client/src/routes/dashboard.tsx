@@ -25,7 +25,7 @@ export const Route = createFileRoute('/dashboard')({
 function DashboardLayout() {
   const me = useMe();
   const user = me.data?.user;
-  // The bell, Mis Trackings and Almacén follow changes as they happen (issue 18).
+  // The bell, Mis Trackings and Almacén follow changes as they happen (docs/product/messages-and-notifications.md#live-updates).
   useLiveUpdates(Boolean(user));
 
   if (!user) {

@@ -1,5 +1,5 @@
 // /invitacion?token=…: a person invited to the staff writes their name and chooses a password;
-// the account gets the invitation's role and they land in the admin area (DECISIONS 13).
+// the account gets the invitation's role and they land in the admin area (docs/product/product-decisions.md#d13-staff-have-roles).
 import { Alert, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';

@@ -5,7 +5,7 @@ import { PageHero } from '../components/public/PageHero';
 import { pageHead } from '../lib/site';
 import { TrackingSearchForm } from './-components/tracking/TrackingSearchForm';
 
-/** Public tracking (issue 15): the search on the hero band, the answer or the help below it. */
+/** Public tracking (docs/product/public-tracking.md): the search on the hero band, the answer or the help below it. */
 export const Route = createFileRoute('/rastreo')({
   head: pageHead(M.pageTitle, M.pageDescription),
   component: TrackingLayout,

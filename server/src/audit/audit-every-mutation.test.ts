@@ -1,4 +1,4 @@
-// Every staff mutation leaves its audit entry (issue 14). The list of mutations is read from the
+// Every staff mutation leaves its audit entry (docs/product/staff-and-audit.md#audit-log). The list of mutations is read from the
 // app router, not written here: a staff mutation added later fails the first test until the
 // table below says how to call it and which entry it must leave. Each one is called by a staff
 // member of a role that holds its permission (not the administrator where another role can), and

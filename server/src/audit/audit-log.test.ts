@@ -1,4 +1,4 @@
-// The audit log (DECISIONS 13): the database refuses to change it; a staff change writes its
+// The audit log (docs/product/product-decisions.md#d13-staff-have-roles): the database refuses to change it; a staff change writes its
 // entries in the same transaction (who, role, action, before/after, IP, user agent); a failed
 // change writes none; a customer's own changes are not staff changes; staff sign-ins are.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -4,7 +4,7 @@
 // itself, so strangers failing cannot keep the owner out of it; any other attempt counts per IP,
 // per account and IP (strict) and per account (higher, in growing windows).
 // Keys use the typed e-mail, not the user id, so an unknown e-mail is throttled exactly like a
-// known one (DECISIONS 11).
+// known one (docs/product/product-decisions.md#d11-no-account-enumeration).
 import { AUTH_MESSAGES, SIGNIN_LIMIT } from '@casillero/shared';
 import type { Db } from '../db/client';
 import { enqueueEmail } from '../mail/outbox';

@@ -1,4 +1,4 @@
-// The demo data (DECISIONS 2): a real admin, two real customers to sign in with and a few
+// The demo data (docs/product/product-decisions.md#d2-no-silent-mock-authentication): a real admin, two real customers to sign in with and a few
 // more customers, with trackings in every status, pre-alerts, warehouse packages, shipments,
 // payments of every kind, repack requests and notifications, so every screen has something
 // to show. Dates are relative to now so the dashboards and the six-month reports stay full.
@@ -54,7 +54,7 @@ export const DEMO_PASSWORD = 'Demo1234!';
 
 export const DEMO_ACCOUNTS = {
   admin: { email: 'admin@casillero.test', fullName: 'Administración Casillero' },
-  /** One person per staff role but the administrator's (DECISIONS 13). */
+  /** One person per staff role but the administrator's (docs/product/product-decisions.md#d13-staff-have-roles). */
   staff: [
     { email: 'almacen@casillero.test', fullName: 'Luis Almacén Pérez', role: 'almacen' },
     { email: 'caja@casillero.test', fullName: 'Daniela Caja Rojas', role: 'caja' },
@@ -261,7 +261,7 @@ async function buildDemo(
     await tx.insert(userProfiles).values({ userId: member!.id, fullName: person.fullName, createdAt: at(120), updatedAt: at(120) });
   }
 
-  // --- Exchange rates and payment methods (issue 17) -------------------------------------------
+  // --- Exchange rates and payment methods (docs/decisions/021-billing-in-bolivares.md) -------------------------------------------
   // One BCV rate a day for the last 400 days, entered by the cashier; invoices take their day's.
   const [cashier] = await tx.select({ id: users.id }).from(users).where(eq(users.email, 'caja@casillero.test'));
   await tx.insert(exchangeRates).values(
@@ -1626,7 +1626,7 @@ async function buildDemo(
     processedDaysAgo: 32,
   });
 
-  // --- Invoices and the ledger (issue 17) ------------------------------------------------------
+  // --- Invoices and the ledger (docs/decisions/021-billing-in-bolivares.md) ------------------------------------------------------
   // A shipping payment the customer still owes gets its invoice, issued the day it was created;
   // every approved payment enters the ledger as an approval does today, on the day it was
   // approved (and a course or shipping payment without an invoice gets one for its amount).
@@ -1909,7 +1909,7 @@ async function buildDemo(
     },
   ]);
 
-  // --- Parcels received "sin dueño" (issue 15): nobody pre-alerted them; a customer who
+  // --- Parcels received "sin dueño" (docs/decisions/019-warehouse-intake.md): nobody pre-alerted them; a customer who
   // pre-alerts one of these numbers gets it at once, or the warehouse assigns it by hand.
   const unclaimed = [
     { trackingNumber: '1Z8V4E910312345678', codeRead: 'MV-19487-0O123', description: 'Caja mediana sin nombre legible', weightKg: 2.4, dimensionsCm: '40x30x20', receivedAt: at(1, 2), receipt: 201 },

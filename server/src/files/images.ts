@@ -1,4 +1,4 @@
-// Package photos at two sizes (issue 15, item 4): a phone's picture, turned upright by its EXIF
+// Package photos at two sizes (docs/product/warehouse-intake.md#photos): a phone's picture, turned upright by its EXIF
 // orientation, stripped of its metadata (location, device) and re-encoded as JPEG at a screen
 // size and a thumbnail. The original is not kept: it may be many megabytes and carry the
 // photographer's whereabouts, and nobody needs more than the screen size.

@@ -1,4 +1,4 @@
-// Photos at reception over HTTP (issue 15, item 4): POST /api/reception/photos turns a phone's
+// Photos at reception over HTTP (docs/product/warehouse-intake.md#photos): POST /api/reception/photos turns a phone's
 // picture upright, strips its metadata and stores it at two sizes; only warehouse staff may
 // upload; and the photos of a package reach its customer (only theirs) and the admin as signed
 // links that download the stored JPEGs.

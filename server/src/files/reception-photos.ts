@@ -1,4 +1,4 @@
-// POST /api/reception/photos (issue 15, item 4): one picture taken at the warehouse door,
+// POST /api/reception/photos (docs/product/warehouse-intake.md#photos): one picture taken at the warehouse door,
 // multipart field `file`; staff who may write packages only, same-origin only. The picture is
 // content-checked, turned upright, stripped of its metadata and stored at two sizes (images.ts)
 // as `package_photo` files owned by the uploader; answers { fileId, thumbFileId }. Saving the

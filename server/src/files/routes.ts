@@ -50,7 +50,7 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart);
 
-    // Photos at reception (issue 15): resized on the way in, into the same store.
+    // Photos at reception (docs/decisions/019-warehouse-intake.md): resized on the way in, into the same store.
     registerReceptionPhotoRoute(scope, { db, config, fileStore });
 
     scope.post('/api/files', async (req, reply) => {

@@ -1,4 +1,4 @@
-// A CSV download streamed a batch at a time (admin spec §9, docs/decisions/008): memory holds
+// A CSV download streamed a batch at a time (docs/product/admin-trackings.md#csv-export, docs/decisions/008): memory holds
 // one batch however many rows the export has.
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';

@@ -1,4 +1,4 @@
-// The trackings CSV download over HTTP (admin spec §9): admins only, UTF-8 with BOM and the
+// The trackings CSV download over HTTP (docs/product/admin-trackings.md#csv-export): admins only, UTF-8 with BOM and the
 // spec's columns, the list's filters and order, and every row however many batches it takes.
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';

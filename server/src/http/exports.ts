@@ -1,4 +1,4 @@
-// CSV downloads, apart from tRPC because they stream (admin spec §9, docs/decisions/008):
+// CSV downloads, apart from tRPC because they stream (docs/product/admin-trackings.md#csv-export, docs/decisions/008):
 //   GET /api/exports/trackings.csv?q=…&status=…&priority=…&carrier=…&sort=…&dir=…
 //       admins only; the whole filtered set in the list's order, read a batch at a time by
 //       keyset and written as it is read, so memory stays flat however many rows match.
@@ -26,7 +26,7 @@ import { registerAuditExport } from './audit-export';
 import { containsNulChar } from '../lib/nul-char';
 import { sendError } from './errors';
 
-/** The columns of the trackings CSV (admin spec §9). */
+/** The columns of the trackings CSV (docs/product/admin-trackings.md#csv-export). */
 export const TRACKINGS_CSV_HEADERS = [
   'Tracking',
   'Cliente',

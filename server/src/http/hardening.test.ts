@@ -1,4 +1,4 @@
-// Hardening (issue 13) over HTTP, under a production config: whatever refuses a request (Node's
+// Hardening (docs/product/security.md#no-internals-in-answers) over HTTP, under a production config: whatever refuses a request (Node's
 // HTTP parser, Fastify, tRPC before or after the context exists, the file routes, the CSV
 // exports), the answer keeps its status and tRPC code, says it in Spanish and carries no stack,
 // file path or SQL. One row per kind of request: a new route adds rows to the tables below.

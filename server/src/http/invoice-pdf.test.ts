@@ -1,4 +1,4 @@
-// Invoice PDFs over HTTP (issue 17, part 5): the PDF is read back with MuPDF (WebAssembly, from
+// Invoice PDFs over HTTP (docs/product/admin-payments-and-billing.md#invoice-pdf): the PDF is read back with MuPDF (WebAssembly, from
 // node_modules), so the test checks what the customer sees on paper: the number, the customer and
 // cédula/RIF, the lines, the total in USD and in Bs. with the rate used and its day, the note when
 // the rate was an earlier day's, the status and what is still owed; and who may download it.

@@ -1,4 +1,4 @@
-// An invoice's PDF, apart from tRPC because it is a file (issue 17, part 5):
+// An invoice's PDF, apart from tRPC because it is a file (docs/product/admin-payments-and-billing.md#invoice-pdf):
 //   GET /api/invoices/:id/pdf
 //       a signed-in customer gets their own invoices only (another's answers 404, the same as a
 //       missing one, so ids cannot be probed); staff need 'payments.read'.

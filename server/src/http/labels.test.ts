@@ -1,4 +1,4 @@
-// Printable labels over HTTP (issue 15, item 3): the PDF is rendered to an image with MuPDF and
+// Printable labels over HTTP (docs/product/warehouse-intake.md#labels): the PDF is rendered to an image with MuPDF and
 // its barcode read back with ZXing (both WebAssembly, loaded from node_modules, no network), so
 // the test checks what a printer and a scanner would see: the WR number as text and as a Code 128
 // barcode that decodes to it, the casillero, the customer and the destination, one page per

@@ -1,4 +1,4 @@
-// Printable labels, apart from tRPC because they are a PDF (issue 15, item 3):
+// Printable labels, apart from tRPC because they are a PDF (docs/product/warehouse-intake.md#labels):
 //   GET /api/labels?packages=<id,…>&intakes=<id,…>
 //       staff who may read packages; one 100×150 mm page per package or received parcel, in the
 //       order given (packages first), at most LABELS_MAX_PER_REQUEST. An unknown id answers 404.

@@ -1,4 +1,4 @@
-// The manifest import's dry run (issue 15, item 5):
+// The manifest import's dry run (docs/product/warehouse-intake.md#manifest-import):
 //   POST /api/imports/preview  JSON { fileName, csv } (the file as text, about 1 MB for 10,000
 //                              rows; the server's 8 MB body limit holds it), staff with
 //                              'packages.write', same-origin only; answers the ImportPreview.

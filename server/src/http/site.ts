@@ -29,7 +29,7 @@ export async function registerCompression(app: FastifyInstance) {
 /**
  * Headers that only mean something on a document (or a worker script): a hashed script, style
  * sheet or image ignores them. Over HTTP/1.1 they went out with each of the dozens of files a
- * page loads, about 700 bytes each, on a phone's slow network (issue 16). `nosniff` and the
+ * page loads, about 700 bytes each, on a phone's slow network (docs/decisions/014-prerendered-and-compressed.md). `nosniff` and the
  * resource policy stay: they apply to scripts and styles.
  */
 export const DOCUMENT_ONLY_HEADERS = [

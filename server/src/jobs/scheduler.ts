@@ -1,4 +1,4 @@
-// Scheduled work run from the database (issue 18; DECISIONS 16): every server instance ticks
+// Scheduled work run from the database (docs/decisions/020-messages-that-reach-people.md; docs/product/product-decisions.md#d16-storage-is-free-for-30-days): every server instance ticks
 // every minute and tries each job for its current period (the business day in Caracas). A run is
 // claimed by inserting its (job, run_key) row into scheduled_job_runs: the primary key lets one
 // instance win, however many tick at once, and the job runs once per period.

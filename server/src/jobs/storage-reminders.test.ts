@@ -1,4 +1,4 @@
-// Issue 18, item 3: the storage clock, its reminders run from the database once per business
+// docs/product/storage.md: the storage clock, its reminders run from the database once per business
 // day whatever the number of servers, the fee shown in Almacén and charged with the shipment.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, inArray, like, sql } from 'drizzle-orm';

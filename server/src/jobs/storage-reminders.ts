@@ -1,4 +1,4 @@
-// The daily storage reminders (issue 18, item 3), as a scheduled job: once per business day,
+// The daily storage reminders (docs/product/storage.md), as a scheduled job: once per business day,
 // whichever instance claims it (scheduler.ts). The work is sendStorageReminders.
 import type { Config } from '../env';
 import { sendStorageReminders } from '../services/storage';

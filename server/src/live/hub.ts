@@ -1,4 +1,4 @@
-// Live updates (issue 18, item 5): one LISTEN per process on the PostgreSQL channel
+// Live updates (docs/product/messages-and-notifications.md#live-updates): one LISTEN per process on the PostgreSQL channel
 // 'user_events', which the trigger `notify_user_event` (migration 0013) fills on commit with
 // {"userId","topic"}, fanned out to the open streams of that user in this process. Every server
 // listens, so a change committed through any instance reaches a page connected to any other,

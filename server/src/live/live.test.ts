@@ -1,4 +1,4 @@
-// Live updates (issue 18, item 5): a customer's open stream hears of their own changes within
+// Live updates (docs/product/messages-and-notifications.md#live-updates): a customer's open stream hears of their own changes within
 // seconds, after the transaction commits, and never of another customer's; over real HTTP the
 // stream is server-sent events, uncompressed, and does not hold the server's shutdown.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

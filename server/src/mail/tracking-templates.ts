@@ -1,4 +1,4 @@
-// The trackings panel's e-mails (admin spec §7, Outbound e-mail): a new tracking (client and
+// The trackings panel's e-mails (docs/product/admin-trackings.md#e-mails): a new tracking (client and
 // admins), a status update (client: colour, message, next step) and a repack request (client
 // and admins, with the priority marker). Spanish HTML with a plain-text part.
 import {
@@ -32,7 +32,7 @@ const STATUS_EMOJI: Record<TrackingStatus, string> = {
 
 const PRIORITY_COLORS: Record<Priority, string> = { low: GREY, medium: '#1c7ed6', high: '#e03131' };
 
-/** The status colour of the e-mails, grey for anything unknown (admin spec §4). */
+/** The status colour of the e-mails, grey for anything unknown (docs/product/admin-trackings.md#status-colours). */
 export const statusColor = (status: string) => TRACKING_STATUS_COLORS[status as TrackingStatus] ?? GREY;
 
 /** "[PRIORIDAD ALTA] " in front of a subject for high priority; the body always says the priority. */

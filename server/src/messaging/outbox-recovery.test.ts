@@ -1,4 +1,4 @@
-// Issue 18: with the WhatsApp and e-mail providers failing for a while (errors, timeouts, dropped
+// docs/decisions/020-messages-that-reach-people.md: with the WhatsApp and e-mail providers failing for a while (errors, timeouts, dropped
 // connections), every message arrives exactly once after they recover. The providers are a fake
 // HTTP server on a free port, reached through the real clients (the `resend` package and our
 // Cloud API client), and two workers deliver at the same time, as two servers would.

@@ -1,4 +1,4 @@
-// Issue 18, items 1 and 2: every message honours the customer's channels per kind; WhatsApp
+// Preferences (docs/product/messages-and-notifications.md#preferences): every message honours the customer's channels per kind; WhatsApp
 // only reaches a number verified with a code; the link in each e-mail turns that kind off.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';

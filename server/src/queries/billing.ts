@@ -1,4 +1,4 @@
-// Invoices, balances and ledgers (issue 17). An invoice's status is read from the ledger, never
+// Invoices, balances and ledgers (docs/decisions/021-billing-in-bolivares.md). An invoice's status is read from the ledger, never
 // kept by hand: what its entries add up to is what is still owed.
 import { and, desc, eq, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { usdCentsToVesCentimos, type InvoiceStatus } from '@casillero/shared';

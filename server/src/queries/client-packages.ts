@@ -78,7 +78,7 @@ const ownPackagesList = defineList<OwnPackagesFilters>()({
 export async function listOwnPackages(db: DbOrTx, userId: string, params: OwnPackagesParams) {
   const rows = await ownPackagesList.all(db, { q: params.search, status: params.status }, userId);
   const now = Date.now();
-  // Issue 18: the storage clock of each parcel still on our shelves (free days left, or the fee).
+  // docs/product/storage.md: the storage clock of each parcel still on our shelves (free days left, or the fee).
   const settings = await getStorageSettings(db);
   const today = businessToday(new Date(now));
   return rows.map(({ putInShipmentAt, ...r }) => ({

@@ -73,7 +73,7 @@ export async function getOwnShipmentDetail(db: DbOrTx, userId: string, id: strin
 }
 
 /**
- * The news posted on a shipment (issue 18), newest first, as its timeline shows them: only when
+ * The news posted on a shipment (docs/product/messages-and-notifications.md#shipment-news), newest first, as its timeline shows them: only when
  * the shipment carries one of the customer's parcels. Who posted it and how many were told stay
  * with the staff.
  */

@@ -1,4 +1,4 @@
-// Reads of the admin clients screen (admin spec §2, §7): every customer with their profile
+// Reads of the admin clients screen (docs/product/admin-clients.md#the-list): every customer with their profile
 // and mailboxes, searched, sorted and paged in SQL; one customer's details with counts.
 import { and, asc, eq, ilike, inArray, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { ClientFilters, ClientListParams, MailboxCountry } from '@casillero/shared';

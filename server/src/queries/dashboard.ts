@@ -15,7 +15,7 @@ export type DashboardStats = {
 };
 
 /**
- * The admin dashboard's four cards, counted by the database (DECISIONS 10). Active users
+ * The admin dashboard's four cards, counted by the database (docs/product/product-decisions.md#d10-reports-and-dashboards-are-computed-in-sql). Active users
  * are those seen in the last 30 days; revenue counts completed payments only. 'Ingresos Mes'
  * is the calendar month on the business's clock, as in the reports' trend.
  */
@@ -54,7 +54,7 @@ export type ActivityItem = {
 };
 
 /**
- * 'Actividad Reciente' (admin spec §9): the last 5 packages (by creation) and the last 5
+ * 'Actividad Reciente' (docs/product/admin-area.md#recent-activity): the last 5 packages (by creation) and the last 5
  * shipments (by last change), merged newest first, at most 10. Two index scans of 5 rows.
  */
 export async function getRecentActivity(db: DbOrTx): Promise<ActivityItem[]> {

@@ -60,7 +60,7 @@ export async function markAllOwnNotificationsRead(db: DbOrTx, userId: string): P
   return rows.length;
 }
 
-// --- Admin: Gestión de Notificaciones (admin spec §2, §7) --------------------------------------
+// --- Admin: Gestión de Notificaciones (docs/product/admin-notifications.md) --------------------------------------
 
 /** The 'Pago' filter also finds the system's payment updates (shown with their own label). */
 const TYPES_OF_FILTER: Record<AdminNotificationType, NotificationType[]> = {

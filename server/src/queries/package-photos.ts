@@ -1,4 +1,4 @@
-// The photos of packages as signed links (issue 15, item 4): those taken at the warehouse door
+// The photos of packages as signed links (docs/product/warehouse-intake.md#photos): those taken at the warehouse door
 // (parcel_photos of the intake the package came from, in the order they were taken, each at a
 // screen size and a thumbnail) and the single photo of the older intake form
 // (packages.photo_file_id, one size). Customers get the photos of their own packages only.

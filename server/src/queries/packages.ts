@@ -1,4 +1,4 @@
-// Reads of the admin Packages screen (admin spec §2, §7): the list (server-side search,
+// Reads of the admin Packages screen (docs/product/admin-packages-and-shipments.md#packages-list): the list (server-side search,
 // filters, sort and bounded paging, docs/decisions/008), its count, one package's details and
 // the form's choices (customers and their mailboxes).
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
@@ -47,7 +47,7 @@ function withOwnerAndShipment<T extends PgSelect>(query: T) {
     .leftJoin(shipments, eq(shipments.id, shipmentPackages.shipmentId));
 }
 
-/** The list (admin spec §2, §7): newest first, or by status; ids first, then the joins. */
+/** The list (docs/product/admin-packages-and-shipments.md#packages-list): newest first, or by status; ids first, then the joins. */
 const packagesList = defineList<PackageListParams>()({
   name: 'packages',
   ...newestFirstOrByStatus(packages),
@@ -130,7 +130,7 @@ export async function listCustomerChoices(db: DbOrTx, input: { q?: string; id?: 
     .limit(50);
 }
 
-/** A customer's mailboxes, for the package form (admin spec §7). */
+/** A customer's mailboxes, for the package form (docs/product/admin-packages-and-shipments.md#crear-paquete). */
 export function listCustomerMailboxes(db: DbOrTx, userId: string) {
   return db
     .select({ id: mailboxes.id, mailboxCode: mailboxes.mailboxCode, country: mailboxes.country, status: mailboxes.status })

@@ -92,7 +92,7 @@ export async function findOwnPayment(db: DbOrTx, config: Pick<Config, 'appSecret
   return row ? present(db, config, row) : null;
 }
 
-// --- Admin: Gestión de Pagos (admin spec §2, §7) -----------------------------------------------
+// --- Admin: Gestión de Pagos (docs/product/admin-payments-and-billing.md#gestión-de-pagos) -----------------------------------------------
 // The list follows the admin list pattern (docs/decisions/008): a page of ids first, then the
 // joins; bounded counts; prepared statements per filter shape; the summary by SQL aggregates.
 

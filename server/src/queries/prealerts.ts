@@ -1,4 +1,4 @@
-// Reads of the admin pre-alerts screen (admin spec §2, §7): every customer's pre-alerts,
+// Reads of the admin pre-alerts screen (docs/product/admin-prealerts.md#the-screen): every customer's pre-alerts,
 // newest first, searched and filtered in SQL, a page at a time, with the counters by status.
 import { desc, eq, ilike, or, sql } from 'drizzle-orm';
 import {

@@ -1,4 +1,4 @@
-// Public tracking (issue 15, item 6; DECISIONS 15): what anyone with a carrier's number or one of
+// Public tracking (docs/product/public-tracking.md): what anyone with a carrier's number or one of
 // our WR numbers may learn about a parcel. Only statuses, dates and places at country or city
 // level leave this file; every other column stays in SQL. The history's messages are free text
 // an operator typed (an address, "recibido por la titular"…), so the timeline uses the status

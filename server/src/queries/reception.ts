@@ -1,4 +1,4 @@
-// Reads of reception by scanning (issue 15, items 1 and 2): what a scanned code is (one of our WR
+// Reads of reception by scanning (docs/decisions/019-warehouse-intake.md): what a scanned code is (one of our WR
 // labels, a parcel already received, one a customer expects, or nobody's), the "sin dueño" queue
 // and the casillero picker of the hand assignment. Every comparison of numbers is on
 // tracking_key(), the carrier-independent form, through the expression indexes of migration 0012.

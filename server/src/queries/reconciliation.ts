@@ -1,4 +1,4 @@
-// Bank statement reconciliation (issue 17): the statements uploaded, and each line's match with
+// Bank statement reconciliation (docs/decisions/021-billing-in-bolivares.md): the statements uploaded, and each line's match with
 // the payments customers reported in bolívares, computed on read (nothing about a match is kept
 // until it is approved: a payment reported or processed after the upload counts at once).
 import { desc, eq, sql, type SQLWrapper } from 'drizzle-orm';

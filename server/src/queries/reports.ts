@@ -1,4 +1,4 @@
-// Reportes y Analíticas (admin spec §2, §9), computed by the database (DECISIONS 10): each
+// Reportes y Analíticas (docs/product/admin-reports.md), computed by the database (docs/product/product-decisions.md#d10-reports-and-dashboards-are-computed-in-sql): each
 // report is a few grouped or filtered aggregates; no table is read into the server.
 //
 // Definitions, written once here and shown in the page's hints:

@@ -1,4 +1,4 @@
-// Reads of the admin Shipments screen (admin spec §2, §7): the list (server-side search,
+// Reads of the admin Shipments screen (docs/product/admin-packages-and-shipments.md#shipments-list): the list (server-side search,
 // status filter, sort and bounded paging, docs/decisions/008), its count, one shipment with
 // its packages and stages, and the packages a customer can ship.
 import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
@@ -35,7 +35,7 @@ const rowColumns = {
   updatedAt: shipments.updatedAt,
 };
 
-/** The list (admin spec §2, §7): newest first, or by status; ids first, then the joins. */
+/** The list (docs/product/admin-packages-and-shipments.md#shipments-list): newest first, or by status; ids first, then the joins. */
 const shipmentsList = defineList<ShipmentListParams>()({
   name: 'shipments',
   ...newestFirstOrByStatus(shipments),
@@ -116,7 +116,7 @@ export async function listShipmentStages(db: DbOrTx, shipmentId: string) {
 }
 
 /**
- * The customer's packages that can go into a new shipment (admin spec §4, §7): received or in
+ * The customer's packages that can go into a new shipment (docs/product/admin-packages-and-shipments.md#crear-envío): received or in
  * the warehouse, in no shipment and in no pending repack request, newest first.
  */
 export function listShippablePackages(db: DbOrTx, userId: string) {

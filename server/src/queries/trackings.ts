@@ -1,4 +1,4 @@
-// Reads of the admin trackings panel (admin spec §2, §7). Every query names its columns; the
+// Reads of the admin trackings panel (docs/product/admin-trackings.md). Every query names its columns; the
 // hot ones (list page, count, stats) are prepared statements cached per query shape, and none
 // reads or counts more than a bounded number of rows (docs/decisions/008).
 import { and, asc, desc, eq, fillPlaceholders, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
@@ -49,7 +49,7 @@ const rowColumns = {
 const withClientAndMailbox = <T extends PgSelect>(query: T) => withCustomerAndMailbox(query, trackings.userId, trackings.mailboxId);
 
 /**
- * The list (admin spec §2, §7; decision 008). The search matches the tracking number, the
+ * The list (docs/product/admin-trackings.md#the-list; decision 008). The search matches the tracking number, the
  * client's name or e-mail, or the mailbox code: each arm an indexed lookup, fenced so its
  * matches are sorted instead of the planner walking the created_at index. Ties of the grouped
  * sorts fall back to the creation order reversed with the direction: the (column, created_at
@@ -137,7 +137,7 @@ export async function countTrackings(db: DbOrTx, filters: TrackingFilters): Prom
 export type TrackingStats = {
   total: number;
   byStatus: Record<TrackingStatus, number>;
-  /** in_transit + arrived + in_warehouse (admin spec §4). */
+  /** in_transit + arrived + in_warehouse (docs/product/admin-trackings.md#stat-cards-and-system-state). */
   inTransit: number;
   needsRepack: number;
   readyToShip: number;
@@ -390,7 +390,7 @@ export async function getTrackingDetail(db: DbOrTx, id: string) {
 export type TrackingDetail = NonNullable<Awaited<ReturnType<typeof getTrackingDetail>>>;
 
 /**
- * The create form's client picker: customers' active mailboxes (admin spec §7), by name,
+ * The create form's client picker: customers' active mailboxes (docs/product/admin-trackings.md#create-form), by name,
  * searchable by name, e-mail or mailbox code, at most 50 at a time.
  */
 export async function listTrackingClients(db: DbOrTx, q: string | undefined) {

@@ -6,7 +6,7 @@ import { applyCredit, issueInvoice } from './billing';
 
 /**
  * Opens a mailbox of the given type for a user: inactive, with its pending activation
- * payment (DECISIONS 9). Approving that payment activates the mailbox.
+ * payment (docs/product/product-decisions.md#d9-customers-own-flows-are-real). Approving that payment activates the mailbox.
  */
 export async function openMailboxWithActivation(tx: DbOrTx, userId: string, type: CasilleroType, now?: Date) {
   const address = warehouseAddressFor(type);
@@ -17,7 +17,7 @@ export async function openMailboxWithActivation(tx: DbOrTx, userId: string, type
 }
 
 /**
- * The activation fee of a new mailbox: its invoice (issue 17: number, frozen rate, ledger charge)
+ * The activation fee of a new mailbox: its invoice (docs/decisions/021-billing-in-bolivares.md: number, frozen rate, ledger charge)
  * and the pending payment the customer reports against it. Paying the invoice activates it.
  */
 export async function chargeActivation(

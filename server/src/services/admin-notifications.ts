@@ -1,4 +1,4 @@
-// 'Nueva Notificación' (admin spec §2, §5, §7): to one customer, or to every customer at once.
+// 'Nueva Notificación' (docs/product/admin-notifications.md#nueva-notificación): to one customer, or to every customer at once.
 // Sending to all is ONE statement (INSERT … SELECT from users) that answers only how many rows
 // it wrote: no user is read into the server, so 100,000 customers cost one round trip.
 import { and, eq, sql } from 'drizzle-orm';

@@ -122,7 +122,7 @@ export async function resendVerification(db: Db, appUrl: string, email: string) 
 
 /**
  * An unknown e-mail and a wrong password answer alike, in about the same time, and are throttled
- * alike (DECISIONS 11). The throttle runs before the password is checked (auth/sign-in-guard.ts);
+ * alike (docs/product/product-decisions.md#d11-no-account-enumeration). The throttle runs before the password is checked (auth/sign-in-guard.ts);
  * a browser known to the account (`meta.device`) is held only to its own limit. Only with the
  * right password does an unverified account learn it must confirm first. Returns the session to
  * open and the known-device cookie to set.
@@ -158,7 +158,7 @@ export async function signIn(
   // Only failures stay counted.
   await forgetEvents(db, attemptEvents);
   const sessionMeta = { userAgent: meta.userAgent, ip: meta.ip };
-  // A staff sign-in is recorded in the audit log with the session it opens (DECISIONS 13).
+  // A staff sign-in is recorded in the audit log with the session it opens (docs/product/product-decisions.md#d13-staff-have-roles).
   const { token, session } = isStaffRole(user.role)
     ? await db.transaction(async (tx) => {
         const opened = await createSession(tx, user.id, sessionMeta);
@@ -175,7 +175,7 @@ export async function signIn(
   };
 }
 
-/** Always the same answer, whether or not the account exists (DECISIONS 11). */
+/** Always the same answer, whether or not the account exists (docs/product/product-decisions.md#d11-no-account-enumeration). */
 export async function requestPasswordReset(db: Db, appUrl: string, email: string) {
   const user = await findUserByEmail(db, email);
   if (user) {
@@ -313,7 +313,7 @@ export async function createOrPromoteAdmin(db: DbOrTx, input: { email: string; p
 }
 
 /**
- * The one-time /admin-setup token (DECISIONS 1): issued at start-up while no admin exists,
+ * The one-time /admin-setup token (docs/product/product-decisions.md#d1-no-open-admin-creation): issued at start-up while no admin exists,
  * stored hashed; returns the plain token to print, or null when an admin exists.
  */
 export async function issueAdminSetupToken(db: Db, preset?: string): Promise<string | null> {

@@ -1,4 +1,4 @@
-// Billing (issue 17, DECISIONS 14, docs/decisions/021): invoices with a gapless number per year
+// Billing (docs/product/product-decisions.md#d14-two-currencies-one-truth, docs/decisions/021-billing-in-bolivares.md): invoices with a gapless number per year
 // and the rate of their day frozen in them, and the customer's append-only ledger.
 //
 // Every change to a customer's ledger takes that customer's advisory lock first, so two
@@ -161,8 +161,8 @@ export async function applyCredit(tx: DbOrTx, userId: string, createdBy: string 
 }
 
 /**
- * What paying an invoice in full does: an activation invoice activates its mailbox (DECISIONS
- * 9), and the payment the system opened for it and nobody reported is no longer owed (it is
+ * What paying an invoice in full does: an activation invoice activates its mailbox
+ * (docs/product/product-decisions.md#d9-customers-own-flows-are-real), and the payment the system opened for it and nobody reported is no longer owed (it is
  * cancelled, so Facturas stops asking for it). Answers the codes of the mailboxes activated.
  */
 export async function activatePaidMailboxes(tx: DbOrTx, paidInvoiceIds: string[]): Promise<string[]> {

@@ -77,7 +77,7 @@ async function refuseDuplicateTracking<T>(work: Promise<T>): Promise<T> {
 
 /**
  * Creates the customer's pre-alert. When its number already waits "sin dueño" in the warehouse
- * (issue 15), the same transaction makes that parcel their package, converts the pre-alert and
+ * (docs/decisions/019-warehouse-intake.md), the same transaction makes that parcel their package, converts the pre-alert and
  * tells them (claimIntakeForPrealert); `warehouseReceipt` then names it.
  */
 export async function createOwnPrealert(db: Db, userId: string, input: CreateInput, config: Pick<Config, 'appUrl'>) {
@@ -107,7 +107,7 @@ export async function createOwnPrealert(db: Db, userId: string, input: CreateInp
 
 /**
  * Edits an own pre-alert while it is pending or confirmed. The tracking number, once given,
- * stays (admin spec §5); the update itself re-checks the status, so a conversion that
+ * stays (docs/product/customer-area.md#prealertas); the update itself re-checks the status, so a conversion that
  * happens meanwhile wins. A number given now for the first time is matched like a new
  * pre-alert's against the parcels waiting "sin dueño".
  */

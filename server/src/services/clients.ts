@@ -1,4 +1,4 @@
-// The admin's changes on the clients screen (admin spec §4, §5): create a mailbox for a
+// The admin's changes on the clients screen (docs/product/admin-clients.md): create a mailbox for a
 // customer, switch a mailbox on or off, edit a customer's profile. Uniqueness (mailbox codes,
 // one mailbox per customer per country) is the database's: its unique violations become the
 // spec's messages; the checks before them only answer sooner.
@@ -46,7 +46,7 @@ const codeTaken = () => new DomainError('CONFLICT', M.codeTaken);
  * Crear Casillero Manual: inactive, with the code given or generated in the spec's format,
  * and — for USA and China, unless the admin waives it — the same pending activation payment a
  * self-service sign-up gets, so the customer can report paying it and its approval activates
- * the mailbox (DECISIONS 9). The customer is notified (type general).
+ * the mailbox (docs/product/product-decisions.md#d9-customers-own-flows-are-real). The customer is notified (type general).
  */
 export async function createMailboxForClient(db: Db, input: z.output<typeof mailboxCreateInput>, config: MailConfig) {
   try {

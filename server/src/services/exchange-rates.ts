@@ -1,4 +1,4 @@
-// The day's rate, recorded by the cashier (issue 17). A rate is never changed: a correction is a
+// The day's rate, recorded by the cashier (docs/decisions/021-billing-in-bolivares.md). A rate is never changed: a correction is a
 // newer entry for the same day, and invoices already issued keep the entry they were issued with.
 import { eq } from 'drizzle-orm';
 import { RATE_MESSAGES, formatDate, type exchangeRateInput, type z } from '@casillero/shared';

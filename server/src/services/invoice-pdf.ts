@@ -1,4 +1,4 @@
-// An invoice as a PDF (issue 17, part 5): what the customer downloads from Facturas and the
+// An invoice as a PDF (docs/product/admin-payments-and-billing.md#invoice-pdf): what the customer downloads from Facturas and the
 // cashier from Pagos. Everything on it is what the invoice froze when it was issued (number,
 // customer and cédula/RIF, lines in USD, the rate of its day and its Bs. amount), plus what the
 // ledger says today: its status, what is still owed (in Bs. at the invoice's own rate, never

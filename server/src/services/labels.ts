@@ -1,4 +1,4 @@
-// Printable parcel labels (issue 15, item 3): one 100×150 mm (4×6 in) page per parcel, the size
+// Printable parcel labels (docs/product/warehouse-intake.md#labels): one 100×150 mm (4×6 in) page per parcel, the size
 // of a thermal label printer's roll, with the WR number as a Code 128 barcode (bwip-js encodes it,
 // pdfkit draws its bars as vector rectangles so it stays sharp at any printer's resolution), the
 // casillero code, the customer, weight, dimensions, the date received and the destination city.

@@ -5,7 +5,7 @@ import { mailboxes } from '../db/schema';
 type AutoCountry = keyof typeof MAILBOX_CODE_PREFIX;
 
 /**
- * Codes in the spec's formats (admin §9): MV-19487-NNNNN for USA, BJSNNNNNN for China,
+ * Codes in the spec's formats (docs/product/admin-clients.md#mailbox-codes): MV-19487-NNNNN for USA, BJSNNNNNN for China,
  * from the last digits of the clock plus a random part. Uniqueness is the database's job.
  */
 export function generateMailboxCode(country: AutoCountry, now = Date.now()): string {

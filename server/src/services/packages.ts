@@ -1,4 +1,4 @@
-// The admin's changes to packages (admin spec §4, §5): create, edit, inline status, warehouse
+// The admin's changes to packages (docs/product/admin-packages-and-shipments.md): create, edit, inline status, warehouse
 // intake and delete. Each runs in one transaction that locks the package row, so a package
 // cannot change under a shipment being created from it; the customer's notification (and
 // e-mail) of a receipt is written in the same transaction.

@@ -1,4 +1,4 @@
-// The manifest import (issue 15, item 5): a carrier's manifest or a spreadsheet exported as CSV,
+// The manifest import (docs/product/warehouse-intake.md#manifest-import): a carrier's manifest or a spreadsheet exported as CSV,
 // read, checked and, on "Importar", received in one transaction. The dry run and the import run
 // the same code: parse, check every row, find each number's owner with the ownership rules of
 // reception (server/src/queries/reception.ts: already received → pending package → pre-alerts of

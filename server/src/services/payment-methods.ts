@@ -1,4 +1,4 @@
-// The payment methods the administrator keeps (issue 17). Only the fields of the method's kind
+// The payment methods the administrator keeps (docs/decisions/021-billing-in-bolivares.md). Only the fields of the method's kind
 // are stored; a method in use is deactivated, never deleted, so reported payments keep it.
 import { asc, eq } from 'drizzle-orm';
 import { PAYMENT_METHOD_FIELDS, PAYMENT_METHOD_MESSAGES, type paymentMethodInput, type z } from '@casillero/shared';

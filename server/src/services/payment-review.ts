@@ -1,5 +1,5 @@
-// 'Actualizar Pago' (admin spec §4): the admin approves, rejects or keeps a payment under review.
-// Approval and rejection happen once (DECISIONS 6): one transaction whose first statement is a
+// 'Actualizar Pago' (docs/product/admin-payments-and-billing.md#actualizar-pago): the admin approves, rejects or keeps a payment under review.
+// Approval and rejection happen once (docs/product/product-decisions.md#d6-races-are-closed-by-the-database): one transaction whose first statement is a
 // conditional UPDATE … WHERE status = 'pending' RETURNING. Of fifty concurrent approvals, one
 // finds the row pending; the others wait for its row lock, re-check the condition, find it
 // completed and are refused, so the mailbox is activated, the trackings authorised and the
@@ -40,7 +40,7 @@ export async function reviewPayment(db: Db, admin: { id: string }, input: Paymen
       ...(input.adminNotes !== null ? { admin_notes: input.adminNotes } : {}),
       ...(isFinal ? {} : { under_review: true }),
     };
-    // Only a pending payment changes; the notes are merged into the metadata (admin spec §7).
+    // Only a pending payment changes; the notes are merged into the metadata (docs/product/admin-payments-and-billing.md#actualizar-pago).
     const [payment] = await tx
       .update(paymentTransactions)
       .set({
@@ -71,7 +71,7 @@ export async function reviewPayment(db: Db, admin: { id: string }, input: Paymen
     let authorisedTrackings: string[] = [];
     let invoice: { id: string | null; paid: boolean } = { id: payment.invoiceId, paid: false };
     if (payment.status === 'completed') {
-      // Issue 17: the payment enters the customer's ledger once; an activation invoice that it
+      // Billing (docs/decisions/021-billing-in-bolivares.md): the payment enters the customer's ledger once; an activation invoice that it
       // (or the credit it leaves) pays in full activates its mailbox.
       const credited = await creditApprovedPayment(tx, payment, admin.id);
       invoice = { id: credited.invoiceId, paid: credited.invoicePaid };
@@ -126,7 +126,7 @@ async function refusal(tx: DbOrTx, id: string): Promise<DomainError> {
   return new DomainError('CONFLICT', ADMIN_PAYMENT_MESSAGES.alreadyProcessed[existing.status]);
 }
 
-/** An approved activation payment activates its mailbox (DECISIONS 9); answers the mailbox code. */
+/** An approved activation payment activates its mailbox (docs/product/product-decisions.md#d9-customers-own-flows-are-real); answers the mailbox code. */
 async function activateMailbox(tx: DbOrTx, mailboxId: string, now: Date): Promise<string | null> {
   const [mailbox] = await tx
     .update(mailboxes)

@@ -48,7 +48,7 @@ export async function reportPayment(db: Db, config: Pick<Config, 'adminNotifyEma
   try {
     return await db.transaction(async (tx) => {
       const receipt = await findOwnFile(tx, input.receiptFileId, userId, 'receipt');
-      // Another customer's file is answered as a missing one (issue 4: a foreign id is NOT_FOUND).
+      // Another customer's file is answered as a missing one (docs/product/security.md#only-your-own: a foreign id is NOT_FOUND).
       if (!receipt) throw new DomainError('NOT_FOUND', PAYMENT_MESSAGES.receiptNotFound);
 
       const method = await findActiveMethod(tx, input.methodId);
@@ -102,7 +102,7 @@ export async function reportPayment(db: Db, config: Pick<Config, 'adminNotifyEma
           .where(eq(paymentTransactions.id, existing.id))
           .returning(REPORTED);
       } else if (input.invoiceId) {
-        // Issue 17: a payment toward one of the customer's invoices (the rest of a partial one).
+        // Billing (docs/decisions/021-billing-in-bolivares.md): a payment toward one of the customer's invoices (the rest of a partial one).
         const invoice = await payableInvoice(tx, userId, input.invoiceId, null);
         const amounts = await paidAmounts(tx, method.currency, input.amount, invoice, null);
         amountVes = amounts.amountVes;
@@ -250,7 +250,7 @@ async function lockPayableTrackings(tx: DbOrTx, userId: string, ids: string[]) {
     )
     .for('update');
   if (rows.length !== ids.length) {
-    // An id that is not one of the customer's trackings is NOT_FOUND (issue 4); one of theirs
+    // An id that is not one of the customer's trackings is NOT_FOUND (docs/product/security.md#only-your-own); one of theirs
     // that cannot be paid now is a bad request. The message is the same: it names neither.
     const [own] = await tx
       .select({ n: sql<number>`count(*)::int` })

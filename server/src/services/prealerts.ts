@@ -1,4 +1,4 @@
-// The admin's changes to pre-alerts (admin spec §4, §5): confirm (pending → confirmed), edit
+// The admin's changes to pre-alerts (docs/product/admin-prealerts.md): confirm (pending → confirmed), edit
 // (while pending or confirmed) and convert (confirmed → converted, creating the package).
 // Each is one transaction whose conditional UPDATE re-checks the status, so two admins acting
 // at once cannot both succeed; the customer's notification is written in the same transaction.
@@ -79,7 +79,7 @@ export async function confirmPrealert(db: Db, id: string, config: MailConfig) {
   });
 }
 
-/** The editable fields (admin spec §7), only while pending or confirmed. */
+/** The editable fields (docs/product/admin-prealerts.md#edit), only while pending or confirmed. */
 export async function editPrealert(db: Db, input: z.output<typeof prealertAdminEditInput>) {
   const [row] = await db
     .update(prealerts)

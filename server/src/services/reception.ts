@@ -1,4 +1,4 @@
-// Reception by scanning and the "sin dueño" queue (issue 15, items 1 and 2). Every parcel that
+// Reception by scanning and the "sin dueño" queue (docs/decisions/019-warehouse-intake.md). Every parcel that
 // comes through the door is one parcel_intakes row whose tracking_key is unique, so nothing is
 // received twice: the intake is inserted first, and a second scan of the same number (even one
 // sent at the same moment) fails on that index and is answered "ya recibido" with nothing

@@ -1,4 +1,4 @@
-// Bank statement reconciliation (issue 17, /admin/conciliacion): the cashier uploads the bank's
+// Bank statement reconciliation (docs/product/admin-payments-and-billing.md#reconciliation, /admin/conciliacion): the cashier uploads the bank's
 // statement as CSV (date, reference, description, amount in Bs.), each credit is matched with the
 // payments customers reported in bolívares (queries/reconciliation.ts, computed on read) and the
 // matched ones are approved in one step.

@@ -1,4 +1,4 @@
-// Issue 18, shipment broadcasts: an admin posts news on a shipment (delayed, new estimated date,
+// Shipment broadcasts (docs/product/messages-and-notifications.md#shipment-news): an admin posts news on a shipment (delayed, new estimated date,
 // arrived in Venezuela, ready for pickup) and every customer with a parcel in it is told ONCE,
 // on the channels they chose for 'shipment_news'. One transaction: the news row, the shipment's
 // new estimated date and the notifications (set-based, notifyMany), so either the news exists

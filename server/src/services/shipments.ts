@@ -1,4 +1,4 @@
-// Shipments (admin spec §4, §5, §9): creating one is ONE transaction (the shipment with its
+// Shipments (docs/product/admin-packages-and-shipments.md#crear-envío): creating one is ONE transaction (the shipment with its
 // unique code, the package links, the packages moved to in_shipment, the first stage and the
 // customer's notification), so a package travels in one shipment only, however many admins
 // click at once; a package waiting in a pending repack request cannot go. Status changes set
@@ -83,7 +83,7 @@ export async function createShipment(db: Db, config: AppConfig, adminId: string,
       if (moved.length !== packageIds.length) throw new DomainError('CONFLICT', M.packagesUnavailable);
 
       const totalWeightKg = round2(moved.reduce((sum, p) => sum + (p.weightKg ?? 0), 0));
-      // Issue 18: the parcels leave storage here, so the storage fee they accrued past their free
+      // Storage (docs/product/storage.md#the-fee): the parcels leave storage here, so the storage fee they accrued past their free
       // days is charged with the shipping, frozen at this moment in the shipment's cost (read
       // from the reception dates, which the move above does not change).
       const storage = await accruedStorageFee(tx, packageIds);
@@ -101,7 +101,7 @@ export async function createShipment(db: Db, config: AppConfig, adminId: string,
       });
       await tx.insert(shipmentPackages).values(packageIds.map((packageId) => ({ shipmentId: shipment.id, packageId })));
       await tx.insert(shipmentStages).values({ shipmentId: shipment.id, ...SHIPMENT_FIRST_STAGE });
-      // Issue 17: what the shipment costs is an invoice, with the storage fee as its own line.
+      // Billing (docs/decisions/021-billing-in-bolivares.md): what the shipment costs is an invoice, with the storage fee as its own line.
       const lines = [
         { description: `Envío ${shipment.shipmentCode} (${packageIds.length} paquetes, ${totalWeightKg} kg)`, usdCents: Math.round(input.shippingCostUsd * 100) },
         { description: `Almacenaje pasados los días libres`, usdCents: Math.round(storage.feeUsd * 100) },
@@ -286,7 +286,7 @@ export async function removeShipment(db: Db, config: AppConfig, id: string) {
       .where(eq(paymentTransactions.shipmentId, id))
       .limit(1);
     if (payment) throw new DomainError('CONFLICT', E.removeHasPayments);
-    // Its invoice keeps its number, voided; anything paid on it becomes credit (issue 17).
+    // Its invoice keeps its number, voided; anything paid on it becomes credit (docs/decisions/021-billing-in-bolivares.md).
     const issued = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.shipmentId, id));
     for (const invoice of issued) await voidInvoice(tx, invoice.id, null, `envío ${current.shipmentCode} eliminado`);
 

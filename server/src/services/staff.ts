@@ -1,4 +1,4 @@
-// Staff management (/admin/personal, DECISIONS 13): invitations by e-mail valid 72 h, the
+// Staff management (/admin/personal, docs/product/product-decisions.md#d13-staff-have-roles): invitations by e-mail valid 72 h, the
 // invitee's acceptance (their own password, signed in at once), role changes, deactivation
 // (every session ends) and reactivation. At least one active administrator always remains:
 // role changes and deactivations take one transaction-level advisory lock first, so two

@@ -1,4 +1,4 @@
-// The admin's changes to trackings (admin spec §4, §5): create, change status, request a
+// The admin's changes to trackings (docs/product/admin-trackings.md): create, change status, request a
 // repack. Each is one transaction with its history row, the customer's notification and the
 // e-mails (written to the outbox, delivered later: a mail failure never undoes the change).
 import { eq } from 'drizzle-orm';
@@ -189,7 +189,7 @@ export async function changeTrackingStatus(db: Db, admin: Actor, input: StatusCh
 }
 
 /**
- * Marks the tracking as needing repack with its reason (admin spec §4) and tells client and
+ * Marks the tracking as needing repack with its reason (docs/product/admin-trackings.md#request-repack) and tells client and
  * admins; asking again for the same repack with the same reason tells nobody again.
  */
 export async function requestTrackingRepack(db: Db, admin: Actor, input: RepackInput, config: MailConfig) {

@@ -72,7 +72,7 @@ describe('access matrix', () => {
     expect(procedures.filter((p) => p.access === 'public').map((p) => p.path).sort()).toEqual(PUBLIC_PROCEDURES);
   });
 
-  it('billing (issue 17): customers read their own invoices and the active methods; the cashier records rates, invoices and corrections; only the administrator keeps the payment methods', () => {
+  it('billing (docs/decisions/021-billing-in-bolivares.md): customers read their own invoices and the active methods; the cashier records rates, invoices and corrections; only the administrator keeps the payment methods', () => {
     const BILLING_ACCESS: Record<string, { access: 'user' } | { access: 'staff'; permission: Permission; roles: StaffRole[] }> = {
       'billing.mine': { access: 'user' },
       'billing.invoice': { access: 'user' },

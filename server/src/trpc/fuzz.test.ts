@@ -1,4 +1,4 @@
-// Issue 13, item 6: every procedure of the app router, fuzzed. Inputs come from the procedure's
+// docs/product/security.md#fuzzed-procedures: every procedure of the app router, fuzzed. Inputs come from the procedure's
 // own zod input schema (test/zod-arbitrary.ts): valid ones, valid ones with hostile parts, and
 // hostile values of any shape; each is sent as an anonymous visitor, a customer and an
 // administrator. Whatever the input, the answer is never a 5xx, no message carries internals
@@ -323,7 +323,7 @@ async function seedPools() {
   await a.notifications.send({ recipient: 'individual', userId: customer.userId, type: 'general', title: 'Aviso', message: 'Tu casillero está listo.' });
   const [notification] = (await c.notifications.mine({})).items;
   const payments = await c.payments.mine();
-  // Issue 17: a rate (so reports in Bs. reach past "no rate"), the payment methods, the invoices.
+  // Billing (docs/decisions/021-billing-in-bolivares.md): a rate (so reports in Bs. reach past "no rate"), the payment methods, the invoices.
   await recordRate(db(), '36.5');
   const methods = await Promise.all((['zelle', 'pago_movil', 'transferencia', 'binance', 'efectivo'] as const).map((kind) => paymentMethodId(db(), kind)));
   const { invoices } = await c.billing.mine();
@@ -390,7 +390,7 @@ afterAll(async () => {
 
 // --- The tests ---------------------------------------------------------------------------------
 
-describe('fuzzing (issue 13)', () => {
+describe('fuzzing (docs/product/security.md#fuzzed-procedures)', () => {
   it('walks every procedure, builds an input generator from each schema, and spreads the runs exactly', () => {
     expect(procedures.length).toBeGreaterThan(50);
     for (const p of procedures) expect(() => inputArbitrary(p.inputs, pools), p.path).not.toThrow();
@@ -511,7 +511,7 @@ describe('fuzzing (issue 13)', () => {
       await expectRefused('admin', 'packages.count', { q: 'Texto a\u0000b fin' }, invalid);
     });
 
-    it('a ledger correction (issue 17) for an id that is no customer: not found, nothing written', async () => {
+    it('a ledger correction (docs/decisions/021-billing-in-bolivares.md) for an id that is no customer: not found, nothing written', async () => {
       const notFound = { code: 'NOT_FOUND', message: CLIENT_MESSAGES.notFound };
       const correction = { kind: 'adjustment', amountUsd: 1, reason: 'Ajuste de prueba' };
       // A shipment's id, and a staff member's: neither has a ledger.

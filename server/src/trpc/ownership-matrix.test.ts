@@ -1,4 +1,4 @@
-// Issue 4: customer A can neither read, change nor download anything of customer B's.
+// docs/product/security.md#only-your-own: customer A can neither read, change nor download anything of customer B's.
 // Walks every customer procedure of the app router whose input names an id (a key `id`, or
 // ending in `Id` or `Ids`), calls it as A with B's ids from the table below, and expects
 // NOT_FOUND, as if B's resource did not exist; then reads B's data as B to see nothing moved.
@@ -63,7 +63,7 @@ function idFields(schema: unknown, prefix = ''): string[] {
 /**
  * Id fields that name the business's own rows, which every customer uses, never a customer's:
  * there is no B's to try. payments.report's methodId is one of the payment methods the
- * administrator keeps (issue 17).
+ * administrator keeps (docs/decisions/021-billing-in-bolivares.md).
  */
 const SHARED_ID_FIELDS: Record<string, string[]> = {
   'payments.report': ['methodId'],
@@ -306,7 +306,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   storageDir = tempStorageDir();
   server = await createServer({ config: config(), database });
-  // Invoices freeze the day's rate (issue 17); the payments below are in dollars.
+  // Invoices freeze the day's rate (docs/decisions/021-billing-in-bolivares.md); the payments below are in dollars.
   await recordRate(db(), '36.5');
   const zelle = await paymentMethodId(db(), 'zelle');
   admin = await signedInAdmin(db());
@@ -460,7 +460,7 @@ const anaView = () =>
 
 // --- The tests -----------------------------------------------------------------------------
 
-describe('ownership matrix (issue 4)', () => {
+describe('ownership matrix (docs/product/security.md#only-your-own)', () => {
   it('finds the customer procedures that take an id, and the table names each one and each id field', () => {
     const detected = Object.fromEntries(customerIdProcedures.map((p) => [p.path, p.idFields]));
     // Printed so a reader sees what the walk found.
@@ -541,7 +541,7 @@ describe('ownership matrix (issue 4)', () => {
   });
 });
 
-describe("B's stored files (issue 4, downloads)", () => {
+describe("B's stored files (docs/product/security.md#only-your-own, downloads)", () => {
   const get = (url: string, token?: string | null) =>
     server.app.inject({ method: 'GET', url, cookies: token ? { [SESSION_COOKIE_NAME]: token } : {} });
 

@@ -1,4 +1,4 @@
-// Billing in bolívares (issue 17, DECISIONS 14): exchange rates, payment methods kept by the
+// Billing in bolívares (docs/decisions/021-billing-in-bolivares.md): exchange rates, payment methods kept by the
 // administrator, invoices with a gapless number per year, one append-only ledger per customer and
 // the bank statement reconciliation. Constants, Spanish texts and the zod schemas that the forms
 // and the procedures share.

@@ -1,4 +1,4 @@
-// Money in two currencies (DECISIONS 14, docs/decisions/005): USD in integer cents, bolívares in
+// Money in two currencies (docs/product/product-decisions.md#d14-two-currencies-one-truth, docs/decisions/005): USD in integer cents, bolívares in
 // integer céntimos, exchange rates as decimal text (Bs. per USD, up to 8 decimals as the BCV
 // publishes them). Conversions are exact (BigInt) and round half away from zero, once, at the
 // moment an amount is issued; what was issued is stored and never recomputed.

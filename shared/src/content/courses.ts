@@ -19,7 +19,7 @@ export type Course = {
 );
 
 /**
- * The courses of /cursos (public spec §2). Preview links point to YouTube searches of each
+ * The courses of /cursos (docs/product/public-site.md#courses). Preview links point to YouTube searches of each
  * topic until the business publishes its own preview videos; replace them here.
  */
 export const COURSES: Course[] = [

@@ -5,7 +5,7 @@ export type FaqSection = { id: string; title: string; items: { question: string;
 
 const miami = WAREHOUSE_ADDRESSES.USA;
 
-/** The FAQ tab of /contacto (public spec §2, Help and contact). */
+/** The FAQ tab of /contacto (docs/product/public-site.md#faq). */
 export const FAQ_SECTIONS: FaqSection[] = [
   {
     id: 'talleres',

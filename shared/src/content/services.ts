@@ -2,7 +2,7 @@ import { ACTIVATION_COST_USD, DELIVERY_TIME, WAREHOUSE_ADDRESSES } from '../cons
 import { QUOTE_RATES } from '../quote/constants';
 import { formatUsd } from '../format';
 
-/** The two locker cards of /servicios (public spec §2, §9). */
+/** The two locker cards of /servicios (docs/product/public-site.md#services). */
 export const SERVICE_LOCKERS = {
   usa: {
     title: 'Casillero en Miami (USA)',

@@ -1,15 +1,15 @@
-// The public site's texts and figures (public spec §1, §2, §9). Content the business edits lives
+// The public site's texts and figures (docs/product/public-site.md). Content the business edits lives
 // here, not in the pages. Prices, rates and delivery times come from ../constants.ts and
-// ../quote/constants.ts (DECISIONS 8).
+// ../quote/constants.ts (docs/product/product-decisions.md#d8-one-value-one-place).
 
-/** Landing-page statistics and claims (public spec §1, §9). */
+/** Landing-page statistics and claims (docs/product/public-site.md#marketing-figures). */
 export const HOME_STATS = [
   { value: '5+', label: 'Años de experiencia' },
   { value: '3K+', label: 'Envíos exitosos' },
   { value: '24/7', label: 'Soporte con IA' },
 ] as const;
 
-/** The courses page's statistics (public spec §2, §9). */
+/** The courses page's statistics (docs/product/public-site.md#marketing-figures). */
 export const COURSE_STATS = [
   { value: '769+', label: 'Estudiantes' },
   { value: '10+', label: 'Años de experiencia' },
@@ -26,7 +26,7 @@ export type Testimonial = {
   rating: 5;
 };
 
-/** The three testimonial cards of the home page (public spec §1). */
+/** The three testimonial cards of the home page (docs/product/public-site.md#home). */
 export const HOME_TESTIMONIALS: Testimonial[] = [
   {
     name: 'Carolina Méndez',
@@ -69,7 +69,7 @@ export const COURSE_TESTIMONIALS: Testimonial[] = [
   },
 ];
 
-/** About the instructor (public spec §1). */
+/** About the instructor (docs/product/public-site.md#home). */
 export const INSTRUCTOR = {
   name: 'Ricardo Andrade',
   role: 'Fundador e instructor de importación digital',
@@ -84,7 +84,7 @@ export const INSTRUCTOR = {
   ],
 } as const;
 
-/** The credentials list of the home page (public spec §1). */
+/** The credentials list of the home page (docs/product/public-site.md#home). */
 export const CREDENTIALS = [
   'Más de 5 años de experiencia en importación y logística internacional',
   'Más de 3.000 envíos exitosos de Miami y China a Venezuela',
@@ -94,7 +94,7 @@ export const CREDENTIALS = [
   'Soporte 24/7 asistido por inteligencia artificial',
 ] as const;
 
-/** Offices and hours of the contact tab and the footer (public spec §2). */
+/** Offices and hours of the contact tab and the footer (docs/product/public-site.md#contact-details). */
 export const CONTACT_INFO = {
   offices: ['Caracas, Venezuela', 'Miami, Florida (USA)', 'Shanghai, China'],
   hours: ['Lunes a viernes: 8:00 a 18:00', 'Sábados: 9:00 a 14:00'],

@@ -1,4 +1,4 @@
-// Every rate and minimum of the quote calculators (public spec §9), in one place (DECISIONS 8).
+// Every rate and minimum of the quote calculators (docs/product/quote-calculators.md), in one place (docs/product/product-decisions.md#d8-one-value-one-place).
 // Delivery times live beside the other shared constants in ../constants.ts (DELIVERY_TIME).
 
 export const QUOTE_RATES = {

@@ -1,4 +1,4 @@
-// The quote engine of /cotizar and /cotizar-china (public spec §4, §9): pure functions, the same
+// The quote engine of /cotizar and /cotizar-china (docs/product/quote-calculators.md): pure functions, the same
 // figures on every screen. Money is rounded to cents line by line and the total is the sum of
 // the rounded lines, so what the panel shows always adds up.
 import { DELIVERY_TIME } from '../constants';

@@ -23,7 +23,7 @@ const describe = (descripcion: string | undefined) => descripcion?.trim() || 'Si
 type Dimensions = { largo: QuoteNumber; ancho: QuoteNumber; alto: QuoteNumber };
 
 /**
- * The prefilled message of a USA quote (public spec §2): shipping type, weight, dimensions,
+ * The prefilled message of a USA quote (docs/product/quote-calculators.md#whatsapp-message): shipping type, weight, dimensions,
  * description, subtotal, insurance, taxes, repack 'to be quoted', total and delivery time.
  */
 export function usaQuoteMessage(quote: UsaQuote, form: Dimensions & { descripcion?: string }): string {
@@ -54,7 +54,7 @@ export function chinaQuoteMessage(quote: ChinaQuote, form: Dimensions & { descri
     `Descripción: ${describe(form.descripcion)}`,
     `Subtotal: ${formatUsd(quote.subtotal)}`,
     `Seguro: ${formatUsd(quote.seguro)}`,
-    // The China rate has no tax line (public spec §9); say so without claiming what customs charges.
+    // The China rate has no tax line (docs/product/quote-calculators.md#china-by-sea); say so without claiming what customs charges.
     'Impuestos: sin cargo aparte en esta cotización',
     `Reempaque: ${REPACK_QUOTE_TEXT}`,
     `Total: ${formatUsd(quote.total)}`,

@@ -1,4 +1,4 @@
-// The admin notifications screen's inputs (admin spec §2, §5): the list and 'Nueva Notificación'.
+// The admin notifications screen's inputs (docs/product/admin-notifications.md): the list and 'Nueva Notificación'.
 import { z } from '../zod-es';
 import { ADMIN_NOTIFICATION_TYPES } from '../list-params';
 import { ADMIN_NOTIFICATION_MESSAGES as M } from '../messages-notifications';

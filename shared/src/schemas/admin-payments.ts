@@ -1,4 +1,4 @@
-// The admin payments screen's inputs (admin spec §2, §4): the list's URL state and the review.
+// The admin payments screen's inputs (docs/product/admin-payments-and-billing.md): the list's URL state and the review.
 import { z } from '../zod-es';
 import { optionalText } from './form-fields';
 import { PAYMENT_STATUSES_SELECTABLE, PAYMENT_TYPES } from '../enums';

@@ -6,7 +6,7 @@ import { characterCount, fitsCharacters } from '../text';
 
 
 /**
- * The spec's password rule (public §5, DECISIONS 12): at least 8 characters with an
+ * The spec's password rule (docs/product/sign-up-and-sign-in.md#password-rule, docs/product/product-decisions.md#d12-the-specs-password-rule-stays): at least 8 characters with an
  * uppercase and a lowercase letter, a digit and a symbol. Any Unicode is accepted as
  * typed, never trimmed or truncated, up to 128 characters.
  */

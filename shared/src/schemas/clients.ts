@@ -1,4 +1,4 @@
-// The admin clients and mailboxes screen's inputs (admin spec §5): the list, the
+// The admin clients and mailboxes screen's inputs (docs/product/admin-clients.md): the list, the
 // 'Crear Casillero Manual' and 'Editar Cliente' dialogs and the mailbox toggle.
 import { z } from '../zod-es';
 import { optionalText } from './form-fields';

@@ -24,7 +24,7 @@ const required = (max: number) =>
 const optional = (max: number) => z.string().trim().refine(fitsCharacters(max), CONTACT_MESSAGES.tooLong(max)).optional().default('');
 
 /**
- * The contact form (public spec §3, §5): nombre, email and mensaje required; telefono and
+ * The contact form (docs/product/public-site.md#contact-form): nombre, email and mensaje required; telefono and
  * asunto optional. The same schema validates the form and the `contact.send` procedure.
  */
 export const contactInput = z.object({

@@ -1,4 +1,4 @@
-// The admin Packages screen (admin spec §2, §5): the create and edit forms, warehouse intake,
+// The admin Packages screen (docs/product/admin-packages-and-shipments.md): the create and edit forms, warehouse intake,
 // the inline status change and the list's URL state. Client forms and server procedures share them.
 import { z } from '../zod-es';
 import { optionalNumber, optionalText, optionalUuid } from './form-fields';
@@ -21,7 +21,7 @@ const packageFields = {
 
 export const packageStatusSelectable = z.enum(PACKAGE_STATUSES_SELECTABLE, { error: M.statusInvalid });
 
-/** 'Crear Paquete': customer and mailbox required, status one of the four (admin spec §5). */
+/** 'Crear Paquete': customer and mailbox required, status one of the four (docs/product/admin-packages-and-shipments.md#crear-paquete). */
 export const packageCreateInput = z.object({
   userId: z.uuid({ error: M.customerRequired }),
   ...packageFields,

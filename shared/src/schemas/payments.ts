@@ -44,7 +44,7 @@ export type ReportablePaymentType = (typeof REPORTABLE_PAYMENT_TYPES)[number];
 const reportPaymentFields = {
   /** An existing pending payment of the customer's (e.g. a mailbox activation); absent for a new one. */
   paymentId: optionalUuid(),
-  /** The invoice this payment pays (issue 17); absent for a payment on account. */
+  /** The invoice this payment pays (docs/decisions/021-billing-in-bolivares.md); absent for a payment on account. */
   invoiceId: optionalUuid(),
   transactionType: z
     .enum([...REPORTABLE_PAYMENT_TYPES, ''], { error: PAYMENT_MESSAGES.typeRequired })

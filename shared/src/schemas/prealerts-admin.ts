@@ -1,4 +1,4 @@
-// The admin pre-alerts screen's inputs (admin spec §4, §5): the list's filters, the edit and
+// The admin pre-alerts screen's inputs (docs/product/admin-prealerts.md): the list's filters, the edit and
 // convert dialogs. Client forms and server procedures share them.
 import { z } from '../zod-es';
 import { optionalText } from './form-fields';
@@ -22,7 +22,7 @@ export const prealertAdminListInput = prealertAdminFilters.extend({
 export type PrealertAdminListParams = Partial<z.output<typeof prealertAdminListInput>>;
 
 /**
- * Editar Prealerta: the editable fields of admin spec §7, with the customer form's rules
+ * Editar Prealerta: the editable fields of docs/product/admin-prealerts.md#edit, with the customer form's rules
  * (items ≥ 1, amount ≥ 0, weight ≥ 0.1, value ≥ 0). The tracking number is not editable.
  */
 export const prealertAdminEditInput = prealertCreateInput

@@ -5,7 +5,7 @@ import { PREALERT_MESSAGES } from '../messages-customer';
 import { fitsCharacters } from '../text';
 import { trackingNumberProblem, typedTrackingNumber } from '../tracking-number';
 
-/** The fields a customer may change while the pre-alert is pending or confirmed (admin spec §3, §5). */
+/** The fields a customer may change while the pre-alert is pending or confirmed (docs/product/customer-area.md#prealertas). */
 const prealertFields = {
   carrier: z.union([z.enum(CARRIERS, { error: PREALERT_MESSAGES.carrierInvalid }), z.literal('')]).nullish().transform((c) => c || null),
   senderName: optionalText(100, PREALERT_MESSAGES.senderMax),
@@ -40,7 +40,7 @@ export const prealertCreateInput = z.object({ trackingNumber: prealertTrackingNu
 export type PrealertCreateInput = z.input<typeof prealertCreateInput>;
 
 /**
- * Editing: the tracking number is fixed once given (admin spec §5); a pre-alert created
+ * Editing: the tracking number is fixed once given (docs/product/customer-area.md#prealertas); a pre-alert created
  * without one may receive it later.
  */
 export const prealertUpdateInput = z.object({ id: z.uuid(), trackingNumber: prealertTrackingNumber, ...prealertFields });

@@ -4,7 +4,7 @@ import { FULL_NAME_MIN, PHONE_MAX, PROFILE_TEXT_MAX } from '../constants';
 import { AUTH_MESSAGES, PROFILE_MESSAGES } from '../messages';
 import { cutToCharacters } from '../text';
 
-/** Each text value is trimmed and cut at 255 characters (public spec §5, Profile). */
+/** Each text value is trimmed and cut at 255 characters (docs/product/customer-area.md#mi-perfil). */
 export const cutProfileText = (s: string) => cutToCharacters(s.trim(), PROFILE_TEXT_MAX);
 
 /** The phone keeps only digits, plus sign, spaces, parentheses and hyphen, at most 20 characters. */

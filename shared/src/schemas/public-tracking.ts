@@ -1,4 +1,4 @@
-// Public tracking's input (issue 15, item 6): the rule of shared/src/public-tracking.ts as the
+// Public tracking's input (docs/product/public-tracking.md): the rule of shared/src/public-tracking.ts as the
 // procedure's schema, with the same Spanish messages.
 import { z } from '../zod-es';
 import { PUBLIC_TRACKING_MESSAGES as M } from '../messages-public-tracking';

@@ -1,4 +1,4 @@
-// Reception by scanning and the "sin dueño" queue (issue 15, items 1 and 2): what the scan
+// Reception by scanning and the "sin dueño" queue (docs/decisions/019-warehouse-intake.md): what the scan
 // screen sends and what the queue's list takes. Client forms and server procedures share them.
 import { z } from '../zod-es';
 import { CARRIERS } from '../enums';

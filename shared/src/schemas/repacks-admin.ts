@@ -1,4 +1,4 @@
-// The admin Reempaques list (admin spec §5 'Repack processing'): search by customer or WR,
+// The admin Reempaques list (docs/product/admin-packages-and-shipments.md#repack-processing): search by customer or WR,
 // one status, pending first, bounded paging; the URL holds them (client/src/routes/admin/reempaques.tsx).
 import { z } from '../zod-es';
 import { REPACK_STATUSES } from '../enums';

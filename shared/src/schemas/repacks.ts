@@ -13,7 +13,7 @@ export const REPACK_MESSAGES = {
     'Solo puedes incluir paquetes que estén en el almacén, sin envío asignado y sin otra solicitud de reempaque pendiente.',
   methodRequired: 'Selecciona el método de envío.',
   instructionsMax: 'Las instrucciones no pueden exceder 1000 caracteres.',
-  /** Public spec §5, admin spec §5. */
+  /** docs/product/admin-packages-and-shipments.md#repack-processing. */
   warehouseReceiptRequired: 'Debes ingresar un número de Warehouse Receipt (WR).',
   warehouseReceiptMax: 'El número de WR no puede exceder 50 caracteres.',
   notFound: 'Solicitud de reempaque no encontrada.',

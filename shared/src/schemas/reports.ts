@@ -1,4 +1,4 @@
-// The reports page's input (admin spec §2): the period, shared by the page's URL and the server.
+// The reports page's input (docs/product/admin-reports.md#periods): the period, shared by the page's URL and the server.
 import { z } from '../zod-es';
 import { REPORT_DEFAULT_PERIOD, REPORT_PERIODS } from '../reports';
 

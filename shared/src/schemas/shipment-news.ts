@@ -1,4 +1,4 @@
-// Issue 18, shipment broadcasts: 'Publicar novedad' on a shipment. Delayed and new estimated
+// Shipment broadcasts (docs/product/messages-and-notifications.md#shipment-news): 'Publicar novedad' on a shipment. Delayed and new estimated
 // date need the new date (it becomes the shipment's estimated delivery); the other kinds carry none.
 import { z } from '../zod-es';
 import { SHIPMENT_NEWS_KINDS } from '../messaging';

@@ -1,4 +1,4 @@
-// The admin Shipments screen (admin spec §2, §5): 'Crear Envío', 'Editar envío', the inline
+// The admin Shipments screen (docs/product/admin-packages-and-shipments.md): 'Crear Envío', 'Editar envío', the inline
 // status change and the list's URL state. Client forms and server procedures share them.
 import { z } from '../zod-es';
 import { SHIPMENT_SORTS } from '../list-params';
@@ -11,9 +11,9 @@ import { fitsCharacters } from '../text';
 
 export const SHIPMENT_MAX_PACKAGES = 100;
 export const SHIPMENT_CODE_PREFIX = 'SH';
-/** 'SH' and the last 8 digits of the timestamp (admin spec §9). */
+/** 'SH' and the last 8 digits of the timestamp (docs/product/admin-packages-and-shipments.md#shipment-code). */
 export const shipmentCodeAt = (ms: number) => `${SHIPMENT_CODE_PREFIX}${String(ms).slice(-8)}`;
-/** The first stage of every shipment (admin spec §4). */
+/** The first stage of every shipment (docs/product/admin-packages-and-shipments.md#first-stage). */
 export const SHIPMENT_FIRST_STAGE = { stageNumber: 1, stageName: M.firstStageName, status: 'active', estimatedDays: 2 } as const;
 
 /** The destination, date and cost: the same rules when creating and when correcting. */

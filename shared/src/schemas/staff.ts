@@ -1,4 +1,4 @@
-// Inputs of staff management, invitations and the audit log (DECISIONS 13).
+// Inputs of staff management, invitations and the audit log (docs/product/product-decisions.md#d13-staff-have-roles).
 import { z } from '../zod-es';
 import { SORT_DIRECTIONS, STAFF_SORTS, STAFF_STATUSES } from '../list-params';
 import { STAFF_ROLES } from '../permissions';

@@ -1,4 +1,4 @@
-// The admin trackings panel's inputs (admin spec §5): the create form, the status and repack
+// The admin trackings panel's inputs (docs/product/admin-trackings.md): the create form, the status and repack
 // dialogs, and the list's URL search params. Client forms and server procedures share them.
 import { z } from '../zod-es';
 import { optionalText } from './form-fields';
@@ -53,7 +53,7 @@ export const trackingCreateInput = z
   .transform((t) => ({ ...t, reempaqueReason: t.needsReempaque ? t.reempaqueReason : null }));
 export type TrackingCreateInput = z.input<typeof trackingCreateInput>;
 
-/** Real weight in kg; 0 keeps the earlier value (admin spec §5). */
+/** Real weight in kg; 0 keeps the earlier value (docs/product/admin-trackings.md#change-status). */
 const actualWeight = z.number({ error: M.actualWeightInvalid }).min(0, M.actualWeightInvalid).max(100, M.actualWeightInvalid).default(0);
 
 export const trackingStatusChangeInput = z.object({

@@ -1,5 +1,5 @@
 // A list that is a table from Mantine's `sm` breakpoint up and a stack of cards below it
-// (issue 16): on a 390 px phone a wide table hides its status and its actions off-screen, so
+// (docs/product/fast-on-a-phone.md#usable-on-a-phone): on a 390 px phone a wide table hides its status and its actions off-screen, so
 // each row becomes a card with its identifier, its status and its actions in sight, and the
 // other columns as labelled values.
 import type { ReactNode } from 'react';

@@ -1,6 +1,6 @@
 // What a list asks the server for, from its URL: pure, without React or Mantine, so a route's
 // loader (in the initial JavaScript) can start the first page's request while the page's code is
-// still downloading, with exactly the input the list will ask for (issue 16).
+// still downloading, with exactly the input the list will ask for (docs/decisions/014-prerendered-and-compressed.md).
 import { LIST_DEFAULT_PAGE_SIZE, type SortDirection } from '@casillero/shared';
 
 type ListSearchBase = { page?: number; pageSize?: number; sort?: string; dir?: SortDirection };

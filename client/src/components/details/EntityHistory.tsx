@@ -1,4 +1,4 @@
-// An entity's history in its details drawer (DECISIONS 13): who changed what and when, with
+// An entity's history in its details drawer (docs/product/product-decisions.md#d13-staff-have-roles): who changed what and when, with
 // each field's value before and after, from the audit log.
 import { Accordion, Badge, Group, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';

@@ -7,7 +7,7 @@ import { safeRedirect } from '../../lib/auth';
 import { getErrorMessage } from '../../lib/errors';
 
 /**
- * There is no valid session (public spec §2: 'Sesión no válida'): it could not be checked
+ * There is no valid session (docs/product/sign-up-and-sign-in.md#invalid-session: 'Sesión no válida'): it could not be checked
  * (as a route's error component) or it ended elsewhere or expired (the guarded layouts,
  * without an error). The button signs in again and comes back here.
  */

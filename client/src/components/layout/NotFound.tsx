@@ -1,7 +1,7 @@
 import { Center, Stack, Text, Title } from '@mantine/core';
 import { ButtonLink } from '../links';
 
-/** The not-found screen. Its text stays in English on purpose (DECISIONS 7). */
+/** The not-found screen. Its text stays in English on purpose (docs/product/product-decisions.md#d7-messages-in-spanish-everywhere). */
 export function NotFound() {
   return (
     <Center mih="60vh" p="xl">

@@ -1,6 +1,6 @@
 import { IconCalculator, IconSchool, IconTruckDelivery, type Icon } from '@tabler/icons-react';
 
-/** The Servicios dropdown of the header and the drawer (public spec §2). */
+/** The Servicios dropdown of the header and the drawer (docs/product/public-site.md#header). */
 export const SERVICE_ITEMS = [
   { label: 'Servicios', to: '/servicios', icon: IconTruckDelivery },
   { label: 'Cursos', to: '/cursos', icon: IconSchool },

@@ -1,4 +1,4 @@
-// Reading a label's barcode with the phone's camera (issue 15, item 1). The browser's own
+// Reading a label's barcode with the phone's camera (docs/product/warehouse-intake.md#reception-by-scanning). The browser's own
 // BarcodeDetector when it reads Code 128 (Chrome on Android); elsewhere the barcode-detector
 // polyfill, whose ZXing WebAssembly is served by our own server (the ?url import makes it one of
 // the build's assets): no CDN, which the CSP and the offline rule forbid. Loaded only when the

@@ -1,4 +1,4 @@
-// Photos of a parcel at reception (issue 15, item 4): on a phone the button opens the camera;
+// Photos of a parcel at reception (docs/product/warehouse-intake.md#photos): on a phone the button opens the camera;
 // each picture is uploaded as soon as it is taken (POST /api/reception/photos resizes it on the
 // server), so saving the reception only sends the ids. The preview is the local picture itself.
 // A large camera picture is scaled down in the browser first: a phone's uplink is slow, and the

@@ -1,4 +1,4 @@
-// What the reception screen shows once a number is scanned (issue 15, items 1 and 2): who the
+// What the reception screen shows once a number is scanned (docs/decisions/019-warehouse-intake.md): who the
 // parcel belongs to (or "sin dueño", with the casillero code read off the label), then the
 // measures, the photos and Save. The weight is focused, and Enter there saves: receiving a
 // parcel is the scan plus the measures.

@@ -1,4 +1,4 @@
-// The reception screen's scan field (issue 15, item 1): large, focused, and submitted by the
+// The reception screen's scan field (docs/product/warehouse-intake.md#reception-by-scanning): large, focused, and submitted by the
 // Enter a USB scanner types after the number. On a phone a button opens the camera instead.
 import { forwardRef, lazy, Suspense, useCallback, useState } from 'react';
 import { ActionIcon, Group, TextInput, Tooltip } from '@mantine/core';

@@ -1,4 +1,4 @@
-// The parcels this operator received in this browser tab (issue 15, item 1): the last ones
+// The parcels this operator received in this browser tab (docs/product/warehouse-intake.md#reception-by-scanning): the last ones
 // first, each with its label to print. Kept in sessionStorage so opening a package and coming
 // back does not lose them; a new tab starts empty.
 import { useCallback, useState } from 'react';

@@ -1,4 +1,4 @@
-// /admin/auditoria (DECISIONS 13): every staff change and staff sign-in, newest first, filtered
+// /admin/auditoria (docs/product/product-decisions.md#d13-staff-have-roles): every staff change and staff sign-in, newest first, filtered
 // by person, action, entity and a range of days; each entry's before and after in a drawer.
 import { useMemo } from 'react';
 import { Badge, Code, Drawer, SimpleGrid, Stack, Text } from '@mantine/core';

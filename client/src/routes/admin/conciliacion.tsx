@@ -1,4 +1,4 @@
-// Conciliación bancaria (issue 17): the cashier uploads the bank's statement, sees each credit
+// Conciliación bancaria (docs/decisions/021-billing-in-bolivares.md): the cashier uploads the bank's statement, sees each credit
 // against the payments reported in bolívares and approves the matches in one step. The open
 // statement is in the address (?statementId=…), so a reconciliation is a link to share.
 import { createFileRoute } from '@tanstack/react-router';

@@ -27,7 +27,7 @@ import { trpc } from '../../lib/trpc';
 export const Route = createFileRoute('/admin/')({
   head: pageHead('Panel de Administración'),
   loader: ({ context }) =>
-    // The figures include revenue: only roles that read reports load them (DECISIONS 13).
+    // The figures include revenue: only roles that read reports load them (docs/product/product-decisions.md#d13-staff-have-roles).
     can(context.user.role, 'reports.read')
       ? Promise.all([
           context.queryClient.prefetchQuery(context.trpc.reports.dashboardStats.queryOptions()),
@@ -39,7 +39,7 @@ export const Route = createFileRoute('/admin/')({
 
 type Activity = inferOutput<typeof trpc.reports.recentActivity>[number];
 
-/** The badges the dashboard defines (admin spec §2); any other status shows its label in grey. */
+/** The badges the dashboard defines (docs/product/admin-area.md#recent-activity); any other status shows its label in grey. */
 const ACTIVITY_BADGES: Record<string, { label: string; color: string }> = {
   pending: { label: 'Pendiente', color: 'yellow' },
   received: { label: 'Recibido', color: 'blue' },

@@ -1,4 +1,4 @@
-// /admin/personal (DECISIONS 13): the staff, their roles and last sign-in; invitations by e-mail.
+// /admin/personal (docs/product/product-decisions.md#d13-staff-have-roles): the staff, their roles and last sign-in; invitations by e-mail.
 import { useMemo, useState } from 'react';
 import { Badge, Button, Card, Modal, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';

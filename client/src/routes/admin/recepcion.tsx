@@ -1,4 +1,4 @@
-// Recepción (issue 15, items 1 and 2): a USB scanner types the carrier's number and Enter into
+// Recepción (docs/decisions/019-warehouse-intake.md): a USB scanner types the carrier's number and Enter into
 // the big field (or the phone's camera reads it); the screen shows whose parcel it is, or that it
 // is nobody's, or that it was already received; the operator types the weight (Enter saves),
 // and the field is ready for the next scan. A scanned WR label opens that package.

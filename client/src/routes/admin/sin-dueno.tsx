@@ -1,4 +1,4 @@
-// Sin dueño (issue 15, item 2): parcels received that nobody expected, newest first. A customer
+// Sin dueño (docs/product/warehouse-intake.md#sin-dueño): parcels received that nobody expected, newest first. A customer
 // who pre-alerts one gets it automatically; here an operator gives one to a casillero by hand
 // (the customer is told), or prints its label.
 import { useMemo, useState } from 'react';

@@ -1,4 +1,4 @@
-// /admin/tasas (issue 17): the day's exchange rate, recorded by the cashier, with its history and
+// /admin/tasas (docs/decisions/021-billing-in-bolivares.md): the day's exchange rate, recorded by the cashier, with its history and
 // who entered each; and the payment methods customers pay with, kept by the administrator.
 import { Card } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';

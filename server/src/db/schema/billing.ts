@@ -1,4 +1,4 @@
-// Billing in bolívares (issue 17, DECISIONS 14, docs/decisions/021). Amounts here are integers:
+// Billing in bolívares (docs/product/product-decisions.md#d14-two-currencies-one-truth, docs/decisions/021-billing-in-bolivares.md). Amounts here are integers:
 // USD cents and Bs. céntimos (bigint); rates are numeric(18,8), Bs. per USD. Every amount due is an
 // invoice that keeps the rate it was issued with. Money moves through ledger_entries, which the
 // database keeps append-only (triggers in migration 0014), like the audit log.

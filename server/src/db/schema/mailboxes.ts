@@ -4,7 +4,7 @@ import { mailboxCountryEnum, mailboxLocationEnum, mailboxStatusEnum } from './en
 import { createdAt, updatedAt } from './columns';
 import { customerOwned } from './owned';
 
-/** The spec's "lockers" and "mailboxes" are one thing (DECISIONS 5). */
+/** The spec's "lockers" and "mailboxes" are one thing (docs/product/product-decisions.md#d5-one-concept-one-table). */
 export const mailboxes = pgTable(
   'mailboxes',
   {
@@ -22,7 +22,7 @@ export const mailboxes = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // One mailbox per user per country (DECISIONS 6).
+    // One mailbox per user per country (docs/product/product-decisions.md#d6-races-are-closed-by-the-database).
     unique('mailboxes_user_id_country_key').on(t.userId, t.country),
     index('mailboxes_status_idx').on(t.status),
     index('mailboxes_country_idx').on(t.country),

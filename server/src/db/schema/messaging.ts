@@ -1,4 +1,4 @@
-// Issue 18: messages that reach people. Preferences per kind of event and channel, the verified
+// docs/decisions/020-messages-that-reach-people.md: messages that reach people. Preferences per kind of event and channel, the verified
 // WhatsApp number, the WhatsApp outbox (delivered like e-mail: retried, never lost, never sent
 // twice), storage reminders and scheduled jobs that run once whatever the number of servers,
 // and the news an admin posts on a shipment.

@@ -34,7 +34,7 @@ export const packages = pgTable(
   },
   (t) => [
     index('packages_user_id_idx').on(t.userId),
-    // One warehouse receipt per parcel (DECISIONS 6: the database guarantees it); empty is NULL.
+    // One warehouse receipt per parcel (docs/product/product-decisions.md#d6-races-are-closed-by-the-database: the database guarantees it); empty is NULL.
     uniqueIndex('packages_warehouse_receipt_key').on(t.warehouseReceipt),
     index('packages_mailbox_id_idx').on(t.mailboxId),
     index('packages_status_created_at_idx').on(t.status, t.createdAt),

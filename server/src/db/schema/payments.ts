@@ -25,7 +25,7 @@ export const paymentTransactions = pgTable(
     amountVes: numeric('amount_ves', { precision: 16, scale: 2, mode: 'number' }),
     /** The method's name as it was when reported (kept for display and the duplicate check). */
     paymentMethod: text('payment_method'),
-    /** Issue 17: the method kept by the administrator, and the currency the customer paid in. */
+    /** Billing (docs/decisions/021-billing-in-bolivares.md): the method kept by the administrator, and the currency the customer paid in. */
     paymentMethodId: uuid('payment_method_id').references(() => paymentMethods.id, { onDelete: 'restrict' }),
     currency: text('currency').$type<Currency>().notNull().default('USD'),
     /** The invoice this payment pays, when it pays one. */

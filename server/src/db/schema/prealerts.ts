@@ -41,7 +41,7 @@ export const prealerts = pgTable(
     // Scans find a parcel whatever the carrier's variant of its number (tracking_key, migration 0012).
     index('prealerts_tracking_key_idx').on(sql`tracking_key(${t.trackingNumber})`),
     index('prealerts_tracking_number_idx').on(t.trackingNumber),
-    // A customer pre-alerts a tracking number once, whatever its case (DECISIONS 6).
+    // A customer pre-alerts a tracking number once, whatever its case (docs/product/product-decisions.md#d6-races-are-closed-by-the-database).
     uniqueIndex('prealerts_user_id_tracking_number_key')
       .on(t.userId, sql`upper(${t.trackingNumber})`)
       .where(sql`${t.trackingNumber} is not null`),

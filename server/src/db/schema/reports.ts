@@ -1,7 +1,7 @@
 import { bigint, date, numeric, pgTable } from 'drizzle-orm/pg-core';
 
 /**
- * Daily totals behind the reports (DECISIONS 10, issue 7 scale): one row per calendar day on
+ * Daily totals behind the reports (docs/product/product-decisions.md#d10-reports-and-dashboards-are-computed-in-sql, docs/product/admin-reports.md#computed-by-the-database): one row per calendar day on
  * the business's clock (America/Caracas), kept by statement-level triggers on packages,
  * shipments, shipment_packages and payment_transactions (migration 0009). A report of a year
  * adds ~365 of these rows plus the two partial days at its edges, instead of counting a million.

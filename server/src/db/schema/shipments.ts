@@ -48,7 +48,7 @@ export const shipmentPackages = pgTable(
     primaryKey({ columns: [t.shipmentId, t.packageId] }),
     // Reports: packages shipped in a period (the cost per package).
     index('shipment_packages_created_at_idx').on(t.createdAt),
-    // A package travels in one shipment only, even when two admins try at once (DECISIONS 6).
+    // A package travels in one shipment only, even when two admins try at once (docs/product/product-decisions.md#d6-races-are-closed-by-the-database).
     unique('shipment_packages_package_id_key').on(t.packageId),
   ],
 );

@@ -1,4 +1,4 @@
-// Staff (DECISIONS 13, docs/decisions/013): invitations to join with a role, and the audit log
+// Staff (docs/product/product-decisions.md#d13-staff-have-roles, docs/decisions/013): invitations to join with a role, and the audit log
 // that every staff change writes in its own transaction. The log is append-only: the
 // database refuses UPDATE, DELETE and TRUNCATE on it (triggers in migration 0011).
 import { sql } from 'drizzle-orm';

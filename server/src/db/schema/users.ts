@@ -63,7 +63,7 @@ export const passwordResetTokens = userTokenTable('password_reset_tokens');
 /** One-time sign-in links by e-mail (SIGN_IN_LINK_TTL_MINUTES). */
 export const signInLinkTokens = userTokenTable('sign_in_link_tokens');
 
-/** The /admin-setup token (DECISIONS 1), hashed; lives only while no admin exists. */
+/** The /admin-setup token (docs/product/product-decisions.md#d1-no-open-admin-creation), hashed; lives only while no admin exists. */
 export const adminSetupTokens = pgTable('admin_setup_tokens', {
   id: text('id').primaryKey(),
   expiresAt: timestamptz('expires_at').notNull(),

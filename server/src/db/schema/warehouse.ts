@@ -1,4 +1,4 @@
-// The warehouse door (issue 15): every parcel received by scanning or by importing a manifest is
+// The warehouse door (docs/decisions/019-warehouse-intake.md): every parcel received by scanning or by importing a manifest is
 // one intake, whose tracking key is unique, so nothing is ever received twice. An intake whose
 // owner is known becomes a package at once; one that matches nobody waits "sin dueño" until a
 // later pre-alert or an operator claims it. Photos taken at the door belong to the intake.

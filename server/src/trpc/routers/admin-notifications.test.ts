@@ -1,4 +1,4 @@
-// Gestión de Notificaciones (admin spec §2, §5, §7): the list with search, type filter, read
+// Gestión de Notificaciones (docs/product/admin-notifications.md): the list with search, type filter, read
 // state and paging; 'Nueva Notificación' to one customer or to all in one statement; delete.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Gestión de Pagos (admin spec §2, §4, §7): the list, its search, filters, summary and count,
+// Gestión de Pagos (docs/product/admin-payments-and-billing.md): the list, its search, filters, summary and count,
 // 'Ver Detalles', and 'Actualizar Pago' with its effects, happening once under 50 concurrent calls.
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
@@ -135,7 +135,7 @@ describe('payments.review: approving a mailbox activation', () => {
     expect(await mailboxStatus(activation.mailboxId)).toBe('inactive');
 
     const result = await adminCaller.payments.review({ id: activation.id, status: 'completed', adminNotes: '  Verificado en Binance.  ' });
-    // Issue 17: the approval pays the activation invoice in full, which activates the mailbox.
+    // Billing (docs/decisions/021-billing-in-bolivares.md): the approval pays the activation invoice in full, which activates the mailbox.
     expect(result).toMatchObject({ id: activation.id, status: 'completed', authorisedTrackings: [], invoiceId: activation.invoiceId, invoicePaid: true });
     expect(result.mailboxActivated).toMatch(/^BJS/);
     // The payment entered the customer's ledger once, against its invoice.

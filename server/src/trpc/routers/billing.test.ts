@@ -1,4 +1,4 @@
-// Billing in bolívares (issue 17): rates frozen on invoices, gapless numbers, the ledger with
+// Billing in bolívares (docs/decisions/021-billing-in-bolivares.md): rates frozen on invoices, gapless numbers, the ledger with
 // partial and over-payments, approvals that credit once under concurrency, corrections as new
 // entries, payment methods and rates kept by staff.
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// Billing (issue 17): the customer's invoices and balance in Facturas, a client's account for
+// Billing (docs/decisions/021-billing-in-bolivares.md): the customer's invoices and balance in Facturas, a client's account for
 // staff, and corrections as new ledger entries.
 import { BILLING_MESSAGES, INVOICE_ISSUE_MESSAGES, customerIdInput, invoiceIdInput, invoiceIssueInput, ledgerEntryInput } from '@casillero/shared';
 import { customerBalance, findInvoice, listCustomerInvoices, listLedger } from '../../queries/billing';

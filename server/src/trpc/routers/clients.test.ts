@@ -1,4 +1,4 @@
-// The admin clients screen (admin spec §2, §4, §5, §7, §8): the list and its search, the
+// The admin clients screen (docs/product/admin-clients.md): the list and its search, the
 // details with counts, 'Crear Casillero Manual', 'Editar Cliente' and the mailbox toggle.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';

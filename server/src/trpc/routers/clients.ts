@@ -4,7 +4,7 @@ import { updateClientProfile } from '../../services/clients';
 import { staffProcedure, router } from '../init';
 import { foundOr } from '../found';
 
-/** Gestión de Clientes (admin spec §2, §5, §7): customers, their profiles and mailboxes. */
+/** Gestión de Clientes (docs/product/admin-clients.md): customers, their profiles and mailboxes. */
 export const clientsRouter = router({
   list: staffProcedure('clients.read').input(clientListInput).query(({ ctx, input }) => listClients(ctx.db, input)),
 

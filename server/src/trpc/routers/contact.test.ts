@@ -89,7 +89,7 @@ describe('site.config', () => {
     });
   });
 
-  it('shows two e-mails and two phones, the WhatsApp number first, when none is configured (public spec §4)', () => {
+  it('shows two e-mails and two phones, the WhatsApp number first, when none is configured (docs/product/public-site.md#contact-details)', () => {
     const config = testConfig();
     expect(config.contactPhones).toHaveLength(2);
     expect(config.contactPhones[0]).toBe(`+${config.whatsappPhone}`);

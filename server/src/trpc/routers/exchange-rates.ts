@@ -1,4 +1,4 @@
-// The day's exchange rate (issue 17): the cashier records it; its history says who entered each.
+// The day's exchange rate (docs/decisions/021-billing-in-bolivares.md): the cashier records it; its history says who entered each.
 import { exchangeRateInput, exchangeRateListInput } from '@casillero/shared';
 import { listExchangeRates, todayRate } from '../../queries/billing';
 import { recordExchangeRate } from '../../services/exchange-rates';

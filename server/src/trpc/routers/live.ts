@@ -1,4 +1,4 @@
-// Live updates (issue 18, item 5): a subscription over server-sent events that tells the
+// Live updates (docs/product/messages-and-notifications.md#live-updates): a subscription over server-sent events that tells the
 // signed-in user's open pages which of their data changed (the bell, Mis Trackings, Almacén), so
 // they refetch it. Only topic names travel, never data: each page asks for what it shows through
 // its usual, owner-filtered query. EventSource reconnects by itself; ordinary proxies pass it.

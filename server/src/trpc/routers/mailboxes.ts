@@ -13,7 +13,7 @@ export const mailboxesRouter = router({
     .input(openMailboxInput)
     .mutation(({ ctx, input }) => openOwnMailbox(ctx.db, ctx.user.id, input.type)),
 
-  // --- Admin: Gestión de Clientes (admin spec §4, §5) -----------------------------------------
+  // --- Admin: Gestión de Clientes (docs/product/admin-clients.md) -----------------------------------------
   /** Crear Casillero Manual: for any customer, inactive, optionally with its activation payment. */
   createForClient: staffProcedure('clients.write')
     .input(mailboxCreateInput)

@@ -41,7 +41,7 @@ export const notificationsRouter = router({
     updated: await markAllOwnNotificationsRead(ctx.db, ctx.user.id),
   })),
 
-  // --- Admin: Gestión de Notificaciones (admin spec §2, §5, §7) --------------------------------
+  // --- Admin: Gestión de Notificaciones (docs/product/admin-notifications.md) --------------------------------
   list: staffProcedure('notifications.read')
     .input(adminNotificationListInput)
     .query(({ ctx, input }) => listAdminNotifications(ctx.db, input)),

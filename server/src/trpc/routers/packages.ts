@@ -37,7 +37,7 @@ export const packagesRouter = router({
     return { items: items.map((p) => ({ ...p, photos: photos.get(p.id) ?? [] })), stats };
   }),
 
-  // --- Admin: Gestión de Paquetes (admin spec §2, §5, §7) ---------------------------------------
+  // --- Admin: Gestión de Paquetes (docs/product/admin-packages-and-shipments.md) ---------------------------------------
   list: staffProcedure('packages.read').input(packageListInput).query(({ ctx, input }) => listPackages(ctx.db, input)),
 
   count: staffProcedure('packages.read').input(packageFilters).query(({ ctx, input }) => countPackages(ctx.db, input)),
@@ -49,7 +49,7 @@ export const packagesRouter = router({
       return { ...detail, photos: await photosOfPackage(ctx.db, ctx.config, detail.id) };
     }),
 
-  /** A WR number scanned or typed into the list's search: the package to open (issue 15). */
+  /** A WR number scanned or typed into the list's search: the package to open (docs/decisions/019-warehouse-intake.md). */
   byWarehouseReceipt: staffProcedure('packages.read')
     .input(packageByReceiptInput)
     .query(async ({ ctx, input }) => {

@@ -1,4 +1,4 @@
-// The manifest import (issue 15, item 5): the file read whatever its delimiter, headers and
+// The manifest import (docs/product/warehouse-intake.md#manifest-import): the file read whatever its delimiter, headers and
 // decimal commas; the dry run's action and errors (line and column) per row; the import that
 // follows the ownership rules of reception, converts pre-alerts, notifies each customer once,
 // refuses a file with any error and creates nothing twice; and who may use it.

@@ -1,4 +1,4 @@
-// The manifest import (/admin/importar, issue 15 item 5). How the file travels: as text inside the
+// The manifest import (/admin/importar, docs/product/warehouse-intake.md#manifest-import). How the file travels: as text inside the
 // JSON body of a POST. A 10,000-row manifest is about 1 MB, well under the server's 8 MB body
 // limit (server.ts), and the input schema caps it at 5 MB with a Spanish message, so no limit is
 // raised. The dry run is the same input on a plain POST route (http/parcel-import.ts), not a

@@ -1,4 +1,4 @@
-// Issue 7: a customer's shipping payment names the trackings it pays (their own, ready to ship,
+// docs/product/admin-payments-and-billing.md#dispatch-after-a-shipping-payment: a customer's shipping payment names the trackings it pays (their own, ready to ship,
 // dispatch not yet authorised); approving it stamps dispatch_authorized_at on them, which the
 // customer and the admin see and the trackings stats count. Rejecting it authorises nothing.
 import fs from 'node:fs';
@@ -214,7 +214,7 @@ describe('reviewing a shipping payment', () => {
     const before = await adminCaller.trackings.stats();
     const result = await adminCaller.payments.review({ id, status: 'completed' });
     expect(result.authorisedTrackings).toEqual([a.trackingNumber]);
-    // Issue 17: a shipping payment reported without an invoice gets one for its amount on
+    // Billing (docs/decisions/021-billing-in-bolivares.md): a shipping payment reported without an invoice gets one for its amount on
     // approval, paid by it in the customer's ledger.
     expect(result.invoicePaid).toBe(true);
     const invoice = (await as(vera).billing.mine()).invoices.find((i) => i.id === result.invoiceId)!;

@@ -1,4 +1,4 @@
-// The payment methods (issue 17): the customer sees the active ones with their details when
+// The payment methods (docs/decisions/021-billing-in-bolivares.md): the customer sees the active ones with their details when
 // paying; the administrator keeps them.
 import { paymentMethodInput, updatePaymentMethodInput } from '@casillero/shared';
 import { createPaymentMethod, listPaymentMethods, updatePaymentMethod } from '../../services/payment-methods';

@@ -37,7 +37,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   storageDir = tempStorageDir();
   server = await createServer({ config: config(), database });
-  // Today's rate, frozen in the activation invoices issued at sign-up (issue 17).
+  // Today's rate, frozen in the activation invoices issued at sign-up (docs/decisions/021-billing-in-bolivares.md).
   await recordRate(database.db, RATE);
   ana = await signedInCustomer(database.db, { nombre: 'Ana Pagos', type: 'usa' });
   beto = await signedInCustomer(database.db, { nombre: 'Beto Pagos', type: 'china' });

@@ -29,7 +29,7 @@ export const paymentsRouter = router({
     .input(reportPaymentSchema)
     .mutation(({ ctx, input }) => reportPayment(ctx.db, ctx.config, ctx.user.id, input)),
 
-  // --- Admin: Gestión de Pagos (admin spec §2, §4, §7) -----------------------------------------
+  // --- Admin: Gestión de Pagos (docs/product/admin-payments-and-billing.md) -----------------------------------------
   list: staffProcedure('payments.read').input(paymentListInput).query(({ ctx, input }) => listPayments(ctx.db, input)),
 
   count: staffProcedure('payments.read').input(paymentFilters).query(({ ctx, input }) => countPayments(ctx.db, input)),

@@ -1,4 +1,4 @@
-// The admin pre-alerts screen (admin spec §2, §4, §5, §7, §8): list and counters, confirm,
+// The admin pre-alerts screen (docs/product/admin-prealerts.md): list and counters, confirm,
 // edit, and the one-time conversion into a package.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';

@@ -25,7 +25,7 @@ export const prealertsRouter = router({
     .input(prealertUpdateInput)
     .mutation(({ ctx, input }) => updateOwnPrealert(ctx.db, ctx.user.id, input, ctx.config)),
 
-  // --- Admin: Gestión de Prealartas (admin spec §2, §4, §5, §7) -------------------------------
+  // --- Admin: Gestión de Prealartas (docs/product/admin-prealerts.md) -------------------------------
   list: staffProcedure('prealerts.read').input(prealertAdminListInput).query(({ ctx, input }) => listAdminPrealerts(ctx.db, input)),
 
   count: staffProcedure('prealerts.read').input(prealertAdminFilters).query(({ ctx, input }) => countAdminPrealerts(ctx.db, input)),

@@ -1,4 +1,4 @@
-// Public tracking (issue 15, item 6; DECISIONS 15): anyone finds a parcel by any variant of its
+// Public tracking (docs/product/public-tracking.md): anyone finds a parcel by any variant of its
 // carrier number or by its WR, and learns its status, timeline and estimated delivery, never a
 // person, a casillero, a price, a note or a photo; a miss has the same shape as a hit, the
 // answer is the same whoever asks, and each IP gets 30 lookups per 10 minutes.

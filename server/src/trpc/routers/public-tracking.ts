@@ -1,4 +1,4 @@
-// Public tracking (issue 15, item 6; DECISIONS 15): open to anyone, signed in or not, and the
+// Public tracking (docs/product/public-tracking.md): open to anyone, signed in or not, and the
 // answer never depends on who asks, so "not yours" and "does not exist" cannot differ.
 import { PUBLIC_TRACKING_LIMIT, PUBLIC_TRACKING_MESSAGES, publicTrackingInput } from '@casillero/shared';
 import { lookUpPublicTracking } from '../../queries/public-tracking';

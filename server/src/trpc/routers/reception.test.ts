@@ -1,4 +1,4 @@
-// Reception by scanning and the "sin dueño" queue (issue 15, items 1 and 2): what a scan finds,
+// Reception by scanning and the "sin dueño" queue (docs/decisions/019-warehouse-intake.md): what a scan finds,
 // receiving it once (with its WR, the pre-alert converted and one notification), unclaimed
 // parcels matched by a later pre-alert or assigned by hand, photos handed to the customer, who
 // may call it, and the SQL tracking_key() agreeing with trackingKey() on the examples' table.

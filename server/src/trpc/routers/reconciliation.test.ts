@@ -1,4 +1,4 @@
-// Bank statement reconciliation (issue 17, /admin/conciliacion): the cashier uploads the bank's
+// Bank statement reconciliation (docs/product/admin-payments-and-billing.md#reconciliation, /admin/conciliacion): the cashier uploads the bank's
 // statement, each credit is shown as matched, amount differs or not found against the payments
 // customers reported in bolívares through the real API, and the matched ones are approved in one
 // step: their invoices become paid. The same statement uploaded again stores nothing new and

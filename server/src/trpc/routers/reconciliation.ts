@@ -1,4 +1,4 @@
-// Bank statement reconciliation (issue 17, /admin/conciliacion): see services/reconciliation.ts.
+// Bank statement reconciliation (docs/product/admin-payments-and-billing.md#reconciliation, /admin/conciliacion): see services/reconciliation.ts.
 // The statement travels as text in the JSON body of the mutation (1 MB at most, the input
 // schema's limit), as the manifest import does.
 import { RECONCILIATION_MESSAGES, statementIdInput, statementUploadInput } from '@casillero/shared';

@@ -1,7 +1,7 @@
 // Reportes y Analíticas: every figure checked against values computed by hand on a small fixed
 // data set (not the demo seed), at a fixed "now": 2026-06-15 12:00 UTC (08:00 in Caracas).
 //
-// Windows at that moment (rolling, admin spec §9):
+// Windows at that moment (rolling, docs/product/admin-reports.md#periods):
 //   week    [06-08 12:00, now)  previous [06-01 12:00, 06-08 12:00)
 //   month   [05-16 12:00, now)  previous [04-16 12:00, 05-16 12:00)
 //   quarter [03-17 12:00, now)  previous [2025-12-17 12:00, 03-17 12:00)

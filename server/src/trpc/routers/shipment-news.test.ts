@@ -1,4 +1,4 @@
-// Shipment broadcasts (issue 18): 'Publicar novedad' tells every customer with a parcel in the
+// Shipment broadcasts (docs/product/messages-and-notifications.md#shipment-news): 'Publicar novedad' tells every customer with a parcel in the
 // shipment once (not once per parcel), on the channels they chose; the customer reads it in the
 // shipment's timeline; the date of a delay becomes the shipment's estimated delivery.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

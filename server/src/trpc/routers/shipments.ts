@@ -17,7 +17,7 @@ import { foundOr } from '../found';
 import { getOwnShipmentDetail, listOwnShipments } from '../../queries/client-shipments';
 import { postShipmentNews } from '../../services/shipment-news';
 
-/** Gestión de Envíos (admin spec §2, §4, §5, §7). */
+/** Gestión de Envíos (docs/product/admin-packages-and-shipments.md). */
 export const shipmentsRouter = router({
   // --- Customer: Envíos (their own shipments; another customer's answers NOT_FOUND) -----------
   listOwn: protectedProcedure.input(myShipmentsInput).query(({ ctx, input }) => listOwnShipments(ctx.db, ctx.user.id, input)),
@@ -56,7 +56,7 @@ export const shipmentsRouter = router({
   /** Only while preparing: the packages return to the warehouse and the customer is told. */
   remove: staffProcedure('shipments.write').input(idInput).mutation(({ ctx, input }) => removeShipment(ctx.db, ctx.config, input.id)),
 
-  /** 'Publicar novedad' (issue 18): every customer with a parcel in the shipment is told once. */
+  /** 'Publicar novedad' (docs/product/messages-and-notifications.md#shipment-news): every customer with a parcel in the shipment is told once. */
   postNews: staffProcedure('shipments.write')
     .input(shipmentNewsInput)
     .mutation(({ ctx, input }) => postShipmentNews(ctx.db, ctx.config, ctx.user.id, input)),

@@ -1,4 +1,4 @@
-// Staff management (/admin/personal, DECISIONS 13): invitations by e-mail, acceptance with the
+// Staff management (/admin/personal, docs/product/product-decisions.md#d13-staff-have-roles): invitations by e-mail, acceptance with the
 // invitation's role, role changes, deactivation that ends every session at once, and at least
 // one active administrator kept whatever is tried, concurrently too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

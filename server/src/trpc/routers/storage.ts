@@ -1,4 +1,4 @@
-// The storage settings (issue 18, item 3): free days and the fee per day after them. Money and
+// The storage settings (docs/product/storage.md): free days and the fee per day after them. Money and
 // configuration, so only the administrator (the one role holding 'staff.manage', whose
 // description includes the configuration) reads and changes them; the change is audited.
 import { STORAGE_MESSAGES, storageSettingsInput } from '@casillero/shared';

@@ -29,7 +29,7 @@ export const trackingsRouter = router({
     .input(idInput)
     .query(async ({ ctx, input }) => foundOr(await getOwnTrackingDetail(ctx.db, ctx.user.id, input.id), TRACKING_MESSAGES.notFound)),
 
-  // --- Admin: the trackings panel (admin spec §2, §5, §7) --------------------------------------
+  // --- Admin: the trackings panel (docs/product/admin-trackings.md) --------------------------------------
   list: staffProcedure('trackings.read').input(trackingListInput).query(({ ctx, input }) => listTrackings(ctx.db, input)),
 
   count: staffProcedure('trackings.read').input(trackingFilters).query(({ ctx, input }) => countTrackings(ctx.db, input)),

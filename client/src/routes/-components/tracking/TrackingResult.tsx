@@ -1,4 +1,4 @@
-// A parcel's public answer (DECISIONS 15): its status, carrier, places at country or city level,
+// A parcel's public answer (docs/product/product-decisions.md#d15-public-tracking-shows-no-person): its status, carrier, places at country or city level,
 // the estimated delivery and the timeline. The server sends nothing else; this shows all of it.
 import { Alert, Badge, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
 // Timeline is not among the public pages' Mantine styles (styles/mantine-public.ts): its CSS

@@ -7,7 +7,7 @@ import { ButtonLink } from '../../../components/links';
 import { useSignOut, type SessionUser } from '../../../lib/auth';
 import { trpc } from '../../../lib/trpc';
 
-/** A signed-in non-administrator at /admin (admin spec §6). */
+/** A signed-in non-administrator at /admin (docs/product/admin-area.md#access-denied). */
 export function AccessDenied({ user }: { user: SessionUser }) {
   const [retries, setRetries] = useState(0);
   const [isRetrying, setIsRetrying] = useState(false);

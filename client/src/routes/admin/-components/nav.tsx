@@ -27,7 +27,7 @@ import { NavLinkLink } from '../../../components/links';
 type AdminNavItem = {
   label: string;
   icon: Icon;
-  /** The item's address (admin spec §2). */
+  /** The item's address (docs/product/admin-area.md#navigation). */
   path: string;
   description?: string;
   /** Set once the page exists; items without a route are not shown yet. */

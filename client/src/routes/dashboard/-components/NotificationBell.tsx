@@ -24,7 +24,7 @@ export function NotificationBell() {
       : `Notificaciones: ${count} sin leer`
     : 'Notificaciones';
   // The browser's own hint (`title`) rather than a Mantine Tooltip: the bell is in the first
-  // render of every customer page, where a tooltip cost ~25 ms of a phone's CPU (issue 16).
+  // render of every customer page, where a tooltip cost ~25 ms of a phone's CPU (docs/decisions/014-prerendered-and-compressed.md).
   return (
     <Indicator label={count > 99 ? '99+' : count} size={18} color="red" disabled={count === 0} offset={4}>
       <ActionIconLink to="/dashboard/notificaciones" variant="subtle" color="gray" size="lg" aria-label={label} title={label}>

@@ -11,7 +11,7 @@ import { QueryState } from './QueryState';
 const showError = (error: unknown) => notifications.show({ color: 'red', title: 'Error', message: getErrorMessage(error) });
 
 /**
- * Which channels each kind of event reaches (issue 18): in the app always, by e-mail and by
+ * Which channels each kind of event reaches (docs/product/messages-and-notifications.md#preferences): in the app always, by e-mail and by
  * WhatsApp as the customer chooses; WhatsApp only once a number is verified.
  */
 export function NotificationChannelsCard() {

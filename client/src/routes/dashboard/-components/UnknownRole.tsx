@@ -5,7 +5,7 @@ import { ButtonLink } from '../../../components/links';
 import { useSignOut } from '../../../lib/auth';
 
 
-/** A session whose role is neither admin nor user (public spec §2, Client dashboard). */
+/** A session whose role is neither admin nor user (docs/product/sign-up-and-sign-in.md#unknown-role). */
 export function UnknownRole({ role }: { role: string }) {
   const { signOut, isSigningOut } = useSignOut();
   return (

@@ -26,7 +26,7 @@ type DashboardNavItem = {
   to?: LinkProps['to'];
 };
 
-/** The client area's pages, in the order of the navigation (public spec §2). */
+/** The client area's pages, in the order of the navigation (docs/product/customer-area.md#navigation). */
 export const DASHBOARD_NAV: readonly DashboardNavItem[] = [
   { label: 'Mi Perfil', icon: IconUser, path: 'mi-perfil', to: '/dashboard/mi-perfil' },
   { label: 'Mis Casilleros', icon: IconMailbox, path: 'mis-casilleros', to: '/dashboard/mis-casilleros' },

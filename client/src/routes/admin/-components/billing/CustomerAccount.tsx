@@ -1,4 +1,4 @@
-// 'Estado de cuenta' of a client (issue 17), in the client's details: the balance (in USD, and
+// 'Estado de cuenta' of a client (docs/decisions/021-billing-in-bolivares.md), in the client's details: the balance (in USD, and
 // in Bs. at today's rate as an estimate), the invoices with their own frozen rate, and the
 // ledger. Entries are never edited or deleted; roles that write payments add a correction
 // (an adjustment or a refund of credit) as a new entry.

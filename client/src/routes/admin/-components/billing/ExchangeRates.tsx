@@ -1,4 +1,4 @@
-// The day's exchange rate (issue 17): the cashier records it (Bs. per USD, day, source) and the
+// The day's exchange rate (docs/decisions/021-billing-in-bolivares.md): the cashier records it (Bs. per USD, day, source) and the
 // history says who entered each one. A rate is never changed: recording the same day again is a
 // correction, a newer entry, and invoices already issued keep the rate they were issued with.
 import { useState } from 'react';

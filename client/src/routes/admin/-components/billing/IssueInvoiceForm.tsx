@@ -1,4 +1,4 @@
-// 'Emitir factura' in a client's account (issue 17): an invoice for a charge the system does not
+// 'Emitir factura' in a client's account (docs/decisions/021-billing-in-bolivares.md): an invoice for a charge the system does not
 // make by itself (a repack, a course, a fee), with its lines in USD. The server freezes today's
 // rate in it, gives it its number and tells the customer.
 import { ActionIcon, Button, Card, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';

@@ -1,4 +1,4 @@
-// 'Métodos de pago' (issue 17): how customers pay, kept by the administrator. Each has its kind's
+// 'Métodos de pago' (docs/decisions/021-billing-in-bolivares.md): how customers pay, kept by the administrator. Each has its kind's
 // details (Pago Móvil: bank, phone and cédula/RIF; Zelle: e-mail...), its currency and whether
 // it is active. A method in use is deactivated, never deleted, so reported payments keep it.
 import { useState } from 'react';

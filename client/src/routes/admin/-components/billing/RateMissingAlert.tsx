@@ -1,4 +1,4 @@
-// The warning that today's exchange rate has not been recorded yet (issue 17): invoices issued
+// The warning that today's exchange rate has not been recorded yet (docs/decisions/021-billing-in-bolivares.md): invoices issued
 // meanwhile use the latest rate and say so. Shown to the roles that read payments.
 import { Alert, Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCurrencyDollar } from '@tabler/icons-react';

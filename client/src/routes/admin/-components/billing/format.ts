@@ -1,4 +1,4 @@
-// How the billing screens write days, rates and amounts in both currencies (issue 17, es-VE).
+// How the billing screens write days, rates and amounts in both currencies (docs/product/formats.md#money, es-VE).
 import type { inferOutput } from '@trpc/tanstack-react-query';
 import { formatRate, formatUsdCents, formatVesCentimos, usdCentsToVesCentimos } from '@casillero/shared';
 import type { trpc } from '../../../../lib/trpc';

@@ -52,7 +52,7 @@ function MailboxToggle({ mailbox }: { mailbox: Mailbox }) {
   );
 }
 
-/** 'Estado de cuenta' (issue 17), for roles that read payments. */
+/** 'Estado de cuenta' (docs/decisions/021-billing-in-bolivares.md), for roles that read payments. */
 function CustomerAccountSection({ userId, name }: { userId: string; name: string }) {
   if (!useCan('payments.read')) return null;
   return (

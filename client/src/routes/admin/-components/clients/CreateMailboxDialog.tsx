@@ -51,7 +51,7 @@ const labelOf = (c: { fullName: string | null; email: string }) => (c.fullName ?
 
 type Props = { opened: boolean; client: ClientRef | null; onClose: () => void };
 
-/** Crear Casillero Manual (admin spec §5): for the given client, or one chosen in the dialog. */
+/** Crear Casillero Manual (docs/product/admin-clients.md#crear-casillero-manual): for the given client, or one chosen in the dialog. */
 export function CreateMailboxDialog({ opened, client, onClose }: Props) {
   return (
     <Modal opened={opened} onClose={onClose} title={M.createMailboxTitle} size="lg">
@@ -79,7 +79,7 @@ function CreateMailboxForm({ client, onClose }: { client: ClientRef | null; onCl
   const options = [...(selected ? [selected] : []), ...(results.data ?? []).filter((o) => o.userId !== selected?.userId)];
   const taken = new Set(selected?.countries ?? []);
 
-  /** USA and CHINA prefill their warehouse address; OTHER clears it (admin spec §5). */
+  /** USA and CHINA prefill their warehouse address; OTHER clears it (docs/product/admin-clients.md#crear-casillero-manual). */
   const chooseCountry = (country: MailboxCountry | '') => {
     if (country === 'USA' || country === 'CHINA') {
       const a = WAREHOUSE_ADDRESSES[country];

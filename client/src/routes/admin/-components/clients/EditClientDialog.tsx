@@ -12,7 +12,7 @@ import { trpc } from '../../../../lib/trpc';
 import { useInvalidateClients } from './common';
 import type { ClientDetail, ClientRef } from './types';
 
-/** Editar Cliente (admin spec §5): full name required; the rest optional, saved as null when empty. */
+/** Editar Cliente (docs/product/admin-clients.md#editar-cliente): full name required; the rest optional, saved as null when empty. */
 export function EditClientDialog({ client, onClose }: { client: ClientRef | null; onClose: () => void }) {
   const detail = useQuery({ ...trpc.clients.detail.queryOptions({ userId: client?.userId ?? '' }), enabled: client !== null });
   return (

@@ -3,7 +3,7 @@ import { MAILBOX_STATUS_LABELS, type MailboxCountry, type MailboxStatus } from '
 import { useInvalidate } from '../../../../components/forms/useInvalidate';
 import { trpc } from '../../../../lib/trpc';
 
-/** Flags of the Países column (admin spec §2): USA, CHINA or other. */
+/** Flags of the Países column (docs/product/admin-clients.md#the-list): USA, CHINA or other. */
 export const COUNTRY_FLAG: Record<MailboxCountry, { flag: string; label: string }> = {
   USA: { flag: '🇺🇸', label: 'USA' },
   CHINA: { flag: '🇨🇳', label: 'CHINA' },

@@ -89,7 +89,7 @@ function PackageFields({ form, userId }: { form: UseFormReturnType<any, any, any
   );
 }
 
-/** 'Crear Paquete' (admin spec §5): customer, one of their mailboxes, the package and its status. */
+/** 'Crear Paquete' (docs/product/admin-packages-and-shipments.md#crear-paquete): customer, one of their mailboxes, the package and its status. */
 export const CreatePackageDialog = formDialog('Crear Paquete', CreatePackageForm, 'lg');
 
 function CreatePackageForm({ onClose }: { onClose: () => void }) {

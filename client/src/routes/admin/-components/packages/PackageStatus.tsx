@@ -20,7 +20,7 @@ export function PackageStatusBadge({ status }: { status: PackageStatus }) {
 const SELECTABLE = PACKAGE_STATUSES_SELECTABLE as readonly PackageStatus[];
 
 /**
- * The inline dropdown (admin spec §4): any of the four, in any order; 'received' records the
+ * The inline dropdown (docs/product/admin-packages-and-shipments.md#package-statuses): any of the four, in any order; 'received' records the
  * date. A package in a shipment follows its shipment and shows a badge instead.
  */
 export function PackageStatusSelect({ pkg }: { pkg: PackageRow }) {

@@ -1,4 +1,4 @@
-// "Imprimir etiqueta" (issue 15, item 3): the labels PDF (GET /api/labels, one 100×150 mm page
+// "Imprimir etiqueta" (docs/product/warehouse-intake.md#labels): the labels PDF (GET /api/labels, one 100×150 mm page
 // per package) opens in a new tab, where the browser's viewer prints it on the label printer.
 import { Button, type ButtonProps } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';

@@ -26,7 +26,7 @@ import { PaymentStatusBadge } from './PaymentStatusBadge';
 import type { PaymentDetail } from './types';
 import { useCan } from '../../../../lib/permissions';
 
-/** 'Ver Detalles' (admin spec §2): every field, the receipt, and the admin's response. */
+/** 'Ver Detalles' (docs/product/admin-payments-and-billing.md#ver-detalles): every field, the receipt, and the admin's response. */
 export function PaymentDetailsDrawer(props: DetailsDrawerOpen) {
   const canReview = useCan('payments.write');
   return (

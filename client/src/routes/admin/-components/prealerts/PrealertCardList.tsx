@@ -141,7 +141,7 @@ type Props = {
   onCloseView: () => void;
 };
 
-/** The card list (admin spec §2): 5 skeleton cards while loading, the empty state, the dialogs. */
+/** The card list (docs/product/admin-prealerts.md#the-screen): 5 skeleton cards while loading, the empty state, the dialogs. */
 export function PrealertCardList({ rows, isLoading, isFiltered, viewingId, onView, onCloseView }: Props) {
   const [editing, setEditing] = useState<AdminPrealert | null>(null);
   const [converting, setConverting] = useState<AdminPrealert | null>(null);

@@ -148,7 +148,7 @@ type ConvertValues = { id: string; actualWeight: number; actualValue: number; pa
 /** Convertir Prealerta a Paquete: real weight and value, the package's description and notes. */
 export const ConvertPrealertDialog = prealertDialog(M.convertTitle, ConvertPrealertForm);
 
-/** A non-numeric entry counts as 0 (admin spec §5). */
+/** A non-numeric entry counts as 0 (docs/product/admin-prealerts.md#convert). */
 const numberOrZero = (v: string | number) => (Number.isFinite(Number(v)) && v !== '' ? Number(v) : 0);
 
 function ConvertPrealertForm({ prealert: p, onClose }: PrealertFormProps) {

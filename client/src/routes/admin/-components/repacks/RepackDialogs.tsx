@@ -16,7 +16,7 @@ export const useInvalidateRepacks = () => useInvalidate(trpc.repacks, trpc.packa
 
 export const customerOf = (r: RepackRow) => r.customer.fullName ?? r.customer.email;
 
-/** 'Procesar': the warehouse receipt (WR) number is required (admin spec §5). */
+/** 'Procesar': the warehouse receipt (WR) number is required (docs/product/admin-packages-and-shipments.md#repack-processing). */
 export const ProcessRepackDialog = subjectDialog<RepackRow>('Procesar reempaque', (request, onClose) => (
   <ProcessRepackForm request={request} onClose={onClose} />
 ));

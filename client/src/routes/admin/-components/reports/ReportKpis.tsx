@@ -83,7 +83,7 @@ const KPIS: Kpi[] = [
   periodCount(M.shipmentsMade, (r) => r.shipments, IconTruck, 'cyan'),
 ];
 
-/** The four KPI cards (admin spec §2): each with the period's figure and the comparison. */
+/** The four KPI cards (docs/product/admin-reports.md#kpi-cards): each with the period's figure and the comparison. */
 export function ReportKpiCards({ report, period }: { report: PeriodReport | undefined; period: ReportPeriod }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
@@ -119,7 +119,7 @@ const METRICS: { title: string; hint: string; comparison: (r: PeriodReport) => C
   { title: M.conversionRate, hint: M.conversionRateHint, comparison: (r) => r.conversionRate, format: (n) => `${oneDecimal(n)} %` },
 ];
 
-/** Extra metrics (admin spec §2): average shipping cost, packages per user, conversion rate. */
+/** Extra metrics (docs/product/admin-reports.md#extra-metrics): average shipping cost, packages per user, conversion rate. */
 export function ReportMetrics({ report, period }: { report: PeriodReport | undefined; period: ReportPeriod }) {
   return (
     <div>

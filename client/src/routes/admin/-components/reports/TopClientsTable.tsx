@@ -4,7 +4,7 @@ import { formatUsd, REPORT_MESSAGES as M } from '@casillero/shared';
 import classes from './reports.module.css';
 import type { PeriodReport } from './types';
 
-/** Top 10 clients of the period (admin spec §2, §9), with the estimated-revenue formula. */
+/** Top 10 clients of the period (docs/product/admin-reports.md#top-clients), with the estimated-revenue formula. */
 export function TopClientsTable({ report }: { report: PeriodReport }) {
   const formula = M.estimatedRevenueFormula(formatUsd(report.averageShippingCostPerPackage.current));
   return (

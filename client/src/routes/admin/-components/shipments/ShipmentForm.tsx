@@ -87,7 +87,7 @@ export function shipmentSummary(chosen: ShippablePackage[]) {
   };
 }
 
-/** 'Crear Envío' (admin spec §5): customer, address, date, cost and the customer's available packages. */
+/** 'Crear Envío' (docs/product/admin-packages-and-shipments.md#crear-envío): customer, address, date, cost and the customer's available packages. */
 export const CreateShipmentDialog = formDialog('Crear Envío', CreateShipmentForm, 'xl');
 
 function CreateShipmentForm({ onClose }: { onClose: () => void }) {

@@ -1,4 +1,4 @@
-// 'Publicar novedad' (issue 18): the admin tells every customer with a parcel in a shipment that
+// 'Publicar novedad' (docs/product/messages-and-notifications.md#shipment-news): the admin tells every customer with a parcel in a shipment that
 // it is delayed, has a new estimated date, arrived in Venezuela or is ready for pickup. The message
 // starts as the kind's text (editable); a new date also becomes the shipment's estimated delivery.
 // The history shows each news item and how many customers it reached.

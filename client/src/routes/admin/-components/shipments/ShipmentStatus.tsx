@@ -10,7 +10,7 @@ import type { ShipmentRow } from './types';
 /** Shipments change packages too: every shipments and packages query is stale after one. */
 export const useInvalidateShipments = () => useInvalidate(trpc.shipments, trpc.packages);
 
-/** The inline status (admin spec §4): any value; delivered records today's date on the server. */
+/** The inline status (docs/product/admin-packages-and-shipments.md#shipment-statuses): any value; delivered records today's date on the server. */
 export function ShipmentStatusSelect({ shipment }: { shipment: ShipmentRow }) {
   const invalidate = useInvalidateShipments();
   const mutation = useMutation(trpc.shipments.updateStatus.mutationOptions());

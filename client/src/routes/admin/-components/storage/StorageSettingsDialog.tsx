@@ -1,4 +1,4 @@
-// The storage settings (issue 18): how many days a parcel stores free, and the fee per day after
+// The storage settings (docs/product/storage.md#settings): how many days a parcel stores free, and the fee per day after
 // them (shown in the customer's Almacén, charged when the parcel goes into a shipment). Admin only.
 import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';

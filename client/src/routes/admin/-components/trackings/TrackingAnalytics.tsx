@@ -21,7 +21,7 @@ function Metric({ label, value, hint }: { label: string; value: string; hint: st
   );
 }
 
-/** The analytics tab (admin spec §2): distribution, rates, ready today and what to do next. */
+/** The analytics tab (docs/product/admin-trackings.md#analytics-tab): distribution, rates, ready today and what to do next. */
 export function TrackingAnalytics({ stats }: { stats: TrackingStats }) {
   const banners = [
     stats.needsRepack > 0 && (

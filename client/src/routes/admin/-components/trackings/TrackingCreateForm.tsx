@@ -53,7 +53,7 @@ const initialValues: Values = {
 
 const clientLabel = (c: TrackingClient) => `${c.fullName ?? c.email} · ${c.email} · ${c.mailboxCode}`;
 
-/** The create tab (admin spec §5): every field, its default and rule; the server checks again. */
+/** The create tab (docs/product/admin-trackings.md#create-form): every field, its default and rule; the server checks again. */
 export function TrackingCreateForm({ onCreated }: { onCreated: () => void }) {
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');

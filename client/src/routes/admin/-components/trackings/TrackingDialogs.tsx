@@ -58,7 +58,7 @@ function LinkedPrealert({ prealert: p }: { prealert: NonNullable<TrackingDetail[
   );
 }
 
-/** Package info, client info, the matched pre-alert and the status history, newest first (admin spec §2). */
+/** Package info, client info, the matched pre-alert and the status history, newest first (docs/product/admin-trackings.md#details). */
 export function TrackingDetailsDrawer(props: DetailsDrawerOpen) {
   return (
     <DetailsDrawer {...props} title="Detalles del tracking" query={(id) => trpc.trackings.detail.queryOptions({ id })} loadFailed={M.loadFailed}>
@@ -163,7 +163,7 @@ function ChangeStatusForm({ tracking, onClose }: TrackingFormProps) {
   );
 }
 
-/** Required reason and real weight; sets the tracking to needs repack (admin spec §4). */
+/** Required reason and real weight; sets the tracking to needs repack (docs/product/admin-trackings.md#request-repack). */
 export const RepackDialog = subjectDialog<TrackingRow>('Solicitar reempaque', (t, onClose) => <RepackForm tracking={t} onClose={onClose} />);
 
 type RepackValues = { id: string; reason: string; actualWeight: number };

@@ -4,7 +4,7 @@ import { TRACKING_STATUS_COLORS, TRACKING_STATUS_LABELS } from '@casillero/share
 import { StatCard } from '../../../../components/data-table';
 import type { TrackingStats as Stats } from './types';
 
-/** The four cards of the trackings header (admin spec §2). */
+/** The four cards of the trackings header (docs/product/admin-trackings.md#stat-cards-and-system-state). */
 export function TrackingStatCards({ stats }: { stats: Stats | undefined }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>

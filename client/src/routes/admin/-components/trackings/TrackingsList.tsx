@@ -110,7 +110,7 @@ export function TrackingsList({ search, navigate }: ListProps<TrackingsSearch>) 
       rowsQuery={trpc.trackings.list.queryOptions(state.input)}
       countQuery={trpc.trackings.count.queryOptions(state.filters)}
       refreshKey={trpc.trackings.pathKey()}
-      // The whole filtered set in the list's order, streamed by the server (admin spec §9).
+      // The whole filtered set in the list's order, streamed by the server (docs/product/admin-trackings.md#csv-export).
       exportHref={downloadHref(TRACKINGS_CSV_PATH, { ...state.filters, sort: state.list.sort, dir: state.list.dir })}
       columns={columns}
       text={{ ...TRACKING_MESSAGES, caption: 'Trackings', noun: 'trackings', searchPlaceholder: 'Tracking, cliente, email o casillero' }}

@@ -1,4 +1,4 @@
-// Facturas (issue 17): the customer's invoices as the page and the report dialog describe them.
+// Facturas (docs/decisions/021-billing-in-bolivares.md): the customer's invoices as the page and the report dialog describe them.
 import type { inferOutput } from '@trpc/tanstack-react-query';
 import { PAYMENT_TYPE_LABELS, formatUsdCents, formatVesCentimos } from '@casillero/shared';
 import type { trpc } from '../../../../lib/trpc';
