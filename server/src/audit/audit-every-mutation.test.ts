@@ -412,6 +412,15 @@ const CASES: Record<string, Case> = {
       }),
     };
   },
+  'billing.decideCorrection': async () => {
+    // Asked by the administrator (at the threshold, so it waits); decided by the cashier under test.
+    await setup.billing.recordEntry({ userId: ana.user.id, kind: 'adjustment', amountUsd: 250, reason: 'Cargo por almacenaje prolongado' });
+    const [pending] = (await setup.billing.customerAccount({ userId: ana.user.id })).pendingCorrections;
+    return {
+      input: { id: pending!.id, approve: false },
+      expected: () => ({ entity: 'ledger_correction_requests', entityId: pending!.id, operation: 'update', before: { status: 'pending' }, after: { status: 'rejected' } }),
+    };
+  },
   'notifications.send': async () => {
     return {
       input: { recipient: 'individual', userId: ana.user.id, type: 'package', title: 'Aviso auditado', message: 'Su paquete espera' },

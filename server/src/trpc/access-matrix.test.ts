@@ -80,6 +80,7 @@ describe('access matrix', () => {
       'billing.customerAccount': { access: 'staff', permission: 'payments.read', roles: ['admin', 'caja', 'atencion'] },
       'billing.issue': { access: 'staff', permission: 'payments.write', roles: ['admin', 'caja'] },
       'billing.recordEntry': { access: 'staff', permission: 'payments.write', roles: ['admin', 'caja'] },
+      'billing.decideCorrection': { access: 'staff', permission: 'payments.write', roles: ['admin', 'caja'] },
       'exchangeRates.list': { access: 'staff', permission: 'payments.read', roles: ['admin', 'caja', 'atencion'] },
       'exchangeRates.today': { access: 'staff', permission: 'payments.read', roles: ['admin', 'caja', 'atencion'] },
       'exchangeRates.record': { access: 'staff', permission: 'payments.write', roles: ['admin', 'caja'] },

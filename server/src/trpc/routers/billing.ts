@@ -1,8 +1,9 @@
 // Billing (docs/decisions/021-billing-in-bolivares.md): the customer's invoices and balance in Facturas, a client's account for
 // staff, and corrections as new ledger entries.
-import { BILLING_MESSAGES, INVOICE_ISSUE_MESSAGES, customerIdInput, invoiceIdInput, invoiceIssueInput, ledgerEntryInput } from '@casillero/shared';
+import { BILLING_MESSAGES, INVOICE_ISSUE_MESSAGES, correctionDecisionInput, customerIdInput, invoiceIdInput, invoiceIssueInput, ledgerEntryInput } from '@casillero/shared';
 import { customerBalance, findInvoice, listCustomerInvoices, listLedger } from '../../queries/billing';
-import { recordLedgerCorrection } from '../../services/billing';
+import { listPendingCorrections } from '../../queries/ledger-corrections';
+import { decideLedgerCorrection, requestLedgerCorrection } from '../../services/ledger-corrections';
 import { issueInvoiceByStaff } from '../../services/invoices';
 import { foundOr } from '../found';
 import { protectedProcedure, router, staffProcedure } from '../init';
@@ -31,6 +32,9 @@ export const billingRouter = router({
       balance: await customerBalance(ctx.db, input.userId),
       invoices: await listCustomerInvoices(ctx.db, input.userId),
       ledger: await listLedger(ctx.db, input.userId),
+      /** Corrections of `secondApprovalUsdCents` or more waiting for a second staff member. */
+      pendingCorrections: await listPendingCorrections(ctx.db, input.userId),
+      secondApprovalUsdCents: ctx.config.ledgerSecondApprovalUsdCents,
     })),
 
   /** An invoice for any other charge (a repack, a course…); the customer is told and pays it from Facturas. */
@@ -41,12 +45,17 @@ export const billingRouter = router({
       return { id: invoice.id, number: invoice.number, message: INVOICE_ISSUE_MESSAGES.issued(invoice.number) };
     }),
 
-  /** An adjustment or a refund of credit: a new entry, never an edit. */
+  /**
+   * An adjustment or a refund of credit: a new entry, never an edit. From LEDGER_SECOND_APPROVAL_USD
+   * on it waits for a second staff member (`pending`).
+   */
   recordEntry: staffProcedure('payments.write')
     .input(ledgerEntryInput)
-    .mutation(async ({ ctx, input }) => {
-      const entry = await ctx.db.transaction((tx) => recordLedgerCorrection(tx, ctx.user.id, input, BILLING_MESSAGES.refundExceedsCredit));
-      return { id: entry.id, message: BILLING_MESSAGES.adjustmentSaved };
-    }),
+    .mutation(({ ctx, input }) => ctx.db.transaction((tx) => requestLedgerCorrection(tx, ctx.user.id, input, ctx.config.ledgerSecondApprovalUsdCents))),
+
+  /** A second staff member approves or rejects a waiting correction (never the one who asked). */
+  decideCorrection: staffProcedure('payments.write')
+    .input(correctionDecisionInput)
+    .mutation(({ ctx, input }) => ctx.db.transaction((tx) => decideLedgerCorrection(tx, ctx.user.id, input))),
 });
 

@@ -28,6 +28,7 @@ import { getErrorMessage } from '../../../../lib/errors';
 import { useCan } from '../../../../lib/permissions';
 import { trpc } from '../../../../lib/trpc';
 import { IssueInvoiceForm } from './IssueInvoiceForm';
+import { PendingCorrections } from './PendingCorrections';
 import { formatDay, rateWithDay, signedUsd, vesAt, type AccountInvoice, type CustomerAccount as Account, type LedgerRow } from './format';
 
 export const NEVER_EDITED = 'Los movimientos nunca se editan ni se borran: una corrección es un movimiento nuevo.';
@@ -53,6 +54,11 @@ export function CustomerAccount({ userId, name }: { userId: string; name: string
           <Balance balance={account.data.balance} />
           <InvoicesTable invoices={account.data.invoices} />
           <LedgerTable entries={account.data.ledger} />
+          <PendingCorrections
+            corrections={account.data.pendingCorrections}
+            thresholdUsdCents={account.data.secondApprovalUsdCents}
+            canDecide={canWrite}
+          />
           {canWrite && <IssueInvoiceForm userId={userId} />}
           {canWrite && <LedgerEntryForm userId={userId} name={name} />}
         </>
@@ -277,7 +283,7 @@ function LedgerEntryForm({ userId, name }: { userId: string; name: string }) {
   const submit = form.onSubmit(async (values) => {
     const result = await send(ledgerEntryInput.parse(values));
     if (!result) return;
-    notifySuccess(BILLING_MESSAGES.adjustmentSavedTitle, result.message);
+    notifySuccess(result.pending ? BILLING_MESSAGES.correctionsPendingTitle : BILLING_MESSAGES.adjustmentSavedTitle, result.message);
     form.reset();
     await invalidate();
   });
