@@ -10,7 +10,7 @@ import { upsertOwnProfile } from '../queries/profile';
 import { createCustomerAccount, openMailboxWithActivation } from '../services/accounts';
 import { createOrPromoteAdmin, findUserByEmail } from '../services/auth';
 import { changeStaffRole } from '../services/staff';
-import { AlreadySeeded, asStaff, at, type DemoContext, type DemoCustomer, type DemoCustomers, type DemoStaff, type MailboxEntry } from './context';
+import { AlreadySeeded, asStaff, at, endStaffWork, type DemoContext, type DemoCustomer, type DemoCustomers, type DemoStaff, type MailboxEntry } from './context';
 import { CUSTOMER_SPECS, type CustomerSpec } from './people';
 
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -42,18 +42,21 @@ export async function createStaff(ctx: DemoContext): Promise<DemoStaff> {
   // The demo's administrator exists: another process seeded first (the caller rolls back).
   if (await findUserByEmail(ctx.tx, DEMO_ACCOUNTS.admin.email)) throw new AlreadySeeded();
   const admin = await createOrPromoteAdmin(ctx.tx, { email: DEMO_ACCOUNTS.admin.email, password: DEMO_PASSWORD, fullName: DEMO_ACCOUNTS.admin.fullName });
-  await backdateStaff(ctx, admin.id, at(ctx, 200), at(ctx, 0, 1));
-  await ctx.tx.update(userProfiles).set({ phone: '+58 212 555 0100', updatedAt: at(ctx, 200) }).where(eq(userProfiles.userId, admin.id));
   const staff = { admin: { id: admin.id, role: 'admin' as StaffRole } } as DemoStaff;
-
   for (const person of DEMO_ACCOUNTS.staff) {
     // createOrPromoteAdmin would promote an existing account: a real one with this address stops the demo.
     if (await findUserByEmail(ctx.tx, person.email)) throw new Error(`La cuenta ${person.email} ya existe: no se carga la demostración.`);
     const member = await createOrPromoteAdmin(ctx.tx, { email: person.email, password: DEMO_PASSWORD, fullName: person.fullName });
-    await asStaff(ctx, staff.admin, 'staff.setRole', () => changeStaffRole(ctx.db, { userId: member.id, role: person.role }));
-    await backdateStaff(ctx, member.id, at(ctx, 120), null);
     staff[person.role] = { id: member.id, role: person.role };
   }
+  for (const person of DEMO_ACCOUNTS.staff) {
+    await asStaff(ctx, staff.admin, 'staff.setRole', () => changeStaffRole(ctx.db, { userId: staff[person.role].id, role: person.role }));
+  }
+  await endStaffWork(ctx);
+
+  await backdateStaff(ctx, admin.id, at(ctx, 200), at(ctx, 0, 1));
+  await ctx.tx.update(userProfiles).set({ phone: '+58 212 555 0100', updatedAt: at(ctx, 200) }).where(eq(userProfiles.userId, admin.id));
+  for (const person of DEMO_ACCOUNTS.staff) await backdateStaff(ctx, staff[person.role].id, at(ctx, 120), null);
   return staff;
 }
 

@@ -3,10 +3,9 @@
 //
 // The demo is built through the services, as staff and customers would build it, so it obeys
 // the same rules and leaves the same audit entries. The services stamp what they write with the
-// current time; the demo's story spreads over months, so each part moves the timestamps of what
-// it just created into the past with a direct UPDATE afterwards (never an audited one).
-import { sql, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+// current time; the demo's story spreads over months, so each part then moves the timestamps of
+// what it created into the past with direct UPDATEs (after endStaffWork: never audited ones).
+import { sql } from 'drizzle-orm';
 import type { StaffRole } from '@casillero/shared';
 import { setAuditContext } from '../audit/audit-context';
 import type { Db, Tx } from '../db/client';
@@ -69,23 +68,16 @@ export const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /**
  * Runs a step as a staff member does it through the app: the audit settings of a staff request
- * are set first (the database then writes an entry per row changed), and cleared afterwards so
- * the demo's own corrections of timestamps leave none.
+ * are set first, and the database then writes an entry per row the step changes. They stay set
+ * for the staff steps that follow; `endStaffWork` clears them before the demo's own corrections
+ * of timestamps (which must leave no entry) or a customer's step.
  */
 export async function asStaff<T>(ctx: DemoContext, who: StaffMember, action: string, step: () => Promise<T>): Promise<T> {
+  // Each step its own request id, as each click is.
   await setAuditContext(ctx.tx, { userId: who.id, role: who.role, action, ip: null, userAgent: null });
-  try {
-    return await step();
-  } finally {
-    await ctx.tx.execute(sql`select set_config('app.audit_actor', '', true)`);
-  }
+  return step();
 }
 
-/**
- * Moves the `created_at` of the rows of `table` this transaction wrote so far (they carry the
- * transaction's start, `now()`) and that match `where`, to `when`: a service's history entry or
- * notification dated as the story tells it.
- */
-export async function backdateNew(ctx: DemoContext, table: PgTable, when: Date, where: SQL): Promise<void> {
-  await ctx.tx.execute(sql`update ${table} set created_at = ${when.toISOString()}::timestamptz where created_at = now() and ${where}`);
+export async function endStaffWork(ctx: DemoContext): Promise<void> {
+  await ctx.tx.execute(sql`select set_config('app.audit_actor', '', true)`);
 }

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { receptionReceiveInput } from '@casillero/shared';
 import { parcelIntakes } from '../db/schema';
 import { receiveParcel } from '../services/reception';
-import { asStaff, at, type DemoCast, type DemoContext } from './context';
+import { asStaff, at, endStaffWork, type DemoCast, type DemoContext } from './context';
 
 const UNCLAIMED = [
   // The label's code was misread (a letter O for a zero): it names no mailbox.
@@ -15,9 +15,14 @@ const UNCLAIMED = [
 
 export async function receiveUnclaimed(ctx: DemoContext, cast: DemoCast): Promise<void> {
   const who = cast.staff.almacen;
+  const received: { intakeId: string; when: Date }[] = [];
   for (const { receivedAgo, ...scan } of UNCLAIMED) {
     const input = receptionReceiveInput.parse({ ...scan, carrier: null, photos: [] });
     const { intakeId } = await asStaff(ctx, who, 'reception.receive', () => receiveParcel(ctx.db, ctx.config, who.id, input));
-    await ctx.tx.update(parcelIntakes).set({ receivedAt: at(ctx, receivedAgo[0], receivedAgo[1]) }).where(eq(parcelIntakes.id, intakeId));
+    received.push({ intakeId, when: at(ctx, receivedAgo[0], receivedAgo[1]) });
+  }
+  await endStaffWork(ctx);
+  for (const { intakeId, when } of received) {
+    await ctx.tx.update(parcelIntakes).set({ receivedAt: when }).where(eq(parcelIntakes.id, intakeId));
   }
 }

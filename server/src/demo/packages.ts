@@ -8,14 +8,15 @@ import { eq } from 'drizzle-orm';
 import { packageCreateInput, packageIntakeInput, packageStatusInput } from '@casillero/shared';
 import { packages } from '../db/schema';
 import { changePackageStatus, createPackage, receivePackage } from '../services/packages';
-import { asStaff, at, wr, type DemoCast, type DemoContext } from './context';
+import { asStaff, at, endStaffWork, wr, type DemoCast, type DemoContext } from './context';
 import { packageSpecs, type PackageKey, type PackageSpec } from './packages-data';
 import type { DemoPrealerts } from './prealerts';
 import type { DemoTrackings } from './trackings';
 
 type PackageRow = typeof packages.$inferSelect;
 
-async function warehousePackage(ctx: DemoContext, cast: DemoCast, p: PackageSpec): Promise<PackageRow> {
+/** Records the package through the services; answers its id (its dates are set afterwards). */
+async function warehousePackage(ctx: DemoContext, cast: DemoCast, p: PackageSpec): Promise<string> {
   const who = cast.staff.almacen;
   let id = p.fromPrealert?.packageId ?? null;
   if (!id) {
@@ -49,6 +50,12 @@ async function warehousePackage(ctx: DemoContext, cast: DemoCast, p: PackageSpec
     const change = packageStatusInput.parse({ id, status: 'processed' });
     await asStaff(ctx, who, 'packages.updateStatus', () => changePackageStatus(ctx.db, ctx.config, change));
   }
+  return id;
+}
+
+/** The package's own dates, the warehouse's shelf status and its tracking (see above). */
+async function finishPackage(ctx: DemoContext, id: string, p: PackageSpec): Promise<PackageRow> {
+  const received = p.receivedDaysAgo === undefined ? null : at(ctx, p.receivedDaysAgo);
   const [row] = await ctx.tx
     .update(packages)
     .set({
@@ -66,9 +73,13 @@ async function warehousePackage(ctx: DemoContext, cast: DemoCast, p: PackageSpec
 export type DemoPackages = Record<PackageKey, PackageRow>;
 
 export async function receivePackages(ctx: DemoContext, cast: DemoCast, prealerts: DemoPrealerts, trackings: DemoTrackings) {
+  const specs = packageSpecs(cast.customers, prealerts, trackings);
+  const ids: string[] = [];
+  for (const spec of specs) ids.push(await warehousePackage(ctx, cast, spec));
+  await endStaffWork(ctx);
   const named = {} as DemoPackages;
-  for (const spec of packageSpecs(cast.customers, prealerts, trackings)) {
-    const row = await warehousePackage(ctx, cast, spec);
+  for (const [i, spec] of specs.entries()) {
+    const row = await finishPackage(ctx, ids[i], spec);
     if (spec.key) named[spec.key] = row;
   }
   return named;

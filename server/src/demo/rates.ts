@@ -9,7 +9,7 @@ import { exchangeRates, paymentMethods } from '../db/schema';
 import { businessToday } from '../lib/business-clock';
 import { recordExchangeRate } from '../services/exchange-rates';
 import { createPaymentMethod } from '../services/payment-methods';
-import { asStaff, type DemoContext, type DemoStaff } from './context';
+import { asStaff, endStaffWork, type DemoContext, type DemoStaff } from './context';
 
 const DAY = 86_400_000;
 
@@ -34,12 +34,17 @@ export async function createRatesAndMethods(ctx: DemoContext, staff: DemoStaff):
   );
   const today = exchangeRateInput.parse({ rateDate: businessToday(ctx.now), vesPerUsd: demoRate(0), source: 'BCV' });
   const { rate } = await asStaff(ctx, staff.caja, 'exchangeRates.record', () => recordExchangeRate(ctx.tx, staff.caja.id, today, ctx.now));
-  await ctx.tx.update(exchangeRates).set({ createdAt: enteredAt(ctx, 0) }).where(eq(exchangeRates.id, rate.id));
-
-  for (const [sortOrder, method] of DEMO_PAYMENT_METHODS.entries()) {
+  const methodIds: string[] = [];
+  for (const method of DEMO_PAYMENT_METHODS) {
     const input = paymentMethodInput.parse({ ...method, instructions: method.instructions ?? null, active: true });
     const created = await asStaff(ctx, staff.admin, 'paymentMethods.create', () => createPaymentMethod(ctx.tx, input));
-    // The order the administrator arranged them in (the form has no order field; the list keeps it).
-    await ctx.tx.update(paymentMethods).set({ sortOrder }).where(eq(paymentMethods.id, created.method.id));
+    methodIds.push(created.method.id);
+  }
+  await endStaffWork(ctx);
+
+  await ctx.tx.update(exchangeRates).set({ createdAt: enteredAt(ctx, 0) }).where(eq(exchangeRates.id, rate.id));
+  // The order the administrator arranged them in (the form has no order field; the list keeps it).
+  for (const [sortOrder, id] of methodIds.entries()) {
+    await ctx.tx.update(paymentMethods).set({ sortOrder }).where(eq(paymentMethods.id, id));
   }
 }

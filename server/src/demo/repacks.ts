@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { processRepackSchema, requestRepackSchema } from '@casillero/shared';
 import { repackRequests } from '../db/schema';
 import { markRepackShipped, processRepack, requestRepack } from '../services/repacks';
-import { asStaff, at, wr, type DemoCast, type DemoContext, type DemoCustomer } from './context';
+import { asStaff, at, endStaffWork, wr, type DemoCast, type DemoContext, type DemoCustomer } from './context';
 import type { DemoPackages } from './packages';
 
 type RepackSpec = {
@@ -20,17 +20,25 @@ type RepackSpec = {
   packageIds: string[];
 };
 
-async function repack(ctx: DemoContext, cast: DemoCast, r: RepackSpec) {
-  const who = cast.staff.almacen;
+/** Asked by the customer; answers the request's id. */
+async function ask(ctx: DemoContext, r: RepackSpec): Promise<string> {
   const request = requestRepackSchema.parse({ packageIds: r.packageIds, shippingMethod: r.shippingMethod, instructions: r.instructions });
-  const { id } = await requestRepack(ctx.db, ctx.config, r.customer.id, request);
-  const processed = r.processedDaysAgo === undefined ? null : at(ctx, r.processedDaysAgo);
-  const shipped = r.shippedDaysAgo === undefined ? null : at(ctx, r.shippedDaysAgo);
-  if (processed) {
-    const input = processRepackSchema.parse({ id, warehouseReceipt: wr(processed, r.receiptNumber!) });
+  return (await requestRepack(ctx.db, ctx.config, r.customer.id, request)).id;
+}
+
+/** What the warehouse did with it. */
+async function handle(ctx: DemoContext, cast: DemoCast, id: string, r: RepackSpec) {
+  const who = cast.staff.almacen;
+  if (r.processedDaysAgo !== undefined) {
+    const input = processRepackSchema.parse({ id, warehouseReceipt: wr(at(ctx, r.processedDaysAgo), r.receiptNumber!) });
     await asStaff(ctx, who, 'repacks.process', () => processRepack(ctx.db, ctx.config, who.id, input));
   }
-  if (shipped) await asStaff(ctx, who, 'repacks.markShipped', () => markRepackShipped(ctx.db, ctx.config, id));
+  if (r.shippedDaysAgo !== undefined) await asStaff(ctx, who, 'repacks.markShipped', () => markRepackShipped(ctx.db, ctx.config, id));
+}
+
+async function backdate(ctx: DemoContext, id: string, r: RepackSpec) {
+  const processed = r.processedDaysAgo === undefined ? null : at(ctx, r.processedDaysAgo);
+  const shipped = r.shippedDaysAgo === undefined ? null : at(ctx, r.shippedDaysAgo);
   const created = at(ctx, r.createdDaysAgo);
   await ctx.tx
     .update(repackRequests)
@@ -39,35 +47,46 @@ async function repack(ctx: DemoContext, cast: DemoCast, r: RepackSpec) {
 }
 
 export async function createRepacks(ctx: DemoContext, cast: DemoCast, p: DemoPackages): Promise<void> {
+  const specs = repackSpecs(cast, p);
+  const ids: string[] = [];
+  for (const r of specs) ids.push(await ask(ctx, r));
+  for (const [i, r] of specs.entries()) await handle(ctx, cast, ids[i], r);
+  await endStaffWork(ctx);
+  for (const [i, r] of specs.entries()) await backdate(ctx, ids[i], r);
+}
+
+function repackSpecs(cast: DemoCast, p: DemoPackages): RepackSpec[] {
   const { maria, carlos, jose } = cast.customers;
-  await repack(ctx, cast, {
-    customer: maria,
-    shippingMethod: 'aereo',
-    instructions:
-      'Por favor consolidar ambos paquetes en una sola caja, retirar las cajas originales y proteger el bolso con plástico de burbujas.',
-    status: 'pending',
-    createdDaysAgo: 1,
-    packageIds: [p.mariaReceived.id, p.mariaInWarehouse.id],
-  });
-  await repack(ctx, cast, {
-    customer: carlos,
-    shippingMethod: 'maritimo',
-    instructions: 'Unir la pantalla y los repuestos de la licuadora; la pantalla va con esquineros de cartón.',
-    status: 'processed',
-    receiptNumber: 133,
-    createdDaysAgo: 4,
-    processedDaysAgo: 2,
-    packageIds: [p.carlosProcessed.id, p.carlosSecond.id],
-  });
-  await repack(ctx, cast, {
-    customer: jose,
-    shippingMethod: 'aereo',
-    instructions: 'Quitar la caja exterior de la tienda y enviar solo la caja de la consola bien protegida.',
-    status: 'shipped',
-    receiptNumber: 99,
-    createdDaysAgo: 30,
-    processedDaysAgo: 28,
-    shippedDaysAgo: 26,
-    packageIds: [p.joseShipped.id],
-  });
+  return [
+    {
+      customer: maria,
+      shippingMethod: 'aereo',
+      instructions:
+        'Por favor consolidar ambos paquetes en una sola caja, retirar las cajas originales y proteger el bolso con plástico de burbujas.',
+      status: 'pending',
+      createdDaysAgo: 1,
+      packageIds: [p.mariaReceived.id, p.mariaInWarehouse.id],
+    },
+    {
+      customer: carlos,
+      shippingMethod: 'maritimo',
+      instructions: 'Unir la pantalla y los repuestos de la licuadora; la pantalla va con esquineros de cartón.',
+      status: 'processed',
+      receiptNumber: 133,
+      createdDaysAgo: 4,
+      processedDaysAgo: 2,
+      packageIds: [p.carlosProcessed.id, p.carlosSecond.id],
+    },
+    {
+      customer: jose,
+      shippingMethod: 'aereo',
+      instructions: 'Quitar la caja exterior de la tienda y enviar solo la caja de la consola bien protegida.',
+      status: 'shipped',
+      receiptNumber: 99,
+      createdDaysAgo: 30,
+      processedDaysAgo: 28,
+      shippedDaysAgo: 26,
+      packageIds: [p.joseShipped.id],
+    },
+  ];
 }
