@@ -4,7 +4,7 @@ import { STAFF_ROLE_LABELS } from '@casillero/shared';
 import { pruneEvents } from './auth/rate-limit';
 import { openDatabase } from './db/client';
 import { users } from './db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo';
 import { loadConfig } from './env';
 import { createFileStore } from './files/file-store';
 import { shutDown } from './http/operations';

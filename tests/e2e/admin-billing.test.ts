@@ -11,7 +11,7 @@ import { animationsDone, chromiumOrExplain, DEMO, fieldLabel, openFromNavigation
 
 const chromium = chromiumOrExplain();
 const WAREHOUSE = 'almacen@casillero.test';
-/** The demo cashier's name (server/src/db/seed.ts). */
+/** The demo cashier's name (server/src/demo/). */
 const CASHIER_NAME = 'Daniela Caja Rojas';
 const MARIA_NAME = 'María Fernanda González';
 

@@ -8,7 +8,7 @@ import { PACKAGE_STATUS_LABELS, PREALERT_NOTIFICATIONS, PREALERT_STATUS_LABELS }
 import { animationsDone, chromiumOrExplain, DEMO, fieldLabel, signIn, useBrowserSession, withScreenshotOnFailure } from './helpers';
 
 const chromium = chromiumOrExplain();
-/** María's pending demo pre-alert (server/src/db/seed.ts). */
+/** María's pending demo pre-alert (server/src/demo/). */
 const MARIA_PREALERT = 'TBA305812745000';
 
 describe.skipIf(!chromium)('prealartas y clientes del administrador', () => {

@@ -8,7 +8,7 @@ import { DESKTOP, PHONE, chromiumOrExplain, expectNoHorizontalScroll, fieldLabel
 
 const chromium = chromiumOrExplain();
 
-/** María's demo parcel travelling to Caracas in a shipment (server/src/db/seed.ts), as a person types it. */
+/** María's demo parcel travelling to Caracas in a shipment (server/src/demo/), as a person types it. */
 const MARIA_PARCEL_TYPED = '9400 1118 9922 3300 1122 33';
 /** María's UPS tracking on its way to the warehouse. */
 const MARIA_UPS = '1Z999AA10123456784';

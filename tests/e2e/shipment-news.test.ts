@@ -7,7 +7,7 @@ import { SHIPMENT_NEWS_MESSAGES as N } from '@casillero/shared';
 import { DEMO, chromiumOrExplain, fieldLabel, signIn, useBrowserSession, withScreenshotOnFailure } from './helpers';
 
 const chromium = chromiumOrExplain();
-/** The carrier tracking of María's demo shipment in transit (server/src/db/seed.ts). */
+/** The carrier tracking of María's demo shipment in transit (server/src/demo/). */
 const MARIA_SHIPMENT_TRACKING = 'CCS4471208';
 
 describe.skipIf(!chromium)('novedades de un envío', () => {

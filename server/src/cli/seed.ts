@@ -1,6 +1,6 @@
 // `npm run db:seed`: the demo data. Refuses a DATABASE_URL database unless SEED_DEMO=1.
 import { openDatabase } from '../db/client';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../db/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../demo';
 import { loadConfig } from '../env';
 import { createFileStore } from '../files/file-store';
 

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SESSION_COOKIE_NAME } from '@casillero/shared';
 import type { FastifyInstance } from 'fastify';
-import { demoReceiptPng } from '../db/seed-receipt';
+import { demoReceiptPng } from '../demo/seed-receipt';
 
 export const tinyPng = (label = 'prueba') => demoReceiptPng(label);
 export const tinyJpeg = () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 1)]);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import { PAYMENT_STATUSES, PAYMENT_TYPES, PREALERT_STATUSES, TRACKING_STATUSES } from '@casillero/shared';
-import { openPglite, type Database } from './client';
+import { openPglite, type Database } from '../db/client';
 import {
   contactMessages,
   mailboxes,
@@ -20,10 +20,10 @@ import {
   trackings,
   userProfiles,
   users,
-} from './schema';
+} from '../db/schema';
 import { createFileStore, type FileStore } from '../files/file-store';
 import { TEST_FILE_STORES, startTestFileStore, type TestFileStore } from '../test/file-stores';
-import { DEMO_ACCOUNTS, seedDemo } from './seed';
+import { DEMO_ACCOUNTS, seedDemo } from './index';
 import { PNG_SIGNATURE } from './seed-receipt';
 
 const TABLES = {

@@ -1,0 +1,123 @@
+// The demo's people: the administrator and one person per other staff role, created as an
+// operator creates an administrator (the admin:create service) and then given their role by the
+// administrator; and the customers, created by the sign-up's account service with their first
+// mailbox, their profile saved as they save it, and a second mailbox opened later by some.
+import { eq } from 'drizzle-orm';
+import { profileUpdateInput, type StaffRole } from '@casillero/shared';
+import { hashPassword } from '../auth/password';
+import { mailboxes, paymentTransactions, userProfiles, users } from '../db/schema';
+import { upsertOwnProfile } from '../queries/profile';
+import { createCustomerAccount, openMailboxWithActivation } from '../services/accounts';
+import { createOrPromoteAdmin, findUserByEmail } from '../services/auth';
+import { changeStaffRole } from '../services/staff';
+import { AlreadySeeded, asStaff, at, endStaffWork, type DemoContext, type DemoCustomer, type DemoCustomers, type DemoStaff, type MailboxEntry } from './context';
+import { CUSTOMER_SPECS, type CustomerSpec } from './people';
+
+export const DEMO_PASSWORD = 'Demo1234!';
+
+export const DEMO_ACCOUNTS = {
+  admin: { email: 'admin@casillero.test', fullName: 'Administración Casillero' },
+  /** One person per staff role but the administrator's (docs/product/product-decisions.md#d13-staff-have-roles). */
+  staff: [
+    { email: 'almacen@casillero.test', fullName: 'Luis Almacén Pérez', role: 'almacen' },
+    { email: 'caja@casillero.test', fullName: 'Daniela Caja Rojas', role: 'caja' },
+    { email: 'atencion@casillero.test', fullName: 'Gabriela Atención Díaz', role: 'atencion' },
+  ],
+  customers: [
+    { email: 'maria@casillero.test', fullName: 'María Fernanda González' },
+    { email: 'carlos@casillero.test', fullName: 'Carlos Eduardo Rodríguez' },
+  ],
+} as const;
+
+/** The staff account's dates and the administrator's phone: what the services set as of now. */
+async function backdateStaff(ctx: DemoContext, id: string, created: Date, lastActive: Date | null) {
+  await ctx.tx
+    .update(users)
+    .set({ emailVerifiedAt: created, createdAt: created, updatedAt: lastActive ?? created, lastActiveAt: lastActive })
+    .where(eq(users.id, id));
+  await ctx.tx.update(userProfiles).set({ createdAt: created, updatedAt: created }).where(eq(userProfiles.userId, id));
+}
+
+export async function createStaff(ctx: DemoContext): Promise<DemoStaff> {
+  // The demo's administrator exists: another process seeded first (the caller rolls back).
+  if (await findUserByEmail(ctx.tx, DEMO_ACCOUNTS.admin.email)) throw new AlreadySeeded();
+  const admin = await createOrPromoteAdmin(ctx.tx, { email: DEMO_ACCOUNTS.admin.email, password: DEMO_PASSWORD, fullName: DEMO_ACCOUNTS.admin.fullName });
+  const staff = { admin: { id: admin.id, role: 'admin' as StaffRole } } as DemoStaff;
+  for (const person of DEMO_ACCOUNTS.staff) {
+    // createOrPromoteAdmin would promote an existing account: a real one with this address stops the demo.
+    if (await findUserByEmail(ctx.tx, person.email)) throw new Error(`La cuenta ${person.email} ya existe: no se carga la demostración.`);
+    const member = await createOrPromoteAdmin(ctx.tx, { email: person.email, password: DEMO_PASSWORD, fullName: person.fullName });
+    staff[person.role] = { id: member.id, role: person.role };
+  }
+  for (const person of DEMO_ACCOUNTS.staff) {
+    await asStaff(ctx, staff.admin, 'staff.setRole', () => changeStaffRole(ctx.db, { userId: staff[person.role].id, role: person.role }));
+  }
+  await endStaffWork(ctx);
+
+  await backdateStaff(ctx, admin.id, at(ctx, 200), at(ctx, 0, 1));
+  await ctx.tx.update(userProfiles).set({ phone: '+58 212 555 0100', updatedAt: at(ctx, 200) }).where(eq(userProfiles.userId, admin.id));
+  for (const person of DEMO_ACCOUNTS.staff) await backdateStaff(ctx, staff[person.role].id, at(ctx, 120), null);
+  return staff;
+}
+
+/** A mailbox and its activation payment dated the day it was opened. */
+async function backdateMailbox(ctx: DemoContext, entry: MailboxEntry, when: Date): Promise<MailboxEntry> {
+  const [mailbox] = await ctx.tx.update(mailboxes).set({ createdAt: when, updatedAt: when }).where(eq(mailboxes.id, entry.mailbox.id)).returning();
+  const [payment] = await ctx.tx
+    .update(paymentTransactions)
+    .set({ createdAt: when, updatedAt: when })
+    .where(eq(paymentTransactions.id, entry.payment.id))
+    .returning();
+  return { mailbox, payment };
+}
+
+async function createCustomer(ctx: DemoContext, passwordHash: string, spec: CustomerSpec): Promise<DemoCustomer> {
+  const [first, ...more] = spec.mailboxes;
+  const { user, mailbox, payment } = await createCustomerAccount(ctx.tx, {
+    email: spec.email,
+    passwordHash,
+    fullName: spec.fullName,
+    type: first.type,
+    verified: true,
+    now: at(ctx, first.openedDaysAgo),
+  });
+  // The profile as the customer saves it in Mi perfil (the same validation as the form).
+  const profile = profileUpdateInput.parse({
+    fullName: spec.fullName,
+    phone: spec.phone,
+    cedula: spec.cedula,
+    venezuelaAddress: spec.address,
+    venezuelaCity: spec.city,
+    venezuelaState: spec.state,
+  });
+  await upsertOwnProfile(ctx.tx, user.id, profile);
+
+  const registered = at(ctx, spec.registeredDaysAgo);
+  const lastActive = at(ctx, spec.lastActiveDaysAgo, 3);
+  await ctx.tx
+    .update(users)
+    .set({ createdAt: registered, emailVerifiedAt: new Date(registered.getTime() + 12 * 60_000), lastActiveAt: lastActive, updatedAt: lastActive })
+    .where(eq(users.id, user.id));
+  await ctx.tx
+    .update(userProfiles)
+    .set({ createdAt: registered, updatedAt: at(ctx, Math.max(spec.lastActiveDaysAgo, spec.registeredDaysAgo - 1)) })
+    .where(eq(userProfiles.userId, user.id));
+
+  const customer: DemoCustomer = { id: user.id, email: spec.email, fullName: spec.fullName };
+  customer[first.type] = await backdateMailbox(ctx, { mailbox, payment }, at(ctx, first.openedDaysAgo));
+  for (const extra of more) {
+    const opened = await openMailboxWithActivation(ctx.tx, user.id, extra.type, at(ctx, extra.openedDaysAgo));
+    customer[extra.type] = await backdateMailbox(ctx, opened, at(ctx, extra.openedDaysAgo));
+  }
+  return customer;
+}
+
+export async function createCustomers(ctx: DemoContext): Promise<DemoCustomers> {
+  // One hash for every customer: the same password, and argon2 is the slow part of an account.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const customers = {} as DemoCustomers;
+  for (const [key, spec] of Object.entries(CUSTOMER_SPECS) as [keyof DemoCustomers, CustomerSpec][]) {
+    customers[key] = await createCustomer(ctx, passwordHash, spec);
+  }
+  return customers;
+}

@@ -1,0 +1,83 @@
+// The demo data (docs/product/product-decisions.md#d2-no-silent-mock-authentication): a real admin and one person per other staff role, two real
+// customers to sign in with and a few more customers, with trackings in every status,
+// pre-alerts, warehouse packages, shipments, payments of every kind, repack requests and
+// notifications, so every screen has something to show. Dates are relative to now so the
+// dashboards and the six-month reports stay full.
+//
+// Each part is built through the services the app itself uses (see context.ts); the parts run
+// in order below, in one transaction.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import type { FileStore } from '../files/file-store';
+import { isUniqueViolation } from '../services/auth';
+import { DEMO_ACCOUNTS, createCustomers, createStaff } from './accounts';
+import { settleActivations } from './activations';
+import { settleBilling } from './billing';
+import { createContactMessages } from './contact';
+import { AlreadySeeded, type DemoConfig, type DemoContext } from './context';
+import { receiveUnclaimed } from './intake';
+import { createNotifications, dropServiceMessages } from './notifications';
+import { receivePackages } from './packages';
+import { createPayments } from './payments';
+import { createPrealerts } from './prealerts';
+import { createRatesAndMethods } from './rates';
+import { createRepacks } from './repacks';
+import { createShipments } from './shipments';
+import { createTrackings } from './trackings';
+
+export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts';
+
+/** Where the links in the messages the services write point when the caller names no URL. */
+const DEFAULT_CONFIG: DemoConfig = { appUrl: 'http://localhost:3000', adminNotifyEmails: [] };
+
+async function buildDemo(ctx: DemoContext): Promise<void> {
+  const staff = await createStaff(ctx);
+  await createRatesAndMethods(ctx, staff);
+  const cast = { staff, customers: await createCustomers(ctx) };
+  await settleActivations(ctx, cast);
+  const prealerts = await createPrealerts(ctx, cast);
+  const trackings = await createTrackings(ctx, cast, prealerts);
+  const packages = await receivePackages(ctx, cast, prealerts, trackings);
+  await createRepacks(ctx, cast, packages);
+  const shipments = await createShipments(ctx, cast, packages);
+  await createPayments(ctx, cast, trackings, shipments);
+  await settleBilling(ctx, cast);
+  await createContactMessages(ctx);
+  await receiveUnclaimed(ctx, cast);
+  await dropServiceMessages(ctx);
+  await createNotifications(ctx, cast, packages, trackings, shipments);
+}
+
+/**
+ * Loads the demo once. If the demo admin already exists it changes nothing and answers
+ * `{ seeded: false }`. Everything goes in one transaction; the receipt images are written
+ * to the file store just before their stored_files rows, and removed again if it fails.
+ */
+export async function seedDemo(db: Db, options: { fileStore: FileStore; config?: DemoConfig }): Promise<{ seeded: boolean }> {
+  if (await demoAdminExists(db)) return { seeded: false };
+  const { fileStore } = options;
+  const written: string[] = [];
+  try {
+    await db.transaction(async (tx) => {
+      await buildDemo({ tx, db: tx as unknown as Db, now: new Date(), config: options.config ?? DEFAULT_CONFIG, fileStore, written });
+    });
+    return { seeded: true };
+  } catch (error) {
+    // Settled, not all: the seed's own error is the one to report.
+    await Promise.allSettled(written.map((key) => fileStore.delete(key)));
+    if (error instanceof AlreadySeeded) return { seeded: false };
+    // Another process created the demo admin between our check and our insert.
+    if (isUniqueViolation(error, 'users_email_lower_key') && (await demoAdminExists(db))) return { seeded: false };
+    throw error;
+  }
+}
+
+async function demoAdminExists(db: Db): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${DEMO_ACCOUNTS.admin.email}`)
+    .limit(1);
+  return rows.length > 0;
+}
