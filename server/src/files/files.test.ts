@@ -1,6 +1,7 @@
 // The file store end to end over HTTP, on each store it can use (a local folder, and an
 // S3-compatible server over real HTTP): upload checks (session, origin, content by magic bytes,
 // size, owner), signed links (owner and admin only) and the download route.
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { AUTH_MESSAGES, FILE_MESSAGES, GENERIC_MESSAGES, RECEIPT_MAX_BYTES, SIGNED_LINK_TTL_SECONDS } from '@casillero/shared';
@@ -96,11 +97,46 @@ describe.each(TEST_FILE_STORES)('files kept on %s', (storeKind) => {
       const res = await uploadAs(ana, png, { origin: 'http://localhost:3000' });
       expect(res.statusCode).toBe(201);
       const body = res.json();
-      expect(body).toMatchObject({ contentType: 'image/png', sizeBytes: png.length });
       const [row] = await db().select().from(storedFiles).where(eq(storedFiles.id, body.id));
       expect(row).toMatchObject({ ownerUserId: ana.user.id, uploadedBy: ana.user.id, kind: 'receipt', contentType: 'image/png', originalName: 'comprobante.png' });
       expect(row.storageKey).toBe(`receipts/${ana.user.id}/${body.id}.png`);
-      expect((await store.read(row.storageKey))?.equals(png)).toBe(true);
+      // Kept as we re-encoded it: a PNG of the same picture, whose size the answer gives.
+      const kept = (await store.read(row.storageKey))!;
+      expect(body).toMatchObject({ contentType: 'image/png', sizeBytes: kept.length });
+      expect(await sharp(kept).metadata()).toMatchObject({ format: 'png', ...(await sharp(png).metadata().then(({ width, height }) => ({ width, height }))) });
+    });
+
+    it('keeps an image receipt without its metadata or anything appended to it, and a PDF only when it is one', async () => {
+      // A phone photo with its GPS position in EXIF, and an HTML page after the JPEG's end.
+      const withGps = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c0392b' } })
+        .jpeg()
+        .withExif({ IFD0: { Make: 'Telefono' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '10/1 30/1 0/1' } })
+        .toBuffer();
+      expect((await sharp(withGps).metadata()).exif).toBeDefined();
+      const polyglot = Buffer.concat([withGps, Buffer.from('<html><script>alert(1)</script></html>')]);
+      const res = await uploadAs(ana, polyglot, { filename: 'recibo.jpg', contentType: 'image/jpeg' });
+      expect(res.statusCode).toBe(201);
+      const [row] = await db().select().from(storedFiles).where(eq(storedFiles.id, res.json().id));
+      const kept = (await store.read(row.storageKey))!;
+      const meta = await sharp(kept).metadata();
+      expect(meta).toMatchObject({ format: 'jpeg', width: 40, height: 30 });
+      expect(meta.exif).toBeUndefined();
+      expect(kept.includes(Buffer.from('<html>'))).toBe(false);
+      expect(kept.subarray(-2).equals(Buffer.from([0xff, 0xd9]))).toBe(true);
+
+      const pdf = tinyPdf();
+      const keptPdf = await uploadAs(ana, pdf, { kind: 'invoice', filename: 'factura.pdf', contentType: 'application/pdf' });
+      expect(keptPdf.statusCode).toBe(201);
+      const [pdfRow] = await db().select().from(storedFiles).where(eq(storedFiles.id, keptPdf.json().id));
+      expect((await store.read(pdfRow.storageKey))!.equals(pdf)).toBe(true);
+      const before = { rows: await rowCount(), files: await storedCount() };
+      const pdfWithPage = await uploadAs(ana, Buffer.concat([pdf, Buffer.from('<html><body>Pagado</body></html>')]), { kind: 'invoice', filename: 'factura.pdf' });
+      expect(pdfWithPage.statusCode).toBe(400);
+      expect(pdfWithPage.json().error).toBe(FILE_MESSAGES.pdfMalformed);
+      const broken = await uploadAs(ana, Buffer.concat([tinyJpeg().subarray(0, 40)]), { filename: 'roto.jpg' });
+      expect(broken.statusCode).toBe(400);
+      expect(broken.json().error).toBe(FILE_MESSAGES.imageUnreadable);
+      expect({ rows: await rowCount(), files: await storedCount() }).toEqual(before);
     });
 
     it('accepts JPEG and WebP by their content, whatever the name says', async () => {
@@ -197,10 +233,12 @@ describe.each(TEST_FILE_STORES)('files kept on %s', (storeKind) => {
 
   describe('signed links', () => {
     let fileId: string;
+    /** What the store kept of the uploaded PNG (it is re-encoded on the way in). */
     let png: Buffer;
     beforeAll(async () => {
-      png = tinyPng('enlace');
-      fileId = (await uploadAs(ana, png)).json().id;
+      fileId = (await uploadAs(ana, tinyPng('enlace'))).json().id;
+      const [row] = await db().select().from(storedFiles).where(eq(storedFiles.id, fileId));
+      png = (await store.read(row!.storageKey))!;
     });
 
     it('gives the owner a link valid for 3600 s that serves the file privately with its type', async () => {
@@ -220,9 +258,11 @@ describe.each(TEST_FILE_STORES)('files kept on %s', (storeKind) => {
     });
 
     it('streams a 5 MB file whole, byte for byte', async () => {
-      const png = tinyPng('grande');
-      const big = Buffer.concat([png, Buffer.alloc(RECEIPT_MAX_BYTES - png.length, 7)]);
-      const { id } = (await uploadAs(ana, big)).json();
+      // A PDF is kept as it came (an image would be re-encoded): 5 MB of it.
+      const pdf = tinyPdf();
+      const eof = Buffer.from('%%EOF\n');
+      const big = Buffer.concat([pdf.subarray(0, pdf.length - eof.length), Buffer.alloc(RECEIPT_MAX_BYTES - pdf.length, 0x20), eof]);
+      const { id } = (await uploadAs(ana, big, { kind: 'invoice', filename: 'grande.pdf', contentType: 'application/pdf' })).json();
       const link = await caller(ana).files.link({ id });
       const res = await app().inject({ method: 'GET', url: link.url });
       expect(res.statusCode).toBe(200);

@@ -8,6 +8,7 @@ import {
   PHOTO_THUMB_SIZE_PX,
   RECEIPT_CONTENT_TYPES,
   RECEPTION_PHOTO_MAX_BYTES,
+  FILE_MESSAGES,
   WAREHOUSE_MESSAGES,
   detectContentType,
 } from '@casillero/shared';
@@ -67,4 +68,42 @@ export async function resizePhoto(bytes: Buffer): Promise<ResizedPhoto> {
     // and say nothing the operator can act on.
     throw new DomainError('BAD_INPUT', WAREHOUSE_MESSAGES.photoUnreadable);
   }
+}
+
+/** Longest side of a customer's document image as kept: a receipt stays legible, a 48 MP photo does not stay 48 MP. */
+export const DOCUMENT_IMAGE_MAX_PX = 2400;
+
+/**
+ * A customer's uploaded image (a payment receipt, a purchase invoice) as we keep it: decoded,
+ * turned upright, re-encoded in its own format without any metadata (a phone's GPS position, the
+ * device) and without whatever the file carried after the image (an HTML tail, a second file).
+ * Throws a DomainError for anything that does not decode as an image.
+ */
+export async function reencodeDocumentImage(bytes: Buffer, contentType: string): Promise<Buffer> {
+  const image = sharp(bytes, { autoOrient: true, limitInputPixels: PHOTO_MAX_INPUT_PIXELS, failOn: 'error' }).resize({
+    width: DOCUMENT_IMAGE_MAX_PX,
+    height: DOCUMENT_IMAGE_MAX_PX,
+    fit: 'inside',
+    withoutEnlargement: true,
+  });
+  try {
+    if (contentType === 'image/png') return await image.png({ compressionLevel: 9 }).toBuffer();
+    if (contentType === 'image/webp') return await image.webp({ quality: 85 }).toBuffer();
+    return await image.jpeg({ quality: 85, mozjpeg: true }).toBuffer();
+  } catch (err) {
+    const message = err instanceof Error ? err.message : '';
+    if (/pixel limit/i.test(message)) throw new DomainError('PAYLOAD_TOO_LARGE', WAREHOUSE_MESSAGES.photoTooManyPixels);
+    throw new DomainError('BAD_INPUT', FILE_MESSAGES.imageUnreadable);
+  }
+}
+
+/**
+ * Whether a PDF upload is one: it starts with the PDF header and ends with the end-of-file marker,
+ * with nothing but whitespace after it (a PDF with an HTML page appended is refused).
+ */
+export function isWellFormedPdf(bytes: Buffer): boolean {
+  if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') return false;
+  const tail = bytes.subarray(Math.max(0, bytes.length - 1024)).toString('latin1');
+  const end = tail.lastIndexOf('%%EOF');
+  return end >= 0 && tail.slice(end + 5).trim() === '';
 }

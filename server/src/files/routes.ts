@@ -12,6 +12,7 @@ import {
   FILE_MESSAGES,
   GENERIC_MESSAGES,
   FILE_PERMISSIONS,
+  PDF_CONTENT_TYPE,
   STORED_FILE_KINDS,
   can,
   isStaffRole,
@@ -29,6 +30,7 @@ import { verifyFileLink } from './links';
 import { getFileLinkSecret } from './secret';
 import { createFileStore, type FileStore } from './file-store';
 import { findFile, storeFile } from './store';
+import { isWellFormedPdf, reencodeDocumentImage } from './images';
 import { registerReceptionPhotoRoute } from './reception-photos';
 import { fail, multipartFailure, readUpload } from './upload';
 
@@ -97,11 +99,16 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
       const problem = fileProblem(kind, bytes.subarray(0, 16), bytes.length);
       if (problem) return fail(reply, { status: problem === FILE_MESSAGES.tooLarge ? 413 : 400, message: problem });
 
+      // Kept as we make it, not byte for byte: images re-encoded without metadata or anything
+      // appended to them, PDFs only when they are nothing but a PDF.
+      const contentType = detectContentType(bytes)!;
+      if (contentType === PDF_CONTENT_TYPE && !isWellFormedPdf(bytes)) return fail(reply, { status: 400, message: FILE_MESSAGES.pdfMalformed });
+      const kept = contentType === PDF_CONTENT_TYPE ? bytes : await reencodeDocumentImage(bytes, contentType);
       const stored = await storeFile(db, fileStore, {
         ownerUserId,
         kind,
-        bytes,
-        contentType: detectContentType(bytes)!,
+        bytes: kept,
+        contentType,
         originalName: filename || null,
         uploadedBy: user.id,
       });

@@ -8,14 +8,13 @@ import type { FastifyInstance } from 'fastify';
 import { demoReceiptPng } from '../demo/seed-receipt';
 
 export const tinyPng = (label = 'prueba') => demoReceiptPng(label);
-export const tinyJpeg = () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 1)]);
-export const tinyWebp = () => {
-  const b = Buffer.alloc(40);
-  b.write('RIFF', 0, 'ascii');
-  b.writeUInt32LE(32, 4);
-  b.write('WEBPVP8 ', 8, 'ascii');
-  return b;
-};
+/** A real 4×3 JPEG and WebP (uploads are decoded and re-encoded, so magic bytes alone no longer pass). */
+export const tinyJpeg = () =>
+  Buffer.from(
+    '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAADAAQDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAb/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABgf/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCAAHlhf//Z',
+    'base64',
+  );
+export const tinyWebp = () => Buffer.from('UklGRjoAAABXRUJQVlA4IC4AAACwAQCdASoEAAMAAUAmJaACdLoABDAAAP7x3I/4DdfFtMv/vYL/3YL/3YL/WwAA', 'base64');
 export const tinyPdf = () => Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1');
 
 /** A fresh temporary folder for a test file's storage. */

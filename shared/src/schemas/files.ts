@@ -14,6 +14,8 @@ export const FILE_MESSAGES = {
   ownerNotFound: 'El cliente indicado no existe.',
   linkInvalid: 'El enlace del archivo no es válido o ya expiró.',
   uploadFailed: 'No se pudo subir el archivo. Intenta nuevamente.',
+  imageUnreadable: 'La imagen está dañada o no se puede leer. Toma la foto o la captura de nuevo y súbela otra vez.',
+  pdfMalformed: 'El PDF está dañado o trae contenido que no es parte del documento. Descárgalo de nuevo o sube una captura de pantalla.',
   nameInvalid: 'El nombre del archivo o un campo del formulario tiene caracteres no válidos. Cambia el nombre del archivo e intenta nuevamente.',
   tooManyParts: 'El formulario trae más campos o archivos de los que se aceptan: sube un solo archivo con sus datos.',
 } as const;
