@@ -86,6 +86,12 @@ export type Config = {
   port: number;
   host: string;
   appUrl: string;
+  /**
+   * The origins whose mutations and uploads are not cross-site (besides, under TRUST_PROXY, the
+   * host the proxy forwarded): APP_URL's origin alone, or, without APP_URL, this port under each
+   * loopback name (a local start opened as localhost, 127.0.0.1 or [::1]).
+   */
+  allowedOrigins: string[];
   resendApiKey: string | undefined;
   mailFrom: string;
   adminNotifyEmails: string[];
@@ -135,6 +141,20 @@ function whatsappSettings(e: z.infer<typeof envSchema>): Config['whatsapp'] {
   return { token: e.WHATSAPP_TOKEN, phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID, apiUrl: e.WHATSAPP_API_URL || 'https://graph.facebook.com/v21.0' };
 }
 
+/** The name a local start can be opened under: `localhost` and the IPv4 and IPv6 loopback addresses. */
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+function allowedOrigins(appUrlSetting: string | undefined, appUrl: string, port: number): string[] {
+  if (!appUrlSetting) return LOOPBACK_HOSTS.map((host) => new URL(`http://${host}:${port}`).origin);
+  try {
+    const url = new URL(appUrl);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return [url.origin];
+  } catch {
+    // Reported below.
+  }
+  throw new Error('Configuración inválida: APP_URL debe ser una URL http(s)');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -143,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(REPO_ROOT, e.DATA_DIR ?? '.data');
+  const appUrl = (e.APP_URL || `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     nodeEnv: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
@@ -153,7 +174,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3: s3Settings(e),
     port: e.PORT,
     host: e.HOST,
-    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    appUrl,
+    allowedOrigins: allowedOrigins(e.APP_URL, appUrl, e.PORT),
     resendApiKey: e.RESEND_API_KEY || undefined,
     mailFrom: e.MAIL_FROM,
     adminNotifyEmails: e.ADMIN_NOTIFY_EMAILS,
@@ -171,7 +193,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/** A config for tests and scripts: defaults plus overrides, never read from the environment. */
+/**
+ * A config for tests and scripts: defaults plus overrides, never read from the environment.
+ * An `appUrl` or `port` override counts as that setting (APP_URL, PORT): the values derived
+ * from it (`allowedOrigins`) follow, unless overridden as well.
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test' }), ...overrides };
+  const env: NodeJS.ProcessEnv = { NODE_ENV: 'test' };
+  if (overrides.appUrl !== undefined) env.APP_URL = overrides.appUrl;
+  if (overrides.port !== undefined) env.PORT = String(overrides.port);
+  return { ...loadConfig(env), ...overrides };
 }

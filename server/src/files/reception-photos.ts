@@ -25,7 +25,7 @@ export type ReceptionPhotoRouteOptions = { db: Db; config: Config; fileStore: Fi
 /** Registered inside the file routes' scope, where the multipart parser is. */
 export function registerReceptionPhotoRoute(scope: FastifyInstance, { db, config, fileStore }: ReceptionPhotoRouteOptions) {
   scope.post(RECEPTION_PHOTOS_PATH, async (req, reply) => {
-    if (isForeignOrigin(requestOrigin(req, config), config.appUrl)) {
+    if (isForeignOrigin(requestOrigin(req, config), config.allowedOrigins)) {
       return fail(reply, { status: 403, message: AUTH_MESSAGES.foreignOrigin });
     }
     const user = await requestStaff(req, reply, db, config, 'packages.write');

@@ -55,7 +55,7 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
     registerReceptionPhotoRoute(scope, { db, config, fileStore });
 
     scope.post('/api/files', async (req, reply) => {
-      if (isForeignOrigin(requestOrigin(req, config), config.appUrl)) {
+      if (isForeignOrigin(requestOrigin(req, config), config.allowedOrigins)) {
         return fail(reply, { status: 403, message: AUTH_MESSAGES.foreignOrigin });
       }
       const user = await requestUser(req, reply, db, config);

@@ -24,7 +24,7 @@ const fail = (reply: FastifyReply, status: number, message: string) => reply.sta
 
 export function registerParcelImportRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
   app.post(PARCEL_IMPORT_PREVIEW_PATH, async (req, reply) => {
-    if (isForeignOrigin(requestOrigin(req, config), config.appUrl)) return fail(reply, 403, AUTH_MESSAGES.foreignOrigin);
+    if (isForeignOrigin(requestOrigin(req, config), config.allowedOrigins)) return fail(reply, 403, AUTH_MESSAGES.foreignOrigin);
     if (!(await requestStaff(req, reply, db, config, 'packages.write'))) return reply;
     // PostgreSQL cannot hold U+0000 in text: refused as tRPC refuses it.
     if (containsNulChar(req.body)) return fail(reply, 400, GENERIC_MESSAGES.invalidInput);
