@@ -49,6 +49,10 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   APP_URL: z.string().optional(),
+  /** How /trpc is served (docs/decisions/011): `direct` (default) or tRPC's `official` Fastify adapter. */
+  TRPC_ADAPTER: z
+    .enum(['direct', 'official', ''], { message: "TRPC_ADAPTER debe ser 'direct' u 'official'" })
+    .optional(),
   RESEND_API_KEY: z.string().optional(),
   MAIL_FROM: z.string().default('Casillero Virtual <no-reply@casillero.test>'),
   ADMIN_NOTIFY_EMAILS: list,
@@ -92,6 +96,11 @@ export type Config = {
    * loopback name (a local start opened as localhost, 127.0.0.1 or [::1]).
    */
   allowedOrigins: string[];
+  /**
+   * Who answers /trpc: `direct` answers GET queries from the Fastify request and leaves the rest
+   * to tRPC's official handler (faster); `official` registers tRPC's `fastifyTRPCPlugin` for all.
+   */
+  trpcAdapter: 'direct' | 'official';
   resendApiKey: string | undefined;
   mailFrom: string;
   adminNotifyEmails: string[];
@@ -176,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     appUrl,
     allowedOrigins: allowedOrigins(e.APP_URL, appUrl, e.PORT),
+    trpcAdapter: e.TRPC_ADAPTER || 'direct',
     resendApiKey: e.RESEND_API_KEY || undefined,
     mailFrom: e.MAIL_FROM,
     adminNotifyEmails: e.ADMIN_NOTIFY_EMAILS,
@@ -194,12 +204,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /**
- * A config for tests and scripts: defaults plus overrides, never read from the environment.
+ * A config for tests and scripts: defaults plus overrides, never read from the environment but
+ * for TRPC_ADAPTER, so a test run can put the whole server suite on either tRPC endpoint.
  * An `appUrl` or `port` override counts as that setting (APP_URL, PORT): the values derived
  * from it (`allowedOrigins`) follow, unless overridden as well.
  */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  const env: NodeJS.ProcessEnv = { NODE_ENV: 'test' };
+  const env: NodeJS.ProcessEnv = { NODE_ENV: 'test', TRPC_ADAPTER: process.env.TRPC_ADAPTER };
   if (overrides.appUrl !== undefined) env.APP_URL = overrides.appUrl;
   if (overrides.port !== undefined) env.PORT = String(overrides.port);
   return { ...loadConfig(env), ...overrides };
