@@ -1,9 +1,11 @@
 # The app image (docs/decisions/017): built in one stage, run from another that holds only what
 # runs — the server bundle on plain `node`, its production dependencies, the migrations and the
 # built client. Used by docker-compose.yml beside PostgreSQL; see README.md "Production with PostgreSQL".
+# Node 24, the LTS (docs/decisions/023): the native addons (argon2, sharp) are Node-API prebuilt
+# packages and PGlite is WebAssembly, so nothing is compiled for it.
 
 # ---- build: every dependency (Vite, esbuild, TypeScript), then the client and the server bundle.
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 
 # Dependencies first, cached while no package.json or the lockfile changes.
@@ -18,7 +20,7 @@ COPY . .
 RUN npm run build
 
 # ---- runtime: the server's production dependencies and the built files; no TypeScript, no tsx.
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 WORKDIR /app
 ENV NODE_ENV=production
 

@@ -293,7 +293,9 @@ async function main() {
   }
   await createOrPromoteAdmin(database.db, ADMIN);
 
-  const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error' });
+  // TRPC_ADAPTER=official measures tRPC's own Fastify plugin instead (docs/decisions/011).
+  const trpcAdapter = process.env.TRPC_ADAPTER;
+  const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', TRPC_ADAPTER: trpcAdapter });
   const server = await createServer({ config, database });
   const queries = trackingQueriesSql(database.db);
   const firstPage = queries.list({});

@@ -51,6 +51,10 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   APP_URL: z.string().optional(),
+  /** How /trpc is served (docs/decisions/011): `direct` (default) or tRPC's `official` Fastify adapter. */
+  TRPC_ADAPTER: z
+    .enum(['direct', 'official', ''], { message: "TRPC_ADAPTER debe ser 'direct' u 'official'" })
+    .optional(),
   RESEND_API_KEY: z.string().optional(),
   MAIL_FROM: z.string().default('Casillero Virtual <no-reply@casillero.test>'),
   ADMIN_NOTIFY_EMAILS: list,
@@ -104,6 +108,17 @@ export type Config = {
   port: number;
   host: string;
   appUrl: string;
+  /**
+   * The origins whose mutations and uploads are not cross-site (besides, under TRUST_PROXY, the
+   * host the proxy forwarded): APP_URL's origin alone, or, without APP_URL, this port under each
+   * loopback name (a local start opened as localhost, 127.0.0.1 or [::1]).
+   */
+  allowedOrigins: string[];
+  /**
+   * Who answers /trpc: `direct` answers GET queries from the Fastify request and leaves the rest
+   * to tRPC's official handler (faster); `official` registers tRPC's `fastifyTRPCPlugin` for all.
+   */
+  trpcAdapter: 'direct' | 'official';
   resendApiKey: string | undefined;
   mailFrom: string;
   adminNotifyEmails: string[];
@@ -156,6 +171,20 @@ function whatsappSettings(e: z.infer<typeof envSchema>): Config['whatsapp'] {
   return { token: e.WHATSAPP_TOKEN, phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID, apiUrl: e.WHATSAPP_API_URL || 'https://graph.facebook.com/v21.0' };
 }
 
+/** The name a local start can be opened under: `localhost` and the IPv4 and IPv6 loopback addresses. */
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+function allowedOrigins(appUrlSetting: string | undefined, appUrl: string, port: number): string[] {
+  if (!appUrlSetting) return LOOPBACK_HOSTS.map((host) => new URL(`http://${host}:${port}`).origin);
+  try {
+    const url = new URL(appUrl);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return [url.origin];
+  } catch {
+    // Reported below.
+  }
+  throw new Error('Configuración inválida: APP_URL debe ser una URL http(s)');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -164,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(REPO_ROOT, e.DATA_DIR ?? '.data');
+  const appUrl = (e.APP_URL || `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     nodeEnv: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
@@ -174,7 +204,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3: s3Settings(e),
     port: e.PORT,
     host: e.HOST,
-    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    appUrl,
+    allowedOrigins: allowedOrigins(e.APP_URL, appUrl, e.PORT),
+    trpcAdapter: e.TRPC_ADAPTER || 'direct',
     resendApiKey: e.RESEND_API_KEY || undefined,
     mailFrom: e.MAIL_FROM,
     adminNotifyEmails: e.ADMIN_NOTIFY_EMAILS,
@@ -193,7 +225,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/** A config for tests and scripts: defaults plus overrides, never read from the environment. */
+/**
+ * A config for tests and scripts: defaults plus overrides, never read from the environment but
+ * for TRPC_ADAPTER, so a test run can put the whole server suite on either tRPC endpoint.
+ * An `appUrl` or `port` override counts as that setting (APP_URL, PORT): the values derived
+ * from it (`allowedOrigins`) follow, unless overridden as well.
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test' }), ...overrides };
+  const env: NodeJS.ProcessEnv = { NODE_ENV: 'test', TRPC_ADAPTER: process.env.TRPC_ADAPTER };
+  if (overrides.appUrl !== undefined) env.APP_URL = overrides.appUrl;
+  if (overrides.port !== undefined) env.PORT = String(overrides.port);
+  return { ...loadConfig(env), ...overrides };
 }

@@ -53,6 +53,7 @@ const lines = [
   `E-mail: ${config.resendApiKey ? 'Resend' : 'sin RESEND_API_KEY: los correos se muestran en este registro'}`,
   `WhatsApp: ${config.whatsapp ? 'Cloud API' : 'sin WHATSAPP_TOKEN: los mensajes se muestran en este registro'}`,
 ];
+if (config.trpcAdapter === 'official') lines.push('tRPC: adaptador oficial de Fastify (TRPC_ADAPTER=official)');
 if (demoAdmin) {
   lines.push(
     'Cuentas de demostración (contraseña para todas: ' + DEMO_PASSWORD + '):',

@@ -1,10 +1,11 @@
-// createServer(): Fastify with tRPC under /trpc, the built client with SPA fallback,
-// probes and metrics (http/operations.ts), security headers and masked request logs with request
-// ids. Tests and main.ts both use it.
+// createServer(): Fastify with tRPC under /trpc (the endpoint TRPC_ADAPTER chooses), the built
+// client with SPA fallback, probes and metrics (http/operations.ts), security headers and masked
+// request logs with request ids. Tests and main.ts both use it.
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { httpStatusMessage } from '@casillero/shared';
 import { openDatabase, type Database } from './db/client';
@@ -127,19 +128,23 @@ export async function createServer({ config, database, logStream }: CreateServer
   // English text (http/errors.ts).
   app.setErrorHandler(httpErrorHandler(config));
 
-  await app.register(trpcRoutes<AppRouter>, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext: createHttpContextFactory(db.db, config),
-      onError({ error, path: procedure, ctx, req }) {
-        noteTrpcError(req, procedure, error.code);
-        if (error.code === 'INTERNAL_SERVER_ERROR') {
-          (ctx?.log ?? req?.log ?? app.log).error({ err: error.cause ?? error, procedure }, 'Error en procedimiento');
-        }
-      },
-    } satisfies TrpcRouteOptions<AppRouter>['trpcOptions'],
-  });
+  const trpcOptions = {
+    router: appRouter,
+    createContext: createHttpContextFactory(db.db, config),
+    onError({ error, path: procedure, ctx, req }) {
+      noteTrpcError(req, procedure, error.code);
+      if (error.code === 'INTERNAL_SERVER_ERROR') {
+        (ctx?.log ?? req?.log ?? app.log).error({ err: error.cause ?? error, procedure }, 'Error en procedimiento');
+      }
+    },
+  } satisfies TrpcRouteOptions<AppRouter>['trpcOptions'];
+  // docs/decisions/011: GET queries answered from the Fastify request, the rest by tRPC's own
+  // handler; TRPC_ADAPTER=official hands every request to tRPC's plugin (same answers, slower).
+  if (config.trpcAdapter === 'official') {
+    await app.register(fastifyTRPCPlugin<AppRouter>, { prefix: '/trpc', trpcOptions });
+  } else {
+    await app.register(trpcRoutes<AppRouter>, { prefix: '/trpc', trpcOptions });
+  }
 
   await registerFileRoutes(app, { db: db.db, config });
   await registerExportRoutes(app, { db: db.db, config });

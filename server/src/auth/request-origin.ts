@@ -27,17 +27,18 @@ export function requestOrigin(req: FastifyRequest, config: Pick<Config, 'trustPr
 }
 
 /**
- * A request sent from another site: its Origin is neither the configured APP_URL's nor, behind
- * a trusted proxy (TRUST_PROXY), the host the proxy forwarded. Never the Host header: the
- * client writes it, so `Origin: https://evil.example` with `Host: evil.example` must not pass.
- * Without an Origin (same-origin navigation, non-browser clients) a request is not foreign;
- * the opaque `Origin: null` is.
+ * A request sent from another site: its Origin is none of the allowed origins (APP_URL's, or
+ * without APP_URL the loopback names of the port: env.ts) nor, behind a trusted proxy
+ * (TRUST_PROXY), the host the proxy forwarded. Never the Host header: the client writes it, so
+ * `Origin: https://evil.example` with `Host: evil.example` must not pass. Without an Origin
+ * (same-origin navigation, non-browser clients) a request is not foreign; the opaque
+ * `Origin: null` is.
  */
-export function isForeignOrigin({ origin, forwardedHost }: RequestOrigin, appUrl: string): boolean {
+export function isForeignOrigin({ origin, forwardedHost }: RequestOrigin, allowedOrigins: readonly string[]): boolean {
   if (origin === null) return false;
   try {
     const o = new URL(origin);
-    if (o.origin === new URL(appUrl).origin) return false;
+    if (allowedOrigins.includes(o.origin)) return false;
     // Parsed as a URL of the Origin's scheme, so case and default ports compare equal.
     return forwardedHost === null || new URL(`${o.protocol}//${forwardedHost}`).host !== o.host;
   } catch {
@@ -46,6 +47,6 @@ export function isForeignOrigin({ origin, forwardedHost }: RequestOrigin, appUrl
 }
 
 /** A plain route's request sent from another site (see isForeignOrigin). */
-export function isForeignRequest(req: FastifyRequest, config: Pick<Config, 'appUrl' | 'trustProxy'>): boolean {
-  return isForeignOrigin(requestOrigin(req, config), config.appUrl);
+export function isForeignRequest(req: FastifyRequest, config: Pick<Config, 'allowedOrigins' | 'trustProxy'>): boolean {
+  return isForeignOrigin(requestOrigin(req, config), config.allowedOrigins);
 }

@@ -2,7 +2,8 @@
 // request, everything else by tRPC's official handler. Each request below is sent both to the
 // server and to an app that serves the same router through the official `fastifyTRPCPlugin`;
 // status, content type, Vary, cookies and body must be the same (stack traces aside, as they
-// name different call sites).
+// name different call sites). The server is tried with each TRPC_ADAPTER: `direct` (the
+// default) and `official`, which must answer the same inside the whole app.
 import fastifyCookie from '@fastify/cookie';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
@@ -11,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, GENERIC_MESSAGES, HTTP_MESSAGES, SESSION_COOKIE_NAME } from '@casillero/shared';
 import type { Database } from '../db/client';
 import { sessions } from '../db/schema';
-import { testConfig } from '../env';
+import { testConfig, type Config } from '../env';
 import { createServer } from '../server';
 import { hashToken } from '../auth/tokens';
 import { createTestDatabase } from '../test/db';
@@ -20,9 +21,9 @@ import { createHttpContextFactory } from './context';
 import { directQueryCalls } from './fastify-adapter';
 import { appRouter } from './router';
 
+const ADAPTERS: Config['trpcAdapter'][] = ['direct', 'official'];
 const config = testConfig({ appUrl: 'http://localhost:3000' });
 let database: Database;
-let server: Awaited<ReturnType<typeof createServer>>;
 let official: FastifyInstance;
 let admin: Awaited<ReturnType<typeof signedInAdmin>>;
 let customer: Awaited<ReturnType<typeof customerWithActiveMailbox>>;
@@ -30,7 +31,6 @@ let trackingId: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  server = await createServer({ config, database });
   official = Fastify();
   await official.register(fastifyCookie);
   await official.register(fastifyTRPCPlugin, {
@@ -50,7 +50,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await official.close();
-  await server.stop();
   await database.close();
 });
 
@@ -83,13 +82,21 @@ function seen(res: Awaited<ReturnType<FastifyInstance['inject']>>, { keepStacks 
   };
 }
 
-async function both(request: InjectOptions) {
-  const mine = seen(await server.app.inject(request));
-  const theirs = seen(await official.inject(request));
-  return { mine, theirs };
-}
+describe.each(ADAPTERS)('TRPC_ADAPTER=%s: the same answers as the official adapter', (trpcAdapter) => {
+  let server: Awaited<ReturnType<typeof createServer>>;
+  beforeAll(async () => {
+    server = await createServer({ config: { ...config, trpcAdapter }, database });
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
 
-describe('tRPC endpoint: the same answers as the official adapter', () => {
+  async function both(request: InjectOptions) {
+    const mine = seen(await server.app.inject(request));
+    const theirs = seen(await official.inject(request));
+    return { mine, theirs };
+  }
+
   const cases: [string, () => InjectOptions][] = [
     ['a public query without a session', () => ({ method: 'GET', url: '/trpc/auth.me' })],
     ['a signed-in query', () => ({ method: 'GET', url: '/trpc/auth.me', cookies: asCustomer() })],
@@ -175,8 +182,8 @@ describe('tRPC endpoint: the same answers as the official adapter', () => {
   });
 });
 
-describe('under a production config: the same Spanish answers, without stacks, on both paths', () => {
-  const production = { ...config, isProduction: true };
+describe.each(ADAPTERS)('TRPC_ADAPTER=%s under a production config: the same Spanish answers, without stacks', (trpcAdapter) => {
+  const production = { ...config, isProduction: true, trpcAdapter };
   let prodServer: Awaited<ReturnType<typeof createServer>>;
   let prodOfficial: FastifyInstance;
   beforeAll(async () => {

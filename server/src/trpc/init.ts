@@ -90,7 +90,7 @@ export const middleware = t.middleware;
  * procedure, or by a subscription's stream) with its own code and message (errors.ts).
  */
 const base = t.middleware(async ({ ctx, type, getRawInput, next }) => {
-  if (type === 'mutation' && isForeignOrigin(ctx, ctx.config.appUrl)) {
+  if (type === 'mutation' && isForeignOrigin(ctx, ctx.config.allowedOrigins)) {
     throw new TRPCError({ code: 'FORBIDDEN', message: AUTH_MESSAGES.foreignOrigin });
   }
   // PostgreSQL cannot hold U+0000 in text: refused here, as invalid input, before any query.
