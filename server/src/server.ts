@@ -7,7 +7,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyServerOptions } from 'fastify';
-import { httpStatusMessage } from '@casillero/shared';
+import { HTTP_MESSAGES, TRPC_MAX_BATCH_CALLS, httpStatusMessage } from '@casillero/shared';
 import { openDatabase, type Database } from './db/client';
 import type { Config } from './env';
 import { clientAddress, hopTrust } from './lib/client-address';
@@ -138,6 +138,15 @@ export async function createServer({ config, database, logStream }: CreateServer
       }
     },
   } satisfies TrpcRouteOptions<AppRouter>['trpcOptions'];
+  // A batch of more calls than the client ever sends is refused before any procedure runs, with
+  // either endpoint.
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.url.startsWith('/trpc/')) return;
+    const procedures = req.url.slice('/trpc/'.length).split('?', 1)[0]!.split(',').length;
+    if (procedures > TRPC_MAX_BATCH_CALLS) {
+      return reply.status(413).send({ error: HTTP_MESSAGES.batchTooLarge });
+    }
+  });
   // docs/decisions/011: GET queries answered from the Fastify request, the rest by tRPC's own
   // handler; TRPC_ADAPTER=official hands every request to tRPC's plugin (same answers, slower).
   if (config.trpcAdapter === 'official') {

@@ -133,3 +133,9 @@ export const EMAIL_MASK_VISIBLE_CHARS = 3;
  * approval (four eyes) unless LEDGER_SECOND_APPROVAL_USD sets another figure.
  */
 export const LEDGER_SECOND_APPROVAL_DEFAULT_USD = 200;
+
+/**
+ * Calls one tRPC request may batch: the client splits larger batches (lib/trpc.ts), the server
+ * answers 413 above it, so one request cannot make the server run hundreds of procedures.
+ */
+export const TRPC_MAX_BATCH_CALLS = 20;

@@ -1,6 +1,8 @@
 // The Spanish texts the product shows, from the spec (docs/product/sign-up-and-sign-in.md, docs/product/customer-area.md#mi-perfil, docs/product/security.md#spanish-answers).
 // The server answers with these; the client shows them as they arrive.
 
+import { TRPC_MAX_BATCH_CALLS } from './constants';
+
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Credenciales incorrectas. Verifica tu email y contraseña.',
   emailNotConfirmed: 'Debes confirmar tu correo electrónico antes de iniciar sesión.',
@@ -91,6 +93,7 @@ export const HTTP_MESSAGES = {
   mixedBatch: 'No se pueden combinar consultas y cambios en una misma solicitud.',
   timeout: 'La solicitud tardó demasiado. Intenta nuevamente.',
   payloadTooLarge: 'La solicitud es demasiado grande.',
+  batchTooLarge: `Una solicitud puede agrupar como máximo ${TRPC_MAX_BATCH_CALLS} operaciones.`,
   uriTooLong: 'La dirección solicitada es demasiado larga.',
   unsupportedMediaType: 'Tipo de contenido no admitido.',
   headersTooLarge: 'Los encabezados de la solicitud son demasiado grandes.',

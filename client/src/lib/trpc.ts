@@ -4,6 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink, splitLink, TRPCClientError } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '@casillero/server/router';
+import { TRPC_MAX_BATCH_CALLS } from '@casillero/shared';
 import { PRELOAD_MARK, preloadedQueryHrefs, singleQueryHref, TRPC_URL } from './first-data';
 
 export type { AppRouter };
@@ -41,7 +42,8 @@ export const trpcClient = createTRPCClient<AppRouter>({
       // the preload (lib/first-data.ts); every other call is batched as usual.
       condition: (op) => op.type === 'query' && preloaded.delete(singleQueryHref(op.path, op.input)),
       true: httpBatchLink({ url: TRPC_URL, maxItems: 1, fetch: (url, init) => withCredentials(`${String(url)}&${PRELOAD_MARK}`, init) }),
-      false: httpBatchLink({ url: TRPC_URL, fetch: withCredentials }),
+      // Never more calls per request than the server takes (it answers 413 above that).
+      false: httpBatchLink({ url: TRPC_URL, maxItems: TRPC_MAX_BATCH_CALLS, fetch: withCredentials }),
     }),
   ],
 });

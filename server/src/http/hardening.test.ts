@@ -22,6 +22,7 @@ import {
   HTTP_MESSAGES,
   SESSION_COOKIE_NAME,
   TRACKINGS_CSV_PATH,
+  TRPC_MAX_BATCH_CALLS,
 } from '@casillero/shared';
 import type { Database } from '../db/client';
 import { testConfig, type Config } from '../env';
@@ -117,6 +118,12 @@ const trpcRows: Row[] = [
     request: () => ({ method: 'POST', url: '/trpc/auth.signIn', ...json(TOO_LARGE) }),
     status: 413,
     message: HTTP_MESSAGES.payloadTooLarge,
+  },
+  {
+    name: 'a batch of more calls than the client ever sends',
+    request: () => ({ method: 'GET', url: `/trpc/${Array.from({ length: TRPC_MAX_BATCH_CALLS + 1 }, () => 'auth.me').join(',')}?batch=1&input=%7B%7D` }),
+    status: 413,
+    message: HTTP_MESSAGES.batchTooLarge,
   },
   {
     name: 'an unknown procedure (GET)',
