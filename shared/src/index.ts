@@ -60,3 +60,5 @@ export * from './live';
 export * from './messages-messaging';
 export * from './schemas/messaging';
 export * from './billing';
+export * from './messages-numbers';
+export * from './number-fields';
