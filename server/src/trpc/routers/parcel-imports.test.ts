@@ -4,7 +4,7 @@
 // refuses a file with any error and creates nothing twice; and who may use it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { IMPORT_MESSAGES as M, PARCEL_IMPORT_PREVIEW_PATH, SESSION_COOKIE_NAME, trackingKey, type ImportPreview } from '@casillero/shared';
+import { IMPORT_MESSAGES as M, NUMBER_MESSAGES, PARCEL_IMPORT_PREVIEW_PATH, SESSION_COOKIE_NAME, trackingKey, type ImportPreview } from '@casillero/shared';
 import type { Database } from '../../db/client';
 import { emailOutbox, mailboxes, notifications, packages, parcelImports, parcelIntakes, prealerts } from '../../db/schema';
 import { testConfig } from '../../env';
@@ -93,6 +93,21 @@ describe('reading the file', () => {
       { line: 8, column: 'guia', message: M.trackingScientific },
     ]);
     expect(m.rows.every((r) => r.hasError)).toBe(true);
+  });
+
+  it('reads numbers as every number field does: thousands dots, a unit; what could be read two ways is refused', () => {
+    const csv = ['guia;peso;dimensiones', 'AB1;2,5 kg;30,5x20x15', 'AB2;1.234,5;', 'AB3;2.500;', 'AB4;1,2,3;', 'AB5;2;1.500x20x15'].join('\n');
+    const m = parseManifest(csv);
+    expect(m.rows.slice(0, 2).map((r) => [r.weightKg, r.dimensionsCm])).toEqual([
+      [2.5, '30.5x20x15'],
+      [null, null],
+    ]);
+    expect(m.errors).toEqual([
+      { line: 3, column: 'peso', message: M.weightTooLarge },
+      { line: 4, column: 'peso', message: NUMBER_MESSAGES.ambiguous('2.500', '2500', '2,5') },
+      { line: 5, column: 'peso', message: M.weightNotNumber('1,2,3') },
+      { line: 6, column: 'dimensiones', message: NUMBER_MESSAGES.ambiguous('1.500', '1500', '1,5') },
+    ]);
   });
 
   it('a file without the tracking or weight column, or with more than 10,000 rows, is refused whole', () => {
