@@ -112,13 +112,18 @@ describe('formatDecimal writes es-VE', () => {
     for (const kind of kinds) {
       for (const n of [0, 0.5, 2.5, 25, 36.521, 1500, 1250.5, 1234567, 12.3456789]) {
         const rounded = Number(n.toFixed(NUMBER_FIELDS[kind].decimals));
-        const shown = formatNumberField(kind, rounded);
-        expect(readNumberField(kind, shown), `${kind} ${shown}`).toMatchObject({ status: 'number', value: rounded });
+        for (const value of [rounded, -rounded]) {
+          for (const shown of [formatNumberField(kind, value), formatNumberField(kind, value, { withSign: true })]) {
+            expect(readNumberField(kind, shown), `${kind} ${shown}`).toMatchObject({ status: 'number', value: value === 0 ? 0 : value });
+          }
+        }
       }
     }
     expect(formatNumberField('weightKg', 1500)).toBe('1500');
     expect(formatNumberField('amountUsd', 1500)).toBe('1.500,00');
     expect(formatNumberField('exchangeRate', 36.521)).toBe('36,5210');
+    expect(formatNumberField('amountUsd', -3, { withSign: true })).toBe('-$3,00');
+    expect(formatNumberField('amountVes', 6560, { withSign: true })).toBe('Bs. 6.560,00');
   });
 });
 

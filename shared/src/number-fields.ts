@@ -61,9 +61,16 @@ const field = (kind: NumberKind): NumberField => NUMBER_FIELDS[kind];
 export const readNumberField = (kind: NumberKind, text: string): DecimalReading =>
   parseDecimal(text, { decimals: field(kind).decimals, affixes: field(kind).affixes });
 
-/** A value as its field shows it once left (read back the same by readNumberField): `2,5`, `38,50`, `1500`. */
-export const formatNumberField = (kind: NumberKind, value: number) =>
-  formatDecimal(value, { decimals: field(kind).decimals, fixed: field(kind).fixed, forInput: true });
+/**
+ * A value as its field shows it once left, read back the same by readNumberField: `2,5`, `1500`,
+ * `38,50`; with `withSign`, money carries its sign as people write it (`$38,50`, `Bs. 6.560,00`).
+ */
+export function formatNumberField(kind: NumberKind, value: number, { withSign = false } = {}): string {
+  const { decimals, fixed, prefix = '' } = field(kind);
+  const text = formatDecimal(Math.abs(value), { decimals, fixed, forInput: true });
+  const isNegative = value < 0 && /[1-9]/.test(text);
+  return `${isNegative ? '-' : ''}${withSign ? prefix : ''}${text}`;
+}
 
 /** A value written in a sentence, es-VE: `1.250,5 kg`, `$38,50`, `Bs. 6.560,00`. */
 export function writeNumber(kind: NumberKind, value: number): string {

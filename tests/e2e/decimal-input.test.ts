@@ -141,7 +141,7 @@ describe.skipIf(!chromium)('campos numéricos con coma decimal', () => {
       await paste(weight, '3,75');
       const value = dialog.getByRole('textbox', { name: 'Valor (USD)' });
       await value.fill('1.234,5');
-      expect(await shownOnceLeft(value)).toBe('1.234,50');
+      expect(await shownOnceLeft(value)).toBe('$1.234,50');
       await dialog.getByRole('button', { name: 'Guardar cambios' }).click();
       await dialog.waitFor({ state: 'hidden' });
       await row.getByText(kg(3.75), { exact: true }).waitFor();
@@ -208,7 +208,7 @@ describe.skipIf(!chromium)('campos numéricos con coma decimal', () => {
       await dialog.getByRole('region', { name: 'Datos para pagar con Zelle' }).waitFor();
       const amount = dialog.getByLabel(fieldLabel('Monto pagado en USD'));
       await paste(amount, '38,5');
-      expect(await shownOnceLeft(amount)).toBe('38,50');
+      expect(await shownOnceLeft(amount)).toBe('$38,50');
       const reference = `DEC${Date.now().toString(36).toUpperCase()}`;
       await dialog.getByLabel(fieldLabel('Referencia')).fill(reference);
       await dialog.locator('input[type="file"]').setInputFiles(path.join(tmpDir, 'comprobante.png'));

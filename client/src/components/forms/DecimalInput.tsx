@@ -6,7 +6,7 @@
 // value as Venezuelans write it.
 import { useEffect, useRef, useState, type FocusEvent } from 'react';
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { NUMBER_FIELDS, formatNumberField, readNumberField, type NumberKind } from '@casillero/shared';
+import { formatNumberField, readNumberField, type NumberKind } from '@casillero/shared';
 
 /**
  * What a number field hands its form: the number, `emptyValue` when empty, or the text itself
@@ -22,12 +22,12 @@ export type DecimalInputProps = Omit<TextInputProps, 'value' | 'defaultValue' | 
   emptyValue?: '' | 0;
   /** The form keeps the text (read again by its schema) instead of a number: rates, exact to 8 decimals. */
   keepsText?: boolean;
-  /** Shows the kind's currency sign before the number ($, Bs.). */
+  /** Money shows its sign once the field is left, as people write it: `$38,50`, `Bs. 6.560,00`. */
   withSign?: boolean;
 };
 
 export function DecimalInput({ kind, value, onChange, emptyValue = '', keepsText = false, withSign = false, error, onBlur, ...props }: DecimalInputProps) {
-  const shown = (v: DecimalValue | null | undefined) => (typeof v === 'number' ? formatNumberField(kind, v) : (v ?? ''));
+  const shown = (v: DecimalValue | null | undefined) => (typeof v === 'number' ? formatNumberField(kind, v, { withSign }) : (v ?? ''));
   const [text, setText] = useState(() => shown(value));
   // A refusal is shown once the field is left (or the form complains), not while typing "1.".
   const [isLeft, setIsLeft] = useState(false);
@@ -60,7 +60,7 @@ export function DecimalInput({ kind, value, onChange, emptyValue = '', keepsText
   const leave = (event: FocusEvent<HTMLInputElement>) => {
     setIsLeft(true);
     if (reading.status === 'number') {
-      const written = formatNumberField(kind, reading.value);
+      const written = formatNumberField(kind, reading.value, { withSign });
       // Rewritten only when it reads back exactly (a rate's last decimals never change).
       const readBack = readNumberField(kind, written);
       if (written !== text && readBack.status === 'number' && readBack.digits === reading.digits) {
@@ -71,12 +71,10 @@ export function DecimalInput({ kind, value, onChange, emptyValue = '', keepsText
     onBlur?.(event);
   };
 
-  const sign = NUMBER_FIELDS[kind] as { prefix?: string };
   return (
     <TextInput
       inputMode="decimal"
       autoComplete="off"
-      leftSection={withSign && sign.prefix ? sign.prefix.trim() : undefined}
       {...props}
       value={text}
       onChange={(event) => change(event.currentTarget.value)}
