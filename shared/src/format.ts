@@ -97,7 +97,7 @@ export const formatDate = (d: string | Date) => {
 };
 export const formatDateTime = (d: string | Date) => dateTimeFmt().format(new Date(d));
 
-// --- Numbers as Venezuelans write them (DECISIONS 23, docs/decisions/005) ---------------------
+// --- Numbers as Venezuelans write them (docs/decisions/005) ------------------------------------
 
 /** `n` rounded half away from zero to `decimals`, as digit strings; null where its text has an exponent. */
 function roundedDigits(n: number, decimals: number): { whole: string; fraction: string } | null {
@@ -181,7 +181,7 @@ function withoutAffixes(text: string, affixes: readonly string[]): string {
 
 /**
  * Reads a number however its text arrives, typed, pasted, autofilled or sent by a device
- * (DECISIONS 23): "2,5" and "2.5" are 2.5; "1.234,5" and "1,234.5" are 1234.5; "1.234.567" is
+ * (docs/decisions/005): "2,5" and "2.5" are 2.5; "1.234,5" and "1,234.5" are 1234.5; "1.234.567" is
  * 1234567. What could be read two ways is refused, never guessed: a lone separator followed by
  * exactly three digits ("1.500": 1500 or 1,5), unless the source says otherwise. Also refused:
  * misplaced separators ("1,2,3", "2.5.5"), letters, and more decimals than the field keeps.

@@ -1,4 +1,4 @@
-// The Spanish texts of number fields (DECISIONS 23): why a typed or pasted number was refused,
+// The Spanish texts of number fields (docs/decisions/005): why a typed or pasted number was refused,
 // and the question asked before saving a value far outside what its field usually holds.
 
 export const NUMBER_MESSAGES = {

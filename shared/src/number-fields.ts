@@ -1,4 +1,4 @@
-// Every number field of the product is one of these kinds (DECISIONS 23, docs/decisions/005):
+// Every number field of the product is one of these kinds (docs/decisions/005):
 // how many decimals it keeps, which unit or currency sign a pasted text may carry, how a value
 // is written, and the range a value usually falls in. A value outside that range is still
 // valid (the schemas set the hard limits); it is only asked about before saving.

@@ -1,4 +1,4 @@
-// Numbers as Venezuelans write them (DECISIONS 23, docs/decisions/005): every number field reads
+// Numbers as Venezuelans write them (docs/decisions/005): every number field reads
 // "2,5" as 2.5 however the text arrives. Each field here gets its text the two ways that used
 // to turn "2,5" into 25: a real paste from the clipboard (Ctrl+V) and Playwright's fill(), which
 // sets the whole text at once as autofill, scale software or an Android keyboard do. Then the
@@ -248,7 +248,7 @@ describe.skipIf(!chromium)('campos numéricos con coma decimal', () => {
     });
   });
 
-  it('ajuste y factura: -2,5 pegado es -$2,50 y 12,5 completado es $12,50', async () => {
+  it('ajuste y factura: -2,5 pegado es -$2,50; 12.5 completado con punto es $12,50, como 12,5', async () => {
     await withScreenshotOnFailure(admin, 'decimal-ajuste-factura', async () => {
       await admin.goto(`${url()}/admin/clientes`);
       await admin.getByRole('row').filter({ hasText: DEMO.customer }).getByRole('button', { name: `Ver detalles de ${MARIA_NAME}` }).click();
@@ -269,7 +269,8 @@ describe.skipIf(!chromium)('campos numéricos con coma decimal', () => {
       const issue = account.getByRole('form', { name: 'Emitir factura' });
       await issue.getByRole('textbox', { name: fieldLabel('Descripción') }).fill('Reempaque (prueba decimal)');
       await issue.getByRole('textbox', { name: fieldLabel('Línea 1') }).fill('Reempaque');
-      await issue.getByRole('textbox', { name: fieldLabel('Monto (USD)') }).fill('12,5');
+      // A decimal point reads as the comma does.
+      await issue.getByRole('textbox', { name: fieldLabel('Monto (USD)') }).fill('12.5');
       await issue.getByRole('button', { name: 'Emitir factura' }).click();
       const issued = (await admin.getByText(/^Se emitió la factura F-\d{4}-\d{6}/).first().textContent())!;
       const invoiceNumber = /F-\d{4}-\d{6}/.exec(issued)![0];

@@ -65,7 +65,7 @@ const KG_PER_LB = 0.45359237;
 
 
 /**
- * "1,5", "1.5", "1.234,5", "2 kg" read as every number field reads them (DECISIONS 23): the
+ * "1,5", "1.5", "1.234,5", "2 kg" read as every number field reads them (docs/decisions/005): the
  * number, or why not. `notANumber` is the column's own text for what is no number at all; a
  * number that could be read two ways ("1.500") or has too many decimals says so.
  */

@@ -100,7 +100,7 @@ export function parseVesAmount(value: string): number | null {
     text = text.slice(0, -1);
   }
   text = text.replace(/^(bs\.?|ves)/i, '');
-  // The number itself as every number field reads it (DECISIONS 23); a bank writes at most two
+  // The number itself as every number field reads it (docs/decisions/005); a bank writes at most two
   // decimals, so a lone separator before three digits groups thousands there ("1.234").
   const reading = parseDecimal(text, { decimals: 2, threeDigitsGroupThousands: true });
   if (reading.status !== 'number' || reading.digits.startsWith('-')) return null;

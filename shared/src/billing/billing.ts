@@ -46,7 +46,7 @@ export const exchangeRateInput = z.object({
     .string({ error: RATE_MESSAGES.rateRequired })
     .trim()
     .min(1, RATE_MESSAGES.rateRequired)
-    // Read as every number field reads (DECISIONS 23), then kept as exact text with a point.
+    // Read as every number field reads (docs/decisions/005), then kept as exact text with a point.
     .transform((s, ctx) => {
       const reading = parseDecimal(s, { decimals: RATE_DECIMALS, affixes: ['Bs.', 'Bs'] });
       if (reading.status === 'number') return reading.digits;

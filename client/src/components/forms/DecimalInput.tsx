@@ -1,4 +1,4 @@
-// The one number field of the product (DECISIONS 23, docs/decisions/005). A text field, not
+// The one number field of the product (docs/decisions/005). A text field, not
 // Mantine's NumberInput: that one (react-number-format) strips whatever is not a digit or its own
 // decimal separator from text that arrives in one go, so a pasted or autofilled "2,5" became 25.
 // Here the whole text is read by the shared parseDecimal however it arrives (typed, pasted,

@@ -98,7 +98,7 @@ describe('exchange rates', () => {
       ['-3', RATE_MESSAGES.rateInvalid],
       ['36,123456789', NUMBER_MESSAGES.tooManyDecimals(8)],
       ['', RATE_MESSAGES.rateRequired],
-      // A thousands dot or a decimal point: refused, never guessed (DECISIONS 23).
+      // A thousands dot or a decimal point: refused, never guessed.
       ['36.521', NUMBER_MESSAGES.ambiguous('36.521', '36521', '36,521')],
       ['3,6,5', NUMBER_MESSAGES.unreadable('3,6,5')],
     ];
