@@ -7,7 +7,7 @@ import { Alert, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, Tex
 import { IconAlertCircle, IconUser, IconUserQuestion } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import type { inferInput, inferOutput } from '@trpc/tanstack-react-query';
-import { CARRIERS, RECEPTION_MESSAGES as M, receptionReceiveInput } from '@casillero/shared';
+import { CARRIERS, RECEPTION_MESSAGES as M, receptionReceiveInput, type PlausibilityCheck } from '@casillero/shared';
 import { getErrorMessage, getFieldErrors } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { DecimalInput, type DecimalValue } from '../forms/DecimalInput';
@@ -114,10 +114,12 @@ export function ReceptionForm({ found, onSaved, onCancel, onAlreadyReceived }: R
 
   const submit = form.onSubmit(async (values) => {
     setError(null);
-    const checks = [
+    const checks: PlausibilityCheck[] = [
       { kind: 'weightKg', value: values.weightKg },
-      ...(['lengthCm', 'widthCm', 'heightCm'] as const).map((side) => ({ kind: 'dimensionCm', value: values[side] }) as const),
-    ] as const;
+      { kind: 'dimensionCm', value: values.lengthCm },
+      { kind: 'dimensionCm', value: values.widthCm },
+      { kind: 'dimensionCm', value: values.heightCm },
+    ];
     if (!(await plausible.confirm(checks))) return;
     try {
       const result = await receive.mutateAsync({

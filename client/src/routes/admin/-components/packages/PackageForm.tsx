@@ -9,6 +9,7 @@ import {
   PACKAGE_STATUS_LABELS,
   packageCreateInput,
   packageUpdateInput,
+  type PlausibilityCheck,
 } from '@casillero/shared';
 import { LoaderOrAlert } from '../../../../components/details/DetailsDrawer';
 import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
@@ -44,11 +45,10 @@ type CreateValues = FieldValues & { userId: string; status: Selectable };
 type EditValues = FieldValues & { id: string; warehouseReceipt: string; warehouseLocation: string };
 
 /** The package's figures asked about before saving when far from the usual. */
-const packageChecks = (values: FieldValues) =>
-  [
-    { kind: 'weightKg', value: values.weightKg },
-    { kind: 'amountUsd', value: values.estimatedValueUsd },
-  ] as const;
+const packageChecks = (values: FieldValues): PlausibilityCheck[] => [
+  { kind: 'weightKg', value: values.weightKg },
+  { kind: 'amountUsd', value: values.estimatedValueUsd },
+];
 
 const EMPTY_FIELDS: FieldValues = {
   mailboxId: '',

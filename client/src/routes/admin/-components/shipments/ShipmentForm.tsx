@@ -4,7 +4,7 @@ import type { GetInputPropsReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconCalendar, IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { PACKAGE_STATUS_LABELS, SHIPMENT_MESSAGES as M, VENEZUELAN_STATES, formatUsd, shipmentCreateInput, type VenezuelanState } from '@casillero/shared';
+import { PACKAGE_STATUS_LABELS, SHIPMENT_MESSAGES as M, VENEZUELAN_STATES, formatUsd, shipmentCreateInput, type PlausibilityCheck, type VenezuelanState } from '@casillero/shared';
 import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
 import { optionalValue } from '../../../../components/forms/fields';
 import { formDialog } from '../../../../components/forms/FormDialog';
@@ -41,7 +41,7 @@ const kg1 = (n: number) => `${n.toLocaleString('es-ES', { minimumFractionDigits:
 type DeliveryField = 'deliveryAddress' | 'deliveryCity' | 'deliveryState' | 'estimatedDelivery' | 'shippingCostUsd';
 
 /** The cost asked about before saving when far from the usual. */
-export const shippingCostCheck = (cost: unknown) => [{ kind: 'amountUsd', value: cost }] as const;
+export const shippingCostCheck = (cost: unknown): PlausibilityCheck[] => [{ kind: 'amountUsd', value: cost }];
 
 /** Where and when the shipment is delivered, and what it costs (creating and editing a shipment). */
 export function DeliveryFields({ inputProps, minDate }: { inputProps: (field: DeliveryField) => GetInputPropsReturnType; minDate?: Date }) {

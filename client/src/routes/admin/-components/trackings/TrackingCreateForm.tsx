@@ -12,6 +12,7 @@ import {
   TRACKING_DEFAULTS,
   TRACKING_MESSAGES,
   trackingCreateInput,
+  type PlausibilityCheck,
   type Priority,
 } from '@casillero/shared';
 import { getErrorCode, getErrorMessage, getFieldErrors } from '../../../../lib/errors';
@@ -81,10 +82,10 @@ export function TrackingCreateForm({ onCreated }: { onCreated: () => void }) {
 
   const submit = form.onSubmit(async (values) => {
     setServerError(null);
-    const checks = [
+    const checks: PlausibilityCheck[] = [
       { kind: 'weightKg', value: values.estimatedWeight },
       { kind: 'amountUsd', value: values.estimatedValue },
-    ] as const;
+    ];
     if (!(await plausible.confirm(checks))) return;
     try {
       const created = await mutation.mutateAsync(trackingCreateInput.parse(values));
