@@ -61,3 +61,5 @@ export * from './messages-messaging';
 export * from './schemas/messaging';
 export * from './billing';
 export * from './text';
+export * from './messages-numbers';
+export * from './number-fields';

@@ -11,6 +11,8 @@ export const IMPORT_MAX_ROWS = 10_000;
 export const IMPORT_MAX_CHARS = 5_000_000;
 export const IMPORT_MAX_WEIGHT_KG = 1000;
 export const IMPORT_MAX_DIMENSION_CM = 1000;
+/** Decimals a manifest's weight or side may carry (rounded to 2 once read, pounds converted). */
+export const IMPORT_MAX_DECIMALS = 4;
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('es-ES')} ${n === 1 ? one : many}`;
 

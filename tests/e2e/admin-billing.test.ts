@@ -6,7 +6,7 @@
 // sees no Tasas.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { BILLING_MESSAGES, PAYMENT_METHOD_MESSAGES, RATE_MESSAGES, formatDate } from '@casillero/shared';
+import { BILLING_MESSAGES, NUMBER_MESSAGES, PAYMENT_METHOD_MESSAGES, RATE_MESSAGES, formatDate } from '@casillero/shared';
 import { animationsDone, chromiumOrExplain, DEMO, fieldLabel, openFromNavigation, signIn, useBrowserSession, withScreenshotOnFailure } from './helpers';
 
 const chromium = chromiumOrExplain();
@@ -51,10 +51,10 @@ describe.skipIf(!chromium)('facturación del administrador', () => {
       // A rate that is not a number is refused before it is sent.
       await form.getByRole('textbox', { name: fieldLabel('Bs. por USD') }).fill('cuarenta');
       await form.getByRole('button', { name: 'Registrar tasa' }).click();
-      await form.getByText(RATE_MESSAGES.rateInvalid).waitFor();
+      await form.getByText(NUMBER_MESSAGES.unreadable('cuarenta')).waitFor();
 
-      await form.getByRole('textbox', { name: fieldLabel('Bs. por USD') }).fill('40,1234');
-      await form.getByText('Bs. 40,1234 por USD').waitFor();
+      await form.getByRole('textbox', { name: fieldLabel('Bs. por USD') }).fill('263,1234');
+      await form.getByText('Bs. 263,1234 por USD').waitFor();
       await form.getByRole('button', { name: 'Registrar tasa' }).click();
       const day = formatDate(`${today}T12:00:00`);
       // The seed has today's BCV rate already, so this one is a correction of it.
@@ -62,7 +62,7 @@ describe.skipIf(!chromium)('facturación del administrador', () => {
 
       const history = page.getByRole('table', { name: 'Historial de tasas' });
       const rows = history.getByRole('row');
-      await expect.poll(() => rows.nth(1).textContent()).toContain('Bs. 40,1234 por USD');
+      await expect.poll(() => rows.nth(1).textContent()).toContain('Bs. 263,1234 por USD');
       const top = (await rows.nth(1).textContent())!;
       expect(top).toContain(todayShown);
       expect(top).toContain(CASHIER_NAME);
@@ -74,7 +74,7 @@ describe.skipIf(!chromium)('facturación del administrador', () => {
       expect(earlier).toContain('Corregida');
       expect(earlier).toContain('BCV');
       // The rate of the day now reads as the new one.
-      await page.getByRole('region', { name: 'Tasa del día' }).getByText('Bs. 40,1234 por USD', { exact: true }).waitFor();
+      await page.getByRole('region', { name: 'Tasa del día' }).getByText('Bs. 263,1234 por USD', { exact: true }).waitFor();
 
       // The history goes back a page at a time (the demo has a rate a day for over a year).
       await page.getByRole('button', { name: 'Anteriores' }).click();

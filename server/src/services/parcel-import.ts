@@ -9,12 +9,14 @@ import { parse } from 'csv-parse/sync';
 import { desc, eq, sql } from 'drizzle-orm';
 import {
   CARRIERS,
+  IMPORT_MAX_DECIMALS,
   IMPORT_MAX_DIMENSION_CM,
   IMPORT_MAX_ROWS,
   IMPORT_MAX_WEIGHT_KG,
   IMPORT_MESSAGES as M,
   detectCarrier,
   cleanTrackingNumber,
+  parseDecimal,
   trackingKey,
   trackingNumberProblem,
   type ImportError,
@@ -65,10 +67,15 @@ const POUNDS_HEADER = /\b(lbs?|libras?|pounds?)\b|(lbs?|libras)$/i;
 const KG_PER_LB = 0.45359237;
 
 
-/** "1,5", "1.5", "2 kg" → the number; null when it is not one. */
-function readNumber(value: string): number | null {
-  const m = /^(\d{1,7}(?:[.,]\d+)?|[.,]\d+)\s*(kgs?|cm)?$/i.exec(value.trim());
-  return m ? Number(m[1]!.replace(',', '.')) : null;
+/**
+ * "1,5", "1.5", "1.234,5", "2 kg" read as every number field reads them (docs/decisions/005): the
+ * number, or why not. `notANumber` is the column's own text for what is no number at all; a
+ * number that could be read two ways ("1.500") or has too many decimals says so.
+ */
+function readNumber(value: string, notANumber: string): { value: number } | { error: string } {
+  const reading = parseDecimal(value, { decimals: IMPORT_MAX_DECIMALS, affixes: ['kgs', 'kg', 'cm'] });
+  if (reading.status === 'number') return { value: reading.value };
+  return { error: reading.status === 'refused' && reading.reason !== 'unreadable' ? reading.message : notANumber };
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -211,10 +218,10 @@ export function parseManifest(csv: string): ParsedManifest {
     let weightKg: number | null = null;
     if (rawWeight === '') fail('weight', M.weightRequired);
     else {
-      const n = readNumber(rawWeight);
-      if (n === null) fail('weight', M.weightNotNumber(rawWeight));
+      const read = readNumber(rawWeight, M.weightNotNumber(rawWeight));
+      if ('error' in read) fail('weight', read.error);
       else {
-        const kg = round2(result.weightUnit === 'lb' ? n * KG_PER_LB : n);
+        const kg = round2(result.weightUnit === 'lb' ? read.value * KG_PER_LB : read.value);
         if (kg <= 0) fail('weight', M.weightNotPositive);
         else if (kg > IMPORT_MAX_WEIGHT_KG) fail('weight', M.weightTooLarge);
         else weightKg = kg;
@@ -224,9 +231,12 @@ export function parseManifest(csv: string): ParsedManifest {
     let dimensionsCm: string | null = null;
     const rawDims = get('dimensions');
     if (rawDims !== '') {
-      const m = /^(\d+(?:[.,]\d+)?)\s*[x×*]\s*(\d+(?:[.,]\d+)?)\s*[x×*]\s*(\d+(?:[.,]\d+)?)\s*(cm)?$/i.exec(rawDims);
-      const sizes = m ? [m[1], m[2], m[3]].map((v) => Number(v!.replace(',', '.'))) : null;
-      if (!sizes || sizes.some((s) => !(s > 0))) fail('dimensions', M.dimensionsInvalid(rawDims));
+      const m = /^([\d.,]+)\s*[x×*]\s*([\d.,]+)\s*[x×*]\s*([\d.,]+)\s*(cm)?$/i.exec(rawDims);
+      const sides = m ? [m[1]!, m[2]!, m[3]!].map((v) => readNumber(v, M.dimensionsInvalid(rawDims))) : [{ error: M.dimensionsInvalid(rawDims) }];
+      const refusal = sides.find((r): r is { error: string } => 'error' in r);
+      const sizes = sides.flatMap((r) => ('value' in r ? [r.value] : []));
+      if (refusal) fail('dimensions', refusal.error);
+      else if (sizes.some((s) => !(s > 0))) fail('dimensions', M.dimensionsInvalid(rawDims));
       else if (sizes.some((s) => s > IMPORT_MAX_DIMENSION_CM)) fail('dimensions', M.dimensionTooLarge);
       else dimensionsCm = sizes.map(cm).join('x');
     } else if (cols.length && cols.width && cols.height) {
@@ -236,10 +246,11 @@ export function parseManifest(csv: string): ParsedManifest {
       else if (given.length === 3) {
         const sizes: number[] = [];
         for (const s of sides3) {
-          const n = readNumber(s.raw);
-          if (n === null || !(n > 0)) fail(s.f, M.dimensionNotNumber(s.raw));
-          else if (n > IMPORT_MAX_DIMENSION_CM) fail(s.f, M.dimensionTooLarge);
-          else sizes.push(n);
+          const read = readNumber(s.raw, M.dimensionNotNumber(s.raw));
+          if ('error' in read) fail(s.f, read.error);
+          else if (!(read.value > 0)) fail(s.f, M.dimensionNotNumber(s.raw));
+          else if (read.value > IMPORT_MAX_DIMENSION_CM) fail(s.f, M.dimensionTooLarge);
+          else sizes.push(read.value);
         }
         if (sizes.length === 3) dimensionsCm = sizes.map(cm).join('x');
       }

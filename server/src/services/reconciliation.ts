@@ -17,6 +17,7 @@ import {
   cutToCharacters,
   RECONCILIATION_MESSAGES as M,
   STATEMENT_MAX_LINES,
+  parseDecimal,
   type z,
   type statementUploadInput,
 } from '@casillero/shared';
@@ -100,43 +101,13 @@ export function parseVesAmount(value: string): number | null {
     text = text.slice(0, -1);
   }
   text = text.replace(/^(bs\.?|ves)/i, '');
-  if (!/^[\d.,]+$/.test(text)) return null;
-
-  const lastDot = text.lastIndexOf('.');
-  const lastComma = text.lastIndexOf(',');
-  let integer: string;
-  let decimals = '';
-  if (lastDot >= 0 && lastComma >= 0) {
-    const decimalSep = lastDot > lastComma ? '.' : ',';
-    const groupSep = decimalSep === '.' ? ',' : '.';
-    const at = text.lastIndexOf(decimalSep);
-    integer = text.slice(0, at);
-    decimals = text.slice(at + 1);
-    if (integer.includes(decimalSep) || !groupedThousands(integer, groupSep)) return null;
-    integer = integer.split(groupSep).join('');
-  } else if (lastDot >= 0 || lastComma >= 0) {
-    const sep = lastDot >= 0 ? '.' : ',';
-    const parts = text.split(sep);
-    if (parts.length === 2 && /^\d{1,2}$/.test(parts[1]!)) {
-      integer = parts[0]!;
-      decimals = parts[1]!;
-    } else if (groupedThousands(text, sep)) {
-      integer = parts.join('');
-    } else {
-      return null;
-    }
-  } else {
-    integer = text;
-  }
-  if (!/^\d{1,13}$/.test(integer) || !/^\d{0,2}$/.test(decimals)) return null;
+  // The number itself as every number field reads it (docs/decisions/005); a bank writes at most two
+  // decimals, so a lone separator before three digits groups thousands there ("1.234").
+  const reading = parseDecimal(text, { decimals: 2, threeDigitsGroupThousands: true });
+  if (reading.status !== 'number' || reading.digits.startsWith('-')) return null;
+  const [integer, decimals = ''] = reading.digits.split('.');
   const centimos = Number(integer) * 100 + Number(decimals.padEnd(2, '0'));
-  return negative ? -centimos : centimos;
-}
-
-/** "1.234.567" grouped by `sep`: a first group of 1–3 digits, then groups of exactly 3. */
-function groupedThousands(text: string, sep: string): boolean {
-  const [first, ...rest] = text.split(sep);
-  return /^\d{1,3}$/.test(first ?? '') && rest.length > 0 && rest.every((g) => /^\d{3}$/.test(g));
+  return negative && centimos !== 0 ? -centimos : centimos;
 }
 
 /** A credit of the statement, as read and checked. */

@@ -6,8 +6,8 @@ import { z } from '../zod-es';
 import { isoDay, optionalText } from '../schemas/form-fields';
 import { listPageParams } from '../schemas/list';
 import { AMOUNT_MESSAGES } from '../messages';
-import { isWholeCents, parseRate } from './money';
-import { groupThousands } from '../format';
+import { RATE_DECIMALS, isWholeCents, parseRate } from './money';
+import { groupThousands, parseDecimal } from '../format';
 
 export const CURRENCIES = ['USD', 'VES'] as const;
 export type Currency = (typeof CURRENCIES)[number];
@@ -57,7 +57,13 @@ export const exchangeRateInput = z.object({
     .string({ error: RATE_MESSAGES.rateRequired })
     .trim()
     .min(1, RATE_MESSAGES.rateRequired)
-    .transform((s) => s.replace(',', '.'))
+    // Read as every number field reads (docs/decisions/005), then kept as exact text with a point.
+    .transform((s, ctx) => {
+      const reading = parseDecimal(s, { decimals: RATE_DECIMALS, affixes: ['Bs.', 'Bs'] });
+      if (reading.status === 'number') return reading.digits;
+      ctx.addIssue({ code: 'custom', message: reading.status === 'refused' ? reading.message : RATE_MESSAGES.rateRequired });
+      return z.NEVER;
+    })
     .refine((s) => parseRate(s) !== null, RATE_MESSAGES.rateInvalid)
     .refine((s) => Number(s) <= MAX_RATE, RATE_MESSAGES.rateTooHigh)
     .refine((s) => Number(s) >= MIN_RATE, RATE_MESSAGES.rateTooLow),

@@ -32,6 +32,9 @@ describe('parseQuoteNumber', () => {
     [null, null],
     [undefined, null],
     ['abc', null],
+    ['1.234,5', 1234.5],
+    ['1.500', null],
+    ['1,2,3', null],
     [Number.NaN, null],
     [Number.POSITIVE_INFINITY, null],
   ])('%o → %o', (input, expected) => {

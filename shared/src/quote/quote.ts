@@ -2,7 +2,7 @@
 // figures on every screen. Money is rounded to cents line by line and the total is the sum of
 // the rounded lines, so what the panel shows always adds up.
 import { DELIVERY_TIME } from '../constants';
-import { onFirstUse } from '../format';
+import { onFirstUse, parseDecimal } from '../format';
 import type { ShippingMethod } from '../enums';
 import { QUOTE_DECIMALS, QUOTE_RATES } from './constants';
 
@@ -59,14 +59,18 @@ export type ChinaQuote = QuoteBase & {
   cbmFacturable: number;
 };
 
-/** A field's number, or null while it is empty or not a number. Accepts '12,5' as 12.5. */
+/** Decimals a calculator's text may carry (a field's own text has fewer). */
+const QUOTE_TEXT_DECIMALS = 4;
+
+/**
+ * A field's number, or null while it is empty or cannot be read. Text is read as every number
+ * field reads it (parseDecimal): '12,5' is 12.5, and '1.500' (1500 or 1,5?) is no number.
+ */
 export function parseQuoteNumber(value: QuoteNumber): number | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  const trimmed = value.trim().replace(',', '.');
-  if (trimmed === '') return null;
-  const n = Number(trimmed);
-  return Number.isFinite(n) ? n : null;
+  const reading = parseDecimal(value, { decimals: QUOTE_TEXT_DECIMALS });
+  return reading.status === 'number' ? reading.value : null;
 }
 
 /** A measure that must be present and above zero for a quote; null otherwise. */

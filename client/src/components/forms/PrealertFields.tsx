@@ -1,16 +1,19 @@
 // The fields a pre-alert has both in the customer's form and in the admin's edit dialog.
-import { NumberInput, Select, SimpleGrid, type SimpleGridProps } from '@mantine/core';
+import { Select, SimpleGrid, type SimpleGridProps } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
-import { CARRIERS, ESTADOS_TRACKING_PREALERTA } from '@casillero/shared';
-import { numberInput, optionalValue } from './fields';
+import { CARRIERS, ESTADOS_TRACKING_PREALERTA, type PlausibilityCheck } from '@casillero/shared';
+import { DecimalInput } from './DecimalInput';
+import { optionalValue } from './fields';
 
 type Field = 'carrier' | 'estadoTracking' | 'quantityItems' | 'amountSpent' | 'estimatedWeight' | 'estimatedValue';
 type InputProps = (field: Field) => GetInputPropsReturnType;
 
-/** At least one item, whole numbers only. */
-const itemCount = (v: string | number) => (Number(v) >= 1 ? Math.trunc(Number(v)) : 1);
-/** Numbers typed into a NumberInput: empty stays empty, anything else a number. */
-const num = (v: string | number) => (v === '' ? '' : Number(v));
+/** The figures asked about before saving when far from the usual (usePlausibleConfirm). */
+export const prealertFigureChecks = (values: { amountSpent: unknown; estimatedWeight: unknown; estimatedValue: unknown }): PlausibilityCheck[] => [
+  { kind: 'amountUsd', value: values.amountSpent },
+  { kind: 'weightKg', value: values.estimatedWeight },
+  { kind: 'amountUsd', value: values.estimatedValue },
+];
 
 export function CarrierSelect({ inputProps }: { inputProps: InputProps }) {
   return (
@@ -28,10 +31,10 @@ export function EstadoTrackingSelect({ inputProps }: { inputProps: InputProps })
 export function PrealertFigures({ inputProps, amountLabel, cols }: { inputProps: InputProps; amountLabel: string; cols: SimpleGridProps['cols'] }) {
   return (
     <SimpleGrid cols={cols} spacing="sm">
-      <NumberInput label="Artículos" required min={1} step={1} allowDecimal={false} {...numberInput(inputProps('quantityItems'), itemCount)} />
-      <NumberInput label={amountLabel} min={0} step={0.01} decimalScale={2} {...numberInput(inputProps('amountSpent'), num)} />
-      <NumberInput label="Peso estimado (kg)" min={0.1} step={0.1} decimalScale={2} {...numberInput(inputProps('estimatedWeight'), num)} />
-      <NumberInput label="Valor estimado (USD)" min={0} step={0.01} decimalScale={2} {...numberInput(inputProps('estimatedValue'), num)} />
+      <DecimalInput kind="count" label="Artículos" required inputMode="numeric" {...inputProps('quantityItems')} />
+      <DecimalInput kind="amountUsd" label={amountLabel} {...inputProps('amountSpent')} />
+      <DecimalInput kind="weightKg" label="Peso estimado (kg)" {...inputProps('estimatedWeight')} />
+      <DecimalInput kind="amountUsd" label="Valor estimado (USD)" {...inputProps('estimatedValue')} />
     </SimpleGrid>
   );
 }

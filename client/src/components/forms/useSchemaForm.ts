@@ -16,12 +16,19 @@ export function useSchemaForm<V extends Record<string, unknown>>(schema: Schema,
 /**
  * A form's submit whose refusal stays on the form: `action` runs with the checked values and,
  * when it throws, `failure` turns the error into the text shown above the buttons (cleared at
- * the next attempt).
+ * the next attempt). `confirm`, when given, is asked first (an implausible value); false saves
+ * nothing.
  */
-export function useSubmitAction<V>(form: UseFormReturnType<V>, action: (values: V) => Promise<void>, failure: (error: unknown) => string) {
+export function useSubmitAction<V>(
+  form: UseFormReturnType<V>,
+  action: (values: V) => Promise<void>,
+  failure: (error: unknown) => string,
+  confirm?: (values: V) => Promise<boolean>,
+) {
   const [error, setError] = useState<string | null>(null);
   const submit = form.onSubmit(async (values) => {
     setError(null);
+    if (confirm && !(await confirm(values))) return;
     try {
       await action(values);
     } catch (caught) {
@@ -40,13 +47,16 @@ export type DialogSubmitOptions = {
   failure: (error: unknown) => string;
 };
 
+/** A dialog's submit options, and what is asked before the change (see useSubmitAction). */
+export type DialogSubmitConfirm<V> = DialogSubmitOptions & { confirm?: (values: V) => Promise<boolean> };
+
 /**
  * The submit of a dialog that changes something: `run` makes the change and returns the toast's
  * title and message; then the stale queries refresh and the dialog closes.
  */
 export function useDialogSubmit<V>(
   form: UseFormReturnType<V>,
-  { invalidate, onClose, failure }: DialogSubmitOptions,
+  { invalidate, onClose, failure, confirm }: DialogSubmitConfirm<V>,
   run: (values: V) => Promise<[title: string, message: string]>,
 ) {
   const done = async (values: V) => {
@@ -54,7 +64,7 @@ export function useDialogSubmit<V>(
     await invalidate();
     onClose();
   };
-  return useSubmitAction(form, done, failure);
+  return useSubmitAction(form, done, failure, confirm);
 }
 
 /**

@@ -1,18 +1,17 @@
-import { NumberInput, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { QUOTE_RATES } from '@casillero/shared';
+import { DecimalInput } from '../forms/DecimalInput';
 
 export type DimensionsValue = { largo: number | string; ancho: number | string; alto: number | string };
 export type ExtrasValue = { valor: number | string; descripcion: string; seguro: boolean };
-
-const numberProps = { min: 0, decimalScale: 2, allowNegative: false, hideControls: true, decimalSeparator: ',', thousandSeparator: '.' } as const;
 
 /** Largo, ancho and alto in centimetres. */
 export function DimensionFields({ value, onChange }: { value: DimensionsValue; onChange: (patch: Partial<DimensionsValue>) => void }) {
   return (
     <SimpleGrid cols={3} spacing="sm">
-      <NumberInput label="Largo (cm)" placeholder="0" value={value.largo} onChange={(largo) => onChange({ largo })} {...numberProps} />
-      <NumberInput label="Ancho (cm)" placeholder="0" value={value.ancho} onChange={(ancho) => onChange({ ancho })} {...numberProps} />
-      <NumberInput label="Alto (cm)" placeholder="0" value={value.alto} onChange={(alto) => onChange({ alto })} {...numberProps} />
+      <DecimalInput kind="dimensionCm" label="Largo (cm)" placeholder="0" value={value.largo} onChange={(largo) => onChange({ largo })} />
+      <DecimalInput kind="dimensionCm" label="Ancho (cm)" placeholder="0" value={value.ancho} onChange={(ancho) => onChange({ ancho })} />
+      <DecimalInput kind="dimensionCm" label="Alto (cm)" placeholder="0" value={value.alto} onChange={(alto) => onChange({ alto })} />
     </SimpleGrid>
   );
 }
@@ -22,14 +21,14 @@ export function ExtraFields({ value, onChange }: { value: ExtrasValue; onChange:
   const percent = Math.round(QUOTE_RATES.insuranceRate * 100);
   return (
     <>
-      <NumberInput
+      <DecimalInput
+        kind="amountUsd"
+        withSign
         label="Valor declarado (USD)"
         description={`Si lo dejas vacío, se toman ${QUOTE_RATES.defaultDeclaredValueUsd} USD para el seguro.`}
         placeholder={String(QUOTE_RATES.defaultDeclaredValueUsd)}
-        prefix="$"
         value={value.valor}
         onChange={(valor) => onChange({ valor })}
-        {...numberProps}
       />
       <TextInput
         label="Descripción"
@@ -47,4 +46,3 @@ export function ExtraFields({ value, onChange }: { value: ExtrasValue; onChange:
   );
 }
 
-export { numberProps };

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { NumberInput, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   DELIVERY_TIME,
   QUOTE_MESSAGES,
@@ -10,7 +10,8 @@ import {
 } from '@casillero/shared';
 import { CheaperBadge, QuotePanel, SelectedBadge } from './QuotePanel';
 import { QuoteLayout } from './QuoteLayout';
-import { DimensionFields, ExtraFields, numberProps, type DimensionsValue, type ExtrasValue } from './QuoteFields';
+import { DecimalInput } from '../forms/DecimalInput';
+import { DimensionFields, ExtraFields, type DimensionsValue, type ExtrasValue } from './QuoteFields';
 
 type UsaForm = DimensionsValue & ExtrasValue & { peso: number | string; tipo: ShippingMethod };
 
@@ -49,7 +50,7 @@ export function UsaQuoteCalculator() {
       formLabel="Datos del paquete"
       fields={
         <>
-          <NumberInput label="Peso real (lb)" placeholder="0" value={form.peso} onChange={(peso) => patch({ peso })} {...numberProps} />
+          <DecimalInput kind="weightLb" label="Peso real (lb)" placeholder="0" value={form.peso} onChange={(peso) => patch({ peso })} />
           <DimensionFields value={form} onChange={patch} />
           <ExtraFields value={form} onChange={patch} />
           <Stack gap={4}>

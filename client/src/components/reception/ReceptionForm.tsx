@@ -3,14 +3,16 @@
 // measures, the photos and Save. The weight is focused, and Enter there saves: receiving a
 // parcel is the scan plus the measures.
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Badge, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconUser, IconUserQuestion } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import type { inferInput, inferOutput } from '@trpc/tanstack-react-query';
-import { CARRIERS, RECEPTION_MESSAGES as M, receptionReceiveInput } from '@casillero/shared';
+import { CARRIERS, RECEPTION_MESSAGES as M, receptionReceiveInput, type PlausibilityCheck } from '@casillero/shared';
 import { getErrorMessage, getFieldErrors } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { numberInput, optionalValue } from '../forms/fields';
+import { DecimalInput, type DecimalValue } from '../forms/DecimalInput';
+import { optionalValue } from '../forms/fields';
+import { usePlausibleConfirm } from '../forms/usePlausibleConfirm';
 import { useSchemaForm } from '../forms/useSchemaForm';
 import { PhotoCapture, type CapturedPhoto } from './PhotoCapture';
 
@@ -18,10 +20,10 @@ export type LookupResult = inferOutput<typeof trpc.reception.lookup>;
 export type ExpectedOrUnknown = Extract<LookupResult, { kind: 'expected' | 'unknown' }>;
 export type ReceiveResult = inferOutput<typeof trpc.reception.receive>;
 type Values = Omit<inferInput<typeof trpc.reception.receive>, 'photos' | 'weightKg' | 'lengthCm' | 'widthCm' | 'heightCm'> & {
-  weightKg: number | '';
-  lengthCm: number | '';
-  widthCm: number | '';
-  heightCm: number | '';
+  weightKg: DecimalValue;
+  lengthCm: DecimalValue;
+  widthCm: DecimalValue;
+  heightCm: DecimalValue;
 };
 
 /** Who the scanned parcel belongs to, as found before saving. */
@@ -94,6 +96,7 @@ export function ReceptionForm({ found, onSaved, onCancel, onAlreadyReceived }: R
   const [photos, setPhotos] = useState<CapturedPhoto[]>([]);
   const [error, setError] = useState<string | null>(null);
   const receive = useMutation(trpc.reception.receive.mutationOptions());
+  const plausible = usePlausibleConfirm();
   const form = useSchemaForm<Values>(receptionReceiveInput, {
     code: found.trackingNumber,
     carrier: found.carrier && (CARRIERS as readonly string[]).includes(found.carrier) ? (found.carrier as Values['carrier']) : '',
@@ -111,6 +114,13 @@ export function ReceptionForm({ found, onSaved, onCancel, onAlreadyReceived }: R
 
   const submit = form.onSubmit(async (values) => {
     setError(null);
+    const checks: PlausibilityCheck[] = [
+      { kind: 'weightKg', value: values.weightKg },
+      { kind: 'dimensionCm', value: values.lengthCm },
+      { kind: 'dimensionCm', value: values.widthCm },
+      { kind: 'dimensionCm', value: values.heightCm },
+    ];
+    if (!(await plausible.confirm(checks))) return;
     try {
       const result = await receive.mutateAsync({
         ...(values as unknown as inferInput<typeof trpc.reception.receive>),
@@ -131,6 +141,7 @@ export function ReceptionForm({ found, onSaved, onCancel, onAlreadyReceived }: R
 
   return (
     <form onSubmit={submit} noValidate aria-label={M.save}>
+      {plausible.dialog}
       <Stack gap="sm">
         <OwnerCard found={found} />
         {found.kind === 'unknown' && (
@@ -146,20 +157,10 @@ export function ReceptionForm({ found, onSaved, onCancel, onAlreadyReceived }: R
           </SimpleGrid>
         )}
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-          <NumberInput
-            ref={weight}
-            label={M.weightLabel}
-            required
-            min={0}
-            step={0.1}
-            decimalScale={2}
-            inputMode="decimal"
-            size="md"
-            {...numberInput(form.getInputProps('weightKg'))}
-          />
-          <NumberInput label={M.lengthLabel} min={0} decimalScale={1} inputMode="decimal" size="md" {...numberInput(form.getInputProps('lengthCm'))} />
-          <NumberInput label={M.widthLabel} min={0} decimalScale={1} inputMode="decimal" size="md" {...numberInput(form.getInputProps('widthCm'))} />
-          <NumberInput label={M.heightLabel} min={0} decimalScale={1} inputMode="decimal" size="md" {...numberInput(form.getInputProps('heightCm'))} />
+          <DecimalInput ref={weight} kind="weightKg" label={M.weightLabel} required size="md" {...form.getInputProps('weightKg')} />
+          <DecimalInput kind="dimensionCm" label={M.lengthLabel} size="md" {...form.getInputProps('lengthCm')} />
+          <DecimalInput kind="dimensionCm" label={M.widthLabel} size="md" {...form.getInputProps('widthCm')} />
+          <DecimalInput kind="dimensionCm" label={M.heightLabel} size="md" {...form.getInputProps('heightCm')} />
         </SimpleGrid>
         {found.kind === 'unknown' && <TextInput label={M.descriptionLabel} {...form.getInputProps('description')} />}
         <div>

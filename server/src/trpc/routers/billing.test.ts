@@ -11,6 +11,7 @@ import {
   PAYMENT_METHOD_MESSAGES,
   FIRST_RATE_DAY,
   INVOICE_ISSUE_MESSAGES,
+  NUMBER_MESSAGES,
   RATE_MESSAGES,
   usdCentsToVesCentimos,
   vesCentimosToUsdCents,
@@ -93,10 +94,20 @@ describe('exchange rates', () => {
 
   it('refuses a rate that is not a positive decimal, and a future day, in Spanish; changes nothing', async () => {
     const before = (await as(caja).exchangeRates.list({})).rows.length;
-    for (const vesPerUsd of ['abc', '0', '-3', '36,123456789', '']) {
+    const refusals: [string, string][] = [
+      ['abc', NUMBER_MESSAGES.unreadable('abc')],
+      ['0', RATE_MESSAGES.rateInvalid],
+      ['-3', RATE_MESSAGES.rateInvalid],
+      ['36,123456789', NUMBER_MESSAGES.tooManyDecimals(8)],
+      ['', RATE_MESSAGES.rateRequired],
+      // A thousands dot or a decimal point: refused, never guessed.
+      ['36.521', NUMBER_MESSAGES.ambiguous('36.521', '36521', '36,521')],
+      ['3,6,5', NUMBER_MESSAGES.unreadable('3,6,5')],
+    ];
+    for (const [vesPerUsd, message] of refusals) {
       const err = await trpcError(as(caja).exchangeRates.record({ rateDate: daysAgo(1), vesPerUsd, source: 'BCV' }));
       expect(err.code).toBe('BAD_REQUEST');
-      expect([RATE_MESSAGES.rateInvalid, RATE_MESSAGES.rateRequired]).toContain(err.message);
+      expect(err.message, vesPerUsd).toBe(message);
     }
     const tomorrow = businessToday(new Date(Date.now() + 2 * 86_400_000));
     expect((await trpcError(as(caja).exchangeRates.record({ rateDate: tomorrow, vesPerUsd: '40', source: 'BCV' }))).message).toBe(RATE_MESSAGES.dateInFuture);

@@ -4,7 +4,7 @@
 // refuses a file with any error and creates nothing twice; and who may use it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { IMPORT_MESSAGES as M, PARCEL_IMPORT_PREVIEW_PATH, SESSION_COOKIE_NAME, TRACKING_MESSAGES, trackingKey, type ImportPreview } from '@casillero/shared';
+import { IMPORT_MESSAGES as M, NUMBER_MESSAGES, PARCEL_IMPORT_PREVIEW_PATH, SESSION_COOKIE_NAME, TRACKING_MESSAGES, trackingKey, type ImportPreview } from '@casillero/shared';
 import type { Database } from '../../db/client';
 import { emailOutbox, mailboxes, notifications, packages, parcelImports, parcelIntakes, prealerts } from '../../db/schema';
 import { testConfig } from '../../env';
@@ -107,6 +107,21 @@ describe('reading the file', () => {
     ]);
     // A number with spaces, as a scanner or a spreadsheet writes it, is the same number without them.
     expect(m.rows.at(-1)).toMatchObject({ trackingNumber: 'TBA305812745000', hasError: false });
+  });
+
+  it('reads numbers as every number field does: thousands dots, a unit; what could be read two ways is refused', () => {
+    const csv = ['guia;peso;dimensiones', 'AB001;2,5 kg;30,5x20x15', 'AB002;1.234,5;', 'AB003;2.500;', 'AB004;1,2,3;', 'AB005;2;1.500x20x15'].join('\n');
+    const m = parseManifest(csv);
+    expect(m.rows.slice(0, 2).map((r) => [r.weightKg, r.dimensionsCm])).toEqual([
+      [2.5, '30.5x20x15'],
+      [null, null],
+    ]);
+    expect(m.errors).toEqual([
+      { line: 3, column: 'peso', message: M.weightTooLarge },
+      { line: 4, column: 'peso', message: NUMBER_MESSAGES.ambiguous('2.500', '2500', '2,5') },
+      { line: 5, column: 'peso', message: M.weightNotNumber('1,2,3') },
+      { line: 6, column: 'dimensiones', message: NUMBER_MESSAGES.ambiguous('1.500', '1500', '1,5') },
+    ]);
   });
 
   it('a file without the tracking or weight column, or with more than 10,000 rows, is refused whole', () => {

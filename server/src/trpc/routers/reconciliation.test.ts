@@ -106,7 +106,9 @@ describe('reading the statement', () => {
     expect(parseVesAmount('Bs. 399,60')).toBe(39960);
     expect(parseVesAmount('-150,00')).toBe(-15000);
     expect(parseVesAmount('250')).toBe(25000);
-    for (const bad of ['', 'abc', '12,345,6', '1.2.3', '12,3456', '1,2,3']) expect(parseVesAmount(bad), bad).toBeNull();
+    expect(parseVesAmount('2,5')).toBe(250);
+    expect(parseVesAmount('(1.234,50)')).toBe(-123450);
+    for (const bad of ['', 'abc', '12,345,6', '1.2.3', '12,3456', '1,2,3', '2.5.5', '1.2,5']) expect(parseVesAmount(bad), bad).toBeNull();
   });
 
   it('reads dd/mm/aaaa and aaaa-mm-dd days, and refuses days that do not exist', () => {

@@ -7,6 +7,7 @@ import {
   TRACKING_STATUS_LABELS,
   formatDate,
   formatUsd,
+  writeNumber,
   type PrealertStatus,
 } from '@casillero/shared';
 import type { trpc } from '../../../lib/trpc';
@@ -59,7 +60,7 @@ export function PrealertCard({ prealert: p, onEdit }: { prealert: Prealert; onEd
           <Field label="Tienda / remitente" value={p.senderName} />
           <Field label="Artículos" value={p.quantityItems} />
           <Field label="Monto gastado" value={p.amountSpent != null ? formatUsd(p.amountSpent) : null} />
-          <Field label="Peso estimado" value={p.estimatedWeight != null ? `${p.estimatedWeight} kg` : null} />
+          <Field label="Peso estimado" value={p.estimatedWeight != null ? writeNumber('weightKg', p.estimatedWeight) : null} />
           <Field label="Valor estimado" value={p.estimatedValue != null ? formatUsd(p.estimatedValue) : null} />
           <Field label="Casillero" value={p.mailboxCode} />
           <Field label="Creada" value={formatDate(p.createdAt)} />

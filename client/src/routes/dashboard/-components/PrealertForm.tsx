@@ -2,7 +2,9 @@ import { FileInput, Modal, Select, SimpleGrid, Stack, Text, TextInput, Textarea 
 import { notifications } from '@mantine/notifications';
 import { IconPaperclip } from '@tabler/icons-react';
 import { DialogActions } from '../../../components/forms/FormDialog';
-import { CarrierSelect, EstadoTrackingSelect, PrealertFigures } from '../../../components/forms/PrealertFields';
+import type { DecimalValue } from '../../../components/forms/DecimalInput';
+import { CarrierSelect, EstadoTrackingSelect, PrealertFigures, prealertFigureChecks } from '../../../components/forms/PrealertFields';
+import { usePlausibleConfirm } from '../../../components/forms/usePlausibleConfirm';
 import { useSchemaForm } from '../../../components/forms/useSchemaForm';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -17,10 +19,10 @@ type Values = {
   carrier: Carrier | '';
   senderName: string;
   description: string;
-  quantityItems: number;
-  amountSpent: number | '';
-  estimatedWeight: number | '';
-  estimatedValue: number | '';
+  quantityItems: DecimalValue;
+  amountSpent: DecimalValue;
+  estimatedWeight: DecimalValue;
+  estimatedValue: DecimalValue;
   estadoTracking: EstadoTrackingPrealerta;
   notes: string;
   mailboxId: string | null;
@@ -60,6 +62,7 @@ export function PrealertForm({ opened, prealert, onClose }: { opened: boolean; p
   const [invoice, setInvoice] = useState<File | null>(null);
   const [invoiceError, setInvoiceError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
+  const plausible = usePlausibleConfirm();
   const isEdit = prealert !== null;
   const trackingFixed = isEdit && Boolean(prealert.trackingNumber);
 
@@ -92,8 +95,11 @@ export function PrealertForm({ opened, prealert, onClose }: { opened: boolean; p
 
   const submit = form.onSubmit(async (values) => {
     setServerError(null);
+    if (!(await plausible.confirm(prealertFigureChecks(values)))) return;
+    // The schema accepted every figure: they are numbers now.
+    const input = prealertCreateInput.parse(values);
     try {
-      const result = isEdit ? await update.mutateAsync({ ...values, id: prealert.id }) : await create.mutateAsync(values);
+      const result = isEdit ? await update.mutateAsync({ ...input, id: prealert.id }) : await create.mutateAsync(input);
       await queryClient.invalidateQueries({ queryKey: trpc.prealerts.mine.queryKey() });
       // A number already waiting in the warehouse was matched on the spot: say where it is.
       const detail = result.warehouseReceipt ? RECEPTION_MESSAGES.prealertMatchedDetail(result.warehouseReceipt) : isEdit ? '' : PREALERT_MESSAGES.createdDetail;
@@ -115,6 +121,7 @@ export function PrealertForm({ opened, prealert, onClose }: { opened: boolean; p
   return (
     <Modal opened={opened} onClose={onClose} title={isEdit ? 'Editar prealerta' : 'Nueva prealerta'} size="lg" centered>
       <form onSubmit={submit} noValidate>
+        {plausible.dialog}
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput

@@ -3,7 +3,7 @@
 // ledger. Entries are never edited or deleted; roles that write payments add a correction
 // (an adjustment or a refund of credit) as a new entry.
 import type { ReactNode } from 'react';
-import { Alert, Anchor, Badge, Button, Card, Center, Group, Loader, NumberInput, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Center, Group, Loader, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { IconAlertCircle, IconFileTypePdf } from '@tabler/icons-react';
 import {
   BILLING_MESSAGES,
@@ -20,10 +20,12 @@ import {
 } from '@casillero/shared';
 import { useQuery } from '@tanstack/react-query';
 import { ResponsiveTable, StackedCell, type ResponsiveColumn } from '../../../../components/data-table';
+import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
 import { ErrorAlert } from '../../../../components/forms/FormParts';
 import { notifySuccess } from '../../../../components/forms/notify';
 import { useInvalidate } from '../../../../components/forms/useInvalidate';
 import { useMutationForm } from '../../../../components/forms/useMutationForm';
+import { usePlausibleConfirm } from '../../../../components/forms/usePlausibleConfirm';
 import { getErrorMessage } from '../../../../lib/errors';
 import { useCan } from '../../../../lib/permissions';
 import { trpc } from '../../../../lib/trpc';
@@ -272,15 +274,16 @@ function LedgerTable({ entries }: { entries: LedgerRow[] }) {
   );
 }
 
-type EntryValues = { userId: string; kind: 'adjustment' | 'refund'; /** What the number field holds: a number once complete, text while typing ('', '-', '5,'). */
-  amountUsd: number | string; reason: string };
+type EntryValues = { userId: string; kind: 'adjustment' | 'refund'; amountUsd: DecimalValue; reason: string };
 
 /** 'Registrar ajuste o reembolso': a correction as a new entry of the ledger. */
 function LedgerEntryForm({ userId, name }: { userId: string; name: string }) {
   const invalidate = useInvalidate(trpc.billing);
   const initialValues: EntryValues = { userId, kind: 'adjustment', amountUsd: '', reason: '' };
   const { form, mutation, send, serverError } = useMutationForm(trpc.billing.recordEntry.mutationOptions(), { initialValues, schema: ledgerEntryInput });
+  const plausible = usePlausibleConfirm();
   const submit = form.onSubmit(async (values) => {
+    if (!(await plausible.confirm([{ kind: 'amountUsd', value: values.amountUsd }]))) return;
     const result = await send(ledgerEntryInput.parse(values));
     if (!result) return;
     notifySuccess(result.pending ? BILLING_MESSAGES.correctionsPendingTitle : BILLING_MESSAGES.adjustmentSavedTitle, result.message);
@@ -292,6 +295,7 @@ function LedgerEntryForm({ userId, name }: { userId: string; name: string }) {
   return (
     <Card withBorder radius="md" padding="sm">
       <form onSubmit={submit} noValidate aria-label="Registrar ajuste o reembolso">
+      {plausible.dialog}
       <Stack gap="sm">
         <Text fw={600} size="sm">
           Registrar ajuste o reembolso
@@ -304,7 +308,8 @@ function LedgerEntryForm({ userId, name }: { userId: string; name: string }) {
           ]}
           {...form.getInputProps('kind')}
         />
-        <NumberInput
+        <DecimalInput
+          kind="amountUsd"
           label={isRefund ? 'Monto a reembolsar (USD)' : 'Monto del ajuste (USD)'}
           description={
             isRefund
@@ -312,9 +317,6 @@ function LedgerEntryForm({ userId, name }: { userId: string; name: string }) {
               : 'Positivo: el cliente debe más. Negativo: queda a su favor.'
           }
           required
-          decimalScale={2}
-          decimalSeparator=","
-          allowNegative={!isRefund}
           {...form.getInputProps('amountUsd')}
         />
         <Textarea label="Motivo" required autosize minRows={2} maxRows={4} maxLength={300} {...form.getInputProps('reason')} />

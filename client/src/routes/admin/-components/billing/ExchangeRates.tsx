@@ -6,13 +6,24 @@ import { Alert, Badge, Button, Card, Center, Group, Loader, SegmentedControl, Si
 import { DatePickerInput } from '@mantine/dates';
 import { IconAlertCircle, IconCalendar } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { RATE_MESSAGES, RATE_SOURCES, exchangeRateInput, formatDateTime, formatRate, parseRate, type RateSource } from '@casillero/shared';
+import {
+  RATE_MESSAGES,
+  RATE_SOURCES,
+  exchangeRateInput,
+  formatDateTime,
+  formatRate,
+  plausibleRateRange,
+  readNumberField,
+  type RateSource,
+} from '@casillero/shared';
 import { ResponsiveTable, StackedCell, type ResponsiveColumn } from '../../../../components/data-table';
+import { DecimalInput } from '../../../../components/forms/DecimalInput';
 import { optionalValue } from '../../../../components/forms/fields';
 import { ErrorAlert } from '../../../../components/forms/FormParts';
 import { notifySuccess } from '../../../../components/forms/notify';
 import { useInvalidate } from '../../../../components/forms/useInvalidate';
 import { useMutationForm } from '../../../../components/forms/useMutationForm';
+import { usePlausibleConfirm } from '../../../../components/forms/usePlausibleConfirm';
 import { getErrorMessage } from '../../../../lib/errors';
 import { trpc } from '../../../../lib/trpc';
 import { caracasToday, formatDay, rateWithDay, type ExchangeRateRow } from './format';
@@ -47,29 +58,35 @@ export function TodayRateCard({ canRecord }: { canRecord: boolean }) {
             </Text>
           </div>
         )}
-        {canRecord && today.data && <RecordRateForm today={today.data.today} />}
+        {canRecord && today.data && <RecordRateForm today={today.data.today} latest={rate?.vesPerUsd ?? null} />}
       </Stack>
     </Card>
   );
 }
 
-function RecordRateForm({ today }: { today: string }) {
+/** `latest`: the rate recorded last, around which a new one is plausible. */
+function RecordRateForm({ today, latest }: { today: string; latest: string | null }) {
   const invalidate = useInvalidate(trpc.exchangeRates, trpc.billing);
   // 'BCV' is the usual source; another one is typed.
   const [choice, setChoice] = useState<RateSource>('BCV');
   const initialValues: RateValues = { rateDate: today || caracasToday(), vesPerUsd: '', source: 'BCV' };
   const { form, mutation, send, serverError } = useMutationForm(trpc.exchangeRates.record.mutationOptions(), { initialValues, schema: exchangeRateInput });
+  const plausible = usePlausibleConfirm();
+  const reading = readNumberField('exchangeRate', form.values.vesPerUsd);
   const submit = form.onSubmit(async (values) => {
+    const value = reading.status === 'number' ? reading.value : null;
+    if (!(await plausible.confirm([{ kind: 'exchangeRate', value, range: plausibleRateRange(latest) }]))) return;
     const result = await send(values);
     if (!result) return;
     notifySuccess(RATE_MESSAGES.recordedTitle, result.message);
     form.setFieldValue('vesPerUsd', '');
     await invalidate();
   });
-  const typed = parseRate(form.values.vesPerUsd) !== null ? formatRate(form.values.vesPerUsd.replace(',', '.')) : undefined;
+  const typed = reading.status === 'number' && reading.value > 0 ? formatRate(reading.digits) : undefined;
 
   return (
     <form onSubmit={submit} noValidate aria-label="Registrar la tasa">
+      {plausible.dialog}
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <DatePickerInput
@@ -82,12 +99,12 @@ function RecordRateForm({ today }: { today: string }) {
             previousLabel="Mes anterior"
             {...optionalValue(form.getInputProps('rateDate'))}
           />
-          <TextInput
+          <DecimalInput
+            kind="exchangeRate"
+            keepsText
             label="Bs. por USD"
             required
-            inputMode="decimal"
             placeholder="36,5214"
-            autoComplete="off"
             description={typed ?? 'Hasta 8 decimales, con coma.'}
             {...form.getInputProps('vesPerUsd')}
           />

@@ -1,16 +1,18 @@
 // 'Emitir factura' in a client's account (docs/decisions/021-billing-in-bolivares.md): an invoice for a charge the system does not
 // make by itself (a repack, a course, a fee), with its lines in USD. The server freezes today's
 // rate in it, gives it its number and tells the customer.
-import { ActionIcon, Button, Card, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { INVOICE_ISSUE_MESSAGES, MAX_INVOICE_LINES, PAYMENT_TYPE_LABELS, invoiceIssueInput } from '@casillero/shared';
+import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
 import { ErrorAlert } from '../../../../components/forms/FormParts';
 import { notifySuccess } from '../../../../components/forms/notify';
 import { useInvalidate } from '../../../../components/forms/useInvalidate';
 import { useMutationForm } from '../../../../components/forms/useMutationForm';
+import { usePlausibleConfirm } from '../../../../components/forms/usePlausibleConfirm';
 import { trpc } from '../../../../lib/trpc';
 
-type Line = { description: string; /** A number once complete, text while typing. */ amountUsd: number | string };
+type Line = { description: string; amountUsd: DecimalValue };
 type IssueValues = { userId: string; concept: 'shipping_payment' | 'course_purchase'; description: string; lines: Line[] };
 
 const CONCEPTS = (['course_purchase', 'shipping_payment'] as const).map((value) => ({ value, label: PAYMENT_TYPE_LABELS[value] }));
@@ -19,7 +21,9 @@ export function IssueInvoiceForm({ userId }: { userId: string }) {
   const invalidate = useInvalidate(trpc.billing);
   const initialValues: IssueValues = { userId, concept: 'course_purchase', description: '', lines: [{ description: '', amountUsd: '' }] };
   const { form, mutation, send, serverError } = useMutationForm(trpc.billing.issue.mutationOptions(), { initialValues, schema: invoiceIssueInput });
+  const plausible = usePlausibleConfirm();
   const submit = form.onSubmit(async (values) => {
+    if (!(await plausible.confirm(values.lines.map((line) => ({ kind: 'amountUsd', value: line.amountUsd }))))) return;
     const result = await send(invoiceIssueInput.parse(values));
     if (!result) return;
     notifySuccess(INVOICE_ISSUE_MESSAGES.issuedTitle, result.message);
@@ -30,6 +34,7 @@ export function IssueInvoiceForm({ userId }: { userId: string }) {
   return (
     <Card withBorder radius="md" padding="sm">
       <form onSubmit={submit} noValidate aria-label="Emitir factura">
+        {plausible.dialog}
         <Stack gap="sm">
           <Text fw={600} size="sm">
             Emitir factura
@@ -45,15 +50,7 @@ export function IssueInvoiceForm({ userId }: { userId: string }) {
           {form.values.lines.map((_, i) => (
             <Group key={i} align="flex-start" wrap="nowrap">
               <TextInput style={{ flex: 2 }} label={`Línea ${i + 1}`} required maxLength={200} {...form.getInputProps(`lines.${i}.description`)} />
-              <NumberInput
-                style={{ flex: 1 }}
-                label="Monto (USD)"
-                required
-                min={0}
-                decimalScale={2}
-                decimalSeparator=","
-                {...form.getInputProps(`lines.${i}.amountUsd`)}
-              />
+              <DecimalInput kind="amountUsd" style={{ flex: 1 }} label="Monto (USD)" required {...form.getInputProps(`lines.${i}.amountUsd`)} />
               {form.values.lines.length > 1 && (
                 <ActionIcon mt={28} variant="subtle" color="red" aria-label={`Quitar la línea ${i + 1}`} onClick={() => form.removeListItem('lines', i)}>
                   <IconTrash size={16} />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Divider, FileInput, Group, NumberInput, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Badge, Divider, FileInput, Group, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { MAILBOX_COUNTRY_LABELS, PACKAGE_MESSAGES as M, SHIPMENT_STATUS_LABELS, formatDateTime, formatUsd, packageIntakeInput } from '@casillero/shared';
@@ -7,9 +7,10 @@ import { PackagePhotos } from '../../../../components/PackagePhotos';
 import { CustomerSection, DetailsHeading, FactGrid } from '../../../../components/details/DetailsParts';
 import { DetailsDrawer, type DetailsDrawerOpen } from '../../../../components/details/DetailsDrawer';
 import { EntityHistory } from '../../../../components/details/EntityHistory';
-import { numberInput } from '../../../../components/forms/fields';
+import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
 import { ConfirmDialog, DialogForm, subjectDialog } from '../../../../components/forms/FormDialog';
 import { notifySuccess } from '../../../../components/forms/notify';
+import { usePlausibleConfirm } from '../../../../components/forms/usePlausibleConfirm';
 import { useConfirmedMutation, useSchemaForm, useSubmitAction } from '../../../../components/forms/useSchemaForm';
 import { checkFile, uploadFile, UploadError } from '../../../../lib/files';
 import { trpc } from '../../../../lib/trpc';
@@ -82,7 +83,7 @@ export function PackageDetailsDrawer(props: DetailsDrawerOpen) {
 type IntakeValues = {
   id: string;
   warehouseReceipt: string;
-  weightKg: number | '';
+  weightKg: DecimalValue;
   dimensionsCm: string;
   warehouseLocation: string;
   photoFileId: string | null;
@@ -97,6 +98,7 @@ function IntakeForm({ pkg, onClose }: { pkg: PackageRow; onClose: () => void }) 
   const [photo, setPhoto] = useState<File | null>(null);
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [isUploading, setIsUploading] = useState(false);
+  const plausible = usePlausibleConfirm();
   const form = useSchemaForm<IntakeValues>(packageIntakeInput, {
     id: pkg.id,
     warehouseReceipt: pkg.warehouseReceipt ?? '',
@@ -127,16 +129,22 @@ function IntakeForm({ pkg, onClose }: { pkg: PackageRow; onClose: () => void }) 
       setIsUploading(false);
     }
   };
-  const { submit, error } = useSubmitAction(form, receive, (e) => (e instanceof UploadError ? e.message : failureMessage(e, M.intakeFailed)));
+  const { submit, error } = useSubmitAction(
+    form,
+    receive,
+    (e) => (e instanceof UploadError ? e.message : failureMessage(e, M.intakeFailed)),
+    (values) => plausible.confirm([{ kind: 'weightKg', value: values.weightKg }]),
+  );
 
   return (
     <DialogForm onSubmit={submit} error={error} onCancel={onClose} label="Registrar recepción" loading={mutation.isPending || isUploading}>
+      {plausible.dialog}
       <Text size="sm">
         {pkg.trackingNumber ?? 'Sin tracking'} · {pkg.packageDescription} · {pkg.customerName ?? pkg.customerEmail}
       </Text>
       <TextInput label="Warehouse Receipt (WR)" required placeholder="WR-2026-0001" {...form.getInputProps('warehouseReceipt')} />
       <SimpleGrid cols={2}>
-        <NumberInput label="Peso (kg)" required min={0} step={0.1} decimalScale={2} {...numberInput(form.getInputProps('weightKg'))} />
+        <DecimalInput kind="weightKg" label="Peso (kg)" required {...form.getInputProps('weightKg')} />
         <TextInput label="Dimensiones (cm)" placeholder="30x20x15" {...form.getInputProps('dimensionsCm')} />
       </SimpleGrid>
       <TextInput label="Ubicación en almacén" placeholder="A-1-05" {...form.getInputProps('warehouseLocation')} />

@@ -1,4 +1,4 @@
-import { Modal, NumberInput, Select, SimpleGrid, Text, TextInput, Textarea, type SelectProps } from '@mantine/core';
+import { Modal, Select, SimpleGrid, Text, TextInput, Textarea, type SelectProps } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
@@ -9,12 +9,14 @@ import {
   PACKAGE_STATUS_LABELS,
   packageCreateInput,
   packageUpdateInput,
+  type PlausibilityCheck,
 } from '@casillero/shared';
 import { LoaderOrAlert } from '../../../../components/details/DetailsDrawer';
-import { numberInput } from '../../../../components/forms/fields';
+import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
 import { DialogForm, formDialog } from '../../../../components/forms/FormDialog';
 import { notifyError, notifySuccess } from '../../../../components/forms/notify';
 import { useInvalidate } from '../../../../components/forms/useInvalidate';
+import { usePlausibleConfirm } from '../../../../components/forms/usePlausibleConfirm';
 import { useDialogSubmit, useSchemaForm } from '../../../../components/forms/useSchemaForm';
 import { trpc } from '../../../../lib/trpc';
 import { CustomerPicker } from './CustomerPicker';
@@ -34,13 +36,19 @@ type FieldValues = {
   trackingNumber: string;
   packageDescription: string;
   senderName: string;
-  weightKg: number | '';
+  weightKg: DecimalValue;
   dimensionsCm: string;
-  estimatedValueUsd: number | '';
+  estimatedValueUsd: DecimalValue;
   notes: string;
 };
 type CreateValues = FieldValues & { userId: string; status: Selectable };
 type EditValues = FieldValues & { id: string; warehouseReceipt: string; warehouseLocation: string };
+
+/** The package's figures asked about before saving when far from the usual. */
+const packageChecks = (values: FieldValues): PlausibilityCheck[] => [
+  { kind: 'weightKg', value: values.weightKg },
+  { kind: 'amountUsd', value: values.estimatedValueUsd },
+];
 
 const EMPTY_FIELDS: FieldValues = {
   mailboxId: '',
@@ -80,9 +88,9 @@ function PackageFields({ form, userId }: { form: UseFormReturnType<any, any, any
       <Textarea label="Descripción" required autosize minRows={2} maxRows={5} {...form.getInputProps('packageDescription')} />
       <TextInput label="Remitente" placeholder="Amazon, Shein, eBay..." {...form.getInputProps('senderName')} />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <NumberInput label="Peso (kg)" min={0} step={0.1} decimalScale={2} {...numberInput(form.getInputProps('weightKg'))} />
+        <DecimalInput kind="weightKg" label="Peso (kg)" {...form.getInputProps('weightKg')} />
         <TextInput label="Dimensiones (cm)" placeholder="30x20x15" {...form.getInputProps('dimensionsCm')} />
-        <NumberInput label="Valor (USD)" min={0} step={0.01} decimalScale={2} prefix="$" {...numberInput(form.getInputProps('estimatedValueUsd'))} />
+        <DecimalInput kind="amountUsd" withSign label="Valor (USD)" {...form.getInputProps('estimatedValueUsd')} />
       </SimpleGrid>
       <Textarea label="Notas internas" description="No se muestran al cliente" autosize minRows={2} maxRows={4} {...form.getInputProps('notes')} />
     </>
@@ -95,9 +103,11 @@ export const CreatePackageDialog = formDialog('Crear Paquete', CreatePackageForm
 function CreatePackageForm({ onClose }: { onClose: () => void }) {
   const invalidate = useInvalidatePackages();
   const mutation = useMutation(trpc.packages.create.mutationOptions());
+  const plausible = usePlausibleConfirm();
   const form = useSchemaForm<CreateValues>(packageCreateInput, { userId: '', status: 'pending', ...EMPTY_FIELDS });
 
   const submit = form.onSubmit(async (values) => {
+    if (!(await plausible.confirm(packageChecks(values)))) return;
     try {
       await mutation.mutateAsync(packageCreateInput.parse(values));
       notifySuccess(M.createdTitle, M.created);
@@ -111,6 +121,7 @@ function CreatePackageForm({ onClose }: { onClose: () => void }) {
 
   return (
     <DialogForm onSubmit={submit} onCancel={onClose} label="Crear Paquete" loading={mutation.isPending}>
+      {plausible.dialog}
       <CustomerPicker
         required
         value={form.values.userId}
@@ -148,6 +159,7 @@ export function EditPackageDialog({ packageId, onClose }: { packageId: string | 
 function EditPackageForm({ pkg, onClose }: { pkg: PackageDetail; onClose: () => void }) {
   const invalidate = useInvalidatePackages();
   const mutation = useMutation(trpc.packages.update.mutationOptions());
+  const plausible = usePlausibleConfirm();
   const form = useSchemaForm<EditValues>(packageUpdateInput, {
     id: pkg.id,
     mailboxId: pkg.mailboxId,
@@ -162,13 +174,15 @@ function EditPackageForm({ pkg, onClose }: { pkg: PackageDetail; onClose: () => 
     warehouseLocation: pkg.warehouseLocation ?? '',
   });
   const failure = (error: unknown) => failureMessage(error, M.updateFailed);
-  const { submit, error } = useDialogSubmit(form, { invalidate, onClose, failure }, async (values) => {
+  const confirm = (values: EditValues) => plausible.confirm(packageChecks(values));
+  const { submit, error } = useDialogSubmit(form, { invalidate, onClose, failure, confirm }, async (values) => {
     await mutation.mutateAsync(packageUpdateInput.parse(values));
     return [M.updatedTitle, M.updated];
   });
 
   return (
     <DialogForm onSubmit={submit} error={error} onCancel={onClose} label="Guardar cambios" loading={mutation.isPending}>
+      {plausible.dialog}
       <Text size="sm">
         Cliente: <b>{pkg.customerName ?? pkg.customerEmail}</b> · {pkg.customerEmail}
       </Text>

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Divider, Group, NumberInput, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Divider, Group, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
@@ -11,10 +11,11 @@ import {
   type Carrier,
   type EstadoTrackingPrealerta,
 } from '@casillero/shared';
-import { numberInput } from '../../../../components/forms/fields';
+import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
 import { DialogForm, subjectDialog } from '../../../../components/forms/FormDialog';
-import { CarrierSelect, EstadoTrackingSelect, PrealertFigures } from '../../../../components/forms/PrealertFields';
+import { CarrierSelect, EstadoTrackingSelect, PrealertFigures, prealertFigureChecks } from '../../../../components/forms/PrealertFields';
 import { useInvalidate, type Router } from '../../../../components/forms/useInvalidate';
+import { usePlausibleConfirm } from '../../../../components/forms/usePlausibleConfirm';
 import { useSchemaForm } from '../../../../components/forms/useSchemaForm';
 import { getErrorMessage, getFieldErrors } from '../../../../lib/errors';
 import { trpc } from '../../../../lib/trpc';
@@ -67,11 +68,11 @@ function PrealertDetails({ prealert: p, onClose }: PrealertFormProps) {
 type EditValues = {
   id: string;
   description: string;
-  quantityItems: number;
-  amountSpent: number | '';
+  quantityItems: DecimalValue;
+  amountSpent: DecimalValue;
   senderName: string;
-  estimatedWeight: number | '';
-  estimatedValue: number | '';
+  estimatedWeight: DecimalValue;
+  estimatedValue: DecimalValue;
   carrier: Carrier | '';
   estadoTracking: EstadoTrackingPrealerta;
   notes: string;
@@ -90,10 +91,18 @@ export const EditPrealertDialog = prealertDialog(M.editTitle, EditPrealertForm, 
 /**
  * Submits a pre-alert dialog (`run` makes the change, toasts and closes); a refusal puts the
  * server's field errors on the form and says why in a toast. Either way the lists refresh.
+ * `confirm` is asked first (an implausible figure): false saves nothing.
  */
-function usePrealertSubmit<V>(form: UseFormReturnType<V>, run: (values: V) => Promise<void>, failed: (reason: string) => string, alsoStale: Router[] = []) {
+function usePrealertSubmit<V>(
+  form: UseFormReturnType<V>,
+  run: (values: V) => Promise<void>,
+  failed: (reason: string) => string,
+  alsoStale: Router[] = [],
+  confirm?: (values: V) => Promise<boolean>,
+) {
   const invalidate = useInvalidate(trpc.prealerts, ...alsoStale);
   return form.onSubmit(async (values) => {
+    if (confirm && !(await confirm(values))) return;
     try {
       await run(values);
     } catch (error) {
@@ -106,6 +115,7 @@ function usePrealertSubmit<V>(form: UseFormReturnType<V>, run: (values: V) => Pr
 
 function EditPrealertForm({ prealert: p, onClose }: PrealertFormProps) {
   const edit = useMutation(trpc.prealerts.edit.mutationOptions());
+  const plausible = usePlausibleConfirm();
   const form = useSchemaForm<EditValues>(prealertAdminEditInput, {
     id: p.id,
     description: p.description,
@@ -121,15 +131,18 @@ function EditPrealertForm({ prealert: p, onClose }: PrealertFormProps) {
   const submit = usePrealertSubmit(
     form,
     async (values) => {
-      await edit.mutateAsync(values);
+      await edit.mutateAsync(prealertAdminEditInput.parse(values));
       notifications.show({ color: 'green', message: M.updated });
       onClose();
     },
     M.updateFailed,
+    [],
+    (values) => plausible.confirm(prealertFigureChecks(values)),
   );
 
   return (
     <DialogForm onSubmit={submit} gap="sm" onCancel={onClose} label="Guardar cambios" loading={edit.isPending}>
+      {plausible.dialog}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <TextInput label="Número de tracking" value={p.trackingNumber ?? M.noTracking} disabled description="No se puede editar." readOnly />
         <TextInput label="Remitente" {...form.getInputProps('senderName')} />
@@ -143,16 +156,14 @@ function EditPrealertForm({ prealert: p, onClose }: PrealertFormProps) {
   );
 }
 
-type ConvertValues = { id: string; actualWeight: number; actualValue: number; packageDescription: string; notes: string };
+type ConvertValues = { id: string; actualWeight: DecimalValue; actualValue: DecimalValue; packageDescription: string; notes: string };
 
 /** Convertir Prealerta a Paquete: real weight and value, the package's description and notes. */
 export const ConvertPrealertDialog = prealertDialog(M.convertTitle, ConvertPrealertForm);
 
-/** A non-numeric entry counts as 0 (docs/product/admin-prealerts.md#convert). */
-const numberOrZero = (v: string | number) => (Number.isFinite(Number(v)) && v !== '' ? Number(v) : 0);
-
 function ConvertPrealertForm({ prealert: p, onClose }: PrealertFormProps) {
   const convert = useMutation(trpc.prealerts.convert.mutationOptions());
+  const plausible = usePlausibleConfirm();
   const [isDone, setIsDone] = useState(false);
   const form = useSchemaForm<ConvertValues>(prealertConvertInput, {
     id: p.id,
@@ -164,23 +175,30 @@ function ConvertPrealertForm({ prealert: p, onClose }: PrealertFormProps) {
   const submit = usePrealertSubmit(
     form,
     async (values) => {
-      await convert.mutateAsync(values);
+      await convert.mutateAsync(prealertConvertInput.parse(values));
       setIsDone(true);
       notifications.show({ color: 'green', message: M.converted });
       onClose();
     },
     M.convertFailed,
     [trpc.packages],
+    (values) =>
+      plausible.confirm([
+        { kind: 'weightKg', value: values.actualWeight },
+        { kind: 'amountUsd', value: values.actualValue },
+      ]),
   );
 
   return (
     <DialogForm onSubmit={submit} gap="sm" onCancel={onClose} label="Convertir a Paquete" loading={convert.isPending} disabled={isDone}>
+      {plausible.dialog}
       <Text size="sm">
         Se creará un paquete <b>Recibido</b> para {p.clientName ?? p.clientEmail} a partir de la prealerta <b>{p.trackingNumber ?? p.description}</b>.
       </Text>
       <SimpleGrid cols={2} spacing="sm">
-        <NumberInput label="Peso real (kg)" min={0} step={0.1} decimalScale={2} {...numberInput(form.getInputProps('actualWeight'), numberOrZero)} />
-        <NumberInput label="Valor real (USD)" min={0} step={0.01} decimalScale={2} {...numberInput(form.getInputProps('actualValue'), numberOrZero)} />
+        {/* An empty field counts as 0 (docs/product/admin-prealerts.md#convert). */}
+        <DecimalInput kind="weightKg" label="Peso real (kg)" emptyValue={0} {...form.getInputProps('actualWeight')} />
+        <DecimalInput kind="amountUsd" label="Valor real (USD)" emptyValue={0} {...form.getInputProps('actualValue')} />
       </SimpleGrid>
       <Textarea label="Descripción del paquete" autosize minRows={2} {...form.getInputProps('packageDescription')} />
       <Textarea label="Notas internas" autosize minRows={2} {...form.getInputProps('notes')} />

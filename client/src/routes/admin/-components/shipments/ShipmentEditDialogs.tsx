@@ -5,9 +5,11 @@ import { useMutation } from '@tanstack/react-query';
 import { SHIPMENT_EDIT_MESSAGES as E, VENEZUELAN_STATES, shipmentUpdateInput, type VenezuelanState } from '@casillero/shared';
 import { trpc } from '../../../../lib/trpc';
 import { ConfirmDialog, DialogForm, subjectDialog } from '../../../../components/forms/FormDialog';
+import type { DecimalValue } from '../../../../components/forms/DecimalInput';
+import { usePlausibleConfirm } from '../../../../components/forms/usePlausibleConfirm';
 import { useConfirmedMutation, useDialogSubmit, useSchemaForm } from '../../../../components/forms/useSchemaForm';
 import { failureMessage } from '../packages/feedback';
-import { DeliveryFields } from './ShipmentForm';
+import { DeliveryFields, shippingCostCheck } from './ShipmentForm';
 import { useInvalidateShipments } from './ShipmentStatus';
 import type { ShipmentRow } from './types';
 
@@ -17,7 +19,7 @@ type Values = {
   deliveryCity: string;
   deliveryState: VenezuelanState | '';
   estimatedDelivery: string;
-  shippingCostUsd: number;
+  shippingCostUsd: DecimalValue;
   trackingNumber: string;
 };
 
@@ -40,15 +42,18 @@ export const EditShipmentDialog = subjectDialog<ShipmentRow>(
 function EditShipmentForm({ shipment, onClose }: { shipment: ShipmentRow; onClose: () => void }) {
   const invalidate = useInvalidateShipments();
   const mutation = useMutation(trpc.shipments.update.mutationOptions());
+  const plausible = usePlausibleConfirm();
   const form = useSchemaForm<Values>(shipmentUpdateInput, valuesOf(shipment));
   const failure = (error: unknown) => failureMessage(error, E.updateFailed);
-  const { submit, error } = useDialogSubmit(form, { invalidate, onClose, failure }, async (values) => {
+  const confirm = (values: Values) => plausible.confirm(shippingCostCheck(values.shippingCostUsd));
+  const { submit, error } = useDialogSubmit(form, { invalidate, onClose, failure, confirm }, async (values) => {
     const result = await mutation.mutateAsync(shipmentUpdateInput.parse(values));
     return [E.updatedTitle, E.updated(result.shipmentCode)];
   });
 
   return (
     <DialogForm onSubmit={submit} error={error} onCancel={onClose} label="Guardar cambios" loading={mutation.isPending}>
+      {plausible.dialog}
       <Text size="sm">
         Envío{' '}
         <Text span ff="monospace" fw={600}>

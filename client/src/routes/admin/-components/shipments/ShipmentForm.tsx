@@ -1,12 +1,14 @@
-import { Alert, Button, Checkbox, Group, NumberInput, Paper, ScrollArea, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Paper, ScrollArea, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconCalendar, IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { PACKAGE_STATUS_LABELS, SHIPMENT_MESSAGES as M, VENEZUELAN_STATES, formatUsd, shipmentCreateInput, type VenezuelanState } from '@casillero/shared';
-import { numberInput, optionalValue } from '../../../../components/forms/fields';
+import { PACKAGE_STATUS_LABELS, SHIPMENT_MESSAGES as M, VENEZUELAN_STATES, formatUsd, shipmentCreateInput, type PlausibilityCheck, type VenezuelanState } from '@casillero/shared';
+import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
+import { optionalValue } from '../../../../components/forms/fields';
 import { formDialog } from '../../../../components/forms/FormDialog';
+import { usePlausibleConfirm } from '../../../../components/forms/usePlausibleConfirm';
 import { useSchemaForm } from '../../../../components/forms/useSchemaForm';
 import { trpc } from '../../../../lib/trpc';
 import { CustomerPicker } from '../packages/CustomerPicker';
@@ -20,7 +22,7 @@ type Values = {
   deliveryCity: string;
   deliveryState: VenezuelanState | '';
   estimatedDelivery: string;
-  shippingCostUsd: number;
+  shippingCostUsd: DecimalValue;
   packageIds: string[];
 };
 
@@ -38,7 +40,8 @@ const kg1 = (n: number) => `${n.toLocaleString('es-ES', { minimumFractionDigits:
 
 type DeliveryField = 'deliveryAddress' | 'deliveryCity' | 'deliveryState' | 'estimatedDelivery' | 'shippingCostUsd';
 
-const numberOrZero = (v: string | number) => (v === '' || Number.isNaN(Number(v)) ? 0 : Number(v));
+/** The cost asked about before saving when far from the usual. */
+export const shippingCostCheck = (cost: unknown): PlausibilityCheck[] => [{ kind: 'amountUsd', value: cost }];
 
 /** Where and when the shipment is delivered, and what it costs (creating and editing a shipment). */
 export function DeliveryFields({ inputProps, minDate }: { inputProps: (field: DeliveryField) => GetInputPropsReturnType; minDate?: Date }) {
@@ -57,14 +60,7 @@ export function DeliveryFields({ inputProps, minDate }: { inputProps: (field: De
           minDate={minDate}
           {...optionalValue(inputProps('estimatedDelivery'))}
         />
-        <NumberInput
-          label="Costo de envío (USD)"
-          min={0}
-          step={0.01}
-          decimalScale={2}
-          prefix="$"
-          {...numberInput(inputProps('shippingCostUsd'), numberOrZero)}
-        />
+        <DecimalInput kind="amountUsd" withSign label="Costo de envío (USD)" emptyValue={0} {...inputProps('shippingCostUsd')} />
       </SimpleGrid>
     </>
   );
@@ -93,6 +89,7 @@ export const CreateShipmentDialog = formDialog('Crear Envío', CreateShipmentFor
 function CreateShipmentForm({ onClose }: { onClose: () => void }) {
   const invalidate = useInvalidateShipments();
   const mutation = useMutation(trpc.shipments.create.mutationOptions());
+  const plausible = usePlausibleConfirm();
   const form = useSchemaForm<Values>(shipmentCreateInput, INITIAL);
   const userId = form.values.userId;
   const available = useQuery({ ...trpc.shipments.availablePackages.queryOptions({ userId }), enabled: Boolean(userId) });
@@ -105,6 +102,7 @@ function CreateShipmentForm({ onClose }: { onClose: () => void }) {
 
   const submit = form.onSubmit(
     async (values) => {
+      if (!(await plausible.confirm(shippingCostCheck(values.shippingCostUsd)))) return;
       try {
         const result = await mutation.mutateAsync(shipmentCreateInput.parse(values));
         notifications.show({
@@ -128,6 +126,7 @@ function CreateShipmentForm({ onClose }: { onClose: () => void }) {
 
   return (
     <form onSubmit={submit} noValidate>
+      {plausible.dialog}
       <Stack>
         <CustomerPicker
           required

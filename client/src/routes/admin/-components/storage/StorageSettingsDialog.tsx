@@ -1,12 +1,14 @@
 // The storage settings (docs/product/storage.md#settings): how many days a parcel stores free, and the fee per day after
 // them (shown in the customer's Almacén, charged when the parcel goes into a shipment). Admin only.
-import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconSettings } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { STORAGE_MESSAGES, STORAGE_REMINDER_DAYS_BEFORE } from '@casillero/shared';
+import { STORAGE_MESSAGES, STORAGE_REMINDER_DAYS_BEFORE, storageSettingsInput } from '@casillero/shared';
 import { HeaderButton } from '../../../../components/data-table';
+import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
+import { usePlausibleConfirm } from '../../../../components/forms/usePlausibleConfirm';
 import { notifyChange } from '../../../../lib/notify';
 import { useCan } from '../../../../lib/permissions';
 import { trpc } from '../../../../lib/trpc';
@@ -15,8 +17,11 @@ export function StorageSettingsDialog({ opened, onClose }: { opened: boolean; on
   const queryClient = useQueryClient();
   const settings = useQuery({ ...trpc.storage.settings.queryOptions(), enabled: opened });
   const mutation = useMutation(trpc.storage.updateSettings.mutationOptions());
-  const [freeDays, setFreeDays] = useState<number | string>('');
-  const [fee, setFee] = useState<number | string>('');
+  const [freeDays, setFreeDays] = useState<DecimalValue>('');
+  const [fee, setFee] = useState<DecimalValue>('');
+  // The schema's complaints, per field, from the last attempt.
+  const [errors, setErrors] = useState<Partial<Record<'freeDays' | 'feePerDayUsd', string>>>({});
+  const plausible = usePlausibleConfirm();
   useEffect(() => {
     if (settings.data) {
       setFreeDays(settings.data.freeDays);
@@ -25,8 +30,12 @@ export function StorageSettingsDialog({ opened, onClose }: { opened: boolean; on
   }, [settings.data]);
 
   const save = async () => {
+    const checked = storageSettingsInput.safeParse({ freeDays, feePerDayUsd: fee });
+    setErrors(checked.success ? {} : Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])));
+    if (!checked.success) return;
+    if (!(await plausible.confirm([{ kind: 'dailyFeeUsd', value: checked.data.feePerDayUsd }]))) return;
     const saved = await notifyChange(
-      () => mutation.mutateAsync({ freeDays: Number(freeDays), feePerDayUsd: Number(fee) }),
+      () => mutation.mutateAsync(checked.data),
       { message: STORAGE_MESSAGES.settingsSaved },
     );
     if (saved) {
@@ -37,13 +46,14 @@ export function StorageSettingsDialog({ opened, onClose }: { opened: boolean; on
 
   return (
     <Modal opened={opened} onClose={onClose} title="Almacenaje">
+      {plausible.dialog}
       <Stack>
         <Text size="sm" c="dimmed">
           Cada paquete en el almacén tiene estos días de almacenaje gratis. El cliente recibe un recordatorio {STORAGE_REMINDER_DAYS_BEFORE} días
           antes y el último día; después se cobra la tarifa diaria al crear su envío.
         </Text>
-        <NumberInput label="Días de almacenaje gratis" min={0} max={365} step={1} allowDecimal={false} value={freeDays} onChange={setFreeDays} />
-        <NumberInput label="Tarifa por día después (USD)" min={0} max={100} step={0.05} decimalScale={2} prefix="$" value={fee} onChange={setFee} />
+        <DecimalInput kind="count" inputMode="numeric" label="Días de almacenaje gratis" value={freeDays} onChange={setFreeDays} error={errors.freeDays} />
+        <DecimalInput kind="dailyFeeUsd" withSign label="Tarifa por día después (USD)" value={fee} onChange={setFee} error={errors.feePerDayUsd} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancelar

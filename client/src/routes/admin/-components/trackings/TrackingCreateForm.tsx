@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertCircle, IconUserCheck } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,11 +12,14 @@ import {
   TRACKING_DEFAULTS,
   TRACKING_MESSAGES,
   trackingCreateInput,
+  type PlausibilityCheck,
   type Priority,
 } from '@casillero/shared';
 import { getErrorCode, getErrorMessage, getFieldErrors } from '../../../../lib/errors';
+import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
 import { ErrorAlert } from '../../../../components/forms/FormParts';
 import { notifySuccess } from '../../../../components/forms/notify';
+import { usePlausibleConfirm } from '../../../../components/forms/usePlausibleConfirm';
 import { useSchemaForm } from '../../../../components/forms/useSchemaForm';
 import { trpc } from '../../../../lib/trpc';
 import type { TrackingClient } from './types';
@@ -26,8 +29,8 @@ type Values = {
   trackingNumber: string;
   carrier: string;
   description: string;
-  estimatedWeight: number | '';
-  estimatedValue: number | '';
+  estimatedWeight: DecimalValue;
+  estimatedValue: DecimalValue;
   senderName: string;
   originCountry: string;
   priority: Priority;
@@ -65,6 +68,7 @@ export function TrackingCreateForm({ onCreated }: { onCreated: () => void }) {
     placeholderData: keepPreviousData,
   });
   const mutation = useMutation(trpc.trackings.create.mutationOptions());
+  const plausible = usePlausibleConfirm();
   const form = useSchemaForm<Values>(trackingCreateInput, initialValues, { onValuesChange: () => setServerError(null) });
 
   const options = [...(clients.data ?? [])];
@@ -78,6 +82,11 @@ export function TrackingCreateForm({ onCreated }: { onCreated: () => void }) {
 
   const submit = form.onSubmit(async (values) => {
     setServerError(null);
+    const checks: PlausibilityCheck[] = [
+      { kind: 'weightKg', value: values.estimatedWeight },
+      { kind: 'amountUsd', value: values.estimatedValue },
+    ];
+    if (!(await plausible.confirm(checks))) return;
     try {
       const created = await mutation.mutateAsync(trackingCreateInput.parse(values));
       notifySuccess(
@@ -103,6 +112,7 @@ export function TrackingCreateForm({ onCreated }: { onCreated: () => void }) {
 
   return (
     <form onSubmit={submit} noValidate aria-label="Nuevo tracking">
+      {plausible.dialog}
       <Stack gap="md">
         <Card withBorder radius="md">
           <Stack gap="sm">
@@ -164,16 +174,8 @@ export function TrackingCreateForm({ onCreated }: { onCreated: () => void }) {
             </SimpleGrid>
             <Textarea label="Descripción" required autosize minRows={2} maxRows={6} {...form.getInputProps('description')} />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <NumberInput label="Peso estimado (kg)" min={0.1} max={100} step={0.1} decimalScale={2} {...form.getInputProps('estimatedWeight')} />
-              <NumberInput
-                label="Valor estimado (USD)"
-                min={0}
-                max={10_000}
-                step={0.01}
-                decimalScale={2}
-                prefix="$"
-                {...form.getInputProps('estimatedValue')}
-              />
+              <DecimalInput kind="weightKg" label="Peso estimado (kg)" {...form.getInputProps('estimatedWeight')} />
+              <DecimalInput kind="amountUsd" withSign label="Valor estimado (USD)" {...form.getInputProps('estimatedValue')} />
               <TextInput label="Remitente" required {...form.getInputProps('senderName')} />
               <Select
                 label="País de origen"

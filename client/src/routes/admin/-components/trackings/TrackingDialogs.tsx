@@ -1,4 +1,4 @@
-import { Divider, Group, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Divider, Group, Select, Stack, Text, Textarea } from '@mantine/core';
 import type { GetInputPropsReturnType, UseFormReturnType } from '@mantine/form';
 import { IconLink } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -19,9 +19,10 @@ import { getErrorMessage } from '../../../../lib/errors';
 import { CustomerSection, DetailsHeading, FactGrid, HistoryTimeline } from '../../../../components/details/DetailsParts';
 import { DetailsDrawer, type DetailsDrawerOpen } from '../../../../components/details/DetailsDrawer';
 import { EntityHistory } from '../../../../components/details/EntityHistory';
-import { numberInput } from '../../../../components/forms/fields';
+import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
 import { DialogForm, subjectDialog } from '../../../../components/forms/FormDialog';
 import { useInvalidate } from '../../../../components/forms/useInvalidate';
+import { usePlausibleConfirm } from '../../../../components/forms/usePlausibleConfirm';
 import { useDialogSubmit, useSchemaForm } from '../../../../components/forms/useSchemaForm';
 import { trpc } from '../../../../lib/trpc';
 import { PrealertStatusBadge } from '../prealerts/common';
@@ -111,39 +112,43 @@ type TrackingFormProps = { tracking: TrackingRow; onClose: () => void };
 /** The real weight in kg; 0 (or an emptied field) keeps the recorded one. */
 function ActualWeightInput({ inputProps, description }: { inputProps: GetInputPropsReturnType; description: string }) {
   return (
-    <NumberInput
-      label="Peso real (kg)"
-      description={description}
-      min={0}
-      max={100}
-      step={0.1}
-      decimalScale={2}
-      {...numberInput(inputProps, (v) => (v === '' ? 0 : Number(v)))}
-    />
+    <DecimalInput kind="weightKg" label="Peso real (kg)" description={description} emptyValue={0} {...inputProps} />
   );
 }
 
-/** Either action's submit: the toast, every trackings query (list, count, stats, details) stale, the dialog closed. */
-function useTrackingSubmit<V>(form: UseFormReturnType<V>, onClose: () => void, failed: string, run: (values: V) => Promise<[title: string, message: string]>) {
+/**
+ * Either action's submit: the real weight asked about when far from the usual, then the toast,
+ * every trackings query (list, count, stats, details) stale, the dialog closed. Render `dialog`.
+ */
+function useTrackingSubmit<V extends { actualWeight: DecimalValue }>(
+  form: UseFormReturnType<V>,
+  onClose: () => void,
+  failed: string,
+  run: (values: V) => Promise<[title: string, message: string]>,
+) {
   const invalidate = useInvalidate(trpc.trackings);
-  return useDialogSubmit(form, { invalidate, onClose, failure: (error) => getErrorMessage(error, failed) }, run);
+  const plausible = usePlausibleConfirm();
+  const confirm = (values: V) => plausible.confirm([{ kind: 'weightKg', value: values.actualWeight }]);
+  const { submit, error } = useDialogSubmit(form, { invalidate, onClose, failure: (error) => getErrorMessage(error, failed), confirm }, run);
+  return { submit, error, dialog: plausible.dialog };
 }
 
 /** New status, real weight (0 keeps the recorded one) and an optional message for the client. */
 export const ChangeStatusDialog = subjectDialog<TrackingRow>('Cambiar estado', (t, onClose) => <ChangeStatusForm tracking={t} onClose={onClose} />);
 
-type StatusValues = { id: string; status: TrackingStatus | ''; actualWeight: number; message: string };
+type StatusValues = { id: string; status: TrackingStatus | ''; actualWeight: DecimalValue; message: string };
 
 function ChangeStatusForm({ tracking, onClose }: TrackingFormProps) {
   const mutation = useMutation(trpc.trackings.updateStatus.mutationOptions());
   const form = useSchemaForm<StatusValues>(trackingStatusChangeInput, { id: tracking.id, status: '', actualWeight: 0, message: '' });
-  const { submit, error } = useTrackingSubmit(form, onClose, M.statusFailed, async (values) => {
+  const { submit, error, dialog } = useTrackingSubmit(form, onClose, M.statusFailed, async (values) => {
     const result = await mutation.mutateAsync(trackingStatusChangeInput.parse(values));
     return [M.statusUpdatedTitle, M.statusUpdated(result.trackingNumber, TRACKING_STATUS_LABELS[result.status])];
   });
 
   return (
     <DialogForm onSubmit={submit} error={error} onCancel={onClose} label="Actualizar estado" loading={mutation.isPending}>
+      {dialog}
       <Text size="sm">
         Tracking <b>{tracking.trackingNumber}</b> · estado actual <TrackingStatusBadge status={tracking.status} />
       </Text>
@@ -166,18 +171,19 @@ function ChangeStatusForm({ tracking, onClose }: TrackingFormProps) {
 /** Required reason and real weight; sets the tracking to needs repack (docs/product/admin-trackings.md#request-repack). */
 export const RepackDialog = subjectDialog<TrackingRow>('Solicitar reempaque', (t, onClose) => <RepackForm tracking={t} onClose={onClose} />);
 
-type RepackValues = { id: string; reason: string; actualWeight: number };
+type RepackValues = { id: string; reason: string; actualWeight: DecimalValue };
 
 function RepackForm({ tracking, onClose }: TrackingFormProps) {
   const mutation = useMutation(trpc.trackings.requestRepack.mutationOptions());
   const form = useSchemaForm<RepackValues>(trackingRepackInput, { id: tracking.id, reason: '', actualWeight: 0 });
-  const { submit, error } = useTrackingSubmit(form, onClose, M.repackFailed, async (values) => {
+  const { submit, error, dialog } = useTrackingSubmit(form, onClose, M.repackFailed, async (values) => {
     const result = await mutation.mutateAsync(trackingRepackInput.parse(values));
     return [M.repackTitle, M.repackRequested(result.trackingNumber)];
   });
 
   return (
     <DialogForm onSubmit={submit} error={error} onCancel={onClose} label="Solicitar reempaque" color="yellow" loading={mutation.isPending}>
+      {dialog}
       <Text size="sm">
         Tracking <b>{tracking.trackingNumber}</b> de {tracking.clientName ?? tracking.clientEmail}
       </Text>

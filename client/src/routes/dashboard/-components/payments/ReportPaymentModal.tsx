@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Alert, Center, Group, Loader, Modal, MultiSelect, NumberInput, Radio, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Center, Group, Loader, Modal, MultiSelect, Radio, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,7 +14,9 @@ import {
 } from '@casillero/shared';
 import { getErrorMessage, getFieldErrors } from '../../../../lib/errors';
 import { UploadError, checkFile, uploadFile } from '../../../../lib/files';
+import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
 import { DialogActions } from '../../../../components/forms/FormDialog';
+import { usePlausibleConfirm } from '../../../../components/forms/usePlausibleConfirm';
 import { useSchemaForm } from '../../../../components/forms/useSchemaForm';
 import { trpc } from '../../../../lib/trpc';
 import { PaymentMethodDetails } from './PaymentMethodDetails';
@@ -36,7 +38,7 @@ type Values = {
   methodId: string;
   paymentReference: string;
   /** In the chosen method's currency. */
-  amount: number | '';
+  amount: DecimalValue;
   description: string;
   /** The trackings a new shipping payment pays. */
   trackingIds: string[];
@@ -71,6 +73,7 @@ function ReportPaymentForm({ subject, onDone }: { subject: ReportSubject; onDone
   const [receiptError, setReceiptError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const plausible = usePlausibleConfirm();
   // A receipt already uploaded is not sent again when the report is retried.
   const uploaded = useRef<{ file: File; id: string } | null>(null);
 
@@ -99,6 +102,7 @@ function ReportPaymentForm({ subject, onDone }: { subject: ReportSubject; onDone
 
   const handleSubmit = form.onSubmit(async (values) => {
     setRefusal(null);
+    if (!(await plausible.confirm([{ kind: method?.currency === 'VES' ? 'amountVes' : 'amountUsd', value: values.amount }]))) return;
     const problem = receipt ? await checkFile(receipt, 'receipt') : PAYMENT_MESSAGES.receiptRequired;
     if (problem) {
       setReceiptError(problem);
@@ -116,6 +120,8 @@ function ReportPaymentForm({ subject, onDone }: { subject: ReportSubject; onDone
     try {
       const answer = await report.mutateAsync({
         ...values,
+        // Checked by the schema: a number, or empty for what is still owed.
+        amount: values.amount as number | '',
         trackingIds: paysShipping ? values.trackingIds : [],
         receiptFileId: uploaded.current.id,
       });
@@ -155,6 +161,7 @@ function ReportPaymentForm({ subject, onDone }: { subject: ReportSubject; onDone
   const currency = method?.currency ?? null;
   return (
     <form onSubmit={handleSubmit} noValidate>
+      {plausible.dialog}
       <Stack gap="md">
         <SubjectSummary subject={subject} />
         {subject.kind === 'new' && (
@@ -216,17 +223,13 @@ function ReportPaymentForm({ subject, onDone }: { subject: ReportSubject; onDone
         {method && <PaymentMethodDetails method={method} />}
 
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <NumberInput
+          <DecimalInput
+            kind={currency === 'VES' ? 'amountVes' : 'amountUsd'}
+            withSign={currency !== null}
             label={currency === 'VES' ? 'Monto pagado en Bs.' : currency === 'USD' ? 'Monto pagado en USD' : 'Monto pagado'}
             description={amountHint(subject, currency)}
             placeholder={currency ? '0,00' : 'Elige primero el método'}
             disabled={!currency}
-            min={0}
-            decimalScale={2}
-            fixedDecimalScale
-            decimalSeparator=","
-            thousandSeparator="."
-            prefix={currency === 'VES' ? 'Bs. ' : '$'}
             withAsterisk={subject.kind === 'new'}
             {...form.getInputProps('amount')}
           />
