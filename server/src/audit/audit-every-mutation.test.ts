@@ -126,6 +126,36 @@ async function notification() {
   return list.rows[0]!;
 }
 
+/** A customer reports Bs. 150,00 by Pago Móvil toward their activation invoice; a statement line has it. */
+async function statementLineFor(nombre: string) {
+  await recordRate(db(), '40');
+  const customer = await customerWithActiveMailbox(db(), { nombre });
+  const customerCaller = callerFor(db(), customer.visitor, config);
+  const activation = (await customerCaller.billing.mine()).invoices.find((i) => i.concept === 'mailbox_activation')!;
+  const file = await storeFile(db(), diskFileStore(storageDir), {
+    ownerUserId: customer.user.id,
+    kind: 'receipt',
+    bytes: tinyPng(`conciliacion ${nombre}`),
+    contentType: 'image/png',
+    originalName: 'pago-movil.png',
+    uploadedBy: customer.user.id,
+  });
+  const reference = unique('AUDPM');
+  const payment = await customerCaller.payments.report({
+    paymentId: activation.openPaymentId!,
+    methodId: await paymentMethodId(db(), 'pago_movil'),
+    paymentReference: reference,
+    amount: 150,
+    receiptFileId: file.id,
+  });
+  const { statementId } = await setup.reconciliation.upload({
+    fileName: `estado-${reference}.csv`,
+    content: `fecha;referencia;descripcion;monto\n13/03/2026;${reference};Pago movil;150,00\n`,
+  });
+  const [line] = (await setup.reconciliation.lines({ statementId })).lines;
+  return { statementId, line: line!, payment };
+}
+
 async function staffMember(role: StaffRole) {
   return (await signedInStaff(db(), role)).user;
 }
@@ -584,41 +614,17 @@ const CASES: Record<string, Case> = {
     };
   },
   'reconciliation.approveMatched': async () => {
-    // A customer reports Bs. 150,00 by Pago Móvil toward their activation invoice; the statement has it.
-    await recordRate(db(), '40');
-    const carla = await customerWithActiveMailbox(db(), { nombre: 'Carla Conciliada' });
-    const carlaCaller = callerFor(db(), carla.visitor, config);
-    const activation = (await carlaCaller.billing.mine()).invoices.find((i) => i.concept === 'mailbox_activation')!;
-    const file = await storeFile(db(), diskFileStore(storageDir), {
-      ownerUserId: carla.user.id,
-      kind: 'receipt',
-      bytes: tinyPng('conciliacion'),
-      contentType: 'image/png',
-      originalName: 'pago-movil.png',
-      uploadedBy: carla.user.id,
-    });
-    const reference = unique('AUDPM');
-    const payment = await carlaCaller.payments.report({
-      paymentId: activation.openPaymentId!,
-      methodId: await paymentMethodId(db(), 'pago_movil'),
-      paymentReference: reference,
-      amount: 150,
-      receiptFileId: file.id,
-    });
-    const { statementId } = await setup.reconciliation.upload({
-      fileName: 'estado-conciliado.csv',
-      content: `fecha;referencia;descripcion;monto\n13/03/2026;${reference};Pago movil;150,00\n`,
-    });
-    const [line] = (await setup.reconciliation.lines({ statementId })).lines;
+    const { statementId, line, payment } = await statementLineFor('Carla Conciliada');
     return {
       input: { statementId },
-      expected: () => ({
-        entity: 'bank_statement_lines',
-        entityId: line!.id,
-        operation: 'update',
-        before: { payment_id: null },
-        after: { payment_id: payment.id },
-      }),
+      expected: () => ({ entity: 'bank_statement_lines', entityId: line.id, operation: 'update', before: { payment_id: null }, after: { payment_id: payment.id } }),
+    };
+  },
+  'reconciliation.approveLine': async () => {
+    const { line, payment } = await statementLineFor('Dora Elegida');
+    return {
+      input: { lineId: line.id, paymentId: payment.id },
+      expected: () => ({ entity: 'bank_statement_lines', entityId: line.id, operation: 'update', before: { payment_id: null }, after: { payment_id: payment.id } }),
     };
   },
 };

@@ -34,7 +34,11 @@ export type ReconciliationLine = {
   state: ReconciliationState;
   /** The payment matched or approved; for 'amount_differs', the one whose amount is off. */
   candidate: LineCandidate | null;
+  /** For 'ambiguous': every reported payment the line fits, for the cashier to choose from. */
+  candidates: LineCandidate[];
 };
+
+type FittingCandidate = { paymentId: string; userId: string; cents: number | string; reference: string | null; name: string | null; email: string };
 
 type Row = {
   id: string;
@@ -51,6 +55,8 @@ type Row = {
   paidReference: string | null;
   customerName: string | null;
   customerEmail: string | null;
+  /** The candidates whose amount agrees with the line's; two or more make it ambiguous. */
+  fitting: FittingCandidate[] | null;
 };
 
 /**
@@ -61,11 +67,26 @@ type Row = {
  *   ended by it, the shorter having at least SUFFIX_MIN_LENGTH characters;
  * - 'matched': the candidate's amount is within RECONCILIATION_TOLERANCE_CENTIMOS of the line's,
  *   and no earlier line of the statement matched the same payment;
+ * - 'ambiguous': two or more candidates whose amounts agree (a reference and an amount that fit
+ *   several customers' reports): the cashier chooses one, never the bulk approval;
  * - 'amount_differs': a candidate whose amount is off (both amounts are shown);
  * - 'not_found': no candidate (or only one that an earlier line matched).
  */
 export async function listStatementLines(db: DbOrTx, statementId: string): Promise<ReconciliationLine[]> {
   const tolerance = RECONCILIATION_TOLERANCE_CENTIMOS;
+  // The pending reports a line `l` may stand for: the same reference key, or else the one report
+  // whose key ends the line's (or is ended by it).
+  const candidatesOfLine = sql`
+    select r.id, r.user_id, r.cents, r.payment_reference, r.reported_at
+    from reported r where r.key = l.reference_key
+    union all
+    select s.id, s.user_id, s.cents, s.payment_reference, s.reported_at from (
+      select r.*, count(*) over () as n from reported r
+      where r.key <> l.reference_key
+        and least(length(r.key), length(l.reference_key)) >= ${SUFFIX_MIN_LENGTH}
+        and (right(l.reference_key, length(r.key)) = r.key or right(r.key, length(l.reference_key)) = l.reference_key)
+    ) s
+    where s.n = 1 and not exists (select 1 from reported e where e.key = l.reference_key)`;
   const rows = rowsOf<Row>(
     await db.execute(sql`
       with reported as (
@@ -82,25 +103,23 @@ export async function listStatementLines(db: DbOrTx, statementId: string): Promi
         coalesce(ap.user_id, c.user_id) as "userId",
         coalesce(round(ap.amount_ves * 100)::bigint, c.cents) as "paidCentimos",
         coalesce(ap.payment_reference, c.payment_reference) as "paidReference",
-        up.full_name as "customerName", u.email as "customerEmail"
+        up.full_name as "customerName", u.email as "customerEmail", fit.list as "fitting"
       from bank_statement_lines l
       left join lateral (
-        select m.id, m.user_id, m.cents, m.payment_reference from (
-          select r.id, r.user_id, r.cents, r.payment_reference, r.reported_at
-          from reported r where r.key = l.reference_key
-          union all
-          select s.id, s.user_id, s.cents, s.payment_reference, s.reported_at from (
-            select r.*, count(*) over () as n from reported r
-            where r.key <> l.reference_key
-              and least(length(r.key), length(l.reference_key)) >= ${SUFFIX_MIN_LENGTH}
-              and (right(l.reference_key, length(r.key)) = r.key or right(r.key, length(l.reference_key)) = l.reference_key)
-          ) s
-          where s.n = 1 and not exists (select 1 from reported e where e.key = l.reference_key)
-        ) m
+        select m.id, m.user_id, m.cents, m.payment_reference from (${candidatesOfLine}) m
         where l.payment_id is null
         order by (abs(m.cents - l.ves_centimos) <= ${tolerance}) desc, m.reported_at, m.id
         limit 1
       ) c on true
+      left join lateral (
+        select jsonb_agg(jsonb_build_object(
+            'paymentId', m.id, 'userId', m.user_id, 'cents', m.cents, 'reference', m.payment_reference,
+            'name', fp.full_name, 'email', fu.email) order by m.reported_at, m.id) as list
+        from (${candidatesOfLine}) m
+        join users fu on fu.id = m.user_id
+        left join user_profiles fp on fp.user_id = m.user_id
+        where l.payment_id is null and abs(m.cents - l.ves_centimos) <= ${tolerance}
+      ) fit on true
       left join payment_transactions ap on ap.id = l.payment_id
       left join users u on u.id = coalesce(ap.user_id, c.user_id)
       left join user_profiles up on up.user_id = u.id
@@ -128,7 +147,24 @@ export async function listStatementLines(db: DbOrTx, statementId: string): Promi
           reference: r.paidReference,
         }
       : null,
+    candidates: [],
   }));
+
+  // A line that fits two or more reports is ambiguous: never approved in bulk, the cashier chooses.
+  rows.forEach((r, i) => {
+    if (r.approvedPaymentId || !r.fitting || r.fitting.length < 2) return;
+    const line = lines[i]!;
+    line.state = 'ambiguous';
+    line.candidate = null;
+    line.candidates = r.fitting.map((f) => ({
+      paymentId: f.paymentId,
+      userId: f.userId,
+      customerName: f.name,
+      customerEmail: f.email,
+      reportedVesCentimos: Number(f.cents),
+      reference: f.reference,
+    }));
+  });
 
   // A payment is matched by one line only: the first by line number whose amount agrees.
   const claimed = new Set<string>();

@@ -224,16 +224,18 @@ export const RECONCILIATION_TOLERANCE_CENTIMOS = 100;
 export const STATEMENT_MAX_BYTES = 1_000_000;
 export const STATEMENT_MAX_LINES = 5_000;
 
-export const RECONCILIATION_STATES = ['matched', 'amount_differs', 'not_found', 'approved'] as const;
+export const RECONCILIATION_STATES = ['matched', 'ambiguous', 'amount_differs', 'not_found', 'approved'] as const;
 export type ReconciliationState = (typeof RECONCILIATION_STATES)[number];
 export const RECONCILIATION_STATE_LABELS: Record<ReconciliationState, string> = {
   matched: 'Coincide',
+  ambiguous: 'Ambiguo',
   amount_differs: 'Monto diferente',
   not_found: 'Sin pago reportado',
   approved: 'Aprobado',
 };
 export const RECONCILIATION_STATE_COLORS: Record<ReconciliationState, string> = {
   matched: 'green',
+  ambiguous: 'yellow',
   amount_differs: 'orange',
   not_found: 'gray',
   approved: 'blue',
@@ -253,6 +255,10 @@ export const RECONCILIATION_MESSAGES = {
   approvedTitle: 'Pagos aprobados',
   approved: (n: number) => (n === 1 ? 'Se aprobó 1 pago.' : `Se aprobaron ${n} pagos.`),
   nothingToApprove: 'No hay coincidencias por aprobar.',
+  ambiguousNote: 'Esta línea coincide con más de un pago reportado: elige a cuál corresponde. Nunca se aprueba en bloque.',
+  chooseCandidate: 'Aprobar este pago',
+  lineApproved: 'Pago aprobado con esta línea del estado de cuenta.',
+  lineNotChoosable: 'Esa línea ya no tiene ese pago entre sus candidatos: actualiza la lista.',
   statementNotFound: 'Estado de cuenta no encontrado.',
   uploadedTitle: 'Estado de cuenta cargado',
   uploaded: (added: number, repeated: number) =>
@@ -270,6 +276,9 @@ export const statementUploadInput = z.object({
   fileName: z.string().trim().min(1).max(200),
   content: z.string({ error: RECONCILIATION_MESSAGES.fileRequired }).min(1, RECONCILIATION_MESSAGES.fileRequired).max(STATEMENT_MAX_BYTES, RECONCILIATION_MESSAGES.fileTooLarge),
 });
+/** The cashier's choice for a line that fits more than one reported payment. */
+export const statementLineChoiceInput = z.object({ lineId: z.uuid(RECONCILIATION_MESSAGES.lineNotChoosable), paymentId: z.uuid(RECONCILIATION_MESSAGES.lineNotChoosable) });
+
 export const statementIdInput = z.object({ statementId: z.uuid(RECONCILIATION_MESSAGES.statementNotFound) });
 
 /** The methods the demo starts with (the administrator edits them in Tasas y métodos de pago). */

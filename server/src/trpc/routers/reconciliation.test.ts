@@ -306,6 +306,36 @@ describe('approving while someone reviews the same payment by hand', () => {
   });
 });
 
+describe('a line that fits more than one report', () => {
+  it('is ambiguous with its candidates, never approved in bulk; the cashier chooses one, once', async () => {
+    // Two customers wrote the same reference in two ways and paid the same amount.
+    const gil = await customerWhoReported('Gil Ambiguo', 'GIL-7766554433');
+    const hana = await customerWhoReported('Hana Ambigua', 'GIL7766554433');
+    expect(hana.reportedCentimos).toBe(gil.reportedCentimos);
+    const csv = `fecha;referencia;descripcion;monto\n12/03/2026;0GIL7766554433;Pago movil;${bs(gil.reportedCentimos)}\n`;
+    const { statementId } = await as(caja).reconciliation.upload({ fileName: 'banco-12-marzo.csv', content: csv });
+    const [line] = (await as(caja).reconciliation.lines({ statementId })).lines;
+    expect(line).toMatchObject({ state: 'ambiguous', candidate: null });
+    expect(line!.candidates.map((c) => c.paymentId).sort()).toEqual([gil.paymentId, hana.paymentId].sort());
+
+    const bulk = await as(caja).reconciliation.approveMatched({ statementId });
+    expect(bulk).toMatchObject({ approved: 0, message: M.nothingToApprove });
+    expect([await paymentStatus(gil.paymentId), await paymentStatus(hana.paymentId)]).toEqual(['pending', 'pending']);
+
+    // A payment that is not among the candidates is refused; the right one is approved.
+    const stranger = await customerWhoReported('Iris Ajena', 'IRIS-1122334455');
+    expect(await trpcError(as(caja).reconciliation.approveLine({ lineId: line!.id, paymentId: stranger.paymentId }))).toMatchObject({ code: 'CONFLICT', message: M.lineNotChoosable });
+    expect(await as(caja).reconciliation.approveLine({ lineId: line!.id, paymentId: hana.paymentId })).toEqual({ message: M.lineApproved });
+    expect([await paymentStatus(gil.paymentId), await paymentStatus(hana.paymentId)]).toEqual(['pending', 'completed']);
+    expect(await ledgerPayments(hana.paymentId)).toBe(1);
+    const [after] = (await as(caja).reconciliation.lines({ statementId })).lines;
+    expect(after).toMatchObject({ state: 'approved', candidate: { paymentId: hana.paymentId } });
+    // Chosen once: the line cannot approve the other report too.
+    expect(await trpcError(as(caja).reconciliation.approveLine({ lineId: line!.id, paymentId: gil.paymentId }))).toMatchObject({ code: 'CONFLICT' });
+    expect(await paymentStatus(gil.paymentId)).toBe('pending');
+  });
+});
+
 describe('a statement with errors', () => {
   it('is refused with the Spanish line and column of each error, and nothing is stored', async () => {
     const before = await storedCounts();

@@ -1,9 +1,9 @@
 // Bank statement reconciliation (docs/product/admin-payments-and-billing.md#reconciliation, /admin/conciliacion): see services/reconciliation.ts.
 // The statement travels as text in the JSON body of the mutation (1 MB at most, the input
 // schema's limit), as the manifest import does.
-import { RECONCILIATION_MESSAGES, statementIdInput, statementUploadInput } from '@casillero/shared';
+import { RECONCILIATION_MESSAGES, statementIdInput, statementLineChoiceInput, statementUploadInput } from '@casillero/shared';
 import { findStatementWithLines, listStatements } from '../../queries/reconciliation';
-import { approveMatchedLines, uploadStatement } from '../../services/reconciliation';
+import { approveChosenLine, approveMatchedLines, uploadStatement } from '../../services/reconciliation';
 import { foundOr } from '../found';
 import { router, staffProcedure } from '../init';
 
@@ -25,4 +25,9 @@ export const reconciliationRouter = router({
   approveMatched: staffProcedure('payments.write')
     .input(statementIdInput)
     .mutation(({ ctx, input }) => approveMatchedLines(ctx.db, ctx.user, input.statementId, ctx.config)),
+
+  /** The cashier's choice for a line that fits more than one reported payment. */
+  approveLine: staffProcedure('payments.write')
+    .input(statementLineChoiceInput)
+    .mutation(({ ctx, input }) => approveChosenLine(ctx.db, ctx.user, input, ctx.config)),
 });

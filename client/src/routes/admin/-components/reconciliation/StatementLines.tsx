@@ -22,7 +22,37 @@ type Line = inferOutput<typeof trpc.reconciliation.lines>['lines'][number];
 /** "2026-03-05" → "05/03/2026", as the bank wrote it (no time zone involved). */
 const formatDay = (day: string) => day.split('-').reverse().join('/');
 
-function CustomerCell({ line }: { line: Line }) {
+/** Chooses which reported payment an ambiguous line approves; absent for roles that only read. */
+type Choose = ((line: Line, paymentId: string) => void) | null;
+
+/** An ambiguous line's candidates, each with what it reported and, for the cashier, its button. */
+function AmbiguousCandidates({ line, choose }: { line: Line; choose: Choose }) {
+  return (
+    <Stack gap={6}>
+      <Text size="xs" c="dimmed">
+        {M.ambiguousNote}
+      </Text>
+      {line.candidates.map((c) => (
+        <Group key={c.paymentId} gap="xs" wrap="nowrap" justify="space-between">
+          <Stack gap={0}>
+            <Text size="sm">{c.customerName ?? c.customerEmail}</Text>
+            <Text size="xs" c="dimmed">
+              {c.customerEmail} · {formatVesCentimos(c.reportedVesCentimos)} · {c.reference ?? ''}
+            </Text>
+          </Stack>
+          {choose && (
+            <Button size="compact-xs" variant="light" onClick={() => choose(line, c.paymentId)} aria-label={`${M.chooseCandidate}: ${c.customerName ?? c.customerEmail}`}>
+              {M.chooseCandidate}
+            </Button>
+          )}
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+function CustomerCell({ line, choose }: { line: Line; choose: Choose }) {
+  if (line.state === 'ambiguous') return <AmbiguousCandidates line={line} choose={choose} />;
   const c = line.candidate;
   if (!c) return <Text size="sm" c="dimmed">—</Text>;
   return (
@@ -54,7 +84,7 @@ function ReportedCell({ line }: { line: Line }) {
   );
 }
 
-const lineColumns: ResponsiveColumn<Line>[] = [
+const lineColumns = (choose: Choose): ResponsiveColumn<Line>[] => [
   { header: T.colLine, cell: (line) => line.lineNumber },
   { header: T.colDate, cell: (line) => formatDay(line.movementDate) },
   { header: T.colReference, card: 'title', mono: true, cell: (line) => line.reference },
@@ -69,13 +99,14 @@ const lineColumns: ResponsiveColumn<Line>[] = [
       </Badge>
     ),
   },
-  { header: T.colCustomer, cell: (line) => <CustomerCell line={line} /> },
+  { header: T.colCustomer, cell: (line) => <CustomerCell line={line} choose={choose} /> },
   { header: T.colReported, cell: (line) => <ReportedCell line={line} /> },
 ];
 
 export function StatementLines({ statementId, canApprove }: { statementId: string; canApprove: boolean }) {
   const query = useQuery(trpc.reconciliation.lines.queryOptions({ statementId }));
   const approve = useMutation(trpc.reconciliation.approveMatched.mutationOptions());
+  const approveLine = useMutation(trpc.reconciliation.approveLine.mutationOptions());
   const invalidate = useInvalidate(trpc.reconciliation, trpc.payments, trpc.billing);
 
   if (query.isError) {
@@ -98,6 +129,19 @@ export function StatementLines({ statementId, canApprove }: { statementId: strin
       (result) => ({ title: result.approved > 0 ? M.approvedTitle : undefined, message: result.message }),
       (error) => getErrorMessage(error, T.approveFailed),
     );
+
+  const choose: Choose = canApprove
+    ? (line, paymentId) =>
+        void notifyChange(
+          async () => {
+            const result = await approveLine.mutateAsync({ lineId: line.id, paymentId });
+            await invalidate();
+            return result;
+          },
+          (result) => ({ title: M.approvedTitle, message: result.message }),
+          (error) => getErrorMessage(error, T.approveFailed),
+        )
+    : null;
 
   return (
     <Stack gap="sm" data-testid="statement-lines">
@@ -124,7 +168,7 @@ export function StatementLines({ statementId, canApprove }: { statementId: strin
         <ResponsiveTable
           caption={T.linesTitle(statement.fileName)}
           rows={lines}
-          columns={lineColumns}
+          columns={lineColumns(choose)}
           getRowId={(line) => line.id}
           cardLabel={(line) => `${T.colLine} ${line.lineNumber}: ${line.reference}`}
           rowAttributes={() => ({ 'data-testid': 'statement-line' })}
