@@ -10,7 +10,23 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { theme } from './src/theme';
 
 const here = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
-const api = { target: 'http://localhost:3000', changeOrigin: false };
+const API_TARGET = 'http://localhost:3000';
+const DEV_PORT = 5173;
+/**
+ * The API behind the dev server. A browser on this page sends `Origin: http://localhost:5173`,
+ * which the server's cross-site check (rightly) does not know; the proxy presents this page's own
+ * requests as the server's origin, and passes any other origin on untouched.
+ */
+const api = {
+  target: API_TARGET,
+  changeOrigin: false,
+  configure: (proxy: { on(event: 'proxyReq', listener: (proxyReq: { setHeader(name: string, value: string): void }, req: { headers: Record<string, string | string[] | undefined> }) => void): void }) => {
+    const devOrigins = new Set(['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${DEV_PORT}`));
+    proxy.on('proxyReq', (proxyReq, req) => {
+      if (typeof req.headers.origin === 'string' && devOrigins.has(req.headers.origin)) proxyReq.setHeader('origin', API_TARGET);
+    });
+  },
+};
 
 /**
  * `virtual:mantine-theme.css`: the CSS variables of our theme and Mantine's responsive classes,
@@ -74,7 +90,7 @@ export default defineConfig({
     compileHintForEntry(),
   ],
   server: {
-    port: 5173,
+    port: DEV_PORT,
     proxy: { '/trpc': api, '/api': api, '/files': api, '/healthz': api },
   },
   build: {
