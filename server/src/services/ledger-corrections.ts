@@ -4,7 +4,7 @@
 // rejects it. The database refuses a decision by the person who asked, and the audit log holds
 // the request and the decision, each with its person.
 import { and, eq } from 'drizzle-orm';
-import { BILLING_MESSAGES, formatUsdCents } from '@casillero/shared';
+import { BILLING_MESSAGES, CLIENT_MESSAGES, formatUsdCents } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { ledgerCorrectionRequests, users } from '../db/schema';
 import { DomainError } from '../lib/domain-error';
@@ -24,7 +24,7 @@ export async function requestLedgerCorrection(tx: DbOrTx, staffId: string, input
   }
   // Only a customer has a ledger; the same answer as an entered correction gives.
   const [customer] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, input.userId), eq(users.role, 'user')));
-  if (!customer) throw new DomainError('NOT_FOUND', 'Cliente no encontrado.');
+  if (!customer) throw new DomainError('NOT_FOUND', CLIENT_MESSAGES.notFound);
   const [request] = await tx
     .insert(ledgerCorrectionRequests)
     .values({ userId: input.userId, kind: input.kind, usdCents: input.kind === 'refund' ? Math.abs(cents) : cents, reason: input.reason, requestedBy: staffId })
