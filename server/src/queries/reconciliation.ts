@@ -38,7 +38,8 @@ export type ReconciliationLine = {
   candidates: LineCandidate[];
 };
 
-type FittingCandidate = { paymentId: string; userId: string; cents: number | string; reference: string | null; name: string | null; email: string };
+/** A pending report a line may stand for, with whose it is and whether its amount agrees. */
+type CandidateRow = { paymentId: string; userId: string; cents: number | string; reference: string | null; name: string | null; email: string; fits: boolean };
 
 type Row = {
   id: string;
@@ -47,17 +48,21 @@ type Row = {
   reference: string;
   description: string;
   vesCentimos: number | string;
-  approvedPaymentId: string | null;
   approvedAt: Date | string | null;
-  paymentId: string | null;
-  userId: string | null;
-  paidCentimos: number | string | null;
-  paidReference: string | null;
-  customerName: string | null;
-  customerEmail: string | null;
-  /** The candidates whose amount agrees with the line's; two or more make it ambiguous. */
-  fitting: FittingCandidate[] | null;
+  /** The payment the line approved, when it did. */
+  approved: CandidateRow | null;
+  /** Otherwise its candidates, those whose amount agrees first, then oldest report first. */
+  candidates: CandidateRow[] | null;
 };
+
+const toCandidate = (c: CandidateRow): LineCandidate => ({
+  paymentId: c.paymentId,
+  userId: c.userId,
+  customerName: c.name,
+  customerEmail: c.email,
+  reportedVesCentimos: Number(c.cents),
+  reference: c.reference,
+});
 
 /**
  * Every line of a statement, by line number, with its state:
@@ -98,72 +103,47 @@ export async function listStatementLines(db: DbOrTx, statementId: string): Promi
           and p.payment_reference is not null and p.amount_ves is not null
       )
       select l.id, l.line_number as "lineNumber", l.movement_date::text as "movementDate", l.reference, l.description,
-        l.ves_centimos as "vesCentimos", l.payment_id as "approvedPaymentId", l.approved_at as "approvedAt",
-        coalesce(ap.id, c.id) as "paymentId",
-        coalesce(ap.user_id, c.user_id) as "userId",
-        coalesce(round(ap.amount_ves * 100)::bigint, c.cents) as "paidCentimos",
-        coalesce(ap.payment_reference, c.payment_reference) as "paidReference",
-        up.full_name as "customerName", u.email as "customerEmail", fit.list as "fitting"
+        l.ves_centimos as "vesCentimos", l.approved_at as "approvedAt",
+        case when ap.id is not null then jsonb_build_object(
+          'paymentId', ap.id, 'userId', ap.user_id, 'cents', round(ap.amount_ves * 100)::bigint,
+          'reference', ap.payment_reference, 'name', up.full_name, 'email', u.email, 'fits', true) end as "approved",
+        c.list as "candidates"
       from bank_statement_lines l
-      left join lateral (
-        select m.id, m.user_id, m.cents, m.payment_reference from (${candidatesOfLine}) m
-        where l.payment_id is null
-        order by (abs(m.cents - l.ves_centimos) <= ${tolerance}) desc, m.reported_at, m.id
-        limit 1
-      ) c on true
       left join lateral (
         select jsonb_agg(jsonb_build_object(
             'paymentId', m.id, 'userId', m.user_id, 'cents', m.cents, 'reference', m.payment_reference,
-            'name', fp.full_name, 'email', fu.email) order by m.reported_at, m.id) as list
+            'name', fp.full_name, 'email', fu.email, 'fits', abs(m.cents - l.ves_centimos) <= ${tolerance})
+          order by (abs(m.cents - l.ves_centimos) <= ${tolerance}) desc, m.reported_at, m.id) as list
         from (${candidatesOfLine}) m
         join users fu on fu.id = m.user_id
         left join user_profiles fp on fp.user_id = m.user_id
-        where l.payment_id is null and abs(m.cents - l.ves_centimos) <= ${tolerance}
-      ) fit on true
+        where l.payment_id is null
+      ) c on true
       left join payment_transactions ap on ap.id = l.payment_id
-      left join users u on u.id = coalesce(ap.user_id, c.user_id)
+      left join users u on u.id = ap.user_id
       left join user_profiles up on up.user_id = u.id
       where l.statement_id = ${statementId}
       order by l.line_number, l.id
     `),
   );
 
-  const lines: ReconciliationLine[] = rows.map((r) => ({
-    id: r.id,
-    lineNumber: Number(r.lineNumber),
-    movementDate: r.movementDate,
-    reference: r.reference,
-    description: r.description,
-    vesCentimos: Number(r.vesCentimos),
-    approvedAt: r.approvedAt ? new Date(r.approvedAt).toISOString() : null,
-    state: r.approvedPaymentId ? 'approved' : r.paymentId ? 'amount_differs' : 'not_found',
-    candidate: r.paymentId
-      ? {
-          paymentId: r.paymentId,
-          userId: r.userId!,
-          customerName: r.customerName,
-          customerEmail: r.customerEmail ?? '',
-          reportedVesCentimos: Number(r.paidCentimos),
-          reference: r.paidReference,
-        }
-      : null,
-    candidates: [],
-  }));
-
-  // A line that fits two or more reports is ambiguous: never approved in bulk, the cashier chooses.
-  rows.forEach((r, i) => {
-    if (r.approvedPaymentId || !r.fitting || r.fitting.length < 2) return;
-    const line = lines[i]!;
-    line.state = 'ambiguous';
-    line.candidate = null;
-    line.candidates = r.fitting.map((f) => ({
-      paymentId: f.paymentId,
-      userId: f.userId,
-      customerName: f.name,
-      customerEmail: f.email,
-      reportedVesCentimos: Number(f.cents),
-      reference: f.reference,
-    }));
+  const lines: ReconciliationLine[] = rows.map((r) => {
+    const fitting = (r.candidates ?? []).filter((c) => c.fits);
+    const best = r.candidates?.[0] ?? null;
+    // A line that fits two or more reports is ambiguous: never approved in bulk, the cashier chooses.
+    const isAmbiguous = !r.approved && fitting.length >= 2;
+    return {
+      id: r.id,
+      lineNumber: Number(r.lineNumber),
+      movementDate: r.movementDate,
+      reference: r.reference,
+      description: r.description,
+      vesCentimos: Number(r.vesCentimos),
+      approvedAt: r.approvedAt ? new Date(r.approvedAt).toISOString() : null,
+      state: r.approved ? 'approved' : isAmbiguous ? 'ambiguous' : best ? 'amount_differs' : 'not_found',
+      candidate: r.approved ? toCandidate(r.approved) : best && !isAmbiguous ? toCandidate(best) : null,
+      candidates: isAmbiguous ? fitting.map(toCandidate) : [],
+    };
   });
 
   // A payment is matched by one line only: the first by line number whose amount agrees.
