@@ -20,10 +20,19 @@ const DEV_PORT = 5173;
 const api = {
   target: API_TARGET,
   changeOrigin: false,
-  configure: (proxy: { on(event: 'proxyReq', listener: (proxyReq: { setHeader(name: string, value: string): void }, req: { headers: Record<string, string | string[] | undefined> }) => void): void }) => {
+  configure: (proxy: {
+    on(
+      event: 'proxyReq',
+      listener: (
+        proxyReq: { setHeader(name: string, value: string): void },
+        req: { headers: Record<string, string | string[] | undefined> },
+      ) => void,
+    ): void;
+  }) => {
     const devOrigins = new Set(['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${DEV_PORT}`));
     proxy.on('proxyReq', (proxyReq, req) => {
-      if (typeof req.headers.origin === 'string' && devOrigins.has(req.headers.origin)) proxyReq.setHeader('origin', API_TARGET);
+      if (typeof req.headers.origin === 'string' && devOrigins.has(req.headers.origin))
+        proxyReq.setHeader('origin', API_TARGET);
     });
   },
 };

@@ -45,9 +45,18 @@ export function anchorsOf(markdown) {
 
 /** What a fresh clone does not hold. */
 export const FORBIDDEN = [
-  { re: /\b(admin|public) spec §|§ ?\d/, why: 'cites a section of the first specification, which is not in the repository' },
-  { re: /\bDECISIONS\b/, why: 'cites the product decisions by their old name: use docs/product/product-decisions.md#dN-…' },
-  { re: /\b[Ii]ssues? #?\d+/, why: 'cites a past work item by number: cite the docs/product or docs/decisions file that holds the rule' },
+  {
+    re: /\b(admin|public) spec §|§ ?\d/,
+    why: 'cites a section of the first specification, which is not in the repository',
+  },
+  {
+    re: /\bDECISIONS\b/,
+    why: 'cites the product decisions by their old name: use docs/product/product-decisions.md#dN-…',
+  },
+  {
+    re: /\b[Ii]ssues? #?\d+/,
+    why: 'cites a past work item by number: cite the docs/product or docs/decisions file that holds the rule',
+  },
 ];
 
 /** `docs/….md` with an optional `#anchor`, as written in code and prose. */
@@ -57,7 +66,8 @@ const RECORD_NUMBER = /\bdocs\/decisions\/(\d{3})(?![\d-])/g;
 
 /** Files whose text is history and is never rewritten: the applied database migrations. */
 const EXEMPT_FROM_FORBIDDEN = [/^server\/drizzle\//];
-const TEXT_FILE = /\.(ts|tsx|mts|cts|js|mjs|cjs|md|json|ya?ml|sh|sql|css|html|txt|toml)$|(^|\/)(Dockerfile|Caddyfile)$|^\.ci\//;
+const TEXT_FILE =
+  /\.(ts|tsx|mts|cts|js|mjs|cjs|md|json|ya?ml|sh|sql|css|html|txt|toml)$|(^|\/)(Dockerfile|Caddyfile)$|^\.ci\//;
 const SELF = 'scripts/check-citations.mjs';
 
 function selfTest() {
@@ -72,7 +82,9 @@ function selfTest() {
 function main() {
   selfTest();
   const tracked = new Set(
-    execFileSync('git', ['ls-files', '-z'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).split('\0').filter(Boolean),
+    execFileSync('git', ['ls-files', '-z'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+      .split('\0')
+      .filter(Boolean),
   );
   const files = [...tracked].filter((f) => TEXT_FILE.test(f) && f !== 'package-lock.json' && existsSync(f));
   const records = execFileSync('git', ['ls-files', 'docs/decisions'], { encoding: 'utf8' }).split('\n').filter(Boolean);
@@ -101,7 +113,8 @@ function main() {
       }
       for (const [, number] of line.matchAll(RECORD_NUMBER)) {
         const matching = records.filter((r) => r.startsWith(`docs/decisions/${number}-`));
-        if (matching.length !== 1) problems.push(`${at}: docs/decisions/${number} names ${matching.length} decision records`);
+        if (matching.length !== 1)
+          problems.push(`${at}: docs/decisions/${number} names ${matching.length} decision records`);
       }
     });
   }

@@ -27,7 +27,10 @@ for (const required of [SHELL, OFFLINE_PAGE, 'manifest.webmanifest']) {
   }
 }
 
-const pages = fs.readdirSync(dist).filter((file) => file.endsWith('.html')).sort();
+const pages = fs
+  .readdirSync(dist)
+  .filter((file) => file.endsWith('.html'))
+  .sort();
 
 /**
  * The customer area's own app shells (decision 014: each links its route's code and preloads
@@ -59,7 +62,9 @@ function firstPaintAssets(html) {
   return found;
 }
 
-const assets = [...new Set(pages.flatMap((page) => firstPaintAssets(fs.readFileSync(path.join(dist, page), 'utf8'))))].sort();
+const assets = [
+  ...new Set(pages.flatMap((page) => firstPaintAssets(fs.readFileSync(path.join(dist, page), 'utf8')))),
+].sort();
 for (const asset of assets) {
   if (!fs.existsSync(path.join(dist, asset))) throw new Error(`${asset} aparece en el HTML pero no existe en ${dist}`);
   // Vite's names are [name]-[hash].ext; anything else could be read as a glob pattern below.
@@ -93,7 +98,8 @@ self.addEventListener('activate', (event) => {
 });
 `;
 const cleanupFile = `sw-assets-${createHash('sha256').update(cleanupScript).digest('hex').slice(0, 8)}.js`;
-for (const old of fs.readdirSync(dist).filter((file) => /^sw-assets-\w+\.js/.test(file))) fs.rmSync(path.join(dist, old));
+for (const old of fs.readdirSync(dist).filter((file) => /^sw-assets-\w+\.js/.test(file)))
+  fs.rmSync(path.join(dist, old));
 fs.writeFileSync(path.join(dist, cleanupFile), cleanupScript);
 
 /** The URLs Workbox put in the precache, kept for the report below. */
@@ -101,7 +107,15 @@ let precachedUrls = [];
 
 const { count, size, warnings, filePaths } = await generateSW({
   globDirectory: dist,
-  globPatterns: ['*.html', ...customerShells, 'manifest.webmanifest', 'favicon.svg', 'icons/*.png', 'illustrations/*', ...assets],
+  globPatterns: [
+    '*.html',
+    ...customerShells,
+    'manifest.webmanifest',
+    'favicon.svg',
+    'icons/*.png',
+    'illustrations/*',
+    ...assets,
+  ],
   // The precompressed copies (if precompress.mjs ran first) are the server's business.
   globIgnores: ['**/*.br', '**/*.gz'],
   swDest: path.join(dist, 'sw.js'),
@@ -119,7 +133,9 @@ const { count, size, warnings, filePaths } = await generateSW({
   manifestTransforms: [
     (entries) => {
       precachedUrls = entries.map((entry) => entry.url);
-      const manifest = entries.map((entry) => (customerShells.includes(entry.url) ? { ...entry, url: shellPageUrl(entry.url) } : entry));
+      const manifest = entries.map((entry) =>
+        customerShells.includes(entry.url) ? { ...entry, url: shellPageUrl(entry.url) } : entry,
+      );
       return { manifest };
     },
   ],
@@ -147,7 +163,8 @@ const { count, size, warnings, filePaths } = await generateSW({
     {
       // A photo or an invoice opened in its own tab while offline: the Spanish offline page
       // instead of the browser's error. Network only: the file itself is never stored.
-      urlPattern: ({ request, url, sameOrigin }) => sameOrigin && request.mode === 'navigate' && url.pathname.startsWith('/files/'),
+      urlPattern: ({ request, url, sameOrigin }) =>
+        sameOrigin && request.mode === 'navigate' && url.pathname.startsWith('/files/'),
       handler: 'NetworkOnly',
       options: { precacheFallback: { fallbackURL: `/${OFFLINE_PAGE}` } },
     },
@@ -158,7 +175,10 @@ for (const warning of warnings) console.warn(`Aviso de Workbox: ${warning}`);
 console.log(`Service worker: ${filePaths.map((file) => path.relative(dist, file)).join(', ')}`);
 // What a phone downloads when the worker installs (less what the first visit already has in
 // the HTTP cache, and the hashed files an update leaves unchanged).
-const gzipped = precachedUrls.reduce((sum, url) => sum + gzipSync(fs.readFileSync(path.join(dist, url)), { level: 9 }).length, 0);
+const gzipped = precachedUrls.reduce(
+  (sum, url) => sum + gzipSync(fs.readFileSync(path.join(dist, url)), { level: 9 }).length,
+  0,
+);
 console.log(
   `Precaché: ${count} archivos, ${kb(size)} sin comprimir, ${kb(gzipped)} con gzip ` +
     `(${pages.length + customerShells.length} páginas HTML, ${assets.length} de ${fs.readdirSync(path.join(dist, 'assets')).filter((f) => !/\.(br|gz)$/.test(f)).length} archivos de assets/).`,

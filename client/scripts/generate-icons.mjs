@@ -38,7 +38,9 @@ try {
   for (const { file, size, svg } of icons) {
     const page = await browser.newPage({ viewport: { width: size, height: size } });
     const sized = svg.replace('<svg ', `<svg width="${size}" height="${size}" `);
-    await page.setContent(`<!doctype html><style>html,body{margin:0;background:transparent}svg{display:block}</style>${sized}`);
+    await page.setContent(
+      `<!doctype html><style>html,body{margin:0;background:transparent}svg{display:block}</style>${sized}`,
+    );
     await page.screenshot({ path: path.join(outDir, file), omitBackground: true });
     await page.close();
     console.log(`${file} (${size}×${size})`);

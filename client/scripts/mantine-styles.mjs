@@ -20,13 +20,56 @@ const stylesDir = path.join(coreDir, 'styles');
  * the phone menu (Drawer), dropdowns (Menu, Combobox), toasts (Notification), tooltips.
  */
 const PUBLIC = new Set([
-  'baseline', 'default-css-variables', 'global',
-  'ScrollArea', 'UnstyledButton', 'VisuallyHidden', 'Paper', 'Overlay', 'Popover', 'Loader', 'ActionIcon',
-  'CloseButton', 'Group', 'ModalBase', 'Input', 'Flex', 'FloatingIndicator', 'InlineInput',
-  'Accordion', 'Alert', 'Anchor', 'Avatar', 'Badge', 'Burger', 'Button', 'Card', 'Center', 'Checkbox',
-  'CheckboxIndicator', 'Combobox', 'Container', 'Divider', 'Drawer', 'Grid', 'Image', 'List', 'Menu',
-  'Modal', 'Notification', 'NumberInput', 'PasswordInput', 'SegmentedControl', 'SimpleGrid', 'Stack',
-  'Switch', 'Tabs', 'Text', 'ThemeIcon', 'Title', 'Tooltip',
+  'baseline',
+  'default-css-variables',
+  'global',
+  'ScrollArea',
+  'UnstyledButton',
+  'VisuallyHidden',
+  'Paper',
+  'Overlay',
+  'Popover',
+  'Loader',
+  'ActionIcon',
+  'CloseButton',
+  'Group',
+  'ModalBase',
+  'Input',
+  'Flex',
+  'FloatingIndicator',
+  'InlineInput',
+  'Accordion',
+  'Alert',
+  'Anchor',
+  'Avatar',
+  'Badge',
+  'Burger',
+  'Button',
+  'Card',
+  'Center',
+  'Checkbox',
+  'CheckboxIndicator',
+  'Combobox',
+  'Container',
+  'Divider',
+  'Drawer',
+  'Grid',
+  'Image',
+  'List',
+  'Menu',
+  'Modal',
+  'Notification',
+  'NumberInput',
+  'PasswordInput',
+  'SegmentedControl',
+  'SimpleGrid',
+  'Stack',
+  'Switch',
+  'Tabs',
+  'Text',
+  'ThemeIcon',
+  'Title',
+  'Tooltip',
 ]);
 
 // Mantine's own order (that of styles.css): where each file's first rule sits in it.
@@ -35,7 +78,15 @@ const names = fs
   .readdirSync(stylesDir)
   .filter((file) => file.endsWith('.css') && !file.endsWith('.layer.css'))
   .map((file) => file.slice(0, -'.css'.length))
-  .map((name) => ({ name, at: bundle.indexOf(fs.readFileSync(path.join(stylesDir, `${name}.css`), 'utf8').trim().slice(0, 80)) }))
+  .map((name) => ({
+    name,
+    at: bundle.indexOf(
+      fs
+        .readFileSync(path.join(stylesDir, `${name}.css`), 'utf8')
+        .trim()
+        .slice(0, 80),
+    ),
+  }))
   .sort((a, b) => a.at - b.at)
   .map(({ name }) => name);
 
@@ -54,4 +105,6 @@ fs.writeFileSync(
   path.join(clientDir, 'src/styles/mantine-area.ts'),
   `${header('every other Mantine style, loaded with the signed-in areas (AreaShell)')}${imports(names.filter((n) => !PUBLIC.has(n)))}\nimport '@mantine/dates/styles.layer.css';\n`,
 );
-console.log(`${names.filter((n) => PUBLIC.has(n)).length} estilos públicos, ${names.filter((n) => !PUBLIC.has(n)).length} de las áreas.`);
+console.log(
+  `${names.filter((n) => PUBLIC.has(n)).length} estilos públicos, ${names.filter((n) => !PUBLIC.has(n)).length} de las áreas.`,
+);

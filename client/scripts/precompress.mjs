@@ -39,4 +39,6 @@ for (const file of files(dist)) {
   raw += content.length;
   brotli += br.length;
 }
-console.log(`Precomprimidos ${count} archivos: ${(raw / 1024).toFixed(0)} KB → ${(brotli / 1024).toFixed(0)} KB con brotli (y su copia gzip).`);
+console.log(
+  `Precomprimidos ${count} archivos: ${(raw / 1024).toFixed(0)} KB → ${(brotli / 1024).toFixed(0)} KB con brotli (y su copia gzip).`,
+);

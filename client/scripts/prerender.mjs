@@ -10,7 +10,9 @@ const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 const dist = process.env.DIST ?? path.join(clientDir, 'dist');
 const ssrDir = process.env.SSR_DIST ?? path.join(clientDir, 'dist-ssr');
 
-const { render, appShellPages, appShellFile, firstQueries, PRERENDERED_PAGES, APP_SHELL_FILE } = await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href);
+const { render, appShellPages, appShellFile, firstQueries, PRERENDERED_PAGES, APP_SHELL_FILE } = await import(
+  pathToFileURL(path.join(ssrDir, 'entry-server.js')).href
+);
 
 const EMPTY_ROOT = '<div id="root"></div>';
 // Vite's fresh index.html; on a second run, the shell the first run kept.
@@ -53,8 +55,12 @@ function routeAssets(routeIds) {
     if (manifest[key]) visit(key);
   }
   const links = [
-    ...[...css].filter((file) => !template.includes(`/${file}"`)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...[...js].filter((file) => !template.includes(`/${file}"`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...[...css]
+      .filter((file) => !template.includes(`/${file}"`))
+      .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...[...js]
+      .filter((file) => !template.includes(`/${file}"`))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
   ];
   return links.join('\n    ');
 }
@@ -79,7 +85,9 @@ for (const page of PRERENDERED_PAGES) {
     .replace('</head>', `  ${head}\n    ${routeAssets(routeIds)}\n  </head>`)
     .replace(EMPTY_ROOT, `<div id="root">${html}</div>`);
   fs.writeFileSync(path.join(dist, page.file), stylesFirst(document));
-  console.log(`prerender ${page.path.padEnd(18)} → ${page.file} (${(Buffer.byteLength(document) / 1024).toFixed(1)} KB)`);
+  console.log(
+    `prerender ${page.path.padEnd(18)} → ${page.file} (${(Buffer.byteLength(document) / 1024).toFixed(1)} KB)`,
+  );
 }
 
 /**
@@ -88,7 +96,11 @@ for (const page of PRERENDERED_PAGES) {
  * JavaScript has run (lib/first-data.ts), with the session cookie, like the app's own.
  */
 const preloadLinks = (hrefs) =>
-  hrefs.map((href) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${href.replace(/&/g, '&amp;')}">`).join('\n    ');
+  hrefs
+    .map(
+      (href) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${href.replace(/&/g, '&amp;')}">`,
+    )
+    .join('\n    ');
 
 // The signed-in pages: the empty shell, with their route chunks and CSS linked.
 let shells = 0;
@@ -98,7 +110,8 @@ for (const page of appShellPages()) {
   let document = stylesFirst(template.replace('</head>', `  ${routeAssets(page.routeIds)}\n  </head>`));
   // First in <head>: over HTTP/1.1 the browser sends requests in document order, six at a time.
   const queries = await firstQueries(page.path);
-  if (queries.length > 0) document = document.replace(/(<meta name="viewport"[^>]*>)/, `$1\n    ${preloadLinks(queries)}`);
+  if (queries.length > 0)
+    document = document.replace(/(<meta name="viewport"[^>]*>)/, `$1\n    ${preloadLinks(queries)}`);
   fs.writeFileSync(file, document);
   shells += 1;
 }

@@ -31,8 +31,11 @@ const rows = [...new Set(files)].map((href) => {
   return size;
 });
 rows.sort((a, b) => b.gzip - a.gzip);
-for (const r of rows) console.log(`${kb(r.gzip).toFixed(1).padStart(8)} KB gzip  ${kb(r.raw).toFixed(1).padStart(8)} KB  ${r.href}`);
-console.log(`JavaScript inicial de /: ${kb(gz).toFixed(1)} KB gzip (${kb(raw).toFixed(1)} KB sin comprimir, ${rows.length} archivos); límite ${BUDGET_KB} KB.`);
+for (const r of rows)
+  console.log(`${kb(r.gzip).toFixed(1).padStart(8)} KB gzip  ${kb(r.raw).toFixed(1).padStart(8)} KB  ${r.href}`);
+console.log(
+  `JavaScript inicial de /: ${kb(gz).toFixed(1)} KB gzip (${kb(raw).toFixed(1)} KB sin comprimir, ${rows.length} archivos); límite ${BUDGET_KB} KB.`,
+);
 if (kb(gz) > BUDGET_KB) {
   console.error(`Excede el límite por ${(kb(gz) - BUDGET_KB).toFixed(1)} KB.`);
   process.exit(1);

@@ -43,12 +43,16 @@ export async function render(url: string): Promise<{ html: string; head: string;
   queryClient.setQueryData(trpc.auth.me.queryKey(), { user: null });
   const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [url] }));
   await router.load();
-  if (router.state.matches.length === 0) throw new Error(`${url}: ninguna ruta coincide (¿faltan parámetros de búsqueda?)`);
+  if (router.state.matches.length === 0)
+    throw new Error(`${url}: ninguna ruta coincide (¿faltan parámetros de búsqueda?)`);
   const failed = router.state.matches.find((match) => match.status !== 'success');
   if (failed) throw new Error(`${url}: la ruta ${failed.routeId} quedó en estado ${failed.status}`);
   // React writes the routes' <title> and <meta> (HeadContent) where they are rendered; the
   // prerender puts them in <head> instead (headHtml), and the browser's React hoists its own.
-  const html = renderToString(<App router={router} queryClient={queryClient} />).replace(/<title>[\s\S]*?<\/title>|<meta [^>]*>/g, '');
+  const html = renderToString(<App router={router} queryClient={queryClient} />).replace(
+    /<title>[\s\S]*?<\/title>|<meta [^>]*>/g,
+    '',
+  );
   const tags = router.state.matches.flatMap((match) => (match.meta ?? []) as HeadTag[]);
   return { html, head: headHtml(tags), routeIds: router.state.matches.map((match) => match.routeId) };
 }
@@ -95,7 +99,17 @@ export async function firstQueries(path: string): Promise<string[]> {
     const search = typeof options.validateSearch === 'function' ? options.validateSearch({}) : {};
     const context = { queryClient: recorder, trpc };
     const location = { pathname: path, href: path, search: {} };
-    return { options, args: { context, search, location, params: {}, deps: options.loaderDeps?.({ search }) ?? {}, abortController: new AbortController() } };
+    return {
+      options,
+      args: {
+        context,
+        search,
+        location,
+        params: {},
+        deps: options.loaderDeps?.({ search }) ?? {},
+        abortController: new AbortController(),
+      },
+    };
   });
   const run = (hook: ((ctx: unknown) => unknown) | undefined, args: unknown) => {
     if (typeof hook !== 'function') return;

@@ -48,7 +48,9 @@ const AUDIT_STAFF = 20;
 
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) {
-  console.error('Falta BENCH_DATABASE_URL, p. ej. BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/casillero_bench npm run bench');
+  console.error(
+    'Falta BENCH_DATABASE_URL, p. ej. BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/casillero_bench npm run bench',
+  );
   process.exit(1);
 }
 
@@ -65,9 +67,72 @@ async function ensureDatabase(target: string) {
   await sql.end();
 }
 
-const FIRST = ['María', 'José', 'Luis', 'Ana', 'Carlos', 'Daniela', 'Pedro', 'Lucía', 'Andrés', 'Gabriela', 'Jesús', 'Valentina', 'Miguel', 'Camila', 'Rafael', 'Sofía', 'Alejandro', 'Isabel', 'Fernando', 'Paola'];
-const LAST = ['González', 'Rodríguez', 'Pérez', 'Hernández', 'García', 'Martínez', 'López', 'Ramírez', 'Suárez', 'Díaz', 'Torres', 'Rojas', 'Morales', 'Castillo', 'Briceño', 'Colmenares', 'Quintero', 'Zambrano', 'Mendoza', 'Salazar'];
-const STATUSES = ['delivered', 'delivered', 'delivered', 'delivered', 'shipped', 'shipped', 'in_transit', 'in_transit', 'arrived', 'in_warehouse', 'in_warehouse', 'created', 'created', 'ready_to_ship', 'ready_to_ship', 'needs_reempaque', 'reempacado', 'problem', 'delivered', 'shipped'];
+const FIRST = [
+  'María',
+  'José',
+  'Luis',
+  'Ana',
+  'Carlos',
+  'Daniela',
+  'Pedro',
+  'Lucía',
+  'Andrés',
+  'Gabriela',
+  'Jesús',
+  'Valentina',
+  'Miguel',
+  'Camila',
+  'Rafael',
+  'Sofía',
+  'Alejandro',
+  'Isabel',
+  'Fernando',
+  'Paola',
+];
+const LAST = [
+  'González',
+  'Rodríguez',
+  'Pérez',
+  'Hernández',
+  'García',
+  'Martínez',
+  'López',
+  'Ramírez',
+  'Suárez',
+  'Díaz',
+  'Torres',
+  'Rojas',
+  'Morales',
+  'Castillo',
+  'Briceño',
+  'Colmenares',
+  'Quintero',
+  'Zambrano',
+  'Mendoza',
+  'Salazar',
+];
+const STATUSES = [
+  'delivered',
+  'delivered',
+  'delivered',
+  'delivered',
+  'shipped',
+  'shipped',
+  'in_transit',
+  'in_transit',
+  'arrived',
+  'in_warehouse',
+  'in_warehouse',
+  'created',
+  'created',
+  'ready_to_ship',
+  'ready_to_ship',
+  'needs_reempaque',
+  'reempacado',
+  'problem',
+  'delivered',
+  'shipped',
+];
 const arr = (xs: string[]) => `array[${xs.map((x) => `'${x}'`).join(',')}]`;
 
 async function seed(sql: postgres.Sql) {
@@ -76,7 +141,9 @@ async function seed(sql: postgres.Sql) {
     console.log(`La base ya tiene ${n.toLocaleString('es-ES')} trackings: se reutiliza.`);
     return;
   }
-  console.log(`Sembrando ${CUSTOMERS.toLocaleString('es-ES')} clientes y ${TRACKINGS.toLocaleString('es-ES')} trackings...`);
+  console.log(
+    `Sembrando ${CUSTOMERS.toLocaleString('es-ES')} clientes y ${TRACKINGS.toLocaleString('es-ES')} trackings...`,
+  );
   const started = performance.now();
   await sql.begin(async (tx) => {
     await tx.unsafe(`set local maintenance_work_mem = '1GB'`);
@@ -132,10 +199,14 @@ async function seed(sql: postgres.Sql) {
       insert into tracking_status_counts (status, count)
       select status, count(*) from trackings group by status
       on conflict (status) do update set count = excluded.count`);
-    await tx.unsafe(`update tracking_status_counts set count = 0 where status not in (select distinct status from trackings)`);
+    await tx.unsafe(
+      `update tracking_status_counts set count = 0 where status not in (select distinct status from trackings)`,
+    );
     for (const ix of indexes) await tx.unsafe(ix.def);
   });
-  await sql.unsafe(`vacuum analyze users, user_profiles, mailboxes, trackings, tracking_history, tracking_status_counts`);
+  await sql.unsafe(
+    `vacuum analyze users, user_profiles, mailboxes, trackings, tracking_history, tracking_status_counts`,
+  );
   console.log(`Sembrado en ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 }
 
@@ -158,7 +229,12 @@ async function seedReports(sql: postgres.Sql) {
     select (select count(*)::int from packages) as packages, (select count(*)::int from shipments) as shipments,
            (select count(*)::int from payment_transactions) as payments,
            (select count(*)::int from users where role = 'user') as customers`;
-  if (counts.packages >= PACKAGES && counts.shipments >= SHIPMENTS && counts.payments >= PAYMENTS && counts.customers >= REPORT_CUSTOMERS) {
+  if (
+    counts.packages >= PACKAGES &&
+    counts.shipments >= SHIPMENTS &&
+    counts.payments >= PAYMENTS &&
+    counts.customers >= REPORT_CUSTOMERS
+  ) {
     console.log(
       `La base ya tiene ${counts.packages.toLocaleString('es-ES')} paquetes, ${counts.shipments.toLocaleString('es-ES')} envíos y ${counts.payments.toLocaleString('es-ES')} pagos: se reutilizan.`,
     );
@@ -174,7 +250,15 @@ async function seedReports(sql: postgres.Sql) {
     // prealerts, so a cascade would empty the trackings too. Children first, by hand.
     await tx.unsafe(`set local session_replication_role = replica`);
     await tx.unsafe(`update prealerts set converted_package_id = null where converted_package_id is not null`);
-    for (const table of ['shipment_packages', 'shipment_stages', 'payment_trackings', 'repack_request_items', 'payment_transactions', 'packages', 'shipments']) {
+    for (const table of [
+      'shipment_packages',
+      'shipment_stages',
+      'payment_trackings',
+      'repack_request_items',
+      'payment_transactions',
+      'packages',
+      'shipments',
+    ]) {
       await tx.unsafe(`delete from ${table}`);
     }
     await tx.unsafe(`set local session_replication_role = origin`);
@@ -255,7 +339,9 @@ async function seedReports(sql: postgres.Sql) {
   });
   // The load ran with the triggers off: the daily report totals are rebuilt once from the tables.
   await sql.unsafe(`select report_daily_rebuild()`);
-  await sql.unsafe(`vacuum analyze users, user_profiles, mailboxes, packages, shipments, shipment_packages, payment_transactions, report_daily`);
+  await sql.unsafe(
+    `vacuum analyze users, user_profiles, mailboxes, packages, shipments, shipment_packages, payment_transactions, report_daily`,
+  );
   console.log(`Sembrado en ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 }
 
@@ -295,12 +381,21 @@ async function main() {
 
   // TRPC_ADAPTER=official measures tRPC's own Fastify plugin instead (docs/decisions/011).
   const trpcAdapter = process.env.TRPC_ADAPTER;
-  const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', TRPC_ADAPTER: trpcAdapter });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATABASE_URL: url,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'error',
+    TRPC_ADAPTER: trpcAdapter,
+  });
   const server = await createServer({ config, database });
   const queries = trackingQueriesSql(database.db);
   const firstPage = queries.list({});
   // The same SQL as the tRPC list's first page, without tRPC, session or Drizzle.
-  server.app.get('/bench/plain-first-page', async () => raw.unsafe(firstPage.sql, firstPage.params as never[], { prepare: true }));
+  server.app.get('/bench/plain-first-page', async () =>
+    raw.unsafe(firstPage.sql, firstPage.params as never[], { prepare: true }),
+  );
   const base = await server.listen();
 
   const signIn = await fetch(`${base}/trpc/auth.signIn`, {
@@ -309,8 +404,12 @@ async function main() {
     body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
   });
   // Every cookie sign-in sets (the session and the known device), not only the first.
-  const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  if (!signIn.ok || !cookie) throw new Error(`No se pudo iniciar sesión como admin: ${signIn.status} ${await signIn.text()}`);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  if (!signIn.ok || !cookie)
+    throw new Error(`No se pudo iniciar sesión como admin: ${signIn.status} ${await signIn.text()}`);
   const headers = { cookie };
 
   if (!ONLY_IMPORT) await measureLists(headers, base, raw, queries);
@@ -340,14 +439,26 @@ async function measureLists(
     { name: 'lista, primera página (tRPC)', url: trpc('trackings.list', {}), explain: [firstPage] },
     { name: 'ruta Fastify simple, misma SQL', url: `${base}/bench/plain-first-page` },
     { name: 'lista, página 200', url: trpc('trackings.list', { page: 200 }), explain: [queries.list({ page: 200 })] },
-    { name: `búsqueda 4 caracteres «${q4}»`, url: trpc('trackings.list', { q: q4 }), explain: [queries.list({ q: q4 })] },
-    { name: `búsqueda 8 caracteres «${q8}»`, url: trpc('trackings.list', { q: q8 }), explain: [queries.list({ q: q8 })] },
+    {
+      name: `búsqueda 4 caracteres «${q4}»`,
+      url: trpc('trackings.list', { q: q4 }),
+      explain: [queries.list({ q: q4 })],
+    },
+    {
+      name: `búsqueda 8 caracteres «${q8}»`,
+      url: trpc('trackings.list', { q: q8 }),
+      explain: [queries.list({ q: q8 })],
+    },
     {
       name: 'conteo filtrado (transportista UPS)',
       url: trpc('trackings.count', { carrier: 'UPS' }),
       explain: [queries.count({ carrier: 'UPS' })],
     },
-    { name: 'tarjetas de estadísticas', url: trpc('trackings.stats'), explain: [queries.statusCounts(), queries.readyToday(), queries.dispatchAuthorized()] },
+    {
+      name: 'tarjetas de estadísticas',
+      url: trpc('trackings.stats'),
+      explain: [queries.statusCounts(), queries.readyToday(), queries.dispatchAuthorized()],
+    },
   ];
 
   if (!ONLY_REPORTS && !ONLY_AUDIT) await measureTrackings(paths, headers, base);
@@ -358,9 +469,15 @@ async function measureLists(
   }
 }
 
-async function measureTrackings(paths: { name: string; url: string; explain?: SqlText[] }[], headers: Record<string, string>, base: string) {
+async function measureTrackings(
+  paths: { name: string; url: string; explain?: SqlText[] }[],
+  headers: Record<string, string>,
+  base: string,
+) {
   const raw = postgres(url!, { max: 1, onnotice: () => {} });
-  console.log(`\nMidiendo por HTTP (${base}): 1 cliente durante ${SEQUENTIAL_MS / 1000} s, luego ${CONNECTIONS} conexiones durante ${CONCURRENT_SECONDS} s.\n`);
+  console.log(
+    `\nMidiendo por HTTP (${base}): 1 cliente durante ${SEQUENTIAL_MS / 1000} s, luego ${CONNECTIONS} conexiones durante ${CONCURRENT_SECONDS} s.\n`,
+  );
   const results: Record<string, { median: number; p95: number; rps: number; p99: number }> = {};
   for (const p of paths) {
     const seq = await sequential(p.url, headers);
@@ -370,7 +487,9 @@ async function measureTrackings(paths: { name: string; url: string; explain?: Sq
       `${p.name.padEnd(42)} mediana ${seq.median.toFixed(1).padStart(6)} ms  p95 ${seq.p95.toFixed(1).padStart(6)} ms  |  ${conc.rps.toFixed(0).padStart(5)} req/s  p99 ${String(conc.p99).padStart(4)} ms`,
     );
   }
-  console.log(`\nRelación de rendimiento con ${CONNECTIONS} conexiones, ${RATIO_ROUNDS} rondas alternas de ${CONCURRENT_SECONDS} s:`);
+  console.log(
+    `\nRelación de rendimiento con ${CONNECTIONS} conexiones, ${RATIO_ROUNDS} rondas alternas de ${CONCURRENT_SECONDS} s:`,
+  );
   // The ratio from alternating rounds of the two, after both are warm, so neither is measured
   // on a colder cache or JIT than the other (the table above measures each once, in order).
   const ratios: number[] = [];
@@ -383,7 +502,9 @@ async function measureTrackings(paths: { name: string; url: string; explain?: Sq
     );
   }
   const medianRatio = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)];
-  console.log(`\nRelación lista tRPC / ruta simple (mediana de ${RATIO_ROUNDS} rondas alternas): ${(medianRatio * 100).toFixed(0)} % (objetivo ≥ 60 %)`);
+  console.log(
+    `\nRelación lista tRPC / ruta simple (mediana de ${RATIO_ROUNDS} rondas alternas): ${(medianRatio * 100).toFixed(0)} % (objetivo ≥ 60 %)`,
+  );
 
   console.log('\nPlanes (EXPLAIN ANALYZE):');
   for (const p of paths) {
@@ -400,7 +521,11 @@ async function measureTrackings(paths: { name: string; url: string; explain?: Sq
  * payments page (its list, searches, bounded counts and summary), one client at a time through
  * tRPC over HTTP.
  */
-async function measureReports(trpc: (path: string, input?: unknown) => string, headers: Record<string, string>, raw: postgres.Sql) {
+async function measureReports(
+  trpc: (path: string, input?: unknown) => string,
+  headers: Record<string, string>,
+  raw: postgres.Sql,
+) {
   // Search terms from the seeded data: a surname shared by many customers, and a fragment of a
   // real payment reference from the middle of the table.
   const byName = 'Zambrano';
@@ -499,7 +624,11 @@ async function seedAudit(sql: postgres.Sql) {
 }
 
 /** The audit log's screen and an entity's history, one client at a time through tRPC over HTTP. */
-async function measureAudit(trpc: (path: string, input?: unknown) => string, headers: Record<string, string>, raw: postgres.Sql) {
+async function measureAudit(
+  trpc: (path: string, input?: unknown) => string,
+  headers: Record<string, string>,
+  raw: postgres.Sql,
+) {
   const [{ actor }] = await raw<{ actor: string }[]>`select md5('s' || 7)::uuid::text as actor`;
   const [{ entityId }] = await raw<{ entityId: string }[]>`select md5('p' || 123456)::uuid::text as "entityId"`;
   const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
@@ -508,15 +637,22 @@ async function measureAudit(trpc: (path: string, input?: unknown) => string, hea
     { name: 'auditoría: audit.list, página 200', url: trpc('audit.list', { page: 200 }) },
     { name: 'auditoría: audit.list, una persona', url: trpc('audit.list', { actorId: actor }) },
     { name: 'auditoría: audit.list, entidad pagos', url: trpc('audit.list', { entity: 'payment_transactions' }) },
-    { name: 'auditoría: audit.list, acción + semana', url: trpc('audit.list', { action: 'payments.review', from: day(100), to: day(93) }) },
+    {
+      name: 'auditoría: audit.list, acción + semana',
+      url: trpc('audit.list', { action: 'payments.review', from: day(100), to: day(93) }),
+    },
     { name: 'auditoría: audit.count, sin filtros', url: trpc('audit.count', {}) },
     { name: 'auditoría: audit.count, una persona', url: trpc('audit.count', { actorId: actor }) },
     { name: 'auditoría: audit.forEntity (un paquete)', url: trpc('audit.forEntity', { entity: 'packages', entityId }) },
   ];
-  console.log(`\nAuditoría (${AUDIT_ENTRIES.toLocaleString('es-ES')} entradas): 1 cliente durante ${SEQUENTIAL_MS / 1000} s cada uno.\n`);
+  console.log(
+    `\nAuditoría (${AUDIT_ENTRIES.toLocaleString('es-ES')} entradas): 1 cliente durante ${SEQUENTIAL_MS / 1000} s cada uno.\n`,
+  );
   for (const p of paths) {
     const seq = await sequential(p.url, headers);
-    console.log(`${p.name.padEnd(44)} mediana ${seq.median.toFixed(1).padStart(6)} ms  p95 ${seq.p95.toFixed(1).padStart(6)} ms  (${seq.n} peticiones)`);
+    console.log(
+      `${p.name.padEnd(44)} mediana ${seq.median.toFixed(1).padStart(6)} ms  p95 ${seq.p95.toFixed(1).padStart(6)} ms  (${seq.n} peticiones)`,
+    );
   }
 }
 
@@ -551,29 +687,42 @@ async function measureImport(base: string, headers: Record<string, string>, raw:
     from generate_series(0, ${prealerted - 1}) i`);
   const lines = ['tracking;transportista;casillero;descripción;peso;dimensiones'];
   for (let i = 0; i < IMPORT_ROWS; i++) {
-    const code = i >= prealerted && i < prealerted + coded ? `IMP-${String(1 + (i % IMPORT_CUSTOMERS)).padStart(5, '0')}` : '';
+    const code =
+      i >= prealerted && i < prealerted + coded ? `IMP-${String(1 + (i % IMPORT_CUSTOMERS)).padStart(5, '0')}` : '';
     lines.push(`${number(i)};UPS;${code};Artículo ${i};${1 + (i % 40) / 4};${20 + (i % 10)}x20x15`.replace('.', ','));
   }
   const csv = lines.join('\n');
   const body = JSON.stringify({ fileName: `manifiesto-${run}.csv`, csv });
   const post = async (path: string, payload: string) => {
     const started = performance.now();
-    const res = await fetch(`${base}${path}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: payload });
+    const res = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: payload,
+    });
     const answer = (await res.json()) as Record<string, any>;
     if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(answer).slice(0, 300)}`);
     return { ms: performance.now() - started, answer };
   };
-  console.log(`\nImportación de manifiesto: ${IMPORT_ROWS.toLocaleString('es-ES')} filas (${(csv.length / 1e6).toFixed(1)} MB), ${prealerted.toLocaleString('es-ES')} prealertadas, ${coded.toLocaleString('es-ES')} con casillero, el resto sin dueño.\n`);
+  console.log(
+    `\nImportación de manifiesto: ${IMPORT_ROWS.toLocaleString('es-ES')} filas (${(csv.length / 1e6).toFixed(1)} MB), ${prealerted.toLocaleString('es-ES')} prealertadas, ${coded.toLocaleString('es-ES')} con casillero, el resto sin dueño.\n`,
+  );
   const dry = await post('/api/imports/preview', body);
   const s = dry.answer.summary;
-  console.log(`revisión (dry run)        ${(dry.ms / 1000).toFixed(2).padStart(6)} s  se recibirán ${s.receive}, sin dueño ${s.unclaimed}, errores ${s.errors}`);
+  console.log(
+    `revisión (dry run)        ${(dry.ms / 1000).toFixed(2).padStart(6)} s  se recibirán ${s.receive}, sin dueño ${s.unclaimed}, errores ${s.errors}`,
+  );
   const applied = await post('/trpc/parcelImports.applyFile', body);
   const r = applied.answer.result.data;
   const verdict = applied.ms < IMPORT_TARGET_MS ? 'dentro del objetivo' : 'FUERA DEL OBJETIVO';
-  console.log(`importación               ${(applied.ms / 1000).toFixed(2).padStart(6)} s  recibidos ${r.received}, sin dueño ${r.unclaimed}, omitidos ${r.skipped}, clientes notificados ${r.customersNotified}  (objetivo < ${IMPORT_TARGET_MS / 1000} s: ${verdict})`);
+  console.log(
+    `importación               ${(applied.ms / 1000).toFixed(2).padStart(6)} s  recibidos ${r.received}, sin dueño ${r.unclaimed}, omitidos ${r.skipped}, clientes notificados ${r.customersNotified}  (objetivo < ${IMPORT_TARGET_MS / 1000} s: ${verdict})`,
+  );
   const again = await post('/trpc/parcelImports.applyFile', body);
   const r2 = again.answer.result.data;
-  console.log(`el mismo archivo otra vez ${(again.ms / 1000).toFixed(2).padStart(6)} s  recibidos ${r2.received}, omitidos ${r2.skipped}`);
+  console.log(
+    `el mismo archivo otra vez ${(again.ms / 1000).toFixed(2).padStart(6)} s  recibidos ${r2.received}, omitidos ${r2.skipped}`,
+  );
 }
 
 main().catch((err) => {

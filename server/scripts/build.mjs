@@ -45,6 +45,9 @@ const outputs = Object.entries(result.metafile.outputs).filter(([file]) => file.
 const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
 const total = outputs.reduce((sum, [, output]) => sum + output.bytes, 0);
 for (const [file, output] of outputs) {
-  if (output.entryPoint) console.log(`  ${path.relative(serverDir, path.resolve(serverDir, file))}  ${kb(output.bytes)}`);
+  if (output.entryPoint)
+    console.log(`  ${path.relative(serverDir, path.resolve(serverDir, file))}  ${kb(output.bytes)}`);
 }
-console.log(`Servidor compilado en ${path.relative(process.cwd(), outdir) || outdir} (${outputs.length} archivos, ${kb(total)}) en ${Date.now() - started} ms`);
+console.log(
+  `Servidor compilado en ${path.relative(process.cwd(), outdir) || outdir} (${outputs.length} archivos, ${kb(total)}) en ${Date.now() - started} ms`,
+);

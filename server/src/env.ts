@@ -40,7 +40,10 @@ const envSchema = z.object({
   /** S3-compatible object storage for files (AWS S3, Cloudflare R2, MinIO); set the bucket to use it instead of STORAGE_DIR. */
   S3_BUCKET: z.string().optional(),
   /** The service's URL for R2, MinIO and the like; unset for AWS S3. */
-  S3_ENDPOINT: z.url({ protocol: /^https?$/, message: 'S3_ENDPOINT debe ser una URL http(s)' }).or(z.literal('')).optional(),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, message: 'S3_ENDPOINT debe ser una URL http(s)' })
+    .or(z.literal(''))
+    .optional(),
   /** Default us-east-1; R2 takes `auto`. */
   S3_REGION: z.string().optional(),
   /** Unset: the AWS SDK's default credential chain (environment, profile, instance role). */
@@ -65,7 +68,10 @@ const envSchema = z.object({
   /** The sending number's id in WhatsApp Manager (not the number itself). */
   WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
   /** The Graph API base with its version; tests point it at a fake server. */
-  WHATSAPP_API_URL: z.url({ protocol: /^https?$/, message: 'WHATSAPP_API_URL debe ser una URL http(s)' }).or(z.literal('')).optional(),
+  WHATSAPP_API_URL: z
+    .url({ protocol: /^https?$/, message: 'WHATSAPP_API_URL debe ser una URL http(s)' })
+    .or(z.literal(''))
+    .optional(),
   /** Comma-separated phone numbers shown on the contact page (default: the WhatsApp number). */
   CONTACT_PHONES: list,
   SEED_DEMO: z.string().optional(),
@@ -168,7 +174,11 @@ function whatsappSettings(e: z.infer<typeof envSchema>): Config['whatsapp'] {
   if (!e.WHATSAPP_PHONE_NUMBER_ID) {
     throw new Error('Configuración inválida: WHATSAPP_TOKEN necesita WHATSAPP_PHONE_NUMBER_ID');
   }
-  return { token: e.WHATSAPP_TOKEN, phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID, apiUrl: e.WHATSAPP_API_URL || 'https://graph.facebook.com/v21.0' };
+  return {
+    token: e.WHATSAPP_TOKEN,
+    phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
+    apiUrl: e.WHATSAPP_API_URL || 'https://graph.facebook.com/v21.0',
+  };
 }
 
 /** The name a local start can be opened under: `localhost` and the IPv4 and IPv6 loopback addresses. */
@@ -214,7 +224,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactEmails: e.CONTACT_EMAILS.length ? e.CONTACT_EMAILS : ['contacto@casillero.test', 'envios@casillero.test'],
     whatsappPhone: e.WHATSAPP_PHONE,
     whatsapp: whatsappSettings(e),
-    contactPhones: e.CONTACT_PHONES.length ? e.CONTACT_PHONES : [`+${e.WHATSAPP_PHONE.replace(/\D/g, '')}`, '+582125550100'],
+    contactPhones: e.CONTACT_PHONES.length
+      ? e.CONTACT_PHONES
+      : [`+${e.WHATSAPP_PHONE.replace(/\D/g, '')}`, '+582125550100'],
     seedDemo: e.SEED_DEMO === '1' || e.SEED_DEMO === 'true',
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

@@ -35,14 +35,21 @@ const server = await createServer({ config, database });
 const log = server.app.log;
 const send = config.resendApiKey ? resendSender(config.resendApiKey, config.mailFrom) : logSender(log);
 const worker = startOutboxWorker(db, send, log);
-const whatsappWorker = startWhatsappWorker(db, config.whatsapp ? cloudApiSender(config.whatsapp) : logWhatsappSender(log), log);
+const whatsappWorker = startWhatsappWorker(
+  db,
+  config.whatsapp ? cloudApiSender(config.whatsapp) : logWhatsappSender(log),
+  log,
+);
 // Scheduled jobs (storage reminders): every instance ticks; the database lets one run each period.
 const scheduler = createScheduler(db, scheduledJobs(config), log);
 scheduler.start();
 let pruning: Promise<unknown> = Promise.resolve();
-const pruner = setInterval(() => {
-  pruning = pruneEvents(db).catch(() => {});
-}, 60 * 60 * 1000);
+const pruner = setInterval(
+  () => {
+    pruning = pruneEvents(db).catch(() => {});
+  },
+  60 * 60 * 1000,
+);
 pruner.unref();
 
 const url = await server.listen();

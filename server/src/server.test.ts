@@ -47,7 +47,11 @@ describe('HTTP server', () => {
     expect(cookie.secure).toBeFalsy();
     expect(new Date(cookie.expires!).getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
 
-    const me = await server.app.inject({ method: 'GET', url: '/trpc/auth.me', cookies: { [SESSION_COOKIE_NAME]: cookie.value } });
+    const me = await server.app.inject({
+      method: 'GET',
+      url: '/trpc/auth.me',
+      cookies: { [SESSION_COOKIE_NAME]: cookie.value },
+    });
     expect(me.json().result.data.user.email).toBe(email);
   });
 
@@ -83,7 +87,10 @@ describe('HTTP server', () => {
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.error.message).toBe(AUTH_MESSAGES.invalidEmail);
-    expect(body.error.data.fieldErrors).toMatchObject({ email: AUTH_MESSAGES.invalidEmail, password: AUTH_MESSAGES.passwordRequired });
+    expect(body.error.data.fieldErrors).toMatchObject({
+      email: AUTH_MESSAGES.invalidEmail,
+      password: AUTH_MESSAGES.passwordRequired,
+    });
   });
 
   it('sends security headers', async () => {
@@ -106,6 +113,8 @@ describe('log masking', () => {
   it('keeps only the first 3 characters of e-mails, also URL-encoded', () => {
     expect(maskEmailsIn('/trpc/x?input={"email":"maria@casillero.test"}')).toBe('/trpc/x?input={"email":"mar***"}');
     expect(maskEmailsIn('q=carlos%40casillero.test&x=1')).toBe('q=car***&x=1');
-    expect(maskEmailsIn('/trpc/auth.me?input=%7B%22email%22%3A%22maria%40casillero.test%22%7D')).toBe('/trpc/auth.me?input={"email":"mar***"}');
+    expect(maskEmailsIn('/trpc/auth.me?input=%7B%22email%22%3A%22maria%40casillero.test%22%7D')).toBe(
+      '/trpc/auth.me?input={"email":"mar***"}',
+    );
   });
 });

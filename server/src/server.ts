@@ -100,7 +100,11 @@ export async function createServer({ config, database, logStream }: CreateServer
     clientErrorHandler: answerClientError,
   });
 
-  const operations = await registerOperations(app, { config, database: db, procedurePaths: Object.keys(appRouter._def.procedures) });
+  const operations = await registerOperations(app, {
+    config,
+    database: db,
+    procedurePaths: Object.keys(appRouter._def.procedures),
+  });
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -163,8 +167,6 @@ export async function createServer({ config, database, logStream }: CreateServer
   await registerUnsubscribeRoutes(app, { db: db.db, config });
 
   await registerClientSite(app, config);
-
-
 
   return {
     app,

@@ -29,14 +29,7 @@ export const ESTADOS_TRACKING_PREALERTA = [
 export type EstadoTrackingPrealerta = (typeof ESTADOS_TRACKING_PREALERTA)[number];
 
 /** The four an admin chooses from, then the two the system sets (docs/product/admin-packages-and-shipments.md#package-statuses). */
-export const PACKAGE_STATUSES = [
-  'pending',
-  'received',
-  'processed',
-  'shipped',
-  'in_warehouse',
-  'in_shipment',
-] as const;
+export const PACKAGE_STATUSES = ['pending', 'received', 'processed', 'shipped', 'in_warehouse', 'in_shipment'] as const;
 export type PackageStatus = (typeof PACKAGE_STATUSES)[number];
 export const PACKAGE_STATUSES_SELECTABLE = ['pending', 'received', 'processed', 'shipped'] as const;
 /** Packages in these states can go into a new shipment. */
@@ -61,12 +54,7 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /** 'cancelled' is shown but an admin cannot choose it. */
 export const PAYMENT_STATUSES_SELECTABLE = ['pending', 'completed', 'failed'] as const;
 
-export const PAYMENT_TYPES = [
-  'mailbox_activation',
-  'shipping_payment',
-  'course_purchase',
-  'credit_purchase',
-] as const;
+export const PAYMENT_TYPES = ['mailbox_activation', 'shipping_payment', 'course_purchase', 'credit_purchase'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
 /** The FAQ's payment methods (docs/product/public-site.md#faq). */
@@ -81,14 +69,7 @@ export const PAYMENT_METHODS = [
 ] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-export const NOTIFICATION_TYPES = [
-  'general',
-  'package',
-  'shipment',
-  'payment',
-  'system',
-  'payment_update',
-] as const;
+export const NOTIFICATION_TYPES = ['general', 'package', 'shipment', 'payment', 'system', 'payment_update'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const TRACKING_STATUSES = [
@@ -113,14 +94,7 @@ export type Priority = (typeof PRIORITIES)[number];
 export const CARRIERS = ['UPS', 'FedEx', 'DHL', 'USPS', 'Amazon', 'Otro'] as const;
 export type Carrier = (typeof CARRIERS)[number];
 
-export const ORIGIN_COUNTRIES = [
-  'Estados Unidos',
-  'China',
-  'España',
-  'Reino Unido',
-  'Alemania',
-  'Otro',
-] as const;
+export const ORIGIN_COUNTRIES = ['Estados Unidos', 'China', 'España', 'Reino Unido', 'Alemania', 'Otro'] as const;
 export type OriginCountry = (typeof ORIGIN_COUNTRIES)[number];
 
 export const REPACK_STATUSES = ['pending', 'processed', 'shipped'] as const;

@@ -14,7 +14,9 @@ describe('formatters built on first use', () => {
 
   it('format as before: es-ES dates and USD', () => {
     expect(formatDate('2026-03-05T12:00:00Z')).toBe('05/03/2026');
-    expect(formatUsd(1234.5)).toBe(new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(1234.5));
+    expect(formatUsd(1234.5)).toBe(
+      new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(1234.5),
+    );
   });
 });
 
@@ -33,21 +35,53 @@ describe('groupThousands', () => {
 });
 
 describe('formatUsd and formatDate write what Intl writes', () => {
-  const intlUsd = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const intlUsd = new Intl.NumberFormat('es-ES', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
   const intlDate = new Intl.DateTimeFormat('es-ES', { day: '2-digit', month: '2-digit', year: 'numeric' });
 
   it('for amounts of every size and sign, the ones ICU rounds up included (1.005, 2.675)', () => {
-    const edges = [0, -0, 0.001, -0.001, 0.005, 0.004999, 1.005, 2.675, 1.115, 9.995, 99.995, 999.995, 9999.995, 1234.5, 12345.678, -98765.4321, 1e9, 123456789012.34, 1e-7, 1e21, 5e21, '1234.50', '0.10', '-7'];
+    const edges = [
+      0,
+      -0,
+      0.001,
+      -0.001,
+      0.005,
+      0.004999,
+      1.005,
+      2.675,
+      1.115,
+      9.995,
+      99.995,
+      999.995,
+      9999.995,
+      1234.5,
+      12345.678,
+      -98765.4321,
+      1e9,
+      123456789012.34,
+      1e-7,
+      1e21,
+      5e21,
+      '1234.50',
+      '0.10',
+      '-7',
+    ];
     // A fixed pseudo-random series, so a failure can be reproduced.
     let seed = 42;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const series = Array.from({ length: 5000 }, (_, i) => {
       const scale = 10 ** Math.floor(random() * 9);
       const value = Math.round(random() * scale * 10 ** (i % 5)) / 10 ** (i % 5);
       return i % 3 === 0 ? -value : value;
     });
-    for (const amount of [...edges, ...series]) expect(formatUsd(amount), String(amount)).toBe(intlUsd.format(Number(amount)));
-    for (const odd of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) expect(formatUsd(odd)).toBe(intlUsd.format(odd));
+    for (const amount of [...edges, ...series])
+      expect(formatUsd(amount), String(amount)).toBe(intlUsd.format(Number(amount)));
+    for (const odd of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])
+      expect(formatUsd(odd)).toBe(intlUsd.format(odd));
   });
 
   it('for dates across years, months and times of day, and refuse an invalid one as Intl does', () => {

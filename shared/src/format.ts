@@ -173,7 +173,10 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** `text` without one of `affixes` at its start and one at its end (case and spaces ignored). */
 function withoutAffixes(text: string, affixes: readonly string[]): string {
   if (affixes.length === 0) return text;
-  const alternatives = [...affixes].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|');
+  const alternatives = [...affixes]
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRegExp)
+    .join('|');
   return text
     .replace(new RegExp(`^([-\u2212]?)\\s*(?:${alternatives})\\s*`, 'i'), '$1')
     .replace(new RegExp(`\\s*(?:${alternatives})$`, 'i'), '');
@@ -186,10 +189,17 @@ function withoutAffixes(text: string, affixes: readonly string[]): string {
  * exactly three digits ("1.500": 1500 or 1,5), unless the source says otherwise. Also refused:
  * misplaced separators ("1,2,3", "2.5.5"), letters, and more decimals than the field keeps.
  */
-export function parseDecimal(input: string, { decimals, affixes = [], threeDigitsGroupThousands = false }: DecimalRules): DecimalReading {
+export function parseDecimal(
+  input: string,
+  { decimals, affixes = [], threeDigitsGroupThousands = false }: DecimalRules,
+): DecimalReading {
   const original = input.trim();
   if (original === '') return { status: 'empty' };
-  const unreadable = { status: 'refused', reason: 'unreadable', message: NUMBER_MESSAGES.unreadable(original) } as const;
+  const unreadable = {
+    status: 'refused',
+    reason: 'unreadable',
+    message: NUMBER_MESSAGES.unreadable(original),
+  } as const;
 
   let text = withoutAffixes(original, affixes);
   const negative = /^[-\u2212]/.test(text);
@@ -206,7 +216,8 @@ export function parseDecimal(input: string, { decimals, affixes = [], threeDigit
     const at = text.lastIndexOf(decimalSeparator);
     whole = text.slice(0, at);
     fraction = text.slice(at + 1);
-    if (whole.includes(decimalSeparator) || !isGroupedThousands(whole, decimalSeparator === '.' ? ',' : '.')) return unreadable;
+    if (whole.includes(decimalSeparator) || !isGroupedThousands(whole, decimalSeparator === '.' ? ',' : '.'))
+      return unreadable;
     whole = whole.replace(/[.,]/g, '');
   } else if (lastDot >= 0 || lastComma >= 0) {
     const separator = lastDot >= 0 ? '.' : ',';
@@ -222,7 +233,11 @@ export function parseDecimal(input: string, { decimals, affixes = [], threeDigit
         fraction = '';
       } else if (couldGroupThousands) {
         const asDecimal = formatDecimal(Number(`${whole}.${fraction}`), { decimals: 3 });
-        return { status: 'refused', reason: 'ambiguous', message: NUMBER_MESSAGES.ambiguous(original, whole + fraction, asDecimal) };
+        return {
+          status: 'refused',
+          reason: 'ambiguous',
+          message: NUMBER_MESSAGES.ambiguous(original, whole + fraction, asDecimal),
+        };
       }
     }
   }

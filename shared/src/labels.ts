@@ -33,7 +33,8 @@ export const TRACKING_CLIENT_MESSAGES: Record<TrackingStatus, string> = {
   created: 'Registramos tu tracking. Te avisaremos cuando el transportista lo ponga en camino a nuestro almacén.',
   in_transit: 'Tu paquete va en camino a nuestro almacén. Te avisaremos apenas llegue.',
   arrived: 'Tu paquete llegó a nuestro almacén y lo estamos registrando.',
-  in_warehouse: 'Tu paquete está en nuestro almacén. Puedes solicitar reempaque o consolidación, o esperar su preparación para el envío.',
+  in_warehouse:
+    'Tu paquete está en nuestro almacén. Puedes solicitar reempaque o consolidación, o esperar su preparación para el envío.',
   needs_reempaque: 'Tu paquete necesita reempaque antes de enviarse. Nuestro equipo se encargará y te avisará.',
   reempacado: 'Tu paquete fue reempacado y pronto estará listo para enviar.',
   ready_to_ship: 'Tu paquete está listo para enviar. Procede con el pago para autorizar el despacho.',

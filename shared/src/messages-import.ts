@@ -97,7 +97,8 @@ export const IMPORT_MESSAGES = {
   weightNotNumber: (value: string) => `«${value}» no es un peso válido: escribe un número mayor que 0, p. ej. 1,5.`,
   weightNotPositive: 'El peso debe ser mayor que 0.',
   weightTooLarge: `El peso no puede exceder ${IMPORT_MAX_WEIGHT_KG} kg.`,
-  dimensionsInvalid: (value: string) => `«${value}» no son dimensiones válidas: escribe largo x ancho x alto en cm, p. ej. 30x20x15.`,
+  dimensionsInvalid: (value: string) =>
+    `«${value}» no son dimensiones válidas: escribe largo x ancho x alto en cm, p. ej. 30x20x15.`,
   dimensionNotNumber: (value: string) => `«${value}» no es una medida válida: escribe un número mayor que 0, en cm.`,
   dimensionTooLarge: `Ninguna medida puede exceder ${IMPORT_MAX_DIMENSION_CM} cm.`,
   dimensionsIncomplete: 'Faltan medidas: indica largo, ancho y alto, o ninguna.',

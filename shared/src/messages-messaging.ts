@@ -7,9 +7,12 @@ export const MESSAGING_MESSAGES = {
   noPendingCode: 'No hay un código pendiente. Pide uno nuevo.',
   codeExpired: 'El código venció. Pide uno nuevo.',
   codeWrong: (left: number) =>
-    left > 0 ? `El código no es correcto. Te quedan ${left} ${left === 1 ? 'intento' : 'intentos'}.` : 'El código no es correcto. Pide uno nuevo.',
+    left > 0
+      ? `El código no es correcto. Te quedan ${left} ${left === 1 ? 'intento' : 'intentos'}.`
+      : 'El código no es correcto. Pide uno nuevo.',
   tooManyAttempts: 'Demasiados intentos con este código. Pide uno nuevo.',
-  tooManyCodes: (minutes: number) => `Pediste demasiados códigos. Intenta de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
+  tooManyCodes: (minutes: number) =>
+    `Pediste demasiados códigos. Intenta de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
   phoneVerified: 'Listo: tu WhatsApp quedó verificado.',
   phoneRemoved: 'Quitamos tu número de WhatsApp. Ya no te enviaremos mensajes por ahí.',
   preferencesSaved: 'Preferencias guardadas.',

@@ -2,7 +2,8 @@
 // and the question asked before saving a value far outside what its field usually holds.
 
 export const NUMBER_MESSAGES = {
-  unreadable: (text: string) => `«${text}» no es un número que podamos leer. Escríbelo con coma decimal, por ejemplo 2,5.`,
+  unreadable: (text: string) =>
+    `«${text}» no es un número que podamos leer. Escríbelo con coma decimal, por ejemplo 2,5.`,
   /** A lone "." or "," followed by three digits: a thousands dot (es-VE) or a decimal point. */
   ambiguous: (text: string, asWhole: string, asDecimal: string) =>
     `«${text}» puede leerse como ${asWhole} o como ${asDecimal}. Escribe ${asWhole} o ${asDecimal}.`,

@@ -93,7 +93,9 @@ export const SHIPMENT_MESSAGES = {
   createdTitle: 'Envío creado',
   createdMessage: (code: string, count: number, city: string, state: string, storageFeeUsd = 0) =>
     `Preparamos tu envío ${code} con ${count} ${count === 1 ? 'paquete' : 'paquetes'} hacia ${city}, ${state}.` +
-    (storageFeeUsd > 0 ? ` Su costo incluye ${formatUsd(storageFeeUsd)} de almacenaje por los días que pasaron del período gratis.` : ''),
+    (storageFeeUsd > 0
+      ? ` Su costo incluye ${formatUsd(storageFeeUsd)} de almacenaje por los días que pasaron del período gratis.`
+      : ''),
   statusTitle: 'Actualización de tu envío',
   statusMessage: (code: string, label: string) => `Tu envío ${code} ahora está «${label}».`,
 } as const;

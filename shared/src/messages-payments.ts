@@ -63,7 +63,8 @@ export const DISPATCH_MESSAGES = {
   customerNext: 'Pago aprobado, listo para despacho. Te avisaremos cuando tu paquete salga hacia Venezuela.',
   /** The admin analytics banners. */
   awaitingPaymentTitle: 'Listos para enviar, esperando pago',
-  awaitingPayment: (n: string) => `${n} trackings están listos y esperan que el cliente pague para autorizar el despacho.`,
+  awaitingPayment: (n: string) =>
+    `${n} trackings están listos y esperan que el cliente pague para autorizar el despacho.`,
   authorisedTitle: 'Despacho autorizado',
   authorised: (n: string) => `${n} trackings tienen el pago aprobado y pueden despacharse.`,
 } as const;

@@ -4,7 +4,8 @@
 export const PUBLIC_TRACKING_MESSAGES = {
   // Page
   pageTitle: 'Rastrea tu paquete',
-  pageSubtitle: 'Escribe el número de tracking del transportista o el número WR de nuestro almacén para ver en qué va tu paquete.',
+  pageSubtitle:
+    'Escribe el número de tracking del transportista o el número WR de nuestro almacén para ver en qué va tu paquete.',
   pageDescription:
     'Rastrea tu paquete con el número de tracking (UPS, FedEx, USPS, DHL, Amazon) o el número WR del almacén: estado, historial y fecha estimada de entrega.',
   searchLabel: 'Rastrear un paquete',

@@ -22,17 +22,22 @@ export const RECEPTION_MESSAGES = {
   mailboxRequired: 'Elige un casillero.',
   // Server refusals
   alreadyReceived: (wr: string | null, date: string) =>
-    wr ? `Este paquete ya fue recibido el ${date} (WR ${wr}). No se registró de nuevo.` : `Este paquete ya fue recibido el ${date}. No se registró de nuevo.`,
-  isWarehouseLabel: 'Escaneaste una etiqueta WR del almacén: ese paquete ya fue recibido. Escanea el número del transportista.',
+    wr
+      ? `Este paquete ya fue recibido el ${date} (WR ${wr}). No se registró de nuevo.`
+      : `Este paquete ya fue recibido el ${date}. No se registró de nuevo.`,
+  isWarehouseLabel:
+    'Escaneaste una etiqueta WR del almacén: ese paquete ya fue recibido. Escanea el número del transportista.',
   warehouseReceiptNotFound: (wr: string) => `No hay ningún paquete con el WR ${wr}.`,
   photosInvalid: 'Alguna de las fotos no es válida o ya se usó en otro paquete. Tómala de nuevo.',
   intakeNotFound: 'Paquete sin dueño no encontrado.',
-  intakeAlreadyClaimed: 'Este paquete ya tiene dueño: lo reclamó su cliente o lo asignó otra persona. Actualiza la lista.',
+  intakeAlreadyClaimed:
+    'Este paquete ya tiene dueño: lo reclamó su cliente o lo asignó otra persona. Actualiza la lista.',
   mailboxNotActive: 'El casillero elegido no existe o no está activo.',
   noMailbox: 'El cliente no tiene ningún casillero donde recibir el paquete.',
   // The screen
   pageTitle: 'Recepción',
-  pageSubtitle: 'Escanea el número de tracking del paquete, pésalo y guarda. La pantalla queda lista para el siguiente.',
+  pageSubtitle:
+    'Escanea el número de tracking del paquete, pésalo y guarda. La pantalla queda lista para el siguiente.',
   scanLabel: 'Número de tracking o etiqueta WR',
   scanPlaceholder: 'Escanea o escribe el número y pulsa Enter',
   scanButton: 'Buscar',
@@ -44,9 +49,14 @@ export const RECEPTION_MESSAGES = {
   cameraClose: 'Cerrar',
   lookupFailed: 'No se pudo buscar el número. Intenta nuevamente.',
   expectedTitle: 'Paquete esperado',
-  expectedFrom: { prealert: 'Prealertado por el cliente', tracking: 'Registrado en Trackings', package: 'Paquete pendiente de recibir' },
+  expectedFrom: {
+    prealert: 'Prealertado por el cliente',
+    tracking: 'Registrado en Trackings',
+    package: 'Paquete pendiente de recibir',
+  },
   unknownTitle: 'Sin dueño',
-  unknownDetail: 'Ningún cliente espera este número. Se recibirá en la cola «sin dueño»; si la etiqueta trae un código de casillero, escríbelo.',
+  unknownDetail:
+    'Ningún cliente espera este número. Se recibirá en la cola «sin dueño»; si la etiqueta trae un código de casillero, escríbelo.',
   alreadyTitle: 'Ya recibido',
   alreadyUnclaimed: 'Está en la cola «sin dueño».',
   openPackage: 'Ver paquete',
@@ -74,7 +84,8 @@ export const RECEPTION_MESSAGES = {
   sessionEmpty: 'Aún no has recibido paquetes en esta sesión.',
   // The "sin dueño" queue
   unclaimedTitle: 'Paquetes sin dueño',
-  unclaimedSubtitle: 'Recibidos sin un cliente que los esperara. Si un cliente los prealerta, se le asignan solos; también puedes asignarlos a un casillero.',
+  unclaimedSubtitle:
+    'Recibidos sin un cliente que los esperara. Si un cliente los prealerta, se le asignan solos; también puedes asignarlos a un casillero.',
   unclaimedEmpty: 'No hay paquetes sin dueño.',
   unclaimedSearch: 'Buscar por tracking, WR, código leído o descripción',
   assign: 'Asignar',

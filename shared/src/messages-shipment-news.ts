@@ -20,7 +20,8 @@ export const SHIPMENT_NEWS_MESSAGES = {
   action: 'Publicar novedad',
   dialogTitle: (code: string) => `Publicar novedad del envío ${code}`,
   dialogHint: 'Se avisará una sola vez a cada cliente con paquetes en este envío, por los canales que eligió.',
-  posted: (count: number) => `Novedad publicada. ${count === 1 ? 'Se avisó a 1 cliente' : `Se avisó a ${count} clientes`}.`,
+  posted: (count: number) =>
+    `Novedad publicada. ${count === 1 ? 'Se avisó a 1 cliente' : `Se avisó a ${count} clientes`}.`,
   postedTitle: 'Novedad publicada',
   postFailed: 'No se pudo publicar la novedad.',
   historyTitle: 'Novedades publicadas',
@@ -32,7 +33,11 @@ export const SHIPMENT_NEWS_MESSAGES = {
 } as const;
 
 /** The message a kind of news starts with; the admin can edit it before posting. */
-export function shipmentNewsDefaultMessage(kind: ShipmentNewsKind, code: string, estimatedDelivery?: string | null): string {
+export function shipmentNewsDefaultMessage(
+  kind: ShipmentNewsKind,
+  code: string,
+  estimatedDelivery?: string | null,
+): string {
   const date = estimatedDelivery ? day(estimatedDelivery) : 'por confirmar';
   switch (kind) {
     case 'delayed':

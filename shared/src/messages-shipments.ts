@@ -25,7 +25,8 @@ export const SHIPMENT_EDIT_MESSAGES = {
   onlyPreparing: 'Solo se pueden eliminar envíos en preparación',
   // Customer notifications
   updatedNoticeTitle: 'Actualizamos tu envío',
-  updatedNotice: (code: string, changes: string[]) => `Actualizamos los datos de tu envío ${code}: ${changes.join(', ')}.`,
+  updatedNotice: (code: string, changes: string[]) =>
+    `Actualizamos los datos de tu envío ${code}: ${changes.join(', ')}.`,
   removedNoticeTitle: 'Envío anulado',
   removedNotice: (code: string, count: number) =>
     `Anulamos tu envío ${code}. ${count === 1 ? 'Tu paquete sigue en nuestro almacén, disponible' : `Tus ${count} paquetes siguen en nuestro almacén, disponibles`} para un nuevo envío.`,

@@ -44,7 +44,8 @@ export const TRACKING_MESSAGES = {
   statusUpdatedTitle: 'Estado Actualizado',
   statusUpdated: (trackingNumber: string, status: string) => `El tracking ${trackingNumber} ahora está «${status}».`,
   repackTitle: 'Reempaque Solicitado',
-  repackRequested: (trackingNumber: string) => `Se solicitó el reempaque del tracking ${trackingNumber}. Cliente notificado.`,
+  repackRequested: (trackingNumber: string) =>
+    `Se solicitó el reempaque del tracking ${trackingNumber}. Cliente notificado.`,
   // Details: the customer's pre-alert the tracking was matched to
   prealertSection: 'Prealerta del cliente',
   prealertMatched: 'Este tracking coincide con una prealerta del cliente.',

@@ -39,7 +39,8 @@ export const WAREHOUSE_MESSAGES = {
   labelsTooMany: `Puedes imprimir hasta ${LABELS_MAX_PER_REQUEST} etiquetas a la vez.`,
   labelsInvalidId: 'La lista de paquetes no es válida.',
   labelsNotFound: 'Alguno de los paquetes indicados no existe.',
-  labelsNoReceipt: 'Alguno de los paquetes aún no tiene número de WR: regístralo en el almacén antes de imprimir su etiqueta.',
+  labelsNoReceipt:
+    'Alguno de los paquetes aún no tiene número de WR: regístralo en el almacén antes de imprimir su etiqueta.',
   labelPrint: 'Imprimir etiqueta',
   labelsPrintSelected: (n: number) => (n === 1 ? 'Imprimir 1 etiqueta' : `Imprimir ${n} etiquetas`),
   labelUnclaimed: 'SIN DUEÑO',

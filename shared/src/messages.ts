@@ -11,34 +11,30 @@ export const AUTH_MESSAGES = {
   userNotFound: 'No existe una cuenta con este email. ¿Necesitas registrarte?',
   accountLocked: 'Tu cuenta ha sido bloqueada temporalmente. Contacta al soporte.',
   signInFallback: 'Error al iniciar sesión. Intenta de nuevo.',
-  connectionError:
-    'Error de conexión: No se puede conectar al servidor. Verifica tu conexión a internet.',
+  connectionError: 'Error de conexión: No se puede conectar al servidor. Verifica tu conexión a internet.',
   emailTaken: 'Este email ya está registrado. ¿Quieres iniciar sesión?',
-  passwordRule:
-    'La contraseña debe tener mínimo 8 caracteres e incluir mayúscula, minúscula, número y símbolo.',
+  passwordRule: 'La contraseña debe tener mínimo 8 caracteres e incluir mayúscula, minúscula, número y símbolo.',
   passwordTooLong: 'La contraseña no puede exceder 128 caracteres.',
   passwordsDontMatch: 'Las contraseñas no coinciden.',
   invalidEmail: 'Por favor ingresa un email válido.',
   emailRequired: 'El email es requerido.',
   passwordRequired: 'La contraseña es requerida.',
   fullNameRequired: 'El nombre completo es requerido.',
-  signUpSuccess:
-    'Cuenta creada. Te enviamos un correo para confirmar tu email antes de iniciar sesión.',
+  signUpSuccess: 'Cuenta creada. Te enviamos un correo para confirmar tu email antes de iniciar sesión.',
   verifyEmailSuccess: 'Tu correo fue confirmado. Ya puedes iniciar sesión.',
   verifyEmailInvalid: 'El enlace de confirmación no es válido o ya expiró.',
   verificationResent: 'Si tu cuenta existe y no está confirmada, te enviamos un nuevo enlace.',
   resetRequested:
     'Si existe una cuenta con ese email, recibirás un enlace para restablecer tu contraseña. El correo puede tardar hasta 5 minutos.',
-  resetThrottle:
-    'Por seguridad, solo se puede solicitar el restablecimiento de contraseña cada 60 segundos.',
-  resetLimit: (minutes: number) =>
-    `Demasiados intentos. Espera ${minutes} minutos antes de intentar nuevamente.`,
+  resetThrottle: 'Por seguridad, solo se puede solicitar el restablecimiento de contraseña cada 60 segundos.',
+  resetLimit: (minutes: number) => `Demasiados intentos. Espera ${minutes} minutos antes de intentar nuevamente.`,
   resetFallback: 'Error al enviar el email. Verifica tu email e inténtalo nuevamente.',
   resetTokenInvalid: 'El enlace para restablecer la contraseña no es válido o ya expiró.',
   signInLinkOffer: '¿No puedes entrar desde este dispositivo? Te enviamos un enlace a tu correo.',
   signInLinkAction: 'Enviarme un enlace para entrar',
   signInLinkSent: 'Te enviamos un enlace para entrar. Revisa tu correo: vence en 15 minutos y sirve una sola vez.',
-  signInLinkInvalid: 'El enlace para entrar no es válido, ya se usó o venció. Pide uno nuevo desde la página de inicio de sesión.',
+  signInLinkInvalid:
+    'El enlace para entrar no es válido, ya se usó o venció. Pide uno nuevo desde la página de inicio de sesión.',
   signInLinkSigningIn: 'Entrando…',
   signInLinkThrottle: 'Por seguridad, solo se puede pedir un enlace para entrar cada 60 segundos.',
   passwordUpdated: 'Tu contraseña fue actualizada.',

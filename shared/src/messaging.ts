@@ -2,7 +2,13 @@
 // and the news an admin posts on a shipment. In-app notifications are always on; e-mail and
 // WhatsApp follow the customer's choice per kind.
 
-export const NOTIFICATION_KINDS = ['package_received', 'status_changed', 'payment', 'shipment_news', 'reminders'] as const;
+export const NOTIFICATION_KINDS = [
+  'package_received',
+  'status_changed',
+  'payment',
+  'shipment_news',
+  'reminders',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {

@@ -55,7 +55,11 @@ describe('parseDecimal reads a number however its text arrives', () => {
   });
 
   it('keeps the exact digits for fields that cannot go through a double (rates)', () => {
-    expect(parseDecimal('9.999.999,12345678', { decimals: 8 })).toEqual({ status: 'number', value: 9999999.12345678, digits: '9999999.12345678' });
+    expect(parseDecimal('9.999.999,12345678', { decimals: 8 })).toEqual({
+      status: 'number',
+      value: 9999999.12345678,
+      digits: '9999999.12345678',
+    });
     expect(parseDecimal('36,52140000', { decimals: 8 })).toMatchObject({ digits: '36.5214' });
   });
 
@@ -67,12 +71,28 @@ describe('parseDecimal reads a number however its text arrives', () => {
     expect(valueOf('1.234', { decimals: 2, threeDigitsGroupThousands: true })).toBe(1234);
   });
 
-  it.each(['1,2,3', '2.5.5', '12,34,5', '1.2,5', '1,234,5.6', '1.234,5,6', 'abc', '2,5a', '2 5', '2,5 lb', '--2', '.', ',', '1e3', '0x10', 'NaN', '∞', '12345678901234'])(
-    'refuses %j as unreadable',
-    (text) => {
-      expect(messageOf(text)).toBe(M.unreadable(text.trim()));
-    },
-  );
+  it.each([
+    '1,2,3',
+    '2.5.5',
+    '12,34,5',
+    '1.2,5',
+    '1,234,5.6',
+    '1.234,5,6',
+    'abc',
+    '2,5a',
+    '2 5',
+    '2,5 lb',
+    '--2',
+    '.',
+    ',',
+    '1e3',
+    '0x10',
+    'NaN',
+    '∞',
+    '12345678901234',
+  ])('refuses %j as unreadable', (text) => {
+    expect(messageOf(text)).toBe(M.unreadable(text.trim()));
+  });
 
   it('refuses more decimals than the field keeps instead of rounding them away', () => {
     expect(messageOf('2,5555')).toBe(M.tooManyDecimals(2));
@@ -103,18 +123,23 @@ describe('formatDecimal writes es-VE', () => {
     expect(formatDecimal(1.005, { decimals: 2 })).toBe('1,01');
     expect(formatDecimal(-0.001, { decimals: 2 })).toBe('0');
     for (const n of [0.5, 2.5, 1250.5, 1234567.89, 6560]) {
-      expect(formatDecimal(n, { decimals: 2, fixed: true })).toBe(new Intl.NumberFormat('es-VE', { minimumFractionDigits: 2 }).format(n));
+      expect(formatDecimal(n, { decimals: 2, fixed: true })).toBe(
+        new Intl.NumberFormat('es-VE', { minimumFractionDigits: 2 }).format(n),
+      );
     }
   });
 
-  it("what a field shows once left reads back as the same number", () => {
+  it('what a field shows once left reads back as the same number', () => {
     const kinds = Object.keys(NUMBER_FIELDS) as NumberKind[];
     for (const kind of kinds) {
       for (const n of [0, 0.5, 2.5, 25, 36.521, 1500, 1250.5, 1234567, 12.3456789]) {
         const rounded = Number(n.toFixed(NUMBER_FIELDS[kind].decimals));
         for (const value of [rounded, -rounded]) {
           for (const shown of [formatNumberField(kind, value), formatNumberField(kind, value, { withSign: true })]) {
-            expect(readNumberField(kind, shown), `${kind} ${shown}`).toMatchObject({ status: 'number', value: value === 0 ? 0 : value });
+            expect(readNumberField(kind, shown), `${kind} ${shown}`).toMatchObject({
+              status: 'number',
+              value: value === 0 ? 0 : value,
+            });
           }
         }
       }
@@ -131,8 +156,12 @@ describe('plausible values', () => {
   it('asks about values far outside their field’s usual range, written as Venezuelans write them', () => {
     expect(implausibleValues([{ kind: 'weightKg', value: 250 }])).toEqual(['250 kg']);
     expect(implausibleValues([{ kind: 'weightKg', value: 1250.5 }])).toEqual(['1.250,5 kg']);
-    expect(confirmImplausibleQuestion(implausibleValues([{ kind: 'weightKg', value: 1250.5 }]))).toBe('¿Confirmas 1.250,5 kg?');
-    expect(confirmImplausibleQuestion(['250 kg', '300 cm', '$9.000,00'])).toBe('¿Confirmas 250 kg, 300 cm y $9.000,00?');
+    expect(confirmImplausibleQuestion(implausibleValues([{ kind: 'weightKg', value: 1250.5 }]))).toBe(
+      '¿Confirmas 1.250,5 kg?',
+    );
+    expect(confirmImplausibleQuestion(['250 kg', '300 cm', '$9.000,00'])).toBe(
+      '¿Confirmas 250 kg, 300 cm y $9.000,00?',
+    );
     expect(implausibleValues([{ kind: 'amountUsd', value: -9000 }])).toEqual(['-$9.000,00']);
     expect(writeNumber('amountVes', 6560)).toBe('Bs. 6.560,00');
   });

@@ -31,14 +31,32 @@ export const NUMBER_FIELDS = {
   /** Values, amounts paid, charges and corrections in dollars (the sign's absolute value). */
   amountUsd: { decimals: 2, fixed: true, affixes: ['US$', 'USD', '$'], prefix: '$', plausible: { min: 1, max: 5_000 } },
   /** Amounts paid in bolívares. */
-  amountVes: { decimals: 2, fixed: true, affixes: ['Bs.', 'Bs', 'VES'], prefix: 'Bs. ', plausible: { min: 1, max: 5_000_000 } },
+  amountVes: {
+    decimals: 2,
+    fixed: true,
+    affixes: ['Bs.', 'Bs', 'VES'],
+    prefix: 'Bs. ',
+    plausible: { min: 1, max: 5_000_000 },
+  },
   /** The storage fee per day after the free days (USD 0,50 by default). */
-  dailyFeeUsd: { decimals: 2, fixed: true, affixes: ['US$', 'USD', '$'], prefix: '$', plausible: { min: 0.05, max: 10 } },
+  dailyFeeUsd: {
+    decimals: 2,
+    fixed: true,
+    affixes: ['US$', 'USD', '$'],
+    prefix: '$',
+    plausible: { min: 0.05, max: 10 },
+  },
   /**
    * Bs. per USD. With a rate recorded before, the plausible range is the one around it
    * (RATE_PLAUSIBLE_CHANGE); this one applies only to the very first.
    */
-  exchangeRate: { decimals: RATE_DECIMALS, affixes: ['Bs.', 'Bs'], prefix: 'Bs. ', suffix: ' por USD', plausible: { min: 1, max: 10_000 } },
+  exchangeRate: {
+    decimals: RATE_DECIMALS,
+    affixes: ['Bs.', 'Bs'],
+    prefix: 'Bs. ',
+    suffix: ' por USD',
+    plausible: { min: 1, max: 10_000 },
+  },
   /** Items of a pre-alert, days of free storage: whole numbers. */
   count: { decimals: 0, affixes: [] },
 } as const satisfies Record<string, NumberField>;
@@ -99,6 +117,7 @@ export function implausibleValues(checks: readonly PlausibilityCheck[]): string[
 
 /** "¿Confirmas 250 kg?", "¿Confirmas 250 kg y 300 cm?" */
 export function confirmImplausibleQuestion(values: readonly string[]): string {
-  const list = values.length > 1 ? `${values.slice(0, -1).join(', ')} y ${values[values.length - 1]}` : (values[0] ?? '');
+  const list =
+    values.length > 1 ? `${values.slice(0, -1).join(', ')} y ${values[values.length - 1]}` : (values[0] ?? '');
   return NUMBER_MESSAGES.confirmQuestion(list);
 }

@@ -21,16 +21,36 @@ export const STAFF_ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
 };
 
 /** The areas whose records staff read and change; each has a `.read` and a `.write` permission. */
-const AREAS = ['trackings', 'prealerts', 'clients', 'packages', 'repacks', 'shipments', 'payments', 'notifications'] as const;
+const AREAS = [
+  'trackings',
+  'prealerts',
+  'clients',
+  'packages',
+  'repacks',
+  'shipments',
+  'payments',
+  'notifications',
+] as const;
 type Area = (typeof AREAS)[number];
 
 /** `billing.settings`: the payment methods customers pay with (the administrator's). */
-export type Permission = `${Area}.${'read' | 'write'}` | 'reports.read' | 'staff.manage' | 'audit.read' | 'billing.settings';
+export type Permission =
+  | `${Area}.${'read' | 'write'}`
+  | 'reports.read'
+  | 'staff.manage'
+  | 'audit.read'
+  | 'billing.settings';
 
 /** Reading and changing each of the areas. */
 const readWrite = (...areas: Area[]): Permission[] => areas.flatMap((a) => [`${a}.read`, `${a}.write`] as const);
 
-export const PERMISSIONS: readonly Permission[] = [...readWrite(...AREAS), 'reports.read', 'staff.manage', 'audit.read', 'billing.settings'];
+export const PERMISSIONS: readonly Permission[] = [
+  ...readWrite(...AREAS),
+  'reports.read',
+  'staff.manage',
+  'audit.read',
+  'billing.settings',
+];
 
 const WAREHOUSE: Permission[] = [
   ...readWrite('trackings'),
@@ -68,7 +88,10 @@ export function can(role: string | null | undefined, permission: Permission): bo
 }
 
 /** Which permissions open, and store for a customer, each kind of stored file. */
-export const FILE_PERMISSIONS: Record<'receipt' | 'invoice' | 'package_photo', { read: Permission; write: Permission }> = {
+export const FILE_PERMISSIONS: Record<
+  'receipt' | 'invoice' | 'package_photo',
+  { read: Permission; write: Permission }
+> = {
   receipt: { read: 'payments.read', write: 'payments.write' },
   invoice: { read: 'prealerts.read', write: 'prealerts.write' },
   package_photo: { read: 'packages.read', write: 'packages.write' },

@@ -25,7 +25,8 @@ export function publicTrackingNumberProblem(raw: string): string | null {
   if (!number) return M.numberRequired;
   if (number.length > PUBLIC_TRACKING_NUMBER_MAX) return M.numberTooLong(PUBLIC_TRACKING_NUMBER_MAX);
   if (!PUBLIC_TRACKING_NUMBER_CHARACTERS.test(number)) return M.numberCharacters;
-  if (publicTrackingNumberSignificant(number) < PUBLIC_TRACKING_NUMBER_MIN) return M.numberTooShort(PUBLIC_TRACKING_NUMBER_MIN);
+  if (publicTrackingNumberSignificant(number) < PUBLIC_TRACKING_NUMBER_MIN)
+    return M.numberTooShort(PUBLIC_TRACKING_NUMBER_MIN);
   return null;
 }
 

@@ -81,7 +81,9 @@ const monthShort = onFirstUse(() => new Intl.DateTimeFormat('es-ES', { month: 's
 /** '2026-09' → 'sept 2026' (Spanish short month, docs/product/admin-reports.md#six-month-trend). */
 export function formatReportMonth(month: string): string {
   const [year, m] = month.split('-').map(Number);
-  const name = monthShort().format(new Date(Date.UTC(year, m - 1, 1))).replace('.', '');
+  const name = monthShort()
+    .format(new Date(Date.UTC(year, m - 1, 1)))
+    .replace('.', '');
   return `${name} ${year}`;
 }
 

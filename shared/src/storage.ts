@@ -68,9 +68,11 @@ const dmy = (day: string) => day.split('-').reverse().join('/');
 export const STORAGE_MESSAGES = {
   settingsSaved: 'Configuración de almacenaje guardada.',
   /** Almacén, a parcel within its free days. */
-  freeLeft: (n: number) => (n === 0 ? 'Almacenaje gratis: hoy es el último día' : `Almacenaje gratis: quedan ${days(n)}`),
+  freeLeft: (n: number) =>
+    n === 0 ? 'Almacenaje gratis: hoy es el último día' : `Almacenaje gratis: quedan ${days(n)}`,
   /** Almacén, a parcel past its free days. */
-  feeLine: (daysOver: number, perDay: number, fee: number) => `Almacenaje: ${days(daysOver)} × ${formatUsd(perDay)} = ${formatUsd(fee)}`,
+  feeLine: (daysOver: number, perDay: number, fee: number) =>
+    `Almacenaje: ${days(daysOver)} × ${formatUsd(perDay)} = ${formatUsd(fee)}`,
   reminderSoonTitle: 'Tu almacenaje gratis está por terminar',
   reminderSoon: (what: string, n: number, freeUntil: string, perDay: number) =>
     `Tu paquete ${what} tiene ${days(n)} más de almacenaje gratis (hasta el ${dmy(freeUntil)}). Después se cobra ${formatUsd(perDay)} por día; envíalo antes para no pagar almacenaje.`,

@@ -23,7 +23,8 @@ describe('characterCount', () => {
 
 describe('cutToCharacters', () => {
   const cutAt = (text: string, max: number) => cutToCharacters(text, max);
-  const isWellFormed = (text: string) => !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text);
+  const isWellFormed = (text: string) =>
+    !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text);
 
   it('keeps a text within the limit as it is, emoji included', () => {
     const text = 'a'.repeat(254) + EMOJI;
@@ -61,7 +62,15 @@ describe('text limits count characters', () => {
   });
 
   it('a pre-alert description of 500 emoji is accepted, 501 refused with its message', () => {
-    const base = { mailboxId: '00000000-0000-4000-8000-000000000001', trackingNumber: '1Z999AA10123456784', carrier: 'UPS', estimatedWeight: 1, estimatedValue: 10, senderName: 'Amazon', origin: 'Miami' };
+    const base = {
+      mailboxId: '00000000-0000-4000-8000-000000000001',
+      trackingNumber: '1Z999AA10123456784',
+      carrier: 'UPS',
+      estimatedWeight: 1,
+      estimatedValue: 10,
+      senderName: 'Amazon',
+      origin: 'Miami',
+    };
     expect(trackingCreateInput.safeParse({ ...base, description: EMOJI.repeat(500) }).success).toBe(true);
     const refused = trackingCreateInput.safeParse({ ...base, description: EMOJI.repeat(501) });
     expect(refused.success).toBe(false);

@@ -30,7 +30,8 @@ export const fitsCharacters = (max: number) => (text: string) => text.length <= 
 let graphemes: Intl.Segmenter | null | undefined;
 /** Built on first use: most pages never cut a text. */
 function graphemeSegmenter(): Intl.Segmenter | null {
-  if (graphemes === undefined) graphemes = typeof Intl.Segmenter === 'function' ? new Intl.Segmenter('es', { granularity: 'grapheme' }) : null;
+  if (graphemes === undefined)
+    graphemes = typeof Intl.Segmenter === 'function' ? new Intl.Segmenter('es', { granularity: 'grapheme' }) : null;
   return graphemes;
 }
 

@@ -10,7 +10,12 @@ describe('trackingKey', () => {
   });
 
   it('gives every variant of one parcel the same key', () => {
-    const usps = ['9400111899223197428490', '9400 1118 9922 3197 4284 90', '420331669400111899223197428490', '4203316612349400111899223197428490'];
+    const usps = [
+      '9400111899223197428490',
+      '9400 1118 9922 3197 4284 90',
+      '420331669400111899223197428490',
+      '4203316612349400111899223197428490',
+    ];
     expect(new Set(usps.map(trackingKey))).toEqual(new Set(['9400111899223197428490']));
     const fedexGround = ['041441760228964', '9611020041441760228964'];
     expect(new Set(fedexGround.map(trackingKey)).size).toBe(1);

@@ -13,11 +13,13 @@ const spanish = locales.es().localeError;
  * such as 1e999) is "número" where a number was expected ("se esperaba número, recibido número").
  */
 export const zodSpanishError: typeof spanish = (issue) => {
-  if (issue.code === 'invalid_type' && issue.expected === 'int') return 'Entrada inválida: se esperaba un número entero';
+  if (issue.code === 'invalid_type' && issue.expected === 'int')
+    return 'Entrada inválida: se esperaba un número entero';
   if (issue.code === 'invalid_type' && issue.expected === 'number' && typeof issue.input === 'number') {
     return 'Entrada inválida: se esperaba un número finito';
   }
-  if ((issue.code === 'too_big' || issue.code === 'too_small') && issue.origin === 'int') return spanish({ ...issue, origin: 'number' });
+  if ((issue.code === 'too_big' || issue.code === 'too_small') && issue.origin === 'int')
+    return spanish({ ...issue, origin: 'number' });
   return spanish(issue);
 };
 

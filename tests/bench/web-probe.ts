@@ -53,7 +53,8 @@ export function installProbe(target: ContentTarget) {
   const MARK = 'web-bench';
   const mark = () => {
     for (const el of candidates()) {
-      for (const node of [el, ...Array.from(el.querySelectorAll('*'))]) if (!node.hasAttribute('elementtiming')) node.setAttribute('elementtiming', MARK);
+      for (const node of [el, ...Array.from(el.querySelectorAll('*'))])
+        if (!node.hasAttribute('elementtiming')) node.setAttribute('elementtiming', MARK);
     }
   };
   let firstPaint = Number.POSITIVE_INFINITY;
@@ -262,7 +263,10 @@ export async function serviceWorkerActive(page: Page, graceMs: number, readyMs: 
         registration = await navigator.serviceWorker.getRegistration();
       }
       if (!registration) return false;
-      const ready = await Promise.race([navigator.serviceWorker.ready.then(() => true), sleep(readyMs).then(() => false)]);
+      const ready = await Promise.race([
+        navigator.serviceWorker.ready.then(() => true),
+        sleep(readyMs).then(() => false),
+      ]);
       if (!ready) throw new Error(`El service worker no se activó en ${readyMs / 1000} s`);
       return true;
     },

@@ -12,7 +12,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser, BrowserContext, BrowserContextOptions, Cookie } from 'playwright-core';
-import { DEMO, findChromium, launchBrowser, REPO_ROOT, RESULTS_DIR, SKIP_MESSAGE, startServer, type RunningServer } from '../e2e/helpers';
+import {
+  DEMO,
+  findChromium,
+  launchBrowser,
+  REPO_ROOT,
+  RESULTS_DIR,
+  SKIP_MESSAGE,
+  startServer,
+  type RunningServer,
+} from '../e2e/helpers';
 import {
   contentShownAt,
   installProbe,
@@ -26,7 +35,12 @@ import {
 } from './web-probe';
 
 /** Slow 4G as the issue defines it, and a mid-range phone's CPU. */
-const SLOW_4G: Throttling = { latencyMs: 150, downloadBitsPerSecond: 1.6e6, uploadBitsPerSecond: 750e3, cpuSlowdown: 4 };
+const SLOW_4G: Throttling = {
+  latencyMs: 150,
+  downloadBitsPerSecond: 1.6e6,
+  uploadBitsPerSecond: 750e3,
+  cpuSlowdown: 4,
+};
 /** A 390×844 phone at 3× (the common size of today's phones), as Chrome on Android. */
 const PHONE: BrowserContextOptions = {
   viewport: { width: 390, height: 844 },
@@ -109,7 +123,10 @@ function options() {
   });
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs debe ser un entero positivo, no '${values.runs}'`);
-  const wanted = values.pages?.split(',').map((p) => p.trim()).filter(Boolean);
+  const wanted = values.pages
+    ?.split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   const unknown = wanted?.filter((p) => !PAGES.some((page) => page.path === p)) ?? [];
   if (unknown.length > 0) {
     throw new Error(`Páginas desconocidas: ${unknown.join(', ')}. Disponibles: ${PAGES.map((p) => p.path).join(', ')}`);
@@ -123,14 +140,21 @@ const DEMO_EMAILS: Record<Account, string> = { customer: DEMO.customer, admin: D
  * Signs in un-throttled through the tRPC mutation the login form calls, in a context of its
  * own (the browser's request client shares its cookie jar); returns the session cookies.
  */
-async function sessionCookies(browser: Browser, url: string, account: Account): Promise<{ cookies: Cookie[]; context: BrowserContext }> {
+async function sessionCookies(
+  browser: Browser,
+  url: string,
+  account: Account,
+): Promise<{ cookies: Cookie[]; context: BrowserContext }> {
   const context = await browser.newContext(PHONE);
   const response = await context.request.post(`${url}/trpc/auth.signIn`, {
     data: { email: DEMO_EMAILS[account], password: DEMO.password },
     // Mutations must come from the app's own origin (server/src/trpc/init.ts).
     headers: { Origin: url },
   });
-  if (!response.ok()) throw new Error(`No se pudo iniciar sesión como ${DEMO_EMAILS[account]}: ${response.status()} ${await response.text()}`);
+  if (!response.ok())
+    throw new Error(
+      `No se pudo iniciar sesión como ${DEMO_EMAILS[account]}: ${response.status()} ${await response.text()}`,
+    );
   return { cookies: await context.cookies(), context };
 }
 
@@ -180,7 +204,8 @@ async function visit(context: BrowserContext, url: string, page: BenchPage, thro
   const network = meterNetwork(cdp);
   try {
     const response = await tab.goto(url + page.path, { waitUntil: 'commit', timeout: CONTENT_TIMEOUT_MS });
-    if (response && !response.ok()) throw new Error(`${page.path} (${label}): el servidor respondió ${response.status()}`);
+    if (response && !response.ok())
+      throw new Error(`${page.path} (${label}): el servidor respondió ${response.status()}`);
     const content = await withTimeout(
       contentShownAt(tab),
       CONTENT_TIMEOUT_MS,
@@ -192,7 +217,10 @@ async function visit(context: BrowserContext, url: string, page: BenchPage, thro
       throw new Error(`${(err as Error).message}; captura en ${path.relative(REPO_ROOT, file)}`);
     });
     const quiet = await network.idle(NETWORK_QUIET_MS, NETWORK_QUIET_MAX_MS);
-    if (!quiet) console.warn(`  ${page.path}: la red no quedó en silencio en ${NETWORK_QUIET_MAX_MS / 1000} s; se cuenta hasta aquí`);
+    if (!quiet)
+      console.warn(
+        `  ${page.path}: la red no quedó en silencio en ${NETWORK_QUIET_MAX_MS / 1000} s; se cuenta hasta aquí`,
+      );
     const lcpMs = await largestPaintAt(tab);
     return { tab, content, lcpMs, ...network.stop() };
   } catch (err) {
@@ -204,7 +232,13 @@ async function visit(context: BrowserContext, url: string, page: BenchPage, thro
 }
 
 /** A cold visit in a fresh context, then a repeat visit and the usual one, each in a new tab of the same context. */
-async function measure(browser: Browser, url: string, page: BenchPage, cookies: Cookie[], appHasServiceWorker: boolean) {
+async function measure(
+  browser: Browser,
+  url: string,
+  page: BenchPage,
+  cookies: Cookie[],
+  appHasServiceWorker: boolean,
+) {
   const context = await newPhoneContext(browser, page, cookies);
   const workers = meterServiceWorkers(context);
   try {
@@ -225,7 +259,11 @@ async function measure(browser: Browser, url: string, page: BenchPage, cookies: 
       contentMs: v.content.ms,
       contentPainted: v.content.painted,
     });
-    return { cold: figures(cold, coldWorkers), repeat: figures(repeat, repeatWorkers), usual: figures(usual, usualWorkers) };
+    return {
+      cold: figures(cold, coldWorkers),
+      repeat: figures(repeat, repeatWorkers),
+      usual: figures(usual, usualWorkers),
+    };
   } finally {
     await context.close();
   }
@@ -326,7 +364,9 @@ async function main() {
 
   try {
     const databaseUrl = process.env.BENCH_DATABASE_URL;
-    console.log(`Iniciando el servidor (NODE_ENV=production, ${databaseUrl ? 'BENCH_DATABASE_URL' : 'base embebida nueva'})...`);
+    console.log(
+      `Iniciando el servidor (NODE_ENV=production, ${databaseUrl ? 'BENCH_DATABASE_URL' : 'base embebida nueva'})...`,
+    );
     server = await startServer(databaseUrl ? { env: { DATABASE_URL: databaseUrl, SEED_DEMO: '1' } } : {});
     // This script closes the browser and the server on Ctrl-C; Playwright's own handler would
     // exit before the server is stopped.
@@ -352,9 +392,15 @@ async function main() {
         `pantalla ${PHONE.viewport!.width}×${PHONE.viewport!.height} a ${PHONE.deviceScaleFactor}×, ${PHONE.locale}.`,
     );
     const hasServiceWorker = await warmUp(browser, url, pages, cookiesOf);
-    console.log(hasServiceWorker ? 'La app registra un service worker: la visita repetida espera a que esté activo.' : 'La app no registra un service worker.');
+    console.log(
+      hasServiceWorker
+        ? 'La app registra un service worker: la visita repetida espera a que esté activo.'
+        : 'La app no registra un service worker.',
+    );
 
-    const samples = new Map<string, Record<Visit, Figures[]>>(pages.map((p) => [p.path, { cold: [], repeat: [], usual: [] }]));
+    const samples = new Map<string, Record<Visit, Figures[]>>(
+      pages.map((p) => [p.path, { cold: [], repeat: [], usual: [] }]),
+    );
     for (let run = 1; run <= runs; run++) {
       console.log(`Ronda ${run} de ${runs}...`);
       for (const page of pages) {
@@ -368,9 +414,7 @@ async function main() {
 
     console.log(`\nMedianas de ${runs} ${runs === 1 ? 'ronda' : 'rondas'}:\n`);
     printTable(
-      pages.flatMap((page) =>
-        VISITS.map((v) => ({ page, visit: v, figures: medians(samples.get(page.path)![v]) })),
-      ),
+      pages.flatMap((page) => VISITS.map((v) => ({ page, visit: v, figures: medians(samples.get(page.path)![v]) }))),
     );
     console.log(
       '\nKB página: lo que descargó la pestaña (comprimido, con cabeceras) hasta mostrar el contenido y ' +

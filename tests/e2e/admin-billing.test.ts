@@ -6,8 +6,23 @@
 // sees no Tasas.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { BILLING_MESSAGES, NUMBER_MESSAGES, PAYMENT_METHOD_MESSAGES, RATE_MESSAGES, formatDate } from '@casillero/shared';
-import { animationsDone, chromiumOrExplain, DEMO, fieldLabel, openFromNavigation, signIn, useBrowserSession, withScreenshotOnFailure } from './helpers';
+import {
+  BILLING_MESSAGES,
+  NUMBER_MESSAGES,
+  PAYMENT_METHOD_MESSAGES,
+  RATE_MESSAGES,
+  formatDate,
+} from '@casillero/shared';
+import {
+  animationsDone,
+  chromiumOrExplain,
+  DEMO,
+  fieldLabel,
+  openFromNavigation,
+  signIn,
+  useBrowserSession,
+  withScreenshotOnFailure,
+} from './helpers';
 
 const chromium = chromiumOrExplain();
 const WAREHOUSE = 'almacen@casillero.test';
@@ -42,12 +57,18 @@ describe.skipIf(!chromium)('facturación del administrador', () => {
       await openFromNavigation(page, 'Panel Admin', 'Tasas');
       await page.getByRole('heading', { name: 'Tasas y métodos de pago', level: 1 }).waitFor();
       // The cashier records rates but does not keep the payment methods (the administrator does).
-      await page.getByRole('table', { name: 'Métodos de pago' }).getByText('Pago Móvil', { exact: true }).first().waitFor();
+      await page
+        .getByRole('table', { name: 'Métodos de pago' })
+        .getByText('Pago Móvil', { exact: true })
+        .first()
+        .waitFor();
       expect(await page.getByRole('button', { name: 'Agregar método' }).count()).toBe(0);
 
       const form = page.getByRole('form', { name: 'Registrar la tasa' });
       // The day defaults to today in Caracas.
-      await expect.poll(() => form.getByRole('button', { name: fieldLabel('Fecha') }).textContent()).toContain(todayShown);
+      await expect
+        .poll(() => form.getByRole('button', { name: fieldLabel('Fecha') }).textContent())
+        .toContain(todayShown);
       // A rate that is not a number is refused before it is sent.
       await form.getByRole('textbox', { name: fieldLabel('Bs. por USD') }).fill('cuarenta');
       await form.getByRole('button', { name: 'Registrar tasa' }).click();
@@ -58,7 +79,11 @@ describe.skipIf(!chromium)('facturación del administrador', () => {
       await form.getByRole('button', { name: 'Registrar tasa' }).click();
       const day = formatDate(`${today}T12:00:00`);
       // The seed has today's BCV rate already, so this one is a correction of it.
-      await page.getByText(RATE_MESSAGES.corrected(day)).or(page.getByText(RATE_MESSAGES.recorded(day))).first().waitFor();
+      await page
+        .getByText(RATE_MESSAGES.corrected(day))
+        .or(page.getByText(RATE_MESSAGES.recorded(day)))
+        .first()
+        .waitFor();
 
       const history = page.getByRole('table', { name: 'Historial de tasas' });
       const rows = history.getByRole('row');
@@ -74,7 +99,10 @@ describe.skipIf(!chromium)('facturación del administrador', () => {
       expect(earlier).toContain('Corregida');
       expect(earlier).toContain('BCV');
       // The rate of the day now reads as the new one.
-      await page.getByRole('region', { name: 'Tasa del día' }).getByText('Bs. 263,1234 por USD', { exact: true }).waitFor();
+      await page
+        .getByRole('region', { name: 'Tasa del día' })
+        .getByText('Bs. 263,1234 por USD', { exact: true })
+        .waitFor();
 
       // The history goes back a page at a time (the demo has a rate a day for over a year).
       await page.getByRole('button', { name: 'Anteriores' }).click();
@@ -167,7 +195,10 @@ describe.skipIf(!chromium)('facturación del administrador', () => {
       await form.getByRole('button', { name: 'Registrar movimiento' }).click();
       await page.getByText(BILLING_MESSAGES.adjustmentSaved).first().waitFor();
 
-      const entry = account.getByRole('table', { name: 'Movimientos del cliente' }).getByRole('row').filter({ hasText: reason });
+      const entry = account
+        .getByRole('table', { name: 'Movimientos del cliente' })
+        .getByRole('row')
+        .filter({ hasText: reason });
       await entry.waitFor();
       const entryText = (await entry.textContent())!;
       expect(entryText).toContain('Ajuste');
@@ -182,11 +213,20 @@ describe.skipIf(!chromium)('facturación del administrador', () => {
       await issue.getByRole('textbox', { name: fieldLabel('Monto (USD)') }).fill('3,50');
       await issue.getByRole('button', { name: 'Agregar línea' }).click();
       await issue.getByRole('textbox', { name: fieldLabel('Línea 2') }).fill('Seguro');
-      await issue.getByRole('textbox', { name: fieldLabel('Monto (USD)') }).nth(1).fill('1,25');
+      await issue
+        .getByRole('textbox', { name: fieldLabel('Monto (USD)') })
+        .nth(1)
+        .fill('1,25');
       await issue.getByRole('button', { name: 'Emitir factura' }).click();
-      const issued = (await page.getByText(/^Se emitió la factura F-\d{4}-\d{6}/).first().textContent())!;
+      const issued = (await page
+        .getByText(/^Se emitió la factura F-\d{4}-\d{6}/)
+        .first()
+        .textContent())!;
       const number = /F-\d{4}-\d{6}/.exec(issued)![0];
-      const issuedRow = account.getByRole('table', { name: 'Facturas del cliente' }).getByRole('row').filter({ hasText: number });
+      const issuedRow = account
+        .getByRole('table', { name: 'Facturas del cliente' })
+        .getByRole('row')
+        .filter({ hasText: number });
       await issuedRow.waitFor();
       expect(await issuedRow.textContent()).toContain('$4,75');
       await expect.poll(async () => balanceCents((await balance.textContent())!)).toBe(before + 725 + 475);

@@ -10,14 +10,7 @@ import { deflateSync } from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGE_STATUS_LABELS, SHIPMENT_STATUS_LABELS } from '@casillero/shared';
-import {
-  DEMO,
-  chromiumOrExplain,
-  fieldLabel,
-  signIn,
-  useBrowserSession,
-  withScreenshotOnFailure,
-} from './helpers';
+import { DEMO, chromiumOrExplain, fieldLabel, signIn, useBrowserSession, withScreenshotOnFailure } from './helpers';
 
 const chromium = chromiumOrExplain();
 const NEW_TRACKING = 'E2E-PKG-00001';
@@ -82,7 +75,6 @@ describe.skipIf(!chromium)('paquetes, reempaques y envíos del administrador', (
     if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
   });
 
-
   /** Picks an option of a Mantine Select by its label. */
   async function choose(page: Page, scope: Locator, label: string | RegExp, option: string | RegExp) {
     await scope.getByRole('combobox', { name: label }).click();
@@ -94,10 +86,14 @@ describe.skipIf(!chromium)('paquetes, reempaques y envíos del administrador', (
     const box = scope.getByRole('combobox', { name: fieldLabel('Cliente') });
     await box.click();
     await box.fill('maria@casillero');
-    await page.getByRole('option', { name: /maria@casillero\.test/ }).first().click();
+    await page
+      .getByRole('option', { name: /maria@casillero\.test/ })
+      .first()
+      .click();
   }
 
-  const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text }).first().waitFor();
+  const toast = (page: Page, text: string) =>
+    page.locator('.mantine-Notification-root').filter({ hasText: text }).first().waitFor();
 
   it('crea un paquete para María, lo recibe en almacén con WR y foto, y ella lo ve', async () => {
     await withScreenshotOnFailure(admin, 'paquetes-crear', async () => {
@@ -182,7 +178,10 @@ describe.skipIf(!chromium)('paquetes, reempaques y envíos del administrador', (
       expect((await photo.body()).subarray(0, 8).equals(pngBytes().subarray(0, 8))).toBe(true);
       await maria.keyboard.press('Escape');
       await maria.goto(`${url()}/dashboard/notificaciones`);
-      await maria.getByText(`Recibimos tu paquete ${NEW_TRACKING} en nuestro almacén (WR ${INTAKE_WR})`, { exact: false }).first().waitFor();
+      await maria
+        .getByText(`Recibimos tu paquete ${NEW_TRACKING} en nuestro almacén (WR ${INTAKE_WR})`, { exact: false })
+        .first()
+        .waitFor();
     });
   });
   it('procesa la solicitud de reempaque de María con un número de WR, y ella lo ve', async () => {
@@ -220,7 +219,10 @@ describe.skipIf(!chromium)('paquetes, reempaques y envíos del administrador', (
       await maria.goto(`${url()}/dashboard/reempaques`);
       await maria.getByText(`Warehouse Receipt (WR): ${REPACK_WR}`).first().waitFor();
       await maria.goto(`${url()}/dashboard/notificaciones`);
-      await maria.getByText(`Tu solicitud de reempaque fue procesada. Número de Warehouse Receipt: ${REPACK_WR}.`).first().waitFor();
+      await maria
+        .getByText(`Tu solicitud de reempaque fue procesada. Número de Warehouse Receipt: ${REPACK_WR}.`)
+        .first()
+        .waitFor();
     });
   });
   it('crea un envío con dos paquetes de María, lo lleva a entregado, y ella lo ve', async () => {
@@ -228,7 +230,12 @@ describe.skipIf(!chromium)('paquetes, reempaques y envíos del administrador', (
     nextMonth15.setMonth(nextMonth15.getMonth() + 1, 15);
     const estimated = `15/${String(nextMonth15.getMonth() + 1).padStart(2, '0')}/${nextMonth15.getFullYear()}`;
     // The delivery date is the business's day (America/Caracas), whatever the machine's zone.
-    const today = new Intl.DateTimeFormat('es-ES', { timeZone: 'America/Caracas', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
+    const today = new Intl.DateTimeFormat('es-ES', {
+      timeZone: 'America/Caracas',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+    }).format(new Date());
     let code = '';
 
     await withScreenshotOnFailure(admin, 'envios-crear', async () => {
@@ -267,7 +274,10 @@ describe.skipIf(!chromium)('paquetes, reempaques y envíos del administrador', (
       await dialog.getByText('Dirección debe tener al menos 10 caracteres').waitFor();
       await address.fill('Av. Bolívar Norte, Edificio Sol, piso 3, apartamento 3-B');
       await submit.click();
-      const created = admin.locator('.mantine-Notification-root').filter({ hasText: 'Envío creado exitosamente' }).first();
+      const created = admin
+        .locator('.mantine-Notification-root')
+        .filter({ hasText: 'Envío creado exitosamente' })
+        .first();
       await created.waitFor();
       code = /SH\d{8}/.exec((await created.textContent()) ?? '')![0];
       await dialog.waitFor({ state: 'hidden' });
@@ -332,7 +342,10 @@ describe.skipIf(!chromium)('paquetes, reempaques y envíos del administrador', (
     await withScreenshotOnFailure(maria, 'envios-cliente', async () => {
       await maria.goto(`${url()}/dashboard/notificaciones`);
       await maria.getByText(`Preparamos tu envío ${code} con 2 paquetes hacia Valencia, Carabobo.`).first().waitFor();
-      const notice = maria.getByRole('listitem').filter({ hasText: `Tu envío ${code} ahora está «Entregado».` }).first();
+      const notice = maria
+        .getByRole('listitem')
+        .filter({ hasText: `Tu envío ${code} ahora está «Entregado».` })
+        .first();
       await notice.waitFor();
       // The shipment's notification leads to Envíos.
       await notice.getByRole('button', { name: 'Ver', exact: true }).click();
@@ -351,7 +364,12 @@ describe.skipIf(!chromium)('paquetes, reempaques y envíos del administrador', (
       await detail.getByText(SHIPMENT_STATUS_LABELS.delivered, { exact: true }).first().waitFor();
       await detail.getByText(CARRIER_TRACKING).waitFor();
       const packagesTable = detail.getByRole('table', { name: 'Paquetes del envío' });
-      await packagesTable.getByRole('row').filter({ hasText: NEW_TRACKING }).filter({ hasText: INTAKE_WR }).filter({ hasText: 'Audífonos Sony WH-1000XM5' }).waitFor();
+      await packagesTable
+        .getByRole('row')
+        .filter({ hasText: NEW_TRACKING })
+        .filter({ hasText: INTAKE_WR })
+        .filter({ hasText: 'Audífonos Sony WH-1000XM5' })
+        .waitFor();
       await packagesTable.getByRole('row').filter({ hasText: '1Z999AA10155512345' }).waitFor();
       const stages = detail.getByLabel('Etapas del envío');
       await stages.getByText('1. Preparación').waitFor();
@@ -388,9 +406,15 @@ describe.skipIf(!chromium)('paquetes, reempaques y envíos del administrador', (
       // Her own address in Venezuela fills the destination.
       await expect.poll(() => dialog.getByRole('textbox', { name: fieldLabel('Ciudad') }).inputValue()).toBe('Caracas');
       expect(await dialog.getByRole('combobox', { name: fieldLabel('Estado') }).inputValue()).toBe('Miranda');
-      await dialog.getByLabel('Paquetes disponibles').getByRole('checkbox', { name: new RegExp(PACKAGE) }).check();
+      await dialog
+        .getByLabel('Paquetes disponibles')
+        .getByRole('checkbox', { name: new RegExp(PACKAGE) })
+        .check();
       await dialog.getByRole('button', { name: 'Crear Envío' }).click();
-      const created = admin.locator('.mantine-Notification-root').filter({ hasText: 'Envío creado exitosamente' }).first();
+      const created = admin
+        .locator('.mantine-Notification-root')
+        .filter({ hasText: 'Envío creado exitosamente' })
+        .first();
       await created.waitFor();
       code = /SH\d{8}/.exec((await created.textContent()) ?? '')![0];
       await dialog.waitFor({ state: 'hidden' });
@@ -401,7 +425,9 @@ describe.skipIf(!chromium)('paquetes, reempaques y envíos del administrador', (
       await row.waitFor();
       await row.getByRole('button', { name: `Eliminar envío ${code}` }).click();
       const confirm = admin.getByRole('dialog', { name: 'Eliminar envío' });
-      await confirm.getByText(`¿Eliminar el envío ${code}? Su paquete vuelve al almacén y queda disponible para otro envío.`).waitFor();
+      await confirm
+        .getByText(`¿Eliminar el envío ${code}? Su paquete vuelve al almacén y queda disponible para otro envío.`)
+        .waitFor();
       await confirm.getByRole('button', { name: 'Eliminar envío', exact: true }).click();
       await toast(admin, `El envío ${code} se eliminó y su paquete volvió al almacén. Cliente notificado.`);
       await confirm.waitFor({ state: 'hidden' });
@@ -411,14 +437,20 @@ describe.skipIf(!chromium)('paquetes, reempaques y envíos del administrador', (
       // The package can travel again.
       await admin.getByRole('button', { name: 'Crear Envío' }).click();
       await chooseMaria(admin, dialog);
-      await dialog.getByLabel('Paquetes disponibles').getByRole('checkbox', { name: new RegExp(PACKAGE) }).waitFor();
+      await dialog
+        .getByLabel('Paquetes disponibles')
+        .getByRole('checkbox', { name: new RegExp(PACKAGE) })
+        .waitFor();
       await dialog.getByRole('button', { name: 'Cancelar' }).click();
       await dialog.waitFor({ state: 'hidden' });
     });
 
     await withScreenshotOnFailure(maria, 'envios-eliminado-cliente', async () => {
       await maria.goto(`${url()}/dashboard/notificaciones`);
-      await maria.getByText(`Anulamos tu envío ${code}. Tu paquete sigue en nuestro almacén, disponible para un nuevo envío.`).first().waitFor();
+      await maria
+        .getByText(`Anulamos tu envío ${code}. Tu paquete sigue en nuestro almacén, disponible para un nuevo envío.`)
+        .first()
+        .waitFor();
     });
   });
 });

@@ -5,7 +5,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PACKAGE_STATUS_LABELS, PREALERT_NOTIFICATIONS, PREALERT_STATUS_LABELS } from '@casillero/shared';
-import { animationsDone, chromiumOrExplain, DEMO, fieldLabel, signIn, useBrowserSession, withScreenshotOnFailure } from './helpers';
+import {
+  animationsDone,
+  chromiumOrExplain,
+  DEMO,
+  fieldLabel,
+  signIn,
+  useBrowserSession,
+  withScreenshotOnFailure,
+} from './helpers';
 
 const chromium = chromiumOrExplain();
 /** María's pending demo pre-alert (server/src/demo/). */
@@ -77,7 +85,9 @@ describe.skipIf(!chromium)('prealartas y clientes del administrador', () => {
       await customer.goto(`${url()}/dashboard/notificaciones`);
       const notice = customer.getByRole('listitem').filter({ hasText: PREALERT_NOTIFICATIONS.convertedTitle });
       await notice.first().waitFor();
-      expect(await notice.first().textContent()).toContain(PREALERT_NOTIFICATIONS.converted(`«${MARIA_PREALERT}»`, mailboxCode));
+      expect(await notice.first().textContent()).toContain(
+        PREALERT_NOTIFICATIONS.converted(`«${MARIA_PREALERT}»`, mailboxCode),
+      );
     });
   });
 
@@ -90,7 +100,9 @@ describe.skipIf(!chromium)('prealartas y clientes del administrador', () => {
       await page.getByRole('heading', { name: 'Gestión de Clientes' }).waitFor();
       await page.getByRole('heading', { name: /^Clientes \(\d+\)$/ }).waitFor();
 
-      await page.getByPlaceholder('Buscar por nombre, cédula, teléfono o código de casillero...').fill('Carlos Eduardo');
+      await page
+        .getByPlaceholder('Buscar por nombre, cédula, teléfono o código de casillero...')
+        .fill('Carlos Eduardo');
       await page.waitForURL((u) => u.searchParams.get('q') === 'Carlos Eduardo');
       await page.getByRole('heading', { name: 'Clientes (1)' }).waitFor();
       const row = page.getByRole('row').filter({ hasText: DEMO.otherCustomer });
@@ -101,7 +113,10 @@ describe.skipIf(!chromium)('prealartas y clientes del administrador', () => {
       await dialog.getByRole('combobox', { name: fieldLabel('País') }).click();
       // Carlos already has a USA mailbox: that choice is disabled.
       await page.getByRole('option', { name: 'China (Beijing)' }).click();
-      await dialog.getByRole('textbox', { name: fieldLabel('Ciudad') }).and(dialog.locator('[value="Beijing"]')).waitFor();
+      await dialog
+        .getByRole('textbox', { name: fieldLabel('Ciudad') })
+        .and(dialog.locator('[value="Beijing"]'))
+        .waitFor();
       await dialog.getByRole('button', { name: 'Crear Casillero' }).click();
       await page.getByText('¡Éxito!').waitFor();
       const message = await page.getByText(/^Casillero BJS\d{6} creado exitosamente\.$/).textContent();
@@ -115,7 +130,9 @@ describe.skipIf(!chromium)('prealartas y clientes del administrador', () => {
       const details = page.getByRole('dialog', { name: 'Detalles del cliente' });
       await details.getByLabel(/^Paquetes: \d+$/).waitFor();
       await animationsDone(details);
-      await details.locator(`[role="switch"][aria-label="Casillero ${code} activo"]:checked`).waitFor({ state: 'attached' });
+      await details
+        .locator(`[role="switch"][aria-label="Casillero ${code} activo"]:checked`)
+        .waitFor({ state: 'attached' });
       await details.getByRole('button', { name: 'Editar' }).click();
 
       const edit = page.getByRole('dialog', { name: 'Editar Cliente' });

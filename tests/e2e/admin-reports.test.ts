@@ -7,7 +7,12 @@ import { chromiumOrExplain, DEMO, signIn, useBrowserSession, withScreenshotOnFai
 
 const chromium = chromiumOrExplain();
 
-type PeriodFigures = { totalUsers: number; totalRevenue: number; packages: { current: number }; newUsers: { current: number } };
+type PeriodFigures = {
+  totalUsers: number;
+  totalRevenue: number;
+  packages: { current: number };
+  newUsers: { current: number };
+};
 
 describe.skipIf(!chromium)('reportes del administrador', () => {
   const { url, newPage } = useBrowserSession(chromium, { acceptDownloads: true });
@@ -32,7 +37,10 @@ describe.skipIf(!chromium)('reportes del administrador', () => {
 
       // Default period: month, the last 30 days against the 30 before.
       await expect.poll(() => page.getByRole('radio', { name: 'Mes', exact: true }).isChecked()).toBe(true);
-      await page.getByTestId('report-window').getByText(/^Mes: del .* \(últimos 30 días\), vs\. los 30 días anteriores$/).waitFor();
+      await page
+        .getByTestId('report-window')
+        .getByText(/^Mes: del .* \(últimos 30 días\), vs\. los 30 días anteriores$/)
+        .waitFor();
       const [week, month, year] = await Promise.all(['week', 'month', 'year'].map((p) => serverFigures(page, p)));
       // The demo data has packages older than a week and older than a month.
       expect(year.packages.current).toBeGreaterThan(week.packages.current);
@@ -46,7 +54,9 @@ describe.skipIf(!chromium)('reportes del administrador', () => {
       const revenueBefore = await kpi(page, 'Ingresos Totales').textContent();
 
       // Six months in the trend table, Spanish short month labels.
-      const trendRows = page.getByRole('table', { name: 'Tendencia de los últimos 6 meses (tabla)' }).locator('tbody tr');
+      const trendRows = page
+        .getByRole('table', { name: 'Tendencia de los últimos 6 meses (tabla)' })
+        .locator('tbody tr');
       await expect.poll(() => trendRows.count()).toBe(6);
       expect(await trendRows.first().locator('td').first().textContent()).toMatch(/^[a-z]{3,4} \d{4}$/);
       const trendBefore = await trendRows.allTextContents();
@@ -54,7 +64,10 @@ describe.skipIf(!chromium)('reportes del administrador', () => {
       // The year: the period's figures change, the all-time ones and the trend do not.
       await page.getByText('Año', { exact: true }).click();
       await page.waitForURL((u) => u.searchParams.get('period') === 'year');
-      await page.getByTestId('report-window').getByText(/^Año: .*\(últimos 365 días\), vs\. los 365 días anteriores$/).waitFor();
+      await page
+        .getByTestId('report-window')
+        .getByText(/^Año: .*\(últimos 365 días\), vs\. los 365 días anteriores$/)
+        .waitFor();
       await expect.poll(() => packagesCard.textContent()).toBe(year.packages.current.toLocaleString('es-ES'));
       await page
         .getByRole('group', { name: 'Usuarios' })
@@ -77,7 +90,10 @@ describe.skipIf(!chromium)('reportes del administrador', () => {
       await page.getByText(/^Ingreso estimado = 80 % del costo de envío promedio por paquete/).waitFor();
 
       // CSV of the chosen period.
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Exportar CSV' }).click(),
+      ]);
       expect(download.suggestedFilename()).toMatch(/^reporte_anual_\d{4}-\d{2}-\d{2}\.csv$/);
       const csv = fs.readFileSync((await download.path())!, 'utf8');
       expect(csv.charCodeAt(0)).toBe(0xfeff);

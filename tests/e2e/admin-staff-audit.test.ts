@@ -4,7 +4,15 @@
 // after and in the package's own history; deactivated, the person's open page is refused.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { chromiumOrExplain, DEMO, fieldLabel, signIn, useBrowserSession, waitForEmailLink, withScreenshotOnFailure } from './helpers';
+import {
+  chromiumOrExplain,
+  DEMO,
+  fieldLabel,
+  signIn,
+  useBrowserSession,
+  waitForEmailLink,
+  withScreenshotOnFailure,
+} from './helpers';
 
 const chromium = chromiumOrExplain();
 const PERSON = { email: 'luis.almacen.e2e@casillero.test', name: 'Luis Almacén E2E', password: 'Almacen#E2E2026' };
@@ -65,7 +73,10 @@ describe.skipIf(!chromium)('personal y auditoría', () => {
   it('the person’s change is in the audit log with its before and after, and in the package’s history', async () => {
     await withScreenshotOnFailure(person, 'auditoria-cambio', async () => {
       await person.goto(`${url()}/admin/paquetes`);
-      const row = person.getByRole('row').filter({ has: person.getByRole('combobox') }).first();
+      const row = person
+        .getByRole('row')
+        .filter({ has: person.getByRole('combobox') })
+        .first();
       await row.waitFor();
       await row.getByRole('combobox').click();
       await person.getByRole('option', { name: 'Recibido', exact: true }).first().click();
@@ -100,7 +111,11 @@ describe.skipIf(!chromium)('personal y auditoría', () => {
       // The package's own history, in its details drawer.
       await admin.goto(`${url()}/admin/paquetes?ver=${packageId}`);
       const details = admin.getByRole('dialog', { name: 'Detalles del paquete' });
-      await details.getByRole('region', { name: 'Historial de cambios' }).or(details.getByText('Historial de cambios')).first().waitFor();
+      await details
+        .getByRole('region', { name: 'Historial de cambios' })
+        .or(details.getByText('Historial de cambios'))
+        .first()
+        .waitFor();
       await details.getByText(PERSON.name).first().waitFor();
     });
   });
@@ -125,7 +140,10 @@ describe.skipIf(!chromium)('personal y auditoría', () => {
       expect(await details.getByRole('button', { name: 'Editar' }).count()).toBe(0);
       await cashier.keyboard.press('Escape');
       await cashier.goto(`${url()}/admin/envios`);
-      const firstShipment = cashier.getByRole('row').filter({ has: cashier.getByRole('button', { name: /^Ver detalles de / }) }).first();
+      const firstShipment = cashier
+        .getByRole('row')
+        .filter({ has: cashier.getByRole('button', { name: /^Ver detalles de / }) })
+        .first();
       await firstShipment.waitFor();
       expect(await cashier.getByRole('combobox', { name: /^Estado del envío / }).count()).toBe(0);
       expect(await cashier.getByRole('button', { name: /^Editar envío / }).count()).toBe(0);
@@ -153,7 +171,10 @@ describe.skipIf(!chromium)('personal y auditoría', () => {
       await person.reload();
       await person.waitForURL((u) => u.pathname.startsWith('/login') || u.pathname.startsWith('/admin'));
       // Either sent to sign in, or told the session is no longer valid: never the admin screens.
-      await person.getByRole('heading', { name: /Iniciar Sesión|Sesión no válida/ }).first().waitFor();
+      await person
+        .getByRole('heading', { name: /Iniciar Sesión|Sesión no válida/ })
+        .first()
+        .waitFor();
     });
   });
 });

@@ -3,14 +3,7 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  DEMO,
-  chromiumOrExplain,
-  fieldLabel,
-  signIn,
-  useBrowserSession,
-  withScreenshotOnFailure,
-} from './helpers';
+import { DEMO, chromiumOrExplain, fieldLabel, signIn, useBrowserSession, withScreenshotOnFailure } from './helpers';
 
 const chromium = chromiumOrExplain();
 const NEW_TRACKING = 'E2E-NUEVO-12345';
@@ -62,7 +55,10 @@ describe.skipIf(!chromium)('panel de trackings del administrador', () => {
       await page.getByText('Actividad Reciente').waitFor();
 
       // The list, filtered by status: the filter lives in the URL and survives a reload.
-      await page.getByRole('link', { name: /Trackings/ }).first().click();
+      await page
+        .getByRole('link', { name: /Trackings/ })
+        .first()
+        .click();
       await page.waitForURL((u) => u.pathname === '/admin/trackings');
       await page.getByRole('table', { name: 'Trackings' }).waitFor();
       await page.getByText(/\d+ de \d+ trackings/).waitFor();
@@ -108,7 +104,10 @@ describe.skipIf(!chromium)('panel de trackings del administrador', () => {
       const form = page.getByRole('form', { name: 'Nuevo tracking' });
       expect(await form.getByRole('button', { name: 'Crear tracking' }).isDisabled()).toBe(true);
       await form.getByRole('combobox', { name: /^Casillero/ }).fill('maria');
-      await page.getByRole('option', { name: /maria@casillero\.test/ }).first().click();
+      await page
+        .getByRole('option', { name: /maria@casillero\.test/ })
+        .first()
+        .click();
       await form.getByText('Cliente seleccionado').waitFor();
       await form.getByRole('textbox', { name: /Número de tracking/ }).fill(NEW_TRACKING);
       await choose(page, /Transportista/, 'DHL', form);

@@ -56,7 +56,9 @@ describe.skipIf(!chromium).each(SCREEN_PROFILES)('área del cliente en el navega
       // On a phone the navigation is the drawer its burger opens.
       if (profile.phone) await page.getByRole('button', { name: 'Abrir Mi Cuenta' }).click();
       await nav.getByRole('link', { name: SCREENS.at(-1), exact: true }).waitFor();
-      const items = (await nav.getByRole('link').allTextContents()).map((t) => t.trim()).filter((t) => t !== 'Ir al inicio');
+      const items = (await nav.getByRole('link').allTextContents())
+        .map((t) => t.trim())
+        .filter((t) => t !== 'Ir al inicio');
       expect(items).toEqual(SCREENS);
       if (profile.phone) await page.getByRole('button', { name: 'Cerrar Mi Cuenta' }).click();
 
@@ -76,22 +78,33 @@ describe.skipIf(!chromium).each(SCREEN_PROFILES)('área del cliente en el navega
 
       // Mi Perfil, with her name, the read-only e-mail, her cédula and city.
       await open('Mi Perfil', 'mi-perfil');
-      await expect.poll(() => page.getByRole('textbox', { name: fieldLabel('Nombre completo') }).inputValue()).toBe('María Fernanda González');
+      await expect
+        .poll(() => page.getByRole('textbox', { name: fieldLabel('Nombre completo') }).inputValue())
+        .toBe('María Fernanda González');
       expect(await page.getByRole('textbox', { name: 'Email' }).inputValue()).toBe(DEMO.customer);
       expect(await page.getByRole('textbox', { name: fieldLabel('Cédula') }).inputValue()).toBe('V-18456789');
       expect(await page.getByRole('textbox', { name: fieldLabel('Ciudad') }).inputValue()).toBe('Caracas');
 
       // Mis Casilleros: both mailboxes, the Chinese one waiting for its activation.
       await open('Mis Casilleros', 'mis-casilleros');
-      await page.getByText(/^MV-19487-\d{5}$/).first().waitFor();
-      await page.getByText(/^BJS\d{6}$/).first().waitFor();
+      await page
+        .getByText(/^MV-19487-\d{5}$/)
+        .first()
+        .waitFor();
+      await page
+        .getByText(/^BJS\d{6}$/)
+        .first()
+        .waitFor();
       await page.getByText('Casillero pendiente de activación').waitFor();
       await page.getByRole('button', { name: 'Copiar dirección completa' }).first().waitFor();
 
       // Prealertas: her pending pre-alert and the warehouse's match.
       await open('Prealertas', 'prealertas');
       await page.getByRole('article', { name: 'Prealerta TBA305812745000' }).getByText('Amazon').first().waitFor();
-      await page.getByText(/Tu paquete ya fue registrado por el almacén/).first().waitFor();
+      await page
+        .getByText(/Tu paquete ya fue registrado por el almacén/)
+        .first()
+        .waitFor();
 
       // Mis Trackings, each with its status in sight; the history of one of them.
       await open('Mis Trackings', 'mis-trackings');
@@ -111,7 +124,9 @@ describe.skipIf(!chromium).each(SCREEN_PROFILES)('área del cliente en el navega
       await page.getByText('Total de paquetes').waitFor();
       const stored = responsiveList(page, 'Paquetes en almacén');
       await listRows(stored).filter({ hasText: 'TBA301928374650' }).getByText('5 días', { exact: true }).waitFor();
-      await expectWithinViewportWidth(listRows(stored).filter({ hasText: 'TBA301122334455' }).getByText('En almacén', { exact: true }));
+      await expectWithinViewportWidth(
+        listRows(stored).filter({ hasText: 'TBA301122334455' }).getByText('En almacén', { exact: true }),
+      );
       const inShipment = listRows(stored).filter({ hasText: '9400111899223300112233' });
       await inShipment.getByText(/^SH\d{8}$/).waitFor();
       await inShipment.getByText(/^1[01] días$/).waitFor();
@@ -129,7 +144,10 @@ describe.skipIf(!chromium).each(SCREEN_PROFILES)('área del cliente en el navega
       // Facturas: her balance; her invoices, the shipping of her ready tracking pending with its
       // status and 'Reportar pago' in sight; and the payments she reported.
       await open('Facturas', 'facturas');
-      await page.getByRole('region', { name: 'Tu saldo' }).getByText(/^Saldo pendiente: \$[\d.]+,\d{2}$/).waitFor();
+      await page
+        .getByRole('region', { name: 'Tu saldo' })
+        .getByText(/^Saldo pendiente: \$[\d.]+,\d{2}$/)
+        .waitFor();
       const invoices = responsiveList(page, 'Tus facturas');
       const toReport = listRows(invoices).filter({ hasText: '781234567890' });
       await toReport.getByText(/^F-\d{4}-\d{6}$/).waitFor();
@@ -137,8 +155,14 @@ describe.skipIf(!chromium).each(SCREEN_PROFILES)('área del cliente en el navega
       await expectWithinViewportWidth(toReport.getByText('Pendiente', { exact: true }));
       await expectWithinViewportWidth(toReport.getByRole('button', { name: 'Reportar pago' }));
       const payments = responsiveList(page, 'Mis pagos');
-      await listRows(payments).filter({ hasText: 'Ref. ZL9B3X7T1Q' }).getByText(/^Pago de envío SH\d{8}$/).waitFor();
-      await listRows(payments).filter({ hasText: 'Ref. ZL7Q4M2K9P' }).getByText(/^Activación de casillero MV-19487-\d{5}$/).waitFor();
+      await listRows(payments)
+        .filter({ hasText: 'Ref. ZL9B3X7T1Q' })
+        .getByText(/^Pago de envío SH\d{8}$/)
+        .waitFor();
+      await listRows(payments)
+        .filter({ hasText: 'Ref. ZL7Q4M2K9P' })
+        .getByText(/^Activación de casillero MV-19487-\d{5}$/)
+        .waitFor();
 
       // Reempaques: her pending request for two of her packages.
       await open('Reempaques', 'reempaques');
@@ -205,7 +229,11 @@ describe.skipIf(!chromium).each(SCREEN_PROFILES)('área del cliente en el navega
       const title = (await unread.first().getAttribute('aria-label'))!.replace('Sin leer: ', '');
       await unread.first().getByRole('button', { name: 'Marcar como leída' }).click();
       await page.getByRole('listitem', { name: title, exact: true }).waitFor();
-      await page.getByRole('link', { name: `Notificaciones: ${before - 1 === 0 ? 'ninguna sin leer' : `${before - 1} sin leer`}` }).waitFor();
+      await page
+        .getByRole('link', {
+          name: `Notificaciones: ${before - 1 === 0 ? 'ninguna sin leer' : `${before - 1} sin leer`}`,
+        })
+        .waitFor();
     });
   });
 
@@ -220,7 +248,9 @@ describe.skipIf(!chromium).each(SCREEN_PROFILES)('área del cliente en el navega
       await page.getByRole('button', { name: 'Guardar cambios' }).click();
       await page.getByText('Los cambios se han guardado correctamente').waitFor();
       await page.reload();
-      await expect.poll(() => page.getByRole('textbox', { name: fieldLabel('Ciudad') }).inputValue()).toBe('Los Teques');
+      await expect
+        .poll(() => page.getByRole('textbox', { name: fieldLabel('Ciudad') }).inputValue())
+        .toBe('Los Teques');
       expect(await page.getByRole('textbox', { name: fieldLabel('Teléfono') }).inputValue()).toBe('+58 (412) 765-4321');
 
       // A one-letter name is refused with the spec's text.
@@ -237,7 +267,8 @@ describe.skipIf(!chromium).each(SCREEN_PROFILES)('área del cliente en el navega
         const nav = page.getByRole('navigation', { name: 'Mi Cuenta' });
         const almacen = nav.getByRole('link', { name: 'Almacén' });
         // Closed, the drawer's links are not drawn at all (the page's content comes first), or off-screen once it has been opened.
-        const inView = async () => (await almacen.count()) > 0 && (await almacen.evaluate((el) => el.getBoundingClientRect().right > 0));
+        const inView = async () =>
+          (await almacen.count()) > 0 && (await almacen.evaluate((el) => el.getBoundingClientRect().right > 0));
         await page.getByRole('button', { name: 'Abrir Mi Cuenta' }).waitFor();
         expect(await inView()).toBe(false);
         await page.getByRole('button', { name: 'Abrir Mi Cuenta' }).click();
@@ -257,7 +288,8 @@ describe.skipIf(!chromium).each(SCREEN_PROFILES)('área del cliente en el navega
       const page = await signedInPage();
       await withScreenshotOnFailure(page, shot('cliente-menu'), async () => {
         const nav = page.getByRole('navigation', { name: 'Mi Cuenta' });
-        const inView = () => nav.getByRole('link', { name: 'Almacén' }).evaluate((el) => el.getBoundingClientRect().right > 0);
+        const inView = () =>
+          nav.getByRole('link', { name: 'Almacén' }).evaluate((el) => el.getBoundingClientRect().right > 0);
         expect(await inView()).toBe(true);
         await page.getByRole('button', { name: 'Ocultar Mi Cuenta' }).click();
         await expect.poll(inView).toBe(false);

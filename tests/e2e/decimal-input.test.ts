@@ -55,7 +55,10 @@ async function answerConfirmation(page: Page, question: string, answer: 'Corregi
 const kg = (n: number) => `${formatDecimal(n, { decimals: 2 })} kg`;
 
 describe.skipIf(!chromium)('campos numéricos con coma decimal', () => {
-  const { url, newPage } = useBrowserSession(chromium, { viewport: { width: 1280, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
+  const { url, newPage } = useBrowserSession(chromium, {
+    viewport: { width: 1280, height: 900 },
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
   let admin: Page;
   let maria: Page;
   let tmpDir: string;
@@ -65,7 +68,10 @@ describe.skipIf(!chromium)('campos numéricos con coma decimal', () => {
     // Any image will do as a receipt: the smallest PNG there is (1×1, grey).
     fs.writeFileSync(
       path.join(tmpDir, 'comprobante.png'),
-      Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNgAAAAAgABSK+kcQAAAABJRU5ErkJggg==', 'base64'),
+      Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNgAAAAAgABSK+kcQAAAABJRU5ErkJggg==',
+        'base64',
+      ),
     );
     admin = await newPage();
     await signIn(admin, url(), DEMO.admin, DEMO.password);
@@ -117,7 +123,10 @@ describe.skipIf(!chromium)('campos numéricos con coma decimal', () => {
       expect(await shownOnceLeft(weight)).toBe('2,5');
       await save.click();
       await saved.getByText('Paquete recibido').waitFor();
-      await admin.getByRole('list', { name: 'Recibidos en esta sesión' }).getByText(`${MARIA_NUMBER} · 2,5 kg`, { exact: false }).waitFor();
+      await admin
+        .getByRole('list', { name: 'Recibidos en esta sesión' })
+        .getByText(`${MARIA_NUMBER} · 2,5 kg`, { exact: false })
+        .waitFor();
 
       // Saved as 2.5 kg (not 25) with its measures: the package's details say so.
       await admin.goto(`${url()}/admin/paquetes?q=${MARIA_NUMBER}`);
@@ -171,7 +180,10 @@ describe.skipIf(!chromium)('campos numéricos con coma decimal', () => {
       await card.getByText('38,50', { exact: false }).waitFor();
       // Saved so: the same after reloading.
       await maria.reload();
-      await maria.getByRole('article', { name: `Prealerta ${number}` }).getByText('1,2 kg', { exact: true }).waitFor();
+      await maria
+        .getByRole('article', { name: `Prealerta ${number}` })
+        .getByText('1,2 kg', { exact: true })
+        .waitFor();
     });
   });
 
@@ -188,7 +200,10 @@ describe.skipIf(!chromium)('campos numéricos con coma decimal', () => {
       expect(quote.pesoFacturable).toBe(12.5);
       const air = page.getByRole('region', { name: 'Envío aéreo' });
       await air.getByText('12,50 lb', { exact: false }).first().waitFor();
-      await air.getByTestId('total').filter({ hasText: formatDecimal(quote.total, { decimals: 2, fixed: true }) }).waitFor();
+      await air
+        .getByTestId('total')
+        .filter({ hasText: formatDecimal(quote.total, { decimals: 2, fixed: true }) })
+        .waitFor();
       // Unreadable: refused, and no quote.
       await weight.fill('2,5 kg');
       await weight.blur();
@@ -251,7 +266,11 @@ describe.skipIf(!chromium)('campos numéricos con coma decimal', () => {
   it('ajuste y factura: -2,5 pegado es -$2,50; 12.5 completado con punto es $12,50, como 12,5', async () => {
     await withScreenshotOnFailure(admin, 'decimal-ajuste-factura', async () => {
       await admin.goto(`${url()}/admin/clientes`);
-      await admin.getByRole('row').filter({ hasText: DEMO.customer }).getByRole('button', { name: `Ver detalles de ${MARIA_NAME}` }).click();
+      await admin
+        .getByRole('row')
+        .filter({ hasText: DEMO.customer })
+        .getByRole('button', { name: `Ver detalles de ${MARIA_NAME}` })
+        .click();
       const details = admin.getByRole('dialog', { name: 'Detalles del cliente' });
       const account = details.getByRole('region', { name: 'Estado de cuenta' });
       await account.getByRole('table', { name: 'Facturas del cliente' }).getByRole('row').nth(1).waitFor();
@@ -262,7 +281,10 @@ describe.skipIf(!chromium)('campos numéricos con coma decimal', () => {
       await paste(adjustment.getByRole('textbox', { name: fieldLabel('Monto del ajuste (USD)') }), '-2,5');
       await adjustment.getByRole('textbox', { name: fieldLabel('Motivo') }).fill(reason);
       await adjustment.getByRole('button', { name: 'Registrar movimiento' }).click();
-      const entry = account.getByRole('table', { name: 'Movimientos del cliente' }).getByRole('row').filter({ hasText: reason });
+      const entry = account
+        .getByRole('table', { name: 'Movimientos del cliente' })
+        .getByRole('row')
+        .filter({ hasText: reason });
       await entry.waitFor();
       expect(await entry.textContent()).toContain('-$2,50');
 
@@ -272,9 +294,15 @@ describe.skipIf(!chromium)('campos numéricos con coma decimal', () => {
       // A decimal point reads as the comma does.
       await issue.getByRole('textbox', { name: fieldLabel('Monto (USD)') }).fill('12.5');
       await issue.getByRole('button', { name: 'Emitir factura' }).click();
-      const issued = (await admin.getByText(/^Se emitió la factura F-\d{4}-\d{6}/).first().textContent())!;
+      const issued = (await admin
+        .getByText(/^Se emitió la factura F-\d{4}-\d{6}/)
+        .first()
+        .textContent())!;
       const invoiceNumber = /F-\d{4}-\d{6}/.exec(issued)![0];
-      const invoiceRow = account.getByRole('table', { name: 'Facturas del cliente' }).getByRole('row').filter({ hasText: invoiceNumber });
+      const invoiceRow = account
+        .getByRole('table', { name: 'Facturas del cliente' })
+        .getByRole('row')
+        .filter({ hasText: invoiceNumber });
       await invoiceRow.waitFor();
       expect(await invoiceRow.textContent()).toContain('$12,50');
     });

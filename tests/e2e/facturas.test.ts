@@ -35,7 +35,10 @@ import {
 const chromium = chromiumOrExplain();
 
 /** A valid 1×1 PNG: the receipt image. */
-const RECEIPT_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const RECEIPT_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** María's tracking ready to ship: the demo has its shipping invoice pending, not yet reported. */
 const READY_TRACKING = '781234567890';
@@ -56,7 +59,10 @@ type ApiInvoice = {
   rateIsEarlier: boolean;
   canReport: boolean;
 };
-type ApiBilling = { invoices: ApiInvoice[]; balance: { balanceUsdCents: number; todayRate: { vesPerUsd: string; rateDate: string } | null } };
+type ApiBilling = {
+  invoices: ApiInvoice[];
+  balance: { balanceUsdCents: number; todayRate: { vesPerUsd: string; rateDate: string } | null };
+};
 
 /** A tRPC query as the signed-in page's own request context asks it (its session cookie). */
 async function query<T>(request: APIRequestContext, base: string, path: string): Promise<T> {
@@ -107,7 +113,9 @@ describe.skipIf(!chromium).each(SCREEN_PROFILES)('Facturas en dólares y bolíva
       // The balance: what she owes in $, and in Bs. at each open invoice's own rate.
       const balance = page.getByRole('region', { name: 'Tu saldo' });
       expect(billing.balance.balanceUsdCents).toBeGreaterThan(0);
-      await balance.getByText(BILLING_MESSAGES.balanceOwed(formatUsdCents(billing.balance.balanceUsdCents)), { exact: true }).waitFor();
+      await balance
+        .getByText(BILLING_MESSAGES.balanceOwed(formatUsdCents(billing.balance.balanceUsdCents)), { exact: true })
+        .waitFor();
       const openVes = billing.invoices
         .filter((i) => i.status === 'pending' || i.status === 'partial')
         .reduce((sum, i) => sum + (i.remainingVesCentimos ?? 0), 0);
@@ -117,7 +125,9 @@ describe.skipIf(!chromium).each(SCREEN_PROFILES)('Facturas en dólares y bolíva
       const row = shippingInvoice(page);
       await row.getByText(invoice!.number, { exact: true }).waitFor();
       await row.getByText(day(invoice!.issueDate), { exact: true }).waitFor();
-      await row.getByText(`${formatUsdCents(invoice!.usdCents)} · ${formatVesCentimos(frozenVes)}`, { exact: true }).waitFor();
+      await row
+        .getByText(`${formatUsdCents(invoice!.usdCents)} · ${formatVesCentimos(frozenVes)}`, { exact: true })
+        .waitFor();
       await row.getByText(BILLING_MESSAGES.rateUsed(formatRate(vesPerUsd!), day(rateDate!)), { exact: true }).waitFor();
       expect(await row.getByText(BILLING_MESSAGES.rateNotToday(day(rateDate!))).count()).toBe(0);
       // Status and action in sight, on a phone too, with nothing to scroll sideways.
@@ -152,7 +162,9 @@ describe.skipIf(!chromium).each(SCREEN_PROFILES)('Facturas en dólares y bolíva
       // Without the receipt the report is refused before anything is sent.
       await dialog.getByRole('button', { name: 'Reportar pago' }).click();
       await dialog.getByText(PAYMENT_MESSAGES.receiptRequired).waitFor();
-      await dialog.locator('input[type="file"]').setInputFiles({ name: 'pago-movil.png', mimeType: 'image/png', buffer: RECEIPT_PNG });
+      await dialog
+        .locator('input[type="file"]')
+        .setInputFiles({ name: 'pago-movil.png', mimeType: 'image/png', buffer: RECEIPT_PNG });
       await dialog.getByRole('img', { name: 'Vista previa del comprobante' }).waitFor();
       await dialog.getByRole('button', { name: 'Reportar pago' }).click();
       await dialog.waitFor({ state: 'detached' });
@@ -169,7 +181,9 @@ describe.skipIf(!chromium).each(SCREEN_PROFILES)('Facturas en dólares y bolíva
       await expectNoHorizontalScroll(page);
 
       // The invoice's PDF.
-      const pdfLink = shippingInvoice(page).getByRole('link', { name: `Descargar PDF de la factura ${invoice!.number}` });
+      const pdfLink = shippingInvoice(page).getByRole('link', {
+        name: `Descargar PDF de la factura ${invoice!.number}`,
+      });
       await expectWithinViewportWidth(pdfLink);
       expect(await pdfLink.getAttribute('target')).toBe('_blank');
       const pdf = await page.request.get(new URL((await pdfLink.getAttribute('href'))!, url()).toString());
@@ -183,16 +197,24 @@ describe.skipIf(!chromium).each(SCREEN_PROFILES)('Facturas en dólares y bolíva
     expect(reportedVesCentimos).toBeGreaterThan(0);
     // The cashier approves the report (through the API: the admin screens have their own tests).
     const cashier = (await newPage()).context().request;
-    const signedIn = await cashier.post(`${url()}/trpc/auth.signIn`, { data: { email: DEMO.caja, password: DEMO.password } });
+    const signedIn = await cashier.post(`${url()}/trpc/auth.signIn`, {
+      data: { email: DEMO.caja, password: DEMO.password },
+    });
     expect(signedIn.ok()).toBe(true);
 
     const page = await newPage();
     await withScreenshotOnFailure(page, shot('facturas-pago-parcial'), async () => {
       await openFacturas(page);
-      const payments = await query<{ id: string; paymentReference: string | null }[]>(page.request, url(), 'payments.mine');
+      const payments = await query<{ id: string; paymentReference: string | null }[]>(
+        page.request,
+        url(),
+        'payments.mine',
+      );
       const payment = payments.find((p) => p.paymentReference === reference);
       expect(payment).toBeDefined();
-      const reviewed = await cashier.post(`${url()}/trpc/payments.review`, { data: { id: payment!.id, status: 'completed' } });
+      const reviewed = await cashier.post(`${url()}/trpc/payments.review`, {
+        data: { id: payment!.id, status: 'completed' },
+      });
       expect(reviewed.ok(), await reviewed.text()).toBe(true);
 
       const billing = await query<ApiBilling>(page.request, url(), 'billing.mine');
@@ -208,7 +230,11 @@ describe.skipIf(!chromium).each(SCREEN_PROFILES)('Facturas en dólares y bolíva
       await page.reload();
       const row = shippingInvoice(page);
       await expectWithinViewportWidth(row.getByText(INVOICE_STATUS_LABELS.partial, { exact: true }));
-      await row.getByText(`Falta por pagar: ${formatUsdCents(remainingUsd)} · ${formatVesCentimos(remainingVes)}`, { exact: true }).waitFor();
+      await row
+        .getByText(`Falta por pagar: ${formatUsdCents(remainingUsd)} · ${formatVesCentimos(remainingVes)}`, {
+          exact: true,
+        })
+        .waitFor();
       // The rest can be reported now, prefilled with what is still owed.
       await expectWithinViewportWidth(row.getByRole('button', { name: 'Reportar pago' }));
       await page
@@ -218,7 +244,9 @@ describe.skipIf(!chromium).each(SCREEN_PROFILES)('Facturas en dólares y bolíva
       await row.getByRole('button', { name: 'Reportar pago' }).click();
       const dialog = page.getByRole('dialog', { name: 'Reportar pago' });
       await dialog.getByRole('radio', { name: /^Zelle/ }).click();
-      await expect.poll(() => dialog.getByLabel(fieldLabel('Monto pagado en USD')).inputValue()).toBe(formatUsdCents(remainingUsd));
+      await expect
+        .poll(() => dialog.getByLabel(fieldLabel('Monto pagado en USD')).inputValue())
+        .toBe(formatUsdCents(remainingUsd));
     });
   });
 });

@@ -5,7 +5,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TRACKING_STATUS_LABELS } from '@casillero/shared';
-import { DEMO, chromiumOrExplain, listRows, responsiveList, signIn, useBrowserSession, withScreenshotOnFailure } from './helpers';
+import {
+  DEMO,
+  chromiumOrExplain,
+  listRows,
+  responsiveList,
+  signIn,
+  useBrowserSession,
+  withScreenshotOnFailure,
+} from './helpers';
 
 const chromium = chromiumOrExplain();
 
@@ -30,7 +38,9 @@ const callsOf = (calls: ApiCall[], procedure: string) => calls.filter((call) => 
 
 /** The API addresses the page's HTML preloads. */
 const preloadedHrefs = (page: Page) =>
-  page.locator('link[rel="preload"][as="fetch"]').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  page
+    .locator('link[rel="preload"][as="fetch"]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
 
 describe.skipIf(!chromium)('primeros datos de las páginas con sesión', () => {
   const { url, newPage } = useBrowserSession(chromium);
@@ -40,7 +50,9 @@ describe.skipIf(!chromium)('primeros datos de las páginas con sesión', () => {
     await withScreenshotOnFailure(page, 'primeros-datos-cliente', async () => {
       await signIn(page, url(), DEMO.customer, DEMO.password);
       await page.waitForURL((u) => u.pathname.startsWith('/dashboard'));
-      const mine = (await (await page.request.get(`${url()}/trpc/trackings.mine`)).json()) as { result: { data: { trackingNumber: string }[] } };
+      const mine = (await (await page.request.get(`${url()}/trpc/trackings.mine`)).json()) as {
+        result: { data: { trackingNumber: string }[] };
+      };
       const numbers = mine.result.data.map((t) => t.trackingNumber);
       expect(numbers.length).toBeGreaterThan(0);
 
@@ -72,7 +84,13 @@ describe.skipIf(!chromium)('primeros datos de las páginas con sesión', () => {
       await page.goto(`${url()}/admin/trackings`);
       await page.getByText(/\d+ de \d+ trackings/).waitFor();
       expect(await listRows(responsiveList(page, 'Trackings')).count()).toBeGreaterThan(1);
-      for (const procedure of ['auth.me', 'trackings.list', 'trackings.count', 'trackings.carriers', 'trackings.stats']) {
+      for (const procedure of [
+        'auth.me',
+        'trackings.list',
+        'trackings.count',
+        'trackings.carriers',
+        'trackings.stats',
+      ]) {
         expect(callsOf(calls, procedure), procedure).toHaveLength(1);
         expect(callsOf(calls, procedure)[0].preloaded, procedure).toBe(true);
       }

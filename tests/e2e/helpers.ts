@@ -5,7 +5,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium as playwrightChromium, type Browser, type BrowserContext, type BrowserContextOptions, type LaunchOptions, type Locator, type Page } from 'playwright-core';
+import {
+  chromium as playwrightChromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type LaunchOptions,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { REPO_ROOT, freePort, startServerProcess } from '../support/server-process';
 
@@ -31,9 +39,7 @@ const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
 
 /** The Chromium executable to drive: CHROMIUM_PATH, or Debian's package; undefined if none. */
 export function findChromium(): string | undefined {
-  const candidates = [process.env.CHROMIUM_PATH, ...CHROMIUM_CANDIDATES].filter(
-    (p): p is string => Boolean(p),
-  );
+  const candidates = [process.env.CHROMIUM_PATH, ...CHROMIUM_CANDIDATES].filter((p): p is string => Boolean(p));
   return candidates.find((p) => fs.existsSync(p));
 }
 
@@ -175,7 +181,11 @@ export function useBrowserSession(chromium: string | undefined, contextOptions: 
 
 /** A screen the journeys run on: a desktop, or a phone (docs/product/fast-on-a-phone.md). */
 export type ScreenProfile = { name: string; phone: boolean; contextOptions: BrowserContextOptions };
-export const DESKTOP: ScreenProfile = { name: 'escritorio', phone: false, contextOptions: { viewport: { width: 1280, height: 900 } } };
+export const DESKTOP: ScreenProfile = {
+  name: 'escritorio',
+  phone: false,
+  contextOptions: { viewport: { width: 1280, height: 900 } },
+};
 /** A common Android phone's screen: 390 × 844 CSS pixels, touch. */
 export const PHONE: ScreenProfile = {
   name: 'teléfono 390×844',
@@ -194,7 +204,9 @@ export async function openFromNavigation(page: Page, navTitle: string, label: st
   const burger = page.getByRole('button', { name: `Abrir ${navTitle}` });
   // The area's frame is on screen: its burger on a phone (the links are drawn once it opens),
   // its side navigation's links on a wider screen.
-  await expect.poll(async () => (await burger.isVisible()) || (await link.isVisible()), { message: `navegación ${navTitle}` }).toBe(true);
+  await expect
+    .poll(async () => (await burger.isVisible()) || (await link.isVisible()), { message: `navegación ${navTitle}` })
+    .toBe(true);
   if (await burger.isVisible()) await burger.click();
   await link.click();
 }
@@ -213,7 +225,9 @@ export function listRows(list: Locator): Locator {
 /** Fails unless the page is no wider than its viewport: nothing to scroll sideways. */
 export async function expectNoHorizontalScroll(page: Page): Promise<void> {
   const width = page.viewportSize()!.width;
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `ancho de ${page.url()}` }).toBeLessThanOrEqual(width);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `ancho de ${page.url()}` })
+    .toBeLessThanOrEqual(width);
 }
 
 /** Fails unless the element lies within the viewport's width: seen without scrolling sideways. */
@@ -224,20 +238,20 @@ export async function expectWithinViewportWidth(locator: Locator): Promise<void>
     const box = await locator.boundingBox();
     return box ? [Math.round(box.x), Math.round(box.x + box.width)] : null;
   };
-  await expect.poll(span, { message: `${locator} dentro de 0..${width} px` }).toSatisfy((s) => s !== null && s[0] >= 0 && s[1] <= width);
+  await expect
+    .poll(span, { message: `${locator} dentro de 0..${width} px` })
+    .toSatisfy((s) => s !== null && s[0] >= 0 && s[1] <= width);
 }
 
 /** Waits until the element's CSS transitions and animations (a drawer sliding in, say) have ended. */
 export async function animationsDone(locator: Locator): Promise<void> {
-  await locator.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))));
+  await locator.evaluate((el) =>
+    Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))),
+  );
 }
 
 /** Runs fn; if it throws, saves a screenshot of the page to tests/test-results/<name>.png. */
-export async function withScreenshotOnFailure<T>(
-  page: Page,
-  name: string,
-  fn: () => Promise<T>,
-): Promise<T> {
+export async function withScreenshotOnFailure<T>(page: Page, name: string, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
@@ -256,7 +270,12 @@ export async function withScreenshotOnFailure<T>(
  */
 export async function waitForEmailLink(
   server: RunningServer,
-  { contains, path: linkPath, after = 0, timeoutMs = 20_000 }: { contains: string; path: string; after?: number; timeoutMs?: number },
+  {
+    contains,
+    path: linkPath,
+    after = 0,
+    timeoutMs = 20_000,
+  }: { contains: string; path: string; after?: number; timeoutMs?: number },
 ): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   const escaped = linkPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

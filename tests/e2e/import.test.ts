@@ -21,8 +21,13 @@ describe.skipIf(!chromium)('importar manifiesto', () => {
   }
 
   async function upload(page: Page, name: string, csv: string) {
-    await page.locator('input[type="file"]').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
-    await page.getByTestId('import-preview').getByRole('heading', { name: new RegExp(name.replace('.', '\\.')) }).waitFor();
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+    await page
+      .getByTestId('import-preview')
+      .getByRole('heading', { name: new RegExp(name.replace('.', '\\.')) })
+      .waitFor();
   }
 
   it('dry run with an error, corrected file, import, counts; the customer is told once', async () => {
@@ -42,7 +47,11 @@ describe.skipIf(!chromium)('importar manifiesto', () => {
       await page.getByRole('heading', { name: M.title }).waitFor();
 
       const header = 'Tracking;Casillero;Descripción;Peso (kg);Dimensiones';
-      const wrong = [header, `${forMaria};${mailboxCode};Zapatos deportivos;1,5;30x20x15`, `${nobodys};;Caja sin nombre;abc;`].join('\r\n');
+      const wrong = [
+        header,
+        `${forMaria};${mailboxCode};Zapatos deportivos;1,5;30x20x15`,
+        `${nobodys};;Caja sin nombre;abc;`,
+      ].join('\r\n');
       await upload(page, 'manifiesto-con-error.csv', wrong);
       const errors = page.getByTestId('import-errors');
       await errors.getByText(M.errorAt(3, 'Peso (kg)', M.weightNotNumber('abc'))).waitFor();
@@ -50,11 +59,19 @@ describe.skipIf(!chromium)('importar manifiesto', () => {
       const importButton = page.getByRole('button', { name: /^Importar \d/ });
       expect(await importButton.isDisabled()).toBe(true);
 
-      const fixed = [header, `${forMaria};${mailboxCode};Zapatos deportivos;1,5;30x20x15`, `${nobodys};;Caja sin nombre;2;`].join('\r\n');
+      const fixed = [
+        header,
+        `${forMaria};${mailboxCode};Zapatos deportivos;1,5;30x20x15`,
+        `${nobodys};;Caja sin nombre;2;`,
+      ].join('\r\n');
       await upload(page, 'manifiesto-corregido.csv', fixed);
       await errors.waitFor({ state: 'detached' });
       const rows = page.getByTestId('import-rows');
-      await rows.getByRole('row').filter({ hasText: forMaria }).getByText(M.actionReceive('María Fernanda González', mailboxCode)).waitFor();
+      await rows
+        .getByRole('row')
+        .filter({ hasText: forMaria })
+        .getByText(M.actionReceive('María Fernanda González', mailboxCode))
+        .waitFor();
       await rows.getByRole('row').filter({ hasText: nobodys }).getByText(M.actionUnclaimed, { exact: true }).waitFor();
       await page.getByLabel(`${M.summaryReceive}: 1`).waitFor();
       await page.getByLabel(`${M.summaryUnclaimed}: 1`).waitFor();
@@ -76,7 +93,9 @@ describe.skipIf(!chromium)('importar manifiesto', () => {
       await customer.goto(`${url()}/dashboard/almacen`);
       await customer.getByRole('row').filter({ hasText: forMaria }).waitFor();
       await customer.goto(`${url()}/dashboard/notificaciones`);
-      const notice = customer.getByRole('listitem').filter({ hasText: `Recibimos 1 paquete en tu casillero ${mailboxCode}` });
+      const notice = customer
+        .getByRole('listitem')
+        .filter({ hasText: `Recibimos 1 paquete en tu casillero ${mailboxCode}` });
       await notice.first().waitFor();
       expect(await notice.count()).toBe(1);
       expect(await notice.first().textContent()).toContain(M.notificationTitle(1));

@@ -10,7 +10,15 @@ import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import type { Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, PHONE, chromiumOrExplain, responsiveList, signIn, useBrowserSession, withScreenshotOnFailure } from './helpers';
+import {
+  DEMO,
+  PHONE,
+  chromiumOrExplain,
+  responsiveList,
+  signIn,
+  useBrowserSession,
+  withScreenshotOnFailure,
+} from './helpers';
 
 const chromium = chromiumOrExplain();
 const TRACKING = '1Z999AA10123456784';
@@ -85,7 +93,12 @@ describe.skipIf(!chromium)('etiquetas y fotos del almacén', () => {
 
     // María's casillero, as the reception screen's operator reads it off the parcel.
     const [maria] = await call<{ userId: string }[]>(admin, 'packages.customers', { q: DEMO.customer }, 'GET');
-    const boxes = await call<{ mailboxCode: string; status: string }[]>(admin, 'packages.customerMailboxes', { userId: maria!.userId }, 'GET');
+    const boxes = await call<{ mailboxCode: string; status: string }[]>(
+      admin,
+      'packages.customerMailboxes',
+      { userId: maria!.userId },
+      'GET',
+    );
     const mailbox = boxes.find((b) => b.status === 'active')!;
 
     const upload = await admin.request.post(`${url()}/api/reception/photos`, {
@@ -98,7 +111,15 @@ describe.skipIf(!chromium)('etiquetas y fotos del almacén', () => {
     const result = await call<{ status: string; packageId: string; warehouseReceipt: string }>(
       admin,
       'reception.receive',
-      { code: TRACKING, weightKg: 2.4, lengthCm: 30, widthCm: 20, heightCm: 15, mailboxCode: mailbox.mailboxCode, photos: [photo] },
+      {
+        code: TRACKING,
+        weightKg: 2.4,
+        lengthCm: 30,
+        widthCm: 20,
+        heightCm: 15,
+        mailboxCode: mailbox.mailboxCode,
+        photos: [photo],
+      },
       'POST',
     );
     expect(result.status).toBe('claimed');
@@ -107,10 +128,18 @@ describe.skipIf(!chromium)('etiquetas y fotos del almacén', () => {
 
   /** Runs `act` and answers the labels request it made (a new tab opens the PDF), fetched again to read it. */
   async function labelsOpenedBy(act: () => Promise<void>) {
-    const [request] = await Promise.all([admin.context().waitForEvent('request', (r: Request) => new URL(r.url()).pathname === '/api/labels'), act()]);
+    const [request] = await Promise.all([
+      admin.context().waitForEvent('request', (r: Request) => new URL(r.url()).pathname === '/api/labels'),
+      act(),
+    ]);
     for (const tab of admin.context().pages()) if (tab !== admin) await tab.close();
     const res = await admin.request.get(request.url());
-    return { url: new URL(request.url()), status: res.status(), type: res.headers()['content-type'], body: await res.body() };
+    return {
+      url: new URL(request.url()),
+      status: res.status(),
+      type: res.headers()['content-type'],
+      body: await res.body(),
+    };
   }
 
   it('imprime la etiqueta de un paquete y las de varios seleccionados desde la lista de paquetes', async () => {
@@ -122,7 +151,9 @@ describe.skipIf(!chromium)('etiquetas y fotos del almacén', () => {
       await row.waitFor();
 
       // One label, from the row's action.
-      const one = await labelsOpenedBy(() => row.getByRole('button', { name: `Imprimir etiqueta de ${TRACKING}` }).click());
+      const one = await labelsOpenedBy(() =>
+        row.getByRole('button', { name: `Imprimir etiqueta de ${TRACKING}` }).click(),
+      );
       expect(one.url.searchParams.get('packages')).toBe(received.packageId);
       expect(one.status).toBe(200);
       expect(one.type).toBe('application/pdf');
@@ -131,7 +162,11 @@ describe.skipIf(!chromium)('etiquetas y fotos del almacén', () => {
 
       // Two ticked rows: one PDF with two pages.
       await row.getByRole('checkbox').check();
-      const other = table.locator('tbody tr').filter({ hasNotText: TRACKING }).filter({ has: admin.locator('input[type="checkbox"]:not([disabled])') }).first();
+      const other = table
+        .locator('tbody tr')
+        .filter({ hasNotText: TRACKING })
+        .filter({ has: admin.locator('input[type="checkbox"]:not([disabled])') })
+        .first();
       await other.getByRole('checkbox').check();
       const both = await labelsOpenedBy(() => admin.getByRole('link', { name: 'Imprimir 2 etiquetas' }).click());
       expect(both.url.searchParams.get('packages')?.split(',')).toHaveLength(2);
@@ -176,8 +211,15 @@ describe.skipIf(!chromium)('etiquetas y fotos del almacén', () => {
       expect(await input.getAttribute('capture')).toBe('environment');
       expect(await input.getAttribute('accept')).toBe('image/*');
 
-      await input.setInputFiles({ name: 'foto.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('esto no es una foto') });
-      await admin.getByRole('alert').filter({ hasText: 'El archivo no es una foto válida. Usa una imagen JPEG, PNG o WebP.' }).waitFor();
+      await input.setInputFiles({
+        name: 'foto.jpg',
+        mimeType: 'image/jpeg',
+        buffer: Buffer.from('esto no es una foto'),
+      });
+      await admin
+        .getByRole('alert')
+        .filter({ hasText: 'El archivo no es una foto válida. Usa una imagen JPEG, PNG o WebP.' })
+        .waitFor();
 
       // 3000×2000 random pixels: about 18 MB, over the server's 15 MB; the browser sends a JPEG of 2400 px.
       const big = noisyPng(3000, 2000);
@@ -216,7 +258,9 @@ describe.skipIf(!chromium)('etiquetas y fotos del almacén', () => {
         expect(new URL((await thumb.getAttribute('src'))!, url()).pathname).toMatch(/^\/files\/[0-9a-f-]{36}$/);
 
         await item.getByRole('button', { name: 'Ver foto 1 en tamaño completo' }).click();
-        const large = maria.getByRole('dialog', { name: 'Foto 1 del paquete' }).getByAltText('Foto 1 del paquete', { exact: true });
+        const large = maria
+          .getByRole('dialog', { name: 'Foto 1 del paquete' })
+          .getByAltText('Foto 1 del paquete', { exact: true });
         // The screen size: the 400×300 picture, never enlarged.
         await expect.poll(() => large.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(400);
       });

@@ -20,7 +20,9 @@ describe.skipIf(!chromium)('actualizaciones en vivo en el navegador', () => {
     const res =
       method === 'POST'
         ? await page.request.post(`${url()}/trpc/${path}`, { data: input, headers: { origin: url() } })
-        : await page.request.get(`${url()}/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`);
+        : await page.request.get(
+            `${url()}/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
+          );
     const body = await res.json();
     expect(res.status(), JSON.stringify(body)).toBe(200);
     return body.result.data as T;
@@ -42,10 +44,18 @@ describe.skipIf(!chromium)('actualizaciones en vivo en el navegador', () => {
       await maria.goto(`${url()}/dashboard/mis-trackings`);
       expect((await streamOpen).headers()['content-type']).toContain('text/event-stream');
 
-      const trackings = await call<{ id: string; trackingNumber: string; status: string }[]>(maria, 'trackings.mine', undefined, 'GET');
+      const trackings = await call<{ id: string; trackingNumber: string; status: string }[]>(
+        maria,
+        'trackings.mine',
+        undefined,
+        'GET',
+      );
       const tracking = trackings.find((t) => t.status !== 'problem' && t.status !== 'delivered')!;
       expect(tracking, 'María tiene un tracking en curso en los datos demo').toBeDefined();
-      const card = maria.getByRole('list', { name: 'Trackings' }).getByRole('listitem').filter({ hasText: tracking.trackingNumber });
+      const card = maria
+        .getByRole('list', { name: 'Trackings' })
+        .getByRole('listitem')
+        .filter({ hasText: tracking.trackingNumber });
       await card.waitFor();
       expect(await card.textContent()).not.toContain('Problema');
 
@@ -56,7 +66,12 @@ describe.skipIf(!chromium)('actualizaciones en vivo en el navegador', () => {
       // Marks this document: a reload would make a new one without it.
       await maria.evaluate(() => ((window as unknown as { sinRecargar: boolean }).sinRecargar = true));
 
-      await call(admin, 'trackings.updateStatus', { id: tracking.id, status: 'problem', message: 'Caja dañada en el transporte' }, 'POST');
+      await call(
+        admin,
+        'trackings.updateStatus',
+        { id: tracking.id, status: 'problem', message: 'Caja dañada en el transporte' },
+        'POST',
+      );
 
       await expect.poll(() => card.textContent(), { timeout: LIVE_WITHIN_MS }).toContain('Problema');
       await expect

@@ -42,9 +42,13 @@ function deployNewServiceWorker(): () => void {
     const file = path.join(dist, name);
     if (fs.existsSync(file)) originals.set(file, fs.readFileSync(file));
   }
-  const next = Buffer.concat([originals.get(path.join(dist, 'sw.js'))!, Buffer.from(`\n// despliegue ${Date.now()}\n`)]);
+  const next = Buffer.concat([
+    originals.get(path.join(dist, 'sw.js'))!,
+    Buffer.from(`\n// despliegue ${Date.now()}\n`),
+  ]);
   fs.writeFileSync(path.join(dist, 'sw.js'), next);
-  if (originals.has(path.join(dist, 'sw.js.br'))) fs.writeFileSync(path.join(dist, 'sw.js.br'), zlib.brotliCompressSync(next));
+  if (originals.has(path.join(dist, 'sw.js.br')))
+    fs.writeFileSync(path.join(dist, 'sw.js.br'), zlib.brotliCompressSync(next));
   if (originals.has(path.join(dist, 'sw.js.gz'))) fs.writeFileSync(path.join(dist, 'sw.js.gz'), zlib.gzipSync(next));
   return () => {
     for (const [file, bytes] of originals) fs.writeFileSync(file, bytes);
@@ -68,11 +72,16 @@ describe.skipIf(!chromium)('sin conexión e instalable', () => {
       const trpcResponses: { path: string; fromServiceWorker: boolean }[] = [];
       page.on('response', (response) => {
         const url = new URL(response.url());
-        if (url.pathname.startsWith('/trpc')) trpcResponses.push({ path: url.pathname + url.search, fromServiceWorker: response.fromServiceWorker() });
+        if (url.pathname.startsWith('/trpc'))
+          trpcResponses.push({ path: url.pathname + url.search, fromServiceWorker: response.fromServiceWorker() });
       });
       const callSiteConfig = (probe: string) =>
         page.evaluate(
-          (url) => fetch(url).then((r) => (r.ok ? r.json().then(() => 'respuesta') : `estado ${r.status}`), () => 'falló'),
+          (url) =>
+            fetch(url).then(
+              (r) => (r.ok ? r.json().then(() => 'respuesta') : `estado ${r.status}`),
+              () => 'falló',
+            ),
           `/trpc/site.config?sonda=${probe}`,
         );
 
@@ -101,8 +110,20 @@ describe.skipIf(!chromium)('sin conexión e instalable', () => {
   it('la precaché guarda solo las páginas y lo que cargan antes de pintarse, no toda la carpeta assets', async () => {
     const page = await controlledPage();
     await withScreenshotOnFailure(page, 'offline-precache', async () => {
-      const [precacheName, precached] = Object.entries(await cachedPaths(page)).find(([name]) => name.includes('precache'))!;
-      expect(precached).toEqual(expect.arrayContaining(['/shell.html', '/index.html', '/servicios.html', '/offline.html', '/manifest.webmanifest', '/icons/icon-192.png', '/icons/icon-512.png']));
+      const [precacheName, precached] = Object.entries(await cachedPaths(page)).find(([name]) =>
+        name.includes('precache'),
+      )!;
+      expect(precached).toEqual(
+        expect.arrayContaining([
+          '/shell.html',
+          '/index.html',
+          '/servicios.html',
+          '/offline.html',
+          '/manifest.webmanifest',
+          '/icons/icon-192.png',
+          '/icons/icon-512.png',
+        ]),
+      );
 
       // The files of assets/ that the precached pages load before their first paint, read from
       // the cached pages themselves: exactly those are precached.
@@ -113,7 +134,9 @@ describe.skipIf(!chromium)('sin conexión e instalable', () => {
           if (!new URL(request.url).pathname.endsWith('.html')) continue;
           const html = await (await cache.match(request))!.text();
           const doc = new DOMParser().parseFromString(html, 'text/html');
-          const tags = doc.querySelectorAll('script[src], link[rel="modulepreload"], link[rel="stylesheet"], link[rel="preload"]');
+          const tags = doc.querySelectorAll(
+            'script[src], link[rel="modulepreload"], link[rel="stylesheet"], link[rel="preload"]',
+          );
           tags.forEach((tag) => {
             const url = tag.getAttribute('src') ?? tag.getAttribute('href')!;
             if (url.startsWith('/assets/')) found.add(url);
@@ -128,7 +151,9 @@ describe.skipIf(!chromium)('sin conexión e instalable', () => {
       // charts (recharts, the largest chunk) are never downloaded ahead.
       const assetsDir = path.join(REPO_ROOT, 'client/dist/assets');
       const builtScripts = fs.readdirSync(assetsDir).filter((f) => f.endsWith('.js'));
-      const charts = builtScripts.filter((f) => fs.readFileSync(path.join(assetsDir, f), 'utf8').includes('recharts-wrapper'));
+      const charts = builtScripts.filter((f) =>
+        fs.readFileSync(path.join(assetsDir, f), 'utf8').includes('recharts-wrapper'),
+      );
       expect(charts.length).toBeGreaterThan(0);
       for (const chunk of charts) expect(precachedAssets).not.toContain(`/assets/${chunk}`);
       expect(precachedAssets.filter((p) => p.endsWith('.js')).length).toBeLessThan(builtScripts.length);
@@ -168,7 +193,8 @@ describe.skipIf(!chromium)('sin conexión e instalable', () => {
   it('una nueva versión toma el control sin esperar y la página ofrece «Actualizar» en lugar de recargar sola', async () => {
     const page = await controlledPage();
     await withScreenshotOnFailure(page, 'offline-update', async () => {
-      const notReloaded = () => page.evaluate(() => (window as Window & { sinRecargar?: boolean }).sinRecargar === true);
+      const notReloaded = () =>
+        page.evaluate(() => (window as Window & { sinRecargar?: boolean }).sinRecargar === true);
       await page.evaluate(() => ((window as Window & { sinRecargar?: boolean }).sinRecargar = true));
       const restore = deployNewServiceWorker();
       try {
@@ -219,12 +245,19 @@ describe.skipIf(!chromium)('sin conexión e instalable', () => {
     await withScreenshotOnFailure(page, 'offline-limpieza', async () => {
       // A file of this deployment that is not precached, fetched through the worker, and one an earlier deployment left.
       const precached = new Set(Object.values(await cachedPaths(page)).flat());
-      const current = fs.readdirSync(path.join(REPO_ROOT, 'client/dist/assets')).find((file) => file.endsWith('.js') && !precached.has(`/assets/${file}`))!;
+      const current = fs
+        .readdirSync(path.join(REPO_ROOT, 'client/dist/assets'))
+        .find((file) => file.endsWith('.js') && !precached.has(`/assets/${file}`))!;
       await page.evaluate(async (file) => {
         await fetch(`/assets/${file}`);
-        await (await caches.open('casillero-assets')).put('/assets/anterior-0000abcd.js', new Response('// versión anterior'));
+        await (await caches.open('casillero-assets')).put(
+          '/assets/anterior-0000abcd.js',
+          new Response('// versión anterior'),
+        );
       }, current);
-      expect((await cachedPaths(page))['casillero-assets']).toEqual(expect.arrayContaining([`/assets/${current}`, '/assets/anterior-0000abcd.js']));
+      expect((await cachedPaths(page))['casillero-assets']).toEqual(
+        expect.arrayContaining([`/assets/${current}`, '/assets/anterior-0000abcd.js']),
+      );
 
       const restore = deployNewServiceWorker();
       try {
@@ -245,10 +278,12 @@ describe.skipIf(!chromium)('sin conexión e instalable', () => {
     await withScreenshotOnFailure(page, 'offline-stale-chunk', async () => {
       await page.goto(session.url());
       await page.getByRole('heading', { level: 1 }).first().waitFor();
-      const markReload = () => page.evaluate(() => (window as Window & { sinRecargar?: boolean }).sinRecargar = true);
-      const notReloaded = () => page.evaluate(() => (window as Window & { sinRecargar?: boolean }).sinRecargar === true);
+      const markReload = () => page.evaluate(() => ((window as Window & { sinRecargar?: boolean }).sinRecargar = true));
+      const notReloaded = () =>
+        page.evaluate(() => (window as Window & { sinRecargar?: boolean }).sinRecargar === true);
       // Vite announces a lazy chunk that failed to load with this event.
-      const chunkFailed = () => page.evaluate(() => window.dispatchEvent(new Event('vite:preloadError', { cancelable: true })));
+      const chunkFailed = () =>
+        page.evaluate(() => window.dispatchEvent(new Event('vite:preloadError', { cancelable: true })));
 
       await markReload();
       await Promise.all([page.waitForEvent('load'), chunkFailed()]);
@@ -271,12 +306,23 @@ describe.skipIf(!chromium)('sin conexión e instalable', () => {
       expect(manifestResponse.status()).toBe(200);
       expect(manifestResponse.headers()['content-type']).toContain('application/manifest+json');
       const manifest = JSON.parse(await manifestResponse.text());
-      expect(manifest).toMatchObject({ name: 'Casillero Virtual', lang: 'es-VE', display: 'standalone', start_url: '/dashboard' });
+      expect(manifest).toMatchObject({
+        name: 'Casillero Virtual',
+        lang: 'es-VE',
+        display: 'standalone',
+        start_url: '/dashboard',
+      });
       expect(await page.locator('meta[name="theme-color"]').getAttribute('content')).toBe(manifest.theme_color);
 
       const icons: { src: string; sizes: string; type: string; purpose?: string }[] = manifest.icons;
-      for (const [sizes, purpose] of [['192x192', 'any'], ['512x512', 'any'], ['512x512', 'maskable']]) {
-        expect(icons.some((icon) => icon.sizes === sizes && (icon.purpose ?? 'any').split(' ').includes(purpose))).toBe(true);
+      for (const [sizes, purpose] of [
+        ['192x192', 'any'],
+        ['512x512', 'any'],
+        ['512x512', 'maskable'],
+      ]) {
+        expect(icons.some((icon) => icon.sizes === sizes && (icon.purpose ?? 'any').split(' ').includes(purpose))).toBe(
+          true,
+        );
       }
       const appleHref = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href');
       for (const icon of [...icons, { src: appleHref!, sizes: '180x180', type: 'image/png' }]) {

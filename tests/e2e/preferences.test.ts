@@ -2,7 +2,14 @@
 // of notice, and verifies her WhatsApp number with the code the server would send (printed in
 // its log, as there is no WHATSAPP_TOKEN), after which WhatsApp can be chosen per kind.
 import { describe, expect, it } from 'vitest';
-import { DEMO, chromiumOrExplain, signIn, useBrowserSession, waitForHydration, withScreenshotOnFailure } from './helpers';
+import {
+  DEMO,
+  chromiumOrExplain,
+  signIn,
+  useBrowserSession,
+  waitForHydration,
+  withScreenshotOnFailure,
+} from './helpers';
 
 const chromium = chromiumOrExplain();
 
@@ -20,15 +27,21 @@ describe.skipIf(!chromium)('Configuración: avisos por canal y WhatsApp', () => 
       await waitForHydration(paymentsByEmail);
       expect(await paymentsByEmail.isChecked()).toBe(true);
       // In the app is always on; WhatsApp waits for a verified number.
-      expect(await table.getByRole('switch', { name: 'Pagos aprobados o rechazados: en la app (siempre)' }).isDisabled()).toBe(true);
-      expect(await table.getByRole('switch', { name: 'Pagos aprobados o rechazados: por WhatsApp' }).isDisabled()).toBe(true);
+      expect(
+        await table.getByRole('switch', { name: 'Pagos aprobados o rechazados: en la app (siempre)' }).isDisabled(),
+      ).toBe(true);
+      expect(await table.getByRole('switch', { name: 'Pagos aprobados o rechazados: por WhatsApp' }).isDisabled()).toBe(
+        true,
+      );
 
       await paymentsByEmail.click({ force: true });
       await page.getByText('Preferencias guardadas.').waitFor();
       await page.reload();
       await waitForHydration(paymentsByEmail);
       expect(await paymentsByEmail.isChecked()).toBe(false);
-      expect(await table.getByRole('switch', { name: 'Paquete recibido en el almacén: por correo' }).isChecked()).toBe(true);
+      expect(await table.getByRole('switch', { name: 'Paquete recibido en el almacén: por correo' }).isChecked()).toBe(
+        true,
+      );
 
       // The WhatsApp number, confirmed with the code sent to it.
       const logFrom = server().output().length;

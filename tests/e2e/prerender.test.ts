@@ -5,7 +5,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PRERENDERED_PAGES } from '@casillero/shared';
-import { DEMO, PHONE, REPO_ROOT, chromiumOrExplain, fieldLabel, useBrowserSession, waitForHydration, withScreenshotOnFailure } from './helpers';
+import {
+  DEMO,
+  PHONE,
+  REPO_ROOT,
+  chromiumOrExplain,
+  fieldLabel,
+  useBrowserSession,
+  waitForHydration,
+  withScreenshotOnFailure,
+} from './helpers';
 
 const chromium = chromiumOrExplain();
 const HOME_HERO = 'Compra en USA y China, recíbelo en Venezuela';
@@ -18,7 +27,9 @@ type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string
  * manifest of the build under test.
  */
 function adminOnlyFiles(): Set<string> {
-  const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'client/dist/.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(REPO_ROOT, 'client/dist/.vite/manifest.json'), 'utf8'),
+  ) as Record<string, ManifestChunk>;
   const reachable = (keys: string[]) => {
     const files = new Set<string>();
     const visit = (key: string) => {
@@ -33,7 +44,10 @@ function adminOnlyFiles(): Set<string> {
   const isAdmin = (key: string) => /^src\/routes\/admin(\/|\.tsx|-)/.test(key);
   const routeKeys = Object.keys(manifest).filter((key) => key.startsWith('src/routes/'));
   const admin = reachable(routeKeys.filter(isAdmin));
-  const rest = reachable([...Object.keys(manifest).filter((key) => manifest[key].isEntry), ...routeKeys.filter((key) => !isAdmin(key))]);
+  const rest = reachable([
+    ...Object.keys(manifest).filter((key) => manifest[key].isEntry),
+    ...routeKeys.filter((key) => !isAdmin(key)),
+  ]);
   return new Set([...admin].filter((file) => !rest.has(file)));
 }
 
@@ -50,11 +64,16 @@ describe.skipIf(!chromium)('páginas públicas prerenderizadas', () => {
       expect(await hero.isVisible()).toBe(true);
       expect(await page.getByRole('link', { name: 'Calcular Envío USA' }).isVisible()).toBe(true);
       // Styled without JavaScript: the hero's coloured band comes from a route chunk's CSS.
-      const heroBackground = await page.locator('section').first().evaluate((el) => getComputedStyle(el).backgroundImage);
+      const heroBackground = await page
+        .locator('section')
+        .first()
+        .evaluate((el) => getComputedStyle(el).backgroundImage);
       expect(heroBackground).toContain('gradient');
       // The theme too: its font and primary colour come with the stylesheet, not from a script.
       expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^Inter\b/);
-      const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--mantine-primary-color-filled').trim());
+      const primary = await page.evaluate(() =>
+        getComputedStyle(document.documentElement).getPropertyValue('--mantine-primary-color-filled').trim(),
+      );
       expect(primary).toBe(await page.locator('meta[name="theme-color"]').getAttribute('content'));
 
       for (const { path: pagePath } of PRERENDERED_PAGES) {
@@ -63,7 +82,9 @@ describe.skipIf(!chromium)('páginas públicas prerenderizadas', () => {
         expect(await page.title(), pagePath).toMatch(/Casillero Virtual/);
         const description = await page.locator('meta[name="description"]').getAttribute('content');
         expect(description?.length, pagePath).toBeGreaterThan(40);
-        expect(await page.locator('meta[property="og:title"]').getAttribute('content'), pagePath).toBe(await page.title());
+        expect(await page.locator('meta[property="og:title"]').getAttribute('content'), pagePath).toBe(
+          await page.title(),
+        );
         expect(await page.locator('meta[name="description"]').count(), pagePath).toBe(1);
         expect(await page.locator('title').count(), pagePath).toBe(1);
       }

@@ -4,7 +4,16 @@
 // timeline and never its owner: name, casillero code, address, price.
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_TRACKING_MESSAGES as M } from '@casillero/shared';
-import { DESKTOP, PHONE, chromiumOrExplain, expectNoHorizontalScroll, fieldLabel, useBrowserSession, waitForHydration, withScreenshotOnFailure } from './helpers';
+import {
+  DESKTOP,
+  PHONE,
+  chromiumOrExplain,
+  expectNoHorizontalScroll,
+  fieldLabel,
+  useBrowserSession,
+  waitForHydration,
+  withScreenshotOnFailure,
+} from './helpers';
 
 const chromium = chromiumOrExplain();
 
@@ -55,9 +64,13 @@ describe.skipIf(!chromium)('rastreo público', () => {
       const result = page.getByRole('article', { name: M.resultTitle(MARIA_PARCEL_TYPED) });
       await result.waitFor();
       await result.getByText('En tránsito', { exact: true }).first().waitFor();
-      for (const step of ['Recibido en almacén', 'Preparación']) await result.getByText(step, { exact: true }).waitFor();
+      for (const step of ['Recibido en almacén', 'Preparación'])
+        await result.getByText(step, { exact: true }).waitFor();
       await result.getByText(M.estimatedDeliveryLabel).waitFor();
-      await result.getByText(/^\d{2}\/\d{2}\/\d{4}$/).first().waitFor();
+      await result
+        .getByText(/^\d{2}\/\d{2}\/\d{4}$/)
+        .first()
+        .waitFor();
       await result.getByText('Caracas', { exact: true }).waitFor();
       // The search box on /rastreo holds the number asked.
       expect(await page.getByLabel(fieldLabel(M.numberLabel)).inputValue()).toBe(MARIA_PARCEL_TYPED);
@@ -78,7 +91,8 @@ describe.skipIf(!chromium)('rastreo público', () => {
       await result.getByText('UPS', { exact: true }).waitFor();
       for (const step of ['En tránsito', 'Creado']) await result.getByText(step, { exact: true }).first().waitFor();
       const text = await page.locator('main').innerText();
-      for (const secret of ['María', 'González', 'Nike', 'Zapatos', '129', '$']) expect(text.includes(secret), secret).toBe(false);
+      for (const secret of ['María', 'González', 'Nike', 'Zapatos', '129', '$'])
+        expect(text.includes(secret), secret).toBe(false);
       expect(text).not.toMatch(MAILBOX_CODE);
 
       // Another search from the same page, for a number nobody has.

@@ -126,7 +126,9 @@ describe.skipIf(!chromium)('sitio público en el navegador', () => {
       const legal = page.getByRole('navigation', { name: 'Información legal' });
       await legal.getByRole('link', { name: 'Términos' }).click();
       await heading(page, 'Términos de servicio');
-      const today = new Intl.DateTimeFormat('es-ES', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
+      const today = new Intl.DateTimeFormat('es-ES', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(
+        new Date(),
+      );
       await page.getByText(`Última actualización: ${today}`).waitFor();
       await legal.getByRole('link', { name: 'Cookies' }).click();
       await heading(page, 'Política de privacidad');
@@ -199,19 +201,21 @@ describe.skipIf(!chromium)('sitio público en el navegador', () => {
       await sea.getByText('Tiempo de entrega: 25 días hábiles').waitFor();
 
       let text = await whatsappText(page, 'Contactar por WhatsApp');
-      expect(text.split('\n')).toEqual([
-        '¡Hola! Quiero cotizar un envío desde Miami.',
-        'Tipo de envío: Aéreo (Miami → Venezuela)',
-        'Peso: 10,00 lb (facturable: 10,00 lb)',
-        'Dimensiones: 30 × 20 × 15 cm',
-        'Descripción: Zapatos deportivos',
-        'Subtotal: 65,00 US$',
-        'Seguro: 5,00 US$',
-        'Impuestos: 9,75 US$',
-        'Reempaque: Por cotizar',
-        'Total: 79,75 US$',
-        'Tiempo de entrega: 7 días hábiles',
-      ].map((l) => l.replace(' US$', '\u00a0US$')));
+      expect(text.split('\n')).toEqual(
+        [
+          '¡Hola! Quiero cotizar un envío desde Miami.',
+          'Tipo de envío: Aéreo (Miami → Venezuela)',
+          'Peso: 10,00 lb (facturable: 10,00 lb)',
+          'Dimensiones: 30 × 20 × 15 cm',
+          'Descripción: Zapatos deportivos',
+          'Subtotal: 65,00 US$',
+          'Seguro: 5,00 US$',
+          'Impuestos: 9,75 US$',
+          'Reempaque: Por cotizar',
+          'Total: 79,75 US$',
+          'Tiempo de entrega: 7 días hábiles',
+        ].map((l) => l.replace(' US$', '\u00a0US$')),
+      );
 
       // Live: the switch and the toggle change the quote and the message at once.
       await page.getByLabel(/Incluir seguro/).click({ force: true });
@@ -271,7 +275,9 @@ describe.skipIf(!chromium)('sitio público en el navegador', () => {
       await form.getByLabel(fieldLabel('Contraseña')).fill('debil');
       await form.getByLabel(fieldLabel('Confirmar contraseña')).fill('debil');
       await form.getByLabel(fieldLabel('Nombre completo')).click();
-      await page.getByText('La contraseña debe tener mínimo 8 caracteres e incluir mayúscula, minúscula, número y símbolo.').waitFor();
+      await page
+        .getByText('La contraseña debe tener mínimo 8 caracteres e incluir mayúscula, minúscula, número y símbolo.')
+        .waitFor();
       expect(await submit.isDisabled()).toBe(true);
       await form.getByLabel(fieldLabel('Contraseña')).fill(password);
       await form.getByLabel(fieldLabel('Confirmar contraseña')).fill(`${password}x`);
@@ -301,7 +307,11 @@ describe.skipIf(!chromium)('sitio público en el navegador', () => {
       await page.getByLabel('Largo (cm)').fill('30');
       await page.getByLabel('Ancho (cm)').fill('20');
       await page.getByLabel('Alto (cm)').fill('15');
-      await page.getByRole('region', { name: 'Envío aéreo' }).getByTestId('total').filter({ hasText: '79,75' }).waitFor();
+      await page
+        .getByRole('region', { name: 'Envío aéreo' })
+        .getByTestId('total')
+        .filter({ hasText: '79,75' })
+        .waitFor();
       // A signed-in user is sent from the sign-up page to the dashboard.
       await page.goto(`${url()}/registro`);
       await page.waitForURL((u) => u.pathname.startsWith('/dashboard'));
@@ -313,7 +323,10 @@ describe.skipIf(!chromium)('sitio público en el navegador', () => {
     await withScreenshotOnFailure(page, 'publico-login-fallido', async () => {
       for (const email of [DEMO.customer, 'nadie.registrado@ejemplo.com']) {
         await signIn(page, url(), email, 'Incorrecta#123');
-        await page.getByRole('alert').filter({ hasText: 'Credenciales incorrectas. Verifica tu email y contraseña.' }).waitFor();
+        await page
+          .getByRole('alert')
+          .filter({ hasText: 'Credenciales incorrectas. Verifica tu email y contraseña.' })
+          .waitFor();
         expect(new URL(page.url()).pathname).toBe('/login');
       }
       // Typing again clears the error.
@@ -336,7 +349,11 @@ describe.skipIf(!chromium)('sitio público en el navegador', () => {
       await page.getByText(/recibirás un enlace para restablecer tu contraseña/).waitFor();
       await page.getByRole('button', { name: 'Cambiar email' }).waitFor();
 
-      const link = await waitForEmailLink(server!, { contains: 'Restablece tu contrase', path: '/update-password', after: before });
+      const link = await waitForEmailLink(server!, {
+        contains: 'Restablece tu contrase',
+        path: '/update-password',
+        after: before,
+      });
       await page.goto(link);
       const submit = page.getByRole('button', { name: 'Actualizar contraseña' });
       await page.getByLabel(fieldLabel('Nueva contraseña')).fill(NEW_PASSWORD);
@@ -373,7 +390,11 @@ describe.skipIf(!chromium)('sitio público en el navegador', () => {
       const before = server!.output().length;
       await page.getByRole('button', { name: 'Enviarme un enlace para entrar' }).click();
       await page.getByText('Te enviamos un enlace para entrar.').waitFor();
-      const link = await waitForEmailLink(server!, { contains: 'Entra con este enlace', path: '/entrar', after: before });
+      const link = await waitForEmailLink(server!, {
+        contains: 'Entra con este enlace',
+        path: '/entrar',
+        after: before,
+      });
 
       await page.goto(link);
       await page.getByRole('button', { name: 'Entrar a mi cuenta' }).click();
@@ -414,7 +435,9 @@ describe.skipIf(!chromium)('sitio público en el navegador', () => {
       expect(await form.getByLabel(fieldLabel('Nombre')).inputValue()).toBe('');
 
       // The team's e-mail went through the outbox (logged without RESEND_API_KEY).
-      await expect.poll(() => server!.output().includes(`Nuevo mensaje de contacto: ${asunto}`), { timeout: 15_000 }).toBe(true);
+      await expect
+        .poll(() => server!.output().includes(`Nuevo mensaje de contacto: ${asunto}`), { timeout: 15_000 })
+        .toBe(true);
 
       // The contact details come from the configuration, with the WhatsApp button.
       await page.getByRole('link', { name: 'contacto@casillero.test' }).waitFor();

@@ -77,7 +77,9 @@ describe.skipIf(!chromium)('recepción por escaneo', () => {
       const wr = (await saved.getByText(/^WR-\d{4}-\d+$/).textContent())!;
       await saved.getByText(`María Fernanda González · ${mailboxCode}`, { exact: false }).waitFor();
       await saved.getByText('Cliente notificado.').waitFor();
-      expect(await saved.getByRole('link', { name: 'Imprimir etiqueta' }).getAttribute('href')).toMatch(/^\/api\/labels\?packages=[0-9a-f-]{36}$/);
+      expect(await saved.getByRole('link', { name: 'Imprimir etiqueta' }).getAttribute('href')).toMatch(
+        /^\/api\/labels\?packages=[0-9a-f-]{36}$/,
+      );
       // This session's list has it, and the scan field is empty and focused for the next parcel.
       await admin.getByRole('list', { name: 'Recibidos en esta sesión' }).getByText(wr).waitFor();
       const field = admin.getByLabel('Número de tracking o etiqueta WR');
@@ -111,7 +113,9 @@ describe.skipIf(!chromium)('recepción por escaneo', () => {
       const saved = admin.getByTestId('reception-saved');
       const wr = (await saved.getByText(/^WR-\d{4}-\d+$/).textContent())!;
       await saved.getByText('Sin dueño', { exact: false }).waitFor();
-      expect(await saved.getByRole('link', { name: 'Imprimir etiqueta' }).getAttribute('href')).toMatch(/^\/api\/labels\?intakes=[0-9a-f-]{36}$/);
+      expect(await saved.getByRole('link', { name: 'Imprimir etiqueta' }).getAttribute('href')).toMatch(
+        /^\/api\/labels\?intakes=[0-9a-f-]{36}$/,
+      );
 
       await openFromNavigation(admin, 'Panel Admin', 'Sin dueño');
       await admin.waitForURL((u) => u.pathname === '/admin/sin-dueno');
@@ -147,7 +151,9 @@ describe.skipIf(!chromium)('recepción por escaneo', () => {
 });
 
 /** bwip-js (the server's barcode library, as the labels use it): the bars of a linear symbol. */
-const bwipjs = createRequire(import.meta.url)('bwip-js') as { raw: (bcid: string, text: string, opts: object) => { sbs: number[] }[] };
+const bwipjs = createRequire(import.meta.url)('bwip-js') as {
+  raw: (bcid: string, text: string, opts: object) => { sbs: number[] }[];
+};
 
 /**
  * A video for Chromium's fake camera (--use-file-for-fake-video-capture): a few frames of a
@@ -202,7 +208,12 @@ describe.skipIf(!chromium)('recepción con la cámara del teléfono', () => {
     const phone = await context.newPage();
     const wasm: { status: number; type: string | undefined; sameOrigin: boolean }[] = [];
     phone.on('response', (r) => {
-      if (r.url().endsWith('.wasm')) wasm.push({ status: r.status(), type: r.headers()['content-type'], sameOrigin: r.url().startsWith(server.url) });
+      if (r.url().endsWith('.wasm'))
+        wasm.push({
+          status: r.status(),
+          type: r.headers()['content-type'],
+          sameOrigin: r.url().startsWith(server.url),
+        });
     });
     await withScreenshotOnFailure(phone, 'recepcion-camara', async () => {
       await signIn(phone, server.url, DEMO.admin, DEMO.password);

@@ -5,14 +5,31 @@
 import type { APIRequestContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { RECONCILIATION_MESSAGES as M, RECONCILIATION_STATE_LABELS as STATE } from '@casillero/shared';
-import { DEMO, chromiumOrExplain, openFromNavigation, signIn, useBrowserSession, withScreenshotOnFailure } from './helpers';
+import {
+  DEMO,
+  chromiumOrExplain,
+  openFromNavigation,
+  signIn,
+  useBrowserSession,
+  withScreenshotOnFailure,
+} from './helpers';
 
 const chromium = chromiumOrExplain();
 
 /** A valid 1×1 PNG: the receipt image. */
-const RECEIPT_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const RECEIPT_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
-type ApiInvoice = { id: string; number: string; status: string; canReport: boolean; openPaymentId: string | null; remainingVesCentimos: number | null };
+type ApiInvoice = {
+  id: string;
+  number: string;
+  status: string;
+  canReport: boolean;
+  openPaymentId: string | null;
+  remainingVesCentimos: number | null;
+};
 type ApiMethod = { id: string; kind: string };
 
 /** Bs. céntimos as the bank's CSV writes them: 1234,56. */
@@ -85,8 +102,13 @@ describe.skipIf(!chromium)('conciliación bancaria', () => {
         `${today()};99887766;TRANSFERENCIA RECIBIDA;1.000,00`,
         `${today()};55443322;COMISION;-12,50`,
       ].join('\r\n');
-      await page.locator('input[type="file"]').setInputFiles({ name: 'banco-hoy.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
-      await page.getByTestId('statement-uploaded').getByText(`${M.uploaded(2, 0)} ${M.ignoredDebits(1)}`).waitFor();
+      await page
+        .locator('input[type="file"]')
+        .setInputFiles({ name: 'banco-hoy.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+      await page
+        .getByTestId('statement-uploaded')
+        .getByText(`${M.uploaded(2, 0)} ${M.ignoredDebits(1)}`)
+        .waitFor();
 
       const lines = page.getByTestId('statement-lines');
       const mariaLine = lines.getByRole('row').filter({ hasText: `000${digits}` });

@@ -12,7 +12,8 @@ const MARIA_SHIPMENT_TRACKING = 'CCS4471208';
 
 describe.skipIf(!chromium)('novedades de un envío', () => {
   const { url, newPage } = useBrowserSession(chromium);
-  const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text }).first().waitFor();
+  const toast = (page: Page, text: string) =>
+    page.locator('.mantine-Notification-root').filter({ hasText: text }).first().waitFor();
 
   it('el administrador publica «Retrasado» y María lo ve en Envíos y en la campana', async () => {
     const admin = await newPage();
@@ -23,7 +24,10 @@ describe.skipIf(!chromium)('novedades de un envío', () => {
     await maria.waitForURL((u) => u.pathname.startsWith('/dashboard'));
     const bell = maria.getByRole('link', { name: /^Notificaciones: / }).first();
     const unread = async () => Number(/(\d+) sin leer/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1] ?? 0);
-    await maria.getByRole('link', { name: /^Notificaciones: / }).first().waitFor();
+    await maria
+      .getByRole('link', { name: /^Notificaciones: / })
+      .first()
+      .waitFor();
     const unreadBefore = await unread();
     let code = '';
     let newDate = '';
@@ -39,7 +43,9 @@ describe.skipIf(!chromium)('novedades de un envío', () => {
       const dialog = admin.getByRole('dialog', { name: 'Publicar novedad' });
       await dialog.getByRole('textbox', { name: fieldLabel('Mensaje para los clientes') }).waitFor();
       // 'Retrasado' is the first kind; without the new date the form refuses.
-      expect(await dialog.getByRole('combobox', { name: fieldLabel('Tipo de novedad') }).inputValue()).toBe('Retrasado');
+      expect(await dialog.getByRole('combobox', { name: fieldLabel('Tipo de novedad') }).inputValue()).toBe(
+        'Retrasado',
+      );
       await dialog.getByRole('button', { name: 'Publicar novedad' }).click();
       await dialog.getByText(N.dateRequired).waitFor();
 
@@ -53,7 +59,9 @@ describe.skipIf(!chromium)('novedades de un envío', () => {
       newDate = `15/${String(next.getMonth() + 1).padStart(2, '0')}/${next.getFullYear()}`;
       const message = dialog.getByRole('textbox', { name: fieldLabel('Mensaje para los clientes') });
       await expect.poll(() => message.inputValue()).toContain(newDate);
-      await message.fill(`Tu envío ${code} viene con retraso por mal tiempo en Miami. La nueva fecha estimada de entrega es ${newDate}.`);
+      await message.fill(
+        `Tu envío ${code} viene con retraso por mal tiempo en Miami. La nueva fecha estimada de entrega es ${newDate}.`,
+      );
       await dialog.getByRole('button', { name: 'Publicar novedad' }).click();
       await toast(admin, N.posted(1));
       await dialog.waitFor({ state: 'hidden' });
@@ -71,10 +79,18 @@ describe.skipIf(!chromium)('novedades de un envío', () => {
       // The bell counts one more (live where the page listens for changes; after a reload here),
       // and Notificaciones shows it.
       await maria.reload();
-      await maria.getByRole('link', { name: /^Notificaciones: / }).first().waitFor();
+      await maria
+        .getByRole('link', { name: /^Notificaciones: / })
+        .first()
+        .waitFor();
       await expect.poll(unread, { timeout: 10_000 }).toBe(unreadBefore + 1);
       await maria.goto(`${url()}/dashboard/notificaciones`);
-      await maria.getByRole('listitem').filter({ hasText: `Envío ${code}: Retrasado` }).filter({ hasText: 'por mal tiempo en Miami' }).first().waitFor();
+      await maria
+        .getByRole('listitem')
+        .filter({ hasText: `Envío ${code}: Retrasado` })
+        .filter({ hasText: 'por mal tiempo en Miami' })
+        .first()
+        .waitFor();
 
       await maria.goto(`${url()}/dashboard/envios`);
       const card = maria.getByRole('listitem', { name: `Envío ${code}` });

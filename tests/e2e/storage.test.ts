@@ -2,7 +2,16 @@
 // many free storage days it has left (or the fee it accrues after them); one in a shipment says
 // nothing, its clock stopped.
 import { describe, it } from 'vitest';
-import { DEMO, DESKTOP, chromiumOrExplain, listRows, responsiveList, signIn, useBrowserSession, withScreenshotOnFailure } from './helpers';
+import {
+  DEMO,
+  DESKTOP,
+  chromiumOrExplain,
+  listRows,
+  responsiveList,
+  signIn,
+  useBrowserSession,
+  withScreenshotOnFailure,
+} from './helpers';
 
 const chromium = chromiumOrExplain();
 
@@ -17,10 +26,14 @@ describe.skipIf(!chromium)('almacenaje en Almacén', () => {
       await page.goto(`${url()}/dashboard/almacen`);
       const stored = responsiveList(page, 'Paquetes en almacén');
       // Received 5 days ago (by the hour; 5 or 6 calendar days in Caracas) of the 30 free days.
-      await listRows(stored).filter({ hasText: 'TBA301928374650' }).getByText(/^Almacenaje gratis: quedan 2[45] días$/).waitFor();
+      await listRows(stored)
+        .filter({ hasText: 'TBA301928374650' })
+        .getByText(/^Almacenaje gratis: quedan 2[45] días$/)
+        .waitFor();
       const inShipment = listRows(stored).filter({ hasText: '9400111899223300112233' });
       await inShipment.getByText(/^SH\d{8}$/).waitFor();
-      if ((await inShipment.getByTestId('storage-clock').count()) !== 0) throw new Error('Un paquete en un envío no debe mostrar almacenaje');
+      if ((await inShipment.getByTestId('storage-clock').count()) !== 0)
+        throw new Error('Un paquete en un envío no debe mostrar almacenaje');
     });
   });
 });

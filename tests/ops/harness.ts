@@ -83,7 +83,13 @@ export type Instance = {
  */
 export async function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
   const port = await freePort();
-  const server = await startServerProcess(name, { NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env });
+  const server = await startServerProcess(name, {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    ...env,
+  });
   return { name, url: `http://127.0.0.1:${port}`, ...server };
 }
 
@@ -170,7 +176,8 @@ async function answerOf<T>(res: Response): Promise<TrpcAnswer<T>> {
 
 /** The data of a successful call, or a failure that shows the answer. */
 export function ok<T>(answer: TrpcAnswer<T>): T {
-  if (answer.error || answer.status !== 200) throw new Error(`Se esperaba éxito y llegó ${answer.status}: ${JSON.stringify(answer.error)}`);
+  if (answer.error || answer.status !== 200)
+    throw new Error(`Se esperaba éxito y llegó ${answer.status}: ${JSON.stringify(answer.error)}`);
   return answer.data as T;
 }
 
@@ -199,7 +206,9 @@ export async function startFakeResend() {
     req.on('data', (chunk) => (body += chunk));
     req.on('end', () => {
       if (req.method !== 'POST' || req.url !== '/emails') {
-        res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ name: 'not_found', message: 'Not found' }));
+        res
+          .writeHead(404, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ name: 'not_found', message: 'Not found' }));
         return;
       }
       const payload = JSON.parse(body) as { to: string[] | string; subject: string; text?: string };
@@ -224,7 +233,11 @@ export async function startFakeResend() {
 
 // --- Waiting ---------------------------------------------------------------------------------------
 
-export async function waitFor<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  check: () => Promise<T | undefined | false>,
+  timeoutMs = 30_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

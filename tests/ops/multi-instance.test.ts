@@ -87,7 +87,9 @@ describe('two instances on one database', () => {
     const [{ applied, distinct }] = await database.sql<{ applied: number; distinct: number }[]>`
       select count(*)::int as applied, count(distinct hash)::int as distinct from drizzle.__drizzle_migrations`;
     expect({ applied, distinct }).toEqual({ applied: migrationFiles.length, distinct: migrationFiles.length });
-    const [{ admins }] = await database.sql<{ admins: number }[]>`select count(*)::int as admins from users where email = ${DEMO.admin}`;
+    const [{ admins }] = await database.sql<
+      { admins: number }[]
+    >`select count(*)::int as admins from users where email = ${DEMO.admin}`;
     expect(admins).toBe(1);
   });
 
@@ -141,9 +143,9 @@ describe('two instances on one database', () => {
 
   it('the password-reset throttle is shared too: a second request on the other instance is refused', async () => {
     const visitor = new Visitor('203.0.113.77');
-    expect(ok(await visitor.mutation<{ message: string }>(a, 'auth.requestPasswordReset', { email: DEMO.admin })).message).toBe(
-      AUTH_MESSAGES.resetRequested,
-    );
+    expect(
+      ok(await visitor.mutation<{ message: string }>(a, 'auth.requestPasswordReset', { email: DEMO.admin })).message,
+    ).toBe(AUTH_MESSAGES.resetRequested);
     const again = await visitor.mutation(b, 'auth.requestPasswordReset', { email: DEMO.admin });
     expect(again.status).toBe(429);
     expect(again.error?.message).toBe(AUTH_MESSAGES.resetThrottle);
@@ -172,7 +174,10 @@ describe('two instances on one database', () => {
       const token = await linkTokenFrom(p.email, /.*/);
       ok(await p.visitor.mutation(other(p.instance), 'auth.verifyEmail', { token }));
       expect(ok(await signIn(p.visitor, other(p.instance), p.email, NEW_PASSWORD)).user.email).toBe(p.email);
-      expect(ok(await p.visitor.query<{ user: { emailVerifiedAt: string | null } }>(p.instance, 'auth.me')).user.emailVerifiedAt).not.toBeNull();
+      expect(
+        ok(await p.visitor.query<{ user: { emailVerifiedAt: string | null } }>(p.instance, 'auth.me')).user
+          .emailVerifiedAt,
+      ).not.toBeNull();
     }
     for (const p of people) expect(mailTo(p.email)).toHaveLength(1);
   });
@@ -183,7 +188,9 @@ describe('two instances on one database', () => {
     const token = await linkTokenFrom(DEMO.otherCustomer, /^Restablece/);
     ok(await carlos.mutation(a, 'auth.resetPassword', { token, password: NEW_PASSWORD }));
     for (const instance of instances()) {
-      expect(ok(await carlos.query<{ user: { email: string } | null }>(instance, 'auth.me')).user?.email).toBe(DEMO.otherCustomer);
+      expect(ok(await carlos.query<{ user: { email: string } | null }>(instance, 'auth.me')).user?.email).toBe(
+        DEMO.otherCustomer,
+      );
     }
   });
 
@@ -191,7 +198,9 @@ describe('two instances on one database', () => {
     await waitFor(
       'la bandeja de salida vacía',
       async () => {
-        const [{ pending }] = await database.sql<{ pending: number }[]>`select count(*)::int as pending from email_outbox where status = 'pending'`;
+        const [{ pending }] = await database.sql<
+          { pending: number }[]
+        >`select count(*)::int as pending from email_outbox where status = 'pending'`;
         return pending === 0;
       },
       60_000,
@@ -199,7 +208,9 @@ describe('two instances on one database', () => {
     // Two more polling rounds of each worker (every 2 s): a duplicate would show up by now.
     await new Promise((r) => setTimeout(r, 5_000));
 
-    const rows = await database.sql<{ id: string; status: string; attempts: number }[]>`select id, status, attempts from email_outbox`;
+    const rows = await database.sql<
+      { id: string; status: string; attempts: number }[]
+    >`select id, status, attempts from email_outbox`;
     const sentIds = fakeResend.received.map((m) => m.idempotencyKey);
     expect(rows.length).toBeGreaterThanOrEqual(42);
     expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
@@ -207,14 +218,20 @@ describe('two instances on one database', () => {
     expect([...sentIds].sort()).toEqual(rows.map((r) => r.id).sort());
 
     const byInstance = (key: string) => fakeResend.received.filter((m) => m.apiKey === key).length;
-    console.info(`E-mails: ${rows.length} en la bandeja; enviados por A: ${byInstance('re_instance_a')}, por B: ${byInstance('re_instance_b')}`);
+    console.info(
+      `E-mails: ${rows.length} en la bandeja; enviados por A: ${byInstance('re_instance_a')}, por B: ${byInstance('re_instance_b')}`,
+    );
   });
 
   it('the daily storage reminders run once for both instances: one reminder per parcel', async () => {
     // Both instances ticked when they started; the day's run is claimed once.
     const runs = () => database.sql<{ finished: boolean }[]>`
       select finished_at is not null as finished from scheduled_job_runs where job = 'storage-reminders'`;
-    await waitFor('la tarea del día terminada', async () => (await runs()).length === 1 && (await runs())[0].finished, 60_000);
+    await waitFor(
+      'la tarea del día terminada',
+      async () => (await runs()).length === 1 && (await runs())[0].finished,
+      60_000,
+    );
 
     // Two of María's parcels reach 5 days before the end of their free storage, and its last day.
     const parcels = await database.sql<{ id: string; warehouse_receipt: string }[]>`
@@ -226,10 +243,16 @@ describe('two instances on one database', () => {
     expect(parcels).toHaveLength(2);
     // A new business day begins: the day's run is due again, and both instances try it at their next tick.
     await database.sql`delete from scheduled_job_runs where job = 'storage-reminders'`;
-    await waitFor('la tarea repetida terminada', async () => (await runs()).length === 1 && (await runs())[0].finished, 75_000);
+    await waitFor(
+      'la tarea repetida terminada',
+      async () => (await runs()).length === 1 && (await runs())[0].finished,
+      75_000,
+    );
     // Whichever instance ticked first claimed the run; the other, ticking later, found it taken.
     const ids = parcels.map((p) => p.id);
-    const reminders = await database.sql<{ kind: string }[]>`select kind from storage_reminders where package_id in ${database.sql(ids)} order by kind`;
+    const reminders = await database.sql<
+      { kind: string }[]
+    >`select kind from storage_reminders where package_id in ${database.sql(ids)} order by kind`;
     expect(reminders.map((r) => r.kind)).toEqual(['ending_soon', 'ends_today']);
     const notices = await database.sql<{ n: number }[]>`
       select count(*)::int as n from notifications n join users u on u.id = n.user_id
@@ -243,11 +266,16 @@ describe('two instances on one database', () => {
     ok(await signIn(admin, a, DEMO.admin, DEMO.password));
     const mariaLive = new Visitor('203.0.113.98');
     ok(await signIn(mariaLive, b, DEMO.customer, DEMO.password));
-    const tracking = ok(await mariaLive.query<{ id: string; status: string }[]>(a, 'trackings.mine')).find((t) => t.status !== 'problem')!;
+    const tracking = ok(await mariaLive.query<{ id: string; status: string }[]>(a, 'trackings.mine')).find(
+      (t) => t.status !== 'problem',
+    )!;
 
     // María's open page holds its live stream on B (server-sent events).
     const abort = new AbortController();
-    const res = await mariaLive.fetch(b, '/trpc/live.events', { headers: { accept: 'text/event-stream' }, signal: abort.signal });
+    const res = await mariaLive.fetch(b, '/trpc/live.events', {
+      headers: { accept: 'text/event-stream' },
+      signal: abort.signal,
+    });
     expect(res.headers.get('content-type')).toContain('text/event-stream');
     const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
     let text = '';
@@ -255,7 +283,10 @@ describe('two instances on one database', () => {
       const deadline = Date.now() + ms;
       while (!text.includes(needle)) {
         const timeout = new Promise<never>((_, reject) =>
-          setTimeout(() => reject(new Error(`Tiempo agotado esperando «${needle}» en el flujo de B: ${text}`)), Math.max(1, deadline - Date.now())),
+          setTimeout(
+            () => reject(new Error(`Tiempo agotado esperando «${needle}» en el flujo de B: ${text}`)),
+            Math.max(1, deadline - Date.now()),
+          ),
         );
         const chunk = await Promise.race([reader.read(), timeout]);
         if (chunk.done) throw new Error(`El flujo de B terminó sin «${needle}»: ${text}`);
@@ -265,7 +296,13 @@ describe('two instances on one database', () => {
     try {
       await readUntil('"connected"', 10_000);
       // The administrator, served by A, changes it: B hears of it through PostgreSQL within seconds.
-      ok(await admin.mutation(a, 'trackings.updateStatus', { id: tracking.id, status: 'problem', message: 'Revisión en aduana' }));
+      ok(
+        await admin.mutation(a, 'trackings.updateStatus', {
+          id: tracking.id,
+          status: 'problem',
+          message: 'Revisión en aduana',
+        }),
+      );
       await readUntil('"trackings"', 5_000);
       await readUntil('"notifications"', 5_000);
     } finally {
@@ -274,7 +311,9 @@ describe('two instances on one database', () => {
   });
 
   it('when one instance dies, the other keeps serving the session and the files', async () => {
-    const receiptUrlFromA = ok(await maria.query<{ receiptUrl: string | null }[]>(a, 'payments.mine')).find((p) => p.receiptUrl)!.receiptUrl!;
+    const receiptUrlFromA = ok(await maria.query<{ receiptUrl: string | null }[]>(a, 'payments.mine')).find(
+      (p) => p.receiptUrl,
+    )!.receiptUrl!;
     await a.kill();
 
     expect(ok(await maria.query<{ user: { email: string } | null }>(b, 'auth.me')).user?.email).toBe(DEMO.customer);

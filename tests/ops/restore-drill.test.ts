@@ -96,8 +96,17 @@ beforeAll(async () => {
   // Some activity beyond the demo: a new customer signs up, confirms the e-mail, uploads a
   // receipt and reports the activation payment of the new mailbox with it.
   const { visitor, email } = newCustomer;
-  ok(await visitor.mutation(live, 'auth.signUp', { nombre: 'Persona Simulacro', email, password: PASSWORD, type: 'usa' }));
-  const mail = await waitFor('el e-mail de verificación', async () => fakeResend.received.find((m) => m.to.includes(email)));
+  ok(
+    await visitor.mutation(live, 'auth.signUp', {
+      nombre: 'Persona Simulacro',
+      email,
+      password: PASSWORD,
+      type: 'usa',
+    }),
+  );
+  const mail = await waitFor('el e-mail de verificación', async () =>
+    fakeResend.received.find((m) => m.to.includes(email)),
+  );
   ok(await visitor.mutation(live, 'auth.verifyEmail', { token: /[?&]token=([A-Za-z0-9_-]+)/.exec(mail.text)![1] }));
   ok(await visitor.mutation(live, 'auth.signIn', { email, password: PASSWORD }));
 
@@ -108,10 +117,14 @@ beforeAll(async () => {
   expect(upload.status).toBe(201);
   uploadedReceiptId = ((await upload.json()) as { id: string }).id;
 
-  const pending = ok(await visitor.query<{ id: string; canReport: boolean }[]>(live, 'payments.mine')).find((p) => p.canReport);
+  const pending = ok(await visitor.query<{ id: string; canReport: boolean }[]>(live, 'payments.mine')).find(
+    (p) => p.canReport,
+  );
   expect(pending, 'el casillero nuevo tiene su pago de activación pendiente').toBeTruthy();
   // The demo's payment methods (docs/decisions/021-billing-in-bolivares.md); Zelle is in dollars, so no rate is needed.
-  const zelle = ok(await visitor.query<{ id: string; name: string }[]>(live, 'paymentMethods.active')).find((m) => m.name === 'Zelle');
+  const zelle = ok(await visitor.query<{ id: string; name: string }[]>(live, 'paymentMethods.active')).find(
+    (m) => m.name === 'Zelle',
+  );
   expect(zelle, 'la demo ofrece Zelle como método de pago').toBeTruthy();
   ok(
     await visitor.mutation(live, 'payments.report', {
@@ -141,12 +154,14 @@ describe('backup and restore drill', () => {
       ok(await maria.mutation(live, 'auth.signIn', { email: DEMO.customer, password: DEMO.password }));
       for (let i = 0; busy; i++) {
         ok(await maria.query(live, 'trackings.mine'));
-        ok(await new Visitor(`198.51.100.${i % 250}`).mutation(live, 'auth.signUp', {
-          nombre: `Durante Respaldo ${i}`,
-          email: `durante.${i}.${Date.now()}@correo.test`,
-          password: PASSWORD,
-          type: 'china',
-        }));
+        ok(
+          await new Visitor(`198.51.100.${i % 250}`).mutation(live, 'auth.signUp', {
+            nombre: `Durante Respaldo ${i}`,
+            email: `durante.${i}.${Date.now()}@correo.test`,
+            password: PASSWORD,
+            type: 'china',
+          }),
+        );
       }
     })();
 
@@ -171,7 +186,10 @@ describe('backup and restore drill', () => {
   });
 
   it('restores into an empty database and folder, checking the result against the manifest', async () => {
-    const result = await script('restore.sh', [backupDir], { DATABASE_URL: restored.url, STORAGE_DIR: storage('copy') });
+    const result = await script('restore.sh', [backupDir], {
+      DATABASE_URL: restored.url,
+      STORAGE_DIR: storage('copy'),
+    });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain('Restauración completa');
   });
@@ -193,7 +211,9 @@ describe('backup and restore drill', () => {
     expect(keys.length).toBeGreaterThan(0);
     for (const { storage_key } of keys) {
       const original = fs.readFileSync(path.join(storage('live'), ...storage_key.split('/')));
-      expect(fs.readFileSync(path.join(storage('copy'), ...storage_key.split('/'))).equals(original), storage_key).toBe(true);
+      expect(fs.readFileSync(path.join(storage('copy'), ...storage_key.split('/'))).equals(original), storage_key).toBe(
+        true,
+      );
     }
   });
 
@@ -204,7 +224,8 @@ describe('backup and restore drill', () => {
     const maria = { live: new Visitor('203.0.113.40'), copy: new Visitor('203.0.113.41') };
     ok(await maria.live.mutation(live, 'auth.signIn', { email: DEMO.customer, password: DEMO.password }));
     ok(await maria.copy.mutation(copy, 'auth.signIn', { email: DEMO.customer, password: DEMO.password }));
-    const trackingIds = async (v: Visitor, i: Instance) => ok(await v.query<{ id: string }[]>(i, 'trackings.mine')).map((t) => t.id);
+    const trackingIds = async (v: Visitor, i: Instance) =>
+      ok(await v.query<{ id: string }[]>(i, 'trackings.mine')).map((t) => t.id);
     expect(await trackingIds(maria.copy, copy)).toEqual(await trackingIds(maria.live, live));
 
     type Payment = { id: string; status: string; receiptUrl: string | null };
@@ -219,16 +240,16 @@ describe('backup and restore drill', () => {
     // The customer who signed up just before the backup: account, reported payment, receipt.
     const returning = new Visitor('203.0.113.42');
     ok(await returning.mutation(copy, 'auth.signIn', { email: newCustomer.email, password: PASSWORD }));
-    const reported = ok(await returning.query<{ paymentReference: string | null; receiptUrl: string | null }[]>(copy, 'payments.mine')).find(
-      (p) => p.paymentReference === 'SIMULACRO-0001',
-    );
+    const reported = ok(
+      await returning.query<{ paymentReference: string | null; receiptUrl: string | null }[]>(copy, 'payments.mine'),
+    ).find((p) => p.paymentReference === 'SIMULACRO-0001');
     expect(reported?.receiptUrl).toBeTruthy();
     // The receipt as the live instance keeps it (the upload route re-encodes images), byte for byte.
     const onLive = new Visitor('203.0.113.43');
     ok(await onLive.mutation(live, 'auth.signIn', { email: newCustomer.email, password: PASSWORD }));
-    const reportedLive = ok(await onLive.query<{ paymentReference: string | null; receiptUrl: string | null }[]>(live, 'payments.mine')).find(
-      (p) => p.paymentReference === 'SIMULACRO-0001',
-    );
+    const reportedLive = ok(
+      await onLive.query<{ paymentReference: string | null; receiptUrl: string | null }[]>(live, 'payments.mine'),
+    ).find((p) => p.paymentReference === 'SIMULACRO-0001');
     const kept = await download(onLive, live, reportedLive!.receiptUrl!);
     expect(kept.subarray(1, 4).toString('latin1')).toBe('PNG');
     expect((await download(returning, copy, reported!.receiptUrl!)).equals(kept)).toBe(true);
@@ -236,12 +257,17 @@ describe('backup and restore drill', () => {
     // The administrator's list counts every restored payment.
     const admin = new Visitor('203.0.113.44');
     ok(await admin.mutation(copy, 'auth.signIn', { email: DEMO.admin, password: DEMO.password }));
-    const [{ restoredPayments }] = await restored.sql<{ restoredPayments: number }[]>`select count(*)::int as "restoredPayments" from payment_transactions`;
+    const [{ restoredPayments }] = await restored.sql<
+      { restoredPayments: number }[]
+    >`select count(*)::int as "restoredPayments" from payment_transactions`;
     expect(ok(await admin.query<{ count: number }>(copy, 'payments.count', {})).count).toBe(restoredPayments);
   });
 
   it('refuses to restore over a database that is not empty', async () => {
-    const result = await script('restore.sh', [backupDir], { DATABASE_URL: restored.url, STORAGE_DIR: path.join(tempDir, 'otra') });
+    const result = await script('restore.sh', [backupDir], {
+      DATABASE_URL: restored.url,
+      STORAGE_DIR: path.join(tempDir, 'otra'),
+    });
     expect(result.code).not.toBe(0);
     expect(result.stderr).toContain('no está vacía');
   });
@@ -256,10 +282,15 @@ describe('backup and restore drill', () => {
 
     const empty = await createScratchDatabase('drill_bad');
     try {
-      const result = await script('restore.sh', [damaged], { DATABASE_URL: empty.url, STORAGE_DIR: path.join(tempDir, 'bad') });
+      const result = await script('restore.sh', [damaged], {
+        DATABASE_URL: empty.url,
+        STORAGE_DIR: path.join(tempDir, 'bad'),
+      });
       expect(result.code).not.toBe(0);
       expect(result.stderr).toContain('dañado');
-      const [{ tables }] = await empty.sql<{ tables: number }[]>`select count(*)::int as tables from pg_tables where schemaname = 'public'`;
+      const [{ tables }] = await empty.sql<
+        { tables: number }[]
+      >`select count(*)::int as tables from pg_tables where schemaname = 'public'`;
       expect(tables).toBe(0);
     } finally {
       await empty.drop();

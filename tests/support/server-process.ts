@@ -70,7 +70,10 @@ export async function startServerProcess(name: string, env: NodeJS.ProcessEnv): 
   });
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`El servidor ${name} no estuvo listo en ${START_TIMEOUT_MS / 1000} s`)), START_TIMEOUT_MS);
+    timer = setTimeout(
+      () => reject(new Error(`El servidor ${name} no estuvo listo en ${START_TIMEOUT_MS / 1000} s`)),
+      START_TIMEOUT_MS,
+    );
   });
 
   const end = async (signal: NodeJS.Signals) => {

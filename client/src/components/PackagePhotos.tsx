@@ -31,23 +31,47 @@ export function PackagePhotos({ photos, size = 56, showEmpty = false }: PackageP
       <Group gap={6} wrap="wrap">
         {photos.map((photo, i) => (
           <UnstyledButton key={photo.thumbUrl} aria-label={M.photoOpen(i + 1)} onClick={() => setOpen(i)}>
-            <Image src={photo.thumbUrl} alt={M.photoAlt(i + 1)} w={size} h={size} fit="cover" radius="sm" loading="lazy" />
+            <Image
+              src={photo.thumbUrl}
+              alt={M.photoAlt(i + 1)}
+              w={size}
+              h={size}
+              fit="cover"
+              radius="sm"
+              loading="lazy"
+            />
           </UnstyledButton>
         ))}
       </Group>
-      <Modal opened={current != null} onClose={() => setOpen(null)} title={open === null ? M.photosTitle : M.photoAlt(open + 1)} size="xl" centered>
+      <Modal
+        opened={current != null}
+        onClose={() => setOpen(null)}
+        title={open === null ? M.photosTitle : M.photoAlt(open + 1)}
+        size="xl"
+        centered
+      >
         {current && open !== null && (
           <>
             <Image src={current.url} alt={M.photoAlt(open + 1)} fit="contain" mah="75vh" radius="sm" />
             {photos.length > 1 && (
               <Group justify="space-between" mt="sm">
-                <Button variant="subtle" leftSection={<IconChevronLeft size={16} />} disabled={open === 0} onClick={() => setOpen(open - 1)}>
+                <Button
+                  variant="subtle"
+                  leftSection={<IconChevronLeft size={16} />}
+                  disabled={open === 0}
+                  onClick={() => setOpen(open - 1)}
+                >
                   Anterior
                 </Button>
                 <Text size="sm" c="dimmed">
                   {open + 1} / {photos.length}
                 </Text>
-                <Button variant="subtle" rightSection={<IconChevronRight size={16} />} disabled={open === photos.length - 1} onClick={() => setOpen(open + 1)}>
+                <Button
+                  variant="subtle"
+                  rightSection={<IconChevronRight size={16} />}
+                  disabled={open === photos.length - 1}
+                  onClick={() => setOpen(open + 1)}
+                >
                   Siguiente
                 </Button>
               </Group>

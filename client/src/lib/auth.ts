@@ -41,8 +41,7 @@ export function safeRedirect(target: string | undefined): string | undefined {
 /** Reloads the session after sign-in or a password reset, before navigating on. */
 export function useRefreshSession() {
   const queryClient = useQueryClient();
-  return () =>
-    queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey(), refetchType: 'all' });
+  return () => queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey(), refetchType: 'all' });
 }
 
 /**

@@ -67,7 +67,9 @@ export function holdEarlyInput(container: HTMLElement): () => () => void {
       const fields = fieldsOf();
       const button = tappedIndex >= 0 ? buttonsOf()[tappedIndex] : null;
       const pending =
-        [...typed.keys(), submittedIndex].some((index) => index >= 0 && (!fields[index] || !isHydrated(fields[index]))) ||
+        [...typed.keys(), submittedIndex].some(
+          (index) => index >= 0 && (!fields[index] || !isHydrated(fields[index])),
+        ) ||
         (tappedIndex >= 0 && (!button || !isHydrated(button)));
       if (pending && attempts++ < 200) {
         setTimeout(restore, 50);

@@ -34,7 +34,9 @@ export async function uploadFile(file: File, kind: StoredFileKind, ownerUserId?:
   }
   const answer = (await response.json().catch(() => null)) as (UploadedFile & { error?: string }) | null;
   if (!response.ok || !answer?.id) {
-    throw new UploadError(answer?.error ?? (response.status >= 500 ? GENERIC_MESSAGES.internal : FILE_MESSAGES.uploadFailed));
+    throw new UploadError(
+      answer?.error ?? (response.status >= 500 ? GENERIC_MESSAGES.internal : FILE_MESSAGES.uploadFailed),
+    );
   }
   return answer;
 }

@@ -29,7 +29,9 @@ const PRELOAD_USE_WINDOW_MS = 15_000;
 export function preloadedQueryHrefs(): Set<string> {
   if (typeof document === 'undefined') return new Set();
   const links = document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="fetch"]');
-  const hrefs = new Set(Array.from(links, (link) => link.getAttribute('href') ?? '').filter((href) => href.startsWith(`${TRPC_URL}/`)));
+  const hrefs = new Set(
+    Array.from(links, (link) => link.getAttribute('href') ?? '').filter((href) => href.startsWith(`${TRPC_URL}/`)),
+  );
   setTimeout(() => hrefs.clear(), PRELOAD_USE_WINDOW_MS);
   return hrefs;
 }

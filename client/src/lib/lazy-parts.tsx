@@ -2,7 +2,15 @@
 // the first time they are needed, or in the background once the page has gone idle, whichever
 // comes first: a first visit on a phone downloads what the page shows before anything it might
 // show later (docs/decisions/014-prerendered-and-compressed.md).
-import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useState,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
 import { Loader } from '@mantine/core';
 import { useLoadedAndIdle } from './idle';
 

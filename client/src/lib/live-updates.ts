@@ -35,7 +35,8 @@ function queryKeysOf(topic: LiveTopic): QueryKey[] {
 }
 
 function refresh(queryClient: QueryClient, topics: readonly LiveTopic[]) {
-  for (const topic of topics) for (const queryKey of queryKeysOf(topic)) void queryClient.invalidateQueries({ queryKey });
+  for (const topic of topics)
+    for (const queryKey of queryKeysOf(topic)) void queryClient.invalidateQueries({ queryKey });
 }
 
 /** Mounted once in the customer area's layout, `enabled` once the user is known. */

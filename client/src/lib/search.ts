@@ -43,13 +43,16 @@ export function listSearch<S extends string, E extends Record<string, readonly s
   enums?: E,
 ) {
   const pageSize = searchInt(search.pageSize);
-  const filters = Object.fromEntries(Object.entries(enums ?? {}).map(([key, values]) => [key, searchOptionalEnum(search[key], values)]));
+  const filters = Object.fromEntries(
+    Object.entries(enums ?? {}).map(([key, values]) => [key, searchOptionalEnum(search[key], values)]),
+  );
   return {
     q: searchString(search.q, 100)?.trim() || undefined,
     sort: searchOptionalEnum(search.sort, sorts),
     dir: searchOptionalEnum(search.dir, SORT_DIRECTIONS),
     page: searchInt(search.page),
-    pageSize: pageSize !== undefined && (LIST_PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : undefined,
+    pageSize:
+      pageSize !== undefined && (LIST_PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : undefined,
     ver: searchUuid(search.ver),
     ...(filters as { [K in keyof E]?: E[K][number] }),
   };

@@ -6,8 +6,7 @@ import { trpc } from './trpc';
 export const BRAND_NAME = 'Casillero Virtual';
 
 /** What the site is, for search results and link previews of pages without their own text. */
-export const SITE_DESCRIPTION =
-  'Casilleros en Miami y Beijing, envíos a Venezuela y cursos de importación digital.';
+export const SITE_DESCRIPTION = 'Casilleros en Miami y Beijing, envíos a Venezuela y cursos de importación digital.';
 
 /**
  * A route's `head`: the page's title in the browser tab ('Envíos · Casillero Virtual'), its

@@ -41,7 +41,11 @@ export const trpcClient = createTRPCClient<AppRouter>({
       // A query the page's HTML preloaded goes out alone, at that address, and is answered from
       // the preload (lib/first-data.ts); every other call is batched as usual.
       condition: (op) => op.type === 'query' && preloaded.delete(singleQueryHref(op.path, op.input)),
-      true: httpBatchLink({ url: TRPC_URL, maxItems: 1, fetch: (url, init) => withCredentials(`${String(url)}&${PRELOAD_MARK}`, init) }),
+      true: httpBatchLink({
+        url: TRPC_URL,
+        maxItems: 1,
+        fetch: (url, init) => withCredentials(`${String(url)}&${PRELOAD_MARK}`, init),
+      }),
       // Never more calls per request than the server takes (it answers 413 above that).
       false: httpBatchLink({ url: TRPC_URL, maxItems: TRPC_MAX_BATCH_CALLS, fetch: withCredentials }),
     }),

@@ -83,8 +83,7 @@ function AdminSetupForm() {
       width={500}
     >
       <Text size="sm">
-        Copia el token de configuración que el servidor imprimió en su registro al arrancar. Solo sirve una
-        vez.
+        Copia el token de configuración que el servidor imprimió en su registro al arrancar. Solo sirve una vez.
       </Text>
       <AuthForm onSubmit={handleSubmit}>
         <TextInput
@@ -95,12 +94,7 @@ function AdminSetupForm() {
           required
           {...form.getInputProps('setupToken')}
         />
-        <TextInput
-          label="Nombre completo"
-          autoComplete="name"
-          required
-          {...form.getInputProps('nombre')}
-        />
+        <TextInput label="Nombre completo" autoComplete="name" required {...form.getInputProps('nombre')} />
         <EmailField placeholder="admin@tuempresa.com" {...form.getInputProps('email')} />
         <NewPasswordField label="Contraseña" {...form.getInputProps('password')} />
         <Button type="submit" fullWidth size="md" loading={form.submitting}>

@@ -40,7 +40,12 @@ function AdminLayout() {
   const needed = permissionForPath(pathname);
 
   return (
-    <AreaShell navTitle="Panel Admin" nav={<AdminNav role={user.role} />} navFooter={<AdminNavFooter />} userName={user.fullName}>
+    <AreaShell
+      navTitle="Panel Admin"
+      nav={<AdminNav role={user.role} />}
+      navFooter={<AdminNavFooter />}
+      userName={user.fullName}
+    >
       {needed && !can(user.role, needed) ? <ScreenDenied role={user.role} /> : <Outlet />}
     </AreaShell>
   );
@@ -50,7 +55,8 @@ function AdminLayout() {
 function ScreenDenied({ role }: { role: StaffRole }) {
   return (
     <Alert color="orange" icon={<IconLock />} title="Sin acceso a esta sección" role="alert">
-      Tu rol ({STAFF_ROLE_LABELS[role]}) no permite usar esta sección. Elige otra en el menú o pide acceso a un administrador.
+      Tu rol ({STAFF_ROLE_LABELS[role]}) no permite usar esta sección. Elige otra en el menú o pide acceso a un
+      administrador.
     </Alert>
   );
 }

@@ -16,7 +16,10 @@ export const Route = createFileRoute('/contacto')({
     const tab = searchEnum(search.tab, TABS, 'faq');
     return tab === 'faq' ? {} : { tab };
   },
-  head: pageHead('Preguntas Frecuentes y Contacto', 'Respuestas sobre casilleros, tarifas, tiempos de envío y pagos, y cómo escribirnos por WhatsApp o correo.'),
+  head: pageHead(
+    'Preguntas Frecuentes y Contacto',
+    'Respuestas sobre casilleros, tarifas, tiempos de envío y pagos, y cómo escribirnos por WhatsApp o correo.',
+  ),
   component: ContactPage,
 });
 

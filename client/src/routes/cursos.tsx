@@ -1,7 +1,35 @@
-import { Badge, Box, Button, Card, Container, Divider, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconCalculator, IconCalendar, IconCheck, IconClock, IconMapPin, IconPlayerPlay, IconUsers } from '@tabler/icons-react';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Container,
+  Divider,
+  Group,
+  List,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  IconCalculator,
+  IconCalendar,
+  IconCheck,
+  IconClock,
+  IconMapPin,
+  IconPlayerPlay,
+  IconUsers,
+} from '@tabler/icons-react';
 import { createFileRoute } from '@tanstack/react-router';
-import { COURSE_STATS, COURSE_TESTIMONIALS, COURSES, formatUsd, whatsappCourseMessage, type Course } from '@casillero/shared';
+import {
+  COURSE_STATS,
+  COURSE_TESTIMONIALS,
+  COURSES,
+  formatUsd,
+  whatsappCourseMessage,
+  type Course,
+} from '@casillero/shared';
 import { ButtonLink } from '../components/links';
 import { PageHero } from '../components/public/PageHero';
 import { StarRating } from '../components/public/StarRating';
@@ -13,7 +41,10 @@ import classes from '../components/public/public.module.css';
 import { pageHead } from '../lib/site';
 
 export const Route = createFileRoute('/cursos')({
-  head: pageHead('Cursos', 'Cursos de importación digital: aprende a comprar en Amazon, eBay, AliExpress y Alibaba y a traer tus compras a Venezuela.'),
+  head: pageHead(
+    'Cursos',
+    'Cursos de importación digital: aprende a comprar en Amazon, eBay, AliExpress y Alibaba y a traer tus compras a Venezuela.',
+  ),
   component: CoursesPage,
 });
 
@@ -88,7 +119,12 @@ function CourseCard({ course }: { course: Course }) {
         <Text size="sm" fw={600}>
           Beneficios
         </Text>
-        <List size="sm" spacing={4} icon={<IconCheck size={14} color="var(--mantine-color-green-7)" aria-hidden />} center>
+        <List
+          size="sm"
+          spacing={4}
+          icon={<IconCheck size={14} color="var(--mantine-color-green-7)" aria-hidden />}
+          center
+        >
           {course.benefits.map((b) => (
             <List.Item key={b}>{b}</List.Item>
           ))}
@@ -165,7 +201,9 @@ function CoursesPage() {
             <Title order={2} c="white">
               ¿No sabes por dónde empezar?
             </Title>
-            <Text className={classes.heroText}>Cuéntanos qué quieres importar y te recomendamos el curso adecuado.</Text>
+            <Text className={classes.heroText}>
+              Cuéntanos qué quieres importar y te recomendamos el curso adecuado.
+            </Text>
             <ButtonLink to="/contacto" search={{ tab: 'contacto' }} size="md" variant="white">
               Contáctanos
             </ButtonLink>

@@ -52,7 +52,11 @@ function SignInWithLinkPage() {
     <AuthCard title="Entrar con un enlace" subtitle="Este navegador quedará reconocido como tuyo.">
       <AuthForm onSubmit={enter}>
         <ErrorAlert message={signIn.error ? getErrorMessage(signIn.error) : null} />
-        <SubmitButton busy={signIn.isPending} label="Entrar a mi cuenta" busyLabel={AUTH_MESSAGES.signInLinkSigningIn} />
+        <SubmitButton
+          busy={signIn.isPending}
+          label="Entrar a mi cuenta"
+          busyLabel={AUTH_MESSAGES.signInLinkSigningIn}
+        />
       </AuthForm>
       <Text size="sm" ta="center">
         <AnchorLink to="/login">Volver a iniciar sesión</AnchorLink>

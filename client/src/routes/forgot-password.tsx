@@ -30,7 +30,11 @@ function ForgotPasswordPage() {
 
   if (confirmation) {
     return (
-      <AuthMessageCard title="Revisa tu correo" message={confirmation} status={{ color: 'green', icon: <IconMailCheck /> }}>
+      <AuthMessageCard
+        title="Revisa tu correo"
+        message={confirmation}
+        status={{ color: 'green', icon: <IconMailCheck /> }}
+      >
         <Text size="sm" c="dimmed">
           Enviado a <strong>{form.values.email.trim()}</strong>. Revisa también la carpeta de spam.
         </Text>

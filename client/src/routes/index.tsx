@@ -8,7 +8,15 @@ import {
   IconTruckDelivery,
 } from '@tabler/icons-react';
 import { createFileRoute } from '@tanstack/react-router';
-import { ACTIVATION_COST_USD, CREDENTIALS, formatUsd, HOME_STATS, HOME_TESTIMONIALS, INSTRUCTOR, PUBLIC_TRACKING_MESSAGES } from '@casillero/shared';
+import {
+  ACTIVATION_COST_USD,
+  CREDENTIALS,
+  formatUsd,
+  HOME_STATS,
+  HOME_TESTIMONIALS,
+  INSTRUCTOR,
+  PUBLIC_TRACKING_MESSAGES,
+} from '@casillero/shared';
 import { ButtonLink } from '../components/links';
 import { DropdownLink } from '../components/public/DropdownLink';
 import { FeatureIcon } from '../components/public/FeatureIcon';
@@ -21,14 +29,31 @@ import { BRAND_NAME, SITE_DESCRIPTION, pageHead } from '../lib/site';
 import { TrackingSearchForm } from './-components/tracking/TrackingSearchForm';
 
 export const Route = createFileRoute('/')({
-  head: pageHead(`${BRAND_NAME} · Casilleros en Miami y China con envío a Venezuela`, SITE_DESCRIPTION, { fullTitle: true }),
+  head: pageHead(`${BRAND_NAME} · Casilleros en Miami y China con envío a Venezuela`, SITE_DESCRIPTION, {
+    fullTitle: true,
+  }),
   component: HomePage,
 });
 
 const QUICK_CARDS = [
-  { icon: IconCalculator, title: 'Cotizar Envío', text: 'Calcula al instante tu envío aéreo o marítimo desde Miami o China.', to: '/cotizar' },
-  { icon: IconTruckDelivery, title: 'Servicios', text: 'Casilleros en Miami y Beijing, consolidación y envío a toda Venezuela.', to: '/servicios' },
-  { icon: IconSchool, title: 'Cursos IA', text: 'Aprende a importar con inteligencia artificial: proveedores, pagos y envíos.', to: '/cursos' },
+  {
+    icon: IconCalculator,
+    title: 'Cotizar Envío',
+    text: 'Calcula al instante tu envío aéreo o marítimo desde Miami o China.',
+    to: '/cotizar',
+  },
+  {
+    icon: IconTruckDelivery,
+    title: 'Servicios',
+    text: 'Casilleros en Miami y Beijing, consolidación y envío a toda Venezuela.',
+    to: '/servicios',
+  },
+  {
+    icon: IconSchool,
+    title: 'Cursos IA',
+    text: 'Aprende a importar con inteligencia artificial: proveedores, pagos y envíos.',
+    to: '/cursos',
+  },
 ] as const;
 
 function Hero() {

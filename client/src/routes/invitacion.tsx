@@ -3,7 +3,13 @@
 import { Alert, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { STAFF_MESSAGES, STAFF_ROLE_DESCRIPTIONS, STAFF_ROLE_LABELS, acceptInvitationFormSchema, isStaffRole } from '@casillero/shared';
+import {
+  STAFF_MESSAGES,
+  STAFF_ROLE_DESCRIPTIONS,
+  STAFF_ROLE_LABELS,
+  acceptInvitationFormSchema,
+  isStaffRole,
+} from '@casillero/shared';
 import { ConfirmPasswordField, ErrorAlert, NewPasswordField, SubmitButton } from '../components/forms/FormParts';
 import { AuthCard, AuthMessageCard, AuthForm } from '../components/layout/AuthCard';
 import { PageLoader } from '../components/layout/PageLoader';
@@ -22,10 +28,16 @@ export const Route = createFileRoute('/invitacion')({
 
 function InvitationPage() {
   const { token } = Route.useSearch();
-  const invitation = useQuery({ ...trpc.staff.invitation.queryOptions({ token: token ?? '' }), enabled: Boolean(token), retry: false });
+  const invitation = useQuery({
+    ...trpc.staff.invitation.queryOptions({ token: token ?? '' }),
+    enabled: Boolean(token),
+    retry: false,
+  });
   if (token && invitation.isPending) return <PageLoader title="Invitación" message="Comprobando el enlace..." />;
   if (!token || invitation.isError || !invitation.data) {
-    const message = token ? getErrorMessage(invitation.error, STAFF_MESSAGES.invitationInvalid) : STAFF_MESSAGES.invitationInvalid;
+    const message = token
+      ? getErrorMessage(invitation.error, STAFF_MESSAGES.invitationInvalid)
+      : STAFF_MESSAGES.invitationInvalid;
     return <AuthMessageCard title="Invitación" message={message} />;
   }
   const role = invitation.data.role;

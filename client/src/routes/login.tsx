@@ -28,7 +28,10 @@ export const Route = createFileRoute('/login')({
     redirect: searchString(search.redirect, 2000),
   }),
   beforeLoad: ({ context }) => redirectIfSignedIn(context),
-  head: pageHead('Iniciar Sesión', 'Entra a tu cuenta para prealertar tus compras, seguir tus paquetes y reportar tus pagos.'),
+  head: pageHead(
+    'Iniciar Sesión',
+    'Entra a tu cuenta para prealertar tus compras, seguir tus paquetes y reportar tus pagos.',
+  ),
   component: LoginPage,
 });
 

@@ -3,7 +3,14 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { CASILLERO_TYPES, type CasilleroType, signUpFormSchema } from '@casillero/shared';
 import { AnchorLink } from '../components/links';
 import { AuthCard, AuthForm } from '../components/layout/AuthCard';
-import { ConfirmPasswordField, EmailField, ErrorAlert, NewPasswordField, SubmitButton, TermsNote } from '../components/forms/FormParts';
+import {
+  ConfirmPasswordField,
+  EmailField,
+  ErrorAlert,
+  NewPasswordField,
+  SubmitButton,
+  TermsNote,
+} from '../components/forms/FormParts';
 import { useMutationForm } from '../components/forms/useMutationForm';
 import { getErrorMessage, getFieldErrors } from '../lib/errors';
 import { redirectIfSignedIn } from '../lib/guards';
@@ -12,14 +19,16 @@ import { pageHead } from '../lib/site';
 import { trpc } from '../lib/trpc';
 import { CasilleroSummary } from './-components/CasilleroSummary';
 
-
 export const Route = createFileRoute('/registro')({
   /** The mailbox the account comes with; anything unknown falls back to usa. */
   validateSearch: (search: Record<string, unknown>): { type: CasilleroType } => ({
     type: searchEnum(search.type, CASILLERO_TYPES, 'usa'),
   }),
   beforeLoad: ({ context }) => redirectIfSignedIn(context),
-  head: pageHead('Crear cuenta', 'Crea tu cuenta gratis y recibe tu casillero en Miami o en China para comprar en línea y recibir en Venezuela.'),
+  head: pageHead(
+    'Crear cuenta',
+    'Crea tu cuenta gratis y recibe tu casillero en Miami o en China para comprar en línea y recibir en Venezuela.',
+  ),
   component: SignUpPage,
 });
 
@@ -28,7 +37,12 @@ const FIELDS = ['nombre', 'email', 'password', 'confirmPassword'] as const;
 function SignUpPage() {
   const { type } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
-  const { form, mutation: signUp, serverError, setServerError } = useMutationForm(trpc.auth.signUp.mutationOptions(), {
+  const {
+    form,
+    mutation: signUp,
+    serverError,
+    setServerError,
+  } = useMutationForm(trpc.auth.signUp.mutationOptions(), {
     initialValues: { nombre: '', email: '', password: '', confirmPassword: '' },
     schema: signUpFormSchema,
     validateInputOnBlur: true,
@@ -52,10 +66,7 @@ function SignUpPage() {
 
   return (
     <AuthCard title="Crear cuenta" subtitle="Regístrate y recibe tu casillero virtual." width={480}>
-      <CasilleroSummary
-        type={type}
-        onChange={(next) => void navigate({ search: { type: next }, replace: true })}
-      />
+      <CasilleroSummary type={type} onChange={(next) => void navigate({ search: { type: next }, replace: true })} />
 
       <AuthForm onSubmit={handleSubmit}>
         <TextInput

@@ -9,13 +9,24 @@ import { PageSection } from '../components/public/PageSection';
 import { pageHead } from '../lib/site';
 
 export const Route = createFileRoute('/servicios')({
-  head: pageHead('Servicios', 'Casillero en Miami y en China, envíos aéreos y marítimos a Venezuela, reempaque y consolidación de paquetes, y cursos de importación.'),
+  head: pageHead(
+    'Servicios',
+    'Casillero en Miami y en China, envíos aéreos y marítimos a Venezuela, reempaque y consolidación de paquetes, y cursos de importación.',
+  ),
   component: ServicesPage,
 });
 
 const REASON_ICONS = [IconReceipt2, IconRoute, IconHeadset];
 
-function LockerCard({ locker, to, type }: { locker: (typeof SERVICE_LOCKERS)['usa' | 'china']; to: '/cotizar' | '/cotizar-china'; type: 'usa' | 'china' }) {
+function LockerCard({
+  locker,
+  to,
+  type,
+}: {
+  locker: (typeof SERVICE_LOCKERS)['usa' | 'china'];
+  to: '/cotizar' | '/cotizar-china';
+  type: 'usa' | 'china';
+}) {
   return (
     <Card withBorder radius="lg" padding="xl" component="article">
       <Stack gap="md" h="100%">

@@ -14,8 +14,8 @@ export const Route = createFileRoute('/terms')({
     >
       <LegalSection title="1. Aceptación de los términos">
         <p>
-          Al crear una cuenta o utilizar nuestros servicios aceptas estos términos. Si no estás de acuerdo con
-          ellos, no utilices el sitio ni los servicios.
+          Al crear una cuenta o utilizar nuestros servicios aceptas estos términos. Si no estás de acuerdo con ellos, no
+          utilices el sitio ni los servicios.
         </p>
       </LegalSection>
 
@@ -30,7 +30,9 @@ export const Route = createFileRoute('/terms')({
 
       <LegalSection title="3. Responsabilidades del usuario">
         <ul>
-          <li>Proporcionar información veraz y mantenerla actualizada, incluido el contenido y valor de cada paquete.</li>
+          <li>
+            Proporcionar información veraz y mantenerla actualizada, incluido el contenido y valor de cada paquete.
+          </li>
           <li>Cumplir las normas aduaneras de los países de origen y de destino.</li>
           <li>Pagar a tiempo los servicios contratados.</li>
           <li>No usar los servicios para enviar mercancía ilegal o prohibida, ni para fines ilícitos.</li>
@@ -40,22 +42,25 @@ export const Route = createFileRoute('/terms')({
       <LegalSection title="4. Limitación de responsabilidad">
         <p>
           Nuestra responsabilidad por pérdida o daño de un envío se limita al valor declarado del paquete. No
-          respondemos por daños indirectos, lucro cesante ni demoras causadas por aduanas, transportistas o
-          causas de fuerza mayor.
+          respondemos por daños indirectos, lucro cesante ni demoras causadas por aduanas, transportistas o causas de
+          fuerza mayor.
         </p>
       </LegalSection>
 
       <LegalSection title="5. Modificaciones">
         <p>
-          Podemos modificar estos términos. Los cambios entran en vigor desde su publicación en esta página,
-          con la fecha de actualización indicada arriba.
+          Podemos modificar estos términos. Los cambios entran en vigor desde su publicación en esta página, con la
+          fecha de actualización indicada arriba.
         </p>
       </LegalSection>
 
       <LegalSection title="6. Contacto">
         <p>
           Si tienes preguntas sobre estos términos, escríbenos desde la página de{' '}
-          <AnchorLink to="/contacto" search={{ tab: 'contacto' }}>Contacto</AnchorLink>.
+          <AnchorLink to="/contacto" search={{ tab: 'contacto' }}>
+            Contacto
+          </AnchorLink>
+          .
         </p>
       </LegalSection>
     </LegalPage>

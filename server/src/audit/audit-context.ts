@@ -34,7 +34,11 @@ class ProcedureFailed extends Error {}
  * Runs a staff mutation in an audited transaction. `run` gets the transaction and returns the
  * procedure's result; a result that is not ok rolls the transaction back and is returned as is.
  */
-export async function runAudited<R extends { ok: boolean }>(db: Db, actor: AuditActor, run: (tx: Db) => Promise<R>): Promise<R> {
+export async function runAudited<R extends { ok: boolean }>(
+  db: Db,
+  actor: AuditActor,
+  run: (tx: Db) => Promise<R>,
+): Promise<R> {
   let failed: R | undefined;
   try {
     return await db.transaction(async (tx) => {

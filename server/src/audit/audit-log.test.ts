@@ -19,7 +19,8 @@ afterAll(async () => {
   await database?.close();
 });
 
-const entriesOf = (action: string) => db().select().from(auditLog).where(eq(auditLog.action, action)).orderBy(desc(auditLog.id));
+const entriesOf = (action: string) =>
+  db().select().from(auditLog).where(eq(auditLog.action, action)).orderBy(desc(auditLog.id));
 
 async function refusal(statement: ReturnType<typeof sql>): Promise<string> {
   try {
@@ -37,7 +38,9 @@ describe('audit log', () => {
     const admin = await signedInAdmin(db());
     const [entry] = await db().select().from(auditLog).where(eq(auditLog.actorId, admin.user.id));
     expect(entry?.operation).toBe('sign_in');
-    expect(await refusal(sql`update audit_log set action = 'otra' where id = ${entry!.id}`)).toMatch(/no se puede modificar/);
+    expect(await refusal(sql`update audit_log set action = 'otra' where id = ${entry!.id}`)).toMatch(
+      /no se puede modificar/,
+    );
     expect(await refusal(sql`delete from audit_log where id = ${entry!.id}`)).toMatch(/no se puede modificar/);
     expect(await refusal(sql`truncate audit_log`)).toMatch(/no se puede modificar/);
     const [still] = await db().select().from(auditLog).where(eq(auditLog.id, entry!.id));
@@ -68,7 +71,9 @@ describe('audit log', () => {
     expect(insert!.after).toMatchObject({ id: created.id, tracking_number: 'AUD-0001', status: 'pending' });
 
     await admin.caller.packages.updateStatus({ id: created.id, status: 'received' });
-    const changes = (await entriesOf('packages.updateStatus')).filter((e) => e.entity === 'packages' && e.entityId === created.id);
+    const changes = (await entriesOf('packages.updateStatus')).filter(
+      (e) => e.entity === 'packages' && e.entityId === created.id,
+    );
     expect(changes.length).toBeGreaterThan(0);
     expect(changes.every((e) => e.operation === 'update' && e.actorId === admin.user.id)).toBe(true);
     const statusChange = changes.find((e) => e.after && 'status' in e.after);
@@ -84,9 +89,7 @@ describe('audit log', () => {
 
   it('a refused staff change leaves no change and no entry; a customer’s own change is not in the log', async () => {
     const admin = await signedInAdmin(db());
-    const before = await db()
-      .select({ n: sql<number>`count(*)::int` })
-      .from(auditLog);
+    const before = await db().select({ n: sql<number>`count(*)::int` }).from(auditLog);
     await expect(
       admin.caller.packages.updateStatus({ id: '00000000-0000-4000-8000-000000000000', status: 'received' }),
     ).rejects.toBeInstanceOf(TRPCError);
@@ -99,9 +102,7 @@ describe('audit log', () => {
       venezuelaCity: null,
       venezuelaState: null,
     });
-    const after = await db()
-      .select({ n: sql<number>`count(*)::int` })
-      .from(auditLog);
+    const after = await db().select({ n: sql<number>`count(*)::int` }).from(auditLog);
     expect(after[0]!.n).toBe(before[0]!.n);
   });
 
@@ -109,10 +110,15 @@ describe('audit log', () => {
     const caja = await signedInStaff(db(), 'caja');
     const signIns = await db().select().from(auditLog).where(eq(auditLog.actorId, caja.user.id));
     expect(signIns.map((e) => [e.action, e.operation, e.actorRole])).toContainEqual(['auth.signIn', 'sign_in', 'caja']);
-    const [person] = await db().select({ lastSignInAt: users.lastSignInAt }).from(users).where(eq(users.id, caja.user.id));
+    const [person] = await db()
+      .select({ lastSignInAt: users.lastSignInAt })
+      .from(users)
+      .where(eq(users.id, caja.user.id));
     expect(person!.lastSignInAt).toBeInstanceOf(Date);
     // A raw row count through the driver agrees (the log is readable as plain SQL too).
-    const raw = rowsOf<{ n: number }>(await db().execute(sql`select count(*)::int as n from audit_log where actor_id = ${caja.user.id}`));
+    const raw = rowsOf<{ n: number }>(
+      await db().execute(sql`select count(*)::int as n from audit_log where actor_id = ${caja.user.id}`),
+    );
     expect(raw[0]!.n).toBe(signIns.length);
     expect(await db().select().from(packages).where(eq(packages.trackingNumber, 'nada'))).toEqual([]);
   });

@@ -81,7 +81,9 @@ describe('over HTTP', () => {
     // Strangers from many addresses close the account to new devices.
     const [tier] = SIGNIN_LIMIT.perAccount;
     for (let i = 0; i <= tier.max; i++) {
-      await expect(callerFor(database.db, newVisitor({ ip: `10.61.0.${i}` })).auth.signIn({ email, password: 'Mala#Clave1' })).rejects.toThrow();
+      await expect(
+        callerFor(database.db, newVisitor({ ip: `10.61.0.${i}` })).auth.signIn({ email, password: 'Mala#Clave1' }),
+      ).rejects.toThrow();
     }
     const stranger = await signIn(email);
     expect(stranger.statusCode).toBe(429);

@@ -21,7 +21,9 @@ export type DeviceAccount = { id: string; passwordHash: string };
 
 /** The key that signs device cookies: derived from the app secret, for this use only. */
 export async function knownDeviceKey(db: DbOrTx, config: Pick<Config, 'appSecret'>): Promise<Buffer> {
-  return createHmac('sha256', await appSecret(db, config)).update('known-device-cookie').digest();
+  return createHmac('sha256', await appSecret(db, config))
+    .update('known-device-cookie')
+    .digest();
 }
 
 function signature(key: Buffer, deviceId: string, account: DeviceAccount): string {
@@ -66,6 +68,9 @@ export async function rememberDeviceOf(
   cookie: string | null | undefined,
   userId: string,
 ): Promise<string> {
-  const [account] = await db.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  const [account] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId));
   return rememberDevice(await knownDeviceKey(db, config), cookie, account);
 }

@@ -68,7 +68,12 @@ async function msUntilFree(db: DbOrTx, w: LimitWindow): Promise<number> {
  * Runs `action` unless `key` already ran it within the window, recording the run in the same
  * transaction: once per window, however many instances and concurrent calls ask.
  */
-export async function onceIn(db: Db, key: string, windowMs: number, action: (tx: Tx) => Promise<unknown>): Promise<boolean> {
+export async function onceIn(
+  db: Db,
+  key: string,
+  windowMs: number,
+  action: (tx: Tx) => Promise<unknown>,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
     const since = new Date(Date.now() - windowMs);

@@ -22,7 +22,8 @@ export function requestOrigin(req: FastifyRequest, config: Pick<Config, 'trustPr
   return {
     origin: req.headers.origin ?? null,
     // Fastify reads X-Forwarded-Host only from a trusted peer; without one, req.host is the Host header.
-    forwardedHost: req.headers['x-forwarded-host'] && fromTrustedProxy(req.raw, hopTrust(config.trustProxy)) ? req.host : null,
+    forwardedHost:
+      req.headers['x-forwarded-host'] && fromTrustedProxy(req.raw, hopTrust(config.trustProxy)) ? req.host : null,
   };
 }
 

@@ -56,7 +56,12 @@ export function replyDeviceCookie(req: FastifyRequest, reply: FastifyReply, conf
  * The signed-in user of a plain Fastify route: the same session check as tRPC's context,
  * renewing the cookie when the session slides; null without a valid session.
  */
-export async function requestUser(req: FastifyRequest, reply: FastifyReply, db: Db, config: Config): Promise<SessionUser | null> {
+export async function requestUser(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  db: Db,
+  config: Config,
+): Promise<SessionUser | null> {
   const token = req.cookies[SESSION_COOKIE_NAME];
   if (!token) return null;
   const auth = await validateSessionToken(db, token);

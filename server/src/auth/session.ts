@@ -1,11 +1,7 @@
 // Sessions in Lucia's design on @oslojs (docs/decisions/001): a random token in an HttpOnly
 // cookie, its SHA-256 stored as the session id, 30-day sliding expiry.
 import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import {
-  SESSION_DURATION_DAYS,
-  SESSION_RENEW_BEFORE_DAYS,
-  type UserRole,
-} from '@casillero/shared';
+import { SESSION_DURATION_DAYS, SESSION_RENEW_BEFORE_DAYS, type UserRole } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { sessions, userProfiles, users } from '../db/schema';
 import { generateToken, hashToken } from './tokens';
@@ -123,5 +119,9 @@ export async function invalidateSession(db: DbOrTx, sessionId: string): Promise<
 export async function invalidateUserSessions(db: DbOrTx, userId: string, exceptSessionId?: string) {
   await db
     .delete(sessions)
-    .where(exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId));
+    .where(
+      exceptSessionId
+        ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
+        : eq(sessions.userId, userId),
+    );
 }

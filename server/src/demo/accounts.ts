@@ -10,7 +10,17 @@ import { upsertOwnProfile } from '../queries/profile';
 import { createCustomerAccount, openMailboxWithActivation } from '../services/accounts';
 import { createOrPromoteAdmin, findUserByEmail } from '../services/auth';
 import { changeStaffRole } from '../services/staff';
-import { AlreadySeeded, asStaff, at, endStaffWork, type DemoContext, type DemoCustomer, type DemoCustomers, type DemoStaff, type MailboxEntry } from './context';
+import {
+  AlreadySeeded,
+  asStaff,
+  at,
+  endStaffWork,
+  type DemoContext,
+  type DemoCustomer,
+  type DemoCustomers,
+  type DemoStaff,
+  type MailboxEntry,
+} from './context';
 import { CUSTOMER_SPECS, type CustomerSpec } from './people';
 
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -41,28 +51,46 @@ async function backdateStaff(ctx: DemoContext, id: string, created: Date, lastAc
 export async function createStaff(ctx: DemoContext): Promise<DemoStaff> {
   // The demo's administrator exists: another process seeded first (the caller rolls back).
   if (await findUserByEmail(ctx.tx, DEMO_ACCOUNTS.admin.email)) throw new AlreadySeeded();
-  const admin = await createOrPromoteAdmin(ctx.tx, { email: DEMO_ACCOUNTS.admin.email, password: DEMO_PASSWORD, fullName: DEMO_ACCOUNTS.admin.fullName });
+  const admin = await createOrPromoteAdmin(ctx.tx, {
+    email: DEMO_ACCOUNTS.admin.email,
+    password: DEMO_PASSWORD,
+    fullName: DEMO_ACCOUNTS.admin.fullName,
+  });
   const staff = { admin: { id: admin.id, role: 'admin' as StaffRole } } as DemoStaff;
   for (const person of DEMO_ACCOUNTS.staff) {
     // createOrPromoteAdmin would promote an existing account: a real one with this address stops the demo.
-    if (await findUserByEmail(ctx.tx, person.email)) throw new Error(`La cuenta ${person.email} ya existe: no se carga la demostración.`);
-    const member = await createOrPromoteAdmin(ctx.tx, { email: person.email, password: DEMO_PASSWORD, fullName: person.fullName });
+    if (await findUserByEmail(ctx.tx, person.email))
+      throw new Error(`La cuenta ${person.email} ya existe: no se carga la demostración.`);
+    const member = await createOrPromoteAdmin(ctx.tx, {
+      email: person.email,
+      password: DEMO_PASSWORD,
+      fullName: person.fullName,
+    });
     staff[person.role] = { id: member.id, role: person.role };
   }
   for (const person of DEMO_ACCOUNTS.staff) {
-    await asStaff(ctx, staff.admin, 'staff.setRole', () => changeStaffRole(ctx.db, { userId: staff[person.role].id, role: person.role }));
+    await asStaff(ctx, staff.admin, 'staff.setRole', () =>
+      changeStaffRole(ctx.db, { userId: staff[person.role].id, role: person.role }),
+    );
   }
   await endStaffWork(ctx);
 
   await backdateStaff(ctx, admin.id, at(ctx, 200), at(ctx, 0, 1));
-  await ctx.tx.update(userProfiles).set({ phone: '+58 212 555 0100', updatedAt: at(ctx, 200) }).where(eq(userProfiles.userId, admin.id));
+  await ctx.tx
+    .update(userProfiles)
+    .set({ phone: '+58 212 555 0100', updatedAt: at(ctx, 200) })
+    .where(eq(userProfiles.userId, admin.id));
   for (const person of DEMO_ACCOUNTS.staff) await backdateStaff(ctx, staff[person.role].id, at(ctx, 120), null);
   return staff;
 }
 
 /** A mailbox and its activation payment dated the day it was opened. */
 async function backdateMailbox(ctx: DemoContext, entry: MailboxEntry, when: Date): Promise<MailboxEntry> {
-  const [mailbox] = await ctx.tx.update(mailboxes).set({ createdAt: when, updatedAt: when }).where(eq(mailboxes.id, entry.mailbox.id)).returning();
+  const [mailbox] = await ctx.tx
+    .update(mailboxes)
+    .set({ createdAt: when, updatedAt: when })
+    .where(eq(mailboxes.id, entry.mailbox.id))
+    .returning();
   const [payment] = await ctx.tx
     .update(paymentTransactions)
     .set({ createdAt: when, updatedAt: when })
@@ -96,7 +124,12 @@ async function createCustomer(ctx: DemoContext, passwordHash: string, spec: Cust
   const lastActive = at(ctx, spec.lastActiveDaysAgo, 3);
   await ctx.tx
     .update(users)
-    .set({ createdAt: registered, emailVerifiedAt: new Date(registered.getTime() + 12 * 60_000), lastActiveAt: lastActive, updatedAt: lastActive })
+    .set({
+      createdAt: registered,
+      emailVerifiedAt: new Date(registered.getTime() + 12 * 60_000),
+      lastActiveAt: lastActive,
+      updatedAt: lastActive,
+    })
     .where(eq(users.id, user.id));
   await ctx.tx
     .update(userProfiles)

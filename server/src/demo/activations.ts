@@ -11,7 +11,13 @@ import { mailboxes, paymentTransactions } from '../db/schema';
 import { at, type DemoCast, type DemoContext, type MailboxEntry } from './context';
 import { reportAsCustomer } from './reports';
 
-type Approved = { method: string; reference: string; reportedDaysAgo: number; processedDaysAgo: number; adminNotes: string };
+type Approved = {
+  method: string;
+  reference: string;
+  reportedDaysAgo: number;
+  processedDaysAgo: number;
+  adminNotes: string;
+};
 
 async function approved(ctx: DemoContext, cast: DemoCast, entry: MailboxEntry, p: Approved) {
   const processed = at(ctx, p.processedDaysAgo);
@@ -28,7 +34,10 @@ async function approved(ctx: DemoContext, cast: DemoCast, entry: MailboxEntry, p
       updatedAt: processed,
     })
     .where(eq(paymentTransactions.id, entry.payment.id));
-  await ctx.tx.update(mailboxes).set({ status: 'active', updatedAt: processed }).where(eq(mailboxes.id, entry.mailbox.id));
+  await ctx.tx
+    .update(mailboxes)
+    .set({ status: 'active', updatedAt: processed })
+    .where(eq(mailboxes.id, entry.mailbox.id));
 }
 
 export async function settleActivations(ctx: DemoContext, cast: DemoCast): Promise<void> {

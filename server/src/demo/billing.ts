@@ -10,11 +10,21 @@ import type { DemoCast, DemoContext } from './context';
 
 export async function settleBilling(ctx: DemoContext, cast: DemoCast): Promise<void> {
   // Only the demo's customers: a database seeded on request may hold real ones.
-  const demoCustomer = inArray(paymentTransactions.userId, Object.values(cast.customers).map((c) => c.id));
+  const demoCustomer = inArray(
+    paymentTransactions.userId,
+    Object.values(cast.customers).map((c) => c.id),
+  );
   const owed = await ctx.tx
     .select()
     .from(paymentTransactions)
-    .where(and(demoCustomer, eq(paymentTransactions.transactionType, 'shipping_payment'), inArray(paymentTransactions.status, ['pending', 'failed']), isNull(paymentTransactions.invoiceId)));
+    .where(
+      and(
+        demoCustomer,
+        eq(paymentTransactions.transactionType, 'shipping_payment'),
+        inArray(paymentTransactions.status, ['pending', 'failed']),
+        isNull(paymentTransactions.invoiceId),
+      ),
+    );
   for (const row of owed) {
     const description = row.description ?? 'Envío';
     const invoice = await issueInvoice(ctx.tx, {
@@ -25,9 +35,16 @@ export async function settleBilling(ctx: DemoContext, cast: DemoCast): Promise<v
       shipmentId: row.shipmentId,
       now: row.createdAt,
     });
-    await ctx.tx.update(paymentTransactions).set({ invoiceId: invoice.id, updatedAt: row.updatedAt }).where(eq(paymentTransactions.id, row.id));
+    await ctx.tx
+      .update(paymentTransactions)
+      .set({ invoiceId: invoice.id, updatedAt: row.updatedAt })
+      .where(eq(paymentTransactions.id, row.id));
   }
-  const approved = await ctx.tx.select().from(paymentTransactions).where(and(demoCustomer, eq(paymentTransactions.status, 'completed'))).orderBy(asc(paymentTransactions.processedAt));
+  const approved = await ctx.tx
+    .select()
+    .from(paymentTransactions)
+    .where(and(demoCustomer, eq(paymentTransactions.status, 'completed')))
+    .orderBy(asc(paymentTransactions.processedAt));
   for (const row of approved) {
     await creditApprovedPayment(ctx.tx, row, row.processedBy, row.processedAt ?? row.createdAt);
   }
@@ -36,5 +53,13 @@ export async function settleBilling(ctx: DemoContext, cast: DemoCast): Promise<v
     .update(invoices)
     .set({ customerName: userProfiles.fullName, customerIdNumber: userProfiles.cedula })
     .from(userProfiles)
-    .where(and(eq(userProfiles.userId, invoices.userId), inArray(invoices.userId, Object.values(cast.customers).map((c) => c.id))));
+    .where(
+      and(
+        eq(userProfiles.userId, invoices.userId),
+        inArray(
+          invoices.userId,
+          Object.values(cast.customers).map((c) => c.id),
+        ),
+      ),
+    );
 }

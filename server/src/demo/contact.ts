@@ -34,6 +34,9 @@ export async function createContactMessages(ctx: DemoContext): Promise<void> {
     const message = contactInput.parse(form);
     const { id } = await submitContactMessage(ctx.db, ctx.config.adminNotifyEmails, message, { userId: null, ip });
     const handled = 'handledDaysAgo' in form ? at(ctx, form.handledDaysAgo) : null;
-    await ctx.tx.update(contactMessages).set({ createdAt: at(ctx, sent[0], sent[1]), handledAt: handled }).where(eq(contactMessages.id, id));
+    await ctx.tx
+      .update(contactMessages)
+      .set({ createdAt: at(ctx, sent[0], sent[1]), handledAt: handled })
+      .where(eq(contactMessages.id, id));
   }
 }

@@ -72,7 +72,12 @@ export const round2 = (n: number) => Math.round(n * 100) / 100;
  * for the staff steps that follow; `endStaffWork` clears them before the demo's own corrections
  * of timestamps (which must leave no entry) or a customer's step.
  */
-export async function asStaff<T>(ctx: DemoContext, who: StaffMember, action: string, step: () => Promise<T>): Promise<T> {
+export async function asStaff<T>(
+  ctx: DemoContext,
+  who: StaffMember,
+  action: string,
+  step: () => Promise<T>,
+): Promise<T> {
   // Each step its own request id, as each click is.
   await setAuditContext(ctx.tx, { userId: who.id, role: who.role, action, ip: null, userAgent: null });
   return step();

@@ -54,13 +54,23 @@ async function buildDemo(ctx: DemoContext): Promise<void> {
  * `{ seeded: false }`. Everything goes in one transaction; the receipt images are written
  * to the file store just before their stored_files rows, and removed again if it fails.
  */
-export async function seedDemo(db: Db, options: { fileStore: FileStore; config?: DemoConfig }): Promise<{ seeded: boolean }> {
+export async function seedDemo(
+  db: Db,
+  options: { fileStore: FileStore; config?: DemoConfig },
+): Promise<{ seeded: boolean }> {
   if (await demoAdminExists(db)) return { seeded: false };
   const { fileStore } = options;
   const written: string[] = [];
   try {
     await db.transaction(async (tx) => {
-      await buildDemo({ tx, db: tx as unknown as Db, now: new Date(), config: options.config ?? DEFAULT_CONFIG, fileStore, written });
+      await buildDemo({
+        tx,
+        db: tx as unknown as Db,
+        now: new Date(),
+        config: options.config ?? DEFAULT_CONFIG,
+        fileStore,
+        written,
+      });
     });
     return { seeded: true };
   } catch (error) {

@@ -17,7 +17,13 @@ export async function dropServiceMessages(ctx: DemoContext): Promise<void> {
   await ctx.tx.delete(whatsappOutbox).where(sql`${whatsappOutbox.createdAt} = now()`);
 }
 
-export async function createNotifications(ctx: DemoContext, cast: DemoCast, p: DemoPackages, t: DemoTrackings, s: DemoShipments): Promise<void> {
+export async function createNotifications(
+  ctx: DemoContext,
+  cast: DemoCast,
+  p: DemoPackages,
+  t: DemoTrackings,
+  s: DemoShipments,
+): Promise<void> {
   const c = cast.customers;
   const estimated = s.mariaShipment.estimatedDelivery
     ? s.mariaShipment.estimatedDelivery.split('-').reverse().join('/')

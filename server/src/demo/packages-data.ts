@@ -6,7 +6,17 @@ import type { DemoCustomer, DemoCustomers } from './context';
 import type { DemoPrealerts } from './prealerts';
 import type { DemoTrackings } from './trackings';
 
-export type PackageKey = 'mariaReceived' | 'mariaInWarehouse' | 'mariaShip1' | 'mariaShip2' | 'carlosProcessed' | 'carlosSecond' | 'joseShipped' | 'luisReceived' | 'luisShipped' | 'danielaShipped';
+export type PackageKey =
+  | 'mariaReceived'
+  | 'mariaInWarehouse'
+  | 'mariaShip1'
+  | 'mariaShip2'
+  | 'carlosProcessed'
+  | 'carlosSecond'
+  | 'joseShipped'
+  | 'luisReceived'
+  | 'luisShipped'
+  | 'danielaShipped';
 
 export type PackageSpec = {
   /** The name later parts use for it. */

@@ -72,7 +72,12 @@ async function finishPackage(ctx: DemoContext, id: string, p: PackageSpec): Prom
 
 export type DemoPackages = Record<PackageKey, PackageRow>;
 
-export async function receivePackages(ctx: DemoContext, cast: DemoCast, prealerts: DemoPrealerts, trackings: DemoTrackings) {
+export async function receivePackages(
+  ctx: DemoContext,
+  cast: DemoCast,
+  prealerts: DemoPrealerts,
+  trackings: DemoTrackings,
+) {
   const specs = packageSpecs(cast.customers, prealerts, trackings);
   const ids: string[] = [];
   for (const spec of specs) ids.push(await warehousePackage(ctx, cast, spec));

@@ -58,12 +58,19 @@ async function payment(ctx: DemoContext, cast: DemoCast, p: PaymentSpec) {
     })
     .returning();
   if (p.trackingIds?.length) {
-    await ctx.tx.insert(paymentTrackings).values(p.trackingIds.map((trackingId) => ({ paymentId: row.id, trackingId })));
+    await ctx.tx
+      .insert(paymentTrackings)
+      .values(p.trackingIds.map((trackingId) => ({ paymentId: row.id, trackingId })));
   }
   return row;
 }
 
-export async function createPayments(ctx: DemoContext, cast: DemoCast, t: DemoTrackings, s: DemoShipments): Promise<void> {
+export async function createPayments(
+  ctx: DemoContext,
+  cast: DemoCast,
+  t: DemoTrackings,
+  s: DemoShipments,
+): Promise<void> {
   const c = cast.customers;
   await payment(ctx, cast, {
     customer: c.maria,

@@ -2,7 +2,12 @@
 // ones confirmed by customer service, the converted ones then converted by the warehouse into
 // the package they became (packages.ts records that package's intake).
 import { eq } from 'drizzle-orm';
-import { prealertConvertInput, prealertCreateInput, type Carrier, type EstadoTrackingPrealerta } from '@casillero/shared';
+import {
+  prealertConvertInput,
+  prealertCreateInput,
+  type Carrier,
+  type EstadoTrackingPrealerta,
+} from '@casillero/shared';
 import { packages, prealerts } from '../db/schema';
 import { createOwnPrealert } from '../services/client-prealerts';
 import { confirmPrealert, convertPrealert } from '../services/prealerts';
@@ -58,12 +63,20 @@ export async function createPrealerts(ctx: DemoContext, cast: DemoCast): Promise
   // customer service confirms some, and the warehouse converts the ones that arrived.
   for (const [i, p] of specs.entries()) {
     if (p.status === 'pending') continue;
-    await asStaff(ctx, cast.staff.atencion, 'prealerts.confirm', () => confirmPrealert(ctx.db, created[i].id, ctx.config));
+    await asStaff(ctx, cast.staff.atencion, 'prealerts.confirm', () =>
+      confirmPrealert(ctx.db, created[i].id, ctx.config),
+    );
   }
   for (const [i, p] of specs.entries()) {
     if (p.status !== 'converted') continue;
-    const convert = prealertConvertInput.parse({ id: created[i].id, actualWeight: p.actual!.weightKg, actualValue: p.actual!.valueUsd });
-    const { packageId } = await asStaff(ctx, cast.staff.almacen, 'prealerts.convert', () => convertPrealert(ctx.db, convert, ctx.config));
+    const convert = prealertConvertInput.parse({
+      id: created[i].id,
+      actualWeight: p.actual!.weightKg,
+      actualValue: p.actual!.valueUsd,
+    });
+    const { packageId } = await asStaff(ctx, cast.staff.almacen, 'prealerts.convert', () =>
+      convertPrealert(ctx.db, convert, ctx.config),
+    );
     created[i].packageId = packageId;
   }
   await endStaffWork(ctx);
@@ -75,10 +88,18 @@ export async function createPrealerts(ctx: DemoContext, cast: DemoCast): Promise
       .update(prealerts)
       .set({ createdAt: at(ctx, p.createdDaysAgo), updatedAt: updated, ...(packageId ? { convertedAt: updated } : {}) })
       .where(eq(prealerts.id, id));
-    if (packageId) await ctx.tx.update(packages).set({ createdAt: updated, receivedDate: updated, updatedAt: updated }).where(eq(packages.id, packageId));
+    if (packageId)
+      await ctx.tx
+        .update(packages)
+        .set({ createdAt: updated, receivedDate: updated, updatedAt: updated })
+        .where(eq(packages.id, packageId));
   }
   const named = (key: PrealertSpec['key']) => created[specs.findIndex((p) => p.key === key)];
-  return { mariaPending: named('mariaPending'), mariaConverted: named('mariaConverted'), luisConverted: named('luisConverted') };
+  return {
+    mariaPending: named('mariaPending'),
+    mariaConverted: named('mariaConverted'),
+    luisConverted: named('luisConverted'),
+  };
 }
 
 function prealertSpecs(cast: DemoCast): PrealertSpec[] {

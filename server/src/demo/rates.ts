@@ -33,7 +33,9 @@ export async function createRatesAndMethods(ctx: DemoContext, staff: DemoStaff):
     }),
   );
   const today = exchangeRateInput.parse({ rateDate: businessToday(ctx.now), vesPerUsd: demoRate(0), source: 'BCV' });
-  const { rate } = await asStaff(ctx, staff.caja, 'exchangeRates.record', () => recordExchangeRate(ctx.tx, staff.caja.id, today, ctx.now));
+  const { rate } = await asStaff(ctx, staff.caja, 'exchangeRates.record', () =>
+    recordExchangeRate(ctx.tx, staff.caja.id, today, ctx.now),
+  );
   const methodIds: string[] = [];
   for (const method of DEMO_PAYMENT_METHODS) {
     const input = paymentMethodInput.parse({ ...method, instructions: method.instructions ?? null, active: true });
@@ -42,7 +44,10 @@ export async function createRatesAndMethods(ctx: DemoContext, staff: DemoStaff):
   }
   await endStaffWork(ctx);
 
-  await ctx.tx.update(exchangeRates).set({ createdAt: enteredAt(ctx, 0) }).where(eq(exchangeRates.id, rate.id));
+  await ctx.tx
+    .update(exchangeRates)
+    .set({ createdAt: enteredAt(ctx, 0) })
+    .where(eq(exchangeRates.id, rate.id));
   // The order the administrator arranged them in (the form has no order field; the list keeps it).
   for (const [sortOrder, id] of methodIds.entries()) {
     await ctx.tx.update(paymentMethods).set({ sortOrder }).where(eq(paymentMethods.id, id));

@@ -6,7 +6,12 @@ import { storeFile, storageKeyFor } from '../files/store';
 import { at, type DemoContext } from './context';
 import { demoReceiptPng } from './seed-receipt';
 
-export async function storeReceipt(ctx: DemoContext, ownerId: string, originalName: string, uploadedDaysAgo: number): Promise<string> {
+export async function storeReceipt(
+  ctx: DemoContext,
+  ownerId: string,
+  originalName: string,
+  uploadedDaysAgo: number,
+): Promise<string> {
   const file = await storeFile(ctx.tx, ctx.fileStore, {
     ownerUserId: ownerId,
     kind: 'receipt',
@@ -17,6 +22,9 @@ export async function storeReceipt(ctx: DemoContext, ownerId: string, originalNa
   });
   // Removed again if a later step fails and the transaction rolls back.
   ctx.written.push(storageKeyFor('receipt', ownerId, file.id, file.contentType));
-  await ctx.tx.update(storedFiles).set({ createdAt: at(ctx, uploadedDaysAgo) }).where(eq(storedFiles.id, file.id));
+  await ctx.tx
+    .update(storedFiles)
+    .set({ createdAt: at(ctx, uploadedDaysAgo) })
+    .where(eq(storedFiles.id, file.id));
   return file.id;
 }

@@ -22,7 +22,11 @@ type RepackSpec = {
 
 /** Asked by the customer; answers the request's id. */
 async function ask(ctx: DemoContext, r: RepackSpec): Promise<string> {
-  const request = requestRepackSchema.parse({ packageIds: r.packageIds, shippingMethod: r.shippingMethod, instructions: r.instructions });
+  const request = requestRepackSchema.parse({
+    packageIds: r.packageIds,
+    shippingMethod: r.shippingMethod,
+    instructions: r.instructions,
+  });
   return (await requestRepack(ctx.db, ctx.config, r.customer.id, request)).id;
 }
 
@@ -30,10 +34,14 @@ async function ask(ctx: DemoContext, r: RepackSpec): Promise<string> {
 async function handle(ctx: DemoContext, cast: DemoCast, id: string, r: RepackSpec) {
   const who = cast.staff.almacen;
   if (r.processedDaysAgo !== undefined) {
-    const input = processRepackSchema.parse({ id, warehouseReceipt: wr(at(ctx, r.processedDaysAgo), r.receiptNumber!) });
+    const input = processRepackSchema.parse({
+      id,
+      warehouseReceipt: wr(at(ctx, r.processedDaysAgo), r.receiptNumber!),
+    });
     await asStaff(ctx, who, 'repacks.process', () => processRepack(ctx.db, ctx.config, who.id, input));
   }
-  if (r.shippedDaysAgo !== undefined) await asStaff(ctx, who, 'repacks.markShipped', () => markRepackShipped(ctx.db, ctx.config, id));
+  if (r.shippedDaysAgo !== undefined)
+    await asStaff(ctx, who, 'repacks.markShipped', () => markRepackShipped(ctx.db, ctx.config, id));
 }
 
 async function backdate(ctx: DemoContext, id: string, r: RepackSpec) {

@@ -24,7 +24,10 @@ export type DemoReport = {
 };
 
 export async function reportAsCustomer(ctx: DemoContext, userId: string, report: DemoReport): Promise<string> {
-  const [method] = await ctx.tx.select({ id: paymentMethods.id }).from(paymentMethods).where(eq(paymentMethods.name, report.method));
+  const [method] = await ctx.tx
+    .select({ id: paymentMethods.id })
+    .from(paymentMethods)
+    .where(eq(paymentMethods.name, report.method));
   if (!method) throw new Error(`La demostración no tiene el método de pago ${report.method}.`);
   const receiptFileId = await storeReceipt(ctx, userId, report.receiptName, report.reportedDaysAgo);
   const input = reportPaymentSchema.parse({

@@ -26,7 +26,8 @@ type ShipmentSpec = {
 
 async function shipment(ctx: DemoContext, cast: DemoCast, values: ShipmentSpec) {
   const created = at(ctx, values.createdDaysAgo);
-  const updated = values.deliveredDaysAgo === undefined ? at(ctx, values.stages.at(-1)!.daysAgo) : at(ctx, values.deliveredDaysAgo);
+  const updated =
+    values.deliveredDaysAgo === undefined ? at(ctx, values.stages.at(-1)!.daysAgo) : at(ctx, values.deliveredDaysAgo);
   const [row] = await ctx.tx
     .insert(shipments)
     .values({
@@ -47,7 +48,9 @@ async function shipment(ctx: DemoContext, cast: DemoCast, values: ShipmentSpec) 
       updatedAt: updated,
     })
     .returning();
-  await ctx.tx.insert(shipmentPackages).values(values.items.map((p) => ({ shipmentId: row.id, packageId: p.id, createdAt: created })));
+  await ctx.tx
+    .insert(shipmentPackages)
+    .values(values.items.map((p) => ({ shipmentId: row.id, packageId: p.id, createdAt: created })));
   await ctx.tx.insert(shipmentStages).values(
     values.stages.map((stage, i) => ({
       shipmentId: row.id,

@@ -61,7 +61,13 @@ function historyMessage(status: TrackingStatus, t: TrackingSpec): string {
 }
 
 type HistoryRow = typeof trackingHistory.$inferInsert;
-type Stamp = { id: string; createdAt: Date; updatedAt: Date; history: { status: TrackingStatus; at: Date }[]; written: HistoryRow[] };
+type Stamp = {
+  id: string;
+  createdAt: Date;
+  updatedAt: Date;
+  history: { status: TrackingStatus; at: Date }[];
+  written: HistoryRow[];
+};
 
 /** Registers the tracking and walks it through its statuses; answers the dates to give it. */
 async function tracking(ctx: DemoContext, cast: DemoCast, t: TrackingSpec): Promise<Stamp> {
@@ -71,7 +77,9 @@ async function tracking(ctx: DemoContext, cast: DemoCast, t: TrackingSpec): Prom
   const created = at(ctx, t.createdDaysAgo);
   const last = steps.length === 1 ? created : at(ctx, t.lastChangeDaysAgo);
   const moment = (i: number) =>
-    steps.length === 1 ? created : new Date(created.getTime() + ((last.getTime() - created.getTime()) * i) / (steps.length - 1));
+    steps.length === 1
+      ? created
+      : new Date(created.getTime() + ((last.getTime() - created.getTime()) * i) / (steps.length - 1));
 
   const input = trackingCreateInput.parse({
     mailboxId: t.customer[t.country]!.mailbox.id,
@@ -104,19 +112,30 @@ async function tracking(ctx: DemoContext, cast: DemoCast, t: TrackingSpec): Prom
       written.push({ trackingId: id, status, message, createdBy: who.id, createdAt: moment(i) });
     }
   }
-  return { id, createdAt: created, updatedAt: last, history: steps.map((status, i) => ({ status, at: moment(i) })), written };
+  return {
+    id,
+    createdAt: created,
+    updatedAt: last,
+    history: steps.map((status, i) => ({ status, at: moment(i) })),
+    written,
+  };
 }
 
 type Named = { id: string; trackingNumber: string; description: string };
 export type DemoTrackings = Record<NonNullable<TrackingSpec['key']>, Named>;
 
-export async function createTrackings(ctx: DemoContext, cast: DemoCast, prealerts: DemoPrealerts): Promise<DemoTrackings> {
+export async function createTrackings(
+  ctx: DemoContext,
+  cast: DemoCast,
+  prealerts: DemoPrealerts,
+): Promise<DemoTrackings> {
   const named = {} as DemoTrackings;
   const stamps: Stamp[] = [];
   for (const spec of trackingSpecs(cast.customers, prealerts)) {
     const stamp = await tracking(ctx, cast, spec);
     stamps.push(stamp);
-    if (spec.key) named[spec.key] = { id: stamp.id, trackingNumber: spec.trackingNumber, description: spec.description };
+    if (spec.key)
+      named[spec.key] = { id: stamp.id, trackingNumber: spec.trackingNumber, description: spec.description };
   }
   await endStaffWork(ctx);
 
@@ -126,12 +145,18 @@ export async function createTrackings(ctx: DemoContext, cast: DemoCast, prealert
   await ctx.tx.insert(trackingHistory).values(stamps.flatMap((s) => s.written));
   // Every history entry dated along its tracking's story, in one statement (a status appears
   // once in a tracking's path, so the tracking and the status name the entry), then the trackings.
-  const entries = stamps.flatMap((s) => s.history.map((h) => ({ tracking_id: s.id, status: h.status, at: h.at.toISOString() })));
+  const entries = stamps.flatMap((s) =>
+    s.history.map((h) => ({ tracking_id: s.id, status: h.status, at: h.at.toISOString() })),
+  );
   await ctx.tx.execute(sql`
     update ${trackingHistory} set created_at = v.at
     from json_to_recordset(${JSON.stringify(entries)}::json) as v(tracking_id uuid, status text, at timestamptz)
     where ${trackingHistory.trackingId} = v.tracking_id and ${trackingHistory.status}::text = v.status`);
-  const rows = stamps.map((s) => ({ id: s.id, created_at: s.createdAt.toISOString(), updated_at: s.updatedAt.toISOString() }));
+  const rows = stamps.map((s) => ({
+    id: s.id,
+    created_at: s.createdAt.toISOString(),
+    updated_at: s.updatedAt.toISOString(),
+  }));
   await ctx.tx.execute(sql`
     update ${trackings} set created_at = v.created_at, updated_at = v.updated_at
     from json_to_recordset(${JSON.stringify(rows)}::json) as v(id uuid, created_at timestamptz, updated_at timestamptz)

@@ -4,7 +4,13 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { AUTH_MESSAGES, FILE_MESSAGES, GENERIC_MESSAGES, RECEIPT_MAX_BYTES, SIGNED_LINK_TTL_SECONDS } from '@casillero/shared';
+import {
+  AUTH_MESSAGES,
+  FILE_MESSAGES,
+  GENERIC_MESSAGES,
+  RECEIPT_MAX_BYTES,
+  SIGNED_LINK_TTL_SECONDS,
+} from '@casillero/shared';
 import type { Database } from '../db/client';
 import { appSettings, storedFiles } from '../db/schema';
 import { loadConfig, testConfig, type Config } from '../env';
@@ -20,7 +26,12 @@ import { FILE_LINK_SECRET_KEY, getFileLinkSecret } from './secret';
 import { storeFile } from './store';
 
 describe('S3 settings', () => {
-  const S3_ENV = { NODE_ENV: 'test', S3_BUCKET: 'casillero', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: '1' } as const;
+  const S3_ENV = {
+    NODE_ENV: 'test',
+    S3_BUCKET: 'casillero',
+    S3_ENDPOINT: 'http://127.0.0.1:9000',
+    S3_FORCE_PATH_STYLE: '1',
+  } as const;
 
   it('keeps files on disk unless S3_BUCKET is set', () => {
     const config = loadConfig({ NODE_ENV: 'test', STORAGE_DIR: '/tmp/casillero-archivos' });
@@ -51,7 +62,9 @@ describe('S3 settings', () => {
   });
 
   it('refuses one access key without the other, and an endpoint that is not a URL', () => {
-    expect(() => loadConfig({ ...S3_ENV, S3_ACCESS_KEY_ID: 'clave' })).toThrow(/S3_ACCESS_KEY_ID y S3_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig({ ...S3_ENV, S3_ACCESS_KEY_ID: 'clave' })).toThrow(
+      /S3_ACCESS_KEY_ID y S3_SECRET_ACCESS_KEY/,
+    );
     expect(() => loadConfig({ ...S3_ENV, S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT/);
   });
 });
@@ -86,7 +99,11 @@ describe.each(TEST_FILE_STORES)('files kept on %s', (storeKind) => {
   const storedCount = async () => (await store.keys()).length;
   const rowCount = async () => (await db().select({ id: storedFiles.id }).from(storedFiles)).length;
 
-  async function uploadAs(who: { visitor: { token: string | null } }, bytes: Buffer, opts: Parameters<typeof uploadFile>[2] = {}) {
+  async function uploadAs(
+    who: { visitor: { token: string | null } },
+    bytes: Buffer,
+    opts: Parameters<typeof uploadFile>[2] = {},
+  ) {
     const res = await uploadFile(app(), bytes, { token: who.visitor.token, ...opts });
     return res;
   }
@@ -98,12 +115,23 @@ describe.each(TEST_FILE_STORES)('files kept on %s', (storeKind) => {
       expect(res.statusCode).toBe(201);
       const body = res.json();
       const [row] = await db().select().from(storedFiles).where(eq(storedFiles.id, body.id));
-      expect(row).toMatchObject({ ownerUserId: ana.user.id, uploadedBy: ana.user.id, kind: 'receipt', contentType: 'image/png', originalName: 'comprobante.png' });
+      expect(row).toMatchObject({
+        ownerUserId: ana.user.id,
+        uploadedBy: ana.user.id,
+        kind: 'receipt',
+        contentType: 'image/png',
+        originalName: 'comprobante.png',
+      });
       expect(row.storageKey).toBe(`receipts/${ana.user.id}/${body.id}.png`);
       // Kept as we re-encoded it: a PNG of the same picture, whose size the answer gives.
       const kept = (await store.read(row.storageKey))!;
       expect(body).toMatchObject({ contentType: 'image/png', sizeBytes: kept.length });
-      expect(await sharp(kept).metadata()).toMatchObject({ format: 'png', ...(await sharp(png).metadata().then(({ width, height }) => ({ width, height }))) });
+      expect(await sharp(kept).metadata()).toMatchObject({
+        format: 'png',
+        ...(await sharp(png)
+          .metadata()
+          .then(({ width, height }) => ({ width, height }))),
+      });
     });
 
     it('keeps an image receipt without its metadata or anything appended to it, and a PDF only when it is one', async () => {
@@ -125,12 +153,19 @@ describe.each(TEST_FILE_STORES)('files kept on %s', (storeKind) => {
       expect(kept.subarray(-2).equals(Buffer.from([0xff, 0xd9]))).toBe(true);
 
       const pdf = tinyPdf();
-      const keptPdf = await uploadAs(ana, pdf, { kind: 'invoice', filename: 'factura.pdf', contentType: 'application/pdf' });
+      const keptPdf = await uploadAs(ana, pdf, {
+        kind: 'invoice',
+        filename: 'factura.pdf',
+        contentType: 'application/pdf',
+      });
       expect(keptPdf.statusCode).toBe(201);
       const [pdfRow] = await db().select().from(storedFiles).where(eq(storedFiles.id, keptPdf.json().id));
       expect((await store.read(pdfRow.storageKey))!.equals(pdf)).toBe(true);
       const before = { rows: await rowCount(), files: await storedCount() };
-      const pdfWithPage = await uploadAs(ana, Buffer.concat([pdf, Buffer.from('<html><body>Pagado</body></html>')]), { kind: 'invoice', filename: 'factura.pdf' });
+      const pdfWithPage = await uploadAs(ana, Buffer.concat([pdf, Buffer.from('<html><body>Pagado</body></html>')]), {
+        kind: 'invoice',
+        filename: 'factura.pdf',
+      });
       expect(pdfWithPage.statusCode).toBe(400);
       expect(pdfWithPage.json().error).toBe(FILE_MESSAGES.pdfMalformed);
       const broken = await uploadAs(ana, Buffer.concat([tinyJpeg().subarray(0, 40)]), { filename: 'roto.jpg' });
@@ -161,12 +196,19 @@ describe.each(TEST_FILE_STORES)('files kept on %s', (storeKind) => {
     });
 
     it('accepts a PDF for an invoice, but not any other document', async () => {
-      const pdf = await uploadAs(ana, tinyPdf(), { kind: 'invoice', filename: 'factura.pdf', contentType: 'application/pdf' });
+      const pdf = await uploadAs(ana, tinyPdf(), {
+        kind: 'invoice',
+        filename: 'factura.pdf',
+        contentType: 'application/pdf',
+      });
       expect(pdf.statusCode).toBe(201);
       expect(pdf.json().contentType).toBe('application/pdf');
       const [row] = await db().select().from(storedFiles).where(eq(storedFiles.id, pdf.json().id));
       expect(row.storageKey).toMatch(/^invoices\/.+\.pdf$/);
-      const zip = await uploadAs(ana, Buffer.from('PK\x03\x04resto', 'latin1'), { kind: 'invoice', filename: 'factura.pdf' });
+      const zip = await uploadAs(ana, Buffer.from('PK\x03\x04resto', 'latin1'), {
+        kind: 'invoice',
+        filename: 'factura.pdf',
+      });
       expect(zip.statusCode).toBe(400);
       expect(zip.json().error).toBe(FILE_MESSAGES.notAnImageOrPdf);
     });
@@ -225,7 +267,10 @@ describe.each(TEST_FILE_STORES)('files kept on %s', (storeKind) => {
       expect(byAdmin.statusCode).toBe(201);
       const [row] = await db().select().from(storedFiles).where(eq(storedFiles.id, byAdmin.json().id));
       expect(row).toMatchObject({ ownerUserId: beto.user.id, uploadedBy: admin.user.id, kind: 'package_photo' });
-      const unknownOwner = await uploadAs(admin, tinyJpeg(), { kind: 'package_photo', ownerUserId: '00000000-0000-4000-8000-000000000000' });
+      const unknownOwner = await uploadAs(admin, tinyJpeg(), {
+        kind: 'package_photo',
+        ownerUserId: '00000000-0000-4000-8000-000000000000',
+      });
       expect(unknownOwner.statusCode).toBe(400);
       expect(unknownOwner.json().error).toBe(FILE_MESSAGES.ownerNotFound);
     });
@@ -261,8 +306,14 @@ describe.each(TEST_FILE_STORES)('files kept on %s', (storeKind) => {
       // A PDF is kept as it came (an image would be re-encoded): 5 MB of it.
       const pdf = tinyPdf();
       const eof = Buffer.from('%%EOF\n');
-      const big = Buffer.concat([pdf.subarray(0, pdf.length - eof.length), Buffer.alloc(RECEIPT_MAX_BYTES - pdf.length, 0x20), eof]);
-      const { id } = (await uploadAs(ana, big, { kind: 'invoice', filename: 'grande.pdf', contentType: 'application/pdf' })).json();
+      const big = Buffer.concat([
+        pdf.subarray(0, pdf.length - eof.length),
+        Buffer.alloc(RECEIPT_MAX_BYTES - pdf.length, 0x20),
+        eof,
+      ]);
+      const { id } = (
+        await uploadAs(ana, big, { kind: 'invoice', filename: 'grande.pdf', contentType: 'application/pdf' })
+      ).json();
       const link = await caller(ana).files.link({ id });
       const res = await app().inject({ method: 'GET', url: link.url });
       expect(res.statusCode).toBe(200);
@@ -277,7 +328,9 @@ describe.each(TEST_FILE_STORES)('files kept on %s', (storeKind) => {
 
     it('answers NOT_FOUND to another customer, an unknown id and anonymous UNAUTHORIZED', async () => {
       expect((await trpcError(caller(beto).files.link({ id: fileId }))).code).toBe('NOT_FOUND');
-      expect((await trpcError(caller(ana).files.link({ id: '00000000-0000-4000-8000-000000000000' }))).code).toBe('NOT_FOUND');
+      expect((await trpcError(caller(ana).files.link({ id: '00000000-0000-4000-8000-000000000000' }))).code).toBe(
+        'NOT_FOUND',
+      );
       expect((await trpcError(callerFor(db()).files.link({ id: fileId }))).code).toBe('UNAUTHORIZED');
     });
 

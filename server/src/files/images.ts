@@ -27,7 +27,8 @@ export type ResizedPhoto = {
 
 /** The problem with the bytes of an uploaded photo before decoding it, with the Spanish reason to show the operator, or null. */
 export function photoContentProblem(bytes: Buffer): DomainError | null {
-  if (bytes.length > RECEPTION_PHOTO_MAX_BYTES) return new DomainError('PAYLOAD_TOO_LARGE', WAREHOUSE_MESSAGES.photoTooLarge);
+  if (bytes.length > RECEPTION_PHOTO_MAX_BYTES)
+    return new DomainError('PAYLOAD_TOO_LARGE', WAREHOUSE_MESSAGES.photoTooLarge);
   const type = detectContentType(bytes.subarray(0, 16));
   if (!type || !(RECEIPT_CONTENT_TYPES as readonly string[]).includes(type)) {
     return new DomainError('BAD_INPUT', WAREHOUSE_MESSAGES.photoNotAnImage);

@@ -7,7 +7,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
-import { AUTH_MESSAGES, FILE_MESSAGES, RECEPTION_PHOTOS_PATH, RECEPTION_PHOTO_MAX_BYTES, SESSION_COOKIE_NAME, WAREHOUSE_MESSAGES } from '@casillero/shared';
+import {
+  AUTH_MESSAGES,
+  FILE_MESSAGES,
+  RECEPTION_PHOTOS_PATH,
+  RECEPTION_PHOTO_MAX_BYTES,
+  SESSION_COOKIE_NAME,
+  WAREHOUSE_MESSAGES,
+} from '@casillero/shared';
 import type { Database } from '../db/client';
 import { mailboxes, packages, parcelIntakes, parcelPhotos, storedFiles } from '../db/schema';
 import { testConfig, type Config } from '../env';
@@ -55,17 +62,24 @@ afterAll(async () => {
  */
 async function phonePhoto(width: number, height: number, orientation = 1) {
   const half = Math.floor(width / 2);
-  const blue = await sharp({ create: { width: width - half, height, channels: 3, background: '#0000ff' } }).png().toBuffer();
+  const blue = await sharp({ create: { width: width - half, height, channels: 3, background: '#0000ff' } })
+    .png()
+    .toBuffer();
   return sharp({ create: { width, height, channels: 3, background: '#ff0000' } })
     .composite([{ input: blue, left: half, top: 0 }])
-    .withExif({ IFD0: { Make: 'Telefono', Model: 'Prueba X' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '10/1 30/1 0/1' } })
+    .withExif({
+      IFD0: { Make: 'Telefono', Model: 'Prueba X' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '10/1 30/1 0/1' },
+    })
     .withMetadata({ orientation })
     .jpeg({ quality: 90 })
     .toBuffer();
 }
 
 function upload(token: string | null, bytes: Buffer | null, opts: { origin?: string; filename?: string } = {}) {
-  const { payload, contentType } = multipartBody(bytes ? [{ name: 'file', filename: opts.filename ?? 'foto.jpg', contentType: 'image/jpeg', bytes }] : []);
+  const { payload, contentType } = multipartBody(
+    bytes ? [{ name: 'file', filename: opts.filename ?? 'foto.jpg', contentType: 'image/jpeg', bytes }] : [],
+  );
   return server.app.inject({
     method: 'POST',
     url: RECEPTION_PHOTOS_PATH,
@@ -85,11 +99,18 @@ describe('resizing', () => {
     expect(photoContentProblem(Buffer.alloc(16 * 1024 * 1024, 0xff))?.message).toBe(WAREHOUSE_MESSAGES.photoTooLarge);
     // JPEG's first bytes, then garbage: recognised as JPEG, unreadable when decoded.
     const fake = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]);
-    await expect(resizePhoto(fake)).rejects.toMatchObject({ message: WAREHOUSE_MESSAGES.photoUnreadable, code: 'BAD_INPUT' });
+    await expect(resizePhoto(fake)).rejects.toMatchObject({
+      message: WAREHOUSE_MESSAGES.photoUnreadable,
+      code: 'BAD_INPUT',
+    });
   });
 
   it('keeps a small picture at its own size (never enlarged) and flattens transparency', async () => {
-    const png = await sharp({ create: { width: 200, height: 100, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    const png = await sharp({
+      create: { width: 200, height: 100, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .png()
+      .toBuffer();
     const { screen, thumb } = await resizePhoto(png);
     expect([screen.width, screen.height]).toEqual([200, 100]);
     expect([thumb.width, thumb.height]).toEqual([200, 100]);
@@ -110,7 +131,12 @@ describe('POST /api/reception/photos', () => {
     const rows = await fileRows([fileId, thumbFileId]);
     expect(rows).toHaveLength(2);
     for (const row of rows) {
-      expect(row).toMatchObject({ kind: 'package_photo', contentType: 'image/jpeg', ownerUserId: almacen.user.id, uploadedBy: almacen.user.id });
+      expect(row).toMatchObject({
+        kind: 'package_photo',
+        contentType: 'image/jpeg',
+        ownerUserId: almacen.user.id,
+        uploadedBy: almacen.user.id,
+      });
     }
     const screen = rows.find((r) => r.id === fileId)!;
     const thumb = rows.find((r) => r.id === thumbFileId)!;
@@ -136,7 +162,8 @@ describe('POST /api/reception/photos', () => {
     expect([meta.width, meta.height]).toEqual([1067, 1600]);
     // The red half (the picture's left) is now on top, the blue one at the bottom.
     const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
-    const pixel = (x: number, y: number) => Array.from(data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3));
+    const pixel = (x: number, y: number) =>
+      Array.from(data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3));
     const [topR, , topB] = pixel(500, 100);
     const [bottomR, , bottomB] = pixel(500, 1500);
     expect(topR).toBeGreaterThan(200);
@@ -147,10 +174,15 @@ describe('POST /api/reception/photos', () => {
 
   it('refuses a file that is not an image, in Spanish, storing nothing', async () => {
     const before = await fileCount();
-    const res = await upload(almacen.visitor.token, Buffer.from('<html>no es una foto</html>'), { filename: 'foto.jpg' });
+    const res = await upload(almacen.visitor.token, Buffer.from('<html>no es una foto</html>'), {
+      filename: 'foto.jpg',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe(WAREHOUSE_MESSAGES.photoNotAnImage);
-    const broken = await upload(almacen.visitor.token, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(300, 9)]));
+    const broken = await upload(
+      almacen.visitor.token,
+      Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(300, 9)]),
+    );
     expect(broken.statusCode).toBe(400);
     expect(broken.json().error).toBe(WAREHOUSE_MESSAGES.photoUnreadable);
     const empty = await upload(almacen.visitor.token, null);
@@ -200,11 +232,28 @@ describe('package photos', () => {
     const [mailbox] = await db().select().from(mailboxes).where(eq(mailboxes.userId, customer.user.id));
     const [pkg] = await db()
       .insert(packages)
-      .values({ userId: customer.user.id, mailboxId: mailbox.id, trackingNumber: `TBA${wr}`, packageDescription: 'Zapatos', status: 'received', receivedDate: new Date(), warehouseReceipt: wr, weightKg: 1.2 })
+      .values({
+        userId: customer.user.id,
+        mailboxId: mailbox.id,
+        trackingNumber: `TBA${wr}`,
+        packageDescription: 'Zapatos',
+        status: 'received',
+        receivedDate: new Date(),
+        warehouseReceipt: wr,
+        weightKg: 1.2,
+      })
       .returning();
     const [intake] = await db()
       .insert(parcelIntakes)
-      .values({ trackingNumber: `TBA${wr}`, trackingKey: `TBA${wr}`, warehouseReceipt: wr, status: 'claimed', packageId: pkg.id, mailboxId: mailbox.id, weightKg: 1.2 })
+      .values({
+        trackingNumber: `TBA${wr}`,
+        trackingKey: `TBA${wr}`,
+        warehouseReceipt: wr,
+        status: 'claimed',
+        packageId: pkg.id,
+        mailboxId: mailbox.id,
+        weightKg: 1.2,
+      })
       .returning();
     const uploaded: { fileId: string; thumbFileId: string }[] = [];
     for (let i = 0; i < photoCount; i++) {
@@ -216,8 +265,15 @@ describe('package photos', () => {
     await db()
       .update(storedFiles)
       .set({ ownerUserId: customer.user.id })
-      .where(inArray(storedFiles.id, uploaded.flatMap((u) => [u.fileId, u.thumbFileId])));
-    await db().insert(parcelPhotos).values(uploaded.map((u, position) => ({ intakeId: intake.id, position, ...u })));
+      .where(
+        inArray(
+          storedFiles.id,
+          uploaded.flatMap((u) => [u.fileId, u.thumbFileId]),
+        ),
+      );
+    await db()
+      .insert(parcelPhotos)
+      .values(uploaded.map((u, position) => ({ intakeId: intake.id, position, ...u })));
     return { pkg, uploaded };
   }
 
@@ -248,7 +304,9 @@ describe('package photos', () => {
     for (const id of [uploaded[0]!.fileId, uploaded[0]!.thumbFileId]) expect(anaLinks.join(' ')).not.toContain(id);
     await expect(callerFor(db(), ana.visitor, config).files.link({ id: uploaded[0]!.fileId })).rejects.toThrow();
 
-    const betoItem = (await callerFor(db(), beto.visitor, config).packages.mine({})).items.find((p) => p.id === pkg.id)!;
+    const betoItem = (await callerFor(db(), beto.visitor, config).packages.mine({})).items.find(
+      (p) => p.id === pkg.id,
+    )!;
     expect(betoItem.photos).toHaveLength(1);
 
     const detail = await callerFor(db(), admin.visitor, config).packages.detail({ id: pkg.id });
@@ -264,7 +322,13 @@ describe('package photos', () => {
     await db().update(storedFiles).set({ ownerUserId: ana.user.id }).where(eq(storedFiles.id, fileId));
     const [pkg] = await db()
       .insert(packages)
-      .values({ userId: ana.user.id, mailboxId: mailbox.id, packageDescription: 'Libro', status: 'received', photoFileId: fileId })
+      .values({
+        userId: ana.user.id,
+        mailboxId: mailbox.id,
+        packageDescription: 'Libro',
+        status: 'received',
+        photoFileId: fileId,
+      })
       .returning();
     const item = (await callerFor(db(), ana.visitor, config).packages.mine({})).items.find((p) => p.id === pkg.id)!;
     expect(item.photos).toHaveLength(1);

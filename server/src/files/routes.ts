@@ -79,7 +79,8 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
       const requestedOwner = upload.fields.ownerUserId?.trim() || null;
       let ownerUserId = user.id;
       if (isStaffRole(user.role)) {
-        if (!can(user.role, FILE_PERMISSIONS[kind].write)) return fail(reply, { status: 403, message: AUTH_MESSAGES.forbidden });
+        if (!can(user.role, FILE_PERMISSIONS[kind].write))
+          return fail(reply, { status: 403, message: AUTH_MESSAGES.forbidden });
         if (requestedOwner) {
           const [owner] = UUID.test(requestedOwner)
             ? await db.select({ id: users.id }).from(users).where(eq(users.id, requestedOwner))
@@ -102,7 +103,8 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
       // Kept as we make it, not byte for byte: images re-encoded without metadata or anything
       // appended to them, PDFs only when they are nothing but a PDF.
       const contentType = detectContentType(bytes)!;
-      if (contentType === PDF_CONTENT_TYPE && !isWellFormedPdf(bytes)) return fail(reply, { status: 400, message: FILE_MESSAGES.pdfMalformed });
+      if (contentType === PDF_CONTENT_TYPE && !isWellFormedPdf(bytes))
+        return fail(reply, { status: 400, message: FILE_MESSAGES.pdfMalformed });
       const kept = contentType === PDF_CONTENT_TYPE ? bytes : await reencodeDocumentImage(bytes, contentType);
       const stored = await storeFile(db, fileStore, {
         ownerUserId,

@@ -2,7 +2,14 @@
 // file. Callers check the content (fileProblem) before storing; nothing here trusts a name or type.
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { FILE_PERMISSIONS, can, cutToCharacters, type StoredContentType, type StoredFileKind, type UserRole } from '@casillero/shared';
+import {
+  FILE_PERMISSIONS,
+  can,
+  cutToCharacters,
+  type StoredContentType,
+  type StoredFileKind,
+  type UserRole,
+} from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { storedFiles } from '../db/schema';
 import type { FileStore } from './file-store';
@@ -21,7 +28,12 @@ const EXTENSIONS: Record<StoredContentType, string> = {
 };
 
 /** The key of a new file: `<folder of its kind>/<owner>/<id>.<extension>`. */
-export function storageKeyFor(kind: StoredFileKind, ownerUserId: string, id: string, contentType: StoredContentType): string {
+export function storageKeyFor(
+  kind: StoredFileKind,
+  ownerUserId: string,
+  id: string,
+  contentType: StoredContentType,
+): string {
   return `${FOLDERS[kind]}/${ownerUserId}/${id}.${EXTENSIONS[contentType]}`;
 }
 
@@ -72,7 +84,10 @@ const fileColumns = {
 
 /** A file the viewer may open: their own, or one of a kind their staff role may read; null otherwise. */
 export async function findViewableFile(db: DbOrTx, id: string, viewer: { id: string; role: UserRole }) {
-  const [row] = await db.select({ ...fileColumns, ownerUserId: storedFiles.ownerUserId, kind: storedFiles.kind }).from(storedFiles).where(eq(storedFiles.id, id));
+  const [row] = await db
+    .select({ ...fileColumns, ownerUserId: storedFiles.ownerUserId, kind: storedFiles.kind })
+    .from(storedFiles)
+    .where(eq(storedFiles.id, id));
   if (!row || (row.ownerUserId !== viewer.id && !can(viewer.role, FILE_PERMISSIONS[row.kind].read))) return null;
   const { ownerUserId: _owner, kind: _kind, ...file } = row;
   return file;

@@ -34,7 +34,9 @@ const UNSTORABLE_TEXT = 'UPLOAD_UNSTORABLE_TEXT';
 export async function readUpload(req: FastifyRequest, maxBytes: number = RECEIPT_MAX_BYTES) {
   const fields: Record<string, string> = {};
   let file: { bytes: Buffer; filename: string } | null = null;
-  for await (const part of req.parts({ limits: { fileSize: maxBytes, files: 1, fields: 4, fieldSize: 200, parts: 5 } })) {
+  for await (const part of req.parts({
+    limits: { fileSize: maxBytes, files: 1, fields: 4, fieldSize: 200, parts: 5 },
+  })) {
     if (containsNulChar([part.fieldname, part.type === 'file' ? part.filename : part.value])) {
       if (part.type === 'file') part.file.resume();
       throw Object.assign(new Error('NUL in a multipart name or field'), { code: UNSTORABLE_TEXT });

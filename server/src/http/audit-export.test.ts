@@ -26,7 +26,11 @@ afterAll(async () => {
 });
 
 const download = (token: string | null, query = '') =>
-  server.app.inject({ method: 'GET', url: `${AUDIT_CSV_PATH}${query}`, cookies: token ? { [SESSION_COOKIE_NAME]: token } : {} });
+  server.app.inject({
+    method: 'GET',
+    url: `${AUDIT_CSV_PATH}${query}`,
+    cookies: token ? { [SESSION_COOKIE_NAME]: token } : {},
+  });
 
 describe('audit CSV', () => {
   it('refuses visitors, customers and roles without the log; gives the administrator every entry, newest first', async () => {
@@ -55,7 +59,9 @@ describe('audit CSV', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toContain('text/csv');
     const lines = answer.body.slice(1, -2).split('\r\n');
-    expect(lines[0]).toBe('"Fecha","Persona","Rol","Acción","Entidad","Id","Operación","Antes","Después","IP","Navegador"');
+    expect(lines[0]).toBe(
+      '"Fecha","Persona","Rol","Acción","Entidad","Id","Operación","Antes","Después","IP","Navegador"',
+    );
     const ids = lines.slice(1).map((l) => l.split('","')[5]);
     expect(ids).toHaveLength(4500);
     expect(new Set(ids).size).toBe(4500);
@@ -75,7 +81,7 @@ describe('audit CSV', () => {
 });
 
 describe('audit CSV and formula injection', () => {
-  it("writes a formula-like name and browser as text, whoever they came from", async () => {
+  it('writes a formula-like name and browser as text, whoever they came from', async () => {
     // A customer signs up with a payload for a name and is later made staff: their sign-ins
     // carry that name, and a browser string that is a payload too.
     const name = `-1+cmd|' /C calc'!A0`;
@@ -83,7 +89,10 @@ describe('audit CSV and formula injection', () => {
     const admin = await signedInAdmin(database.db);
     const mallory = await signedInCustomer(database.db, { nombre: name });
     await createOrPromoteAdmin(database.db, { email: mallory.email, password: STRONG_PASSWORD });
-    await callerFor(database.db, newVisitor({ userAgent })).auth.signIn({ email: mallory.email, password: STRONG_PASSWORD });
+    await callerFor(database.db, newVisitor({ userAgent })).auth.signIn({
+      email: mallory.email,
+      password: STRONG_PASSWORD,
+    });
 
     const answer = await download(admin.visitor.token, `?actorId=${mallory.user.id}`);
     expect(answer.statusCode).toBe(200);

@@ -20,11 +20,30 @@ import { sendError } from './errors';
 import { exportAuditBatches } from '../queries/audit';
 import { containsNulChar } from '../lib/nul-char';
 
-export const AUDIT_CSV_HEADERS = ['Fecha', 'Persona', 'Rol', 'Acción', 'Entidad', 'Id', 'Operación', 'Antes', 'Después', 'IP', 'Navegador'] as const;
+export const AUDIT_CSV_HEADERS = [
+  'Fecha',
+  'Persona',
+  'Rol',
+  'Acción',
+  'Entidad',
+  'Id',
+  'Operación',
+  'Antes',
+  'Después',
+  'IP',
+  'Navegador',
+] as const;
 
-const csvDate = new Intl.DateTimeFormat('es-ES', { timeZone: BUSINESS_TIME_ZONE, dateStyle: 'short', timeStyle: 'medium' });
+const csvDate = new Intl.DateTimeFormat('es-ES', {
+  timeZone: BUSINESS_TIME_ZONE,
+  dateStyle: 'short',
+  timeStyle: 'medium',
+});
 
-export function registerAuditExport(app: FastifyInstance, { db, config, batchSize = 2000 }: { db: Db; config: Config; batchSize?: number }) {
+export function registerAuditExport(
+  app: FastifyInstance,
+  { db, config, batchSize = 2000 }: { db: Db; config: Config; batchSize?: number },
+) {
   app.get(AUDIT_CSV_PATH, async (req, reply) => {
     if (!(await requestStaff(req, reply, db, config, 'audit.read'))) return reply;
     const parsed = auditFilters.safeParse(req.query ?? {});

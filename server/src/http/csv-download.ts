@@ -20,7 +20,10 @@ export type CsvDownload<Row> = {
  * batch is read before answering, so a failing query still answers a proper error; a download
  * cancelled early stops reading batches too.
  */
-export async function sendCsvDownload<Row>(reply: FastifyReply, { filename, headers, batches, cells, onDone }: CsvDownload<Row>) {
+export async function sendCsvDownload<Row>(
+  reply: FastifyReply,
+  { filename, headers, batches, cells, onDone }: CsvDownload<Row>,
+) {
   const first = await batches.next();
   async function* chunks() {
     let rows = 0;

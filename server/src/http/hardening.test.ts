@@ -63,7 +63,16 @@ const json = (payload: string) => ({ headers: { 'content-type': 'application/jso
 const TOO_LARGE = JSON.stringify({ text: 'x'.repeat(9 * 1024 * 1024) });
 
 /** What must never reach a client: stack frames, server paths, SQL. */
-const INTERNALS = [/stack/i, /\/work\//, /node_modules/, /\.[cm]?[jt]s:\d/, /\bat \S+ \(/, /\bselect\s/i, /insert into/i, /\bfrom "/i];
+const INTERNALS = [
+  /stack/i,
+  /\/work\//,
+  /node_modules/,
+  /\.[cm]?[jt]s:\d/,
+  /\bat \S+ \(/,
+  /\bselect\s/i,
+  /insert into/i,
+  /\bfrom "/i,
+];
 
 function expectNoInternals(body: string) {
   for (const pattern of INTERNALS) expect(body).not.toMatch(pattern);
@@ -88,7 +97,12 @@ type Row = {
 const trpcRows: Row[] = [
   {
     name: 'a mutation sent as text/plain',
-    request: () => ({ method: 'POST', url: '/trpc/profile.update', headers: { 'content-type': 'text/plain' }, payload: 'hola' }),
+    request: () => ({
+      method: 'POST',
+      url: '/trpc/profile.update',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hola',
+    }),
     status: 415,
     code: 'UNSUPPORTED_MEDIA_TYPE',
     message: HTTP_MESSAGES.unsupportedMediaType,
@@ -102,7 +116,12 @@ const trpcRows: Row[] = [
   },
   {
     name: 'a content type Fastify does not read',
-    request: () => ({ method: 'POST', url: '/trpc/auth.signIn', headers: { 'content-type': 'application/xml' }, payload: '<a/>' }),
+    request: () => ({
+      method: 'POST',
+      url: '/trpc/auth.signIn',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    }),
     status: 415,
     message: HTTP_MESSAGES.unsupportedMediaType,
   },
@@ -121,7 +140,10 @@ const trpcRows: Row[] = [
   },
   {
     name: 'a batch of more calls than the client ever sends',
-    request: () => ({ method: 'GET', url: `/trpc/${Array.from({ length: TRPC_MAX_BATCH_CALLS + 1 }, () => 'auth.me').join(',')}?batch=1&input=%7B%7D` }),
+    request: () => ({
+      method: 'GET',
+      url: `/trpc/${Array.from({ length: TRPC_MAX_BATCH_CALLS + 1 }, () => 'auth.me').join(',')}?batch=1&input=%7B%7D`,
+    }),
     status: 413,
     message: HTTP_MESSAGES.batchTooLarge,
   },
@@ -195,7 +217,11 @@ const trpcRows: Row[] = [
   },
   {
     name: 'a mutation from a foreign origin',
-    request: () => ({ method: 'POST', url: '/trpc/auth.signOut', headers: { origin: 'https://evil.example', 'content-type': 'application/json' } }),
+    request: () => ({
+      method: 'POST',
+      url: '/trpc/auth.signOut',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+    }),
     status: 403,
     code: 'FORBIDDEN',
     message: AUTH_MESSAGES.foreignOrigin,
@@ -212,13 +238,25 @@ const trpcRows: Row[] = [
 const fileRows: Row[] = [
   {
     name: 'an upload that is not a form',
-    request: () => ({ method: 'POST', url: '/api/files', headers: { 'content-type': 'text/plain' }, payload: 'x', cookies: asCustomer() }),
+    request: () => ({
+      method: 'POST',
+      url: '/api/files',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'x',
+      cookies: asCustomer(),
+    }),
     status: 400,
     message: FILE_MESSAGES.missing,
   },
   {
     name: 'an upload with a content type Fastify does not read',
-    request: () => ({ method: 'POST', url: '/api/files', headers: { 'content-type': 'application/xml' }, payload: '<a/>', cookies: asCustomer() }),
+    request: () => ({
+      method: 'POST',
+      url: '/api/files',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+      cookies: asCustomer(),
+    }),
     status: 415,
     message: HTTP_MESSAGES.unsupportedMediaType,
   },
@@ -248,14 +286,22 @@ const fileRows: Row[] = [
   },
   {
     name: 'a multipart form without its boundary',
-    request: () => ({ method: 'POST', url: '/api/files', headers: { 'content-type': 'multipart/form-data' }, payload: 'x', cookies: asCustomer() }),
+    request: () => ({
+      method: 'POST',
+      url: '/api/files',
+      headers: { 'content-type': 'multipart/form-data' },
+      payload: 'x',
+      cookies: asCustomer(),
+    }),
     status: 400,
     message: HTTP_MESSAGES.badRequest,
   },
   {
     name: 'an upload without a session',
     request: () => {
-      const { payload, contentType } = multipartBody([{ name: 'file', filename: 'a.png', contentType: 'image/png', bytes: tinyPng() }]);
+      const { payload, contentType } = multipartBody([
+        { name: 'file', filename: 'a.png', contentType: 'image/png', bytes: tinyPng() },
+      ]);
       return { method: 'POST', url: '/api/files', headers: { 'content-type': contentType }, payload };
     },
     status: 401,
@@ -264,8 +310,16 @@ const fileRows: Row[] = [
   {
     name: 'an upload whose file name carries a NUL character',
     request: () => {
-      const { payload, contentType } = multipartBody([{ name: 'file', filename: 'recibo\u0000.png', contentType: 'image/png', bytes: tinyPng() }]);
-      return { method: 'POST', url: '/api/files', headers: { 'content-type': contentType }, payload, cookies: asCustomer() };
+      const { payload, contentType } = multipartBody([
+        { name: 'file', filename: 'recibo\u0000.png', contentType: 'image/png', bytes: tinyPng() },
+      ]);
+      return {
+        method: 'POST',
+        url: '/api/files',
+        headers: { 'content-type': contentType },
+        payload,
+        cookies: asCustomer(),
+      };
     },
     status: 400,
     message: FILE_MESSAGES.nameInvalid,
@@ -277,7 +331,13 @@ const fileRows: Row[] = [
         { name: 'kind', value: 'receipt\u0000' },
         { name: 'file', filename: 'recibo.png', contentType: 'image/png', bytes: tinyPng() },
       ]);
-      return { method: 'POST', url: '/api/files', headers: { 'content-type': contentType }, payload, cookies: asCustomer() };
+      return {
+        method: 'POST',
+        url: '/api/files',
+        headers: { 'content-type': contentType },
+        payload,
+        cookies: asCustomer(),
+      };
     },
     status: 400,
     message: FILE_MESSAGES.nameInvalid,
@@ -285,8 +345,16 @@ const fileRows: Row[] = [
   {
     name: 'a reception photo whose file name carries a NUL character',
     request: () => {
-      const { payload, contentType } = multipartBody([{ name: 'file', filename: 'foto\u0000.png', contentType: 'image/png', bytes: tinyPng() }]);
-      return { method: 'POST', url: '/api/reception/photos', headers: { 'content-type': contentType }, payload, cookies: asAdmin() };
+      const { payload, contentType } = multipartBody([
+        { name: 'file', filename: 'foto\u0000.png', contentType: 'image/png', bytes: tinyPng() },
+      ]);
+      return {
+        method: 'POST',
+        url: '/api/reception/photos',
+        headers: { 'content-type': contentType },
+        payload,
+        cookies: asAdmin(),
+      };
     },
     status: 400,
     message: FILE_MESSAGES.nameInvalid,
@@ -295,8 +363,17 @@ const fileRows: Row[] = [
     name: 'an upload with more fields than a form has',
     request: () => {
       const extra = Array.from({ length: 6 }, (_, i) => ({ name: `campo${i}`, value: 'x' }));
-      const { payload, contentType } = multipartBody([...extra, { name: 'file', filename: 'recibo.png', contentType: 'image/png', bytes: tinyPng() }]);
-      return { method: 'POST', url: '/api/files', headers: { 'content-type': contentType }, payload, cookies: asCustomer() };
+      const { payload, contentType } = multipartBody([
+        ...extra,
+        { name: 'file', filename: 'recibo.png', contentType: 'image/png', bytes: tinyPng() },
+      ]);
+      return {
+        method: 'POST',
+        url: '/api/files',
+        headers: { 'content-type': contentType },
+        payload,
+        cookies: asCustomer(),
+      };
     },
     status: 413,
     message: FILE_MESSAGES.tooManyParts,
@@ -462,7 +539,14 @@ describe("tRPC's own messages", () => {
     const config = appRouter._def._config;
     const answered = trpcRefusals().map(({ code, message }) => {
       const error = new TRPCError({ code, message });
-      const shape = getErrorShape({ config, error, type: 'unknown', path: undefined, input: undefined, ctx: undefined });
+      const shape = getErrorShape({
+        config,
+        error,
+        type: 'unknown',
+        path: undefined,
+        input: undefined,
+        ctx: undefined,
+      });
       return { english: message, answer: shape.message, stack: shape.data.stack };
     });
     for (const { english, answer, stack } of answered) {
@@ -475,7 +559,14 @@ describe("tRPC's own messages", () => {
     const config = appRouter._def._config;
     const cause = new Error('Unexpected token } in JSON at position 9');
     const error = new TRPCError({ code: 'BAD_REQUEST', message: cause.message, cause });
-    const shape = getErrorShape({ config, error, type: 'mutation', path: 'auth.signIn', input: undefined, ctx: undefined });
+    const shape = getErrorShape({
+      config,
+      error,
+      type: 'mutation',
+      path: 'auth.signIn',
+      input: undefined,
+      ctx: undefined,
+    });
     expect(shape.message).toBe(GENERIC_MESSAGES.invalidInput);
   });
 });
@@ -503,7 +594,12 @@ describe('when the database fails', () => {
     },
     {
       name: 'a mutation, whose context cannot be built',
-      request: () => ({ method: 'POST', url: '/trpc/auth.signOut', headers: { 'content-type': 'application/json' }, cookies: asCustomer() }),
+      request: () => ({
+        method: 'POST',
+        url: '/trpc/auth.signOut',
+        headers: { 'content-type': 'application/json' },
+        cookies: asCustomer(),
+      }),
       status: 500,
       code: 'INTERNAL_SERVER_ERROR',
       message: GENERIC_MESSAGES.internal,
@@ -511,8 +607,16 @@ describe('when the database fails', () => {
     {
       name: 'an upload',
       request: () => {
-        const { payload, contentType } = multipartBody([{ name: 'file', filename: 'a.png', contentType: 'image/png', bytes: tinyPng() }]);
-        return { method: 'POST', url: '/api/files', headers: { 'content-type': contentType }, payload, cookies: asCustomer() };
+        const { payload, contentType } = multipartBody([
+          { name: 'file', filename: 'a.png', contentType: 'image/png', bytes: tinyPng() },
+        ]);
+        return {
+          method: 'POST',
+          url: '/api/files',
+          headers: { 'content-type': contentType },
+          payload,
+          cookies: asCustomer(),
+        };
       },
       status: 500,
       message: GENERIC_MESSAGES.internal,
@@ -552,10 +656,25 @@ describe('the Origin check of mutations and uploads', () => {
   type OriginRow = { name: string; trustProxy: boolean; headers: Record<string, string>; allowed: boolean };
   const originRows: OriginRow[] = [
     { name: 'APP_URL', trustProxy: false, headers: { origin: APP_URL, host: 'localhost:3000' }, allowed: true },
-    { name: 'APP_URL with any letter case', trustProxy: false, headers: { origin: 'HTTPS://Casillero.Example' }, allowed: true },
+    {
+      name: 'APP_URL with any letter case',
+      trustProxy: false,
+      headers: { origin: 'HTTPS://Casillero.Example' },
+      allowed: true,
+    },
     { name: 'no Origin (not a cross-site browser request)', trustProxy: false, headers: {}, allowed: true },
-    { name: 'a foreign origin that the Host header names', trustProxy: false, headers: { origin: 'https://evil.example', host: 'evil.example' }, allowed: false },
-    { name: 'APP_URL’s host over plain HTTP', trustProxy: false, headers: { origin: `http://${APP_HOST}`, host: APP_HOST }, allowed: false },
+    {
+      name: 'a foreign origin that the Host header names',
+      trustProxy: false,
+      headers: { origin: 'https://evil.example', host: 'evil.example' },
+      allowed: false,
+    },
+    {
+      name: 'APP_URL’s host over plain HTTP',
+      trustProxy: false,
+      headers: { origin: `http://${APP_HOST}`, host: APP_HOST },
+      allowed: false,
+    },
     { name: 'the opaque origin', trustProxy: false, headers: { origin: 'null' }, allowed: false },
     {
       name: 'a forwarded host without TRUST_PROXY',
@@ -600,7 +719,9 @@ describe('the Origin check of mutations and uploads', () => {
   });
 
   it.each(originRows.map((r) => [r.name, r] as const))('an upload: %s', async (_name, row) => {
-    const { payload, contentType } = multipartBody([{ name: 'file', filename: 'a.png', contentType: 'image/png', bytes: tinyPng() }]);
+    const { payload, contentType } = multipartBody([
+      { name: 'file', filename: 'a.png', contentType: 'image/png', bytes: tinyPng() },
+    ]);
     const res = await app(row).inject({
       method: 'POST',
       url: '/api/files',

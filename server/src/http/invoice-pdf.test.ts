@@ -46,7 +46,10 @@ const dmy = (iso: string) => iso.split('-').reverse().join('/');
 const activationCents = Math.round(ACTIVATION_COST_USD.usa * 100);
 
 async function activationInvoiceOf(userId: string) {
-  const [invoice] = await db().select().from(invoices).where(and(eq(invoices.userId, userId), eq(invoices.concept, 'mailbox_activation')));
+  const [invoice] = await db()
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.userId, userId), eq(invoices.concept, 'mailbox_activation')));
   return invoice!;
 }
 
@@ -54,7 +57,9 @@ let baseUrl: string;
 
 /** A download over real HTTP, as the browser makes it: the session cookie and nothing else. */
 async function get(path: string, token: string | null | undefined) {
-  const res = await fetch(new URL(path, baseUrl), { headers: token ? { cookie: `${SESSION_COOKIE_NAME}=${token}` } : {} });
+  const res = await fetch(new URL(path, baseUrl), {
+    headers: token ? { cookie: `${SESSION_COOKIE_NAME}=${token}` } : {},
+  });
   const body = Buffer.from(await res.arrayBuffer());
   const headers: Record<string, string> = {};
   res.headers.forEach((value, name) => (headers[name] = value));
@@ -70,13 +75,17 @@ async function get(path: string, token: string | null | undefined) {
 function pdfText(pdf: Buffer) {
   const doc = mupdf.Document.openDocument(pdf, 'application/pdf');
   const pages: string[] = [];
-  for (let i = 0; i < doc.countPages(); i++) pages.push(doc.loadPage(i).toStructuredText('preserve-whitespace').asText());
+  for (let i = 0; i < doc.countPages(); i++)
+    pages.push(doc.loadPage(i).toStructuredText('preserve-whitespace').asText());
   return pages.join('\n');
 }
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  server = await createServer({ config: testConfig({ appUrl: 'http://localhost:3000', port: 0, host: '127.0.0.1' }), database });
+  server = await createServer({
+    config: testConfig({ appUrl: 'http://localhost:3000', port: 0, host: '127.0.0.1' }),
+    database,
+  });
   baseUrl = await server.listen();
   caja = await signedInStaff(db(), 'caja');
   almacen = await signedInStaff(db(), 'almacen');
@@ -97,7 +106,7 @@ afterAll(async () => {
 });
 
 describe('GET /api/invoices/:id/pdf', () => {
-  it("gives the customer their activation invoice: number, date, customer, the line, the total in USD and in Bs. and the rate with its day", async () => {
+  it('gives the customer their activation invoice: number, date, customer, the line, the total in USD and in Bs. and the rate with its day', async () => {
     const invoice = await activationInvoiceOf(ana.user.id);
     const res = await get(invoicePdfPath(invoice.id), ana.visitor.token);
     expect(res.statusCode).toBe(200);
@@ -140,7 +149,9 @@ describe('GET /api/invoices/:id/pdf', () => {
       { description: 'Envío ENV-2026-0042: 3,2 kg aéreo', usdCents: 2150 },
       { description: 'Almacenaje (12 días)', usdCents: 600 },
     ];
-    const invoice = await db().transaction((tx) => issueInvoice(tx, { userId: ana.user.id, concept: 'shipping_payment', description: 'Envío ENV-2026-0042', lines }));
+    const invoice = await db().transaction((tx) =>
+      issueInvoice(tx, { userId: ana.user.id, concept: 'shipping_payment', description: 'Envío ENV-2026-0042', lines }),
+    );
     const res = await get(invoicePdfPath(invoice.id), ana.visitor.token);
     expect(res.statusCode).toBe(200);
     const text = pdfText(res.rawPayload);
@@ -158,7 +169,9 @@ describe('GET /api/invoices/:id/pdf', () => {
       expect(text).toContain(expected);
     }
     // The earlier invoice keeps the data of the day it was issued.
-    const first = pdfText((await get(invoicePdfPath((await activationInvoiceOf(ana.user.id)).id), ana.visitor.token)).rawPayload);
+    const first = pdfText(
+      (await get(invoicePdfPath((await activationInvoiceOf(ana.user.id)).id), ana.visitor.token)).rawPayload,
+    );
     expect(first).toContain('Cédula/RIF: no registrada');
   });
 
@@ -185,7 +198,14 @@ describe('GET /api/invoices/:id/pdf', () => {
     // The customer reported Bs. 100,00 by Pago Móvil; the cashier approves it.
     await db()
       .update(paymentTransactions)
-      .set({ paymentMethod: 'Pago Móvil', currency: 'VES', amountVes: 100, amountUsd: vesCentimosToUsdCents(10_000, '36.5') / 100, paymentReference: '00123456', reportedAt: new Date() })
+      .set({
+        paymentMethod: 'Pago Móvil',
+        currency: 'VES',
+        amountVes: 100,
+        amountUsd: vesCentimosToUsdCents(10_000, '36.5') / 100,
+        paymentReference: '00123456',
+        reportedAt: new Date(),
+      })
       .where(eq(paymentTransactions.id, payment!.id));
     await caja.caller.payments.review({ id: payment!.id, status: 'completed' });
 
@@ -208,11 +228,16 @@ describe('GET /api/invoices/:id/pdf', () => {
 
     // Pagos names the invoice and the currency it was paid in, in its details and in its row.
     const detail = await caja.caller.payments.detail({ id: payment!.id });
-    expect(detail).toMatchObject({ currency: 'VES', amountVes: 100, invoiceId: invoice.id, invoiceNumber: invoice.number });
+    expect(detail).toMatchObject({
+      currency: 'VES',
+      amountVes: 100,
+      invoiceId: invoice.id,
+      invoiceNumber: invoice.number,
+    });
     const { rows } = await caja.caller.payments.list({ q: '00123456' });
-    expect(rows.map((r) => ({ id: r.id, currency: r.currency, invoiceId: r.invoiceId, invoiceNumber: r.invoiceNumber }))).toEqual([
-      { id: payment!.id, currency: 'VES', invoiceId: invoice.id, invoiceNumber: invoice.number },
-    ]);
+    expect(
+      rows.map((r) => ({ id: r.id, currency: r.currency, invoiceId: r.invoiceId, invoiceNumber: r.invoiceNumber })),
+    ).toEqual([{ id: payment!.id, currency: 'VES', invoiceId: invoice.id, invoiceNumber: invoice.number }]);
   });
 
   it("answers 404 in Spanish for another customer's invoice, a missing one and a malformed id", async () => {

@@ -9,7 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as mupdf from 'mupdf';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
-import { AUTH_MESSAGES, LABELS_MAX_PER_REQUEST, SESSION_COOKIE_NAME, WAREHOUSE_MESSAGES, labelsUrl } from '@casillero/shared';
+import {
+  AUTH_MESSAGES,
+  LABELS_MAX_PER_REQUEST,
+  SESSION_COOKIE_NAME,
+  WAREHOUSE_MESSAGES,
+  labelsUrl,
+} from '@casillero/shared';
 import type { Database } from '../db/client';
 import { mailboxes, packages, parcelIntakes, userProfiles } from '../db/schema';
 import { testConfig } from '../env';
@@ -31,15 +37,24 @@ const db = () => database.db;
 
 beforeAll(async () => {
   const wasm = fs.readFileSync(createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm'));
-  await prepareZXingModule({ overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer }, fireImmediately: true });
+  await prepareZXingModule({
+    overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer },
+    fireImmediately: true,
+  });
   database = await createTestDatabase();
   server = await createServer({ config: testConfig({ appUrl: 'http://localhost:3000' }), database });
   admin = await signedInAdmin(db());
   almacen = await signedInStaff(db(), 'almacen');
   caja = await signedInStaff(db(), 'caja');
   ana = await signedInCustomer(db(), { nombre: 'Ana Etiqueta Núñez' });
-  await db().update(userProfiles).set({ venezuelaCity: 'Maracaibo', venezuelaState: 'Zulia' }).where(eq(userProfiles.userId, ana.user.id));
-  [anaMailbox] = await db().select({ id: mailboxes.id, mailboxCode: mailboxes.mailboxCode }).from(mailboxes).where(eq(mailboxes.userId, ana.user.id));
+  await db()
+    .update(userProfiles)
+    .set({ venezuelaCity: 'Maracaibo', venezuelaState: 'Zulia' })
+    .where(eq(userProfiles.userId, ana.user.id));
+  [anaMailbox] = await db()
+    .select({ id: mailboxes.id, mailboxCode: mailboxes.mailboxCode })
+    .from(mailboxes)
+    .where(eq(mailboxes.userId, ana.user.id));
 });
 afterAll(async () => {
   await server?.stop();
@@ -101,7 +116,17 @@ describe('GET /api/labels', () => {
     expect(rest).toHaveLength(0);
     expect(page!.sizeMm).toEqual([100, 150]);
     expect(page!.barcodes).toEqual([{ format: 'Code128', text: pkg.warehouseReceipt }]);
-    for (const text of [pkg.warehouseReceipt!, anaMailbox.mailboxCode, 'Ana Etiqueta Núñez', 'Maracaibo, Zulia', '2,35 kg', '30x20x15', '14/03/2026', pkg.trackingNumber!, 'Casillero Virtual']) {
+    for (const text of [
+      pkg.warehouseReceipt!,
+      anaMailbox.mailboxCode,
+      'Ana Etiqueta Núñez',
+      'Maracaibo, Zulia',
+      '2,35 kg',
+      '30x20x15',
+      '14/03/2026',
+      pkg.trackingNumber!,
+      'Casillero Virtual',
+    ]) {
       expect(page!.text).toContain(text);
     }
   });
@@ -119,7 +144,14 @@ describe('GET /api/labels', () => {
   it('prints a parcel received "sin dueño": SIN DUEÑO and the code read off its label, no customer', async () => {
     const [intake] = await db()
       .insert(parcelIntakes)
-      .values({ trackingNumber: 'TBA123456789000', trackingKey: 'TBA123456789000', warehouseReceipt: 'WR-2026-1000777', status: 'unclaimed', mailboxCodeRead: 'CV-99999', weightKg: 0.8 })
+      .values({
+        trackingNumber: 'TBA123456789000',
+        trackingKey: 'TBA123456789000',
+        warehouseReceipt: 'WR-2026-1000777',
+        status: 'unclaimed',
+        mailboxCodeRead: 'CV-99999',
+        weightKg: 0.8,
+      })
       .returning();
     const pkg = await receivedPackage();
     const res = await get(labelsUrl({ packageIds: [pkg.id], intakeIds: [intake!.id] }), almacen.visitor.token);
@@ -136,7 +168,10 @@ describe('GET /api/labels', () => {
     const unknown = await get(labelsUrl({ packageIds: ['6f1c2b9e-1d7a-4a53-9a0e-2f7b1c3d4e5f'] }), admin.visitor.token);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error).toBe(WAREHOUSE_MESSAGES.labelsNotFound);
-    const unknownIntake = await get(labelsUrl({ intakeIds: ['6f1c2b9e-1d7a-4a53-9a0e-2f7b1c3d4e5f'] }), admin.visitor.token);
+    const unknownIntake = await get(
+      labelsUrl({ intakeIds: ['6f1c2b9e-1d7a-4a53-9a0e-2f7b1c3d4e5f'] }),
+      admin.visitor.token,
+    );
     expect(unknownIntake.statusCode).toBe(404);
 
     const malformed = await get('/api/labels?packages=1,2', admin.visitor.token);
@@ -145,7 +180,10 @@ describe('GET /api/labels', () => {
     const none = await get('/api/labels', admin.visitor.token);
     expect(none.statusCode).toBe(400);
     expect(none.json().error).toBe(WAREHOUSE_MESSAGES.labelsNone);
-    const tooMany = Array.from({ length: LABELS_MAX_PER_REQUEST + 1 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+    const tooMany = Array.from(
+      { length: LABELS_MAX_PER_REQUEST + 1 },
+      (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    );
     const many = await get(labelsUrl({ packageIds: tooMany }), admin.visitor.token);
     expect(many.statusCode).toBe(400);
     expect(many.json().error).toBe(WAREHOUSE_MESSAGES.labelsTooMany);
@@ -173,12 +211,22 @@ describe('a WR scanned on the packages list', () => {
   it('finds the package of a WR, whatever its case and spaces, and says in Spanish when there is none', async () => {
     const pkg = await receivedPackage();
     const atencion = await signedInStaff(db(), 'atencion');
-    const found = await callerFor(db(), atencion.visitor).packages.byWarehouseReceipt({ warehouseReceipt: ` ${pkg.warehouseReceipt!.toLowerCase()} ` });
+    const found = await callerFor(db(), atencion.visitor).packages.byWarehouseReceipt({
+      warehouseReceipt: ` ${pkg.warehouseReceipt!.toLowerCase()} `,
+    });
     expect(found).toEqual({ id: pkg.id, warehouseReceipt: pkg.warehouseReceipt });
-    const missing = await trpcError(callerFor(db(), admin.visitor).packages.byWarehouseReceipt({ warehouseReceipt: 'WR-2026-9999999' }));
+    const missing = await trpcError(
+      callerFor(db(), admin.visitor).packages.byWarehouseReceipt({ warehouseReceipt: 'WR-2026-9999999' }),
+    );
     expect(missing.code).toBe('NOT_FOUND');
     expect(missing.message).toBe(WAREHOUSE_MESSAGES.receiptNotFound('WR-2026-9999999'));
-    expect((await trpcError(callerFor(db(), ana.visitor).packages.byWarehouseReceipt({ warehouseReceipt: pkg.warehouseReceipt! }))).code).toBe('FORBIDDEN');
+    expect(
+      (
+        await trpcError(
+          callerFor(db(), ana.visitor).packages.byWarehouseReceipt({ warehouseReceipt: pkg.warehouseReceipt! }),
+        )
+      ).code,
+    ).toBe('FORBIDDEN');
   });
 });
 

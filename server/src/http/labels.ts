@@ -18,7 +18,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function parseIdList(value: unknown): string[] | null {
   if (value === undefined || value === '') return [];
   if (typeof value !== 'string' || value.length > LABELS_MAX_PER_REQUEST * 40) return null;
-  const ids = value.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const ids = value
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
   if (!ids.every((id) => UUID.test(id))) return null;
   return [...new Set(ids)];
 }
@@ -39,7 +42,8 @@ export function registerLabelRoutes(app: FastifyInstance, { db, config }: LabelR
     // An unknown id, or a package without its WR yet, is the service's domain error (http/errors.ts).
     const labels = [...(await packageLabels(db, packageIds)), ...(await intakeLabels(db, intakeIds))];
     const pdf = await renderLabelsPdf(labels);
-    const filename = labels.length === 1 ? `etiqueta-${labels[0]!.warehouseReceipt}.pdf` : `etiquetas-${businessToday()}.pdf`;
+    const filename =
+      labels.length === 1 ? `etiqueta-${labels[0]!.warehouseReceipt}.pdf` : `etiquetas-${businessToday()}.pdf`;
     req.log.info({ labels: labels.length }, 'Etiquetas impresas');
     return (
       reply

@@ -129,7 +129,10 @@ describe('/metrics', () => {
   it('counts tRPC calls by procedure (each call of a batch) and failures by their code, for a reader on this machine', async () => {
     await server.app.inject({ method: 'GET', url: '/trpc/auth.me,site.config?batch=1&input=%7B%7D' });
     await server.app.inject({ method: 'GET', url: '/trpc/auth.me' });
-    const invalid = await server.app.inject({ method: 'GET', url: `/trpc/staff.invitation?input=${encodeURIComponent('{}')}` });
+    const invalid = await server.app.inject({
+      method: 'GET',
+      url: `/trpc/staff.invitation?input=${encodeURIComponent('{}')}`,
+    });
     expect(invalid.statusCode).toBe(400);
     await server.app.inject({ method: 'GET', url: '/trpc/no.existe' });
 
@@ -141,19 +144,28 @@ describe('/metrics', () => {
     expect(text).toContain('casillero_trpc_calls_total{procedure="site.config",outcome="ok"} 1');
     expect(text).toContain('casillero_trpc_call_duration_seconds_count{procedure="auth.me"} 2');
     expect(text).toContain('casillero_trpc_calls_total{procedure="staff.invitation",outcome="BAD_REQUEST"} 1');
-    expect(text).toContain('casillero_errors_total{route="/trpc/:path",procedure="staff.invitation",code="BAD_REQUEST"} 1');
+    expect(text).toContain(
+      'casillero_errors_total{route="/trpc/:path",procedure="staff.invitation",code="BAD_REQUEST"} 1',
+    );
     // A name the router does not know never becomes a label of its own.
     expect(text).toContain('casillero_trpc_calls_total{procedure="(unknown)",outcome="NOT_FOUND"} 1');
     expect(text).not.toContain('no.existe');
     expect(text).toMatch(/casillero_http_requests_total\{method="GET",route="\/trpc\/:path",status_class="2xx"\} 2/);
-    expect(text).toMatch(/casillero_http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/trpc\/:path",status_class="2xx"\}/);
+    expect(text).toMatch(
+      /casillero_http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/trpc\/:path",status_class="2xx"\}/,
+    );
     // Node's own metrics come with them.
     expect(text).toMatch(/^process_resident_memory_bytes \d+/m);
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds /m);
   });
 
   it('reads the outbox depth, the age of its oldest pending e-mail and the pool from the database', async () => {
-    const id = await enqueueEmail(database.db, 'ops@ejemplo.com', { subject: 'x', html: 'x', text: 'x', template: 'test' } as never);
+    const id = await enqueueEmail(database.db, 'ops@ejemplo.com', {
+      subject: 'x',
+      html: 'x',
+      text: 'x',
+      template: 'test',
+    } as never);
     await database.db
       .update(emailOutbox)
       .set({ createdAt: sql`now() - interval '90 seconds'` })
@@ -223,15 +235,27 @@ describe('request ids', () => {
   });
 
   it("takes the proxy's X-Request-Id only under TRUST_PROXY, and only a well-formed one", async () => {
-    const ignored = await server.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'proxy-abc-123' } });
+    const ignored = await server.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'proxy-abc-123' },
+    });
     expect(ignored.headers['x-request-id']).not.toBe('proxy-abc-123');
 
     const { server: proxied, lines: proxiedLines } = await serverWithLog(database, { trustProxy: { hops: 1 } });
     extraServers.push(proxied);
-    const taken = await proxied.app.inject({ method: 'GET', url: '/trpc/auth.me', headers: { 'x-request-id': 'proxy-abc-123' } });
+    const taken = await proxied.app.inject({
+      method: 'GET',
+      url: '/trpc/auth.me',
+      headers: { 'x-request-id': 'proxy-abc-123' },
+    });
     expect(taken.headers['x-request-id']).toBe('proxy-abc-123');
     expect(proxiedLines.filter((line) => line.reqId === 'proxy-abc-123')).toHaveLength(2);
-    const malformed = await proxied.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'a b\n{"x":1}' } });
+    const malformed = await proxied.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'a b\n{"x":1}' },
+    });
     expect(malformed.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
@@ -320,7 +344,9 @@ describe('graceful shutdown', () => {
     expect(clean).toBe(false);
     expect(Date.now() - started).toBeLessThan(1000);
     expect(databaseClosed).toBe(false);
-    expect(targetLines.find((line) => line.msg === 'El cierre ordenado superó el plazo')).toMatchObject({ deadlineMs: 300 });
+    expect(targetLines.find((line) => line.msg === 'El cierre ordenado superó el plazo')).toMatchObject({
+      deadlineMs: 300,
+    });
     expect((await slow).status).toBe(200);
   });
 });

@@ -186,7 +186,9 @@ function createMetrics(database: Database, procedurePaths: ReadonlySet<string>) 
       .select({
         status: emailOutbox.status,
         messages: count(),
-        oldestAgeSeconds: sql<string | number | null>`extract(epoch from now() - min(${emailOutbox.createdAt}))::float8`,
+        oldestAgeSeconds: sql<
+          string | number | null
+        >`extract(epoch from now() - min(${emailOutbox.createdAt}))::float8`,
       })
       .from(emailOutbox)
       .where(inArray(emailOutbox.status, ['pending', 'failed']))
@@ -341,7 +343,10 @@ export async function registerOperations(app: FastifyInstance, options: Operatio
     if (!canReadMetrics(req, config.metricsToken)) {
       // As any unknown address, or as any request without credentials: nothing about what runs here.
       if (!config.metricsToken) return reply.status(404).send({ error: GENERIC_MESSAGES.notFound });
-      return reply.status(401).header('www-authenticate', 'Bearer').send({ error: httpStatusMessage(401) });
+      return reply
+        .status(401)
+        .header('www-authenticate', 'Bearer')
+        .send({ error: httpStatusMessage(401) });
     }
     try {
       await metrics.refreshDatabaseGauges();

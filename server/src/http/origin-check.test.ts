@@ -20,14 +20,20 @@ describe('allowedOrigins', () => {
       `http://127.0.0.1:${PORT}`,
       `http://[::1]:${PORT}`,
     ]);
-    expect(loadConfig({ APP_URL: '' }).allowedOrigins).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000']);
+    expect(loadConfig({ APP_URL: '' }).allowedOrigins).toEqual([
+      'http://localhost:3000',
+      'http://127.0.0.1:3000',
+      'http://[::1]:3000',
+    ]);
     // As a browser writes them: no default port.
     expect(loadConfig({ PORT: '80' }).allowedOrigins).toEqual(['http://localhost', 'http://127.0.0.1', 'http://[::1]']);
   });
 
   it('with APP_URL: its origin alone', () => {
     expect(loadConfig({ APP_URL: 'https://Casillero.Example/' }).allowedOrigins).toEqual(['https://casillero.example']);
-    expect(loadConfig({ APP_URL: 'http://localhost:3000', PORT: '3000' }).allowedOrigins).toEqual(['http://localhost:3000']);
+    expect(loadConfig({ APP_URL: 'http://localhost:3000', PORT: '3000' }).allowedOrigins).toEqual([
+      'http://localhost:3000',
+    ]);
   });
 
   it('refuses an APP_URL that is not an http(s) URL', () => {
@@ -50,7 +56,10 @@ describe('the Origin check of a local start and of a configured APP_URL', () => 
     database = await createTestDatabase();
     storageDir = tempStorageDir();
     local = await createServer({ config: testConfig({ port: PORT, storageDir }), database });
-    configured = await createServer({ config: testConfig({ port: PORT, appUrl: `http://localhost:${PORT}`, storageDir }), database });
+    configured = await createServer({
+      config: testConfig({ port: PORT, appUrl: `http://localhost:${PORT}`, storageDir }),
+      database,
+    });
     const customer = await signedInCustomer(database.db);
     email = customer.email;
     customerToken = customer.visitor.token!;
@@ -70,7 +79,10 @@ describe('the Origin check of a local start and of a configured APP_URL', () => 
     ['a loopback name on another port', { origin: 'http://127.0.0.1:5173', local: false, configured: false }],
     ['a loopback name over HTTPS', { origin: `https://127.0.0.1:${PORT}`, local: false, configured: false }],
     ['a foreign origin', { origin: 'https://evil.example', local: false, configured: false }],
-    ['a foreign origin that the Host header names', { origin: `http://evil.example:${PORT}`, host: `evil.example:${PORT}`, local: false, configured: false }],
+    [
+      'a foreign origin that the Host header names',
+      { origin: `http://evil.example:${PORT}`, host: `evil.example:${PORT}`, local: false, configured: false },
+    ],
   ];
   const servers = [
     ['without APP_URL', () => local, (row: Row) => row.local],
@@ -98,7 +110,9 @@ describe('the Origin check of a local start and of a configured APP_URL', () => 
   });
 
   it.each(cases)('an upload %s', async (_name, server, row, allowed) => {
-    const { payload, contentType } = multipartBody([{ name: 'file', filename: 'a.png', contentType: 'image/png', bytes: tinyPng() }]);
+    const { payload, contentType } = multipartBody([
+      { name: 'file', filename: 'a.png', contentType: 'image/png', bytes: tinyPng() },
+    ]);
     const res = await server().app.inject({
       method: 'POST',
       url: '/api/files',

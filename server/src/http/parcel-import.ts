@@ -6,12 +6,7 @@
 // audited change that changes nothing, and as a tRPC query its megabyte would have to travel in
 // a GET's URL. The import itself is the audited mutation parcelImports.applyFile, on the same input.
 import type { FastifyInstance } from 'fastify';
-import {
-  AUTH_MESSAGES,
-  GENERIC_MESSAGES,
-  PARCEL_IMPORT_PREVIEW_PATH,
-  parcelImportInput,
-} from '@casillero/shared';
+import { AUTH_MESSAGES, GENERIC_MESSAGES, PARCEL_IMPORT_PREVIEW_PATH, parcelImportInput } from '@casillero/shared';
 import type { Db } from '../db/client';
 import type { Config } from '../env';
 import { isForeignRequest } from '../auth/request-origin';

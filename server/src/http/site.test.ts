@@ -6,7 +6,13 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_SHELL_FILE, PRERENDERED_PAGES, ROBOTS_DISALLOW, TRPC_MAX_BATCH_CALLS, appShellFile } from '@casillero/shared';
+import {
+  APP_SHELL_FILE,
+  PRERENDERED_PAGES,
+  ROBOTS_DISALLOW,
+  TRPC_MAX_BATCH_CALLS,
+  appShellFile,
+} from '@casillero/shared';
 import type { Database } from '../db/client';
 import { testConfig } from '../env';
 import { createServer } from '../server';
@@ -53,7 +59,11 @@ afterAll(async () => {
 });
 
 const get = (url: string, acceptEncoding?: string) =>
-  server.app.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+  server.app.inject({
+    method: 'GET',
+    url,
+    headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+  });
 
 describe('static files', () => {
   it('serves the brotli copy to a browser that accepts br, with Vary and the immutable cache of hashed assets', async () => {

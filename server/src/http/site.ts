@@ -63,7 +63,9 @@ export function pageFile(urlPath: string, appShells: ReadonlySet<string>): strin
 function builtAppShells(clientDist: string): Set<string> {
   const shellsDir = path.join(clientDist, path.dirname(appShellFile('/x')));
   if (!fs.existsSync(shellsDir)) return new Set();
-  const files = fs.readdirSync(shellsDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
+  const files = fs
+    .readdirSync(shellsDir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.html'));
   return new Set(files.map((file) => `/${file.slice(0, -'.html'.length).split(path.sep).join('/')}`));
 }
 
@@ -81,7 +83,13 @@ function sitemapXml(appUrl: string): string {
   const urls = PRERENDERED_PAGES.filter((page) => page.inSitemap).map(
     (page) => `  <url><loc>${new URL(page.path, appUrl).href}</loc></url>`,
   );
-  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join('\n');
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
 }
 
 export async function registerClientSite(app: FastifyInstance, config: Config) {
@@ -89,8 +97,12 @@ export async function registerClientSite(app: FastifyInstance, config: Config) {
   // Absolute URLs come from APP_URL at run time, so one build serves any domain.
   const robots = robotsTxt(config.appUrl);
   const sitemap = sitemapXml(config.appUrl);
-  app.get('/robots.txt', (_req, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots));
-  app.get('/sitemap.xml', (_req, reply) => reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(sitemap));
+  app.get('/robots.txt', (_req, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots),
+  );
+  app.get('/sitemap.xml', (_req, reply) =>
+    reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(sitemap),
+  );
 
   const hasClient = fs.existsSync(path.join(clientDist, APP_SHELL_FILE));
   const appShells = hasClient ? builtAppShells(clientDist) : new Set<string>();
@@ -106,7 +118,8 @@ export async function registerClientSite(app: FastifyInstance, config: Config) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
           for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
         }
-        if (/\.html(\.br|\.gz)?$/.test(filePath) || /(^|[/\\])sw\.js(\.br|\.gz)?$/.test(filePath)) res.header('cache-control', 'no-cache');
+        if (/\.html(\.br|\.gz)?$/.test(filePath) || /(^|[/\\])sw\.js(\.br|\.gz)?$/.test(filePath))
+          res.header('cache-control', 'no-cache');
       },
     });
   }
@@ -120,7 +133,9 @@ export async function registerClientSite(app: FastifyInstance, config: Config) {
     if (isPage) {
       return reply
         .type('text/html; charset=utf-8')
-        .send('<!doctype html><meta charset="utf-8"><p>El cliente no está compilado: ejecuta <code>npm run build</code>.</p>');
+        .send(
+          '<!doctype html><meta charset="utf-8"><p>El cliente no está compilado: ejecuta <code>npm run build</code>.</p>',
+        );
     }
     return reply.status(404).send({ error: GENERIC_MESSAGES.notFound });
   });

@@ -4,7 +4,12 @@
 //   POST /preferencias/desactivar?t=…  turns it off: the page's button, and the one-click
 //                                      List-Unsubscribe-Post of mail clients (RFC 8058)
 import type { FastifyInstance } from 'fastify';
-import { MESSAGING_MESSAGES as M, NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS, type NotificationKind } from '@casillero/shared';
+import {
+  MESSAGING_MESSAGES as M,
+  NOTIFICATION_KIND_LABELS,
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+} from '@casillero/shared';
 import type { Db } from '../db/client';
 import type { Config } from '../env';
 import { escapeHtml } from '../mail/templates';
@@ -20,7 +25,9 @@ export function registerUnsubscribeRoutes(app: FastifyInstance, options: { db: D
   const { db } = options;
   return app.register(async (scope) => {
     // The one-click POST of mail clients is a form body; its content does not matter.
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+      done(null, body),
+    );
 
     scope.get<{ Querystring: { t?: string } }>(UNSUBSCRIBE_PATH, async (req, reply) => {
       const target = verifyUnsubscribeToken(await getUnsubscribeSecret(db), req.query.t);
@@ -35,9 +42,13 @@ export function registerUnsubscribeRoutes(app: FastifyInstance, options: { db: D
 
     scope.post<{ Querystring: { t?: string } }>(UNSUBSCRIBE_PATH, async (req, reply) => {
       const kind = await disableEmailByToken(db, req.query.t);
-      const { status, html } = kind && (NOTIFICATION_KINDS as readonly string[]).includes(kind)
-        ? page(M.unsubscribeTitle, `<p>${escapeHtml(M.unsubscribeDone(NOTIFICATION_KIND_LABELS[kind as NotificationKind]))}</p>`)
-        : page(M.unsubscribeTitle, `<p>${escapeHtml(M.unsubscribeInvalid)}</p>`, 400);
+      const { status, html } =
+        kind && (NOTIFICATION_KINDS as readonly string[]).includes(kind)
+          ? page(
+              M.unsubscribeTitle,
+              `<p>${escapeHtml(M.unsubscribeDone(NOTIFICATION_KIND_LABELS[kind as NotificationKind]))}</p>`,
+            )
+          : page(M.unsubscribeTitle, `<p>${escapeHtml(M.unsubscribeInvalid)}</p>`, 400);
       return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
     });
   });

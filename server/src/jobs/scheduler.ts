@@ -23,7 +23,13 @@ export type ScheduledJob = {
   run: (tx: Db, runKey: string) => Promise<unknown>;
 };
 
-export type TickResult = { job: string; runKey: string; outcome: 'ran' | 'skipped' | 'failed'; result?: unknown; error?: string };
+export type TickResult = {
+  job: string;
+  runKey: string;
+  outcome: 'ran' | 'skipped' | 'failed';
+  result?: unknown;
+  error?: string;
+};
 
 export type SchedulerOptions = {
   /** How often each instance tries the due jobs. */
@@ -36,7 +42,12 @@ export const DEFAULT_INTERVAL_MS = 60_000;
 export const DEFAULT_RETRY_AFTER_MS = 10 * 60_000;
 
 /** Claims (job, runKey): true for the one caller that inserted it, or that took over a stale run. */
-export async function claimRun(db: Db, job: string, runKey: string, retryAfterMs = DEFAULT_RETRY_AFTER_MS): Promise<boolean> {
+export async function claimRun(
+  db: Db,
+  job: string,
+  runKey: string,
+  retryAfterMs = DEFAULT_RETRY_AFTER_MS,
+): Promise<boolean> {
   const claimed = rowsOf<{ job: string }>(
     await db.execute(sql`
       insert into ${scheduledJobRuns} (job, run_key) values (${job}, ${runKey})
@@ -98,7 +109,8 @@ export function createScheduler(db: Db, jobs: ScheduledJob[], log: JobLogger, op
     /** Ticks now and then every intervalMs. */
     start() {
       if (timer) return;
-      const safeTick = () => void tick().catch((err) => log.warn({ err: String(err) }, 'Fallo del programador de tareas'));
+      const safeTick = () =>
+        void tick().catch((err) => log.warn({ err: String(err) }, 'Fallo del programador de tareas'));
       safeTick();
       timer = setInterval(safeTick, options.intervalMs ?? DEFAULT_INTERVAL_MS);
       timer.unref();

@@ -56,7 +56,12 @@ async function remindersOf(userId: string) {
   return db()
     .select({ title: notifications.title, message: notifications.message })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), inArray(notifications.title, [STORAGE_MESSAGES.reminderSoonTitle, STORAGE_MESSAGES.reminderTodayTitle])));
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        inArray(notifications.title, [STORAGE_MESSAGES.reminderSoonTitle, STORAGE_MESSAGES.reminderTodayTitle]),
+      ),
+    );
 }
 
 async function clean() {
@@ -72,10 +77,24 @@ beforeEach(clean);
 describe('the storage clock', () => {
   it('counts calendar days, free days left, days over and the fee', () => {
     const s = { freeDays: 30, feePerDayUsd: 0.5 };
-    expect(storageClock('2026-11-01', '2026-11-01', s)).toMatchObject({ daysStored: 0, freeDaysLeft: 30, daysOver: 0, feeUsd: 0, freeUntil: '2026-12-01' });
-    expect(storageClock('2026-11-01', '2026-12-01', s)).toMatchObject({ daysStored: 30, freeDaysLeft: 0, daysOver: 0, feeUsd: 0 });
+    expect(storageClock('2026-11-01', '2026-11-01', s)).toMatchObject({
+      daysStored: 0,
+      freeDaysLeft: 30,
+      daysOver: 0,
+      feeUsd: 0,
+      freeUntil: '2026-12-01',
+    });
+    expect(storageClock('2026-11-01', '2026-12-01', s)).toMatchObject({
+      daysStored: 30,
+      freeDaysLeft: 0,
+      daysOver: 0,
+      feeUsd: 0,
+    });
     expect(storageClock('2026-11-01', '2026-12-04', s)).toMatchObject({ daysStored: 33, daysOver: 3, feeUsd: 1.5 });
-    expect(storageClock('2026-11-01', '2026-12-04', { freeDays: 30, feePerDayUsd: 0.35 })).toMatchObject({ daysOver: 3, feeUsd: 1.05 });
+    expect(storageClock('2026-11-01', '2026-12-04', { freeDays: 30, feePerDayUsd: 0.35 })).toMatchObject({
+      daysOver: 3,
+      feeUsd: 1.05,
+    });
   });
 
   it('shows in Almacén the free days left, or days over × fee = amount; nothing once shipped', async () => {
@@ -88,7 +107,9 @@ describe('the storage clock', () => {
     expect(byId.get(over.id)!.storage).toMatchObject({ daysStored: 33, daysOver: 3, feePerDayUsd: 0.5, feeUsd: 1.5 });
     expect(byId.get(left.id)!.storage).toBeNull();
     const o = byId.get(over.id)!.storage!;
-    expect(STORAGE_MESSAGES.feeLine(o.daysOver, o.feePerDayUsd, o.feeUsd)).toBe(`Almacenaje: 3 días × ${formatUsd(0.5)} = ${formatUsd(1.5)}`);
+    expect(STORAGE_MESSAGES.feeLine(o.daysOver, o.feePerDayUsd, o.feeUsd)).toBe(
+      `Almacenaje: 3 días × ${formatUsd(0.5)} = ${formatUsd(1.5)}`,
+    );
     expect(STORAGE_MESSAGES.freeLeft(20)).toBe('Almacenaje gratis: quedan 20 días');
   });
 
@@ -98,7 +119,9 @@ describe('the storage clock', () => {
     expect(await admin.caller.storage.settings()).toEqual({ freeDays: 30, feePerDayUsd: 0.5 });
 
     const warehouse = await signedInStaff(db(), 'almacen');
-    expect((await trpcError(warehouse.caller.storage.updateSettings({ freeDays: 5, feePerDayUsd: 9 }))).code).toBe('FORBIDDEN');
+    expect((await trpcError(warehouse.caller.storage.updateSettings({ freeDays: 5, feePerDayUsd: 9 }))).code).toBe(
+      'FORBIDDEN',
+    );
     expect((await trpcError(ana.caller.storage.settings())).code).toBe('FORBIDDEN');
     const bad = await trpcError(admin.caller.storage.updateSettings({ freeDays: -1, feePerDayUsd: 0.333 }));
     expect(bad.code).toBe('BAD_REQUEST');
@@ -106,8 +129,15 @@ describe('the storage clock', () => {
 
     await admin.caller.storage.updateSettings({ freeDays: 20, feePerDayUsd: 1.25 });
     const { items } = await ana.caller.packages.mine({});
-    expect(items.find((p) => p.id === over.id)!.storage).toMatchObject({ daysOver: 13, feePerDayUsd: 1.25, feeUsd: 16.25 });
-    const [entry] = await db().select().from(auditLog).where(and(eq(auditLog.entity, 'app_settings'), eq(auditLog.action, 'storage.updateSettings')));
+    expect(items.find((p) => p.id === over.id)!.storage).toMatchObject({
+      daysOver: 13,
+      feePerDayUsd: 1.25,
+      feeUsd: 16.25,
+    });
+    const [entry] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'app_settings'), eq(auditLog.action, 'storage.updateSettings')));
     expect(entry).toMatchObject({
       actorId: admin.user.id,
       actorRole: 'admin',
@@ -120,8 +150,17 @@ describe('the storage clock', () => {
     const [changed] = await db()
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entity, 'app_settings'), eq(auditLog.action, 'storage.updateSettings'), eq(auditLog.operation, 'update')));
-    expect(changed).toMatchObject({ before: { value: { freeDays: 20, feePerDayUsd: 1.25 } }, after: { value: { freeDays: 30, feePerDayUsd: 0.5 } } });
+      .where(
+        and(
+          eq(auditLog.entity, 'app_settings'),
+          eq(auditLog.action, 'storage.updateSettings'),
+          eq(auditLog.operation, 'update'),
+        ),
+      );
+    expect(changed).toMatchObject({
+      before: { value: { freeDays: 20, feePerDayUsd: 1.25 } },
+      after: { value: { freeDays: 30, feePerDayUsd: 0.5 } },
+    });
   });
 });
 
@@ -136,11 +175,18 @@ describe('the reminder job', () => {
 
     const scheduler = createScheduler(db(), [storageRemindersJob(config)], quiet);
     const [first] = await scheduler.tick();
-    expect(first).toMatchObject({ job: STORAGE_REMINDERS_JOB, runKey: today(), outcome: 'ran', result: { reminders: 2 } });
+    expect(first).toMatchObject({
+      job: STORAGE_REMINDERS_JOB,
+      runKey: today(),
+      outcome: 'ran',
+      result: { reminders: 2 },
+    });
     const [second] = await scheduler.tick();
     expect(second.outcome).toBe('skipped');
 
-    expect(await db().select({ packageId: storageReminders.packageId, kind: storageReminders.kind }).from(storageReminders)).toEqual(
+    expect(
+      await db().select({ packageId: storageReminders.packageId, kind: storageReminders.kind }).from(storageReminders),
+    ).toEqual(
       expect.arrayContaining([
         { packageId: soon.id, kind: 'ending_soon' },
         { packageId: endsToday.id, kind: 'ends_today' },
@@ -148,12 +194,24 @@ describe('the reminder job', () => {
     );
     expect(await db().select().from(storageReminders)).toHaveLength(2);
     const anas = await remindersOf(ana.user.id);
-    expect(anas).toEqual([{ title: STORAGE_MESSAGES.reminderSoonTitle, message: expect.stringContaining(`${soon.warehouseReceipt} tiene 5 días más`) }]);
-    expect(await remindersOf(luis.user.id)).toEqual([{ title: STORAGE_MESSAGES.reminderTodayTitle, message: expect.stringContaining(endsToday.warehouseReceipt!) }]);
+    expect(anas).toEqual([
+      {
+        title: STORAGE_MESSAGES.reminderSoonTitle,
+        message: expect.stringContaining(`${soon.warehouseReceipt} tiene 5 días más`),
+      },
+    ]);
+    expect(await remindersOf(luis.user.id)).toEqual([
+      { title: STORAGE_MESSAGES.reminderTodayTitle, message: expect.stringContaining(endsToday.warehouseReceipt!) },
+    ]);
 
     // Each message carries its once-only key (a second guard beside storage_reminders).
-    const keys = await db().select({ key: notifications.dedupeKey }).from(notifications).where(like(notifications.dedupeKey, 'storage:%'));
-    expect(keys.map((k) => k.key).sort()).toEqual([`storage:${endsToday.id}:ends_today`, `storage:${soon.id}:ending_soon`].sort());
+    const keys = await db()
+      .select({ key: notifications.dedupeKey })
+      .from(notifications)
+      .where(like(notifications.dedupeKey, 'storage:%'));
+    expect(keys.map((k) => k.key).sort()).toEqual(
+      [`storage:${endsToday.id}:ends_today`, `storage:${soon.id}:ending_soon`].sort(),
+    );
 
     // The run is recorded as finished, with its result.
     const [run] = await db().select().from(scheduledJobRuns);
@@ -181,11 +239,15 @@ describe('the reminder job', () => {
   it('a crashed or failed run is retried after a while; a fresh unfinished one is left alone', async () => {
     await stored(ana, 25);
     // Another instance claimed today's run a minute ago and has not finished: not ours to take.
-    await db().insert(scheduledJobRuns).values({ job: STORAGE_REMINDERS_JOB, runKey: today(), startedAt: new Date(Date.now() - 60_000) });
+    await db()
+      .insert(scheduledJobRuns)
+      .values({ job: STORAGE_REMINDERS_JOB, runKey: today(), startedAt: new Date(Date.now() - 60_000) });
     const scheduler = createScheduler(db(), [storageRemindersJob(config)], quiet);
     expect((await scheduler.tick())[0].outcome).toBe('skipped');
     // It crashed: eleven minutes later (past the retry delay) any instance takes it over.
-    await db().update(scheduledJobRuns).set({ startedAt: new Date(Date.now() - 11 * 60_000) });
+    await db()
+      .update(scheduledJobRuns)
+      .set({ startedAt: new Date(Date.now() - 11 * 60_000) });
     expect((await scheduler.tick())[0]).toMatchObject({ outcome: 'ran', result: { reminders: 1 } });
     expect(await remindersOf(ana.user.id)).toHaveLength(1);
 
@@ -194,11 +256,16 @@ describe('the reminder job', () => {
     const other = await stored(luis, 1);
     const flaky = createScheduler(
       db(),
-      [{ name: 'flaky', run: async (tx) => {
-        await tx.insert(storageReminders).values({ packageId: other.id, kind: 'ending_soon' });
-        if (fail) throw new Error('proveedor caído');
-        return { ok: true };
-      } }],
+      [
+        {
+          name: 'flaky',
+          run: async (tx) => {
+            await tx.insert(storageReminders).values({ packageId: other.id, kind: 'ending_soon' });
+            if (fail) throw new Error('proveedor caído');
+            return { ok: true };
+          },
+        },
+      ],
       quiet,
       { retryAfterMs: 0 },
     );
@@ -226,10 +293,16 @@ describe('the fee charged when the parcel is invoiced', () => {
       shippingCostUsd: 20,
     });
     expect(created.storageFeeUsd).toBe(2);
-    const [row] = await db().select({ cost: shipments.shippingCostUsd }).from(shipments).where(eq(shipments.id, created.id));
+    const [row] = await db()
+      .select({ cost: shipments.shippingCostUsd })
+      .from(shipments)
+      .where(eq(shipments.id, created.id));
     expect(row.cost).toBe(22);
     // The customer is told why the cost is higher.
-    const [notice] = await db().select({ message: notifications.message }).from(notifications).where(and(eq(notifications.userId, ana.user.id), eq(notifications.title, SHIPMENT_MESSAGES.createdTitle)));
+    const [notice] = await db()
+      .select({ message: notifications.message })
+      .from(notifications)
+      .where(and(eq(notifications.userId, ana.user.id), eq(notifications.title, SHIPMENT_MESSAGES.createdTitle)));
     expect(notice.message).toContain(`Su costo incluye ${formatUsd(2)} de almacenaje`);
     // In the shipment the clock stops: Almacén no longer shows a fee for them.
     const { items } = await ana.caller.packages.mine({});

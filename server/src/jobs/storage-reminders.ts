@@ -8,7 +8,10 @@ export const STORAGE_REMINDERS_JOB = 'storage-reminders';
 
 export function storageRemindersJob(config: Pick<Config, 'appUrl'>): ScheduledJob {
   // The run key is the business day; the reminders are the ones due that day.
-  return { name: STORAGE_REMINDERS_JOB, run: (tx, runKey) => sendStorageReminders(tx, { today: runKey, appUrl: config.appUrl }) };
+  return {
+    name: STORAGE_REMINDERS_JOB,
+    run: (tx, runKey) => sendStorageReminders(tx, { today: runKey, appUrl: config.appUrl }),
+  };
 }
 
 /** Every job the servers run. */

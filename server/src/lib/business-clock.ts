@@ -8,7 +8,8 @@ export const BUSINESS_TIME_ZONE = 'America/Caracas';
 export const BUSINESS_TZ_SQL = sql.raw(`'${BUSINESS_TIME_ZONE}'`);
 
 /** A day (YYYY-MM-DD) on the business's clock: today by default. */
-export const businessToday = (now = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(now);
+export const businessToday = (now = new Date()) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(now);
 
 /** A date and time as the CSV exports write them (dd/mm/aaaa, hh:mm). */
 export const csvDateTime = new Intl.DateTimeFormat('es-ES', {

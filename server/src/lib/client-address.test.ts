@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { clientAddress, fromTrustedProxy, hopTrust, parseTrustedProxies } from './client-address';
 
 function request(socketAddress: string, forwardedFor?: string | string[]): IncomingMessage {
-  return { socket: { remoteAddress: socketAddress }, headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor } } as IncomingMessage;
+  return {
+    socket: { remoteAddress: socketAddress },
+    headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor },
+  } as IncomingMessage;
 }
 
 describe('reading TRUST_PROXY', () => {
@@ -23,7 +26,15 @@ describe('reading TRUST_PROXY', () => {
     expect(parseTrustedProxies(value)).toEqual(expected);
   });
 
-  it.each(['yes', '10.0.0.0/33', '10.0.0.300', 'caddy', '1.5', '-1', '10.0.0.0/x'])('refuses %j in Spanish', (value) => {
+  it.each([
+    'yes',
+    '10.0.0.0/33',
+    '10.0.0.300',
+    'caddy',
+    '1.5',
+    '-1',
+    '10.0.0.0/x',
+  ])('refuses %j in Spanish', (value) => {
     expect(() => parseTrustedProxies(value)).toThrow(/^TRUST_PROXY debe ser el número de proxies/);
   });
 });
@@ -48,12 +59,16 @@ describe('the client address', () => {
 
   it('behind two proxies skips both, and no further', () => {
     // Load balancer 10.0.0.2 in front of Caddy (socket 10.0.0.3).
-    expect(clientAddress(request('10.0.0.3', '9.9.9.9, 8.8.8.8, 198.51.100.7, 10.0.0.2'), twoHops)).toBe('198.51.100.7');
+    expect(clientAddress(request('10.0.0.3', '9.9.9.9, 8.8.8.8, 198.51.100.7, 10.0.0.2'), twoHops)).toBe(
+      '198.51.100.7',
+    );
     expect(clientAddress(request('10.0.0.3', '198.51.100.7, 10.0.0.2'), twoHops)).toBe('198.51.100.7');
   });
 
   it('behind proxies named by address skips every trusted one, then stops', () => {
-    expect(clientAddress(request('10.0.0.3', '1.2.3.4, 198.51.100.7, 10.0.0.2, 127.0.0.1'), ranges)).toBe('198.51.100.7');
+    expect(clientAddress(request('10.0.0.3', '1.2.3.4, 198.51.100.7, 10.0.0.2, 127.0.0.1'), ranges)).toBe(
+      '198.51.100.7',
+    );
     expect(clientAddress(request('::ffff:10.0.0.3', '198.51.100.7'), ranges)).toBe('198.51.100.7');
   });
 

@@ -32,7 +32,10 @@ export function parseTrustedProxies(value: string | undefined): TrustedProxies {
   if (text === '' || text === '0' || text === 'false') return null;
   if (text === 'true') return { hops: 1 };
   if (/^\d+$/.test(text)) return { hops: Number(text) };
-  const ranges = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const ranges = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const unreadable = ranges.filter((entry) => !(entry in NAMED_RANGES) && !toSubnet(entry));
   if (unreadable.length > 0) {
     throw new Error(

@@ -127,7 +127,8 @@ describe('csvField and formula injection', () => {
   });
 
   it('writes no word for a number that is not one', () => {
-    for (const value of [NaN, Infinity, -Infinity, csvNumber(NaN, 2), csvNumber(-Infinity, 2)]) expect(csvField(value)).toBe('""');
+    for (const value of [NaN, Infinity, -Infinity, csvNumber(NaN, 2), csvNumber(-Infinity, 2)])
+      expect(csvField(value)).toBe('""');
   });
 
   it('treats a number already turned into text as text', () => {
@@ -164,7 +165,9 @@ describe('the CSV file', () => {
       { headers: ['Indicador', 'Variación (%)'], rows: [['Paquetes', csvNumber(-63.6, 1)]] },
       { headers: ['Cliente'], rows: [['@SUM(1+1)']] },
     ]);
-    expect(report).toBe(`${CSV_BOM}"Indicador","Variación (%)"\r\n"Paquetes","-63.6"\r\n\r\n"Cliente"\r\n"'@SUM(1+1)"\r\n`);
+    expect(report).toBe(
+      `${CSV_BOM}"Indicador","Variación (%)"\r\n"Paquetes","-63.6"\r\n\r\n"Cliente"\r\n"'@SUM(1+1)"\r\n`,
+    );
     expect(csvRows(report).flat().some(opensAsFormula)).toBe(false);
   });
 });

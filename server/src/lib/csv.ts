@@ -17,7 +17,8 @@ export const CSV_BOM = '\uFEFF';
 export class CsvNumber {
   readonly text: string;
   constructor(value: number | bigint, fractionDigits?: number) {
-    if (typeof value === 'bigint') this.text = fractionDigits ? `${value}.${'0'.repeat(fractionDigits)}` : value.toString();
+    if (typeof value === 'bigint')
+      this.text = fractionDigits ? `${value}.${'0'.repeat(fractionDigits)}` : value.toString();
     // A spreadsheet has no NaN or Infinity: an empty cell rather than a word.
     else if (!Number.isFinite(value)) this.text = '';
     else this.text = fractionDigits === undefined ? String(value) : value.toFixed(fractionDigits);
@@ -71,6 +72,8 @@ export function toCsv(headers: readonly string[], rows: readonly (readonly unkno
  * Several tables in one file (a report's sections), each with its own header row, separated
  * by an empty line; one byte-order mark at the start.
  */
-export function toCsvSections(sections: readonly { headers: readonly string[]; rows: readonly (readonly unknown[])[] }[]): string {
+export function toCsvSections(
+  sections: readonly { headers: readonly string[]; rows: readonly (readonly unknown[])[] }[],
+): string {
   return `${CSV_BOM}${sections.map((s) => toCsv(s.headers, s.rows).slice(CSV_BOM.length)).join('\r\n')}`;
 }

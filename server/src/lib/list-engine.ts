@@ -6,7 +6,15 @@ import { and, fillPlaceholders, sql, type SQL, type SQLWrapper } from 'drizzle-o
 import type { PgColumn, PgSelect, PgTable, SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { LIST_COUNT_CAP, LIST_SEARCH_MIN_LENGTH, type SortDirection } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
-import { capCount, containsPattern, pageWindow, preparedCache, toListPage, type BoundedCount, type ListPage } from './list';
+import {
+  capCount,
+  containsPattern,
+  pageWindow,
+  preparedCache,
+  toListPage,
+  type BoundedCount,
+  type ListPage,
+} from './list';
 
 type Placeholder = ReturnType<typeof sql.placeholder>;
 /** A named value of the statement: `p('status')`. */
@@ -28,7 +36,8 @@ const reverse = (dir: SortDirection): SortDirection => (dir === 'asc' ? 'desc' :
  * `desc nulls last` / `asc nulls first`: how drizzle-kit builds a descending index, so
  * PostgreSQL reads it (forwards or backwards) instead of sorting the table.
  */
-export const indexOrder = (c: SQLWrapper, dir: SortDirection) => (dir === 'asc' ? sql`${c} asc nulls first` : sql`${c} desc nulls last`);
+export const indexOrder = (c: SQLWrapper, dir: SortDirection) =>
+  dir === 'asc' ? sql`${c} asc nulls first` : sql`${c} desc nulls last`;
 export const plainOrder = (c: SQLWrapper, dir: SortDirection) => (dir === 'asc' ? sql`${c} asc` : sql`${c} desc`);
 
 type Spelling = (c: SQLWrapper, dir: SortDirection) => SQL;
@@ -55,8 +64,16 @@ type TimedTable = PgTable & { id: PgColumn; userId: PgColumn; createdAt: PgColum
  * The declaration of a list with one order, newest first by `time` (the row's creation unless
  * named), id as tiebreak: its `table`, `columns`, `sorts` and `defaultSort`.
  */
-export function newestFirst(table: TimedTable, { time = table.createdAt, spell = indexOrder }: { time?: PgColumn; spell?: Spelling } = {}) {
-  return { table, columns: { id: table.id, time }, sorts: { default: byTime('time', spell) }, defaultSort: 'default' as const };
+export function newestFirst(
+  table: TimedTable,
+  { time = table.createdAt, spell = indexOrder }: { time?: PgColumn; spell?: Spelling } = {},
+) {
+  return {
+    table,
+    columns: { id: table.id, time },
+    sorts: { default: byTime('time', spell) },
+    defaultSort: 'default' as const,
+  };
 }
 
 /** Newest first, or by status (newest first within each): the declaration's `table`, `columns`, `sorts` and `defaultSort`. */
@@ -89,7 +106,10 @@ export const byUnique = <K extends string>(key: K): SortKey<K> => ({
  * itself when the value is one of a few literals (an enum), which then becomes part of the
  * statement's shape.
  */
-export type FilterDef<V> = PgColumn | { literal: (value: V) => SQL | undefined } | { where: (value: Placeholder) => SQL };
+export type FilterDef<V> =
+  | PgColumn
+  | { literal: (value: V) => SQL | undefined }
+  | { where: (value: Placeholder) => SQL };
 
 export type SearchDef = {
   /** The condition; `p('pattern')` is the `%term%` ILIKE pattern, `has(name)` says what `bind` added. */
@@ -114,7 +134,9 @@ type PageIds = SubqueryWithSelection<{ pageId: PgColumn }, 'page'>;
  * engine adds the filters, the order and the page (small or per-customer lists, and lists
  * ordered by a joined column).
  */
-type RowsDef<Q extends PgSelect> = { pageIds: (db: DbOrTx, page: PageIds, p: Bind) => Q } | { direct: (db: DbOrTx, p: Bind) => Q };
+type RowsDef<Q extends PgSelect> =
+  | { pageIds: (db: DbOrTx, page: PageIds, p: Bind) => Q }
+  | { direct: (db: DbOrTx, p: Bind) => Q };
 
 export type ListDef<F extends object, S extends string, K extends string, Q extends PgSelect, Out> = {
   /** Prefix of the prepared statements' names. */
@@ -157,13 +179,21 @@ export type List<F extends object, S extends string, Out> = {
    * A page with the number of matching rows, as the customer's paged screens take it
    * (`items`, `total`): their own lists are small, so the bounded count is exact there.
    */
-  numberedPage: (db: DbOrTx, input: ListInput<F, S>, scope?: string) => Promise<{ items: Out[]; total: number; page: number; pageSize: number }>;
+  numberedPage: (
+    db: DbOrTx,
+    input: ListInput<F, S>,
+    scope?: string,
+  ) => Promise<{ items: Out[]; total: number; page: number; pageSize: number }>;
   /** Every row in the list's order: for a customer's own (small) lists and exports. */
   all: (db: DbOrTx, input: ListInput<F, S>, scope?: string) => Promise<Out[]>;
   /** How many rows match, counted up to the cap. */
   count: (db: DbOrTx, input: Partial<F> & { q?: string }, scope?: string) => Promise<BoundedCount>;
   /** The count and how many rows the list has without filters ('N de M'), both bounded. */
-  countWithTotal: (db: DbOrTx, input: Partial<F> & { q?: string }, scope?: string) => Promise<BoundedCount & { total: number }>;
+  countWithTotal: (
+    db: DbOrTx,
+    input: Partial<F> & { q?: string },
+    scope?: string,
+  ) => Promise<BoundedCount & { total: number }>;
   /** The sort and direction a request means. */
   orderOf: (input: { sort?: S; dir?: SortDirection }) => { sort: S; dir: SortDirection };
   /** The ORDER BY of a sort over the table's columns (for queries built beside the list, e.g. exports). */
@@ -189,11 +219,14 @@ type SortOf<P> = P extends { sort?: infer S } ? (S extends string ? S : never) :
  * A list without sort choices in its params takes the sort keys it declares.
  */
 export function defineList<P extends object, S extends string = [SortOf<P>] extends [never] ? 'default' : SortOf<P>>() {
-  return <K extends string, Q extends PgSelect, Out = Awaited<Q>[number]>(def: ListDef<FiltersOf<P>, S, K, Q, Out>): List<FiltersOf<P>, S, Out> =>
-    buildList(def);
+  return <K extends string, Q extends PgSelect, Out = Awaited<Q>[number]>(
+    def: ListDef<FiltersOf<P>, S, K, Q, Out>,
+  ): List<FiltersOf<P>, S, Out> => buildList(def);
 }
 
-function buildList<F extends object, S extends string, K extends string, Q extends PgSelect, Out>(def: ListDef<F, S, K, Q, Out>): List<F, S, Out> {
+function buildList<F extends object, S extends string, K extends string, Q extends PgSelect, Out>(
+  def: ListDef<F, S, K, Q, Out>,
+): List<F, S, Out> {
   const filterDefs = (def.filters ?? {}) as Record<string, FilterDef<unknown> | undefined>;
   const minLength = def.search?.minLength ?? LIST_SEARCH_MIN_LENGTH;
 
@@ -256,7 +289,12 @@ function buildList<F extends object, S extends string, K extends string, Q exten
     const where = whereOf(db, p, extra);
     const key = def.sorts[sort];
     if (!(def.search?.fenced && p.has.has('pattern'))) {
-      return db.select({ pageId: def.columns.id as PgColumn }).from(def.table).where(where).orderBy(...key.order(def.columns, dir)).$dynamic();
+      return db
+        .select({ pageId: def.columns.id as PgColumn })
+        .from(def.table)
+        .where(where)
+        .orderBy(...key.order(def.columns, dir))
+        .$dynamic();
     }
     // Any OFFSET keeps PostgreSQL from pulling the subquery up into the ordered scan.
     const matches = db
@@ -266,14 +304,21 @@ function buildList<F extends object, S extends string, K extends string, Q exten
       .offset(bind('fence'))
       .as('matches');
     const c = matches as unknown as OrderColumns<K>;
-    return db.select({ pageId: c.id as PgColumn }).from(matches).orderBy(...key.order(c, dir)).$dynamic();
+    return db
+      .select({ pageId: c.id as PgColumn })
+      .from(matches)
+      .orderBy(...key.order(c, dir))
+      .$dynamic();
   }
 
   /** The rows query of a plan (with placeholders), before it is prepared. */
   function rowsQuery(db: DbOrTx, p: Plan, sort: S, dir: SortDirection, paged: boolean): PgSelect {
     const order = orderBy(sort, dir);
     if ('direct' in def.rows) {
-      const q = def.rows.direct(db, bind).where(whereOf(db, p)).orderBy(...order);
+      const q = def.rows
+        .direct(db, bind)
+        .where(whereOf(db, p))
+        .orderBy(...order);
       return paged ? q.limit(bind('limit')).offset(bind('offset')) : q;
     }
     let ids = orderedIds(db, p, sort, dir);
@@ -294,11 +339,20 @@ function buildList<F extends object, S extends string, K extends string, Q exten
   const rowStatements = preparedCache<Prepared>();
   const countStatements = preparedCache<Prepared>();
 
-  async function read(db: DbOrTx, input: ListInput<F, S>, scope: string | undefined, window?: { limit: number; offset: number }) {
+  async function read(
+    db: DbOrTx,
+    input: ListInput<F, S>,
+    scope: string | undefined,
+    window?: { limit: number; offset: number },
+  ) {
     const p = plan(input as Record<string, unknown>, scope);
     const { sort, dir } = orderOf(input);
     const name = statementName(p, sort, dir, Boolean(window));
-    const statement = rowStatements(db, name, () => rowsQuery(db, p, sort, dir, Boolean(window)).prepare(name) as unknown as Prepared);
+    const statement = rowStatements(
+      db,
+      name,
+      () => rowsQuery(db, p, sort, dir, Boolean(window)).prepare(name) as unknown as Prepared,
+    );
     return statement.execute({ ...p.values, fence: 0, ...(window ?? {}) }) as Promise<Awaited<Q>>;
   }
 
@@ -307,7 +361,11 @@ function buildList<F extends object, S extends string, K extends string, Q exten
 
   async function count(db: DbOrTx, input: Partial<F> & { q?: string }, scope?: string): Promise<BoundedCount> {
     const p = plan(input as Record<string, unknown>, scope);
-    const statement = countStatements(db, `${def.name}_count_${p.key}`, (name) => countQuery(db, p).prepare(name) as unknown as Prepared);
+    const statement = countStatements(
+      db,
+      `${def.name}_count_${p.key}`,
+      (name) => countQuery(db, p).prepare(name) as unknown as Prepared,
+    );
     const [row] = (await statement.execute({ ...p.values, cap: LIST_COUNT_CAP + 1 })) as { n: number }[];
     return capCount(Number(row?.n ?? 0));
   }
@@ -342,7 +400,8 @@ function buildList<F extends object, S extends string, K extends string, Q exten
       const { sql: text, params } = query.toSQL();
       return { sql: text, params: fillPlaceholders(params, values) };
     },
-    orderedIds: (db, input, sort, dir, extra) => orderedIds(db, plan(input as Record<string, unknown>), sort, dir, extra),
+    orderedIds: (db, input, sort, dir, extra) =>
+      orderedIds(db, plan(input as Record<string, unknown>), sort, dir, extra),
     plan: (input, scope) => {
       const p = plan(input as Record<string, unknown>, scope);
       return { key: p.key, values: p.values };

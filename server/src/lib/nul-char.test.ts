@@ -11,7 +11,18 @@ describe('containsNulChar', () => {
   });
 
   it('passes everything else: other control characters, Unicode, numbers, null, absent input', () => {
-    for (const value of [undefined, null, 0, -0, Infinity, true, '', 'ñandú 👍🏽 \u202E\u200B\uD800\u0001', ['\\u0000', '\\0'], { a: { b: [1, 'x'] } }]) {
+    for (const value of [
+      undefined,
+      null,
+      0,
+      -0,
+      Infinity,
+      true,
+      '',
+      'ñandú 👍🏽 \u202E\u200B\uD800\u0001',
+      ['\\u0000', '\\0'],
+      { a: { b: [1, 'x'] } },
+    ]) {
       expect(containsNulChar(value), JSON.stringify(value)).toBe(false);
     }
   });

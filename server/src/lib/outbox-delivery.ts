@@ -73,7 +73,12 @@ export async function deliverDueRows<Row extends { id: string; attempts: number 
 }
 
 /** Runs `deliver` every `intervalMs` until stopped; stop() waits for the round in progress. */
-export function startDeliveryLoop(deliver: () => Promise<unknown>, log: DeliveryLogger, name: string, intervalMs = 2000) {
+export function startDeliveryLoop(
+  deliver: () => Promise<unknown>,
+  log: DeliveryLogger,
+  name: string,
+  intervalMs = 2000,
+) {
   let stopped = false;
   let running: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {

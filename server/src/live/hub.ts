@@ -214,8 +214,13 @@ function unlistenOf(result: unknown): () => Promise<void> {
 /** The driver's client under a drizzle db (postgres.js' `sql` or the PGlite instance). */
 function listenOf(db: Db): { listen: ListenFn; probe: boolean } {
   const client = (db as unknown as { $client?: { listen?: unknown } }).$client;
-  if (!client || typeof client.listen !== 'function') throw new Error('El driver de la base de datos no permite LISTEN');
-  const listen = client.listen.bind(client) as (channel: string, cb: (payload: string) => void, third?: unknown) => Promise<unknown>;
+  if (!client || typeof client.listen !== 'function')
+    throw new Error('El driver de la base de datos no permite LISTEN');
+  const listen = client.listen.bind(client) as (
+    channel: string,
+    cb: (payload: string) => void,
+    third?: unknown,
+  ) => Promise<unknown>;
   // PGlite is this process: a notification cannot be lost on the way, nor its LISTEN dropped.
   const isPglite = typeof (client as { dumpDataDir?: unknown }).dumpDataDir === 'function';
   if (isPglite) {

@@ -43,7 +43,10 @@ function collect(stream: AsyncIterable<LiveEvent>) {
     next(topic: LiveEvent['topic'], from = 0, ms = 5_000) {
       if (seen.slice(from).includes(topic)) return Promise.resolve();
       return new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`Sin evento ${topic} en ${ms} ms (vistos: ${seen.join(', ')})`)), ms);
+        const timer = setTimeout(
+          () => reject(new Error(`Sin evento ${topic} en ${ms} ms (vistos: ${seen.join(', ')})`)),
+          ms,
+        );
         waiters.push({ topic, from, resolve: () => (clearTimeout(timer), resolve()) });
       });
     },
@@ -52,7 +55,15 @@ function collect(stream: AsyncIterable<LiveEvent>) {
 
 /** The stream of a signed-in visitor, through a caller whose signal ends it (as the page going away). */
 async function subscribe(visitor: Visitor, signal: AbortSignal) {
-  const caller = createCaller(() => createInnerContext({ db: database.db, config: testConfig({ appUrl: TEST_APP_URL }), sessionToken: visitor.token }), { signal });
+  const caller = createCaller(
+    () =>
+      createInnerContext({
+        db: database.db,
+        config: testConfig({ appUrl: TEST_APP_URL }),
+        sessionToken: visitor.token,
+      }),
+    { signal },
+  );
   return collect(await caller.live.events());
 }
 
@@ -99,10 +110,17 @@ describe('live.events', () => {
 
 describe('live.events over HTTP', () => {
   it('streams server-sent events, uncompressed, and ends them when the server stops', async () => {
-    const server = await createServer({ config: testConfig({ appUrl: 'http://localhost:3000', port: 0, host: '127.0.0.1' }), database });
+    const server = await createServer({
+      config: testConfig({ appUrl: 'http://localhost:3000', port: 0, host: '127.0.0.1' }),
+      database,
+    });
     const url = await server.listen();
     const res = await fetch(`${url}/trpc/live.events`, {
-      headers: { cookie: `${SESSION_COOKIE_NAME}=${maria.visitor.token}`, accept: 'text/event-stream', 'accept-encoding': 'br, gzip' },
+      headers: {
+        cookie: `${SESSION_COOKIE_NAME}=${maria.visitor.token}`,
+        accept: 'text/event-stream',
+        'accept-encoding': 'br, gzip',
+      },
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/event-stream');
@@ -115,7 +133,12 @@ describe('live.events over HTTP', () => {
       while (!text.includes(needle)) {
         const chunk = await Promise.race([
           reader.read(),
-          new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`Sin «${needle}» en ${ms} ms: ${text}`)), Math.max(1, deadline - Date.now()))),
+          new Promise<never>((_, reject) =>
+            setTimeout(
+              () => reject(new Error(`Sin «${needle}» en ${ms} ms: ${text}`)),
+              Math.max(1, deadline - Date.now()),
+            ),
+          ),
         ]);
         if (chunk.done) throw new Error(`El flujo terminó sin «${needle}»: ${text}`);
         text += chunk.value;

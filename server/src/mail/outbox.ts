@@ -11,7 +11,13 @@ export async function enqueueEmail(tx: DbOrTx, to: string | string[], message: E
   if (recipients.length === 0) return null;
   const [row] = await tx
     .insert(emailOutbox)
-    .values({ to: recipients, subject: message.subject, html: message.html, text: message.text, template: message.template })
+    .values({
+      to: recipients,
+      subject: message.subject,
+      html: message.html,
+      text: message.text,
+      template: message.template,
+    })
     .returning({ id: emailOutbox.id });
   return row.id;
 }

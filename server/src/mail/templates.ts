@@ -21,12 +21,21 @@ export function layout(opts: {
   const highlight = opts.highlight
     ? `<p style="margin:0 0 20px"><span style="display:inline-block;background:${escapeHtml(opts.highlight.color)};color:#fff;padding:6px 12px;border-radius:14px;font-weight:bold">${escapeHtml(opts.highlight.label)}</span></p>`
     : '';
-  const body = highlight + opts.paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p)}</p>`).join('');
+  const body =
+    highlight + opts.paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p)}</p>`).join('');
   const button = opts.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(opts.action.url)}" style="background:#1c7ed6;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(opts.action.label)}</a></p><p style="font-size:13px;color:#555">Si el botón no funciona, copia este enlace: ${escapeHtml(opts.action.url)}</p>`
     : '';
   const html = `<!doctype html><html lang="es"><body style="font-family:Arial,Helvetica,sans-serif;background:#f4f6f8;padding:24px;color:#222"><div style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:28px"><h1 style="font-size:20px;margin:0 0 20px">${escapeHtml(opts.title)}</h1>${body}${button}<hr style="border:none;border-top:1px solid #eee;margin:24px 0"><p style="font-size:12px;color:#777">${escapeHtml(opts.footer ?? `${BRAND} · Miami y Beijing a Venezuela`)}</p></div></body></html>`;
-  const text = [opts.title, '', ...(opts.highlight ? [opts.highlight.label, ''] : []), ...opts.paragraphs, ...(opts.action ? ['', `${opts.action.label}: ${opts.action.url}`] : []), '', `— ${BRAND}`].join('\n');
+  const text = [
+    opts.title,
+    '',
+    ...(opts.highlight ? [opts.highlight.label, ''] : []),
+    ...opts.paragraphs,
+    ...(opts.action ? ['', `${opts.action.label}: ${opts.action.url}`] : []),
+    '',
+    `— ${BRAND}`,
+  ].join('\n');
   return { html, text };
 }
 
@@ -36,7 +45,11 @@ function accountEmail(
   subject: string,
   body: { title: string; fullName: string; paragraphs: string[]; action?: { label: string; url: string } },
 ): EmailMessage {
-  const { html, text } = layout({ title: body.title, paragraphs: [`Hola ${body.fullName},`, ...body.paragraphs], action: body.action });
+  const { html, text } = layout({
+    title: body.title,
+    paragraphs: [`Hola ${body.fullName},`, ...body.paragraphs],
+    action: body.action,
+  });
   return { template, subject, html, text };
 }
 

@@ -104,7 +104,12 @@ export function trackingStatusEmail(
     ],
     action: { label: 'Ver mis trackings', url: url(appUrl, CUSTOMER_TRACKINGS_PATH) },
   });
-  return { template: 'tracking-status', subject: `${STATUS_EMOJI[t.status]} ${t.trackingNumber}: ${label}`, html, text };
+  return {
+    template: 'tracking-status',
+    subject: `${STATUS_EMOJI[t.status]} ${t.trackingNumber}: ${label}`,
+    html,
+    text,
+  };
 }
 
 export function repackClientEmail(t: TrackingMailFacts & { reason: string }, appUrl: string): EmailMessage {
@@ -118,7 +123,12 @@ export function repackClientEmail(t: TrackingMailFacts & { reason: string }, app
     ],
     action: { label: 'Ver mis trackings', url: url(appUrl, CUSTOMER_TRACKINGS_PATH) },
   });
-  return { template: 'tracking-repack', subject: `${priorityMarker(t.priority)}Reempaque de tu paquete ${t.trackingNumber}`, html, text };
+  return {
+    template: 'tracking-repack',
+    subject: `${priorityMarker(t.priority)}Reempaque de tu paquete ${t.trackingNumber}`,
+    html,
+    text,
+  };
 }
 
 export function repackAdminEmail(t: TrackingMailFacts & { reason: string }, appUrl: string): EmailMessage {

@@ -22,7 +22,10 @@ afterAll(async () => {
   await database.close();
 });
 const quiet = { info() {}, warn() {} };
-const message = verifyEmailMessage({ fullName: 'Ana <b>Pérez</b>', url: 'http://localhost:3000/verificar-email?token=abc' });
+const message = verifyEmailMessage({
+  fullName: 'Ana <b>Pérez</b>',
+  url: 'http://localhost:3000/verificar-email?token=abc',
+});
 
 describe('e-mail outbox', () => {
   it('keeps an HTML and a plain-text part, escaping names in the HTML', () => {
@@ -70,7 +73,10 @@ describe('e-mail outbox', () => {
     [row] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
     expect(row.attempts).toBe(1);
 
-    await database.db.update(emailOutbox).set({ attempts: MAX_ATTEMPTS - 1, nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(emailOutbox.id, id));
+    await database.db
+      .update(emailOutbox)
+      .set({ attempts: MAX_ATTEMPTS - 1, nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(emailOutbox.id, id));
     await deliverDue(database.db, failing, quiet);
     [row] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
     expect(row).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
@@ -78,11 +84,24 @@ describe('e-mail outbox', () => {
 
   it('sends through Resend with the outbox id as idempotency key', async () => {
     sendMock.mockResolvedValueOnce({ data: { id: 're_123' }, error: null });
-    const row: OutboxRow = { id: 'f3a6c9a2-0000-4000-8000-000000000001', to: ['cliente@ejemplo.com'], subject: 'Asunto', html: '<p>h</p>', text: 't', attempts: 1 };
+    const row: OutboxRow = {
+      id: 'f3a6c9a2-0000-4000-8000-000000000001',
+      to: ['cliente@ejemplo.com'],
+      subject: 'Asunto',
+      html: '<p>h</p>',
+      text: 't',
+      attempts: 1,
+    };
     const result = await resendSender('re_key', 'Casillero <no-reply@ejemplo.com>')(row);
     expect(result.providerId).toBe('re_123');
     expect(sendMock).toHaveBeenCalledWith(
-      { from: 'Casillero <no-reply@ejemplo.com>', to: ['cliente@ejemplo.com'], subject: 'Asunto', html: '<p>h</p>', text: 't' },
+      {
+        from: 'Casillero <no-reply@ejemplo.com>',
+        to: ['cliente@ejemplo.com'],
+        subject: 'Asunto',
+        html: '<p>h</p>',
+        text: 't',
+      },
       { idempotencyKey: row.id },
     );
     sendMock.mockResolvedValueOnce({ data: null, error: { name: 'validation_error', message: 'from inválido' } });
@@ -92,7 +111,14 @@ describe('e-mail outbox', () => {
   it('logs the e-mail with its link and a masked recipient when Resend is not configured', async () => {
     const lines: string[] = [];
     const log = { info: (obj: object, msg?: string) => lines.push(JSON.stringify(obj) + msg), warn() {} };
-    await logSender(log)({ id: 'x', to: ['maria@casillero.test'], subject: 'S', html: '', text: message.text, attempts: 1 });
+    await logSender(log)({
+      id: 'x',
+      to: ['maria@casillero.test'],
+      subject: 'S',
+      html: '',
+      text: message.text,
+      attempts: 1,
+    });
     expect(lines[0]).toContain('http://localhost:3000/verificar-email?token=abc');
     expect(lines[0]).toContain('mar***');
     expect(lines[0]).not.toContain('maria@casillero.test');

@@ -18,7 +18,14 @@ export function resendSender(apiKey: string, from: string): Sender {
   const resend = new Resend(apiKey);
   return async (row) => {
     const { data, error } = await resend.emails.send(
-      { from, to: row.to, subject: row.subject, html: row.html, text: row.text, headers: listUnsubscribeHeaders(row.text) },
+      {
+        from,
+        to: row.to,
+        subject: row.subject,
+        html: row.html,
+        text: row.text,
+        headers: listUnsubscribeHeaders(row.text),
+      },
       { idempotencyKey: row.id },
     );
     if (error) throw new Error(`${error.name}: ${error.message}`);
@@ -49,7 +56,12 @@ function maskRecipient(email: string) {
 
 /** Claims and delivers up to `limit` due e-mails; returns how many were sent. */
 export function deliverDue(db: Db, send: Sender, log: MailLogger, limit = 20): Promise<number> {
-  return deliverDueRows(db, { table: emailOutbox, returning: sql`id, "to", subject, html, text, attempts`, send, name: 'e-mail' }, log, limit);
+  return deliverDueRows(
+    db,
+    { table: emailOutbox, returning: sql`id, "to", subject, html, text, attempts`, send, name: 'e-mail' },
+    log,
+    limit,
+  );
 }
 
 /** Polls the outbox until stopped. */

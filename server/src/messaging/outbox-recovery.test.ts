@@ -25,7 +25,10 @@ type Failure = 'error500' | 'timeout' | 'drop' | 'rateLimited' | 'lostResponse';
  * delivery; `delivered` is what reached people.
  */
 async function startFakeProviders() {
-  const delivered = { email: [] as { key: string; to: string[]; subject: string; headers?: Record<string, string> }[], whatsapp: [] as { key: string; to: string; template: string; params: string[] }[] };
+  const delivered = {
+    email: [] as { key: string; to: string[]; subject: string; headers?: Record<string, string> }[],
+    whatsapp: [] as { key: string; to: string; template: string; params: string[] }[],
+  };
   const acceptedEmailKeys = new Map<string, string>();
   let failures: Failure[] | null = null;
   let requests = 0;
@@ -48,10 +51,22 @@ async function startFakeProviders() {
       if (failure === 'lostResponse' && isWhatsapp) failure = 'error500';
       if (failure === 'drop') return void setTimeout(() => req.socket.destroy(), 20);
       if (failure === 'error500') {
-        return void res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ name: 'internal_server_error', message: 'Falla simulada', error: { message: 'Falla simulada', code: 1 } }));
+        return void res.writeHead(500, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            name: 'internal_server_error',
+            message: 'Falla simulada',
+            error: { message: 'Falla simulada', code: 1 },
+          }),
+        );
       }
       if (failure === 'rateLimited') {
-        return void res.writeHead(429, { 'content-type': 'application/json' }).end(JSON.stringify({ name: 'rate_limit_exceeded', message: 'Too many requests', error: { message: 'Too many requests', code: 80007 } }));
+        return void res.writeHead(429, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            name: 'rate_limit_exceeded',
+            message: 'Too many requests',
+            error: { message: 'Too many requests', code: 80007 },
+          }),
+        );
       }
       if (isEmail) {
         if (req.headers.authorization !== 'Bearer re_test') return void res.writeHead(401).end();
@@ -80,7 +95,9 @@ async function startFakeProviders() {
         template: payload.template.name,
         params: payload.template.components[0]?.parameters.map((p) => p.text) ?? [],
       });
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ messaging_product: 'whatsapp', messages: [{ id: `wamid.${++counter}` }] }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ messaging_product: 'whatsapp', messages: [{ id: `wamid.${++counter}` }] }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -130,102 +147,176 @@ const timePasses = () =>
   ]);
 
 describe('the outboxes through a provider outage', () => {
-  it('every e-mail and WhatsApp message arrives exactly once after the providers recover', { timeout: 60_000 }, async () => {
-    // Twelve customers, eight with a verified WhatsApp number.
-    const customers: Awaited<ReturnType<typeof signedInCustomer>>[] = [];
-    for (let i = 0; i < 12; i++) {
-      const c = await signedInCustomer(db(), { visitor: newVisitor({ ip: `10.19.0.${i + 1}` }) });
-      if (i < 8) await db().insert(whatsappNumbers).values({ userId: c.user.id, phone: `+5841410000${String(i).padStart(2, '0')}` });
-      customers.push(c);
-    }
-    // Only the messages of this test: the sign-ups' own e-mails were sent (or not) before.
-    await db().update(emailOutbox).set({ status: 'sent' });
-    const ids = customers.map((c) => c.user.id);
-    await db().transaction(async (tx) => {
-      await notifyMany(
-        tx,
-        ids,
-        { title: 'Tu envío se retrasó', message: 'El vuelo salió con un día de retraso.', type: 'shipment', link: '/dashboard/mis-trackings' },
-        { kind: 'shipment_news', email: 'default', appUrl: 'http://localhost:3000', dedupeKey: 'outage-test' },
-      );
-      for (const c of customers.slice(0, 4)) {
-        await notifyUser(tx, c.user.id, { title: 'Pago aprobado', message: 'Tu pago fue aprobado.', type: 'payment_update' }, { kind: 'payment', email: 'default', appUrl: 'http://localhost:3000' });
+  it(
+    'every e-mail and WhatsApp message arrives exactly once after the providers recover',
+    { timeout: 60_000 },
+    async () => {
+      // Twelve customers, eight with a verified WhatsApp number.
+      const customers: Awaited<ReturnType<typeof signedInCustomer>>[] = [];
+      for (let i = 0; i < 12; i++) {
+        const c = await signedInCustomer(db(), { visitor: newVisitor({ ip: `10.19.0.${i + 1}` }) });
+        if (i < 8)
+          await db()
+            .insert(whatsappNumbers)
+            .values({ userId: c.user.id, phone: `+5841410000${String(i).padStart(2, '0')}` });
+        customers.push(c);
       }
-    });
-    const emails = await db().select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.status, 'pending'));
-    const whatsapps = await db().select({ id: whatsappOutbox.id }).from(whatsappOutbox).where(eq(whatsappOutbox.status, 'pending'));
-    expect(emails).toHaveLength(16);
-    expect(whatsapps).toHaveLength(12);
+      // Only the messages of this test: the sign-ups' own e-mails were sent (or not) before.
+      await db().update(emailOutbox).set({ status: 'sent' });
+      const ids = customers.map((c) => c.user.id);
+      await db().transaction(async (tx) => {
+        await notifyMany(
+          tx,
+          ids,
+          {
+            title: 'Tu envío se retrasó',
+            message: 'El vuelo salió con un día de retraso.',
+            type: 'shipment',
+            link: '/dashboard/mis-trackings',
+          },
+          { kind: 'shipment_news', email: 'default', appUrl: 'http://localhost:3000', dedupeKey: 'outage-test' },
+        );
+        for (const c of customers.slice(0, 4)) {
+          await notifyUser(
+            tx,
+            c.user.id,
+            { title: 'Pago aprobado', message: 'Tu pago fue aprobado.', type: 'payment_update' },
+            { kind: 'payment', email: 'default', appUrl: 'http://localhost:3000' },
+          );
+        }
+      });
+      const emails = await db()
+        .select({ id: emailOutbox.id })
+        .from(emailOutbox)
+        .where(eq(emailOutbox.status, 'pending'));
+      const whatsapps = await db()
+        .select({ id: whatsappOutbox.id })
+        .from(whatsappOutbox)
+        .where(eq(whatsappOutbox.status, 'pending'));
+      expect(emails).toHaveLength(16);
+      expect(whatsapps).toHaveLength(12);
 
-    // Two servers deliver at the same time, each with its own clients.
-    const servers = [0, 1].map(() => ({
-      email: resendSender('re_test', 'Casillero Virtual <no-reply@casillero.test>'),
-      whatsapp: cloudApiSender({ token: 'wa_test', phoneNumberId: 'PHONE123', apiUrl: `${fake.url}/v21.0`, timeoutMs: 300 }),
-    }));
-    const round = () =>
-      Promise.all(servers.flatMap((s) => [deliverDue(db(), s.email, quiet, 5), deliverDueWhatsapp(db(), s.whatsapp, quiet, 5)]));
+      // Two servers deliver at the same time, each with its own clients.
+      const servers = [0, 1].map(() => ({
+        email: resendSender('re_test', 'Casillero Virtual <no-reply@casillero.test>'),
+        whatsapp: cloudApiSender({
+          token: 'wa_test',
+          phoneNumberId: 'PHONE123',
+          apiUrl: `${fake.url}/v21.0`,
+          timeoutMs: 300,
+        }),
+      }));
+      const round = () =>
+        Promise.all(
+          servers.flatMap((s) => [deliverDue(db(), s.email, quiet, 5), deliverDueWhatsapp(db(), s.whatsapp, quiet, 5)]),
+        );
 
-    // The outage: errors, timeouts, dropped connections, rate limits and answers lost after
-    // Resend accepted the e-mail.
-    fake.fail(['error500', 'timeout', 'drop', 'rateLimited', 'lostResponse']);
-    for (let i = 0; i < 4; i++) {
-      await round();
+      // The outage: errors, timeouts, dropped connections, rate limits and answers lost after
+      // Resend accepted the e-mail.
+      fake.fail(['error500', 'timeout', 'drop', 'rateLimited', 'lostResponse']);
+      for (let i = 0; i < 4; i++) {
+        await round();
+        await timePasses();
+      }
+      const duringOutage = fake.requests;
+      expect(duringOutage).toBeGreaterThan(20);
+      expect(fake.delivered.whatsapp).toHaveLength(0);
+      const stillPending = await db()
+        .select({ n: sql<number>`count(*)::int` })
+        .from(whatsappOutbox)
+        .where(eq(whatsappOutbox.status, 'pending'));
+      expect(stillPending[0].n).toBe(12); // nothing lost, nothing given up
+
+      fake.recover();
+      for (let i = 0; i < 10; i++) {
+        await round();
+        await timePasses();
+      }
+
+      // Everything arrived, each once, named by its outbox id.
+      const emailKeys = fake.delivered.email.map((d) => d.key);
+      expect(new Set(emailKeys).size).toBe(emailKeys.length);
+      expect(emailKeys.sort()).toEqual(emails.map((e) => e.id).sort());
+      const waKeys = fake.delivered.whatsapp.map((d) => d.key);
+      expect(new Set(waKeys).size).toBe(waKeys.length);
+      expect(waKeys.sort()).toEqual(whatsapps.map((w) => w.id).sort());
+
+      const emailRows = await db()
+        .select()
+        .from(emailOutbox)
+        .where(
+          inArray(
+            emailOutbox.id,
+            emails.map((e) => e.id),
+          ),
+        );
+      expect(emailRows.every((r) => r.status === 'sent' && r.providerId?.startsWith('email_'))).toBe(true);
+      const waRows = await db()
+        .select()
+        .from(whatsappOutbox)
+        .where(
+          inArray(
+            whatsappOutbox.id,
+            whatsapps.map((w) => w.id),
+          ),
+        );
+      expect(waRows.every((r) => r.status === 'sent' && r.providerId?.startsWith('wamid.') && r.attempts > 1)).toBe(
+        true,
+      );
+
+      // Each e-mail names its own link that turns that kind off, for the mail client's button.
+      const mail = fake.delivered.email.find(
+        (d) => d.to[0] === customers[0].email && d.subject === 'Tu envío se retrasó',
+      )!;
+      expect(mail.headers?.['List-Unsubscribe']).toMatch(
+        new RegExp(`^<http://localhost:3000/preferencias/desactivar\\?t=${customers[0].user.id}\\.shipment_news\\.`),
+      );
+      expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+
+      // What reached the phones: the shipment-news template, to numbers without '+', with the text.
+      const news = fake.delivered.whatsapp.filter((d) => d.template === WHATSAPP_TEMPLATES.shipment_news.name);
+      expect(news).toHaveLength(8);
+      expect(news[0].to).toMatch(/^58414\d{7}$/);
+      expect(news[0].params).toEqual([
+        'Tu envío se retrasó',
+        'El vuelo salió con un día de retraso.',
+        'http://localhost:3000/dashboard/mis-trackings',
+      ]);
+
+      // Later rounds send nothing again.
+      const before = { email: fake.delivered.email.length, whatsapp: fake.delivered.whatsapp.length };
       await timePasses();
-    }
-    const duringOutage = fake.requests;
-    expect(duringOutage).toBeGreaterThan(20);
-    expect(fake.delivered.whatsapp).toHaveLength(0);
-    const stillPending = await db().select({ n: sql<number>`count(*)::int` }).from(whatsappOutbox).where(eq(whatsappOutbox.status, 'pending'));
-    expect(stillPending[0].n).toBe(12); // nothing lost, nothing given up
-
-    fake.recover();
-    for (let i = 0; i < 10; i++) {
       await round();
-      await timePasses();
-    }
-
-    // Everything arrived, each once, named by its outbox id.
-    const emailKeys = fake.delivered.email.map((d) => d.key);
-    expect(new Set(emailKeys).size).toBe(emailKeys.length);
-    expect(emailKeys.sort()).toEqual(emails.map((e) => e.id).sort());
-    const waKeys = fake.delivered.whatsapp.map((d) => d.key);
-    expect(new Set(waKeys).size).toBe(waKeys.length);
-    expect(waKeys.sort()).toEqual(whatsapps.map((w) => w.id).sort());
-
-    const emailRows = await db().select().from(emailOutbox).where(inArray(emailOutbox.id, emails.map((e) => e.id)));
-    expect(emailRows.every((r) => r.status === 'sent' && r.providerId?.startsWith('email_'))).toBe(true);
-    const waRows = await db().select().from(whatsappOutbox).where(inArray(whatsappOutbox.id, whatsapps.map((w) => w.id)));
-    expect(waRows.every((r) => r.status === 'sent' && r.providerId?.startsWith('wamid.') && r.attempts > 1)).toBe(true);
-
-    // Each e-mail names its own link that turns that kind off, for the mail client's button.
-    const mail = fake.delivered.email.find((d) => d.to[0] === customers[0].email && d.subject === 'Tu envío se retrasó')!;
-    expect(mail.headers?.['List-Unsubscribe']).toMatch(new RegExp(`^<http://localhost:3000/preferencias/desactivar\\?t=${customers[0].user.id}\\.shipment_news\\.`));
-    expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
-
-    // What reached the phones: the shipment-news template, to numbers without '+', with the text.
-    const news = fake.delivered.whatsapp.filter((d) => d.template === WHATSAPP_TEMPLATES.shipment_news.name);
-    expect(news).toHaveLength(8);
-    expect(news[0].to).toMatch(/^58414\d{7}$/);
-    expect(news[0].params).toEqual(['Tu envío se retrasó', 'El vuelo salió con un día de retraso.', 'http://localhost:3000/dashboard/mis-trackings']);
-
-    // Later rounds send nothing again.
-    const before = { email: fake.delivered.email.length, whatsapp: fake.delivered.whatsapp.length };
-    await timePasses();
-    await round();
-    expect({ email: fake.delivered.email.length, whatsapp: fake.delivered.whatsapp.length }).toEqual(before);
-  });
+      expect({ email: fake.delivered.email.length, whatsapp: fake.delivered.whatsapp.length }).toEqual(before);
+    },
+  );
 
   it('a message WhatsApp refuses as malformed (400: unknown template, bad number) is given up at once, not retried', async () => {
     const c = await signedInCustomer(db(), { visitor: newVisitor({ ip: '10.19.1.1' }) });
     await db().insert(whatsappNumbers).values({ userId: c.user.id, phone: '+584149990000' });
-    await notifyUser(db(), c.user.id, { title: 'Paquete recibido', message: 'Llegó tu paquete.', type: 'package' }, { kind: 'package_received', whatsapp: 'default' });
+    await notifyUser(
+      db(),
+      c.user.id,
+      { title: 'Paquete recibido', message: 'Llegó tu paquete.', type: 'package' },
+      { kind: 'package_received', whatsapp: 'default' },
+    );
     const [row] = await db().select().from(whatsappOutbox).where(eq(whatsappOutbox.userId, c.user.id));
 
-    const server400 = http.createServer((_req, res) => res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: '(#132001) Template name does not exist in the translation', code: 132001 } })));
+    const server400 = http.createServer((_req, res) =>
+      res.writeHead(400, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          error: { message: '(#132001) Template name does not exist in the translation', code: 132001 },
+        }),
+      ),
+    );
     await new Promise<void>((resolve) => server400.listen(0, '127.0.0.1', resolve));
     const badUrl = `http://127.0.0.1:${(server400.address() as AddressInfo).port}/v21.0`;
     try {
-      await deliverDueWhatsapp(db(), cloudApiSender({ token: 'wa_test', phoneNumberId: 'PHONE123', apiUrl: badUrl }), quiet);
+      await deliverDueWhatsapp(
+        db(),
+        cloudApiSender({ token: 'wa_test', phoneNumberId: 'PHONE123', apiUrl: badUrl }),
+        quiet,
+      );
     } finally {
       server400.close();
     }

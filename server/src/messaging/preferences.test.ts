@@ -28,16 +28,25 @@ const APP_URL = 'http://localhost:3000';
 
 let ipSeq = 1;
 /** Sign-ups are limited per IP: each customer comes from their own address. */
-const customer = () => signedInCustomer(db(), { visitor: newVisitor({ ip: `10.18.${Math.floor(ipSeq / 250)}.${(ipSeq++ % 250) + 1}` }) });
+const customer = () =>
+  signedInCustomer(db(), { visitor: newVisitor({ ip: `10.18.${Math.floor(ipSeq / 250)}.${(ipSeq++ % 250) + 1}` }) });
 
 let phoneSeq = 1000000;
 /** A different Venezuelan mobile per test, as the code limit counts per number. */
 const nextPhone = () => `0414-${phoneSeq++}`;
 
 async function counts(userId: string, email: string) {
-  const [n] = await db().select({ n: sql<number>`count(*)::int` }).from(notifications).where(eq(notifications.userId, userId));
-  const mails = (await db().select({ to: emailOutbox.to }).from(emailOutbox)).filter((r) => r.to.includes(email)).length;
-  const [w] = await db().select({ n: sql<number>`count(*)::int` }).from(whatsappOutbox).where(eq(whatsappOutbox.userId, userId));
+  const [n] = await db()
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(eq(notifications.userId, userId));
+  const mails = (await db().select({ to: emailOutbox.to }).from(emailOutbox)).filter((r) =>
+    r.to.includes(email),
+  ).length;
+  const [w] = await db()
+    .select({ n: sql<number>`count(*)::int` })
+    .from(whatsappOutbox)
+    .where(eq(whatsappOutbox.userId, userId));
   return { inApp: n.n, email: mails, whatsapp: w.n };
 }
 
@@ -45,7 +54,12 @@ async function notify(userId: string, kind: NotificationKind) {
   return notifyUser(
     db(),
     userId,
-    { title: 'Pago aprobado', message: 'Tu pago de 25,00 US$ fue aprobado.', type: 'payment_update', link: '/dashboard/facturas' },
+    {
+      title: 'Pago aprobado',
+      message: 'Tu pago de 25,00 US$ fue aprobado.',
+      type: 'payment_update',
+      link: '/dashboard/facturas',
+    },
     { kind, email: 'default', appUrl: APP_URL },
   );
 }
@@ -133,7 +147,10 @@ describe('phone verification by code', () => {
     const c = await customer();
     await c.caller.messaging.startPhoneVerification({ phone: nextPhone() });
     const { code } = await lastCode(c.user.id);
-    await db().update(phoneVerifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(phoneVerifications.userId, c.user.id));
+    await db()
+      .update(phoneVerifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(phoneVerifications.userId, c.user.id));
     expect((await trpcError(c.caller.messaging.confirmPhone({ code }))).message).toBe(M.codeExpired);
     expect((await c.caller.messaging.preferences()).whatsapp).toBeNull();
   });
@@ -174,9 +191,15 @@ describe('preferences per kind and channel', () => {
 
   it('e-mail off for one kind: no e-mail of that kind, the other kinds still mailed, the notification still in the app', async () => {
     const c = await customer();
-    const saved = await c.caller.messaging.setPreferences({ preferences: [{ kind: 'payment', email: false, whatsapp: true }] });
+    const saved = await c.caller.messaging.setPreferences({
+      preferences: [{ kind: 'payment', email: false, whatsapp: true }],
+    });
     expect(saved.message).toBe(M.preferencesSaved);
-    expect(saved.preferences.find((p) => p.kind === 'payment')).toEqual({ kind: 'payment', email: false, whatsapp: true });
+    expect(saved.preferences.find((p) => p.kind === 'payment')).toEqual({
+      kind: 'payment',
+      email: false,
+      whatsapp: true,
+    });
     const before = await counts(c.user.id, c.email);
     await notify(c.user.id, 'payment');
     expect(await counts(c.user.id, c.email)).toEqual({ ...before, inApp: before.inApp + 1 });
@@ -188,9 +211,17 @@ describe('preferences per kind and channel', () => {
     const c = await verifiedCustomer();
     const before = await counts(c.user.id, c.email);
     await notify(c.user.id, 'payment');
-    const [row] = await db().select().from(whatsappOutbox).where(eq(whatsappOutbox.userId, c.user.id)).orderBy(desc(whatsappOutbox.createdAt));
+    const [row] = await db()
+      .select()
+      .from(whatsappOutbox)
+      .where(eq(whatsappOutbox.userId, c.user.id))
+      .orderBy(desc(whatsappOutbox.createdAt));
     expect(row).toMatchObject({ toPhone: c.phone, template: WHATSAPP_TEMPLATES.payment.name, status: 'pending' });
-    expect(row.params).toEqual(['Pago aprobado', 'Tu pago de 25,00 US$ fue aprobado.', `${APP_URL}/dashboard/facturas`]);
+    expect(row.params).toEqual([
+      'Pago aprobado',
+      'Tu pago de 25,00 US$ fue aprobado.',
+      `${APP_URL}/dashboard/facturas`,
+    ]);
     expect((await counts(c.user.id, c.email)).whatsapp).toBe(before.whatsapp + 1);
 
     await c.caller.messaging.setPreferences({ preferences: [{ kind: 'payment', email: true, whatsapp: false }] });
@@ -221,7 +252,11 @@ describe('preferences per kind and channel', () => {
       }),
     );
     expect(twice.code).toBe('BAD_REQUEST');
-    const unknown = await trpcError(c.caller.messaging.setPreferences({ preferences: [{ kind: 'spam' as 'payment', email: false, whatsapp: false }] }));
+    const unknown = await trpcError(
+      c.caller.messaging.setPreferences({
+        preferences: [{ kind: 'spam' as 'payment', email: false, whatsapp: false }],
+      }),
+    );
     expect(unknown.code).toBe('BAD_REQUEST');
     expect((await c.caller.messaging.preferences()).preferences.every((p) => p.email && p.whatsapp)).toBe(true);
   });
@@ -230,30 +265,53 @@ describe('preferences per kind and channel', () => {
     const a = await customer();
     const b = await customer();
     await a.caller.messaging.setPreferences({ preferences: [{ kind: 'reminders', email: false, whatsapp: false }] });
-    expect((await b.caller.messaging.preferences()).preferences.find((p) => p.kind === 'reminders')).toEqual({ kind: 'reminders', email: true, whatsapp: true });
+    expect((await b.caller.messaging.preferences()).preferences.find((p) => p.kind === 'reminders')).toEqual({
+      kind: 'reminders',
+      email: true,
+      whatsapp: true,
+    });
   });
 
   it('notifyMany: one notification per customer, the outboxes as each chose, and a dedupe key makes a second run send nothing', async () => {
     const plain = await customer();
     const noMail = await customer();
     const onWhatsapp = await verifiedCustomer();
-    await noMail.caller.messaging.setPreferences({ preferences: [{ kind: 'shipment_news', email: false, whatsapp: true }] });
+    await noMail.caller.messaging.setPreferences({
+      preferences: [{ kind: 'shipment_news', email: false, whatsapp: true }],
+    });
     const ids = [plain.user.id, noMail.user.id, onWhatsapp.user.id, plain.user.id];
     const before = await Promise.all([plain, noMail, onWhatsapp].map((c) => counts(c.user.id, c.email)));
-    const n = { title: 'Tu envío se retrasó', message: 'Nueva fecha estimada: 2 de diciembre.', type: 'shipment' as const, link: '/dashboard/mis-trackings' };
-    const options = { kind: 'shipment_news' as const, email: 'default' as const, appUrl: APP_URL, dedupeKey: 'news:test-1' };
+    const n = {
+      title: 'Tu envío se retrasó',
+      message: 'Nueva fecha estimada: 2 de diciembre.',
+      type: 'shipment' as const,
+      link: '/dashboard/mis-trackings',
+    };
+    const options = {
+      kind: 'shipment_news' as const,
+      email: 'default' as const,
+      appUrl: APP_URL,
+      dedupeKey: 'news:test-1',
+    };
     expect(await notifyMany(db(), ids, n, options)).toBe(3);
     expect(await notifyMany(db(), ids, n, options)).toBe(0);
     const after = await Promise.all([plain, noMail, onWhatsapp].map((c) => counts(c.user.id, c.email)));
     expect(after[0]).toEqual({ inApp: before[0].inApp + 1, email: before[0].email + 1, whatsapp: 0 });
     expect(after[1]).toEqual({ inApp: before[1].inApp + 1, email: before[1].email, whatsapp: 0 });
-    expect(after[2]).toEqual({ inApp: before[2].inApp + 1, email: before[2].email + 1, whatsapp: before[2].whatsapp + 1 });
+    expect(after[2]).toEqual({
+      inApp: before[2].inApp + 1,
+      email: before[2].email + 1,
+      whatsapp: before[2].whatsapp + 1,
+    });
   });
 });
 
 describe('the link in each e-mail that turns its kind off', () => {
   async function lastMailText(email: string) {
-    const rows = await db().select({ to: emailOutbox.to, text: emailOutbox.text, html: emailOutbox.html }).from(emailOutbox).orderBy(desc(emailOutbox.createdAt));
+    const rows = await db()
+      .select({ to: emailOutbox.to, text: emailOutbox.text, html: emailOutbox.html })
+      .from(emailOutbox)
+      .orderBy(desc(emailOutbox.createdAt));
     return rows.find((r) => r.to.includes(email))!;
   }
 
@@ -272,7 +330,12 @@ describe('the link in each e-mail that turns its kind off', () => {
     expect(page.body).toContain('Pagos aprobados o rechazados');
     expect((await c.caller.messaging.preferences()).preferences.find((p) => p.kind === 'payment')?.email).toBe(true);
 
-    const done = await server.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    const done = await server.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
     expect(done.statusCode).toBe(200);
     expect(done.body).toContain(M.unsubscribeTitle);
     const prefs = (await c.caller.messaging.preferences()).preferences;
@@ -296,7 +359,10 @@ describe('the link in each e-mail that turns its kind off', () => {
     const mail = await lastMailText(c.email);
     const token = /t=(\S+)/.exec(mail.text)![1];
     const otherKind = decodeURIComponent(token).replace('.payment.', '.reminders.');
-    const res = await server.app.inject({ method: 'POST', url: `/preferencias/desactivar?t=${encodeURIComponent(otherKind)}` });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: `/preferencias/desactivar?t=${encodeURIComponent(otherKind)}`,
+    });
     expect(res.statusCode).toBe(400);
     expect((await c.caller.messaging.preferences()).preferences.every((p) => p.email)).toBe(true);
   });

@@ -28,7 +28,10 @@ export function unsubscribeUrl(appUrl: string, token: string): string {
 }
 
 /** The customer and kind the token names, or null when it was not signed by us (constant-time compare). */
-export function verifyUnsubscribeToken(secret: string, token: string | undefined): { userId: string; kind: NotificationKind } | null {
+export function verifyUnsubscribeToken(
+  secret: string,
+  token: string | undefined,
+): { userId: string; kind: NotificationKind } | null {
   if (!token || token.length > 200) return null;
   const [userId, kind, sig, ...rest] = token.split('.');
   if (rest.length || !userId || !sig || !(NOTIFICATION_KINDS as readonly string[]).includes(kind)) return null;

@@ -37,7 +37,10 @@ export class WhatsappError extends Error {
 }
 
 /** Sends one template message; returns WhatsApp's message id (wamid…). */
-export async function sendWhatsappTemplate(settings: WhatsappSettings, m: WhatsappTemplateMessage): Promise<{ providerId?: string }> {
+export async function sendWhatsappTemplate(
+  settings: WhatsappSettings,
+  m: WhatsappTemplateMessage,
+): Promise<{ providerId?: string }> {
   const body = {
     messaging_product: 'whatsapp',
     recipient_type: 'individual',
@@ -47,17 +50,22 @@ export async function sendWhatsappTemplate(settings: WhatsappSettings, m: Whatsa
     template: {
       name: m.template,
       language: { code: m.language },
-      components: m.params.length ? [{ type: 'body', parameters: m.params.map((text) => ({ type: 'text', text })) }] : [],
+      components: m.params.length
+        ? [{ type: 'body', parameters: m.params.map((text) => ({ type: 'text', text })) }]
+        : [],
     },
   };
   let response: Response;
   try {
-    response = await fetch(`${settings.apiUrl.replace(/\/$/, '')}/${encodeURIComponent(settings.phoneNumberId)}/messages`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${settings.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(settings.timeoutMs ?? 15_000),
-    });
+    response = await fetch(
+      `${settings.apiUrl.replace(/\/$/, '')}/${encodeURIComponent(settings.phoneNumberId)}/messages`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${settings.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(settings.timeoutMs ?? 15_000),
+      },
+    );
   } catch (err) {
     throw new WhatsappError(`Sin respuesta de WhatsApp: ${err instanceof Error ? err.message : String(err)}`, null);
   }

@@ -6,7 +6,13 @@ import { sessions, userProfiles } from '../db/schema';
 /** The user's sessions that have not expired, newest first, marking the current one. */
 export async function listOwnSessions(db: DbOrTx, userId: string, currentSessionId: string) {
   const rows = await db
-    .select({ id: sessions.id, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, userAgent: sessions.userAgent, ip: sessions.ip })
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      expiresAt: sessions.expiresAt,
+      userAgent: sessions.userAgent,
+      ip: sessions.ip,
+    })
     .from(sessions)
     .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
     .orderBy(desc(sessions.createdAt));
@@ -37,7 +43,10 @@ export async function deleteOwnSession(db: DbOrTx, userId: string, sessionId: st
 }
 
 export async function getEmailPreferences(db: DbOrTx, userId: string) {
-  const [row] = await db.select({ emailNotifications: userProfiles.emailNotifications }).from(userProfiles).where(eq(userProfiles.userId, userId));
+  const [row] = await db
+    .select({ emailNotifications: userProfiles.emailNotifications })
+    .from(userProfiles)
+    .where(eq(userProfiles.userId, userId));
   return { emailNotifications: row?.emailNotifications ?? true };
 }
 

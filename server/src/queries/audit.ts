@@ -28,7 +28,9 @@ const entryColumns = {
 
 /** Who made the change: the user and profile of the actor (none for the system's own changes). */
 function withActor<T extends PgSelect>(query: T) {
-  return query.leftJoin(users, eq(users.id, auditLog.actorId)).leftJoin(userProfiles, eq(userProfiles.userId, auditLog.actorId));
+  return query
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .leftJoin(userProfiles, eq(userProfiles.userId, auditLog.actorId));
 }
 
 type EntryRow = { createdAt: Date };
@@ -50,7 +52,8 @@ const auditList = defineList<AuditListParams>()({
     to: { where: (day) => sql`${auditLog.createdAt} < (${day}::date + 1)::timestamp at time zone ${TZ}` },
   },
   rows: {
-    pageIds: (db, page) => withActor(db.select(entryColumns).from(page).innerJoin(auditLog, eq(auditLog.id, page.pageId)).$dynamic()),
+    pageIds: (db, page) =>
+      withActor(db.select(entryColumns).from(page).innerJoin(auditLog, eq(auditLog.id, page.pageId)).$dynamic()),
   },
   present,
 });
@@ -73,7 +76,10 @@ export async function* exportAuditBatches(db: DbOrTx, filters: AuditFilters, bat
     const keyset: SQL | undefined = after
       ? sql`(${auditLog.createdAt}, ${auditLog.id}) < (${after.createdAt}::timestamptz, ${after.id})`
       : undefined;
-    const batch = auditList.orderedIds(db, filters, 'createdAt', 'desc', keyset).limit(batchSize).as('batch') as unknown as BatchIds;
+    const batch = auditList
+      .orderedIds(db, filters, 'createdAt', 'desc', keyset)
+      .limit(batchSize)
+      .as('batch') as unknown as BatchIds;
     const query = db
       .select({ ...entryColumns, createdAtKey: sql<string>`${auditLog.createdAt}::text` })
       .from(batch)

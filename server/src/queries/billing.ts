@@ -3,12 +3,24 @@
 import { and, desc, eq, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { usdCentsToVesCentimos, type InvoiceStatus } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
-import { exchangeRates, invoices, ledgerEntries, mailboxes, paymentTransactions, shipments, userProfiles, users } from '../db/schema';
+import {
+  exchangeRates,
+  invoices,
+  ledgerEntries,
+  mailboxes,
+  paymentTransactions,
+  shipments,
+  userProfiles,
+  users,
+} from '../db/schema';
 import { businessToday } from '../lib/business-clock';
 import { defineList, indexOrder, ownNewestFirst } from '../lib/list-engine';
 
 /** What is still owed on the invoice, in USD cents (a correlated sum over its entries). */
-const remainingSql = sql<number>`(select coalesce(sum(le.usd_cents), 0) from ${ledgerEntries} le where le.invoice_id = ${invoices.id})::bigint`.mapWith(Number);
+const remainingSql =
+  sql<number>`(select coalesce(sum(le.usd_cents), 0) from ${ledgerEntries} le where le.invoice_id = ${invoices.id})::bigint`.mapWith(
+    Number,
+  );
 
 const invoiceColumns = {
   id: invoices.id,
@@ -31,11 +43,22 @@ const invoiceColumns = {
   /** A payment the customer reported for it that waits for review: no second report meanwhile. */
   pendingReport: sql<boolean>`exists (select 1 from ${paymentTransactions} p where p.invoice_id = ${invoices.id} and p.status = 'pending' and p.reported_at is not null)`,
   /** The unreported payment the system opened for it (an activation), which the customer reports. */
-  openPaymentId: sql<string | null>`(select p.id from ${paymentTransactions} p where p.invoice_id = ${invoices.id} and ((p.status = 'pending' and p.reported_at is null) or p.status = 'failed') order by p.created_at desc limit 1)`,
+  openPaymentId: sql<
+    string | null
+  >`(select p.id from ${paymentTransactions} p where p.invoice_id = ${invoices.id} and ((p.status = 'pending' and p.reported_at is null) or p.status = 'failed') order by p.created_at desc limit 1)`,
   createdAt: invoices.createdAt,
 };
 
-type InvoiceRow = { usdCents: number; vesCentimos: number | null; remainingUsdCents: number; voidedAt: Date | string | null; vesPerUsd: string | null; rateDate: string | null; issueDate: string; pendingReport: boolean };
+type InvoiceRow = {
+  usdCents: number;
+  vesCentimos: number | null;
+  remainingUsdCents: number;
+  voidedAt: Date | string | null;
+  vesPerUsd: string | null;
+  rateDate: string | null;
+  issueDate: string;
+  pendingReport: boolean;
+};
 
 export function invoiceStatus(row: Pick<InvoiceRow, 'usdCents' | 'remainingUsdCents' | 'voidedAt'>): InvoiceStatus {
   if (row.voidedAt) return 'void';
@@ -50,7 +73,9 @@ function present<T extends InvoiceRow>(row: T) {
     status,
     remainingUsdCents: Math.max(0, row.remainingUsdCents),
     /** What is still owed in Bs. at the invoice's own rate (never today's), converted as a report converts it. */
-    remainingVesCentimos: row.vesPerUsd ? usdCentsToVesCentimos(Math.max(0, row.remainingUsdCents), row.vesPerUsd) : null,
+    remainingVesCentimos: row.vesPerUsd
+      ? usdCentsToVesCentimos(Math.max(0, row.remainingUsdCents), row.vesPerUsd)
+      : null,
     /** The rate is of an earlier day: the day's rate had not been recorded when it was issued. */
     rateIsEarlier: row.rateDate !== null && row.rateDate < row.issueDate,
     canReport: (status === 'pending' || status === 'partial') && !row.pendingReport,
@@ -117,7 +142,10 @@ export async function customerBalance(db: DbOrTx, userId: string) {
   const [row] = await db
     .select({
       balanceUsdCents: sql<number>`coalesce(sum(${ledgerEntries.usdCents}), 0)::bigint`.mapWith(Number),
-      accountUsdCents: sql<number>`coalesce(sum(${ledgerEntries.usdCents}) filter (where ${ledgerEntries.invoiceId} is null), 0)::bigint`.mapWith(Number),
+      accountUsdCents:
+        sql<number>`coalesce(sum(${ledgerEntries.usdCents}) filter (where ${ledgerEntries.invoiceId} is null), 0)::bigint`.mapWith(
+          Number,
+        ),
     })
     .from(ledgerEntries)
     .where(eq(ledgerEntries.userId, userId));
@@ -143,21 +171,21 @@ const ledgerList = defineList<object>()({
     direct: (db) =>
       db
         .select({
-      id: ledgerEntries.id,
-      kind: ledgerEntries.kind,
-      usdCents: ledgerEntries.usdCents,
-      vesCentimos: ledgerEntries.vesCentimos,
-      vesPerUsd: ledgerEntries.vesPerUsd,
-      description: ledgerEntries.description,
-      invoiceId: ledgerEntries.invoiceId,
-      invoiceNumber: invoices.number,
-      createdAt: ledgerEntries.createdAt,
-      createdByEmail: users.email,
-    })
-    .from(ledgerEntries)
-    .leftJoin(invoices, eq(invoices.id, ledgerEntries.invoiceId))
-    .leftJoin(users, eq(users.id, ledgerEntries.createdBy))
-    .$dynamic(),
+          id: ledgerEntries.id,
+          kind: ledgerEntries.kind,
+          usdCents: ledgerEntries.usdCents,
+          vesCentimos: ledgerEntries.vesCentimos,
+          vesPerUsd: ledgerEntries.vesPerUsd,
+          description: ledgerEntries.description,
+          invoiceId: ledgerEntries.invoiceId,
+          invoiceNumber: invoices.number,
+          createdAt: ledgerEntries.createdAt,
+          createdByEmail: users.email,
+        })
+        .from(ledgerEntries)
+        .leftJoin(invoices, eq(invoices.id, ledgerEntries.invoiceId))
+        .leftJoin(users, eq(users.id, ledgerEntries.createdBy))
+        .$dynamic(),
   },
 });
 
@@ -191,7 +219,12 @@ const ratesList = defineList<object>()({
   name: 'exchange_rates',
   table: exchangeRates,
   columns: { id: exchangeRates.id, rateDate: exchangeRates.rateDate, createdAt: exchangeRates.createdAt },
-  sorts: { default: { defaultDir: 'desc', order: (c, dir) => [indexOrder(c.rateDate, dir), indexOrder(c.createdAt, dir), indexOrder(c.id, dir)] } },
+  sorts: {
+    default: {
+      defaultDir: 'desc',
+      order: (c, dir) => [indexOrder(c.rateDate, dir), indexOrder(c.createdAt, dir), indexOrder(c.id, dir)],
+    },
+  },
   defaultSort: 'default',
   rows: {
     direct: (db) =>

@@ -44,7 +44,12 @@ const ownPackagesList = defineList<OwnPackagesFilters>()({
   search: {
     minLength: 1,
     // The tracking number, the description or the sender.
-    where: (_db, p) => or(ilike(packages.trackingNumber, p('pattern')), ilike(packages.packageDescription, p('pattern')), ilike(packages.senderName, p('pattern')))!,
+    where: (_db, p) =>
+      or(
+        ilike(packages.trackingNumber, p('pattern')),
+        ilike(packages.packageDescription, p('pattern')),
+        ilike(packages.senderName, p('pattern')),
+      )!,
   },
   rows: {
     direct: (db, p) =>
@@ -67,9 +72,15 @@ const ownPackagesList = defineList<OwnPackagesFilters>()({
         })
         .from(packages)
         .innerJoin(mailboxes, eq(mailboxes.id, packages.mailboxId))
-        .leftJoin(storedFiles, and(eq(storedFiles.id, packages.photoFileId), sql`${storedFiles.ownerUserId} = ${p('scope')}`))
+        .leftJoin(
+          storedFiles,
+          and(eq(storedFiles.id, packages.photoFileId), sql`${storedFiles.ownerUserId} = ${p('scope')}`),
+        )
         .leftJoin(shipmentPackages, eq(shipmentPackages.packageId, packages.id))
-        .leftJoin(shipments, and(eq(shipments.id, shipmentPackages.shipmentId), sql`${shipments.userId} = ${p('scope')}`))
+        .leftJoin(
+          shipments,
+          and(eq(shipments.id, shipmentPackages.shipmentId), sql`${shipments.userId} = ${p('scope')}`),
+        )
         .$dynamic(),
   },
 });

@@ -28,14 +28,24 @@ export const ownPrealertColumns = {
 /** The pre-alert if it is the customer's; null otherwise. */
 export async function findOwnPrealert(db: DbOrTx, userId: string, id: string) {
   const [row] = await db
-    .select({ id: prealerts.id, status: prealerts.status, trackingNumber: prealerts.trackingNumber, mailboxId: prealerts.mailboxId })
+    .select({
+      id: prealerts.id,
+      status: prealerts.status,
+      trackingNumber: prealerts.trackingNumber,
+      mailboxId: prealerts.mailboxId,
+    })
     .from(prealerts)
     .where(and(eq(prealerts.id, id), eq(prealerts.userId, userId)));
   return row ?? null;
 }
 
 /** Whether the customer already pre-alerted this tracking number (another pre-alert than `exceptId`). */
-export async function hasOwnPrealertWithTracking(db: DbOrTx, userId: string, trackingNumber: string, exceptId?: string) {
+export async function hasOwnPrealertWithTracking(
+  db: DbOrTx,
+  userId: string,
+  trackingNumber: string,
+  exceptId?: string,
+) {
   const [row] = await db
     .select({ id: prealerts.id })
     .from(prealerts)
@@ -57,7 +67,14 @@ export async function hasOwnPrealertWithTracking(db: DbOrTx, userId: string, tra
 const ownPrealertsList = defineList<object>()({
   name: 'own_prealerts',
   ...ownNewestFirst(prealerts),
-  rows: { direct: (db) => db.select(ownPrealertColumns).from(prealerts).leftJoin(mailboxes, eq(mailboxes.id, prealerts.mailboxId)).$dynamic() },
+  rows: {
+    direct: (db) =>
+      db
+        .select(ownPrealertColumns)
+        .from(prealerts)
+        .leftJoin(mailboxes, eq(mailboxes.id, prealerts.mailboxId))
+        .$dynamic(),
+  },
 });
 
 export async function listOwnPrealerts(db: DbOrTx, userId: string) {
@@ -88,7 +105,9 @@ export async function listOwnPrealerts(db: DbOrTx, userId: string) {
   return rows.map((r) => {
     const match =
       matches.find((t) => t.prealertId === r.id) ??
-      (r.trackingNumber ? matches.find((t) => t.trackingNumber.toUpperCase() === r.trackingNumber!.toUpperCase()) : undefined);
+      (r.trackingNumber
+        ? matches.find((t) => t.trackingNumber.toUpperCase() === r.trackingNumber!.toUpperCase())
+        : undefined);
     return {
       ...r,
       convertedAt: r.convertedAt?.toISOString() ?? null,
@@ -96,7 +115,12 @@ export async function listOwnPrealerts(db: DbOrTx, userId: string) {
       updatedAt: r.updatedAt.toISOString(),
       isEditable: r.status !== 'converted',
       matchedTracking: match
-        ? { id: match.id, trackingNumber: match.trackingNumber, status: match.status, createdAt: match.createdAt.toISOString() }
+        ? {
+            id: match.id,
+            trackingNumber: match.trackingNumber,
+            status: match.status,
+            createdAt: match.createdAt.toISOString(),
+          }
         : null,
     };
   });

@@ -37,7 +37,8 @@ const ownShipmentsList = defineList<object>()({
 });
 
 /** The customer's shipments, newest first, one page at a time, with the total. */
-export const listOwnShipments = (db: DbOrTx, userId: string, params: OwnShipmentsParams) => ownShipmentsList.numberedPage(db, params, userId);
+export const listOwnShipments = (db: DbOrTx, userId: string, params: OwnShipmentsParams) =>
+  ownShipmentsList.numberedPage(db, params, userId);
 
 /** One own shipment with its packages and its stages in order; null when it is not the customer's. */
 export async function getOwnShipmentDetail(db: DbOrTx, userId: string, id: string) {

@@ -37,7 +37,14 @@ const serialise = <T extends OwnTrackingRow>(r: T) => ({
 const ownTrackingsList = defineList<object>()({
   name: 'own_trackings',
   ...ownNewestFirst(trackings, trackings.updatedAt),
-  rows: { direct: (db) => db.select(ownTrackingColumns).from(trackings).innerJoin(mailboxes, eq(mailboxes.id, trackings.mailboxId)).$dynamic() },
+  rows: {
+    direct: (db) =>
+      db
+        .select(ownTrackingColumns)
+        .from(trackings)
+        .innerJoin(mailboxes, eq(mailboxes.id, trackings.mailboxId))
+        .$dynamic(),
+  },
   present: (rows) => rows.map(serialise),
 });
 
@@ -52,7 +59,12 @@ export async function getOwnTrackingDetail(db: DbOrTx, userId: string, id: strin
     .where(and(eq(trackings.id, id), eq(trackings.userId, userId)));
   if (!row) return null;
   const history = await db
-    .select({ id: trackingHistory.id, status: trackingHistory.status, message: trackingHistory.message, createdAt: trackingHistory.createdAt })
+    .select({
+      id: trackingHistory.id,
+      status: trackingHistory.status,
+      message: trackingHistory.message,
+      createdAt: trackingHistory.createdAt,
+    })
     .from(trackingHistory)
     .where(eq(trackingHistory.trackingId, id))
     .orderBy(desc(trackingHistory.createdAt), desc(trackingHistory.id));
@@ -76,6 +88,8 @@ export async function listPayableTrackings(db: DbOrTx, userId: string) {
       actualWeight: trackings.actualWeight,
     })
     .from(trackings)
-    .where(and(eq(trackings.userId, userId), eq(trackings.status, 'ready_to_ship'), isNull(trackings.dispatchAuthorizedAt)))
+    .where(
+      and(eq(trackings.userId, userId), eq(trackings.status, 'ready_to_ship'), isNull(trackings.dispatchAuthorizedAt)),
+    )
     .orderBy(asc(trackings.trackingNumber));
 }

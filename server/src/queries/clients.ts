@@ -3,7 +3,16 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { ClientFilters, ClientListParams, MailboxCountry } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
-import { mailboxes, packages, paymentTransactions, prealerts, shipments, trackings, userProfiles, users } from '../db/schema';
+import {
+  mailboxes,
+  packages,
+  paymentTransactions,
+  prealerts,
+  shipments,
+  trackings,
+  userProfiles,
+  users,
+} from '../db/schema';
 import { containsPattern, searchTerm } from '../lib/list';
 import { byTime, defineList } from '../lib/list-engine';
 import { mailboxColumns } from './mailboxes';
@@ -24,14 +33,30 @@ const profileColumns = {
 async function withMailboxes<R extends { userId: string; createdAt: Date }>(db: DbOrTx, rows: R[]) {
   const boxes = rows.length
     ? await db
-        .select({ id: mailboxes.id, userId: mailboxes.userId, mailboxCode: mailboxes.mailboxCode, country: mailboxes.country, status: mailboxes.status })
+        .select({
+          id: mailboxes.id,
+          userId: mailboxes.userId,
+          mailboxCode: mailboxes.mailboxCode,
+          country: mailboxes.country,
+          status: mailboxes.status,
+        })
         .from(mailboxes)
-        .where(inArray(mailboxes.userId, rows.map((r) => r.userId)))
+        .where(
+          inArray(
+            mailboxes.userId,
+            rows.map((r) => r.userId),
+          ),
+        )
         .orderBy(asc(mailboxes.createdAt), asc(mailboxes.id))
     : [];
   return rows.map((r) => {
     const own = boxes.filter((b) => b.userId === r.userId).map(({ userId: _, ...b }) => b);
-    return { ...r, createdAt: r.createdAt.toISOString(), mailboxes: own, activeMailboxes: own.filter((b) => b.status === 'active').length };
+    return {
+      ...r,
+      createdAt: r.createdAt.toISOString(),
+      mailboxes: own,
+      activeMailboxes: own.filter((b) => b.status === 'active').length,
+    };
   });
 }
 
@@ -40,10 +65,20 @@ function clientSearch(db: DbOrTx, pattern: SQLWrapper | string) {
   const byProfile = db
     .select({ id: userProfiles.userId })
     .from(userProfiles)
-    .where(or(ilike(userProfiles.fullName, pattern), ilike(userProfiles.cedula, pattern), ilike(userProfiles.phone, pattern)));
+    .where(
+      or(
+        ilike(userProfiles.fullName, pattern),
+        ilike(userProfiles.cedula, pattern),
+        ilike(userProfiles.phone, pattern),
+      ),
+    );
   const byEmail = db.select({ id: users.id }).from(users).where(ilike(users.email, pattern));
   const byCode = db.select({ id: mailboxes.userId }).from(mailboxes).where(ilike(mailboxes.mailboxCode, pattern));
-  return or(sql`${users.id} = any(array(${byProfile}))`, sql`${users.id} = any(array(${byEmail}))`, sql`${users.id} = any(array(${byCode}))`)!;
+  return or(
+    sql`${users.id} = any(array(${byProfile}))`,
+    sql`${users.id} = any(array(${byEmail}))`,
+    sql`${users.id} = any(array(${byCode}))`,
+  )!;
 }
 
 /**
@@ -61,7 +96,10 @@ const clientsList = defineList<ClientListParams>()({
   defaultSort: 'createdAt',
   always: eq(users.role, 'user'),
   search: { where: (db, p) => clientSearch(db, p('pattern')) },
-  rows: { direct: (db) => db.select(profileColumns).from(users).leftJoin(userProfiles, eq(userProfiles.userId, users.id)).$dynamic() },
+  rows: {
+    direct: (db) =>
+      db.select(profileColumns).from(users).leftJoin(userProfiles, eq(userProfiles.userId, users.id)).$dynamic(),
+  },
   present: (rows, db) => withMailboxes(db, rows),
 });
 
@@ -81,8 +119,10 @@ export async function findClient(db: DbOrTx, userId: string) {
   return row ?? null;
 }
 
-const countOf = (table: typeof packages | typeof trackings | typeof paymentTransactions | typeof prealerts | typeof shipments, userId: string) =>
-  sql<number>`(select count(*)::int from ${table} where ${table.userId} = ${userId})`;
+const countOf = (
+  table: typeof packages | typeof trackings | typeof paymentTransactions | typeof prealerts | typeof shipments,
+  userId: string,
+) => sql<number>`(select count(*)::int from ${table} where ${table.userId} = ${userId})`;
 
 /** One customer: profile, account dates, mailboxes with their addresses, and counts computed in SQL. */
 export async function getClientDetail(db: DbOrTx, userId: string) {
@@ -113,7 +153,13 @@ export async function getClientDetail(db: DbOrTx, userId: string) {
     emailVerifiedAt: row.emailVerifiedAt?.toISOString() ?? null,
     lastActiveAt: row.lastActiveAt?.toISOString() ?? null,
     mailboxes: boxes.map((b) => ({ ...b, createdAt: b.createdAt.toISOString() })),
-    counts: { packages: Number(p), trackings: Number(t), payments: Number(pay), prealerts: Number(pre), shipments: Number(s) },
+    counts: {
+      packages: Number(p),
+      trackings: Number(t),
+      payments: Number(pay),
+      prealerts: Number(pre),
+      shipments: Number(s),
+    },
   };
 }
 
@@ -125,12 +171,20 @@ export type ClientDetail = NonNullable<Awaited<ReturnType<typeof getClientDetail
  */
 export async function listClientOptions(db: DbOrTx, { q, userId }: { q?: string; userId?: string }) {
   const term = userId ? null : searchTerm(q);
-  const countries = sql<MailboxCountry[]>`coalesce((select array_agg(${mailboxes.country}::text order by ${mailboxes.country}) from ${mailboxes} where ${mailboxes.userId} = ${users.id}), '{}')`;
+  const countries = sql<
+    MailboxCountry[]
+  >`coalesce((select array_agg(${mailboxes.country}::text order by ${mailboxes.country}) from ${mailboxes} where ${mailboxes.userId} = ${users.id}), '{}')`;
   return db
     .select({ userId: users.id, email: users.email, fullName: userProfiles.fullName, countries })
     .from(users)
     .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
-    .where(and(eq(users.role, 'user'), userId ? eq(users.id, userId) : undefined, term === null ? undefined : clientSearch(db, containsPattern(term))))
+    .where(
+      and(
+        eq(users.role, 'user'),
+        userId ? eq(users.id, userId) : undefined,
+        term === null ? undefined : clientSearch(db, containsPattern(term)),
+      ),
+    )
     .orderBy(sql`${userProfiles.fullName} asc nulls last`, asc(users.email))
     .limit(50);
 }

@@ -58,7 +58,14 @@ export type ActivityItem = {
  * shipments (by last change), merged newest first, at most 10. Two index scans of 5 rows.
  */
 export async function getRecentActivity(db: DbOrTx): Promise<ActivityItem[]> {
-  const rows = rowsOf<{ type: 'package' | 'shipment'; id: string; status: string; title: string; detail: string | null; at: Date | string }>(
+  const rows = rowsOf<{
+    type: 'package' | 'shipment';
+    id: string;
+    status: string;
+    title: string;
+    detail: string | null;
+    at: Date | string;
+  }>(
     await db.execute(sql`
       select * from (
         (select 'package' as type, id, status::text as status, package_description as title,

@@ -18,7 +18,11 @@ export const mailboxColumns = {
 
 /** The signed-in customer's own mailboxes. */
 export function listOwnMailboxes(db: DbOrTx, userId: string) {
-  return db.select(mailboxColumns).from(mailboxes).where(eq(mailboxes.userId, userId)).orderBy(asc(mailboxes.createdAt));
+  return db
+    .select(mailboxColumns)
+    .from(mailboxes)
+    .where(eq(mailboxes.userId, userId))
+    .orderBy(asc(mailboxes.createdAt));
 }
 
 const activationColumns = {

@@ -1,5 +1,10 @@
 import { and, asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
-import type { AdminNotificationFilters, AdminNotificationListParams, AdminNotificationType, NotificationType } from '@casillero/shared';
+import type {
+  AdminNotificationFilters,
+  AdminNotificationListParams,
+  AdminNotificationType,
+  NotificationType,
+} from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { notifications, userProfiles, users } from '../db/schema';
 import { containsPattern, searchTerm } from '../lib/list';
@@ -80,11 +85,20 @@ const adminNotificationsList = defineList<AdminNotificationListParams>()({
     fenced: true,
     // Title or message (trigram indexes), or the recipient's name or e-mail (as init plans).
     where: (db, p) =>
-      or(ilike(notifications.title, p('pattern')), ilike(notifications.message, p('pattern')), ...customerArms(db, notifications.userId, p('pattern')))!,
+      or(
+        ilike(notifications.title, p('pattern')),
+        ilike(notifications.message, p('pattern')),
+        ...customerArms(db, notifications.userId, p('pattern')),
+      )!,
   },
   rows: {
     pageIds: (db, page) => {
-      const columns = { ...notificationColumns, userId: notifications.userId, userName: userProfiles.fullName, userEmail: users.email };
+      const columns = {
+        ...notificationColumns,
+        userId: notifications.userId,
+        userName: userProfiles.fullName,
+        userEmail: users.email,
+      };
       const rows = db.select(columns).from(page).innerJoin(notifications, eq(notifications.id, page.pageId));
       return withCustomer(rows.$dynamic(), notifications.userId);
     },
@@ -92,11 +106,13 @@ const adminNotificationsList = defineList<AdminNotificationListParams>()({
 });
 
 /** A page of every user's notifications, newest first unless asked otherwise. */
-export const listAdminNotifications = (db: DbOrTx, input: AdminNotificationListParams) => adminNotificationsList.page(db, input);
+export const listAdminNotifications = (db: DbOrTx, input: AdminNotificationListParams) =>
+  adminNotificationsList.page(db, input);
 export type AdminNotificationRow = Awaited<ReturnType<typeof listAdminNotifications>>['rows'][number];
 
 /** How many match the filters, counted up to the cap ('más de 100.000' past it). */
-export const countAdminNotifications = (db: DbOrTx, filters: AdminNotificationFilters) => adminNotificationsList.count(db, filters);
+export const countAdminNotifications = (db: DbOrTx, filters: AdminNotificationFilters) =>
+  adminNotificationsList.count(db, filters);
 
 /** 'Nueva Notificación' recipient picker: customers by name or e-mail, at most 50 at a time. */
 export async function listNotificationRecipients(db: DbOrTx, q: string | undefined) {

@@ -68,6 +68,11 @@ export async function packagePhotoLinks(
 }
 
 /** The photos of one package (none when it is not the customer's, with `customerId`). */
-export async function photosOfPackage(db: DbOrTx, config: Pick<Config, 'appSecret'>, packageId: string, customerId?: string) {
+export async function photosOfPackage(
+  db: DbOrTx,
+  config: Pick<Config, 'appSecret'>,
+  packageId: string,
+  customerId?: string,
+) {
   return (await packagePhotoLinks(db, config, [packageId], customerId)).get(packageId) ?? [];
 }

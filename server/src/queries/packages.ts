@@ -65,7 +65,9 @@ const packagesList = defineList<PackageListParams>()({
   },
   rows: {
     pageIds: (db, page) =>
-      withOwnerAndShipment(db.select(rowColumns).from(page).innerJoin(packages, eq(packages.id, page.pageId)).$dynamic()),
+      withOwnerAndShipment(
+        db.select(rowColumns).from(page).innerJoin(packages, eq(packages.id, page.pageId)).$dynamic(),
+      ),
   },
 });
 
@@ -122,7 +124,11 @@ export async function listCustomerChoices(db: DbOrTx, input: { q?: string; id?: 
         eq(users.role, 'user'),
         input.id ? eq(users.id, input.id) : undefined,
         pattern && byCode
-          ? or(ilike(userProfiles.fullName, pattern), ilike(users.email, pattern), sql`${users.id} = any(array(${byCode}))`)
+          ? or(
+              ilike(userProfiles.fullName, pattern),
+              ilike(users.email, pattern),
+              sql`${users.id} = any(array(${byCode}))`,
+            )
           : undefined,
       ),
     )
@@ -133,7 +139,12 @@ export async function listCustomerChoices(db: DbOrTx, input: { q?: string; id?: 
 /** A customer's mailboxes, for the package form (docs/product/admin-packages-and-shipments.md#crear-paquete). */
 export function listCustomerMailboxes(db: DbOrTx, userId: string) {
   return db
-    .select({ id: mailboxes.id, mailboxCode: mailboxes.mailboxCode, country: mailboxes.country, status: mailboxes.status })
+    .select({
+      id: mailboxes.id,
+      mailboxCode: mailboxes.mailboxCode,
+      country: mailboxes.country,
+      status: mailboxes.status,
+    })
     .from(mailboxes)
     .where(eq(mailboxes.userId, userId))
     .orderBy(asc(mailboxes.country));

@@ -3,7 +3,16 @@ import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import { PAYMENT_STATUSES, type PaymentFilters, type PaymentListParams, type PaymentStatus } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import type { Config } from '../env';
-import { invoices, mailboxes, paymentTrackings, paymentTransactions, shipments, trackings, userProfiles, users } from '../db/schema';
+import {
+  invoices,
+  mailboxes,
+  paymentTrackings,
+  paymentTransactions,
+  shipments,
+  trackings,
+  userProfiles,
+  users,
+} from '../db/schema';
 import { signedLinkFor } from '../files/links';
 import { defineList, newestFirst, ownNewestFirst, plainOrder } from '../lib/list-engine';
 import { withCustomer } from '../lib/joins';
@@ -50,7 +59,11 @@ function selectOwnPayments(db: DbOrTx, userId: string, id?: string) {
 }
 
 /** What the customer sees of a payment: admin notes and their own note, not the raw metadata. */
-async function present(db: DbOrTx, config: Pick<Config, 'appSecret'>, row: Awaited<ReturnType<typeof selectOwnPayments>>[number]) {
+async function present(
+  db: DbOrTx,
+  config: Pick<Config, 'appSecret'>,
+  row: Awaited<ReturnType<typeof selectOwnPayments>>[number],
+) {
   const { metadata, ...rest } = row;
   const note = (key: string) => (typeof metadata?.[key] === 'string' ? (metadata[key] as string) : null);
   const receipt = row.receiptFileId ? await signedLinkFor(db, config, row.receiptFileId) : null;
@@ -119,7 +132,8 @@ const adminRowColumns = {
   createdAt: paymentTransactions.createdAt,
 };
 
-const asUuid = (hex: string) => `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+const asUuid = (hex: string) =>
+  `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 
 /**
  * A search that looks like the start of a payment id (hex digits and hyphens) also matches
@@ -184,7 +198,9 @@ export async function getPaymentSummary(db: DbOrTx): Promise<PaymentSummary> {
     })
     .from(paymentTransactions)
     .groupBy(paymentTransactions.status);
-  const byStatus = Object.fromEntries(PAYMENT_STATUSES.map((s) => [s, { count: 0, amountUsd: 0 }])) as PaymentSummary['byStatus'];
+  const byStatus = Object.fromEntries(
+    PAYMENT_STATUSES.map((s) => [s, { count: 0, amountUsd: 0 }]),
+  ) as PaymentSummary['byStatus'];
   for (const r of rows) byStatus[r.status] = { count: Number(r.count), amountUsd: Number(r.amountUsd) };
   const total = Object.values(byStatus).reduce(
     (acc, s) => ({ count: acc.count + s.count, amountUsd: Math.round((acc.amountUsd + s.amountUsd) * 100) / 100 }),
@@ -202,7 +218,9 @@ export const countPayments = (db: DbOrTx, filters: PaymentFilters) => paymentsLi
 
 /** 'Ver Detalles': the payment, its customer, what it pays for and who processed it. */
 export async function getPaymentDetail(db: DbOrTx, id: string) {
-  const processedByName = sql<string | null>`(select ${userProfiles.fullName} from ${userProfiles} where ${userProfiles.userId} = ${paymentTransactions.processedBy})`;
+  const processedByName = sql<
+    string | null
+  >`(select ${userProfiles.fullName} from ${userProfiles} where ${userProfiles.userId} = ${paymentTransactions.processedBy})`;
   const query = db
     .select({
       ...adminRowColumns,

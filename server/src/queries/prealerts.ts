@@ -104,7 +104,9 @@ const prealertsList = defineList<PrealertAdminListParams>()({
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
       convertedAt: r.convertedAt?.toISOString() ?? null,
-      matchedTracking: matchedTracking ? { ...matchedTracking, createdAt: matchedTracking.createdAt.toISOString() } : null,
+      matchedTracking: matchedTracking
+        ? { ...matchedTracking, createdAt: matchedTracking.createdAt.toISOString() }
+        : null,
     })),
 });
 

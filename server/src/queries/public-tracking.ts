@@ -27,7 +27,10 @@ import { rowsOf, type DbOrTx } from '../db/client';
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 
 /** Stage names the system writes (the first stage, then one per status change): safe to show. */
-const SYSTEM_STAGE_NAMES = new Set<string>([SHIPMENT_MESSAGES.firstStageName, ...Object.values(SHIPMENT_STATUS_LABELS)]);
+const SYSTEM_STAGE_NAMES = new Set<string>([
+  SHIPMENT_MESSAGES.firstStageName,
+  ...Object.values(SHIPMENT_STATUS_LABELS),
+]);
 
 /** Origin from the casillero's country: the city of our warehouse, never the casillero itself. */
 const ORIGIN_BY_MAILBOX_COUNTRY: Partial<Record<MailboxCountry, string>> = { USA: 'Estados Unidos', CHINA: 'China' };
@@ -157,12 +160,15 @@ export async function lookUpPublicTracking(db: DbOrTx, number: string): Promise<
   const receivedAt = found.intake_received_at ?? found.package_received_at;
   const hasHistory = events.some((e) => e.kind === 'history');
   // A tracking still "on its way" when the parcel is already on our shelf has fallen behind.
-  const trackingBehind = found.tracking_status !== null && BEFORE_ARRIVAL.has(found.tracking_status) && receivedAt !== null;
+  const trackingBehind =
+    found.tracking_status !== null && BEFORE_ARRIVAL.has(found.tracking_status) && receivedAt !== null;
 
   const timeline: PublicTrackingEvent[] = [];
   for (const e of events) {
-    if (e.kind === 'history') timeline.push({ at: iso(e.at), label: TRACKING_STATUS_LABELS[e.status as TrackingStatus] });
-    else timeline.push({ at: iso(e.at), label: e.name && SYSTEM_STAGE_NAMES.has(e.name) ? e.name : M.eventShipmentStage });
+    if (e.kind === 'history')
+      timeline.push({ at: iso(e.at), label: TRACKING_STATUS_LABELS[e.status as TrackingStatus] });
+    else
+      timeline.push({ at: iso(e.at), label: e.name && SYSTEM_STAGE_NAMES.has(e.name) ? e.name : M.eventShipmentStage });
   }
   // Without a tracking's history (or one that has not seen the arrival), the warehouse's own steps.
   if (!hasHistory || trackingBehind) {
@@ -191,7 +197,9 @@ export async function lookUpPublicTracking(db: DbOrTx, number: string): Promise<
     timeline,
     estimatedDelivery: delivered ? null : (found.estimated_delivery ?? null),
     deliveredOn: delivered ? (found.delivered_on ?? null) : null,
-    originCountry: found.origin_country ?? (found.mailbox_country ? (ORIGIN_BY_MAILBOX_COUNTRY[found.mailbox_country] ?? null) : null),
+    originCountry:
+      found.origin_country ??
+      (found.mailbox_country ? (ORIGIN_BY_MAILBOX_COUNTRY[found.mailbox_country] ?? null) : null),
     destinationCity: found.destination_city ?? null,
   };
 }

@@ -6,7 +6,16 @@ import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm
 import { alias } from 'drizzle-orm/pg-core';
 import type { UnclaimedListParams } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
-import { mailboxes, packages, parcelIntakes, parcelPhotos, prealerts, trackings, userProfiles, users } from '../db/schema';
+import {
+  mailboxes,
+  packages,
+  parcelIntakes,
+  parcelPhotos,
+  prealerts,
+  trackings,
+  userProfiles,
+  users,
+} from '../db/schema';
 import { byTime, defineList } from '../lib/list-engine';
 import { containsPattern } from '../lib/list';
 
@@ -132,7 +141,13 @@ export async function findOwner(db: DbOrTx, key: string, mailboxCodeRead: string
       trackingId: packages.trackingId,
     })
     .from(packages)
-    .where(and(sql`tracking_key(${packages.trackingNumber}) = ${key}`, isNull(packages.receivedDate), eq(packages.status, 'pending')))
+    .where(
+      and(
+        sql`tracking_key(${packages.trackingNumber}) = ${key}`,
+        isNull(packages.receivedDate),
+        eq(packages.status, 'pending'),
+      ),
+    )
     .orderBy(desc(packages.createdAt), desc(packages.id))
     .limit(1);
   if (pending) {
@@ -154,7 +169,12 @@ export async function findOwner(db: DbOrTx, key: string, mailboxCodeRead: string
       carrier: prealerts.carrier,
     })
     .from(prealerts)
-    .where(and(sql`tracking_key(${prealerts.trackingNumber}) = ${key}`, inArray(prealerts.status, [...OPEN_PREALERT_STATUSES])))
+    .where(
+      and(
+        sql`tracking_key(${prealerts.trackingNumber}) = ${key}`,
+        inArray(prealerts.status, [...OPEN_PREALERT_STATUSES]),
+      ),
+    )
     .orderBy(asc(prealerts.createdAt), asc(prealerts.id));
   const prealertUsers = new Set(open.map((p) => p.userId));
   if (prealertUsers.size > 1) return null;
@@ -212,7 +232,10 @@ export async function ownerOf(
   source: Owner['source'],
   found: { description: string | null; senderName: string | null; carrier: string | null },
 ): Promise<Owner | null> {
-  const [customer, mailbox] = await Promise.all([customerOf(db, userId), receivingMailboxOf(db, userId, preferredMailboxId)]);
+  const [customer, mailbox] = await Promise.all([
+    customerOf(db, userId),
+    receivingMailboxOf(db, userId, preferredMailboxId),
+  ]);
   if (!customer || !mailbox) return null;
   const own = await db
     .select({ id: prealerts.id })
@@ -246,7 +269,10 @@ async function trackingIdOf(db: DbOrTx, key: string, userId: string, prealertId:
     .where(
       and(
         eq(trackings.userId, userId),
-        or(sql`tracking_key(${trackings.trackingNumber}) = ${key}`, prealertId ? eq(trackings.prealertId, prealertId) : undefined),
+        or(
+          sql`tracking_key(${trackings.trackingNumber}) = ${key}`,
+          prealertId ? eq(trackings.prealertId, prealertId) : undefined,
+        ),
       ),
     )
     .orderBy(desc(trackings.createdAt), desc(trackings.id))
@@ -336,7 +362,13 @@ const unclaimedList = defineList<UnclaimedListParams>()({
         .leftJoin(receivedByProfile, eq(receivedByProfile.userId, parcelIntakes.receivedBy))
         .$dynamic(),
   },
-  present: (rows) => rows.map((r) => ({ ...r, weightKg: Number(r.weightKg), photoCount: Number(r.photoCount), receivedAt: r.receivedAt.toISOString() })),
+  present: (rows) =>
+    rows.map((r) => ({
+      ...r,
+      weightKg: Number(r.weightKg),
+      photoCount: Number(r.photoCount),
+      receivedAt: r.receivedAt.toISOString(),
+    })),
 });
 
 export const listUnclaimedIntakes = (db: DbOrTx, input: UnclaimedListParams) => unclaimedList.page(db, input);
@@ -347,14 +379,26 @@ export async function searchActiveMailboxes(db: DbOrTx, q: string) {
   const term = q.trim();
   const pattern = containsPattern(term);
   return db
-    .select({ id: mailboxes.id, code: mailboxes.mailboxCode, customerName, email: users.email, country: mailboxes.country })
+    .select({
+      id: mailboxes.id,
+      code: mailboxes.mailboxCode,
+      customerName,
+      email: users.email,
+      country: mailboxes.country,
+    })
     .from(mailboxes)
     .innerJoin(users, eq(users.id, mailboxes.userId))
     .leftJoin(userProfiles, eq(userProfiles.userId, mailboxes.userId))
     .where(
       and(
         eq(mailboxes.status, 'active'),
-        term ? or(ilike(mailboxes.mailboxCode, pattern), ilike(userProfiles.fullName, pattern), ilike(users.email, pattern)) : undefined,
+        term
+          ? or(
+              ilike(mailboxes.mailboxCode, pattern),
+              ilike(userProfiles.fullName, pattern),
+              ilike(users.email, pattern),
+            )
+          : undefined,
       ),
     )
     .orderBy(mailboxes.mailboxCode)

@@ -7,7 +7,8 @@ import { rowsOf, type DbOrTx } from '../db/client';
 import { bankStatementLines, bankStatements, userProfiles, users } from '../db/schema';
 
 /** The SQL twin of referenceKey() (services/reconciliation.ts): letters and digits, upper case, no leading zeros. */
-export const referenceKeySql = (reference: SQLWrapper) => sql`ltrim(upper(regexp_replace(${reference}, '[^A-Za-z0-9]', '', 'g')), '0')`;
+export const referenceKeySql = (reference: SQLWrapper) =>
+  sql`ltrim(upper(regexp_replace(${reference}, '[^A-Za-z0-9]', '', 'g')), '0')`;
 
 /** A suffix match (a bank or a customer that writes only the last digits) needs this many characters. */
 export const SUFFIX_MIN_LENGTH = 6;
@@ -39,7 +40,15 @@ export type ReconciliationLine = {
 };
 
 /** A pending report a line may stand for, with whose it is and whether its amount agrees. */
-type CandidateRow = { paymentId: string; userId: string; cents: number | string; reference: string | null; name: string | null; email: string; fits: boolean };
+type CandidateRow = {
+  paymentId: string;
+  userId: string;
+  cents: number | string;
+  reference: string | null;
+  name: string | null;
+  email: string;
+  fits: boolean;
+};
 
 type Row = {
   id: string;
@@ -150,7 +159,11 @@ export async function listStatementLines(db: DbOrTx, statementId: string): Promi
   const claimed = new Set<string>();
   for (const line of lines) {
     if (line.state !== 'amount_differs' || !line.candidate) continue;
-    if (Math.abs(line.candidate.reportedVesCentimos - line.vesCentimos) > tolerance || claimed.has(line.candidate.paymentId)) continue;
+    if (
+      Math.abs(line.candidate.reportedVesCentimos - line.vesCentimos) > tolerance ||
+      claimed.has(line.candidate.paymentId)
+    )
+      continue;
     line.state = 'matched';
     claimed.add(line.candidate.paymentId);
   }
@@ -172,7 +185,10 @@ const statementColumns = {
   createdAt: bankStatements.createdAt,
   uploadedByName: sql<string | null>`coalesce(${userProfiles.fullName}, ${users.email})`,
   /** Its lines that approved a payment. */
-  approvedCount: sql<number>`(select count(*) from ${bankStatementLines} bl where bl.statement_id = ${bankStatements.id} and bl.payment_id is not null)::int`.mapWith(Number),
+  approvedCount:
+    sql<number>`(select count(*) from ${bankStatementLines} bl where bl.statement_id = ${bankStatements.id} and bl.payment_id is not null)::int`.mapWith(
+      Number,
+    ),
 };
 
 function selectStatements(db: DbOrTx) {

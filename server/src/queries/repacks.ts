@@ -9,7 +9,11 @@ import { withCustomer } from '../lib/joins';
 import { customerArms } from './search-arms';
 
 /** Packages in the warehouse that can still be repacked or consolidated. */
-export const REPACKABLE_PACKAGE_STATUSES = ['received', 'in_warehouse', 'processed'] as const satisfies readonly PackageStatus[];
+export const REPACKABLE_PACKAGE_STATUSES = [
+  'received',
+  'in_warehouse',
+  'processed',
+] as const satisfies readonly PackageStatus[];
 
 // Written with qualified names: drizzle leaves columns unqualified in single-table selects.
 /** True when the package travels in a shipment already. */
@@ -42,7 +46,13 @@ export function listRepackablePackages(db: DbOrTx, userId: string) {
     })
     .from(packages)
     .innerJoin(mailboxes, eq(mailboxes.id, packages.mailboxId))
-    .where(and(eq(packages.userId, userId), inArray(packages.status, [...REPACKABLE_PACKAGE_STATUSES]), sql`not ${inShipment}`))
+    .where(
+      and(
+        eq(packages.userId, userId),
+        inArray(packages.status, [...REPACKABLE_PACKAGE_STATUSES]),
+        sql`not ${inShipment}`,
+      ),
+    )
     .orderBy(desc(packages.receivedDate), desc(packages.createdAt));
 }
 
@@ -135,7 +145,12 @@ const adminRepacksList = defineList<RepackAdminListParams>()({
   sorts: {
     default: {
       defaultDir: 'desc',
-      order: (c) => [desc(isPending), sql`case when ${isPending} then ${c.createdAt} end asc`, sql`${c.createdAt} desc`, sql`${c.id} desc`],
+      order: (c) => [
+        desc(isPending),
+        sql`case when ${isPending} then ${c.createdAt} end asc`,
+        sql`${c.createdAt} desc`,
+        sql`${c.id} desc`,
+      ],
     },
   },
   defaultSort: 'default',
@@ -146,7 +161,9 @@ const adminRepacksList = defineList<RepackAdminListParams>()({
       const rows = db
         .select({
           ...requestColumns,
-          processedByName: sql<string | null>`(select ${userProfiles.fullName} from ${userProfiles} where ${userProfiles.userId} = ${repackRequests.processedBy})`,
+          processedByName: sql<
+            string | null
+          >`(select ${userProfiles.fullName} from ${userProfiles} where ${userProfiles.userId} = ${repackRequests.processedBy})`,
           customer: { id: users.id, email: users.email, fullName: userProfiles.fullName },
         })
         .from(repackRequests);
@@ -167,7 +184,10 @@ export async function listAllRepacks(db: DbOrTx, filter: { status?: RepackStatus
 }
 
 /** How many requests match the search in each status (the screen's tabs and count line). */
-export async function countRepacksByStatus(db: DbOrTx, filters: Pick<RepackAdminFilters, 'q'> = {}): Promise<Record<RepackStatus, number>> {
+export async function countRepacksByStatus(
+  db: DbOrTx,
+  filters: Pick<RepackAdminFilters, 'q'> = {},
+): Promise<Record<RepackStatus, number>> {
   const term = searchTerm(filters.q);
   const rows = await db
     .select({ status: repackRequests.status, n: sql<number>`count(*)::int` })

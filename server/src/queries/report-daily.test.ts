@@ -44,19 +44,39 @@ async function countedFromTables(db: Database['db'], start: Date, end: Date) {
 beforeAll(async () => {
   database = await createTestDatabase();
   const db = database.db;
-  const [u] = await db.insert(users).values({ email: 'diario@reportes.test', passwordHash: 'x', role: 'user' }).returning({ id: users.id });
+  const [u] = await db
+    .insert(users)
+    .values({ email: 'diario@reportes.test', passwordHash: 'x', role: 'user' })
+    .returning({ id: users.id });
   const [m] = await db
     .insert(mailboxes)
-    .values({ userId: u.id, mailboxCode: 'MV-19487-77777', location: 'miami', addressLine1: 'Calle 1', city: 'Miami', postalCode: '33166', country: 'USA' })
+    .values({
+      userId: u.id,
+      mailboxCode: 'MV-19487-77777',
+      location: 'miami',
+      addressLine1: 'Calle 1',
+      city: 'Miami',
+      postalCode: '33166',
+      country: 'USA',
+    })
     .returning({ id: mailboxes.id });
 
   // One statement for many rows (the triggers work per statement), then single rows.
   const pkgs = await db
     .insert(packages)
-    .values(Array.from({ length: 300 }, (_, i) => ({ userId: u.id, mailboxId: m.id, packageDescription: `Paquete ${i}`, createdAt: when(i) })))
+    .values(
+      Array.from({ length: 300 }, (_, i) => ({
+        userId: u.id,
+        mailboxId: m.id,
+        packageDescription: `Paquete ${i}`,
+        createdAt: when(i),
+      })),
+    )
     .returning({ id: packages.id, createdAt: packages.createdAt });
   for (let i = 300; i < 330; i++) {
-    await db.insert(packages).values({ userId: u.id, mailboxId: m.id, packageDescription: `Suelto ${i}`, createdAt: when(i) });
+    await db
+      .insert(packages)
+      .values({ userId: u.id, mailboxId: m.id, packageDescription: `Suelto ${i}`, createdAt: when(i) });
   }
   // Rows on both sides of every window's edges, where whole days and partial days meet.
   const edges = REPORT_PERIODS.flatMap((period) => {
@@ -64,7 +84,11 @@ beforeAll(async () => {
     return [w.start, w.previousStart];
   }).concat(NOW);
   const nearEdges = edges.flatMap((t) => [-5, -1, -0.25, 0.25, 1, 5].map((h) => new Date(t.getTime() + h * HOUR)));
-  await db.insert(packages).values(nearEdges.map((createdAt, i) => ({ userId: u.id, mailboxId: m.id, packageDescription: `Borde ${i}`, createdAt })));
+  await db
+    .insert(packages)
+    .values(
+      nearEdges.map((createdAt, i) => ({ userId: u.id, mailboxId: m.id, packageDescription: `Borde ${i}`, createdAt })),
+    );
   await db.insert(paymentTransactions).values(
     nearEdges.map((createdAt, i) => ({
       userId: u.id,
@@ -77,7 +101,12 @@ beforeAll(async () => {
     })),
   );
   // A package dated after NOW: no report counts it.
-  await db.insert(packages).values({ userId: u.id, mailboxId: m.id, packageDescription: 'Futuro', createdAt: new Date(NOW.getTime() + 5 * HOUR) });
+  await db.insert(packages).values({
+    userId: u.id,
+    mailboxId: m.id,
+    packageDescription: 'Futuro',
+    createdAt: new Date(NOW.getTime() + 5 * HOUR),
+  });
 
   const ships = await db
     .insert(shipments)
@@ -90,13 +119,18 @@ beforeAll(async () => {
         deliveryState: 'Distrito Capital' as const,
         shippingCostUsd: 10 + (i % 7) * 2.25,
         // Every third one near a window edge.
-        createdAt: i % 3 === 0 ? new Date(edges[i % edges.length].getTime() + ((i % 2) * 2 - 1) * HOUR) : when(i * 5 + 1),
+        createdAt:
+          i % 3 === 0 ? new Date(edges[i % edges.length].getTime() + ((i % 2) * 2 - 1) * HOUR) : when(i * 5 + 1),
       })),
     )
     .returning({ id: shipments.id, createdAt: shipments.createdAt });
-  await db.insert(shipmentPackages).values(
-    ships.flatMap((s, i) => [pkgs[i * 2], pkgs[i * 2 + 1]].map((p) => ({ shipmentId: s.id, packageId: p.id, createdAt: s.createdAt }))),
-  );
+  await db
+    .insert(shipmentPackages)
+    .values(
+      ships.flatMap((s, i) =>
+        [pkgs[i * 2], pkgs[i * 2 + 1]].map((p) => ({ shipmentId: s.id, packageId: p.id, createdAt: s.createdAt })),
+      ),
+    );
 
   const pays = await db
     .insert(paymentTransactions)
@@ -115,16 +149,43 @@ beforeAll(async () => {
 
   // Changes after the fact: approvals and a reversal, a corrected cost, a moved date, deletions.
   const pending = pays.filter((p) => p.status === 'pending').map((p) => p.id);
-  await db.update(paymentTransactions).set({ status: 'completed' }).where(inArray(paymentTransactions.id, pending.slice(0, 15)));
+  await db
+    .update(paymentTransactions)
+    .set({ status: 'completed' })
+    .where(inArray(paymentTransactions.id, pending.slice(0, 15)));
   await db.update(paymentTransactions).set({ status: 'cancelled' }).where(eq(paymentTransactions.id, pays[0].id));
   await db.update(paymentTransactions).set({ amountUsd: 99.99 }).where(eq(paymentTransactions.id, pays[3].id));
   await db.update(shipments).set({ shippingCostUsd: 123.45 }).where(eq(shipments.id, ships[4].id));
-  await db.update(shipments).set({ status: 'delivered' }).where(inArray(shipments.id, ships.slice(0, 20).map((s) => s.id)));
-  await db.update(packages).set({ createdAt: new Date(NOW.getTime() - 3 * HOUR) }).where(eq(packages.id, pkgs[250].id));
-  await db.update(packages).set({ status: 'received' }).where(inArray(packages.id, pkgs.slice(100, 200).map((p) => p.id)));
+  await db
+    .update(shipments)
+    .set({ status: 'delivered' })
+    .where(
+      inArray(
+        shipments.id,
+        ships.slice(0, 20).map((s) => s.id),
+      ),
+    );
+  await db
+    .update(packages)
+    .set({ createdAt: new Date(NOW.getTime() - 3 * HOUR) })
+    .where(eq(packages.id, pkgs[250].id));
+  await db
+    .update(packages)
+    .set({ status: 'received' })
+    .where(
+      inArray(
+        packages.id,
+        pkgs.slice(100, 200).map((p) => p.id),
+      ),
+    );
   await db.delete(shipmentPackages).where(eq(shipmentPackages.shipmentId, ships[59].id));
   await db.delete(shipments).where(eq(shipments.id, ships[59].id));
-  await db.delete(packages).where(inArray(packages.id, pkgs.slice(280, 290).map((p) => p.id)));
+  await db.delete(packages).where(
+    inArray(
+      packages.id,
+      pkgs.slice(280, 290).map((p) => p.id),
+    ),
+  );
   await db.delete(paymentTransactions).where(eq(paymentTransactions.id, pays[6].id));
 });
 
@@ -140,7 +201,9 @@ describe('report_daily', () => {
     expect(await dailyRows(database.db)).toEqual(kept);
   });
 
-  it.each(REPORT_PERIODS)('gives the %s report the figures counted from the tables, in both windows', async (period) => {
+  it.each(
+    REPORT_PERIODS,
+  )('gives the %s report the figures counted from the tables, in both windows', async (period) => {
     const report = await getPeriodReport(database.db, period, NOW);
     const { start, end, previousStart } = reportWindows(period, NOW);
     const current = await countedFromTables(database.db, start, end);

@@ -232,7 +232,10 @@ function distributionSql(): SQL {
 export async function getPeriodReport(db: DbOrTx, period: ReportPeriod, now: Date = new Date()): Promise<PeriodReport> {
   const windows = reportWindows(period, now);
   // Two statements, run side by side on a pooled connection.
-  const [totalsResult, topResult] = await Promise.all([db.execute(totalsSql(windows)), db.execute(topClientsSql(windows))]);
+  const [totalsResult, topResult] = await Promise.all([
+    db.execute(totalsSql(windows)),
+    db.execute(topClientsSql(windows)),
+  ]);
   const [t] = rowsOf<Record<string, unknown>>(totalsResult);
   const top = rowsOf<{ userId: string; packages: unknown; name: string; email: string }>(topResult);
 
@@ -286,7 +289,9 @@ export async function getReportTrend(db: DbOrTx, now: Date = new Date()): Promis
 }
 
 export async function getStatusDistribution(db: DbOrTx): Promise<StatusDistribution> {
-  const rows = rowsOf<{ kind: 'tracking' | 'shipment'; status: string; n: unknown }>(await db.execute(distributionSql()));
+  const rows = rowsOf<{ kind: 'tracking' | 'shipment'; status: string; n: unknown }>(
+    await db.execute(distributionSql()),
+  );
   const count = (kind: string, status: string) => num(rows.find((r) => r.kind === kind && r.status === status)?.n);
   return {
     trackings: TRACKING_STATUSES.map((status) => ({ status, count: count('tracking', status) })),

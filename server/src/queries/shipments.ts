@@ -60,7 +60,10 @@ const shipmentsList = defineList<ShipmentListParams>()({
   },
   rows: {
     pageIds: (db, page) =>
-      withCustomer(db.select(rowColumns).from(page).innerJoin(shipments, eq(shipments.id, page.pageId)).$dynamic(), shipments.userId),
+      withCustomer(
+        db.select(rowColumns).from(page).innerJoin(shipments, eq(shipments.id, page.pageId)).$dynamic(),
+        shipments.userId,
+      ),
   },
 });
 
@@ -82,7 +85,9 @@ const shippablePackageColumns = {
 
 /** One shipment with its customer, its packages and its stages in order. */
 export async function getShipmentDetail(db: DbOrTx, id: string) {
-  const query = db.select({ ...rowColumns, totalVolumeCm3: shipments.totalVolumeCm3, customerPhone: userProfiles.phone }).from(shipments);
+  const query = db
+    .select({ ...rowColumns, totalVolumeCm3: shipments.totalVolumeCm3, customerPhone: userProfiles.phone })
+    .from(shipments);
   const [shipment] = await withCustomer(query.$dynamic(), shipments.userId).where(eq(shipments.id, id));
   if (!shipment) return null;
   const [items, stages] = await Promise.all([

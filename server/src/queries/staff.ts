@@ -25,15 +25,29 @@ const staffList = defineList<StaffListParams>()({
   columns: { id: users.id, createdAt: users.createdAt, lastSignInAt: users.lastSignInAt },
   sorts: { createdAt: byTime('createdAt'), lastSignInAt: byTime('lastSignInAt') },
   defaultSort: 'createdAt',
-  always: sql`${users.role} in (${sql.join(STAFF_ROLES.map((r) => sql`${r}`), sql`, `)})`,
+  always: sql`${users.role} in (${sql.join(
+    STAFF_ROLES.map((r) => sql`${r}`),
+    sql`, `,
+  )})`,
   filters: {
     role: users.role,
-    status: { literal: (status) => (status === 'active' ? isNull(users.deactivatedAt) : sql`${users.deactivatedAt} is not null`) },
+    status: {
+      literal: (status) =>
+        status === 'active' ? isNull(users.deactivatedAt) : sql`${users.deactivatedAt} is not null`,
+    },
   },
   search: { where: (db, p) => or(...customerArms(db, users.id, p('pattern')))! },
-  rows: { direct: (db) => db.select(staffColumns).from(users).leftJoin(userProfiles, eq(userProfiles.userId, users.id)).$dynamic() },
+  rows: {
+    direct: (db) =>
+      db.select(staffColumns).from(users).leftJoin(userProfiles, eq(userProfiles.userId, users.id)).$dynamic(),
+  },
   present: (rows) =>
-    rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), lastSignInAt: iso(r.lastSignInAt), deactivatedAt: iso(r.deactivatedAt) })),
+    rows.map((r) => ({
+      ...r,
+      createdAt: r.createdAt.toISOString(),
+      lastSignInAt: iso(r.lastSignInAt),
+      deactivatedAt: iso(r.deactivatedAt),
+    })),
 });
 
 export const listStaff = (db: DbOrTx, input: StaffListParams) => staffList.page(db, input);
@@ -53,7 +67,13 @@ export async function listPendingInvitations(db: DbOrTx) {
     })
     .from(staffInvitations)
     .leftJoin(userProfiles, eq(userProfiles.userId, staffInvitations.invitedBy))
-    .where(and(isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt), gt(staffInvitations.expiresAt, new Date())))
+    .where(
+      and(
+        isNull(staffInvitations.acceptedAt),
+        isNull(staffInvitations.revokedAt),
+        gt(staffInvitations.expiresAt, new Date()),
+      ),
+    )
     .orderBy(desc(staffInvitations.createdAt))
     .limit(200);
   return rows.map((r) => ({ ...r, expiresAt: r.expiresAt.toISOString(), createdAt: r.createdAt.toISOString() }));

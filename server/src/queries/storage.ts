@@ -11,7 +11,10 @@ import { businessToday } from '../lib/business-clock';
 export const STORAGE_SETTINGS_KEY = 'storage';
 
 export async function getStorageSettings(db: DbOrTx): Promise<StorageSettings> {
-  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, STORAGE_SETTINGS_KEY));
+  const [row] = await db
+    .select({ value: appSettings.value })
+    .from(appSettings)
+    .where(eq(appSettings.key, STORAGE_SETTINGS_KEY));
   if (!row) return { ...STORAGE_DEFAULTS };
   try {
     const parsed = JSON.parse(row.value) as Partial<StorageSettings>;
@@ -31,7 +34,11 @@ export const receivedDay = (receivedDate: Date) => businessToday(receivedDate);
  * A package's clock, or null when it does not run: not yet received, or no longer on our shelves
  * (in a shipment, shipped).
  */
-export function packageStorageClock(p: { status: string; receivedDate: Date | null }, settings: StorageSettings, today = businessToday()) {
+export function packageStorageClock(
+  p: { status: string; receivedDate: Date | null },
+  settings: StorageSettings,
+  today = businessToday(),
+) {
   if (!p.receivedDate || !(STORAGE_CLOCK_STATUSES as readonly string[]).includes(p.status)) return null;
   return storageClock(receivedDay(p.receivedDate), today, settings);
 }

@@ -13,7 +13,15 @@ import {
   type SortDirection,
 } from '@casillero/shared';
 import { rowsOf, type DbOrTx } from '../db/client';
-import { mailboxes, prealerts, trackingHistory, trackingStatusCounts, trackings, userProfiles, users } from '../db/schema';
+import {
+  mailboxes,
+  prealerts,
+  trackingHistory,
+  trackingStatusCounts,
+  trackings,
+  userProfiles,
+  users,
+} from '../db/schema';
 import { containsPattern, preparedCache, searchTerm, type BoundedCount } from '../lib/list';
 import { byGroup, byTime, byUnique, defineList } from '../lib/list-engine';
 import { withCustomer, withCustomerAndMailbox } from '../lib/joins';
@@ -46,7 +54,8 @@ const rowColumns = {
 };
 
 /** A tracking's client and mailbox: what the list, the CSV and the details join to each row. */
-const withClientAndMailbox = <T extends PgSelect>(query: T) => withCustomerAndMailbox(query, trackings.userId, trackings.mailboxId);
+const withClientAndMailbox = <T extends PgSelect>(query: T) =>
+  withCustomerAndMailbox(query, trackings.userId, trackings.mailboxId);
 
 /**
  * The list (docs/product/admin-trackings.md#the-list; decision 008). The search matches the tracking number, the
@@ -108,12 +117,16 @@ export type TrackingListRow = Awaited<ReturnType<typeof listTrackings>>['rows'][
 const countsStatement = preparedCache<ReturnType<ReturnType<typeof buildStatusCountsQuery>['prepare']>>();
 
 function buildStatusCountsQuery(db: DbOrTx) {
-  return db.select({ status: trackingStatusCounts.status, count: trackingStatusCounts.count }).from(trackingStatusCounts);
+  return db
+    .select({ status: trackingStatusCounts.status, count: trackingStatusCounts.count })
+    .from(trackingStatusCounts);
 }
 
 /** Every status with its count (zero when none), from the trigger-kept counters. */
 export async function trackingStatusCountsOf(db: DbOrTx): Promise<Record<TrackingStatus, number>> {
-  const rows = await countsStatement(db, 'tracking_status_counts', (name) => buildStatusCountsQuery(db).prepare(name)).execute();
+  const rows = await countsStatement(db, 'tracking_status_counts', (name) =>
+    buildStatusCountsQuery(db).prepare(name),
+  ).execute();
   const counts = Object.fromEntries(TRACKING_STATUSES.map((s) => [s, 0])) as Record<TrackingStatus, number>;
   for (const row of rows) counts[row.status] = Number(row.count);
   return counts;
@@ -202,7 +215,9 @@ export async function getTrackingStats(db: DbOrTx): Promise<TrackingStats> {
   const [byStatus, [ready], [authorised]] = await Promise.all([
     trackingStatusCountsOf(db),
     readyTodayStatement(db, 'trackings_ready_today', (name) => buildReadyTodayQuery(db).prepare(name)).execute(),
-    authorisedStatement(db, 'trackings_dispatch_authorized', (name) => buildAuthorisedQuery(db).prepare(name)).execute(),
+    authorisedStatement(db, 'trackings_dispatch_authorized', (name) =>
+      buildAuthorisedQuery(db).prepare(name),
+    ).execute(),
   ]);
   const dispatchAuthorized = Math.min(Number(authorised?.n ?? 0), byStatus.ready_to_ship);
   const total = Object.values(byStatus).reduce((a, b) => a + b, 0);
@@ -227,14 +242,16 @@ export async function getTrackingStats(db: DbOrTx): Promise<TrackingStats> {
  * (carrier, created_at) that visits one index entry per carrier, not every row.
  */
 export async function listTrackingCarriers(db: DbOrTx): Promise<string[]> {
-  const rows = rowsOf<{ carrier: string }>(await db.execute(sql`
+  const rows = rowsOf<{ carrier: string }>(
+    await db.execute(sql`
     with recursive c as (
       (select carrier from trackings order by carrier limit 1)
       union all
       select (select t.carrier from trackings t where t.carrier > c.carrier order by t.carrier limit 1)
       from c where c.carrier is not null
     )
-    select carrier from c where carrier is not null`));
+    select carrier from c where carrier is not null`),
+  );
   return rows.map((r) => r.carrier);
 }
 
@@ -277,8 +294,17 @@ function keysetOf(sort: TrackingSort, dir: SortDirection, step: ExportStep): SQL
 }
 
 /** A batch of the CSV: the list's row, and its created_at to the microsecond for the keyset. */
-function buildExportQuery(db: DbOrTx, input: TrackingFilters, sort: TrackingSort, dir: SortDirection, step: ExportStep) {
-  const batch = trackingsList.orderedIds(db, input, sort, dir, keysetOf(sort, dir, step)).limit(ph('limit')).as('batch') as unknown as BatchIds;
+function buildExportQuery(
+  db: DbOrTx,
+  input: TrackingFilters,
+  sort: TrackingSort,
+  dir: SortDirection,
+  step: ExportStep,
+) {
+  const batch = trackingsList
+    .orderedIds(db, input, sort, dir, keysetOf(sort, dir, step))
+    .limit(ph('limit'))
+    .as('batch') as unknown as BatchIds;
   const rows = db
     .select({ ...rowColumns, createdAtKey: sql<string>`${trackings.createdAt}::text` })
     .from(batch)
@@ -372,7 +398,9 @@ export async function findTracking(db: DbOrTx, id: string) {
 export async function getTrackingDetail(db: DbOrTx, id: string) {
   const tracking = await findTracking(db, id);
   if (!tracking) return null;
-  const author = sql<string | null>`(select ${userProfiles.fullName} from ${userProfiles} where ${userProfiles.userId} = ${trackingHistory.createdBy})`;
+  const author = sql<
+    string | null
+  >`(select ${userProfiles.fullName} from ${userProfiles} where ${userProfiles.userId} = ${trackingHistory.createdBy})`;
   const history = await db
     .select({
       id: trackingHistory.id,
@@ -398,7 +426,9 @@ export async function listTrackingClients(db: DbOrTx, q: string | undefined) {
   const pattern = term === null ? null : containsPattern(term);
   return selectActiveMailboxes(
     db,
-    pattern === null ? undefined : or(ilike(userProfiles.fullName, pattern), ilike(users.email, pattern), ilike(mailboxes.mailboxCode, pattern)),
+    pattern === null
+      ? undefined
+      : or(ilike(userProfiles.fullName, pattern), ilike(users.email, pattern), ilike(mailboxes.mailboxCode, pattern)),
   )
     .orderBy(asc(userProfiles.fullName), asc(mailboxes.mailboxCode))
     .limit(50);
@@ -423,7 +453,9 @@ function selectActiveMailboxes(db: DbOrTx, condition: SQL | undefined) {
     })
     .from(mailboxes)
     .$dynamic();
-  return withCustomer(rows, mailboxes.userId, users.id).where(and(eq(mailboxes.status, 'active'), eq(users.role, 'user'), condition));
+  return withCustomer(rows, mailboxes.userId, users.id).where(
+    and(eq(mailboxes.status, 'active'), eq(users.role, 'user'), condition),
+  );
 }
 
 /** The customer's pending pre-alert announcing this tracking number, if any. */
@@ -431,7 +463,13 @@ export async function findPendingPrealert(db: DbOrTx, userId: string, trackingNu
   const [row] = await db
     .select({ id: prealerts.id })
     .from(prealerts)
-    .where(and(eq(prealerts.userId, userId), eq(prealerts.trackingNumber, trackingNumber), inArray(prealerts.status, ['pending'])))
+    .where(
+      and(
+        eq(prealerts.userId, userId),
+        eq(prealerts.trackingNumber, trackingNumber),
+        inArray(prealerts.status, ['pending']),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }

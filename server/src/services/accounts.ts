@@ -41,7 +41,15 @@ export async function chargeActivation(
   });
   const [payment] = await tx
     .insert(paymentTransactions)
-    .values({ userId, transactionType: 'mailbox_activation', amountUsd, status: 'pending', mailboxId: mailbox.id, invoiceId: invoice.id, description })
+    .values({
+      userId,
+      transactionType: 'mailbox_activation',
+      amountUsd,
+      status: 'pending',
+      mailboxId: mailbox.id,
+      invoiceId: invoice.id,
+      description,
+    })
     .returning();
   // Credit in the customer's favour pays it at once (and closes this payment, then not owed).
   await applyCredit(tx, userId, createdBy, now);

@@ -29,6 +29,8 @@ export async function sendNotification(db: Db, input: SendNotification): Promise
     .from(users)
     .where(and(eq(users.id, input.userId!), eq(users.role, 'user')));
   if (!recipient) throw new DomainError('BAD_INPUT', ADMIN_NOTIFICATION_MESSAGES.userInvalid);
-  await db.insert(notifications).values({ userId: recipient.id, title: input.title, message: input.message, type: input.type });
+  await db
+    .insert(notifications)
+    .values({ userId: recipient.id, title: input.title, message: input.message, type: input.type });
   return { sent: 1 };
 }

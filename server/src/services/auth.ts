@@ -13,13 +13,7 @@ import {
 import type { Db, DbOrTx } from '../db/client';
 import { DomainError } from '../lib/domain-error';
 import type { Config } from '../env';
-import {
-  adminSetupTokens,
-  emailVerificationTokens,
-  passwordResetTokens,
-  userProfiles,
-  users,
-} from '../db/schema';
+import { adminSetupTokens, emailVerificationTokens, passwordResetTokens, userProfiles, users } from '../db/schema';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/password';
 import { knownDeviceKey, recogniseDevice, rememberDevice } from '../auth/known-device';
 import { countEvents, forgetEvents, hitLimits, onceIn } from '../auth/rate-limit';
@@ -28,7 +22,12 @@ import { admitSignIn } from '../auth/sign-in-guard';
 import { recordStaffSignIn } from '../audit/audit-context';
 import { generateToken, hashToken } from '../auth/tokens';
 import { enqueueEmail } from '../mail/outbox';
-import { passwordChangedMessage, passwordGuessingMessage, passwordResetMessage, verifyEmailMessage } from '../mail/templates';
+import {
+  passwordChangedMessage,
+  passwordGuessingMessage,
+  passwordResetMessage,
+  verifyEmailMessage,
+} from '../mail/templates';
 import { createCustomerAccount } from './accounts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -215,7 +214,10 @@ export async function resetPassword(
       .returning({ id: users.id, email: users.email, verifiedAt: users.emailVerifiedAt });
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
     await invalidateUserSessions(tx, user.id);
-    const [profile] = await tx.select({ fullName: userProfiles.fullName }).from(userProfiles).where(eq(userProfiles.userId, user.id));
+    const [profile] = await tx
+      .select({ fullName: userProfiles.fullName })
+      .from(userProfiles)
+      .where(eq(userProfiles.userId, user.id));
     await enqueueEmail(tx, user.email, passwordChangedMessage({ fullName: profile?.fullName ?? '' }));
     return createSession(tx, user.id, meta);
   });
@@ -232,10 +234,27 @@ const passwordChangeKeys = {
  * The session that typed the current password wrong too often: closed, and the owner told (at
  * most once a day). Whoever holds a stolen session cannot keep guessing the password through it.
  */
-async function endGuessingSession(db: Db, config: Pick<Config, 'appUrl'>, userId: string, sessionId: string, owner: { email: string; fullName: string | null }) {
+async function endGuessingSession(
+  db: Db,
+  config: Pick<Config, 'appUrl'>,
+  userId: string,
+  sessionId: string,
+  owner: { email: string; fullName: string | null },
+) {
   await invalidateSession(db, sessionId);
-  await onceIn(db, passwordChangeKeys.ownerWarned(userId), PASSWORD_CHANGE_LIMIT.warnOwnerEveryHours * 60 * 60 * 1000, (tx) =>
-    enqueueEmail(tx, owner.email, passwordGuessingMessage({ fullName: owner.fullName ?? '', forgotPasswordUrl: `${config.appUrl}/forgot-password` })),
+  await onceIn(
+    db,
+    passwordChangeKeys.ownerWarned(userId),
+    PASSWORD_CHANGE_LIMIT.warnOwnerEveryHours * 60 * 60 * 1000,
+    (tx) =>
+      enqueueEmail(
+        tx,
+        owner.email,
+        passwordGuessingMessage({
+          fullName: owner.fullName ?? '',
+          forgotPasswordUrl: `${config.appUrl}/forgot-password`,
+        }),
+      ),
   );
   return new DomainError('UNAUTHENTICATED', AUTH_MESSAGES.passwordChangeSessionEnded);
 }
@@ -259,7 +278,9 @@ export async function changePassword(
     .where(eq(users.id, user.id));
   if (!row) throw new DomainError('UNAUTHENTICATED', AUTH_MESSAGES.unauthorized);
   const failures = { key: passwordChangeKeys.failures(user.id), windowMs: PASSWORD_CHANGE_LIMIT.minutes * 60 * 1000 };
-  const attempt = await hitLimits(db, [{ ...failures, max: PASSWORD_CHANGE_LIMIT.maxFailures, message: AUTH_MESSAGES.passwordChangeTooMany }]);
+  const attempt = await hitLimits(db, [
+    { ...failures, max: PASSWORD_CHANGE_LIMIT.maxFailures, message: AUTH_MESSAGES.passwordChangeTooMany },
+  ]);
   // The account's count is full (another session filled it): refused, but this session stays,
   // so a thief cannot close the owner's sessions; a reset by e-mail still works.
   if (attempt.exceeded) {

@@ -14,7 +14,16 @@ import {
   type PaymentType,
 } from '@casillero/shared';
 import { rowsOf, type DbOrTx } from '../db/client';
-import { invoiceCounters, invoices, ledgerEntries, mailboxes, paymentTransactions, userProfiles, users, type InvoiceLine } from '../db/schema';
+import {
+  invoiceCounters,
+  invoices,
+  ledgerEntries,
+  mailboxes,
+  paymentTransactions,
+  userProfiles,
+  users,
+  type InvoiceLine,
+} from '../db/schema';
 import { businessToday } from '../lib/business-clock';
 import { DomainError } from '../lib/domain-error';
 import { rateForDay } from '../queries/billing';
@@ -134,7 +143,12 @@ export async function creditOnAccount(tx: DbOrTx, userId: string): Promise<numbe
  * of entries (the invoice's, and the account's) that add up to zero. Answers the invoices that it
  * settled completely. The caller holds the customer's ledger lock.
  */
-export async function applyCredit(tx: DbOrTx, userId: string, createdBy: string | null, now = new Date()): Promise<string[]> {
+export async function applyCredit(
+  tx: DbOrTx,
+  userId: string,
+  createdBy: string | null,
+  now = new Date(),
+): Promise<string[]> {
   let credit = await creditOnAccount(tx, userId);
   if (credit <= 0) return [];
   const open = await tx.execute<{ id: string; number: string; remaining: string }>(sql`
@@ -150,8 +164,24 @@ export async function applyCredit(tx: DbOrTx, userId: string, createdBy: string 
     const remaining = Number(invoice.remaining);
     const applied = Math.min(credit, remaining);
     await tx.insert(ledgerEntries).values([
-      { userId, kind: 'credit_applied', usdCents: applied, invoiceId: null, description: `Saldo a favor aplicado a la factura ${invoice.number}`, createdBy, createdAt: now },
-      { userId, kind: 'credit_applied', usdCents: -applied, invoiceId: invoice.id, description: `Pagada con saldo a favor`, createdBy, createdAt: now },
+      {
+        userId,
+        kind: 'credit_applied',
+        usdCents: applied,
+        invoiceId: null,
+        description: `Saldo a favor aplicado a la factura ${invoice.number}`,
+        createdBy,
+        createdAt: now,
+      },
+      {
+        userId,
+        kind: 'credit_applied',
+        usdCents: -applied,
+        invoiceId: invoice.id,
+        description: `Pagada con saldo a favor`,
+        createdBy,
+        createdAt: now,
+      },
     ]);
     credit -= applied;
     if (applied === remaining) settled.push(invoice.id);
@@ -170,7 +200,13 @@ export async function activatePaidMailboxes(tx: DbOrTx, paidInvoiceIds: string[]
   await tx
     .update(paymentTransactions)
     .set({ status: 'cancelled', updatedAt: new Date() })
-    .where(and(inArray(paymentTransactions.invoiceId, paidInvoiceIds), eq(paymentTransactions.status, 'pending'), isNull(paymentTransactions.reportedAt)));
+    .where(
+      and(
+        inArray(paymentTransactions.invoiceId, paidInvoiceIds),
+        eq(paymentTransactions.status, 'pending'),
+        isNull(paymentTransactions.reportedAt),
+      ),
+    );
   const codes: string[] = [];
   for (const id of paidInvoiceIds) {
     const [invoice] = await tx
@@ -209,7 +245,12 @@ export type PaidPayment = {
  * reported without an invoice gets one for its amount first; a credit purchase stays credit.
  * Answers the invoice it paid and whether it is now paid, and the mailboxes that activated.
  */
-export async function creditApprovedPayment(tx: DbOrTx, payment: PaidPayment, approvedBy: string | null, now = new Date()) {
+export async function creditApprovedPayment(
+  tx: DbOrTx,
+  payment: PaidPayment,
+  approvedBy: string | null,
+  now = new Date(),
+) {
   await lockLedger(tx, payment.userId);
   let invoiceId = payment.invoiceId;
   if (!invoiceId && payment.transactionType !== 'credit_purchase') {
@@ -233,7 +274,10 @@ export async function creditApprovedPayment(tx: DbOrTx, payment: PaidPayment, ap
   let rate: string | null = null;
   let remaining = 0;
   if (invoiceId) {
-    const [invoice] = await tx.select({ vesPerUsd: invoices.vesPerUsd, number: invoices.number }).from(invoices).where(eq(invoices.id, invoiceId));
+    const [invoice] = await tx
+      .select({ vesPerUsd: invoices.vesPerUsd, number: invoices.number })
+      .from(invoices)
+      .where(eq(invoices.id, invoiceId));
     rate = invoice?.vesPerUsd ?? null;
     remaining = Math.max(0, await invoiceRemaining(tx, invoiceId));
   }
@@ -241,7 +285,10 @@ export async function creditApprovedPayment(tx: DbOrTx, payment: PaidPayment, ap
   let credited: number;
   if (vesPaid != null && rate) {
     const owedVes = usdCentsToVesCentimos(remaining, rate);
-    credited = remaining > 0 && Math.abs(vesPaid - owedVes) <= RECONCILIATION_TOLERANCE_CENTIMOS ? remaining : vesCentimosToUsdCents(vesPaid, rate);
+    credited =
+      remaining > 0 && Math.abs(vesPaid - owedVes) <= RECONCILIATION_TOLERANCE_CENTIMOS
+        ? remaining
+        : vesCentimosToUsdCents(vesPaid, rate);
   } else {
     // USD, or Bs. whose USD value was fixed when reported (no invoice rate to count it at).
     credited = Math.round(payment.amountUsd * 100);
@@ -253,10 +300,34 @@ export async function creditApprovedPayment(tx: DbOrTx, payment: PaidPayment, ap
   const entries: (typeof ledgerEntries.$inferInsert)[] = [];
   const kind: LedgerKind = 'payment';
   if (toInvoice > 0 || (invoiceId && toAccount === 0)) {
-    entries.push({ userId: payment.userId, kind, usdCents: -toInvoice, vesCentimos: share(toInvoice), vesPerUsd: vesPaid != null ? rate : null, invoiceId, paymentId: payment.id, description: paymentDescription(payment), createdBy: approvedBy, createdAt: now });
+    entries.push({
+      userId: payment.userId,
+      kind,
+      usdCents: -toInvoice,
+      vesCentimos: share(toInvoice),
+      vesPerUsd: vesPaid != null ? rate : null,
+      invoiceId,
+      paymentId: payment.id,
+      description: paymentDescription(payment),
+      createdBy: approvedBy,
+      createdAt: now,
+    });
   }
   if (toAccount > 0) {
-    entries.push({ userId: payment.userId, kind, usdCents: -toAccount, vesCentimos: share(toAccount), vesPerUsd: vesPaid != null ? rate : null, invoiceId: null, paymentId: payment.id, description: invoiceId ? `${paymentDescription(payment)} (excedente: saldo a favor)` : paymentDescription(payment), createdBy: approvedBy, createdAt: now });
+    entries.push({
+      userId: payment.userId,
+      kind,
+      usdCents: -toAccount,
+      vesCentimos: share(toAccount),
+      vesPerUsd: vesPaid != null ? rate : null,
+      invoiceId: null,
+      paymentId: payment.id,
+      description: invoiceId
+        ? `${paymentDescription(payment)} (excedente: saldo a favor)`
+        : paymentDescription(payment),
+      createdBy: approvedBy,
+      createdAt: now,
+    });
   }
   if (entries.length) await tx.insert(ledgerEntries).values(entries);
 
@@ -283,18 +354,42 @@ function paymentDescription(p: PaidPayment) {
  * charge is reversed by an adjustment, and whatever was paid on it becomes credit on account.
  */
 export async function voidInvoice(tx: DbOrTx, invoiceId: string, createdBy: string | null, reason: string) {
-  const [invoice] = await tx.select().from(invoices).where(and(eq(invoices.id, invoiceId), isNull(invoices.voidedAt)));
+  const [invoice] = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.id, invoiceId), isNull(invoices.voidedAt)));
   if (!invoice) return;
   await lockLedger(tx, invoice.userId);
   const remaining = await invoiceRemaining(tx, invoiceId);
   const paid = invoice.usdCents - remaining;
   const entries: (typeof ledgerEntries.$inferInsert)[] = [
-    { userId: invoice.userId, kind: 'adjustment', usdCents: -invoice.usdCents, invoiceId, description: `Factura ${invoice.number} anulada: ${reason}`, createdBy },
+    {
+      userId: invoice.userId,
+      kind: 'adjustment',
+      usdCents: -invoice.usdCents,
+      invoiceId,
+      description: `Factura ${invoice.number} anulada: ${reason}`,
+      createdBy,
+    },
   ];
   if (paid > 0) {
     entries.push(
-      { userId: invoice.userId, kind: 'adjustment', usdCents: paid, invoiceId, description: `Lo pagado de la factura ${invoice.number} pasa a saldo a favor`, createdBy },
-      { userId: invoice.userId, kind: 'adjustment', usdCents: -paid, invoiceId: null, description: `Saldo a favor por la factura anulada ${invoice.number}`, createdBy },
+      {
+        userId: invoice.userId,
+        kind: 'adjustment',
+        usdCents: paid,
+        invoiceId,
+        description: `Lo pagado de la factura ${invoice.number} pasa a saldo a favor`,
+        createdBy,
+      },
+      {
+        userId: invoice.userId,
+        kind: 'adjustment',
+        usdCents: -paid,
+        invoiceId: null,
+        description: `Saldo a favor por la factura anulada ${invoice.number}`,
+        createdBy,
+      },
     );
   }
   await tx.insert(ledgerEntries).values(entries);
@@ -315,7 +410,10 @@ export async function recordLedgerCorrection(
 ) {
   await lockLedger(tx, input.userId);
   // Only a customer has a ledger: any other id is not found (not a foreign-key error, a 500).
-  const [customer] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, input.userId), eq(users.role, 'user')));
+  const [customer] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, input.userId), eq(users.role, 'user')));
   if (!customer) throw new DomainError('NOT_FOUND', CLIENT_MESSAGES.notFound);
   const cents = Math.round(input.amountUsd * 100);
   // A refund gives credit back: it raises the balance by its (positive) amount.
@@ -325,7 +423,14 @@ export async function recordLedgerCorrection(
   }
   const [entry] = await tx
     .insert(ledgerEntries)
-    .values({ userId: input.userId, kind: input.kind, usdCents, invoiceId: null, description: input.reason, createdBy: staffId })
+    .values({
+      userId: input.userId,
+      kind: input.kind,
+      usdCents,
+      invoiceId: null,
+      description: input.reason,
+      createdBy: staffId,
+    })
     .returning({ id: ledgerEntries.id });
   await applyCredit(tx, input.userId, staffId);
   return entry;

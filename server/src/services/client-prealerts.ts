@@ -2,7 +2,15 @@
 import { isUniqueViolation } from './auth';
 import { DomainError } from '../lib/domain-error';
 import { and, eq, ne } from 'drizzle-orm';
-import { FILE_MESSAGES, GENERIC_MESSAGES, PREALERT_MESSAGES, RECEPTION_MESSAGES, type z, type prealertCreateInput, type prealertUpdateInput } from '@casillero/shared';
+import {
+  FILE_MESSAGES,
+  GENERIC_MESSAGES,
+  PREALERT_MESSAGES,
+  RECEPTION_MESSAGES,
+  type z,
+  type prealertCreateInput,
+  type prealertUpdateInput,
+} from '@casillero/shared';
 import type { Db, DbOrTx } from '../db/client';
 import type { Config } from '../env';
 import { mailboxes, prealerts } from '../db/schema';
@@ -46,7 +54,8 @@ async function checkOwnReferences(
       .from(mailboxes)
       .where(and(eq(mailboxes.id, input.mailboxId), eq(mailboxes.userId, userId)));
     if (!box) throw new DomainError('NOT_FOUND', PREALERT_MESSAGES.mailboxInvalid);
-    if (box.status !== 'active' && box.id !== movingFrom) throw new DomainError('BAD_INPUT', PREALERT_MESSAGES.mailboxInactive);
+    if (box.status !== 'active' && box.id !== movingFrom)
+      throw new DomainError('BAD_INPUT', PREALERT_MESSAGES.mailboxInactive);
   }
   if (input.invoiceFileId && !(await findOwnFile(tx, input.invoiceFileId, userId, 'invoice'))) {
     throw new DomainError('NOT_FOUND', FILE_MESSAGES.linkInvalid);
@@ -81,28 +90,38 @@ async function refuseDuplicateTracking<T>(work: Promise<T>): Promise<T> {
  * tells them (claimIntakeForPrealert); `warehouseReceipt` then names it.
  */
 export async function createOwnPrealert(db: Db, userId: string, input: CreateInput, config: Pick<Config, 'appUrl'>) {
-  return refuseDuplicateTracking(db.transaction(async (tx) => {
-    await checkOwnReferences(tx, userId, input);
-    if (input.trackingNumber && (await hasOwnPrealertWithTracking(tx, userId, input.trackingNumber))) {
-      throw new DomainError('CONFLICT', PREALERT_MESSAGES.duplicateTracking);
-    }
-    const [row] = await tx
-      .insert(prealerts)
-      .values({
-        userId,
-        mailboxId: input.mailboxId ?? (await defaultMailbox(tx, userId)),
-        trackingNumber: input.trackingNumber,
-        ...editableFields(input),
-        status: 'pending',
-      })
-      .returning({ id: prealerts.id, mailboxId: prealerts.mailboxId });
-    const matched = input.trackingNumber
-      ? await claimIntakeForPrealert(tx, config, userId, { id: row.id, trackingNumber: input.trackingNumber, mailboxId: row.mailboxId })
-      : null;
-    return matched
-      ? { id: row.id, message: RECEPTION_MESSAGES.prealertMatchedToast, warehouseReceipt: matched.warehouseReceipt as string | null }
-      : { id: row.id, message: PREALERT_MESSAGES.created, warehouseReceipt: null as string | null };
-  }));
+  return refuseDuplicateTracking(
+    db.transaction(async (tx) => {
+      await checkOwnReferences(tx, userId, input);
+      if (input.trackingNumber && (await hasOwnPrealertWithTracking(tx, userId, input.trackingNumber))) {
+        throw new DomainError('CONFLICT', PREALERT_MESSAGES.duplicateTracking);
+      }
+      const [row] = await tx
+        .insert(prealerts)
+        .values({
+          userId,
+          mailboxId: input.mailboxId ?? (await defaultMailbox(tx, userId)),
+          trackingNumber: input.trackingNumber,
+          ...editableFields(input),
+          status: 'pending',
+        })
+        .returning({ id: prealerts.id, mailboxId: prealerts.mailboxId });
+      const matched = input.trackingNumber
+        ? await claimIntakeForPrealert(tx, config, userId, {
+            id: row.id,
+            trackingNumber: input.trackingNumber,
+            mailboxId: row.mailboxId,
+          })
+        : null;
+      return matched
+        ? {
+            id: row.id,
+            message: RECEPTION_MESSAGES.prealertMatchedToast,
+            warehouseReceipt: matched.warehouseReceipt as string | null,
+          }
+        : { id: row.id, message: PREALERT_MESSAGES.created, warehouseReceipt: null as string | null };
+    }),
+  );
 }
 
 /**
@@ -112,38 +131,49 @@ export async function createOwnPrealert(db: Db, userId: string, input: CreateInp
  * pre-alert's against the parcels waiting "sin dueño".
  */
 export async function updateOwnPrealert(db: Db, userId: string, input: UpdateInput, config: Pick<Config, 'appUrl'>) {
-  return refuseDuplicateTracking(db.transaction(async (tx) => {
-    const current = await findOwnPrealert(tx, userId, input.id);
-    if (!current) throw notFound();
-    if (current.status === 'converted') throw new DomainError('CONFLICT', PREALERT_MESSAGES.notEditable);
-    let trackingNumber = current.trackingNumber;
-    if (current.trackingNumber) {
-      if (input.trackingNumber && input.trackingNumber.toUpperCase() !== current.trackingNumber.toUpperCase()) {
-        throw new DomainError('BAD_INPUT', PREALERT_MESSAGES.trackingNumberFixed);
+  return refuseDuplicateTracking(
+    db.transaction(async (tx) => {
+      const current = await findOwnPrealert(tx, userId, input.id);
+      if (!current) throw notFound();
+      if (current.status === 'converted') throw new DomainError('CONFLICT', PREALERT_MESSAGES.notEditable);
+      let trackingNumber = current.trackingNumber;
+      if (current.trackingNumber) {
+        if (input.trackingNumber && input.trackingNumber.toUpperCase() !== current.trackingNumber.toUpperCase()) {
+          throw new DomainError('BAD_INPUT', PREALERT_MESSAGES.trackingNumberFixed);
+        }
+      } else if (input.trackingNumber) {
+        if (await hasOwnPrealertWithTracking(tx, userId, input.trackingNumber, input.id)) {
+          throw new DomainError('CONFLICT', PREALERT_MESSAGES.duplicateTracking);
+        }
+        trackingNumber = input.trackingNumber;
       }
-    } else if (input.trackingNumber) {
-      if (await hasOwnPrealertWithTracking(tx, userId, input.trackingNumber, input.id)) {
-        throw new DomainError('CONFLICT', PREALERT_MESSAGES.duplicateTracking);
-      }
-      trackingNumber = input.trackingNumber;
-    }
-    await checkOwnReferences(tx, userId, input, current.mailboxId);
-    const updated = await tx
-      .update(prealerts)
-      .set({
-        trackingNumber,
-        mailboxId: input.mailboxId,
-        ...editableFields(input),
-      })
-      .where(and(eq(prealerts.id, input.id), eq(prealerts.userId, userId), ne(prealerts.status, 'converted')))
-      .returning({ id: prealerts.id, mailboxId: prealerts.mailboxId });
-    if (updated.length === 0) throw new DomainError('CONFLICT', PREALERT_MESSAGES.notEditable);
-    // A number given now for the first time (it cannot change later) may be one waiting "sin dueño".
-    const matched = trackingNumber && !current.trackingNumber
-      ? await claimIntakeForPrealert(tx, config, userId, { id: input.id, trackingNumber, mailboxId: updated[0].mailboxId })
-      : null;
-    return matched
-      ? { id: input.id, message: RECEPTION_MESSAGES.prealertMatchedTitle, warehouseReceipt: matched.warehouseReceipt as string | null }
-      : { id: input.id, message: PREALERT_MESSAGES.updated, warehouseReceipt: null as string | null };
-  }));
+      await checkOwnReferences(tx, userId, input, current.mailboxId);
+      const updated = await tx
+        .update(prealerts)
+        .set({
+          trackingNumber,
+          mailboxId: input.mailboxId,
+          ...editableFields(input),
+        })
+        .where(and(eq(prealerts.id, input.id), eq(prealerts.userId, userId), ne(prealerts.status, 'converted')))
+        .returning({ id: prealerts.id, mailboxId: prealerts.mailboxId });
+      if (updated.length === 0) throw new DomainError('CONFLICT', PREALERT_MESSAGES.notEditable);
+      // A number given now for the first time (it cannot change later) may be one waiting "sin dueño".
+      const matched =
+        trackingNumber && !current.trackingNumber
+          ? await claimIntakeForPrealert(tx, config, userId, {
+              id: input.id,
+              trackingNumber,
+              mailboxId: updated[0].mailboxId,
+            })
+          : null;
+      return matched
+        ? {
+            id: input.id,
+            message: RECEPTION_MESSAGES.prealertMatchedTitle,
+            warehouseReceipt: matched.warehouseReceipt as string | null,
+          }
+        : { id: input.id, message: PREALERT_MESSAGES.updated, warehouseReceipt: null as string | null };
+    }),
+  );
 }

@@ -59,7 +59,10 @@ export async function createMailboxForClient(db: Db, input: z.output<typeof mail
         .where(and(eq(mailboxes.userId, input.userId), eq(mailboxes.country, input.country)));
       if (existing) throw alreadyHas(input.country);
       if (input.mailboxCode) {
-        const [taken] = await tx.select({ id: mailboxes.id }).from(mailboxes).where(eq(mailboxes.mailboxCode, input.mailboxCode));
+        const [taken] = await tx
+          .select({ id: mailboxes.id })
+          .from(mailboxes)
+          .where(eq(mailboxes.mailboxCode, input.mailboxCode));
         if (taken) throw codeTaken();
       }
       if (input.country === 'OTHER' && !input.mailboxCode) {
@@ -95,7 +98,11 @@ export async function createMailboxForClient(db: Db, input: z.output<typeof mail
         input.userId,
         {
           title: N.createdTitle,
-          message: N.created(mailbox.mailboxCode, MAILBOX_COUNTRY_LABELS[input.country], activationUsd === null ? null : formatUsd(activationUsd)),
+          message: N.created(
+            mailbox.mailboxCode,
+            MAILBOX_COUNTRY_LABELS[input.country],
+            activationUsd === null ? null : formatUsd(activationUsd),
+          ),
           type: 'general',
           link: CUSTOMER_MAILBOXES_PATH,
         },

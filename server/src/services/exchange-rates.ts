@@ -7,9 +7,18 @@ import { exchangeRates } from '../db/schema';
 import { businessToday } from '../lib/business-clock';
 import { DomainError } from '../lib/domain-error';
 
-export async function recordExchangeRate(db: DbOrTx, staffId: string, input: z.output<typeof exchangeRateInput>, now = new Date()) {
+export async function recordExchangeRate(
+  db: DbOrTx,
+  staffId: string,
+  input: z.output<typeof exchangeRateInput>,
+  now = new Date(),
+) {
   if (input.rateDate > businessToday(now)) throw new DomainError('BAD_INPUT', RATE_MESSAGES.dateInFuture);
-  const [earlier] = await db.select({ id: exchangeRates.id }).from(exchangeRates).where(eq(exchangeRates.rateDate, input.rateDate)).limit(1);
+  const [earlier] = await db
+    .select({ id: exchangeRates.id })
+    .from(exchangeRates)
+    .where(eq(exchangeRates.rateDate, input.rateDate))
+    .limit(1);
   const [rate] = await db
     .insert(exchangeRates)
     .values({ rateDate: input.rateDate, vesPerUsd: input.vesPerUsd, source: input.source, createdBy: staffId })

@@ -28,7 +28,12 @@ export const invoicePdfFileName = (number: string) => `factura-${number}.pdf`.re
 /** A YYYY-MM-DD day as people read it (dd/mm/aaaa), with no time-zone shift. */
 export const invoiceDay = (iso: string) => iso.slice(0, 10).split('-').reverse().join('/');
 
-const dayOf = new Intl.DateTimeFormat('es-ES', { timeZone: BUSINESS_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
+const dayOf = new Intl.DateTimeFormat('es-ES', {
+  timeZone: BUSINESS_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
 /** A moment as the business's day (dd/mm/aaaa). */
 const momentDay = (d: Date | string) => dayOf.format(new Date(d));
 
@@ -37,7 +42,8 @@ const vesOf = (amountVes: number | string) => Math.round(Number(amountVes) * 100
 
 /** A payment received as the invoice lists it: its amount in the currency it was paid in. */
 function paymentAmount(p: InvoiceDetail['payments'][number]) {
-  if (p.currency === 'VES' && p.amountVes !== null) return `${formatVesCentimos(vesOf(p.amountVes))} (${formatUsdCents(usdOf(p.amountUsd))})`;
+  if (p.currency === 'VES' && p.amountVes !== null)
+    return `${formatVesCentimos(vesOf(p.amountVes))} (${formatUsdCents(usdOf(p.amountUsd))})`;
   return formatUsdCents(usdOf(p.amountUsd));
 }
 
@@ -53,11 +59,23 @@ const INK = '#111111';
 const MUTED = '#555555';
 const RULE = '#BBBBBB';
 
-const STATUS_INK: Record<InvoiceStatus, string> = { pending: '#9A6700', partial: '#B35900', paid: '#1E7A34', void: '#666666' };
+const STATUS_INK: Record<InvoiceStatus, string> = {
+  pending: '#9A6700',
+  partial: '#B35900',
+  paid: '#1E7A34',
+  void: '#666666',
+};
 
 type Cursor = { y: number };
 
-function text(doc: PDFKit.PDFDocument, value: string, x: number, y: number, width: number, opts: { font?: string; size?: number; color?: string; align?: 'left' | 'right' | 'center' } = {}) {
+function text(
+  doc: PDFKit.PDFDocument,
+  value: string,
+  x: number,
+  y: number,
+  width: number,
+  opts: { font?: string; size?: number; color?: string; align?: 'left' | 'right' | 'center' } = {},
+) {
   doc
     .font(opts.font ?? 'Helvetica')
     .fontSize(opts.size ?? 10)
@@ -67,11 +85,20 @@ function text(doc: PDFKit.PDFDocument, value: string, x: number, y: number, widt
 }
 
 function caption(doc: PDFKit.PDFDocument, value: string, x: number, y: number, width: number) {
-  doc.font('Helvetica-Bold').fontSize(8).fillColor(MUTED).text(value.toUpperCase(), x, y, { width, lineBreak: false, characterSpacing: 0.5 });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(8)
+    .fillColor(MUTED)
+    .text(value.toUpperCase(), x, y, { width, lineBreak: false, characterSpacing: 0.5 });
 }
 
 function rule(doc: PDFKit.PDFDocument, y: number, color = RULE, width = 0.75) {
-  doc.moveTo(MARGIN, y).lineTo(PAGE[0] - MARGIN, y).lineWidth(width).strokeColor(color).stroke();
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(PAGE[0] - MARGIN, y)
+    .lineWidth(width)
+    .strokeColor(color)
+    .stroke();
 }
 
 /** Starts a new page when `height` more points would not fit on this one. */
@@ -119,12 +146,22 @@ function drawCustomer(doc: PDFKit.PDFDocument, at: Cursor, invoice: InvoiceDetai
   caption(doc, 'Cliente', MARGIN, at.y, half);
   caption(doc, 'Concepto', MARGIN + half, at.y, half);
   const top = at.y + 12;
-  let left = text(doc, invoice.customerName.trim() || '—', MARGIN, top, half - 10, { font: 'Helvetica-Bold', size: 12 });
-  left = text(doc, `Cédula/RIF: ${invoice.customerIdNumber?.trim() || 'no registrada'}`, MARGIN, left + 2, half - 10, { size: 10 });
+  let left = text(doc, invoice.customerName.trim() || '—', MARGIN, top, half - 10, {
+    font: 'Helvetica-Bold',
+    size: 12,
+  });
+  left = text(doc, `Cédula/RIF: ${invoice.customerIdNumber?.trim() || 'no registrada'}`, MARGIN, left + 2, half - 10, {
+    size: 10,
+  });
 
-  let right = text(doc, PAYMENT_TYPE_LABELS[invoice.concept], MARGIN + half, top, half, { font: 'Helvetica-Bold', size: 12 });
-  if (invoice.mailboxCode) right = text(doc, `Casillero: ${invoice.mailboxCode}`, MARGIN + half, right + 2, half, { size: 10 });
-  if (invoice.shipmentCode) right = text(doc, `Envío: ${invoice.shipmentCode}`, MARGIN + half, right + 2, half, { size: 10 });
+  let right = text(doc, PAYMENT_TYPE_LABELS[invoice.concept], MARGIN + half, top, half, {
+    font: 'Helvetica-Bold',
+    size: 12,
+  });
+  if (invoice.mailboxCode)
+    right = text(doc, `Casillero: ${invoice.mailboxCode}`, MARGIN + half, right + 2, half, { size: 10 });
+  if (invoice.shipmentCode)
+    right = text(doc, `Envío: ${invoice.shipmentCode}`, MARGIN + half, right + 2, half, { size: 10 });
   at.y = Math.max(left, right) + 18;
 }
 
@@ -134,7 +171,11 @@ function drawLines(doc: PDFKit.PDFDocument, at: Cursor, invoice: InvoiceDetail) 
   const header = () => {
     doc.rect(MARGIN, at.y, WIDTH, 20).fill('#F0F0F0');
     text(doc, 'Descripción', MARGIN + 8, at.y + 6, descWidth, { font: 'Helvetica-Bold', size: 9 });
-    text(doc, 'Monto (USD)', MARGIN + WIDTH - amountWidth - 8, at.y + 6, amountWidth, { font: 'Helvetica-Bold', size: 9, align: 'right' });
+    text(doc, 'Monto (USD)', MARGIN + WIDTH - amountWidth - 8, at.y + 6, amountWidth, {
+      font: 'Helvetica-Bold',
+      size: 9,
+      align: 'right',
+    });
     at.y += 26;
   };
   room(doc, at, 50);
@@ -148,7 +189,10 @@ function drawLines(doc: PDFKit.PDFDocument, at: Cursor, invoice: InvoiceDetail) 
       header();
     }
     text(doc, description, MARGIN + 8, at.y, descWidth, { size: 10 });
-    text(doc, formatUsdCents(line.usdCents), MARGIN + WIDTH - amountWidth - 8, at.y, amountWidth, { size: 10, align: 'right' });
+    text(doc, formatUsdCents(line.usdCents), MARGIN + WIDTH - amountWidth - 8, at.y, amountWidth, {
+      size: 10,
+      align: 'right',
+    });
     at.y += height + 6;
     rule(doc, at.y - 2);
     at.y += 4;
@@ -158,7 +202,8 @@ function drawLines(doc: PDFKit.PDFDocument, at: Cursor, invoice: InvoiceDetail) 
 
 function drawTotals(doc: PDFKit.PDFDocument, at: Cursor, invoice: InvoiceDetail) {
   totalRow(doc, at, 'Total USD', formatUsdCents(invoice.usdCents), true);
-  if (invoice.vesCentimos !== null && invoice.vesPerUsd) totalRow(doc, at, 'Total Bs.', formatVesCentimos(invoice.vesCentimos), true);
+  if (invoice.vesCentimos !== null && invoice.vesPerUsd)
+    totalRow(doc, at, 'Total Bs.', formatVesCentimos(invoice.vesCentimos), true);
   at.y += 6;
 
   // The rate the Bs. amount was computed with, and when it was not the issue day's own.
@@ -180,18 +225,32 @@ function drawStatus(doc: PDFKit.PDFDocument, at: Cursor, invoice: InvoiceDetail)
   room(doc, at, 80);
   caption(doc, 'Estado de la factura', MARGIN, at.y, WIDTH);
   at.y += 14;
-  text(doc, INVOICE_STATUS_LABELS[invoice.status], MARGIN, at.y, WIDTH, { font: 'Helvetica-Bold', size: 12, color: STATUS_INK[invoice.status] });
+  text(doc, INVOICE_STATUS_LABELS[invoice.status], MARGIN, at.y, WIDTH, {
+    font: 'Helvetica-Bold',
+    size: 12,
+    color: STATUS_INK[invoice.status],
+  });
   at.y += 18;
   if (invoice.status === 'void') {
-    if (invoice.voidedAt) at.y = text(doc, `Anulada el ${momentDay(invoice.voidedAt)}: no se debe ningún monto por ella.`, MARGIN, at.y, WIDTH, { size: 10 }) + 6;
+    if (invoice.voidedAt)
+      at.y =
+        text(doc, `Anulada el ${momentDay(invoice.voidedAt)}: no se debe ningún monto por ella.`, MARGIN, at.y, WIDTH, {
+          size: 10,
+        }) + 6;
   } else {
     const paidUsdCents = Math.max(0, invoice.usdCents - invoice.remainingUsdCents);
     totalRow(doc, at, 'Pagado', formatUsdCents(paidUsdCents));
-    const owedVes = invoice.remainingVesCentimos === null ? '' : ` · ${formatVesCentimos(invoice.remainingVesCentimos)}`;
+    const owedVes =
+      invoice.remainingVesCentimos === null ? '' : ` · ${formatVesCentimos(invoice.remainingVesCentimos)}`;
     totalRow(doc, at, 'Saldo pendiente', `${formatUsdCents(invoice.remainingUsdCents)}${owedVes}`, true);
     if (invoice.remainingVesCentimos !== null && invoice.remainingUsdCents > 0) {
       room(doc, at, 16);
-      at.y = text(doc, 'El saldo en bolívares se calcula con la tasa de esta factura.', MARGIN, at.y, WIDTH, { size: 9, color: MUTED, align: 'right' }) + 6;
+      at.y =
+        text(doc, 'El saldo en bolívares se calcula con la tasa de esta factura.', MARGIN, at.y, WIDTH, {
+          size: 9,
+          color: MUTED,
+          align: 'right',
+        }) + 6;
     }
   }
   at.y += 10;
@@ -214,15 +273,36 @@ function drawPayments(doc: PDFKit.PDFDocument, at: Cursor, invoice: InvoiceDetai
     let x = MARGIN + 8;
     values.forEach((v, i) => {
       const last = i === cols.length - 1;
-      doc.font(font).fontSize(9).fillColor(INK).text(printable(v), x, at.y, { width: cols[i]!.width - 6, align: last ? 'right' : 'left', lineBreak: false, ellipsis: true, height: 12 });
+      doc
+        .font(font)
+        .fontSize(9)
+        .fillColor(INK)
+        .text(printable(v), x, at.y, {
+          width: cols[i]!.width - 6,
+          align: last ? 'right' : 'left',
+          lineBreak: false,
+          ellipsis: true,
+          height: 12,
+        });
       x += cols[i]!.width;
     });
     at.y += 16;
   };
-  row(cols.map((c) => c.title), 'Helvetica-Bold');
+  row(
+    cols.map((c) => c.title),
+    'Helvetica-Bold',
+  );
   rule(doc, at.y - 3);
   for (const p of received) {
-    row([momentDay(p.processedAt ?? p.reportedAt ?? new Date()), p.paymentMethod ?? '—', p.paymentReference ?? '—', paymentAmount(p)], 'Helvetica');
+    row(
+      [
+        momentDay(p.processedAt ?? p.reportedAt ?? new Date()),
+        p.paymentMethod ?? '—',
+        p.paymentReference ?? '—',
+        paymentAmount(p),
+      ],
+      'Helvetica',
+    );
   }
   at.y += 8;
 }
@@ -231,7 +311,11 @@ function drawFooter(doc: PDFKit.PDFDocument, at: Cursor, invoice: InvoiceDetail)
   room(doc, at, 30);
   rule(doc, at.y);
   at.y += 8;
-  text(doc, `${BUSINESS_FISCAL.name} · RIF ${BUSINESS_FISCAL.rif} · Factura ${invoice.number}`, MARGIN, at.y, WIDTH, { size: 8, color: MUTED, align: 'center' });
+  text(doc, `${BUSINESS_FISCAL.name} · RIF ${BUSINESS_FISCAL.rif} · Factura ${invoice.number}`, MARGIN, at.y, WIDTH, {
+    size: 8,
+    color: MUTED,
+    align: 'center',
+  });
 }
 
 /** The invoice as a one-page (or longer, for many lines) Letter PDF. */
@@ -239,7 +323,11 @@ export function renderInvoicePdf(invoice: InvoiceDetail): Promise<Buffer> {
   const doc = new PDFDocument({
     size: PAGE,
     margin: MARGIN,
-    info: { Title: `Factura ${invoice.number}`, Author: INVOICE_BUSINESS_NAME, Subject: printable(invoice.description) },
+    info: {
+      Title: `Factura ${invoice.number}`,
+      Author: INVOICE_BUSINESS_NAME,
+      Subject: printable(invoice.description),
+    },
     lang: 'es',
   });
   const chunks: Buffer[] = [];
@@ -251,7 +339,10 @@ export function renderInvoicePdf(invoice: InvoiceDetail): Promise<Buffer> {
   const at: Cursor = { y: MARGIN };
   // Every page after the first names the invoice it continues.
   doc.on('pageAdded', () => {
-    text(doc, `${INVOICE_BUSINESS_NAME} · Factura ${invoice.number} (continuación)`, MARGIN, MARGIN, WIDTH, { size: 9, color: MUTED });
+    text(doc, `${INVOICE_BUSINESS_NAME} · Factura ${invoice.number} (continuación)`, MARGIN, MARGIN, WIDTH, {
+      size: 9,
+      color: MUTED,
+    });
     rule(doc, MARGIN + 16);
   });
   drawHeader(doc, at, invoice);

@@ -1,7 +1,13 @@
 // An invoice a staff member issues for a charge the system does not make by itself (a repack, a
 // course, a fee): the same issuing as every other invoice, and the customer is told.
 import { eq } from 'drizzle-orm';
-import { INVOICE_ISSUE_MESSAGES, formatUsdCents, formatVesCentimos, type invoiceIssueInput, type z } from '@casillero/shared';
+import {
+  INVOICE_ISSUE_MESSAGES,
+  formatUsdCents,
+  formatVesCentimos,
+  type invoiceIssueInput,
+  type z,
+} from '@casillero/shared';
 import type { Db } from '../db/client';
 import { DomainError } from '../lib/domain-error';
 import { users } from '../db/schema';
@@ -11,7 +17,12 @@ import { notifyUser } from './notify';
 
 const FACTURAS_PATH = '/dashboard/facturas';
 
-export async function issueInvoiceByStaff(db: Db, staffId: string, input: z.output<typeof invoiceIssueInput>, config: Pick<Config, 'appUrl'>) {
+export async function issueInvoiceByStaff(
+  db: Db,
+  staffId: string,
+  input: z.output<typeof invoiceIssueInput>,
+  config: Pick<Config, 'appUrl'>,
+) {
   return db.transaction(async (tx) => {
     const [customer] = await tx.select({ role: users.role }).from(users).where(eq(users.id, input.userId));
     if (customer?.role !== 'user') throw new DomainError('NOT_FOUND', 'Cliente no encontrado.');

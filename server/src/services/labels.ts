@@ -30,7 +30,8 @@ export type LabelData = {
   trackingNumber: string | null;
 };
 
-const destination = (city: string | null, state: string | null) => [city, state].filter((s) => s?.trim()).join(', ') || null;
+const destination = (city: string | null, state: string | null) =>
+  [city, state].filter((s) => s?.trim()).join(', ') || null;
 
 /** The labels of these packages, in the order asked; NOT_FOUND if one is unknown, BAD_INPUT if one has no WR yet. */
 export async function packageLabels(db: DbOrTx, ids: readonly string[]): Promise<LabelData[]> {
@@ -125,8 +126,14 @@ const MARGIN = 5 * MM;
 /** Code 128 needs 10 modules of white on each side to be read. */
 const QUIET_ZONE_MODULES = 10;
 
-const labelDate = new Intl.DateTimeFormat('es-ES', { timeZone: BUSINESS_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
-const weightText = (kg: number | null) => (kg === null ? '—' : `${kg.toLocaleString('es-ES', { maximumFractionDigits: 2 })} kg`);
+const labelDate = new Intl.DateTimeFormat('es-ES', {
+  timeZone: BUSINESS_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+const weightText = (kg: number | null) =>
+  kg === null ? '—' : `${kg.toLocaleString('es-ES', { maximumFractionDigits: 2 })} kg`;
 
 /**
  * The bar and space widths of a Code 128 symbol, in modules, alternating from a bar (bwip-js's
@@ -169,15 +176,33 @@ function fitSize(doc: PDFKit.PDFDocument, text: string, font: string, max: numbe
 }
 
 /** One line of text that never wraps: shrunk to fit, then cut with an ellipsis. */
-function line(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width: number, font: string, max: number, min = max, align: 'left' | 'center' | 'right' = 'left') {
+function line(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  x: number,
+  y: number,
+  width: number,
+  font: string,
+  max: number,
+  min = max,
+  align: 'left' | 'center' | 'right' = 'left',
+) {
   text = printable(text);
   const size = fitSize(doc, text, font, max, min, width);
-  doc.font(font).fontSize(size).fillColor('#000000').text(text, x, y, { width, height: size * 1.3, ellipsis: true, lineBreak: true, align });
+  doc
+    .font(font)
+    .fontSize(size)
+    .fillColor('#000000')
+    .text(text, x, y, { width, height: size * 1.3, ellipsis: true, lineBreak: true, align });
   return size;
 }
 
 function caption(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width: number) {
-  doc.font('Helvetica').fontSize(7).fillColor('#444444').text(text.toUpperCase(), x, y, { width, lineBreak: false, characterSpacing: 0.5 });
+  doc
+    .font('Helvetica')
+    .fontSize(7)
+    .fillColor('#444444')
+    .text(text.toUpperCase(), x, y, { width, lineBreak: false, characterSpacing: 0.5 });
 }
 
 /** The WR as Code 128 bars in the box (x, y, width, height), centred, the widest modules that fit. */
@@ -200,10 +225,19 @@ function drawLabel(doc: PDFKit.PDFDocument, label: LabelData) {
   let y = MARGIN;
 
   // Header: the business.
-  doc.font('Helvetica-Bold').fontSize(13).fillColor('#000000').text(LABEL_BUSINESS_NAME, MARGIN, y, { width: inner, lineBreak: false });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(13)
+    .fillColor('#000000')
+    .text(LABEL_BUSINESS_NAME, MARGIN, y, { width: inner, lineBreak: false });
   const date = label.receivedAt ? labelDate.format(label.receivedAt) : '—';
   y += 19;
-  doc.moveTo(MARGIN, y).lineTo(W - MARGIN, y).lineWidth(1.5).strokeColor('#000000').stroke();
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(W - MARGIN, y)
+    .lineWidth(1.5)
+    .strokeColor('#000000')
+    .stroke();
   y += 6;
 
   // The casillero, as large as fits: what the warehouse sorts by.
@@ -254,7 +288,11 @@ function drawLabel(doc: PDFKit.PDFDocument, label: LabelData) {
   const textSize = 16;
   const barHeight = 28 * MM;
   const barTop = H - MARGIN - textSize * 1.3 - barHeight;
-  doc.moveTo(MARGIN, barTop - 8).lineTo(W - MARGIN, barTop - 8).lineWidth(0.75).stroke();
+  doc
+    .moveTo(MARGIN, barTop - 8)
+    .lineTo(W - MARGIN, barTop - 8)
+    .lineWidth(0.75)
+    .stroke();
   drawBarcode(doc, label.warehouseReceipt, MARGIN, barTop, inner, barHeight);
   line(doc, label.warehouseReceipt, MARGIN, barTop + barHeight + 3, inner, 'Helvetica-Bold', textSize, 10, 'center');
 }
@@ -265,7 +303,10 @@ export function renderLabelsPdf(labels: readonly LabelData[]): Promise<Buffer> {
     size: LABEL_SIZE_PT,
     margin: 0,
     autoFirstPage: false,
-    info: { Title: labels.length === 1 ? `Etiqueta ${labels[0]!.warehouseReceipt}` : 'Etiquetas', Author: LABEL_BUSINESS_NAME },
+    info: {
+      Title: labels.length === 1 ? `Etiqueta ${labels[0]!.warehouseReceipt}` : 'Etiquetas',
+      Author: LABEL_BUSINESS_NAME,
+    },
     lang: 'es',
   });
   const chunks: Buffer[] = [];

@@ -16,18 +16,32 @@ type CorrectionInput = { userId: string; kind: 'adjustment' | 'refund'; amountUs
  * A staff member's correction: entered at once below the threshold, otherwise kept for a second
  * person's approval. `pending` says which happened.
  */
-export async function requestLedgerCorrection(tx: DbOrTx, staffId: string, input: CorrectionInput, thresholdUsdCents: number) {
+export async function requestLedgerCorrection(
+  tx: DbOrTx,
+  staffId: string,
+  input: CorrectionInput,
+  thresholdUsdCents: number,
+) {
   const cents = Math.round(input.amountUsd * 100);
   if (Math.abs(cents) < thresholdUsdCents) {
     const entry = await recordLedgerCorrection(tx, staffId, input, BILLING_MESSAGES.refundExceedsCredit);
     return { pending: false as const, id: String(entry.id), message: BILLING_MESSAGES.adjustmentSaved };
   }
   // Only a customer has a ledger; the same answer as an entered correction gives.
-  const [customer] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, input.userId), eq(users.role, 'user')));
+  const [customer] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, input.userId), eq(users.role, 'user')));
   if (!customer) throw new DomainError('NOT_FOUND', CLIENT_MESSAGES.notFound);
   const [request] = await tx
     .insert(ledgerCorrectionRequests)
-    .values({ userId: input.userId, kind: input.kind, usdCents: input.kind === 'refund' ? Math.abs(cents) : cents, reason: input.reason, requestedBy: staffId })
+    .values({
+      userId: input.userId,
+      kind: input.kind,
+      usdCents: input.kind === 'refund' ? Math.abs(cents) : cents,
+      reason: input.reason,
+      requestedBy: staffId,
+    })
     .returning({ id: ledgerCorrectionRequests.id });
   return {
     pending: true as const,
@@ -42,7 +56,11 @@ export async function requestLedgerCorrection(tx: DbOrTx, staffId: string, input
  * nothing moves. Decided once: a second decision, or one by the person who asked, is refused.
  */
 export async function decideLedgerCorrection(tx: DbOrTx, staffId: string, input: { id: string; approve: boolean }) {
-  const [request] = await tx.select().from(ledgerCorrectionRequests).where(eq(ledgerCorrectionRequests.id, input.id)).for('update');
+  const [request] = await tx
+    .select()
+    .from(ledgerCorrectionRequests)
+    .where(eq(ledgerCorrectionRequests.id, input.id))
+    .for('update');
   if (!request) throw new DomainError('NOT_FOUND', BILLING_MESSAGES.correctionNotFound);
   if (request.status !== 'pending') throw new DomainError('CONFLICT', BILLING_MESSAGES.correctionAlreadyDecided);
   if (request.requestedBy === staffId) throw new DomainError('FORBIDDEN', BILLING_MESSAGES.correctionOwnRequest);
@@ -56,7 +74,15 @@ export async function decideLedgerCorrection(tx: DbOrTx, staffId: string, input:
     : null;
   await tx
     .update(ledgerCorrectionRequests)
-    .set({ status: input.approve ? 'approved' : 'rejected', decidedBy: staffId, decidedAt: new Date(), ledgerEntryId: entry?.id ?? null })
+    .set({
+      status: input.approve ? 'approved' : 'rejected',
+      decidedBy: staffId,
+      decidedAt: new Date(),
+      ledgerEntryId: entry?.id ?? null,
+    })
     .where(eq(ledgerCorrectionRequests.id, input.id));
-  return { id: input.id, message: input.approve ? BILLING_MESSAGES.correctionApproved : BILLING_MESSAGES.correctionRejected };
+  return {
+    id: input.id,
+    message: input.approve ? BILLING_MESSAGES.correctionApproved : BILLING_MESSAGES.correctionRejected,
+  };
 }

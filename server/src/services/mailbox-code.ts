@@ -1,4 +1,9 @@
-import { MAILBOX_CODE_PREFIX, WAREHOUSE_ADDRESSES, type CasilleroType, CASILLERO_TYPE_TO_COUNTRY } from '@casillero/shared';
+import {
+  MAILBOX_CODE_PREFIX,
+  WAREHOUSE_ADDRESSES,
+  type CasilleroType,
+  CASILLERO_TYPE_TO_COUNTRY,
+} from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { mailboxes } from '../db/schema';
 

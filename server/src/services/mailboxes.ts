@@ -1,5 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { CASILLERO_TYPE_TO_COUNTRY, MAILBOX_COUNTRY_LABELS, MAILBOX_MESSAGES, type CasilleroType } from '@casillero/shared';
+import {
+  CASILLERO_TYPE_TO_COUNTRY,
+  MAILBOX_COUNTRY_LABELS,
+  MAILBOX_MESSAGES,
+  type CasilleroType,
+} from '@casillero/shared';
 import type { Db } from '../db/client';
 import { DomainError } from '../lib/domain-error';
 import { mailboxes } from '../db/schema';
@@ -13,8 +18,7 @@ import { isUniqueViolation } from './auth';
  */
 export async function openOwnMailbox(db: Db, userId: string, type: CasilleroType) {
   const country = CASILLERO_TYPE_TO_COUNTRY[type];
-  const alreadyHas = () =>
-    new DomainError('CONFLICT', MAILBOX_MESSAGES.alreadyHas(MAILBOX_COUNTRY_LABELS[country]));
+  const alreadyHas = () => new DomainError('CONFLICT', MAILBOX_MESSAGES.alreadyHas(MAILBOX_COUNTRY_LABELS[country]));
   try {
     return await db.transaction(async (tx) => {
       const [existing] = await tx

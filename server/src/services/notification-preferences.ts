@@ -10,8 +10,14 @@ import { getUnsubscribeSecret, verifyUnsubscribeToken } from '../messaging/unsub
 
 export async function getPreferences(db: DbOrTx, userId: string) {
   const rows = await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
-  const [profile] = await db.select({ email: userProfiles.emailNotifications }).from(userProfiles).where(eq(userProfiles.userId, userId));
-  const [number] = await db.select({ phone: whatsappNumbers.phone, verifiedAt: whatsappNumbers.verifiedAt }).from(whatsappNumbers).where(eq(whatsappNumbers.userId, userId));
+  const [profile] = await db
+    .select({ email: userProfiles.emailNotifications })
+    .from(userProfiles)
+    .where(eq(userProfiles.userId, userId));
+  const [number] = await db
+    .select({ phone: whatsappNumbers.phone, verifiedAt: whatsappNumbers.verifiedAt })
+    .from(whatsappNumbers)
+    .where(eq(whatsappNumbers.userId, userId));
   const [pending] = await db
     .select({ phone: phoneVerifications.phone, expiresAt: phoneVerifications.expiresAt })
     .from(phoneVerifications)
@@ -33,7 +39,9 @@ export async function setPreferences(db: DbOrTx, userId: string, preferences: Ch
   if (preferences.length === 0) return;
   await db
     .insert(notificationPreferences)
-    .values(preferences.map((p) => ({ userId, kind: p.kind, email: p.email, whatsapp: p.whatsapp, updatedAt: new Date() })))
+    .values(
+      preferences.map((p) => ({ userId, kind: p.kind, email: p.email, whatsapp: p.whatsapp, updatedAt: new Date() })),
+    )
     .onConflictDoUpdate({
       target: [notificationPreferences.userId, notificationPreferences.kind],
       set: { email: sql`excluded.email`, whatsapp: sql`excluded.whatsapp`, updatedAt: sql`excluded.updated_at` },

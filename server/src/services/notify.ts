@@ -48,7 +48,12 @@ export type NotifyOptions = {
  * Notifies one customer. Returns the notification's id, or null when `dedupeKey` was already
  * used for this customer (and then nothing else is sent either).
  */
-export async function notifyUser(tx: DbOrTx, userId: string, n: NotificationInput, options: NotifyOptions): Promise<string | null> {
+export async function notifyUser(
+  tx: DbOrTx,
+  userId: string,
+  n: NotificationInput,
+  options: NotifyOptions,
+): Promise<string | null> {
   const [row] = await notifyRecipients(tx, [{ userId, n }], options);
   return row?.id ?? null;
 }
@@ -58,8 +63,19 @@ export async function notifyUser(tx: DbOrTx, userId: string, n: NotificationInpu
  * (a customer who already has `dedupeKey` is skipped), then one for each outbox, for the
  * customers actually notified and as their preferences allow. Returns how many were notified.
  */
-export async function notifyMany(tx: DbOrTx, userIds: string[], n: NotificationInput, options: NotifyOptions): Promise<number> {
-  return (await notifyRecipients(tx, [...new Set(userIds)].map((userId) => ({ userId, n })), options)).length;
+export async function notifyMany(
+  tx: DbOrTx,
+  userIds: string[],
+  n: NotificationInput,
+  options: NotifyOptions,
+): Promise<number> {
+  return (
+    await notifyRecipients(
+      tx,
+      [...new Set(userIds)].map((userId) => ({ userId, n })),
+      options,
+    )
+  ).length;
 }
 
 /**
@@ -70,14 +86,23 @@ export async function notifyMany(tx: DbOrTx, userIds: string[], n: NotificationI
 export async function notifyEach(
   tx: DbOrTx,
   items: { userId: string; n: NotificationInput }[],
-  options: Omit<NotifyOptions, 'email' | 'whatsapp' | 'dedupeKey'> & { email?: 'default' | false; whatsapp?: 'default' | false },
+  options: Omit<NotifyOptions, 'email' | 'whatsapp' | 'dedupeKey'> & {
+    email?: 'default' | false;
+    whatsapp?: 'default' | false;
+  },
 ): Promise<number> {
   return (await notifyRecipients(tx, items, options)).length;
 }
 
 async function notifyRecipients(tx: DbOrTx, items: { userId: string; n: NotificationInput }[], options: NotifyOptions) {
   if (items.length === 0) return [];
-  const rows = items.map(({ userId, n }) => ({ user_id: userId, title: n.title, message: n.message, type: n.type, link: n.link ?? null }));
+  const rows = items.map(({ userId, n }) => ({
+    user_id: userId,
+    title: n.title,
+    message: n.message,
+    type: n.type,
+    link: n.link ?? null,
+  }));
   const inserted = rowsOf<{ id: string; user_id: string }>(
     await tx.execute(sql`
       insert into notifications (user_id, title, message, type, link, dedupe_key)
@@ -94,9 +119,15 @@ async function notifyRecipients(tx: DbOrTx, items: { userId: string; n: Notifica
   if (options.email) {
     const secret = kind === 'account' ? '' : await getUnsubscribeSecret(tx);
     const mails = notified.map(({ userId, n }) => {
-      const message = options.email === 'default' || !options.email ? notificationEmail(n, options.appUrl) : options.email;
+      const message =
+        options.email === 'default' || !options.email ? notificationEmail(n, options.appUrl) : options.email;
       const { html, text } =
-        kind === 'account' ? message : withUnsubscribeFooter(message, unsubscribeUrl(options.appUrl ?? '', unsubscribeToken(secret, userId, kind)));
+        kind === 'account'
+          ? message
+          : withUnsubscribeFooter(
+              message,
+              unsubscribeUrl(options.appUrl ?? '', unsubscribeToken(secret, userId, kind)),
+            );
       return { user_id: userId, subject: message.subject, html, text, template: message.template };
     });
     // No preference row: e-mails on, unless the customer turned every e-mail off before
@@ -151,7 +182,9 @@ const FOOTER_TEXT = '¿No quieres recibir estos correos? Desactívalos con un cl
 /** The footer with the link that turns this kind of e-mail off, before the end of the body. */
 function withUnsubscribeFooter(message: EmailMessage, url: string): { html: string; text: string } {
   const footer = `<p style="font-size:12px;color:#777;text-align:center">${FOOTER_TEXT} <a href="${escapeHtml(url)}" style="color:#777">desactivar estos avisos por correo</a>. También puedes elegir tus canales en Configuración.</p>`;
-  const html = message.html.includes('</body>') ? message.html.replace('</body>', `${footer}</body>`) : message.html + footer;
+  const html = message.html.includes('</body>')
+    ? message.html.replace('</body>', `${footer}</body>`)
+    : message.html + footer;
   const text = `${message.text}\n\n${FOOTER_TEXT} ${url}`;
   return { html, text };
 }

@@ -61,7 +61,9 @@ async function lockPackage(tx: DbOrTx, id: string) {
       status: packages.status,
       trackingNumber: packages.trackingNumber,
       packageDescription: packages.packageDescription,
-      shipmentCode: sql<string | null>`(select s.shipment_code from shipment_packages sp join shipments s on s.id = sp.shipment_id where sp.package_id = "packages"."id")`,
+      shipmentCode: sql<
+        string | null
+      >`(select s.shipment_code from shipment_packages sp join shipments s on s.id = sp.shipment_id where sp.package_id = "packages"."id")`,
     })
     .from(packages)
     .where(eq(packages.id, id))
@@ -142,11 +144,12 @@ export async function changePackageStatus(db: Db, config: AppConfig, input: z.ou
   return db.transaction(async (tx) => {
     const current = await lockPackage(tx, input.id);
     if (current.shipmentCode) throw new DomainError('CONFLICT', M.inShipment(current.shipmentCode));
-    const [row] = await tx
-      .update(packages)
-      .set({ status: input.status })
-      .where(eq(packages.id, input.id))
-      .returning({ id: packages.id, status: packages.status, receivedDate: packages.receivedDate, warehouseReceipt: packages.warehouseReceipt });
+    const [row] = await tx.update(packages).set({ status: input.status }).where(eq(packages.id, input.id)).returning({
+      id: packages.id,
+      status: packages.status,
+      receivedDate: packages.receivedDate,
+      warehouseReceipt: packages.warehouseReceipt,
+    });
     let receivedDate = row.receivedDate;
     if (input.status === 'received') {
       const first = await markFirstReceipt(tx, input.id);
@@ -177,7 +180,11 @@ export async function receivePackage(db: Db, config: AppConfig, input: z.output<
           .select({ id: storedFiles.id })
           .from(storedFiles)
           .where(
-            and(eq(storedFiles.id, input.photoFileId), eq(storedFiles.ownerUserId, current.userId), eq(storedFiles.kind, 'package_photo')),
+            and(
+              eq(storedFiles.id, input.photoFileId),
+              eq(storedFiles.ownerUserId, current.userId),
+              eq(storedFiles.kind, 'package_photo'),
+            ),
           );
         if (!photo) throw new DomainError('BAD_INPUT', M.photoNotOwned);
       }
@@ -202,7 +209,12 @@ export async function receivePackage(db: Db, config: AppConfig, input: z.output<
       const firstReceipt = await markFirstReceipt(tx, input.id);
       const customerNotified = Boolean(firstIntake || firstReceipt);
       if (customerNotified) {
-        await notifyReceived(tx, config, current.userId, M.intakeRecorded(labelOf(current), input.warehouseReceipt, input.weightKg));
+        await notifyReceived(
+          tx,
+          config,
+          current.userId,
+          M.intakeRecorded(labelOf(current), input.warehouseReceipt, input.weightKg),
+        );
       }
       return { id: input.id, isNewlyReceived, customerNotified, warehouseReceipt: input.warehouseReceipt };
     })

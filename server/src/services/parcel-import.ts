@@ -47,12 +47,37 @@ function headerName(header: string): string {
 /** The names each column goes by in Spanish and English manifests (compared by headerName). */
 const HEADER_NAMES: Record<ImportField, string[]> = {
   tracking: [
-    'tracking', 'trackingnumber', 'trackingno', 'trackingnum', 'tracking#', 'numerodetracking', 'numerotracking',
-    'nrotracking', 'nrodetracking', 'ndetracking', 'notracking', 'guia', 'numerodeguia', 'numeroguia', 'nguia', 'nrodeguia',
-    'nroguia', 'trackingid',
+    'tracking',
+    'trackingnumber',
+    'trackingno',
+    'trackingnum',
+    'tracking#',
+    'numerodetracking',
+    'numerotracking',
+    'nrotracking',
+    'nrodetracking',
+    'ndetracking',
+    'notracking',
+    'guia',
+    'numerodeguia',
+    'numeroguia',
+    'nguia',
+    'nrodeguia',
+    'nroguia',
+    'trackingid',
   ],
   carrier: ['carrier', 'transportista', 'courier', 'transportadora', 'empresadetransporte'],
-  mailboxCode: ['casillero', 'codigodecasillero', 'codigocasillero', 'codcasillero', 'nrocasillero', 'mailbox', 'mailboxcode', 'suite', 'locker'],
+  mailboxCode: [
+    'casillero',
+    'codigodecasillero',
+    'codigocasillero',
+    'codcasillero',
+    'nrocasillero',
+    'mailbox',
+    'mailboxcode',
+    'suite',
+    'locker',
+  ],
   description: ['descripcion', 'description', 'contenido', 'content', 'contents', 'desc'],
   weight: ['peso', 'weight', 'pesoreal', 'actualweight'],
   dimensions: ['dimensiones', 'dimensions', 'medidas', 'dims', 'dimension', 'dimensionslxwxh', 'dimensioneslxaxh'],
@@ -60,12 +85,13 @@ const HEADER_NAMES: Record<ImportField, string[]> = {
   width: ['ancho', 'width'],
   height: ['alto', 'height', 'altura'],
 };
-const FIELD_BY_NAME = new Map(Object.entries(HEADER_NAMES).flatMap(([field, names]) => names.map((n) => [n, field as ImportField])));
+const FIELD_BY_NAME = new Map(
+  Object.entries(HEADER_NAMES).flatMap(([field, names]) => names.map((n) => [n, field as ImportField])),
+);
 
 /** A weight column whose header names pounds is converted (Miami manifests often weigh in lb). */
 const POUNDS_HEADER = /\b(lbs?|libras?|pounds?)\b|(lbs?|libras)$/i;
 const KG_PER_LB = 0.45359237;
-
 
 /**
  * "1,5", "1.5", "1.234,5", "2 kg" read as every number field reads them (docs/decisions/005): the
@@ -115,7 +141,14 @@ export type ParsedManifest = {
 export function parseManifest(csv: string): ParsedManifest {
   const errors: ImportError[] = [];
   const text = csv.replace(/^\uFEFF/, '');
-  const result: ParsedManifest = { delimiter: null, weightUnit: 'kg', ignoredColumns: [], rows: [], errors, columns: {} };
+  const result: ParsedManifest = {
+    delimiter: null,
+    weightUnit: 'kg',
+    ignoredColumns: [],
+    rows: [],
+    errors,
+    columns: {},
+  };
   if (text.trim() === '') {
     errors.push({ line: null, column: null, message: M.fileEmpty });
     return result;
@@ -175,7 +208,8 @@ export function parseManifest(csv: string): ParsedManifest {
   if (!cols.tracking) errors.push({ line: startLine(header), column: null, message: M.missingTrackingColumn });
   if (!cols.weight) errors.push({ line: startLine(header), column: null, message: M.missingWeightColumn });
   const sides = [cols.length, cols.width, cols.height].filter(Boolean).length;
-  if (sides > 0 && sides < 3 && !cols.dimensions) errors.push({ line: startLine(header), column: null, message: M.partialDimensionColumns });
+  if (sides > 0 && sides < 3 && !cols.dimensions)
+    errors.push({ line: startLine(header), column: null, message: M.partialDimensionColumns });
   if (errors.some((e) => e.line === startLine(header))) return result;
 
   if (data.length === 0) {
@@ -232,7 +266,9 @@ export function parseManifest(csv: string): ParsedManifest {
     const rawDims = get('dimensions');
     if (rawDims !== '') {
       const m = /^([\d.,]+)\s*[x×*]\s*([\d.,]+)\s*[x×*]\s*([\d.,]+)\s*(cm)?$/i.exec(rawDims);
-      const sides = m ? [m[1]!, m[2]!, m[3]!].map((v) => readNumber(v, M.dimensionsInvalid(rawDims))) : [{ error: M.dimensionsInvalid(rawDims) }];
+      const sides = m
+        ? [m[1]!, m[2]!, m[3]!].map((v) => readNumber(v, M.dimensionsInvalid(rawDims)))
+        : [{ error: M.dimensionsInvalid(rawDims) }];
       const refusal = sides.find((r): r is { error: string } => 'error' in r);
       const sizes = sides.flatMap((r) => ('value' in r ? [r.value] : []));
       if (refusal) fail('dimensions', refusal.error);
@@ -393,9 +429,18 @@ async function lookUp(db: DbOrTx, rows: ManifestRow[]): Promise<Map<number, Foun
 }
 
 /** Per owner: the casillero it goes to, the customer's name and their tracking of the number. */
-type OwnerDetails = { line: number; mailboxId: string | null; mailboxCode: string | null; customerName: string | null; linkedTrackingId: string | null };
+type OwnerDetails = {
+  line: number;
+  mailboxId: string | null;
+  mailboxCode: string | null;
+  customerName: string | null;
+  linkedTrackingId: string | null;
+};
 
-async function ownerDetails(db: DbOrTx, owners: { line: number; userId: string; preferredMailboxId: string | null; key: string }[]) {
+async function ownerDetails(
+  db: DbOrTx,
+  owners: { line: number; userId: string; preferredMailboxId: string | null; key: string }[],
+) {
   if (owners.length === 0) return new Map<number, OwnerDetails>();
   const rows = rowsOf<OwnerDetails>(
     await db.execute(sql`
@@ -435,7 +480,16 @@ export async function checkManifest(db: DbOrTx, csv: string): Promise<ManifestCh
   }
 
   const found = await lookUp(db, candidates);
-  type Decided = { row: ManifestRow; source: PlannedRow['source']; userId: string | null; preferredMailboxId: string | null; pendingPackageId: string | null; trackingId: string | null; description: string | null; senderName: string | null };
+  type Decided = {
+    row: ManifestRow;
+    source: PlannedRow['source'];
+    userId: string | null;
+    preferredMailboxId: string | null;
+    pendingPackageId: string | null;
+    trackingId: string | null;
+    description: string | null;
+    senderName: string | null;
+  };
   const decided: Decided[] = [];
   const codeColumn = parsed.columns.mailboxCode?.header ?? null;
   for (const row of candidates) {
@@ -457,13 +511,37 @@ export async function checkManifest(db: DbOrTx, csv: string): Promise<ManifestCh
     }
     const base = { row, pendingPackageId: null, trackingId: null, description: null, senderName: null };
     if (f.pendingPackageId) {
-      decided.push({ ...base, source: 'package', userId: f.pendingUserId, preferredMailboxId: f.pendingMailboxId, pendingPackageId: f.pendingPackageId, trackingId: f.pendingTrackingId, description: f.pendingDescription, senderName: f.pendingSender });
+      decided.push({
+        ...base,
+        source: 'package',
+        userId: f.pendingUserId,
+        preferredMailboxId: f.pendingMailboxId,
+        pendingPackageId: f.pendingPackageId,
+        trackingId: f.pendingTrackingId,
+        description: f.pendingDescription,
+        senderName: f.pendingSender,
+      });
     } else if (f.prealertOwners > 1) {
       decided.push({ ...base, source: null, userId: null, preferredMailboxId: null });
     } else if (f.prealertOwners === 1) {
-      decided.push({ ...base, source: 'prealert', userId: f.prealertUserId, preferredMailboxId: f.prealertMailboxId, description: f.prealertDescription, senderName: f.prealertSender });
+      decided.push({
+        ...base,
+        source: 'prealert',
+        userId: f.prealertUserId,
+        preferredMailboxId: f.prealertMailboxId,
+        description: f.prealertDescription,
+        senderName: f.prealertSender,
+      });
     } else if (f.trackingId) {
-      decided.push({ ...base, source: 'tracking', userId: f.trackingUserId, preferredMailboxId: f.trackingMailboxId, trackingId: f.trackingId, description: f.trackingDescription, senderName: f.trackingSender });
+      decided.push({
+        ...base,
+        source: 'tracking',
+        userId: f.trackingUserId,
+        preferredMailboxId: f.trackingMailboxId,
+        trackingId: f.trackingId,
+        description: f.trackingDescription,
+        senderName: f.trackingSender,
+      });
     } else if (f.codeMailboxId) {
       decided.push({ ...base, source: 'mailbox', userId: f.codeUserId, preferredMailboxId: f.codeMailboxId });
     } else {
@@ -473,7 +551,9 @@ export async function checkManifest(db: DbOrTx, csv: string): Promise<ManifestCh
 
   const details = await ownerDetails(
     db,
-    decided.filter((d) => d.userId).map((d) => ({ line: d.row.line, userId: d.userId!, preferredMailboxId: d.preferredMailboxId, key: d.row.key })),
+    decided
+      .filter((d) => d.userId)
+      .map((d) => ({ line: d.row.line, userId: d.userId!, preferredMailboxId: d.preferredMailboxId, key: d.row.key })),
   );
   const planned: PlannedRow[] = [];
   for (const d of decided) {
@@ -516,7 +596,10 @@ function summaryOf(actions: Iterable<ImportRowAction>): ImportSummary {
   return s;
 }
 
-export const fileSha256 = (csv: string) => createHash('sha256').update(csv.replace(/^\uFEFF/, ''), 'utf8').digest('hex');
+export const fileSha256 = (csv: string) =>
+  createHash('sha256')
+    .update(csv.replace(/^\uFEFF/, ''), 'utf8')
+    .digest('hex');
 
 /** The dry run: per row what will happen, every error, the counts. Changes nothing. */
 export async function previewImport(db: DbOrTx, input: ParcelImportInput): Promise<ImportPreview> {
@@ -554,7 +637,14 @@ export async function previewImport(db: DbOrTx, input: ParcelImportInput): Promi
 
 // --- The import ----------------------------------------------------------------------------------
 
-type Created = { userId: string | null; wr: string | null; weightKg: number | null; mailboxCode: string | null; unclaimed: number | null; inserted: number | null };
+type Created = {
+  userId: string | null;
+  wr: string | null;
+  weightKg: number | null;
+  mailboxCode: string | null;
+  unclaimed: number | null;
+  inserted: number | null;
+};
 
 /**
  * Re-reads and re-checks the file (never the client's dry run), refuses it whole if any row has
@@ -573,7 +663,9 @@ export async function applyImport(
 ): Promise<ImportResult> {
   const check = await checkManifest(tx, input.csv);
   if (check.errors.length > 0) {
-    throw new DomainError('BAD_INPUT', M.hasErrors(check.errors.length), { details: { errorCount: check.errors.length } });
+    throw new DomainError('BAD_INPUT', M.hasErrors(check.errors.length), {
+      details: { errorCount: check.errors.length },
+    });
   }
 
   const importId = randomUUID();
@@ -681,7 +773,8 @@ function receiptList(wrs: string[]): string {
 }
 
 const CHUNK = 2000;
-const chunks = <T>(xs: T[]) => Array.from({ length: Math.ceil(xs.length / CHUNK) }, (_, i) => xs.slice(i * CHUNK, (i + 1) * CHUNK));
+const chunks = <T>(xs: T[]) =>
+  Array.from({ length: Math.ceil(xs.length / CHUNK) }, (_, i) => xs.slice(i * CHUNK, (i + 1) * CHUNK));
 
 /**
  * One notification per customer, however many of their parcels the file held ("Recibimos N
@@ -701,7 +794,12 @@ async function notifyCustomers(tx: DbOrTx, made: Created[], config: { appUrl: st
   const messages = [...byUser].map(([userId, e]) => ({
     userId,
     title: M.notificationTitle(e.wrs.length),
-    message: M.notification(e.wrs.length, [...e.codes].join(', '), receiptList(e.wrs), round2(e.kg).toLocaleString('es-ES')),
+    message: M.notification(
+      e.wrs.length,
+      [...e.codes].join(', '),
+      receiptList(e.wrs),
+      round2(e.kg).toLocaleString('es-ES'),
+    ),
     type: 'package' as const,
     link: CUSTOMER_WAREHOUSE_PATH,
   }));

@@ -12,8 +12,17 @@ type MethodInput = z.output<typeof paymentMethodInput>;
 const NAME_INDEX = 'payment_methods_name_key';
 
 function values(input: MethodInput) {
-  const details = Object.fromEntries(Object.keys(PAYMENT_METHOD_FIELDS[input.kind]).map((k) => [k, input.details[k]?.trim() ?? '']));
-  return { kind: input.kind, name: input.name, currency: input.currency, details, instructions: input.instructions, active: input.active };
+  const details = Object.fromEntries(
+    Object.keys(PAYMENT_METHOD_FIELDS[input.kind]).map((k) => [k, input.details[k]?.trim() ?? '']),
+  );
+  return {
+    kind: input.kind,
+    name: input.name,
+    currency: input.currency,
+    details,
+    instructions: input.instructions,
+    active: input.active,
+  };
 }
 
 async function refuseTakenName<T>(work: () => Promise<T>): Promise<T> {

@@ -25,14 +25,21 @@ export type PaymentReview = z.output<typeof paymentReviewInput>;
 const FACTURAS_PATH = '/dashboard/facturas';
 const MAILBOXES_PATH = '/dashboard/mis-casilleros';
 
-export async function reviewPayment(db: Db, admin: { id: string }, input: PaymentReview, config: Pick<Config, 'appUrl'>) {
+export async function reviewPayment(
+  db: Db,
+  admin: { id: string },
+  input: PaymentReview,
+  config: Pick<Config, 'appUrl'>,
+) {
   return db.transaction(async (tx) => {
     const isFinal = input.status !== 'pending';
     const now = new Date();
     // Kept pending, the customer is told once that it is being reviewed (the first time staff
     // look at it); saving it pending again changes nothing they would read, so tells nothing.
     const [before] = await tx
-      .select({ underReview: sql<boolean>`coalesce((${paymentTransactions.metadata}->>'under_review')::boolean, false)` })
+      .select({
+        underReview: sql<boolean>`coalesce((${paymentTransactions.metadata}->>'under_review')::boolean, false)`,
+      })
       .from(paymentTransactions)
       .where(and(eq(paymentTransactions.id, input.id), eq(paymentTransactions.status, 'pending')))
       .for('update');
@@ -85,22 +92,23 @@ export async function reviewPayment(db: Db, admin: { id: string }, input: Paymen
       }
     }
 
-    if (isFinal || !before?.underReview) await notifyUser(
-      tx,
-      payment.userId,
-      {
-        title: PAYMENT_NOTIFICATIONS.title,
-        message:
-          payment.status === 'completed'
-            ? PAYMENT_NOTIFICATIONS.approved(payment.amountUsd)
-            : payment.status === 'failed'
-              ? PAYMENT_NOTIFICATIONS.rejected(payment.amountUsd, payment.adminNotes)
-              : PAYMENT_NOTIFICATIONS.reviewing(payment.amountUsd),
-        type: 'payment_update',
-        link: mailboxActivated ? MAILBOXES_PATH : FACTURAS_PATH,
-      },
-      { kind: 'payment', email: 'default', appUrl: config.appUrl },
-    );
+    if (isFinal || !before?.underReview)
+      await notifyUser(
+        tx,
+        payment.userId,
+        {
+          title: PAYMENT_NOTIFICATIONS.title,
+          message:
+            payment.status === 'completed'
+              ? PAYMENT_NOTIFICATIONS.approved(payment.amountUsd)
+              : payment.status === 'failed'
+                ? PAYMENT_NOTIFICATIONS.rejected(payment.amountUsd, payment.adminNotes)
+                : PAYMENT_NOTIFICATIONS.reviewing(payment.amountUsd),
+          type: 'payment_update',
+          link: mailboxActivated ? MAILBOXES_PATH : FACTURAS_PATH,
+        },
+        { kind: 'payment', email: 'default', appUrl: config.appUrl },
+      );
 
     return {
       id: payment.id,
@@ -151,7 +159,9 @@ async function authoriseDispatch(tx: DbOrTx, paymentId: string, adminId: string,
   const cleared = await tx
     .update(trackings)
     .set({ dispatchAuthorizedAt: now, updatedAt: now })
-    .where(and(inArray(trackings.id, paid), eq(trackings.status, 'ready_to_ship'), isNull(trackings.dispatchAuthorizedAt)))
+    .where(
+      and(inArray(trackings.id, paid), eq(trackings.status, 'ready_to_ship'), isNull(trackings.dispatchAuthorizedAt)),
+    )
     .returning({ id: trackings.id, trackingNumber: trackings.trackingNumber });
   if (cleared.length) {
     await tx.insert(trackingHistory).values(

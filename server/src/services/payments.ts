@@ -44,7 +44,12 @@ const REPORTED = {
 /** The unique index on the method and the reference compared ignoring case and whitespace. */
 const DUPLICATE_INDEX = 'payment_transactions_method_reference_norm_key';
 
-export async function reportPayment(db: Db, config: Pick<Config, 'adminNotifyEmails' | 'appUrl'>, userId: string, input: ReportPayment) {
+export async function reportPayment(
+  db: Db,
+  config: Pick<Config, 'adminNotifyEmails' | 'appUrl'>,
+  userId: string,
+  input: ReportPayment,
+) {
   try {
     return await db.transaction(async (tx) => {
       const receipt = await findOwnFile(tx, input.receiptFileId, userId, 'receipt');
@@ -121,7 +126,8 @@ export async function reportPayment(db: Db, config: Pick<Config, 'adminNotifyEma
           })
           .returning(REPORTED);
       } else {
-        const paid = input.transactionType === 'shipping_payment' ? await lockPayableTrackings(tx, userId, input.trackingIds) : [];
+        const paid =
+          input.transactionType === 'shipping_payment' ? await lockPayableTrackings(tx, userId, input.trackingIds) : [];
         const amounts = await paidAmounts(tx, method.currency, input.amount, null, null);
         amountVes = amounts.amountVes;
         [payment] = await tx
@@ -134,7 +140,8 @@ export async function reportPayment(db: Db, config: Pick<Config, 'adminNotifyEma
             description: input.description,
           })
           .returning(REPORTED);
-        if (paid.length) await tx.insert(paymentTrackings).values(paid.map((t) => ({ paymentId: payment.id, trackingId: t.id })));
+        if (paid.length)
+          await tx.insert(paymentTrackings).values(paid.map((t) => ({ paymentId: payment.id, trackingId: t.id })));
         paidNumbers = paid.map((t) => t.trackingNumber).sort();
       }
 
@@ -164,13 +171,26 @@ export async function reportPayment(db: Db, config: Pick<Config, 'adminNotifyEma
   }
 }
 
-type PayableInvoice = { id: string; concept: PaymentType; description: string; mailboxId: string | null; shipmentId: string | null; remainingUsdCents: number; vesPerUsd: string | null };
+type PayableInvoice = {
+  id: string;
+  concept: PaymentType;
+  description: string;
+  mailboxId: string | null;
+  shipmentId: string | null;
+  remainingUsdCents: number;
+  vesPerUsd: string | null;
+};
 
 /**
  * One of the customer's invoices that still owes something and has no other report under review
  * (`exceptPaymentId`: the payment being reported itself). Another customer's is NOT_FOUND.
  */
-async function payableInvoice(tx: DbOrTx, userId: string, invoiceId: string, exceptPaymentId: string | null): Promise<PayableInvoice> {
+async function payableInvoice(
+  tx: DbOrTx,
+  userId: string,
+  invoiceId: string,
+  exceptPaymentId: string | null,
+): Promise<PayableInvoice> {
   const [invoice] = await tx
     .select({
       id: invoices.id,
@@ -210,7 +230,13 @@ async function payableInvoice(tx: DbOrTx, userId: string, invoiceId: string, exc
  * at the invoice's frozen rate (or, on account, at the rate in force today). An empty amount for
  * an invoice is what is still owed on it, in that currency.
  */
-async function paidAmounts(tx: DbOrTx, currency: Currency, amount: number | null, invoice: PayableInvoice | null, owedUsd: number | null) {
+async function paidAmounts(
+  tx: DbOrTx,
+  currency: Currency,
+  amount: number | null,
+  invoice: PayableInvoice | null,
+  owedUsd: number | null,
+) {
   if (currency === 'USD') {
     const usd = amount ?? (invoice ? invoice.remainingUsdCents / 100 : owedUsd);
     if (usd == null) throw new DomainError('BAD_INPUT', PAYMENT_MESSAGES.amountRequired);
@@ -221,7 +247,8 @@ async function paidAmounts(tx: DbOrTx, currency: Currency, amount: number | null
   const rate = invoice?.vesPerUsd ?? (await rateForDay(tx, businessToday()))?.vesPerUsd ?? null;
   if (!rate) throw new DomainError('BAD_INPUT', PAYMENT_MESSAGES.noRateForVes);
   const owedUsdCents = invoice ? invoice.remainingUsdCents : owedUsd != null ? Math.round(owedUsd * 100) : null;
-  const vesCentimos = amount != null ? Math.round(amount * 100) : owedUsdCents != null ? usdCentsToVesCentimos(owedUsdCents, rate) : null;
+  const vesCentimos =
+    amount != null ? Math.round(amount * 100) : owedUsdCents != null ? usdCentsToVesCentimos(owedUsdCents, rate) : null;
   if (vesCentimos == null) throw new DomainError('BAD_INPUT', PAYMENT_MESSAGES.amountRequired);
   if (vesCentimos < 1) throw new DomainError('BAD_INPUT', PAYMENT_MESSAGES.amountPositive);
   const usdCents = vesCentimosToUsdCents(vesCentimos, rate);
@@ -291,4 +318,3 @@ export function paymentReportedEmail(p: {
   });
   return { template: 'payment-reported', subject: title, html, text };
 }
-

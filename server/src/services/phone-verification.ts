@@ -37,8 +37,16 @@ export async function startPhoneVerification(db: Db, userId: string, phone: stri
   const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
   await db.transaction(async (tx) => {
     const values = { userId, phone, codeHash: codeHash(userId, phone, code), attempts: 0, expiresAt, createdAt: now };
-    await tx.insert(phoneVerifications).values(values).onConflictDoUpdate({ target: phoneVerifications.userId, set: values });
-    await enqueueWhatsapp(tx, { userId, toPhone: phone, template: WHATSAPP_TEMPLATES.verification.name, params: [code] });
+    await tx
+      .insert(phoneVerifications)
+      .values(values)
+      .onConflictDoUpdate({ target: phoneVerifications.userId, set: values });
+    await enqueueWhatsapp(tx, {
+      userId,
+      toPhone: phone,
+      template: WHATSAPP_TEMPLATES.verification.name,
+      params: [code],
+    });
   });
   return { phone, masked: maskPhone(phone), expiresAt, message: M.codeSent(maskPhone(phone)) };
 }
@@ -49,7 +57,11 @@ type Outcome = { ok: true; phone: string } | { ok: false; message: string };
 export async function confirmPhone(db: Db, userId: string, code: string, now = new Date()) {
   // The attempt is counted in its own transaction, so a wrong code still uses one up.
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
-    const [pending] = await tx.select().from(phoneVerifications).where(eq(phoneVerifications.userId, userId)).for('update');
+    const [pending] = await tx
+      .select()
+      .from(phoneVerifications)
+      .where(eq(phoneVerifications.userId, userId))
+      .for('update');
     if (!pending) return { ok: false, message: M.noPendingCode };
     if (pending.expiresAt.getTime() <= now.getTime()) return { ok: false, message: M.codeExpired };
     if (pending.attempts >= CODE_MAX_ATTEMPTS) return { ok: false, message: M.tooManyAttempts };
@@ -77,7 +89,9 @@ export async function removePhone(db: Db, userId: string) {
     await tx.delete(whatsappNumbers).where(eq(whatsappNumbers.userId, userId));
     await tx.delete(phoneVerifications).where(eq(phoneVerifications.userId, userId));
     // Messages already queued for the old number are not sent any more.
-    await tx.execute(sql`update whatsapp_outbox set status = 'failed', last_error = 'número quitado por el cliente' where user_id = ${userId} and status = 'pending'`);
+    await tx.execute(
+      sql`update whatsapp_outbox set status = 'failed', last_error = 'número quitado por el cliente' where user_id = ${userId} and status = 'pending'`,
+    );
   });
   return { message: M.phoneRemoved };
 }

@@ -58,7 +58,12 @@ export async function confirmPrealert(db: Db, id: string, config: MailConfig) {
       .update(prealerts)
       .set({ status: 'confirmed', updatedAt: new Date() })
       .where(and(eq(prealerts.id, id), eq(prealerts.status, 'pending')))
-      .returning({ id: prealerts.id, userId: prealerts.userId, trackingNumber: prealerts.trackingNumber, description: prealerts.description });
+      .returning({
+        id: prealerts.id,
+        userId: prealerts.userId,
+        trackingNumber: prealerts.trackingNumber,
+        description: prealerts.description,
+      });
     if (!row) {
       const current = await findPrealert(tx, id);
       if (!current) throw notFound();
@@ -136,7 +141,9 @@ export async function convertPrealert(db: Db, input: z.output<typeof prealertCon
           eq(trackings.userId, current.userId),
           or(
             eq(trackings.prealertId, current.id),
-            current.trackingNumber ? sql`upper(${trackings.trackingNumber}) = upper(${current.trackingNumber})` : undefined,
+            current.trackingNumber
+              ? sql`upper(${trackings.trackingNumber}) = upper(${current.trackingNumber})`
+              : undefined,
           ),
         ),
       )

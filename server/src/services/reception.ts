@@ -53,7 +53,11 @@ function alreadyReceivedError(r: Pick<AlreadyReceived, 'warehouseReceipt' | 'rec
   return new DomainError('CONFLICT', M.alreadyReceived(r.warehouseReceipt, formatDate(r.receivedAt)));
 }
 
-const presentAlreadyReceived = (r: AlreadyReceived) => ({ kind: 'alreadyReceived' as const, ...r, receivedAt: r.receivedAt.toISOString() });
+const presentAlreadyReceived = (r: AlreadyReceived) => ({
+  kind: 'alreadyReceived' as const,
+  ...r,
+  receivedAt: r.receivedAt.toISOString(),
+});
 
 /** What a scanned code is, for the screen to show before the measures are typed (nothing changes). */
 export async function lookupCode(db: DbOrTx, code: string) {
@@ -61,7 +65,11 @@ export async function lookupCode(db: DbOrTx, code: string) {
     const found = await findByWarehouseReceipt(db, code);
     if (!found) throw new DomainError('NOT_FOUND', M.warehouseReceiptNotFound(code.trim().toUpperCase()));
     if (found.kind === 'package') {
-      return { kind: 'warehouseReceipt' as const, packageId: found.packageId, warehouseReceipt: found.warehouseReceipt };
+      return {
+        kind: 'warehouseReceipt' as const,
+        packageId: found.packageId,
+        warehouseReceipt: found.warehouseReceipt,
+      };
     }
     const { intake } = found;
     return presentAlreadyReceived({
@@ -237,13 +245,18 @@ async function claimIntake(
 async function insertIntake(tx: DbOrTx, values: typeof parcelIntakes.$inferInsert) {
   try {
     return await tx.transaction(async (sp) => {
-      const [row] = await sp.insert(parcelIntakes).values(values).returning({ id: parcelIntakes.id, receivedAt: parcelIntakes.receivedAt });
+      const [row] = await sp
+        .insert(parcelIntakes)
+        .values(values)
+        .returning({ id: parcelIntakes.id, receivedAt: parcelIntakes.receivedAt });
       return row;
     });
   } catch (err) {
     if (!isUniqueViolation(err, INTAKE_KEY_CONSTRAINT)) throw err;
     const existing = await findAlreadyReceived(tx, values.trackingKey);
-    throw existing ? alreadyReceivedError(existing) : new DomainError('CONFLICT', M.alreadyReceived(null, formatDate(new Date())), { cause: err });
+    throw existing
+      ? alreadyReceivedError(existing)
+      : new DomainError('CONFLICT', M.alreadyReceived(null, formatDate(new Date())), { cause: err });
   }
 }
 
@@ -278,7 +291,14 @@ export async function receiveParcel(db: DbOrTx, config: MailConfig, staffUserId:
       receivedBy: staffUserId,
     });
     if (input.photos.length > 0) {
-      await tx.insert(parcelPhotos).values(input.photos.map((p, position) => ({ intakeId: row.id, position, fileId: p.fileId, thumbFileId: p.thumbFileId })));
+      await tx.insert(parcelPhotos).values(
+        input.photos.map((p, position) => ({
+          intakeId: row.id,
+          position,
+          fileId: p.fileId,
+          thumbFileId: p.thumbFileId,
+        })),
+      );
     }
     if (!owner) {
       return {
@@ -291,7 +311,10 @@ export async function receiveParcel(db: DbOrTx, config: MailConfig, staffUserId:
         customerNotified: false,
       };
     }
-    const packageId = await claimIntake(tx, config, { id: row.id, ...intake }, owner, { claimedBy: staffUserId, notice: 'received' });
+    const packageId = await claimIntake(tx, config, { id: row.id, ...intake }, owner, {
+      claimedBy: staffUserId,
+      notice: 'received',
+    });
     return {
       status: 'claimed' as const,
       intakeId: row.id,
@@ -328,7 +351,10 @@ export async function assignIntake(db: DbOrTx, config: MailConfig, staffUserId: 
   return db.transaction(async (tx) => {
     const intake = await lockUnclaimed(tx, eq(parcelIntakes.id, input.intakeId));
     if (!intake) {
-      const [exists] = await tx.select({ id: parcelIntakes.id }).from(parcelIntakes).where(eq(parcelIntakes.id, input.intakeId));
+      const [exists] = await tx
+        .select({ id: parcelIntakes.id })
+        .from(parcelIntakes)
+        .where(eq(parcelIntakes.id, input.intakeId));
       throw exists
         ? new DomainError('CONFLICT', M.intakeAlreadyClaimed)
         : new DomainError('NOT_FOUND', M.intakeNotFound);
@@ -342,7 +368,13 @@ export async function assignIntake(db: DbOrTx, config: MailConfig, staffUserId: 
     });
     if (!owner) throw new DomainError('BAD_INPUT', M.mailboxNotActive);
     const packageId = await claimIntake(tx, config, intake, owner, { claimedBy: staffUserId, notice: 'received' });
-    return { intakeId: intake.id, packageId, warehouseReceipt: intake.warehouseReceipt, customerName: owner.customer.name, mailboxCode: owner.mailbox.code };
+    return {
+      intakeId: intake.id,
+      packageId,
+      warehouseReceipt: intake.warehouseReceipt,
+      customerName: owner.customer.name,
+      mailboxCode: owner.mailbox.code,
+    };
   });
 }
 
@@ -352,12 +384,20 @@ export async function assignIntake(db: DbOrTx, config: MailConfig, staffUserId: 
  * already in the warehouse. Returns the WR, or null when no unclaimed parcel has that number.
  * claimed_by stays empty: nobody on the staff claimed it, the pre-alert did.
  */
-export async function claimIntakeForPrealert(tx: DbOrTx, config: MailConfig, userId: string, prealert: { id: string; trackingNumber: string; mailboxId: string | null }) {
+export async function claimIntakeForPrealert(
+  tx: DbOrTx,
+  config: MailConfig,
+  userId: string,
+  prealert: { id: string; trackingNumber: string; mailboxId: string | null },
+) {
   const key = trackingKey(prealert.trackingNumber);
   if (!key) return null;
   const intake = await lockUnclaimed(tx, eq(parcelIntakes.trackingKey, key));
   if (!intake) return null;
-  const [found] = await tx.select({ description: prealerts.description, senderName: prealerts.senderName, carrier: prealerts.carrier }).from(prealerts).where(eq(prealerts.id, prealert.id));
+  const [found] = await tx
+    .select({ description: prealerts.description, senderName: prealerts.senderName, carrier: prealerts.carrier })
+    .from(prealerts)
+    .where(eq(prealerts.id, prealert.id));
   const owner = await ownerOf(tx, key, userId, prealert.mailboxId, 'prealert', found);
   if (!owner) return null;
   await claimIntake(tx, config, intake, owner, { claimedBy: null, notice: 'prealertMatched' });

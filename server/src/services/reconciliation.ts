@@ -38,7 +38,10 @@ import { DomainError } from '../lib/domain-error';
  * referenceKeySql in queries/reconciliation.ts.
  */
 export function referenceKey(reference: string): string {
-  return reference.replace(/[^A-Za-z0-9]/g, '').toUpperCase().replace(/^0+/, '');
+  return reference
+    .replace(/[^A-Za-z0-9]/g, '')
+    .toUpperCase()
+    .replace(/^0+/, '');
 }
 
 type StatementField = 'date' | 'reference' | 'description' | 'amount';
@@ -50,14 +53,37 @@ function headerName(header: string): string {
 
 /** The names each column goes by in Spanish and English statements (compared by headerName). */
 const HEADER_NAMES: Record<StatementField, string[]> = {
-  date: ['fecha', 'date', 'fechavalor', 'fechaoperacion', 'fechadeoperacion', 'fechamovimiento', 'fechadelmovimiento', 'transactiondate', 'valuedate'],
-  reference: ['referencia', 'reference', 'ref', 'nroreferencia', 'nrodereferencia', 'numeroreferencia', 'numerodereferencia', 'nreferencia', 'referencenumber', 'documento', 'nrodocumento'],
+  date: [
+    'fecha',
+    'date',
+    'fechavalor',
+    'fechaoperacion',
+    'fechadeoperacion',
+    'fechamovimiento',
+    'fechadelmovimiento',
+    'transactiondate',
+    'valuedate',
+  ],
+  reference: [
+    'referencia',
+    'reference',
+    'ref',
+    'nroreferencia',
+    'nrodereferencia',
+    'numeroreferencia',
+    'numerodereferencia',
+    'nreferencia',
+    'referencenumber',
+    'documento',
+    'nrodocumento',
+  ],
   description: ['descripcion', 'description', 'concepto', 'detalle', 'details'],
   amount: ['monto', 'amount', 'importe'],
 };
-const FIELD_BY_NAME = new Map(Object.entries(HEADER_NAMES).flatMap(([field, names]) => names.map((n) => [n, field as StatementField])));
+const FIELD_BY_NAME = new Map(
+  Object.entries(HEADER_NAMES).flatMap(([field, names]) => names.map((n) => [n, field as StatementField])),
+);
 const FIELDS: StatementField[] = ['date', 'reference', 'description', 'amount'];
-
 
 /**
  * "05/03/2026", "5/3/2026" or "2026-03-05" (a time after it, as some banks write, is ignored) →
@@ -197,7 +223,8 @@ export function parseStatement(csv: string): ParsedStatement {
   for (const r of data) {
     const line = startLine(r);
     const get = (field: StatementField) => (r.record[columns[field]!.index] ?? '').trim();
-    const fail = (field: StatementField, problem: string) => errors.push(M.lineError(line, columns[field]!.header, problem));
+    const fail = (field: StatementField, problem: string) =>
+      errors.push(M.lineError(line, columns[field]!.header, problem));
 
     const movementDate = parseStatementDate(get('date'));
     if (!movementDate) fail('date', M.badDate);
@@ -275,14 +302,27 @@ export async function uploadStatement(tx: Db, input: StatementUpload, uploadedBy
         vesCentimos: l.vesCentimos,
       })),
     )
-    .onConflictDoNothing({ target: [bankStatementLines.movementDate, bankStatementLines.referenceKey, bankStatementLines.vesCentimos] })
+    .onConflictDoNothing({
+      target: [bankStatementLines.movementDate, bankStatementLines.referenceKey, bankStatementLines.vesCentimos],
+    })
     .returning({ id: bankStatementLines.id });
   const newLineCount = inserted.length;
-  if (newLineCount > 0) await tx.update(bankStatements).set({ newLineCount }).where(eq(bankStatements.id, statement!.id));
+  if (newLineCount > 0)
+    await tx.update(bankStatements).set({ newLineCount }).where(eq(bankStatements.id, statement!.id));
 
   const repeated = parsed.lines.length - newLineCount;
-  const message = [M.uploaded(newLineCount, repeated), ...(parsed.ignoredDebits ? [M.ignoredDebits(parsed.ignoredDebits)] : [])].join(' ');
-  return { statementId: statement!.id, lineCount: parsed.lines.length, newLineCount, repeated, ignoredDebits: parsed.ignoredDebits, message };
+  const message = [
+    M.uploaded(newLineCount, repeated),
+    ...(parsed.ignoredDebits ? [M.ignoredDebits(parsed.ignoredDebits)] : []),
+  ].join(' ');
+  return {
+    statementId: statement!.id,
+    lineCount: parsed.lines.length,
+    newLineCount,
+    repeated,
+    ignoredDebits: parsed.ignoredDebits,
+    message,
+  };
 }
 
 // --- Approving -----------------------------------------------------------------------------------
@@ -322,7 +362,11 @@ async function approveWithLine(
     await reviewPayment(
       tx,
       staff,
-      { id: paymentId, status: 'completed', adminNotes: `Conciliado con el estado de cuenta ${statement.fileName}, referencia ${line.reference}` },
+      {
+        id: paymentId,
+        status: 'completed',
+        adminNotes: `Conciliado con el estado de cuenta ${statement.fileName}, referencia ${line.reference}`,
+      },
       config,
     );
   });
@@ -334,7 +378,12 @@ async function approveWithLine(
  * the others. Lines are taken in payment order, so two callers that meet on the same payments wait
  * for each other instead of deadlocking.
  */
-export async function approveMatchedLines(db: Db, staff: { id: string }, statementId: string, config: Pick<Config, 'appUrl'>) {
+export async function approveMatchedLines(
+  db: Db,
+  staff: { id: string },
+  statementId: string,
+  config: Pick<Config, 'appUrl'>,
+) {
   const statement = await findStatement(db, statementId);
   const matched = (await listStatementLines(db, statementId))
     .filter((l) => l.state === 'matched' && l.candidate)
@@ -359,17 +408,28 @@ export async function approveMatchedLines(db: Db, staff: { id: string }, stateme
  * The cashier's choice for an ambiguous line (or a matched one): the payment must still be one of
  * the line's candidates as the statement reads now; otherwise nothing changes.
  */
-export async function approveChosenLine(db: Db, staff: { id: string }, input: { lineId: string; paymentId: string }, config: Pick<Config, 'appUrl'>) {
-  const [row] = await db.select({ statementId: bankStatementLines.statementId }).from(bankStatementLines).where(eq(bankStatementLines.id, input.lineId));
+export async function approveChosenLine(
+  db: Db,
+  staff: { id: string },
+  input: { lineId: string; paymentId: string },
+  config: Pick<Config, 'appUrl'>,
+) {
+  const [row] = await db
+    .select({ statementId: bankStatementLines.statementId })
+    .from(bankStatementLines)
+    .where(eq(bankStatementLines.id, input.lineId));
   if (!row) throw new DomainError('NOT_FOUND', M.lineNotChoosable);
   const statement = await findStatement(db, row.statementId);
   const line = (await listStatementLines(db, row.statementId)).find((l) => l.id === input.lineId);
-  const choices = line?.state === 'ambiguous' ? line.candidates : line?.state === 'matched' && line.candidate ? [line.candidate] : [];
-  if (!line || !choices.some((c) => c.paymentId === input.paymentId)) throw new DomainError('CONFLICT', M.lineNotChoosable);
+  const choices =
+    line?.state === 'ambiguous' ? line.candidates : line?.state === 'matched' && line.candidate ? [line.candidate] : [];
+  if (!line || !choices.some((c) => c.paymentId === input.paymentId))
+    throw new DomainError('CONFLICT', M.lineNotChoosable);
   try {
     await approveWithLine(db, staff, statement, line, input.paymentId, config);
   } catch (err) {
-    if (err instanceof AlreadyApproved || isUniqueViolation(err, 'bank_statement_lines_payment_key')) throw new DomainError('CONFLICT', M.lineNotChoosable);
+    if (err instanceof AlreadyApproved || isUniqueViolation(err, 'bank_statement_lines_payment_key'))
+      throw new DomainError('CONFLICT', M.lineNotChoosable);
     throw err;
   }
   return { message: M.lineApproved };

@@ -2,12 +2,7 @@
 // an admin processes it once with a warehouse receipt (WR) number, then marks it shipped.
 // Each step notifies the customer (and the request e-mails the admins) in its transaction.
 import { and, eq, inArray } from 'drizzle-orm';
-import {
-  REPACK_MESSAGES,
-  SHIPPING_METHOD_LABELS,
-  processRepackSchema,
-  requestRepackSchema,
-} from '@casillero/shared';
+import { REPACK_MESSAGES, SHIPPING_METHOD_LABELS, processRepackSchema, requestRepackSchema } from '@casillero/shared';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../db/client';
 import { DomainError } from '../lib/domain-error';
@@ -21,7 +16,12 @@ import { customerForAdmins, notifyUser } from './notify';
 type MailConfig = Pick<Config, 'adminNotifyEmails' | 'appUrl'>;
 const CUSTOMER_LINK = '/dashboard/reempaques';
 
-export async function requestRepack(db: Db, config: MailConfig, userId: string, input: z.output<typeof requestRepackSchema>) {
+export async function requestRepack(
+  db: Db,
+  config: MailConfig,
+  userId: string,
+  input: z.output<typeof requestRepackSchema>,
+) {
   const packageIds = [...new Set(input.packageIds)];
   return db.transaction(async (tx) => {
     // Locking the packages closes the race of two requests for the same package.
@@ -46,12 +46,19 @@ export async function requestRepack(db: Db, config: MailConfig, userId: string, 
       .insert(repackRequests)
       .values({ userId, shippingMethod: input.shippingMethod, instructions: input.instructions })
       .returning({ id: repackRequests.id, createdAt: repackRequests.createdAt });
-    await tx.insert(repackRequestItems).values(packageIds.map((packageId) => ({ repackRequestId: request.id, packageId })));
+    await tx
+      .insert(repackRequestItems)
+      .values(packageIds.map((packageId) => ({ repackRequestId: request.id, packageId })));
 
     await notifyUser(
       tx,
       userId,
-      { title: REPACK_MESSAGES.requestedTitle, message: REPACK_MESSAGES.requestedMessage(rows.length), type: 'package', link: CUSTOMER_LINK },
+      {
+        title: REPACK_MESSAGES.requestedTitle,
+        message: REPACK_MESSAGES.requestedMessage(rows.length),
+        type: 'package',
+        link: CUSTOMER_LINK,
+      },
       { kind: 'status_changed', email: 'default', appUrl: config.appUrl },
     );
     await enqueueEmail(
@@ -70,18 +77,35 @@ export async function requestRepack(db: Db, config: MailConfig, userId: string, 
 }
 
 /** Why a request could not move on: it does not exist, or it is past that step. */
-async function refuseTransition(tx: DbOrTx, id: string, messages: { processed: string; shipped: string; pending: string }) {
-  const [row] = await tx.select({ status: repackRequests.status }).from(repackRequests).where(eq(repackRequests.id, id));
+async function refuseTransition(
+  tx: DbOrTx,
+  id: string,
+  messages: { processed: string; shipped: string; pending: string },
+) {
+  const [row] = await tx
+    .select({ status: repackRequests.status })
+    .from(repackRequests)
+    .where(eq(repackRequests.id, id));
   if (!row) throw new DomainError('NOT_FOUND', REPACK_MESSAGES.notFound);
   throw new DomainError('CONFLICT', messages[row.status]);
 }
 
-export async function processRepack(db: Db, config: MailConfig, adminId: string, input: z.output<typeof processRepackSchema>) {
+export async function processRepack(
+  db: Db,
+  config: MailConfig,
+  adminId: string,
+  input: z.output<typeof processRepackSchema>,
+) {
   return db.transaction(async (tx) => {
     // pending → processed exactly once, however many times it is clicked.
     const [row] = await tx
       .update(repackRequests)
-      .set({ status: 'processed', warehouseReceipt: input.warehouseReceipt, processedAt: new Date(), processedBy: adminId })
+      .set({
+        status: 'processed',
+        warehouseReceipt: input.warehouseReceipt,
+        processedAt: new Date(),
+        processedBy: adminId,
+      })
       .where(and(eq(repackRequests.id, input.id), eq(repackRequests.status, 'pending')))
       .returning({ id: repackRequests.id, userId: repackRequests.userId });
     if (!row) {
@@ -112,7 +136,11 @@ export async function markRepackShipped(db: Db, config: MailConfig, id: string) 
       .update(repackRequests)
       .set({ status: 'shipped', shippedAt: new Date() })
       .where(and(eq(repackRequests.id, id), eq(repackRequests.status, 'processed')))
-      .returning({ id: repackRequests.id, userId: repackRequests.userId, warehouseReceipt: repackRequests.warehouseReceipt });
+      .returning({
+        id: repackRequests.id,
+        userId: repackRequests.userId,
+        warehouseReceipt: repackRequests.warehouseReceipt,
+      });
     if (!row) {
       return refuseTransition(tx, id, {
         pending: REPACK_MESSAGES.notProcessed,

@@ -25,7 +25,12 @@ const CUSTOMER_LINK = '/dashboard/envios';
 
 export const shipmentNewsDedupeKey = (newsId: string) => `shipment-news:${newsId}`;
 
-export async function postShipmentNews(db: Db, config: AppConfig, adminId: string, input: z.output<typeof shipmentNewsInput>) {
+export async function postShipmentNews(
+  db: Db,
+  config: AppConfig,
+  adminId: string,
+  input: z.output<typeof shipmentNewsInput>,
+) {
   return db.transaction(async (tx) => {
     // Locked: two admins correcting the date at once apply one after the other.
     const [shipment] = await tx
@@ -48,8 +53,19 @@ export async function postShipmentNews(db: Db, config: AppConfig, adminId: strin
     const recipientCount = await notifyMany(
       tx,
       recipients.map((r) => r.userId),
-      { title: M.noticeTitle(shipment.shipmentCode, label), message: input.message, type: 'shipment', link: CUSTOMER_LINK },
-      { kind: 'shipment_news', dedupeKey: shipmentNewsDedupeKey(id), appUrl: config.appUrl, email: 'default', whatsapp: 'default' },
+      {
+        title: M.noticeTitle(shipment.shipmentCode, label),
+        message: input.message,
+        type: 'shipment',
+        link: CUSTOMER_LINK,
+      },
+      {
+        kind: 'shipment_news',
+        dedupeKey: shipmentNewsDedupeKey(id),
+        appUrl: config.appUrl,
+        email: 'default',
+        whatsapp: 'default',
+      },
     );
 
     const [news] = await tx

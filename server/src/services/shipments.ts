@@ -50,7 +50,12 @@ function isConcurrencyFailure(err: unknown): boolean {
   return false;
 }
 
-export async function createShipment(db: Db, config: AppConfig, adminId: string, input: z.output<typeof shipmentCreateInput>) {
+export async function createShipment(
+  db: Db,
+  config: AppConfig,
+  adminId: string,
+  input: z.output<typeof shipmentCreateInput>,
+) {
   const packageIds = [...new Set(input.packageIds)];
   try {
     return await db.transaction(async (tx) => {
@@ -59,7 +64,12 @@ export async function createShipment(db: Db, config: AppConfig, adminId: string,
 
       // Lock the chosen packages in one order (no deadlock between two admins), then move only
       // those still shippable, of this customer and in no shipment: all of them or nothing.
-      await tx.select({ id: packages.id }).from(packages).where(inArray(packages.id, packageIds)).orderBy(asc(packages.id)).for('update');
+      await tx
+        .select({ id: packages.id })
+        .from(packages)
+        .where(inArray(packages.id, packageIds))
+        .orderBy(asc(packages.id))
+        .for('update');
       // A package waiting for the warehouse to repack it cannot travel as it is (requestRepack
       // locks the same rows, so a request cannot slip in between this check and the move).
       const inRepack = await tx
@@ -103,24 +113,46 @@ export async function createShipment(db: Db, config: AppConfig, adminId: string,
       await tx.insert(shipmentStages).values({ shipmentId: shipment.id, ...SHIPMENT_FIRST_STAGE });
       // Billing (docs/decisions/021-billing-in-bolivares.md): what the shipment costs is an invoice, with the storage fee as its own line.
       const lines = [
-        { description: `Envío ${shipment.shipmentCode} (${packageIds.length} paquetes, ${totalWeightKg} kg)`, usdCents: Math.round(input.shippingCostUsd * 100) },
+        {
+          description: `Envío ${shipment.shipmentCode} (${packageIds.length} paquetes, ${totalWeightKg} kg)`,
+          usdCents: Math.round(input.shippingCostUsd * 100),
+        },
         { description: `Almacenaje pasados los días libres`, usdCents: Math.round(storage.feeUsd * 100) },
       ].filter((l) => l.usdCents > 0);
       if (lines.length) {
-        await issueInvoice(tx, { userId: input.userId, concept: 'shipping_payment', description: `Envío ${shipment.shipmentCode}`, lines, shipmentId: shipment.id, createdBy: adminId });
+        await issueInvoice(tx, {
+          userId: input.userId,
+          concept: 'shipping_payment',
+          description: `Envío ${shipment.shipmentCode}`,
+          lines,
+          shipmentId: shipment.id,
+          createdBy: adminId,
+        });
       }
       await notifyUser(
         tx,
         input.userId,
         {
           title: M.createdTitle,
-          message: M.createdMessage(shipment.shipmentCode, packageIds.length, input.deliveryCity, input.deliveryState, storage.feeUsd),
+          message: M.createdMessage(
+            shipment.shipmentCode,
+            packageIds.length,
+            input.deliveryCity,
+            input.deliveryState,
+            storage.feeUsd,
+          ),
           type: 'shipment',
           link: CUSTOMER_LINK,
         },
         { kind: 'status_changed', email: 'default', appUrl: config.appUrl },
       );
-      return { id: shipment.id, shipmentCode: shipment.shipmentCode, totalWeightKg, packageCount: packageIds.length, storageFeeUsd: storage.feeUsd };
+      return {
+        id: shipment.id,
+        shipmentCode: shipment.shipmentCode,
+        totalWeightKg,
+        packageCount: packageIds.length,
+        storageFeeUsd: storage.feeUsd,
+      };
     });
   } catch (err) {
     // A package linked by a concurrent shipment (the unique package_id) or a deadlock victim.
@@ -132,14 +164,20 @@ export async function createShipment(db: Db, config: AppConfig, adminId: string,
 }
 
 /** 'SH' + the last 8 digits of the time; a clash with another shipment's code tries the next millisecond. */
-async function insertWithUniqueCode(tx: DbOrTx & { transaction: Db['transaction'] }, values: Omit<typeof shipments.$inferInsert, 'shipmentCode'>) {
+async function insertWithUniqueCode(
+  tx: DbOrTx & { transaction: Db['transaction'] },
+  values: Omit<typeof shipments.$inferInsert, 'shipmentCode'>,
+) {
   let ms = Date.now();
   for (let attempt = 1; ; attempt++) {
     const shipmentCode = shipmentCodeAt(ms);
     try {
       // A savepoint: a failed insert must not abort the whole transaction.
       const [row] = await tx.transaction((sp) =>
-        sp.insert(shipments).values({ ...values, shipmentCode }).returning({ id: shipments.id, shipmentCode: shipments.shipmentCode }),
+        sp
+          .insert(shipments)
+          .values({ ...values, shipmentCode })
+          .returning({ id: shipments.id, shipmentCode: shipments.shipmentCode }),
       );
       return row;
     } catch (err) {
@@ -157,7 +195,12 @@ async function insertWithUniqueCode(tx: DbOrTx & { transaction: Db['transaction'
 export async function changeShipmentStatus(db: Db, config: AppConfig, input: z.output<typeof shipmentStatusInput>) {
   return db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ id: shipments.id, userId: shipments.userId, status: shipments.status, shipmentCode: shipments.shipmentCode })
+      .select({
+        id: shipments.id,
+        userId: shipments.userId,
+        status: shipments.status,
+        shipmentCode: shipments.shipmentCode,
+      })
       .from(shipments)
       .where(eq(shipments.id, input.id))
       .for('update');
@@ -168,7 +211,12 @@ export async function changeShipmentStatus(db: Db, config: AppConfig, input: z.o
       .update(shipments)
       .set({ status: input.status, updatedAt: new Date(), actualDelivery: isDelivered ? businessToday() : null })
       .where(eq(shipments.id, input.id))
-      .returning({ id: shipments.id, status: shipments.status, actualDelivery: shipments.actualDelivery, updatedAt: shipments.updatedAt });
+      .returning({
+        id: shipments.id,
+        status: shipments.status,
+        actualDelivery: shipments.actualDelivery,
+        updatedAt: shipments.updatedAt,
+      });
     if (current.status === input.status) return { ...row, updatedAt: row.updatedAt.toISOString() };
 
     await tx
@@ -186,11 +234,20 @@ export async function changeShipmentStatus(db: Db, config: AppConfig, input: z.o
       status: isDelivered ? 'completed' : 'active',
     });
 
-    const linked = tx.select({ id: shipmentPackages.packageId }).from(shipmentPackages).where(eq(shipmentPackages.shipmentId, input.id));
+    const linked = tx
+      .select({ id: shipmentPackages.packageId })
+      .from(shipmentPackages)
+      .where(eq(shipmentPackages.shipmentId, input.id));
     if (LEFT_WAREHOUSE.includes(input.status)) {
-      await tx.update(packages).set({ status: 'shipped' }).where(and(inArray(packages.id, linked), eq(packages.status, 'in_shipment')));
+      await tx
+        .update(packages)
+        .set({ status: 'shipped' })
+        .where(and(inArray(packages.id, linked), eq(packages.status, 'in_shipment')));
     } else if (input.status === 'preparing') {
-      await tx.update(packages).set({ status: 'in_shipment' }).where(and(inArray(packages.id, linked), eq(packages.status, 'shipped')));
+      await tx
+        .update(packages)
+        .set({ status: 'in_shipment' })
+        .where(and(inArray(packages.id, linked), eq(packages.status, 'shipped')));
     }
 
     await notifyUser(
@@ -290,10 +347,15 @@ export async function removeShipment(db: Db, config: AppConfig, id: string) {
     const issued = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.shipmentId, id));
     for (const invoice of issued) await voidInvoice(tx, invoice.id, null, `envío ${current.shipmentCode} eliminado`);
 
-    const linked = tx.select({ id: shipmentPackages.packageId }).from(shipmentPackages).where(eq(shipmentPackages.shipmentId, id));
+    const linked = tx
+      .select({ id: shipmentPackages.packageId })
+      .from(shipmentPackages)
+      .where(eq(shipmentPackages.shipmentId, id));
     const freed = await tx
       .update(packages)
-      .set({ status: sql`case when ${packages.receivedDate} is not null then 'in_warehouse' else 'received' end::package_status` })
+      .set({
+        status: sql`case when ${packages.receivedDate} is not null then 'in_warehouse' else 'received' end::package_status`,
+      })
       .where(inArray(packages.id, linked))
       .returning({ id: packages.id, status: packages.status });
     await tx.delete(shipmentStages).where(eq(shipmentStages.shipmentId, id));

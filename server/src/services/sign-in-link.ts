@@ -27,7 +27,11 @@ export async function requestSignInLink(db: Db, appUrl: string, email: string) {
         userId: user.id,
         expiresAt: new Date(Date.now() + SIGN_IN_LINK_TTL_MINUTES * 60 * 1000),
       });
-      await enqueueEmail(tx, user.email, signInLinkMessage({ fullName: user.fullName ?? '', url: `${appUrl}${SIGN_IN_LINK_PATH}?token=${token}` }));
+      await enqueueEmail(
+        tx,
+        user.email,
+        signInLinkMessage({ fullName: user.fullName ?? '', url: `${appUrl}${SIGN_IN_LINK_PATH}?token=${token}` }),
+      );
     });
   }
   return { message: AUTH_MESSAGES.signInLinkSent };
@@ -39,10 +43,19 @@ export async function requestSignInLink(db: Db, appUrl: string, email: string) {
  */
 export async function signInWithLink(db: Db, token: string, meta: { userAgent: string | null; ip: string }) {
   const opened = await db.transaction(async (tx) => {
-    const [row] = await tx.delete(signInLinkTokens).where(eq(signInLinkTokens.id, hashToken(token))).returning();
+    const [row] = await tx
+      .delete(signInLinkTokens)
+      .where(eq(signInLinkTokens.id, hashToken(token)))
+      .returning();
     if (!row || row.expiresAt.getTime() <= Date.now()) return null;
     const [user] = await tx
-      .select({ id: users.id, email: users.email, role: users.role, emailVerifiedAt: users.emailVerifiedAt, deactivatedAt: users.deactivatedAt })
+      .select({
+        id: users.id,
+        email: users.email,
+        role: users.role,
+        emailVerifiedAt: users.emailVerifiedAt,
+        deactivatedAt: users.deactivatedAt,
+      })
       .from(users)
       .where(eq(users.id, row.userId));
     if (!user || user.deactivatedAt) return null;
@@ -52,7 +65,10 @@ export async function signInWithLink(db: Db, token: string, meta: { userAgent: s
       await tx.update(users).set({ lastSignInAt: now }).where(eq(users.id, user.id));
       await recordStaffSignIn(tx, { userId: user.id, role: user.role, ip: meta.ip, userAgent: meta.userAgent });
     }
-    const [profile] = await tx.select({ fullName: userProfiles.fullName }).from(userProfiles).where(eq(userProfiles.userId, user.id));
+    const [profile] = await tx
+      .select({ fullName: userProfiles.fullName })
+      .from(userProfiles)
+      .where(eq(userProfiles.userId, user.id));
     const session = await createSession(tx, user.id, meta);
     return { ...session, user: { id: user.id, email: user.email, role: user.role, fullName: profile?.fullName ?? '' } };
   });

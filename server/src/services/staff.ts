@@ -29,7 +29,13 @@ export async function inviteStaff(db: Db, appUrl: string, actor: Actor, input: {
     await tx
       .update(staffInvitations)
       .set({ revokedAt: new Date() })
-      .where(and(eq(staffInvitations.email, input.email), isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt)));
+      .where(
+        and(
+          eq(staffInvitations.email, input.email),
+          isNull(staffInvitations.acceptedAt),
+          isNull(staffInvitations.revokedAt),
+        ),
+      );
     await tx.insert(staffInvitations).values({
       id: hashToken(token),
       email: input.email,
@@ -38,13 +44,26 @@ export async function inviteStaff(db: Db, appUrl: string, actor: Actor, input: {
       expiresAt: new Date(Date.now() + STAFF_INVITATION_TTL_HOURS * 3600 * 1000),
     });
     const url = `${appUrl}/invitacion?token=${token}`;
-    await enqueueEmail(tx, input.email, staffInvitationMessage({ roleLabel: STAFF_ROLE_LABELS[input.role], invitedBy: actor.fullName || actor.email, url }));
+    await enqueueEmail(
+      tx,
+      input.email,
+      staffInvitationMessage({
+        roleLabel: STAFF_ROLE_LABELS[input.role],
+        invitedBy: actor.fullName || actor.email,
+        url,
+      }),
+    );
   });
   return { message: M.invited(input.email) };
 }
 
 const pendingInvitation = (id: string) =>
-  and(eq(staffInvitations.id, id), isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt), gt(staffInvitations.expiresAt, new Date()));
+  and(
+    eq(staffInvitations.id, id),
+    isNull(staffInvitations.acceptedAt),
+    isNull(staffInvitations.revokedAt),
+    gt(staffInvitations.expiresAt, new Date()),
+  );
 
 /** What the invitation page shows before the form: the address and the role. */
 export async function findInvitation(db: DbOrTx, token: string) {
@@ -72,7 +91,13 @@ export async function acceptInvitation(
     if (!invitation) throw fail('NOT_FOUND', M.invitationInvalid);
     const [user] = await tx
       .insert(users)
-      .values({ email: invitation.email, passwordHash, role: invitation.role, emailVerifiedAt: new Date(), lastSignInAt: new Date() })
+      .values({
+        email: invitation.email,
+        passwordHash,
+        role: invitation.role,
+        emailVerifiedAt: new Date(),
+        lastSignInAt: new Date(),
+      })
       .onConflictDoNothing()
       .returning({ id: users.id, email: users.email, role: users.role });
     if (!user) throw fail('CONFLICT', M.alreadyStaff);
@@ -84,7 +109,11 @@ export async function acceptInvitation(
 }
 
 export async function revokeInvitation(db: DbOrTx, id: string) {
-  const rows = await db.update(staffInvitations).set({ revokedAt: new Date() }).where(pendingInvitation(id)).returning({ id: staffInvitations.id });
+  const rows = await db
+    .update(staffInvitations)
+    .set({ revokedAt: new Date() })
+    .where(pendingInvitation(id))
+    .returning({ id: staffInvitations.id });
   if (rows.length === 0) throw fail('NOT_FOUND', M.invitationNotFound);
   return { message: M.invitationRevoked };
 }
@@ -136,7 +165,10 @@ export async function deactivateStaff(db: Db, actorId: string, userId: string) {
       .returning({ email: users.email });
     await invalidateUserSessions(tx, userId);
     if (changed) {
-      const [profile] = await tx.select({ fullName: userProfiles.fullName }).from(userProfiles).where(eq(userProfiles.userId, userId));
+      const [profile] = await tx
+        .select({ fullName: userProfiles.fullName })
+        .from(userProfiles)
+        .where(eq(userProfiles.userId, userId));
       await enqueueEmail(tx, changed.email, staffAccessRemovedMessage({ fullName: profile?.fullName ?? '' }));
     }
     return { message: M.deactivated };

@@ -25,7 +25,11 @@ import { notifyUser } from './notify';
 export async function setStorageSettings(tx: DbOrTx, next: StorageSettings): Promise<StorageSettings> {
   const before = await getStorageSettings(tx);
   const value = JSON.stringify({ freeDays: next.freeDays, feePerDayUsd: Math.round(next.feePerDayUsd * 100) / 100 });
-  const [existing] = await tx.select({ key: appSettings.key }).from(appSettings).where(eq(appSettings.key, STORAGE_SETTINGS_KEY)).for('update');
+  const [existing] = await tx
+    .select({ key: appSettings.key })
+    .from(appSettings)
+    .where(eq(appSettings.key, STORAGE_SETTINGS_KEY))
+    .for('update');
   await tx
     .insert(appSettings)
     .values({ key: STORAGE_SETTINGS_KEY, value })
@@ -48,7 +52,8 @@ export async function setStorageSettings(tx: DbOrTx, next: StorageSettings): Pro
  * computed once, in the transaction that moves them, so it is frozen in the shipment's cost.
  */
 export async function accruedStorageFee(tx: DbOrTx, packageIds: string[], today = businessToday()) {
-  if (packageIds.length === 0) return { feeUsd: 0, perPackage: [] as { id: string; daysOver: number; feeUsd: number }[] };
+  if (packageIds.length === 0)
+    return { feeUsd: 0, perPackage: [] as { id: string; daysOver: number; feeUsd: number }[] };
   const settings = await getStorageSettings(tx);
   // Not filtered by status: the caller may already have moved them out of the warehouse.
   const rows = await tx
@@ -112,7 +117,10 @@ export async function sendStorageReminders(tx: DbOrTx, options: { today?: string
     const n =
       r.kind === 'ends_today'
         ? { title: M.reminderTodayTitle, message: M.reminderToday(r.label, feePerDayUsd) }
-        : { title: M.reminderSoonTitle, message: M.reminderSoon(r.label, Number(r.days_left), freeUntil, feePerDayUsd) };
+        : {
+            title: M.reminderSoonTitle,
+            message: M.reminderSoon(r.label, Number(r.days_left), freeUntil, feePerDayUsd),
+          };
     const id = await notifyUser(
       tx,
       r.user_id,

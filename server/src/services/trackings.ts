@@ -103,11 +103,35 @@ export async function createTracking(db: Db, admin: Actor, input: CreateInput, c
 async function mailFactsOf(tx: DbOrTx, id: string): Promise<TrackingMailFacts & { userId: string }> {
   const tracking = await findTracking(tx, id);
   if (!tracking) throw notFound();
-  const { userId, trackingNumber, clientName, clientEmail, mailboxCode, carrier, description, estimatedWeight, estimatedValue, priority } = tracking;
-  return { userId, trackingNumber, clientName: clientName ?? clientEmail, clientEmail, mailboxCode, carrier, description, estimatedWeight, estimatedValue, priority };
+  const {
+    userId,
+    trackingNumber,
+    clientName,
+    clientEmail,
+    mailboxCode,
+    carrier,
+    description,
+    estimatedWeight,
+    estimatedValue,
+    priority,
+  } = tracking;
+  return {
+    userId,
+    trackingNumber,
+    clientName: clientName ?? clientEmail,
+    clientEmail,
+    mailboxCode,
+    carrier,
+    description,
+    estimatedWeight,
+    estimatedValue,
+    priority,
+  };
 }
 
-type TrackingChange = Partial<Pick<typeof trackings.$inferInsert, 'status' | 'actualWeight' | 'needsReempaque' | 'reempaqueReason'>>;
+type TrackingChange = Partial<
+  Pick<typeof trackings.$inferInsert, 'status' | 'actualWeight' | 'needsReempaque' | 'reempaqueReason'>
+>;
 
 /**
  * The tracking's state before a change, locked until the change commits (NOT_FOUND when there is
@@ -177,9 +201,17 @@ export async function changeTrackingStatus(db: Db, admin: Actor, input: StatusCh
     await notifyTrackingOwner(
       tx,
       facts.userId,
-      { title: TRACKING_NOTIFICATIONS.statusTitle, message: TRACKING_NOTIFICATIONS.status(facts.trackingNumber, label) },
+      {
+        title: TRACKING_NOTIFICATIONS.statusTitle,
+        message: TRACKING_NOTIFICATIONS.status(facts.trackingNumber, label),
+      },
       trackingStatusEmail(
-        { trackingNumber: facts.trackingNumber, clientName: facts.clientName, status: input.status, message: input.message },
+        {
+          trackingNumber: facts.trackingNumber,
+          clientName: facts.clientName,
+          status: input.status,
+          message: input.message,
+        },
         config.appUrl,
       ),
       config.appUrl,
@@ -200,7 +232,12 @@ export async function requestTrackingRepack(db: Db, admin: Actor, input: RepackI
       tx,
       admin,
       input.id,
-      { needsReempaque: true, reempaqueReason: input.reason, status: 'needs_reempaque', ...measuredWeight(input.actualWeight) },
+      {
+        needsReempaque: true,
+        reempaqueReason: input.reason,
+        status: 'needs_reempaque',
+        ...measuredWeight(input.actualWeight),
+      },
       changed ? { status: 'needs_reempaque', message: `Reempaque solicitado: ${input.reason}` } : null,
     );
     if (!changed) return { id: input.id, trackingNumber: facts.trackingNumber, status: 'needs_reempaque' as const };
@@ -208,7 +245,10 @@ export async function requestTrackingRepack(db: Db, admin: Actor, input: RepackI
     await notifyTrackingOwner(
       tx,
       facts.userId,
-      { title: TRACKING_NOTIFICATIONS.repackTitle, message: TRACKING_NOTIFICATIONS.repack(facts.trackingNumber, input.reason) },
+      {
+        title: TRACKING_NOTIFICATIONS.repackTitle,
+        message: TRACKING_NOTIFICATIONS.repack(facts.trackingNumber, input.reason),
+      },
       repackClientEmail(repack, config.appUrl),
       config.appUrl,
     );

@@ -28,7 +28,11 @@ export function newVisitor(overrides: Partial<Visitor> = {}): Visitor {
 }
 
 /** A caller bound to a visitor; each call builds a fresh context, like each HTTP request. */
-export function callerFor(db: Db, visitor: Visitor = newVisitor(), config: Config = testConfig({ appUrl: TEST_APP_URL })) {
+export function callerFor(
+  db: Db,
+  visitor: Visitor = newVisitor(),
+  config: Config = testConfig({ appUrl: TEST_APP_URL }),
+) {
   const cookie: SessionCookie = {
     set(token) {
       visitor.token = token;

@@ -26,11 +26,19 @@ export async function lastLinkTo(db: Db, email: string, template: string): Promi
 export const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
 
 /** Signs a customer up, verifies the e-mail through the link and signs in. */
-export async function signedInCustomer(db: Db, opts: { type?: CasilleroType; nombre?: string; visitor?: Visitor } = {}) {
+export async function signedInCustomer(
+  db: Db,
+  opts: { type?: CasilleroType; nombre?: string; visitor?: Visitor } = {},
+) {
   const email = uniqueEmail();
   const visitor = opts.visitor ?? newVisitor();
   const caller = callerFor(db, visitor);
-  await caller.auth.signUp({ nombre: opts.nombre ?? 'Ana Pérez', email, password: STRONG_PASSWORD, type: opts.type ?? 'usa' });
+  await caller.auth.signUp({
+    nombre: opts.nombre ?? 'Ana Pérez',
+    email,
+    password: STRONG_PASSWORD,
+    type: opts.type ?? 'usa',
+  });
   await caller.auth.verifyEmail({ token: tokenOf(await lastLinkTo(db, email, 'verify-email')) });
   const { user } = await caller.auth.signIn({ email, password: STRONG_PASSWORD });
   return { email, user, visitor, caller };
@@ -39,7 +47,11 @@ export async function signedInCustomer(db: Db, opts: { type?: CasilleroType; nom
 /** A signed-in customer whose (only) mailbox is already active, ready to receive trackings. */
 export async function customerWithActiveMailbox(db: Db, opts: { nombre?: string } = {}) {
   const c = await signedInCustomer(db, opts);
-  const [mailbox] = await db.update(mailboxes).set({ status: 'active' }).where(eq(mailboxes.userId, c.user.id)).returning({ id: mailboxes.id });
+  const [mailbox] = await db
+    .update(mailboxes)
+    .set({ status: 'active' })
+    .where(eq(mailboxes.userId, c.user.id))
+    .returning({ id: mailboxes.id });
   return { ...c, mailboxId: mailbox.id };
 }
 export type CustomerWithMailbox = Awaited<ReturnType<typeof customerWithActiveMailbox>>;
@@ -72,9 +84,15 @@ export async function userIdOf(db: Db, email: string) {
 /** The id of a payment method of that kind (the demo's), created on first use. */
 export async function paymentMethodId(db: Db, kind: PaymentMethodKind = 'zelle'): Promise<string> {
   const demo = DEMO_PAYMENT_METHODS.find((m) => m.kind === kind)!;
-  const [existing] = await db.select({ id: paymentMethods.id }).from(paymentMethods).where(eq(paymentMethods.name, demo.name));
+  const [existing] = await db
+    .select({ id: paymentMethods.id })
+    .from(paymentMethods)
+    .where(eq(paymentMethods.name, demo.name));
   if (existing) return existing.id;
-  const [method] = await db.insert(paymentMethods).values({ ...demo }).returning({ id: paymentMethods.id });
+  const [method] = await db
+    .insert(paymentMethods)
+    .values({ ...demo })
+    .returning({ id: paymentMethods.id });
   return method.id;
 }
 

@@ -14,7 +14,8 @@ export const tinyJpeg = () =>
     '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAADAAQDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAb/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABgf/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCAAHlhf//Z',
     'base64',
   );
-export const tinyWebp = () => Buffer.from('UklGRjoAAABXRUJQVlA4IC4AAACwAQCdASoEAAMAAUAmJaACdLoABDAAAP7x3I/4DdfFtMv/vYL/3YL/3YL/WwAA', 'base64');
+export const tinyWebp = () =>
+  Buffer.from('UklGRjoAAABXRUJQVlA4IC4AAACwAQCdASoEAAMAAUAmJaACdLoABDAAAP7x3I/4DdfFtMv/vYL/3YL/3YL/WwAA', 'base64');
 export const tinyPdf = () => Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1');
 
 /** A fresh temporary folder for a test file's storage. */
@@ -22,7 +23,9 @@ export function tempStorageDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'casillero-files-'));
 }
 
-export type UploadPart = { name: string; value: string } | { name: string; filename: string; contentType: string; bytes: Buffer };
+export type UploadPart =
+  | { name: string; value: string }
+  | { name: string; filename: string; contentType: string; bytes: Buffer };
 
 export function multipartBody(parts: UploadPart[]) {
   const boundary = `----casillero${Math.random().toString(16).slice(2)}`;
@@ -59,7 +62,12 @@ export function uploadFile(app: FastifyInstance, bytes: Buffer | null, opts: Upl
   if (opts.kind) parts.push({ name: 'kind', value: opts.kind });
   if (opts.ownerUserId) parts.push({ name: 'ownerUserId', value: opts.ownerUserId });
   if (bytes) {
-    parts.push({ name: 'file', filename: opts.filename ?? 'comprobante.png', contentType: opts.contentType ?? 'image/png', bytes });
+    parts.push({
+      name: 'file',
+      filename: opts.filename ?? 'comprobante.png',
+      contentType: opts.contentType ?? 'image/png',
+      bytes,
+    });
   }
   const { payload, contentType } = multipartBody(parts);
   return app.inject({

@@ -38,7 +38,10 @@ const everything = z
       .transform((s) => s.toUpperCase()),
     tags: z.array(z.string().min(1).max(3)).min(1).max(4),
     choice: z.union([z.literal(''), z.number().int().positive()]),
-    tagged: z.discriminatedUnion('t', [z.object({ t: z.literal('a'), a: z.boolean() }), z.object({ t: z.literal('b'), b: z.string() })]),
+    tagged: z.discriminatedUnion('t', [
+      z.object({ t: z.literal('a'), a: z.boolean() }),
+      z.object({ t: z.literal('b'), b: z.string() }),
+    ]),
     map: z.record(z.string().max(8), z.boolean()),
     both: z.intersection(z.object({ x: z.number().int() }), z.object({ y: z.string() })),
     flag: z.boolean(),
@@ -76,7 +79,10 @@ describe('zodArbitrary (valid mode)', () => {
 
   it('mixes known ids and e-mails into uuid and e-mail fields', () => {
     const schema = z.object({ id: z.uuid(), email: z.email() });
-    const values = sample(zodArbitrary(schema, { uuids: [KNOWN_ID], emails: ['ana@ejemplo.com'] })) as { id: string; email: string }[];
+    const values = sample(zodArbitrary(schema, { uuids: [KNOWN_ID], emails: ['ana@ejemplo.com'] })) as {
+      id: string;
+      email: string;
+    }[];
     expect(values.some((v) => v.id === KNOWN_ID)).toBe(true);
     expect(values.some((v) => v.id !== KNOWN_ID)).toBe(true);
     expect(values.some((v) => v.email === 'ana@ejemplo.com')).toBe(true);
@@ -127,7 +133,8 @@ describe('zodArbitrary (hostile mode)', () => {
     expect(BOUNDARY_NUMBERS.some((n) => Object.is(n, -0))).toBe(true);
     expect(HOSTILE_STRINGS).toEqual(expect.arrayContaining(['a\u0000b', '\uD800']));
     let depth = 0;
-    for (let v: unknown = deeplyNested(1_000); v !== 'fondo'; v = Array.isArray(v) ? v[0] : (v as { a: unknown }).a) depth++;
+    for (let v: unknown = deeplyNested(1_000); v !== 'fondo'; v = Array.isArray(v) ? v[0] : (v as { a: unknown }).a)
+      depth++;
     expect(depth).toBe(1_000);
   });
 });

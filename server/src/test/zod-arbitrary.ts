@@ -97,7 +97,18 @@ export const HOSTILE_TEXT = {
     '../../etc/passwd',
     "=1+cmd|' /C calc'!A0",
   ],
-  dates: ['2024-02-30', '0000-00-00', '0000-01-01', '9999-12-31', '275760-09-14', 'infinity', '-infinity', 'epoch', 'NaN', '1e999'],
+  dates: [
+    '2024-02-30',
+    '0000-00-00',
+    '0000-01-01',
+    '9999-12-31',
+    '275760-09-14',
+    'infinity',
+    '-infinity',
+    'epoch',
+    'NaN',
+    '1e999',
+  ],
   ids: [
     '00000000-0000-0000-0000-000000000000',
     'ffffffff-ffff-ffff-ffff-ffffffffffff',
@@ -120,12 +131,16 @@ export function deeplyNested(depth: number): unknown {
   return value;
 }
 
-const hugeString = fc.constantFrom(10_001, 100_000, 1_000_000).chain((n) =>
-  fc.constantFrom('a'.repeat(n), 'ñ'.repeat(n), '😀'.repeat(Math.ceil(n / 2)), 'a\u0000'.repeat(Math.ceil(n / 2))),
-);
+const hugeString = fc
+  .constantFrom(10_001, 100_000, 1_000_000)
+  .chain((n) =>
+    fc.constantFrom('a'.repeat(n), 'ñ'.repeat(n), '😀'.repeat(Math.ceil(n / 2)), 'a\u0000'.repeat(Math.ceil(n / 2))),
+  );
 
 /** An object whose own keys are `__proto__` and `constructor`, as JSON.parse makes them. */
-const pollutingObject = fc.constant(null).map(() => JSON.parse('{"__proto__":{"role":"admin","isAdmin":true},"constructor":{"prototype":{"role":"admin"}}}'));
+const pollutingObject = fc
+  .constant(null)
+  .map(() => JSON.parse('{"__proto__":{"role":"admin","isAdmin":true},"constructor":{"prototype":{"role":"admin"}}}'));
 
 /** Any hostile value, of any type: what a node is replaced with in hostile mode. */
 export const HOSTILE_VALUE: fc.Arbitrary<unknown> = fc.oneof(
@@ -142,7 +157,12 @@ export const HOSTILE_VALUE: fc.Arbitrary<unknown> = fc.oneof(
 
 /** Strings of a bounded length that still carry something hostile. */
 function hostileStringWithin(min: number, max: number): fc.Arbitrary<string> {
-  return fc.oneof(hostileText, hostileText.map((s) => `Texto ${s} fin`)).map((s) => fitLength(s, min, max));
+  return fc
+    .oneof(
+      hostileText,
+      hostileText.map((s) => `Texto ${s} fin`),
+    )
+    .map((s) => fitLength(s, min, max));
 }
 
 /** Cuts or pads a string to [min, max] code points: what zod 4's min/max count, as PostgreSQL does. */
@@ -154,7 +174,16 @@ function fitLength(s: string, min: number, max: number): string {
 
 // --- Valid values --------------------------------------------------------------------------
 
-const SPANISH_WORDS = ['Caracas', 'Valencia', 'Ana Pérez', 'Av. Bolívar', 'Zapatos', 'Maracaibo', 'ñandú', 'Calle 5 #12-3'];
+const SPANISH_WORDS = [
+  'Caracas',
+  'Valencia',
+  'Ana Pérez',
+  'Av. Bolívar',
+  'Zapatos',
+  'Maracaibo',
+  'ñandú',
+  'Calle 5 #12-3',
+];
 
 function stringArbitrary(def: Def, options: ZodArbitraryOptions): fc.Arbitrary<string> {
   const [min, max] = stringBounds(def);
@@ -176,7 +205,10 @@ function stringArbitrary(def: Def, options: ZodArbitraryOptions): fc.Arbitrary<s
   }
   if (format?.format === 'email') {
     const simple = fc
-      .tuple(fc.stringMatching(/^[a-z][a-z0-9]{0,12}(?:[._+-][a-z0-9]{1,8}){0,2}$/), fc.constantFrom('ejemplo.com', 'correo.ve', 'mail.example.org'))
+      .tuple(
+        fc.stringMatching(/^[a-z][a-z0-9]{0,12}(?:[._+-][a-z0-9]{1,8}){0,2}$/),
+        fc.constantFrom('ejemplo.com', 'correo.ve', 'mail.example.org'),
+      )
       .map(([local, domain]) => `${local}@${domain}`);
     const all = options.emails?.length ? fc.oneof(simple, fc.constantFrom(...options.emails)) : simple;
     // Cutting an address would break it: drop the ones too long instead.
@@ -188,15 +220,20 @@ function stringArbitrary(def: Def, options: ZodArbitraryOptions): fc.Arbitrary<s
   }
   const upper = Number.isFinite(max) ? max : Math.max(min, 60);
   const boundaries = [fitLength('', min, max), fitLength('Ñ'.repeat(upper), min, max)];
-  return fc.oneof(
-    { arbitrary: fc.string({ unit: 'grapheme-ascii', minLength: min, maxLength: Math.min(upper, min + 40) }), weight: 3 },
-    { arbitrary: fc.string({ unit: 'grapheme', minLength: min, maxLength: Math.min(upper, min + 20) }), weight: 2 },
-    { arbitrary: fc.constantFrom(...SPANISH_WORDS), weight: 2 },
-    // Date-like text, for the fields that take a date as a string and check it in a refinement.
-    { arbitrary: fc.date({ noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)), weight: 1 },
-    // Exactly the shortest and the longest the schema allows: a narrower column fails here.
-    { arbitrary: fc.constantFrom(...boundaries), weight: 1 },
-  ).map(fit);
+  return fc
+    .oneof(
+      {
+        arbitrary: fc.string({ unit: 'grapheme-ascii', minLength: min, maxLength: Math.min(upper, min + 40) }),
+        weight: 3,
+      },
+      { arbitrary: fc.string({ unit: 'grapheme', minLength: min, maxLength: Math.min(upper, min + 20) }), weight: 2 },
+      { arbitrary: fc.constantFrom(...SPANISH_WORDS), weight: 2 },
+      // Date-like text, for the fields that take a date as a string and check it in a refinement.
+      { arbitrary: fc.date({ noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)), weight: 1 },
+      // Exactly the shortest and the longest the schema allows: a narrower column fails here.
+      { arbitrary: fc.constantFrom(...boundaries), weight: 1 },
+    )
+    .map(fit);
 }
 
 /** The nearest representable double above (or below) x, for exclusive bounds. */
@@ -204,7 +241,7 @@ function nextDouble(x: number, direction: 1 | -1): number {
   if (x === 0) return direction * Number.MIN_VALUE;
   const buffer = new Float64Array([x]);
   const bits = new BigInt64Array(buffer.buffer);
-  bits[0] += (x > 0) === (direction > 0) ? 1n : -1n;
+  bits[0] += x > 0 === direction > 0 ? 1n : -1n;
   return buffer[0]!;
 }
 
@@ -237,7 +274,9 @@ function numberArbitrary(def: Def): fc.Arbitrary<number> {
   }
   if (lo > hi) return fc.constant(lo);
   // Values people type (and page sizes a refinement may want) before random ones.
-  const common = [0, 1, 2, 3, 10, 25, 50, 100, 1000, lo, hi].filter((n) => n >= lo && n <= hi && (!isInteger || Number.isInteger(n)));
+  const common = [0, 1, 2, 3, 10, 25, 50, 100, 1000, lo, hi].filter(
+    (n) => n >= lo && n <= hi && (!isInteger || Number.isInteger(n)),
+  );
   const random = isInteger
     ? fc.integer({ min: Math.max(lo, Number.MIN_SAFE_INTEGER), max: Math.min(hi, Number.MAX_SAFE_INTEGER) })
     : fc.double({ min: lo, max: hi, noNaN: true, noDefaultInfinity: true });
@@ -247,7 +286,17 @@ function numberArbitrary(def: Def): fc.Arbitrary<number> {
   return arb.map((n) => Number((Math.round(n / step!) * step!).toFixed(decimals)));
 }
 
-const WRAPPERS = new Set(['optional', 'default', 'prefault', 'nullable', 'catch', 'readonly', 'nonoptional', 'pipe', 'lazy']);
+const WRAPPERS = new Set([
+  'optional',
+  'default',
+  'prefault',
+  'nullable',
+  'catch',
+  'readonly',
+  'nonoptional',
+  'pipe',
+  'lazy',
+]);
 
 /**
  * The arbitrary of one node. `depth` only bounds `z.lazy` recursion; every other schema is a
@@ -266,11 +315,10 @@ function build(schema: unknown, options: ZodArbitraryOptions, depth: number): fc
       : def.type === 'number'
         ? [fc.constantFrom(...BOUNDARY_NUMBERS)]
         : [];
-  return fc.oneof(
-    { arbitrary: valid, weight: 12 },
-    ...typed.map((arbitrary) => ({ arbitrary, weight: 2 })),
-    { arbitrary: HOSTILE_VALUE, weight: 1 },
-  );
+  return fc.oneof({ arbitrary: valid, weight: 12 }, ...typed.map((arbitrary) => ({ arbitrary, weight: 2 })), {
+    arbitrary: HOSTILE_VALUE,
+    weight: 1,
+  });
 }
 
 function stringBounds(def: Def): [number, number] {
@@ -346,7 +394,10 @@ function buildValid(schema: unknown, options: ZodArbitraryOptions, depth: number
         .tuple(inner(def.left), inner(def.right))
         .map(([l, r]) => (isPlainObject(l) && isPlainObject(r) ? { ...l, ...r } : l));
     case 'record':
-      return fc.dictionary(inner(def.keyType) as fc.Arbitrary<string>, inner(def.valueType), { maxKeys: 5, noNullPrototype: true });
+      return fc.dictionary(inner(def.keyType) as fc.Arbitrary<string>, inner(def.valueType), {
+        maxKeys: 5,
+        noNullPrototype: true,
+      });
     case 'lazy':
       return depth > 4 ? fc.constant(undefined) : build((def.getter as () => unknown)(), options, depth + 1);
     case 'custom':
@@ -357,7 +408,8 @@ function buildValid(schema: unknown, options: ZodArbitraryOptions, depth: number
   }
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Values the schema's input side accepts (refinements aside); see the file comment. */
 export function zodArbitrary(schema: unknown, options: ZodArbitraryOptions = {}): fc.Arbitrary<unknown> {

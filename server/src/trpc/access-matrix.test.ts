@@ -35,11 +35,13 @@ const PUBLIC_PROCEDURES = [
 ];
 
 type AnyProcedure = { _def: { meta?: Meta; type: string } };
-const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, AnyProcedure>).map(([path, p]) => ({
-  path,
-  access: p._def.meta?.access,
-  permission: p._def.meta?.permission,
-}));
+const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, AnyProcedure>).map(
+  ([path, p]) => ({
+    path,
+    access: p._def.meta?.access,
+    permission: p._def.meta?.permission,
+  }),
+);
 const staffProcedures = procedures.filter((p) => p.access === 'staff');
 
 function call(caller: unknown, path: string): Promise<unknown> {
@@ -69,11 +71,19 @@ describe('access matrix', () => {
     expect(procedures.length).toBeGreaterThan(PUBLIC_PROCEDURES.length);
     for (const p of procedures) expect(['public', 'user', 'staff'], p.path).toContain(p.access);
     for (const p of staffProcedures) expect(PERMISSIONS, p.path).toContain(p.permission);
-    expect(procedures.filter((p) => p.access === 'public').map((p) => p.path).sort()).toEqual(PUBLIC_PROCEDURES);
+    expect(
+      procedures
+        .filter((p) => p.access === 'public')
+        .map((p) => p.path)
+        .sort(),
+    ).toEqual(PUBLIC_PROCEDURES);
   });
 
   it('billing (docs/decisions/021-billing-in-bolivares.md): customers read their own invoices and the active methods; the cashier records rates, invoices and corrections; only the administrator keeps the payment methods', () => {
-    const BILLING_ACCESS: Record<string, { access: 'user' } | { access: 'staff'; permission: Permission; roles: StaffRole[] }> = {
+    const BILLING_ACCESS: Record<
+      string,
+      { access: 'user' } | { access: 'staff'; permission: Permission; roles: StaffRole[] }
+    > = {
       'billing.mine': { access: 'user' },
       'billing.invoice': { access: 'user' },
       'billing.invoiceDetail': { access: 'staff', permission: 'payments.read', roles: ['admin', 'caja', 'atencion'] },
@@ -98,7 +108,11 @@ describe('access matrix', () => {
         access: expected.access,
         permission: expected.access === 'staff' ? expected.permission : undefined,
       });
-      if (expected.access === 'staff') expect(STAFF_ROLES.filter((r) => can(r, expected.permission)), p.path).toEqual(expected.roles);
+      if (expected.access === 'staff')
+        expect(
+          STAFF_ROLES.filter((r) => can(r, expected.permission)),
+          p.path,
+        ).toEqual(expected.roles);
     }
   });
 
@@ -106,13 +120,15 @@ describe('access matrix', () => {
     const anonymous = callerFor(database.db, newVisitor());
     const guarded = procedures.filter((p) => p.access !== 'public');
     expect(guarded.length).toBeGreaterThan(0);
-    for (const p of guarded) expect(`${p.path}: ${await errorCode(call(anonymous, p.path))}`).toBe(`${p.path}: UNAUTHORIZED`);
+    for (const p of guarded)
+      expect(`${p.path}: ${await errorCode(call(anonymous, p.path))}`).toBe(`${p.path}: UNAUTHORIZED`);
   });
 
   it('customers get FORBIDDEN from every staff procedure', async () => {
     const { caller } = await signedInCustomer(database.db);
     expect(staffProcedures.length).toBeGreaterThan(0);
-    for (const p of staffProcedures) expect(`${p.path}: ${await errorCode(call(caller, p.path))}`).toBe(`${p.path}: FORBIDDEN`);
+    for (const p of staffProcedures)
+      expect(`${p.path}: ${await errorCode(call(caller, p.path))}`).toBe(`${p.path}: FORBIDDEN`);
   });
 
   it.each(STAFF_ROLES)('role %s: FORBIDDEN exactly where its permissions do not reach', async (role) => {

@@ -27,7 +27,9 @@ const message = (code: DomainErrorCode) => `No se pudo (${code}).`;
 
 const testRouter = router({
   refuse: publicProcedure.input(z.enum(DOMAIN_ERROR_CODES)).query(({ input }) => {
-    throw new DomainError(input, message(input), { cause: new Error('duplicate key value violates unique constraint') });
+    throw new DomainError(input, message(input), {
+      cause: new Error('duplicate key value violates unique constraint'),
+    });
   }),
   crash: publicProcedure.query(() => {
     throw new Error('relation "users" does not exist');
@@ -68,7 +70,14 @@ async function failure(promise: Promise<unknown>): Promise<TRPCError> {
 
 /** What a browser reads: the formatted shape, as the HTTP handler answers it. */
 function answered(error: TRPCError, isProduction: boolean) {
-  const shape = getErrorShape({ config: testRouter._def._config, error, type: 'query', path: 'refuse', input: undefined, ctx: contextOf(isProduction) });
+  const shape = getErrorShape({
+    config: testRouter._def._config,
+    error,
+    type: 'query',
+    path: 'refuse',
+    input: undefined,
+    ctx: contextOf(isProduction),
+  });
   return { code: shape.data.code, httpStatus: shape.data.httpStatus, message: shape.message, stack: shape.data.stack };
 }
 
@@ -77,12 +86,19 @@ describe('a domain error through tRPC', () => {
     expect(Object.keys(TRPC_CODE).sort()).toEqual([...DOMAIN_ERROR_CODES].sort());
   });
 
-  it.each(DOMAIN_ERROR_CODES)('%s keeps its Spanish message under its tRPC code and status, in production too', async (code) => {
+  it.each(
+    DOMAIN_ERROR_CODES,
+  )('%s keeps its Spanish message under its tRPC code and status, in production too', async (code) => {
     const error = await failure(callerIn(true).refuse(code));
     expect({ code: error.code, message: error.message }).toEqual({ code: EXPECTED[code].trpc, message: message(code) });
     expect(error.cause).toBeInstanceOf(DomainError);
     expect(getHTTPStatusCodeFromError(error)).toBe(EXPECTED[code].status);
-    expect(answered(error, true)).toEqual({ code: EXPECTED[code].trpc, httpStatus: EXPECTED[code].status, message: message(code), stack: undefined });
+    expect(answered(error, true)).toEqual({
+      code: EXPECTED[code].trpc,
+      httpStatus: EXPECTED[code].status,
+      message: message(code),
+      stack: undefined,
+    });
   });
 
   it.each(DOMAIN_ERROR_CODES)('%s ending a subscription reaches its reader under its tRPC code', async (code) => {
@@ -100,7 +116,12 @@ describe('a domain error through tRPC', () => {
   it('answers an unexpected error with the generic Spanish message in production, and its stack only outside it', async () => {
     const inProduction = await failure(callerIn(true).crash());
     expect(inProduction.code).toBe('INTERNAL_SERVER_ERROR');
-    expect(answered(inProduction, true)).toEqual({ code: 'INTERNAL_SERVER_ERROR', httpStatus: 500, message: GENERIC_MESSAGES.internal, stack: undefined });
+    expect(answered(inProduction, true)).toEqual({
+      code: 'INTERNAL_SERVER_ERROR',
+      httpStatus: 500,
+      message: GENERIC_MESSAGES.internal,
+      stack: undefined,
+    });
     const inDevelopment = await failure(callerIn(false).crash());
     expect(answered(inDevelopment, false).message).toBe(GENERIC_MESSAGES.internal);
     expect(answered(inDevelopment, false).stack).toContain('relation "users" does not exist');

@@ -28,7 +28,9 @@ export function toTRPCError(error: DomainError): TRPCError {
  * INTERNAL_SERVER_ERROR whose cause is the thrown value; a domain error gets its own code back.
  */
 export function fromDomainError(error: TRPCError): TRPCError {
-  return error.code === 'INTERNAL_SERVER_ERROR' && error.cause instanceof DomainError ? toTRPCError(error.cause) : error;
+  return error.code === 'INTERNAL_SERVER_ERROR' && error.cause instanceof DomainError
+    ? toTRPCError(error.cause)
+    : error;
 }
 
 /** A subscription's (or streamed query's) values, with a domain error that ends them mapped. */

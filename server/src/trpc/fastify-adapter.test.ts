@@ -62,7 +62,11 @@ function seen(res: Awaited<ReturnType<FastifyInstance['inject']>>, { keepStacks 
   const withoutStacks = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(withoutStacks);
     if (value && typeof value === 'object') {
-      return Object.fromEntries(Object.entries(value).filter(([k]) => k !== 'stack').map(([k, v]) => [k, withoutStacks(v)]));
+      return Object.fromEntries(
+        Object.entries(value)
+          .filter(([k]) => k !== 'stack')
+          .map(([k, v]) => [k, withoutStacks(v)]),
+      );
     }
     return value;
   };
@@ -100,43 +104,89 @@ describe.each(ADAPTERS)('TRPC_ADAPTER=%s: the same answers as the official adapt
   const cases: [string, () => InjectOptions][] = [
     ['a public query without a session', () => ({ method: 'GET', url: '/trpc/auth.me' })],
     ['a signed-in query', () => ({ method: 'GET', url: '/trpc/auth.me', cookies: asCustomer() })],
-    ['the admin list with its filters', () => ({ method: 'GET', url: `/trpc/trackings.list?input=${input({ q: 'Lucía', carrier: 'UPS' })}`, cookies: asAdmin() })],
-    ['an admin query without a session (401)', () => ({ method: 'GET', url: `/trpc/trackings.list?input=${input({})}` })],
-    ['an admin query from a customer (403)', () => ({ method: 'GET', url: `/trpc/trackings.list?input=${input({})}`, cookies: asCustomer() })],
-    ['an unknown session cookie', () => ({ method: 'GET', url: '/trpc/auth.me', cookies: { [SESSION_COOKIE_NAME]: 'no-existe' } })],
-    ['an invalid input (400, Spanish message)', () => ({ method: 'GET', url: `/trpc/trackings.detail?input=${input({ id: 'x' })}`, cookies: asAdmin() })],
+    [
+      'the admin list with its filters',
+      () => ({
+        method: 'GET',
+        url: `/trpc/trackings.list?input=${input({ q: 'Lucía', carrier: 'UPS' })}`,
+        cookies: asAdmin(),
+      }),
+    ],
+    [
+      'an admin query without a session (401)',
+      () => ({ method: 'GET', url: `/trpc/trackings.list?input=${input({})}` }),
+    ],
+    [
+      'an admin query from a customer (403)',
+      () => ({ method: 'GET', url: `/trpc/trackings.list?input=${input({})}`, cookies: asCustomer() }),
+    ],
+    [
+      'an unknown session cookie',
+      () => ({ method: 'GET', url: '/trpc/auth.me', cookies: { [SESSION_COOKIE_NAME]: 'no-existe' } }),
+    ],
+    [
+      'an invalid input (400, Spanish message)',
+      () => ({ method: 'GET', url: `/trpc/trackings.detail?input=${input({ id: 'x' })}`, cookies: asAdmin() }),
+    ],
     ['a missing input', () => ({ method: 'GET', url: '/trpc/trackings.detail', cookies: asAdmin() })],
     ['malformed JSON input', () => ({ method: 'GET', url: '/trpc/trackings.detail?input=%7B', cookies: asAdmin() })],
     ['an empty input parameter', () => ({ method: 'GET', url: '/trpc/trackings.stats?input=', cookies: asAdmin() })],
-    ['a batch as httpBatchLink sends it', () => ({
-      method: 'GET',
-      url: `/trpc/auth.me,trackings.stats,trackings.detail?batch=1&input=${input({ 2: { id: trackingId } })}`,
-      cookies: asAdmin(),
-    })],
-    ['a batch with one failing call (207)', () => ({
-      method: 'GET',
-      url: `/trpc/auth.me,trackings.detail?batch=1&input=${input({ 1: { id: 'x' } })}`,
-      cookies: asAdmin(),
-    })],
-    ['a batch whose calls all fail the same way', () => ({ method: 'GET', url: `/trpc/trackings.stats,trackings.count?batch=1&input=${input({})}` })],
-    ['a batch with an input that is not an object', () => ({ method: 'GET', url: `/trpc/auth.me,trackings.stats?batch=1&input=${input([1])}`, cookies: asAdmin() })],
-    ['a batch with an unknown procedure', () => ({ method: 'GET', url: '/trpc/auth.me,nada.nada?batch=1&input=%7B%7D' })],
+    [
+      'a batch as httpBatchLink sends it',
+      () => ({
+        method: 'GET',
+        url: `/trpc/auth.me,trackings.stats,trackings.detail?batch=1&input=${input({ 2: { id: trackingId } })}`,
+        cookies: asAdmin(),
+      }),
+    ],
+    [
+      'a batch with one failing call (207)',
+      () => ({
+        method: 'GET',
+        url: `/trpc/auth.me,trackings.detail?batch=1&input=${input({ 1: { id: 'x' } })}`,
+        cookies: asAdmin(),
+      }),
+    ],
+    [
+      'a batch whose calls all fail the same way',
+      () => ({ method: 'GET', url: `/trpc/trackings.stats,trackings.count?batch=1&input=${input({})}` }),
+    ],
+    [
+      'a batch with an input that is not an object',
+      () => ({ method: 'GET', url: `/trpc/auth.me,trackings.stats?batch=1&input=${input([1])}`, cookies: asAdmin() }),
+    ],
+    [
+      'a batch with an unknown procedure',
+      () => ({ method: 'GET', url: '/trpc/auth.me,nada.nada?batch=1&input=%7B%7D' }),
+    ],
     ['an unknown procedure (404)', () => ({ method: 'GET', url: '/trpc/nada.nada' })],
     ['a mutation sent as GET (405)', () => ({ method: 'GET', url: '/trpc/auth.signOut', cookies: asCustomer() })],
-    ['a query sent as POST (405)', () => ({ method: 'POST', url: '/trpc/auth.me', headers: { 'content-type': 'application/json' }, payload: '{}' })],
-    ['a mutation with a wrong password', () => ({
-      method: 'POST',
-      url: '/trpc/auth.signIn',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ email: customer.email, password: `${STRONG_PASSWORD}x` }),
-    })],
-    ['a GET with an unsupported content type', () => ({ method: 'GET', url: '/trpc/auth.me', headers: { 'content-type': 'text/plain' } })],
-    ['a streamed batch (httpBatchStreamLink)', () => ({
-      method: 'GET',
-      url: '/trpc/auth.me?batch=1&input=%7B%7D',
-      headers: { 'trpc-accept': 'application/jsonl' },
-      cookies: asCustomer(),
-    })],
+    [
+      'a query sent as POST (405)',
+      () => ({ method: 'POST', url: '/trpc/auth.me', headers: { 'content-type': 'application/json' }, payload: '{}' }),
+    ],
+    [
+      'a mutation with a wrong password',
+      () => ({
+        method: 'POST',
+        url: '/trpc/auth.signIn',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ email: customer.email, password: `${STRONG_PASSWORD}x` }),
+      }),
+    ],
+    [
+      'a GET with an unsupported content type',
+      () => ({ method: 'GET', url: '/trpc/auth.me', headers: { 'content-type': 'text/plain' } }),
+    ],
+    [
+      'a streamed batch (httpBatchStreamLink)',
+      () => ({
+        method: 'GET',
+        url: '/trpc/auth.me?batch=1&input=%7B%7D',
+        headers: { 'trpc-accept': 'application/jsonl' },
+        cookies: asCustomer(),
+      }),
+    ],
     ['a HEAD request', () => ({ method: 'HEAD', url: '/trpc/auth.me' })],
   ];
 
@@ -146,11 +196,21 @@ describe.each(ADAPTERS)('TRPC_ADAPTER=%s: the same answers as the official adapt
   });
 
   it('answers what the user would see', async () => {
-    const list = await server.app.inject({ method: 'GET', url: `/trpc/trackings.list?input=${input({ q: 'Lucía' })}`, cookies: asAdmin() });
+    const list = await server.app.inject({
+      method: 'GET',
+      url: `/trpc/trackings.list?input=${input({ q: 'Lucía' })}`,
+      cookies: asAdmin(),
+    });
     expect(list.statusCode).toBe(200);
-    expect(list.json().result.data.rows.map((r: { id: string; clientName: string }) => [r.id, r.clientName])).toEqual([[trackingId, 'Lucía Briceño']]);
+    expect(list.json().result.data.rows.map((r: { id: string; clientName: string }) => [r.id, r.clientName])).toEqual([
+      [trackingId, 'Lucía Briceño'],
+    ]);
 
-    const forbidden = await server.app.inject({ method: 'GET', url: `/trpc/trackings.list?input=${input({})}`, cookies: asCustomer() });
+    const forbidden = await server.app.inject({
+      method: 'GET',
+      url: `/trpc/trackings.list?input=${input({})}`,
+      cookies: asCustomer(),
+    });
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json().error.message).toBe(AUTH_MESSAGES.forbidden);
 
@@ -165,7 +225,11 @@ describe.each(ADAPTERS)('TRPC_ADAPTER=%s: the same answers as the official adapt
     expect(detail.error.message).toBe('Identificador no válido.');
     expect(detail.error.data.httpStatus).toBe(400);
 
-    const malformed = await server.app.inject({ method: 'GET', url: '/trpc/trackings.detail?input=%7B', cookies: asAdmin() });
+    const malformed = await server.app.inject({
+      method: 'GET',
+      url: '/trpc/trackings.detail?input=%7B',
+      cookies: asAdmin(),
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().error.message).toBe(GENERIC_MESSAGES.invalidInput);
   });
@@ -173,7 +237,10 @@ describe.each(ADAPTERS)('TRPC_ADAPTER=%s: the same answers as the official adapt
   it('renews a sliding session on a direct query, as on any request', async () => {
     const token = customer.visitor.token!;
     const soon = new Date(Date.now() + 24 * 3600 * 1000);
-    await database.db.update(sessions).set({ expiresAt: soon }).where(eq(sessions.id, hashToken(token)));
+    await database.db
+      .update(sessions)
+      .set({ expiresAt: soon })
+      .where(eq(sessions.id, hashToken(token)));
     const res = await server.app.inject({ method: 'GET', url: '/trpc/auth.me', cookies: asCustomer() });
     expect(res.statusCode).toBe(200);
     const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE_NAME);
@@ -182,7 +249,9 @@ describe.each(ADAPTERS)('TRPC_ADAPTER=%s: the same answers as the official adapt
   });
 });
 
-describe.each(ADAPTERS)('TRPC_ADAPTER=%s under a production config: the same Spanish answers, without stacks', (trpcAdapter) => {
+describe.each(
+  ADAPTERS,
+)('TRPC_ADAPTER=%s under a production config: the same Spanish answers, without stacks', (trpcAdapter) => {
   const production = { ...config, isProduction: true, trpcAdapter };
   let prodServer: Awaited<ReturnType<typeof createServer>>;
   let prodOfficial: FastifyInstance;
@@ -202,14 +271,42 @@ describe.each(ADAPTERS)('TRPC_ADAPTER=%s under a production config: the same Spa
 
   const refusals: [string, () => InjectOptions, string][] = [
     ['an unknown procedure', () => ({ method: 'GET', url: '/trpc/nada.nada' }), HTTP_MESSAGES.procedureNotFound],
-    ['a batch with an unknown procedure', () => ({ method: 'GET', url: '/trpc/auth.me,nada.nada?batch=1&input=%7B%7D' }), HTTP_MESSAGES.procedureNotFound],
-    ['a batch mixing a query and a mutation', () => ({ method: 'GET', url: '/trpc/auth.me,auth.signOut?batch=1&input=%7B%7D' }), HTTP_MESSAGES.mixedBatch],
+    [
+      'a batch with an unknown procedure',
+      () => ({ method: 'GET', url: '/trpc/auth.me,nada.nada?batch=1&input=%7B%7D' }),
+      HTTP_MESSAGES.procedureNotFound,
+    ],
+    [
+      'a batch mixing a query and a mutation',
+      () => ({ method: 'GET', url: '/trpc/auth.me,auth.signOut?batch=1&input=%7B%7D' }),
+      HTTP_MESSAGES.mixedBatch,
+    ],
     ['a mutation sent as GET', () => ({ method: 'GET', url: '/trpc/auth.signOut' }), HTTP_MESSAGES.methodNotAllowed],
-    ['a query sent as POST', () => ({ method: 'POST', url: '/trpc/auth.me', headers: { 'content-type': 'application/json' }, payload: '{}' }), HTTP_MESSAGES.methodNotAllowed],
-    ['a mutation sent as text/plain', () => ({ method: 'POST', url: '/trpc/auth.signOut', headers: { 'content-type': 'text/plain' }, payload: 'x' }), HTTP_MESSAGES.unsupportedMediaType],
-    ['malformed JSON input', () => ({ method: 'GET', url: '/trpc/trackings.detail?input=%7B', cookies: asAdmin() }), GENERIC_MESSAGES.invalidInput],
-    ['a batch input that is not an object', () => ({ method: 'GET', url: `/trpc/auth.me,trackings.detail?batch=1&input=${input([1])}`, cookies: asAdmin() }), HTTP_MESSAGES.badRequest],
-    ['an admin query from a customer', () => ({ method: 'GET', url: `/trpc/trackings.list?input=${input({})}`, cookies: asCustomer() }), AUTH_MESSAGES.forbidden],
+    [
+      'a query sent as POST',
+      () => ({ method: 'POST', url: '/trpc/auth.me', headers: { 'content-type': 'application/json' }, payload: '{}' }),
+      HTTP_MESSAGES.methodNotAllowed,
+    ],
+    [
+      'a mutation sent as text/plain',
+      () => ({ method: 'POST', url: '/trpc/auth.signOut', headers: { 'content-type': 'text/plain' }, payload: 'x' }),
+      HTTP_MESSAGES.unsupportedMediaType,
+    ],
+    [
+      'malformed JSON input',
+      () => ({ method: 'GET', url: '/trpc/trackings.detail?input=%7B', cookies: asAdmin() }),
+      GENERIC_MESSAGES.invalidInput,
+    ],
+    [
+      'a batch input that is not an object',
+      () => ({ method: 'GET', url: `/trpc/auth.me,trackings.detail?batch=1&input=${input([1])}`, cookies: asAdmin() }),
+      HTTP_MESSAGES.badRequest,
+    ],
+    [
+      'an admin query from a customer',
+      () => ({ method: 'GET', url: `/trpc/trackings.list?input=${input({})}`, cookies: asCustomer() }),
+      AUTH_MESSAGES.forbidden,
+    ],
   ];
 
   it.each(refusals)('%s', async (_name, request, message) => {
@@ -236,8 +333,13 @@ describe('which requests are answered directly', () => {
 
   it('takes GET queries, single or batched', async () => {
     expect(await paths(get('/trpc/auth.me'), 'auth.me')).toEqual(['auth.me']);
-    expect(await paths(get('/trpc/auth.me,trackings.list?batch=1'), 'auth.me,trackings.list', true)).toEqual(['auth.me', 'trackings.list']);
-    expect(await paths(get('/trpc/auth.me', { 'content-type': 'application/json; charset=utf-8' }), 'auth.me')).toEqual(['auth.me']);
+    expect(await paths(get('/trpc/auth.me,trackings.list?batch=1'), 'auth.me,trackings.list', true)).toEqual([
+      'auth.me',
+      'trackings.list',
+    ]);
+    expect(await paths(get('/trpc/auth.me', { 'content-type': 'application/json; charset=utf-8' }), 'auth.me')).toEqual(
+      ['auth.me'],
+    );
   });
 
   it('leaves everything else to the official handler', async () => {

@@ -5,10 +5,7 @@
 // Why: on Node 20 the official handler turns each request into a fetch Request, several
 // AbortSignals and a web-stream Response; measured on the trackings list, that took about a
 // fifth of the throughput, as much as the session lookup.
-import {
-  fastifyRequestHandler,
-  type FastifyHandlerOptions,
-} from '@trpc/server/adapters/fastify';
+import { fastifyRequestHandler, type FastifyHandlerOptions } from '@trpc/server/adapters/fastify';
 import { getHTTPStatusCode } from '@trpc/server/http';
 import {
   getErrorShape,
@@ -47,7 +44,8 @@ export async function directQueryCalls(
 ): Promise<DirectCall[] | null> {
   if (req.method !== 'GET') return null;
   const contentType = req.headers['content-type'];
-  if (contentType !== undefined && contentType.split(';', 1)[0]!.trim().toLowerCase() !== 'application/json') return null;
+  if (contentType !== undefined && contentType.split(';', 1)[0]!.trim().toLowerCase() !== 'application/json')
+    return null;
   // Streaming links (httpBatchStreamLink, SSE) and connection params are the official handler's.
   if (req.headers['trpc-accept'] !== undefined || req.headers.accept?.includes('application/jsonl')) return null;
   if (queryParam(req, 'connectionParams') !== undefined) return null;
@@ -99,7 +97,11 @@ async function answerQueries<TRouter extends AnyRouter>(
       return (inputs ??= parseInputs());
     } catch (cause) {
       if (cause instanceof TRPCError) throw cause;
-      throw new TRPCError({ code: 'BAD_REQUEST', message: cause instanceof Error ? cause.message : 'Invalid input', cause });
+      throw new TRPCError({
+        code: 'BAD_REQUEST',
+        message: cause instanceof Error ? cause.message : 'Invalid input',
+        cause,
+      });
     }
   };
   const parseInputs = (): Record<number, unknown> => {
@@ -111,7 +113,8 @@ async function answerQueries<TRouter extends AnyRouter>(
       else if (!isObject(parsed)) {
         throw new TRPCError({ code: 'BAD_REQUEST', message: '"input" needs to be an object when doing a batch call' });
       } else {
-        for (const index of directCalls.keys()) if (parsed[index] !== undefined) byIndex[index] = deserialize(parsed[index]);
+        for (const index of directCalls.keys())
+          if (parsed[index] !== undefined) byIndex[index] = deserialize(parsed[index]);
       }
     }
     return byIndex;

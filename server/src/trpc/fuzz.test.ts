@@ -42,12 +42,14 @@ const SEED = envInteger('FUZZ_SEED', 13_2026);
 
 type ProcedureType = 'query' | 'mutation' | 'subscription';
 type AnyProcedure = { _def: { meta?: Meta; type: ProcedureType; inputs: unknown[] } };
-const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, AnyProcedure>).map(([path, p]) => ({
-  path,
-  type: p._def.type,
-  access: p._def.meta?.access,
-  inputs: p._def.inputs,
-}));
+const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, AnyProcedure>).map(
+  ([path, p]) => ({
+    path,
+    type: p._def.type,
+    access: p._def.meta?.access,
+    inputs: p._def.inputs,
+  }),
+);
 
 const ROLES = ['anonymous', 'customer', 'admin'] as const;
 type Role = (typeof ROLES)[number];
@@ -61,7 +63,9 @@ const reaches = (role: Role, access: Meta['access'] | undefined) =>
  * first (those still get some: the check must hold whatever the input). The total is exact.
  */
 function allocateRuns(total: number) {
-  const pairs = procedures.flatMap((p) => ROLES.map((role) => ({ procedure: p, role, weight: reaches(role, p.access) ? 4 : 1 })));
+  const pairs = procedures.flatMap((p) =>
+    ROLES.map((role) => ({ procedure: p, role, weight: reaches(role, p.access) ? 4 : 1 })),
+  );
   const units = pairs.reduce((sum, p) => sum + p.weight, 0);
   const runs = pairs.map((p) => Math.floor((total * p.weight) / units));
   let left = total - runs.reduce((a, b) => a + b, 0);
@@ -82,13 +86,20 @@ function inputArbitrary(inputs: unknown[], pools: ZodArbitraryOptions): fc.Arbit
   if (inputs.length === 0) return fc.oneof(fc.constant(undefined), HOSTILE_VALUE);
   // Several `.input()` calls merge their objects: generate each and merge.
   const merge = (values: unknown[]) =>
-    values.every((v) => v !== null && typeof v === 'object' && !Array.isArray(v)) ? Object.assign({}, ...values) : values[0];
+    values.every((v) => v !== null && typeof v === 'object' && !Array.isArray(v))
+      ? Object.assign({}, ...values)
+      : values[0];
   const valid = fc.tuple(...inputs.map((s) => zodArbitrary(s, pools))).map(merge);
   const hostile = fc.tuple(...inputs.map((s) => zodArbitrary(s, { ...pools, hostile: true }))).map(merge);
   // Unknown keys, and keys that pollute prototypes, beside a valid input.
   const extraKeys = valid.map((v) =>
     v !== null && typeof v === 'object' && !Array.isArray(v)
-      ? { ...v, ...JSON.parse('{"__proto__":{"role":"admin"},"constructor":{"prototype":{"role":"admin"}},"userId":"00000000-0000-0000-0000-000000000000","role":"admin"}') }
+      ? {
+          ...v,
+          ...JSON.parse(
+            '{"__proto__":{"role":"admin"},"constructor":{"prototype":{"role":"admin"}},"userId":"00000000-0000-0000-0000-000000000000","role":"admin"}',
+          ),
+        }
       : v,
   );
   return fc.oneof(
@@ -105,8 +116,14 @@ function inputArbitrary(inputs: unknown[], pools: ZodArbitraryOptions): fc.Arbit
 const INTERNALS: [string, RegExp][] = [
   ['stack frame', /\n\s*at |\bat .*:\d+:\d+/],
   ['file path', /[/\\](src|node_modules|dist|server|shared)[/\\]|\.(ts|js|mjs|cjs):\d+/],
-  ['SQL', /\b(select|insert|update|delete)\b[\s\S]*\b(from|into|set|where)\b|\b(violates|constraint|duplicate key|relation|syntax error|invalid input syntax|failed query|params:)\b/i],
-  ['framework name', /TRPCError|ZodError|PGlite|postgres|drizzle|fastify|TypeError|RangeError|ReferenceError|SyntaxError|\[object Object\]|\bundefined\b|\bNaN\b/i],
+  [
+    'SQL',
+    /\b(select|insert|update|delete)\b[\s\S]*\b(from|into|set|where)\b|\b(violates|constraint|duplicate key|relation|syntax error|invalid input syntax|failed query|params:)\b/i,
+  ],
+  [
+    'framework name',
+    /TRPCError|ZodError|PGlite|postgres|drizzle|fastify|TypeError|RangeError|ReferenceError|SyntaxError|\[object Object\]|\bundefined\b|\bNaN\b/i,
+  ],
 ];
 /**
  * English: the words of framework and driver messages (Spanish ones say "Error" too, so not
@@ -119,7 +136,8 @@ const ENGLISH =
 const productionCtx = { config: testConfig({ appUrl: TEST_APP_URL, isProduction: true }) } as Context;
 
 function problemsOf(err: unknown, path: string, type: ProcedureType, input: unknown): string[] {
-  if (!(err instanceof TRPCError)) return [`lanzó ${err instanceof Error ? err.name : typeof err} en vez de un TRPCError: ${String(err)}`];
+  if (!(err instanceof TRPCError))
+    return [`lanzó ${err instanceof Error ? err.name : typeof err} en vez de un TRPCError: ${String(err)}`];
   const problems: string[] = [];
   const status = getHTTPStatusCodeFromError(err);
   if (status >= 500) {
@@ -131,7 +149,8 @@ function problemsOf(err: unknown, path: string, type: ProcedureType, input: unkn
   const data = shape.data as { stack?: string; fieldErrors?: Record<string, string> };
   if (data.stack !== undefined) problems.push('la respuesta de producción lleva la pila');
   for (const message of [shape.message, ...Object.values(data.fieldErrors ?? {})]) {
-    for (const [label, pattern] of INTERNALS) if (pattern.test(message)) problems.push(`mensaje con ${label}: ${JSON.stringify(message)}`);
+    for (const [label, pattern] of INTERNALS)
+      if (pattern.test(message)) problems.push(`mensaje con ${label}: ${JSON.stringify(message)}`);
     // What the message quotes back (an unknown key, an option) is the caller's, not ours.
     if (ENGLISH.test(message.replace(/"[^"]*"/g, ''))) problems.push(`mensaje en inglés: ${JSON.stringify(message)}`);
   }
@@ -206,10 +225,14 @@ async function installWriteJournal(database: Database): Promise<string[]> {
     end $$`);
   for (const [table, watched] of byTable) {
     const t = ident(table);
-    await run(`create trigger fuzz_insert_delete after insert or delete on ${t} for each row execute function fuzz.note_write()`);
+    await run(
+      `create trigger fuzz_insert_delete after insert or delete on ${t} for each row execute function fuzz.note_write()`,
+    );
     // An update counts only when a watched column really changes (compared as text: json has no "=").
     const side = (row: 'old' | 'new') => `row(${watched.map((c) => `${row}.${ident(c)}::text`).join(', ')})`;
-    await run(`create trigger fuzz_update after update on ${t} for each row when (${side('old')} is distinct from ${side('new')}) execute function fuzz.note_write()`);
+    await run(
+      `create trigger fuzz_update after update on ${t} for each row when (${side('old')} is distinct from ${side('new')}) execute function fuzz.note_write()`,
+    );
   }
   return [...byTable.keys()];
 }
@@ -217,7 +240,9 @@ async function installWriteJournal(database: Database): Promise<string[]> {
 /** The journal's last entry. */
 async function journalPosition(): Promise<number> {
   const started = performance.now();
-  const [row] = rowsOf<{ id: string }>(await db().execute(sql`select coalesce(max(id), 0)::text as id from fuzz.writes`));
+  const [row] = rowsOf<{ id: string }>(
+    await db().execute(sql`select coalesce(max(id), 0)::text as id from fuzz.writes`),
+  );
   tally.journalMs += performance.now() - started;
   return Number(row!.id);
 }
@@ -319,13 +344,28 @@ async function seedPools() {
     shippingCostUsd: 42.5,
     packageIds: [shipped.id],
   });
-  const prealert = await c.prealerts.create({ trackingNumber: null, description: 'Libros', quantityItems: 1, mailboxId: box!.id });
-  await a.notifications.send({ recipient: 'individual', userId: customer.userId, type: 'general', title: 'Aviso', message: 'Tu casillero está listo.' });
+  const prealert = await c.prealerts.create({
+    trackingNumber: null,
+    description: 'Libros',
+    quantityItems: 1,
+    mailboxId: box!.id,
+  });
+  await a.notifications.send({
+    recipient: 'individual',
+    userId: customer.userId,
+    type: 'general',
+    title: 'Aviso',
+    message: 'Tu casillero está listo.',
+  });
   const [notification] = (await c.notifications.mine({})).items;
   const payments = await c.payments.mine();
   // Billing (docs/decisions/021-billing-in-bolivares.md): a rate (so reports in Bs. reach past "no rate"), the payment methods, the invoices.
   await recordRate(db(), '36.5');
-  const methods = await Promise.all((['zelle', 'pago_movil', 'transferencia', 'binance', 'efectivo'] as const).map((kind) => paymentMethodId(db(), kind)));
+  const methods = await Promise.all(
+    (['zelle', 'pago_movil', 'transferencia', 'binance', 'efectivo'] as const).map((kind) =>
+      paymentMethodId(db(), kind),
+    ),
+  );
   const { invoices } = await c.billing.mine();
   const sessions = [...(await c.account.sessions()), ...(await a.account.sessions())];
   const me = [(await a.auth.me()).user!, (await c.auth.me()).user!];
@@ -348,7 +388,11 @@ async function seedPools() {
   pools.emails = me.map((u) => u.email);
 }
 
-async function invoke(caller: TestCaller, path: string, input: unknown): Promise<{ ok: true } | { ok: false; error: unknown }> {
+async function invoke(
+  caller: TestCaller,
+  path: string,
+  input: unknown,
+): Promise<{ ok: true } | { ok: false; error: unknown }> {
   const fn = path.split('.').reduce<any>((node, key) => node[key], caller);
   try {
     await fn(input);
@@ -399,7 +443,9 @@ describe('fuzzing (docs/product/security.md#fuzzed-procedures)', () => {
   });
 
   it('journals the writes to every business table, and nothing else', async () => {
-    expect(watchedTables).toEqual(expect.arrayContaining(['users', 'trackings', 'payment_transactions', 'audit_log', 'email_outbox', 'sessions']));
+    expect(watchedTables).toEqual(
+      expect.arrayContaining(['users', 'trackings', 'payment_transactions', 'audit_log', 'email_outbox', 'sessions']),
+    );
     expect(watchedTables).not.toContain('rate_limit_events');
     const customer = callers.customer!.caller;
     const name = 'Cliente Fuzz Cambiado';
@@ -418,7 +464,9 @@ describe('fuzzing (docs/product/security.md#fuzzed-procedures)', () => {
     expect(await writesSince(position)).toEqual([]);
   });
 
-  describe.each(plan.filter((p) => p.runs > 0).map((p) => [p.procedure.path, p.role, p] as const))('%s as %s', (path, role, pair) => {
+  describe.each(
+    plan.filter((p) => p.runs > 0).map((p) => [p.procedure.path, p.role, p] as const),
+  )('%s as %s', (path, role, pair) => {
     it('never answers 5xx nor shows internals, and a refused call changes nothing', { timeout: 300_000 }, async () => {
       const { procedure, runs } = pair;
       const pairStarted = performance.now();
@@ -457,7 +505,8 @@ describe('fuzzing (docs/product/security.md#fuzzed-procedures)', () => {
       const details = await fc.check(property, { seed: pairSeed(path, role), numRuns: runs });
       pairSeconds.push([`${path} (${role})`, (performance.now() - pairStarted) / 1000]);
       if (details.failed) {
-        const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+        const error =
+          details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
         throw new Error(
           `${path} como ${role}:\n${error}\nentrada: ${preview(details.counterexample?.[0])}\n` +
             `repetir: FUZZ_SEED=${SEED} FUZZ_RUNS=${TOTAL_RUNS} (semilla del par ${details.seed}, camino ${details.counterexamplePath})`,
@@ -469,7 +518,12 @@ describe('fuzzing (docs/product/security.md#fuzzed-procedures)', () => {
   // Each input below once answered 500 (an SQL error from the database). Kept as plain cases so
   // that they run whatever the seed.
   describe('inputs that found bugs', () => {
-    async function expectRefused(role: 'anonymous' | 'admin' | 'customer', path: string, input: unknown, expected: { code: string; message: string }) {
+    async function expectRefused(
+      role: 'anonymous' | 'admin' | 'customer',
+      path: string,
+      input: unknown,
+      expected: { code: string; message: string },
+    ) {
       const signed = await callerAs(role);
       const caller = signed?.caller ?? callerFor(db(), newVisitor({ ip: freshIp() }));
       const position = await journalPosition();
@@ -498,13 +552,28 @@ describe('fuzzing (docs/product/security.md#fuzzed-procedures)', () => {
       };
       const dateInvalid = { code: 'BAD_REQUEST', message: SHIPMENT_MESSAGES.dateInvalid };
       await expectRefused('admin', 'shipments.update', shipment, dateInvalid);
-      await expectRefused('admin', 'shipments.create', { ...shipment, id: undefined, userId: known.customerId, packageIds: [known.packageId] }, dateInvalid);
+      await expectRefused(
+        'admin',
+        'shipments.create',
+        { ...shipment, id: undefined, userId: known.customerId, packageIds: [known.packageId] },
+        dateInvalid,
+      );
     });
 
     it('a NUL character in any text: refused as invalid input, for anyone, before it reaches SQL', async () => {
       const invalid = { code: 'BAD_REQUEST', message: GENERIC_MESSAGES.invalidInput };
-      await expectRefused('anonymous', 'contact.send', { nombre: 'Ana', email: 'ana@ejemplo.com', mensaje: 'Hola\u0000mundo' }, invalid);
-      await expectRefused('anonymous', 'auth.signIn', { email: 'ana@ejemplo.com', password: 'Clave#\u0000Segura1' }, invalid);
+      await expectRefused(
+        'anonymous',
+        'contact.send',
+        { nombre: 'Ana', email: 'ana@ejemplo.com', mensaje: 'Hola\u0000mundo' },
+        invalid,
+      );
+      await expectRefused(
+        'anonymous',
+        'auth.signIn',
+        { email: 'ana@ejemplo.com', password: 'Clave#\u0000Segura1' },
+        invalid,
+      );
       await expectRefused('customer', 'profile.update', { fullName: 'Ana\u0000Pérez' }, invalid);
       await expectRefused('customer', 'account.signOutSession', { id: 'Texto \u0000 fin' }, invalid);
       await expectRefused('admin', 'trackings.clients', { q: 'Texto a\u0000b fin' }, invalid);
@@ -516,7 +585,12 @@ describe('fuzzing (docs/product/security.md#fuzzed-procedures)', () => {
       const correction = { kind: 'adjustment', amountUsd: 1, reason: 'Ajuste de prueba' };
       // A shipment's id, and a staff member's: neither has a ledger.
       await expectRefused('admin', 'billing.recordEntry', { ...correction, userId: known.shipmentId }, notFound);
-      await expectRefused('admin', 'billing.recordEntry', { ...correction, userId: (await callerAs('admin'))!.userId }, notFound);
+      await expectRefused(
+        'admin',
+        'billing.recordEntry',
+        { ...correction, userId: (await callerAs('admin'))!.userId },
+        notFound,
+      );
     });
   });
 });

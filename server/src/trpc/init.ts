@@ -63,21 +63,26 @@ function publicMessage(error: TRPCError, httpStatus: number): string {
   return TRPC_REFUSALS.find(([english]) => english.test(error.message))?.[1] ?? error.message;
 }
 
-const t = initTRPC.context<Context>().meta<Meta>().create({
-  // Stacks help in development; the formatter drops them in production.
-  isDev: true,
-  errorFormatter({ shape, error, ctx }) {
-    const zod = error.cause instanceof ZodError && error.code !== 'INTERNAL_SERVER_ERROR' ? error.cause : null;
-    // Validation answers add every field's message for forms (not an output's: that is ours).
-    const fieldErrors = zod
-      ? Object.fromEntries(zod.issues.map((i) => [i.path.join('.'), i.message]))
-      : undefined;
-    // Only a context that says "not production" shows the stack: an error raised before the
-    // context exists (a bad content type, an unknown procedure) has no config to ask.
-    const stack = ctx && !ctx.config.isProduction ? shape.data.stack : undefined;
-    return { ...shape, message: publicMessage(error, shape.data.httpStatus), data: { ...shape.data, stack, fieldErrors } };
-  },
-});
+const t = initTRPC
+  .context<Context>()
+  .meta<Meta>()
+  .create({
+    // Stacks help in development; the formatter drops them in production.
+    isDev: true,
+    errorFormatter({ shape, error, ctx }) {
+      const zod = error.cause instanceof ZodError && error.code !== 'INTERNAL_SERVER_ERROR' ? error.cause : null;
+      // Validation answers add every field's message for forms (not an output's: that is ours).
+      const fieldErrors = zod ? Object.fromEntries(zod.issues.map((i) => [i.path.join('.'), i.message])) : undefined;
+      // Only a context that says "not production" shows the stack: an error raised before the
+      // context exists (a bad content type, an unknown procedure) has no config to ask.
+      const stack = ctx && !ctx.config.isProduction ? shape.data.stack : undefined;
+      return {
+        ...shape,
+        message: publicMessage(error, shape.data.httpStatus),
+        data: { ...shape.data, stack, fieldErrors },
+      };
+    },
+  });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;

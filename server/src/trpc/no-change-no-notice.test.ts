@@ -32,7 +32,10 @@ afterAll(async () => {
 /** What the customer has been told so far: notifications and e-mails to their address. */
 async function told(customer: CustomerWithMailbox) {
   const [n] = await db().select({ n: count() }).from(notifications).where(eq(notifications.userId, customer.user.id));
-  const [e] = await db().select({ n: count() }).from(emailOutbox).where(arrayContains(emailOutbox.to, [customer.email]));
+  const [e] = await db()
+    .select({ n: count() })
+    .from(emailOutbox)
+    .where(arrayContains(emailOutbox.to, [customer.email]));
   return { notifications: n!.n, emails: e!.n };
 }
 
@@ -139,7 +142,11 @@ const rows: Row[] = [
     name: 'a pre-alert confirmed again',
     change: async (customer) => {
       const caller = callerFor(db(), customer.visitor, config);
-      const { id } = await caller.prealerts.create({ trackingNumber: unique('NOCHGPA'), description: 'Libros de cocina', quantityItems: 2 });
+      const { id } = await caller.prealerts.create({
+        trackingNumber: unique('NOCHGPA'),
+        description: 'Libros de cocina',
+        quantityItems: 2,
+      });
       await admin.prealerts.confirm({ id });
       return () => admin.prealerts.confirm({ id });
     },

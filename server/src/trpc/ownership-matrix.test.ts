@@ -70,12 +70,16 @@ const SHARED_ID_FIELDS: Record<string, string[]> = {
 };
 
 type AnyProcedure = { _def: { meta?: Meta; type: string; inputs: unknown[] } };
-const allProcedures = Object.entries(appRouter._def.procedures as unknown as Record<string, AnyProcedure>).map(([path, p]) => ({
-  path,
-  access: p._def.meta?.access,
-  type: p._def.type,
-  idFields: [...new Set(p._def.inputs.flatMap((input) => idFields(input)))].filter((f) => !SHARED_ID_FIELDS[path]?.includes(f)).sort(),
-}));
+const allProcedures = Object.entries(appRouter._def.procedures as unknown as Record<string, AnyProcedure>).map(
+  ([path, p]) => ({
+    path,
+    access: p._def.meta?.access,
+    type: p._def.type,
+    idFields: [...new Set(p._def.inputs.flatMap((input) => idFields(input)))]
+      .filter((f) => !SHARED_ID_FIELDS[path]?.includes(f))
+      .sort(),
+  }),
+);
 
 /** Every customer procedure that takes an id, with the id-like fields of its input. */
 const customerIdProcedures = allProcedures.filter((p) => p.access === 'user' && p.idFields.length > 0);
@@ -206,12 +210,29 @@ const FOREIGN_INPUTS: Record<string, Record<string, (f: Fixture) => unknown>> = 
   },
   'prealerts.create': {
     mailboxId: (f) => ({ ...prealertForm, trackingNumber: null, mailboxId: f.b.mailboxId, invoiceFileId: null }),
-    invoiceFileId: (f) => ({ ...prealertForm, trackingNumber: null, mailboxId: f.a.mailboxId, invoiceFileId: f.b.invoiceFileId }),
+    invoiceFileId: (f) => ({
+      ...prealertForm,
+      trackingNumber: null,
+      mailboxId: f.a.mailboxId,
+      invoiceFileId: f.b.invoiceFileId,
+    }),
   },
   'prealerts.update': {
     id: (f) => ({ ...prealertForm, id: f.b.prealertId, trackingNumber: null, mailboxId: null, invoiceFileId: null }),
-    mailboxId: (f) => ({ ...prealertForm, id: f.a.prealertId, trackingNumber: null, mailboxId: f.b.mailboxId, invoiceFileId: null }),
-    invoiceFileId: (f) => ({ ...prealertForm, id: f.a.prealertId, trackingNumber: null, mailboxId: f.a.mailboxId, invoiceFileId: f.b.invoiceFileId }),
+    mailboxId: (f) => ({
+      ...prealertForm,
+      id: f.a.prealertId,
+      trackingNumber: null,
+      mailboxId: f.b.mailboxId,
+      invoiceFileId: null,
+    }),
+    invoiceFileId: (f) => ({
+      ...prealertForm,
+      id: f.a.prealertId,
+      trackingNumber: null,
+      mailboxId: f.a.mailboxId,
+      invoiceFileId: f.b.invoiceFileId,
+    }),
   },
   'repacks.request': {
     packageIds: (f) => ({ packageIds: [f.b.packageId], shippingMethod: 'aereo', instructions: 'Consolidar todo' }),
@@ -416,11 +437,16 @@ afterAll(async () => {
 
 /** Signed links carry the current time; the file they open is what matters. */
 function withoutSignatures(value: unknown): unknown {
-  return JSON.parse(JSON.stringify(value), (_key, v) => (typeof v === 'string' ? v.replace(/^(\/files\/[^?]+)\?.*$/, '$1') : v));
+  return JSON.parse(JSON.stringify(value), (_key, v) =>
+    typeof v === 'string' ? v.replace(/^(\/files\/[^?]+)\?.*$/, '$1') : v,
+  );
 }
 
 /** Everything B (or A) sees of their own data, as they see it. */
-async function ownView(who: Signed, ids: { paymentIds: string[]; invoiceIds: string[]; trackingId: string; shipmentId?: string; fileIds: string[] }) {
+async function ownView(
+  who: Signed,
+  ids: { paymentIds: string[]; invoiceIds: string[]; trackingId: string; shipmentId?: string; fileIds: string[] },
+) {
   const c = as(who);
   return withoutSignatures({
     me: await c.auth.me(),
@@ -456,7 +482,12 @@ const betoView = () =>
     fileIds: [fixture.b.receiptFileId, fixture.b.invoiceFileId],
   });
 const anaView = () =>
-  ownView(ana, { paymentIds: [], invoiceIds: [], trackingId: fixture.a.trackingId, fileIds: [fixture.a.receiptFileId, fixture.a.invoiceFileId] });
+  ownView(ana, {
+    paymentIds: [],
+    invoiceIds: [],
+    trackingId: fixture.a.trackingId,
+    fileIds: [fixture.a.receiptFileId, fixture.a.invoiceFileId],
+  });
 
 // --- The tests -----------------------------------------------------------------------------
 
@@ -502,7 +533,10 @@ describe('ownership matrix (docs/product/security.md#only-your-own)', () => {
       receiptFileId: null,
       canReport: true,
     });
-    expect(await b.payments.get({ id: fixture.b.reportedPaymentId })).toMatchObject({ status: 'pending', receiptFileId: fixture.b.receiptFileId });
+    expect(await b.payments.get({ id: fixture.b.reportedPaymentId })).toMatchObject({
+      status: 'pending',
+      receiptFileId: fixture.b.receiptFileId,
+    });
     for (const id of [fixture.b.activationInvoiceId, fixture.b.shipmentInvoiceId]) {
       expect(await b.billing.invoice({ id })).toMatchObject({ status: 'pending', payments: [] });
     }
@@ -516,10 +550,14 @@ describe('ownership matrix (docs/product/security.md#only-your-own)', () => {
       invoiceFileId: fixture.b.invoiceFileId,
       status: 'pending',
     });
-    const notification = (await b.notifications.mine({ pageSize: MAX_PAGE_SIZE })).items.find((n) => n.id === fixture.b.notificationId)!;
+    const notification = (await b.notifications.mine({ pageSize: MAX_PAGE_SIZE })).items.find(
+      (n) => n.id === fixture.b.notificationId,
+    )!;
     expect(notification.read).toBe(false);
     expect(await b.repacks.mine()).toEqual([]);
-    expect((await b.repacks.packages()).find((p) => p.id === fixture.b.packageId)).toMatchObject({ inPendingRequest: false });
+    expect((await b.repacks.packages()).find((p) => p.id === fixture.b.packageId)).toMatchObject({
+      inPendingRequest: false,
+    });
     expect((await b.payments.payableTrackings()).map((t) => t.id)).toContain(fixture.b.trackingId);
 
     // A gained nothing either: no payment, pre-alert, repack request or notification of theirs.

@@ -61,13 +61,20 @@ export const exchangeRateInput = z.object({
     .transform((s, ctx) => {
       const reading = parseDecimal(s, { decimals: RATE_DECIMALS, affixes: ['Bs.', 'Bs'] });
       if (reading.status === 'number') return reading.digits;
-      ctx.addIssue({ code: 'custom', message: reading.status === 'refused' ? reading.message : RATE_MESSAGES.rateRequired });
+      ctx.addIssue({
+        code: 'custom',
+        message: reading.status === 'refused' ? reading.message : RATE_MESSAGES.rateRequired,
+      });
       return z.NEVER;
     })
     .refine((s) => parseRate(s) !== null, RATE_MESSAGES.rateInvalid)
     .refine((s) => Number(s) <= MAX_RATE, RATE_MESSAGES.rateTooHigh)
     .refine((s) => Number(s) >= MIN_RATE, RATE_MESSAGES.rateTooLow),
-  source: z.string({ error: RATE_MESSAGES.sourceRequired }).trim().min(1, RATE_MESSAGES.sourceRequired).max(60, RATE_MESSAGES.sourceMax),
+  source: z
+    .string({ error: RATE_MESSAGES.sourceRequired })
+    .trim()
+    .min(1, RATE_MESSAGES.sourceRequired)
+    .max(60, RATE_MESSAGES.sourceMax),
 });
 export type ExchangeRateInput = z.input<typeof exchangeRateInput>;
 
@@ -119,7 +126,11 @@ const detailText = z.string().trim().max(120, PAYMENT_METHOD_MESSAGES.detailMax)
 export const paymentMethodInput = z
   .object({
     kind: z.enum(PAYMENT_METHOD_KINDS, { error: PAYMENT_METHOD_MESSAGES.kindRequired }),
-    name: z.string({ error: PAYMENT_METHOD_MESSAGES.nameRequired }).trim().min(1, PAYMENT_METHOD_MESSAGES.nameRequired).max(80, PAYMENT_METHOD_MESSAGES.nameMax),
+    name: z
+      .string({ error: PAYMENT_METHOD_MESSAGES.nameRequired })
+      .trim()
+      .min(1, PAYMENT_METHOD_MESSAGES.nameRequired)
+      .max(80, PAYMENT_METHOD_MESSAGES.nameMax),
     currency: z.enum(CURRENCIES, { error: PAYMENT_METHOD_MESSAGES.currencyRequired }),
     details: z.record(z.string(), detailText),
     instructions: optionalText(300, PAYMENT_METHOD_MESSAGES.instructionsMax),
@@ -128,11 +139,19 @@ export const paymentMethodInput = z
   .superRefine((v, ctx) => {
     // Every detail of the method's kind is needed; other keys are dropped by the server.
     for (const [key, label] of Object.entries(PAYMENT_METHOD_FIELDS[v.kind])) {
-      if (!v.details[key]?.trim()) ctx.addIssue({ code: 'custom', path: ['details', key], message: PAYMENT_METHOD_MESSAGES.detailRequired(label) });
+      if (!v.details[key]?.trim())
+        ctx.addIssue({
+          code: 'custom',
+          path: ['details', key],
+          message: PAYMENT_METHOD_MESSAGES.detailRequired(label),
+        });
     }
   });
 export type PaymentMethodInput = z.input<typeof paymentMethodInput>;
-export const updatePaymentMethodInput = z.intersection(z.object({ id: z.uuid(PAYMENT_METHOD_MESSAGES.notFound) }), paymentMethodInput);
+export const updatePaymentMethodInput = z.intersection(
+  z.object({ id: z.uuid(PAYMENT_METHOD_MESSAGES.notFound) }),
+  paymentMethodInput,
+);
 
 // --- Invoices and the ledger ------------------------------------------------------------------
 
@@ -144,7 +163,12 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
   paid: 'Pagada',
   void: 'Anulada',
 };
-export const INVOICE_STATUS_COLORS: Record<InvoiceStatus, string> = { pending: 'yellow', partial: 'orange', paid: 'green', void: 'gray' };
+export const INVOICE_STATUS_COLORS: Record<InvoiceStatus, string> = {
+  pending: 'yellow',
+  partial: 'orange',
+  paid: 'green',
+  void: 'gray',
+};
 
 /** What an entry of a customer's ledger records; entries are never edited or deleted. */
 export const LEDGER_KINDS = ['charge', 'payment', 'refund', 'adjustment', 'credit_applied'] as const;
@@ -182,7 +206,8 @@ export const BILLING_MESSAGES = {
     `Los ajustes y reembolsos de ${threshold} o más necesitan la aprobación de una segunda persona del personal.`,
   correctionApproved: 'Movimiento aprobado: ya está en el estado de cuenta del cliente.',
   correctionRejected: 'Movimiento rechazado: no se registró en el estado de cuenta.',
-  correctionOwnRequest: 'Otra persona del personal debe aprobarlo: no puedes aprobar ni rechazar un movimiento que tú pediste.',
+  correctionOwnRequest:
+    'Otra persona del personal debe aprobarlo: no puedes aprobar ni rechazar un movimiento que tú pediste.',
   correctionAlreadyDecided: 'Este movimiento ya fue aprobado o rechazado.',
   correctionNotFound: 'Movimiento por aprobar no encontrado.',
 } as const;
@@ -255,7 +280,8 @@ export const RECONCILIATION_MESSAGES = {
   approvedTitle: 'Pagos aprobados',
   approved: (n: number) => (n === 1 ? 'Se aprobó 1 pago.' : `Se aprobaron ${n} pagos.`),
   nothingToApprove: 'No hay coincidencias por aprobar.',
-  ambiguousNote: 'Esta línea coincide con más de un pago reportado: elige a cuál corresponde. Nunca se aprueba en bloque.',
+  ambiguousNote:
+    'Esta línea coincide con más de un pago reportado: elige a cuál corresponde. Nunca se aprueba en bloque.',
   chooseCandidate: 'Aprobar este pago',
   lineApproved: 'Pago aprobado con esta línea del estado de cuenta.',
   lineNotChoosable: 'Esa línea ya no tiene ese pago entre sus candidatos: actualiza la lista.',
@@ -264,7 +290,9 @@ export const RECONCILIATION_MESSAGES = {
   uploaded: (added: number, repeated: number) =>
     `${added} movimientos nuevos${repeated ? `; ${repeated} ya estaban cargados y no se cuentan dos veces` : ''}.`,
   ignoredDebits: (n: number) =>
-    n === 1 ? 'Se ignoró 1 débito: solo los créditos son pagos de clientes.' : `Se ignoraron ${n} débitos: solo los créditos son pagos de clientes.`,
+    n === 1
+      ? 'Se ignoró 1 débito: solo los créditos son pagos de clientes.'
+      : `Se ignoraron ${n} débitos: solo los créditos son pagos de clientes.`,
   noCredits: 'El archivo no tiene créditos (montos positivos): solo los créditos son pagos de clientes.',
   unreadableLine: (line: number) => `Línea ${line}: no se pudo leer (revisa las comillas y los separadores).`,
   referenceTooLong: 'la referencia no puede exceder 60 caracteres.',
@@ -274,20 +302,63 @@ export const RECONCILIATION_MESSAGES = {
 
 export const statementUploadInput = z.object({
   fileName: z.string().trim().min(1).max(200),
-  content: z.string({ error: RECONCILIATION_MESSAGES.fileRequired }).min(1, RECONCILIATION_MESSAGES.fileRequired).max(STATEMENT_MAX_BYTES, RECONCILIATION_MESSAGES.fileTooLarge),
+  content: z
+    .string({ error: RECONCILIATION_MESSAGES.fileRequired })
+    .min(1, RECONCILIATION_MESSAGES.fileRequired)
+    .max(STATEMENT_MAX_BYTES, RECONCILIATION_MESSAGES.fileTooLarge),
 });
 /** The cashier's choice for a line that fits more than one reported payment. */
-export const statementLineChoiceInput = z.object({ lineId: z.uuid(RECONCILIATION_MESSAGES.lineNotChoosable), paymentId: z.uuid(RECONCILIATION_MESSAGES.lineNotChoosable) });
+export const statementLineChoiceInput = z.object({
+  lineId: z.uuid(RECONCILIATION_MESSAGES.lineNotChoosable),
+  paymentId: z.uuid(RECONCILIATION_MESSAGES.lineNotChoosable),
+});
 
 export const statementIdInput = z.object({ statementId: z.uuid(RECONCILIATION_MESSAGES.statementNotFound) });
 
 /** The methods the demo starts with (the administrator edits them in Tasas y métodos de pago). */
-export const DEMO_PAYMENT_METHODS: readonly { kind: PaymentMethodKind; name: string; currency: Currency; details: Record<string, string>; instructions?: string }[] = [
-  { kind: 'pago_movil', name: 'Pago Móvil', currency: 'VES', details: { bank: 'Banco de Venezuela (0102)', phone: '0414-5550123', idNumber: 'J-50123456-7' }, instructions: 'Usa como concepto tu código de casillero.' },
-  { kind: 'transferencia', name: 'Transferencia Banesco', currency: 'VES', details: { bank: 'Banesco (0134)', accountNumber: '0134-0000-11-0000123456', holder: 'Casillero Virtual C.A.', idNumber: 'J-50123456-7' } },
-  { kind: 'zelle', name: 'Zelle', currency: 'USD', details: { email: 'pagos@casillero.test', holder: 'Casillero Virtual LLC' } },
-  { kind: 'binance', name: 'Binance USDT', currency: 'USD', details: { address: 'TQx9demo5Casillero7Virtual3Usdt1Trc20', network: 'TRC20' } },
-  { kind: 'efectivo', name: 'Efectivo en oficina', currency: 'USD', details: { office: 'Av. Francisco de Miranda, Caracas', hours: 'Lunes a viernes, 9:00 a 17:00' } },
+export const DEMO_PAYMENT_METHODS: readonly {
+  kind: PaymentMethodKind;
+  name: string;
+  currency: Currency;
+  details: Record<string, string>;
+  instructions?: string;
+}[] = [
+  {
+    kind: 'pago_movil',
+    name: 'Pago Móvil',
+    currency: 'VES',
+    details: { bank: 'Banco de Venezuela (0102)', phone: '0414-5550123', idNumber: 'J-50123456-7' },
+    instructions: 'Usa como concepto tu código de casillero.',
+  },
+  {
+    kind: 'transferencia',
+    name: 'Transferencia Banesco',
+    currency: 'VES',
+    details: {
+      bank: 'Banesco (0134)',
+      accountNumber: '0134-0000-11-0000123456',
+      holder: 'Casillero Virtual C.A.',
+      idNumber: 'J-50123456-7',
+    },
+  },
+  {
+    kind: 'zelle',
+    name: 'Zelle',
+    currency: 'USD',
+    details: { email: 'pagos@casillero.test', holder: 'Casillero Virtual LLC' },
+  },
+  {
+    kind: 'binance',
+    name: 'Binance USDT',
+    currency: 'USD',
+    details: { address: 'TQx9demo5Casillero7Virtual3Usdt1Trc20', network: 'TRC20' },
+  },
+  {
+    kind: 'efectivo',
+    name: 'Efectivo en oficina',
+    currency: 'USD',
+    details: { office: 'Av. Francisco de Miranda, Caracas', hours: 'Lunes a viernes, 9:00 a 17:00' },
+  },
 ];
 
 /** Where an invoice's PDF is downloaded (the customer's own, or any for staff who read payments). */

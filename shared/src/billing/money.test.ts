@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { MIN_RATE } from './billing';
-import { formatRate, formatUsdCents, formatVesCentimos, parseRate, toCents, usdCentsToVesCentimos, vesCentimosToUsdCents } from './money';
+import {
+  formatRate,
+  formatUsdCents,
+  formatVesCentimos,
+  parseRate,
+  toCents,
+  usdCentsToVesCentimos,
+  vesCentimosToUsdCents,
+} from './money';
 
 describe('money in two currencies', () => {
   it('converts USD cents to Bs. céntimos exactly, rounding half away from zero once', () => {

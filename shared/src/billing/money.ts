@@ -53,19 +53,29 @@ export function toCents(amount: number | string): number | null {
  * Whether a decimal amount is a whole number of cents (or céntimos): at most two decimals, with
  * room for the binary error of a typed 0,07.
  */
-export const isWholeCents = (amount: number) => Number.isFinite(amount) && Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6;
+export const isWholeCents = (amount: number) =>
+  Number.isFinite(amount) && Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6;
 
 /** Integer cents to the decimal number the older numeric(12,2) columns and the API carry. */
 export const fromCents = (cents: number) => cents / 100;
 
-const twoDecimals = onFirstUse(() => new Intl.NumberFormat('es-VE', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true }));
+const twoDecimals = onFirstUse(
+  () => new Intl.NumberFormat('es-VE', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true }),
+);
 const rateFormat = onFirstUse(
-  () => new Intl.NumberFormat('es-VE', { minimumFractionDigits: 2, maximumFractionDigits: RATE_DECIMALS, useGrouping: true }),
+  () =>
+    new Intl.NumberFormat('es-VE', {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: RATE_DECIMALS,
+      useGrouping: true,
+    }),
 );
 
 /** `$12,50`, `-$3,00`, `$1.234,50` (es-VE). */
-export const formatUsdCents = (cents: number) => `${cents < 0 ? '-' : ''}$${twoDecimals().format(Math.abs(cents) / 100)}`;
+export const formatUsdCents = (cents: number) =>
+  `${cents < 0 ? '-' : ''}$${twoDecimals().format(Math.abs(cents) / 100)}`;
 /** `Bs. 456,25` (es-VE). */
-export const formatVesCentimos = (centimos: number) => `${centimos < 0 ? '-' : ''}Bs. ${twoDecimals().format(Math.abs(centimos) / 100)}`;
+export const formatVesCentimos = (centimos: number) =>
+  `${centimos < 0 ? '-' : ''}Bs. ${twoDecimals().format(Math.abs(centimos) / 100)}`;
 /** A rate as people read it: `Bs. 36,5214 por USD`. */
 export const formatRate = (rate: string | number) => `Bs. ${rateFormat().format(Number(rate))} por USD`;

@@ -43,7 +43,11 @@ export const COURSES: Course[] = [
       'Métodos de pago desde Venezuela',
       'Envío aéreo o marítimo: cuándo conviene cada uno',
     ],
-    benefits: ['Acceso ilimitado a las clases grabadas', 'Certificado digital', 'Activación gratis de tu casillero USA'],
+    benefits: [
+      'Acceso ilimitado a las clases grabadas',
+      'Certificado digital',
+      'Activación gratis de tu casillero USA',
+    ],
   },
   {
     id: 'importacion-china-ia',

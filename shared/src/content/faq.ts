@@ -36,7 +36,8 @@ export const FAQ_SECTIONS: FaqSection[] = [
     items: [
       {
         question: '¿Por cuánto tiempo tengo acceso?',
-        answer: 'El acceso es ilimitado: puedes ver las clases cuantas veces quieras. Al terminar recibes tu certificado.',
+        answer:
+          'El acceso es ilimitado: puedes ver las clases cuantas veces quieras. Al terminar recibes tu certificado.',
       },
     ],
   },
@@ -46,8 +47,7 @@ export const FAQ_SECTIONS: FaqSection[] = [
     items: [
       {
         question: '¿Cómo funciona la asesoría personalizada?',
-        answer:
-          'Es con cita previa, de 8:00 a.m. a 1:00 p.m., o hasta que domines el proceso de importación.',
+        answer: 'Es con cita previa, de 8:00 a.m. a 1:00 p.m., o hasta que domines el proceso de importación.',
       },
     ],
   },

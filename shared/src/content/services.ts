@@ -33,6 +33,12 @@ export const SERVICE_LOCKERS = {
 /** The three reasons to choose the service. */
 export const SERVICE_REASONS = [
   { title: 'Tarifas claras', text: 'Calcula tu envío antes de comprar: lo que ves en la calculadora es lo que pagas.' },
-  { title: 'Seguimiento en cada paso', text: 'Sigue tus paquetes desde el casillero hasta Venezuela y recibe un aviso en cada cambio.' },
-  { title: 'Acompañamiento experto', text: 'Más de 5 años importando y formando importadores: te ayudamos a decidir cómo enviar.' },
+  {
+    title: 'Seguimiento en cada paso',
+    text: 'Sigue tus paquetes desde el casillero hasta Venezuela y recibe un aviso en cada cambio.',
+  },
+  {
+    title: 'Acompañamiento experto',
+    text: 'Más de 5 años importando y formando importadores: te ayudamos a decidir cómo enviar.',
+  },
 ] as const;

@@ -110,7 +110,13 @@ describe('quoteUsa: air', () => {
       ['impuestos', 9.75],
     ]);
     expect(q.lineas[2].label).toBe('Impuestos (15%)');
-    expect(q.detalles.map((d) => d.label)).toEqual(['Peso real', 'Peso volumétrico', 'Peso facturable', 'Tarifa', 'Seguro']);
+    expect(q.detalles.map((d) => d.label)).toEqual([
+      'Peso real',
+      'Peso volumétrico',
+      'Peso facturable',
+      'Tarifa',
+      'Seguro',
+    ]);
     expect(q.detalles[1].value).toBe('3,31 lb');
   });
 

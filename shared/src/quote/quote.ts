@@ -101,7 +101,9 @@ function chargeCents(quantity: number, decimals: number, rateUsd: number): numbe
 const percentCents = (cents: number, rate: number) => Math.round((cents * basisPoints(rate)) / 10_000);
 
 const numberFmt = (decimals: number) =>
-  onFirstUse(() => new Intl.NumberFormat('es-ES', { minimumFractionDigits: decimals, maximumFractionDigits: decimals }));
+  onFirstUse(
+    () => new Intl.NumberFormat('es-ES', { minimumFractionDigits: decimals, maximumFractionDigits: decimals }),
+  );
 const fmtLb = numberFmt(QUOTE_DECIMALS.lb);
 const fmtFt3 = numberFmt(QUOTE_DECIMALS.ft3);
 const fmtCbm = numberFmt(QUOTE_DECIMALS.cbm);
@@ -162,7 +164,11 @@ export function quoteUsa(input: UsaQuoteInput): UsaQuote | null {
   const lineas: QuoteLine[] = [
     { key: 'flete', label: isAir ? 'Flete aéreo' : 'Flete marítimo', amount: fromCents(fleteCents) },
     { key: 'seguro', label: 'Seguro', amount: fromCents(seguroCents) },
-    { key: 'impuestos', label: isAir ? `Impuestos (${pct(r.usaAirTaxRate)})` : 'Impuestos (incluidos)', amount: fromCents(impuestosCents) },
+    {
+      key: 'impuestos',
+      label: isAir ? `Impuestos (${pct(r.usaAirTaxRate)})` : 'Impuestos (incluidos)',
+      amount: fromCents(impuestosCents),
+    },
   ];
 
   const detalles: QuoteDetail[] = isAir
@@ -174,7 +180,10 @@ export function quoteUsa(input: UsaQuoteInput): UsaQuote | null {
       ]
     : [
         { label: 'Volumen', value: `${fmtFt3().format(pies3)} ft³` },
-        { label: 'Volumen facturable', value: `${fmtFt3().format(pies3Facturables)} ft³ (mínimo ${fmtFt3().format(r.usaSeaMinFt3)} ft³)` },
+        {
+          label: 'Volumen facturable',
+          value: `${fmtFt3().format(pies3Facturables)} ft³ (mínimo ${fmtFt3().format(r.usaSeaMinFt3)} ft³)`,
+        },
         { label: 'Tarifa', value: `${usd(r.usaSeaRatePerFt3)} por ft³, impuestos incluidos` },
       ];
   detalles.push({
@@ -232,9 +241,15 @@ export function quoteChina(input: ChinaQuoteInput): ChinaQuote | null {
     ],
     detalles: [
       { label: 'Volumen', value: `${fmtCbm().format(cbm)} CBM` },
-      { label: 'Volumen facturable', value: `${fmtCbm().format(cbmFacturable)} CBM (mínimo ${fmtCbm().format(r.chinaSeaMinCbm)} CBM)` },
+      {
+        label: 'Volumen facturable',
+        value: `${fmtCbm().format(cbmFacturable)} CBM (mínimo ${fmtCbm().format(r.chinaSeaMinCbm)} CBM)`,
+      },
       { label: 'Tarifa', value: `${usd(r.chinaSeaRatePerCbm)} por CBM` },
-      { label: 'Seguro', value: input.seguro ? `${pct(QUOTE_RATES.insuranceRate)} del valor declarado (${usd(valor)})` : 'No incluido' },
+      {
+        label: 'Seguro',
+        value: input.seguro ? `${pct(QUOTE_RATES.insuranceRate)} del valor declarado (${usd(valor)})` : 'No incluido',
+      },
     ],
   };
 }

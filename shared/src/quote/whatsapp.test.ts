@@ -14,7 +14,16 @@ describe('whatsappUrl', () => {
 
 describe('quote messages', () => {
   it('USA: type, weight, dimensions, description, subtotal, insurance, taxes, repack to be quoted, total, time', () => {
-    const form = { peso: 10, largo: 30, ancho: 20, alto: 15, valor: '', seguro: true, tipo: 'aereo' as const, descripcion: ' Zapatos ' };
+    const form = {
+      peso: 10,
+      largo: 30,
+      ancho: 20,
+      alto: 15,
+      valor: '',
+      seguro: true,
+      tipo: 'aereo' as const,
+      descripcion: ' Zapatos ',
+    };
     const q = quoteUsa(form)!;
     expect(usaQuoteMessage(q, form).split('\n')).toEqual([
       '¡Hola! Quiero cotizar un envío desde Miami.',

@@ -12,10 +12,12 @@ export function whatsappUrl(phone: string, text?: string): string {
 }
 
 /** The message of the contact page's and the footer's WhatsApp buttons. */
-export const WHATSAPP_GENERAL_MESSAGE = '¡Hola! Me gustaría recibir información sobre sus servicios de casillero y envíos a Venezuela.';
+export const WHATSAPP_GENERAL_MESSAGE =
+  '¡Hola! Me gustaría recibir información sobre sus servicios de casillero y envíos a Venezuela.';
 
 /** The message of the courses page's WhatsApp buttons. */
-export const whatsappCourseMessage = (course: string) => `¡Hola! Me interesa el ${course}. ¿Me pueden dar más información?`;
+export const whatsappCourseMessage = (course: string) =>
+  `¡Hola! Me interesa el ${course}. ¿Me pueden dar más información?`;
 
 const TIPO_USA = { aereo: 'Aéreo (Miami → Venezuela)', maritimo: 'Marítimo (Miami → Venezuela)' } as const;
 const describe = (descripcion: string | undefined) => descripcion?.trim() || 'Sin descripción';

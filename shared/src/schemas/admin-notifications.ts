@@ -5,7 +5,6 @@ import { ADMIN_NOTIFICATION_MESSAGES as M } from '../messages-notifications';
 import { listPageParams, optionalSearchText } from './list';
 import { fitsCharacters } from '../text';
 
-
 export const NOTIFICATION_RECIPIENTS = ['individual', 'all'] as const;
 export type NotificationRecipient = (typeof NOTIFICATION_RECIPIENTS)[number];
 export const NOTIFICATION_RECIPIENT_LABELS: Record<NotificationRecipient, string> = {

@@ -30,9 +30,17 @@ describe('password rule', () => {
 
 describe('sign-up form', () => {
   it('says the passwords do not match on the confirmation field', () => {
-    const r = signUpFormSchema.safeParse({ nombre: 'Ana Pérez', email: 'ana@ejemplo.com', password: 'Clave#2026', confirmPassword: 'Clave#2027', type: 'usa' });
+    const r = signUpFormSchema.safeParse({
+      nombre: 'Ana Pérez',
+      email: 'ana@ejemplo.com',
+      password: 'Clave#2026',
+      confirmPassword: 'Clave#2027',
+      type: 'usa',
+    });
     expect(r.success).toBe(false);
-    expect(r.error?.issues).toEqual([expect.objectContaining({ path: ['confirmPassword'], message: AUTH_MESSAGES.passwordsDontMatch })]);
+    expect(r.error?.issues).toEqual([
+      expect.objectContaining({ path: ['confirmPassword'], message: AUTH_MESSAGES.passwordsDontMatch }),
+    ]);
   });
 
   it('lower-cases and trims the e-mail', () => {

@@ -4,7 +4,6 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PROFILE_TEXT_MAX, FULL_NAME_M
 import { AUTH_MESSAGES, PROFILE_MESSAGES, TEXT_MESSAGES } from '../messages';
 import { characterCount, fitsCharacters } from '../text';
 
-
 /**
  * The spec's password rule (docs/product/sign-up-and-sign-in.md#password-rule, docs/product/product-decisions.md#d12-the-specs-password-rule-stays): at least 8 characters with an
  * uppercase and a lowercase letter, a digit and a symbol. Any Unicode is accepted as
@@ -88,7 +87,10 @@ export const resetPasswordFormSchema = z
   });
 
 export const changePasswordInput = z.object({
-  currentPassword: z.string().min(1, AUTH_MESSAGES.currentPasswordRequired).max(PASSWORD_MAX_LENGTH * 4),
+  currentPassword: z
+    .string()
+    .min(1, AUTH_MESSAGES.currentPasswordRequired)
+    .max(PASSWORD_MAX_LENGTH * 4),
   newPassword: newPasswordSchema,
 });
 

@@ -10,7 +10,6 @@ import { profileUpdateInput } from './profile';
 import { TEXT_MESSAGES } from '../messages';
 import { fitsCharacters } from '../text';
 
-
 /** Search by name, cédula, phone, e-mail or mailbox code: what the count takes. */
 export const clientFilters = z.object({ q: optionalSearchText });
 export type ClientFilters = Partial<z.output<typeof clientFilters>>;
@@ -21,11 +20,18 @@ export type ClientListParams = Partial<z.output<typeof clientListInput>>;
 export const clientIdInput = z.object({ userId: z.uuid('Identificador no válido.') });
 
 /** The customer picker of the create-mailbox dialog: a search, or one customer by id. */
-export const clientPickerInput = z.object({ q: z.string().trim().max(100).optional(), userId: z.uuid().optional() }).default({});
+export const clientPickerInput = z
+  .object({ q: z.string().trim().max(100).optional(), userId: z.uuid().optional() })
+  .default({});
 
 export const MAILBOX_CODE_PATTERN = /^[A-Za-z0-9-]{3,30}$/;
 
-const required = (max = 255) => z.string({ error: M.requiredFields }).trim().min(1, M.requiredFields).refine(fitsCharacters(max), TEXT_MESSAGES.tooLong(max));
+const required = (max = 255) =>
+  z
+    .string({ error: M.requiredFields })
+    .trim()
+    .min(1, M.requiredFields)
+    .refine(fitsCharacters(max), TEXT_MESSAGES.tooLong(max));
 const optional = (max = 255) => optionalText(max);
 
 /**

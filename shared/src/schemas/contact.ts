@@ -21,7 +21,8 @@ const required = (max: number) =>
     .min(1, CONTACT_MESSAGES.requiredFields)
     .refine(fitsCharacters(max), CONTACT_MESSAGES.tooLong(max));
 
-const optional = (max: number) => z.string().trim().refine(fitsCharacters(max), CONTACT_MESSAGES.tooLong(max)).optional().default('');
+const optional = (max: number) =>
+  z.string().trim().refine(fitsCharacters(max), CONTACT_MESSAGES.tooLong(max)).optional().default('');
 
 /**
  * The contact form (docs/product/public-site.md#contact-form): nombre, email and mensaje required; telefono and

@@ -14,7 +14,13 @@ describe('detectContentType', () => {
   });
 
   it('answers null for anything else, including look-alikes and short files', () => {
-    for (const head of [ascii('GIF89a'), ascii('RIFF\0\0\0\0WAVEfmt '), ascii('<svg xmlns'), bytes(0x89, 0x50), bytes()]) {
+    for (const head of [
+      ascii('GIF89a'),
+      ascii('RIFF\0\0\0\0WAVEfmt '),
+      ascii('<svg xmlns'),
+      bytes(0x89, 0x50),
+      bytes(),
+    ]) {
       expect(detectContentType(head)).toBeNull();
     }
   });

@@ -15,8 +15,10 @@ export const FILE_MESSAGES = {
   linkInvalid: 'El enlace del archivo no es válido o ya expiró.',
   uploadFailed: 'No se pudo subir el archivo. Intenta nuevamente.',
   imageUnreadable: 'La imagen está dañada o no se puede leer. Toma la foto o la captura de nuevo y súbela otra vez.',
-  pdfMalformed: 'El PDF está dañado o trae contenido que no es parte del documento. Descárgalo de nuevo o sube una captura de pantalla.',
-  nameInvalid: 'El nombre del archivo o un campo del formulario tiene caracteres no válidos. Cambia el nombre del archivo e intenta nuevamente.',
+  pdfMalformed:
+    'El PDF está dañado o trae contenido que no es parte del documento. Descárgalo de nuevo o sube una captura de pantalla.',
+  nameInvalid:
+    'El nombre del archivo o un campo del formulario tiene caracteres no válidos. Cambia el nombre del archivo e intenta nuevamente.',
   tooManyParts: 'El formulario trae más campos o archivos de los que se aceptan: sube un solo archivo con sus datos.',
 } as const;
 
@@ -44,7 +46,8 @@ export function detectContentType(bytes: Uint8Array): StoredContentType | null {
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
   // "RIFF" <size> "WEBP"
-  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
+  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8))
+    return 'image/webp';
   if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) return PDF_CONTENT_TYPE; // "%PDF-"
   return null;
 }

@@ -15,10 +15,17 @@ export const optionalText = (max: number, message?: string) =>
 
 /** A number from a form field: an empty field is absent (null). */
 export const optionalNumber = (schema: z.ZodNumber) =>
-  z.union([schema, z.literal('')]).nullish().transform((n) => (n === '' || n == null ? null : n));
+  z
+    .union([schema, z.literal('')])
+    .nullish()
+    .transform((n) => (n === '' || n == null ? null : n));
 
 /** An optional id (a chosen mailbox, an uploaded file): absent becomes null. */
-export const optionalUuid = (message?: string) => z.uuid(message).nullish().transform((s) => s ?? null);
+export const optionalUuid = (message?: string) =>
+  z
+    .uuid(message)
+    .nullish()
+    .transform((s) => s ?? null);
 
 /**
  * A calendar day, YYYY-MM-DD, that PostgreSQL can store: zod's ISO date (no 30 February, no

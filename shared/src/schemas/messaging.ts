@@ -3,7 +3,11 @@ import { NOTIFICATION_KINDS } from '../messaging';
 import { MESSAGING_MESSAGES as M } from '../messages-messaging';
 
 /** One kind's channels; in-app notifications are always on. */
-export const channelPreference = z.object({ kind: z.enum(NOTIFICATION_KINDS), email: z.boolean(), whatsapp: z.boolean() });
+export const channelPreference = z.object({
+  kind: z.enum(NOTIFICATION_KINDS),
+  email: z.boolean(),
+  whatsapp: z.boolean(),
+});
 export type ChannelPreference = z.infer<typeof channelPreference>;
 
 export const setPreferencesInput = z.object({

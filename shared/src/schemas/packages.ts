@@ -11,11 +11,17 @@ import { fitsCharacters } from '../text';
 const packageFields = {
   mailboxId: z.uuid({ error: M.mailboxRequired }),
   trackingNumber: optionalText(50, M.trackingMax).transform((s) => (s ? s.toUpperCase() : null)),
-  packageDescription: z.string({ error: M.descriptionRequired }).trim().min(1, M.descriptionRequired).refine(fitsCharacters(500), M.descriptionMax),
+  packageDescription: z
+    .string({ error: M.descriptionRequired })
+    .trim()
+    .min(1, M.descriptionRequired)
+    .refine(fitsCharacters(500), M.descriptionMax),
   senderName: optionalText(100, M.senderMax),
   weightKg: optionalNumber(z.number({ error: M.weightPositive }).gt(0, M.weightPositive).max(1000, M.weightMax)),
   dimensionsCm: optionalText(50, M.dimensionsMax),
-  estimatedValueUsd: optionalNumber(z.number({ error: M.valuePositive }).gt(0, M.valuePositive).max(1_000_000, M.valueMax)),
+  estimatedValueUsd: optionalNumber(
+    z.number({ error: M.valuePositive }).gt(0, M.valuePositive).max(1_000_000, M.valueMax),
+  ),
   notes: optionalText(1000, M.notesMax),
 };
 
@@ -44,7 +50,9 @@ const warehouseReceipt = z
   .transform(normalizeWarehouseReceipt);
 
 /** Editing: the WR number may be corrected or cleared (empty → null). */
-const optionalWarehouseReceipt = optionalText(50, M.warehouseReceiptMax).transform((s) => (s ? normalizeWarehouseReceipt(s) : null));
+const optionalWarehouseReceipt = optionalText(50, M.warehouseReceiptMax).transform((s) =>
+  s ? normalizeWarehouseReceipt(s) : null,
+);
 
 /** Editing: the customer stays; the mailbox is one of theirs; warehouse data may be corrected. */
 export const packageUpdateInput = z.object({
@@ -69,7 +77,6 @@ export type PackageIntakeInput = z.input<typeof packageIntakeInput>;
 export const packageStatusInput = z.object({ id: z.uuid(), status: packageStatusSelectable });
 export type PackageStatusInput = z.input<typeof packageStatusInput>;
 
-
 /** The list's filters; `cliente` is a customer's user id (the clients screen links to it). */
 export const packageFilters = z.object({
   q: optionalSearchText,
@@ -83,5 +90,7 @@ export type PackageListInput = z.input<typeof packageListInput>;
 export type PackageListParams = Partial<z.output<typeof packageListInput>>;
 
 /** The customer picker of the admin forms: by name, e-mail or mailbox code. */
-export const packageCustomerPickerInput = z.object({ q: z.string().trim().max(100).optional(), id: z.uuid().optional() }).default({});
+export const packageCustomerPickerInput = z
+  .object({ q: z.string().trim().max(100).optional(), id: z.uuid().optional() })
+  .default({});
 export const packageCustomerIdInput = z.object({ userId: z.uuid() });

@@ -12,7 +12,17 @@ export const parcelImportInput = z.object({
 export type ParcelImportInput = z.infer<typeof parcelImportInput>;
 
 /** How the first line's headers were understood. */
-export const IMPORT_FIELDS = ['tracking', 'carrier', 'mailboxCode', 'description', 'weight', 'dimensions', 'length', 'width', 'height'] as const;
+export const IMPORT_FIELDS = [
+  'tracking',
+  'carrier',
+  'mailboxCode',
+  'description',
+  'weight',
+  'dimensions',
+  'length',
+  'width',
+  'height',
+] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
 /** One error of the file, where a spreadsheet shows it: the file line (1 = headers) and the column's header. */
@@ -20,7 +30,12 @@ export type ImportError = { line: number | null; column: string | null; message:
 
 /** What a row will become. */
 export type ImportRowAction =
-  | { kind: 'receive'; source: 'package' | 'prealert' | 'tracking' | 'mailbox'; customerName: string; mailboxCode: string }
+  | {
+      kind: 'receive';
+      source: 'package' | 'prealert' | 'tracking' | 'mailbox';
+      customerName: string;
+      mailboxCode: string;
+    }
   | { kind: 'unclaimed' }
   | { kind: 'alreadyReceived'; warehouseReceipt: string | null }
   | { kind: 'duplicate'; firstLine: number }
@@ -37,7 +52,13 @@ export type ImportPreviewRow = {
   action: ImportRowAction;
 };
 
-export type ImportSummary = { receive: number; unclaimed: number; alreadyReceived: number; duplicates: number; errors: number };
+export type ImportSummary = {
+  receive: number;
+  unclaimed: number;
+  alreadyReceived: number;
+  duplicates: number;
+  errors: number;
+};
 
 export type ImportPreview = {
   fileName: string;

@@ -37,9 +37,12 @@ export const PAYMENT_MESSAGES = {
 } as const;
 
 /** What a customer may pay for with a new report; activations and shipping come from the system. */
-export const REPORTABLE_PAYMENT_TYPES = ['shipping_payment', 'course_purchase', 'credit_purchase'] as const satisfies readonly (typeof PAYMENT_TYPES)[number][];
+export const REPORTABLE_PAYMENT_TYPES = [
+  'shipping_payment',
+  'course_purchase',
+  'credit_purchase',
+] as const satisfies readonly (typeof PAYMENT_TYPES)[number][];
 export type ReportablePaymentType = (typeof REPORTABLE_PAYMENT_TYPES)[number];
-
 
 const reportPaymentFields = {
   /** An existing pending payment of the customer's (e.g. a mailbox activation); absent for a new one. */
@@ -86,11 +89,18 @@ const reportPaymentFields = {
  * for an existing payment or an invoice has them already.
  */
 function requireConceptForNew(
-  v: { paymentId: string | null; invoiceId: string | null; transactionType: string | null; amount: number | null; trackingIds: string[] },
+  v: {
+    paymentId: string | null;
+    invoiceId: string | null;
+    transactionType: string | null;
+    amount: number | null;
+    trackingIds: string[];
+  },
   ctx: z.RefinementCtx,
 ) {
   if (v.paymentId || v.invoiceId) return;
-  if (!v.transactionType) ctx.addIssue({ code: 'custom', path: ['transactionType'], message: PAYMENT_MESSAGES.typeRequired });
+  if (!v.transactionType)
+    ctx.addIssue({ code: 'custom', path: ['transactionType'], message: PAYMENT_MESSAGES.typeRequired });
   if (v.amount == null) ctx.addIssue({ code: 'custom', path: ['amount'], message: PAYMENT_MESSAGES.amountRequired });
   if (v.transactionType === 'shipping_payment' && v.trackingIds.length === 0) {
     ctx.addIssue({ code: 'custom', path: ['trackingIds'], message: PAYMENT_MESSAGES.trackingsRequired });

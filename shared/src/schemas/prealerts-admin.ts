@@ -46,8 +46,16 @@ export type PrealertAdminEditInput = z.input<typeof prealertAdminEditInput>;
  */
 export const prealertConvertInput = z.object({
   id: z.uuid(),
-  actualWeight: z.number({ error: M.realWeightInvalid }).min(0, M.realWeightInvalid).max(1000, M.realWeightInvalid).default(0),
-  actualValue: z.number({ error: M.realValueInvalid }).min(0, M.realValueInvalid).max(1_000_000, M.realValueInvalid).default(0),
+  actualWeight: z
+    .number({ error: M.realWeightInvalid })
+    .min(0, M.realWeightInvalid)
+    .max(1000, M.realWeightInvalid)
+    .default(0),
+  actualValue: z
+    .number({ error: M.realValueInvalid })
+    .min(0, M.realValueInvalid)
+    .max(1_000_000, M.realValueInvalid)
+    .default(0),
   packageDescription: optionalText(500, M.packageDescriptionMax),
   notes: optionalText(1000, M.notesMax),
 });

@@ -7,14 +7,21 @@ import { trackingNumberProblem, typedTrackingNumber } from '../tracking-number';
 
 /** The fields a customer may change while the pre-alert is pending or confirmed (docs/product/customer-area.md#prealertas). */
 const prealertFields = {
-  carrier: z.union([z.enum(CARRIERS, { error: PREALERT_MESSAGES.carrierInvalid }), z.literal('')]).nullish().transform((c) => c || null),
+  carrier: z
+    .union([z.enum(CARRIERS, { error: PREALERT_MESSAGES.carrierInvalid }), z.literal('')])
+    .nullish()
+    .transform((c) => c || null),
   senderName: optionalText(100, PREALERT_MESSAGES.senderMax),
   description: z
     .string({ error: PREALERT_MESSAGES.descriptionRequired })
     .trim()
     .min(3, PREALERT_MESSAGES.descriptionMin)
     .refine(fitsCharacters(500), PREALERT_MESSAGES.descriptionMax),
-  quantityItems: z.number({ error: PREALERT_MESSAGES.itemsMin }).int(PREALERT_MESSAGES.itemsInt).min(1, PREALERT_MESSAGES.itemsMin).max(10_000),
+  quantityItems: z
+    .number({ error: PREALERT_MESSAGES.itemsMin })
+    .int(PREALERT_MESSAGES.itemsInt)
+    .min(1, PREALERT_MESSAGES.itemsMin)
+    .max(10_000),
   amountSpent: optionalNumber(z.number().min(0, PREALERT_MESSAGES.amountMin).max(1_000_000)),
   estimatedWeight: optionalNumber(z.number().min(0.1, PREALERT_MESSAGES.weightMin).max(1000)),
   estimatedValue: optionalNumber(z.number().min(0, PREALERT_MESSAGES.valueMin).max(1_000_000)),
@@ -43,5 +50,9 @@ export type PrealertCreateInput = z.input<typeof prealertCreateInput>;
  * Editing: the tracking number is fixed once given (docs/product/customer-area.md#prealertas); a pre-alert created
  * without one may receive it later.
  */
-export const prealertUpdateInput = z.object({ id: z.uuid(), trackingNumber: prealertTrackingNumber, ...prealertFields });
+export const prealertUpdateInput = z.object({
+  id: z.uuid(),
+  trackingNumber: prealertTrackingNumber,
+  ...prealertFields,
+});
 export type PrealertUpdateInput = z.input<typeof prealertUpdateInput>;

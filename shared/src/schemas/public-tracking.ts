@@ -16,6 +16,9 @@ export const publicTrackingInput = z.object({
     .min(1, M.numberRequired)
     .max(PUBLIC_TRACKING_NUMBER_MAX, M.numberTooLong(PUBLIC_TRACKING_NUMBER_MAX))
     .regex(PUBLIC_TRACKING_NUMBER_CHARACTERS, M.numberCharacters)
-    .refine((s) => publicTrackingNumberSignificant(s) >= PUBLIC_TRACKING_NUMBER_MIN, M.numberTooShort(PUBLIC_TRACKING_NUMBER_MIN)),
+    .refine(
+      (s) => publicTrackingNumberSignificant(s) >= PUBLIC_TRACKING_NUMBER_MIN,
+      M.numberTooShort(PUBLIC_TRACKING_NUMBER_MIN),
+    ),
 });
 export type PublicTrackingInput = z.input<typeof publicTrackingInput>;

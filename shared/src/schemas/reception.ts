@@ -17,7 +17,9 @@ export const scannedCode = z
 export const receptionLookupInput = z.object({ code: scannedCode });
 export type ReceptionLookupInput = z.input<typeof receptionLookupInput>;
 
-const dimension = optionalNumber(z.number({ error: M.dimensionPositive }).gt(0, M.dimensionPositive).max(500, M.dimensionMax));
+const dimension = optionalNumber(
+  z.number({ error: M.dimensionPositive }).gt(0, M.dimensionPositive).max(500, M.dimensionMax),
+);
 
 /** A photo uploaded first (POST /api/reception/photos): its screen size and its thumbnail. */
 export const receptionPhoto = z.object({ fileId: z.uuid(M.photosInvalid), thumbFileId: z.uuid(M.photosInvalid) });
@@ -29,7 +31,10 @@ export const receptionPhoto = z.object({ fileId: z.uuid(M.photosInvalid), thumbF
 export const receptionReceiveInput = z
   .object({
     code: scannedCode,
-    carrier: z.union([z.enum(CARRIERS, { error: M.carrierInvalid }), z.literal('')]).nullish().transform((c) => c || null),
+    carrier: z
+      .union([z.enum(CARRIERS, { error: M.carrierInvalid }), z.literal('')])
+      .nullish()
+      .transform((c) => c || null),
     weightKg: z.number({ error: M.weightRequired }).gt(0, M.weightPositive).max(1000, M.weightMax),
     lengthCm: dimension,
     widthCm: dimension,
@@ -52,7 +57,11 @@ export const receptionReceiveInput = z
 export type ReceptionReceiveInput = z.input<typeof receptionReceiveInput>;
 
 /** "LxWxH" as packages.dimensions_cm and parcel_intakes.dimensions_cm keep it; null without measures. */
-export function dimensionsText(d: { lengthCm: number | null; widthCm: number | null; heightCm: number | null }): string | null {
+export function dimensionsText(d: {
+  lengthCm: number | null;
+  widthCm: number | null;
+  heightCm: number | null;
+}): string | null {
   if (d.lengthCm === null || d.widthCm === null || d.heightCm === null) return null;
   return `${d.lengthCm}x${d.widthCm}x${d.heightCm}`;
 }

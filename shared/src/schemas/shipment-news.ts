@@ -12,7 +12,11 @@ export const shipmentNewsInput = z
   .object({
     shipmentId: z.uuid({ error: M.notFound }),
     kind: z.enum(SHIPMENT_NEWS_KINDS, { error: M.kindRequired }),
-    message: z.string({ error: M.messageMin }).trim().min(10, M.messageMin).refine(fitsCharacters(SHIPMENT_NEWS_MESSAGE_MAX), M.messageMax),
+    message: z
+      .string({ error: M.messageMin })
+      .trim()
+      .min(10, M.messageMin)
+      .refine(fitsCharacters(SHIPMENT_NEWS_MESSAGE_MAX), M.messageMax),
     /** YYYY-MM-DD; required for 'delayed' and 'new_eta', ignored for the others. */
     estimatedDelivery: z
       .union([isoDay(M.dateInvalid), z.literal('')], { error: M.dateInvalid })
@@ -24,5 +28,8 @@ export const shipmentNewsInput = z
       ctx.addIssue({ code: 'custom', path: ['estimatedDelivery'], message: M.dateRequired });
     }
   })
-  .transform((v) => ({ ...v, estimatedDelivery: SHIPMENT_NEWS_KINDS_WITH_DATE.includes(v.kind) ? v.estimatedDelivery : null }));
+  .transform((v) => ({
+    ...v,
+    estimatedDelivery: SHIPMENT_NEWS_KINDS_WITH_DATE.includes(v.kind) ? v.estimatedDelivery : null,
+  }));
 export type ShipmentNewsInput = z.input<typeof shipmentNewsInput>;

@@ -14,12 +14,25 @@ export const SHIPMENT_CODE_PREFIX = 'SH';
 /** 'SH' and the last 8 digits of the timestamp (docs/product/admin-packages-and-shipments.md#shipment-code). */
 export const shipmentCodeAt = (ms: number) => `${SHIPMENT_CODE_PREFIX}${String(ms).slice(-8)}`;
 /** The first stage of every shipment (docs/product/admin-packages-and-shipments.md#first-stage). */
-export const SHIPMENT_FIRST_STAGE = { stageNumber: 1, stageName: M.firstStageName, status: 'active', estimatedDays: 2 } as const;
+export const SHIPMENT_FIRST_STAGE = {
+  stageNumber: 1,
+  stageName: M.firstStageName,
+  status: 'active',
+  estimatedDays: 2,
+} as const;
 
 /** The destination, date and cost: the same rules when creating and when correcting. */
 const shipmentFields = {
-  deliveryAddress: z.string({ error: M.addressMin }).trim().min(10, M.addressMin).refine(fitsCharacters(500), M.addressMax),
-  deliveryCity: z.string({ error: M.cityRequired }).trim().min(2, M.cityRequired).refine(fitsCharacters(100), M.cityMax),
+  deliveryAddress: z
+    .string({ error: M.addressMin })
+    .trim()
+    .min(10, M.addressMin)
+    .refine(fitsCharacters(500), M.addressMax),
+  deliveryCity: z
+    .string({ error: M.cityRequired })
+    .trim()
+    .min(2, M.cityRequired)
+    .refine(fitsCharacters(100), M.cityMax),
   deliveryState: z.enum(VENEZUELAN_STATES, { error: M.stateRequired }),
   /** YYYY-MM-DD, optional. */
   estimatedDelivery: z
@@ -55,9 +68,11 @@ export const shipmentUpdateInput = z.object({
 });
 export type ShipmentUpdateInput = z.input<typeof shipmentUpdateInput>;
 
-export const shipmentStatusInput = z.object({ id: z.uuid(), status: z.enum(SHIPMENT_STATUSES, { error: M.statusInvalid }) });
+export const shipmentStatusInput = z.object({
+  id: z.uuid(),
+  status: z.enum(SHIPMENT_STATUSES, { error: M.statusInvalid }),
+});
 export type ShipmentStatusInput = z.input<typeof shipmentStatusInput>;
-
 
 export const shipmentFilters = z.object({
   q: optionalSearchText,

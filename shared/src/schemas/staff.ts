@@ -18,11 +18,17 @@ export const staffRoleInput = staffUserInput.extend({ role: staffRoleSchema });
 export const staffInvitationIdInput = z.object({ id: z.string().min(1).max(100) });
 
 export const invitationTokenInput = z.object({ token: z.string().min(1).max(200) });
-export const acceptInvitationInput = invitationTokenInput.extend({ nombre: fullNameSchema, password: newPasswordSchema });
+export const acceptInvitationInput = invitationTokenInput.extend({
+  nombre: fullNameSchema,
+  password: newPasswordSchema,
+});
 export const acceptInvitationFormSchema = acceptInvitationInput
   .omit({ token: true })
   .extend({ confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, { message: AUTH_MESSAGES.passwordsDontMatch, path: ['confirmPassword'] });
+  .refine((v) => v.password === v.confirmPassword, {
+    message: AUTH_MESSAGES.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
 
 export const staffFilters = z.object({
   q: optionalSearchText,
@@ -65,4 +71,3 @@ export const auditEntityInput = z.object({
   entity: z.enum(['trackings', 'packages', 'payment_transactions', 'users']),
   entityId: z.string().trim().min(1, 'Identificador no válido.').max(100),
 });
-

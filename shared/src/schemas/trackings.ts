@@ -33,10 +33,24 @@ export const trackingCreateInput = z
   .object({
     mailboxId: z.uuid({ error: M.mailboxRequired }),
     trackingNumber: trackingNumberSchema,
-    carrier: z.string({ error: M.carrierRequired }).trim().min(1, M.carrierRequired).refine(fitsCharacters(100), M.carrierMax),
-    description: z.string({ error: M.descriptionMin }).trim().min(10, M.descriptionMin).refine(fitsCharacters(500), M.descriptionMax),
-    estimatedWeight: formNumber(M.weightMin).min(0.1, M.weightMin).max(100, M.weightMax).default(TRACKING_DEFAULTS.estimatedWeight),
-    estimatedValue: formNumber(M.valueMin).min(0, M.valueMin).max(10_000, M.valueMax).default(TRACKING_DEFAULTS.estimatedValue),
+    carrier: z
+      .string({ error: M.carrierRequired })
+      .trim()
+      .min(1, M.carrierRequired)
+      .refine(fitsCharacters(100), M.carrierMax),
+    description: z
+      .string({ error: M.descriptionMin })
+      .trim()
+      .min(10, M.descriptionMin)
+      .refine(fitsCharacters(500), M.descriptionMax),
+    estimatedWeight: formNumber(M.weightMin)
+      .min(0.1, M.weightMin)
+      .max(100, M.weightMax)
+      .default(TRACKING_DEFAULTS.estimatedWeight),
+    estimatedValue: formNumber(M.valueMin)
+      .min(0, M.valueMin)
+      .max(10_000, M.valueMax)
+      .default(TRACKING_DEFAULTS.estimatedValue),
     senderName: z.string({ error: M.senderMin }).trim().min(2, M.senderMin).refine(fitsCharacters(100), M.senderMax),
     originCountry: z
       .string({ error: M.originMin })
@@ -54,7 +68,11 @@ export const trackingCreateInput = z
 export type TrackingCreateInput = z.input<typeof trackingCreateInput>;
 
 /** Real weight in kg; 0 keeps the earlier value (docs/product/admin-trackings.md#change-status). */
-const actualWeight = z.number({ error: M.actualWeightInvalid }).min(0, M.actualWeightInvalid).max(100, M.actualWeightInvalid).default(0);
+const actualWeight = z
+  .number({ error: M.actualWeightInvalid })
+  .min(0, M.actualWeightInvalid)
+  .max(100, M.actualWeightInvalid)
+  .default(0);
 
 export const trackingStatusChangeInput = z.object({
   id: z.uuid(),
@@ -75,7 +93,6 @@ export const trackingRepackInput = z.object({
 });
 export type TrackingRepackInput = z.input<typeof trackingRepackInput>;
 
-
 /** The filters: the CSV export and the count take these; the list adds sort and page. */
 export const trackingFilters = z.object({
   q: optionalSearchText,
@@ -84,7 +101,6 @@ export const trackingFilters = z.object({
   carrier: optionalSearchText,
 });
 export type TrackingFilters = Partial<z.output<typeof trackingFilters>>;
-
 
 /** /admin/trackings search params: the list's whole state, so a filtered view is a link. */
 export const trackingListSearch = trackingFilters.extend({

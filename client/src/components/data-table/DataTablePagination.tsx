@@ -12,7 +12,14 @@ type DataTablePaginationProps = {
   note?: string;
 };
 
-export function DataTablePagination({ page, pageSize, pageCount, onPageChange, onPageSizeChange, note }: DataTablePaginationProps) {
+export function DataTablePagination({
+  page,
+  pageSize,
+  pageCount,
+  onPageChange,
+  onPageSizeChange,
+  note,
+}: DataTablePaginationProps) {
   return (
     <Group justify="space-between" wrap="wrap" gap="sm">
       <Group gap="xs">
@@ -42,7 +49,13 @@ export function DataTablePagination({ page, pageSize, pageCount, onPageChange, o
         boundaries={1}
         getControlProps={(control) => ({
           'aria-label':
-            control === 'next' ? 'Página siguiente' : control === 'previous' ? 'Página anterior' : control === 'first' ? 'Primera página' : 'Última página',
+            control === 'next'
+              ? 'Página siguiente'
+              : control === 'previous'
+                ? 'Página anterior'
+                : control === 'first'
+                  ? 'Primera página'
+                  : 'Última página',
         })}
         getItemProps={(p) => ({ 'aria-label': `Página ${p}` })}
       />

@@ -16,7 +16,13 @@ type RefreshButtonProps = {
 /** 'Actualizar': refetches the list. Extra props (a Tooltip's ref and handlers) reach the button. */
 export function RefreshButton({ onRefresh, isRefreshing, ...props }: RefreshButtonProps) {
   return (
-    <Button variant="default" leftSection={<IconRefresh size={16} />} {...props} onClick={() => void onRefresh()} loading={isRefreshing}>
+    <Button
+      variant="default"
+      leftSection={<IconRefresh size={16} />}
+      {...props}
+      onClick={() => void onRefresh()}
+      loading={isRefreshing}
+    >
       Actualizar
     </Button>
   );

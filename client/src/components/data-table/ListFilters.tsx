@@ -101,7 +101,14 @@ type FilterSelectProps<V extends string> = {
 };
 
 /** One of a list's filters: a clearable select over a URL param. */
-export function FilterSelect<V extends string>({ label, placeholder = 'Todos', w, data, value, onChange }: FilterSelectProps<V>) {
+export function FilterSelect<V extends string>({
+  label,
+  placeholder = 'Todos',
+  w,
+  data,
+  value,
+  onChange,
+}: FilterSelectProps<V>) {
   return (
     <Select
       label={label}

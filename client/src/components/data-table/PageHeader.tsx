@@ -64,7 +64,15 @@ export function TotalBadge({ query, noun }: TotalBadgeProps) {
 }
 
 /** A header's main action ('Crear Envío'), with a plus unless another icon says it better. */
-export function HeaderButton({ label, onClick, icon: IconC = IconPlus }: { label: string; onClick: () => void; icon?: Icon }) {
+export function HeaderButton({
+  label,
+  onClick,
+  icon: IconC = IconPlus,
+}: {
+  label: string;
+  onClick: () => void;
+  icon?: Icon;
+}) {
   return (
     <Button leftSection={<IconC size={16} />} onClick={onClick}>
       {label}

@@ -57,7 +57,15 @@ export function ResponsiveTable<Row>(props: ResponsiveTableProps<Row>) {
   return useIsPhone() ? <RowCards {...props} /> : <WideTable {...props} />;
 }
 
-function WideTable<Row>({ caption, rows, columns, getRowId, minWidth, rowAttributes, highlighted }: ResponsiveTableProps<Row>) {
+function WideTable<Row>({
+  caption,
+  rows,
+  columns,
+  getRowId,
+  minWidth,
+  rowAttributes,
+  highlighted,
+}: ResponsiveTableProps<Row>) {
   return (
     <Card withBorder radius="md" padding={0}>
       <Table.ScrollContainer minWidth={minWidth}>
@@ -89,15 +97,37 @@ function WideTable<Row>({ caption, rows, columns, getRowId, minWidth, rowAttribu
 }
 
 /** The phone half alone, for a table drawn another way on wide screens (a drawer's small table). */
-export function RowCards<Row>({ caption, rows, columns, getRowId, cardLabel, rowAttributes, highlighted }: RowCardsProps<Row>) {
+export function RowCards<Row>({
+  caption,
+  rows,
+  columns,
+  getRowId,
+  cardLabel,
+  rowAttributes,
+  highlighted,
+}: RowCardsProps<Row>) {
   const placed = (...places: CardPlace[]) => columns.filter((c) => places.includes(c.card ?? 'value'));
-  const [titles, statuses, values, actions] = [placed('title'), placed('status'), placed('value', 'wide'), placed('actions')];
+  const [titles, statuses, values, actions] = [
+    placed('title'),
+    placed('status'),
+    placed('value', 'wide'),
+    placed('actions'),
+  ];
   return (
     <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={caption}>
       {rows.map((row) => {
         const rowActions = actions.map((c) => c.cell(row)).filter((node) => !isEmpty(node));
         return (
-          <Card key={getRowId(row)} component="li" withBorder radius="md" padding="md" aria-label={cardLabel(row)} bg={bgOf(row, highlighted)} {...rowAttributes?.(row)}>
+          <Card
+            key={getRowId(row)}
+            component="li"
+            withBorder
+            radius="md"
+            padding="md"
+            aria-label={cardLabel(row)}
+            bg={bgOf(row, highlighted)}
+            {...rowAttributes?.(row)}
+          >
             <Stack gap="sm">
               <Stack gap={6}>
                 {titles.map((c, index) => (
@@ -115,7 +145,14 @@ export function RowCards<Row>({ caption, rows, columns, getRowId, cardLabel, row
                 <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
                   {values.map((c, index) => (
                     // Long references and codes wrap instead of widening the card.
-                    <div key={index} style={{ minWidth: 0, overflowWrap: 'anywhere', gridColumn: c.card === 'wide' ? '1 / -1' : undefined }}>
+                    <div
+                      key={index}
+                      style={{
+                        minWidth: 0,
+                        overflowWrap: 'anywhere',
+                        gridColumn: c.card === 'wide' ? '1 / -1' : undefined,
+                      }}
+                    >
                       <LabeledValue label={c.header}>
                         <Text inherit ff={fontOf(c)} component="div">
                           {c.cell(row)}

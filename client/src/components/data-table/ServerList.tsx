@@ -125,7 +125,9 @@ export type ListSelect<F> = {
 /** Rows are keyed by their `id` unless the list says otherwise. */
 const byId = (row: unknown) => (row as { id: string }).id;
 
-export function ServerList<S extends ListSearch, F extends keyof S, Row extends RowData>(props: ServerListProps<S, F, Row>) {
+export function ServerList<S extends ListSearch, F extends keyof S, Row extends RowData>(
+  props: ServerListProps<S, F, Row>,
+) {
   const { state, columns, text, exportHref, refreshKey } = props;
   const { search } = state;
   const queryClient = useQueryClient();

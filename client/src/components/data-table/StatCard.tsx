@@ -21,7 +21,16 @@ type StatCardProps = {
   size?: 'md' | 'lg';
 } & Omit<ElementProps<'div'>, 'color'>;
 
-export function StatCard({ label, value, detail, footer, icon: IconC, color, size = 'md', ...cardProps }: StatCardProps) {
+export function StatCard({
+  label,
+  value,
+  detail,
+  footer,
+  icon: IconC,
+  color,
+  size = 'md',
+  ...cardProps
+}: StatCardProps) {
   const isLarge = size === 'lg';
   return (
     <Card withBorder radius="md" padding={size} {...cardProps}>
@@ -34,7 +43,12 @@ export function StatCard({ label, value, detail, footer, icon: IconC, color, siz
           {value === undefined ? (
             <Skeleton h={isLarge ? 34 : 32} w={isLarge ? 110 : 80} mt={4} mb={isLarge ? 4 : undefined} />
           ) : (
-            <Text fz={28} fw={700} aria-label={typeof value === 'number' ? `${label}: ${value}` : undefined} data-testid="kpi-value">
+            <Text
+              fz={28}
+              fw={700}
+              aria-label={typeof value === 'number' ? `${label}: ${value}` : undefined}
+              data-testid="kpi-value"
+            >
               {typeof value === 'number' ? value.toLocaleString('es-ES') : value}
             </Text>
           )}

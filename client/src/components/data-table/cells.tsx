@@ -5,7 +5,17 @@ import { ActionIcon, Badge, Group, Select, Text, Tooltip, type MantineColor, typ
 import { IconEye } from '@tabler/icons-react';
 
 /** A cell's main text with a dimmed second line (a customer's name and e-mail, a weight and a value). */
-export function StackedCell({ main, sub, mono = false, nowrap = false }: { main: ReactNode; sub?: ReactNode; mono?: boolean; nowrap?: boolean }) {
+export function StackedCell({
+  main,
+  sub,
+  mono = false,
+  nowrap = false,
+}: {
+  main: ReactNode;
+  sub?: ReactNode;
+  mono?: boolean;
+  nowrap?: boolean;
+}) {
   const style = nowrap ? { whiteSpace: 'nowrap' as const } : undefined;
   return (
     <div>
@@ -45,7 +55,14 @@ export function RowAction({ label, ariaLabel, icon, onClick, color, disabled }: 
 
 /** 'Ver detalles' of a row, named by what the row is ('Ver detalles de 1Z…'): the first of its actions. */
 export function DetailsAction({ name, onClick }: { name: string; onClick: () => void }) {
-  return <RowAction label="Ver detalles" ariaLabel={`Ver detalles de ${name}`} icon={<IconEye size={18} />} onClick={onClick} />;
+  return (
+    <RowAction
+      label="Ver detalles"
+      ariaLabel={`Ver detalles de ${name}`}
+      icon={<IconEye size={18} />}
+      onClick={onClick}
+    />
+  );
 }
 
 /**

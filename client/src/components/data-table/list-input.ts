@@ -13,7 +13,10 @@ export type ListDefaults<S extends ListSearchBase, F extends keyof S> = {
 };
 
 /** The order and page the URL asks for, the list's defaults where it says nothing. */
-export function listPosition<S extends ListSearchBase>(search: S, defaults: { sort: NonNullable<S['sort']>; dir: SortDirection }) {
+export function listPosition<S extends ListSearchBase>(
+  search: S,
+  defaults: { sort: NonNullable<S['sort']>; dir: SortDirection },
+) {
   return {
     sort: (search.sort ?? defaults.sort) as NonNullable<S['sort']>,
     dir: search.dir ?? (search.sort ? 'asc' : defaults.dir),
@@ -30,5 +33,11 @@ export function listQueryInput<S extends ListSearchBase, F extends keyof S>(sear
   const filters = Object.fromEntries(defaults.filterKeys.map((k) => [k, search[k]])) as Pick<S, F>;
   const pageSize = search.pageSize ?? LIST_DEFAULT_PAGE_SIZE;
   const paging = { page: position.page, pageSize };
-  return { position, filters, pageSize, paging, input: { ...filters, sort: position.sort, dir: position.dir, ...paging } };
+  return {
+    position,
+    filters,
+    pageSize,
+    paging,
+    input: { ...filters, sort: position.sort, dir: position.dir, ...paging },
+  };
 }

@@ -25,7 +25,14 @@ export function useListUrlState<S extends ListSearchBase>(
       navigate((prev) => clean({ ...prev, ...patch, page: undefined }));
     },
     setSort(sort: NonNullable<S['sort']>, dir: SortDirection) {
-      navigate((prev) => clean({ ...prev, sort: sort === defaults.sort && dir === defaults.dir ? undefined : sort, dir, page: undefined }));
+      navigate((prev) =>
+        clean({
+          ...prev,
+          sort: sort === defaults.sort && dir === defaults.dir ? undefined : sort,
+          dir,
+          page: undefined,
+        }),
+      );
     },
     setPage(page: number) {
       navigate((prev) => clean({ ...prev, page: page <= 1 ? undefined : page }));
@@ -40,7 +47,11 @@ export function useListUrlState<S extends ListSearchBase>(
 }
 
 /** A search box that writes to the URL after a pause in typing, and follows the URL back. */
-export function useDebouncedSearch(value: string | undefined, onCommit: (q: string | undefined) => void, delayMs = 350) {
+export function useDebouncedSearch(
+  value: string | undefined,
+  onCommit: (q: string | undefined) => void,
+  delayMs = 350,
+) {
   const [text, setText] = useState(value ?? '');
   const [debounced] = useDebouncedValue(text, delayMs);
   useEffect(() => {

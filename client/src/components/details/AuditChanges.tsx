@@ -3,9 +3,16 @@
 import { Code, Table, Text } from '@mantine/core';
 import { AUDIT_MESSAGES } from '@casillero/shared';
 
-const show = (v: unknown) => (v === undefined ? '—' : v === null ? 'vacío' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+const show = (v: unknown) =>
+  v === undefined ? '—' : v === null ? 'vacío' : typeof v === 'object' ? JSON.stringify(v) : String(v);
 
-export function AuditChanges({ before, after }: { before: Record<string, unknown> | null; after: Record<string, unknown> | null }) {
+export function AuditChanges({
+  before,
+  after,
+}: {
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}) {
   const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].sort();
   if (fields.length === 0)
     return (

@@ -11,7 +11,10 @@ import { getErrorMessage } from '../../lib/errors';
 type DetailsSearch = { ver?: string };
 
 /** The id whose details are open, and the setters that write it to the URL (history entries, so Back closes). */
-export function useDetailsParam<S extends DetailsSearch>(search: S, navigate: (update: (prev: S) => S, options?: { replace?: boolean }) => void) {
+export function useDetailsParam<S extends DetailsSearch>(
+  search: S,
+  navigate: (update: (prev: S) => S, options?: { replace?: boolean }) => void,
+) {
   return {
     openId: search.ver ?? null,
     open: (id: string) => navigate((prev) => ({ ...prev, ver: id }), { replace: false }),

@@ -2,12 +2,31 @@
 // entity's identifier and badges, titled sections of label/value facts, the customer block and
 // a status history as a timeline.
 import type { ReactNode } from 'react';
-import { Divider, Group, SimpleGrid, Table, Text, Timeline, Title, type SimpleGridProps, type TableProps, type TimelineProps } from '@mantine/core';
+import {
+  Divider,
+  Group,
+  SimpleGrid,
+  Table,
+  Text,
+  Timeline,
+  Title,
+  type SimpleGridProps,
+  type TableProps,
+  type TimelineProps,
+} from '@mantine/core';
 import { formatDateTime } from '@casillero/shared';
 import { LabeledValue } from '../LabeledValue';
 
 /** The identifier (a tracking number, a shipment code...) in monospace, its badges on the right. */
-export function DetailsHeading({ title, order = 3, children }: { title: ReactNode; order?: 2 | 3; children?: ReactNode }) {
+export function DetailsHeading({
+  title,
+  order = 3,
+  children,
+}: {
+  title: ReactNode;
+  order?: 2 | 3;
+  children?: ReactNode;
+}) {
   return (
     <Group justify="space-between">
       <Title order={order} size="h4" ff="monospace">
@@ -22,7 +41,15 @@ export function DetailsHeading({ title, order = 3, children }: { title: ReactNod
 export type Fact = readonly [label: string, value: ReactNode] | false;
 
 /** Label/value facts in a grid (two columns from small screens up), under a divider when titled. */
-export function FactGrid({ title, facts, cols = { base: 1, sm: 2 } }: { title?: string; facts: Fact[]; cols?: SimpleGridProps['cols'] }) {
+export function FactGrid({
+  title,
+  facts,
+  cols = { base: 1, sm: 2 },
+}: {
+  title?: string;
+  facts: Fact[];
+  cols?: SimpleGridProps['cols'];
+}) {
   return (
     <>
       {title && <Divider label={title} labelPosition="left" />}
@@ -69,7 +96,14 @@ export function CustomerSection({ name, email, phone, mailbox }: CustomerFacts) 
   );
 }
 
-type HistoryEntry = { id: string | number; title: string; color: string; message?: string | null; createdAt: string | Date; by?: string | null };
+type HistoryEntry = {
+  id: string | number;
+  title: string;
+  color: string;
+  message?: string | null;
+  createdAt: string | Date;
+  by?: string | null;
+};
 
 /** Status changes, newest first: the status, the message sent with it and when (and by whom). */
 export function HistoryTimeline({ entries, ...props }: { entries: HistoryEntry[] } & Omit<TimelineProps, 'children'>) {
@@ -96,7 +130,11 @@ export function HistoryTimeline({ entries, ...props }: { entries: HistoryEntry[]
 export type Column<R> = { header: string; cell: (row: R) => ReactNode; mono?: boolean };
 
 /** A small read-only table (a shipment's packages): one column per entry of `columns`. */
-export function RowsTable<R extends { id: string }>({ rows, columns, ...props }: { rows: R[]; columns: Column<R>[] } & TableProps) {
+export function RowsTable<R extends { id: string }>({
+  rows,
+  columns,
+  ...props
+}: { rows: R[]; columns: Column<R>[] } & TableProps) {
   return (
     <Table verticalSpacing={4} {...props}>
       <Table.Thead>

@@ -2,7 +2,13 @@
 // each field's value before and after, from the audit log.
 import { Accordion, Badge, Group, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { AUDIT_MESSAGES, AUDIT_OPERATION_LABELS, STAFF_ROLE_LABELS, formatDateTime, isStaffRole } from '@casillero/shared';
+import {
+  AUDIT_MESSAGES,
+  AUDIT_OPERATION_LABELS,
+  STAFF_ROLE_LABELS,
+  formatDateTime,
+  isStaffRole,
+} from '@casillero/shared';
 import { getErrorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { AuditChanges } from './AuditChanges';

@@ -26,8 +26,19 @@ export type DecimalInputProps = Omit<TextInputProps, 'value' | 'defaultValue' | 
   withSign?: boolean;
 };
 
-export function DecimalInput({ kind, value, onChange, emptyValue = '', keepsText = false, withSign = false, error, onBlur, ...props }: DecimalInputProps) {
-  const shown = (v: DecimalValue | null | undefined) => (typeof v === 'number' ? formatNumberField(kind, v, { withSign }) : (v ?? ''));
+export function DecimalInput({
+  kind,
+  value,
+  onChange,
+  emptyValue = '',
+  keepsText = false,
+  withSign = false,
+  error,
+  onBlur,
+  ...props
+}: DecimalInputProps) {
+  const shown = (v: DecimalValue | null | undefined) =>
+    typeof v === 'number' ? formatNumberField(kind, v, { withSign }) : (v ?? '');
   const [text, setText] = useState(() => shown(value));
   // A refusal is shown once the field is left (or the form complains), not while typing "1.".
   const [isLeft, setIsLeft] = useState(false);

@@ -26,7 +26,13 @@ export function DialogActions({ onCancel, label, loading, color, disabled, onCon
         <Button variant="default" onClick={onCancel}>
           Cancelar
         </Button>
-        <Button type={onConfirm ? 'button' : 'submit'} color={color} onClick={onConfirm} loading={loading} disabled={disabled}>
+        <Button
+          type={onConfirm ? 'button' : 'submit'}
+          color={color}
+          onClick={onConfirm}
+          loading={loading}
+          disabled={disabled}
+        >
           {label}
         </Button>
       </Group>
@@ -111,7 +117,16 @@ type ConfirmDialogProps = {
 };
 
 /** A confirmation before an action that cannot be undone ('Eliminar…'). */
-export function ConfirmDialog({ opened, title, children, label, color = 'red', loading, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  opened,
+  title,
+  children,
+  label,
+  color = 'red',
+  loading,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <Modal opened={opened} onClose={onCancel} title={title}>
       <Stack>

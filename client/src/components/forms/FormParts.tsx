@@ -36,7 +36,17 @@ export function ConfirmPasswordField(props: ComponentProps<typeof PasswordField>
 }
 
 /** The sign-in pages' full-width submit: its text says what is happening while it works. */
-export function SubmitButton({ busy, label, busyLabel, disabled }: { busy: boolean; label: string; busyLabel: string; disabled?: boolean }) {
+export function SubmitButton({
+  busy,
+  label,
+  busyLabel,
+  disabled,
+}: {
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+  disabled?: boolean;
+}) {
   return (
     <Button type="submit" fullWidth size="md" disabled={disabled ?? busy}>
       {busy ? busyLabel : label}

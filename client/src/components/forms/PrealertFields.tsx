@@ -9,7 +9,11 @@ type Field = 'carrier' | 'estadoTracking' | 'quantityItems' | 'amountSpent' | 'e
 type InputProps = (field: Field) => GetInputPropsReturnType;
 
 /** The figures asked about before saving when far from the usual (usePlausibleConfirm). */
-export const prealertFigureChecks = (values: { amountSpent: unknown; estimatedWeight: unknown; estimatedValue: unknown }): PlausibilityCheck[] => [
+export const prealertFigureChecks = (values: {
+  amountSpent: unknown;
+  estimatedWeight: unknown;
+  estimatedValue: unknown;
+}): PlausibilityCheck[] => [
   { kind: 'amountUsd', value: values.amountSpent },
   { kind: 'weightKg', value: values.estimatedWeight },
   { kind: 'amountUsd', value: values.estimatedValue },
@@ -17,18 +21,37 @@ export const prealertFigureChecks = (values: { amountSpent: unknown; estimatedWe
 
 export function CarrierSelect({ inputProps }: { inputProps: InputProps }) {
   return (
-    <Select label="Empresa de envío" placeholder="Selecciona" data={CARRIERS as unknown as string[]} clearable {...optionalValue(inputProps('carrier'))} />
+    <Select
+      label="Empresa de envío"
+      placeholder="Selecciona"
+      data={CARRIERS as unknown as string[]}
+      clearable
+      {...optionalValue(inputProps('carrier'))}
+    />
   );
 }
 
 export function EstadoTrackingSelect({ inputProps }: { inputProps: InputProps }) {
   return (
-    <Select label="Estado del tracking" data={ESTADOS_TRACKING_PREALERTA as unknown as string[]} allowDeselect={false} {...inputProps('estadoTracking')} />
+    <Select
+      label="Estado del tracking"
+      data={ESTADOS_TRACKING_PREALERTA as unknown as string[]}
+      allowDeselect={false}
+      {...inputProps('estadoTracking')}
+    />
   );
 }
 
 /** Items, amount spent, estimated weight and value. */
-export function PrealertFigures({ inputProps, amountLabel, cols }: { inputProps: InputProps; amountLabel: string; cols: SimpleGridProps['cols'] }) {
+export function PrealertFigures({
+  inputProps,
+  amountLabel,
+  cols,
+}: {
+  inputProps: InputProps;
+  amountLabel: string;
+  cols: SimpleGridProps['cols'];
+}) {
   return (
     <SimpleGrid cols={cols} spacing="sm">
       <DecimalInput kind="count" label="Artículos" required inputMode="numeric" {...inputProps('quantityItems')} />

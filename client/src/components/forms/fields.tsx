@@ -10,7 +10,10 @@ export function optionalValue(props: GetInputPropsReturnType) {
 }
 
 /** One of Venezuela's states, searched by name. */
-export function VenezuelanStateSelect({ inputProps, ...props }: { inputProps: GetInputPropsReturnType } & Omit<SelectProps, 'data'>) {
+export function VenezuelanStateSelect({
+  inputProps,
+  ...props
+}: { inputProps: GetInputPropsReturnType } & Omit<SelectProps, 'data'>) {
   return (
     <Select
       label="Estado"

@@ -3,7 +3,12 @@
 // limits are the server's); this only catches a slip, and "Corregir" saves nothing.
 import { useRef, useState } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { NUMBER_MESSAGES as M, confirmImplausibleQuestion, implausibleValues, type PlausibilityCheck } from '@casillero/shared';
+import {
+  NUMBER_MESSAGES as M,
+  confirmImplausibleQuestion,
+  implausibleValues,
+  type PlausibilityCheck,
+} from '@casillero/shared';
 
 /**
  * `confirm(checks)` resolves true at once when every value is plausible, otherwise once the

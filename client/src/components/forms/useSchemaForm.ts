@@ -9,8 +9,17 @@ type Schema = Parameters<typeof schemaResolver>[0];
 type Options<V> = Omit<UseFormInput<V>, 'mode' | 'initialValues' | 'validate'>;
 
 /** A controlled form over `initialValues`, validated by `schema` on submit. */
-export function useSchemaForm<V extends Record<string, unknown>>(schema: Schema, initialValues: V, options: Options<V> = {}) {
-  return useForm<V>({ mode: 'controlled', initialValues, validate: schemaResolver(schema, { sync: true }), ...options });
+export function useSchemaForm<V extends Record<string, unknown>>(
+  schema: Schema,
+  initialValues: V,
+  options: Options<V> = {},
+) {
+  return useForm<V>({
+    mode: 'controlled',
+    initialValues,
+    validate: schemaResolver(schema, { sync: true }),
+    ...options,
+  });
 }
 
 /**

@@ -29,8 +29,8 @@ export function PublicFooter() {
               {BRAND_NAME}
             </Text>
             <Text size="sm" c="gray.4">
-              Casilleros en Miami y Beijing, envíos aéreos y marítimos a Venezuela, y formación para
-              convertirte en importador digital.
+              Casilleros en Miami y Beijing, envíos aéreos y marítimos a Venezuela, y formación para convertirte en
+              importador digital.
             </Text>
           </Stack>
 

@@ -26,7 +26,13 @@ export function InvoiceLink({ fileId, label = 'Ver factura' }: { fileId: string;
     }
   };
   return (
-    <Button size="xs" variant="subtle" leftSection={<IconFileInvoice size={14} />} loading={loading} onClick={() => void open()}>
+    <Button
+      size="xs"
+      variant="subtle"
+      leftSection={<IconFileInvoice size={14} />}
+      loading={loading}
+      onClick={() => void open()}
+    >
       {label}
     </Button>
   );

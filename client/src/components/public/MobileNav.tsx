@@ -17,13 +17,30 @@ export default function MobileNav({ opened, onClose }: { opened: boolean; onClos
       closeButtonProps={{ 'aria-label': 'Cerrar menú' }}
     >
       <Stack gap={4} component="nav" aria-label="Navegación móvil">
-        <NavLinkLink to="/" label="Inicio" leftSection={<IconHome size={18} />} activeOptions={{ exact: true }} onClick={onClose} />
+        <NavLinkLink
+          to="/"
+          label="Inicio"
+          leftSection={<IconHome size={18} />}
+          activeOptions={{ exact: true }}
+          onClick={onClose}
+        />
         <NavLink label="Servicios" leftSection={<IconTruckDelivery size={18} />} defaultOpened>
           {SERVICE_ITEMS.map((item) => (
-            <NavLinkLink key={item.to} to={item.to} label={item.label} leftSection={<item.icon size={16} />} onClick={onClose} />
+            <NavLinkLink
+              key={item.to}
+              to={item.to}
+              label={item.label}
+              leftSection={<item.icon size={16} />}
+              onClick={onClose}
+            />
           ))}
         </NavLink>
-        <NavLinkLink to="/contacto" label="Preguntas Frecuentes" leftSection={<IconHelpCircle size={18} />} onClick={onClose} />
+        <NavLinkLink
+          to="/contacto"
+          label="Preguntas Frecuentes"
+          leftSection={<IconHelpCircle size={18} />}
+          onClick={onClose}
+        />
         <Divider my="sm" />
         <AuthActions vertical />
       </Stack>

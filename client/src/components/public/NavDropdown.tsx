@@ -49,7 +49,8 @@ export function NavDropdown({ label, children, buttonProps, openOnHover = false,
       const items = links();
       if (items.length === 0) return;
       const current = items.indexOf(document.activeElement as HTMLAnchorElement);
-      const next = current === -1 ? (step === 1 ? 0 : items.length - 1) : (current + step + items.length) % items.length;
+      const next =
+        current === -1 ? (step === 1 ? 0 : items.length - 1) : (current + step + items.length) % items.length;
       items[next].focus();
     };
     if (opened) {
@@ -80,7 +81,9 @@ export function NavDropdown({ label, children, buttonProps, openOnHover = false,
           // A mouse click on an already hovered-open dropdown keeps it open; Enter/Space (detail 0) toggles.
           setOpened((o) => (openOnHover && event.detail > 0 ? true : !o))
         }
-        rightSection={<IconChevronDown size={14} aria-hidden className={opened ? classes.chevronOpen : classes.chevron} />}
+        rightSection={
+          <IconChevronDown size={14} aria-hidden className={opened ? classes.chevronOpen : classes.chevron} />
+        }
         {...buttonProps}
       >
         {label}

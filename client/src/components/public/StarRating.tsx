@@ -7,7 +7,12 @@ export function StarRating({ value, size = 16 }: { value: number; size?: number 
   return (
     <Group gap={2} role="img" aria-label={`Valoración: ${value} de 5`}>
       {Array.from({ length: 5 }, (_, i) => (
-        <IconStarFilled key={i} size={size} aria-hidden color={i < full ? 'var(--mantine-color-yellow-6)' : 'var(--mantine-color-gray-4)'} />
+        <IconStarFilled
+          key={i}
+          size={size}
+          aria-hidden
+          color={i < full ? 'var(--mantine-color-yellow-6)' : 'var(--mantine-color-gray-4)'}
+        />
       ))}
     </Group>
   );

@@ -11,7 +11,14 @@ export function StatGrid({ stats, inverted = false }: { stats: readonly Stat[]; 
           <Text component="dt" size="sm" c={inverted ? 'indigo.0' : 'dimmed'} style={{ order: 1 }}>
             {s.label}
           </Text>
-          <Text component="dd" m={0} fz={{ base: 28, sm: 36 }} fw={800} c={inverted ? 'white' : 'indigo.7'} style={{ order: 0 }}>
+          <Text
+            component="dd"
+            m={0}
+            fz={{ base: 28, sm: 36 }}
+            fw={800}
+            c={inverted ? 'white' : 'indigo.7'}
+            style={{ order: 0 }}
+          >
             {s.value}
           </Text>
         </Stack>

@@ -16,7 +16,13 @@ export function WhatsAppButton({ message, children, onClick, ...props }: WhatsAp
   const phone = config.data?.whatsappPhone;
   if (!phone) {
     return (
-      <Button color="green" leftSection={<IconBrandWhatsapp size={18} />} disabled loading={config.isPending} {...props}>
+      <Button
+        color="green"
+        leftSection={<IconBrandWhatsapp size={18} />}
+        disabled
+        loading={config.isPending}
+        {...props}
+      >
         {children}
       </Button>
     );

@@ -33,7 +33,11 @@ export function QuoteContactButton({ message, missingText }: QuoteContactButtonP
       fullWidth
       message={message}
       onClick={() =>
-        notifications.show({ color: 'green', title: QUOTE_MESSAGES.successTitle, message: QUOTE_MESSAGES.successMessage })
+        notifications.show({
+          color: 'green',
+          title: QUOTE_MESSAGES.successTitle,
+          message: QUOTE_MESSAGES.successMessage,
+        })
       }
     >
       {label}

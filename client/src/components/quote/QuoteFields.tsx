@@ -6,18 +6,48 @@ export type DimensionsValue = { largo: number | string; ancho: number | string; 
 export type ExtrasValue = { valor: number | string; descripcion: string; seguro: boolean };
 
 /** Largo, ancho and alto in centimetres. */
-export function DimensionFields({ value, onChange }: { value: DimensionsValue; onChange: (patch: Partial<DimensionsValue>) => void }) {
+export function DimensionFields({
+  value,
+  onChange,
+}: {
+  value: DimensionsValue;
+  onChange: (patch: Partial<DimensionsValue>) => void;
+}) {
   return (
     <SimpleGrid cols={3} spacing="sm">
-      <DecimalInput kind="dimensionCm" label="Largo (cm)" placeholder="0" value={value.largo} onChange={(largo) => onChange({ largo })} />
-      <DecimalInput kind="dimensionCm" label="Ancho (cm)" placeholder="0" value={value.ancho} onChange={(ancho) => onChange({ ancho })} />
-      <DecimalInput kind="dimensionCm" label="Alto (cm)" placeholder="0" value={value.alto} onChange={(alto) => onChange({ alto })} />
+      <DecimalInput
+        kind="dimensionCm"
+        label="Largo (cm)"
+        placeholder="0"
+        value={value.largo}
+        onChange={(largo) => onChange({ largo })}
+      />
+      <DecimalInput
+        kind="dimensionCm"
+        label="Ancho (cm)"
+        placeholder="0"
+        value={value.ancho}
+        onChange={(ancho) => onChange({ ancho })}
+      />
+      <DecimalInput
+        kind="dimensionCm"
+        label="Alto (cm)"
+        placeholder="0"
+        value={value.alto}
+        onChange={(alto) => onChange({ alto })}
+      />
     </SimpleGrid>
   );
 }
 
 /** Declared value, description and the insurance switch. */
-export function ExtraFields({ value, onChange }: { value: ExtrasValue; onChange: (patch: Partial<ExtrasValue>) => void }) {
+export function ExtraFields({
+  value,
+  onChange,
+}: {
+  value: ExtrasValue;
+  onChange: (patch: Partial<ExtrasValue>) => void;
+}) {
   const percent = Math.round(QUOTE_RATES.insuranceRate * 100);
   return (
     <>
@@ -45,4 +75,3 @@ export function ExtraFields({ value, onChange }: { value: ExtrasValue; onChange:
     </>
   );
 }
-

@@ -19,7 +19,14 @@ export function QuoteLayout({ formLabel, fields, contactMessage, missingText, ch
   return (
     <Grid gap="xl">
       <Grid.Col span={{ base: 12, md: 5 }}>
-        <Paper component="form" withBorder radius="lg" p="lg" aria-label={formLabel} onSubmit={(e) => e.preventDefault()}>
+        <Paper
+          component="form"
+          withBorder
+          radius="lg"
+          p="lg"
+          aria-label={formLabel}
+          onSubmit={(e) => e.preventDefault()}
+        >
           <Stack gap="md">{fields}</Stack>
         </Paper>
       </Grid.Col>

@@ -6,7 +6,8 @@ import { UsaQuoteCalculator } from './UsaQuoteCalculator';
 const QUOTE_PAGES = {
   usa: {
     title: 'Calculadora de envío USA → Venezuela',
-    subtitle: 'Escribe el peso y las medidas de tu paquete: compara al instante el envío aéreo y el marítimo desde Miami.',
+    subtitle:
+      'Escribe el peso y las medidas de tu paquete: compara al instante el envío aéreo y el marítimo desde Miami.',
     Calculator: UsaQuoteCalculator,
   },
   china: {

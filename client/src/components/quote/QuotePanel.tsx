@@ -56,7 +56,9 @@ export function QuotePanel({ title, quote, emptyText, billable, badge, selected 
               <Table.Tbody>
                 {quote.lineas.map((line) => (
                   <Table.Tr key={line.key}>
-                    <Table.Td px={0}>{line.key === 'flete' ? `Subtotal (${line.label.toLowerCase()})` : line.label}</Table.Td>
+                    <Table.Td px={0}>
+                      {line.key === 'flete' ? `Subtotal (${line.label.toLowerCase()})` : line.label}
+                    </Table.Td>
                     <Table.Td px={0} ta="right" style={{ whiteSpace: 'nowrap' }} data-testid={`linea-${line.key}`}>
                       {formatUsd(line.amount)}
                     </Table.Td>

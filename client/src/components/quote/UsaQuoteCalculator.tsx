@@ -15,7 +15,16 @@ import { DimensionFields, ExtraFields, type DimensionsValue, type ExtrasValue } 
 
 type UsaForm = DimensionsValue & ExtrasValue & { peso: number | string; tipo: ShippingMethod };
 
-const initial: UsaForm = { peso: '', largo: '', ancho: '', alto: '', valor: '', descripcion: '', seguro: true, tipo: 'aereo' };
+const initial: UsaForm = {
+  peso: '',
+  largo: '',
+  ancho: '',
+  alto: '',
+  valor: '',
+  descripcion: '',
+  seguro: true,
+  tipo: 'aereo',
+};
 
 const lb = (n: number) => `${n.toLocaleString('es-ES', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} lb`;
 const ft3 = (n: number) => `${n.toLocaleString('es-ES', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ft³`;
@@ -40,7 +49,8 @@ export function UsaQuoteCalculator() {
   );
   const { aereo, maritimo } = quotes;
   const selected = quotes[form.tipo];
-  const cheaper: ShippingMethod | null = aereo && maritimo ? (maritimo.total < aereo.total ? 'maritimo' : 'aereo') : null;
+  const cheaper: ShippingMethod | null =
+    aereo && maritimo ? (maritimo.total < aereo.total ? 'maritimo' : 'aereo') : null;
 
   const badge = (tipo: ShippingMethod) =>
     form.tipo === tipo ? <SelectedBadge /> : cheaper === tipo ? <CheaperBadge /> : null;
@@ -50,7 +60,13 @@ export function UsaQuoteCalculator() {
       formLabel="Datos del paquete"
       fields={
         <>
-          <DecimalInput kind="weightLb" label="Peso real (lb)" placeholder="0" value={form.peso} onChange={(peso) => patch({ peso })} />
+          <DecimalInput
+            kind="weightLb"
+            label="Peso real (lb)"
+            placeholder="0"
+            value={form.peso}
+            onChange={(peso) => patch({ peso })}
+          />
           <DimensionFields value={form} onChange={patch} />
           <ExtraFields value={form} onChange={patch} />
           <Stack gap={4}>

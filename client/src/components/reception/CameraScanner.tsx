@@ -27,13 +27,23 @@ async function createDetector(): Promise<Detector> {
   }
   const { BarcodeDetector, prepareZXingModule } = await import('barcode-detector/ponyfill');
   prepareZXingModule({
-    overrides: { locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? zxingReaderWasmUrl : prefix + path) },
+    overrides: {
+      locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? zxingReaderWasmUrl : prefix + path),
+    },
   });
   return new BarcodeDetector({ formats: [...FORMATS] });
 }
 
 /** A dialog with the camera's picture; the first barcode read closes it and is handed to `onDetected`. */
-export default function CameraScanner({ opened, onClose, onDetected }: { opened: boolean; onClose: () => void; onDetected: (code: string) => void }) {
+export default function CameraScanner({
+  opened,
+  onClose,
+  onDetected,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onDetected: (code: string) => void;
+}) {
   const video = useRef<HTMLVideoElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -59,7 +69,10 @@ export default function CameraScanner({ opened, onClose, onDetected }: { opened:
         return;
       }
       try {
-        stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: { ideal: 'environment' } }, audio: false });
+        stream = await navigator.mediaDevices.getUserMedia({
+          video: { facingMode: { ideal: 'environment' } },
+          audio: false,
+        });
       } catch {
         setProblem(M.cameraUnavailable);
         return;

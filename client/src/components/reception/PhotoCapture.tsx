@@ -57,7 +57,10 @@ export async function shrinkForUpload(file: Blob): Promise<Blob> {
 }
 
 /** Uploads one picture; answers the ids of its two stored sizes, or throws PhotoUploadError with the server's text. */
-export async function uploadReceptionPhoto(file: Blob, name = 'foto.jpg'): Promise<{ fileId: string; thumbFileId: string }> {
+export async function uploadReceptionPhoto(
+  file: Blob,
+  name = 'foto.jpg',
+): Promise<{ fileId: string; thumbFileId: string }> {
   const body = new FormData();
   body.append('file', file, name);
   let response: Response;
@@ -66,9 +69,15 @@ export async function uploadReceptionPhoto(file: Blob, name = 'foto.jpg'): Promi
   } catch {
     throw new PhotoUploadError(AUTH_MESSAGES.connectionError);
   }
-  const answer = (await response.json().catch(() => null)) as { fileId?: string; thumbFileId?: string; error?: string } | null;
+  const answer = (await response.json().catch(() => null)) as {
+    fileId?: string;
+    thumbFileId?: string;
+    error?: string;
+  } | null;
   if (!response.ok || !answer?.fileId || !answer.thumbFileId) {
-    throw new PhotoUploadError(answer?.error ?? (response.status >= 500 ? GENERIC_MESSAGES.internal : M.photoUploadFailed));
+    throw new PhotoUploadError(
+      answer?.error ?? (response.status >= 500 ? GENERIC_MESSAGES.internal : M.photoUploadFailed),
+    );
   }
   return { fileId: answer.fileId, thumbFileId: answer.thumbFileId };
 }

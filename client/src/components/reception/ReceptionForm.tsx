@@ -19,7 +19,10 @@ import { PhotoCapture, type CapturedPhoto } from './PhotoCapture';
 export type LookupResult = inferOutput<typeof trpc.reception.lookup>;
 export type ExpectedOrUnknown = Extract<LookupResult, { kind: 'expected' | 'unknown' }>;
 export type ReceiveResult = inferOutput<typeof trpc.reception.receive>;
-type Values = Omit<inferInput<typeof trpc.reception.receive>, 'photos' | 'weightKg' | 'lengthCm' | 'widthCm' | 'heightCm'> & {
+type Values = Omit<
+  inferInput<typeof trpc.reception.receive>,
+  'photos' | 'weightKg' | 'lengthCm' | 'widthCm' | 'heightCm'
+> & {
   weightKg: DecimalValue;
   lengthCm: DecimalValue;
   widthCm: DecimalValue;
@@ -99,7 +102,10 @@ export function ReceptionForm({ found, onSaved, onCancel, onAlreadyReceived }: R
   const plausible = usePlausibleConfirm();
   const form = useSchemaForm<Values>(receptionReceiveInput, {
     code: found.trackingNumber,
-    carrier: found.carrier && (CARRIERS as readonly string[]).includes(found.carrier) ? (found.carrier as Values['carrier']) : '',
+    carrier:
+      found.carrier && (CARRIERS as readonly string[]).includes(found.carrier)
+        ? (found.carrier as Values['carrier'])
+        : '',
     weightKg: '',
     lengthCm: '',
     widthCm: '',
@@ -153,11 +159,23 @@ export function ReceptionForm({ found, onSaved, onCancel, onAlreadyReceived }: R
               autoComplete="off"
               {...form.getInputProps('mailboxCode')}
             />
-            <Select label={M.carrierLabel} data={[...CARRIERS]} clearable {...optionalValue(form.getInputProps('carrier'))} />
+            <Select
+              label={M.carrierLabel}
+              data={[...CARRIERS]}
+              clearable
+              {...optionalValue(form.getInputProps('carrier'))}
+            />
           </SimpleGrid>
         )}
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-          <DecimalInput ref={weight} kind="weightKg" label={M.weightLabel} required size="md" {...form.getInputProps('weightKg')} />
+          <DecimalInput
+            ref={weight}
+            kind="weightKg"
+            label={M.weightLabel}
+            required
+            size="md"
+            {...form.getInputProps('weightKg')}
+          />
           <DecimalInput kind="dimensionCm" label={M.lengthLabel} size="md" {...form.getInputProps('lengthCm')} />
           <DecimalInput kind="dimensionCm" label={M.widthLabel} size="md" {...form.getInputProps('widthCm')} />
           <DecimalInput kind="dimensionCm" label={M.heightLabel} size="md" {...form.getInputProps('heightCm')} />

@@ -17,7 +17,10 @@ type ScanFieldProps = {
   error?: string | null;
 };
 
-export const ScanField = forwardRef<HTMLInputElement, ScanFieldProps>(function ScanField({ value, onChange, onScan, busy, error }, ref) {
+export const ScanField = forwardRef<HTMLInputElement, ScanFieldProps>(function ScanField(
+  { value, onChange, onScan, busy, error },
+  ref,
+) {
   const [cameraOpen, setCameraOpen] = useState(false);
   const detected = useCallback(
     (code: string) => {
@@ -61,7 +64,13 @@ export const ScanField = forwardRef<HTMLInputElement, ScanFieldProps>(function S
         />
         {cameraAvailable() && (
           <Tooltip label={M.cameraButton}>
-            <ActionIcon size={50} variant="light" aria-label={M.cameraButton} onClick={() => setCameraOpen(true)} mb={error ? 22 : 0}>
+            <ActionIcon
+              size={50}
+              variant="light"
+              aria-label={M.cameraButton}
+              onClick={() => setCameraOpen(true)}
+              mb={error ? 22 : 0}
+            >
               <IconCamera />
             </ActionIcon>
           </Tooltip>

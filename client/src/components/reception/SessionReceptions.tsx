@@ -83,7 +83,13 @@ export function SessionReceptions({ items }: { items: SessionReception[] }) {
                   {r.trackingNumber} · {r.weightKg.toLocaleString('es-ES')} kg · {formatDateTime(r.at)}
                 </Text>
               </div>
-              <Anchor href={labelHref(r)} target="_blank" rel="noopener" size="sm" aria-label={`${WAREHOUSE_MESSAGES.labelPrint} ${r.warehouseReceipt}`}>
+              <Anchor
+                href={labelHref(r)}
+                target="_blank"
+                rel="noopener"
+                size="sm"
+                aria-label={`${WAREHOUSE_MESSAGES.labelPrint} ${r.warehouseReceipt}`}
+              >
                 <IconPrinter size={18} />
               </Anchor>
             </Group>

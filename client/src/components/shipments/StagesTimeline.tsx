@@ -6,10 +6,21 @@ import {
   type ShipmentStageStatus,
 } from '@casillero/shared';
 
-type Stage = { id: string; stageNumber: number; stageName: string; status: ShipmentStageStatus; createdAt: string; estimatedDays: number | null };
+type Stage = {
+  id: string;
+  stageNumber: number;
+  stageName: string;
+  status: ShipmentStageStatus;
+  createdAt: string;
+  estimatedDays: number | null;
+};
 
 /** A shipment's stages in order, the last one reached highlighted (admin and customer details). */
-export function StagesTimeline({ stages, days, ...props }: { stages: Stage[]; days: (n: number) => string } & Omit<TimelineProps, 'children'>) {
+export function StagesTimeline({
+  stages,
+  days,
+  ...props
+}: { stages: Stage[]; days: (n: number) => string } & Omit<TimelineProps, 'children'>) {
   return (
     <Timeline lineWidth={2} aria-label="Etapas del envío" active={stages.length - 1} {...props}>
       {stages.map((s) => (

@@ -4,4 +4,6 @@
 export const formatDay = (day: string | null) => (day ? day.split('-').reverse().join('/') : '—');
 
 export const kgText = (kg: number | null, digits = 1) =>
-  kg === null ? '—' : `${kg.toLocaleString('es-ES', { minimumFractionDigits: digits, maximumFractionDigits: digits })} kg`;
+  kg === null
+    ? '—'
+    : `${kg.toLocaleString('es-ES', { minimumFractionDigits: digits, maximumFractionDigits: digits })} kg`;

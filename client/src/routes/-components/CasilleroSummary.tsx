@@ -1,6 +1,12 @@
 import { Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
-import { ACTIVATION_COST_USD, type CasilleroType, DELIVERY_TIME, formatUsd, WAREHOUSE_ADDRESSES } from '@casillero/shared';
+import {
+  ACTIVATION_COST_USD,
+  type CasilleroType,
+  DELIVERY_TIME,
+  formatUsd,
+  WAREHOUSE_ADDRESSES,
+} from '@casillero/shared';
 
 const CASILLEROS: Record<CasilleroType, { label: string; place: string; note: string }> = {
   usa: {
@@ -40,8 +46,8 @@ export function CasilleroSummary({ type, onChange }: CasilleroSummaryProps) {
           </Text>
         </Group>
         <Text size="sm">
-          Costo de activación: <strong>{formatUsd(ACTIVATION_COST_USD[type])}</strong>. Tu casillero queda
-          activo cuando se aprueba el pago de activación.
+          Costo de activación: <strong>{formatUsd(ACTIVATION_COST_USD[type])}</strong>. Tu casillero queda activo cuando
+          se aprueba el pago de activación.
         </Text>
         <Text size="sm" c="dimmed">
           {casillero.note}

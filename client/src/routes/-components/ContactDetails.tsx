@@ -17,7 +17,15 @@ function Block({ icon: Icon, title, children }: { icon: typeof IconMail; title: 
 }
 
 /** E-mails or phones as links, a placeholder line while the configuration loads. */
-function LinkList({ items, href, placeholderWidth }: { items: string[] | undefined; href: (item: string) => string; placeholderWidth: string }) {
+function LinkList({
+  items,
+  href,
+  placeholderWidth,
+}: {
+  items: string[] | undefined;
+  href: (item: string) => string;
+  placeholderWidth: string;
+}) {
   if (!items) return <Skeleton h={20} w={placeholderWidth} />;
   return (
     <List listStyleType="none" size="sm" spacing={2}>
@@ -43,7 +51,11 @@ export function ContactDetails() {
           <LinkList items={config.data?.contactEmails} href={(email) => `mailto:${email}`} placeholderWidth="70%" />
         </Block>
         <Block icon={IconPhone} title="Teléfonos">
-          <LinkList items={config.data?.contactPhones} href={(phone) => `tel:${phone.replace(/[^\d+]/g, '')}`} placeholderWidth="60%" />
+          <LinkList
+            items={config.data?.contactPhones}
+            href={(phone) => `tel:${phone.replace(/[^\d+]/g, '')}`}
+            placeholderWidth="60%"
+          />
         </Block>
         <Block icon={IconBuilding} title="Oficinas">
           <Text size="sm">{CONTACT_INFO.offices.join(' · ')}</Text>

@@ -28,15 +28,23 @@ export function ContactForm() {
       } catch (error) {
         const fieldErrors = getFieldErrors(error);
         for (const field of FIELDS) if (fieldErrors[field]) form.setFieldError(field, fieldErrors[field]);
-        notifications.show({ color: 'red', title: 'Error', message: getErrorMessage(error, CONTACT_MESSAGES.sendFailed) });
+        notifications.show({
+          color: 'red',
+          title: 'Error',
+          message: getErrorMessage(error, CONTACT_MESSAGES.sendFailed),
+        });
       }
     },
     (errors) => {
-      const missingRequired = ['nombre', 'email', 'mensaje'].some((f) => !String(form.values[f as keyof typeof initialValues]).trim());
+      const missingRequired = ['nombre', 'email', 'mensaje'].some(
+        (f) => !String(form.values[f as keyof typeof initialValues]).trim(),
+      );
       notifications.show({
         color: 'red',
         title: 'Error',
-        message: missingRequired ? CONTACT_MESSAGES.requiredFields : String(Object.values(errors)[0] ?? CONTACT_MESSAGES.requiredFields),
+        message: missingRequired
+          ? CONTACT_MESSAGES.requiredFields
+          : String(Object.values(errors)[0] ?? CONTACT_MESSAGES.requiredFields),
       });
     },
   );
@@ -45,10 +53,37 @@ export function ContactForm() {
     <form onSubmit={handleSubmit} noValidate method="dialog" aria-label="Formulario de contacto">
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput label="Nombre" placeholder="Tu nombre" autoComplete="name" required maxLength={PROFILE_TEXT_MAX} {...form.getInputProps('nombre')} />
-          <TextInput type="email" label="Email" placeholder="tu@email.com" autoComplete="email" required maxLength={PROFILE_TEXT_MAX} {...form.getInputProps('email')} />
-          <TextInput type="tel" label="Teléfono" placeholder="+58 412 000 0000" autoComplete="tel" maxLength={PHONE_MAX} {...form.getInputProps('telefono')} />
-          <TextInput label="Asunto" placeholder="¿Sobre qué nos escribes?" maxLength={PROFILE_TEXT_MAX} {...form.getInputProps('asunto')} />
+          <TextInput
+            label="Nombre"
+            placeholder="Tu nombre"
+            autoComplete="name"
+            required
+            maxLength={PROFILE_TEXT_MAX}
+            {...form.getInputProps('nombre')}
+          />
+          <TextInput
+            type="email"
+            label="Email"
+            placeholder="tu@email.com"
+            autoComplete="email"
+            required
+            maxLength={PROFILE_TEXT_MAX}
+            {...form.getInputProps('email')}
+          />
+          <TextInput
+            type="tel"
+            label="Teléfono"
+            placeholder="+58 412 000 0000"
+            autoComplete="tel"
+            maxLength={PHONE_MAX}
+            {...form.getInputProps('telefono')}
+          />
+          <TextInput
+            label="Asunto"
+            placeholder="¿Sobre qué nos escribes?"
+            maxLength={PROFILE_TEXT_MAX}
+            {...form.getInputProps('asunto')}
+          />
         </SimpleGrid>
         <Textarea
           label="Mensaje"

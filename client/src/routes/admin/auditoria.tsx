@@ -80,7 +80,9 @@ function AuditPage() {
     () => [
       // The log is read newest first only: no column sorts.
       col.cell('createdAt', 'Fecha', (r) => formatDateTime(r.createdAt)),
-      col.cell('actor', 'Persona', (r) => <StackedCell main={r.actorName ?? r.actorEmail} sub={roleLabel(r.actorRole)} />),
+      col.cell('actor', 'Persona', (r) => (
+        <StackedCell main={r.actorName ?? r.actorEmail} sub={roleLabel(r.actorRole)} />
+      )),
       col.cell('action', 'Acción', (r) => <Code>{r.action}</Code>),
       col.cell('entity', 'Entidad', (r) => (
         <StackedCell
@@ -92,7 +94,9 @@ function AuditPage() {
           }
         />
       )),
-      col.cell('operation', 'Operación', (r) => <Badge variant="light">{AUDIT_OPERATION_LABELS[r.operation] ?? r.operation}</Badge>),
+      col.cell('operation', 'Operación', (r) => (
+        <Badge variant="light">{AUDIT_OPERATION_LABELS[r.operation] ?? r.operation}</Badge>
+      )),
       col.cell('details', 'Detalles', (r) => (
         <Text
           component="button"
@@ -112,7 +116,10 @@ function AuditPage() {
   );
 
   const range: [string | null, string | null] = [search.from ?? null, search.to ?? null];
-  const actorOptions = (actors.data ?? []).map((a) => ({ value: a.id, label: `${a.fullName ?? a.email} (${roleLabel(a.role)})` }));
+  const actorOptions = (actors.data ?? []).map((a) => ({
+    value: a.id,
+    label: `${a.fullName ?? a.email} (${roleLabel(a.role)})`,
+  }));
 
   return (
     <AdminPage
@@ -125,7 +132,12 @@ function AuditPage() {
         countQuery={trpc.audit.count.queryOptions(state.filters)}
         exportHref={downloadHref(AUDIT_CSV_PATH, state.filters)}
         columns={columns}
-        text={{ ...M, caption: 'Registro de auditoría', noun: 'entradas', searchPlaceholder: 'Acción exacta, p. ej. packages.update' }}
+        text={{
+          ...M,
+          caption: 'Registro de auditoría',
+          noun: 'entradas',
+          searchPlaceholder: 'Acción exacta, p. ej. packages.update',
+        }}
         searchKey="action"
         selects={[
           { key: 'actorId', label: 'Persona', w: 220, data: actorOptions },
@@ -144,7 +156,10 @@ function AuditPage() {
           />
         }
       >
-        <EntryDrawer id={search.entrada ?? null} onClose={() => setSearch((prev) => ({ ...prev, entrada: undefined }))} />
+        <EntryDrawer
+          id={search.entrada ?? null}
+          onClose={() => setSearch((prev) => ({ ...prev, entrada: undefined }))}
+        />
       </ServerList>
     </AdminPage>
   );

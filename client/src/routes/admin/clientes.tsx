@@ -69,7 +69,8 @@ function clientColumns(actions: Actions) {
         </div>
       ),
     }),
-    col.cell('cedula', 'Cédula', (r) => r.cedula ? (
+    col.cell('cedula', 'Cédula', (r) =>
+      r.cedula ? (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
           {r.cedula}
         </Text>
@@ -141,11 +142,21 @@ function clientColumns(actions: Actions) {
         <RowActions>
           <DetailsAction name={who} onClick={() => actions.view(r)} />
           {actions.canWrite && (
-            <RowAction label="Editar" ariaLabel={`Editar a ${who}`} icon={<IconEdit size={18} />} onClick={() => actions.edit(r)} />
+            <RowAction
+              label="Editar"
+              ariaLabel={`Editar a ${who}`}
+              icon={<IconEdit size={18} />}
+              onClick={() => actions.edit(r)}
+            />
           )}
           {actions.canSeePackages && (
             <Tooltip label="Ver paquetes">
-              <ActionIconLink variant="subtle" to="/admin/paquetes" search={{ cliente: r.userId }} aria-label={`Ver paquetes de ${who}`}>
+              <ActionIconLink
+                variant="subtle"
+                to="/admin/paquetes"
+                search={{ cliente: r.userId }}
+                aria-label={`Ver paquetes de ${who}`}
+              >
                 <IconPackage size={18} />
               </ActionIconLink>
             </Tooltip>
@@ -168,7 +179,11 @@ const refOf = (r: ClientRow): ClientRef => ({ userId: r.userId, fullName: r.full
 
 function ClientsPage() {
   const { search, navigate: setSearch } = useListRoute<ClientsSearch>(Route);
-  const state = useServerListState(search, setSearch, { sort: 'createdAt' as ClientSort, dir: 'desc', filterKeys: ['q'] });
+  const state = useServerListState(search, setSearch, {
+    sort: 'createdAt' as ClientSort,
+    dir: 'desc',
+    filterKeys: ['q'],
+  });
   const details = useDetailsParam(search, setSearch);
   const [editing, setEditing] = useState<ClientRef | null>(null);
   const canWrite = useCan('clients.write');
@@ -220,7 +235,11 @@ function ClientsPage() {
           }}
         />
         <EditClientDialog client={editing} onClose={() => setEditing(null)} />
-        <CreateMailboxDialog opened={creatingFor !== undefined} client={creatingFor ?? null} onClose={() => setCreatingFor(undefined)} />
+        <CreateMailboxDialog
+          opened={creatingFor !== undefined}
+          client={creatingFor ?? null}
+          onClose={() => setCreatingFor(undefined)}
+        />
       </ServerList>
     </AdminPage>
   );

@@ -8,7 +8,8 @@ import { CreateShipmentDialog } from './-components/shipments/ShipmentForm';
 import { ShipmentsList, type ShipmentSearch } from './-components/shipments/ShipmentsList';
 
 export const Route = createFileRoute('/admin/envios')({
-  validateSearch: (search: Record<string, unknown>): ShipmentSearch => listSearch(search, SHIPMENT_SORTS, { status: SHIPMENT_STATUSES }),
+  validateSearch: (search: Record<string, unknown>): ShipmentSearch =>
+    listSearch(search, SHIPMENT_SORTS, { status: SHIPMENT_STATUSES }),
   head: pageHead('Envíos'),
   component: ShipmentsPage,
 });

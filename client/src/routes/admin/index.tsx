@@ -53,7 +53,9 @@ function activityBadge(a: Activity) {
   const known = ACTIVITY_BADGES[a.status];
   if (known) return known;
   const label =
-    a.type === 'package' ? PACKAGE_STATUS_LABELS[a.status as PackageStatus] : SHIPMENT_STATUS_LABELS[a.status as ShipmentStatus];
+    a.type === 'package'
+      ? PACKAGE_STATUS_LABELS[a.status as PackageStatus]
+      : SHIPMENT_STATUS_LABELS[a.status as ShipmentStatus];
   return { label: label ?? a.status, color: 'gray' };
 }
 
@@ -61,36 +63,37 @@ const n = (v: number) => v.toLocaleString('es-ES');
 
 type Stats = inferOutput<typeof trpc.reports.dashboardStats>;
 
-const STATS: { label: string; value: (s: Stats) => string; detail: (s: Stats) => string; icon: Icon; color: string }[] = [
-  {
-    label: 'Total Usuarios',
-    value: (s) => n(s.totalUsers),
-    detail: (s) => `${n(s.activeUsers)} activos (últimos 30 días)`,
-    icon: IconUsers,
-    color: 'blue',
-  },
-  {
-    label: 'Paquetes',
-    value: (s) => n(s.totalPackages),
-    detail: (s) => `${n(s.pendingPackages)} pendientes`,
-    icon: IconPackage,
-    color: 'orange',
-  },
-  {
-    label: 'Envíos',
-    value: (s) => n(s.activeShipments),
-    detail: (s) => `activos · ${n(s.completedShipments)} completados`,
-    icon: IconTruck,
-    color: 'cyan',
-  },
-  {
-    label: 'Ingresos Mes',
-    value: (s) => formatUsd(s.monthlyRevenue),
-    detail: (s) => `${formatUsd(s.totalRevenue)} en total`,
-    icon: IconCurrencyDollar,
-    color: 'green',
-  },
-];
+const STATS: { label: string; value: (s: Stats) => string; detail: (s: Stats) => string; icon: Icon; color: string }[] =
+  [
+    {
+      label: 'Total Usuarios',
+      value: (s) => n(s.totalUsers),
+      detail: (s) => `${n(s.activeUsers)} activos (últimos 30 días)`,
+      icon: IconUsers,
+      color: 'blue',
+    },
+    {
+      label: 'Paquetes',
+      value: (s) => n(s.totalPackages),
+      detail: (s) => `${n(s.pendingPackages)} pendientes`,
+      icon: IconPackage,
+      color: 'orange',
+    },
+    {
+      label: 'Envíos',
+      value: (s) => n(s.activeShipments),
+      detail: (s) => `activos · ${n(s.completedShipments)} completados`,
+      icon: IconTruck,
+      color: 'cyan',
+    },
+    {
+      label: 'Ingresos Mes',
+      value: (s) => formatUsd(s.monthlyRevenue),
+      detail: (s) => `${formatUsd(s.totalRevenue)} en total`,
+      icon: IconCurrencyDollar,
+      color: 'green',
+    },
+  ];
 
 function AdminHome() {
   const role = useMe().data?.user?.role;
@@ -136,7 +139,9 @@ function StaffHome({ role }: { role: string | undefined }) {
     <Stack gap="lg">
       <PageHeader
         title="Panel de Administración"
-        subtitle={isStaffRole(role) ? `Tu rol: ${STAFF_ROLE_LABELS[role]}. ${STAFF_ROLE_DESCRIPTIONS[role]}` : undefined}
+        subtitle={
+          isStaffRole(role) ? `Tu rol: ${STAFF_ROLE_LABELS[role]}. ${STAFF_ROLE_DESCRIPTIONS[role]}` : undefined
+        }
       />
       <RateMissingAlert withLink />
       <Card withBorder radius="md" padding="lg">
@@ -145,7 +150,13 @@ function StaffHome({ role }: { role: string | undefined }) {
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {sections.map((item) => (
-            <ButtonLink key={item.path} to={item.to!} variant="light" justify="flex-start" leftSection={<item.icon size={18} />}>
+            <ButtonLink
+              key={item.path}
+              to={item.to!}
+              variant="light"
+              justify="flex-start"
+              leftSection={<item.icon size={18} />}
+            >
               {item.label}
             </ButtonLink>
           ))}
@@ -167,7 +178,12 @@ function ActivityList({ items }: { items: Activity[] }) {
         const isPackage = a.type === 'package';
         return (
           <Group key={`${a.type}-${a.id}`} component="li" wrap="nowrap" align="flex-start" gap="sm">
-            <ThemeIcon variant="light" color={isPackage ? 'orange' : 'cyan'} radius="xl" aria-label={isPackage ? 'Paquete' : 'Envío'}>
+            <ThemeIcon
+              variant="light"
+              color={isPackage ? 'orange' : 'cyan'}
+              radius="xl"
+              aria-label={isPackage ? 'Paquete' : 'Envío'}
+            >
               {isPackage ? <IconPackage size={16} /> : <IconTruck size={16} />}
             </ThemeIcon>
             <div style={{ flex: 1, minWidth: 0 }}>

@@ -19,7 +19,9 @@ function AdminNotificationsPage() {
     <AdminPage
       title={ADMIN_NOTIFICATION_MESSAGES.title}
       subtitle="Las notificaciones de todos los clientes: búscalas, revisa si las leyeron y envía nuevas."
-      actions={<CreateAction permission="notifications.write" label="Nueva Notificación" dialog={NewNotificationDialog} />}
+      actions={
+        <CreateAction permission="notifications.write" label="Nueva Notificación" dialog={NewNotificationDialog} />
+      }
     >
       <NotificationsList {...useListRoute<AdminNotificationsSearch>(Route)} />
     </AdminPage>

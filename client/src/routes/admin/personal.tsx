@@ -37,13 +37,17 @@ import { ConfirmDialog, DialogActions } from '../../components/forms/FormDialog'
 import type { inferOutput } from '@trpc/tanstack-react-query';
 
 type StaffRow = inferOutput<typeof trpc.staff.list>['rows'][number];
-type StaffSearch = ListSearch<(typeof STAFF_SORTS)[number]> & { role?: StaffRole; status?: (typeof STAFF_STATUSES)[number] };
+type StaffSearch = ListSearch<(typeof STAFF_SORTS)[number]> & {
+  role?: StaffRole;
+  status?: (typeof STAFF_STATUSES)[number];
+};
 
 const STATUS_LABELS: Record<(typeof STAFF_STATUSES)[number], string> = { active: 'Activo', inactive: 'Desactivado' };
 const roleOptions = labelOptions(STAFF_ROLES, STAFF_ROLE_LABELS);
 
 export const Route = createFileRoute('/admin/personal')({
-  validateSearch: (search: Record<string, unknown>): StaffSearch => listSearch(search, STAFF_SORTS, { role: STAFF_ROLES, status: STAFF_STATUSES }),
+  validateSearch: (search: Record<string, unknown>): StaffSearch =>
+    listSearch(search, STAFF_SORTS, { role: STAFF_ROLES, status: STAFF_STATUSES }),
   head: pageHead('Personal'),
   component: StaffPage,
 });
@@ -61,7 +65,11 @@ const col = dataTableColumns<StaffRow>();
 
 function StaffPage() {
   const { search, navigate: setSearch } = useListRoute<StaffSearch>(Route);
-  const state = useServerListState(search, setSearch, { sort: 'createdAt', dir: 'desc', filterKeys: ['q', 'role', 'status'] });
+  const state = useServerListState(search, setSearch, {
+    sort: 'createdAt',
+    dir: 'desc',
+    filterKeys: ['q', 'role', 'status'],
+  });
   const change = useStaffChange();
   const setRole = useMutation(trpc.staff.setRole.mutationOptions());
   const deactivate = useMutation(trpc.staff.deactivate.mutationOptions());
@@ -88,7 +96,9 @@ function StaffPage() {
         header: 'Último inicio de sesión',
         cell: (i) => (i.getValue() ? formatDateTime(i.getValue()!) : 'Nunca'),
       }),
-      col.cell('state', 'Estado', (r) => (r.deactivatedAt ? <Badge color="gray">Desactivado</Badge> : <Badge color="green">Activo</Badge>)),
+      col.cell('state', 'Estado', (r) =>
+        r.deactivatedAt ? <Badge color="gray">Desactivado</Badge> : <Badge color="green">Activo</Badge>,
+      ),
       col.actions((r) => {
         const who = r.fullName ?? r.email;
         // One action: a deactivated person can be reactivated at once; deactivating asks first.
@@ -140,10 +150,14 @@ function StaffPage() {
           label="Desactivar"
           loading={deactivate.isPending}
           onCancel={() => setToDeactivate(null)}
-          onConfirm={() => void change(() => deactivate.mutateAsync({ userId: toDeactivate!.id })).then((ok) => ok && setToDeactivate(null))
+          onConfirm={() =>
+            void change(() => deactivate.mutateAsync({ userId: toDeactivate!.id })).then(
+              (ok) => ok && setToDeactivate(null),
+            )
           }
         >
-          ¿Desactivar el acceso de {toDeactivate?.fullName ?? toDeactivate?.email}? Todas sus sesiones se cerrarán de inmediato.
+          ¿Desactivar el acceso de {toDeactivate?.fullName ?? toDeactivate?.email}? Todas sus sesiones se cerrarán de
+          inmediato.
         </ConfirmDialog>
       </ServerList>
     </AdminPage>

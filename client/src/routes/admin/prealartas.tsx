@@ -2,8 +2,20 @@ import { SegmentedControl, SimpleGrid, Text } from '@mantine/core';
 import { IconCircleCheck, IconClock, IconPackageImport, type Icon } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { ADMIN_PREALERT_MESSAGES as M, GENERIC_MESSAGES, PREALERT_STATUSES, type PrealertStatus } from '@casillero/shared';
-import { AdminPage, ServerList, StatCard, useListRoute, useServerListState, type ListSearch } from '../../components/data-table';
+import {
+  ADMIN_PREALERT_MESSAGES as M,
+  GENERIC_MESSAGES,
+  PREALERT_STATUSES,
+  type PrealertStatus,
+} from '@casillero/shared';
+import {
+  AdminPage,
+  ServerList,
+  StatCard,
+  useListRoute,
+  useServerListState,
+  type ListSearch,
+} from '../../components/data-table';
 
 import { useDetailsParam } from '../../components/details/DetailsDrawer';
 import { listSearch } from '../../lib/search';

@@ -10,7 +10,12 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { RECEPTION_MESSAGES as M, WAREHOUSE_MESSAGES, formatDateTime } from '@casillero/shared';
 import { AdminPage } from '../../components/data-table';
 import { AnchorLink } from '../../components/links';
-import { ReceptionForm, type ExpectedOrUnknown, type LookupResult, type ReceiveResult } from '../../components/reception/ReceptionForm';
+import {
+  ReceptionForm,
+  type ExpectedOrUnknown,
+  type LookupResult,
+  type ReceiveResult,
+} from '../../components/reception/ReceptionForm';
 import { ScanField } from '../../components/reception/ScanField';
 import { SessionReceptions, labelHref, useSessionReceptions } from '../../components/reception/SessionReceptions';
 import { getErrorMessage } from '../../lib/errors';
@@ -37,7 +42,10 @@ function AlreadyReceivedAlert({ found }: { found: AlreadyReceived }) {
     <Alert color="yellow" icon={<IconAlertTriangle />} title={M.alreadyTitle} role="alert">
       <Stack gap={4}>
         <Text size="sm">
-          {M.alreadyReceived(found.warehouseReceipt, formatDateTime(found.receivedAt))} <Text span ff="monospace">{found.trackingNumber}</Text>
+          {M.alreadyReceived(found.warehouseReceipt, formatDateTime(found.receivedAt))}{' '}
+          <Text span ff="monospace">
+            {found.trackingNumber}
+          </Text>
         </Text>
         {found.unclaimed && <Text size="sm">{M.alreadyUnclaimed}</Text>}
         <Group gap="md">
@@ -82,7 +90,14 @@ function SavedCard({ saved }: { saved: Saved }) {
             )}
           </div>
         </Group>
-        <Button component="a" href={labelHref(result)} target="_blank" rel="noopener" variant="light" leftSection={<IconPrinter size={18} />}>
+        <Button
+          component="a"
+          href={labelHref(result)}
+          target="_blank"
+          rel="noopener"
+          variant="light"
+          leftSection={<IconPrinter size={18} />}
+        >
           {WAREHOUSE_MESSAGES.labelPrint}
         </Button>
       </Group>
@@ -113,7 +128,11 @@ function ReceptionPage() {
       setBusy(true);
       setSaved(null);
       try {
-        const found = await queryClient.fetchQuery({ ...trpc.reception.lookup.queryOptions({ code: scanned }), staleTime: 0, gcTime: 0 });
+        const found = await queryClient.fetchQuery({
+          ...trpc.reception.lookup.queryOptions({ code: scanned }),
+          staleTime: 0,
+          gcTime: 0,
+        });
         if (found.kind === 'warehouseReceipt') {
           await navigate({ to: '/admin/paquetes', search: { ver: found.packageId } });
           return;

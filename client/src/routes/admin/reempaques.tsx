@@ -7,7 +7,8 @@ import { RepacksList, type RepackSearch } from './-components/repacks/RepacksLis
 
 export const Route = createFileRoute('/admin/reempaques')({
   // The order is fixed (pending first, as a queue): no sort key reaches the URL.
-  validateSearch: (search: Record<string, unknown>): RepackSearch => listSearch(search, [] as const, { status: REPACK_STATUSES }),
+  validateSearch: (search: Record<string, unknown>): RepackSearch =>
+    listSearch(search, [] as const, { status: REPACK_STATUSES }),
   head: pageHead('Reempaques'),
   component: RepacksPage,
 });

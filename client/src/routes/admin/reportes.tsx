@@ -82,10 +82,20 @@ function ReportsPage() {
         subtitle={M.subtitle}
         actions={
           <Group gap="sm" className={classes.noPrint}>
-            <Button variant="light" leftSection={<IconDownload size={16} />} onClick={() => void exportCsv()} loading={isExporting}>
+            <Button
+              variant="light"
+              leftSection={<IconDownload size={16} />}
+              onClick={() => void exportCsv()}
+              loading={isExporting}
+            >
               {M.exportCsv}
             </Button>
-            <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={() => window.print()} disabled={!shown}>
+            <Button
+              variant="default"
+              leftSection={<IconPrinter size={16} />}
+              onClick={() => window.print()}
+              disabled={!shown}
+            >
               {M.print}
             </Button>
           </Group>

@@ -45,13 +45,27 @@ function columns(assign: (row: UnclaimedRow) => void) {
     col.cell('tracking', 'Tracking', (r) => <StackedCell mono main={r.trackingNumber} sub={r.carrier ?? '—'} />),
     col.cell('codeRead', 'Código leído', (r) => <StackedCell mono main={r.mailboxCodeRead ?? '—'} />),
     col.cell('description', 'Descripción', (r) => (
-      <StackedCell main={r.description ?? '—'} sub={`${r.weightKg.toLocaleString('es-ES')} kg${r.dimensionsCm ? ` · ${r.dimensionsCm} cm` : ''}`} />
+      <StackedCell
+        main={r.description ?? '—'}
+        sub={`${r.weightKg.toLocaleString('es-ES')} kg${r.dimensionsCm ? ` · ${r.dimensionsCm} cm` : ''}`}
+      />
     )),
     col.cell('photos', 'Fotos', (r) => <Text size="sm">{r.photoCount}</Text>),
     col.actions((r) => (
       <RowActions>
-        <RowAction label={M.assign} ariaLabel={`${M.assign} ${r.warehouseReceipt}`} color="teal" icon={<IconUserPlus size={18} />} onClick={() => assign(r)} />
-        <Anchor href={labelsUrl({ intakeIds: [r.id] })} target="_blank" rel="noopener" aria-label={`${WAREHOUSE_MESSAGES.labelPrint} ${r.warehouseReceipt}`}>
+        <RowAction
+          label={M.assign}
+          ariaLabel={`${M.assign} ${r.warehouseReceipt}`}
+          color="teal"
+          icon={<IconUserPlus size={18} />}
+          onClick={() => assign(r)}
+        />
+        <Anchor
+          href={labelsUrl({ intakeIds: [r.id] })}
+          target="_blank"
+          rel="noopener"
+          aria-label={`${WAREHOUSE_MESSAGES.labelPrint} ${r.warehouseReceipt}`}
+        >
           <IconPrinter size={18} />
         </Anchor>
       </RowActions>
@@ -137,7 +151,13 @@ function UnclaimedPage() {
         rowsQuery={trpc.reception.unclaimed.queryOptions(state.input)}
         countQuery={trpc.reception.unclaimedCount.queryOptions(state.filters)}
         columns={cols}
-        text={{ caption: M.unclaimedTitle, noun: 'paquetes', empty: M.unclaimedEmpty, loadFailed: M.lookupFailed, searchPlaceholder: M.unclaimedSearch }}
+        text={{
+          caption: M.unclaimedTitle,
+          noun: 'paquetes',
+          empty: M.unclaimedEmpty,
+          loadFailed: M.lookupFailed,
+          searchPlaceholder: M.unclaimedSearch,
+        }}
       >
         <SubjectModal subject={assignOf} title={M.assignTitle} onClose={() => setAssignOf(null)}>
           {(row) => <AssignForm row={row} onClose={() => setAssignOf(null)} />}

@@ -29,7 +29,10 @@ function RatesPage() {
   const canRecord = useCan('payments.write');
   const canEditMethods = useCan('billing.settings');
   return (
-    <AdminPage title={TITLE} subtitle="La tasa del día en bolívares por dólar, su historial, y los métodos con que pagan los clientes.">
+    <AdminPage
+      title={TITLE}
+      subtitle="La tasa del día en bolívares por dólar, su historial, y los métodos con que pagan los clientes."
+    >
       <RateMissingAlert />
       <TodayRateCard canRecord={canRecord} />
       <Card withBorder radius="md" padding="lg">

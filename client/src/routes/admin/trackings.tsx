@@ -58,7 +58,8 @@ function TrackingsPage() {
   const tab: Tab = search.tab === 'crear' && !canWrite ? 'lista' : (search.tab ?? 'lista');
 
   const setSearch = useListNavigate<TrackingsSearch>(navigate);
-  const setTab = (next: Tab) => void navigate({ search: (prev) => ({ ...prev, tab: next === 'lista' ? undefined : next }) });
+  const setTab = (next: Tab) =>
+    void navigate({ search: (prev) => ({ ...prev, tab: next === 'lista' ? undefined : next }) });
 
   return (
     <AdminPage

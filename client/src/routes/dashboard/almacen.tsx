@@ -4,7 +4,15 @@ import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { PACKAGE_STATUSES, PACKAGE_STATUS_LABELS, SHIPMENT_STATUS_LABELS, STORAGE_MESSAGES, formatDate, formatUsd, type PackageStatus } from '@casillero/shared';
+import {
+  PACKAGE_STATUSES,
+  PACKAGE_STATUS_LABELS,
+  SHIPMENT_STATUS_LABELS,
+  STORAGE_MESSAGES,
+  formatDate,
+  formatUsd,
+  type PackageStatus,
+} from '@casillero/shared';
 import type { inferOutput } from '@trpc/tanstack-react-query';
 import { LabelBadge, StackedCell } from '../../components/data-table/cells';
 import { ResponsiveTable, type ResponsiveColumn } from '../../components/data-table/ResponsiveTable';
@@ -16,7 +24,6 @@ import { PACKAGE_STATUS_COLORS } from '../../lib/status-colors';
 import { trpc } from '../../lib/trpc';
 import { DashboardPage } from './-components/PageHeader';
 import { EmptyState, QueryState } from './-components/QueryState';
-
 
 export const Route = createFileRoute('/dashboard/almacen')({
   validateSearch: (search: Record<string, unknown>): { q?: string; estado?: PackageStatus } => ({
@@ -37,7 +44,11 @@ const COLUMNS: ResponsiveColumn<StoredPackage>[] = [
     card: 'title',
     cell: (p) => (
       <>
-        <StackedCell mono main={p.trackingNumber} sub={`${p.mailboxCode}${p.warehouseReceipt ? ` · WR ${p.warehouseReceipt}` : ''}`} />
+        <StackedCell
+          mono
+          main={p.trackingNumber}
+          sub={`${p.mailboxCode}${p.warehouseReceipt ? ` · WR ${p.warehouseReceipt}` : ''}`}
+        />
         {p.photos.length > 0 && (
           <Box mt={6}>
             <PackagePhotos photos={p.photos} size={48} />
@@ -46,7 +57,11 @@ const COLUMNS: ResponsiveColumn<StoredPackage>[] = [
       </>
     ),
   },
-  { header: 'Descripción', card: 'wide', cell: (p) => <StackedCell main={p.description} sub={p.senderName || undefined} /> },
+  {
+    header: 'Descripción',
+    card: 'wide',
+    cell: (p) => <StackedCell main={p.description} sub={p.senderName || undefined} />,
+  },
   {
     header: 'Estado',
     card: 'status',
@@ -114,7 +129,11 @@ function WarehousePage() {
             <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
               <Stat label="Total de paquetes" value={String(stats.total)} />
               {STAT_CARDS.map((c) => (
-                <Stat key={c.label} label={c.label} value={String(c.statuses.reduce((n, s) => n + (stats.byStatus[s] ?? 0), 0))} />
+                <Stat
+                  key={c.label}
+                  label={c.label}
+                  value={String(c.statuses.reduce((n, s) => n + (stats.byStatus[s] ?? 0), 0))}
+                />
               ))}
               <Stat label="Peso total" value={`${stats.totalWeightKg} kg`} />
             </SimpleGrid>
@@ -136,13 +155,23 @@ function WarehousePage() {
                 clearable
                 data={PACKAGE_STATUSES.map((s) => ({ value: s, label: PACKAGE_STATUS_LABELS[s] }))}
                 value={search.estado ?? null}
-                onChange={(v) => void navigate({ search: (s) => ({ ...s, estado: (v as PackageStatus | null) ?? undefined }) })}
+                onChange={(v) =>
+                  void navigate({ search: (s) => ({ ...s, estado: (v as PackageStatus | null) ?? undefined }) })
+                }
                 w={{ base: '100%', sm: 220 }}
               />
             </Group>
             {items.length === 0 ? (
-              <EmptyState title={search.q || search.estado ? 'Ningún paquete coincide con la búsqueda' : 'Aún no tienes paquetes en el almacén'}>
-                {search.q || search.estado ? 'Prueba con otro texto o estado.' : 'Cuando recibamos tus compras aparecerán aquí.'}
+              <EmptyState
+                title={
+                  search.q || search.estado
+                    ? 'Ningún paquete coincide con la búsqueda'
+                    : 'Aún no tienes paquetes en el almacén'
+                }
+              >
+                {search.q || search.estado
+                  ? 'Prueba con otro texto o estado.'
+                  : 'Cuando recibamos tus compras aparecerán aquí.'}
               </EmptyState>
             ) : (
               <ResponsiveTable

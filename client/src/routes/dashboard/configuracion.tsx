@@ -14,7 +14,11 @@ export const Route = createFileRoute('/dashboard/configuracion')({
 
 function SettingsPage() {
   return (
-    <DashboardPage maxWidth={880} title="Configuración" description="Tu contraseña, tus sesiones abiertas y por dónde te avisamos.">
+    <DashboardPage
+      maxWidth={880}
+      title="Configuración"
+      description="Tu contraseña, tus sesiones abiertas y por dónde te avisamos."
+    >
       <NotificationChannelsCard />
       <WhatsappNumberCard />
       <ChangePasswordCard />

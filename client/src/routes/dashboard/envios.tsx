@@ -33,7 +33,11 @@ function ShipmentsPage() {
   const setPage = (p: number) => void navigate({ search: (s) => ({ ...s, page: p === 1 ? undefined : p }) });
 
   return (
-    <DashboardPage maxWidth={1080} title="Envíos" description="Tus envíos consolidados hacia Venezuela y cada etapa del camino.">
+    <DashboardPage
+      maxWidth={1080}
+      title="Envíos"
+      description="Tus envíos consolidados hacia Venezuela y cada etapa del camino."
+    >
       <QueryState query={list}>
         {(data) =>
           data.items.length === 0 ? (

@@ -21,7 +21,9 @@ import type { Payment } from './-components/payments/payment-text';
  * `?reportar=nuevo` for a new payment on account.
  */
 export const Route = createFileRoute('/dashboard/facturas')({
-  validateSearch: (search: Record<string, unknown>): { reportar?: string } => ({ reportar: searchString(search.reportar, 64) }),
+  validateSearch: (search: Record<string, unknown>): { reportar?: string } => ({
+    reportar: searchString(search.reportar, 64),
+  }),
   head: pageHead('Facturas'),
   loader: ensureQueries((t) => [t.billing.mine.queryOptions(), t.payments.mine.queryOptions()]),
   component: FacturasPage,
@@ -55,8 +57,12 @@ function FacturasPage() {
   const subject = reportSubject(reportar, billing.data?.invoices ?? [], payments.data ?? []);
   // The payments the system opened for an invoice and nobody reported yet are the invoice's
   // "Reportar pago"; the history lists what was reported, approved or rejected.
-  const openForInvoices = new Set((billing.data?.invoices ?? []).flatMap((i) => (i.openPaymentId ? [i.openPaymentId] : [])));
-  const history = (payments.data ?? []).filter((p) => !(p.status === 'pending' && !p.reportedAt && openForInvoices.has(p.id)));
+  const openForInvoices = new Set(
+    (billing.data?.invoices ?? []).flatMap((i) => (i.openPaymentId ? [i.openPaymentId] : [])),
+  );
+  const history = (payments.data ?? []).filter(
+    (p) => !(p.status === 'pending' && !p.reportedAt && openForInvoices.has(p.id)),
+  );
 
   return (
     <DashboardPage
@@ -80,7 +86,8 @@ function FacturasPage() {
               {data.invoices.length === 0 ? (
                 <Card withBorder radius="md" padding={0}>
                   <EmptyState title="Aún no tienes facturas">
-                    Cuando se emita una factura (la activación de un casillero, un envío) aparecerá aquí con su monto en dólares y en bolívares.
+                    Cuando se emita una factura (la activación de un casillero, un envío) aparecerá aquí con su monto en
+                    dólares y en bolívares.
                   </EmptyState>
                 </Card>
               ) : (
@@ -98,7 +105,9 @@ function FacturasPage() {
           {() =>
             history.length === 0 ? (
               <Card withBorder radius="md" padding={0}>
-                <EmptyState title="No hay pagos registrados">Cuando reportes un pago aparecerá aquí con su estado.</EmptyState>
+                <EmptyState title="No hay pagos registrados">
+                  Cuando reportes un pago aparecerá aquí con su estado.
+                </EmptyState>
               </Card>
             ) : (
               <PaymentsTable payments={history} onReport={openReport} />

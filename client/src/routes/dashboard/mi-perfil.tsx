@@ -16,8 +16,14 @@ export const Route = createFileRoute('/dashboard/mi-perfil')({
 function ProfilePage() {
   const profile = useQuery(trpc.profile.get.queryOptions());
   return (
-    <DashboardPage maxWidth={880} title="Mi Perfil" description="Tus datos personales y la dirección de entrega en Venezuela.">
-      <QueryState query={profile}>{(data) => <ProfileForm key={data.updatedAt ?? 'nuevo'} profile={data} />}</QueryState>
+    <DashboardPage
+      maxWidth={880}
+      title="Mi Perfil"
+      description="Tus datos personales y la dirección de entrega en Venezuela."
+    >
+      <QueryState query={profile}>
+        {(data) => <ProfileForm key={data.updatedAt ?? 'nuevo'} profile={data} />}
+      </QueryState>
     </DashboardPage>
   );
 }

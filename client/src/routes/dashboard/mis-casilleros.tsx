@@ -28,7 +28,11 @@ function MailboxesPage() {
       <QueryState query={boxes}>
         {(data) => (
           <Stack gap="lg">
-            {data.length === 0 && <EmptyState title="Aún no tienes casilleros">Abre tu casillero para empezar a recibir compras.</EmptyState>}
+            {data.length === 0 && (
+              <EmptyState title="Aún no tienes casilleros">
+                Abre tu casillero para empezar a recibir compras.
+              </EmptyState>
+            )}
             {data.map((box) => (
               <MailboxCard key={box.id} mailbox={box} fullName={fullName} />
             ))}

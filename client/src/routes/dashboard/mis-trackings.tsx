@@ -2,7 +2,13 @@ import { Badge, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { DISPATCH_MESSAGES, TRACKING_STATUS_COLORS, TRACKING_STATUS_LABELS, formatDate, formatUsd } from '@casillero/shared';
+import {
+  DISPATCH_MESSAGES,
+  TRACKING_STATUS_COLORS,
+  TRACKING_STATUS_LABELS,
+  formatDate,
+  formatUsd,
+} from '@casillero/shared';
 import { searchUuid } from '../../lib/search';
 import { pageHead } from '../../lib/site';
 import { ensureQueries } from '../../lib/loader';
@@ -19,7 +25,9 @@ const details = lazyModule(() => import('./-components/TrackingDetail'));
 const TrackingDetail = details.component('TrackingDetail');
 
 export const Route = createFileRoute('/dashboard/mis-trackings')({
-  validateSearch: (search: Record<string, unknown>): { tracking?: string } => ({ tracking: searchUuid(search.tracking) }),
+  validateSearch: (search: Record<string, unknown>): { tracking?: string } => ({
+    tracking: searchUuid(search.tracking),
+  }),
   head: pageHead('Mis Trackings'),
   loader: ensureQueries((t) => [t.trackings.mine.queryOptions()]),
   component: TrackingsPage,
@@ -35,18 +43,28 @@ function TrackingsPage() {
   details.usePreloadWhenIdle();
 
   return (
-    <DashboardPage maxWidth={1080} title="Mis Trackings" description="Tus paquetes registrados por el almacén y lo que sigue con cada uno.">
+    <DashboardPage
+      maxWidth={1080}
+      title="Mis Trackings"
+      description="Tus paquetes registrados por el almacén y lo que sigue con cada uno."
+    >
       <QueryState query={list}>
         {(data) =>
           data.length === 0 ? (
             <EmptyState title="Aún no tienes trackings">
-              Cuando el almacén reciba o registre un paquete a tu nombre lo verás aquí. Crea una prealerta para avisarnos de tus compras.
+              Cuando el almacén reciba o registre un paquete a tu nombre lo verás aquí. Crea una prealerta para
+              avisarnos de tus compras.
             </EmptyState>
           ) : (
             <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Trackings">
               {data.map((t) => (
                 <Card key={t.id} component="li" withBorder radius="md" padding={0}>
-                  <UnstyledButton p="md" w="100%" onClick={() => show(t.id)} aria-label={`Ver tracking ${t.trackingNumber}`}>
+                  <UnstyledButton
+                    p="md"
+                    w="100%"
+                    onClick={() => show(t.id)}
+                    aria-label={`Ver tracking ${t.trackingNumber}`}
+                  >
                     <Stack gap="xs">
                       <Group justify="space-between" wrap="wrap">
                         <Stack gap={0}>
@@ -90,4 +108,3 @@ function TrackingsPage() {
     </DashboardPage>
   );
 }
-

@@ -3,12 +3,7 @@ import { notifications as toasts } from '@mantine/notifications';
 import { IconChecks } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router';
-import {
-  DEFAULT_PAGE_SIZE,
-  NOTIFICATION_MESSAGES,
-  NOTIFICATION_TYPE_LABELS,
-  formatDateTime,
-} from '@casillero/shared';
+import { DEFAULT_PAGE_SIZE, NOTIFICATION_MESSAGES, NOTIFICATION_TYPE_LABELS, formatDateTime } from '@casillero/shared';
 import { getErrorMessage } from '../../lib/errors';
 import { searchInt, searchOptionalEnum } from '../../lib/search';
 import { pageHead } from '../../lib/site';
@@ -16,7 +11,6 @@ import { trpc } from '../../lib/trpc';
 import { DashboardPage } from './-components/PageHeader';
 import { ListPager } from './-components/ListPager';
 import { EmptyState, QueryState } from './-components/QueryState';
-
 
 export const Route = createFileRoute('/dashboard/notificaciones')({
   validateSearch: (search: Record<string, unknown>): { page?: number; filtro?: 'todas' | 'no-leidas' } => ({
@@ -83,7 +77,9 @@ function NotificationsPage() {
       <SegmentedControl
         w="fit-content"
         value={unreadOnly ? 'no-leidas' : 'todas'}
-        onChange={(v) => void navigate({ search: { filtro: v === 'no-leidas' ? 'no-leidas' : undefined, page: undefined } })}
+        onChange={(v) =>
+          void navigate({ search: { filtro: v === 'no-leidas' ? 'no-leidas' : undefined, page: undefined } })
+        }
         data={[
           { value: 'todas', label: 'Todas' },
           { value: 'no-leidas', label: 'No leídas' },
@@ -107,10 +103,22 @@ function NotificationsPage() {
                   padding="md"
                   data-unread={!n.read || undefined}
                   aria-label={`${n.read ? '' : 'Sin leer: '}${n.title}`}
-                  style={n.read ? undefined : { borderLeft: '4px solid var(--mantine-color-blue-6)', background: 'var(--mantine-color-blue-0)' }}
+                  style={
+                    n.read
+                      ? undefined
+                      : {
+                          borderLeft: '4px solid var(--mantine-color-blue-6)',
+                          background: 'var(--mantine-color-blue-0)',
+                        }
+                  }
                 >
                   {/* On a phone the actions go under the text, which keeps the card's full width. */}
-                  <Flex direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ base: 'stretch', sm: 'flex-start' }} gap={{ base: 'sm', sm: 'md' }}>
+                  <Flex
+                    direction={{ base: 'column', sm: 'row' }}
+                    justify="space-between"
+                    align={{ base: 'stretch', sm: 'flex-start' }}
+                    gap={{ base: 'sm', sm: 'md' }}
+                  >
                     <Stack gap={4}>
                       <Group gap="xs">
                         <Text fw={n.read ? 500 : 700}>{n.title}</Text>
@@ -128,7 +136,12 @@ function NotificationsPage() {
                         {formatDateTime(n.createdAt)}
                       </Text>
                     </Stack>
-                    <Flex direction={{ base: 'row', sm: 'column' }} gap={4} align={{ base: 'center', sm: 'flex-end' }} wrap="wrap">
+                    <Flex
+                      direction={{ base: 'row', sm: 'column' }}
+                      gap={4}
+                      align={{ base: 'center', sm: 'flex-end' }}
+                      wrap="wrap"
+                    >
                       {n.link && (
                         <Button size="xs" variant="light" onClick={() => void open(n.id, n.read, n.link)}>
                           Ver
@@ -139,7 +152,11 @@ function NotificationsPage() {
                           size="xs"
                           variant="subtle"
                           loading={markRead.isPending && markRead.variables?.id === n.id}
-                          onClick={() => void markRead.mutateAsync({ id: n.id }).catch((e) => toasts.show({ color: 'red', message: getErrorMessage(e) }))}
+                          onClick={() =>
+                            void markRead
+                              .mutateAsync({ id: n.id })
+                              .catch((e) => toasts.show({ color: 'red', message: getErrorMessage(e) }))
+                          }
                         >
                           Marcar como leída
                         </Button>

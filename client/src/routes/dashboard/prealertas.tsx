@@ -50,7 +50,7 @@ function PrealertsPage() {
         }
       </QueryState>
       <PrealertForm
-        key={editing?.mode === 'edit' ? editing.prealert.id : editing?.mode ?? 'closed'}
+        key={editing?.mode === 'edit' ? editing.prealert.id : (editing?.mode ?? 'closed')}
         opened={editing !== null}
         prealert={editing?.mode === 'edit' ? editing.prealert : null}
         onClose={() => setEditing(null)}

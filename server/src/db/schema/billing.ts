@@ -3,7 +3,20 @@
 // invoice that keeps the rate it was issued with. Money moves through ledger_entries, which the
 // database keeps append-only (triggers in migration 0014), like the audit log.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { Currency, LedgerKind, PaymentMethodDetails, PaymentMethodKind } from '@casillero/shared';
 import { paymentTypeEnum } from './enums';
 import { createdAt, timestamptz, updatedAt, uuidPk } from './columns';
@@ -28,7 +41,10 @@ export const exchangeRates = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('exchange_rates_date_idx').on(t.rateDate.desc(), t.createdAt.desc()), check('exchange_rates_positive', sql`${t.vesPerUsd} > 0`)],
+  (t) => [
+    index('exchange_rates_date_idx').on(t.rateDate.desc(), t.createdAt.desc()),
+    check('exchange_rates_positive', sql`${t.vesPerUsd} > 0`),
+  ],
 );
 
 /** How customers may pay: kept by the administrator, shown with their details when paying. */
@@ -46,7 +62,10 @@ export const paymentMethods = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('payment_methods_name_key').on(sql`lower(${t.name})`), check('payment_methods_currency', sql`${t.currency} in ('USD', 'VES')`)],
+  (t) => [
+    uniqueIndex('payment_methods_name_key').on(sql`lower(${t.name})`),
+    check('payment_methods_currency', sql`${t.currency} in ('USD', 'VES')`),
+  ],
 );
 
 /** The last invoice number given in a year: locked by the issuing transaction, so numbers have no gaps. */
@@ -125,7 +144,9 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_user_idx').on(t.userId, t.id),
     index('ledger_entries_invoice_idx').on(t.invoiceId),
     // A payment is credited once: its entry (or entries, when it also leaves credit) exist once.
-    uniqueIndex('ledger_entries_payment_key').on(t.paymentId, t.kind, sql`(${t.invoiceId} is null)`).where(sql`${t.paymentId} is not null`),
+    uniqueIndex('ledger_entries_payment_key')
+      .on(t.paymentId, t.kind, sql`(${t.invoiceId} is null)`)
+      .where(sql`${t.paymentId} is not null`),
     check('ledger_entries_kind', sql`${t.kind} in ('charge', 'payment', 'refund', 'adjustment', 'credit_applied')`),
   ],
 );
@@ -193,7 +214,9 @@ export const ledgerCorrectionRequests = pgTable(
     status: text('status').$type<'pending' | 'approved' | 'rejected'>().notNull().default('pending'),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'restrict' }),
     decidedAt: timestamptz('decided_at'),
-    ledgerEntryId: bigint('ledger_entry_id', { mode: 'number' }).references(() => ledgerEntries.id, { onDelete: 'restrict' }),
+    ledgerEntryId: bigint('ledger_entry_id', { mode: 'number' }).references(() => ledgerEntries.id, {
+      onDelete: 'restrict',
+    }),
   },
   (t) => [
     index('ledger_correction_requests_user_idx').on(t.userId, t.requestedAt),

@@ -29,6 +29,8 @@ export const notifications = pgTable(
     index('notifications_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     // The admin list searches the message too (docs/product/admin-notifications.md#the-list).
     index('notifications_message_trgm_idx').using('gin', sql`${t.message} gin_trgm_ops`),
-    uniqueIndex('notifications_user_id_dedupe_key_key').on(t.userId, t.dedupeKey).where(sql`${t.dedupeKey} is not null`),
+    uniqueIndex('notifications_user_id_dedupe_key_key')
+      .on(t.userId, t.dedupeKey)
+      .where(sql`${t.dedupeKey} is not null`),
   ],
 );

@@ -43,9 +43,6 @@ export const repackRequestItems = pgTable(
     index('repack_request_items_package_id_idx').on(t.packageId),
     unique('repack_request_items_request_package_key').on(t.repackRequestId, t.packageId),
     unique('repack_request_items_request_tracking_key').on(t.repackRequestId, t.trackingId),
-    check(
-      'repack_request_items_one_target',
-      sql`(${t.packageId} is not null) <> (${t.trackingId} is not null)`,
-    ),
+    check('repack_request_items_one_target', sql`(${t.packageId} is not null) <> (${t.trackingId} is not null)`),
   ],
 );

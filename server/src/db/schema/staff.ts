@@ -21,7 +21,10 @@ export const staffInvitations = pgTable(
     revokedAt: timestamptz('revoked_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('staff_invitations_email_idx').on(sql`lower(${t.email})`), index('staff_invitations_created_at_idx').on(t.createdAt.desc())],
+  (t) => [
+    index('staff_invitations_email_idx').on(sql`lower(${t.email})`),
+    index('staff_invitations_created_at_idx').on(t.createdAt.desc()),
+  ],
 );
 
 /**

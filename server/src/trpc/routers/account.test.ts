@@ -80,11 +80,20 @@ describe('Configuración', () => {
   it('turns status e-mails off and on; notifications still arrive in the app', async () => {
     const { caller, user, email } = await signedInCustomer(db());
     expect(await caller.account.emailPreferences()).toEqual({ emailNotifications: true });
-    expect(await caller.account.setEmailPreferences({ emailNotifications: false })).toEqual({ emailNotifications: false });
+    expect(await caller.account.setEmailPreferences({ emailNotifications: false })).toEqual({
+      emailNotifications: false,
+    });
     const before = await mailsTo(email);
-    await notifyUser(db(), user.id, { title: 'Paquete recibido', message: 'Llegó tu paquete', type: 'package' }, { kind: 'package_received', email: 'default' });
+    await notifyUser(
+      db(),
+      user.id,
+      { title: 'Paquete recibido', message: 'Llegó tu paquete', type: 'package' },
+      { kind: 'package_received', email: 'default' },
+    );
     expect(await mailsTo(email)).toBe(before);
     expect((await caller.notifications.unreadCount()).count).toBe(1);
-    expect(await caller.account.setEmailPreferences({ emailNotifications: true })).toEqual({ emailNotifications: true });
+    expect(await caller.account.setEmailPreferences({ emailNotifications: true })).toEqual({
+      emailNotifications: true,
+    });
   });
 });

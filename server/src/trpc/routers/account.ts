@@ -19,7 +19,8 @@ export const accountRouter = router({
   }),
 
   signOutSession: protectedProcedure.input(sessionIdInput).mutation(async ({ ctx, input }) => {
-    if (input.id === ctx.session.id) throw new TRPCError({ code: 'BAD_REQUEST', message: ACCOUNT_MESSAGES.cannotEndCurrent });
+    if (input.id === ctx.session.id)
+      throw new TRPCError({ code: 'BAD_REQUEST', message: ACCOUNT_MESSAGES.cannotEndCurrent });
     if (!(await deleteOwnSession(ctx.db, ctx.user.id, input.id))) {
       throw new TRPCError({ code: 'NOT_FOUND', message: GENERIC_MESSAGES.notFound });
     }

@@ -30,7 +30,13 @@ afterAll(async () => {
 const db = () => database.db;
 
 const send = (input: Partial<SendNotificationInput>) =>
-  adminCaller.notifications.send({ recipient: 'individual', type: 'general', title: 'Aviso', message: 'Mensaje', ...input } as SendNotificationInput);
+  adminCaller.notifications.send({
+    recipient: 'individual',
+    type: 'general',
+    title: 'Aviso',
+    message: 'Mensaje',
+    ...input,
+  } as SendNotificationInput);
 
 async function customerCount() {
   const [row] = await db().select({ n: count() }).from(users).where(eq(users.role, 'user'));
@@ -39,15 +45,28 @@ async function customerCount() {
 
 describe('notifications.send', () => {
   it('sends to one customer, who sees it unread in their own list', async () => {
-    expect(await send({ userId: lucia.user.id, type: 'package', title: 'Tu paquete llegó', message: 'Ya está en Miami.' })).toEqual({ sent: 1 });
+    expect(
+      await send({ userId: lucia.user.id, type: 'package', title: 'Tu paquete llegó', message: 'Ya está en Miami.' }),
+    ).toEqual({ sent: 1 });
     const mine = await lucia.caller.notifications.mine({});
-    expect(mine.items[0]).toMatchObject({ title: 'Tu paquete llegó', message: 'Ya está en Miami.', type: 'package', read: false });
+    expect(mine.items[0]).toMatchObject({
+      title: 'Tu paquete llegó',
+      message: 'Ya está en Miami.',
+      type: 'package',
+      read: false,
+    });
     expect((await marco.caller.notifications.mine({})).items.some((n) => n.title === 'Tu paquete llegó')).toBe(false);
   });
 
   it('sends to all customers: one row each, counted, none to admins', async () => {
     const customers = await customerCount();
-    const result = await send({ recipient: 'all', userId: lucia.user.id, type: 'system', title: 'Mantenimiento programado', message: 'El sistema estará en mantenimiento el domingo.' });
+    const result = await send({
+      recipient: 'all',
+      userId: lucia.user.id,
+      type: 'system',
+      title: 'Mantenimiento programado',
+      message: 'El sistema estará en mantenimiento el domingo.',
+    });
     expect(result).toEqual({ sent: customers });
     const rows = await db()
       .select({ userId: notifications.userId, type: notifications.type })
@@ -59,13 +78,21 @@ describe('notifications.send', () => {
     expect(rows.every((r) => r.type === 'system')).toBe(true);
     expect((await marco.caller.notifications.mine({})).items[0].title).toBe('Mantenimiento programado');
     // The toast's text.
-    expect(ADMIN_NOTIFICATION_MESSAGES.sentAll(result.sent)).toBe(`Se enviaron ${customers} notificaciones a todos los usuarios.`);
+    expect(ADMIN_NOTIFICATION_MESSAGES.sentAll(result.sent)).toBe(
+      `Se enviaron ${customers} notificaciones a todos los usuarios.`,
+    );
   });
 
   it('requires title and message, and a user for an individual send, with the spec messages', async () => {
-    expect((await trpcError(send({ userId: lucia.user.id, title: '  ' }))).message).toBe('El título y mensaje son requeridos.');
-    expect((await trpcError(send({ userId: lucia.user.id, message: '' }))).message).toBe('El título y mensaje son requeridos.');
-    expect((await trpcError(send({ recipient: 'all', title: undefined }))).message).toBe('El título y mensaje son requeridos.');
+    expect((await trpcError(send({ userId: lucia.user.id, title: '  ' }))).message).toBe(
+      'El título y mensaje son requeridos.',
+    );
+    expect((await trpcError(send({ userId: lucia.user.id, message: '' }))).message).toBe(
+      'El título y mensaje son requeridos.',
+    );
+    expect((await trpcError(send({ recipient: 'all', title: undefined }))).message).toBe(
+      'El título y mensaje son requeridos.',
+    );
     expect((await trpcError(send({ userId: null }))).message).toBe('Selecciona un usuario.');
     expect((await trpcError(send({ userId: 'no-es-un-id' }))).message).toBe('Selecciona un usuario.');
     const unknown = await trpcError(send({ userId: randomUUID() }));
@@ -73,7 +100,9 @@ describe('notifications.send', () => {
     expect(unknown.message).toBe(ADMIN_NOTIFICATION_MESSAGES.userInvalid);
     expect((await trpcError(send({ userId: admin.user.id }))).message).toBe(ADMIN_NOTIFICATION_MESSAGES.userInvalid);
     // payment_update is the system's: an admin cannot send it.
-    expect((await trpcError(send({ userId: lucia.user.id, type: 'payment_update' as never }))).code).toBe('BAD_REQUEST');
+    expect((await trpcError(send({ userId: lucia.user.id, type: 'payment_update' as never }))).code).toBe(
+      'BAD_REQUEST',
+    );
   });
 
   it('is admin-only', async () => {
@@ -86,7 +115,12 @@ describe('notifications.send', () => {
 
 describe('notifications.list, count, recipients and remove', () => {
   beforeAll(async () => {
-    await send({ userId: marco.user.id, type: 'shipment', title: 'Envío despachado', message: 'Tu envío salió hacia Valencia con guía XYZ-778.' });
+    await send({
+      userId: marco.user.id,
+      type: 'shipment',
+      title: 'Envío despachado',
+      message: 'Tu envío salió hacia Valencia con guía XYZ-778.',
+    });
     await db().insert(notifications).values({
       userId: marco.user.id,
       title: 'Actualización de Pago',
@@ -94,14 +128,25 @@ describe('notifications.list, count, recipients and remove', () => {
       type: 'payment_update',
       read: true,
     });
-    await send({ userId: lucia.user.id, type: 'payment', title: 'Recordatorio de pago', message: 'Tienes un pago pendiente.' });
+    await send({
+      userId: lucia.user.id,
+      type: 'payment',
+      title: 'Recordatorio de pago',
+      message: 'Tienes un pago pendiente.',
+    });
   });
 
   it('lists every user’s notifications newest first with the user, type and read state', async () => {
     const page = await adminCaller.notifications.list({});
     const times = page.rows.map((r) => new Date(r.createdAt).getTime());
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    expect(page.rows[0]).toMatchObject({ title: 'Recordatorio de pago', type: 'payment', read: false, userName: 'Lucía Notificada', userEmail: lucia.email });
+    expect(page.rows[0]).toMatchObject({
+      title: 'Recordatorio de pago',
+      type: 'payment',
+      read: false,
+      userName: 'Lucía Notificada',
+      userEmail: lucia.email,
+    });
     expect(page.rows.find((r) => r.type === 'payment_update')).toMatchObject({ read: true, userName: 'Marco Avisos' });
   });
 
@@ -124,7 +169,13 @@ describe('notifications.list, count, recipients and remove', () => {
   it('pages with the page in the input', async () => {
     await db()
       .insert(notifications)
-      .values(Array.from({ length: 15 }, (_, i) => ({ userId: lucia.user.id, title: `Aviso ${i}`, message: 'Relleno para paginar' })));
+      .values(
+        Array.from({ length: 15 }, (_, i) => ({
+          userId: lucia.user.id,
+          title: `Aviso ${i}`,
+          message: 'Relleno para paginar',
+        })),
+      );
     const first = await adminCaller.notifications.list({ pageSize: 10 });
     const second = await adminCaller.notifications.list({ pageSize: 10, page: 2 });
     expect(first.hasMore).toBe(true);
@@ -139,9 +190,14 @@ describe('notifications.list, count, recipients and remove', () => {
   });
 
   it('deletes a notification; an unknown one answers NOT_FOUND', async () => {
-    const [target] = await db().select({ id: notifications.id }).from(notifications).where(eq(notifications.title, 'Envío despachado'));
+    const [target] = await db()
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(eq(notifications.title, 'Envío despachado'));
     expect(await adminCaller.notifications.remove({ id: target.id })).toEqual({ ok: true });
-    expect(await db().select({ id: notifications.id }).from(notifications).where(eq(notifications.id, target.id))).toEqual([]);
+    expect(
+      await db().select({ id: notifications.id }).from(notifications).where(eq(notifications.id, target.id)),
+    ).toEqual([]);
     const err = await trpcError(adminCaller.notifications.remove({ id: target.id }));
     expect(err.code).toBe('NOT_FOUND');
     expect(err.message).toBe(ADMIN_NOTIFICATION_MESSAGES.notFound);
@@ -155,7 +211,11 @@ describe('sending to all users at scale', () => {
       select 'masivo' || g || '@ejemplo.com', 'x', 'user' from generate_series(1, 20000) g`);
     const customers = await customerCount();
     const started = performance.now();
-    const result = await send({ recipient: 'all', title: 'Feliz Navidad', message: '¡Gracias por confiar en nosotros!' });
+    const result = await send({
+      recipient: 'all',
+      title: 'Feliz Navidad',
+      message: '¡Gracias por confiar en nosotros!',
+    });
     const elapsed = performance.now() - started;
     expect(result.sent).toBe(customers);
     expect(customers).toBeGreaterThan(20_000);

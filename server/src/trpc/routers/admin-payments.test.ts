@@ -72,7 +72,9 @@ async function reportedActivation(c: Customer, kind: 'zelle' | 'pago_movil' = 'z
       invoiceId: paymentTransactions.invoiceId,
     })
     .from(paymentTransactions)
-    .where(and(eq(paymentTransactions.userId, c.user.id), eq(paymentTransactions.transactionType, 'mailbox_activation')));
+    .where(
+      and(eq(paymentTransactions.userId, c.user.id), eq(paymentTransactions.transactionType, 'mailbox_activation')),
+    );
   const file = await storeFile(db(), diskFileStore(storageDir), {
     ownerUserId: c.user.id,
     kind: 'receipt',
@@ -89,10 +91,24 @@ async function reportedActivation(c: Customer, kind: 'zelle' | 'pago_movil' = 'z
     description: 'Pagué desde la cuenta de mi hermana',
     receiptFileId: file.id,
   });
-  return { ...payment, mailboxId: payment.mailboxId!, invoiceId: payment.invoiceId!, reference: ref, receiptFileId: file.id };
+  return {
+    ...payment,
+    mailboxId: payment.mailboxId!,
+    invoiceId: payment.invoiceId!,
+    reference: ref,
+    receiptFileId: file.id,
+  };
 }
 
-async function insertPayment(userId: string, values: { type: PaymentType; amountUsd: number; status?: 'pending' | 'completed' | 'failed' | 'cancelled'; createdAt?: Date }) {
+async function insertPayment(
+  userId: string,
+  values: {
+    type: PaymentType;
+    amountUsd: number;
+    status?: 'pending' | 'completed' | 'failed' | 'cancelled';
+    createdAt?: Date;
+  },
+) {
   const [row] = await db()
     .insert(paymentTransactions)
     .values({
@@ -109,7 +125,12 @@ async function insertPayment(userId: string, values: { type: PaymentType; amount
 
 const notificationsOf = (userId: string) =>
   db()
-    .select({ title: notifications.title, message: notifications.message, type: notifications.type, link: notifications.link })
+    .select({
+      title: notifications.title,
+      message: notifications.message,
+      type: notifications.type,
+      link: notifications.link,
+    })
     .from(notifications)
     .where(and(eq(notifications.userId, userId), eq(notifications.type, 'payment_update')));
 
@@ -134,16 +155,33 @@ describe('payments.review: approving a mailbox activation', () => {
     const activation = await reportedActivation(ana);
     expect(await mailboxStatus(activation.mailboxId)).toBe('inactive');
 
-    const result = await adminCaller.payments.review({ id: activation.id, status: 'completed', adminNotes: '  Verificado en Binance.  ' });
+    const result = await adminCaller.payments.review({
+      id: activation.id,
+      status: 'completed',
+      adminNotes: '  Verificado en Binance.  ',
+    });
     // Billing (docs/decisions/021-billing-in-bolivares.md): the approval pays the activation invoice in full, which activates the mailbox.
-    expect(result).toMatchObject({ id: activation.id, status: 'completed', authorisedTrackings: [], invoiceId: activation.invoiceId, invoicePaid: true });
+    expect(result).toMatchObject({
+      id: activation.id,
+      status: 'completed',
+      authorisedTrackings: [],
+      invoiceId: activation.invoiceId,
+      invoicePaid: true,
+    });
     expect(result.mailboxActivated).toMatch(/^BJS/);
     // The payment entered the customer's ledger once, against its invoice.
     const credited = await db()
-      .select({ usdCents: ledgerEntries.usdCents, kind: ledgerEntries.kind, invoiceId: ledgerEntries.invoiceId, userId: ledgerEntries.userId })
+      .select({
+        usdCents: ledgerEntries.usdCents,
+        kind: ledgerEntries.kind,
+        invoiceId: ledgerEntries.invoiceId,
+        userId: ledgerEntries.userId,
+      })
       .from(ledgerEntries)
       .where(eq(ledgerEntries.paymentId, activation.id));
-    expect(credited).toEqual([{ usdCents: -999, kind: 'payment', invoiceId: activation.invoiceId, userId: ana.user.id }]);
+    expect(credited).toEqual([
+      { usdCents: -999, kind: 'payment', invoiceId: activation.invoiceId, userId: ana.user.id },
+    ]);
     expect((await as(ana).billing.mine()).balance).toMatchObject({ balanceUsdCents: 0, openInvoices: 0 });
 
     const row = await paymentRow(activation.id);
@@ -152,7 +190,10 @@ describe('payments.review: approving a mailbox activation', () => {
     expect(Date.now() - row.processedAt!.getTime()).toBeLessThan(60_000);
     expect(row.processedBy).toBe(admin.user.id);
     // Merged, not replaced: the customer's note stays.
-    expect(row.metadata).toEqual({ customer_note: 'Pagué desde la cuenta de mi hermana', admin_notes: 'Verificado en Binance.' });
+    expect(row.metadata).toEqual({
+      customer_note: 'Pagué desde la cuenta de mi hermana',
+      admin_notes: 'Verificado en Binance.',
+    });
     expect(await mailboxStatus(activation.mailboxId)).toBe('active');
 
     expect(await notificationsOf(ana.user.id)).toEqual([
@@ -176,12 +217,22 @@ describe('payments.review: approving a mailbox activation', () => {
   it('fifty concurrent approvals produce one approval, one notification, one e-mail and one activation', async () => {
     const beto = await signedInCustomer(db(), { nombre: 'Beto Concurrente', type: 'usa' });
     const activation = await reportedActivation(beto);
-    const mailboxUpdates = async () => (await db().select({ updatedAt: mailboxes.updatedAt }).from(mailboxes).where(eq(mailboxes.id, activation.mailboxId)))[0].updatedAt;
+    const mailboxUpdates = async () =>
+      (
+        await db()
+          .select({ updatedAt: mailboxes.updatedAt })
+          .from(mailboxes)
+          .where(eq(mailboxes.id, activation.mailboxId))
+      )[0].updatedAt;
     const before = await mailboxUpdates();
 
     const attempts = await Promise.allSettled(
       Array.from({ length: 50 }, (_, i) =>
-        callerFor(db(), admin.visitor, config()).payments.review({ id: activation.id, status: 'completed', adminNotes: `Aprobación ${i}` }),
+        callerFor(db(), admin.visitor, config()).payments.review({
+          id: activation.id,
+          status: 'completed',
+          adminNotes: `Aprobación ${i}`,
+        }),
       ),
     );
     const approved = attempts.filter((a) => a.status === 'fulfilled');
@@ -202,9 +253,12 @@ describe('payments.review: approving a mailbox activation', () => {
     expect(row.status).toBe('completed');
     expect(row.metadata.admin_notes).toMatch(/^Aprobación \d+$/);
     // …and one credit in the ledger.
-    expect(await db().select({ usdCents: ledgerEntries.usdCents }).from(ledgerEntries).where(eq(ledgerEntries.paymentId, activation.id))).toEqual([
-      { usdCents: -499 },
-    ]);
+    expect(
+      await db()
+        .select({ usdCents: ledgerEntries.usdCents })
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.paymentId, activation.id)),
+    ).toEqual([{ usdCents: -499 }]);
   });
 });
 
@@ -212,7 +266,11 @@ describe('payments.review: rejection, review and final states', () => {
   it('a rejection keeps the mailbox inactive and appends the notes to the message; the customer may report again', async () => {
     const carla = await signedInCustomer(db(), { nombre: 'Carla Rechazada', type: 'usa' });
     const activation = await reportedActivation(carla);
-    await adminCaller.payments.review({ id: activation.id, status: 'failed', adminNotes: 'No encontramos la transferencia.' });
+    await adminCaller.payments.review({
+      id: activation.id,
+      status: 'failed',
+      adminNotes: 'No encontramos la transferencia.',
+    });
     const row = await paymentRow(activation.id);
     expect(row.status).toBe('failed');
     expect(row.processedAt).toBeInstanceOf(Date);
@@ -252,7 +310,11 @@ describe('payments.review: rejection, review and final states', () => {
   it('keeping it pending stores the notes and tells the customer the payment is being reviewed', async () => {
     const eva = await signedInCustomer(db(), { nombre: 'Eva Revisión' });
     const activation = await reportedActivation(eva);
-    const result = await adminCaller.payments.review({ id: activation.id, status: 'pending', adminNotes: 'Esperando confirmación del banco.' });
+    const result = await adminCaller.payments.review({
+      id: activation.id,
+      status: 'pending',
+      adminNotes: 'Esperando confirmación del banco.',
+    });
     expect(result.status).toBe('pending');
     const row = await paymentRow(activation.id);
     expect(row).toMatchObject({ status: 'pending', processedAt: null, processedBy: null });
@@ -298,7 +360,9 @@ describe('payments.review: rejection, review and final states', () => {
 
   it('a customer who turned e-mails off gets the notification in the app but no e-mail', async () => {
     const rosa = await signedInCustomer(db(), { nombre: 'Rosa Sin Correos' });
-    expect(await as(rosa).account.setEmailPreferences({ emailNotifications: false })).toEqual({ emailNotifications: false });
+    expect(await as(rosa).account.setEmailPreferences({ emailNotifications: false })).toEqual({
+      emailNotifications: false,
+    });
     const activation = await reportedActivation(rosa);
     await adminCaller.payments.review({ id: activation.id, status: 'pending', adminNotes: 'Revisando' });
     await adminCaller.payments.review({ id: activation.id, status: 'completed' });
@@ -307,7 +371,9 @@ describe('payments.review: rejection, review and final states', () => {
       'Tu pago de $4.99 ha sido aprobado y procesado.',
     ]);
     expect(await paymentEmailsTo(rosa.email)).toEqual([]);
-    const toRosa = (await db().select({ to: emailOutbox.to, template: emailOutbox.template }).from(emailOutbox)).filter((m) => m.to.includes(rosa.email));
+    const toRosa = (await db().select({ to: emailOutbox.to, template: emailOutbox.template }).from(emailOutbox)).filter(
+      (m) => m.to.includes(rosa.email),
+    );
     expect(toRosa.filter((m) => m.template.startsWith('notification-'))).toEqual([]);
     expect(await mailboxStatus(activation.mailboxId)).toBe('active');
   });
@@ -320,15 +386,17 @@ describe('payments.review: rejection, review and final states', () => {
     expect((await trpcError(adminCaller.payments.review({ id, status: 'cancelled' as never }))).message).toBe(
       ADMIN_PAYMENT_MESSAGES.statusRequired,
     );
-    expect((await trpcError(adminCaller.payments.review({ id, status: 'completed', adminNotes: 'x'.repeat(1001) }))).message).toBe(
-      ADMIN_PAYMENT_MESSAGES.notesMax,
-    );
+    expect(
+      (await trpcError(adminCaller.payments.review({ id, status: 'completed', adminNotes: 'x'.repeat(1001) }))).message,
+    ).toBe(ADMIN_PAYMENT_MESSAGES.notesMax);
   });
 
   it('is admin-only', async () => {
     const gil = await signedInCustomer(db(), { nombre: 'Gil Cliente' });
     const activation = await reportedActivation(gil);
-    expect((await trpcError(as(gil).payments.review({ id: activation.id, status: 'completed' }))).code).toBe('FORBIDDEN');
+    expect((await trpcError(as(gil).payments.review({ id: activation.id, status: 'completed' }))).code).toBe(
+      'FORBIDDEN',
+    );
     expect((await paymentRow(activation.id)).status).toBe('pending');
   });
 });
@@ -353,12 +421,18 @@ describe('payments.review: an approved shipping payment authorises dispatch', ()
     const notYet = await make(`PAGO${Date.now().toString(36).toUpperCase()}B`, 'in_warehouse');
     const unrelated = await make(`PAGO${Date.now().toString(36).toUpperCase()}C`, 'ready_to_ship');
     const paymentId = await insertPayment(hugo.user.id, { type: 'shipping_payment', amountUsd: 38.5 });
-    await db().insert(paymentTrackings).values([
-      { paymentId, trackingId: ready },
-      { paymentId, trackingId: notYet },
-    ]);
+    await db()
+      .insert(paymentTrackings)
+      .values([
+        { paymentId, trackingId: ready },
+        { paymentId, trackingId: notYet },
+      ]);
 
-    const result = await adminCaller.payments.review({ id: paymentId, status: 'completed', adminNotes: 'Zelle recibido' });
+    const result = await adminCaller.payments.review({
+      id: paymentId,
+      status: 'completed',
+      adminNotes: 'Zelle recibido',
+    });
     expect(result.mailboxActivated).toBeNull();
     expect(result.authorisedTrackings).toHaveLength(1);
     // A payment without an invoice gets one for its amount on approval, which it pays.
@@ -368,16 +442,33 @@ describe('payments.review: an approved shipping payment authorises dispatch', ()
 
     const historyOf = (id: string) =>
       db()
-        .select({ status: trackingHistory.status, message: trackingHistory.message, createdBy: trackingHistory.createdBy })
+        .select({
+          status: trackingHistory.status,
+          message: trackingHistory.message,
+          createdBy: trackingHistory.createdBy,
+        })
         .from(trackingHistory)
-        .where(and(eq(trackingHistory.trackingId, id), eq(trackingHistory.message, 'Pago aprobado: despacho autorizado')));
-    expect(await historyOf(ready)).toEqual([{ status: 'ready_to_ship', message: 'Pago aprobado: despacho autorizado', createdBy: admin.user.id }]);
+        .where(
+          and(eq(trackingHistory.trackingId, id), eq(trackingHistory.message, 'Pago aprobado: despacho autorizado')),
+        );
+    expect(await historyOf(ready)).toEqual([
+      { status: 'ready_to_ship', message: 'Pago aprobado: despacho autorizado', createdBy: admin.user.id },
+    ]);
     expect(await historyOf(notYet)).toEqual([]);
     expect(await historyOf(unrelated)).toEqual([]);
-    const statuses = await db().select({ id: trackings.id, status: trackings.status }).from(trackings).where(sql`${trackings.id} in (${ready}, ${notYet})`);
-    expect(Object.fromEntries(statuses.map((s) => [s.id, s.status]))).toEqual({ [ready]: 'ready_to_ship', [notYet]: 'in_warehouse' });
+    const statuses = await db()
+      .select({ id: trackings.id, status: trackings.status })
+      .from(trackings)
+      .where(sql`${trackings.id} in (${ready}, ${notYet})`);
+    expect(Object.fromEntries(statuses.map((s) => [s.id, s.status]))).toEqual({
+      [ready]: 'ready_to_ship',
+      [notYet]: 'in_warehouse',
+    });
     const notices = await notificationsOf(hugo.user.id);
-    expect(notices.at(-1)).toMatchObject({ message: 'Tu pago de $38.50 ha sido aprobado y procesado.', link: '/dashboard/facturas' });
+    expect(notices.at(-1)).toMatchObject({
+      message: 'Tu pago de $38.50 ha sido aprobado y procesado.',
+      link: '/dashboard/facturas',
+    });
 
     // The admin's details list the trackings it pays.
     const detail = await adminCaller.payments.detail({ id: paymentId });
@@ -433,7 +524,10 @@ describe('payments.list, count, summary and detail', () => {
     expect(await ids('nadie-se-llama-asi')).toEqual([]);
     // Shorter than three characters: no search.
     expect((await adminCaller.payments.list({ q: 'zz' })).rows.length).toBeGreaterThan(1);
-    expect(idPrefixRange('abc')).toEqual({ low: 'abc00000-0000-0000-0000-000000000000', high: 'abcfffff-ffff-ffff-ffff-ffffffffffff' });
+    expect(idPrefixRange('abc')).toEqual({
+      low: 'abc00000-0000-0000-0000-000000000000',
+      high: 'abcfffff-ffff-ffff-ffff-ffffffffffff',
+    });
     expect(idPrefixRange('ZL7Q')).toBeNull();
   });
 
@@ -448,28 +542,43 @@ describe('payments.list, count, summary and detail', () => {
     expect(first.hasMore).toBe(true);
     expect(second.rows.map((r) => r.id).filter((id) => first.rows.some((r) => r.id === id))).toEqual([]);
     const oldest = await adminCaller.payments.list({ dir: 'asc', pageSize: 10 });
-    expect(new Date(oldest.rows[0].createdAt).getTime()).toBeLessThanOrEqual(new Date(first.rows[0].createdAt).getTime());
+    expect(new Date(oldest.rows[0].createdAt).getTime()).toBeLessThanOrEqual(
+      new Date(first.rows[0].createdAt).getTime(),
+    );
     // A status the admin cannot choose falls back to all.
     expect((await adminCaller.payments.list({ status: 'cancelled' as never, pageSize: 10 })).rows).toHaveLength(10);
   });
 
   it('summarises counts and sums by status in SQL, matching the rows, and counts the filtered set', async () => {
     const all = await db()
-      .select({ status: paymentTransactions.status, amountUsd: paymentTransactions.amountUsd, transactionType: paymentTransactions.transactionType })
+      .select({
+        status: paymentTransactions.status,
+        amountUsd: paymentTransactions.amountUsd,
+        transactionType: paymentTransactions.transactionType,
+      })
       .from(paymentTransactions);
     const summary = await adminCaller.payments.summary();
     for (const status of ['pending', 'completed', 'failed', 'cancelled'] as const) {
       const mine = all.filter((p) => p.status === status);
       expect(summary.byStatus[status].count).toBe(mine.length);
-      expect(summary.byStatus[status].amountUsd).toBeCloseTo(mine.reduce((s, p) => s + p.amountUsd, 0), 2);
+      expect(summary.byStatus[status].amountUsd).toBeCloseTo(
+        mine.reduce((s, p) => s + p.amountUsd, 0),
+        2,
+      );
     }
     expect(summary.total.count).toBe(all.length);
     expect(summary.byStatus.cancelled).toEqual({ count: 1, amountUsd: 120 });
 
     // The count is the bounded filtered count only; the page takes the total from the summary.
     expect(await adminCaller.payments.count({})).toEqual({ count: all.length, isCapped: false });
-    expect(await adminCaller.payments.count({ status: 'failed' })).toEqual({ count: summary.byStatus.failed.count, isCapped: false });
-    expect(await adminCaller.payments.count({ q: 'Iris Zambrano', type: 'mailbox_activation' })).toEqual({ count: 1, isCapped: false });
+    expect(await adminCaller.payments.count({ status: 'failed' })).toEqual({
+      count: summary.byStatus.failed.count,
+      isCapped: false,
+    });
+    expect(await adminCaller.payments.count({ q: 'Iris Zambrano', type: 'mailbox_activation' })).toEqual({
+      count: 1,
+      isCapped: false,
+    });
     expect(await adminCaller.payments.count({ type: 'course_purchase' })).toEqual({
       count: all.filter((p) => p.transactionType === 'course_purchase').length,
       isCapped: false,

@@ -2,10 +2,24 @@
 // history of an entity is readable by whoever may read the entity itself.
 import { TRPCError } from '@trpc/server';
 import { z } from '@casillero/shared';
-import { AUDIT_MESSAGES, AUTH_MESSAGES, auditEntityInput, auditFilters, auditListInput, can, type Permission } from '@casillero/shared';
+import {
+  AUDIT_MESSAGES,
+  AUTH_MESSAGES,
+  auditEntityInput,
+  auditFilters,
+  auditListInput,
+  can,
+  type Permission,
+} from '@casillero/shared';
 import { router, staffProcedure } from '../init';
 import { foundOr } from '../found';
-import { countAuditEntries, getAuditEntry, listAuditActors, listAuditEntries, listEntityHistory } from '../../queries/audit';
+import {
+  countAuditEntries,
+  getAuditEntry,
+  listAuditActors,
+  listAuditEntries,
+  listEntityHistory,
+} from '../../queries/audit';
 
 const READ_PERMISSION: Record<z.output<typeof auditEntityInput>['entity'], Permission> = {
   trackings: 'trackings.read',
@@ -15,8 +29,12 @@ const READ_PERMISSION: Record<z.output<typeof auditEntityInput>['entity'], Permi
 };
 
 export const auditRouter = router({
-  list: staffProcedure('audit.read').input(auditListInput).query(({ ctx, input }) => listAuditEntries(ctx.db, input)),
-  count: staffProcedure('audit.read').input(auditFilters).query(({ ctx, input }) => countAuditEntries(ctx.db, input)),
+  list: staffProcedure('audit.read')
+    .input(auditListInput)
+    .query(({ ctx, input }) => listAuditEntries(ctx.db, input)),
+  count: staffProcedure('audit.read')
+    .input(auditFilters)
+    .query(({ ctx, input }) => countAuditEntries(ctx.db, input)),
   actors: staffProcedure('audit.read').query(({ ctx }) => listAuditActors(ctx.db)),
   detail: staffProcedure('audit.read')
     .input(z.object({ id: z.number().int().positive() }))
@@ -28,7 +46,8 @@ export const auditRouter = router({
   forEntity: staffProcedure('trackings.read')
     .input(auditEntityInput)
     .query(({ ctx, input }) => {
-      if (!can(ctx.user.role, READ_PERMISSION[input.entity])) throw new TRPCError({ code: 'FORBIDDEN', message: AUTH_MESSAGES.forbidden });
+      if (!can(ctx.user.role, READ_PERMISSION[input.entity]))
+        throw new TRPCError({ code: 'FORBIDDEN', message: AUTH_MESSAGES.forbidden });
       return listEntityHistory(ctx.db, input.entity, input.entityId);
     }),
 });

@@ -64,7 +64,9 @@ async function age(key: string, minutes: number) {
 }
 
 const warningsTo = async (email: string) =>
-  (await db().select().from(emailOutbox).where(eq(emailOutbox.template, 'sign-in-attack'))).filter((m) => m.to.includes(email));
+  (await db().select().from(emailOutbox).where(eq(emailOutbox.template, 'sign-in-attack'))).filter((m) =>
+    m.to.includes(email),
+  );
 
 describe('the old lockout is gone', () => {
   it('ten wrong passwords from anywhere no longer keep the owner out, from a known or a new device', async () => {
@@ -72,7 +74,10 @@ describe('the old lockout is gone', () => {
     // The issue's attack: ten wrong passwords from ten addresses, then ten more from one.
     expect(await guess(email, (i) => `10.31.0.${i}`, 10)).toEqual(times(10, WRONG_ANSWER));
     const fromOne = await guess(email, () => '10.31.1.1', 10);
-    expect(fromOne).toEqual([...times(ACCOUNT_IP_15_MIN.max, WRONG_ANSWER), ...times(10 - ACCOUNT_IP_15_MIN.max, REFUSED)]);
+    expect(fromOne).toEqual([
+      ...times(ACCOUNT_IP_15_MIN.max, WRONG_ANSWER),
+      ...times(10 - ACCOUNT_IP_15_MIN.max, REFUSED),
+    ]);
 
     expect(await signIn(home, email, STRONG_PASSWORD)).toBe('ok');
     const newPhone = newVisitor({ ip: '10.30.9.9' });
@@ -85,7 +90,9 @@ describe('an attack from one address', () => {
   it('gets five guesses at an account, then that address is refused for it, right password included', async () => {
     const { email } = await ownerAtHome('10.32');
     const attacker = '10.33.0.1';
-    expect(await guess(email, () => attacker, ACCOUNT_IP_15_MIN.max)).toEqual(times(ACCOUNT_IP_15_MIN.max, WRONG_ANSWER));
+    expect(await guess(email, () => attacker, ACCOUNT_IP_15_MIN.max)).toEqual(
+      times(ACCOUNT_IP_15_MIN.max, WRONG_ANSWER),
+    );
     // The next guess is refused before the password is looked at: even the right one.
     expect(await signIn(newVisitor({ ip: attacker }), email, STRONG_PASSWORD)).toBe(REFUSED);
     // The address is held back from this account only; the owner elsewhere is not.
@@ -116,7 +123,9 @@ describe('an attack from one address', () => {
 describe('an attack from many addresses', () => {
   it('refuses new devices after twenty guesses (a batch counted call by call) while the owner’s known device gets in', async () => {
     const { email, home } = await ownerAtHome('10.40');
-    const batch = await Promise.all(Array.from({ length: 30 }, (_, i) => signIn(newVisitor({ ip: `10.41.0.${i}` }), email, WRONG)));
+    const batch = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => signIn(newVisitor({ ip: `10.41.0.${i}` }), email, WRONG)),
+    );
     expect(batch.filter((a) => a === WRONG_ANSWER)).toHaveLength(ACCOUNT_15_MIN.max);
     expect(batch.filter((a) => a === REFUSED)).toHaveLength(30 - ACCOUNT_15_MIN.max);
 
@@ -165,7 +174,10 @@ describe('an attack from many addresses', () => {
 
     const laptopCaller = callerFor(db(), laptop);
     await laptopCaller.auth.requestPasswordReset({ email });
-    await laptopCaller.auth.resetPassword({ token: tokenOf(await lastLinkTo(db(), email, 'password-reset')), password: 'Nueva#Clave2027' });
+    await laptopCaller.auth.resetPassword({
+      token: tokenOf(await lastLinkTo(db(), email, 'password-reset')),
+      password: 'Nueva#Clave2027',
+    });
     expect((await laptopCaller.auth.me()).user?.email).toBe(email);
     // The laptop is known now: signed out, it gets back in during the attack.
     await laptopCaller.auth.signOut();
@@ -178,7 +190,10 @@ describe('an attack from many addresses', () => {
     const { email, home } = await ownerAtHome('10.56');
     const office = newVisitor({ ip: '10.56.1.1' });
     expect(await signIn(office, email, STRONG_PASSWORD)).toBe('ok');
-    await callerFor(db(), office).auth.changePassword({ currentPassword: STRONG_PASSWORD, newPassword: 'Nueva#Clave2027' });
+    await callerFor(db(), office).auth.changePassword({
+      currentPassword: STRONG_PASSWORD,
+      newPassword: 'Nueva#Clave2027',
+    });
     await callerFor(db(), office).auth.signOut();
     await guess(email, (i) => `10.57.0.${i}`, ACCOUNT_15_MIN.max);
     expect(await signIn(office, email, 'Nueva#Clave2027')).toBe('ok');
@@ -218,13 +233,17 @@ describe('the owner is told', () => {
     await guess(email, (i) => `10.52.0.${i}`, ACCOUNT_15_MIN.max);
     expect(await warningsTo(email)).toHaveLength(0);
 
-    const refused = await Promise.all(Array.from({ length: 10 }, (_, i) => signIn(newVisitor({ ip: `10.52.1.${i}` }), email, WRONG)));
+    const refused = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => signIn(newVisitor({ ip: `10.52.1.${i}` }), email, WRONG)),
+    );
     expect(refused).toEqual(times(10, REFUSED));
     const [warning] = await warningsTo(email);
     expect(await warningsTo(email)).toHaveLength(1);
     expect(warning.subject).toBe('Intentos de acceso a tu cuenta de Casillero Virtual');
     expect(warning.text).toContain('Hola Dueña Cuenta,');
-    expect(warning.text).toContain('Desde los dispositivos donde ya iniciaste sesión antes puedes entrar como siempre.');
+    expect(warning.text).toContain(
+      'Desde los dispositivos donde ya iniciaste sesión antes puedes entrar como siempre.',
+    );
     expect(warning.text).toContain('http://localhost:3000/forgot-password');
     // The owner's own failures on a known device are not an attack.
     for (let i = 0; i < DEVICE_15_MIN.max + 1; i++) await signIn(home, email, WRONG);
@@ -289,7 +308,9 @@ describe('a sign-in link by e-mail', () => {
     expect(await useLink(newPhone, token)).toBe('ok');
     expect((await callerFor(db(), newPhone).auth.me()).user?.email).toBe(email);
     // Once only: the same link again, from anywhere, is refused.
-    expect(await useLink(newVisitor({ ip: '10.60.9.10' }), token)).toBe(`BAD_REQUEST: ${AUTH_MESSAGES.signInLinkInvalid}`);
+    expect(await useLink(newVisitor({ ip: '10.60.9.10' }), token)).toBe(
+      `BAD_REQUEST: ${AUTH_MESSAGES.signInLinkInvalid}`,
+    );
     // The phone is now a known device: the password works there again while the attack goes on.
     await callerFor(db(), newPhone).auth.signOut();
     expect(await signIn(newPhone, email, STRONG_PASSWORD)).toBe('ok');
@@ -299,18 +320,22 @@ describe('a sign-in link by e-mail', () => {
     const { email } = await signedInCustomer(db());
     await callerFor(db(), newVisitor({ ip: '10.62.0.1' })).auth.requestSignInLink({ email });
     const token = await linkFor(email);
-    await db()
-      .update(signInLinkTokens)
-      .set({ expiresAt: sql`now() - interval '1 second'` });
-    expect(await useLink(newVisitor({ ip: '10.62.0.2' }), token)).toBe(`BAD_REQUEST: ${AUTH_MESSAGES.signInLinkInvalid}`);
+    await db().update(signInLinkTokens).set({ expiresAt: sql`now() - interval '1 second'` });
+    expect(await useLink(newVisitor({ ip: '10.62.0.2' }), token)).toBe(
+      `BAD_REQUEST: ${AUTH_MESSAGES.signInLinkInvalid}`,
+    );
 
     const unknown = uniqueEmail('nadie');
-    expect(await callerFor(db(), newVisitor({ ip: '10.62.0.3' })).auth.requestSignInLink({ email: unknown })).toEqual({ message: AUTH_MESSAGES.signInLinkSent });
+    expect(await callerFor(db(), newVisitor({ ip: '10.62.0.3' })).auth.requestSignInLink({ email: unknown })).toEqual({
+      message: AUTH_MESSAGES.signInLinkSent,
+    });
     await expect(lastLinkTo(db(), unknown, 'sign-in-link')).rejects.toThrow();
 
     const removed = await signedInCustomer(db());
     await db().update(users).set({ deactivatedAt: new Date() }).where(eq(users.email, removed.email));
-    expect(await callerFor(db(), newVisitor({ ip: '10.62.0.4' })).auth.requestSignInLink({ email: removed.email })).toEqual({ message: AUTH_MESSAGES.signInLinkSent });
+    expect(
+      await callerFor(db(), newVisitor({ ip: '10.62.0.4' })).auth.requestSignInLink({ email: removed.email }),
+    ).toEqual({ message: AUTH_MESSAGES.signInLinkSent });
     await expect(lastLinkTo(db(), removed.email, 'sign-in-link')).rejects.toThrow();
   });
 });

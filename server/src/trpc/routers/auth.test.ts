@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { ACTIVATION_COST_USD, AUTH_MESSAGES, ADMIN_SETUP_MESSAGES, PASSWORD_CHANGE_LIMIT } from '@casillero/shared';
 import type { Database } from '../../db/client';
-import { emailOutbox, mailboxes, passwordResetTokens, paymentTransactions, sessions, userProfiles, users } from '../../db/schema';
+import {
+  emailOutbox,
+  mailboxes,
+  passwordResetTokens,
+  paymentTransactions,
+  sessions,
+  userProfiles,
+  users,
+} from '../../db/schema';
 import { hashToken } from '../../auth/tokens';
 import { issueAdminSetupToken } from '../../services/auth';
 import { createTestDatabase } from '../../test/db';
@@ -22,7 +30,12 @@ describe('sign-up', () => {
   it('creates the user, profile, inactive mailbox of the chosen type, its pending activation payment and a verification e-mail', async () => {
     const email = uniqueEmail();
     const caller = callerFor(db());
-    const answer = await caller.auth.signUp({ nombre: '  Luisa Márquez ', email: email.toUpperCase(), password: STRONG_PASSWORD, type: 'china' });
+    const answer = await caller.auth.signUp({
+      nombre: '  Luisa Márquez ',
+      email: email.toUpperCase(),
+      password: STRONG_PASSWORD,
+      type: 'china',
+    });
     expect(answer.message).toBe(AUTH_MESSAGES.signUpSuccess);
 
     const [user] = await db().select().from(users).where(eq(users.email, email));
@@ -33,11 +46,22 @@ describe('sign-up', () => {
     expect(profile.fullName).toBe('Luisa Márquez');
     const boxes = await db().select().from(mailboxes).where(eq(mailboxes.userId, user.id));
     expect(boxes).toHaveLength(1);
-    expect(boxes[0]).toMatchObject({ country: 'CHINA', location: 'beijing', status: 'inactive', city: 'Beijing', postalCode: '100193' });
+    expect(boxes[0]).toMatchObject({
+      country: 'CHINA',
+      location: 'beijing',
+      status: 'inactive',
+      city: 'Beijing',
+      postalCode: '100193',
+    });
     expect(boxes[0].mailboxCode).toMatch(/^BJS\d{6}$/);
     const payments = await db().select().from(paymentTransactions).where(eq(paymentTransactions.userId, user.id));
     expect(payments).toHaveLength(1);
-    expect(payments[0]).toMatchObject({ transactionType: 'mailbox_activation', status: 'pending', amountUsd: ACTIVATION_COST_USD.china, mailboxId: boxes[0].id });
+    expect(payments[0]).toMatchObject({
+      transactionType: 'mailbox_activation',
+      status: 'pending',
+      amountUsd: ACTIVATION_COST_USD.china,
+      mailboxId: boxes[0].id,
+    });
 
     const link = await lastLinkTo(db(), email, 'verify-email');
     expect(link).toMatch(/^http:\/\/localhost:3000\/verificar-email\?token=/);
@@ -59,14 +83,24 @@ describe('sign-up', () => {
     const caller = callerFor(db());
     await caller.auth.signUp({ nombre: 'Uno Dos', email, password: STRONG_PASSWORD });
     const before = await db().select().from(users);
-    const err = await trpcError(caller.auth.signUp({ nombre: 'Otro Nombre', email: email.toUpperCase(), password: STRONG_PASSWORD }));
+    const err = await trpcError(
+      caller.auth.signUp({ nombre: 'Otro Nombre', email: email.toUpperCase(), password: STRONG_PASSWORD }),
+    );
     expect(err.code).toBe('CONFLICT');
     expect(err.message).toBe(AUTH_MESSAGES.emailTaken);
     expect(await db().select().from(users)).toHaveLength(before.length);
   });
 
-  it.each(['Cort1!a', 'sinmayuscula1!', 'SINMINUSCULA1!', 'SinNumero!!', 'SinSimbolo123'])('refuses the weak password %s', async (password) => {
-    const err = await trpcError(callerFor(db()).auth.signUp({ nombre: 'Prueba Regla', email: uniqueEmail(), password }));
+  it.each([
+    'Cort1!a',
+    'sinmayuscula1!',
+    'SINMINUSCULA1!',
+    'SinNumero!!',
+    'SinSimbolo123',
+  ])('refuses the weak password %s', async (password) => {
+    const err = await trpcError(
+      callerFor(db()).auth.signUp({ nombre: 'Prueba Regla', email: uniqueEmail(), password }),
+    );
     expect(err.code).toBe('BAD_REQUEST');
     expect(err.message).toBe(AUTH_MESSAGES.passwordRule);
   });
@@ -78,16 +112,22 @@ describe('sign-up', () => {
     const caller = callerFor(db());
     await caller.auth.signUp({ nombre: 'Unicode Persona', email, password });
     await caller.auth.verifyEmail({ token: tokenOf(await lastLinkTo(db(), email, 'verify-email')) });
-    await expect(caller.auth.signIn({ email, password: password.trim() })).rejects.toThrow(AUTH_MESSAGES.invalidCredentials);
+    await expect(caller.auth.signIn({ email, password: password.trim() })).rejects.toThrow(
+      AUTH_MESSAGES.invalidCredentials,
+    );
     await caller.auth.signIn({ email, password });
 
     const tooLong = `Aa1!${'x'.repeat(125)}`;
-    const err = await trpcError(callerFor(db()).auth.signUp({ nombre: 'Larga Clave', email: uniqueEmail(), password: tooLong }));
+    const err = await trpcError(
+      callerFor(db()).auth.signUp({ nombre: 'Larga Clave', email: uniqueEmail(), password: tooLong }),
+    );
     expect(err.message).toBe(AUTH_MESSAGES.passwordTooLong);
   });
 
   it('answers validation errors in Spanish', async () => {
-    const err = await trpcError(callerFor(db()).auth.signUp({ nombre: 'A', email: 'no-es-email', password: STRONG_PASSWORD }));
+    const err = await trpcError(
+      callerFor(db()).auth.signUp({ nombre: 'A', email: 'no-es-email', password: STRONG_PASSWORD }),
+    );
     expect(err.code).toBe('BAD_REQUEST');
     expect(['El nombre completo debe tener al menos 2 caracteres', AUTH_MESSAGES.invalidEmail]).toContain(err.message);
   });
@@ -114,7 +154,10 @@ describe('verification, sign-in, me, sign-out', () => {
     expect(user).toMatchObject({ email, role: 'user', fullName: 'Camila Rojas' });
     expect(visitor.token).toBeTruthy();
     // The cookie holds the token; the database holds only its hash.
-    const [row] = await db().select().from(sessions).where(eq(sessions.id, hashToken(visitor.token!)));
+    const [row] = await db()
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, hashToken(visitor.token!)));
     expect(row.userId).toBe(user.id);
 
     const me = await caller.auth.me();
@@ -125,7 +168,12 @@ describe('verification, sign-in, me, sign-out', () => {
     const oldToken = visitor.token!;
     await caller.auth.signOut();
     expect(visitor.token).toBeNull();
-    expect(await db().select().from(sessions).where(eq(sessions.id, hashToken(oldToken)))).toHaveLength(0);
+    expect(
+      await db()
+        .select()
+        .from(sessions)
+        .where(eq(sessions.id, hashToken(oldToken))),
+    ).toHaveLength(0);
     // The old cookie, replayed, is worth nothing.
     const replay = callerFor(db(), newVisitor({ token: oldToken }));
     expect((await replay.auth.me()).user).toBeNull();
@@ -135,7 +183,9 @@ describe('verification, sign-in, me, sign-out', () => {
   it('answers an unknown e-mail exactly as a wrong password', async () => {
     const { email } = await signedInCustomer(db());
     const wrong = await trpcError(callerFor(db()).auth.signIn({ email, password: 'Incorrecta#123' }));
-    const unknown = await trpcError(callerFor(db()).auth.signIn({ email: uniqueEmail('nadie'), password: 'Incorrecta#123' }));
+    const unknown = await trpcError(
+      callerFor(db()).auth.signIn({ email: uniqueEmail('nadie'), password: 'Incorrecta#123' }),
+    );
     expect(wrong.code).toBe(unknown.code);
     expect(wrong.message).toBe(unknown.message);
     expect(wrong.message).toBe(AUTH_MESSAGES.invalidCredentials);
@@ -146,20 +196,29 @@ describe('verification, sign-in, me, sign-out', () => {
     const id = hashToken(visitor.token!);
     const day = 24 * 60 * 60 * 1000;
 
-    await db().update(sessions).set({ expiresAt: new Date(Date.now() + 20 * day) }).where(eq(sessions.id, id));
+    await db()
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + 20 * day) })
+      .where(eq(sessions.id, id));
     const setsBefore = visitor.cookieSets;
     expect((await caller.auth.me()).user?.id).toBe(user.id);
     let [row] = await db().select().from(sessions).where(eq(sessions.id, id));
     expect(row.expiresAt.getTime()).toBeLessThan(Date.now() + 21 * day);
     expect(visitor.cookieSets).toBe(setsBefore);
 
-    await db().update(sessions).set({ expiresAt: new Date(Date.now() + 10 * day) }).where(eq(sessions.id, id));
+    await db()
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + 10 * day) })
+      .where(eq(sessions.id, id));
     expect((await caller.auth.me()).user?.id).toBe(user.id);
     [row] = await db().select().from(sessions).where(eq(sessions.id, id));
     expect(row.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * day);
     expect(visitor.cookieSets).toBe(setsBefore + 1);
 
-    await db().update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, id));
+    await db()
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, id));
     expect((await caller.auth.me()).user).toBeNull();
     expect(await db().select().from(sessions).where(eq(sessions.id, id))).toHaveLength(0);
     expect(visitor.token).toBeNull();
@@ -193,7 +252,12 @@ describe('password reset', () => {
     const token = tokenOf(link);
     // Stored hashed, never as sent.
     expect(await db().select().from(passwordResetTokens).where(eq(passwordResetTokens.id, token))).toHaveLength(0);
-    expect(await db().select().from(passwordResetTokens).where(eq(passwordResetTokens.id, hashToken(token)))).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(passwordResetTokens)
+        .where(eq(passwordResetTokens.id, hashToken(token))),
+    ).toHaveLength(1);
 
     const newPassword = 'Nueva#Clave2027';
     const weak = await trpcError(caller.auth.resetPassword({ token, password: 'debil' }));
@@ -204,10 +268,14 @@ describe('password reset', () => {
     expect((await callerFor(db(), oldBrowser).auth.me()).user).toBeNull();
     expect((await callerFor(db(), other).auth.me()).user).toBeNull();
 
-    const again = await trpcError(callerFor(db(), newVisitor({ ip: '10.2.0.3' })).auth.resetPassword({ token, password: 'Otra#Clave2028' }));
+    const again = await trpcError(
+      callerFor(db(), newVisitor({ ip: '10.2.0.3' })).auth.resetPassword({ token, password: 'Otra#Clave2028' }),
+    );
     expect(again.message).toBe(AUTH_MESSAGES.resetTokenInvalid);
 
-    const old = await trpcError(callerFor(db(), newVisitor({ ip: '10.2.0.4' })).auth.signIn({ email, password: STRONG_PASSWORD }));
+    const old = await trpcError(
+      callerFor(db(), newVisitor({ ip: '10.2.0.4' })).auth.signIn({ email, password: STRONG_PASSWORD }),
+    );
     expect(old.message).toBe(AUTH_MESSAGES.invalidCredentials);
     await callerFor(db(), newVisitor({ ip: '10.2.0.5' })).auth.signIn({ email, password: newPassword });
   });
@@ -220,7 +288,9 @@ describe('password reset', () => {
       .update(passwordResetTokens)
       .set({ expiresAt: new Date(Date.now() - 1) })
       .where(eq(passwordResetTokens.id, hashToken(token)));
-    const err = await trpcError(callerFor(db(), newVisitor({ ip: '10.3.0.2' })).auth.resetPassword({ token, password: 'Nueva#Clave2027' }));
+    const err = await trpcError(
+      callerFor(db(), newVisitor({ ip: '10.3.0.2' })).auth.resetPassword({ token, password: 'Nueva#Clave2027' }),
+    );
     expect(err.message).toBe(AUTH_MESSAGES.resetTokenInvalid);
   });
 });
@@ -231,7 +301,9 @@ describe('change password', () => {
     const other = newVisitor({ ip: '10.4.0.1' });
     await callerFor(db(), other).auth.signIn({ email, password: STRONG_PASSWORD });
 
-    const wrong = await trpcError(caller.auth.changePassword({ currentPassword: 'Mala#Clave1', newPassword: 'Nueva#Clave2027' }));
+    const wrong = await trpcError(
+      caller.auth.changePassword({ currentPassword: 'Mala#Clave1', newPassword: 'Nueva#Clave2027' }),
+    );
     expect(wrong.message).toBe(AUTH_MESSAGES.currentPasswordWrong);
     const weak = await trpcError(caller.auth.changePassword({ currentPassword: STRONG_PASSWORD, newPassword: 'abc' }));
     expect(weak.message).toBe(AUTH_MESSAGES.passwordRule);
@@ -246,22 +318,34 @@ describe('change password', () => {
     const { email, visitor, caller } = await signedInCustomer(db());
     const owner = newVisitor({ ip: '10.4.1.1' });
     await callerFor(db(), owner).auth.signIn({ email, password: STRONG_PASSWORD });
-    const guess = (i: number) => caller.auth.changePassword({ currentPassword: `Intento#${i}x`, newPassword: 'Robada#Clave2027' });
+    const guess = (i: number) =>
+      caller.auth.changePassword({ currentPassword: `Intento#${i}x`, newPassword: 'Robada#Clave2027' });
     for (let i = 1; i < PASSWORD_CHANGE_LIMIT.maxFailures; i++) {
-      expect(await trpcError(guess(i))).toMatchObject({ code: 'BAD_REQUEST', message: AUTH_MESSAGES.currentPasswordWrong });
+      expect(await trpcError(guess(i))).toMatchObject({
+        code: 'BAD_REQUEST',
+        message: AUTH_MESSAGES.currentPasswordWrong,
+      });
     }
     const last = await trpcError(guess(PASSWORD_CHANGE_LIMIT.maxFailures));
     expect(last).toMatchObject({ code: 'UNAUTHORIZED', message: AUTH_MESSAGES.passwordChangeSessionEnded });
     // The guessing session is gone; the owner's other session is not, and the password is unchanged.
     expect((await callerFor(db(), visitor).auth.me()).user).toBeNull();
     expect((await callerFor(db(), owner).auth.me()).user?.email).toBe(email);
-    const warnings = async () => (await db().select().from(emailOutbox)).filter((m) => m.to.includes(email) && m.template === 'password-change-guessing');
+    const warnings = async () =>
+      (await db().select().from(emailOutbox)).filter(
+        (m) => m.to.includes(email) && m.template === 'password-change-guessing',
+      );
     expect(await warnings()).toHaveLength(1);
 
     // Until the window passes, no session of the account may try again (the password is not even
     // checked), but none is closed for it: a thief cannot sign the owner out.
-    const again = await trpcError(callerFor(db(), owner).auth.changePassword({ currentPassword: STRONG_PASSWORD, newPassword: 'Nueva#Clave2027' }));
-    expect(again).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: AUTH_MESSAGES.passwordChangeTooMany(PASSWORD_CHANGE_LIMIT.minutes) });
+    const again = await trpcError(
+      callerFor(db(), owner).auth.changePassword({ currentPassword: STRONG_PASSWORD, newPassword: 'Nueva#Clave2027' }),
+    );
+    expect(again).toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      message: AUTH_MESSAGES.passwordChangeTooMany(PASSWORD_CHANGE_LIMIT.minutes),
+    });
     expect((await callerFor(db(), owner).auth.me()).user?.email).toBe(email);
     expect(await warnings()).toHaveLength(1);
     await callerFor(db(), newVisitor({ ip: '10.4.1.2' })).auth.signIn({ email, password: STRONG_PASSWORD });
@@ -297,11 +381,16 @@ describe('limits', () => {
   it('throttles sign-ins per IP across e-mails, and successful sign-ins do not count', async () => {
     const ip = '10.8.0.1';
     const { email } = await signedInCustomer(db());
-    for (let i = 0; i < 5; i++) await callerFor(db(), newVisitor({ ip })).auth.signIn({ email, password: STRONG_PASSWORD });
+    for (let i = 0; i < 5; i++)
+      await callerFor(db(), newVisitor({ ip })).auth.signIn({ email, password: STRONG_PASSWORD });
     const attempts = await Promise.allSettled(
-      Array.from({ length: 55 }, (_, i) => callerFor(db(), newVisitor({ ip })).auth.signIn({ email: `nadie${i}@ejemplo.com`, password: 'Mala#Clave1' })),
+      Array.from({ length: 55 }, (_, i) =>
+        callerFor(db(), newVisitor({ ip })).auth.signIn({ email: `nadie${i}@ejemplo.com`, password: 'Mala#Clave1' }),
+      ),
     );
-    const limited = attempts.filter((r) => r.status === 'rejected' && (r.reason as Error).message === AUTH_MESSAGES.tooManyAttempts);
+    const limited = attempts.filter(
+      (r) => r.status === 'rejected' && (r.reason as Error).message === AUTH_MESSAGES.tooManyAttempts,
+    );
     expect(limited).toHaveLength(5);
   });
 });
@@ -310,11 +399,17 @@ describe('cross-site requests', () => {
   it('refuses a mutation from a foreign Origin and accepts the app’s own', async () => {
     const { email } = await signedInCustomer(db());
     const evil = await trpcError(
-      callerFor(db(), newVisitor({ origin: 'https://malicioso.example', ip: '10.9.0.1' })).auth.signIn({ email, password: STRONG_PASSWORD }),
+      callerFor(db(), newVisitor({ origin: 'https://malicioso.example', ip: '10.9.0.1' })).auth.signIn({
+        email,
+        password: STRONG_PASSWORD,
+      }),
     );
     expect(evil.code).toBe('FORBIDDEN');
     expect(evil.message).toBe(AUTH_MESSAGES.foreignOrigin);
-    await callerFor(db(), newVisitor({ origin: 'http://localhost:3000', ip: '10.9.0.2' })).auth.signIn({ email, password: STRONG_PASSWORD });
+    await callerFor(db(), newVisitor({ origin: 'http://localhost:3000', ip: '10.9.0.2' })).auth.signIn({
+      email,
+      password: STRONG_PASSWORD,
+    });
   });
 });
 
@@ -327,16 +422,35 @@ describe('first administrator', () => {
       const caller = callerFor(adminDb.db);
       expect(await caller.auth.adminSetupStatus()).toEqual({ adminExists: false });
 
-      const bad = await trpcError(caller.auth.adminSetup({ setupToken: 'inventado', email: 'jefe@ejemplo.com', password: STRONG_PASSWORD, nombre: 'Jefa Principal' }));
+      const bad = await trpcError(
+        caller.auth.adminSetup({
+          setupToken: 'inventado',
+          email: 'jefe@ejemplo.com',
+          password: STRONG_PASSWORD,
+          nombre: 'Jefa Principal',
+        }),
+      );
       expect(bad.message).toBe(ADMIN_SETUP_MESSAGES.invalidToken);
 
-      const ok = await caller.auth.adminSetup({ setupToken: setupToken!, email: 'jefe@ejemplo.com', password: STRONG_PASSWORD, nombre: 'Jefa Principal' });
+      const ok = await caller.auth.adminSetup({
+        setupToken: setupToken!,
+        email: 'jefe@ejemplo.com',
+        password: STRONG_PASSWORD,
+        nombre: 'Jefa Principal',
+      });
       expect(ok.message).toBe(ADMIN_SETUP_MESSAGES.created);
       expect(await caller.auth.adminSetupStatus()).toEqual({ adminExists: true });
       const { user } = await caller.auth.signIn({ email: 'jefe@ejemplo.com', password: STRONG_PASSWORD });
       expect(user.role).toBe('admin');
 
-      const twice = await trpcError(callerFor(adminDb.db).auth.adminSetup({ setupToken: setupToken!, email: 'otro@ejemplo.com', password: STRONG_PASSWORD, nombre: 'Otro Jefe' }));
+      const twice = await trpcError(
+        callerFor(adminDb.db).auth.adminSetup({
+          setupToken: setupToken!,
+          email: 'otro@ejemplo.com',
+          password: STRONG_PASSWORD,
+          nombre: 'Otro Jefe',
+        }),
+      );
       expect(twice.message).toBe(ADMIN_SETUP_MESSAGES.adminExists);
       expect(await issueAdminSetupToken(adminDb.db)).toBeNull();
       const admins = await adminDb.db.select().from(users).where(eq(users.role, 'admin'));

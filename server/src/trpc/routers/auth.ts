@@ -26,8 +26,18 @@ const emailOf = (input: unknown) => String((input as { email?: string }).email ?
 
 const resetRequestThrottle = throttle(
   (ctx, input) => [
-    { key: `reset:email:${emailOf(input)}`, max: 1, windowMs: RESET_LIMIT.minIntervalSeconds * 1000, message: () => AUTH_MESSAGES.resetThrottle },
-    { key: `reset:email:${emailOf(input)}`, max: RESET_LIMIT.maxPerWindow, windowMs: RESET_LIMIT.windowMinutes * MIN, message: AUTH_MESSAGES.resetLimit },
+    {
+      key: `reset:email:${emailOf(input)}`,
+      max: 1,
+      windowMs: RESET_LIMIT.minIntervalSeconds * 1000,
+      message: () => AUTH_MESSAGES.resetThrottle,
+    },
+    {
+      key: `reset:email:${emailOf(input)}`,
+      max: RESET_LIMIT.maxPerWindow,
+      windowMs: RESET_LIMIT.windowMinutes * MIN,
+      message: AUTH_MESSAGES.resetLimit,
+    },
     { key: `reset:ip:${ctx.ip}`, max: 20, windowMs: 60 * MIN, message: tooMany },
   ],
   { countSuccess: true },
@@ -36,8 +46,18 @@ const resetRequestThrottle = throttle(
 /** As the reset e-mail: one a minute and a few an hour per address, many addresses per IP. */
 const signInLinkThrottle = throttle(
   (ctx, input) => [
-    { key: `signin-link:email:${emailOf(input)}`, max: 1, windowMs: RESET_LIMIT.minIntervalSeconds * 1000, message: () => AUTH_MESSAGES.signInLinkThrottle },
-    { key: `signin-link:email:${emailOf(input)}`, max: RESET_LIMIT.maxPerWindow, windowMs: RESET_LIMIT.windowMinutes * MIN, message: AUTH_MESSAGES.resetLimit },
+    {
+      key: `signin-link:email:${emailOf(input)}`,
+      max: 1,
+      windowMs: RESET_LIMIT.minIntervalSeconds * 1000,
+      message: () => AUTH_MESSAGES.signInLinkThrottle,
+    },
+    {
+      key: `signin-link:email:${emailOf(input)}`,
+      max: RESET_LIMIT.maxPerWindow,
+      windowMs: RESET_LIMIT.windowMinutes * MIN,
+      message: AUTH_MESSAGES.resetLimit,
+    },
     { key: `signin-link:ip:${ctx.ip}`, max: 20, windowMs: 60 * MIN, message: tooMany },
   ],
   { countSuccess: true },
@@ -49,7 +69,14 @@ const tokenGuessThrottle = throttle(
 );
 
 const signUpThrottle = throttle(
-  (ctx) => [{ key: `signup:ip:${ctx.ip}`, max: SIGNUP_LIMIT.perIp, windowMs: SIGNUP_LIMIT.windowMinutes * MIN, message: tooMany }],
+  (ctx) => [
+    {
+      key: `signup:ip:${ctx.ip}`,
+      max: SIGNUP_LIMIT.perIp,
+      windowMs: SIGNUP_LIMIT.windowMinutes * MIN,
+      message: tooMany,
+    },
+  ],
   { countSuccess: true },
 );
 
@@ -66,7 +93,10 @@ const resendThrottle = throttle(
 const sessionMeta = (ctx: Pick<Context, 'userAgent' | 'ip'>) => ({ userAgent: ctx.userAgent, ip: ctx.ip });
 
 /** Puts the session a sign-in or a password reset opened in the browser's cookie. */
-function keepSession<T extends { token: string; session: { expiresAt: Date } }>(ctx: Pick<Context, 'cookie'>, opened: T): T {
+function keepSession<T extends { token: string; session: { expiresAt: Date } }>(
+  ctx: Pick<Context, 'cookie'>,
+  opened: T,
+): T {
   ctx.cookie.set(opened.token, opened.session.expiresAt);
   return opened;
 }
@@ -151,14 +181,12 @@ export const authRouter = router({
       return { message: opened.message };
     }),
 
-  changePassword: protectedProcedure
-    .input(changePasswordInput)
-    .mutation(async ({ ctx, input }) => {
-      const changed = await auth.changePassword(ctx.db, ctx.config, ctx.user, ctx.session.id, input);
-      // The new password forgot every device; this one, still signed in, stays known.
-      keepDevice(ctx, await rememberDeviceOf(ctx.db, ctx.config, ctx.device.value, ctx.user.id));
-      return changed;
-    }),
+  changePassword: protectedProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
+    const changed = await auth.changePassword(ctx.db, ctx.config, ctx.user, ctx.session.id, input);
+    // The new password forgot every device; this one, still signed in, stays known.
+    keepDevice(ctx, await rememberDeviceOf(ctx.db, ctx.config, ctx.device.value, ctx.user.id));
+    return changed;
+  }),
 
   adminSetupStatus: publicProcedure.query(async ({ ctx }) => ({ adminExists: await auth.adminExists(ctx.db) })),
 
@@ -166,5 +194,4 @@ export const authRouter = router({
     .input(adminSetupInput)
     .use(tokenGuessThrottle)
     .mutation(({ ctx, input }) => auth.setupFirstAdmin(ctx.db, input)),
-
 });

@@ -110,12 +110,19 @@ describe('exchange rates', () => {
       expect(err.message, vesPerUsd).toBe(message);
     }
     const tomorrow = businessToday(new Date(Date.now() + 2 * 86_400_000));
-    expect((await trpcError(as(caja).exchangeRates.record({ rateDate: tomorrow, vesPerUsd: '40', source: 'BCV' }))).message).toBe(RATE_MESSAGES.dateInFuture);
+    expect(
+      (await trpcError(as(caja).exchangeRates.record({ rateDate: tomorrow, vesPerUsd: '40', source: 'BCV' }))).message,
+    ).toBe(RATE_MESSAGES.dateInFuture);
     // Below Bs. 1 per USD is a typing mistake; before the bolívar digital, no rate of ours existed.
     for (const vesPerUsd of ['0,5', '0.99999999']) {
-      expect((await trpcError(as(caja).exchangeRates.record({ rateDate: daysAgo(1), vesPerUsd, source: 'BCV' }))).message).toBe(RATE_MESSAGES.rateTooLow);
+      expect(
+        (await trpcError(as(caja).exchangeRates.record({ rateDate: daysAgo(1), vesPerUsd, source: 'BCV' }))).message,
+      ).toBe(RATE_MESSAGES.rateTooLow);
     }
-    expect((await trpcError(as(caja).exchangeRates.record({ rateDate: '2021-09-30', vesPerUsd: '4,2', source: 'BCV' }))).message).toBe(RATE_MESSAGES.dateTooOld);
+    expect(
+      (await trpcError(as(caja).exchangeRates.record({ rateDate: '2021-09-30', vesPerUsd: '4,2', source: 'BCV' })))
+        .message,
+    ).toBe(RATE_MESSAGES.dateTooOld);
     expect((await as(caja).exchangeRates.list({})).rows.length).toBe(before);
     await as(caja).exchangeRates.record({ rateDate: FIRST_RATE_DAY, vesPerUsd: '4,18', source: 'BCV' });
     expect((await as(caja).exchangeRates.list({})).rows.length).toBe(before + 1);
@@ -128,9 +135,17 @@ describe('exchange rates', () => {
       const staff = await signedInStaff(fresh.db, 'caja');
       const rates = callerFor(fresh.db, staff.visitor, config()).exchangeRates;
       const first = await rates.list({});
-      expect({ n: first.rows.length, hasMore: first.hasMore, top: first.rows[0].rateDate }).toEqual({ n: 50, hasMore: true, top: daysAgo(1) });
+      expect({ n: first.rows.length, hasMore: first.hasMore, top: first.rows[0].rateDate }).toEqual({
+        n: 50,
+        hasMore: true,
+        top: daysAgo(1),
+      });
       const second = await rates.list({ page: 2 });
-      expect({ n: second.rows.length, hasMore: second.hasMore, last: second.rows.at(-1)!.rateDate }).toEqual({ n: 10, hasMore: false, last: daysAgo(60) });
+      expect({ n: second.rows.length, hasMore: second.hasMore, last: second.rows.at(-1)!.rateDate }).toEqual({
+        n: 10,
+        hasMore: false,
+        last: daysAgo(60),
+      });
     } finally {
       await fresh.close();
     }
@@ -138,7 +153,10 @@ describe('exchange rates', () => {
 
   it('only payment roles record rates: the warehouse is refused', async () => {
     const almacen = await signedInStaff(db(), 'almacen');
-    expect((await trpcError(as(almacen).exchangeRates.record({ rateDate: daysAgo(1), vesPerUsd: '40', source: 'BCV' }))).code).toBe('FORBIDDEN');
+    expect(
+      (await trpcError(as(almacen).exchangeRates.record({ rateDate: daysAgo(1), vesPerUsd: '40', source: 'BCV' })))
+        .code,
+    ).toBe('FORBIDDEN');
     expect((await trpcError(as(almacen).exchangeRates.today())).code).toBe('FORBIDDEN');
   });
 });
@@ -148,7 +166,13 @@ describe('invoices keep the rate of the day they were issued', () => {
     await as(caja).exchangeRates.record({ rateDate: businessToday(), vesPerUsd: '36.5', source: 'BCV' });
     const ana = await signedInCustomer(db(), { nombre: 'Ana Tasa' });
     const issued = await activationInvoice(ana);
-    expect(issued).toMatchObject({ usdCents: USA_CENTS, vesPerUsd: '36.50000000', rateDate: businessToday(), rateIsEarlier: false, status: 'pending' });
+    expect(issued).toMatchObject({
+      usdCents: USA_CENTS,
+      vesPerUsd: '36.50000000',
+      rateDate: businessToday(),
+      rateIsEarlier: false,
+      status: 'pending',
+    });
     expect(issued.vesCentimos).toBe(usdCentsToVesCentimos(USA_CENTS, '36.5'));
     expect(issued.number).toMatch(new RegExp(`^F-${businessToday().slice(0, 4)}-\\d{6}$`));
 
@@ -160,7 +184,10 @@ describe('invoices keep the rate of the day they were issued', () => {
       owed: usdCentsToVesCentimos(USA_CENTS, '36.5'),
     });
     // The charge in the ledger carries the same frozen Bs. amount.
-    const [charge] = await db().select().from(ledgerEntries).where(and(eq(ledgerEntries.invoiceId, issued.id), eq(ledgerEntries.kind, 'charge')));
+    const [charge] = await db()
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.invoiceId, issued.id), eq(ledgerEntries.kind, 'charge')));
     expect(charge).toMatchObject({ usdCents: USA_CENTS, vesCentimos: issued.vesCentimos, vesPerUsd: '36.50000000' });
 
     const beto = await signedInCustomer(db(), { nombre: 'Beto Tasa' });
@@ -176,9 +203,17 @@ describe('invoices keep the rate of the day they were issued', () => {
       await recordRate(fresh.db, '39.9', daysAgo(2));
       const d = await signedInCustomer(fresh.db, { nombre: 'Tasa Vieja' });
       const [older] = (await callerFor(fresh.db, d.visitor, config()).billing.mine()).invoices;
-      expect(older).toMatchObject({ vesPerUsd: '39.90000000', rateDate: daysAgo(2), issueDate: businessToday(), rateIsEarlier: true });
+      expect(older).toMatchObject({
+        vesPerUsd: '39.90000000',
+        rateDate: daysAgo(2),
+        issueDate: businessToday(),
+        rateIsEarlier: true,
+      });
       const staff = await signedInStaff(fresh.db, 'caja');
-      expect(await callerFor(fresh.db, staff.visitor, config()).exchangeRates.today()).toMatchObject({ hasToday: false, rate: { rateDate: daysAgo(2) } });
+      expect(await callerFor(fresh.db, staff.visitor, config()).exchangeRates.today()).toMatchObject({
+        hasToday: false,
+        rate: { rateDate: daysAgo(2) },
+      });
     } finally {
       await fresh.close();
     }
@@ -192,14 +227,24 @@ describe('invoice numbers', () => {
     const [before] = await db().select().from(invoiceCounters).where(eq(invoiceCounters.year, year));
     await db()
       .transaction(async (tx) => {
-        await issueInvoice(tx, { userId: c.user.id, concept: 'course_purchase', description: 'Curso', lines: [{ description: 'Curso', usdCents: 1000 }] });
+        await issueInvoice(tx, {
+          userId: c.user.id,
+          concept: 'course_purchase',
+          description: 'Curso',
+          lines: [{ description: 'Curso', usdCents: 1000 }],
+        });
         throw new Error('rollback');
       })
       .catch(() => undefined);
     const issued = await Promise.all(
       [1, 2, 3].map(() =>
         db().transaction((tx) =>
-          issueInvoice(tx, { userId: c.user.id, concept: 'course_purchase', description: 'Curso', lines: [{ description: 'Curso', usdCents: 1000 }] }),
+          issueInvoice(tx, {
+            userId: c.user.id,
+            concept: 'course_purchase',
+            description: 'Curso',
+            lines: [{ description: 'Curso', usdCents: 1000 }],
+          }),
         ),
       ),
     );
@@ -227,7 +272,12 @@ describe('the ledger', () => {
       receiptFileId: await receipt(c),
     });
     const [row] = await db().select().from(paymentTransactions).where(eq(paymentTransactions.id, first.id));
-    expect(row).toMatchObject({ currency: 'VES', amountVes: partialVes / 100, paymentMethod: 'Pago Móvil', invoiceId: invoice.id });
+    expect(row).toMatchObject({
+      currency: 'VES',
+      amountVes: partialVes / 100,
+      paymentMethod: 'Pago Móvil',
+      invoiceId: invoice.id,
+    });
     expect(row.amountUsd).toBe(vesCentimosToUsdCents(partialVes, invoice.vesPerUsd!) / 100);
     await approve(first.id);
 
@@ -238,13 +288,22 @@ describe('the ledger', () => {
     expect(mailbox.status).toBe('inactive');
 
     // The rest, with the amount left empty: what is still owed, at the invoice's own rate.
-    const second = await as(c).payments.report({ invoiceId: invoice.id, methodId: pagoMovil, paymentReference: reference(), receiptFileId: await receipt(c) });
+    const second = await as(c).payments.report({
+      invoiceId: invoice.id,
+      methodId: pagoMovil,
+      paymentReference: reference(),
+      receiptFileId: await receipt(c),
+    });
     const [rest] = await db().select().from(paymentTransactions).where(eq(paymentTransactions.id, second.id));
     expect(rest.amountVes).toBe(usdCentsToVesCentimos(USA_CENTS - creditedCents, invoice.vesPerUsd!) / 100);
     const reviewed = await approve(second.id);
     expect(reviewed).toMatchObject({ invoiceId: invoice.id, invoicePaid: true, mailboxActivated: mailbox.mailboxCode });
     expect(await activationInvoice(c)).toMatchObject({ status: 'paid', remainingUsdCents: 0, canReport: false });
-    expect((await as(c).billing.mine()).balance).toMatchObject({ balanceUsdCents: 0, creditUsdCents: 0, openInvoices: 0 });
+    expect((await as(c).billing.mine()).balance).toMatchObject({
+      balanceUsdCents: 0,
+      creditUsdCents: 0,
+      openInvoices: 0,
+    });
   });
 
   it('an amount below one cent or one céntimo is refused, and bolívares never become a cent they are not worth', async () => {
@@ -254,12 +313,25 @@ describe('the ledger', () => {
     const zelle = await paymentMethodId(db(), 'zelle');
     const pagoMovil = await paymentMethodId(db(), 'pago_movil');
     const report = async (methodId: string, amount: number) =>
-      trpcError(as(c).payments.report({ invoiceId: invoice.id, methodId, paymentReference: reference(), amount, receiptFileId: await receipt(c) }));
+      trpcError(
+        as(c).payments.report({
+          invoiceId: invoice.id,
+          methodId,
+          paymentReference: reference(),
+          amount,
+          receiptFileId: await receipt(c),
+        }),
+      );
     expect((await report(zelle, 1e-9)).message).toBe(PAYMENT_MESSAGES.amountPositive);
     expect((await report(pagoMovil, 1e-9)).message).toBe(PAYMENT_MESSAGES.amountPositive);
     // Bs. 0,10 at the invoice's rate is 0,27 of a cent: not rounded up to $0,01 any more.
     expect((await report(pagoMovil, 0.1)).message).toBe(PAYMENT_MESSAGES.amountUnderOneCent);
-    expect(await db().select().from(paymentTransactions).where(and(eq(paymentTransactions.userId, c.user.id), sql`${paymentTransactions.reportedAt} is not null`))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(paymentTransactions)
+        .where(and(eq(paymentTransactions.userId, c.user.id), sql`${paymentTransactions.reportedAt} is not null`)),
+    ).toEqual([]);
   });
 
   it('an overpayment becomes credit that the next invoice uses', async () => {
@@ -284,7 +356,10 @@ describe('the ledger', () => {
     expect(mine.map((i) => i.status)).toEqual(['paid', 'paid']);
     const left = 2000 - USA_CENTS - CHINA_CENTS;
     expect(balance).toMatchObject({ balanceUsdCents: -left, creditUsdCents: left, openInvoices: 0 });
-    const boxes = await db().select({ status: mailboxes.status }).from(mailboxes).where(eq(mailboxes.userId, c.user.id));
+    const boxes = await db()
+      .select({ status: mailboxes.status })
+      .from(mailboxes)
+      .where(eq(mailboxes.userId, c.user.id));
     expect(boxes.map((b) => b.status)).toEqual(['active', 'active']);
     // Nothing is left to report: the China activation's open payment is no longer asked for.
     expect((await as(c).payments.mine()).filter((p) => p.canReport)).toEqual([]);
@@ -319,14 +394,29 @@ describe('the ledger', () => {
 
   it('corrections are new entries: an adjustment in the customer’s favour pays open invoices; a refund cannot exceed the credit', async () => {
     const c = await signedInCustomer(db(), { nombre: 'Ajustes' });
-    const err = await trpcError(as(caja).billing.recordEntry({ userId: c.user.id, kind: 'refund', amountUsd: 1, reason: 'Devolución' }));
+    const err = await trpcError(
+      as(caja).billing.recordEntry({ userId: c.user.id, kind: 'refund', amountUsd: 1, reason: 'Devolución' }),
+    );
     expect(err.message).toBe(BILLING_MESSAGES.refundExceedsCredit);
-    await as(caja).billing.recordEntry({ userId: c.user.id, kind: 'adjustment', amountUsd: -10, reason: 'Compensación por retraso' });
+    await as(caja).billing.recordEntry({
+      userId: c.user.id,
+      kind: 'adjustment',
+      amountUsd: -10,
+      reason: 'Compensación por retraso',
+    });
     const account = await as(caja).billing.customerAccount({ userId: c.user.id });
     expect(account.invoices[0].status).toBe('paid');
     expect(account.balance.creditUsdCents).toBe(1000 - USA_CENTS);
-    await as(caja).billing.recordEntry({ userId: c.user.id, kind: 'refund', amountUsd: (1000 - USA_CENTS) / 100, reason: 'Devuelto por Zelle' });
-    expect((await as(caja).billing.customerAccount({ userId: c.user.id })).balance).toMatchObject({ balanceUsdCents: 0, creditUsdCents: 0 });
+    await as(caja).billing.recordEntry({
+      userId: c.user.id,
+      kind: 'refund',
+      amountUsd: (1000 - USA_CENTS) / 100,
+      reason: 'Devuelto por Zelle',
+    });
+    expect((await as(caja).billing.customerAccount({ userId: c.user.id })).balance).toMatchObject({
+      balanceUsdCents: 0,
+      creditUsdCents: 0,
+    });
     const almacen = await signedInStaff(db(), 'almacen');
     expect((await trpcError(as(almacen).billing.customerAccount({ userId: c.user.id }))).code).toBe('FORBIDDEN');
   });
@@ -338,7 +428,12 @@ describe('the ledger', () => {
     expect((await as(a).billing.invoice({ id: invoice.id })).number).toBe(invoice.number);
     expect((await trpcError(as(b).billing.invoice({ id: invoice.id }))).code).toBe('NOT_FOUND');
     const err = await trpcError(
-      as(b).payments.report({ invoiceId: invoice.id, methodId: await paymentMethodId(db(), 'zelle'), paymentReference: reference(), receiptFileId: await receipt(b) }),
+      as(b).payments.report({
+        invoiceId: invoice.id,
+        methodId: await paymentMethodId(db(), 'zelle'),
+        paymentReference: reference(),
+        receiptFileId: await receipt(b),
+      }),
     );
     expect(err.code).toBe('NOT_FOUND');
     expect((await as(b).billing.mine()).invoices.map((i) => i.id)).not.toContain(invoice.id);
@@ -359,22 +454,52 @@ describe('payment methods', () => {
     expect(method.details).toEqual({ bank: 'Mercantil (0105)', phone: '0412-5550000', idNumber: 'J-12345678-9' });
     expect((await as(c).paymentMethods.active()).map((m) => m.name)).toContain('Pago Móvil Mercantil');
 
-    const input = { kind: 'pago_movil' as const, name: 'Pago Móvil Mercantil', currency: 'VES' as const, details: method.details as Record<string, string>, instructions: null, active: false };
+    const input = {
+      kind: 'pago_movil' as const,
+      name: 'Pago Móvil Mercantil',
+      currency: 'VES' as const,
+      details: method.details as Record<string, string>,
+      instructions: null,
+      active: false,
+    };
     await as(admin).paymentMethods.update({ id: method.id, ...input });
     expect((await as(c).paymentMethods.active()).map((m) => m.name)).not.toContain('Pago Móvil Mercantil');
     const invoice = await activationInvoice(c);
     const err = await trpcError(
-      as(c).payments.report({ paymentId: invoice.openPaymentId, methodId: method.id, paymentReference: reference(), receiptFileId: await receipt(c) }),
+      as(c).payments.report({
+        paymentId: invoice.openPaymentId,
+        methodId: method.id,
+        paymentReference: reference(),
+        receiptFileId: await receipt(c),
+      }),
     );
     expect(err.message).toBe(PAYMENT_METHOD_MESSAGES.inactive);
   });
 
   it('refuses a method without its details, a taken name, and a cashier changing methods', async () => {
-    const missing = await trpcError(as(admin).paymentMethods.create({ kind: 'zelle', name: 'Zelle 2', currency: 'USD', details: { holder: 'X' }, instructions: null, active: true }));
+    const missing = await trpcError(
+      as(admin).paymentMethods.create({
+        kind: 'zelle',
+        name: 'Zelle 2',
+        currency: 'USD',
+        details: { holder: 'X' },
+        instructions: null,
+        active: true,
+      }),
+    );
     expect(missing.message).toBe(PAYMENT_METHOD_MESSAGES.detailRequired('Correo Zelle'));
-    const zelle = { kind: 'zelle' as const, name: 'Zelle Único', currency: 'USD' as const, details: { email: 'a@b.test', holder: 'X' }, instructions: null, active: true };
+    const zelle = {
+      kind: 'zelle' as const,
+      name: 'Zelle Único',
+      currency: 'USD' as const,
+      details: { email: 'a@b.test', holder: 'X' },
+      instructions: null,
+      active: true,
+    };
     await as(admin).paymentMethods.create(zelle);
-    expect((await trpcError(as(admin).paymentMethods.create({ ...zelle, name: 'zelle único' }))).message).toBe(PAYMENT_METHOD_MESSAGES.nameTaken);
+    expect((await trpcError(as(admin).paymentMethods.create({ ...zelle, name: 'zelle único' }))).message).toBe(
+      PAYMENT_METHOD_MESSAGES.nameTaken,
+    );
     expect((await trpcError(as(caja).paymentMethods.create({ ...zelle, name: 'Zelle Caja' }))).code).toBe('FORBIDDEN');
   });
 
@@ -409,10 +534,22 @@ describe('payment methods', () => {
 describe('shipments are invoiced', () => {
   it('a shipment’s cost is an invoice with the storage fee as its own line; removing the shipment voids it and keeps the number', async () => {
     const c = await signedInCustomer(db(), { nombre: 'Envío Facturado' });
-    const [mailbox] = await db().update(mailboxes).set({ status: 'active' }).where(eq(mailboxes.userId, c.user.id)).returning();
+    const [mailbox] = await db()
+      .update(mailboxes)
+      .set({ status: 'active' })
+      .where(eq(mailboxes.userId, c.user.id))
+      .returning();
     const [pkg] = await db()
       .insert(packages)
-      .values({ userId: c.user.id, mailboxId: mailbox.id, trackingNumber: `1Z${Date.now()}`, packageDescription: 'Zapatos', weightKg: 2, status: 'in_warehouse', receivedDate: new Date(Date.now() - 40 * 86_400_000) })
+      .values({
+        userId: c.user.id,
+        mailboxId: mailbox.id,
+        trackingNumber: `1Z${Date.now()}`,
+        packageDescription: 'Zapatos',
+        weightKg: 2,
+        status: 'in_warehouse',
+        receivedDate: new Date(Date.now() - 40 * 86_400_000),
+      })
       .returning();
     const created = await as(admin).shipments.create({
       userId: c.user.id,
@@ -426,7 +563,11 @@ describe('shipments are invoiced', () => {
     const invoice = (await as(c).billing.mine()).invoices.find((i) => i.concept === 'shipping_payment')!;
     const storageCents = Math.round(created.storageFeeUsd * 100);
     expect(storageCents).toBeGreaterThan(0);
-    expect(invoice).toMatchObject({ usdCents: 2550 + storageCents, status: 'pending', shipmentCode: created.shipmentCode });
+    expect(invoice).toMatchObject({
+      usdCents: 2550 + storageCents,
+      status: 'pending',
+      shipmentCode: created.shipmentCode,
+    });
     expect(invoice.lines.map((l) => l.usdCents)).toEqual([2550, storageCents]);
     await as(admin).shipments.remove({ id: created.id });
     const voided = (await as(c).billing.mine()).invoices.find((i) => i.id === invoice.id)!;
@@ -448,19 +589,62 @@ describe('invoices issued by staff', () => {
       ],
     });
     const invoice = (await as(c).billing.mine()).invoices.find((i) => i.id === issued.id)!;
-    expect(invoice).toMatchObject({ number: issued.number, usdCents: 4550, vesPerUsd: '60.00000000', vesCentimos: 4550 * 60, status: 'pending', canReport: true });
+    expect(invoice).toMatchObject({
+      number: issued.number,
+      usdCents: 4550,
+      vesPerUsd: '60.00000000',
+      vesCentimos: 4550 * 60,
+      status: 'pending',
+      canReport: true,
+    });
     const bell = await as(c).notifications.mine({});
     expect(JSON.stringify(bell)).toContain(issued.number);
 
     const before = (await as(c).billing.mine()).invoices.length;
-    const bad = await trpcError(as(caja).billing.issue({ userId: c.user.id, concept: 'course_purchase', description: 'X', lines: [{ description: 'Y', amountUsd: 0 }] }));
+    const bad = await trpcError(
+      as(caja).billing.issue({
+        userId: c.user.id,
+        concept: 'course_purchase',
+        description: 'X',
+        lines: [{ description: 'Y', amountUsd: 0 }],
+      }),
+    );
     expect(bad.code).toBe('BAD_REQUEST');
     // Less than a cent is no amount: it would be an invoice line of $0,00.
-    const tiny = await trpcError(as(caja).billing.issue({ userId: c.user.id, concept: 'course_purchase', description: 'X', lines: [{ description: 'Y', amountUsd: 1e-9 }] }));
+    const tiny = await trpcError(
+      as(caja).billing.issue({
+        userId: c.user.id,
+        concept: 'course_purchase',
+        description: 'X',
+        lines: [{ description: 'Y', amountUsd: 1e-9 }],
+      }),
+    );
     expect(tiny.message).toBe(INVOICE_ISSUE_MESSAGES.lineAmountRequired);
     expect((await as(c).billing.mine()).invoices.length).toBe(before);
     const almacen = await signedInStaff(db(), 'almacen');
-    expect((await trpcError(as(almacen).billing.issue({ userId: c.user.id, concept: 'course_purchase', description: 'X', lines: [{ description: 'Y', amountUsd: 1 }] }))).code).toBe('FORBIDDEN');
-    expect((await trpcError(as(caja).billing.issue({ userId: caja.user.id, concept: 'course_purchase', description: 'X', lines: [{ description: 'Y', amountUsd: 1 }] }))).code).toBe('NOT_FOUND');
+    expect(
+      (
+        await trpcError(
+          as(almacen).billing.issue({
+            userId: c.user.id,
+            concept: 'course_purchase',
+            description: 'X',
+            lines: [{ description: 'Y', amountUsd: 1 }],
+          }),
+        )
+      ).code,
+    ).toBe('FORBIDDEN');
+    expect(
+      (
+        await trpcError(
+          as(caja).billing.issue({
+            userId: caja.user.id,
+            concept: 'course_purchase',
+            description: 'X',
+            lines: [{ description: 'Y', amountUsd: 1 }],
+          }),
+        )
+      ).code,
+    ).toBe('NOT_FOUND');
   });
 });

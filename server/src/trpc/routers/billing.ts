@@ -1,6 +1,14 @@
 // Billing (docs/decisions/021-billing-in-bolivares.md): the customer's invoices and balance in Facturas, a client's account for
 // staff, and corrections as new ledger entries.
-import { BILLING_MESSAGES, INVOICE_ISSUE_MESSAGES, correctionDecisionInput, customerIdInput, invoiceIdInput, invoiceIssueInput, ledgerEntryInput } from '@casillero/shared';
+import {
+  BILLING_MESSAGES,
+  INVOICE_ISSUE_MESSAGES,
+  correctionDecisionInput,
+  customerIdInput,
+  invoiceIdInput,
+  invoiceIssueInput,
+  ledgerEntryInput,
+} from '@casillero/shared';
 import { customerBalance, findInvoice, listCustomerInvoices, listLedger } from '../../queries/billing';
 import { listPendingCorrections } from '../../queries/ledger-corrections';
 import { decideLedgerCorrection, requestLedgerCorrection } from '../../services/ledger-corrections';
@@ -18,7 +26,9 @@ export const billingRouter = router({
   /** One of the customer's own invoices, with the payments reported for it. */
   invoice: protectedProcedure
     .input(invoiceIdInput)
-    .query(async ({ ctx, input }) => foundOr(await findInvoice(ctx.db, input.id, ctx.user.id), BILLING_MESSAGES.invoiceNotFound)),
+    .query(async ({ ctx, input }) =>
+      foundOr(await findInvoice(ctx.db, input.id, ctx.user.id), BILLING_MESSAGES.invoiceNotFound),
+    ),
 
   /** Any invoice, for staff who read payments. */
   invoiceDetail: staffProcedure('payments.read')
@@ -51,11 +61,14 @@ export const billingRouter = router({
    */
   recordEntry: staffProcedure('payments.write')
     .input(ledgerEntryInput)
-    .mutation(({ ctx, input }) => ctx.db.transaction((tx) => requestLedgerCorrection(tx, ctx.user.id, input, ctx.config.ledgerSecondApprovalUsdCents))),
+    .mutation(({ ctx, input }) =>
+      ctx.db.transaction((tx) =>
+        requestLedgerCorrection(tx, ctx.user.id, input, ctx.config.ledgerSecondApprovalUsdCents),
+      ),
+    ),
 
   /** A second staff member approves or rejects a waiting correction (never the one who asked). */
   decideCorrection: staffProcedure('payments.write')
     .input(correctionDecisionInput)
     .mutation(({ ctx, input }) => ctx.db.transaction((tx) => decideLedgerCorrection(tx, ctx.user.id, input))),
 });
-

@@ -16,7 +16,18 @@ afterAll(async () => {
 const db = () => database.db;
 const DAY = 24 * 60 * 60 * 1000;
 
-async function packageFor(userId: string, mailboxId: string, v: { tracking: string; description: string; sender: string; status: PackageStatus; weight: number; daysAgo: number | null }) {
+async function packageFor(
+  userId: string,
+  mailboxId: string,
+  v: {
+    tracking: string;
+    description: string;
+    sender: string;
+    status: PackageStatus;
+    weight: number;
+    daysAgo: number | null;
+  },
+) {
   const [row] = await db()
     .insert(packages)
     .values({
@@ -62,15 +73,42 @@ describe('Almacén', () => {
   it('lists own packages with days stored, searches on the server and filters by status; stats over all', async () => {
     const { caller, user } = await signedInCustomer(db());
     const [box] = await caller.mailboxes.mine();
-    await packageFor(user.id, box.id, { tracking: '1ZAAA111', description: 'Zapatos Nike', sender: 'Nike', status: 'received', weight: 1.5, daysAgo: 12 });
-    await packageFor(user.id, box.id, { tracking: 'TBA222', description: 'Libros', sender: 'Amazon', status: 'received', weight: 2.25, daysAgo: 3 });
-    await packageFor(user.id, box.id, { tracking: '9400333', description: 'Perfume 100%', sender: 'Sephora', status: 'pending', weight: 0.5, daysAgo: null });
+    await packageFor(user.id, box.id, {
+      tracking: '1ZAAA111',
+      description: 'Zapatos Nike',
+      sender: 'Nike',
+      status: 'received',
+      weight: 1.5,
+      daysAgo: 12,
+    });
+    await packageFor(user.id, box.id, {
+      tracking: 'TBA222',
+      description: 'Libros',
+      sender: 'Amazon',
+      status: 'received',
+      weight: 2.25,
+      daysAgo: 3,
+    });
+    await packageFor(user.id, box.id, {
+      tracking: '9400333',
+      description: 'Perfume 100%',
+      sender: 'Sephora',
+      status: 'pending',
+      weight: 0.5,
+      daysAgo: null,
+    });
 
     const all = await caller.packages.mine();
     expect(all.items).toHaveLength(3);
     expect(all.stats).toEqual({ total: 3, byStatus: { received: 2, pending: 1 }, totalWeightKg: 4.25 });
     const nike = all.items.find((p) => p.trackingNumber === '1ZAAA111')!;
-    expect(nike).toMatchObject({ daysStored: 12, weightKg: 1.5, dimensionsCm: '30x20x15', estimatedValueUsd: 50, mailboxCode: box.mailboxCode });
+    expect(nike).toMatchObject({
+      daysStored: 12,
+      weightKg: 1.5,
+      dimensionsCm: '30x20x15',
+      estimatedValueUsd: 50,
+      mailboxCode: box.mailboxCode,
+    });
     expect(nike).not.toHaveProperty('notes');
     expect(all.items.find((p) => p.status === 'pending')!.daysStored).toBeNull();
 
@@ -88,7 +126,14 @@ describe('Almacén', () => {
     const a = await signedInCustomer(db());
     const b = await signedInCustomer(db());
     const [bBox] = await b.caller.mailboxes.mine();
-    await packageFor(b.user.id, bBox.id, { tracking: 'AJENO1', description: 'Ajeno', sender: 'X', status: 'received', weight: 1, daysAgo: 1 });
+    await packageFor(b.user.id, bBox.id, {
+      tracking: 'AJENO1',
+      description: 'Ajeno',
+      sender: 'X',
+      status: 'received',
+      weight: 1,
+      daysAgo: 1,
+    });
     const mine = await a.caller.packages.mine({ search: 'AJENO' });
     expect(mine.items).toEqual([]);
     expect(mine.stats.total).toBe(0);
@@ -97,9 +142,30 @@ describe('Almacén', () => {
   it('stops counting the days stored when the package is put in a shipment', async () => {
     const { caller, user } = await signedInCustomer(db());
     const [box] = await caller.mailboxes.mine();
-    await packageFor(user.id, box.id, { tracking: 'QUEDA10', description: 'Sigue en almacén', sender: 'Amazon', status: 'in_warehouse', weight: 1, daysAgo: 10 });
-    const preparing = await packageFor(user.id, box.id, { tracking: 'ENVIO10', description: 'En un envío', sender: 'Amazon', status: 'in_shipment', weight: 1, daysAgo: 10 });
-    const gone = await packageFor(user.id, box.id, { tracking: 'SALIO20', description: 'Ya salió', sender: 'Nike', status: 'shipped', weight: 2, daysAgo: 20 });
+    await packageFor(user.id, box.id, {
+      tracking: 'QUEDA10',
+      description: 'Sigue en almacén',
+      sender: 'Amazon',
+      status: 'in_warehouse',
+      weight: 1,
+      daysAgo: 10,
+    });
+    const preparing = await packageFor(user.id, box.id, {
+      tracking: 'ENVIO10',
+      description: 'En un envío',
+      sender: 'Amazon',
+      status: 'in_shipment',
+      weight: 1,
+      daysAgo: 10,
+    });
+    const gone = await packageFor(user.id, box.id, {
+      tracking: 'SALIO20',
+      description: 'Ya salió',
+      sender: 'Nike',
+      status: 'shipped',
+      weight: 2,
+      daysAgo: 20,
+    });
     const shipment = await shipmentWith(user.id, [preparing, gone], 4);
 
     const byTracking = Object.fromEntries((await caller.packages.mine()).items.map((p) => [p.trackingNumber, p]));

@@ -58,7 +58,12 @@ async function packageOf(c: Signed, status: PackageStatus = 'received', weightKg
       warehouseReceipt: `WR-CS-${seq}`,
       receivedDate: status === 'pending' ? null : new Date(),
     })
-    .returning({ id: packages.id, trackingNumber: packages.trackingNumber, warehouseReceipt: packages.warehouseReceipt, description: packages.packageDescription });
+    .returning({
+      id: packages.id,
+      trackingNumber: packages.trackingNumber,
+      warehouseReceipt: packages.warehouseReceipt,
+      description: packages.packageDescription,
+    });
   return row;
 }
 
@@ -76,7 +81,11 @@ async function shipmentOf(c: Signed, packageIds: string[], city = 'Valencia') {
 
 describe('shipments.listOwn', () => {
   it('lists only the customer’s own shipments, newest first, with count, weight, cost and dates', async () => {
-    const [p1, p2, p3] = [await packageOf(ana, 'received', 1.25), await packageOf(ana, 'in_warehouse', 2), await packageOf(ana)];
+    const [p1, p2, p3] = [
+      await packageOf(ana, 'received', 1.25),
+      await packageOf(ana, 'in_warehouse', 2),
+      await packageOf(ana),
+    ];
     const older = await shipmentOf(ana, [p1.id, p2.id], 'Valencia');
     const newer = await shipmentOf(ana, [p3.id], 'Maracay');
     const foreign = await shipmentOf(beto, [(await packageOf(beto)).id], 'Mérida');
@@ -122,8 +131,24 @@ describe('shipments.ownDetail', () => {
     const detail = await as(ana).shipments.ownDetail({ id: shipment.id });
     expect(detail).toMatchObject({ shipmentCode: shipment.shipmentCode, status: 'preparing', packageCount: 2 });
     expect(detail.packages).toEqual([
-      { id: a.id, trackingNumber: a.trackingNumber, description: a.description, senderName: 'Amazon', weightKg: 1.5, warehouseReceipt: a.warehouseReceipt, status: 'in_shipment' },
-      { id: b.id, trackingNumber: b.trackingNumber, description: b.description, senderName: 'Amazon', weightKg: 1.5, warehouseReceipt: b.warehouseReceipt, status: 'in_shipment' },
+      {
+        id: a.id,
+        trackingNumber: a.trackingNumber,
+        description: a.description,
+        senderName: 'Amazon',
+        weightKg: 1.5,
+        warehouseReceipt: a.warehouseReceipt,
+        status: 'in_shipment',
+      },
+      {
+        id: b.id,
+        trackingNumber: b.trackingNumber,
+        description: b.description,
+        senderName: 'Amazon',
+        weightKg: 1.5,
+        warehouseReceipt: b.warehouseReceipt,
+        status: 'in_shipment',
+      },
     ]);
     expect(detail.stages.map((s) => [s.stageNumber, s.stageName, s.status])).toEqual([[1, M.firstStageName, 'active']]);
 
@@ -166,17 +191,36 @@ describe('Almacén: the package’s shipment and its intake photo', () => {
     const loose = await packageOf(ana);
     const shipment = await shipmentOf(ana, [p.id]);
     const items = (await as(ana).packages.mine()).items;
-    expect(items.find((i) => i.id === p.id)).toMatchObject({ status: 'in_shipment', shipmentId: shipment.id, shipmentCode: shipment.shipmentCode, shipmentStatus: 'preparing' });
-    expect(items.find((i) => i.id === loose.id)).toMatchObject({ shipmentId: null, shipmentCode: null, shipmentStatus: null });
+    expect(items.find((i) => i.id === p.id)).toMatchObject({
+      status: 'in_shipment',
+      shipmentId: shipment.id,
+      shipmentCode: shipment.shipmentCode,
+      shipmentStatus: 'preparing',
+    });
+    expect(items.find((i) => i.id === loose.id)).toMatchObject({
+      shipmentId: null,
+      shipmentCode: null,
+      shipmentStatus: null,
+    });
   });
 
   it('lets the owner open the photo the warehouse took, and nobody else', async () => {
     const pkg = await packageOf(ana, 'pending');
     const png = tinyPng('foto-paquete');
-    const upload = await uploadFile(server.app, png, { token: admin.visitor.token, kind: 'package_photo', ownerUserId: ana.user.id, filename: 'foto.png' });
+    const upload = await uploadFile(server.app, png, {
+      token: admin.visitor.token,
+      kind: 'package_photo',
+      ownerUserId: ana.user.id,
+      filename: 'foto.png',
+    });
     expect(upload.statusCode).toBe(201);
     const photoId: string = upload.json().id;
-    await as(admin).packages.receive({ id: pkg.id, warehouseReceipt: 'WR-FOTO-1', weightKg: 1.1, photoFileId: photoId });
+    await as(admin).packages.receive({
+      id: pkg.id,
+      warehouseReceipt: 'WR-FOTO-1',
+      weightKg: 1.1,
+      photoFileId: photoId,
+    });
 
     const mine = (await as(ana).packages.mine()).items.find((i) => i.id === pkg.id)!;
     expect(mine.photoFileId).toBe(photoId);
@@ -185,9 +229,14 @@ describe('Almacén: the package’s shipment and its intake photo', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
     // The warehouse's picture as the upload route keeps it: the same PNG, re-encoded.
-    expect(await sharp(res.rawPayload).metadata()).toMatchObject({ format: 'png', width: (await sharp(png).metadata()).width });
+    expect(await sharp(res.rawPayload).metadata()).toMatchObject({
+      format: 'png',
+      width: (await sharp(png).metadata()).width,
+    });
 
     expect((await trpcError(as(beto).files.link({ id: photoId }))).code).toBe('NOT_FOUND');
-    expect((await as(ana).packages.mine()).items.filter((i) => i.photoFileId !== null).map((i) => i.id)).toEqual([pkg.id]);
+    expect((await as(ana).packages.mine()).items.filter((i) => i.photoFileId !== null).map((i) => i.id)).toEqual([
+      pkg.id,
+    ]);
   });
 });

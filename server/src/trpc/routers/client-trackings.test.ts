@@ -38,7 +38,14 @@ async function trackingFor(userId: string, mailboxId: string, statuses: Tracking
   const start = Date.now() - statuses.length * 3_600_000;
   await db()
     .insert(trackingHistory)
-    .values(statuses.map((status, i) => ({ trackingId: row.id, status, message: `Paso ${i + 1}`, createdAt: new Date(start + i * 3_600_000) })));
+    .values(
+      statuses.map((status, i) => ({
+        trackingId: row.id,
+        status,
+        message: `Paso ${i + 1}`,
+        createdAt: new Date(start + i * 3_600_000),
+      })),
+    );
   return row;
 }
 

@@ -15,7 +15,15 @@ import {
   type MailboxCreateInput,
 } from '@casillero/shared';
 import type { Database } from '../../db/client';
-import { emailOutbox, mailboxes, notifications, packages, paymentTransactions, trackings, userProfiles } from '../../db/schema';
+import {
+  emailOutbox,
+  mailboxes,
+  notifications,
+  packages,
+  paymentTransactions,
+  trackings,
+  userProfiles,
+} from '../../db/schema';
 import { createTestDatabase } from '../../test/db';
 import { callerFor, newVisitor, trpcError } from '../../test/caller';
 import { signedInAdmin, signedInCustomer } from '../../test/factories';
@@ -45,7 +53,12 @@ const china = (userId: string, overrides: Partial<MailboxCreateInput> = {}): Mai
 
 async function notificationsOf(userId: string) {
   return db()
-    .select({ title: notifications.title, message: notifications.message, type: notifications.type, link: notifications.link })
+    .select({
+      title: notifications.title,
+      message: notifications.message,
+      type: notifications.type,
+      link: notifications.link,
+    })
     .from(notifications)
     .where(eq(notifications.userId, userId));
 }
@@ -58,7 +71,10 @@ async function mailsTo(email: string, subject: string) {
 /** Sign-ups are rate-limited per IP: each test customer comes from an address of its own. */
 let visitors = 0;
 const customer = (opts: NonNullable<Parameters<typeof signedInCustomer>[1]> = {}) =>
-  signedInCustomer(db(), { ...opts, visitor: newVisitor({ ip: `10.60.${Math.floor(++visitors / 250)}.${visitors % 250}` }) });
+  signedInCustomer(db(), {
+    ...opts,
+    visitor: newVisitor({ ip: `10.60.${Math.floor(++visitors / 250)}.${visitors % 250}` }),
+  });
 
 let serial = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${++serial}`;
@@ -70,7 +86,13 @@ describe('clients.list', () => {
     const cedula = `V-${String(Date.now()).slice(-8)}`;
     await db()
       .update(userProfiles)
-      .set({ cedula, phone: '+58 412 777 8899', venezuelaAddress: 'Calle 5, Casa 12', venezuelaCity: 'Maracay', venezuelaState: 'Aragua' })
+      .set({
+        cedula,
+        phone: '+58 412 777 8899',
+        venezuelaAddress: 'Calle 5, Casa 12',
+        venezuelaCity: 'Maracay',
+        venezuelaState: 'Aragua',
+      })
       .where(eq(userProfiles.userId, c.user.id));
     const [box] = await c.caller.mailboxes.mine();
 
@@ -94,7 +116,10 @@ describe('clients.list', () => {
 
     for (const q of [name.toLowerCase(), cedula.slice(2), '777 88', c.email.slice(0, 12), box.mailboxCode.slice(-6)]) {
       const found = await admin.clients.list({ q });
-      expect(found.rows.map((r) => r.userId), q).toEqual([c.user.id]);
+      expect(
+        found.rows.map((r) => r.userId),
+        q,
+      ).toEqual([c.user.id]);
       expect(await admin.clients.count({ q })).toEqual({ count: 1, isCapped: false });
     }
     expect((await admin.clients.list({ q: 'zzz-nadie-así' })).rows).toEqual([]);
@@ -116,11 +141,22 @@ describe('clients.detail', () => {
   it('shows profile, mailboxes and the counts of packages, trackings and payments', async () => {
     const c = await customer({ nombre: 'Dora Contreras' });
     const [box] = await c.caller.mailboxes.mine();
-    await db().insert(packages).values([
-      { userId: c.user.id, mailboxId: box.id, packageDescription: 'Libros', status: 'received' },
-      { userId: c.user.id, mailboxId: box.id, packageDescription: 'Ropa', status: 'pending' },
-    ]);
-    await db().insert(trackings).values({ trackingNumber: unique('DET').toUpperCase(), userId: c.user.id, mailboxId: box.id, description: 'Ropa de invierno', carrier: 'UPS', senderName: 'Zara' });
+    await db()
+      .insert(packages)
+      .values([
+        { userId: c.user.id, mailboxId: box.id, packageDescription: 'Libros', status: 'received' },
+        { userId: c.user.id, mailboxId: box.id, packageDescription: 'Ropa', status: 'pending' },
+      ]);
+    await db()
+      .insert(trackings)
+      .values({
+        trackingNumber: unique('DET').toUpperCase(),
+        userId: c.user.id,
+        mailboxId: box.id,
+        description: 'Ropa de invierno',
+        carrier: 'UPS',
+        senderName: 'Zara',
+      });
     const detail = await admin.clients.detail({ userId: c.user.id });
     expect(detail).toMatchObject({
       userId: c.user.id,
@@ -153,7 +189,12 @@ describe('mailboxes.createForClient', () => {
       status: 'inactive',
     });
     const [payment] = await db().select().from(paymentTransactions).where(eq(paymentTransactions.mailboxId, result.id));
-    expect(payment).toMatchObject({ id: result.activationPaymentId, transactionType: 'mailbox_activation', amountUsd: ACTIVATION_COST_USD.china, status: 'pending' });
+    expect(payment).toMatchObject({
+      id: result.activationPaymentId,
+      transactionType: 'mailbox_activation',
+      amountUsd: ACTIVATION_COST_USD.china,
+      status: 'pending',
+    });
     expect(await notificationsOf(c.user.id)).toContainEqual({
       title: N.createdTitle,
       message: N.created(result.mailboxCode, MAILBOX_COUNTRY_LABELS.CHINA, formatUsd(ACTIVATION_COST_USD.china)),
@@ -163,7 +204,10 @@ describe('mailboxes.createForClient', () => {
     expect(await mailsTo(c.email, N.createdTitle)).toHaveLength(1);
     // The customer sees it in Mis Casilleros with what its activation costs.
     const mine = await c.caller.mailboxes.mine();
-    expect(mine.find((b) => b.id === result.id)).toMatchObject({ status: 'inactive', activation: { amountUsd: ACTIVATION_COST_USD.china, status: 'pending' } });
+    expect(mine.find((b) => b.id === result.id)).toMatchObject({
+      status: 'inactive',
+      activation: { amountUsd: ACTIVATION_COST_USD.china, status: 'pending' },
+    });
   });
 
   it('a USA mailbox gets an MV-19487- code; the activation fee can be waived', async () => {
@@ -181,7 +225,9 @@ describe('mailboxes.createForClient', () => {
     });
     expect(result.mailboxCode).toMatch(/^MV-19487-\d{5}$/);
     expect(result.activationPaymentId).toBeNull();
-    expect(await db().select().from(paymentTransactions).where(eq(paymentTransactions.mailboxId, result.id))).toHaveLength(0);
+    expect(
+      await db().select().from(paymentTransactions).where(eq(paymentTransactions.mailboxId, result.id)),
+    ).toHaveLength(0);
     const [note] = (await notificationsOf(c.user.id)).filter((n) => n.title === N.createdTitle);
     expect(note.message).toBe(N.created(result.mailboxCode, MAILBOX_COUNTRY_LABELS.USA, null));
   });
@@ -199,24 +245,47 @@ describe('mailboxes.createForClient', () => {
     });
     expect(other.mailboxCode).toBe(code);
     const [row] = await db().select().from(mailboxes).where(eq(mailboxes.id, other.id));
-    expect(row).toMatchObject({ country: 'OTHER', location: 'other', status: 'inactive', addressLine2: `REF/APTO: ${code}` });
-    expect(await db().select().from(paymentTransactions).where(eq(paymentTransactions.mailboxId, other.id))).toHaveLength(0);
+    expect(row).toMatchObject({
+      country: 'OTHER',
+      location: 'other',
+      status: 'inactive',
+      addressLine2: `REF/APTO: ${code}`,
+    });
+    expect(
+      await db().select().from(paymentTransactions).where(eq(paymentTransactions.mailboxId, other.id)),
+    ).toHaveLength(0);
 
     const d = await customer();
     const taken = await trpcError(admin.mailboxes.createForClient(china(d.user.id, { mailboxCode: code })));
     expect(taken.code).toBe('CONFLICT');
     expect(taken.message).toBe(M.codeTaken);
     const noCode = await trpcError(
-      admin.mailboxes.createForClient({ userId: d.user.id, country: 'OTHER', addressLine1: 'Av. 1', city: 'Bogotá', postalCode: '110111' }),
+      admin.mailboxes.createForClient({
+        userId: d.user.id,
+        country: 'OTHER',
+        addressLine1: 'Av. 1',
+        city: 'Bogotá',
+        postalCode: '110111',
+      }),
     );
     expect(noCode.message).toBe(M.countryNotSupported);
-    expect((await trpcError(admin.mailboxes.createForClient(china(d.user.id, { mailboxCode: 'a b' })))).message).toBe(M.codeInvalid);
+    expect((await trpcError(admin.mailboxes.createForClient(china(d.user.id, { mailboxCode: 'a b' })))).message).toBe(
+      M.codeInvalid,
+    );
   });
 
   it('requires client, country, address line 1, city and postal code', async () => {
     const c = await customer();
-    for (const missing of [{ addressLine1: '' }, { city: '  ' }, { postalCode: '' }, { country: undefined }, { userId: '' }]) {
-      const err = await trpcError(admin.mailboxes.createForClient({ ...china(c.user.id), ...missing } as MailboxCreateInput));
+    for (const missing of [
+      { addressLine1: '' },
+      { city: '  ' },
+      { postalCode: '' },
+      { country: undefined },
+      { userId: '' },
+    ]) {
+      const err = await trpcError(
+        admin.mailboxes.createForClient({ ...china(c.user.id), ...missing } as MailboxCreateInput),
+      );
       expect(err.message, JSON.stringify(missing)).toBe(M.requiredFields);
     }
     expect((await trpcError(admin.mailboxes.createForClient(china(randomUUID())))).code).toBe('NOT_FOUND');
@@ -231,24 +300,38 @@ describe('mailboxes.createForClient', () => {
     expect(usa.code).toBe('CONFLICT');
     expect(usa.message).toBe(M.alreadyHas(MAILBOX_COUNTRY_LABELS.USA));
 
-    const results = await Promise.allSettled(Array.from({ length: 20 }, () => admin.mailboxes.createForClient(china(c.user.id))));
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () => admin.mailboxes.createForClient(china(c.user.id))),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const refusals = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
-    expect(refusals.map((r) => (r.reason as Error).message)).toEqual(Array(19).fill(M.alreadyHas(MAILBOX_COUNTRY_LABELS.CHINA)));
-    const boxes = await db().select({ id: mailboxes.id }).from(mailboxes).where(and(eq(mailboxes.userId, c.user.id), eq(mailboxes.country, 'CHINA')));
+    expect(refusals.map((r) => (r.reason as Error).message)).toEqual(
+      Array(19).fill(M.alreadyHas(MAILBOX_COUNTRY_LABELS.CHINA)),
+    );
+    const boxes = await db()
+      .select({ id: mailboxes.id })
+      .from(mailboxes)
+      .where(and(eq(mailboxes.userId, c.user.id), eq(mailboxes.country, 'CHINA')));
     expect(boxes).toHaveLength(1);
-    const payments = await db().select({ id: paymentTransactions.id }).from(paymentTransactions).where(eq(paymentTransactions.mailboxId, boxes[0].id));
+    const payments = await db()
+      .select({ id: paymentTransactions.id })
+      .from(paymentTransactions)
+      .where(eq(paymentTransactions.mailboxId, boxes[0].id));
     expect(payments).toHaveLength(1);
   });
 
   it('twenty simultaneous creations with one custom code for different customers: one wins, the rest are told the code exists', async () => {
     const code = unique('RACE-').toUpperCase();
     const customers = await Promise.all(Array.from({ length: 20 }, () => customer({ type: 'usa' })));
-    const results = await Promise.allSettled(customers.map((c) => admin.mailboxes.createForClient(china(c.user.id, { mailboxCode: code }))));
+    const results = await Promise.allSettled(
+      customers.map((c) => admin.mailboxes.createForClient(china(c.user.id, { mailboxCode: code }))),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const refusals = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(refusals.map((r) => (r.reason as Error).message)).toEqual(Array(19).fill(M.codeTaken));
-    expect(await db().select({ id: mailboxes.id }).from(mailboxes).where(eq(mailboxes.mailboxCode, code))).toHaveLength(1);
+    expect(await db().select({ id: mailboxes.id }).from(mailboxes).where(eq(mailboxes.mailboxCode, code))).toHaveLength(
+      1,
+    );
   });
 
   it('a customer cannot create mailboxes for others (admin only)', async () => {
@@ -267,12 +350,26 @@ describe('mailboxes.setStatus', () => {
     await admin.mailboxes.setStatus({ id: box.id, status: 'active' });
     await admin.mailboxes.setStatus({ id: box.id, status: 'inactive' });
     expect((await c.caller.mailboxes.mine())[0].status).toBe('inactive');
-    const notes = (await notificationsOf(c.user.id)).filter((n) => n.title === N.activatedTitle || n.title === N.deactivatedTitle);
+    const notes = (await notificationsOf(c.user.id)).filter(
+      (n) => n.title === N.activatedTitle || n.title === N.deactivatedTitle,
+    );
     expect(notes).toEqual([
-      { title: N.activatedTitle, message: N.activated(box.mailboxCode), type: 'general', link: '/dashboard/mis-casilleros' },
-      { title: N.deactivatedTitle, message: N.deactivated(box.mailboxCode), type: 'general', link: '/dashboard/mis-casilleros' },
+      {
+        title: N.activatedTitle,
+        message: N.activated(box.mailboxCode),
+        type: 'general',
+        link: '/dashboard/mis-casilleros',
+      },
+      {
+        title: N.deactivatedTitle,
+        message: N.deactivated(box.mailboxCode),
+        type: 'general',
+        link: '/dashboard/mis-casilleros',
+      },
     ]);
-    expect((await trpcError(admin.mailboxes.setStatus({ id: randomUUID(), status: 'active' }))).message).toBe(M.mailboxNotFound);
+    expect((await trpcError(admin.mailboxes.setStatus({ id: randomUUID(), status: 'active' }))).message).toBe(
+      M.mailboxNotFound,
+    );
     expect((await trpcError(c.caller.mailboxes.setStatus({ id: box.id, status: 'active' }))).code).toBe('FORBIDDEN');
   });
 });
@@ -298,16 +395,45 @@ describe('clients.update', () => {
       venezuelaCity: 'Barquisimeto',
       venezuelaState: 'Lara',
     });
-    await admin.clients.update({ userId: c.user.id, fullName: 'Rafael Briceño', phone: '', cedula: '', venezuelaAddress: '', venezuelaCity: '', venezuelaState: '' });
+    await admin.clients.update({
+      userId: c.user.id,
+      fullName: 'Rafael Briceño',
+      phone: '',
+      cedula: '',
+      venezuelaAddress: '',
+      venezuelaCity: '',
+      venezuelaState: '',
+    });
     detail = await admin.clients.detail({ userId: c.user.id });
-    expect(detail).toMatchObject({ fullName: 'Rafael Briceño', phone: null, cedula: null, venezuelaAddress: null, venezuelaCity: null, venezuelaState: null });
+    expect(detail).toMatchObject({
+      fullName: 'Rafael Briceño',
+      phone: null,
+      cedula: null,
+      venezuelaAddress: null,
+      venezuelaCity: null,
+      venezuelaState: null,
+    });
     // The customer's own profile shows the admin's change.
     expect((await c.caller.profile.get()).fullName).toBe('Rafael Briceño');
 
-    expect((await trpcError(admin.clients.update({ userId: c.user.id, fullName: '' }))).message).toBe(PROFILE_MESSAGES.fullNameMin);
-    expect((await trpcError(admin.clients.update({ userId: c.user.id } as never))).message).toBe(AUTH_MESSAGES.fullNameRequired);
-    expect((await trpcError(admin.clients.update({ userId: c.user.id, fullName: 'Rafael', venezuelaState: 'Texas' as never }))).code).toBe('BAD_REQUEST');
-    expect((await trpcError(admin.clients.update({ userId: randomUUID(), fullName: 'Nadie' }))).message).toBe(M.notFound);
-    expect((await trpcError(c.caller.clients.update({ userId: c.user.id, fullName: 'Yo mismo' }))).code).toBe('FORBIDDEN');
+    expect((await trpcError(admin.clients.update({ userId: c.user.id, fullName: '' }))).message).toBe(
+      PROFILE_MESSAGES.fullNameMin,
+    );
+    expect((await trpcError(admin.clients.update({ userId: c.user.id } as never))).message).toBe(
+      AUTH_MESSAGES.fullNameRequired,
+    );
+    expect(
+      (
+        await trpcError(
+          admin.clients.update({ userId: c.user.id, fullName: 'Rafael', venezuelaState: 'Texas' as never }),
+        )
+      ).code,
+    ).toBe('BAD_REQUEST');
+    expect((await trpcError(admin.clients.update({ userId: randomUUID(), fullName: 'Nadie' }))).message).toBe(
+      M.notFound,
+    );
+    expect((await trpcError(c.caller.clients.update({ userId: c.user.id, fullName: 'Yo mismo' }))).code).toBe(
+      'FORBIDDEN',
+    );
   });
 });

@@ -34,7 +34,13 @@ describe('contact.send', () => {
 
     const rows = await db().select().from(contactMessages).where(eq(contactMessages.email, 'rosa@ejemplo.com'));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ nombre: 'Rosa Díaz', telefono: '+58 412 555 0101', asunto: 'Casillero China', ip: '10.1.0.1', userId: null });
+    expect(rows[0]).toMatchObject({
+      nombre: 'Rosa Díaz',
+      telefono: '+58 412 555 0101',
+      asunto: 'Casillero China',
+      ip: '10.1.0.1',
+      userId: null,
+    });
 
     const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.template, 'contact-message'));
     const mine = mails.filter((m) => m.text.includes(rows[0].id));
@@ -49,7 +55,10 @@ describe('contact.send', () => {
   it('links the message to the signed-in customer who sends it', async () => {
     const { caller, user } = await signedInCustomer(db(), { visitor: newVisitor({ ip: '10.1.0.2' }) });
     await caller.contact.send({ ...message, email: 'cliente-contacto@ejemplo.com', telefono: '', asunto: '' });
-    const [row] = await db().select().from(contactMessages).where(eq(contactMessages.email, 'cliente-contacto@ejemplo.com'));
+    const [row] = await db()
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.email, 'cliente-contacto@ejemplo.com'));
     expect(row.userId).toBe(user.id);
     expect(row.telefono).toBeNull();
     expect(row.asunto).toBeNull();
@@ -64,16 +73,27 @@ describe('contact.send', () => {
     }
     const error = await trpcError(caller.contact.send({ ...message, email: 'no-es-un-email' }));
     expect(error.message).toBe(AUTH_MESSAGES.invalidEmail);
-    expect(await db().select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.email, 'nadie@ejemplo.com'))).toHaveLength(0);
+    expect(
+      await db()
+        .select({ id: contactMessages.id })
+        .from(contactMessages)
+        .where(eq(contactMessages.email, 'nadie@ejemplo.com')),
+    ).toHaveLength(0);
   });
 
   it('limits messages per IP', async () => {
     const caller = callerFor(db(), newVisitor({ ip: '10.1.0.4' }));
-    for (let i = 0; i < CONTACT_LIMIT.perIp; i++) await caller.contact.send({ ...message, email: `lote${i}@ejemplo.com` });
+    for (let i = 0; i < CONTACT_LIMIT.perIp; i++)
+      await caller.contact.send({ ...message, email: `lote${i}@ejemplo.com` });
     const error = await trpcError(caller.contact.send({ ...message, email: 'uno-mas@ejemplo.com' }));
     expect(error.code).toBe('TOO_MANY_REQUESTS');
     expect(error.message).toBe(AUTH_MESSAGES.tooManyAttempts);
-    expect(await db().select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.email, 'uno-mas@ejemplo.com'))).toHaveLength(0);
+    expect(
+      await db()
+        .select({ id: contactMessages.id })
+        .from(contactMessages)
+        .where(eq(contactMessages.email, 'uno-mas@ejemplo.com')),
+    ).toHaveLength(0);
     // Another visitor is not affected.
     await callerFor(db(), newVisitor({ ip: '10.1.0.5' })).contact.send({ ...message, email: 'otra-ip@ejemplo.com' });
   });
@@ -81,7 +101,11 @@ describe('contact.send', () => {
 
 describe('site.config', () => {
   it('answers the WhatsApp number and the contact details from the configuration', async () => {
-    const config = testConfig({ whatsappPhone: '+58 414-123 4567', contactEmails: ['a@ejemplo.com', 'b@ejemplo.com'], contactPhones: ['+58 212 555 0000', '+1 305 555 0000'] });
+    const config = testConfig({
+      whatsappPhone: '+58 414-123 4567',
+      contactEmails: ['a@ejemplo.com', 'b@ejemplo.com'],
+      contactPhones: ['+58 212 555 0000', '+1 305 555 0000'],
+    });
     expect(await callerFor(db(), newVisitor(), config).site.config()).toEqual({
       whatsappPhone: '584141234567',
       contactEmails: ['a@ejemplo.com', 'b@ejemplo.com'],

@@ -9,7 +9,12 @@ const tooMany = () => AUTH_MESSAGES.tooManyAttempts;
 /** Every message counts, sent or not: the form is open to anyone and e-mails the team. */
 const contactThrottle = throttle(
   (ctx) => [
-    { key: `contact:ip:${ctx.ip}`, max: CONTACT_LIMIT.perIp, windowMs: CONTACT_LIMIT.windowMinutes * MIN, message: tooMany },
+    {
+      key: `contact:ip:${ctx.ip}`,
+      max: CONTACT_LIMIT.perIp,
+      windowMs: CONTACT_LIMIT.windowMinutes * MIN,
+      message: tooMany,
+    },
     { key: `contact:ip:${ctx.ip}`, max: CONTACT_LIMIT.perIpPerDay, windowMs: 24 * 60 * MIN, message: tooMany },
   ],
   { countSuccess: true },

@@ -27,24 +27,44 @@ describe('admin dashboard (reports.dashboardStats, reports.recentActivity)', () 
     const { caller } = await signedInAdmin(db());
     const seen = await signedInCustomer(db());
     const away = await signedInCustomer(db());
-    await db().update(users).set({ lastActiveAt: daysAgo(45) }).where(eq(users.id, away.user.id));
+    await db()
+      .update(users)
+      .set({ lastActiveAt: daysAgo(45) })
+      .where(eq(users.id, away.user.id));
     const [box] = await db().select({ id: mailboxes.id }).from(mailboxes).where(eq(mailboxes.userId, seen.user.id));
 
-    await db().insert(packages).values([
-      { userId: seen.user.id, mailboxId: box.id, packageDescription: 'Libros', status: 'pending' },
-      { userId: seen.user.id, mailboxId: box.id, packageDescription: 'Ropa', status: 'received' },
-    ]);
-    const shipment = { userId: seen.user.id, deliveryAddress: 'Av. Principal 123', deliveryCity: 'Caracas', deliveryState: 'Distrito Capital' };
-    await db().insert(shipments).values([
-      { ...shipment, shipmentCode: 'SH00000001', status: 'preparing' },
-      { ...shipment, shipmentCode: 'SH00000002', status: 'in_transit' },
-      { ...shipment, shipmentCode: 'SH00000003', status: 'delivered' },
-    ]);
-    await db().insert(paymentTransactions).values([
-      { userId: seen.user.id, transactionType: 'shipping_payment', amountUsd: 10.1, status: 'completed' },
-      { userId: seen.user.id, transactionType: 'shipping_payment', amountUsd: 20.2, status: 'completed', createdAt: daysAgo(70) },
-      { userId: seen.user.id, transactionType: 'shipping_payment', amountUsd: 99, status: 'pending' },
-    ]);
+    await db()
+      .insert(packages)
+      .values([
+        { userId: seen.user.id, mailboxId: box.id, packageDescription: 'Libros', status: 'pending' },
+        { userId: seen.user.id, mailboxId: box.id, packageDescription: 'Ropa', status: 'received' },
+      ]);
+    const shipment = {
+      userId: seen.user.id,
+      deliveryAddress: 'Av. Principal 123',
+      deliveryCity: 'Caracas',
+      deliveryState: 'Distrito Capital',
+    };
+    await db()
+      .insert(shipments)
+      .values([
+        { ...shipment, shipmentCode: 'SH00000001', status: 'preparing' },
+        { ...shipment, shipmentCode: 'SH00000002', status: 'in_transit' },
+        { ...shipment, shipmentCode: 'SH00000003', status: 'delivered' },
+      ]);
+    await db()
+      .insert(paymentTransactions)
+      .values([
+        { userId: seen.user.id, transactionType: 'shipping_payment', amountUsd: 10.1, status: 'completed' },
+        {
+          userId: seen.user.id,
+          transactionType: 'shipping_payment',
+          amountUsd: 20.2,
+          status: 'completed',
+          createdAt: daysAgo(70),
+        },
+        { userId: seen.user.id, transactionType: 'shipping_payment', amountUsd: 99, status: 'pending' },
+      ]);
     const stats = await caller.reports.dashboardStats();
     expect(stats).toEqual({
       totalUsers: 2,
@@ -66,7 +86,10 @@ describe('admin dashboard (reports.dashboardStats, reports.recentActivity)', () 
     const activeNow = (await caller.reports.dashboardStats()).activeUsers;
 
     // Seen 45 days ago on a session that is far from renewal: out of the count...
-    await db().update(users).set({ lastActiveAt: daysAgo(45) }).where(eq(users.id, customer.user.id));
+    await db()
+      .update(users)
+      .set({ lastActiveAt: daysAgo(45) })
+      .where(eq(users.id, customer.user.id));
     expect((await caller.reports.dashboardStats()).activeUsers).toBe(activeNow - 1);
     // ...until the next authenticated request.
     const before = Date.now();
@@ -98,13 +121,15 @@ describe('admin dashboard (reports.dashboardStats, reports.recentActivity)', () 
       status: 'completed' as const,
       createdAt: new Date(createdAt),
     });
-    await db().insert(paymentTransactions).values([
-      paid(3, '2020-02-29T23:00:00Z'), // 19:00 on 29 February in Caracas
-      paid(7, '2020-03-01T02:00:00Z'), // 22:00 on 29 February in Caracas: March in UTC, February here
-      paid(11, '2020-03-01T04:30:00Z'), // 00:30 on 1 March in Caracas
-      paid(13, '2020-04-01T04:00:00Z'), // 00:00 on 1 April in Caracas: the next month
-      { ...paid(17, '2020-03-01T04:45:00Z'), status: 'pending' as const },
-    ]);
+    await db()
+      .insert(paymentTransactions)
+      .values([
+        paid(3, '2020-02-29T23:00:00Z'), // 19:00 on 29 February in Caracas
+        paid(7, '2020-03-01T02:00:00Z'), // 22:00 on 29 February in Caracas: March in UTC, February here
+        paid(11, '2020-03-01T04:30:00Z'), // 00:30 on 1 March in Caracas
+        paid(13, '2020-04-01T04:00:00Z'), // 00:00 on 1 April in Caracas: the next month
+        { ...paid(17, '2020-03-01T04:45:00Z'), status: 'pending' as const },
+      ]);
     const stats = await getDashboardStats(db(), at);
     expect(stats.monthlyRevenue).toBe(11);
     const trend = await getReportTrend(db(), at);
@@ -119,25 +144,38 @@ describe('admin dashboard (reports.dashboardStats, reports.recentActivity)', () 
     await db().execute(sql`delete from shipments`);
     await db().execute(sql`delete from packages`);
     for (let i = 0; i < 7; i++) {
-      await db().insert(packages).values({
-        userId: customer.user.id,
-        mailboxId: box.id,
-        packageDescription: `Paquete ${i}`,
-        createdAt: daysAgo(i * 2),
-      });
-      await db().insert(shipments).values({
-        userId: customer.user.id,
-        shipmentCode: `SHX${i}`,
-        deliveryAddress: 'Av. Bolívar 45',
-        deliveryCity: 'Maracaibo',
-        deliveryState: 'Zulia',
-        updatedAt: daysAgo(i * 2 + 1),
-      });
+      await db()
+        .insert(packages)
+        .values({
+          userId: customer.user.id,
+          mailboxId: box.id,
+          packageDescription: `Paquete ${i}`,
+          createdAt: daysAgo(i * 2),
+        });
+      await db()
+        .insert(shipments)
+        .values({
+          userId: customer.user.id,
+          shipmentCode: `SHX${i}`,
+          deliveryAddress: 'Av. Bolívar 45',
+          deliveryCity: 'Maracaibo',
+          deliveryState: 'Zulia',
+          updatedAt: daysAgo(i * 2 + 1),
+        });
     }
     const activity = await caller.reports.recentActivity();
     expect(activity).toHaveLength(10);
     expect(activity.map((a) => a.title)).toEqual([
-      'Paquete 0', 'SHX0', 'Paquete 1', 'SHX1', 'Paquete 2', 'SHX2', 'Paquete 3', 'SHX3', 'Paquete 4', 'SHX4',
+      'Paquete 0',
+      'SHX0',
+      'Paquete 1',
+      'SHX1',
+      'Paquete 2',
+      'SHX2',
+      'Paquete 3',
+      'SHX3',
+      'Paquete 4',
+      'SHX4',
     ]);
     expect(activity[1]).toMatchObject({ type: 'shipment', status: 'preparing', detail: 'Maracaibo, Zulia' });
     expect(activity[0]).toMatchObject({ type: 'package', status: 'pending' });

@@ -5,7 +5,9 @@ import { recordExchangeRate } from '../../services/exchange-rates';
 import { router, staffProcedure } from '../init';
 
 export const exchangeRatesRouter = router({
-  list: staffProcedure('payments.read').input(exchangeRateListInput).query(({ ctx, input }) => listExchangeRates(ctx.db, input)),
+  list: staffProcedure('payments.read')
+    .input(exchangeRateListInput)
+    .query(({ ctx, input }) => listExchangeRates(ctx.db, input)),
 
   /** Today's rate, or the latest and the fact that today has none yet (the dashboard's warning). */
   today: staffProcedure('payments.read').query(({ ctx }) => todayRate(ctx.db)),

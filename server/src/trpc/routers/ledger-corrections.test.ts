@@ -29,13 +29,22 @@ afterAll(async () => {
 });
 
 /** The corrections entered on a customer's ledger (a credit may also pay open invoices: other kinds). */
-const entriesOf = (userId: string) => db().select().from(ledgerEntries).where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, 'adjustment')));
+const entriesOf = (userId: string) =>
+  db()
+    .select()
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, 'adjustment')));
 
 describe('ledger corrections and the four-eyes rule', () => {
   it('below the threshold a correction is entered at once', async () => {
     const c = await signedInCustomer(db());
     const before = (await entriesOf(c.user.id)).length;
-    const result = await as(caja).billing.recordEntry({ userId: c.user.id, kind: 'adjustment', amountUsd: -199.99, reason: 'Cortesía por demora' });
+    const result = await as(caja).billing.recordEntry({
+      userId: c.user.id,
+      kind: 'adjustment',
+      amountUsd: -199.99,
+      reason: 'Cortesía por demora',
+    });
     expect(result.message).toBe(BILLING_MESSAGES.adjustmentSaved);
     expect((await entriesOf(c.user.id)).length).toBe(before + 1);
   });
@@ -43,11 +52,23 @@ describe('ledger corrections and the four-eyes rule', () => {
   it('at the threshold it waits; the person who asked cannot decide it; another approves it once, and the audit log names both', async () => {
     const c = await signedInCustomer(db());
     const before = (await entriesOf(c.user.id)).length;
-    const asked = await as(caja).billing.recordEntry({ userId: c.user.id, kind: 'adjustment', amountUsd: -200, reason: 'Compensación por paquete dañado' });
-    expect(asked.message).toBe(BILLING_MESSAGES.correctionPending(formatUsdCents(20_000), formatUsdCents(THRESHOLD_CENTS)));
+    const asked = await as(caja).billing.recordEntry({
+      userId: c.user.id,
+      kind: 'adjustment',
+      amountUsd: -200,
+      reason: 'Compensación por paquete dañado',
+    });
+    expect(asked.message).toBe(
+      BILLING_MESSAGES.correctionPending(formatUsdCents(20_000), formatUsdCents(THRESHOLD_CENTS)),
+    );
     expect((await entriesOf(c.user.id)).length).toBe(before);
     const [pending] = (await as(admin).billing.customerAccount({ userId: c.user.id })).pendingCorrections;
-    expect(pending).toMatchObject({ kind: 'adjustment', usdCents: -20_000, reason: 'Compensación por paquete dañado', requestedBy: caja.user.id });
+    expect(pending).toMatchObject({
+      kind: 'adjustment',
+      usdCents: -20_000,
+      reason: 'Compensación por paquete dañado',
+      requestedBy: caja.user.id,
+    });
 
     const own = await trpcError(as(caja).billing.decideCorrection({ id: pending.id, approve: true }));
     expect(own).toMatchObject({ code: 'FORBIDDEN', message: BILLING_MESSAGES.correctionOwnRequest });
@@ -57,7 +78,12 @@ describe('ledger corrections and the four-eyes rule', () => {
     expect(approved.message).toBe(BILLING_MESSAGES.correctionApproved);
     const entries = await entriesOf(c.user.id);
     expect(entries.length).toBe(before + 1);
-    expect(entries.at(-1)).toMatchObject({ kind: 'adjustment', usdCents: -20_000, description: 'Compensación por paquete dañado', createdBy: admin.user.id });
+    expect(entries.at(-1)).toMatchObject({
+      kind: 'adjustment',
+      usdCents: -20_000,
+      description: 'Compensación por paquete dañado',
+      createdBy: admin.user.id,
+    });
     expect((await as(admin).billing.customerAccount({ userId: c.user.id })).pendingCorrections).toEqual([]);
 
     const again = await trpcError(as(admin).billing.decideCorrection({ id: pending.id, approve: false }));
@@ -77,7 +103,12 @@ describe('ledger corrections and the four-eyes rule', () => {
   it('a rejected correction moves nothing, and the database itself refuses a decision by the person who asked', async () => {
     const c = await signedInCustomer(db());
     const before = await db().select().from(ledgerEntries).where(eq(ledgerEntries.userId, c.user.id));
-    await as(admin).billing.recordEntry({ userId: c.user.id, kind: 'adjustment', amountUsd: 350, reason: 'Cargo por almacenaje extra' });
+    await as(admin).billing.recordEntry({
+      userId: c.user.id,
+      kind: 'adjustment',
+      amountUsd: 350,
+      reason: 'Cargo por almacenaje extra',
+    });
     const [pending] = (await as(caja).billing.customerAccount({ userId: c.user.id })).pendingCorrections;
     const rejected = await as(caja).billing.decideCorrection({ id: pending.id, approve: false });
     expect(rejected.message).toBe(BILLING_MESSAGES.correctionRejected);
@@ -89,13 +120,23 @@ describe('ledger corrections and the four-eyes rule', () => {
       .update(ledgerCorrectionRequests)
       .set({ status: 'approved', decidedBy: caja.user.id, decidedAt: new Date() })
       .where(eq(ledgerCorrectionRequests.id, mine.id))
-      .then(() => null, (err: Error) => err);
-    expect(String((refused?.cause as Error | undefined)?.message ?? refused?.message)).toMatch(/ledger_correction_requests_four_eyes/);
+      .then(
+        () => null,
+        (err: Error) => err,
+      );
+    expect(String((refused?.cause as Error | undefined)?.message ?? refused?.message)).toMatch(
+      /ledger_correction_requests_four_eyes/,
+    );
   });
 
   it('a refund that waited is checked against the credit again when approved', async () => {
     const c = await signedInCustomer(db());
-    await as(admin).billing.recordEntry({ userId: c.user.id, kind: 'adjustment', amountUsd: -199, reason: 'Saldo a favor' });
+    await as(admin).billing.recordEntry({
+      userId: c.user.id,
+      kind: 'adjustment',
+      amountUsd: -199,
+      reason: 'Saldo a favor',
+    });
     await as(admin).billing.recordEntry({ userId: c.user.id, kind: 'refund', amountUsd: 250, reason: 'Devolución' });
     const [pending] = (await as(caja).billing.customerAccount({ userId: c.user.id })).pendingCorrections;
     const refused = await trpcError(as(caja).billing.decideCorrection({ id: pending.id, approve: true }));

@@ -40,17 +40,32 @@ describe('mailboxes', () => {
     const usa = await trpcError(caller.mailboxes.open({ type: 'usa' }));
     expect(usa.message).toBe(MAILBOX_MESSAGES.alreadyHas(MAILBOX_COUNTRY_LABELS.USA));
 
-    expect(await db().select({ id: mailboxes.id }).from(mailboxes).where(eq(mailboxes.userId, user.id))).toHaveLength(2);
-    expect(await db().select({ id: paymentTransactions.id }).from(paymentTransactions).where(eq(paymentTransactions.userId, user.id))).toHaveLength(2);
+    expect(await db().select({ id: mailboxes.id }).from(mailboxes).where(eq(mailboxes.userId, user.id))).toHaveLength(
+      2,
+    );
+    expect(
+      await db()
+        .select({ id: paymentTransactions.id })
+        .from(paymentTransactions)
+        .where(eq(paymentTransactions.userId, user.id)),
+    ).toHaveLength(2);
   });
 
   it('two simultaneous clicks open one mailbox and one payment', async () => {
     const { caller, user } = await signedInCustomer(db(), { type: 'china' });
-    const results = await Promise.allSettled([caller.mailboxes.open({ type: 'usa' }), caller.mailboxes.open({ type: 'usa' })]);
+    const results = await Promise.allSettled([
+      caller.mailboxes.open({ type: 'usa' }),
+      caller.mailboxes.open({ type: 'usa' }),
+    ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const rejected = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
     expect(rejected.reason.message).toBe(MAILBOX_MESSAGES.alreadyHas(MAILBOX_COUNTRY_LABELS.USA));
-    expect(await db().select({ id: paymentTransactions.id }).from(paymentTransactions).where(eq(paymentTransactions.userId, user.id))).toHaveLength(2);
+    expect(
+      await db()
+        .select({ id: paymentTransactions.id })
+        .from(paymentTransactions)
+        .where(eq(paymentTransactions.userId, user.id)),
+    ).toHaveLength(2);
   });
 
   it('a customer sees only their own mailboxes and payments', async () => {

@@ -1,4 +1,9 @@
-import { confirmPhoneInput, MESSAGING_MESSAGES, setPreferencesInput, startPhoneVerificationInput } from '@casillero/shared';
+import {
+  confirmPhoneInput,
+  MESSAGING_MESSAGES,
+  setPreferencesInput,
+  startPhoneVerificationInput,
+} from '@casillero/shared';
 import { confirmPhone, removePhone, startPhoneVerification } from '../../services/phone-verification';
 import { getPreferences, setPreferences } from '../../services/notification-preferences';
 import { protectedProcedure, router } from '../init';
@@ -16,7 +21,9 @@ export const messagingRouter = router({
     .input(startPhoneVerificationInput)
     .mutation(({ ctx, input }) => startPhoneVerification(ctx.db, ctx.user.id, input.phone)),
 
-  confirmPhone: protectedProcedure.input(confirmPhoneInput).mutation(({ ctx, input }) => confirmPhone(ctx.db, ctx.user.id, input.code)),
+  confirmPhone: protectedProcedure
+    .input(confirmPhoneInput)
+    .mutation(({ ctx, input }) => confirmPhone(ctx.db, ctx.user.id, input.code)),
 
   removePhone: protectedProcedure.mutation(({ ctx }) => removePhone(ctx.db, ctx.user.id)),
 });

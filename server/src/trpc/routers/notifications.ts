@@ -55,12 +55,16 @@ export const notificationsRouter = router({
     .query(({ ctx, input }) => listNotificationRecipients(ctx.db, input.q)),
 
   /** To one customer, or one row per customer in a single statement. */
-  send: staffProcedure('notifications.write').input(sendNotificationInput).mutation(({ ctx, input }) => sendNotification(ctx.db, input)),
+  send: staffProcedure('notifications.write')
+    .input(sendNotificationInput)
+    .mutation(({ ctx, input }) => sendNotification(ctx.db, input)),
 
-  remove: staffProcedure('notifications.write').input(idInput).mutation(async ({ ctx, input }) => {
-    if (!(await deleteNotification(ctx.db, input.id))) {
-      throw new TRPCError({ code: 'NOT_FOUND', message: ADMIN_NOTIFICATION_MESSAGES.notFound });
-    }
-    return { ok: true as const };
-  }),
+  remove: staffProcedure('notifications.write')
+    .input(idInput)
+    .mutation(async ({ ctx, input }) => {
+      if (!(await deleteNotification(ctx.db, input.id))) {
+        throw new TRPCError({ code: 'NOT_FOUND', message: ADMIN_NOTIFICATION_MESSAGES.notFound });
+      }
+      return { ok: true as const };
+    }),
 });

@@ -1,9 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { PACKAGE_MESSAGES as M, packageIntakeInput, packageUpdateInput, PREALERT_NOTIFICATIONS, type PackageCreateInput } from '@casillero/shared';
+import {
+  PACKAGE_MESSAGES as M,
+  packageIntakeInput,
+  packageUpdateInput,
+  PREALERT_NOTIFICATIONS,
+  type PackageCreateInput,
+} from '@casillero/shared';
 import type { Database } from '../../db/client';
-import { emailOutbox, mailboxes, notifications, packages, prealerts, repackRequestItems, shipmentPackages, shipments, storedFiles } from '../../db/schema';
+import {
+  emailOutbox,
+  mailboxes,
+  notifications,
+  packages,
+  prealerts,
+  repackRequestItems,
+  shipmentPackages,
+  shipments,
+  storedFiles,
+} from '../../db/schema';
 import { testConfig } from '../../env';
 import { createTestDatabase } from '../../test/db';
 import { callerFor, TEST_APP_URL, trpcError } from '../../test/caller';
@@ -60,7 +76,8 @@ function form(c: Customer, overrides: Partial<PackageCreateInput> = {}): Package
 const notificationsOf = (userId: string) => db().select().from(notifications).where(eq(notifications.userId, userId));
 const packageRow = async (id: string) => (await db().select().from(packages).where(eq(packages.id, id)))[0];
 const prealertRow = async (id: string) => (await db().select().from(prealerts).where(eq(prealerts.id, id)))[0];
-const receivedNotices = async (userId: string) => (await notificationsOf(userId)).filter((n) => n.title === M.receivedTitle);
+const receivedNotices = async (userId: string) =>
+  (await notificationsOf(userId)).filter((n) => n.title === M.receivedTitle);
 
 /** The customer pre-alerts a purchase; the admin confirms it and converts it into a package. */
 async function convertedPackage(c: Customer) {
@@ -82,7 +99,13 @@ async function convertedPackage(c: Customer) {
 async function putInShipment(c: Customer, packageId: string) {
   const [s] = await db()
     .insert(shipments)
-    .values({ userId: c.user.id, shipmentCode: `SHT${++serial}${Date.now()}`.slice(0, 20), deliveryAddress: 'Av. Principal de Prueba 123', deliveryCity: 'Caracas', deliveryState: 'Distrito Capital' })
+    .values({
+      userId: c.user.id,
+      shipmentCode: `SHT${++serial}${Date.now()}`.slice(0, 20),
+      deliveryAddress: 'Av. Principal de Prueba 123',
+      deliveryCity: 'Caracas',
+      deliveryState: 'Distrito Capital',
+    })
     .returning({ id: shipments.id, code: shipments.shipmentCode });
   await db().insert(shipmentPackages).values({ shipmentId: s.id, packageId });
   await db().update(packages).set({ status: 'in_shipment' }).where(eq(packages.id, packageId));
@@ -102,17 +125,35 @@ describe('packages.create', () => {
     ];
     for (const [override, message] of cases) {
       const error = await trpcError(adminCaller.packages.create(form(ana, override)));
-      expect(`${JSON.stringify(override)} ${error.code} ${error.message}`).toBe(`${JSON.stringify(override)} BAD_REQUEST ${message}`);
+      expect(`${JSON.stringify(override)} ${error.code} ${error.message}`).toBe(
+        `${JSON.stringify(override)} BAD_REQUEST ${message}`,
+      );
     }
   });
 
   it('stores empty optionals as null and a pending package without received date or notification', async () => {
     const before = (await notificationsOf(ana.user.id)).length;
     const { id } = await adminCaller.packages.create(
-      form(ana, { trackingNumber: '', senderName: '', weightKg: '', dimensionsCm: '', estimatedValueUsd: '', notes: '' }),
+      form(ana, {
+        trackingNumber: '',
+        senderName: '',
+        weightKg: '',
+        dimensionsCm: '',
+        estimatedValueUsd: '',
+        notes: '',
+      }),
     );
     const row = await packageRow(id);
-    expect(row).toMatchObject({ trackingNumber: null, senderName: null, weightKg: null, dimensionsCm: null, estimatedValueUsd: null, notes: null, status: 'pending', receivedDate: null });
+    expect(row).toMatchObject({
+      trackingNumber: null,
+      senderName: null,
+      weightKg: null,
+      dimensionsCm: null,
+      estimatedValueUsd: null,
+      notes: null,
+      status: 'pending',
+      receivedDate: null,
+    });
     expect((await notificationsOf(ana.user.id)).length).toBe(before);
   });
 
@@ -130,7 +171,9 @@ describe('packages.create', () => {
     expect(row.status).toBe('received');
     expect(row.receivedDate).toBeInstanceOf(Date);
     const mine = await notificationsOf(ana.user.id);
-    expect(mine.some((n) => n.title === M.receivedTitle && n.message.includes(input.trackingNumber!.toUpperCase()))).toBe(true);
+    expect(
+      mine.some((n) => n.title === M.receivedTitle && n.message.includes(input.trackingNumber!.toUpperCase())),
+    ).toBe(true);
     const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.subject, M.receivedTitle));
     expect(mails.some((m) => m.to.includes(ana.email))).toBe(true);
   });
@@ -143,10 +186,15 @@ describe('packages.create', () => {
 
 describe('packages.list and count', () => {
   it('searches by tracking, description, customer name and mailbox code; filters by status and customer', async () => {
-    const a = await adminCaller.packages.create(form(ana, { packageDescription: 'Teclado mecánico Keychron', trackingNumber: 'ZZLIST0001' }));
-    const b = await adminCaller.packages.create(form(beto, { packageDescription: 'Cafetera italiana Bialetti', status: 'received' }));
+    const a = await adminCaller.packages.create(
+      form(ana, { packageDescription: 'Teclado mecánico Keychron', trackingNumber: 'ZZLIST0001' }),
+    );
+    const b = await adminCaller.packages.create(
+      form(beto, { packageDescription: 'Cafetera italiana Bialetti', status: 'received' }),
+    );
 
-    const ids = async (input: Parameters<typeof adminCaller.packages.list>[0]) => (await adminCaller.packages.list(input)).rows.map((r) => r.id);
+    const ids = async (input: Parameters<typeof adminCaller.packages.list>[0]) =>
+      (await adminCaller.packages.list(input)).rows.map((r) => r.id);
     expect(await ids({ q: 'zzlist0001' })).toEqual([a.id]);
     expect(await ids({ q: 'Keychron' })).toEqual([a.id]);
     expect(await ids({ q: 'Bodega' })).toContain(b.id);
@@ -156,7 +204,12 @@ describe('packages.list and count', () => {
     expect(await ids({ cliente: ana.user.id })).not.toContain(b.id);
 
     const page = await adminCaller.packages.list({ cliente: beto.user.id });
-    expect(page.rows[0]).toMatchObject({ customerName: 'Beto Bodega', mailboxCode: beto.mailbox.mailboxCode, mailboxCountry: 'USA', shipmentCode: null });
+    expect(page.rows[0]).toMatchObject({
+      customerName: 'Beto Bodega',
+      mailboxCode: beto.mailbox.mailboxCode,
+      mailboxCountry: 'USA',
+      shipmentCode: null,
+    });
     const count = await adminCaller.packages.count({ cliente: beto.user.id });
     expect(count).toMatchObject({ count: page.rows.length, isCapped: false });
     expect(count.total).toBeGreaterThanOrEqual(page.rows.length);
@@ -184,38 +237,70 @@ describe('packages.updateStatus', () => {
 
   it('accepts only the four statuses and refuses a package in a shipment', async () => {
     const { id } = await adminCaller.packages.create(form(ana, { status: 'received' }));
-    expect((await trpcError(adminCaller.packages.updateStatus({ id, status: 'in_warehouse' as never }))).message).toBe(M.statusInvalid);
+    expect((await trpcError(adminCaller.packages.updateStatus({ id, status: 'in_warehouse' as never }))).message).toBe(
+      M.statusInvalid,
+    );
     const code = await putInShipment(ana, id);
     const error = await trpcError(adminCaller.packages.updateStatus({ id, status: 'pending' }));
     expect(error.code).toBe('CONFLICT');
     expect(error.message).toBe(M.inShipment(code));
-    expect((await trpcError(adminCaller.packages.updateStatus({ id: randomUUID(), status: 'pending' }))).code).toBe('NOT_FOUND');
+    expect((await trpcError(adminCaller.packages.updateStatus({ id: randomUUID(), status: 'pending' }))).code).toBe(
+      'NOT_FOUND',
+    );
   });
 });
 
 describe('packages.receive (warehouse intake)', () => {
   it('requires the WR number and a weight', async () => {
     const { id } = await adminCaller.packages.create(form(ana));
-    expect((await trpcError(adminCaller.packages.receive({ id, warehouseReceipt: '  ', weightKg: 1 }))).message).toBe(M.warehouseReceiptRequired);
-    expect((await trpcError(adminCaller.packages.receive({ id, warehouseReceipt: 'WR-1', weightKg: 0 }))).message).toBe(M.weightPositive);
+    expect((await trpcError(adminCaller.packages.receive({ id, warehouseReceipt: '  ', weightKg: 1 }))).message).toBe(
+      M.warehouseReceiptRequired,
+    );
+    expect((await trpcError(adminCaller.packages.receive({ id, warehouseReceipt: 'WR-1', weightKg: 0 }))).message).toBe(
+      M.weightPositive,
+    );
   });
 
   it('receives a pending package with WR, weight, dimensions, shelf and photo, and notifies once', async () => {
     const { id } = await adminCaller.packages.create(form(ana, { weightKg: '' }));
     const [photo] = await db()
       .insert(storedFiles)
-      .values({ ownerUserId: ana.user.id, kind: 'package_photo', storageKey: `test/${randomUUID()}.png`, contentType: 'image/png', sizeBytes: 10 })
+      .values({
+        ownerUserId: ana.user.id,
+        kind: 'package_photo',
+        storageKey: `test/${randomUUID()}.png`,
+        contentType: 'image/png',
+        sizeBytes: 10,
+      })
       .returning({ id: storedFiles.id });
     const before = (await notificationsOf(ana.user.id)).length;
-    const result = await adminCaller.packages.receive({ id, warehouseReceipt: 'wr-2026-0001', weightKg: 2.35, dimensionsCm: '30x20x10', warehouseLocation: 'A-1-05', photoFileId: photo.id });
+    const result = await adminCaller.packages.receive({
+      id,
+      warehouseReceipt: 'wr-2026-0001',
+      weightKg: 2.35,
+      dimensionsCm: '30x20x10',
+      warehouseLocation: 'A-1-05',
+      photoFileId: photo.id,
+    });
     expect(result).toMatchObject({ isNewlyReceived: true, warehouseReceipt: 'WR-2026-0001' });
     const row = await packageRow(id);
-    expect(row).toMatchObject({ status: 'received', warehouseReceipt: 'WR-2026-0001', weightKg: 2.35, dimensionsCm: '30x20x10', warehouseLocation: 'A-1-05', photoFileId: photo.id });
+    expect(row).toMatchObject({
+      status: 'received',
+      warehouseReceipt: 'WR-2026-0001',
+      weightKg: 2.35,
+      dimensionsCm: '30x20x10',
+      warehouseLocation: 'A-1-05',
+      photoFileId: photo.id,
+    });
     expect(row.receivedDate).toBeInstanceOf(Date);
     const mine = await notificationsOf(ana.user.id);
     expect(mine.length).toBe(before + 1);
     const label = (await packageRow(id)).trackingNumber!;
-    expect(mine.filter((n) => n.message === M.intakeRecorded(label, 'WR-2026-0001', 2.35) && n.link === '/dashboard/almacen')).toHaveLength(1);
+    expect(
+      mine.filter(
+        (n) => n.message === M.intakeRecorded(label, 'WR-2026-0001', 2.35) && n.link === '/dashboard/almacen',
+      ),
+    ).toHaveLength(1);
     expect(M.intakeRecorded(label, 'WR-2026-0001', 2.35)).toContain('2,35 kg');
 
     // Correcting the intake later does not notify again.
@@ -235,20 +320,57 @@ describe('packages.receive (warehouse intake)', () => {
     const { id } = await adminCaller.packages.create(form(ana));
     const [foreign] = await db()
       .insert(storedFiles)
-      .values({ ownerUserId: beto.user.id, kind: 'package_photo', storageKey: `test/${randomUUID()}.png`, contentType: 'image/png', sizeBytes: 10 })
+      .values({
+        ownerUserId: beto.user.id,
+        kind: 'package_photo',
+        storageKey: `test/${randomUUID()}.png`,
+        contentType: 'image/png',
+        sizeBytes: 10,
+      })
       .returning({ id: storedFiles.id });
-    expect((await trpcError(adminCaller.packages.receive({ id, warehouseReceipt: 'WR-9', weightKg: 1, photoFileId: foreign.id }))).message).toBe(M.photoNotOwned);
+    expect(
+      (
+        await trpcError(
+          adminCaller.packages.receive({ id, warehouseReceipt: 'WR-9', weightKg: 1, photoFileId: foreign.id }),
+        )
+      ).message,
+    ).toBe(M.photoNotOwned);
     const shipped = await adminCaller.packages.create(form(ana, { status: 'shipped' }));
-    expect((await trpcError(adminCaller.packages.receive({ id: shipped.id, warehouseReceipt: 'WR-9', weightKg: 1 }))).message).toBe(M.intakeNotAllowed);
+    expect(
+      (await trpcError(adminCaller.packages.receive({ id: shipped.id, warehouseReceipt: 'WR-9', weightKg: 1 })))
+        .message,
+    ).toBe(M.intakeNotAllowed);
   });
 });
 
 describe('packages.update and delete', () => {
   it('edits the fields, keeping the mailbox among the customer’s own', async () => {
     const { id } = await adminCaller.packages.create(form(ana));
-    await adminCaller.packages.update({ id, mailboxId: ana.mailbox.id, trackingNumber: 'edit-001', packageDescription: 'Descripción corregida', senderName: '', weightKg: 3, dimensionsCm: '', estimatedValueUsd: 10, notes: 'Caja húmeda', warehouseReceipt: 'wr-77', warehouseLocation: 'B-2' });
-    expect(await packageRow(id)).toMatchObject({ trackingNumber: 'EDIT-001', packageDescription: 'Descripción corregida', senderName: null, weightKg: 3, notes: 'Caja húmeda', warehouseReceipt: 'WR-77', warehouseLocation: 'B-2' });
-    const error = await trpcError(adminCaller.packages.update({ id, mailboxId: beto.mailbox.id, packageDescription: 'x' }));
+    await adminCaller.packages.update({
+      id,
+      mailboxId: ana.mailbox.id,
+      trackingNumber: 'edit-001',
+      packageDescription: 'Descripción corregida',
+      senderName: '',
+      weightKg: 3,
+      dimensionsCm: '',
+      estimatedValueUsd: 10,
+      notes: 'Caja húmeda',
+      warehouseReceipt: 'wr-77',
+      warehouseLocation: 'B-2',
+    });
+    expect(await packageRow(id)).toMatchObject({
+      trackingNumber: 'EDIT-001',
+      packageDescription: 'Descripción corregida',
+      senderName: null,
+      weightKg: 3,
+      notes: 'Caja húmeda',
+      warehouseReceipt: 'WR-77',
+      warehouseLocation: 'B-2',
+    });
+    const error = await trpcError(
+      adminCaller.packages.update({ id, mailboxId: beto.mailbox.id, packageDescription: 'x' }),
+    );
     expect(error.message).toBe(M.mailboxNotOwned);
   });
 
@@ -283,8 +405,16 @@ describe('packages.update and delete', () => {
       packageIds: [a.id, b.id],
     });
     const row = await packageRow(a.id);
-    await adminCaller.packages.update({ id: a.id, mailboxId: row.mailboxId, packageDescription: row.packageDescription, weightKg: 1.5 });
-    const [s] = await db().select({ total: shipments.totalWeightKg }).from(shipments).where(eq(shipments.id, shipment.id));
+    await adminCaller.packages.update({
+      id: a.id,
+      mailboxId: row.mailboxId,
+      packageDescription: row.packageDescription,
+      weightKg: 1.5,
+    });
+    const [s] = await db()
+      .select({ total: shipments.totalWeightKg })
+      .from(shipments)
+      .where(eq(shipments.id, shipment.id));
     expect(s.total).toBe(3.5);
   });
 });
@@ -319,7 +449,9 @@ describe('the received notification is sent once', () => {
     expect(row.receivedDate).toEqual(receivedDate);
     const mine = await notificationsOf(beto.user.id);
     expect(mine.length).toBe(before + 1);
-    expect(mine.filter((n) => n.message === M.intakeRecorded(row.trackingNumber!, result.warehouseReceipt, 4.2))).toHaveLength(1);
+    expect(
+      mine.filter((n) => n.message === M.intakeRecorded(row.trackingNumber!, result.warehouseReceipt, 4.2)),
+    ).toHaveLength(1);
     await adminCaller.packages.receive({ id, warehouseReceipt: result.warehouseReceipt, weightKg: 4.3 });
     expect((await notificationsOf(beto.user.id)).length).toBe(before + 1);
   });
@@ -333,7 +465,12 @@ describe('the received notification is sent once', () => {
     const before = mine.length;
 
     const wr = `WR-CONV-${serial}`;
-    const result = await adminCaller.packages.receive({ id: packageId, warehouseReceipt: wr, weightKg: 1.25, warehouseLocation: 'C-3' });
+    const result = await adminCaller.packages.receive({
+      id: packageId,
+      warehouseReceipt: wr,
+      weightKg: 1.25,
+      warehouseLocation: 'C-3',
+    });
     expect(result).toMatchObject({ customerNotified: true, warehouseReceipt: wr });
     const after = await notificationsOf(ana.user.id);
     expect(after.length).toBe(before + 1);
@@ -352,9 +489,12 @@ describe('the received notification is sent once', () => {
 describe('warehouse receipt (WR) numbers are unique', () => {
   it('the shared schema trims, collapses spaces and upper-cases the WR; an empty edit clears it', () => {
     const id = randomUUID();
-    expect(packageIntakeInput.parse({ id, warehouseReceipt: '  wr  2026-7 ', weightKg: 1 }).warehouseReceipt).toBe('WR 2026-7');
+    expect(packageIntakeInput.parse({ id, warehouseReceipt: '  wr  2026-7 ', weightKg: 1 }).warehouseReceipt).toBe(
+      'WR 2026-7',
+    );
     const edit = (warehouseReceipt: string | null) =>
-      packageUpdateInput.parse({ id, mailboxId: ana.mailbox.id, packageDescription: 'x', warehouseReceipt }).warehouseReceipt;
+      packageUpdateInput.parse({ id, mailboxId: ana.mailbox.id, packageDescription: 'x', warehouseReceipt })
+        .warehouseReceipt;
     expect(edit(' wr-9 ')).toBe('WR-9');
     expect(edit('   ')).toBeNull();
     expect(edit(null)).toBeNull();
@@ -369,7 +509,9 @@ describe('warehouse receipt (WR) numbers are unique', () => {
     const secondBefore = await packageRow(second.id);
     const betoNotices = (await notificationsOf(beto.user.id)).length;
 
-    const error = await trpcError(adminCaller.packages.receive({ id: second.id, warehouseReceipt: `  ${wr.toLowerCase()}  `, weightKg: 3 }));
+    const error = await trpcError(
+      adminCaller.packages.receive({ id: second.id, warehouseReceipt: `  ${wr.toLowerCase()}  `, weightKg: 3 }),
+    );
     expect(error.code).toBe('CONFLICT');
     expect(error.message).toBe(M.warehouseReceiptTaken);
     expect(await packageRow(second.id)).toEqual(secondBefore);
@@ -387,7 +529,12 @@ describe('warehouse receipt (WR) numbers are unique', () => {
     const firstBefore = await packageRow(first.id);
 
     const error = await trpcError(
-      adminCaller.packages.update({ id: other.id, mailboxId: ana.mailbox.id, packageDescription: 'Cambio que no debe guardarse', warehouseReceipt: ` ${wr.toLowerCase()} ` }),
+      adminCaller.packages.update({
+        id: other.id,
+        mailboxId: ana.mailbox.id,
+        packageDescription: 'Cambio que no debe guardarse',
+        warehouseReceipt: ` ${wr.toLowerCase()} `,
+      }),
     );
     expect(error.code).toBe('CONFLICT');
     expect(error.message).toBe(M.warehouseReceiptTaken);
@@ -395,11 +542,26 @@ describe('warehouse receipt (WR) numbers are unique', () => {
     expect(await packageRow(first.id)).toEqual(firstBefore);
 
     // Saving the first package with its own WR is fine; clearing it frees the number.
-    await adminCaller.packages.update({ id: first.id, mailboxId: ana.mailbox.id, packageDescription: 'Con su propio WR', warehouseReceipt: wr.toLowerCase() });
+    await adminCaller.packages.update({
+      id: first.id,
+      mailboxId: ana.mailbox.id,
+      packageDescription: 'Con su propio WR',
+      warehouseReceipt: wr.toLowerCase(),
+    });
     expect((await packageRow(first.id)).warehouseReceipt).toBe(wr);
-    await adminCaller.packages.update({ id: first.id, mailboxId: ana.mailbox.id, packageDescription: 'Sin WR', warehouseReceipt: '' });
+    await adminCaller.packages.update({
+      id: first.id,
+      mailboxId: ana.mailbox.id,
+      packageDescription: 'Sin WR',
+      warehouseReceipt: '',
+    });
     expect((await packageRow(first.id)).warehouseReceipt).toBeNull();
-    await adminCaller.packages.update({ id: other.id, mailboxId: ana.mailbox.id, packageDescription: 'Ahora sí', warehouseReceipt: wr });
+    await adminCaller.packages.update({
+      id: other.id,
+      mailboxId: ana.mailbox.id,
+      packageDescription: 'Ahora sí',
+      warehouseReceipt: wr,
+    });
     expect(await packageRow(other.id)).toMatchObject({ warehouseReceipt: wr, packageDescription: 'Ahora sí' });
   });
 });
@@ -407,7 +569,10 @@ describe('warehouse receipt (WR) numbers are unique', () => {
 describe('deleting a package keeps history', () => {
   it('refuses a package in a repack request that was already processed', async () => {
     const { id } = await adminCaller.packages.create(form(beto, { status: 'received' }));
-    const request = await callerFor(db(), beto.visitor, config).repacks.request({ packageIds: [id], shippingMethod: 'aereo' });
+    const request = await callerFor(db(), beto.visitor, config).repacks.request({
+      packageIds: [id],
+      shippingMethod: 'aereo',
+    });
     await adminCaller.repacks.process({ id: request.id, warehouseReceipt: `WR-RPK-${serial}` });
     const error = await trpcError(adminCaller.packages.delete({ id }));
     expect(error.code).toBe('CONFLICT');
@@ -423,7 +588,11 @@ describe('deleting a package keeps history', () => {
     const result = await adminCaller.packages.delete({ id: packageId });
     expect(result).toEqual({ id: packageId, restoredPrealertId: prealertId });
     expect(await packageRow(packageId)).toBeUndefined();
-    expect(await prealertRow(prealertId)).toMatchObject({ status: 'confirmed', convertedAt: null, convertedPackageId: null });
+    expect(await prealertRow(prealertId)).toMatchObject({
+      status: 'confirmed',
+      convertedAt: null,
+      convertedPackageId: null,
+    });
 
     const again = await adminCaller.prealerts.convert({ id: prealertId });
     expect(again.packageId).not.toBe(packageId);
@@ -453,7 +622,10 @@ describe('the form choices', () => {
     expect(one[0]).toMatchObject({ fullName: 'Ana Almacén', email: ana.email });
     const boxes = await adminCaller.packages.customerMailboxes({ userId: ana.user.id });
     expect(boxes.map((b) => b.id)).toEqual([ana.mailbox.id]);
-    const rows = await db().select({ id: mailboxes.id }).from(mailboxes).where(and(eq(mailboxes.userId, beto.user.id)));
+    const rows = await db()
+      .select({ id: mailboxes.id })
+      .from(mailboxes)
+      .where(and(eq(mailboxes.userId, beto.user.id)));
     expect(boxes.map((b) => b.id)).not.toContain(rows[0].id);
   });
 });

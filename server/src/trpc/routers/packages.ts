@@ -24,23 +24,41 @@ import {
   listCustomerMailboxes,
   listPackages,
 } from '../../queries/packages';
-import { changePackageStatus, createPackage, deletePackage, receivePackage, updatePackage } from '../../services/packages';
+import {
+  changePackageStatus,
+  createPackage,
+  deletePackage,
+  receivePackage,
+  updatePackage,
+} from '../../services/packages';
 import { staffProcedure, protectedProcedure, router } from '../init';
 import { foundOr } from '../found';
 
 export const packagesRouter = router({
   /** Almacén: the customer's own packages (searched and filtered) and the stat cards over all of them. */
   mine: protectedProcedure.input(myPackagesInput).query(async ({ ctx, input }) => {
-    const [items, stats] = await Promise.all([listOwnPackages(ctx.db, ctx.user.id, input), getOwnPackageStats(ctx.db, ctx.user.id)]);
+    const [items, stats] = await Promise.all([
+      listOwnPackages(ctx.db, ctx.user.id, input),
+      getOwnPackageStats(ctx.db, ctx.user.id),
+    ]);
     // The photos taken at the door, as signed links, of the customer's own packages only.
-    const photos = await packagePhotoLinks(ctx.db, ctx.config, items.map((p) => p.id), ctx.user.id);
+    const photos = await packagePhotoLinks(
+      ctx.db,
+      ctx.config,
+      items.map((p) => p.id),
+      ctx.user.id,
+    );
     return { items: items.map((p) => ({ ...p, photos: photos.get(p.id) ?? [] })), stats };
   }),
 
   // --- Admin: Gestión de Paquetes (docs/product/admin-packages-and-shipments.md) ---------------------------------------
-  list: staffProcedure('packages.read').input(packageListInput).query(({ ctx, input }) => listPackages(ctx.db, input)),
+  list: staffProcedure('packages.read')
+    .input(packageListInput)
+    .query(({ ctx, input }) => listPackages(ctx.db, input)),
 
-  count: staffProcedure('packages.read').input(packageFilters).query(({ ctx, input }) => countPackages(ctx.db, input)),
+  count: staffProcedure('packages.read')
+    .input(packageFilters)
+    .query(({ ctx, input }) => countPackages(ctx.db, input)),
 
   detail: staffProcedure('packages.read')
     .input(idInput)
@@ -61,22 +79,32 @@ export const packagesRouter = router({
     }),
 
   /** The forms' customer picker (packages and shipments). */
-  customers: staffProcedure('packages.read').input(packageCustomerPickerInput).query(({ ctx, input }) => listCustomerChoices(ctx.db, input)),
+  customers: staffProcedure('packages.read')
+    .input(packageCustomerPickerInput)
+    .query(({ ctx, input }) => listCustomerChoices(ctx.db, input)),
 
   /** The chosen customer's mailboxes: the only choices of the package form. */
   customerMailboxes: staffProcedure('packages.read')
     .input(packageCustomerIdInput)
     .query(({ ctx, input }) => listCustomerMailboxes(ctx.db, input.userId)),
 
-  create: staffProcedure('packages.write').input(packageCreateInput).mutation(({ ctx, input }) => createPackage(ctx.db, ctx.config, input)),
+  create: staffProcedure('packages.write')
+    .input(packageCreateInput)
+    .mutation(({ ctx, input }) => createPackage(ctx.db, ctx.config, input)),
 
-  update: staffProcedure('packages.write').input(packageUpdateInput).mutation(({ ctx, input }) => updatePackage(ctx.db, input)),
+  update: staffProcedure('packages.write')
+    .input(packageUpdateInput)
+    .mutation(({ ctx, input }) => updatePackage(ctx.db, input)),
 
   updateStatus: staffProcedure('packages.write')
     .input(packageStatusInput)
     .mutation(({ ctx, input }) => changePackageStatus(ctx.db, ctx.config, input)),
 
-  receive: staffProcedure('packages.write').input(packageIntakeInput).mutation(({ ctx, input }) => receivePackage(ctx.db, ctx.config, input)),
+  receive: staffProcedure('packages.write')
+    .input(packageIntakeInput)
+    .mutation(({ ctx, input }) => receivePackage(ctx.db, ctx.config, input)),
 
-  delete: staffProcedure('packages.write').input(idInput).mutation(({ ctx, input }) => deletePackage(ctx.db, input.id)),
+  delete: staffProcedure('packages.write')
+    .input(idInput)
+    .mutation(({ ctx, input }) => deletePackage(ctx.db, input.id)),
 });

@@ -4,14 +4,36 @@
 // refuses a file with any error and creates nothing twice; and who may use it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { IMPORT_MESSAGES as M, NUMBER_MESSAGES, PARCEL_IMPORT_PREVIEW_PATH, SESSION_COOKIE_NAME, TRACKING_MESSAGES, trackingKey, type ImportPreview } from '@casillero/shared';
+import {
+  IMPORT_MESSAGES as M,
+  NUMBER_MESSAGES,
+  PARCEL_IMPORT_PREVIEW_PATH,
+  SESSION_COOKIE_NAME,
+  TRACKING_MESSAGES,
+  trackingKey,
+  type ImportPreview,
+} from '@casillero/shared';
 import type { Database } from '../../db/client';
-import { emailOutbox, mailboxes, notifications, packages, parcelImports, parcelIntakes, prealerts } from '../../db/schema';
+import {
+  emailOutbox,
+  mailboxes,
+  notifications,
+  packages,
+  parcelImports,
+  parcelIntakes,
+  prealerts,
+} from '../../db/schema';
 import { testConfig } from '../../env';
 import { createServer } from '../../server';
 import { parseManifest, previewImport } from '../../services/parcel-import';
 import { callerFor, TEST_APP_URL, trpcError } from '../../test/caller';
-import { customerWithActiveMailbox, signedInAdmin, signedInCustomer, signedInStaff, type CustomerWithMailbox } from '../../test/factories';
+import {
+  customerWithActiveMailbox,
+  signedInAdmin,
+  signedInCustomer,
+  signedInStaff,
+  type CustomerWithMailbox,
+} from '../../test/factories';
 
 const config = testConfig({ appUrl: TEST_APP_URL });
 let database: Database;
@@ -50,7 +72,8 @@ const actionOf = (p: ImportPreview, line: number) => p.rows.find((r) => r.line =
 
 describe('reading the file', () => {
   it('semicolons, a BOM, Spanish headers with accents, decimal commas and blank lines', () => {
-    const csv = '\uFEFFNúmero de tracking;Transportista;Casillero;Descripción;Peso (kg);Dimensiones\r\n\r\n1z 999 aa1 0123456784;ups;mv-1;Zapatos;1,5;30 x 20 x 15\r\n;;;;;\r\n9400111899223100000001;USPS;;Libros;2.25;\r\n';
+    const csv =
+      '\uFEFFNúmero de tracking;Transportista;Casillero;Descripción;Peso (kg);Dimensiones\r\n\r\n1z 999 aa1 0123456784;ups;mv-1;Zapatos;1,5;30 x 20 x 15\r\n;;;;;\r\n9400111899223100000001;USPS;;Libros;2.25;\r\n';
     const m = parseManifest(csv);
     expect(m.errors).toEqual([]);
     expect(m.delimiter).toBe(';');
@@ -96,7 +119,15 @@ describe('reading the file', () => {
   });
 
   it('a tracking number keeps the one rule of every number: formulas, markup and paths are refused', () => {
-    const csv = ['guia;peso', '=1+1ABCDEF;1', '<img src=x onerror=alert(1)>;1', '../../etc/passwd;1', 'AB1;1', `${'A'.repeat(51)};1`, 'tba 3058 1274 5000;1'].join('\n');
+    const csv = [
+      'guia;peso',
+      '=1+1ABCDEF;1',
+      '<img src=x onerror=alert(1)>;1',
+      '../../etc/passwd;1',
+      'AB1;1',
+      `${'A'.repeat(51)};1`,
+      'tba 3058 1274 5000;1',
+    ].join('\n');
     const m = parseManifest(csv);
     expect(m.errors).toEqual([
       { line: 2, column: 'guia', message: TRACKING_MESSAGES.trackingNumberPattern },
@@ -110,7 +141,14 @@ describe('reading the file', () => {
   });
 
   it('reads numbers as every number field does: thousands dots, a unit; what could be read two ways is refused', () => {
-    const csv = ['guia;peso;dimensiones', 'AB001;2,5 kg;30,5x20x15', 'AB002;1.234,5;', 'AB003;2.500;', 'AB004;1,2,3;', 'AB005;2;1.500x20x15'].join('\n');
+    const csv = [
+      'guia;peso;dimensiones',
+      'AB001;2,5 kg;30,5x20x15',
+      'AB002;1.234,5;',
+      'AB003;2.500;',
+      'AB004;1,2,3;',
+      'AB005;2;1.500x20x15',
+    ].join('\n');
     const m = parseManifest(csv);
     expect(m.rows.slice(0, 2).map((r) => [r.weightKg, r.dimensionsCm])).toEqual([
       [2.5, '30.5x20x15'],
@@ -125,7 +163,10 @@ describe('reading the file', () => {
   });
 
   it('a file without the tracking or weight column, or with more than 10,000 rows, is refused whole', () => {
-    expect(parseManifest('nombre;precio\nx;1\n').errors.map((e) => e.message)).toEqual([M.missingTrackingColumn, M.missingWeightColumn]);
+    expect(parseManifest('nombre;precio\nx;1\n').errors.map((e) => e.message)).toEqual([
+      M.missingTrackingColumn,
+      M.missingWeightColumn,
+    ]);
     const big = ['tracking,peso', ...Array.from({ length: 10_001 }, (_, i) => `N${i},1`)].join('\n');
     expect(parseManifest(big).errors).toEqual([{ line: null, column: null, message: M.tooManyRows(10_001) }]);
   });
@@ -137,10 +178,26 @@ describe('dry run and import', () => {
     // tracking; Carla's is known by the casillero code on the label; one is nobody's; one was
     // received before; two customers pre-alerted the same number.
     const [a1, a2, b1, c1, nobody, old, both] = [ups(), ups(), ups(), ups(), ups(), ups(), ups()];
-    const p1 = await ana.caller.prealerts.create({ trackingNumber: `${a1.slice(0, 6).toLowerCase()}-${a1.slice(6)}`, description: 'Zapatos de Ana', quantityItems: 1 });
+    const p1 = await ana.caller.prealerts.create({
+      trackingNumber: `${a1.slice(0, 6).toLowerCase()}-${a1.slice(6)}`,
+      description: 'Zapatos de Ana',
+      quantityItems: 1,
+    });
     await ana.caller.prealerts.create({ trackingNumber: a2, description: 'Libros de Ana', quantityItems: 1 });
-    const tracking = await admin.caller.trackings.create({ mailboxId: beto.mailboxId, trackingNumber: b1, carrier: 'UPS', description: 'Chaqueta de Beto', senderName: 'Zara' });
-    const received = await admin.caller.packages.create({ userId: beto.user.id, mailboxId: beto.mailboxId, trackingNumber: old, packageDescription: 'Viejo', status: 'pending' });
+    const tracking = await admin.caller.trackings.create({
+      mailboxId: beto.mailboxId,
+      trackingNumber: b1,
+      carrier: 'UPS',
+      description: 'Chaqueta de Beto',
+      senderName: 'Zara',
+    });
+    const received = await admin.caller.packages.create({
+      userId: beto.user.id,
+      mailboxId: beto.mailboxId,
+      trackingNumber: old,
+      packageDescription: 'Viejo',
+      status: 'pending',
+    });
     await admin.caller.packages.receive({ id: received.id, warehouseReceipt: 'WR-VIEJO-1', weightKg: 1 });
     await ana.caller.prealerts.create({ trackingNumber: both, description: 'Disputado', quantityItems: 1 });
     await beto.caller.prealerts.create({ trackingNumber: both, description: 'Disputado', quantityItems: 1 });
@@ -159,10 +216,30 @@ describe('dry run and import', () => {
 
     const dry = await preview(csv);
     expect(dry.errors).toEqual([]);
-    expect(actionOf(dry, 2)).toEqual({ kind: 'receive', source: 'prealert', customerName: 'Ana Importación', mailboxCode: ana.code });
-    expect(actionOf(dry, 3)).toEqual({ kind: 'receive', source: 'prealert', customerName: 'Ana Importación', mailboxCode: ana.code });
-    expect(actionOf(dry, 4)).toEqual({ kind: 'receive', source: 'tracking', customerName: 'Beto Manifiesto', mailboxCode: beto.code });
-    expect(actionOf(dry, 5)).toEqual({ kind: 'receive', source: 'mailbox', customerName: 'Carla Casillero', mailboxCode: carla.code });
+    expect(actionOf(dry, 2)).toEqual({
+      kind: 'receive',
+      source: 'prealert',
+      customerName: 'Ana Importación',
+      mailboxCode: ana.code,
+    });
+    expect(actionOf(dry, 3)).toEqual({
+      kind: 'receive',
+      source: 'prealert',
+      customerName: 'Ana Importación',
+      mailboxCode: ana.code,
+    });
+    expect(actionOf(dry, 4)).toEqual({
+      kind: 'receive',
+      source: 'tracking',
+      customerName: 'Beto Manifiesto',
+      mailboxCode: beto.code,
+    });
+    expect(actionOf(dry, 5)).toEqual({
+      kind: 'receive',
+      source: 'mailbox',
+      customerName: 'Carla Casillero',
+      mailboxCode: carla.code,
+    });
     expect(actionOf(dry, 6)).toEqual({ kind: 'unclaimed' });
     expect(actionOf(dry, 7)).toEqual({ kind: 'alreadyReceived', warehouseReceipt: 'WR-VIEJO-1' });
     expect(actionOf(dry, 8)).toEqual({ kind: 'unclaimed' });
@@ -184,21 +261,55 @@ describe('dry run and import', () => {
       expect(i.receivedBy).toBe(almacen.user.id);
     }
     const byKey = new Map(intakes.map((i) => [i.trackingKey, i]));
-    expect(byKey.get(trackingKey(nobody))).toMatchObject({ status: 'unclaimed', packageId: null, mailboxId: null, description: 'Sin remitente', weightKg: 4 });
+    expect(byKey.get(trackingKey(nobody))).toMatchObject({
+      status: 'unclaimed',
+      packageId: null,
+      mailboxId: null,
+      description: 'Sin remitente',
+      weightKg: 4,
+    });
     expect(byKey.get(trackingKey(both))).toMatchObject({ status: 'unclaimed', packageId: null });
 
-    const made = await db().select().from(packages).where(inArray(packages.id, intakes.map((i) => i.packageId).filter((id): id is string => id !== null)));
+    const made = await db()
+      .select()
+      .from(packages)
+      .where(
+        inArray(
+          packages.id,
+          intakes.map((i) => i.packageId).filter((id): id is string => id !== null),
+        ),
+      );
     expect(made).toHaveLength(4);
     const pkgOf = (n: string) => made.find((p) => p.id === byKey.get(trackingKey(n))!.packageId)!;
-    expect(pkgOf(a1)).toMatchObject({ userId: ana.user.id, mailboxId: ana.mailboxId, status: 'received', packageDescription: 'Zapatos de Ana', weightKg: 1.5, dimensionsCm: '30x20x15', trackingNumber: a1 });
+    expect(pkgOf(a1)).toMatchObject({
+      userId: ana.user.id,
+      mailboxId: ana.mailboxId,
+      status: 'received',
+      packageDescription: 'Zapatos de Ana',
+      weightKg: 1.5,
+      dimensionsCm: '30x20x15',
+      trackingNumber: a1,
+    });
     expect(pkgOf(a1).warehouseReceipt).toBe(byKey.get(trackingKey(a1))!.warehouseReceipt);
     expect(pkgOf(a1).receivedDate).not.toBeNull();
-    expect(pkgOf(b1)).toMatchObject({ userId: beto.user.id, trackingId: tracking.id, packageDescription: 'Chaqueta de Beto', senderName: 'Zara' });
-    expect(pkgOf(c1)).toMatchObject({ userId: carla.user.id, mailboxId: carla.mailboxId, packageDescription: 'Lámpara' });
+    expect(pkgOf(b1)).toMatchObject({
+      userId: beto.user.id,
+      trackingId: tracking.id,
+      packageDescription: 'Chaqueta de Beto',
+      senderName: 'Zara',
+    });
+    expect(pkgOf(c1)).toMatchObject({
+      userId: carla.user.id,
+      mailboxId: carla.mailboxId,
+      packageDescription: 'Lámpara',
+    });
 
     const [converted] = await db().select().from(prealerts).where(eq(prealerts.id, p1.id));
     expect(converted).toMatchObject({ status: 'converted', convertedPackageId: pkgOf(a1).id });
-    const disputed = await db().select({ status: prealerts.status }).from(prealerts).where(sql`tracking_key(${prealerts.trackingNumber}) = ${trackingKey(both)}`);
+    const disputed = await db()
+      .select({ status: prealerts.status })
+      .from(prealerts)
+      .where(sql`tracking_key(${prealerts.trackingNumber}) = ${trackingKey(both)}`);
     expect(disputed.map((p) => p.status)).toEqual(['pending', 'pending']);
 
     // One notification per customer, naming the casillero and the WR numbers; and its e-mail.
@@ -208,13 +319,23 @@ describe('dry run and import', () => {
     expect(received2[0]!.message).toContain(`Recibimos 2 paquetes en tu casillero ${ana.code}`);
     expect(received2[0]!.message).toContain(pkgOf(a1).warehouseReceipt!);
     expect(received2[0]!.link).toBe('/dashboard/almacen');
-    const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.subject, M.notificationTitle(2)));
+    const mails = await db()
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.subject, M.notificationTitle(2)));
     expect(mails.filter((m) => m.to.includes(ana.email))).toHaveLength(1);
     const carlaNotes = await db().select().from(notifications).where(eq(notifications.userId, carla.user.id));
     expect(carlaNotes.filter((n) => n.title === M.notificationTitle(1))).toHaveLength(1);
 
     const [imp] = await db().select().from(parcelImports).where(eq(parcelImports.id, result.importId));
-    expect(imp).toMatchObject({ fileName: 'manifiesto.csv', rowCount: 8, receivedCount: 4, unclaimedCount: 2, skippedCount: 2, createdBy: almacen.user.id });
+    expect(imp).toMatchObject({
+      fileName: 'manifiesto.csv',
+      rowCount: 8,
+      receivedCount: 4,
+      unclaimedCount: 2,
+      skippedCount: 2,
+      createdBy: almacen.user.id,
+    });
 
     // The same file again: every row already received (or repeated), nothing created twice.
     const countAll = async () => ({
@@ -235,13 +356,27 @@ describe('dry run and import', () => {
 
   it('a pending package of the number is received, not created again', async () => {
     const n = ups();
-    const pending = await admin.caller.packages.create({ userId: beto.user.id, mailboxId: beto.mailboxId, trackingNumber: n, packageDescription: 'Esperado', status: 'pending' });
+    const pending = await admin.caller.packages.create({
+      userId: beto.user.id,
+      mailboxId: beto.mailboxId,
+      trackingNumber: n,
+      packageDescription: 'Esperado',
+      status: 'pending',
+    });
     const dry = await preview(`tracking,peso\n${n},2.5\n`);
-    expect(actionOf(dry, 2)).toEqual({ kind: 'receive', source: 'package', customerName: 'Beto Manifiesto', mailboxCode: beto.code });
+    expect(actionOf(dry, 2)).toEqual({
+      kind: 'receive',
+      source: 'package',
+      customerName: 'Beto Manifiesto',
+      mailboxCode: beto.code,
+    });
     await apply(`tracking,peso\n${n},2.5\n`);
     const [pkg] = await db().select().from(packages).where(eq(packages.id, pending.id));
     expect(pkg).toMatchObject({ status: 'received', weightKg: 2.5, packageDescription: 'Esperado' });
-    const [intake] = await db().select().from(parcelIntakes).where(eq(parcelIntakes.trackingKey, trackingKey(n)));
+    const [intake] = await db()
+      .select()
+      .from(parcelIntakes)
+      .where(eq(parcelIntakes.trackingKey, trackingKey(n)));
     expect(intake).toMatchObject({ packageId: pending.id, status: 'claimed', warehouseReceipt: pkg!.warehouseReceipt });
   });
 
@@ -258,7 +393,12 @@ describe('dry run and import', () => {
     const err = await trpcError(apply(csv));
     expect(err.code).toBe('BAD_REQUEST');
     expect(err.message).toBe(M.hasErrors(2));
-    expect(await db().select().from(parcelIntakes).where(eq(parcelIntakes.trackingKey, trackingKey(good)))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(parcelIntakes)
+        .where(eq(parcelIntakes.trackingKey, trackingKey(good))),
+    ).toEqual([]);
     expect((await db().select({ id: parcelImports.id }).from(parcelImports)).length).toBe(before);
   });
 
@@ -274,8 +414,12 @@ describe('who may import', () => {
     const customer = await signedInCustomer(db());
     const csv = `tracking,peso\n${ups()},1\n`;
     expect((await trpcError(caja.caller.parcelImports.applyFile({ fileName: 'x.csv', csv }))).code).toBe('FORBIDDEN');
-    expect((await trpcError(customer.caller.parcelImports.applyFile({ fileName: 'x.csv', csv }))).code).toBe('FORBIDDEN');
-    expect((await trpcError(callerFor(db()).parcelImports.applyFile({ fileName: 'x.csv', csv }))).code).toBe('UNAUTHORIZED');
+    expect((await trpcError(customer.caller.parcelImports.applyFile({ fileName: 'x.csv', csv }))).code).toBe(
+      'FORBIDDEN',
+    );
+    expect((await trpcError(callerFor(db()).parcelImports.applyFile({ fileName: 'x.csv', csv }))).code).toBe(
+      'UNAUTHORIZED',
+    );
   });
 
   it('the dry run over HTTP: the warehouse gets the preview, the cashier, customers and other sites are refused', async () => {

@@ -13,7 +13,12 @@ import { diskFileStore } from '../../files/file-store';
 import { storeFile } from '../../files/store';
 import { callerFor, TEST_APP_URL, trpcError } from '../../test/caller';
 import { createTestDatabase } from '../../test/db';
-import { customerWithActiveMailbox, paymentMethodId, signedInAdmin, type CustomerWithMailbox } from '../../test/factories';
+import {
+  customerWithActiveMailbox,
+  paymentMethodId,
+  signedInAdmin,
+  type CustomerWithMailbox,
+} from '../../test/factories';
 import { tempStorageDir, tinyPng } from '../../test/files';
 
 const ADMIN_INBOX = 'operaciones@casillero.test';
@@ -71,7 +76,11 @@ async function receiptOf(c: Customer) {
 
 const newReference = () => `ENV-${Date.now().toString(36)}-${++serial}`;
 
-async function shippingReport(c: Customer, trackingIds: string[] | undefined, overrides: Partial<ReportPaymentInput> = {}) {
+async function shippingReport(
+  c: Customer,
+  trackingIds: string[] | undefined,
+  overrides: Partial<ReportPaymentInput> = {},
+) {
   return as(c).payments.report({
     transactionType: 'shipping_payment',
     amount: 38.5,
@@ -89,17 +98,25 @@ const paymentsOf = async (c: Customer) =>
     .from(paymentTransactions)
     .where(and(eq(paymentTransactions.userId, c.user.id), eq(paymentTransactions.transactionType, 'shipping_payment')));
 const linksOf = async (paymentId: string) =>
-  (await db().select({ id: paymentTrackings.trackingId }).from(paymentTrackings).where(eq(paymentTrackings.paymentId, paymentId)))
+  (
+    await db()
+      .select({ id: paymentTrackings.trackingId })
+      .from(paymentTrackings)
+      .where(eq(paymentTrackings.paymentId, paymentId))
+  )
     .map((r) => r.id)
     .sort();
 const authorisedAt = async (ids: string[]) =>
   Object.fromEntries(
-    (await db().select({ id: trackings.id, at: trackings.dispatchAuthorizedAt }).from(trackings).where(inArray(trackings.id, ids))).map((r) => [
-      r.id,
-      r.at,
-    ]),
+    (
+      await db()
+        .select({ id: trackings.id, at: trackings.dispatchAuthorizedAt })
+        .from(trackings)
+        .where(inArray(trackings.id, ids))
+    ).map((r) => [r.id, r.at]),
   );
-const reportEmails = async () => db().select({ text: emailOutbox.text }).from(emailOutbox).where(eq(emailOutbox.template, 'payment-reported'));
+const reportEmails = async () =>
+  db().select({ text: emailOutbox.text }).from(emailOutbox).where(eq(emailOutbox.template, 'payment-reported'));
 
 describe('payments.payableTrackings', () => {
   it("lists only the caller's ready trackings whose dispatch is not authorised, by number", async () => {
@@ -116,7 +133,13 @@ describe('payments.payableTrackings', () => {
     expect(payable).toEqual(
       [a, b]
         .sort((x, y) => x.trackingNumber.localeCompare(y.trackingNumber))
-        .map((t) => ({ id: t.id, trackingNumber: t.trackingNumber, description: expect.stringContaining('Zapatos'), estimatedWeight: 1.5, actualWeight: null })),
+        .map((t) => ({
+          id: t.id,
+          trackingNumber: t.trackingNumber,
+          description: expect.stringContaining('Zapatos'),
+          estimatedWeight: 1.5,
+          actualWeight: null,
+        })),
     );
   });
 
@@ -138,7 +161,9 @@ describe('reporting a shipping payment', () => {
     expect(await linksOf(answer.id)).toEqual([a.id, b.id].sort());
     const emails = await reportEmails();
     expect(emails).toHaveLength(before + 1);
-    expect(emails.at(-1)!.text).toContain(`Trackings que paga: ${[a.trackingNumber, b.trackingNumber].sort().join(', ')}.`);
+    expect(emails.at(-1)!.text).toContain(
+      `Trackings que paga: ${[a.trackingNumber, b.trackingNumber].sort().join(', ')}.`,
+    );
     // Reporting does not authorise anything yet.
     expect(Object.values(await authorisedAt([a.id, b.id]))).toEqual([null, null]);
     // The admin's details list them.
@@ -178,7 +203,12 @@ describe('reporting a shipping payment', () => {
     expect(err.code).toBe('BAD_REQUEST');
 
     expect(await paymentsOf(tito)).toEqual([]);
-    expect(await db().select().from(paymentTrackings).where(inArray(paymentTrackings.trackingId, [mine.id, theirs.id, notReady.id]))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(paymentTrackings)
+        .where(inArray(paymentTrackings.trackingId, [mine.id, theirs.id, notReady.id])),
+    ).toEqual([]);
     expect(await reportEmails()).toHaveLength(emailsBefore);
   });
 
@@ -225,9 +255,18 @@ describe('reviewing a shipping payment', () => {
     expect(stamped[b.id]).toBeNull();
     expect(stamped[untouched.id]).toBeNull();
     const history = await db()
-      .select({ status: trackingHistory.status, createdBy: trackingHistory.createdBy, createdAt: trackingHistory.createdAt })
+      .select({
+        status: trackingHistory.status,
+        createdBy: trackingHistory.createdBy,
+        createdAt: trackingHistory.createdAt,
+      })
       .from(trackingHistory)
-      .where(and(eq(trackingHistory.trackingId, a.id), eq(trackingHistory.message, ADMIN_PAYMENT_MESSAGES.dispatchAuthorised)));
+      .where(
+        and(
+          eq(trackingHistory.trackingId, a.id),
+          eq(trackingHistory.message, ADMIN_PAYMENT_MESSAGES.dispatchAuthorised),
+        ),
+      );
     expect(history).toEqual([{ status: 'ready_to_ship', createdBy: adminId, createdAt: stamped[a.id] }]);
 
     // Awaiting payment drops by one, authorised rises by one; 'ready today' is unchanged (an
@@ -277,7 +316,12 @@ describe('reviewing a shipping payment', () => {
     const history = await db()
       .select()
       .from(trackingHistory)
-      .where(and(eq(trackingHistory.trackingId, t.id), eq(trackingHistory.message, ADMIN_PAYMENT_MESSAGES.dispatchAuthorised)));
+      .where(
+        and(
+          eq(trackingHistory.trackingId, t.id),
+          eq(trackingHistory.message, ADMIN_PAYMENT_MESSAGES.dispatchAuthorised),
+        ),
+      );
     expect(history).toEqual([]);
     const after = await adminCaller.trackings.stats();
     expect(after.awaitingPayment).toBe(before.awaitingPayment);
@@ -297,7 +341,12 @@ describe('reviewing a shipping payment', () => {
     const rows = await db()
       .select({ id: trackingHistory.id })
       .from(trackingHistory)
-      .where(and(eq(trackingHistory.trackingId, t.id), eq(trackingHistory.message, ADMIN_PAYMENT_MESSAGES.dispatchAuthorised)));
+      .where(
+        and(
+          eq(trackingHistory.trackingId, t.id),
+          eq(trackingHistory.message, ADMIN_PAYMENT_MESSAGES.dispatchAuthorised),
+        ),
+      );
     expect(rows).toHaveLength(1);
   });
 });

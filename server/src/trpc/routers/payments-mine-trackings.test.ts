@@ -9,7 +9,12 @@ import { diskFileStore } from '../../files/file-store';
 import { storeFile } from '../../files/store';
 import { callerFor, TEST_APP_URL } from '../../test/caller';
 import { createTestDatabase } from '../../test/db';
-import { customerWithActiveMailbox, paymentMethodId, signedInAdmin, type CustomerWithMailbox } from '../../test/factories';
+import {
+  customerWithActiveMailbox,
+  paymentMethodId,
+  signedInAdmin,
+  type CustomerWithMailbox,
+} from '../../test/factories';
 import { tempStorageDir, tinyPng } from '../../test/files';
 
 let database: Database;
@@ -78,7 +83,10 @@ describe('Facturas: the trackings a shipping payment pays', () => {
 
     const mine = await as(eva).payments.mine();
     const shipping = mine.find((p) => p.id === id)!;
-    expect(shipping).toMatchObject({ transactionType: 'shipping_payment', trackingNumbers: [a.trackingNumber, b.trackingNumber] });
+    expect(shipping).toMatchObject({
+      transactionType: 'shipping_payment',
+      trackingNumbers: [a.trackingNumber, b.trackingNumber],
+    });
     const activation = mine.find((p) => p.transactionType === 'mailbox_activation')!;
     expect(activation.trackingNumbers).toEqual([]);
 

@@ -75,7 +75,8 @@ async function activationOf(c: Customer) {
 /** A payment method of the demo's (Zelle, Binance USDT and cash in dollars; Pago Móvil and transfers in Bs.). */
 const method = (kind: PaymentMethodKind) => paymentMethodId(db(), kind);
 
-const paymentEmails = async () => (await db().select().from(emailOutbox).where(eq(emailOutbox.template, 'payment-reported'))).length;
+const paymentEmails = async () =>
+  (await db().select().from(emailOutbox).where(eq(emailOutbox.template, 'payment-reported'))).length;
 
 describe('payments.mine and payments.get', () => {
   it('lists the pending activation created at sign-up, reportable, with the mailbox it activates', async () => {
@@ -136,7 +137,13 @@ describe('payments.report', () => {
     const [row] = await db().select().from(paymentTransactions).where(eq(paymentTransactions.id, payment.id));
     const [invoice] = await db().select().from(invoices).where(eq(invoices.id, row.invoiceId!));
     expect(row).toMatchObject({ currency: 'VES', paymentMethodId: pagoMovil });
-    expect(invoice).toMatchObject({ userId: ana.user.id, concept: 'mailbox_activation', usdCents: 499, vesPerUsd: '36.50000000', mailboxId: row.mailboxId });
+    expect(invoice).toMatchObject({
+      userId: ana.user.id,
+      concept: 'mailbox_activation',
+      usdCents: 499,
+      vesPerUsd: '36.50000000',
+      mailboxId: row.mailboxId,
+    });
 
     // The receipt thumbnail opens through its signed link.
     const image = await server.app.inject({ method: 'GET', url: after.receiptUrl! });
@@ -156,16 +163,29 @@ describe('payments.report', () => {
   it('refuses a second report of a payment under review', async () => {
     const payment = await activationOf(ana);
     const err = await trpcError(
-      as(ana).payments.report({ paymentId: payment.id, methodId: await method('binance'), paymentReference: newReference(), receiptFileId: await receiptOf(ana) }),
+      as(ana).payments.report({
+        paymentId: payment.id,
+        methodId: await method('binance'),
+        paymentReference: newReference(),
+        receiptFileId: await receiptOf(ana),
+      }),
     );
     expect(err.code).toBe('CONFLICT');
     expect(err.message).toBe(PAYMENT_MESSAGES.alreadyReported);
 
     // Nor a new payment toward its invoice while that report waits for review.
-    const [{ invoiceId }] = await db().select({ invoiceId: paymentTransactions.invoiceId }).from(paymentTransactions).where(eq(paymentTransactions.id, payment.id));
+    const [{ invoiceId }] = await db()
+      .select({ invoiceId: paymentTransactions.invoiceId })
+      .from(paymentTransactions)
+      .where(eq(paymentTransactions.id, payment.id));
     const rowsBefore = (await db().select({ id: paymentTransactions.id }).from(paymentTransactions)).length;
     const onInvoice = await trpcError(
-      as(ana).payments.report({ invoiceId: invoiceId!, methodId: await method('zelle'), paymentReference: newReference(), receiptFileId: await receiptOf(ana) }),
+      as(ana).payments.report({
+        invoiceId: invoiceId!,
+        methodId: await method('zelle'),
+        paymentReference: newReference(),
+        receiptFileId: await receiptOf(ana),
+      }),
     );
     expect(onInvoice.code).toBe('CONFLICT');
     expect(onInvoice.message).toBe(PAYMENT_MESSAGES.alreadyReported);
@@ -202,7 +222,13 @@ describe('payments.report', () => {
   it('requires the concept and amount for a new payment, the method, the reference and the receipt', async () => {
     const receiptFileId = await receiptOf(ana);
     const rowsBefore = (await db().select({ id: paymentTransactions.id }).from(paymentTransactions)).length;
-    const base: ReportPaymentInput = { methodId: await method('zelle'), paymentReference: newReference(), receiptFileId, transactionType: 'course_purchase', amount: 10 };
+    const base: ReportPaymentInput = {
+      methodId: await method('zelle'),
+      paymentReference: newReference(),
+      receiptFileId,
+      transactionType: 'course_purchase',
+      amount: 10,
+    };
     const cases: [Partial<ReportPaymentInput>, string][] = [
       [{ transactionType: null }, PAYMENT_MESSAGES.typeRequired],
       [{ amount: '' }, PAYMENT_MESSAGES.amountRequired],
@@ -232,12 +258,24 @@ describe('payments.report', () => {
   it('refuses a second report with the same method and reference, even from another customer, and changes nothing', async () => {
     const reference = newReference();
     const binance = await method('binance');
-    await as(ana).payments.report({ transactionType: 'course_purchase', methodId: binance, paymentReference: reference, amount: 30, receiptFileId: await receiptOf(ana) });
+    await as(ana).payments.report({
+      transactionType: 'course_purchase',
+      methodId: binance,
+      paymentReference: reference,
+      amount: 30,
+      receiptFileId: await receiptOf(ana),
+    });
     const rowsBefore = (await db().select({ id: paymentTransactions.id }).from(paymentTransactions)).length;
     const emailsBefore = await paymentEmails();
 
     const again = await trpcError(
-      as(ana).payments.report({ transactionType: 'course_purchase', methodId: binance, paymentReference: reference, amount: 30, receiptFileId: await receiptOf(ana) }),
+      as(ana).payments.report({
+        transactionType: 'course_purchase',
+        methodId: binance,
+        paymentReference: reference,
+        amount: 30,
+        receiptFileId: await receiptOf(ana),
+      }),
     );
     expect(again.code).toBe('CONFLICT');
     expect(again.message).toBe(PAYMENT_MESSAGES.duplicateReference);
@@ -245,26 +283,50 @@ describe('payments.report', () => {
     // Beto tries to pass Ana's transfer off for his own activation: refused, his payment untouched.
     const betoActivation = await activationOf(beto);
     const stolen = await trpcError(
-      as(beto).payments.report({ paymentId: betoActivation.id, methodId: binance, paymentReference: reference, receiptFileId: await receiptOf(beto) }),
+      as(beto).payments.report({
+        paymentId: betoActivation.id,
+        methodId: binance,
+        paymentReference: reference,
+        receiptFileId: await receiptOf(beto),
+      }),
     );
     expect(stolen.message).toBe(PAYMENT_MESSAGES.duplicateReference);
-    expect(await as(beto).payments.get({ id: betoActivation.id })).toMatchObject({ reportedAt: null, paymentReference: null, canReport: true });
+    expect(await as(beto).payments.get({ id: betoActivation.id })).toMatchObject({
+      reportedAt: null,
+      paymentReference: null,
+      canReport: true,
+    });
 
     expect((await db().select({ id: paymentTransactions.id }).from(paymentTransactions)).length).toBe(rowsBefore);
     expect(await paymentEmails()).toBe(emailsBefore);
 
     // The same reference through another method is another transfer.
-    await as(ana).payments.report({ transactionType: 'course_purchase', methodId: await method('zelle'), paymentReference: reference, amount: 30, receiptFileId: await receiptOf(ana) });
+    await as(ana).payments.report({
+      transactionType: 'course_purchase',
+      methodId: await method('zelle'),
+      paymentReference: reference,
+      amount: 30,
+      receiptFileId: await receiptOf(ana),
+    });
   });
 
   it('compares references ignoring case and whitespace, per method, and stores them as typed', async () => {
     const report = async (c: Customer, kind: 'zelle' | 'binance', paymentReference: string) =>
-      as(c).payments.report({ transactionType: 'course_purchase', methodId: await method(kind), paymentReference, amount: 30, receiptFileId: await receiptOf(c) });
+      as(c).payments.report({
+        transactionType: 'course_purchase',
+        methodId: await method(kind),
+        paymentReference,
+        amount: 30,
+        receiptFileId: await receiptOf(c),
+      });
     const first = await report(ana, 'zelle', 'ABC123');
     const rowsBefore = (await db().select({ id: paymentTransactions.id }).from(paymentTransactions)).length;
     const emailsBefore = await paymentEmails();
 
-    for (const [who, typed] of [[ana, 'abc 123'], [beto, ' a B c\t1 2 3 ']] as const) {
+    for (const [who, typed] of [
+      [ana, 'abc 123'],
+      [beto, ' a B c\t1 2 3 '],
+    ] as const) {
       const again = await trpcError(report(who, 'zelle', typed));
       expect(again.code).toBe('CONFLICT');
       expect(again.message).toBe(PAYMENT_MESSAGES.duplicateReference);
@@ -275,9 +337,15 @@ describe('payments.report', () => {
     // Another method is another transfer; the reference is kept as the customer typed it (trimmed).
     const other = await report(ana, 'binance', '  abc 123 ');
     const stored = await db()
-      .select({ id: paymentTransactions.id, method: paymentTransactions.paymentMethod, reference: paymentTransactions.paymentReference })
+      .select({
+        id: paymentTransactions.id,
+        method: paymentTransactions.paymentMethod,
+        reference: paymentTransactions.paymentReference,
+      })
       .from(paymentTransactions)
-      .where(and(eq(paymentTransactions.userId, ana.user.id), eq(paymentTransactions.transactionType, 'course_purchase')));
+      .where(
+        and(eq(paymentTransactions.userId, ana.user.id), eq(paymentTransactions.transactionType, 'course_purchase')),
+      );
     expect(stored).toEqual(
       expect.arrayContaining([
         { id: first.id, method: 'Zelle', reference: 'ABC123' },
@@ -289,25 +357,46 @@ describe('payments.report', () => {
   it("cannot report on another customer's payment nor attach their receipt or a non-receipt file", async () => {
     const betoActivation = await activationOf(beto);
     const onForeign = await trpcError(
-      as(ana).payments.report({ paymentId: betoActivation.id, methodId: await method('zelle'), paymentReference: newReference(), receiptFileId: await receiptOf(ana) }),
+      as(ana).payments.report({
+        paymentId: betoActivation.id,
+        methodId: await method('zelle'),
+        paymentReference: newReference(),
+        receiptFileId: await receiptOf(ana),
+      }),
     );
     expect(onForeign.code).toBe('NOT_FOUND');
     expect(await as(beto).payments.get({ id: betoActivation.id })).toMatchObject({ reportedAt: null });
 
     const foreignReceipt = await trpcError(
-      as(ana).payments.report({ transactionType: 'course_purchase', amount: 5, methodId: await method('zelle'), paymentReference: newReference(), receiptFileId: await receiptOf(beto) }),
+      as(ana).payments.report({
+        transactionType: 'course_purchase',
+        amount: 5,
+        methodId: await method('zelle'),
+        paymentReference: newReference(),
+        receiptFileId: await receiptOf(beto),
+      }),
     );
     expect(foreignReceipt.code).toBe('NOT_FOUND');
     expect(foreignReceipt.message).toBe(PAYMENT_MESSAGES.receiptNotFound);
 
     const invoice = await trpcError(
-      as(ana).payments.report({ transactionType: 'course_purchase', amount: 5, methodId: await method('zelle'), paymentReference: newReference(), receiptFileId: await receiptOf(ana, 'invoice') }),
+      as(ana).payments.report({
+        transactionType: 'course_purchase',
+        amount: 5,
+        methodId: await method('zelle'),
+        paymentReference: newReference(),
+        receiptFileId: await receiptOf(ana, 'invoice'),
+      }),
     );
     expect(invoice.message).toBe(PAYMENT_MESSAGES.receiptNotFound);
   });
 
   it('refuses a receipt that is not an image at upload, so it can never be attached', async () => {
-    const res = await uploadFile(server.app, Buffer.from('%!PS-Adobe-3.0 no soy una imagen'), { token: ana.visitor.token, filename: 'pago.jpg', contentType: 'image/jpeg' });
+    const res = await uploadFile(server.app, Buffer.from('%!PS-Adobe-3.0 no soy una imagen'), {
+      token: ana.visitor.token,
+      filename: 'pago.jpg',
+      contentType: 'image/jpeg',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe(FILE_MESSAGES.notAnImage);
   });
@@ -320,13 +409,31 @@ describe('payments.report', () => {
       .where(eq(paymentTransactions.id, activation.id));
     expect((await as(beto).payments.get({ id: activation.id })).canReport).toBe(true);
     const reference = newReference();
-    await as(beto).payments.report({ paymentId: activation.id, methodId: await method('binance'), paymentReference: reference, receiptFileId: await receiptOf(beto) });
+    await as(beto).payments.report({
+      paymentId: activation.id,
+      methodId: await method('binance'),
+      paymentReference: reference,
+      receiptFileId: await receiptOf(beto),
+    });
     const again = await as(beto).payments.get({ id: activation.id });
-    expect(again).toMatchObject({ status: 'pending', processedAt: null, paymentReference: reference, adminNotes: 'Referencia no encontrada' });
+    expect(again).toMatchObject({
+      status: 'pending',
+      processedAt: null,
+      paymentReference: reference,
+      adminNotes: 'Referencia no encontrada',
+    });
 
-    await db().update(paymentTransactions).set({ status: 'completed' }).where(and(eq(paymentTransactions.id, activation.id)));
+    await db()
+      .update(paymentTransactions)
+      .set({ status: 'completed' })
+      .where(and(eq(paymentTransactions.id, activation.id)));
     const err = await trpcError(
-      as(beto).payments.report({ paymentId: activation.id, methodId: await method('binance'), paymentReference: newReference(), receiptFileId: await receiptOf(beto) }),
+      as(beto).payments.report({
+        paymentId: activation.id,
+        methodId: await method('binance'),
+        paymentReference: newReference(),
+        receiptFileId: await receiptOf(beto),
+      }),
     );
     expect(err.code).toBe('CONFLICT');
     expect(err.message).toBe(PAYMENT_MESSAGES.alreadyProcessed);

@@ -8,7 +8,14 @@ import {
   reportPaymentSchema,
 } from '@casillero/shared';
 import { listPayableTrackings } from '../../queries/client-trackings';
-import { countPayments, findOwnPayment, getPaymentDetail, getPaymentSummary, listOwnPayments, listPayments } from '../../queries/payments';
+import {
+  countPayments,
+  findOwnPayment,
+  getPaymentDetail,
+  getPaymentSummary,
+  listOwnPayments,
+  listPayments,
+} from '../../queries/payments';
 import { reviewPayment } from '../../services/payment-review';
 import { reportPayment } from '../../services/payments';
 import { staffProcedure, protectedProcedure, router } from '../init';
@@ -20,7 +27,9 @@ export const paymentsRouter = router({
 
   get: protectedProcedure
     .input(paymentIdSchema)
-    .query(async ({ ctx, input }) => foundOr(await findOwnPayment(ctx.db, ctx.config, ctx.user.id, input.id), PAYMENT_MESSAGES.notFound)),
+    .query(async ({ ctx, input }) =>
+      foundOr(await findOwnPayment(ctx.db, ctx.config, ctx.user.id, input.id), PAYMENT_MESSAGES.notFound),
+    ),
 
   /** The own trackings a new shipping payment can pay (ready to ship, dispatch not authorised). */
   payableTrackings: protectedProcedure.query(({ ctx }) => listPayableTrackings(ctx.db, ctx.user.id)),
@@ -30,9 +39,13 @@ export const paymentsRouter = router({
     .mutation(({ ctx, input }) => reportPayment(ctx.db, ctx.config, ctx.user.id, input)),
 
   // --- Admin: Gestión de Pagos (docs/product/admin-payments-and-billing.md) -----------------------------------------
-  list: staffProcedure('payments.read').input(paymentListInput).query(({ ctx, input }) => listPayments(ctx.db, input)),
+  list: staffProcedure('payments.read')
+    .input(paymentListInput)
+    .query(({ ctx, input }) => listPayments(ctx.db, input)),
 
-  count: staffProcedure('payments.read').input(paymentFilters).query(({ ctx, input }) => countPayments(ctx.db, input)),
+  count: staffProcedure('payments.read')
+    .input(paymentFilters)
+    .query(({ ctx, input }) => countPayments(ctx.db, input)),
 
   summary: staffProcedure('payments.read').query(({ ctx }) => getPaymentSummary(ctx.db)),
 

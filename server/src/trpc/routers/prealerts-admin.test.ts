@@ -3,7 +3,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { ADMIN_PREALERT_MESSAGES as M, PREALERT_MESSAGES, PREALERT_NOTIFICATIONS, type PrealertCreateInput } from '@casillero/shared';
+import {
+  ADMIN_PREALERT_MESSAGES as M,
+  PREALERT_MESSAGES,
+  PREALERT_NOTIFICATIONS,
+  type PrealertCreateInput,
+} from '@casillero/shared';
 import type { Database } from '../../db/client';
 import { emailOutbox, mailboxes, notifications, packages, prealerts, trackings, users } from '../../db/schema';
 import { createTestDatabase } from '../../test/db';
@@ -47,13 +52,21 @@ async function customerWithPrealert(overrides: Partial<PrealertCreateInput> = {}
 
 async function notificationsOf(userId: string) {
   return db()
-    .select({ title: notifications.title, message: notifications.message, type: notifications.type, link: notifications.link })
+    .select({
+      title: notifications.title,
+      message: notifications.message,
+      type: notifications.type,
+      link: notifications.link,
+    })
     .from(notifications)
     .where(eq(notifications.userId, userId));
 }
 
 async function mailsTo(email: string, subject: string) {
-  const rows = await db().select({ to: emailOutbox.to, subject: emailOutbox.subject }).from(emailOutbox).where(eq(emailOutbox.subject, subject));
+  const rows = await db()
+    .select({ to: emailOutbox.to, subject: emailOutbox.subject })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.subject, subject));
   return rows.filter((r) => r.to.includes(email));
 }
 
@@ -82,7 +95,9 @@ describe('prealerts admin list', () => {
     const byName = await admin.prealerts.list({ q: 'rosalba' });
     expect(byName.rows.map((r) => r.id)).toEqual([a.prealertId]);
     const [aRow] = byName.rows;
-    expect((await admin.prealerts.list({ q: aRow.trackingNumber!.slice(2, 12).toLowerCase() })).rows.map((r) => r.id)).toEqual([a.prealertId]);
+    expect(
+      (await admin.prealerts.list({ q: aRow.trackingNumber!.slice(2, 12).toLowerCase() })).rows.map((r) => r.id),
+    ).toEqual([a.prealertId]);
     expect((await admin.prealerts.list({ q: 'shein' })).rows.map((r) => r.id)).toEqual([b.prealertId]);
     expect((await admin.prealerts.list({ status: 'confirmed' })).rows.map((r) => r.id)).toEqual([b.prealertId]);
     expect(await admin.prealerts.count({ q: 'rosalba' })).toEqual({ count: 1, isCapped: false });
@@ -114,7 +129,10 @@ describe('prealerts admin list: the tracking the warehouse registered', () => {
       .set({ status: 'active' })
       .where(eq(mailboxes.userId, matched.user.id))
       .returning({ id: mailboxes.id });
-    const [pre] = await db().select({ trackingNumber: prealerts.trackingNumber }).from(prealerts).where(eq(prealerts.id, matched.prealertId));
+    const [pre] = await db()
+      .select({ trackingNumber: prealerts.trackingNumber })
+      .from(prealerts)
+      .where(eq(prealerts.id, matched.prealertId));
     const created = await admin.trackings.create({
       mailboxId: box.id,
       trackingNumber: pre.trackingNumber!,
@@ -216,11 +234,21 @@ describe('prealerts.edit', () => {
   it('applies the field rules: items ≥ 1, amount ≥ 0, weight ≥ 0.1, value ≥ 0', async () => {
     const c = await customerWithPrealert();
     const f = fields(c.prealertId);
-    expect((await trpcError(admin.prealerts.edit({ ...f, quantityItems: 0 }))).message).toBe(PREALERT_MESSAGES.itemsMin);
-    expect((await trpcError(admin.prealerts.edit({ ...f, amountSpent: -0.01 }))).message).toBe(PREALERT_MESSAGES.amountMin);
-    expect((await trpcError(admin.prealerts.edit({ ...f, estimatedWeight: 0.05 }))).message).toBe(PREALERT_MESSAGES.weightMin);
-    expect((await trpcError(admin.prealerts.edit({ ...f, estimatedValue: -1 }))).message).toBe(PREALERT_MESSAGES.valueMin);
-    expect((await trpcError(admin.prealerts.edit({ ...f, estadoTracking: 'Perdido' as never }))).code).toBe('BAD_REQUEST');
+    expect((await trpcError(admin.prealerts.edit({ ...f, quantityItems: 0 }))).message).toBe(
+      PREALERT_MESSAGES.itemsMin,
+    );
+    expect((await trpcError(admin.prealerts.edit({ ...f, amountSpent: -0.01 }))).message).toBe(
+      PREALERT_MESSAGES.amountMin,
+    );
+    expect((await trpcError(admin.prealerts.edit({ ...f, estimatedWeight: 0.05 }))).message).toBe(
+      PREALERT_MESSAGES.weightMin,
+    );
+    expect((await trpcError(admin.prealerts.edit({ ...f, estimatedValue: -1 }))).message).toBe(
+      PREALERT_MESSAGES.valueMin,
+    );
+    expect((await trpcError(admin.prealerts.edit({ ...f, estadoTracking: 'Perdido' as never }))).code).toBe(
+      'BAD_REQUEST',
+    );
     expect((await trpcError(admin.prealerts.edit({ ...f, id: randomUUID() }))).code).toBe('NOT_FOUND');
   });
 
@@ -296,12 +324,25 @@ describe('prealerts.convert', () => {
     const [box] = await c.caller.mailboxes.mine();
     const [t] = await db()
       .insert(trackings)
-      .values({ trackingNumber: 'LINK1234567', userId: c.user.id, mailboxId: box.id, description: 'Zapatos deportivos', carrier: 'UPS', senderName: 'Nike' })
+      .values({
+        trackingNumber: 'LINK1234567',
+        userId: c.user.id,
+        mailboxId: box.id,
+        description: 'Zapatos deportivos',
+        carrier: 'UPS',
+        senderName: 'Nike',
+      })
       .returning({ id: trackings.id });
     await admin.prealerts.confirm({ id: c.prealertId });
     const { packageId } = await admin.prealerts.convert({ id: c.prealertId, actualWeight: 0, actualValue: 0 });
     const [pkg] = await db().select().from(packages).where(eq(packages.id, packageId));
-    expect(pkg).toMatchObject({ packageDescription: 'Zapatos deportivos', weightKg: null, estimatedValueUsd: null, notes: null, trackingId: t.id });
+    expect(pkg).toMatchObject({
+      packageDescription: 'Zapatos deportivos',
+      weightKg: null,
+      estimatedValueUsd: null,
+      notes: null,
+      trackingId: t.id,
+    });
   });
 
   it('uses the customer’s first mailbox when the pre-alert names none', async () => {
@@ -340,8 +381,12 @@ describe('prealerts.convert', () => {
 
   it('validates the real weight and value', async () => {
     const c = await customerWithPrealert();
-    expect((await trpcError(admin.prealerts.convert({ id: c.prealertId, actualWeight: -1 }))).message).toBe(M.realWeightInvalid);
-    expect((await trpcError(admin.prealerts.convert({ id: c.prealertId, actualValue: -1 }))).message).toBe(M.realValueInvalid);
+    expect((await trpcError(admin.prealerts.convert({ id: c.prealertId, actualWeight: -1 }))).message).toBe(
+      M.realWeightInvalid,
+    );
+    expect((await trpcError(admin.prealerts.convert({ id: c.prealertId, actualValue: -1 }))).message).toBe(
+      M.realValueInvalid,
+    );
   });
 
   it('twenty simultaneous conversions make one package and nineteen clear refusals', async () => {

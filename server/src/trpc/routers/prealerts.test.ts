@@ -31,7 +31,16 @@ const purchase = {
 
 async function invoiceOf(userId: string) {
   const id = randomUUID();
-  await db().insert(storedFiles).values({ id, ownerUserId: userId, kind: 'invoice', storageKey: `invoices/${id}.pdf`, contentType: 'application/pdf', sizeBytes: 10 });
+  await db()
+    .insert(storedFiles)
+    .values({
+      id,
+      ownerUserId: userId,
+      kind: 'invoice',
+      storageKey: `invoices/${id}.pdf`,
+      contentType: 'application/pdf',
+      sizeBytes: 10,
+    });
   return id;
 }
 
@@ -90,11 +99,21 @@ describe('pre-alerts', () => {
 
   it('validates items, amounts and weight, and refuses a repeated tracking number', async () => {
     const { caller } = await signedInCustomer(db());
-    expect((await trpcError(caller.prealerts.create({ ...purchase, quantityItems: 0 }))).message).toBe(PREALERT_MESSAGES.itemsMin);
-    expect((await trpcError(caller.prealerts.create({ ...purchase, amountSpent: -1 }))).message).toBe(PREALERT_MESSAGES.amountMin);
-    expect((await trpcError(caller.prealerts.create({ ...purchase, estimatedWeight: 0.05 }))).message).toBe(PREALERT_MESSAGES.weightMin);
-    expect((await trpcError(caller.prealerts.create({ ...purchase, estimatedValue: -5 }))).message).toBe(PREALERT_MESSAGES.valueMin);
-    expect((await trpcError(caller.prealerts.create({ ...purchase, carrier: 'Correos' as never }))).code).toBe('BAD_REQUEST');
+    expect((await trpcError(caller.prealerts.create({ ...purchase, quantityItems: 0 }))).message).toBe(
+      PREALERT_MESSAGES.itemsMin,
+    );
+    expect((await trpcError(caller.prealerts.create({ ...purchase, amountSpent: -1 }))).message).toBe(
+      PREALERT_MESSAGES.amountMin,
+    );
+    expect((await trpcError(caller.prealerts.create({ ...purchase, estimatedWeight: 0.05 }))).message).toBe(
+      PREALERT_MESSAGES.weightMin,
+    );
+    expect((await trpcError(caller.prealerts.create({ ...purchase, estimatedValue: -5 }))).message).toBe(
+      PREALERT_MESSAGES.valueMin,
+    );
+    expect((await trpcError(caller.prealerts.create({ ...purchase, carrier: 'Correos' as never }))).code).toBe(
+      'BAD_REQUEST',
+    );
     await caller.prealerts.create(purchase);
     const dup = await trpcError(caller.prealerts.create({ ...purchase, trackingNumber: 'TBA123456789' }));
     expect(dup.code).toBe('CONFLICT');
@@ -108,14 +127,24 @@ describe('pre-alerts', () => {
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const refusals = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
-    expect(refusals.map((r) => (r.reason as Error).message)).toEqual(Array(19).fill(PREALERT_MESSAGES.duplicateTracking));
-    expect(await db().select({ id: prealerts.id }).from(prealerts).where(eq(prealerts.userId, user.id))).toHaveLength(1);
+    expect(refusals.map((r) => (r.reason as Error).message)).toEqual(
+      Array(19).fill(PREALERT_MESSAGES.duplicateTracking),
+    );
+    expect(await db().select({ id: prealerts.id }).from(prealerts).where(eq(prealerts.userId, user.id))).toHaveLength(
+      1,
+    );
   });
 
   it('edits while pending or confirmed, adds a missing tracking number once, refuses once converted', async () => {
     const { caller } = await signedInCustomer(db());
     const { id } = await caller.prealerts.create({ ...purchase, trackingNumber: null });
-    await caller.prealerts.update({ ...purchase, id, trackingNumber: 'NUEVO12345', quantityItems: 3, estadoTracking: 'En tránsito' });
+    await caller.prealerts.update({
+      ...purchase,
+      id,
+      trackingNumber: 'NUEVO12345',
+      quantityItems: 3,
+      estadoTracking: 'En tránsito',
+    });
     let [row] = await caller.prealerts.mine();
     expect(row).toMatchObject({ trackingNumber: 'NUEVO12345', quantityItems: 3, estadoTracking: 'En tránsito' });
     const fixed = await trpcError(caller.prealerts.update({ ...purchase, id, trackingNumber: 'OTRO123456' }));
@@ -127,7 +156,9 @@ describe('pre-alerts', () => {
     expect(row.description).toBe('Audífonos y funda');
 
     await db().update(prealerts).set({ status: 'converted', convertedAt: new Date() }).where(eq(prealerts.id, id));
-    const refused = await trpcError(caller.prealerts.update({ ...purchase, id, trackingNumber: 'NUEVO12345', description: 'Cambio tardío' }));
+    const refused = await trpcError(
+      caller.prealerts.update({ ...purchase, id, trackingNumber: 'NUEVO12345', description: 'Cambio tardío' }),
+    );
     expect(refused.code).toBe('CONFLICT');
     expect(refused.message).toBe(PREALERT_MESSAGES.notEditable);
     [row] = await caller.prealerts.mine();
@@ -161,8 +192,12 @@ describe('pre-alerts', () => {
     expect(await a.caller.prealerts.mine()).toEqual([]);
     const edit = await trpcError(a.caller.prealerts.update({ ...purchase, id, description: 'Intrusión' }));
     expect(edit.code).toBe('NOT_FOUND');
-    expect((await trpcError(a.caller.prealerts.create({ ...purchase, trackingNumber: null, mailboxId: bBox.id }))).code).toBe('NOT_FOUND');
-    expect((await trpcError(a.caller.prealerts.create({ ...purchase, trackingNumber: null, invoiceFileId: bInvoice }))).code).toBe('NOT_FOUND');
+    expect(
+      (await trpcError(a.caller.prealerts.create({ ...purchase, trackingNumber: null, mailboxId: bBox.id }))).code,
+    ).toBe('NOT_FOUND');
+    expect(
+      (await trpcError(a.caller.prealerts.create({ ...purchase, trackingNumber: null, invoiceFileId: bInvoice }))).code,
+    ).toBe('NOT_FOUND');
     const [own] = await b.caller.prealerts.mine();
     expect(own.description).toBe(purchase.description);
   });

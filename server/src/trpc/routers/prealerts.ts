@@ -26,16 +26,26 @@ export const prealertsRouter = router({
     .mutation(({ ctx, input }) => updateOwnPrealert(ctx.db, ctx.user.id, input, ctx.config)),
 
   // --- Admin: Gestión de Prealartas (docs/product/admin-prealerts.md) -------------------------------
-  list: staffProcedure('prealerts.read').input(prealertAdminListInput).query(({ ctx, input }) => listAdminPrealerts(ctx.db, input)),
+  list: staffProcedure('prealerts.read')
+    .input(prealertAdminListInput)
+    .query(({ ctx, input }) => listAdminPrealerts(ctx.db, input)),
 
-  count: staffProcedure('prealerts.read').input(prealertAdminFilters).query(({ ctx, input }) => countAdminPrealerts(ctx.db, input)),
+  count: staffProcedure('prealerts.read')
+    .input(prealertAdminFilters)
+    .query(({ ctx, input }) => countAdminPrealerts(ctx.db, input)),
 
   /** The counters Pendientes, Confirmadas, Convertidas. */
   stats: staffProcedure('prealerts.read').query(({ ctx }) => prealertStatusCounts(ctx.db)),
 
-  confirm: staffProcedure('prealerts.write').input(idInput).mutation(({ ctx, input }) => confirmPrealert(ctx.db, input.id, ctx.config)),
+  confirm: staffProcedure('prealerts.write')
+    .input(idInput)
+    .mutation(({ ctx, input }) => confirmPrealert(ctx.db, input.id, ctx.config)),
 
-  edit: staffProcedure('prealerts.write').input(prealertAdminEditInput).mutation(({ ctx, input }) => editPrealert(ctx.db, input)),
+  edit: staffProcedure('prealerts.write')
+    .input(prealertAdminEditInput)
+    .mutation(({ ctx, input }) => editPrealert(ctx.db, input)),
 
-  convert: staffProcedure('prealerts.write').input(prealertConvertInput).mutation(({ ctx, input }) => convertPrealert(ctx.db, input, ctx.config)),
+  convert: staffProcedure('prealerts.write')
+    .input(prealertConvertInput)
+    .mutation(({ ctx, input }) => convertPrealert(ctx.db, input, ctx.config)),
 });

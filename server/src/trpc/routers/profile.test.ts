@@ -45,8 +45,21 @@ describe('profile', () => {
     // The session's name follows the profile.
     expect((await caller.auth.me()).user?.fullName).toBe('Rosa María Marín');
 
-    const cleared = await caller.profile.update({ fullName: 'Rosa María Marín', phone: '', cedula: '', venezuelaAddress: ' ', venezuelaCity: '', venezuelaState: '' });
-    expect(cleared).toMatchObject({ phone: null, cedula: null, venezuelaAddress: null, venezuelaCity: null, venezuelaState: null });
+    const cleared = await caller.profile.update({
+      fullName: 'Rosa María Marín',
+      phone: '',
+      cedula: '',
+      venezuelaAddress: ' ',
+      venezuelaCity: '',
+      venezuelaState: '',
+    });
+    expect(cleared).toMatchObject({
+      phone: null,
+      cedula: null,
+      venezuelaAddress: null,
+      venezuelaCity: null,
+      venezuelaState: null,
+    });
   });
 
   it('cuts at 255 characters, never inside one: an emoji, a family emoji and an accent survive whole', async () => {
@@ -62,7 +75,8 @@ describe('profile', () => {
     expect(updated.fullName).toBe(`Rosa ${'a'.repeat(249)}${emoji}`);
     expect(updated.venezuelaAddress).toBe('b'.repeat(252));
     expect(updated.venezuelaCity).toBe(`${'c'.repeat(253)}${accent}`);
-    for (const text of [updated.fullName, updated.venezuelaAddress, updated.venezuelaCity]) expect(text).not.toContain('\ufffd');
+    for (const text of [updated.fullName, updated.venezuelaAddress, updated.venezuelaCity])
+      expect(text).not.toContain('\ufffd');
     // What the database kept, read again.
     expect((await caller.profile.get()).fullName).toBe(`Rosa ${'a'.repeat(249)}${emoji}`);
   });
@@ -72,7 +86,9 @@ describe('profile', () => {
     const short = await trpcError(caller.profile.update({ fullName: '  A  ' }));
     expect(short.code).toBe('BAD_REQUEST');
     expect(short.message).toBe(PROFILE_MESSAGES.fullNameMin);
-    const state = await trpcError(caller.profile.update({ fullName: 'Rosa Marín', venezuelaState: 'Florida' as never }));
+    const state = await trpcError(
+      caller.profile.update({ fullName: 'Rosa Marín', venezuelaState: 'Florida' as never }),
+    );
     expect(state.code).toBe('BAD_REQUEST');
     const cedula = await trpcError(caller.profile.update({ fullName: 'Rosa Marín', cedula: 'abc' }));
     expect(cedula.code).toBe('BAD_REQUEST');

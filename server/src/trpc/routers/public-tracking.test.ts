@@ -4,7 +4,12 @@
 // answer is the same whoever asks, and each IP gets 30 lookups per 10 minutes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { PUBLIC_TRACKING_LIMIT, PUBLIC_TRACKING_MESSAGES as M, trackingKey, type PublicTrackingResult } from '@casillero/shared';
+import {
+  PUBLIC_TRACKING_LIMIT,
+  PUBLIC_TRACKING_MESSAGES as M,
+  trackingKey,
+  type PublicTrackingResult,
+} from '@casillero/shared';
 import type { Database } from '../../db/client';
 import { mailboxes, packages, parcelIntakes, parcelPhotos, storedFiles, userProfiles } from '../../db/schema';
 import { testConfig } from '../../env';
@@ -60,7 +65,11 @@ beforeAll(async () => {
     originCountry: 'Estados Unidos',
     notes: 'Nota interna: revisar el sello',
   });
-  await admin.caller.trackings.updateStatus({ id: tracking.id, status: 'in_transit', message: 'Va hacia Calle Falsa 123, apto 4' });
+  await admin.caller.trackings.updateStatus({
+    id: tracking.id,
+    status: 'in_transit',
+    message: 'Va hacia Calle Falsa 123, apto 4',
+  });
   await admin.caller.trackings.updateStatus({ id: tracking.id, status: 'arrived' });
   Object.assign(privateValues, {
     trackingId: tracking.id,
@@ -93,10 +102,21 @@ beforeAll(async () => {
     status: 'pending',
     notes: 'Caja golpeada en una esquina',
   });
-  await admin.caller.packages.receive({ id: pkg.id, warehouseReceipt: PACKAGE_WR, weightKg: 2.2, warehouseLocation: 'Z-9-99' });
+  await admin.caller.packages.receive({
+    id: pkg.id,
+    warehouseReceipt: PACKAGE_WR,
+    weightKg: 2.2,
+    warehouseLocation: 'Z-9-99',
+  });
   const [photo] = await db()
     .insert(storedFiles)
-    .values({ ownerUserId: rosa.user.id, kind: 'package_photo', storageKey: `test/${pkg.id}.jpg`, contentType: 'image/jpeg', sizeBytes: 10 })
+    .values({
+      ownerUserId: rosa.user.id,
+      kind: 'package_photo',
+      storageKey: `test/${pkg.id}.jpg`,
+      contentType: 'image/jpeg',
+      sizeBytes: 10,
+    })
     .returning({ id: storedFiles.id });
   await db().update(packages).set({ photoFileId: photo.id }).where(eq(packages.id, pkg.id));
   const shipment = await admin.caller.shipments.create({
@@ -151,7 +171,9 @@ beforeAll(async () => {
       })),
     )
     .returning({ id: storedFiles.id });
-  await db().insert(parcelPhotos).values({ intakeId: intake.id, position: 0, fileId: screen.id, thumbFileId: thumb.id });
+  await db()
+    .insert(parcelPhotos)
+    .values({ intakeId: intake.id, position: 0, fileId: screen.id, thumbFileId: thumb.id });
   Object.assign(privateValues, {
     intakeId: intake.id,
     codeRead: 'CV-LEIDO-9',
@@ -169,10 +191,16 @@ afterAll(async () => {
 const labels = (r: PublicTrackingResult) => r.timeline.map((e) => e.label);
 
 describe('publicTracking.lookup', () => {
-  it("finds a tracking by its number however it is typed, with its status timeline from the labels", async () => {
+  it('finds a tracking by its number however it is typed, with its status timeline from the labels', async () => {
     for (const typed of [UPS, UPS.toLowerCase(), '1z4a 7b93 0312 3456 78', ` ${UPS.slice(0, 9)}-${UPS.slice(9)} `]) {
       const r = await lookUp(typed);
-      expect(r, typed).toMatchObject({ number: typed.trim(), found: true, carrier: 'UPS', status: 'Llegó al almacén', originCountry: 'Estados Unidos' });
+      expect(r, typed).toMatchObject({
+        number: typed.trim(),
+        found: true,
+        carrier: 'UPS',
+        status: 'Llegó al almacén',
+        originCountry: 'Estados Unidos',
+      });
       expect(labels(r), typed).toEqual(['Llegó al almacén', 'En tránsito', 'Creado']);
       expect(r.estimatedDelivery).toBeNull();
     }
@@ -182,7 +210,14 @@ describe('publicTracking.lookup', () => {
   });
 
   it('finds a package by its USPS number (with or without the routing prefix) and by its WR, with its shipment and estimated delivery', async () => {
-    for (const typed of [USPS, `420 33101 ${USPS}`, '420331011234' + USPS, PACKAGE_WR, 'wr-2026-00777', 'WR 2026 00777']) {
+    for (const typed of [
+      USPS,
+      `420 33101 ${USPS}`,
+      '420331011234' + USPS,
+      PACKAGE_WR,
+      'wr-2026-00777',
+      'WR 2026 00777',
+    ]) {
       const r = await lookUp(typed);
       expect(r, typed).toMatchObject({
         found: true,
@@ -201,7 +236,13 @@ describe('publicTracking.lookup', () => {
   it('finds a parcel received "sin dueño" by its Amazon number or its WR', async () => {
     for (const typed of [AMAZON, ' tba 3058 1274 5777 ', INTAKE_WR]) {
       const r = await lookUp(typed);
-      expect(r, typed).toMatchObject({ found: true, carrier: 'Amazon', status: 'Recibido en almacén', estimatedDelivery: null, destinationCity: null });
+      expect(r, typed).toMatchObject({
+        found: true,
+        carrier: 'Amazon',
+        status: 'Recibido en almacén',
+        estimatedDelivery: null,
+        destinationCity: null,
+      });
       expect(labels(r)).toEqual(['Recibido en almacén']);
     }
   });
@@ -209,14 +250,25 @@ describe('publicTracking.lookup', () => {
   it('shows none of the private values: no name, e-mail, phone, casillero, address, price, note, photo, id or other WR', async () => {
     const answers = await Promise.all([UPS, '7812 3456 7001', USPS, PACKAGE_WR, AMAZON, INTAKE_WR].map(lookUp));
     const text = JSON.stringify(answers);
-    for (const [what, value] of Object.entries(privateValues)) expect(text.includes(value), `${what}: ${value}`).toBe(false);
+    for (const [what, value] of Object.entries(privateValues))
+      expect(text.includes(value), `${what}: ${value}`).toBe(false);
     // Asked by the carrier's number, the WR stays out too (only the number asked comes back).
     expect(JSON.stringify(await lookUp(USPS))).not.toContain('WR-');
     expect(JSON.stringify(await lookUp(AMAZON))).not.toContain('WR-');
     // Only these keys, and the timeline only dates and labels.
     for (const r of answers) {
       expect(Object.keys(r).sort()).toEqual(
-        ['carrier', 'deliveredOn', 'destinationCity', 'estimatedDelivery', 'found', 'number', 'originCountry', 'status', 'timeline'].sort(),
+        [
+          'carrier',
+          'deliveredOn',
+          'destinationCity',
+          'estimatedDelivery',
+          'found',
+          'number',
+          'originCountry',
+          'status',
+          'timeline',
+        ].sort(),
       );
       for (const e of r.timeline) expect(Object.keys(e).sort()).toEqual(['at', 'label']);
     }

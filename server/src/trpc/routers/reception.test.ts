@@ -14,13 +14,28 @@ import {
   type ReceptionReceiveInput,
 } from '@casillero/shared';
 import { rowsOf, type Database } from '../../db/client';
-import { emailOutbox, mailboxes, notifications, packages, parcelIntakes, parcelPhotos, prealerts, storedFiles, users } from '../../db/schema';
+import {
+  emailOutbox,
+  mailboxes,
+  notifications,
+  packages,
+  parcelIntakes,
+  parcelPhotos,
+  prealerts,
+  storedFiles,
+  users,
+} from '../../db/schema';
 import { testConfig } from '../../env';
 import { diskFileStore } from '../../files/file-store';
 import { storeFile } from '../../files/store';
 import { callerFor, TEST_APP_URL, trpcError, type TestCaller } from '../../test/caller';
 import { createTestDatabase } from '../../test/db';
-import { customerWithActiveMailbox, signedInAdmin, signedInStaff, type CustomerWithMailbox } from '../../test/factories';
+import {
+  customerWithActiveMailbox,
+  signedInAdmin,
+  signedInStaff,
+  type CustomerWithMailbox,
+} from '../../test/factories';
 import { tempStorageDir, tinyJpeg } from '../../test/files';
 
 const storageDir = tempStorageDir();
@@ -36,7 +51,8 @@ let beto: CustomerWithMailbox & { mailboxCode: string };
 
 let serial = 0;
 /** A fresh UPS-shaped number, unique in this file. */
-const upsNumber = () => `1Z${Date.now().toString(36).toUpperCase().padStart(9, '0').slice(-9)}${String(++serial).padStart(7, '0')}`;
+const upsNumber = () =>
+  `1Z${Date.now().toString(36).toUpperCase().padStart(9, '0').slice(-9)}${String(++serial).padStart(7, '0')}`;
 
 async function withCode(c: CustomerWithMailbox) {
   const [box] = await db().select({ code: mailboxes.mailboxCode }).from(mailboxes).where(eq(mailboxes.id, c.mailboxId));
@@ -67,7 +83,14 @@ function receiveInput(code: string, overrides: Partial<ReceptionReceiveInput> = 
 async function uploadedPhoto(byUserId: string) {
   const store = diskFileStore(storageDir);
   const file = (name: string) =>
-    storeFile(db(), store, { ownerUserId: byUserId, kind: 'package_photo', bytes: tinyJpeg(), contentType: 'image/jpeg', originalName: name, uploadedBy: byUserId });
+    storeFile(db(), store, {
+      ownerUserId: byUserId,
+      kind: 'package_photo',
+      bytes: tinyJpeg(),
+      contentType: 'image/jpeg',
+      originalName: name,
+      uploadedBy: byUserId,
+    });
   return { fileId: (await file('foto.jpg')).id, thumbFileId: (await file('miniatura.jpg')).id };
 }
 
@@ -93,7 +116,12 @@ describe('tracking_key() in SQL', () => {
 describe('reception.lookup', () => {
   it('finds the pre-alert a number belongs to, whatever the variant scanned', async () => {
     const number = upsNumber();
-    await customerCaller(ana).prealerts.create({ trackingNumber: number, carrier: 'UPS', description: 'Zapatos de correr', quantityItems: 1 });
+    await customerCaller(ana).prealerts.create({
+      trackingNumber: number,
+      carrier: 'UPS',
+      description: 'Zapatos de correr',
+      quantityItems: 1,
+    });
     const variant = ` ${number.toLowerCase().slice(0, 6)} ${number.toLowerCase().slice(6)} `;
     const found = await staffCaller().reception.lookup({ code: variant });
     expect(found).toEqual({
@@ -109,19 +137,44 @@ describe('reception.lookup', () => {
 
   it('finds a tracking registered by the warehouse', async () => {
     const number = upsNumber();
-    await admin.trackings.create({ mailboxId: beto.mailboxId, trackingNumber: number, carrier: 'UPS', description: 'Una chaqueta de invierno', senderName: 'Zara' });
+    await admin.trackings.create({
+      mailboxId: beto.mailboxId,
+      trackingNumber: number,
+      carrier: 'UPS',
+      description: 'Una chaqueta de invierno',
+      senderName: 'Zara',
+    });
     const found = await staffCaller().reception.lookup({ code: number });
-    expect(found).toMatchObject({ kind: 'expected', source: 'tracking', customer: { id: beto.user.id, name: 'Beto Bodega' }, mailbox: { code: beto.mailboxCode } });
+    expect(found).toMatchObject({
+      kind: 'expected',
+      source: 'tracking',
+      customer: { id: beto.user.id, name: 'Beto Bodega' },
+      mailbox: { code: beto.mailboxCode },
+    });
   });
 
   it('finds a package created as pending, and receives that package instead of a new one', async () => {
     const number = upsNumber();
-    const { id } = await admin.packages.create({ userId: ana.user.id, mailboxId: ana.mailboxId, trackingNumber: number, packageDescription: 'Lámpara', status: 'pending' });
-    expect(await staffCaller().reception.lookup({ code: number })).toMatchObject({ kind: 'expected', source: 'package', description: 'Lámpara' });
+    const { id } = await admin.packages.create({
+      userId: ana.user.id,
+      mailboxId: ana.mailboxId,
+      trackingNumber: number,
+      packageDescription: 'Lámpara',
+      status: 'pending',
+    });
+    expect(await staffCaller().reception.lookup({ code: number })).toMatchObject({
+      kind: 'expected',
+      source: 'package',
+      description: 'Lámpara',
+    });
     const before = await counts();
     const saved = await staffCaller().reception.receive(receiveInput(number, { weightKg: 4 }));
     expect(saved).toMatchObject({ status: 'claimed', packageId: id, customerNotified: true });
-    expect(await packageRow(id)).toMatchObject({ status: 'received', weightKg: 4, warehouseReceipt: saved.warehouseReceipt });
+    expect(await packageRow(id)).toMatchObject({
+      status: 'received',
+      weightKg: 4,
+      warehouseReceipt: saved.warehouseReceipt,
+    });
     expect((await counts()).packages).toBe(before.packages);
   });
 
@@ -133,12 +186,19 @@ describe('reception.lookup', () => {
     });
   });
 
-  it('treats a number pre-alerted by two customers as nobody\'s', async () => {
+  it("treats a number pre-alerted by two customers as nobody's", async () => {
     const number = upsNumber();
     await customerCaller(ana).prealerts.create({ trackingNumber: number, description: 'Libro', quantityItems: 1 });
-    await customerCaller(beto).prealerts.create({ trackingNumber: number.toLowerCase(), description: 'Libro', quantityItems: 1 });
+    await customerCaller(beto).prealerts.create({
+      trackingNumber: number.toLowerCase(),
+      description: 'Libro',
+      quantityItems: 1,
+    });
     expect(await staffCaller().reception.lookup({ code: number })).toMatchObject({ kind: 'unknown' });
-    expect(await staffCaller().reception.receive(receiveInput(number))).toMatchObject({ status: 'unclaimed', packageId: null });
+    expect(await staffCaller().reception.receive(receiveInput(number))).toMatchObject({
+      status: 'unclaimed',
+      packageId: null,
+    });
   });
 
   it('opens the package of a scanned WR label, and says "ya recibido" for a received number', async () => {
@@ -172,12 +232,23 @@ describe('reception.receive', () => {
       description: 'Zapatos deportivos',
       quantityItems: 1,
     });
-    const tracking = await admin.trackings.create({ mailboxId: ana.mailboxId, trackingNumber: number, carrier: 'UPS', description: 'Zapatos deportivos de correr', senderName: 'Nike' });
+    const tracking = await admin.trackings.create({
+      mailboxId: ana.mailboxId,
+      trackingNumber: number,
+      carrier: 'UPS',
+      description: 'Zapatos deportivos de correr',
+      senderName: 'Nike',
+    });
     const noticesBefore = (await noticesOf(ana.user.id)).length;
     const emailsBefore = (await emailsTo(ana.email)).length;
 
     const saved = await staffCaller().reception.receive(receiveInput(number, { weightKg: 2.35 }));
-    expect(saved).toMatchObject({ status: 'claimed', customerName: 'Ana Recepción', mailboxCode: ana.mailboxCode, customerNotified: true });
+    expect(saved).toMatchObject({
+      status: 'claimed',
+      customerName: 'Ana Recepción',
+      mailboxCode: ana.mailboxCode,
+      customerNotified: true,
+    });
     expect(saved.warehouseReceipt).toMatch(WAREHOUSE_RECEIPT_PATTERN);
 
     const pkg = await packageRow(saved.packageId!);
@@ -220,9 +291,20 @@ describe('reception.receive', () => {
 
   it('receives by the casillero code read off the label when nobody expects the number', async () => {
     const number = upsNumber();
-    const saved = await staffCaller().reception.receive(receiveInput(number, { mailboxCode: ` ${beto.mailboxCode.toLowerCase()} `, description: 'Caja mediana' }));
-    expect(saved).toMatchObject({ status: 'claimed', customerName: 'Beto Bodega', mailboxCode: beto.mailboxCode, customerNotified: true });
-    expect(await packageRow(saved.packageId!)).toMatchObject({ userId: beto.user.id, mailboxId: beto.mailboxId, packageDescription: 'Caja mediana' });
+    const saved = await staffCaller().reception.receive(
+      receiveInput(number, { mailboxCode: ` ${beto.mailboxCode.toLowerCase()} `, description: 'Caja mediana' }),
+    );
+    expect(saved).toMatchObject({
+      status: 'claimed',
+      customerName: 'Beto Bodega',
+      mailboxCode: beto.mailboxCode,
+      customerNotified: true,
+    });
+    expect(await packageRow(saved.packageId!)).toMatchObject({
+      userId: beto.user.id,
+      mailboxId: beto.mailboxId,
+      packageDescription: 'Caja mediana',
+    });
     expect((await intakeRow(saved.intakeId)).mailboxCodeRead).toBeNull();
   });
 
@@ -231,7 +313,9 @@ describe('reception.receive', () => {
     await customerCaller(ana).prealerts.create({ trackingNumber: number, description: 'Audífonos', quantityItems: 1 });
     const saved = await staffCaller().reception.receive(receiveInput(number));
     const before = await counts();
-    const err = await trpcError(staffCaller().reception.receive(receiveInput(` ${number.toLowerCase()} `, { weightKg: 9 })));
+    const err = await trpcError(
+      staffCaller().reception.receive(receiveInput(` ${number.toLowerCase()} `, { weightKg: 9 })),
+    );
     expect(err.code).toBe('CONFLICT');
     expect(err.message).toContain(saved.warehouseReceipt);
     expect(err.message).toContain('ya fue recibido');
@@ -243,7 +327,10 @@ describe('reception.receive', () => {
     const number = upsNumber();
     await customerCaller(beto).prealerts.create({ trackingNumber: number, description: 'Camisa', quantityItems: 1 });
     const before = await counts();
-    const results = await Promise.allSettled([staffCaller().reception.receive(receiveInput(number)), staffCaller().reception.receive(receiveInput(number))]);
+    const results = await Promise.allSettled([
+      staffCaller().reception.receive(receiveInput(number)),
+      staffCaller().reception.receive(receiveInput(number)),
+    ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
     expect(refused.reason.code).toBe('CONFLICT');
@@ -253,15 +340,24 @@ describe('reception.receive', () => {
     expect((await db().select().from(parcelIntakes).where(eq(parcelIntakes.trackingKey, number))).length).toBe(1);
   });
 
-  it('hands the photos to the customer and refuses photos that are not the caller\'s or already used', async () => {
+  it("hands the photos to the customer and refuses photos that are not the caller's or already used", async () => {
     const number = upsNumber();
     await customerCaller(ana).prealerts.create({ trackingNumber: number, description: 'Bicicleta', quantityItems: 1 });
     const photos = [await uploadedPhoto(almacen.user.id), await uploadedPhoto(almacen.user.id)];
     const saved = await staffCaller().reception.receive(receiveInput(number, { photos }));
-    const rows = await db().select().from(parcelPhotos).where(eq(parcelPhotos.intakeId, saved.intakeId)).orderBy(parcelPhotos.position);
-    expect(rows.map((r) => [r.position, r.fileId, r.thumbFileId])).toEqual(photos.map((p, i) => [i, p.fileId, p.thumbFileId]));
+    const rows = await db()
+      .select()
+      .from(parcelPhotos)
+      .where(eq(parcelPhotos.intakeId, saved.intakeId))
+      .orderBy(parcelPhotos.position);
+    expect(rows.map((r) => [r.position, r.fileId, r.thumbFileId])).toEqual(
+      photos.map((p, i) => [i, p.fileId, p.thumbFileId]),
+    );
     const ids = photos.flatMap((p) => [p.fileId, p.thumbFileId]);
-    const owners = await db().select({ owner: storedFiles.ownerUserId }).from(storedFiles).where(inArray(storedFiles.id, ids));
+    const owners = await db()
+      .select({ owner: storedFiles.ownerUserId })
+      .from(storedFiles)
+      .where(inArray(storedFiles.id, ids));
     expect(owners.map((o) => o.owner)).toEqual(ids.map(() => ana.user.id));
 
     const before = await counts();
@@ -270,7 +366,9 @@ describe('reception.receive', () => {
     expect(err).toMatchObject({ code: 'BAD_REQUEST', message: M.photosInvalid });
     // Uploaded by someone else.
     const [adminUser] = await db().select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
-    err = await trpcError(staffCaller().reception.receive(receiveInput(upsNumber(), { photos: [await uploadedPhoto(adminUser.id)] })));
+    err = await trpcError(
+      staffCaller().reception.receive(receiveInput(upsNumber(), { photos: [await uploadedPhoto(adminUser.id)] })),
+    );
     expect(err).toMatchObject({ code: 'BAD_REQUEST', message: M.photosInvalid });
     expect((await counts()).intakes).toBe(before.intakes);
   });
@@ -280,7 +378,9 @@ describe('unclaimed parcels', () => {
   it('receives a number nobody expects "sin dueño", then gives it to the customer who pre-alerts it', async () => {
     const number = `TBA${String(Date.now()).slice(-9)}${String(++serial).padStart(3, '0')}`;
     const photo = await uploadedPhoto(almacen.user.id);
-    const saved = await staffCaller().reception.receive(receiveInput(number, { mailboxCode: 'XX-NADIE-1', description: 'Caja pequeña', photos: [photo] }));
+    const saved = await staffCaller().reception.receive(
+      receiveInput(number, { mailboxCode: 'XX-NADIE-1', description: 'Caja pequeña', photos: [photo] }),
+    );
     expect(saved).toEqual({
       status: 'unclaimed',
       intakeId: saved.intakeId,
@@ -290,36 +390,76 @@ describe('unclaimed parcels', () => {
       mailboxCode: null,
       customerNotified: false,
     });
-    expect(await intakeRow(saved.intakeId)).toMatchObject({ status: 'unclaimed', mailboxCodeRead: 'XX-NADIE-1', carrier: 'Amazon', packageId: null });
+    expect(await intakeRow(saved.intakeId)).toMatchObject({
+      status: 'unclaimed',
+      mailboxCodeRead: 'XX-NADIE-1',
+      carrier: 'Amazon',
+      packageId: null,
+    });
     const queue = await staffCaller().reception.unclaimed({ q: number.slice(0, 10) });
-    expect(queue.rows).toEqual([expect.objectContaining({ id: saved.intakeId, trackingNumber: number, warehouseReceipt: saved.warehouseReceipt, mailboxCodeRead: 'XX-NADIE-1', photoCount: 1 })]);
+    expect(queue.rows).toEqual([
+      expect.objectContaining({
+        id: saved.intakeId,
+        trackingNumber: number,
+        warehouseReceipt: saved.warehouseReceipt,
+        mailboxCodeRead: 'XX-NADIE-1',
+        photoCount: 1,
+      }),
+    ]);
     // The photo waits with the staff member until someone claims the parcel.
-    const [stillStaff] = await db().select({ owner: storedFiles.ownerUserId }).from(storedFiles).where(eq(storedFiles.id, photo.fileId));
+    const [stillStaff] = await db()
+      .select({ owner: storedFiles.ownerUserId })
+      .from(storedFiles)
+      .where(eq(storedFiles.id, photo.fileId));
     expect(stillStaff.owner).toBe(almacen.user.id);
 
     const noticesBefore = (await noticesOf(beto.user.id)).length;
-    const created = await customerCaller(beto).prealerts.create({ trackingNumber: number.toLowerCase(), description: 'Cables', quantityItems: 2 });
+    const created = await customerCaller(beto).prealerts.create({
+      trackingNumber: number.toLowerCase(),
+      description: 'Cables',
+      quantityItems: 2,
+    });
     expect(created).toMatchObject({ message: M.prealertMatchedToast, warehouseReceipt: saved.warehouseReceipt });
 
     const intake = await intakeRow(saved.intakeId);
     expect(intake).toMatchObject({ status: 'claimed', mailboxId: beto.mailboxId, claimedBy: null });
-    expect(await packageRow(intake.packageId!)).toMatchObject({ userId: beto.user.id, status: 'received', warehouseReceipt: saved.warehouseReceipt, packageDescription: 'Caja pequeña' });
+    expect(await packageRow(intake.packageId!)).toMatchObject({
+      userId: beto.user.id,
+      status: 'received',
+      warehouseReceipt: saved.warehouseReceipt,
+      packageDescription: 'Caja pequeña',
+    });
     expect(await prealertRow(created.id)).toMatchObject({ status: 'converted', convertedPackageId: intake.packageId });
     const notices = (await noticesOf(beto.user.id)).slice(noticesBefore);
     expect(notices).toEqual([expect.objectContaining({ title: M.prealertMatchedTitle, link: '/dashboard/almacen' })]);
     expect(notices[0].message).toContain(saved.warehouseReceipt);
-    const [nowCustomer] = await db().select({ owner: storedFiles.ownerUserId }).from(storedFiles).where(eq(storedFiles.id, photo.fileId));
+    const [nowCustomer] = await db()
+      .select({ owner: storedFiles.ownerUserId })
+      .from(storedFiles)
+      .where(eq(storedFiles.id, photo.fileId));
     expect(nowCustomer.owner).toBe(beto.user.id);
     expect((await staffCaller().reception.unclaimed({ q: number.slice(0, 10) })).rows).toEqual([]);
     // Scanning it now says it was received.
-    expect(await staffCaller().reception.lookup({ code: number })).toMatchObject({ kind: 'alreadyReceived', packageId: intake.packageId, unclaimed: false });
+    expect(await staffCaller().reception.lookup({ code: number })).toMatchObject({
+      kind: 'alreadyReceived',
+      packageId: intake.packageId,
+      unclaimed: false,
+    });
   });
 
   it('also matches a pre-alert that gets its number later, when edited', async () => {
     const number = upsNumber();
     const saved = await staffCaller().reception.receive(receiveInput(number));
-    const { id } = await customerCaller(ana).prealerts.create({ description: 'Pedido sin número aún', quantityItems: 1 });
-    const edited = await customerCaller(ana).prealerts.update({ id, trackingNumber: number, description: 'Pedido sin número aún', quantityItems: 1 });
+    const { id } = await customerCaller(ana).prealerts.create({
+      description: 'Pedido sin número aún',
+      quantityItems: 1,
+    });
+    const edited = await customerCaller(ana).prealerts.update({
+      id,
+      trackingNumber: number,
+      description: 'Pedido sin número aún',
+      quantityItems: 1,
+    });
     expect(edited).toMatchObject({ message: M.prealertMatchedTitle, warehouseReceipt: saved.warehouseReceipt });
     const intake = await intakeRow(saved.intakeId);
     expect(intake).toMatchObject({ status: 'claimed', mailboxId: ana.mailboxId });
@@ -329,18 +469,39 @@ describe('unclaimed parcels', () => {
   it('assigns an unclaimed parcel to a casillero by hand, once', async () => {
     const number = upsNumber();
     const saved = await staffCaller().reception.receive(receiveInput(number));
-    expect(await staffCaller().reception.lookup({ code: number })).toMatchObject({ kind: 'alreadyReceived', unclaimed: true, packageId: null });
+    expect(await staffCaller().reception.lookup({ code: number })).toMatchObject({
+      kind: 'alreadyReceived',
+      unclaimed: true,
+      packageId: null,
+    });
     const noticesBefore = (await noticesOf(ana.user.id)).length;
 
     const picked = await staffCaller().reception.mailboxes({ q: 'Ana Recep' });
-    expect(picked).toContainEqual(expect.objectContaining({ id: ana.mailboxId, code: ana.mailboxCode, customerName: 'Ana Recepción' }));
+    expect(picked).toContainEqual(
+      expect.objectContaining({ id: ana.mailboxId, code: ana.mailboxCode, customerName: 'Ana Recepción' }),
+    );
     const assigned = await staffCaller().reception.assign({ intakeId: saved.intakeId, mailboxId: ana.mailboxId });
-    expect(assigned).toMatchObject({ warehouseReceipt: saved.warehouseReceipt, customerName: 'Ana Recepción', mailboxCode: ana.mailboxCode });
-    expect(await packageRow(assigned.packageId)).toMatchObject({ userId: ana.user.id, mailboxId: ana.mailboxId, packageDescription: 'Paquete UPS', weightKg: 2.35 });
-    expect(await intakeRow(saved.intakeId)).toMatchObject({ status: 'claimed', claimedBy: almacen.user.id, packageId: assigned.packageId });
+    expect(assigned).toMatchObject({
+      warehouseReceipt: saved.warehouseReceipt,
+      customerName: 'Ana Recepción',
+      mailboxCode: ana.mailboxCode,
+    });
+    expect(await packageRow(assigned.packageId)).toMatchObject({
+      userId: ana.user.id,
+      mailboxId: ana.mailboxId,
+      packageDescription: 'Paquete UPS',
+      weightKg: 2.35,
+    });
+    expect(await intakeRow(saved.intakeId)).toMatchObject({
+      status: 'claimed',
+      claimedBy: almacen.user.id,
+      packageId: assigned.packageId,
+    });
     expect((await noticesOf(ana.user.id)).length).toBe(noticesBefore + 1);
 
-    const again = await trpcError(staffCaller().reception.assign({ intakeId: saved.intakeId, mailboxId: beto.mailboxId }));
+    const again = await trpcError(
+      staffCaller().reception.assign({ intakeId: saved.intakeId, mailboxId: beto.mailboxId }),
+    );
     expect(again).toMatchObject({ code: 'CONFLICT', message: M.intakeAlreadyClaimed });
     expect((await noticesOf(ana.user.id)).length).toBe(noticesBefore + 1);
   });
@@ -349,13 +510,17 @@ describe('unclaimed parcels', () => {
     const saved = await staffCaller().reception.receive(receiveInput(upsNumber()));
     await db().update(mailboxes).set({ status: 'inactive' }).where(eq(mailboxes.id, beto.mailboxId));
     try {
-      const err = await trpcError(staffCaller().reception.assign({ intakeId: saved.intakeId, mailboxId: beto.mailboxId }));
+      const err = await trpcError(
+        staffCaller().reception.assign({ intakeId: saved.intakeId, mailboxId: beto.mailboxId }),
+      );
       expect(err).toMatchObject({ code: 'BAD_REQUEST', message: M.mailboxNotActive });
       expect((await intakeRow(saved.intakeId)).status).toBe('unclaimed');
     } finally {
       await db().update(mailboxes).set({ status: 'active' }).where(eq(mailboxes.id, beto.mailboxId));
     }
-    const err = await trpcError(staffCaller().reception.assign({ intakeId: '00000000-0000-4000-8000-000000000000', mailboxId: ana.mailboxId }));
+    const err = await trpcError(
+      staffCaller().reception.assign({ intakeId: '00000000-0000-4000-8000-000000000000', mailboxId: ana.mailboxId }),
+    );
     expect(err).toMatchObject({ code: 'NOT_FOUND', message: M.intakeNotFound });
   });
 });
@@ -367,7 +532,13 @@ describe('who may receive, and bad input', () => {
       expect((await trpcError(caller.reception.lookup({ code: '1Z879E930346834440' }))).code).toBe('FORBIDDEN');
       expect((await trpcError(caller.reception.receive(receiveInput(upsNumber())))).code).toBe('FORBIDDEN');
       expect((await trpcError(caller.reception.unclaimed({}))).code).toBe('FORBIDDEN');
-      expect((await trpcError(caller.reception.assign({ intakeId: '00000000-0000-4000-8000-000000000000', mailboxId: ana.mailboxId }))).code).toBe('FORBIDDEN');
+      expect(
+        (
+          await trpcError(
+            caller.reception.assign({ intakeId: '00000000-0000-4000-8000-000000000000', mailboxId: ana.mailboxId }),
+          )
+        ).code,
+      ).toBe('FORBIDDEN');
     }
   });
 
@@ -379,10 +550,24 @@ describe('who may receive, and bad input', () => {
     ['too heavy', { weightKg: 1200 }, M.weightMax],
     ['two of three measures', { heightCm: '' }, M.dimensionsIncomplete],
     ['a negative measure', { lengthCm: -3 }, M.dimensionPositive],
-    ['five photos', { photos: Array.from({ length: 5 }, (_, i) => ({ fileId: `00000000-0000-4000-8000-00000000000${i}`, thumbFileId: `00000000-0000-4000-8000-00000000001${i}` })) }, M.photosMax],
+    [
+      'five photos',
+      {
+        photos: Array.from({ length: 5 }, (_, i) => ({
+          fileId: `00000000-0000-4000-8000-00000000000${i}`,
+          thumbFileId: `00000000-0000-4000-8000-00000000001${i}`,
+        })),
+      },
+      M.photosMax,
+    ],
   ] as const)('answers %s in Spanish and saves nothing', async (_label, overrides, message) => {
     const before = await counts();
-    const err = await trpcError(staffCaller().reception.receive({ ...receiveInput(upsNumber()), ...(overrides as object) } as ReceptionReceiveInput));
+    const err = await trpcError(
+      staffCaller().reception.receive({
+        ...receiveInput(upsNumber()),
+        ...(overrides as object),
+      } as ReceptionReceiveInput),
+    );
     expect(err).toMatchObject({ code: 'BAD_REQUEST', message });
     expect(await counts()).toEqual(before);
   });
@@ -404,5 +589,3 @@ describe('who may receive, and bad input', () => {
     expect(err).toMatchObject({ code: 'BAD_REQUEST', message: M.isWarehouseLabel });
   });
 });
-
-

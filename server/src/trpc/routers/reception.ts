@@ -1,6 +1,12 @@
 // Reception by scanning (/admin/recepcion) and the "sin dueño" queue (docs/decisions/019-warehouse-intake.md).
 // Only staff who may change packages use them; a mutation runs audited in one transaction.
-import { receptionAssignInput, receptionLookupInput, receptionMailboxPickerInput, receptionReceiveInput, unclaimedListInput } from '@casillero/shared';
+import {
+  receptionAssignInput,
+  receptionLookupInput,
+  receptionMailboxPickerInput,
+  receptionReceiveInput,
+  unclaimedListInput,
+} from '@casillero/shared';
 import { countUnclaimedIntakes, listUnclaimedIntakes, searchActiveMailboxes } from '../../queries/reception';
 import { assignIntake, lookupCode, receiveParcel } from '../../services/reception';
 import { router, staffProcedure } from '../init';

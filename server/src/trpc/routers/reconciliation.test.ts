@@ -35,7 +35,8 @@ const RATE = '40';
 /** A USA activation at the test's rate, in Bs. céntimos: what a customer who pays it in full reports. */
 const OWED = usdCentsToVesCentimos(Math.round(ACTIVATION_COST_USD.usa * 100), RATE);
 /** 1234,56 style, as the bank writes it. */
-const bs = (centimos: number) => `${centimos < 0 ? '-' : ''}${Math.trunc(Math.abs(centimos) / 100)},${String(Math.abs(centimos) % 100).padStart(2, '0')}`;
+const bs = (centimos: number) =>
+  `${centimos < 0 ? '-' : ''}${Math.trunc(Math.abs(centimos) / 100)},${String(Math.abs(centimos) % 100).padStart(2, '0')}`;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -82,14 +83,29 @@ async function customerWhoReported(nombre: string, reference: string, amountCent
   return { ...c, paymentId: id, invoiceId: invoice.id, reportedCentimos: Math.round(payment!.amountVes! * 100) };
 }
 
-const invoiceStatus = async (c: Person, invoiceId: string) => (await as(c).billing.mine()).invoices.find((i) => i.id === invoiceId)!.status;
-const paymentStatus = async (id: string) => (await db().select({ status: paymentTransactions.status }).from(paymentTransactions).where(eq(paymentTransactions.id, id)))[0]!.status;
+const invoiceStatus = async (c: Person, invoiceId: string) =>
+  (await as(c).billing.mine()).invoices.find((i) => i.id === invoiceId)!.status;
+const paymentStatus = async (id: string) =>
+  (
+    await db()
+      .select({ status: paymentTransactions.status })
+      .from(paymentTransactions)
+      .where(eq(paymentTransactions.id, id))
+  )[0]!.status;
 const ledgerPayments = async (paymentId: string) =>
-  (await db().select({ n: count() }).from(ledgerEntries).where(and(eq(ledgerEntries.paymentId, paymentId), eq(ledgerEntries.kind, 'payment'))))[0]!.n;
+  (
+    await db()
+      .select({ n: count() })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.paymentId, paymentId), eq(ledgerEntries.kind, 'payment')))
+  )[0]!.n;
 const approvedNotices = async (userId: string) =>
-  (await db().select({ message: notifications.message }).from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.type, 'payment_update')))).filter(
-    (n) => n.message.includes('aprobado'),
-  ).length;
+  (
+    await db()
+      .select({ message: notifications.message })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.type, 'payment_update')))
+  ).filter((n) => n.message.includes('aprobado')).length;
 const storedCounts = async () => ({
   statements: (await db().select({ n: count() }).from(bankStatements))[0]!.n,
   lines: (await db().select({ n: count() }).from(bankStatementLines))[0]!.n,
@@ -108,7 +124,8 @@ describe('reading the statement', () => {
     expect(parseVesAmount('250')).toBe(25000);
     expect(parseVesAmount('2,5')).toBe(250);
     expect(parseVesAmount('(1.234,50)')).toBe(-123450);
-    for (const bad of ['', 'abc', '12,345,6', '1.2.3', '12,3456', '1,2,3', '2.5.5', '1.2,5']) expect(parseVesAmount(bad), bad).toBeNull();
+    for (const bad of ['', 'abc', '12,345,6', '1.2.3', '12,3456', '1,2,3', '2.5.5', '1.2,5'])
+      expect(parseVesAmount(bad), bad).toBeNull();
   });
 
   it('reads dd/mm/aaaa and aaaa-mm-dd days, and refuses days that do not exist', () => {
@@ -116,7 +133,8 @@ describe('reading the statement', () => {
     expect(parseStatementDate('5/3/2026')).toBe('2026-03-05');
     expect(parseStatementDate('2026-03-05')).toBe('2026-03-05');
     expect(parseStatementDate('05/03/2026 14:32')).toBe('2026-03-05');
-    for (const bad of ['31/02/2026', '2026-13-01', '03-05-2026', 'ayer', '']) expect(parseStatementDate(bad), bad).toBeNull();
+    for (const bad of ['31/02/2026', '2026-13-01', '03-05-2026', 'ayer', ''])
+      expect(parseStatementDate(bad), bad).toBeNull();
   });
 
   it('compares references by their letters and digits, upper case, without leading zeros', () => {
@@ -125,19 +143,32 @@ describe('reading the statement', () => {
   });
 
   it('takes English headers, commas, a byte order mark; ignores debits and says how many', () => {
-    const parsed = parseStatement('\uFEFFDate,Reference,Description,Amount\n2026-03-05,000777,"Transfer, Ana",1234.50\n2026-03-05,888,Fee,-15.00\n');
+    const parsed = parseStatement(
+      '\uFEFFDate,Reference,Description,Amount\n2026-03-05,000777,"Transfer, Ana",1234.50\n2026-03-05,888,Fee,-15.00\n',
+    );
     expect(parsed.errors).toEqual([]);
     expect(parsed.ignoredDebits).toBe(1);
     expect(parsed.lines).toEqual([
-      { line: 2, movementDate: '2026-03-05', reference: '000777', referenceKey: '777', description: 'Transfer, Ana', vesCentimos: 123450 },
+      {
+        line: 2,
+        movementDate: '2026-03-05',
+        reference: '000777',
+        referenceKey: '777',
+        description: 'Transfer, Ana',
+        vesCentimos: 123450,
+      },
     ]);
   });
 
   it('names the columns it needs when one is missing; of two for the same thing, reads the first', () => {
     expect(parseStatement('fecha;referencia;monto\n05/03/2026;1;10,00\n').errors).toEqual([M.missingColumns]);
-    const parsed = parseStatement('Fecha;Fecha valor;Referencia;Concepto;Monto;Saldo\n05/03/2026;06/03/2026;77;Pago;10,00;500,00\n');
+    const parsed = parseStatement(
+      'Fecha;Fecha valor;Referencia;Concepto;Monto;Saldo\n05/03/2026;06/03/2026;77;Pago;10,00;500,00\n',
+    );
     expect(parsed.errors).toEqual([]);
-    expect(parsed.lines).toMatchObject([{ movementDate: '2026-03-05', referenceKey: '77', description: 'Pago', vesCentimos: 1000 }]);
+    expect(parsed.lines).toMatchObject([
+      { movementDate: '2026-03-05', referenceKey: '77', description: 'Pago', vesCentimos: 1000 },
+    ]);
   });
 });
 
@@ -176,22 +207,45 @@ describe('reconciliation', () => {
     expect(result.message).toBe(`${M.uploaded(5, 0)} ${M.ignoredDebits(1)}`);
     statementId = result.statementId;
     const listed = await as(caja).reconciliation.statements();
-    expect(listed[0]).toMatchObject({ id: statementId, fileName: 'banco-marzo.csv', lineCount: 5, newLineCount: 5, approvedCount: 0 });
+    expect(listed[0]).toMatchObject({
+      id: statementId,
+      fileName: 'banco-marzo.csv',
+      lineCount: 5,
+      newLineCount: 5,
+      approvedCount: 0,
+    });
   });
 
   it('shows each line as matched, amount differs or not found, with the customer and both amounts', async () => {
     const { statement, lines, matchedCount } = await as(caja).reconciliation.lines({ statementId });
     expect(statement.fileName).toBe('banco-marzo.csv');
     expect(matchedCount).toBe(2);
-    expect(lines.map((l) => [l.lineNumber, l.reference, l.movementDate, l.vesCentimos, l.state, l.candidate?.paymentId ?? null])).toEqual([
+    expect(
+      lines.map((l) => [
+        l.lineNumber,
+        l.reference,
+        l.movementDate,
+        l.vesCentimos,
+        l.state,
+        l.candidate?.paymentId ?? null,
+      ]),
+    ).toEqual([
       [2, '000123456', '2026-03-05', ana.reportedCentimos, 'matched', ana.paymentId],
       [3, 'BETO777001', '2026-03-05', beto.reportedCentimos - 5000, 'amount_differs', beto.paymentId],
       [4, '999999999', '2026-03-06', 150000, 'not_found', null],
       [6, '12345678', '2026-03-07', carla.reportedCentimos - 80, 'matched', carla.paymentId],
       [7, '123456', '2026-03-08', ana.reportedCentimos, 'not_found', null],
     ]);
-    expect(lines[0]!.candidate).toMatchObject({ customerName: 'Ana Conciliación', customerEmail: ana.email, reportedVesCentimos: ana.reportedCentimos });
-    expect(lines[1]!.candidate).toMatchObject({ customerName: 'Beto Conciliación', reportedVesCentimos: beto.reportedCentimos, reference: 'BETO-777001' });
+    expect(lines[0]!.candidate).toMatchObject({
+      customerName: 'Ana Conciliación',
+      customerEmail: ana.email,
+      reportedVesCentimos: ana.reportedCentimos,
+    });
+    expect(lines[1]!.candidate).toMatchObject({
+      customerName: 'Beto Conciliación',
+      reportedVesCentimos: beto.reportedCentimos,
+      reference: 'BETO-777001',
+    });
     expect(ana.reportedCentimos).toBe(OWED);
     expect(RECONCILIATION_TOLERANCE_CENTIMOS).toBe(100);
   });
@@ -231,13 +285,22 @@ describe('reconciliation', () => {
     expect((await db().select({ n: count() }).from(bankStatementLines))[0]!.n).toBe(before);
     expect((await as(caja).reconciliation.lines({ statementId: again.statementId })).lines).toEqual([]);
 
-    expect(await as(caja).reconciliation.approveMatched({ statementId: again.statementId })).toEqual({ approved: 0, message: M.nothingToApprove });
-    expect(await as(caja).reconciliation.approveMatched({ statementId })).toEqual({ approved: 0, message: M.nothingToApprove });
+    expect(await as(caja).reconciliation.approveMatched({ statementId: again.statementId })).toEqual({
+      approved: 0,
+      message: M.nothingToApprove,
+    });
+    expect(await as(caja).reconciliation.approveMatched({ statementId })).toEqual({
+      approved: 0,
+      message: M.nothingToApprove,
+    });
     for (const c of [ana, carla]) {
       expect(await ledgerPayments(c.paymentId)).toBe(1);
       expect(await approvedNotices(c.user.id)).toBe(1);
     }
-    const approvedLines = await db().select({ n: count() }).from(bankStatementLines).where(inArray(bankStatementLines.paymentId, [ana.paymentId, carla.paymentId]));
+    const approvedLines = await db()
+      .select({ n: count() })
+      .from(bankStatementLines)
+      .where(inArray(bankStatementLines.paymentId, [ana.paymentId, carla.paymentId]));
     expect(approvedLines[0]!.n).toBe(2);
   });
 
@@ -246,7 +309,10 @@ describe('reconciliation', () => {
     await as(admin).payments.review({ id: beto.paymentId, status: 'completed', adminNotes: 'Verificado a mano' });
     const { lines } = await as(caja).reconciliation.lines({ statementId });
     expect(lines[1]).toMatchObject({ state: 'not_found', candidate: null });
-    expect(await as(caja).reconciliation.approveMatched({ statementId })).toEqual({ approved: 0, message: M.nothingToApprove });
+    expect(await as(caja).reconciliation.approveMatched({ statementId })).toEqual({
+      approved: 0,
+      message: M.nothingToApprove,
+    });
     expect(await ledgerPayments(beto.paymentId)).toBe(1);
   });
 });
@@ -274,10 +340,16 @@ describe('two approvals at once', () => {
       expect(await ledgerPayments(c.paymentId)).toBe(1);
       expect(await approvedNotices(c.user.id)).toBe(1);
       expect(await invoiceStatus(c, c.invoiceId)).toBe('paid');
-      const lines = await db().select({ n: count() }).from(bankStatementLines).where(eq(bankStatementLines.paymentId, c.paymentId));
+      const lines = await db()
+        .select({ n: count() })
+        .from(bankStatementLines)
+        .where(eq(bankStatementLines.paymentId, c.paymentId));
       expect(lines[0]!.n).toBe(1);
     }
-    expect((await as(caja).reconciliation.lines({ statementId })).lines.map((l) => l.state)).toEqual(['approved', 'approved']);
+    expect((await as(caja).reconciliation.lines({ statementId })).lines.map((l) => l.state)).toEqual([
+      'approved',
+      'approved',
+    ]);
   });
 });
 
@@ -297,11 +369,19 @@ describe('approving while someone reviews the same payment by hand', () => {
     if (approved === 1) {
       // The statement came first: the rejection found the payment processed.
       expect(byHand.status).toBe('rejected');
-      expect({ status, state: line!.state, credited: await ledgerPayments(fay.paymentId) }).toEqual({ status: 'completed', state: 'approved', credited: 1 });
+      expect({ status, state: line!.state, credited: await ledgerPayments(fay.paymentId) }).toEqual({
+        status: 'completed',
+        state: 'approved',
+        credited: 1,
+      });
     } else {
       expect(approved).toBe(0);
       expect(byHand.status).toBe('fulfilled');
-      expect({ status, state: line!.state, credited: await ledgerPayments(fay.paymentId) }).toEqual({ status: 'failed', state: 'not_found', credited: 0 });
+      expect({ status, state: line!.state, credited: await ledgerPayments(fay.paymentId) }).toEqual({
+        status: 'failed',
+        state: 'not_found',
+        credited: 0,
+      });
     }
   });
 });
@@ -324,14 +404,20 @@ describe('a line that fits more than one report', () => {
 
     // A payment that is not among the candidates is refused; the right one is approved.
     const stranger = await customerWhoReported('Iris Ajena', 'IRIS-1122334455');
-    expect(await trpcError(as(caja).reconciliation.approveLine({ lineId: line!.id, paymentId: stranger.paymentId }))).toMatchObject({ code: 'CONFLICT', message: M.lineNotChoosable });
-    expect(await as(caja).reconciliation.approveLine({ lineId: line!.id, paymentId: hana.paymentId })).toEqual({ message: M.lineApproved });
+    expect(
+      await trpcError(as(caja).reconciliation.approveLine({ lineId: line!.id, paymentId: stranger.paymentId })),
+    ).toMatchObject({ code: 'CONFLICT', message: M.lineNotChoosable });
+    expect(await as(caja).reconciliation.approveLine({ lineId: line!.id, paymentId: hana.paymentId })).toEqual({
+      message: M.lineApproved,
+    });
     expect([await paymentStatus(gil.paymentId), await paymentStatus(hana.paymentId)]).toEqual(['pending', 'completed']);
     expect(await ledgerPayments(hana.paymentId)).toBe(1);
     const [after] = (await as(caja).reconciliation.lines({ statementId })).lines;
     expect(after).toMatchObject({ state: 'approved', candidate: { paymentId: hana.paymentId } });
     // Chosen once: the line cannot approve the other report too.
-    expect(await trpcError(as(caja).reconciliation.approveLine({ lineId: line!.id, paymentId: gil.paymentId }))).toMatchObject({ code: 'CONFLICT' });
+    expect(
+      await trpcError(as(caja).reconciliation.approveLine({ lineId: line!.id, paymentId: gil.paymentId })),
+    ).toMatchObject({ code: 'CONFLICT' });
     expect(await paymentStatus(gil.paymentId)).toBe('pending');
   });
 });
@@ -339,7 +425,12 @@ describe('a line that fits more than one report', () => {
 describe('a statement with errors', () => {
   it('is refused with the Spanish line and column of each error, and nothing is stored', async () => {
     const before = await storedCounts();
-    const csv = ['Fecha;Referencia;Descripción;Monto', '05/03/2026;111222333;PAGO;100,00', '31/02/2026;111222334;PAGO;100,00', '06/03/2026;111222335;PAGO;cien'].join('\n');
+    const csv = [
+      'Fecha;Referencia;Descripción;Monto',
+      '05/03/2026;111222333;PAGO;100,00',
+      '31/02/2026;111222334;PAGO;100,00',
+      '06/03/2026;111222335;PAGO;cien',
+    ].join('\n');
     const err = await trpcError(as(caja).reconciliation.upload({ fileName: 'malo.csv', content: csv }));
     expect(err.code).toBe('BAD_REQUEST');
     expect(err.message.split('\n')).toEqual([
@@ -352,9 +443,26 @@ describe('a statement with errors', () => {
   });
 
   it('an empty file or one without credits is refused too', async () => {
-    expect((await trpcError(as(caja).reconciliation.upload({ fileName: 'vacio.csv', content: 'fecha;referencia;descripcion;monto\n' }))).message).toContain(M.empty);
-    expect((await trpcError(as(caja).reconciliation.upload({ fileName: 'debitos.csv', content: 'fecha;referencia;descripcion;monto\n05/03/2026;1;x;-3,00\n' }))).message).toContain(M.noCredits);
-    expect((await trpcError(as(caja).reconciliation.upload({ fileName: 'nada.csv', content: '' }))).message).toBe(M.fileRequired);
+    expect(
+      (
+        await trpcError(
+          as(caja).reconciliation.upload({ fileName: 'vacio.csv', content: 'fecha;referencia;descripcion;monto\n' }),
+        )
+      ).message,
+    ).toContain(M.empty);
+    expect(
+      (
+        await trpcError(
+          as(caja).reconciliation.upload({
+            fileName: 'debitos.csv',
+            content: 'fecha;referencia;descripcion;monto\n05/03/2026;1;x;-3,00\n',
+          }),
+        )
+      ).message,
+    ).toContain(M.noCredits);
+    expect((await trpcError(as(caja).reconciliation.upload({ fileName: 'nada.csv', content: '' }))).message).toBe(
+      M.fileRequired,
+    );
   });
 });
 
@@ -371,7 +479,9 @@ describe('who may reconcile', () => {
 
     const atencion = await signedInStaff(db(), 'atencion');
     expect((await as(atencion).reconciliation.lines({ statementId })).lines).toHaveLength(1);
-    expect((await trpcError(as(atencion).reconciliation.upload({ fileName: 'b.csv', content }))).code).toBe('FORBIDDEN');
+    expect((await trpcError(as(atencion).reconciliation.upload({ fileName: 'b.csv', content }))).code).toBe(
+      'FORBIDDEN',
+    );
     expect((await trpcError(as(atencion).reconciliation.approveMatched({ statementId }))).code).toBe('FORBIDDEN');
 
     const customer = await signedInCustomer(db());
@@ -381,7 +491,9 @@ describe('who may reconcile', () => {
   it('an unknown statement is NOT_FOUND in Spanish', async () => {
     const err = await trpcError(as(caja).reconciliation.lines({ statementId: '00000000-0000-4000-8000-000000000000' }));
     expect(err).toMatchObject({ code: 'NOT_FOUND', message: M.statementNotFound });
-    const approve = await trpcError(as(caja).reconciliation.approveMatched({ statementId: '00000000-0000-4000-8000-000000000000' }));
+    const approve = await trpcError(
+      as(caja).reconciliation.approveMatched({ statementId: '00000000-0000-4000-8000-000000000000' }),
+    );
     expect(approve).toMatchObject({ code: 'NOT_FOUND', message: M.statementNotFound });
   });
 });

@@ -1,7 +1,12 @@
 // Bank statement reconciliation (docs/product/admin-payments-and-billing.md#reconciliation, /admin/conciliacion): see services/reconciliation.ts.
 // The statement travels as text in the JSON body of the mutation (1 MB at most, the input
 // schema's limit), as the manifest import does.
-import { RECONCILIATION_MESSAGES, statementIdInput, statementLineChoiceInput, statementUploadInput } from '@casillero/shared';
+import {
+  RECONCILIATION_MESSAGES,
+  statementIdInput,
+  statementLineChoiceInput,
+  statementUploadInput,
+} from '@casillero/shared';
 import { findStatementWithLines, listStatements } from '../../queries/reconciliation';
 import { approveChosenLine, approveMatchedLines, uploadStatement } from '../../services/reconciliation';
 import { foundOr } from '../found';
@@ -19,7 +24,9 @@ export const reconciliationRouter = router({
   /** A statement's lines, each with its state and the payment it matches. */
   lines: staffProcedure('payments.read')
     .input(statementIdInput)
-    .query(async ({ ctx, input }) => foundOr(await findStatementWithLines(ctx.db, input.statementId), RECONCILIATION_MESSAGES.statementNotFound)),
+    .query(async ({ ctx, input }) =>
+      foundOr(await findStatementWithLines(ctx.db, input.statementId), RECONCILIATION_MESSAGES.statementNotFound),
+    ),
 
   /** Approves every payment a line of the statement matches, each once. */
   approveMatched: staffProcedure('payments.write')

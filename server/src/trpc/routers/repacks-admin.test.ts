@@ -34,11 +34,22 @@ async function requestOf(n = 1, who = ana, fields: { trackingNumber?: string; wa
   for (let i = 0; i < n; i++) {
     const [p] = await db()
       .insert(packages)
-      .values({ userId: who.user.id, mailboxId: box.id, packageDescription: `Caja ${++seq}`, status: 'received', receivedDate: new Date(), ...fields })
+      .values({
+        userId: who.user.id,
+        mailboxId: box.id,
+        packageDescription: `Caja ${++seq}`,
+        status: 'received',
+        receivedDate: new Date(),
+        ...fields,
+      })
       .returning({ id: packages.id });
     ids.push(p.id);
   }
-  return callerFor(db(), who.visitor, config).repacks.request({ packageIds: ids, shippingMethod: 'maritimo', instructions: 'Unir todo' });
+  return callerFor(db(), who.visitor, config).repacks.request({
+    packageIds: ids,
+    shippingMethod: 'maritimo',
+    instructions: 'Unir todo',
+  });
 }
 
 describe('repacks admin screen', () => {
@@ -51,7 +62,11 @@ describe('repacks admin screen', () => {
     const page1 = await adminCaller.repacks.adminPage({ pageSize: 10 });
     expect(page1.rows.map((r) => r.id)).toEqual([first.id, second.id, third.id]);
     expect(page1.rows[1].packages).toHaveLength(2);
-    expect(page1.rows[2]).toMatchObject({ status: 'processed', warehouseReceipt: 'WR-Q-3', processedByName: 'Admin Prueba' });
+    expect(page1.rows[2]).toMatchObject({
+      status: 'processed',
+      warehouseReceipt: 'WR-Q-3',
+      processedByName: 'Admin Prueba',
+    });
     expect(page1.rows[0].customer).toMatchObject({ fullName: 'Ana Cola', email: ana.email });
 
     const paged = await adminCaller.repacks.adminPage({ pageSize: 10, page: 1, status: 'pending' });
@@ -66,20 +81,32 @@ describe('repacks admin screen', () => {
     expect((await trpcError(adminCaller.repacks.markShipped({ id }))).message).toBe(REPACK_MESSAGES.notProcessed);
 
     await adminCaller.repacks.process({ id, warehouseReceipt: 'WR-2026-0500' });
-    expect((await trpcError(adminCaller.repacks.process({ id, warehouseReceipt: 'WR-2' }))).message).toBe(REPACK_MESSAGES.alreadyProcessed);
+    expect((await trpcError(adminCaller.repacks.process({ id, warehouseReceipt: 'WR-2' }))).message).toBe(
+      REPACK_MESSAGES.alreadyProcessed,
+    );
     await adminCaller.repacks.markShipped({ id });
     expect((await trpcError(adminCaller.repacks.markShipped({ id }))).message).toBe(REPACK_MESSAGES.alreadyShipped);
 
     const mine = await db().select().from(notifications).where(eq(notifications.userId, ana.user.id));
-    expect(mine.some((n) => n.title === REPACK_MESSAGES.processedTitle && n.message === REPACK_MESSAGES.processedMessage('WR-2026-0500'))).toBe(true);
+    expect(
+      mine.some(
+        (n) =>
+          n.title === REPACK_MESSAGES.processedTitle && n.message === REPACK_MESSAGES.processedMessage('WR-2026-0500'),
+      ),
+    ).toBe(true);
     expect(mine.some((n) => n.title === REPACK_MESSAGES.shippedTitle && n.message.includes('WR-2026-0500'))).toBe(true);
     const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.template, 'repack-requested'));
     expect(mails.at(-1)!.text).toContain('/admin/reempaques');
 
     // The WR number is stored as package WR numbers are: trimmed, spaces collapsed, upper-case.
     const typed = await requestOf();
-    expect(await adminCaller.repacks.process({ id: typed.id, warehouseReceipt: ' wr-9 x ' })).toMatchObject({ warehouseReceipt: 'WR-9 X' });
-    const [stored] = await db().select({ wr: repackRequests.warehouseReceipt }).from(repackRequests).where(eq(repackRequests.id, typed.id));
+    expect(await adminCaller.repacks.process({ id: typed.id, warehouseReceipt: ' wr-9 x ' })).toMatchObject({
+      warehouseReceipt: 'WR-9 X',
+    });
+    const [stored] = await db()
+      .select({ wr: repackRequests.warehouseReceipt })
+      .from(repackRequests)
+      .where(eq(repackRequests.id, typed.id));
     expect(stored.wr).toBe('WR-9 X');
   });
 
@@ -100,7 +127,9 @@ describe('repacks admin screen', () => {
     // Shorter than the minimum is no search: the whole queue, pending first.
     const all = await adminCaller.repacks.adminPage({ q: 'Br', pageSize: 100 });
     expect(all.rows.length).toBeGreaterThan(2);
-    expect(all.rows.findIndex((r) => r.status !== 'pending')).toBeGreaterThan(all.rows.findLastIndex((r) => r.status === 'pending'));
+    expect(all.rows.findIndex((r) => r.status !== 'pending')).toBeGreaterThan(
+      all.rows.findLastIndex((r) => r.status === 'pending'),
+    );
 
     expect(await adminCaller.repacks.adminCounts({ q: 'Bruno' })).toEqual({ pending: 1, processed: 1, shipped: 0 });
     expect(await adminCaller.repacks.adminCounts({ q: 'WR-REQ' })).toEqual({ pending: 0, processed: 1, shipped: 0 });

@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { REPACK_MESSAGES, type PackageStatus } from '@casillero/shared';
 import type { Database } from '../../db/client';
-import { emailOutbox, mailboxes, notifications, packages, repackRequestItems, repackRequests, shipmentPackages, shipments } from '../../db/schema';
+import {
+  emailOutbox,
+  mailboxes,
+  notifications,
+  packages,
+  repackRequestItems,
+  repackRequests,
+  shipmentPackages,
+  shipments,
+} from '../../db/schema';
 import { testConfig } from '../../env';
 import { callerFor, trpcError } from '../../test/caller';
 import { createTestDatabase } from '../../test/db';
@@ -51,7 +60,13 @@ async function packageOf(c: Customer, status: PackageStatus = 'received') {
 async function putInShipment(c: Customer, packageId: string) {
   const [s] = await db()
     .insert(shipments)
-    .values({ userId: c.user.id, shipmentCode: `ENV-${Date.now()}-${++seq}`, deliveryAddress: 'Av. Principal de Prueba 123', deliveryCity: 'Caracas', deliveryState: 'Distrito Capital' })
+    .values({
+      userId: c.user.id,
+      shipmentCode: `ENV-${Date.now()}-${++seq}`,
+      deliveryAddress: 'Av. Principal de Prueba 123',
+      deliveryCity: 'Caracas',
+      deliveryState: 'Distrito Capital',
+    })
     .returning({ id: shipments.id });
   await db().insert(shipmentPackages).values({ shipmentId: s.id, packageId });
 }
@@ -83,22 +98,40 @@ describe('repacks.request and repacks.mine', () => {
     const a = await packageOf(ana, 'received');
     const b = await packageOf(ana, 'in_warehouse');
     const adminMailsBefore = (await outboxFor('repack-requested')).length;
-    const { id } = await as(ana).repacks.request({ packageIds: [a, b, a], shippingMethod: 'maritimo', instructions: '  Consolidar en una caja  ' });
+    const { id } = await as(ana).repacks.request({
+      packageIds: [a, b, a],
+      shippingMethod: 'maritimo',
+      instructions: '  Consolidar en una caja  ',
+    });
 
     const mine = await as(ana).repacks.mine();
     const request = mine.find((r) => r.id === id)!;
-    expect(request).toMatchObject({ status: 'pending', shippingMethod: 'maritimo', instructions: 'Consolidar en una caja', warehouseReceipt: null });
+    expect(request).toMatchObject({
+      status: 'pending',
+      shippingMethod: 'maritimo',
+      instructions: 'Consolidar en una caja',
+      warehouseReceipt: null,
+    });
     expect(request.packages.map((p) => p.packageId).sort()).toEqual([a, b].sort());
     expect(mine[0].id).toBe(id);
 
     const flagged = await as(ana).repacks.packages();
-    expect(flagged.filter((p) => p.inPendingRequest).map((p) => p.id).sort()).toEqual([a, b].sort());
+    expect(
+      flagged
+        .filter((p) => p.inPendingRequest)
+        .map((p) => p.id)
+        .sort(),
+    ).toEqual([a, b].sort());
 
     const [notice] = await db()
       .select()
       .from(notifications)
       .where(and(eq(notifications.userId, ana.user.id), eq(notifications.title, REPACK_MESSAGES.requestedTitle)));
-    expect(notice).toMatchObject({ message: REPACK_MESSAGES.requestedMessage(2), link: '/dashboard/reempaques', read: false });
+    expect(notice).toMatchObject({
+      message: REPACK_MESSAGES.requestedMessage(2),
+      link: '/dashboard/reempaques',
+      read: false,
+    });
     expect((await outboxFor('notification-package')).some((m) => m.to.includes(ana.email))).toBe(true);
     const adminMails = await outboxFor('repack-requested');
     expect(adminMails).toHaveLength(adminMailsBefore + 1);
@@ -172,7 +205,11 @@ describe('admin procedures', () => {
       expect(err.code).toBe('BAD_REQUEST');
       expect(err.message).toBe('Debes ingresar un número de Warehouse Receipt (WR).');
     }
-    expect(await as(admin).repacks.process({ id, warehouseReceipt: ' WR-2026-0151 ' })).toEqual({ id, status: 'processed', warehouseReceipt: 'WR-2026-0151' });
+    expect(await as(admin).repacks.process({ id, warehouseReceipt: ' WR-2026-0151 ' })).toEqual({
+      id,
+      status: 'processed',
+      warehouseReceipt: 'WR-2026-0151',
+    });
     const [row] = await db().select().from(repackRequests).where(eq(repackRequests.id, id));
     expect(row).toMatchObject({ status: 'processed', warehouseReceipt: 'WR-2026-0151', processedBy: admin.user.id });
     expect(row.processedAt).not.toBeNull();
@@ -189,13 +226,20 @@ describe('admin procedures', () => {
       .where(and(eq(notifications.userId, ana.user.id), eq(notifications.title, REPACK_MESSAGES.processedTitle)));
     expect(notices).toHaveLength(1);
     expect(notices[0].message).toBe(REPACK_MESSAGES.processedMessage('WR-2026-0151'));
-    expect((await outboxFor('notification-package')).filter((m) => m.subject === REPACK_MESSAGES.processedTitle)).toHaveLength(1);
+    expect(
+      (await outboxFor('notification-package')).filter((m) => m.subject === REPACK_MESSAGES.processedTitle),
+    ).toHaveLength(1);
 
     // The customer sees it processed with its WR; its packages may go into a new request.
-    expect((await as(ana).repacks.mine()).find((r) => r.id === id)).toMatchObject({ status: 'processed', warehouseReceipt: 'WR-2026-0151' });
+    expect((await as(ana).repacks.mine()).find((r) => r.id === id)).toMatchObject({
+      status: 'processed',
+      warehouseReceipt: 'WR-2026-0151',
+    });
     expect((await as(ana).repacks.packages()).find((p) => p.id === a)?.inPendingRequest).toBe(false);
 
-    const unknown = await trpcError(as(admin).repacks.process({ id: '00000000-0000-4000-8000-000000000000', warehouseReceipt: 'WR-1' }));
+    const unknown = await trpcError(
+      as(admin).repacks.process({ id: '00000000-0000-4000-8000-000000000000', warehouseReceipt: 'WR-1' }),
+    );
     expect(unknown.code).toBe('NOT_FOUND');
   });
 
@@ -219,9 +263,14 @@ describe('admin procedures', () => {
   });
 
   it('customers cannot use the admin procedures', async () => {
-    const [request] = await db().select({ id: repackRequests.id }).from(repackRequests).where(eq(repackRequests.userId, ana.user.id));
+    const [request] = await db()
+      .select({ id: repackRequests.id })
+      .from(repackRequests)
+      .where(eq(repackRequests.userId, ana.user.id));
     expect((await trpcError(as(ana).repacks.adminList())).code).toBe('FORBIDDEN');
-    expect((await trpcError(as(ana).repacks.process({ id: request.id, warehouseReceipt: 'WR-1' }))).code).toBe('FORBIDDEN');
+    expect((await trpcError(as(ana).repacks.process({ id: request.id, warehouseReceipt: 'WR-1' }))).code).toBe(
+      'FORBIDDEN',
+    );
     expect((await trpcError(as(ana).repacks.markShipped({ id: request.id }))).code).toBe('FORBIDDEN');
   });
 });

@@ -7,7 +7,13 @@ import {
   requestRepackSchema,
   z,
 } from '@casillero/shared';
-import { countRepacksByStatus, listAllRepacks, listOwnRepacks, listRepackablePackages, listRepacksPage } from '../../queries/repacks';
+import {
+  countRepacksByStatus,
+  listAllRepacks,
+  listOwnRepacks,
+  listRepackablePackages,
+  listRepacksPage,
+} from '../../queries/repacks';
 import { markRepackShipped, processRepack, requestRepack } from '../../services/repacks';
 import { staffProcedure, protectedProcedure, router } from '../init';
 
@@ -24,7 +30,9 @@ export const repacksRouter = router({
     .input(z.object({ status: z.enum(REPACK_STATUSES).optional() }).optional())
     .query(({ ctx, input }) => listAllRepacks(ctx.db, input ?? {})),
   /** The admin screen's list: paged, pending first, optionally a search and one status. */
-  adminPage: staffProcedure('repacks.read').input(repackAdminListInput.default({ q: undefined })).query(({ ctx, input }) => listRepacksPage(ctx.db, input)),
+  adminPage: staffProcedure('repacks.read')
+    .input(repackAdminListInput.default({ q: undefined }))
+    .query(({ ctx, input }) => listRepacksPage(ctx.db, input)),
   /** Requests per status matching the search (the screen's tabs). */
   adminCounts: staffProcedure('repacks.read')
     .input(repackAdminFilters.pick({ q: true }).default({ q: undefined }))

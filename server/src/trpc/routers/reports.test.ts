@@ -8,7 +8,16 @@
 //   year    [2025-06-15, now)   previous [2024-06-15, 2025-06-15)
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/client';
-import { mailboxes, packages, paymentTransactions, shipmentPackages, shipments, trackings, userProfiles, users } from '../../db/schema';
+import {
+  mailboxes,
+  packages,
+  paymentTransactions,
+  shipmentPackages,
+  shipments,
+  trackings,
+  userProfiles,
+  users,
+} from '../../db/schema';
 import { getPeriodReport, getReportTrend, getStatusDistribution } from '../../queries/reports';
 import { callerFor, trpcError, type TestCaller } from '../../test/caller';
 import { createTestDatabase } from '../../test/db';
@@ -36,7 +45,12 @@ async function seedFixture(db: Database['db']) {
   for (const [i, p] of people.entries()) {
     const [u] = await db
       .insert(users)
-      .values({ email: `${p.key.toLowerCase()}@reportes.test`, passwordHash: 'x', role: 'user', createdAt: ago(p.days) })
+      .values({
+        email: `${p.key.toLowerCase()}@reportes.test`,
+        passwordHash: 'x',
+        role: 'user',
+        createdAt: ago(p.days),
+      })
       .returning({ id: users.id });
     ids[p.key] = u.id;
     await db.insert(userProfiles).values({ userId: u.id, fullName: p.name });
@@ -79,7 +93,13 @@ async function seedFixture(db: Database['db']) {
   await pkg('C', ago(45), 'C45');
   await pkg('D', ago(0.5), 'D0');
 
-  const ship = async (key: string, days: number, cost: number, status: 'preparing' | 'in_transit' | 'delivered', carried: string[]) => {
+  const ship = async (
+    key: string,
+    days: number,
+    cost: number,
+    status: 'preparing' | 'in_transit' | 'delivered',
+    carried: string[],
+  ) => {
     const [row] = await db
       .insert(shipments)
       .values({
@@ -93,7 +113,10 @@ async function seedFixture(db: Database['db']) {
         createdAt: ago(days),
       })
       .returning({ id: shipments.id });
-    if (carried.length) await db.insert(shipmentPackages).values(carried.map((p) => ({ shipmentId: row.id, packageId: ids[p], createdAt: ago(days) })));
+    if (carried.length)
+      await db
+        .insert(shipmentPackages)
+        .values(carried.map((p) => ({ shipmentId: row.id, packageId: ids[p], createdAt: ago(days) })));
   };
   await ship('A', 3, 30, 'in_transit', ['A10', 'A40']);
   await ship('B', 2, 20, 'preparing', []); // no packages yet
@@ -285,7 +308,11 @@ describe('the procedures', () => {
     const file = await admin.reports.exportCsv({ period: 'quarter' });
     expect(file.filename).toBe('reporte_trimestral_2026-06-15.csv');
     expect(file.csv.charCodeAt(0)).toBe(0xfeff);
-    const blocks = file.csv.slice(1).trimEnd().split('\r\n\r\n').map((b) => b.split('\r\n'));
+    const blocks = file.csv
+      .slice(1)
+      .trimEnd()
+      .split('\r\n\r\n')
+      .map((b) => b.split('\r\n'));
     expect(blocks).toHaveLength(5);
     expect(blocks[0][0]).toBe('"Reporte","Periodo","Desde","Hasta","Comparado con"');
     expect(blocks[0][1]).toContain('"Trimestre (últimos 90 días)"');
@@ -326,7 +353,15 @@ describe('top 10', () => {
         .returning({ id: users.id });
       const [m] = await database.db
         .insert(mailboxes)
-        .values({ userId: u.id, mailboxCode: `MV-19487-8${String(n).padStart(4, '0')}`, location: 'miami', addressLine1: 'x', city: 'Miami', postalCode: '33166', country: 'USA' })
+        .values({
+          userId: u.id,
+          mailboxCode: `MV-19487-8${String(n).padStart(4, '0')}`,
+          location: 'miami',
+          addressLine1: 'x',
+          city: 'Miami',
+          postalCode: '33166',
+          country: 'USA',
+        })
         .returning({ id: mailboxes.id });
       await database.db.insert(packages).values(
         Array.from({ length: n }, (_, i) => ({

@@ -85,7 +85,9 @@ function form(c: Customer, packageIds: string[], overrides: Partial<ShipmentCrea
 }
 
 const statusOf = async (ids: string[]) =>
-  (await db().select({ id: packages.id, status: packages.status }).from(packages).where(inArray(packages.id, ids))).map((r) => r.status);
+  (await db().select({ id: packages.id, status: packages.status }).from(packages).where(inArray(packages.id, ids))).map(
+    (r) => r.status,
+  );
 
 describe('shipments.create', () => {
   it('answers the spec messages for each rule', async () => {
@@ -102,7 +104,9 @@ describe('shipments.create', () => {
     ];
     for (const [override, message] of cases) {
       const error = await trpcError(adminCaller.shipments.create(form(ana, [p.id], override)));
-      expect(`${JSON.stringify(override)} ${error.code} ${error.message}`).toBe(`${JSON.stringify(override)} BAD_REQUEST ${message}`);
+      expect(`${JSON.stringify(override)} ${error.code} ${error.message}`).toBe(
+        `${JSON.stringify(override)} BAD_REQUEST ${message}`,
+      );
     }
     expect(await statusOf([p.id])).toEqual(['received']);
   });
@@ -112,7 +116,9 @@ describe('shipments.create', () => {
     const b = await packageOf(ana, 'in_warehouse', 2.4, 15.5);
     const c = await packageOf(ana, 'received', null, null);
     const before = Date.now();
-    const result = await adminCaller.shipments.create(form(ana, [a.id, b.id, c.id], { estimatedDelivery: '2026-12-20', shippingCostUsd: 0 }));
+    const result = await adminCaller.shipments.create(
+      form(ana, [a.id, b.id, c.id], { estimatedDelivery: '2026-12-20', shippingCostUsd: 0 }),
+    );
     expect(result.shipmentCode).toMatch(/^SH\d{8}$/);
     expect(Number(result.shipmentCode.slice(2))).toBeGreaterThanOrEqual(Number(String(before).slice(-8)) - 1);
     expect(result).toMatchObject({ totalWeightKg: 3.65, packageCount: 3 });
@@ -133,7 +139,9 @@ describe('shipments.create', () => {
     const links = await db().select().from(shipmentPackages).where(eq(shipmentPackages.shipmentId, result.id));
     expect(links).toHaveLength(3);
     const stages = await db().select().from(shipmentStages).where(eq(shipmentStages.shipmentId, result.id));
-    expect(stages).toEqual([expect.objectContaining({ stageNumber: 1, stageName: 'Preparación', status: 'active', estimatedDays: 2 })]);
+    expect(stages).toEqual([
+      expect.objectContaining({ stageNumber: 1, stageName: 'Preparación', status: 'active', estimatedDays: 2 }),
+    ]);
     const mine = await db().select().from(notifications).where(eq(notifications.userId, ana.user.id));
     expect(mine.find((n) => n.title === M.createdTitle)).toMatchObject({
       type: 'shipment',
@@ -169,9 +177,12 @@ describe('shipments.create', () => {
   it('of 20 concurrent creations over the same packages, exactly one succeeds', async () => {
     const a = await packageOf(beto);
     const b = await packageOf(beto);
-    const before = (await db().select({ id: shipments.id }).from(shipments).where(eq(shipments.userId, beto.user.id))).length;
+    const before = (await db().select({ id: shipments.id }).from(shipments).where(eq(shipments.userId, beto.user.id)))
+      .length;
     const results = await Promise.allSettled(
-      Array.from({ length: 20 }, (_, i) => (i % 2 ? secondAdmin : adminCaller).shipments.create(form(beto, i % 3 ? [a.id, b.id] : [b.id, a.id]))),
+      Array.from({ length: 20 }, (_, i) =>
+        (i % 2 ? secondAdmin : adminCaller).shipments.create(form(beto, i % 3 ? [a.id, b.id] : [b.id, a.id])),
+      ),
     );
     const ok = results.filter((r) => r.status === 'fulfilled');
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -180,7 +191,10 @@ describe('shipments.create', () => {
     for (const r of refused) expect(r.reason.message).toBe(M.packagesUnavailable);
     const mine = await db().select({ id: shipments.id }).from(shipments).where(eq(shipments.userId, beto.user.id));
     expect(mine.length).toBe(before + 1);
-    const links = await db().select().from(shipmentPackages).where(inArray(shipmentPackages.packageId, [a.id, b.id]));
+    const links = await db()
+      .select()
+      .from(shipmentPackages)
+      .where(inArray(shipmentPackages.packageId, [a.id, b.id]));
     expect(new Set(links.map((l) => l.shipmentId)).size).toBe(1);
     expect(links).toHaveLength(2);
   });
@@ -202,7 +216,9 @@ describe('shipments.availablePackages', () => {
     expect(ids).toEqual(expect.arrayContaining([received.id, inWarehouse.id]));
     for (const excluded of [pending.id, betos.id]) expect(ids).not.toContain(excluded);
     await adminCaller.shipments.create(form(ana, [received.id]));
-    expect((await adminCaller.shipments.availablePackages({ userId: ana.user.id })).map((p) => p.id)).not.toContain(received.id);
+    expect((await adminCaller.shipments.availablePackages({ userId: ana.user.id })).map((p) => p.id)).not.toContain(
+      received.id,
+    );
   });
 });
 
@@ -226,15 +242,20 @@ describe('shipments.updateStatus', () => {
     expect(s.actualDelivery).toBe(businessToday());
 
     const stages = await db().select().from(shipmentStages).where(eq(shipmentStages.shipmentId, id));
-    expect(stages.sort((x, y) => x.stageNumber - y.stageNumber).map((st) => [st.stageNumber, st.stageName, st.status])).toEqual([
+    expect(
+      stages.sort((x, y) => x.stageNumber - y.stageNumber).map((st) => [st.stageNumber, st.stageName, st.status]),
+    ).toEqual([
       [1, 'Preparación', 'completed'],
       [2, 'En tránsito', 'completed'],
       [3, 'Entregado', 'completed'],
     ]);
     const mine = await db().select().from(notifications).where(eq(notifications.userId, ana.user.id));
-    expect(mine.filter((n) => n.title === M.statusTitle && n.message.includes(shipmentCode)).map((n) => n.message).sort()).toEqual(
-      [M.statusMessage(shipmentCode, 'En tránsito'), M.statusMessage(shipmentCode, 'Entregado')].sort(),
-    );
+    expect(
+      mine
+        .filter((n) => n.title === M.statusTitle && n.message.includes(shipmentCode))
+        .map((n) => n.message)
+        .sort(),
+    ).toEqual([M.statusMessage(shipmentCode, 'En tránsito'), M.statusMessage(shipmentCode, 'Entregado')].sort());
 
     // Leaving delivered clears the delivery date; back to preparing returns the packages.
     await adminCaller.shipments.updateStatus({ id, status: 'preparing' });
@@ -244,8 +265,12 @@ describe('shipments.updateStatus', () => {
   });
 
   it('refuses an unknown status or shipment, and customers', async () => {
-    expect((await trpcError(adminCaller.shipments.updateStatus({ id: randomUUID(), status: 'customs' }))).code).toBe('NOT_FOUND');
-    expect((await trpcError(adminCaller.shipments.updateStatus({ id: randomUUID(), status: 'lost' as never }))).message).toBe(M.statusInvalid);
+    expect((await trpcError(adminCaller.shipments.updateStatus({ id: randomUUID(), status: 'customs' }))).code).toBe(
+      'NOT_FOUND',
+    );
+    expect(
+      (await trpcError(adminCaller.shipments.updateStatus({ id: randomUUID(), status: 'lost' as never }))).message,
+    ).toBe(M.statusInvalid);
     expect((await trpcError(callerFor(db(), ana.visitor, config).shipments.list({}))).code).toBe('FORBIDDEN');
   });
 });
@@ -253,15 +278,24 @@ describe('shipments.updateStatus', () => {
 describe('shipments.list and count', () => {
   it('searches by code, package tracking, customer and city; filters by status', async () => {
     const p = await packageOf(beto);
-    const { id, shipmentCode } = await adminCaller.shipments.create(form(beto, [p.id], { deliveryCity: 'Barquisimeto', deliveryState: 'Lara' }));
-    const ids = async (input: Parameters<typeof adminCaller.shipments.list>[0]) => (await adminCaller.shipments.list(input)).rows.map((r) => r.id);
+    const { id, shipmentCode } = await adminCaller.shipments.create(
+      form(beto, [p.id], { deliveryCity: 'Barquisimeto', deliveryState: 'Lara' }),
+    );
+    const ids = async (input: Parameters<typeof adminCaller.shipments.list>[0]) =>
+      (await adminCaller.shipments.list(input)).rows.map((r) => r.id);
     expect(await ids({ q: shipmentCode })).toEqual([id]);
     expect(await ids({ q: p.trackingNumber!.toLowerCase() })).toEqual([id]);
     expect(await ids({ q: 'Barquisimeto' })).toEqual([id]);
     expect(await ids({ q: 'Despacho' })).toContain(id);
     expect(await ids({ q: 'Despacho', status: 'delivered' })).not.toContain(id);
     const [row] = (await adminCaller.shipments.list({ q: shipmentCode })).rows;
-    expect(row).toMatchObject({ customerName: 'Beto Despacho', deliveryState: 'Lara', packageCount: 1, shippingCostUsd: 35.5, status: 'preparing' });
+    expect(row).toMatchObject({
+      customerName: 'Beto Despacho',
+      deliveryState: 'Lara',
+      packageCount: 1,
+      shippingCostUsd: 35.5,
+      status: 'preparing',
+    });
     expect(await adminCaller.shipments.count({ q: 'Barquisimeto' })).toMatchObject({ count: 1, isCapped: false });
   });
 });
@@ -283,11 +317,18 @@ describe('packages in a pending repack request', () => {
     expect(error.message).toBe(E.packagesInPendingRepack);
     expect((await db().select({ id: shipments.id }).from(shipments)).length).toBe(before);
     expect(await statusOf([free.id, repacked.id])).toEqual(expect.arrayContaining(['received', 'in_warehouse']));
-    expect(await db().select().from(shipmentPackages).where(inArray(shipmentPackages.packageId, [free.id, repacked.id]))).toHaveLength(0);
+    expect(
+      await db()
+        .select()
+        .from(shipmentPackages)
+        .where(inArray(shipmentPackages.packageId, [free.id, repacked.id])),
+    ).toHaveLength(0);
 
     // Once the warehouse processes the request, the package can travel.
     await adminCaller.repacks.process({ id: request.id, warehouseReceipt: `WR-SH-${Date.now()}` });
-    expect((await adminCaller.shipments.availablePackages({ userId: ana.user.id })).map((p) => p.id)).toContain(repacked.id);
+    expect((await adminCaller.shipments.availablePackages({ userId: ana.user.id })).map((p) => p.id)).toContain(
+      repacked.id,
+    );
     const created = await adminCaller.shipments.create(form(ana, [free.id, repacked.id]));
     expect(created.packageCount).toBe(2);
   });
@@ -403,7 +444,10 @@ describe('shipments.remove', () => {
     expect(await db().select().from(shipmentStages).where(eq(shipmentStages.shipmentId, id))).toHaveLength(0);
     expect(await db().select().from(shipmentPackages).where(eq(shipmentPackages.shipmentId, id))).toHaveLength(0);
     // Received packages (a received date) are back "En almacén"; one never dated is back "Recibido".
-    const statuses = await db().select({ id: packages.id, status: packages.status }).from(packages).where(inArray(packages.id, ids));
+    const statuses = await db()
+      .select({ id: packages.id, status: packages.status })
+      .from(packages)
+      .where(inArray(packages.id, ids));
     expect(Object.fromEntries(statuses.map((r) => [r.id, r.status]))).toEqual({
       [inWarehouse.id]: 'in_warehouse',
       [received.id]: 'in_warehouse',
@@ -448,10 +492,18 @@ describe('shipments.remove', () => {
   it('is refused when a payment refers to the shipment, for unknown shipments and for customers', async () => {
     const p = await packageOf(beto);
     const { id } = await adminCaller.shipments.create(form(beto, [p.id]));
-    await db().insert(paymentTransactions).values({ userId: beto.user.id, transactionType: 'shipping_payment', amountUsd: 35.5, shipmentId: id });
-    expect(await trpcError(adminCaller.shipments.remove({ id }))).toMatchObject({ code: 'CONFLICT', message: E.removeHasPayments });
+    await db()
+      .insert(paymentTransactions)
+      .values({ userId: beto.user.id, transactionType: 'shipping_payment', amountUsd: 35.5, shipmentId: id });
+    expect(await trpcError(adminCaller.shipments.remove({ id }))).toMatchObject({
+      code: 'CONFLICT',
+      message: E.removeHasPayments,
+    });
     expect(await statusOf([p.id])).toEqual(['in_shipment']);
-    expect(await trpcError(adminCaller.shipments.remove({ id: randomUUID() }))).toMatchObject({ code: 'NOT_FOUND', message: M.notFound });
+    expect(await trpcError(adminCaller.shipments.remove({ id: randomUUID() }))).toMatchObject({
+      code: 'NOT_FOUND',
+      message: M.notFound,
+    });
     expect((await trpcError(callerFor(db(), beto.visitor, config).shipments.remove({ id }))).code).toBe('FORBIDDEN');
   });
 });
@@ -461,8 +513,8 @@ describe('shipment notifications', () => {
     const p = await packageOf(beto);
     const { id, shipmentCode } = await adminCaller.shipments.create(form(beto, [p.id]));
     await adminCaller.shipments.updateStatus({ id, status: 'customs' });
-    const notices = (await db().select().from(notifications).where(eq(notifications.userId, beto.user.id))).filter((n) =>
-      n.message.includes(shipmentCode),
+    const notices = (await db().select().from(notifications).where(eq(notifications.userId, beto.user.id))).filter(
+      (n) => n.message.includes(shipmentCode),
     );
     expect(notices.map((n) => n.title).sort()).toEqual([M.createdTitle, M.statusTitle].sort());
     for (const n of notices) expect(n.link).toBe('/dashboard/envios');

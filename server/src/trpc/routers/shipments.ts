@@ -10,7 +10,13 @@ import {
   shipmentUpdateInput,
   shipmentNewsInput,
 } from '@casillero/shared';
-import { countShipments, getShipmentDetail, listShipmentNews, listShipments, listShippablePackages } from '../../queries/shipments';
+import {
+  countShipments,
+  getShipmentDetail,
+  listShipmentNews,
+  listShipments,
+  listShippablePackages,
+} from '../../queries/shipments';
 import { changeShipmentStatus, createShipment, removeShipment, updateShipment } from '../../services/shipments';
 import { staffProcedure, protectedProcedure, router } from '../init';
 import { foundOr } from '../found';
@@ -20,16 +26,24 @@ import { postShipmentNews } from '../../services/shipment-news';
 /** Gestión de Envíos (docs/product/admin-packages-and-shipments.md). */
 export const shipmentsRouter = router({
   // --- Customer: Envíos (their own shipments; another customer's answers NOT_FOUND) -----------
-  listOwn: protectedProcedure.input(myShipmentsInput).query(({ ctx, input }) => listOwnShipments(ctx.db, ctx.user.id, input)),
+  listOwn: protectedProcedure
+    .input(myShipmentsInput)
+    .query(({ ctx, input }) => listOwnShipments(ctx.db, ctx.user.id, input)),
 
   ownDetail: protectedProcedure
     .input(idInput)
-    .query(async ({ ctx, input }) => foundOr(await getOwnShipmentDetail(ctx.db, ctx.user.id, input.id), SHIPMENT_MESSAGES.notFound)),
+    .query(async ({ ctx, input }) =>
+      foundOr(await getOwnShipmentDetail(ctx.db, ctx.user.id, input.id), SHIPMENT_MESSAGES.notFound),
+    ),
 
   // --- Admin ---------------------------------------------------------------------------------
-  list: staffProcedure('shipments.read').input(shipmentListInput).query(({ ctx, input }) => listShipments(ctx.db, input)),
+  list: staffProcedure('shipments.read')
+    .input(shipmentListInput)
+    .query(({ ctx, input }) => listShipments(ctx.db, input)),
 
-  count: staffProcedure('shipments.read').input(shipmentFilters).query(({ ctx, input }) => countShipments(ctx.db, input)),
+  count: staffProcedure('shipments.read')
+    .input(shipmentFilters)
+    .query(({ ctx, input }) => countShipments(ctx.db, input)),
 
   detail: staffProcedure('shipments.read')
     .input(idInput)
@@ -54,7 +68,9 @@ export const shipmentsRouter = router({
     .mutation(({ ctx, input }) => updateShipment(ctx.db, ctx.config, input)),
 
   /** Only while preparing: the packages return to the warehouse and the customer is told. */
-  remove: staffProcedure('shipments.write').input(idInput).mutation(({ ctx, input }) => removeShipment(ctx.db, ctx.config, input.id)),
+  remove: staffProcedure('shipments.write')
+    .input(idInput)
+    .mutation(({ ctx, input }) => removeShipment(ctx.db, ctx.config, input.id)),
 
   /** 'Publicar novedad' (docs/product/messages-and-notifications.md#shipment-news): every customer with a parcel in the shipment is told once. */
   postNews: staffProcedure('shipments.write')
@@ -62,5 +78,7 @@ export const shipmentsRouter = router({
     .mutation(({ ctx, input }) => postShipmentNews(ctx.db, ctx.config, ctx.user.id, input)),
 
   /** The shipment's news, newest first, with how many customers each one reached. */
-  news: staffProcedure('shipments.read').input(idInput).query(({ ctx, input }) => listShipmentNews(ctx.db, input.id)),
+  news: staffProcedure('shipments.read')
+    .input(idInput)
+    .query(({ ctx, input }) => listShipmentNews(ctx.db, input.id)),
 });

@@ -10,7 +10,15 @@ import { emailOutbox, staffInvitations, users } from '../../db/schema';
 import { hashToken } from '../../auth/tokens';
 import { callerFor, newVisitor } from '../../test/caller';
 import { createTestDatabase } from '../../test/db';
-import { STRONG_PASSWORD, lastLinkTo, signedInAdmin, signedInCustomer, signedInStaff, tokenOf, uniqueEmail } from '../../test/factories';
+import {
+  STRONG_PASSWORD,
+  lastLinkTo,
+  signedInAdmin,
+  signedInCustomer,
+  signedInStaff,
+  tokenOf,
+  uniqueEmail,
+} from '../../test/factories';
 
 let database: Database;
 const db = () => database.db;
@@ -33,7 +41,8 @@ async function failure(promise: Promise<unknown>) {
 /** Only administrators other than the ones a test makes: demote them so a test owns the count. */
 async function onlyAdmins(ids: string[]) {
   const admins = await db().select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
-  for (const a of admins) if (!ids.includes(a.id)) await db().update(users).set({ role: 'atencion' }).where(eq(users.id, a.id));
+  for (const a of admins)
+    if (!ids.includes(a.id)) await db().update(users).set({ role: 'atencion' }).where(eq(users.id, a.id));
 }
 
 describe('staff', () => {
@@ -55,9 +64,9 @@ describe('staff', () => {
     expect(await failure(newcomer.staff.list({}))).toMatch(/^FORBIDDEN/);
     // Used once.
     expect(await failure(newcomer.staff.invitation({ token }))).toBe(`NOT_FOUND: ${STAFF_MESSAGES.invitationInvalid}`);
-    expect(await failure(callerFor(db()).staff.acceptInvitation({ token, nombre: 'Otra', password: STRONG_PASSWORD }))).toBe(
-      `NOT_FOUND: ${STAFF_MESSAGES.invitationInvalid}`,
-    );
+    expect(
+      await failure(callerFor(db()).staff.acceptInvitation({ token, nombre: 'Otra', password: STRONG_PASSWORD })),
+    ).toBe(`NOT_FOUND: ${STAFF_MESSAGES.invitationInvalid}`);
   });
 
   it('refuses an expired or revoked invitation, and an address that is already a customer or staff', async () => {
@@ -66,7 +75,9 @@ describe('staff', () => {
     expect(await failure(admin.caller.staff.invite({ email: customer.email, role: 'caja' }))).toBe(
       `CONFLICT: ${STAFF_MESSAGES.isCustomer}`,
     );
-    expect(await failure(admin.caller.staff.invite({ email: admin.email, role: 'caja' }))).toBe(`CONFLICT: ${STAFF_MESSAGES.alreadyStaff}`);
+    expect(await failure(admin.caller.staff.invite({ email: admin.email, role: 'caja' }))).toBe(
+      `CONFLICT: ${STAFF_MESSAGES.alreadyStaff}`,
+    );
 
     const late = uniqueEmail('tarde');
     await admin.caller.staff.invite({ email: late, role: 'caja' });
@@ -75,7 +86,9 @@ describe('staff', () => {
       .update(staffInvitations)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(staffInvitations.id, hashToken(lateToken)));
-    expect(await failure(callerFor(db()).staff.invitation({ token: lateToken }))).toBe(`NOT_FOUND: ${STAFF_MESSAGES.invitationInvalid}`);
+    expect(await failure(callerFor(db()).staff.invitation({ token: lateToken }))).toBe(
+      `NOT_FOUND: ${STAFF_MESSAGES.invitationInvalid}`,
+    );
 
     const revoked = uniqueEmail('anulada');
     await admin.caller.staff.invite({ email: revoked, role: 'caja' });
@@ -83,9 +96,11 @@ describe('staff', () => {
     const pending = await admin.caller.staff.invitations();
     const mine = pending.find((i) => i.email === revoked)!;
     await admin.caller.staff.revokeInvitation({ id: mine.id });
-    expect(await failure(callerFor(db()).staff.acceptInvitation({ token: revokedToken, nombre: 'Nadie', password: STRONG_PASSWORD }))).toBe(
-      `NOT_FOUND: ${STAFF_MESSAGES.invitationInvalid}`,
-    );
+    expect(
+      await failure(
+        callerFor(db()).staff.acceptInvitation({ token: revokedToken, nombre: 'Nadie', password: STRONG_PASSWORD }),
+      ),
+    ).toBe(`NOT_FOUND: ${STAFF_MESSAGES.invitationInvalid}`);
     expect((await db().select().from(users).where(eq(users.email, revoked))).length).toBe(0);
   });
 
@@ -97,15 +112,25 @@ describe('staff', () => {
     // The open session is refused on its very next request.
     expect(await failure(caja.caller.payments.list({}))).toMatch(/^UNAUTHORIZED/);
     // The right password is answered exactly as a wrong one: nothing tells a guesser it was right.
-    const withRightPassword = await failure(callerFor(db()).auth.signIn({ email: caja.email, password: STRONG_PASSWORD }));
-    const withWrongPassword = await failure(callerFor(db()).auth.signIn({ email: caja.email, password: 'Otra#Clave2026' }));
+    const withRightPassword = await failure(
+      callerFor(db()).auth.signIn({ email: caja.email, password: STRONG_PASSWORD }),
+    );
+    const withWrongPassword = await failure(
+      callerFor(db()).auth.signIn({ email: caja.email, password: 'Otra#Clave2026' }),
+    );
     expect(withRightPassword).toBe(`UNAUTHORIZED: ${AUTH_MESSAGES.invalidCredentials}`);
     expect(withWrongPassword).toBe(withRightPassword);
     // The person was told by e-mail that their access was removed, once.
-    const removed = (await db().select().from(emailOutbox)).filter((m) => m.to.includes(caja.email) && m.template === 'staff-access-removed');
+    const removed = (await db().select().from(emailOutbox)).filter(
+      (m) => m.to.includes(caja.email) && m.template === 'staff-access-removed',
+    );
     expect(removed).toHaveLength(1);
     await admin.caller.staff.deactivate({ userId: caja.user.id });
-    expect((await db().select().from(emailOutbox)).filter((m) => m.to.includes(caja.email) && m.template === 'staff-access-removed')).toHaveLength(1);
+    expect(
+      (await db().select().from(emailOutbox)).filter(
+        (m) => m.to.includes(caja.email) && m.template === 'staff-access-removed',
+      ),
+    ).toHaveLength(1);
     const listed = await admin.caller.staff.list({ status: 'inactive' });
     expect(listed.rows.map((r) => r.id)).toContain(caja.user.id);
 
@@ -120,10 +145,12 @@ describe('staff', () => {
     const person = await signedInStaff(db(), 'atencion');
     await admin.caller.staff.setRole({ userId: person.user.id, role: 'caja' });
     await expect(person.caller.payments.list({})).resolves.toBeDefined();
-    expect(await failure(admin.caller.staff.deactivate({ userId: admin.user.id }))).toBe(`BAD_REQUEST: ${STAFF_MESSAGES.notSelf}`);
-    expect(await failure(admin.caller.staff.setRole({ userId: (await signedInCustomer(db())).user.id, role: 'caja' }))).toBe(
-      `NOT_FOUND: ${STAFF_MESSAGES.notFound}`,
+    expect(await failure(admin.caller.staff.deactivate({ userId: admin.user.id }))).toBe(
+      `BAD_REQUEST: ${STAFF_MESSAGES.notSelf}`,
     );
+    expect(
+      await failure(admin.caller.staff.setRole({ userId: (await signedInCustomer(db())).user.id, role: 'caja' })),
+    ).toBe(`NOT_FOUND: ${STAFF_MESSAGES.notFound}`);
   });
 
   it('keeps an active administrator: the last cannot be demoted or deactivated, and of two concurrent demotions one fails', async () => {
@@ -172,14 +199,24 @@ describe('staff', () => {
     expect(byCaja.rows.every((r) => r.actorId === caja.user.id && r.action === 'auth.signIn')).toBe(true);
     expect((await admin.caller.audit.count({ actorId: caja.user.id })).count).toBe(byCaja.rows.length);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Caracas' }).format(new Date());
-    expect((await admin.caller.audit.list({ actorId: caja.user.id, from: today, to: today })).rows.length).toBe(byCaja.rows.length);
+    expect((await admin.caller.audit.list({ actorId: caja.user.id, from: today, to: today })).rows.length).toBe(
+      byCaja.rows.length,
+    );
     expect((await admin.caller.audit.list({ actorId: caja.user.id, to: '2020-01-01' })).rows).toEqual([]);
-    expect((await admin.caller.audit.list({ entity: 'users', action: 'auth.signIn' })).rows.every((r) => r.entity === 'users')).toBe(true);
+    expect(
+      (await admin.caller.audit.list({ entity: 'users', action: 'auth.signIn' })).rows.every(
+        (r) => r.entity === 'users',
+      ),
+    ).toBe(true);
     expect(await failure(caja.caller.audit.list({}))).toMatch(/^FORBIDDEN/);
 
     // An entity's history: readable by who may read the entity (almacén reads packages, not payments).
-    const history = await almacen.caller.audit.forEntity({ entity: 'users', entityId: caja.user.id }).catch((e: TRPCError) => e.code);
+    const history = await almacen.caller.audit
+      .forEntity({ entity: 'users', entityId: caja.user.id })
+      .catch((e: TRPCError) => e.code);
     expect(Array.isArray(history)).toBe(true);
-    expect(await failure(almacen.caller.audit.forEntity({ entity: 'payment_transactions', entityId: caja.user.id }))).toMatch(/^FORBIDDEN/);
+    expect(
+      await failure(almacen.caller.audit.forEntity({ entity: 'payment_transactions', entityId: caja.user.id })),
+    ).toMatch(/^FORBIDDEN/);
   });
 });

@@ -11,5 +11,8 @@ export const storageRouter = router({
 
   updateSettings: staffProcedure('staff.manage')
     .input(storageSettingsInput)
-    .mutation(async ({ ctx, input }) => ({ settings: await setStorageSettings(ctx.db, input), message: STORAGE_MESSAGES.settingsSaved })),
+    .mutation(async ({ ctx, input }) => ({
+      settings: await setStorageSettings(ctx.db, input),
+      message: STORAGE_MESSAGES.settingsSaved,
+    })),
 });

@@ -136,7 +136,9 @@ describe('trackings.create', () => {
   it('keeps the repack reason only with the switch on', async () => {
     const { mailbox } = await customerWithMailbox();
     const off = await adminCaller.trackings.create(form(mailbox.id, { reempaqueReason: 'Caja rota' }));
-    const on = await adminCaller.trackings.create(form(mailbox.id, { needsReempaque: true, reempaqueReason: 'Caja rota', priority: 'high' }));
+    const on = await adminCaller.trackings.create(
+      form(mailbox.id, { needsReempaque: true, reempaqueReason: 'Caja rota', priority: 'high' }),
+    );
     const rows = await db()
       .select({ id: trackings.id, reason: trackings.reempaqueReason, needs: trackings.needsReempaque })
       .from(trackings)
@@ -159,7 +161,9 @@ describe('trackings.create', () => {
     const { mailbox } = await customerWithMailbox();
     const number = trackingNumber('dup');
     await adminCaller.trackings.create(form(mailbox.id, { trackingNumber: number }));
-    const error = await trpcError(adminCaller.trackings.create(form(mailbox.id, { trackingNumber: number.toLowerCase() })));
+    const error = await trpcError(
+      adminCaller.trackings.create(form(mailbox.id, { trackingNumber: number.toLowerCase() })),
+    );
     expect(error.code).toBe('CONFLICT');
     expect(error.message).toBe(TRACKING_MESSAGES.duplicate);
   });
@@ -235,7 +239,12 @@ describe('trackings.updateStatus and trackings.requestRepack', () => {
   it('changes to any status, appends history by the admin, keeps the real weight on 0, notifies and e-mails', async () => {
     const client = await customerWithMailbox('Rosa Díaz');
     const { id } = await adminCaller.trackings.create(form(client.mailbox.id));
-    await adminCaller.trackings.updateStatus({ id, status: 'in_warehouse', actualWeight: 2.4, message: 'Recibido en estante A-1' });
+    await adminCaller.trackings.updateStatus({
+      id,
+      status: 'in_warehouse',
+      actualWeight: 2.4,
+      message: 'Recibido en estante A-1',
+    });
     await adminCaller.trackings.updateStatus({ id, status: 'ready_to_ship', actualWeight: 0 });
     await adminCaller.trackings.updateStatus({ id, status: 'created' });
 
@@ -334,7 +343,11 @@ describe('trackings list, count, stats, carriers', () => {
   it('lists newest first with client, e-mail and mailbox, and pages with hasMore', async () => {
     const page = await adminCaller.trackings.list({});
     expect(numbers(page.rows)).toEqual(['QQOTHER005', 'ZZLIST0004', 'QQOTHER003', 'ZZLIST0002', 'ZZLIST0001']);
-    expect(page.rows[0]).toMatchObject({ clientName: 'Beto Quintero', clientEmail: beto.email, mailboxCode: beto.mailbox.mailboxCode });
+    expect(page.rows[0]).toMatchObject({
+      clientName: 'Beto Quintero',
+      clientEmail: beto.email,
+      mailboxCode: beto.mailbox.mailboxCode,
+    });
     expect(page.hasMore).toBe(false);
     const first = await adminCaller.trackings.list({ pageSize: 10 });
     expect(first.rows).toHaveLength(5);
@@ -354,16 +367,28 @@ describe('trackings list, count, stats, carriers', () => {
 
   it('filters by status, priority and carrier, together too', async () => {
     expect(numbers((await adminCaller.trackings.list({ status: 'ready_to_ship' })).rows)).toEqual(['ZZLIST0004']);
-    expect(numbers((await adminCaller.trackings.list({ priority: 'high' })).rows)).toEqual(['QQOTHER005', 'ZZLIST0001']);
+    expect(numbers((await adminCaller.trackings.list({ priority: 'high' })).rows)).toEqual([
+      'QQOTHER005',
+      'ZZLIST0001',
+    ]);
     expect(numbers((await adminCaller.trackings.list({ carrier: 'UPS' })).rows)).toEqual(['ZZLIST0004', 'ZZLIST0001']);
-    expect(numbers((await adminCaller.trackings.list({ carrier: 'UPS', priority: 'high' })).rows)).toEqual(['ZZLIST0001']);
+    expect(numbers((await adminCaller.trackings.list({ carrier: 'UPS', priority: 'high' })).rows)).toEqual([
+      'ZZLIST0001',
+    ]);
   });
 
   it('searches the tracking number, the client name and e-mail and the mailbox code; short text is ignored', async () => {
-    expect(numbers((await adminCaller.trackings.list({ q: 'list000' })).rows)).toEqual(['ZZLIST0004', 'ZZLIST0002', 'ZZLIST0001']);
+    expect(numbers((await adminCaller.trackings.list({ q: 'list000' })).rows)).toEqual([
+      'ZZLIST0004',
+      'ZZLIST0002',
+      'ZZLIST0001',
+    ]);
     expect(numbers((await adminCaller.trackings.list({ q: 'quinter' })).rows)).toEqual(['QQOTHER005', 'ZZLIST0004']);
     expect(numbers((await adminCaller.trackings.list({ q: ana.email.slice(0, 12) })).rows)).toHaveLength(3);
-    expect(numbers((await adminCaller.trackings.list({ q: beto.mailbox.mailboxCode })).rows)).toEqual(['QQOTHER005', 'ZZLIST0004']);
+    expect(numbers((await adminCaller.trackings.list({ q: beto.mailbox.mailboxCode })).rows)).toEqual([
+      'QQOTHER005',
+      'ZZLIST0004',
+    ]);
     expect(numbers((await adminCaller.trackings.list({ q: 'zz', status: 'problem' })).rows)).toEqual(['QQOTHER005']);
     // The user's % and _ are literal.
     expect((await adminCaller.trackings.list({ q: '%%%' })).rows).toEqual([]);
@@ -381,7 +406,13 @@ describe('trackings list, count, stats, carriers', () => {
     const byPriority = await adminCaller.trackings.list({ sort: 'priority', dir: 'desc' });
     expect(byPriority.rows.map((r) => r.priority)).toEqual(['high', 'high', 'medium', 'medium', 'low']);
     const byStatus = await adminCaller.trackings.list({ sort: 'status', dir: 'asc' });
-    expect(byStatus.rows.map((r) => r.status)).toEqual(['created', 'in_transit', 'needs_reempaque', 'ready_to_ship', 'problem']);
+    expect(byStatus.rows.map((r) => r.status)).toEqual([
+      'created',
+      'in_transit',
+      'needs_reempaque',
+      'ready_to_ship',
+      'problem',
+    ]);
   });
 
   it('pages through the rows, and clamps a page past the offset bound', async () => {
@@ -404,7 +435,8 @@ describe('trackings list, count, stats, carriers', () => {
   it('keeps the status counters exact through inserts, updates and deletes', async () => {
     const counters = await db().select().from(trackingStatusCounts);
     const actual = await db().select({ status: trackings.status }).from(trackings);
-    for (const c of counters) expect(`${c.status}:${c.count}`).toBe(`${c.status}:${actual.filter((a) => a.status === c.status).length}`);
+    for (const c of counters)
+      expect(`${c.status}:${c.count}`).toBe(`${c.status}:${actual.filter((a) => a.status === c.status).length}`);
   });
 
   it('stats: cards, badges and analytics', async () => {
@@ -419,7 +451,14 @@ describe('trackings list, count, stats, carriers', () => {
       successRate: 0,
       repackShare: 20,
     });
-    expect(stats.byStatus).toMatchObject({ created: 1, in_transit: 1, needs_reempaque: 1, ready_to_ship: 1, problem: 1, delivered: 0 });
+    expect(stats.byStatus).toMatchObject({
+      created: 1,
+      in_transit: 1,
+      needs_reempaque: 1,
+      ready_to_ship: 1,
+      problem: 1,
+      delivered: 0,
+    });
   });
 
   it('lists the carriers found in the data', async () => {
@@ -446,13 +485,22 @@ describe('trackings list, count, stats, carriers', () => {
     expect(all.map((c) => c.userId)).not.toContain(inactive.user.id);
     const found = await adminCaller.trackings.clients({ q: 'quintero' });
     expect(found).toEqual([
-      { mailboxId: beto.mailbox.id, mailboxCode: beto.mailbox.mailboxCode, country: 'USA', userId: beto.user.id, email: beto.email, fullName: 'Beto Quintero' },
+      {
+        mailboxId: beto.mailbox.id,
+        mailboxCode: beto.mailbox.mailboxCode,
+        country: 'USA',
+        userId: beto.user.id,
+        email: beto.email,
+        fullName: 'Beto Quintero',
+      },
     ]);
   });
 
   it('customers cannot read or change trackings', async () => {
     const error = await trpcError(beto.caller.trackings.list({}));
     expect(error.code).toBe('FORBIDDEN');
-    expect((await trpcError(beto.caller.trackings.updateStatus({ id: ids.b1, status: 'delivered' }))).code).toBe('FORBIDDEN');
+    expect((await trpcError(beto.caller.trackings.updateStatus({ id: ids.b1, status: 'delivered' }))).code).toBe(
+      'FORBIDDEN',
+    );
   });
 });

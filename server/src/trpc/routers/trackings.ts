@@ -27,12 +27,18 @@ export const trackingsRouter = router({
 
   mineDetail: protectedProcedure
     .input(idInput)
-    .query(async ({ ctx, input }) => foundOr(await getOwnTrackingDetail(ctx.db, ctx.user.id, input.id), TRACKING_MESSAGES.notFound)),
+    .query(async ({ ctx, input }) =>
+      foundOr(await getOwnTrackingDetail(ctx.db, ctx.user.id, input.id), TRACKING_MESSAGES.notFound),
+    ),
 
   // --- Admin: the trackings panel (docs/product/admin-trackings.md) --------------------------------------
-  list: staffProcedure('trackings.read').input(trackingListInput).query(({ ctx, input }) => listTrackings(ctx.db, input)),
+  list: staffProcedure('trackings.read')
+    .input(trackingListInput)
+    .query(({ ctx, input }) => listTrackings(ctx.db, input)),
 
-  count: staffProcedure('trackings.read').input(trackingFilters).query(({ ctx, input }) => countTrackings(ctx.db, input)),
+  count: staffProcedure('trackings.read')
+    .input(trackingFilters)
+    .query(({ ctx, input }) => countTrackings(ctx.db, input)),
 
   stats: staffProcedure('trackings.read').query(({ ctx }) => getTrackingStats(ctx.db)),
 

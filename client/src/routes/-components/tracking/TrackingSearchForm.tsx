@@ -5,7 +5,11 @@ import { useState, type FormEvent } from 'react';
 import { Button, Flex, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { PUBLIC_TRACKING_MESSAGES as M, PUBLIC_TRACKING_NUMBER_MAX, publicTrackingNumberProblem } from '@casillero/shared';
+import {
+  PUBLIC_TRACKING_MESSAGES as M,
+  PUBLIC_TRACKING_NUMBER_MAX,
+  publicTrackingNumberProblem,
+} from '@casillero/shared';
 
 type TrackingSearchFormProps = {
   /** The number already shown (/rastreo/<número>), so the field starts with it. */
@@ -16,7 +20,11 @@ type TrackingSearchFormProps = {
   id?: string;
 };
 
-export function TrackingSearchForm({ initialNumber = '', inverted = false, id = 'numero-rastreo' }: TrackingSearchFormProps) {
+export function TrackingSearchForm({
+  initialNumber = '',
+  inverted = false,
+  id = 'numero-rastreo',
+}: TrackingSearchFormProps) {
   const navigate = useNavigate();
   const [number, setNumber] = useState(initialNumber);
   const [error, setError] = useState<string | null>(null);
@@ -32,7 +40,14 @@ export function TrackingSearchForm({ initialNumber = '', inverted = false, id = 
 
   return (
     // method="dialog": before the page is hydrated a tap sends nothing (lib/early-input.ts).
-    <form onSubmit={submit} noValidate method="dialog" role="search" aria-label={M.searchLabel} style={{ width: '100%', maxWidth: 560 }}>
+    <form
+      onSubmit={submit}
+      noValidate
+      method="dialog"
+      role="search"
+      aria-label={M.searchLabel}
+      style={{ width: '100%', maxWidth: 560 }}
+    >
       <Stack gap={4} ta="left">
         <Text component="label" htmlFor={id} fw={600} size="sm" c={inverted ? 'white' : undefined}>
           {M.numberLabel}
@@ -56,7 +71,13 @@ export function TrackingSearchForm({ initialNumber = '', inverted = false, id = 
             error={error}
             styles={inverted ? { error: { color: 'white', fontWeight: 600 } } : undefined}
           />
-          <Button type="submit" size="md" leftSection={<IconSearch size={18} />} color={inverted ? 'yellow' : undefined} c={inverted ? 'dark' : undefined}>
+          <Button
+            type="submit"
+            size="md"
+            leftSection={<IconSearch size={18} />}
+            color={inverted ? 'yellow' : undefined}
+            c={inverted ? 'dark' : undefined}
+          >
             {M.search}
           </Button>
         </Flex>

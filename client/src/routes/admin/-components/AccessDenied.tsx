@@ -40,8 +40,8 @@ export function AccessDenied({ user }: { user: SessionUser }) {
           </Stack>
 
           <Alert color="red" icon={<IconLock />} title="Permisos Insuficientes">
-            Esta área está restringida a los administradores del sistema. Si necesitas acceso, contacta al
-            administrador principal.
+            Esta área está restringida a los administradores del sistema. Si necesitas acceso, contacta al administrador
+            principal.
           </Alert>
 
           <Table variant="vertical" withTableBorder layout="fixed">
@@ -68,7 +68,12 @@ export function AccessDenied({ user }: { user: SessionUser }) {
           )}
 
           <Group justify="center" gap="sm">
-            <Button variant="light" leftSection={<IconRefresh size={16} />} loading={isRetrying} onClick={() => void retry()}>
+            <Button
+              variant="light"
+              leftSection={<IconRefresh size={16} />}
+              loading={isRetrying}
+              onClick={() => void retry()}
+            >
               Reintentar
             </Button>
             <Button

@@ -14,7 +14,12 @@ const changePasswordForm = changePasswordInput
 /** Change password: the current one is required; every other session ends. */
 export function ChangePasswordCard() {
   const queryClient = useQueryClient();
-  const { form, mutation: change, send, serverError } = useMutationForm(trpc.auth.changePassword.mutationOptions(), {
+  const {
+    form,
+    mutation: change,
+    send,
+    serverError,
+  } = useMutationForm(trpc.auth.changePassword.mutationOptions(), {
     initialValues: { currentPassword: '', newPassword: '', confirm: '' },
     schema: changePasswordForm,
   });
@@ -23,7 +28,11 @@ export function ChangePasswordCard() {
     const result = await send({ currentPassword, newPassword });
     if (!result) return;
     form.reset();
-    notifications.show({ color: 'green', title: 'Contraseña actualizada', message: `${result.message} Cerramos tus otras sesiones.` });
+    notifications.show({
+      color: 'green',
+      title: 'Contraseña actualizada',
+      message: `${result.message} Cerramos tus otras sesiones.`,
+    });
     await queryClient.invalidateQueries({ queryKey: trpc.account.sessions.queryKey() });
   });
 
@@ -37,7 +46,12 @@ export function ChangePasswordCard() {
           <Text size="sm" c="dimmed">
             Al cambiarla se cerrarán tus sesiones en otros dispositivos.
           </Text>
-          <PasswordField label="Contraseña actual" required autoComplete="current-password" {...form.getInputProps('currentPassword')} />
+          <PasswordField
+            label="Contraseña actual"
+            required
+            autoComplete="current-password"
+            {...form.getInputProps('currentPassword')}
+          />
           <PasswordField
             label="Nueva contraseña"
             required
@@ -45,7 +59,12 @@ export function ChangePasswordCard() {
             description={PASSWORD_RULE_HINT}
             {...form.getInputProps('newPassword')}
           />
-          <PasswordField label="Confirmar nueva contraseña" required autoComplete="new-password" {...form.getInputProps('confirm')} />
+          <PasswordField
+            label="Confirmar nueva contraseña"
+            required
+            autoComplete="new-password"
+            {...form.getInputProps('confirm')}
+          />
           <ErrorAlert message={serverError} />
           <Group>
             <Button type="submit" loading={change.isPending}>

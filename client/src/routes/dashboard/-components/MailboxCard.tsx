@@ -1,4 +1,17 @@
-import { ActionIcon, Alert, Badge, Button, Card, CopyButton, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  CopyButton,
+  Group,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { IconCheck, IconCopy, IconInfoCircle } from '@tabler/icons-react';
 import type { inferOutput } from '@trpc/tanstack-react-query';
 import {
@@ -21,7 +34,12 @@ function CopyValue({ value, label }: { value: string; label: string }) {
     <CopyButton value={value} timeout={1500}>
       {({ copied, copy }) => (
         <Tooltip label={copied ? 'Copiado' : `Copiar ${label.toLowerCase()}`} withArrow>
-          <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label={`Copiar ${label.toLowerCase()}`}>
+          <ActionIcon
+            variant="subtle"
+            color={copied ? 'teal' : 'gray'}
+            onClick={copy}
+            aria-label={`Copiar ${label.toLowerCase()}`}
+          >
             {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
           </ActionIcon>
         </Tooltip>
@@ -92,7 +110,12 @@ export function MailboxCard({ mailbox, fullName }: { mailbox: Mailbox; fullName:
         <Group>
           <CopyButton value={fullAddress}>
             {({ copied, copy }) => (
-              <Button variant="light" size="xs" leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />} onClick={copy}>
+              <Button
+                variant="light"
+                size="xs"
+                leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+                onClick={copy}
+              >
                 {copied ? 'Dirección copiada' : 'Copiar dirección completa'}
               </Button>
             )}
@@ -114,8 +137,10 @@ export function MailboxCard({ mailbox, fullName }: { mailbox: Mailbox; fullName:
                   {activation.reportedAt && activation.status === 'pending' ? (
                     <Text size="sm">
                       Reportaste el pago el {formatDate(activation.reportedAt)}
-                      {activation.paymentMethod ? ` (${activation.paymentMethod}${activation.paymentReference ? `, ref. ${activation.paymentReference}` : ''})` : ''}.
-                      Lo estamos revisando; te avisaremos cuando tu casillero esté activo.
+                      {activation.paymentMethod
+                        ? ` (${activation.paymentMethod}${activation.paymentReference ? `, ref. ${activation.paymentReference}` : ''})`
+                        : ''}
+                      . Lo estamos revisando; te avisaremos cuando tu casillero esté activo.
                     </Text>
                   ) : (
                     <Text size="sm">
@@ -128,13 +153,18 @@ export function MailboxCard({ mailbox, fullName }: { mailbox: Mailbox; fullName:
                 </>
               ) : (
                 <Text size="sm">
-                  Tu casillero se activa cuando aprobemos el pago de activación. En Facturas ves los métodos de pago con sus datos y
-                  reportas el pago.
+                  Tu casillero se activa cuando aprobemos el pago de activación. En Facturas ves los métodos de pago con
+                  sus datos y reportas el pago.
                 </Text>
               )}
               {!(activation?.reportedAt && activation.status === 'pending') && (
                 <Group>
-                  <ButtonLink to="/dashboard/facturas" search={activation ? { reportar: activation.id } : {}} size="xs" color="orange">
+                  <ButtonLink
+                    to="/dashboard/facturas"
+                    search={activation ? { reportar: activation.id } : {}}
+                    size="xs"
+                    color="orange"
+                  >
                     Reportar pago en Facturas
                   </ButtonLink>
                 </Group>

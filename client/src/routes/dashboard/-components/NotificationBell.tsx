@@ -27,7 +27,14 @@ export function NotificationBell() {
   // render of every customer page, where a tooltip cost ~25 ms of a phone's CPU (docs/decisions/014-prerendered-and-compressed.md).
   return (
     <Indicator label={count > 99 ? '99+' : count} size={18} color="red" disabled={count === 0} offset={4}>
-      <ActionIconLink to="/dashboard/notificaciones" variant="subtle" color="gray" size="lg" aria-label={label} title={label}>
+      <ActionIconLink
+        to="/dashboard/notificaciones"
+        variant="subtle"
+        color="gray"
+        size="lg"
+        aria-label={label}
+        title={label}
+      >
         <IconBell size={22} />
       </ActionIconLink>
     </Indicator>

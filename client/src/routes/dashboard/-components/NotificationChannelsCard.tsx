@@ -1,5 +1,18 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Group, PinInput, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  PinInput,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBrandWhatsapp } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,7 +21,8 @@ import { getErrorMessage } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
 import { QueryState } from './QueryState';
 
-const showError = (error: unknown) => notifications.show({ color: 'red', title: 'Error', message: getErrorMessage(error) });
+const showError = (error: unknown) =>
+  notifications.show({ color: 'red', title: 'Error', message: getErrorMessage(error) });
 
 /**
  * Which channels each kind of event reaches (docs/product/messages-and-notifications.md#preferences): in the app always, by e-mail and by
@@ -19,7 +33,8 @@ export function NotificationChannelsCard() {
   const prefs = useQuery(trpc.messaging.preferences.queryOptions());
   const save = useMutation(
     trpc.messaging.setPreferences.mutationOptions({
-      onSuccess: ({ message: _message, ...data }) => queryClient.setQueryData(trpc.messaging.preferences.queryKey(), data),
+      onSuccess: ({ message: _message, ...data }) =>
+        queryClient.setQueryData(trpc.messaging.preferences.queryKey(), data),
     }),
   );
   const change = async (p: ChannelPreference) => {
@@ -144,15 +159,20 @@ export function WhatsappNumberCard() {
                 Verificado
               </Badge>
             </Group>
-            <Button variant="default" color="red" loading={remove.isPending} onClick={() => void run(() => remove.mutateAsync())}>
+            <Button
+              variant="default"
+              color="red"
+              loading={remove.isPending}
+              onClick={() => void run(() => remove.mutateAsync())}
+            >
               Quitar número
             </Button>
           </Group>
         ) : (
           <>
             <Text size="sm" c="dimmed">
-              Escribe tu celular y te enviaremos por WhatsApp un código de 6 dígitos para confirmarlo. Solo te escribiremos
-              a un número verificado.
+              Escribe tu celular y te enviaremos por WhatsApp un código de 6 dígitos para confirmarlo. Solo te
+              escribiremos a un número verificado.
             </Text>
             <form
               onSubmit={(e) => {
@@ -198,7 +218,14 @@ export function WhatsappNumberCard() {
                   <Stack gap="xs">
                     <Text size="sm">Escribe el código que te llegó por WhatsApp. Vence en 10 minutos.</Text>
                     <Group align="center" wrap="wrap">
-                      <PinInput length={6} type="number" oneTimeCode value={code} onChange={setCode} ariaLabel="Código de verificación" />
+                      <PinInput
+                        length={6}
+                        type="number"
+                        oneTimeCode
+                        value={code}
+                        onChange={setCode}
+                        ariaLabel="Código de verificación"
+                      />
                       <Button type="submit" loading={confirm.isPending} disabled={code.length !== 6}>
                         Verificar
                       </Button>

@@ -31,7 +31,11 @@ export function OpenMailbox({ existing }: { existing: MailboxCountry[] }) {
     if (!chosen) return;
     try {
       const result = await open.mutateAsync({ type: chosen });
-      notifications.show({ color: 'green', title: MAILBOX_MESSAGES.opened, message: `${result.mailboxCode}: ${MAILBOX_MESSAGES.openedDetail}` });
+      notifications.show({
+        color: 'green',
+        title: MAILBOX_MESSAGES.opened,
+        message: `${result.mailboxCode}: ${MAILBOX_MESSAGES.openedDetail}`,
+      });
       modal.close();
     } catch (error) {
       notifications.show({ color: 'red', title: 'Error', message: getErrorMessage(error) });

@@ -19,7 +19,11 @@ export function PageHeader({ title, description, actions }: PageHeaderProps) {
 }
 
 /** A client-area page: its header, then its content, no wider than `maxWidth`. */
-export function DashboardPage({ maxWidth, children, ...header }: PageHeaderProps & { maxWidth: number; children: ReactNode }) {
+export function DashboardPage({
+  maxWidth,
+  children,
+  ...header
+}: PageHeaderProps & { maxWidth: number; children: ReactNode }) {
   return (
     <Stack gap="lg" maw={maxWidth}>
       <PageHeader {...header} />

@@ -15,7 +15,11 @@ import { InvoiceLink } from '../../../components/prealerts/InvoiceLink';
 
 export type Prealert = inferOutput<typeof trpc.prealerts.mine>[number];
 
-export const PREALERT_STATUS_COLORS: Record<PrealertStatus, string> = { pending: 'yellow', confirmed: 'blue', converted: 'green' };
+export const PREALERT_STATUS_COLORS: Record<PrealertStatus, string> = {
+  pending: 'yellow',
+  confirmed: 'blue',
+  converted: 'green',
+};
 
 function Field({ label, value }: { label: string; value: React.ReactNode }) {
   return (
@@ -32,7 +36,13 @@ function Field({ label, value }: { label: string; value: React.ReactNode }) {
 
 export function PrealertCard({ prealert: p, onEdit }: { prealert: Prealert; onEdit: () => void }) {
   return (
-    <Card withBorder radius="md" padding="lg" component="article" aria-label={`Prealerta ${p.trackingNumber ?? p.description}`}>
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      component="article"
+      aria-label={`Prealerta ${p.trackingNumber ?? p.description}`}
+    >
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="wrap">
           <Stack gap={2}>
@@ -52,7 +62,10 @@ export function PrealertCard({ prealert: p, onEdit }: { prealert: Prealert; onEd
         </Group>
         {p.matchedTracking && (
           <Alert color="green" icon={<IconPackage />} p="xs">
-            {PREALERT_MESSAGES.matched(p.matchedTracking.trackingNumber, TRACKING_STATUS_LABELS[p.matchedTracking.status])}
+            {PREALERT_MESSAGES.matched(
+              p.matchedTracking.trackingNumber,
+              TRACKING_STATUS_LABELS[p.matchedTracking.status],
+            )}
           </Alert>
         )}
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
@@ -60,7 +73,10 @@ export function PrealertCard({ prealert: p, onEdit }: { prealert: Prealert; onEd
           <Field label="Tienda / remitente" value={p.senderName} />
           <Field label="Artículos" value={p.quantityItems} />
           <Field label="Monto gastado" value={p.amountSpent != null ? formatUsd(p.amountSpent) : null} />
-          <Field label="Peso estimado" value={p.estimatedWeight != null ? writeNumber('weightKg', p.estimatedWeight) : null} />
+          <Field
+            label="Peso estimado"
+            value={p.estimatedWeight != null ? writeNumber('weightKg', p.estimatedWeight) : null}
+          />
           <Field label="Valor estimado" value={p.estimatedValue != null ? formatUsd(p.estimatedValue) : null} />
           <Field label="Casillero" value={p.mailboxCode} />
           <Field label="Creada" value={formatDate(p.createdAt)} />

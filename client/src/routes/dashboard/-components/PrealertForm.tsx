@@ -3,12 +3,24 @@ import { notifications } from '@mantine/notifications';
 import { IconPaperclip } from '@tabler/icons-react';
 import { DialogActions } from '../../../components/forms/FormDialog';
 import type { DecimalValue } from '../../../components/forms/DecimalInput';
-import { CarrierSelect, EstadoTrackingSelect, PrealertFigures, prealertFigureChecks } from '../../../components/forms/PrealertFields';
+import {
+  CarrierSelect,
+  EstadoTrackingSelect,
+  PrealertFigures,
+  prealertFigureChecks,
+} from '../../../components/forms/PrealertFields';
 import { usePlausibleConfirm } from '../../../components/forms/usePlausibleConfirm';
 import { useSchemaForm } from '../../../components/forms/useSchemaForm';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { MAILBOX_COUNTRY_LABELS, PREALERT_MESSAGES, RECEPTION_MESSAGES, prealertCreateInput, type Carrier, type EstadoTrackingPrealerta } from '@casillero/shared';
+import {
+  MAILBOX_COUNTRY_LABELS,
+  PREALERT_MESSAGES,
+  RECEPTION_MESSAGES,
+  prealertCreateInput,
+  type Carrier,
+  type EstadoTrackingPrealerta,
+} from '@casillero/shared';
 import { getErrorMessage, getFieldErrors } from '../../../lib/errors';
 import { checkFile, uploadFile } from '../../../lib/files';
 import { trpc } from '../../../lib/trpc';
@@ -53,7 +65,15 @@ function onlyActiveMailbox(boxes: { id: string; status: string }[] | undefined):
 }
 
 /** Create or edit a pre-alert (edit only while pending or confirmed; the server checks again). */
-export function PrealertForm({ opened, prealert, onClose }: { opened: boolean; prealert: Prealert | null; onClose: () => void }) {
+export function PrealertForm({
+  opened,
+  prealert,
+  onClose,
+}: {
+  opened: boolean;
+  prealert: Prealert | null;
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const boxes = useQuery(trpc.mailboxes.mine.queryOptions());
   const create = useMutation(trpc.prealerts.create.mutationOptions());
@@ -102,7 +122,11 @@ export function PrealertForm({ opened, prealert, onClose }: { opened: boolean; p
       const result = isEdit ? await update.mutateAsync({ ...input, id: prealert.id }) : await create.mutateAsync(input);
       await queryClient.invalidateQueries({ queryKey: trpc.prealerts.mine.queryKey() });
       // A number already waiting in the warehouse was matched on the spot: say where it is.
-      const detail = result.warehouseReceipt ? RECEPTION_MESSAGES.prealertMatchedDetail(result.warehouseReceipt) : isEdit ? '' : PREALERT_MESSAGES.createdDetail;
+      const detail = result.warehouseReceipt
+        ? RECEPTION_MESSAGES.prealertMatchedDetail(result.warehouseReceipt)
+        : isEdit
+          ? ''
+          : PREALERT_MESSAGES.createdDetail;
       notifications.show({ color: 'green', title: result.message, message: detail });
       onClose();
     } catch (error) {
@@ -115,7 +139,11 @@ export function PrealertForm({ opened, prealert, onClose }: { opened: boolean; p
   // An inactive casillero takes no new pre-alert (the server refuses it too); one already holding this pre-alert stays selectable.
   const mailboxOptions = (boxes.data ?? []).map((b) => {
     const usable = b.status === 'active' || b.id === prealert?.mailboxId;
-    return { value: b.id, label: `${b.mailboxCode} · ${MAILBOX_COUNTRY_LABELS[b.country]}${usable ? '' : PREALERT_MESSAGES.mailboxInactiveSuffix}`, disabled: !usable };
+    return {
+      value: b.id,
+      label: `${b.mailboxCode} · ${MAILBOX_COUNTRY_LABELS[b.country]}${usable ? '' : PREALERT_MESSAGES.mailboxInactiveSuffix}`,
+      disabled: !usable,
+    };
   });
 
   return (
@@ -127,16 +155,39 @@ export function PrealertForm({ opened, prealert, onClose }: { opened: boolean; p
             <TextInput
               label="Número de tracking"
               placeholder="1Z999AA10123456784"
-              description={trackingFixed ? 'No se puede cambiar una vez indicado.' : 'Si aún no lo tienes, agrégalo luego.'}
+              description={
+                trackingFixed ? 'No se puede cambiar una vez indicado.' : 'Si aún no lo tienes, agrégalo luego.'
+              }
               disabled={trackingFixed}
               {...form.getInputProps('trackingNumber')}
             />
             <CarrierSelect inputProps={form.getInputProps} />
-            <TextInput label="Tienda / remitente" placeholder="Amazon, Shein, AliExpress…" {...form.getInputProps('senderName')} />
-            <Select label="Casillero" placeholder="Selecciona tu casillero" data={mailboxOptions} clearable {...form.getInputProps('mailboxId')} />
+            <TextInput
+              label="Tienda / remitente"
+              placeholder="Amazon, Shein, AliExpress…"
+              {...form.getInputProps('senderName')}
+            />
+            <Select
+              label="Casillero"
+              placeholder="Selecciona tu casillero"
+              data={mailboxOptions}
+              clearable
+              {...form.getInputProps('mailboxId')}
+            />
           </SimpleGrid>
-          <Textarea label="Descripción" required autosize minRows={2} placeholder="¿Qué compraste?" {...form.getInputProps('description')} />
-          <PrealertFigures inputProps={form.getInputProps} amountLabel="Monto gastado (USD)" cols={{ base: 2, sm: 4 }} />
+          <Textarea
+            label="Descripción"
+            required
+            autosize
+            minRows={2}
+            placeholder="¿Qué compraste?"
+            {...form.getInputProps('description')}
+          />
+          <PrealertFigures
+            inputProps={form.getInputProps}
+            amountLabel="Monto gastado (USD)"
+            cols={{ base: 2, sm: 4 }}
+          />
           <EstadoTrackingSelect inputProps={form.getInputProps} />
           <Textarea label="Notas" autosize minRows={2} {...form.getInputProps('notes')} />
           <FileInput

@@ -23,15 +23,27 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         queryClient.setQueryData(trpc.profile.get.queryKey(), saved);
         // The header shows the name from the session.
         await queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
-        notifications.show({ color: 'green', title: PROFILE_MESSAGES.updatedTitle, message: PROFILE_MESSAGES.updatedMessage });
+        notifications.show({
+          color: 'green',
+          title: PROFILE_MESSAGES.updatedTitle,
+          message: PROFILE_MESSAGES.updatedMessage,
+        });
       } catch (error) {
         form.setErrors(getFieldErrors(error));
-        notifications.show({ color: 'red', title: 'Error', message: getErrorMessage(error, PROFILE_MESSAGES.updateFailed) });
+        notifications.show({
+          color: 'red',
+          title: 'Error',
+          message: getErrorMessage(error, PROFILE_MESSAGES.updateFailed),
+        });
       }
     },
     (errors) => {
       const first = Object.values(errors)[0];
-      notifications.show({ color: 'red', title: PROFILE_MESSAGES.validationTitle, message: String(first ?? PROFILE_MESSAGES.updateFailed) });
+      notifications.show({
+        color: 'red',
+        title: PROFILE_MESSAGES.validationTitle,
+        message: String(first ?? PROFILE_MESSAGES.updateFailed),
+      });
     },
   );
 
@@ -42,8 +54,20 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label="Email" value={profile.email} readOnly disabled description="El email de tu cuenta no se puede cambiar aquí." />
-            <TextInput label="Nombre completo" required maxLength={PROFILE_TEXT_MAX} autoComplete="name" {...form.getInputProps('fullName')} />
+            <TextInput
+              label="Email"
+              value={profile.email}
+              readOnly
+              disabled
+              description="El email de tu cuenta no se puede cambiar aquí."
+            />
+            <TextInput
+              label="Nombre completo"
+              required
+              maxLength={PROFILE_TEXT_MAX}
+              autoComplete="name"
+              {...form.getInputProps('fullName')}
+            />
             <TextInput
               label="Teléfono"
               placeholder="+58 424 123 4567"
@@ -53,7 +77,12 @@ export function ProfileForm({ profile }: { profile: Profile }) {
               {...phoneProps}
               onChange={(e) => form.setFieldValue('phone', filterPhone(e.currentTarget.value))}
             />
-            <TextInput label="Cédula" placeholder="V-12345678" maxLength={PROFILE_TEXT_MAX} {...form.getInputProps('cedula')} />
+            <TextInput
+              label="Cédula"
+              placeholder="V-12345678"
+              maxLength={PROFILE_TEXT_MAX}
+              {...form.getInputProps('cedula')}
+            />
             <TextInput
               label="Ciudad"
               placeholder="Caracas"
@@ -61,7 +90,10 @@ export function ProfileForm({ profile }: { profile: Profile }) {
               autoComplete="address-level2"
               {...form.getInputProps('venezuelaCity')}
             />
-            <VenezuelanStateSelect nothingFoundMessage="Sin resultados" inputProps={form.getInputProps('venezuelaState')} />
+            <VenezuelanStateSelect
+              nothingFoundMessage="Sin resultados"
+              inputProps={form.getInputProps('venezuelaState')}
+            />
           </SimpleGrid>
           <Textarea
             label="Dirección completa"

@@ -5,7 +5,13 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { getErrorMessage } from '../../../lib/errors';
 
 /** Loading and error states of a page's query, so pages only render real data. */
-export function QueryState<T>({ query, children }: { query: UseQueryResult<T, unknown>; children: (data: T) => ReactNode }) {
+export function QueryState<T>({
+  query,
+  children,
+}: {
+  query: UseQueryResult<T, unknown>;
+  children: (data: T) => ReactNode;
+}) {
   if (query.isPending) {
     return (
       <Center py="xl">

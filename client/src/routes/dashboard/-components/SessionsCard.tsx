@@ -93,7 +93,8 @@ export function SessionsCard() {
                             )}
                           </Group>
                           <Text size="xs" c="dimmed">
-                            IP {s.ip ?? 'desconocida'} · Inició {formatDateTime(s.createdAt)} · Vence {formatDateTime(s.expiresAt)}
+                            IP {s.ip ?? 'desconocida'} · Inició {formatDateTime(s.createdAt)} · Vence{' '}
+                            {formatDateTime(s.expiresAt)}
                           </Text>
                         </Stack>
                       </Group>

@@ -1,6 +1,13 @@
 import { Alert, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
-import { DISPATCH_MESSAGES, TRACKING_CLIENT_MESSAGES, TRACKING_STATUS_COLORS, TRACKING_STATUS_LABELS, formatDateTime, formatUsd } from '@casillero/shared';
+import {
+  DISPATCH_MESSAGES,
+  TRACKING_CLIENT_MESSAGES,
+  TRACKING_STATUS_COLORS,
+  TRACKING_STATUS_LABELS,
+  formatDateTime,
+  formatUsd,
+} from '@casillero/shared';
 import { ButtonLink } from '../../../components/links';
 import { trpc } from '../../../lib/trpc';
 import { DetailsHeading, FactGrid, HistoryTimeline } from '../../../components/details/DetailsParts';
@@ -11,7 +18,12 @@ import { isDispatchAuthorised } from './dispatch';
 /** A tracking's details, what happens next, and its whole history (newest first). */
 export function TrackingDetail(props: DetailsDrawerOpen) {
   return (
-    <DetailsDrawer {...props} title="Detalle del tracking" query={(i) => trpc.trackings.mineDetail.queryOptions({ id: i })} states={QueryState}>
+    <DetailsDrawer
+      {...props}
+      title="Detalle del tracking"
+      query={(i) => trpc.trackings.mineDetail.queryOptions({ id: i })}
+      states={QueryState}
+    >
       {(t) => (
         <>
           <DetailsHeading order={2} title={t.trackingNumber}>
@@ -32,13 +44,17 @@ export function TrackingDetail(props: DetailsDrawerOpen) {
             title="¿Qué sigue?"
           >
             <Stack gap="xs" align="flex-start">
-              <Text size="sm">{isDispatchAuthorised(t) ? DISPATCH_MESSAGES.customerNext : TRACKING_CLIENT_MESSAGES[t.status]}</Text>
+              <Text size="sm">
+                {isDispatchAuthorised(t) ? DISPATCH_MESSAGES.customerNext : TRACKING_CLIENT_MESSAGES[t.status]}
+              </Text>
               {t.status === 'ready_to_ship' && !isDispatchAuthorised(t) && (
                 <ButtonLink to="/dashboard/facturas" size="xs">
                   Ir a Facturas para pagar
                 </ButtonLink>
               )}
-              {t.needsReempaque && t.reempaqueReason && <Text size="sm">Motivo del reempaque: {t.reempaqueReason}</Text>}
+              {t.needsReempaque && t.reempaqueReason && (
+                <Text size="sm">Motivo del reempaque: {t.reempaqueReason}</Text>
+              )}
             </Stack>
           </Alert>
           <Text size="sm">{t.description}</Text>
@@ -62,7 +78,11 @@ export function TrackingDetail(props: DetailsDrawerOpen) {
             active={0}
             bulletSize={18}
             aria-label="Historial"
-            entries={t.history.map((h) => ({ ...h, title: TRACKING_STATUS_LABELS[h.status], color: TRACKING_STATUS_COLORS[h.status] }))}
+            entries={t.history.map((h) => ({
+              ...h,
+              title: TRACKING_STATUS_LABELS[h.status],
+              color: TRACKING_STATUS_COLORS[h.status],
+            }))}
           />
         </>
       )}

@@ -4,7 +4,6 @@ import { AUTH_MESSAGES } from '@casillero/shared';
 import { ButtonLink } from '../../../components/links';
 import { useSignOut } from '../../../lib/auth';
 
-
 /** A session whose role is neither admin nor user (docs/product/sign-up-and-sign-in.md#unknown-role). */
 export function UnknownRole({ role }: { role: string }) {
   const { signOut, isSigningOut } = useSignOut();
@@ -29,8 +28,7 @@ export function UnknownRole({ role }: { role: string }) {
             </Button>
           </Group>
           <Text size="sm" c="dimmed">
-            Si crees que es un error, contacta a soporte desde la página de Contacto e indica el email de tu
-            cuenta.
+            Si crees que es un error, contacta a soporte desde la página de Contacto e indica el email de tu cuenta.
           </Text>
         </Stack>
       </Paper>

@@ -3,7 +3,20 @@
 // ledger. Entries are never edited or deleted; roles that write payments add a correction
 // (an adjustment or a refund of credit) as a new entry.
 import type { ReactNode } from 'react';
-import { Alert, Anchor, Badge, Button, Card, Center, Group, Loader, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  SegmentedControl,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
 import { IconAlertCircle, IconFileTypePdf } from '@tabler/icons-react';
 import {
   BILLING_MESSAGES,
@@ -31,7 +44,15 @@ import { useCan } from '../../../../lib/permissions';
 import { trpc } from '../../../../lib/trpc';
 import { IssueInvoiceForm } from './IssueInvoiceForm';
 import { PendingCorrections } from './PendingCorrections';
-import { formatDay, rateWithDay, signedUsd, vesAt, type AccountInvoice, type CustomerAccount as Account, type LedgerRow } from './format';
+import {
+  formatDay,
+  rateWithDay,
+  signedUsd,
+  vesAt,
+  type AccountInvoice,
+  type CustomerAccount as Account,
+  type LedgerRow,
+} from './format';
 
 export const NEVER_EDITED = 'Los movimientos nunca se editan ni se borran: una corrección es un movimiento nuevo.';
 
@@ -73,7 +94,11 @@ function Balance({ balance }: { balance: Account['balance'] }) {
   const cents = balance.balanceUsdCents;
   const owed = Math.abs(cents);
   const text =
-    cents > 0 ? BILLING_MESSAGES.balanceOwed(formatUsdCents(cents)) : cents < 0 ? BILLING_MESSAGES.balanceCredit(formatUsdCents(-cents)) : BILLING_MESSAGES.balanceZero;
+    cents > 0
+      ? BILLING_MESSAGES.balanceOwed(formatUsdCents(cents))
+      : cents < 0
+        ? BILLING_MESSAGES.balanceCredit(formatUsdCents(-cents))
+        : BILLING_MESSAGES.balanceZero;
   const rate = balance.todayRate;
   return (
     <Card withBorder radius="md" padding="sm" aria-label="Saldo del cliente">
@@ -108,7 +133,9 @@ function InvoiceAmount({ invoice }: { invoice: AccountInvoice }) {
             {formatVesCentimos(invoice.vesCentimos)}
           </Text>
           <Text size="xs" c="dimmed">
-            {invoice.rateIsEarlier && invoice.rateDate ? rateWithDay({ vesPerUsd: invoice.vesPerUsd, rateDate: invoice.rateDate }) : formatRate(invoice.vesPerUsd)}
+            {invoice.rateIsEarlier && invoice.rateDate
+              ? rateWithDay({ vesPerUsd: invoice.vesPerUsd, rateDate: invoice.rateDate })
+              : formatRate(invoice.vesPerUsd)}
           </Text>
         </>
       ) : (
@@ -125,7 +152,11 @@ const nowrap = { whiteSpace: 'nowrap' } as const;
 const invoiceColumns: ResponsiveColumn<AccountInvoice>[] = [
   { header: 'Número', card: 'title', mono: true, cell: (inv) => <span style={nowrap}>{inv.number}</span> },
   { header: 'Fecha', cell: (inv) => <span style={nowrap}>{formatDay(inv.issueDate)}</span> },
-  { header: 'Concepto', card: 'wide', cell: (inv) => <StackedCell main={PAYMENT_TYPE_LABELS[inv.concept]} sub={inv.description} /> },
+  {
+    header: 'Concepto',
+    card: 'wide',
+    cell: (inv) => <StackedCell main={PAYMENT_TYPE_LABELS[inv.concept]} sub={inv.description} />,
+  },
   { header: 'Total', cell: (inv) => <InvoiceAmount invoice={inv} /> },
   {
     header: 'Estado',
@@ -147,7 +178,13 @@ const invoiceColumns: ResponsiveColumn<AccountInvoice>[] = [
     header: 'PDF',
     card: 'actions',
     cell: (inv) => (
-      <Anchor href={invoicePdfPath(inv.id)} target="_blank" rel="noopener" size="sm" aria-label={`PDF de la factura ${inv.number}`}>
+      <Anchor
+        href={invoicePdfPath(inv.id)}
+        target="_blank"
+        rel="noopener"
+        size="sm"
+        aria-label={`PDF de la factura ${inv.number}`}
+      >
         <Group gap={4} wrap="nowrap">
           <IconFileTypePdf size={16} aria-hidden />
           PDF
@@ -158,7 +195,17 @@ const invoiceColumns: ResponsiveColumn<AccountInvoice>[] = [
 ];
 
 /** One list of the account: its small heading, what to know about it, and its rows or why there are none. */
-function AccountList({ title, note, empty, children }: { title: string; note?: string; empty: string | false; children: ReactNode }) {
+function AccountList({
+  title,
+  note,
+  empty,
+  children,
+}: {
+  title: string;
+  note?: string;
+  empty: string | false;
+  children: ReactNode;
+}) {
   return (
     <Stack gap={4}>
       <Text fw={600} size="sm">
@@ -280,13 +327,19 @@ type EntryValues = { userId: string; kind: 'adjustment' | 'refund'; amountUsd: D
 function LedgerEntryForm({ userId, name }: { userId: string; name: string }) {
   const invalidate = useInvalidate(trpc.billing);
   const initialValues: EntryValues = { userId, kind: 'adjustment', amountUsd: '', reason: '' };
-  const { form, mutation, send, serverError } = useMutationForm(trpc.billing.recordEntry.mutationOptions(), { initialValues, schema: ledgerEntryInput });
+  const { form, mutation, send, serverError } = useMutationForm(trpc.billing.recordEntry.mutationOptions(), {
+    initialValues,
+    schema: ledgerEntryInput,
+  });
   const plausible = usePlausibleConfirm();
   const submit = form.onSubmit(async (values) => {
     if (!(await plausible.confirm([{ kind: 'amountUsd', value: values.amountUsd }]))) return;
     const result = await send(ledgerEntryInput.parse(values));
     if (!result) return;
-    notifySuccess(result.pending ? BILLING_MESSAGES.correctionsPendingTitle : BILLING_MESSAGES.adjustmentSavedTitle, result.message);
+    notifySuccess(
+      result.pending ? BILLING_MESSAGES.correctionsPendingTitle : BILLING_MESSAGES.adjustmentSavedTitle,
+      result.message,
+    );
     form.reset();
     await invalidate();
   });
@@ -295,38 +348,46 @@ function LedgerEntryForm({ userId, name }: { userId: string; name: string }) {
   return (
     <Card withBorder radius="md" padding="sm">
       <form onSubmit={submit} noValidate aria-label="Registrar ajuste o reembolso">
-      {plausible.dialog}
-      <Stack gap="sm">
-        <Text fw={600} size="sm">
-          Registrar ajuste o reembolso
-        </Text>
-        <SegmentedControl
-          aria-label="Tipo de movimiento"
-          data={[
-            { value: 'adjustment', label: LEDGER_KIND_LABELS.adjustment },
-            { value: 'refund', label: LEDGER_KIND_LABELS.refund },
-          ]}
-          {...form.getInputProps('kind')}
-        />
-        <DecimalInput
-          kind="amountUsd"
-          label={isRefund ? 'Monto a reembolsar (USD)' : 'Monto del ajuste (USD)'}
-          description={
-            isRefund
-              ? `Devuelve saldo a favor de ${name}: sube su saldo en ese monto.`
-              : 'Positivo: el cliente debe más. Negativo: queda a su favor.'
-          }
-          required
-          {...form.getInputProps('amountUsd')}
-        />
-        <Textarea label="Motivo" required autosize minRows={2} maxRows={4} maxLength={300} {...form.getInputProps('reason')} />
-        <ErrorAlert message={serverError} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={mutation.isPending}>
-            Registrar movimiento
-          </Button>
-        </Group>
-      </Stack>
+        {plausible.dialog}
+        <Stack gap="sm">
+          <Text fw={600} size="sm">
+            Registrar ajuste o reembolso
+          </Text>
+          <SegmentedControl
+            aria-label="Tipo de movimiento"
+            data={[
+              { value: 'adjustment', label: LEDGER_KIND_LABELS.adjustment },
+              { value: 'refund', label: LEDGER_KIND_LABELS.refund },
+            ]}
+            {...form.getInputProps('kind')}
+          />
+          <DecimalInput
+            kind="amountUsd"
+            label={isRefund ? 'Monto a reembolsar (USD)' : 'Monto del ajuste (USD)'}
+            description={
+              isRefund
+                ? `Devuelve saldo a favor de ${name}: sube su saldo en ese monto.`
+                : 'Positivo: el cliente debe más. Negativo: queda a su favor.'
+            }
+            required
+            {...form.getInputProps('amountUsd')}
+          />
+          <Textarea
+            label="Motivo"
+            required
+            autosize
+            minRows={2}
+            maxRows={4}
+            maxLength={300}
+            {...form.getInputProps('reason')}
+          />
+          <ErrorAlert message={serverError} />
+          <Group justify="flex-end">
+            <Button type="submit" loading={mutation.isPending}>
+              Registrar movimiento
+            </Button>
+          </Group>
+        </Stack>
       </form>
     </Card>
   );

@@ -2,7 +2,21 @@
 // history says who entered each one. A rate is never changed: recording the same day again is a
 // correction, a newer entry, and invoices already issued keep the rate they were issued with.
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Center, Group, Loader, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconAlertCircle, IconCalendar } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -70,7 +84,10 @@ function RecordRateForm({ today, latest }: { today: string; latest: string | nul
   // 'BCV' is the usual source; another one is typed.
   const [choice, setChoice] = useState<RateSource>('BCV');
   const initialValues: RateValues = { rateDate: today || caracasToday(), vesPerUsd: '', source: 'BCV' };
-  const { form, mutation, send, serverError } = useMutationForm(trpc.exchangeRates.record.mutationOptions(), { initialValues, schema: exchangeRateInput });
+  const { form, mutation, send, serverError } = useMutationForm(trpc.exchangeRates.record.mutationOptions(), {
+    initialValues,
+    schema: exchangeRateInput,
+  });
   const plausible = usePlausibleConfirm();
   const reading = readNumberField('exchangeRate', form.values.vesPerUsd);
   const submit = form.onSubmit(async (values) => {
@@ -122,7 +139,14 @@ function RecordRateForm({ today, latest }: { today: string; latest: string | nul
                 form.setFieldValue('source', next === 'BCV' ? 'BCV' : '');
               }}
             />
-            {choice === 'Otra' && <TextInput aria-label="Nombre de la fuente" placeholder="Nombre de la fuente" maxLength={60} {...form.getInputProps('source')} />}
+            {choice === 'Otra' && (
+              <TextInput
+                aria-label="Nombre de la fuente"
+                placeholder="Nombre de la fuente"
+                maxLength={60}
+                {...form.getInputProps('source')}
+              />
+            )}
             {choice === 'BCV' && form.errors.source && (
               <Text size="xs" c="red">
                 {form.errors.source}
@@ -131,7 +155,8 @@ function RecordRateForm({ today, latest }: { today: string; latest: string | nul
           </Stack>
         </SimpleGrid>
         <Text size="xs" c="dimmed">
-          Si la fecha ya tiene una tasa, se registra como corrección: las facturas ya emitidas conservan la tasa con la que se emitieron.
+          Si la fecha ya tiene una tasa, se registra como corrección: las facturas ya emitidas conservan la tasa con la
+          que se emitieron.
         </Text>
         <ErrorAlert message={serverError} />
         <Group justify="flex-end">
@@ -151,7 +176,13 @@ const historyColumns: ResponsiveColumn<ExchangeRateRow>[] = [
     card: 'status',
     cell: (r) => (
       <Group gap="xs" wrap="nowrap">
-        <Text size="sm" fw={r.superseded ? undefined : 600} c={r.superseded ? 'dimmed' : undefined} td={r.superseded ? 'line-through' : undefined} style={{ whiteSpace: 'nowrap' }}>
+        <Text
+          size="sm"
+          fw={r.superseded ? undefined : 600}
+          c={r.superseded ? 'dimmed' : undefined}
+          td={r.superseded ? 'line-through' : undefined}
+          style={{ whiteSpace: 'nowrap' }}
+        >
           {formatRate(r.vesPerUsd)}
         </Text>
         {r.superseded && (
@@ -163,7 +194,11 @@ const historyColumns: ResponsiveColumn<ExchangeRateRow>[] = [
     ),
   },
   { header: 'Fuente', cell: (r) => r.source },
-  { header: 'Registrada por', cell: (r) => (r.createdByEmail ? <StackedCell main={r.createdByName ?? r.createdByEmail} sub={r.createdByEmail} /> : '—') },
+  {
+    header: 'Registrada por',
+    cell: (r) =>
+      r.createdByEmail ? <StackedCell main={r.createdByName ?? r.createdByEmail} sub={r.createdByEmail} /> : '—',
+  },
   { header: 'Fecha de registro', cell: (r) => formatDateTime(r.createdAt) },
 ];
 
@@ -204,7 +239,11 @@ export function RateHistory() {
               <Text size="sm" c="dimmed">
                 Página {page}
               </Text>
-              <Button variant="subtle" disabled={!list.data.hasMore || page >= list.data.maxPage} onClick={() => setPage((p) => p + 1)}>
+              <Button
+                variant="subtle"
+                disabled={!list.data.hasMore || page >= list.data.maxPage}
+                onClick={() => setPage((p) => p + 1)}
+              >
                 Anteriores
               </Button>
             </Group>

@@ -13,14 +13,30 @@ import { usePlausibleConfirm } from '../../../../components/forms/usePlausibleCo
 import { trpc } from '../../../../lib/trpc';
 
 type Line = { description: string; amountUsd: DecimalValue };
-type IssueValues = { userId: string; concept: 'shipping_payment' | 'course_purchase'; description: string; lines: Line[] };
+type IssueValues = {
+  userId: string;
+  concept: 'shipping_payment' | 'course_purchase';
+  description: string;
+  lines: Line[];
+};
 
-const CONCEPTS = (['course_purchase', 'shipping_payment'] as const).map((value) => ({ value, label: PAYMENT_TYPE_LABELS[value] }));
+const CONCEPTS = (['course_purchase', 'shipping_payment'] as const).map((value) => ({
+  value,
+  label: PAYMENT_TYPE_LABELS[value],
+}));
 
 export function IssueInvoiceForm({ userId }: { userId: string }) {
   const invalidate = useInvalidate(trpc.billing);
-  const initialValues: IssueValues = { userId, concept: 'course_purchase', description: '', lines: [{ description: '', amountUsd: '' }] };
-  const { form, mutation, send, serverError } = useMutationForm(trpc.billing.issue.mutationOptions(), { initialValues, schema: invoiceIssueInput });
+  const initialValues: IssueValues = {
+    userId,
+    concept: 'course_purchase',
+    description: '',
+    lines: [{ description: '', amountUsd: '' }],
+  };
+  const { form, mutation, send, serverError } = useMutationForm(trpc.billing.issue.mutationOptions(), {
+    initialValues,
+    schema: invoiceIssueInput,
+  });
   const plausible = usePlausibleConfirm();
   const submit = form.onSubmit(async (values) => {
     if (!(await plausible.confirm(values.lines.map((line) => ({ kind: 'amountUsd', value: line.amountUsd }))))) return;
@@ -40,19 +56,43 @@ export function IssueInvoiceForm({ userId }: { userId: string }) {
             Emitir factura
           </Text>
           <Text size="xs" c="dimmed">
-            Para un cargo que el sistema no factura solo (un reempaque, un curso, un servicio). Se emite con la tasa de hoy y el cliente la
-            ve en Facturas.
+            Para un cargo que el sistema no factura solo (un reempaque, un curso, un servicio). Se emite con la tasa de
+            hoy y el cliente la ve en Facturas.
           </Text>
           <Group grow align="flex-start">
-            <Select label="Concepto" data={CONCEPTS} allowDeselect={false} required {...form.getInputProps('concept')} />
+            <Select
+              label="Concepto"
+              data={CONCEPTS}
+              allowDeselect={false}
+              required
+              {...form.getInputProps('concept')}
+            />
             <TextInput label="Descripción" required maxLength={200} {...form.getInputProps('description')} />
           </Group>
           {form.values.lines.map((_, i) => (
             <Group key={i} align="flex-start" wrap="nowrap">
-              <TextInput style={{ flex: 2 }} label={`Línea ${i + 1}`} required maxLength={200} {...form.getInputProps(`lines.${i}.description`)} />
-              <DecimalInput kind="amountUsd" style={{ flex: 1 }} label="Monto (USD)" required {...form.getInputProps(`lines.${i}.amountUsd`)} />
+              <TextInput
+                style={{ flex: 2 }}
+                label={`Línea ${i + 1}`}
+                required
+                maxLength={200}
+                {...form.getInputProps(`lines.${i}.description`)}
+              />
+              <DecimalInput
+                kind="amountUsd"
+                style={{ flex: 1 }}
+                label="Monto (USD)"
+                required
+                {...form.getInputProps(`lines.${i}.amountUsd`)}
+              />
               {form.values.lines.length > 1 && (
-                <ActionIcon mt={28} variant="subtle" color="red" aria-label={`Quitar la línea ${i + 1}`} onClick={() => form.removeListItem('lines', i)}>
+                <ActionIcon
+                  mt={28}
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Quitar la línea ${i + 1}`}
+                  onClick={() => form.removeListItem('lines', i)}
+                >
                   <IconTrash size={16} />
                 </ActionIcon>
               )}

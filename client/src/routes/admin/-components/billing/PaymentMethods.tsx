@@ -2,7 +2,22 @@
 // details (Pago Móvil: bank, phone and cédula/RIF; Zelle: e-mail...), its currency and whether
 // it is active. A method in use is deactivated, never deleted, so reported payments keep it.
 import { useState } from 'react';
-import { Alert, Badge, Button, Center, Group, Loader, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { IconAlertCircle, IconEdit, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
@@ -29,7 +44,13 @@ import type { PaymentMethodRow } from './format';
 const SAVE_FAILED = 'No se pudo guardar el método de pago. Inténtalo de nuevo.';
 
 /** The currency a kind is usually paid in: bolívares by Pago Móvil and transfer, dollars otherwise. */
-const USUAL_CURRENCY: Record<PaymentMethodKind, Currency> = { pago_movil: 'VES', transferencia: 'VES', zelle: 'USD', binance: 'USD', efectivo: 'USD' };
+const USUAL_CURRENCY: Record<PaymentMethodKind, Currency> = {
+  pago_movil: 'VES',
+  transferencia: 'VES',
+  zelle: 'USD',
+  binance: 'USD',
+  efectivo: 'USD',
+};
 
 const kindOptions = labelOptions(PAYMENT_METHOD_KINDS, PAYMENT_METHOD_KIND_LABELS);
 const currencyOptions = labelOptions(CURRENCIES, CURRENCY_LABELS);
@@ -41,7 +62,15 @@ function detailsOf(kind: PaymentMethodKind, details: Partial<Record<string, stri
 
 /** The method as the update procedure takes it. */
 function methodInput(m: PaymentMethodRow) {
-  return { id: m.id, kind: m.kind, name: m.name, currency: m.currency, details: detailsOf(m.kind, m.details), instructions: m.instructions, active: m.active };
+  return {
+    id: m.id,
+    kind: m.kind,
+    name: m.name,
+    currency: m.currency,
+    details: detailsOf(m.kind, m.details),
+    instructions: m.instructions,
+    active: m.active,
+  };
 }
 
 function MethodDetails({ method }: { method: PaymentMethodRow }) {
@@ -72,7 +101,12 @@ function ActiveSwitch({ method }: { method: PaymentMethodRow }) {
   const toggle = async (active: boolean) => {
     await notifyChange(
       () => update.mutateAsync({ ...methodInput(method), active }),
-      { title: M.savedTitle, message: active ? `«${method.name}» está activo: los clientes lo ven al pagar.` : `«${method.name}» está inactivo: los clientes ya no lo ven al pagar.` },
+      {
+        title: M.savedTitle,
+        message: active
+          ? `«${method.name}» está activo: los clientes lo ven al pagar.`
+          : `«${method.name}» está inactivo: los clientes ya no lo ven al pagar.`,
+      },
       (error) => failureMessage(error, SAVE_FAILED),
     );
     await invalidate();
@@ -90,7 +124,15 @@ function ActiveSwitch({ method }: { method: PaymentMethodRow }) {
 
 function methodColumns(canEdit: boolean, onEdit: (m: PaymentMethodRow) => void): ResponsiveColumn<PaymentMethodRow>[] {
   return [
-    { header: 'Nombre', card: 'title', cell: (m) => <Text fw={600} size="sm">{m.name}</Text> },
+    {
+      header: 'Nombre',
+      card: 'title',
+      cell: (m) => (
+        <Text fw={600} size="sm">
+          {m.name}
+        </Text>
+      ),
+    },
     {
       header: 'Activo',
       card: 'status',
@@ -98,7 +140,12 @@ function methodColumns(canEdit: boolean, onEdit: (m: PaymentMethodRow) => void):
         canEdit ? (
           <ActiveSwitch method={m} />
         ) : (
-          <Badge color={m.active ? 'green' : 'gray'} variant="light" style={{ flexShrink: 0, overflow: 'visible' }} miw="fit-content">
+          <Badge
+            color={m.active ? 'green' : 'gray'}
+            variant="light"
+            style={{ flexShrink: 0, overflow: 'visible' }}
+            miw="fit-content"
+          >
             {m.active ? 'Activo' : 'Inactivo'}
           </Badge>
         ),
@@ -112,7 +159,12 @@ function methodColumns(canEdit: boolean, onEdit: (m: PaymentMethodRow) => void):
             header: '',
             card: 'actions' as const,
             cell: (m: PaymentMethodRow) => (
-              <RowAction label="Editar" ariaLabel={`Editar el método ${m.name}`} icon={<IconEdit size={18} />} onClick={() => onEdit(m)} />
+              <RowAction
+                label="Editar"
+                ariaLabel={`Editar el método ${m.name}`}
+                icon={<IconEdit size={18} />}
+                onClick={() => onEdit(m)}
+              />
             ),
           },
         ]
@@ -163,7 +215,12 @@ export function PaymentMethodsSection({ canEdit }: { canEdit: boolean }) {
           minWidth={820}
         />
       )}
-      <SubjectModal subject={editing} onClose={close} title={editing === 'new' ? 'Agregar método de pago' : 'Editar método de pago'} size="lg">
+      <SubjectModal
+        subject={editing}
+        onClose={close}
+        title={editing === 'new' ? 'Agregar método de pago' : 'Editar método de pago'}
+        size="lg"
+      >
         {(subject) => <MethodForm method={subject === 'new' ? null : subject} onClose={close} />}
       </SubjectModal>
     </Stack>
@@ -181,10 +238,13 @@ type MethodValues = {
 };
 
 const emptyDetails = () =>
-  Object.fromEntries(PAYMENT_METHOD_KINDS.flatMap((kind) => Object.keys(PAYMENT_METHOD_FIELDS[kind]).map((key) => [key, '']))) as Record<string, string>;
+  Object.fromEntries(
+    PAYMENT_METHOD_KINDS.flatMap((kind) => Object.keys(PAYMENT_METHOD_FIELDS[kind]).map((key) => [key, ''])),
+  ) as Record<string, string>;
 
 function initialValues(method: PaymentMethodRow | null): MethodValues {
-  if (!method) return { kind: 'pago_movil', name: '', currency: 'VES', details: emptyDetails(), instructions: '', active: true };
+  if (!method)
+    return { kind: 'pago_movil', name: '', currency: 'VES', details: emptyDetails(), instructions: '', active: true };
   return {
     kind: method.kind,
     name: method.name,
@@ -211,7 +271,13 @@ function MethodForm({ method, onClose }: { method: PaymentMethodRow | null; onCl
   const fields = Object.entries(PAYMENT_METHOD_FIELDS[kind]) as [string, string][];
 
   return (
-    <DialogForm onSubmit={submit} error={error} onCancel={onClose} label={method ? 'Guardar cambios' : 'Agregar método'} loading={create.isPending || update.isPending}>
+    <DialogForm
+      onSubmit={submit}
+      error={error}
+      onCancel={onClose}
+      label={method ? 'Guardar cambios' : 'Agregar método'}
+      loading={create.isPending || update.isPending}
+    >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <Select
           label="Tipo"
@@ -226,12 +292,30 @@ function MethodForm({ method, onClose }: { method: PaymentMethodRow | null; onCl
             if (!method) form.setFieldValue('currency', USUAL_CURRENCY[v as PaymentMethodKind]);
           }}
         />
-        <Select label="Moneda" required allowDeselect={false} data={currencyOptions} {...form.getInputProps('currency')} />
+        <Select
+          label="Moneda"
+          required
+          allowDeselect={false}
+          data={currencyOptions}
+          {...form.getInputProps('currency')}
+        />
       </SimpleGrid>
-      <TextInput label="Nombre" required maxLength={80} placeholder="Pago Móvil Banesco" {...form.getInputProps('name')} />
+      <TextInput
+        label="Nombre"
+        required
+        maxLength={80}
+        placeholder="Pago Móvil Banesco"
+        {...form.getInputProps('name')}
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         {fields.map(([key, label]) => (
-          <TextInput key={`${kind}-${key}`} label={label} required maxLength={120} {...form.getInputProps(`details.${key}`)} />
+          <TextInput
+            key={`${kind}-${key}`}
+            label={label}
+            required
+            maxLength={120}
+            {...form.getInputProps(`details.${key}`)}
+          />
         ))}
       </SimpleGrid>
       <Textarea

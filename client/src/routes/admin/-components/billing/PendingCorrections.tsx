@@ -12,7 +12,15 @@ import type { CustomerAccount } from './format';
 
 type PendingCorrection = CustomerAccount['pendingCorrections'][number];
 
-export function PendingCorrections({ corrections, thresholdUsdCents, canDecide }: { corrections: PendingCorrection[]; thresholdUsdCents: number; canDecide: boolean }) {
+export function PendingCorrections({
+  corrections,
+  thresholdUsdCents,
+  canDecide,
+}: {
+  corrections: PendingCorrection[];
+  thresholdUsdCents: number;
+  canDecide: boolean;
+}) {
   const me = useMe();
   const invalidate = useInvalidate(trpc.billing);
   const decide = useMutation(trpc.billing.decideCorrection.mutationOptions());
@@ -40,7 +48,13 @@ export function PendingCorrections({ corrections, thresholdUsdCents, canDecide }
         {corrections.map((c) => {
           const isMine = me.data?.user?.id === c.requestedBy;
           return (
-            <Card key={c.id} withBorder radius="sm" padding="xs" aria-label={`${LEDGER_KIND_LABELS[c.kind]} de ${formatUsdCents(c.usdCents)} por aprobar`}>
+            <Card
+              key={c.id}
+              withBorder
+              radius="sm"
+              padding="xs"
+              aria-label={`${LEDGER_KIND_LABELS[c.kind]} de ${formatUsdCents(c.usdCents)} por aprobar`}
+            >
               <Stack gap={4}>
                 <Text size="sm" fw={600}>
                   {LEDGER_KIND_LABELS[c.kind]} de {formatUsdCents(c.usdCents)}

@@ -24,7 +24,13 @@ export function RateMissingAlert({ withLink = false }: { withLink?: boolean }) {
       <Group justify="space-between" align="center" gap="sm">
         <Text size="sm">{RATE_MESSAGES.noRateTodayDetail(latest)}</Text>
         {withLink && (
-          <ButtonLink to="/admin/tasas" size="xs" color="orange" variant={canRecord ? 'filled' : 'light'} leftSection={<IconCurrencyDollar size={14} />}>
+          <ButtonLink
+            to="/admin/tasas"
+            size="xs"
+            color="orange"
+            variant={canRecord ? 'filled' : 'light'}
+            leftSection={<IconCurrencyDollar size={14} />}
+          >
             {canRecord ? 'Registrar tasa' : 'Ver tasas'}
           </ButtonLink>
         )}

@@ -20,10 +20,12 @@ export const caracasToday = (now = new Date()) => caracasDay.format(now);
 export const formatDay = (day: string | null | undefined) => (day ? day.split('-').reverse().join('/') : '—');
 
 /** 'Bs. 36,5214 por USD, del 12/03/2026'. */
-export const rateWithDay = (rate: { vesPerUsd: string; rateDate: string }) => `${formatRate(rate.vesPerUsd)}, del ${formatDay(rate.rateDate)}`;
+export const rateWithDay = (rate: { vesPerUsd: string; rateDate: string }) =>
+  `${formatRate(rate.vesPerUsd)}, del ${formatDay(rate.rateDate)}`;
 
 /** An entry's signed USD amount: '+$5,00' raises what the customer owes, '-$5,00' lowers it. */
 export const signedUsd = (cents: number) => (cents > 0 ? `+${formatUsdCents(cents)}` : formatUsdCents(cents));
 
 /** What an amount in USD comes to in Bs. at a rate (an estimate when the rate is today's). */
-export const vesAt = (usdCents: number, vesPerUsd: string) => formatVesCentimos(usdCentsToVesCentimos(usdCents, vesPerUsd));
+export const vesAt = (usdCents: number, vesPerUsd: string) =>
+  formatVesCentimos(usdCentsToVesCentimos(usdCents, vesPerUsd));

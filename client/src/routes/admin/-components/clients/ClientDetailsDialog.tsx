@@ -2,7 +2,13 @@ import { Button, Card, Divider, Group, SimpleGrid, Stack, Switch, Text, Title } 
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconPackage, IconPlus } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { CLIENT_MESSAGES as M, MAILBOX_COUNTRY_LABELS, formatDate, formatDateTime, type MailboxStatus } from '@casillero/shared';
+import {
+  CLIENT_MESSAGES as M,
+  MAILBOX_COUNTRY_LABELS,
+  formatDate,
+  formatDateTime,
+  type MailboxStatus,
+} from '@casillero/shared';
 import { LabeledValue } from '../../../../components/LabeledValue';
 import { DetailsDrawer } from '../../../../components/details/DetailsDrawer';
 import { EntityHistory } from '../../../../components/details/EntityHistory';
@@ -37,7 +43,11 @@ function MailboxToggle({ mailbox }: { mailbox: Mailbox }) {
       const result = await toggle.mutateAsync({ id: mailbox.id, status });
       notifications.show({ color: 'green', title: M.toggledTitle, message: M.toggled(result.status) });
     } catch (error) {
-      notifications.show({ color: 'red', title: 'Error', message: getErrorMessage(error, M.toggleFailed) || M.toggleFailed });
+      notifications.show({
+        color: 'red',
+        title: 'Error',
+        message: getErrorMessage(error, M.toggleFailed) || M.toggleFailed,
+      });
     }
     await invalidate();
   };
@@ -77,7 +87,14 @@ export function ClientDetailsDrawer({ userId, onClose, onEdit, onCreateMailbox }
   const canWrite = useCan('clients.write');
   const canSeePackages = useCan('packages.read');
   return (
-    <DetailsDrawer id={userId} onClose={onClose} title="Detalles del cliente" size="xl" query={(id) => trpc.clients.detail.queryOptions({ userId: id })} loadFailed={M.loadFailed}>
+    <DetailsDrawer
+      id={userId}
+      onClose={onClose}
+      title="Detalles del cliente"
+      size="xl"
+      query={(id) => trpc.clients.detail.queryOptions({ userId: id })}
+      loadFailed={M.loadFailed}
+    >
       {(d) => (
         <>
           <Group justify="space-between" align="flex-start">
@@ -129,8 +146,12 @@ export function ClientDetailsDrawer({ userId, onClose, onEdit, onCreateMailbox }
               {[d.venezuelaAddress, d.venezuelaCity, d.venezuelaState].filter(Boolean).join(', ') || M.noAddress}
             </LabeledValue>
             <LabeledValue label="Registro">{formatDate(d.createdAt)}</LabeledValue>
-            <LabeledValue label="Última actividad">{d.lastActiveAt ? formatDateTime(d.lastActiveAt) : '—'}</LabeledValue>
-            <LabeledValue label="Email confirmado">{d.emailVerifiedAt ? formatDate(d.emailVerifiedAt) : 'No'}</LabeledValue>
+            <LabeledValue label="Última actividad">
+              {d.lastActiveAt ? formatDateTime(d.lastActiveAt) : '—'}
+            </LabeledValue>
+            <LabeledValue label="Email confirmado">
+              {d.emailVerifiedAt ? formatDate(d.emailVerifiedAt) : 'No'}
+            </LabeledValue>
           </SimpleGrid>
           <Divider label="Casilleros" labelPosition="left" />
           {d.mailboxes.length === 0 && <Text c="dimmed">{M.noMailbox}</Text>}

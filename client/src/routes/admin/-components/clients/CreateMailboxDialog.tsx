@@ -45,9 +45,13 @@ const EMPTY: Values = {
   chargeActivation: true,
 };
 
-const ACTIVATION: Partial<Record<MailboxCountry, number>> = { USA: ACTIVATION_COST_USD.usa, CHINA: ACTIVATION_COST_USD.china };
+const ACTIVATION: Partial<Record<MailboxCountry, number>> = {
+  USA: ACTIVATION_COST_USD.usa,
+  CHINA: ACTIVATION_COST_USD.china,
+};
 const refLine = (code: string) => (code.trim() ? `REF/APTO: ${code.trim().toUpperCase()}` : '');
-const labelOf = (c: { fullName: string | null; email: string }) => (c.fullName ? `${c.fullName} (${c.email})` : c.email);
+const labelOf = (c: { fullName: string | null; email: string }) =>
+  c.fullName ? `${c.fullName} (${c.email})` : c.email;
 
 type Props = { opened: boolean; client: ClientRef | null; onClose: () => void };
 
@@ -66,7 +70,10 @@ function CreateMailboxForm({ client, onClose }: { client: ClientRef | null; onCl
   const [selected, setSelected] = useState<ClientOption | null>(null);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
-  const preset = useQuery({ ...trpc.clients.options.queryOptions({ userId: client?.userId }), enabled: client !== null });
+  const preset = useQuery({
+    ...trpc.clients.options.queryOptions({ userId: client?.userId }),
+    enabled: client !== null,
+  });
   const q = selected && debounced === labelOf(selected) ? undefined : debounced.trim() || undefined;
   const results = useQuery({ ...trpc.clients.options.queryOptions({ q }), enabled: client === null });
 
@@ -76,7 +83,10 @@ function CreateMailboxForm({ client, onClose }: { client: ClientRef | null; onCl
     if (preset.data?.[0]) setSelected(preset.data[0]);
   }, [preset.data]);
 
-  const options = [...(selected ? [selected] : []), ...(results.data ?? []).filter((o) => o.userId !== selected?.userId)];
+  const options = [
+    ...(selected ? [selected] : []),
+    ...(results.data ?? []).filter((o) => o.userId !== selected?.userId),
+  ];
   const taken = new Set(selected?.countries ?? []);
 
   /** USA and CHINA prefill their warehouse address; OTHER clears it (docs/product/admin-clients.md#crear-casillero-manual). */
@@ -100,7 +110,10 @@ function CreateMailboxForm({ client, onClose }: { client: ClientRef | null; onCl
   const changeCode = (code: string) => {
     const line2 = form.values.addressLine2;
     const isDefault = line2 === '' || line2 === refLine(form.values.mailboxCode);
-    form.setValues({ mailboxCode: code, ...(isDefault && form.values.country !== 'OTHER' ? { addressLine2: refLine(code) } : {}) });
+    form.setValues({
+      mailboxCode: code,
+      ...(isDefault && form.values.country !== 'OTHER' ? { addressLine2: refLine(code) } : {}),
+    });
   };
 
   const submit = form.onSubmit(
@@ -116,7 +129,8 @@ function CreateMailboxForm({ client, onClose }: { client: ClientRef | null; onCl
       }
     },
     (errors) => {
-      if (Object.values(errors).includes(M.requiredFields)) notifications.show({ color: 'red', title: 'Error', message: M.requiredFields });
+      if (Object.values(errors).includes(M.requiredFields))
+        notifications.show({ color: 'red', title: 'Error', message: M.requiredFields });
     },
   );
 
@@ -161,7 +175,9 @@ function CreateMailboxForm({ client, onClose }: { client: ClientRef | null; onCl
         <TextInput
           label="Código de casillero (opcional)"
           description={
-            country === 'OTHER' ? 'Obligatorio para otros países.' : `Vacío: se genera (${MAILBOX_CODE_PREFIX.USA}NNNNN o ${MAILBOX_CODE_PREFIX.CHINA}NNNNNN).`
+            country === 'OTHER'
+              ? 'Obligatorio para otros países.'
+              : `Vacío: se genera (${MAILBOX_CODE_PREFIX.USA}NNNNN o ${MAILBOX_CODE_PREFIX.CHINA}NNNNNN).`
           }
           {...form.getInputProps('mailboxCode')}
           onChange={(e) => changeCode(e.currentTarget.value)}

@@ -14,7 +14,10 @@ import type { ClientDetail, ClientRef } from './types';
 
 /** Editar Cliente (docs/product/admin-clients.md#editar-cliente): full name required; the rest optional, saved as null when empty. */
 export function EditClientDialog({ client, onClose }: { client: ClientRef | null; onClose: () => void }) {
-  const detail = useQuery({ ...trpc.clients.detail.queryOptions({ userId: client?.userId ?? '' }), enabled: client !== null });
+  const detail = useQuery({
+    ...trpc.clients.detail.queryOptions({ userId: client?.userId ?? '' }),
+    enabled: client !== null,
+  });
   return (
     <Modal opened={client !== null} onClose={onClose} title={M.editTitle} size="lg">
       <LoaderOrAlert query={detail} failed={M.loadFailed}>

@@ -13,7 +13,12 @@ export const COUNTRY_FLAG: Record<MailboxCountry, { flag: string; label: string 
 export function CountryBadge({ country }: { country: MailboxCountry }) {
   const c = COUNTRY_FLAG[country];
   return (
-    <Badge variant="default" radius="sm" leftSection={<span aria-hidden>{c.flag}</span>} style={{ minWidth: 'max-content' }}>
+    <Badge
+      variant="default"
+      radius="sm"
+      leftSection={<span aria-hidden>{c.flag}</span>}
+      style={{ minWidth: 'max-content' }}
+    >
       {c.label}
     </Badge>
   );
@@ -33,7 +38,12 @@ export function MailboxCode({ code, status }: { code: string; status: MailboxSta
     <Group gap={6} wrap="nowrap">
       <span
         aria-hidden
-        style={{ width: 8, height: 8, borderRadius: 4, background: status === 'active' ? 'var(--mantine-color-green-6)' : 'var(--mantine-color-gray-5)' }}
+        style={{
+          width: 8,
+          height: 8,
+          borderRadius: 4,
+          background: status === 'active' ? 'var(--mantine-color-green-6)' : 'var(--mantine-color-gray-5)',
+        }}
       />
       <Text size="xs" ff="monospace" title={MAILBOX_STATUS_LABELS[status]} style={{ whiteSpace: 'nowrap' }}>
         {code}

@@ -3,10 +3,38 @@
 // corrected one) starts over; nothing changes until "Importar", and the server re-checks the
 // file then, so an import never trusts what this screen showed.
 import { useMemo, useState } from 'react';
-import { Alert, Badge, Button, FileInput, Group, List, Pagination, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCopy, IconFileImport, IconInbox, IconPackageImport, IconCircleCheck } from '@tabler/icons-react';
+import {
+  Alert,
+  Badge,
+  Button,
+  FileInput,
+  Group,
+  List,
+  Pagination,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconCopy,
+  IconFileImport,
+  IconInbox,
+  IconPackageImport,
+  IconCircleCheck,
+} from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { IMPORT_MESSAGES as M, formatDateTime, type ImportPreview, type ImportPreviewRow, type ImportResult, type ImportRowAction } from '@casillero/shared';
+import {
+  IMPORT_MESSAGES as M,
+  formatDateTime,
+  type ImportPreview,
+  type ImportPreviewRow,
+  type ImportResult,
+  type ImportRowAction,
+} from '@casillero/shared';
 import { StatCard } from '../../../../components/data-table';
 import { getErrorMessage } from '../../../../lib/errors';
 import { trpc } from '../../../../lib/trpc';
@@ -125,7 +153,12 @@ export function ImportPanel() {
             </Alert>
           )}
           <Group>
-            <Button leftSection={<IconPackageImport size={18} />} disabled={blocked} loading={apply.isPending} onClick={() => void runImport()}>
+            <Button
+              leftSection={<IconPackageImport size={18} />}
+              disabled={blocked}
+              loading={apply.isPending}
+              onClick={() => void runImport()}
+            >
               {M.apply(toImport)}
             </Button>
             {preview.errors.length > 0 ? (
@@ -146,8 +179,15 @@ export function ImportPanel() {
 
 function ImportDone({ result }: { result: ImportResult }) {
   return (
-    <Alert color="green" icon={<IconCircleCheck size={18} />} title={M.appliedTitle} role="status" data-testid="import-result">
-      {M.applied(result.received, result.unclaimed, result.skipped)} {result.customersNotified > 0 && M.customersNotified(result.customersNotified)}
+    <Alert
+      color="green"
+      icon={<IconCircleCheck size={18} />}
+      title={M.appliedTitle}
+      role="status"
+      data-testid="import-result"
+    >
+      {M.applied(result.received, result.unclaimed, result.skipped)}{' '}
+      {result.customersNotified > 0 && M.customersNotified(result.customersNotified)}
     </Alert>
   );
 }
@@ -183,13 +223,20 @@ function PreviewView({ preview, children }: { preview: ImportPreview; children: 
         </Alert>
       )}
       {preview.errors.length > 0 && (
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} title={M.errorsTitle(preview.errors.length)} data-testid="import-errors">
+        <Alert
+          color="red"
+          icon={<IconAlertTriangle size={18} />}
+          title={M.errorsTitle(preview.errors.length)}
+          data-testid="import-errors"
+        >
           <List size="sm" spacing={2}>
             {preview.errors.slice(0, ERRORS_SHOWN).map((e, i) => (
               <List.Item key={i}>{M.errorAt(e.line, e.column, e.message)}</List.Item>
             ))}
           </List>
-          {preview.errors.length > ERRORS_SHOWN && <Text size="sm">{M.errorsMore(preview.errors.length - ERRORS_SHOWN)}</Text>}
+          {preview.errors.length > ERRORS_SHOWN && (
+            <Text size="sm">{M.errorsMore(preview.errors.length - ERRORS_SHOWN)}</Text>
+          )}
         </Alert>
       )}
       {children}
@@ -234,7 +281,12 @@ function PreviewView({ preview, children }: { preview: ImportPreview; children: 
                     <Table.Td>{r.weightKg === null ? '—' : r.weightKg.toLocaleString('es-ES')}</Table.Td>
                     <Table.Td>{r.dimensionsCm ?? '—'}</Table.Td>
                     <Table.Td>
-                      <Badge color={ACTION_COLOR[r.action.kind]} variant="light" tt="none" style={{ whiteSpace: 'normal', height: 'auto' }}>
+                      <Badge
+                        color={ACTION_COLOR[r.action.kind]}
+                        variant="light"
+                        tt="none"
+                        style={{ whiteSpace: 'normal', height: 'auto' }}
+                      >
                         {actionText(r.action)}
                       </Badge>
                     </Table.Td>

@@ -37,10 +37,14 @@ function NewNotificationForm({ onClose }: { onClose: () => void }) {
   const [debounced] = useDebouncedValue(search, 300);
   const [chosen, setChosen] = useState<NotificationRecipient | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
-  const form = useSchemaForm<Values>(sendNotificationInput, initialValues, { onValuesChange: () => setServerError(null) });
+  const form = useSchemaForm<Values>(sendNotificationInput, initialValues, {
+    onValuesChange: () => setServerError(null),
+  });
   const isIndividual = form.values.recipient === 'individual';
   const recipients = useQuery({
-    ...trpc.notifications.recipients.queryOptions({ q: debounced.length >= LIST_SEARCH_MIN_LENGTH ? debounced : undefined }),
+    ...trpc.notifications.recipients.queryOptions({
+      q: debounced.length >= LIST_SEARCH_MIN_LENGTH ? debounced : undefined,
+    }),
     placeholderData: keepPreviousData,
     enabled: isIndividual,
   });
@@ -115,8 +119,21 @@ function NewNotificationForm({ onClose }: { onClose: () => void }) {
           {...form.getInputProps('type')}
         />
         <TextInput label="Título" required maxLength={200} {...form.getInputProps('title')} />
-        <Textarea label="Mensaje" required autosize minRows={3} maxRows={8} maxLength={2000} {...form.getInputProps('message')} />
-        <DialogActions error={serverError} onCancel={onClose} label="Enviar notificación" loading={mutation.isPending} />
+        <Textarea
+          label="Mensaje"
+          required
+          autosize
+          minRows={3}
+          maxRows={8}
+          maxLength={2000}
+          {...form.getInputProps('message')}
+        />
+        <DialogActions
+          error={serverError}
+          onCancel={onClose}
+          label="Enviar notificación"
+          loading={mutation.isPending}
+        />
       </Stack>
     </form>
   );

@@ -2,8 +2,19 @@ import { useMemo, useState } from 'react';
 import { Badge, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { ADMIN_NOTIFICATION_MESSAGES as M, ADMIN_NOTIFICATION_TYPES, NOTIFICATION_TYPE_LABELS, formatDateTime } from '@casillero/shared';
-import { RowAction, ServerList, StackedCell, dataTableColumns, useServerListState } from '../../../../components/data-table';
+import {
+  ADMIN_NOTIFICATION_MESSAGES as M,
+  ADMIN_NOTIFICATION_TYPES,
+  NOTIFICATION_TYPE_LABELS,
+  formatDateTime,
+} from '@casillero/shared';
+import {
+  RowAction,
+  ServerList,
+  StackedCell,
+  dataTableColumns,
+  useServerListState,
+} from '../../../../components/data-table';
 import type { ListProps } from '../../../../components/data-table';
 import { useInvalidate } from '../../../../components/forms/useInvalidate';
 import { getErrorMessage } from '../../../../lib/errors';
@@ -30,7 +41,11 @@ function notificationColumns(onDelete: (row: AdminNotificationRow) => void) {
     col.cell('user', 'Usuario', (r) => <StackedCell main={r.userName} sub={r.userEmail} />),
     col.cell('type', 'Tipo', (r) => <NotificationTypeBadge type={r.type} />),
     col.cell('read', 'Estado', (r) => (
-      <Badge color={r.read ? 'gray' : 'blue'} variant={r.read ? 'outline' : 'filled'} style={{ minWidth: 'max-content' }}>
+      <Badge
+        color={r.read ? 'gray' : 'blue'}
+        variant={r.read ? 'outline' : 'filled'}
+        style={{ minWidth: 'max-content' }}
+      >
         {r.read ? M.read : M.unread}
       </Badge>
     )),
@@ -73,7 +88,9 @@ export function NotificationsList({ search, navigate }: ListProps<AdminNotificat
       refreshKey={trpc.notifications.pathKey()}
       columns={columns}
       text={{ ...M, caption: 'Notificaciones', noun: 'notificaciones', searchPlaceholder: 'Título, mensaje o usuario' }}
-      selects={[{ key: 'type', label: 'Tipo', w: 180, values: ADMIN_NOTIFICATION_TYPES, labels: NOTIFICATION_TYPE_LABELS }]}
+      selects={[
+        { key: 'type', label: 'Tipo', w: 180, values: ADMIN_NOTIFICATION_TYPES, labels: NOTIFICATION_TYPE_LABELS },
+      ]}
     >
       <ConfirmDialog
         opened={toDelete !== null}

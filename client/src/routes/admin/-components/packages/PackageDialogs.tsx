@@ -2,7 +2,14 @@ import { useState } from 'react';
 import { Badge, Divider, FileInput, Group, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { MAILBOX_COUNTRY_LABELS, PACKAGE_MESSAGES as M, SHIPMENT_STATUS_LABELS, formatDateTime, formatUsd, packageIntakeInput } from '@casillero/shared';
+import {
+  MAILBOX_COUNTRY_LABELS,
+  PACKAGE_MESSAGES as M,
+  SHIPMENT_STATUS_LABELS,
+  formatDateTime,
+  formatUsd,
+  packageIntakeInput,
+} from '@casillero/shared';
 import { PackagePhotos } from '../../../../components/PackagePhotos';
 import { CustomerSection, DetailsHeading, FactGrid } from '../../../../components/details/DetailsParts';
 import { DetailsDrawer, type DetailsDrawerOpen } from '../../../../components/details/DetailsDrawer';
@@ -20,12 +27,19 @@ import { PackageStatusBadge } from './PackageStatus';
 import { PrintLabelButton } from './PrintLabels';
 import type { PackageRow } from './types';
 
-export const weightText = (kg: number | null) => (kg === null ? '—' : `${kg.toLocaleString('es-ES', { maximumFractionDigits: 2 })} kg`);
+export const weightText = (kg: number | null) =>
+  kg === null ? '—' : `${kg.toLocaleString('es-ES', { maximumFractionDigits: 2 })} kg`;
 
 /** Everything about a package: the package, the warehouse intake with its photo, customer and shipment. */
 export function PackageDetailsDrawer(props: DetailsDrawerOpen) {
   return (
-    <DetailsDrawer {...props} title="Detalles del paquete" query={(id) => trpc.packages.detail.queryOptions({ id })} loadFailed={M.loadFailed} toMessage={failureMessage}>
+    <DetailsDrawer
+      {...props}
+      title="Detalles del paquete"
+      query={(id) => trpc.packages.detail.queryOptions({ id })}
+      loadFailed={M.loadFailed}
+      toMessage={failureMessage}
+    >
       {(d) => (
         <>
           <DetailsHeading title={d.trackingNumber ?? 'Sin tracking'}>
@@ -54,7 +68,8 @@ export function PackageDetailsDrawer(props: DetailsDrawerOpen) {
                 'Envío',
                 d.shipmentCode ? (
                   <>
-                    {d.shipmentCode} {d.shipmentStatus && <Badge variant="light">{SHIPMENT_STATUS_LABELS[d.shipmentStatus]}</Badge>}
+                    {d.shipmentCode}{' '}
+                    {d.shipmentStatus && <Badge variant="light">{SHIPMENT_STATUS_LABELS[d.shipmentStatus]}</Badge>}
                   </>
                 ) : (
                   'Sin envío'
@@ -90,7 +105,9 @@ type IntakeValues = {
 };
 
 /** Warehouse intake: WR number, weight, dimensions, shelf and an optional photo; a pending package becomes received. */
-export const IntakeDialog = subjectDialog<PackageRow>('Recepción en almacén', (pkg, onClose) => <IntakeForm pkg={pkg} onClose={onClose} />);
+export const IntakeDialog = subjectDialog<PackageRow>('Recepción en almacén', (pkg, onClose) => (
+  <IntakeForm pkg={pkg} onClose={onClose} />
+));
 
 function IntakeForm({ pkg, onClose }: { pkg: PackageRow; onClose: () => void }) {
   const invalidate = useInvalidatePackages();
@@ -122,7 +139,10 @@ function IntakeForm({ pkg, onClose }: { pkg: PackageRow; onClose: () => void }) 
         photoFileId = (await uploadFile(photo, 'package_photo', pkg.userId)).id;
       }
       const result = await mutation.mutateAsync(packageIntakeInput.parse({ ...values, photoFileId }));
-      notifySuccess(M.intakeTitle, result.customerNotified ? M.intake(result.warehouseReceipt) : M.intakeUpdated(result.warehouseReceipt));
+      notifySuccess(
+        M.intakeTitle,
+        result.customerNotified ? M.intake(result.warehouseReceipt) : M.intakeUpdated(result.warehouseReceipt),
+      );
       await invalidate();
       onClose();
     } finally {
@@ -137,12 +157,23 @@ function IntakeForm({ pkg, onClose }: { pkg: PackageRow; onClose: () => void }) 
   );
 
   return (
-    <DialogForm onSubmit={submit} error={error} onCancel={onClose} label="Registrar recepción" loading={mutation.isPending || isUploading}>
+    <DialogForm
+      onSubmit={submit}
+      error={error}
+      onCancel={onClose}
+      label="Registrar recepción"
+      loading={mutation.isPending || isUploading}
+    >
       {plausible.dialog}
       <Text size="sm">
         {pkg.trackingNumber ?? 'Sin tracking'} · {pkg.packageDescription} · {pkg.customerName ?? pkg.customerEmail}
       </Text>
-      <TextInput label="Warehouse Receipt (WR)" required placeholder="WR-2026-0001" {...form.getInputProps('warehouseReceipt')} />
+      <TextInput
+        label="Warehouse Receipt (WR)"
+        required
+        placeholder="WR-2026-0001"
+        {...form.getInputProps('warehouseReceipt')}
+      />
       <SimpleGrid cols={2}>
         <DecimalInput kind="weightKg" label="Peso (kg)" required {...form.getInputProps('weightKg')} />
         <TextInput label="Dimensiones (cm)" placeholder="30x20x15" {...form.getInputProps('dimensionsCm')} />
@@ -177,10 +208,11 @@ function IntakeForm({ pkg, onClose }: { pkg: PackageRow; onClose: () => void }) 
 export function DeletePackageDialog({ pkg, onClose }: { pkg: PackageRow | null; onClose: () => void }) {
   const invalidate = useInvalidatePackages();
   const failure = (error: unknown) => failureMessage(error, M.deleteFailed);
-  const remove = useConfirmedMutation(trpc.packages.delete.mutationOptions(), { invalidate, onClose, failure }, (result) => [
-    M.deletedTitle,
-    result.restoredPrealertId ? M.deletedPrealertRestored : M.deleted,
-  ]);
+  const remove = useConfirmedMutation(
+    trpc.packages.delete.mutationOptions(),
+    { invalidate, onClose, failure },
+    (result) => [M.deletedTitle, result.restoredPrealertId ? M.deletedPrealertRestored : M.deleted],
+  );
   return (
     <ConfirmDialog
       opened={pkg !== null}
@@ -192,8 +224,8 @@ export function DeletePackageDialog({ pkg, onClose }: { pkg: PackageRow | null; 
     >
       {pkg && (
         <>
-          ¿Eliminar el paquete <b>{pkg.trackingNumber ?? pkg.packageDescription}</b> de {pkg.customerName ?? pkg.customerEmail}? Esta acción no se puede
-          deshacer.
+          ¿Eliminar el paquete <b>{pkg.trackingNumber ?? pkg.packageDescription}</b> de{' '}
+          {pkg.customerName ?? pkg.customerEmail}? Esta acción no se puede deshacer.
         </>
       )}
     </ConfirmDialog>

@@ -84,15 +84,33 @@ function PackageFields({ form, userId }: { form: UseFormReturnType<any, any, any
   return (
     <>
       <MailboxSelect userId={userId} {...form.getInputProps('mailboxId')} />
-      <TextInput label="Número de tracking" placeholder="1Z999AA10123456784" {...form.getInputProps('trackingNumber')} />
-      <Textarea label="Descripción" required autosize minRows={2} maxRows={5} {...form.getInputProps('packageDescription')} />
+      <TextInput
+        label="Número de tracking"
+        placeholder="1Z999AA10123456784"
+        {...form.getInputProps('trackingNumber')}
+      />
+      <Textarea
+        label="Descripción"
+        required
+        autosize
+        minRows={2}
+        maxRows={5}
+        {...form.getInputProps('packageDescription')}
+      />
       <TextInput label="Remitente" placeholder="Amazon, Shein, eBay..." {...form.getInputProps('senderName')} />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <DecimalInput kind="weightKg" label="Peso (kg)" {...form.getInputProps('weightKg')} />
         <TextInput label="Dimensiones (cm)" placeholder="30x20x15" {...form.getInputProps('dimensionsCm')} />
         <DecimalInput kind="amountUsd" withSign label="Valor (USD)" {...form.getInputProps('estimatedValueUsd')} />
       </SimpleGrid>
-      <Textarea label="Notas internas" description="No se muestran al cliente" autosize minRows={2} maxRows={4} {...form.getInputProps('notes')} />
+      <Textarea
+        label="Notas internas"
+        description="No se muestran al cliente"
+        autosize
+        minRows={2}
+        maxRows={4}
+        {...form.getInputProps('notes')}
+      />
     </>
   );
 }
@@ -146,7 +164,10 @@ function CreatePackageForm({ onClose }: { onClose: () => void }) {
 
 /** Editing keeps the customer; the mailbox is one of theirs; WR and shelf may be corrected. */
 export function EditPackageDialog({ packageId, onClose }: { packageId: string | null; onClose: () => void }) {
-  const detail = useQuery({ ...trpc.packages.detail.queryOptions({ id: packageId ?? '' }), enabled: packageId !== null });
+  const detail = useQuery({
+    ...trpc.packages.detail.queryOptions({ id: packageId ?? '' }),
+    enabled: packageId !== null,
+  });
   return (
     <Modal opened={packageId !== null} onClose={onClose} title="Editar paquete" size="lg">
       <LoaderOrAlert query={detail} failed={M.loadFailed} toMessage={failureMessage}>

@@ -15,7 +15,15 @@ import {
   type PackageSort,
   type PackageStatus,
 } from '@casillero/shared';
-import { DetailsAction, RowAction, RowActions, ServerList, StackedCell, dataTableColumns, useServerListState } from '../../../../components/data-table';
+import {
+  DetailsAction,
+  RowAction,
+  RowActions,
+  ServerList,
+  StackedCell,
+  dataTableColumns,
+  useServerListState,
+} from '../../../../components/data-table';
 import type { ListActions, ListProps, ListSearch } from '../../../../components/data-table';
 import { useDetailsParam } from '../../../../components/details/DetailsDrawer';
 import { notifyError } from '../../../../components/forms/notify';
@@ -47,7 +55,9 @@ function selectColumn(selection: Selection, pageRows: () => PackageRow[]) {
   return col.display({
     id: 'select',
     header: () => {
-      const ids = pageRows().filter(printable).map((r) => r.id);
+      const ids = pageRows()
+        .filter(printable)
+        .map((r) => r.id);
       const ticked = ids.filter((id) => selection.ids.has(id)).length;
       return (
         <Checkbox
@@ -75,7 +85,11 @@ function selectColumn(selection: Selection, pageRows: () => PackageRow[]) {
 }
 
 /** `canWrite`: the role may change packages (packages.write); without it only the details show. */
-function packageColumns(actions: ListActions<PackageRow, 'details' | 'edit' | 'intake' | 'remove'>, selection: Selection, pageRows: () => PackageRow[]) {
+function packageColumns(
+  actions: ListActions<PackageRow, 'details' | 'edit' | 'intake' | 'remove'>,
+  selection: Selection,
+  pageRows: () => PackageRow[],
+) {
   return [
     selectColumn(selection, pageRows),
     col.cell('tracking', 'Tracking', (r) => <StackedCell mono main={r.trackingNumber} />),
@@ -102,7 +116,10 @@ function packageColumns(actions: ListActions<PackageRow, 'details' | 'edit' | 'i
       />
     )),
     col.cell('weightValue', 'Peso / Valor', (r) => (
-      <StackedCell main={weightText(r.weightKg)} sub={r.estimatedValueUsd === null ? '—' : formatUsd(r.estimatedValueUsd)} />
+      <StackedCell
+        main={weightText(r.weightKg)}
+        sub={r.estimatedValueUsd === null ? '—' : formatUsd(r.estimatedValueUsd)}
+      />
     )),
     col.accessor('status', {
       id: 'status',
@@ -124,7 +141,9 @@ function packageColumns(actions: ListActions<PackageRow, 'details' | 'edit' | 'i
       cell: (info) => (
         <StackedCell
           main={formatDate(info.getValue())}
-          sub={info.row.original.receivedDate ? `Recibido ${formatDate(info.row.original.receivedDate)}` : 'Sin recibir'}
+          sub={
+            info.row.original.receivedDate ? `Recibido ${formatDate(info.row.original.receivedDate)}` : 'Sin recibir'
+          }
         />
       ),
     }),
@@ -194,7 +213,11 @@ function CustomerFilterChip({ userId, onClear }: { userId: string; onClear: () =
 
 /** Filters, sort and page from the URL; everything server-side (docs/decisions/008, 012). */
 export function PackagesList({ search, navigate }: ListProps<PackageSearch>) {
-  const state = useServerListState(search, navigate, { sort: 'createdAt', dir: 'desc', filterKeys: ['q', 'status', 'cliente'] });
+  const state = useServerListState(search, navigate, {
+    sort: 'createdAt',
+    dir: 'desc',
+    filterKeys: ['q', 'status', 'cliente'],
+  });
   const details = useDetailsParam(search, navigate);
   const canWrite = useCan('packages.write');
   const [editOf, setEditOf] = useState<string | null>(null);
@@ -243,12 +266,20 @@ export function PackagesList({ search, navigate }: ListProps<PackageSearch>) {
   /** A WR typed or scanned into the search, then Enter (a scanner ends with it): open that package. */
   const openScannedReceipt = async (text: string) => {
     try {
-      const found = await queryClient.fetchQuery({ ...trpc.packages.byWarehouseReceipt.queryOptions({ warehouseReceipt: text }), staleTime: 0 });
+      const found = await queryClient.fetchQuery({
+        ...trpc.packages.byWarehouseReceipt.queryOptions({ warehouseReceipt: text }),
+        staleTime: 0,
+      });
       details.open(found.id);
       return true;
     } catch (error) {
       // Not a WR of ours: the text stays an ordinary search.
-      if (isWarehouseReceiptCode(text)) notifyError(getErrorCode(error) === 'NOT_FOUND' ? WAREHOUSE_MESSAGES.receiptNotFound(text.toUpperCase()) : failureMessage(error, M.loadFailed));
+      if (isWarehouseReceiptCode(text))
+        notifyError(
+          getErrorCode(error) === 'NOT_FOUND'
+            ? WAREHOUSE_MESSAGES.receiptNotFound(text.toUpperCase())
+            : failureMessage(error, M.loadFailed),
+        );
       return false;
     }
   };
@@ -259,7 +290,12 @@ export function PackagesList({ search, navigate }: ListProps<PackageSearch>) {
       rowsQuery={trpc.packages.list.queryOptions(state.input)}
       countQuery={trpc.packages.count.queryOptions(state.filters)}
       columns={columns}
-      text={{ ...M, caption: 'Paquetes', noun: 'paquetes', searchPlaceholder: 'Tracking, descripción, cliente o casillero' }}
+      text={{
+        ...M,
+        caption: 'Paquetes',
+        noun: 'paquetes',
+        searchPlaceholder: 'Tracking, descripción, cliente o casillero',
+      }}
       toMessage={failureMessage}
       selects={[{ key: 'status', label: 'Estado', w: 190, values: PACKAGE_STATUSES, labels: PACKAGE_STATUS_LABELS }]}
       onSearchEnter={openScannedReceipt}
@@ -271,7 +307,9 @@ export function PackagesList({ search, navigate }: ListProps<PackageSearch>) {
               <CloseButton size="sm" aria-label="Quitar la selección" onClick={() => setSelected(new Set())} />
             </Group>
           )}
-          {search.cliente && <CustomerFilterChip userId={search.cliente} onClear={() => state.list.clear(['cliente'])} />}
+          {search.cliente && (
+            <CustomerFilterChip userId={search.cliente} onClear={() => state.list.clear(['cliente'])} />
+          )}
         </>
       }
     >

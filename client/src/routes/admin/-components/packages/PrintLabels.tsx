@@ -10,7 +10,11 @@ export function openLabels(packageIds: readonly string[]) {
 }
 
 /** A link to the labels of these packages: one package's, or the selected ones'. */
-export function PrintLabelButton({ packageIds, label, ...props }: { packageIds: readonly string[]; label?: string } & ButtonProps) {
+export function PrintLabelButton({
+  packageIds,
+  label,
+  ...props
+}: { packageIds: readonly string[]; label?: string } & ButtonProps) {
   return (
     <Button
       component="a"

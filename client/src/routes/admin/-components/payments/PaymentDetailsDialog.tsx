@@ -1,5 +1,19 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Divider, Group, Image, Loader, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Divider,
+  Group,
+  Image,
+  Loader,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
 import { IconAlertCircle, IconExternalLink, IconFileInvoice, IconLock } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -30,7 +44,12 @@ import { useCan } from '../../../../lib/permissions';
 export function PaymentDetailsDrawer(props: DetailsDrawerOpen) {
   const canReview = useCan('payments.write');
   return (
-    <DetailsDrawer {...props} title="Detalles del Pago" query={(id) => trpc.payments.detail.queryOptions({ id })} loadFailed={ADMIN_PAYMENT_MESSAGES.loadFailed}>
+    <DetailsDrawer
+      {...props}
+      title="Detalles del Pago"
+      query={(id) => trpc.payments.detail.queryOptions({ id })}
+      loadFailed={ADMIN_PAYMENT_MESSAGES.loadFailed}
+    >
       {(d) => (
         <>
           <Group justify="space-between">
@@ -58,12 +77,20 @@ export function PaymentDetailsDrawer(props: DetailsDrawerOpen) {
             <LabeledValue label="Método">{d.paymentMethod ?? 'N/A'}</LabeledValue>
             <LabeledValue label="Referencia">{d.paymentReference ?? 'N/A'}</LabeledValue>
             <LabeledValue label="Fecha">{formatDateTime(d.createdAt)}</LabeledValue>
-            {d.amountVes !== null && bolivaresPaid(d) === null && <LabeledValue label="Monto en bolívares">{formatVes(d.amountVes)}</LabeledValue>}
+            {d.amountVes !== null && bolivaresPaid(d) === null && (
+              <LabeledValue label="Monto en bolívares">{formatVes(d.amountVes)}</LabeledValue>
+            )}
             {d.invoiceId && d.invoiceNumber && (
               <LabeledValue label="Factura">
                 <Group gap="xs" wrap="nowrap">
                   <span>Factura {d.invoiceNumber}</span>
-                  <Anchor href={invoicePdfPath(d.invoiceId)} target="_blank" rel="noopener" size="sm" aria-label={`Descargar PDF de la factura ${d.invoiceNumber}`}>
+                  <Anchor
+                    href={invoicePdfPath(d.invoiceId)}
+                    target="_blank"
+                    rel="noopener"
+                    size="sm"
+                    aria-label={`Descargar PDF de la factura ${d.invoiceNumber}`}
+                  >
                     <Group gap={4} wrap="nowrap">
                       <IconFileInvoice size={14} /> PDF
                     </Group>
@@ -128,7 +155,11 @@ function paidAmount(d: Pick<PaymentDetail, 'currency' | 'amountVes' | 'amountUsd
 
 /** The receipt image through a signed link that expires in an hour. */
 function Receipt({ fileId, reference }: { fileId: string | null; reference: string | null }) {
-  const link = useQuery({ ...trpc.files.link.queryOptions({ id: fileId ?? '' }), enabled: fileId !== null, staleTime: 5 * 60_000 });
+  const link = useQuery({
+    ...trpc.files.link.queryOptions({ id: fileId ?? '' }),
+    enabled: fileId !== null,
+    staleTime: 5 * 60_000,
+  });
   const [imageFailed, setImageFailed] = useState(false);
   if (fileId === null) {
     return (

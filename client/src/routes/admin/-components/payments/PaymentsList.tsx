@@ -13,7 +13,13 @@ import {
   formatUsd,
   formatVes,
 } from '@casillero/shared';
-import { ServerList, StackedCell, dataTableColumns, useServerListState, type ListProps } from '../../../../components/data-table';
+import {
+  ServerList,
+  StackedCell,
+  dataTableColumns,
+  useServerListState,
+  type ListProps,
+} from '../../../../components/data-table';
 import { useDetailsParam } from '../../../../components/details/DetailsDrawer';
 import { PaymentDetailsDrawer } from './PaymentDetailsDialog';
 import { trpc } from '../../../../lib/trpc';
@@ -73,13 +79,21 @@ function paymentColumns(openDetails: (row: PaymentRow) => void) {
 
 /** Filters, order and page from the URL; everything filtered and paged by the server. */
 export function PaymentsList({ search, navigate }: ListProps<PaymentsSearch>) {
-  const state = useServerListState(search, navigate, { sort: 'createdAt', dir: 'desc', filterKeys: ['q', 'status', 'type'] });
+  const state = useServerListState(search, navigate, {
+    sort: 'createdAt',
+    dir: 'desc',
+    filterKeys: ['q', 'status', 'type'],
+  });
   const details = useDetailsParam(search, navigate);
   // The summary (fetched once by the page) gives the total and the per-status counts; only a
   // search or a type filter needs the server's bounded count.
   const summary = useQuery(trpc.payments.summary.queryOptions());
   const narrowed = Boolean(search.type || (search.q && search.q.trim().length >= LIST_SEARCH_MIN_LENGTH));
-  const bounded = useQuery({ ...trpc.payments.count.queryOptions(state.filters), placeholderData: keepPreviousData, enabled: narrowed });
+  const bounded = useQuery({
+    ...trpc.payments.count.queryOptions(state.filters),
+    placeholderData: keepPreviousData,
+    enabled: narrowed,
+  });
   const total = summary.data?.total.count;
   const count =
     total === undefined
@@ -98,7 +112,12 @@ export function PaymentsList({ search, navigate }: ListProps<PaymentsSearch>) {
       countValue={count}
       refreshKey={trpc.payments.pathKey()}
       columns={columns}
-      text={{ ...ADMIN_PAYMENT_MESSAGES, caption: 'Pagos', noun: 'pagos', searchPlaceholder: 'Cliente, referencia o ID del pago' }}
+      text={{
+        ...ADMIN_PAYMENT_MESSAGES,
+        caption: 'Pagos',
+        noun: 'pagos',
+        searchPlaceholder: 'Cliente, referencia o ID del pago',
+      }}
       selects={[
         { key: 'status', label: 'Estado', w: 170, values: PAYMENT_STATUSES_SELECTABLE, labels: PAYMENT_STATUS_LABELS },
         { key: 'type', label: 'Tipo', w: 210, values: PAYMENT_TYPES, labels: PAYMENT_TYPE_LABELS },

@@ -8,4 +8,7 @@ export type PaymentDetail = inferOutput<typeof trpc.payments.detail>;
 export type PaymentSummary = inferOutput<typeof trpc.payments.summary>;
 
 /** /admin/pagos search params: the list's whole state and the payment whose details are open (`ver`). */
-export type PaymentsSearch = ListSearch<'createdAt'> & { status?: Exclude<PaymentStatus, 'cancelled'>; type?: PaymentType };
+export type PaymentsSearch = ListSearch<'createdAt'> & {
+  status?: Exclude<PaymentStatus, 'cancelled'>;
+  type?: PaymentType;
+};

@@ -50,7 +50,12 @@ function PrealertCard({ p, actions }: { p: AdminPrealert; actions: CardActions }
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="sm" wrap="nowrap">
-            <Title order={3} size="h5" ff={p.trackingNumber ? 'monospace' : undefined} c={p.trackingNumber ? undefined : 'dimmed'}>
+            <Title
+              order={3}
+              size="h5"
+              ff={p.trackingNumber ? 'monospace' : undefined}
+              c={p.trackingNumber ? undefined : 'dimmed'}
+            >
               {title}
             </Title>
             <PrealertStatusBadge status={p.status} />

@@ -13,7 +13,12 @@ import {
 } from '@casillero/shared';
 import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
 import { DialogForm, subjectDialog } from '../../../../components/forms/FormDialog';
-import { CarrierSelect, EstadoTrackingSelect, PrealertFigures, prealertFigureChecks } from '../../../../components/forms/PrealertFields';
+import {
+  CarrierSelect,
+  EstadoTrackingSelect,
+  PrealertFigures,
+  prealertFigureChecks,
+} from '../../../../components/forms/PrealertFields';
 import { useInvalidate, type Router } from '../../../../components/forms/useInvalidate';
 import { usePlausibleConfirm } from '../../../../components/forms/usePlausibleConfirm';
 import { useSchemaForm } from '../../../../components/forms/useSchemaForm';
@@ -82,7 +87,11 @@ type PrealertFormProps = { prealert: AdminPrealert; onClose: () => void };
 
 /** A pre-alert's dialog: open while there is one, its form mounted afresh for each. */
 function prealertDialog(title: string, Form: (props: PrealertFormProps) => ReactNode, size?: string) {
-  return subjectDialog<AdminPrealert>(title, (prealert, onClose) => <Form prealert={prealert} onClose={onClose} />, size);
+  return subjectDialog<AdminPrealert>(
+    title,
+    (prealert, onClose) => <Form prealert={prealert} onClose={onClose} />,
+    size,
+  );
 }
 
 /** Editar Prealerta: only while pending or confirmed; the tracking number is not editable. */
@@ -144,7 +153,13 @@ function EditPrealertForm({ prealert: p, onClose }: PrealertFormProps) {
     <DialogForm onSubmit={submit} gap="sm" onCancel={onClose} label="Guardar cambios" loading={edit.isPending}>
       {plausible.dialog}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput label="Número de tracking" value={p.trackingNumber ?? M.noTracking} disabled description="No se puede editar." readOnly />
+        <TextInput
+          label="Número de tracking"
+          value={p.trackingNumber ?? M.noTracking}
+          disabled
+          description="No se puede editar."
+          readOnly
+        />
         <TextInput label="Remitente" {...form.getInputProps('senderName')} />
         <CarrierSelect inputProps={form.getInputProps} />
         <EstadoTrackingSelect inputProps={form.getInputProps} />
@@ -156,7 +171,13 @@ function EditPrealertForm({ prealert: p, onClose }: PrealertFormProps) {
   );
 }
 
-type ConvertValues = { id: string; actualWeight: DecimalValue; actualValue: DecimalValue; packageDescription: string; notes: string };
+type ConvertValues = {
+  id: string;
+  actualWeight: DecimalValue;
+  actualValue: DecimalValue;
+  packageDescription: string;
+  notes: string;
+};
 
 /** Convertir Prealerta a Paquete: real weight and value, the package's description and notes. */
 export const ConvertPrealertDialog = prealertDialog(M.convertTitle, ConvertPrealertForm);
@@ -190,10 +211,18 @@ function ConvertPrealertForm({ prealert: p, onClose }: PrealertFormProps) {
   );
 
   return (
-    <DialogForm onSubmit={submit} gap="sm" onCancel={onClose} label="Convertir a Paquete" loading={convert.isPending} disabled={isDone}>
+    <DialogForm
+      onSubmit={submit}
+      gap="sm"
+      onCancel={onClose}
+      label="Convertir a Paquete"
+      loading={convert.isPending}
+      disabled={isDone}
+    >
       {plausible.dialog}
       <Text size="sm">
-        Se creará un paquete <b>Recibido</b> para {p.clientName ?? p.clientEmail} a partir de la prealerta <b>{p.trackingNumber ?? p.description}</b>.
+        Se creará un paquete <b>Recibido</b> para {p.clientName ?? p.clientEmail} a partir de la prealerta{' '}
+        <b>{p.trackingNumber ?? p.description}</b>.
       </Text>
       <SimpleGrid cols={2} spacing="sm">
         {/* An empty field counts as 0 (docs/product/admin-prealerts.md#convert). */}

@@ -3,7 +3,11 @@ import { PREALERT_STATUS_LABELS, formatUsd, type PrealertStatus } from '@casille
 import { useInvalidate } from '../../../../components/forms/useInvalidate';
 import { trpc } from '../../../../lib/trpc';
 
-export const PREALERT_STATUS_COLORS: Record<PrealertStatus, string> = { pending: 'yellow', confirmed: 'blue', converted: 'green' };
+export const PREALERT_STATUS_COLORS: Record<PrealertStatus, string> = {
+  pending: 'yellow',
+  confirmed: 'blue',
+  converted: 'green',
+};
 
 export function PrealertStatusBadge({ status }: { status: PrealertStatus }) {
   return (
@@ -13,7 +17,8 @@ export function PrealertStatusBadge({ status }: { status: PrealertStatus }) {
   );
 }
 
-export const kg = (n: number | null) => (n === null ? '—' : `${n.toLocaleString('es-ES', { maximumFractionDigits: 2 })} kg`);
+export const kg = (n: number | null) =>
+  n === null ? '—' : `${n.toLocaleString('es-ES', { maximumFractionDigits: 2 })} kg`;
 export const usd = (n: number | null) => (n === null ? '—' : formatUsd(n));
 
 /** After any change the list, the count and the counters are stale. */

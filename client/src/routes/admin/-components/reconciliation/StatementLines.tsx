@@ -41,7 +41,12 @@ function AmbiguousCandidates({ line, choose }: { line: Line; choose: Choose }) {
             </Text>
           </Stack>
           {choose && (
-            <Button size="compact-xs" variant="light" onClick={() => choose(line, c.paymentId)} aria-label={`${M.chooseCandidate}: ${c.customerName ?? c.customerEmail}`}>
+            <Button
+              size="compact-xs"
+              variant="light"
+              onClick={() => choose(line, c.paymentId)}
+              aria-label={`${M.chooseCandidate}: ${c.customerName ?? c.customerEmail}`}
+            >
               {M.chooseCandidate}
             </Button>
           )}
@@ -54,7 +59,12 @@ function AmbiguousCandidates({ line, choose }: { line: Line; choose: Choose }) {
 function CustomerCell({ line, choose }: { line: Line; choose: Choose }) {
   if (line.state === 'ambiguous') return <AmbiguousCandidates line={line} choose={choose} />;
   const c = line.candidate;
-  if (!c) return <Text size="sm" c="dimmed">—</Text>;
+  if (!c)
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
   return (
     <Stack gap={0}>
       <Text size="sm">{c.customerName ?? c.customerEmail}</Text>
@@ -70,7 +80,12 @@ function CustomerCell({ line, choose }: { line: Line; choose: Choose }) {
 
 function ReportedCell({ line }: { line: Line }) {
   const c = line.candidate;
-  if (!c) return <Text size="sm" c="dimmed">—</Text>;
+  if (!c)
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
   const difference = line.vesCentimos - c.reportedVesCentimos;
   return (
     <Stack gap={0}>
@@ -89,12 +104,21 @@ const lineColumns = (choose: Choose): ResponsiveColumn<Line>[] => [
   { header: T.colDate, cell: (line) => formatDay(line.movementDate) },
   { header: T.colReference, card: 'title', mono: true, cell: (line) => line.reference },
   { header: T.colDescription, card: 'wide', cell: (line) => line.description || '—' },
-  { header: T.colAmount, align: 'right', cell: (line) => <span style={{ whiteSpace: 'nowrap' }}>{formatVesCentimos(line.vesCentimos)}</span> },
+  {
+    header: T.colAmount,
+    align: 'right',
+    cell: (line) => <span style={{ whiteSpace: 'nowrap' }}>{formatVesCentimos(line.vesCentimos)}</span>,
+  },
   {
     header: T.colState,
     card: 'status',
     cell: (line) => (
-      <Badge color={RECONCILIATION_STATE_COLORS[line.state]} variant="light" tt="none" style={{ whiteSpace: 'normal', height: 'auto' }}>
+      <Badge
+        color={RECONCILIATION_STATE_COLORS[line.state]}
+        variant="light"
+        tt="none"
+        style={{ whiteSpace: 'normal', height: 'auto' }}
+      >
         {RECONCILIATION_STATE_LABELS[line.state]}
       </Badge>
     ),

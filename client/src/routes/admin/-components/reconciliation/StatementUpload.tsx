@@ -78,7 +78,13 @@ export function StatementUpload({ onUploaded }: { onUploaded: (statementId: stri
         </Alert>
       )}
       {upload.data && (
-        <Alert color="green" icon={<IconCircleCheck size={18} />} title={M.uploadedTitle} role="status" data-testid="statement-uploaded">
+        <Alert
+          color="green"
+          icon={<IconCircleCheck size={18} />}
+          title={M.uploadedTitle}
+          role="status"
+          data-testid="statement-uploaded"
+        >
           {upload.data.message}
         </Alert>
       )}

@@ -10,7 +10,10 @@ import { RECONCILIATION_TEXTS as T } from './texts';
 
 type Statement = inferOutput<typeof trpc.reconciliation.statements>[number];
 
-function statementColumns(openId: string | undefined, onOpen: (statementId: string) => void): ResponsiveColumn<Statement>[] {
+function statementColumns(
+  openId: string | undefined,
+  onOpen: (statementId: string) => void,
+): ResponsiveColumn<Statement>[] {
   return [
     { header: T.colFile, card: 'title', cell: (s) => s.fileName },
     { header: T.colUploaded, cell: (s) => formatDateTime(s.createdAt) },
@@ -49,7 +52,13 @@ function statementColumns(openId: string | undefined, onOpen: (statementId: stri
   ];
 }
 
-export function StatementsList({ openId, onOpen }: { openId: string | undefined; onOpen: (statementId: string) => void }) {
+export function StatementsList({
+  openId,
+  onOpen,
+}: {
+  openId: string | undefined;
+  onOpen: (statementId: string) => void;
+}) {
   const query = useQuery(trpc.reconciliation.statements.queryOptions());
   if (!query.data) return query.isError ? null : <Skeleton h={80} />;
   const statements = query.data;

@@ -30,7 +30,8 @@ export const RECONCILIATION_TEXTS = {
   colCustomer: 'Cliente',
   colReported: 'Monto reportado',
   difference: (amount: string) => `Diferencia: ${amount}`,
-  noLines: 'Este archivo no trajo movimientos nuevos: los que ya estaban cargados están en el estado de cuenta donde se cargaron primero.',
+  noLines:
+    'Este archivo no trajo movimientos nuevos: los que ya estaban cargados están en el estado de cuenta donde se cargaron primero.',
   approve: (n: number) => (n === 1 ? 'Aprobar 1 coincidencia' : `Aprobar ${n} coincidencias`),
   approveFailed: 'No se pudieron aprobar las coincidencias.',
   loadFailed: 'No se pudieron cargar los movimientos.',

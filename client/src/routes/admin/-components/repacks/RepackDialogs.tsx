@@ -34,8 +34,8 @@ function ProcessRepackForm({ request, onClose }: { request: RepackRow; onClose: 
   return (
     <DialogForm onSubmit={submit} error={error} onCancel={onClose} label="Procesar" loading={mutation.isPending}>
       <Text size="sm">
-        Solicitud de <b>{customerOf(request)}</b> · envío {SHIPPING_METHOD_LABELS[request.shippingMethod].toLowerCase()} · {request.packages.length}{' '}
-        {request.packages.length === 1 ? 'paquete' : 'paquetes'}
+        Solicitud de <b>{customerOf(request)}</b> · envío {SHIPPING_METHOD_LABELS[request.shippingMethod].toLowerCase()}{' '}
+        · {request.packages.length} {request.packages.length === 1 ? 'paquete' : 'paquetes'}
       </Text>
       <List size="sm" spacing={2}>
         {request.packages.map((p) => (
@@ -50,7 +50,13 @@ function ProcessRepackForm({ request, onClose }: { request: RepackRow; onClose: 
           Instrucciones: {request.instructions}
         </Text>
       )}
-      <TextInput label="Número de Warehouse Receipt (WR)" required placeholder="WR-2026-0001" data-autofocus {...form.getInputProps('warehouseReceipt')} />
+      <TextInput
+        label="Número de Warehouse Receipt (WR)"
+        required
+        placeholder="WR-2026-0001"
+        data-autofocus
+        {...form.getInputProps('warehouseReceipt')}
+      />
     </DialogForm>
   );
 }

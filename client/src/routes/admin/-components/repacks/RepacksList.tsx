@@ -13,7 +13,13 @@ import {
   formatDateTime,
   type RepackStatus,
 } from '@casillero/shared';
-import { LabelBadge, ServerList, StackedCell, dataTableColumns, useServerListState } from '../../../../components/data-table';
+import {
+  LabelBadge,
+  ServerList,
+  StackedCell,
+  dataTableColumns,
+  useServerListState,
+} from '../../../../components/data-table';
 import type { ListProps, ListSearch } from '../../../../components/data-table';
 import { trpc } from '../../../../lib/trpc';
 import { failureMessage } from '../packages/feedback';
@@ -24,7 +30,11 @@ import { useCan } from '../../../../lib/permissions';
 export type RepackSearch = ListSearch<'queue'> & { status?: RepackStatus };
 
 const STATUS_COLORS: Record<RepackStatus, string> = { pending: 'yellow', processed: 'blue', shipped: 'green' };
-const TAB_LABELS: Record<RepackStatus, string> = { pending: 'Pendientes', processed: 'Procesadas', shipped: 'Enviadas' };
+const TAB_LABELS: Record<RepackStatus, string> = {
+  pending: 'Pendientes',
+  processed: 'Procesadas',
+  shipped: 'Enviadas',
+};
 
 const col = dataTableColumns<RepackRow>();
 
@@ -58,7 +68,9 @@ function repackColumns(actions: RowActions) {
         {r.instructions ?? '—'}
       </Text>
     )),
-    col.cell('status', 'Estado', (r) => <LabelBadge value={r.status} labels={REPACK_STATUS_LABELS} colors={STATUS_COLORS} />),
+    col.cell('status', 'Estado', (r) => (
+      <LabelBadge value={r.status} labels={REPACK_STATUS_LABELS} colors={STATUS_COLORS} />
+    )),
     col.cell('wr', 'WR', (r) => (
       <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
         {r.warehouseReceipt ?? '—'}
@@ -107,7 +119,7 @@ function repackActions(actions: RowActions) {
       );
     }
     return null;
-    });
+  });
 }
 
 export function RepacksList({ search, navigate }: ListProps<RepackSearch>) {
@@ -115,13 +127,22 @@ export function RepacksList({ search, navigate }: ListProps<RepackSearch>) {
   const [processing, setProcessing] = useState<RepackRow | null>(null);
   const { markShipped, pendingId } = useMarkShipped();
 
-  const counts = useQuery({ ...trpc.repacks.adminCounts.queryOptions({ q: search.q }), placeholderData: keepPreviousData });
+  const counts = useQuery({
+    ...trpc.repacks.adminCounts.queryOptions({ q: search.q }),
+    placeholderData: keepPreviousData,
+  });
   const all = counts.data ? REPACK_STATUSES.reduce((n, s) => n + counts.data[s], 0) : 0;
   const count = counts.data ? { count: search.status ? counts.data[search.status] : all, isCapped: false } : undefined;
 
   const canWrite = useCan('repacks.write');
   const columns = useMemo(
-    () => repackColumns({ process: setProcessing, markShipped: (r) => void markShipped(r), shippingId: pendingId, canWrite }),
+    () =>
+      repackColumns({
+        process: setProcessing,
+        markShipped: (r) => void markShipped(r),
+        shippingId: pendingId,
+        canWrite,
+      }),
     // markShipped is a fresh closure each render; the row's loading state follows pendingId.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [pendingId, canWrite],

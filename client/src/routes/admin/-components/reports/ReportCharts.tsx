@@ -77,7 +77,10 @@ const SHIPMENT_COLORS: Record<ShipmentStatus, string> = {
 
 /** Trackings and shipments per status, now (not tied to the period). */
 export function StatusCharts({ distribution }: { distribution: StatusDistribution }) {
-  const trackings = distribution.trackings.map((d) => ({ estado: TRACKING_STATUS_LABELS[d.status], cantidad: d.count }));
+  const trackings = distribution.trackings.map((d) => ({
+    estado: TRACKING_STATUS_LABELS[d.status],
+    cantidad: d.count,
+  }));
   const shipments = distribution.shipments
     .filter((d) => d.count > 0)
     .map((d) => ({ name: SHIPMENT_STATUS_LABELS[d.status], value: d.count, color: SHIPMENT_COLORS[d.status] }));

@@ -107,8 +107,18 @@ export function ReportKpiCards({ report, period }: { report: PeriodReport | unde
 }
 
 /** Each extra metric shows this period's value of one comparison. */
-const METRICS: { title: string; hint: string; comparison: (r: PeriodReport) => Comparison; format: (n: number) => string }[] = [
-  { title: M.averageShippingCost, hint: M.averageShippingCostHint, comparison: (r) => r.averageShippingCost, format: formatUsd },
+const METRICS: {
+  title: string;
+  hint: string;
+  comparison: (r: PeriodReport) => Comparison;
+  format: (n: number) => string;
+}[] = [
+  {
+    title: M.averageShippingCost,
+    hint: M.averageShippingCostHint,
+    comparison: (r) => r.averageShippingCost,
+    format: formatUsd,
+  },
   {
     title: M.averageCostPerPackage,
     hint: M.averageCostPerPackageHint,
@@ -116,7 +126,12 @@ const METRICS: { title: string; hint: string; comparison: (r: PeriodReport) => C
     format: formatUsd,
   },
   { title: M.packagesPerUser, hint: M.packagesPerUserHint, comparison: (r) => r.packagesPerUser, format: oneDecimal },
-  { title: M.conversionRate, hint: M.conversionRateHint, comparison: (r) => r.conversionRate, format: (n) => `${oneDecimal(n)} %` },
+  {
+    title: M.conversionRate,
+    hint: M.conversionRateHint,
+    comparison: (r) => r.conversionRate,
+    format: (n) => `${oneDecimal(n)} %`,
+  },
 ];
 
 /** Extra metrics (docs/product/admin-reports.md#extra-metrics): average shipping cost, packages per user, conversion rate. */

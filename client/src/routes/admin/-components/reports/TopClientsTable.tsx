@@ -28,7 +28,13 @@ export function TopClientsTable({ report }: { report: PeriodReport }) {
                   <Group gap={4} justify="flex-end" wrap="nowrap">
                     {M.estimatedRevenue}
                     <Tooltip label={formula} multiline w={300} withArrow>
-                      <ActionIcon variant="subtle" size="sm" color="gray" aria-label={formula} className={classes.noPrint}>
+                      <ActionIcon
+                        variant="subtle"
+                        size="sm"
+                        color="gray"
+                        aria-label={formula}
+                        className={classes.noPrint}
+                      >
                         <IconInfoCircle size={16} />
                       </ActionIcon>
                     </Tooltip>

@@ -1,6 +1,12 @@
 import { Divider } from '@mantine/core';
 import { PACKAGE_STATUS_LABELS, SHIPMENT_MESSAGES as M, formatDateTime, formatUsd } from '@casillero/shared';
-import { DetailsHeading, FactGrid, RowsTable, TwoLines, type Column } from '../../../../components/details/DetailsParts';
+import {
+  DetailsHeading,
+  FactGrid,
+  RowsTable,
+  TwoLines,
+  type Column,
+} from '../../../../components/details/DetailsParts';
 import { DetailsDrawer, type DetailsDrawerOpen } from '../../../../components/details/DetailsDrawer';
 import { formatDay, kgText } from '../../../../components/shipments/format';
 import { ShipmentStatusBadge } from '../../../../components/shipments/ShipmentStatusBadge';
@@ -21,7 +27,14 @@ const PACKAGE_COLUMNS: Column<ShipmentDetail['packages'][number]>[] = [
 /** The shipment with its customer, its packages and its stages. */
 export function ShipmentDetailsDrawer(props: DetailsDrawerOpen) {
   return (
-    <DetailsDrawer {...props} title="Detalles del envío" size="xl" query={(id) => trpc.shipments.detail.queryOptions({ id })} loadFailed={M.loadFailed} toMessage={failureMessage}>
+    <DetailsDrawer
+      {...props}
+      title="Detalles del envío"
+      size="xl"
+      query={(id) => trpc.shipments.detail.queryOptions({ id })}
+      loadFailed={M.loadFailed}
+      toMessage={failureMessage}
+    >
       {(d) => (
         <>
           <DetailsHeading title={d.shipmentCode}>
@@ -30,7 +43,13 @@ export function ShipmentDetailsDrawer(props: DetailsDrawerOpen) {
           <FactGrid
             cols={{ base: 1, sm: 3 }}
             facts={[
-              ['Cliente', <TwoLines main={d.customerName ?? '—'} sub={`${d.customerEmail}${d.customerPhone ? ` · ${d.customerPhone}` : ''}`} />],
+              [
+                'Cliente',
+                <TwoLines
+                  main={d.customerName ?? '—'}
+                  sub={`${d.customerEmail}${d.customerPhone ? ` · ${d.customerPhone}` : ''}`}
+                />,
+              ],
               ['Destino', <TwoLines main={d.deliveryAddress} sub={`${d.deliveryCity}, ${d.deliveryState}`} />],
               ['Tracking del envío', d.trackingNumber ?? '—'],
               ['Peso total', kgText(d.totalWeightKg)],

@@ -2,7 +2,12 @@
 // (only while preparing; its packages return to the warehouse). The server enforces both.
 import { Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { SHIPMENT_EDIT_MESSAGES as E, VENEZUELAN_STATES, shipmentUpdateInput, type VenezuelanState } from '@casillero/shared';
+import {
+  SHIPMENT_EDIT_MESSAGES as E,
+  VENEZUELAN_STATES,
+  shipmentUpdateInput,
+  type VenezuelanState,
+} from '@casillero/shared';
 import { trpc } from '../../../../lib/trpc';
 import { ConfirmDialog, DialogForm, subjectDialog } from '../../../../components/forms/FormDialog';
 import type { DecimalValue } from '../../../../components/forms/DecimalInput';
@@ -27,7 +32,9 @@ const valuesOf = (s: ShipmentRow): Values => ({
   id: s.id,
   deliveryAddress: s.deliveryAddress,
   deliveryCity: s.deliveryCity,
-  deliveryState: (VENEZUELAN_STATES as readonly string[]).includes(s.deliveryState) ? (s.deliveryState as VenezuelanState) : '',
+  deliveryState: (VENEZUELAN_STATES as readonly string[]).includes(s.deliveryState)
+    ? (s.deliveryState as VenezuelanState)
+    : '',
   estimatedDelivery: s.estimatedDelivery ?? '',
   shippingCostUsd: s.shippingCostUsd,
   trackingNumber: s.trackingNumber ?? '',
@@ -76,10 +83,11 @@ function EditShipmentForm({ shipment, onClose }: { shipment: ShipmentRow; onClos
 export function RemoveShipmentDialog({ shipment, onClose }: { shipment: ShipmentRow | null; onClose: () => void }) {
   const invalidate = useInvalidateShipments();
   const failure = (error: unknown) => failureMessage(error, E.removeFailed);
-  const remove = useConfirmedMutation(trpc.shipments.remove.mutationOptions(), { invalidate, onClose, failure }, (result) => [
-    E.removedTitle,
-    E.removed(result.shipmentCode, result.packages.length),
-  ]);
+  const remove = useConfirmedMutation(
+    trpc.shipments.remove.mutationOptions(),
+    { invalidate, onClose, failure },
+    (result) => [E.removedTitle, E.removed(result.shipmentCode, result.packages.length)],
+  );
   return (
     <ConfirmDialog
       opened={shipment !== null}

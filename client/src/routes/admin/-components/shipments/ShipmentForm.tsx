@@ -1,10 +1,31 @@
-import { Alert, Button, Checkbox, Group, Paper, ScrollArea, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  ScrollArea,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconCalendar, IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { PACKAGE_STATUS_LABELS, SHIPMENT_MESSAGES as M, VENEZUELAN_STATES, formatUsd, shipmentCreateInput, type PlausibilityCheck, type VenezuelanState } from '@casillero/shared';
+import {
+  PACKAGE_STATUS_LABELS,
+  SHIPMENT_MESSAGES as M,
+  VENEZUELAN_STATES,
+  formatUsd,
+  shipmentCreateInput,
+  type PlausibilityCheck,
+  type VenezuelanState,
+} from '@casillero/shared';
 import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
 import { optionalValue } from '../../../../components/forms/fields';
 import { formDialog } from '../../../../components/forms/FormDialog';
@@ -44,13 +65,33 @@ type DeliveryField = 'deliveryAddress' | 'deliveryCity' | 'deliveryState' | 'est
 export const shippingCostCheck = (cost: unknown): PlausibilityCheck[] => [{ kind: 'amountUsd', value: cost }];
 
 /** Where and when the shipment is delivered, and what it costs (creating and editing a shipment). */
-export function DeliveryFields({ inputProps, minDate }: { inputProps: (field: DeliveryField) => GetInputPropsReturnType; minDate?: Date }) {
+export function DeliveryFields({
+  inputProps,
+  minDate,
+}: {
+  inputProps: (field: DeliveryField) => GetInputPropsReturnType;
+  minDate?: Date;
+}) {
   return (
     <>
-      <Textarea label="Dirección de entrega" required autosize minRows={2} maxRows={4} {...inputProps('deliveryAddress')} />
+      <Textarea
+        label="Dirección de entrega"
+        required
+        autosize
+        minRows={2}
+        maxRows={4}
+        {...inputProps('deliveryAddress')}
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label="Ciudad" required {...inputProps('deliveryCity')} />
-        <Select label="Estado" required searchable placeholder="Selecciona un estado" data={[...VENEZUELAN_STATES]} {...inputProps('deliveryState')} />
+        <Select
+          label="Estado"
+          required
+          searchable
+          placeholder="Selecciona un estado"
+          data={[...VENEZUELAN_STATES]}
+          {...inputProps('deliveryState')}
+        />
         <DatePickerInput
           label="Entrega estimada"
           placeholder="Opcional"
@@ -60,7 +101,13 @@ export function DeliveryFields({ inputProps, minDate }: { inputProps: (field: De
           minDate={minDate}
           {...optionalValue(inputProps('estimatedDelivery'))}
         />
-        <DecimalInput kind="amountUsd" withSign label="Costo de envío (USD)" emptyValue={0} {...inputProps('shippingCostUsd')} />
+        <DecimalInput
+          kind="amountUsd"
+          withSign
+          label="Costo de envío (USD)"
+          emptyValue={0}
+          {...inputProps('shippingCostUsd')}
+        />
       </SimpleGrid>
     </>
   );
@@ -92,13 +139,19 @@ function CreateShipmentForm({ onClose }: { onClose: () => void }) {
   const plausible = usePlausibleConfirm();
   const form = useSchemaForm<Values>(shipmentCreateInput, INITIAL);
   const userId = form.values.userId;
-  const available = useQuery({ ...trpc.shipments.availablePackages.queryOptions({ userId }), enabled: Boolean(userId) });
+  const available = useQuery({
+    ...trpc.shipments.availablePackages.queryOptions({ userId }),
+    enabled: Boolean(userId),
+  });
   const list = available.data ?? [];
   const chosen = list.filter((p) => form.values.packageIds.includes(p.id));
   const summary = shipmentSummary(chosen);
 
   const toggle = (id: string, checked: boolean) =>
-    form.setFieldValue('packageIds', checked ? [...form.values.packageIds, id] : form.values.packageIds.filter((x) => x !== id));
+    form.setFieldValue(
+      'packageIds',
+      checked ? [...form.values.packageIds, id] : form.values.packageIds.filter((x) => x !== id),
+    );
 
   const submit = form.onSubmit(
     async (values) => {
@@ -137,10 +190,13 @@ function CreateShipmentForm({ onClose }: { onClose: () => void }) {
             form.setFieldValue('packageIds', []);
             // The customer's own address in Venezuela, when the fields are still empty.
             if (customer) {
-              if (!form.values.deliveryAddress && customer.venezuelaAddress) form.setFieldValue('deliveryAddress', customer.venezuelaAddress);
-              if (!form.values.deliveryCity && customer.venezuelaCity) form.setFieldValue('deliveryCity', customer.venezuelaCity);
+              if (!form.values.deliveryAddress && customer.venezuelaAddress)
+                form.setFieldValue('deliveryAddress', customer.venezuelaAddress);
+              if (!form.values.deliveryCity && customer.venezuelaCity)
+                form.setFieldValue('deliveryCity', customer.venezuelaCity);
               const state = customer.venezuelaState as VenezuelanState | null;
-              if (!form.values.deliveryState && state && VENEZUELAN_STATES.includes(state)) form.setFieldValue('deliveryState', state);
+              if (!form.values.deliveryState && state && VENEZUELAN_STATES.includes(state))
+                form.setFieldValue('deliveryState', state);
             }
           }}
         />

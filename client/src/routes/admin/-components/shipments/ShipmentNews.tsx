@@ -56,7 +56,8 @@ function PostShipmentNewsForm({ shipment, onClose }: { shipment: ShipmentRow; on
   const retext = (kind: ShipmentNewsKind, date: string) => {
     const { values } = form;
     const before = shipmentNewsDefaultMessage(values.kind, shipment.shipmentCode, values.estimatedDelivery || null);
-    if (values.message.trim() === before) form.setFieldValue('message', shipmentNewsDefaultMessage(kind, shipment.shipmentCode, date || null));
+    if (values.message.trim() === before)
+      form.setFieldValue('message', shipmentNewsDefaultMessage(kind, shipment.shipmentCode, date || null));
   };
   const kindProps = form.getInputProps('kind');
   const dateProps = optionalValue(form.getInputProps('estimatedDelivery'));

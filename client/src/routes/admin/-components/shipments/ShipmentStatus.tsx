@@ -1,5 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { SHIPMENT_MESSAGES as M, SHIPMENT_STATUSES, SHIPMENT_STATUS_LABELS, type ShipmentStatus } from '@casillero/shared';
+import {
+  SHIPMENT_MESSAGES as M,
+  SHIPMENT_STATUSES,
+  SHIPMENT_STATUS_LABELS,
+  type ShipmentStatus,
+} from '@casillero/shared';
 import { InlineSelect, labelOptions } from '../../../../components/data-table';
 import { useInvalidate } from '../../../../components/forms/useInvalidate';
 import { notifyChange } from '../../../../lib/notify';

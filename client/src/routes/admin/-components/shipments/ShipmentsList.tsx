@@ -12,7 +12,15 @@ import {
   type ShipmentSort,
   type ShipmentStatus,
 } from '@casillero/shared';
-import { DetailsAction, RowAction, RowActions, ServerList, StackedCell, dataTableColumns, useServerListState } from '../../../../components/data-table';
+import {
+  DetailsAction,
+  RowAction,
+  RowActions,
+  ServerList,
+  StackedCell,
+  dataTableColumns,
+  useServerListState,
+} from '../../../../components/data-table';
 import type { ListActions, ListProps, ListSearch } from '../../../../components/data-table';
 import { useDetailsParam } from '../../../../components/details/DetailsDrawer';
 import { formatDay, kgText } from '../../../../components/shipments/format';
@@ -37,12 +45,18 @@ function shipmentColumns(actions: ListActions<ShipmentRow, 'details' | 'edit' | 
     col.cell('customer', 'Cliente', (r) => <StackedCell main={r.customerName} sub={r.customerEmail} />),
     col.cell('destination', 'Destino', (r) => <StackedCell main={r.deliveryCity} sub={r.deliveryState} />),
     col.accessor('packageCount', { id: 'packages', header: 'Paquetes', enableSorting: false }),
-    col.cell('weightCost', 'Peso / Costo', (r) => <StackedCell main={kgText(r.totalWeightKg)} sub={formatUsd(r.shippingCostUsd)} />),
+    col.cell('weightCost', 'Peso / Costo', (r) => (
+      <StackedCell main={kgText(r.totalWeightKg)} sub={formatUsd(r.shippingCostUsd)} />
+    )),
     col.accessor('status', {
       id: 'status',
       header: 'Estado',
       cell: (info) =>
-        actions.canWrite ? <ShipmentStatusSelect shipment={info.row.original} /> : <ShipmentStatusBadge status={info.getValue()} />,
+        actions.canWrite ? (
+          <ShipmentStatusSelect shipment={info.row.original} />
+        ) : (
+          <ShipmentStatusBadge status={info.getValue()} />
+        ),
     }),
     col.accessor('createdAt', {
       id: 'createdAt',
@@ -101,14 +115,25 @@ function shipmentColumns(actions: ListActions<ShipmentRow, 'details' | 'edit' | 
 }
 
 export function ShipmentsList({ search, navigate }: ListProps<ShipmentSearch>) {
-  const state = useServerListState(search, navigate, { sort: 'createdAt' as ShipmentSort, dir: 'desc', filterKeys: ['q', 'status'] });
+  const state = useServerListState(search, navigate, {
+    sort: 'createdAt' as ShipmentSort,
+    dir: 'desc',
+    filterKeys: ['q', 'status'],
+  });
   const details = useDetailsParam(search, navigate);
   const [editing, setEditing] = useState<ShipmentRow | null>(null);
   const [removing, setRemoving] = useState<ShipmentRow | null>(null);
   const [posting, setPosting] = useState<ShipmentRow | null>(null);
   const canWrite = useCan('shipments.write');
   const columns = useMemo(
-    () => shipmentColumns({ details: (r) => details.open(r.id), edit: setEditing, remove: setRemoving, news: setPosting, canWrite }),
+    () =>
+      shipmentColumns({
+        details: (r) => details.open(r.id),
+        edit: setEditing,
+        remove: setRemoving,
+        news: setPosting,
+        canWrite,
+      }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `details.open` only writes the URL
     [canWrite],
   );

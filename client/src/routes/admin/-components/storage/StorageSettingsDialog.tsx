@@ -31,13 +31,14 @@ export function StorageSettingsDialog({ opened, onClose }: { opened: boolean; on
 
   const save = async () => {
     const checked = storageSettingsInput.safeParse({ freeDays, feePerDayUsd: fee });
-    setErrors(checked.success ? {} : Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])));
+    setErrors(
+      checked.success ? {} : Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])),
+    );
     if (!checked.success) return;
     if (!(await plausible.confirm([{ kind: 'dailyFeeUsd', value: checked.data.feePerDayUsd }]))) return;
-    const saved = await notifyChange(
-      () => mutation.mutateAsync(checked.data),
-      { message: STORAGE_MESSAGES.settingsSaved },
-    );
+    const saved = await notifyChange(() => mutation.mutateAsync(checked.data), {
+      message: STORAGE_MESSAGES.settingsSaved,
+    });
     if (saved) {
       await queryClient.invalidateQueries({ queryKey: trpc.storage.settings.queryKey() });
       onClose();
@@ -49,11 +50,26 @@ export function StorageSettingsDialog({ opened, onClose }: { opened: boolean; on
       {plausible.dialog}
       <Stack>
         <Text size="sm" c="dimmed">
-          Cada paquete en el almacén tiene estos días de almacenaje gratis. El cliente recibe un recordatorio {STORAGE_REMINDER_DAYS_BEFORE} días
-          antes y el último día; después se cobra la tarifa diaria al crear su envío.
+          Cada paquete en el almacén tiene estos días de almacenaje gratis. El cliente recibe un recordatorio{' '}
+          {STORAGE_REMINDER_DAYS_BEFORE} días antes y el último día; después se cobra la tarifa diaria al crear su
+          envío.
         </Text>
-        <DecimalInput kind="count" inputMode="numeric" label="Días de almacenaje gratis" value={freeDays} onChange={setFreeDays} error={errors.freeDays} />
-        <DecimalInput kind="dailyFeeUsd" withSign label="Tarifa por día después (USD)" value={fee} onChange={setFee} error={errors.feePerDayUsd} />
+        <DecimalInput
+          kind="count"
+          inputMode="numeric"
+          label="Días de almacenaje gratis"
+          value={freeDays}
+          onChange={setFreeDays}
+          error={errors.freeDays}
+        />
+        <DecimalInput
+          kind="dailyFeeUsd"
+          withSign
+          label="Tarifa por día después (USD)"
+          value={fee}
+          onChange={setFee}
+          error={errors.feePerDayUsd}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancelar

@@ -15,7 +15,13 @@ import { LabelBadge } from '../../../../components/data-table';
  * A tracking's status in the colour its e-mails use; a ready one whose shipping payment was
  * approved also shows 'Pago aprobado' (it may be dispatched).
  */
-export function TrackingStatusBadge({ status, dispatchAuthorizedAt }: { status: TrackingStatus; dispatchAuthorizedAt?: string | Date | null }) {
+export function TrackingStatusBadge({
+  status,
+  dispatchAuthorizedAt,
+}: {
+  status: TrackingStatus;
+  dispatchAuthorizedAt?: string | Date | null;
+}) {
   const badge = <LabelBadge value={status} labels={TRACKING_STATUS_LABELS} colors={TRACKING_STATUS_COLORS} />;
   if (status !== 'ready_to_ship' || !dispatchAuthorizedAt) return badge;
   return (

@@ -1,6 +1,17 @@
 import { Alert, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconCreditCard, IconPackage, IconTruckDelivery } from '@tabler/icons-react';
-import { DISPATCH_MESSAGES, TRACKING_STATUSES, TRACKING_STATUS_COLORS, TRACKING_STATUS_LABELS } from '@casillero/shared';
+import {
+  IconAlertTriangle,
+  IconCircleCheck,
+  IconCreditCard,
+  IconPackage,
+  IconTruckDelivery,
+} from '@tabler/icons-react';
+import {
+  DISPATCH_MESSAGES,
+  TRACKING_STATUSES,
+  TRACKING_STATUS_COLORS,
+  TRACKING_STATUS_LABELS,
+} from '@casillero/shared';
 import type { TrackingStats } from './types';
 
 const pct = (n: number) => `${n.toLocaleString('es-ES', { maximumFractionDigits: 1 })} %`;
@@ -50,8 +61,16 @@ export function TrackingAnalytics({ stats }: { stats: TrackingStats }) {
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Metric label="Tasa de éxito" value={pct(stats.successRate)} hint="Enviados o entregados sobre el total" />
-        <Metric label="Proporción de reempaques" value={pct(stats.repackShare)} hint="Requieren reempaque o ya reempacados" />
-        <Metric label="Listos hoy" value={stats.readyToday.toLocaleString('es-ES')} hint="Pasaron hoy a «Listo para enviar» (una aprobación de pago no cuenta)" />
+        <Metric
+          label="Proporción de reempaques"
+          value={pct(stats.repackShare)}
+          hint="Requieren reempaque o ya reempacados"
+        />
+        <Metric
+          label="Listos hoy"
+          value={stats.readyToday.toLocaleString('es-ES')}
+          hint="Pasaron hoy a «Listo para enviar» (una aprobación de pago no cuenta)"
+        />
       </SimpleGrid>
 
       <Card withBorder radius="md">
@@ -70,7 +89,11 @@ export function TrackingAnalytics({ stats }: { stats: TrackingStats }) {
                     {count.toLocaleString('es-ES')} ({pct(Math.round(share * 10) / 10)})
                   </Text>
                 </Group>
-                <Progress value={share} color={TRACKING_STATUS_COLORS[status]} aria-label={TRACKING_STATUS_LABELS[status]} />
+                <Progress
+                  value={share}
+                  color={TRACKING_STATUS_COLORS[status]}
+                  aria-label={TRACKING_STATUS_LABELS[status]}
+                />
               </div>
             );
           })}

@@ -1,5 +1,18 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertCircle, IconUserCheck } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -69,7 +82,9 @@ export function TrackingCreateForm({ onCreated }: { onCreated: () => void }) {
   });
   const mutation = useMutation(trpc.trackings.create.mutationOptions());
   const plausible = usePlausibleConfirm();
-  const form = useSchemaForm<Values>(trackingCreateInput, initialValues, { onValuesChange: () => setServerError(null) });
+  const form = useSchemaForm<Values>(trackingCreateInput, initialValues, {
+    onValuesChange: () => setServerError(null),
+  });
 
   const options = [...(clients.data ?? [])];
   if (client && !options.some((o) => o.mailboxId === client.mailboxId)) options.unshift(client);
@@ -91,7 +106,9 @@ export function TrackingCreateForm({ onCreated }: { onCreated: () => void }) {
       const created = await mutation.mutateAsync(trackingCreateInput.parse(values));
       notifySuccess(
         TRACKING_MESSAGES.createdTitle,
-        created.prealertId ? TRACKING_MESSAGES.createdMatched(created.trackingNumber) : TRACKING_MESSAGES.created(created.trackingNumber),
+        created.prealertId
+          ? TRACKING_MESSAGES.createdMatched(created.trackingNumber)
+          : TRACKING_MESSAGES.created(created.trackingNumber),
       );
       // A match moved the customer's pre-alert card too (it now shows this tracking).
       if (created.prealertId) await queryClient.invalidateQueries({ queryKey: trpc.prealerts.pathKey() });
@@ -130,7 +147,9 @@ export function TrackingCreateForm({ onCreated }: { onCreated: () => void }) {
               required
               searchable
               clearable
-              nothingFoundMessage={clients.isFetching ? 'Buscando...' : 'No hay clientes con casilleros activos que coincidan'}
+              nothingFoundMessage={
+                clients.isFetching ? 'Buscando...' : 'No hay clientes con casilleros activos que coincidan'
+              }
               filter={({ options: o }) => o}
               searchValue={search}
               onSearchChange={setSearch}
@@ -172,10 +191,22 @@ export function TrackingCreateForm({ onCreated }: { onCreated: () => void }) {
                 onChange={(v) => form.setFieldValue('carrier', v ?? '')}
               />
             </SimpleGrid>
-            <Textarea label="Descripción" required autosize minRows={2} maxRows={6} {...form.getInputProps('description')} />
+            <Textarea
+              label="Descripción"
+              required
+              autosize
+              minRows={2}
+              maxRows={6}
+              {...form.getInputProps('description')}
+            />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <DecimalInput kind="weightKg" label="Peso estimado (kg)" {...form.getInputProps('estimatedWeight')} />
-              <DecimalInput kind="amountUsd" withSign label="Valor estimado (USD)" {...form.getInputProps('estimatedValue')} />
+              <DecimalInput
+                kind="amountUsd"
+                withSign
+                label="Valor estimado (USD)"
+                {...form.getInputProps('estimatedValue')}
+              />
               <TextInput label="Remitente" required {...form.getInputProps('senderName')} />
               <Select
                 label="País de origen"
@@ -194,7 +225,13 @@ export function TrackingCreateForm({ onCreated }: { onCreated: () => void }) {
             </SimpleGrid>
             <Switch label="Requiere reempaque" {...form.getInputProps('needsReempaque', { type: 'checkbox' })} />
             {form.values.needsReempaque && (
-              <Textarea label="Motivo del reempaque" autosize minRows={2} maxRows={4} {...form.getInputProps('reempaqueReason')} />
+              <Textarea
+                label="Motivo del reempaque"
+                autosize
+                minRows={2}
+                maxRows={4}
+                {...form.getInputProps('reempaqueReason')}
+              />
             )}
             <Textarea label="Notas" autosize minRows={2} maxRows={6} {...form.getInputProps('notes')} />
           </Stack>

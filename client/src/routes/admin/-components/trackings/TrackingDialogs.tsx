@@ -16,7 +16,12 @@ import {
   type TrackingStatus,
 } from '@casillero/shared';
 import { getErrorMessage } from '../../../../lib/errors';
-import { CustomerSection, DetailsHeading, FactGrid, HistoryTimeline } from '../../../../components/details/DetailsParts';
+import {
+  CustomerSection,
+  DetailsHeading,
+  FactGrid,
+  HistoryTimeline,
+} from '../../../../components/details/DetailsParts';
 import { DetailsDrawer, type DetailsDrawerOpen } from '../../../../components/details/DetailsDrawer';
 import { EntityHistory } from '../../../../components/details/EntityHistory';
 import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
@@ -29,7 +34,8 @@ import { PrealertStatusBadge } from '../prealerts/common';
 import { PriorityBadge, TrackingStatusBadge } from './StatusBadge';
 import type { TrackingDetail, TrackingRow } from './types';
 
-const weight = (kg: number | null) => (kg === null ? '—' : `${kg.toLocaleString('es-ES', { maximumFractionDigits: 2 })} kg`);
+const weight = (kg: number | null) =>
+  kg === null ? '—' : `${kg.toLocaleString('es-ES', { maximumFractionDigits: 2 })} kg`;
 const usdOrDash = (n: number | null) => (n === null ? '—' : formatUsd(n));
 
 /** The customer's pre-alert this tracking matched when it was registered (same tracking number). */
@@ -62,7 +68,12 @@ function LinkedPrealert({ prealert: p }: { prealert: NonNullable<TrackingDetail[
 /** Package info, client info, the matched pre-alert and the status history, newest first (docs/product/admin-trackings.md#details). */
 export function TrackingDetailsDrawer(props: DetailsDrawerOpen) {
   return (
-    <DetailsDrawer {...props} title="Detalles del tracking" query={(id) => trpc.trackings.detail.queryOptions({ id })} loadFailed={M.loadFailed}>
+    <DetailsDrawer
+      {...props}
+      title="Detalles del tracking"
+      query={(id) => trpc.trackings.detail.queryOptions({ id })}
+      loadFailed={M.loadFailed}
+    >
       {(d) => (
         <>
           <DetailsHeading title={d.trackingNumber}>
@@ -97,7 +108,12 @@ export function TrackingDetailsDrawer(props: DetailsDrawerOpen) {
           <HistoryTimeline
             bulletSize={14}
             aria-label="Historial de estados"
-            entries={d.history.map((h) => ({ ...h, title: TRACKING_STATUS_LABELS[h.status], color: TRACKING_STATUS_COLORS[h.status], by: h.createdByName }))}
+            entries={d.history.map((h) => ({
+              ...h,
+              title: TRACKING_STATUS_LABELS[h.status],
+              color: TRACKING_STATUS_COLORS[h.status],
+              by: h.createdByName,
+            }))}
           />
           <Divider label="Historial de cambios" labelPosition="left" />
           <EntityHistory entity="trackings" entityId={d.id} />
@@ -129,25 +145,42 @@ function useTrackingSubmit<V extends { actualWeight: DecimalValue }>(
   const invalidate = useInvalidate(trpc.trackings);
   const plausible = usePlausibleConfirm();
   const confirm = (values: V) => plausible.confirm([{ kind: 'weightKg', value: values.actualWeight }]);
-  const { submit, error } = useDialogSubmit(form, { invalidate, onClose, failure: (error) => getErrorMessage(error, failed), confirm }, run);
+  const { submit, error } = useDialogSubmit(
+    form,
+    { invalidate, onClose, failure: (error) => getErrorMessage(error, failed), confirm },
+    run,
+  );
   return { submit, error, dialog: plausible.dialog };
 }
 
 /** New status, real weight (0 keeps the recorded one) and an optional message for the client. */
-export const ChangeStatusDialog = subjectDialog<TrackingRow>('Cambiar estado', (t, onClose) => <ChangeStatusForm tracking={t} onClose={onClose} />);
+export const ChangeStatusDialog = subjectDialog<TrackingRow>('Cambiar estado', (t, onClose) => (
+  <ChangeStatusForm tracking={t} onClose={onClose} />
+));
 
 type StatusValues = { id: string; status: TrackingStatus | ''; actualWeight: DecimalValue; message: string };
 
 function ChangeStatusForm({ tracking, onClose }: TrackingFormProps) {
   const mutation = useMutation(trpc.trackings.updateStatus.mutationOptions());
-  const form = useSchemaForm<StatusValues>(trackingStatusChangeInput, { id: tracking.id, status: '', actualWeight: 0, message: '' });
+  const form = useSchemaForm<StatusValues>(trackingStatusChangeInput, {
+    id: tracking.id,
+    status: '',
+    actualWeight: 0,
+    message: '',
+  });
   const { submit, error, dialog } = useTrackingSubmit(form, onClose, M.statusFailed, async (values) => {
     const result = await mutation.mutateAsync(trackingStatusChangeInput.parse(values));
     return [M.statusUpdatedTitle, M.statusUpdated(result.trackingNumber, TRACKING_STATUS_LABELS[result.status])];
   });
 
   return (
-    <DialogForm onSubmit={submit} error={error} onCancel={onClose} label="Actualizar estado" loading={mutation.isPending}>
+    <DialogForm
+      onSubmit={submit}
+      error={error}
+      onCancel={onClose}
+      label="Actualizar estado"
+      loading={mutation.isPending}
+    >
       {dialog}
       <Text size="sm">
         Tracking <b>{tracking.trackingNumber}</b> · estado actual <TrackingStatusBadge status={tracking.status} />
@@ -163,13 +196,21 @@ function ChangeStatusForm({ tracking, onClose }: TrackingFormProps) {
         inputProps={form.getInputProps('actualWeight')}
         description={`Déjalo en 0 para conservar ${tracking.actualWeight ? weight(tracking.actualWeight) : 'el valor anterior'}`}
       />
-      <Textarea label="Mensaje para el cliente (opcional)" autosize minRows={2} maxRows={5} {...form.getInputProps('message')} />
+      <Textarea
+        label="Mensaje para el cliente (opcional)"
+        autosize
+        minRows={2}
+        maxRows={5}
+        {...form.getInputProps('message')}
+      />
     </DialogForm>
   );
 }
 
 /** Required reason and real weight; sets the tracking to needs repack (docs/product/admin-trackings.md#request-repack). */
-export const RepackDialog = subjectDialog<TrackingRow>('Solicitar reempaque', (t, onClose) => <RepackForm tracking={t} onClose={onClose} />);
+export const RepackDialog = subjectDialog<TrackingRow>('Solicitar reempaque', (t, onClose) => (
+  <RepackForm tracking={t} onClose={onClose} />
+));
 
 type RepackValues = { id: string; reason: string; actualWeight: DecimalValue };
 
@@ -182,13 +223,30 @@ function RepackForm({ tracking, onClose }: TrackingFormProps) {
   });
 
   return (
-    <DialogForm onSubmit={submit} error={error} onCancel={onClose} label="Solicitar reempaque" color="yellow" loading={mutation.isPending}>
+    <DialogForm
+      onSubmit={submit}
+      error={error}
+      onCancel={onClose}
+      label="Solicitar reempaque"
+      color="yellow"
+      loading={mutation.isPending}
+    >
       {dialog}
       <Text size="sm">
         Tracking <b>{tracking.trackingNumber}</b> de {tracking.clientName ?? tracking.clientEmail}
       </Text>
-      <Textarea label="Motivo del reempaque" required autosize minRows={3} maxRows={6} {...form.getInputProps('reason')} />
-      <ActualWeightInput inputProps={form.getInputProps('actualWeight')} description="Déjalo en 0 para conservar el valor anterior" />
+      <Textarea
+        label="Motivo del reempaque"
+        required
+        autosize
+        minRows={3}
+        maxRows={6}
+        {...form.getInputProps('reason')}
+      />
+      <ActualWeightInput
+        inputProps={form.getInputProps('actualWeight')}
+        description="Déjalo en 0 para conservar el valor anterior"
+      />
     </DialogForm>
   );
 }

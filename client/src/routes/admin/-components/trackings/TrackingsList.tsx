@@ -13,7 +13,14 @@ import {
   formatUsd,
   type TrackingListSearch,
 } from '@casillero/shared';
-import { ServerList, StackedCell, dataTableColumns, useServerListState, type ListActions, type ListProps } from '../../../../components/data-table';
+import {
+  ServerList,
+  StackedCell,
+  dataTableColumns,
+  useServerListState,
+  type ListActions,
+  type ListProps,
+} from '../../../../components/data-table';
 import { useDetailsParam } from '../../../../components/details/DetailsDrawer';
 import { useCan } from '../../../../lib/permissions';
 import { downloadHref } from '../../../../lib/download';
@@ -44,7 +51,9 @@ function trackingColumns(actions: ListActions<TrackingRow, 'details' | 'status' 
     col.accessor('status', {
       id: 'status',
       header: 'Estado',
-      cell: (info) => <TrackingStatusBadge status={info.getValue()} dispatchAuthorizedAt={info.row.original.dispatchAuthorizedAt} />,
+      cell: (info) => (
+        <TrackingStatusBadge status={info.getValue()} dispatchAuthorizedAt={info.row.original.dispatchAuthorizedAt} />
+      ),
     }),
     col.accessor('carrier', { id: 'carrier', header: 'Transportista' }),
     col.cell('weightValue', 'Peso / Valor', (r) => (
@@ -53,7 +62,11 @@ function trackingColumns(actions: ListActions<TrackingRow, 'details' | 'status' 
         sub={formatUsd(r.estimatedValue)}
       />
     )),
-    col.accessor('priority', { id: 'priority', header: 'Prioridad', cell: (info) => <PriorityBadge priority={info.getValue()} /> }),
+    col.accessor('priority', {
+      id: 'priority',
+      header: 'Prioridad',
+      cell: (info) => <PriorityBadge priority={info.getValue()} />,
+    }),
     col.accessor('createdAt', { id: 'createdAt', header: 'Fecha', cell: (info) => formatDate(info.getValue()) }),
     col.actions(
       (row) => (
@@ -113,11 +126,28 @@ export function TrackingsList({ search, navigate }: ListProps<TrackingsSearch>) 
       // The whole filtered set in the list's order, streamed by the server (docs/product/admin-trackings.md#csv-export).
       exportHref={downloadHref(TRACKINGS_CSV_PATH, { ...state.filters, sort: state.list.sort, dir: state.list.dir })}
       columns={columns}
-      text={{ ...TRACKING_MESSAGES, caption: 'Trackings', noun: 'trackings', searchPlaceholder: 'Tracking, cliente, email o casillero' }}
+      text={{
+        ...TRACKING_MESSAGES,
+        caption: 'Trackings',
+        noun: 'trackings',
+        searchPlaceholder: 'Tracking, cliente, email o casillero',
+      }}
       selects={[
         { key: 'status', label: 'Estado', w: 190, values: TRACKING_STATUSES, labels: TRACKING_STATUS_LABELS },
-        { key: 'priority', label: 'Prioridad', placeholder: 'Todas', w: 140, values: PRIORITIES, labels: PRIORITY_LABELS },
-        { key: 'carrier', label: 'Transportista', w: 160, data: carriers.data ?? (search.carrier ? [search.carrier] : []) },
+        {
+          key: 'priority',
+          label: 'Prioridad',
+          placeholder: 'Todas',
+          w: 140,
+          values: PRIORITIES,
+          labels: PRIORITY_LABELS,
+        },
+        {
+          key: 'carrier',
+          label: 'Transportista',
+          w: 160,
+          data: carriers.data ?? (search.carrier ? [search.carrier] : []),
+        },
       ]}
     >
       <OnceNeeded when={details.openId !== null}>

@@ -10,7 +10,9 @@ import { isOpen, type Billing } from './invoice-text';
 export function BalanceCard({ balance, invoices }: Billing) {
   const open = invoices.filter(isOpen);
   const vesOwed = open.reduce((sum, i) => sum + (i.remainingVesCentimos ?? 0), 0);
-  const usdWithoutRate = open.filter((i) => i.remainingVesCentimos == null).reduce((sum, i) => sum + i.remainingUsdCents, 0);
+  const usdWithoutRate = open
+    .filter((i) => i.remainingVesCentimos == null)
+    .reduce((sum, i) => sum + i.remainingUsdCents, 0);
   const owes = balance.balanceUsdCents > 0;
   const headline = owes
     ? BILLING_MESSAGES.balanceOwed(formatUsdCents(balance.balanceUsdCents))

@@ -63,7 +63,9 @@ function ConceptCell({ invoice }: { invoice: Invoice }) {
   const concept = PAYMENT_TYPE_LABELS[invoice.concept];
   const code = invoice.mailboxCode ?? invoice.shipmentCode;
   // What the description does not say already: the concept, the mailbox or the shipment.
-  const extra = [subject.startsWith(concept) ? null : concept, code && !subject.includes(code) ? code : null].filter(Boolean).join(' · ');
+  const extra = [subject.startsWith(concept) ? null : concept, code && !subject.includes(code) ? code : null]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <>
       <Text size="sm" fw={500}>
@@ -85,7 +87,12 @@ function ConceptCell({ invoice }: { invoice: Invoice }) {
  */
 export function InvoicesTable({ invoices, onReport }: { invoices: Invoice[]; onReport: (invoice: Invoice) => void }) {
   const columns: ResponsiveColumn<Invoice>[] = [
-    { header: 'Número', card: 'title', mono: true, cell: (i) => <span style={{ whiteSpace: 'nowrap' }}>{i.number}</span> },
+    {
+      header: 'Número',
+      card: 'title',
+      mono: true,
+      cell: (i) => <span style={{ whiteSpace: 'nowrap' }}>{i.number}</span>,
+    },
     { header: 'Estado', card: 'status', cell: (i) => <StatusCell invoice={i} /> },
     { header: 'Fecha de emisión', cell: (i) => <span style={{ whiteSpace: 'nowrap' }}>{formatDay(i.issueDate)}</span> },
     { header: 'Concepto', card: 'wide', cell: (i) => <ConceptCell invoice={i} /> },

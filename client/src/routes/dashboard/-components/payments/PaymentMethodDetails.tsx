@@ -14,7 +14,14 @@ export function PaymentMethodDetails({ method }: { method: PaymentMethodOption }
     return value ? [{ key, label, value }] : [];
   });
   return (
-    <Card withBorder radius="md" padding="sm" bg="gray.0" component="section" aria-label={`Datos para pagar con ${method.name}`}>
+    <Card
+      withBorder
+      radius="md"
+      padding="sm"
+      bg="gray.0"
+      component="section"
+      aria-label={`Datos para pagar con ${method.name}`}
+    >
       <Stack gap="xs">
         {details.map(({ key, label, value }) => (
           <Group key={key} justify="space-between" wrap="nowrap" gap="xs">

@@ -37,7 +37,12 @@ function ReceiptCell({ payment }: { payment: Payment }) {
     );
   }
   return (
-    <Anchor href={payment.receiptUrl} target="_blank" rel="noopener" aria-label={`Ver comprobante ${payment.paymentReference ?? ''}`.trim()}>
+    <Anchor
+      href={payment.receiptUrl}
+      target="_blank"
+      rel="noopener"
+      aria-label={`Ver comprobante ${payment.paymentReference ?? ''}`.trim()}
+    >
       <Image
         src={payment.receiptUrl}
         alt={`Comprobante del pago ${payment.paymentReference ?? ''}`.trim()}

@@ -56,7 +56,16 @@ export function ReceiptInput({
       />
       {preview && !error && (
         <Group gap="sm" align="flex-start">
-          <Image src={preview} alt="Vista previa del comprobante" h={140} w="auto" maw={260} fit="contain" radius="sm" bd="1px solid var(--mantine-color-gray-3)" />
+          <Image
+            src={preview}
+            alt="Vista previa del comprobante"
+            h={140}
+            w="auto"
+            maw={260}
+            fit="contain"
+            radius="sm"
+            bd="1px solid var(--mantine-color-gray-3)"
+          />
           <Text size="xs" c="dimmed">
             {value?.name}
           </Text>

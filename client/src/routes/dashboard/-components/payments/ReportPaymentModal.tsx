@@ -1,5 +1,19 @@
 import { useRef, useState } from 'react';
-import { Alert, Center, Group, Loader, Modal, MultiSelect, Radio, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import {
+  Alert,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  MultiSelect,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -29,7 +43,10 @@ import { paymentSubject, type Payment } from './payment-text';
  * it, when there is one), a payment the system opened without an invoice, or a new payment on
  * account (shipping with its trackings, a course, credit).
  */
-export type ReportSubject = { kind: 'invoice'; invoice: Invoice } | { kind: 'payment'; payment: Payment } | { kind: 'new' };
+export type ReportSubject =
+  | { kind: 'invoice'; invoice: Invoice }
+  | { kind: 'payment'; payment: Payment }
+  | { kind: 'new' };
 
 type Values = {
   paymentId: string | null;
@@ -102,7 +119,12 @@ function ReportPaymentForm({ subject, onDone }: { subject: ReportSubject; onDone
 
   const handleSubmit = form.onSubmit(async (values) => {
     setRefusal(null);
-    if (!(await plausible.confirm([{ kind: method?.currency === 'VES' ? 'amountVes' : 'amountUsd', value: values.amount }]))) return;
+    if (
+      !(await plausible.confirm([
+        { kind: method?.currency === 'VES' ? 'amountVes' : 'amountUsd', value: values.amount },
+      ]))
+    )
+      return;
     const problem = receipt ? await checkFile(receipt, 'receipt') : PAYMENT_MESSAGES.receiptRequired;
     if (problem) {
       setReceiptError(problem);
@@ -110,7 +132,8 @@ function ReportPaymentForm({ subject, onDone }: { subject: ReportSubject; onDone
     }
     try {
       setUploading(true);
-      if (uploaded.current?.file !== receipt) uploaded.current = { file: receipt!, id: (await uploadFile(receipt!, 'receipt')).id };
+      if (uploaded.current?.file !== receipt)
+        uploaded.current = { file: receipt!, id: (await uploadFile(receipt!, 'receipt')).id };
     } catch (error) {
       setReceiptError(error instanceof UploadError ? error.message : PAYMENT_MESSAGES.receiptRequired);
       return;
@@ -226,14 +249,22 @@ function ReportPaymentForm({ subject, onDone }: { subject: ReportSubject; onDone
           <DecimalInput
             kind={currency === 'VES' ? 'amountVes' : 'amountUsd'}
             withSign={currency !== null}
-            label={currency === 'VES' ? 'Monto pagado en Bs.' : currency === 'USD' ? 'Monto pagado en USD' : 'Monto pagado'}
+            label={
+              currency === 'VES' ? 'Monto pagado en Bs.' : currency === 'USD' ? 'Monto pagado en USD' : 'Monto pagado'
+            }
             description={amountHint(subject, currency)}
             placeholder={currency ? '0,00' : 'Elige primero el método'}
             disabled={!currency}
             withAsterisk={subject.kind === 'new'}
             {...form.getInputProps('amount')}
           />
-          <TextInput label="Referencia" placeholder="Número de confirmación" maxLength={100} withAsterisk {...form.getInputProps('paymentReference')} />
+          <TextInput
+            label="Referencia"
+            placeholder="Número de confirmación"
+            maxLength={100}
+            withAsterisk
+            {...form.getInputProps('paymentReference')}
+          />
         </SimpleGrid>
         <ReceiptInput
           value={receipt}
@@ -255,7 +286,12 @@ function ReportPaymentForm({ subject, onDone }: { subject: ReportSubject; onDone
         <Text size="xs" c="dimmed">
           Tu pago queda en revisión hasta que lo verifiquemos; te avisaremos por notificación y correo.
         </Text>
-        <DialogActions onCancel={onDone} label="Reportar pago" loading={uploading || report.isPending} error={refusal} />
+        <DialogActions
+          onCancel={onDone}
+          label="Reportar pago"
+          loading={uploading || report.isPending}
+          error={refusal}
+        />
       </Stack>
     </form>
   );
@@ -294,7 +330,9 @@ function SubjectSummary({ subject }: { subject: ReportSubject }) {
       <Alert color="blue" variant="light" icon={<IconInfoCircle />}>
         <Text size="sm">
           {paymentSubject(payment)}: <strong>{formatUsdCents(Math.round(payment.amountUsd * 100))}</strong>
-          {payment.status === 'failed' && payment.adminNotes ? ` · Motivo del rechazo anterior: ${payment.adminNotes}` : ''}
+          {payment.status === 'failed' && payment.adminNotes
+            ? ` · Motivo del rechazo anterior: ${payment.adminNotes}`
+            : ''}
         </Text>
       </Alert>
     );
@@ -304,9 +342,7 @@ function SubjectSummary({ subject }: { subject: ReportSubject }) {
     <Alert color="blue" variant="light" icon={<IconInfoCircle />} title={`Factura ${invoice.number}`}>
       <Stack gap={2}>
         <Text size="sm">{invoiceSubject(invoice)}</Text>
-        <Text size="sm">
-          Total: {bothCurrencies(invoice.usdCents, invoice.vesCentimos)}
-        </Text>
+        <Text size="sm">Total: {bothCurrencies(invoice.usdCents, invoice.vesCentimos)}</Text>
         <Text size="sm">
           Por pagar: <strong>{bothCurrencies(invoice.remainingUsdCents, invoice.remainingVesCentimos)}</strong>
         </Text>
@@ -325,6 +361,7 @@ function amountHint(subject: ReportSubject, currency: 'USD' | 'VES' | null): str
       ? 'Lo que falta por pagar, a la tasa de la factura. Si pagaste una parte, escribe lo que pagaste.'
       : 'Lo que falta por pagar. Si pagaste una parte, escribe lo que pagaste.';
   }
-  if (subject.kind === 'payment' && currency === 'VES') return 'Si lo dejas vacío, se toma el monto a pagar a la tasa de hoy.';
+  if (subject.kind === 'payment' && currency === 'VES')
+    return 'Si lo dejas vacío, se toma el monto a pagar a la tasa de hoy.';
   return currency === 'VES' ? 'El monto exacto de tu pago en bolívares.' : undefined;
 }

@@ -88,7 +88,8 @@ export function RepackRequestForm({ packages }: { packages: RepackablePackage[] 
           </Title>
           {packages.length === 0 ? (
             <EmptyState title="No tienes paquetes disponibles en el almacén">
-              Cuando recibamos tus compras en el almacén podrás pedir que las reempaquemos o consolidemos en una sola caja.
+              Cuando recibamos tus compras en el almacén podrás pedir que las reempaquemos o consolidemos en una sola
+              caja.
             </EmptyState>
           ) : (
             <>

@@ -28,7 +28,13 @@ export function ShipmentCard({ shipment: s, onOpen }: { shipment: OwnShipment; o
           </Stack>
           <Group gap="sm">
             <ShipmentStatusBadge status={s.status} />
-            <Button size="xs" variant="light" leftSection={<IconListDetails size={14} />} onClick={() => onOpen(s.id)} aria-label={`Ver detalle del envío ${s.shipmentCode}`}>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconListDetails size={14} />}
+              onClick={() => onOpen(s.id)}
+              aria-label={`Ver detalle del envío ${s.shipmentCode}`}
+            >
               Ver detalle
             </Button>
           </Group>
@@ -48,4 +54,3 @@ export function ShipmentCard({ shipment: s, onOpen }: { shipment: OwnShipment; o
     </Card>
   );
 }
-

@@ -47,7 +47,12 @@ const PACKAGE_COLUMNS: (Column<OwnPackage> & ResponsiveColumn<OwnPackage>)[] = [
 export function ShipmentDetail(props: DetailsDrawerOpen) {
   const isPhone = useIsPhone();
   return (
-    <DetailsDrawer {...props} title="Detalle del envío" query={(i) => trpc.shipments.ownDetail.queryOptions({ id: i })} states={QueryState}>
+    <DetailsDrawer
+      {...props}
+      title="Detalle del envío"
+      query={(i) => trpc.shipments.ownDetail.queryOptions({ id: i })}
+      states={QueryState}
+    >
       {(s) => (
         <>
           <DetailsHeading order={2} title={s.shipmentCode}>
@@ -96,7 +101,11 @@ export function ShipmentDetail(props: DetailsDrawerOpen) {
             </>
           )}
           <Divider label="Etapas" labelPosition="left" />
-          <StagesTimeline stages={s.stages} bulletSize={16} days={(n) => `${n} ${n === 1 ? 'día estimado' : 'días estimados'}`} />
+          <StagesTimeline
+            stages={s.stages}
+            bulletSize={16}
+            days={(n) => `${n} ${n === 1 ? 'día estimado' : 'días estimados'}`}
+          />
         </>
       )}
     </DetailsDrawer>
