@@ -61,6 +61,12 @@ export const ADMIN_SETUP_MESSAGES = {
   fallback: 'Error al crear usuario administrador',
 } as const;
 
+/** The not-found screen (any unknown path). */
+export const NOT_FOUND_MESSAGES = {
+  title: 'Página no encontrada',
+  home: 'Volver al inicio',
+} as const;
+
 export const GENERIC_MESSAGES = {
   notFound: 'No encontrado.',
   internal: 'Ocurrió un error inesperado. Intenta nuevamente.',
