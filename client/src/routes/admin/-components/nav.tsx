@@ -208,6 +208,7 @@ export function AdminNav({ role }: { role: string }) {
         if (items.length === 0) return null;
         const headingId = `admin-nav-${group}`;
         return (
+          // biome-ignore lint/a11y/useSemanticElements: a group of links, not of form fields (no fieldset)
           <div key={group} role="group" aria-labelledby={headingId}>
             <Text id={headingId} size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt={8} pb={2}>
               {group}
