@@ -29,6 +29,8 @@ export const storageSettingsInput = z.object({
     .refine(isWholeCents, 'La tarifa diaria admite como máximo dos decimales.'),
 });
 
+export const storageRemindNowInput = z.object({ packageId: z.string().uuid('Paquete no válido.') });
+
 export type StorageClock = {
   /** Whole calendar days since reception (0 on the day it arrived). */
   daysStored: number;
@@ -65,8 +67,21 @@ const days = (n: number) => (n === 1 ? '1 día' : `${n} días`);
 /** 2026-12-24 → 24/12/2026. */
 const dmy = (day: string) => day.split('-').reverse().join('/');
 
+/** Staff's list of parcels whose free storage ends soon looks this many days ahead. */
+export const STORAGE_ENDING_LIST_DAYS = 7;
+
 export const STORAGE_MESSAGES = {
   settingsSaved: 'Configuración de almacenaje guardada.',
+  /** Gestión de Paquetes → Almacenaje por vencer. */
+  endingSoonAction: 'Almacenaje por vencer',
+  endingSoonTitle: `Almacenaje gratis que termina en los próximos ${STORAGE_ENDING_LIST_DAYS} días`,
+  endingSoonEmpty: `Ningún paquete termina su almacenaje gratis en los próximos ${STORAGE_ENDING_LIST_DAYS} días.`,
+  endingSoonDaysLeft: (n: number) => (n === 0 ? 'Hoy es el último día' : `Quedan ${days(n)}`),
+  neverReminded: 'Nunca',
+  remindNow: 'Enviar recordatorio ahora',
+  reminderSent: (customer: string) => `Recordatorio enviado a ${customer}.`,
+  reminderAlreadyToday: 'Ya se envió hoy un recordatorio de este paquete.',
+  notOnShelf: 'Este paquete ya no está en el almacén: su almacenaje no corre.',
   /** Almacén, a parcel within its free days. */
   freeLeft: (n: number) =>
     n === 0 ? 'Almacenaje gratis: hoy es el último día' : `Almacenaje gratis: quedan ${days(n)}`,

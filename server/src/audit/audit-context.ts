@@ -70,3 +70,30 @@ export async function recordStaffSignIn(db: DbOrTx, actor: Omit<AuditActor, 'act
     requestId: actor.requestId ?? null,
   });
 }
+
+/**
+ * An audit entry written by hand, for a change no trigger records (a row of a table without an
+ * audit trigger, such as app_settings or notifications), with the same who/what/where the
+ * triggers read from the staff procedure's transaction. Outside a staff procedure (no actor) it
+ * writes nothing, as the triggers do.
+ */
+export async function writeAuditEntry(
+  tx: DbOrTx,
+  entry: {
+    entity: string;
+    entityId: string;
+    operation: 'insert' | 'update' | 'delete';
+    before: unknown;
+    after: unknown;
+  },
+): Promise<void> {
+  await tx.execute(sql`
+    insert into audit_log (actor_id, actor_role, action, entity, entity_id, operation, before, after, ip, user_agent, request_id)
+    select nullif(current_setting('app.audit_actor', true), '')::uuid, current_setting('app.audit_role', true),
+           current_setting('app.audit_action', true), ${entry.entity}, ${entry.entityId}, ${entry.operation},
+           ${entry.before === null ? null : JSON.stringify(entry.before)}::jsonb,
+           ${entry.after === null ? null : JSON.stringify(entry.after)}::jsonb,
+           nullif(current_setting('app.audit_ip', true), ''), nullif(current_setting('app.audit_user_agent', true), ''),
+           nullif(current_setting('app.audit_request', true), '')
+    where coalesce(current_setting('app.audit_actor', true), '') <> ''`);
+}

@@ -6,10 +6,10 @@
 // and the fields before and after as the database now holds them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { STAFF_ROLES, can, type Permission, type StaffRole } from '@casillero/shared';
+import { STAFF_ROLES, STORAGE_MESSAGES, can, type Permission, type StaffRole } from '@casillero/shared';
 import type { Database } from '../db/client';
 import { testConfig } from '../env';
-import { auditLog, mailboxes, staffInvitations } from '../db/schema';
+import { auditLog, mailboxes, notifications, packages, staffInvitations } from '../db/schema';
 import { diskFileStore } from '../files/file-store';
 import { storeFile } from '../files/store';
 import { callerFor, TEST_APP_URL, type TestCaller } from '../test/caller';
@@ -23,6 +23,7 @@ import {
   type CustomerWithMailbox,
 } from '../test/factories';
 import { businessToday } from '../lib/business-clock';
+import { getStorageSettings } from '../queries/storage';
 import { tempStorageDir, tinyPng } from '../test/files';
 import type { Meta } from '../trpc/init';
 import { appRouter } from '../trpc/router';
@@ -807,6 +808,39 @@ const CASES: Record<string, Case> = {
       after: { key: 'storage', value: { freeDays: 25, feePerDayUsd: 0.75 } },
     }),
   }),
+  'storage.remindNow': async () => {
+    const customer = await customerWithActiveMailbox(db(), { nombre: 'Cliente Almacenaje Auditado' });
+    // Three free days left, whatever the free days are set to by then (another case changes them).
+    const { freeDays } = await getStorageSettings(db());
+    const [parcel] = await db()
+      .insert(packages)
+      .values({
+        userId: customer.user.id,
+        mailboxId: customer.mailboxId,
+        trackingNumber: unique('AUDSTO'),
+        packageDescription: 'Libros',
+        weightKg: 1,
+        status: 'in_warehouse',
+        receivedDate: new Date(Date.now() - (freeDays - 3) * 24 * 3600 * 1000),
+      })
+      .returning({ id: packages.id });
+    return {
+      input: { packageId: parcel!.id },
+      expected: async () => {
+        const [notice] = await db()
+          .select({ id: notifications.id })
+          .from(notifications)
+          .where(eq(notifications.userId, customer.user.id));
+        return {
+          entity: 'notifications',
+          entityId: notice!.id,
+          operation: 'insert',
+          before: null,
+          after: { user_id: customer.user.id, package_id: parcel!.id, title: STORAGE_MESSAGES.reminderSoonTitle },
+        };
+      },
+    };
+  },
   'reconciliation.upload': async () => {
     const reference = unique('AUDBANCO');
     return {

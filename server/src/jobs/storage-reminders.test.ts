@@ -313,3 +313,60 @@ describe('the fee charged when the parcel is invoiced', () => {
     expect(run.result).toMatchObject({ reminders: 0 });
   });
 });
+
+describe('Almacenaje por vencer: the staff list and the reminder sent now', () => {
+  it('lists the parcels whose free storage ends within 7 days, nearest first, with their last reminder', async () => {
+    const warehouse = await signedInStaff(db(), 'almacen');
+    const lastDay = await stored(ana, 30);
+    const inFive = await stored(luis, 25);
+    const inSeven = await stored(ana, 23);
+    await stored(ana, 22); // 8 days left: not yet
+    await stored(ana, 31); // past its free days: its fee already runs
+    await stored(luis, 29, 'in_shipment'); // not on the shelf
+
+    const list = await warehouse.caller.storage.endingSoon();
+    expect(list.map((r) => [r.label, r.daysLeft])).toEqual([
+      [lastDay.warehouseReceipt, 0],
+      [inFive.warehouseReceipt, 5],
+      [inSeven.warehouseReceipt, 7],
+    ]);
+    expect(list[1]).toMatchObject({ customerName: 'Luis Storage', lastRemindedAt: null });
+
+    // The daily job's reminder shows as the last one.
+    await createScheduler(db(), [storageRemindersJob(config)], quiet).tick();
+    const after = await warehouse.caller.storage.endingSoon();
+    expect(after.find((r) => r.packageId === inFive.id)!.lastRemindedAt).toBeInstanceOf(Date);
+    // Customers cannot read it.
+    expect((await trpcError(ana.caller.storage.endingSoon())).code).toBe('FORBIDDEN');
+  });
+
+  it('"Enviar recordatorio ahora" tells the customer once a day, on the channels for reminders; refusals change nothing', async () => {
+    const warehouse = await signedInStaff(db(), 'almacen');
+    const parcel = await stored(luis, 26);
+
+    const sent = await warehouse.caller.storage.remindNow({ packageId: parcel.id });
+    expect(sent.message).toBe(STORAGE_MESSAGES.reminderSent('Luis Storage'));
+    const told = await remindersOf(luis.user.id);
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ title: STORAGE_MESSAGES.reminderSoonTitle });
+    expect(told[0]!.message).toContain(parcel.warehouseReceipt!);
+    expect(told[0]!.message).toContain('4 días');
+
+    // A second tap the same day: refused, the customer is not told twice.
+    const again = await trpcError(warehouse.caller.storage.remindNow({ packageId: parcel.id }));
+    expect(again.code).toBe('CONFLICT');
+    expect(again.message).toBe(STORAGE_MESSAGES.reminderAlreadyToday);
+    expect(await remindersOf(luis.user.id)).toHaveLength(1);
+
+    // A parcel no longer on the shelf, or one whose fee already runs: refused, nobody told.
+    const shipped = await stored(ana, 26, 'in_shipment');
+    const notOnShelf = await trpcError(warehouse.caller.storage.remindNow({ packageId: shipped.id }));
+    expect([notOnShelf.code, notOnShelf.message]).toEqual(['BAD_REQUEST', STORAGE_MESSAGES.notOnShelf]);
+    expect(await remindersOf(ana.user.id)).toHaveLength(0);
+
+    // Only staff who may change parcels send it; a customer cannot.
+    const cashier = await signedInStaff(db(), 'caja');
+    expect((await trpcError(cashier.caller.storage.remindNow({ packageId: parcel.id }))).code).toBe('FORBIDDEN');
+    expect((await trpcError(luis.caller.storage.remindNow({ packageId: parcel.id }))).code).toBe('FORBIDDEN');
+  });
+});

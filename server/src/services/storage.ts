@@ -13,14 +13,15 @@ import {
 import { rowsOf, type DbOrTx } from '../db/client';
 import { appSettings, packages } from '../db/schema';
 import { BUSINESS_TZ_SQL, businessToday } from '../lib/business-clock';
-import { STORAGE_SETTINGS_KEY, getStorageSettings, receivedDay } from '../queries/storage';
+import { STORAGE_SETTINGS_KEY, getStorageSettings, receivedDay, storageEndingSoon } from '../queries/storage';
+import { DomainError } from '../lib/domain-error';
+import { writeAuditEntry } from '../audit/audit-context';
 import { notifyUser } from './notify';
 
 /**
  * The admin's change. app_settings has no audit trigger on purpose (it also holds the file-link
- * secret, which must never reach the log), so this entry is written here, in the staff
- * procedure's audited transaction, with the same who/what/where the triggers read, and shaped
- * like theirs (an insert: before null, the row after; an update: the changed value on both sides).
+ * secret, which must never reach the log), so its entry is written by hand, shaped like the
+ * triggers' (an insert: before null, the row after; an update: the changed value on both sides).
  */
 export async function setStorageSettings(tx: DbOrTx, next: StorageSettings): Promise<StorageSettings> {
   const before = await getStorageSettings(tx);
@@ -35,15 +36,13 @@ export async function setStorageSettings(tx: DbOrTx, next: StorageSettings): Pro
     .values({ key: STORAGE_SETTINGS_KEY, value })
     .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: new Date() } });
   const after = JSON.parse(value) as StorageSettings;
-  await tx.execute(sql`
-    insert into audit_log (actor_id, actor_role, action, entity, entity_id, operation, before, after, ip, user_agent, request_id)
-    select nullif(current_setting('app.audit_actor', true), '')::uuid, current_setting('app.audit_role', true),
-           current_setting('app.audit_action', true), 'app_settings', ${STORAGE_SETTINGS_KEY}, ${existing ? 'update' : 'insert'},
-           ${existing ? JSON.stringify({ value: before }) : null}::jsonb,
-           ${JSON.stringify(existing ? { value: after } : { key: STORAGE_SETTINGS_KEY, value: after })}::jsonb,
-           nullif(current_setting('app.audit_ip', true), ''), nullif(current_setting('app.audit_user_agent', true), ''),
-           nullif(current_setting('app.audit_request', true), '')
-    where coalesce(current_setting('app.audit_actor', true), '') <> ''`);
+  await writeAuditEntry(tx, {
+    entity: 'app_settings',
+    entityId: STORAGE_SETTINGS_KEY,
+    operation: existing ? 'update' : 'insert',
+    before: existing ? { value: before } : null,
+    after: existing ? { value: after } : { key: STORAGE_SETTINGS_KEY, value: after },
+  });
   return after;
 }
 
@@ -136,4 +135,46 @@ export async function sendStorageReminders(tx: DbOrTx, options: { today?: string
     if (id) notified++;
   }
   return { reminders: due.length, notified };
+}
+
+/**
+ * Staff's "Enviar recordatorio ahora": the parcel's storage reminder, now, on the customer's
+ * channels for reminders, with the days it has left. At most one a day per parcel (the
+ * notification's dedupe key holds the day), so a double tap does not tell the customer twice.
+ */
+export async function remindStorageNow(
+  tx: DbOrTx,
+  packageId: string,
+  options: { today?: string; appUrl?: string } = {},
+): Promise<{ customerName: string }> {
+  const today = options.today ?? businessToday();
+  const { feePerDayUsd } = await getStorageSettings(tx);
+  const row = (await storageEndingSoon(tx, today)).find((r) => r.packageId === packageId);
+  if (!row) throw new DomainError('BAD_INPUT', M.notOnShelf);
+  const n =
+    row.daysLeft === 0
+      ? { title: M.reminderTodayTitle, message: M.reminderToday(row.label, feePerDayUsd) }
+      : { title: M.reminderSoonTitle, message: M.reminderSoon(row.label, row.daysLeft, row.freeUntil, feePerDayUsd) };
+  const id = await notifyUser(
+    tx,
+    row.userId,
+    { ...n, type: 'package', link: '/dashboard/almacen' },
+    {
+      kind: 'reminders',
+      email: 'default',
+      whatsapp: 'default',
+      appUrl: options.appUrl,
+      dedupeKey: `storage:${packageId}:staff:${today}`,
+    },
+  );
+  if (!id) throw new DomainError('CONFLICT', M.reminderAlreadyToday);
+  // Notifications have no audit trigger (the daily job writes thousands); this one is staff's act.
+  await writeAuditEntry(tx, {
+    entity: 'notifications',
+    entityId: id,
+    operation: 'insert',
+    before: null,
+    after: { user_id: row.userId, package_id: packageId, title: n.title },
+  });
+  return { customerName: row.customerName };
 }

@@ -6,6 +6,7 @@ import { pageHead } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
 import { CreatePackageDialog } from './-components/packages/PackageForm';
 import { PackagesList, type PackageSearch } from './-components/packages/PackagesList';
+import { StorageEndingAction } from './-components/storage/StorageEndingDialog';
 import { StorageSettingsAction } from './-components/storage/StorageSettingsDialog';
 
 export const Route = createFileRoute('/admin/paquetes')({
@@ -25,6 +26,7 @@ function PackagesPage() {
       subtitle="Paquetes de los clientes en el almacén: recepción, estado, edición y envío."
       actions={
         <>
+          <StorageEndingAction />
           <StorageSettingsAction />
           <CreateAction permission="packages.write" label="Crear Paquete" dialog={CreatePackageDialog} />
         </>
