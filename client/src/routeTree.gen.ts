@@ -33,6 +33,7 @@ import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAuditoriaRouteImport } from './routes/admin/auditoria'
 import { Route as AdminClientesRouteImport } from './routes/admin/clientes'
 import { Route as AdminConciliacionRouteImport } from './routes/admin/conciliacion'
+import { Route as AdminDespachosRouteImport } from './routes/admin/despachos'
 import { Route as AdminEnviosRouteImport } from './routes/admin/envios'
 import { Route as AdminImportarRouteImport } from './routes/admin/importar'
 import { Route as AdminNotificacionesRouteImport } from './routes/admin/notificaciones'
@@ -180,6 +181,11 @@ const AdminClientesRoute = AdminClientesRouteImport.update({
 const AdminConciliacionRoute = AdminConciliacionRouteImport.update({
   id: '/conciliacion',
   path: '/conciliacion',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminDespachosRoute = AdminDespachosRouteImport.update({
+  id: '/despachos',
+  path: '/despachos',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminEnviosRoute = AdminEnviosRouteImport.update({
@@ -347,6 +353,7 @@ export interface FileRoutesByFullPath {
   '/admin/auditoria': typeof AdminAuditoriaRoute
   '/admin/clientes': typeof AdminClientesRoute
   '/admin/conciliacion': typeof AdminConciliacionRoute
+  '/admin/despachos': typeof AdminDespachosRoute
   '/admin/envios': typeof AdminEnviosRoute
   '/admin/importar': typeof AdminImportarRoute
   '/admin/notificaciones': typeof AdminNotificacionesRoute
@@ -398,6 +405,7 @@ export interface FileRoutesByTo {
   '/admin/auditoria': typeof AdminAuditoriaRoute
   '/admin/clientes': typeof AdminClientesRoute
   '/admin/conciliacion': typeof AdminConciliacionRoute
+  '/admin/despachos': typeof AdminDespachosRoute
   '/admin/envios': typeof AdminEnviosRoute
   '/admin/importar': typeof AdminImportarRoute
   '/admin/notificaciones': typeof AdminNotificacionesRoute
@@ -453,6 +461,7 @@ export interface FileRoutesById {
   '/admin/auditoria': typeof AdminAuditoriaRoute
   '/admin/clientes': typeof AdminClientesRoute
   '/admin/conciliacion': typeof AdminConciliacionRoute
+  '/admin/despachos': typeof AdminDespachosRoute
   '/admin/envios': typeof AdminEnviosRoute
   '/admin/importar': typeof AdminImportarRoute
   '/admin/notificaciones': typeof AdminNotificacionesRoute
@@ -509,6 +518,7 @@ export interface FileRouteTypes {
     | '/admin/auditoria'
     | '/admin/clientes'
     | '/admin/conciliacion'
+    | '/admin/despachos'
     | '/admin/envios'
     | '/admin/importar'
     | '/admin/notificaciones'
@@ -560,6 +570,7 @@ export interface FileRouteTypes {
     | '/admin/auditoria'
     | '/admin/clientes'
     | '/admin/conciliacion'
+    | '/admin/despachos'
     | '/admin/envios'
     | '/admin/importar'
     | '/admin/notificaciones'
@@ -614,6 +625,7 @@ export interface FileRouteTypes {
     | '/admin/auditoria'
     | '/admin/clientes'
     | '/admin/conciliacion'
+    | '/admin/despachos'
     | '/admin/envios'
     | '/admin/importar'
     | '/admin/notificaciones'
@@ -838,6 +850,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminConciliacionRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/despachos': {
+      id: '/admin/despachos'
+      path: '/despachos'
+      fullPath: '/admin/despachos'
+      preLoaderRoute: typeof AdminDespachosRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/envios': {
       id: '/admin/envios'
       path: '/envios'
@@ -1041,6 +1060,7 @@ interface AdminRouteChildren {
   AdminAuditoriaRoute: typeof AdminAuditoriaRoute
   AdminClientesRoute: typeof AdminClientesRoute
   AdminConciliacionRoute: typeof AdminConciliacionRoute
+  AdminDespachosRoute: typeof AdminDespachosRoute
   AdminEnviosRoute: typeof AdminEnviosRoute
   AdminImportarRoute: typeof AdminImportarRoute
   AdminNotificacionesRoute: typeof AdminNotificacionesRoute
@@ -1061,6 +1081,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAuditoriaRoute: AdminAuditoriaRoute,
   AdminClientesRoute: AdminClientesRoute,
   AdminConciliacionRoute: AdminConciliacionRoute,
+  AdminDespachosRoute: AdminDespachosRoute,
   AdminEnviosRoute: AdminEnviosRoute,
   AdminImportarRoute: AdminImportarRoute,
   AdminNotificacionesRoute: AdminNotificacionesRoute,

@@ -14,6 +14,7 @@ import {
   IconPackage,
   IconPackageOff,
   IconRadar,
+  IconPlane,
   IconTruck,
   IconUser,
   IconUserShield,
@@ -86,6 +87,13 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
     permission: 'repacks.read',
   },
   { label: 'Envios', icon: IconTruck, path: '/admin/envios', to: '/admin/envios', permission: 'shipments.read' },
+  {
+    label: 'Despachos',
+    icon: IconPlane,
+    path: '/admin/despachos',
+    to: '/admin/despachos',
+    permission: 'departures.read',
+  },
   {
     label: 'Notificaciones',
     icon: IconBell,
