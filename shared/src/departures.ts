@@ -265,3 +265,23 @@ export function planMilestones(p: MilestonePlanInput): PlannedMilestone[] {
 
 /** The date a customer is promised: the arrival's, once recorded its actual day. */
 export const PROMISED_MILESTONE: MilestoneKind = 'arrived';
+
+/** A milestone as customers and the public tracking page read it. */
+export type DepartureMilestoneView = {
+  kind: MilestoneKind;
+  label: string;
+  plannedOn: string;
+  plannedBasis: string;
+  actualOn: string | null;
+};
+
+/** What anybody may see of the departure a parcel travels in: no customer, no reference that names a person. */
+export type PublicDepartureView = {
+  code: string;
+  mode: DepartureMode;
+  origin: DepartureOrigin;
+  arrivalPort: DeparturePort;
+  delayed: boolean;
+  promisedArrival: string | null;
+  milestones: DepartureMilestoneView[];
+};

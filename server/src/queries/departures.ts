@@ -11,6 +11,7 @@ import {
   type DepartureMode,
   type DepartureOrigin,
   type MilestoneKind,
+  type PublicDepartureView,
 } from '@casillero/shared';
 import { rowsOf, type DbOrTx } from '../db/client';
 import { departureMilestones, departureNews, departures, milestoneTemplates, shipments } from '../db/schema';
@@ -223,18 +224,8 @@ const presentMilestone = (m: typeof departureMilestones.$inferSelect) => ({
   delayedTo: m.delayedTo,
   recordedAt: m.recordedAt?.toISOString() ?? null,
 });
-export type MilestoneView = ReturnType<typeof presentMilestone>;
 
-/** What anybody may see of a departure: no customer, no reference numbers that name a person. */
-export type DepartureView = {
-  code: string;
-  mode: DepartureMode;
-  origin: DepartureOrigin;
-  arrivalPort: string;
-  delayed: boolean;
-  promisedArrival: string | null;
-  milestones: MilestoneView[];
-};
+type DepartureView = PublicDepartureView;
 
 /** The departures of these shipments, by shipment id (for the customer's screens and public tracking). */
 export async function departureViewsOfShipments(db: DbOrTx, shipmentIds: string[]) {
@@ -265,7 +256,15 @@ export async function departureViewsOfShipments(db: DbOrTx, shipmentIds: string[
     )
     .orderBy(asc(departureMilestones.position));
   for (const r of rows) {
-    const own = milestones.filter((m) => m.departureId === r.departureId).map(presentMilestone);
+    const own = milestones
+      .filter((m) => m.departureId === r.departureId)
+      .map((m) => ({
+        kind: m.kind,
+        label: m.label,
+        plannedOn: m.plannedOn,
+        plannedBasis: m.plannedBasis,
+        actualOn: m.actualOn,
+      }));
     const promised = own.find((m) => m.kind === PROMISED_MILESTONE);
     out.set(r.shipmentId, {
       code: r.code,
@@ -298,6 +297,31 @@ export async function departureViewsOfPackages(db: DbOrTx, packageIds: string[])
   for (const l of links) {
     const v = views.get(l.shipment_id);
     if (v) out.set(l.package_id, v);
+  }
+  return out;
+}
+
+/** The departures of these trackings (through their parcel's shipment), by tracking id. */
+export async function departureViewsOfTrackings(db: DbOrTx, trackingIds: string[]) {
+  const out = new Map<string, DepartureView>();
+  if (trackingIds.length === 0) return out;
+  const links = rowsOf<{ tracking_id: string; shipment_id: string }>(
+    await db.execute(sql`
+      select distinct on (p.tracking_id) p.tracking_id, sp.shipment_id
+      from packages p
+      join shipment_packages sp on sp.package_id = p.id
+      join shipments s on s.id = sp.shipment_id
+      where s.departure_id is not null
+        and p.tracking_id in (select (json_array_elements_text(${JSON.stringify(trackingIds)}::json))::uuid)
+      order by p.tracking_id, s.created_at desc`),
+  );
+  const views = await departureViewsOfShipments(
+    db,
+    links.map((l) => l.shipment_id),
+  );
+  for (const l of links) {
+    const v = views.get(l.shipment_id);
+    if (v) out.set(l.tracking_id, v);
   }
   return out;
 }

@@ -24,11 +24,12 @@ import {
   packages,
   shipmentPackages,
   shipments,
+  trackings,
   users,
 } from '../../db/schema';
 import { callerFor, TEST_APP_URL, trpcError } from '../../test/caller';
 import { createTestDatabase } from '../../test/db';
-import { signedInAdmin, signedInStaff } from '../../test/factories';
+import { signedInAdmin, signedInCustomer, signedInStaff } from '../../test/factories';
 import { testConfig } from '../../env';
 import { businessToday } from '../../lib/business-clock';
 import { createScheduler } from '../../jobs/scheduler';
@@ -494,5 +495,59 @@ describe('departures: milestones and notices', () => {
     });
     const list = await as(almacen).departures.list({});
     expect(list.rows.find((r) => r.id === d.id)!.delayedSince).not.toBeNull();
+  });
+});
+
+describe('departures: what customers and the public see', () => {
+  it('the timeline, Almacén, Mis Trackings and public tracking show the milestones and the promised arrival; the promise shows before it ships', async () => {
+    const maria = await signedInCustomer(db(), { nombre: 'María Despacho' });
+    const [box] = await db().select({ id: mailboxes.id }).from(mailboxes).where(eq(mailboxes.userId, maria.user.id));
+    const s = await shipmentOf({ id: maria.user.id, mailboxId: box.id });
+    const [pkg] = await db()
+      .select({ id: packages.id, trackingNumber: packages.trackingNumber })
+      .from(shipmentPackages)
+      .innerJoin(packages, eq(packages.id, shipmentPackages.packageId))
+      .where(eq(shipmentPackages.shipmentId, s.id));
+    const [tracking] = await db()
+      .insert(trackings)
+      .values({
+        userId: maria.user.id,
+        mailboxId: box.id,
+        trackingNumber: pkg.trackingNumber ?? '',
+        carrier: 'UPS',
+        description: 'Zapatos',
+        senderName: 'Nike',
+        status: 'shipped',
+      })
+      .returning({ id: trackings.id });
+    await db().update(packages).set({ trackingId: tracking.id }).where(eq(packages.id, pkg.id));
+
+    const d = await as(almacen).departures.create(
+      air({ cutoffOn: addDays(today, 2), plannedDeparture: addDays(today, 3), plannedArrival: addDays(today, 5) }),
+    );
+    // Before it ships: the next open departure from Miami by air, for anybody.
+    const promise = (await callerFor(db()).departures.next({ mode: 'aereo', origin: 'miami' }))[0];
+    expect(promise).toBeDefined();
+    expect(promise.cutoffOn >= today).toBe(true);
+
+    await as(almacen).departures.addShipment({ departureId: d.id, shipmentId: s.id });
+    await as(almacen).departures.recordMilestone({ departureId: d.id, kind: 'reception_closed', actualOn: today });
+    const customer = callerFor(db(), maria.visitor, config);
+
+    const detail = await customer.shipments.ownDetail({ id: s.id });
+    expect(detail.departure).toMatchObject({ code: d.code, mode: 'aereo', promisedArrival: addDays(today, 5) });
+    expect(detail.departure?.milestones[0]).toMatchObject({ kind: 'reception_closed', actualOn: today });
+
+    const stored = await customer.packages.mine({});
+    expect(stored.items.find((p) => p.id === pkg.id)?.departure?.code).toBe(d.code);
+    const mine = await customer.trackings.mine();
+    expect(mine.find((t) => t.id === tracking.id)?.departure?.promisedArrival).toBe(addDays(today, 5));
+
+    const pub = await callerFor(db()).publicTracking.lookup({ number: pkg.trackingNumber ?? '' });
+    expect(pub.departure).toMatchObject({ code: d.code, promisedArrival: addDays(today, 5) });
+    const text = JSON.stringify(pub);
+    expect(text).not.toContain(maria.email);
+    expect(text).not.toContain('María');
+    expect(text).not.toContain(s.code);
   });
 });
