@@ -33,6 +33,7 @@ import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAuditoriaRouteImport } from './routes/admin/auditoria'
 import { Route as AdminClientesRouteImport } from './routes/admin/clientes'
 import { Route as AdminConciliacionRouteImport } from './routes/admin/conciliacion'
+import { Route as AdminDespachosRouteImport } from './routes/admin/despachos'
 import { Route as AdminEnviosRouteImport } from './routes/admin/envios'
 import { Route as AdminImportarRouteImport } from './routes/admin/importar'
 import { Route as AdminNotificacionesRouteImport } from './routes/admin/notificaciones'
@@ -181,6 +182,11 @@ const AdminClientesRoute = AdminClientesRouteImport.update({
 const AdminConciliacionRoute = AdminConciliacionRouteImport.update({
   id: '/conciliacion',
   path: '/conciliacion',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminDespachosRoute = AdminDespachosRouteImport.update({
+  id: '/despachos',
+  path: '/despachos',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminEnviosRoute = AdminEnviosRouteImport.update({
@@ -353,6 +359,7 @@ export interface FileRoutesByFullPath {
   '/admin/auditoria': typeof AdminAuditoriaRoute
   '/admin/clientes': typeof AdminClientesRoute
   '/admin/conciliacion': typeof AdminConciliacionRoute
+  '/admin/despachos': typeof AdminDespachosRoute
   '/admin/envios': typeof AdminEnviosRoute
   '/admin/importar': typeof AdminImportarRoute
   '/admin/notificaciones': typeof AdminNotificacionesRoute
@@ -405,6 +412,7 @@ export interface FileRoutesByTo {
   '/admin/auditoria': typeof AdminAuditoriaRoute
   '/admin/clientes': typeof AdminClientesRoute
   '/admin/conciliacion': typeof AdminConciliacionRoute
+  '/admin/despachos': typeof AdminDespachosRoute
   '/admin/envios': typeof AdminEnviosRoute
   '/admin/importar': typeof AdminImportarRoute
   '/admin/notificaciones': typeof AdminNotificacionesRoute
@@ -461,6 +469,7 @@ export interface FileRoutesById {
   '/admin/auditoria': typeof AdminAuditoriaRoute
   '/admin/clientes': typeof AdminClientesRoute
   '/admin/conciliacion': typeof AdminConciliacionRoute
+  '/admin/despachos': typeof AdminDespachosRoute
   '/admin/envios': typeof AdminEnviosRoute
   '/admin/importar': typeof AdminImportarRoute
   '/admin/notificaciones': typeof AdminNotificacionesRoute
@@ -518,6 +527,7 @@ export interface FileRouteTypes {
     | '/admin/auditoria'
     | '/admin/clientes'
     | '/admin/conciliacion'
+    | '/admin/despachos'
     | '/admin/envios'
     | '/admin/importar'
     | '/admin/notificaciones'
@@ -570,6 +580,7 @@ export interface FileRouteTypes {
     | '/admin/auditoria'
     | '/admin/clientes'
     | '/admin/conciliacion'
+    | '/admin/despachos'
     | '/admin/envios'
     | '/admin/importar'
     | '/admin/notificaciones'
@@ -625,6 +636,7 @@ export interface FileRouteTypes {
     | '/admin/auditoria'
     | '/admin/clientes'
     | '/admin/conciliacion'
+    | '/admin/despachos'
     | '/admin/envios'
     | '/admin/importar'
     | '/admin/notificaciones'
@@ -850,6 +862,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminConciliacionRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/despachos': {
+      id: '/admin/despachos'
+      path: '/despachos'
+      fullPath: '/admin/despachos'
+      preLoaderRoute: typeof AdminDespachosRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/envios': {
       id: '/admin/envios'
       path: '/envios'
@@ -1060,6 +1079,7 @@ interface AdminRouteChildren {
   AdminAuditoriaRoute: typeof AdminAuditoriaRoute
   AdminClientesRoute: typeof AdminClientesRoute
   AdminConciliacionRoute: typeof AdminConciliacionRoute
+  AdminDespachosRoute: typeof AdminDespachosRoute
   AdminEnviosRoute: typeof AdminEnviosRoute
   AdminImportarRoute: typeof AdminImportarRoute
   AdminNotificacionesRoute: typeof AdminNotificacionesRoute
@@ -1081,6 +1101,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAuditoriaRoute: AdminAuditoriaRoute,
   AdminClientesRoute: AdminClientesRoute,
   AdminConciliacionRoute: AdminConciliacionRoute,
+  AdminDespachosRoute: AdminDespachosRoute,
   AdminEnviosRoute: AdminEnviosRoute,
   AdminImportarRoute: AdminImportarRoute,
   AdminNotificacionesRoute: AdminNotificacionesRoute,

@@ -13,10 +13,14 @@
 // Last, the manifest import (docs/decisions/019-warehouse-intake.md): a 10,000-row CSV checked (dry run) and imported through
 // HTTP as the admin's page does, against 2,000 customers of its own with pre-alerts, then the
 // same file again; target under 10 s. `-- --solo-importacion` seeds and measures only that.
+// Then the departures (bench/departures.ts): a milestone for a 5,000-shipment container and the
+// outbox drained by two servers; `-- --solo-despachos` measures only that (without
+// BENCH_DATABASE_URL, on the embedded database).
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
-import { openPostgres } from '../src/db/client';
+import { openPglite, openPostgres } from '../src/db/client';
+import { measureDepartures } from './departures';
 import { loadConfig } from '../src/env';
 import { reportQueriesSql } from '../src/queries/reports';
 import { trackingQueriesSql, type SqlText } from '../src/queries/trackings';
@@ -46,7 +50,18 @@ const IMPORT_TARGET_MS = 10_000;
 const AUDIT_ENTRIES = 1_000_000;
 const AUDIT_STAFF = 20;
 
+const ONLY_DEPARTURES = process.argv.includes('--solo-despachos');
 const url = process.env.BENCH_DATABASE_URL;
+if (ONLY_DEPARTURES) {
+  // The departures' figures alone: on BENCH_DATABASE_URL (two pools, two servers) or the embedded database.
+  const first = url ? openPostgres(url, { max: 10 }) : await openPglite();
+  await first.migrate();
+  const second = url ? openPostgres(url, { max: 10 }) : first;
+  await measureDepartures(first, second);
+  if (second !== first) await second.close();
+  await first.close();
+  process.exit(0);
+}
 if (!url) {
   console.error(
     'Falta BENCH_DATABASE_URL, p. ej. BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/casillero_bench npm run bench',
@@ -414,6 +429,12 @@ async function main() {
 
   if (!ONLY_IMPORT) await measureLists(headers, base, raw, queries);
   if (!ONLY_REPORTS && !ONLY_TRACKINGS && !ONLY_AUDIT) await measureImport(base, headers, raw);
+  if (!ONLY_REPORTS && !ONLY_TRACKINGS && !ONLY_AUDIT && !ONLY_IMPORT) {
+    // Two pools on the same database: the two servers of the outbox measurement.
+    const second = openPostgres(url!, { max: 10 });
+    await measureDepartures(database, second);
+    await second.close();
+  }
 
   await server.stop();
   await raw.end();

@@ -16,6 +16,7 @@ import { httpErrorHandler } from './http/errors';
 import { registerExportRoutes } from './http/exports';
 import { registerLabelRoutes } from './http/labels';
 import { registerInvoicePdfRoutes } from './http/invoice-pdf';
+import { registerDepartureManifestRoutes } from './http/departure-manifest';
 import { registerParcelImportRoutes } from './http/parcel-import';
 import { registerUnsubscribeRoutes } from './http/unsubscribe';
 import { registerClientSite, registerCompression } from './http/site';
@@ -162,6 +163,7 @@ export async function createServer({ config, database, logStream }: CreateServer
   await registerFileRoutes(app, { db: db.db, config });
   await registerExportRoutes(app, { db: db.db, config });
   registerLabelRoutes(app, { db: db.db, config });
+  registerDepartureManifestRoutes(app, { db: db.db, config });
   registerInvoicePdfRoutes(app, { db: db.db, config });
   registerParcelImportRoutes(app, { db: db.db, config });
   await registerUnsubscribeRoutes(app, { db: db.db, config });

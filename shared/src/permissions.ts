@@ -28,6 +28,7 @@ const AREAS = [
   'packages',
   'repacks',
   'shipments',
+  'departures',
   'payments',
   'notifications',
 ] as const;
@@ -39,7 +40,9 @@ export type Permission =
   | 'reports.read'
   | 'staff.manage'
   | 'audit.read'
-  | 'billing.settings';
+  | 'billing.settings'
+  /** The milestone template of each mode (docs/product/departures.md). */
+  | 'departures.template';
 
 /** Reading and changing each of the areas. */
 const readWrite = (...areas: Area[]): Permission[] => areas.flatMap((a) => [`${a}.read`, `${a}.write`] as const);
@@ -50,6 +53,7 @@ export const PERMISSIONS: readonly Permission[] = [
   'staff.manage',
   'audit.read',
   'billing.settings',
+  'departures.template',
 ];
 
 const WAREHOUSE: Permission[] = [
@@ -58,12 +62,22 @@ const WAREHOUSE: Permission[] = [
   ...readWrite('prealerts'),
   'clients.read',
   ...readWrite('packages', 'repacks', 'shipments'),
+  // Departures: grouping shipments into flights and containers, scanning, milestones.
+  ...readWrite('departures'),
 ];
 
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   admin: PERMISSIONS,
   almacen: WAREHOUSE,
-  caja: ['payments.read', 'payments.write', 'reports.read', 'trackings.read', 'clients.read', 'shipments.read'],
+  caja: [
+    'payments.read',
+    'payments.write',
+    'reports.read',
+    'trackings.read',
+    'clients.read',
+    'shipments.read',
+    'departures.read',
+  ],
   atencion: [
     'trackings.read',
     'prealerts.read',
@@ -73,6 +87,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'packages.read',
     'repacks.read',
     'shipments.read',
+    'departures.read',
     'payments.read',
     'notifications.read',
     'notifications.write',

@@ -5,9 +5,9 @@
 // the entry must name that person and role, the procedure, the entity and its id, the operation,
 // and the fields before and after as the database now holds them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { STAFF_ROLES, STORAGE_MESSAGES, can, type Permission, type StaffRole } from '@casillero/shared';
-import type { Database } from '../db/client';
+import { rowsOf, type Database } from '../db/client';
 import { testConfig } from '../env';
 import { auditLog, mailboxes, notifications, packages, staffInvitations } from '../db/schema';
 import { diskFileStore } from '../files/file-store';
@@ -185,6 +185,31 @@ async function pendingInvitationId(email: string) {
     .where(eq(staffInvitations.email, email))
     .orderBy(desc(staffInvitations.createdAt));
   return row!.id;
+}
+
+/** A departure of Ana's warehouse (Miami, by air), open, with its dates ahead. */
+async function departure() {
+  const today = businessToday();
+  const plus = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+  return setup.departures.create({
+    mode: 'aereo',
+    origin: 'miami',
+    masterRef: null,
+    carrier: 'Laser Airlines',
+    voyage: unique('QL'),
+    arrivalPort: 'maiquetia',
+    cutoffOn: plus(-1),
+    plannedDeparture: plus(0),
+    plannedArrival: null,
+  });
+}
+
+/** A departure carrying one of Ana's shipments. */
+async function departureWithShipment() {
+  const d = await departure();
+  const s = await shipment();
+  await setup.departures.addShipment({ departureId: d.id, shipmentId: s.id });
+  return { d, s };
 }
 
 // --- The table: one entry per staff mutation ---------------------------------------------------
@@ -469,6 +494,164 @@ const CASES: Record<string, Case> = {
         operation: 'insert',
         before: null,
         after: { shipment_id: s.id, kind: 'arrived_venezuela', recipient_count: 1 },
+      }),
+    };
+  },
+  'departures.create': async () => ({
+    input: {
+      mode: 'maritimo',
+      origin: 'china',
+      masterRef: 'COSU6123456780',
+      containerNumber: 'MSCU1234565',
+      carrier: 'COSCO',
+      voyage: 'COSCO HOPE 052W',
+      arrivalPort: 'la_guaira',
+      cutoffOn: '2030-03-01',
+      plannedDeparture: '2030-03-05',
+      plannedArrival: '',
+    },
+    expected: (r) => ({
+      entity: 'departures',
+      entityId: r.id,
+      operation: 'insert',
+      before: null,
+      after: { code: r.code, mode: 'maritimo', origin: 'china', container_number: 'MSCU1234565' },
+    }),
+  }),
+  'departures.update': async () => {
+    const d = await departure();
+    return {
+      input: {
+        id: d.id,
+        masterRef: '406-55555555',
+        carrier: 'Avior',
+        voyage: '9V 700',
+        arrivalPort: 'maiquetia',
+        cutoffOn: '2030-01-01',
+        plannedDeparture: '2030-01-02',
+        plannedArrival: '',
+      },
+      expected: () => ({
+        entity: 'departures',
+        entityId: d.id,
+        operation: 'update',
+        after: { carrier: 'Avior', master_ref: '406-55555555' },
+      }),
+    };
+  },
+  'departures.scan': async () => {
+    const d = await departure();
+    const s = await shipment();
+    return {
+      input: { departureId: d.id, code: s.shipmentCode },
+      expected: () => ({
+        entity: 'shipments',
+        entityId: s.id,
+        operation: 'update',
+        before: { departure_id: null },
+        after: { departure_id: d.id },
+      }),
+    };
+  },
+  'departures.addShipment': async () => {
+    const d = await departure();
+    const s = await shipment();
+    return {
+      input: { departureId: d.id, shipmentId: s.id },
+      expected: () => ({
+        entity: 'shipments',
+        entityId: s.id,
+        operation: 'update',
+        before: { departure_id: null },
+        after: { departure_id: d.id },
+      }),
+    };
+  },
+  'departures.removeShipment': async () => {
+    const { d, s } = await departureWithShipment();
+    return {
+      input: { departureId: d.id, shipmentId: s.id },
+      expected: () => ({
+        entity: 'shipments',
+        entityId: s.id,
+        operation: 'update',
+        before: { departure_id: d.id },
+        after: { departure_id: null },
+      }),
+    };
+  },
+  'departures.close': async () => {
+    const { d } = await departureWithShipment();
+    return {
+      input: { id: d.id },
+      expected: () => ({
+        entity: 'departures',
+        entityId: d.id,
+        operation: 'update',
+        before: { status: 'open' },
+        after: { status: 'closed' },
+      }),
+    };
+  },
+  'departures.recordMilestone': async () => {
+    const { d } = await departureWithShipment();
+    const day = businessToday();
+    const [m] = rowsOf<{ id: string }>(
+      await db().execute(sql`select id from departure_milestones where departure_id = ${d.id} and kind = 'departed'`),
+    );
+    return {
+      input: { departureId: d.id, kind: 'departed', actualOn: day },
+      expected: () => ({
+        entity: 'departure_milestones',
+        entityId: m!.id,
+        operation: 'update',
+        before: { actual_on: null },
+        after: { actual_on: day },
+      }),
+    };
+  },
+  'departures.postNews': async () => {
+    const { d } = await departureWithShipment();
+    return {
+      input: { departureId: d.id, message: 'El contenedor llegó al puerto de La Guaira.' },
+      expected: (r) => ({
+        entity: 'departure_news',
+        entityId: r.id,
+        operation: 'insert',
+        before: null,
+        after: { departure_id: d.id, kind: 'news', recipient_count: 1 },
+      }),
+    };
+  },
+  'departures.checkDelays': async () => {
+    const { d } = await departureWithShipment();
+    const [m] = rowsOf<{ id: string }>(
+      await db().execute(
+        sql`select id from departure_milestones where departure_id = ${d.id} and kind = 'reception_closed'`,
+      ),
+    );
+    return {
+      input: undefined,
+      expected: () => ({
+        entity: 'departure_milestones',
+        entityId: m!.id,
+        operation: 'update',
+        before: { delayed_to: null },
+      }),
+    };
+  },
+  'departures.saveTemplate': async () => {
+    const milestones = (await setup.departures.templates()).maritimo.map((m) =>
+      m.kind === 'customs' ? { ...m, typicalDays: 9 } : m,
+    );
+    return {
+      input: { mode: 'maritimo', milestones },
+      expected: () => ({
+        entity: 'milestone_templates',
+        entityId: 'customs',
+        operation: 'insert',
+        before: null,
+        after: { mode: 'maritimo', kind: 'customs', typical_days: 9 },
       }),
     };
   },

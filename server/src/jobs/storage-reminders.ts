@@ -3,6 +3,7 @@
 import type { Config } from '../env';
 import { sendStorageReminders } from '../services/storage';
 import type { ScheduledJob } from './scheduler';
+import { departureDelaysJob } from './departure-delays';
 
 export const STORAGE_REMINDERS_JOB = 'storage-reminders';
 
@@ -15,4 +16,7 @@ export function storageRemindersJob(config: Pick<Config, 'appUrl'>): ScheduledJo
 }
 
 /** Every job the servers run. */
-export const scheduledJobs = (config: Pick<Config, 'appUrl'>): ScheduledJob[] => [storageRemindersJob(config)];
+export const scheduledJobs = (config: Pick<Config, 'appUrl'>): ScheduledJob[] => [
+  storageRemindersJob(config),
+  departureDelaysJob(config),
+];

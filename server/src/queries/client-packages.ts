@@ -9,6 +9,7 @@ import { mailboxes, packages, shipmentPackages, shipments, storedFiles } from '.
 import { packageIntakeColumns } from './packages';
 import { businessToday } from '../lib/business-clock';
 import { getStorageSettings, packageStorageClock } from './storage';
+import { departureViewsOfPackages } from './departures';
 
 export type OwnPackagesParams = { search?: string; status?: PackageStatus };
 type OwnPackagesFilters = { q?: string; status?: PackageStatus };
@@ -92,8 +93,14 @@ export async function listOwnPackages(db: DbOrTx, userId: string, params: OwnPac
   // docs/product/storage.md: the storage clock of each parcel still on our shelves (free days left, or the fee).
   const settings = await getStorageSettings(db);
   const today = businessToday(new Date(now));
+  // The flight or container each parcel travels in (docs/product/departures.md).
+  const departures = await departureViewsOfPackages(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map(({ putInShipmentAt, ...r }) => ({
     ...r,
+    departure: departures.get(r.id) ?? null,
     receivedDate: r.receivedDate?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
     daysStored: daysStored(r.receivedDate, storedUntil(r.status, putInShipmentAt, now)),

@@ -6,6 +6,7 @@ import type { DbOrTx } from '../db/client';
 import { packages, shipmentNews, shipmentPackages, shipments } from '../db/schema';
 import { defineList, ownNewestFirst } from '../lib/list-engine';
 import { listShipmentStages, shipmentLoadColumns } from './shipments';
+import { departureViewsOfShipments } from './departures';
 
 export type OwnShipmentsParams = { page: number; pageSize: number };
 
@@ -65,11 +66,14 @@ export async function getOwnShipmentDetail(db: DbOrTx, userId: string, id: strin
     listShipmentStages(db, shipment.id),
     listOwnShipmentNews(db, userId, shipment.id),
   ]);
+  // The flight or container it travels in (docs/product/departures.md): its milestones and promised arrival.
+  const departure = (await departureViewsOfShipments(db, [shipment.id])).get(shipment.id) ?? null;
   return {
     ...serialize(shipment),
     packages: items,
     stages,
     news,
+    departure,
   };
 }
 

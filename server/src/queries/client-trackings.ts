@@ -4,6 +4,7 @@ import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { defineList, ownNewestFirst } from '../lib/list-engine';
 import { mailboxes, trackingHistory, trackings } from '../db/schema';
+import { departureViewsOfTrackings } from './departures';
 
 const ownTrackingColumns = {
   id: trackings.id,
@@ -48,7 +49,15 @@ const ownTrackingsList = defineList<object>()({
   present: (rows) => rows.map(serialise),
 });
 
-export const listOwnTrackings = (db: DbOrTx, userId: string) => ownTrackingsList.all(db, {}, userId);
+export async function listOwnTrackings(db: DbOrTx, userId: string) {
+  const rows = await ownTrackingsList.all(db, {}, userId);
+  // The flight or container each one travels in (docs/product/departures.md).
+  const departures = await departureViewsOfTrackings(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({ ...r, departure: departures.get(r.id) ?? null }));
+}
 
 /** One own tracking with its whole history, newest first; null when it is not the customer's. */
 export async function getOwnTrackingDetail(db: DbOrTx, userId: string, id: string) {

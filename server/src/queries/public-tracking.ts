@@ -23,6 +23,7 @@ import {
   type TrackingStatus,
 } from '@casillero/shared';
 import { rowsOf, type DbOrTx } from '../db/client';
+import { departureViewsOfShipments } from './departures';
 
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 
@@ -201,5 +202,8 @@ export async function lookUpPublicTracking(db: DbOrTx, number: string): Promise<
       found.origin_country ??
       (found.mailbox_country ? (ORIGIN_BY_MAILBOX_COUNTRY[found.mailbox_country] ?? null) : null),
     destinationCity: found.destination_city ?? null,
+    departure: found.shipment_id
+      ? ((await departureViewsOfShipments(db, [found.shipment_id])).get(found.shipment_id) ?? null)
+      : null,
   };
 }

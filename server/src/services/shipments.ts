@@ -101,6 +101,7 @@ export async function createShipment(
         totalWeightKg,
         totalVolumeCm3: null,
         status: 'preparing',
+        shippingMethod: input.shippingMethod,
         createdBy: adminId,
       });
       await tx.insert(shipmentPackages).values(packageIds.map((packageId) => ({ shipmentId: shipment.id, packageId })));

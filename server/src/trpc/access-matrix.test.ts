@@ -28,6 +28,7 @@ const PUBLIC_PROCEDURES = [
   'auth.signUp',
   'auth.verifyEmail',
   'contact.send',
+  'departures.next',
   'publicTracking.lookup',
   'site.config',
   'staff.acceptInvitation',

@@ -27,6 +27,7 @@ import { billingRouter } from './routers/billing';
 import { exchangeRatesRouter } from './routers/exchange-rates';
 import { paymentMethodsRouter } from './routers/payment-methods';
 import { reconciliationRouter } from './routers/reconciliation';
+import { departuresRouter } from './routers/departures';
 
 export const appRouter = router({
   auth: authRouter,
@@ -57,6 +58,7 @@ export const appRouter = router({
   exchangeRates: exchangeRatesRouter,
   paymentMethods: paymentMethodsRouter,
   reconciliation: reconciliationRouter,
+  departures: departuresRouter,
 });
 
 export type AppRouter = typeof appRouter;

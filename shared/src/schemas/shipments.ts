@@ -2,7 +2,7 @@
 // status change and the list's URL state. Client forms and server procedures share them.
 import { z } from '../zod-es';
 import { SHIPMENT_SORTS } from '../list-params';
-import { SHIPMENT_STATUSES, VENEZUELAN_STATES } from '../enums';
+import { SHIPMENT_STATUSES, SHIPPING_METHODS, VENEZUELAN_STATES } from '../enums';
 import { SHIPMENT_MESSAGES as M } from '../messages-packages';
 import { SHIPMENT_EDIT_MESSAGES as E } from '../messages-shipments';
 import { isoDay } from './form-fields';
@@ -45,6 +45,8 @@ const shipmentFields = {
 export const shipmentCreateInput = z.object({
   userId: z.uuid({ error: M.customerRequired }),
   ...shipmentFields,
+  /** Air or sea: the departures it may join (docs/product/departures.md). */
+  shippingMethod: z.enum(SHIPPING_METHODS).default('aereo'),
   packageIds: z
     .array(z.uuid(M.packagesRequired), { error: M.packagesRequired })
     .min(1, M.packagesRequired)

@@ -1,4 +1,5 @@
-import { Container } from '@mantine/core';
+import { Box, Container } from '@mantine/core';
+import { DeparturePromise } from '../departures/DeparturePromise';
 import { PageHero } from '../public/PageHero';
 import { ChinaQuoteCalculator } from './ChinaQuoteCalculator';
 import { UsaQuoteCalculator } from './UsaQuoteCalculator';
@@ -24,6 +25,10 @@ export function QuotePage({ origin }: { origin: keyof typeof QUOTE_PAGES }) {
     <>
       <PageHero title={title} subtitle={subtitle} />
       <Container size="lg" py={48}>
+        {/* The promise before it ships: the next departure from this warehouse (docs/product/departures.md). */}
+        <Box mb="lg">
+          <DeparturePromise origin={origin === 'usa' ? 'miami' : 'china'} />
+        </Box>
         <Calculator />
       </Container>
     </>

@@ -15,10 +15,13 @@ type ScanFieldProps = {
   onScan: (code: string) => void;
   busy?: boolean;
   error?: string | null;
+  /** The field's label and placeholder; the reception's by default. */
+  label?: string;
+  placeholder?: string;
 };
 
 export const ScanField = forwardRef<HTMLInputElement, ScanFieldProps>(function ScanField(
-  { value, onChange, onScan, busy, error },
+  { value, onChange, onScan, busy, error, label = M.scanLabel, placeholder = M.scanPlaceholder },
   ref,
 ) {
   const [cameraOpen, setCameraOpen] = useState(false);
@@ -44,8 +47,8 @@ export const ScanField = forwardRef<HTMLInputElement, ScanFieldProps>(function S
           ref={ref}
           style={{ flex: 1 }}
           size="lg"
-          label={M.scanLabel}
-          placeholder={M.scanPlaceholder}
+          label={label}
+          placeholder={placeholder}
           leftSection={<IconBarcode />}
           value={value}
           onChange={(e) => onChange(e.currentTarget.value)}

@@ -17,6 +17,8 @@ import type { inferOutput } from '@trpc/tanstack-react-query';
 import { LabelBadge, StackedCell } from '../../components/data-table/cells';
 import { ResponsiveTable, type ResponsiveColumn } from '../../components/data-table/ResponsiveTable';
 import { AnchorLink } from '../../components/links';
+import { DepartureLine } from '../../components/departures/DepartureTimeline';
+import { DeparturePromise } from '../../components/departures/DeparturePromise';
 import { PackagePhotos } from '../../components/PackagePhotos';
 import { searchOptionalEnum, searchString } from '../../lib/search';
 import { pageHead } from '../../lib/site';
@@ -78,6 +80,7 @@ const COLUMNS: ResponsiveColumn<StoredPackage>[] = [
             </Text>
           </Text>
         )}
+        {p.departure && <DepartureLine departure={p.departure} />}
       </>
     ),
   },
@@ -126,6 +129,7 @@ function WarehousePage() {
       <QueryState query={list}>
         {({ items, stats }) => (
           <Stack gap="lg">
+            <DeparturePromise />
             <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
               <Stat label="Total de paquetes" value={String(stats.total)} />
               {STAT_CARDS.map((c) => (

@@ -19,6 +19,7 @@ import { isDispatchAuthorised } from './-components/dispatch';
 import { lazyModule, OnceNeeded } from '../../lib/lazy-parts';
 import { LabeledValue } from '../../components/LabeledValue';
 import classes from './-components/TrackingValues.module.css';
+import { DepartureLine } from '../../components/departures/DepartureTimeline';
 
 // A tracking's details load when first opened (or once the list is idle).
 const details = lazyModule(() => import('./-components/TrackingDetail'));
@@ -94,6 +95,7 @@ function TrackingsPage() {
                         <LabeledValue label="Valor" value={formatUsd(t.estimatedValue)} />
                         <LabeledValue label="Actualizado" value={formatDate(t.updatedAt)} />
                       </div>
+                      {t.departure && <DepartureLine departure={t.departure} />}
                     </Stack>
                   </UnstyledButton>
                 </Card>

@@ -17,3 +17,4 @@ export * from './staff';
 export * from './warehouse';
 export * from './messaging';
 export * from './billing';
+export * from './departures';

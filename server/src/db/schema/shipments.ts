@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
-import { shipmentStageStatusEnum, shipmentStatusEnum } from './enums';
+import { shipmentStageStatusEnum, shipmentStatusEnum, shippingMethodEnum } from './enums';
 import { createdAt, measure, money, requiredRef, updatedAt, uuidPk } from './columns';
 import { users } from './users';
 import { customerOwned } from './owned';
 import { packages } from './packages';
+import { departures } from './departures';
 
 /** A consolidated shipment of a customer's packages to an address in Venezuela. */
 export const shipments = pgTable(
@@ -22,6 +23,10 @@ export const shipments = pgTable(
     totalWeightKg: measure('total_weight_kg').notNull().default(0),
     totalVolumeCm3: measure('total_volume_cm3'),
     status: shipmentStatusEnum('status').notNull().default('preparing'),
+    /** Air or sea (docs/product/departures.md): the departures it may join. */
+    shippingMethod: shippingMethodEnum('shipping_method').notNull().default('aereo'),
+    /** The flight or container it travels in; one at most. */
+    departureId: uuid('departure_id').references(() => departures.id, { onDelete: 'restrict' }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -32,6 +37,7 @@ export const shipments = pgTable(
     // Reports sum a period's shipping costs from the index alone.
     index('shipments_created_at_cost_idx').on(t.createdAt, t.shippingCostUsd),
     index('shipments_updated_at_idx').on(t.updatedAt),
+    index('shipments_departure_id_idx').on(t.departureId),
     index('shipments_delivery_city_trgm_idx').using('gin', sql`${t.deliveryCity} gin_trgm_ops`),
     index('shipments_code_trgm_idx').using('gin', sql`${t.shipmentCode} gin_trgm_ops`),
   ],

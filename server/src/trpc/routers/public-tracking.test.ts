@@ -261,6 +261,7 @@ describe('publicTracking.lookup', () => {
         [
           'carrier',
           'deliveredOn',
+          'departure',
           'destinationCity',
           'estimatedDelivery',
           'found',
@@ -286,6 +287,7 @@ describe('publicTracking.lookup', () => {
       deliveredOn: null,
       originCountry: null,
       destinationCity: null,
+      departure: null,
     });
     const hit = await lookUp(UPS);
     expect(Object.keys(miss).sort()).toEqual(Object.keys(hit).sort());

@@ -10,6 +10,7 @@ import { PUBLIC_TRACKING_MESSAGES as M, formatDateTime, type PublicTrackingResul
 import { AnchorLink } from '../../../components/links';
 import { getErrorMessage } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
+import { DepartureTimeline } from '../../../components/departures/DepartureTimeline';
 
 /** YYYY-MM-DD as dd/mm/yyyy, without a time zone moving it a day. */
 const formatDay = (day: string) => day.split('-').reverse().join('/');
@@ -78,6 +79,7 @@ export function TrackingResult({ result }: { result: PublicTrackingResult }) {
             ))}
           </SimpleGrid>
         )}
+        {result.departure && <DepartureTimeline departure={result.departure} />}
         <Stack gap="sm">
           <Title order={3} size="h5">
             {M.timelineTitle}

@@ -14,6 +14,7 @@ import {
   IconPackage,
   IconPackageOff,
   IconRadar,
+  IconPlane,
   IconTruck,
   IconUser,
   IconUserShield,
@@ -120,6 +121,14 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
     path: '/admin/envios',
     to: '/admin/envios',
     permission: 'shipments.read',
+  },
+  {
+    label: 'Despachos',
+    group: 'Almacén',
+    icon: IconPlane,
+    path: '/admin/despachos',
+    to: '/admin/despachos',
+    permission: 'departures.read',
   },
   {
     label: 'Notificaciones',

@@ -17,6 +17,7 @@ import { ShipmentStatusBadge } from '../../../../components/shipments/ShipmentSt
 import { StagesTimeline } from '../../../../components/shipments/StagesTimeline';
 import { QueryState } from '../QueryState';
 import { formatKg } from '../repacks/format';
+import { DepartureTimeline } from '../../../../components/departures/DepartureTimeline';
 
 type OwnPackage = inferOutput<typeof trpc.shipments.ownDetail>['packages'][number];
 type OwnNews = inferOutput<typeof trpc.shipments.ownDetail>['news'];
@@ -93,6 +94,12 @@ export function ShipmentDetail(props: DetailsDrawerOpen) {
             <Table.ScrollContainer minWidth={480}>
               <RowsTable aria-label="Paquetes del envío" rows={s.packages} columns={PACKAGE_COLUMNS} />
             </Table.ScrollContainer>
+          )}
+          {s.departure && (
+            <>
+              <Divider label="Despacho" labelPosition="left" />
+              <DepartureTimeline departure={s.departure} />
+            </>
           )}
           {s.news.length > 0 && (
             <>

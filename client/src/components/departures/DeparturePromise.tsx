@@ -1,0 +1,36 @@
+// The promise before it ships (docs/product/departures.md#the-promise): per mode and origin, the
+// next open departure: "si llega antes del <cierre>, sale el <fecha> y llega aprox. el <fecha>".
+import { Alert, Stack, Text } from '@mantine/core';
+import { IconPlaneDeparture, IconShip } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import {
+  DEPARTURE_MESSAGES as M,
+  DEPARTURE_MODE_LABELS,
+  DEPARTURE_ORIGIN_LABELS,
+  departureDay,
+  type DepartureMode,
+  type DepartureOrigin,
+} from '@casillero/shared';
+import { trpc } from '../../lib/trpc';
+
+export function DeparturePromise({ mode, origin }: { mode?: DepartureMode; origin?: DepartureOrigin }) {
+  const next = useQuery(trpc.departures.next.queryOptions({ mode, origin }));
+  if (!next.data || next.data.length === 0) return null;
+  return (
+    <Stack gap="xs" data-testid="departure-promise">
+      {next.data.map((d) => (
+        <Alert
+          key={`${d.mode}-${d.origin}`}
+          color="blue"
+          variant="light"
+          icon={d.mode === 'aereo' ? <IconPlaneDeparture /> : <IconShip />}
+          title={M.promiseTitle(DEPARTURE_MODE_LABELS[d.mode], DEPARTURE_ORIGIN_LABELS[d.origin])}
+        >
+          <Text size="sm">
+            {M.promise(departureDay(d.cutoffOn), departureDay(d.plannedDeparture), departureDay(d.arrival))}
+          </Text>
+        </Alert>
+      ))}
+    </Stack>
+  );
+}
