@@ -63,3 +63,5 @@ export * from './billing';
 export * from './text';
 export * from './messages-numbers';
 export * from './number-fields';
+export * from './search-text';
+export * from './audit-labels';
