@@ -7,6 +7,13 @@ export default defineConfig({
     projects: [
       {
         test: {
+          name: 'tooling',
+          environment: 'node',
+          include: ['scripts/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
           name: 'shared',
           environment: 'node',
           include: ['shared/src/**/*.test.ts'],

@@ -63,7 +63,7 @@ const lines = [
 if (config.trpcAdapter === 'official') lines.push('tRPC: adaptador oficial de Fastify (TRPC_ADAPTER=official)');
 if (demoAdmin) {
   lines.push(
-    'Cuentas de demostración (contraseña para todas: ' + DEMO_PASSWORD + '):',
+    `Cuentas de demostración (contraseña para todas: ${DEMO_PASSWORD}):`,
     `  Administrador: ${DEMO_ACCOUNTS.admin.email}`,
     ...DEMO_ACCOUNTS.staff.map((p) => `  ${`${STAFF_ROLE_LABELS[p.role]}:`.padEnd(15)}${p.email}`),
     ...DEMO_ACCOUNTS.customers.map((c) => `  Cliente:       ${c.email}`),
@@ -71,12 +71,12 @@ if (demoAdmin) {
 }
 if (setupToken) {
   lines.push(
-    'No existe ningún administrador. Créalo en ' + `${config.appUrl}/admin-setup con este token de un solo uso:`,
+    `No existe ningún administrador. Créalo en ${config.appUrl}/admin-setup con este token de un solo uso:`,
     `  ${setupToken}`,
     'o con: npm run admin:create -- --email <email> --password <contraseña>',
   );
 }
-console.log(lines.join('\n') + '\n');
+console.log(`${lines.join('\n')}\n`);
 
 // Graceful shutdown (docs/decisions/017): stop accepting, finish the requests in flight, stop
 // the workers, close the pool; exit 1 when that takes longer than SHUTDOWN_DEADLINE_MS.

@@ -72,7 +72,10 @@ describe('formatUsd and formatDate write what Intl writes', () => {
     ];
     // A fixed pseudo-random series, so a failure can be reproduced.
     let seed = 42;
-    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
     const series = Array.from({ length: 5000 }, (_, i) => {
       const scale = 10 ** Math.floor(random() * 9);
       const value = Math.round(random() * scale * 10 ** (i % 5)) / 10 ** (i % 5);

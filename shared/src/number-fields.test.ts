@@ -13,7 +13,7 @@ import {
 } from './number-fields';
 
 const two: DecimalRules = { decimals: 2 };
-const valueOf = (text: string, rules = two) => {
+const readValue = (text: string, rules = two) => {
   const r = parseDecimal(text, rules);
   return r.status === 'number' ? r.value : r.status;
 };
@@ -51,7 +51,7 @@ describe('parseDecimal reads a number however its text arrives', () => {
     ['', 'empty'],
     ['   ', 'empty'],
   ] as const)('%j → %s', (text, expected) => {
-    expect(valueOf(text)).toBe(expected);
+    expect(readValue(text)).toBe(expected);
   });
 
   it('keeps the exact digits for fields that cannot go through a double (rates)', () => {
@@ -68,7 +68,7 @@ describe('parseDecimal reads a number however its text arrives', () => {
     expect(messageOf('2,500')).toBe(M.ambiguous('2,500', '2500', '2,5'));
     expect(messageOf('36,521', { decimals: 8 })).toBe(M.ambiguous('36,521', '36521', '36,521'));
     // A bank writes at most two decimals: there "1.234" is 1234.
-    expect(valueOf('1.234', { decimals: 2, threeDigitsGroupThousands: true })).toBe(1234);
+    expect(readValue('1.234', { decimals: 2, threeDigitsGroupThousands: true })).toBe(1234);
   });
 
   it.each([
@@ -99,7 +99,7 @@ describe('parseDecimal reads a number however its text arrives', () => {
     expect(messageOf('0,125')).toBe(M.tooManyDecimals(2));
     expect(messageOf('2,5', { decimals: 0 })).toBe(M.wholeOnly);
     expect(messageOf('12,25', { decimals: 1 })).toBe(M.tooManyDecimals(1));
-    expect(valueOf('12,20', { decimals: 1 })).toBe(12.2);
+    expect(readValue('12,20', { decimals: 1 })).toBe(12.2);
   });
 
   it('ignores the unit or currency sign of its field, and only those', () => {

@@ -142,7 +142,7 @@ describe.skipIf(!chromium).each(SCREEN_PROFILES)(
         await receipt.waitFor();
         await page.waitForFunction((ref) => {
           const img = document.querySelector<HTMLImageElement>(`img[alt="Comprobante del pago ${ref}"]`);
-          return Boolean(img && img.complete && img.naturalWidth === 24);
+          return Boolean(img?.complete && img.naturalWidth === 24);
         }, reference);
         const src = await receipt.getAttribute('src');
         expect(src).toMatch(/^\/files\/[0-9a-f-]{36}\?exp=\d+&sig=/);

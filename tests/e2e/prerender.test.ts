@@ -59,7 +59,7 @@ describe.skipIf(!chromium)('páginas públicas prerenderizadas', () => {
   it('show their content with JavaScript disabled: the home hero, each page its heading, title and description', async () => {
     const page = await phonePage({ javaScriptEnabled: false });
     await withScreenshotOnFailure(page, 'prerender-sin-js', async () => {
-      await page.goto(url() + '/');
+      await page.goto(`${url()}/`);
       const hero = page.getByRole('heading', { level: 1, name: HOME_HERO });
       expect(await hero.isVisible()).toBe(true);
       expect(await page.getByRole('link', { name: 'Calcular Envío USA' }).isVisible()).toBe(true);
@@ -115,7 +115,7 @@ describe.skipIf(!chromium)('páginas públicas prerenderizadas', () => {
 
       // Hydrated: a link navigates inside the app (no new document) and the header's session
       // state is live.
-      await page.goto(url() + '/', { waitUntil: 'networkidle' });
+      await page.goto(`${url()}/`, { waitUntil: 'networkidle' });
       await page.evaluate(() => ((window as unknown as { hydratedMarker: boolean }).hydratedMarker = true));
       await page.getByRole('link', { name: 'Calcular Envío USA' }).click();
       await page.getByRole('heading', { level: 1, name: /Calculadora de envío USA/ }).waitFor();
@@ -136,7 +136,7 @@ describe.skipIf(!chromium)('páginas públicas prerenderizadas', () => {
       await route.continue();
     });
     await withScreenshotOnFailure(page, 'prerender-escritura-temprana', async () => {
-      await page.goto(url() + '/login', { waitUntil: 'commit' });
+      await page.goto(`${url()}/login`, { waitUntil: 'commit' });
       const form = page.locator('form').filter({ has: page.getByLabel(fieldLabel('Contraseña')) });
       await form.getByLabel(fieldLabel('Email')).fill(DEMO.customer);
       await form.getByLabel(fieldLabel('Contraseña')).fill(DEMO.password);

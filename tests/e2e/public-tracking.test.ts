@@ -53,7 +53,7 @@ describe.skipIf(!chromium)('rastreo público', () => {
   it('from the home page a number leads to /rastreo/<número>: status, timeline and estimated delivery, and nothing about the owner', async () => {
     const page = await session.newPage(PHONE.contextOptions);
     await withScreenshotOnFailure(page, 'rastreo-desde-inicio', async () => {
-      await page.goto(url() + '/');
+      await page.goto(`${url()}/`);
       const box = page.getByRole('search', { name: M.searchLabel });
       const field = box.getByLabel(fieldLabel(M.numberLabel));
       await waitForHydration(field);
@@ -114,14 +114,14 @@ describe.skipIf(!chromium)('rastreo público', () => {
   it('/rastreo is prerendered: readable with JavaScript off, and listed in the sitemap', async () => {
     const page = await session.newPage({ ...PHONE.contextOptions, javaScriptEnabled: false });
     await withScreenshotOnFailure(page, 'rastreo-sin-js', async () => {
-      await page.goto(url() + '/rastreo');
+      await page.goto(`${url()}/rastreo`);
       expect(await page.getByRole('heading', { level: 1, name: M.pageTitle }).isVisible()).toBe(true);
       expect(await page.getByLabel(fieldLabel(M.numberLabel)).isVisible()).toBe(true);
       expect(await page.getByText(M.intro).isVisible()).toBe(true);
       expect(await page.title()).toBe(`${M.pageTitle} · Casillero Virtual`);
       expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe(M.pageDescription);
     });
-    const sitemap = await (await fetch(url() + '/sitemap.xml')).text();
+    const sitemap = await (await fetch(`${url()}/sitemap.xml`)).text();
     expect(sitemap).toContain('/rastreo</loc>');
   });
 });

@@ -75,7 +75,9 @@ export function holdEarlyInput(container: HTMLElement): () => () => void {
         setTimeout(restore, 50);
         return;
       }
-      typed.forEach((value, index) => fields[index] && typeInto(fields[index], value));
+      typed.forEach((value, index) => {
+        if (fields[index]) typeInto(fields[index], value);
+      });
       // Marks the page for the browser tests, which wait for it before going on.
       document.documentElement.dataset.earlyInput = 'restored';
       const formToSend = submittedIndex >= 0 ? fields[submittedIndex]?.closest('form') : null;

@@ -14,7 +14,7 @@ import {
 import { Loader } from '@mantine/core';
 import { useLoadedAndIdle } from './idle';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component's props
+// biome-ignore lint/suspicious/noExplicitAny: a query of any tRPC procedure: its error and key types differ by procedure
 type AnyComponent = ComponentType<any>;
 type ComponentNames<M> = { [K in keyof M]: M[K] extends AnyComponent ? K : never }[keyof M];
 
@@ -39,6 +39,7 @@ export function lazyModule<M extends Record<string, unknown>>(load: () => Promis
     /** Fetches the module once the page has loaded and gone idle, so the first tap opens at once; not while `enabled` is false (a role that cannot open it). */
     usePreloadWhenIdle(enabled = true) {
       const idle = useLoadedAndIdle(enabled);
+      // biome-ignore lint/correctness/useExhaustiveDependencies: `get` is the module's one loader, the same on every render
       useEffect(() => {
         if (idle) get().catch(() => undefined);
       }, [idle]);

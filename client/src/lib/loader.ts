@@ -4,7 +4,7 @@ import type { EnsureQueryDataOptions } from '@tanstack/react-query';
 import type { RouterContext } from '../router';
 import type { Trpc } from './trpc';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any procedure's data, error and key types
+// biome-ignore lint/suspicious/noExplicitAny: a query of any tRPC procedure: its error and key types differ by procedure
 type AnyQueryOptions = EnsureQueryDataOptions<any, any, any, any>;
 
 /** `loader: ensureQueries((t) => [t.profile.get.queryOptions()])`: the page waits for them. */

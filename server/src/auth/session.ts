@@ -72,7 +72,10 @@ const sessionLookups = new WeakMap<object, ReturnType<typeof buildSessionLookup>
 export async function validateSessionToken(db: DbOrTx, token: string): Promise<SessionValidation> {
   const sessionId = hashToken(token);
   let lookup = sessionLookups.get(db);
-  if (!lookup) sessionLookups.set(db, (lookup = buildSessionLookup(db)));
+  if (!lookup) {
+    lookup = buildSessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
   const [row] = await lookup.execute({ sessionId });
   if (!row) return { session: null, user: null, renewed: false };
 

@@ -62,7 +62,9 @@ async function get(path: string, token: string | null | undefined) {
   });
   const body = Buffer.from(await res.arrayBuffer());
   const headers: Record<string, string> = {};
-  res.headers.forEach((value, name) => (headers[name] = value));
+  res.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
   return {
     statusCode: res.status,
     headers,

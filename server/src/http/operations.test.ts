@@ -337,7 +337,9 @@ describe('graceful shutdown', () => {
       app: target.app,
       operations: target.operations,
       stopWorkers: async () => {},
-      closeDatabase: async () => void (databaseClosed = true),
+      closeDatabase: async () => {
+        databaseClosed = true;
+      },
       log: target.app.log,
       deadlineMs: 300,
     });

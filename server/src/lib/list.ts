@@ -61,9 +61,15 @@ export function preparedCache<P>() {
   const byDb = new WeakMap<object, Map<string, P>>();
   return (db: DbOrTx, key: string, build: (name: string) => P): P => {
     let shapes = byDb.get(db);
-    if (!shapes) byDb.set(db, (shapes = new Map()));
+    if (!shapes) {
+      shapes = new Map();
+      byDb.set(db, shapes);
+    }
     let prepared = shapes.get(key);
-    if (!prepared) shapes.set(key, (prepared = build(key.replace(/[^\w]+/g, '_'))));
+    if (!prepared) {
+      prepared = build(key.replace(/[^\w]+/g, '_'));
+      shapes.set(key, prepared);
+    }
     return prepared;
   };
 }

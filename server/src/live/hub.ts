@@ -55,7 +55,10 @@ export class LiveHub {
   /** Calls `onSignal` for every event of `userId` until the returned function is called. */
   subscribe(userId: string, onSignal: Subscriber): () => void {
     let set = this.subscribers.get(userId);
-    if (!set) this.subscribers.set(userId, (set = new Set()));
+    if (!set) {
+      set = new Set();
+      this.subscribers.set(userId, set);
+    }
     set.add(onSignal);
     return () => {
       set.delete(onSignal);

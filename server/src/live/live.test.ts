@@ -47,7 +47,14 @@ function collect(stream: AsyncIterable<LiveEvent>) {
           () => reject(new Error(`Sin evento ${topic} en ${ms} ms (vistos: ${seen.join(', ')})`)),
           ms,
         );
-        waiters.push({ topic, from, resolve: () => (clearTimeout(timer), resolve()) });
+        waiters.push({
+          topic,
+          from,
+          resolve: () => {
+            clearTimeout(timer);
+            resolve();
+          },
+        });
       });
     },
   };

@@ -28,19 +28,13 @@ import {
   passwordResetMessage,
   verifyEmailMessage,
 } from '../mail/templates';
+import { isUniqueViolation } from '../lib/database-errors';
 import { createCustomerAccount } from './accounts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** Postgres unique_violation, through either driver (drizzle wraps the driver's error). */
-export function isUniqueViolation(err: unknown, constraint?: string): boolean {
-  for (let e: any = err; e; e = e.cause) {
-    if (e.code === '23505' && (!constraint || e.constraint_name === constraint || e.constraint === constraint)) {
-      return true;
-    }
-  }
-  return false;
-}
+// Re-exported for the services that take it from here.
+export { isUniqueViolation };
 
 export async function findUserByEmail(db: DbOrTx, email: string) {
   const [row] = await db

@@ -155,6 +155,7 @@ const WIN_ANSI_EXTRAS = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”�
  */
 export function printable(text: string): string {
   let out = '';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
   for (const ch of text.replace(/[\u0000-\u001f\u007f]/g, ' ')) {
     const code = ch.codePointAt(0)!;
     if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.has(ch)) {

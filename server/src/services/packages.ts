@@ -10,10 +10,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   PACKAGE_MESSAGES as M,
-  packageCreateInput,
-  packageIntakeInput,
-  packageStatusInput,
-  packageUpdateInput,
+  type packageCreateInput,
+  type packageIntakeInput,
+  type packageStatusInput,
+  type packageUpdateInput,
   type PackageStatus,
   type z,
 } from '@casillero/shared';

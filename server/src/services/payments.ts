@@ -10,7 +10,7 @@ import {
   PAYMENT_TYPE_LABELS,
   formatUsd,
   formatVes,
-  reportPaymentSchema,
+  type reportPaymentSchema,
   usdCentsToVesCentimos,
   vesCentimosToUsdCents,
   type Currency,

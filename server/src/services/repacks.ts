@@ -2,7 +2,12 @@
 // an admin processes it once with a warehouse receipt (WR) number, then marks it shipped.
 // Each step notifies the customer (and the request e-mails the admins) in its transaction.
 import { and, eq, inArray } from 'drizzle-orm';
-import { REPACK_MESSAGES, SHIPPING_METHOD_LABELS, processRepackSchema, requestRepackSchema } from '@casillero/shared';
+import {
+  REPACK_MESSAGES,
+  SHIPPING_METHOD_LABELS,
+  type processRepackSchema,
+  type requestRepackSchema,
+} from '@casillero/shared';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../db/client';
 import { DomainError } from '../lib/domain-error';

@@ -27,7 +27,7 @@ import { findClient } from '../queries/clients';
 import { inPendingRepack } from '../queries/repacks';
 import { businessToday } from '../lib/business-clock';
 import { DomainError } from '../lib/domain-error';
-import { isUniqueViolation } from './auth';
+import { isConcurrencyFailure, isUniqueViolation } from '../lib/database-errors';
 import { accruedStorageFee } from './storage';
 import { notifyUser } from './notify';
 
@@ -43,12 +43,6 @@ const CODE_ATTEMPTS = 10;
 const LEFT_WAREHOUSE: readonly ShipmentStatus[] = ['in_transit', 'customs', 'out_for_delivery', 'delivered'];
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
-
-/** Deadlocks and serialization failures under concurrent creations mean the same as "taken". */
-function isConcurrencyFailure(err: unknown): boolean {
-  for (let e: any = err; e; e = e.cause) if (e.code === '40P01' || e.code === '40001') return true;
-  return false;
-}
 
 export async function createShipment(
   db: Db,

@@ -52,6 +52,8 @@ const FORMULA_CHARACTERS = new Set(['=', '+', '-', '@', '＝', '＋', '－', '�
 export function opensAsFormula(cell: string): boolean {
   if (isSpreadsheetNumber(cell)) return false;
   if (cell.length > 0 && cell.charCodeAt(0) < 0x20) return true;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: blanks and control characters a spreadsheet skips
+  // biome-ignore lint/suspicious/noMisleadingCharacterClass: the joiners are listed one by one, on purpose
   const first = [...cell].find((ch) => !/[\s\u200b\u200c\u200d\u2060\ufeff\u0000-\u001f]/.test(ch));
   return first !== undefined && FORMULA_CHARACTERS.has(first);
 }

@@ -94,7 +94,8 @@ async function answerQueries<TRouter extends AnyRouter>(
   let inputs: Record<number, unknown> | undefined;
   const readInputs = (): Record<number, unknown> => {
     try {
-      return (inputs ??= parseInputs());
+      inputs ??= parseInputs();
+      return inputs;
     } catch (cause) {
       if (cause instanceof TRPCError) throw cause;
       throw new TRPCError({

@@ -310,8 +310,10 @@ const pools: { uuids: string[]; emails: string[] } = { uuids: [], emails: [] };
 let known: { shipmentId: string; customerId: string; packageId: string };
 
 async function seedPools() {
-  const admin = (callers.admin = await newAdmin());
-  const customer = (callers.customer = await newCustomer());
+  const admin = await newAdmin();
+  callers.admin = admin;
+  const customer = await newCustomer();
+  callers.customer = customer;
   const a = admin.caller;
   const c = customer.caller;
   const [box] = await c.mailboxes.mine();

@@ -1,7 +1,7 @@
 // Facturas: a customer reports a payment (an existing pending one, or a new one), with a receipt.
 import { z } from '../zod-es';
 import { optionalNumber, optionalText, optionalUuid } from './form-fields';
-import { PAYMENT_TYPES } from '../enums';
+import type { PAYMENT_TYPES } from '../enums';
 import { AMOUNT_MESSAGES } from '../messages';
 import { isWholeCents } from '../billing/money';
 

@@ -39,6 +39,7 @@ export function dataTableColumns<Row extends RowData>() {
 export type DataTableSort<S extends string> = { sort: S; dir: SortDirection };
 
 type DataTableProps<Row extends RowData, S extends string> = {
+  // biome-ignore lint/suspicious/noExplicitAny: a query of any tRPC procedure: its error and key types differ by procedure
   columns: ColumnDef<DataTableFeatures, Row, any>[];
   data: Row[];
   getRowId: (row: Row) => string;

@@ -47,7 +47,7 @@ export function PageHeader({ title, subtitle, badge, actions }: PageHeaderProps)
 
 type TotalBadgeProps = {
   /** The screen's count query, unfiltered (`trpc.shipments.count.queryOptions({})`): its `total`. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any procedure's error and key types
+  // biome-ignore lint/suspicious/noExplicitAny: a query of any tRPC procedure: its error and key types differ by procedure
   query: UseQueryOptions<any, any, { total: number }, any>;
   noun: string;
 };

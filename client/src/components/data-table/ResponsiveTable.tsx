@@ -73,6 +73,7 @@ function WideTable<Row>({
           <Table.Thead>
             <Table.Tr>
               {columns.map((column, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a screen's columns are fixed, so a column's place is its identity
                 <Table.Th key={index} ta={column.align}>
                   {column.header}
                 </Table.Th>
@@ -83,6 +84,7 @@ function WideTable<Row>({
             {rows.map((row) => (
               <Table.Tr key={getRowId(row)} bg={bgOf(row, highlighted)} {...rowAttributes?.(row)}>
                 {columns.map((column, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a screen's columns are fixed, so a column's place is its identity
                   <Table.Td key={index} ff={fontOf(column)} ta={column.align}>
                     {column.cell(row)}
                   </Table.Td>
@@ -131,11 +133,13 @@ export function RowCards<Row>({
             <Stack gap="sm">
               <Stack gap={6}>
                 {titles.map((c, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a screen's columns are fixed, so a column's place is its identity
                   <Text key={index} component="div" size="sm" fw={700} ff={fontOf(c)}>
                     {c.cell(row)}
                   </Text>
                 ))}
                 {statuses.map((c, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a screen's columns are fixed, so a column's place is its identity
                   <Text key={index} component="div" size="sm">
                     {c.cell(row)}
                   </Text>
@@ -146,6 +150,7 @@ export function RowCards<Row>({
                   {values.map((c, index) => (
                     // Long references and codes wrap instead of widening the card.
                     <div
+                      // biome-ignore lint/suspicious/noArrayIndexKey: a screen's columns are fixed, so a column's place is its identity
                       key={index}
                       style={{
                         minWidth: 0,

@@ -35,7 +35,7 @@ export type ListProps<S> = { search: S; navigate: ListNavigate<S> };
 export type ListPageOf<Row> = { rows: Row[]; page: number; pageSize: number; hasMore: boolean; maxPage: number };
 
 /** A query's options as tRPC builds them (any procedure's error and key types). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: a query of any tRPC procedure: its error and key types differ by procedure
 type Options<D> = UseQueryOptions<any, any, D, any>;
 
 /**
@@ -83,6 +83,7 @@ type ServerListProps<S extends ListSearch, F extends keyof S, Row extends RowDat
   countValue?: CountInfo;
   /** Marks the list's queries stale: with it, an 'Actualizar' button. */
   refreshKey?: QueryKey;
+  // biome-ignore lint/suspicious/noExplicitAny: a query of any tRPC procedure: its error and key types differ by procedure
   columns?: ColumnDef<DataTableFeatures, Row, any>[];
   /** Rows shown another way than as a table (cards): the page's rows, undefined until the first answer. */
   renderRows?: (rows: Row[] | undefined, isLoading: boolean) => ReactNode;

@@ -57,10 +57,10 @@ export function useDebouncedSearch(
   useEffect(() => {
     setText(value ?? '');
   }, [value]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: commits only when the debounced text changes, with the callback and value of that render
   useEffect(() => {
     const next = debounced.trim() || undefined;
     if (next !== (value || undefined)) onCommit(next);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debounced]);
   return [text, setText] as const;
 }
@@ -69,7 +69,7 @@ export function useDebouncedSearch(
  * A list's URL writer from a route's `navigate`: filters, sort and pages replace the history
  * entry; opening details pushes one, so Back closes them.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any route's navigate
+// biome-ignore lint/suspicious/noExplicitAny: any route's navigate: each route types its own search
 export function useListNavigate<S>(navigate: (opts: { search: (prev: any) => S; replace?: boolean }) => unknown) {
   return (update: (prev: S) => S, options?: { replace?: boolean }) =>
     void navigate({ search: (prev: S) => update(prev), replace: options?.replace ?? true });
@@ -78,7 +78,7 @@ export function useListNavigate<S>(navigate: (opts: { search: (prev: any) => S; 
 /** A list route as far as its list needs it: its validated search params and its navigate. */
 type ListRoute<S> = {
   useSearch: () => S;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any route's navigate
+  // biome-ignore lint/suspicious/noExplicitAny: any route's navigate: each route types its own search
   useNavigate: () => (opts: { search: (prev: any) => S; replace?: boolean }) => unknown;
 };
 

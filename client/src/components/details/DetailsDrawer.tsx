@@ -56,7 +56,7 @@ export type DetailsDrawerOpen = { id: string | null; onClose: () => void };
 type DetailsDrawerProps<D> = DetailsDrawerOpen & {
   title: string;
   /** The details query's options for the open id. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any procedure's error type
+  // biome-ignore lint/suspicious/noExplicitAny: a query of any tRPC procedure: its error and key types differ by procedure
   query: (id: string) => UseQueryOptions<D, any, D, any>;
   /** The alert's text when the details cannot be loaded (the server's message first). */
   loadFailed?: string;

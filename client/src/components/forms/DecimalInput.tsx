@@ -45,6 +45,7 @@ export function DecimalInput({
   const handedOver = useRef(value);
 
   // A value set from outside (loaded, reset, cleared after saving) replaces the text.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new value from outside replaces the text; `shown` is rebuilt each render from the same kind
   useEffect(() => {
     if (Object.is(value, handedOver.current)) return;
     handedOver.current = value;

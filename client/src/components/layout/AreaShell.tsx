@@ -50,9 +50,9 @@ export function AreaShell({ navTitle, nav, navFooter, userName, headerActions, c
   };
 
   // On phones the menu closes once a page is chosen.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes the phone menu whenever the route changes
   useEffect(() => {
     mobile.close();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname]);
 
   return (

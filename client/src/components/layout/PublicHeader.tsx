@@ -19,9 +19,9 @@ export function PublicHeader() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
 
   // The drawer closes whenever the page changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes the drawer whenever the route changes
   useEffect(() => {
     drawer.close();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname]);
 
   const toggleDrawer = () => {

@@ -63,6 +63,7 @@ export function NavDropdown({ label, children, buttonProps, openOnHover = false,
   };
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the wrapper only closes on focus-out and opens on hover; the button inside is the control
     <div
       ref={rootRef}
       className={classes.root}

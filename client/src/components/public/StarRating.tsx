@@ -8,6 +8,7 @@ export function StarRating({ value, size = 16 }: { value: number; size?: number 
     <Group gap={2} role="img" aria-label={`Valoración: ${value} de 5`}>
       {Array.from({ length: 5 }, (_, i) => (
         <IconStarFilled
+          // biome-ignore lint/suspicious/noArrayIndexKey: five fixed stars
           key={i}
           size={size}
           aria-hidden

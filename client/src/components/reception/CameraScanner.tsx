@@ -57,7 +57,7 @@ export default function CameraScanner({
     const stop = () => {
       stopped = true;
       if (timer) clearTimeout(timer);
-      stream?.getTracks().forEach((t) => t.stop());
+      for (const track of stream?.getTracks() ?? []) track.stop();
     };
 
     (async () => {

@@ -132,7 +132,7 @@ export function ReceptionForm({ found, onSaved, onCancel, onAlreadyReceived }: R
         ...(values as unknown as inferInput<typeof trpc.reception.receive>),
         photos: photos.map(({ fileId, thumbFileId }) => ({ fileId, thumbFileId })),
       });
-      photos.forEach((p) => URL.revokeObjectURL(p.previewUrl));
+      for (const p of photos) URL.revokeObjectURL(p.previewUrl);
       onSaved(result, found, Number(values.weightKg));
     } catch (caught) {
       const message = getErrorMessage(caught, M.saveFailed);

@@ -76,6 +76,7 @@ function AuditPage() {
   const actors = useQuery(trpc.audit.actors.queryOptions());
   const open = (id: number) => setSearch((prev) => ({ ...prev, entrada: id }), { replace: false });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the columns are built once; opening details only writes the URL
   const columns = useMemo(
     () => [
       // The log is read newest first only: no column sorts.
@@ -111,7 +112,6 @@ function AuditPage() {
         </Text>
       )),
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `open` only writes the URL
     [],
   );
 

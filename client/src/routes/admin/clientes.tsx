@@ -190,6 +190,7 @@ function ClientsPage() {
   const canSeePackages = useCan('packages.read');
   const [creatingFor, setCreatingFor] = useState<ClientRef | null | undefined>(undefined);
   const count = useQuery({ ...trpc.clients.count.queryOptions(state.filters), placeholderData: keepPreviousData });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the columns are built once; opening details only writes the URL
   const columns = useMemo(
     () =>
       clientColumns({
@@ -199,7 +200,6 @@ function ClientsPage() {
         canWrite,
         canSeePackages,
       }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `details.open` only writes the URL
     [canWrite, canSeePackages],
   );
 

@@ -77,6 +77,7 @@ function StaffPage() {
   const [inviting, setInviting] = useState(false);
   const [toDeactivate, setToDeactivate] = useState<StaffRow | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the columns are built once; the mutation handles are stable
   const columns = useMemo(
     () => [
       col.cell('person', 'Persona', (r) => <StackedCell main={r.fullName} sub={r.email} />),
@@ -121,7 +122,6 @@ function StaffPage() {
         );
       }),
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the mutations are stable
     [],
   );
 

@@ -25,7 +25,7 @@ import {
   userProfiles,
 } from '../../db/schema';
 import { createTestDatabase } from '../../test/db';
-import { callerFor, newVisitor, trpcError } from '../../test/caller';
+import { type callerFor, newVisitor, trpcError } from '../../test/caller';
 import { signedInAdmin, signedInCustomer } from '../../test/factories';
 
 let database: Database;

@@ -12,7 +12,7 @@ import {
 import type { Database } from '../../db/client';
 import { emailOutbox, mailboxes, notifications, packages, prealerts, trackings, users } from '../../db/schema';
 import { createTestDatabase } from '../../test/db';
-import { callerFor, trpcError } from '../../test/caller';
+import { type callerFor, trpcError } from '../../test/caller';
 import { signedInAdmin, signedInCustomer, uniqueEmail } from '../../test/factories';
 
 let database: Database;

@@ -213,7 +213,7 @@ describe('publicTracking.lookup', () => {
     for (const typed of [
       USPS,
       `420 33101 ${USPS}`,
-      '420331011234' + USPS,
+      `420331011234${USPS}`,
       PACKAGE_WR,
       'wr-2026-00777',
       'WR 2026 00777',

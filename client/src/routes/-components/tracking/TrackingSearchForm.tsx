@@ -40,6 +40,7 @@ export function TrackingSearchForm({
 
   return (
     // method="dialog": before the page is hydrated a tap sends nothing (lib/early-input.ts).
+    // biome-ignore lint/a11y/useSemanticElements: the form itself is the search landmark; a <search> around it would add a level
     <form
       onSubmit={submit}
       noValidate

@@ -70,6 +70,7 @@ export function IssueInvoiceForm({ userId }: { userId: string }) {
             <TextInput label="Descripción" required maxLength={200} {...form.getInputProps('description')} />
           </Group>
           {form.values.lines.map((_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: controlled fields read from the form by position
             <Group key={i} align="flex-start" wrap="nowrap">
               <TextInput
                 style={{ flex: 2 }}

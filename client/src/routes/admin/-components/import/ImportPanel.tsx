@@ -231,6 +231,7 @@ function PreviewView({ preview, children }: { preview: ImportPreview; children: 
         >
           <List size="sm" spacing={2}>
             {preview.errors.slice(0, ERRORS_SHOWN).map((e, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of the preview's first errors, never reordered
               <List.Item key={i}>{M.errorAt(e.line, e.column, e.message)}</List.Item>
             ))}
           </List>

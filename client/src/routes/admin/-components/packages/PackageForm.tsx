@@ -79,7 +79,7 @@ function MailboxSelect({ userId, ...props }: { userId: string } & Omit<SelectPro
   );
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: the create and the edit forms share these fields and differ in the rest
 function PackageFields({ form, userId }: { form: UseFormReturnType<any, any, any>; userId: string }) {
   return (
     <>

@@ -246,6 +246,7 @@ export function PackagesList({ search, navigate }: ListProps<PackageSearch>) {
     [selected],
   );
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the columns are built once; opening details only writes the URL
   const columns = useMemo(
     () =>
       packageColumns(
@@ -259,7 +260,6 @@ export function PackagesList({ search, navigate }: ListProps<PackageSearch>) {
         selection,
         () => pageRows.current(),
       ),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `details.open` only writes the URL
     [canWrite, selection],
   );
 

@@ -102,7 +102,7 @@ export function PaymentsList({ search, navigate }: ListProps<PaymentsSearch>) {
         ? bounded.data && { ...bounded.data, total }
         : { count: search.status ? summary.data!.byStatus[search.status].count : total, isCapped: false, total };
 
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- `details.open` only writes the URL
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the columns are built once; opening details only writes the URL
   const columns = useMemo(() => paymentColumns((row) => details.open(row.id)), []);
 
   return (

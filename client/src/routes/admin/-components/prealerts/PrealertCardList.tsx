@@ -155,6 +155,7 @@ export function PrealertCardList({ rows, isLoading, isFiltered, viewingId, onVie
     return (
       <Stack gap="sm" role="status" aria-label="Cargando prealartas...">
         {Array.from({ length: 5 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders of a fixed count
           <CardSkeleton key={i} />
         ))}
       </Stack>

@@ -135,6 +135,7 @@ export function RepacksList({ search, navigate }: ListProps<RepackSearch>) {
   const count = counts.data ? { count: search.status ? counts.data[search.status] : all, isCapped: false } : undefined;
 
   const canWrite = useCan('repacks.write');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the columns are built once; markShipped reads current state when called and the row follows pendingId
   const columns = useMemo(
     () =>
       repackColumns({
@@ -144,7 +145,6 @@ export function RepacksList({ search, navigate }: ListProps<RepackSearch>) {
         canWrite,
       }),
     // markShipped is a fresh closure each render; the row's loading state follows pendingId.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [pendingId, canWrite],
   );
 

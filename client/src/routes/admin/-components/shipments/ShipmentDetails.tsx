@@ -46,11 +46,15 @@ export function ShipmentDetailsDrawer(props: DetailsDrawerOpen) {
               [
                 'Cliente',
                 <TwoLines
+                  key="cliente"
                   main={d.customerName ?? '—'}
                   sub={`${d.customerEmail}${d.customerPhone ? ` · ${d.customerPhone}` : ''}`}
                 />,
               ],
-              ['Destino', <TwoLines main={d.deliveryAddress} sub={`${d.deliveryCity}, ${d.deliveryState}`} />],
+              [
+                'Destino',
+                <TwoLines key="destino" main={d.deliveryAddress} sub={`${d.deliveryCity}, ${d.deliveryState}`} />,
+              ],
               ['Tracking del envío', d.trackingNumber ?? '—'],
               ['Peso total', kgText(d.totalWeightKg)],
               ['Costo de envío', formatUsd(d.shippingCostUsd)],

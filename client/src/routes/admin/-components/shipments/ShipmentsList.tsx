@@ -125,6 +125,7 @@ export function ShipmentsList({ search, navigate }: ListProps<ShipmentSearch>) {
   const [removing, setRemoving] = useState<ShipmentRow | null>(null);
   const [posting, setPosting] = useState<ShipmentRow | null>(null);
   const canWrite = useCan('shipments.write');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the columns are built once; opening details only writes the URL
   const columns = useMemo(
     () =>
       shipmentColumns({
@@ -134,7 +135,6 @@ export function ShipmentsList({ search, navigate }: ListProps<ShipmentSearch>) {
         news: setPosting,
         canWrite,
       }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `details.open` only writes the URL
     [canWrite],
   );
 

@@ -51,7 +51,7 @@ function LinkedPrealert({ prealert: p }: { prealert: NonNullable<TrackingDetail[
         <FactGrid
           facts={[
             [M.prealertSender, p.senderName ?? '—'],
-            [M.prealertStatus, <PrealertStatusBadge status={p.status} />],
+            [M.prealertStatus, <PrealertStatusBadge key="status" status={p.status} />],
             [M.prealertDescription, p.description],
             [M.prealertCarrier, p.carrier ?? '—'],
             [M.prealertItems, p.quantityItems],

@@ -111,9 +111,9 @@ export function TrackingsList({ search, navigate }: ListProps<TrackingsSearch>) 
   const carriers = useQuery(trpc.trackings.carriers.queryOptions());
   dialogs.usePreloadWhenIdle();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the columns are built once; opening details only writes the URL
   const columns = useMemo(
     () => trackingColumns({ details: (r) => details.open(r.id), status: setStatusOf, repack: setRepackOf, canWrite }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `details.open` only writes the URL
     [canWrite],
   );
 
