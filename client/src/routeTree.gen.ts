@@ -40,6 +40,7 @@ import { Route as AdminPagosRouteImport } from './routes/admin/pagos'
 import { Route as AdminPaquetesRouteImport } from './routes/admin/paquetes'
 import { Route as AdminPersonalRouteImport } from './routes/admin/personal'
 import { Route as AdminPrealartasRouteImport } from './routes/admin/prealartas'
+import { Route as AdminPrealertasRouteImport } from './routes/admin/prealertas'
 import { Route as AdminRecepcionRouteImport } from './routes/admin/recepcion'
 import { Route as AdminReempaquesRouteImport } from './routes/admin/reempaques'
 import { Route as AdminReportesRouteImport } from './routes/admin/reportes'
@@ -217,6 +218,11 @@ const AdminPrealartasRoute = AdminPrealartasRouteImport.update({
   path: '/prealartas',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminPrealertasRoute = AdminPrealertasRouteImport.update({
+  id: '/prealertas',
+  path: '/prealertas',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminRecepcionRoute = AdminRecepcionRouteImport.update({
   id: '/recepcion',
   path: '/recepcion',
@@ -354,6 +360,7 @@ export interface FileRoutesByFullPath {
   '/admin/paquetes': typeof AdminPaquetesRoute
   '/admin/personal': typeof AdminPersonalRoute
   '/admin/prealartas': typeof AdminPrealartasRoute
+  '/admin/prealertas': typeof AdminPrealertasRoute
   '/admin/recepcion': typeof AdminRecepcionRoute
   '/admin/reempaques': typeof AdminReempaquesRoute
   '/admin/reportes': typeof AdminReportesRoute
@@ -405,6 +412,7 @@ export interface FileRoutesByTo {
   '/admin/paquetes': typeof AdminPaquetesRoute
   '/admin/personal': typeof AdminPersonalRoute
   '/admin/prealartas': typeof AdminPrealartasRoute
+  '/admin/prealertas': typeof AdminPrealertasRoute
   '/admin/recepcion': typeof AdminRecepcionRoute
   '/admin/reempaques': typeof AdminReempaquesRoute
   '/admin/reportes': typeof AdminReportesRoute
@@ -460,6 +468,7 @@ export interface FileRoutesById {
   '/admin/paquetes': typeof AdminPaquetesRoute
   '/admin/personal': typeof AdminPersonalRoute
   '/admin/prealartas': typeof AdminPrealartasRoute
+  '/admin/prealertas': typeof AdminPrealertasRoute
   '/admin/recepcion': typeof AdminRecepcionRoute
   '/admin/reempaques': typeof AdminReempaquesRoute
   '/admin/reportes': typeof AdminReportesRoute
@@ -516,6 +525,7 @@ export interface FileRouteTypes {
     | '/admin/paquetes'
     | '/admin/personal'
     | '/admin/prealartas'
+    | '/admin/prealertas'
     | '/admin/recepcion'
     | '/admin/reempaques'
     | '/admin/reportes'
@@ -567,6 +577,7 @@ export interface FileRouteTypes {
     | '/admin/paquetes'
     | '/admin/personal'
     | '/admin/prealartas'
+    | '/admin/prealertas'
     | '/admin/recepcion'
     | '/admin/reempaques'
     | '/admin/reportes'
@@ -621,6 +632,7 @@ export interface FileRouteTypes {
     | '/admin/paquetes'
     | '/admin/personal'
     | '/admin/prealartas'
+    | '/admin/prealertas'
     | '/admin/recepcion'
     | '/admin/reempaques'
     | '/admin/reportes'
@@ -887,6 +899,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminPrealartasRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/prealertas': {
+      id: '/admin/prealertas'
+      path: '/prealertas'
+      fullPath: '/admin/prealertas'
+      preLoaderRoute: typeof AdminPrealertasRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/recepcion': {
       id: '/admin/recepcion'
       path: '/recepcion'
@@ -1048,6 +1067,7 @@ interface AdminRouteChildren {
   AdminPaquetesRoute: typeof AdminPaquetesRoute
   AdminPersonalRoute: typeof AdminPersonalRoute
   AdminPrealartasRoute: typeof AdminPrealartasRoute
+  AdminPrealertasRoute: typeof AdminPrealertasRoute
   AdminRecepcionRoute: typeof AdminRecepcionRoute
   AdminReempaquesRoute: typeof AdminReempaquesRoute
   AdminReportesRoute: typeof AdminReportesRoute
@@ -1068,6 +1088,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminPaquetesRoute: AdminPaquetesRoute,
   AdminPersonalRoute: AdminPersonalRoute,
   AdminPrealartasRoute: AdminPrealartasRoute,
+  AdminPrealertasRoute: AdminPrealertasRoute,
   AdminRecepcionRoute: AdminRecepcionRoute,
   AdminReempaquesRoute: AdminReempaquesRoute,
   AdminReportesRoute: AdminReportesRoute,

@@ -64,9 +64,9 @@ if (config.trpcAdapter === 'official') lines.push('tRPC: adaptador oficial de Fa
 if (demoAdmin) {
   lines.push(
     `Cuentas de demostración (contraseña para todas: ${DEMO_PASSWORD}):`,
-    `  Administrador: ${DEMO_ACCOUNTS.admin.email}`,
-    ...DEMO_ACCOUNTS.staff.map((p) => `  ${`${STAFF_ROLE_LABELS[p.role]}:`.padEnd(15)}${p.email}`),
-    ...DEMO_ACCOUNTS.customers.map((c) => `  Cliente:       ${c.email}`),
+    `  ${'Administrador:'.padEnd(21)}${DEMO_ACCOUNTS.admin.email}`,
+    ...DEMO_ACCOUNTS.staff.map((p) => `  ${`${STAFF_ROLE_LABELS[p.role]}:`.padEnd(21)}${p.email}`),
+    ...DEMO_ACCOUNTS.customers.map((c) => `  ${'Cliente:'.padEnd(21)}${c.email}`),
   );
 }
 if (setupToken) {

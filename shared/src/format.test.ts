@@ -14,6 +14,18 @@ describe('formatters built on first use', () => {
 
   it('format as before: es-ES dates and USD', () => {
     expect(formatDate('2026-03-05T12:00:00Z')).toBe('05/03/2026');
+  });
+
+  it('writes a calendar day (2026-03-05) as that day in every time zone', () => {
+    const zone = process.env.TZ;
+    try {
+      for (const tz of ['America/Caracas', 'UTC', 'Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+        process.env.TZ = tz;
+        expect(formatDate('2026-03-05'), tz).toBe('05/03/2026');
+      }
+    } finally {
+      process.env.TZ = zone;
+    }
     expect(formatUsd(1234.5)).toBe(
       new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(1234.5),
     );

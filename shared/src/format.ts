@@ -87,10 +87,13 @@ const dateTimeFmt = onFirstUse(
 const twoDigits = (n: number) => String(n).padStart(2, '0');
 /**
  * Dates in es-ES (docs/product/formats.md#dates): `05/03/2026`, in the browser's (or server's) time zone, as
- * Intl writes them, by hand for the reason given at formatUsd. An invalid date throws, as Intl's
- * formatter does.
+ * Intl writes them, by hand for the reason given at formatUsd. A day written as `2026-03-05` is a
+ * calendar day, not an instant: it reads the same in every time zone. An invalid date throws, as
+ * Intl's formatter does.
  */
 export const formatDate = (d: string | Date) => {
+  const day = typeof d === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(d) : null;
+  if (day) return `${day[3]}/${day[2]}/${day[1]}`;
   const date = new Date(d);
   if (Number.isNaN(date.getTime())) throw new RangeError('Invalid time value');
   return `${twoDigits(date.getDate())}/${twoDigits(date.getMonth() + 1)}/${date.getFullYear()}`;

@@ -2,10 +2,10 @@
 // notifications about their pre-alerts.
 
 export const ADMIN_PREALERT_MESSAGES = {
-  title: 'Gestión de Prealartas',
-  subtitle: 'Administra las prealartas de todos los clientes',
-  empty: 'No hay prealartas',
-  emptyDetail: 'Las prealartas de los clientes aparecerán aquí',
+  title: 'Gestión de Prealertas',
+  subtitle: 'Administra las prealertas de todos los clientes',
+  empty: 'No hay prealertas',
+  emptyDetail: 'Las prealertas de los clientes aparecerán aquí',
   emptyFiltered: 'Ninguna prealerta coincide con la búsqueda o el filtro.',
   searchPlaceholder: 'Buscar por tracking, cliente, remitente o descripción',
   noTracking: 'Sin tracking',

@@ -61,6 +61,20 @@ export const ADMIN_SETUP_MESSAGES = {
   fallback: 'Error al crear usuario administrador',
 } as const;
 
+/** Signed-in pages without a connection (the public pages have client/public/offline.html). */
+export const OFFLINE_MESSAGES = {
+  title: 'Sin conexión',
+  body: 'No pudimos conectarnos con Casillero Virtual. Tu información está a salvo: solo falta conexión para mostrar esta página. Se abrirá sola cuando vuelva la conexión.',
+  retry: 'Reintentar',
+  staleBanner: 'Sin conexión: lo que ves es lo último que se cargó y puede no estar al día.',
+} as const;
+
+/** The not-found screen (any unknown path). */
+export const NOT_FOUND_MESSAGES = {
+  title: 'Página no encontrada',
+  home: 'Volver al inicio',
+} as const;
+
 export const GENERIC_MESSAGES = {
   notFound: 'No encontrado.',
   internal: 'Ocurrió un error inesperado. Intenta nuevamente.',

@@ -14,6 +14,12 @@ export type PrerenderedPage = {
   renderUrl?: string;
 };
 
+/**
+ * The day the terms of service last changed, shown on `/terms`. A fixed date, not today's: the
+ * page is prerendered at build time, and the browser must render the same text when it hydrates.
+ */
+export const TERMS_UPDATED_AT = '2026-11-27';
+
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   { path: '/', file: 'index.html', inSitemap: true },
   { path: '/servicios', file: 'servicios.html', inSitemap: true },

@@ -239,7 +239,7 @@ describe.skipIf(!chromium)('paquetes, reempaques y envíos del administrador', (
     let code = '';
 
     await withScreenshotOnFailure(admin, 'envios-crear', async () => {
-      await admin.getByRole('link', { name: 'Envios' }).click();
+      await admin.getByRole('link', { name: 'Envíos' }).click();
       await admin.getByRole('heading', { name: 'Gestión de Envíos' }).waitFor();
       await admin.getByRole('button', { name: 'Crear Envío' }).click();
       const dialog = admin.getByRole('dialog', { name: 'Crear Envío' });

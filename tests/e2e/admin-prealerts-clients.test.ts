@@ -19,7 +19,7 @@ const chromium = chromiumOrExplain();
 /** María's pending demo pre-alert (server/src/demo/). */
 const MARIA_PREALERT = 'TBA305812745000';
 
-describe.skipIf(!chromium)('prealartas y clientes del administrador', () => {
+describe.skipIf(!chromium)('prealertas y clientes del administrador', () => {
   const { url, newPage } = useBrowserSession(chromium);
 
   async function signInAs(page: Page, email: string, landing: string) {
@@ -31,8 +31,15 @@ describe.skipIf(!chromium)('prealartas y clientes del administrador', () => {
     const page = await newPage();
     await withScreenshotOnFailure(page, 'prealerta-convertir', async () => {
       await signInAs(page, DEMO.admin, '/admin');
-      await page.getByRole('link', { name: 'Prealartas' }).click();
-      await page.getByRole('heading', { name: 'Gestión de Prealartas' }).waitFor();
+      await page.getByRole('link', { name: 'Prealertas' }).click();
+      await page.getByRole('heading', { name: 'Gestión de Prealertas' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/admin/prealertas');
+
+      // The screen's first, misspelt address still opens it, with its filter.
+      await page.goto(`${url()}/admin/prealartas?status=pending`);
+      await page.waitForURL((u) => u.pathname === '/admin/prealertas' && u.searchParams.get('status') === 'pending');
+      await page.getByRole('heading', { name: 'Gestión de Prealertas' }).waitFor();
+      await page.goto(`${url()}/admin/prealertas`);
 
       await page.getByRole('textbox', { name: 'Buscar' }).fill(MARIA_PREALERT);
       await page.waitForURL((u) => u.searchParams.get('q') === MARIA_PREALERT);

@@ -6,8 +6,15 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES } from '@casillero/shared';
-import { DEMO, REPO_ROOT, chromiumOrExplain, useBrowserSession, withScreenshotOnFailure } from './helpers';
+import { OFFLINE_MESSAGES } from '@casillero/shared';
+import {
+  DEMO,
+  REPO_ROOT,
+  chromiumOrExplain,
+  openFromNavigation,
+  useBrowserSession,
+  withScreenshotOnFailure,
+} from './helpers';
 
 const chromium = chromiumOrExplain();
 const PERSONAL_PREFIXES = ['/trpc', '/api', '/files'];
@@ -170,12 +177,14 @@ describe.skipIf(!chromium)('sin conexión e instalable', () => {
       expect(servicios?.fromServiceWorker()).toBe(true);
       await page.getByRole('heading', { level: 1, name: 'Nuestros servicios' }).waitFor();
 
-      // Any other page of the app: the precached shell, which says in Spanish that it cannot
-      // reach the server (rather than the browser's own error page).
+      // Any other page of the app: the precached shell, which says in Spanish that there is no
+      // connection (rather than the browser's own error page, or a bare error).
       const dashboard = await page.goto(`${session.url()}/dashboard`);
       expect(dashboard?.fromServiceWorker()).toBe(true);
-      await page.getByText(AUTH_MESSAGES.connectionError).waitFor();
+      await page.getByRole('heading', { level: 1, name: OFFLINE_MESSAGES.title }).waitFor();
+      await page.getByText(OFFLINE_MESSAGES.body).waitFor();
       await page.getByRole('button', { name: 'Reintentar' }).waitFor();
+      expect(await page.getByText('Algo salió mal').count()).toBe(0);
 
       // A photo or invoice opened in its own tab: the Spanish offline page, at the same address,
       // whose "Reintentar" asks for that address again.
@@ -209,6 +218,34 @@ describe.skipIf(!chromium)('sin conexión e instalable', () => {
       } finally {
         restore();
       }
+    });
+  });
+
+  it('en el panel, sin conexión se ve lo último cargado marcado como no actual, y la página vuelve sola con la conexión', async () => {
+    const page = await session.newPage();
+    await withScreenshotOnFailure(page, 'offline-panel', async () => {
+      const signIn = await page.request.post(`${session.url()}/trpc/auth.signIn`, {
+        data: { email: DEMO.customer, password: DEMO.password },
+        headers: { Origin: session.url() },
+      });
+      expect(signIn.ok()).toBe(true);
+      await page.goto(`${session.url()}/dashboard/mis-trackings`);
+      await page.getByRole('list', { name: 'Trackings' }).waitFor();
+
+      await page.context().setOffline(true);
+      // What was loaded stays, marked as possibly not current.
+      await page.getByRole('status').filter({ hasText: OFFLINE_MESSAGES.staleBanner }).waitFor();
+      expect(await page.getByRole('list', { name: 'Trackings' }).isVisible()).toBe(true);
+
+      // A page not loaded yet: the offline message, never a bare error.
+      await openFromNavigation(page, 'Mi Cuenta', 'Facturas');
+      await page.getByRole('heading', { level: 1, name: OFFLINE_MESSAGES.title }).waitFor();
+      expect(await page.getByText('Algo salió mal').count()).toBe(0);
+
+      // The connection returns: the page loads by itself.
+      await page.context().setOffline(false);
+      await page.getByRole('heading', { level: 1, name: OFFLINE_MESSAGES.title }).waitFor({ state: 'detached' });
+      await page.getByRole('status').filter({ hasText: OFFLINE_MESSAGES.staleBanner }).waitFor({ state: 'detached' });
     });
   });
 

@@ -105,6 +105,8 @@ describe.skipIf(!chromium)('páginas públicas prerenderizadas', () => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname.slice(1));
     });
 
+    // A visit three days after the build: nothing the page shows may depend on the day it renders.
+    await page.clock.install({ time: new Date(Date.now() + 3 * 24 * 3600 * 1000) });
     await withScreenshotOnFailure(page, 'prerender-hidratacion', async () => {
       for (const { path: pagePath } of PRERENDERED_PAGES) {
         await page.goto(url() + pagePath, { waitUntil: 'networkidle' });

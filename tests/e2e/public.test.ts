@@ -141,7 +141,7 @@ describe.skipIf(!chromium)('sitio público en el navegador', () => {
       await page.goto(`${url()}/registro?type=marte`);
       await page.getByText('Estás creando tu Casillero USA en Miami, Florida').waitFor();
       await page.goto(`${url()}/no-existe`);
-      await page.getByText('Oops! Page not found').waitFor();
+      await page.getByText('Página no encontrada').waitFor();
       // /admin-demo sends a visitor to sign in as an administrator.
       await page.goto(`${url()}/admin-demo`);
       await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === '/admin');

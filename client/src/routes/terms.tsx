@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { TERMS_UPDATED_AT } from '@casillero/shared';
 import { AnchorLink } from '../components/links';
 import { BRAND_NAME, pageHead } from '../lib/site';
 import { LegalPage, LegalSection } from './-components/LegalPage';
@@ -7,8 +8,7 @@ export const Route = createFileRoute('/terms')({
   head: pageHead('Términos de servicio', 'Las condiciones del servicio de casillero y envíos de Casillero Virtual.'),
   component: () => (
     <LegalPage
-      // The spec shows the current date as the last update of the terms.
-      updatedAt={new Date()}
+      updatedAt={TERMS_UPDATED_AT}
       title="Términos de servicio"
       intro={`Estos términos regulan el uso de ${BRAND_NAME} y de los servicios que ofrecemos a través de este sitio.`}
     >

@@ -2,13 +2,15 @@
 // this chunk, never on a public page.
 import '../../styles/mantine-area';
 import { useEffect, type ReactNode } from 'react';
-import { ActionIcon, AppShell, Burger, Button, Group, Text } from '@mantine/core';
+import { ActionIcon, Alert, AppShell, Burger, Button, Group, Text } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { useDisclosure } from '@mantine/hooks';
-import { IconLogout } from '@tabler/icons-react';
+import { IconLogout, IconWifiOff } from '@tabler/icons-react';
+import { OFFLINE_MESSAGES } from '@casillero/shared';
 import { useRouterState } from '@tanstack/react-router';
 import { useSignOut } from '../../lib/auth';
 import { OnceNeeded } from '../../lib/lazy-parts';
+import { useOnline } from '../../lib/online';
 import { useIsPhone } from '../../lib/screen';
 import { Brand } from './Brand';
 
@@ -36,6 +38,7 @@ export function AreaShell({ navTitle, nav, navFooter, userName, headerActions, c
   // signed-in page's elements, are rendered the first time it opens (or the screen widens),
   // so the page's own content comes first on a phone's CPU. Once rendered they stay.
   const isPhone = useIsPhone();
+  const online = useOnline();
   const navNeeded = mobileOpened || !isPhone;
   // Both toggles say what they will do to the navigation ('Abrir Mi Cuenta', 'Ocultar Mi Cuenta').
   const burgerProps = (opened: boolean, onClick: () => void, [closeVerb, openVerb]: [string, string]) => ({
@@ -116,7 +119,15 @@ export function AreaShell({ navTitle, nav, navFooter, userName, headerActions, c
           )}
         </AppShell.Navbar>
 
-        <AppShell.Main bg="var(--mantine-color-gray-0)">{children}</AppShell.Main>
+        <AppShell.Main bg="var(--mantine-color-gray-0)">
+          {/* Offline, the page keeps what it loaded last, and says it may not be current. */}
+          {!online && (
+            <Alert role="status" color="yellow" icon={<IconWifiOff size={18} />} mb="md">
+              {OFFLINE_MESSAGES.staleBanner}
+            </Alert>
+          )}
+          {children}
+        </AppShell.Main>
       </AppShell>
     </DatesProvider>
   );

@@ -1,7 +1,8 @@
 import { Center, Stack, Text, Title } from '@mantine/core';
+import { NOT_FOUND_MESSAGES } from '@casillero/shared';
 import { ButtonLink } from '../links';
 
-/** The not-found screen. Its text stays in English on purpose (docs/product/product-decisions.md#d7-messages-in-spanish-everywhere). */
+/** The not-found screen, in Spanish like every other (docs/product/product-decisions.md#d7-messages-in-spanish-everywhere). */
 export function NotFound() {
   return (
     <Center mih="60vh" p="xl">
@@ -9,9 +10,9 @@ export function NotFound() {
         <Title order={1} fz={64} c="dimmed">
           404
         </Title>
-        <Text size="xl">Oops! Page not found</Text>
+        <Text size="xl">{NOT_FOUND_MESSAGES.title}</Text>
         <ButtonLink to="/" variant="light">
-          Return to Home
+          {NOT_FOUND_MESSAGES.home}
         </ButtonLink>
       </Stack>
     </Center>

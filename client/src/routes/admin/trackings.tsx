@@ -64,7 +64,7 @@ function TrackingsPage() {
   return (
     <AdminPage
       title="Trackings"
-      subtitle="God Mode Panel: todos los paquetes entrantes de los clientes, su estado y sus avisos."
+      subtitle="Todos los paquetes entrantes de los clientes, su estado y sus avisos."
       actions={canWrite && <HeaderButton label="Nuevo Tracking" onClick={() => setTab('crear')} />}
     >
       {stats.isError && (

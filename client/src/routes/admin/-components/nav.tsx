@@ -1,4 +1,4 @@
-import { Divider, Stack } from '@mantine/core';
+import { Divider, Stack, Text } from '@mantine/core';
 import {
   IconBarcode,
   IconBell,
@@ -24,8 +24,17 @@ import type { LinkProps } from '@tanstack/react-router';
 import { can, type Permission } from '@casillero/shared';
 import { NavLinkLink } from '../../../components/links';
 
+/**
+ * The menu's groups, in order: at 1366×768 every screen must be in sight without scrolling, so
+ * the entries are compact and grouped under a heading instead of each carrying a description.
+ */
+const ADMIN_NAV_GROUPS = ['Clientes', 'Almacén', 'Dinero', 'Administración'] as const;
+type AdminNavGroup = (typeof ADMIN_NAV_GROUPS)[number];
+
 type AdminNavItem = {
   label: string;
+  /** The heading it sits under; none: above the groups (Dashboard). */
+  group?: AdminNavGroup;
   icon: Icon;
   /** The item's address (docs/product/admin-area.md#navigation). */
   path: string;
@@ -42,23 +51,39 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { label: 'Dashboard', icon: IconLayoutDashboard, path: '/admin', to: '/admin', exact: true },
   {
     label: 'Trackings',
+    group: 'Clientes',
     icon: IconRadar,
     path: '/admin/trackings',
     to: '/admin/trackings',
-    description: 'God Mode Panel',
     permission: 'trackings.read',
   },
   {
-    label: 'Prealartas',
+    label: 'Prealertas',
+    group: 'Clientes',
     icon: IconInbox,
-    path: '/admin/prealartas',
-    to: '/admin/prealartas',
+    path: '/admin/prealertas',
+    to: '/admin/prealertas',
     permission: 'prealerts.read',
   },
-  { label: 'Clientes', icon: IconUsers, path: '/admin/clientes', to: '/admin/clientes', permission: 'clients.read' },
-  { label: 'Paquetes', icon: IconPackage, path: '/admin/paquetes', to: '/admin/paquetes', permission: 'packages.read' },
+  {
+    label: 'Clientes',
+    group: 'Clientes',
+    icon: IconUsers,
+    path: '/admin/clientes',
+    to: '/admin/clientes',
+    permission: 'clients.read',
+  },
+  {
+    label: 'Paquetes',
+    group: 'Almacén',
+    icon: IconPackage,
+    path: '/admin/paquetes',
+    to: '/admin/paquetes',
+    permission: 'packages.read',
+  },
   {
     label: 'Recepción',
+    group: 'Almacén',
     icon: IconBarcode,
     path: '/admin/recepcion',
     to: '/admin/recepcion',
@@ -66,6 +91,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   },
   {
     label: 'Sin dueño',
+    group: 'Almacén',
     icon: IconPackageOff,
     path: '/admin/sin-dueno',
     to: '/admin/sin-dueno',
@@ -73,6 +99,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   },
   {
     label: 'Importar',
+    group: 'Almacén',
     icon: IconFileImport,
     path: '/admin/importar',
     to: '/admin/importar',
@@ -80,37 +107,76 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   },
   {
     label: 'Reempaques',
+    group: 'Almacén',
     icon: IconBoxMultiple,
     path: '/admin/reempaques',
     to: '/admin/reempaques',
     permission: 'repacks.read',
   },
-  { label: 'Envios', icon: IconTruck, path: '/admin/envios', to: '/admin/envios', permission: 'shipments.read' },
+  {
+    label: 'Envíos',
+    group: 'Almacén',
+    icon: IconTruck,
+    path: '/admin/envios',
+    to: '/admin/envios',
+    permission: 'shipments.read',
+  },
   {
     label: 'Notificaciones',
+    group: 'Clientes',
     icon: IconBell,
     path: '/admin/notificaciones',
     to: '/admin/notificaciones',
     permission: 'notifications.read',
   },
-  { label: 'Pagos', icon: IconCreditCard, path: '/admin/pagos', to: '/admin/pagos', permission: 'payments.read' },
+  {
+    label: 'Pagos',
+    group: 'Dinero',
+    icon: IconCreditCard,
+    path: '/admin/pagos',
+    to: '/admin/pagos',
+    permission: 'payments.read',
+  },
   {
     label: 'Conciliación',
+    group: 'Dinero',
     icon: IconBuildingBank,
     path: '/admin/conciliacion',
     to: '/admin/conciliacion',
     permission: 'payments.write',
   },
-  { label: 'Tasas', icon: IconCurrencyDollar, path: '/admin/tasas', to: '/admin/tasas', permission: 'payments.read' },
-  { label: 'Reportes', icon: IconChartBar, path: '/admin/reportes', to: '/admin/reportes', permission: 'reports.read' },
+  {
+    label: 'Tasas',
+    group: 'Dinero',
+    icon: IconCurrencyDollar,
+    path: '/admin/tasas',
+    to: '/admin/tasas',
+    permission: 'payments.read',
+  },
+  {
+    label: 'Reportes',
+    group: 'Dinero',
+    icon: IconChartBar,
+    path: '/admin/reportes',
+    to: '/admin/reportes',
+    permission: 'reports.read',
+  },
   {
     label: 'Personal',
+    group: 'Administración',
     icon: IconUserShield,
     path: '/admin/personal',
     to: '/admin/personal',
     permission: 'staff.manage',
   },
-  { label: 'Auditoría', icon: IconHistory, path: '/admin/auditoria', to: '/admin/auditoria', permission: 'audit.read' },
+  {
+    label: 'Auditoría',
+    group: 'Administración',
+    icon: IconHistory,
+    path: '/admin/auditoria',
+    to: '/admin/auditoria',
+    permission: 'audit.read',
+  },
 ];
 
 /** The permission a screen of the admin area needs, by its path (the longest matching item). */
@@ -121,24 +187,36 @@ export function permissionForPath(pathname: string): Permission | undefined {
   return item?.permission;
 }
 
-/** The screens the signed-in role may use. */
+/** The screens the signed-in role may use, under their group's heading. */
 export function AdminNav({ role }: { role: string }) {
+  const allowed = ADMIN_NAV.filter((item) => item.to && (!item.permission || can(role, item.permission)));
+  const entry = (item: AdminNavItem) => (
+    <NavLinkLink
+      key={item.path}
+      to={item.to}
+      label={item.label}
+      leftSection={<item.icon size={18} />}
+      activeOptions={{ exact: item.exact ?? false }}
+      py={5}
+    />
+  );
   return (
-    <Stack gap={2}>
-      {ADMIN_NAV.map(
-        (item) =>
-          item.to &&
-          (!item.permission || can(role, item.permission)) && (
-            <NavLinkLink
-              key={item.path}
-              to={item.to}
-              label={item.label}
-              description={item.description}
-              leftSection={<item.icon size={18} />}
-              activeOptions={{ exact: item.exact ?? false }}
-            />
-          ),
-      )}
+    <Stack gap={0}>
+      {allowed.filter((item) => !item.group).map(entry)}
+      {ADMIN_NAV_GROUPS.map((group) => {
+        const items = allowed.filter((item) => item.group === group);
+        if (items.length === 0) return null;
+        const headingId = `admin-nav-${group}`;
+        return (
+          // biome-ignore lint/a11y/useSemanticElements: a group of links, not of form fields (no fieldset)
+          <div key={group} role="group" aria-labelledby={headingId}>
+            <Text id={headingId} size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt={8} pb={2}>
+              {group}
+            </Text>
+            {items.map(entry)}
+          </div>
+        );
+      })}
     </Stack>
   );
 }

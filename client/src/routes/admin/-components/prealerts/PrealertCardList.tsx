@@ -153,7 +153,7 @@ export function PrealertCardList({ rows, isLoading, isFiltered, viewingId, onVie
 
   if (isLoading || !rows) {
     return (
-      <Stack gap="sm" role="status" aria-label="Cargando prealartas...">
+      <Stack gap="sm" role="status" aria-label="Cargando prealertas...">
         {Array.from({ length: 5 }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders of a fixed count
           <CardSkeleton key={i} />

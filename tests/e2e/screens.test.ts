@@ -1,0 +1,116 @@
+// Every signed-in screen on the screens people use it on: each customer and staff route on a
+// 390×844 phone, with nothing wider than the screen and no control out of reach; and the
+// administrator's menu on a 1366×768 laptop, every entry in sight without scrolling.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  DEMO,
+  PHONE,
+  REPO_ROOT,
+  chromiumOrExplain,
+  signIn,
+  useBrowserSession,
+  withScreenshotOnFailure,
+} from './helpers';
+
+const chromium = chromiumOrExplain();
+
+/** The app's routes under `prefix`, from the router's generated tree (no route with a parameter). */
+function routesUnder(prefix: string): string[] {
+  const tree = fs.readFileSync(path.join(REPO_ROOT, 'client/src/routeTree.gen.ts'), 'utf8');
+  const fullPaths = /fullPaths:([^;]*?)\n\s*fileRoutesByTo/s.exec(tree)?.[1] ?? '';
+  const paths = [...fullPaths.matchAll(/'([^']+)'/g)].map((m) => m[1]!);
+  return [...new Set(paths)].filter((p) => (p === prefix || p.startsWith(`${prefix}/`)) && !p.includes('$')).sort();
+}
+
+/**
+ * What does not fit a phone's width on the page as it is now: the page scrolling sideways, and
+ * each visible control (button, link, field, switch) that reaches past the screen's right edge.
+ */
+function overflowOf(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    const problems: string[] = [];
+    if (document.documentElement.scrollWidth > width) {
+      problems.push(`la página mide ${document.documentElement.scrollWidth} px de ancho`);
+    }
+    const controls = document.querySelectorAll<HTMLElement>(
+      'button, a[href], input:not([type=hidden]), select, textarea, [role=switch], [role=checkbox], [role=tab]',
+    );
+    for (const control of Array.from(controls)) {
+      const box = control.getBoundingClientRect();
+      const style = getComputedStyle(control);
+      if (box.width === 0 || box.height === 0 || style.visibility === 'hidden') continue;
+      // Wholly off to the left: a visually hidden element (the switch's own input, say).
+      if (box.right <= 0) continue;
+      if (box.right > width + 1) {
+        const name = control.getAttribute('aria-label') ?? control.textContent?.trim().slice(0, 40) ?? control.tagName;
+        problems.push(`${control.tagName.toLowerCase()} «${name}» llega a ${Math.round(box.right)} px`);
+      }
+    }
+    return problems;
+  });
+}
+
+async function expectEveryRouteFits(page: Page, url: string, routes: string[]) {
+  expect(routes.length).toBeGreaterThan(3);
+  const found: Record<string, string[]> = {};
+  for (const route of routes) {
+    await page.goto(`${url}${route}`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    // Lists and details arrive after the heading: measure once the page has settled.
+    await page.waitForLoadState('networkidle').catch(() => undefined);
+    await page.waitForTimeout(300);
+    const problems = await overflowOf(page);
+    if (problems.length > 0) found[route] = problems;
+  }
+  expect(found).toEqual({});
+}
+
+describe.skipIf(!chromium)('pantallas en un teléfono 390×844', () => {
+  const { url, newPage } = useBrowserSession(chromium, PHONE.contextOptions);
+
+  it('every customer screen fits the phone', async () => {
+    const page = await newPage();
+    await withScreenshotOnFailure(page, 'pantallas-cliente-390', async () => {
+      await signIn(page, url(), DEMO.customer, DEMO.password);
+      await page.waitForURL((u) => u.pathname.startsWith('/dashboard'));
+      await expectEveryRouteFits(page, url(), routesUnder('/dashboard'));
+    });
+  });
+
+  it('every staff screen fits the phone', async () => {
+    const page = await newPage();
+    await withScreenshotOnFailure(page, 'pantallas-personal-390', async () => {
+      await signIn(page, url(), DEMO.admin, DEMO.password);
+      await page.waitForURL((u) => u.pathname.startsWith('/admin'));
+      await expectEveryRouteFits(page, url(), routesUnder('/admin'));
+    });
+  });
+});
+
+describe.skipIf(!chromium)('el menú del administrador en un portátil 1366×768', () => {
+  const { url, newPage } = useBrowserSession(chromium, { viewport: { width: 1366, height: 768 } });
+
+  it('shows every section without scrolling', async () => {
+    const page = await newPage();
+    await withScreenshotOnFailure(page, 'menu-admin-1366x768', async () => {
+      await signIn(page, url(), DEMO.admin, DEMO.password);
+      await page.waitForURL((u) => u.pathname.startsWith('/admin'));
+      const menu = page.getByRole('navigation', { name: 'Panel Admin' });
+      const links = menu.getByRole('link');
+      await links.first().waitFor();
+      const entries = await links.evaluateAll((elements) =>
+        elements.map((e) => ({ name: e.textContent?.trim() ?? '', bottom: e.getBoundingClientRect().bottom })),
+      );
+      // The administrator holds every permission: the whole menu.
+      expect(entries.map((e) => e.name)).toEqual(expect.arrayContaining(['Reportes', 'Personal', 'Auditoría']));
+      const outOfSight = entries.filter((e) => e.bottom > 768).map((e) => e.name);
+      expect(outOfSight).toEqual([]);
+      const footer = page.getByRole('link', { name: 'Panel Cliente' });
+      expect((await footer.boundingBox())!.y + (await footer.boundingBox())!.height).toBeLessThanOrEqual(768);
+    });
+  });
+});
