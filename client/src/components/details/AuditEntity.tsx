@@ -11,7 +11,7 @@ export type AuditEntityLink = { page: Page; id: string };
 const PAGES: Record<Page, { to: string; permission: Permission }> = {
   packages: { to: '/admin/paquetes', permission: 'packages.read' },
   trackings: { to: '/admin/trackings', permission: 'trackings.read' },
-  prealerts: { to: '/admin/prealartas', permission: 'prealerts.read' },
+  prealerts: { to: '/admin/prealertas', permission: 'prealerts.read' },
   shipments: { to: '/admin/envios', permission: 'shipments.read' },
   payments: { to: '/admin/pagos', permission: 'payments.read' },
   clients: { to: '/admin/clientes', permission: 'clients.read' },
