@@ -126,6 +126,9 @@ const LAST = [
   'Mendoza',
   'Salazar',
 ];
+/** Each customer's phone and cédula, written as people write them (decision 026's searches). */
+const BENCH_PHONE = `'+58 41' || (2 + i % 3) || '-' || lpad(((i * 7919) % 10000000)::text, 7, '0')`;
+const BENCH_CEDULA = `'V-' || replace(to_char(10000000 + i, 'FM99,999,999'), ',', '.')`;
 const STATUSES = [
   'delivered',
   'delivered',
@@ -178,9 +181,10 @@ async function seed(sql: postgres.Sql) {
       from generate_series(1, ${CUSTOMERS}) i
       on conflict do nothing`);
     await tx.unsafe(`
-      insert into user_profiles (user_id, full_name)
+      insert into user_profiles (user_id, full_name, phone, cedula)
       select md5('u' || i)::uuid,
-             (${arr(FIRST)})[1 + i % 20] || ' ' || (${arr(LAST)})[1 + (i / 20) % 20] || ' ' || (${arr(LAST)})[1 + (i / 400) % 20]
+             (${arr(FIRST)})[1 + i % 20] || ' ' || (${arr(LAST)})[1 + (i / 20) % 20] || ' ' || (${arr(LAST)})[1 + (i / 400) % 20],
+             ${BENCH_PHONE}, ${BENCH_CEDULA}
       from generate_series(1, ${CUSTOMERS}) i
       on conflict do nothing`);
     await tx.unsafe(`
@@ -285,9 +289,10 @@ async function seedReports(sql: postgres.Sql) {
       from generate_series(10001, ${REPORT_CUSTOMERS}) i
       on conflict do nothing`);
     await tx.unsafe(`
-      insert into user_profiles (user_id, full_name)
+      insert into user_profiles (user_id, full_name, phone, cedula)
       select md5('u' || i)::uuid,
-             (${arr(FIRST)})[1 + i % 20] || ' ' || (${arr(LAST)})[1 + (i / 20) % 20] || ' ' || (${arr(LAST)})[1 + (i / 400) % 20]
+             (${arr(FIRST)})[1 + i % 20] || ' ' || (${arr(LAST)})[1 + (i / 20) % 20] || ' ' || (${arr(LAST)})[1 + (i / 400) % 20],
+             ${BENCH_PHONE}, ${BENCH_CEDULA}
       from generate_series(10001, ${REPORT_CUSTOMERS}) i
       on conflict do nothing`);
     await tx.unsafe(`
@@ -553,6 +558,11 @@ async function measureReports(
   const [{ reference }] = await raw<{ reference: string }[]>`
     select payment_reference as reference from payment_transactions order by created_at desc offset 250000 limit 1`;
   const byReference = reference.slice(2, 11);
+  // A customer's phone typed the other way round (0412… for +58 412-…), and a cédula with dots.
+  const [{ phone, cedula }] = await raw<{ phone: string; cedula: string }[]>`
+    select phone, cedula from user_profiles where user_id = md5('u' || 25000)::uuid`;
+  const byPhone = `0${phone.replace(/^\+58 /, '').replace(/-/g, '')}`;
+  const byCedula = cedula;
   const paths: { name: string; url: string; target?: boolean }[] = [
     { name: 'dashboard: reports.dashboardStats', url: trpc('reports.dashboardStats'), target: true },
     { name: 'dashboard: reports.recentActivity', url: trpc('reports.recentActivity'), target: true },
@@ -570,6 +580,11 @@ async function measureReports(
     { name: 'pagos: payments.list, página 100', url: trpc('payments.list', { page: 100 }) },
     { name: `pagos: payments.list, búsqueda «${byName}»`, url: trpc('payments.list', { q: byName }) },
     { name: `pagos: payments.list, búsqueda «${byReference}»`, url: trpc('payments.list', { q: byReference }) },
+    { name: 'pagos: payments.list, búsqueda «gonzalez» (sin tilde)', url: trpc('payments.list', { q: 'gonzalez' }) },
+    { name: 'clientes: clients.list, búsqueda «gonzalez»', url: trpc('clients.list', { q: 'gonzalez' }) },
+    { name: 'clientes: clients.count, búsqueda «gonzalez»', url: trpc('clients.count', { q: 'gonzalez' }) },
+    { name: `clientes: clients.list, teléfono «${byPhone}»`, url: trpc('clients.list', { q: byPhone }) },
+    { name: `clientes: clients.list, cédula «${byCedula}»`, url: trpc('clients.list', { q: byCedula }) },
     { name: 'pagos: payments.count, sin filtros', url: trpc('payments.count', {}) },
     { name: `pagos: payments.count, búsqueda «${byName}»`, url: trpc('payments.count', { q: byName }) },
     { name: `pagos: payments.count, búsqueda «${byReference}»`, url: trpc('payments.count', { q: byReference }) },
@@ -662,6 +677,11 @@ async function measureAudit(
       name: 'auditoría: audit.list, acción + semana',
       url: trpc('audit.list', { action: 'payments.review', from: day(100), to: day(93) }),
     },
+    { name: 'auditoría: audit.list, búsqueda «personal 7»', url: trpc('audit.list', { q: 'personal 7' }) },
+    { name: 'auditoría: audit.count, búsqueda «personal 7»', url: trpc('audit.count', { q: 'personal 7' }) },
+    { name: 'auditoría: audit.list, búsqueda de un WR', url: trpc('audit.list', { q: 'WR-2026-0000123' }) },
+    { name: 'auditoría: audit.list, búsqueda «gonzalez»', url: trpc('audit.list', { q: 'gonzalez' }) },
+    { name: 'auditoría: audit.list, búsqueda «estado»', url: trpc('audit.list', { q: 'estado' }) },
     { name: 'auditoría: audit.count, sin filtros', url: trpc('audit.count', {}) },
     { name: 'auditoría: audit.count, una persona', url: trpc('audit.count', { actorId: actor }) },
     { name: 'auditoría: audit.forEntity (un paquete)', url: trpc('audit.forEntity', { entity: 'packages', entityId }) },

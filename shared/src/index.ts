@@ -65,3 +65,5 @@ export * from './messages-numbers';
 export * from './number-fields';
 export * from './departures';
 export * from './schemas/departures';
+export * from './search-text';
+export * from './audit-labels';

@@ -23,6 +23,7 @@ export const AUDIT_MESSAGES = {
   badRange: 'La fecha inicial debe ser anterior a la final.',
   historyEmpty: 'Sin cambios registrados del personal.',
   noFields: 'Sin campos: un inicio de sesión no cambia datos.',
+  searchPlaceholder: 'Persona, cliente, número (WR, tracking, referencia) o acción',
 } as const;
 
 /** How the log names what changed (tables) and how a change was made. */
@@ -42,6 +43,21 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   payment_trackings: 'Tracking de pago',
   notifications: 'Notificación',
   staff_invitations: 'Invitación',
+  parcel_intakes: 'Recepción',
+  parcel_photos: 'Foto de recepción',
+  parcel_imports: 'Importación',
+  shipment_news: 'Novedad de envío',
+  exchange_rates: 'Tasa de cambio',
+  payment_methods: 'Método de pago',
+  invoices: 'Factura',
+  ledger_entries: 'Movimiento de cuenta',
+  bank_statements: 'Estado de cuenta',
+  bank_statement_lines: 'Línea de estado de cuenta',
+  ledger_correction_requests: 'Corrección de cuenta',
+  departures: 'Despacho',
+  departure_milestones: 'Hito de despacho',
+  milestone_templates: 'Plantilla de hitos',
+  departure_news: 'Novedad de despacho',
 };
 
 export const AUDIT_OPERATION_LABELS: Record<string, string> = {

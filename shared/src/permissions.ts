@@ -13,13 +13,6 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
   atencion: 'Atención al cliente',
 };
 
-export const STAFF_ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
-  admin: 'Todo, incluido el personal, la auditoría y la configuración.',
-  almacen: 'Recepción, pre-alertas, paquetes, reempaques, envíos y trackings; sin dinero ni cifras de ingresos.',
-  caja: 'Pagos, tasas de cambio, conciliación bancaria, facturas y reportes de ingresos; consulta trackings y clientes.',
-  atencion: 'Consulta todo lo que ve el cliente; pre-alertas y notificaciones a clientes; no cambia dinero.',
-};
-
 /** The areas whose records staff read and change; each has a `.read` and a `.write` permission. */
 const AREAS = [
   'trackings',
@@ -78,12 +71,14 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'shipments.read',
     'departures.read',
   ],
+  // Customer service answers customers: it reads what they see and who changed it (the audit
+  // log), handles their pre-alerts and writes to them; it changes neither their data (cédula,
+  // phone, address, mailboxes) nor money (docs/product/staff-and-audit.md#roles).
   atencion: [
     'trackings.read',
     'prealerts.read',
     'prealerts.write',
     'clients.read',
-    'clients.write',
     'packages.read',
     'repacks.read',
     'shipments.read',
@@ -91,8 +86,73 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'payments.read',
     'notifications.read',
     'notifications.write',
+    'audit.read',
   ],
 };
+
+// --- What each role may do, in words: generated from the map, never written apart from it -----
+
+/** How the role descriptions name each area (what its `.read` and `.write` cover). */
+export const AREA_LABELS: Record<Area, string> = {
+  trackings: 'trackings',
+  prealerts: 'pre-alertas',
+  clients: 'clientes (datos y casilleros)',
+  packages: 'paquetes',
+  repacks: 'reempaques',
+  shipments: 'envíos',
+  payments: 'pagos (facturas, tasas y conciliación)',
+  notifications: 'notificaciones a clientes',
+  departures: 'despachos (vuelos y contenedores)',
+};
+
+/** How the role descriptions name the permissions that are not an area's. */
+export const EXTRA_PERMISSION_LABELS: Record<Exclude<Permission, `${Area}.read` | `${Area}.write`>, string> = {
+  'reports.read': 'reportes e ingresos',
+  'staff.manage': 'el personal',
+  'audit.read': 'el registro de auditoría',
+  'billing.settings': 'los métodos de pago',
+  'departures.template': 'la plantilla de hitos de los despachos',
+};
+
+export const EXTRA_PERMISSIONS = Object.keys(EXTRA_PERMISSION_LABELS) as (keyof typeof EXTRA_PERMISSION_LABELS)[];
+
+/** A role's powers read from the map: the areas it changes, the ones it only reads, the rest. */
+export function rolePowers(role: StaffRole) {
+  const has = (p: Permission) => ROLE_PERMISSIONS[role].includes(p);
+  return {
+    changes: AREAS.filter((a) => has(`${a}.write`)),
+    readsOnly: AREAS.filter((a) => has(`${a}.read`) && !has(`${a}.write`)),
+    extras: EXTRA_PERMISSIONS.filter(has),
+    without: [
+      ...AREAS.filter((a) => !has(`${a}.read`) && !has(`${a}.write`)).map((a) => AREA_LABELS[a]),
+      ...EXTRA_PERMISSIONS.filter((p) => !has(p)).map((p) => EXTRA_PERMISSION_LABELS[p]),
+    ],
+  };
+}
+
+/** 'a', 'a y b', 'a, b y c'. */
+const spanishList = (items: string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} y ${items[items.length - 1]}`;
+
+/**
+ * The role in one paragraph, from the map: 'Cambia: … Solo consulta: … También: … Sin acceso a: …'
+ * (a part with nothing in it is left out). Shown in Personal, the invitation and the admin home.
+ */
+export function roleDescription(role: StaffRole): string {
+  const p = rolePowers(role);
+  const parts = [
+    p.changes.length ? `Cambia: ${spanishList(p.changes.map((a) => AREA_LABELS[a]))}.` : '',
+    p.readsOnly.length ? `Solo consulta: ${spanishList(p.readsOnly.map((a) => AREA_LABELS[a]))}.` : '',
+    p.extras.length ? `También: ${spanishList(p.extras.map((e) => EXTRA_PERMISSION_LABELS[e]))}.` : '',
+    p.without.length ? `Sin acceso a: ${spanishList(p.without)}.` : '',
+  ];
+  return parts.filter(Boolean).join(' ');
+}
+
+export const STAFF_ROLE_DESCRIPTIONS = Object.fromEntries(STAFF_ROLES.map((r) => [r, roleDescription(r)])) as Record<
+  StaffRole,
+  string
+>;
 
 export const isStaffRole = (role: string | null | undefined): role is StaffRole =>
   (STAFF_ROLES as readonly string[]).includes(role ?? '');

@@ -1,8 +1,12 @@
 // Staff and audit in the browser (docs/product/product-decisions.md#d13-staff-have-roles): the administrator invites a warehouse person
 // by e-mail; the person accepts through the link, lands in the admin area and sees only the
-// warehouse's screens; a change the person makes shows in the audit log with its before and
-// after and in the package's own history; deactivated, the person's open page is refused.
+// warehouse's screens; a change the person makes shows in the audit log in words people read
+// (the person and role, the action and fields in Spanish, the package by its number as a link,
+// Caracas's time in a browser on another clock), found by the person's name and by the package's
+// number, and in the package's own history; customer service reads the log and changes no
+// customer; deactivated, the person's open page is refused.
 import type { Page } from 'playwright-core';
+import { STAFF_ROLE_DESCRIPTIONS, formatCaracasDateTime } from '@casillero/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   chromiumOrExplain,
@@ -23,7 +27,7 @@ describe.skipIf(!chromium)('personal y auditoría', () => {
   let person: Page;
 
   beforeAll(async () => {
-    admin = await newPage();
+    admin = await newPage({ timezoneId: 'Asia/Tokyo' });
     await signIn(admin, url(), DEMO.admin, DEMO.password);
     await admin.waitForURL((u) => u.pathname.startsWith('/admin'));
   });
@@ -83,33 +87,62 @@ describe.skipIf(!chromium)('personal y auditoría', () => {
       await person.locator('.mantine-Notification-root').first().waitFor();
     });
     await withScreenshotOnFailure(admin, 'auditoria-ver', async () => {
+      // The administrator's browser runs on Tokyo's clock: the log still shows Caracas's.
+      const before = Date.now();
       await admin.goto(`${url()}/admin/auditoria`);
       await admin.getByRole('heading', { name: 'Auditoría' }).waitFor();
-      await admin.getByRole('textbox', { name: 'Buscar' }).fill('packages.updateStatus');
-      await admin.waitForURL((u) => u.searchParams.get('action') === 'packages.updateStatus');
+      // The person by name, typed without accents.
+      await admin.getByRole('textbox', { name: 'Buscar' }).fill('luis almacen');
+      await admin.waitForURL((u) => u.searchParams.get('q') === 'luis almacen');
+      const table = admin.getByRole('table', { name: 'Registro de auditoría' });
+      await table.getByRole('columnheader', { name: 'Fecha (hora de Caracas)' }).waitFor();
       // The change of status wrote the package (its status, then its first receipt date) and the
-      // customer's notification: one entry per row written. Find the package's status change.
-      const entries = admin.getByRole('row').filter({ hasText: PERSON.name }).filter({ hasText: 'Paquete' });
+      // customer's notification: one entry per row written, each with the person and role, the
+      // action in Spanish and the package by its number.
+      const entries = table
+        .getByRole('row')
+        .filter({ hasText: PERSON.name })
+        .filter({ hasText: 'Almacén' })
+        .filter({ hasText: 'Cambió el estado de un paquete' })
+        .filter({ has: admin.getByRole('link', { name: /^Paquete / }) });
       await entries.first().waitFor();
+      expect(await table.getByText('packages.updateStatus', { exact: true }).count()).toBe(0);
+      // Caracas's time of the change (the minute it was made, or the one before).
+      const times = [before - 120_000, before - 60_000, before, Date.now()].map((ms) =>
+        formatCaracasDateTime(new Date(ms)),
+      );
+      expect(times).toContain((await entries.first().getByRole('cell').first().textContent())?.trim());
+
       const drawer = admin.getByRole('dialog', { name: 'Entrada de auditoría' });
-      const statusRow = drawer.getByRole('table', { name: 'Cambios' }).getByRole('row').filter({ hasText: 'status' });
-      let packageId = '';
+      const statusRow = drawer.getByRole('table', { name: 'Cambios' }).getByRole('row').filter({ hasText: 'Estado' });
+      let packageName = '';
       for (const entry of await entries.all()) {
-        await entry.getByRole('button', { name: /Ver la entrada/ }).click();
+        await entry.getByRole('button', { name: /^Ver los cambios de Paquete / }).click();
         await drawer.getByRole('table', { name: 'Cambios' }).waitFor();
         if ((await statusRow.count()) > 0) {
-          await statusRow.getByText('pending', { exact: true }).waitFor();
-          await statusRow.getByText('received', { exact: true }).waitFor();
-          packageId = (await drawer.getByText(/^Paquete [0-9a-f-]{36}$/).textContent())!.replace('Paquete ', '');
+          // Fields and values in Spanish.
+          await statusRow.getByText('Pendiente', { exact: true }).waitFor();
+          await statusRow.getByText('Recibido', { exact: true }).waitFor();
+          expect(await drawer.getByText('status', { exact: true }).count()).toBe(0);
+          packageName = (await drawer.getByRole('link', { name: /^Paquete / }).textContent()) ?? '';
         }
         await admin.keyboard.press('Escape');
         await drawer.waitFor({ state: 'hidden' });
-        if (packageId) break;
+        if (packageName) break;
       }
-      expect(packageId, 'an entry with the package’s status before and after').not.toBe('');
+      expect(packageName, 'an entry with the package’s status before and after').toMatch(/^Paquete \S+$/);
 
-      // The package's own history, in its details drawer.
-      await admin.goto(`${url()}/admin/paquetes?ver=${packageId}`);
+      // Searched by the package's number, the log shows only that package's entries.
+      const number = packageName.replace('Paquete ', '');
+      await admin.getByRole('textbox', { name: 'Buscar' }).fill(number);
+      await admin.waitForURL((u) => u.searchParams.get('q') === number);
+      const rows = table.getByRole('row').filter({ has: admin.getByRole('button', { name: /^Ver los cambios de / }) });
+      await table.getByRole('link', { name: packageName }).first().waitFor();
+      await expect.poll(async () => (await rows.allTextContents()).every((t) => t.includes(packageName))).toBe(true);
+
+      // The entity is a link to the package's own details, with its history.
+      await table.getByRole('link', { name: packageName }).first().click();
+      await admin.waitForURL((u) => u.pathname === '/admin/paquetes' && u.searchParams.has('ver'));
       const details = admin.getByRole('dialog', { name: 'Detalles del paquete' });
       await details
         .getByRole('region', { name: 'Historial de cambios' })
@@ -117,6 +150,7 @@ describe.skipIf(!chromium)('personal y auditoría', () => {
         .first()
         .waitFor();
       await details.getByText(PERSON.name).first().waitFor();
+      await details.getByText('Cambió el estado de un paquete').first().waitFor();
     });
   });
 
@@ -152,6 +186,17 @@ describe.skipIf(!chromium)('personal y auditoría', () => {
     await withScreenshotOnFailure(support, 'atencion-solo-lectura', async () => {
       await signIn(support, url(), DEMO.atencion, DEMO.password);
       await support.waitForURL((u) => u.pathname.startsWith('/admin'));
+      // Its role text is the permission map's; it reads the audit log and changes no customer.
+      await support.getByText(`Tu rol: Atención al cliente. ${STAFF_ROLE_DESCRIPTIONS.atencion}`).waitFor();
+      await support.getByRole('navigation').first().getByRole('link', { name: 'Auditoría', exact: true }).waitFor();
+      await support.goto(`${url()}/admin/clientes`);
+      const client = support.getByRole('row').filter({ hasText: DEMO.otherCustomer });
+      await client.getByRole('button', { name: /^Ver detalles de / }).waitFor();
+      expect(await client.getByRole('button', { name: /^Editar a / }).count()).toBe(0);
+      expect(await support.getByRole('button', { name: 'Crear Casillero' }).count()).toBe(0);
+      await support.goto(`${url()}/admin/auditoria`);
+      await support.getByRole('table', { name: 'Registro de auditoría' }).getByRole('row').nth(1).waitFor();
+      expect(await support.getByText('Sin acceso a esta sección').count()).toBe(0);
       await support.goto(`${url()}/admin/reempaques`);
       await support.getByRole('row').filter({ hasText: '@' }).first().waitFor();
       expect(await support.getByRole('button', { name: 'Procesar' }).count()).toBe(0);

@@ -67,6 +67,8 @@ describe('audit CSV', () => {
     expect(new Set(ids).size).toBe(4500);
     expect(ids[0]).toBe('pkg-4499');
     expect(ids.at(-1)).toBe('pkg-0000');
+    // The action in Spanish, as on the screen.
+    expect(lines[1]).toContain('"Editó un paquete"');
     // Values are data, never formulas.
     expect(answer.body).not.toMatch(/","=cmd/);
 

@@ -1,6 +1,7 @@
-// GET /api/exports/audit.csv?actorId=…&action=…&entity=…&from=…&to=…: the audit log's whole
-// filtered set, newest first, for staff who may read it; read by keyset a batch at a time and
-// written as it is read (like the trackings export, decision 008).
+// GET /api/exports/audit.csv?q=…&actorId=…&action=…&entity=…&from=…&to=…: the audit log's whole
+// filtered (or searched) set, newest first, the action in Spanish, for staff who may read it;
+// read by keyset a batch at a time and written as it is read (like the trackings export,
+// decision 008).
 import type { FastifyInstance } from 'fastify';
 import {
   AUDIT_CSV_PATH,
@@ -8,6 +9,7 @@ import {
   AUDIT_OPERATION_LABELS,
   GENERIC_MESSAGES,
   STAFF_ROLE_LABELS,
+  auditActionLabel,
   auditFilters,
   isStaffRole,
 } from '@casillero/shared';
@@ -58,7 +60,7 @@ export function registerAuditExport(
         csvDate.format(e.createdAt),
         e.actorName ? `${e.actorName} <${e.actorEmail}>` : (e.actorEmail ?? ''),
         isStaffRole(e.actorRole) ? STAFF_ROLE_LABELS[e.actorRole] : e.actorRole,
-        e.action,
+        auditActionLabel(e.action),
         AUDIT_ENTITY_LABELS[e.entity] ?? e.entity,
         e.entityId,
         AUDIT_OPERATION_LABELS[e.operation] ?? e.operation,

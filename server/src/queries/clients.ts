@@ -15,6 +15,7 @@ import {
 } from '../db/schema';
 import { containsPattern, searchTerm } from '../lib/list';
 import { byTime, defineList } from '../lib/list-engine';
+import { cedulaDigitsLike, digitsBind, foldedLike, phoneDigitsLike } from '../lib/search-text';
 import { mailboxColumns } from './mailboxes';
 
 const profileColumns = {
@@ -60,16 +61,22 @@ async function withMailboxes<R extends { userId: string; createdAt: Date }>(db: 
   });
 }
 
-/** A customer by name, cédula, phone, e-mail or mailbox code: each arm an indexed lookup turned into an init plan. */
-function clientSearch(db: DbOrTx, pattern: SQLWrapper | string) {
+/**
+ * A customer by name (without accents or case), cédula, phone (by their digits, however they are
+ * written, when the text is a number: `digits`), e-mail or mailbox code: each arm an indexed
+ * lookup turned into an init plan.
+ */
+function clientSearch(db: DbOrTx, pattern: SQLWrapper | string, digits?: SQLWrapper | string) {
   const byProfile = db
     .select({ id: userProfiles.userId })
     .from(userProfiles)
     .where(
       or(
-        ilike(userProfiles.fullName, pattern),
+        foldedLike(userProfiles.fullName, pattern),
         ilike(userProfiles.cedula, pattern),
         ilike(userProfiles.phone, pattern),
+        digits === undefined ? undefined : phoneDigitsLike(userProfiles.phone, digits),
+        digits === undefined ? undefined : cedulaDigitsLike(userProfiles.cedula, digits),
       ),
     );
   const byEmail = db.select({ id: users.id }).from(users).where(ilike(users.email, pattern));
@@ -95,7 +102,10 @@ const clientsList = defineList<ClientListParams>()({
   },
   defaultSort: 'createdAt',
   always: eq(users.role, 'user'),
-  search: { where: (db, p) => clientSearch(db, p('pattern')) },
+  search: {
+    where: (db, p, has) => clientSearch(db, p('pattern'), has('digits') ? p('digits') : undefined),
+    bind: digitsBind,
+  },
   rows: {
     direct: (db) =>
       db.select(profileColumns).from(users).leftJoin(userProfiles, eq(userProfiles.userId, users.id)).$dynamic(),
@@ -182,7 +192,7 @@ export async function listClientOptions(db: DbOrTx, { q, userId }: { q?: string;
       and(
         eq(users.role, 'user'),
         userId ? eq(users.id, userId) : undefined,
-        term === null ? undefined : clientSearch(db, containsPattern(term)),
+        term === null ? undefined : clientSearch(db, containsPattern(term), digitsBind(term)?.digits),
       ),
     )
     .orderBy(sql`${userProfiles.fullName} asc nulls last`, asc(users.email))

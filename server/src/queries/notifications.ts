@@ -8,6 +8,7 @@ import type {
 import type { DbOrTx } from '../db/client';
 import { notifications, userProfiles, users } from '../db/schema';
 import { containsPattern, searchTerm } from '../lib/list';
+import { foldedLike } from '../lib/search-text';
 import { defineList, newestFirst, ownNewestFirst } from '../lib/list-engine';
 import { withCustomer } from '../lib/joins';
 import { customerArms } from './search-arms';
@@ -125,7 +126,7 @@ export async function listNotificationRecipients(db: DbOrTx, q: string | undefin
     .where(
       and(
         eq(users.role, 'user'),
-        pattern === null ? undefined : or(ilike(userProfiles.fullName, pattern), ilike(users.email, pattern)),
+        pattern === null ? undefined : or(foldedLike(userProfiles.fullName, pattern), ilike(users.email, pattern)),
       ),
     )
     .orderBy(asc(userProfiles.fullName), asc(users.email))

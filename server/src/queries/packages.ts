@@ -7,6 +7,7 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 import { mailboxes, packages, shipmentPackages, shipments, storedFiles, userProfiles, users } from '../db/schema';
 import { containsPattern, searchTerm } from '../lib/list';
+import { foldedLike } from '../lib/search-text';
 import { defineList, newestFirstOrByStatus } from '../lib/list-engine';
 import { customerArms, mailboxCodeArm } from './search-arms';
 import { withCustomerAndMailbox } from '../lib/joins';
@@ -125,7 +126,7 @@ export async function listCustomerChoices(db: DbOrTx, input: { q?: string; id?: 
         input.id ? eq(users.id, input.id) : undefined,
         pattern && byCode
           ? or(
-              ilike(userProfiles.fullName, pattern),
+              foldedLike(userProfiles.fullName, pattern),
               ilike(users.email, pattern),
               sql`${users.id} = any(array(${byCode}))`,
             )

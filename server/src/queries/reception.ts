@@ -18,6 +18,7 @@ import {
 } from '../db/schema';
 import { byTime, defineList } from '../lib/list-engine';
 import { containsPattern } from '../lib/list';
+import { foldedLike } from '../lib/search-text';
 
 /** The pre-alert statuses still waiting for their parcel (neither converted nor, one day, cancelled). */
 export const OPEN_PREALERT_STATUSES = ['pending', 'confirmed'] as const;
@@ -395,7 +396,7 @@ export async function searchActiveMailboxes(db: DbOrTx, q: string) {
         term
           ? or(
               ilike(mailboxes.mailboxCode, pattern),
-              ilike(userProfiles.fullName, pattern),
+              foldedLike(userProfiles.fullName, pattern),
               ilike(users.email, pattern),
             )
           : undefined,

@@ -4,10 +4,14 @@
 import { ilike, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { mailboxes, userProfiles, users } from '../db/schema';
+import { foldedLike } from '../lib/search-text';
 
-/** The row's customer (its user id column) by name, and by e-mail: two arms, each indexed. */
+/** The row's customer (its user id column) by name (without accents or case), and by e-mail: two arms, each indexed. */
 export function customerArms(db: DbOrTx, userIdColumn: SQLWrapper, pattern: SQLWrapper | string): SQL[] {
-  const byName = db.select({ id: userProfiles.userId }).from(userProfiles).where(ilike(userProfiles.fullName, pattern));
+  const byName = db
+    .select({ id: userProfiles.userId })
+    .from(userProfiles)
+    .where(foldedLike(userProfiles.fullName, pattern));
   const byEmail = db.select({ id: users.id }).from(users).where(ilike(users.email, pattern));
   return [sql`${userIdColumn} = any(array(${byName}))`, sql`${userIdColumn} = any(array(${byEmail}))`];
 }

@@ -23,6 +23,7 @@ import {
   users,
 } from '../db/schema';
 import { containsPattern, preparedCache, searchTerm, type BoundedCount } from '../lib/list';
+import { foldedLike } from '../lib/search-text';
 import { byGroup, byTime, byUnique, defineList } from '../lib/list-engine';
 import { withCustomer, withCustomerAndMailbox } from '../lib/joins';
 import { BUSINESS_TZ_SQL as TZ } from '../lib/business-clock';
@@ -428,7 +429,11 @@ export async function listTrackingClients(db: DbOrTx, q: string | undefined) {
     db,
     pattern === null
       ? undefined
-      : or(ilike(userProfiles.fullName, pattern), ilike(users.email, pattern), ilike(mailboxes.mailboxCode, pattern)),
+      : or(
+          foldedLike(userProfiles.fullName, pattern),
+          ilike(users.email, pattern),
+          ilike(mailboxes.mailboxCode, pattern),
+        ),
   )
     .orderBy(asc(userProfiles.fullName), asc(mailboxes.mailboxCode))
     .limit(50);

@@ -41,9 +41,13 @@ export type StaffListParams = Partial<z.output<typeof staffListInput>>;
 
 const day = isoDay().optional().catch(undefined);
 
-/** The audit log's filters: person, action, entity (and one entity's id), and a range of days (inclusive). */
+/**
+ * The audit log's filters: a search (a person, a customer, an entity's number or an action in
+ * words), person, action, entity (and one entity's id), and a range of days (inclusive).
+ */
 export const auditFilters = z
   .object({
+    q: optionalSearchText,
     actorId: z.uuid().optional().catch(undefined),
     action: z.string().trim().max(100).optional().catch(undefined),
     entity: z

@@ -1,19 +1,21 @@
-// An audit entry's change, field by field: the value before and after (inserts have only after,
-// deletes only before, sign-ins neither).
-import { Code, Table, Text } from '@mantine/core';
-import { AUDIT_MESSAGES } from '@casillero/shared';
-
-const show = (v: unknown) =>
-  v === undefined ? '—' : v === null ? 'vacío' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+// An audit entry's change, field by field in Spanish: the value before and after, in words
+// (statuses by their labels, yes/no, times in Caracas). Inserts have only after, deletes only
+// before, sign-ins neither.
+import { Table, Text } from '@mantine/core';
+import { AUDIT_MESSAGES, auditFieldLabel, auditValueText } from '@casillero/shared';
 
 export function AuditChanges({
+  entity,
   before,
   after,
 }: {
+  entity: string;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
 }) {
-  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].sort();
+  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].sort((a, b) =>
+    auditFieldLabel(a).localeCompare(auditFieldLabel(b), 'es'),
+  );
   if (fields.length === 0)
     return (
       <Text c="dimmed" size="sm">
@@ -32,11 +34,9 @@ export function AuditChanges({
       <Table.Tbody>
         {fields.map((f) => (
           <Table.Tr key={f}>
-            <Table.Td>
-              <Code>{f}</Code>
-            </Table.Td>
-            <Table.Td style={{ wordBreak: 'break-word' }}>{show(before?.[f])}</Table.Td>
-            <Table.Td style={{ wordBreak: 'break-word' }}>{show(after?.[f])}</Table.Td>
+            <Table.Td title={f}>{auditFieldLabel(f)}</Table.Td>
+            <Table.Td style={{ wordBreak: 'break-word' }}>{auditValueText(entity, f, before?.[f])}</Table.Td>
+            <Table.Td style={{ wordBreak: 'break-word' }}>{auditValueText(entity, f, after?.[f])}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>

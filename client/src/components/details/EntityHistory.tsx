@@ -1,12 +1,13 @@
-// An entity's history in its details drawer (docs/product/product-decisions.md#d13-staff-have-roles): who changed what and when, with
-// each field's value before and after, from the audit log.
+// An entity's history in its details drawer (docs/product/product-decisions.md#d13-staff-have-roles): who changed what and when
+// (Caracas time, the action and fields in Spanish), with each field's value before and after, from the audit log.
 import { Accordion, Badge, Group, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   AUDIT_MESSAGES,
   AUDIT_OPERATION_LABELS,
   STAFF_ROLE_LABELS,
-  formatDateTime,
+  auditActionLabel,
+  formatCaracasDateTime,
   isStaffRole,
 } from '@casillero/shared';
 import { getErrorMessage } from '../../lib/errors';
@@ -36,12 +37,12 @@ export function EntityHistory({ entity, entityId }: { entity: Entity; entityId: 
         <Accordion.Item key={e.id} value={String(e.id)}>
           <Accordion.Control>
             <Group gap="xs" wrap="wrap">
-              <Text size="sm">{formatDateTime(e.createdAt)}</Text>
+              <Text size="sm">{formatCaracasDateTime(e.createdAt)}</Text>
               <Text size="sm" fw={600}>
                 {e.actorName ?? e.actorEmail ?? '—'}
               </Text>
               <Text size="xs" c="dimmed">
-                {isStaffRole(e.actorRole) ? STAFF_ROLE_LABELS[e.actorRole] : e.actorRole} · {e.action}
+                {isStaffRole(e.actorRole) ? STAFF_ROLE_LABELS[e.actorRole] : e.actorRole} · {auditActionLabel(e.action)}
               </Text>
               <Badge size="xs" variant="light">
                 {AUDIT_OPERATION_LABELS[e.operation] ?? e.operation}
@@ -49,7 +50,7 @@ export function EntityHistory({ entity, entityId }: { entity: Entity; entityId: 
             </Group>
           </Accordion.Control>
           <Accordion.Panel>
-            <AuditChanges before={e.before} after={e.after} />
+            <AuditChanges entity={e.entity} before={e.before} after={e.after} />
           </Accordion.Panel>
         </Accordion.Item>
       ))}

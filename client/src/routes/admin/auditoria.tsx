@@ -1,17 +1,22 @@
-// /admin/auditoria (docs/product/product-decisions.md#d13-staff-have-roles): every staff change and staff sign-in, newest first, filtered
-// by person, action, entity and a range of days; each entry's before and after in a drawer.
+// /admin/auditoria (docs/product/staff-and-audit.md#audit-log): every staff change and staff
+// sign-in, newest first, in words people read (the person and role, the action and fields in
+// Spanish, the entity by its number as a link, Caracas time); searched by a person, a customer,
+// an entity's number or an action, filtered by person, action, entity and a range of days; each
+// entry's before and after in a drawer.
 import { useMemo } from 'react';
-import { Badge, Code, Drawer, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Drawer, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import {
+  AUDIT_ACTION_LABELS,
   AUDIT_CSV_PATH,
   AUDIT_ENTITY_LABELS,
   AUDIT_MESSAGES as M,
   AUDIT_OPERATION_LABELS,
   STAFF_ROLE_LABELS,
-  formatDateTime,
+  auditActionLabel,
+  formatCaracasDateTime,
   isStaffRole,
 } from '@casillero/shared';
 import {
@@ -29,6 +34,7 @@ import { listSearch, searchInt, searchString } from '../../lib/search';
 import { pageHead } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
 import { AuditChanges } from '../../components/details/AuditChanges';
+import { AuditEntity, auditEntityName } from '../../components/details/AuditEntity';
 import type { inferOutput } from '@trpc/tanstack-react-query';
 
 type AuditRow = inferOutput<typeof trpc.audit.list>['rows'][number];
@@ -65,13 +71,16 @@ export const Route = createFileRoute('/admin/auditoria')({
 
 const col = dataTableColumns<AuditRow>();
 const ENTITY_OPTIONS = Object.entries(AUDIT_ENTITY_LABELS).map(([value, label]) => ({ value, label }));
+const ACTION_OPTIONS = Object.entries(AUDIT_ACTION_LABELS)
+  .map(([value, label]) => ({ value, label }))
+  .sort((a, b) => a.label.localeCompare(b.label, 'es'));
 
 function AuditPage() {
   const { search, navigate: setSearch } = useListRoute<AuditSearch>(Route);
   const state = useServerListState(search, setSearch, {
     sort: 'createdAt',
     dir: 'desc',
-    filterKeys: ['actorId', 'action', 'entity', 'from', 'to'],
+    filterKeys: ['q', 'actorId', 'action', 'entity', 'from', 'to'],
   });
   const actors = useQuery(trpc.audit.actors.queryOptions());
   const open = (id: number) => setSearch((prev) => ({ ...prev, entrada: id }), { replace: false });
@@ -80,21 +89,16 @@ function AuditPage() {
   const columns = useMemo(
     () => [
       // The log is read newest first only: no column sorts.
-      col.cell('createdAt', 'Fecha', (r) => formatDateTime(r.createdAt)),
+      col.cell('createdAt', 'Fecha (hora de Caracas)', (r) => formatCaracasDateTime(r.createdAt)),
       col.cell('actor', 'Persona', (r) => (
         <StackedCell main={r.actorName ?? r.actorEmail} sub={roleLabel(r.actorRole)} />
       )),
-      col.cell('action', 'Acción', (r) => <Code>{r.action}</Code>),
-      col.cell('entity', 'Entidad', (r) => (
-        <StackedCell
-          main={AUDIT_ENTITY_LABELS[r.entity] ?? r.entity}
-          sub={
-            <Text span size="xs" ff="monospace">
-              {r.entityId}
-            </Text>
-          }
-        />
+      col.cell('action', 'Acción', (r) => (
+        <Text size="sm" title={r.action}>
+          {auditActionLabel(r.action)}
+        </Text>
       )),
+      col.cell('entity', 'Entidad', (r) => <AuditEntity {...r} />),
       col.cell('operation', 'Operación', (r) => (
         <Badge variant="light">{AUDIT_OPERATION_LABELS[r.operation] ?? r.operation}</Badge>
       )),
@@ -106,7 +110,7 @@ function AuditPage() {
           c="blue"
           style={{ background: 'none', border: 0, cursor: 'pointer', padding: 0 }}
           onClick={() => open(r.id)}
-          aria-label={`Ver la entrada ${r.id}`}
+          aria-label={`Ver los cambios de ${auditEntityName(r.entity, r.entityId, r.entityRef)}`}
         >
           Ver cambios
         </Text>
@@ -136,11 +140,11 @@ function AuditPage() {
           ...M,
           caption: 'Registro de auditoría',
           noun: 'entradas',
-          searchPlaceholder: 'Acción exacta, p. ej. packages.update',
+          searchPlaceholder: M.searchPlaceholder,
         }}
-        searchKey="action"
         selects={[
           { key: 'actorId', label: 'Persona', w: 220, data: actorOptions },
+          { key: 'action', label: 'Acción', w: 240, data: ACTION_OPTIONS },
           { key: 'entity', label: 'Entidad', w: 190, placeholder: 'Todas', data: ENTITY_OPTIONS },
         ]}
         filterControls={
@@ -174,14 +178,16 @@ function EntryDrawer({ id, onClose }: { id: number | null; onClose: () => void }
       {e && (
         <Stack>
           <SimpleGrid cols={2}>
-            <LabeledValue label="Fecha" value={formatDateTime(e.createdAt)} />
+            <LabeledValue label="Fecha (hora de Caracas)" value={formatCaracasDateTime(e.createdAt)} />
             <LabeledValue label="Persona" value={`${e.actorName ?? e.actorEmail ?? '—'} (${roleLabel(e.actorRole)})`} />
-            <LabeledValue label="Acción" value={<Code>{e.action}</Code>} />
-            <LabeledValue label="Entidad" value={`${AUDIT_ENTITY_LABELS[e.entity] ?? e.entity} ${e.entityId}`} />
+            <LabeledValue label="Acción" value={auditActionLabel(e.action)} />
+            <LabeledValue label="Entidad" value={<AuditEntity {...e} />} />
+            <LabeledValue label="Operación" value={AUDIT_OPERATION_LABELS[e.operation] ?? e.operation} />
+            <LabeledValue label="Identificador" value={e.entityId} />
             <LabeledValue label="IP" value={e.ip ?? '—'} />
             <LabeledValue label="Navegador" value={e.userAgent ?? '—'} />
           </SimpleGrid>
-          <AuditChanges before={e.before} after={e.after} />
+          <AuditChanges entity={e.entity} before={e.before} after={e.after} />
         </Stack>
       )}
     </Drawer>

@@ -1,0 +1,188 @@
+// The audit log as people read it (docs/product/staff-and-audit.md#audit-log): every action and
+// every field of the audited tables has its Spanish words; each entry names its entity by its
+// number ('Paquete WR-…') with the page that opens it; the log is searched by a person, a
+// customer (name without accents, phone or cédula however written), an entity's number or an
+// action in words. Customer service reads it to answer '¿quién cambió mi dirección?', and
+// cannot make that change itself.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_ENTITY_LABELS,
+  AUDIT_FIELD_LABELS,
+  AUTH_MESSAGES,
+  auditFieldLabel,
+  auditValueText,
+  formatCaracasDateTime,
+} from '@casillero/shared';
+import { rowsOf, type Database } from '../db/client';
+import * as schema from '../db/schema';
+import { userProfiles } from '../db/schema';
+import { createTestDatabase } from '../test/db';
+import { trpcError, type TestCaller } from '../test/caller';
+import { customerWithActiveMailbox, signedInAdmin, signedInStaff } from '../test/factories';
+import type { Meta } from '../trpc/init';
+import { appRouter } from '../trpc/router';
+
+let database: Database;
+const db = () => database.db;
+let admin: TestCaller;
+let adminName: string;
+let warehouse: Awaited<ReturnType<typeof signedInStaff>>;
+let support: Awaited<ReturnType<typeof signedInStaff>>;
+let customer: Awaited<ReturnType<typeof customerWithActiveMailbox>>;
+let packageId: string;
+const WR = `WR-2026-${String(Date.now()).slice(-7)}`;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const a = await signedInAdmin(db());
+  admin = a.caller;
+  adminName = 'Admin Prueba';
+  warehouse = await signedInStaff(db(), 'almacen');
+  await db().update(userProfiles).set({ fullName: 'Lucía Almacén' }).where(eq(userProfiles.userId, warehouse.user.id));
+  support = await signedInStaff(db(), 'atencion');
+  customer = await customerWithActiveMailbox(db(), { nombre: 'Rosa Elena Peña' });
+  await db()
+    .update(userProfiles)
+    .set({ phone: '+58 414-555-0101', cedula: 'V-20.111.222' })
+    .where(eq(userProfiles.userId, customer.user.id));
+
+  // The warehouse receives a package; the administrator changes the customer's address.
+  const created = await warehouse.caller.packages.create({
+    userId: customer.user.id,
+    mailboxId: customer.mailboxId,
+    trackingNumber: `1ZREAD${Date.now()}`,
+    packageDescription: 'Licuadora',
+    status: 'pending',
+  });
+  packageId = created.id;
+  await warehouse.caller.packages.receive({ id: packageId, warehouseReceipt: WR, weightKg: 2.5 });
+  await admin.clients.update({
+    userId: customer.user.id,
+    fullName: 'Rosa Elena Peña',
+    phone: '+58 414-555-0101',
+    cedula: 'V-20111222',
+    venezuelaAddress: 'Av. Bolívar, Edificio Sol, piso 3',
+    venezuelaCity: 'Valencia',
+    venezuelaState: 'Carabobo',
+  });
+});
+afterAll(async () => {
+  await database.close();
+});
+
+describe('the audit log in words people read', () => {
+  it('every staff mutation has its action in Spanish', () => {
+    type AnyProcedure = { _def: { meta?: Meta; type: string } };
+    const mutations = Object.entries(appRouter._def.procedures as unknown as Record<string, AnyProcedure>)
+      .filter(([, p]) => p._def.meta?.access === 'staff' && p._def.type === 'mutation')
+      .map(([path]) => path);
+    expect(mutations.length).toBeGreaterThan(30);
+    for (const path of [...mutations, 'auth.signIn']) {
+      expect(AUDIT_ACTION_LABELS[path], path).toMatch(/^[A-ZÁÉÍÓÚ][a-záéíóúñ]+ /);
+    }
+  });
+
+  it('every field of every audited table, and every audited table, has its Spanish name', async () => {
+    const audited = rowsOf<{ table: string }>(
+      await db().execute(sql`select distinct c.relname as table from pg_trigger t join pg_class c on c.oid = t.tgrelid
+        where t.tgname like '%\\_audit' and not t.tgisinternal`),
+    ).map((r) => r.table);
+    expect(audited).toContain('user_profiles');
+    const tables = Object.values(schema)
+      .map((v) => {
+        try {
+          return getTableConfig(v as PgTable);
+        } catch {
+          return null;
+        }
+      })
+      .filter((c): c is NonNullable<typeof c> => c !== null && audited.includes(c.name));
+    expect(tables.length).toBe(audited.length);
+    for (const t of tables) {
+      expect(AUDIT_ENTITY_LABELS[t.name], t.name).toBeTruthy();
+      for (const c of t.columns) expect(AUDIT_FIELD_LABELS[c.name], `${t.name}.${c.name}`).toBeTruthy();
+    }
+    expect(auditFieldLabel('venezuela_address')).toBe('Dirección en Venezuela');
+    expect(auditValueText('packages', 'status', 'received')).toBe('Recibido');
+    expect(auditValueText('users', 'role', 'atencion')).toBe('Atención al cliente');
+    expect(auditValueText('trackings', 'needs_reempaque', true)).toBe('Sí');
+    expect(auditValueText('packages', 'received_at', '2026-11-27T12:37:00.123456+00:00')).toBe('27/11/2026 08:37');
+  });
+
+  it('times are on Caracas’s clock whatever the server’s zone', () => {
+    expect(formatCaracasDateTime('2026-11-27T03:05:00Z')).toBe('26/11/2026 23:05');
+    expect(formatCaracasDateTime(new Date('2026-01-01T12:00:00Z'))).toBe('01/01/2026 08:00');
+  });
+
+  it('each entry names its entity by its number and says which page opens it', async () => {
+    const page = await admin.audit.list({ entity: 'packages', entityId: packageId });
+    expect(page.rows.length).toBeGreaterThanOrEqual(2);
+    for (const row of page.rows) {
+      expect(row.entityRef).toBe(WR);
+      expect(row.entityLink).toEqual({ page: 'packages', id: packageId });
+      expect(row.actorName).toBe('Lucía Almacén');
+      expect(row.actorRole).toBe('almacen');
+    }
+    expect(page.rows.map((r) => r.action).sort()).toEqual(
+      expect.arrayContaining(['packages.create', 'packages.receive']),
+    );
+    // The customer's profile: named by the customer, opening their page in Clientes.
+    const profile = await admin.audit.list({ entity: 'user_profiles', entityId: customer.user.id });
+    expect(profile.rows[0]).toMatchObject({
+      entityRef: 'Rosa Elena Peña',
+      entityLink: { page: 'clients', id: customer.user.id },
+      action: 'clients.update',
+    });
+  });
+
+  it('searches by an entity’s number, a person, a customer and an action in words', async () => {
+    const actions = async (q: string) => (await admin.audit.list({ q })).rows.map((r) => `${r.action} ${r.entity}`);
+    // The package by its WR: only its own entries.
+    const byWr = await admin.audit.list({ q: WR });
+    expect(byWr.rows.length).toBeGreaterThanOrEqual(2);
+    expect(byWr.rows.every((r) => r.entity === 'packages' && r.entityId === packageId)).toBe(true);
+    expect(await admin.audit.count({ q: WR })).toEqual({ count: byWr.rows.length, isCapped: false });
+    expect((await admin.audit.list({ q: WR.toLowerCase() })).rows.length).toBe(byWr.rows.length);
+    // A person by name, without accents or case: everything they did (and their sign-in).
+    const byPerson = await admin.audit.list({ q: 'lucia almacen' });
+    expect(byPerson.rows.length).toBeGreaterThanOrEqual(3);
+    expect(byPerson.rows.every((r) => r.actorId === warehouse.user.id)).toBe(true);
+    expect(await actions('LUCÍA')).toContain('auth.signIn users');
+    // The customer by name, phone or cédula however written: the changes to their data.
+    for (const q of ['Pena', 'rosa elena', '0414 5550101', '+58 414 555 0101', 'V-20.111.222']) {
+      expect(await actions(q), q).toContain('clients.update user_profiles');
+    }
+    // An action in words.
+    expect(await actions('editó los datos')).toEqual(expect.arrayContaining(['clients.update user_profiles']));
+    expect((await actions('editó los datos')).every((a) => a.startsWith('clients.update'))).toBe(true);
+    // Nothing found is an empty page, not an error.
+    expect((await admin.audit.list({ q: 'zzz-nadie' })).rows).toEqual([]);
+  });
+
+  it('customer service answers “¿quién cambió mi dirección?” and cannot change it itself', async () => {
+    const found = await support.caller.audit.list({ q: 'Rosa Elena' });
+    const change = found.rows.find((r) => r.action === 'clients.update' && r.entity === 'user_profiles');
+    expect(change).toMatchObject({ actorName: adminName, actorRole: 'admin' });
+    expect(change?.after).toMatchObject({ venezuela_address: 'Av. Bolívar, Edificio Sol, piso 3' });
+    for (const attempt of [
+      support.caller.clients.update({
+        userId: customer.user.id,
+        fullName: 'Rosa Elena Peña',
+        venezuelaAddress: 'Otra',
+      }),
+      support.caller.mailboxes.setStatus({ id: customer.mailboxId, status: 'inactive' }),
+    ]) {
+      const error = await trpcError(attempt);
+      expect(error.code).toBe('FORBIDDEN');
+      expect(error.message).toBe(AUTH_MESSAGES.forbidden);
+    }
+    const [profile] = await db()
+      .select({ address: userProfiles.venezuelaAddress })
+      .from(userProfiles)
+      .where(eq(userProfiles.userId, customer.user.id));
+    expect(profile?.address).toBe('Av. Bolívar, Edificio Sol, piso 3');
+  });
+});
