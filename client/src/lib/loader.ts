@@ -1,7 +1,7 @@
 // Route loaders: fetch a page's queries before it renders, so the page's own `useQuery` of the
 // same options finds them in the cache (the TanStack Router + Query pattern).
 import type { EnsureQueryDataOptions } from '@tanstack/react-query';
-import type { RouterContext } from '../router';
+import type { RouterContext } from './router-context';
 import type { Trpc } from './trpc';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any procedure's data, error and key types
