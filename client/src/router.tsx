@@ -3,18 +3,16 @@ import type { QueryClient } from '@tanstack/react-query';
 import { NotFound } from './components/layout/NotFound';
 import { RouteError } from './components/layout/RouteError';
 import { PageLoader } from './components/layout/PageLoader';
-import { queryClient as defaultQueryClient, trpc, type Trpc } from './lib/trpc';
+import type { RouterContext } from './lib/router-context';
+import { queryClient as defaultQueryClient, trpc } from './lib/trpc';
 import { routeTree } from './routeTree.gen';
-
-/** What every route's beforeLoad and loader receive. */
-export type RouterContext = { queryClient: QueryClient; trpc: Trpc };
 
 /** `history`: the browser's by default; the prerender passes a memory history at the page's URL. */
 export function createAppRouter(queryClient: QueryClient = defaultQueryClient, history?: RouterHistory) {
   return createRouter({
     routeTree,
     history,
-    context: { queryClient, trpc },
+    context: { queryClient, trpc } satisfies RouterContext,
     defaultPreload: 'intent',
     // Query caches the data; the router asks it every time instead of keeping its own copy.
     defaultPreloadStaleTime: 0,

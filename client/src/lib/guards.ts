@@ -1,7 +1,7 @@
 // Session checks for routes' beforeLoad. They read the same `auth.me` query the components
 // read, through the router context, so the answer is fetched once.
 import { redirect } from '@tanstack/react-router';
-import type { RouterContext } from '../router';
+import type { RouterContext } from './router-context';
 
 export async function fetchSessionUser(context: RouterContext) {
   const { user } = await context.queryClient.ensureQueryData(context.trpc.auth.me.queryOptions());

@@ -1,7 +1,7 @@
 // Route loaders: fetch a page's queries before it renders, so the page's own `useQuery` of the
 // same options finds them in the cache (the TanStack Router + Query pattern).
 import type { EnsureQueryDataOptions } from '@tanstack/react-query';
-import type { RouterContext } from '../router';
+import type { RouterContext } from './router-context';
 import type { Trpc } from './trpc';
 
 // biome-ignore lint/suspicious/noExplicitAny: a query of any tRPC procedure: its error and key types differ by procedure

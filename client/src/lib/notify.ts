@@ -1,7 +1,12 @@
-// How a change made from a list reports back: a green toast when it worked, a red 'Error' toast
-// with the reason when it did not.
-import { notifyError, notifySuccess } from '../components/forms/notify';
+// The toasts that confirm or refuse an action (a form's, or a change made from a list): a green
+// one when it worked, a red 'Error' one with the reason when it did not.
+import { notifications } from '@mantine/notifications';
 import { getErrorMessage } from './errors';
+
+export const notifySuccess = (title: string | undefined, message: string) =>
+  notifications.show({ color: 'green', title, message });
+
+export const notifyError = (message: string, title = 'Error') => notifications.show({ color: 'red', title, message });
 
 type Toast = { title?: string; message: string };
 

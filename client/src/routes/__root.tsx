@@ -4,7 +4,7 @@ import { NotFound } from '../components/layout/NotFound';
 import { PublicFooter } from '../components/layout/PublicFooter';
 import { PublicHeader } from '../components/layout/PublicHeader';
 import { SIGNED_IN_AREA } from '@casillero/shared';
-import type { RouterContext } from '../router';
+import type { RouterContext } from '../lib/router-context';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,

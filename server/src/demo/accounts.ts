@@ -4,7 +4,6 @@
 // mailbox, their profile saved as they save it, and a second mailbox opened later by some.
 import { eq } from 'drizzle-orm';
 import { profileUpdateInput, type StaffRole } from '@casillero/shared';
-import { hashPassword } from '../auth/password';
 import { mailboxes, paymentTransactions, userProfiles, users } from '../db/schema';
 import { upsertOwnProfile } from '../queries/profile';
 import { createCustomerAccount, openMailboxWithActivation } from '../services/accounts';
@@ -48,12 +47,13 @@ async function backdateStaff(ctx: DemoContext, id: string, created: Date, lastAc
   await ctx.tx.update(userProfiles).set({ createdAt: created, updatedAt: created }).where(eq(userProfiles.userId, id));
 }
 
-export async function createStaff(ctx: DemoContext): Promise<DemoStaff> {
+/** `passwordHash`: DEMO_PASSWORD hashed once for every demo account (argon2 is the slow part of one). */
+export async function createStaff(ctx: DemoContext, passwordHash: string): Promise<DemoStaff> {
   // The demo's administrator exists: another process seeded first (the caller rolls back).
   if (await findUserByEmail(ctx.tx, DEMO_ACCOUNTS.admin.email)) throw new AlreadySeeded();
   const admin = await createOrPromoteAdmin(ctx.tx, {
     email: DEMO_ACCOUNTS.admin.email,
-    password: DEMO_PASSWORD,
+    passwordHash,
     fullName: DEMO_ACCOUNTS.admin.fullName,
   });
   const staff = { admin: { id: admin.id, role: 'admin' as StaffRole } } as DemoStaff;
@@ -63,7 +63,7 @@ export async function createStaff(ctx: DemoContext): Promise<DemoStaff> {
       throw new Error(`La cuenta ${person.email} ya existe: no se carga la demostración.`);
     const member = await createOrPromoteAdmin(ctx.tx, {
       email: person.email,
-      password: DEMO_PASSWORD,
+      passwordHash,
       fullName: person.fullName,
     });
     staff[person.role] = { id: member.id, role: person.role };
@@ -145,9 +145,7 @@ async function createCustomer(ctx: DemoContext, passwordHash: string, spec: Cust
   return customer;
 }
 
-export async function createCustomers(ctx: DemoContext): Promise<DemoCustomers> {
-  // One hash for every customer: the same password, and argon2 is the slow part of an account.
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+export async function createCustomers(ctx: DemoContext, passwordHash: string): Promise<DemoCustomers> {
   const customers = {} as DemoCustomers;
   for (const [key, spec] of Object.entries(CUSTOMER_SPECS) as [keyof DemoCustomers, CustomerSpec][]) {
     customers[key] = await createCustomer(ctx, passwordHash, spec);

@@ -21,7 +21,7 @@ export type DemoConfig = Pick<Config, 'appUrl' | 'adminNotifyEmails'>;
 
 export type DemoContext = {
   tx: Tx;
-  /** The same transaction as the services take it: their own transactions become savepoints. */
+  /** The same transaction as the services take it (see `asOneTransaction`). */
   db: Db;
   now: Date;
   config: DemoConfig;
@@ -42,6 +42,23 @@ export type DemoCustomers = Record<CustomerKey, DemoCustomer>;
 
 /** Everyone in the story, for the parts after the accounts. */
 export type DemoCast = { staff: DemoStaff; customers: DemoCustomers };
+
+/**
+ * The demo's transaction, handed to the services as their database. A service opens its own
+ * transaction for its step; inside the demo's that would be a savepoint, two more statements for
+ * each of the demo's steps that buy nothing: whatever fails rolls the whole demo back. Here a
+ * service's transaction is the demo's itself, so it runs the same statements but those two.
+ * What a service nests inside its transaction (a savepoint it retries from) stays a savepoint.
+ */
+export function asOneTransaction(tx: Tx): Tx {
+  return new Proxy(tx, {
+    get(target, key) {
+      if (key === 'transaction') return <T>(step: (inner: Tx) => Promise<T>) => step(target);
+      const value = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
 
 /** Raised inside the transaction when another process seeded first; rolls everything back. */
 export class AlreadySeeded extends Error {}

@@ -1,21 +1,13 @@
-// What the customers were told, and the messages queued for them. Every service the demo went
-// through told its customer as it would (a notification, an e-mail, a WhatsApp message), all at
-// the moment of seeding. Those are replaced here by the story's own timeline, dated as it
-// happened; and the queued e-mails and WhatsApp messages are dropped: the demo's addresses are
-// fictitious and nothing of it should reach the team's inboxes on the first start.
-import { sql } from 'drizzle-orm';
-import { emailOutbox, notifications, whatsappOutbox } from '../db/schema';
+// What the customers were told. The services the demo goes through tell nobody (index.ts
+// silences the transaction's notifications, lib/notifications-off.ts): they would tell each customer, at the
+// moment of seeding, what happened months ago, and queue e-mails and WhatsApp messages to
+// fictitious addresses that nothing of the demo should send. The story's own timeline of
+// notifications is written here instead, each dated as it happened.
+import { notifications } from '../db/schema';
 import { at, type DemoCast, type DemoContext, type DemoCustomer } from './context';
 import type { DemoPackages } from './packages';
 import type { DemoShipments } from './shipments';
 import type { DemoTrackings } from './trackings';
-
-/** Drops what this transaction queued and notified so far (those rows carry its start, now()). */
-export async function dropServiceMessages(ctx: DemoContext): Promise<void> {
-  await ctx.tx.delete(notifications).where(sql`${notifications.createdAt} = now()`);
-  await ctx.tx.delete(emailOutbox).where(sql`${emailOutbox.createdAt} = now()`);
-  await ctx.tx.delete(whatsappOutbox).where(sql`${whatsappOutbox.createdAt} = now()`);
-}
 
 export async function createNotifications(
   ctx: DemoContext,

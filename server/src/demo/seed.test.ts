@@ -4,6 +4,7 @@ import { PAYMENT_STATUSES, PAYMENT_TYPES, PREALERT_STATUSES, TRACKING_STATUSES }
 import { openPglite, type Database } from '../db/client';
 import {
   contactMessages,
+  emailOutbox,
   mailboxes,
   notifications,
   packages,
@@ -20,6 +21,7 @@ import {
   trackings,
   userProfiles,
   users,
+  whatsappOutbox,
 } from '../db/schema';
 import { createFileStore, type FileStore } from '../files/file-store';
 import { TEST_FILE_STORES, startTestFileStore, type TestFileStore } from '../test/file-stores';
@@ -83,6 +85,18 @@ describe.each(TEST_FILE_STORES)('seedDemo with files on %s', (storeKind) => {
     expect(await seedDemo(database.db, { fileStore })).toEqual({ seeded: false });
     expect(await rowCounts()).toEqual(before);
     expect((await store.keys()).sort()).toEqual(filesBefore.sort());
+  });
+
+  it('queues no message and notifies only along its own timeline, dated in the past', async () => {
+    for (const table of [emailOutbox, whatsappOutbox]) {
+      const [{ n }] = await database.db.select({ n: count() }).from(table);
+      expect(Number(n)).toBe(0);
+    }
+    const rows = await database.db.select({ createdAt: notifications.createdAt }).from(notifications);
+    expect(rows.length).toBeGreaterThanOrEqual(10);
+    // The services the demo goes through notify nobody: every notification is one of the story's.
+    const [{ now }] = await database.db.select({ now: sql<Date>`now()` }).from(users).limit(1);
+    for (const row of rows) expect(row.createdAt.getTime()).toBeLessThan(new Date(now).getTime() - 60_000);
   });
 
   it('has a tracking in every status, each with a history ending in that status', async () => {

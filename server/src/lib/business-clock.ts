@@ -7,9 +7,10 @@ export const BUSINESS_TIME_ZONE = 'America/Caracas';
 /** The time zone as an SQL literal, for `at time zone` (a constant, never user input). */
 export const BUSINESS_TZ_SQL = sql.raw(`'${BUSINESS_TIME_ZONE}'`);
 
+const businessDay = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE });
+
 /** A day (YYYY-MM-DD) on the business's clock: today by default. */
-export const businessToday = (now = new Date()) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(now);
+export const businessToday = (now = new Date()) => businessDay.format(now);
 
 /** A date and time as the CSV exports write them (dd/mm/aaaa, hh:mm). */
 export const csvDateTime = new Intl.DateTimeFormat('es-ES', {

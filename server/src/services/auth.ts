@@ -305,9 +305,14 @@ export async function adminExists(db: DbOrTx): Promise<boolean> {
 /**
  * Creates an administrator, or promotes and re-passwords an existing account with that
  * e-mail (the CLI's `admin:create`). Verified from the start: the operator typed the address.
+ * The password comes in plain, or already hashed by hashPassword (the demo hashes its one
+ * password once for all its accounts).
  */
-export async function createOrPromoteAdmin(db: DbOrTx, input: { email: string; password: string; fullName?: string }) {
-  const passwordHash = await hashPassword(input.password);
+export async function createOrPromoteAdmin(
+  db: DbOrTx,
+  input: { email: string; fullName?: string } & ({ password: string } | { passwordHash: string }),
+) {
+  const passwordHash = 'passwordHash' in input ? input.passwordHash : await hashPassword(input.password);
   const email = input.email.toLowerCase();
   const existing = await findUserByEmail(db, email);
   const [user] = existing

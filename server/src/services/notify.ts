@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { NotificationKind, NotificationType } from '@casillero/shared';
 import { rowsOf, type DbOrTx } from '../db/client';
 import { userProfiles, users } from '../db/schema';
+import { notificationsOn } from '../lib/notifications-off';
 import { escapeHtml, layout, type EmailMessage } from '../mail/templates';
 import { getUnsubscribeSecret, unsubscribeToken, unsubscribeUrl } from '../messaging/unsubscribe';
 import { renderTemplate, templateParam, WHATSAPP_TEMPLATES } from '../messaging/whatsapp-templates';
@@ -46,7 +47,8 @@ export type NotifyOptions = {
 
 /**
  * Notifies one customer. Returns the notification's id, or null when `dedupeKey` was already
- * used for this customer (and then nothing else is sent either).
+ * used for this customer, or when the transaction silenced its notifications (lib/notifications-off.ts);
+ * then nothing else is sent either.
  */
 export async function notifyUser(
   tx: DbOrTx,
@@ -108,6 +110,7 @@ async function notifyRecipients(tx: DbOrTx, items: { userId: string; n: Notifica
       insert into notifications (user_id, title, message, type, link, dedupe_key)
       select r.user_id, r.title, r.message, r.type::notification_type, r.link, ${options.dedupeKey ?? null}
       from json_to_recordset(${JSON.stringify(rows)}::json) as r(user_id uuid, title text, message text, type text, link text)
+      where ${notificationsOn}
       on conflict (user_id, dedupe_key) where dedupe_key is not null do nothing
       returning id, user_id`),
   );

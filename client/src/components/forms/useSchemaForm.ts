@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { schemaResolver, useForm, type UseFormInput, type UseFormReturnType } from '@mantine/form';
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
-import { notifyError, notifySuccess } from './notify';
+import { notifyError, notifySuccess } from '../../lib/notify';
 
 type Schema = Parameters<typeof schemaResolver>[0];
 type Options<V> = Omit<UseFormInput<V>, 'mode' | 'initialValues' | 'validate'>;

@@ -22,7 +22,7 @@ import {
   type ListSearch,
 } from '../../components/data-table';
 import { DialogForm, SubjectModal } from '../../components/forms/FormDialog';
-import { notifySuccess } from '../../components/forms/notify';
+import { notifySuccess } from '../../lib/notify';
 import { getErrorMessage } from '../../lib/errors';
 import { listSearch } from '../../lib/search';
 import { pageHead } from '../../lib/site';

@@ -35,7 +35,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ResponsiveTable, StackedCell, type ResponsiveColumn } from '../../../../components/data-table';
 import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
 import { ErrorAlert } from '../../../../components/forms/FormParts';
-import { notifySuccess } from '../../../../components/forms/notify';
+import { notifySuccess } from '../../../../lib/notify';
 import { useInvalidate } from '../../../../components/forms/useInvalidate';
 import { useMutationForm } from '../../../../components/forms/useMutationForm';
 import { usePlausibleConfirm } from '../../../../components/forms/usePlausibleConfirm';

@@ -34,7 +34,7 @@ import { ResponsiveTable, StackedCell, type ResponsiveColumn } from '../../../..
 import { DecimalInput } from '../../../../components/forms/DecimalInput';
 import { optionalValue } from '../../../../components/forms/fields';
 import { ErrorAlert } from '../../../../components/forms/FormParts';
-import { notifySuccess } from '../../../../components/forms/notify';
+import { notifySuccess } from '../../../../lib/notify';
 import { useInvalidate } from '../../../../components/forms/useInvalidate';
 import { useMutationForm } from '../../../../components/forms/useMutationForm';
 import { usePlausibleConfirm } from '../../../../components/forms/usePlausibleConfirm';

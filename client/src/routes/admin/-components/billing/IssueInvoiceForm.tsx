@@ -6,7 +6,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { INVOICE_ISSUE_MESSAGES, MAX_INVOICE_LINES, PAYMENT_TYPE_LABELS, invoiceIssueInput } from '@casillero/shared';
 import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
 import { ErrorAlert } from '../../../../components/forms/FormParts';
-import { notifySuccess } from '../../../../components/forms/notify';
+import { notifySuccess } from '../../../../lib/notify';
 import { useInvalidate } from '../../../../components/forms/useInvalidate';
 import { useMutationForm } from '../../../../components/forms/useMutationForm';
 import { usePlausibleConfirm } from '../../../../components/forms/usePlausibleConfirm';

@@ -3,7 +3,7 @@
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { BILLING_MESSAGES, LEDGER_KIND_LABELS, formatDateTime, formatUsdCents } from '@casillero/shared';
-import { notifyError, notifySuccess } from '../../../../components/forms/notify';
+import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { useInvalidate } from '../../../../components/forms/useInvalidate';
 import { useMe } from '../../../../lib/auth';
 import { getErrorMessage } from '../../../../lib/errors';

@@ -17,7 +17,7 @@ import {
 import { getErrorMessage, getFieldErrors } from '../../../../lib/errors';
 import { trpc } from '../../../../lib/trpc';
 import { DialogActions, formDialog } from '../../../../components/forms/FormDialog';
-import { notifyError, notifySuccess } from '../../../../components/forms/notify';
+import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { useSchemaForm } from '../../../../components/forms/useSchemaForm';
 import type { NotificationRecipient } from './types';
 

@@ -16,7 +16,7 @@ import { DetailsDrawer, type DetailsDrawerOpen } from '../../../../components/de
 import { EntityHistory } from '../../../../components/details/EntityHistory';
 import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
 import { ConfirmDialog, DialogForm, subjectDialog } from '../../../../components/forms/FormDialog';
-import { notifySuccess } from '../../../../components/forms/notify';
+import { notifySuccess } from '../../../../lib/notify';
 import { usePlausibleConfirm } from '../../../../components/forms/usePlausibleConfirm';
 import { useConfirmedMutation, useSchemaForm, useSubmitAction } from '../../../../components/forms/useSchemaForm';
 import { checkFile, uploadFile, UploadError } from '../../../../lib/files';

@@ -14,7 +14,7 @@ import {
 import { LoaderOrAlert } from '../../../../components/details/DetailsDrawer';
 import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
 import { DialogForm, formDialog } from '../../../../components/forms/FormDialog';
-import { notifyError, notifySuccess } from '../../../../components/forms/notify';
+import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { useInvalidate } from '../../../../components/forms/useInvalidate';
 import { usePlausibleConfirm } from '../../../../components/forms/usePlausibleConfirm';
 import { useDialogSubmit, useSchemaForm } from '../../../../components/forms/useSchemaForm';

@@ -26,7 +26,7 @@ import {
 } from '../../../../components/data-table';
 import type { ListActions, ListProps, ListSearch } from '../../../../components/data-table';
 import { useDetailsParam } from '../../../../components/details/DetailsDrawer';
-import { notifyError } from '../../../../components/forms/notify';
+import { notifyError } from '../../../../lib/notify';
 import { getErrorCode } from '../../../../lib/errors';
 import { useCan } from '../../../../lib/permissions';
 import { trpc } from '../../../../lib/trpc';

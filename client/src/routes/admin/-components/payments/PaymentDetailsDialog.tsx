@@ -32,7 +32,7 @@ import {
 import { LabeledValue } from '../../../../components/LabeledValue';
 import { DetailsDrawer, type DetailsDrawerOpen } from '../../../../components/details/DetailsDrawer';
 import { EntityHistory } from '../../../../components/details/EntityHistory';
-import { notifyError, notifySuccess } from '../../../../components/forms/notify';
+import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { useSchemaForm } from '../../../../components/forms/useSchemaForm';
 import { getErrorMessage } from '../../../../lib/errors';
 import { trpc } from '../../../../lib/trpc';

@@ -7,9 +7,9 @@ import { ADMIN_PREALERT_MESSAGES as M, formatDate } from '@casillero/shared';
 import { AnchorLink } from '../../../../components/links';
 import { getErrorMessage } from '../../../../lib/errors';
 import { trpc } from '../../../../lib/trpc';
-import { TrackingStatusBadge } from '../trackings/StatusBadge';
+import { PrealertStatusBadge, TrackingStatusBadge } from '../trackings/StatusBadge';
 import { ConvertPrealertDialog, EditPrealertDialog, PrealertDetailsDialog } from './PrealertDialogs';
-import { Fact, kg, PrealertStatusBadge, usd, useInvalidatePrealerts } from './common';
+import { Fact, kg, usd, useInvalidatePrealerts } from './common';
 import type { AdminPrealert } from './types';
 
 type CardActions = { view: () => void; edit: () => void; convert: () => void };

@@ -25,7 +25,8 @@ import { useSchemaForm } from '../../../../components/forms/useSchemaForm';
 import { getErrorMessage, getFieldErrors } from '../../../../lib/errors';
 import { trpc } from '../../../../lib/trpc';
 import { InvoiceLink } from '../../../../components/prealerts/InvoiceLink';
-import { Fact, kg, PrealertStatusBadge, usd } from './common';
+import { PrealertStatusBadge } from '../trackings/StatusBadge';
+import { Fact, kg, usd } from './common';
 import type { AdminPrealert } from './types';
 
 /** Detalles de Prealerta: every field, read-only. */

@@ -1,21 +1,7 @@
-import { Badge, Text } from '@mantine/core';
-import { PREALERT_STATUS_LABELS, formatUsd, type PrealertStatus } from '@casillero/shared';
+import { Text } from '@mantine/core';
+import { formatUsd } from '@casillero/shared';
 import { useInvalidate } from '../../../../components/forms/useInvalidate';
 import { trpc } from '../../../../lib/trpc';
-
-export const PREALERT_STATUS_COLORS: Record<PrealertStatus, string> = {
-  pending: 'yellow',
-  confirmed: 'blue',
-  converted: 'green',
-};
-
-export function PrealertStatusBadge({ status }: { status: PrealertStatus }) {
-  return (
-    <Badge color={PREALERT_STATUS_COLORS[status]} variant="light">
-      {PREALERT_STATUS_LABELS[status]}
-    </Badge>
-  );
-}
 
 export const kg = (n: number | null) =>
   n === null ? '—' : `${n.toLocaleString('es-ES', { maximumFractionDigits: 2 })} kg`;

@@ -4,7 +4,7 @@ import { REPACK_ADMIN_MESSAGES as M, SHIPPING_METHOD_LABELS, processRepackSchema
 import type { inferOutput } from '@trpc/tanstack-react-query';
 import { trpc } from '../../../../lib/trpc';
 import { DialogForm, subjectDialog } from '../../../../components/forms/FormDialog';
-import { notifyError, notifySuccess } from '../../../../components/forms/notify';
+import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { useInvalidate } from '../../../../components/forms/useInvalidate';
 import { useDialogSubmit, useSchemaForm } from '../../../../components/forms/useSchemaForm';
 import { failureMessage } from '../packages/feedback';

@@ -2,10 +2,12 @@ import { Badge, Group } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import {
   DISPATCH_MESSAGES,
+  PREALERT_STATUS_LABELS,
   PRIORITY_LABELS,
   TRACKING_STATUS_COLORS,
   TRACKING_STATUS_LABELS,
   formatDateTime,
+  type PrealertStatus,
   type Priority,
   type TrackingStatus,
 } from '@casillero/shared';
@@ -46,6 +48,21 @@ export function PriorityBadge({ priority }: { priority: Priority }) {
   return (
     <Badge color={PRIORITY_COLORS[priority]} variant={priority === 'high' ? 'filled' : 'outline'}>
       {PRIORITY_LABELS[priority]}
+    </Badge>
+  );
+}
+
+/** A pre-alert's status, as the pre-alerts screen and a tracking's linked pre-alert show it. */
+export const PREALERT_STATUS_COLORS: Record<PrealertStatus, string> = {
+  pending: 'yellow',
+  confirmed: 'blue',
+  converted: 'green',
+};
+
+export function PrealertStatusBadge({ status }: { status: PrealertStatus }) {
+  return (
+    <Badge color={PREALERT_STATUS_COLORS[status]} variant="light">
+      {PREALERT_STATUS_LABELS[status]}
     </Badge>
   );
 }

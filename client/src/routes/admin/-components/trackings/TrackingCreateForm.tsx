@@ -31,7 +31,7 @@ import {
 import { getErrorCode, getErrorMessage, getFieldErrors } from '../../../../lib/errors';
 import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
 import { ErrorAlert } from '../../../../components/forms/FormParts';
-import { notifySuccess } from '../../../../components/forms/notify';
+import { notifySuccess } from '../../../../lib/notify';
 import { usePlausibleConfirm } from '../../../../components/forms/usePlausibleConfirm';
 import { useSchemaForm } from '../../../../components/forms/useSchemaForm';
 import { trpc } from '../../../../lib/trpc';

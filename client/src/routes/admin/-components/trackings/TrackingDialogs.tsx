@@ -30,7 +30,7 @@ import { useInvalidate } from '../../../../components/forms/useInvalidate';
 import { usePlausibleConfirm } from '../../../../components/forms/usePlausibleConfirm';
 import { useDialogSubmit, useSchemaForm } from '../../../../components/forms/useSchemaForm';
 import { trpc } from '../../../../lib/trpc';
-import { PrealertStatusBadge } from '../prealerts/common';
+import { PrealertStatusBadge } from './StatusBadge';
 import { PriorityBadge, TrackingStatusBadge } from './StatusBadge';
 import type { TrackingDetail, TrackingRow } from './types';
 

@@ -11,7 +11,6 @@ import {
   TRACKINGS_CSV_PATH,
   formatDate,
   formatUsd,
-  type TrackingListSearch,
 } from '@casillero/shared';
 import {
   ServerList,
@@ -28,7 +27,7 @@ import { trpc } from '../../../../lib/trpc';
 import { lazyModule, OnceNeeded } from '../../../../lib/lazy-parts';
 import { PriorityBadge, TrackingStatusBadge } from './StatusBadge';
 import type { TrackingRow } from './types';
-import { TRACKINGS_LIST } from './list-defaults';
+import { TRACKINGS_LIST, type TrackingsSearch } from './list-defaults';
 
 const col = dataTableColumns<TrackingRow>();
 
@@ -97,9 +96,6 @@ function trackingColumns(actions: ListActions<TrackingRow, 'details' | 'status' 
     ),
   ];
 }
-
-/** The trackings screen's URL: the list's state, its tab, and the tracking whose details are open. */
-export type TrackingsSearch = TrackingListSearch & { ver?: string };
 
 /** The list tab: filters, sort and page from the URL; server-side everything (docs/decisions/008, 012). */
 export function TrackingsList({ search, navigate }: ListProps<TrackingsSearch>) {
