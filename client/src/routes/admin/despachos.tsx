@@ -12,7 +12,7 @@ import {
 } from '@casillero/shared';
 import { listSearch } from '../../lib/search';
 import { AdminPage, CreateAction, TotalBadge, useListRoute } from '../../components/data-table';
-import { notifyError, notifySuccess } from '../../components/forms/notify';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { pageHead } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
 import { useCan } from '../../lib/permissions';

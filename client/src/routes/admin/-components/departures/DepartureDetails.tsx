@@ -32,7 +32,7 @@ import {
   type MilestoneKind,
 } from '@casillero/shared';
 import { DetailsDrawer } from '../../../../components/details/DetailsDrawer';
-import { notifyError, notifySuccess } from '../../../../components/forms/notify';
+import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { ScanField } from '../../../../components/reception/ScanField';
 import { trpc } from '../../../../lib/trpc';
 import { useCan } from '../../../../lib/permissions';

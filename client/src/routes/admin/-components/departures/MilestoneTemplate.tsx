@@ -12,7 +12,7 @@ import {
   type MilestoneKind,
 } from '@casillero/shared';
 import { DialogActions } from '../../../../components/forms/FormDialog';
-import { notifySuccess } from '../../../../components/forms/notify';
+import { notifySuccess } from '../../../../lib/notify';
 import { trpc } from '../../../../lib/trpc';
 import { useCan } from '../../../../lib/permissions';
 import { failureMessage } from '../packages/feedback';
