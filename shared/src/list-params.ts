@@ -36,6 +36,9 @@ export const TRACKING_TABS = ['lista', 'crear', 'analitica'] as const;
 export const PACKAGE_SORTS = ['createdAt', 'status'] as const;
 export type PackageSort = (typeof PACKAGE_SORTS)[number];
 
+export const DEPARTURE_SORTS = ['plannedDeparture', 'createdAt'] as const;
+export type DepartureSort = (typeof DEPARTURE_SORTS)[number];
+
 export const SHIPMENT_SORTS = ['createdAt', 'status'] as const;
 export type ShipmentSort = (typeof SHIPMENT_SORTS)[number];
 

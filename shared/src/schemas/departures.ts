@@ -13,6 +13,7 @@ import {
   TEMPLATE_DAYS_MAX,
 } from '../departures';
 import { isoDay } from './form-fields';
+import { DEPARTURE_SORTS } from '../list-params';
 import { optionalSearchText, sortedListParams } from './list';
 import { fitsCharacters } from '../text';
 
@@ -119,8 +120,6 @@ export const departureNewsInput = z.object({
   message: z.string({ error: M.newsMin }).trim().min(10, M.newsMin).refine(fitsCharacters(500), M.newsMax),
 });
 
-export const DEPARTURE_SORTS = ['plannedDeparture', 'createdAt'] as const;
-export type DepartureSort = (typeof DEPARTURE_SORTS)[number];
 
 export const departureFilters = z.object({
   q: optionalSearchText,
