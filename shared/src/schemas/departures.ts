@@ -120,7 +120,6 @@ export const departureNewsInput = z.object({
   message: z.string({ error: M.newsMin }).trim().min(10, M.newsMin).refine(fitsCharacters(500), M.newsMax),
 });
 
-
 export const departureFilters = z.object({
   q: optionalSearchText,
   mode: z.enum(DEPARTURE_MODES).optional().catch(undefined),
