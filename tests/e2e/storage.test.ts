@@ -48,10 +48,10 @@ describe.skipIf(!chromium)('almacenaje por vencer, para el personal', () => {
     await page.waitForURL((u) => u.pathname.startsWith('/admin'));
     await withScreenshotOnFailure(page, 'almacenaje-por-vencer', async () => {
       await page.goto(`${url()}/admin/paquetes`);
-      // 28 free days instead of 30: María's parcel received 5 days ago now ends within the week.
+      // 8 free days instead of 30: María's parcel received 5 days ago now ends within the week.
       await page.getByRole('button', { name: 'Almacenaje', exact: true }).click();
       const settings = page.getByRole('dialog', { name: 'Almacenaje' });
-      await settings.getByRole('textbox', { name: 'Días de almacenaje gratis' }).fill('28');
+      await settings.getByRole('textbox', { name: 'Días de almacenaje gratis' }).fill('8');
       await settings.getByRole('button', { name: 'Guardar' }).click();
       await page.getByText(STORAGE_MESSAGES.settingsSaved).waitFor();
 

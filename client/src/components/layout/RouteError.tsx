@@ -1,11 +1,12 @@
-import { Alert, Button, Center, Group, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconWifiOff } from '@tabler/icons-react';
+import { Alert, Button, Center, Group, Stack } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { OFFLINE_MESSAGES } from '@casillero/shared';
 import { getErrorMessage, isNetworkError } from '../../lib/errors';
 import { useOnline, useWhenBackOnline } from '../../lib/online';
 import { ButtonLink } from '../links';
+import { OfflineNotice } from './OfflineNotice';
 
 /**
  * What a route shows when its loading failed. Without a connection it is the offline page's
@@ -25,13 +26,7 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
     <Center mih="50vh" p="xl">
       <Stack maw={480} w="100%">
         {offline ? (
-          <Stack align="center" ta="center" gap="sm">
-            <IconWifiOff size={40} aria-hidden />
-            <Title order={1} size="h2">
-              {OFFLINE_MESSAGES.title}
-            </Title>
-            <Text>{OFFLINE_MESSAGES.body}</Text>
-          </Stack>
+          <OfflineNotice />
         ) : (
           <Alert color="red" title="Algo salió mal" icon={<IconAlertTriangle />}>
             {getErrorMessage(error)}

@@ -206,7 +206,8 @@ export function AdminNav({ role }: { role: string }) {
       label={item.label}
       leftSection={<item.icon size={18} />}
       activeOptions={{ exact: item.exact ?? false }}
-      py={5}
+      py={3}
+      styles={{ label: { lineHeight: 1.35 } }}
     />
   );
   return (
@@ -219,7 +220,7 @@ export function AdminNav({ role }: { role: string }) {
         return (
           // biome-ignore lint/a11y/useSemanticElements: a group of links, not of form fields (no fieldset)
           <div key={group} role="group" aria-labelledby={headingId}>
-            <Text id={headingId} size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt={8} pb={2}>
+            <Text id={headingId} size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt={6} pb={0}>
               {group}
             </Text>
             {items.map(entry)}
