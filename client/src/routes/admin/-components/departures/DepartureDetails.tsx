@@ -35,6 +35,7 @@ import { DetailsDrawer } from '../../../../components/details/DetailsDrawer';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { ScanField } from '../../../../components/reception/ScanField';
 import { trpc } from '../../../../lib/trpc';
+import { kgText } from '../../../../components/shipments/format';
 import { useCan } from '../../../../lib/permissions';
 import { failureMessage } from '../packages/feedback';
 import { EditDepartureDialog, useInvalidateDepartures } from './DepartureForm';
@@ -192,7 +193,7 @@ function Shipments({ d, canWrite }: { d: DepartureDetail; canWrite: boolean }) {
                 <Table.Td ff="monospace">{s.shipmentCode}</Table.Td>
                 <Table.Td>{s.customer}</Table.Td>
                 <Table.Td>{s.pieces}</Table.Td>
-                <Table.Td>{s.weightKg.toFixed(2)}</Table.Td>
+                <Table.Td>{kgText(s.weightKg, 2)}</Table.Td>
                 <Table.Td>{formatUsd(s.declaredUsd)}</Table.Td>
                 {canWrite && (
                   <Table.Td>
@@ -226,7 +227,7 @@ function Shipments({ d, canWrite }: { d: DepartureDetail; canWrite: boolean }) {
                 {t.shipments} envíos · {t.customers} clientes
               </Table.Td>
               <Table.Td>{t.pieces}</Table.Td>
-              <Table.Td>{t.weightKg.toFixed(2)}</Table.Td>
+              <Table.Td>{kgText(t.weightKg, 2)}</Table.Td>
               <Table.Td>{formatUsd(t.declaredUsd)}</Table.Td>
               {canWrite && <Table.Td />}
             </Table.Tr>
