@@ -69,7 +69,11 @@ export type StorageEndingRow = {
  * nearest end first (staff's "Almacenaje por vencer"). Parcels past their free days are not in
  * it: their fee already runs, and Almacén shows it.
  */
-export async function storageEndingSoon(db: DbOrTx, today = businessToday()): Promise<StorageEndingRow[]> {
+export async function storageEndingSoon(
+  db: DbOrTx,
+  today = businessToday(),
+  onlyPackageId?: string,
+): Promise<StorageEndingRow[]> {
   const { freeDays } = await getStorageSettings(db);
   const statuses = sql.join(
     STORAGE_CLOCK_STATUSES.map((s) => sql`${s}::package_status`),
@@ -95,6 +99,7 @@ export async function storageEndingSoon(db: DbOrTx, today = businessToday()): Pr
       join users u on u.id = p.user_id
       left join user_profiles up on up.user_id = p.user_id
       where p.status in (${statuses}) and p.received_date is not null
+        ${onlyPackageId ? sql`and p.id = ${onlyPackageId}` : sql``}
         and (p.received_date at time zone ${BUSINESS_TZ_SQL})::date
             between ${today}::date - ${freeDays}::int and ${today}::date - ${freeDays}::int + ${STORAGE_ENDING_LIST_DAYS}::int
       order by "daysLeft", label

@@ -149,7 +149,7 @@ export async function remindStorageNow(
 ): Promise<{ customerName: string }> {
   const today = options.today ?? businessToday();
   const { feePerDayUsd } = await getStorageSettings(tx);
-  const row = (await storageEndingSoon(tx, today)).find((r) => r.packageId === packageId);
+  const [row] = await storageEndingSoon(tx, today, packageId);
   if (!row) throw new DomainError('BAD_INPUT', M.notOnShelf);
   const n =
     row.daysLeft === 0
