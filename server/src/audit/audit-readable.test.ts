@@ -167,15 +167,17 @@ describe('the audit log in words people read', () => {
     const change = found.rows.find((r) => r.action === 'clients.update' && r.entity === 'user_profiles');
     expect(change).toMatchObject({ actorName: adminName, actorRole: 'admin' });
     expect(change?.after).toMatchObject({ venezuela_address: 'Av. Bolívar, Edificio Sol, piso 3' });
+    // Each call starts when its turn comes: a rejection is always awaited, never left unhandled.
     for (const attempt of [
-      support.caller.clients.update({
-        userId: customer.user.id,
-        fullName: 'Rosa Elena Peña',
-        venezuelaAddress: 'Otra',
-      }),
-      support.caller.mailboxes.setStatus({ id: customer.mailboxId, status: 'inactive' }),
+      () =>
+        support.caller.clients.update({
+          userId: customer.user.id,
+          fullName: 'Rosa Elena Peña',
+          venezuelaAddress: 'Otra',
+        }),
+      () => support.caller.mailboxes.setStatus({ id: customer.mailboxId, status: 'inactive' }),
     ]) {
-      const error = await trpcError(attempt);
+      const error = await trpcError(attempt());
       expect(error.code).toBe('FORBIDDEN');
       expect(error.message).toBe(AUTH_MESSAGES.forbidden);
     }
