@@ -28,6 +28,7 @@ import {
   DEPARTURE_STATUS_LABELS,
   departureDay,
   departureManifestPath,
+  formatDateTime,
   formatUsd,
   type MilestoneKind,
 } from '@casillero/shared';
@@ -336,8 +337,8 @@ function News({ d }: { d: DepartureDetail }) {
         <Stack gap={4} mt="sm">
           {d.news.map((n) => (
             <Text key={n.id} size="xs" c="dimmed">
-              {n.kind === 'delay' ? 'Retraso' : 'Novedad'} · {new Date(n.createdAt).toLocaleString('es-VE')} ·{' '}
-              {n.recipientCount} clientes · {n.message}
+              {n.kind === 'delay' ? 'Retraso' : 'Novedad'} · {formatDateTime(n.createdAt)} · {n.recipientCount} clientes
+              · {n.message}
             </Text>
           ))}
         </Stack>
