@@ -1,8 +1,11 @@
 // Every enumeration of the product, with exactly the spec's values. The database enums
 // (server/src/db/schema) and the zod schemas are both built from these arrays.
 
-/** The customer ('user') and the staff roles (permissions.ts says what each may do). */
-export const USER_ROLES = ['admin', 'user', 'almacen', 'caja', 'atencion'] as const;
+/**
+ * The customer ('user'), the staff roles (permissions.ts says what each may do) and 'agencia',
+ * a partner agency's counter, which sees only the shipments bound to its agency.
+ */
+export const USER_ROLES = ['admin', 'user', 'almacen', 'caja', 'atencion', 'agencia'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
 export const CASILLERO_TYPES = ['usa', 'china'] as const;
@@ -42,6 +45,8 @@ export const SHIPMENT_STATUSES = [
   'out_for_delivery',
   'delivered',
   'delayed',
+  /** At the agency, waiting for the recipient (docs/product/last-mile.md). */
+  'ready_for_pickup',
 ] as const;
 export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
 export const SHIPMENT_STATUSES_ACTIVE = ['preparing', 'in_transit'] as const;
@@ -103,6 +108,18 @@ export type RepackStatus = (typeof REPACK_STATUSES)[number];
 export const SHIPPING_METHODS = ['aereo', 'maritimo'] as const;
 export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
 
+/** Where a shipment ends (docs/product/last-mile.md): at the recipient's door or at an agency counter. */
+export const DELIVERY_METHODS = ['home', 'agency'] as const;
+export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
+
+/** The home-delivery fee zones; the administrator sets each zone's fee. */
+export const DELIVERY_ZONES = ['caracas', 'central', 'interior'] as const;
+export type DeliveryZone = (typeof DELIVERY_ZONES)[number];
+
+/** An agency is a partner carrier's office (MRW, Zoom, Tealca, Domesa…) or one of our own. */
+export const AGENCY_KINDS = ['partner', 'own'] as const;
+export type AgencyKind = (typeof AGENCY_KINDS)[number];
+
 export const STORED_FILE_KINDS = ['receipt', 'invoice', 'package_photo'] as const;
 export type StoredFileKind = (typeof STORED_FILE_KINDS)[number];
 
@@ -136,3 +153,14 @@ export const VENEZUELAN_STATES = [
   'Zulia',
 ] as const;
 export type VenezuelanState = (typeof VENEZUELAN_STATES)[number];
+
+/** The delivery zone of a state: Caracas and its metropolitan area, the central region, the rest. */
+const ZONE_OF_STATE: Partial<Record<VenezuelanState, DeliveryZone>> = {
+  'Distrito Capital': 'caracas',
+  Miranda: 'caracas',
+  'La Guaira': 'caracas',
+  Aragua: 'central',
+  Carabobo: 'central',
+  Cojedes: 'central',
+};
+export const deliveryZoneOf = (state: VenezuelanState): DeliveryZone => ZONE_OF_STATE[state] ?? 'interior';

@@ -67,3 +67,4 @@ export * from './departures';
 export * from './schemas/departures';
 export * from './search-text';
 export * from './audit-labels';
+export * from './id-document';

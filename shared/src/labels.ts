@@ -81,6 +81,7 @@ export const SHIPMENT_STATUS_LABELS: Record<ShipmentStatus, string> = {
   out_for_delivery: 'En reparto',
   delivered: 'Entregado',
   delayed: 'Retrasado',
+  ready_for_pickup: 'Listo para retirar',
 };
 
 /** A shipment stage's state, shown in its timeline. */

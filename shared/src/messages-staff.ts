@@ -58,6 +58,8 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   departure_milestones: 'Hito de despacho',
   milestone_templates: 'Plantilla de hitos',
   departure_news: 'Novedad de despacho',
+  recipients: 'Destinatario',
+  agencies: 'Agencia',
 };
 
 export const AUDIT_OPERATION_LABELS: Record<string, string> = {

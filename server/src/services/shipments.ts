@@ -40,7 +40,13 @@ const CODE_CONSTRAINT = 'shipments_shipment_code_key';
 const CODE_ATTEMPTS = 10;
 
 /** Statuses in which the packages have left the warehouse. */
-const LEFT_WAREHOUSE: readonly ShipmentStatus[] = ['in_transit', 'customs', 'out_for_delivery', 'delivered'];
+const LEFT_WAREHOUSE: readonly ShipmentStatus[] = [
+  'in_transit',
+  'customs',
+  'out_for_delivery',
+  'ready_for_pickup',
+  'delivered',
+];
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 

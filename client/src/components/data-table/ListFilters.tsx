@@ -60,7 +60,10 @@ export function ListFilters<S extends object>({
             onKeyDown={async (e) => {
               if (e.key !== 'Enter' || !onSearchEnter || !e.currentTarget.value.trim()) return;
               e.preventDefault();
-              if (await onSearchEnter(e.currentTarget.value.trim())) setText('');
+              if (!(await onSearchEnter(e.currentTarget.value.trim()))) return;
+              // The pause may have written the text to the URL while the look-up ran: drop it there too.
+              setText('');
+              list.clear([key]);
             }}
             error={tooShort ? tooShortMessage(LIST_SEARCH_MIN_LENGTH) : undefined}
             miw={260}

@@ -6,6 +6,7 @@ const SHIPMENT_STATUS_COLORS: Record<ShipmentStatus, string> = {
   in_transit: 'blue',
   customs: 'grape',
   out_for_delivery: 'cyan',
+  ready_for_pickup: 'teal',
   delivered: 'green',
   delayed: 'red',
 };

@@ -1,6 +1,8 @@
 // Database enums, built from the shared arrays so the values exist in one place.
 import { pgEnum } from 'drizzle-orm/pg-core';
 import {
+  AGENCY_KINDS,
+  DELIVERY_METHODS,
   ESTADOS_TRACKING_PREALERTA,
   MAILBOX_COUNTRIES,
   MAILBOX_LOCATIONS,
@@ -39,3 +41,5 @@ export const repackStatusEnum = pgEnum('repack_status', REPACK_STATUSES);
 export const shippingMethodEnum = pgEnum('shipping_method', SHIPPING_METHODS);
 export const storedFileKindEnum = pgEnum('stored_file_kind', STORED_FILE_KINDS);
 export const outboxStatusEnum = pgEnum('outbox_status', OUTBOX_STATUSES);
+export const deliveryMethodEnum = pgEnum('delivery_method', DELIVERY_METHODS);
+export const agencyKindEnum = pgEnum('agency_kind', AGENCY_KINDS);

@@ -18,3 +18,4 @@ export * from './warehouse';
 export * from './messaging';
 export * from './billing';
 export * from './departures';
+export * from './last-mile';

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
-import { shipmentStageStatusEnum, shipmentStatusEnum, shippingMethodEnum } from './enums';
+import { bigint, date, index, integer, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { deliveryMethodEnum, shipmentStageStatusEnum, shipmentStatusEnum, shippingMethodEnum } from './enums';
 import { createdAt, measure, money, requiredRef, updatedAt, uuidPk } from './columns';
 import { users } from './users';
 import { customerOwned } from './owned';
 import { packages } from './packages';
 import { departures } from './departures';
+import { agencies, recipients } from './last-mile';
 
 /** A consolidated shipment of a customer's packages to an address in Venezuela. */
 export const shipments = pgTable(
@@ -14,6 +15,15 @@ export const shipments = pgTable(
     ...customerOwned('restrict'),
     shipmentCode: text('shipment_code').notNull().unique('shipments_shipment_code_key'),
     trackingNumber: text('tracking_number'),
+    /** Who receives it (docs/product/last-mile.md); null only while old rows are migrated. */
+    recipientId: uuid('recipient_id').references(() => recipients.id, { onDelete: 'restrict' }),
+    /** At the recipient's door or at an agency counter. */
+    deliveryMethod: deliveryMethodEnum('delivery_method').notNull().default('home'),
+    /** The agency, for pickup. */
+    agencyId: uuid('agency_id').references(() => agencies.id, { onDelete: 'restrict' }),
+    /** The home-delivery fee of the recipient's zone (USD cents), a line of the shipment's invoice. */
+    deliveryFeeUsdCents: bigint('delivery_fee_usd_cents', { mode: 'number' }).notNull().default(0),
+    /** The destination as it was chosen (the recipient's address or the agency's), kept for manifests and tracking. */
     deliveryAddress: text('delivery_address').notNull(),
     deliveryCity: text('delivery_city').notNull(),
     deliveryState: text('delivery_state').notNull(),
@@ -38,6 +48,8 @@ export const shipments = pgTable(
     index('shipments_created_at_cost_idx').on(t.createdAt, t.shippingCostUsd),
     index('shipments_updated_at_idx').on(t.updatedAt),
     index('shipments_departure_id_idx').on(t.departureId),
+    index('shipments_agency_id_status_idx').on(t.agencyId, t.status),
+    index('shipments_recipient_id_idx').on(t.recipientId),
     index('shipments_delivery_city_trgm_idx').using('gin', sql`${t.deliveryCity} gin_trgm_ops`),
     index('shipments_code_trgm_idx').using('gin', sql`${t.shipmentCode} gin_trgm_ops`),
   ],

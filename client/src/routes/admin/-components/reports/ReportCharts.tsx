@@ -71,6 +71,7 @@ const SHIPMENT_COLORS: Record<ShipmentStatus, string> = {
   in_transit: 'cyan.6',
   customs: 'grape.6',
   out_for_delivery: 'blue.6',
+  ready_for_pickup: 'teal.6',
   delivered: 'green.6',
   delayed: 'red.6',
 };
