@@ -68,3 +68,4 @@ export * from './schemas/departures';
 export * from './search-text';
 export * from './audit-labels';
 export * from './id-document';
+export * from './last-mile';
