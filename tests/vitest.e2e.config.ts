@@ -7,6 +7,7 @@ export default defineConfig({
     name: 'e2e',
     environment: 'node',
     include: ['e2e/**/*.test.ts'],
+    globalSetup: 'e2e/global-setup.ts',
     fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 120_000,

@@ -14,7 +14,7 @@ import {
   type Locator,
   type Page,
 } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { REPO_ROOT, freePort, startServerProcess } from '../support/server-process';
 
 export { REPO_ROOT };
@@ -86,12 +86,15 @@ export type RunningServer = {
 
 /**
  * Starts the app server from the repo root on a free port with a fresh embedded database in a
- * temporary DATA_DIR (seeded with the demo accounts on its first start), and nothing that could
- * reach the outside world. The client must already be built (`npm run test:e2e` builds it first).
+ * temporary DATA_DIR (a copy of the demo seeded once for the run by global-setup.ts, or seeded
+ * on this first start when there is no copy), and nothing that could reach the outside world.
+ * The client must already be built (`npm run test:e2e` builds it first).
  */
 export async function startServer(options: { env?: Record<string, string> } = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'casillero-e2e-'));
+  const template = inject('e2eTemplateDataDir');
+  if (template) fs.cpSync(template, dataDir, { recursive: true });
   const url = `http://localhost:${port}`;
   const server = await startServerProcess('e2e', {
     PORT: String(port),
