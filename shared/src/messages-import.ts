@@ -31,6 +31,15 @@ export const IMPORT_MESSAGES = {
   applying: 'Importando…',
   nothingToApply: 'No hay filas nuevas que importar.',
   fixAndRetry: 'Corrige los errores en el archivo y vuelve a subirlo: no se importará nada mientras haya errores.',
+  applyGoodRows: (n: number) =>
+    `Importar ${count(n, 'fila correcta', 'filas correctas')} y dejar aparte las que tienen errores`,
+  orGoodRowsOnly:
+    'O importa ahora las filas correctas: las que tienen errores quedan en un archivo para corregirlas e importarlas después.',
+  rejectedTitle: (n: number) => `${count(n, 'fila quedó', 'filas quedaron')} sin importar por sus errores`,
+  rejectedHelp: 'Descarga el archivo con esas filas y sus errores, corrígelas y vuelve a importarlo.',
+  rejectedDownload: 'Descargar filas con errores',
+  rejectedFileName: (fileName: string) => `${fileName.replace(/\.csv$/i, '')}-filas-con-errores.csv`,
+  rejectedErrorsColumn: 'Errores',
   appliedTitle: 'Importación completada',
   applied: (received: number, unclaimed: number, skipped: number) =>
     `${count(received, 'paquete recibido', 'paquetes recibidos')}, ${count(unclaimed, 'sin dueño', 'sin dueño')}, ${count(skipped, 'fila omitida', 'filas omitidas')}.`,

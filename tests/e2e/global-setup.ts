@@ -21,12 +21,17 @@ export default async function setup(project: TestProject) {
   if (!findChromium()) return;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'casillero-e2e-template-'));
   const port = await freePort();
-  const server = await startServerProcess('e2e (plantilla)', {
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    APP_URL: `http://localhost:${port}`,
-    NODE_ENV: 'production',
-  });
+  const server = await startServerProcess(
+    'e2e (plantilla)',
+    {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      APP_URL: `http://localhost:${port}`,
+      NODE_ENV: 'production',
+    },
+    // The one start that migrates and seeds, on a machine that may be busy.
+    { startTimeoutMs: 300_000 },
+  );
   await server.stop();
   project.provide('e2eTemplateDataDir', dataDir);
   return () => fs.rmSync(dataDir, { recursive: true, force: true });

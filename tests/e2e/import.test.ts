@@ -56,7 +56,7 @@ describe.skipIf(!chromium)('importar manifiesto', () => {
       const errors = page.getByTestId('import-errors');
       await errors.getByText(M.errorAt(3, 'Peso (kg)', M.weightNotNumber('abc'))).waitFor();
       await page.getByText(M.fixAndRetry).waitFor();
-      const importButton = page.getByRole('button', { name: /^Importar \d/ });
+      const importButton = page.getByRole('button', { name: M.apply(1), exact: true });
       expect(await importButton.isDisabled()).toBe(true);
 
       const fixed = [
@@ -99,6 +99,33 @@ describe.skipIf(!chromium)('importar manifiesto', () => {
       await notice.first().waitFor();
       expect(await notice.count()).toBe(1);
       expect(await notice.first().textContent()).toContain(M.notificationTitle(1));
+    });
+  });
+  it('imports the good rows of a file with a bad one, and hands back the bad row with its error to correct', async () => {
+    const page = await newPage();
+    await withScreenshotOnFailure(page, 'importar-parcial', async () => {
+      await signInAs(page, DEMO.admin, '/admin');
+      await page.goto(`${url()}/admin/importar`);
+      await page.getByRole('heading', { name: M.title }).waitFor();
+      const good = `1ZE2E${run}03`;
+      const bad = `1ZE2E${run}04`;
+      const csv = ['Tracking;Peso (kg)', `${good};2,5`, `${bad};abc`].join('\r\n');
+      await upload(page, 'manifiesto-parcial.csv', csv);
+      await page.getByText(M.fixAndRetry).waitFor();
+      await page.getByRole('button', { name: M.applyGoodRows(1) }).click();
+      await page
+        .getByTestId('import-result')
+        .getByText(M.applied(0, 1, 0))
+        .waitFor();
+      await page.getByText(M.rejectedTitle(1)).waitFor();
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: M.rejectedDownload }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('manifiesto-parcial-filas-con-errores.csv');
+      const text = (await download.createReadStream().then((stream) => stream.toArray())).join('');
+      expect(text).toContain(`"${bad}","abc","Peso (kg): ${M.weightNotNumber('abc')}"`);
+      expect(text).not.toContain(good);
     });
   });
 });

@@ -44,7 +44,11 @@ export type ServerProcess = {
  * says which server a failure is about. A server that exits or stays silent fails the start,
  * with the end of what it printed.
  */
-export async function startServerProcess(name: string, env: NodeJS.ProcessEnv): Promise<ServerProcess> {
+export async function startServerProcess(
+  name: string,
+  env: NodeJS.ProcessEnv,
+  { startTimeoutMs = START_TIMEOUT_MS }: { startTimeoutMs?: number } = {},
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
@@ -71,8 +75,8 @@ export async function startServerProcess(name: string, env: NodeJS.ProcessEnv): 
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
-      () => reject(new Error(`El servidor ${name} no estuvo listo en ${START_TIMEOUT_MS / 1000} s`)),
-      START_TIMEOUT_MS,
+      () => reject(new Error(`El servidor ${name} no estuvo listo en ${startTimeoutMs / 1000} s`)),
+      startTimeoutMs,
     );
   });
 

@@ -35,6 +35,7 @@ import { CUSTOMER_WAREHOUSE_PATH } from './prealerts';
 import { notifyEach } from './notify';
 import { nextWarehouseReceiptSql } from './warehouse-receipt';
 import { detectDelimiter, headerKey } from '../lib/csv-read';
+import { toCsv } from '../lib/csv';
 import { DomainError } from '../lib/domain-error';
 
 // --- Reading the file ----------------------------------------------------------------------------
@@ -121,6 +122,8 @@ export type ManifestRow = {
   hasError: boolean;
   /** The line where the same number first appeared in the file. */
   duplicateOf: number | null;
+  /** The row's fields as the file has them (for the file of rejected rows). */
+  fields: string[];
 };
 
 export type ParsedManifest = {
@@ -131,6 +134,10 @@ export type ParsedManifest = {
   errors: ImportError[];
   /** Where each field's column is, and its header as written (for the error's column). */
   columns: Partial<Record<ImportField, { index: number; header: string }>>;
+  /** The first line's headers as written. */
+  headers: string[];
+  /** The file's lines as written, for the lines that could not be read as CSV. */
+  lines: string[];
 };
 
 /**
@@ -148,6 +155,8 @@ export function parseManifest(csv: string): ParsedManifest {
     rows: [],
     errors,
     columns: {},
+    headers: [],
+    lines: [],
   };
   if (text.trim() === '') {
     errors.push({ line: null, column: null, message: M.fileEmpty });
@@ -155,6 +164,7 @@ export function parseManifest(csv: string): ParsedManifest {
   }
   const delimiter = detectDelimiter(text);
   result.delimiter = delimiter;
+  result.lines = text.split(/\r?\n/);
 
   type Parsed = { info: { lines: number }; record: string[] };
   let records: Parsed[] = [];
@@ -191,6 +201,7 @@ export function parseManifest(csv: string): ParsedManifest {
   }
 
   const headers = header.record;
+  result.headers = headers;
   for (const [index, raw] of headers.entries()) {
     const field = FIELD_BY_NAME.get(headerName(raw));
     if (!field) {
@@ -319,6 +330,7 @@ export function parseManifest(csv: string): ParsedManifest {
       dimensionsCm,
       hasError,
       duplicateOf,
+      fields,
     });
   }
   return result;
@@ -647,8 +659,33 @@ type Created = {
 };
 
 /**
- * Re-reads and re-checks the file (never the client's dry run), refuses it whole if any row has
- * an error, and receives every other row in the caller's transaction (the audited one of the
+ * The rows that were not imported because of their errors, as a CSV to correct and import
+ * again: the file's headers and an 'Errores' column; a line that could not be read as CSV is
+ * given as written, in the first column.
+ */
+function rejectedRowsCsv(check: ManifestCheck): string {
+  const messages = new Map<number, string[]>();
+  for (const e of check.errors) {
+    if (e.line === null) continue;
+    const text = e.column ? `${e.column}: ${e.message}` : e.message;
+    messages.set(e.line, [...(messages.get(e.line) ?? []), text]);
+  }
+  const width = check.parsed.headers.length;
+  const byLine = new Map(check.parsed.rows.map((r) => [r.line, r]));
+  const rows = [...messages].map(([line, texts]) => {
+    const row = byLine.get(line);
+    const fields = row ? row.fields.slice(0, width) : [check.parsed.lines[line - 1] ?? ''];
+    while (fields.length < width) fields.push('');
+    return [...fields, texts.join(' · ')];
+  });
+  return toCsv([...check.parsed.headers, M.rejectedErrorsColumn], rows);
+}
+
+/**
+ * Re-reads and re-checks the file (never the client's dry run). With errors it refuses the file
+ * whole, unless asked to import the good rows only (`skipErrors`): then the rows with errors stay
+ * out and come back as a file to correct; an error of the whole file (no headers, too many rows)
+ * still refuses it. It receives every other row in the caller's transaction (the audited one of the
  * staff mutation) with ONE statement: the intakes are inserted ON CONFLICT (tracking_key) DO
  * NOTHING, and only the rows actually inserted become packages (or receive the pending package),
  * convert their pre-alerts and count. So a number received meanwhile by a scan or another import
@@ -662,7 +699,9 @@ export async function applyImport(
   config: { appUrl: string },
 ): Promise<ImportResult> {
   const check = await checkManifest(tx, input.csv);
-  if (check.errors.length > 0) {
+  const fileLevel = check.errors.some((e) => e.line === null) || check.parsed.headers.length === 0;
+  const rejectedLines = new Set(check.errors.flatMap((e) => (e.line === null ? [] : [e.line])));
+  if (check.errors.length > 0 && (!input.skipErrors || fileLevel || check.planned.length === 0)) {
     throw new DomainError('BAD_INPUT', M.hasErrors(check.errors.length), {
       details: { errorCount: check.errors.length },
     });
@@ -684,7 +723,8 @@ export async function applyImport(
     tracking_id: p.trackingId,
     pending_package_id: p.pendingPackageId,
   }));
-  const rowCount = check.parsed.rows.length;
+  // The rejected rows are not the import's: its counts are of the rows it took.
+  const rowCount = check.parsed.rows.filter((r) => !r.hasError && !rejectedLines.has(r.line)).length;
 
   // Every foreign key between these rows (intake → package, package ← pre-alert, intake →
   // import) is checked at the end of the statement, when all of them exist. The CTEs that
@@ -763,6 +803,8 @@ export async function applyImport(
     unclaimed: totals.unclaimed ?? 0,
     skipped: rowCount - (totals.inserted ?? 0),
     customersNotified,
+    rejected: rejectedLines.size,
+    rejectedCsv: rejectedLines.size > 0 ? rejectedRowsCsv(check) : null,
   };
 }
 

@@ -8,6 +8,8 @@ export const parcelImportInput = z.object({
   fileName: z.string().trim().min(1, M.fileNameRequired).max(255),
   /** The file decoded as UTF-8 (the page refuses a file that is not). */
   csv: z.string().min(1, M.fileEmpty).max(IMPORT_MAX_CHARS, M.fileTooLarge),
+  /** Import the rows without errors and give the others back as a file to correct. */
+  skipErrors: z.boolean().optional(),
 });
 export type ParcelImportInput = z.infer<typeof parcelImportInput>;
 
@@ -80,4 +82,7 @@ export type ImportResult = {
   /** Rows already received (before, or by a scan or another import meanwhile) and repeated rows. */
   skipped: number;
   customersNotified: number;
+  /** Rows left out for their errors (skipErrors), and them as a CSV to correct and import again. */
+  rejected: number;
+  rejectedCsv: string | null;
 };

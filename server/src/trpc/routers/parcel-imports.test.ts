@@ -402,6 +402,54 @@ describe('dry run and import', () => {
     expect((await db().select({ id: parcelImports.id }).from(parcelImports)).length).toBe(before);
   });
 
+  it('asked to, imports the good rows and gives back the bad ones, with their errors, as a file to correct', async () => {
+    const [good, bad, unknownBox] = [ups(), ups(), ups()];
+    const csv = `tracking;peso;casillero\n${good};1,5;${ana.code}\n${bad};abc;\n"${unknownBox}";2;NO-EXISTE\n`;
+    const done = await almacen.caller.parcelImports.applyFile({ fileName: 'parcial.csv', csv, skipErrors: true });
+    expect(done).toMatchObject({ received: 1, unclaimed: 0, skipped: 0, rejected: 2 });
+    const [intake] = await db()
+      .select()
+      .from(parcelIntakes)
+      .where(eq(parcelIntakes.trackingKey, trackingKey(good)));
+    expect(intake).toMatchObject({ status: 'claimed', weightKg: 1.5 });
+    const taken = await db()
+      .select({ key: parcelIntakes.trackingKey })
+      .from(parcelIntakes)
+      .where(inArray(parcelIntakes.trackingKey, [trackingKey(bad), trackingKey(unknownBox)]));
+    expect(taken).toEqual([]);
+    // The file to correct: the headers, an 'Errores' column, each bad row as it was with its errors.
+    const lines = done
+      .rejectedCsv!.replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines).toEqual([
+      `"tracking","peso","casillero","${M.rejectedErrorsColumn}"`,
+      `"${bad}","abc","","peso: ${M.weightNotNumber('abc')}"`,
+      `"${unknownBox}","2","NO-EXISTE","casillero: ${M.mailboxUnknown('NO-EXISTE')}"`,
+    ]);
+    // Corrected and imported again, the rows are received.
+    const corrected = `tracking;peso;casillero\n${bad};2;\n${unknownBox};2;${beto.code}\n`;
+    expect(await apply(corrected, 'corregido.csv')).toMatchObject({
+      received: 1,
+      unclaimed: 1,
+      rejected: 0,
+      rejectedCsv: null,
+    });
+  });
+
+  it('an error of the whole file, or a file with no good row, still refuses it when asked for the good rows', async () => {
+    const noWeight = `tracking\n${ups()}\n`;
+    expect(
+      (await trpcError(almacen.caller.parcelImports.applyFile({ fileName: 'x.csv', csv: noWeight, skipErrors: true })))
+        .message,
+    ).toBe(M.hasErrors(1));
+    const allBad = `tracking;peso\n${ups()};abc\n`;
+    expect(
+      (await trpcError(almacen.caller.parcelImports.applyFile({ fileName: 'x.csv', csv: allBad, skipErrors: true })))
+        .message,
+    ).toBe(M.hasErrors(1));
+  });
+
   it('bad input gets a Spanish message', async () => {
     expect((await trpcError(apply(''))).message).toBe(M.fileEmpty);
     expect((await trpcError(apply('tracking,peso\n'))).message).toBe(M.hasErrors(1));

@@ -21,6 +21,7 @@ import {
 import {
   IconAlertTriangle,
   IconCopy,
+  IconDownload,
   IconFileImport,
   IconInbox,
   IconPackageImport,
@@ -38,6 +39,7 @@ import {
 import { StatCard } from '../../../../components/data-table';
 import { getErrorMessage } from '../../../../lib/errors';
 import { trpc } from '../../../../lib/trpc';
+import { downloadText } from '../../../../lib/download';
 import { fetchPreview, ImportFileError, readCsvFile } from './preview';
 
 const PAGE_SIZE = 50;
@@ -83,6 +85,7 @@ export function ImportPanel() {
   const [problem, setProblem] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const [result, setResult] = useState<ImportResult | null>(null);
+  const [resultFileName, setResultFileName] = useState('');
   const apply = useMutation(trpc.parcelImports.applyFile.mutationOptions());
 
   /** A new file: read it and ask for its dry run at once. */
@@ -106,11 +109,12 @@ export function ImportPanel() {
     }
   }
 
-  async function runImport() {
+  async function runImport(skipErrors = false) {
     if (!file || !csv) return;
     try {
-      const done = await apply.mutateAsync({ fileName: file.name, csv });
+      const done = await apply.mutateAsync({ fileName: file.name, csv, skipErrors });
       setResult(done);
+      setResultFileName(file.name);
       setPreview(null);
       setFile(null);
       setCsv(null);
@@ -121,6 +125,10 @@ export function ImportPanel() {
 
   const toImport = preview ? preview.summary.receive + preview.summary.unclaimed : 0;
   const blocked = !preview || preview.errors.length > 0 || toImport === 0;
+  // Rows with errors can be left aside when the file itself was read (no error of the whole file).
+  const partial = Boolean(
+    preview && preview.errors.length > 0 && toImport > 0 && preview.errors.every((e) => e.line !== null),
+  );
 
   return (
     <Stack gap="lg">
@@ -144,7 +152,7 @@ export function ImportPanel() {
           {problem}
         </Alert>
       )}
-      {result && <ImportDone result={result} />}
+      {result && <ImportDone result={result} fileName={resultFileName} />}
       {preview && (
         <PreviewView preview={preview}>
           {apply.error && (
@@ -171,24 +179,55 @@ export function ImportPanel() {
               </Text>
             ) : null}
           </Group>
+          {partial && (
+            <Group>
+              <Text size="sm">{M.orGoodRowsOnly}</Text>
+              <Button
+                variant="light"
+                leftSection={<IconPackageImport size={18} />}
+                loading={apply.isPending}
+                onClick={() => void runImport(true)}
+              >
+                {M.applyGoodRows(toImport)}
+              </Button>
+            </Group>
+          )}
         </PreviewView>
       )}
     </Stack>
   );
 }
 
-function ImportDone({ result }: { result: ImportResult }) {
+function ImportDone({ result, fileName }: { result: ImportResult; fileName: string }) {
+  const { rejectedCsv } = result;
   return (
-    <Alert
-      color="green"
-      icon={<IconCircleCheck size={18} />}
-      title={M.appliedTitle}
-      role="status"
-      data-testid="import-result"
-    >
-      {M.applied(result.received, result.unclaimed, result.skipped)}{' '}
-      {result.customersNotified > 0 && M.customersNotified(result.customersNotified)}
-    </Alert>
+    <Stack gap="sm">
+      <Alert
+        color="green"
+        icon={<IconCircleCheck size={18} />}
+        title={M.appliedTitle}
+        role="status"
+        data-testid="import-result"
+      >
+        {M.applied(result.received, result.unclaimed, result.skipped)}{' '}
+        {result.customersNotified > 0 && M.customersNotified(result.customersNotified)}
+      </Alert>
+      {rejectedCsv && (
+        <Alert color="orange" icon={<IconAlertTriangle size={18} />} title={M.rejectedTitle(result.rejected)}>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{M.rejectedHelp}</Text>
+            <Button
+              variant="light"
+              color="orange"
+              leftSection={<IconDownload size={18} />}
+              onClick={() => downloadText(M.rejectedFileName(fileName), rejectedCsv)}
+            >
+              {M.rejectedDownload}
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+    </Stack>
   );
 }
 
