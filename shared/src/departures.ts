@@ -147,6 +147,13 @@ export const DEPARTURE_MESSAGES = {
   delayChecked: (count: number) =>
     count === 0 ? 'No hay hitos retrasados sin avisar.' : `Se avisó de ${count} retraso(s).`,
   delayed: 'Retrasado',
+  // Admin dashboard
+  dashboardDelayedTitle: 'Despachos retrasados',
+  dashboardNoneDelayed: 'Ningún despacho retrasado: cada hito vencido está registrado.',
+  dashboardLateMilestone: (label: string, planned: string) => `«${label}» previsto para el ${planned}, sin registrar`,
+  dashboardReestimated: (label: string, estimate: string) =>
+    `«${label}» sin registrar; nueva fecha estimada: ${estimate}`,
+  dashboardMore: (count: number) => `y ${count} más`,
   scanLabel: 'Escanear WR o código de envío',
   scanHint: 'Con el lector de mano (escribe y Enter) o con la cámara del teléfono.',
   // Customer

@@ -74,6 +74,9 @@ export const SHIPMENT_MESSAGES = {
   costMax: 'El costo no puede exceder $100.000',
   packagesRequired: 'Selecciona al menos un paquete',
   packagesMax: 'Un envío puede llevar como máximo 100 paquetes',
+  methodLabel: 'Método de envío',
+  methodHint: 'Aéreo o marítimo: decide en qué despachos puede salir.',
+  methodInvalid: 'Elige el método de envío: aéreo o marítimo',
   statusInvalid: 'Selecciona un estado válido',
   // Server refusals
   packagesUnavailable:

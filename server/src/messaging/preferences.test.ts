@@ -1,7 +1,7 @@
 // Preferences (docs/product/messages-and-notifications.md#preferences): every message honours the customer's channels per kind; WhatsApp
 // only reaches a number verified with a code; the link in each e-mail turns that kind off.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { MESSAGING_MESSAGES as M, normalizePhone, type NotificationKind } from '@casillero/shared';
 import type { Database } from '../db/client';
 import { emailOutbox, notifications, phoneVerifications, whatsappOutbox } from '../db/schema';
@@ -11,6 +11,7 @@ import { notifyMany, notifyUser } from '../services/notify';
 import { createTestDatabase } from '../test/db';
 import { newVisitor, trpcError } from '../test/caller';
 import { signedInCustomer } from '../test/factories';
+import { getUnsubscribeSecret, verifyUnsubscribeToken } from './unsubscribe';
 import { WHATSAPP_TEMPLATES } from './whatsapp-templates';
 
 let database: Database;
@@ -303,6 +304,38 @@ describe('preferences per kind and channel', () => {
       email: before[2].email + 1,
       whatsapp: before[2].whatsapp + 1,
     });
+  });
+
+  it("notifyMany in one statement: each e-mail carries its own customer's link, and the text arrives as written", async () => {
+    const people = [await customer(), await customer(), await customer()];
+    // Quotes, a backslash, braces, commas and what looks like a marker: nothing the arrays or the
+    // link's placement may alter.
+    const n = {
+      title: 'Despacho "AER-MIA" {1}, \\ listo',
+      message: 'Salida: 02/12/2026. @@ Llegada aprox. el "05/12/2026", {sí} \\ ok.',
+      type: 'shipment' as const,
+      link: '/dashboard/envios',
+    };
+    const ids = people.map((p) => p.user.id);
+    expect(await notifyMany(db(), ids, n, { kind: 'status_changed', email: 'default', appUrl: APP_URL })).toBe(3);
+    const secret = await getUnsubscribeSecret(db());
+    const mails = await db()
+      .select({ to: emailOutbox.to, subject: emailOutbox.subject, text: emailOutbox.text, html: emailOutbox.html })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.subject, n.title));
+    expect(mails).toHaveLength(3);
+    for (const p of people) {
+      const mail = mails.find((m) => m.to.includes(p.email))!;
+      expect(mail.text).toContain(n.message);
+      const token = decodeURIComponent(/desactivar\?t=(\S+)/.exec(mail.text)![1]!);
+      expect(verifyUnsubscribeToken(secret, token)).toEqual({ userId: p.user.id, kind: 'status_changed' });
+      expect(mail.html).toContain(`?t=${encodeURIComponent(token)}`);
+      const [note] = await db()
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.title, n.title), eq(notifications.userId, p.user.id)));
+      expect(note).toMatchObject({ title: n.title, message: n.message, link: n.link });
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { ACTIVE_USER_WINDOW_DAYS } from '@casillero/shared';
+import { ACTIVE_USER_WINDOW_DAYS, type DepartureMode, type DepartureOrigin } from '@casillero/shared';
 import { rowsOf, type DbOrTx } from '../db/client';
-import { BUSINESS_TZ_SQL as TZ } from '../lib/business-clock';
+import { businessToday, BUSINESS_TZ_SQL as TZ } from '../lib/business-clock';
 
 export type DashboardStats = {
   totalUsers: number;
@@ -88,4 +88,66 @@ export async function getRecentActivity(db: DbOrTx): Promise<ActivityItem[]> {
     detail: r.detail,
     timestamp: new Date(r.at).toISOString(),
   }));
+}
+
+export type DelayedDeparture = {
+  id: string;
+  code: string;
+  mode: DepartureMode;
+  origin: DepartureOrigin;
+  /** The first milestone not yet recorded whose planned day passed (or that was re-estimated). */
+  milestoneLabel: string;
+  /** Its planned day now (the new estimate once the delay check moved it). */
+  plannedOn: string;
+  /** The delay check's new estimate, when it moved the milestone. */
+  delayedTo: string | null;
+};
+
+/** How many delayed departures the dashboard lists; the rest are counted. */
+export const DASHBOARD_DELAYED_LIMIT = 10;
+
+/**
+ * 'Despachos retrasados' (docs/product/departures.md#delays): each departure with a milestone not
+ * yet recorded whose planned day passed, or that the delay check re-estimated (the same rule
+ * that marks it 'Retrasado' in the list), with its first such milestone; the longest-late first.
+ */
+export async function getDelayedDepartures(
+  db: DbOrTx,
+  today: string = businessToday(),
+): Promise<{ total: number; rows: DelayedDeparture[] }> {
+  const rows = rowsOf<{
+    id: string;
+    code: string;
+    mode: DepartureMode;
+    origin: DepartureOrigin;
+    label: string;
+    planned_on: string;
+    delayed_to: string | null;
+    total: number | string;
+  }>(
+    await db.execute(sql`
+      with late as (
+        select distinct on (m.departure_id) m.departure_id, m.label, m.planned_on, m.delayed_to
+        from departure_milestones m
+        where m.actual_on is null and (m.planned_on < ${today} or m.delayed_to is not null)
+        order by m.departure_id, m.position
+      )
+      select d.id, d.code, d.mode, d.origin, l.label, l.planned_on::text as planned_on,
+             l.delayed_to::text as delayed_to, count(*) over () as total
+      from late l join departures d on d.id = l.departure_id
+      order by l.planned_on, d.code
+      limit ${DASHBOARD_DELAYED_LIMIT}`),
+  );
+  return {
+    total: Number(rows[0]?.total ?? 0),
+    rows: rows.map((r) => ({
+      id: r.id,
+      code: r.code,
+      mode: r.mode,
+      origin: r.origin,
+      milestoneLabel: r.label,
+      plannedOn: r.planned_on,
+      delayedTo: r.delayed_to,
+    })),
+  };
 }

@@ -340,8 +340,10 @@ export async function nextDepartures(db: DbOrTx, filter: { mode?: DepartureMode;
       origin: departures.origin,
       cutoffOn: departures.cutoffOn,
       plannedDeparture: departures.plannedDeparture,
+      // Qualified by hand: in a one-table select the column renders bare ("id"), which inside
+      // this subquery would mean the milestone's own id and never match.
       arrival: sql<string>`(select coalesce(m.actual_on, m.planned_on)::text from departure_milestones m
-        where m.departure_id = ${departures.id} and m.kind = ${PROMISED_MILESTONE})`,
+        where m.departure_id = "departures"."id" and m.kind = ${PROMISED_MILESTONE})`,
     })
     .from(departures)
     .where(

@@ -1,6 +1,7 @@
 // The customer's in-app notification, and the e-mail and WhatsApp message that go with it where
 // the customer wants them (Configuración, per kind of event). Call with the transaction that
 // makes the change: the notification and the outbox rows exist exactly when the change does.
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { NotificationKind, NotificationType } from '@casillero/shared';
 import { rowsOf, type DbOrTx } from '../db/client';
@@ -56,14 +57,15 @@ export async function notifyUser(
   n: NotificationInput,
   options: NotifyOptions,
 ): Promise<string | null> {
-  const [row] = await notifyRecipients(tx, [{ userId, n }], options);
+  const [row] = await notifyAll(tx, [userId], n, options);
   return row?.id ?? null;
 }
 
 /**
- * The same notification to many customers, set-based: one INSERT … SELECT for the notifications
- * (a customer who already has `dedupeKey` is skipped), then one for each outbox, for the
- * customers actually notified and as their preferences allow. Returns how many were notified.
+ * The same notification to many customers (a departure's milestone tells 5,000 at once), in one
+ * set-based statement: the notifications (a customer who already has `dedupeKey` is skipped),
+ * and for the customers actually notified, as their preferences allow, the e-mails and WhatsApp
+ * messages. Returns how many were notified.
  */
 export async function notifyMany(
   tx: DbOrTx,
@@ -71,13 +73,7 @@ export async function notifyMany(
   n: NotificationInput,
   options: NotifyOptions,
 ): Promise<number> {
-  return (
-    await notifyRecipients(
-      tx,
-      [...new Set(userIds)].map((userId) => ({ userId, n })),
-      options,
-    )
-  ).length;
+  return (await notifyAll(tx, [...new Set(userIds)], n, options)).length;
 }
 
 /**
@@ -94,6 +90,85 @@ export async function notifyEach(
   },
 ): Promise<number> {
   return (await notifyRecipients(tx, items, options)).length;
+}
+
+/**
+ * A Postgres array literal of texts (`{"a","b"}`), passed as one parameter and cast in SQL
+ * (`::uuid[]`, `::text[]`): a list of any length is one value, not one parameter per element.
+ */
+export function pgTextArray(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+}
+
+/**
+ * One statement for the same notification to many customers. The message is rendered once; each
+ * e-mail differs only in its unsubscribe link, which the database puts in place of a marker from
+ * arrays of the customers' links, so the statement carries the text once and the links as two
+ * arrays whatever the number of customers.
+ */
+async function notifyAll(tx: DbOrTx, userIds: string[], n: NotificationInput, options: NotifyOptions) {
+  if (userIds.length === 0) return [];
+  const kind = options.kind;
+  const none = sql`select null::uuid as user_id where false`;
+
+  // The e-mail, once, with a marker where each customer's unsubscribe link goes.
+  let email = none;
+  let urls: string[] = [];
+  let urlsHtml: string[] = [];
+  if (options.email) {
+    const message = options.email === 'default' ? notificationEmail(n, options.appUrl) : options.email;
+    let { html, text } = message;
+    const marker = `@@${randomUUID()}@@`;
+    if (kind !== 'account') {
+      ({ html, text } = withUnsubscribeFooter(message, marker));
+      const secret = await getUnsubscribeSecret(tx);
+      urls = userIds.map((userId) => unsubscribeUrl(options.appUrl ?? '', unsubscribeToken(secret, userId, kind)));
+      urlsHtml = urls.map(escapeHtml);
+    }
+    // No preference row: e-mails on, unless the customer turned every e-mail off before
+    // preferences per kind existed (user_profiles.email_notifications).
+    email = sql`insert into email_outbox ("to", subject, html, text, template)
+      select array[u.email], ${message.subject}, replace(${html}, ${marker}, coalesce(r.url_html, '')),
+             replace(${text}, ${marker}, coalesce(r.url, '')), ${message.template}
+      from n join r on r.user_id = n.user_id
+      join users u on u.id = n.user_id
+      left join user_profiles p on p.user_id = u.id
+      left join notification_preferences np on np.user_id = u.id and np.kind = ${kind}
+      where coalesce(np.email, p.email_notifications, true)
+      returning null::uuid as user_id`;
+  }
+
+  let whatsapp = none;
+  const wanted = kind === 'account' ? false : (options.whatsapp ?? (options.email ? 'default' : false));
+  if (wanted && kind !== 'account') {
+    const wa = wanted === 'default' ? notificationWhatsapp(n, kind, options.appUrl) : wanted;
+    const params = wa.params.map(templateParam);
+    // Only to a verified number, and on unless the customer turned it off for this kind.
+    whatsapp = sql`insert into whatsapp_outbox (user_id, to_phone, template, language, params, body)
+      select w.user_id, w.phone, ${wa.template}, 'es', ${JSON.stringify(params)}::jsonb, ${renderTemplate(wa.template, params)}
+      from n join whatsapp_numbers w on w.user_id = n.user_id
+      left join notification_preferences np on np.user_id = w.user_id and np.kind = ${kind}
+      where coalesce(np.whatsapp, true)
+      returning null::uuid as user_id`;
+  }
+
+  const rows = rowsOf<{ id: string; user_id: string }>(
+    await tx.execute(sql`
+      with r as (
+        select * from unnest(${pgTextArray(userIds)}::uuid[], ${pgTextArray(urls)}::text[], ${pgTextArray(urlsHtml)}::text[])
+          as r(user_id, url, url_html)
+        where r.user_id is not null
+      ), n as (
+        insert into notifications (user_id, title, message, type, link, dedupe_key)
+        select r.user_id, ${n.title}, ${n.message}, ${n.type}::notification_type, ${n.link ?? null}, ${options.dedupeKey ?? null}
+        from r
+        where ${notificationsOn}
+        on conflict (user_id, dedupe_key) where dedupe_key is not null do nothing
+        returning id, user_id
+      ), e as (${email}), w as (${whatsapp})
+      select id, user_id from n`),
+  );
+  return rows.map((r) => ({ id: r.id, userId: r.user_id }));
 }
 
 async function notifyRecipients(tx: DbOrTx, items: { userId: string; n: NotificationInput }[], options: NotifyOptions) {

@@ -46,7 +46,7 @@ export const shipmentCreateInput = z.object({
   userId: z.uuid({ error: M.customerRequired }),
   ...shipmentFields,
   /** Air or sea: the departures it may join (docs/product/departures.md). */
-  shippingMethod: z.enum(SHIPPING_METHODS).default('aereo'),
+  shippingMethod: z.enum(SHIPPING_METHODS, { error: M.methodInvalid }).default('aereo'),
   packageIds: z
     .array(z.uuid(M.packagesRequired), { error: M.packagesRequired })
     .min(1, M.packagesRequired)

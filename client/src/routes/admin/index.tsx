@@ -21,6 +21,7 @@ import { useMe } from '../../lib/auth';
 import { getErrorMessage } from '../../lib/errors';
 import { ADMIN_NAV } from './-components/nav';
 import { RateMissingAlert } from './-components/billing/RateMissingAlert';
+import { DelayedDeparturesCard } from './-components/departures/DelayedDeparturesCard';
 import { pageHead } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
 
@@ -98,6 +99,7 @@ const STATS: { label: string; value: (s: Stats) => string; detail: (s: Stats) =>
 function AdminHome() {
   const role = useMe().data?.user?.role;
   const canReadFigures = can(role, 'reports.read');
+  const canReadDepartures = can(role, 'departures.read');
   const stats = useQuery({ ...trpc.reports.dashboardStats.queryOptions(), enabled: canReadFigures });
   const activity = useQuery({ ...trpc.reports.recentActivity.queryOptions(), enabled: canReadFigures });
   const s = stats.data;
@@ -113,6 +115,8 @@ function AdminHome() {
           <StatCard key={card.label} size="lg" {...card} value={s && value(s)} detail={s && detail(s)} />
         ))}
       </SimpleGrid>
+
+      {canReadDepartures && <DelayedDeparturesCard />}
 
       <Card withBorder radius="md" padding="lg">
         <Title order={2} size="h4" mb="md">
@@ -144,6 +148,7 @@ function StaffHome({ role }: { role: string | undefined }) {
         }
       />
       <RateMissingAlert withLink />
+      {can(role, 'departures.read') && <DelayedDeparturesCard />}
       <Card withBorder radius="md" padding="lg">
         <Title order={2} size="h4" mb="md">
           Tus secciones

@@ -10,6 +10,7 @@ import {
   DEPARTURE_MESSAGES as M,
   MANIFEST_HEADERS,
   MILESTONE_BASIS,
+  PROMISED_MILESTONE,
   addDays,
   departureManifestPath,
   type DepartureCreateInput,
@@ -529,6 +530,15 @@ describe('departures: what customers and the public see', () => {
     const promise = (await callerFor(db()).departures.next({ mode: 'aereo', origin: 'miami' }))[0];
     expect(promise).toBeDefined();
     expect(promise.cutoffOn >= today).toBe(true);
+    // Its arrival is that departure's own Llegada a Venezuela, after the departure day.
+    const promised = (await as(almacen).departures.list({ q: promise.code })).rows.find(
+      (r) => r.code === promise.code,
+    )!;
+    const arrival = (await as(almacen).departures.detail({ id: promised.id })).milestones.find(
+      (m) => m.kind === PROMISED_MILESTONE,
+    )!;
+    expect(promise.arrival).toBe(arrival.plannedOn);
+    expect(promise.arrival > promise.plannedDeparture).toBe(true);
 
     await as(almacen).departures.addShipment({ departureId: d.id, shipmentId: s.id });
     await as(almacen).departures.recordMilestone({ departureId: d.id, kind: 'reception_closed', actualOn: today });

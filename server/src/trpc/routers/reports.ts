@@ -9,7 +9,7 @@ import {
 } from '@casillero/shared';
 import { businessToday, csvDateTime } from '../../lib/business-clock';
 import { csvNumber, toCsvSections, type CsvCell } from '../../lib/csv';
-import { getDashboardStats, getRecentActivity } from '../../queries/dashboard';
+import { getDashboardStats, getDelayedDepartures, getRecentActivity } from '../../queries/dashboard';
 import { getPeriodReport, getReportTrend, getStatusDistribution, type Comparison } from '../../queries/reports';
 import { staffProcedure, router } from '../init';
 
@@ -21,6 +21,8 @@ const change = (c: Comparison) => (c.change === null ? '' : oneDecimal(c.change)
 export const reportsRouter = router({
   dashboardStats: staffProcedure('reports.read').query(({ ctx }) => getDashboardStats(ctx.db)),
   recentActivity: staffProcedure('reports.read').query(({ ctx }) => getRecentActivity(ctx.db)),
+  /** 'Despachos retrasados' on the dashboard: for whoever reads the departures. */
+  delayedDepartures: staffProcedure('departures.read').query(({ ctx }) => getDelayedDepartures(ctx.db)),
 
   /** KPI cards, extra metrics and top-10 clients of the chosen period, with the previous period. */
   period: staffProcedure('reports.read')

@@ -204,6 +204,24 @@ describe('shipments.create', () => {
     const created = await Promise.all(items.map((p) => adminCaller.shipments.create(form(beto, [p.id]))));
     expect(new Set(created.map((c) => c.shipmentCode)).size).toBe(6);
   });
+
+  it('takes the mode staff chose (air when none is given) and refuses any other, creating nothing', async () => {
+    const methodOf = async (id: string) =>
+      (await db().select({ m: shipments.shippingMethod }).from(shipments).where(eq(shipments.id, id)))[0]!.m;
+    const sea = await adminCaller.shipments.create(
+      form(ana, [(await packageOf(ana)).id], { shippingMethod: 'maritimo' }),
+    );
+    expect(await methodOf(sea.id)).toBe('maritimo');
+    const air = await adminCaller.shipments.create(form(ana, [(await packageOf(ana)).id]));
+    expect(await methodOf(air.id)).toBe('aereo');
+
+    const p = await packageOf(ana);
+    const error = await trpcError(
+      adminCaller.shipments.create(form(ana, [p.id], { shippingMethod: 'terrestre' as never })),
+    );
+    expect(`${error.code} ${error.message}`).toBe(`BAD_REQUEST ${M.methodInvalid}`);
+    expect(await statusOf([p.id])).toEqual(['received']);
+  });
 });
 
 describe('shipments.availablePackages', () => {

@@ -4,6 +4,7 @@ import {
   Checkbox,
   Group,
   Paper,
+  Radio,
   ScrollArea,
   Select,
   SimpleGrid,
@@ -20,10 +21,13 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   PACKAGE_STATUS_LABELS,
   SHIPMENT_MESSAGES as M,
+  SHIPPING_METHODS,
+  SHIPPING_METHOD_LABELS,
   VENEZUELAN_STATES,
   formatUsd,
   shipmentCreateInput,
   type PlausibilityCheck,
+  type ShippingMethod,
   type VenezuelanState,
 } from '@casillero/shared';
 import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
@@ -45,6 +49,7 @@ type Values = {
   estimatedDelivery: string;
   shippingCostUsd: DecimalValue;
   packageIds: string[];
+  shippingMethod: ShippingMethod;
 };
 
 const INITIAL: Values = {
@@ -55,6 +60,8 @@ const INITIAL: Values = {
   estimatedDelivery: '',
   shippingCostUsd: 0,
   packageIds: [],
+  // Most shipments fly; a sea shipment is chosen here (docs/product/departures.md).
+  shippingMethod: 'aereo',
 };
 
 const kg1 = (n: number) => `${n.toLocaleString('es-ES', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} kg`;
@@ -201,6 +208,18 @@ function CreateShipmentForm({ onClose }: { onClose: () => void }) {
           }}
         />
         <DeliveryFields inputProps={form.getInputProps} minDate={new Date()} />
+        <Radio.Group
+          label={M.methodLabel}
+          description={M.methodHint}
+          withAsterisk
+          {...form.getInputProps('shippingMethod')}
+        >
+          <Group mt="xs">
+            {SHIPPING_METHODS.map((m) => (
+              <Radio key={m} value={m} label={SHIPPING_METHOD_LABELS[m]} />
+            ))}
+          </Group>
+        </Radio.Group>
 
         <div>
           <Text size="sm" fw={500} mb={4}>
