@@ -1,6 +1,6 @@
-// The signed-in screens on the screens people use them on: each customer route on a 390×844
-// phone, with nothing wider than the screen and no control out of reach; and the
-// administrator's menu on a 1366×768 laptop, every entry in sight without scrolling.
+// The signed-in screens on the screens people use them on: each customer route and each staff
+// route on a 390×844 phone, with nothing wider than the screen and no control out of reach; and
+// the administrator's menu on a 1366×768 laptop, every entry in sight without scrolling.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -22,7 +22,9 @@ function routesUnder(prefix: string): string[] {
   const tree = fs.readFileSync(path.join(REPO_ROOT, 'client/src/routeTree.gen.ts'), 'utf8');
   const fullPaths = /fullPaths:([^;]*?)\n\s*fileRoutesByTo/s.exec(tree)?.[1] ?? '';
   const paths = [...fullPaths.matchAll(/'([^']+)'/g)].map((m) => m[1]!);
-  return [...new Set(paths)].filter((p) => (p === prefix || p.startsWith(`${prefix}/`)) && !p.includes('$')).sort();
+  // '/admin/' and '/admin' are the same screen: measured once.
+  const unique = new Set(paths.map((p) => (p.length > 1 ? p.replace(/\/$/, '') : p)));
+  return [...unique].filter((p) => (p === prefix || p.startsWith(`${prefix}/`)) && !p.includes('$')).sort();
 }
 
 /**
@@ -78,6 +80,20 @@ describe.skipIf(!chromium)('pantallas en un teléfono 390×844', () => {
       await signIn(page, url(), DEMO.customer, DEMO.password);
       await page.waitForURL((u) => u.pathname.startsWith('/dashboard'));
       await expectEveryRouteFits(page, url(), routesUnder('/dashboard'));
+    });
+  });
+
+  it('every staff screen fits the phone', async () => {
+    const page = await newPage();
+    await withScreenshotOnFailure(page, 'pantallas-personal-390', async () => {
+      await signIn(page, url(), DEMO.admin, DEMO.password);
+      await page.waitForURL((u) => u.pathname.startsWith('/admin'));
+      // The administrator holds every permission: every staff screen opens.
+      const routes = routesUnder('/admin');
+      expect(routes).toEqual(
+        expect.arrayContaining(['/admin', '/admin/trackings', '/admin/reportes', '/admin/personal']),
+      );
+      await expectEveryRouteFits(page, url(), routes);
     });
   });
 });

@@ -1,8 +1,9 @@
 // The admin lists' table (docs/decisions/008): TanStack Table v9 for columns, headers and
-// cells; sorting is the server's, driven by the URL; Mantine for the markup.
+// cells; sorting is the server's, driven by the URL; Mantine for the markup. On a phone the
+// rows are cards (ResponsiveTable's RowCards), with the order chosen above them.
 import type { ReactNode } from 'react';
-import { Box, Center, Group, Loader, Table, Text, UnstyledButton } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+import { ActionIcon, Box, Card, Center, Group, Loader, Select, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import {
   createColumnHelper,
   rowSortingFeature,
@@ -13,6 +14,8 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import type { SortDirection } from '@casillero/shared';
+import { useIsPhone } from '../../lib/screen';
+import { RowCards, type CardPlace } from './ResponsiveTable';
 
 /** The features every admin list uses: server-side sorting only. */
 export const dataTableFeatures = tableFeatures({ rowSortingFeature });
@@ -80,8 +83,73 @@ export function DataTable<Row extends RowData, S extends string>({
     },
   });
 
+  const isPhone = useIsPhone();
   const rows = table.getRowModel().rows;
-  const columnCount = table.getAllLeafColumns().length;
+  const leafColumns = table.getAllLeafColumns();
+  const columnCount = leafColumns.length;
+  const emptyState =
+    typeof empty === 'string' ? (
+      <Text c="dimmed" role="status">
+        {empty}
+      </Text>
+    ) : (
+      empty
+    );
+  const loading = isLoading && (
+    <Center pos="absolute" inset={0} bg="rgba(255,255,255,0.5)" role="status" aria-label="Cargando...">
+      <Loader />
+    </Center>
+  );
+
+  if (isPhone) {
+    type TableRow = (typeof rows)[number];
+    const cardColumns = leafColumns.map((column, index) => ({
+      header: typeof column.columnDef.header === 'string' ? column.columnDef.header : '',
+      card: cardPlaceOf(column.id, column.columnDef.header, index),
+      cell: (row: TableRow) => {
+        const cell = row.getAllCells().find((c) => c.column.id === column.id);
+        return cell ? <table.FlexRender cell={cell} /> : null;
+      },
+    }));
+    const sortOptions = leafColumns
+      .filter((column) => column.getCanSort() && typeof column.columnDef.header === 'string')
+      .map((column) => ({ value: column.id, label: column.columnDef.header as string }));
+    const ascending = sort.dir === 'asc';
+    return (
+      <Box pos="relative" aria-busy={isLoading}>
+        {sortOptions.length > 1 && (
+          <Group gap="xs" align="flex-end" wrap="nowrap" mb="sm">
+            <Select
+              label="Ordenar por"
+              size="sm"
+              allowDeselect={false}
+              data={sortOptions}
+              value={sort.sort}
+              onChange={(value) => value && onSortChange({ sort: value as S, dir: sort.dir })}
+              style={{ flex: 1 }}
+            />
+            <ActionIcon
+              variant="default"
+              size={36}
+              aria-label={
+                ascending ? 'Orden ascendente: cambiar a descendente' : 'Orden descendente: cambiar a ascendente'
+              }
+              onClick={() => onSortChange({ sort: sort.sort, dir: ascending ? 'desc' : 'asc' })}
+            >
+              {ascending ? <IconSortAscending size={18} /> : <IconSortDescending size={18} />}
+            </ActionIcon>
+          </Group>
+        )}
+        <RowCards caption={caption} rows={rows} columns={cardColumns} getRowId={(row) => row.id} />
+        {rows.length === 0 && !isLoading && (
+          <Card withBorder radius="md">
+            <Center py="lg">{emptyState}</Center>
+          </Card>
+        )}
+        {loading}
+      </Box>
+    );
+  }
 
   return (
     <Box pos="relative">
@@ -134,26 +202,25 @@ export function DataTable<Row extends RowData, S extends string>({
             {rows.length === 0 && !isLoading && (
               <Table.Tr>
                 <Table.Td colSpan={columnCount}>
-                  <Center py="xl">
-                    {typeof empty === 'string' ? (
-                      <Text c="dimmed" role="status">
-                        {empty}
-                      </Text>
-                    ) : (
-                      empty
-                    )}
-                  </Center>
+                  <Center py="xl">{emptyState}</Center>
                 </Table.Td>
               </Table.Tr>
             )}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {isLoading && (
-        <Center pos="absolute" inset={0} bg="rgba(255,255,255,0.5)" role="status" aria-label="Cargando...">
-          <Loader />
-        </Center>
-      )}
+      {loading}
     </Box>
   );
+}
+
+/**
+ * Where a column goes on a phone's card: the first column (the row's identifier) heads it, the
+ * status ('Estado') comes under it, the actions close it, and the rest are labelled values.
+ */
+function cardPlaceOf(id: string, header: unknown, index: number): CardPlace {
+  if (id === 'actions') return 'actions';
+  if (index === 0) return 'title';
+  if (id === 'status' || header === 'Estado') return 'status';
+  return 'value';
 }
