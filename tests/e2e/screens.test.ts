@@ -28,8 +28,9 @@ function routesUnder(prefix: string): string[] {
 }
 
 /**
- * What does not fit a phone's width on the page as it is now: the page scrolling sideways, and
- * each visible control (button, link, field, switch) that reaches past the screen's right edge.
+ * What does not fit a phone's width on the page as it is now: the page scrolling sideways, each
+ * visible control (button, link, field, switch) that reaches past the screen's right edge, and
+ * each text that does, cut off by its card or left in a box that scrolls sideways.
  */
 function overflowOf(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -50,6 +51,29 @@ function overflowOf(page: Page): Promise<string[]> {
       if (box.right > width + 1) {
         const name = control.getAttribute('aria-label') ?? control.textContent?.trim().slice(0, 40) ?? control.tagName;
         problems.push(`${control.tagName.toLowerCase()} «${name}» llega a ${Math.round(box.right)} px`);
+      }
+    }
+    // A text shortened on purpose ends in '…' where the screen ends: it is not cut off.
+    const shortened = (element: Element | null): boolean => {
+      for (let e = element; e && e !== document.body; e = e.parentElement) {
+        const style = getComputedStyle(e);
+        if (style.textOverflow === 'ellipsis' || (style.webkitLineClamp && style.webkitLineClamp !== 'none'))
+          return true;
+      }
+      return false;
+    };
+    const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const cut = new Set<Element>();
+    for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+      const element = node.parentElement;
+      if (!node.textContent?.trim() || !element || cut.has(element)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const box = range.getBoundingClientRect();
+      if (box.width === 0 || box.right <= 0 || getComputedStyle(element).visibility === 'hidden') continue;
+      if (box.right > width + 1 && !shortened(element)) {
+        cut.add(element);
+        problems.push(`el texto «${node.textContent.trim().slice(0, 40)}» llega a ${Math.round(box.right)} px`);
       }
     }
     return problems;
@@ -95,7 +119,8 @@ describe.skipIf(!chromium)('pantallas en un teléfono 390×844', () => {
       );
       await expectEveryRouteFits(page, url(), routes);
     });
-  });
+    // Twenty screens, each measured once settled: more than one journey's time.
+  }, 300_000);
 });
 
 describe.skipIf(!chromium)('el menú del administrador en un portátil 1366×768', () => {
