@@ -1,7 +1,7 @@
 // The admin lists' table (docs/decisions/008): TanStack Table v9 for columns, headers and
 // cells; sorting is the server's, driven by the URL; Mantine for the markup. On a phone the
 // rows are cards (ResponsiveTable's RowCards), with the order chosen above them.
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { ActionIcon, Box, Card, Center, Group, Loader, Select, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import {
@@ -103,41 +103,69 @@ export function DataTable<Row extends RowData, S extends string>({
 
   if (isPhone) {
     type TableRow = (typeof rows)[number];
-    const cardColumns = leafColumns.map((column, index) => ({
-      header: typeof column.columnDef.header === 'string' ? column.columnDef.header : '',
-      card: cardPlaceOf(column.id, column.columnDef.header, index),
-      cell: (row: TableRow) => {
-        const cell = row.getAllCells().find((c) => c.column.id === column.id);
-        return cell ? <table.FlexRender cell={cell} /> : null;
-      },
-    }));
+    type TableColumn = (typeof leafColumns)[number];
+    const cellOf = (row: TableRow, column: TableColumn) => {
+      const cell = row.getAllCells().find((c) => c.column.id === column.id);
+      return cell ? <table.FlexRender cell={cell} /> : null;
+    };
+    // A row's tick box goes beside the card's title; the header's one (the whole page) above the cards.
+    const ticks = leafColumns.filter((column) => column.id === SELECT_COLUMN);
+    const tickHeaders = table.getFlatHeaders().filter((header) => header.column.id === SELECT_COLUMN);
+    const shown = leafColumns.filter((column) => column.id !== SELECT_COLUMN);
+    const cardColumns = shown.map((column, index) => {
+      const place = cardPlaceOf(column.id, column.columnDef.header, index);
+      return {
+        header: typeof column.columnDef.header === 'string' ? column.columnDef.header : '',
+        card: place,
+        cell: (row: TableRow) =>
+          place === 'title' && ticks.length > 0 ? (
+            <Group gap="sm" wrap="nowrap" align="flex-start">
+              {ticks.map((tick) => (
+                <Fragment key={tick.id}>{cellOf(row, tick)}</Fragment>
+              ))}
+              {cellOf(row, column)}
+            </Group>
+          ) : (
+            cellOf(row, column)
+          ),
+      };
+    });
     const sortOptions = leafColumns
       .filter((column) => column.getCanSort() && typeof column.columnDef.header === 'string')
       .map((column) => ({ value: column.id, label: column.columnDef.header as string }));
     const ascending = sort.dir === 'asc';
     return (
       <Box pos="relative" aria-busy={isLoading}>
-        {sortOptions.length > 1 && (
+        {(sortOptions.length > 1 || tickHeaders.length > 0) && (
           <Group gap="xs" align="flex-end" wrap="nowrap" mb="sm">
-            <Select
-              label="Ordenar por"
-              size="sm"
-              allowDeselect={false}
-              data={sortOptions}
-              value={sort.sort}
-              onChange={(value) => value && onSortChange({ sort: value as S, dir: sort.dir })}
-              style={{ flex: 1 }}
-            />
-            <ActionIcon
-              variant="default"
-              size={36}
-              aria-label={
-                ascending ? 'Orden ascendente: cambiar a descendente' : 'Orden descendente: cambiar a ascendente'
-              }
-              onClick={() => onSortChange({ sort: sort.sort, dir: ascending ? 'desc' : 'asc' })}
-            >
-              {ascending ? <IconSortAscending size={18} /> : <IconSortDescending size={18} />}
-            </ActionIcon>
+            {tickHeaders.map((header) => (
+              <Center key={header.id} h={36} px={6}>
+                <table.FlexRender header={header} />
+              </Center>
+            ))}
+            {sortOptions.length > 1 && (
+              <>
+                <Select
+                  label="Ordenar por"
+                  size="sm"
+                  allowDeselect={false}
+                  data={sortOptions}
+                  value={sort.sort}
+                  onChange={(value) => value && onSortChange({ sort: value as S, dir: sort.dir })}
+                  style={{ flex: 1 }}
+                />
+                <ActionIcon
+                  variant="default"
+                  size={36}
+                  aria-label={
+                    ascending ? 'Orden ascendente: cambiar a descendente' : 'Orden descendente: cambiar a ascendente'
+                  }
+                  onClick={() => onSortChange({ sort: sort.sort, dir: ascending ? 'desc' : 'asc' })}
+                >
+                  {ascending ? <IconSortAscending size={18} /> : <IconSortDescending size={18} />}
+                </ActionIcon>
+              </>
+            )}
           </Group>
         )}
         <RowCards caption={caption} rows={rows} columns={cardColumns} getRowId={(row) => row.id} />
@@ -213,6 +241,9 @@ export function DataTable<Row extends RowData, S extends string>({
     </Box>
   );
 }
+
+/** The column of tick boxes that choose rows (the packages' labels to print). */
+const SELECT_COLUMN = 'select';
 
 /**
  * Where a column goes on a phone's card: the first column (the row's identifier) heads it, the
