@@ -275,7 +275,8 @@ describe.skipIf(!chromium).each(SCREEN_PROFILES)(
         await page.goto(`${url()}/admin/pagos`);
         await page.getByRole('heading', { name: 'Gestión de Pagos' }).waitFor();
         await page.getByRole('textbox', { name: 'Buscar' }).fill(SHIPPING_REFERENCE);
-        const row = page.getByRole('row').filter({ hasText: SHIPPING_REFERENCE });
+        // A table row on a desktop, a card on a phone.
+        const row = listRows(responsiveList(page, 'Pagos')).filter({ hasText: SHIPPING_REFERENCE });
         await row.getByRole('button', { name: /Ver Detalles/ }).click();
         const dialog = page.getByRole('dialog', { name: 'Detalles del Pago' });
         await dialog.getByText(`${READY_TRACKING} · Listo para enviar`).waitFor();
@@ -286,7 +287,7 @@ describe.skipIf(!chromium).each(SCREEN_PROFILES)(
 
         await page.goto(`${url()}/admin/trackings`);
         await page.getByRole('textbox', { name: 'Buscar' }).fill(READY_TRACKING);
-        const tracking = page.getByRole('row').filter({ hasText: READY_TRACKING });
+        const tracking = listRows(responsiveList(page, 'Trackings')).filter({ hasText: READY_TRACKING });
         await tracking.getByText('Listo para enviar', { exact: true }).waitFor();
         await tracking.getByText('Pago aprobado', { exact: true }).waitFor();
       });

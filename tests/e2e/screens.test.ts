@@ -1,6 +1,6 @@
-// The signed-in screens on the screens people use them on: each customer route on a 390×844
-// phone, with nothing wider than the screen and no control out of reach; and the
-// administrator's menu on a 1366×768 laptop, every entry in sight without scrolling.
+// The signed-in screens on the screens people use them on: each customer route and each staff
+// route on a 390×844 phone, with nothing wider than the screen and no control out of reach; and
+// the administrator's menu on a 1366×768 laptop, every entry in sight without scrolling.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -22,12 +22,15 @@ function routesUnder(prefix: string): string[] {
   const tree = fs.readFileSync(path.join(REPO_ROOT, 'client/src/routeTree.gen.ts'), 'utf8');
   const fullPaths = /fullPaths:([^;]*?)\n\s*fileRoutesByTo/s.exec(tree)?.[1] ?? '';
   const paths = [...fullPaths.matchAll(/'([^']+)'/g)].map((m) => m[1]!);
-  return [...new Set(paths)].filter((p) => (p === prefix || p.startsWith(`${prefix}/`)) && !p.includes('$')).sort();
+  // '/admin/' and '/admin' are the same screen: measured once.
+  const unique = new Set(paths.map((p) => (p.length > 1 ? p.replace(/\/$/, '') : p)));
+  return [...unique].filter((p) => (p === prefix || p.startsWith(`${prefix}/`)) && !p.includes('$')).sort();
 }
 
 /**
- * What does not fit a phone's width on the page as it is now: the page scrolling sideways, and
- * each visible control (button, link, field, switch) that reaches past the screen's right edge.
+ * What does not fit a phone's width on the page as it is now: the page scrolling sideways, each
+ * visible control (button, link, field, switch) that reaches past the screen's right edge, and
+ * each text that does, cut off by its card or left in a box that scrolls sideways.
  */
 function overflowOf(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -48,6 +51,29 @@ function overflowOf(page: Page): Promise<string[]> {
       if (box.right > width + 1) {
         const name = control.getAttribute('aria-label') ?? control.textContent?.trim().slice(0, 40) ?? control.tagName;
         problems.push(`${control.tagName.toLowerCase()} «${name}» llega a ${Math.round(box.right)} px`);
+      }
+    }
+    // A text shortened on purpose ends in '…' where the screen ends: it is not cut off.
+    const shortened = (element: Element | null): boolean => {
+      for (let e = element; e && e !== document.body; e = e.parentElement) {
+        const style = getComputedStyle(e);
+        if (style.textOverflow === 'ellipsis' || (style.webkitLineClamp && style.webkitLineClamp !== 'none'))
+          return true;
+      }
+      return false;
+    };
+    const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const cut = new Set<Element>();
+    for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+      const element = node.parentElement;
+      if (!node.textContent?.trim() || !element || cut.has(element)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const box = range.getBoundingClientRect();
+      if (box.width === 0 || box.right <= 0 || getComputedStyle(element).visibility === 'hidden') continue;
+      if (box.right > width + 1 && !shortened(element)) {
+        cut.add(element);
+        problems.push(`el texto «${node.textContent.trim().slice(0, 40)}» llega a ${Math.round(box.right)} px`);
       }
     }
     return problems;
@@ -80,6 +106,21 @@ describe.skipIf(!chromium)('pantallas en un teléfono 390×844', () => {
       await expectEveryRouteFits(page, url(), routesUnder('/dashboard'));
     });
   });
+
+  it('every staff screen fits the phone', async () => {
+    const page = await newPage();
+    await withScreenshotOnFailure(page, 'pantallas-personal-390', async () => {
+      await signIn(page, url(), DEMO.admin, DEMO.password);
+      await page.waitForURL((u) => u.pathname.startsWith('/admin'));
+      // The administrator holds every permission: every staff screen opens.
+      const routes = routesUnder('/admin');
+      expect(routes).toEqual(
+        expect.arrayContaining(['/admin', '/admin/trackings', '/admin/reportes', '/admin/personal']),
+      );
+      await expectEveryRouteFits(page, url(), routes);
+    });
+    // Twenty screens, each measured once settled: more than one journey's time.
+  }, 300_000);
 });
 
 describe.skipIf(!chromium)('el menú del administrador en un portátil 1366×768', () => {

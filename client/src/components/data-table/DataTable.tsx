@@ -1,8 +1,9 @@
 // The admin lists' table (docs/decisions/008): TanStack Table v9 for columns, headers and
-// cells; sorting is the server's, driven by the URL; Mantine for the markup.
-import type { ReactNode } from 'react';
-import { Box, Center, Group, Loader, Table, Text, UnstyledButton } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+// cells; sorting is the server's, driven by the URL; Mantine for the markup. On a phone the
+// rows are cards (ResponsiveTable's RowCards), with the order chosen above them.
+import { Fragment, type ReactNode } from 'react';
+import { ActionIcon, Box, Card, Center, Group, Loader, Select, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import {
   createColumnHelper,
   rowSortingFeature,
@@ -13,6 +14,8 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import type { SortDirection } from '@casillero/shared';
+import { useIsPhone } from '../../lib/screen';
+import { RowCards, type CardPlace } from './ResponsiveTable';
 
 /** The features every admin list uses: server-side sorting only. */
 export const dataTableFeatures = tableFeatures({ rowSortingFeature });
@@ -80,8 +83,101 @@ export function DataTable<Row extends RowData, S extends string>({
     },
   });
 
+  const isPhone = useIsPhone();
   const rows = table.getRowModel().rows;
-  const columnCount = table.getAllLeafColumns().length;
+  const leafColumns = table.getAllLeafColumns();
+  const columnCount = leafColumns.length;
+  const emptyState =
+    typeof empty === 'string' ? (
+      <Text c="dimmed" role="status">
+        {empty}
+      </Text>
+    ) : (
+      empty
+    );
+  const loading = isLoading && (
+    <Center pos="absolute" inset={0} bg="rgba(255,255,255,0.5)" role="status" aria-label="Cargando...">
+      <Loader />
+    </Center>
+  );
+
+  if (isPhone) {
+    type TableRow = (typeof rows)[number];
+    type TableColumn = (typeof leafColumns)[number];
+    const cellOf = (row: TableRow, column: TableColumn) => {
+      const cell = row.getAllCells().find((c) => c.column.id === column.id);
+      return cell ? <table.FlexRender cell={cell} /> : null;
+    };
+    // A row's tick box goes beside the card's title; the header's one (the whole page) above the cards.
+    const ticks = leafColumns.filter((column) => column.id === SELECT_COLUMN);
+    const tickHeaders = table.getFlatHeaders().filter((header) => header.column.id === SELECT_COLUMN);
+    const shown = leafColumns.filter((column) => column.id !== SELECT_COLUMN);
+    const cardColumns = shown.map((column, index) => {
+      const place = cardPlaceOf(column.id, column.columnDef.header, index);
+      return {
+        header: typeof column.columnDef.header === 'string' ? column.columnDef.header : '',
+        card: place,
+        cell: (row: TableRow) =>
+          place === 'title' && ticks.length > 0 ? (
+            <Group gap="sm" wrap="nowrap" align="flex-start">
+              {ticks.map((tick) => (
+                <Fragment key={tick.id}>{cellOf(row, tick)}</Fragment>
+              ))}
+              {cellOf(row, column)}
+            </Group>
+          ) : (
+            cellOf(row, column)
+          ),
+      };
+    });
+    const sortOptions = leafColumns
+      .filter((column) => column.getCanSort() && typeof column.columnDef.header === 'string')
+      .map((column) => ({ value: column.id, label: column.columnDef.header as string }));
+    const ascending = sort.dir === 'asc';
+    return (
+      <Box pos="relative" aria-busy={isLoading}>
+        {(sortOptions.length > 1 || tickHeaders.length > 0) && (
+          <Group gap="xs" align="flex-end" wrap="nowrap" mb="sm">
+            {tickHeaders.map((header) => (
+              <Center key={header.id} h={36} px={6}>
+                <table.FlexRender header={header} />
+              </Center>
+            ))}
+            {sortOptions.length > 1 && (
+              <>
+                <Select
+                  label="Ordenar por"
+                  size="sm"
+                  allowDeselect={false}
+                  data={sortOptions}
+                  value={sort.sort}
+                  onChange={(value) => value && onSortChange({ sort: value as S, dir: sort.dir })}
+                  style={{ flex: 1 }}
+                />
+                <ActionIcon
+                  variant="default"
+                  size={36}
+                  aria-label={
+                    ascending ? 'Orden ascendente: cambiar a descendente' : 'Orden descendente: cambiar a ascendente'
+                  }
+                  onClick={() => onSortChange({ sort: sort.sort, dir: ascending ? 'desc' : 'asc' })}
+                >
+                  {ascending ? <IconSortAscending size={18} /> : <IconSortDescending size={18} />}
+                </ActionIcon>
+              </>
+            )}
+          </Group>
+        )}
+        <RowCards caption={caption} rows={rows} columns={cardColumns} getRowId={(row) => row.id} />
+        {rows.length === 0 && !isLoading && (
+          <Card withBorder radius="md">
+            <Center py="lg">{emptyState}</Center>
+          </Card>
+        )}
+        {loading}
+      </Box>
+    );
+  }
 
   return (
     <Box pos="relative">
@@ -134,26 +230,28 @@ export function DataTable<Row extends RowData, S extends string>({
             {rows.length === 0 && !isLoading && (
               <Table.Tr>
                 <Table.Td colSpan={columnCount}>
-                  <Center py="xl">
-                    {typeof empty === 'string' ? (
-                      <Text c="dimmed" role="status">
-                        {empty}
-                      </Text>
-                    ) : (
-                      empty
-                    )}
-                  </Center>
+                  <Center py="xl">{emptyState}</Center>
                 </Table.Td>
               </Table.Tr>
             )}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {isLoading && (
-        <Center pos="absolute" inset={0} bg="rgba(255,255,255,0.5)" role="status" aria-label="Cargando...">
-          <Loader />
-        </Center>
-      )}
+      {loading}
     </Box>
   );
+}
+
+/** The column of tick boxes that choose rows (the packages' labels to print). */
+const SELECT_COLUMN = 'select';
+
+/**
+ * Where a column goes on a phone's card: the first column (the row's identifier) heads it, the
+ * status ('Estado') comes under it, the actions close it, and the rest are labelled values.
+ */
+function cardPlaceOf(id: string, header: unknown, index: number): CardPlace {
+  if (id === 'actions') return 'actions';
+  if (index === 0) return 'title';
+  if (id === 'status' || header === 'Estado') return 'status';
+  return 'value';
 }

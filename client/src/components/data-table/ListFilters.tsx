@@ -66,8 +66,8 @@ export function ListFilters<S extends object>({
               list.clear([key]);
             }}
             error={tooShort ? tooShortMessage(LIST_SEARCH_MIN_LENGTH) : undefined}
-            miw={260}
-            style={{ flex: 1 }}
+            // At least 260 px, and whatever the selects leave on its row: a row of its own on a phone.
+            style={{ flex: '1 1 260px' }}
           />
           {filters}
           <Button
@@ -117,7 +117,7 @@ export function FilterSelect<V extends string>({
       label={label}
       placeholder={placeholder}
       clearable
-      w={w}
+      w={{ base: '100%', sm: w }}
       data={data}
       value={value ?? null}
       onChange={(v) => onChange((v ?? undefined) as V | undefined)}

@@ -2,7 +2,7 @@
 // (docs/product/fast-on-a-phone.md#usable-on-a-phone): on a 390 px phone a wide table hides its status and its actions off-screen, so
 // each row becomes a card with its identifier, its status and its actions in sight, and the
 // other columns as labelled values.
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useIsPhone } from '../../lib/screen';
 import { LabeledValue } from '../LabeledValue';
@@ -34,8 +34,8 @@ type RowCardsProps<Row> = {
   rows: Row[];
   columns: ResponsiveColumn<Row>[];
   getRowId: (row: Row) => string;
-  /** A card's accessible name, naming the row ('Paquete 1Z999…'). */
-  cardLabel: (row: Row) => string;
+  /** A card's accessible name, naming the row ('Paquete 1Z999…'); without it, the card is named by its title. */
+  cardLabel?: (row: Row) => string;
   /** Attributes of a row's element, the table row or the card (`data-*` hooks). */
   rowAttributes?: (row: Row) => Record<`data-${string}`, string>;
   /** The row to set apart, if any (the one open below the list). */
@@ -115,6 +115,8 @@ export function RowCards<Row>({
     placed('value', 'wide'),
     placed('actions'),
   ];
+  const baseId = useId();
+  const titleId = (row: Row) => `${baseId}-${getRowId(row)}-titulo`;
   return (
     <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={caption}>
       {rows.map((row) => {
@@ -126,15 +128,23 @@ export function RowCards<Row>({
             withBorder
             radius="md"
             padding="md"
-            aria-label={cardLabel(row)}
+            aria-label={cardLabel?.(row)}
+            aria-labelledby={cardLabel || titles.length === 0 ? undefined : titleId(row)}
             bg={bgOf(row, highlighted)}
             {...rowAttributes?.(row)}
           >
             <Stack gap="sm">
               <Stack gap={6}>
                 {titles.map((c, index) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: a screen's columns are fixed, so a column's place is its identity
-                  <Text key={index} component="div" size="sm" fw={700} ff={fontOf(c)}>
+                  <Text
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a screen's columns are fixed, so a column's place is its identity
+                    key={index}
+                    id={index === 0 ? titleId(row) : undefined}
+                    component="div"
+                    size="sm"
+                    fw={700}
+                    ff={fontOf(c)}
+                  >
                     {c.cell(row)}
                   </Text>
                 ))}
@@ -167,7 +177,11 @@ export function RowCards<Row>({
                   ))}
                 </SimpleGrid>
               )}
-              {rowActions.length > 0 && <Group gap="xs">{rowActions}</Group>}
+              {rowActions.length > 0 && (
+                <Group gap="xs" wrap="wrap">
+                  {rowActions}
+                </Group>
+              )}
             </Stack>
           </Card>
         );

@@ -14,6 +14,7 @@ import { FilterSelect, ListFilters, labelOptions } from './ListFilters';
 import { ServerListPagination, type CountInfo } from './ServerListPagination';
 import { useListUrlState } from './useListUrlState';
 import { listQueryInput, type ListDefaults } from './list-input';
+import { useIsPhone } from '../../lib/screen';
 
 /** The URL params every list has (lib/search.ts `listSearch` validates them); `ver` opens a details drawer. */
 export type ListSearch<Sort extends string = string> = {
@@ -123,6 +124,17 @@ export type ListSelect<F> = {
   placeholder?: string;
 } & ({ values: readonly string[]; labels: Record<string, string> } | { data: SelectProps['data'] });
 
+/** The table's bordered card on wide screens; on a phone its rows are cards of their own, framed by nothing. */
+function TableFrame({ children }: { children: ReactNode }) {
+  return useIsPhone() ? (
+    <Stack gap="sm">{children}</Stack>
+  ) : (
+    <Card withBorder radius="md" p={0}>
+      {children}
+    </Card>
+  );
+}
+
 /** Rows are keyed by their `id` unless the list says otherwise. */
 const byId = (row: unknown) => (row as { id: string }).id;
 
@@ -194,7 +206,7 @@ export function ServerList<S extends ListSearch, F extends keyof S, Row extends 
       {props.renderRows ? (
         props.renderRows(rows.data?.rows, rows.isPending)
       ) : (
-        <Card withBorder radius="md" p={0}>
+        <TableFrame>
           {props.tableTitle}
           <DataTable
             caption={text.caption}
@@ -206,7 +218,7 @@ export function ServerList<S extends ListSearch, F extends keyof S, Row extends 
             isLoading={rows.isFetching}
             empty={text.empty}
           />
-        </Card>
+        </TableFrame>
       )}
 
       <ServerListPagination list={state.list} pageSize={state.pageSize} rows={rows.data} count={countInfo} />

@@ -115,6 +115,8 @@ export function InlineSelect<V extends string>({ label, w, data, value, saving, 
     <Select
       size="xs"
       w={w}
+      // On a phone's card it shares a row with another value: never wider than its half.
+      maw={{ base: '100%', sm: 'none' }}
       aria-label={label}
       allowDeselect={false}
       disabled={saving}

@@ -3,6 +3,7 @@ export { dataTableColumns, type DataTableFeatures } from './DataTable';
 export { FilterSelect, labelOptions } from './ListFilters';
 export { DetailsAction, InlineSelect, LabelBadge, RowAction, RowActions, StackedCell, type ListActions } from './cells';
 export { AdminPage, CreateAction, HeaderButton, PageHeader, TotalBadge } from './PageHeader';
+export { PhoneSegments } from './PhoneSegments';
 export { StatCard } from './StatCard';
 export {
   ServerList,

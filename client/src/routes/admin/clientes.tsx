@@ -217,7 +217,7 @@ function ClientsPage() {
         getRowId={(r) => r.userId}
         text={{ ...M, caption: 'Clientes', noun: 'clientes' }}
         tableTitle={
-          <Title order={2} size="h4" p="md" pb={0}>
+          <Title order={2} size="h4" p={{ base: 0, sm: 'md' }} pb={0}>
             {M.tableTitle(count.data ? formatListCount(count.data.count, count.data.isCapped) : '…')}
           </Title>
         }

@@ -192,7 +192,8 @@ function ActivityList({ items }: { items: Activity[] }) {
               {isPackage ? <IconPackage size={16} /> : <IconTruck size={16} />}
             </ThemeIcon>
             <div style={{ flex: 1, minWidth: 0 }}>
-              <Group gap="xs" wrap="nowrap">
+              {/* On a phone the badge goes under the title rather than cutting it short. */}
+              <Group gap="xs" wrap="wrap" style={{ rowGap: 2 }}>
                 <Text fw={600} size="sm" truncate>
                   {isPackage ? 'Paquete registrado' : `Envío ${a.title}`}
                 </Text>
@@ -203,8 +204,12 @@ function ActivityList({ items }: { items: Activity[] }) {
               <Text size="sm" c="dimmed" truncate>
                 {isPackage ? `${a.title}${a.detail ? ` · ${a.detail}` : ''}` : `Destino: ${a.detail ?? '—'}`}
               </Text>
+              <Text size="xs" c="dimmed" hiddenFrom="sm">
+                {formatDateTime(a.timestamp)}
+              </Text>
             </div>
-            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {/* Beside the entry from `sm` up; under it on a phone, where the entry needs the width. */}
+            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} visibleFrom="sm">
               {formatDateTime(a.timestamp)}
             </Text>
           </Group>

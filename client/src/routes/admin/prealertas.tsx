@@ -1,4 +1,4 @@
-import { SegmentedControl, SimpleGrid, Text } from '@mantine/core';
+import { SimpleGrid, Text } from '@mantine/core';
 import { IconCircleCheck, IconClock, IconPackageImport, type Icon } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
@@ -10,6 +10,7 @@ import {
 } from '@casillero/shared';
 import {
   AdminPage,
+  PhoneSegments,
   ServerList,
   StatCard,
   useListRoute,
@@ -64,7 +65,7 @@ function PrealertsPage() {
             <Text size="sm" fw={500} mb={4} id="prealert-status-label">
               Estado
             </Text>
-            <SegmentedControl
+            <PhoneSegments
               aria-labelledby="prealert-status-label"
               value={search.status ?? 'all'}
               onChange={(v) => state.list.setFilters({ status: v === 'all' ? undefined : (v as PrealertStatus) })}

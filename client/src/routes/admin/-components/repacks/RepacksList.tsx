@@ -1,7 +1,7 @@
 // The admin Reempaques list (docs/decisions/008): search, status and page in the URL; the
 // server searches, filters, orders (pending first, as a queue) and pages.
 import { useMemo, useState } from 'react';
-import { Button, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { IconCheck, IconTruckDelivery } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
@@ -15,6 +15,7 @@ import {
 } from '@casillero/shared';
 import {
   LabelBadge,
+  PhoneSegments,
   ServerList,
   StackedCell,
   dataTableColumns,
@@ -159,7 +160,7 @@ export function RepacksList({ search, navigate }: ListProps<RepackSearch>) {
       text={{ ...M, caption: 'Solicitudes de reempaque', noun: L.countNoun, searchPlaceholder: L.searchPlaceholder }}
       toMessage={failureMessage}
       filterExtras={
-        <SegmentedControl
+        <PhoneSegments
           aria-label="Filtrar por estado"
           value={search.status ?? 'all'}
           onChange={(v) => state.list.setFilters({ status: v === 'all' ? undefined : (v as RepackStatus) })}

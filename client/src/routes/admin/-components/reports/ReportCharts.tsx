@@ -40,7 +40,8 @@ export function TrendSection({ trend }: { trend: TrendMonth[] }) {
         rightYAxisProps={{ tickFormatter: (v: number) => `$${count(v)}` }}
         aria-label={M.trend}
       />
-      <Table.ScrollContainer minWidth={420} mt="md">
+      {/* Four short columns: they fit a phone's card (324 px) without scrolling sideways. */}
+      <Table.ScrollContainer minWidth={300} mt="md">
         <Table striped aria-label={`${M.trend} (tabla)`}>
           <Table.Thead>
             <Table.Tr>

@@ -1,12 +1,15 @@
 import { ActionIcon, Card, Group, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { formatUsd, REPORT_MESSAGES as M } from '@casillero/shared';
+import { RowCards, StackedCell, type ResponsiveColumn } from '../../../../components/data-table';
+import { useIsPhone } from '../../../../lib/screen';
 import classes from './reports.module.css';
 import type { PeriodReport } from './types';
 
 /** Top 10 clients of the period (docs/product/admin-reports.md#top-clients), with the estimated-revenue formula. */
 export function TopClientsTable({ report }: { report: PeriodReport }) {
   const formula = M.estimatedRevenueFormula(formatUsd(report.averageShippingCostPerPackage.current));
+  const isPhone = useIsPhone();
   return (
     <Card withBorder radius="md" className={classes.section}>
       <Title order={2} size="h4" mb="sm">
@@ -16,6 +19,14 @@ export function TopClientsTable({ report }: { report: PeriodReport }) {
         <Text c="dimmed" ta="center" py="lg">
           {M.topClientsEmpty}
         </Text>
+      ) : isPhone ? (
+        // On a phone each client is a card, the formula under them in full.
+        <RowCards
+          caption={M.topClients}
+          rows={report.topClients.map((client, index) => ({ ...client, rank: index + 1 }))}
+          columns={PHONE_COLUMNS}
+          getRowId={(c) => c.userId}
+        />
       ) : (
         <Table.ScrollContainer minWidth={480}>
           <Table striped highlightOnHover aria-label={M.topClients}>
@@ -68,3 +79,11 @@ export function TopClientsTable({ report }: { report: PeriodReport }) {
     </Card>
   );
 }
+
+type RankedClient = PeriodReport['topClients'][number] & { rank: number };
+
+const PHONE_COLUMNS: ResponsiveColumn<RankedClient>[] = [
+  { header: M.client, card: 'title', cell: (c) => <StackedCell main={`${c.rank}. ${c.name}`} sub={c.email} /> },
+  { header: M.packages, cell: (c) => c.packages.toLocaleString('es-ES') },
+  { header: M.estimatedRevenue, cell: (c) => formatUsd(c.estimatedRevenue) },
+];
