@@ -69,3 +69,7 @@ export * from './search-text';
 export * from './audit-labels';
 export * from './id-document';
 export * from './last-mile';
+export * from './messages-agencies';
+export * from './schemas/agencies';
+export * from './messages-ship-requests';
+export * from './schemas/ship-requests';

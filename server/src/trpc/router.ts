@@ -28,6 +28,8 @@ import { exchangeRatesRouter } from './routers/exchange-rates';
 import { paymentMethodsRouter } from './routers/payment-methods';
 import { reconciliationRouter } from './routers/reconciliation';
 import { departuresRouter } from './routers/departures';
+import { agenciesAdminRouter } from './routers/agencies-admin';
+import { shipRequestsRouter } from './routers/ship-requests';
 
 export const appRouter = router({
   auth: authRouter,
@@ -59,6 +61,8 @@ export const appRouter = router({
   paymentMethods: paymentMethodsRouter,
   reconciliation: reconciliationRouter,
   departures: departuresRouter,
+  agenciesAdmin: agenciesAdminRouter,
+  shipRequests: shipRequestsRouter,
 });
 
 export type AppRouter = typeof appRouter;
