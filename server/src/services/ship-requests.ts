@@ -137,8 +137,7 @@ async function priceParcels(tx: DbOrTx, userId: string, choice: ShipRequestChoic
 }
 
 async function priceRequest(tx: DbOrTx, userId: string, choice: ShipRequestChoice) {
-  const priced = await priceParcels(tx, userId, choice);
-  const storage = await accruedStorageFee(tx, priced.ids);
+  // The recipient first: another customer's is a missing one, whatever the parcels say.
   const delivery: ResolvedDelivery | null =
     choice.recipientId && choice.deliveryMethod
       ? await resolveDelivery(tx, {
@@ -148,6 +147,8 @@ async function priceRequest(tx: DbOrTx, userId: string, choice: ShipRequestChoic
           agencyId: choice.agencyId ?? null,
         })
       : null;
+  const priced = await priceParcels(tx, userId, choice);
+  const storage = await accruedStorageFee(tx, priced.ids);
   const shippingUsdCents = priced.parcels.reduce((sum, p) => sum + p.shippingUsdCents, 0);
   const storageUsdCents = cents(storage.feeUsd);
   const deliveryUsdCents = delivery ? delivery.deliveryFeeUsdCents : null;

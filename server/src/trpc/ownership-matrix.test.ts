@@ -11,6 +11,7 @@ import { MAX_PAGE_SIZE, SESSION_COOKIE_NAME } from '@casillero/shared';
 import type { Database } from '../db/client';
 import { testConfig } from '../env';
 import { createServer } from '../server';
+import { recipients } from '../db/schema';
 import { callerFor, TEST_APP_URL, trpcError, type TestCaller } from '../test/caller';
 import { createTestDatabase } from '../test/db';
 import { paymentMethodId, recordRate, signedInAdmin, signedInCustomer } from '../test/factories';
@@ -67,6 +68,9 @@ function idFields(schema: unknown, prefix = ''): string[] {
  */
 const SHARED_ID_FIELDS: Record<string, string[]> = {
   'payments.report': ['methodId'],
+  // The agencies catalogue is the business's (docs/product/last-mile.md#agencies).
+  'shipRequests.quote': ['agencyId'],
+  'shipRequests.create': ['agencyId'],
 };
 
 type AnyProcedure = { _def: { meta?: Meta; type: string; inputs: unknown[] } };
@@ -96,6 +100,7 @@ type Fixture = {
     packageId: string;
     /** An active payment method (the business's: anyone pays with it). */
     methodId: string;
+    recipientId: string;
   };
   b: {
     userId: string;
@@ -119,6 +124,7 @@ type Fixture = {
     shippedPackageId: string;
     shipmentId: string;
     notificationId: string;
+    recipientId: string;
   };
 };
 
@@ -238,6 +244,30 @@ const FOREIGN_INPUTS: Record<string, Record<string, (f: Fixture) => unknown>> = 
     packageIds: (f) => ({ packageIds: [f.b.packageId], shippingMethod: 'aereo', instructions: 'Consolidar todo' }),
     'packageIds (with an own one)': (f) => ({ packageIds: [f.a.packageId, f.b.packageId], shippingMethod: 'aereo' }),
   },
+  'shipRequests.quote': {
+    packageIds: (f) => ({ packageIds: [f.b.packageId], shippingMethod: 'maritimo' }),
+    'packageIds (with an own one)': (f) => ({ packageIds: [f.a.packageId, f.b.packageId], shippingMethod: 'aereo' }),
+    recipientId: (f) => ({
+      packageIds: [f.a.packageId],
+      shippingMethod: 'aereo',
+      recipientId: f.b.recipientId,
+      deliveryMethod: 'home',
+    }),
+  },
+  'shipRequests.create': {
+    packageIds: (f) => ({
+      packageIds: [f.b.packageId],
+      shippingMethod: 'maritimo',
+      recipientId: f.a.recipientId,
+      deliveryMethod: 'home',
+    }),
+    recipientId: (f) => ({
+      packageIds: [f.a.packageId],
+      shippingMethod: 'aereo',
+      recipientId: f.b.recipientId,
+      deliveryMethod: 'home',
+    }),
+  },
   'shipments.ownDetail': {
     id: (f) => ({ id: f.b.shipmentId }),
   },
@@ -314,6 +344,23 @@ async function receivedPackage(userId: string, mailboxId: string) {
     status: 'received',
   });
   return created.id;
+}
+
+/** A complete recipient in the customer's address book. */
+async function recipientOf(userId: string) {
+  const [row] = await db()
+    .insert(recipients)
+    .values({
+      userId,
+      fullName: 'Destinatario de prueba',
+      idDocument: 'V-12345678',
+      phone: '+584141234567',
+      state: 'Carabobo',
+      city: 'Valencia',
+      address: 'Av. Bolívar Norte, casa 3',
+    })
+    .returning({ id: recipients.id });
+  return row.id;
 }
 
 /** Sign-up gives the customer one mailbox; the admin activates it so trackings can arrive. */
@@ -407,6 +454,7 @@ beforeAll(async () => {
       trackingId: await readyTracking(aMailbox),
       packageId: await receivedPackage(ana.user.id, aMailbox),
       methodId: zelle,
+      recipientId: await recipientOf(ana.user.id),
     },
     b: {
       userId: beto.user.id,
@@ -425,6 +473,7 @@ beforeAll(async () => {
       shippedPackageId: bShippedPackage,
       shipmentId: bShipment.id,
       notificationId: bNotification.id,
+      recipientId: await recipientOf(beto.user.id),
     },
   };
 });
