@@ -28,6 +28,8 @@ import { exchangeRatesRouter } from './routers/exchange-rates';
 import { paymentMethodsRouter } from './routers/payment-methods';
 import { reconciliationRouter } from './routers/reconciliation';
 import { departuresRouter } from './routers/departures';
+import { recipientsRouter } from './routers/recipients';
+import { agenciesRouter } from './routers/agencies';
 
 export const appRouter = router({
   auth: authRouter,
@@ -59,6 +61,8 @@ export const appRouter = router({
   paymentMethods: paymentMethodsRouter,
   reconciliation: reconciliationRouter,
   departures: departuresRouter,
+  recipients: recipientsRouter,
+  agencies: agenciesRouter,
 });
 
 export type AppRouter = typeof appRouter;
