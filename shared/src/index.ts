@@ -73,3 +73,5 @@ export * from './messages-agencies';
 export * from './schemas/agencies';
 export * from './messages-ship-requests';
 export * from './schemas/ship-requests';
+export * from './messages-recipients';
+export * from './schemas/recipients';

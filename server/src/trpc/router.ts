@@ -30,6 +30,8 @@ import { reconciliationRouter } from './routers/reconciliation';
 import { departuresRouter } from './routers/departures';
 import { agenciesAdminRouter } from './routers/agencies-admin';
 import { shipRequestsRouter } from './routers/ship-requests';
+import { recipientsRouter } from './routers/recipients';
+import { agenciesRouter } from './routers/agencies';
 
 export const appRouter = router({
   auth: authRouter,
@@ -63,6 +65,8 @@ export const appRouter = router({
   departures: departuresRouter,
   agenciesAdmin: agenciesAdminRouter,
   shipRequests: shipRequestsRouter,
+  recipients: recipientsRouter,
+  agencies: agenciesRouter,
 });
 
 export type AppRouter = typeof appRouter;
