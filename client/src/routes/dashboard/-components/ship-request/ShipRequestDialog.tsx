@@ -101,8 +101,7 @@ function ShipRequestForm({ parcels, onClose }: { parcels: ShippableParcel[]; onC
     }
   };
 
-  const toggle = (id: string, on: boolean) =>
-    setPackageIds((ids) => (on ? [...ids, id] : ids.filter((x) => x !== id)));
+  const toggle = (id: string, on: boolean) => setPackageIds((ids) => (on ? [...ids, id] : ids.filter((x) => x !== id)));
 
   return (
     <Stack gap="md">
@@ -116,7 +115,10 @@ function ShipRequestForm({ parcels, onClose }: { parcels: ShippableParcel[]; onC
             checked={packageIds.includes(p.id)}
             onChange={(e) => toggle(p.id, e.currentTarget.checked)}
             label={`${p.trackingNumber ?? 'Sin tracking'} · ${p.description}`}
-            description={[p.weightKg != null ? `${p.weightKg} kg` : null, p.dimensionsCm ? `${p.dimensionsCm} cm` : null]
+            description={[
+              p.weightKg != null ? `${p.weightKg} kg` : null,
+              p.dimensionsCm ? `${p.dimensionsCm} cm` : null,
+            ]
               .filter(Boolean)
               .join(' · ')}
           />
@@ -147,11 +149,7 @@ function ShipRequestForm({ parcels, onClose }: { parcels: ShippableParcel[]; onC
         nothingFoundMessage="Agrega destinatarios en Mi Perfil › Destinatarios"
       />
 
-      <Radio.Group
-        label="Entrega"
-        value={deliveryMethod}
-        onChange={(v) => setDeliveryMethod(v as DeliveryMethod)}
-      >
+      <Radio.Group label="Entrega" value={deliveryMethod} onChange={(v) => setDeliveryMethod(v as DeliveryMethod)}>
         <Group mt="xs">
           <Radio value="home" label={DELIVERY_METHOD_LABELS.home} />
           <Radio value="agency" label={DELIVERY_METHOD_LABELS.agency} />
@@ -204,7 +202,10 @@ function ShipRequestForm({ parcels, onClose }: { parcels: ShippableParcel[]; onC
           )}
           {quote.data && (
             <>
-              <Line label={`Flete ${SHIPPING_METHOD_LABELS[shippingMethod].toLowerCase()}`} cents={quote.data.shippingUsdCents} />
+              <Line
+                label={`Flete ${SHIPPING_METHOD_LABELS[shippingMethod].toLowerCase()}`}
+                cents={quote.data.shippingUsdCents}
+              />
               {quote.data.storageUsdCents > 0 && (
                 <Line label="Almacenaje pasados los días libres" cents={quote.data.storageUsdCents} />
               )}
