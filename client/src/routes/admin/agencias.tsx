@@ -27,7 +27,7 @@ function AgenciesPage() {
       title={TITLE}
       badge={<TotalBadge query={trpc.agenciesAdmin.count.queryOptions({})} noun="agencias" />}
       subtitle="Las agencias donde los destinatarios retiran sus envíos, y lo que cuesta la entrega a domicilio por zona."
-      actions={<CreateAction permission="agencies.write" label="Nueva agencia" dialog={CreateAgencyDialog} />}
+      actions={<CreateAction permission="agencies.manage" label="Nueva agencia" dialog={CreateAgencyDialog} />}
     >
       <DeliveryFeesCard />
       <AgenciesList {...useListRoute<AgencySearch>(Route)} />

@@ -15,31 +15,31 @@ import { setDeliveryFees } from '../../services/delivery-settings';
 import { router, staffProcedure } from '../init';
 
 export const agenciesAdminRouter = router({
-  list: staffProcedure('agencies.write')
+  list: staffProcedure('agencies.manage')
     .input(agencyListInput)
     .query(({ ctx, input }) => listAgenciesAdmin(ctx.db, input)),
 
-  count: staffProcedure('agencies.write')
+  count: staffProcedure('agencies.manage')
     .input(agencyListInput)
     .query(({ ctx, input }) => countAgenciesAdmin(ctx.db, input)),
 
-  cities: staffProcedure('agencies.write').query(({ ctx }) => agencyCities(ctx.db)),
+  cities: staffProcedure('agencies.manage').query(({ ctx }) => agencyCities(ctx.db)),
 
-  create: staffProcedure('agencies.write')
+  create: staffProcedure('agencies.manage')
     .input(agencyCreateInput)
     .mutation(({ ctx, input }) => createAgency(ctx.db, input)),
 
-  update: staffProcedure('agencies.write')
+  update: staffProcedure('agencies.manage')
     .input(agencyUpdateInput)
     .mutation(({ ctx, input }) => updateAgency(ctx.db, input)),
 
-  setActive: staffProcedure('agencies.write')
+  setActive: staffProcedure('agencies.manage')
     .input(agencySetActiveInput)
     .mutation(({ ctx, input }) => setAgencyActive(ctx.db, input.id, input.active)),
 
-  deliveryFees: staffProcedure('agencies.write').query(({ ctx }) => getDeliveryFees(ctx.db)),
+  deliveryFees: staffProcedure('agencies.manage').query(({ ctx }) => getDeliveryFees(ctx.db)),
 
-  updateDeliveryFees: staffProcedure('agencies.write')
+  updateDeliveryFees: staffProcedure('agencies.manage')
     .input(deliveryFeesInput)
     .mutation(async ({ ctx, input }) => ({
       fees: await setDeliveryFees(ctx.db, input),

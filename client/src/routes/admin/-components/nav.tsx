@@ -137,7 +137,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
     icon: IconBuildingStore,
     path: '/admin/agencias',
     to: '/admin/agencias',
-    permission: 'agencies.write',
+    permission: 'agencies.manage',
   },
   {
     label: 'Notificaciones',
