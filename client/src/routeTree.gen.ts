@@ -30,6 +30,7 @@ import { Route as TermsRouteImport } from './routes/terms'
 import { Route as UpdatePasswordRouteImport } from './routes/update-password'
 import { Route as VerificarEmailRouteImport } from './routes/verificar-email'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminAgenciasRouteImport } from './routes/admin/agencias'
 import { Route as AdminAuditoriaRouteImport } from './routes/admin/auditoria'
 import { Route as AdminClientesRouteImport } from './routes/admin/clientes'
 import { Route as AdminConciliacionRouteImport } from './routes/admin/conciliacion'
@@ -167,6 +168,11 @@ const VerificarEmailRoute = VerificarEmailRouteImport.update({
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAgenciasRoute = AdminAgenciasRouteImport.update({
+  id: '/agencias',
+  path: '/agencias',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminAuditoriaRoute = AdminAuditoriaRouteImport.update({
@@ -356,6 +362,7 @@ export interface FileRoutesByFullPath {
   '/terms': typeof TermsRoute
   '/update-password': typeof UpdatePasswordRoute
   '/verificar-email': typeof VerificarEmailRoute
+  '/admin/agencias': typeof AdminAgenciasRoute
   '/admin/auditoria': typeof AdminAuditoriaRoute
   '/admin/clientes': typeof AdminClientesRoute
   '/admin/conciliacion': typeof AdminConciliacionRoute
@@ -409,6 +416,7 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/update-password': typeof UpdatePasswordRoute
   '/verificar-email': typeof VerificarEmailRoute
+  '/admin/agencias': typeof AdminAgenciasRoute
   '/admin/auditoria': typeof AdminAuditoriaRoute
   '/admin/clientes': typeof AdminClientesRoute
   '/admin/conciliacion': typeof AdminConciliacionRoute
@@ -466,6 +474,7 @@ export interface FileRoutesById {
   '/terms': typeof TermsRoute
   '/update-password': typeof UpdatePasswordRoute
   '/verificar-email': typeof VerificarEmailRoute
+  '/admin/agencias': typeof AdminAgenciasRoute
   '/admin/auditoria': typeof AdminAuditoriaRoute
   '/admin/clientes': typeof AdminClientesRoute
   '/admin/conciliacion': typeof AdminConciliacionRoute
@@ -524,6 +533,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/update-password'
     | '/verificar-email'
+    | '/admin/agencias'
     | '/admin/auditoria'
     | '/admin/clientes'
     | '/admin/conciliacion'
@@ -577,6 +587,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/update-password'
     | '/verificar-email'
+    | '/admin/agencias'
     | '/admin/auditoria'
     | '/admin/clientes'
     | '/admin/conciliacion'
@@ -633,6 +644,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/update-password'
     | '/verificar-email'
+    | '/admin/agencias'
     | '/admin/auditoria'
     | '/admin/clientes'
     | '/admin/conciliacion'
@@ -839,6 +851,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/admin/'
       preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/agencias': {
+      id: '/admin/agencias'
+      path: '/agencias'
+      fullPath: '/admin/agencias'
+      preLoaderRoute: typeof AdminAgenciasRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/auditoria': {
@@ -1076,6 +1095,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteChildren {
+  AdminAgenciasRoute: typeof AdminAgenciasRoute
   AdminAuditoriaRoute: typeof AdminAuditoriaRoute
   AdminClientesRoute: typeof AdminClientesRoute
   AdminConciliacionRoute: typeof AdminConciliacionRoute
@@ -1098,6 +1118,7 @@ interface AdminRouteChildren {
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
+  AdminAgenciasRoute: AdminAgenciasRoute,
   AdminAuditoriaRoute: AdminAuditoriaRoute,
   AdminClientesRoute: AdminClientesRoute,
   AdminConciliacionRoute: AdminConciliacionRoute,

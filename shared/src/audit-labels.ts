@@ -74,6 +74,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'departures.postNews': 'Publicó una novedad de despacho',
   'departures.checkDelays': 'Revisó los retrasos de los despachos',
   'departures.saveTemplate': 'Editó la plantilla de hitos',
+  'agenciesAdmin.create': 'Creó una agencia',
+  'agenciesAdmin.update': 'Editó una agencia',
+  'agenciesAdmin.setActive': 'Activó o desactivó una agencia',
+  'agenciesAdmin.updateDeliveryFees': 'Cambió las tarifas de entrega a domicilio',
 };
 
 /** The action in words; an action the table does not know yet shows as it was recorded. */
@@ -222,6 +226,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   repack_request_id: 'Reempaque',
   reported_at: 'Reportado el',
   requested_by: 'Pedido por',
+  requested_by_customer: 'Pedido por el cliente',
   revoked_at: 'Anulada el',
   role: 'Rol',
   row_count: 'Filas',

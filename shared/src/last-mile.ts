@@ -21,11 +21,32 @@ export const DELIVERY_METHOD_LABELS: Record<DeliveryMethod, string> = {
 };
 
 export const DELIVERY_MESSAGES = {
+  recipientRequired: 'Elige el destinatario del envío.',
+  methodRequired: 'Elige cómo termina el envío: entrega a domicilio o retiro en agencia.',
   recipientNotFound: 'No encontramos ese destinatario.',
   recipientArchived: 'Ese destinatario ya no está en tu libreta. Elige otro.',
   recipientIncomplete:
-    'A ese destinatario le falta la cédula o el teléfono. Complétalos en Mi Perfil › Destinatarios antes de enviarle.',
+    'A ese destinatario le faltan datos (cédula, teléfono o dirección). Complétalos en Mi Perfil › Destinatarios antes de enviarle.',
   agencyRequired: 'Elige la agencia donde se retirará el envío.',
   agencyNotFound: 'No encontramos esa agencia.',
   agencyInactive: 'Esa agencia no está disponible. Elige otra.',
+} as const;
+
+/** The delivery choice (client/src/components/delivery/DeliveryChoice.tsx), staff's and the customer's. */
+export const DELIVERY_CHOICE_LABELS = {
+  recipient: 'Destinatario',
+  recipientPlaceholder: 'Elige el destinatario',
+  noRecipients: 'Este cliente aún no tiene destinatarios.',
+  method: 'Entrega',
+  agencyState: 'Estado de la agencia',
+  agencyCity: 'Ciudad (opcional)',
+  agencyCityPlaceholder: 'Filtra por ciudad',
+  agency: 'Agencia',
+  agencyPlaceholder: 'Elige la agencia',
+  noAgencies: 'No hay agencias activas en ese estado.',
+  fee: 'Costo de entrega',
+  feeFree: 'Sin costo',
+  incomplete: 'faltan datos',
+  authorized: 'autorizado',
+  accountHolder: 'titular',
 } as const;

@@ -39,6 +39,9 @@ export type PackageSort = (typeof PACKAGE_SORTS)[number];
 export const DEPARTURE_SORTS = ['plannedDeparture', 'createdAt'] as const;
 export type DepartureSort = (typeof DEPARTURE_SORTS)[number];
 
+export const AGENCY_SORTS = ['code', 'city'] as const;
+export type AgencySort = (typeof AGENCY_SORTS)[number];
+
 export const SHIPMENT_SORTS = ['createdAt', 'status'] as const;
 export type ShipmentSort = (typeof SHIPMENT_SORTS)[number];
 

@@ -74,7 +74,7 @@ describe('role descriptions generated from the permission map', () => {
       'Cambia: pre-alertas y notificaciones a clientes. ' +
         'Solo consulta: trackings, clientes (datos y casilleros), paquetes, reempaques, envíos, despachos (vuelos y contenedores) y pagos (facturas, tasas y conciliación). ' +
         'También: el registro de auditoría. ' +
-        'Sin acceso a: reportes e ingresos, el personal, los métodos de pago y la plantilla de hitos de los despachos.',
+        'Sin acceso a: reportes e ingresos, el personal, los métodos de pago, la plantilla de hitos de los despachos y las agencias (con sus tarifas de entrega).',
     );
   });
 });

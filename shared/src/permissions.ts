@@ -35,7 +35,9 @@ export type Permission =
   | 'audit.read'
   | 'billing.settings'
   /** The milestone template of each mode (docs/product/departures.md). */
-  | 'departures.template';
+  | 'departures.template'
+  /** The agencies catalogue and the delivery fees per zone (docs/product/last-mile.md#agencies). */
+  | 'agencies.manage';
 
 /** Reading and changing each of the areas. */
 const readWrite = (...areas: Area[]): Permission[] => areas.flatMap((a) => [`${a}.read`, `${a}.write`] as const);
@@ -47,6 +49,7 @@ export const PERMISSIONS: readonly Permission[] = [
   'audit.read',
   'billing.settings',
   'departures.template',
+  'agencies.manage',
 ];
 
 const WAREHOUSE: Permission[] = [
@@ -112,6 +115,7 @@ export const EXTRA_PERMISSION_LABELS: Record<Exclude<Permission, `${Area}.read` 
   'audit.read': 'el registro de auditoría',
   'billing.settings': 'los métodos de pago',
   'departures.template': 'la plantilla de hitos de los despachos',
+  'agencies.manage': 'las agencias (con sus tarifas de entrega)',
 };
 
 export const EXTRA_PERMISSIONS = Object.keys(EXTRA_PERMISSION_LABELS) as (keyof typeof EXTRA_PERMISSION_LABELS)[];

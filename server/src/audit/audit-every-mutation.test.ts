@@ -187,6 +187,19 @@ async function pendingInvitationId(email: string) {
   return row!.id;
 }
 
+/** An agency's form as the administrator fills it. */
+const agencyForm = () => ({
+  kind: 'partner' as const,
+  carrier: 'MRW',
+  code: unique('AUD'),
+  name: 'MRW Valencia Centro',
+  state: 'Carabobo' as const,
+  city: 'Valencia',
+  address: 'Av. Bolívar Norte, local 4',
+  hours: 'Lun a Vie 8:00 a 17:00',
+  phone: '0241-8234567',
+});
+
 /** A departure of Ana's warehouse (Miami, by air), open, with its dates ahead. */
 async function departure() {
   const today = businessToday();
@@ -655,6 +668,52 @@ const CASES: Record<string, Case> = {
       }),
     };
   },
+  'agenciesAdmin.create': async () => ({
+    input: { ...agencyForm(), code: 'mrw-aud-1' },
+    expected: (r) => ({
+      entity: 'agencies',
+      entityId: r.id,
+      operation: 'insert',
+      before: null,
+      after: { code: 'MRW-AUD-1', carrier: 'MRW', city: 'Valencia', active: true },
+    }),
+  }),
+  'agenciesAdmin.update': async () => {
+    const a = await setup.agenciesAdmin.create({ ...agencyForm(), code: unique('AUDA') });
+    return {
+      input: { ...agencyForm(), id: a.id, code: a.code, hours: 'Lun a Sáb 8:00 a 18:00' },
+      expected: () => ({
+        entity: 'agencies',
+        entityId: a.id,
+        operation: 'update',
+        before: { hours: 'Lun a Vie 8:00 a 17:00' },
+        after: { hours: 'Lun a Sáb 8:00 a 18:00' },
+      }),
+    };
+  },
+  'agenciesAdmin.setActive': async () => {
+    const a = await setup.agenciesAdmin.create({ ...agencyForm(), code: unique('AUDB') });
+    return {
+      input: { id: a.id, active: false },
+      expected: () => ({
+        entity: 'agencies',
+        entityId: a.id,
+        operation: 'update',
+        before: { active: true },
+        after: { active: false },
+      }),
+    };
+  },
+  'agenciesAdmin.updateDeliveryFees': async () => ({
+    input: { caracas: 550, central: 850, interior: 1300 },
+    expected: () => ({
+      entity: 'app_settings',
+      entityId: 'delivery_fees',
+      operation: 'insert',
+      before: null,
+      after: { key: 'delivery_fees', value: { caracas: 550, central: 850, interior: 1300 } },
+    }),
+  }),
   'payments.review': async () => {
     const payment = await reportedPayment();
     return {

@@ -16,6 +16,7 @@ import {
   MILESTONE_KINDS,
   ORIGIN_OF_MAILBOX_LOCATION,
   PROMISED_MILESTONE,
+  SHIP_REQUEST_MESSAGES,
   addDays,
   departureDay,
   planMilestones,
@@ -30,7 +31,8 @@ import {
 } from '@casillero/shared';
 import { rowsOf, type Db, type DbOrTx } from '../db/client';
 import type { Config } from '../env';
-import { departureMilestones, departureNews, departures, milestoneTemplates, shipments } from '../db/schema';
+import { departureMilestones, departureNews, departures, invoices, milestoneTemplates, shipments } from '../db/schema';
+import { invoiceRemaining } from './billing';
 import { businessToday } from '../lib/business-clock';
 import { DomainError } from '../lib/domain-error';
 import { isUniqueViolation } from './auth';
@@ -144,12 +146,14 @@ async function addShipment(tx: DbOrTx, departureId: string, shipmentId: string) 
       mode: shipments.shippingMethod,
       departureId: shipments.departureId,
       userId: shipments.userId,
+      requestedByCustomer: shipments.requestedByCustomer,
     })
     .from(shipments)
     .where(eq(shipments.id, shipmentId))
     .for('update');
   if (!shipment) throw new DomainError('NOT_FOUND', M.shipmentNotFound);
   if (shipment.departureId === departureId) throw new DomainError('CONFLICT', M.alreadyHere(shipment.code));
+  if (shipment.requestedByCustomer) await refuseUnpaidRequest(tx, shipment.id, shipment.code);
   if (shipment.departureId) {
     const [other] = await tx
       .select({ code: departures.code })
@@ -181,6 +185,22 @@ async function addShipment(tx: DbOrTx, departureId: string, shipmentId: string) 
       from users u left join user_profiles p on p.user_id = u.id where u.id = ${shipment.userId}`),
   );
   return { departureId, shipmentId, shipmentCode: shipment.code, customer: customer?.name ?? '' };
+}
+
+/**
+ * A shipment the customer asked for from Almacén (docs/product/last-mile.md#the-ship-request) is
+ * released to a departure only once the invoice issued with it is paid; a voided invoice (the
+ * request cancelled) releases nothing either.
+ */
+async function refuseUnpaidRequest(tx: DbOrTx, shipmentId: string, code: string) {
+  const [invoice] = await tx
+    .select({ id: invoices.id, number: invoices.number, voidedAt: invoices.voidedAt })
+    .from(invoices)
+    .where(eq(invoices.shipmentId, shipmentId))
+    .orderBy(asc(invoices.createdAt))
+    .limit(1);
+  if (!invoice || invoice.voidedAt || (await invoiceRemaining(tx, invoice.id)) > 0)
+    throw new DomainError('CONFLICT', SHIP_REQUEST_MESSAGES.unpaidForDeparture(code, invoice?.number ?? ''));
 }
 
 export async function removeShipmentFromDeparture(db: Db, departureId: string, shipmentId: string) {

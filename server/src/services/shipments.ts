@@ -164,8 +164,8 @@ export async function createShipment(
   }
 }
 
-/** 'SH' + the last 8 digits of the time; a clash with another shipment's code tries the next millisecond. */
-async function insertWithUniqueCode(
+/** 'SH' + the last 8 digits of the time; a clash with another shipment's code tries the next millisecond (also the ship request's, services/ship-requests.ts). */
+export async function insertWithUniqueCode(
   tx: DbOrTx & { transaction: Db['transaction'] },
   values: Omit<typeof shipments.$inferInsert, 'shipmentCode'>,
 ) {

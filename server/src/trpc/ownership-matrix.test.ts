@@ -11,6 +11,7 @@ import { MAX_PAGE_SIZE, SESSION_COOKIE_NAME } from '@casillero/shared';
 import type { Database } from '../db/client';
 import { testConfig } from '../env';
 import { createServer } from '../server';
+import { recipients } from '../db/schema';
 import { callerFor, TEST_APP_URL, trpcError, type TestCaller } from '../test/caller';
 import { createTestDatabase } from '../test/db';
 import { paymentMethodId, recordRate, signedInAdmin, signedInCustomer } from '../test/factories';
@@ -67,6 +68,9 @@ function idFields(schema: unknown, prefix = ''): string[] {
  */
 const SHARED_ID_FIELDS: Record<string, string[]> = {
   'payments.report': ['methodId'],
+  // The agencies catalogue is the business's (docs/product/last-mile.md#agencies).
+  'shipRequests.quote': ['agencyId'],
+  'shipRequests.create': ['agencyId'],
 };
 
 type AnyProcedure = { _def: { meta?: Meta; type: string; inputs: unknown[] } };
@@ -96,6 +100,7 @@ type Fixture = {
     packageId: string;
     /** An active payment method (the business's: anyone pays with it). */
     methodId: string;
+    recipientId: string;
   };
   b: {
     userId: string;
@@ -119,6 +124,7 @@ type Fixture = {
     shippedPackageId: string;
     shipmentId: string;
     notificationId: string;
+    recipientId: string;
   };
 };
 
@@ -238,12 +244,55 @@ const FOREIGN_INPUTS: Record<string, Record<string, (f: Fixture) => unknown>> = 
     packageIds: (f) => ({ packageIds: [f.b.packageId], shippingMethod: 'aereo', instructions: 'Consolidar todo' }),
     'packageIds (with an own one)': (f) => ({ packageIds: [f.a.packageId, f.b.packageId], shippingMethod: 'aereo' }),
   },
+  'recipients.update': {
+    id: (f) => ({
+      id: f.b.recipientId,
+      fullName: 'Nombre cambiado por A',
+      idDocument: 'V-12345678',
+      phone: '0414-1234567',
+      state: 'Zulia',
+      city: 'Maracaibo',
+      address: 'Calle 72, casa 5',
+    }),
+  },
+  'recipients.archive': {
+    id: (f) => ({ id: f.b.recipientId }),
+  },
+  'shipRequests.quote': {
+    packageIds: (f) => ({ packageIds: [f.b.packageId], shippingMethod: 'maritimo' }),
+    'packageIds (with an own one)': (f) => ({ packageIds: [f.a.packageId, f.b.packageId], shippingMethod: 'aereo' }),
+    recipientId: (f) => ({
+      packageIds: [f.a.packageId],
+      shippingMethod: 'aereo',
+      recipientId: f.b.recipientId,
+      deliveryMethod: 'home',
+    }),
+  },
+  'shipRequests.create': {
+    packageIds: (f) => ({
+      packageIds: [f.b.packageId],
+      shippingMethod: 'maritimo',
+      recipientId: f.a.recipientId,
+      deliveryMethod: 'home',
+    }),
+    recipientId: (f) => ({
+      packageIds: [f.a.packageId],
+      shippingMethod: 'aereo',
+      recipientId: f.b.recipientId,
+      deliveryMethod: 'home',
+    }),
+  },
   'shipments.ownDetail': {
     id: (f) => ({ id: f.b.shipmentId }),
   },
   'trackings.mineDetail': {
     id: (f) => ({ id: f.b.trackingId }),
   },
+};
+
+/** The queries without an id that still need an input: where to look. */
+const QUERY_INPUTS: Record<string, unknown> = {
+  'agencies.search': { state: 'Carabobo' },
 };
 
 /** The id field a table key tests: the key up to its note. */
@@ -314,6 +363,23 @@ async function receivedPackage(userId: string, mailboxId: string) {
     status: 'received',
   });
   return created.id;
+}
+
+/** A complete recipient in the customer's address book. */
+async function recipientOf(userId: string) {
+  const [row] = await db()
+    .insert(recipients)
+    .values({
+      userId,
+      fullName: 'Destinatario de prueba',
+      idDocument: 'V-12345678',
+      phone: '+584141234567',
+      state: 'Carabobo',
+      city: 'Valencia',
+      address: 'Av. Bolívar Norte, casa 3',
+    })
+    .returning({ id: recipients.id });
+  return row.id;
 }
 
 /** Sign-up gives the customer one mailbox; the admin activates it so trackings can arrive. */
@@ -407,6 +473,7 @@ beforeAll(async () => {
       trackingId: await readyTracking(aMailbox),
       packageId: await receivedPackage(ana.user.id, aMailbox),
       methodId: zelle,
+      recipientId: await recipientOf(ana.user.id),
     },
     b: {
       userId: beto.user.id,
@@ -425,6 +492,7 @@ beforeAll(async () => {
       shippedPackageId: bShippedPackage,
       shipmentId: bShipment.id,
       notificationId: bNotification.id,
+      recipientId: await recipientOf(beto.user.id),
     },
   };
 });
@@ -572,7 +640,7 @@ describe('ownership matrix (docs/product/security.md#only-your-own)', () => {
     expect(queries.length).toBeGreaterThan(5);
     const leaks: string[] = [];
     for (const q of queries) {
-      const answer = JSON.stringify(await call(as(ana), q.path, undefined));
+      const answer = JSON.stringify(await call(as(ana), q.path, QUERY_INPUTS[q.path]));
       for (const id of [...bIds, fixture.b.email]) if (answer.includes(id)) leaks.push(`${q.path}: ${id}`);
     }
     expect(leaks).toEqual([]);

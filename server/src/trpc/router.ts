@@ -28,6 +28,10 @@ import { exchangeRatesRouter } from './routers/exchange-rates';
 import { paymentMethodsRouter } from './routers/payment-methods';
 import { reconciliationRouter } from './routers/reconciliation';
 import { departuresRouter } from './routers/departures';
+import { agenciesAdminRouter } from './routers/agencies-admin';
+import { shipRequestsRouter } from './routers/ship-requests';
+import { recipientsRouter } from './routers/recipients';
+import { agenciesRouter } from './routers/agencies';
 
 export const appRouter = router({
   auth: authRouter,
@@ -59,6 +63,10 @@ export const appRouter = router({
   paymentMethods: paymentMethodsRouter,
   reconciliation: reconciliationRouter,
   departures: departuresRouter,
+  agenciesAdmin: agenciesAdminRouter,
+  shipRequests: shipRequestsRouter,
+  recipients: recipientsRouter,
+  agencies: agenciesRouter,
 });
 
 export type AppRouter = typeof appRouter;

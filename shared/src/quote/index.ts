@@ -1,3 +1,4 @@
 export * from './constants';
 export * from './quote';
 export * from './whatsapp';
+export * from './parcels';

@@ -6,6 +6,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import {
   PACKAGE_STATUSES,
+  PACKAGE_STATUSES_SHIPPABLE,
   PACKAGE_STATUS_LABELS,
   SHIPMENT_STATUS_LABELS,
   STORAGE_MESSAGES,
@@ -25,6 +26,7 @@ import { pageHead } from '../../lib/site';
 import { PACKAGE_STATUS_COLORS } from '../../lib/status-colors';
 import { trpc } from '../../lib/trpc';
 import { DashboardPage } from './-components/PageHeader';
+import { ShipRequestAction } from './-components/ship-request/ShipRequestDialog';
 import { EmptyState, QueryState } from './-components/QueryState';
 
 export const Route = createFileRoute('/dashboard/almacen')({
@@ -130,6 +132,21 @@ function WarehousePage() {
         {({ items, stats }) => (
           <Stack gap="lg">
             <DeparturePromise />
+            <Group justify="flex-end">
+              <ShipRequestAction
+                parcels={items
+                  .filter(
+                    (p) => !p.shipmentId && (PACKAGE_STATUSES_SHIPPABLE as readonly PackageStatus[]).includes(p.status),
+                  )
+                  .map((p) => ({
+                    id: p.id,
+                    trackingNumber: p.trackingNumber,
+                    description: p.description,
+                    weightKg: p.weightKg,
+                    dimensionsCm: p.dimensionsCm,
+                  }))}
+              />
+            </Group>
             <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
               <Stat label="Total de paquetes" value={String(stats.total)} />
               {STAT_CARDS.map((c) => (

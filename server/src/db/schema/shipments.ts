@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { deliveryMethodEnum, shipmentStageStatusEnum, shipmentStatusEnum, shippingMethodEnum } from './enums';
 import { createdAt, measure, money, requiredRef, updatedAt, uuidPk } from './columns';
 import { users } from './users';
@@ -38,6 +38,11 @@ export const shipments = pgTable(
     /** The flight or container it travels in; one at most. */
     departureId: uuid('departure_id').references(() => departures.id, { onDelete: 'restrict' }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Asked for by the customer from Almacén (docs/product/last-mile.md#the-ship-request): it joins
+     * a departure only once the invoice issued with it is paid.
+     */
+    requestedByCustomer: boolean('requested_by_customer').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -3,6 +3,7 @@ import {
   IconBarcode,
   IconBell,
   IconBuildingBank,
+  IconBuildingStore,
   IconBoxMultiple,
   IconChartBar,
   IconHistory,
@@ -129,6 +130,14 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
     path: '/admin/despachos',
     to: '/admin/despachos',
     permission: 'departures.read',
+  },
+  {
+    label: 'Agencias',
+    group: 'Administración',
+    icon: IconBuildingStore,
+    path: '/admin/agencias',
+    to: '/admin/agencias',
+    permission: 'agencies.manage',
   },
   {
     label: 'Notificaciones',

@@ -1,0 +1,256 @@
+// 'Enviar a Venezuela' from Almacén (docs/product/last-mile.md#the-ship-request): the customer ticks
+// parcels in the warehouse, chooses the mode where the origin offers two, the recipient and the
+// delivery (home or an agency), sees the price (the public calculator's, storage and delivery)
+// and the next departure, and confirms: the shipment is prepared and the invoice is in Facturas.
+import { useState } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Divider,
+  Group,
+  Modal,
+  Radio,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import {
+  DELIVERY_METHOD_LABELS,
+  SHIPPING_METHOD_LABELS,
+  VENEZUELAN_STATES,
+  formatUsdCents,
+  type DeliveryMethod,
+  type ShippingMethod,
+  type VenezuelanState,
+} from '@casillero/shared';
+import { DeparturePromise } from '../../../../components/departures/DeparturePromise';
+import { getErrorMessage } from '../../../../lib/errors';
+import { notifySuccess } from '../../../../lib/notify';
+import { trpc } from '../../../../lib/trpc';
+
+export type ShippableParcel = {
+  id: string;
+  trackingNumber: string | null;
+  description: string;
+  weightKg: number | null;
+  dimensionsCm: string | null;
+};
+
+function Line({ label, cents, strong }: { label: string; cents: number; strong?: boolean }) {
+  return (
+    <Group justify="space-between" wrap="nowrap">
+      <Text size="sm" fw={strong ? 700 : undefined}>
+        {label}
+      </Text>
+      <Text size="sm" fw={strong ? 700 : undefined} data-testid={strong ? 'ship-request-total' : undefined}>
+        {formatUsdCents(cents)}
+      </Text>
+    </Group>
+  );
+}
+
+function ShipRequestForm({ parcels, onClose }: { parcels: ShippableParcel[]; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [packageIds, setPackageIds] = useState<string[]>([]);
+  const [shippingMethod, setShippingMethod] = useState<ShippingMethod>('aereo');
+  const [recipientId, setRecipientId] = useState<string | null>(null);
+  const [deliveryMethod, setDeliveryMethod] = useState<DeliveryMethod>('home');
+  const [agencyState, setAgencyState] = useState<VenezuelanState | null>(null);
+  const [agencyCity, setAgencyCity] = useState('');
+  const [agencyId, setAgencyId] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const recipients = useQuery(trpc.recipients.mine.queryOptions());
+  const agencies = useQuery({
+    ...trpc.agencies.search.queryOptions({ state: agencyState ?? 'Distrito Capital', city: agencyCity || null }),
+    enabled: deliveryMethod === 'agency' && agencyState !== null,
+  });
+  const delivery =
+    recipientId && (deliveryMethod === 'home' || agencyId)
+      ? { recipientId, deliveryMethod, agencyId: deliveryMethod === 'agency' ? agencyId : null }
+      : {};
+  const quote = useQuery({
+    ...trpc.shipRequests.quote.queryOptions({ packageIds, shippingMethod, ...delivery }),
+    enabled: packageIds.length > 0,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const create = useMutation(trpc.shipRequests.create.mutationOptions());
+  const methods = quote.data?.methods ?? ['aereo', 'maritimo'];
+
+  const confirm = async () => {
+    setError(null);
+    if (!recipientId) return setError('Elige a quién se envía.');
+    try {
+      const r = await create.mutateAsync({
+        packageIds,
+        shippingMethod,
+        recipientId,
+        deliveryMethod,
+        agencyId: deliveryMethod === 'agency' ? agencyId : null,
+      });
+      notifySuccess('Solicitud de envío', r.message);
+      await queryClient.invalidateQueries();
+      onClose();
+    } catch (e) {
+      setError(getErrorMessage(e));
+    }
+  };
+
+  const toggle = (id: string, on: boolean) => setPackageIds((ids) => (on ? [...ids, id] : ids.filter((x) => x !== id)));
+
+  return (
+    <Stack gap="md">
+      <Stack gap="xs">
+        <Text fw={600} size="sm">
+          Paquetes a enviar
+        </Text>
+        {parcels.map((p) => (
+          <Checkbox
+            key={p.id}
+            checked={packageIds.includes(p.id)}
+            onChange={(e) => toggle(p.id, e.currentTarget.checked)}
+            label={`${p.trackingNumber ?? 'Sin tracking'} · ${p.description}`}
+            description={[
+              p.weightKg != null ? `${p.weightKg} kg` : null,
+              p.dimensionsCm ? `${p.dimensionsCm} cm` : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          />
+        ))}
+      </Stack>
+
+      {methods.length > 1 ? (
+        <SegmentedControl
+          aria-label="Modo de envío"
+          value={shippingMethod}
+          onChange={(v) => setShippingMethod(v as ShippingMethod)}
+          data={methods.map((m) => ({ value: m, label: SHIPPING_METHOD_LABELS[m] }))}
+        />
+      ) : (
+        <Text size="sm">Modo: {SHIPPING_METHOD_LABELS[methods[0] ?? 'maritimo']}</Text>
+      )}
+
+      <Select
+        label="Destinatario"
+        placeholder="Elige a quién se envía"
+        data={(recipients.data ?? []).map((r) => ({
+          value: r.id,
+          label: `${r.fullName} · ${r.city}, ${r.state}`,
+          disabled: !r.complete,
+        }))}
+        value={recipientId}
+        onChange={setRecipientId}
+        nothingFoundMessage="Agrega destinatarios en Mi Perfil › Destinatarios"
+      />
+
+      <Radio.Group label="Entrega" value={deliveryMethod} onChange={(v) => setDeliveryMethod(v as DeliveryMethod)}>
+        <Group mt="xs">
+          <Radio value="home" label={DELIVERY_METHOD_LABELS.home} />
+          <Radio value="agency" label={DELIVERY_METHOD_LABELS.agency} />
+        </Group>
+      </Radio.Group>
+
+      {deliveryMethod === 'agency' && (
+        <Stack gap="xs">
+          <Group grow align="flex-start">
+            <Select
+              label="Estado de la agencia"
+              data={[...VENEZUELAN_STATES]}
+              searchable
+              value={agencyState}
+              onChange={(v) => {
+                setAgencyState(v as VenezuelanState | null);
+                setAgencyId(null);
+              }}
+            />
+            <TextInput
+              label="Ciudad"
+              value={agencyCity}
+              onChange={(e) => {
+                setAgencyCity(e.currentTarget.value);
+                setAgencyId(null);
+              }}
+            />
+          </Group>
+          <Select
+            label="Agencia"
+            placeholder={agencyState ? 'Elige la agencia' : 'Primero elige el estado'}
+            data={(agencies.data ?? []).map((a) => ({
+              value: a.id,
+              label: `${a.carrier} ${a.name} · ${a.city}`,
+            }))}
+            value={agencyId}
+            onChange={setAgencyId}
+            nothingFoundMessage="No hay agencias activas en ese lugar"
+          />
+        </Stack>
+      )}
+
+      {packageIds.length > 0 && (
+        <Stack gap={4} data-testid="ship-request-price">
+          <Divider label="Precio" labelPosition="left" />
+          {quote.isError && (
+            <Alert color="red" variant="light">
+              {getErrorMessage(quote.error)}
+            </Alert>
+          )}
+          {quote.data && (
+            <>
+              <Line
+                label={`Flete ${SHIPPING_METHOD_LABELS[shippingMethod].toLowerCase()}`}
+                cents={quote.data.shippingUsdCents}
+              />
+              {quote.data.storageUsdCents > 0 && (
+                <Line label="Almacenaje pasados los días libres" cents={quote.data.storageUsdCents} />
+              )}
+              {quote.data.deliveryUsdCents !== null && (
+                <Line label={DELIVERY_METHOD_LABELS[deliveryMethod]} cents={quote.data.deliveryUsdCents} />
+              )}
+              <Line label="Total" cents={quote.data.totalUsdCents} strong />
+              <DeparturePromise mode={shippingMethod} origin={quote.data.origin} />
+            </>
+          )}
+        </Stack>
+      )}
+
+      {error && (
+        <Alert color="red" variant="light" role="alert">
+          {error}
+        </Alert>
+      )}
+
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Cancelar
+        </Button>
+        <Button
+          onClick={confirm}
+          loading={create.isPending}
+          disabled={packageIds.length === 0 || !recipientId || (deliveryMethod === 'agency' && !agencyId)}
+        >
+          Confirmar envío
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** The button on Almacén and its dialog; shown when some parcel can travel. */
+export function ShipRequestAction({ parcels }: { parcels: ShippableParcel[] }) {
+  const [opened, setOpened] = useState(false);
+  if (parcels.length === 0) return null;
+  return (
+    <>
+      <Button onClick={() => setOpened(true)}>Enviar a Venezuela</Button>
+      <Modal opened={opened} onClose={() => setOpened(false)} title="Enviar a Venezuela" size="lg" fullScreen={false}>
+        {opened && <ShipRequestForm parcels={parcels} onClose={() => setOpened(false)} />}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "shipments" ADD COLUMN "requested_by_customer" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,38 @@
+// The agencies a shipment can be collected at (docs/product/last-mile.md#agencies): the active
+// ones of a state, optionally of a city, for the delivery choice.
+import { and, asc, eq, ilike } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { agencies } from '../db/schema';
+
+export type AgencySearch = { state: string; city?: string | null };
+
+/** Escapes LIKE's wildcards so a typed '%' or '_' is matched as itself. */
+const likeText = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Active agencies of the state (and city text, when given), by city, carrier and name. */
+export async function searchActiveAgencies(db: DbOrTx, search: AgencySearch) {
+  const city = search.city?.trim();
+  return db
+    .select({
+      id: agencies.id,
+      kind: agencies.kind,
+      carrier: agencies.carrier,
+      code: agencies.code,
+      name: agencies.name,
+      state: agencies.state,
+      city: agencies.city,
+      address: agencies.address,
+      hours: agencies.hours,
+      phone: agencies.phone,
+    })
+    .from(agencies)
+    .where(
+      and(
+        eq(agencies.active, true),
+        eq(agencies.state, search.state),
+        city ? ilike(agencies.city, `%${likeText(city)}%`) : undefined,
+      ),
+    )
+    .orderBy(asc(agencies.city), asc(agencies.carrier), asc(agencies.name))
+    .limit(200);
+}

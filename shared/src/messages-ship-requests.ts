@@ -1,0 +1,32 @@
+// The customer's ship request from Almacén (docs/product/last-mile.md#the-ship-request): the
+// Spanish texts of the dialog, its price and its refusals. zod-free.
+
+export const SHIP_REQUEST_MESSAGES = {
+  packagesRequired: 'Marca al menos un paquete para enviar.',
+  packagesTooMany: 'Puedes enviar hasta 50 paquetes en una solicitud.',
+  packageNotFound: 'No encontramos uno de los paquetes marcados.',
+  packageNotShippable: (label: string) =>
+    `El paquete ${label} no está disponible para enviar (ya está en otro envío o aún no llega al almacén).`,
+  packageInRepack: (label: string) =>
+    `El paquete ${label} espera un reempaque: podrás enviarlo cuando el almacén lo termine.`,
+  packageNoMeasures: (label: string) =>
+    `Al paquete ${label} le faltan el peso o las medidas: escríbenos y lo revisamos antes de enviarlo.`,
+  mixedOrigins: 'Los paquetes de Miami y los de China viajan por separado: marca solo los de un almacén.',
+  noOrigin: 'No sabemos desde qué almacén sale uno de los paquetes: escríbenos y lo revisamos.',
+  methodRequired: 'Elige si el envío va aéreo o marítimo.',
+  methodNotOffered: 'Desde China solo se envía por vía marítima.',
+  alreadyRequested:
+    'Uno de los paquetes ya está en otra solicitud de envío. Actualiza la página y vuelve a intentarlo.',
+  created: (code: string, invoice: string) =>
+    `Solicitud enviada: el envío ${code} se prepara y la factura ${invoice} está en Facturas. Al pagarla, sale en el próximo despacho.`,
+  createdTitle: 'Solicitud de envío recibida',
+  createdMessage: (code: string, count: number, city: string, invoice: string) =>
+    `Preparamos tu envío ${code} (${count} ${count === 1 ? 'paquete' : 'paquetes'}) a ${city}. Paga la factura ${invoice} para que salga en el próximo despacho.`,
+  lineShipping: (code: string, count: number, method: string) =>
+    `Envío ${code}: flete ${method.toLowerCase()} (${count} ${count === 1 ? 'paquete' : 'paquetes'})`,
+  lineStorage: 'Almacenaje pasados los días libres',
+  lineDelivery: (label: string) => `Entrega: ${label}`,
+  invoiceDescription: (code: string) => `Envío ${code} solicitado desde Almacén`,
+  unpaidForDeparture: (code: string, invoice: string) =>
+    `El envío ${code} lo solicitó el cliente y su factura ${invoice} no está pagada: sale en un despacho cuando se pague.`,
+} as const;

@@ -1,0 +1,27 @@
+// The customer's ship request (docs/product/last-mile.md#the-ship-request): the parcels ticked in
+// Almacén, the mode, the recipient and the delivery.
+import { z } from '../zod-es';
+import { DELIVERY_METHODS, SHIPPING_METHODS } from '../enums';
+import { DELIVERY_MESSAGES } from '../last-mile';
+import { SHIP_REQUEST_MESSAGES as M } from '../messages-ship-requests';
+
+export const SHIP_REQUEST_MAX_PACKAGES = 50;
+
+export const shipRequestInput = z.object({
+  packageIds: z
+    .array(z.uuid({ error: M.packageNotFound }), { error: M.packagesRequired })
+    .min(1, M.packagesRequired)
+    .max(SHIP_REQUEST_MAX_PACKAGES, M.packagesTooMany),
+  shippingMethod: z.enum(SHIPPING_METHODS, { error: M.methodRequired }),
+  recipientId: z.uuid({ error: DELIVERY_MESSAGES.recipientNotFound }),
+  deliveryMethod: z.enum(DELIVERY_METHODS, { error: DELIVERY_MESSAGES.agencyRequired }),
+  agencyId: z.uuid({ error: DELIVERY_MESSAGES.agencyNotFound }).nullish(),
+});
+export type ShipRequestInput = z.input<typeof shipRequestInput>;
+
+/** The price while the dialog is filled: the recipient and the delivery may still be missing. */
+export const shipRequestQuoteInput = shipRequestInput.extend({
+  recipientId: z.uuid({ error: DELIVERY_MESSAGES.recipientNotFound }).nullish(),
+  deliveryMethod: z.enum(DELIVERY_METHODS).nullish(),
+});
+export type ShipRequestQuoteInput = z.input<typeof shipRequestQuoteInput>;
