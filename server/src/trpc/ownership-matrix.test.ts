@@ -13,7 +13,7 @@ import { testConfig } from '../env';
 import { createServer } from '../server';
 import { callerFor, TEST_APP_URL, trpcError, type TestCaller } from '../test/caller';
 import { createTestDatabase } from '../test/db';
-import { paymentMethodId, recordRate, signedInAdmin, signedInCustomer } from '../test/factories';
+import { paymentMethodId, recordRate, signedInAdmin, signedInCustomer, homeDeliveryTo } from '../test/factories';
 import { tempStorageDir, tinyPdf, tinyPng, uploadFile } from '../test/files';
 import type { Meta } from './init';
 import { appRouter } from './router';
@@ -119,6 +119,8 @@ type Fixture = {
     shippedPackageId: string;
     shipmentId: string;
     notificationId: string;
+    /** A recipient of B's address book, named by B's shipment. */
+    recipientId: string;
   };
 };
 
@@ -233,6 +235,20 @@ const FOREIGN_INPUTS: Record<string, Record<string, (f: Fixture) => unknown>> = 
       mailboxId: f.a.mailboxId,
       invoiceFileId: f.b.invoiceFileId,
     }),
+  },
+  'recipients.update': {
+    id: (f) => ({
+      id: f.b.recipientId,
+      fullName: 'Cambiado por otro cliente',
+      idDocument: 'V-11111111',
+      phone: '0414-1111111',
+      state: 'Lara',
+      city: 'Carora',
+      address: 'Calle de A, casa 1',
+    }),
+  },
+  'recipients.archive': {
+    id: (f) => ({ id: f.b.recipientId }),
   },
   'repacks.request': {
     packageIds: (f) => ({ packageIds: [f.b.packageId], shippingMethod: 'aereo', instructions: 'Consolidar todo' }),
@@ -363,11 +379,14 @@ beforeAll(async () => {
   const bTracking = await readyTracking(bMailbox);
   const bPackage = await receivedPackage(beto.user.id, bMailbox);
   const bShippedPackage = await receivedPackage(beto.user.id, bMailbox);
+  const bDelivery = await homeDeliveryTo(db(), beto.user.id, {
+    address: 'Av. Bolívar Norte, edificio Torre Stratos, piso 3',
+    city: 'Valencia',
+    state: 'Carabobo',
+  });
   const bShipment = await as(admin).shipments.create({
     userId: beto.user.id,
-    deliveryAddress: 'Av. Bolívar Norte, edificio Torre Stratos, piso 3',
-    deliveryCity: 'Valencia',
-    deliveryState: 'Carabobo',
+    ...bDelivery,
     estimatedDelivery: '2030-01-15',
     shippingCostUsd: 42.5,
     packageIds: [bShippedPackage],
@@ -425,6 +444,7 @@ beforeAll(async () => {
       shippedPackageId: bShippedPackage,
       shipmentId: bShipment.id,
       notificationId: bNotification.id,
+      recipientId: bDelivery.recipientId,
     },
   };
 });
@@ -464,6 +484,7 @@ async function ownView(
     tracking: await c.trackings.mineDetail({ id: ids.trackingId }),
     packages: await c.packages.mine(),
     repacks: await c.repacks.mine(),
+    recipients: await c.recipients.mine(),
     repackable: await c.repacks.packages(),
     shipments: await c.shipments.listOwn({ pageSize: MAX_PAGE_SIZE }),
     shipment: ids.shipmentId ? await c.shipments.ownDetail({ id: ids.shipmentId }) : null,

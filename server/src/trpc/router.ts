@@ -30,6 +30,7 @@ import { reconciliationRouter } from './routers/reconciliation';
 import { departuresRouter } from './routers/departures';
 import { recipientsRouter } from './routers/recipients';
 import { agenciesRouter } from './routers/agencies';
+import { deliveryRouter } from './routers/delivery';
 
 export const appRouter = router({
   auth: authRouter,
@@ -63,6 +64,7 @@ export const appRouter = router({
   departures: departuresRouter,
   recipients: recipientsRouter,
   agencies: agenciesRouter,
+  delivery: deliveryRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -26,7 +26,14 @@ import { issueInvoice } from '../../services/billing';
 import { openMailboxWithActivation } from '../../services/accounts';
 import { callerFor, TEST_APP_URL, trpcError } from '../../test/caller';
 import { createTestDatabase } from '../../test/db';
-import { paymentMethodId, recordRate, signedInAdmin, signedInCustomer, signedInStaff } from '../../test/factories';
+import {
+  paymentMethodId,
+  recordRate,
+  signedInAdmin,
+  signedInCustomer,
+  signedInStaff,
+  homeDeliveryTo,
+} from '../../test/factories';
 import { tempStorageDir, tinyPng } from '../../test/files';
 
 let database: Database;
@@ -554,9 +561,11 @@ describe('shipments are invoiced', () => {
     const created = await as(admin).shipments.create({
       userId: c.user.id,
       packageIds: [pkg.id],
-      deliveryAddress: 'Av. Principal 1',
-      deliveryCity: 'Caracas',
-      deliveryState: 'Distrito Capital',
+      ...(await homeDeliveryTo(db(), c.user.id, {
+        address: 'Av. Principal 1',
+        city: 'Caracas',
+        state: 'Distrito Capital',
+      })),
       estimatedDelivery: null,
       shippingCostUsd: 25.5,
     });
