@@ -7,6 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import {
   ACTIVATION_COST_USD,
   BILLING_MESSAGES,
+  DELIVERY_FEE_DEFAULTS_USD_CENTS,
   PAYMENT_MESSAGES,
   PAYMENT_METHOD_MESSAGES,
   FIRST_RATE_DAY,
@@ -572,12 +573,15 @@ describe('shipments are invoiced', () => {
     const invoice = (await as(c).billing.mine()).invoices.find((i) => i.concept === 'shipping_payment')!;
     const storageCents = Math.round(created.storageFeeUsd * 100);
     expect(storageCents).toBeGreaterThan(0);
+    // Home delivery in Caracas: the zone's fee is the invoice's third line (docs/product/last-mile.md#delivery).
+    const deliveryCents = DELIVERY_FEE_DEFAULTS_USD_CENTS.caracas;
+    expect(created.deliveryFeeUsdCents).toBe(deliveryCents);
     expect(invoice).toMatchObject({
-      usdCents: 2550 + storageCents,
+      usdCents: 2550 + storageCents + deliveryCents,
       status: 'pending',
       shipmentCode: created.shipmentCode,
     });
-    expect(invoice.lines.map((l) => l.usdCents)).toEqual([2550, storageCents]);
+    expect(invoice.lines.map((l) => l.usdCents)).toEqual([2550, storageCents, deliveryCents]);
     await as(admin).shipments.remove({ id: created.id });
     const voided = (await as(c).billing.mine()).invoices.find((i) => i.id === invoice.id)!;
     expect(voided).toMatchObject({ status: 'void', number: invoice.number, remainingUsdCents: 0 });
