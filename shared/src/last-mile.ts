@@ -50,3 +50,7 @@ export const DELIVERY_CHOICE_LABELS = {
   authorized: 'autorizado',
   accountHolder: 'titular',
 } as const;
+
+/** A Venezuelan phone kept in E.164 (+584141234567) as people write it: 0414-1234567. */
+export const formatVenezuelanPhone = (e164: string) =>
+  /^\+58\d{10}$/.test(e164) ? `0${e164.slice(3, 6)}-${e164.slice(6)}` : e164;

@@ -34,9 +34,13 @@ export const SHIPMENT_EDIT_MESSAGES = {
 
 /** What changed, as the customer's notice names it. */
 export const SHIPMENT_FIELD_NAMES = {
+  recipientId: 'destinatario',
+  deliveryMethod: 'forma de entrega',
+  agencyId: 'agencia',
   deliveryAddress: 'dirección de entrega',
   deliveryCity: 'ciudad',
   deliveryState: 'estado',
+  deliveryFeeUsdCents: 'costo de entrega',
   estimatedDelivery: 'fecha estimada de entrega',
   shippingCostUsd: 'costo de envío',
   trackingNumber: 'número de tracking',

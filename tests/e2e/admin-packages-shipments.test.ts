@@ -247,10 +247,13 @@ describe.skipIf(!chromium)('paquetes, reempaques y envíos del administrador', (
       expect(await submit.isDisabled()).toBe(true);
 
       await chooseMaria(admin, dialog);
-      const address = dialog.getByRole('textbox', { name: fieldLabel('Dirección de entrega') });
-      await address.fill('Corta');
-      await dialog.getByRole('textbox', { name: fieldLabel('Ciudad') }).fill('Valencia');
-      await choose(admin, dialog, fieldLabel('Estado'), 'Carabobo');
+      // Her own entry is the default recipient; this one goes to her mother in Valencia, first
+      // to be collected at an agency not chosen yet.
+      const recipient = dialog.getByRole('combobox', { name: fieldLabel('Destinatario') });
+      await expect.poll(() => recipient.inputValue()).toMatch(/^María Fernanda González/);
+      await choose(admin, dialog, fieldLabel('Destinatario'), /^Carmen Rodríguez/);
+      await dialog.getByText('Retiro en agencia').click();
+      await expect.poll(() => dialog.getByTestId('delivery-fee').textContent()).toBe('Sin costo');
 
       // Only María's received or in-warehouse packages, in a picker about 15rem high.
       const picker = dialog.getByLabel('Paquetes disponibles');
@@ -271,8 +274,11 @@ describe.skipIf(!chromium)('paquetes, reempaques y envíos del administrador', (
       await dialog.getByRole('button', { name: 'Entrega estimada' }).filter({ hasText: estimated }).waitFor();
 
       await submit.click();
-      await dialog.getByText('Dirección debe tener al menos 10 caracteres').waitFor();
-      await address.fill('Av. Bolívar Norte, Edificio Sol, piso 3, apartamento 3-B');
+      await dialog.getByText('Elige la agencia donde se retirará el envío.').waitFor();
+      // Home delivery in Carabobo: the central region's fee.
+      await dialog.getByText('Entrega a domicilio').click();
+      await expect.poll(() => dialog.getByTestId('delivery-fee').textContent()).toMatch(/^8,00\sUS\$$/);
+      await dialog.getByText('Urb. La Granja, calle 3, casa 12, Naguanagua, Valencia, Carabobo').waitFor();
       await submit.click();
       const created = admin
         .locator('.mantine-Notification-root')
@@ -298,13 +304,14 @@ describe.skipIf(!chromium)('paquetes, reempaques y envíos del administrador', (
       // 'Editar envío': the carrier's tracking number, with the same rules as creating.
       await row.getByRole('button', { name: `Editar envío ${code}` }).click();
       const edit = admin.getByRole('dialog', { name: 'Editar envío' });
-      const editAddress = edit.getByRole('textbox', { name: fieldLabel('Dirección de entrega') });
-      expect(await editAddress.inputValue()).toBe('Av. Bolívar Norte, Edificio Sol, piso 3, apartamento 3-B');
-      await editAddress.fill('Corta');
+      const editRecipient = edit.getByRole('combobox', { name: fieldLabel('Destinatario') });
+      await expect.poll(() => editRecipient.inputValue()).toMatch(/^Carmen Rodríguez/);
+      // Now to be collected at an agency in Valencia: one must be chosen.
+      await edit.getByText('Retiro en agencia').click();
       await edit.getByRole('textbox', { name: /Tracking del transportista/ }).fill(CARRIER_TRACKING);
       await edit.getByRole('button', { name: 'Guardar cambios' }).click();
-      await edit.getByText('Dirección debe tener al menos 10 caracteres').waitFor();
-      await editAddress.fill('Av. Bolívar Norte, Edificio Sol, piso 3, apartamento 3-B');
+      await edit.getByText('Elige la agencia donde se retirará el envío.').waitFor();
+      await choose(admin, edit, fieldLabel('Agencia'), /^MRW Valencia Centro/);
       await edit.getByRole('button', { name: 'Guardar cambios' }).click();
       await toast(admin, `Se guardaron los cambios del envío ${code}.`);
       await edit.waitFor({ state: 'hidden' });
@@ -403,9 +410,11 @@ describe.skipIf(!chromium)('paquetes, reempaques y envíos del administrador', (
       await admin.getByRole('button', { name: 'Crear Envío' }).click();
       const dialog = admin.getByRole('dialog', { name: 'Crear Envío' });
       await chooseMaria(admin, dialog);
-      // Her own address in Venezuela fills the destination.
-      await expect.poll(() => dialog.getByRole('textbox', { name: fieldLabel('Ciudad') }).inputValue()).toBe('Caracas');
-      expect(await dialog.getByRole('combobox', { name: fieldLabel('Estado') }).inputValue()).toBe('Miranda');
+      // Her own entry in her address book is the default recipient.
+      await expect
+        .poll(() => dialog.getByRole('combobox', { name: fieldLabel('Destinatario') }).inputValue())
+        .toMatch(/^María Fernanda González/);
+      await dialog.getByText(/Los Palos Grandes, Caracas, Miranda$/).waitFor();
       await dialog
         .getByLabel('Paquetes disponibles')
         .getByRole('checkbox', { name: new RegExp(PACKAGE) })

@@ -21,6 +21,7 @@ import {
   signedInStaff,
   uniqueEmail,
   type CustomerWithMailbox,
+  homeDeliveryTo,
 } from '../test/factories';
 import { businessToday } from '../lib/business-clock';
 import { getStorageSettings } from '../queries/storage';
@@ -99,9 +100,11 @@ async function shipment() {
   const p = await pkg();
   return setup.shipments.create({
     userId: ana.user.id,
-    deliveryAddress: 'Av. Francisco de Miranda, Torre Parque Cristal, piso 4',
-    deliveryCity: 'Caracas',
-    deliveryState: 'Distrito Capital',
+    ...(await homeDeliveryTo(db(), ana.user.id, {
+      address: 'Av. Francisco de Miranda, Torre Parque Cristal, piso 4',
+      city: 'Caracas',
+      state: 'Distrito Capital',
+    })),
     estimatedDelivery: '',
     shippingCostUsd: 35.5,
     packageIds: [p.id],
@@ -435,9 +438,7 @@ const CASES: Record<string, Case> = {
     return {
       input: {
         userId: ana.user.id,
-        deliveryAddress: 'Calle Real de Sabana Grande',
-        deliveryCity: 'Caracas',
-        deliveryState: 'Distrito Capital',
+        ...(await homeDeliveryTo(db(), ana.user.id, { address: 'Calle Real de Sabana Grande' })),
         estimatedDelivery: '',
         shippingCostUsd: 12,
         packageIds: [p.id],
@@ -469,9 +470,7 @@ const CASES: Record<string, Case> = {
     return {
       input: {
         id: s.id,
-        deliveryAddress: 'Av. Libertador, Chacao',
-        deliveryCity: 'Caracas',
-        deliveryState: 'Miranda',
+        ...(await homeDeliveryTo(db(), ana.user.id, { address: 'Av. Libertador, Chacao', state: 'Miranda' })),
         estimatedDelivery: '',
         shippingCostUsd: 35.5,
       },

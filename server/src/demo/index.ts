@@ -28,6 +28,7 @@ import { receivePackages } from './packages';
 import { createPayments } from './payments';
 import { createPrealerts } from './prealerts';
 import { createRatesAndMethods } from './rates';
+import { createRecipients } from './recipients';
 import { createRepacks } from './repacks';
 import { createShipments } from './shipments';
 import { createTrackings } from './trackings';
@@ -47,7 +48,8 @@ async function buildDemo(ctx: DemoContext): Promise<void> {
   const trackings = await createTrackings(ctx, cast, prealerts);
   const packages = await receivePackages(ctx, cast, prealerts, trackings);
   await createRepacks(ctx, cast, packages);
-  const shipments = await createShipments(ctx, cast, packages);
+  const recipients = await createRecipients(ctx, cast);
+  const shipments = await createShipments(ctx, cast, packages, recipients);
   await createPayments(ctx, cast, trackings, shipments);
   await settleBilling(ctx, cast);
   await createContactMessages(ctx);

@@ -3,6 +3,7 @@ import { asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import { PAYMENT_STATUSES, PAYMENT_TYPES, PREALERT_STATUSES, TRACKING_STATUSES } from '@casillero/shared';
 import { openPglite, type Database } from '../db/client';
 import {
+  agencies,
   contactMessages,
   emailOutbox,
   mailboxes,
@@ -11,6 +12,7 @@ import {
   paymentTrackings,
   paymentTransactions,
   prealerts,
+  recipients,
   repackRequestItems,
   repackRequests,
   shipmentPackages,
@@ -235,6 +237,41 @@ describe.each(TEST_FILE_STORES)('seedDemo with files on %s', (storeKind) => {
     const [profile] = await database.db.select().from(userProfiles).where(eq(userProfiles.userId, carlos.id));
     expect(profile.cedula).toBeNull();
     expect(profile.venezuelaAddress).toBeNull();
+  });
+
+  it('gives María herself and her mother Carmen, authorised; every shipment a recipient of its customer; agencies in four cities', async () => {
+    const [maria] = await database.db.select().from(users).where(eq(users.email, 'maria@casillero.test'));
+    const book = await database.db
+      .select()
+      .from(recipients)
+      .where(eq(recipients.userId, maria.id))
+      .orderBy(asc(recipients.fullName));
+    expect(book.map((r) => [r.fullName, r.isAccountHolder, r.isAuthorized])).toEqual([
+      ['Carmen Rodríguez', false, true],
+      ['María Fernanda González', true, false],
+    ]);
+    expect(book[1]).toMatchObject({ idDocument: 'V-18456789', phone: '+584241234567', state: 'Miranda' });
+
+    const named = await database.db
+      .select({
+        shipmentUser: shipments.userId,
+        recipientUser: recipients.userId,
+        address: shipments.deliveryAddress,
+        to: recipients.address,
+      })
+      .from(shipments)
+      .leftJoin(recipients, eq(recipients.id, shipments.recipientId));
+    expect(named.length).toBeGreaterThan(0);
+    for (const row of named) {
+      expect(row.recipientUser).toBe(row.shipmentUser);
+      expect(row.address).toBe(row.to);
+    }
+
+    const active = await database.db.select().from(agencies).where(eq(agencies.active, true));
+    expect(new Set(active.map((a) => a.city))).toEqual(
+      new Set(['Caracas', 'Valencia', 'Naguanagua', 'Maracaibo', 'Barquisimeto']),
+    );
+    expect(new Set(active.map((a) => a.carrier))).toEqual(new Set(['MRW', 'Zoom', 'Tealca']));
   });
 
   it('rolls back and removes the images it wrote when the seed fails', async () => {

@@ -8,9 +8,12 @@ import { shipmentCodeAt, type VenezuelanState } from '@casillero/shared';
 import { packages, shipmentPackages, shipmentStages, shipments } from '../db/schema';
 import { at, dateOnly, daysFrom, round2, type DemoCast, type DemoContext, type DemoCustomer } from './context';
 import type { DemoPackages } from './packages';
+import type { DemoRecipients } from './recipients';
 
 type ShipmentSpec = {
   customer: DemoCustomer;
+  /** The recipient it names (docs/product/last-mile.md#delivery): home delivery to their address. */
+  recipientId: string;
   status: 'in_transit' | 'delivered';
   trackingNumber: string;
   address: string;
@@ -35,6 +38,8 @@ async function shipment(ctx: DemoContext, cast: DemoCast, values: ShipmentSpec) 
       // The code the admin screen gives it: 'SH' and the last 8 digits of the creation time.
       shipmentCode: shipmentCodeAt(created.getTime()),
       trackingNumber: values.trackingNumber,
+      recipientId: values.recipientId,
+      deliveryMethod: 'home',
       deliveryAddress: values.address,
       deliveryCity: values.city,
       deliveryState: values.state,
@@ -74,10 +79,11 @@ async function shipment(ctx: DemoContext, cast: DemoCast, values: ShipmentSpec) 
 
 export type DemoShipments = Awaited<ReturnType<typeof createShipments>>;
 
-export async function createShipments(ctx: DemoContext, cast: DemoCast, p: DemoPackages) {
+export async function createShipments(ctx: DemoContext, cast: DemoCast, p: DemoPackages, book: DemoRecipients) {
   const c = cast.customers;
   const mariaShipment = await shipment(ctx, cast, {
     customer: c.maria,
+    recipientId: book.maria,
     status: 'in_transit',
     trackingNumber: 'CCS4471208',
     address: 'Av. Francisco de Miranda, Edif. Parque Cristal, Torre Este, piso 8, apto 8-B, Los Palos Grandes',
@@ -94,6 +100,7 @@ export async function createShipments(ctx: DemoContext, cast: DemoCast, p: DemoP
   });
   const joseShipment = await shipment(ctx, cast, {
     customer: c.jose,
+    recipientId: book.jose,
     status: 'delivered',
     trackingNumber: 'MAR3318805',
     address: 'Calle 72 con Av. 3E, Residencias Lago Mar, apto 5-A, sector Tierra Negra',
@@ -112,6 +119,7 @@ export async function createShipments(ctx: DemoContext, cast: DemoCast, p: DemoP
   });
   const luisShipment = await shipment(ctx, cast, {
     customer: c.luis,
+    recipientId: book.luis,
     status: 'delivered',
     trackingNumber: 'CCS2904417',
     address: 'Urb. El Paraíso, Av. Páez, Res. Los Jardines, torre B, apto 12-3',
@@ -130,6 +138,7 @@ export async function createShipments(ctx: DemoContext, cast: DemoCast, p: DemoP
   });
   const danielaShipment = await shipment(ctx, cast, {
     customer: c.daniela,
+    recipientId: book.daniela,
     status: 'delivered',
     trackingNumber: 'MRD1187342',
     address: 'Av. Las Américas, Conjunto Residencial Santa María, casa 14',

@@ -8,7 +8,13 @@ import { auditLog, notifications, packages, scheduledJobRuns, shipments, storage
 import { businessToday } from '../lib/business-clock';
 import { trpcError } from '../test/caller';
 import { createTestDatabase } from '../test/db';
-import { customerWithActiveMailbox, signedInAdmin, signedInStaff, type CustomerWithMailbox } from '../test/factories';
+import {
+  customerWithActiveMailbox,
+  signedInAdmin,
+  signedInStaff,
+  type CustomerWithMailbox,
+  homeDeliveryTo,
+} from '../test/factories';
 import { createScheduler } from './scheduler';
 import { STORAGE_REMINDERS_JOB, storageRemindersJob } from './storage-reminders';
 
@@ -287,9 +293,11 @@ describe('the fee charged when the parcel is invoiced', () => {
     const created = await admin.caller.shipments.create({
       userId: ana.user.id,
       packageIds: [over.id, fresh.id],
-      deliveryAddress: 'Av. Francisco de Miranda, edificio 3',
-      deliveryCity: 'Caracas',
-      deliveryState: 'Miranda',
+      ...(await homeDeliveryTo(db(), ana.user.id, {
+        address: 'Av. Francisco de Miranda, edificio 3',
+        city: 'Caracas',
+        state: 'Miranda',
+      })),
       shippingCostUsd: 20,
     });
     expect(created.storageFeeUsd).toBe(2);

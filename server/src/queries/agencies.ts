@@ -4,7 +4,7 @@ import { and, asc, eq, ilike } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { agencies } from '../db/schema';
 
-export type AgencySearch = { state: string; city?: string | null };
+export type AgencySearch = { state?: string | null; city?: string | null };
 
 /** Escapes LIKE's wildcards so a typed '%' or '_' is matched as itself. */
 const likeText = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -29,7 +29,7 @@ export async function searchActiveAgencies(db: DbOrTx, search: AgencySearch) {
     .where(
       and(
         eq(agencies.active, true),
-        eq(agencies.state, search.state),
+        search.state ? eq(agencies.state, search.state) : undefined,
         city ? ilike(agencies.city, `%${likeText(city)}%`) : undefined,
       ),
     )

@@ -15,6 +15,12 @@ export const shipmentLoadColumns = {
   deliveryAddress: shipments.deliveryAddress,
   deliveryCity: shipments.deliveryCity,
   deliveryState: shipments.deliveryState,
+  /** The last mile (docs/product/last-mile.md#delivery): who receives it, how it ends and what the delivery costs. */
+  recipientId: shipments.recipientId,
+  recipientName: sql<string | null>`(select r.full_name from recipients r where r.id = ${shipments.recipientId})`,
+  deliveryMethod: shipments.deliveryMethod,
+  agencyId: shipments.agencyId,
+  deliveryFeeUsdCents: shipments.deliveryFeeUsdCents,
   packageCount: sql<number>`(select count(*)::int from shipment_packages sp where sp.shipment_id = ${shipments.id})`,
   totalWeightKg: shipments.totalWeightKg,
   shippingCostUsd: shipments.shippingCostUsd,

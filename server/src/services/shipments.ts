@@ -12,6 +12,7 @@ import {
   SHIPMENT_FIRST_STAGE,
   SHIPMENT_MESSAGES as M,
   SHIPMENT_STATUS_LABELS,
+  DELIVERY_METHOD_LABELS,
   shipmentCodeAt,
   type ShipmentStatus,
   type shipmentCreateInput,
@@ -23,6 +24,7 @@ import type { Db, DbOrTx } from '../db/client';
 import type { Config } from '../env';
 import { invoices, packages, paymentTransactions, shipmentPackages, shipmentStages, shipments } from '../db/schema';
 import { issueInvoice, voidInvoice } from './billing';
+import { resolveDelivery } from './delivery';
 import { findClient } from '../queries/clients';
 import { inPendingRepack } from '../queries/repacks';
 import { businessToday } from '../lib/business-clock';
@@ -97,12 +99,18 @@ export async function createShipment(
       // days is charged with the shipping, frozen at this moment in the shipment's cost (read
       // from the reception dates, which the move above does not change).
       const storage = await accruedStorageFee(tx, packageIds);
+      // The last mile (docs/product/last-mile.md#delivery): the recipient and the delivery become the destination and the fee.
+      const delivery = await resolveDelivery(tx, {
+        userId: input.userId,
+        recipientId: input.recipientId,
+        deliveryMethod: input.deliveryMethod,
+        agencyId: input.agencyId,
+      });
       const shipment = await insertWithUniqueCode(tx, {
         userId: input.userId,
-        deliveryAddress: input.deliveryAddress,
-        deliveryCity: input.deliveryCity,
-        deliveryState: input.deliveryState,
+        ...delivery,
         estimatedDelivery: input.estimatedDelivery,
+        // The delivery fee stays in its own column (deliveryFeeUsdCents) and is its own invoice line.
         shippingCostUsd: round2(input.shippingCostUsd + storage.feeUsd),
         totalWeightKg,
         totalVolumeCm3: null,
@@ -119,6 +127,10 @@ export async function createShipment(
           usdCents: Math.round(input.shippingCostUsd * 100),
         },
         { description: `Almacenaje pasados los días libres`, usdCents: Math.round(storage.feeUsd * 100) },
+        {
+          description: `${DELIVERY_METHOD_LABELS.home}: ${delivery.deliveryCity}, ${delivery.deliveryState}`,
+          usdCents: delivery.deliveryFeeUsdCents,
+        },
       ].filter((l) => l.usdCents > 0);
       if (lines.length) {
         await issueInvoice(tx, {
@@ -138,8 +150,8 @@ export async function createShipment(
           message: M.createdMessage(
             shipment.shipmentCode,
             packageIds.length,
-            input.deliveryCity,
-            input.deliveryState,
+            delivery.deliveryCity,
+            delivery.deliveryState,
             storage.feeUsd,
           ),
           type: 'shipment',
@@ -153,6 +165,7 @@ export async function createShipment(
         totalWeightKg,
         packageCount: packageIds.length,
         storageFeeUsd: storage.feeUsd,
+        deliveryFeeUsdCents: delivery.deliveryFeeUsdCents,
       };
     });
   } catch (err) {
@@ -266,8 +279,7 @@ export async function changeShipmentStatus(db: Db, config: AppConfig, input: z.o
   });
 }
 
-type UpdateValues = Omit<z.output<typeof shipmentUpdateInput>, 'id'>;
-const EDITABLE = Object.keys(SHIPMENT_FIELD_NAMES) as (keyof UpdateValues)[];
+const EDITABLE = Object.keys(SHIPMENT_FIELD_NAMES) as (keyof typeof SHIPMENT_FIELD_NAMES)[];
 
 /**
  * 'Editar envío': corrects the destination, the estimated date, the cost and the carrier's
@@ -280,9 +292,13 @@ export async function updateShipment(db: Db, config: AppConfig, input: z.output<
       .select({
         userId: shipments.userId,
         shipmentCode: shipments.shipmentCode,
+        recipientId: shipments.recipientId,
+        deliveryMethod: shipments.deliveryMethod,
+        agencyId: shipments.agencyId,
         deliveryAddress: shipments.deliveryAddress,
         deliveryCity: shipments.deliveryCity,
         deliveryState: shipments.deliveryState,
+        deliveryFeeUsdCents: shipments.deliveryFeeUsdCents,
         estimatedDelivery: shipments.estimatedDelivery,
         shippingCostUsd: shipments.shippingCostUsd,
         trackingNumber: shipments.trackingNumber,
@@ -292,7 +308,9 @@ export async function updateShipment(db: Db, config: AppConfig, input: z.output<
       .for('update');
     if (!current) throw new DomainError('NOT_FOUND', M.notFound);
 
-    const { id, ...values } = input;
+    const { id, recipientId, deliveryMethod, agencyId, ...rest } = input;
+    const delivery = await resolveDelivery(tx, { userId: current.userId, recipientId, deliveryMethod, agencyId });
+    const values = { ...rest, ...delivery };
     const changed = EDITABLE.filter((key) => values[key] !== current[key]);
     if (changed.length === 0) return { id, shipmentCode: current.shipmentCode, changed: [] as string[] };
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { DEMO_PAYMENT_METHODS, type CasilleroType, type PaymentMethodKind, type StaffRole } from '@casillero/shared';
 import type { Db } from '../db/client';
-import { emailOutbox, exchangeRates, mailboxes, paymentMethods, users } from '../db/schema';
+import { emailOutbox, exchangeRates, mailboxes, paymentMethods, recipients, users } from '../db/schema';
 import { businessToday } from '../lib/business-clock';
 import { callerFor, newVisitor, type Visitor } from './caller';
 import { createOrPromoteAdmin } from '../services/auth';
@@ -100,4 +100,32 @@ export async function paymentMethodId(db: Db, kind: PaymentMethodKind = 'zelle')
 export async function recordRate(db: Db, vesPerUsd: string, rateDate = businessToday()) {
   const [rate] = await db.insert(exchangeRates).values({ rateDate, vesPerUsd, source: 'BCV' }).returning();
   return rate;
+}
+
+/** Where a test shipment goes: a recipient of the customer with this address (complete, so a shipment can name it). */
+export type TestPlace = { address?: string; city?: string; state?: string; fullName?: string };
+
+/** Adds a recipient to a customer's address book, straight in the table, and returns its id. */
+export async function recipientFor(db: Db, userId: string, place: TestPlace = {}): Promise<string> {
+  const [row] = await db
+    .insert(recipients)
+    .values({
+      userId,
+      fullName: place.fullName ?? 'Carmen Rodríguez',
+      idDocument: 'V-12345678',
+      phone: '+584141234567',
+      state: place.state ?? 'Distrito Capital',
+      city: place.city ?? 'Caracas',
+      address: place.address ?? 'Av. Francisco de Miranda, Torre Parque Cristal, piso 4',
+    })
+    .returning({ id: recipients.id });
+  return row.id;
+}
+
+/**
+ * A home delivery to a new recipient at that address: the fields 'Crear Envío' and 'Editar
+ * envío' take. The shipment's delivery address, city and state are then exactly the place's.
+ */
+export async function homeDeliveryTo(db: Db, userId: string, place: TestPlace = {}) {
+  return { recipientId: await recipientFor(db, userId, place), deliveryMethod: 'home' as const, agencyId: null };
 }

@@ -19,7 +19,7 @@ import { mailboxes } from '../db/schema';
 import { testConfig } from '../env';
 import { callerFor, newVisitor, TEST_APP_URL, type TestCaller, type Visitor } from '../test/caller';
 import { createTestDatabase } from '../test/db';
-import { paymentMethodId, recordRate, signedInAdmin, signedInCustomer } from '../test/factories';
+import { paymentMethodId, recordRate, signedInAdmin, signedInCustomer, homeDeliveryTo } from '../test/factories';
 import { HOSTILE_VALUE, zodArbitrary, type ZodArbitraryOptions } from '../test/zod-arbitrary';
 import type { Context } from './context';
 import type { Meta } from './init';
@@ -339,9 +339,11 @@ async function seedPools() {
   const shipped = await pkg(2.5);
   const shipment = await a.shipments.create({
     userId: customer.userId,
-    deliveryAddress: 'Av. Bolívar Norte, edificio Torre Stratos, piso 3',
-    deliveryCity: 'Valencia',
-    deliveryState: 'Carabobo',
+    ...(await homeDeliveryTo(db(), customer.userId, {
+      address: 'Av. Bolívar Norte, edificio Torre Stratos, piso 3',
+      city: 'Valencia',
+      state: 'Carabobo',
+    })),
     estimatedDelivery: '2030-01-15',
     shippingCostUsd: 42.5,
     packageIds: [shipped.id],
@@ -547,9 +549,7 @@ describe('fuzzing (docs/product/security.md#fuzzed-procedures)', () => {
       expect(await admin.audit.count({ from: '2024-02-30' })).toEqual(await admin.audit.count({}));
       const shipment = {
         id: known.shipmentId,
-        deliveryAddress: 'Av. Bolívar Norte, edificio Torre Stratos, piso 3',
-        deliveryCity: 'Valencia',
-        deliveryState: 'Carabobo',
+        ...(await homeDeliveryTo(db(), known.customerId)),
         estimatedDelivery: '2024-02-30',
       };
       const dateInvalid = { code: 'BAD_REQUEST', message: SHIPMENT_MESSAGES.dateInvalid };

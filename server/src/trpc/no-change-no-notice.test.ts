@@ -10,7 +10,13 @@ import { diskFileStore } from '../files/file-store';
 import { storeFile } from '../files/store';
 import { callerFor, TEST_APP_URL, trpcError, type TestCaller } from '../test/caller';
 import { createTestDatabase } from '../test/db';
-import { customerWithActiveMailbox, paymentMethodId, signedInAdmin, type CustomerWithMailbox } from '../test/factories';
+import {
+  customerWithActiveMailbox,
+  paymentMethodId,
+  signedInAdmin,
+  type CustomerWithMailbox,
+  homeDeliveryTo,
+} from '../test/factories';
 import { tempStorageDir, tinyPng } from '../test/files';
 
 let database: Database;
@@ -120,9 +126,11 @@ const rows: Row[] = [
       const packageId = await receivedPackage(customer);
       const s = await admin.shipments.create({
         userId: customer.user.id,
-        deliveryAddress: 'Av. Francisco de Miranda, Torre Parque Cristal, piso 4',
-        deliveryCity: 'Caracas',
-        deliveryState: 'Distrito Capital',
+        ...(await homeDeliveryTo(db(), customer.user.id, {
+          address: 'Av. Francisco de Miranda, Torre Parque Cristal, piso 4',
+          city: 'Caracas',
+          state: 'Distrito Capital',
+        })),
         estimatedDelivery: '',
         shippingCostUsd: 35.5,
         packageIds: [packageId],

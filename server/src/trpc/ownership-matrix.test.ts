@@ -14,7 +14,7 @@ import { createServer } from '../server';
 import { recipients } from '../db/schema';
 import { callerFor, TEST_APP_URL, trpcError, type TestCaller } from '../test/caller';
 import { createTestDatabase } from '../test/db';
-import { paymentMethodId, recordRate, signedInAdmin, signedInCustomer } from '../test/factories';
+import { paymentMethodId, recordRate, signedInAdmin, signedInCustomer, homeDeliveryTo } from '../test/factories';
 import { tempStorageDir, tinyPdf, tinyPng, uploadFile } from '../test/files';
 import type { Meta } from './init';
 import { appRouter } from './router';
@@ -124,6 +124,7 @@ type Fixture = {
     shippedPackageId: string;
     shipmentId: string;
     notificationId: string;
+    /** A recipient of B's address book, named by B's shipment. */
     recipientId: string;
   };
 };
@@ -240,23 +241,23 @@ const FOREIGN_INPUTS: Record<string, Record<string, (f: Fixture) => unknown>> = 
       invoiceFileId: f.b.invoiceFileId,
     }),
   },
-  'repacks.request': {
-    packageIds: (f) => ({ packageIds: [f.b.packageId], shippingMethod: 'aereo', instructions: 'Consolidar todo' }),
-    'packageIds (with an own one)': (f) => ({ packageIds: [f.a.packageId, f.b.packageId], shippingMethod: 'aereo' }),
-  },
   'recipients.update': {
     id: (f) => ({
       id: f.b.recipientId,
-      fullName: 'Nombre cambiado por A',
-      idDocument: 'V-12345678',
-      phone: '0414-1234567',
-      state: 'Zulia',
-      city: 'Maracaibo',
-      address: 'Calle 72, casa 5',
+      fullName: 'Cambiado por otro cliente',
+      idDocument: 'V-11111111',
+      phone: '0414-1111111',
+      state: 'Lara',
+      city: 'Carora',
+      address: 'Calle de A, casa 1',
     }),
   },
   'recipients.archive': {
     id: (f) => ({ id: f.b.recipientId }),
+  },
+  'repacks.request': {
+    packageIds: (f) => ({ packageIds: [f.b.packageId], shippingMethod: 'aereo', instructions: 'Consolidar todo' }),
+    'packageIds (with an own one)': (f) => ({ packageIds: [f.a.packageId, f.b.packageId], shippingMethod: 'aereo' }),
   },
   'shipRequests.quote': {
     packageIds: (f) => ({ packageIds: [f.b.packageId], shippingMethod: 'maritimo' }),
@@ -429,11 +430,14 @@ beforeAll(async () => {
   const bTracking = await readyTracking(bMailbox);
   const bPackage = await receivedPackage(beto.user.id, bMailbox);
   const bShippedPackage = await receivedPackage(beto.user.id, bMailbox);
+  const bDelivery = await homeDeliveryTo(db(), beto.user.id, {
+    address: 'Av. Bolívar Norte, edificio Torre Stratos, piso 3',
+    city: 'Valencia',
+    state: 'Carabobo',
+  });
   const bShipment = await as(admin).shipments.create({
     userId: beto.user.id,
-    deliveryAddress: 'Av. Bolívar Norte, edificio Torre Stratos, piso 3',
-    deliveryCity: 'Valencia',
-    deliveryState: 'Carabobo',
+    ...bDelivery,
     estimatedDelivery: '2030-01-15',
     shippingCostUsd: 42.5,
     packageIds: [bShippedPackage],
@@ -492,7 +496,7 @@ beforeAll(async () => {
       shippedPackageId: bShippedPackage,
       shipmentId: bShipment.id,
       notificationId: bNotification.id,
-      recipientId: await recipientOf(beto.user.id),
+      recipientId: bDelivery.recipientId,
     },
   };
 });
@@ -532,6 +536,7 @@ async function ownView(
     tracking: await c.trackings.mineDetail({ id: ids.trackingId }),
     packages: await c.packages.mine(),
     repacks: await c.repacks.mine(),
+    recipients: await c.recipients.mine(),
     repackable: await c.repacks.packages(),
     shipments: await c.shipments.listOwn({ pageSize: MAX_PAGE_SIZE }),
     shipment: ids.shipmentId ? await c.shipments.ownDetail({ id: ids.shipmentId }) : null,

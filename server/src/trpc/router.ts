@@ -32,6 +32,7 @@ import { agenciesAdminRouter } from './routers/agencies-admin';
 import { shipRequestsRouter } from './routers/ship-requests';
 import { recipientsRouter } from './routers/recipients';
 import { agenciesRouter } from './routers/agencies';
+import { deliveryRouter } from './routers/delivery';
 
 export const appRouter = router({
   auth: authRouter,
@@ -67,6 +68,7 @@ export const appRouter = router({
   shipRequests: shipRequestsRouter,
   recipients: recipientsRouter,
   agencies: agenciesRouter,
+  delivery: deliveryRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -74,9 +74,12 @@ export const recipientIdInput = z.object({ id: z.uuid({ error: M.notFound }) });
 
 export const recipientsOfCustomerInput = z.object({ userId: z.uuid() });
 
-/** The agencies of a state, optionally filtered by city text, for the delivery choice. */
-export const agencySearchInput = z.object({
-  state: z.enum(VENEZUELAN_STATES, { error: M.stateRequired }),
-  city: z.string().trim().max(100).nullish(),
-});
+/** The active agencies of a state, optionally filtered by city text, for the delivery choice. */
+export const agencySearchInput = z
+  .object({
+    /** Without a state: every active agency (at most a page of them). */
+    state: z.enum(VENEZUELAN_STATES, { error: M.stateRequired }).nullish(),
+    city: z.string().trim().max(100).nullish(),
+  })
+  .default({});
 export type AgencySearchInput = z.input<typeof agencySearchInput>;

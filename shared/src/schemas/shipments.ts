@@ -2,12 +2,12 @@
 // status change and the list's URL state. Client forms and server procedures share them.
 import { z } from '../zod-es';
 import { SHIPMENT_SORTS } from '../list-params';
-import { SHIPMENT_STATUSES, SHIPPING_METHODS, VENEZUELAN_STATES } from '../enums';
+import { DELIVERY_METHODS, SHIPMENT_STATUSES, SHIPPING_METHODS } from '../enums';
+import { DELIVERY_MESSAGES } from '../last-mile';
 import { SHIPMENT_MESSAGES as M } from '../messages-packages';
 import { SHIPMENT_EDIT_MESSAGES as E } from '../messages-shipments';
 import { isoDay } from './form-fields';
 import { optionalSearchText, sortedListParams } from './list';
-import { fitsCharacters } from '../text';
 
 export const SHIPMENT_MAX_PACKAGES = 100;
 export const SHIPMENT_CODE_PREFIX = 'SH';
@@ -21,19 +21,23 @@ export const SHIPMENT_FIRST_STAGE = {
   estimatedDays: 2,
 } as const;
 
-/** The destination, date and cost: the same rules when creating and when correcting. */
+/**
+ * The delivery (docs/product/last-mile.md#delivery): the customer's recipient and how the
+ * shipment ends; the server turns it into the destination address, city, state and fee.
+ */
+export const deliveryChoiceFields = {
+  recipientId: z.uuid({ error: DELIVERY_MESSAGES.recipientRequired }),
+  deliveryMethod: z.enum(DELIVERY_METHODS, { error: DELIVERY_MESSAGES.methodRequired }),
+  /** Required for pickup at an agency, ignored for home delivery. */
+  agencyId: z
+    .uuid({ error: DELIVERY_MESSAGES.agencyRequired })
+    .nullish()
+    .transform((s) => s ?? null),
+};
+
+/** The delivery, date and cost: the same rules when creating and when correcting. */
 const shipmentFields = {
-  deliveryAddress: z
-    .string({ error: M.addressMin })
-    .trim()
-    .min(10, M.addressMin)
-    .refine(fitsCharacters(500), M.addressMax),
-  deliveryCity: z
-    .string({ error: M.cityRequired })
-    .trim()
-    .min(2, M.cityRequired)
-    .refine(fitsCharacters(100), M.cityMax),
-  deliveryState: z.enum(VENEZUELAN_STATES, { error: M.stateRequired }),
+  ...deliveryChoiceFields,
   /** YYYY-MM-DD, optional. */
   estimatedDelivery: z
     .union([isoDay(M.dateInvalid), z.literal('')])
@@ -42,32 +46,40 @@ const shipmentFields = {
   shippingCostUsd: z.number({ error: M.costMin }).min(0, M.costMin).max(100_000, M.costMax).default(0),
 };
 
-export const shipmentCreateInput = z.object({
-  userId: z.uuid({ error: M.customerRequired }),
-  ...shipmentFields,
-  /** Air or sea: the departures it may join (docs/product/departures.md). */
-  shippingMethod: z.enum(SHIPPING_METHODS, { error: M.methodInvalid }).default('aereo'),
-  packageIds: z
-    .array(z.uuid(M.packagesRequired), { error: M.packagesRequired })
-    .min(1, M.packagesRequired)
-    .max(SHIPMENT_MAX_PACKAGES, M.packagesMax),
-});
+/** An agency picked for pickup must be named (the server checks it exists and is active). */
+const agencyWhenPickup = <T extends { deliveryMethod: string; agencyId: string | null }>(value: T) =>
+  value.deliveryMethod !== 'agency' || value.agencyId !== null;
+
+export const shipmentCreateInput = z
+  .object({
+    userId: z.uuid({ error: M.customerRequired }),
+    ...shipmentFields,
+    /** Air or sea: the departures it may join (docs/product/departures.md). */
+    shippingMethod: z.enum(SHIPPING_METHODS, { error: M.methodInvalid }).default('aereo'),
+    packageIds: z
+      .array(z.uuid(M.packagesRequired), { error: M.packagesRequired })
+      .min(1, M.packagesRequired)
+      .max(SHIPMENT_MAX_PACKAGES, M.packagesMax),
+  })
+  .refine(agencyWhenPickup, { message: DELIVERY_MESSAGES.agencyRequired, path: ['agencyId'] });
 export type ShipmentCreateInput = z.input<typeof shipmentCreateInput>;
 
 /**
  * 'Editar envío': correct the destination, the estimated date, the cost and the carrier's
  * tracking number (optional; empty clears it) of an existing shipment, in any status.
  */
-export const shipmentUpdateInput = z.object({
-  id: z.uuid(),
-  ...shipmentFields,
-  trackingNumber: z
-    .string()
-    .trim()
-    .max(100, E.trackingMax)
-    .nullish()
-    .transform((s) => (s ? s.toUpperCase() : null)),
-});
+export const shipmentUpdateInput = z
+  .object({
+    id: z.uuid(),
+    ...shipmentFields,
+    trackingNumber: z
+      .string()
+      .trim()
+      .max(100, E.trackingMax)
+      .nullish()
+      .transform((s) => (s ? s.toUpperCase() : null)),
+  })
+  .refine(agencyWhenPickup, { message: DELIVERY_MESSAGES.agencyRequired, path: ['agencyId'] });
 export type ShipmentUpdateInput = z.input<typeof shipmentUpdateInput>;
 
 export const shipmentStatusInput = z.object({

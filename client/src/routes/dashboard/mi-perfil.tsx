@@ -3,13 +3,14 @@ import { pageHead } from '../../lib/site';
 import { ensureQueries } from '../../lib/loader';
 import { trpc } from '../../lib/trpc';
 import { ProfileForm } from './-components/ProfileForm';
+import { RecipientsCard } from './-components/recipients/RecipientsCard';
 import { DashboardPage } from './-components/PageHeader';
 import { QueryState } from './-components/QueryState';
 import { useQuery } from '@tanstack/react-query';
 
 export const Route = createFileRoute('/dashboard/mi-perfil')({
   head: pageHead('Mi Perfil'),
-  loader: ensureQueries((t) => [t.profile.get.queryOptions()]),
+  loader: ensureQueries((t) => [t.profile.get.queryOptions(), t.recipients.mine.queryOptions()]),
   component: ProfilePage,
 });
 
@@ -24,6 +25,7 @@ function ProfilePage() {
       <QueryState query={profile}>
         {(data) => <ProfileForm key={data.updatedAt ?? 'nuevo'} profile={data} />}
       </QueryState>
+      <RecipientsCard />
     </DashboardPage>
   );
 }

@@ -7,6 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import {
   ACTIVATION_COST_USD,
   BILLING_MESSAGES,
+  DELIVERY_FEE_DEFAULTS_USD_CENTS,
   PAYMENT_MESSAGES,
   PAYMENT_METHOD_MESSAGES,
   FIRST_RATE_DAY,
@@ -26,7 +27,14 @@ import { issueInvoice } from '../../services/billing';
 import { openMailboxWithActivation } from '../../services/accounts';
 import { callerFor, TEST_APP_URL, trpcError } from '../../test/caller';
 import { createTestDatabase } from '../../test/db';
-import { paymentMethodId, recordRate, signedInAdmin, signedInCustomer, signedInStaff } from '../../test/factories';
+import {
+  paymentMethodId,
+  recordRate,
+  signedInAdmin,
+  signedInCustomer,
+  signedInStaff,
+  homeDeliveryTo,
+} from '../../test/factories';
 import { tempStorageDir, tinyPng } from '../../test/files';
 
 let database: Database;
@@ -554,21 +562,26 @@ describe('shipments are invoiced', () => {
     const created = await as(admin).shipments.create({
       userId: c.user.id,
       packageIds: [pkg.id],
-      deliveryAddress: 'Av. Principal 1',
-      deliveryCity: 'Caracas',
-      deliveryState: 'Distrito Capital',
+      ...(await homeDeliveryTo(db(), c.user.id, {
+        address: 'Av. Principal 1',
+        city: 'Caracas',
+        state: 'Distrito Capital',
+      })),
       estimatedDelivery: null,
       shippingCostUsd: 25.5,
     });
     const invoice = (await as(c).billing.mine()).invoices.find((i) => i.concept === 'shipping_payment')!;
     const storageCents = Math.round(created.storageFeeUsd * 100);
     expect(storageCents).toBeGreaterThan(0);
+    // Home delivery in Caracas: the zone's fee is the invoice's third line (docs/product/last-mile.md#delivery).
+    const deliveryCents = DELIVERY_FEE_DEFAULTS_USD_CENTS.caracas;
+    expect(created.deliveryFeeUsdCents).toBe(deliveryCents);
     expect(invoice).toMatchObject({
-      usdCents: 2550 + storageCents,
+      usdCents: 2550 + storageCents + deliveryCents,
       status: 'pending',
       shipmentCode: created.shipmentCode,
     });
-    expect(invoice.lines.map((l) => l.usdCents)).toEqual([2550, storageCents]);
+    expect(invoice.lines.map((l) => l.usdCents)).toEqual([2550, storageCents, deliveryCents]);
     await as(admin).shipments.remove({ id: created.id });
     const voided = (await as(c).billing.mine()).invoices.find((i) => i.id === invoice.id)!;
     expect(voided).toMatchObject({ status: 'void', number: invoice.number, remainingUsdCents: 0 });

@@ -13,7 +13,7 @@ import { createServer } from '../../server';
 import { businessToday } from '../../lib/business-clock';
 import { callerFor, TEST_APP_URL, trpcError } from '../../test/caller';
 import { createTestDatabase } from '../../test/db';
-import { signedInAdmin, signedInCustomer } from '../../test/factories';
+import { signedInAdmin, signedInCustomer, homeDeliveryTo } from '../../test/factories';
 import { tempStorageDir, tinyPng, uploadFile } from '../../test/files';
 
 let database: Database;
@@ -70,9 +70,11 @@ async function packageOf(c: Signed, status: PackageStatus = 'received', weightKg
 async function shipmentOf(c: Signed, packageIds: string[], city = 'Valencia') {
   return as(admin).shipments.create({
     userId: c.user.id,
-    deliveryAddress: 'Av. Bolívar Norte, edificio Torre Stratos, piso 3',
-    deliveryCity: city,
-    deliveryState: 'Carabobo',
+    ...(await homeDeliveryTo(db(), c.user.id, {
+      address: 'Av. Bolívar Norte, edificio Torre Stratos, piso 3',
+      city: city,
+      state: 'Carabobo',
+    })),
     estimatedDelivery: '2030-01-15',
     shippingCostUsd: 42.5,
     packageIds,

@@ -23,7 +23,7 @@ import {
 import { testConfig } from '../../env';
 import { createTestDatabase } from '../../test/db';
 import { callerFor, TEST_APP_URL, trpcError } from '../../test/caller';
-import { signedInAdmin, signedInCustomer } from '../../test/factories';
+import { signedInAdmin, signedInCustomer, homeDeliveryTo } from '../../test/factories';
 
 const config = testConfig({ appUrl: TEST_APP_URL });
 
@@ -399,9 +399,11 @@ describe('packages.update and delete', () => {
     const b = await adminCaller.packages.create(form(beto, { status: 'received', weightKg: 2 }));
     const shipment = await adminCaller.shipments.create({
       userId: beto.user.id,
-      deliveryAddress: 'Calle 10 con carrera 5, Barquisimeto',
-      deliveryCity: 'Barquisimeto',
-      deliveryState: 'Lara',
+      ...(await homeDeliveryTo(db(), beto.user.id, {
+        address: 'Calle 10 con carrera 5, Barquisimeto',
+        city: 'Barquisimeto',
+        state: 'Lara',
+      })),
       packageIds: [a.id, b.id],
     });
     const row = await packageRow(a.id);

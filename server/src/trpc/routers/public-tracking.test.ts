@@ -15,7 +15,7 @@ import { mailboxes, packages, parcelIntakes, parcelPhotos, storedFiles, userProf
 import { testConfig } from '../../env';
 import { createTestDatabase } from '../../test/db';
 import { callerFor, newVisitor, TEST_APP_URL, trpcError } from '../../test/caller';
-import { customerWithActiveMailbox, signedInAdmin, signedInCustomer } from '../../test/factories';
+import { customerWithActiveMailbox, signedInAdmin, signedInCustomer, homeDeliveryTo } from '../../test/factories';
 
 const config = testConfig({ appUrl: TEST_APP_URL });
 let database: Database;
@@ -121,9 +121,11 @@ beforeAll(async () => {
   await db().update(packages).set({ photoFileId: photo.id }).where(eq(packages.id, pkg.id));
   const shipment = await admin.caller.shipments.create({
     userId: rosa.user.id,
-    deliveryAddress: 'Urbanización El Sigilo, calle 7, casa 42',
-    deliveryCity: 'Valencia',
-    deliveryState: 'Carabobo',
+    ...(await homeDeliveryTo(db(), rosa.user.id, {
+      address: 'Urbanización El Sigilo, calle 7, casa 42',
+      city: 'Valencia',
+      state: 'Carabobo',
+    })),
     estimatedDelivery: '2027-01-15',
     shippingCostUsd: 93.75,
     packageIds: [pkg.id],

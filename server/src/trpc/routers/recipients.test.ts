@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { RECIPIENT_MESSAGES as M, type RecipientCreateInput } from '@casillero/shared';
 import type { Database } from '../../db/client';
-import { recipients } from '../../db/schema';
+import { agencies, recipients } from '../../db/schema';
 import { createTestDatabase } from '../../test/db';
 import { trpcError } from '../../test/caller';
 import { signedInAdmin, signedInCustomer, signedInStaff } from '../../test/factories';
@@ -144,5 +144,32 @@ describe('recipients', () => {
     const caja = await signedInStaff(db(), 'caja');
     const asCaja = await trpcError(caja.caller.recipients.ofCustomer({ userId: customer.user.id }));
     expect(asCaja.code).toBe('FORBIDDEN');
+  });
+
+  it('finds the active agencies of a state, by city text, for the delivery choice', async () => {
+    const base = { kind: 'partner' as const, address: 'Av. Principal, local 1', hours: '', phone: '' };
+    await db()
+      .insert(agencies)
+      .values([
+        { ...base, carrier: 'MRW', code: 'T-MRW-VLN', name: 'Valencia Centro', state: 'Carabobo', city: 'Valencia' },
+        { ...base, carrier: 'Zoom', code: 'T-ZOOM-NAG', name: 'Naguanagua', state: 'Carabobo', city: 'Naguanagua' },
+        {
+          ...base,
+          carrier: 'Tealca',
+          code: 'T-TEALCA-VLN',
+          name: 'Cerrada',
+          state: 'Carabobo',
+          city: 'Valencia',
+          active: false,
+        },
+        { ...base, carrier: 'MRW', code: 'T-MRW-BQTO', name: 'Barquisimeto', state: 'Lara', city: 'Barquisimeto' },
+      ]);
+    const { caller } = await signedInCustomer(db());
+    const names = async (input: { state?: 'Carabobo' | 'Lara'; city?: string }) =>
+      (await caller.agencies.search(input)).map((a) => `${a.carrier} ${a.name}`);
+    expect(await names({ state: 'Carabobo' })).toEqual(['Zoom Naguanagua', 'MRW Valencia Centro']);
+    expect(await names({ state: 'Carabobo', city: 'valen' })).toEqual(['MRW Valencia Centro']);
+    expect(await names({ state: 'Carabobo', city: '%' })).toEqual([]);
+    expect(await names({ state: 'Lara' })).toEqual(['MRW Barquisimeto']);
   });
 });

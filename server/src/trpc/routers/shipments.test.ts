@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import {
+  DELIVERY_FEE_DEFAULTS_USD_CENTS,
+  DELIVERY_MESSAGES as D,
   SHIPMENT_EDIT_MESSAGES as E,
   SHIPMENT_MESSAGES as M,
   type PackageStatus,
@@ -10,11 +12,14 @@ import {
 } from '@casillero/shared';
 import type { Database } from '../../db/client';
 import {
+  agencies,
   emailOutbox,
+  invoices,
   mailboxes,
   notifications,
   packages,
   paymentTransactions,
+  recipients,
   shipmentPackages,
   shipmentStages,
   shipments,
@@ -23,7 +28,7 @@ import { testConfig } from '../../env';
 import { businessToday } from '../../lib/business-clock';
 import { createTestDatabase } from '../../test/db';
 import { callerFor, TEST_APP_URL, trpcError } from '../../test/caller';
-import { signedInAdmin, signedInCustomer } from '../../test/factories';
+import { recipientFor, signedInAdmin, signedInCustomer } from '../../test/factories';
 
 const config = testConfig({ appUrl: TEST_APP_URL });
 
@@ -33,6 +38,11 @@ let secondAdmin: ReturnType<typeof callerFor>;
 type Customer = Awaited<ReturnType<typeof signedInCustomer>>;
 let ana: Customer;
 let beto: Customer;
+/** Each customer's recipient in Caracas (Distrito Capital), named by the default form. */
+const homeOf = new Map<string, string>();
+/** Beto's recipients in Barquisimeto (Lara) and Maracaibo (Zulia). */
+let betoLara: string;
+let betoZulia: string;
 const db = () => database.db;
 
 beforeAll(async () => {
@@ -41,6 +51,17 @@ beforeAll(async () => {
   secondAdmin = callerFor(database.db, (await signedInAdmin(database.db)).visitor, config);
   ana = await signedInCustomer(database.db, { nombre: 'Ana Envíos' });
   beto = await signedInCustomer(database.db, { nombre: 'Beto Despacho' });
+  for (const c of [ana, beto]) homeOf.set(c.user.id, await recipientFor(database.db, c.user.id));
+  betoLara = await recipientFor(database.db, beto.user.id, {
+    address: 'Calle 10 con carrera 5, edificio Lara',
+    city: 'Barquisimeto',
+    state: 'Lara',
+  });
+  betoZulia = await recipientFor(database.db, beto.user.id, {
+    address: 'Calle 72 con avenida 3E, edificio Lago, piso 2',
+    city: 'Maracaibo',
+    state: 'Zulia',
+  });
 });
 afterAll(async () => {
   await database.close();
@@ -74,9 +95,8 @@ async function packageOf(
 function form(c: Customer, packageIds: string[], overrides: Partial<ShipmentCreateInput> = {}): ShipmentCreateInput {
   return {
     userId: c.user.id,
-    deliveryAddress: 'Av. Francisco de Miranda, Torre Parque Cristal, piso 4',
-    deliveryCity: 'Caracas',
-    deliveryState: 'Distrito Capital',
+    recipientId: homeOf.get(c.user.id)!,
+    deliveryMethod: 'home',
     estimatedDelivery: '',
     shippingCostUsd: 35.5,
     packageIds,
@@ -94,10 +114,9 @@ describe('shipments.create', () => {
     const p = await packageOf(ana);
     const cases: [Partial<ShipmentCreateInput>, string][] = [
       [{ userId: '' }, M.customerRequired],
-      [{ deliveryAddress: 'Corta 12' }, M.addressMin],
-      [{ deliveryCity: 'C' }, M.cityRequired],
-      [{ deliveryState: '' as never }, M.stateRequired],
-      [{ deliveryState: 'Florida' as never }, M.stateRequired],
+      [{ recipientId: '' }, D.recipientRequired],
+      [{ deliveryMethod: 'drone' as never }, D.methodRequired],
+      [{ deliveryMethod: 'agency' }, D.agencyRequired],
       [{ shippingCostUsd: -1 }, M.costMin],
       [{ packageIds: [] }, M.packagesRequired],
       [{ estimatedDelivery: '2026-13-45' }, M.dateInvalid],
@@ -296,9 +315,7 @@ describe('shipments.updateStatus', () => {
 describe('shipments.list and count', () => {
   it('searches by code, package tracking, customer and city; filters by status', async () => {
     const p = await packageOf(beto);
-    const { id, shipmentCode } = await adminCaller.shipments.create(
-      form(beto, [p.id], { deliveryCity: 'Barquisimeto', deliveryState: 'Lara' }),
-    );
+    const { id, shipmentCode } = await adminCaller.shipments.create(form(beto, [p.id], { recipientId: betoLara }));
     const ids = async (input: Parameters<typeof adminCaller.shipments.list>[0]) =>
       (await adminCaller.shipments.list(input)).rows.map((r) => r.id);
     expect(await ids({ q: shipmentCode })).toEqual([id]);
@@ -355,9 +372,8 @@ describe('packages in a pending repack request', () => {
 describe('shipments.update', () => {
   const edit = (id: string, overrides: Partial<ShipmentUpdateInput> = {}): ShipmentUpdateInput => ({
     id,
-    deliveryAddress: 'Calle 72 con avenida 3E, edificio Lago, piso 2',
-    deliveryCity: 'Maracaibo',
-    deliveryState: 'Zulia',
+    recipientId: betoZulia,
+    deliveryMethod: 'home',
     estimatedDelivery: '2026-11-30',
     shippingCostUsd: 48.25,
     trackingNumber: ' zoom-1234567 ',
@@ -368,9 +384,8 @@ describe('shipments.update', () => {
     const p = await packageOf(ana);
     const { id } = await adminCaller.shipments.create(form(ana, [p.id]));
     const cases: [Partial<ShipmentUpdateInput>, string][] = [
-      [{ deliveryAddress: 'Corta 12' }, M.addressMin],
-      [{ deliveryCity: 'M' }, M.cityRequired],
-      [{ deliveryState: 'Texas' as never }, M.stateRequired],
+      [{ recipientId: 'x' }, D.recipientRequired],
+      [{ deliveryMethod: 'agency', agencyId: null }, D.agencyRequired],
       [{ shippingCostUsd: -5 }, M.costMin],
       [{ estimatedDelivery: '30/11/2026' }, M.dateInvalid],
       [{ trackingNumber: 'X'.repeat(101) }, E.trackingMax],
@@ -413,9 +428,11 @@ describe('shipments.update', () => {
       type: 'shipment',
       link: '/dashboard/envios',
       message: E.updatedNotice(shipmentCode, [
+        'destinatario',
         'dirección de entrega',
         'ciudad',
         'estado',
+        'costo de entrega',
         'fecha estimada de entrega',
         'costo de envío',
         'número de tracking',
@@ -536,5 +553,131 @@ describe('shipment notifications', () => {
     );
     expect(notices.map((n) => n.title).sort()).toEqual([M.createdTitle, M.statusTitle].sort());
     for (const n of notices) expect(n.link).toBe('/dashboard/envios');
+  });
+});
+
+describe('the delivery (docs/product/last-mile.md#delivery)', () => {
+  async function agency(values: Partial<typeof agencies.$inferInsert> = {}) {
+    const [row] = await db()
+      .insert(agencies)
+      .values({
+        kind: 'partner',
+        carrier: 'MRW',
+        code: `MRW-${++seq}-${Date.now().toString(36)}`.toUpperCase(),
+        name: 'Valencia Centro',
+        state: 'Carabobo',
+        city: 'Valencia',
+        address: 'Av. Bolívar Norte, C.C. Camoruco, local 15',
+        ...values,
+      })
+      .returning();
+    return row;
+  }
+
+  it("home delivery: the recipient's address, the zone's fee kept and charged as a line of the invoice", async () => {
+    const p = await packageOf(beto);
+    const created = await adminCaller.shipments.create(
+      form(beto, [p.id], { recipientId: betoLara, shippingCostUsd: 20 }),
+    );
+    // Lara is in the interior: its default fee.
+    expect(created.deliveryFeeUsdCents).toBe(DELIVERY_FEE_DEFAULTS_USD_CENTS.interior);
+    const [s] = await db().select().from(shipments).where(eq(shipments.id, created.id));
+    expect(s).toMatchObject({
+      recipientId: betoLara,
+      deliveryMethod: 'home',
+      agencyId: null,
+      deliveryAddress: 'Calle 10 con carrera 5, edificio Lara',
+      deliveryCity: 'Barquisimeto',
+      deliveryState: 'Lara',
+      deliveryFeeUsdCents: 1200,
+      shippingCostUsd: 20,
+    });
+    const [invoice] = await db().select().from(invoices).where(eq(invoices.shipmentId, created.id));
+    expect(invoice.lines).toEqual([
+      expect.objectContaining({ usdCents: 2000 }),
+      { description: 'Entrega a domicilio: Barquisimeto, Lara', usdCents: 1200 },
+    ]);
+    expect(invoice.usdCents).toBe(3200);
+    // The details show who receives it and what the delivery costs.
+    expect(await adminCaller.shipments.detail({ id: created.id })).toMatchObject({
+      recipientName: 'Carmen Rodríguez',
+      deliveryMethod: 'home',
+      deliveryFeeUsdCents: 1200,
+    });
+  });
+
+  it("pickup at an agency: the agency's address, no fee; an inactive agency or none is refused", async () => {
+    const valencia = await agency();
+    const p = await packageOf(ana);
+    const created = await adminCaller.shipments.create(
+      form(ana, [p.id], { deliveryMethod: 'agency', agencyId: valencia.id }),
+    );
+    const [s] = await db().select().from(shipments).where(eq(shipments.id, created.id));
+    expect(s).toMatchObject({
+      deliveryMethod: 'agency',
+      agencyId: valencia.id,
+      deliveryAddress: 'MRW Valencia Centro: Av. Bolívar Norte, C.C. Camoruco, local 15',
+      deliveryCity: 'Valencia',
+      deliveryState: 'Carabobo',
+      deliveryFeeUsdCents: 0,
+    });
+    const [invoice] = await db().select().from(invoices).where(eq(invoices.shipmentId, created.id));
+    expect(invoice.lines.map((l) => l.description)).not.toContainEqual(expect.stringContaining('Entrega'));
+
+    const closed = await agency({ active: false });
+    const q = await packageOf(ana);
+    const inactive = await trpcError(
+      adminCaller.shipments.create(form(ana, [q.id], { deliveryMethod: 'agency', agencyId: closed.id })),
+    );
+    expect(inactive).toMatchObject({ code: 'BAD_REQUEST', message: D.agencyInactive });
+    const missing = await trpcError(
+      adminCaller.shipments.create(form(ana, [q.id], { deliveryMethod: 'agency', agencyId: randomUUID() })),
+    );
+    expect(missing).toMatchObject({ code: 'NOT_FOUND', message: D.agencyNotFound });
+    expect(await statusOf([q.id])).toEqual(['received']);
+  });
+
+  it("refuses another customer's recipient as a missing one, and one without cédula or phone", async () => {
+    const p = await packageOf(ana);
+    const err = await trpcError(adminCaller.shipments.create(form(ana, [p.id], { recipientId: betoLara })));
+    expect(err).toMatchObject({ code: 'NOT_FOUND', message: D.recipientNotFound });
+    const [incomplete] = await db()
+      .insert(recipients)
+      .values({ userId: ana.user.id, fullName: 'Migrado', state: 'Lara', city: 'Carora', address: 'Calle 1' })
+      .returning();
+    const err2 = await trpcError(adminCaller.shipments.create(form(ana, [p.id], { recipientId: incomplete.id })));
+    expect(err2).toMatchObject({ code: 'BAD_REQUEST', message: D.recipientIncomplete });
+    expect(await statusOf([p.id])).toEqual(['received']);
+  });
+
+  it("'Editar envío' moves a shipment from home to an agency: the new destination and fee, the customer told", async () => {
+    const valencia = await agency();
+    const p = await packageOf(beto);
+    const { id, shipmentCode } = await adminCaller.shipments.create(form(beto, [p.id]));
+    const result = await adminCaller.shipments.update({
+      id,
+      recipientId: homeOf.get(beto.user.id)!,
+      deliveryMethod: 'agency',
+      agencyId: valencia.id,
+      estimatedDelivery: '',
+      shippingCostUsd: 35.5,
+    });
+    expect(result.changed).toEqual([
+      'deliveryMethod',
+      'agencyId',
+      'deliveryAddress',
+      'deliveryCity',
+      'deliveryState',
+      'deliveryFeeUsdCents',
+    ]);
+    const [s] = await db().select().from(shipments).where(eq(shipments.id, id));
+    expect(s).toMatchObject({
+      deliveryMethod: 'agency',
+      agencyId: valencia.id,
+      deliveryCity: 'Valencia',
+      deliveryFeeUsdCents: 0,
+    });
+    const notices = await db().select().from(notifications).where(eq(notifications.userId, beto.user.id));
+    expect(notices.some((n) => n.message.includes(shipmentCode) && n.message.includes('forma de entrega'))).toBe(true);
   });
 });

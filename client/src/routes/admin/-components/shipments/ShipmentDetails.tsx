@@ -1,5 +1,12 @@
 import { Divider } from '@mantine/core';
-import { PACKAGE_STATUS_LABELS, SHIPMENT_MESSAGES as M, formatDateTime, formatUsd } from '@casillero/shared';
+import {
+  DELIVERY_METHOD_LABELS,
+  PACKAGE_STATUS_LABELS,
+  SHIPMENT_MESSAGES as M,
+  formatDateTime,
+  formatUsd,
+  formatUsdCents,
+} from '@casillero/shared';
 import {
   DetailsHeading,
   FactGrid,
@@ -55,9 +62,12 @@ export function ShipmentDetailsDrawer(props: DetailsDrawerOpen) {
                 'Destino',
                 <TwoLines key="destino" main={d.deliveryAddress} sub={`${d.deliveryCity}, ${d.deliveryState}`} />,
               ],
+              ['Destinatario', d.recipientName ?? '—'],
+              ['Entrega', DELIVERY_METHOD_LABELS[d.deliveryMethod]],
               ['Tracking del envío', d.trackingNumber ?? '—'],
               ['Peso total', kgText(d.totalWeightKg)],
               ['Costo de envío', formatUsd(d.shippingCostUsd)],
+              ['Costo de entrega', formatUsdCents(d.deliveryFeeUsdCents)],
               ['Paquetes', d.packageCount],
               ['Creado', formatDateTime(d.createdAt)],
               ['Entrega estimada', formatDay(d.estimatedDelivery)],

@@ -1,28 +1,23 @@
-// 'Editar envío' (destination, estimated date, cost, carrier tracking) and 'Eliminar envío'
+// 'Editar envío' (recipient and delivery, estimated date, cost, carrier tracking) and 'Eliminar envío'
 // (only while preparing; its packages return to the warehouse). The server enforces both.
 import { Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import {
-  SHIPMENT_EDIT_MESSAGES as E,
-  VENEZUELAN_STATES,
-  shipmentUpdateInput,
-  type VenezuelanState,
-} from '@casillero/shared';
+import { SHIPMENT_EDIT_MESSAGES as E, shipmentUpdateInput, type DeliveryMethod } from '@casillero/shared';
 import { trpc } from '../../../../lib/trpc';
 import { ConfirmDialog, DialogForm, subjectDialog } from '../../../../components/forms/FormDialog';
 import type { DecimalValue } from '../../../../components/forms/DecimalInput';
 import { usePlausibleConfirm } from '../../../../components/forms/usePlausibleConfirm';
 import { useConfirmedMutation, useDialogSubmit, useSchemaForm } from '../../../../components/forms/useSchemaForm';
 import { failureMessage } from '../packages/feedback';
-import { DeliveryFields, shippingCostCheck } from './ShipmentForm';
+import { DeliveryFields, ShipmentDeliveryChoice, shippingCostCheck } from './ShipmentForm';
 import { useInvalidateShipments } from './ShipmentStatus';
 import type { ShipmentRow } from './types';
 
 type Values = {
   id: string;
-  deliveryAddress: string;
-  deliveryCity: string;
-  deliveryState: VenezuelanState | '';
+  recipientId: string;
+  deliveryMethod: DeliveryMethod;
+  agencyId: string | null;
   estimatedDelivery: string;
   shippingCostUsd: DecimalValue;
   trackingNumber: string;
@@ -30,11 +25,9 @@ type Values = {
 
 const valuesOf = (s: ShipmentRow): Values => ({
   id: s.id,
-  deliveryAddress: s.deliveryAddress,
-  deliveryCity: s.deliveryCity,
-  deliveryState: (VENEZUELAN_STATES as readonly string[]).includes(s.deliveryState)
-    ? (s.deliveryState as VenezuelanState)
-    : '',
+  recipientId: s.recipientId ?? '',
+  deliveryMethod: s.deliveryMethod,
+  agencyId: s.agencyId,
   estimatedDelivery: s.estimatedDelivery ?? '',
   shippingCostUsd: s.shippingCostUsd,
   trackingNumber: s.trackingNumber ?? '',
@@ -68,6 +61,11 @@ function EditShipmentForm({ shipment, onClose }: { shipment: ShipmentRow; onClos
         </Text>{' '}
         de {shipment.customerName ?? shipment.customerEmail}
       </Text>
+      <ShipmentDeliveryChoice
+        form={form}
+        userId={shipment.userId}
+        initialAgencyState={shipment.deliveryMethod === 'agency' ? shipment.deliveryState : null}
+      />
       <DeliveryFields inputProps={form.getInputProps} />
       <TextInput
         label="Tracking del transportista"

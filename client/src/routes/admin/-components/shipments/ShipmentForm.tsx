@@ -1,20 +1,6 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  Radio,
-  ScrollArea,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Paper, Radio, ScrollArea, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import type { GetInputPropsReturnType } from '@mantine/form';
+import type { GetInputPropsReturnType, UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconCalendar, IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -23,13 +9,13 @@ import {
   SHIPMENT_MESSAGES as M,
   SHIPPING_METHODS,
   SHIPPING_METHOD_LABELS,
-  VENEZUELAN_STATES,
   formatUsd,
   shipmentCreateInput,
+  type DeliveryMethod,
   type PlausibilityCheck,
   type ShippingMethod,
-  type VenezuelanState,
 } from '@casillero/shared';
+import { DeliveryChoice, useCustomerRecipients } from '../../../../components/delivery/DeliveryChoice';
 import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
 import { optionalValue } from '../../../../components/forms/fields';
 import { formDialog } from '../../../../components/forms/FormDialog';
@@ -43,9 +29,9 @@ import type { ShippablePackage } from './types';
 
 type Values = {
   userId: string;
-  deliveryAddress: string;
-  deliveryCity: string;
-  deliveryState: VenezuelanState | '';
+  recipientId: string;
+  deliveryMethod: DeliveryMethod;
+  agencyId: string | null;
   estimatedDelivery: string;
   shippingCostUsd: DecimalValue;
   packageIds: string[];
@@ -54,9 +40,9 @@ type Values = {
 
 const INITIAL: Values = {
   userId: '',
-  deliveryAddress: '',
-  deliveryCity: '',
-  deliveryState: '',
+  recipientId: '',
+  deliveryMethod: 'home',
+  agencyId: null,
   estimatedDelivery: '',
   shippingCostUsd: 0,
   packageIds: [],
@@ -66,12 +52,48 @@ const INITIAL: Values = {
 
 const kg1 = (n: number) => `${n.toLocaleString('es-ES', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} kg`;
 
-type DeliveryField = 'deliveryAddress' | 'deliveryCity' | 'deliveryState' | 'estimatedDelivery' | 'shippingCostUsd';
+type DeliveryField = 'estimatedDelivery' | 'shippingCostUsd';
+
+/** The delivery part of a shipment's form values. */
+type DeliveryFormValues = { recipientId: string; deliveryMethod: DeliveryMethod; agencyId: string | null };
+
+/** The recipient and the delivery of a customer's shipment, bound to a form (creating and editing). */
+export function ShipmentDeliveryChoice<V extends DeliveryFormValues>({
+  form,
+  userId,
+  initialAgencyState,
+}: {
+  form: UseFormReturnType<V>;
+  userId: string;
+  initialAgencyState?: string | null;
+}) {
+  const recipients = useCustomerRecipients(userId);
+  const values = form.values as DeliveryFormValues;
+  const set = form.setFieldValue as unknown as (field: keyof DeliveryFormValues, value: unknown) => void;
+  return (
+    <DeliveryChoice
+      recipients={recipients.data ?? []}
+      loading={!userId || recipients.isPending}
+      value={{ recipientId: values.recipientId, deliveryMethod: values.deliveryMethod, agencyId: values.agencyId }}
+      onChange={(next) => {
+        set('recipientId', next.recipientId);
+        set('deliveryMethod', next.deliveryMethod);
+        set('agencyId', next.agencyId);
+      }}
+      errors={{
+        recipientId: form.errors.recipientId,
+        deliveryMethod: form.errors.deliveryMethod,
+        agencyId: form.errors.agencyId,
+      }}
+      initialAgencyState={initialAgencyState}
+    />
+  );
+}
 
 /** The cost asked about before saving when far from the usual. */
 export const shippingCostCheck = (cost: unknown): PlausibilityCheck[] => [{ kind: 'amountUsd', value: cost }];
 
-/** Where and when the shipment is delivered, and what it costs (creating and editing a shipment). */
+/** When the shipment is delivered and what it costs (creating and editing a shipment). */
 export function DeliveryFields({
   inputProps,
   minDate,
@@ -80,43 +102,24 @@ export function DeliveryFields({
   minDate?: Date;
 }) {
   return (
-    <>
-      <Textarea
-        label="Dirección de entrega"
-        required
-        autosize
-        minRows={2}
-        maxRows={4}
-        {...inputProps('deliveryAddress')}
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <DatePickerInput
+        label="Entrega estimada"
+        placeholder="Opcional"
+        clearable
+        valueFormat="DD/MM/YYYY"
+        leftSection={<IconCalendar size={16} />}
+        minDate={minDate}
+        {...optionalValue(inputProps('estimatedDelivery'))}
       />
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label="Ciudad" required {...inputProps('deliveryCity')} />
-        <Select
-          label="Estado"
-          required
-          searchable
-          placeholder="Selecciona un estado"
-          data={[...VENEZUELAN_STATES]}
-          {...inputProps('deliveryState')}
-        />
-        <DatePickerInput
-          label="Entrega estimada"
-          placeholder="Opcional"
-          clearable
-          valueFormat="DD/MM/YYYY"
-          leftSection={<IconCalendar size={16} />}
-          minDate={minDate}
-          {...optionalValue(inputProps('estimatedDelivery'))}
-        />
-        <DecimalInput
-          kind="amountUsd"
-          withSign
-          label="Costo de envío (USD)"
-          emptyValue={0}
-          {...inputProps('shippingCostUsd')}
-        />
-      </SimpleGrid>
-    </>
+      <DecimalInput
+        kind="amountUsd"
+        withSign
+        label="Costo de envío (USD)"
+        emptyValue={0}
+        {...inputProps('shippingCostUsd')}
+      />
+    </SimpleGrid>
   );
 }
 
@@ -192,21 +195,14 @@ function CreateShipmentForm({ onClose }: { onClose: () => void }) {
           required
           value={userId}
           error={form.errors.userId}
-          onChange={(id, customer) => {
+          onChange={(id) => {
             form.setFieldValue('userId', id);
             form.setFieldValue('packageIds', []);
-            // The customer's own address in Venezuela, when the fields are still empty.
-            if (customer) {
-              if (!form.values.deliveryAddress && customer.venezuelaAddress)
-                form.setFieldValue('deliveryAddress', customer.venezuelaAddress);
-              if (!form.values.deliveryCity && customer.venezuelaCity)
-                form.setFieldValue('deliveryCity', customer.venezuelaCity);
-              const state = customer.venezuelaState as VenezuelanState | null;
-              if (!form.values.deliveryState && state && VENEZUELAN_STATES.includes(state))
-                form.setFieldValue('deliveryState', state);
-            }
+            form.setFieldValue('recipientId', '');
+            form.setFieldValue('agencyId', null);
           }}
         />
+        <ShipmentDeliveryChoice key={userId} form={form} userId={userId} />
         <DeliveryFields inputProps={form.getInputProps} minDate={new Date()} />
         <Radio.Group
           label={M.methodLabel}

@@ -4,8 +4,10 @@ import {
   PACKAGE_STATUS_LABELS,
   SHIPMENT_NEWS_KIND_LABELS,
   SHIPMENT_NEWS_MESSAGES as N,
+  DELIVERY_METHOD_LABELS,
   formatDateTime,
   formatUsd,
+  formatUsdCents,
 } from '@casillero/shared';
 import { DetailsHeading, FactGrid, RowsTable, type Column } from '../../../../components/details/DetailsParts';
 import { RowCards, type ResponsiveColumn } from '../../../../components/data-table/ResponsiveTable';
@@ -61,7 +63,8 @@ export function ShipmentDetail(props: DetailsDrawerOpen) {
           </DetailsHeading>
           <Stack gap={0}>
             <Text size="xs" c="dimmed">
-              Dirección de entrega
+              {DELIVERY_METHOD_LABELS[s.deliveryMethod]}
+              {s.recipientName ? ` · ${s.recipientName}` : ''}
             </Text>
             <Text size="sm">{s.deliveryAddress}</Text>
             <Text size="sm" c="dimmed">
@@ -74,6 +77,7 @@ export function ShipmentDetail(props: DetailsDrawerOpen) {
               ['Paquetes', String(s.packageCount)],
               ['Peso total', `${formatKg(s.totalWeightKg)} kg`],
               ['Costo de envío', formatUsd(s.shippingCostUsd)],
+              ['Costo de entrega', formatUsdCents(s.deliveryFeeUsdCents)],
               ['Tracking del envío', s.trackingNumber ?? '—'],
               ['Entrega estimada', formatDay(s.estimatedDelivery)],
               ['Entregado', formatDay(s.actualDelivery)],
