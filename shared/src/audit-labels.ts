@@ -74,6 +74,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'departures.postNews': 'Publicó una novedad de despacho',
   'departures.checkDelays': 'Revisó los retrasos de los despachos',
   'departures.saveTemplate': 'Editó la plantilla de hitos',
+  'pickups.markReady': 'Marcó un envío listo para retirar',
+  'pickups.deliver': 'Entregó un envío en la agencia',
+  'pickups.unlock': 'Desbloqueó el retiro de un envío',
+  'pickups.recordHomeDelivery': 'Registró la entrega a domicilio de un envío',
+  'pickups.updateSettings': 'Cambió el recordatorio de retiro',
 };
 
 /** The action in words; an action the table does not know yet shows as it was recorded. */
@@ -120,6 +125,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   dedupe_key: 'Clave única',
   delayed_since: 'Retrasado desde',
   delayed_to: 'Nueva fecha estimada',
+  delivered_at: 'Entregado el',
   delivery_address: 'Dirección de entrega',
   delivery_city: 'Ciudad de entrega',
   delivery_fee_usd_cents: 'Costo de entrega (USD)',
@@ -151,6 +157,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   import_id: 'Importación',
   instructions: 'Instrucciones',
   intake_id: 'Recepción',
+  invitation_id: 'Invitación',
   invited_by: 'Invitado por',
   invoice_file_id: 'Factura de compra',
   invoice_id: 'Factura',
@@ -173,6 +180,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   master_ref: 'Guía madre (MAWB o BL)',
   message: 'Mensaje',
   metadata: 'Datos adicionales',
+  method: 'Forma',
   mode: 'Modalidad',
   movement_date: 'Fecha del movimiento',
   municipality: 'Municipio',
@@ -193,6 +201,8 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   payment_reference: 'Referencia de pago',
   phone: 'Teléfono',
   photo_file_id: 'Foto',
+  photo_thumb_file_id: 'Foto (miniatura)',
+  pickup_locked_at: 'Retiro bloqueado el',
   planned_arrival: 'Llegada prevista',
   planned_basis: 'Base de la fecha prevista',
   planned_departure: 'Salida prevista',
@@ -265,6 +275,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   warehouse_location: 'Ubicación en el almacén',
   warehouse_receipt: 'Recibo de almacén (WR)',
   weight_kg: 'Peso (kg)',
+  wrong_codes: 'Códigos incorrectos',
   year: 'Año',
 };
 

@@ -69,3 +69,5 @@ export * from './search-text';
 export * from './audit-labels';
 export * from './id-document';
 export * from './last-mile';
+export * from './pickup';
+export * from './schemas/pickup';
