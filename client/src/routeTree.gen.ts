@@ -36,6 +36,7 @@ import { Route as AdminConciliacionRouteImport } from './routes/admin/conciliaci
 import { Route as AdminDespachosRouteImport } from './routes/admin/despachos'
 import { Route as AdminEnviosRouteImport } from './routes/admin/envios'
 import { Route as AdminImportarRouteImport } from './routes/admin/importar'
+import { Route as AdminMostradorRouteImport } from './routes/admin/mostrador'
 import { Route as AdminNotificacionesRouteImport } from './routes/admin/notificaciones'
 import { Route as AdminPagosRouteImport } from './routes/admin/pagos'
 import { Route as AdminPaquetesRouteImport } from './routes/admin/paquetes'
@@ -197,6 +198,11 @@ const AdminEnviosRoute = AdminEnviosRouteImport.update({
 const AdminImportarRoute = AdminImportarRouteImport.update({
   id: '/importar',
   path: '/importar',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminMostradorRoute = AdminMostradorRouteImport.update({
+  id: '/mostrador',
+  path: '/mostrador',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminNotificacionesRoute = AdminNotificacionesRouteImport.update({
@@ -362,6 +368,7 @@ export interface FileRoutesByFullPath {
   '/admin/despachos': typeof AdminDespachosRoute
   '/admin/envios': typeof AdminEnviosRoute
   '/admin/importar': typeof AdminImportarRoute
+  '/admin/mostrador': typeof AdminMostradorRoute
   '/admin/notificaciones': typeof AdminNotificacionesRoute
   '/admin/pagos': typeof AdminPagosRoute
   '/admin/paquetes': typeof AdminPaquetesRoute
@@ -415,6 +422,7 @@ export interface FileRoutesByTo {
   '/admin/despachos': typeof AdminDespachosRoute
   '/admin/envios': typeof AdminEnviosRoute
   '/admin/importar': typeof AdminImportarRoute
+  '/admin/mostrador': typeof AdminMostradorRoute
   '/admin/notificaciones': typeof AdminNotificacionesRoute
   '/admin/pagos': typeof AdminPagosRoute
   '/admin/paquetes': typeof AdminPaquetesRoute
@@ -472,6 +480,7 @@ export interface FileRoutesById {
   '/admin/despachos': typeof AdminDespachosRoute
   '/admin/envios': typeof AdminEnviosRoute
   '/admin/importar': typeof AdminImportarRoute
+  '/admin/mostrador': typeof AdminMostradorRoute
   '/admin/notificaciones': typeof AdminNotificacionesRoute
   '/admin/pagos': typeof AdminPagosRoute
   '/admin/paquetes': typeof AdminPaquetesRoute
@@ -530,6 +539,7 @@ export interface FileRouteTypes {
     | '/admin/despachos'
     | '/admin/envios'
     | '/admin/importar'
+    | '/admin/mostrador'
     | '/admin/notificaciones'
     | '/admin/pagos'
     | '/admin/paquetes'
@@ -583,6 +593,7 @@ export interface FileRouteTypes {
     | '/admin/despachos'
     | '/admin/envios'
     | '/admin/importar'
+    | '/admin/mostrador'
     | '/admin/notificaciones'
     | '/admin/pagos'
     | '/admin/paquetes'
@@ -639,6 +650,7 @@ export interface FileRouteTypes {
     | '/admin/despachos'
     | '/admin/envios'
     | '/admin/importar'
+    | '/admin/mostrador'
     | '/admin/notificaciones'
     | '/admin/pagos'
     | '/admin/paquetes'
@@ -883,6 +895,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminImportarRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/mostrador': {
+      id: '/admin/mostrador'
+      path: '/mostrador'
+      fullPath: '/admin/mostrador'
+      preLoaderRoute: typeof AdminMostradorRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/notificaciones': {
       id: '/admin/notificaciones'
       path: '/notificaciones'
@@ -1082,6 +1101,7 @@ interface AdminRouteChildren {
   AdminDespachosRoute: typeof AdminDespachosRoute
   AdminEnviosRoute: typeof AdminEnviosRoute
   AdminImportarRoute: typeof AdminImportarRoute
+  AdminMostradorRoute: typeof AdminMostradorRoute
   AdminNotificacionesRoute: typeof AdminNotificacionesRoute
   AdminPagosRoute: typeof AdminPagosRoute
   AdminPaquetesRoute: typeof AdminPaquetesRoute
@@ -1104,6 +1124,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminDespachosRoute: AdminDespachosRoute,
   AdminEnviosRoute: AdminEnviosRoute,
   AdminImportarRoute: AdminImportarRoute,
+  AdminMostradorRoute: AdminMostradorRoute,
   AdminNotificacionesRoute: AdminNotificacionesRoute,
   AdminPagosRoute: AdminPagosRoute,
   AdminPaquetesRoute: AdminPaquetesRoute,

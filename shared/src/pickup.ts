@@ -52,7 +52,8 @@ export const PICKUP_MESSAGES = {
   alreadyReady: (code: string) => `El envío ${code} ya está listo para retirar.`,
   markedReady: (code: string) => `Envío ${code} listo para retirar. Avisamos al cliente con el código de retiro.`,
   notReady: 'Este envío no está listo para retirar.',
-  locked: 'El retiro de este envío está bloqueado por demasiados códigos incorrectos. Pide al personal que lo desbloquee.',
+  locked:
+    'El retiro de este envío está bloqueado por demasiados códigos incorrectos. Pide al personal que lo desbloquee.',
   wrongCode: (left: number) =>
     left > 0
       ? `Código incorrecto. Quedan ${left} ${left === 1 ? 'intento' : 'intentos'}.`

@@ -30,12 +30,11 @@ export type DeliveryPhotoUpload = { fileId: string; thumbFileId: string };
 export type DeliveryPhotoRouteOptions = { db: Db; config: Config; fileStore: FileStore };
 
 /** Registered inside the file routes' scope, where the multipart parser is. */
-export function registerReceptionPhotoRoute(
+export function registerDeliveryPhotoRoute(
   scope: FastifyInstance,
-  { db, config, fileStore }: ReceptionPhotoRouteOptions,
+  { db, config, fileStore }: DeliveryPhotoRouteOptions,
 ) {
-  scope.post(DELIVERY_PHOTOS_PATH,
-  can, async (req, reply) => {
+  scope.post(DELIVERY_PHOTOS_PATH, async (req, reply) => {
     if (isForeignRequest(req, config)) {
       return fail(reply, { status: 403, message: AUTH_MESSAGES.foreignOrigin });
     }

@@ -98,12 +98,7 @@ export async function listCounter(db: DbOrTx, viewer: Viewer, tab: CounterTab) {
     .innerJoin(agencies, eq(agencies.id, shipments.agencyId))
     .leftJoin(recipients, eq(recipients.id, shipments.recipientId))
     .leftJoin(shipmentPickups, eq(shipmentPickups.shipmentId, shipments.id))
-    .where(
-      and(
-        inScope(scope),
-        inArray(shipments.status, TAB_STATUSES[tab] as (typeof shipments.status._.data)[]),
-      ),
-    )
+    .where(and(inScope(scope), inArray(shipments.status, TAB_STATUSES[tab] as (typeof shipments.status._.data)[])))
     .orderBy(sql`${shipments.updatedAt} desc`)
     .limit(200);
   return rows.map((r) => ({
@@ -164,12 +159,7 @@ const pickupCodeHash = (shipmentId: string, code: string) => hashToken(`${shipme
  * with a new pickup code, sent to the customer (their channels) and to the recipient's phone by
  * WhatsApp when the recipient is not the customer.
  */
-export async function markReadyForPickup(
-  tx: DbOrTx,
-  viewer: Viewer,
-  code: string,
-  options: { appUrl?: string } = {},
-) {
+export async function markReadyForPickup(tx: DbOrTx, viewer: Viewer, code: string, options: { appUrl?: string } = {}) {
   const scope = await counterScope(tx, viewer);
   const found = await findScanned(tx, scope, code);
   if (!found) throw notFound();
@@ -340,7 +330,10 @@ export async function deliverAtCounter(
       and(
         eq(recipients.userId, shipment.userId),
         shipment.recipientId
-          ? or(eq(recipients.id, shipment.recipientId), and(eq(recipients.isAuthorized, true), isNull(recipients.archivedAt)))
+          ? or(
+              eq(recipients.id, shipment.recipientId),
+              and(eq(recipients.isAuthorized, true), isNull(recipients.archivedAt)),
+            )
           : and(eq(recipients.isAuthorized, true), isNull(recipients.archivedAt)),
       ),
     );
@@ -382,7 +375,12 @@ export async function unlockPickup(tx: DbOrTx, shipmentId: string) {
 type HomeInput = z.output<typeof homeDeliveryInput>;
 
 /** Staff record the proof of a home delivery: who received it, their cédula and a photo. */
-export async function recordHomeDelivery(tx: DbOrTx, viewer: Viewer, input: HomeInput, options: { appUrl?: string } = {}) {
+export async function recordHomeDelivery(
+  tx: DbOrTx,
+  viewer: Viewer,
+  input: HomeInput,
+  options: { appUrl?: string } = {},
+) {
   const [shipment] = await tx
     .select({
       id: shipments.id,

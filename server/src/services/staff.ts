@@ -171,7 +171,10 @@ export async function changeStaffRole(db: Db, input: { userId: string; role: Sta
     if (input.role !== 'admin') await keepAnAdmin(tx, target);
     if (input.role === 'agencia') {
       // The agency comes with the invitation: a role change alone would leave the counter without one.
-      const [bound] = await tx.select({ userId: agencyStaff.userId }).from(agencyStaff).where(eq(agencyStaff.userId, input.userId));
+      const [bound] = await tx
+        .select({ userId: agencyStaff.userId })
+        .from(agencyStaff)
+        .where(eq(agencyStaff.userId, input.userId));
       if (!bound) throw fail('BAD_INPUT', M.agencyByInvitation);
     }
     await tx.update(users).set({ role: input.role }).where(eq(users.id, input.userId));
