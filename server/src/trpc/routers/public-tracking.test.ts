@@ -334,11 +334,12 @@ describe('publicTracking.lookup', () => {
 
 describe('the last mile on the tracking page (docs/product/last-mile.md)', () => {
   it('says the agency where it waits, then the day it was delivered, and never who collected it', async () => {
-    const { agencies, deliveryProofs, shipments } = await import('../../db/schema');
+    const { agencies, deliveryProofs, shipmentPackages, shipments } = await import('../../db/schema');
+    // The shipment of the parcel the USPS number names (set up above).
     const [shipment] = await db()
-      .select({ id: shipments.id })
-      .from(shipments)
-      .where(eq(shipments.deliveryCity, 'Valencia'));
+      .select({ id: shipmentPackages.shipmentId })
+      .from(shipmentPackages)
+      .where(eq(shipmentPackages.packageId, privateValues.packageId!));
     const [agency] = await db()
       .insert(agencies)
       .values({
@@ -355,21 +356,19 @@ describe('the last mile on the tracking page (docs/product/last-mile.md)', () =>
       .update(shipments)
       .set({ deliveryMethod: 'agency', agencyId: agency!.id, status: 'ready_for_pickup' })
       .where(eq(shipments.id, shipment!.id));
-    expect((await lookUp(UPS)).whereNow).toBe('Disponible en agencia Oficina Valencia, Valencia');
+    expect((await lookUp(USPS)).whereNow).toBe('Disponible en agencia Oficina Valencia, Valencia');
 
     await db()
       .update(shipments)
       .set({ status: 'delivered', actualDelivery: '2027-01-20' })
       .where(eq(shipments.id, shipment!.id));
-    await db()
-      .insert(deliveryProofs)
-      .values({
-        shipmentId: shipment!.id,
-        method: 'id_document',
-        receivedBy: 'Rosalinda Privada',
-        idDocument: 'V-12345678',
-      });
-    const delivered = await lookUp(UPS);
+    await db().insert(deliveryProofs).values({
+      shipmentId: shipment!.id,
+      method: 'id_document',
+      receivedBy: 'Rosalinda Privada',
+      idDocument: 'V-12345678',
+    });
+    const delivered = await lookUp(USPS);
     expect(delivered.whereNow).toBe('Entregado el 20/01/2027');
     expect(JSON.stringify(delivered)).not.toContain('Rosalinda');
     expect(JSON.stringify(delivered)).not.toContain('12345678');

@@ -18,6 +18,7 @@ import { StagesTimeline } from '../../../../components/shipments/StagesTimeline'
 import { QueryState } from '../QueryState';
 import { formatKg } from '../repacks/format';
 import { DepartureTimeline } from '../../../../components/departures/DepartureTimeline';
+import { DeliveryProof } from '../../../../components/shipments/DeliveryProof';
 
 type OwnPackage = inferOutput<typeof trpc.shipments.ownDetail>['packages'][number];
 type OwnNews = inferOutput<typeof trpc.shipments.ownDetail>['news'];
@@ -81,6 +82,7 @@ export function ShipmentDetail(props: DetailsDrawerOpen) {
               ['Actualizado', formatDateTime(s.updatedAt)],
             ]}
           />
+          {s.status === 'delivered' && <DeliveryProof shipmentId={s.id} />}
           <Divider label="Paquetes" labelPosition="left" />
           {isPhone ? (
             <RowCards
