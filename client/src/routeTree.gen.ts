@@ -37,6 +37,7 @@ import { Route as AdminConciliacionRouteImport } from './routes/admin/conciliaci
 import { Route as AdminDespachosRouteImport } from './routes/admin/despachos'
 import { Route as AdminEnviosRouteImport } from './routes/admin/envios'
 import { Route as AdminImportarRouteImport } from './routes/admin/importar'
+import { Route as AdminMostradorRouteImport } from './routes/admin/mostrador'
 import { Route as AdminNotificacionesRouteImport } from './routes/admin/notificaciones'
 import { Route as AdminPagosRouteImport } from './routes/admin/pagos'
 import { Route as AdminPaquetesRouteImport } from './routes/admin/paquetes'
@@ -205,6 +206,11 @@ const AdminImportarRoute = AdminImportarRouteImport.update({
   path: '/importar',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminMostradorRoute = AdminMostradorRouteImport.update({
+  id: '/mostrador',
+  path: '/mostrador',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminNotificacionesRoute = AdminNotificacionesRouteImport.update({
   id: '/notificaciones',
   path: '/notificaciones',
@@ -369,6 +375,7 @@ export interface FileRoutesByFullPath {
   '/admin/despachos': typeof AdminDespachosRoute
   '/admin/envios': typeof AdminEnviosRoute
   '/admin/importar': typeof AdminImportarRoute
+  '/admin/mostrador': typeof AdminMostradorRoute
   '/admin/notificaciones': typeof AdminNotificacionesRoute
   '/admin/pagos': typeof AdminPagosRoute
   '/admin/paquetes': typeof AdminPaquetesRoute
@@ -423,6 +430,7 @@ export interface FileRoutesByTo {
   '/admin/despachos': typeof AdminDespachosRoute
   '/admin/envios': typeof AdminEnviosRoute
   '/admin/importar': typeof AdminImportarRoute
+  '/admin/mostrador': typeof AdminMostradorRoute
   '/admin/notificaciones': typeof AdminNotificacionesRoute
   '/admin/pagos': typeof AdminPagosRoute
   '/admin/paquetes': typeof AdminPaquetesRoute
@@ -481,6 +489,7 @@ export interface FileRoutesById {
   '/admin/despachos': typeof AdminDespachosRoute
   '/admin/envios': typeof AdminEnviosRoute
   '/admin/importar': typeof AdminImportarRoute
+  '/admin/mostrador': typeof AdminMostradorRoute
   '/admin/notificaciones': typeof AdminNotificacionesRoute
   '/admin/pagos': typeof AdminPagosRoute
   '/admin/paquetes': typeof AdminPaquetesRoute
@@ -540,6 +549,7 @@ export interface FileRouteTypes {
     | '/admin/despachos'
     | '/admin/envios'
     | '/admin/importar'
+    | '/admin/mostrador'
     | '/admin/notificaciones'
     | '/admin/pagos'
     | '/admin/paquetes'
@@ -594,6 +604,7 @@ export interface FileRouteTypes {
     | '/admin/despachos'
     | '/admin/envios'
     | '/admin/importar'
+    | '/admin/mostrador'
     | '/admin/notificaciones'
     | '/admin/pagos'
     | '/admin/paquetes'
@@ -651,6 +662,7 @@ export interface FileRouteTypes {
     | '/admin/despachos'
     | '/admin/envios'
     | '/admin/importar'
+    | '/admin/mostrador'
     | '/admin/notificaciones'
     | '/admin/pagos'
     | '/admin/paquetes'
@@ -902,6 +914,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminImportarRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/mostrador': {
+      id: '/admin/mostrador'
+      path: '/mostrador'
+      fullPath: '/admin/mostrador'
+      preLoaderRoute: typeof AdminMostradorRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/notificaciones': {
       id: '/admin/notificaciones'
       path: '/notificaciones'
@@ -1102,6 +1121,7 @@ interface AdminRouteChildren {
   AdminDespachosRoute: typeof AdminDespachosRoute
   AdminEnviosRoute: typeof AdminEnviosRoute
   AdminImportarRoute: typeof AdminImportarRoute
+  AdminMostradorRoute: typeof AdminMostradorRoute
   AdminNotificacionesRoute: typeof AdminNotificacionesRoute
   AdminPagosRoute: typeof AdminPagosRoute
   AdminPaquetesRoute: typeof AdminPaquetesRoute
@@ -1125,6 +1145,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminDespachosRoute: AdminDespachosRoute,
   AdminEnviosRoute: AdminEnviosRoute,
   AdminImportarRoute: AdminImportarRoute,
+  AdminMostradorRoute: AdminMostradorRoute,
   AdminNotificacionesRoute: AdminNotificacionesRoute,
   AdminPagosRoute: AdminPagosRoute,
   AdminPaquetesRoute: AdminPaquetesRoute,

@@ -78,6 +78,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'agenciesAdmin.update': 'Editó una agencia',
   'agenciesAdmin.setActive': 'Activó o desactivó una agencia',
   'agenciesAdmin.updateDeliveryFees': 'Cambió las tarifas de entrega a domicilio',
+  'pickups.markReady': 'Marcó un envío listo para retirar',
+  'pickups.deliver': 'Entregó un envío en la agencia',
+  'pickups.unlock': 'Desbloqueó el retiro de un envío',
+  'pickups.recordHomeDelivery': 'Registró la entrega a domicilio de un envío',
+  'pickups.updateSettings': 'Cambió el recordatorio de retiro',
 };
 
 /** The action in words; an action the table does not know yet shows as it was recorded. */
@@ -124,6 +129,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   dedupe_key: 'Clave única',
   delayed_since: 'Retrasado desde',
   delayed_to: 'Nueva fecha estimada',
+  delivered_at: 'Entregado el',
   delivery_address: 'Dirección de entrega',
   delivery_city: 'Ciudad de entrega',
   delivery_fee_usd_cents: 'Costo de entrega (USD)',
@@ -155,6 +161,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   import_id: 'Importación',
   instructions: 'Instrucciones',
   intake_id: 'Recepción',
+  invitation_id: 'Invitación',
   invited_by: 'Invitado por',
   invoice_file_id: 'Factura de compra',
   invoice_id: 'Factura',
@@ -177,6 +184,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   master_ref: 'Guía madre (MAWB o BL)',
   message: 'Mensaje',
   metadata: 'Datos adicionales',
+  method: 'Forma',
   mode: 'Modalidad',
   movement_date: 'Fecha del movimiento',
   municipality: 'Municipio',
@@ -197,6 +205,8 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   payment_reference: 'Referencia de pago',
   phone: 'Teléfono',
   photo_file_id: 'Foto',
+  photo_thumb_file_id: 'Foto (miniatura)',
+  pickup_locked_at: 'Retiro bloqueado el',
   planned_arrival: 'Llegada prevista',
   planned_basis: 'Base de la fecha prevista',
   planned_departure: 'Salida prevista',
@@ -270,6 +280,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   warehouse_location: 'Ubicación en el almacén',
   warehouse_receipt: 'Recibo de almacén (WR)',
   weight_kg: 'Peso (kg)',
+  wrong_codes: 'Códigos incorrectos',
   year: 'Año',
 };
 

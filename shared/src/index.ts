@@ -75,3 +75,5 @@ export * from './messages-ship-requests';
 export * from './schemas/ship-requests';
 export * from './messages-recipients';
 export * from './schemas/recipients';
+export * from './pickup';
+export * from './schemas/pickup';

@@ -28,6 +28,8 @@ export const PUBLIC_TRACKING_MESSAGES = {
   destinationLabel: 'Destino',
   estimatedDeliveryLabel: 'Entrega estimada',
   deliveredOnLabel: 'Entregado el',
+  availableAtAgency: (place: string) => `Disponible en agencia ${place}`,
+  deliveredOn: (day: string) => `Entregado el ${day}`,
   timelineTitle: 'Historial',
   timelineEmpty: 'Aún no hay movimientos registrados.',
   signInForDetails: 'Inicia sesión para ver todos los detalles',

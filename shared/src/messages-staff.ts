@@ -3,6 +3,8 @@ export const STAFF_MESSAGES = {
   invited: (email: string) => `Invitación enviada a ${email}. El enlace vence en 72 horas.`,
   alreadyStaff: 'Esa persona ya forma parte del personal.',
   isCustomer: 'Ese correo pertenece a un cliente. Usa otro correo para el personal.',
+  agencyRequired: 'Elige la agencia del usuario.',
+  agencyByInvitation: 'El rol Agencia se da invitando al usuario con su agencia.',
   invitationInvalid: 'La invitación no es válida o ya venció. Pide una nueva a un administrador.',
   invitationAccepted: 'Tu cuenta de personal está lista. ¡Bienvenido!',
   roleChanged: 'Rol actualizado.',
@@ -60,6 +62,10 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   departure_news: 'Novedad de despacho',
   recipients: 'Destinatario',
   agencies: 'Agencia',
+  agency_staff: 'Usuario de agencia',
+  staff_invitation_agencies: 'Agencia de la invitación',
+  delivery_proofs: 'Prueba de entrega',
+  shipment_pickups: 'Retiro en agencia',
 };
 
 export const AUDIT_OPERATION_LABELS: Record<string, string> = {

@@ -74,7 +74,15 @@ describe('role descriptions generated from the permission map', () => {
       'Cambia: pre-alertas y notificaciones a clientes. ' +
         'Solo consulta: trackings, clientes (datos y casilleros), paquetes, reempaques, envíos, despachos (vuelos y contenedores) y pagos (facturas, tasas y conciliación). ' +
         'También: el registro de auditoría. ' +
-        'Sin acceso a: reportes e ingresos, el personal, los métodos de pago, la plantilla de hitos de los despachos y las agencias (con sus tarifas de entrega).',
+        'Sin acceso a: reportes e ingresos, el personal, los métodos de pago, la plantilla de hitos de los despachos, ' +
+        'las agencias (con sus tarifas de entrega), el mostrador de agencia (recibir y entregar envíos con prueba de entrega) y desbloquear retiros y el recordatorio de retiro.',
     );
+  });
+
+  it('an agency counter (docs/product/last-mile.md) reaches its counter and nothing else', () => {
+    expect(ROLE_PERMISSIONS.agencia).toEqual(['pickups.counter']);
+    expect(can('agencia', 'shipments.read')).toBe(false);
+    expect(can('agencia', 'pickups.manage')).toBe(false);
+    expect(STAFF_ROLE_DESCRIPTIONS.agencia.startsWith('También: el mostrador de agencia')).toBe(true);
   });
 });

@@ -3,7 +3,11 @@
 // map says which roles hold it. The server enforces it; the screens only follow it.
 
 /** The staff roles, beside the customer's 'user'. */
-export const STAFF_ROLES = ['admin', 'almacen', 'caja', 'atencion'] as const;
+/**
+ * 'agencia' is an agency's counter (docs/product/last-mile.md#agency-counters-and-proof-of-delivery):
+ * it belongs to one agency and sees only the shipments bound to it.
+ */
+export const STAFF_ROLES = ['admin', 'almacen', 'caja', 'atencion', 'agencia'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
@@ -11,6 +15,7 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
   almacen: 'Almacén',
   caja: 'Caja',
   atencion: 'Atención al cliente',
+  agencia: 'Agencia (mostrador)',
 };
 
 /** The areas whose records staff read and change; each has a `.read` and a `.write` permission. */
@@ -37,7 +42,11 @@ export type Permission =
   /** The milestone template of each mode (docs/product/departures.md). */
   | 'departures.template'
   /** The agencies catalogue and the delivery fees per zone (docs/product/last-mile.md#agencies). */
-  | 'agencies.manage';
+  | 'agencies.manage'
+  /** The agency counter: receiving and handing over its agency's shipments (docs/product/last-mile.md). */
+  | 'pickups.counter'
+  /** Unlocking a pickup locked by wrong codes, and the pickup reminder's setting. */
+  | 'pickups.manage';
 
 /** Reading and changing each of the areas. */
 const readWrite = (...areas: Area[]): Permission[] => areas.flatMap((a) => [`${a}.read`, `${a}.write`] as const);
@@ -50,6 +59,8 @@ export const PERMISSIONS: readonly Permission[] = [
   'billing.settings',
   'departures.template',
   'agencies.manage',
+  'pickups.counter',
+  'pickups.manage',
 ];
 
 const WAREHOUSE: Permission[] = [
@@ -91,6 +102,8 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'notifications.write',
     'audit.read',
   ],
+  // An agency's counter: its own agency's shipments, nothing else (the scope is the agency).
+  agencia: ['pickups.counter'],
 };
 
 // --- What each role may do, in words: generated from the map, never written apart from it -----
@@ -116,6 +129,8 @@ export const EXTRA_PERMISSION_LABELS: Record<Exclude<Permission, `${Area}.read` 
   'billing.settings': 'los métodos de pago',
   'departures.template': 'la plantilla de hitos de los despachos',
   'agencies.manage': 'las agencias (con sus tarifas de entrega)',
+  'pickups.counter': 'el mostrador de agencia (recibir y entregar envíos con prueba de entrega)',
+  'pickups.manage': 'desbloquear retiros y el recordatorio de retiro',
 };
 
 export const EXTRA_PERMISSIONS = Object.keys(EXTRA_PERMISSION_LABELS) as (keyof typeof EXTRA_PERMISSION_LABELS)[];
@@ -168,10 +183,12 @@ export function can(role: string | null | undefined, permission: Permission): bo
 
 /** Which permissions open, and store for a customer, each kind of stored file. */
 export const FILE_PERMISSIONS: Record<
-  'receipt' | 'invoice' | 'package_photo',
+  'receipt' | 'invoice' | 'package_photo' | 'delivery_photo',
   { read: Permission; write: Permission }
 > = {
   receipt: { read: 'payments.read', write: 'payments.write' },
   invoice: { read: 'prealerts.read', write: 'prealerts.write' },
   package_photo: { read: 'packages.read', write: 'packages.write' },
+  // Taken at the counter or at a home delivery, through their own upload route only.
+  delivery_photo: { read: 'shipments.read', write: 'pickups.counter' },
 };

@@ -51,6 +51,8 @@ export type PublicTrackingResult = {
   deliveredOn: string | null;
   originCountry: string | null;
   destinationCity: string | null;
+  /** 'Disponible en agencia <nombre>, <ciudad>' or 'Entregado el <fecha>' (docs/product/last-mile.md); names no person. */
+  whereNow: string | null;
   /** The flight or container it travels in, with its milestones and promised arrival (docs/product/departures.md). */
   departure: PublicDepartureView | null;
 };

@@ -6,10 +6,28 @@
 // and the fields before and after as the database now holds them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { STAFF_ROLES, STORAGE_MESSAGES, can, type Permission, type StaffRole } from '@casillero/shared';
+import {
+  PICKUP_MESSAGES,
+  STAFF_ROLES,
+  STORAGE_MESSAGES,
+  can,
+  type Permission,
+  type StaffRole,
+} from '@casillero/shared';
 import { rowsOf, type Database } from '../db/client';
 import { testConfig } from '../env';
-import { auditLog, mailboxes, notifications, packages, staffInvitations } from '../db/schema';
+import {
+  agencies,
+  agencyStaff,
+  auditLog,
+  mailboxes,
+  notifications,
+  packages,
+  recipients,
+  shipmentPickups,
+  shipments,
+  staffInvitations,
+} from '../db/schema';
 import { diskFileStore } from '../files/file-store';
 import { storeFile } from '../files/store';
 import { callerFor, TEST_APP_URL, type TestCaller } from '../test/caller';
@@ -226,6 +244,75 @@ async function departureWithShipment() {
   const s = await shipment();
   await setup.departures.addShipment({ departureId: d.id, shipmentId: s.id });
   return { d, s };
+}
+
+// --- Agency counters (docs/product/last-mile.md#agency-counters-and-proof-of-delivery) -------------
+
+/** An agency, and one of Ana's shipments on its way to it for her recipient (V-12345678). */
+async function agencyShipment(
+  status: 'in_transit' | 'ready_for_pickup' = 'in_transit',
+  method: 'agency' | 'home' = 'agency',
+) {
+  const [agency] = await db()
+    .insert(agencies)
+    .values({
+      kind: 'partner',
+      carrier: 'MRW',
+      code: unique('AUDAG'),
+      name: 'MRW Auditoría',
+      state: 'Miranda',
+      city: 'Los Teques',
+      address: 'Av. 1',
+    })
+    .returning({ id: agencies.id });
+  const [recipient] = await db()
+    .insert(recipients)
+    .values({
+      userId: ana.user.id,
+      fullName: 'Rosa Auditoría',
+      idDocument: 'V-12345678',
+      state: 'Miranda',
+      city: 'Los Teques',
+      address: 'Calle 1',
+    })
+    .returning({ id: recipients.id });
+  const [row] = await db()
+    .insert(shipments)
+    .values({
+      userId: ana.user.id,
+      shipmentCode: unique('ENV-AUD-'),
+      deliveryMethod: method,
+      agencyId: method === 'agency' ? agency!.id : null,
+      recipientId: recipient!.id,
+      deliveryAddress: 'Av. 1',
+      deliveryCity: 'Los Teques',
+      deliveryState: 'Miranda',
+      status,
+    })
+    .returning({ id: shipments.id, code: shipments.shipmentCode });
+  return { agencyId: agency!.id, id: row!.id, code: row!.code };
+}
+
+/** Binds the acting counter user to the agency. */
+async function bindCounter(staff: TestCaller, agencyId: string) {
+  const me = await staff.auth.me();
+  await db().insert(agencyStaff).values({ userId: me.user!.id, agencyId });
+  return me.user!.id;
+}
+
+/** A delivery photo the acting user took (both sizes). */
+async function deliveryPhotoOf(userId: string) {
+  const common = {
+    ownerUserId: userId,
+    kind: 'delivery_photo' as const,
+    contentType: 'image/jpeg' as const,
+    originalName: null,
+    uploadedBy: userId,
+  };
+  const store = diskFileStore(storageDir);
+  const screen = await storeFile(db(), store, { ...common, bytes: tinyPng('entrega') });
+  const thumb = await storeFile(db(), store, { ...common, bytes: tinyPng('entrega mini') });
+  return { fileId: screen.id, thumbFileId: thumb.id };
 }
 
 // --- The table: one entry per staff mutation ---------------------------------------------------
@@ -1039,6 +1126,91 @@ const CASES: Record<string, Case> = {
       }),
     };
   },
+  'pickups.markReady': async ({ staff }) => {
+    const s = await agencyShipment();
+    await bindCounter(staff, s.agencyId);
+    return {
+      input: { code: s.code },
+      expected: () => ({
+        entity: 'shipments',
+        entityId: s.id,
+        operation: 'update',
+        before: { status: 'in_transit' },
+        after: { status: 'ready_for_pickup' },
+      }),
+    };
+  },
+  'pickups.deliver': async ({ staff }) => {
+    const s = await agencyShipment();
+    await setup.pickups.markReady({ code: s.code });
+    const userId = await bindCounter(staff, s.agencyId);
+    return {
+      input: {
+        method: 'id_document',
+        shipmentId: s.id,
+        idDocument: 'V-12345678',
+        receivedBy: 'Rosa Auditoría',
+        photo: await deliveryPhotoOf(userId),
+      },
+      expected: () => ({
+        entity: 'delivery_proofs',
+        entityId: s.id,
+        operation: 'insert',
+        before: null,
+        after: { method: 'id_document', received_by: 'Rosa Auditoría', id_document: 'V-12345678', recorded_by: userId },
+      }),
+    };
+  },
+  'pickups.unlock': async () => {
+    const s = await agencyShipment();
+    await setup.pickups.markReady({ code: s.code });
+    await db()
+      .update(shipmentPickups)
+      .set({ wrongCodes: 5, pickupLockedAt: new Date() })
+      .where(eq(shipmentPickups.shipmentId, s.id));
+    return {
+      input: { shipmentId: s.id },
+      expected: (r) => {
+        expect(r).toEqual({ message: PICKUP_MESSAGES.unlocked });
+        return {
+          entity: 'shipment_pickups',
+          entityId: s.id,
+          operation: 'update',
+          before: { wrong_codes: 5 },
+          after: { wrong_codes: 0, pickup_locked_at: null },
+        };
+      },
+    };
+  },
+  'pickups.recordHomeDelivery': async ({ staff }) => {
+    const s = await agencyShipment('in_transit', 'home');
+    const me = await staff.auth.me();
+    return {
+      input: {
+        shipmentId: s.id,
+        receivedBy: 'Ana Auditoría',
+        idDocument: 'V-7654321',
+        photo: await deliveryPhotoOf(me.user!.id),
+      },
+      expected: () => ({
+        entity: 'delivery_proofs',
+        entityId: s.id,
+        operation: 'insert',
+        before: null,
+        after: { method: 'home', received_by: 'Ana Auditoría', id_document: 'V-7654321' },
+      }),
+    };
+  },
+  'pickups.updateSettings': async () => ({
+    input: { reminderDays: 4 },
+    expected: () => ({
+      entity: 'app_settings',
+      entityId: 'pickup',
+      operation: 'insert',
+      before: null,
+      after: { key: 'pickup', value: { reminderDays: 4 } },
+    }),
+  }),
   'storage.updateSettings': async () => ({
     input: { freeDays: 25, feePerDayUsd: 0.75 },
     expected: () => ({

@@ -32,6 +32,7 @@ import { createFileStore, type FileStore } from './file-store';
 import { findFile, storeFile } from './store';
 import { isWellFormedPdf, reencodeDocumentImage } from './images';
 import { registerReceptionPhotoRoute } from './reception-photos';
+import { registerDeliveryPhotoRoute } from './delivery-photos';
 import { fail, multipartFailure, readUpload } from './upload';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -54,6 +55,8 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
 
     // Photos at reception (docs/decisions/019-warehouse-intake.md): resized on the way in, into the same store.
     registerReceptionPhotoRoute(scope, { db, config, fileStore });
+    // Photos of deliveries (docs/product/last-mile.md): the same pipeline, their own kind.
+    registerDeliveryPhotoRoute(scope, { db, config, fileStore });
 
     scope.post('/api/files', async (req, reply) => {
       if (isForeignRequest(req, config)) {
@@ -79,7 +82,8 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
       const requestedOwner = upload.fields.ownerUserId?.trim() || null;
       let ownerUserId = user.id;
       if (isStaffRole(user.role)) {
-        if (!can(user.role, FILE_PERMISSIONS[kind].write))
+        // Delivery photos come only through their own route, resized (delivery-photos.ts).
+        if (kind === 'delivery_photo' || !can(user.role, FILE_PERMISSIONS[kind].write))
           return fail(reply, { status: 403, message: AUTH_MESSAGES.forbidden });
         if (requestedOwner) {
           const [owner] = UUID.test(requestedOwner)
@@ -92,7 +96,8 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
         if (requestedOwner && requestedOwner !== user.id) {
           return fail(reply, { status: 403, message: FILE_MESSAGES.ownerForbidden });
         }
-        if (kind === 'package_photo') return fail(reply, { status: 403, message: AUTH_MESSAGES.forbidden });
+        if (kind === 'package_photo' || kind === 'delivery_photo')
+          return fail(reply, { status: 403, message: AUTH_MESSAGES.forbidden });
       }
 
       if (!upload.file) return fail(reply, { status: 400, message: FILE_MESSAGES.missing });

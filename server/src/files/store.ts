@@ -18,6 +18,7 @@ const FOLDERS: Record<StoredFileKind, string> = {
   receipt: 'receipts',
   invoice: 'invoices',
   package_photo: 'package-photos',
+  delivery_photo: 'delivery-photos',
 };
 
 const EXTENSIONS: Record<StoredContentType, string> = {

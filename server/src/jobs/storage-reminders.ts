@@ -4,6 +4,7 @@ import type { Config } from '../env';
 import { sendStorageReminders } from '../services/storage';
 import type { ScheduledJob } from './scheduler';
 import { departureDelaysJob } from './departure-delays';
+import { pickupRemindersJob } from './pickup-reminders';
 
 export const STORAGE_REMINDERS_JOB = 'storage-reminders';
 
@@ -19,4 +20,5 @@ export function storageRemindersJob(config: Pick<Config, 'appUrl'>): ScheduledJo
 export const scheduledJobs = (config: Pick<Config, 'appUrl'>): ScheduledJob[] => [
   storageRemindersJob(config),
   departureDelaysJob(config),
+  pickupRemindersJob(config),
 ];

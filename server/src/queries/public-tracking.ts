@@ -13,6 +13,7 @@ import {
   SHIPMENT_MESSAGES,
   SHIPMENT_STATUS_LABELS,
   TRACKING_STATUS_LABELS,
+  formatDate,
   normalizeWarehouseReceipt,
   trackingKey,
   type MailboxCountry,
@@ -64,6 +65,7 @@ type Found = {
   estimated_delivery: string | null;
   delivered_on: string | null;
   destination_city: string | null;
+  agency_place: string | null;
 };
 
 type EventRow = { kind: 'history' | 'stage'; status: string; name: string | null; at: Date | string };
@@ -106,7 +108,8 @@ async function findParcel(db: DbOrTx, number: string, [wr, wrPrinted]: [string, 
          order by pa.created_at desc
          limit 1
       ), shp as (
-        select s.id, s.status, s.estimated_delivery, s.actual_delivery, s.delivery_city
+        select s.id, s.status, s.estimated_delivery, s.actual_delivery, s.delivery_city,
+               (select a.name || ', ' || a.city from agencies a where a.id = s.agency_id) as agency_place
           from shipment_packages sp
           join shipments s on s.id = sp.shipment_id
          where sp.package_id = (select id from pkg)
@@ -121,7 +124,7 @@ async function findParcel(db: DbOrTx, number: string, [wr, wrPrinted]: [string, 
                where m.id = coalesce(pkg.mailbox_id, intake.mailbox_id, pre.mailbox_id)) as mailbox_country,
              shp.id as shipment_id, shp.status::text as shipment_status,
              shp.estimated_delivery::text as estimated_delivery, shp.actual_delivery::text as delivered_on,
-             shp.delivery_city as destination_city
+             shp.delivery_city as destination_city, shp.agency_place
         from (select 1) as one
         left join trk on true
         left join intake on true
@@ -202,6 +205,13 @@ export async function lookUpPublicTracking(db: DbOrTx, number: string): Promise<
       found.origin_country ??
       (found.mailbox_country ? (ORIGIN_BY_MAILBOX_COUNTRY[found.mailbox_country] ?? null) : null),
     destinationCity: found.destination_city ?? null,
+    // Where it is now, in one line: the agency (never a person's name) or the day it was delivered.
+    whereNow:
+      found.shipment_status === 'ready_for_pickup' && found.agency_place
+        ? M.availableAtAgency(found.agency_place)
+        : delivered && found.delivered_on
+          ? M.deliveredOn(formatDate(found.delivered_on))
+          : null,
     departure: found.shipment_id
       ? ((await departureViewsOfShipments(db, [found.shipment_id])).get(found.shipment_id) ?? null)
       : null,

@@ -7,7 +7,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { STAFF_INVITATION_TTL_HOURS, STAFF_MESSAGES as M, STAFF_ROLE_LABELS, type StaffRole } from '@casillero/shared';
 import type { Db, DbOrTx } from '../db/client';
-import { staffInvitations, userProfiles, users } from '../db/schema';
+import { agencies, agencyStaff, staffInvitationAgencies, staffInvitations, userProfiles, users } from '../db/schema';
 import { DomainError } from '../lib/domain-error';
 import { recordStaffSignIn } from '../audit/audit-context';
 import { hashPassword } from '../auth/password';
@@ -21,9 +21,23 @@ const fail = (code: 'BAD_INPUT' | 'NOT_FOUND' | 'CONFLICT', message: string) => 
 type Actor = { id: string; fullName: string; email: string };
 
 /** Sends an invitation; an earlier pending one for the same address is revoked. */
-export async function inviteStaff(db: Db, appUrl: string, actor: Actor, input: { email: string; role: StaffRole }) {
+export async function inviteStaff(
+  db: Db,
+  appUrl: string,
+  actor: Actor,
+  input: { email: string; role: StaffRole; agencyId?: string },
+) {
   const [existing] = await db.select({ role: users.role }).from(users).where(eq(users.email, input.email));
   if (existing) throw fail('CONFLICT', existing.role === 'user' ? M.isCustomer : M.alreadyStaff);
+  // An agency user works at one agency of the catalogue (docs/product/last-mile.md).
+  let agencyId: string | null = null;
+  if (input.role === 'agencia') {
+    const [agency] = input.agencyId
+      ? await db.select({ id: agencies.id }).from(agencies).where(eq(agencies.id, input.agencyId))
+      : [];
+    if (!agency) throw fail('BAD_INPUT', M.agencyRequired);
+    agencyId = agency.id;
+  }
   const token = generateToken();
   await db.transaction(async (tx) => {
     await tx
@@ -43,6 +57,7 @@ export async function inviteStaff(db: Db, appUrl: string, actor: Actor, input: {
       invitedBy: actor.id,
       expiresAt: new Date(Date.now() + STAFF_INVITATION_TTL_HOURS * 3600 * 1000),
     });
+    if (agencyId) await tx.insert(staffInvitationAgencies).values({ invitationId: hashToken(token), agencyId });
     const url = `${appUrl}/invitacion?token=${token}`;
     await enqueueEmail(
       tx,
@@ -87,7 +102,7 @@ export async function acceptInvitation(
       .update(staffInvitations)
       .set({ acceptedAt: new Date() })
       .where(pendingInvitation(hashToken(input.token)))
-      .returning({ email: staffInvitations.email, role: staffInvitations.role });
+      .returning({ id: staffInvitations.id, email: staffInvitations.email, role: staffInvitations.role });
     if (!invitation) throw fail('NOT_FOUND', M.invitationInvalid);
     const [user] = await tx
       .insert(users)
@@ -102,6 +117,13 @@ export async function acceptInvitation(
       .returning({ id: users.id, email: users.email, role: users.role });
     if (!user) throw fail('CONFLICT', M.alreadyStaff);
     await tx.insert(userProfiles).values({ userId: user.id, fullName: input.nombre });
+    if (invitation.role === 'agencia') {
+      const [bound] = await tx
+        .select({ agencyId: staffInvitationAgencies.agencyId })
+        .from(staffInvitationAgencies)
+        .where(eq(staffInvitationAgencies.invitationId, invitation.id));
+      if (bound) await tx.insert(agencyStaff).values({ userId: user.id, agencyId: bound.agencyId });
+    }
     const opened = await createSession(tx, user.id, meta);
     await recordStaffSignIn(tx, { userId: user.id, role: user.role, ip: meta.ip, userAgent: meta.userAgent });
     return { ...opened, user: { ...user, fullName: input.nombre }, message: M.invitationAccepted };
@@ -147,6 +169,14 @@ export async function changeStaffRole(db: Db, input: { userId: string; role: Sta
   return db.transaction(async (tx) => {
     const target = await lockStaff(tx, input.userId);
     if (input.role !== 'admin') await keepAnAdmin(tx, target);
+    if (input.role === 'agencia') {
+      // The agency comes with the invitation: a role change alone would leave the counter without one.
+      const [bound] = await tx
+        .select({ userId: agencyStaff.userId })
+        .from(agencyStaff)
+        .where(eq(agencyStaff.userId, input.userId));
+      if (!bound) throw fail('BAD_INPUT', M.agencyByInvitation);
+    }
     await tx.update(users).set({ role: input.role }).where(eq(users.id, input.userId));
     return { message: M.roleChanged };
   });

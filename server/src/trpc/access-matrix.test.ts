@@ -117,6 +117,50 @@ describe('access matrix', () => {
     }
   });
 
+  it('agency counters (docs/product/last-mile.md#agency-counters-and-proof-of-delivery): the agencia role reaches the counter and nothing else; unlocking and the reminder are the administrator’s; home proofs are whoever writes shipments', () => {
+    const PICKUP_ACCESS: Record<
+      string,
+      { access: 'user' } | { access: 'staff'; permission: Permission; roles: StaffRole[] }
+    > = {
+      'pickups.myAgency': { access: 'staff', permission: 'pickups.counter', roles: ['admin', 'agencia'] },
+      'pickups.list': { access: 'staff', permission: 'pickups.counter', roles: ['admin', 'agencia'] },
+      'pickups.markReady': { access: 'staff', permission: 'pickups.counter', roles: ['admin', 'agencia'] },
+      'pickups.deliver': { access: 'staff', permission: 'pickups.counter', roles: ['admin', 'agencia'] },
+      'pickups.unlock': { access: 'staff', permission: 'pickups.manage', roles: ['admin'] },
+      'pickups.recordHomeDelivery': { access: 'staff', permission: 'shipments.write', roles: ['admin', 'almacen'] },
+      'pickups.proof': {
+        access: 'staff',
+        permission: 'shipments.read',
+        roles: ['admin', 'almacen', 'caja', 'atencion'],
+      },
+      'pickups.ownProof': { access: 'user' },
+      'pickups.settings': { access: 'staff', permission: 'pickups.manage', roles: ['admin'] },
+      'pickups.updateSettings': { access: 'staff', permission: 'pickups.manage', roles: ['admin'] },
+      'pickups.agencies': { access: 'staff', permission: 'staff.manage', roles: ['admin'] },
+    };
+    const pickups = procedures.filter((p) => p.path.startsWith('pickups.'));
+    expect(pickups.map((p) => p.path).sort()).toEqual(Object.keys(PICKUP_ACCESS).sort());
+    for (const p of pickups) {
+      const expected = PICKUP_ACCESS[p.path]!;
+      expect({ access: p.access, permission: p.permission }, p.path).toEqual({
+        access: expected.access,
+        permission: expected.access === 'staff' ? expected.permission : undefined,
+      });
+      if (expected.access === 'staff')
+        expect(
+          STAFF_ROLES.filter((r) => can(r, expected.permission)),
+          p.path,
+        ).toEqual(expected.roles);
+    }
+    // The agencia role holds nothing but the counter.
+    expect(
+      staffProcedures
+        .filter((p) => can('agencia', p.permission!))
+        .map((p) => p.path)
+        .sort(),
+    ).toEqual(['pickups.deliver', 'pickups.list', 'pickups.markReady', 'pickups.myAgency']);
+  });
+
   it('anonymous callers get UNAUTHORIZED from every non-public procedure', async () => {
     const anonymous = callerFor(database.db, newVisitor());
     const guarded = procedures.filter((p) => p.access !== 'public');

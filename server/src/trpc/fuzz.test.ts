@@ -13,13 +13,20 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getErrorShape, TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import { CLIENT_MESSAGES, GENERIC_MESSAGES, SHIPMENT_MESSAGES } from '@casillero/shared';
+import { CLIENT_MESSAGES, GENERIC_MESSAGES, SHIPMENT_MESSAGES, can } from '@casillero/shared';
 import { rowsOf, type Database } from '../db/client';
-import { mailboxes } from '../db/schema';
+import { agencies, agencyStaff, mailboxes } from '../db/schema';
 import { testConfig } from '../env';
 import { callerFor, newVisitor, TEST_APP_URL, type TestCaller, type Visitor } from '../test/caller';
 import { createTestDatabase } from '../test/db';
-import { paymentMethodId, recordRate, signedInAdmin, signedInCustomer, homeDeliveryTo } from '../test/factories';
+import {
+  paymentMethodId,
+  recordRate,
+  signedInAdmin,
+  signedInCustomer,
+  signedInStaff,
+  homeDeliveryTo,
+} from '../test/factories';
 import { HOSTILE_VALUE, zodArbitrary, type ZodArbitraryOptions } from '../test/zod-arbitrary';
 import type { Context } from './context';
 import type { Meta } from './init';
@@ -47,16 +54,21 @@ const procedures = Object.entries(appRouter._def.procedures as unknown as Record
     path,
     type: p._def.type,
     access: p._def.meta?.access,
+    permission: p._def.meta?.permission,
     inputs: p._def.inputs,
   }),
 );
 
-const ROLES = ['anonymous', 'customer', 'admin'] as const;
+/** 'agencia': an agency counter's user, bound to one agency (docs/product/last-mile.md). */
+const ROLES = ['anonymous', 'customer', 'admin', 'agencia'] as const;
 type Role = (typeof ROLES)[number];
 
 /** Whether a caller gets past the procedure's access check, so that its input is read at all. */
-const reaches = (role: Role, access: Meta['access'] | undefined) =>
-  access === 'public' || (access === 'user' && role !== 'anonymous') || role === 'admin';
+const reaches = (role: Role, p: { access: Meta['access'] | undefined; permission?: Meta['permission'] }) =>
+  p.access === 'public' ||
+  (p.access === 'user' && role !== 'anonymous') ||
+  role === 'admin' ||
+  (role === 'agencia' && p.access === 'staff' && !!p.permission && can('agencia', p.permission));
 
 /**
  * Calls where the input is read get four times the runs of calls the access check refuses
@@ -64,7 +76,7 @@ const reaches = (role: Role, access: Meta['access'] | undefined) =>
  */
 function allocateRuns(total: number) {
   const pairs = procedures.flatMap((p) =>
-    ROLES.map((role) => ({ procedure: p, role, weight: reaches(role, p.access) ? 4 : 1 })),
+    ROLES.map((role) => ({ procedure: p, role, weight: reaches(role, p) ? 4 : 1 })),
   );
   const units = pairs.reduce((sum, p) => sum + p.weight, 0);
   const runs = pairs.map((p) => Math.floor((total * p.weight) / units));
@@ -281,6 +293,25 @@ async function newCustomer(): Promise<Signed> {
   return { visitor: c.visitor, caller: callerFor(db(), c.visitor), userId: c.user.id };
 }
 
+async function newAgencyUser(): Promise<Signed> {
+  const a = await signedInStaff(db(), 'agencia');
+  const [agency] = await db()
+    .insert(agencies)
+    .values({
+      kind: 'partner',
+      carrier: 'MRW',
+      code: `FUZZ-${a.user.id.slice(0, 8)}`,
+      name: 'Agencia Fuzz',
+      state: 'Distrito Capital',
+      city: 'Caracas',
+      address: 'Av. Fuzz',
+    })
+    .returning({ id: agencies.id });
+  await db().insert(agencyStaff).values({ userId: a.user.id, agencyId: agency!.id });
+  a.visitor.ip = freshIp();
+  return { visitor: a.visitor, caller: callerFor(db(), a.visitor), userId: a.user.id };
+}
+
 async function newAdmin(): Promise<Signed> {
   const a = await signedInAdmin(db());
   a.visitor.ip = freshIp();
@@ -297,10 +328,11 @@ async function callerAs(role: Role): Promise<Signed | null> {
   const current = callers[role];
   if (current?.visitor.token) {
     const me = await current.caller.auth.me();
-    const expected = role === 'admin' ? 'admin' : 'user';
+    const expected = role === 'customer' ? 'user' : role;
     if (me.user?.role === expected) return current;
   }
-  callers[role] = role === 'admin' ? await newAdmin() : await newCustomer();
+  callers[role] =
+    role === 'admin' ? await newAdmin() : role === 'agencia' ? await newAgencyUser() : await newCustomer();
   return callers[role]!;
 }
 

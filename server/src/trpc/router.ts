@@ -22,6 +22,7 @@ import { parcelImportsRouter } from './routers/parcel-imports';
 import { publicTrackingRouter } from './routers/public-tracking';
 import { liveRouter } from './routers/live';
 import { storageRouter } from './routers/storage';
+import { pickupsRouter } from './routers/pickups';
 import { messagingRouter } from './routers/messaging';
 import { billingRouter } from './routers/billing';
 import { exchangeRatesRouter } from './routers/exchange-rates';
@@ -58,6 +59,7 @@ export const appRouter = router({
   publicTracking: publicTrackingRouter,
   live: liveRouter,
   storage: storageRouter,
+  pickups: pickupsRouter,
   messaging: messagingRouter,
   billing: billingRouter,
   exchangeRates: exchangeRatesRouter,

@@ -10,7 +10,13 @@ import { listPageParams, optionalSearchText, sortedListParams } from './list';
 
 export const staffRoleSchema = z.enum(STAFF_ROLES, { error: 'Elige un rol.' });
 
-export const staffInviteInput = z.object({ email: emailSchema, role: staffRoleSchema });
+/** An agency user ('agencia') is bound to the agency chosen in the invitation (docs/product/last-mile.md). */
+export const staffInviteInput = z
+  .object({ email: emailSchema, role: staffRoleSchema, agencyId: z.uuid('Elige la agencia.').optional() })
+  .refine((v) => v.role !== 'agencia' || !!v.agencyId, {
+    message: 'Elige la agencia del usuario.',
+    path: ['agencyId'],
+  });
 export type StaffInviteInput = z.input<typeof staffInviteInput>;
 
 export const staffUserInput = z.object({ userId: z.uuid('Identificador no válido.') });

@@ -60,12 +60,13 @@ export async function shrinkForUpload(file: Blob): Promise<Blob> {
 export async function uploadReceptionPhoto(
   file: Blob,
   name = 'foto.jpg',
+  path: string = RECEPTION_PHOTOS_PATH,
 ): Promise<{ fileId: string; thumbFileId: string }> {
   const body = new FormData();
   body.append('file', file, name);
   let response: Response;
   try {
-    response = await fetch(RECEPTION_PHOTOS_PATH, { method: 'POST', body, credentials: 'include' });
+    response = await fetch(path, { method: 'POST', body, credentials: 'include' });
   } catch {
     throw new PhotoUploadError(AUTH_MESSAGES.connectionError);
   }
@@ -89,9 +90,17 @@ export type PhotoCaptureProps = {
   onChange: (photos: CapturedPhoto[]) => void;
   max?: number;
   disabled?: boolean;
+  /** Where the pictures go: reception's route unless told (deliveries have their own). */
+  uploadPath?: string;
 };
 
-export function PhotoCapture({ value, onChange, max = RECEPTION_PHOTOS_MAX, disabled }: PhotoCaptureProps) {
+export function PhotoCapture({
+  value,
+  onChange,
+  max = RECEPTION_PHOTOS_MAX,
+  disabled,
+  uploadPath = RECEPTION_PHOTOS_PATH,
+}: PhotoCaptureProps) {
   const input = useRef<HTMLInputElement>(null);
   // Uploads finish in any order and after re-renders: each one adds to the latest list.
   const latest = useRef(value);
@@ -120,7 +129,7 @@ export function PhotoCapture({ value, onChange, max = RECEPTION_PHOTOS_MAX, disa
       const small = await shrinkForUpload(file);
       const problem = await photoProblem(small);
       if (problem) throw new PhotoUploadError(problem);
-      const ids = await uploadReceptionPhoto(small, file.name || 'foto.jpg');
+      const ids = await uploadReceptionPhoto(small, file.name || 'foto.jpg', uploadPath);
       if (!mounted.current) return;
       const next = [...latest.current, { ...ids, previewUrl: item.previewUrl }];
       latest.current = next;

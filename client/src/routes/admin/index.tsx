@@ -1,7 +1,7 @@
 import { Alert, Badge, Card, Center, Group, Loader, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCurrencyDollar, IconPackage, IconTruck, IconUsers, type Icon } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import type { inferOutput } from '@trpc/tanstack-react-query';
 import {
   STAFF_ROLE_DESCRIPTIONS,
@@ -27,6 +27,10 @@ import { trpc } from '../../lib/trpc';
 
 export const Route = createFileRoute('/admin/')({
   head: pageHead('Panel de Administración'),
+  // An agency counter has one screen: its counter.
+  beforeLoad: ({ context }) => {
+    if (context.user.role === 'agencia') throw redirect({ to: '/admin/mostrador' });
+  },
   loader: ({ context }) =>
     // The figures include revenue: only roles that read reports load them (docs/product/product-decisions.md#d13-staff-have-roles).
     can(context.user.role, 'reports.read')

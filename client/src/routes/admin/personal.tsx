@@ -203,12 +203,14 @@ function PendingInvitations() {
 function InviteDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const change = useStaffChange();
   const invite = useMutation(trpc.staff.invite.mutationOptions());
-  const form = useForm<{ email: string; role: StaffRole | '' }>({
+  const form = useForm<{ email: string; role: StaffRole | ''; agencyId?: string }>({
     mode: 'controlled',
-    initialValues: { email: '', role: '' },
+    initialValues: { email: '', role: '', agencyId: undefined },
     validate: schemaResolver(staffInviteInput, { sync: true }),
   });
   const role = form.values.role;
+  // An agency user is bound to one agency of the catalogue (docs/product/last-mile.md).
+  const agencies = useQuery({ ...trpc.pickups.agencies.queryOptions(), enabled: opened && role === 'agencia' });
   const submit = form.onSubmit(async (values) => {
     const ok = await change(() => invite.mutateAsync(staffInviteInput.parse(values)));
     if (ok) {
@@ -226,6 +228,15 @@ function InviteDialog({ opened, onClose }: { opened: boolean; onClose: () => voi
             <Text size="sm" c="dimmed">
               {STAFF_ROLE_DESCRIPTIONS[role]}
             </Text>
+          )}
+          {role === 'agencia' && (
+            <Select
+              label="Agencia"
+              required
+              searchable
+              data={(agencies.data ?? []).map((a) => ({ value: a.id, label: `${a.name} (${a.code}), ${a.city}` }))}
+              {...form.getInputProps('agencyId')}
+            />
           )}
           <Text size="xs" c="dimmed">
             Recibirá un enlace válido por 72 horas para elegir su contraseña.

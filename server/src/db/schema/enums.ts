@@ -3,6 +3,7 @@ import { pgEnum } from 'drizzle-orm/pg-core';
 import {
   AGENCY_KINDS,
   DELIVERY_METHODS,
+  DELIVERY_PROOF_METHODS,
   ESTADOS_TRACKING_PREALERTA,
   MAILBOX_COUNTRIES,
   MAILBOX_LOCATIONS,
@@ -43,3 +44,4 @@ export const storedFileKindEnum = pgEnum('stored_file_kind', STORED_FILE_KINDS);
 export const outboxStatusEnum = pgEnum('outbox_status', OUTBOX_STATUSES);
 export const deliveryMethodEnum = pgEnum('delivery_method', DELIVERY_METHODS);
 export const agencyKindEnum = pgEnum('agency_kind', AGENCY_KINDS);
+export const deliveryProofMethodEnum = pgEnum('delivery_proof_method', DELIVERY_PROOF_METHODS);

@@ -19,3 +19,4 @@ export * from './messaging';
 export * from './billing';
 export * from './departures';
 export * from './last-mile';
+export * from './pickups';

@@ -271,6 +271,7 @@ describe('publicTracking.lookup', () => {
           'originCountry',
           'status',
           'timeline',
+          'whereNow',
         ].sort(),
       );
       for (const e of r.timeline) expect(Object.keys(e).sort()).toEqual(['at', 'label']);
@@ -289,6 +290,7 @@ describe('publicTracking.lookup', () => {
       deliveredOn: null,
       originCountry: null,
       destinationCity: null,
+      whereNow: null,
       departure: null,
     });
     const hit = await lookUp(UPS);
@@ -329,5 +331,48 @@ describe('publicTracking.lookup', () => {
     }
     const other = await callerFor(db(), newVisitor({ ip: '10.79.0.2' }), config).publicTracking.lookup({ number: UPS });
     expect(other.found).toBe(true);
+  });
+});
+
+describe('the last mile on the tracking page (docs/product/last-mile.md)', () => {
+  it('says the agency where it waits, then the day it was delivered, and never who collected it', async () => {
+    const { agencies, deliveryProofs, shipmentPackages, shipments } = await import('../../db/schema');
+    // The shipment of the parcel the USPS number names (set up above).
+    const [shipment] = await db()
+      .select({ id: shipmentPackages.shipmentId })
+      .from(shipmentPackages)
+      .where(eq(shipmentPackages.packageId, privateValues.packageId!));
+    const [agency] = await db()
+      .insert(agencies)
+      .values({
+        kind: 'own',
+        carrier: 'Casillero',
+        code: 'OF-VAL',
+        name: 'Oficina Valencia',
+        state: 'Carabobo',
+        city: 'Valencia',
+        address: 'Av. Bolívar Norte',
+      })
+      .returning({ id: agencies.id });
+    await db()
+      .update(shipments)
+      .set({ deliveryMethod: 'agency', agencyId: agency!.id, status: 'ready_for_pickup' })
+      .where(eq(shipments.id, shipment!.id));
+    expect((await lookUp(USPS)).whereNow).toBe('Disponible en agencia Oficina Valencia, Valencia');
+
+    await db()
+      .update(shipments)
+      .set({ status: 'delivered', actualDelivery: '2027-01-20' })
+      .where(eq(shipments.id, shipment!.id));
+    await db().insert(deliveryProofs).values({
+      shipmentId: shipment!.id,
+      method: 'id_document',
+      receivedBy: 'Rosalinda Privada',
+      idDocument: 'V-12345678',
+    });
+    const delivered = await lookUp(USPS);
+    expect(delivered.whereNow).toBe('Entregado el 20/01/2027');
+    expect(JSON.stringify(delivered)).not.toContain('Rosalinda');
+    expect(JSON.stringify(delivered)).not.toContain('12345678');
   });
 });

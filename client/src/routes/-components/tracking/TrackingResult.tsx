@@ -65,6 +65,11 @@ export function TrackingResult({ result }: { result: PublicTrackingResult }) {
             {result.status}
           </Badge>
         </Group>
+        {result.whereNow && (
+          <Text fw={700} size="lg" data-testid="tracking-where-now">
+            {result.whereNow}
+          </Text>
+        )}
         {facts.length > 0 && (
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md" component="dl" m={0}>
             {facts.map(([label, value]) => (

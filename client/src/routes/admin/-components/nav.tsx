@@ -108,6 +108,14 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
     permission: 'packages.write',
   },
   {
+    label: 'Mostrador',
+    group: 'Almacén',
+    icon: IconBuildingStore,
+    path: '/admin/mostrador',
+    to: '/admin/mostrador',
+    permission: 'pickups.counter',
+  },
+  {
     label: 'Reempaques',
     group: 'Almacén',
     icon: IconBoxMultiple,
@@ -207,7 +215,10 @@ export function permissionForPath(pathname: string): Permission | undefined {
 
 /** The screens the signed-in role may use, under their group's heading. */
 export function AdminNav({ role }: { role: string }) {
-  const allowed = ADMIN_NAV.filter((item) => item.to && (!item.permission || can(role, item.permission)));
+  // An agency counter sees its screen only (docs/product/last-mile.md), not even the dashboard.
+  const allowed = ADMIN_NAV.filter(
+    (item) => item.to && (item.permission ? can(role, item.permission) : role !== 'agencia'),
+  );
   const entry = (item: AdminNavItem) => (
     <NavLinkLink
       key={item.path}

@@ -20,6 +20,7 @@ import { StagesTimeline } from '../../../../components/shipments/StagesTimeline'
 import { QueryState } from '../QueryState';
 import { formatKg } from '../repacks/format';
 import { DepartureTimeline } from '../../../../components/departures/DepartureTimeline';
+import { DeliveryProof } from '../../../../components/shipments/DeliveryProof';
 
 type OwnPackage = inferOutput<typeof trpc.shipments.ownDetail>['packages'][number];
 type OwnNews = inferOutput<typeof trpc.shipments.ownDetail>['news'];
@@ -85,6 +86,7 @@ export function ShipmentDetail(props: DetailsDrawerOpen) {
               ['Actualizado', formatDateTime(s.updatedAt)],
             ]}
           />
+          {s.status === 'delivered' && <DeliveryProof shipmentId={s.id} />}
           <Divider label="Paquetes" labelPosition="left" />
           {isPhone ? (
             <RowCards
