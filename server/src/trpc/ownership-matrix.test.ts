@@ -164,6 +164,9 @@ const FOREIGN_INPUTS: Record<string, Record<string, (f: Fixture) => unknown>> = 
   'notifications.markRead': {
     id: (f) => ({ id: f.b.notificationId }),
   },
+  'pickups.ownProof': {
+    shipmentId: (f) => ({ shipmentId: f.b.shipmentId }),
+  },
   'payments.get': {
     id: (f) => ({ id: f.b.activationPaymentId }),
     'id (a reported payment)': (f) => ({ id: f.b.reportedPaymentId }),
