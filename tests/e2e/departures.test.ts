@@ -69,6 +69,8 @@ describe.skipIf(!chromium)('despachos: del escaneo a la promesa y al retraso', (
         'POST',
       );
     parcels = await call<{ id: string }[]>(admin, 'shipments.availablePackages', { userId }, 'GET');
+    // Home delivery to María herself, the first entry of her address book.
+    const [holder] = await call<{ id: string }[]>(admin, 'recipients.ofCustomer', { userId }, 'GET');
     const made: { code: string; scan: string }[] = [];
     for (const p of parcels.slice(0, count)) {
       const s = await call<{ id: string; shipmentCode: string }>(
@@ -76,9 +78,9 @@ describe.skipIf(!chromium)('despachos: del escaneo a la promesa y al retraso', (
         'shipments.create',
         {
           userId,
-          deliveryAddress: 'Av. Bolívar Norte, Torre Stratos, piso 3',
-          deliveryCity: 'Valencia',
-          deliveryState: 'Carabobo',
+          recipientId: holder!.id,
+          deliveryMethod: 'home',
+          agencyId: null,
           shippingMethod: 'aereo',
           packageIds: [p.id],
         },
