@@ -6,8 +6,6 @@
 // photo; on Recepción the photo button refuses a file that is not a picture and sends a huge one
 // scaled down by the browser; María sees the photo's thumbnail in Almacén, on a desktop and on a
 // phone, and opens it.
-import { randomBytes } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
 import type { Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -19,53 +17,10 @@ import {
   useBrowserSession,
   withScreenshotOnFailure,
 } from './helpers';
+import { noisyPng, solidPng } from '../support/png';
 
 const chromium = chromiumOrExplain();
 const TRACKING = '1Z999AA10123456784';
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  let c = 0xffffffff;
-  for (const b of body) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const sum = Buffer.alloc(4);
-  sum.writeUInt32BE((c ^ 0xffffffff) >>> 0);
-  return Buffer.concat([len, body, sum]);
-}
-
-/** A valid RGB PNG, built by hand (the tests import no image library): `pixel` gives each row's bytes. */
-function png(width: number, height: number, row: (y: number) => Buffer): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  // Each row: filter type 0, then its pixels.
-  const raw = Buffer.concat(Array.from({ length: height }, (_, y) => Buffer.concat([Buffer.alloc(1), row(y)])));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', ihdr),
-    pngChunk('IDAT', deflateSync(raw, { level: 1 })),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-/** One colour. */
-function solidPng(width: number, height: number, rgb: [number, number, number]): Buffer {
-  const row = Buffer.alloc(width * 3);
-  for (let x = 0; x < width; x++) row.set(rgb, x * 3);
-  return png(width, height, () => row);
-}
-
-/** Random pixels: it hardly compresses, like a big camera picture (bigger than the server takes). */
-const noisyPng = (width: number, height: number) => png(width, height, () => randomBytes(width * 3));
 
 /** The pages of a PDF (its page objects; pdfkit writes them uncompressed). */
 const pdfPageCount = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type \/Page\b(?!s)/g)?.length ?? 0;

@@ -1,0 +1,168 @@
+// The last mile in the browser (docs/product/last-mile.md): María, on a phone, adds her mother to
+// her recipients, ships two parcels from Almacén to an MRW agency in Valencia and finds the
+// invoice in Facturas. The shipment travels (staff move it on); the agency's counter person,
+// invited by the administrator, scans it on a phone, and hands it over with the code María
+// received and a photo. María then reads the proof of delivery in the shipment's details.
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { PICKUP_MESSAGES, RECIPIENT_LABELS as L, SHIP_REQUEST_MESSAGES } from '@casillero/shared';
+import { solidPng } from '../support/png';
+import {
+  DEMO,
+  DESKTOP,
+  PHONE,
+  chromiumOrExplain,
+  fieldLabel,
+  signIn,
+  useBrowserSession,
+  waitForEmailLink,
+  withScreenshotOnFailure,
+} from './helpers';
+
+const chromium = chromiumOrExplain();
+const MOTHER = { name: 'Rosa Elena González', idDocument: 'V-8.765.432', phone: '0414-7654321' };
+const COUNTER = { email: 'mostrador.valencia@casillero.test', name: 'Pedro Mostrador', password: 'Mostrador2026!' };
+
+describe.skipIf(!chromium)('la última milla: del Almacén a la agencia, con prueba de entrega', () => {
+  const { url, newPage, server } = useBrowserSession(chromium);
+
+  /** A tRPC procedure over HTTP as the signed-in page calls it (no transformer: the input is the JSON). */
+  async function call<T>(page: Page, path: string, input: unknown, method: 'GET' | 'POST'): Promise<T> {
+    const res =
+      method === 'POST'
+        ? await page.request.post(`${url()}/trpc/${path}`, { data: input, headers: { origin: url() } })
+        : await page.request.get(`${url()}/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`);
+    const body = await res.json();
+    expect(res.status(), JSON.stringify(body)).toBe(200);
+    return body.result.data as T;
+  }
+
+  /** Picks an option of a Mantine Select inside `scope` (its options open in a portal of the page). */
+  async function choose(page: Page, scope: Locator, combobox: string, option: string | RegExp) {
+    await scope.getByRole('combobox', { name: fieldLabel(combobox) }).click();
+    await page.getByRole('option', { name: option }).first().click();
+  }
+
+  it('María envía dos paquetes a su madre en una agencia MRW de Valencia; la agencia lo entrega con el código y una foto', async () => {
+    const maria = await newPage(PHONE.contextOptions);
+    await signIn(maria, url(), DEMO.customer, DEMO.password);
+    await maria.waitForURL((u) => u.pathname.startsWith('/dashboard'));
+
+    await withScreenshotOnFailure(maria, 'ultima-milla-destinatario', async () => {
+      await maria.goto(`${url()}/dashboard/mi-perfil`);
+      await maria.getByRole('button', { name: L.add }).click();
+      const form = maria.getByRole('dialog', { name: L.add });
+      await form.getByRole('textbox', { name: fieldLabel(L.fullName) }).fill(MOTHER.name);
+      await form.getByRole('textbox', { name: fieldLabel(L.idDocument) }).fill(MOTHER.idDocument);
+      await form.getByRole('textbox', { name: fieldLabel(L.phone) }).fill(MOTHER.phone);
+      await choose(maria, form, L.state, 'Carabobo');
+      await form.getByRole('textbox', { name: fieldLabel(L.city) }).fill('Valencia');
+      await form
+        .getByRole('textbox', { name: fieldLabel(L.address) })
+        .fill('Av. Bolívar Norte, Res. El Parque, apto 4B');
+      await form.getByRole('button', { name: L.save }).click();
+      await form.waitFor({ state: 'hidden' });
+      await maria.getByText(MOTHER.name).first().waitFor();
+    });
+
+    let shipmentCode = '';
+    await withScreenshotOnFailure(maria, 'ultima-milla-solicitud', async () => {
+      await maria.goto(`${url()}/dashboard/almacen`);
+      await maria.getByRole('button', { name: 'Enviar a Venezuela' }).click();
+      const dialog = maria.getByRole('dialog', { name: 'Enviar a Venezuela' });
+      const parcels = dialog.getByRole('checkbox');
+      await parcels.first().waitFor();
+      expect(await parcels.count()).toBeGreaterThanOrEqual(2);
+      await parcels.nth(0).check();
+      await parcels.nth(1).check();
+      await choose(maria, dialog, 'Destinatario', new RegExp(`^${MOTHER.name}`));
+      await dialog.getByRole('radio', { name: 'Retiro en agencia' }).check();
+      await choose(maria, dialog, 'Estado de la agencia', 'Carabobo');
+      await dialog.getByRole('textbox', { name: fieldLabel('Ciudad') }).fill('Valencia');
+      await choose(maria, dialog, 'Agencia', /^MRW .* · Valencia$/);
+      await dialog.getByTestId('ship-request-total').waitFor();
+      await dialog.getByRole('button', { name: 'Confirmar envío' }).click();
+      const toast = maria.locator('.mantine-Notification-root').filter({ hasText: 'Solicitud enviada' }).first();
+      await toast.waitFor();
+      const text = (await toast.textContent()) ?? '';
+      const [, code, invoice] = /envío (SH\d+) .*factura (F-\d{4}-\d+)/.exec(text)!;
+      expect(text).toContain(SHIP_REQUEST_MESSAGES.created(code!, invoice!));
+      shipmentCode = code!;
+      await maria.goto(`${url()}/dashboard/facturas`);
+      await maria.getByText(invoice!).first().waitFor();
+    });
+
+    // Staff move the shipment on its way (paid, flown, landed: not this test's subject).
+    const admin = await newPage(DESKTOP.contextOptions);
+    await signIn(admin, url(), DEMO.admin, DEMO.password);
+    await admin.waitForURL((u) => u.pathname.startsWith('/admin'));
+    const listed = await call<{ rows: { id: string; shipmentCode: string }[] }>(
+      admin,
+      'shipments.list',
+      { q: shipmentCode },
+      'GET',
+    );
+    const shipmentId = listed.rows.find((r) => r.shipmentCode === shipmentCode)!.id;
+    await call(admin, 'shipments.updateStatus', { id: shipmentId, status: 'in_transit' }, 'POST');
+    const agencies = await call<{ id: string; carrier: string; city: string }[]>(
+      admin,
+      'agencies.search',
+      { state: 'Carabobo', city: 'Valencia' },
+      'GET',
+    );
+    const mrw = agencies.find((a) => a.carrier === 'MRW' && a.city === 'Valencia')!;
+    await call(admin, 'staff.invite', { email: COUNTER.email, role: 'agencia', agencyId: mrw.id }, 'POST');
+
+    const link = await waitForEmailLink(server(), { contains: 'Aceptar la invitación', path: '/invitacion' });
+    const counter = await newPage(PHONE.contextOptions);
+    await withScreenshotOnFailure(counter, 'ultima-milla-mostrador', async () => {
+      await counter.goto(link);
+      await counter.getByRole('textbox', { name: fieldLabel('Nombre completo') }).fill(COUNTER.name);
+      await counter.getByLabel(fieldLabel('Contraseña')).fill(COUNTER.password);
+      await counter.getByLabel(fieldLabel('Confirmar contraseña')).fill(COUNTER.password);
+      await counter.getByRole('button', { name: 'Crear mi cuenta' }).click();
+      await counter.waitForURL((u) => u.pathname === '/admin/mostrador');
+      const scan = counter.getByRole('textbox', { name: 'Escanea el envío que llegó' });
+      await scan.fill(shipmentCode);
+      await scan.press('Enter');
+      await counter.getByText(PICKUP_MESSAGES.markedReady(shipmentCode)).waitFor();
+    });
+
+    let pickupCode = '';
+    await withScreenshotOnFailure(maria, 'ultima-milla-codigo', async () => {
+      await maria.goto(`${url()}/dashboard/notificaciones`);
+      const notice = maria
+        .getByRole('listitem')
+        .filter({ hasText: `El envío ${shipmentCode} está disponible` })
+        .first();
+      await notice.waitFor();
+      pickupCode = /Código de retiro: (\d{6})/.exec((await notice.textContent()) ?? '')![1]!;
+    });
+
+    await withScreenshotOnFailure(counter, 'ultima-milla-entrega', async () => {
+      const card = counter.getByTestId('counter-row').filter({ hasText: shipmentCode });
+      await card.getByRole('button', { name: 'Entregar' }).click();
+      const deliver = counter.getByTestId('counter-deliver');
+      await deliver.getByRole('textbox', { name: 'Código de retiro' }).fill(pickupCode);
+      await deliver.getByRole('textbox', { name: 'Recibe' }).fill(MOTHER.name);
+      const [upload] = await Promise.all([
+        counter.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/api/delivery/photos')),
+        deliver
+          .getByTestId('photo-capture-input')
+          .setInputFiles({ name: 'entrega.png', mimeType: 'image/png', buffer: solidPng(640, 480, [40, 120, 200]) }),
+      ]);
+      expect(upload.status()).toBe(201);
+      await deliver.getByRole('button', { name: 'Entregar' }).click();
+      await counter.getByText(PICKUP_MESSAGES.delivered(shipmentCode)).waitFor();
+    });
+
+    await withScreenshotOnFailure(maria, 'ultima-milla-prueba', async () => {
+      await maria.goto(`${url()}/dashboard/envios`);
+      await maria.getByRole('button', { name: `Ver detalle del envío ${shipmentCode}` }).click();
+      const proof = maria.getByTestId('delivery-proof');
+      await proof.getByText(`Recibió: ${MOTHER.name}`).waitFor();
+      await proof.getByRole('img', { name: 'Foto de la entrega' }).waitFor();
+      expect(await proof.textContent()).toContain('Valencia');
+    });
+  });
+});
