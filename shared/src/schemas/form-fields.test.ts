@@ -36,9 +36,9 @@ describe('isoDay', () => {
     expect(auditFilters.parse({ from: '0000-00-00', to: '2024-02-30' })).toEqual({});
     const shipment = {
       userId: '0b9f2c8e-5d4a-4c3b-9a1e-7f6d5c4b3a21',
-      deliveryAddress: 'Av. Bolívar Norte, edificio Torre Stratos',
-      deliveryCity: 'Valencia',
-      deliveryState: 'Carabobo',
+      recipientId: '2b9f2c8e-5d4a-4c3b-9a1e-7f6d5c4b3a21',
+      deliveryMethod: 'home',
+      agencyId: null,
       packageIds: ['1b9f2c8e-5d4a-4c3b-9a1e-7f6d5c4b3a21'],
     };
     const refused = shipmentCreateInput.safeParse({ ...shipment, estimatedDelivery: '2024-02-30' });

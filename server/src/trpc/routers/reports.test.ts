@@ -285,6 +285,7 @@ describe('reports.statusDistribution', () => {
       { status: 'out_for_delivery', count: 0 },
       { status: 'delivered', count: 3 },
       { status: 'delayed', count: 0 },
+      { status: 'ready_for_pickup', count: 0 },
     ]);
   });
 });
