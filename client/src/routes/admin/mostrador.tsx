@@ -135,7 +135,9 @@ function CounterPage() {
   return (
     <Stack gap="sm" maw={520}>
       <div>
-        <Title order={2}>Mostrador</Title>
+        <Title order={1} size="h2">
+          Mostrador
+        </Title>
         {agency.data && (
           <Text c="dimmed" size="sm">
             {agency.data.name}, {agency.data.city}

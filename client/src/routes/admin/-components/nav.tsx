@@ -37,6 +37,8 @@ type AdminNavItem = {
   label: string;
   /** The heading it sits under; none: above the groups (Dashboard). */
   group?: AdminNavGroup;
+  /** In the menu of these roles only (others with the permission still open its address). */
+  menuFor?: readonly string[];
   icon: Icon;
   /** The item's address (docs/product/admin-area.md#navigation). */
   path: string;
@@ -114,6 +116,8 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
     path: '/admin/mostrador',
     to: '/admin/mostrador',
     permission: 'pickups.counter',
+    // The counter is the agency's whole menu; the administrator opens it from its address.
+    menuFor: ['agencia'],
   },
   {
     label: 'Reempaques',
@@ -217,7 +221,10 @@ export function permissionForPath(pathname: string): Permission | undefined {
 export function AdminNav({ role }: { role: string }) {
   // An agency counter sees its screen only (docs/product/last-mile.md), not even the dashboard.
   const allowed = ADMIN_NAV.filter(
-    (item) => item.to && (item.permission ? can(role, item.permission) : role !== 'agencia'),
+    (item) =>
+      item.to &&
+      (item.permission ? can(role, item.permission) : role !== 'agencia') &&
+      (!item.menuFor || item.menuFor.includes(role)),
   );
   const entry = (item: AdminNavItem) => (
     <NavLinkLink
@@ -226,8 +233,8 @@ export function AdminNav({ role }: { role: string }) {
       label={item.label}
       leftSection={<item.icon size={18} />}
       activeOptions={{ exact: item.exact ?? false }}
-      py={3}
-      styles={{ label: { lineHeight: 1.35 } }}
+      py={2}
+      styles={{ label: { lineHeight: 1.3 } }}
     />
   );
   return (
@@ -240,7 +247,7 @@ export function AdminNav({ role }: { role: string }) {
         return (
           // biome-ignore lint/a11y/useSemanticElements: a group of links, not of form fields (no fieldset)
           <div key={group} role="group" aria-labelledby={headingId}>
-            <Text id={headingId} size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt={6} pb={0}>
+            <Text id={headingId} size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt={4} pb={0}>
               {group}
             </Text>
             {items.map(entry)}
