@@ -3,11 +3,9 @@
 import { and, asc, eq, ilike } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { agencies } from '../db/schema';
+import { containsPattern } from '../lib/list';
 
 export type AgencySearch = { state?: string | null; city?: string | null };
-
-/** Escapes LIKE's wildcards so a typed '%' or '_' is matched as itself. */
-const likeText = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Active agencies of the state (and city text, when given), by city, carrier and name. */
 export async function searchActiveAgencies(db: DbOrTx, search: AgencySearch) {
@@ -30,7 +28,7 @@ export async function searchActiveAgencies(db: DbOrTx, search: AgencySearch) {
       and(
         eq(agencies.active, true),
         search.state ? eq(agencies.state, search.state) : undefined,
-        city ? ilike(agencies.city, `%${likeText(city)}%`) : undefined,
+        city ? ilike(agencies.city, containsPattern(city)) : undefined,
       ),
     )
     .orderBy(asc(agencies.city), asc(agencies.carrier), asc(agencies.name))
