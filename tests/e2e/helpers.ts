@@ -208,7 +208,11 @@ export async function openFromNavigation(page: Page, navTitle: string, label: st
   // The area's frame is on screen: its burger on a phone (the links are drawn once it opens),
   // its side navigation's links on a wider screen.
   await expect
-    .poll(async () => (await burger.isVisible()) || (await link.isVisible()), { message: `navegación ${navTitle}` })
+    .poll(async () => (await burger.isVisible()) || (await link.isVisible()), {
+      message: `navegación ${navTitle}`,
+      // The area's frame comes after the session is read: more than the poll's default second on a busy machine.
+      timeout: 15_000,
+    })
     .toBe(true);
   if (await burger.isVisible()) await burger.click();
   await link.click();
