@@ -185,6 +185,10 @@ describe.skipIf(!chromium)('facturación del administrador', () => {
 
       const balance = account.getByText(/^(Saldo pendiente: |Saldo a favor: |Estás al día)/);
       const before = balanceCents((await balance.textContent())!);
+      // What she owes in Bs. is her invoices' frozen figure, the one she reads in Facturas; no estimate at today's rate.
+      const card = account.getByLabel('Saldo del cliente');
+      await card.getByText(/^En bolívares: Bs\. [\d.]+,\d{2}, a la tasa con la que se emitió cada factura/).waitFor();
+      expect(await card.textContent()).not.toContain('≈');
       await account.getByText('Los movimientos nunca se editan ni se borran', { exact: false }).waitFor();
 
       await animationsDone(details);

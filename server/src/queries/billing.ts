@@ -149,17 +149,35 @@ export async function customerBalance(db: DbOrTx, userId: string) {
     })
     .from(ledgerEntries)
     .where(eq(ledgerEntries.userId, userId));
-  const [open] = await db
-    .select({ n: sql<number>`count(*)::int` })
+  // Each open invoice's remainder at its own frozen rate, rounded per invoice half away from zero
+  // (numeric round), exactly as each invoice shows it: one figure for one debt, for staff and customer.
+  const open = db
+    .select({
+      remaining: sql<number>`${remainingSql}`.as('remaining'),
+      vesPerUsd: sql<string | null>`${invoices.vesPerUsd}`.as('ves_per_usd'),
+    })
     .from(invoices)
-    .where(and(eq(invoices.userId, userId), isNull(invoices.voidedAt), sql`${remainingSql} > 0`));
-  const rate = await rateForDay(db, businessToday());
+    .where(and(eq(invoices.userId, userId), isNull(invoices.voidedAt)))
+    .as('open');
+  const [owed] = await db
+    .select({
+      n: sql<number>`count(*)::int`,
+      vesCentimos: sql<number>`coalesce(sum(round(${open.remaining} * ${open.vesPerUsd})), 0)::bigint`.mapWith(Number),
+      usdWithoutRateCents:
+        sql<number>`coalesce(sum(${open.remaining}) filter (where ${open.vesPerUsd} is null), 0)::bigint`.mapWith(
+          Number,
+        ),
+    })
+    .from(open)
+    .where(sql`${open.remaining} > 0`);
   return {
     balanceUsdCents: row.balanceUsdCents,
     creditUsdCents: Math.max(0, -row.accountUsdCents),
-    openInvoices: open.n,
-    /** Today's rate, to show what the balance is in Bs. today (an estimate: invoices keep their own). */
-    todayRate: rate,
+    openInvoices: owed.n,
+    /** What the open invoices still ask in Bs., each at the rate it was issued with (never today's). */
+    owedVesCentimos: owed.vesCentimos,
+    /** What open invoices issued without a rate still ask, in USD cents. */
+    owedWithoutRateUsdCents: owed.usdWithoutRateCents,
   };
 }
 

@@ -188,6 +188,9 @@ export const BILLING_MESSAGES = {
   balanceOwed: (amount: string) => `Saldo pendiente: ${amount}`,
   balanceCredit: (amount: string) => `Saldo a favor: ${amount}`,
   balanceZero: 'Estás al día: no tienes saldo pendiente.',
+  /** The debt in Bs.: each open invoice at the rate it was issued with, the same figure for staff and customer. */
+  owedInBolivares: (ves: string, withoutRate: string | null) =>
+    `En bolívares: ${ves}, a la tasa con la que se emitió cada factura${withoutRate ? `, más ${withoutRate} de facturas emitidas sin tasa` : ''}.`,
   rateUsed: (rate: string, date: string) => `Tasa aplicada: ${rate} (BCV del ${date})`,
   rateNotToday: (date: string) => `Se usó la última tasa registrada, del ${date}: la del día aún no estaba publicada.`,
   noRate: 'Emitida sin tasa registrada: monto solo en dólares.',

@@ -376,6 +376,31 @@ describe('the ledger', () => {
     expect(kinds.filter((k) => k === 'credit_applied')).toHaveLength(2);
   });
 
+  it('staff and customer read one Bs. figure for one debt: each open invoice at its own frozen rate, never today’s', async () => {
+    const c = await signedInCustomer(db(), { nombre: 'Una Cifra' });
+    const issueAt = async (rate: string, amountUsd: number) => {
+      await recordRate(db(), rate);
+      return as(caja).billing.issue({
+        userId: c.user.id,
+        concept: 'course_purchase',
+        description: 'Curso',
+        lines: [{ description: 'Curso', amountUsd }],
+      });
+    };
+    await issueAt('47.3311', 12.34);
+    await issueAt('52.0007', 7.77);
+    await recordRate(db(), '63.5');
+    const mine = await as(c).billing.mine();
+    const open = mine.invoices.filter((i) => i.status === 'pending' || i.status === 'partial');
+    const frozen = open.reduce((sum, i) => sum + i.remainingVesCentimos!, 0);
+    expect(frozen).toBeGreaterThan(0);
+    const staffView = (await as(caja).billing.customerAccount({ userId: c.user.id })).balance;
+    expect(mine.balance).toMatchObject({ owedVesCentimos: frozen, owedWithoutRateUsdCents: 0 });
+    expect(staffView).toMatchObject({ owedVesCentimos: frozen, owedWithoutRateUsdCents: 0 });
+    // Today's rate would give another figure: it is not the one shown.
+    expect(usdCentsToVesCentimos(mine.balance.balanceUsdCents, '63.5')).not.toBe(frozen);
+  });
+
   it('fifty concurrent approvals of one payment credit it once', async () => {
     const c = await signedInCustomer(db(), { nombre: 'Concurrencia' });
     const invoice = await activationInvoice(c);

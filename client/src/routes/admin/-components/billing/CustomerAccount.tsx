@@ -1,5 +1,5 @@
 // 'Estado de cuenta' of a client (docs/decisions/021-billing-in-bolivares.md), in the client's details: the balance (in USD, and
-// in Bs. at today's rate as an estimate), the invoices with their own frozen rate, and the
+// in Bs. at each invoice's frozen rate, the figure the customer sees), the invoices with their own frozen rate, and the
 // ledger. Entries are never edited or deleted; roles that write payments add a correction
 // (an adjustment or a refund of credit) as a new entry.
 import type { ReactNode } from 'react';
@@ -42,13 +42,13 @@ import { usePlausibleConfirm } from '../../../../components/forms/usePlausibleCo
 import { getErrorMessage } from '../../../../lib/errors';
 import { useCan } from '../../../../lib/permissions';
 import { trpc } from '../../../../lib/trpc';
+import { OwedInBolivares } from '../../../../components/billing/OwedInBolivares';
 import { IssueInvoiceForm } from './IssueInvoiceForm';
 import { PendingCorrections } from './PendingCorrections';
 import {
   formatDay,
   rateWithDay,
   signedUsd,
-  vesAt,
   type AccountInvoice,
   type CustomerAccount as Account,
   type LedgerRow,
@@ -92,26 +92,22 @@ export function CustomerAccount({ userId, name }: { userId: string; name: string
 
 function Balance({ balance }: { balance: Account['balance'] }) {
   const cents = balance.balanceUsdCents;
-  const owed = Math.abs(cents);
   const text =
     cents > 0
       ? BILLING_MESSAGES.balanceOwed(formatUsdCents(cents))
       : cents < 0
         ? BILLING_MESSAGES.balanceCredit(formatUsdCents(-cents))
         : BILLING_MESSAGES.balanceZero;
-  const rate = balance.todayRate;
   return (
     <Card withBorder radius="md" padding="sm" aria-label="Saldo del cliente">
       <Text fw={700} c={cents > 0 ? 'orange.8' : cents < 0 ? 'green.8' : undefined}>
         {text}
       </Text>
-      {cents !== 0 && rate && (
-        <Text size="sm">
-          ≈ {vesAt(owed, rate.vesPerUsd)}{' '}
-          <Text span size="xs" c="dimmed">
-            (estimado a la tasa {rateWithDay(rate)}; cada factura conserva su propia tasa)
-          </Text>
-        </Text>
+      {cents > 0 && (
+        <OwedInBolivares
+          owedVesCentimos={balance.owedVesCentimos}
+          owedWithoutRateUsdCents={balance.owedWithoutRateUsdCents}
+        />
       )}
       <Text size="xs" c="dimmed">
         {balance.openInvoices === 1 ? '1 factura por pagar' : `${balance.openInvoices} facturas por pagar`}

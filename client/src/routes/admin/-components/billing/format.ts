@@ -1,6 +1,6 @@
 // How the billing screens write days, rates and amounts in both currencies (docs/product/formats.md#money, es-VE).
 import type { inferOutput } from '@trpc/tanstack-react-query';
-import { formatRate, formatUsdCents, formatVesCentimos, usdCentsToVesCentimos } from '@casillero/shared';
+import { formatRate, formatUsdCents } from '@casillero/shared';
 import type { trpc } from '../../../../lib/trpc';
 
 export type ExchangeRateRow = inferOutput<typeof trpc.exchangeRates.list>['rows'][number];
@@ -25,7 +25,3 @@ export const rateWithDay = (rate: { vesPerUsd: string; rateDate: string }) =>
 
 /** An entry's signed USD amount: '+$5,00' raises what the customer owes, '-$5,00' lowers it. */
 export const signedUsd = (cents: number) => (cents > 0 ? `+${formatUsdCents(cents)}` : formatUsdCents(cents));
-
-/** What an amount in USD comes to in Bs. at a rate (an estimate when the rate is today's). */
-export const vesAt = (usdCents: number, vesPerUsd: string) =>
-  formatVesCentimos(usdCentsToVesCentimos(usdCents, vesPerUsd));

@@ -1,18 +1,15 @@
 import { Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconScale } from '@tabler/icons-react';
-import { BILLING_MESSAGES, formatUsdCents, formatVesCentimos } from '@casillero/shared';
+import { BILLING_MESSAGES, formatUsdCents } from '@casillero/shared';
+import { OwedInBolivares } from '../../../../components/billing/OwedInBolivares';
 import { isOpen, type Billing } from './invoice-text';
 
 /**
  * The customer's balance (the ledger's sum): what they owe, or their credit. What they owe in
- * Bs. is each open invoice's remainder at that invoice's own rate, never today's.
+ * Bs. is each open invoice's remainder at that invoice's own rate, never today's, summed by the server.
  */
 export function BalanceCard({ balance, invoices }: Billing) {
   const open = invoices.filter(isOpen);
-  const vesOwed = open.reduce((sum, i) => sum + (i.remainingVesCentimos ?? 0), 0);
-  const usdWithoutRate = open
-    .filter((i) => i.remainingVesCentimos == null)
-    .reduce((sum, i) => sum + i.remainingUsdCents, 0);
   const owes = balance.balanceUsdCents > 0;
   const headline = owes
     ? BILLING_MESSAGES.balanceOwed(formatUsdCents(balance.balanceUsdCents))
@@ -30,11 +27,11 @@ export function BalanceCard({ balance, invoices }: Billing) {
           <Text fw={700} size="lg">
             {headline}
           </Text>
-          {owes && vesOwed > 0 && (
-            <Text size="sm">
-              En bolívares: <strong>{formatVesCentimos(vesOwed)}</strong>, a la tasa con la que se emitió cada factura
-              {usdWithoutRate > 0 ? `, más ${formatUsdCents(usdWithoutRate)} de facturas emitidas sin tasa` : ''}.
-            </Text>
+          {owes && (
+            <OwedInBolivares
+              owedVesCentimos={balance.owedVesCentimos}
+              owedWithoutRateUsdCents={balance.owedWithoutRateUsdCents}
+            />
           )}
           {open.length > 0 && (
             <Text size="sm" c="dimmed">
