@@ -7,7 +7,7 @@ import { MantineProvider } from '@mantine/core';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
-import { theme } from './src/theme';
+import { cssVariablesResolver, theme } from './src/theme';
 
 const here = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 const API_TARGET = 'http://localhost:3000';
@@ -52,7 +52,7 @@ function mantineThemeCss(): Plugin {
     resolveId: (source) => (source === id ? resolved : undefined),
     load(moduleId) {
       if (moduleId !== resolved) return undefined;
-      const html = renderToStaticMarkup(createElement(MantineProvider, { theme }));
+      const html = renderToStaticMarkup(createElement(MantineProvider, { theme, cssVariablesResolver }));
       const rules = Array.from(html.matchAll(/<style data-mantine-styles[^>]*>([\s\S]*?)<\/style>/g), (m) => m[1]);
       if (rules.length === 0) throw new Error('MantineProvider no escribió sus variables CSS');
       return rules.join('\n');

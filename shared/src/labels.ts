@@ -57,6 +57,23 @@ export const TRACKING_STATUS_COLORS: Record<TrackingStatus, string> = {
   problem: '#e03131',
 };
 
+/**
+ * The same statuses on screen, as theme colour names: the theme gives each its text and background
+ * at 4.5:1 at least, which the e-mail's hex colours on a badge did not.
+ */
+export const TRACKING_STATUS_BADGE_COLORS: Record<TrackingStatus, string> = {
+  created: 'gray',
+  in_transit: 'blue',
+  arrived: 'cyan',
+  in_warehouse: 'cyan',
+  needs_reempaque: 'yellow',
+  reempacado: 'violet',
+  ready_to_ship: 'green',
+  shipped: 'indigo',
+  delivered: 'green',
+  problem: 'red',
+};
+
 export const PRIORITY_LABELS: Record<Priority, string> = { low: 'Baja', medium: 'Media', high: 'Alta' };
 
 export const PREALERT_STATUS_LABELS: Record<PrealertStatus, string> = {

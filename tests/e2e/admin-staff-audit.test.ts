@@ -117,7 +117,7 @@ describe.skipIf(!chromium)('personal y auditoría', () => {
       const statusRow = drawer.getByRole('table', { name: 'Cambios' }).getByRole('row').filter({ hasText: 'Estado' });
       let packageName = '';
       for (const entry of await entries.all()) {
-        await entry.getByRole('button', { name: /^Ver los cambios de Paquete / }).click();
+        await entry.getByRole('button', { name: /^Ver cambios de Paquete / }).click();
         await drawer.getByRole('table', { name: 'Cambios' }).waitFor();
         if ((await statusRow.count()) > 0) {
           // Fields and values in Spanish.
@@ -136,7 +136,7 @@ describe.skipIf(!chromium)('personal y auditoría', () => {
       const number = packageName.replace('Paquete ', '');
       await admin.getByRole('textbox', { name: 'Buscar' }).fill(number);
       await admin.waitForURL((u) => u.searchParams.get('q') === number);
-      const rows = table.getByRole('row').filter({ has: admin.getByRole('button', { name: /^Ver los cambios de / }) });
+      const rows = table.getByRole('row').filter({ has: admin.getByRole('button', { name: /^Ver cambios de / }) });
       await table.getByRole('link', { name: packageName }).first().waitFor();
       await expect.poll(async () => (await rows.allTextContents()).every((t) => t.includes(packageName))).toBe(true);
 

@@ -108,9 +108,12 @@ describe.skipIf(!chromium).each(SCREEN_PROFILES)('área del cliente en el navega
 
       // Mis Trackings, each with its status in sight; the history of one of them.
       await open('Mis Trackings', 'mis-trackings');
-      const ready = page.getByRole('button', { name: 'Ver tracking 781234567890' });
+      // The card opens from its tracking number's button, stretched over the whole card.
+      const ready = page
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('button', { name: 'Ver tracking 781234567890' }) });
       await expectWithinViewportWidth(ready.getByText('Listo para enviar', { exact: true }));
-      await ready.click();
+      await ready.getByRole('button', { name: 'Ver tracking 781234567890' }).click();
       const detail = page.getByRole('dialog', { name: 'Detalle del tracking' });
       await detail.getByText('¿Qué sigue?').waitFor();
       await detail.getByText('Procede con el pago para autorizar el despacho', { exact: false }).first().waitFor();

@@ -299,7 +299,9 @@ describe.skipIf(!chromium).each(SCREEN_PROFILES)(
         await signIn(page, url(), DEMO.customer, DEMO.password);
         await page.waitForURL((u) => u.pathname.startsWith('/dashboard'));
         await page.goto(`${url()}/dashboard/mis-trackings`);
-        const card = page.getByRole('button', { name: `Ver tracking ${READY_TRACKING}` });
+        const card = page
+          .getByRole('listitem')
+          .filter({ has: page.getByRole('button', { name: `Ver tracking ${READY_TRACKING}` }) });
         await expectWithinViewportWidth(card.getByText('Pago aprobado', { exact: true }));
         await expectNoHorizontalScroll(page);
         await card.click();

@@ -1,31 +1,12 @@
 // The signed-in screens on the screens people use them on: each customer route and each staff
 // route on a 390×844 phone, with nothing wider than the screen and no control out of reach; and
 // the administrator's menu on a 1366×768 laptop, every entry in sight without scrolling.
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  DEMO,
-  PHONE,
-  REPO_ROOT,
-  chromiumOrExplain,
-  signIn,
-  useBrowserSession,
-  withScreenshotOnFailure,
-} from './helpers';
+import { DEMO, PHONE, chromiumOrExplain, signIn, useBrowserSession, withScreenshotOnFailure } from './helpers';
+import { routesUnder } from './routes';
 
 const chromium = chromiumOrExplain();
-
-/** The app's routes under `prefix`, from the router's generated tree (no route with a parameter). */
-function routesUnder(prefix: string): string[] {
-  const tree = fs.readFileSync(path.join(REPO_ROOT, 'client/src/routeTree.gen.ts'), 'utf8');
-  const fullPaths = /fullPaths:([^;]*?)\n\s*fileRoutesByTo/s.exec(tree)?.[1] ?? '';
-  const paths = [...fullPaths.matchAll(/'([^']+)'/g)].map((m) => m[1]!);
-  // '/admin/' and '/admin' are the same screen: measured once.
-  const unique = new Set(paths.map((p) => (p.length > 1 ? p.replace(/\/$/, '') : p)));
-  return [...unique].filter((p) => (p === prefix || p.startsWith(`${prefix}/`)) && !p.includes('$')).sort();
-}
 
 /**
  * What does not fit a phone's width on the page as it is now: the page scrolling sideways, each

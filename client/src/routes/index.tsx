@@ -112,7 +112,13 @@ function Hero() {
               <Text size="sm" c="dimmed">
                 {card.text}
               </Text>
-              <ButtonLink to={card.to} variant="light" size="xs" w="fit-content" aria-label={`Ir a ${card.title}`}>
+              <ButtonLink
+                to={card.to}
+                variant="light"
+                size="xs"
+                w="fit-content"
+                aria-label={`Ver más sobre ${card.title}`}
+              >
                 Ver más
               </ButtonLink>
             </Stack>

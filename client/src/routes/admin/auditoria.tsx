@@ -110,7 +110,7 @@ function AuditPage() {
           c="blue"
           style={{ background: 'none', border: 0, cursor: 'pointer', padding: 0 }}
           onClick={() => open(r.id)}
-          aria-label={`Ver los cambios de ${auditEntityName(r.entity, r.entityId, r.entityRef)}`}
+          aria-label={`Ver cambios de ${auditEntityName(r.entity, r.entityId, r.entityRef)}`}
         >
           Ver cambios
         </Text>

@@ -191,6 +191,7 @@ function ActivityList({ items }: { items: Activity[] }) {
               variant="light"
               color={isPackage ? 'orange' : 'cyan'}
               radius="xl"
+              role="img"
               aria-label={isPackage ? 'Paquete' : 'Envío'}
             >
               {isPackage ? <IconPackage size={16} /> : <IconTruck size={16} />}

@@ -4,7 +4,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { IconCircleCheck } from '@tabler/icons-react';
 import {
   DISPATCH_MESSAGES,
-  TRACKING_STATUS_COLORS,
+  TRACKING_STATUS_BADGE_COLORS,
   TRACKING_STATUS_LABELS,
   formatDate,
   formatUsd,
@@ -59,45 +59,44 @@ function TrackingsPage() {
           ) : (
             <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Trackings">
               {data.map((t) => (
-                <Card key={t.id} component="li" withBorder radius="md" padding={0}>
-                  <UnstyledButton
-                    p="md"
-                    w="100%"
-                    onClick={() => show(t.id)}
-                    aria-label={`Ver tracking ${t.trackingNumber}`}
-                  >
-                    <Stack gap="xs">
-                      <Group justify="space-between" wrap="wrap">
-                        <Stack gap={0}>
-                          <Text fw={700} ff="monospace">
-                            {t.trackingNumber}
-                          </Text>
-                          <Text size="sm" c="dimmed" lineClamp={1}>
-                            {t.description}
-                          </Text>
-                        </Stack>
-                        <Group gap={6}>
-                          <Badge color={TRACKING_STATUS_COLORS[t.status]} variant="filled">
-                            {TRACKING_STATUS_LABELS[t.status]}
+                <Card key={t.id} component="li" withBorder radius="md" padding="md" className={classes.card}>
+                  <Stack gap="xs">
+                    <Group justify="space-between" wrap="wrap">
+                      <Stack gap={0}>
+                        <UnstyledButton
+                          className={classes.open}
+                          onClick={() => show(t.id)}
+                          aria-label={`Ver tracking ${t.trackingNumber}`}
+                          fw={700}
+                          ff="monospace"
+                        >
+                          {t.trackingNumber}
+                        </UnstyledButton>
+                        <Text size="sm" c="dimmed" lineClamp={1}>
+                          {t.description}
+                        </Text>
+                      </Stack>
+                      <Group gap={6}>
+                        <Badge color={TRACKING_STATUS_BADGE_COLORS[t.status]} variant="filled">
+                          {TRACKING_STATUS_LABELS[t.status]}
+                        </Badge>
+                        {isDispatchAuthorised(t) && (
+                          <Badge color="green" variant="light" leftSection={<IconCircleCheck size={12} />}>
+                            {DISPATCH_MESSAGES.badge}
                           </Badge>
-                          {isDispatchAuthorised(t) && (
-                            <Badge color="green" variant="light" leftSection={<IconCircleCheck size={12} />}>
-                              {DISPATCH_MESSAGES.badge}
-                            </Badge>
-                          )}
-                        </Group>
+                        )}
                       </Group>
-                      <div className={classes.values}>
-                        <LabeledValue label="Transportista" value={t.carrier} />
-                        <LabeledValue label="Casillero" value={t.mailboxCode} />
-                        <LabeledValue label="Peso estimado" value={weight(t.estimatedWeight)} />
-                        <LabeledValue label="Peso real" value={weight(t.actualWeight)} />
-                        <LabeledValue label="Valor" value={formatUsd(t.estimatedValue)} />
-                        <LabeledValue label="Actualizado" value={formatDate(t.updatedAt)} />
-                      </div>
-                      {t.departure && <DepartureLine departure={t.departure} />}
-                    </Stack>
-                  </UnstyledButton>
+                    </Group>
+                    <div className={classes.values}>
+                      <LabeledValue label="Transportista" value={t.carrier} />
+                      <LabeledValue label="Casillero" value={t.mailboxCode} />
+                      <LabeledValue label="Peso estimado" value={weight(t.estimatedWeight)} />
+                      <LabeledValue label="Peso real" value={weight(t.actualWeight)} />
+                      <LabeledValue label="Valor" value={formatUsd(t.estimatedValue)} />
+                      <LabeledValue label="Actualizado" value={formatDate(t.updatedAt)} />
+                    </div>
+                    {t.departure && <DepartureLine departure={t.departure} />}
+                  </Stack>
                 </Card>
               ))}
             </Stack>

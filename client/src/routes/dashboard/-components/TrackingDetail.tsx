@@ -3,7 +3,7 @@ import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import {
   DISPATCH_MESSAGES,
   TRACKING_CLIENT_MESSAGES,
-  TRACKING_STATUS_COLORS,
+  TRACKING_STATUS_BADGE_COLORS,
   TRACKING_STATUS_LABELS,
   formatDateTime,
   formatUsd,
@@ -28,7 +28,7 @@ export function TrackingDetail(props: DetailsDrawerOpen) {
         <>
           <DetailsHeading order={2} title={t.trackingNumber}>
             <Group gap={6}>
-              <Badge color={TRACKING_STATUS_COLORS[t.status]} variant="filled" size="lg">
+              <Badge color={TRACKING_STATUS_BADGE_COLORS[t.status]} variant="filled" size="lg">
                 {TRACKING_STATUS_LABELS[t.status]}
               </Badge>
               {isDispatchAuthorised(t) && (
@@ -81,7 +81,7 @@ export function TrackingDetail(props: DetailsDrawerOpen) {
             entries={t.history.map((h) => ({
               ...h,
               title: TRACKING_STATUS_LABELS[h.status],
-              color: TRACKING_STATUS_COLORS[h.status],
+              color: TRACKING_STATUS_BADGE_COLORS[h.status],
             }))}
           />
         </>

@@ -38,6 +38,7 @@ export function TrendSection({ trend }: { trend: TrendMonth[] }) {
         valueFormatter={count}
         yAxisProps={{ allowDecimals: false }}
         rightYAxisProps={{ tickFormatter: (v: number) => `$${count(v)}` }}
+        role="img"
         aria-label={M.trend}
       />
       {/* Four short columns: they fit a phone's card (324 px) without scrolling sideways. */}
@@ -103,6 +104,7 @@ export function StatusCharts({ distribution }: { distribution: StatusDistributio
           valueFormatter={count}
           withBarValueLabel
           gridAxis="x"
+          role="img"
           aria-label={M.trackingDistribution}
         />
       </DistributionCard>
@@ -115,6 +117,7 @@ export function StatusCharts({ distribution }: { distribution: StatusDistributio
             chartLabel={count(shipmentTotal)}
             valueFormatter={count}
             withTooltip
+            role="img"
             aria-label={M.shipmentDistribution}
           />
           <ul style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={`${M.shipmentDistribution} (leyenda)`}>

@@ -4,7 +4,7 @@ import {
   DISPATCH_MESSAGES,
   PREALERT_STATUS_LABELS,
   PRIORITY_LABELS,
-  TRACKING_STATUS_COLORS,
+  TRACKING_STATUS_BADGE_COLORS,
   TRACKING_STATUS_LABELS,
   formatDateTime,
   type PrealertStatus,
@@ -24,7 +24,7 @@ export function TrackingStatusBadge({
   status: TrackingStatus;
   dispatchAuthorizedAt?: string | Date | null;
 }) {
-  const badge = <LabelBadge value={status} labels={TRACKING_STATUS_LABELS} colors={TRACKING_STATUS_COLORS} />;
+  const badge = <LabelBadge value={status} labels={TRACKING_STATUS_LABELS} colors={TRACKING_STATUS_BADGE_COLORS} />;
   if (status !== 'ready_to_ship' || !dispatchAuthorizedAt) return badge;
   return (
     <Group gap={4} wrap="nowrap">

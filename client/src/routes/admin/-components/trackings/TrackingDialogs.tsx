@@ -6,7 +6,7 @@ import {
   MAILBOX_COUNTRY_LABELS,
   TRACKING_MESSAGES as M,
   TRACKING_STATUSES,
-  TRACKING_STATUS_COLORS,
+  TRACKING_STATUS_BADGE_COLORS,
   TRACKING_STATUS_LABELS,
   formatDate,
   formatDateTime,
@@ -111,7 +111,7 @@ export function TrackingDetailsDrawer(props: DetailsDrawerOpen) {
             entries={d.history.map((h) => ({
               ...h,
               title: TRACKING_STATUS_LABELS[h.status],
-              color: TRACKING_STATUS_COLORS[h.status],
+              color: TRACKING_STATUS_BADGE_COLORS[h.status],
               by: h.createdByName,
             }))}
           />

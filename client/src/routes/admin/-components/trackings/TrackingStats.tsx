@@ -1,6 +1,6 @@
 import { Badge, Group, SimpleGrid, Text } from '@mantine/core';
 import { IconAlertTriangle, IconPackage, IconPackages, IconRocket, IconTruck } from '@tabler/icons-react';
-import { TRACKING_STATUS_COLORS, TRACKING_STATUS_LABELS } from '@casillero/shared';
+import { TRACKING_STATUS_BADGE_COLORS, TRACKING_STATUS_LABELS } from '@casillero/shared';
 import { StatCard } from '../../../../components/data-table';
 import type { TrackingStats as Stats } from './types';
 
@@ -20,7 +20,7 @@ export function TrackingStatCards({ stats }: { stats: Stats | undefined }) {
 export function TrackingStateBadges({ stats }: { stats: Stats | undefined }) {
   if (!stats) return null;
   const badge = (status: 'created' | 'arrived' | 'ready_to_ship') => (
-    <Badge key={status} size="lg" variant="light" color={TRACKING_STATUS_COLORS[status]}>
+    <Badge key={status} size="lg" variant="light" color={TRACKING_STATUS_BADGE_COLORS[status]}>
       {TRACKING_STATUS_LABELS[status]}: {stats.byStatus[status].toLocaleString('es-ES')}
     </Badge>
   );

@@ -105,6 +105,8 @@ export function RepackRequestForm({ packages }: { packages: RepackablePackage[] 
                       key={pkg.id}
                       value={pkg.id}
                       disabled={pkg.inPendingRequest}
+                      // Not the hand of a clickable card: it is in another request.
+                      style={pkg.inPendingRequest ? { cursor: 'not-allowed' } : undefined}
                       radius="md"
                       p="sm"
                       aria-label={pkg.trackingNumber ?? pkg.packageDescription}
