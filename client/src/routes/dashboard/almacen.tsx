@@ -27,6 +27,7 @@ import { PACKAGE_STATUS_COLORS } from '../../lib/status-colors';
 import { trpc } from '../../lib/trpc';
 import { DashboardPage } from './-components/PageHeader';
 import { ShipRequestAction } from './-components/ship-request/ShipRequestDialog';
+import { ActionRequired } from './-components/problem-parcels/ActionRequired';
 import { EmptyState, QueryState } from './-components/QueryState';
 
 export const Route = createFileRoute('/dashboard/almacen')({
@@ -131,6 +132,7 @@ function WarehousePage() {
       <QueryState query={list}>
         {({ items, stats }) => (
           <Stack gap="lg">
+            <ActionRequired />
             <DeparturePromise />
             <Group justify="flex-end">
               <ShipRequestAction
