@@ -1220,7 +1220,7 @@ const CASES: Record<string, Case> = {
         entityId: parcel.id,
         operation: 'insert',
         before: null,
-        after: { reason: 'no_invoice', note: 'Falta la factura.', extra_charge_usd_cents: 6 },
+        after: { reason: 'no_invoice', note: 'Falta la factura.', extra_charge_usd_cents: 600 },
       }),
     };
   },
@@ -1234,8 +1234,8 @@ const CASES: Record<string, Case> = {
         entity: 'package_problems',
         entityId: parcel.id,
         operation: 'update',
-        before: { resolved_at: null },
-        after: { choice: 'dispose' },
+        before: { resolved_at: null, completed_at: null },
+        after: { completed_by: expect.any(String) },
       }),
     };
   },
