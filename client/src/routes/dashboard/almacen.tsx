@@ -138,7 +138,10 @@ function WarehousePage() {
               <ShipRequestAction
                 parcels={items
                   .filter(
-                    (p) => !p.shipmentId && (PACKAGE_STATUSES_SHIPPABLE as readonly PackageStatus[]).includes(p.status),
+                    (p) =>
+                      !p.shipmentId &&
+                      !p.onHold &&
+                      (PACKAGE_STATUSES_SHIPPABLE as readonly PackageStatus[]).includes(p.status),
                   )
                   .map((p) => ({
                     id: p.id,

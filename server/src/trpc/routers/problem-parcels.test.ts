@@ -169,6 +169,9 @@ describe('a held parcel cannot be shipped', () => {
       note: 'Caja rota.',
       extraChargeUsd: 4,
     });
+    // Almacén does not offer it for a ship request; the server refuses it if asked anyway.
+    const { items } = await as(maria).packages.mine({});
+    expect(items.find((x) => x.id === p.id)?.onHold).toBe(true);
     const request = await trpcError(as(maria).shipRequests.quote({ packageIds: [p.id], shippingMethod: 'aereo' }));
     expect(`${request.code} ${request.message}`).toBe(`CONFLICT ${M.shipBlocked(p.receipt)}`);
     const recipientId = await recipientFor(db(), maria.user.id);
