@@ -53,6 +53,9 @@ export const PROBLEM_STATE_LABELS: Record<ProblemState, string> = {
 /** The parcel statuses a problem may be raised on: on our shelves, in no shipment. */
 export const PROBLEM_FLAGGABLE_STATUSES = ['received', 'in_warehouse'] as const;
 
+/** Where a problem parcel ends; its record is kept and its status is no longer changed by hand. */
+export const PROBLEM_END_STATUSES = ['returned_to_seller', 'disposed', 'abandoned'] as const;
+
 /** The settings until the administrator sets them. */
 export type ProblemSettings = { abandonDays: number; returnFeeUsdCents: number };
 export const PROBLEM_DEFAULTS: ProblemSettings = { abandonDays: 30, returnFeeUsdCents: 1500 };
@@ -80,6 +83,8 @@ export const PROBLEM_MESSAGES = {
   choiceNotAllowed: (choice: string, reason: string) => `«${choice}» no es una opción para un paquete «${reason}».`,
   alreadyDecided: 'Ya elegiste qué hacer con este paquete.',
   abandonedAlready: 'Este paquete fue abandonado: ya no se puede elegir qué hacer con él.',
+  statusFollowsProblem:
+    'El estado de este paquete lo decide su problema: se retiene, se resuelve o se completa desde Problemas en sus detalles.',
   notAwaitingStaff: 'Este paquete no tiene una devolución o un desecho por completar.',
   flagged: (label: string) => `Paquete ${label} retenido. Avisamos al cliente.`,
   decided: {

@@ -186,6 +186,9 @@ describe('a held parcel cannot be shipped', () => {
       }),
     );
     expect(`${staff.code} ${staff.message}`).toBe(`CONFLICT ${M.shipBlocked(p.receipt)}`);
+    // Nor marked shipped by hand.
+    const byHand = await trpcError(admin.caller.packages.updateStatus({ id: p.id, status: 'shipped' }));
+    expect(`${byHand.code} ${byHand.message}`).toBe(`CONFLICT ${M.statusFollowsProblem}`);
     expect(await statusOf(p.id)).toBe('in_warehouse');
 
     // Paid and continued: the parcel may travel again.
@@ -336,6 +339,9 @@ describe('abandonment', () => {
     expect(`${late.code} ${late.message}`).toBe(`CONFLICT ${M.abandonedAlready}`);
     const ship = await trpcError(as(pedro).shipRequests.quote({ packageIds: [p.id], shippingMethod: 'aereo' }));
     expect(ship.code).toBe('CONFLICT');
+    const byHand = await trpcError(admin.caller.packages.updateStatus({ id: p.id, status: 'received' }));
+    expect(`${byHand.code} ${byHand.message}`).toBe(`CONFLICT ${M.statusFollowsProblem}`);
+    expect(await statusOf(p.id)).toBe('abandoned');
   });
 
   it('a parcel decided on in time is not abandoned; the scheduled job runs once across instances', async () => {
