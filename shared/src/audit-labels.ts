@@ -83,6 +83,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'pickups.unlock': 'Desbloqueó el retiro de un envío',
   'pickups.recordHomeDelivery': 'Registró la entrega a domicilio de un envío',
   'pickups.updateSettings': 'Cambió el recordatorio de retiro',
+  'problemParcels.flag': 'Retuvo un paquete con problema',
+  'problemParcels.complete': 'Completó la devolución o el desecho de un paquete',
+  'problemParcels.updateSettings': 'Cambió las reglas de paquetes con problemas',
 };
 
 /** The action in words; an action the table does not know yet shows as it was recorded. */
@@ -90,6 +93,16 @@ export const auditActionLabel = (action: string) => AUDIT_ACTION_LABELS[action] 
 
 /** Every field the audited tables hold, in Spanish. */
 export const AUDIT_FIELD_LABELS: Record<string, string> = {
+  abandon_on: 'Se abandona el',
+  abandon_soon_notified_at: 'Aviso de abandono enviado el',
+  abandoned_at: 'Abandonado el',
+  choice: 'Decisión del cliente',
+  completed_at: 'Completado el',
+  completed_by: 'Completado por',
+  extra_charge_usd_cents: 'Cargo adicional (centavos USD)',
+  flagged_by: 'Retenido por',
+  note: 'Nota',
+  resolved_at: 'Resuelto el',
   accepted_at: 'Aceptada el',
   active: 'Activo',
   actual_delivery: 'Entrega real',

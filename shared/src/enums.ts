@@ -31,8 +31,21 @@ export const ESTADOS_TRACKING_PREALERTA = [
 ] as const;
 export type EstadoTrackingPrealerta = (typeof ESTADOS_TRACKING_PREALERTA)[number];
 
-/** The four an admin chooses from, then the two the system sets (docs/product/admin-packages-and-shipments.md#package-statuses). */
-export const PACKAGE_STATUSES = ['pending', 'received', 'processed', 'shipped', 'in_warehouse', 'in_shipment'] as const;
+/**
+ * The four an admin chooses from, then the two the system sets (docs/product/admin-packages-and-shipments.md#package-statuses),
+ * then the three ends of a problem parcel (docs/product/problem-parcels.md); the record is kept in all of them.
+ */
+export const PACKAGE_STATUSES = [
+  'pending',
+  'received',
+  'processed',
+  'shipped',
+  'in_warehouse',
+  'in_shipment',
+  'returned_to_seller',
+  'disposed',
+  'abandoned',
+] as const;
 export type PackageStatus = (typeof PACKAGE_STATUSES)[number];
 export const PACKAGE_STATUSES_SELECTABLE = ['pending', 'received', 'processed', 'shipped'] as const;
 /** Packages in these states can go into a new shipment. */

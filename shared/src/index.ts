@@ -54,6 +54,7 @@ export * from './messages-import';
 export * from './schemas/parcel-import';
 export * from './messaging';
 export * from './storage';
+export * from './problem-parcels';
 export * from './messages-shipment-news';
 export * from './schemas/shipment-news';
 export * from './live';

@@ -89,6 +89,9 @@ export const PACKAGE_STATUS_LABELS: Record<PackageStatus, string> = {
   shipped: 'Enviado',
   in_warehouse: 'En almacén',
   in_shipment: 'En envío',
+  returned_to_seller: 'Devuelto al vendedor',
+  disposed: 'Desechado',
+  abandoned: 'Abandonado',
 };
 
 export const SHIPMENT_STATUS_LABELS: Record<ShipmentStatus, string> = {

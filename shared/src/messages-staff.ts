@@ -66,6 +66,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   staff_invitation_agencies: 'Agencia de la invitación',
   delivery_proofs: 'Prueba de entrega',
   shipment_pickups: 'Retiro en agencia',
+  package_problems: 'Paquete con problema',
 };
 
 export const AUDIT_OPERATION_LABELS: Record<string, string> = {

@@ -8,4 +8,7 @@ export const PACKAGE_STATUS_COLORS: Record<PackageStatus, string> = {
   shipped: 'green',
   in_warehouse: 'cyan',
   in_shipment: 'indigo',
+  returned_to_seller: 'orange',
+  disposed: 'gray',
+  abandoned: 'red',
 };

@@ -1211,6 +1211,44 @@ const CASES: Record<string, Case> = {
       after: { key: 'pickup', value: { reminderDays: 4 } },
     }),
   }),
+  'problemParcels.flag': async () => {
+    const parcel = await pkg();
+    return {
+      input: { packageId: parcel.id, reason: 'no_invoice', note: 'Falta la factura.', extraChargeUsd: 6 },
+      expected: () => ({
+        entity: 'package_problems',
+        entityId: parcel.id,
+        operation: 'insert',
+        before: null,
+        after: { reason: 'no_invoice', note: 'Falta la factura.', extra_charge_usd_cents: 600 },
+      }),
+    };
+  },
+  'problemParcels.complete': async () => {
+    const parcel = await pkg();
+    await setup.problemParcels.flag({ packageId: parcel.id, reason: 'prohibited', note: 'Aerosol.' });
+    await customerCaller().problemParcels.choose({ packageId: parcel.id, choice: 'dispose' });
+    return {
+      input: { packageId: parcel.id },
+      expected: () => ({
+        entity: 'package_problems',
+        entityId: parcel.id,
+        operation: 'update',
+        before: { resolved_at: null, completed_at: null },
+        after: { completed_by: expect.any(String) },
+      }),
+    };
+  },
+  'problemParcels.updateSettings': async () => ({
+    input: { abandonDays: 20, returnFeeUsd: 12 },
+    expected: () => ({
+      entity: 'app_settings',
+      entityId: 'problem_parcels',
+      operation: 'insert',
+      before: null,
+      after: { key: 'problem_parcels', value: { abandonDays: 20, returnFeeUsdCents: 1200 } },
+    }),
+  }),
   'storage.updateSettings': async () => ({
     input: { freeDays: 25, feePerDayUsd: 0.75 },
     expected: () => ({

@@ -5,6 +5,7 @@ import { sendStorageReminders } from '../services/storage';
 import type { ScheduledJob } from './scheduler';
 import { departureDelaysJob } from './departure-delays';
 import { pickupRemindersJob } from './pickup-reminders';
+import { problemAbandonmentJob } from './problem-abandonment';
 
 export const STORAGE_REMINDERS_JOB = 'storage-reminders';
 
@@ -21,4 +22,5 @@ export const scheduledJobs = (config: Pick<Config, 'appUrl'>): ScheduledJob[] =>
   storageRemindersJob(config),
   departureDelaysJob(config),
   pickupRemindersJob(config),
+  problemAbandonmentJob(config),
 ];

@@ -372,7 +372,8 @@ export async function getAuditEntry(db: DbOrTx, id: number) {
 /** The tables whose entries make up an entity's history: a client is its user and its profile. */
 const HISTORY_TABLES: Record<string, string[]> = {
   trackings: ['trackings'],
-  packages: ['packages'],
+  // A parcel's problems are logged under the parcel's id (migration 0023), so its history shows them.
+  packages: ['packages', 'package_problems'],
   payment_transactions: ['payment_transactions'],
   users: ['users', 'user_profiles'],
 };

@@ -9,6 +9,7 @@ import { mailboxes, packages, shipmentPackages, shipments, storedFiles } from '.
 import { packageIntakeColumns } from './packages';
 import { businessToday } from '../lib/business-clock';
 import { getStorageSettings, packageStorageClock } from './storage';
+import { onHoldByProblem } from './problem-parcels';
 import { departureViewsOfPackages } from './departures';
 
 export type OwnPackagesParams = { search?: string; status?: PackageStatus };
@@ -69,6 +70,8 @@ const ownPackagesList = defineList<OwnPackagesFilters>()({
           shipmentStatus: shipments.status,
           /** When it was put in that shipment: the days stored stop counting there. */
           putInShipmentAt: shipmentPackages.createdAt,
+          /** Held by a problem waiting for the customer's decision (docs/product/problem-parcels.md#held): not shippable. */
+          onHold: onHoldByProblem,
           createdAt: packages.createdAt,
         })
         .from(packages)

@@ -39,6 +39,11 @@ const rowColumns = {
   mailboxCountry: mailboxes.country,
   shipmentId: shipments.id,
   shipmentCode: shipments.shipmentCode,
+  /** The open problem's state (docs/product/problem-parcels.md), null when the parcel has none. */
+  problemState: sql<
+    'awaiting_customer' | 'awaiting_staff' | null
+  >`(select case when pp.choice is null then 'awaiting_customer' else 'awaiting_staff' end
+    from package_problems pp where pp.package_id = ${packages.id} and pp.resolved_at is null)`,
 };
 
 /** A package's customer, mailbox and shipment (if any): what the list and the details join to each row. */

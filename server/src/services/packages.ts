@@ -9,6 +9,8 @@
 // (packages_warehouse_receipt_key); a taken one is refused with a CONFLICT and nothing changes.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
+  PROBLEM_END_STATUSES,
+  PROBLEM_MESSAGES,
   PACKAGE_MESSAGES as M,
   type packageCreateInput,
   type packageIntakeInput,
@@ -23,6 +25,7 @@ import type { Config } from '../env';
 import { packages, prealerts, repackRequestItems, shipments, storedFiles } from '../db/schema';
 import { findClient } from '../queries/clients';
 import { isCustomerMailbox } from '../queries/packages';
+import { openProblemsOf } from '../queries/problem-parcels';
 import { isUniqueViolation } from './auth';
 import { notifyUser } from './notify';
 
@@ -144,6 +147,12 @@ export async function changePackageStatus(db: Db, config: AppConfig, input: z.ou
   return db.transaction(async (tx) => {
     const current = await lockPackage(tx, input.id);
     if (current.shipmentCode) throw new DomainError('CONFLICT', M.inShipment(current.shipmentCode));
+    // A problem parcel's status follows its problem (docs/product/problem-parcels.md), not a hand change.
+    if (
+      (PROBLEM_END_STATUSES as readonly string[]).includes(current.status) ||
+      (await openProblemsOf(tx, [input.id])).length
+    )
+      throw new DomainError('CONFLICT', PROBLEM_MESSAGES.statusFollowsProblem);
     const [row] = await tx.update(packages).set({ status: input.status }).where(eq(packages.id, input.id)).returning({
       id: packages.id,
       status: packages.status,

@@ -10,6 +10,7 @@ import {
   DELIVERY_METHOD_LABELS,
   ORIGIN_OF_MAILBOX_LOCATION,
   PACKAGE_STATUSES_SHIPPABLE,
+  PROBLEM_MESSAGES,
   SHIPMENT_FIRST_STAGE,
   SHIP_REQUEST_MESSAGES as M,
   fromCents,
@@ -26,6 +27,7 @@ import type { Db, DbOrTx } from '../db/client';
 import type { Config } from '../env';
 import { mailboxes, packages, shipmentPackages, shipmentStages } from '../db/schema';
 import { DomainError } from '../lib/domain-error';
+import { onHoldByProblem } from '../queries/problem-parcels';
 import { isConcurrencyFailure, isUniqueViolation } from '../lib/database-errors';
 import { inPendingRepack } from '../queries/repacks';
 import { issueInvoice } from './billing';
@@ -95,6 +97,7 @@ async function priceParcels(tx: DbOrTx, userId: string, choice: ShipRequestChoic
       location: mailboxes.location,
       inShipment: sql<boolean>`exists (select 1 from shipment_packages sp where sp.package_id = ${packages.id})`,
       inRepack: inPendingRepack,
+      onHold: onHoldByProblem,
     })
     .from(packages)
     .innerJoin(mailboxes, eq(mailboxes.id, packages.mailboxId))
@@ -112,6 +115,7 @@ async function priceParcels(tx: DbOrTx, userId: string, choice: ShipRequestChoic
   const parcels: ShipRequestParcelPrice[] = rows.map((r) => {
     const label = r.warehouseReceipt ?? r.trackingNumber ?? r.id.slice(0, 8);
     if (r.inRepack) throw new DomainError('CONFLICT', M.packageInRepack(label));
+    if (r.onHold) throw new DomainError('CONFLICT', PROBLEM_MESSAGES.shipBlocked(label));
     if (r.inShipment || !(PACKAGE_STATUSES_SHIPPABLE as readonly string[]).includes(r.status))
       throw new DomainError('CONFLICT', M.packageNotShippable(label));
     const measures = parseDimensionsCm(r.dimensionsCm);

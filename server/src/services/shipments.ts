@@ -7,6 +7,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   PACKAGE_STATUSES_SHIPPABLE,
+  PROBLEM_MESSAGES,
   SHIPMENT_EDIT_MESSAGES as E,
   SHIPMENT_FIELD_NAMES,
   SHIPMENT_FIRST_STAGE,
@@ -27,6 +28,7 @@ import { issueInvoice, voidInvoice } from './billing';
 import { resolveDelivery } from './delivery';
 import { findClient } from '../queries/clients';
 import { inPendingRepack } from '../queries/repacks';
+import { openProblemsOf } from '../queries/problem-parcels';
 import { businessToday } from '../lib/business-clock';
 import { DomainError } from '../lib/domain-error';
 import { isConcurrencyFailure, isUniqueViolation } from '../lib/database-errors';
@@ -80,6 +82,9 @@ export async function createShipment(
         .where(and(inArray(packages.id, packageIds), eq(packages.userId, input.userId), inPendingRepack))
         .limit(1);
       if (inRepack.length > 0) throw new DomainError('CONFLICT', E.packagesInPendingRepack);
+      // A parcel held by a problem waits for the customer's decision (docs/product/problem-parcels.md#held).
+      const [held] = await openProblemsOf(tx, packageIds);
+      if (held) throw new DomainError('CONFLICT', PROBLEM_MESSAGES.shipBlocked(held.label));
       const moved = await tx
         .update(packages)
         .set({ status: 'in_shipment' })

@@ -122,6 +122,8 @@ type Fixture = {
     /** Received, in no shipment and no repack request. */
     packageId: string;
     shippedPackageId: string;
+    /** Flagged as a problem parcel, waiting for B's choice. */
+    problemPackageId: string;
     shipmentId: string;
     notificationId: string;
     /** A recipient of B's address book, named by B's shipment. */
@@ -254,6 +256,9 @@ const FOREIGN_INPUTS: Record<string, Record<string, (f: Fixture) => unknown>> = 
       city: 'Carora',
       address: 'Calle de A, casa 1',
     }),
+  },
+  'problemParcels.choose': {
+    packageId: (f) => ({ packageId: f.b.problemPackageId, choice: 'pay_and_continue' }),
   },
   'recipients.archive': {
     id: (f) => ({ id: f.b.recipientId }),
@@ -433,6 +438,14 @@ beforeAll(async () => {
   const bTracking = await readyTracking(bMailbox);
   const bPackage = await receivedPackage(beto.user.id, bMailbox);
   const bShippedPackage = await receivedPackage(beto.user.id, bMailbox);
+  // Held by a problem, waiting for B's decision (docs/product/problem-parcels.md).
+  const bProblemPackage = await receivedPackage(beto.user.id, bMailbox);
+  await as(admin).problemParcels.flag({
+    packageId: bProblemPackage,
+    reason: 'no_invoice',
+    note: 'Falta la factura.',
+    extraChargeUsd: 5,
+  });
   const bDelivery = await homeDeliveryTo(db(), beto.user.id, {
     address: 'Av. Bolívar Norte, edificio Torre Stratos, piso 3',
     city: 'Valencia',
@@ -497,6 +510,7 @@ beforeAll(async () => {
       trackingId: bTracking,
       packageId: bPackage,
       shippedPackageId: bShippedPackage,
+      problemPackageId: bProblemPackage,
       shipmentId: bShipment.id,
       notificationId: bNotification.id,
       recipientId: bDelivery.recipientId,
@@ -540,6 +554,7 @@ async function ownView(
     packages: await c.packages.mine(),
     repacks: await c.repacks.mine(),
     recipients: await c.recipients.mine(),
+    problemParcels: await c.problemParcels.mine(),
     repackable: await c.repacks.packages(),
     shipments: await c.shipments.listOwn({ pageSize: MAX_PAGE_SIZE }),
     shipment: ids.shipmentId ? await c.shipments.ownDetail({ id: ids.shipmentId }) : null,

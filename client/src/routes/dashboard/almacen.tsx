@@ -27,6 +27,7 @@ import { PACKAGE_STATUS_COLORS } from '../../lib/status-colors';
 import { trpc } from '../../lib/trpc';
 import { DashboardPage } from './-components/PageHeader';
 import { ShipRequestAction } from './-components/ship-request/ShipRequestDialog';
+import { ActionRequired } from './-components/problem-parcels/ActionRequired';
 import { EmptyState, QueryState } from './-components/QueryState';
 
 export const Route = createFileRoute('/dashboard/almacen')({
@@ -131,12 +132,16 @@ function WarehousePage() {
       <QueryState query={list}>
         {({ items, stats }) => (
           <Stack gap="lg">
+            <ActionRequired />
             <DeparturePromise />
             <Group justify="flex-end">
               <ShipRequestAction
                 parcels={items
                   .filter(
-                    (p) => !p.shipmentId && (PACKAGE_STATUSES_SHIPPABLE as readonly PackageStatus[]).includes(p.status),
+                    (p) =>
+                      !p.shipmentId &&
+                      !p.onHold &&
+                      (PACKAGE_STATUSES_SHIPPABLE as readonly PackageStatus[]).includes(p.status),
                   )
                   .map((p) => ({
                     id: p.id,

@@ -25,6 +25,7 @@ import { failureMessage } from './feedback';
 import { useInvalidatePackages } from './PackageForm';
 import { PackageStatusBadge } from './PackageStatus';
 import { PrintLabelButton } from './PrintLabels';
+import { ProblemSection } from './ProblemSection';
 import type { PackageRow } from './types';
 
 export const weightText = (kg: number | null) =>
@@ -87,6 +88,7 @@ export function PackageDetailsDrawer(props: DetailsDrawerOpen) {
             phone={d.customerPhone}
             mailbox={`${d.mailboxCode} · ${MAILBOX_COUNTRY_LABELS[d.mailboxCountry]}`}
           />
+          <ProblemSection packageId={d.id} status={d.status} />
           <Divider label="Historial de cambios" labelPosition="left" />
           <EntityHistory entity="packages" entityId={d.id} />
         </>

@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import { Checkbox, CloseButton, Group, Stack, Text } from '@mantine/core';
+import { Badge, Checkbox, CloseButton, Group, Stack, Text } from '@mantine/core';
 import { IconBuildingWarehouse, IconPencil, IconPrinter, IconTrash, IconUser } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -14,6 +14,7 @@ import {
   type MailboxCountry,
   type PackageSort,
   type PackageStatus,
+  PROBLEM_STATE_LABELS,
 } from '@casillero/shared';
 import {
   DetailsAction,
@@ -131,6 +132,11 @@ function packageColumns(
             <Text size="xs" c="dimmed">
               Envío {info.row.original.shipmentCode}
             </Text>
+          )}
+          {info.row.original.problemState && (
+            <Badge color="orange" variant="light" size="sm">
+              {PROBLEM_STATE_LABELS[info.row.original.problemState]}
+            </Badge>
           )}
         </Stack>
       ),

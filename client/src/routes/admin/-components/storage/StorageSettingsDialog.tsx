@@ -1,11 +1,18 @@
 // The storage settings (docs/product/storage.md#settings): how many days a parcel stores free, and the fee per day after
 // them (shown in the customer's Almacén, charged when the parcel goes into a shipment). Admin only.
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Divider, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconSettings } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { STORAGE_MESSAGES, STORAGE_REMINDER_DAYS_BEFORE, storageSettingsInput } from '@casillero/shared';
+import {
+  PROBLEM_MESSAGES,
+  PROBLEM_NOTICE_DAYS_BEFORE,
+  STORAGE_MESSAGES,
+  STORAGE_REMINDER_DAYS_BEFORE,
+  problemSettingsInput,
+  storageSettingsInput,
+} from '@casillero/shared';
 import { HeaderButton } from '../../../../components/data-table';
 import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
 import { usePlausibleConfirm } from '../../../../components/forms/usePlausibleConfirm';
@@ -78,8 +85,70 @@ export function StorageSettingsDialog({ opened, onClose }: { opened: boolean; on
             Guardar
           </Button>
         </Group>
+        <ProblemSettingsForm opened={opened} />
       </Stack>
     </Modal>
+  );
+}
+
+/**
+ * Paquetes con problemas (docs/product/problem-parcels.md#settings): the days a held parcel waits for
+ * the customer's decision before it is abandoned, and the fee of a return to the seller.
+ */
+function ProblemSettingsForm({ opened }: { opened: boolean }) {
+  const queryClient = useQueryClient();
+  const settings = useQuery({ ...trpc.problemParcels.settings.queryOptions(), enabled: opened });
+  const mutation = useMutation(trpc.problemParcels.updateSettings.mutationOptions());
+  const [abandonDays, setAbandonDays] = useState<DecimalValue>('');
+  const [returnFee, setReturnFee] = useState<DecimalValue>('');
+  const [errors, setErrors] = useState<Partial<Record<'abandonDays' | 'returnFeeUsd', string>>>({});
+  useEffect(() => {
+    if (settings.data) {
+      setAbandonDays(settings.data.abandonDays);
+      setReturnFee(settings.data.returnFeeUsdCents / 100);
+    }
+  }, [settings.data]);
+
+  const save = async () => {
+    const checked = problemSettingsInput.safeParse({ abandonDays, returnFeeUsd: returnFee });
+    setErrors(
+      checked.success ? {} : Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])),
+    );
+    if (!checked.success) return;
+    const saved = await notifyChange(() => mutation.mutateAsync(checked.data), {
+      message: PROBLEM_MESSAGES.settingsSaved,
+    });
+    if (saved) await queryClient.invalidateQueries({ queryKey: trpc.problemParcels.settings.queryKey() });
+  };
+
+  return (
+    <Stack component="section" aria-label="Paquetes con problemas" gap="sm">
+      <Divider label="Paquetes con problemas" labelPosition="left" />
+      <Text size="sm" c="dimmed">
+        Un paquete retenido sin decisión del cliente se considera abandonado tras estos días; se avisa{' '}
+        {PROBLEM_NOTICE_DAYS_BEFORE} días antes y el mismo día.
+      </Text>
+      <DecimalInput
+        kind="count"
+        inputMode="numeric"
+        label="Días para abandono"
+        value={abandonDays}
+        onChange={setAbandonDays}
+        error={errors.abandonDays}
+      />
+      <DecimalInput
+        kind="amountUsd"
+        label="Cargo por devolver al vendedor (USD)"
+        value={returnFee}
+        onChange={setReturnFee}
+        error={errors.returnFeeUsd}
+      />
+      <Group justify="flex-end">
+        <Button onClick={() => void save()} loading={mutation.isPending} disabled={!settings.data}>
+          Guardar paquetes con problemas
+        </Button>
+      </Group>
+    </Stack>
   );
 }
 

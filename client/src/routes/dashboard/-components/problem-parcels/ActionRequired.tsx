@@ -1,0 +1,113 @@
+// Acción requerida (docs/product/problem-parcels.md#choices): the customer's parcels held by the
+// warehouse, each with the choices its flag allows, confirmed once. Shown at the top of Almacén,
+// only when there is something to decide.
+import { Alert, Badge, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  PROBLEM_CHOICE_LABELS,
+  PROBLEM_MESSAGES as M,
+  PROBLEM_REASON_LABELS,
+  formatDate,
+  formatUsdCents,
+  type ProblemChoice,
+} from '@casillero/shared';
+import type { inferOutput } from '@trpc/tanstack-react-query';
+import { notifyChange } from '../../../../lib/notify';
+import { trpc } from '../../../../lib/trpc';
+
+type Problem = inferOutput<typeof trpc.problemParcels.mine>[number];
+
+/** What the choice costs, in words on its button. */
+function choiceText(p: Problem, choice: ProblemChoice) {
+  const label = PROBLEM_CHOICE_LABELS[choice];
+  if (choice === 'return_to_seller' && p.returnFeeUsdCents > 0)
+    return `${label} (${formatUsdCents(p.returnFeeUsdCents)})`;
+  if (choice === 'pay_and_continue' && p.extraChargeUsdCents)
+    return `${label} (${formatUsdCents(p.extraChargeUsdCents)})`;
+  return label;
+}
+
+export function ActionRequired() {
+  const queryClient = useQueryClient();
+  const list = useQuery(trpc.problemParcels.mine.queryOptions());
+  const choose = useMutation(trpc.problemParcels.choose.mutationOptions());
+  const [pending, setPending] = useState<{ problem: Problem; choice: ProblemChoice } | null>(null);
+  if (!list.data || list.data.length === 0) return null;
+
+  const confirm = async () => {
+    if (!pending) return;
+    const done = await notifyChange(
+      () => choose.mutateAsync({ packageId: pending.problem.packageId, choice: pending.choice }),
+      (r) => ({ message: r.message }),
+    );
+    setPending(null);
+    if (done) {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: trpc.problemParcels.mine.queryKey() }),
+        queryClient.invalidateQueries({ queryKey: trpc.packages.mine.queryKey() }),
+        queryClient.invalidateQueries({ queryKey: trpc.billing.pathKey() }),
+      ]);
+    }
+  };
+
+  return (
+    <section aria-labelledby="accion-requerida">
+      <Stack gap="sm">
+        <Title order={2} size="h3" id="accion-requerida">
+          {M.sectionTitle}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {M.sectionIntro}
+        </Text>
+        {list.data.map((p) => (
+          <Card key={p.id} withBorder radius="md" padding="md" aria-label={`Paquete retenido ${p.label}`}>
+            <Stack gap="xs">
+              <Group justify="space-between" wrap="wrap" gap="xs">
+                <Text fw={700} ff="monospace">
+                  {p.label}
+                </Text>
+                <Badge color="orange" leftSection={<IconAlertTriangle size={12} />}>
+                  {PROBLEM_REASON_LABELS[p.reason]}
+                </Badge>
+              </Group>
+              <Text size="sm">{p.packageDescription}</Text>
+              <Text size="sm">{p.note}</Text>
+              <Alert color="yellow" variant="light" p="xs">
+                <Text size="sm">{M.deadline(formatDate(p.abandonOn))}</Text>
+              </Alert>
+              <Group gap="xs" wrap="wrap">
+                {p.choices.map((choice) => (
+                  <Button
+                    key={choice}
+                    variant={choice === 'pay_and_continue' ? 'filled' : 'default'}
+                    onClick={() => setPending({ problem: p, choice })}
+                    fullWidth
+                  >
+                    {choiceText(p, choice)}
+                  </Button>
+                ))}
+              </Group>
+            </Stack>
+          </Card>
+        ))}
+      </Stack>
+      <Modal opened={pending !== null} onClose={() => setPending(null)} title={pending?.problem.label}>
+        {pending && (
+          <Stack>
+            <Text>{M.confirmChoice(choiceText(pending.problem, pending.choice))}</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setPending(null)}>
+                Cancelar
+              </Button>
+              <Button onClick={() => void confirm()} loading={choose.isPending}>
+                Confirmar
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </section>
+  );
+}
