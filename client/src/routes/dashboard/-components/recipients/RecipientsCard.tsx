@@ -2,66 +2,16 @@
 // The account holder comes first and stays; the others can be edited, marked "Autorizado a
 // retirar" and removed (archived: shipments that name them keep them).
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import type { inferOutput } from '@trpc/tanstack-react-query';
-import {
-  RECIPIENT_ADDRESS_MAX,
-  RECIPIENT_FULL_NAME_MAX,
-  RECIPIENT_LABELS as L,
-  RECIPIENT_MESSAGES as M,
-  RECIPIENT_REFERENCE_MAX,
-  RECIPIENT_TEXT_MAX,
-  formatVenezuelanPhone,
-  recipientFields,
-} from '@casillero/shared';
-import { ConfirmDialog, DialogForm } from '../../../../components/forms/FormDialog';
-import { VenezuelanStateSelect } from '../../../../components/forms/fields';
-import { useConfirmedMutation, useDialogSubmit, useSchemaForm } from '../../../../components/forms/useSchemaForm';
+import { useQuery } from '@tanstack/react-query';
+import { RECIPIENT_LABELS as L, RECIPIENT_MESSAGES as M, formatVenezuelanPhone } from '@casillero/shared';
+import { RecipientForm, type Recipient } from '../../../../components/delivery/RecipientForm';
+import { ConfirmDialog } from '../../../../components/forms/FormDialog';
+import { useConfirmedMutation } from '../../../../components/forms/useSchemaForm';
 import { useInvalidate } from '../../../../components/forms/useInvalidate';
 import { getErrorMessage } from '../../../../lib/errors';
 import { trpc } from '../../../../lib/trpc';
-
-export type Recipient = inferOutput<typeof trpc.recipients.mine>[number];
-
-type Values = {
-  fullName: string;
-  idDocument: string;
-  phone: string;
-  state: string | null;
-  municipality: string;
-  city: string;
-  address: string;
-  reference: string;
-  isAuthorized: boolean;
-};
-
-const valuesOf = (r: Recipient | null): Values => ({
-  fullName: r?.fullName ?? '',
-  idDocument: r?.idDocument ?? '',
-  phone: r?.phone ?? '',
-  state: r?.state || null,
-  municipality: r?.municipality ?? '',
-  city: r?.city ?? '',
-  address: r?.address ?? '',
-  reference: r?.reference ?? '',
-  isAuthorized: r?.isAuthorized ?? false,
-});
 
 /** The address book as a card of Mi Perfil. */
 export function RecipientsCard() {
@@ -189,84 +139,5 @@ function RecipientRow({
         </Group>
       </Group>
     </Card>
-  );
-}
-
-function RecipientForm({
-  recipient,
-  onClose,
-  invalidate,
-}: {
-  recipient: Recipient | null;
-  onClose: () => void;
-  invalidate: () => Promise<unknown>;
-}) {
-  const form = useSchemaForm(recipientFields, valuesOf(recipient));
-  const create = useMutation(trpc.recipients.create.mutationOptions());
-  const update = useMutation(trpc.recipients.update.mutationOptions());
-  const { submit, error } = useDialogSubmit(
-    form,
-    { invalidate, onClose, failure: (e) => getErrorMessage(e) },
-    async (values) => {
-      const input = { ...values, state: values.state as never };
-      if (recipient) {
-        await update.mutateAsync({ ...input, id: recipient.id });
-        return [L.section, M.updated];
-      }
-      await create.mutateAsync(input);
-      return [L.section, M.created];
-    },
-  );
-  return (
-    <DialogForm
-      onSubmit={submit}
-      onCancel={onClose}
-      label={L.save}
-      loading={create.isPending || update.isPending}
-      error={error}
-    >
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput
-          label={L.fullName}
-          required
-          maxLength={RECIPIENT_FULL_NAME_MAX}
-          autoComplete="name"
-          {...form.getInputProps('fullName')}
-        />
-        <TextInput label={L.idDocument} required placeholder="V-12345678" {...form.getInputProps('idDocument')} />
-        <TextInput
-          label={L.phone}
-          required
-          placeholder="0414-1234567"
-          inputMode="tel"
-          autoComplete="tel"
-          {...form.getInputProps('phone')}
-        />
-        <VenezuelanStateSelect required label={L.state} inputProps={form.getInputProps('state')} />
-        <TextInput label={L.municipality} maxLength={RECIPIENT_TEXT_MAX} {...form.getInputProps('municipality')} />
-        <TextInput
-          label={L.city}
-          required
-          maxLength={RECIPIENT_TEXT_MAX}
-          autoComplete="address-level2"
-          {...form.getInputProps('city')}
-        />
-      </SimpleGrid>
-      <Textarea
-        label={L.address}
-        required
-        autosize
-        minRows={2}
-        maxLength={RECIPIENT_ADDRESS_MAX}
-        autoComplete="street-address"
-        {...form.getInputProps('address')}
-      />
-      <TextInput label={L.reference} maxLength={RECIPIENT_REFERENCE_MAX} {...form.getInputProps('reference')} />
-      <Checkbox
-        label={L.isAuthorized}
-        description={L.isAuthorizedHint}
-        {...form.getInputProps('isAuthorized', { type: 'checkbox' })}
-      />
-    </DialogForm>
   );
 }
