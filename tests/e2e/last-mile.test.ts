@@ -17,6 +17,7 @@ import {
   useBrowserSession,
   waitForEmailLink,
   withScreenshotOnFailure,
+  trpcCaller,
 } from './helpers';
 
 const chromium = chromiumOrExplain();
@@ -26,16 +27,7 @@ const COUNTER = { email: 'mostrador.valencia@casillero.test', name: 'Pedro Mostr
 describe.skipIf(!chromium)('la última milla: del Almacén a la agencia, con prueba de entrega', () => {
   const { url, newPage, server } = useBrowserSession(chromium);
 
-  /** A tRPC procedure over HTTP as the signed-in page calls it (no transformer: the input is the JSON). */
-  async function call<T>(page: Page, path: string, input: unknown, method: 'GET' | 'POST'): Promise<T> {
-    const res =
-      method === 'POST'
-        ? await page.request.post(`${url()}/trpc/${path}`, { data: input, headers: { origin: url() } })
-        : await page.request.get(`${url()}/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`);
-    const body = await res.json();
-    expect(res.status(), JSON.stringify(body)).toBe(200);
-    return body.result.data as T;
-  }
+  const call = trpcCaller(url);
 
   /** Picks an option of a Mantine Select inside `scope` (its options open in a portal of the page). */
   async function choose(page: Page, scope: Locator, combobox: string, option: string | RegExp) {
