@@ -20,7 +20,7 @@ import {
 } from '@casillero/shared';
 import { trpc } from '../../lib/trpc';
 import { useInvalidate } from '../forms/useInvalidate';
-import { RecipientForm } from './RecipientForm';
+import { RecipientForm } from '../recipients/RecipientsCard';
 
 export type DeliveryRecipient = inferOutput<typeof trpc.recipients.mine>[number];
 export type DeliveryValue = { recipientId: string; deliveryMethod: DeliveryMethod; agencyId: string | null };
