@@ -66,6 +66,7 @@ if (demoAdmin) {
     `Cuentas de demostración (contraseña para todas: ${DEMO_PASSWORD}):`,
     `  ${'Administrador:'.padEnd(21)}${DEMO_ACCOUNTS.admin.email}`,
     ...DEMO_ACCOUNTS.staff.map((p) => `  ${`${STAFF_ROLE_LABELS[p.role]}:`.padEnd(21)}${p.email}`),
+    `  ${`${STAFF_ROLE_LABELS.agencia}:`.padEnd(21)}${DEMO_ACCOUNTS.agency.email} (${DEMO_ACCOUNTS.agency.agencyName})`,
     ...DEMO_ACCOUNTS.customers.map((c) => `  ${'Cliente:'.padEnd(21)}${c.email}`),
   );
 }

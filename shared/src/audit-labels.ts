@@ -78,6 +78,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'agenciesAdmin.update': 'Editó una agencia',
   'agenciesAdmin.setActive': 'Activó o desactivó una agencia',
   'agenciesAdmin.updateDeliveryFees': 'Cambió las tarifas de entrega a domicilio',
+  'recipients.createForCustomer': 'Agregó un destinatario a la libreta de un cliente',
   'pickups.markReady': 'Marcó un envío listo para retirar',
   'pickups.deliver': 'Entregó un envío en la agencia',
   'pickups.unlock': 'Desbloqueó el retiro de un envío',

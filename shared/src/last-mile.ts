@@ -49,6 +49,8 @@ export const DELIVERY_CHOICE_LABELS = {
   incomplete: 'faltan datos',
   authorized: 'autorizado',
   accountHolder: 'titular',
+  /** Staff only: adds a recipient to the chosen customer's book without leaving the form. */
+  newRecipient: 'Nuevo destinatario',
 } as const;
 
 /** A Venezuelan phone kept in E.164 (+584141234567) as people write it: 0414-1234567. */

@@ -20,6 +20,8 @@ export const RECIPIENT_MESSAGES = {
   addressMax: `La dirección puede tener hasta ${RECIPIENT_ADDRESS_MAX} caracteres.`,
   referenceMax: `El punto de referencia puede tener hasta ${RECIPIENT_REFERENCE_MAX} caracteres.`,
   notFound: 'No encontramos ese destinatario.',
+  customerNotFound: 'No encontramos ese cliente.',
+  createdForCustomer: (customer: string) => `Destinatario guardado en la libreta de ${customer}.`,
   accountHolderArchive: 'Tú eres el destinatario principal de tu cuenta: no puedes quitarte de la libreta.',
   created: 'Destinatario guardado.',
   updated: 'Destinatario actualizado.',

@@ -30,3 +30,24 @@ export const SHIP_REQUEST_MESSAGES = {
   unpaidForDeparture: (code: string, invoice: string) =>
     `El envío ${code} lo solicitó el cliente y su factura ${invoice} no está pagada: sale en un despacho cuando se pague.`,
 } as const;
+
+/** The dialog 'Enviar a Venezuela' in Almacén (its recipient and agency fields share DELIVERY_CHOICE_LABELS). */
+export const SHIP_REQUEST_LABELS = {
+  action: 'Enviar a Venezuela',
+  parcels: 'Paquetes a enviar',
+  noTracking: 'Sin tracking',
+  mode: 'Modo de envío',
+  onlyMode: (label: string) => `Modo: ${label}`,
+  recipientPlaceholder: 'Elige a quién se envía',
+  recipientRequired: 'Elige a quién se envía.',
+  noRecipients: 'Agrega destinatarios en Mi Perfil › Destinatarios',
+  city: 'Ciudad',
+  agencyStateFirst: 'Primero elige el estado',
+  noAgencies: 'No hay agencias activas en ese lugar',
+  price: 'Precio',
+  freight: (mode: string) => `Flete ${mode.toLowerCase()}`,
+  total: 'Total',
+  cancel: 'Cancelar',
+  confirm: 'Confirmar envío',
+  successTitle: 'Solicitud de envío',
+} as const;

@@ -26,6 +26,10 @@ export const PICKUP_ARRIVING_STATUSES = [
   'delayed',
 ] as const satisfies readonly ShipmentStatus[];
 
+/** The statuses in which staff may record a home delivery's proof: on its way or arrived, not before. */
+export const HOME_DELIVERY_STATUSES = PICKUP_ARRIVING_STATUSES;
+export const isHomeDeliverable = (status: string) => (HOME_DELIVERY_STATUSES as readonly string[]).includes(status);
+
 /** The counter's three lists. */
 export const COUNTER_TABS = ['arriving', 'ready', 'delivered'] as const;
 export type CounterTab = (typeof COUNTER_TABS)[number];
@@ -70,7 +74,8 @@ export const PICKUP_MESSAGES = {
   notLocked: 'El retiro de este envío no está bloqueado.',
   unlocked: 'Retiro desbloqueado: el cliente puede volver a usar su código.',
   notHomeDelivery: 'Este envío no es de entrega a domicilio: se entrega en la agencia.',
-  homeNotDeliverable: 'Este envío todavía no puede entregarse (está en preparación).',
+  homeNotDeliverable: (status: string) =>
+    `Este envío no puede entregarse ahora (estado: ${status}): debe estar en camino o en destino.`,
   settingsSaved: 'Configuración de retiro guardada.',
   readyTitle: 'Tu envío está listo para retirar',
   readyMessage: (code: string, agency: string, pickupCode: string) =>
@@ -82,4 +87,28 @@ export const PICKUP_MESSAGES = {
     `El envío ${code} está en la agencia ${agency} desde hace ${days} ${days === 1 ? 'día' : 'días'}. Pasa a retirarlo con tu código o la cédula del destinatario.`,
   deliveredTitle: 'Tu envío fue entregado',
   deliveredMessage: (code: string, receivedBy: string) => `El envío ${code} fue entregado a ${receivedBy}.`,
+} as const;
+
+/** Staff's screens of the last mile: the home delivery's proof and the unlock (/admin/envios), the reminder setting (/admin/agencias). */
+export const PICKUP_STAFF_LABELS = {
+  proofSection: 'Prueba de entrega',
+  homeDeliveryTitle: 'Registrar la entrega a domicilio',
+  homeDeliveryHint: 'Quién recibió el envío en la dirección del destinatario, su cédula y una foto de la entrega.',
+  receivedBy: 'Recibió',
+  idDocument: 'Cédula de quien recibió',
+  idDocumentPlaceholder: 'V-12345678',
+  recordHomeDelivery: 'Registrar entrega',
+  noProofYet: 'Aún no tiene prueba de entrega.',
+  recordedBy: (name: string) => `Registrada por ${name}`,
+  lockedTitle: 'Retiro bloqueado',
+  locked: (wrongCodes: number) =>
+    `Retiro bloqueado tras ${wrongCodes} códigos incorrectos. Desbloquéalo cuando confirmes quién retira.`,
+  lockedAsk: 'Retiro bloqueado por códigos incorrectos. Pide al personal que lo desbloquee.',
+  unlock: 'Desbloquear retiro',
+  unlockAria: (code: string) => `Desbloquear retiro del envío ${code}`,
+  settingsTitle: 'Retiro en agencia',
+  settingsHint: `Si el envío no se retira, el cliente recibe un recordatorio cada día pasados estos días. Tras ${PICKUP_MAX_WRONG_CODES} códigos incorrectos el retiro se bloquea hasta que el personal lo desbloquee desde Envíos o el Mostrador.`,
+  reminderDays: 'Días antes del recordatorio',
+  saveSettings: 'Guardar',
+  settingsFailed: 'No se pudo guardar la configuración de retiro.',
 } as const;

@@ -17,6 +17,7 @@ import {
   signIn,
   useBrowserSession,
   withScreenshotOnFailure,
+  trpcCaller,
 } from './helpers';
 
 const chromium = chromiumOrExplain();
@@ -27,16 +28,7 @@ describe.skipIf(!chromium)('despachos: del escaneo a la promesa y al retraso', (
   const toast = (page: Page, text: string) =>
     page.locator('.mantine-Notification-root').filter({ hasText: text }).first().waitFor();
 
-  /** A tRPC procedure over HTTP as the signed-in page calls it (no transformer: the input is the JSON). */
-  async function call<T>(page: Page, path: string, input: unknown, method: 'GET' | 'POST'): Promise<T> {
-    const res =
-      method === 'POST'
-        ? await page.request.post(`${url()}/trpc/${path}`, { data: input, headers: { origin: url() } })
-        : await page.request.get(`${url()}/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`);
-    const body = await res.json();
-    expect(res.status(), JSON.stringify(body)).toBe(200);
-    return body.result.data as T;
-  }
+  const call = trpcCaller(url);
 
   /**
    * Five air shipments of María's from Miami, one per parcel, as 'Crear Envío' makes them: her

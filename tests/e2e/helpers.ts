@@ -143,6 +143,22 @@ export async function waitForHydration(locator: Locator): Promise<void> {
 }
 
 /** Signs in through the /login form, using its Spanish labels. */
+/**
+ * A tRPC procedure over HTTP as the signed-in page calls it (no transformer: the input is the
+ * JSON), for the steps a test sets up rather than shows: `const call = trpcCaller(url)`.
+ */
+export function trpcCaller(url: () => string) {
+  return async function call<T>(page: Page, procedure: string, input: unknown, method: 'GET' | 'POST'): Promise<T> {
+    const res =
+      method === 'POST'
+        ? await page.request.post(`${url()}/trpc/${procedure}`, { data: input, headers: { origin: url() } })
+        : await page.request.get(`${url()}/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`);
+    const body = await res.json();
+    expect(res.status(), JSON.stringify(body)).toBe(200);
+    return body.result.data as T;
+  };
+}
+
 export async function signIn(page: Page, url: string, email: string, password: string) {
   await page.goto(`${url}/login`);
   // The form that holds the password field (the header has its own 'Iniciar Sesión' button).

@@ -16,6 +16,7 @@ import {
   signIn,
   useBrowserSession,
   withScreenshotOnFailure,
+  trpcCaller,
 } from './helpers';
 import { noisyPng, solidPng } from '../support/png';
 
@@ -30,16 +31,7 @@ describe.skipIf(!chromium)('etiquetas y fotos del almacén', () => {
   let admin: Page;
   let received: { packageId: string; warehouseReceipt: string };
 
-  /** A tRPC procedure over HTTP as the admin's browser calls it (no transformer: the input is the JSON). */
-  async function call<T>(page: Page, path: string, input: unknown, method: 'GET' | 'POST'): Promise<T> {
-    const res =
-      method === 'POST'
-        ? await page.request.post(`${url()}/trpc/${path}`, { data: input, headers: { origin: url() } })
-        : await page.request.get(`${url()}/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`);
-    const body = await res.json();
-    expect(res.status(), JSON.stringify(body)).toBe(200);
-    return body.result.data as T;
-  }
+  const call = trpcCaller(url);
 
   beforeAll(async () => {
     admin = await newPage();

@@ -5,7 +5,14 @@
 // received and a photo. María then reads the proof of delivery in the shipment's details.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PICKUP_MESSAGES, RECIPIENT_LABELS as L, SHIP_REQUEST_MESSAGES } from '@casillero/shared';
+import {
+  DELIVERY_CHOICE_LABELS,
+  PICKUP_MESSAGES,
+  PICKUP_STAFF_LABELS as P,
+  RECIPIENT_LABELS as L,
+  RECIPIENT_MESSAGES,
+  SHIP_REQUEST_MESSAGES,
+} from '@casillero/shared';
 import { solidPng } from '../support/png';
 import {
   DEMO,
@@ -17,6 +24,7 @@ import {
   useBrowserSession,
   waitForEmailLink,
   withScreenshotOnFailure,
+  trpcCaller,
 } from './helpers';
 
 const chromium = chromiumOrExplain();
@@ -26,16 +34,7 @@ const COUNTER = { email: 'mostrador.valencia@casillero.test', name: 'Pedro Mostr
 describe.skipIf(!chromium)('la última milla: del Almacén a la agencia, con prueba de entrega', () => {
   const { url, newPage, server } = useBrowserSession(chromium);
 
-  /** A tRPC procedure over HTTP as the signed-in page calls it (no transformer: the input is the JSON). */
-  async function call<T>(page: Page, path: string, input: unknown, method: 'GET' | 'POST'): Promise<T> {
-    const res =
-      method === 'POST'
-        ? await page.request.post(`${url()}/trpc/${path}`, { data: input, headers: { origin: url() } })
-        : await page.request.get(`${url()}/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`);
-    const body = await res.json();
-    expect(res.status(), JSON.stringify(body)).toBe(200);
-    return body.result.data as T;
-  }
+  const call = trpcCaller(url);
 
   /** Picks an option of a Mantine Select inside `scope` (its options open in a portal of the page). */
   async function choose(page: Page, scope: Locator, combobox: string, option: string | RegExp) {
@@ -163,6 +162,100 @@ describe.skipIf(!chromium)('la última milla: del Almacén a la agencia, con pru
       await proof.getByText(`Recibió: ${MOTHER.name}`).waitFor();
       await proof.getByRole('img', { name: 'Foto de la entrega' }).waitFor();
       expect(await proof.textContent()).toContain('Valencia');
+    });
+  });
+  it('el personal agrega un destinatario en Crear Envío y registra una entrega a domicilio con su prueba', async () => {
+    const admin = await newPage(DESKTOP.contextOptions);
+    await signIn(admin, url(), DEMO.admin, DEMO.password);
+    await admin.waitForURL((u) => u.pathname.startsWith('/admin'));
+    const nephew = { name: 'Luis Alberto González', idDocument: 'V-20.111.222', phone: '0424-1112233' };
+
+    await withScreenshotOnFailure(admin, 'ultima-milla-nuevo-destinatario', async () => {
+      await admin.goto(`${url()}/admin/envios`);
+      await admin.getByRole('button', { name: 'Crear Envío' }).click();
+      const dialog = admin.getByRole('dialog', { name: 'Crear Envío' });
+      const customer = dialog.getByRole('combobox', { name: fieldLabel('Cliente') });
+      await customer.click();
+      await customer.fill('maria@casillero');
+      await admin
+        .getByRole('option', { name: /maria@casillero\.test/ })
+        .first()
+        .click();
+      const recipient = dialog.getByRole('combobox', { name: fieldLabel(DELIVERY_CHOICE_LABELS.recipient) });
+      await expect.poll(() => recipient.inputValue()).toMatch(/^María Fernanda González/);
+      await dialog.getByRole('button', { name: DELIVERY_CHOICE_LABELS.newRecipient }).click();
+      const form = admin.getByRole('dialog', { name: DELIVERY_CHOICE_LABELS.newRecipient });
+      await form.getByRole('textbox', { name: fieldLabel(L.fullName) }).fill(nephew.name);
+      await form.getByRole('textbox', { name: fieldLabel(L.idDocument) }).fill(nephew.idDocument);
+      await form.getByRole('textbox', { name: fieldLabel(L.phone) }).fill(nephew.phone);
+      await choose(admin, form, L.state, 'Lara');
+      await form.getByRole('textbox', { name: fieldLabel(L.city) }).fill('Barquisimeto');
+      await form.getByRole('textbox', { name: fieldLabel(L.address) }).fill('Calle 26 entre carreras 19 y 20');
+      await form.getByRole('button', { name: L.save }).click();
+      await form.waitFor({ state: 'hidden' });
+      await admin
+        .locator('.mantine-Notification-root')
+        .filter({ hasText: RECIPIENT_MESSAGES.createdForCustomer('María Fernanda González') })
+        .first()
+        .waitFor();
+      // The new recipient is chosen at once, and the shipment's dialog is still open.
+      await expect.poll(() => recipient.inputValue()).toMatch(new RegExp(`^${nephew.name}`));
+      expect(await dialog.isVisible()).toBe(true);
+      await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    });
+
+    // María's shipment on its way to her home in Caracas (the demo's).
+    const listed = await call<{ rows: { id: string; shipmentCode: string }[] }>(
+      admin,
+      'shipments.list',
+      { q: 'CCS4471208' },
+      'GET',
+    );
+    const home = listed.rows[0]!;
+    await withScreenshotOnFailure(admin, 'ultima-milla-entrega-domicilio', async () => {
+      await admin.goto(`${url()}/admin/envios?ver=${home.id}`);
+      const form = admin.getByTestId('home-delivery-form');
+      await form.getByRole('textbox', { name: P.receivedBy, exact: true }).fill('Luisa González');
+      await form.getByRole('textbox', { name: P.idDocument }).fill('v-14.555.666');
+      const [upload] = await Promise.all([
+        admin.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/api/delivery/photos')),
+        form
+          .getByTestId('photo-capture-input')
+          .setInputFiles({ name: 'puerta.png', mimeType: 'image/png', buffer: solidPng(640, 480, [200, 120, 40]) }),
+      ]);
+      expect(upload.status()).toBe(201);
+      await form.getByRole('button', { name: P.recordHomeDelivery }).click();
+      const proof = admin.getByTestId('delivery-proof');
+      await proof.getByText('Recibió: Luisa González').waitFor();
+      await proof.getByText('Cédula: V-14555666').waitFor();
+      await proof.getByRole('img', { name: 'Foto de la entrega' }).waitFor();
+      expect(await admin.getByTestId('home-delivery-form').count()).toBe(0);
+    });
+
+    const maria = await newPage(PHONE.contextOptions);
+    await signIn(maria, url(), DEMO.customer, DEMO.password);
+    await maria.waitForURL((u) => u.pathname.startsWith('/dashboard'));
+    await withScreenshotOnFailure(maria, 'ultima-milla-prueba-domicilio', async () => {
+      await maria.goto(`${url()}/dashboard/envios`);
+      await maria.getByRole('button', { name: `Ver detalle del envío ${home.shipmentCode}` }).click();
+      const proof = maria.getByTestId('delivery-proof');
+      await proof.getByText('Recibió: Luisa González').waitFor();
+      expect(await proof.textContent()).toContain('Entrega a domicilio');
+      // The customer reads who received it, not their cédula.
+      expect(await proof.textContent()).not.toContain('V-14555666');
+    });
+
+    await withScreenshotOnFailure(admin, 'ultima-milla-recordatorio', async () => {
+      await admin.goto(`${url()}/admin/agencias`);
+      const settings = admin.getByTestId('pickup-settings');
+      const days = settings.getByRole('textbox', { name: P.reminderDays });
+      await expect.poll(() => days.inputValue()).toBe('7');
+      await days.fill('3');
+      await settings.getByRole('button', { name: P.saveSettings }).click();
+      await admin.getByText(PICKUP_MESSAGES.settingsSaved).first().waitFor();
+      expect(await call<{ reminderDays: number }>(admin, 'pickups.settings', {}, 'GET')).toEqual({
+        reminderDays: 3,
+      });
     });
   });
 });

@@ -1126,6 +1126,24 @@ const CASES: Record<string, Case> = {
       }),
     };
   },
+  'recipients.createForCustomer': async () => ({
+    input: {
+      userId: ana.user.id,
+      fullName: 'Carmen Auditoría',
+      idDocument: 'V-23456789',
+      phone: '0414-2345678',
+      state: 'Carabobo',
+      city: 'Valencia',
+      address: 'Av. Bolívar Norte',
+    },
+    expected: (r) => ({
+      entity: 'recipients',
+      entityId: r.id,
+      operation: 'insert',
+      before: null,
+      after: { user_id: ana.user.id, full_name: 'Carmen Auditoría', id_document: 'V-23456789' },
+    }),
+  }),
   'pickups.markReady': async ({ staff }) => {
     const s = await agencyShipment();
     await bindCounter(staff, s.agencyId);

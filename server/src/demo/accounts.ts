@@ -4,7 +4,7 @@
 // mailbox, their profile saved as they save it, and a second mailbox opened later by some.
 import { eq } from 'drizzle-orm';
 import { profileUpdateInput, type StaffRole } from '@casillero/shared';
-import { mailboxes, paymentTransactions, userProfiles, users } from '../db/schema';
+import { agencies, agencyStaff, mailboxes, paymentTransactions, userProfiles, users } from '../db/schema';
 import { upsertOwnProfile } from '../queries/profile';
 import { createCustomerAccount, openMailboxWithActivation } from '../services/accounts';
 import { createOrPromoteAdmin, findUserByEmail } from '../services/auth';
@@ -32,6 +32,14 @@ export const DEMO_ACCOUNTS = {
     { email: 'caja@casillero.test', fullName: 'Daniela Caja Rojas', role: 'caja' },
     { email: 'atencion@casillero.test', fullName: 'Gabriela Atención Díaz', role: 'atencion' },
   ],
+  /** The counter of the MRW agency in Valencia (docs/product/last-mile.md#agency-counters-and-proof-of-delivery). */
+  agency: {
+    email: 'agencia@casillero.test',
+    fullName: 'Pedro Mostrador Valencia',
+    role: 'agencia',
+    agencyCode: 'MRW-VLN-CENTRO',
+    agencyName: 'MRW Valencia Centro',
+  },
   customers: [
     { email: 'maria@casillero.test', fullName: 'María Fernanda González' },
     { email: 'carlos@casillero.test', fullName: 'Carlos Eduardo Rodríguez' },
@@ -82,6 +90,25 @@ export async function createStaff(ctx: DemoContext, passwordHash: string): Promi
     .where(eq(userProfiles.userId, admin.id));
   for (const person of DEMO_ACCOUNTS.staff) await backdateStaff(ctx, staff[person.role].id, at(ctx, 120), null);
   return staff;
+}
+
+/**
+ * The agency's counter person: an account like the other staff's, bound to its agency (as the
+ * invitation binds one) and then given the role by the administrator. After the agencies exist.
+ */
+export async function createAgencyStaff(ctx: DemoContext, staff: DemoStaff, passwordHash: string): Promise<string> {
+  const person = DEMO_ACCOUNTS.agency;
+  if (await findUserByEmail(ctx.tx, person.email))
+    throw new Error(`La cuenta ${person.email} ya existe: no se carga la demostración.`);
+  const member = await createOrPromoteAdmin(ctx.tx, { email: person.email, passwordHash, fullName: person.fullName });
+  const [agency] = await ctx.tx.select({ id: agencies.id }).from(agencies).where(eq(agencies.code, person.agencyCode));
+  await ctx.tx.insert(agencyStaff).values({ userId: member.id, agencyId: agency.id });
+  await asStaff(ctx, staff.admin, 'staff.setRole', () =>
+    changeStaffRole(ctx.db, { userId: member.id, role: person.role }),
+  );
+  await endStaffWork(ctx);
+  await backdateStaff(ctx, member.id, at(ctx, 100), at(ctx, 1, 2));
+  return member.id;
 }
 
 /** A mailbox and its activation payment dated the day it was opened. */

@@ -17,7 +17,7 @@ import type { FileStore } from '../files/file-store';
 import { hashPassword } from '../auth/password';
 import { silenceNotifications } from '../lib/notifications-off';
 import { isUniqueViolation } from '../services/auth';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, createCustomers, createStaff } from './accounts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, createAgencyStaff, createCustomers, createStaff } from './accounts';
 import { settleActivations } from './activations';
 import { settleBilling } from './billing';
 import { createContactMessages } from './contact';
@@ -49,6 +49,7 @@ async function buildDemo(ctx: DemoContext): Promise<void> {
   const packages = await receivePackages(ctx, cast, prealerts, trackings);
   await createRepacks(ctx, cast, packages);
   const recipients = await createRecipients(ctx, cast);
+  await createAgencyStaff(ctx, staff, passwordHash);
   const shipments = await createShipments(ctx, cast, packages, recipients);
   await createPayments(ctx, cast, trackings, shipments);
   await settleBilling(ctx, cast);

@@ -4,6 +4,7 @@ import { PAYMENT_STATUSES, PAYMENT_TYPES, PREALERT_STATUSES, TRACKING_STATUSES }
 import { openPglite, type Database } from '../db/client';
 import {
   agencies,
+  agencyStaff,
   contactMessages,
   emailOutbox,
   mailboxes,
@@ -211,6 +212,14 @@ describe.each(TEST_FILE_STORES)('seedDemo with files on %s', (storeKind) => {
       expect(member?.role, person.email).toBe(person.role);
       expect(member?.emailVerifiedAt).toBeInstanceOf(Date);
     }
+    // The agency's counter person works at the MRW agency in Valencia.
+    const [counter] = await database.db
+      .select({ role: users.role, agencyCode: agencies.code, city: agencies.city })
+      .from(users)
+      .innerJoin(agencyStaff, eq(agencyStaff.userId, users.id))
+      .innerJoin(agencies, eq(agencies.id, agencyStaff.agencyId))
+      .where(eq(users.email, DEMO_ACCOUNTS.agency.email));
+    expect(counter).toEqual({ role: 'agencia', agencyCode: DEMO_ACCOUNTS.agency.agencyCode, city: 'Valencia' });
 
     const [maria] = await database.db.select().from(users).where(eq(users.email, 'maria@casillero.test'));
     const boxes = await database.db.select().from(mailboxes).where(eq(mailboxes.userId, maria.id));

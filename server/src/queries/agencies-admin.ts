@@ -6,18 +6,10 @@ import type { AgencyListParams } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { agencies } from '../db/schema';
 import { byUnique, defineList, plainOrder, type SortKey } from '../lib/list-engine';
+import { agencyColumns } from './agencies';
 
 const listColumns = {
-  id: agencies.id,
-  kind: agencies.kind,
-  carrier: agencies.carrier,
-  code: agencies.code,
-  name: agencies.name,
-  state: agencies.state,
-  city: agencies.city,
-  address: agencies.address,
-  hours: agencies.hours,
-  phone: agencies.phone,
+  ...agencyColumns,
   active: agencies.active,
   shipmentCount: sql<number>`(select count(*)::int from shipments s where s.agency_id = ${agencies.id})`.mapWith(
     Number,

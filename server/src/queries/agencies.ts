@@ -7,22 +7,25 @@ import { containsPattern } from '../lib/list';
 
 export type AgencySearch = { state?: string | null; city?: string | null };
 
+/** What an agency shows wherever it is chosen or listed (the delivery choice, the administrator's list). */
+export const agencyColumns = {
+  id: agencies.id,
+  kind: agencies.kind,
+  carrier: agencies.carrier,
+  code: agencies.code,
+  name: agencies.name,
+  state: agencies.state,
+  city: agencies.city,
+  address: agencies.address,
+  hours: agencies.hours,
+  phone: agencies.phone,
+};
+
 /** Active agencies of the state (and city text, when given), by city, carrier and name. */
 export async function searchActiveAgencies(db: DbOrTx, search: AgencySearch) {
   const city = search.city?.trim();
   return db
-    .select({
-      id: agencies.id,
-      kind: agencies.kind,
-      carrier: agencies.carrier,
-      code: agencies.code,
-      name: agencies.name,
-      state: agencies.state,
-      city: agencies.city,
-      address: agencies.address,
-      hours: agencies.hours,
-      phone: agencies.phone,
-    })
+    .select(agencyColumns)
     .from(agencies)
     .where(
       and(

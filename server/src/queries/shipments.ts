@@ -4,7 +4,16 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { PACKAGE_STATUSES_SHIPPABLE, type ShipmentFilters, type ShipmentListParams } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
-import { packages, shipmentNews, shipmentPackages, shipmentStages, shipments, userProfiles, users } from '../db/schema';
+import {
+  packages,
+  shipmentNews,
+  shipmentPackages,
+  shipmentPickups,
+  shipmentStages,
+  shipments,
+  userProfiles,
+  users,
+} from '../db/schema';
 import { defineList, newestFirstOrByStatus } from '../lib/list-engine';
 import { withCustomer } from '../lib/joins';
 import { customerArms } from './search-arms';
@@ -92,8 +101,16 @@ const shippablePackageColumns = {
 /** One shipment with its customer, its packages and its stages in order. */
 export async function getShipmentDetail(db: DbOrTx, id: string) {
   const query = db
-    .select({ ...rowColumns, totalVolumeCm3: shipments.totalVolumeCm3, customerPhone: userProfiles.phone })
-    .from(shipments);
+    .select({
+      ...rowColumns,
+      totalVolumeCm3: shipments.totalVolumeCm3,
+      customerPhone: userProfiles.phone,
+      // Five wrong pickup codes lock it until staff unlock it (docs/product/last-mile.md#agency-counters-and-proof-of-delivery).
+      pickupLockedAt: shipmentPickups.pickupLockedAt,
+      pickupWrongCodes: shipmentPickups.wrongCodes,
+    })
+    .from(shipments)
+    .leftJoin(shipmentPickups, eq(shipmentPickups.shipmentId, shipments.id));
   const [shipment] = await withCustomer(query.$dynamic(), shipments.userId).where(eq(shipments.id, id));
   if (!shipment) return null;
   const [items, stages] = await Promise.all([

@@ -14,6 +14,7 @@ import {
   PICKUP_MAX_WRONG_CODES,
   PICKUP_MESSAGES as M,
   SHIPMENT_STATUS_LABELS,
+  isHomeDeliverable,
   sameIdPerson,
   type CounterTab,
   type DeliveryProofMethod,
@@ -396,7 +397,9 @@ export async function recordHomeDelivery(
   if (!shipment) throw notFound();
   if (shipment.deliveryMethod !== 'home') throw new DomainError('BAD_INPUT', M.notHomeDelivery);
   if (shipment.status === 'delivered') throw new DomainError('CONFLICT', M.alreadyDelivered);
-  if (shipment.status === 'preparing') throw new DomainError('BAD_INPUT', M.homeNotDeliverable);
+  if (!isHomeDeliverable(shipment.status)) {
+    throw new DomainError('BAD_INPUT', M.homeNotDeliverable(SHIPMENT_STATUS_LABELS[shipment.status]));
+  }
   return recordDelivery(
     tx,
     viewer,

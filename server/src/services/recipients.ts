@@ -1,6 +1,6 @@
 // A customer's address book (docs/product/last-mile.md#recipients): the account holder is a
 // recipient too, made from the profile the first time the book is read, and is the default.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   normalizeIdDocument,
   normalizePhone,
@@ -87,6 +87,26 @@ export async function updateRecipient(
 ): Promise<RecipientItem> {
   if (!(await updateOwnRecipient(db, userId, id, values))) throw new DomainError('NOT_FOUND', M.notFound);
   return ownOrMissing(db, userId, id);
+}
+
+/**
+ * Staff's 'Nuevo destinatario' in 'Crear Envío': a recipient in a customer's book. Only a
+ * customer's (role user) book: any other account is answered as a missing customer. The
+ * recipients table's trigger writes the staff member's entry to the audit log.
+ */
+export async function createRecipientForCustomer(
+  db: DbOrTx,
+  customerId: string,
+  values: RecipientValues,
+): Promise<RecipientItem & { message: string }> {
+  const [customer] = await db
+    .select({ fullName: userProfiles.fullName, email: users.email })
+    .from(users)
+    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+    .where(and(eq(users.id, customerId), eq(users.role, 'user')));
+  if (!customer) throw new DomainError('NOT_FOUND', M.customerNotFound);
+  const created = await createRecipient(db, customerId, values);
+  return { ...created, message: M.createdForCustomer(customer.fullName ?? customer.email) };
 }
 
 /** Removes a recipient from the book; the shipments that name it keep it. The account holder stays. */

@@ -74,6 +74,10 @@ export const recipientIdInput = z.object({ id: z.uuid({ error: M.notFound }) });
 
 export const recipientsOfCustomerInput = z.object({ userId: z.uuid() });
 
+/** Staff's 'Nuevo destinatario' in 'Crear Envío': the same fields, for the chosen customer. */
+export const recipientForCustomerInput = recipientFields.extend({ userId: z.uuid({ error: M.customerNotFound }) });
+export type RecipientForCustomerInput = z.input<typeof recipientForCustomerInput>;
+
 /** The active agencies of a state, optionally filtered by city text, for the delivery choice. */
 export const agencySearchInput = z
   .object({

@@ -3,7 +3,8 @@
 // Envío' and 'Editar envío' and the customer's ship request use it; the server decides again
 // (resolveDelivery) when the choice is saved.
 import { useEffect, useState } from 'react';
-import { Group, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { inferOutput } from '@trpc/tanstack-react-query';
@@ -18,6 +19,8 @@ import {
   type VenezuelanState,
 } from '@casillero/shared';
 import { trpc } from '../../lib/trpc';
+import { useInvalidate } from '../forms/useInvalidate';
+import { RecipientForm } from '../recipients/RecipientsCard';
 
 export type DeliveryRecipient = inferOutput<typeof trpc.recipients.mine>[number];
 export type DeliveryValue = { recipientId: string; deliveryMethod: DeliveryMethod; agencyId: string | null };
@@ -54,9 +57,21 @@ type Props = {
   errors?: Partial<Record<keyof DeliveryValue, React.ReactNode>>;
   /** The agency's state to start from (an edited shipment's); else the recipient's. */
   initialAgencyState?: string | null;
+  /** Staff only: the customer whose book 'Nuevo destinatario' adds to. */
+  customerId?: string;
 };
 
-export function DeliveryChoice({ recipients, loading, value, onChange, errors, initialAgencyState }: Props) {
+export function DeliveryChoice({
+  recipients,
+  loading,
+  value,
+  onChange,
+  errors,
+  initialAgencyState,
+  customerId,
+}: Props) {
+  const [adding, setAdding] = useState(false);
+  const invalidateRecipients = useInvalidate(trpc.recipients);
   const recipient = recipients.find((r) => r.id === value.recipientId);
   const fees = useQuery(trpc.delivery.fees.queryOptions());
   const [agencyState, setAgencyState] = useState<string | null>(
@@ -81,38 +96,73 @@ export function DeliveryChoice({ recipients, loading, value, onChange, errors, i
     if (agencyState === null && isState(recipientState)) setAgencyState(recipientState);
   }, [agencyState, recipientState]);
 
-  const chooseRecipient = (id: string | null) => {
-    const chosen = recipients.find((r) => r.id === id);
+  const chooseRecipient = (id: string | null, added?: DeliveryRecipient) => {
+    const chosen = added ?? recipients.find((r) => r.id === id);
     // The agency search starts in the recipient's state until someone picks another.
     if (chosen && isState(chosen.state) && !value.agencyId) setAgencyState(chosen.state);
     onChange({ ...value, recipientId: id ?? '' });
   };
 
+  const recipientSelect = (
+    <Select
+      label={L.recipient}
+      placeholder={L.recipientPlaceholder}
+      required
+      searchable
+      nothingFoundMessage={L.noRecipients}
+      disabled={loading}
+      data={recipients.map((r) => ({
+        value: r.id,
+        label: [
+          r.fullName,
+          r.isAccountHolder ? `(${L.accountHolder})` : null,
+          r.isAuthorized ? `(${L.authorized})` : null,
+          r.complete ? null : `(${L.incomplete})`,
+          r.city ? `· ${r.city}, ${r.state}` : null,
+        ]
+          .filter(Boolean)
+          .join(' '),
+      }))}
+      value={value.recipientId || null}
+      onChange={(id) => chooseRecipient(id)}
+      error={errors?.recipientId}
+    />
+  );
+
   return (
     <Stack gap="sm">
-      <Select
-        label={L.recipient}
-        placeholder={L.recipientPlaceholder}
-        required
-        searchable
-        nothingFoundMessage={L.noRecipients}
-        disabled={loading}
-        data={recipients.map((r) => ({
-          value: r.id,
-          label: [
-            r.fullName,
-            r.isAccountHolder ? `(${L.accountHolder})` : null,
-            r.isAuthorized ? `(${L.authorized})` : null,
-            r.complete ? null : `(${L.incomplete})`,
-            r.city ? `· ${r.city}, ${r.state}` : null,
-          ]
-            .filter(Boolean)
-            .join(' '),
-        }))}
-        value={value.recipientId || null}
-        onChange={chooseRecipient}
-        error={errors?.recipientId}
-      />
+      {customerId ? (
+        <Group align="flex-start" gap="xs" wrap="nowrap">
+          <div style={{ flex: 1 }}>{recipientSelect}</div>
+          <Button
+            variant="light"
+            mt={25}
+            leftSection={<IconPlus size={16} />}
+            disabled={loading}
+            onClick={() => setAdding(true)}
+          >
+            {L.newRecipient}
+          </Button>
+        </Group>
+      ) : (
+        recipientSelect
+      )}
+      {customerId && (
+        <Modal opened={adding} onClose={() => setAdding(false)} title={L.newRecipient} size="lg">
+          {/* The form sits in a portal inside the shipment's form: its submit must not reach that form. */}
+          <div onSubmit={(e) => e.stopPropagation()}>
+            {adding && (
+              <RecipientForm
+                recipient={null}
+                customerId={customerId}
+                onClose={() => setAdding(false)}
+                invalidate={invalidateRecipients}
+                onCreated={(created) => chooseRecipient(created.id, created)}
+              />
+            )}
+          </div>
+        </Modal>
+      )}
       <div>
         <Text size="sm" fw={500} mb={4}>
           {L.method}

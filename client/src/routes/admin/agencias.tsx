@@ -1,5 +1,5 @@
 // /admin/agencias (docs/product/last-mile.md#agencies): the agencies where shipments can be
-// collected, and the home-delivery fee of each zone; the administrator's.
+// collected, the home-delivery fee of each zone and the pickup reminder; the administrator's.
 import { createFileRoute } from '@tanstack/react-router';
 import { AGENCY_KINDS, AGENCY_SORTS, VENEZUELAN_STATES } from '@casillero/shared';
 import { listSearch, searchString } from '../../lib/search';
@@ -9,6 +9,7 @@ import { trpc } from '../../lib/trpc';
 import { CreateAgencyDialog } from './-components/agencies/AgencyForm';
 import { AgenciesList, type AgencySearch } from './-components/agencies/AgenciesList';
 import { DeliveryFeesCard } from './-components/agencies/DeliveryFees';
+import { PickupSettingsCard } from './-components/agencies/PickupSettings';
 
 const TITLE = 'Agencias y entregas';
 
@@ -30,6 +31,7 @@ function AgenciesPage() {
       actions={<CreateAction permission="agencies.manage" label="Nueva agencia" dialog={CreateAgencyDialog} />}
     >
       <DeliveryFeesCard />
+      <PickupSettingsCard />
       <AgenciesList {...useListRoute<AgencySearch>(Route)} />
     </AdminPage>
   );

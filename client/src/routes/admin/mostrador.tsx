@@ -12,14 +12,17 @@ import {
   COUNTER_TAB_LABELS,
   DELIVERY_PHOTOS_PATH,
   PICKUP_CODE_LENGTH,
+  PICKUP_STAFF_LABELS,
   formatDate,
   type CounterTab,
 } from '@casillero/shared';
 import { PhotoCapture, type CapturedPhoto } from '../../components/reception/PhotoCapture';
 import { ScanField } from '../../components/reception/ScanField';
 import { getErrorMessage } from '../../lib/errors';
+import { useCan } from '../../lib/permissions';
 import { pageHead } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
+import { UnlockPickupButton } from './-components/shipments/ShipmentDelivery';
 
 export const Route = createFileRoute('/admin/mostrador')({
   head: pageHead('Mostrador'),
@@ -117,6 +120,8 @@ function CounterPage() {
   const [scanError, setScanError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
+  // The counter itself cannot lift a lock: staff who manage pickups (the administrator) can.
+  const canUnlock = useCan('pickups.manage');
   const agency = useQuery(trpc.pickups.myAgency.queryOptions());
   const list = useQuery(trpc.pickups.list.queryOptions({ tab }));
   const markReady = useMutation(
@@ -197,7 +202,10 @@ function CounterPage() {
             {row.actualDelivery && <Text size="sm">Entregado el {formatDate(row.actualDelivery)}</Text>}
             {row.locked && (
               <Alert color="orange" icon={<IconLock />} p="xs">
-                Retiro bloqueado por códigos incorrectos. Pide al personal que lo desbloquee.
+                <Stack gap="xs">
+                  <Text size="sm">{PICKUP_STAFF_LABELS.lockedAsk}</Text>
+                  {canUnlock && <UnlockPickupButton shipmentId={row.id} shipmentCode={row.shipmentCode} />}
+                </Stack>
               </Alert>
             )}
             {tab === 'ready' && !row.locked && (

@@ -3,7 +3,7 @@ import { pageHead } from '../../lib/site';
 import { ensureQueries } from '../../lib/loader';
 import { trpc } from '../../lib/trpc';
 import { ProfileForm } from './-components/ProfileForm';
-import { RecipientsCard } from './-components/recipients/RecipientsCard';
+import { RecipientsCard } from '../../components/recipients/RecipientsCard';
 import { DashboardPage } from './-components/PageHeader';
 import { QueryState } from './-components/QueryState';
 import { useQuery } from '@tanstack/react-query';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { PICKUP_MESSAGES as M, STAFF_MESSAGES } from '@casillero/shared';
+import { PICKUP_MESSAGES as M, SHIPMENT_STATUS_LABELS, STAFF_MESSAGES } from '@casillero/shared';
 import type { Database } from '../../db/client';
 import {
   agencies,
@@ -288,6 +288,10 @@ describe('ready for pickup and the code', () => {
     expect(locked.code).toBe('CONFLICT');
     expect(locked.message).toBe(M.locked);
     expect((await counterA.caller.pickups.list({ tab: 'ready' })).find((r) => r.id === s.id)?.locked).toBe(true);
+    // Staff see the lock in the shipment's details (/admin/envios), where they unlock it; the counter cannot.
+    expect(await admin.shipments.detail({ id: s.id })).toMatchObject({ pickupWrongCodes: 5 });
+    expect((await admin.shipments.detail({ id: s.id })).pickupLockedAt).not.toBeNull();
+    expect((await trpcError(counterA.caller.pickups.unlock({ shipmentId: s.id }))).code).toBe('FORBIDDEN');
 
     expect(await admin.pickups.unlock({ shipmentId: s.id })).toEqual({ message: M.unlocked });
     const entries = await db()
@@ -298,6 +302,7 @@ describe('ready for pickup and the code', () => {
     expect(entries[0]).toMatchObject({ action: 'pickups.unlock', after: { wrong_codes: 0, pickup_locked_at: null } });
     expect(JSON.stringify(entries)).not.toContain('code_hash');
     expect((await trpcError(admin.pickups.unlock({ shipmentId: s.id }))).message).toBe(M.notLocked);
+    expect((await admin.shipments.detail({ id: s.id })).pickupLockedAt).toBeNull();
 
     expect((await attempt(code)).delivered).toBe(true);
   });
@@ -410,6 +415,40 @@ describe('home deliveries', () => {
       }),
     );
     expect(err.message).toBe(M.notHomeDelivery);
+  });
+
+  it('only once it is on its way, not twice, and only by staff who change shipments', async () => {
+    const adminUser = await signedInStaff(db(), 'almacen');
+    const staff = callerFor(db(), adminUser.visitor, config);
+    const proofOf = async (shipmentId: string) => ({
+      shipmentId,
+      receivedBy: 'Ana Retiro',
+      idDocument: 'v5555555',
+      photo: await photoBy(adminUser.user.id),
+    });
+    const preparing = await shipmentFor(ana.user.id, {
+      agencyId: null,
+      recipient: homeRecipientId,
+      status: 'preparing',
+    });
+    const early = await trpcError(staff.pickups.recordHomeDelivery(await proofOf(preparing.id)));
+    expect(early.message).toBe(M.homeNotDeliverable(SHIPMENT_STATUS_LABELS.preparing));
+
+    const onItsWay = await shipmentFor(ana.user.id, { agencyId: null, recipient: homeRecipientId, status: 'customs' });
+    const caja = callerFor(db(), (await signedInStaff(db(), 'caja')).visitor, config);
+    expect((await trpcError(caja.pickups.recordHomeDelivery(await proofOf(onItsWay.id)))).code).toBe('FORBIDDEN');
+    expect((await trpcError(counterA.caller.pickups.recordHomeDelivery(await proofOf(onItsWay.id)))).code).toBe(
+      'FORBIDDEN',
+    );
+    await staff.pickups.recordHomeDelivery(await proofOf(onItsWay.id));
+    expect(await staff.pickups.proof({ shipmentId: onItsWay.id })).toMatchObject({
+      method: 'home',
+      idDocument: 'V-5555555',
+      recordedByName: expect.any(String),
+    });
+    expect((await admin.shipments.detail({ id: onItsWay.id })).status).toBe('delivered');
+    const twice = await trpcError(staff.pickups.recordHomeDelivery(await proofOf(onItsWay.id)));
+    expect(twice.message).toBe(M.alreadyDelivered);
   });
 });
 

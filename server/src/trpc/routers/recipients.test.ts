@@ -146,6 +146,48 @@ describe('recipients', () => {
     expect(asCaja.code).toBe('FORBIDDEN');
   });
 
+  it("lets staff who create shipments add a recipient to a customer's book, and nobody else", async () => {
+    const customer = await signedInCustomer(db(), { nombre: 'Luisa Prieto' });
+    const admin = await signedInAdmin(db());
+    const almacen = await signedInStaff(db(), 'almacen');
+    const created = await almacen.caller.recipients.createForCustomer({ ...carmen, userId: customer.user.id });
+    expect(created).toMatchObject({
+      fullName: 'Carmen Rodríguez',
+      idDocument: 'V-9876543',
+      phone: '+584147654321',
+      isAccountHolder: false,
+      complete: true,
+      message: M.createdForCustomer('Luisa Prieto'),
+    });
+    // The customer finds it in their own book, after themselves (the account holder).
+    expect((await customer.caller.recipients.mine()).map((r) => r.fullName)).toEqual([
+      'Luisa Prieto',
+      'Carmen Rodríguez',
+    ]);
+    // The same rules as the customer's own form.
+    const badPhone = await trpcError(
+      admin.caller.recipients.createForCustomer({ ...carmen, phone: '+1 305 555 1234', userId: customer.user.id }),
+    );
+    expect(badPhone.message).toBe(M.phoneInvalid);
+    // Only a customer's book: a staff account or nobody is a missing customer.
+    const staffBook = await trpcError(
+      admin.caller.recipients.createForCustomer({ ...carmen, userId: almacen.user.id }),
+    );
+    expect(staffBook).toMatchObject({ code: 'NOT_FOUND', message: M.customerNotFound });
+    const nobody = await trpcError(admin.caller.recipients.createForCustomer({ ...carmen, userId: randomUUID() }));
+    expect(nobody.code).toBe('NOT_FOUND');
+
+    const other = await signedInCustomer(db());
+    const asCustomer = await trpcError(
+      other.caller.recipients.createForCustomer({ ...carmen, userId: customer.user.id }),
+    );
+    expect(asCustomer.code).toBe('FORBIDDEN');
+    const caja = await signedInStaff(db(), 'caja');
+    const asCaja = await trpcError(caja.caller.recipients.createForCustomer({ ...carmen, userId: customer.user.id }));
+    expect(asCaja.code).toBe('FORBIDDEN');
+    expect((await customer.caller.recipients.mine()).length).toBe(2);
+  });
+
   it('finds the active agencies of a state, by city text, for the delivery choice', async () => {
     const base = { kind: 'partner' as const, address: 'Av. Principal, local 1', hours: '', phone: '' };
     await db()

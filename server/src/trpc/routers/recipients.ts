@@ -1,10 +1,17 @@
 import {
   recipientCreateInput,
+  recipientForCustomerInput,
   recipientIdInput,
   recipientsOfCustomerInput,
   recipientUpdateInput,
 } from '@casillero/shared';
-import { archiveRecipient, createRecipient, recipientsOf, updateRecipient } from '../../services/recipients';
+import {
+  archiveRecipient,
+  createRecipient,
+  createRecipientForCustomer,
+  recipientsOf,
+  updateRecipient,
+} from '../../services/recipients';
 import { protectedProcedure, router, staffProcedure } from '../init';
 
 /** Destinatarios (docs/product/last-mile.md#recipients): the customer's own address book; another customer's recipient answers NOT_FOUND. */
@@ -29,4 +36,12 @@ export const recipientsRouter = router({
   ofCustomer: staffProcedure('shipments.write')
     .input(recipientsOfCustomerInput)
     .query(({ ctx, input }) => recipientsOf(ctx.db, input.userId)),
+
+  /** Staff's 'Nuevo destinatario' in 'Crear Envío': adds one to the chosen customer's book (audited). */
+  createForCustomer: staffProcedure('shipments.write')
+    .input(recipientForCustomerInput)
+    .mutation(({ ctx, input }) => {
+      const { userId, ...values } = input;
+      return createRecipientForCustomer(ctx.db, userId, values);
+    }),
 });

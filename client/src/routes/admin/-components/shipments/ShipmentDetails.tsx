@@ -2,6 +2,7 @@ import { Divider } from '@mantine/core';
 import {
   DELIVERY_METHOD_LABELS,
   PACKAGE_STATUS_LABELS,
+  PICKUP_STAFF_LABELS,
   SHIPMENT_MESSAGES as M,
   formatDateTime,
   formatUsd,
@@ -22,6 +23,7 @@ import { trpc } from '../../../../lib/trpc';
 import { failureMessage } from '../packages/feedback';
 import type { ShipmentDetail } from './types';
 import { ShipmentNewsHistory } from './ShipmentNews';
+import { ShipmentDeliverySection } from './ShipmentDelivery';
 
 const PACKAGE_COLUMNS: Column<ShipmentDetail['packages'][number]>[] = [
   { header: 'Tracking', cell: (p) => p.trackingNumber ?? '—', mono: true },
@@ -74,6 +76,8 @@ export function ShipmentDetailsDrawer(props: DetailsDrawerOpen) {
               ['Entregado', formatDay(d.actualDelivery)],
             ]}
           />
+          <Divider label={PICKUP_STAFF_LABELS.proofSection} labelPosition="left" />
+          <ShipmentDeliverySection shipment={d} />
           <Divider label="Paquetes" labelPosition="left" />
           <RowsTable aria-label="Paquetes del envío" rows={d.packages} columns={PACKAGE_COLUMNS} />
           <Divider label="Etapas" labelPosition="left" />

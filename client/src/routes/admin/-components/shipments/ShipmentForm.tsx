@@ -86,6 +86,7 @@ export function ShipmentDeliveryChoice<V extends DeliveryFormValues>({
         agencyId: form.errors.agencyId,
       }}
       initialAgencyState={initialAgencyState}
+      customerId={userId || undefined}
     />
   );
 }

@@ -19,7 +19,10 @@ import {
   TextInput,
 } from '@mantine/core';
 import {
+  DELIVERY_CHOICE_LABELS as D,
   DELIVERY_METHOD_LABELS,
+  SHIP_REQUEST_LABELS as L,
+  SHIP_REQUEST_MESSAGES as M,
   SHIPPING_METHOD_LABELS,
   VENEZUELAN_STATES,
   formatUsdCents,
@@ -84,7 +87,7 @@ function ShipRequestForm({ parcels, onClose }: { parcels: ShippableParcel[]; onC
 
   const confirm = async () => {
     setError(null);
-    if (!recipientId) return setError('Elige a quién se envía.');
+    if (!recipientId) return setError(L.recipientRequired);
     try {
       const r = await create.mutateAsync({
         packageIds,
@@ -93,7 +96,7 @@ function ShipRequestForm({ parcels, onClose }: { parcels: ShippableParcel[]; onC
         deliveryMethod,
         agencyId: deliveryMethod === 'agency' ? agencyId : null,
       });
-      notifySuccess('Solicitud de envío', r.message);
+      notifySuccess(L.successTitle, r.message);
       await queryClient.invalidateQueries();
       onClose();
     } catch (e) {
@@ -107,14 +110,14 @@ function ShipRequestForm({ parcels, onClose }: { parcels: ShippableParcel[]; onC
     <Stack gap="md">
       <Stack gap="xs">
         <Text fw={600} size="sm">
-          Paquetes a enviar
+          {L.parcels}
         </Text>
         {parcels.map((p) => (
           <Checkbox
             key={p.id}
             checked={packageIds.includes(p.id)}
             onChange={(e) => toggle(p.id, e.currentTarget.checked)}
-            label={`${p.trackingNumber ?? 'Sin tracking'} · ${p.description}`}
+            label={`${p.trackingNumber ?? L.noTracking} · ${p.description}`}
             description={[
               p.weightKg != null ? `${p.weightKg} kg` : null,
               p.dimensionsCm ? `${p.dimensionsCm} cm` : null,
@@ -127,18 +130,18 @@ function ShipRequestForm({ parcels, onClose }: { parcels: ShippableParcel[]; onC
 
       {methods.length > 1 ? (
         <SegmentedControl
-          aria-label="Modo de envío"
+          aria-label={L.mode}
           value={shippingMethod}
           onChange={(v) => setShippingMethod(v as ShippingMethod)}
           data={methods.map((m) => ({ value: m, label: SHIPPING_METHOD_LABELS[m] }))}
         />
       ) : (
-        <Text size="sm">Modo: {SHIPPING_METHOD_LABELS[methods[0] ?? 'maritimo']}</Text>
+        <Text size="sm">{L.onlyMode(SHIPPING_METHOD_LABELS[methods[0] ?? 'maritimo'])}</Text>
       )}
 
       <Select
-        label="Destinatario"
-        placeholder="Elige a quién se envía"
+        label={D.recipient}
+        placeholder={L.recipientPlaceholder}
         data={(recipients.data ?? []).map((r) => ({
           value: r.id,
           label: `${r.fullName} · ${r.city}, ${r.state}`,
@@ -146,10 +149,10 @@ function ShipRequestForm({ parcels, onClose }: { parcels: ShippableParcel[]; onC
         }))}
         value={recipientId}
         onChange={setRecipientId}
-        nothingFoundMessage="Agrega destinatarios en Mi Perfil › Destinatarios"
+        nothingFoundMessage={L.noRecipients}
       />
 
-      <Radio.Group label="Entrega" value={deliveryMethod} onChange={(v) => setDeliveryMethod(v as DeliveryMethod)}>
+      <Radio.Group label={D.method} value={deliveryMethod} onChange={(v) => setDeliveryMethod(v as DeliveryMethod)}>
         <Group mt="xs">
           <Radio value="home" label={DELIVERY_METHOD_LABELS.home} />
           <Radio value="agency" label={DELIVERY_METHOD_LABELS.agency} />
@@ -160,7 +163,7 @@ function ShipRequestForm({ parcels, onClose }: { parcels: ShippableParcel[]; onC
         <Stack gap="xs">
           <Group grow align="flex-start">
             <Select
-              label="Estado de la agencia"
+              label={D.agencyState}
               data={[...VENEZUELAN_STATES]}
               searchable
               value={agencyState}
@@ -170,7 +173,7 @@ function ShipRequestForm({ parcels, onClose }: { parcels: ShippableParcel[]; onC
               }}
             />
             <TextInput
-              label="Ciudad"
+              label={L.city}
               value={agencyCity}
               onChange={(e) => {
                 setAgencyCity(e.currentTarget.value);
@@ -179,22 +182,22 @@ function ShipRequestForm({ parcels, onClose }: { parcels: ShippableParcel[]; onC
             />
           </Group>
           <Select
-            label="Agencia"
-            placeholder={agencyState ? 'Elige la agencia' : 'Primero elige el estado'}
+            label={D.agency}
+            placeholder={agencyState ? D.agencyPlaceholder : L.agencyStateFirst}
             data={(agencies.data ?? []).map((a) => ({
               value: a.id,
               label: `${a.carrier} ${a.name} · ${a.city}`,
             }))}
             value={agencyId}
             onChange={setAgencyId}
-            nothingFoundMessage="No hay agencias activas en ese lugar"
+            nothingFoundMessage={L.noAgencies}
           />
         </Stack>
       )}
 
       {packageIds.length > 0 && (
         <Stack gap={4} data-testid="ship-request-price">
-          <Divider label="Precio" labelPosition="left" />
+          <Divider label={L.price} labelPosition="left" />
           {quote.isError && (
             <Alert color="red" variant="light">
               {getErrorMessage(quote.error)}
@@ -202,17 +205,12 @@ function ShipRequestForm({ parcels, onClose }: { parcels: ShippableParcel[]; onC
           )}
           {quote.data && (
             <>
-              <Line
-                label={`Flete ${SHIPPING_METHOD_LABELS[shippingMethod].toLowerCase()}`}
-                cents={quote.data.shippingUsdCents}
-              />
-              {quote.data.storageUsdCents > 0 && (
-                <Line label="Almacenaje pasados los días libres" cents={quote.data.storageUsdCents} />
-              )}
+              <Line label={L.freight(SHIPPING_METHOD_LABELS[shippingMethod])} cents={quote.data.shippingUsdCents} />
+              {quote.data.storageUsdCents > 0 && <Line label={M.lineStorage} cents={quote.data.storageUsdCents} />}
               {quote.data.deliveryUsdCents !== null && (
                 <Line label={DELIVERY_METHOD_LABELS[deliveryMethod]} cents={quote.data.deliveryUsdCents} />
               )}
-              <Line label="Total" cents={quote.data.totalUsdCents} strong />
+              <Line label={L.total} cents={quote.data.totalUsdCents} strong />
               <DeparturePromise mode={shippingMethod} origin={quote.data.origin} />
             </>
           )}
@@ -227,14 +225,14 @@ function ShipRequestForm({ parcels, onClose }: { parcels: ShippableParcel[]; onC
 
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
-          Cancelar
+          {L.cancel}
         </Button>
         <Button
           onClick={confirm}
           loading={create.isPending}
           disabled={packageIds.length === 0 || !recipientId || (deliveryMethod === 'agency' && !agencyId)}
         >
-          Confirmar envío
+          {L.confirm}
         </Button>
       </Group>
     </Stack>
@@ -247,8 +245,8 @@ export function ShipRequestAction({ parcels }: { parcels: ShippableParcel[] }) {
   if (parcels.length === 0) return null;
   return (
     <>
-      <Button onClick={() => setOpened(true)}>Enviar a Venezuela</Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title="Enviar a Venezuela" size="lg" fullScreen={false}>
+      <Button onClick={() => setOpened(true)}>{L.action}</Button>
+      <Modal opened={opened} onClose={() => setOpened(false)} title={L.action} size="lg" fullScreen={false}>
         {opened && <ShipRequestForm parcels={parcels} onClose={() => setOpened(false)} />}
       </Modal>
     </>

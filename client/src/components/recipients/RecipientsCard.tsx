@@ -1,6 +1,8 @@
 // Mi Perfil › Destinatarios (docs/product/last-mile.md#recipients): the customer's address book.
 // The account holder comes first and stays; the others can be edited, marked "Autorizado a
-// retirar" and removed (archived: shipments that name them keep them).
+// retirar" and removed (archived: shipments that name them keep them). Its form is also staff's
+// 'Nuevo destinatario' in 'Crear Envío' (components/delivery/DeliveryChoice.tsx), which adds one
+// to the chosen customer's book (recipients.createForCustomer, audited); one schema checks both.
 import { useState } from 'react';
 import {
   ActionIcon,
@@ -30,12 +32,12 @@ import {
   formatVenezuelanPhone,
   recipientFields,
 } from '@casillero/shared';
-import { ConfirmDialog, DialogForm } from '../../../../components/forms/FormDialog';
-import { VenezuelanStateSelect } from '../../../../components/forms/fields';
-import { useConfirmedMutation, useDialogSubmit, useSchemaForm } from '../../../../components/forms/useSchemaForm';
-import { useInvalidate } from '../../../../components/forms/useInvalidate';
-import { getErrorMessage } from '../../../../lib/errors';
-import { trpc } from '../../../../lib/trpc';
+import { ConfirmDialog, DialogForm } from '../forms/FormDialog';
+import { VenezuelanStateSelect } from '../forms/fields';
+import { useConfirmedMutation, useDialogSubmit, useSchemaForm } from '../forms/useSchemaForm';
+import { useInvalidate } from '../forms/useInvalidate';
+import { getErrorMessage } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
 
 export type Recipient = inferOutput<typeof trpc.recipients.mine>[number];
 
@@ -192,18 +194,27 @@ function RecipientRow({
   );
 }
 
-function RecipientForm({
+/**
+ * A new recipient (`recipient` null) or a change to one. With `customerId` (staff) it goes to that
+ * customer's book and `onCreated` gets the new one, to be chosen at once.
+ */
+export function RecipientForm({
   recipient,
   onClose,
   invalidate,
+  customerId,
+  onCreated,
 }: {
   recipient: Recipient | null;
   onClose: () => void;
   invalidate: () => Promise<unknown>;
+  customerId?: string;
+  onCreated?: (created: Recipient) => void;
 }) {
   const form = useSchemaForm(recipientFields, valuesOf(recipient));
   const create = useMutation(trpc.recipients.create.mutationOptions());
   const update = useMutation(trpc.recipients.update.mutationOptions());
+  const createForCustomer = useMutation(trpc.recipients.createForCustomer.mutationOptions());
   const { submit, error } = useDialogSubmit(
     form,
     { invalidate, onClose, failure: (e) => getErrorMessage(e) },
@@ -212,6 +223,11 @@ function RecipientForm({
       if (recipient) {
         await update.mutateAsync({ ...input, id: recipient.id });
         return [L.section, M.updated];
+      }
+      if (customerId) {
+        const created = await createForCustomer.mutateAsync({ ...input, userId: customerId });
+        onCreated?.(created);
+        return [L.section, created.message];
       }
       await create.mutateAsync(input);
       return [L.section, M.created];
@@ -222,7 +238,7 @@ function RecipientForm({
       onSubmit={submit}
       onCancel={onClose}
       label={L.save}
-      loading={create.isPending || update.isPending}
+      loading={create.isPending || update.isPending || createForCustomer.isPending}
       error={error}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
