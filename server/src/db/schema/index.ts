@@ -20,3 +20,4 @@ export * from './billing';
 export * from './departures';
 export * from './last-mile';
 export * from './pickups';
+export * from './claims';
