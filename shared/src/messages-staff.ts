@@ -66,6 +66,9 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   staff_invitation_agencies: 'Agencia de la invitación',
   delivery_proofs: 'Prueba de entrega',
   shipment_pickups: 'Retiro en agencia',
+  claims: 'Reclamo',
+  claim_photos: 'Foto de reclamo',
+  claim_events: 'Paso de reclamo',
 };
 
 export const AUDIT_OPERATION_LABELS: Record<string, string> = {

@@ -104,7 +104,8 @@ async function checkPhotos(tx: DbOrTx, customerId: string, photos: readonly Clai
         sql`not exists (select 1 from claims c where c.carrier_proof_file_id = ${storedFiles.id})`,
       ),
     );
-  if (usable.length !== ids.length) throw new DomainError('BAD_INPUT', M.photoInvalid);
+  // Another customer's photo is a missing one.
+  if (usable.length !== ids.length) throw new DomainError('NOT_FOUND', M.photoInvalid);
 }
 
 async function addEvent(tx: DbOrTx, claimId: string, kind: ClaimEventKind, actorId: string, body: string | null) {
@@ -137,6 +138,8 @@ export async function openClaim(
   // Another customer's parcel is a missing one, whatever the kind.
   const facts = await claimSubjectFacts(tx, customerId, input);
   if (!facts) throw new DomainError('NOT_FOUND', M.subjectNotFound);
+  const proof = input.kind === 'not_in_mailbox' ? input.carrierProof : undefined;
+  await checkPhotos(tx, customerId, [...input.photos, ...(proof ? [proof] : [])]);
   if (!CLAIM_KIND_SUBJECTS[input.kind].includes(subject)) throw new DomainError('BAD_INPUT', M.kindNotForSubject);
   if (input.kind === 'not_in_mailbox') {
     if (facts.receivedAt) throw new DomainError('BAD_INPUT', M.notInMailboxAlreadyReceived);
@@ -154,9 +157,6 @@ export async function openClaim(
   if (window === 'closed')
     throw new DomainError('BAD_INPUT', M.windowClosed(input.kind, settings.windowDays[input.kind]));
   if (window === 'not_yet') throw new DomainError('BAD_INPUT', M.windowNotYet(input.kind));
-
-  const proof = input.kind === 'not_in_mailbox' ? input.carrierProof : undefined;
-  await checkPhotos(tx, customerId, [...input.photos, ...(proof ? [proof] : [])]);
 
   let claim: ClaimRow;
   try {

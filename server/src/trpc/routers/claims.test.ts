@@ -288,7 +288,7 @@ describe('refused in Spanish, nothing changed', () => {
     const warehouse = await photoOf(maria, 'package_photo');
     for (const photos of [[foreign], [warehouse]]) {
       const err = await trpcError(as(maria).claims.open({ kind: 'damaged', packageId, text: TEXT, photos }));
-      expect(err).toMatchObject({ code: 'BAD_REQUEST', message: M.photoInvalid });
+      expect(err).toMatchObject({ code: 'NOT_FOUND', message: M.photoInvalid });
     }
     const seven = await Promise.all(Array.from({ length: 7 }, () => photoOf(maria)));
     const err = await trpcError(as(maria).claims.open({ kind: 'damaged', packageId, text: TEXT, photos: seven }));
