@@ -62,6 +62,7 @@ import { Route as DashboardMisCasillerosRouteImport } from './routes/dashboard/m
 import { Route as DashboardMisTrackingsRouteImport } from './routes/dashboard/mis-trackings'
 import { Route as DashboardNotificacionesRouteImport } from './routes/dashboard/notificaciones'
 import { Route as DashboardPrealertasRouteImport } from './routes/dashboard/prealertas'
+import { Route as DashboardReclamosRouteImport } from './routes/dashboard/reclamos'
 import { Route as DashboardReempaquesRouteImport } from './routes/dashboard/reempaques'
 import { Route as RastreoIndexRouteImport } from './routes/rastreo/index'
 import { Route as RastreoNumeroRouteImport } from './routes/rastreo/$numero'
@@ -331,6 +332,11 @@ const DashboardPrealertasRoute = DashboardPrealertasRouteImport.update({
   path: '/prealertas',
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardReclamosRoute = DashboardReclamosRouteImport.update({
+  id: '/reclamos',
+  path: '/reclamos',
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardReempaquesRoute = DashboardReempaquesRouteImport.update({
   id: '/reempaques',
   path: '/reempaques',
@@ -399,6 +405,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/mis-trackings': typeof DashboardMisTrackingsRoute
   '/dashboard/notificaciones': typeof DashboardNotificacionesRoute
   '/dashboard/prealertas': typeof DashboardPrealertasRoute
+  '/dashboard/reclamos': typeof DashboardReclamosRoute
   '/dashboard/reempaques': typeof DashboardReempaquesRoute
   '/rastreo/$numero': typeof RastreoNumeroRoute
   '/admin/': typeof AdminIndexRoute
@@ -454,6 +461,7 @@ export interface FileRoutesByTo {
   '/dashboard/mis-trackings': typeof DashboardMisTrackingsRoute
   '/dashboard/notificaciones': typeof DashboardNotificacionesRoute
   '/dashboard/prealertas': typeof DashboardPrealertasRoute
+  '/dashboard/reclamos': typeof DashboardReclamosRoute
   '/dashboard/reempaques': typeof DashboardReempaquesRoute
   '/rastreo/$numero': typeof RastreoNumeroRoute
   '/admin': typeof AdminIndexRoute
@@ -513,6 +521,7 @@ export interface FileRoutesById {
   '/dashboard/mis-trackings': typeof DashboardMisTrackingsRoute
   '/dashboard/notificaciones': typeof DashboardNotificacionesRoute
   '/dashboard/prealertas': typeof DashboardPrealertasRoute
+  '/dashboard/reclamos': typeof DashboardReclamosRoute
   '/dashboard/reempaques': typeof DashboardReempaquesRoute
   '/rastreo/$numero': typeof RastreoNumeroRoute
   '/admin/': typeof AdminIndexRoute
@@ -573,6 +582,7 @@ export interface FileRouteTypes {
     | '/dashboard/mis-trackings'
     | '/dashboard/notificaciones'
     | '/dashboard/prealertas'
+    | '/dashboard/reclamos'
     | '/dashboard/reempaques'
     | '/rastreo/$numero'
     | '/admin/'
@@ -628,6 +638,7 @@ export interface FileRouteTypes {
     | '/dashboard/mis-trackings'
     | '/dashboard/notificaciones'
     | '/dashboard/prealertas'
+    | '/dashboard/reclamos'
     | '/dashboard/reempaques'
     | '/rastreo/$numero'
     | '/admin'
@@ -686,6 +697,7 @@ export interface FileRouteTypes {
     | '/dashboard/mis-trackings'
     | '/dashboard/notificaciones'
     | '/dashboard/prealertas'
+    | '/dashboard/reclamos'
     | '/dashboard/reempaques'
     | '/rastreo/$numero'
     | '/admin/'
@@ -1089,6 +1101,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardPrealertasRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/dashboard/reclamos': {
+      id: '/dashboard/reclamos'
+      path: '/reclamos'
+      fullPath: '/dashboard/reclamos'
+      preLoaderRoute: typeof DashboardReclamosRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/dashboard/reempaques': {
       id: '/dashboard/reempaques'
       path: '/reempaques'
@@ -1175,6 +1194,7 @@ interface DashboardRouteChildren {
   DashboardMisTrackingsRoute: typeof DashboardMisTrackingsRoute
   DashboardNotificacionesRoute: typeof DashboardNotificacionesRoute
   DashboardPrealertasRoute: typeof DashboardPrealertasRoute
+  DashboardReclamosRoute: typeof DashboardReclamosRoute
   DashboardReempaquesRoute: typeof DashboardReempaquesRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
 }
@@ -1191,6 +1211,7 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardMisTrackingsRoute: DashboardMisTrackingsRoute,
   DashboardNotificacionesRoute: DashboardNotificacionesRoute,
   DashboardPrealertasRoute: DashboardPrealertasRoute,
+  DashboardReclamosRoute: DashboardReclamosRoute,
   DashboardReempaquesRoute: DashboardReempaquesRoute,
   DashboardIndexRoute: DashboardIndexRoute,
 }
