@@ -45,6 +45,7 @@ import { Route as AdminPersonalRouteImport } from './routes/admin/personal'
 import { Route as AdminPrealartasRouteImport } from './routes/admin/prealartas'
 import { Route as AdminPrealertasRouteImport } from './routes/admin/prealertas'
 import { Route as AdminRecepcionRouteImport } from './routes/admin/recepcion'
+import { Route as AdminReclamosRouteImport } from './routes/admin/reclamos'
 import { Route as AdminReempaquesRouteImport } from './routes/admin/reempaques'
 import { Route as AdminReportesRouteImport } from './routes/admin/reportes'
 import { Route as AdminSinDuenoRouteImport } from './routes/admin/sin-dueno'
@@ -247,6 +248,11 @@ const AdminRecepcionRoute = AdminRecepcionRouteImport.update({
   path: '/recepcion',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminReclamosRoute = AdminReclamosRouteImport.update({
+  id: '/reclamos',
+  path: '/reclamos',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminReempaquesRoute = AdminReempaquesRouteImport.update({
   id: '/reempaques',
   path: '/reempaques',
@@ -389,6 +395,7 @@ export interface FileRoutesByFullPath {
   '/admin/prealartas': typeof AdminPrealartasRoute
   '/admin/prealertas': typeof AdminPrealertasRoute
   '/admin/recepcion': typeof AdminRecepcionRoute
+  '/admin/reclamos': typeof AdminReclamosRoute
   '/admin/reempaques': typeof AdminReempaquesRoute
   '/admin/reportes': typeof AdminReportesRoute
   '/admin/sin-dueno': typeof AdminSinDuenoRoute
@@ -445,6 +452,7 @@ export interface FileRoutesByTo {
   '/admin/prealartas': typeof AdminPrealartasRoute
   '/admin/prealertas': typeof AdminPrealertasRoute
   '/admin/recepcion': typeof AdminRecepcionRoute
+  '/admin/reclamos': typeof AdminReclamosRoute
   '/admin/reempaques': typeof AdminReempaquesRoute
   '/admin/reportes': typeof AdminReportesRoute
   '/admin/sin-dueno': typeof AdminSinDuenoRoute
@@ -505,6 +513,7 @@ export interface FileRoutesById {
   '/admin/prealartas': typeof AdminPrealartasRoute
   '/admin/prealertas': typeof AdminPrealertasRoute
   '/admin/recepcion': typeof AdminRecepcionRoute
+  '/admin/reclamos': typeof AdminReclamosRoute
   '/admin/reempaques': typeof AdminReempaquesRoute
   '/admin/reportes': typeof AdminReportesRoute
   '/admin/sin-dueno': typeof AdminSinDuenoRoute
@@ -566,6 +575,7 @@ export interface FileRouteTypes {
     | '/admin/prealartas'
     | '/admin/prealertas'
     | '/admin/recepcion'
+    | '/admin/reclamos'
     | '/admin/reempaques'
     | '/admin/reportes'
     | '/admin/sin-dueno'
@@ -622,6 +632,7 @@ export interface FileRouteTypes {
     | '/admin/prealartas'
     | '/admin/prealertas'
     | '/admin/recepcion'
+    | '/admin/reclamos'
     | '/admin/reempaques'
     | '/admin/reportes'
     | '/admin/sin-dueno'
@@ -681,6 +692,7 @@ export interface FileRouteTypes {
     | '/admin/prealartas'
     | '/admin/prealertas'
     | '/admin/recepcion'
+    | '/admin/reclamos'
     | '/admin/reempaques'
     | '/admin/reportes'
     | '/admin/sin-dueno'
@@ -982,6 +994,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminRecepcionRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/reclamos': {
+      id: '/admin/reclamos'
+      path: '/reclamos'
+      fullPath: '/admin/reclamos'
+      preLoaderRoute: typeof AdminReclamosRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/reempaques': {
       id: '/admin/reempaques'
       path: '/reempaques'
@@ -1148,6 +1167,7 @@ interface AdminRouteChildren {
   AdminPrealartasRoute: typeof AdminPrealartasRoute
   AdminPrealertasRoute: typeof AdminPrealertasRoute
   AdminRecepcionRoute: typeof AdminRecepcionRoute
+  AdminReclamosRoute: typeof AdminReclamosRoute
   AdminReempaquesRoute: typeof AdminReempaquesRoute
   AdminReportesRoute: typeof AdminReportesRoute
   AdminSinDuenoRoute: typeof AdminSinDuenoRoute
@@ -1172,6 +1192,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminPrealartasRoute: AdminPrealartasRoute,
   AdminPrealertasRoute: AdminPrealertasRoute,
   AdminRecepcionRoute: AdminRecepcionRoute,
+  AdminReclamosRoute: AdminReclamosRoute,
   AdminReempaquesRoute: AdminReempaquesRoute,
   AdminReportesRoute: AdminReportesRoute,
   AdminSinDuenoRoute: AdminSinDuenoRoute,
