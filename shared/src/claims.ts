@@ -38,6 +38,9 @@ export const CLAIM_STATUS_LABELS: Record<ClaimStatus, string> = {
   rejected: 'Rechazado',
 };
 
+/** The desk's queue sorts (kept apart from the zod schemas: the admin route's URL reads them). */
+export const CLAIM_LIST_SORTS = ['answerBy', 'createdAt'] as const;
+
 export const CLAIM_DECISIONS = ['approve', 'partial', 'reject'] as const;
 export type ClaimDecision = (typeof CLAIM_DECISIONS)[number];
 

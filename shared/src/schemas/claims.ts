@@ -4,6 +4,7 @@ import { isWholeCents } from '../billing/money';
 import {
   CLAIM_DECISIONS,
   CLAIM_KINDS,
+  CLAIM_LIST_SORTS,
   CLAIM_MAX_PHOTOS,
   CLAIM_STATUSES,
   CLAIM_TEXT_MAX,
@@ -81,7 +82,6 @@ export const decideClaimInput = z
   .refine((v) => v.decision !== 'partial' || v.amountUsd != null, { message: M.amountRequired, path: ['amountUsd'] });
 export type DecideClaimInput = z.input<typeof decideClaimInput>;
 
-export const CLAIM_LIST_SORTS = ['answerBy', 'createdAt'] as const;
 export const claimListInput = z.object({
   ...sortedListParams(CLAIM_LIST_SORTS),
   q: optionalSearchText,
