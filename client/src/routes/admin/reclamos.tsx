@@ -6,6 +6,7 @@ import { AdminPage, TotalBadge, useListRoute } from '../../components/data-table
 import { pageHead } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
 import { ClaimsList, type ClaimSearch } from './-components/claims/ClaimsDesk';
+import { ClaimSettingsCard } from './-components/claims/ClaimSettingsCard';
 
 export const Route = createFileRoute('/admin/reclamos')({
   validateSearch: (search: Record<string, unknown>): ClaimSearch => ({
@@ -23,6 +24,7 @@ function ClaimsPage() {
       badge={<TotalBadge query={trpc.claims.count.queryOptions({ openOnly: true })} noun="abiertos" />}
       subtitle="Los reclamos de los clientes: los vencidos primero. Asigna, pide más información y decide."
     >
+      <ClaimSettingsCard />
       <ClaimsList {...useListRoute<ClaimSearch>(Route)} />
     </AdminPage>
   );
