@@ -9,6 +9,7 @@ import {
   can,
   claimCode,
   claimPayoutLimit,
+  usdCentsToVesCentimos,
   type ClaimListParams,
   type ClaimSettings,
 } from '@casillero/shared';
@@ -30,6 +31,8 @@ import {
 import { signFileLink } from '../files/links';
 import { getFileLinkSecret } from '../files/secret';
 import { defineList, type SortKey } from '../lib/list-engine';
+import { businessToday } from '../lib/business-clock';
+import { rateForDay } from './billing';
 import { packagePhotoLinks } from './package-photos';
 
 /** One app_settings row holds the desk's settings as JSON: a change is one row and one audit entry. */
@@ -339,8 +342,12 @@ export async function findClaim(db: DbOrTx, config: Pick<Config, 'appSecret'>, i
   const secret = await getFileLinkSecret(db, config);
   const now = Date.now();
   const link = (fileId: string) => signFileLink(secret, fileId, now).url;
+  // Credit is kept in USD and shown in Bs. at the day's rate, like any credit.
+  const todayRate = claim.payoutUsdCents ? await rateForDay(db, businessToday()) : null;
   return {
     ...present(claim),
+    payoutVesCentimos:
+      todayRate && claim.payoutUsdCents ? usdCentsToVesCentimos(claim.payoutUsdCents, todayRate.vesPerUsd) : null,
     decidedAt: claim.decidedAt?.toISOString() ?? null,
     carrierProofUrl: claim.carrierProofFileId ? link(claim.carrierProofFileId) : null,
     events: events.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),

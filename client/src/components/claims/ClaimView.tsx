@@ -12,6 +12,7 @@ import {
   formatDate,
   formatDateTime,
   formatUsdCents,
+  formatVesCentimos,
   type ClaimStatus,
 } from '@casillero/shared';
 import { PackagePhotos } from '../PackagePhotos';
@@ -54,7 +55,15 @@ export function ClaimView({ claim }: { claim: ClaimDetail }) {
       {decided && (
         <Card withBorder padding="sm" data-testid="claim-decision">
           {claim.payoutUsdCents != null && claim.payoutUsdCents > 0 && (
-            <Text fw={600}>Acreditado: {formatUsdCents(claim.payoutUsdCents)}</Text>
+            <Text fw={600}>
+              Acreditado: {formatUsdCents(claim.payoutUsdCents)}
+              {claim.payoutVesCentimos != null && (
+                <Text span size="sm" c="dimmed" fw={400}>
+                  {' '}
+                  ({formatVesCentimos(claim.payoutVesCentimos)} al cambio de hoy)
+                </Text>
+              )}
+            </Text>
           )}
           {claim.payoutUsdCents != null && claim.payoutUsdCents > 0 && (
             <Text size="sm" c="dimmed">
