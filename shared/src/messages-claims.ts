@@ -7,9 +7,12 @@ export const CLAIMS_ADMIN_PATH = '/admin/reclamos';
 /** POST: one photo of the customer's claim, through the photo pipeline. */
 export const CLAIM_PHOTOS_PATH = '/api/claims/photos';
 
+/** The screens' title, on its own: the routes read it up front, without the rest of the texts. */
+export const CLAIMS_TITLE = 'Reclamos';
+
 export const CLAIM_MESSAGES = {
-  title: 'Reclamos',
-  adminTitle: 'Reclamos',
+  title: CLAIMS_TITLE,
+  adminTitle: CLAIMS_TITLE,
   open: 'Abrir reclamo',
   empty: 'No tienes reclamos.',
   adminEmpty: 'No hay reclamos con estos filtros.',

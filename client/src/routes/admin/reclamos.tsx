@@ -1,6 +1,6 @@
 // /admin/reclamos (docs/product/claims.md): the claims desk of customer service and the administrator.
 import { createFileRoute } from '@tanstack/react-router';
-import { CLAIM_KINDS, CLAIM_LIST_SORTS, CLAIM_MESSAGES as M, CLAIM_STATUSES } from '@casillero/shared';
+import { CLAIMS_TITLE, CLAIM_KINDS, CLAIM_LIST_SORTS, CLAIM_STATUSES } from '@casillero/shared';
 import { listSearch, searchUuid } from '../../lib/search';
 import { AdminPage, TotalBadge, useListRoute } from '../../components/data-table';
 import { pageHead } from '../../lib/site';
@@ -13,14 +13,14 @@ export const Route = createFileRoute('/admin/reclamos')({
     ...listSearch(search, CLAIM_LIST_SORTS, { status: CLAIM_STATUSES, kind: CLAIM_KINDS }),
     ver: searchUuid(search.ver),
   }),
-  head: pageHead(M.adminTitle),
+  head: pageHead(CLAIMS_TITLE),
   component: ClaimsPage,
 });
 
 function ClaimsPage() {
   return (
     <AdminPage
-      title={M.adminTitle}
+      title={CLAIMS_TITLE}
       badge={<TotalBadge query={trpc.claims.count.queryOptions({ openOnly: true })} noun="abiertos" />}
       subtitle="Los reclamos de los clientes: los vencidos primero. Asigna, pide más información y decide."
     >

@@ -7,6 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import {
+  CLAIMS_TITLE,
   CLAIM_KINDS,
   CLAIM_KIND_LABELS,
   CLAIM_KIND_SUBJECTS,
@@ -34,7 +35,7 @@ export const Route = createFileRoute('/dashboard/reclamos')({
     paquete: searchUuid(search.paquete),
     envio: searchUuid(search.envio),
   }),
-  head: pageHead(M.title),
+  head: pageHead(CLAIMS_TITLE),
   component: ClaimsPage,
 });
 
