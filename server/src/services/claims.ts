@@ -53,6 +53,7 @@ import {
   CLAIM_SETTINGS_KEY,
   claimPayoutFacts,
   claimSubjectFacts,
+  declaredValueUsdCents,
   getClaimSettings,
   type ClaimSubjectFacts,
 } from '../queries/claims';
@@ -329,7 +330,6 @@ async function correctWeight(
       dimensionsCm: packages.dimensionsCm,
       warehouseReceipt: packages.warehouseReceipt,
       trackingNumber: packages.trackingNumber,
-      declaredUsd: packages.estimatedValueUsd,
       location: mailboxes.location,
       shippingMethod: shipments.shippingMethod,
     })
@@ -342,9 +342,9 @@ async function correctWeight(
   if (!parcel) throw new DomainError('NOT_FOUND', M.subjectNotFound);
   let adjustment = 0;
   if (parcel.shippingMethod) {
+    const declaredUsd = ((await declaredValueUsdCents(tx, [parcel.id])) ?? 0) / 100;
     const origin = ORIGIN_OF_MAILBOX_LOCATION[parcel.location];
-    const price = (w: number, d: string | null) =>
-      shippingPrice(origin, parcel.shippingMethod!, w, d, parcel.declaredUsd ?? 0);
+    const price = (w: number, d: string | null) => shippingPrice(origin, parcel.shippingMethod!, w, d, declaredUsd);
     const before = price(parcel.weightKg ?? 0, parcel.dimensionsCm);
     const after = price(correction.weightKg, correction.dimensionsCm);
     if (before == null || after == null || after >= before) throw new DomainError('BAD_INPUT', M.weightNotLower);
