@@ -45,6 +45,7 @@ import { Route as AdminPersonalRouteImport } from './routes/admin/personal'
 import { Route as AdminPrealartasRouteImport } from './routes/admin/prealartas'
 import { Route as AdminPrealertasRouteImport } from './routes/admin/prealertas'
 import { Route as AdminRecepcionRouteImport } from './routes/admin/recepcion'
+import { Route as AdminReclamosRouteImport } from './routes/admin/reclamos'
 import { Route as AdminReempaquesRouteImport } from './routes/admin/reempaques'
 import { Route as AdminReportesRouteImport } from './routes/admin/reportes'
 import { Route as AdminSinDuenoRouteImport } from './routes/admin/sin-dueno'
@@ -62,6 +63,7 @@ import { Route as DashboardMisCasillerosRouteImport } from './routes/dashboard/m
 import { Route as DashboardMisTrackingsRouteImport } from './routes/dashboard/mis-trackings'
 import { Route as DashboardNotificacionesRouteImport } from './routes/dashboard/notificaciones'
 import { Route as DashboardPrealertasRouteImport } from './routes/dashboard/prealertas'
+import { Route as DashboardReclamosRouteImport } from './routes/dashboard/reclamos'
 import { Route as DashboardReempaquesRouteImport } from './routes/dashboard/reempaques'
 import { Route as RastreoIndexRouteImport } from './routes/rastreo/index'
 import { Route as RastreoNumeroRouteImport } from './routes/rastreo/$numero'
@@ -246,6 +248,11 @@ const AdminRecepcionRoute = AdminRecepcionRouteImport.update({
   path: '/recepcion',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminReclamosRoute = AdminReclamosRouteImport.update({
+  id: '/reclamos',
+  path: '/reclamos',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminReempaquesRoute = AdminReempaquesRouteImport.update({
   id: '/reempaques',
   path: '/reempaques',
@@ -331,6 +338,11 @@ const DashboardPrealertasRoute = DashboardPrealertasRouteImport.update({
   path: '/prealertas',
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardReclamosRoute = DashboardReclamosRouteImport.update({
+  id: '/reclamos',
+  path: '/reclamos',
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardReempaquesRoute = DashboardReempaquesRouteImport.update({
   id: '/reempaques',
   path: '/reempaques',
@@ -383,6 +395,7 @@ export interface FileRoutesByFullPath {
   '/admin/prealartas': typeof AdminPrealartasRoute
   '/admin/prealertas': typeof AdminPrealertasRoute
   '/admin/recepcion': typeof AdminRecepcionRoute
+  '/admin/reclamos': typeof AdminReclamosRoute
   '/admin/reempaques': typeof AdminReempaquesRoute
   '/admin/reportes': typeof AdminReportesRoute
   '/admin/sin-dueno': typeof AdminSinDuenoRoute
@@ -399,6 +412,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/mis-trackings': typeof DashboardMisTrackingsRoute
   '/dashboard/notificaciones': typeof DashboardNotificacionesRoute
   '/dashboard/prealertas': typeof DashboardPrealertasRoute
+  '/dashboard/reclamos': typeof DashboardReclamosRoute
   '/dashboard/reempaques': typeof DashboardReempaquesRoute
   '/rastreo/$numero': typeof RastreoNumeroRoute
   '/admin/': typeof AdminIndexRoute
@@ -438,6 +452,7 @@ export interface FileRoutesByTo {
   '/admin/prealartas': typeof AdminPrealartasRoute
   '/admin/prealertas': typeof AdminPrealertasRoute
   '/admin/recepcion': typeof AdminRecepcionRoute
+  '/admin/reclamos': typeof AdminReclamosRoute
   '/admin/reempaques': typeof AdminReempaquesRoute
   '/admin/reportes': typeof AdminReportesRoute
   '/admin/sin-dueno': typeof AdminSinDuenoRoute
@@ -454,6 +469,7 @@ export interface FileRoutesByTo {
   '/dashboard/mis-trackings': typeof DashboardMisTrackingsRoute
   '/dashboard/notificaciones': typeof DashboardNotificacionesRoute
   '/dashboard/prealertas': typeof DashboardPrealertasRoute
+  '/dashboard/reclamos': typeof DashboardReclamosRoute
   '/dashboard/reempaques': typeof DashboardReempaquesRoute
   '/rastreo/$numero': typeof RastreoNumeroRoute
   '/admin': typeof AdminIndexRoute
@@ -497,6 +513,7 @@ export interface FileRoutesById {
   '/admin/prealartas': typeof AdminPrealartasRoute
   '/admin/prealertas': typeof AdminPrealertasRoute
   '/admin/recepcion': typeof AdminRecepcionRoute
+  '/admin/reclamos': typeof AdminReclamosRoute
   '/admin/reempaques': typeof AdminReempaquesRoute
   '/admin/reportes': typeof AdminReportesRoute
   '/admin/sin-dueno': typeof AdminSinDuenoRoute
@@ -513,6 +530,7 @@ export interface FileRoutesById {
   '/dashboard/mis-trackings': typeof DashboardMisTrackingsRoute
   '/dashboard/notificaciones': typeof DashboardNotificacionesRoute
   '/dashboard/prealertas': typeof DashboardPrealertasRoute
+  '/dashboard/reclamos': typeof DashboardReclamosRoute
   '/dashboard/reempaques': typeof DashboardReempaquesRoute
   '/rastreo/$numero': typeof RastreoNumeroRoute
   '/admin/': typeof AdminIndexRoute
@@ -557,6 +575,7 @@ export interface FileRouteTypes {
     | '/admin/prealartas'
     | '/admin/prealertas'
     | '/admin/recepcion'
+    | '/admin/reclamos'
     | '/admin/reempaques'
     | '/admin/reportes'
     | '/admin/sin-dueno'
@@ -573,6 +592,7 @@ export interface FileRouteTypes {
     | '/dashboard/mis-trackings'
     | '/dashboard/notificaciones'
     | '/dashboard/prealertas'
+    | '/dashboard/reclamos'
     | '/dashboard/reempaques'
     | '/rastreo/$numero'
     | '/admin/'
@@ -612,6 +632,7 @@ export interface FileRouteTypes {
     | '/admin/prealartas'
     | '/admin/prealertas'
     | '/admin/recepcion'
+    | '/admin/reclamos'
     | '/admin/reempaques'
     | '/admin/reportes'
     | '/admin/sin-dueno'
@@ -628,6 +649,7 @@ export interface FileRouteTypes {
     | '/dashboard/mis-trackings'
     | '/dashboard/notificaciones'
     | '/dashboard/prealertas'
+    | '/dashboard/reclamos'
     | '/dashboard/reempaques'
     | '/rastreo/$numero'
     | '/admin'
@@ -670,6 +692,7 @@ export interface FileRouteTypes {
     | '/admin/prealartas'
     | '/admin/prealertas'
     | '/admin/recepcion'
+    | '/admin/reclamos'
     | '/admin/reempaques'
     | '/admin/reportes'
     | '/admin/sin-dueno'
@@ -686,6 +709,7 @@ export interface FileRouteTypes {
     | '/dashboard/mis-trackings'
     | '/dashboard/notificaciones'
     | '/dashboard/prealertas'
+    | '/dashboard/reclamos'
     | '/dashboard/reempaques'
     | '/rastreo/$numero'
     | '/admin/'
@@ -970,6 +994,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminRecepcionRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/reclamos': {
+      id: '/admin/reclamos'
+      path: '/reclamos'
+      fullPath: '/admin/reclamos'
+      preLoaderRoute: typeof AdminReclamosRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/reempaques': {
       id: '/admin/reempaques'
       path: '/reempaques'
@@ -1089,6 +1120,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardPrealertasRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/dashboard/reclamos': {
+      id: '/dashboard/reclamos'
+      path: '/reclamos'
+      fullPath: '/dashboard/reclamos'
+      preLoaderRoute: typeof DashboardReclamosRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/dashboard/reempaques': {
       id: '/dashboard/reempaques'
       path: '/reempaques'
@@ -1129,6 +1167,7 @@ interface AdminRouteChildren {
   AdminPrealartasRoute: typeof AdminPrealartasRoute
   AdminPrealertasRoute: typeof AdminPrealertasRoute
   AdminRecepcionRoute: typeof AdminRecepcionRoute
+  AdminReclamosRoute: typeof AdminReclamosRoute
   AdminReempaquesRoute: typeof AdminReempaquesRoute
   AdminReportesRoute: typeof AdminReportesRoute
   AdminSinDuenoRoute: typeof AdminSinDuenoRoute
@@ -1153,6 +1192,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminPrealartasRoute: AdminPrealartasRoute,
   AdminPrealertasRoute: AdminPrealertasRoute,
   AdminRecepcionRoute: AdminRecepcionRoute,
+  AdminReclamosRoute: AdminReclamosRoute,
   AdminReempaquesRoute: AdminReempaquesRoute,
   AdminReportesRoute: AdminReportesRoute,
   AdminSinDuenoRoute: AdminSinDuenoRoute,
@@ -1175,6 +1215,7 @@ interface DashboardRouteChildren {
   DashboardMisTrackingsRoute: typeof DashboardMisTrackingsRoute
   DashboardNotificacionesRoute: typeof DashboardNotificacionesRoute
   DashboardPrealertasRoute: typeof DashboardPrealertasRoute
+  DashboardReclamosRoute: typeof DashboardReclamosRoute
   DashboardReempaquesRoute: typeof DashboardReempaquesRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
 }
@@ -1191,6 +1232,7 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardMisTrackingsRoute: DashboardMisTrackingsRoute,
   DashboardNotificacionesRoute: DashboardNotificacionesRoute,
   DashboardPrealertasRoute: DashboardPrealertasRoute,
+  DashboardReclamosRoute: DashboardReclamosRoute,
   DashboardReempaquesRoute: DashboardReempaquesRoute,
   DashboardIndexRoute: DashboardIndexRoute,
 }

@@ -78,3 +78,6 @@ export * from './messages-recipients';
 export * from './schemas/recipients';
 export * from './pickup';
 export * from './schemas/pickup';
+export * from './claims';
+export * from './messages-claims';
+export * from './schemas/claims';

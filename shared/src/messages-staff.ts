@@ -67,6 +67,9 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   delivery_proofs: 'Prueba de entrega',
   shipment_pickups: 'Retiro en agencia',
   package_problems: 'Paquete con problema',
+  claims: 'Reclamo',
+  claim_photos: 'Foto de reclamo',
+  claim_events: 'Paso de reclamo',
 };
 
 export const AUDIT_OPERATION_LABELS: Record<string, string> = {

@@ -73,9 +73,9 @@ describe('role descriptions generated from the permission map', () => {
     expect(STAFF_ROLE_DESCRIPTIONS.atencion).toBe(
       'Cambia: pre-alertas y notificaciones a clientes. ' +
         'Solo consulta: trackings, clientes (datos y casilleros), paquetes, reempaques, envíos, despachos (vuelos y contenedores) y pagos (facturas, tasas y conciliación). ' +
-        'También: el registro de auditoría. ' +
+        'También: el registro de auditoría y los reclamos de los clientes (asignar, pedir información y decidir). ' +
         'Sin acceso a: reportes e ingresos, el personal, los métodos de pago, la plantilla de hitos de los despachos, ' +
-        'las agencias (con sus tarifas de entrega), el mostrador de agencia (recibir y entregar envíos con prueba de entrega) y desbloquear retiros y el recordatorio de retiro.',
+        'las agencias (con sus tarifas de entrega), el mostrador de agencia (recibir y entregar envíos con prueba de entrega), desbloquear retiros y el recordatorio de retiro y los plazos y límites de los reclamos.',
     );
   });
 

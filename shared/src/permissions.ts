@@ -46,7 +46,11 @@ export type Permission =
   /** The agency counter: receiving and handing over its agency's shipments (docs/product/last-mile.md). */
   | 'pickups.counter'
   /** Unlocking a pickup locked by wrong codes, and the pickup reminder's setting. */
-  | 'pickups.manage';
+  | 'pickups.manage'
+  /** The claims desk: assigning, asking the customer for more, deciding (docs/product/claims.md). */
+  | 'claims.manage'
+  /** The claims' windows, the desk's answer time and the uninsured share (the administrator's). */
+  | 'claims.settings';
 
 /** Reading and changing each of the areas. */
 const readWrite = (...areas: Area[]): Permission[] => areas.flatMap((a) => [`${a}.read`, `${a}.write`] as const);
@@ -61,6 +65,8 @@ export const PERMISSIONS: readonly Permission[] = [
   'agencies.manage',
   'pickups.counter',
   'pickups.manage',
+  'claims.manage',
+  'claims.settings',
 ];
 
 const WAREHOUSE: Permission[] = [
@@ -101,6 +107,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'notifications.read',
     'notifications.write',
     'audit.read',
+    'claims.manage',
   ],
   // An agency's counter: its own agency's shipments, nothing else (the scope is the agency).
   agencia: ['pickups.counter'],
@@ -131,6 +138,8 @@ export const EXTRA_PERMISSION_LABELS: Record<Exclude<Permission, `${Area}.read` 
   'agencies.manage': 'las agencias (con sus tarifas de entrega)',
   'pickups.counter': 'el mostrador de agencia (recibir y entregar envíos con prueba de entrega)',
   'pickups.manage': 'desbloquear retiros y el recordatorio de retiro',
+  'claims.manage': 'los reclamos de los clientes (asignar, pedir información y decidir)',
+  'claims.settings': 'los plazos y límites de los reclamos',
 };
 
 export const EXTRA_PERMISSIONS = Object.keys(EXTRA_PERMISSION_LABELS) as (keyof typeof EXTRA_PERMISSION_LABELS)[];
@@ -183,7 +192,7 @@ export function can(role: string | null | undefined, permission: Permission): bo
 
 /** Which permissions open, and store for a customer, each kind of stored file. */
 export const FILE_PERMISSIONS: Record<
-  'receipt' | 'invoice' | 'package_photo' | 'delivery_photo',
+  'receipt' | 'invoice' | 'package_photo' | 'delivery_photo' | 'claim_photo',
   { read: Permission; write: Permission }
 > = {
   receipt: { read: 'payments.read', write: 'payments.write' },
@@ -191,4 +200,6 @@ export const FILE_PERMISSIONS: Record<
   package_photo: { read: 'packages.read', write: 'packages.write' },
   // Taken at the counter or at a home delivery, through their own upload route only.
   delivery_photo: { read: 'shipments.read', write: 'pickups.counter' },
+  // Taken by the customer for their claim, through the claims' own upload route only.
+  claim_photo: { read: 'claims.manage', write: 'claims.manage' },
 };

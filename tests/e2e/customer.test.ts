@@ -3,6 +3,7 @@
 // it on a desktop and on a 390 px phone, where each list's status and actions stay in sight.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { CLAIM_MESSAGES } from '@casillero/shared';
 import {
   DEMO,
   SCREEN_PROFILES,
@@ -44,6 +45,7 @@ describe.skipIf(!chromium).each(SCREEN_PROFILES)('área del cliente en el navega
     'Envíos',
     'Facturas',
     'Reempaques',
+    'Reclamos',
     'Notificaciones',
     'Calculadora',
     'Configuración',
@@ -173,6 +175,10 @@ describe.skipIf(!chromium).each(SCREEN_PROFILES)('área del cliente en el navega
       await expectWithinViewportWidth(request.getByText('Pendiente', { exact: true }));
       await request.getByText('TBA301928374650').waitFor();
       await request.getByText('1Z999AA10198765430').waitFor();
+
+      // Reclamos: none yet, and where to open one.
+      await open('Reclamos', 'reclamos');
+      await page.getByText(CLAIM_MESSAGES.empty).waitFor();
 
       // Notificaciones: read and unread ones of hers.
       await open('Notificaciones', 'notificaciones');

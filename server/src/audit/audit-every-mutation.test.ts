@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
+  CLAIM_DEFAULT_SETTINGS,
   PICKUP_MESSAGES,
   STAFF_ROLES,
   STORAGE_MESSAGES,
@@ -950,6 +951,59 @@ const CASES: Record<string, Case> = {
       }),
     };
   },
+  'claims.assign': async ({ staff }) => {
+    const claimId = await claimOfAna();
+    const { user } = await staff.auth.me();
+    return {
+      input: { id: claimId, staffId: user!.id },
+      expected: () => ({
+        entity: 'claims',
+        entityId: claimId,
+        operation: 'update',
+        before: { assigned_to: null },
+        after: { assigned_to: user!.id },
+      }),
+    };
+  },
+  'claims.ask': async () => {
+    const claimId = await claimOfAna();
+    return {
+      input: { id: claimId, request: 'Envíanos la factura de la tienda, por favor.' },
+      expected: () => ({
+        entity: 'claims',
+        entityId: claimId,
+        operation: 'update',
+        before: { status: 'open' },
+        after: { status: 'waiting_customer', answer_by: null },
+      }),
+    };
+  },
+  'claims.decide': async () => {
+    const claimId = await claimOfAna();
+    return {
+      input: { id: claimId, decision: 'reject', reason: 'El paquete llegó sellado y sin daños visibles.' },
+      expected: () => ({
+        entity: 'claims',
+        entityId: claimId,
+        operation: 'update',
+        before: { status: 'open', decision_reason: null },
+        after: { status: 'rejected', decision_reason: 'El paquete llegó sellado y sin daños visibles.' },
+      }),
+    };
+  },
+  'claims.updateSettings': async () => {
+    const settings = { ...CLAIM_DEFAULT_SETTINGS, answerBusinessDays: 3 };
+    return {
+      input: settings,
+      expected: () => ({
+        entity: 'app_settings',
+        entityId: 'claims',
+        operation: 'insert',
+        before: null,
+        after: { key: 'claims', value: settings },
+      }),
+    };
+  },
   'notifications.send': async () => {
     return {
       input: {
@@ -1353,6 +1407,29 @@ const CASES: Record<string, Case> = {
     };
   },
 };
+
+/** A damaged-parcel claim Ana opens on a parcel received yesterday. */
+async function claimOfAna(): Promise<string> {
+  const [parcel] = await db()
+    .insert(packages)
+    .values({
+      userId: ana.user.id,
+      mailboxId: ana.mailboxId,
+      trackingNumber: unique('AUDCLAIM'),
+      packageDescription: 'Lámpara',
+      weightKg: 1,
+      status: 'in_warehouse',
+      receivedDate: new Date(Date.now() - 24 * 3600 * 1000),
+    })
+    .returning({ id: packages.id });
+  const claim = await callerFor(db(), ana.visitor, config).claims.open({
+    kind: 'damaged',
+    packageId: parcel!.id,
+    text: 'La lámpara llegó con la base rota.',
+    photos: [],
+  });
+  return claim.id;
+}
 
 // --- The walk ----------------------------------------------------------------------------------
 

@@ -33,6 +33,7 @@ import { findFile, storeFile } from './store';
 import { isWellFormedPdf, reencodeDocumentImage } from './images';
 import { registerReceptionPhotoRoute } from './reception-photos';
 import { registerDeliveryPhotoRoute } from './delivery-photos';
+import { registerClaimPhotoRoute } from './claim-photos';
 import { fail, multipartFailure, readUpload } from './upload';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -57,6 +58,7 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
     registerReceptionPhotoRoute(scope, { db, config, fileStore });
     // Photos of deliveries (docs/product/last-mile.md): the same pipeline, their own kind.
     registerDeliveryPhotoRoute(scope, { db, config, fileStore });
+    registerClaimPhotoRoute(scope, { db, config, fileStore });
 
     scope.post('/api/files', async (req, reply) => {
       if (isForeignRequest(req, config)) {
@@ -83,7 +85,7 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
       let ownerUserId = user.id;
       if (isStaffRole(user.role)) {
         // Delivery photos come only through their own route, resized (delivery-photos.ts).
-        if (kind === 'delivery_photo' || !can(user.role, FILE_PERMISSIONS[kind].write))
+        if (kind === 'delivery_photo' || kind === 'claim_photo' || !can(user.role, FILE_PERMISSIONS[kind].write))
           return fail(reply, { status: 403, message: AUTH_MESSAGES.forbidden });
         if (requestedOwner) {
           const [owner] = UUID.test(requestedOwner)
@@ -96,7 +98,8 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
         if (requestedOwner && requestedOwner !== user.id) {
           return fail(reply, { status: 403, message: FILE_MESSAGES.ownerForbidden });
         }
-        if (kind === 'package_photo' || kind === 'delivery_photo')
+        // Claim photos come only through their own route, resized (claim-photos.ts).
+        if (kind === 'package_photo' || kind === 'delivery_photo' || kind === 'claim_photo')
           return fail(reply, { status: 403, message: AUTH_MESSAGES.forbidden });
       }
 

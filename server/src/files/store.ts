@@ -19,6 +19,7 @@ const FOLDERS: Record<StoredFileKind, string> = {
   invoice: 'invoices',
   package_photo: 'package-photos',
   delivery_photo: 'delivery-photos',
+  claim_photo: 'claim-photos',
 };
 
 const EXTENSIONS: Record<StoredContentType, string> = {

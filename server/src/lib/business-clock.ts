@@ -21,3 +21,23 @@ export const csvDateTime = new Intl.DateTimeFormat('es-ES', {
   hour: '2-digit',
   minute: '2-digit',
 });
+
+const businessWeekday = new Intl.DateTimeFormat('en-US', { timeZone: BUSINESS_TIME_ZONE, weekday: 'short' });
+
+/** Whether the moment falls on a Saturday or Sunday on the business's clock. */
+export const isBusinessWeekend = (d: Date) => ['Sat', 'Sun'].includes(businessWeekday.format(d));
+
+/**
+ * The same time of day `days` business days (Monday to Friday, on the business's clock) after
+ * `from`: a claim opened on Friday at 10:00 with 2 days is due on Tuesday at 10:00. Caracas keeps
+ * no daylight saving, so a day is always 24 hours.
+ */
+export function addBusinessDays(from: Date, days: number): Date {
+  let at = from.getTime();
+  let left = days;
+  while (left > 0) {
+    at += 24 * 3600 * 1000;
+    if (!isBusinessWeekend(new Date(at))) left -= 1;
+  }
+  return new Date(at);
+}

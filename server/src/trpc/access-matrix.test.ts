@@ -161,6 +161,42 @@ describe('access matrix', () => {
     ).toEqual(['pickups.deliver', 'pickups.list', 'pickups.markReady', 'pickups.myAgency']);
   });
 
+  it('claims (docs/product/claims.md): customers open, follow and answer their own; customer service and the administrator run the desk; only the administrator changes its settings', () => {
+    const desk = { access: 'staff', permission: 'claims.manage', roles: ['admin', 'atencion'] } as const;
+    const CLAIM_ACCESS: Record<
+      string,
+      { access: 'user' } | { access: 'staff'; permission: Permission; roles: readonly StaffRole[] }
+    > = {
+      'claims.mine': { access: 'user' },
+      'claims.detail': { access: 'user' },
+      'claims.settings': { access: 'user' },
+      'claims.open': { access: 'user' },
+      'claims.answer': { access: 'user' },
+      'claims.list': desk,
+      'claims.count': desk,
+      'claims.adminDetail': desk,
+      'claims.deskPeople': desk,
+      'claims.assign': desk,
+      'claims.ask': desk,
+      'claims.decide': desk,
+      'claims.updateSettings': { access: 'staff', permission: 'claims.settings', roles: ['admin'] },
+    };
+    const claims = procedures.filter((p) => p.path.startsWith('claims.'));
+    expect(claims.map((p) => p.path).sort()).toEqual(Object.keys(CLAIM_ACCESS).sort());
+    for (const p of claims) {
+      const expected = CLAIM_ACCESS[p.path]!;
+      expect({ access: p.access, permission: p.permission }, p.path).toEqual({
+        access: expected.access,
+        permission: expected.access === 'staff' ? expected.permission : undefined,
+      });
+      if (expected.access === 'staff')
+        expect(
+          STAFF_ROLES.filter((r) => can(r, expected.permission)),
+          p.path,
+        ).toEqual(expected.roles);
+    }
+  });
+
   it('anonymous callers get UNAUTHORIZED from every non-public procedure', async () => {
     const anonymous = callerFor(database.db, newVisitor());
     const guarded = procedures.filter((p) => p.access !== 'public');

@@ -130,3 +130,14 @@ export const staffProcedure = (permission: Permission) =>
     const actor = { userId: ctx.user.id, role: ctx.user.role, action: path, ip: ctx.ip, userAgent: ctx.userAgent };
     return runAudited(ctx.db, actor, (tx) => next({ ctx: { ...ctx, db: tx } }));
   });
+
+/**
+ * A signed-in user's mutation whose every row change must be in the audit log with the person
+ * who made it (a customer's claim: docs/product/claims.md): one audited transaction, as a staff
+ * mutation's. Access stays 'user'.
+ */
+export const auditedUserProcedure = protectedProcedure.use(({ ctx, type, path, next }) => {
+  if (type !== 'mutation') return next({ ctx });
+  const actor = { userId: ctx.user.id, role: ctx.user.role, action: path, ip: ctx.ip, userAgent: ctx.userAgent };
+  return runAudited(ctx.db, actor, (tx) => next({ ctx: { ...ctx, db: tx } }));
+});

@@ -11,7 +11,7 @@ import { MAX_PAGE_SIZE, SESSION_COOKIE_NAME } from '@casillero/shared';
 import type { Database } from '../db/client';
 import { testConfig } from '../env';
 import { createServer } from '../server';
-import { recipients } from '../db/schema';
+import { recipients, storedFiles } from '../db/schema';
 import { callerFor, TEST_APP_URL, trpcError, type TestCaller } from '../test/caller';
 import { createTestDatabase } from '../test/db';
 import { paymentMethodId, recordRate, signedInAdmin, signedInCustomer, homeDeliveryTo } from '../test/factories';
@@ -101,6 +101,7 @@ type Fixture = {
     /** An active payment method (the business's: anyone pays with it). */
     methodId: string;
     recipientId: string;
+    claimPhoto: { fileId: string; thumbFileId: string };
   };
   b: {
     userId: string;
@@ -128,6 +129,10 @@ type Fixture = {
     notificationId: string;
     /** A recipient of B's address book, named by B's shipment. */
     recipientId: string;
+    /** B's damaged-parcel claim, waiting for B's answer. */
+    claimId: string;
+    /** A claim photo B uploaded and has not attached yet. */
+    claimPhoto: { fileId: string; thumbFileId: string };
   };
 };
 
@@ -158,6 +163,48 @@ const FOREIGN_INPUTS: Record<string, Record<string, (f: Fixture) => unknown>> = 
   'billing.invoice': {
     id: (f) => ({ id: f.b.activationInvoiceId }),
     'id (a shipment invoice)': (f) => ({ id: f.b.shipmentInvoiceId }),
+  },
+  'claims.detail': {
+    id: (f) => ({ id: f.b.claimId }),
+  },
+  'claims.answer': {
+    id: (f) => ({ id: f.b.claimId, text: 'Respuesta de A en el reclamo de B', photos: [] }),
+    'photos.fileId': (f) => ({ id: f.b.claimId, text: 'Respuesta con la foto de B', photos: [f.b.claimPhoto] }),
+    'photos.thumbFileId': (f) => ({
+      id: f.b.claimId,
+      text: 'Respuesta con la miniatura de B',
+      photos: [{ fileId: f.a.claimPhoto.fileId, thumbFileId: f.b.claimPhoto.thumbFileId }],
+    }),
+  },
+  'claims.open': {
+    packageId: (f) => ({ kind: 'damaged', packageId: f.b.packageId, text: 'El paquete de B llegó roto', photos: [] }),
+    shipmentId: (f) => ({ kind: 'lost', shipmentId: f.b.shipmentId, text: 'El envío de B se perdió', photos: [] }),
+    'photos.fileId': (f) => ({
+      kind: 'damaged',
+      packageId: f.a.packageId,
+      text: 'Mi paquete con la foto de B',
+      photos: [f.b.claimPhoto],
+    }),
+    'photos.thumbFileId': (f) => ({
+      kind: 'damaged',
+      packageId: f.a.packageId,
+      text: 'Mi paquete con la miniatura de B',
+      photos: [{ fileId: f.a.claimPhoto.fileId, thumbFileId: f.b.claimPhoto.thumbFileId }],
+    }),
+    'carrierProof.fileId': (f) => ({
+      kind: 'not_in_mailbox',
+      packageId: f.a.packageId,
+      text: 'La tienda dice entregado, prueba de B',
+      carrierDeliveredOn: '2026-01-05',
+      carrierProof: f.b.claimPhoto,
+    }),
+    'carrierProof.thumbFileId': (f) => ({
+      kind: 'not_in_mailbox',
+      packageId: f.a.packageId,
+      text: 'La tienda dice entregado, miniatura de B',
+      carrierDeliveredOn: '2026-01-05',
+      carrierProof: { fileId: f.a.claimPhoto.fileId, thumbFileId: f.b.claimPhoto.thumbFileId },
+    }),
   },
   'files.link': {
     id: (f) => ({ id: f.b.receiptFileId }),
@@ -484,6 +531,31 @@ beforeAll(async () => {
     mailboxId: aMailbox,
   });
 
+  /** A claim photo as its upload route stores it (both sizes, the customer's own). */
+  const claimPhotoOf = async (userId: string) => {
+    const rows = await db()
+      .insert(storedFiles)
+      .values(
+        [0, 1].map((i) => ({
+          ownerUserId: userId,
+          kind: 'claim_photo' as const,
+          storageKey: `claim-photos/${userId}/${newReference()}-${i}.jpg`,
+          contentType: 'image/jpeg',
+          sizeBytes: 10,
+          uploadedBy: userId,
+        })),
+      )
+      .returning({ id: storedFiles.id });
+    return { fileId: rows[0]!.id, thumbFileId: rows[1]!.id };
+  };
+  const bClaim = await as(beto).claims.open({
+    kind: 'damaged',
+    packageId: bPackage,
+    text: 'La caja de Beto llegó aplastada',
+    photos: [await claimPhotoOf(beto.user.id)],
+  });
+  await as(admin).claims.ask({ id: bClaim.id, request: 'Envíanos el recibo de la tienda, por favor.' });
+
   fixture = {
     a: {
       mailboxId: aMailbox,
@@ -494,6 +566,7 @@ beforeAll(async () => {
       packageId: await receivedPackage(ana.user.id, aMailbox),
       methodId: zelle,
       recipientId: await recipientOf(ana.user.id),
+      claimPhoto: await claimPhotoOf(ana.user.id),
     },
     b: {
       userId: beto.user.id,
@@ -514,6 +587,8 @@ beforeAll(async () => {
       shipmentId: bShipment.id,
       notificationId: bNotification.id,
       recipientId: bDelivery.recipientId,
+      claimId: bClaim.id,
+      claimPhoto: await claimPhotoOf(beto.user.id),
     },
   };
 });
@@ -555,6 +630,7 @@ async function ownView(
     repacks: await c.repacks.mine(),
     recipients: await c.recipients.mine(),
     problemParcels: await c.problemParcels.mine(),
+    claims: await c.claims.mine(),
     repackable: await c.repacks.packages(),
     shipments: await c.shipments.listOwn({ pageSize: MAX_PAGE_SIZE }),
     shipment: ids.shipmentId ? await c.shipments.ownDetail({ id: ids.shipmentId }) : null,
@@ -658,7 +734,7 @@ describe('ownership matrix (docs/product/security.md#only-your-own)', () => {
   it("never shows one of B's ids in what A's own customer queries answer", async () => {
     const bIds = Object.entries(fixture.b)
       .filter(([key]) => key !== 'email')
-      .map(([, id]) => id);
+      .flatMap(([, id]) => (typeof id === 'string' ? [id] : Object.values(id)));
     const queries = allProcedures.filter((p) => p.access === 'user' && p.type === 'query' && p.idFields.length === 0);
     expect(queries.length).toBeGreaterThan(5);
     const leaks: string[] = [];

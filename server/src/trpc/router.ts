@@ -35,8 +35,10 @@ import { shipRequestsRouter } from './routers/ship-requests';
 import { recipientsRouter } from './routers/recipients';
 import { agenciesRouter } from './routers/agencies';
 import { deliveryRouter } from './routers/delivery';
+import { claimsRouter } from './routers/claims';
 
 export const appRouter = router({
+  claims: claimsRouter,
   auth: authRouter,
   site: siteRouter,
   contact: contactRouter,

@@ -5,6 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import {
+  CLAIM_MESSAGES,
   PACKAGE_STATUSES,
   PACKAGE_STATUSES_SHIPPABLE,
   PACKAGE_STATUS_LABELS,
@@ -84,6 +85,15 @@ const COLUMNS: ResponsiveColumn<StoredPackage>[] = [
           </Text>
         )}
         {p.departure && <DepartureLine departure={p.departure} />}
+        <Text size="xs" mt={4}>
+          <AnchorLink
+            to="/dashboard/reclamos"
+            search={{ paquete: p.id }}
+            aria-label={`Abrir reclamo de ${p.trackingNumber}`}
+          >
+            {CLAIM_MESSAGES.open}
+          </AnchorLink>
+        </Text>
       </>
     ),
   },

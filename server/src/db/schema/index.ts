@@ -21,3 +21,4 @@ export * from './departures';
 export * from './last-mile';
 export * from './pickups';
 export * from './problem-parcels';
+export * from './claims';

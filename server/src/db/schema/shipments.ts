@@ -43,6 +43,8 @@ export const shipments = pgTable(
      * a departure only once the invoice issued with it is paid.
      */
     requestedByCustomer: boolean('requested_by_customer').notNull().default(false),
+    /** What the shipment is insured for (USD cents); null: not insured, claims pay the uninsured share (docs/product/claims.md). */
+    insuredValueUsdCents: bigint('insured_value_usd_cents', { mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

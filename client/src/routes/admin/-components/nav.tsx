@@ -2,6 +2,7 @@ import { Divider, Stack, Text } from '@mantine/core';
 import {
   IconBarcode,
   IconBell,
+  IconMessageReport,
   IconBuildingBank,
   IconBuildingStore,
   IconBoxMultiple,
@@ -150,6 +151,14 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
     path: '/admin/agencias',
     to: '/admin/agencias',
     permission: 'agencies.manage',
+  },
+  {
+    label: 'Reclamos',
+    group: 'Clientes',
+    icon: IconMessageReport,
+    path: '/admin/reclamos',
+    to: '/admin/reclamos',
+    permission: 'claims.manage',
   },
   {
     label: 'Notificaciones',

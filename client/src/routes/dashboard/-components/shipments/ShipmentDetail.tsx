@@ -1,6 +1,7 @@
 import { Badge, Divider, Group, Stack, Table, Text } from '@mantine/core';
 import type { inferOutput } from '@trpc/tanstack-react-query';
 import {
+  CLAIM_MESSAGES,
   PACKAGE_STATUS_LABELS,
   SHIPMENT_NEWS_KIND_LABELS,
   SHIPMENT_NEWS_MESSAGES as N,
@@ -14,6 +15,7 @@ import { RowCards, type ResponsiveColumn } from '../../../../components/data-tab
 import { useIsPhone } from '../../../../lib/screen';
 import { DetailsDrawer, type DetailsDrawerOpen } from '../../../../components/details/DetailsDrawer';
 import { trpc } from '../../../../lib/trpc';
+import { ButtonLink } from '../../../../components/links';
 import { formatDay } from '../../../../components/shipments/format';
 import { ShipmentStatusBadge } from '../../../../components/shipments/ShipmentStatusBadge';
 import { StagesTimeline } from '../../../../components/shipments/StagesTimeline';
@@ -87,6 +89,9 @@ export function ShipmentDetail(props: DetailsDrawerOpen) {
             ]}
           />
           {s.status === 'delivered' && <DeliveryProof shipmentId={s.id} />}
+          <ButtonLink to="/dashboard/reclamos" search={{ envio: s.id }} variant="light" size="sm" w="fit-content">
+            {CLAIM_MESSAGES.open}
+          </ButtonLink>
           <Divider label="Paquetes" labelPosition="left" />
           {isPhone ? (
             <RowCards

@@ -1,0 +1,318 @@
+// The claims desk (docs/product/claims.md), on the list engine: the queue with its answer-by date,
+// overdue first; a claim's drawer with its evidence and the desk's steps: assign, ask the
+// customer for more (the clock pauses), decide (approve, approve in part, reject with a reason).
+import { useMemo, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { IconEye } from '@tabler/icons-react';
+import type { inferOutput } from '@trpc/tanstack-react-query';
+import {
+  CLAIM_KINDS,
+  CLAIM_KIND_LABELS,
+  CLAIM_MESSAGES as M,
+  CLAIM_STATUSES,
+  CLAIM_STATUS_LABELS,
+  formatDateTime,
+  formatUsdCents,
+  type ClaimDecision,
+  type ClaimKind,
+  type ClaimStatus,
+} from '@casillero/shared';
+import {
+  RowAction,
+  RowActions,
+  ServerList,
+  StackedCell,
+  dataTableColumns,
+  useServerListState,
+} from '../../../../components/data-table';
+import type { ListProps, ListSearch } from '../../../../components/data-table';
+import { DetailsDrawer, useDetailsParam } from '../../../../components/details/DetailsDrawer';
+import { ClaimStatusBadge, ClaimView, type ClaimDetail } from '../../../../components/claims/ClaimView';
+import { getErrorMessage } from '../../../../lib/errors';
+import { notifyError, notifySuccess } from '../../../../lib/notify';
+import { trpc } from '../../../../lib/trpc';
+
+export type ClaimSort = 'answerBy' | 'createdAt';
+export type ClaimSearch = ListSearch<ClaimSort> & { status?: ClaimStatus; kind?: ClaimKind };
+type ClaimRow = inferOutput<typeof trpc.claims.list>['rows'][number];
+
+const col = dataTableColumns<ClaimRow>();
+
+function claimColumns(open: (row: ClaimRow) => void) {
+  return [
+    col.accessor('code', {
+      id: 'code',
+      header: 'Reclamo',
+      enableSorting: false,
+      cell: (info) => {
+        const r = info.row.original;
+        return <StackedCell mono main={r.code} sub={r.customer} />;
+      },
+    }),
+    col.cell('kind', 'Tipo', (r) => <StackedCell main={CLAIM_KIND_LABELS[r.kind]} sub={r.subject} />),
+    col.cell('status', 'Estado', (r) => <ClaimStatusBadge status={r.status} />),
+    col.accessor('answerBy', {
+      id: 'answerBy',
+      header: M.answerBy,
+      cell: (info) => {
+        const r = info.row.original;
+        if (!r.answerBy) return r.status === 'waiting_customer' ? <Text size="sm">{M.paused}</Text> : '—';
+        const overdue = new Date(r.answerBy).getTime() < Date.now();
+        return (
+          <Group gap={6}>
+            <Text size="sm">{formatDateTime(r.answerBy)}</Text>
+            {overdue && <Badge color="red">{M.overdue}</Badge>}
+          </Group>
+        );
+      },
+    }),
+    col.cell('assigned', 'Asignado a', (r) => r.assignedName ?? '—'),
+    col.accessor('createdAt', { id: 'createdAt', header: 'Abierto', cell: (info) => formatDateTime(info.getValue()) }),
+    col.actions((row) => (
+      <RowActions>
+        <RowAction label="Ver" ariaLabel={`Ver ${row.code}`} icon={<IconEye size={18} />} onClick={() => open(row)} />
+      </RowActions>
+    )),
+  ];
+}
+
+export function ClaimsList({ search, navigate }: ListProps<ClaimSearch>) {
+  const state = useServerListState(search, navigate, {
+    sort: 'answerBy' as ClaimSort,
+    dir: 'asc',
+    filterKeys: ['q', 'status', 'kind'],
+  });
+  const details = useDetailsParam(search, navigate);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: opening details only writes the URL
+  const columns = useMemo(() => claimColumns((r) => details.open(r.id)), []);
+  // Without a chosen status the queue shows what still waits for a decision.
+  const openOnly = !search.status;
+  return (
+    <ServerList
+      state={state}
+      rowsQuery={trpc.claims.list.queryOptions({ ...state.input, openOnly })}
+      countQuery={trpc.claims.count.queryOptions({ ...state.filters, openOnly })}
+      columns={columns}
+      text={{
+        caption: 'Reclamos',
+        noun: 'reclamos',
+        empty: M.adminEmpty,
+        loadFailed: 'No se pudieron cargar los reclamos.',
+        searchPlaceholder: 'Código, cliente, WR o envío',
+      }}
+      toMessage={getErrorMessage}
+      selects={[
+        { key: 'status', label: 'Estado', w: 200, values: CLAIM_STATUSES, labels: CLAIM_STATUS_LABELS },
+        { key: 'kind', label: 'Tipo', w: 240, values: CLAIM_KINDS, labels: CLAIM_KIND_LABELS },
+      ]}
+    >
+      <DetailsDrawer
+        id={details.openId}
+        onClose={details.close}
+        title="Reclamo"
+        size="lg"
+        query={(id) => trpc.claims.adminDetail.queryOptions({ id })}
+        loadFailed={M.notFound}
+      >
+        {(claim) => <ClaimDesk claim={claim} />}
+      </DetailsDrawer>
+    </ServerList>
+  );
+}
+
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: trpc.claims.pathKey() });
+}
+
+function ClaimDesk({ claim }: { claim: ClaimDetail & { customer: string; assignedTo: string | null } }) {
+  const open = claim.status === 'open' || claim.status === 'waiting_customer';
+  return (
+    <Stack gap="md">
+      <Text size="sm">Cliente: {claim.customer}</Text>
+      {open && <Assign claim={claim} />}
+      <ClaimView claim={claim} />
+      {open && <Ask id={claim.id} />}
+      {open && <Decide claim={claim} />}
+    </Stack>
+  );
+}
+
+function Assign({ claim }: { claim: { id: string; assignedTo: string | null } }) {
+  const people = useQuery(trpc.claims.deskPeople.queryOptions());
+  const assign = useMutation(trpc.claims.assign.mutationOptions());
+  const refresh = useRefresh();
+  return (
+    <Select
+      label="Asignado a"
+      placeholder="Sin asignar"
+      data={(people.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+      value={claim.assignedTo}
+      allowDeselect={false}
+      onChange={(staffId) =>
+        staffId &&
+        assign.mutate(
+          { id: claim.id, staffId },
+          {
+            onSuccess: (r) => {
+              notifySuccess(undefined, r.message);
+              void refresh();
+            },
+            onError: (e) => notifyError(getErrorMessage(e)),
+          },
+        )
+      }
+    />
+  );
+}
+
+function Ask({ id }: { id: string }) {
+  const [request, setRequest] = useState('');
+  const ask = useMutation(trpc.claims.ask.mutationOptions());
+  const refresh = useRefresh();
+  return (
+    <Card withBorder padding="sm">
+      <Stack gap="xs">
+        <Textarea
+          label="Pedir más información al cliente"
+          autosize
+          minRows={2}
+          value={request}
+          onChange={(e) => setRequest(e.currentTarget.value)}
+        />
+        <Button
+          variant="light"
+          w="fit-content"
+          loading={ask.isPending}
+          onClick={() =>
+            ask.mutate(
+              { id, request },
+              {
+                onSuccess: (r) => {
+                  notifySuccess(undefined, r.message);
+                  setRequest('');
+                  void refresh();
+                },
+                onError: (e) => notifyError(getErrorMessage(e)),
+              },
+            )
+          }
+        >
+          Pedir al cliente
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+const DECISION_LABELS: Record<ClaimDecision, string> = {
+  approve: 'Aprobar',
+  partial: 'Aprobar en parte',
+  reject: 'Rechazar',
+};
+
+function Decide({ claim }: { claim: ClaimDetail }) {
+  const [decision, setDecision] = useState<ClaimDecision>('approve');
+  const [amount, setAmount] = useState<number | ''>('');
+  const [reason, setReason] = useState('');
+  const [weightKg, setWeightKg] = useState<number | ''>('');
+  const [dimensionsCm, setDimensionsCm] = useState('');
+  const decide = useMutation(trpc.claims.decide.mutationOptions());
+  const refresh = useRefresh();
+  const weight = claim.kind === 'weight_dispute';
+  const { limitUsdCents, insuredUsdCents, declaredUsdCents } = claim.payout;
+  return (
+    <Card withBorder padding="sm" component="section" aria-label="Decisión">
+      <Stack gap="xs">
+        {!weight && (
+          <Text size="sm">
+            {M.payoutLimit}: <b>{formatUsdCents(limitUsdCents)}</b> ·{' '}
+            {insuredUsdCents != null
+              ? `${M.insured} (${formatUsdCents(insuredUsdCents)})`
+              : `${M.uninsured}, valor declarado ${declaredUsdCents != null ? formatUsdCents(declaredUsdCents) : '—'}`}
+          </Text>
+        )}
+        <SegmentedControl
+          value={decision}
+          onChange={(v) => setDecision(v as ClaimDecision)}
+          data={(weight ? (['approve', 'reject'] as const) : (['approve', 'partial', 'reject'] as const)).map((d) => ({
+            value: d,
+            label: DECISION_LABELS[d],
+          }))}
+        />
+        {decision === 'partial' && (
+          <NumberInput
+            label="Monto a acreditar (USD)"
+            decimalScale={2}
+            min={0}
+            value={amount}
+            onChange={(v) => setAmount(typeof v === 'number' ? v : '')}
+          />
+        )}
+        {weight && decision === 'approve' && (
+          <Group grow>
+            <NumberInput
+              label="Peso corregido (kg)"
+              decimalScale={2}
+              min={0}
+              value={weightKg}
+              onChange={(v) => setWeightKg(typeof v === 'number' ? v : '')}
+            />
+            <TextInput
+              label="Medidas corregidas (cm)"
+              placeholder="30x20x15"
+              value={dimensionsCm}
+              onChange={(e) => setDimensionsCm(e.currentTarget.value)}
+            />
+          </Group>
+        )}
+        <Textarea
+          label={decision === 'reject' ? 'Motivo (lo leerá el cliente)' : 'Nota para el cliente (opcional)'}
+          autosize
+          minRows={2}
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+        />
+        <Button
+          color={decision === 'reject' ? 'red' : 'green'}
+          w="fit-content"
+          loading={decide.isPending}
+          onClick={() =>
+            decide.mutate(
+              {
+                id: claim.id,
+                decision,
+                amountUsd: decision === 'partial' && amount !== '' ? amount : undefined,
+                reason: reason.trim() || undefined,
+                weightKg: weight && weightKg !== '' ? weightKg : undefined,
+                dimensionsCm: weight && dimensionsCm ? dimensionsCm : undefined,
+              },
+              {
+                onSuccess: (r) => {
+                  notifySuccess(undefined, r.message);
+                  void refresh();
+                },
+                onError: (e) => notifyError(getErrorMessage(e)),
+              },
+            )
+          }
+        >
+          Confirmar decisión
+        </Button>
+      </Stack>
+    </Card>
+  );
+}

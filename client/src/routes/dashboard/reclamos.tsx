@@ -1,0 +1,266 @@
+// Reclamos (docs/product/claims.md): the customer opens a claim on a package (from Almacén) or a
+// shipment (from its details), follows each claim's steps and answers what the desk asks.
+// Built for a 390 px phone first: one column of cards.
+import { Button, Card, Group, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import {
+  CLAIMS_TITLE,
+  CLAIM_KINDS,
+  CLAIM_KIND_LABELS,
+  CLAIM_KIND_SUBJECTS,
+  CLAIM_MAX_PHOTOS,
+  CLAIM_MESSAGES as M,
+  CLAIM_PHOTOS_PATH,
+  CLAIM_WINDOW_START_LABELS,
+  formatDate,
+  type ClaimKind,
+} from '@casillero/shared';
+import { ClaimStatusBadge, ClaimView } from '../../components/claims/ClaimView';
+import { PhotoCapture, type CapturedPhoto } from '../../components/reception/PhotoCapture';
+import { getErrorMessage } from '../../lib/errors';
+import { searchUuid } from '../../lib/search';
+import { pageHead } from '../../lib/site';
+import { trpc } from '../../lib/trpc';
+import { DashboardPage } from './-components/PageHeader';
+import { EmptyState, QueryState } from './-components/QueryState';
+
+type Search = { id?: string; paquete?: string; envio?: string };
+
+export const Route = createFileRoute('/dashboard/reclamos')({
+  validateSearch: (search: Record<string, unknown>): Search => ({
+    id: searchUuid(search.id),
+    paquete: searchUuid(search.paquete),
+    envio: searchUuid(search.envio),
+  }),
+  head: pageHead(CLAIMS_TITLE),
+  component: ClaimsPage,
+});
+
+const ids = (photos: CapturedPhoto[]) => photos.map(({ fileId, thumbFileId }) => ({ fileId, thumbFileId }));
+
+function ClaimsPage() {
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const list = useQuery(trpc.claims.mine.queryOptions());
+  const opening = search.paquete || search.envio;
+  return (
+    <DashboardPage
+      maxWidth={760}
+      title={M.title}
+      description="Reclama un paquete perdido, dañado o incompleto y sigue cada paso."
+    >
+      {opening && (
+        <OpenClaimForm
+          subject={search.paquete ? { packageId: search.paquete } : { shipmentId: search.envio! }}
+          onOpened={(id) => void navigate({ search: { id } })}
+          onCancel={() => void navigate({ search: {} })}
+        />
+      )}
+      {search.id && <ClaimCard id={search.id} />}
+      <QueryState query={list}>
+        {(claims) =>
+          claims.length === 0 ? (
+            <EmptyState title={M.empty}>
+              Abre un reclamo desde un paquete en Almacén o desde el detalle de un envío.
+            </EmptyState>
+          ) : (
+            <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Mis reclamos">
+              {claims.map((c) => (
+                <li key={c.id}>
+                  <Card
+                    withBorder
+                    padding="sm"
+                    component="button"
+                    type="button"
+                    w="100%"
+                    style={{ textAlign: 'left', cursor: 'pointer' }}
+                    onClick={() => void navigate({ search: { id: c.id } })}
+                    aria-label={`Reclamo ${c.code}`}
+                  >
+                    <Group justify="space-between" wrap="nowrap" align="flex-start">
+                      <Stack gap={2}>
+                        <Text fw={600} ff="monospace" size="sm">
+                          {c.code}
+                        </Text>
+                        <Text size="sm">{CLAIM_KIND_LABELS[c.kind]}</Text>
+                        <Text size="xs" c="dimmed">
+                          {c.subject} · {formatDate(c.createdAt)}
+                        </Text>
+                      </Stack>
+                      <ClaimStatusBadge status={c.status} />
+                    </Group>
+                  </Card>
+                </li>
+              ))}
+            </Stack>
+          )
+        }
+      </QueryState>
+    </DashboardPage>
+  );
+}
+
+function ClaimCard({ id }: { id: string }) {
+  const detail = useQuery(trpc.claims.detail.queryOptions({ id }));
+  return (
+    <Card withBorder padding="md" data-testid="claim-detail">
+      <QueryState query={detail}>
+        {(claim) => (
+          <Stack gap="md">
+            <ClaimView claim={claim} />
+            {claim.status === 'waiting_customer' && <AnswerForm id={claim.id} />}
+          </Stack>
+        )}
+      </QueryState>
+    </Card>
+  );
+}
+
+function AnswerForm({ id }: { id: string }) {
+  const queryClient = useQueryClient();
+  const [text, setText] = useState('');
+  const [photos, setPhotos] = useState<CapturedPhoto[]>([]);
+  const answer = useMutation(trpc.claims.answer.mutationOptions());
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Stack gap="sm">
+      <Textarea
+        label="Tu respuesta"
+        autosize
+        minRows={3}
+        value={text}
+        onChange={(e) => setText(e.currentTarget.value)}
+        error={error}
+      />
+      <PhotoCapture value={photos} onChange={setPhotos} max={CLAIM_MAX_PHOTOS} uploadPath={CLAIM_PHOTOS_PATH} />
+      <Button
+        loading={answer.isPending}
+        onClick={() =>
+          answer.mutate(
+            { id, text, photos: ids(photos) },
+            {
+              onSuccess: (r) => {
+                notifications.show({ color: 'green', message: r.message });
+                setText('');
+                setPhotos([]);
+                setError(null);
+                void queryClient.invalidateQueries({ queryKey: trpc.claims.pathKey() });
+              },
+              onError: (e) => setError(getErrorMessage(e)),
+            },
+          )
+        }
+      >
+        Enviar respuesta
+      </Button>
+    </Stack>
+  );
+}
+
+function OpenClaimForm({
+  subject,
+  onOpened,
+  onCancel,
+}: {
+  subject: { packageId: string } | { shipmentId: string };
+  onOpened: (id: string) => void;
+  onCancel: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const settings = useQuery(trpc.claims.settings.queryOptions());
+  const on = 'packageId' in subject ? 'package' : 'shipment';
+  const kinds = CLAIM_KINDS.filter((k) => CLAIM_KIND_SUBJECTS[k].includes(on));
+  const [kind, setKind] = useState<ClaimKind | null>(null);
+  const [text, setText] = useState('');
+  const [photos, setPhotos] = useState<CapturedPhoto[]>([]);
+  const [carrierDeliveredOn, setCarrierDeliveredOn] = useState('');
+  const [proof, setProof] = useState<CapturedPhoto[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const open = useMutation(trpc.claims.open.mutationOptions());
+
+  return (
+    <Card withBorder padding="md" component="section" aria-label={M.open}>
+      <Stack gap="sm">
+        <Text fw={700}>{M.open}</Text>
+        <Select
+          label="¿Qué pasó?"
+          placeholder="Elige el tipo de reclamo"
+          data={kinds.map((k) => ({ value: k, label: CLAIM_KIND_LABELS[k] }))}
+          value={kind}
+          onChange={(v) => setKind(v as ClaimKind | null)}
+          allowDeselect={false}
+        />
+        {kind && settings.data && (
+          <Text size="xs" c="dimmed">
+            Plazo: {settings.data.windowDays[kind]} días {CLAIM_WINDOW_START_LABELS[kind]}.
+          </Text>
+        )}
+        {kind === 'not_in_mailbox' && (
+          <>
+            <TextInput
+              type="date"
+              label="Fecha de entrega del transportista"
+              value={carrierDeliveredOn}
+              onChange={(e) => setCarrierDeliveredOn(e.currentTarget.value)}
+            />
+            <Text size="sm">Prueba de entrega del transportista</Text>
+            <PhotoCapture value={proof} onChange={setProof} max={1} uploadPath={CLAIM_PHOTOS_PATH} />
+          </>
+        )}
+        <Textarea
+          label="Cuéntanos qué pasó"
+          autosize
+          minRows={3}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+        />
+        <Text size="sm">Fotos (hasta {CLAIM_MAX_PHOTOS})</Text>
+        <PhotoCapture value={photos} onChange={setPhotos} max={CLAIM_MAX_PHOTOS} uploadPath={CLAIM_PHOTOS_PATH} />
+        {error && (
+          <Text c="red" size="sm" role="alert">
+            {error}
+          </Text>
+        )}
+        <Group gap="sm">
+          <Button
+            loading={open.isPending}
+            disabled={!kind}
+            onClick={() =>
+              kind &&
+              open.mutate(
+                {
+                  kind,
+                  ...subject,
+                  text,
+                  photos: ids(photos),
+                  ...(kind === 'not_in_mailbox'
+                    ? {
+                        carrierDeliveredOn: carrierDeliveredOn || undefined,
+                        carrierProof: proof[0] ? ids(proof)[0] : undefined,
+                      }
+                    : {}),
+                },
+                {
+                  onSuccess: (r) => {
+                    notifications.show({ color: 'green', message: r.message });
+                    void queryClient.invalidateQueries({ queryKey: trpc.claims.pathKey() });
+                    onOpened(r.id);
+                  },
+                  onError: (e) => setError(getErrorMessage(e)),
+                },
+              )
+            }
+          >
+            Enviar reclamo
+          </Button>
+          <Button variant="subtle" onClick={onCancel}>
+            Cancelar
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

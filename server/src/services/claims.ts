@@ -1,0 +1,483 @@
+// Claims' steps (docs/product/claims.md): the customer opens one (within its kind's window, on their
+// own parcel, one open per kind and parcel) and answers the desk; the desk assigns it, asks the
+// customer for more (the answer-by clock pauses) and decides it. An approval pays credit into the
+// customer's ledger once: the claim's row is locked while deciding, so of two staff approving at
+// once the second finds it decided. Every step is a history entry, an audit entry and a notice.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  CLAIM_KIND_SUBJECTS,
+  CLAIM_MAX_PHOTOS,
+  CLAIM_MESSAGES as M,
+  CLAIM_NOTICES,
+  CLAIMS_PATH,
+  ORIGIN_OF_MAILBOX_LOCATION,
+  can,
+  claimCode,
+  claimCreditDescription,
+  claimWeightAdjustmentDescription,
+  claimWindow,
+  formatUsdCents,
+  kgToLb,
+  parseDimensionsCm,
+  quoteChina,
+  quoteUsa,
+  type ClaimEventKind,
+  type ClaimPhotoInput,
+  type ClaimSettings,
+  type ClaimStatus,
+  type z,
+  type answerClaimInput,
+  type askClaimInput,
+  type assignClaimInput,
+  type decideClaimInput,
+  type openClaimInput,
+} from '@casillero/shared';
+import type { DbOrTx } from '../db/client';
+import {
+  appSettings,
+  claimEvents,
+  claimPhotos,
+  claims,
+  mailboxes,
+  packages,
+  shipments,
+  storedFiles,
+  users,
+  type ClaimRow,
+} from '../db/schema';
+import { writeAuditEntry } from '../audit/audit-context';
+import { addBusinessDays } from '../lib/business-clock';
+import { isUniqueViolation } from '../lib/database-errors';
+import { DomainError } from '../lib/domain-error';
+import {
+  CLAIM_SETTINGS_KEY,
+  claimPayoutFacts,
+  claimSubjectFacts,
+  declaredValueUsdCents,
+  getClaimSettings,
+  type ClaimSubjectFacts,
+} from '../queries/claims';
+import { recordLedgerCorrection } from './billing';
+import { notifyUser } from './notify';
+
+type Options = { appUrl?: string; now?: Date };
+
+/** The start of a day (YYYY-MM-DD) on the business's clock (Caracas, UTC−4 all year). */
+const startOfBusinessDay = (day: string) => new Date(`${day}T00:00:00-04:00`);
+
+/** From when a kind's window counts, for this parcel (null: not yet). */
+function windowStart(
+  kind: z.output<typeof openClaimInput>['kind'],
+  subject: 'package' | 'shipment',
+  facts: ClaimSubjectFacts,
+  carrierDeliveredOn: string | undefined,
+): Date | null {
+  const delivered = facts.shipmentDeliveredOn ? startOfBusinessDay(facts.shipmentDeliveredOn) : null;
+  switch (kind) {
+    case 'not_in_mailbox':
+      return carrierDeliveredOn ? startOfBusinessDay(carrierDeliveredOn) : null;
+    case 'weight_dispute':
+      return facts.receivedAt;
+    case 'lost':
+      return subject === 'package' ? facts.receivedAt : facts.shipmentCreatedAt;
+    case 'damaged':
+    case 'missing_items':
+      // Found at the warehouse door, or by the customer once the shipment is delivered.
+      return subject === 'package' ? (delivered ?? facts.receivedAt) : delivered;
+  }
+}
+
+/** The customer's own, fresh claim photos (both sizes), not attached to any claim yet. */
+async function checkPhotos(tx: DbOrTx, customerId: string, photos: readonly ClaimPhotoInput[]) {
+  if (photos.length === 0) return;
+  const ids = photos.flatMap((p) => [p.fileId, p.thumbFileId]);
+  if (new Set(ids).size !== ids.length) throw new DomainError('BAD_INPUT', M.photoInvalid);
+  const usable = await tx
+    .select({ id: storedFiles.id })
+    .from(storedFiles)
+    .where(
+      and(
+        inArray(storedFiles.id, ids),
+        eq(storedFiles.kind, 'claim_photo'),
+        eq(storedFiles.ownerUserId, customerId),
+        eq(storedFiles.uploadedBy, customerId),
+        sql`not exists (select 1 from claim_photos cp where cp.file_id = ${storedFiles.id} or cp.thumb_file_id = ${storedFiles.id})`,
+        sql`not exists (select 1 from claims c where c.carrier_proof_file_id = ${storedFiles.id})`,
+      ),
+    );
+  // Another customer's photo is a missing one.
+  if (usable.length !== ids.length) throw new DomainError('NOT_FOUND', M.photoInvalid);
+}
+
+async function addEvent(tx: DbOrTx, claimId: string, kind: ClaimEventKind, actorId: string, body: string | null) {
+  await tx.insert(claimEvents).values({ claimId, kind, actorId, body });
+}
+
+async function tell(
+  tx: DbOrTx,
+  claim: Pick<ClaimRow, 'userId' | 'id'>,
+  notice: { title: string; message: string },
+  options: Options,
+) {
+  await notifyUser(
+    tx,
+    claim.userId,
+    { ...notice, type: 'general', link: `${CLAIMS_PATH}?id=${claim.id}` },
+    { kind: 'status_changed', email: 'default', appUrl: options.appUrl },
+  );
+}
+
+/** The customer opens a claim on one of their packages or shipments. */
+export async function openClaim(
+  tx: DbOrTx,
+  customerId: string,
+  input: z.output<typeof openClaimInput>,
+  options: Options = {},
+) {
+  const now = options.now ?? new Date();
+  const subject = input.packageId ? 'package' : 'shipment';
+  // Another customer's parcel is a missing one, whatever the kind.
+  const facts = await claimSubjectFacts(tx, customerId, input);
+  if (!facts) throw new DomainError('NOT_FOUND', M.subjectNotFound);
+  const proof = input.kind === 'not_in_mailbox' ? input.carrierProof : undefined;
+  await checkPhotos(tx, customerId, [...input.photos, ...(proof ? [proof] : [])]);
+  if (!CLAIM_KIND_SUBJECTS[input.kind].includes(subject)) throw new DomainError('BAD_INPUT', M.kindNotForSubject);
+  if (input.kind === 'not_in_mailbox') {
+    if (facts.receivedAt) throw new DomainError('BAD_INPUT', M.notInMailboxAlreadyReceived);
+    if (input.carrierDeliveredOn && startOfBusinessDay(input.carrierDeliveredOn) > now)
+      throw new DomainError('BAD_INPUT', M.carrierDateFuture);
+  }
+  const settings = await getClaimSettings(tx);
+  const window = claimWindow(
+    input.kind,
+    windowStart(input.kind, subject, facts, input.carrierDeliveredOn),
+    now,
+    settings,
+  );
+  if (window === 'too_early') throw new DomainError('BAD_INPUT', M.notInMailboxTooEarly);
+  if (window === 'closed')
+    throw new DomainError('BAD_INPUT', M.windowClosed(input.kind, settings.windowDays[input.kind]));
+  if (window === 'not_yet') throw new DomainError('BAD_INPUT', M.windowNotYet(input.kind));
+
+  let claim: ClaimRow;
+  try {
+    [claim] = (await tx
+      .insert(claims)
+      .values({
+        userId: customerId,
+        kind: input.kind,
+        packageId: input.packageId ?? null,
+        shipmentId: input.shipmentId ?? null,
+        description: input.text,
+        carrierDeliveredOn: input.kind === 'not_in_mailbox' ? (input.carrierDeliveredOn ?? null) : null,
+        carrierProofFileId: proof?.fileId ?? null,
+        answerBy: addBusinessDays(now, settings.answerBusinessDays),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()) as [ClaimRow];
+  } catch (err) {
+    if (
+      isUniqueViolation(err, 'claims_open_package_kind_key') ||
+      isUniqueViolation(err, 'claims_open_shipment_kind_key')
+    )
+      throw new DomainError('CONFLICT', M.alreadyOpen, { cause: err });
+    throw err;
+  }
+  if (input.photos.length) await tx.insert(claimPhotos).values(input.photos.map((p) => ({ claimId: claim.id, ...p })));
+  await addEvent(tx, claim.id, 'opened', customerId, input.text);
+  const code = claimCode(claim.number);
+  await tell(tx, claim, CLAIM_NOTICES.opened(code), options);
+  return { id: claim.id, code, message: M.opened(code) };
+}
+
+/** The claim, locked until the transaction ends (a customer's own with `customerId`). */
+async function lockClaim(tx: DbOrTx, id: string, customerId?: string) {
+  const [claim] = await tx
+    .select()
+    .from(claims)
+    .where(and(eq(claims.id, id), customerId ? eq(claims.userId, customerId) : undefined))
+    .for('update');
+  if (!claim) throw new DomainError('NOT_FOUND', M.notFound);
+  return claim;
+}
+
+const isOpen = (status: ClaimStatus) => status === 'open' || status === 'waiting_customer';
+
+/** The customer answers what the desk asked: the claim goes back to the desk and its clock runs again. */
+export async function answerClaim(
+  tx: DbOrTx,
+  customerId: string,
+  input: z.output<typeof answerClaimInput>,
+  options: Options = {},
+) {
+  const now = options.now ?? new Date();
+  const claim = await lockClaim(tx, input.id, customerId);
+  if (claim.status !== 'waiting_customer') throw new DomainError('BAD_INPUT', M.notWaitingForYou);
+  const [{ count }] = await tx
+    .select({ count: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(claimPhotos)
+    .where(eq(claimPhotos.claimId, claim.id));
+  if (count + input.photos.length > CLAIM_MAX_PHOTOS) throw new DomainError('BAD_INPUT', M.tooManyPhotos);
+  await checkPhotos(tx, customerId, input.photos);
+  if (input.photos.length) await tx.insert(claimPhotos).values(input.photos.map((p) => ({ claimId: claim.id, ...p })));
+  await tx
+    .update(claims)
+    .set({
+      status: 'open',
+      answerBy: new Date(now.getTime() + (claim.pausedRemainingMs ?? 0)),
+      pausedRemainingMs: null,
+      updatedAt: now,
+    })
+    .where(eq(claims.id, claim.id));
+  await addEvent(tx, claim.id, 'answered', customerId, input.text);
+  return { id: claim.id, message: M.answered };
+}
+
+/** Staff give the claim to someone of the desk (themself or another). */
+export async function assignClaim(
+  tx: DbOrTx,
+  staffId: string,
+  input: z.output<typeof assignClaimInput>,
+  options: Options = {},
+) {
+  const claim = await lockClaim(tx, input.id);
+  if (!isOpen(claim.status)) throw new DomainError('CONFLICT', M.alreadyDecided);
+  const [person] = await tx
+    .select({ role: users.role, deactivatedAt: users.deactivatedAt })
+    .from(users)
+    .where(eq(users.id, input.staffId));
+  if (!person || person.deactivatedAt || !can(person.role, 'claims.manage'))
+    throw new DomainError('BAD_INPUT', M.staffNotFound);
+  await tx.update(claims).set({ assignedTo: input.staffId, updatedAt: new Date() }).where(eq(claims.id, claim.id));
+  await addEvent(tx, claim.id, 'assigned', staffId, null);
+  await tell(tx, claim, CLAIM_NOTICES.assigned(claimCode(claim.number)), options);
+  return { id: claim.id, message: M.assigned };
+}
+
+/** The desk asks the customer for more: they are told, and the answer-by clock pauses until they answer. */
+export async function askForMore(
+  tx: DbOrTx,
+  staffId: string,
+  input: z.output<typeof askClaimInput>,
+  options: Options = {},
+) {
+  const now = options.now ?? new Date();
+  const claim = await lockClaim(tx, input.id);
+  if (!isOpen(claim.status)) throw new DomainError('CONFLICT', M.alreadyDecided);
+  const paused =
+    claim.status === 'waiting_customer'
+      ? {}
+      : {
+          status: 'waiting_customer' as const,
+          answerBy: null,
+          pausedRemainingMs: Math.max(0, (claim.answerBy?.getTime() ?? now.getTime()) - now.getTime()),
+        };
+  await tx
+    .update(claims)
+    .set({ ...paused, assignedTo: claim.assignedTo ?? staffId, updatedAt: now })
+    .where(eq(claims.id, claim.id));
+  await addEvent(tx, claim.id, 'asked', staffId, input.request);
+  await tell(tx, claim, CLAIM_NOTICES.askedForMore(claimCode(claim.number)), options);
+  return { id: claim.id, message: M.askedForMore };
+}
+
+/** What shipping this package costs (USD cents) at a weight and measures, as it was priced; null: no price. */
+function shippingPrice(
+  origin: string | undefined,
+  method: string,
+  weightKg: number,
+  dimensionsCm: string | null,
+  declaredUsd: number,
+): number | null {
+  const measures = parseDimensionsCm(dimensionsCm);
+  if (!measures || weightKg <= 0) return null;
+  const [largo, ancho, alto] = measures;
+  const quote =
+    origin === 'china'
+      ? quoteChina({ largo, ancho, alto, valor: declaredUsd, seguro: false })
+      : origin === 'miami'
+        ? quoteUsa({
+            peso: kgToLb(weightKg),
+            largo,
+            ancho,
+            alto,
+            valor: declaredUsd,
+            seguro: false,
+            tipo: method as 'aereo' | 'maritimo',
+          })
+        : null;
+  return quote ? Math.round(quote.total * 100) : null;
+}
+
+/**
+ * A weight dispute upheld: the package takes the corrected weight and measures, and when it was
+ * already charged (it travels in a shipment) the difference is credited as an adjustment.
+ * Answers the adjustment in USD cents (0 when nothing was charged yet).
+ */
+async function correctWeight(
+  tx: DbOrTx,
+  staffId: string,
+  claim: ClaimRow,
+  correction: { weightKg: number; dimensionsCm: string },
+) {
+  if (!claim.packageId || !parseDimensionsCm(correction.dimensionsCm))
+    throw new DomainError('BAD_INPUT', M.weightRequired);
+  const [parcel] = await tx
+    .select({
+      id: packages.id,
+      weightKg: packages.weightKg,
+      dimensionsCm: packages.dimensionsCm,
+      warehouseReceipt: packages.warehouseReceipt,
+      trackingNumber: packages.trackingNumber,
+      location: mailboxes.location,
+      shippingMethod: shipments.shippingMethod,
+    })
+    .from(packages)
+    .innerJoin(mailboxes, eq(mailboxes.id, packages.mailboxId))
+    .leftJoin(sql`shipment_packages sp`, sql`sp.package_id = ${packages.id}`)
+    .leftJoin(shipments, sql`${shipments.id} = sp.shipment_id`)
+    .where(eq(packages.id, claim.packageId))
+    .for('update', { of: packages });
+  if (!parcel) throw new DomainError('NOT_FOUND', M.subjectNotFound);
+  let adjustment = 0;
+  if (parcel.shippingMethod) {
+    const declaredUsd = ((await declaredValueUsdCents(tx, [parcel.id])) ?? 0) / 100;
+    const origin = ORIGIN_OF_MAILBOX_LOCATION[parcel.location];
+    const price = (w: number, d: string | null) => shippingPrice(origin, parcel.shippingMethod!, w, d, declaredUsd);
+    const before = price(parcel.weightKg ?? 0, parcel.dimensionsCm);
+    const after = price(correction.weightKg, correction.dimensionsCm);
+    if (before == null || after == null || after >= before) throw new DomainError('BAD_INPUT', M.weightNotLower);
+    adjustment = before - after;
+  }
+  await tx
+    .update(packages)
+    .set({ weightKg: correction.weightKg, dimensionsCm: correction.dimensionsCm, updatedAt: new Date() })
+    .where(eq(packages.id, parcel.id));
+  let entryId: number | null = null;
+  if (adjustment > 0) {
+    const label = parcel.warehouseReceipt ?? parcel.trackingNumber ?? parcel.id.slice(0, 8);
+    const entry = await recordLedgerCorrection(
+      tx,
+      staffId,
+      {
+        userId: claim.userId,
+        kind: 'adjustment',
+        amountUsd: -adjustment / 100,
+        reason: claimWeightAdjustmentDescription(claimCode(claim.number), label),
+      },
+      M.amountRequired,
+    );
+    entryId = entry.id;
+  }
+  return { adjustment, entryId };
+}
+
+/**
+ * The desk's decision. Approved (in full: the limit, or the amount typed up to it) or partly
+ * approved (the amount typed): the payout is credit on the customer's account, never more than
+ * the limit. A weight dispute upheld corrects the package instead. Rejected: with the reason the
+ * customer reads. Decided once.
+ */
+export async function decideClaim(
+  tx: DbOrTx,
+  staffId: string,
+  input: z.output<typeof decideClaimInput>,
+  options: Options = {},
+) {
+  const now = options.now ?? new Date();
+  const claim = await lockClaim(tx, input.id);
+  if (!isOpen(claim.status)) throw new DomainError('CONFLICT', M.alreadyDecided);
+  const code = claimCode(claim.number);
+  const decided = { decidedBy: staffId, decidedAt: now, answerBy: null, pausedRemainingMs: null, updatedAt: now };
+
+  if (input.decision === 'reject') {
+    await tx
+      .update(claims)
+      .set({ ...decided, status: 'rejected', decisionReason: input.reason ?? null })
+      .where(eq(claims.id, claim.id));
+    await addEvent(tx, claim.id, 'rejected', staffId, input.reason ?? null);
+    await tell(tx, claim, CLAIM_NOTICES.rejected(code), options);
+    return { id: claim.id, payoutUsdCents: 0, message: M.decidedRejected };
+  }
+
+  let payout: number;
+  let entryId: number | null;
+  let status: ClaimStatus = input.decision === 'partial' ? 'partially_approved' : 'approved';
+  if (claim.kind === 'weight_dispute') {
+    if (input.weightKg == null || !input.dimensionsCm) throw new DomainError('BAD_INPUT', M.weightRequired);
+    const corrected = await correctWeight(tx, staffId, claim, {
+      weightKg: input.weightKg,
+      dimensionsCm: input.dimensionsCm,
+    });
+    payout = corrected.adjustment;
+    entryId = corrected.entryId;
+    status = 'approved';
+  } else {
+    const settings: ClaimSettings = await getClaimSettings(tx);
+    const { limitUsdCents } = await claimPayoutFacts(tx, claim, settings);
+    payout = input.amountUsd != null ? Math.round(input.amountUsd * 100) : limitUsdCents;
+    if (payout > limitUsdCents) throw new DomainError('BAD_INPUT', M.amountAboveLimit(formatUsdCents(limitUsdCents)));
+    if (payout <= 0) throw new DomainError('BAD_INPUT', M.amountRequired);
+    const entry = await recordLedgerCorrection(
+      tx,
+      staffId,
+      { userId: claim.userId, kind: 'adjustment', amountUsd: -payout / 100, reason: claimCreditDescription(code) },
+      M.amountRequired,
+    );
+    entryId = entry.id;
+  }
+  await tx
+    .update(claims)
+    .set({
+      ...decided,
+      status,
+      payoutUsdCents: payout,
+      ledgerEntryId: entryId,
+      decisionReason: input.reason || null,
+    })
+    .where(eq(claims.id, claim.id));
+  await addEvent(tx, claim.id, status, staffId, input.reason || null);
+  const amount = formatUsdCents(payout);
+  await tell(
+    tx,
+    claim,
+    status === 'partially_approved'
+      ? CLAIM_NOTICES.partiallyApproved(code, amount)
+      : CLAIM_NOTICES.approved(code, amount),
+    options,
+  );
+  return {
+    id: claim.id,
+    payoutUsdCents: payout,
+    message: claim.kind === 'weight_dispute' ? M.weightCorrected(amount) : M.decidedApproved(amount),
+  };
+}
+
+/** The administrator's settings; app_settings has no trigger, so the audit entry is written here. */
+export async function setClaimSettings(tx: DbOrTx, next: ClaimSettings): Promise<ClaimSettings> {
+  const [existing] = await tx
+    .select({ key: appSettings.key })
+    .from(appSettings)
+    .where(eq(appSettings.key, CLAIM_SETTINGS_KEY))
+    .for('update');
+  const before = await getClaimSettings(tx);
+  const after: ClaimSettings = {
+    windowDays: { ...next.windowDays },
+    answerBusinessDays: next.answerBusinessDays,
+    uninsuredSharePercent: next.uninsuredSharePercent,
+  };
+  const value = JSON.stringify(after);
+  await tx
+    .insert(appSettings)
+    .values({ key: CLAIM_SETTINGS_KEY, value })
+    .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: new Date() } });
+  await writeAuditEntry(tx, {
+    entity: 'app_settings',
+    entityId: CLAIM_SETTINGS_KEY,
+    operation: existing ? 'update' : 'insert',
+    before: existing ? { value: before } : null,
+    after: existing ? { value: after } : { key: CLAIM_SETTINGS_KEY, value: after },
+  });
+  return after;
+}

@@ -1,0 +1,109 @@
+// Every text of claims (docs/product/claims.md): the customer's Reclamos, the claims desk and the
+// notifications at each step.
+import { CLAIM_KIND_LABELS, CLAIM_MAX_PHOTOS, CLAIM_TEXT_MAX, CLAIM_TEXT_MIN, type ClaimKind } from './claims';
+
+export const CLAIMS_PATH = '/dashboard/reclamos';
+export const CLAIMS_ADMIN_PATH = '/admin/reclamos';
+/** POST: one photo of the customer's claim, through the photo pipeline. */
+export const CLAIM_PHOTOS_PATH = '/api/claims/photos';
+
+/** The screens' title, on its own: the routes read it up front, without the rest of the texts. */
+export const CLAIMS_TITLE = 'Reclamos';
+
+export const CLAIM_MESSAGES = {
+  title: CLAIMS_TITLE,
+  adminTitle: CLAIMS_TITLE,
+  open: 'Abrir reclamo',
+  empty: 'No tienes reclamos.',
+  adminEmpty: 'No hay reclamos con estos filtros.',
+  notFound: 'Reclamo no encontrado.',
+  subjectNotFound: 'Paquete o envío no encontrado.',
+  kindNotForSubject: 'Este tipo de reclamo no se puede abrir desde aquí.',
+  windowClosed: (kind: ClaimKind, days: number) =>
+    `El plazo para reclamar «${CLAIM_KIND_LABELS[kind]}» es de ${days} días y ya venció.`,
+  windowNotYet: (kind: ClaimKind) =>
+    `Todavía no puedes reclamar «${CLAIM_KIND_LABELS[kind]}»: el paquete o envío aún no llega a ese punto.`,
+  notInMailboxTooEarly:
+    'Solo puedes reclamar un paquete entregado por la tienda 72 horas después de la fecha de entrega del transportista.',
+  notInMailboxAlreadyReceived: 'Este paquete ya está en tu casillero: no puedes reclamarlo como no recibido.',
+  carrierDateRequired: 'Indica la fecha en que el transportista lo entregó.',
+  carrierDateFuture: 'La fecha de entrega del transportista no puede ser futura.',
+  carrierProofRequired: 'Adjunta la prueba de entrega del transportista (una foto o captura).',
+  alreadyOpen: 'Ya tienes un reclamo abierto de este tipo para este paquete o envío.',
+  textRequired: `Cuéntanos qué pasó (al menos ${CLAIM_TEXT_MIN} caracteres).`,
+  textMax: `El texto admite hasta ${CLAIM_TEXT_MAX} caracteres.`,
+  tooManyPhotos: `Puedes adjuntar hasta ${CLAIM_MAX_PHOTOS} fotos.`,
+  photoInvalid: 'Una de las fotos no es válida: súbela de nuevo.',
+  notWaitingForYou: 'Este reclamo no espera una respuesta tuya.',
+  alreadyDecided: 'Este reclamo ya fue decidido.',
+  requestRequired: 'Escribe qué necesitas del cliente (al menos 10 caracteres).',
+  reasonRequired: 'Escribe el motivo que leerá el cliente (al menos 10 caracteres).',
+  amountRequired: 'Indica el monto a acreditar.',
+  amountAboveLimit: (limit: string) => `El monto supera el máximo que permite este reclamo (${limit}).`,
+  amountFullOnly: 'Aprobado completo paga el máximo permitido; para otro monto, apruébalo en parte.',
+  weightRequired: 'Indica el peso y las medidas corregidos del paquete.',
+  weightNotLower: 'El peso corregido debe cambiar lo facturado a favor del cliente: si no, rechaza la disputa.',
+  staffNotFound: 'Esa persona no puede atender reclamos.',
+  opened: (code: string) => `Reclamo ${code} abierto. Te avisaremos de cada paso.`,
+  answered: 'Respuesta enviada. El reclamo vuelve a revisión.',
+  assigned: 'Reclamo asignado.',
+  askedForMore: 'Pedido enviado al cliente. El plazo de respuesta queda en pausa.',
+  decidedApproved: (amount: string) => `Reclamo aprobado: ${amount} acreditados al cliente.`,
+  decidedRejected: 'Reclamo rechazado. El cliente leerá el motivo.',
+  weightCorrected: (amount: string) => `Medidas corregidas y ajuste de ${amount} a favor del cliente.`,
+  settingsSaved: 'Ajustes de reclamos guardados.',
+  overdue: 'Vencido',
+  answerBy: 'Responder antes del',
+  paused: 'En pausa (esperando al cliente)',
+  payoutLimit: 'Máximo a pagar',
+  insured: 'Asegurado',
+  uninsured: 'Sin seguro',
+  evidence: 'Evidencias',
+  timeline: 'Historial',
+  creditNote: 'El monto aprobado queda como saldo a favor en Facturas y paga tu próxima factura.',
+} as const;
+
+/** The notification at each step (title, message). */
+export const CLAIM_NOTICES = {
+  opened: (code: string) => ({
+    title: `Reclamo ${code} recibido`,
+    message: 'Recibimos tu reclamo. Atención al cliente lo revisará y te responderá.',
+  }),
+  askedForMore: (code: string) => ({
+    title: `Reclamo ${code}: necesitamos algo más`,
+    message: 'Atención al cliente te pidió más información. Respóndele desde Reclamos.',
+  }),
+  assigned: (code: string) => ({
+    title: `Reclamo ${code} en revisión`,
+    message: 'Una persona de atención al cliente está revisando tu reclamo.',
+  }),
+  approved: (code: string, amount: string) => ({
+    title: `Reclamo ${code} aprobado`,
+    message: `Acreditamos ${amount} a tu saldo a favor. Lo verás en Facturas.`,
+  }),
+  partiallyApproved: (code: string, amount: string) => ({
+    title: `Reclamo ${code} aprobado en parte`,
+    message: `Acreditamos ${amount} a tu saldo a favor. Lo verás en Facturas.`,
+  }),
+  rejected: (code: string) => ({
+    title: `Reclamo ${code} rechazado`,
+    message: 'Revisamos tu reclamo y no pudimos aprobarlo. Lee el motivo en Reclamos.',
+  }),
+} as const;
+
+/** What each step of a claim's history says. */
+export const CLAIM_EVENT_LABELS = {
+  opened: 'Reclamo abierto',
+  assigned: 'Asignado',
+  asked: 'Atención al cliente pidió más información',
+  answered: 'El cliente respondió',
+  approved: 'Aprobado',
+  partially_approved: 'Aprobado en parte',
+  rejected: 'Rechazado',
+} as const;
+export type ClaimEventKind = keyof typeof CLAIM_EVENT_LABELS;
+
+/** The ledger entry's description of a claim's payout. */
+export const claimCreditDescription = (code: string) => `Reclamo ${code}: compensación (saldo a favor)`;
+export const claimWeightAdjustmentDescription = (code: string, wr: string) =>
+  `Reclamo ${code}: ajuste por peso corregido del paquete ${wr}`;

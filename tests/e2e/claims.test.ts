@@ -1,0 +1,127 @@
+// Claims (docs/product/claims.md), on María's 390×844 phone: she opens a damaged-item claim from
+// Almacén with two photos; customer service asks her for the receipt (the desk's clock pauses),
+// she answers; the administrator approves part of it, and María sees the credit in Facturas: what
+// she owes drops by the amount approved.
+import type { APIRequestContext } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  BILLING_MESSAGES,
+  CLAIM_KIND_LABELS,
+  CLAIM_STATUS_LABELS,
+  WAREHOUSE_MESSAGES,
+  formatUsdCents,
+} from '@casillero/shared';
+import {
+  DEMO,
+  PHONE,
+  chromiumOrExplain,
+  expectNoHorizontalScroll,
+  openFromNavigation,
+  signIn,
+  useBrowserSession,
+  withScreenshotOnFailure,
+} from './helpers';
+
+const chromium = chromiumOrExplain();
+
+/** María's parcel received five days ago (the demo's), within the damaged-item window. */
+const TRACKING = 'TBA301928374650';
+
+/** A valid 1×1 PNG: the photos she takes. */
+const PHOTO_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function query<T>(request: APIRequestContext, base: string, path: string): Promise<T> {
+  const answer = await request.get(`${base}/trpc/${path}`);
+  expect(answer.ok(), `${path}: ${answer.status()}`).toBe(true);
+  return (await answer.json()).result.data as T;
+}
+type Balance = { balance: { balanceUsdCents: number } };
+
+describe.skipIf(!chromium)('Reclamos en el teléfono de María', () => {
+  const { url, newPage } = useBrowserSession(chromium, PHONE.contextOptions);
+
+  it('abre un reclamo por daño con dos fotos, atención pide el recibo, ella responde, el administrador aprueba una parte y ella ve el crédito en Facturas', async () => {
+    const maria = await newPage();
+    await withScreenshotOnFailure(maria, 'reclamos-maria', async () => {
+      await signIn(maria, url(), DEMO.customer, DEMO.password);
+      await maria.waitForURL((u) => u.pathname.startsWith('/dashboard'));
+      const owedBefore = (await query<Balance>(maria.request, url(), 'billing.mine')).balance.balanceUsdCents;
+
+      await openFromNavigation(maria, 'Mi Cuenta', 'Almacén');
+      await maria.getByRole('link', { name: `Abrir reclamo de ${TRACKING}` }).click();
+      await maria.waitForURL((u) => u.pathname === '/dashboard/reclamos');
+      const form = maria.getByRole('region', { name: 'Abrir reclamo' });
+      await form.getByRole('combobox', { name: '¿Qué pasó?' }).click();
+      await maria.getByRole('option', { name: CLAIM_KIND_LABELS.damaged }).click();
+      await form.getByLabel('Cuéntanos qué pasó').fill('La caja llegó aplastada y el frasco de perfume roto.');
+      const files = form.locator('input[type=file]');
+      await files.setInputFiles({ name: 'foto1.png', mimeType: 'image/png', buffer: PHOTO_PNG });
+      await form.getByRole('button', { name: WAREHOUSE_MESSAGES.photoRemove(1) }).waitFor();
+      await files.setInputFiles({ name: 'foto2.png', mimeType: 'image/png', buffer: PHOTO_PNG });
+      await form.getByRole('button', { name: WAREHOUSE_MESSAGES.photoRemove(2) }).waitFor();
+      await expectNoHorizontalScroll(maria);
+      await form.getByRole('button', { name: 'Enviar reclamo' }).click();
+
+      await maria.waitForURL((u) => u.searchParams.has('id'));
+      const claimId = new URL(maria.url()).searchParams.get('id')!;
+      const detail = maria.getByTestId('claim-detail');
+      await detail.getByText(CLAIM_STATUS_LABELS.open).waitFor();
+      await expect.poll(() => detail.getByRole('img', { name: 'Foto del reclamo' }).count()).toBe(2);
+      await expectNoHorizontalScroll(maria);
+
+      // Customer service asks for the receipt.
+      const atencion = await newPage();
+      await signIn(atencion, url(), DEMO.atencion, DEMO.password);
+      await atencion.waitForURL((u) => u.pathname.startsWith('/admin'));
+      await atencion.goto(`${url()}/admin/reclamos?ver=${claimId}`);
+      const drawer = atencion.getByRole('dialog', { name: 'Reclamo' });
+      await drawer
+        .getByLabel('Pedir más información al cliente')
+        .fill('Envíanos la foto del recibo de compra, por favor.');
+      await drawer.getByRole('button', { name: 'Pedir al cliente' }).click();
+      await drawer.getByText('Atención al cliente pidió más información').waitFor();
+
+      // María answers.
+      await maria.reload();
+      await detail.getByText(CLAIM_STATUS_LABELS.waiting_customer).waitFor();
+      await detail.getByText('Envíanos la foto del recibo de compra, por favor.').waitFor();
+      await detail.getByLabel('Tu respuesta').fill('Aquí está el recibo de la tienda.');
+      await detail.getByRole('button', { name: 'Enviar respuesta' }).click();
+      await detail.getByText(CLAIM_STATUS_LABELS.open).waitFor();
+
+      // The administrator approves part of it: $20.00 of the $32.25 allowed (50% of $64.50 declared).
+      const admin = await newPage();
+      await signIn(admin, url(), DEMO.admin, DEMO.password);
+      await admin.waitForURL((u) => u.pathname.startsWith('/admin'));
+      await admin.goto(`${url()}/admin/reclamos?ver=${claimId}`);
+      const desk = admin.getByRole('dialog', { name: 'Reclamo' });
+      await desk.getByText(formatUsdCents(3225)).waitFor();
+      await desk.getByText('Aprobar en parte').click();
+      await desk.getByLabel('Monto a acreditar (USD)').fill('20');
+      await desk.getByRole('button', { name: 'Confirmar decisión' }).click();
+      await desk.getByText(CLAIM_STATUS_LABELS.partially_approved).first().waitFor();
+
+      // María sees it in her claim and in Facturas.
+      await maria.reload();
+      await detail.getByText(CLAIM_STATUS_LABELS.partially_approved).first().waitFor();
+      await detail.getByText(`Acreditado: ${formatUsdCents(2000)}`).waitFor();
+      await openFromNavigation(maria, 'Mi Cuenta', 'Facturas');
+      await maria.getByRole('heading', { name: 'Facturas', level: 1 }).waitFor();
+      const owedAfter = owedBefore - 2000;
+      const balance = maria.getByRole('region', { name: 'Tu saldo' });
+      await balance
+        .getByText(
+          owedAfter > 0
+            ? BILLING_MESSAGES.balanceOwed(formatUsdCents(owedAfter))
+            : BILLING_MESSAGES.balanceCredit(formatUsdCents(-owedAfter)),
+          { exact: true },
+        )
+        .waitFor();
+      expect((await query<Balance>(maria.request, url(), 'billing.mine')).balance.balanceUsdCents).toBe(owedAfter);
+      await expectNoHorizontalScroll(maria);
+    });
+  });
+});
