@@ -298,11 +298,11 @@ describe('the fee charged when the parcel is invoiced', () => {
         city: 'Caracas',
         state: 'Miranda',
       })),
-      shippingCostUsd: 20,
+      shippingCostUsdCents: 20,
     });
     expect(created.storageFeeUsd).toBe(2);
     const [row] = await db()
-      .select({ cost: shipments.shippingCostUsd })
+      .select({ cost: shipments.shippingCostUsdCents })
       .from(shipments)
       .where(eq(shipments.id, created.id));
     expect(row.cost).toBe(22);

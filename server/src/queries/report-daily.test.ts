@@ -93,7 +93,7 @@ beforeAll(async () => {
     nearEdges.map((createdAt, i) => ({
       userId: u.id,
       transactionType: 'course_purchase' as const,
-      amountUsd: 20 + i,
+      amountUsdCents: 20 + i,
       paymentMethod: 'PayPal',
       paymentReference: `BORDE-${i}`,
       status: 'completed' as const,
@@ -117,7 +117,7 @@ beforeAll(async () => {
         deliveryAddress: 'Av. Principal, casa 1',
         deliveryCity: 'Caracas',
         deliveryState: 'Distrito Capital' as const,
-        shippingCostUsd: 10 + (i % 7) * 2.25,
+        shippingCostUsdCents: 10 + (i % 7) * 2.25,
         // Every third one near a window edge.
         createdAt:
           i % 3 === 0 ? new Date(edges[i % edges.length].getTime() + ((i % 2) * 2 - 1) * HOUR) : when(i * 5 + 1),
@@ -138,7 +138,7 @@ beforeAll(async () => {
       Array.from({ length: 120 }, (_, i) => ({
         userId: u.id,
         transactionType: 'shipping_payment' as const,
-        amountUsd: 5 + (i % 13) * 1.37,
+        amountUsdCents: 5 + (i % 13) * 1.37,
         paymentMethod: 'Zelle',
         paymentReference: `DIARIO-${i}`,
         status: (['completed', 'pending', 'failed'] as const)[i % 3],
@@ -154,8 +154,8 @@ beforeAll(async () => {
     .set({ status: 'completed' })
     .where(inArray(paymentTransactions.id, pending.slice(0, 15)));
   await db.update(paymentTransactions).set({ status: 'cancelled' }).where(eq(paymentTransactions.id, pays[0].id));
-  await db.update(paymentTransactions).set({ amountUsd: 99.99 }).where(eq(paymentTransactions.id, pays[3].id));
-  await db.update(shipments).set({ shippingCostUsd: 123.45 }).where(eq(shipments.id, ships[4].id));
+  await db.update(paymentTransactions).set({ amountUsdCents: 99.99 }).where(eq(paymentTransactions.id, pays[3].id));
+  await db.update(shipments).set({ shippingCostUsdCents: 123.45 }).where(eq(shipments.id, ships[4].id));
   await db
     .update(shipments)
     .set({ status: 'delivered' })

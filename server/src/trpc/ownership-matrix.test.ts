@@ -137,9 +137,9 @@ const prealertForm = {
   senderName: 'Tienda de A',
   description: 'Cambiado por otro cliente',
   quantityItems: 9,
-  amountSpent: 1,
+  amountSpentUsdCents: 1,
   estimatedWeight: 1,
-  estimatedValue: 1,
+  estimatedValueUsdCents: 1,
   notes: 'no debería guardarse',
 };
 
@@ -423,9 +423,9 @@ beforeAll(async () => {
     senderName: 'Tienda de Beto',
     description: 'Zapatos deportivos de Beto',
     quantityItems: 2,
-    amountSpent: 80,
+    amountSpentUsdCents: 80,
     estimatedWeight: 2.5,
-    estimatedValue: 80,
+    estimatedValueUsdCents: 80,
     notes: 'Frágil',
     mailboxId: bMailbox,
     invoiceFileId: bInvoice,
@@ -442,7 +442,7 @@ beforeAll(async () => {
     userId: beto.user.id,
     ...bDelivery,
     estimatedDelivery: '2030-01-15',
-    shippingCostUsd: 42.5,
+    shippingCostUsdCents: 42.5,
     packageIds: [bShippedPackage],
   });
   await as(admin).notifications.send({

@@ -20,6 +20,12 @@ export const optionalNumber = (schema: z.ZodNumber) =>
     .nullish()
     .transform((n) => (n === '' || n == null ? null : n));
 
+/**
+ * An amount in integer cents (docs/decisions/005). Its form field shows and reads dollars and
+ * hands the form cents (client UsdCentsInput), so a third decimal never reaches here as a fraction.
+ */
+export const centsNumber = (message?: string) => z.number({ error: message }).int(message);
+
 /** An optional id (a chosen mailbox, an uploaded file): absent becomes null. */
 export const optionalUuid = (message?: string) =>
   z

@@ -59,7 +59,7 @@ describe('sign-up', () => {
     expect(payments[0]).toMatchObject({
       transactionType: 'mailbox_activation',
       status: 'pending',
-      amountUsd: ACTIVATION_COST_USD.china,
+      amountUsdCents: ACTIVATION_COST_USD.china,
       mailboxId: boxes[0].id,
     });
 
@@ -75,7 +75,7 @@ describe('sign-up', () => {
     expect(box.mailboxCode).toMatch(/^MV-19487-\d{5}$/);
     expect(box.addressLine2).toBe(`REF/APTO: ${box.mailboxCode}`);
     const [payment] = await db().select().from(paymentTransactions).where(eq(paymentTransactions.userId, userId));
-    expect(payment.amountUsd).toBe(4.99);
+    expect(payment.amountUsdCents).toBe(4.99);
   });
 
   it('refuses a taken e-mail, whatever its case, with the spec text and changes nothing', async () => {

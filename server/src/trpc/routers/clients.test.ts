@@ -192,7 +192,7 @@ describe('mailboxes.createForClient', () => {
     expect(payment).toMatchObject({
       id: result.activationPaymentId,
       transactionType: 'mailbox_activation',
-      amountUsd: ACTIVATION_COST_USD.china,
+      amountUsdCents: ACTIVATION_COST_USD.china,
       status: 'pending',
     });
     expect(await notificationsOf(c.user.id)).toContainEqual({
@@ -206,7 +206,7 @@ describe('mailboxes.createForClient', () => {
     const mine = await c.caller.mailboxes.mine();
     expect(mine.find((b) => b.id === result.id)).toMatchObject({
       status: 'inactive',
-      activation: { amountUsd: ACTIVATION_COST_USD.china, status: 'pending' },
+      activation: { amountUsdCents: ACTIVATION_COST_USD.china, status: 'pending' },
     });
   });
 

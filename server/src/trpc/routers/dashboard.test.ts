@@ -55,15 +55,15 @@ describe('admin dashboard (reports.dashboardStats, reports.recentActivity)', () 
     await db()
       .insert(paymentTransactions)
       .values([
-        { userId: seen.user.id, transactionType: 'shipping_payment', amountUsd: 10.1, status: 'completed' },
+        { userId: seen.user.id, transactionType: 'shipping_payment', amountUsdCents: 10.1, status: 'completed' },
         {
           userId: seen.user.id,
           transactionType: 'shipping_payment',
-          amountUsd: 20.2,
+          amountUsdCents: 20.2,
           status: 'completed',
           createdAt: daysAgo(70),
         },
-        { userId: seen.user.id, transactionType: 'shipping_payment', amountUsd: 99, status: 'pending' },
+        { userId: seen.user.id, transactionType: 'shipping_payment', amountUsdCents: 99, status: 'pending' },
       ]);
     const stats = await caller.reports.dashboardStats();
     expect(stats).toEqual({
@@ -114,10 +114,10 @@ describe('admin dashboard (reports.dashboardStats, reports.recentActivity)', () 
     const customer = await signedInCustomer(db());
     // 01:00 on 1 March 2020 in Caracas.
     const at = new Date('2020-03-01T05:00:00Z');
-    const paid = (amountUsd: number, createdAt: string) => ({
+    const paid = (amountUsdCents: number, createdAt: string) => ({
       userId: customer.user.id,
       transactionType: 'shipping_payment' as const,
-      amountUsd,
+      amountUsdCents,
       status: 'completed' as const,
       createdAt: new Date(createdAt),
     });

@@ -104,7 +104,7 @@ async function shipmentOf(
           packageDescription: `Compra ${t}`,
           status: 'in_shipment' as const,
           weightKg: p.weightKg,
-          estimatedValueUsd: p.valueUsd,
+          estimatedValueUsdCents: p.valueUsd,
           dimensionsCm: p.dims ?? null,
           warehouseReceipt: `WR-DSP-${t}`,
         };

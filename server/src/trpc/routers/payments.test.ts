@@ -85,7 +85,7 @@ describe('payments.mine and payments.get', () => {
     expect(mine[0]).toMatchObject({
       transactionType: 'mailbox_activation',
       status: 'pending',
-      amountUsd: 4.99,
+      amountUsdCents: 4.99,
       reportedAt: null,
       receiptUrl: null,
       canReport: true,
@@ -124,8 +124,8 @@ describe('payments.report', () => {
     const after = await as(ana).payments.get({ id: payment.id });
     expect(after).toMatchObject({
       status: 'pending',
-      amountUsd: 4.99,
-      amountVes: owedVes,
+      amountUsdCents: 4.99,
+      amountVesCents: owedVes,
       paymentMethod: 'Pago Móvil',
       paymentReference: reference,
       receiptFileId,
@@ -207,8 +207,8 @@ describe('payments.report', () => {
     expect(row).toMatchObject({
       userId: ana.user.id,
       transactionType: 'credit_purchase',
-      amountUsd: 25,
-      amountVes: null,
+      amountUsdCents: 25,
+      amountVesCents: null,
       currency: 'USD',
       paymentMethod: 'Binance USDT',
       paymentMethodId: binance,

@@ -108,7 +108,7 @@ async function seedFixture(db: Database['db']) {
         deliveryAddress: 'Av. Principal',
         deliveryCity: 'Caracas',
         deliveryState: 'Distrito Capital',
-        shippingCostUsd: cost,
+        shippingCostUsdCents: cost,
         status,
         createdAt: ago(days),
       })
@@ -128,7 +128,7 @@ async function seedFixture(db: Database['db']) {
     await db.insert(paymentTransactions).values({
       userId: ids[key],
       transactionType: 'shipping_payment',
-      amountUsd: amount,
+      amountUsdCents: amount,
       status,
       createdAt: ago(days),
     });

@@ -10,10 +10,10 @@ import {
   WAREHOUSE_MESSAGES,
   formatDate,
   isWarehouseReceiptCode,
-  formatUsd,
   type MailboxCountry,
   type PackageSort,
   type PackageStatus,
+  formatUsdFromCents,
 } from '@casillero/shared';
 import {
   DetailsAction,
@@ -118,7 +118,7 @@ function packageColumns(
     col.cell('weightValue', 'Peso / Valor', (r) => (
       <StackedCell
         main={weightText(r.weightKg)}
-        sub={r.estimatedValueUsd === null ? '—' : formatUsd(r.estimatedValueUsd)}
+        sub={r.estimatedValueUsdCents === null ? '—' : formatUsdFromCents(r.estimatedValueUsdCents)}
       />
     )),
     col.accessor('status', {
