@@ -124,7 +124,7 @@ async function shipment() {
       state: 'Distrito Capital',
     })),
     estimatedDelivery: '',
-    shippingCostUsdCents: 35.5,
+    shippingCostUsdCents: 3550,
     packageIds: [p.id],
   });
 }
@@ -393,7 +393,7 @@ const CASES: Record<string, Case> = {
     const p = await prealert();
     await setup.prealerts.confirm({ id: p.id });
     return {
-      input: { id: p.id, actualWeight: 2, actualValueUsdCents: 40 },
+      input: { id: p.id, actualWeight: 2, actualValueUsdCents: 4000 },
       expected: () => ({
         entity: 'prealerts',
         entityId: p.id,
@@ -527,7 +527,7 @@ const CASES: Record<string, Case> = {
         userId: ana.user.id,
         ...(await homeDeliveryTo(db(), ana.user.id, { address: 'Calle Real de Sabana Grande' })),
         estimatedDelivery: '',
-        shippingCostUsdCents: 12,
+        shippingCostUsdCents: 1200,
         packageIds: [p.id],
       },
       expected: (r) => ({
@@ -559,7 +559,7 @@ const CASES: Record<string, Case> = {
         id: s.id,
         ...(await homeDeliveryTo(db(), ana.user.id, { address: 'Av. Libertador, Chacao', state: 'Miranda' })),
         estimatedDelivery: '',
-        shippingCostUsdCents: 35.5,
+        shippingCostUsdCents: 3550,
       },
       expected: () => ({
         entity: 'shipments',
@@ -889,8 +889,8 @@ const CASES: Record<string, Case> = {
   },
   'billing.issue': async () => {
     const lines = [
-      { description: 'Reempaque especial', amountUsdCents: 12.5 },
-      { description: 'Seguro del envío', amountUsdCents: 3 },
+      { description: 'Reempaque especial', amountUsdCents: 1250 },
+      { description: 'Seguro del envío', amountUsdCents: 300 },
     ];
     return {
       input: { userId: ana.user.id, concept: 'shipping_payment', description: 'Reempaque y seguro', lines },
@@ -914,7 +914,7 @@ const CASES: Record<string, Case> = {
   },
   'billing.recordEntry': async () => {
     return {
-      input: { userId: ana.user.id, kind: 'adjustment', amountUsdCents: 7.5, reason: 'Cargo por reempaque especial' },
+      input: { userId: ana.user.id, kind: 'adjustment', amountUsdCents: 750, reason: 'Cargo por reempaque especial' },
       expected: (r) => ({
         entity: 'ledger_entries',
         entityId: r.id,

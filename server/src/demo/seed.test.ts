@@ -287,7 +287,7 @@ describe.each(TEST_FILE_STORES)('seedDemo with files on %s', (storeKind) => {
       await other.db.insert(paymentTransactions).values({
         userId: someone.id,
         transactionType: 'credit_purchase',
-        amountUsdCents: 10,
+        amountUsdCents: 1000,
         paymentMethod: 'Zelle',
         paymentReference: 'ZL9B3X7T1Q',
       });

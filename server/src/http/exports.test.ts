@@ -283,7 +283,7 @@ describe('formula injection', () => {
           status: 'created' as const,
           carrier: `@SUM(1+9)*cmd|' /C calc'!A0`,
           estimatedWeight: 2.5,
-          estimatedValueUsdCents: 1234.5,
+          estimatedValueUsdCents: 123450,
         },
         {
           ...tracking(902, mallory),

@@ -298,7 +298,7 @@ describe('the fee charged when the parcel is invoiced', () => {
         city: 'Caracas',
         state: 'Miranda',
       })),
-      shippingCostUsdCents: 20,
+      shippingCostUsdCents: 2000,
     });
     expect(created.storageFeeUsd).toBe(2);
     const [row] = await db()

@@ -137,9 +137,9 @@ const prealertForm = {
   senderName: 'Tienda de A',
   description: 'Cambiado por otro cliente',
   quantityItems: 9,
-  amountSpentUsdCents: 1,
+  amountSpentUsdCents: 100,
   estimatedWeight: 1,
-  estimatedValueUsdCents: 1,
+  estimatedValueUsdCents: 100,
   notes: 'no debería guardarse',
 };
 
@@ -423,9 +423,9 @@ beforeAll(async () => {
     senderName: 'Tienda de Beto',
     description: 'Zapatos deportivos de Beto',
     quantityItems: 2,
-    amountSpentUsdCents: 80,
+    amountSpentUsdCents: 8000,
     estimatedWeight: 2.5,
-    estimatedValueUsdCents: 80,
+    estimatedValueUsdCents: 8000,
     notes: 'Frágil',
     mailboxId: bMailbox,
     invoiceFileId: bInvoice,
@@ -442,7 +442,7 @@ beforeAll(async () => {
     userId: beto.user.id,
     ...bDelivery,
     estimatedDelivery: '2030-01-15',
-    shippingCostUsdCents: 42.5,
+    shippingCostUsdCents: 4250,
     packageIds: [bShippedPackage],
   });
   await as(admin).notifications.send({

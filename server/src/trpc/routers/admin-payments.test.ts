@@ -352,7 +352,7 @@ describe('payments.review: rejection, review and final states', () => {
 
     const rejected = await insertPayment(fede.user.id, {
       type: 'credit_purchase',
-      amountUsdCents: 10,
+      amountUsdCents: 1000,
       status: 'failed',
     });
     const err = await trpcError(adminCaller.payments.review({ id: rejected, status: 'completed' }));
@@ -424,7 +424,7 @@ describe('payments.review: an approved shipping payment authorises dispatch', ()
     const ready = await make(`PAGO${Date.now().toString(36).toUpperCase()}A`, 'ready_to_ship');
     const notYet = await make(`PAGO${Date.now().toString(36).toUpperCase()}B`, 'in_warehouse');
     const unrelated = await make(`PAGO${Date.now().toString(36).toUpperCase()}C`, 'ready_to_ship');
-    const paymentId = await insertPayment(hugo.user.id, { type: 'shipping_payment', amountUsdCents: 38.5 });
+    const paymentId = await insertPayment(hugo.user.id, { type: 'shipping_payment', amountUsdCents: 3850 });
     await db()
       .insert(paymentTrackings)
       .values([
@@ -479,7 +479,7 @@ describe('payments.review: an approved shipping payment authorises dispatch', ()
     expect(detail.trackings.map((t) => t.id).sort()).toEqual([ready, notYet].sort());
 
     // A rejected shipping payment authorises nothing.
-    const other = await insertPayment(hugo.user.id, { type: 'shipping_payment', amountUsdCents: 20 });
+    const other = await insertPayment(hugo.user.id, { type: 'shipping_payment', amountUsdCents: 2000 });
     await db().insert(paymentTrackings).values({ paymentId: other, trackingId: unrelated });
     expect((await adminCaller.payments.review({ id: other, status: 'failed' })).authorisedTrackings).toEqual([]);
     expect(await historyOf(unrelated)).toEqual([]);
@@ -490,11 +490,11 @@ describe('payments.list, count, summary and detail', () => {
   let iris: Customer;
   let irisActivation: Awaited<ReturnType<typeof reportedActivation>>;
   /** What Iris's $9.99 activation is in Bs. at the rate frozen in its invoice. */
-  const IRIS_VES = usdCentsToVesCentimos(999, RATE) / 100;
+  const IRIS_VES_CENTS = usdCentsToVesCentimos(999, RATE);
   beforeAll(async () => {
     iris = await signedInCustomer(db(), { nombre: 'Iris Zambrano Listados', type: 'china' });
     irisActivation = await reportedActivation(iris, 'pago_movil');
-    await insertPayment(iris.user.id, { type: 'course_purchase', amountUsdCents: 120, status: 'cancelled' });
+    await insertPayment(iris.user.id, { type: 'course_purchase', amountUsdCents: 12000, status: 'cancelled' });
   });
 
   it('lists newest first with customer, type, amount (in Bs. too), method, reference, invoice, status and the receipt', async () => {
@@ -507,8 +507,8 @@ describe('payments.list, count, summary and detail', () => {
       customerName: 'Iris Zambrano Listados',
       customerEmail: iris.email,
       transactionType: 'mailbox_activation',
-      amountUsdCents: 9.99,
-      amountVesCents: IRIS_VES,
+      amountUsdCents: 999,
+      amountVesCents: IRIS_VES_CENTS,
       currency: 'VES',
       paymentMethod: 'Pago Móvil',
       paymentReference: irisActivation.reference,
@@ -571,7 +571,7 @@ describe('payments.list, count, summary and detail', () => {
       );
     }
     expect(summary.total.count).toBe(all.length);
-    expect(summary.byStatus.cancelled).toEqual({ count: 1, amountUsdCents: 120 });
+    expect(summary.byStatus.cancelled).toEqual({ count: 1, amountUsdCents: 12000 });
 
     // The count is the bounded filtered count only; the page takes the total from the summary.
     expect(await adminCaller.payments.count({})).toEqual({ count: all.length, isCapped: false });
@@ -593,8 +593,8 @@ describe('payments.list, count, summary and detail', () => {
     const detail = await adminCaller.payments.detail({ id: irisActivation.id });
     expect(detail).toMatchObject({
       customerName: 'Iris Zambrano Listados',
-      amountUsdCents: 9.99,
-      amountVesCents: IRIS_VES,
+      amountUsdCents: 999,
+      amountVesCents: IRIS_VES_CENTS,
       currency: 'VES',
       transactionType: 'mailbox_activation',
       paymentMethod: 'Pago Móvil',

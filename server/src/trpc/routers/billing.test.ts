@@ -282,7 +282,7 @@ describe('the ledger', () => {
     const [row] = await db().select().from(paymentTransactions).where(eq(paymentTransactions.id, first.id));
     expect(row).toMatchObject({
       currency: 'VES',
-      amountVesCents: partialVes / 100,
+      amountVesCents: partialVes,
       paymentMethod: 'Pago Móvil',
       invoiceId: invoice.id,
     });
@@ -568,7 +568,7 @@ describe('shipments are invoiced', () => {
         state: 'Distrito Capital',
       })),
       estimatedDelivery: null,
-      shippingCostUsdCents: 25.5,
+      shippingCostUsdCents: 2550,
     });
     const invoice = (await as(c).billing.mine()).invoices.find((i) => i.concept === 'shipping_payment')!;
     const storageCents = Math.round(created.storageFeeUsd * 100);

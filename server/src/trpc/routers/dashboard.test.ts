@@ -55,15 +55,15 @@ describe('admin dashboard (reports.dashboardStats, reports.recentActivity)', () 
     await db()
       .insert(paymentTransactions)
       .values([
-        { userId: seen.user.id, transactionType: 'shipping_payment', amountUsdCents: 10.1, status: 'completed' },
+        { userId: seen.user.id, transactionType: 'shipping_payment', amountUsdCents: 1010, status: 'completed' },
         {
           userId: seen.user.id,
           transactionType: 'shipping_payment',
-          amountUsdCents: 20.2,
+          amountUsdCents: 2020,
           status: 'completed',
           createdAt: daysAgo(70),
         },
-        { userId: seen.user.id, transactionType: 'shipping_payment', amountUsdCents: 99, status: 'pending' },
+        { userId: seen.user.id, transactionType: 'shipping_payment', amountUsdCents: 9900, status: 'pending' },
       ]);
     const stats = await caller.reports.dashboardStats();
     expect(stats).toEqual({

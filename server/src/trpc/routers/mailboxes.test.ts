@@ -36,7 +36,7 @@ describe('mailboxes', () => {
     expect(opened.activationAmountUsdCents).toBe(ACTIVATION_COST_USD.china);
     const boxes = await caller.mailboxes.mine();
     expect(boxes.map((b) => b.country)).toEqual(['USA', 'CHINA']);
-    expect(boxes[1]).toMatchObject({ status: 'inactive', activation: { amountUsdCents: 9.99, status: 'pending' } });
+    expect(boxes[1]).toMatchObject({ status: 'inactive', activation: { amountUsdCents: 999, status: 'pending' } });
 
     const again = await trpcError(caller.mailboxes.open({ type: 'china' }));
     expect(again.code).toBe('CONFLICT');

@@ -66,7 +66,7 @@ function form(c: Customer, overrides: Partial<PackageCreateInput> = {}): Package
     senderName: 'Amazon',
     weightKg: 1.5,
     dimensionsCm: '20x15x10',
-    estimatedValueUsdCents: 49.99,
+    estimatedValueUsdCents: 4999,
     status: 'pending',
     notes: '',
     ...overrides,
@@ -87,9 +87,9 @@ async function convertedPackage(c: Customer) {
     senderName: 'Amazon',
     description: 'Zapatos deportivos',
     quantityItems: 1,
-    amountSpentUsdCents: 59.9,
+    amountSpentUsdCents: 5990,
     estimatedWeight: 1.1,
-    estimatedValueUsdCents: 59.9,
+    estimatedValueUsdCents: 5990,
   });
   await adminCaller.prealerts.confirm({ id: prealertId });
   const { packageId } = await adminCaller.prealerts.convert({ id: prealertId });
@@ -354,7 +354,7 @@ describe('packages.update and delete', () => {
       senderName: '',
       weightKg: 3,
       dimensionsCm: '',
-      estimatedValueUsdCents: 10,
+      estimatedValueUsdCents: 1000,
       notes: 'Caja húmeda',
       warehouseReceipt: 'wr-77',
       warehouseLocation: 'B-2',

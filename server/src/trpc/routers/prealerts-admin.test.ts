@@ -36,9 +36,9 @@ function purchase(overrides: Partial<PrealertCreateInput> = {}): PrealertCreateI
     senderName: 'Amazon',
     description: 'Audífonos inalámbricos',
     quantityItems: 2,
-    amountSpentUsdCents: 89.97,
+    amountSpentUsdCents: 8997,
     estimatedWeight: 1.2,
-    estimatedValueUsdCents: 89.97,
+    estimatedValueUsdCents: 8997,
     ...overrides,
   };
 }
@@ -85,9 +85,9 @@ describe('prealerts admin list', () => {
       senderName: 'Shein',
       status: 'confirmed',
       quantityItems: 2,
-      amountSpentUsdCents: 89.97,
+      amountSpentUsdCents: 8997,
       estimatedWeight: 1.2,
-      estimatedValueUsdCents: 89.97,
+      estimatedValueUsdCents: 8997,
     });
     expect(page.rows[1]).toMatchObject({ id: a.prealertId, clientName: 'Rosalba Quintero', status: 'pending' });
     expect(typeof page.rows[0].createdAt).toBe('string');
@@ -199,10 +199,10 @@ describe('prealerts.edit', () => {
     id,
     description: 'Audífonos Sony y funda',
     quantityItems: 3,
-    amountSpentUsdCents: 120.5,
+    amountSpentUsdCents: 12050,
     senderName: 'Best Buy',
     estimatedWeight: 1.5,
-    estimatedValueUsdCents: 120.5,
+    estimatedValueUsdCents: 12050,
     carrier: 'UPS' as const,
     estadoTracking: 'En tránsito' as const,
     notes: 'Revisado por el almacén',
@@ -216,10 +216,10 @@ describe('prealerts.edit', () => {
       trackingNumber: 'EDIT1234567',
       description: 'Audífonos Sony y funda',
       quantityItems: 3,
-      amountSpentUsdCents: 120.5,
+      amountSpentUsdCents: 12050,
       senderName: 'Best Buy',
       estimatedWeight: 1.5,
-      estimatedValueUsdCents: 120.5,
+      estimatedValueUsdCents: 12050,
       carrier: 'UPS',
       estadoTracking: 'En tránsito',
       notes: 'Revisado por el almacén',
@@ -237,13 +237,13 @@ describe('prealerts.edit', () => {
     expect((await trpcError(admin.prealerts.edit({ ...f, quantityItems: 0 }))).message).toBe(
       PREALERT_MESSAGES.itemsMin,
     );
-    expect((await trpcError(admin.prealerts.edit({ ...f, amountSpentUsdCents: -0.01 }))).message).toBe(
+    expect((await trpcError(admin.prealerts.edit({ ...f, amountSpentUsdCents: -1 }))).message).toBe(
       PREALERT_MESSAGES.amountMin,
     );
     expect((await trpcError(admin.prealerts.edit({ ...f, estimatedWeight: 0.05 }))).message).toBe(
       PREALERT_MESSAGES.weightMin,
     );
-    expect((await trpcError(admin.prealerts.edit({ ...f, estimatedValueUsdCents: -1 }))).message).toBe(
+    expect((await trpcError(admin.prealerts.edit({ ...f, estimatedValueUsdCents: -100 }))).message).toBe(
       PREALERT_MESSAGES.valueMin,
     );
     expect((await trpcError(admin.prealerts.edit({ ...f, estadoTracking: 'Perdido' as never }))).code).toBe(
@@ -275,7 +275,7 @@ describe('prealerts.convert', () => {
     const result = await admin.prealerts.convert({
       id: c.prealertId,
       actualWeight: 1.4,
-      actualValueUsdCents: 95.5,
+      actualValueUsdCents: 9550,
       packageDescription: 'Audífonos Sony WH-1000XM5',
       notes: 'Caja algo golpeada',
     });
@@ -289,7 +289,7 @@ describe('prealerts.convert', () => {
       packageDescription: 'Audífonos Sony WH-1000XM5',
       senderName: 'Amazon',
       weightKg: 1.4,
-      estimatedValueUsdCents: 95.5,
+      estimatedValueUsdCents: 9550,
       status: 'received',
       notes: 'Caja algo golpeada',
     });
@@ -384,7 +384,7 @@ describe('prealerts.convert', () => {
     expect((await trpcError(admin.prealerts.convert({ id: c.prealertId, actualWeight: -1 }))).message).toBe(
       M.realWeightInvalid,
     );
-    expect((await trpcError(admin.prealerts.convert({ id: c.prealertId, actualValueUsdCents: -1 }))).message).toBe(
+    expect((await trpcError(admin.prealerts.convert({ id: c.prealertId, actualValueUsdCents: -100 }))).message).toBe(
       M.realValueInvalid,
     );
   });

@@ -98,7 +98,7 @@ function form(c: Customer, packageIds: string[], overrides: Partial<ShipmentCrea
     recipientId: homeOf.get(c.user.id)!,
     deliveryMethod: 'home',
     estimatedDelivery: '',
-    shippingCostUsdCents: 35.5,
+    shippingCostUsdCents: 3550,
     packageIds,
     ...overrides,
   };
@@ -117,7 +117,7 @@ describe('shipments.create', () => {
       [{ recipientId: '' }, D.recipientRequired],
       [{ deliveryMethod: 'drone' as never }, D.methodRequired],
       [{ deliveryMethod: 'agency' }, D.agencyRequired],
-      [{ shippingCostUsdCents: -1 }, M.costMin],
+      [{ shippingCostUsdCents: -100 }, M.costMin],
       [{ packageIds: [] }, M.packagesRequired],
       [{ estimatedDelivery: '2026-13-45' }, M.dateInvalid],
     ];
@@ -328,7 +328,7 @@ describe('shipments.list and count', () => {
       customerName: 'Beto Despacho',
       deliveryState: 'Lara',
       packageCount: 1,
-      shippingCostUsdCents: 35.5,
+      shippingCostUsdCents: 3550,
       status: 'preparing',
     });
     expect(await adminCaller.shipments.count({ q: 'Barquisimeto' })).toMatchObject({ count: 1, isCapped: false });
@@ -375,7 +375,7 @@ describe('shipments.update', () => {
     recipientId: betoZulia,
     deliveryMethod: 'home',
     estimatedDelivery: '2026-11-30',
-    shippingCostUsdCents: 48.25,
+    shippingCostUsdCents: 4825,
     trackingNumber: ' zoom-1234567 ',
     ...overrides,
   });
@@ -386,7 +386,7 @@ describe('shipments.update', () => {
     const cases: [Partial<ShipmentUpdateInput>, string][] = [
       [{ recipientId: 'x' }, D.recipientRequired],
       [{ deliveryMethod: 'agency', agencyId: null }, D.agencyRequired],
-      [{ shippingCostUsdCents: -5 }, M.costMin],
+      [{ shippingCostUsdCents: -500 }, M.costMin],
       [{ estimatedDelivery: '30/11/2026' }, M.dateInvalid],
       [{ trackingNumber: 'X'.repeat(101) }, E.trackingMax],
     ];
@@ -397,7 +397,7 @@ describe('shipments.update', () => {
       );
     }
     const [s] = await db().select().from(shipments).where(eq(shipments.id, id));
-    expect(s).toMatchObject({ deliveryCity: 'Caracas', trackingNumber: null, shippingCostUsdCents: 35.5 });
+    expect(s).toMatchObject({ deliveryCity: 'Caracas', trackingNumber: null, shippingCostUsdCents: 3550 });
   });
 
   it('corrects destination, date, cost and carrier tracking, tells the customer, and the list finds the tracking', async () => {
@@ -415,7 +415,7 @@ describe('shipments.update', () => {
       deliveryCity: 'Maracaibo',
       deliveryState: 'Zulia',
       estimatedDelivery: '2026-11-30',
-      shippingCostUsdCents: 48.25,
+      shippingCostUsdCents: 4825,
       trackingNumber: 'ZOOM-1234567',
       status: 'in_transit',
       totalWeightKg: before.totalWeightKg,
@@ -529,7 +529,7 @@ describe('shipments.remove', () => {
     const { id } = await adminCaller.shipments.create(form(beto, [p.id]));
     await db()
       .insert(paymentTransactions)
-      .values({ userId: beto.user.id, transactionType: 'shipping_payment', amountUsdCents: 35.5, shipmentId: id });
+      .values({ userId: beto.user.id, transactionType: 'shipping_payment', amountUsdCents: 3550, shipmentId: id });
     expect(await trpcError(adminCaller.shipments.remove({ id }))).toMatchObject({
       code: 'CONFLICT',
       message: E.removeHasPayments,
@@ -577,7 +577,7 @@ describe('the delivery (docs/product/last-mile.md#delivery)', () => {
   it("home delivery: the recipient's address, the zone's fee kept and charged as a line of the invoice", async () => {
     const p = await packageOf(beto);
     const created = await adminCaller.shipments.create(
-      form(beto, [p.id], { recipientId: betoLara, shippingCostUsdCents: 20 }),
+      form(beto, [p.id], { recipientId: betoLara, shippingCostUsdCents: 2000 }),
     );
     // Lara is in the interior: its default fee.
     expect(created.deliveryFeeUsdCents).toBe(DELIVERY_FEE_DEFAULTS_USD_CENTS.interior);
@@ -590,7 +590,7 @@ describe('the delivery (docs/product/last-mile.md#delivery)', () => {
       deliveryCity: 'Barquisimeto',
       deliveryState: 'Lara',
       deliveryFeeUsdCents: 1200,
-      shippingCostUsdCents: 20,
+      shippingCostUsdCents: 2000,
     });
     const [invoice] = await db().select().from(invoices).where(eq(invoices.shipmentId, created.id));
     expect(invoice.lines).toEqual([
@@ -660,7 +660,7 @@ describe('the delivery (docs/product/last-mile.md#delivery)', () => {
       deliveryMethod: 'agency',
       agencyId: valencia.id,
       estimatedDelivery: '',
-      shippingCostUsdCents: 35.5,
+      shippingCostUsdCents: 3550,
     });
     expect(result.changed).toEqual([
       'deliveryMethod',

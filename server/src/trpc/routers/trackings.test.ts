@@ -118,7 +118,7 @@ describe('trackings.create', () => {
       [{ carrier: 'x'.repeat(101) }, TRACKING_MESSAGES.carrierMax],
       [{ estimatedWeight: 0.05 }, TRACKING_MESSAGES.weightMin],
       [{ estimatedWeight: 100.5 }, TRACKING_MESSAGES.weightMax],
-      [{ estimatedValueUsdCents: -1 }, TRACKING_MESSAGES.valueMin],
+      [{ estimatedValueUsdCents: -100 }, TRACKING_MESSAGES.valueMin],
       [{ estimatedValueUsdCents: 10_000.01 }, TRACKING_MESSAGES.valueMax],
       [{ senderName: 'N' }, TRACKING_MESSAGES.senderMin],
       [{ senderName: 'x'.repeat(101) }, TRACKING_MESSAGES.senderMax],
@@ -204,9 +204,9 @@ describe('trackings.create', () => {
       senderName: 'Amazon',
       description: 'Audífonos inalámbricos',
       quantityItems: 2,
-      amountSpentUsdCents: 89.97,
+      amountSpentUsdCents: 8997,
       estimatedWeight: 1.2,
-      estimatedValueUsdCents: 79.5,
+      estimatedValueUsdCents: 7950,
     });
     const created = await adminCaller.trackings.create(form(client.mailbox.id, { trackingNumber: number }));
     expect(created.prealertId).toBe(prealertId);
@@ -220,8 +220,8 @@ describe('trackings.create', () => {
       description: 'Audífonos inalámbricos',
       carrier: 'Amazon',
       quantityItems: 2,
-      amountSpentUsdCents: 89.97,
-      estimatedValueUsdCents: 79.5,
+      amountSpentUsdCents: 8997,
+      estimatedValueUsdCents: 7950,
       status: 'pending',
     });
     expect(detail.prealert!.createdAt).toBeInstanceOf(Date);
