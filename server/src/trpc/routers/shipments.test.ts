@@ -72,7 +72,7 @@ async function packageOf(
   c: Customer,
   status: PackageStatus = 'received',
   weightKg: number | null = 1.25,
-  value: number | null = 20,
+  valueUsdCents: number | null = 2000,
   receivedDate: Date | null = new Date(),
 ) {
   const [box] = await db().select({ id: mailboxes.id }).from(mailboxes).where(eq(mailboxes.userId, c.user.id));
@@ -85,7 +85,7 @@ async function packageOf(
       packageDescription: `Paquete ${seq}`,
       status,
       weightKg,
-      estimatedValueUsdCents: value,
+      estimatedValueUsdCents: valueUsdCents,
       receivedDate,
     })
     .returning({ id: packages.id, trackingNumber: packages.trackingNumber });
@@ -131,8 +131,8 @@ describe('shipments.create', () => {
   });
 
   it('creates the shipment, links, in_shipment packages, the first stage and the notification in one go', async () => {
-    const a = await packageOf(ana, 'received', 1.25, 20);
-    const b = await packageOf(ana, 'in_warehouse', 2.4, 15.5);
+    const a = await packageOf(ana, 'received', 1.25, 2000);
+    const b = await packageOf(ana, 'in_warehouse', 2.4, 1550);
     const c = await packageOf(ana, 'received', null, null);
     const before = Date.now();
     const result = await adminCaller.shipments.create(

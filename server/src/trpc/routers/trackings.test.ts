@@ -119,7 +119,7 @@ describe('trackings.create', () => {
       [{ estimatedWeight: 0.05 }, TRACKING_MESSAGES.weightMin],
       [{ estimatedWeight: 100.5 }, TRACKING_MESSAGES.weightMax],
       [{ estimatedValueUsdCents: -100 }, TRACKING_MESSAGES.valueMin],
-      [{ estimatedValueUsdCents: 10_000.01 }, TRACKING_MESSAGES.valueMax],
+      [{ estimatedValueUsdCents: 1_000_001 }, TRACKING_MESSAGES.valueMax],
       [{ senderName: 'N' }, TRACKING_MESSAGES.senderMin],
       [{ senderName: 'x'.repeat(101) }, TRACKING_MESSAGES.senderMax],
       [{ originCountry: 'X' }, TRACKING_MESSAGES.originMin],
