@@ -117,7 +117,7 @@ beforeAll(async () => {
         deliveryAddress: 'Av. Principal, casa 1',
         deliveryCity: 'Caracas',
         deliveryState: 'Distrito Capital' as const,
-        shippingCostUsdCents: 1000 + (i % 7) * 2.25,
+        shippingCostUsdCents: 1000 + (i % 7) * 225,
         // Every third one near a window edge.
         createdAt:
           i % 3 === 0 ? new Date(edges[i % edges.length].getTime() + ((i % 2) * 2 - 1) * HOUR) : when(i * 5 + 1),
@@ -138,7 +138,7 @@ beforeAll(async () => {
       Array.from({ length: 120 }, (_, i) => ({
         userId: u.id,
         transactionType: 'shipping_payment' as const,
-        amountUsdCents: 500 + (i % 13) * 1.37,
+        amountUsdCents: 500 + (i % 13) * 137,
         paymentMethod: 'Zelle',
         paymentReference: `DIARIO-${i}`,
         status: (['completed', 'pending', 'failed'] as const)[i % 3],

@@ -124,11 +124,11 @@ describe('admin dashboard (reports.dashboardStats, reports.recentActivity)', () 
     await db()
       .insert(paymentTransactions)
       .values([
-        paid(3, '2020-02-29T23:00:00Z'), // 19:00 on 29 February in Caracas
-        paid(7, '2020-03-01T02:00:00Z'), // 22:00 on 29 February in Caracas: March in UTC, February here
-        paid(11, '2020-03-01T04:30:00Z'), // 00:30 on 1 March in Caracas
-        paid(13, '2020-04-01T04:00:00Z'), // 00:00 on 1 April in Caracas: the next month
-        { ...paid(17, '2020-03-01T04:45:00Z'), status: 'pending' as const },
+        paid(300, '2020-02-29T23:00:00Z'), // 19:00 on 29 February in Caracas
+        paid(700, '2020-03-01T02:00:00Z'), // 22:00 on 29 February in Caracas: March in UTC, February here
+        paid(1100, '2020-03-01T04:30:00Z'), // 00:30 on 1 March in Caracas
+        paid(1300, '2020-04-01T04:00:00Z'), // 00:00 on 1 April in Caracas: the next month
+        { ...paid(1700, '2020-03-01T04:45:00Z'), status: 'pending' as const },
       ]);
     const stats = await getDashboardStats(db(), at);
     expect(stats.monthlyRevenue).toBe(11);

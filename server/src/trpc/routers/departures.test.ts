@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like, sql } from 'drizzle-orm';
 import {
+  dollarsToCents,
   DEPARTURE_MESSAGES as M,
   MANIFEST_HEADERS,
   MILESTONE_BASIS,
@@ -104,7 +105,7 @@ async function shipmentOf(
           packageDescription: `Compra ${t}`,
           status: 'in_shipment' as const,
           weightKg: p.weightKg,
-          estimatedValueUsdCents: p.valueUsd,
+          estimatedValueUsdCents: dollarsToCents(p.valueUsd),
           dimensionsCm: p.dims ?? null,
           warehouseReceipt: `WR-DSP-${t}`,
         };
