@@ -889,8 +889,8 @@ const CASES: Record<string, Case> = {
   },
   'billing.issue': async () => {
     const lines = [
-      { description: 'Reempaque especial', amountUsdCents: 1250 },
-      { description: 'Seguro del envío', amountUsdCents: 300 },
+      { description: 'Reempaque especial', amountUsd: 12.5 },
+      { description: 'Seguro del envío', amountUsd: 3 },
     ];
     return {
       input: { userId: ana.user.id, concept: 'shipping_payment', description: 'Reempaque y seguro', lines },
@@ -914,7 +914,7 @@ const CASES: Record<string, Case> = {
   },
   'billing.recordEntry': async () => {
     return {
-      input: { userId: ana.user.id, kind: 'adjustment', amountUsdCents: 750, reason: 'Cargo por reempaque especial' },
+      input: { userId: ana.user.id, kind: 'adjustment', amountUsd: 7.5, reason: 'Cargo por reempaque especial' },
       expected: (r) => ({
         entity: 'ledger_entries',
         entityId: r.id,

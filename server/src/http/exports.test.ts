@@ -63,7 +63,7 @@ function tracking(n: number, who: typeof ana, createdAt?: SQL) {
     status: STATUSES[n % STATUSES.length],
     priority: PRIORITIES[n % PRIORITIES.length],
     estimatedWeight: 1 + (n % 4) * 0.25,
-    estimatedValueUsdCents: n * 10,
+    estimatedValueUsdCents: n * 1000,
     ...(createdAt ? { createdAt } : {}),
   };
 }
@@ -325,6 +325,7 @@ describe('formula injection', () => {
       .from(trackings);
     const total = (cells: string[]) => cells.reduce((sum, cell) => sum + Math.round(Number(cell) * 100), 0) / 100;
     expect(total(weights)).toBe(Number(sums.weight));
-    expect(total(values)).toBe(Number(sums.value));
+    // The CSV writes dollars; the column holds cents.
+    expect(Math.round(total(values) * 100)).toBe(Number(sums.value));
   });
 });

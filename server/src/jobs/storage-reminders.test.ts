@@ -305,7 +305,7 @@ describe('the fee charged when the parcel is invoiced', () => {
       .select({ cost: shipments.shippingCostUsdCents })
       .from(shipments)
       .where(eq(shipments.id, created.id));
-    expect(row.cost).toBe(22);
+    expect(row.cost).toBe(2200);
     // The customer is told why the cost is higher.
     const [notice] = await db()
       .select({ message: notifications.message })

@@ -616,7 +616,7 @@ describe('fuzzing (docs/product/security.md#fuzzed-procedures)', () => {
 
     it('a ledger correction (docs/decisions/021-billing-in-bolivares.md) for an id that is no customer: not found, nothing written', async () => {
       const notFound = { code: 'NOT_FOUND', message: CLIENT_MESSAGES.notFound };
-      const correction = { kind: 'adjustment', amountUsdCents: 100, reason: 'Ajuste de prueba' };
+      const correction = { kind: 'adjustment', amountUsd: 1, reason: 'Ajuste de prueba' };
       // A shipment's id, and a staff member's: neither has a ledger.
       await expectRefused('admin', 'billing.recordEntry', { ...correction, userId: known.shipmentId }, notFound);
       await expectRefused(
