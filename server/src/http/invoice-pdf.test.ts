@@ -204,7 +204,7 @@ describe('GET /api/invoices/:id/pdf', () => {
         paymentMethod: 'Pago Móvil',
         currency: 'VES',
         amountVesCents: 10000,
-        amountUsdCents: vesCentimosToUsdCents(10_000, '36.5') / 100,
+        amountUsdCents: vesCentimosToUsdCents(10_000, '36.5'),
         paymentReference: '00123456',
         reportedAt: new Date(),
       })
