@@ -286,7 +286,7 @@ describe('the ledger', () => {
       paymentMethod: 'Pago Móvil',
       invoiceId: invoice.id,
     });
-    expect(row.amountUsdCents).toBe(vesCentimosToUsdCents(partialVes, invoice.vesPerUsd!) / 100);
+    expect(row.amountUsdCents).toBe(vesCentimosToUsdCents(partialVes, invoice.vesPerUsd!));
     await approve(first.id);
 
     const partly = await activationInvoice(c);
@@ -303,7 +303,7 @@ describe('the ledger', () => {
       receiptFileId: await receipt(c),
     });
     const [rest] = await db().select().from(paymentTransactions).where(eq(paymentTransactions.id, second.id));
-    expect(rest.amountVesCents).toBe(usdCentsToVesCentimos(USA_CENTS - creditedCents, invoice.vesPerUsd!) / 100);
+    expect(rest.amountVesCents).toBe(usdCentsToVesCentimos(USA_CENTS - creditedCents, invoice.vesPerUsd!));
     const reviewed = await approve(second.id);
     expect(reviewed).toMatchObject({ invoiceId: invoice.id, invoicePaid: true, mailboxActivated: mailbox.mailboxCode });
     expect(await activationInvoice(c)).toMatchObject({ status: 'paid', remainingUsdCents: 0, canReport: false });
