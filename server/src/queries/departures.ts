@@ -170,7 +170,7 @@ export function manifestTotals(rows: ManifestRow[]) {
     pieces: t.pieces,
     weightKg: t.grams / 1000,
     volumeCm3: t.volumeCm3,
-    declaredUsd: t.cents / 100,
+    declaredUsd: fromCents(t.cents),
   };
 }
 

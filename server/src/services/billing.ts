@@ -6,6 +6,7 @@
 // customers never wait for each other. Amounts are integers: USD cents, Bs. céntimos.
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
+  dollarsToCents,
   CLIENT_MESSAGES,
   RECONCILIATION_TOLERANCE_CENTIMOS,
   usdCentsToVesCentimos,
@@ -415,7 +416,7 @@ export async function recordLedgerCorrection(
     .from(users)
     .where(and(eq(users.id, input.userId), eq(users.role, 'user')));
   if (!customer) throw new DomainError('NOT_FOUND', CLIENT_MESSAGES.notFound);
-  const cents = Math.round(input.amountUsd * 100);
+  const cents = dollarsToCents(input.amountUsd);
   // A refund gives credit back: it raises the balance by its (positive) amount.
   const usdCents = input.kind === 'refund' ? Math.abs(cents) : cents;
   if (input.kind === 'refund' && usdCents > (await creditOnAccount(tx, input.userId))) {
