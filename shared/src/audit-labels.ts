@@ -16,6 +16,7 @@ import {
   SHIPPING_METHOD_LABELS,
   TRACKING_STATUS_LABELS,
 } from './labels';
+import { formatUsdCents, formatVesCentimos } from './billing/money';
 import { STAFF_ROLE_LABELS } from './permissions';
 
 /** What each staff procedure (and a staff sign-in) did, as the log says it. */
@@ -341,6 +342,9 @@ export function auditValueText(entity: string, field: string, value: unknown): s
   if (value === undefined) return '—';
   if (value === null || value === '') return 'vacío';
   if (typeof value === 'boolean') return value ? 'Sí' : 'No';
+  // Money is recorded in integer cents (docs/decisions/005) and read as money.
+  if (typeof value === 'number' && field.endsWith('_usd_cents')) return formatUsdCents(value);
+  if (typeof value === 'number' && field.endsWith('_ves_cents')) return formatVesCentimos(value);
   if (typeof value === 'string') {
     const labels: Record<string, string> | undefined =
       field === 'status'
