@@ -32,8 +32,8 @@ async function seedContainer(db: Db, tag: string) {
       from u
       returning id, user_id
     ), p as (
-      insert into packages (user_id, mailbox_id, tracking_number, package_description, status, weight_kg, estimated_value_usd, warehouse_receipt)
-      select m.user_id, m.id, '1Z' || ${tag} || substr(md5(m.id::text), 1, 12), 'Compra', 'in_shipment', 2.5, 40,
+      insert into packages (user_id, mailbox_id, tracking_number, package_description, status, weight_kg, estimated_value_usd_cents, warehouse_receipt)
+      select m.user_id, m.id, '1Z' || ${tag} || substr(md5(m.id::text), 1, 12), 'Compra', 'in_shipment', 2.5, 4000,
              'WR-' || ${tag} || '-' || substr(md5(m.user_id::text), 1, 12)
       from m
       returning id, user_id

@@ -199,12 +199,12 @@ async function seed(sql: postgres.Sql) {
     await tx.unsafe(`set local session_replication_role = replica`);
     await tx.unsafe(`
       insert into trackings (id, tracking_number, user_id, mailbox_id, description, carrier, estimated_weight, actual_weight,
-                             estimated_value, sender_name, origin_country, status, needs_reempaque, priority, created_at, updated_at)
+                             estimated_value_usd_cents, sender_name, origin_country, status, needs_reempaque, priority, created_at, updated_at)
       select md5('t' || i)::uuid,
              (array['1Z', '', '', '9400', 'TBA', 'LP'])[1 + i % 6] || lpad(((i::bigint * 982451653) % 1000000000000)::text, 12, '0'),
              md5('u' || c)::uuid, md5('m' || c)::uuid,
              'Paquete de prueba número ' || i, (array['UPS', 'FedEx', 'DHL', 'USPS', 'Amazon', 'Otro'])[1 + i % 6],
-             0.5 + (i % 200) / 10.0, case when i % 3 = 0 then 0.6 + (i % 200) / 10.0 end, (i % 5000) / 10.0,
+             0.5 + (i % 200) / 10.0, case when i % 3 = 0 then 0.6 + (i % 200) / 10.0 end, (i % 5000) * 10,
              'Tienda ' || (i % 50), 'Estados Unidos', s::tracking_status, s = 'needs_reempaque',
              (array['high', 'high', 'medium', 'medium', 'medium', 'medium', 'medium', 'low', 'low', 'low'])[1 + i % 10]::priority,
              now() - i * interval '20 seconds', now() - i * interval '10 seconds'
@@ -309,22 +309,22 @@ async function seedReports(sql: postgres.Sql) {
     // shipment j, all five of a group belong to the same customer.
     await tx.unsafe(`
       insert into packages (id, user_id, mailbox_id, tracking_number, package_description, sender_name, weight_kg,
-                            estimated_value_usd, status, received_date, created_at, updated_at)
+                            estimated_value_usd_cents, status, received_date, created_at, updated_at)
       select md5('p' || i)::uuid, md5('u' || c)::uuid, md5('m' || c)::uuid,
              'PKG' || lpad(i::text, 9, '0'), 'Paquete de prueba número ' || i, 'Tienda ' || (i % 50),
-             0.5 + (i % 200) / 10.0, (i % 5000) / 10.0,
+             0.5 + (i % 200) / 10.0, (i % 5000) * 10,
              (case when (i - 1) % 5 < 3 then (case when i < 20000 then 'in_shipment' else 'shipped' end)
                    else (array['pending', 'received', 'in_warehouse', 'processed'])[1 + i % 4] end)::package_status,
              at + interval '1 day', at, at
       from generate_series(1, ${PACKAGES}) i,
            lateral (select 1 + (((i - 1) / 5) * 7919) % ${REPORT_CUSTOMERS} as c, now() - i * interval '63 seconds' as at) x`);
     await tx.unsafe(`
-      insert into shipments (id, user_id, shipment_code, delivery_address, delivery_city, delivery_state, shipping_cost_usd,
+      insert into shipments (id, user_id, shipment_code, delivery_address, delivery_city, delivery_state, shipping_cost_usd_cents,
                              total_weight_kg, status, created_at, updated_at)
       select md5('s' || j)::uuid, md5('u' || c)::uuid, 'BSH' || lpad(j::text, 8, '0'), 'Av. Principal, casa ' || j,
              (array['Caracas', 'Maracaibo', 'Valencia', 'Barquisimeto', 'Mérida'])[1 + j % 5],
              (array['Distrito Capital', 'Zulia', 'Carabobo', 'Lara', 'Mérida'])[1 + j % 5],
-             15 + (j % 60) + (j % 4) * 0.25, 1.5 + (j % 30),
+             1500 + (j % 60) * 100 + (j % 4) * 25, 1.5 + (j % 30),
              (case when j < 400 then 'preparing' when j < 1500 then 'in_transit'
                    else (array['delivered', 'delivered', 'delivered', 'delivered', 'delivered', 'delivered', 'customs',
                                'out_for_delivery', 'delayed', 'delivered'])[1 + j % 10] end)::shipment_status,
@@ -339,11 +339,11 @@ async function seedReports(sql: postgres.Sql) {
       from generate_series(1, ${SHIPMENTS}) j, generate_series(1, 3) k`);
     // Payment k: one every 126 s back from now; 70 % completed, 20 % pending, 8 % failed, 2 % cancelled.
     await tx.unsafe(`
-      insert into payment_transactions (id, user_id, transaction_type, amount_usd, amount_ves, payment_method, payment_reference,
+      insert into payment_transactions (id, user_id, transaction_type, amount_usd_cents, amount_ves_cents, payment_method, payment_reference,
                                         description, status, reported_at, processed_at, created_at, updated_at)
       select md5('pay' || k)::uuid, md5('u' || c)::uuid, t::payment_type,
-             case t when 'mailbox_activation' then (array[4.99, 9.99])[1 + k % 2] else 10 + (k % 190) + 0.99 end,
-             case when k % 3 = 0 then (10 + (k % 190)) * 45.5 end,
+             case t when 'mailbox_activation' then (array[499, 999])[1 + k % 2] else 1099 + (k % 190) * 100 end,
+             case when k % 3 = 0 then (10 + (k % 190)) * 4550 end,
              (array['Zelle', 'PayPal', 'Binance USDT', 'Zinli', 'Wally', 'Efectivo', 'Depósito bancario en divisas'])[1 + k % 7],
              'BENCH' || lpad(k::text, 8, '0'), 'Pago de prueba ' || k, st::payment_status, at,
              case when st in ('completed', 'failed') then at + interval '2 hours' end, at, at

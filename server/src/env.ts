@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { LEDGER_SECOND_APPROVAL_DEFAULT_USD } from '@casillero/shared';
+import { dollarsToCents, LEDGER_SECOND_APPROVAL_DEFAULT_USD } from '@casillero/shared';
 import { parseTrustedProxies, type TrustedProxies } from './lib/client-address';
 
 /**
@@ -233,7 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminSetupToken: e.ADMIN_SETUP_TOKEN || undefined,
     appSecret: e.APP_SECRET || undefined,
     metricsToken: e.METRICS_TOKEN || undefined,
-    ledgerSecondApprovalUsdCents: Math.round(e.LEDGER_SECOND_APPROVAL_USD * 100),
+    ledgerSecondApprovalUsdCents: dollarsToCents(e.LEDGER_SECOND_APPROVAL_USD),
   };
 }
 

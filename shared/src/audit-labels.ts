@@ -16,6 +16,7 @@ import {
   SHIPPING_METHOD_LABELS,
   TRACKING_STATUS_LABELS,
 } from './labels';
+import { formatUsdCents, formatVesCentimos } from './billing/money';
 import { STAFF_ROLE_LABELS } from './permissions';
 
 /** What each staff procedure (and a staff sign-in) did, as the log says it. */
@@ -131,8 +132,11 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   address_line_2: 'Dirección (línea 2)',
   agency_id: 'Agencia',
   amount_spent: 'Monto gastado',
+  amount_spent_usd_cents: 'Monto gastado',
   amount_usd: 'Monto (USD)',
+  amount_usd_cents: 'Monto (USD)',
   amount_ves: 'Monto (Bs.)',
+  amount_ves_cents: 'Monto (Bs.)',
   approved_at: 'Aprobado el',
   archived_at: 'Archivado el',
   arrival_port: 'Puerto o aeropuerto de llegada',
@@ -179,6 +183,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   estimated_delivery: 'Entrega estimada',
   estimated_value: 'Valor estimado',
   estimated_value_usd: 'Valor estimado (USD)',
+  estimated_value_usd_cents: 'Valor estimado (USD)',
   estimated_weight: 'Peso estimado',
   exchange_rate_id: 'Tasa de cambio',
   expires_at: 'Vence el',
@@ -277,6 +282,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   shipment_id: 'Envío',
   shipped_at: 'Enviado el',
   shipping_cost_usd: 'Costo de envío (USD)',
+  shipping_cost_usd_cents: 'Costo de envío (USD)',
   shipping_method: 'Método de envío',
   skipped_count: 'Omitidos',
   sort_order: 'Orden',
@@ -367,6 +373,9 @@ export function auditValueText(entity: string, field: string, value: unknown): s
   if (value === undefined) return '—';
   if (value === null || value === '') return 'vacío';
   if (typeof value === 'boolean') return value ? 'Sí' : 'No';
+  // Money is recorded in integer cents (docs/decisions/005) and read as money.
+  if (typeof value === 'number' && field.endsWith('_usd_cents')) return formatUsdCents(value);
+  if (typeof value === 'number' && field.endsWith('_ves_cents')) return formatVesCentimos(value);
   if (typeof value === 'string') {
     const labels: Record<string, string> | undefined =
       field === 'status'

@@ -71,8 +71,13 @@ export const formatUsd = (amount: number | string) => {
   return `${negative ? '-' : ''}${groupDigits(parts.whole)},${parts.cents}\u00a0US$`;
 };
 
+/** Integer USD cents written as formatUsd writes dollars: `1234,50 US$` (docs/decisions/005). */
+export const formatUsdFromCents = (cents: number) => formatUsd(cents / 100);
+
 const ves = onFirstUse(() => new Intl.NumberFormat('es-ES', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 export const formatVes = (amount: number | string) => `Bs. ${ves().format(Number(amount))}`;
+/** Integer Bs. céntimos written as formatVes writes bolívares. */
+export const formatVesFromCents = (centimos: number) => formatVes(centimos / 100);
 
 const dateTimeFmt = onFirstUse(
   () =>

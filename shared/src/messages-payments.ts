@@ -1,6 +1,7 @@
 // The Spanish texts of the admin payments screen (docs/product/admin-payments-and-billing.md) and of the customer's
 // payment notifications it sends.
 import type { PaymentStatus } from './enums';
+import { fromCents } from './billing/money';
 
 export const ADMIN_PAYMENT_MESSAGES = {
   title: 'Gestión de Pagos',
@@ -44,15 +45,15 @@ export const PAYMENT_STATUS_COLORS: Record<PaymentStatus, string> = {
 };
 
 /** Amounts in the notification read as the spec writes them: $4.99. */
-const amount = (usd: number) => `$${usd.toFixed(2)}`;
+const amount = (usdCents: number) => `$${fromCents(usdCents).toFixed(2)}`;
 
 /** The customer's notification after an admin saves a payment (docs/product/admin-payments-and-billing.md#the-customers-notification). */
 export const PAYMENT_NOTIFICATIONS = {
   title: 'Actualización de Pago',
-  approved: (usd: number) => `Tu pago de ${amount(usd)} ha sido aprobado y procesado.`,
-  rejected: (usd: number, notes: string | null) =>
-    `Tu pago de ${amount(usd)} ha sido rechazado.${notes ? ` Notas: ${notes}` : ''}`,
-  reviewing: (usd: number) => `Tu pago de ${amount(usd)} está siendo revisado.`,
+  approved: (usdCents: number) => `Tu pago de ${amount(usdCents)} ha sido aprobado y procesado.`,
+  rejected: (usdCents: number, notes: string | null) =>
+    `Tu pago de ${amount(usdCents)} ha sido rechazado.${notes ? ` Notas: ${notes}` : ''}`,
+  reviewing: (usdCents: number) => `Tu pago de ${amount(usdCents)} está siendo revisado.`,
 } as const;
 
 /** A tracking whose shipping payment was approved: it may leave the warehouse (docs/product/admin-payments-and-billing.md#dispatch-after-a-shipping-payment). */

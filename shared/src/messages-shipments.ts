@@ -42,7 +42,7 @@ export const SHIPMENT_FIELD_NAMES = {
   deliveryState: 'estado',
   deliveryFeeUsdCents: 'costo de entrega',
   estimatedDelivery: 'fecha estimada de entrega',
-  shippingCostUsd: 'costo de envío',
+  shippingCostUsdCents: 'costo de envío',
   trackingNumber: 'número de tracking',
 } as const;
 

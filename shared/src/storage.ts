@@ -4,7 +4,7 @@
 // Almacén and charged when the parcel goes into a shipment. Days are calendar days in Caracas.
 import { z } from './zod-es';
 import { formatUsd } from './format';
-import { isWholeCents } from './billing/money';
+import { dollarsToCents, fromCents, isWholeCents } from './billing/money';
 
 export type StorageSettings = { freeDays: number; feePerDayUsd: number };
 
@@ -58,7 +58,7 @@ export function storageClock(receivedDay: string, today: string, settings: Stora
     freeDaysLeft: Math.max(0, settings.freeDays - daysStored),
     daysOver,
     feePerDayUsd: settings.feePerDayUsd,
-    feeUsd: Math.round(daysOver * settings.feePerDayUsd * 100) / 100,
+    feeUsd: fromCents(dollarsToCents(daysOver * settings.feePerDayUsd)),
     freeUntil: dayOf(dayNumber(receivedDay) + settings.freeDays),
   };
 }

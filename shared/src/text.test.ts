@@ -67,7 +67,7 @@ describe('text limits count characters', () => {
       trackingNumber: '1Z999AA10123456784',
       carrier: 'UPS',
       estimatedWeight: 1,
-      estimatedValue: 10,
+      estimatedValueUsdCents: 1000,
       senderName: 'Amazon',
       origin: 'Miami',
     };

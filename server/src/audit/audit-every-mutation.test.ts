@@ -125,7 +125,7 @@ async function shipment() {
       state: 'Distrito Capital',
     })),
     estimatedDelivery: '',
-    shippingCostUsd: 35.5,
+    shippingCostUsdCents: 3550,
     packageIds: [p.id],
   });
 }
@@ -394,7 +394,7 @@ const CASES: Record<string, Case> = {
     const p = await prealert();
     await setup.prealerts.confirm({ id: p.id });
     return {
-      input: { id: p.id, actualWeight: 2, actualValue: 40 },
+      input: { id: p.id, actualWeight: 2, actualValueUsdCents: 4000 },
       expected: () => ({
         entity: 'prealerts',
         entityId: p.id,
@@ -528,7 +528,7 @@ const CASES: Record<string, Case> = {
         userId: ana.user.id,
         ...(await homeDeliveryTo(db(), ana.user.id, { address: 'Calle Real de Sabana Grande' })),
         estimatedDelivery: '',
-        shippingCostUsd: 12,
+        shippingCostUsdCents: 1200,
         packageIds: [p.id],
       },
       expected: (r) => ({
@@ -560,7 +560,7 @@ const CASES: Record<string, Case> = {
         id: s.id,
         ...(await homeDeliveryTo(db(), ana.user.id, { address: 'Av. Libertador, Chacao', state: 'Miranda' })),
         estimatedDelivery: '',
-        shippingCostUsd: 35.5,
+        shippingCostUsdCents: 3550,
       },
       expected: () => ({
         entity: 'shipments',

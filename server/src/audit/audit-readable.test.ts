@@ -110,6 +110,11 @@ describe('the audit log in words people read', () => {
     expect(auditValueText('users', 'role', 'atencion')).toBe('Atención al cliente');
     expect(auditValueText('trackings', 'needs_reempaque', true)).toBe('Sí');
     expect(auditValueText('packages', 'received_at', '2026-11-27T12:37:00.123456+00:00')).toBe('27/11/2026 08:37');
+    // Money in cents reads as money; a row from before migration 0025 keeps its old name and label.
+    expect(auditFieldLabel('estimated_value_usd_cents')).toBe('Valor estimado (USD)');
+    expect(auditFieldLabel('estimated_value_usd')).toBe('Valor estimado (USD)');
+    expect(auditValueText('packages', 'estimated_value_usd_cents', 123456)).toBe('$1.234,56');
+    expect(auditValueText('payment_transactions', 'amount_ves_cents', 18214)).toBe('Bs. 182,14');
   });
 
   it('times are on Caracas’s clock whatever the server’s zone', () => {

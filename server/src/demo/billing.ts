@@ -31,7 +31,7 @@ export async function settleBilling(ctx: DemoContext, cast: DemoCast): Promise<v
       userId: row.userId,
       concept: row.transactionType,
       description,
-      lines: [{ description, usdCents: Math.round(row.amountUsd * 100) }],
+      lines: [{ description, usdCents: row.amountUsdCents }],
       shipmentId: row.shipmentId,
       now: row.createdAt,
     });

@@ -28,7 +28,7 @@ async function warehousePackage(ctx: DemoContext, cast: DemoCast, p: PackageSpec
       senderName: p.senderName,
       weightKg: p.weightKg,
       dimensionsCm: p.dimensionsCm,
-      estimatedValueUsd: p.estimatedValueUsd,
+      estimatedValueUsdCents: p.estimatedValueUsdCents,
       notes: p.notes ?? null,
       status: 'pending',
     });

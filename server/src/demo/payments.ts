@@ -4,9 +4,9 @@
 // they were approved: the review service stamps its ledger entries with the current time and the
 // ledger is append-only. María's unpaid shipping payment and Luis's cancelled course were opened
 // by staff by hand, which no procedure does.
-import type { PaymentMethod, PaymentStatus, PaymentType } from '@casillero/shared';
+import { usdCentsToVesCentimos, type PaymentMethod, type PaymentStatus, type PaymentType } from '@casillero/shared';
 import { paymentTrackings, paymentTransactions } from '../db/schema';
-import { at, round2, type DemoCast, type DemoContext, type DemoCustomer } from './context';
+import { at, type DemoCast, type DemoContext, type DemoCustomer } from './context';
 import { storeReceipt } from './receipts';
 import { reportAsCustomer } from './reports';
 import type { DemoShipments } from './shipments';
@@ -15,8 +15,8 @@ import type { DemoTrackings } from './trackings';
 type PaymentSpec = {
   customer: DemoCustomer;
   type: PaymentType;
-  amountUsd: number;
-  amountVes?: number;
+  amountUsdCents: number;
+  amountVesCents?: number;
   status: PaymentStatus;
   method?: PaymentMethod;
   reference?: string;
@@ -39,9 +39,9 @@ async function payment(ctx: DemoContext, cast: DemoCast, p: PaymentSpec) {
     .values({
       userId: p.customer.id,
       transactionType: p.type,
-      amountUsd: round2(p.amountUsd),
-      amountVes: p.amountVes === undefined ? null : round2(p.amountVes),
-      currency: p.amountVes === undefined ? 'USD' : 'VES',
+      amountUsdCents: p.amountUsdCents,
+      amountVesCents: p.amountVesCents ?? null,
+      currency: p.amountVesCents === undefined ? 'USD' : 'VES',
       paymentMethod: p.method ?? null,
       paymentReference: p.reference ?? null,
       description: p.description,
@@ -75,7 +75,7 @@ export async function createPayments(
   await payment(ctx, cast, {
     customer: c.maria,
     type: 'shipping_payment',
-    amountUsd: s.mariaShipment.shippingCostUsd,
+    amountUsdCents: s.mariaShipment.shippingCostUsdCents,
     status: 'completed',
     method: 'Zelle',
     reference: 'ZL9B3X7T1Q',
@@ -89,7 +89,7 @@ export async function createPayments(
   await payment(ctx, cast, {
     customer: c.maria,
     type: 'shipping_payment',
-    amountUsd: 38.5,
+    amountUsdCents: 3850,
     status: 'pending',
     description: `Pago de envío del tracking ${t.mariaReady.trackingNumber} (aéreo, 1,6 kg)`,
     trackingIds: [t.mariaReady.id],
@@ -99,7 +99,7 @@ export async function createPayments(
   await payment(ctx, cast, {
     customer: c.daniela,
     type: 'shipping_payment',
-    amountUsd: 45.2,
+    amountUsdCents: 4520,
     status: 'failed',
     method: 'Zelle',
     reference: 'ZL5N1C8R4H',
@@ -114,7 +114,7 @@ export async function createPayments(
   await payment(ctx, cast, {
     customer: c.jose,
     type: 'shipping_payment',
-    amountUsd: s.joseShipment.shippingCostUsd,
+    amountUsdCents: s.joseShipment.shippingCostUsdCents,
     status: 'completed',
     method: 'Binance USDT',
     reference: '2799402235671190042',
@@ -128,7 +128,7 @@ export async function createPayments(
   await payment(ctx, cast, {
     customer: c.luis,
     type: 'shipping_payment',
-    amountUsd: s.luisShipment.shippingCostUsd,
+    amountUsdCents: s.luisShipment.shippingCostUsdCents,
     status: 'completed',
     method: 'Zelle',
     reference: 'ZL8D2F4G6J',
@@ -142,7 +142,7 @@ export async function createPayments(
   await payment(ctx, cast, {
     customer: c.daniela,
     type: 'shipping_payment',
-    amountUsd: s.danielaShipment.shippingCostUsd,
+    amountUsdCents: s.danielaShipment.shippingCostUsdCents,
     status: 'completed',
     method: 'PayPal',
     reference: '5KJ98765CD4321098',
@@ -156,7 +156,7 @@ export async function createPayments(
   await payment(ctx, cast, {
     customer: c.carlos,
     type: 'course_purchase',
-    amountUsd: 60,
+    amountUsdCents: 6000,
     status: 'completed',
     method: 'Zelle',
     reference: 'ZL2H8W5D3M',
@@ -169,7 +169,7 @@ export async function createPayments(
   await payment(ctx, cast, {
     customer: c.luis,
     type: 'course_purchase',
-    amountUsd: 120,
+    amountUsdCents: 12000,
     status: 'cancelled',
     description: 'Asesoría personalizada: importación desde China',
     createdDaysAgo: 45,
@@ -187,8 +187,8 @@ export async function createPayments(
   await payment(ctx, cast, {
     customer: c.jose,
     type: 'credit_purchase',
-    amountUsd: 50,
-    amountVes: 50 * 236.18,
+    amountUsdCents: 5000,
+    amountVesCents: usdCentsToVesCentimos(5000, 236.18),
     status: 'completed',
     method: 'Efectivo',
     reference: 'EF-CCS-0027',
@@ -200,8 +200,8 @@ export async function createPayments(
   await payment(ctx, cast, {
     customer: c.carlos,
     type: 'credit_purchase',
-    amountUsd: 25,
-    amountVes: 25 * 262.4,
+    amountUsdCents: 2500,
+    amountVesCents: usdCentsToVesCentimos(2500, 262.4),
     status: 'completed',
     method: 'Efectivo',
     reference: 'EF-CCS-0041',
@@ -213,7 +213,7 @@ export async function createPayments(
   await payment(ctx, cast, {
     customer: c.ana,
     type: 'credit_purchase',
-    amountUsd: 30,
+    amountUsdCents: 3000,
     status: 'failed',
     method: 'Wally',
     reference: 'WLY884213',

@@ -21,10 +21,10 @@ type PrealertSpec = {
   trackingNumber: string | null;
   description: string;
   quantityItems: number;
-  amountSpent: number;
+  amountSpentUsdCents: number;
   senderName: string;
   estimatedWeight: number;
-  estimatedValue: number;
+  estimatedValueUsdCents: number;
   carrier: Carrier | null;
   estadoTracking: EstadoTrackingPrealerta;
   status: 'pending' | 'confirmed' | 'converted';
@@ -32,7 +32,7 @@ type PrealertSpec = {
   createdDaysAgo: number;
   updatedDaysAgo?: number;
   /** Converted: the weight and value the warehouse found. */
-  actual?: { weightKg: number; valueUsd: number };
+  actual?: { weightKg: number; valueUsdCents: number };
 };
 
 type Created = { id: string; trackingNumber: string | null; description: string; packageId: string | null };
@@ -50,9 +50,9 @@ export async function createPrealerts(ctx: DemoContext, cast: DemoCast): Promise
       senderName: p.senderName,
       description: p.description,
       quantityItems: p.quantityItems,
-      amountSpent: p.amountSpent,
+      amountSpentUsdCents: p.amountSpentUsdCents,
       estimatedWeight: p.estimatedWeight,
-      estimatedValue: p.estimatedValue,
+      estimatedValueUsdCents: p.estimatedValueUsdCents,
       estadoTracking: p.estadoTracking,
       notes: p.notes ?? null,
       mailboxId: p.customer[p.country]!.mailbox.id,
@@ -72,7 +72,7 @@ export async function createPrealerts(ctx: DemoContext, cast: DemoCast): Promise
     const convert = prealertConvertInput.parse({
       id: created[i].id,
       actualWeight: p.actual!.weightKg,
-      actualValue: p.actual!.valueUsd,
+      actualValueUsdCents: p.actual!.valueUsdCents,
     });
     const { packageId } = await asStaff(ctx, cast.staff.almacen, 'prealerts.convert', () =>
       convertPrealert(ctx.db, convert, ctx.config),
@@ -112,10 +112,10 @@ function prealertSpecs(cast: DemoCast): PrealertSpec[] {
       trackingNumber: 'TBA305812745000',
       description: 'Audífonos inalámbricos Sony WH-1000XM5 y funda protectora de viaje',
       quantityItems: 2,
-      amountSpent: 89.97,
+      amountSpentUsdCents: 8997,
       senderName: 'Amazon',
       estimatedWeight: 1.2,
-      estimatedValue: 89.97,
+      estimatedValueUsdCents: 8997,
       carrier: 'Amazon',
       estadoTracking: 'Prealertado',
       status: 'pending',
@@ -128,10 +128,10 @@ function prealertSpecs(cast: DemoCast): PrealertSpec[] {
       trackingNumber: null,
       description: 'Cargador MagSafe y dos cables USB-C de 2 metros',
       quantityItems: 3,
-      amountSpent: 87,
+      amountSpentUsdCents: 8700,
       senderName: 'Apple',
       estimatedWeight: 0.4,
-      estimatedValue: 87,
+      estimatedValueUsdCents: 8700,
       carrier: null,
       estadoTracking: 'Prealertado',
       status: 'pending',
@@ -144,10 +144,10 @@ function prealertSpecs(cast: DemoCast): PrealertSpec[] {
       trackingNumber: '776512093348',
       description: 'Cafetera Nespresso Vertuo Next con 30 cápsulas surtidas',
       quantityItems: 2,
-      amountSpent: 169.99,
+      amountSpentUsdCents: 16999,
       senderName: 'Target',
       estimatedWeight: 4.2,
-      estimatedValue: 169.99,
+      estimatedValueUsdCents: 16999,
       carrier: 'FedEx',
       estadoTracking: 'En tránsito',
       status: 'confirmed',
@@ -160,10 +160,10 @@ function prealertSpecs(cast: DemoCast): PrealertSpec[] {
       trackingNumber: '1Z2V7A930345128811',
       description: 'Reloj Garmin Forerunner 265 con correa de repuesto',
       quantityItems: 1,
-      amountSpent: 449.99,
+      amountSpentUsdCents: 44999,
       senderName: 'Garmin',
       estimatedWeight: 0.3,
-      estimatedValue: 449.99,
+      estimatedValueUsdCents: 44999,
       carrier: 'UPS',
       estadoTracking: 'En destino',
       status: 'confirmed',
@@ -176,10 +176,10 @@ function prealertSpecs(cast: DemoCast): PrealertSpec[] {
       trackingNumber: 'LP00612398745012',
       description: 'Pedido de 20 pares de zarcillos y accesorios para el cabello para reventa',
       quantityItems: 20,
-      amountSpent: 46.8,
+      amountSpentUsdCents: 4680,
       senderName: 'AliExpress',
       estimatedWeight: 0.8,
-      estimatedValue: 46.8,
+      estimatedValueUsdCents: 4680,
       carrier: 'Otro',
       estadoTracking: 'En tránsito',
       status: 'pending',
@@ -192,16 +192,16 @@ function prealertSpecs(cast: DemoCast): PrealertSpec[] {
       trackingNumber: 'TBA301928374650',
       description: 'Set de maquillaje Maybelline y paleta de sombras Huda Beauty',
       quantityItems: 4,
-      amountSpent: 64.5,
+      amountSpentUsdCents: 6450,
       senderName: 'Amazon',
       estimatedWeight: 0.8,
-      estimatedValue: 64.5,
+      estimatedValueUsdCents: 6450,
       carrier: 'Amazon',
       estadoTracking: 'Entregado a casillero',
       status: 'converted',
       createdDaysAgo: 9,
       updatedDaysAgo: 5,
-      actual: { weightKg: 0.9, valueUsd: 64.5 },
+      actual: { weightKg: 0.9, valueUsdCents: 6450 },
     },
     {
       key: 'luisConverted',
@@ -210,16 +210,16 @@ function prealertSpecs(cast: DemoCast): PrealertSpec[] {
       trackingNumber: '9400136106190011223344',
       description: 'Libros: colección de tres novelas de Isabel Allende en tapa blanda',
       quantityItems: 3,
-      amountSpent: 45.97,
+      amountSpentUsdCents: 4597,
       senderName: 'Barnes & Noble',
       estimatedWeight: 1.5,
-      estimatedValue: 45.97,
+      estimatedValueUsdCents: 4597,
       carrier: 'USPS',
       estadoTracking: 'Entregado a casillero',
       status: 'converted',
       createdDaysAgo: 38,
       updatedDaysAgo: 34,
-      actual: { weightKg: 1.7, valueUsd: 45.97 },
+      actual: { weightKg: 1.7, valueUsdCents: 4597 },
     },
   ];
 }

@@ -133,7 +133,7 @@ describe.each(TEST_FILE_STORES)('seedDemo with files on %s', (storeKind) => {
     for (const s of PAYMENT_STATUSES) expect(statuses, s).toContain(s);
     for (const t of PAYMENT_TYPES) expect(types, t).toContain(t);
     for (const p of rows) {
-      expect(Math.round(p.amountUsd * 100)).toBe(p.amountUsd * 100);
+      expect(Math.round(p.amountUsdCents * 100)).toBe(p.amountUsdCents * 100);
       if (p.status === 'completed' || p.status === 'failed') {
         expect(p.processedAt).toBeInstanceOf(Date);
         expect(p.processedBy).toBeTruthy();
@@ -296,7 +296,7 @@ describe.each(TEST_FILE_STORES)('seedDemo with files on %s', (storeKind) => {
       await other.db.insert(paymentTransactions).values({
         userId: someone.id,
         transactionType: 'credit_purchase',
-        amountUsd: 10,
+        amountUsdCents: 1000,
         paymentMethod: 'Zelle',
         paymentReference: 'ZL9B3X7T1Q',
       });

@@ -22,7 +22,7 @@ type ShipmentSpec = {
   createdDaysAgo: number;
   estimatedDeliveryInDays: number;
   deliveredDaysAgo?: number;
-  shippingCostUsd: number;
+  shippingCostUsdCents: number;
   items: { id: string; weightKg: number | null; updatedAt: Date }[];
   stages: { name: string; status: 'pending' | 'active' | 'completed'; estimatedDays: number; daysAgo: number }[];
 };
@@ -45,7 +45,7 @@ async function shipment(ctx: DemoContext, cast: DemoCast, values: ShipmentSpec) 
       deliveryState: values.state,
       estimatedDelivery: dateOnly(daysFrom(ctx, values.estimatedDeliveryInDays)),
       actualDelivery: values.deliveredDaysAgo === undefined ? null : dateOnly(at(ctx, values.deliveredDaysAgo)),
-      shippingCostUsd: values.shippingCostUsd,
+      shippingCostUsdCents: values.shippingCostUsdCents,
       totalWeightKg: round2(values.items.reduce((sum, p) => sum + (p.weightKg ?? 0), 0)),
       status: values.status,
       createdBy: cast.staff.almacen.id,
@@ -91,7 +91,7 @@ export async function createShipments(ctx: DemoContext, cast: DemoCast, p: DemoP
     state: 'Miranda',
     createdDaysAgo: 3,
     estimatedDeliveryInDays: 5,
-    shippingCostUsd: 112.35,
+    shippingCostUsdCents: 11235,
     items: [p.mariaShip1, p.mariaShip2],
     stages: [
       { name: 'Preparación', status: 'completed', estimatedDays: 2, daysAgo: 1 },
@@ -109,7 +109,7 @@ export async function createShipments(ctx: DemoContext, cast: DemoCast, p: DemoP
     createdDaysAgo: 26,
     estimatedDeliveryInDays: -19,
     deliveredDaysAgo: 20,
-    shippingCostUsd: 32.5,
+    shippingCostUsdCents: 3250,
     items: [p.joseShipped],
     stages: [
       { name: 'Preparación', status: 'completed', estimatedDays: 2, daysAgo: 24 },
@@ -128,7 +128,7 @@ export async function createShipments(ctx: DemoContext, cast: DemoCast, p: DemoP
     createdDaysAgo: 97,
     estimatedDeliveryInDays: -88,
     deliveredDaysAgo: 89,
-    shippingCostUsd: 48.75,
+    shippingCostUsdCents: 4875,
     items: [p.luisShipped],
     stages: [
       { name: 'Preparación', status: 'completed', estimatedDays: 2, daysAgo: 95 },
@@ -147,7 +147,7 @@ export async function createShipments(ctx: DemoContext, cast: DemoCast, p: DemoP
     createdDaysAgo: 152,
     estimatedDeliveryInDays: -144,
     deliveredDaysAgo: 143,
-    shippingCostUsd: 27.9,
+    shippingCostUsdCents: 2790,
     items: [p.danielaShipped],
     stages: [
       { name: 'Preparación', status: 'completed', estimatedDays: 2, daysAgo: 150 },

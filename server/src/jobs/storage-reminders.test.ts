@@ -298,14 +298,14 @@ describe('the fee charged when the parcel is invoiced', () => {
         city: 'Caracas',
         state: 'Miranda',
       })),
-      shippingCostUsd: 20,
+      shippingCostUsdCents: 2000,
     });
     expect(created.storageFeeUsd).toBe(2);
     const [row] = await db()
-      .select({ cost: shipments.shippingCostUsd })
+      .select({ cost: shipments.shippingCostUsdCents })
       .from(shipments)
       .where(eq(shipments.id, created.id));
-    expect(row.cost).toBe(22);
+    expect(row.cost).toBe(2200);
     // The customer is told why the cost is higher.
     const [notice] = await db()
       .select({ message: notifications.message })

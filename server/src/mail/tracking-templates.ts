@@ -6,7 +6,7 @@ import {
   TRACKING_CLIENT_MESSAGES,
   TRACKING_STATUS_COLORS,
   TRACKING_STATUS_LABELS,
-  formatUsd,
+  formatUsdFromCents,
   type Priority,
   type TrackingStatus,
 } from '@casillero/shared';
@@ -48,7 +48,7 @@ export type TrackingMailFacts = {
   carrier: string;
   description: string;
   estimatedWeight: number;
-  estimatedValue: number;
+  estimatedValueUsdCents: number;
   priority: Priority;
 };
 
@@ -61,7 +61,7 @@ export function newTrackingClientEmail(t: TrackingMailFacts, appUrl: string): Em
     paragraphs: [
       `Hola ${t.clientName},`,
       `Registramos en tu casillero ${t.mailboxCode} el paquete con tracking ${t.trackingNumber} (${t.carrier}): ${t.description}.`,
-      `Peso estimado: ${t.estimatedWeight} kg · Valor estimado: ${formatUsd(t.estimatedValue)}.`,
+      `Peso estimado: ${t.estimatedWeight} kg · Valor estimado: ${formatUsdFromCents(t.estimatedValueUsdCents)}.`,
       `Próximo paso: ${TRACKING_CLIENT_MESSAGES.created}`,
     ],
     action: { label: 'Ver mis trackings', url: url(appUrl, CUSTOMER_TRACKINGS_PATH) },
@@ -76,7 +76,7 @@ export function newTrackingAdminEmail(t: TrackingMailFacts, appUrl: string): Ema
     paragraphs: [
       `Cliente: ${t.clientName} (${t.clientEmail}) · Casillero ${t.mailboxCode}.`,
       `Transportista: ${t.carrier} · ${t.description}.`,
-      `Peso estimado: ${t.estimatedWeight} kg · Valor estimado: ${formatUsd(t.estimatedValue)}.`,
+      `Peso estimado: ${t.estimatedWeight} kg · Valor estimado: ${formatUsdFromCents(t.estimatedValueUsdCents)}.`,
     ],
     action: { label: 'Abrir el panel de trackings', url: url(appUrl, ADMIN_TRACKINGS_PATH) },
   });

@@ -68,7 +68,7 @@ export async function declaredValueUsdCents(db: DbOrTx, packageIds: readonly str
   if (packageIds.length === 0) return null;
   const [row] = await db
     .select({
-      cents: sql<string | null>`sum(round(${packages.estimatedValueUsd} * 100))::bigint`,
+      cents: sql<string | null>`sum(${packages.estimatedValueUsdCents})::bigint`,
     })
     .from(packages)
     .where(inArray(packages.id, [...packageIds]));

@@ -15,7 +15,7 @@ const ownTrackingColumns = {
   originCountry: trackings.originCountry,
   estimatedWeight: trackings.estimatedWeight,
   actualWeight: trackings.actualWeight,
-  estimatedValue: trackings.estimatedValue,
+  estimatedValueUsdCents: trackings.estimatedValueUsdCents,
   status: trackings.status,
   needsReempaque: trackings.needsReempaque,
   reempaqueReason: trackings.reempaqueReason,

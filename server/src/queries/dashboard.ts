@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { ACTIVE_USER_WINDOW_DAYS, type DepartureMode, type DepartureOrigin } from '@casillero/shared';
+import { ACTIVE_USER_WINDOW_DAYS, fromCents, type DepartureMode, type DepartureOrigin } from '@casillero/shared';
 import { rowsOf, type DbOrTx } from '../db/client';
 import { businessToday, BUSINESS_TZ_SQL as TZ } from '../lib/business-clock';
 
@@ -33,13 +33,15 @@ export async function getDashboardStats(db: DbOrTx, at: Date = new Date()): Prom
         (select count(*) from packages where status = 'pending') as "pendingPackages",
         (select count(*) from shipments where status in ('preparing', 'in_transit')) as "activeShipments",
         (select count(*) from shipments where status = 'delivered') as "completedShipments",
-        (select coalesce(sum(revenue_usd), 0) from report_daily) as "totalRevenue",
-        (select coalesce(sum(amount_usd), 0) from payment_transactions where status = 'completed'
+        (select coalesce(sum(revenue_usd_cents), 0) from report_daily) as "totalRevenue",
+        (select coalesce(sum(amount_usd_cents), 0) from payment_transactions where status = 'completed'
            and created_at >= ${month} at time zone ${TZ}
            and created_at < (${month} + interval '1 month') at time zone ${TZ}) as "monthlyRevenue"
     `),
   );
-  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)])) as DashboardStats;
+  // Revenue is summed in cents and answered in dollars, as the cards show it.
+  const stats = Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)])) as DashboardStats;
+  return { ...stats, totalRevenue: fromCents(stats.totalRevenue), monthlyRevenue: fromCents(stats.monthlyRevenue) };
 }
 
 export type ActivityItem = {

@@ -3,6 +3,8 @@
 // (its code, mode and milestones: never another customer's shipment).
 import { and, asc, desc, eq, gte, ilike, inArray, or, sql } from 'drizzle-orm';
 import {
+  dollarsToCents,
+  fromCents,
   MILESTONE_DEFAULT_DAYS,
   MILESTONE_DEFAULT_LABELS,
   MILESTONE_KINDS,
@@ -122,7 +124,7 @@ export async function departureManifest(db: DbOrTx, departureId: string): Promis
              count(p.id)::int as pieces,
              coalesce(sum(p.weight_kg), 0) as weight_kg,
              coalesce(sum(${packageVolume}), 0) as volume_cm3,
-             coalesce(sum(p.estimated_value_usd), 0) as declared_usd,
+             coalesce(sum(p.estimated_value_usd_cents), 0) as declared_usd,
              string_agg(p.package_description, '; ' order by p.created_at, p.id) as description
       from shipments s
       join users u on u.id = s.user_id
@@ -144,7 +146,7 @@ export async function departureManifest(db: DbOrTx, departureId: string): Promis
     pieces: Number(r.pieces),
     weightKg: Number(r.weight_kg),
     volumeCm3: Math.round(Number(r.volume_cm3)),
-    declaredUsd: Number(r.declared_usd),
+    declaredUsd: fromCents(Number(r.declared_usd)),
     description: r.description ?? '',
   }));
 }
@@ -158,7 +160,7 @@ export function manifestTotals(rows: ManifestRow[]) {
       pieces: acc.pieces + r.pieces,
       grams: acc.grams + Math.round(r.weightKg * 1000),
       volumeCm3: acc.volumeCm3 + r.volumeCm3,
-      cents: acc.cents + Math.round(r.declaredUsd * 100),
+      cents: acc.cents + dollarsToCents(r.declaredUsd),
     }),
     { shipments: 0, customers: new Set<string>(), pieces: 0, grams: 0, volumeCm3: 0, cents: 0 },
   );
@@ -168,7 +170,7 @@ export function manifestTotals(rows: ManifestRow[]) {
     pieces: t.pieces,
     weightKg: t.grams / 1000,
     volumeCm3: t.volumeCm3,
-    declaredUsd: t.cents / 100,
+    declaredUsd: fromCents(t.cents),
   };
 }
 

@@ -28,7 +28,7 @@ export function listOwnMailboxes(db: DbOrTx, userId: string) {
 const activationColumns = {
   id: paymentTransactions.id,
   mailboxId: paymentTransactions.mailboxId,
-  amountUsd: paymentTransactions.amountUsd,
+  amountUsdCents: paymentTransactions.amountUsdCents,
   status: paymentTransactions.status,
   paymentMethod: paymentTransactions.paymentMethod,
   paymentReference: paymentTransactions.paymentReference,
@@ -64,7 +64,7 @@ export async function listOwnMailboxesWithActivation(db: DbOrTx, userId: string)
       createdAt: box.createdAt.toISOString(),
       activation: activation && {
         id: activation.id,
-        amountUsd: activation.amountUsd,
+        amountUsdCents: activation.amountUsdCents,
         status: activation.status,
         paymentMethod: activation.paymentMethod,
         paymentReference: activation.paymentReference,

@@ -17,7 +17,7 @@ export const packageIntakeColumns = {
   senderName: packages.senderName,
   weightKg: packages.weightKg,
   dimensionsCm: packages.dimensionsCm,
-  estimatedValueUsd: packages.estimatedValueUsd,
+  estimatedValueUsdCents: packages.estimatedValueUsdCents,
   status: packages.status,
   receivedDate: packages.receivedDate,
   warehouseReceipt: packages.warehouseReceipt,

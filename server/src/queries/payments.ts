@@ -21,8 +21,8 @@ import { customerArms } from './search-arms';
 const paymentColumns = {
   id: paymentTransactions.id,
   transactionType: paymentTransactions.transactionType,
-  amountUsd: paymentTransactions.amountUsd,
-  amountVes: paymentTransactions.amountVes,
+  amountUsdCents: paymentTransactions.amountUsdCents,
+  amountVesCents: paymentTransactions.amountVesCents,
   currency: paymentTransactions.currency,
   invoiceId: paymentTransactions.invoiceId,
   paymentMethod: paymentTransactions.paymentMethod,
@@ -116,9 +116,9 @@ const adminRowColumns = {
   customerName: userProfiles.fullName,
   customerEmail: users.email,
   transactionType: paymentTransactions.transactionType,
-  amountUsd: paymentTransactions.amountUsd,
-  amountVes: paymentTransactions.amountVes,
-  /** The currency the customer paid in: a Bs. payment's amount is amountVes, amountUsd its USD value. */
+  amountUsdCents: paymentTransactions.amountUsdCents,
+  amountVesCents: paymentTransactions.amountVesCents,
+  /** The currency the customer paid in: a Bs. payment's amount is amountVesCents, amountUsdCents its USD value. */
   currency: paymentTransactions.currency,
   paymentMethod: paymentTransactions.paymentMethod,
   paymentReference: paymentTransactions.paymentReference,
@@ -184,8 +184,8 @@ export const listPayments = (db: DbOrTx, input: PaymentListParams) => paymentsLi
 export type AdminPaymentRow = Awaited<ReturnType<typeof listPayments>>['rows'][number];
 
 export type PaymentSummary = {
-  byStatus: Record<PaymentStatus, { count: number; amountUsd: number }>;
-  total: { count: number; amountUsd: number };
+  byStatus: Record<PaymentStatus, { count: number; amountUsdCents: number }>;
+  total: { count: number; amountUsdCents: number };
 };
 
 /** The summary cards: how many payments and how much money in each status, one grouped aggregate. */
@@ -194,17 +194,17 @@ export async function getPaymentSummary(db: DbOrTx): Promise<PaymentSummary> {
     .select({
       status: paymentTransactions.status,
       count: sql<number>`count(*)::int`,
-      amountUsd: sql<string>`coalesce(sum(${paymentTransactions.amountUsd}), 0)::text`,
+      amountUsdCents: sql<string>`coalesce(sum(${paymentTransactions.amountUsdCents}), 0)::text`,
     })
     .from(paymentTransactions)
     .groupBy(paymentTransactions.status);
   const byStatus = Object.fromEntries(
-    PAYMENT_STATUSES.map((s) => [s, { count: 0, amountUsd: 0 }]),
+    PAYMENT_STATUSES.map((s) => [s, { count: 0, amountUsdCents: 0 }]),
   ) as PaymentSummary['byStatus'];
-  for (const r of rows) byStatus[r.status] = { count: Number(r.count), amountUsd: Number(r.amountUsd) };
+  for (const r of rows) byStatus[r.status] = { count: Number(r.count), amountUsdCents: Number(r.amountUsdCents) };
   const total = Object.values(byStatus).reduce(
-    (acc, s) => ({ count: acc.count + s.count, amountUsd: Math.round((acc.amountUsd + s.amountUsd) * 100) / 100 }),
-    { count: 0, amountUsd: 0 },
+    (acc, s) => ({ count: acc.count + s.count, amountUsdCents: acc.amountUsdCents + s.amountUsdCents }),
+    { count: 0, amountUsdCents: 0 },
   );
   return { byStatus, total };
 }

@@ -105,16 +105,16 @@ export async function listStatementLines(db: DbOrTx, statementId: string): Promi
     await db.execute(sql`
       with reported as (
         select p.id, p.user_id, p.payment_reference, p.reported_at,
-          round(p.amount_ves * 100)::bigint as cents,
+          p.amount_ves_cents as cents,
           ${referenceKeySql(sql`p.payment_reference`)} as key
         from payment_transactions p
         where p.status = 'pending' and p.reported_at is not null and p.currency = 'VES'
-          and p.payment_reference is not null and p.amount_ves is not null
+          and p.payment_reference is not null and p.amount_ves_cents is not null
       )
       select l.id, l.line_number as "lineNumber", l.movement_date::text as "movementDate", l.reference, l.description,
         l.ves_centimos as "vesCentimos", l.approved_at as "approvedAt",
         case when ap.id is not null then jsonb_build_object(
-          'paymentId', ap.id, 'userId', ap.user_id, 'cents', round(ap.amount_ves * 100)::bigint,
+          'paymentId', ap.id, 'userId', ap.user_id, 'cents', ap.amount_ves_cents,
           'reference', ap.payment_reference, 'name', up.full_name, 'email', u.email, 'fits', true) end as "approved",
         c.list as "candidates"
       from bank_statement_lines l

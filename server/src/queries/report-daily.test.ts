@@ -18,10 +18,10 @@ let database: Database;
 
 async function dailyRows(db: Database['db']) {
   return rowsOf<Record<string, unknown>>(
-    await db.execute(sql`select day::text, packages::int, shipments::int, shipping_cost_usd::text as cost,
-                                carried_packages::int as carried, revenue_usd::text as revenue
+    await db.execute(sql`select day::text, packages::int, shipments::int, shipping_cost_usd_cents::text as cost,
+                                carried_packages::int as carried, revenue_usd_cents::text as revenue
                          from report_daily
-                         where packages <> 0 or shipments <> 0 or shipping_cost_usd <> 0 or carried_packages <> 0 or revenue_usd <> 0
+                         where packages <> 0 or shipments <> 0 or shipping_cost_usd_cents <> 0 or carried_packages <> 0 or revenue_usd_cents <> 0
                          order by day`),
   );
 }
@@ -33,9 +33,9 @@ async function countedFromTables(db: Database['db'], start: Date, end: Date) {
     await db.execute(sql`select
       (select count(*)::int from packages where created_at >= ${s}::timestamptz and created_at < ${e}::timestamptz) as packages,
       (select count(*)::int from shipments where created_at >= ${s}::timestamptz and created_at < ${e}::timestamptz) as shipments,
-      (select coalesce(sum(amount_usd), 0)::float from payment_transactions
+      (select (coalesce(sum(amount_usd_cents), 0) / 100.0)::float from payment_transactions
         where status = 'completed' and created_at >= ${s}::timestamptz and created_at < ${e}::timestamptz) as revenue,
-      (select coalesce(sum(shipping_cost_usd), 0)::float from shipments where created_at >= ${s}::timestamptz and created_at < ${e}::timestamptz) as cost,
+      (select (coalesce(sum(shipping_cost_usd_cents), 0) / 100.0)::float from shipments where created_at >= ${s}::timestamptz and created_at < ${e}::timestamptz) as cost,
       (select count(*)::int from shipment_packages where created_at >= ${s}::timestamptz and created_at < ${e}::timestamptz) as carried`),
   );
   return row as { packages: number; shipments: number; revenue: number; cost: number; carried: number };
@@ -93,7 +93,7 @@ beforeAll(async () => {
     nearEdges.map((createdAt, i) => ({
       userId: u.id,
       transactionType: 'course_purchase' as const,
-      amountUsd: 20 + i,
+      amountUsdCents: 2000 + i,
       paymentMethod: 'PayPal',
       paymentReference: `BORDE-${i}`,
       status: 'completed' as const,
@@ -117,7 +117,7 @@ beforeAll(async () => {
         deliveryAddress: 'Av. Principal, casa 1',
         deliveryCity: 'Caracas',
         deliveryState: 'Distrito Capital' as const,
-        shippingCostUsd: 10 + (i % 7) * 2.25,
+        shippingCostUsdCents: 1000 + (i % 7) * 225,
         // Every third one near a window edge.
         createdAt:
           i % 3 === 0 ? new Date(edges[i % edges.length].getTime() + ((i % 2) * 2 - 1) * HOUR) : when(i * 5 + 1),
@@ -138,7 +138,7 @@ beforeAll(async () => {
       Array.from({ length: 120 }, (_, i) => ({
         userId: u.id,
         transactionType: 'shipping_payment' as const,
-        amountUsd: 5 + (i % 13) * 1.37,
+        amountUsdCents: 500 + (i % 13) * 137,
         paymentMethod: 'Zelle',
         paymentReference: `DIARIO-${i}`,
         status: (['completed', 'pending', 'failed'] as const)[i % 3],
@@ -154,8 +154,8 @@ beforeAll(async () => {
     .set({ status: 'completed' })
     .where(inArray(paymentTransactions.id, pending.slice(0, 15)));
   await db.update(paymentTransactions).set({ status: 'cancelled' }).where(eq(paymentTransactions.id, pays[0].id));
-  await db.update(paymentTransactions).set({ amountUsd: 99.99 }).where(eq(paymentTransactions.id, pays[3].id));
-  await db.update(shipments).set({ shippingCostUsd: 123.45 }).where(eq(shipments.id, ships[4].id));
+  await db.update(paymentTransactions).set({ amountUsdCents: 9999 }).where(eq(paymentTransactions.id, pays[3].id));
+  await db.update(shipments).set({ shippingCostUsdCents: 12345 }).where(eq(shipments.id, ships[4].id));
   await db
     .update(shipments)
     .set({ status: 'delivered' })
@@ -220,7 +220,7 @@ describe('report_daily', () => {
 
     const [{ total }] = rowsOf<{ total: number }>(
       await database.db.execute(
-        sql`select coalesce(sum(amount_usd), 0)::float as total from payment_transactions where status = 'completed' and created_at < ${NOW.toISOString()}::timestamptz`,
+        sql`select (coalesce(sum(amount_usd_cents), 0) / 100.0)::float as total from payment_transactions where status = 'completed' and created_at < ${NOW.toISOString()}::timestamptz`,
       ),
     );
     expect(report.totalRevenue).toBeCloseTo(total, 2);

@@ -8,7 +8,7 @@
 // - Users are accounts with role 'user'; new users were created in the window.
 // - Packages processed are packages registered in the warehouse in the window (created_at);
 //   shipments made are shipments created in the window.
-// - Average shipping cost: mean shipping_cost_usd of the window's shipments. Average shipping
+// - Average shipping cost: mean shipping_cost_usd_cents of the window's shipments. Average shipping
 //   cost per package: their total shipping cost over the packages put into shipments in the
 //   window (shipment_packages.created_at: packages join a shipment when it is made).
 // - Estimated revenue per client = 80 % × average shipping cost per package × the client's
@@ -24,6 +24,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import {
   estimatedClientRevenue,
   formatReportMonth,
+  fromCents,
   packagesPerUser,
   percentChange,
   reportWindows,
@@ -79,7 +80,8 @@ export type StatusDistribution = {
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 const num = (v: unknown) => Number(v ?? 0);
-const cents = (n: number) => Math.round(n * 100) / 100;
+/** The database sums cents; the report's figures are dollars, an average rounded to the cent. */
+const usd = (cents: number) => fromCents(Math.round(cents));
 const compare = (current: number, previous: number): Comparison => ({
   current,
   previous,
@@ -128,29 +130,29 @@ function totalsSql(windows: Windows): SQL {
              coalesce(sum(packages) filter (where ${prev}), 0) as packages_prev,
              coalesce(sum(shipments) filter (where ${cur}), 0) as shipments_cur,
              coalesce(sum(shipments) filter (where ${prev}), 0) as shipments_prev,
-             coalesce(sum(shipping_cost_usd) filter (where ${cur}), 0) as cost_cur,
-             coalesce(sum(shipping_cost_usd) filter (where ${prev}), 0) as cost_prev,
+             coalesce(sum(shipping_cost_usd_cents) filter (where ${cur}), 0) as cost_cur,
+             coalesce(sum(shipping_cost_usd_cents) filter (where ${prev}), 0) as cost_prev,
              coalesce(sum(carried_packages) filter (where ${cur}), 0) as carried_cur,
              coalesce(sum(carried_packages) filter (where ${prev}), 0) as carried_prev,
-             coalesce(sum(revenue_usd) filter (where ${cur}), 0) as revenue_cur,
-             coalesce(sum(revenue_usd) filter (where ${prev}), 0) as revenue_prev,
-             coalesce(sum(revenue_usd), 0) as revenue_total
+             coalesce(sum(revenue_usd_cents) filter (where ${cur}), 0) as revenue_cur,
+             coalesce(sum(revenue_usd_cents) filter (where ${prev}), 0) as revenue_prev,
+             coalesce(sum(revenue_usd_cents), 0) as revenue_total
       from report_daily where day < ${de}
     ), pkg as (
       select count(*) filter (where not ${isPrevious}) as cur, count(*) filter (where ${isPrevious}) as prev
       from packages where ${edges}
     ), shp as (
       select count(*) filter (where not ${isPrevious}) as cur, count(*) filter (where ${isPrevious}) as prev,
-             coalesce(sum(shipping_cost_usd) filter (where not ${isPrevious}), 0) as cost_cur,
-             coalesce(sum(shipping_cost_usd) filter (where ${isPrevious}), 0) as cost_prev
+             coalesce(sum(shipping_cost_usd_cents) filter (where not ${isPrevious}), 0) as cost_cur,
+             coalesce(sum(shipping_cost_usd_cents) filter (where ${isPrevious}), 0) as cost_prev
       from shipments where ${edges}
     ), carried as (
       select count(*) filter (where not ${isPrevious}) as cur, count(*) filter (where ${isPrevious}) as prev
       from shipment_packages where ${edges}
     ), pay as (
-      select coalesce(sum(amount_usd) filter (where not ${isPrevious}), 0) as cur,
-             coalesce(sum(amount_usd) filter (where ${isPrevious}), 0) as prev,
-             coalesce(sum(amount_usd) filter (where created_at >= ${eDayStart}), 0) as today
+      select coalesce(sum(amount_usd_cents) filter (where not ${isPrevious}), 0) as cur,
+             coalesce(sum(amount_usd_cents) filter (where ${isPrevious}), 0) as prev,
+             coalesce(sum(amount_usd_cents) filter (where created_at >= ${eDayStart}), 0) as today
       from payment_transactions where status = 'completed' and ${edges}
     ), usr as (
       select count(*) filter (where created_at < ${e}) as total,
@@ -203,13 +205,13 @@ function trendSql(end: Date): SQL {
                interval '1 month') as m
     ), days as (
       select date_trunc('month', day::timestamp) as m, sum(packages) as packages, sum(shipments) as shipments,
-             sum(revenue_usd) as revenue
+             sum(revenue_usd_cents) as revenue
       from report_daily where day >= (select min(m) from months)::date and day < ${de} group by 1
     ), today as (
       select date_trunc('month', ${de}::timestamp) as m,
              (select count(*) from packages where ${today}) as packages,
              (select count(*) from shipments where ${today}) as shipments,
-             (select coalesce(sum(amount_usd), 0) from payment_transactions where status = 'completed' and ${today}) as revenue
+             (select coalesce(sum(amount_usd_cents), 0) from payment_transactions where status = 'completed' and ${today}) as revenue
     )
     select to_char(months.m, 'YYYY-MM') as month,
            coalesce(days.packages, 0) + coalesce(today.packages, 0) as packages,
@@ -241,7 +243,7 @@ export async function getPeriodReport(db: DbOrTx, period: ReportPeriod, now: Dat
 
   const packages = compare(num(t.packages_cur), num(t.packages_prev));
   const shipments = compare(num(t.shipments_cur), num(t.shipments_prev));
-  const avg = (cost: unknown, n: number) => (n === 0 ? 0 : cents(num(cost) / n));
+  const avg = (cost: unknown, n: number) => (n === 0 ? 0 : usd(num(cost) / n));
   const perPackage = compare(avg(t.cost_cur, num(t.carried_cur)), avg(t.cost_prev, num(t.carried_prev)));
 
   return {
@@ -249,8 +251,8 @@ export async function getPeriodReport(db: DbOrTx, period: ReportPeriod, now: Dat
     start: windows.start.toISOString(),
     end: windows.end.toISOString(),
     previousStart: windows.previousStart.toISOString(),
-    totalRevenue: cents(num(t.total_revenue)),
-    revenue: compare(cents(num(t.revenue_cur)), cents(num(t.revenue_prev))),
+    totalRevenue: usd(num(t.total_revenue)),
+    revenue: compare(usd(num(t.revenue_cur)), usd(num(t.revenue_prev))),
     totalUsers: num(t.users_total),
     newUsers: compare(num(t.users_cur), num(t.users_prev)),
     packages,
@@ -284,7 +286,7 @@ export async function getReportTrend(db: DbOrTx, now: Date = new Date()): Promis
     label: formatReportMonth(r.month),
     packages: num(r.packages),
     shipments: num(r.shipments),
-    revenue: cents(num(r.revenue)),
+    revenue: usd(num(r.revenue)),
   }));
 }
 

@@ -32,7 +32,7 @@ export const shipmentLoadColumns = {
   deliveryFeeUsdCents: shipments.deliveryFeeUsdCents,
   packageCount: sql<number>`(select count(*)::int from shipment_packages sp where sp.shipment_id = ${shipments.id})`,
   totalWeightKg: shipments.totalWeightKg,
-  shippingCostUsd: shipments.shippingCostUsd,
+  shippingCostUsdCents: shipments.shippingCostUsdCents,
 };
 
 const rowColumns = {
@@ -94,7 +94,7 @@ const shippablePackageColumns = {
   packageDescription: packages.packageDescription,
   senderName: packages.senderName,
   weightKg: packages.weightKg,
-  estimatedValueUsd: packages.estimatedValueUsd,
+  estimatedValueUsdCents: packages.estimatedValueUsdCents,
   status: packages.status,
 };
 

@@ -1,4 +1,4 @@
-import { ACTIVATION_COST_USD, type CasilleroType } from '@casillero/shared';
+import { ACTIVATION_COST_USD, dollarsToCents, type CasilleroType } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { paymentTransactions, userProfiles, users } from '../db/schema';
 import { insertMailbox, warehouseAddressFor } from './mailbox-code';
@@ -12,7 +12,7 @@ export async function openMailboxWithActivation(tx: DbOrTx, userId: string, type
   const address = warehouseAddressFor(type);
   const mailbox = await insertMailbox(tx, { userId, ...address, status: 'inactive' });
   if (!mailbox) throw new Error('No se pudo generar un código de casillero único.');
-  const payment = await chargeActivation(tx, userId, mailbox, ACTIVATION_COST_USD[type], null, now);
+  const payment = await chargeActivation(tx, userId, mailbox, dollarsToCents(ACTIVATION_COST_USD[type]), null, now);
   return { mailbox, payment };
 }
 
@@ -24,7 +24,7 @@ export async function chargeActivation(
   tx: DbOrTx,
   userId: string,
   mailbox: { id: string; mailboxCode: string },
-  amountUsd: number,
+  amountUsdCents: number,
   createdBy: string | null,
   now?: Date,
 ) {
@@ -33,7 +33,7 @@ export async function chargeActivation(
     userId,
     concept: 'mailbox_activation',
     description,
-    lines: [{ description, usdCents: Math.round(amountUsd * 100) }],
+    lines: [{ description, usdCents: amountUsdCents }],
     mailboxId: mailbox.id,
     createdBy,
     now,
@@ -44,7 +44,7 @@ export async function chargeActivation(
     .values({
       userId,
       transactionType: 'mailbox_activation',
-      amountUsd,
+      amountUsdCents,
       status: 'pending',
       mailboxId: mailbox.id,
       invoiceId: invoice.id,

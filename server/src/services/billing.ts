@@ -6,6 +6,7 @@
 // customers never wait for each other. Amounts are integers: USD cents, Bs. céntimos.
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
+  dollarsToCents,
   CLIENT_MESSAGES,
   RECONCILIATION_TOLERANCE_CENTIMOS,
   usdCentsToVesCentimos,
@@ -230,8 +231,8 @@ export type PaidPayment = {
   transactionType: PaymentType;
   description: string | null;
   currency: 'USD' | 'VES';
-  amountUsd: number;
-  amountVes: number | null;
+  amountUsdCents: number;
+  amountVesCents: number | null;
   invoiceId: string | null;
   mailboxId?: string | null;
   shipmentId?: string | null;
@@ -254,7 +255,7 @@ export async function creditApprovedPayment(
   await lockLedger(tx, payment.userId);
   let invoiceId = payment.invoiceId;
   if (!invoiceId && payment.transactionType !== 'credit_purchase') {
-    const usdCents = Math.round(payment.amountUsd * 100);
+    const usdCents = payment.amountUsdCents;
     if (usdCents > 0) {
       const description = payment.description ?? conceptLabel(payment.transactionType);
       const invoice = await issueInvoice(tx, {
@@ -281,7 +282,7 @@ export async function creditApprovedPayment(
     rate = invoice?.vesPerUsd ?? null;
     remaining = Math.max(0, await invoiceRemaining(tx, invoiceId));
   }
-  const vesPaid = payment.currency === 'VES' && payment.amountVes != null ? Math.round(payment.amountVes * 100) : null;
+  const vesPaid = payment.currency === 'VES' && payment.amountVesCents != null ? payment.amountVesCents : null;
   let credited: number;
   if (vesPaid != null && rate) {
     const owedVes = usdCentsToVesCentimos(remaining, rate);
@@ -291,7 +292,7 @@ export async function creditApprovedPayment(
         : vesCentimosToUsdCents(vesPaid, rate);
   } else {
     // USD, or Bs. whose USD value was fixed when reported (no invoice rate to count it at).
-    credited = Math.round(payment.amountUsd * 100);
+    credited = payment.amountUsdCents;
   }
 
   const toInvoice = invoiceId ? Math.min(credited, remaining) : 0;
@@ -415,7 +416,7 @@ export async function recordLedgerCorrection(
     .from(users)
     .where(and(eq(users.id, input.userId), eq(users.role, 'user')));
   if (!customer) throw new DomainError('NOT_FOUND', CLIENT_MESSAGES.notFound);
-  const cents = Math.round(input.amountUsd * 100);
+  const cents = dollarsToCents(input.amountUsd);
   // A refund gives credit back: it raises the balance by its (positive) amount.
   const usdCents = input.kind === 'refund' ? Math.abs(cents) : cents;
   if (input.kind === 'refund' && usdCents > (await creditOnAccount(tx, input.userId))) {

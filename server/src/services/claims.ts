@@ -31,6 +31,8 @@ import {
   type assignClaimInput,
   type decideClaimInput,
   type openClaimInput,
+  dollarsToCents,
+  fromCents,
 } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import {
@@ -363,7 +365,7 @@ async function correctWeight(
       {
         userId: claim.userId,
         kind: 'adjustment',
-        amountUsd: -adjustment / 100,
+        amountUsd: fromCents(-adjustment),
         reason: claimWeightAdjustmentDescription(claimCode(claim.number), label),
       },
       M.amountRequired,
@@ -416,13 +418,13 @@ export async function decideClaim(
   } else {
     const settings: ClaimSettings = await getClaimSettings(tx);
     const { limitUsdCents } = await claimPayoutFacts(tx, claim, settings);
-    payout = input.amountUsd != null ? Math.round(input.amountUsd * 100) : limitUsdCents;
+    payout = input.amountUsd != null ? dollarsToCents(input.amountUsd) : limitUsdCents;
     if (payout > limitUsdCents) throw new DomainError('BAD_INPUT', M.amountAboveLimit(formatUsdCents(limitUsdCents)));
     if (payout <= 0) throw new DomainError('BAD_INPUT', M.amountRequired);
     const entry = await recordLedgerCorrection(
       tx,
       staffId,
-      { userId: claim.userId, kind: 'adjustment', amountUsd: -payout / 100, reason: claimCreditDescription(code) },
+      { userId: claim.userId, kind: 'adjustment', amountUsd: fromCents(-payout), reason: claimCreditDescription(code) },
       M.amountRequired,
     );
     entryId = entry.id;

@@ -5,10 +5,11 @@
 import { and, eq, ne } from 'drizzle-orm';
 import {
   ACTIVATION_COST_USD,
+  dollarsToCents,
   CLIENT_MAILBOX_NOTIFICATIONS as N,
   CLIENT_MESSAGES as M,
   MAILBOX_COUNTRY_LABELS,
-  formatUsd,
+  formatUsdFromCents,
   type CasilleroType,
   type MailboxCountry,
   type MailboxLocation,
@@ -86,10 +87,10 @@ export async function createMailboxForClient(db: Db, input: z.output<typeof mail
       if (!mailbox) throw input.mailboxCode ? codeTaken() : new Error(M.createFailed);
 
       const type = ACTIVATION_TYPE[input.country];
-      const activationUsd = input.chargeActivation && type ? ACTIVATION_COST_USD[type] : null;
+      const activationUsdCents = input.chargeActivation && type ? dollarsToCents(ACTIVATION_COST_USD[type]) : null;
       let activationPaymentId: string | null = null;
-      if (activationUsd !== null) {
-        const payment = await chargeActivation(tx, input.userId, mailbox, activationUsd, null);
+      if (activationUsdCents !== null) {
+        const payment = await chargeActivation(tx, input.userId, mailbox, activationUsdCents, null);
         activationPaymentId = payment.id;
       }
 
@@ -101,7 +102,7 @@ export async function createMailboxForClient(db: Db, input: z.output<typeof mail
           message: N.created(
             mailbox.mailboxCode,
             MAILBOX_COUNTRY_LABELS[input.country],
-            activationUsd === null ? null : formatUsd(activationUsd),
+            activationUsdCents === null ? null : formatUsdFromCents(activationUsdCents),
           ),
           type: 'general',
           link: CUSTOMER_MAILBOXES_PATH,

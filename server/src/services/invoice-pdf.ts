@@ -37,14 +37,11 @@ const dayOf = new Intl.DateTimeFormat('es-ES', {
 /** A moment as the business's day (dd/mm/aaaa). */
 const momentDay = (d: Date | string) => dayOf.format(new Date(d));
 
-const usdOf = (amountUsd: number | string) => Math.round(Number(amountUsd) * 100);
-const vesOf = (amountVes: number | string) => Math.round(Number(amountVes) * 100);
-
 /** A payment received as the invoice lists it: its amount in the currency it was paid in. */
 function paymentAmount(p: InvoiceDetail['payments'][number]) {
-  if (p.currency === 'VES' && p.amountVes !== null)
-    return `${formatVesCentimos(vesOf(p.amountVes))} (${formatUsdCents(usdOf(p.amountUsd))})`;
-  return formatUsdCents(usdOf(p.amountUsd));
+  if (p.currency === 'VES' && p.amountVesCents !== null)
+    return `${formatVesCentimos(p.amountVesCents)} (${formatUsdCents(p.amountUsdCents)})`;
+  return formatUsdCents(p.amountUsdCents);
 }
 
 // --- Drawing ------------------------------------------------------------------------------------

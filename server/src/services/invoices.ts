@@ -2,6 +2,7 @@
 // course, a fee): the same issuing as every other invoice, and the customer is told.
 import { eq } from 'drizzle-orm';
 import {
+  dollarsToCents,
   INVOICE_ISSUE_MESSAGES,
   formatUsdCents,
   formatVesCentimos,
@@ -30,7 +31,7 @@ export async function issueInvoiceByStaff(
       userId: input.userId,
       concept: input.concept,
       description: input.description,
-      lines: input.lines.map((l) => ({ description: l.description, usdCents: Math.round(l.amountUsd * 100) })),
+      lines: input.lines.map((l) => ({ description: l.description, usdCents: dollarsToCents(l.amountUsd) })),
       createdBy: staffId,
     });
     await notifyUser(

@@ -4,7 +4,7 @@
 // rejects it. The database refuses a decision by the person who asked, and the audit log holds
 // the request and the decision, each with its person.
 import { and, eq } from 'drizzle-orm';
-import { BILLING_MESSAGES, CLIENT_MESSAGES, formatUsdCents } from '@casillero/shared';
+import { BILLING_MESSAGES, CLIENT_MESSAGES, dollarsToCents, formatUsdCents, fromCents } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { ledgerCorrectionRequests, users } from '../db/schema';
 import { DomainError } from '../lib/domain-error';
@@ -22,7 +22,7 @@ export async function requestLedgerCorrection(
   input: CorrectionInput,
   thresholdUsdCents: number,
 ) {
-  const cents = Math.round(input.amountUsd * 100);
+  const cents = dollarsToCents(input.amountUsd);
   if (Math.abs(cents) < thresholdUsdCents) {
     const entry = await recordLedgerCorrection(tx, staffId, input, BILLING_MESSAGES.refundExceedsCredit);
     return { pending: false as const, id: String(entry.id), message: BILLING_MESSAGES.adjustmentSaved };
@@ -68,7 +68,7 @@ export async function decideLedgerCorrection(tx: DbOrTx, staffId: string, input:
     ? await recordLedgerCorrection(
         tx,
         staffId,
-        { userId: request.userId, kind: request.kind, amountUsd: request.usdCents / 100, reason: request.reason },
+        { userId: request.userId, kind: request.kind, amountUsd: fromCents(request.usdCents), reason: request.reason },
         BILLING_MESSAGES.refundExceedsCredit,
       )
     : null;

@@ -27,7 +27,7 @@ export async function openOwnMailbox(db: Db, userId: string, type: CasilleroType
         .where(and(eq(mailboxes.userId, userId), eq(mailboxes.country, country)));
       if (existing) throw alreadyHas();
       const { mailbox, payment } = await openMailboxWithActivation(tx, userId, type);
-      return { id: mailbox.id, mailboxCode: mailbox.mailboxCode, activationAmountUsd: payment.amountUsd };
+      return { id: mailbox.id, mailboxCode: mailbox.mailboxCode, activationAmountUsdCents: payment.amountUsdCents };
     });
   } catch (err) {
     if (isUniqueViolation(err, 'mailboxes_user_id_country_key')) throw alreadyHas();

@@ -105,7 +105,7 @@ export async function createPackage(db: Db, config: AppConfig, input: z.output<t
         senderName: input.senderName,
         weightKg: input.weightKg,
         dimensionsCm: input.dimensionsCm,
-        estimatedValueUsd: input.estimatedValueUsd,
+        estimatedValueUsdCents: input.estimatedValueUsdCents,
         status: input.status,
         notes: input.notes,
         receivedDate: isReceived ? new Date() : null,

@@ -63,12 +63,12 @@ export async function reviewPayment(
         id: paymentTransactions.id,
         userId: paymentTransactions.userId,
         transactionType: paymentTransactions.transactionType,
-        amountUsd: paymentTransactions.amountUsd,
+        amountUsdCents: paymentTransactions.amountUsdCents,
         mailboxId: paymentTransactions.mailboxId,
         status: paymentTransactions.status,
         description: paymentTransactions.description,
         currency: paymentTransactions.currency,
-        amountVes: paymentTransactions.amountVes,
+        amountVesCents: paymentTransactions.amountVesCents,
         invoiceId: paymentTransactions.invoiceId,
         adminNotes: sql<string | null>`${paymentTransactions.metadata}->>'admin_notes'`,
       });
@@ -100,10 +100,10 @@ export async function reviewPayment(
           title: PAYMENT_NOTIFICATIONS.title,
           message:
             payment.status === 'completed'
-              ? PAYMENT_NOTIFICATIONS.approved(payment.amountUsd)
+              ? PAYMENT_NOTIFICATIONS.approved(payment.amountUsdCents)
               : payment.status === 'failed'
-                ? PAYMENT_NOTIFICATIONS.rejected(payment.amountUsd, payment.adminNotes)
-                : PAYMENT_NOTIFICATIONS.reviewing(payment.amountUsd),
+                ? PAYMENT_NOTIFICATIONS.rejected(payment.amountUsdCents, payment.adminNotes)
+                : PAYMENT_NOTIFICATIONS.reviewing(payment.amountUsdCents),
           type: 'payment_update',
           link: mailboxActivated ? MAILBOXES_PATH : FACTURAS_PATH,
         },

@@ -8,9 +8,10 @@ import {
   BILLING_MESSAGES,
   PAYMENT_MESSAGES,
   PAYMENT_TYPE_LABELS,
-  formatUsd,
-  formatVes,
+  formatUsdFromCents,
+  formatVesFromCents,
   type reportPaymentSchema,
+  toCents,
   usdCentsToVesCentimos,
   vesCentimosToUsdCents,
   type Currency,
@@ -37,7 +38,7 @@ export type ReportPayment = z.output<typeof reportPaymentSchema>;
 const REPORTED = {
   id: paymentTransactions.id,
   transactionType: paymentTransactions.transactionType,
-  amountUsd: paymentTransactions.amountUsd,
+  amountUsdCents: paymentTransactions.amountUsdCents,
   description: paymentTransactions.description,
 };
 
@@ -68,8 +69,8 @@ export async function reportPayment(
       };
 
       let paidNumbers: string[] = [];
-      let amountVes: number | null = null;
-      let payment: { id: string; transactionType: PaymentType; amountUsd: number; description: string | null };
+      let amountVesCents: number | null = null;
+      let payment: { id: string; transactionType: PaymentType; amountUsdCents: number; description: string | null };
       if (input.paymentId) {
         const [existing] = await tx
           .select({
@@ -78,7 +79,7 @@ export async function reportPayment(
             reportedAt: paymentTransactions.reportedAt,
             metadata: paymentTransactions.metadata,
             invoiceId: paymentTransactions.invoiceId,
-            amountUsd: paymentTransactions.amountUsd,
+            amountUsdCents: paymentTransactions.amountUsdCents,
           })
           .from(paymentTransactions)
           .where(and(eq(paymentTransactions.id, input.paymentId), eq(paymentTransactions.userId, userId)))
@@ -93,8 +94,8 @@ export async function reportPayment(
         // The customer's words go in a note; the amount is what they paid, in the method's currency.
         const { customer_note: _previous, ...metadata } = existing.metadata;
         const invoice = existing.invoiceId ? await payableInvoice(tx, userId, existing.invoiceId, existing.id) : null;
-        const amounts = await paidAmounts(tx, method.currency, input.amount, invoice, existing.amountUsd);
-        amountVes = amounts.amountVes;
+        const amounts = await paidAmounts(tx, method.currency, input.amount, invoice, existing.amountUsdCents);
+        amountVesCents = amounts.amountVesCents;
         [payment] = await tx
           .update(paymentTransactions)
           .set({
@@ -110,7 +111,7 @@ export async function reportPayment(
         // Billing (docs/decisions/021-billing-in-bolivares.md): a payment toward one of the customer's invoices (the rest of a partial one).
         const invoice = await payableInvoice(tx, userId, input.invoiceId, null);
         const amounts = await paidAmounts(tx, method.currency, input.amount, invoice, null);
-        amountVes = amounts.amountVes;
+        amountVesCents = amounts.amountVesCents;
         [payment] = await tx
           .insert(paymentTransactions)
           .values({
@@ -129,7 +130,7 @@ export async function reportPayment(
         const paid =
           input.transactionType === 'shipping_payment' ? await lockPayableTrackings(tx, userId, input.trackingIds) : [];
         const amounts = await paidAmounts(tx, method.currency, input.amount, null, null);
-        amountVes = amounts.amountVes;
+        amountVesCents = amounts.amountVesCents;
         [payment] = await tx
           .insert(paymentTransactions)
           .values({
@@ -151,8 +152,8 @@ export async function reportPayment(
         paymentReportedEmail({
           ...(await customerForAdmins(tx, userId)),
           type: payment.transactionType,
-          amountUsd: payment.amountUsd,
-          amountVes,
+          amountUsdCents: payment.amountUsdCents,
+          amountVesCents,
           method: method.name,
           reference: input.paymentReference,
           description: payment.description,
@@ -235,27 +236,29 @@ async function paidAmounts(
   currency: Currency,
   amount: number | null,
   invoice: PayableInvoice | null,
-  owedUsd: number | null,
+  owedUsdCents: number | null,
 ) {
+  // The typed amount becomes cents here, once; from here to the ledger it stays in cents.
+  const typedCents = amount == null ? null : toCents(amount);
+  if (amount != null && typedCents == null) throw new DomainError('BAD_INPUT', PAYMENT_MESSAGES.amountDecimals);
   if (currency === 'USD') {
-    const usd = amount ?? (invoice ? invoice.remainingUsdCents / 100 : owedUsd);
-    if (usd == null) throw new DomainError('BAD_INPUT', PAYMENT_MESSAGES.amountRequired);
-    if (Math.round(usd * 100) < 1) throw new DomainError('BAD_INPUT', PAYMENT_MESSAGES.amountPositive);
-    if (usd > 100_000) throw new DomainError('BAD_INPUT', PAYMENT_MESSAGES.amountMax);
-    return { amountUsd: usd, amountVes: null };
+    const usdCents = typedCents ?? (invoice ? invoice.remainingUsdCents : owedUsdCents);
+    if (usdCents == null) throw new DomainError('BAD_INPUT', PAYMENT_MESSAGES.amountRequired);
+    if (usdCents < 1) throw new DomainError('BAD_INPUT', PAYMENT_MESSAGES.amountPositive);
+    if (usdCents > 10_000_000) throw new DomainError('BAD_INPUT', PAYMENT_MESSAGES.amountMax);
+    return { amountUsdCents: usdCents, amountVesCents: null };
   }
   const rate = invoice?.vesPerUsd ?? (await rateForDay(tx, businessToday()))?.vesPerUsd ?? null;
   if (!rate) throw new DomainError('BAD_INPUT', PAYMENT_MESSAGES.noRateForVes);
-  const owedUsdCents = invoice ? invoice.remainingUsdCents : owedUsd != null ? Math.round(owedUsd * 100) : null;
-  const vesCentimos =
-    amount != null ? Math.round(amount * 100) : owedUsdCents != null ? usdCentsToVesCentimos(owedUsdCents, rate) : null;
+  const owedCents = invoice ? invoice.remainingUsdCents : owedUsdCents;
+  const vesCentimos = typedCents ?? (owedCents != null ? usdCentsToVesCentimos(owedCents, rate) : null);
   if (vesCentimos == null) throw new DomainError('BAD_INPUT', PAYMENT_MESSAGES.amountRequired);
   if (vesCentimos < 1) throw new DomainError('BAD_INPUT', PAYMENT_MESSAGES.amountPositive);
   const usdCents = vesCentimosToUsdCents(vesCentimos, rate);
   // Never a cent the customer did not pay: what is worth less than one is refused, not rounded up.
   if (usdCents < 1) throw new DomainError('BAD_INPUT', PAYMENT_MESSAGES.amountUnderOneCent);
   if (usdCents > 10_000_000) throw new DomainError('BAD_INPUT', PAYMENT_MESSAGES.amountMax);
-  return { amountUsd: usdCents / 100, amountVes: vesCentimos / 100 };
+  return { amountUsdCents: usdCents, amountVesCents: vesCentimos };
 }
 
 /**
@@ -292,8 +295,8 @@ export function paymentReportedEmail(p: {
   customer: string;
   email: string;
   type: PaymentType;
-  amountUsd: number;
-  amountVes: number | null;
+  amountUsdCents: number;
+  amountVesCents: number | null;
   method: string;
   reference: string;
   description: string | null;
@@ -302,13 +305,13 @@ export function paymentReportedEmail(p: {
   trackings?: string[];
   url: string;
 }): EmailMessage {
-  const title = `Pago reportado: ${PAYMENT_TYPE_LABELS[p.type]} de ${formatUsd(p.amountUsd)}`;
+  const title = `Pago reportado: ${PAYMENT_TYPE_LABELS[p.type]} de ${formatUsdFromCents(p.amountUsdCents)}`;
   const { html, text } = layout({
     title,
     paragraphs: [
       `${p.customer} (${p.email}) reportó un pago que espera verificación.`,
       `Concepto: ${PAYMENT_TYPE_LABELS[p.type]}${p.description ? ` (${p.description})` : ''}.`,
-      `Monto: ${formatUsd(p.amountUsd)}${p.amountVes != null ? ` · ${formatVes(p.amountVes)}` : ''}.`,
+      `Monto: ${formatUsdFromCents(p.amountUsdCents)}${p.amountVesCents != null ? ` · ${formatVesFromCents(p.amountVesCents)}` : ''}.`,
       `Método: ${p.method} · Referencia: ${p.reference}.`,
       ...(p.trackings?.length ? [`Trackings que paga: ${p.trackings.join(', ')}.`] : []),
       ...(p.note ? [`Nota del cliente: ${p.note}`] : []),

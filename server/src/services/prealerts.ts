@@ -38,7 +38,7 @@ async function findPrealert(tx: DbOrTx, id: string) {
       description: prealerts.description,
       senderName: prealerts.senderName,
       estimatedWeight: prealerts.estimatedWeight,
-      estimatedValue: prealerts.estimatedValue,
+      estimatedValueUsdCents: prealerts.estimatedValueUsdCents,
       status: prealerts.status,
     })
     .from(prealerts)
@@ -91,10 +91,10 @@ export async function editPrealert(db: Db, input: z.output<typeof prealertAdminE
     .set({
       description: input.description,
       quantityItems: input.quantityItems,
-      amountSpent: input.amountSpent,
+      amountSpentUsdCents: input.amountSpentUsdCents,
       senderName: input.senderName,
       estimatedWeight: input.estimatedWeight,
-      estimatedValue: input.estimatedValue,
+      estimatedValueUsdCents: input.estimatedValueUsdCents,
       carrier: input.carrier,
       estadoTracking: input.estadoTracking,
       notes: input.notes,
@@ -159,7 +159,7 @@ export async function convertPrealert(db: Db, input: z.output<typeof prealertCon
         senderName: current.senderName,
         // 0 means not measured: the package form's rule is "if given, positive".
         weightKg: input.actualWeight > 0 ? input.actualWeight : null,
-        estimatedValueUsd: input.actualValue > 0 ? input.actualValue : null,
+        estimatedValueUsdCents: input.actualValueUsdCents > 0 ? input.actualValueUsdCents : null,
         status: 'received',
         receivedDate: now,
         notes: input.notes,

@@ -93,7 +93,7 @@ async function priceParcels(tx: DbOrTx, userId: string, choice: ShipRequestChoic
       status: packages.status,
       weightKg: packages.weightKg,
       dimensionsCm: packages.dimensionsCm,
-      estimatedValueUsd: packages.estimatedValueUsd,
+      estimatedValueUsdCents: packages.estimatedValueUsdCents,
       location: mailboxes.location,
       inShipment: sql<boolean>`exists (select 1 from shipment_packages sp where sp.package_id = ${packages.id})`,
       inRepack: inPendingRepack,
@@ -122,7 +122,7 @@ async function priceParcels(tx: DbOrTx, userId: string, choice: ShipRequestChoic
     if (!measures || r.weightKg == null || r.weightKg <= 0)
       throw new DomainError('BAD_INPUT', M.packageNoMeasures(label));
     const [largo, ancho, alto] = measures;
-    const valor = r.estimatedValueUsd;
+    const valor = r.estimatedValueUsdCents == null ? null : fromCents(r.estimatedValueUsdCents);
     const quote =
       origin === 'china'
         ? quoteChina({ largo, ancho, alto, valor, seguro: false })
@@ -221,7 +221,7 @@ export async function createShipRequest(
         userId,
         ...delivery,
         // Shipping and storage, as staff's shipments keep them; the delivery fee has its own column.
-        shippingCostUsd: fromCents(quote.shippingUsdCents + quote.storageUsdCents),
+        shippingCostUsdCents: quote.shippingUsdCents + quote.storageUsdCents,
         totalWeightKg: quote.totalWeightKg,
         totalVolumeCm3: null,
         status: 'preparing',

@@ -15,6 +15,7 @@ import {
   SHIPMENT_STATUS_LABELS,
   DELIVERY_METHOD_LABELS,
   shipmentCodeAt,
+  dollarsToCents,
   type ShipmentStatus,
   type shipmentCreateInput,
   type shipmentStatusInput,
@@ -104,6 +105,7 @@ export async function createShipment(
       // days is charged with the shipping, frozen at this moment in the shipment's cost (read
       // from the reception dates, which the move above does not change).
       const storage = await accruedStorageFee(tx, packageIds);
+      const storageFeeUsdCents = dollarsToCents(storage.feeUsd);
       // The last mile (docs/product/last-mile.md#delivery): the recipient and the delivery become the destination and the fee.
       const delivery = await resolveDelivery(tx, {
         userId: input.userId,
@@ -116,7 +118,7 @@ export async function createShipment(
         ...delivery,
         estimatedDelivery: input.estimatedDelivery,
         // The delivery fee stays in its own column (deliveryFeeUsdCents) and is its own invoice line.
-        shippingCostUsd: round2(input.shippingCostUsd + storage.feeUsd),
+        shippingCostUsdCents: input.shippingCostUsdCents + storageFeeUsdCents,
         totalWeightKg,
         totalVolumeCm3: null,
         status: 'preparing',
@@ -129,9 +131,9 @@ export async function createShipment(
       const lines = [
         {
           description: `Envío ${shipment.shipmentCode} (${packageIds.length} paquetes, ${totalWeightKg} kg)`,
-          usdCents: Math.round(input.shippingCostUsd * 100),
+          usdCents: input.shippingCostUsdCents,
         },
-        { description: `Almacenaje pasados los días libres`, usdCents: Math.round(storage.feeUsd * 100) },
+        { description: `Almacenaje pasados los días libres`, usdCents: storageFeeUsdCents },
         {
           description: `${DELIVERY_METHOD_LABELS.home}: ${delivery.deliveryCity}, ${delivery.deliveryState}`,
           usdCents: delivery.deliveryFeeUsdCents,
@@ -305,7 +307,7 @@ export async function updateShipment(db: Db, config: AppConfig, input: z.output<
         deliveryState: shipments.deliveryState,
         deliveryFeeUsdCents: shipments.deliveryFeeUsdCents,
         estimatedDelivery: shipments.estimatedDelivery,
-        shippingCostUsd: shipments.shippingCostUsd,
+        shippingCostUsdCents: shipments.shippingCostUsdCents,
         trackingNumber: shipments.trackingNumber,
       })
       .from(shipments)

@@ -3,6 +3,8 @@
 // parcel out. Its reads (the settings, a parcel's clock) are queries/storage.ts.
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
+  dollarsToCents,
+  fromCents,
   STORAGE_CLOCK_STATUSES,
   STORAGE_MESSAGES as M,
   STORAGE_REMINDER_DAYS_BEFORE,
@@ -25,7 +27,7 @@ import { notifyUser } from './notify';
  */
 export async function setStorageSettings(tx: DbOrTx, next: StorageSettings): Promise<StorageSettings> {
   const before = await getStorageSettings(tx);
-  const value = JSON.stringify({ freeDays: next.freeDays, feePerDayUsd: Math.round(next.feePerDayUsd * 100) / 100 });
+  const value = JSON.stringify({ freeDays: next.freeDays, feePerDayUsd: fromCents(dollarsToCents(next.feePerDayUsd)) });
   const [existing] = await tx
     .select({ key: appSettings.key })
     .from(appSettings)
@@ -63,7 +65,7 @@ export async function accruedStorageFee(tx: DbOrTx, packageIds: string[], today 
     const clock = storageClock(receivedDay(p.receivedDate!), today, settings);
     return clock && clock.feeUsd > 0 ? [{ id: p.id, daysOver: clock.daysOver, feeUsd: clock.feeUsd }] : [];
   });
-  const feeUsd = Math.round(perPackage.reduce((sum, p) => sum + p.feeUsd * 100, 0)) / 100;
+  const feeUsd = fromCents(perPackage.reduce((sum, p) => sum + dollarsToCents(p.feeUsd), 0));
   return { feeUsd, perPackage };
 }
 

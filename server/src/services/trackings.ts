@@ -61,7 +61,7 @@ export async function createTracking(db: Db, admin: Actor, input: CreateInput, c
           description: input.description,
           carrier: input.carrier,
           estimatedWeight: input.estimatedWeight,
-          estimatedValue: input.estimatedValue,
+          estimatedValueUsdCents: input.estimatedValueUsdCents,
           senderName: input.senderName,
           originCountry: input.originCountry,
           priority: input.priority,
@@ -112,7 +112,7 @@ async function mailFactsOf(tx: DbOrTx, id: string): Promise<TrackingMailFacts & 
     carrier,
     description,
     estimatedWeight,
-    estimatedValue,
+    estimatedValueUsdCents,
     priority,
   } = tracking;
   return {
@@ -124,7 +124,7 @@ async function mailFactsOf(tx: DbOrTx, id: string): Promise<TrackingMailFacts & 
     carrier,
     description,
     estimatedWeight,
-    estimatedValue,
+    estimatedValueUsdCents,
     priority,
   };
 }

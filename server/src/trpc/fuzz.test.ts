@@ -377,7 +377,7 @@ async function seedPools() {
       state: 'Carabobo',
     })),
     estimatedDelivery: '2030-01-15',
-    shippingCostUsd: 42.5,
+    shippingCostUsdCents: 4250,
     packageIds: [shipped.id],
   });
   const prealert = await c.prealerts.create({

@@ -132,7 +132,7 @@ const rows: Row[] = [
           state: 'Distrito Capital',
         })),
         estimatedDelivery: '',
-        shippingCostUsd: 35.5,
+        shippingCostUsdCents: 3550,
         packageIds: [packageId],
       });
       await admin.shipments.updateStatus({ id: s.id, status: 'in_transit' });

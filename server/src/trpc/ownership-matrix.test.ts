@@ -144,9 +144,9 @@ const prealertForm = {
   senderName: 'Tienda de A',
   description: 'Cambiado por otro cliente',
   quantityItems: 9,
-  amountSpent: 1,
+  amountSpentUsdCents: 100,
   estimatedWeight: 1,
-  estimatedValue: 1,
+  estimatedValueUsdCents: 100,
   notes: 'no debería guardarse',
 };
 
@@ -475,9 +475,9 @@ beforeAll(async () => {
     senderName: 'Tienda de Beto',
     description: 'Zapatos deportivos de Beto',
     quantityItems: 2,
-    amountSpent: 80,
+    amountSpentUsdCents: 8000,
     estimatedWeight: 2.5,
-    estimatedValue: 80,
+    estimatedValueUsdCents: 8000,
     notes: 'Frágil',
     mailboxId: bMailbox,
     invoiceFileId: bInvoice,
@@ -502,7 +502,7 @@ beforeAll(async () => {
     userId: beto.user.id,
     ...bDelivery,
     estimatedDelivery: '2030-01-15',
-    shippingCostUsd: 42.5,
+    shippingCostUsdCents: 4250,
     packageIds: [bShippedPackage],
   });
   await as(admin).notifications.send({

@@ -6,7 +6,7 @@ import { z } from '../zod-es';
 import { isoDay, optionalText } from '../schemas/form-fields';
 import { listPageParams } from '../schemas/list';
 import { AMOUNT_MESSAGES } from '../messages';
-import { RATE_DECIMALS, isWholeCents, parseRate } from './money';
+import { RATE_DECIMALS, dollarsToCents, fromCents, isWholeCents, parseRate } from './money';
 import { groupThousands, parseDecimal } from '../format';
 
 export const CURRENCIES = ['USD', 'VES'] as const;
@@ -228,7 +228,7 @@ export const ledgerEntryInput = z.object({
   amountUsd: z
     .number({ error: BILLING_MESSAGES.adjustmentAmountRequired })
     // Zero cents is no movement (a tiny float like 1e-9 rounds to it).
-    .refine((n) => Math.round(n * 100) !== 0, BILLING_MESSAGES.adjustmentAmountRequired)
+    .refine((n) => dollarsToCents(n) !== 0, BILLING_MESSAGES.adjustmentAmountRequired)
     .refine((n) => Math.abs(n) <= 100_000, BILLING_MESSAGES.adjustmentAmountMax)
     .refine(isWholeCents, AMOUNT_MESSAGES.twoDecimals),
   reason: z
@@ -279,7 +279,7 @@ export const RECONCILIATION_MESSAGES = {
   badDate: 'la fecha no es válida (use dd/mm/aaaa o aaaa-mm-dd).',
   badAmount: 'el monto no es un número válido.',
   badReference: 'falta la referencia.',
-  tolerance: `Un pago coincide cuando la referencia es la misma y el monto difiere en Bs. ${(RECONCILIATION_TOLERANCE_CENTIMOS / 100).toFixed(2).replace('.', ',')} o menos.`,
+  tolerance: `Un pago coincide cuando la referencia es la misma y el monto difiere en Bs. ${fromCents(RECONCILIATION_TOLERANCE_CENTIMOS).toFixed(2).replace('.', ',')} o menos.`,
   approvedTitle: 'Pagos aprobados',
   approved: (n: number) => (n === 1 ? 'Se aprobó 1 pago.' : `Se aprobaron ${n} pagos.`),
   nothingToApprove: 'No hay coincidencias por aprobar.',

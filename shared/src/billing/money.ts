@@ -56,8 +56,14 @@ export function toCents(amount: number | string): number | null {
 export const isWholeCents = (amount: number) =>
   Number.isFinite(amount) && Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6;
 
-/** Integer cents to the decimal number the older numeric(12,2) columns and the API carry. */
+/** Integer cents to dollars (or Bs.), for a form field or a rate's arithmetic; never to store. */
 export const fromCents = (cents: number) => cents / 100;
+
+/**
+ * A dollar figure already in hand (a form's number, a fee from the settings) to integer cents,
+ * rounded half away from zero; typed text goes through toCents, which refuses a third decimal.
+ */
+export const dollarsToCents = (dollars: number) => Math.sign(dollars) * Math.round(Math.abs(dollars) * 100);
 
 const twoDecimals = onFirstUse(
   () => new Intl.NumberFormat('es-VE', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true }),

@@ -1,7 +1,7 @@
 // Field rules the forms share: optional text and numbers as a form sends them (empty means
 // absent), and optional ids of records chosen or uploaded first.
 import { z } from '../zod-es';
-import { TEXT_MESSAGES } from '../messages';
+import { AMOUNT_MESSAGES, TEXT_MESSAGES } from '../messages';
 import { fitsCharacters } from '../text';
 
 /** Optional text: trimmed, at most `max` characters, empty becomes null. */
@@ -19,6 +19,12 @@ export const optionalNumber = (schema: z.ZodNumber) =>
     .union([schema, z.literal('')])
     .nullish()
     .transform((n) => (n === '' || n == null ? null : n));
+
+/**
+ * An amount in integer cents (docs/decisions/005). Its form field shows and reads dollars and
+ * hands the form cents (client UsdCentsInput), so a third decimal never reaches here as a fraction.
+ */
+export const centsNumber = (message?: string) => z.number({ error: message }).int(AMOUNT_MESSAGES.twoDecimals);
 
 /** An optional id (a chosen mailbox, an uploaded file): absent becomes null. */
 export const optionalUuid = (message?: string) =>

@@ -1,7 +1,7 @@
 // The admin Packages screen (docs/product/admin-packages-and-shipments.md): the create and edit forms, warehouse intake,
 // the inline status change and the list's URL state. Client forms and server procedures share them.
 import { z } from '../zod-es';
-import { optionalNumber, optionalText, optionalUuid } from './form-fields';
+import { centsNumber, optionalNumber, optionalText, optionalUuid } from './form-fields';
 import { PACKAGE_SORTS } from '../list-params';
 import { PACKAGE_STATUSES, PACKAGE_STATUSES_SELECTABLE } from '../enums';
 import { PACKAGE_MESSAGES as M } from '../messages-packages';
@@ -19,8 +19,8 @@ const packageFields = {
   senderName: optionalText(100, M.senderMax),
   weightKg: optionalNumber(z.number({ error: M.weightPositive }).gt(0, M.weightPositive).max(1000, M.weightMax)),
   dimensionsCm: optionalText(50, M.dimensionsMax),
-  estimatedValueUsd: optionalNumber(
-    z.number({ error: M.valuePositive }).gt(0, M.valuePositive).max(1_000_000, M.valueMax),
+  estimatedValueUsdCents: optionalNumber(
+    centsNumber(M.valuePositive).gt(0, M.valuePositive).max(100_000_000, M.valueMax),
   ),
   notes: optionalText(1000, M.notesMax),
 };

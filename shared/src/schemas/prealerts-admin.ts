@@ -1,7 +1,7 @@
 // The admin pre-alerts screen's inputs (docs/product/admin-prealerts.md): the list's filters, the edit and
 // convert dialogs. Client forms and server procedures share them.
 import { z } from '../zod-es';
-import { optionalText } from './form-fields';
+import { centsNumber, optionalText } from './form-fields';
 import { PREALERT_STATUSES } from '../enums';
 import { ADMIN_PREALERT_MESSAGES as M } from '../messages-prealerts';
 import { listPageParams, optionalSearchText } from './list';
@@ -29,10 +29,10 @@ export const prealertAdminEditInput = prealertCreateInput
   .pick({
     description: true,
     quantityItems: true,
-    amountSpent: true,
+    amountSpentUsdCents: true,
     senderName: true,
     estimatedWeight: true,
-    estimatedValue: true,
+    estimatedValueUsdCents: true,
     carrier: true,
     estadoTracking: true,
     notes: true,
@@ -51,10 +51,9 @@ export const prealertConvertInput = z.object({
     .min(0, M.realWeightInvalid)
     .max(1000, M.realWeightInvalid)
     .default(0),
-  actualValue: z
-    .number({ error: M.realValueInvalid })
+  actualValueUsdCents: centsNumber(M.realValueInvalid)
     .min(0, M.realValueInvalid)
-    .max(1_000_000, M.realValueInvalid)
+    .max(100_000_000, M.realValueInvalid)
     .default(0),
   packageDescription: optionalText(500, M.packageDescriptionMax),
   notes: optionalText(1000, M.notesMax),

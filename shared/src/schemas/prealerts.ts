@@ -1,5 +1,5 @@
 import { z } from '../zod-es';
-import { optionalNumber, optionalText, optionalUuid } from './form-fields';
+import { centsNumber, optionalNumber, optionalText, optionalUuid } from './form-fields';
 import { CARRIERS, ESTADOS_TRACKING_PREALERTA } from '../enums';
 import { PREALERT_MESSAGES } from '../messages-customer';
 import { fitsCharacters } from '../text';
@@ -22,9 +22,13 @@ const prealertFields = {
     .int(PREALERT_MESSAGES.itemsInt)
     .min(1, PREALERT_MESSAGES.itemsMin)
     .max(10_000),
-  amountSpent: optionalNumber(z.number().min(0, PREALERT_MESSAGES.amountMin).max(1_000_000)),
+  amountSpentUsdCents: optionalNumber(
+    centsNumber(PREALERT_MESSAGES.amountMin).min(0, PREALERT_MESSAGES.amountMin).max(100_000_000),
+  ),
   estimatedWeight: optionalNumber(z.number().min(0.1, PREALERT_MESSAGES.weightMin).max(1000)),
-  estimatedValue: optionalNumber(z.number().min(0, PREALERT_MESSAGES.valueMin).max(1_000_000)),
+  estimatedValueUsdCents: optionalNumber(
+    centsNumber(PREALERT_MESSAGES.valueMin).min(0, PREALERT_MESSAGES.valueMin).max(100_000_000),
+  ),
   estadoTracking: z.enum(ESTADOS_TRACKING_PREALERTA).default('Prealertado'),
   notes: optionalText(1000, PREALERT_MESSAGES.notesMax),
   mailboxId: optionalUuid(PREALERT_MESSAGES.mailboxInvalid),

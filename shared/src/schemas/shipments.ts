@@ -6,7 +6,7 @@ import { DELIVERY_METHODS, SHIPMENT_STATUSES, SHIPPING_METHODS } from '../enums'
 import { DELIVERY_MESSAGES } from '../last-mile';
 import { SHIPMENT_MESSAGES as M } from '../messages-packages';
 import { SHIPMENT_EDIT_MESSAGES as E } from '../messages-shipments';
-import { isoDay } from './form-fields';
+import { centsNumber, isoDay } from './form-fields';
 import { optionalSearchText, sortedListParams } from './list';
 
 export const SHIPMENT_MAX_PACKAGES = 100;
@@ -43,7 +43,7 @@ const shipmentFields = {
     .union([isoDay(M.dateInvalid), z.literal('')])
     .nullish()
     .transform((s) => s || null),
-  shippingCostUsd: z.number({ error: M.costMin }).min(0, M.costMin).max(100_000, M.costMax).default(0),
+  shippingCostUsdCents: centsNumber(M.costMin).min(0, M.costMin).max(10_000_000, M.costMax).default(0),
 };
 
 /** An agency picked for pickup must be named (the server checks it exists and is active). */

@@ -1,7 +1,7 @@
 // The admin trackings panel's inputs (docs/product/admin-trackings.md): the create form, the status and repack
 // dialogs, and the list's URL search params. Client forms and server procedures share them.
 import { z } from '../zod-es';
-import { optionalText } from './form-fields';
+import { centsNumber, optionalText } from './form-fields';
 import { TRACKING_SORTS, TRACKING_TABS } from '../list-params';
 import { PRIORITIES, TRACKING_STATUSES } from '../enums';
 import { TRACKING_MESSAGES as M } from '../messages-trackings';
@@ -23,7 +23,7 @@ const formNumber = (message: string) => z.number({ error: message });
 
 export const TRACKING_DEFAULTS = {
   estimatedWeight: 1,
-  estimatedValue: 0,
+  estimatedValueUsdCents: 0,
   originCountry: 'Estados Unidos',
   priority: 'medium',
   needsReempaque: false,
@@ -47,10 +47,10 @@ export const trackingCreateInput = z
       .min(0.1, M.weightMin)
       .max(100, M.weightMax)
       .default(TRACKING_DEFAULTS.estimatedWeight),
-    estimatedValue: formNumber(M.valueMin)
+    estimatedValueUsdCents: centsNumber(M.valueMin)
       .min(0, M.valueMin)
-      .max(10_000, M.valueMax)
-      .default(TRACKING_DEFAULTS.estimatedValue),
+      .max(1_000_000, M.valueMax)
+      .default(TRACKING_DEFAULTS.estimatedValueUsdCents),
     senderName: z.string({ error: M.senderMin }).trim().min(2, M.senderMin).refine(fitsCharacters(100), M.senderMax),
     originCountry: z
       .string({ error: M.originMin })

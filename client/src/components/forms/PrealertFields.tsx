@@ -3,20 +3,27 @@ import { Select, SimpleGrid, type SimpleGridProps } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { CARRIERS, ESTADOS_TRACKING_PREALERTA, type PlausibilityCheck } from '@casillero/shared';
 import { DecimalInput } from './DecimalInput';
+import { centsAsDollars, UsdCentsInput } from './UsdCentsInput';
 import { optionalValue } from './fields';
 
-type Field = 'carrier' | 'estadoTracking' | 'quantityItems' | 'amountSpent' | 'estimatedWeight' | 'estimatedValue';
+type Field =
+  | 'carrier'
+  | 'estadoTracking'
+  | 'quantityItems'
+  | 'amountSpentUsdCents'
+  | 'estimatedWeight'
+  | 'estimatedValueUsdCents';
 type InputProps = (field: Field) => GetInputPropsReturnType;
 
 /** The figures asked about before saving when far from the usual (usePlausibleConfirm). */
 export const prealertFigureChecks = (values: {
-  amountSpent: unknown;
+  amountSpentUsdCents: unknown;
   estimatedWeight: unknown;
-  estimatedValue: unknown;
+  estimatedValueUsdCents: unknown;
 }): PlausibilityCheck[] => [
-  { kind: 'amountUsd', value: values.amountSpent },
+  { kind: 'amountUsd', value: centsAsDollars(values.amountSpentUsdCents) },
   { kind: 'weightKg', value: values.estimatedWeight },
-  { kind: 'amountUsd', value: values.estimatedValue },
+  { kind: 'amountUsd', value: centsAsDollars(values.estimatedValueUsdCents) },
 ];
 
 export function CarrierSelect({ inputProps }: { inputProps: InputProps }) {
@@ -55,9 +62,9 @@ export function PrealertFigures({
   return (
     <SimpleGrid cols={cols} spacing="sm">
       <DecimalInput kind="count" label="Artículos" required inputMode="numeric" {...inputProps('quantityItems')} />
-      <DecimalInput kind="amountUsd" label={amountLabel} {...inputProps('amountSpent')} />
+      <UsdCentsInput label={amountLabel} {...inputProps('amountSpentUsdCents')} />
       <DecimalInput kind="weightKg" label="Peso estimado (kg)" {...inputProps('estimatedWeight')} />
-      <DecimalInput kind="amountUsd" label="Valor estimado (USD)" {...inputProps('estimatedValue')} />
+      <UsdCentsInput label="Valor estimado (USD)" {...inputProps('estimatedValueUsdCents')} />
     </SimpleGrid>
   );
 }

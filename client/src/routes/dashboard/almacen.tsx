@@ -12,8 +12,8 @@ import {
   SHIPMENT_STATUS_LABELS,
   STORAGE_MESSAGES,
   formatDate,
-  formatUsd,
   type PackageStatus,
+  formatUsdFromCents,
 } from '@casillero/shared';
 import type { inferOutput } from '@trpc/tanstack-react-query';
 import { LabelBadge, StackedCell } from '../../components/data-table/cells';
@@ -116,7 +116,10 @@ const COLUMNS: ResponsiveColumn<StoredPackage>[] = [
   },
   { header: 'Peso', cell: (p) => (p.weightKg == null ? '—' : `${p.weightKg} kg`) },
   { header: 'Dimensiones', cell: (p) => (p.dimensionsCm ? `${p.dimensionsCm} cm` : '—') },
-  { header: 'Valor', cell: (p) => (p.estimatedValueUsd == null ? '—' : formatUsd(p.estimatedValueUsd)) },
+  {
+    header: 'Valor',
+    cell: (p) => (p.estimatedValueUsdCents == null ? '—' : formatUsdFromCents(p.estimatedValueUsdCents)),
+  },
 ];
 
 const STAT_CARDS: { label: string; statuses: PackageStatus[] }[] = [

@@ -7,7 +7,7 @@ import {
   TRACKING_STATUS_BADGE_COLORS,
   TRACKING_STATUS_LABELS,
   formatDate,
-  formatUsd,
+  formatUsdFromCents,
 } from '@casillero/shared';
 import { searchUuid } from '../../lib/search';
 import { pageHead } from '../../lib/site';
@@ -92,7 +92,7 @@ function TrackingsPage() {
                       <LabeledValue label="Casillero" value={t.mailboxCode} />
                       <LabeledValue label="Peso estimado" value={weight(t.estimatedWeight)} />
                       <LabeledValue label="Peso real" value={weight(t.actualWeight)} />
-                      <LabeledValue label="Valor" value={formatUsd(t.estimatedValue)} />
+                      <LabeledValue label="Valor" value={formatUsdFromCents(t.estimatedValueUsdCents)} />
                       <LabeledValue label="Actualizado" value={formatDate(t.updatedAt)} />
                     </div>
                     {t.departure && <DepartureLine departure={t.departure} />}

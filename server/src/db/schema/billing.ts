@@ -19,13 +19,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { Currency, LedgerKind, PaymentMethodDetails, PaymentMethodKind } from '@casillero/shared';
 import { paymentTypeEnum } from './enums';
-import { createdAt, timestamptz, updatedAt, uuidPk } from './columns';
+import { cents, createdAt, timestamptz, updatedAt, uuidPk } from './columns';
 import { customerOwned } from './owned';
 import { users } from './users';
 import { mailboxes } from './mailboxes';
 import { shipments } from './shipments';
-
-const cents = (name: string) => bigint(name, { mode: 'number' });
 
 /**
  * The day's official rate as the cashier records it. A correction is a new row for the same day;

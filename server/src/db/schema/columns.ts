@@ -1,7 +1,7 @@
-import { numeric, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, numeric, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
-/** USD amounts: numeric(12,2), never floating point in the database (docs/decisions/005). */
-export const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
+/** Money: integer USD cents (`*_usd_cents`) or Bs. céntimos (`*_ves_cents`), never a decimal (docs/decisions/005). */
+export const cents = (name: string) => bigint(name, { mode: 'number' });
 /** Weights in kg and other measured quantities. */
 export const measure = (name: string) => numeric(name, { precision: 10, scale: 2, mode: 'number' });
 

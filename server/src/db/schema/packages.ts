@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { packageStatusEnum } from './enums';
-import { createdAt, measure, money, requiredRef, timestamptz, updatedAt } from './columns';
+import { cents, createdAt, measure, requiredRef, timestamptz, updatedAt } from './columns';
 import { customerOwned } from './owned';
 import { mailboxes } from './mailboxes';
 import { storedFiles } from './files';
@@ -19,7 +19,7 @@ export const packages = pgTable(
     weightKg: measure('weight_kg'),
     /** Free text such as "30x20x15". */
     dimensionsCm: text('dimensions_cm'),
-    estimatedValueUsd: money('estimated_value_usd'),
+    estimatedValueUsdCents: cents('estimated_value_usd_cents'),
     status: packageStatusEnum('status').notNull().default('pending'),
     /** Internal notes, not shown to the customer. */
     notes: text('notes'),

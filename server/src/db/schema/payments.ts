@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { paymentStatusEnum, paymentTypeEnum } from './enums';
-import { createdAt, money, requiredRef, timestamptz, updatedAt } from './columns';
+import { cents, createdAt, requiredRef, timestamptz, updatedAt } from './columns';
 import { users } from './users';
 import { customerOwned } from './owned';
 import { mailboxes } from './mailboxes';
@@ -20,9 +20,9 @@ export const paymentTransactions = pgTable(
   {
     ...customerOwned('restrict'),
     transactionType: paymentTypeEnum('transaction_type').notNull(),
-    amountUsd: money('amount_usd').notNull(),
+    amountUsdCents: cents('amount_usd_cents').notNull(),
     /** Amount paid in bolívares, when the customer paid in VES. */
-    amountVes: numeric('amount_ves', { precision: 16, scale: 2, mode: 'number' }),
+    amountVesCents: cents('amount_ves_cents'),
     /** The method's name as it was when reported (kept for display and the duplicate check). */
     paymentMethod: text('payment_method'),
     /** Billing (docs/decisions/021-billing-in-bolivares.md): the method kept by the administrator, and the currency the customer paid in. */
@@ -48,7 +48,7 @@ export const paymentTransactions = pgTable(
   (t) => [
     index('payment_transactions_user_id_idx').on(t.userId),
     // Revenue (completed payments by date) is summed from the index alone.
-    index('payment_transactions_status_created_at_amount_idx').on(t.status, t.createdAt, t.amountUsd),
+    index('payment_transactions_status_created_at_amount_idx').on(t.status, t.createdAt, t.amountUsdCents),
     index('payment_transactions_type_created_at_idx').on(t.transactionType, t.createdAt),
     index('payment_transactions_created_at_idx').on(t.createdAt),
     index('payment_transactions_mailbox_id_idx').on(t.mailboxId),

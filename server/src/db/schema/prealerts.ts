@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { estadoTrackingEnum, prealertStatusEnum } from './enums';
-import { createdAt, measure, money, timestamptz, updatedAt } from './columns';
+import { cents, createdAt, measure, timestamptz, updatedAt } from './columns';
 import { customerOwned } from './owned';
 import { packages } from './packages';
 import { mailboxes } from './mailboxes';
@@ -17,11 +17,11 @@ export const prealerts = pgTable(
     trackingNumber: text('tracking_number'),
     description: text('description').notNull(),
     quantityItems: integer('quantity_items').notNull().default(1),
-    amountSpent: money('amount_spent'),
+    amountSpentUsdCents: cents('amount_spent_usd_cents'),
     /** The store or sender. */
     senderName: text('sender_name'),
     estimatedWeight: measure('estimated_weight'),
-    estimatedValue: money('estimated_value'),
+    estimatedValueUsdCents: cents('estimated_value_usd_cents'),
     carrier: text('carrier'),
     estadoTracking: estadoTrackingEnum('estado_tracking').notNull().default('Prealertado'),
     notes: text('notes'),

@@ -1,4 +1,4 @@
-import { bigint, date, numeric, pgTable } from 'drizzle-orm/pg-core';
+import { bigint, date, pgTable } from 'drizzle-orm/pg-core';
 
 /**
  * Daily totals behind the reports (docs/product/product-decisions.md#d10-reports-and-dashboards-are-computed-in-sql, docs/product/admin-reports.md#computed-by-the-database): one row per calendar day on
@@ -12,9 +12,9 @@ export const reportDaily = pgTable('report_daily', {
   packages: bigint('packages', { mode: 'number' }).notNull().default(0),
   /** Shipments created that day and their shipping cost. */
   shipments: bigint('shipments', { mode: 'number' }).notNull().default(0),
-  shippingCostUsd: numeric('shipping_cost_usd', { precision: 16, scale: 2, mode: 'number' }).notNull().default(0),
+  shippingCostUsdCents: bigint('shipping_cost_usd_cents', { mode: 'number' }).notNull().default(0),
   /** Packages put into a shipment that day (shipment_packages.created_at). */
   carriedPackages: bigint('carried_packages', { mode: 'number' }).notNull().default(0),
   /** Completed payments by their date (created_at), as the dashboard counts revenue. */
-  revenueUsd: numeric('revenue_usd', { precision: 16, scale: 2, mode: 'number' }).notNull().default(0),
+  revenueUsdCents: bigint('revenue_usd_cents', { mode: 'number' }).notNull().default(0),
 });

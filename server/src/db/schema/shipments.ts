@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { deliveryMethodEnum, shipmentStageStatusEnum, shipmentStatusEnum, shippingMethodEnum } from './enums';
-import { createdAt, measure, money, requiredRef, updatedAt, uuidPk } from './columns';
+import { cents, createdAt, measure, requiredRef, updatedAt, uuidPk } from './columns';
 import { users } from './users';
 import { customerOwned } from './owned';
 import { packages } from './packages';
@@ -22,14 +22,14 @@ export const shipments = pgTable(
     /** The agency, for pickup. */
     agencyId: uuid('agency_id').references(() => agencies.id, { onDelete: 'restrict' }),
     /** The home-delivery fee of the recipient's zone (USD cents), a line of the shipment's invoice. */
-    deliveryFeeUsdCents: bigint('delivery_fee_usd_cents', { mode: 'number' }).notNull().default(0),
+    deliveryFeeUsdCents: cents('delivery_fee_usd_cents').notNull().default(0),
     /** The destination as it was chosen (the recipient's address or the agency's), kept for manifests and tracking. */
     deliveryAddress: text('delivery_address').notNull(),
     deliveryCity: text('delivery_city').notNull(),
     deliveryState: text('delivery_state').notNull(),
     estimatedDelivery: date('estimated_delivery', { mode: 'string' }),
     actualDelivery: date('actual_delivery', { mode: 'string' }),
-    shippingCostUsd: money('shipping_cost_usd').notNull().default(0),
+    shippingCostUsdCents: cents('shipping_cost_usd_cents').notNull().default(0),
     totalWeightKg: measure('total_weight_kg').notNull().default(0),
     totalVolumeCm3: measure('total_volume_cm3'),
     status: shipmentStatusEnum('status').notNull().default('preparing'),
@@ -44,7 +44,7 @@ export const shipments = pgTable(
      */
     requestedByCustomer: boolean('requested_by_customer').notNull().default(false),
     /** What the shipment is insured for (USD cents); null: not insured, claims pay the uninsured share (docs/product/claims.md). */
-    insuredValueUsdCents: bigint('insured_value_usd_cents', { mode: 'number' }),
+    insuredValueUsdCents: cents('insured_value_usd_cents'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -52,7 +52,7 @@ export const shipments = pgTable(
     index('shipments_user_id_idx').on(t.userId),
     index('shipments_status_created_at_idx').on(t.status, t.createdAt),
     // Reports sum a period's shipping costs from the index alone.
-    index('shipments_created_at_cost_idx').on(t.createdAt, t.shippingCostUsd),
+    index('shipments_created_at_cost_idx').on(t.createdAt, t.shippingCostUsdCents),
     index('shipments_updated_at_idx').on(t.updatedAt),
     index('shipments_departure_id_idx').on(t.departureId),
     index('shipments_agency_id_status_idx').on(t.agencyId, t.status),

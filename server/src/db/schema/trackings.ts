@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, bigint, boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { priorityEnum, trackingStatusEnum } from './enums';
-import { createdAt, measure, money, requiredRef, timestamptz, updatedAt, uuidPk } from './columns';
+import { cents, createdAt, measure, requiredRef, timestamptz, updatedAt, uuidPk } from './columns';
 import { users } from './users';
 import { mailboxes } from './mailboxes';
 import { prealerts } from './prealerts';
@@ -18,7 +18,7 @@ export const trackings = pgTable(
     carrier: text('carrier').notNull(),
     estimatedWeight: measure('estimated_weight').notNull().default(1),
     actualWeight: measure('actual_weight'),
-    estimatedValue: money('estimated_value').notNull().default(0),
+    estimatedValueUsdCents: cents('estimated_value_usd_cents').notNull().default(0),
     senderName: text('sender_name').notNull(),
     originCountry: text('origin_country').notNull().default('Estados Unidos'),
     status: trackingStatusEnum('status').notNull().default('created'),

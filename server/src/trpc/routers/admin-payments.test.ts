@@ -68,7 +68,7 @@ async function reportedActivation(c: Customer, kind: 'zelle' | 'pago_movil' = 'z
     .select({
       id: paymentTransactions.id,
       mailboxId: paymentTransactions.mailboxId,
-      amountUsd: paymentTransactions.amountUsd,
+      amountUsdCents: paymentTransactions.amountUsdCents,
       invoiceId: paymentTransactions.invoiceId,
     })
     .from(paymentTransactions)
@@ -104,7 +104,7 @@ async function insertPayment(
   userId: string,
   values: {
     type: PaymentType;
-    amountUsd: number;
+    amountUsdCents: number;
     status?: 'pending' | 'completed' | 'failed' | 'cancelled';
     createdAt?: Date;
   },
@@ -114,7 +114,7 @@ async function insertPayment(
     .values({
       userId,
       transactionType: values.type,
-      amountUsd: values.amountUsd,
+      amountUsdCents: values.amountUsdCents,
       status: values.status ?? 'pending',
       metadata: { origen: 'prueba' },
       ...(values.createdAt ? { createdAt: values.createdAt } : {}),
@@ -281,7 +281,7 @@ describe('payments.review: rejection, review and final states', () => {
     expect((await as(carla).billing.invoice({ id: activation.invoiceId })).remainingUsdCents).toBe(499);
     const [notice] = await notificationsOf(carla.user.id);
     expect(notice.message).toBe('Tu pago de $4.99 ha sido rechazado. Notas: No encontramos la transferencia.');
-    expect(notice.message).toBe(PAYMENT_NOTIFICATIONS.rejected(4.99, 'No encontramos la transferencia.'));
+    expect(notice.message).toBe(PAYMENT_NOTIFICATIONS.rejected(499, 'No encontramos la transferencia.'));
     const mails = await paymentEmailsTo(carla.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to: [carla.email], subject: 'Actualización de Pago' });
@@ -350,7 +350,11 @@ describe('payments.review: rejection, review and final states', () => {
     expect(await mailboxStatus(activation.mailboxId)).toBe('active');
     expect(await notificationsOf(fede.user.id)).toHaveLength(1);
 
-    const rejected = await insertPayment(fede.user.id, { type: 'credit_purchase', amountUsd: 10, status: 'failed' });
+    const rejected = await insertPayment(fede.user.id, {
+      type: 'credit_purchase',
+      amountUsdCents: 1000,
+      status: 'failed',
+    });
     const err = await trpcError(adminCaller.payments.review({ id: rejected, status: 'completed' }));
     expect(err.code).toBe('CONFLICT');
     expect(err.message).toBe(ADMIN_PAYMENT_MESSAGES.alreadyProcessed.failed);
@@ -420,7 +424,7 @@ describe('payments.review: an approved shipping payment authorises dispatch', ()
     const ready = await make(`PAGO${Date.now().toString(36).toUpperCase()}A`, 'ready_to_ship');
     const notYet = await make(`PAGO${Date.now().toString(36).toUpperCase()}B`, 'in_warehouse');
     const unrelated = await make(`PAGO${Date.now().toString(36).toUpperCase()}C`, 'ready_to_ship');
-    const paymentId = await insertPayment(hugo.user.id, { type: 'shipping_payment', amountUsd: 38.5 });
+    const paymentId = await insertPayment(hugo.user.id, { type: 'shipping_payment', amountUsdCents: 3850 });
     await db()
       .insert(paymentTrackings)
       .values([
@@ -475,7 +479,7 @@ describe('payments.review: an approved shipping payment authorises dispatch', ()
     expect(detail.trackings.map((t) => t.id).sort()).toEqual([ready, notYet].sort());
 
     // A rejected shipping payment authorises nothing.
-    const other = await insertPayment(hugo.user.id, { type: 'shipping_payment', amountUsd: 20 });
+    const other = await insertPayment(hugo.user.id, { type: 'shipping_payment', amountUsdCents: 2000 });
     await db().insert(paymentTrackings).values({ paymentId: other, trackingId: unrelated });
     expect((await adminCaller.payments.review({ id: other, status: 'failed' })).authorisedTrackings).toEqual([]);
     expect(await historyOf(unrelated)).toEqual([]);
@@ -486,11 +490,11 @@ describe('payments.list, count, summary and detail', () => {
   let iris: Customer;
   let irisActivation: Awaited<ReturnType<typeof reportedActivation>>;
   /** What Iris's $9.99 activation is in Bs. at the rate frozen in its invoice. */
-  const IRIS_VES = usdCentsToVesCentimos(999, RATE) / 100;
+  const IRIS_VES_CENTS = usdCentsToVesCentimos(999, RATE);
   beforeAll(async () => {
     iris = await signedInCustomer(db(), { nombre: 'Iris Zambrano Listados', type: 'china' });
     irisActivation = await reportedActivation(iris, 'pago_movil');
-    await insertPayment(iris.user.id, { type: 'course_purchase', amountUsd: 120, status: 'cancelled' });
+    await insertPayment(iris.user.id, { type: 'course_purchase', amountUsdCents: 12000, status: 'cancelled' });
   });
 
   it('lists newest first with customer, type, amount (in Bs. too), method, reference, invoice, status and the receipt', async () => {
@@ -503,8 +507,8 @@ describe('payments.list, count, summary and detail', () => {
       customerName: 'Iris Zambrano Listados',
       customerEmail: iris.email,
       transactionType: 'mailbox_activation',
-      amountUsd: 9.99,
-      amountVes: IRIS_VES,
+      amountUsdCents: 999,
+      amountVesCents: IRIS_VES_CENTS,
       currency: 'VES',
       paymentMethod: 'Pago Móvil',
       paymentReference: irisActivation.reference,
@@ -553,7 +557,7 @@ describe('payments.list, count, summary and detail', () => {
     const all = await db()
       .select({
         status: paymentTransactions.status,
-        amountUsd: paymentTransactions.amountUsd,
+        amountUsdCents: paymentTransactions.amountUsdCents,
         transactionType: paymentTransactions.transactionType,
       })
       .from(paymentTransactions);
@@ -561,13 +565,13 @@ describe('payments.list, count, summary and detail', () => {
     for (const status of ['pending', 'completed', 'failed', 'cancelled'] as const) {
       const mine = all.filter((p) => p.status === status);
       expect(summary.byStatus[status].count).toBe(mine.length);
-      expect(summary.byStatus[status].amountUsd).toBeCloseTo(
-        mine.reduce((s, p) => s + p.amountUsd, 0),
+      expect(summary.byStatus[status].amountUsdCents).toBeCloseTo(
+        mine.reduce((s, p) => s + p.amountUsdCents, 0),
         2,
       );
     }
     expect(summary.total.count).toBe(all.length);
-    expect(summary.byStatus.cancelled).toEqual({ count: 1, amountUsd: 120 });
+    expect(summary.byStatus.cancelled).toEqual({ count: 1, amountUsdCents: 12000 });
 
     // The count is the bounded filtered count only; the page takes the total from the summary.
     expect(await adminCaller.payments.count({})).toEqual({ count: all.length, isCapped: false });
@@ -589,8 +593,8 @@ describe('payments.list, count, summary and detail', () => {
     const detail = await adminCaller.payments.detail({ id: irisActivation.id });
     expect(detail).toMatchObject({
       customerName: 'Iris Zambrano Listados',
-      amountUsd: 9.99,
-      amountVes: IRIS_VES,
+      amountUsdCents: 999,
+      amountVesCents: IRIS_VES_CENTS,
       currency: 'VES',
       transactionType: 'mailbox_activation',
       paymentMethod: 'Pago Móvil',

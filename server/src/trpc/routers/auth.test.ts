@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { ACTIVATION_COST_USD, AUTH_MESSAGES, ADMIN_SETUP_MESSAGES, PASSWORD_CHANGE_LIMIT } from '@casillero/shared';
+import {
+  ACTIVATION_COST_USD,
+  dollarsToCents,
+  AUTH_MESSAGES,
+  ADMIN_SETUP_MESSAGES,
+  PASSWORD_CHANGE_LIMIT,
+} from '@casillero/shared';
 import type { Database } from '../../db/client';
 import {
   emailOutbox,
@@ -59,7 +65,7 @@ describe('sign-up', () => {
     expect(payments[0]).toMatchObject({
       transactionType: 'mailbox_activation',
       status: 'pending',
-      amountUsd: ACTIVATION_COST_USD.china,
+      amountUsdCents: dollarsToCents(ACTIVATION_COST_USD.china),
       mailboxId: boxes[0].id,
     });
 
@@ -75,7 +81,7 @@ describe('sign-up', () => {
     expect(box.mailboxCode).toMatch(/^MV-19487-\d{5}$/);
     expect(box.addressLine2).toBe(`REF/APTO: ${box.mailboxCode}`);
     const [payment] = await db().select().from(paymentTransactions).where(eq(paymentTransactions.userId, userId));
-    expect(payment.amountUsd).toBe(4.99);
+    expect(payment.amountUsdCents).toBe(499);
   });
 
   it('refuses a taken e-mail, whatever its case, with the spec text and changes nothing', async () => {

@@ -282,11 +282,11 @@ describe('the ledger', () => {
     const [row] = await db().select().from(paymentTransactions).where(eq(paymentTransactions.id, first.id));
     expect(row).toMatchObject({
       currency: 'VES',
-      amountVes: partialVes / 100,
+      amountVesCents: partialVes,
       paymentMethod: 'Pago Móvil',
       invoiceId: invoice.id,
     });
-    expect(row.amountUsd).toBe(vesCentimosToUsdCents(partialVes, invoice.vesPerUsd!) / 100);
+    expect(row.amountUsdCents).toBe(vesCentimosToUsdCents(partialVes, invoice.vesPerUsd!));
     await approve(first.id);
 
     const partly = await activationInvoice(c);
@@ -303,7 +303,7 @@ describe('the ledger', () => {
       receiptFileId: await receipt(c),
     });
     const [rest] = await db().select().from(paymentTransactions).where(eq(paymentTransactions.id, second.id));
-    expect(rest.amountVes).toBe(usdCentsToVesCentimos(USA_CENTS - creditedCents, invoice.vesPerUsd!) / 100);
+    expect(rest.amountVesCents).toBe(usdCentsToVesCentimos(USA_CENTS - creditedCents, invoice.vesPerUsd!));
     const reviewed = await approve(second.id);
     expect(reviewed).toMatchObject({ invoiceId: invoice.id, invoicePaid: true, mailboxActivated: mailbox.mailboxCode });
     expect(await activationInvoice(c)).toMatchObject({ status: 'paid', remainingUsdCents: 0, canReport: false });
@@ -593,7 +593,7 @@ describe('shipments are invoiced', () => {
         state: 'Distrito Capital',
       })),
       estimatedDelivery: null,
-      shippingCostUsd: 25.5,
+      shippingCostUsdCents: 2550,
     });
     const invoice = (await as(c).billing.mine()).invoices.find((i) => i.concept === 'shipping_payment')!;
     const storageCents = Math.round(created.storageFeeUsd * 100);

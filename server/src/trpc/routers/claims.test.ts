@@ -14,6 +14,7 @@ import {
   kgToLb,
   quoteUsa,
   type ClaimKind,
+  dollarsToCents,
 } from '@casillero/shared';
 import type { Database } from '../../db/client';
 import {
@@ -63,7 +64,8 @@ async function parcel(
       packageDescription: `Licuadora ${seq}`,
       weightKg: opts.weightKg ?? 2,
       dimensionsCm: opts.dimensionsCm ?? '30x20x15',
-      estimatedValueUsd: opts.valueUsd === undefined ? 100 : opts.valueUsd,
+      estimatedValueUsdCents:
+        opts.valueUsd === undefined ? 10_000 : opts.valueUsd === null ? null : dollarsToCents(opts.valueUsd),
       status: received == null ? 'pending' : 'in_warehouse',
       receivedDate: received == null ? null : daysAgo(received),
       warehouseReceipt: received == null ? null : `WR-CL-${seq}-${randomUUID().slice(0, 4)}`,

@@ -38,7 +38,7 @@ async function packageFor(
       senderName: v.sender,
       weightKg: v.weight,
       dimensionsCm: '30x20x15',
-      estimatedValueUsd: 50,
+      estimatedValueUsdCents: 5000,
       status: v.status,
       notes: 'Nota interna',
       receivedDate: v.daysAgo === null ? null : new Date(Date.now() - v.daysAgo * DAY - 60_000),
@@ -106,7 +106,7 @@ describe('Almacén', () => {
       daysStored: 12,
       weightKg: 1.5,
       dimensionsCm: '30x20x15',
-      estimatedValueUsd: 50,
+      estimatedValueUsdCents: 5000,
       mailboxCode: box.mailboxCode,
     });
     expect(nike).not.toHaveProperty('notes');

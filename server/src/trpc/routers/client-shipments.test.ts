@@ -76,7 +76,7 @@ async function shipmentOf(c: Signed, packageIds: string[], city = 'Valencia') {
       state: 'Carabobo',
     })),
     estimatedDelivery: '2030-01-15',
-    shippingCostUsd: 42.5,
+    shippingCostUsdCents: 4250,
     packageIds,
   });
 }
@@ -102,7 +102,7 @@ describe('shipments.listOwn', () => {
       deliveryState: 'Carabobo',
       packageCount: 2,
       totalWeightKg: 3.25,
-      shippingCostUsd: 42.5,
+      shippingCostUsdCents: 4250,
       estimatedDelivery: '2030-01-15',
       actualDelivery: null,
     });

@@ -30,7 +30,7 @@ async function trackingFor(userId: string, mailboxId: string, statuses: Tracking
       senderName: 'Nike',
       estimatedWeight: 1.5,
       actualWeight: 1.7,
-      estimatedValue: 120,
+      estimatedValueUsdCents: 12000,
       status: statuses.at(-1)!,
       notes: 'Nota interna del almacén',
     })
@@ -62,7 +62,7 @@ describe('Mis Trackings', () => {
       carrier: 'UPS',
       estimatedWeight: 1.5,
       actualWeight: 1.7,
-      estimatedValue: 120,
+      estimatedValueUsdCents: 12000,
       mailboxCode: box.mailboxCode,
     });
     expect(row).not.toHaveProperty('notes');

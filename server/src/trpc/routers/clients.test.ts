@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import {
   ACTIVATION_COST_USD,
+  dollarsToCents,
   AUTH_MESSAGES,
   CLIENT_MAILBOX_NOTIFICATIONS as N,
   CLIENT_MESSAGES as M,
@@ -192,7 +193,7 @@ describe('mailboxes.createForClient', () => {
     expect(payment).toMatchObject({
       id: result.activationPaymentId,
       transactionType: 'mailbox_activation',
-      amountUsd: ACTIVATION_COST_USD.china,
+      amountUsdCents: dollarsToCents(ACTIVATION_COST_USD.china),
       status: 'pending',
     });
     expect(await notificationsOf(c.user.id)).toContainEqual({
@@ -206,7 +207,7 @@ describe('mailboxes.createForClient', () => {
     const mine = await c.caller.mailboxes.mine();
     expect(mine.find((b) => b.id === result.id)).toMatchObject({
       status: 'inactive',
-      activation: { amountUsd: ACTIVATION_COST_USD.china, status: 'pending' },
+      activation: { amountUsdCents: dollarsToCents(ACTIVATION_COST_USD.china), status: 'pending' },
     });
   });
 

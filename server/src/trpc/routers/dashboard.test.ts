@@ -55,15 +55,15 @@ describe('admin dashboard (reports.dashboardStats, reports.recentActivity)', () 
     await db()
       .insert(paymentTransactions)
       .values([
-        { userId: seen.user.id, transactionType: 'shipping_payment', amountUsd: 10.1, status: 'completed' },
+        { userId: seen.user.id, transactionType: 'shipping_payment', amountUsdCents: 1010, status: 'completed' },
         {
           userId: seen.user.id,
           transactionType: 'shipping_payment',
-          amountUsd: 20.2,
+          amountUsdCents: 2020,
           status: 'completed',
           createdAt: daysAgo(70),
         },
-        { userId: seen.user.id, transactionType: 'shipping_payment', amountUsd: 99, status: 'pending' },
+        { userId: seen.user.id, transactionType: 'shipping_payment', amountUsdCents: 9900, status: 'pending' },
       ]);
     const stats = await caller.reports.dashboardStats();
     expect(stats).toEqual({
@@ -114,21 +114,21 @@ describe('admin dashboard (reports.dashboardStats, reports.recentActivity)', () 
     const customer = await signedInCustomer(db());
     // 01:00 on 1 March 2020 in Caracas.
     const at = new Date('2020-03-01T05:00:00Z');
-    const paid = (amountUsd: number, createdAt: string) => ({
+    const paid = (amountUsdCents: number, createdAt: string) => ({
       userId: customer.user.id,
       transactionType: 'shipping_payment' as const,
-      amountUsd,
+      amountUsdCents,
       status: 'completed' as const,
       createdAt: new Date(createdAt),
     });
     await db()
       .insert(paymentTransactions)
       .values([
-        paid(3, '2020-02-29T23:00:00Z'), // 19:00 on 29 February in Caracas
-        paid(7, '2020-03-01T02:00:00Z'), // 22:00 on 29 February in Caracas: March in UTC, February here
-        paid(11, '2020-03-01T04:30:00Z'), // 00:30 on 1 March in Caracas
-        paid(13, '2020-04-01T04:00:00Z'), // 00:00 on 1 April in Caracas: the next month
-        { ...paid(17, '2020-03-01T04:45:00Z'), status: 'pending' as const },
+        paid(300, '2020-02-29T23:00:00Z'), // 19:00 on 29 February in Caracas
+        paid(700, '2020-03-01T02:00:00Z'), // 22:00 on 29 February in Caracas: March in UTC, February here
+        paid(1100, '2020-03-01T04:30:00Z'), // 00:30 on 1 March in Caracas
+        paid(1300, '2020-04-01T04:00:00Z'), // 00:00 on 1 April in Caracas: the next month
+        { ...paid(1700, '2020-03-01T04:45:00Z'), status: 'pending' as const },
       ]);
     const stats = await getDashboardStats(db(), at);
     expect(stats.monthlyRevenue).toBe(11);

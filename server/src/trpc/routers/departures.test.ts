@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like, sql } from 'drizzle-orm';
 import {
+  dollarsToCents,
   DEPARTURE_MESSAGES as M,
   MANIFEST_HEADERS,
   MILESTONE_BASIS,
@@ -104,7 +105,7 @@ async function shipmentOf(
           packageDescription: `Compra ${t}`,
           status: 'in_shipment' as const,
           weightKg: p.weightKg,
-          estimatedValueUsd: p.valueUsd,
+          estimatedValueUsdCents: dollarsToCents(p.valueUsd),
           dimensionsCm: p.dims ?? null,
           warehouseReceipt: `WR-DSP-${t}`,
         };
@@ -257,7 +258,7 @@ describe('departures: the manifest', () => {
     }
     const [sums] = rowsOf<{ pieces: number; weight: string; value: string; shipments: number }>(
       await db().execute(sql`
-        select count(p.id)::int as pieces, sum(p.weight_kg)::text as weight, sum(p.estimated_value_usd)::text as value,
+        select count(p.id)::int as pieces, sum(p.weight_kg)::text as weight, (sum(p.estimated_value_usd_cents) / 100.0)::text as value,
                count(distinct s.id)::int as shipments
         from shipments s join shipment_packages sp on sp.shipment_id = s.id join packages p on p.id = sp.package_id
         where s.departure_id = ${d.id}`),

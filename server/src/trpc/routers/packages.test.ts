@@ -66,7 +66,7 @@ function form(c: Customer, overrides: Partial<PackageCreateInput> = {}): Package
     senderName: 'Amazon',
     weightKg: 1.5,
     dimensionsCm: '20x15x10',
-    estimatedValueUsd: 49.99,
+    estimatedValueUsdCents: 4999,
     status: 'pending',
     notes: '',
     ...overrides,
@@ -87,9 +87,9 @@ async function convertedPackage(c: Customer) {
     senderName: 'Amazon',
     description: 'Zapatos deportivos',
     quantityItems: 1,
-    amountSpent: 59.9,
+    amountSpentUsdCents: 5990,
     estimatedWeight: 1.1,
-    estimatedValue: 59.9,
+    estimatedValueUsdCents: 5990,
   });
   await adminCaller.prealerts.confirm({ id: prealertId });
   const { packageId } = await adminCaller.prealerts.convert({ id: prealertId });
@@ -120,7 +120,7 @@ describe('packages.create', () => {
       [{ packageDescription: '   ' }, M.descriptionRequired],
       [{ weightKg: 0 }, M.weightPositive],
       [{ weightKg: -2 }, M.weightPositive],
-      [{ estimatedValueUsd: 0 }, M.valuePositive],
+      [{ estimatedValueUsdCents: 0 }, M.valuePositive],
       [{ status: 'in_shipment' as never }, M.statusInvalid],
     ];
     for (const [override, message] of cases) {
@@ -139,7 +139,7 @@ describe('packages.create', () => {
         senderName: '',
         weightKg: '',
         dimensionsCm: '',
-        estimatedValueUsd: '',
+        estimatedValueUsdCents: '',
         notes: '',
       }),
     );
@@ -149,7 +149,7 @@ describe('packages.create', () => {
       senderName: null,
       weightKg: null,
       dimensionsCm: null,
-      estimatedValueUsd: null,
+      estimatedValueUsdCents: null,
       notes: null,
       status: 'pending',
       receivedDate: null,
@@ -354,7 +354,7 @@ describe('packages.update and delete', () => {
       senderName: '',
       weightKg: 3,
       dimensionsCm: '',
-      estimatedValueUsd: 10,
+      estimatedValueUsdCents: 1000,
       notes: 'Caja húmeda',
       warehouseReceipt: 'wr-77',
       warehouseLocation: 'B-2',

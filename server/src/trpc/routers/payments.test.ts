@@ -6,7 +6,7 @@ import {
   FILE_MESSAGES,
   PAYMENT_MESSAGES,
   PAYMENT_METHOD_MESSAGES,
-  formatVes,
+  formatVesFromCents,
   usdCentsToVesCentimos,
   type PaymentMethodKind,
   type ReportPaymentInput,
@@ -85,7 +85,7 @@ describe('payments.mine and payments.get', () => {
     expect(mine[0]).toMatchObject({
       transactionType: 'mailbox_activation',
       status: 'pending',
-      amountUsd: 4.99,
+      amountUsdCents: 499,
       reportedAt: null,
       receiptUrl: null,
       canReport: true,
@@ -119,13 +119,13 @@ describe('payments.report', () => {
     expect(answer).toEqual({ id: payment.id, message: PAYMENT_MESSAGES.reportedMessage });
 
     // What is owed on the activation invoice ($4.99), in Bs. at the rate frozen in it.
-    const owedVes = usdCentsToVesCentimos(499, RATE) / 100;
-    expect(owedVes).toBe(182.14);
+    const owedVesCents = usdCentsToVesCentimos(499, RATE);
+    expect(owedVesCents).toBe(18214);
     const after = await as(ana).payments.get({ id: payment.id });
     expect(after).toMatchObject({
       status: 'pending',
-      amountUsd: 4.99,
-      amountVes: owedVes,
+      amountUsdCents: 499,
+      amountVesCents: owedVesCents,
       paymentMethod: 'Pago Móvil',
       paymentReference: reference,
       receiptFileId,
@@ -156,7 +156,7 @@ describe('payments.report', () => {
     expect(mail.text).toContain(reference);
     expect(mail.text).toContain('Activación de casillero');
     expect(mail.text).toContain('Pago Móvil');
-    expect(mail.text).toContain(formatVes(owedVes));
+    expect(mail.text).toContain(formatVesFromCents(owedVesCents));
     expect(mail.text).toContain('http://localhost:3000/admin/pagos');
   });
 
@@ -207,8 +207,8 @@ describe('payments.report', () => {
     expect(row).toMatchObject({
       userId: ana.user.id,
       transactionType: 'credit_purchase',
-      amountUsd: 25,
-      amountVes: null,
+      amountUsdCents: 2500,
+      amountVesCents: null,
       currency: 'USD',
       paymentMethod: 'Binance USDT',
       paymentMethodId: binance,

@@ -36,9 +36,9 @@ function purchase(overrides: Partial<PrealertCreateInput> = {}): PrealertCreateI
     senderName: 'Amazon',
     description: 'Audífonos inalámbricos',
     quantityItems: 2,
-    amountSpent: 89.97,
+    amountSpentUsdCents: 8997,
     estimatedWeight: 1.2,
-    estimatedValue: 89.97,
+    estimatedValueUsdCents: 8997,
     ...overrides,
   };
 }
@@ -85,9 +85,9 @@ describe('prealerts admin list', () => {
       senderName: 'Shein',
       status: 'confirmed',
       quantityItems: 2,
-      amountSpent: 89.97,
+      amountSpentUsdCents: 8997,
       estimatedWeight: 1.2,
-      estimatedValue: 89.97,
+      estimatedValueUsdCents: 8997,
     });
     expect(page.rows[1]).toMatchObject({ id: a.prealertId, clientName: 'Rosalba Quintero', status: 'pending' });
     expect(typeof page.rows[0].createdAt).toBe('string');
@@ -199,10 +199,10 @@ describe('prealerts.edit', () => {
     id,
     description: 'Audífonos Sony y funda',
     quantityItems: 3,
-    amountSpent: 120.5,
+    amountSpentUsdCents: 12050,
     senderName: 'Best Buy',
     estimatedWeight: 1.5,
-    estimatedValue: 120.5,
+    estimatedValueUsdCents: 12050,
     carrier: 'UPS' as const,
     estadoTracking: 'En tránsito' as const,
     notes: 'Revisado por el almacén',
@@ -216,19 +216,19 @@ describe('prealerts.edit', () => {
       trackingNumber: 'EDIT1234567',
       description: 'Audífonos Sony y funda',
       quantityItems: 3,
-      amountSpent: 120.5,
+      amountSpentUsdCents: 12050,
       senderName: 'Best Buy',
       estimatedWeight: 1.5,
-      estimatedValue: 120.5,
+      estimatedValueUsdCents: 12050,
       carrier: 'UPS',
       estadoTracking: 'En tránsito',
       notes: 'Revisado por el almacén',
       status: 'pending',
     });
     await admin.prealerts.confirm({ id: c.prealertId });
-    await admin.prealerts.edit({ ...fields(c.prealertId), senderName: null, estimatedValue: null });
+    await admin.prealerts.edit({ ...fields(c.prealertId), senderName: null, estimatedValueUsdCents: null });
     const [confirmed] = await db().select().from(prealerts).where(eq(prealerts.id, c.prealertId));
-    expect(confirmed).toMatchObject({ senderName: null, estimatedValue: null, status: 'confirmed' });
+    expect(confirmed).toMatchObject({ senderName: null, estimatedValueUsdCents: null, status: 'confirmed' });
   });
 
   it('applies the field rules: items ≥ 1, amount ≥ 0, weight ≥ 0.1, value ≥ 0', async () => {
@@ -237,13 +237,13 @@ describe('prealerts.edit', () => {
     expect((await trpcError(admin.prealerts.edit({ ...f, quantityItems: 0 }))).message).toBe(
       PREALERT_MESSAGES.itemsMin,
     );
-    expect((await trpcError(admin.prealerts.edit({ ...f, amountSpent: -0.01 }))).message).toBe(
+    expect((await trpcError(admin.prealerts.edit({ ...f, amountSpentUsdCents: -1 }))).message).toBe(
       PREALERT_MESSAGES.amountMin,
     );
     expect((await trpcError(admin.prealerts.edit({ ...f, estimatedWeight: 0.05 }))).message).toBe(
       PREALERT_MESSAGES.weightMin,
     );
-    expect((await trpcError(admin.prealerts.edit({ ...f, estimatedValue: -1 }))).message).toBe(
+    expect((await trpcError(admin.prealerts.edit({ ...f, estimatedValueUsdCents: -100 }))).message).toBe(
       PREALERT_MESSAGES.valueMin,
     );
     expect((await trpcError(admin.prealerts.edit({ ...f, estadoTracking: 'Perdido' as never }))).code).toBe(
@@ -275,7 +275,7 @@ describe('prealerts.convert', () => {
     const result = await admin.prealerts.convert({
       id: c.prealertId,
       actualWeight: 1.4,
-      actualValue: 95.5,
+      actualValueUsdCents: 9550,
       packageDescription: 'Audífonos Sony WH-1000XM5',
       notes: 'Caja algo golpeada',
     });
@@ -289,7 +289,7 @@ describe('prealerts.convert', () => {
       packageDescription: 'Audífonos Sony WH-1000XM5',
       senderName: 'Amazon',
       weightKg: 1.4,
-      estimatedValueUsd: 95.5,
+      estimatedValueUsdCents: 9550,
       status: 'received',
       notes: 'Caja algo golpeada',
     });
@@ -334,12 +334,12 @@ describe('prealerts.convert', () => {
       })
       .returning({ id: trackings.id });
     await admin.prealerts.confirm({ id: c.prealertId });
-    const { packageId } = await admin.prealerts.convert({ id: c.prealertId, actualWeight: 0, actualValue: 0 });
+    const { packageId } = await admin.prealerts.convert({ id: c.prealertId, actualWeight: 0, actualValueUsdCents: 0 });
     const [pkg] = await db().select().from(packages).where(eq(packages.id, packageId));
     expect(pkg).toMatchObject({
       packageDescription: 'Zapatos deportivos',
       weightKg: null,
-      estimatedValueUsd: null,
+      estimatedValueUsdCents: null,
       notes: null,
       trackingId: t.id,
     });
@@ -384,7 +384,7 @@ describe('prealerts.convert', () => {
     expect((await trpcError(admin.prealerts.convert({ id: c.prealertId, actualWeight: -1 }))).message).toBe(
       M.realWeightInvalid,
     );
-    expect((await trpcError(admin.prealerts.convert({ id: c.prealertId, actualValue: -1 }))).message).toBe(
+    expect((await trpcError(admin.prealerts.convert({ id: c.prealertId, actualValueUsdCents: -100 }))).message).toBe(
       M.realValueInvalid,
     );
   });

@@ -23,9 +23,9 @@ const purchase = {
   senderName: 'Amazon',
   description: 'Audífonos inalámbricos',
   quantityItems: 2,
-  amountSpent: 89.97,
+  amountSpentUsdCents: 8997,
   estimatedWeight: 1.2,
-  estimatedValue: 89.97,
+  estimatedValueUsdCents: 8997,
   notes: 'Regalo',
 };
 
@@ -59,9 +59,9 @@ describe('pre-alerts', () => {
       senderName: 'Amazon',
       description: 'Audífonos inalámbricos',
       quantityItems: 2,
-      amountSpent: 89.97,
+      amountSpentUsdCents: 8997,
       estimatedWeight: 1.2,
-      estimatedValue: 89.97,
+      estimatedValueUsdCents: 8997,
       estadoTracking: 'Prealertado',
       notes: 'Regalo',
       status: 'pending',
@@ -102,13 +102,13 @@ describe('pre-alerts', () => {
     expect((await trpcError(caller.prealerts.create({ ...purchase, quantityItems: 0 }))).message).toBe(
       PREALERT_MESSAGES.itemsMin,
     );
-    expect((await trpcError(caller.prealerts.create({ ...purchase, amountSpent: -1 }))).message).toBe(
+    expect((await trpcError(caller.prealerts.create({ ...purchase, amountSpentUsdCents: -100 }))).message).toBe(
       PREALERT_MESSAGES.amountMin,
     );
     expect((await trpcError(caller.prealerts.create({ ...purchase, estimatedWeight: 0.05 }))).message).toBe(
       PREALERT_MESSAGES.weightMin,
     );
-    expect((await trpcError(caller.prealerts.create({ ...purchase, estimatedValue: -5 }))).message).toBe(
+    expect((await trpcError(caller.prealerts.create({ ...purchase, estimatedValueUsdCents: -500 }))).message).toBe(
       PREALERT_MESSAGES.valueMin,
     );
     expect((await trpcError(caller.prealerts.create({ ...purchase, carrier: 'Correos' as never }))).code).toBe(

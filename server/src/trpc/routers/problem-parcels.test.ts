@@ -61,7 +61,7 @@ async function parcel(c: CustomerWithMailbox, status: 'in_warehouse' | 'received
       status,
       weightKg: 2,
       dimensionsCm: '30x20x15',
-      estimatedValueUsd: 50,
+      estimatedValueUsdCents: 5000,
       warehouseReceipt: `WR-PB-${t}`,
       receivedDate: new Date(),
     })
@@ -181,7 +181,7 @@ describe('a held parcel cannot be shipped', () => {
         recipientId,
         deliveryMethod: 'home',
         estimatedDelivery: '',
-        shippingCostUsd: 10,
+        shippingCostUsdCents: 1000,
         packageIds: [p.id],
       }),
     );

@@ -60,7 +60,7 @@ beforeAll(async () => {
     carrier: 'UPS',
     description: 'Consola de videojuegos edición coleccionista',
     estimatedWeight: 3.4,
-    estimatedValue: 749.5,
+    estimatedValueUsdCents: 74950,
     senderName: 'Tienda Remitente Secreta',
     originCountry: 'Estados Unidos',
     notes: 'Nota interna: revisar el sello',
@@ -98,7 +98,7 @@ beforeAll(async () => {
     packageDescription: 'Zapatos de cuero hechos a mano',
     senderName: 'Zapatería Discreta',
     weightKg: 2.2,
-    estimatedValueUsd: 188.25,
+    estimatedValueUsdCents: 18825,
     status: 'pending',
     notes: 'Caja golpeada en una esquina',
   });
@@ -127,7 +127,7 @@ beforeAll(async () => {
       state: 'Carabobo',
     })),
     estimatedDelivery: '2027-01-15',
-    shippingCostUsd: 93.75,
+    shippingCostUsdCents: 9375,
     packageIds: [pkg.id],
   });
   await admin.caller.shipments.updateStatus({ id: shipment.id, status: 'in_transit' });

@@ -80,7 +80,7 @@ async function customerWhoReported(nombre: string, reference: string, amountCent
   });
   const [payment] = await db().select().from(paymentTransactions).where(eq(paymentTransactions.id, id));
   expect(payment).toMatchObject({ status: 'pending', currency: 'VES' });
-  return { ...c, paymentId: id, invoiceId: invoice.id, reportedCentimos: Math.round(payment!.amountVes! * 100) };
+  return { ...c, paymentId: id, invoiceId: invoice.id, reportedCentimos: payment!.amountVesCents! };
 }
 
 const invoiceStatus = async (c: Person, invoiceId: string) =>

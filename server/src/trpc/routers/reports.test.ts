@@ -7,6 +7,7 @@
 //   quarter [03-17 12:00, now)  previous [2025-12-17 12:00, 03-17 12:00)
 //   year    [2025-06-15, now)   previous [2024-06-15, 2025-06-15)
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { dollarsToCents } from '@casillero/shared';
 import type { Database } from '../../db/client';
 import {
   mailboxes,
@@ -108,7 +109,7 @@ async function seedFixture(db: Database['db']) {
         deliveryAddress: 'Av. Principal',
         deliveryCity: 'Caracas',
         deliveryState: 'Distrito Capital',
-        shippingCostUsd: cost,
+        shippingCostUsdCents: dollarsToCents(cost),
         status,
         createdAt: ago(days),
       })
@@ -128,7 +129,7 @@ async function seedFixture(db: Database['db']) {
     await db.insert(paymentTransactions).values({
       userId: ids[key],
       transactionType: 'shipping_payment',
-      amountUsd: amount,
+      amountUsdCents: dollarsToCents(amount),
       status,
       createdAt: ago(days),
     });

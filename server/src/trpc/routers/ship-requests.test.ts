@@ -57,7 +57,7 @@ async function parcel(c: { user: { id: string }; mailboxId: string }, weightKg: 
       status: 'in_warehouse',
       weightKg,
       dimensionsCm: dims,
-      estimatedValueUsd: valueUsd,
+      estimatedValueUsdCents: valueUsd,
       warehouseReceipt: `WR-SR-${t}`,
       receivedDate: new Date(),
     })

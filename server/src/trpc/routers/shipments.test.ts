@@ -72,7 +72,7 @@ async function packageOf(
   c: Customer,
   status: PackageStatus = 'received',
   weightKg: number | null = 1.25,
-  value: number | null = 20,
+  valueUsdCents: number | null = 2000,
   receivedDate: Date | null = new Date(),
 ) {
   const [box] = await db().select({ id: mailboxes.id }).from(mailboxes).where(eq(mailboxes.userId, c.user.id));
@@ -85,7 +85,7 @@ async function packageOf(
       packageDescription: `Paquete ${seq}`,
       status,
       weightKg,
-      estimatedValueUsd: value,
+      estimatedValueUsdCents: valueUsdCents,
       receivedDate,
     })
     .returning({ id: packages.id, trackingNumber: packages.trackingNumber });
@@ -98,7 +98,7 @@ function form(c: Customer, packageIds: string[], overrides: Partial<ShipmentCrea
     recipientId: homeOf.get(c.user.id)!,
     deliveryMethod: 'home',
     estimatedDelivery: '',
-    shippingCostUsd: 35.5,
+    shippingCostUsdCents: 3550,
     packageIds,
     ...overrides,
   };
@@ -117,7 +117,7 @@ describe('shipments.create', () => {
       [{ recipientId: '' }, D.recipientRequired],
       [{ deliveryMethod: 'drone' as never }, D.methodRequired],
       [{ deliveryMethod: 'agency' }, D.agencyRequired],
-      [{ shippingCostUsd: -1 }, M.costMin],
+      [{ shippingCostUsdCents: -100 }, M.costMin],
       [{ packageIds: [] }, M.packagesRequired],
       [{ estimatedDelivery: '2026-13-45' }, M.dateInvalid],
     ];
@@ -131,12 +131,12 @@ describe('shipments.create', () => {
   });
 
   it('creates the shipment, links, in_shipment packages, the first stage and the notification in one go', async () => {
-    const a = await packageOf(ana, 'received', 1.25, 20);
-    const b = await packageOf(ana, 'in_warehouse', 2.4, 15.5);
+    const a = await packageOf(ana, 'received', 1.25, 2000);
+    const b = await packageOf(ana, 'in_warehouse', 2.4, 1550);
     const c = await packageOf(ana, 'received', null, null);
     const before = Date.now();
     const result = await adminCaller.shipments.create(
-      form(ana, [a.id, b.id, c.id], { estimatedDelivery: '2026-12-20', shippingCostUsd: 0 }),
+      form(ana, [a.id, b.id, c.id], { estimatedDelivery: '2026-12-20', shippingCostUsdCents: 0 }),
     );
     expect(result.shipmentCode).toMatch(/^SH\d{8}$/);
     expect(Number(result.shipmentCode.slice(2))).toBeGreaterThanOrEqual(Number(String(before).slice(-8)) - 1);
@@ -149,7 +149,7 @@ describe('shipments.create', () => {
       deliveryCity: 'Caracas',
       deliveryState: 'Distrito Capital',
       estimatedDelivery: '2026-12-20',
-      shippingCostUsd: 0,
+      shippingCostUsdCents: 0,
       totalWeightKg: 3.65,
       totalVolumeCm3: null,
       actualDelivery: null,
@@ -328,7 +328,7 @@ describe('shipments.list and count', () => {
       customerName: 'Beto Despacho',
       deliveryState: 'Lara',
       packageCount: 1,
-      shippingCostUsd: 35.5,
+      shippingCostUsdCents: 3550,
       status: 'preparing',
     });
     expect(await adminCaller.shipments.count({ q: 'Barquisimeto' })).toMatchObject({ count: 1, isCapped: false });
@@ -375,7 +375,7 @@ describe('shipments.update', () => {
     recipientId: betoZulia,
     deliveryMethod: 'home',
     estimatedDelivery: '2026-11-30',
-    shippingCostUsd: 48.25,
+    shippingCostUsdCents: 4825,
     trackingNumber: ' zoom-1234567 ',
     ...overrides,
   });
@@ -386,7 +386,7 @@ describe('shipments.update', () => {
     const cases: [Partial<ShipmentUpdateInput>, string][] = [
       [{ recipientId: 'x' }, D.recipientRequired],
       [{ deliveryMethod: 'agency', agencyId: null }, D.agencyRequired],
-      [{ shippingCostUsd: -5 }, M.costMin],
+      [{ shippingCostUsdCents: -500 }, M.costMin],
       [{ estimatedDelivery: '30/11/2026' }, M.dateInvalid],
       [{ trackingNumber: 'X'.repeat(101) }, E.trackingMax],
     ];
@@ -397,7 +397,7 @@ describe('shipments.update', () => {
       );
     }
     const [s] = await db().select().from(shipments).where(eq(shipments.id, id));
-    expect(s).toMatchObject({ deliveryCity: 'Caracas', trackingNumber: null, shippingCostUsd: 35.5 });
+    expect(s).toMatchObject({ deliveryCity: 'Caracas', trackingNumber: null, shippingCostUsdCents: 3550 });
   });
 
   it('corrects destination, date, cost and carrier tracking, tells the customer, and the list finds the tracking', async () => {
@@ -415,7 +415,7 @@ describe('shipments.update', () => {
       deliveryCity: 'Maracaibo',
       deliveryState: 'Zulia',
       estimatedDelivery: '2026-11-30',
-      shippingCostUsd: 48.25,
+      shippingCostUsdCents: 4825,
       trackingNumber: 'ZOOM-1234567',
       status: 'in_transit',
       totalWeightKg: before.totalWeightKg,
@@ -529,7 +529,7 @@ describe('shipments.remove', () => {
     const { id } = await adminCaller.shipments.create(form(beto, [p.id]));
     await db()
       .insert(paymentTransactions)
-      .values({ userId: beto.user.id, transactionType: 'shipping_payment', amountUsd: 35.5, shipmentId: id });
+      .values({ userId: beto.user.id, transactionType: 'shipping_payment', amountUsdCents: 3550, shipmentId: id });
     expect(await trpcError(adminCaller.shipments.remove({ id }))).toMatchObject({
       code: 'CONFLICT',
       message: E.removeHasPayments,
@@ -577,7 +577,7 @@ describe('the delivery (docs/product/last-mile.md#delivery)', () => {
   it("home delivery: the recipient's address, the zone's fee kept and charged as a line of the invoice", async () => {
     const p = await packageOf(beto);
     const created = await adminCaller.shipments.create(
-      form(beto, [p.id], { recipientId: betoLara, shippingCostUsd: 20 }),
+      form(beto, [p.id], { recipientId: betoLara, shippingCostUsdCents: 2000 }),
     );
     // Lara is in the interior: its default fee.
     expect(created.deliveryFeeUsdCents).toBe(DELIVERY_FEE_DEFAULTS_USD_CENTS.interior);
@@ -590,7 +590,7 @@ describe('the delivery (docs/product/last-mile.md#delivery)', () => {
       deliveryCity: 'Barquisimeto',
       deliveryState: 'Lara',
       deliveryFeeUsdCents: 1200,
-      shippingCostUsd: 20,
+      shippingCostUsdCents: 2000,
     });
     const [invoice] = await db().select().from(invoices).where(eq(invoices.shipmentId, created.id));
     expect(invoice.lines).toEqual([
@@ -660,7 +660,7 @@ describe('the delivery (docs/product/last-mile.md#delivery)', () => {
       deliveryMethod: 'agency',
       agencyId: valencia.id,
       estimatedDelivery: '',
-      shippingCostUsd: 35.5,
+      shippingCostUsdCents: 3550,
     });
     expect(result.changed).toEqual([
       'deliveryMethod',

@@ -83,7 +83,7 @@ describe('trackings.create', () => {
       mailboxId: client.mailbox.id,
       status: 'created',
       estimatedWeight: 1,
-      estimatedValue: 0,
+      estimatedValueUsdCents: 0,
       originCountry: 'Estados Unidos',
       priority: 'medium',
       needsReempaque: false,
@@ -118,8 +118,8 @@ describe('trackings.create', () => {
       [{ carrier: 'x'.repeat(101) }, TRACKING_MESSAGES.carrierMax],
       [{ estimatedWeight: 0.05 }, TRACKING_MESSAGES.weightMin],
       [{ estimatedWeight: 100.5 }, TRACKING_MESSAGES.weightMax],
-      [{ estimatedValue: -1 }, TRACKING_MESSAGES.valueMin],
-      [{ estimatedValue: 10_000.01 }, TRACKING_MESSAGES.valueMax],
+      [{ estimatedValueUsdCents: -100 }, TRACKING_MESSAGES.valueMin],
+      [{ estimatedValueUsdCents: 1_000_001 }, TRACKING_MESSAGES.valueMax],
       [{ senderName: 'N' }, TRACKING_MESSAGES.senderMin],
       [{ senderName: 'x'.repeat(101) }, TRACKING_MESSAGES.senderMax],
       [{ originCountry: 'X' }, TRACKING_MESSAGES.originMin],
@@ -204,9 +204,9 @@ describe('trackings.create', () => {
       senderName: 'Amazon',
       description: 'Audífonos inalámbricos',
       quantityItems: 2,
-      amountSpent: 89.97,
+      amountSpentUsdCents: 8997,
       estimatedWeight: 1.2,
-      estimatedValue: 79.5,
+      estimatedValueUsdCents: 7950,
     });
     const created = await adminCaller.trackings.create(form(client.mailbox.id, { trackingNumber: number }));
     expect(created.prealertId).toBe(prealertId);
@@ -220,8 +220,8 @@ describe('trackings.create', () => {
       description: 'Audífonos inalámbricos',
       carrier: 'Amazon',
       quantityItems: 2,
-      amountSpent: 89.97,
-      estimatedValue: 79.5,
+      amountSpentUsdCents: 8997,
+      estimatedValueUsdCents: 7950,
       status: 'pending',
     });
     expect(detail.prealert!.createdAt).toBeInstanceOf(Date);

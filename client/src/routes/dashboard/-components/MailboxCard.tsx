@@ -19,7 +19,7 @@ import {
   MAILBOX_STATUS_LABELS,
   PAYMENT_STATUS_LABELS,
   formatDate,
-  formatUsd,
+  formatUsdFromCents,
 } from '@casillero/shared';
 import { ButtonLink } from '../../../components/links';
 import type { trpc } from '../../../lib/trpc';
@@ -131,7 +131,7 @@ export function MailboxCard({ mailbox, fullName }: { mailbox: Mailbox; fullName:
               {activation ? (
                 <>
                   <Text size="sm">
-                    Pago de activación: <strong>{formatUsd(activation.amountUsd)}</strong> · Estado:{' '}
+                    Pago de activación: <strong>{formatUsdFromCents(activation.amountUsdCents)}</strong> · Estado:{' '}
                     <strong>{PAYMENT_STATUS_LABELS[activation.status]}</strong>
                   </Text>
                   {activation.reportedAt && activation.status === 'pending' ? (

@@ -6,9 +6,9 @@ import {
   PREALERT_STATUS_LABELS,
   TRACKING_STATUS_LABELS,
   formatDate,
-  formatUsd,
   writeNumber,
   type PrealertStatus,
+  formatUsdFromCents,
 } from '@casillero/shared';
 import type { trpc } from '../../../lib/trpc';
 import { InvoiceLink } from '../../../components/prealerts/InvoiceLink';
@@ -72,12 +72,18 @@ export function PrealertCard({ prealert: p, onEdit }: { prealert: Prealert; onEd
           <Field label="Empresa de envío" value={p.carrier} />
           <Field label="Tienda / remitente" value={p.senderName} />
           <Field label="Artículos" value={p.quantityItems} />
-          <Field label="Monto gastado" value={p.amountSpent != null ? formatUsd(p.amountSpent) : null} />
+          <Field
+            label="Monto gastado"
+            value={p.amountSpentUsdCents != null ? formatUsdFromCents(p.amountSpentUsdCents) : null}
+          />
           <Field
             label="Peso estimado"
             value={p.estimatedWeight != null ? writeNumber('weightKg', p.estimatedWeight) : null}
           />
-          <Field label="Valor estimado" value={p.estimatedValue != null ? formatUsd(p.estimatedValue) : null} />
+          <Field
+            label="Valor estimado"
+            value={p.estimatedValueUsdCents != null ? formatUsdFromCents(p.estimatedValueUsdCents) : null}
+          />
           <Field label="Casillero" value={p.mailboxCode} />
           <Field label="Creada" value={formatDate(p.createdAt)} />
         </SimpleGrid>

@@ -32,9 +32,9 @@ type Values = {
   senderName: string;
   description: string;
   quantityItems: DecimalValue;
-  amountSpent: DecimalValue;
+  amountSpentUsdCents: DecimalValue;
   estimatedWeight: DecimalValue;
-  estimatedValue: DecimalValue;
+  estimatedValueUsdCents: DecimalValue;
   estadoTracking: EstadoTrackingPrealerta;
   notes: string;
   mailboxId: string | null;
@@ -48,9 +48,9 @@ function initialValues(p: Prealert | null, defaultMailbox: string | null): Value
     senderName: p?.senderName ?? '',
     description: p?.description ?? '',
     quantityItems: p?.quantityItems ?? 1,
-    amountSpent: p?.amountSpent ?? '',
+    amountSpentUsdCents: p?.amountSpentUsdCents ?? '',
     estimatedWeight: p?.estimatedWeight ?? '',
-    estimatedValue: p?.estimatedValue ?? '',
+    estimatedValueUsdCents: p?.estimatedValueUsdCents ?? '',
     estadoTracking: p?.estadoTracking ?? 'Prealertado',
     notes: p?.notes ?? '',
     mailboxId: p ? p.mailboxId : defaultMailbox,

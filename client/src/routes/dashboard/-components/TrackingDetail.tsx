@@ -6,7 +6,7 @@ import {
   TRACKING_STATUS_BADGE_COLORS,
   TRACKING_STATUS_LABELS,
   formatDateTime,
-  formatUsd,
+  formatUsdFromCents,
 } from '@casillero/shared';
 import { ButtonLink } from '../../../components/links';
 import { trpc } from '../../../lib/trpc';
@@ -67,7 +67,7 @@ export function TrackingDetail(props: DetailsDrawerOpen) {
               ['Casillero', t.mailboxCode],
               ['Peso estimado', `${t.estimatedWeight} kg`],
               ['Peso real', t.actualWeight == null ? 'Pendiente de pesar' : `${t.actualWeight} kg`],
-              ['Valor estimado', formatUsd(t.estimatedValue)],
+              ['Valor estimado', formatUsdFromCents(t.estimatedValueUsdCents)],
               ['Registrado', formatDateTime(t.createdAt)],
             ]}
           />

@@ -7,8 +7,8 @@ import {
   PACKAGE_MESSAGES as M,
   SHIPMENT_STATUS_LABELS,
   formatDateTime,
-  formatUsd,
   packageIntakeInput,
+  formatUsdFromCents,
 } from '@casillero/shared';
 import { PackagePhotos } from '../../../../components/PackagePhotos';
 import { CustomerSection, DetailsHeading, FactGrid } from '../../../../components/details/DetailsParts';
@@ -53,7 +53,7 @@ export function PackageDetailsDrawer(props: DetailsDrawerOpen) {
               ['Remitente', d.senderName ?? '—'],
               ['Peso', weightText(d.weightKg)],
               ['Dimensiones', d.dimensionsCm ? `${d.dimensionsCm} cm` : '—'],
-              ['Valor', d.estimatedValueUsd === null ? '—' : formatUsd(d.estimatedValueUsd)],
+              ['Valor', d.estimatedValueUsdCents === null ? '—' : formatUsdFromCents(d.estimatedValueUsdCents)],
               ['Creado', formatDateTime(d.createdAt)],
               ['Notas internas', d.notes ?? '—'],
               ['Última actualización', formatDateTime(d.updatedAt)],

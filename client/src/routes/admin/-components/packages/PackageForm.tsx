@@ -13,6 +13,7 @@ import {
 } from '@casillero/shared';
 import { LoaderOrAlert } from '../../../../components/details/DetailsDrawer';
 import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
+import { centsAsDollars, UsdCentsInput } from '../../../../components/forms/UsdCentsInput';
 import { DialogForm, formDialog } from '../../../../components/forms/FormDialog';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { useInvalidate } from '../../../../components/forms/useInvalidate';
@@ -38,7 +39,7 @@ type FieldValues = {
   senderName: string;
   weightKg: DecimalValue;
   dimensionsCm: string;
-  estimatedValueUsd: DecimalValue;
+  estimatedValueUsdCents: DecimalValue;
   notes: string;
 };
 type CreateValues = FieldValues & { userId: string; status: Selectable };
@@ -47,7 +48,7 @@ type EditValues = FieldValues & { id: string; warehouseReceipt: string; warehous
 /** The package's figures asked about before saving when far from the usual. */
 const packageChecks = (values: FieldValues): PlausibilityCheck[] => [
   { kind: 'weightKg', value: values.weightKg },
-  { kind: 'amountUsd', value: values.estimatedValueUsd },
+  { kind: 'amountUsd', value: centsAsDollars(values.estimatedValueUsdCents) },
 ];
 
 const EMPTY_FIELDS: FieldValues = {
@@ -57,7 +58,7 @@ const EMPTY_FIELDS: FieldValues = {
   senderName: '',
   weightKg: '',
   dimensionsCm: '',
-  estimatedValueUsd: '',
+  estimatedValueUsdCents: '',
   notes: '',
 };
 
@@ -101,7 +102,7 @@ function PackageFields({ form, userId }: { form: UseFormReturnType<any, any, any
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <DecimalInput kind="weightKg" label="Peso (kg)" {...form.getInputProps('weightKg')} />
         <TextInput label="Dimensiones (cm)" placeholder="30x20x15" {...form.getInputProps('dimensionsCm')} />
-        <DecimalInput kind="amountUsd" withSign label="Valor (USD)" {...form.getInputProps('estimatedValueUsd')} />
+        <UsdCentsInput withSign label="Valor (USD)" {...form.getInputProps('estimatedValueUsdCents')} />
       </SimpleGrid>
       <Textarea
         label="Notas internas"
@@ -189,7 +190,7 @@ function EditPackageForm({ pkg, onClose }: { pkg: PackageDetail; onClose: () => 
     senderName: pkg.senderName ?? '',
     weightKg: pkg.weightKg ?? '',
     dimensionsCm: pkg.dimensionsCm ?? '',
-    estimatedValueUsd: pkg.estimatedValueUsd ?? '',
+    estimatedValueUsdCents: pkg.estimatedValueUsdCents ?? '',
     notes: pkg.notes ?? '',
     warehouseReceipt: pkg.warehouseReceipt ?? '',
     warehouseLocation: pkg.warehouseLocation ?? '',

@@ -10,11 +10,11 @@ import {
   WAREHOUSE_MESSAGES,
   formatDate,
   isWarehouseReceiptCode,
-  formatUsd,
   type MailboxCountry,
   type PackageSort,
   type PackageStatus,
   PROBLEM_STATE_LABELS,
+  formatUsdFromCents,
 } from '@casillero/shared';
 import {
   DetailsAction,
@@ -119,7 +119,7 @@ function packageColumns(
     col.cell('weightValue', 'Peso / Valor', (r) => (
       <StackedCell
         main={weightText(r.weightKg)}
-        sub={r.estimatedValueUsd === null ? '—' : formatUsd(r.estimatedValueUsd)}
+        sub={r.estimatedValueUsdCents === null ? '—' : formatUsdFromCents(r.estimatedValueUsdCents)}
       />
     )),
     col.accessor('status', {

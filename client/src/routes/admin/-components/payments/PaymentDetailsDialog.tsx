@@ -24,10 +24,10 @@ import {
   PAYMENT_TYPE_LABELS,
   TRACKING_STATUS_LABELS,
   formatDateTime,
-  formatUsd,
-  formatVes,
   invoicePdfPath,
   paymentReviewInput,
+  formatUsdFromCents,
+  formatVesFromCents,
 } from '@casillero/shared';
 import { LabeledValue } from '../../../../components/LabeledValue';
 import { DetailsDrawer, type DetailsDrawerOpen } from '../../../../components/details/DetailsDrawer';
@@ -69,7 +69,7 @@ export function PaymentDetailsDrawer(props: DetailsDrawerOpen) {
               {paidAmount(d)}
               {bolivaresPaid(d) !== null && (
                 <Text size="xs" c="dimmed">
-                  Equivale a {formatUsd(d.amountUsd)}
+                  Equivale a {formatUsdFromCents(d.amountUsdCents)}
                 </Text>
               )}
             </LabeledValue>
@@ -77,8 +77,8 @@ export function PaymentDetailsDrawer(props: DetailsDrawerOpen) {
             <LabeledValue label="Método">{d.paymentMethod ?? 'N/A'}</LabeledValue>
             <LabeledValue label="Referencia">{d.paymentReference ?? 'N/A'}</LabeledValue>
             <LabeledValue label="Fecha">{formatDateTime(d.createdAt)}</LabeledValue>
-            {d.amountVes !== null && bolivaresPaid(d) === null && (
-              <LabeledValue label="Monto en bolívares">{formatVes(d.amountVes)}</LabeledValue>
+            {d.amountVesCents !== null && bolivaresPaid(d) === null && (
+              <LabeledValue label="Monto en bolívares">{formatVesFromCents(d.amountVesCents)}</LabeledValue>
             )}
             {d.invoiceId && d.invoiceNumber && (
               <LabeledValue label="Factura">
@@ -144,13 +144,14 @@ export function PaymentDetailsDrawer(props: DetailsDrawerOpen) {
   );
 }
 
-/** What a payment made in bolívares paid, in Bs. (its amountUsd is the equivalent); null for one in dollars. */
-const bolivaresPaid = (d: Pick<PaymentDetail, 'currency' | 'amountVes'>) => (d.currency === 'VES' ? d.amountVes : null);
+/** What a payment made in bolívares paid, in Bs. (its amountUsdCents is the equivalent); null for one in dollars. */
+const bolivaresPaid = (d: Pick<PaymentDetail, 'currency' | 'amountVesCents'>) =>
+  d.currency === 'VES' ? d.amountVesCents : null;
 
 /** The amount in the currency the customer paid in. */
-function paidAmount(d: Pick<PaymentDetail, 'currency' | 'amountVes' | 'amountUsd'>) {
+function paidAmount(d: Pick<PaymentDetail, 'currency' | 'amountVesCents' | 'amountUsdCents'>) {
   const ves = bolivaresPaid(d);
-  return ves === null ? formatUsd(d.amountUsd) : formatVes(ves);
+  return ves === null ? formatUsdFromCents(d.amountUsdCents) : formatVesFromCents(ves);
 }
 
 /** The receipt image through a signed link that expires in an hour. */

@@ -1,10 +1,10 @@
 import { SimpleGrid } from '@mantine/core';
 import { IconCircleCheck, IconCircleX, IconClockHour4, IconReceipt, type Icon } from '@tabler/icons-react';
-import { formatUsd } from '@casillero/shared';
+import { formatUsdFromCents } from '@casillero/shared';
 import { StatCard } from '../../../../components/data-table';
 import type { PaymentSummary } from './types';
 
-type Figure = { count: number; amountUsd: number };
+type Figure = { count: number; amountUsdCents: number };
 
 const CARDS: { label: string; figure: (s: PaymentSummary) => Figure; icon: Icon; color: string }[] = [
   { label: 'Pendientes', figure: (s) => s.byStatus.pending, icon: IconClockHour4, color: 'yellow' },
@@ -19,7 +19,9 @@ export function PaymentSummaryCards({ summary }: { summary: PaymentSummary | und
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
       {CARDS.map(({ figure, ...card }) => {
         const f = summary && figure(summary);
-        return <StatCard key={card.label} {...card} value={f?.count} detail={f && formatUsd(f.amountUsd)} />;
+        return (
+          <StatCard key={card.label} {...card} value={f?.count} detail={f && formatUsdFromCents(f.amountUsdCents)} />
+        );
       })}
     </SimpleGrid>
   );

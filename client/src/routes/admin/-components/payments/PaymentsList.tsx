@@ -10,8 +10,9 @@ import {
   PAYMENT_TYPES,
   PAYMENT_TYPE_LABELS,
   formatDate,
-  formatUsd,
   formatVes,
+  formatUsdFromCents,
+  formatVesFromCents,
 } from '@casillero/shared';
 import {
   ServerList,
@@ -39,15 +40,21 @@ function paymentColumns(openDetails: (row: PaymentRow) => void) {
     )),
     // In the currency the customer paid in; a Bs. payment shows its USD value under it.
     col.cell('amount', 'Monto', (r) => {
-      const ves = r.currency === 'VES' ? r.amountVes : null;
+      const ves = r.currency === 'VES' ? r.amountVesCents : null;
       return (
         <StackedCell
           main={
             <Text span size="sm" fw={600}>
-              {ves === null ? formatUsd(r.amountUsd) : formatVes(ves)}
+              {ves === null ? formatUsdFromCents(r.amountUsdCents) : formatVes(ves)}
             </Text>
           }
-          sub={ves !== null ? `≈ ${formatUsd(r.amountUsd)}` : r.amountVes === null ? undefined : formatVes(r.amountVes)}
+          sub={
+            ves !== null
+              ? `≈ ${formatUsdFromCents(r.amountUsdCents)}`
+              : r.amountVesCents === null
+                ? undefined
+                : formatVesFromCents(r.amountVesCents)
+          }
         />
       );
     }),
@@ -69,7 +76,7 @@ function paymentColumns(openDetails: (row: PaymentRow) => void) {
         variant="light"
         leftSection={<IconEye size={14} />}
         onClick={() => openDetails(row)}
-        aria-label={`Ver Detalles del pago de ${row.customerName ?? row.customerEmail} (${formatUsd(row.amountUsd)})`}
+        aria-label={`Ver Detalles del pago de ${row.customerName ?? row.customerEmail} (${formatUsdFromCents(row.amountUsdCents)})`}
       >
         Ver Detalles
       </Button>

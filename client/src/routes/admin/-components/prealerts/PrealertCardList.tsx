@@ -70,9 +70,9 @@ function PrealertCard({ p, actions }: { p: AdminPrealert; actions: CardActions }
           <Fact label="Cliente">{p.clientName ?? M.noClient}</Fact>
           <Fact label="Remitente">{p.senderName ?? '—'}</Fact>
           <Fact label="Artículos">{p.quantityItems}</Fact>
-          <Fact label="Monto">{usd(p.amountSpent)}</Fact>
+          <Fact label="Monto">{usd(p.amountSpentUsdCents)}</Fact>
           <Fact label="Peso estimado">{kg(p.estimatedWeight)}</Fact>
-          <Fact label="Valor estimado">{usd(p.estimatedValue)}</Fact>
+          <Fact label="Valor estimado">{usd(p.estimatedValueUsdCents)}</Fact>
           <Fact label="Casillero">{p.mailboxCode ?? '—'}</Fact>
           <Fact label="Fecha">{formatDate(p.createdAt)}</Fact>
         </SimpleGrid>

@@ -12,6 +12,7 @@ import {
   type EstadoTrackingPrealerta,
 } from '@casillero/shared';
 import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
+import { centsAsDollars, UsdCentsInput } from '../../../../components/forms/UsdCentsInput';
 import { DialogForm, subjectDialog } from '../../../../components/forms/FormDialog';
 import {
   CarrierSelect,
@@ -48,9 +49,9 @@ function PrealertDetails({ prealert: p, onClose }: PrealertFormProps) {
         <Fact label="Empresa de envío">{p.carrier ?? '—'}</Fact>
         <Fact label="Estado del tracking">{p.estadoTracking}</Fact>
         <Fact label="Artículos">{p.quantityItems}</Fact>
-        <Fact label="Monto gastado">{usd(p.amountSpent)}</Fact>
+        <Fact label="Monto gastado">{usd(p.amountSpentUsdCents)}</Fact>
         <Fact label="Peso estimado">{kg(p.estimatedWeight)}</Fact>
-        <Fact label="Valor estimado">{usd(p.estimatedValue)}</Fact>
+        <Fact label="Valor estimado">{usd(p.estimatedValueUsdCents)}</Fact>
         <Fact label="Creada">{formatDateTime(p.createdAt)}</Fact>
         {p.convertedAt && <Fact label="Convertida en paquete">{formatDateTime(p.convertedAt)}</Fact>}
       </SimpleGrid>
@@ -75,10 +76,10 @@ type EditValues = {
   id: string;
   description: string;
   quantityItems: DecimalValue;
-  amountSpent: DecimalValue;
+  amountSpentUsdCents: DecimalValue;
   senderName: string;
   estimatedWeight: DecimalValue;
-  estimatedValue: DecimalValue;
+  estimatedValueUsdCents: DecimalValue;
   carrier: Carrier | '';
   estadoTracking: EstadoTrackingPrealerta;
   notes: string;
@@ -130,10 +131,10 @@ function EditPrealertForm({ prealert: p, onClose }: PrealertFormProps) {
     id: p.id,
     description: p.description,
     quantityItems: p.quantityItems,
-    amountSpent: p.amountSpent ?? '',
+    amountSpentUsdCents: p.amountSpentUsdCents ?? '',
     senderName: p.senderName ?? '',
     estimatedWeight: p.estimatedWeight ?? '',
-    estimatedValue: p.estimatedValue ?? '',
+    estimatedValueUsdCents: p.estimatedValueUsdCents ?? '',
     carrier: (p.carrier as Carrier | null) ?? '',
     estadoTracking: p.estadoTracking,
     notes: p.notes ?? '',
@@ -175,7 +176,7 @@ function EditPrealertForm({ prealert: p, onClose }: PrealertFormProps) {
 type ConvertValues = {
   id: string;
   actualWeight: DecimalValue;
-  actualValue: DecimalValue;
+  actualValueUsdCents: DecimalValue;
   packageDescription: string;
   notes: string;
 };
@@ -190,7 +191,7 @@ function ConvertPrealertForm({ prealert: p, onClose }: PrealertFormProps) {
   const form = useSchemaForm<ConvertValues>(prealertConvertInput, {
     id: p.id,
     actualWeight: p.estimatedWeight ?? 0,
-    actualValue: p.estimatedValue ?? 0,
+    actualValueUsdCents: p.estimatedValueUsdCents ?? 0,
     packageDescription: p.description,
     notes: '',
   });
@@ -207,7 +208,7 @@ function ConvertPrealertForm({ prealert: p, onClose }: PrealertFormProps) {
     (values) =>
       plausible.confirm([
         { kind: 'weightKg', value: values.actualWeight },
-        { kind: 'amountUsd', value: values.actualValue },
+        { kind: 'amountUsd', value: centsAsDollars(values.actualValueUsdCents) },
       ]),
   );
 
@@ -228,7 +229,7 @@ function ConvertPrealertForm({ prealert: p, onClose }: PrealertFormProps) {
       <SimpleGrid cols={2} spacing="sm">
         {/* An empty field counts as 0 (docs/product/admin-prealerts.md#convert). */}
         <DecimalInput kind="weightKg" label="Peso real (kg)" emptyValue={0} {...form.getInputProps('actualWeight')} />
-        <DecimalInput kind="amountUsd" label="Valor real (USD)" emptyValue={0} {...form.getInputProps('actualValue')} />
+        <UsdCentsInput label="Valor real (USD)" emptyValue={0} {...form.getInputProps('actualValueUsdCents')} />
       </SimpleGrid>
       <Textarea label="Descripción del paquete" autosize minRows={2} {...form.getInputProps('packageDescription')} />
       <Textarea label="Notas internas" autosize minRows={2} {...form.getInputProps('notes')} />

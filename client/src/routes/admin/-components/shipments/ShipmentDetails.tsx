@@ -5,8 +5,8 @@ import {
   PICKUP_STAFF_LABELS,
   SHIPMENT_MESSAGES as M,
   formatDateTime,
-  formatUsd,
   formatUsdCents,
+  formatUsdFromCents,
 } from '@casillero/shared';
 import {
   DetailsHeading,
@@ -29,7 +29,10 @@ const PACKAGE_COLUMNS: Column<ShipmentDetail['packages'][number]>[] = [
   { header: 'Tracking', cell: (p) => p.trackingNumber ?? '—', mono: true },
   { header: 'Descripción', cell: (p) => p.packageDescription },
   { header: 'Peso', cell: (p) => kgText(p.weightKg, 2) },
-  { header: 'Valor', cell: (p) => (p.estimatedValueUsd === null ? '—' : formatUsd(p.estimatedValueUsd)) },
+  {
+    header: 'Valor',
+    cell: (p) => (p.estimatedValueUsdCents === null ? '—' : formatUsdFromCents(p.estimatedValueUsdCents)),
+  },
   { header: 'Estado', cell: (p) => PACKAGE_STATUS_LABELS[p.status] },
 ];
 
@@ -68,7 +71,7 @@ export function ShipmentDetailsDrawer(props: DetailsDrawerOpen) {
               ['Entrega', DELIVERY_METHOD_LABELS[d.deliveryMethod]],
               ['Tracking del envío', d.trackingNumber ?? '—'],
               ['Peso total', kgText(d.totalWeightKg)],
-              ['Costo de envío', formatUsd(d.shippingCostUsd)],
+              ['Costo de envío', formatUsdFromCents(d.shippingCostUsdCents)],
               ['Costo de entrega', formatUsdCents(d.deliveryFeeUsdCents)],
               ['Paquetes', d.packageCount],
               ['Creado', formatDateTime(d.createdAt)],

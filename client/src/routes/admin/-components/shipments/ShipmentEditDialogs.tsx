@@ -19,7 +19,7 @@ type Values = {
   deliveryMethod: DeliveryMethod;
   agencyId: string | null;
   estimatedDelivery: string;
-  shippingCostUsd: DecimalValue;
+  shippingCostUsdCents: DecimalValue;
   trackingNumber: string;
 };
 
@@ -29,7 +29,7 @@ const valuesOf = (s: ShipmentRow): Values => ({
   deliveryMethod: s.deliveryMethod,
   agencyId: s.agencyId,
   estimatedDelivery: s.estimatedDelivery ?? '',
-  shippingCostUsd: s.shippingCostUsd,
+  shippingCostUsdCents: s.shippingCostUsdCents,
   trackingNumber: s.trackingNumber ?? '',
 });
 
@@ -45,7 +45,7 @@ function EditShipmentForm({ shipment, onClose }: { shipment: ShipmentRow; onClos
   const plausible = usePlausibleConfirm();
   const form = useSchemaForm<Values>(shipmentUpdateInput, valuesOf(shipment));
   const failure = (error: unknown) => failureMessage(error, E.updateFailed);
-  const confirm = (values: Values) => plausible.confirm(shippingCostCheck(values.shippingCostUsd));
+  const confirm = (values: Values) => plausible.confirm(shippingCostCheck(values.shippingCostUsdCents));
   const { submit, error } = useDialogSubmit(form, { invalidate, onClose, failure, confirm }, async (values) => {
     const result = await mutation.mutateAsync(shipmentUpdateInput.parse(values));
     return [E.updatedTitle, E.updated(result.shipmentCode)];

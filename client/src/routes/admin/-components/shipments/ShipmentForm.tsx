@@ -14,9 +14,12 @@ import {
   type DeliveryMethod,
   type PlausibilityCheck,
   type ShippingMethod,
+  formatUsdFromCents,
+  fromCents,
 } from '@casillero/shared';
 import { DeliveryChoice, useCustomerRecipients } from '../../../../components/delivery/DeliveryChoice';
-import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
+import type { DecimalValue } from '../../../../components/forms/DecimalInput';
+import { centsAsDollars, UsdCentsInput } from '../../../../components/forms/UsdCentsInput';
 import { optionalValue } from '../../../../components/forms/fields';
 import { formDialog } from '../../../../components/forms/FormDialog';
 import { usePlausibleConfirm } from '../../../../components/forms/usePlausibleConfirm';
@@ -33,7 +36,7 @@ type Values = {
   deliveryMethod: DeliveryMethod;
   agencyId: string | null;
   estimatedDelivery: string;
-  shippingCostUsd: DecimalValue;
+  shippingCostUsdCents: DecimalValue;
   packageIds: string[];
   shippingMethod: ShippingMethod;
 };
@@ -44,7 +47,7 @@ const INITIAL: Values = {
   deliveryMethod: 'home',
   agencyId: null,
   estimatedDelivery: '',
-  shippingCostUsd: 0,
+  shippingCostUsdCents: 0,
   packageIds: [],
   // Most shipments fly; a sea shipment is chosen here (docs/product/departures.md).
   shippingMethod: 'aereo',
@@ -52,7 +55,7 @@ const INITIAL: Values = {
 
 const kg1 = (n: number) => `${n.toLocaleString('es-ES', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} kg`;
 
-type DeliveryField = 'estimatedDelivery' | 'shippingCostUsd';
+type DeliveryField = 'estimatedDelivery' | 'shippingCostUsdCents';
 
 /** The delivery part of a shipment's form values. */
 type DeliveryFormValues = { recipientId: string; deliveryMethod: DeliveryMethod; agencyId: string | null };
@@ -92,7 +95,9 @@ export function ShipmentDeliveryChoice<V extends DeliveryFormValues>({
 }
 
 /** The cost asked about before saving when far from the usual. */
-export const shippingCostCheck = (cost: unknown): PlausibilityCheck[] => [{ kind: 'amountUsd', value: cost }];
+export const shippingCostCheck = (costCents: unknown): PlausibilityCheck[] => [
+  { kind: 'amountUsd', value: centsAsDollars(costCents) },
+];
 
 /** When the shipment is delivered and what it costs (creating and editing a shipment). */
 export function DeliveryFields({
@@ -113,13 +118,7 @@ export function DeliveryFields({
         minDate={minDate}
         {...optionalValue(inputProps('estimatedDelivery'))}
       />
-      <DecimalInput
-        kind="amountUsd"
-        withSign
-        label="Costo de envío (USD)"
-        emptyValue={0}
-        {...inputProps('shippingCostUsd')}
-      />
+      <UsdCentsInput withSign label="Costo de envío (USD)" emptyValue={0} {...inputProps('shippingCostUsdCents')} />
     </SimpleGrid>
   );
 }
@@ -137,7 +136,7 @@ export function shipmentSummary(chosen: ShippablePackage[]) {
   return {
     count: chosen.length,
     weightKg: chosen.reduce((n, p) => n + (p.weightKg ?? 0), 0),
-    valueUsd: chosen.reduce((n, p) => n + (p.estimatedValueUsd ?? 0), 0),
+    valueUsd: fromCents(chosen.reduce((n, p) => n + (p.estimatedValueUsdCents ?? 0), 0)),
   };
 }
 
@@ -166,7 +165,7 @@ function CreateShipmentForm({ onClose }: { onClose: () => void }) {
 
   const submit = form.onSubmit(
     async (values) => {
-      if (!(await plausible.confirm(shippingCostCheck(values.shippingCostUsd)))) return;
+      if (!(await plausible.confirm(shippingCostCheck(values.shippingCostUsdCents)))) return;
       try {
         const result = await mutation.mutateAsync(shipmentCreateInput.parse(values));
         notifications.show({
@@ -254,7 +253,9 @@ function CreateShipmentForm({ onClose }: { onClose: () => void }) {
                           <Text size="sm">{p.packageDescription}</Text>
                           <Text size="xs" c="dimmed">
                             {PACKAGE_STATUS_LABELS[p.status]} · {p.weightKg === null ? 'sin peso' : kg1(p.weightKg)} ·{' '}
-                            {p.estimatedValueUsd === null ? 'sin valor' : formatUsd(p.estimatedValueUsd)}
+                            {p.estimatedValueUsdCents === null
+                              ? 'sin valor'
+                              : formatUsdFromCents(p.estimatedValueUsdCents)}
                             {p.senderName ? ` · ${p.senderName}` : ''}
                           </Text>
                         </div>

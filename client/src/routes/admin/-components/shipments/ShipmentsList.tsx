@@ -8,9 +8,9 @@ import {
   SHIPMENT_STATUSES,
   SHIPMENT_STATUS_LABELS,
   formatDate,
-  formatUsd,
   type ShipmentSort,
   type ShipmentStatus,
+  formatUsdFromCents,
 } from '@casillero/shared';
 import {
   DetailsAction,
@@ -46,7 +46,7 @@ function shipmentColumns(actions: ListActions<ShipmentRow, 'details' | 'edit' | 
     col.cell('destination', 'Destino', (r) => <StackedCell main={r.deliveryCity} sub={r.deliveryState} />),
     col.accessor('packageCount', { id: 'packages', header: 'Paquetes', enableSorting: false }),
     col.cell('weightCost', 'Peso / Costo', (r) => (
-      <StackedCell main={kgText(r.totalWeightKg)} sub={formatUsd(r.shippingCostUsd)} />
+      <StackedCell main={kgText(r.totalWeightKg)} sub={formatUsdFromCents(r.shippingCostUsdCents)} />
     )),
     col.accessor('status', {
       id: 'status',

@@ -30,6 +30,7 @@ import {
 } from '@casillero/shared';
 import { getErrorCode, getErrorMessage, getFieldErrors } from '../../../../lib/errors';
 import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
+import { centsAsDollars, UsdCentsInput } from '../../../../components/forms/UsdCentsInput';
 import { ErrorAlert } from '../../../../components/forms/FormParts';
 import { notifySuccess } from '../../../../lib/notify';
 import { usePlausibleConfirm } from '../../../../components/forms/usePlausibleConfirm';
@@ -43,7 +44,7 @@ type Values = {
   carrier: string;
   description: string;
   estimatedWeight: DecimalValue;
-  estimatedValue: DecimalValue;
+  estimatedValueUsdCents: DecimalValue;
   senderName: string;
   originCountry: string;
   priority: Priority;
@@ -58,7 +59,7 @@ const initialValues: Values = {
   carrier: '',
   description: '',
   estimatedWeight: TRACKING_DEFAULTS.estimatedWeight,
-  estimatedValue: TRACKING_DEFAULTS.estimatedValue,
+  estimatedValueUsdCents: TRACKING_DEFAULTS.estimatedValueUsdCents,
   senderName: '',
   originCountry: TRACKING_DEFAULTS.originCountry,
   priority: TRACKING_DEFAULTS.priority,
@@ -99,7 +100,7 @@ export function TrackingCreateForm({ onCreated }: { onCreated: () => void }) {
     setServerError(null);
     const checks: PlausibilityCheck[] = [
       { kind: 'weightKg', value: values.estimatedWeight },
-      { kind: 'amountUsd', value: values.estimatedValue },
+      { kind: 'amountUsd', value: centsAsDollars(values.estimatedValueUsdCents) },
     ];
     if (!(await plausible.confirm(checks))) return;
     try {
@@ -201,12 +202,7 @@ export function TrackingCreateForm({ onCreated }: { onCreated: () => void }) {
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <DecimalInput kind="weightKg" label="Peso estimado (kg)" {...form.getInputProps('estimatedWeight')} />
-              <DecimalInput
-                kind="amountUsd"
-                withSign
-                label="Valor estimado (USD)"
-                {...form.getInputProps('estimatedValue')}
-              />
+              <UsdCentsInput withSign label="Valor estimado (USD)" {...form.getInputProps('estimatedValueUsdCents')} />
               <TextInput label="Remitente" required {...form.getInputProps('senderName')} />
               <Select
                 label="País de origen"

@@ -10,7 +10,7 @@ import {
   TRACKING_STATUS_LABELS,
   formatDate,
   formatDateTime,
-  formatUsd,
+  formatUsdFromCents,
   trackingRepackInput,
   trackingStatusChangeInput,
   type TrackingStatus,
@@ -36,7 +36,7 @@ import type { TrackingDetail, TrackingRow } from './types';
 
 const weight = (kg: number | null) =>
   kg === null ? '—' : `${kg.toLocaleString('es-ES', { maximumFractionDigits: 2 })} kg`;
-const usdOrDash = (n: number | null) => (n === null ? '—' : formatUsd(n));
+const usdOrDash = (cents: number | null) => (cents === null ? '—' : formatUsdFromCents(cents));
 
 /** The customer's pre-alert this tracking matched when it was registered (same tracking number). */
 function LinkedPrealert({ prealert: p }: { prealert: NonNullable<TrackingDetail['prealert']> }) {
@@ -55,8 +55,8 @@ function LinkedPrealert({ prealert: p }: { prealert: NonNullable<TrackingDetail[
             [M.prealertDescription, p.description],
             [M.prealertCarrier, p.carrier ?? '—'],
             [M.prealertItems, p.quantityItems],
-            [M.prealertAmount, usdOrDash(p.amountSpent)],
-            [M.prealertValue, usdOrDash(p.estimatedValue)],
+            [M.prealertAmount, usdOrDash(p.amountSpentUsdCents)],
+            [M.prealertValue, usdOrDash(p.estimatedValueUsdCents)],
             [M.prealertCreated, formatDate(p.createdAt)],
           ]}
         />
@@ -91,7 +91,7 @@ export function TrackingDetailsDrawer(props: DetailsDrawerOpen) {
               ['País de origen', d.originCountry],
               ['Peso estimado', weight(d.estimatedWeight)],
               ['Peso real', weight(d.actualWeight)],
-              ['Valor estimado', formatUsd(d.estimatedValue)],
+              ['Valor estimado', formatUsdFromCents(d.estimatedValueUsdCents)],
               ['Registrado', formatDateTime(d.createdAt)],
               d.needsReempaque && ['Motivo del reempaque', d.reempaqueReason ?? '—'],
               Boolean(d.notes) && ['Notas', d.notes],

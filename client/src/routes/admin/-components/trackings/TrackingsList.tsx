@@ -10,7 +10,7 @@ import {
   TRACKING_STATUS_LABELS,
   TRACKINGS_CSV_PATH,
   formatDate,
-  formatUsd,
+  formatUsdFromCents,
 } from '@casillero/shared';
 import {
   ServerList,
@@ -58,7 +58,7 @@ function trackingColumns(actions: ListActions<TrackingRow, 'details' | 'status' 
     col.cell('weightValue', 'Peso / Valor', (r) => (
       <StackedCell
         main={`${(r.actualWeight ?? r.estimatedWeight).toLocaleString('es-ES', { maximumFractionDigits: 2 })} kg`}
-        sub={formatUsd(r.estimatedValue)}
+        sub={formatUsdFromCents(r.estimatedValueUsdCents)}
       />
     )),
     col.accessor('priority', {

@@ -61,12 +61,12 @@ function ReceiptCell({ payment }: { payment: Payment }) {
  * what it counts for in USD; one in dollars, its USD amount.
  */
 function AmountCell({ payment }: { payment: Payment }) {
-  const usd = formatUsdCents(Math.round(payment.amountUsd * 100));
-  if (payment.currency === 'VES' && payment.amountVes != null) {
+  const usd = formatUsdCents(payment.amountUsdCents);
+  if (payment.currency === 'VES' && payment.amountVesCents != null) {
     return (
       <>
         <Text size="sm" fw={600}>
-          {formatVesCentimos(Math.round(payment.amountVes * 100))}
+          {formatVesCentimos(payment.amountVesCents)}
         </Text>
         <Text size="xs" c="dimmed">
           Equivale a {usd}

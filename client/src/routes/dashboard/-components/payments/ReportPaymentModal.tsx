@@ -25,6 +25,7 @@ import {
   formatUsdCents,
   reportPaymentFormSchema,
   type ReportablePaymentType,
+  fromCents,
 } from '@casillero/shared';
 import { getErrorMessage, getFieldErrors } from '../../../../lib/errors';
 import { UploadError, checkFile, uploadFile } from '../../../../lib/files';
@@ -75,10 +76,11 @@ export function ReportPaymentModal({ subject, onClose }: { subject: ReportSubjec
 function owedIn(subject: ReportSubject, currency: 'USD' | 'VES'): number | '' {
   if (subject.kind === 'invoice') {
     const { remainingUsdCents, remainingVesCentimos } = subject.invoice;
-    if (currency === 'USD') return remainingUsdCents / 100;
-    return remainingVesCentimos == null ? '' : remainingVesCentimos / 100;
+    if (currency === 'USD') return fromCents(remainingUsdCents);
+    return remainingVesCentimos == null ? '' : fromCents(remainingVesCentimos);
   }
-  if (subject.kind === 'payment' && currency === 'USD') return subject.payment.amountUsd;
+  // The form's amount is typed in the method's currency; the server turns it into cents once.
+  if (subject.kind === 'payment' && currency === 'USD') return fromCents(subject.payment.amountUsdCents);
   return '';
 }
 
@@ -329,7 +331,7 @@ function SubjectSummary({ subject }: { subject: ReportSubject }) {
     return (
       <Alert color="blue" variant="light" icon={<IconInfoCircle />}>
         <Text size="sm">
-          {paymentSubject(payment)}: <strong>{formatUsdCents(Math.round(payment.amountUsd * 100))}</strong>
+          {paymentSubject(payment)}: <strong>{formatUsdCents(payment.amountUsdCents)}</strong>
           {payment.status === 'failed' && payment.adminNotes
             ? ` · Motivo del rechazo anterior: ${payment.adminNotes}`
             : ''}

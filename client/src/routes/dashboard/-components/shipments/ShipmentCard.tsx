@@ -1,6 +1,6 @@
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconListDetails } from '@tabler/icons-react';
-import { formatDate, formatUsd } from '@casillero/shared';
+import { formatDate, formatUsdFromCents } from '@casillero/shared';
 import type { inferOutput } from '@trpc/tanstack-react-query';
 import type { trpc } from '../../../../lib/trpc';
 import { formatDay } from '../../../../components/shipments/format';
@@ -44,7 +44,7 @@ export function ShipmentCard({ shipment: s, onOpen }: { shipment: OwnShipment; o
           facts={[
             ['Paquetes', packagesText(s.packageCount)],
             ['Peso total', `${formatKg(s.totalWeightKg)} kg`],
-            ['Costo de envío', formatUsd(s.shippingCostUsd)],
+            ['Costo de envío', formatUsdFromCents(s.shippingCostUsdCents)],
             ['Entrega estimada', formatDay(s.estimatedDelivery)],
             ['Entregado', formatDay(s.actualDelivery)],
             ['Actualizado', formatDate(s.updatedAt)],

@@ -7,8 +7,8 @@ import {
   SHIPMENT_NEWS_MESSAGES as N,
   DELIVERY_METHOD_LABELS,
   formatDateTime,
-  formatUsd,
   formatUsdCents,
+  formatUsdFromCents,
 } from '@casillero/shared';
 import { DetailsHeading, FactGrid, RowsTable, type Column } from '../../../../components/details/DetailsParts';
 import { RowCards, type ResponsiveColumn } from '../../../../components/data-table/ResponsiveTable';
@@ -79,7 +79,7 @@ export function ShipmentDetail(props: DetailsDrawerOpen) {
             facts={[
               ['Paquetes', String(s.packageCount)],
               ['Peso total', `${formatKg(s.totalWeightKg)} kg`],
-              ['Costo de envío', formatUsd(s.shippingCostUsd)],
+              ['Costo de envío', formatUsdFromCents(s.shippingCostUsdCents)],
               ['Costo de entrega', formatUsdCents(s.deliveryFeeUsdCents)],
               ['Tracking del envío', s.trackingNumber ?? '—'],
               ['Entrega estimada', formatDay(s.estimatedDelivery)],
