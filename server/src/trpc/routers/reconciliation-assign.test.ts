@@ -254,6 +254,29 @@ describe('assigning a credit nobody reported', () => {
     expect(approved).toMatchObject({ code: 'CONFLICT', message: M.lineNotAssignable });
   });
 
+  it('a transfer already recorded with that reference is refused, not recorded twice', async () => {
+    const hugo = await signedInCustomer(db(), { nombre: 'Hugo Repetido' });
+    const ines = await signedInCustomer(db(), { nombre: 'Ines Primera' });
+    await db()
+      .insert(paymentTransactions)
+      .values({
+        userId: ines.user.id,
+        transactionType: 'credit_purchase',
+        currency: 'VES',
+        amountVesCents: 30_000,
+        amountUsdCents: vesCentimosToUsdCents(30_000, RATE),
+        paymentMethod: 'Transferencia Banesco',
+        paymentMethodId: transferencia,
+        paymentReference: '000778000',
+        status: 'completed',
+      });
+    const { statementId, lines } = await statementOf(['000778000', 30_000]);
+    const refused = await trpcError(as(caja).reconciliation.assignLine({ lineId: lines[0]!.id, userId: hugo.user.id }));
+    expect(refused).toMatchObject({ code: 'CONFLICT', message: M.assignReferenceTaken });
+    expect((await paymentsOf(hugo.user.id)).filter((p) => p.status === 'completed')).toHaveLength(0);
+    expect((await lineState(statementId, lines[0]!.id)).state).toBe('not_found');
+  });
+
   it('the warehouse and customer service may not assign', async () => {
     const gil = await signedInCustomer(db(), { nombre: 'Gil Sin Permiso' });
     const { lines } = await statementOf(['000777999', OWED]);
