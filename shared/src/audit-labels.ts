@@ -70,6 +70,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'reconciliation.upload': 'Cargó un estado de cuenta',
   'reconciliation.approveMatched': 'Aprobó los pagos conciliados',
   'reconciliation.approveLine': 'Aprobó un pago de la conciliación',
+  'reconciliation.assignLine': 'Asignó un crédito del estado de cuenta a un cliente',
   'storage.remindNow': 'Recordó al cliente su almacenaje',
   'departures.create': 'Creó un despacho',
   'departures.update': 'Editó un despacho',

@@ -1393,6 +1393,26 @@ const CASES: Record<string, Case> = {
       }),
     };
   },
+  'reconciliation.assignLine': async () => {
+    await recordRate(db(), '40');
+    const customer = await customerWithActiveMailbox(db(), { nombre: 'Eva Asignada' });
+    const reference = unique('AUDTR');
+    const { statementId } = await setup.reconciliation.upload({
+      fileName: `estado-${reference}.csv`,
+      content: `fecha;referencia;descripcion;monto\n14/03/2026;${reference};Transferencia;80,00\n`,
+    });
+    const [line] = (await setup.reconciliation.lines({ statementId })).lines;
+    return {
+      input: { lineId: line!.id, userId: customer.user.id, invoiceId: null },
+      expected: (r) => ({
+        entity: 'bank_statement_lines',
+        entityId: line!.id,
+        operation: 'update',
+        before: { payment_id: null },
+        after: { payment_id: r.paymentId },
+      }),
+    };
+  },
   'reconciliation.approveLine': async () => {
     const { line, payment } = await statementLineFor('Dora Elegida');
     return {

@@ -301,6 +301,27 @@ export const RECONCILIATION_MESSAGES = {
   referenceTooLong: 'la referencia no puede exceder 60 caracteres.',
   moreErrors: (n: number) => (n === 1 ? 'Y 1 error más.' : `Y ${n} errores más.`),
   nothingChanged: 'No se cargó nada: corrige el archivo y súbelo de nuevo.',
+  // A credit nobody reported, assigned by the cashier to the customer who made it.
+  assignAction: 'Asignar a un cliente',
+  assignTitle: 'Asignar el crédito a un cliente',
+  assignNote:
+    'Nadie reportó este pago. Elige el cliente que lo hizo: se registra como su pago por transferencia en bolívares y se aprueba.',
+  assignCustomerPlaceholder: 'Busca por nombre, email, cédula o casillero',
+  assignInvoiceLabel: 'Factura que paga',
+  assignInvoiceHint: 'Por defecto, la factura pendiente más antigua del cliente.',
+  assignToCredit: 'Ninguna: queda como saldo a favor',
+  assignConfirm: 'Asignar y aprobar',
+  assignCustomerRequired: 'Elige el cliente que hizo el pago.',
+  assignCustomerNotFound: 'Cliente no encontrado.',
+  assignInvoiceNotPayable: 'Esa factura no es de este cliente o ya no está pendiente (pagada o anulada).',
+  lineNotAssignable: 'Esa línea ya no está «Sin pago reportado»: actualiza la lista.',
+  assignReferenceTaken: 'Ya hay un pago por transferencia con esa referencia: búscalo en Pagos y apruébalo desde allí.',
+  lineAssigned: 'Pago asignado al cliente y aprobado con esta línea del estado de cuenta.',
+  /** The note of the payment an assigned line creates. */
+  assignedNote: (fileName: string, reference: string) =>
+    `Asignado desde el estado de cuenta ${fileName}, referencia ${reference}`,
+  /** The method an assigned line's payment is recorded under when no bank transfer method is kept. */
+  bankTransferFallback: 'Transferencia bancaria',
 } as const;
 
 export const statementUploadInput = z.object({
@@ -314,6 +335,16 @@ export const statementUploadInput = z.object({
 export const statementLineChoiceInput = z.object({
   lineId: z.uuid(RECONCILIATION_MESSAGES.lineNotChoosable),
   paymentId: z.uuid(RECONCILIATION_MESSAGES.lineNotChoosable),
+});
+
+/**
+ * A "Sin pago reportado" line assigned to a customer: toward the invoice chosen; without
+ * `invoiceId`, the customer's oldest open invoice; `invoiceId: null`, credit on account.
+ */
+export const statementLineAssignInput = z.object({
+  lineId: z.uuid(RECONCILIATION_MESSAGES.lineNotAssignable),
+  userId: z.uuid(RECONCILIATION_MESSAGES.assignCustomerRequired),
+  invoiceId: z.uuid(RECONCILIATION_MESSAGES.assignInvoiceNotPayable).nullable().optional(),
 });
 
 export const statementIdInput = z.object({ statementId: z.uuid(RECONCILIATION_MESSAGES.statementNotFound) });

@@ -4,11 +4,17 @@
 import {
   RECONCILIATION_MESSAGES,
   statementIdInput,
+  statementLineAssignInput,
   statementLineChoiceInput,
   statementUploadInput,
 } from '@casillero/shared';
 import { findStatementWithLines, listStatements } from '../../queries/reconciliation';
-import { approveChosenLine, approveMatchedLines, uploadStatement } from '../../services/reconciliation';
+import {
+  approveChosenLine,
+  approveMatchedLines,
+  assignLineToCustomer,
+  uploadStatement,
+} from '../../services/reconciliation';
 import { foundOr } from '../found';
 import { router, staffProcedure } from '../init';
 
@@ -37,4 +43,9 @@ export const reconciliationRouter = router({
   approveLine: staffProcedure('payments.write')
     .input(statementLineChoiceInput)
     .mutation(({ ctx, input }) => approveChosenLine(ctx.db, ctx.user, input, ctx.config)),
+
+  /** A credit nobody reported becomes the chosen customer's payment, approved with the line, once. */
+  assignLine: staffProcedure('payments.write')
+    .input(statementLineAssignInput)
+    .mutation(({ ctx, input }) => assignLineToCustomer(ctx.db, ctx.user, input, ctx.config)),
 });

@@ -1,7 +1,8 @@
 // A statement's credits, each with its state against the payments reported in bolívares
 // (computed by the server when read), and the one button that approves every match.
 import { Alert, Badge, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconChecks } from '@tabler/icons-react';
+import { useState } from 'react';
+import { IconAlertCircle, IconChecks, IconUserPlus } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   RECONCILIATION_MESSAGES as M,
@@ -15,6 +16,7 @@ import { getErrorMessage } from '../../../../lib/errors';
 import { notifyChange } from '../../../../lib/notify';
 import type { inferOutput } from '@trpc/tanstack-react-query';
 import { trpc } from '../../../../lib/trpc';
+import { AssignLineDialog } from './AssignLineDialog';
 import { RECONCILIATION_TEXTS as T } from './texts';
 
 type Line = inferOutput<typeof trpc.reconciliation.lines>['lines'][number];
@@ -24,6 +26,9 @@ const formatDay = (day: string) => day.split('-').reverse().join('/');
 
 /** Chooses which reported payment an ambiguous line approves; absent for roles that only read. */
 type Choose = ((line: Line, paymentId: string) => void) | null;
+
+/** Opens "Asignar a un cliente" for a line nobody reported; absent for roles that only read. */
+type Assign = ((line: Line) => void) | null;
 
 /** An ambiguous line's candidates, each with what it reported and, for the cashier, its button. */
 function AmbiguousCandidates({ line, choose }: { line: Line; choose: Choose }) {
@@ -56,8 +61,20 @@ function AmbiguousCandidates({ line, choose }: { line: Line; choose: Choose }) {
   );
 }
 
-function CustomerCell({ line, choose }: { line: Line; choose: Choose }) {
+function CustomerCell({ line, choose, assign }: { line: Line; choose: Choose; assign: Assign }) {
   if (line.state === 'ambiguous') return <AmbiguousCandidates line={line} choose={choose} />;
+  if (line.state === 'not_found' && assign)
+    return (
+      <Button
+        size="compact-xs"
+        variant="light"
+        leftSection={<IconUserPlus size={14} />}
+        onClick={() => assign(line)}
+        aria-label={`${M.assignAction}: ${line.reference}`}
+      >
+        {M.assignAction}
+      </Button>
+    );
   const c = line.candidate;
   if (!c)
     return (
@@ -99,7 +116,7 @@ function ReportedCell({ line }: { line: Line }) {
   );
 }
 
-const lineColumns = (choose: Choose): ResponsiveColumn<Line>[] => [
+const lineColumns = (choose: Choose, assign: Assign): ResponsiveColumn<Line>[] => [
   { header: T.colLine, cell: (line) => line.lineNumber },
   { header: T.colDate, cell: (line) => formatDay(line.movementDate) },
   { header: T.colReference, card: 'title', mono: true, cell: (line) => line.reference },
@@ -123,7 +140,7 @@ const lineColumns = (choose: Choose): ResponsiveColumn<Line>[] => [
       </Badge>
     ),
   },
-  { header: T.colCustomer, cell: (line) => <CustomerCell line={line} choose={choose} /> },
+  { header: T.colCustomer, cell: (line) => <CustomerCell line={line} choose={choose} assign={assign} /> },
   { header: T.colReported, cell: (line) => <ReportedCell line={line} /> },
 ];
 
@@ -132,6 +149,7 @@ export function StatementLines({ statementId, canApprove }: { statementId: strin
   const approve = useMutation(trpc.reconciliation.approveMatched.mutationOptions());
   const approveLine = useMutation(trpc.reconciliation.approveLine.mutationOptions());
   const invalidate = useInvalidate(trpc.reconciliation, trpc.payments, trpc.billing);
+  const [assigning, setAssigning] = useState<Line | null>(null);
 
   if (query.isError) {
     return (
@@ -192,13 +210,14 @@ export function StatementLines({ statementId, canApprove }: { statementId: strin
         <ResponsiveTable
           caption={T.linesTitle(statement.fileName)}
           rows={lines}
-          columns={lineColumns(choose)}
+          columns={lineColumns(choose, canApprove ? setAssigning : null)}
           getRowId={(line) => line.id}
           cardLabel={(line) => `${T.colLine} ${line.lineNumber}: ${line.reference}`}
           rowAttributes={() => ({ 'data-testid': 'statement-line' })}
           minWidth={900}
         />
       )}
+      <AssignLineDialog subject={assigning} onClose={() => setAssigning(null)} />
     </Stack>
   );
 }
