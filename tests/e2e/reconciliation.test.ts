@@ -1,13 +1,15 @@
 // Conciliación bancaria in the browser (docs/decisions/021-billing-in-bolivares.md): María reports paying one of her pending
 // invoices by Pago Móvil; the cashier uploads the bank's statement at /admin/conciliacion, sees
 // María's movement as "Coincide" (and a transfer nobody reported as such), approves the match with
-// one click and sees it "Aprobado"; María's invoice is then paid.
+// one click and sees it "Aprobado"; María's invoice is then paid. The transfer nobody reported is
+// María's too: the cashier assigns it to her as credit on account, and María's credit grows.
 import type { APIRequestContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { RECONCILIATION_MESSAGES as M, RECONCILIATION_STATE_LABELS as STATE } from '@casillero/shared';
 import {
   DEMO,
   chromiumOrExplain,
+  fieldLabel,
   openFromNavigation,
   signIn,
   useBrowserSession,
@@ -86,6 +88,8 @@ describe.skipIf(!chromium)('conciliación bancaria', () => {
       await maria.waitForURL((u) => u.pathname.startsWith('/dashboard'));
       paid = await mariaReportsPagoMovil(maria, reference);
     });
+    type ApiBalance = { balance: { balanceUsdCents: number } };
+    let balanceBefore = 0;
 
     const page = await newPage();
     await withScreenshotOnFailure(page, 'conciliacion-caja', async () => {
@@ -124,10 +128,33 @@ describe.skipIf(!chromium)('conciliación bancaria', () => {
       expect(await page.getByRole('button', { name: 'Aprobar 0 coincidencias' }).isDisabled()).toBe(true);
       // The statement is in the list with its approval.
       await page.getByTestId('statements').getByRole('row').filter({ hasText: 'banco-hoy.csv' }).waitFor();
+
+      // The transfer nobody reported: the cashier knows it is María's and assigns it as credit.
+      balanceBefore = (await query<ApiBalance>(maria.request, 'billing.mine')).balance.balanceUsdCents;
+      await unknownLine.getByRole('button', { name: M.assignAction }).click();
+      const dialog = page.getByRole('dialog', { name: M.assignTitle });
+      const customer = dialog.getByRole('combobox', { name: fieldLabel('Cliente') });
+      await customer.click();
+      await customer.fill('maria@casillero');
+      await page
+        .getByRole('option', { name: /maria@casillero\.test/ })
+        .first()
+        .click();
+      const invoice = dialog.getByRole('combobox', { name: fieldLabel(M.assignInvoiceLabel) });
+      await expect.poll(() => invoice.isEnabled(), { timeout: 15_000 }).toBe(true);
+      await invoice.click();
+      await page.getByRole('option', { name: M.assignToCredit }).click();
+      await dialog.getByRole('button', { name: M.assignConfirm }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await unknownLine.getByText(STATE.approved, { exact: true }).waitFor();
+      await unknownLine.getByText('María Fernanda González').waitFor();
     });
 
     // María's invoice is paid.
     const { invoices } = await query<{ invoices: ApiInvoice[] }>(maria.request, 'billing.mine');
     expect(invoices.find((i) => i.id === paid.invoiceId)?.status).toBe('paid');
+    // Bs. 1.000,00 at today's rate is now María's: what she owes went down by it (or became credit).
+    const balanceAfter = (await query<ApiBalance>(maria.request, 'billing.mine')).balance.balanceUsdCents;
+    expect(balanceAfter).toBeLessThan(balanceBefore);
   });
 });
