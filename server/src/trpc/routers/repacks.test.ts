@@ -201,11 +201,20 @@ describe('admin procedures', () => {
     const { id } = await as(ana).repacks.request({ packageIds: [a, b], shippingMethod: 'aereo' });
 
     for (const wr of ['', '   ']) {
-      const err = await trpcError(as(admin).repacks.process({ id, warehouseReceipt: wr }));
+      const err = await trpcError(
+        as(admin).repacks.process({ id, warehouseReceipt: wr, weightKg: 8, dimensionsCm: '50x40x30' }),
+      );
       expect(err.code).toBe('BAD_REQUEST');
       expect(err.message).toBe('Debes ingresar un número de Warehouse Receipt (WR).');
     }
-    expect(await as(admin).repacks.process({ id, warehouseReceipt: ' WR-2026-0151 ' })).toEqual({
+    expect(
+      await as(admin).repacks.process({
+        id,
+        warehouseReceipt: ' WR-2026-0151 ',
+        weightKg: 8,
+        dimensionsCm: '50x40x30',
+      }),
+    ).toEqual({
       id,
       status: 'processed',
       warehouseReceipt: 'WR-2026-0151',
@@ -214,7 +223,9 @@ describe('admin procedures', () => {
     expect(row).toMatchObject({ status: 'processed', warehouseReceipt: 'WR-2026-0151', processedBy: admin.user.id });
     expect(row.processedAt).not.toBeNull();
 
-    const again = await trpcError(as(admin).repacks.process({ id, warehouseReceipt: 'WR-OTRO' }));
+    const again = await trpcError(
+      as(admin).repacks.process({ id, warehouseReceipt: 'WR-OTRO', weightKg: 8, dimensionsCm: '50x40x30' }),
+    );
     expect(again.code).toBe('CONFLICT');
     expect(again.message).toBe(REPACK_MESSAGES.alreadyProcessed);
     const [unchanged] = await db().select().from(repackRequests).where(eq(repackRequests.id, id));
@@ -238,7 +249,12 @@ describe('admin procedures', () => {
     expect((await as(ana).repacks.packages()).find((p) => p.id === a)?.inPendingRequest).toBe(false);
 
     const unknown = await trpcError(
-      as(admin).repacks.process({ id: '00000000-0000-4000-8000-000000000000', warehouseReceipt: 'WR-1' }),
+      as(admin).repacks.process({
+        id: '00000000-0000-4000-8000-000000000000',
+        warehouseReceipt: 'WR-1',
+        weightKg: 8,
+        dimensionsCm: '50x40x30',
+      }),
     );
     expect(unknown.code).toBe('NOT_FOUND');
   });
@@ -250,7 +266,7 @@ describe('admin procedures', () => {
     expect(early.code).toBe('CONFLICT');
     expect(early.message).toBe(REPACK_MESSAGES.notProcessed);
 
-    await as(admin).repacks.process({ id, warehouseReceipt: 'WR-77' });
+    await as(admin).repacks.process({ id, warehouseReceipt: 'WR-77', weightKg: 8, dimensionsCm: '50x40x30' });
     expect(await as(admin).repacks.markShipped({ id })).toEqual({ id, status: 'shipped' });
     const twice = await trpcError(as(admin).repacks.markShipped({ id }));
     expect(twice.message).toBe(REPACK_MESSAGES.alreadyShipped);
@@ -268,9 +284,13 @@ describe('admin procedures', () => {
       .from(repackRequests)
       .where(eq(repackRequests.userId, ana.user.id));
     expect((await trpcError(as(ana).repacks.adminList())).code).toBe('FORBIDDEN');
-    expect((await trpcError(as(ana).repacks.process({ id: request.id, warehouseReceipt: 'WR-1' }))).code).toBe(
-      'FORBIDDEN',
-    );
+    expect(
+      (
+        await trpcError(
+          as(ana).repacks.process({ id: request.id, warehouseReceipt: 'WR-1', weightKg: 8, dimensionsCm: '50x40x30' }),
+        )
+      ).code,
+    ).toBe('FORBIDDEN');
     expect((await trpcError(as(ana).repacks.markShipped({ id: request.id }))).code).toBe('FORBIDDEN');
   });
 });
