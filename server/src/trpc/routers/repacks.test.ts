@@ -195,7 +195,7 @@ describe('admin procedures', () => {
     expect((await as(admin).repacks.adminList({ status: 'shipped' })).every((r) => r.status === 'shipped')).toBe(true);
   });
 
-  it('process requires a WR number, moves pending to processed once and notifies the customer', async () => {
+  it('process requires a WR number and the box’s weight and measures, moves pending to processed once and notifies the customer', async () => {
     const a = await packageOf(ana, 'received');
     const b = await packageOf(ana, 'received');
     const { id } = await as(ana).repacks.request({ packageIds: [a, b], shippingMethod: 'aereo' });
@@ -206,6 +206,17 @@ describe('admin procedures', () => {
       );
       expect(err.code).toBe('BAD_REQUEST');
       expect(err.message).toBe('Debes ingresar un número de Warehouse Receipt (WR).');
+    }
+    // The finished box is what the customer's ship request prices: its weight and measures are required.
+    const box = { id, warehouseReceipt: 'WR-2026-0151' };
+    const noWeight = await trpcError(as(admin).repacks.process({ ...box, dimensionsCm: '50x40x30' } as never));
+    expect(noWeight.message).toBe(REPACK_MESSAGES.boxWeightRequired);
+    const zero = await trpcError(as(admin).repacks.process({ ...box, weightKg: 0, dimensionsCm: '50x40x30' }));
+    expect(zero.message).toBe(REPACK_MESSAGES.boxWeightPositive);
+    for (const dimensionsCm of ['', '50x40', 'grande']) {
+      const err = await trpcError(as(admin).repacks.process({ ...box, weightKg: 8, dimensionsCm }));
+      expect(err.code).toBe('BAD_REQUEST');
+      expect(err.message).toBe(REPACK_MESSAGES.boxDimensionsRequired);
     }
     expect(
       await as(admin).repacks.process({
@@ -220,7 +231,13 @@ describe('admin procedures', () => {
       warehouseReceipt: 'WR-2026-0151',
     });
     const [row] = await db().select().from(repackRequests).where(eq(repackRequests.id, id));
-    expect(row).toMatchObject({ status: 'processed', warehouseReceipt: 'WR-2026-0151', processedBy: admin.user.id });
+    expect(row).toMatchObject({
+      status: 'processed',
+      warehouseReceipt: 'WR-2026-0151',
+      weightKg: 8,
+      dimensionsCm: '50x40x30',
+      processedBy: admin.user.id,
+    });
     expect(row.processedAt).not.toBeNull();
 
     const again = await trpcError(
