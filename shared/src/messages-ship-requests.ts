@@ -5,6 +5,13 @@ export const SHIP_REQUEST_MESSAGES = {
   packagesRequired: 'Marca al menos un paquete para enviar.',
   packagesTooMany: 'Puedes enviar hasta 50 paquetes en una solicitud.',
   packageNotFound: 'No encontramos uno de los paquetes marcados.',
+  repackNotFound: 'No encontramos uno de los reempaques marcados.',
+  repackNotFinished: (wr: string) =>
+    `El reempaque ${wr} aún no está listo: podrás enviarlo cuando el almacén lo termine.`,
+  repackNoMeasures: (wr: string) =>
+    `A la caja del reempaque ${wr} le faltan el peso o las medidas: escríbenos y lo revisamos antes de enviarla.`,
+  packageInFinishedRepack: (label: string, wr: string) =>
+    `El paquete ${label} va dentro del reempaque ${wr}: marca el reempaque, que viaja como una sola caja.`,
   packageNotShippable: (label: string) =>
     `El paquete ${label} no está disponible para enviar (ya está en otro envío o aún no llega al almacén).`,
   packageInRepack: (label: string) =>
@@ -36,6 +43,8 @@ export const SHIP_REQUEST_LABELS = {
   action: 'Enviar a Venezuela',
   parcels: 'Paquetes a enviar',
   noTracking: 'Sin tracking',
+  repack: (wr: string) => `Reempaque ${wr}`,
+  repackContents: (count: number) => `${count} ${count === 1 ? 'paquete' : 'paquetes'} en una caja`,
   mode: 'Modo de envío',
   onlyMode: (label: string) => `Modo: ${label}`,
   recipientPlaceholder: 'Elige a quién se envía',

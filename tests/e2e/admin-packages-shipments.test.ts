@@ -184,7 +184,7 @@ describe.skipIf(!chromium)('paquetes, reempaques y envíos del administrador', (
         .waitFor();
     });
   });
-  it('procesa la solicitud de reempaque de María con un número de WR, y ella lo ve', async () => {
+  it('procesa la solicitud de reempaque de María con un número de WR y su caja, y ella lo ve', async () => {
     await withScreenshotOnFailure(admin, 'reempaques-procesar', async () => {
       await admin.getByRole('link', { name: 'Reempaques' }).click();
       await admin.getByRole('heading', { name: 'Reempaques' }).waitFor();
@@ -198,6 +198,9 @@ describe.skipIf(!chromium)('paquetes, reempaques y envíos del administrador', (
       await dialog.getByRole('button', { name: 'Procesar' }).click();
       await dialog.getByText('Debes ingresar un número de Warehouse Receipt (WR).').waitFor();
       await dialog.getByRole('textbox', { name: fieldLabel('Número de Warehouse Receipt (WR)') }).fill(REPACK_WR);
+      // The finished box, weighed and measured: the customer's ship request prices it as one parcel.
+      await dialog.getByRole('textbox', { name: fieldLabel('Peso de la caja (kg)') }).fill('6.4');
+      await dialog.getByRole('textbox', { name: fieldLabel('Medidas de la caja (cm)') }).fill('50x40x30');
       await dialog.getByRole('button', { name: 'Procesar' }).click();
       await toast(admin, `La solicitud quedó procesada con el WR ${REPACK_WR}. Cliente notificado.`);
 

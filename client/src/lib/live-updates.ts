@@ -23,8 +23,14 @@ function queryKeysOf(topic: LiveTopic): QueryKey[] {
   switch (topic) {
     case 'notifications':
       // Shipment news reaches each customer as a notification (no other event names them), and
-      // shows in the shipment's timeline too.
-      return [trpc.notifications.pathKey(), trpc.shipments.listOwn.pathKey(), trpc.shipments.ownDetail.pathKey()];
+      // shows in the shipment's timeline too; a finished repack is announced the same way and
+      // becomes a box to send in Almacén.
+      return [
+        trpc.notifications.pathKey(),
+        trpc.shipments.listOwn.pathKey(),
+        trpc.shipments.ownDetail.pathKey(),
+        trpc.shipRequests.repacks.pathKey(),
+      ];
     case 'trackings':
       // A tracking's status also decides what can be paid and how its pre-alert reads.
       return [trpc.trackings.pathKey(), trpc.payments.payableTrackings.pathKey(), trpc.prealerts.mine.pathKey()];

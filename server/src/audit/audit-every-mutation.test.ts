@@ -1042,19 +1042,24 @@ const CASES: Record<string, Case> = {
     const request = await repackRequest();
     const wr = unique('WR-REP-');
     return {
-      input: { id: request.id, warehouseReceipt: wr },
+      input: { id: request.id, warehouseReceipt: wr, weightKg: 12.5, dimensionsCm: '60x40x40' },
       expected: () => ({
         entity: 'repack_requests',
         entityId: request.id,
         operation: 'update',
         before: { status: 'pending', warehouse_receipt: null },
-        after: { status: 'processed', warehouse_receipt: wr },
+        after: { status: 'processed', warehouse_receipt: wr, weight_kg: 12.5, dimensions_cm: '60x40x40' },
       }),
     };
   },
   'repacks.markShipped': async () => {
     const request = await repackRequest();
-    await setup.repacks.process({ id: request.id, warehouseReceipt: unique('WR-ENV-') });
+    await setup.repacks.process({
+      id: request.id,
+      warehouseReceipt: unique('WR-ENV-'),
+      weightKg: 8,
+      dimensionsCm: '50x40x30',
+    });
     return {
       input: { id: request.id },
       expected: () => ({

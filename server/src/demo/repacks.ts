@@ -37,6 +37,9 @@ async function handle(ctx: DemoContext, cast: DemoCast, id: string, r: RepackSpe
     const input = processRepackSchema.parse({
       id,
       warehouseReceipt: wr(at(ctx, r.processedDaysAgo), r.receiptNumber!),
+      // The consolidated box the warehouse weighed: Almacén offers it as one box to send.
+      weightKg: 9.5,
+      dimensionsCm: '55x45x35',
     });
     await asStaff(ctx, who, 'repacks.process', () => processRepack(ctx.db, ctx.config, who.id, input));
   }

@@ -27,6 +27,40 @@ export const inPendingRepack = sql<boolean>`exists (
 )`;
 
 /**
+ * The WR of the finished (processed) repack the package is in, or null: such a package travels
+ * inside its repack's box and is not sent alone (docs/product/last-mile.md#the-ship-request).
+ */
+export const finishedRepackOf = sql<string | null>`(
+  select coalesce(rr.warehouse_receipt, rr.id::text) from repack_request_items ri
+  join repack_requests rr on rr.id = ri.repack_request_id
+  where ri.package_id = "packages"."id" and rr.status = 'processed'
+  limit 1
+)`;
+
+/**
+ * The customer's finished repacks not yet shipped, for the ship request: each travels as one box
+ * (its WR, weight and measures) with the packages it holds.
+ */
+export async function listShippableRepacks(db: DbOrTx, userId: string) {
+  const rows = await db
+    .select({
+      id: repackRequests.id,
+      warehouseReceipt: repackRequests.warehouseReceipt,
+      weightKg: repackRequests.weightKg,
+      dimensionsCm: repackRequests.dimensionsCm,
+      processedAt: repackRequests.processedAt,
+    })
+    .from(repackRequests)
+    .where(and(eq(repackRequests.userId, userId), eq(repackRequests.status, 'processed')))
+    .orderBy(desc(repackRequests.processedAt), desc(repackRequests.id));
+  const items = await itemsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({ ...r, packageIds: (items.get(r.id) ?? []).map((i) => i.packageId) }));
+}
+
+/**
  * The customer's packages in the warehouse and not in a shipment, for the request form; those
  * already in a pending request are flagged so the form can show them as unavailable.
  */
@@ -62,6 +96,8 @@ const requestColumns = {
   instructions: repackRequests.instructions,
   status: repackRequests.status,
   warehouseReceipt: repackRequests.warehouseReceipt,
+  weightKg: repackRequests.weightKg,
+  dimensionsCm: repackRequests.dimensionsCm,
   createdAt: repackRequests.createdAt,
   processedAt: repackRequests.processedAt,
   shippedAt: repackRequests.shippedAt,

@@ -1,5 +1,6 @@
 // Reempaques: a customer asks for a repack or consolidation of their packages in the warehouse;
-// an admin processes it once with a warehouse receipt (WR) number, then marks it shipped.
+// an admin processes it once with a warehouse receipt (WR) number and the box's weight and
+// measures, then marks it shipped (or the customer's ship request sends the box, services/ship-requests.ts).
 // Each step notifies the customer (and the request e-mails the admins) in its transaction.
 import { and, eq, inArray } from 'drizzle-orm';
 import {
@@ -108,6 +109,9 @@ export async function processRepack(
       .set({
         status: 'processed',
         warehouseReceipt: input.warehouseReceipt,
+        // The finished box, priced as one parcel by the customer's ship request.
+        weightKg: input.weightKg,
+        dimensionsCm: input.dimensionsCm,
         processedAt: new Date(),
         processedBy: adminId,
       })

@@ -1,7 +1,7 @@
 // The customer's ship request from Almacén (docs/product/last-mile.md#the-ship-request): the
-// parcels ticked, the mode, the recipient and the delivery become, in one transaction, a shipment
+// parcels ticked (or finished repacks, each one box), the mode, the recipient and the delivery become, in one transaction, a shipment
 // 'preparing' for staff and an invoice in the customer's account. The price is the public
-// calculator's (shared/src/quote) for each parcel, plus the storage fee accrued past the free
+// calculator's (shared/src/quote) for each parcel and each repack's box, plus the storage fee accrued past the free
 // days and the delivery fee of resolveDelivery. The shipment is marked requested_by_customer:
 // departures take it only once its invoice is paid (services/departures.ts).
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -25,11 +25,18 @@ import {
 } from '@casillero/shared';
 import type { Db, DbOrTx } from '../db/client';
 import type { Config } from '../env';
-import { mailboxes, packages, shipmentPackages, shipmentStages } from '../db/schema';
+import {
+  mailboxes,
+  packages,
+  repackRequestItems,
+  repackRequests,
+  shipmentPackages,
+  shipmentStages,
+} from '../db/schema';
 import { DomainError } from '../lib/domain-error';
 import { onHoldByProblem } from '../queries/problem-parcels';
 import { isConcurrencyFailure, isUniqueViolation } from '../lib/database-errors';
-import { inPendingRepack } from '../queries/repacks';
+import { finishedRepackOf, inPendingRepack } from '../queries/repacks';
 import { issueInvoice } from './billing';
 import { resolveDelivery, type ResolvedDelivery } from './delivery';
 import { notifyUser } from './notify';
@@ -40,6 +47,8 @@ type AppConfig = Pick<Config, 'appUrl'>;
 
 export type ShipRequestChoice = {
   packageIds: string[];
+  /** Finished repacks: each travels as one box with all of its parcels. */
+  repackIds?: string[];
   shippingMethod: ShippingMethod;
   recipientId?: string | null;
   deliveryMethod?: DeliveryMethod | null;
@@ -55,12 +64,23 @@ export type ShipRequestParcelPrice = {
   shippingUsdCents: number;
 };
 
+export type ShipRequestRepackPrice = {
+  id: string;
+  label: string;
+  weightKg: number;
+  dimensionsCm: string;
+  packageCount: number;
+  /** The calculator's total for the repack's box, USD cents. */
+  shippingUsdCents: number;
+};
+
 export type ShipRequestQuote = {
   origin: DepartureOrigin;
   shippingMethod: ShippingMethod;
   /** The modes the origin offers: both from Miami, sea only from China. */
   methods: ShippingMethod[];
   parcels: ShipRequestParcelPrice[];
+  repacks: ShipRequestRepackPrice[];
   totalWeightKg: number;
   shippingUsdCents: number;
   storageUsdCents: number;
@@ -79,33 +99,122 @@ const CUSTOMER_LINK = '/dashboard/facturas';
 /** Money read back from a numeric column or a quote's decimal total, as integer cents. */
 const cents = (usd: number) => toCents(usd) ?? 0;
 
+/** The calculator's total for one box from the origin, USD cents; null when its measures do not read. */
+function quoteBox(
+  origin: DepartureOrigin,
+  method: ShippingMethod,
+  box: { weightKg: number | null; dimensionsCm: string | null; valueUsdCents: number | null },
+) {
+  const measures = parseDimensionsCm(box.dimensionsCm);
+  if (!measures || box.weightKg == null || box.weightKg <= 0) return null;
+  const [largo, ancho, alto] = measures;
+  const valor = box.valueUsdCents == null ? null : fromCents(box.valueUsdCents);
+  const quote =
+    origin === 'china'
+      ? quoteChina({ largo, ancho, alto, valor, seguro: false })
+      : quoteUsa({ peso: kgToLb(box.weightKg), largo, ancho, alto, valor, seguro: false, tipo: method });
+  return quote ? cents(quote.total) : null;
+}
+
+const parcelColumns = {
+  id: packages.id,
+  trackingNumber: packages.trackingNumber,
+  warehouseReceipt: packages.warehouseReceipt,
+  status: packages.status,
+  weightKg: packages.weightKg,
+  dimensionsCm: packages.dimensionsCm,
+  estimatedValueUsdCents: packages.estimatedValueUsdCents,
+  location: mailboxes.location,
+  inShipment: sql<boolean>`exists (select 1 from shipment_packages sp where sp.package_id = ${packages.id})`,
+  inRepack: inPendingRepack,
+  finishedRepack: finishedRepackOf,
+  onHold: onHoldByProblem,
+};
+const selectParcels = (tx: DbOrTx) =>
+  tx.select(parcelColumns).from(packages).innerJoin(mailboxes, eq(mailboxes.id, packages.mailboxId));
+type ParcelRow = Awaited<ReturnType<typeof selectParcels>>[number];
+
+const labelOf = (r: Pick<ParcelRow, 'warehouseReceipt' | 'trackingNumber' | 'id'>) =>
+  r.warehouseReceipt ?? r.trackingNumber ?? r.id.slice(0, 8);
+
+/** A parcel that can leave the warehouse now: not held, not in a shipment or a pending repack. */
+function checkLeaves(r: ParcelRow) {
+  const label = labelOf(r);
+  if (r.inRepack) throw new DomainError('CONFLICT', M.packageInRepack(label));
+  if (r.onHold) throw new DomainError('CONFLICT', PROBLEM_MESSAGES.shipBlocked(label));
+  if (r.inShipment || !(PACKAGE_STATUSES_SHIPPABLE as readonly string[]).includes(r.status))
+    throw new DomainError('CONFLICT', M.packageNotShippable(label));
+}
+
+/** The finished repacks' ids and the parcels they hold, the customer's only. */
+async function repackParcelIds(tx: DbOrTx, userId: string, repackIds: string[]) {
+  if (repackIds.length === 0) return [];
+  const rows = await tx
+    .select({ packageId: repackRequestItems.packageId })
+    .from(repackRequestItems)
+    .innerJoin(repackRequests, eq(repackRequests.id, repackRequestItems.repackRequestId))
+    .where(and(inArray(repackRequestItems.repackRequestId, repackIds), eq(repackRequests.userId, userId)));
+  return rows.flatMap((r) => (r.packageId ? [r.packageId] : []));
+}
+
 /**
- * The parcels' prices, checked: each one the customer's (another's is a missing one), in the
- * warehouse, in no shipment and no pending repack, all from one warehouse, with the mode it offers.
+ * The prices, checked: each parcel and repack the customer's (another's is a missing one); the
+ * parcels in the warehouse, in no shipment, no pending repack and no finished one (that box is
+ * ticked instead); each repack finished and not yet sent, its box weighed and measured; all from
+ * one warehouse, with the mode it offers. A repack is priced once, as one box, with the declared
+ * value of the parcels it holds.
  */
 async function priceParcels(tx: DbOrTx, userId: string, choice: ShipRequestChoice) {
-  const ids = [...new Set(choice.packageIds)];
-  const rows = await tx
-    .select({
-      id: packages.id,
-      trackingNumber: packages.trackingNumber,
-      warehouseReceipt: packages.warehouseReceipt,
-      status: packages.status,
-      weightKg: packages.weightKg,
-      dimensionsCm: packages.dimensionsCm,
-      estimatedValueUsdCents: packages.estimatedValueUsdCents,
-      location: mailboxes.location,
-      inShipment: sql<boolean>`exists (select 1 from shipment_packages sp where sp.package_id = ${packages.id})`,
-      inRepack: inPendingRepack,
-      onHold: onHoldByProblem,
-    })
-    .from(packages)
-    .innerJoin(mailboxes, eq(mailboxes.id, packages.mailboxId))
-    .where(and(inArray(packages.id, ids), eq(packages.userId, userId)))
-    .orderBy(asc(packages.id));
-  if (rows.length !== ids.length) throw new DomainError('NOT_FOUND', M.packageNotFound);
+  const ticked = [...new Set(choice.packageIds)];
+  const repackIds = [...new Set(choice.repackIds ?? [])];
+  if (ticked.length + repackIds.length === 0) throw new DomainError('BAD_INPUT', M.packagesRequired);
 
-  const origins = new Set(rows.map((r) => ORIGIN_OF_MAILBOX_LOCATION[r.location] ?? null));
+  const rows = ticked.length
+    ? await selectParcels(tx)
+        .where(and(inArray(packages.id, ticked), eq(packages.userId, userId)))
+        .orderBy(asc(packages.id))
+    : [];
+  if (rows.length !== ticked.length) throw new DomainError('NOT_FOUND', M.packageNotFound);
+
+  const repacks = repackIds.length
+    ? await tx
+        .select({
+          id: repackRequests.id,
+          status: repackRequests.status,
+          warehouseReceipt: repackRequests.warehouseReceipt,
+          weightKg: repackRequests.weightKg,
+          dimensionsCm: repackRequests.dimensionsCm,
+        })
+        .from(repackRequests)
+        .where(and(inArray(repackRequests.id, repackIds), eq(repackRequests.userId, userId)))
+        .orderBy(asc(repackRequests.id))
+    : [];
+  if (repacks.length !== repackIds.length) throw new DomainError('NOT_FOUND', M.repackNotFound);
+
+  const inside = repackIds.length
+    ? await tx
+        .select({ ...parcelColumns, repackId: repackRequestItems.repackRequestId })
+        .from(repackRequestItems)
+        .innerJoin(packages, eq(packages.id, repackRequestItems.packageId))
+        .innerJoin(mailboxes, eq(mailboxes.id, packages.mailboxId))
+        .where(and(inArray(repackRequestItems.repackRequestId, repackIds), eq(packages.userId, userId)))
+        .orderBy(asc(packages.id))
+    : [];
+
+  for (const r of repacks) {
+    const wr = r.warehouseReceipt ?? r.id.slice(0, 8);
+    // Sent already: it went in another request (or staff shipped it), the parcels' own rule.
+    if (r.status === 'shipped') throw new DomainError('CONFLICT', M.alreadyRequested);
+    if (r.status !== 'processed' || !inside.some((p) => p.repackId === r.id))
+      throw new DomainError('CONFLICT', M.repackNotFinished(wr));
+  }
+  for (const r of rows) {
+    if (r.finishedRepack) throw new DomainError('CONFLICT', M.packageInFinishedRepack(labelOf(r), r.finishedRepack));
+    checkLeaves(r);
+  }
+  for (const r of inside) checkLeaves({ ...r, inRepack: false });
+
+  const origins = new Set([...rows, ...inside].map((r) => ORIGIN_OF_MAILBOX_LOCATION[r.location] ?? null));
   if (origins.has(null)) throw new DomainError('BAD_INPUT', M.noOrigin);
   if (origins.size > 1) throw new DomainError('BAD_INPUT', M.mixedOrigins);
   const origin = [...origins][0] as DepartureOrigin;
@@ -113,31 +222,38 @@ async function priceParcels(tx: DbOrTx, userId: string, choice: ShipRequestChoic
     throw new DomainError('BAD_INPUT', M.methodNotOffered);
 
   const parcels: ShipRequestParcelPrice[] = rows.map((r) => {
-    const label = r.warehouseReceipt ?? r.trackingNumber ?? r.id.slice(0, 8);
-    if (r.inRepack) throw new DomainError('CONFLICT', M.packageInRepack(label));
-    if (r.onHold) throw new DomainError('CONFLICT', PROBLEM_MESSAGES.shipBlocked(label));
-    if (r.inShipment || !(PACKAGE_STATUSES_SHIPPABLE as readonly string[]).includes(r.status))
-      throw new DomainError('CONFLICT', M.packageNotShippable(label));
-    const measures = parseDimensionsCm(r.dimensionsCm);
-    if (!measures || r.weightKg == null || r.weightKg <= 0)
-      throw new DomainError('BAD_INPUT', M.packageNoMeasures(label));
-    const [largo, ancho, alto] = measures;
-    const valor = r.estimatedValueUsdCents == null ? null : fromCents(r.estimatedValueUsdCents);
-    const quote =
-      origin === 'china'
-        ? quoteChina({ largo, ancho, alto, valor, seguro: false })
-        : quoteUsa({ peso: kgToLb(r.weightKg), largo, ancho, alto, valor, seguro: false, tipo: choice.shippingMethod });
-    if (!quote) throw new DomainError('BAD_INPUT', M.packageNoMeasures(label));
+    const label = labelOf(r);
+    const shippingUsdCents = quoteBox(origin, choice.shippingMethod, {
+      weightKg: r.weightKg,
+      dimensionsCm: r.dimensionsCm,
+      valueUsdCents: r.estimatedValueUsdCents,
+    });
+    if (shippingUsdCents === null || r.weightKg == null) throw new DomainError('BAD_INPUT', M.packageNoMeasures(label));
+    return { id: r.id, label, weightKg: r.weightKg, dimensionsCm: r.dimensionsCm ?? '', shippingUsdCents };
+  });
+  const boxes: ShipRequestRepackPrice[] = repacks.map((r) => {
+    const label = r.warehouseReceipt ?? r.id.slice(0, 8);
+    const held = inside.filter((p) => p.repackId === r.id);
+    const values = held.flatMap((p) => (p.estimatedValueUsdCents == null ? [] : [p.estimatedValueUsdCents]));
+    const shippingUsdCents = quoteBox(origin, choice.shippingMethod, {
+      weightKg: r.weightKg,
+      dimensionsCm: r.dimensionsCm,
+      valueUsdCents: values.length ? values.reduce((a, b) => a + b, 0) : null,
+    });
+    if (shippingUsdCents === null || r.weightKg == null) throw new DomainError('BAD_INPUT', M.repackNoMeasures(label));
     return {
       id: r.id,
       label,
       weightKg: r.weightKg,
       dimensionsCm: r.dimensionsCm ?? '',
-      shippingUsdCents: cents(quote.total),
+      packageCount: held.length,
+      shippingUsdCents,
     };
   });
-  const totalWeightKg = fromCents(parcels.reduce((sum, p) => sum + cents(p.weightKg), 0));
-  return { ids, origin, parcels, totalWeightKg };
+  const totalWeightKg = fromCents([...parcels, ...boxes].reduce((sum, p) => sum + cents(p.weightKg), 0));
+  // Every parcel that travels: the ticked ones and those inside the repacks.
+  const ids = [...ticked, ...inside.map((p) => p.id)];
+  return { ids, repackIds, origin, parcels, repacks: boxes, totalWeightKg };
 }
 
 async function priceRequest(tx: DbOrTx, userId: string, choice: ShipRequestChoice) {
@@ -153,7 +269,7 @@ async function priceRequest(tx: DbOrTx, userId: string, choice: ShipRequestChoic
       : null;
   const priced = await priceParcels(tx, userId, choice);
   const storage = await accruedStorageFee(tx, priced.ids);
-  const shippingUsdCents = priced.parcels.reduce((sum, p) => sum + p.shippingUsdCents, 0);
+  const shippingUsdCents = [...priced.parcels, ...priced.repacks].reduce((sum, p) => sum + p.shippingUsdCents, 0);
   const storageUsdCents = cents(storage.feeUsd);
   const deliveryUsdCents = delivery ? delivery.deliveryFeeUsdCents : null;
   const quote: ShipRequestQuote = {
@@ -161,13 +277,14 @@ async function priceRequest(tx: DbOrTx, userId: string, choice: ShipRequestChoic
     shippingMethod: choice.shippingMethod,
     methods: METHODS_BY_ORIGIN[priced.origin],
     parcels: priced.parcels,
+    repacks: priced.repacks,
     totalWeightKg: priced.totalWeightKg,
     shippingUsdCents,
     storageUsdCents,
     deliveryUsdCents,
     totalUsdCents: shippingUsdCents + storageUsdCents + (deliveryUsdCents ?? 0),
   };
-  return { quote, delivery, ids: priced.ids };
+  return { quote, delivery, ids: priced.ids, repackIds: priced.repackIds };
 }
 
 /** The price of a request as it would be confirmed now; writes nothing. */
@@ -193,14 +310,25 @@ export async function createShipRequest(
 ) {
   try {
     return await db.transaction(async (tx) => {
-      const packageIds = [...new Set(choice.packageIds)];
-      await tx
-        .select({ id: packages.id })
-        .from(packages)
-        .where(and(inArray(packages.id, packageIds), eq(packages.userId, userId)))
-        .orderBy(asc(packages.id))
-        .for('update');
-      const { quote, delivery } = await priceRequest(tx, userId, choice);
+      // The repacks first, then every parcel that would travel, each in one order: two requests
+      // with one repack or parcel take turns and the second reads it gone.
+      const tickedRepacks = [...new Set(choice.repackIds ?? [])];
+      if (tickedRepacks.length)
+        await tx
+          .select({ id: repackRequests.id })
+          .from(repackRequests)
+          .where(and(inArray(repackRequests.id, tickedRepacks), eq(repackRequests.userId, userId)))
+          .orderBy(asc(repackRequests.id))
+          .for('update');
+      const toLock = [...new Set([...choice.packageIds, ...(await repackParcelIds(tx, userId, tickedRepacks))])];
+      if (toLock.length)
+        await tx
+          .select({ id: packages.id })
+          .from(packages)
+          .where(and(inArray(packages.id, toLock), eq(packages.userId, userId)))
+          .orderBy(asc(packages.id))
+          .for('update');
+      const { quote, delivery, ids: packageIds, repackIds } = await priceRequest(tx, userId, choice);
       if (!delivery) throw new DomainError('BAD_INPUT', M.packagesRequired);
 
       const moved = await tx
@@ -216,6 +344,22 @@ export async function createShipRequest(
         )
         .returning({ id: packages.id });
       if (moved.length !== packageIds.length) throw new DomainError('CONFLICT', M.alreadyRequested);
+      // The repack's box leaves with this shipment: its flow's last step, without a second
+      // notification (the request's own tells the customer).
+      if (repackIds.length) {
+        const sent = await tx
+          .update(repackRequests)
+          .set({ status: 'shipped', shippedAt: new Date() })
+          .where(
+            and(
+              inArray(repackRequests.id, repackIds),
+              eq(repackRequests.userId, userId),
+              eq(repackRequests.status, 'processed'),
+            ),
+          )
+          .returning({ id: repackRequests.id });
+        if (sent.length !== repackIds.length) throw new DomainError('CONFLICT', M.alreadyRequested);
+      }
 
       const shipment = await insertWithUniqueCode(tx, {
         userId,

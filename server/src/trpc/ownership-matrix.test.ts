@@ -123,6 +123,8 @@ type Fixture = {
     /** Received, in no shipment and no repack request. */
     packageId: string;
     shippedPackageId: string;
+    /** A finished (processed) repack of B's, its box ready to send. */
+    repackId: string;
     /** Flagged as a problem parcel, waiting for B's choice. */
     problemPackageId: string;
     shipmentId: string;
@@ -317,6 +319,12 @@ const FOREIGN_INPUTS: Record<string, Record<string, (f: Fixture) => unknown>> = 
   'shipRequests.quote': {
     packageIds: (f) => ({ packageIds: [f.b.packageId], shippingMethod: 'maritimo' }),
     'packageIds (with an own one)': (f) => ({ packageIds: [f.a.packageId, f.b.packageId], shippingMethod: 'aereo' }),
+    repackIds: (f) => ({ repackIds: [f.b.repackId], shippingMethod: 'maritimo' }),
+    'repackIds (with an own parcel)': (f) => ({
+      packageIds: [f.a.packageId],
+      repackIds: [f.b.repackId],
+      shippingMethod: 'aereo',
+    }),
     recipientId: (f) => ({
       packageIds: [f.a.packageId],
       shippingMethod: 'aereo',
@@ -327,6 +335,12 @@ const FOREIGN_INPUTS: Record<string, Record<string, (f: Fixture) => unknown>> = 
   'shipRequests.create': {
     packageIds: (f) => ({
       packageIds: [f.b.packageId],
+      shippingMethod: 'maritimo',
+      recipientId: f.a.recipientId,
+      deliveryMethod: 'home',
+    }),
+    repackIds: (f) => ({
+      repackIds: [f.b.repackId],
       shippingMethod: 'maritimo',
       recipientId: f.a.recipientId,
       deliveryMethod: 'home',
@@ -485,6 +499,17 @@ beforeAll(async () => {
   const bTracking = await readyTracking(bMailbox);
   const bPackage = await receivedPackage(beto.user.id, bMailbox);
   const bShippedPackage = await receivedPackage(beto.user.id, bMailbox);
+  // A repack the warehouse finished: its box is what B's ship request would send.
+  const bRepack = await as(beto).repacks.request({
+    packageIds: [await receivedPackage(beto.user.id, bMailbox)],
+    shippingMethod: 'maritimo',
+  });
+  await as(admin).repacks.process({
+    id: bRepack.id,
+    warehouseReceipt: `WR-OWN-${newReference()}`,
+    weightKg: 4,
+    dimensionsCm: '50x40x30',
+  });
   // Held by a problem, waiting for B's decision (docs/product/problem-parcels.md).
   const bProblemPackage = await receivedPackage(beto.user.id, bMailbox);
   await as(admin).problemParcels.flag({
@@ -583,6 +608,7 @@ beforeAll(async () => {
       trackingId: bTracking,
       packageId: bPackage,
       shippedPackageId: bShippedPackage,
+      repackId: bRepack.id,
       problemPackageId: bProblemPackage,
       shipmentId: bShipment.id,
       notificationId: bNotification.id,
@@ -632,6 +658,7 @@ async function ownView(
     problemParcels: await c.problemParcels.mine(),
     claims: await c.claims.mine(),
     repackable: await c.repacks.packages(),
+    shippableRepacks: await c.shipRequests.repacks(),
     shipments: await c.shipments.listOwn({ pageSize: MAX_PAGE_SIZE }),
     shipment: ids.shipmentId ? await c.shipments.ownDetail({ id: ids.shipmentId }) : null,
     notifications: await c.notifications.mine({ pageSize: MAX_PAGE_SIZE }),
@@ -721,7 +748,9 @@ describe('ownership matrix (docs/product/security.md#only-your-own)', () => {
       (n) => n.id === fixture.b.notificationId,
     )!;
     expect(notification.read).toBe(false);
-    expect(await b.repacks.mine()).toEqual([]);
+    // B's only repack request is the finished one, its box still waiting to be sent.
+    expect((await b.repacks.mine()).map((r) => [r.id, r.status])).toEqual([[fixture.b.repackId, 'processed']]);
+    expect((await b.shipRequests.repacks()).map((r) => r.id)).toEqual([fixture.b.repackId]);
     expect((await b.repacks.packages()).find((p) => p.id === fixture.b.packageId)).toMatchObject({
       inPendingRequest: false,
     });

@@ -4,6 +4,7 @@ import { z } from '../zod-es';
 import { optionalText } from './form-fields';
 import { SHIPPING_METHODS } from '../enums';
 import { normalizeWarehouseReceipt } from './packages';
+import { parseDimensionsCm } from '../quote/parcels';
 
 export const REPACK_MESSAGES = {
   packagesRequired: 'Selecciona al menos un paquete.',
@@ -16,6 +17,11 @@ export const REPACK_MESSAGES = {
   /** docs/product/admin-packages-and-shipments.md#repack-processing. */
   warehouseReceiptRequired: 'Debes ingresar un número de Warehouse Receipt (WR).',
   warehouseReceiptMax: 'El número de WR no puede exceder 50 caracteres.',
+  /** The finished box is priced as one parcel by the ship request (docs/product/last-mile.md#the-ship-request). */
+  boxWeightRequired: 'Ingresa el peso de la caja reempacada (kg).',
+  boxWeightPositive: 'El peso debe ser mayor a 0.',
+  boxWeightMax: 'El peso no puede exceder 1000 kg.',
+  boxDimensionsRequired: 'Ingresa las medidas de la caja como largo x ancho x alto (cm), por ejemplo 50x40x30.',
   notFound: 'Solicitud de reempaque no encontrada.',
   alreadyProcessed: 'Esta solicitud ya fue procesada.',
   notProcessed: 'Primero procesa la solicitud con su número de WR.',
@@ -49,6 +55,15 @@ export const processRepackSchema = z.object({
     .max(50, REPACK_MESSAGES.warehouseReceiptMax)
     // Stored as package WR numbers are: " wr-9 x " becomes "WR-9 X".
     .transform(normalizeWarehouseReceipt),
+  weightKg: z
+    .number({ error: REPACK_MESSAGES.boxWeightRequired })
+    .gt(0, REPACK_MESSAGES.boxWeightPositive)
+    .max(1000, REPACK_MESSAGES.boxWeightMax),
+  dimensionsCm: z
+    .string({ error: REPACK_MESSAGES.boxDimensionsRequired })
+    .trim()
+    .max(50, REPACK_MESSAGES.boxDimensionsRequired)
+    .refine((s) => parseDimensionsCm(s) !== null, REPACK_MESSAGES.boxDimensionsRequired),
 });
 export type ProcessRepackInput = z.input<typeof processRepackSchema>;
 

@@ -139,6 +139,7 @@ function WarehousePage() {
     ...trpc.packages.mine.queryOptions({ search: search.q, status: search.estado }),
     placeholderData: keepPreviousData,
   });
+  const finishedRepacks = useQuery(trpc.shipRequests.repacks.queryOptions());
 
   return (
     <DashboardPage maxWidth={1200} title="Almacén" description="Tus paquetes recibidos en nuestro almacén.">
@@ -149,6 +150,7 @@ function WarehousePage() {
             <DeparturePromise />
             <Group justify="flex-end">
               <ShipRequestAction
+                repacks={finishedRepacks.isPending ? undefined : (finishedRepacks.data ?? [])}
                 parcels={items
                   .filter(
                     (p) =>

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { repackStatusEnum, shippingMethodEnum } from './enums';
-import { createdAt, requiredRef, timestamptz, updatedAt, uuidPk } from './columns';
+import { createdAt, measure, requiredRef, timestamptz, updatedAt, uuidPk } from './columns';
 import { users } from './users';
 import { customerOwned } from './owned';
 import { packages } from './packages';
@@ -17,6 +17,10 @@ export const repackRequests = pgTable(
     status: repackStatusEnum('status').notNull().default('pending'),
     /** The warehouse receipt (WR) number given when processed. */
     warehouseReceipt: text('warehouse_receipt'),
+    /** The resulting box, weighed and measured when processed: a ship request prices it as one parcel. */
+    weightKg: measure('weight_kg'),
+    /** Free text such as "50x40x30", as packages keep it. */
+    dimensionsCm: text('dimensions_cm'),
     processedAt: timestamptz('processed_at'),
     processedBy: uuid('processed_by').references(() => users.id, { onDelete: 'set null' }),
     shippedAt: timestamptz('shipped_at'),

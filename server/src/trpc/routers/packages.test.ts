@@ -575,7 +575,12 @@ describe('deleting a package keeps history', () => {
       packageIds: [id],
       shippingMethod: 'aereo',
     });
-    await adminCaller.repacks.process({ id: request.id, warehouseReceipt: `WR-RPK-${serial}` });
+    await adminCaller.repacks.process({
+      id: request.id,
+      warehouseReceipt: `WR-RPK-${serial}`,
+      weightKg: 8,
+      dimensionsCm: '50x40x30',
+    });
     const error = await trpcError(adminCaller.packages.delete({ id }));
     expect(error.code).toBe('CONFLICT');
     expect(error.message).toBe(M.deleteInRepack);

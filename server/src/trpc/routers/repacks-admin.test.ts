@@ -57,7 +57,12 @@ describe('repacks admin screen', () => {
     const first = await requestOf();
     const second = await requestOf(2);
     const third = await requestOf();
-    await adminCaller.repacks.process({ id: third.id, warehouseReceipt: 'WR-Q-3' });
+    await adminCaller.repacks.process({
+      id: third.id,
+      warehouseReceipt: 'WR-Q-3',
+      weightKg: 8,
+      dimensionsCm: '50x40x30',
+    });
 
     const page1 = await adminCaller.repacks.adminPage({ pageSize: 10 });
     expect(page1.rows.map((r) => r.id)).toEqual([first.id, second.id, third.id]);
@@ -76,14 +81,20 @@ describe('repacks admin screen', () => {
 
   it('processing requires the WR number, notifies the customer, and marks shipped only once processed', async () => {
     const { id } = await requestOf();
-    const error = await trpcError(adminCaller.repacks.process({ id, warehouseReceipt: '  ' }));
+    const error = await trpcError(
+      adminCaller.repacks.process({ id, warehouseReceipt: '  ', weightKg: 8, dimensionsCm: '50x40x30' }),
+    );
     expect(error.message).toBe(REPACK_MESSAGES.warehouseReceiptRequired);
     expect((await trpcError(adminCaller.repacks.markShipped({ id }))).message).toBe(REPACK_MESSAGES.notProcessed);
 
-    await adminCaller.repacks.process({ id, warehouseReceipt: 'WR-2026-0500' });
-    expect((await trpcError(adminCaller.repacks.process({ id, warehouseReceipt: 'WR-2' }))).message).toBe(
-      REPACK_MESSAGES.alreadyProcessed,
-    );
+    await adminCaller.repacks.process({ id, warehouseReceipt: 'WR-2026-0500', weightKg: 8, dimensionsCm: '50x40x30' });
+    expect(
+      (
+        await trpcError(
+          adminCaller.repacks.process({ id, warehouseReceipt: 'WR-2', weightKg: 8, dimensionsCm: '50x40x30' }),
+        )
+      ).message,
+    ).toBe(REPACK_MESSAGES.alreadyProcessed);
     await adminCaller.repacks.markShipped({ id });
     expect((await trpcError(adminCaller.repacks.markShipped({ id }))).message).toBe(REPACK_MESSAGES.alreadyShipped);
 
@@ -100,7 +111,14 @@ describe('repacks admin screen', () => {
 
     // The WR number is stored as package WR numbers are: trimmed, spaces collapsed, upper-case.
     const typed = await requestOf();
-    expect(await adminCaller.repacks.process({ id: typed.id, warehouseReceipt: ' wr-9 x ' })).toMatchObject({
+    expect(
+      await adminCaller.repacks.process({
+        id: typed.id,
+        warehouseReceipt: ' wr-9 x ',
+        weightKg: 8,
+        dimensionsCm: '50x40x30',
+      }),
+    ).toMatchObject({
       warehouseReceipt: 'WR-9 X',
     });
     const [stored] = await db()
@@ -113,7 +131,12 @@ describe('repacks admin screen', () => {
   it('searches by customer name or e-mail, the request WR or a package WR or tracking; the counts follow the search', async () => {
     const pending = await requestOf(1, bruno, { trackingNumber: '1ZBUSCA0001', warehouseReceipt: 'WR-PKG-BUSCA' });
     const processed = await requestOf(1, bruno);
-    await adminCaller.repacks.process({ id: processed.id, warehouseReceipt: 'WR-REQ-9911' });
+    await adminCaller.repacks.process({
+      id: processed.id,
+      warehouseReceipt: 'WR-REQ-9911',
+      weightKg: 8,
+      dimensionsCm: '50x40x30',
+    });
     const ids = async (input: Parameters<typeof adminCaller.repacks.adminPage>[0]) =>
       (await adminCaller.repacks.adminPage(input)).rows.map((r) => r.id);
 

@@ -195,26 +195,54 @@ describe('admin procedures', () => {
     expect((await as(admin).repacks.adminList({ status: 'shipped' })).every((r) => r.status === 'shipped')).toBe(true);
   });
 
-  it('process requires a WR number, moves pending to processed once and notifies the customer', async () => {
+  it('process requires a WR number and the box’s weight and measures, moves pending to processed once and notifies the customer', async () => {
     const a = await packageOf(ana, 'received');
     const b = await packageOf(ana, 'received');
     const { id } = await as(ana).repacks.request({ packageIds: [a, b], shippingMethod: 'aereo' });
 
     for (const wr of ['', '   ']) {
-      const err = await trpcError(as(admin).repacks.process({ id, warehouseReceipt: wr }));
+      const err = await trpcError(
+        as(admin).repacks.process({ id, warehouseReceipt: wr, weightKg: 8, dimensionsCm: '50x40x30' }),
+      );
       expect(err.code).toBe('BAD_REQUEST');
       expect(err.message).toBe('Debes ingresar un número de Warehouse Receipt (WR).');
     }
-    expect(await as(admin).repacks.process({ id, warehouseReceipt: ' WR-2026-0151 ' })).toEqual({
+    // The finished box is what the customer's ship request prices: its weight and measures are required.
+    const box = { id, warehouseReceipt: 'WR-2026-0151' };
+    const noWeight = await trpcError(as(admin).repacks.process({ ...box, dimensionsCm: '50x40x30' } as never));
+    expect(noWeight.message).toBe(REPACK_MESSAGES.boxWeightRequired);
+    const zero = await trpcError(as(admin).repacks.process({ ...box, weightKg: 0, dimensionsCm: '50x40x30' }));
+    expect(zero.message).toBe(REPACK_MESSAGES.boxWeightPositive);
+    for (const dimensionsCm of ['', '50x40', 'grande']) {
+      const err = await trpcError(as(admin).repacks.process({ ...box, weightKg: 8, dimensionsCm }));
+      expect(err.code).toBe('BAD_REQUEST');
+      expect(err.message).toBe(REPACK_MESSAGES.boxDimensionsRequired);
+    }
+    expect(
+      await as(admin).repacks.process({
+        id,
+        warehouseReceipt: ' WR-2026-0151 ',
+        weightKg: 8,
+        dimensionsCm: '50x40x30',
+      }),
+    ).toEqual({
       id,
       status: 'processed',
       warehouseReceipt: 'WR-2026-0151',
     });
     const [row] = await db().select().from(repackRequests).where(eq(repackRequests.id, id));
-    expect(row).toMatchObject({ status: 'processed', warehouseReceipt: 'WR-2026-0151', processedBy: admin.user.id });
+    expect(row).toMatchObject({
+      status: 'processed',
+      warehouseReceipt: 'WR-2026-0151',
+      weightKg: 8,
+      dimensionsCm: '50x40x30',
+      processedBy: admin.user.id,
+    });
     expect(row.processedAt).not.toBeNull();
 
-    const again = await trpcError(as(admin).repacks.process({ id, warehouseReceipt: 'WR-OTRO' }));
+    const again = await trpcError(
+      as(admin).repacks.process({ id, warehouseReceipt: 'WR-OTRO', weightKg: 8, dimensionsCm: '50x40x30' }),
+    );
     expect(again.code).toBe('CONFLICT');
     expect(again.message).toBe(REPACK_MESSAGES.alreadyProcessed);
     const [unchanged] = await db().select().from(repackRequests).where(eq(repackRequests.id, id));
@@ -238,7 +266,12 @@ describe('admin procedures', () => {
     expect((await as(ana).repacks.packages()).find((p) => p.id === a)?.inPendingRequest).toBe(false);
 
     const unknown = await trpcError(
-      as(admin).repacks.process({ id: '00000000-0000-4000-8000-000000000000', warehouseReceipt: 'WR-1' }),
+      as(admin).repacks.process({
+        id: '00000000-0000-4000-8000-000000000000',
+        warehouseReceipt: 'WR-1',
+        weightKg: 8,
+        dimensionsCm: '50x40x30',
+      }),
     );
     expect(unknown.code).toBe('NOT_FOUND');
   });
@@ -250,7 +283,7 @@ describe('admin procedures', () => {
     expect(early.code).toBe('CONFLICT');
     expect(early.message).toBe(REPACK_MESSAGES.notProcessed);
 
-    await as(admin).repacks.process({ id, warehouseReceipt: 'WR-77' });
+    await as(admin).repacks.process({ id, warehouseReceipt: 'WR-77', weightKg: 8, dimensionsCm: '50x40x30' });
     expect(await as(admin).repacks.markShipped({ id })).toEqual({ id, status: 'shipped' });
     const twice = await trpcError(as(admin).repacks.markShipped({ id }));
     expect(twice.message).toBe(REPACK_MESSAGES.alreadyShipped);
@@ -268,9 +301,13 @@ describe('admin procedures', () => {
       .from(repackRequests)
       .where(eq(repackRequests.userId, ana.user.id));
     expect((await trpcError(as(ana).repacks.adminList())).code).toBe('FORBIDDEN');
-    expect((await trpcError(as(ana).repacks.process({ id: request.id, warehouseReceipt: 'WR-1' }))).code).toBe(
-      'FORBIDDEN',
-    );
+    expect(
+      (
+        await trpcError(
+          as(ana).repacks.process({ id: request.id, warehouseReceipt: 'WR-1', weightKg: 8, dimensionsCm: '50x40x30' }),
+        )
+      ).code,
+    ).toBe('FORBIDDEN');
     expect((await trpcError(as(ana).repacks.markShipped({ id: request.id }))).code).toBe('FORBIDDEN');
   });
 });

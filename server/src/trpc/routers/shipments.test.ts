@@ -360,7 +360,12 @@ describe('packages in a pending repack request', () => {
     ).toHaveLength(0);
 
     // Once the warehouse processes the request, the package can travel.
-    await adminCaller.repacks.process({ id: request.id, warehouseReceipt: `WR-SH-${Date.now()}` });
+    await adminCaller.repacks.process({
+      id: request.id,
+      warehouseReceipt: `WR-SH-${Date.now()}`,
+      weightKg: 8,
+      dimensionsCm: '50x40x30',
+    });
     expect((await adminCaller.shipments.availablePackages({ userId: ana.user.id })).map((p) => p.id)).toContain(
       repacked.id,
     );

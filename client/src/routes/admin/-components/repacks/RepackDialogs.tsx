@@ -1,8 +1,9 @@
-import { List, Text, TextInput } from '@mantine/core';
+import { List, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { REPACK_ADMIN_MESSAGES as M, SHIPPING_METHOD_LABELS, processRepackSchema } from '@casillero/shared';
 import type { inferOutput } from '@trpc/tanstack-react-query';
 import { trpc } from '../../../../lib/trpc';
+import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
 import { DialogForm, subjectDialog } from '../../../../components/forms/FormDialog';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { useInvalidate } from '../../../../components/forms/useInvalidate';
@@ -16,7 +17,11 @@ export const useInvalidateRepacks = () => useInvalidate(trpc.repacks, trpc.packa
 
 export const customerOf = (r: RepackRow) => r.customer.fullName ?? r.customer.email;
 
-/** 'Procesar': the warehouse receipt (WR) number is required (docs/product/admin-packages-and-shipments.md#repack-processing). */
+/**
+ * 'Procesar': the warehouse receipt (WR) number and the finished box's weight and measures are
+ * required (docs/product/admin-packages-and-shipments.md#repack-processing); the customer's ship
+ * request prices that box as one parcel (docs/product/last-mile.md#the-ship-request).
+ */
 export const ProcessRepackDialog = subjectDialog<RepackRow>('Procesar reempaque', (request, onClose) => (
   <ProcessRepackForm request={request} onClose={onClose} />
 ));
@@ -24,7 +29,10 @@ export const ProcessRepackDialog = subjectDialog<RepackRow>('Procesar reempaque'
 function ProcessRepackForm({ request, onClose }: { request: RepackRow; onClose: () => void }) {
   const invalidate = useInvalidateRepacks();
   const mutation = useMutation(trpc.repacks.process.mutationOptions());
-  const form = useSchemaForm(processRepackSchema, { id: request.id, warehouseReceipt: '' });
+  const form = useSchemaForm<{ id: string; warehouseReceipt: string; weightKg: DecimalValue; dimensionsCm: string }>(
+    processRepackSchema,
+    { id: request.id, warehouseReceipt: '', weightKg: '', dimensionsCm: '' },
+  );
   const failure = (error: unknown) => failureMessage(error, M.processFailed);
   const { submit, error } = useDialogSubmit(form, { invalidate, onClose, failure }, async (values) => {
     const result = await mutation.mutateAsync(processRepackSchema.parse(values));
@@ -57,6 +65,15 @@ function ProcessRepackForm({ request, onClose }: { request: RepackRow; onClose: 
         data-autofocus
         {...form.getInputProps('warehouseReceipt')}
       />
+      <SimpleGrid cols={2}>
+        <DecimalInput kind="weightKg" label="Peso de la caja (kg)" required {...form.getInputProps('weightKg')} />
+        <TextInput
+          label="Medidas de la caja (cm)"
+          required
+          placeholder="50x40x30"
+          {...form.getInputProps('dimensionsCm')}
+        />
+      </SimpleGrid>
     </DialogForm>
   );
 }

@@ -1,5 +1,5 @@
 // 'Enviar a Venezuela' from Almacén (docs/product/last-mile.md#the-ship-request): the customer ticks
-// parcels in the warehouse, chooses the mode where the origin offers two, the recipient and the
+// parcels in the warehouse or finished repacks (one box each, its parcels not offered alone), chooses the mode where the origin offers two, the recipient and the
 // delivery (home or an agency), sees the price (the public calculator's, storage and delivery)
 // and the next departure, and confirms: the shipment is prepared and the invoice is in Facturas.
 import { useState } from 'react';
@@ -43,6 +43,20 @@ export type ShippableParcel = {
   dimensionsCm: string | null;
 };
 
+/** A finished repack: one box (its WR, weight and measures) holding several parcels. */
+export type ShippableRepack = {
+  id: string;
+  warehouseReceipt: string | null;
+  weightKg: number | null;
+  dimensionsCm: string | null;
+  packageIds: string[];
+};
+
+const measuresOf = (b: { weightKg: number | null; dimensionsCm: string | null }) =>
+  [b.weightKg != null ? `${b.weightKg} kg` : null, b.dimensionsCm ? `${b.dimensionsCm} cm` : null]
+    .filter(Boolean)
+    .join(' · ');
+
 function Line({ label, cents, strong }: { label: string; cents: number; strong?: boolean }) {
   return (
     <Group justify="space-between" wrap="nowrap">
@@ -56,9 +70,19 @@ function Line({ label, cents, strong }: { label: string; cents: number; strong?:
   );
 }
 
-function ShipRequestForm({ parcels, onClose }: { parcels: ShippableParcel[]; onClose: () => void }) {
+function ShipRequestForm({
+  parcels,
+  repacks,
+  onClose,
+}: {
+  parcels: ShippableParcel[];
+  repacks: ShippableRepack[];
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const [packageIds, setPackageIds] = useState<string[]>([]);
+  const [repackIds, setRepackIds] = useState<string[]>([]);
+  const ticked = packageIds.length + repackIds.length;
   const [shippingMethod, setShippingMethod] = useState<ShippingMethod>('aereo');
   const [recipientId, setRecipientId] = useState<string | null>(null);
   const [deliveryMethod, setDeliveryMethod] = useState<DeliveryMethod>('home');
@@ -77,8 +101,8 @@ function ShipRequestForm({ parcels, onClose }: { parcels: ShippableParcel[]; onC
       ? { recipientId, deliveryMethod, agencyId: deliveryMethod === 'agency' ? agencyId : null }
       : {};
   const quote = useQuery({
-    ...trpc.shipRequests.quote.queryOptions({ packageIds, shippingMethod, ...delivery }),
-    enabled: packageIds.length > 0,
+    ...trpc.shipRequests.quote.queryOptions({ packageIds, repackIds, shippingMethod, ...delivery }),
+    enabled: ticked > 0,
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -91,6 +115,7 @@ function ShipRequestForm({ parcels, onClose }: { parcels: ShippableParcel[]; onC
     try {
       const r = await create.mutateAsync({
         packageIds,
+        repackIds,
         shippingMethod,
         recipientId,
         deliveryMethod,
@@ -105,6 +130,8 @@ function ShipRequestForm({ parcels, onClose }: { parcels: ShippableParcel[]; onC
   };
 
   const toggle = (id: string, on: boolean) => setPackageIds((ids) => (on ? [...ids, id] : ids.filter((x) => x !== id)));
+  const toggleRepack = (id: string, on: boolean) =>
+    setRepackIds((ids) => (on ? [...ids, id] : ids.filter((x) => x !== id)));
 
   return (
     <Stack gap="md">
@@ -112,18 +139,22 @@ function ShipRequestForm({ parcels, onClose }: { parcels: ShippableParcel[]; onC
         <Text fw={600} size="sm">
           {L.parcels}
         </Text>
+        {repacks.map((r) => (
+          <Checkbox
+            key={r.id}
+            checked={repackIds.includes(r.id)}
+            onChange={(e) => toggleRepack(r.id, e.currentTarget.checked)}
+            label={L.repack(r.warehouseReceipt ?? L.noTracking)}
+            description={[measuresOf(r), L.repackContents(r.packageIds.length)].filter(Boolean).join(' · ')}
+          />
+        ))}
         {parcels.map((p) => (
           <Checkbox
             key={p.id}
             checked={packageIds.includes(p.id)}
             onChange={(e) => toggle(p.id, e.currentTarget.checked)}
             label={`${p.trackingNumber ?? L.noTracking} · ${p.description}`}
-            description={[
-              p.weightKg != null ? `${p.weightKg} kg` : null,
-              p.dimensionsCm ? `${p.dimensionsCm} cm` : null,
-            ]
-              .filter(Boolean)
-              .join(' · ')}
+            description={measuresOf(p)}
           />
         ))}
       </Stack>
@@ -195,7 +226,7 @@ function ShipRequestForm({ parcels, onClose }: { parcels: ShippableParcel[]; onC
         </Stack>
       )}
 
-      {packageIds.length > 0 && (
+      {ticked > 0 && (
         <Stack gap={4} data-testid="ship-request-price">
           <Divider label={L.price} labelPosition="left" />
           {quote.isError && (
@@ -230,7 +261,7 @@ function ShipRequestForm({ parcels, onClose }: { parcels: ShippableParcel[]; onC
         <Button
           onClick={confirm}
           loading={create.isPending}
-          disabled={packageIds.length === 0 || !recipientId || (deliveryMethod === 'agency' && !agencyId)}
+          disabled={ticked === 0 || !recipientId || (deliveryMethod === 'agency' && !agencyId)}
         >
           {L.confirm}
         </Button>
@@ -239,15 +270,26 @@ function ShipRequestForm({ parcels, onClose }: { parcels: ShippableParcel[]; onC
   );
 }
 
-/** The button on Almacén and its dialog; shown when some parcel can travel. */
-export function ShipRequestAction({ parcels }: { parcels: ShippableParcel[] }) {
+/** The button on Almacén and its dialog; shown when some parcel or finished repack can travel. */
+export function ShipRequestAction({
+  parcels,
+  repacks,
+}: {
+  parcels: ShippableParcel[];
+  /** Undefined while loading: until then nobody can tell which parcels are inside a box. */
+  repacks: ShippableRepack[] | undefined;
+}) {
   const [opened, setOpened] = useState(false);
-  if (parcels.length === 0) return null;
+  if (!repacks) return null;
+  // A finished repack's parcels travel in its box: they are offered only as the box.
+  const inBoxes = new Set(repacks.flatMap((r) => r.packageIds));
+  const loose = parcels.filter((p) => !inBoxes.has(p.id));
+  if (loose.length === 0 && repacks.length === 0) return null;
   return (
     <>
       <Button onClick={() => setOpened(true)}>{L.action}</Button>
       <Modal opened={opened} onClose={() => setOpened(false)} title={L.action} size="lg" fullScreen={false}>
-        {opened && <ShipRequestForm parcels={parcels} onClose={() => setOpened(false)} />}
+        {opened && <ShipRequestForm parcels={loose} repacks={repacks} onClose={() => setOpened(false)} />}
       </Modal>
     </>
   );
