@@ -52,7 +52,7 @@ describe.skipIf(!chromium)('almacenaje por vencer, para el personal', () => {
       await page.getByRole('button', { name: 'Almacenaje', exact: true }).click();
       const settings = page.getByRole('dialog', { name: 'Almacenaje' });
       await settings.getByRole('textbox', { name: 'Días de almacenaje gratis' }).fill('8');
-      await settings.getByRole('button', { name: 'Guardar' }).click();
+      await settings.getByRole('button', { name: 'Guardar', exact: true }).click();
       await page.getByText(STORAGE_MESSAGES.settingsSaved).waitFor();
 
       await page.getByRole('button', { name: STORAGE_MESSAGES.endingSoonAction }).click();
