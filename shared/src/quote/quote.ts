@@ -143,6 +143,12 @@ export function insurancePremiumCents(declaredUsdCents: number, rule: InsuranceR
   return Math.max(percentCents(declaredUsdCents, rule.ratePercent / 100), rule.minimumUsdCents);
 }
 
+/** The rule in words: '5% del valor declarado', with ', mínimo $10,00' when there is one. */
+export function insuranceRuleSummary(rule: InsuranceRule): string {
+  const minimum = rule.minimumUsdCents > 0 ? `, mínimo ${usd(fromCents(rule.minimumUsdCents))}` : '';
+  return `${pct(rule.ratePercent / 100)} del valor declarado${minimum}`;
+}
+
 /** The detail line of the insurance: its rate, its minimum when there is one, and the value. */
 export function insuranceRuleText(rule: InsuranceRule, declaredUsdCents: number): string {
   const minimum = rule.minimumUsdCents > 0 ? `, mínimo ${usd(fromCents(rule.minimumUsdCents))}` : '';
