@@ -112,7 +112,7 @@ const fmtCbm = numberFmt(QUOTE_DECIMALS.cbm);
 const fmtCm = onFirstUse(() => new Intl.NumberFormat('es-ES', { maximumFractionDigits: 2 }));
 const fmtMoney = numberFmt(2);
 const usd = (n: number) => `$${fmtMoney().format(n)}`;
-const pct = (rate: number) => `${roundTo(rate * 100, 2)}%`;
+const pct = (rate: number) => `${fmtCm().format(roundTo(rate * 100, 2))}%`;
 
 /** The declared value: 100 when empty, never negative. */
 function declaredValue(valor: QuoteNumber): number {
