@@ -32,6 +32,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'mailboxes.setStatus': 'Activó o desactivó un casillero',
   'packages.create': 'Creó un paquete',
   'packages.update': 'Editó un paquete',
+  'packages.confirmDeclaredValue': 'Confirmó el valor declarado de un paquete',
   'packages.updateStatus': 'Cambió el estado de un paquete',
   'packages.receive': 'Recibió un paquete',
   'packages.delete': 'Eliminó un paquete',

@@ -80,4 +80,5 @@ export * from './pickup';
 export * from './schemas/pickup';
 export * from './claims';
 export * from './messages-claims';
+export * from './messages-insurance';
 export * from './schemas/claims';

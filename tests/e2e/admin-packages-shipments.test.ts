@@ -116,7 +116,7 @@ describe.skipIf(!chromium)('paquetes, reempaques y envíos del administrador', (
       await dialog.getByRole('button', { name: 'Crear Paquete' }).click();
       await dialog.getByText('El peso debe ser mayor a 0').waitFor();
       await dialog.getByRole('textbox', { name: 'Peso (kg)' }).fill('1.2');
-      await dialog.getByRole('textbox', { name: 'Valor (USD)' }).fill('349.99');
+      await dialog.getByRole('textbox', { name: 'Valor declarado (USD)' }).fill('349.99');
       await dialog.getByRole('button', { name: 'Crear Paquete' }).click();
       await toast(admin, 'El paquete se ha registrado correctamente.');
       await dialog.waitFor({ state: 'hidden' });

@@ -148,7 +148,7 @@ describe.skipIf(!chromium)('campos numéricos con coma decimal', () => {
       const weight = dialog.getByRole('textbox', { name: 'Peso (kg)' });
       await expect.poll(() => weight.inputValue()).toBe('2,5');
       await paste(weight, '3,75');
-      const value = dialog.getByRole('textbox', { name: 'Valor (USD)' });
+      const value = dialog.getByRole('textbox', { name: 'Valor declarado (USD)' });
       await value.fill('1.234,5');
       expect(await shownOnceLeft(value)).toBe('$1.234,50');
       await dialog.getByRole('button', { name: 'Guardar cambios' }).click();

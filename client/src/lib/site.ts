@@ -1,6 +1,7 @@
 // Brand and the site configuration the public pages show (WhatsApp number, contact e-mails and
 // phones): it comes from the server's configuration through `site.config`, never from code.
 import { useQuery } from '@tanstack/react-query';
+import { DEFAULT_INSURANCE_RULE, type InsuranceRule } from '@casillero/shared';
 import { trpc } from './trpc';
 
 export const BRAND_NAME = 'Casillero Virtual';
@@ -33,4 +34,13 @@ export const siteConfigQueryOptions = () => ({ ...trpc.site.config.queryOptions(
 
 export function useSiteConfig() {
   return useQuery(siteConfigQueryOptions());
+}
+
+/**
+ * The insurance rule of the calculators, the administrator's (docs/product/insurance.md); the
+ * default (the same figures) until it arrives or when it cannot be read.
+ */
+export function useInsuranceRule(): InsuranceRule {
+  const rule = useQuery({ ...trpc.site.insuranceRule.queryOptions(), staleTime: 5 * 60_000 });
+  return rule.data ?? DEFAULT_INSURANCE_RULE;
 }

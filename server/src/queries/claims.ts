@@ -12,6 +12,8 @@ import {
   usdCentsToVesCentimos,
   type ClaimListParams,
   type ClaimSettings,
+  type InsuranceRule,
+  insuranceRuleOf,
 } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import type { Config } from '../env';
@@ -38,6 +40,11 @@ import { packagePhotoLinks } from './package-photos';
 /** One app_settings row holds the desk's settings as JSON: a change is one row and one audit entry. */
 export const CLAIM_SETTINGS_KEY = 'claims';
 
+/** The insurance rule of the calculators and the ship request, from the claims' settings row. */
+export async function getInsuranceRule(db: DbOrTx): Promise<InsuranceRule> {
+  return insuranceRuleOf(await getClaimSettings(db));
+}
+
 export async function getClaimSettings(db: DbOrTx): Promise<ClaimSettings> {
   const [row] = await db
     .select({ value: appSettings.value })
@@ -54,6 +61,11 @@ export async function getClaimSettings(db: DbOrTx): Promise<ClaimSettings> {
       ) as ClaimSettings['windowDays'],
       answerBusinessDays: int(parsed.answerBusinessDays, d.answerBusinessDays),
       uninsuredSharePercent: int(parsed.uninsuredSharePercent, d.uninsuredSharePercent),
+      insuranceRatePercent:
+        typeof parsed.insuranceRatePercent === 'number' && Number.isFinite(parsed.insuranceRatePercent)
+          ? parsed.insuranceRatePercent
+          : d.insuranceRatePercent,
+      insuranceMinimumUsdCents: int(parsed.insuranceMinimumUsdCents, d.insuranceMinimumUsdCents),
     };
   } catch {
     return structuredClone(CLAIM_DEFAULT_SETTINGS);

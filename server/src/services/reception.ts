@@ -7,7 +7,7 @@
 // the customer pre-alerts its number (createOwnPrealert → claimIntakeForPrealert) or an
 // operator assigns it to a casillero. Either way the customer is told exactly once, when the
 // package is made.
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   PACKAGE_MESSAGES,
   RECEPTION_MESSAGES as M,
@@ -197,6 +197,20 @@ async function claimIntake(
   }
 
   if (owner.prealertIds.length > 0) {
+    // The pre-alert's invoice value becomes the parcel's declared value (docs/product/insurance.md)
+    // unless it already has one; without it the customer confirms one in Acción requerida.
+    const [declared] = await tx
+      .select({ usdCents: prealerts.estimatedValueUsdCents })
+      .from(prealerts)
+      .where(and(inArray(prealerts.id, owner.prealertIds), sql`${prealerts.estimatedValueUsdCents} > 0`))
+      .orderBy(asc(prealerts.createdAt), asc(prealerts.id))
+      .limit(1);
+    if (declared?.usdCents != null) {
+      await tx
+        .update(packages)
+        .set({ estimatedValueUsdCents: declared.usdCents })
+        .where(and(eq(packages.id, packageId), isNull(packages.estimatedValueUsdCents)));
+    }
     await tx
       .update(prealerts)
       .set({ status: 'converted', convertedAt: now, convertedPackageId: packageId, updatedAt: now })

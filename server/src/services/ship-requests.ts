@@ -3,17 +3,23 @@
 // 'preparing' for staff and an invoice in the customer's account. The price is the public
 // calculator's (shared/src/quote) for each parcel and each repack's box, plus the storage fee accrued past the free
 // days and the delivery fee of resolveDelivery. The shipment is marked requested_by_customer:
-// departures take it only once its invoice is paid (services/departures.ts).
+// departures take it only once its invoice is paid (services/departures.ts). Every parcel needs a
+// declared value; insured, the request adds the insurance premium (docs/product/insurance.md) and
+// the shipment records the insured value.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
+  DECLARED_VALUE_MESSAGES,
   DEPARTURE_MODE_LABELS,
+  INSURANCE_LABELS,
   DELIVERY_METHOD_LABELS,
   ORIGIN_OF_MAILBOX_LOCATION,
   PACKAGE_STATUSES_SHIPPABLE,
   PROBLEM_MESSAGES,
   SHIPMENT_FIRST_STAGE,
   SHIP_REQUEST_MESSAGES as M,
+  formatUsdCents,
   fromCents,
+  insurancePremiumCents,
   kgToLb,
   parseDimensionsCm,
   quoteChina,
@@ -34,6 +40,7 @@ import {
   shipmentStages,
 } from '../db/schema';
 import { DomainError } from '../lib/domain-error';
+import { getInsuranceRule } from '../queries/claims';
 import { onHoldByProblem } from '../queries/problem-parcels';
 import { isConcurrencyFailure, isUniqueViolation } from '../lib/database-errors';
 import { finishedRepackOf, inPendingRepack } from '../queries/repacks';
@@ -53,6 +60,7 @@ export type ShipRequestChoice = {
   recipientId?: string | null;
   deliveryMethod?: DeliveryMethod | null;
   agencyId?: string | null;
+  insured?: boolean;
 };
 
 export type ShipRequestParcelPrice = {
@@ -62,6 +70,7 @@ export type ShipRequestParcelPrice = {
   dimensionsCm: string;
   /** The calculator's total for this parcel (freight, taxes), USD cents. */
   shippingUsdCents: number;
+  declaredUsdCents: number;
 };
 
 export type ShipRequestRepackPrice = {
@@ -72,6 +81,8 @@ export type ShipRequestRepackPrice = {
   packageCount: number;
   /** The calculator's total for the repack's box, USD cents. */
   shippingUsdCents: number;
+  /** The declared values of the parcels inside, added up. */
+  declaredUsdCents: number;
 };
 
 export type ShipRequestQuote = {
@@ -86,6 +97,14 @@ export type ShipRequestQuote = {
   storageUsdCents: number;
   /** Null until a recipient and a delivery are chosen. */
   deliveryUsdCents: number | null;
+  /** The parcels' declared values added up: the insured value when insured. */
+  declaredUsdCents: number;
+  /** Whether 'Asegurar envío' is on. */
+  insured: boolean;
+  /** The premium (the rule's percent of declaredUsdCents, at least its minimum); 0 when not insured. */
+  insuranceUsdCents: number;
+  /** The rule in words, for the switch's description. */
+  insuranceRule: { ratePercent: number; minimumUsdCents: number };
   totalUsdCents: number;
 };
 
@@ -144,6 +163,8 @@ function checkLeaves(r: ParcelRow) {
   if (r.onHold) throw new DomainError('CONFLICT', PROBLEM_MESSAGES.shipBlocked(label));
   if (r.inShipment || !(PACKAGE_STATUSES_SHIPPABLE as readonly string[]).includes(r.status))
     throw new DomainError('CONFLICT', M.packageNotShippable(label));
+  // Insurance and claims rest on it: the customer confirms it first (docs/product/insurance.md).
+  if (r.estimatedValueUsdCents == null) throw new DomainError('CONFLICT', DECLARED_VALUE_MESSAGES.shipBlocked(label));
 }
 
 /** The finished repacks' ids and the parcels they hold, the customer's only. */
@@ -229,7 +250,14 @@ async function priceParcels(tx: DbOrTx, userId: string, choice: ShipRequestChoic
       valueUsdCents: r.estimatedValueUsdCents,
     });
     if (shippingUsdCents === null || r.weightKg == null) throw new DomainError('BAD_INPUT', M.packageNoMeasures(label));
-    return { id: r.id, label, weightKg: r.weightKg, dimensionsCm: r.dimensionsCm ?? '', shippingUsdCents };
+    return {
+      id: r.id,
+      label,
+      weightKg: r.weightKg,
+      dimensionsCm: r.dimensionsCm ?? '',
+      shippingUsdCents,
+      declaredUsdCents: r.estimatedValueUsdCents ?? 0,
+    };
   });
   const boxes: ShipRequestRepackPrice[] = repacks.map((r) => {
     const label = r.warehouseReceipt ?? r.id.slice(0, 8);
@@ -248,6 +276,7 @@ async function priceParcels(tx: DbOrTx, userId: string, choice: ShipRequestChoic
       dimensionsCm: r.dimensionsCm ?? '',
       packageCount: held.length,
       shippingUsdCents,
+      declaredUsdCents: held.reduce((sum, p) => sum + (p.estimatedValueUsdCents ?? 0), 0),
     };
   });
   const totalWeightKg = fromCents([...parcels, ...boxes].reduce((sum, p) => sum + cents(p.weightKg), 0));
@@ -272,6 +301,11 @@ async function priceRequest(tx: DbOrTx, userId: string, choice: ShipRequestChoic
   const shippingUsdCents = [...priced.parcels, ...priced.repacks].reduce((sum, p) => sum + p.shippingUsdCents, 0);
   const storageUsdCents = cents(storage.feeUsd);
   const deliveryUsdCents = delivery ? delivery.deliveryFeeUsdCents : null;
+  // One premium on the parcels' summed value, so the minimum applies once per shipment.
+  const insuranceRule = await getInsuranceRule(tx);
+  const declaredUsdCents = [...priced.parcels, ...priced.repacks].reduce((sum, p) => sum + p.declaredUsdCents, 0);
+  const insured = choice.insured === true;
+  const insuranceUsdCents = insured ? insurancePremiumCents(declaredUsdCents, insuranceRule) : 0;
   const quote: ShipRequestQuote = {
     origin: priced.origin,
     shippingMethod: choice.shippingMethod,
@@ -282,7 +316,11 @@ async function priceRequest(tx: DbOrTx, userId: string, choice: ShipRequestChoic
     shippingUsdCents,
     storageUsdCents,
     deliveryUsdCents,
-    totalUsdCents: shippingUsdCents + storageUsdCents + (deliveryUsdCents ?? 0),
+    declaredUsdCents,
+    insured,
+    insuranceUsdCents,
+    insuranceRule,
+    totalUsdCents: shippingUsdCents + storageUsdCents + (deliveryUsdCents ?? 0) + insuranceUsdCents,
   };
   return { quote, delivery, ids: priced.ids, repackIds: priced.repackIds };
 }
@@ -371,6 +409,7 @@ export async function createShipRequest(
         status: 'preparing',
         shippingMethod: choice.shippingMethod,
         requestedByCustomer: true,
+        insuredValueUsdCents: quote.insured ? quote.declaredUsdCents : null,
         createdBy: userId,
       });
       await tx.insert(shipmentPackages).values(packageIds.map((packageId) => ({ shipmentId: shipment.id, packageId })));
@@ -389,6 +428,10 @@ export async function createShipRequest(
         {
           description: M.lineDelivery(DELIVERY_METHOD_LABELS[delivery.deliveryMethod]),
           usdCents: delivery.deliveryFeeUsdCents,
+        },
+        {
+          description: INSURANCE_LABELS.invoiceLine(shipment.shipmentCode, formatUsdCents(quote.declaredUsdCents)),
+          usdCents: quote.insuranceUsdCents,
         },
       ].filter((l) => l.usdCents > 0);
       const invoice = await issueInvoice(tx, {

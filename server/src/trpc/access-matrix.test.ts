@@ -31,6 +31,8 @@ const PUBLIC_PROCEDURES = [
   'departures.next',
   'publicTracking.lookup',
   'site.config',
+  // The insurance rule the public calculators apply (docs/product/insurance.md): two numbers, no person.
+  'site.insuranceRule',
   'staff.acceptInvitation',
   'staff.invitation',
 ];
@@ -220,6 +222,13 @@ describe('access matrix', () => {
           p.path,
         ).toEqual(expected.roles);
     }
+  });
+
+  it('the declared value (docs/product/insurance.md): customers list and confirm their own; staff correct it with packages.write', () => {
+    const byPath = new Map(procedures.map((p) => [p.path, p]));
+    expect(byPath.get('packages.missingDeclaredValue')).toMatchObject({ access: 'user', permission: undefined });
+    expect(byPath.get('packages.confirmDeclaredValue')).toMatchObject({ access: 'user', permission: undefined });
+    expect(byPath.get('packages.update')).toMatchObject({ access: 'staff', permission: 'packages.write' });
   });
 
   it('anonymous callers get UNAUTHORIZED from every non-public procedure', async () => {

@@ -306,6 +306,10 @@ const FOREIGN_INPUTS: Record<string, Record<string, (f: Fixture) => unknown>> = 
       address: 'Calle de A, casa 1',
     }),
   },
+  // B's parcel has no declared value yet: confirming it for B would change it.
+  'packages.confirmDeclaredValue': {
+    packageId: (f) => ({ packageId: f.b.packageId, declaredValueUsdCents: 50_00 }),
+  },
   'problemParcels.choose': {
     packageId: (f) => ({ packageId: f.b.problemPackageId, choice: 'pay_and_continue' }),
   },
@@ -656,6 +660,7 @@ async function ownView(
     repacks: await c.repacks.mine(),
     recipients: await c.recipients.mine(),
     problemParcels: await c.problemParcels.mine(),
+    missingDeclaredValue: await c.packages.missingDeclaredValue(),
     claims: await c.claims.mine(),
     repackable: await c.repacks.packages(),
     shippableRepacks: await c.shipRequests.repacks(),

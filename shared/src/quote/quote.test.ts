@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { DELIVERY_TIME } from '../constants';
 import { QUOTE_RATES } from './constants';
-import { parseQuoteNumber, quoteChina, quoteUsa, type UsaQuoteInput } from './quote';
+import {
+  DEFAULT_INSURANCE_RULE,
+  insurancePremiumCents,
+  insuranceRuleSummary,
+  parseQuoteNumber,
+  quoteChina,
+  quoteUsa,
+  type UsaQuoteInput,
+} from './quote';
 
 const usa = (overrides: Partial<UsaQuoteInput> = {}): UsaQuoteInput => ({
   peso: 10,
@@ -201,5 +209,23 @@ describe('quoteChina', () => {
     expect(q.seguro).toBe(4);
     expect(q.total).toBe(19.44);
     expect(q.detalles[0].value).toBe('0,0156 CBM');
+  });
+});
+
+describe('the insurance rule (docs/product/insurance.md)', () => {
+  it('defaults to the calculators’ 5 % with no minimum, so their figures stay the same', () => {
+    expect(DEFAULT_INSURANCE_RULE).toEqual({ ratePercent: 5, minimumUsdCents: 0 });
+    expect(insurancePremiumCents(200_00, DEFAULT_INSURANCE_RULE)).toBe(10_00);
+    expect(insuranceRuleSummary(DEFAULT_INSURANCE_RULE)).toBe('5% del valor declarado');
+  });
+
+  it('charges the rate’s share, rounded half up to the cent, and never less than the minimum', () => {
+    const rule = { ratePercent: 2.5, minimumUsdCents: 8_00 };
+    expect(insurancePremiumCents(40_00, rule)).toBe(8_00);
+    expect(insurancePremiumCents(1_000_00, rule)).toBe(25_00);
+    expect(insurancePremiumCents(33_30, { ratePercent: 2.5, minimumUsdCents: 0 })).toBe(83);
+    const q = quoteChina({ largo: 50, ancho: 40, alto: 30, valor: 40, seguro: true, reglaSeguro: rule })!;
+    expect(q.seguro).toBe(8);
+    expect(q.detalles.at(-1)!.value).toBe('2,5% del valor declarado ($40,00), mínimo $8,00');
   });
 });

@@ -20,6 +20,8 @@ export type UsaQuoteInput = {
   valor: QuoteNumber;
   /** Whether the optional insurance is added. */
   seguro: boolean;
+  /** The administrator's insurance rule; today's constants when not given. */
+  reglaSeguro?: InsuranceRule;
   tipo: ShippingMethod;
 };
 
@@ -110,7 +112,7 @@ const fmtCbm = numberFmt(QUOTE_DECIMALS.cbm);
 const fmtCm = onFirstUse(() => new Intl.NumberFormat('es-ES', { maximumFractionDigits: 2 }));
 const fmtMoney = numberFmt(2);
 const usd = (n: number) => `$${fmtMoney().format(n)}`;
-const pct = (rate: number) => `${roundTo(rate * 100, 2)}%`;
+const pct = (rate: number) => `${fmtCm().format(roundTo(rate * 100, 2))}%`;
 
 /** The declared value: 100 when empty, never negative. */
 function declaredValue(valor: QuoteNumber): number {
@@ -119,8 +121,42 @@ function declaredValue(valor: QuoteNumber): number {
   return Math.max(0, n);
 }
 
-function insuranceCents(seguro: boolean, valor: number): number {
-  return seguro ? percentCents(toCents(valor), QUOTE_RATES.insuranceRate) : 0;
+/**
+ * The insurance rule, one for the calculators and the ship request (docs/product/insurance.md):
+ * a percentage of the declared value, never under a minimum. Both are the administrator's settings.
+ */
+export type InsuranceRule = {
+  /** Percent of the declared value, up to two decimals (5 is 5 %). */
+  ratePercent: number;
+  /** The least an insured shipment pays, USD cents. */
+  minimumUsdCents: number;
+};
+
+/** The rule before the administrator changes it: the calculators' 5 % and no minimum. */
+export const DEFAULT_INSURANCE_RULE: InsuranceRule = {
+  ratePercent: basisPoints(QUOTE_RATES.insuranceRate) / 100,
+  minimumUsdCents: 0,
+};
+
+/** The premium for a declared value in cents: the rate's share, at least the minimum. */
+export function insurancePremiumCents(declaredUsdCents: number, rule: InsuranceRule): number {
+  return Math.max(percentCents(declaredUsdCents, rule.ratePercent / 100), rule.minimumUsdCents);
+}
+
+/** The rule in words: '5% del valor declarado', with ', mínimo $10,00' when there is one. */
+export function insuranceRuleSummary(rule: InsuranceRule): string {
+  const minimum = rule.minimumUsdCents > 0 ? `, mínimo ${usd(fromCents(rule.minimumUsdCents))}` : '';
+  return `${pct(rule.ratePercent / 100)} del valor declarado${minimum}`;
+}
+
+/** The detail line of the insurance: its rate, its minimum when there is one, and the value. */
+export function insuranceRuleText(rule: InsuranceRule, declaredUsdCents: number): string {
+  const minimum = rule.minimumUsdCents > 0 ? `, mínimo ${usd(fromCents(rule.minimumUsdCents))}` : '';
+  return `${pct(rule.ratePercent / 100)} del valor declarado (${usd(fromCents(declaredUsdCents))})${minimum}`;
+}
+
+function insuranceCents(seguro: boolean, valor: number, rule: InsuranceRule | undefined): number {
+  return seguro ? insurancePremiumCents(toCents(valor), rule ?? DEFAULT_INSURANCE_RULE) : 0;
 }
 
 /** Formats '30 × 20 × 15 cm'. */
@@ -158,7 +194,7 @@ export function quoteUsa(input: UsaQuoteInput): UsaQuote | null {
     : chargeCents(pies3Facturables, QUOTE_DECIMALS.ft3, r.usaSeaRatePerFt3);
   const impuestosCents = isAir ? percentCents(fleteCents, r.usaAirTaxRate) : 0;
   const valor = declaredValue(input.valor);
-  const seguroCents = insuranceCents(input.seguro, valor);
+  const seguroCents = insuranceCents(input.seguro, valor, input.reglaSeguro);
   const totalCents = fleteCents + seguroCents + impuestosCents;
 
   const lineas: QuoteLine[] = [
@@ -188,7 +224,9 @@ export function quoteUsa(input: UsaQuoteInput): UsaQuote | null {
       ];
   detalles.push({
     label: 'Seguro',
-    value: input.seguro ? `${pct(QUOTE_RATES.insuranceRate)} del valor declarado (${usd(valor)})` : 'No incluido',
+    value: input.seguro
+      ? insuranceRuleText(input.reglaSeguro ?? DEFAULT_INSURANCE_RULE, toCents(valor))
+      : 'No incluido',
   });
 
   return {
@@ -224,7 +262,7 @@ export function quoteChina(input: ChinaQuoteInput): ChinaQuote | null {
   const cbmFacturable = Math.max(cbm, r.chinaSeaMinCbm);
   const fleteCents = chargeCents(cbmFacturable, QUOTE_DECIMALS.cbm, r.chinaSeaRatePerCbm);
   const valor = declaredValue(input.valor);
-  const seguroCents = insuranceCents(input.seguro, valor);
+  const seguroCents = insuranceCents(input.seguro, valor, input.reglaSeguro);
   const totalCents = fleteCents + seguroCents;
 
   return {
@@ -248,7 +286,9 @@ export function quoteChina(input: ChinaQuoteInput): ChinaQuote | null {
       { label: 'Tarifa', value: `${usd(r.chinaSeaRatePerCbm)} por CBM` },
       {
         label: 'Seguro',
-        value: input.seguro ? `${pct(QUOTE_RATES.insuranceRate)} del valor declarado (${usd(valor)})` : 'No incluido',
+        value: input.seguro
+          ? insuranceRuleText(input.reglaSeguro ?? DEFAULT_INSURANCE_RULE, toCents(valor))
+          : 'No incluido',
       },
     ],
   };

@@ -11,6 +11,8 @@ import {
   CLAIM_TEXT_MIN,
 } from '../claims';
 import { CLAIM_MESSAGES as M } from '../messages-claims';
+import { AMOUNT_MESSAGES } from '../messages';
+import { DECLARED_VALUE_MAX_USD_CENTS, DECLARED_VALUE_MESSAGES } from '../messages-insurance';
 import { optionalSearchText, sortedListParams } from './list';
 
 /** A photo as the photo route answered it: both sizes. */
@@ -103,5 +105,18 @@ export const claimSettingsInput = z.object({
   }),
   answerBusinessDays: z.number().int().min(1).max(30),
   uninsuredSharePercent: z.number().int().min(0).max(100),
+  // Percent with up to two decimals (5.25 %), checked as whole hundredths like cents.
+  insuranceRatePercent: z.number().min(0).max(100).refine(isWholeCents, M.insuranceRateDecimals),
+  insuranceMinimumUsdCents: z.number().int().min(0).max(1_000_000),
 });
 export type ClaimListParams = Partial<z.output<typeof claimListInput>>;
+
+/** The customer's confirmation of a parcel's declared value (docs/product/insurance.md). */
+export const declaredValueConfirmInput = z.object({
+  packageId: z.uuid({ error: DECLARED_VALUE_MESSAGES.notFound }),
+  declaredValueUsdCents: z
+    .number()
+    .int(AMOUNT_MESSAGES.twoDecimals)
+    .min(1, DECLARED_VALUE_MESSAGES.valueMin)
+    .max(DECLARED_VALUE_MAX_USD_CENTS, DECLARED_VALUE_MESSAGES.valueMax),
+});

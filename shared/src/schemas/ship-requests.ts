@@ -25,6 +25,8 @@ const shipRequestFields = z.object({
   recipientId: z.uuid({ error: DELIVERY_MESSAGES.recipientNotFound }),
   deliveryMethod: z.enum(DELIVERY_METHODS, { error: DELIVERY_MESSAGES.agencyRequired }),
   agencyId: z.uuid({ error: DELIVERY_MESSAGES.agencyNotFound }).nullish(),
+  /** 'Asegurar envío' (docs/product/insurance.md): off unless the customer turns it on. */
+  insured: z.boolean().default(false),
 });
 
 export const shipRequestInput = shipRequestFields.refine(somethingTicked, {

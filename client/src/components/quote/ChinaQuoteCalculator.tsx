@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { chinaQuoteMessage, QUOTE_MESSAGES, quoteChina } from '@casillero/shared';
 import { QuotePanel } from './QuotePanel';
 import { QuoteLayout } from './QuoteLayout';
+import { useInsuranceRule } from '../../lib/site';
 import { DimensionFields, ExtraFields, type DimensionsValue, type ExtrasValue } from './QuoteFields';
 
 type ChinaForm = DimensionsValue & ExtrasValue;
@@ -13,7 +14,8 @@ const cbm = (n: number) => `${n.toLocaleString('es-ES', { minimumFractionDigits:
 export function ChinaQuoteCalculator() {
   const [form, setForm] = useState<ChinaForm>(initial);
   const patch = (p: Partial<ChinaForm>) => setForm((f) => ({ ...f, ...p }));
-  const quote = useMemo(() => quoteChina(form), [form]);
+  const reglaSeguro = useInsuranceRule();
+  const quote = useMemo(() => quoteChina({ ...form, reglaSeguro }), [form, reglaSeguro]);
 
   return (
     <QuoteLayout
@@ -21,7 +23,7 @@ export function ChinaQuoteCalculator() {
       fields={
         <>
           <DimensionFields value={form} onChange={patch} />
-          <ExtraFields value={form} onChange={patch} />
+          <ExtraFields value={form} onChange={patch} rule={reglaSeguro} />
         </>
       }
       contactMessage={quote ? chinaQuoteMessage(quote, form) : null}

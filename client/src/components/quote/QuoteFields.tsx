@@ -1,5 +1,5 @@
 import { SimpleGrid, Switch, TextInput } from '@mantine/core';
-import { QUOTE_RATES } from '@casillero/shared';
+import { QUOTE_RATES, insuranceRuleSummary, type InsuranceRule } from '@casillero/shared';
 import { DecimalInput } from '../forms/DecimalInput';
 
 export type DimensionsValue = { largo: number | string; ancho: number | string; alto: number | string };
@@ -44,11 +44,13 @@ export function DimensionFields({
 export function ExtraFields({
   value,
   onChange,
+  rule,
 }: {
   value: ExtrasValue;
   onChange: (patch: Partial<ExtrasValue>) => void;
+  /** The administrator's insurance rule (docs/product/insurance.md). */
+  rule: InsuranceRule;
 }) {
-  const percent = Math.round(QUOTE_RATES.insuranceRate * 100);
   return (
     <>
       <DecimalInput
@@ -68,7 +70,7 @@ export function ExtraFields({
         onChange={(e) => onChange({ descripcion: e.currentTarget.value })}
       />
       <Switch
-        label={`Incluir seguro (${percent}% del valor declarado)`}
+        label={`Incluir seguro (${insuranceRuleSummary(rule)})`}
         checked={value.seguro}
         onChange={(e) => onChange({ seguro: e.currentTarget.checked })}
       />

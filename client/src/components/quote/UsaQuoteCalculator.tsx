@@ -11,6 +11,7 @@ import {
 import { CheaperBadge, QuotePanel, SelectedBadge } from './QuotePanel';
 import { QuoteLayout } from './QuoteLayout';
 import { DecimalInput } from '../forms/DecimalInput';
+import { useInsuranceRule } from '../../lib/site';
 import { DimensionFields, ExtraFields, type DimensionsValue, type ExtrasValue } from './QuoteFields';
 
 type UsaForm = DimensionsValue & ExtrasValue & { peso: number | string; tipo: ShippingMethod };
@@ -41,11 +42,15 @@ const METHODS: { tipo: ShippingMethod; label: string; title: string; billable: (
  */
 export function UsaQuoteCalculator() {
   const [form, setForm] = useState<UsaForm>(initial);
+  const reglaSeguro = useInsuranceRule();
   const patch = (p: Partial<UsaForm>) => setForm((f) => ({ ...f, ...p }));
 
   const quotes: Record<ShippingMethod, UsaQuote | null> = useMemo(
-    () => ({ aereo: quoteUsa({ ...form, tipo: 'aereo' }), maritimo: quoteUsa({ ...form, tipo: 'maritimo' }) }),
-    [form],
+    () => ({
+      aereo: quoteUsa({ ...form, reglaSeguro, tipo: 'aereo' }),
+      maritimo: quoteUsa({ ...form, reglaSeguro, tipo: 'maritimo' }),
+    }),
+    [form, reglaSeguro],
   );
   const { aereo, maritimo } = quotes;
   const selected = quotes[form.tipo];
@@ -68,7 +73,7 @@ export function UsaQuoteCalculator() {
             onChange={(peso) => patch({ peso })}
           />
           <DimensionFields value={form} onChange={patch} />
-          <ExtraFields value={form} onChange={patch} />
+          <ExtraFields value={form} onChange={patch} rule={reglaSeguro} />
           <Stack gap={4}>
             <Text size="sm" fw={500} id="tipo-envio-label">
               Tipo de envío

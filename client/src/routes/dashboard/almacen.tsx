@@ -14,6 +14,7 @@ import {
   formatDate,
   type PackageStatus,
   formatUsdFromCents,
+  DECLARED_VALUE_LABELS,
 } from '@casillero/shared';
 import type { inferOutput } from '@trpc/tanstack-react-query';
 import { LabelBadge, StackedCell } from '../../components/data-table/cells';
@@ -117,7 +118,7 @@ const COLUMNS: ResponsiveColumn<StoredPackage>[] = [
   { header: 'Peso', cell: (p) => (p.weightKg == null ? '—' : `${p.weightKg} kg`) },
   { header: 'Dimensiones', cell: (p) => (p.dimensionsCm ? `${p.dimensionsCm} cm` : '—') },
   {
-    header: 'Valor',
+    header: DECLARED_VALUE_LABELS.field,
     cell: (p) => (p.estimatedValueUsdCents == null ? '—' : formatUsdFromCents(p.estimatedValueUsdCents)),
   },
 ];

@@ -1,4 +1,5 @@
 import {
+  declaredValueConfirmInput,
   idInput,
   myPackagesInput,
   PACKAGE_MESSAGES,
@@ -31,7 +32,9 @@ import {
   receivePackage,
   updatePackage,
 } from '../../services/packages';
-import { staffProcedure, protectedProcedure, router } from '../init';
+import { listMissingDeclaredValue } from '../../queries/declared-value';
+import { confirmDeclaredValue } from '../../services/declared-value';
+import { auditedUserProcedure, staffProcedure, protectedProcedure, router } from '../init';
 import { foundOr } from '../found';
 
 export const packagesRouter = router({
@@ -50,6 +53,14 @@ export const packagesRouter = router({
     );
     return { items: items.map((p) => ({ ...p, photos: photos.get(p.id) ?? [] })), stats };
   }),
+
+  /** Acción requerida: the customer's parcels in the warehouse still without a declared value. */
+  missingDeclaredValue: protectedProcedure.query(({ ctx }) => listMissingDeclaredValue(ctx.db, ctx.user.id)),
+
+  /** The customer confirms the declared value of their own parcel (audited as them). */
+  confirmDeclaredValue: auditedUserProcedure
+    .input(declaredValueConfirmInput)
+    .mutation(({ ctx, input }) => confirmDeclaredValue(ctx.db, ctx.user.id, input)),
 
   // --- Admin: Gestión de Paquetes (docs/product/admin-packages-and-shipments.md) ---------------------------------------
   list: staffProcedure('packages.read')

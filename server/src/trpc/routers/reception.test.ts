@@ -231,6 +231,8 @@ describe('reception.receive', () => {
       senderName: 'Nike',
       description: 'Zapatos deportivos',
       quantityItems: 1,
+      // The pre-alert's invoice value: the package's declared value (docs/product/insurance.md).
+      estimatedValueUsdCents: 129_99,
     });
     const tracking = await admin.trackings.create({
       mailboxId: ana.mailboxId,
@@ -263,6 +265,7 @@ describe('reception.receive', () => {
       status: 'received',
       warehouseReceipt: saved.warehouseReceipt,
       trackingId: tracking.id,
+      estimatedValueUsdCents: 129_99,
     });
     expect(pkg.receivedDate).not.toBeNull();
     expect(await prealertRow(prealertId)).toMatchObject({ status: 'converted', convertedPackageId: saved.packageId });

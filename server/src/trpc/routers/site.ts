@@ -1,3 +1,4 @@
+import { getInsuranceRule } from '../../queries/claims';
 import { publicProcedure, router } from '../init';
 
 export const siteRouter = router({
@@ -7,4 +8,7 @@ export const siteRouter = router({
     contactEmails: ctx.config.contactEmails,
     contactPhones: ctx.config.contactPhones,
   })),
+
+  /** The insurance rule the public calculators apply (docs/product/insurance.md): the administrator's. */
+  insuranceRule: publicProcedure.query(({ ctx }) => getInsuranceRule(ctx.db)),
 });

@@ -9,6 +9,7 @@ import {
   formatDateTime,
   packageIntakeInput,
   formatUsdFromCents,
+  DECLARED_VALUE_LABELS,
 } from '@casillero/shared';
 import { PackagePhotos } from '../../../../components/PackagePhotos';
 import { CustomerSection, DetailsHeading, FactGrid } from '../../../../components/details/DetailsParts';
@@ -53,7 +54,10 @@ export function PackageDetailsDrawer(props: DetailsDrawerOpen) {
               ['Remitente', d.senderName ?? '—'],
               ['Peso', weightText(d.weightKg)],
               ['Dimensiones', d.dimensionsCm ? `${d.dimensionsCm} cm` : '—'],
-              ['Valor', d.estimatedValueUsdCents === null ? '—' : formatUsdFromCents(d.estimatedValueUsdCents)],
+              [
+                DECLARED_VALUE_LABELS.field,
+                d.estimatedValueUsdCents === null ? '—' : formatUsdFromCents(d.estimatedValueUsdCents),
+              ],
               ['Creado', formatDateTime(d.createdAt)],
               ['Notas internas', d.notes ?? '—'],
               ['Última actualización', formatDateTime(d.updatedAt)],

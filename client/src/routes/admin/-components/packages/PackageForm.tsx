@@ -10,6 +10,7 @@ import {
   packageCreateInput,
   packageUpdateInput,
   type PlausibilityCheck,
+  DECLARED_VALUE_LABELS,
 } from '@casillero/shared';
 import { LoaderOrAlert } from '../../../../components/details/DetailsDrawer';
 import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
@@ -102,7 +103,11 @@ function PackageFields({ form, userId }: { form: UseFormReturnType<any, any, any
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <DecimalInput kind="weightKg" label="Peso (kg)" {...form.getInputProps('weightKg')} />
         <TextInput label="Dimensiones (cm)" placeholder="30x20x15" {...form.getInputProps('dimensionsCm')} />
-        <UsdCentsInput withSign label="Valor (USD)" {...form.getInputProps('estimatedValueUsdCents')} />
+        <UsdCentsInput
+          withSign
+          label={DECLARED_VALUE_LABELS.fieldUsd}
+          {...form.getInputProps('estimatedValueUsdCents')}
+        />
       </SimpleGrid>
       <Textarea
         label="Notas internas"

@@ -7,6 +7,7 @@ import {
   formatDateTime,
   formatUsdCents,
   formatUsdFromCents,
+  DECLARED_VALUE_LABELS,
 } from '@casillero/shared';
 import {
   DetailsHeading,
@@ -30,7 +31,7 @@ const PACKAGE_COLUMNS: Column<ShipmentDetail['packages'][number]>[] = [
   { header: 'Descripción', cell: (p) => p.packageDescription },
   { header: 'Peso', cell: (p) => kgText(p.weightKg, 2) },
   {
-    header: 'Valor',
+    header: DECLARED_VALUE_LABELS.field,
     cell: (p) => (p.estimatedValueUsdCents === null ? '—' : formatUsdFromCents(p.estimatedValueUsdCents)),
   },
   { header: 'Estado', cell: (p) => PACKAGE_STATUS_LABELS[p.status] },

@@ -1,6 +1,7 @@
 // Acción requerida (docs/product/problem-parcels.md#choices): the customer's parcels held by the
 // warehouse, each with the choices its flag allows, confirmed once. Shown at the top of Almacén,
-// only when there is something to decide.
+// only when there is something to decide; parcels waiting for their declared value are listed
+// here too (docs/product/insurance.md).
 import { Alert, Badge, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,6 +17,7 @@ import {
 import type { inferOutput } from '@trpc/tanstack-react-query';
 import { notifyChange } from '../../../../lib/notify';
 import { trpc } from '../../../../lib/trpc';
+import { DeclaredValueItems } from './DeclaredValueItems';
 
 type Problem = inferOutput<typeof trpc.problemParcels.mine>[number];
 
@@ -32,9 +34,12 @@ function choiceText(p: Problem, choice: ProblemChoice) {
 export function ActionRequired() {
   const queryClient = useQueryClient();
   const list = useQuery(trpc.problemParcels.mine.queryOptions());
+  const missingValue = useQuery(trpc.packages.missingDeclaredValue.queryOptions());
   const choose = useMutation(trpc.problemParcels.choose.mutationOptions());
   const [pending, setPending] = useState<{ problem: Problem; choice: ProblemChoice } | null>(null);
-  if (!list.data || list.data.length === 0) return null;
+  const problems = list.data ?? [];
+  const missing = missingValue.data ?? [];
+  if (problems.length === 0 && missing.length === 0) return null;
 
   const confirm = async () => {
     if (!pending) return;
@@ -58,10 +63,13 @@ export function ActionRequired() {
         <Title order={2} size="h3" id="accion-requerida">
           {M.sectionTitle}
         </Title>
-        <Text size="sm" c="dimmed">
-          {M.sectionIntro}
-        </Text>
-        {list.data.map((p) => (
+        {problems.length > 0 && (
+          <Text size="sm" c="dimmed">
+            {M.sectionIntro}
+          </Text>
+        )}
+        <DeclaredValueItems items={missing} />
+        {problems.map((p) => (
           <Card key={p.id} withBorder radius="md" padding="md" aria-label={`Paquete retenido ${p.label}`}>
             <Stack gap="xs">
               <Group justify="space-between" wrap="wrap" gap="xs">

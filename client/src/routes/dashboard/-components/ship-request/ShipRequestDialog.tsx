@@ -1,7 +1,7 @@
 // 'Enviar a Venezuela' from Almacén (docs/product/last-mile.md#the-ship-request): the customer ticks
 // parcels in the warehouse or finished repacks (one box each, its parcels not offered alone), chooses the mode where the origin offers two, the recipient and the
 // delivery (home or an agency), sees the price (the public calculator's, storage and delivery)
-// and the next departure, and confirms: the shipment is prepared and the invoice is in Facturas.
+// and the next departure, may insure it ('Asegurar envío': docs/product/insurance.md), and confirms: the shipment is prepared and the invoice is in Facturas.
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -15,17 +15,20 @@ import {
   SegmentedControl,
   Select,
   Stack,
+  Switch,
   Text,
   TextInput,
 } from '@mantine/core';
 import {
   DELIVERY_CHOICE_LABELS as D,
   DELIVERY_METHOD_LABELS,
+  INSURANCE_LABELS,
   SHIP_REQUEST_LABELS as L,
   SHIP_REQUEST_MESSAGES as M,
   SHIPPING_METHOD_LABELS,
   VENEZUELAN_STATES,
   formatUsdCents,
+  insuranceRuleSummary,
   type DeliveryMethod,
   type ShippingMethod,
   type VenezuelanState,
@@ -89,6 +92,7 @@ function ShipRequestForm({
   const [agencyState, setAgencyState] = useState<VenezuelanState | null>(null);
   const [agencyCity, setAgencyCity] = useState('');
   const [agencyId, setAgencyId] = useState<string | null>(null);
+  const [insured, setInsured] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   const recipients = useQuery(trpc.recipients.mine.queryOptions());
@@ -101,7 +105,7 @@ function ShipRequestForm({
       ? { recipientId, deliveryMethod, agencyId: deliveryMethod === 'agency' ? agencyId : null }
       : {};
   const quote = useQuery({
-    ...trpc.shipRequests.quote.queryOptions({ packageIds, repackIds, shippingMethod, ...delivery }),
+    ...trpc.shipRequests.quote.queryOptions({ packageIds, repackIds, shippingMethod, insured, ...delivery }),
     enabled: ticked > 0,
     placeholderData: keepPreviousData,
     retry: false,
@@ -120,6 +124,7 @@ function ShipRequestForm({
         recipientId,
         deliveryMethod,
         agencyId: deliveryMethod === 'agency' ? agencyId : null,
+        insured,
       });
       notifySuccess(L.successTitle, r.message);
       await queryClient.invalidateQueries();
@@ -226,6 +231,15 @@ function ShipRequestForm({
         </Stack>
       )}
 
+      <Switch
+        label={INSURANCE_LABELS.switch}
+        description={
+          quote.data ? INSURANCE_LABELS.switchDescription(insuranceRuleSummary(quote.data.insuranceRule)) : undefined
+        }
+        checked={insured}
+        onChange={(e) => setInsured(e.currentTarget.checked)}
+      />
+
       {ticked > 0 && (
         <Stack gap={4} data-testid="ship-request-price">
           <Divider label={L.price} labelPosition="left" />
@@ -240,6 +254,14 @@ function ShipRequestForm({
               {quote.data.storageUsdCents > 0 && <Line label={M.lineStorage} cents={quote.data.storageUsdCents} />}
               {quote.data.deliveryUsdCents !== null && (
                 <Line label={DELIVERY_METHOD_LABELS[deliveryMethod]} cents={quote.data.deliveryUsdCents} />
+              )}
+              {quote.data.insured && (
+                <>
+                  <Line label={INSURANCE_LABELS.line} cents={quote.data.insuranceUsdCents} />
+                  <Text size="xs" c="dimmed">
+                    {INSURANCE_LABELS.insuredValue}: {formatUsdCents(quote.data.declaredUsdCents)}
+                  </Text>
+                </>
               )}
               <Line label={L.total} cents={quote.data.totalUsdCents} strong />
               <DeparturePromise mode={shippingMethod} origin={quote.data.origin} />
