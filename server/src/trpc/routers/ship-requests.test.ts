@@ -392,6 +392,8 @@ describe('ship requests: a finished repack', () => {
         dimensionsCm: '50x40x30',
         packageCount: 2,
         shippingUsdCents: boxCents,
+        // What the two parcels inside declare: the value insured if the box is insured.
+        declaredUsdCents: 120 + 200,
       },
     ]);
     expect(quote.parcels).toEqual([]);
