@@ -309,7 +309,7 @@ function shippingPrice(
             tipo: method as 'aereo' | 'maritimo',
           })
         : null;
-  return quote ? Math.round(quote.total * 100) : null;
+  return quote ? dollarsToCents(quote.total) : null;
 }
 
 /**
@@ -344,7 +344,7 @@ async function correctWeight(
   if (!parcel) throw new DomainError('NOT_FOUND', M.subjectNotFound);
   let adjustment = 0;
   if (parcel.shippingMethod) {
-    const declaredUsd = ((await declaredValueUsdCents(tx, [parcel.id])) ?? 0) / 100;
+    const declaredUsd = fromCents((await declaredValueUsdCents(tx, [parcel.id])) ?? 0);
     const origin = ORIGIN_OF_MAILBOX_LOCATION[parcel.location];
     const price = (w: number, d: string | null) => shippingPrice(origin, parcel.shippingMethod!, w, d, declaredUsd);
     const before = price(parcel.weightKg ?? 0, parcel.dimensionsCm);

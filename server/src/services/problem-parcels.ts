@@ -17,6 +17,7 @@ import {
   type problemSettingsInput,
   type ProblemSettings,
   type z,
+  dollarsToCents,
 } from '@casillero/shared';
 import { rowsOf, type Db, type DbOrTx } from '../db/client';
 import { appSettings, packageProblems, packages } from '../db/schema';
@@ -37,7 +38,7 @@ export async function setProblemSettings(
   const before = await getProblemSettings(tx);
   const after: ProblemSettings = {
     abandonDays: input.abandonDays,
-    returnFeeUsdCents: Math.round(input.returnFeeUsd * 100),
+    returnFeeUsdCents: dollarsToCents(input.returnFeeUsd),
   };
   const value = JSON.stringify(after);
   const [existing] = await tx
@@ -90,7 +91,7 @@ export async function flagProblem(
 
   const { abandonDays } = await getProblemSettings(tx);
   const abandonOn = abandonDay(options.today ?? businessToday(), abandonDays);
-  const charge = input.extraChargeUsd ? Math.round(input.extraChargeUsd * 100) : null;
+  const charge = input.extraChargeUsd ? dollarsToCents(input.extraChargeUsd) : null;
   const [problem] = await tx
     .insert(packageProblems)
     .values({

@@ -12,6 +12,7 @@ import {
   STORAGE_REMINDER_DAYS_BEFORE,
   problemSettingsInput,
   storageSettingsInput,
+  fromCents,
 } from '@casillero/shared';
 import { HeaderButton } from '../../../../components/data-table';
 import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
@@ -105,7 +106,7 @@ function ProblemSettingsForm({ opened }: { opened: boolean }) {
   useEffect(() => {
     if (settings.data) {
       setAbandonDays(settings.data.abandonDays);
-      setReturnFee(settings.data.returnFeeUsdCents / 100);
+      setReturnFee(fromCents(settings.data.returnFeeUsdCents));
     }
   }, [settings.data]);
 
