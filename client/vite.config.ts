@@ -7,7 +7,8 @@ import { MantineProvider } from '@mantine/core';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
-import { cssVariablesResolver, theme } from './src/theme';
+import { theme } from './src/theme';
+import { cssVariablesResolver } from './src/theme-css-variables';
 
 const here = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 const API_TARGET = 'http://localhost:3000';

@@ -3,6 +3,17 @@
 // (which enforces them) and in the screens (which show them).
 import { DEFAULT_INSURANCE_RULE, type InsuranceRule } from './quote/quote';
 
+export const CLAIMS_PATH = '/dashboard/reclamos';
+export const CLAIMS_ADMIN_PATH = '/admin/reclamos';
+/** POST: one photo of the customer's claim, through the photo pipeline. */
+export const CLAIM_PHOTOS_PATH = '/api/claims/photos';
+
+/**
+ * The screens' paths and title, apart from their texts (messages-claims.ts): the routes and the
+ * menus read them up front, and the texts stay out of the first page's JavaScript.
+ */
+export const CLAIMS_TITLE = 'Reclamos';
+
 export const CLAIM_KINDS = ['lost', 'damaged', 'missing_items', 'not_in_mailbox', 'weight_dispute'] as const;
 export type ClaimKind = (typeof CLAIM_KINDS)[number];
 

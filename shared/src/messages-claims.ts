@@ -1,14 +1,13 @@
 // Every text of claims (docs/product/claims.md): the customer's Reclamos, the claims desk and the
 // notifications at each step.
-import { CLAIM_KIND_LABELS, CLAIM_MAX_PHOTOS, CLAIM_TEXT_MAX, CLAIM_TEXT_MIN, type ClaimKind } from './claims';
-
-export const CLAIMS_PATH = '/dashboard/reclamos';
-export const CLAIMS_ADMIN_PATH = '/admin/reclamos';
-/** POST: one photo of the customer's claim, through the photo pipeline. */
-export const CLAIM_PHOTOS_PATH = '/api/claims/photos';
-
-/** The screens' title, on its own: the routes read it up front, without the rest of the texts. */
-export const CLAIMS_TITLE = 'Reclamos';
+import {
+  CLAIMS_TITLE,
+  CLAIM_KIND_LABELS,
+  CLAIM_MAX_PHOTOS,
+  CLAIM_TEXT_MAX,
+  CLAIM_TEXT_MIN,
+  type ClaimKind,
+} from './claims';
 
 export const CLAIM_MESSAGES = {
   title: CLAIMS_TITLE,
