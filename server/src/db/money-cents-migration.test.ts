@@ -1,45 +1,12 @@
 // Migration 0025 (docs/decisions/005): every money column becomes integer cents. Applied here on
 // a database migrated up to 0024 that holds amounts in dollars; each row and each table's sum
 // must come out exactly ×100, and the daily report totals must keep following the tables.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from 'drizzle-orm/pglite/migrator';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { MIGRATIONS_FOLDER, openPglite, rowsOf, type Database } from './client';
+import { type Row, useDatabaseMigratedUpTo } from '../test/migrations';
 
-const BEFORE = '0024_claims';
-
-/** A copy of the migrations folder that stops at `lastTag`. */
-function migrationsUpTo(lastTag: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'casillero-migrations-'));
-  fs.mkdirSync(path.join(dir, 'meta'));
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8'));
-  const last = journal.entries.findIndex((e: { tag: string }) => e.tag === lastTag);
-  journal.entries = journal.entries.slice(0, last + 1);
-  for (const entry of journal.entries) {
-    fs.copyFileSync(path.join(MIGRATIONS_FOLDER, `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`));
-  }
-  fs.writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify(journal));
-  return dir;
-}
-
-let database: Database;
-let oldFolder: string;
-beforeAll(async () => {
-  database = await openPglite();
-  oldFolder = migrationsUpTo(BEFORE);
-  // Every migration from scratch, on a machine that may be busy.
-  await migrate(database.db as never, { migrationsFolder: oldFolder });
-}, 300_000);
-afterAll(async () => {
-  await database.close();
-  fs.rmSync(oldFolder, { recursive: true, force: true });
-});
-
-type Row = Record<string, unknown>;
-const query = async (text: ReturnType<typeof sql>) => rowsOf<Row>(await database.db.execute(text));
+const migrated = useDatabaseMigratedUpTo('0024_claims');
+const { query } = migrated;
 
 /** Dollars as the old columns hold them, typed as text so nothing passes through a float. */
 const AMOUNTS = ['0.10', '0.20', '19.99', '1234567.89', '0.00', '7.05'];
@@ -104,7 +71,7 @@ describe('migration 0025: money in integer cents', () => {
     );
     expect(reportBefore.length).toBe(2);
 
-    await database.migrate();
+    await migrated.database().migrate();
 
     for (const c of COLUMNS) {
       const rows = await query(

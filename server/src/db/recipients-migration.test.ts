@@ -1,45 +1,12 @@
 // Migration 0021 (docs/product/last-mile.md#delivery): shipments made before recipients existed
 // get one recipient each, of their own customer, from their free-text destination and the
 // customer's profile. Applied here on a database migrated up to 0019 that holds such shipments.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from 'drizzle-orm/pglite/migrator';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { MIGRATIONS_FOLDER, openPglite, rowsOf, type Database } from './client';
+import { type Row, useDatabaseMigratedUpTo } from '../test/migrations';
 
-const BEFORE = '0019_last_mile';
-
-/** A copy of the migrations folder that stops at `lastTag`. */
-function migrationsUpTo(lastTag: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'casillero-migrations-'));
-  fs.mkdirSync(path.join(dir, 'meta'));
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8'));
-  const last = journal.entries.findIndex((e: { tag: string }) => e.tag === lastTag);
-  journal.entries = journal.entries.slice(0, last + 1);
-  for (const entry of journal.entries) {
-    fs.copyFileSync(path.join(MIGRATIONS_FOLDER, `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`));
-  }
-  fs.writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify(journal));
-  return dir;
-}
-
-let database: Database;
-let oldFolder: string;
-beforeAll(async () => {
-  database = await openPglite();
-  oldFolder = migrationsUpTo(BEFORE);
-  await migrate(database.db as never, { migrationsFolder: oldFolder });
-  // Every migration from scratch, on a machine that may be busy.
-}, 300_000);
-afterAll(async () => {
-  await database.close();
-  fs.rmSync(oldFolder, { recursive: true, force: true });
-});
-
-type Row = Record<string, unknown>;
-const query = async (text: ReturnType<typeof sql>) => rowsOf<Row>(await database.db.execute(text));
+const migrated = useDatabaseMigratedUpTo('0019_last_mile');
+const { query } = migrated;
 
 async function customer(email: string, profile: Row | null): Promise<string> {
   const [user] = await query(
@@ -87,7 +54,7 @@ describe('migration 0021: recipients from the old destinations', () => {
     const j1 = await shipment(jose, 'Urb. La Granja, calle 3, casa 12', 'Valencia', 'Carabobo');
     const s1 = await shipment(sinPerfil, 'Calle 72 con avenida 3E', 'Maracaibo', 'Zulia');
 
-    await database.migrate();
+    await migrated.database().migrate();
 
     const rows = await query(sql`select s.id as shipment_id, s.user_id as shipment_user, r.*
       from shipments s join recipients r on r.id = s.recipient_id order by s.shipment_code`);
