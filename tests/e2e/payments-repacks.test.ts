@@ -180,7 +180,7 @@ describe.skipIf(!chromium).each(SCREEN_PROFILES)(
       );
       for (const r of pending) {
         const processed = await admin.request.post(`${url()}/trpc/repacks.process`, {
-          data: { id: r.id, warehouseReceipt: `WR-E2E-${r.id.slice(0, 4)}` },
+          data: { id: r.id, warehouseReceipt: `WR-E2E-${r.id.slice(0, 4)}`, weightKg: 3.5, dimensionsCm: '40x30x20' },
         });
         expect(processed.ok()).toBe(true);
       }

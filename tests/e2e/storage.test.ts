@@ -51,7 +51,10 @@ describe.skipIf(!chromium)('almacenaje por vencer, para el personal', () => {
       // 8 free days instead of 30: María's parcel received 5 days ago now ends within the week.
       await page.getByRole('button', { name: 'Almacenaje', exact: true }).click();
       const settings = page.getByRole('dialog', { name: 'Almacenaje' });
-      await settings.getByRole('textbox', { name: 'Días de almacenaje gratis' }).fill('8');
+      const freeDays = settings.getByRole('textbox', { name: 'Días de almacenaje gratis' });
+      // The saved value first (what a person sees before typing over it).
+      await expect.poll(() => freeDays.inputValue(), { timeout: 15_000 }).toBe('30');
+      await freeDays.fill('8');
       await settings.getByRole('button', { name: 'Guardar', exact: true }).click();
       await page.getByText(STORAGE_MESSAGES.settingsSaved).waitFor();
 

@@ -30,10 +30,12 @@ export function StorageSettingsDialog({ opened, onClose }: { opened: boolean; on
   // The schema's complaints, per field, from the last attempt.
   const [errors, setErrors] = useState<Partial<Record<'freeDays' | 'feePerDayUsd', string>>>({});
   const plausible = usePlausibleConfirm();
+  // The saved values fill the fields once they arrive, never over what was typed meanwhile.
   useEffect(() => {
     if (settings.data) {
-      setFreeDays(settings.data.freeDays);
-      setFee(settings.data.feePerDayUsd);
+      const { freeDays: days, feePerDayUsd } = settings.data;
+      setFreeDays((typed) => (typed === '' ? days : typed));
+      setFee((typed) => (typed === '' ? feePerDayUsd : typed));
     }
   }, [settings.data]);
 
@@ -105,8 +107,9 @@ function ProblemSettingsForm({ opened }: { opened: boolean }) {
   const [errors, setErrors] = useState<Partial<Record<'abandonDays' | 'returnFeeUsd', string>>>({});
   useEffect(() => {
     if (settings.data) {
-      setAbandonDays(settings.data.abandonDays);
-      setReturnFee(fromCents(settings.data.returnFeeUsdCents));
+      const { abandonDays: days, returnFeeUsdCents } = settings.data;
+      setAbandonDays((typed) => (typed === '' ? days : typed));
+      setReturnFee((typed) => (typed === '' ? fromCents(returnFeeUsdCents) : typed));
     }
   }, [settings.data]);
 
