@@ -47,6 +47,33 @@ const procedures = Object.entries(appRouter._def.procedures as unknown as Record
 );
 const staffProcedures = procedures.filter((p) => p.access === 'staff');
 
+/** Who may call each procedure of one area: customers (their own), or staff with one permission. */
+type AccessTable = Record<
+  string,
+  { access: 'user' } | { access: 'staff'; permission: Permission; roles: readonly StaffRole[] }
+>;
+
+/**
+ * The area's procedures are exactly the table's (a procedure added to it fails here until the
+ * table says who may call it), each guarded as the table says, its permission held by its roles.
+ */
+function expectAccessTable(inArea: (path: string) => boolean, table: AccessTable) {
+  const area = procedures.filter((p) => inArea(p.path));
+  expect(area.map((p) => p.path).sort()).toEqual(Object.keys(table).sort());
+  for (const p of area) {
+    const expected = table[p.path]!;
+    expect({ access: p.access, permission: p.permission }, p.path).toEqual({
+      access: expected.access,
+      permission: expected.access === 'staff' ? expected.permission : undefined,
+    });
+    if (expected.access === 'staff')
+      expect(
+        STAFF_ROLES.filter((r) => can(r, expected.permission)),
+        p.path,
+      ).toEqual(expected.roles);
+  }
+}
+
 function call(caller: unknown, path: string): Promise<unknown> {
   const fn = path.split('.').reduce<any>((node, key) => node[key], caller);
   return fn(undefined);
@@ -83,10 +110,7 @@ describe('access matrix', () => {
   });
 
   it('billing (docs/decisions/021-billing-in-bolivares.md): customers read their own invoices and the active methods; the cashier records rates, invoices and corrections; only the administrator keeps the payment methods', () => {
-    const BILLING_ACCESS: Record<
-      string,
-      { access: 'user' } | { access: 'staff'; permission: Permission; roles: StaffRole[] }
-    > = {
+    const BILLING_ACCESS: AccessTable = {
       'billing.mine': { access: 'user' },
       'billing.invoice': { access: 'user' },
       'billing.invoiceDetail': { access: 'staff', permission: 'payments.read', roles: ['admin', 'caja', 'atencion'] },
@@ -102,21 +126,7 @@ describe('access matrix', () => {
       'paymentMethods.create': { access: 'staff', permission: 'billing.settings', roles: ['admin'] },
       'paymentMethods.update': { access: 'staff', permission: 'billing.settings', roles: ['admin'] },
     };
-    const billing = procedures.filter((p) => /^(billing|exchangeRates|paymentMethods)\./.test(p.path));
-    // A procedure added to these routers fails here until this table says who may call it.
-    expect(billing.map((p) => p.path).sort()).toEqual(Object.keys(BILLING_ACCESS).sort());
-    for (const p of billing) {
-      const expected = BILLING_ACCESS[p.path]!;
-      expect({ access: p.access, permission: p.permission }, p.path).toEqual({
-        access: expected.access,
-        permission: expected.access === 'staff' ? expected.permission : undefined,
-      });
-      if (expected.access === 'staff')
-        expect(
-          STAFF_ROLES.filter((r) => can(r, expected.permission)),
-          p.path,
-        ).toEqual(expected.roles);
-    }
+    expectAccessTable((path) => /^(billing|exchangeRates|paymentMethods)\./.test(path), BILLING_ACCESS);
   });
 
   it('reconciliation (docs/product/admin-payments-and-billing.md#reconciliation): the cashier and the administrator upload, approve and assign credits; customer service only reads; the warehouse nothing', () => {
@@ -190,10 +200,7 @@ describe('access matrix', () => {
 
   it('claims (docs/product/claims.md): customers open, follow and answer their own; customer service and the administrator run the desk; only the administrator changes its settings', () => {
     const desk = { access: 'staff', permission: 'claims.manage', roles: ['admin', 'atencion'] } as const;
-    const CLAIM_ACCESS: Record<
-      string,
-      { access: 'user' } | { access: 'staff'; permission: Permission; roles: readonly StaffRole[] }
-    > = {
+    const CLAIM_ACCESS: AccessTable = {
       'claims.mine': { access: 'user' },
       'claims.detail': { access: 'user' },
       'claims.settings': { access: 'user' },
@@ -208,20 +215,7 @@ describe('access matrix', () => {
       'claims.decide': desk,
       'claims.updateSettings': { access: 'staff', permission: 'claims.settings', roles: ['admin'] },
     };
-    const claims = procedures.filter((p) => p.path.startsWith('claims.'));
-    expect(claims.map((p) => p.path).sort()).toEqual(Object.keys(CLAIM_ACCESS).sort());
-    for (const p of claims) {
-      const expected = CLAIM_ACCESS[p.path]!;
-      expect({ access: p.access, permission: p.permission }, p.path).toEqual({
-        access: expected.access,
-        permission: expected.access === 'staff' ? expected.permission : undefined,
-      });
-      if (expected.access === 'staff')
-        expect(
-          STAFF_ROLES.filter((r) => can(r, expected.permission)),
-          p.path,
-        ).toEqual(expected.roles);
-    }
+    expectAccessTable((path) => path.startsWith('claims.'), CLAIM_ACCESS);
   });
 
   it('the declared value (docs/product/insurance.md): customers list and confirm their own; staff correct it with packages.write', () => {
