@@ -14,6 +14,7 @@ import {
   asStaff,
   at,
   endStaffWork,
+  redate,
   type DemoContext,
   type DemoCustomer,
   type DemoCustomers,
@@ -46,13 +47,28 @@ export const DEMO_ACCOUNTS = {
   ],
 } as const;
 
-/** The staff account's dates and the administrator's phone: what the services set as of now. */
-async function backdateStaff(ctx: DemoContext, id: string, created: Date, lastActive: Date | null) {
-  await ctx.tx
-    .update(users)
-    .set({ emailVerifiedAt: created, createdAt: created, updatedAt: lastActive ?? created, lastActiveAt: lastActive })
-    .where(eq(users.id, id));
-  await ctx.tx.update(userProfiles).set({ createdAt: created, updatedAt: created }).where(eq(userProfiles.userId, id));
+/** Staff accounts' dates, as of their creation, in one statement per table. */
+async function backdateStaff(ctx: DemoContext, accounts: { id: string; created: Date; lastActive: Date | null }[]) {
+  await redate(
+    ctx,
+    users,
+    users.id,
+    accounts.map(({ id, created, lastActive }) => ({
+      key: id,
+      dates: {
+        emailVerifiedAt: created,
+        createdAt: created,
+        updatedAt: lastActive ?? created,
+        lastActiveAt: lastActive,
+      },
+    })),
+  );
+  await redate(
+    ctx,
+    userProfiles,
+    userProfiles.userId,
+    accounts.map(({ id, created }) => ({ key: id, dates: { createdAt: created, updatedAt: created } })),
+  );
 }
 
 /** `passwordHash`: DEMO_PASSWORD hashed once for every demo account (argon2 is the slow part of one). */
@@ -83,12 +99,11 @@ export async function createStaff(ctx: DemoContext, passwordHash: string): Promi
   }
   await endStaffWork(ctx);
 
-  await backdateStaff(ctx, admin.id, at(ctx, 200), at(ctx, 0, 1));
-  await ctx.tx
-    .update(userProfiles)
-    .set({ phone: '+58 212 555 0100', updatedAt: at(ctx, 200) })
-    .where(eq(userProfiles.userId, admin.id));
-  for (const person of DEMO_ACCOUNTS.staff) await backdateStaff(ctx, staff[person.role].id, at(ctx, 120), null);
+  await ctx.tx.update(userProfiles).set({ phone: '+58 212 555 0100' }).where(eq(userProfiles.userId, admin.id));
+  await backdateStaff(ctx, [
+    { id: admin.id, created: at(ctx, 200), lastActive: at(ctx, 0, 1) },
+    ...DEMO_ACCOUNTS.staff.map((person) => ({ id: staff[person.role].id, created: at(ctx, 120), lastActive: null })),
+  ]);
   return staff;
 }
 
@@ -107,26 +122,31 @@ export async function createAgencyStaff(ctx: DemoContext, staff: DemoStaff, pass
     changeStaffRole(ctx.db, { userId: member.id, role: person.role }),
   );
   await endStaffWork(ctx);
-  await backdateStaff(ctx, member.id, at(ctx, 100), at(ctx, 1, 2));
+  await backdateStaff(ctx, [{ id: member.id, created: at(ctx, 100), lastActive: at(ctx, 1, 2) }]);
   return member.id;
 }
 
-/** A mailbox and its activation payment dated the day it was opened. */
-async function backdateMailbox(ctx: DemoContext, entry: MailboxEntry, when: Date): Promise<MailboxEntry> {
-  const [mailbox] = await ctx.tx
-    .update(mailboxes)
-    .set({ createdAt: when, updatedAt: when })
-    .where(eq(mailboxes.id, entry.mailbox.id))
-    .returning();
-  const [payment] = await ctx.tx
-    .update(paymentTransactions)
-    .set({ createdAt: when, updatedAt: when })
-    .where(eq(paymentTransactions.id, entry.payment.id))
-    .returning();
-  return { mailbox, payment };
+/** The dates the demo gives what the services stamped with the time of seeding. */
+type Backdating = {
+  accounts: { id: string; registered: Date; verified: Date; lastActive: Date; profileUpdated: Date }[];
+  opened: { entry: MailboxEntry; when: Date }[];
+};
+
+/** A mailbox and its activation payment as dated the day it was opened (written by `backdateCustomers`). */
+function openedOn(backdating: Backdating, entry: MailboxEntry, when: Date): MailboxEntry {
+  backdating.opened.push({ entry, when });
+  return {
+    mailbox: { ...entry.mailbox, createdAt: when, updatedAt: when },
+    payment: { ...entry.payment, createdAt: when, updatedAt: when },
+  };
 }
 
-async function createCustomer(ctx: DemoContext, passwordHash: string, spec: CustomerSpec): Promise<DemoCustomer> {
+async function createCustomer(
+  ctx: DemoContext,
+  passwordHash: string,
+  spec: CustomerSpec,
+  backdating: Backdating,
+): Promise<DemoCustomer> {
   const [first, ...more] = spec.mailboxes;
   const { user, mailbox, payment } = await createCustomerAccount(ctx.tx, {
     email: spec.email,
@@ -148,34 +168,65 @@ async function createCustomer(ctx: DemoContext, passwordHash: string, spec: Cust
   await upsertOwnProfile(ctx.tx, user.id, profile);
 
   const registered = at(ctx, spec.registeredDaysAgo);
-  const lastActive = at(ctx, spec.lastActiveDaysAgo, 3);
-  await ctx.tx
-    .update(users)
-    .set({
-      createdAt: registered,
-      emailVerifiedAt: new Date(registered.getTime() + 12 * 60_000),
-      lastActiveAt: lastActive,
-      updatedAt: lastActive,
-    })
-    .where(eq(users.id, user.id));
-  await ctx.tx
-    .update(userProfiles)
-    .set({ createdAt: registered, updatedAt: at(ctx, Math.max(spec.lastActiveDaysAgo, spec.registeredDaysAgo - 1)) })
-    .where(eq(userProfiles.userId, user.id));
+  backdating.accounts.push({
+    id: user.id,
+    registered,
+    verified: new Date(registered.getTime() + 12 * 60_000),
+    lastActive: at(ctx, spec.lastActiveDaysAgo, 3),
+    profileUpdated: at(ctx, Math.max(spec.lastActiveDaysAgo, spec.registeredDaysAgo - 1)),
+  });
 
   const customer: DemoCustomer = { id: user.id, email: spec.email, fullName: spec.fullName };
-  customer[first.type] = await backdateMailbox(ctx, { mailbox, payment }, at(ctx, first.openedDaysAgo));
+  customer[first.type] = openedOn(backdating, { mailbox, payment }, at(ctx, first.openedDaysAgo));
   for (const extra of more) {
     const opened = await openMailboxWithActivation(ctx.tx, user.id, extra.type, at(ctx, extra.openedDaysAgo));
-    customer[extra.type] = await backdateMailbox(ctx, opened, at(ctx, extra.openedDaysAgo));
+    customer[extra.type] = openedOn(backdating, opened, at(ctx, extra.openedDaysAgo));
   }
   return customer;
 }
 
+/** Every customer's account, profile, mailboxes and activation payments dated, one statement per table. */
+async function backdateCustomers(ctx: DemoContext, { accounts, opened }: Backdating): Promise<void> {
+  await redate(
+    ctx,
+    users,
+    users.id,
+    accounts.map((a) => ({
+      key: a.id,
+      dates: {
+        createdAt: a.registered,
+        emailVerifiedAt: a.verified,
+        lastActiveAt: a.lastActive,
+        updatedAt: a.lastActive,
+      },
+    })),
+  );
+  await redate(
+    ctx,
+    userProfiles,
+    userProfiles.userId,
+    accounts.map((a) => ({ key: a.id, dates: { createdAt: a.registered, updatedAt: a.profileUpdated } })),
+  );
+  await redate(
+    ctx,
+    mailboxes,
+    mailboxes.id,
+    opened.map(({ entry, when }) => ({ key: entry.mailbox.id, dates: { createdAt: when, updatedAt: when } })),
+  );
+  await redate(
+    ctx,
+    paymentTransactions,
+    paymentTransactions.id,
+    opened.map(({ entry, when }) => ({ key: entry.payment.id, dates: { createdAt: when, updatedAt: when } })),
+  );
+}
+
 export async function createCustomers(ctx: DemoContext, passwordHash: string): Promise<DemoCustomers> {
   const customers = {} as DemoCustomers;
+  const backdating: Backdating = { accounts: [], opened: [] };
   for (const [key, spec] of Object.entries(CUSTOMER_SPECS) as [keyof DemoCustomers, CustomerSpec][]) {
-    customers[key] = await createCustomer(ctx, passwordHash, spec);
+    customers[key] = await createCustomer(ctx, passwordHash, spec, backdating);
   }
+  await backdateCustomers(ctx, backdating);
   return customers;
 }

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { StaffRole } from '@casillero/shared';
 import { setAuditContext } from '../audit/audit-context';
 import type { Db, Tx } from '../db/client';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { mailboxes, paymentTransactions } from '../db/schema';
 import type { Config } from '../env';
 import type { FileStore } from '../files/file-store';
@@ -102,4 +103,36 @@ export async function asStaff<T>(
 
 export async function endStaffWork(ctx: DemoContext): Promise<void> {
   await ctx.tx.execute(sql`select set_config('app.audit_actor', '', true)`);
+}
+
+/**
+ * Moves many rows' timestamps in one statement: each row names its key and the moments of the
+ * columns to set (the same columns in every row; a null empties one). One UPDATE per table, not
+ * one per row (docs/decisions/027-demo-start-up-speed.md).
+ */
+export async function redate<T extends PgTable>(
+  ctx: DemoContext,
+  table: T,
+  key: PgColumn,
+  rows: { key: string; dates: Partial<Record<keyof T['$inferSelect'] & string, Date | null>> }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const fields = Object.keys(rows[0].dates);
+  const columns = fields.map((field) => (table as unknown as Record<string, PgColumn>)[field]);
+  const records = rows.map((row) => {
+    const dates = row.dates as Record<string, Date | null>;
+    return Object.fromEntries([
+      ['k', row.key],
+      ...fields.map((field, i) => [`c${i}`, dates[field]?.toISOString() ?? null]),
+    ]);
+  });
+  const shape = sql.raw(['k uuid', ...fields.map((_, i) => `c${i} timestamptz`)].join(', '));
+  const assignments = sql.join(
+    columns.map((column, i) => sql`${sql.identifier(column.name)} = v.${sql.raw(`c${i}`)}`),
+    sql`, `,
+  );
+  await ctx.tx.execute(sql`
+    update ${table} set ${assignments}
+    from json_to_recordset(${JSON.stringify(records)}::json) as v(${shape})
+    where ${key} = v.k`);
 }

@@ -4,11 +4,11 @@
 //
 // Written directly: 'in_warehouse', which no staff procedure sets on a package (the inline
 // status offers the other four), and the link to the tracking of the same parcel.
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { packageCreateInput, packageIntakeInput, packageStatusInput } from '@casillero/shared';
 import { packages } from '../db/schema';
 import { changePackageStatus, createPackage, receivePackage } from '../services/packages';
-import { asStaff, at, endStaffWork, wr, type DemoCast, type DemoContext } from './context';
+import { asStaff, at, endStaffWork, redate, wr, type DemoCast, type DemoContext } from './context';
 import { packageSpecs, type PackageKey, type PackageSpec } from './packages-data';
 import type { DemoPrealerts } from './prealerts';
 import type { DemoTrackings } from './trackings';
@@ -53,21 +53,31 @@ async function warehousePackage(ctx: DemoContext, cast: DemoCast, p: PackageSpec
   return id;
 }
 
-/** The package's own dates, the warehouse's shelf status and its tracking (see above). */
-async function finishPackage(ctx: DemoContext, id: string, p: PackageSpec): Promise<PackageRow> {
-  const received = p.receivedDaysAgo === undefined ? null : at(ctx, p.receivedDaysAgo);
-  const [row] = await ctx.tx
-    .update(packages)
-    .set({
-      ...(p.status === 'in_warehouse' ? { status: 'in_warehouse' as const } : {}),
-      ...(p.trackingId ? { trackingId: p.trackingId } : {}),
-      receivedDate: received,
-      createdAt: at(ctx, p.createdDaysAgo),
-      updatedAt: at(ctx, p.updatedDaysAgo ?? p.receivedDaysAgo ?? p.createdDaysAgo),
-    })
-    .where(eq(packages.id, id))
-    .returning();
-  return row;
+/** The packages' own dates, the warehouse's shelf status and their trackings (see above). */
+async function finishPackages(ctx: DemoContext, ids: string[], specs: PackageSpec[]): Promise<PackageRow[]> {
+  const shelved = ids.filter((_, i) => specs[i].status === 'in_warehouse');
+  if (shelved.length > 0)
+    await ctx.tx.update(packages).set({ status: 'in_warehouse' }).where(inArray(packages.id, shelved));
+  for (const [i, spec] of specs.entries()) {
+    if (spec.trackingId)
+      await ctx.tx.update(packages).set({ trackingId: spec.trackingId }).where(eq(packages.id, ids[i]));
+  }
+  await redate(
+    ctx,
+    packages,
+    packages.id,
+    specs.map((p, i) => ({
+      key: ids[i],
+      dates: {
+        receivedDate: p.receivedDaysAgo === undefined ? null : at(ctx, p.receivedDaysAgo),
+        createdAt: at(ctx, p.createdDaysAgo),
+        updatedAt: at(ctx, p.updatedDaysAgo ?? p.receivedDaysAgo ?? p.createdDaysAgo),
+      },
+    })),
+  );
+  const rows = await ctx.tx.select().from(packages).where(inArray(packages.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id)!);
 }
 
 export type DemoPackages = Record<PackageKey, PackageRow>;
@@ -83,9 +93,7 @@ export async function receivePackages(
   for (const spec of specs) ids.push(await warehousePackage(ctx, cast, spec));
   await endStaffWork(ctx);
   const named = {} as DemoPackages;
-  for (const [i, spec] of specs.entries()) {
-    const row = await finishPackage(ctx, ids[i], spec);
-    if (spec.key) named[spec.key] = row;
-  }
+  const rows = await finishPackages(ctx, ids, specs);
+  for (const [i, spec] of specs.entries()) if (spec.key) named[spec.key] = rows[i];
   return named;
 }

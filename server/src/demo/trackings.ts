@@ -13,7 +13,7 @@ import {
 } from '@casillero/shared';
 import { trackingHistory, trackings } from '../db/schema';
 import { changeTrackingStatus, createTracking, requestTrackingRepack } from '../services/trackings';
-import { asStaff, at, endStaffWork, type DemoCast, type DemoContext } from './context';
+import { asStaff, at, endStaffWork, redate, type DemoCast, type DemoContext } from './context';
 import type { DemoPrealerts } from './prealerts';
 import { trackingSpecs, type TrackingSpec } from './trackings-data';
 
@@ -152,14 +152,11 @@ export async function createTrackings(
     update ${trackingHistory} set created_at = v.at
     from json_to_recordset(${JSON.stringify(entries)}::json) as v(tracking_id uuid, status text, at timestamptz)
     where ${trackingHistory.trackingId} = v.tracking_id and ${trackingHistory.status}::text = v.status`);
-  const rows = stamps.map((s) => ({
-    id: s.id,
-    created_at: s.createdAt.toISOString(),
-    updated_at: s.updatedAt.toISOString(),
-  }));
-  await ctx.tx.execute(sql`
-    update ${trackings} set created_at = v.created_at, updated_at = v.updated_at
-    from json_to_recordset(${JSON.stringify(rows)}::json) as v(id uuid, created_at timestamptz, updated_at timestamptz)
-    where ${trackings.id} = v.id`);
+  await redate(
+    ctx,
+    trackings,
+    trackings.id,
+    stamps.map((s) => ({ key: s.id, dates: { createdAt: s.createdAt, updatedAt: s.updatedAt } })),
+  );
   return named;
 }

@@ -10,9 +10,23 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 
+// The connection a silenced transaction runs on, so that notify.ts can skip the statement it
+// would send for nothing. Only a shortcut: a savepoint on postgres.js runs on another session
+// object and still sends it, and the setting above still keeps it from writing.
+const silencedSessions = new WeakSet<object>();
+const sessionOf = (tx: DbOrTx) => (tx as unknown as { session?: object }).session;
+
 /** From now until the transaction ends, no customer is notified of what it does. */
 export async function silenceNotifications(tx: DbOrTx): Promise<void> {
   await tx.execute(sql`select set_config('app.notifications', 'off', true)`);
+  const session = sessionOf(tx);
+  if (session) silencedSessions.add(session);
+}
+
+/** True when `tx` is known to be silenced: its notifications need not even be sent. */
+export function knownSilenced(tx: DbOrTx): boolean {
+  const session = sessionOf(tx);
+  return session !== undefined && silencedSessions.has(session);
 }
 
 /** SQL that is true unless the transaction silenced its notifications. */

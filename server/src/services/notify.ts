@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { NotificationKind, NotificationType } from '@casillero/shared';
 import { rowsOf, type DbOrTx } from '../db/client';
 import { userProfiles, users } from '../db/schema';
-import { notificationsOn } from '../lib/notifications-off';
+import { knownSilenced, notificationsOn } from '../lib/notifications-off';
 import { escapeHtml, layout, type EmailMessage } from '../mail/templates';
 import { getUnsubscribeSecret, unsubscribeToken, unsubscribeUrl } from '../messaging/unsubscribe';
 import { renderTemplate, templateParam, WHATSAPP_TEMPLATES } from '../messaging/whatsapp-templates';
@@ -107,7 +107,7 @@ export function pgTextArray(values: readonly string[]): string {
  * arrays whatever the number of customers.
  */
 async function notifyAll(tx: DbOrTx, userIds: string[], n: NotificationInput, options: NotifyOptions) {
-  if (userIds.length === 0) return [];
+  if (userIds.length === 0 || knownSilenced(tx)) return [];
   const kind = options.kind;
   const none = sql`select null::uuid as user_id where false`;
 
@@ -172,7 +172,7 @@ async function notifyAll(tx: DbOrTx, userIds: string[], n: NotificationInput, op
 }
 
 async function notifyRecipients(tx: DbOrTx, items: { userId: string; n: NotificationInput }[], options: NotifyOptions) {
-  if (items.length === 0) return [];
+  if (items.length === 0 || knownSilenced(tx)) return [];
   const rows = items.map(({ userId, n }) => ({
     user_id: userId,
     title: n.title,
