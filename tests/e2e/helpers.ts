@@ -90,10 +90,16 @@ export type RunningServer = {
  * on this first start when there is no copy), and nothing that could reach the outside world.
  * The client must already be built (`npm run test:e2e` builds it first).
  */
-export async function startServer(options: { env?: Record<string, string> } = {}): Promise<RunningServer> {
+export async function startServer(
+  options: {
+    env?: Record<string, string>;
+    /** The seeded data to start from; null: none (outside Vitest, as the benchmark runs). */
+    templateDataDir?: string | null;
+  } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'casillero-e2e-'));
-  const template = inject('e2eTemplateDataDir');
+  const template = options.templateDataDir === undefined ? inject('e2eTemplateDataDir') : options.templateDataDir;
   if (template) fs.cpSync(template, dataDir, { recursive: true });
   const url = `http://localhost:${port}`;
   const server = await startServerProcess('e2e', {

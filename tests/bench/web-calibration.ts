@@ -1,0 +1,129 @@
+// What makes the web benchmark's figures comparable from one machine to the next
+// (docs/product/fast-on-a-phone.md#budgets):
+// - the CPU slowdown is calibrated, as Lighthouse and DevTools calibrate theirs: a fixed
+//   JavaScript workload is scored in the browser (iterations per second, the benchmark index),
+//   and the slowdown is chosen so that the throttled score is a mid-range phone's;
+// - the floor: a bare static page with the home hero's words, served by a server of its own and
+//   loaded with the same network and CPU, is what the network and the phone cost before any of
+//   our bytes. Targets are ratios to it.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, BrowserContextOptions } from 'playwright-core';
+
+/**
+ * The benchmark index of a mid-range phone (a Pixel 5 class device), on the scale of
+ * Lighthouse's BenchmarkIndex, whose workload `benchmarkIndex` repeats: DevTools' CPU
+ * calibration takes 1,000 for it.
+ */
+export const MID_RANGE_PHONE_INDEX = 1000;
+/** How close the throttled score must come to the target before calibration stops. */
+const CALIBRATION_TOLERANCE = 0.07;
+const CALIBRATION_STEPS = 4;
+
+/**
+ * Runs in the page: the mean of two scores, iterations per second of building a 10,000-character
+ * string (allocation and garbage collection) and of copying a 100,000-element array (no
+ * allocation), each for half a second.
+ */
+export function benchmarkIndex(): number {
+  const durationMs = 500;
+  let start = Date.now();
+  let iterations = 0;
+  while (Date.now() - start < durationMs) {
+    let text = '';
+    for (let i = 0; i < 10_000; i++) text += 'a';
+    if (text.length !== 10_000) throw new Error('workload');
+    iterations++;
+  }
+  const withGarbage = iterations / ((Date.now() - start) / 1000);
+
+  const left: number[] = [];
+  const right: number[] = [];
+  for (let i = 0; i < 100_000; i++) left[i] = right[i] = i;
+  start = Date.now();
+  iterations = 0;
+  while (iterations % 10 !== 0 || Date.now() - start < durationMs) {
+    const [from, to] = iterations % 2 === 0 ? [left, right] : [right, left];
+    for (let i = 0; i < from.length; i++) to[i] = from[i];
+    iterations++;
+  }
+  const withoutGarbage = iterations / ((Date.now() - start) / 1000);
+  return (withGarbage + withoutGarbage) / 2;
+}
+
+export type Calibration = {
+  /** The browser's score without throttling. */
+  unthrottledIndex: number;
+  /** The slowdown chosen, and the score measured with it. */
+  cpuSlowdown: number;
+  throttledIndex: number;
+};
+
+/**
+ * Finds the CPU slowdown that brings this machine's browser to a mid-range phone's score: a
+ * first guess from the unthrottled score, then corrected from the measured throttled score
+ * (throttling is not exactly proportional). A machine slower than the phone gets no slowdown.
+ */
+export async function calibrateCpu(browser: Browser, contextOptions: BrowserContextOptions): Promise<Calibration> {
+  const context = await browser.newContext(contextOptions);
+  try {
+    const tab = await context.newPage();
+    await tab.setContent('<!doctype html><title>calibración</title>');
+    const cdp = await context.newCDPSession(tab);
+    // The median of three scores: one can fall on a moment the machine was busy elsewhere.
+    const score = async (rate: number) => {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+      const scores: number[] = [];
+      for (let i = 0; i < 3; i++) scores.push(await tab.evaluate(benchmarkIndex));
+      return scores.sort((a, b) => a - b)[1];
+    };
+    await score(1); // warms the engine up
+    const unthrottledIndex = await score(1);
+    let cpuSlowdown = Math.max(1, unthrottledIndex / MID_RANGE_PHONE_INDEX);
+    let throttledIndex = unthrottledIndex;
+    for (let step = 0; step < CALIBRATION_STEPS && cpuSlowdown > 1; step++) {
+      throttledIndex = await score(cpuSlowdown);
+      const off = throttledIndex / MID_RANGE_PHONE_INDEX;
+      if (Math.abs(off - 1) <= CALIBRATION_TOLERANCE) break;
+      cpuSlowdown = Math.max(1, cpuSlowdown * off);
+    }
+    if (cpuSlowdown === 1) throttledIndex = unthrottledIndex;
+    return { unthrottledIndex, cpuSlowdown: Math.round(cpuSlowdown * 100) / 100, throttledIndex };
+  } finally {
+    await context.close();
+  }
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+/** The home page's first heading, as the server prerenders it, without its markup. */
+export async function heroWords(url: string): Promise<string> {
+  const html = await (await fetch(`${url}/`)).text();
+  const heading = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1];
+  if (!heading) throw new Error('La página de inicio no tiene <h1>: no hay palabras para la página mínima');
+  return heading
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export type FloorServer = { url: string; close: () => Promise<void> };
+
+/**
+ * A server of its own for the bare page: the hero's words in an <h1>, no style, no script, the
+ * way the smallest page that says the same thing would arrive.
+ */
+export async function startFloorServer(words: string): Promise<FloorServer> {
+  const body = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Página mínima</title></head><body><h1>${escapeHtml(words)}</h1></body></html>`;
+  const server = http.createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    response.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
