@@ -50,6 +50,18 @@ export const PROBLEM_STATE_LABELS: Record<ProblemState, string> = {
   abandoned: 'Abandonado',
 };
 
+/**
+ * Gestión de Paquetes' filter of parcels with an open problem, all customers at once: any open
+ * one, or those waiting for the customer or for the warehouse (docs/product/problem-parcels.md#staff-see-every-open-problem).
+ */
+export const PROBLEM_LIST_FILTERS = ['open', 'awaiting_customer', 'awaiting_staff'] as const;
+export type ProblemListFilter = (typeof PROBLEM_LIST_FILTERS)[number];
+export const PROBLEM_LIST_FILTER_LABELS: Record<ProblemListFilter, string> = {
+  open: 'Con problema',
+  awaiting_customer: 'Con problema: esperando al cliente',
+  awaiting_staff: 'Con problema: por completar en almacén',
+};
+
 /** The parcel statuses a problem may be raised on: on our shelves, in no shipment. */
 export const PROBLEM_FLAGGABLE_STATUSES = ['received', 'in_warehouse'] as const;
 
@@ -108,6 +120,18 @@ export const PROBLEM_MESSAGES = {
   soonTitle: 'Tu paquete retenido será abandonado pronto',
   soonMessage: (label: string, days: number, day: string) =>
     `Tu paquete ${label} sigue esperando tu decisión. Si no eliges en ${days} ${days === 1 ? 'día' : 'días'} (el ${day}), se considerará abandonado.`,
+  /** When the warehouse completes what the customer chose. */
+  completedNotice: {
+    return_to_seller: {
+      title: 'Tu paquete fue devuelto al vendedor',
+      message: (label: string) =>
+        `Devolvimos tu paquete ${label} al vendedor, como elegiste.`,
+    },
+    dispose: {
+      title: 'Tu paquete fue desechado',
+      message: (label: string) => `Desechamos tu paquete ${label}, como elegiste.`,
+    },
+  } satisfies Record<'return_to_seller' | 'dispose', { title: string; message: (label: string) => string }>,
   abandonedTitle: 'Tu paquete fue abandonado',
   abandonedMessage: (label: string) =>
     `No recibimos tu decisión sobre el paquete ${label} a tiempo: se considera abandonado y no será enviado.`,
