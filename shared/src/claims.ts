@@ -123,7 +123,11 @@ export function claimWindow(kind: ClaimKind, start: Date | null, now: Date, sett
  * value ÷ the shipment's declared values added up, in integers, rounded half away from zero once
  * (docs/decisions/005-money-and-numbers.md). 0 when the shipment declares nothing.
  */
-export function insuredShareUsdCents(insuredUsdCents: number, parcelUsdCents: number, shipmentUsdCents: number): number {
+export function insuredShareUsdCents(
+  insuredUsdCents: number,
+  parcelUsdCents: number,
+  shipmentUsdCents: number,
+): number {
   if (shipmentUsdCents <= 0 || parcelUsdCents <= 0) return 0;
   if (parcelUsdCents >= shipmentUsdCents) return insuredUsdCents;
   const n = BigInt(insuredUsdCents) * BigInt(parcelUsdCents);

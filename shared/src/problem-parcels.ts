@@ -124,8 +124,7 @@ export const PROBLEM_MESSAGES = {
   completedNotice: {
     return_to_seller: {
       title: 'Tu paquete fue devuelto al vendedor',
-      message: (label: string) =>
-        `Devolvimos tu paquete ${label} al vendedor, como elegiste.`,
+      message: (label: string) => `Devolvimos tu paquete ${label} al vendedor, como elegiste.`,
     },
     dispose: {
       title: 'Tu paquete fue desechado',

@@ -2,7 +2,12 @@
 // filters, sort and bounded paging, docs/decisions/008), its count, one package's details and
 // the form's choices (customers and their mailboxes).
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
-import { PROBLEM_REASONS, type PackageFilters, type PackageListParams, type ProblemListFilter } from '@casillero/shared';
+import {
+  PROBLEM_REASONS,
+  type PackageFilters,
+  type PackageListParams,
+  type ProblemListFilter,
+} from '@casillero/shared';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 import { mailboxes, packages, shipmentPackages, shipments, storedFiles, userProfiles, users } from '../db/schema';

@@ -145,7 +145,10 @@ export async function createShipment(
           usdCents: delivery.deliveryFeeUsdCents,
         },
         {
-          description: INSURANCE_LABELS.invoiceLine(shipment.shipmentCode, formatUsdCents(insurance?.insuredUsdCents ?? 0)),
+          description: INSURANCE_LABELS.invoiceLine(
+            shipment.shipmentCode,
+            formatUsdCents(insurance?.insuredUsdCents ?? 0),
+          ),
           usdCents: insurance?.premiumUsdCents ?? 0,
         },
       ].filter((l) => l.usdCents > 0);

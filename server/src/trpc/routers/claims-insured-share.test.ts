@@ -85,7 +85,12 @@ describe('the payout limit on an insured shipment', () => {
   const table: { case: string; declared: number[]; insured: number; parcels: number[] }[] = [
     { case: 'one parcel: all of it', declared: [120_00], insured: 120_00, parcels: [120_00] },
     { case: 'two parcels, in proportion', declared: [100_00, 300_00], insured: 400_00, parcels: [100_00, 300_00] },
-    { case: 'a third each, rounded down', declared: [10_00, 10_00, 10_00], insured: 100_00, parcels: [33_33, 33_33, 33_33] },
+    {
+      case: 'a third each, rounded down',
+      declared: [10_00, 10_00, 10_00],
+      insured: 100_00,
+      parcels: [33_33, 33_33, 33_33],
+    },
     { case: 'exactly half a cent rounds up', declared: [1_00, 3_00], insured: 2_02, parcels: [51, 1_52] },
     { case: 'two thirds round up', declared: [1_00, 2_00], insured: 1_00, parcels: [33, 67] },
     { case: 'insured for more than declared', declared: [40_00, 60_00], insured: 150_00, parcels: [60_00, 90_00] },

@@ -152,7 +152,10 @@ describe("'Con problema' in Gestión de Paquetes: every customer's open problems
     });
     // The count line counts the same rows: every open problem in the database.
     const count = await almacen.caller.packages.count({ problema: 'open' });
-    const open = await db().select({ id: packageProblems.id }).from(packageProblems).where(isNull(packageProblems.resolvedAt));
+    const open = await db()
+      .select({ id: packageProblems.id })
+      .from(packageProblems)
+      .where(isNull(packageProblems.resolvedAt));
     expect(count.count).toBe(open.length);
 
     // Once the warehouse completes the disposal, it leaves the list.

@@ -247,8 +247,8 @@ function Decide({ claim }: { claim: ClaimDetail }) {
                   formatUsdCents(shipmentDeclaredUsdCents),
                 )
               : insuredUsdCents != null
-              ? `${M.insured} (${formatUsdCents(insuredUsdCents)})`
-              : `${M.uninsured}, valor declarado ${declaredUsdCents != null ? formatUsdCents(declaredUsdCents) : '—'}`}
+                ? `${M.insured} (${formatUsdCents(insuredUsdCents)})`
+                : `${M.uninsured}, valor declarado ${declaredUsdCents != null ? formatUsdCents(declaredUsdCents) : '—'}`}
           </Text>
         )}
         <SegmentedControl

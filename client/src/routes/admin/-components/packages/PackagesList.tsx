@@ -325,7 +325,13 @@ export function PackagesList({ search, navigate }: ListProps<PackageSearch>) {
       selects={[
         { key: 'status', label: 'Estado', w: 190, values: PACKAGE_STATUSES, labels: PACKAGE_STATUS_LABELS },
         // Every customer's open problems (docs/product/problem-parcels.md#staff-see-every-open-problem).
-        { key: 'problema', label: 'Problema', w: 250, values: PROBLEM_LIST_FILTERS, labels: PROBLEM_LIST_FILTER_LABELS },
+        {
+          key: 'problema',
+          label: 'Problema',
+          w: 250,
+          values: PROBLEM_LIST_FILTERS,
+          labels: PROBLEM_LIST_FILTER_LABELS,
+        },
         { key: 'motivo', label: 'Motivo del problema', w: 210, values: PROBLEM_REASONS, labels: PROBLEM_REASON_LABELS },
       ]}
       onSearchEnter={openScannedReceipt}

@@ -3,12 +3,7 @@
 // the chosen parcels' declared values; the server computes what is recorded and invoiced.
 import { Switch, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import {
-  INSURANCE_LABELS,
-  formatUsdCents,
-  insurancePremiumCents,
-  insuranceRuleSummary,
-} from '@casillero/shared';
+import { INSURANCE_LABELS, formatUsdCents, insurancePremiumCents, insuranceRuleSummary } from '@casillero/shared';
 import { trpc } from '../../../../lib/trpc';
 import type { ShippablePackage } from './types';
 
