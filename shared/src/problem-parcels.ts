@@ -2,10 +2,7 @@
 // flag gives the customer, the abandonment clock, the settings and every Spanish text.
 import { z } from './zod-es';
 import { formatUsdCents, isWholeCents } from './billing/money';
-
-/** Why staff held the parcel. */
-export const PROBLEM_REASONS = ['prohibited', 'damaged', 'no_invoice', 'refused'] as const;
-export type ProblemReason = (typeof PROBLEM_REASONS)[number];
+import { PROBLEM_REASONS, type ProblemReason } from './problem-parcel-filters';
 
 export const PROBLEM_REASON_LABELS: Record<ProblemReason, string> = {
   prohibited: 'Artículo prohibido',
@@ -48,18 +45,6 @@ export const PROBLEM_STATE_LABELS: Record<ProblemState, string> = {
   awaiting_staff: 'Por completar en almacén',
   resolved: 'Resuelto',
   abandoned: 'Abandonado',
-};
-
-/**
- * Gestión de Paquetes' filter of parcels with an open problem, all customers at once: any open
- * one, or those waiting for the customer or for the warehouse (docs/product/problem-parcels.md#staff-see-every-open-problem).
- */
-export const PROBLEM_LIST_FILTERS = ['open', 'awaiting_customer', 'awaiting_staff'] as const;
-export type ProblemListFilter = (typeof PROBLEM_LIST_FILTERS)[number];
-export const PROBLEM_LIST_FILTER_LABELS: Record<ProblemListFilter, string> = {
-  open: 'Con problema',
-  awaiting_customer: 'Con problema: esperando al cliente',
-  awaiting_staff: 'Con problema: por completar en almacén',
 };
 
 /** The parcel statuses a problem may be raised on: on our shelves, in no shipment. */
