@@ -119,14 +119,36 @@ export function claimWindow(kind: ClaimKind, start: Date | null, now: Date, sett
 }
 
 /**
- * The most a claim may pay, in USD cents: the insured value when the parcel is insured,
- * otherwise the allowed share of its declared value (0 without one).
+ * A parcel's share of its shipment's insured value, in USD cents: insured × the parcel's declared
+ * value ÷ the shipment's declared values added up, in integers, rounded half away from zero once
+ * (docs/decisions/005-money-and-numbers.md). 0 when the shipment declares nothing.
+ */
+export function insuredShareUsdCents(
+  insuredUsdCents: number,
+  parcelUsdCents: number,
+  shipmentUsdCents: number,
+): number {
+  if (shipmentUsdCents <= 0 || parcelUsdCents <= 0) return 0;
+  if (parcelUsdCents >= shipmentUsdCents) return insuredUsdCents;
+  const n = BigInt(insuredUsdCents) * BigInt(parcelUsdCents);
+  const d = BigInt(shipmentUsdCents);
+  return Number((n * 2n + d) / (2n * d));
+}
+
+/**
+ * The most a claim may pay, in USD cents. Insured: the shipment's insured value for a claim on the
+ * whole shipment, or the parcel's share of it for a claim on one parcel (`shipmentDeclaredUsdCents`
+ * given: the declared values of every parcel in the shipment). Not insured: the allowed share of
+ * the declared value (0 without one).
  */
 export function claimPayoutLimit(
-  values: { insuredUsdCents: number | null; declaredUsdCents: number | null },
+  values: { insuredUsdCents: number | null; declaredUsdCents: number | null; shipmentDeclaredUsdCents?: number | null },
   settings: ClaimSettings,
 ): number {
-  if (values.insuredUsdCents != null) return values.insuredUsdCents;
+  if (values.insuredUsdCents != null) {
+    if (values.shipmentDeclaredUsdCents == null) return values.insuredUsdCents;
+    return insuredShareUsdCents(values.insuredUsdCents, values.declaredUsdCents ?? 0, values.shipmentDeclaredUsdCents);
+  }
   return Math.floor(((values.declaredUsdCents ?? 0) * settings.uninsuredSharePercent) / 100);
 }
 

@@ -57,6 +57,9 @@ export const CLAIM_MESSAGES = {
   paused: 'En pausa (esperando al cliente)',
   payoutLimit: 'Máximo a pagar',
   insured: 'Asegurado',
+  /** A claim on one parcel of an insured shipment: the parcel's share of the insured value. */
+  insuredShare: (insured: string, declared: string, shipmentDeclared: string) =>
+    `Asegurado: parte del paquete (${declared} de ${shipmentDeclared} declarados) del valor asegurado ${insured}`,
   uninsured: 'Sin seguro',
   evidence: 'Evidencias',
   timeline: 'Historial',

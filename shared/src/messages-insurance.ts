@@ -21,6 +21,9 @@ export const DECLARED_VALUE_MESSAGES = {
   /** The ship request's refusal for a parcel without one. */
   shipBlocked: (label: string) =>
     `El paquete ${label} no tiene valor declarado: confírmalo en Acción requerida antes de enviarlo.`,
+  /** Staff's 'Crear Envío' insured, with a parcel without one. */
+  insureBlocked: (label: string) =>
+    `El paquete ${label} no tiene valor declarado: escríbelo en Gestión de Paquetes antes de asegurar el envío.`,
 } as const;
 
 export const INSURANCE_LABELS = {
@@ -29,6 +32,10 @@ export const INSURANCE_LABELS = {
   line: 'Seguro',
   insuredValue: 'Valor asegurado',
   invoiceLine: (code: string, insured: string) => `Envío ${code}: seguro (valor asegurado ${insured})`,
+  /** Staff's 'Crear Envío': the premium the switch adds, or why it cannot. */
+  staffPremium: (premium: string, insured: string) => `Seguro: ${premium} (valor asegurado ${insured})`,
+  staffMissingValues: (count: number) =>
+    `${count === 1 ? 'Un paquete elegido no tiene' : `${count} paquetes elegidos no tienen`} valor declarado: no se puede asegurar.`,
   settingsRate: 'Seguro: % del valor declarado',
   settingsMinimum: 'Seguro: mínimo (USD)',
 } as const;

@@ -2,10 +2,7 @@
 // flag gives the customer, the abandonment clock, the settings and every Spanish text.
 import { z } from './zod-es';
 import { formatUsdCents, isWholeCents } from './billing/money';
-
-/** Why staff held the parcel. */
-export const PROBLEM_REASONS = ['prohibited', 'damaged', 'no_invoice', 'refused'] as const;
-export type ProblemReason = (typeof PROBLEM_REASONS)[number];
+import { PROBLEM_REASONS, type ProblemReason } from './problem-parcel-filters';
 
 export const PROBLEM_REASON_LABELS: Record<ProblemReason, string> = {
   prohibited: 'Artículo prohibido',
@@ -108,6 +105,17 @@ export const PROBLEM_MESSAGES = {
   soonTitle: 'Tu paquete retenido será abandonado pronto',
   soonMessage: (label: string, days: number, day: string) =>
     `Tu paquete ${label} sigue esperando tu decisión. Si no eliges en ${days} ${days === 1 ? 'día' : 'días'} (el ${day}), se considerará abandonado.`,
+  /** When the warehouse completes what the customer chose. */
+  completedNotice: {
+    return_to_seller: {
+      title: 'Tu paquete fue devuelto al vendedor',
+      message: (label: string) => `Devolvimos tu paquete ${label} al vendedor, como elegiste.`,
+    },
+    dispose: {
+      title: 'Tu paquete fue desechado',
+      message: (label: string) => `Desechamos tu paquete ${label}, como elegiste.`,
+    },
+  } satisfies Record<'return_to_seller' | 'dispose', { title: string; message: (label: string) => string }>,
   abandonedTitle: 'Tu paquete fue abandonado',
   abandonedMessage: (label: string) =>
     `No recibimos tu decisión sobre el paquete ${label} a tiempo: se considera abandonado y no será enviado.`,

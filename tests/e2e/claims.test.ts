@@ -1,19 +1,25 @@
 // Claims (docs/product/claims.md), on María's 390×844 phone: she opens a damaged-item claim from
 // Almacén with two photos; customer service asks her for the receipt (the desk's clock pauses),
 // she answers; the administrator approves part of it, and María sees the credit in Facturas: what
-// she owes drops by the amount approved.
+// she owes drops by the amount approved. Then the administrator insures a shipment of hers from
+// 'Crear Envío' (docs/product/insurance.md): the premium is shown and her invoice carries it.
 import type { APIRequestContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   BILLING_MESSAGES,
   CLAIM_KIND_LABELS,
   CLAIM_STATUS_LABELS,
+  DEFAULT_INSURANCE_RULE,
+  INSURANCE_LABELS,
   WAREHOUSE_MESSAGES,
   formatUsdCents,
+  insurancePremiumCents,
 } from '@casillero/shared';
 import {
   DEMO,
+  DESKTOP,
   PHONE,
+  fieldLabel,
   chromiumOrExplain,
   expectNoHorizontalScroll,
   openFromNavigation,
@@ -122,6 +128,59 @@ describe.skipIf(!chromium)('Reclamos en el teléfono de María', () => {
         .waitFor();
       expect((await query<Balance>(maria.request, url(), 'billing.mine')).balance.balanceUsdCents).toBe(owedAfter);
       await expectNoHorizontalScroll(maria);
+    });
+  });
+  it("el administrador asegura un envío de María en 'Crear Envío': ve la prima, y la factura la lleva", async () => {
+    const admin = await newPage(DESKTOP.contextOptions);
+    // The demo's Nike shoes ($129.99) and T-fal pans ($59.99), on María's shelf.
+    const insured = 129_99 + 59_99;
+    const premium = insurancePremiumCents(insured, DEFAULT_INSURANCE_RULE);
+    let code = '';
+    await withScreenshotOnFailure(admin, 'reclamos-envio-asegurado', async () => {
+      await signIn(admin, url(), DEMO.admin, DEMO.password);
+      await admin.waitForURL((u) => u.pathname.startsWith('/admin'));
+      await admin.goto(`${url()}/admin/envios`);
+      await admin.getByRole('button', { name: 'Crear Envío' }).click();
+      const dialog = admin.getByRole('dialog', { name: 'Crear Envío' });
+      const customer = dialog.getByRole('combobox', { name: fieldLabel('Cliente') });
+      await customer.click();
+      await customer.fill('maria@casillero');
+      await admin
+        .getByRole('option', { name: /maria@casillero\.test/ })
+        .first()
+        .click();
+      await expect
+        .poll(() => dialog.getByRole('combobox', { name: fieldLabel('Destinatario') }).inputValue())
+        .toMatch(/^María Fernanda González/);
+      const picker = dialog.getByLabel('Paquetes disponibles');
+      await picker.getByRole('checkbox', { name: /1Z999AA10155512345/ }).check();
+      await picker.getByRole('checkbox', { name: /TBA301122334455/ }).check();
+      await dialog.getByRole('textbox', { name: 'Costo de envío (USD)' }).fill('40');
+      await dialog.getByRole('switch', { name: INSURANCE_LABELS.switch }).check({ force: true });
+      await dialog
+        .getByTestId('shipment-insurance')
+        .getByText(INSURANCE_LABELS.staffPremium(formatUsdCents(premium), formatUsdCents(insured)))
+        .waitFor();
+      await dialog.getByRole('button', { name: 'Crear Envío' }).click();
+      const created = admin
+        .locator('.mantine-Notification-root')
+        .filter({ hasText: 'Envío creado exitosamente' })
+        .first();
+      await created.waitFor();
+      code = /SH\d{8}/.exec((await created.textContent()) ?? '')![0];
+    });
+
+    // María's invoice for it carries the premium as its own line.
+    const maria = await newPage();
+    await signIn(maria, url(), DEMO.customer, DEMO.password);
+    await maria.waitForURL((u) => u.pathname.startsWith('/dashboard'));
+    const { invoices } = await query<{
+      invoices: { shipmentCode: string | null; lines: { description: string; usdCents: number }[] }[];
+    }>(maria.request, url(), 'billing.mine');
+    const invoice = invoices.find((i) => i.shipmentCode === code);
+    expect(invoice?.lines).toContainEqual({
+      description: INSURANCE_LABELS.invoiceLine(code, formatUsdCents(insured)),
+      usdCents: premium,
     });
   });
 });

@@ -1,9 +1,17 @@
 // Problem parcels in the browser (docs/product/problem-parcels.md): staff hold one of María's
-// parcels as "Sin factura" with an extra charge; María, on a phone, finds it in Acción requerida
-// (Almacén), chooses to pay the charge and continue, and finds the invoice in Facturas.
+// parcels as "Sin factura" with an extra charge and find it, with every customer's open problems,
+// under 'Con problema' in Gestión de Paquetes; María, on a phone, finds it in Acción requerida
+// (Almacén) next to the demo's parcel without a declared value, chooses to pay the charge and
+// continue, and finds the invoice in Facturas.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PROBLEM_CHOICE_LABELS, PROBLEM_MESSAGES as M, formatUsdCents } from '@casillero/shared';
+import {
+  DECLARED_VALUE_LABELS,
+  PROBLEM_CHOICE_LABELS,
+  PROBLEM_LIST_FILTER_LABELS,
+  PROBLEM_MESSAGES as M,
+  formatUsdCents,
+} from '@casillero/shared';
 import {
   DEMO,
   DESKTOP,
@@ -40,10 +48,21 @@ describe.skipIf(!chromium)('paquetes con problemas: retenido sin factura, el cli
     await signIn(maria, url(), DEMO.customer, DEMO.password);
     await maria.waitForURL((u) => u.pathname.startsWith('/dashboard'));
     const { items } = await call<{
-      items: { id: string; status: string; shipmentId: string | null; warehouseReceipt: string | null }[];
+      items: {
+        id: string;
+        status: string;
+        shipmentId: string | null;
+        warehouseReceipt: string | null;
+        trackingNumber: string | null;
+        estimatedValueUsdCents: number | null;
+      }[];
     }>(maria, 'packages.mine', {});
-    const onShelf = items.find((p) => (p.status === 'received' || p.status === 'in_warehouse') && !p.shipmentId);
+    const shelf = items.filter((p) => (p.status === 'received' || p.status === 'in_warehouse') && !p.shipmentId);
+    const onShelf = shelf.find((p) => p.estimatedValueUsdCents !== null && p.trackingNumber);
     expect(onShelf, 'María tiene un paquete en el almacén').toBeTruthy();
+    // The demo gives her one without a declared value, to confirm in Acción requerida.
+    const undeclared = shelf.find((p) => p.estimatedValueUsdCents === null);
+    expect(undeclared?.warehouseReceipt, 'María tiene un paquete sin valor declarado').toBeTruthy();
 
     const admin = await newPage(DESKTOP.contextOptions);
     await signIn(admin, url(), DEMO.admin, DEMO.password);
@@ -61,10 +80,25 @@ describe.skipIf(!chromium)('paquetes con problemas: retenido sin factura, el cli
       await drawer.getByText('Esperando al cliente').waitFor();
     });
 
+    // Every customer's open problems: Gestión de Paquetes, filter 'Problema' → 'Con problema'.
+    await withScreenshotOnFailure(admin, 'problema-lista', async () => {
+      await admin.goto(`${url()}/admin/paquetes`);
+      await admin.getByRole('heading', { name: 'Gestión de Paquetes' }).waitFor();
+      await choose(admin, admin.locator('body'), 'Problema', PROBLEM_LIST_FILTER_LABELS.open);
+      await admin.waitForURL((u) => u.searchParams.get('problema') === 'open');
+      const row = admin.getByRole('row').filter({ hasText: onShelf!.trackingNumber! });
+      await row.getByText('Esperando al cliente').waitFor();
+      await row.getByText('Sin factura', { exact: false }).waitFor();
+      await row.getByRole('button', { name: `Ver detalles de ${onShelf!.trackingNumber}` }).click();
+      await admin.waitForURL((u) => u.searchParams.get('ver') === onShelf!.id);
+      await admin.getByRole('dialog', { name: 'Detalles del paquete' }).waitFor();
+    });
+
     const price = formatUsdCents(1250);
     await withScreenshotOnFailure(maria, 'problema-elegir', async () => {
       await maria.goto(`${url()}/dashboard/almacen`);
       await maria.getByRole('heading', { name: M.sectionTitle }).waitFor();
+      await maria.getByText(DECLARED_VALUE_LABELS.sectionItem(undeclared!.warehouseReceipt!)).waitFor();
       const card = maria.locator('[aria-label^="Paquete retenido"]').first();
       await card.getByText(NOTE).waitFor();
       await card.getByText('Sin factura').first().waitFor();
@@ -77,7 +111,9 @@ describe.skipIf(!chromium)('paquetes con problemas: retenido sin factura, el cli
       await confirm.getByText(M.confirmChoice(pay)).waitFor();
       await confirm.getByRole('button', { name: 'Confirmar' }).click();
       await maria.getByText(M.decided.pay_and_continue).waitFor();
-      await maria.getByRole('heading', { name: M.sectionTitle }).waitFor({ state: 'detached' });
+      // The held parcel leaves Acción requerida; the declared value still waits there.
+      await card.waitFor({ state: 'detached' });
+      await maria.getByText(DECLARED_VALUE_LABELS.sectionItem(undeclared!.warehouseReceipt!)).waitFor();
     });
 
     const [problem] = await call<{ state: string; invoiceNumber: string | null }[]>(admin, 'problemParcels.ofPackage', {

@@ -30,7 +30,8 @@ export type PackageSpec = {
   senderName: string;
   weightKg: number | null;
   dimensionsCm: string | null;
-  estimatedValueUsdCents: number;
+  /** Null: no pre-alert's invoice said it, so the customer confirms it in Acción requerida. */
+  estimatedValueUsdCents: number | null;
   /** 'in_shipment' and 'shipped' are reached in shipments.ts; here such a package is received. */
   status: PackageStatus;
   notes?: string;
@@ -142,6 +143,23 @@ export function packageSpecs(c: DemoCustomers, p: DemoPrealerts, t: DemoTracking
       receivedDaysAgo: 1.5,
       receiptNumber: 135,
       warehouseLocation: 'A-3-04',
+    },
+    // Arrived without a pre-alert, so without a declared value: María sees "Confirma el valor
+    // declarado" in Acción requerida (docs/product/insurance.md).
+    {
+      customer: c.maria,
+      country: 'usa',
+      trackingNumber: '1Z999AA10177788899',
+      description: 'Audífonos inalámbricos Sony WH-CH520',
+      senderName: 'Best Buy',
+      weightKg: 0.6,
+      dimensionsCm: '22x18x8',
+      estimatedValueUsdCents: null,
+      status: 'in_warehouse',
+      createdDaysAgo: 6.5,
+      receivedDaysAgo: 6,
+      receiptNumber: 129,
+      warehouseLocation: 'A-1-09',
     },
     {
       customer: c.maria,

@@ -155,7 +155,22 @@ export async function claimSubjectFacts(
   };
 }
 
-/** The most a claim may pay now (USD cents), with the values it comes from. */
+/** The declared values of every parcel in a shipment added up, USD cents (null when none declares one). */
+async function shipmentDeclaredUsdCents(db: DbOrTx, shipmentId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ cents: sql<string | null>`sum(${packages.estimatedValueUsdCents})::bigint` })
+    .from(shipmentPackages)
+    .innerJoin(packages, eq(packages.id, shipmentPackages.packageId))
+    .where(eq(shipmentPackages.shipmentId, shipmentId));
+  return row?.cents == null ? null : Number(row.cents);
+}
+
+/**
+ * The most a claim may pay now (USD cents), with the values it comes from. A claim on one parcel of
+ * an insured shipment is limited to the parcel's share of the insured value
+ * (`shipmentDeclaredUsdCents` is then the shipment's declared values added up); a claim on the
+ * whole shipment to the whole insured value (docs/product/claims.md#decisions-and-payouts).
+ */
 export async function claimPayoutFacts(
   db: DbOrTx,
   claim: { packageId: string | null; shipmentId: string | null },
@@ -164,10 +179,18 @@ export async function claimPayoutFacts(
   const facts = await claimSubjectFacts(db, null, claim);
   const declaredUsdCents = facts ? await declaredValueUsdCents(db, facts.packageIds) : null;
   const insuredUsdCents = facts?.insuredUsdCents ?? null;
+  const shipmentDeclared =
+    claim.packageId && facts?.shipmentId && insuredUsdCents != null
+      ? ((await shipmentDeclaredUsdCents(db, facts.shipmentId)) ?? 0)
+      : null;
   return {
     insuredUsdCents,
     declaredUsdCents,
-    limitUsdCents: claimPayoutLimit({ insuredUsdCents, declaredUsdCents }, settings),
+    shipmentDeclaredUsdCents: shipmentDeclared,
+    limitUsdCents: claimPayoutLimit(
+      { insuredUsdCents, declaredUsdCents, shipmentDeclaredUsdCents: shipmentDeclared },
+      settings,
+    ),
   };
 }
 

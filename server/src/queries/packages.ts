@@ -2,7 +2,12 @@
 // filters, sort and bounded paging, docs/decisions/008), its count, one package's details and
 // the form's choices (customers and their mailboxes).
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
-import type { PackageFilters, PackageListParams } from '@casillero/shared';
+import {
+  PROBLEM_REASONS,
+  type PackageFilters,
+  type PackageListParams,
+  type ProblemListFilter,
+} from '@casillero/shared';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 import { mailboxes, packages, shipmentPackages, shipments, storedFiles, userProfiles, users } from '../db/schema';
@@ -44,7 +49,23 @@ const rowColumns = {
     'awaiting_customer' | 'awaiting_staff' | null
   >`(select case when pp.choice is null then 'awaiting_customer' else 'awaiting_staff' end
     from package_problems pp where pp.package_id = ${packages.id} and pp.resolved_at is null)`,
+  /** The open problem's reason and abandonment day (YYYY-MM-DD), null when the parcel has none. */
+  problemReason: sql<
+    (typeof PROBLEM_REASONS)[number] | null
+  >`(select pp.reason from package_problems pp where pp.package_id = ${packages.id} and pp.resolved_at is null)`,
+  problemAbandonOn: sql<
+    string | null
+  >`(select pp.abandon_on::text from package_problems pp where pp.package_id = ${packages.id} and pp.resolved_at is null)`,
 };
+
+/** 'Con problema' (docs/product/problem-parcels.md#staff-see-every-open-problem): the open problem, by who it waits for. */
+const PROBLEM_WAITS_FOR: Record<ProblemListFilter, string> = {
+  open: '',
+  awaiting_customer: ' and pp.choice is null',
+  awaiting_staff: ' and pp.choice is not null',
+};
+const openProblem = (extra: string) =>
+  sql`exists (select 1 from package_problems pp where pp.package_id = ${packages.id} and pp.resolved_at is null${sql.raw(extra)})`;
 
 /** A package's customer, mailbox and shipment (if any): what the list and the details join to each row. */
 function withOwnerAndShipment<T extends PgSelect>(query: T) {
@@ -57,7 +78,15 @@ function withOwnerAndShipment<T extends PgSelect>(query: T) {
 const packagesList = defineList<PackageListParams>()({
   name: 'packages',
   ...newestFirstOrByStatus(packages),
-  filters: { status: packages.status, cliente: packages.userId },
+  filters: {
+    status: packages.status,
+    cliente: packages.userId,
+    // Enum values only (the schema refuses anything else), so each is a statement of its own.
+    problema: { literal: (v) => openProblem(PROBLEM_WAITS_FOR[v] ?? '') },
+    motivo: {
+      literal: (v) => (PROBLEM_REASONS.includes(v) ? openProblem(` and pp.reason = '${v}'`) : undefined),
+    },
+  },
   search: {
     // The tracking number or description, or the customer's name or e-mail, or the mailbox code
     // (the other tables' matches as init plans: `= any(array(…))`).

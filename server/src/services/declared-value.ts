@@ -7,12 +7,15 @@ import {
   DECLARED_VALUE_MESSAGES as M,
   PACKAGE_STATUSES_SHIPPABLE,
   formatUsdCents,
+  insurancePremiumCents,
   type declaredValueConfirmInput,
   type z,
 } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { packages } from '../db/schema';
 import { DomainError } from '../lib/domain-error';
+import { getInsuranceRule } from '../queries/claims';
+import { packageLabel } from '../queries/problem-parcels';
 
 export async function confirmDeclaredValue(
   tx: DbOrTx,
@@ -44,4 +47,24 @@ export async function confirmDeclaredValue(
   if (!own) throw new DomainError('NOT_FOUND', M.notFound);
   if (own.value != null) throw new DomainError('CONFLICT', M.alreadyDeclared);
   throw new DomainError('CONFLICT', M.notInWarehouse);
+}
+
+/**
+ * Staff's 'Asegurar envío' in Crear Envío (docs/product/insurance.md#insuring-a-shipment): the
+ * insured value is the parcels' declared values added up, the premium the one rule applied once to
+ * it. A parcel without a declared value refuses the insurance ("escríbelo en Gestión de Paquetes").
+ */
+export async function insureParcels(tx: DbOrTx, packageIds: readonly string[]) {
+  const [missing] = await tx
+    .select({ label: packageLabel })
+    .from(packages)
+    .where(and(inArray(packages.id, [...packageIds]), isNull(packages.estimatedValueUsdCents)))
+    .limit(1);
+  if (missing) throw new DomainError('BAD_INPUT', M.insureBlocked(missing.label));
+  const [row] = await tx
+    .select({ cents: sql<string | null>`sum(${packages.estimatedValueUsdCents})::bigint` })
+    .from(packages)
+    .where(inArray(packages.id, [...packageIds]));
+  const insuredUsdCents = Number(row?.cents ?? 0);
+  return { insuredUsdCents, premiumUsdCents: insurancePremiumCents(insuredUsdCents, await getInsuranceRule(tx)) };
 }

@@ -212,10 +212,23 @@ export async function chooseProblem(
   });
 }
 
-/** Staff finish what the customer chose: the parcel went back to the seller, or was disposed of. */
-export async function completeProblem(tx: DbOrTx, staffId: string, packageId: string) {
+/**
+ * Staff finish what the customer chose: the parcel went back to the seller, or was disposed of.
+ * The customer is told once, on their channels for status changes (the dedupe key is the problem's).
+ */
+export async function completeProblem(
+  tx: DbOrTx,
+  staffId: string,
+  packageId: string,
+  options: { appUrl?: string } = {},
+) {
   const [problem] = await tx
-    .select({ id: packageProblems.id, choice: packageProblems.choice, label: packageLabel })
+    .select({
+      id: packageProblems.id,
+      userId: packageProblems.userId,
+      choice: packageProblems.choice,
+      label: packageLabel,
+    })
     .from(packageProblems)
     .innerJoin(packages, eq(packages.id, packageProblems.packageId))
     .where(and(eq(packageProblems.packageId, packageId), isNull(packageProblems.resolvedAt)))
@@ -229,6 +242,13 @@ export async function completeProblem(tx: DbOrTx, staffId: string, packageId: st
     .set({ completedAt: now, completedBy: staffId, resolvedAt: now })
     .where(eq(packageProblems.id, problem.id));
   await tx.update(packages).set({ status }).where(eq(packages.id, packageId));
+  const notice = M.completedNotice[problem.choice];
+  await notifyUser(
+    tx,
+    problem.userId,
+    { title: notice.title, message: notice.message(problem.label), type: 'package', link: CUSTOMER_LINK },
+    { kind: 'status_changed', email: 'default', appUrl: options.appUrl, dedupeKey: `problem:${problem.id}:completed` },
+  );
   return { message: M.completed(problem.label, PACKAGE_STATUS_LABELS[status]) };
 }
 

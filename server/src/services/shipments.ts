@@ -14,6 +14,8 @@ import {
   SHIPMENT_MESSAGES as M,
   SHIPMENT_STATUS_LABELS,
   DELIVERY_METHOD_LABELS,
+  INSURANCE_LABELS,
+  formatUsdCents,
   shipmentCodeAt,
   dollarsToCents,
   type ShipmentStatus,
@@ -34,6 +36,7 @@ import { businessToday } from '../lib/business-clock';
 import { DomainError } from '../lib/domain-error';
 import { isConcurrencyFailure, isUniqueViolation } from '../lib/database-errors';
 import { accruedStorageFee } from './storage';
+import { insureParcels } from './declared-value';
 import { notifyUser } from './notify';
 
 type AppConfig = Pick<Config, 'appUrl'>;
@@ -113,6 +116,8 @@ export async function createShipment(
         deliveryMethod: input.deliveryMethod,
         agencyId: input.agencyId,
       });
+      // Insured: the same rule and records as the customer's ship request (docs/product/insurance.md).
+      const insurance = input.insured ? await insureParcels(tx, packageIds) : null;
       const shipment = await insertWithUniqueCode(tx, {
         userId: input.userId,
         ...delivery,
@@ -123,6 +128,7 @@ export async function createShipment(
         totalVolumeCm3: null,
         status: 'preparing',
         shippingMethod: input.shippingMethod,
+        insuredValueUsdCents: insurance?.insuredUsdCents ?? null,
         createdBy: adminId,
       });
       await tx.insert(shipmentPackages).values(packageIds.map((packageId) => ({ shipmentId: shipment.id, packageId })));
@@ -137,6 +143,13 @@ export async function createShipment(
         {
           description: `${DELIVERY_METHOD_LABELS.home}: ${delivery.deliveryCity}, ${delivery.deliveryState}`,
           usdCents: delivery.deliveryFeeUsdCents,
+        },
+        {
+          description: INSURANCE_LABELS.invoiceLine(
+            shipment.shipmentCode,
+            formatUsdCents(insurance?.insuredUsdCents ?? 0),
+          ),
+          usdCents: insurance?.premiumUsdCents ?? 0,
         },
       ].filter((l) => l.usdCents > 0);
       if (lines.length) {
@@ -173,6 +186,8 @@ export async function createShipment(
         packageCount: packageIds.length,
         storageFeeUsd: storage.feeUsd,
         deliveryFeeUsdCents: delivery.deliveryFeeUsdCents,
+        insuredValueUsdCents: insurance?.insuredUsdCents ?? null,
+        insuranceUsdCents: insurance?.premiumUsdCents ?? 0,
       };
     });
   } catch (err) {

@@ -7,6 +7,7 @@ import { PACKAGE_STATUSES, PACKAGE_STATUSES_SELECTABLE } from '../enums';
 import { PACKAGE_MESSAGES as M } from '../messages-packages';
 import { optionalSearchText, sortedListParams } from './list';
 import { fitsCharacters } from '../text';
+import { PROBLEM_LIST_FILTERS, PROBLEM_REASONS } from '../problem-parcel-filters';
 
 const packageFields = {
   mailboxId: z.uuid({ error: M.mailboxRequired }),
@@ -82,6 +83,9 @@ export const packageFilters = z.object({
   q: optionalSearchText,
   status: z.enum(PACKAGE_STATUSES).optional().catch(undefined),
   cliente: z.uuid().optional().catch(undefined),
+  /** Parcels with an open problem (docs/product/problem-parcels.md), and the flag's reason. */
+  problema: z.enum(PROBLEM_LIST_FILTERS).optional().catch(undefined),
+  motivo: z.enum(PROBLEM_REASONS).optional().catch(undefined),
 });
 export type PackageFilters = Partial<z.output<typeof packageFilters>>;
 

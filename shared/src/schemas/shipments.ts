@@ -56,6 +56,8 @@ export const shipmentCreateInput = z
     ...shipmentFields,
     /** Air or sea: the departures it may join (docs/product/departures.md). */
     shippingMethod: z.enum(SHIPPING_METHODS, { error: M.methodInvalid }).default('aereo'),
+    /** 'Asegurar envío' (docs/product/insurance.md#insuring-a-shipment): the one insurance rule, as the ship request. */
+    insured: z.boolean().default(false),
     packageIds: z
       .array(z.uuid(M.packagesRequired), { error: M.packagesRequired })
       .min(1, M.packagesRequired)

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PACKAGE_SORTS, PACKAGE_STATUSES } from '@casillero/shared';
+import { PACKAGE_SORTS, PACKAGE_STATUSES, PROBLEM_LIST_FILTERS, PROBLEM_REASONS } from '@casillero/shared';
 import { listSearch, searchUuid } from '../../lib/search';
 import { AdminPage, CreateAction, TotalBadge, useListRoute } from '../../components/data-table';
 import { pageHead } from '../../lib/site';
@@ -11,7 +11,11 @@ import { StorageSettingsAction } from './-components/storage/StorageSettingsDial
 
 export const Route = createFileRoute('/admin/paquetes')({
   validateSearch: (search: Record<string, unknown>): PackageSearch => ({
-    ...listSearch(search, PACKAGE_SORTS, { status: PACKAGE_STATUSES }),
+    ...listSearch(search, PACKAGE_SORTS, {
+      status: PACKAGE_STATUSES,
+      problema: PROBLEM_LIST_FILTERS,
+      motivo: PROBLEM_REASONS,
+    }),
     cliente: searchUuid(search.cliente),
   }),
   head: pageHead('Paquetes'),

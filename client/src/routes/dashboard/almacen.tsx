@@ -157,6 +157,8 @@ function WarehousePage() {
                     (p) =>
                       !p.shipmentId &&
                       !p.onHold &&
+                      // Without a declared value it waits in Acción requerida (docs/product/insurance.md).
+                      p.estimatedValueUsdCents != null &&
                       (PACKAGE_STATUSES_SHIPPABLE as readonly PackageStatus[]).includes(p.status),
                   )
                   .map((p) => ({

@@ -397,7 +397,12 @@ describe('payout limits and the credit', () => {
     const { id } = await as(maria).claims.open({ kind: 'damaged', packageId, text: TEXT, photos: [] });
     const limit = (100_00 * CLAIM_DEFAULT_SETTINGS.uninsuredSharePercent) / 100;
     const detail = await as(atencion).claims.adminDetail({ id });
-    expect(detail.payout).toEqual({ insuredUsdCents: null, declaredUsdCents: 100_00, limitUsdCents: limit });
+    expect(detail.payout).toEqual({
+      insuredUsdCents: null,
+      declaredUsdCents: 100_00,
+      shipmentDeclaredUsdCents: null,
+      limitUsdCents: limit,
+    });
     const before = await owed(maria.user.id);
     const err = await trpcError(as(atencion).claims.decide({ id, decision: 'partial', amountUsd: limit / 100 + 0.01 }));
     expect(err).toMatchObject({ code: 'BAD_REQUEST', message: M.amountAboveLimit(formatUsdCents(limit)) });

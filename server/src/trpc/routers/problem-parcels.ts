@@ -33,7 +33,7 @@ export const problemParcelsRouter = router({
 
   complete: staffProcedure('packages.write')
     .input(problemCompleteInput)
-    .mutation(({ ctx, input }) => completeProblem(ctx.db, ctx.user.id, input.packageId)),
+    .mutation(({ ctx, input }) => completeProblem(ctx.db, ctx.user.id, input.packageId, { appUrl: ctx.config.appUrl })),
 
   settings: staffProcedure('staff.manage').query(({ ctx }) => getProblemSettings(ctx.db)),
 

@@ -233,16 +233,22 @@ function Decide({ claim }: { claim: ClaimDetail }) {
   const decide = useMutation(trpc.claims.decide.mutationOptions());
   const refresh = useRefresh();
   const weight = claim.kind === 'weight_dispute';
-  const { limitUsdCents, insuredUsdCents, declaredUsdCents } = claim.payout;
+  const { limitUsdCents, insuredUsdCents, declaredUsdCents, shipmentDeclaredUsdCents } = claim.payout;
   return (
     <Card withBorder padding="sm" component="section" aria-label="Decisión">
       <Stack gap="xs">
         {!weight && (
           <Text size="sm">
             {M.payoutLimit}: <b>{formatUsdCents(limitUsdCents)}</b> ·{' '}
-            {insuredUsdCents != null
-              ? `${M.insured} (${formatUsdCents(insuredUsdCents)})`
-              : `${M.uninsured}, valor declarado ${declaredUsdCents != null ? formatUsdCents(declaredUsdCents) : '—'}`}
+            {insuredUsdCents != null && shipmentDeclaredUsdCents != null
+              ? M.insuredShare(
+                  formatUsdCents(insuredUsdCents),
+                  formatUsdCents(declaredUsdCents ?? 0),
+                  formatUsdCents(shipmentDeclaredUsdCents),
+                )
+              : insuredUsdCents != null
+                ? `${M.insured} (${formatUsdCents(insuredUsdCents)})`
+                : `${M.uninsured}, valor declarado ${declaredUsdCents != null ? formatUsdCents(declaredUsdCents) : '—'}`}
           </Text>
         )}
         <SegmentedControl

@@ -13,8 +13,14 @@ import {
   type MailboxCountry,
   type PackageSort,
   type PackageStatus,
+  PROBLEM_LIST_FILTERS,
+  PROBLEM_LIST_FILTER_LABELS,
+  PROBLEM_REASONS,
+  PROBLEM_REASON_LABELS,
   PROBLEM_STATE_LABELS,
   formatUsdFromCents,
+  type ProblemListFilter,
+  type ProblemReason,
 } from '@casillero/shared';
 import {
   DetailsAction,
@@ -38,7 +44,12 @@ import { PackageStatusSelect } from './PackageStatus';
 import { PrintLabelButton, openLabels } from './PrintLabels';
 import type { PackageRow } from './types';
 
-export type PackageSearch = ListSearch<PackageSort> & { status?: PackageStatus; cliente?: string };
+export type PackageSearch = ListSearch<PackageSort> & {
+  status?: PackageStatus;
+  cliente?: string;
+  problema?: ProblemListFilter;
+  motivo?: ProblemReason;
+};
 
 export const COUNTRY_FLAGS: Record<MailboxCountry, string> = { USA: '🇺🇸', CHINA: '🇨🇳', OTHER: '🌐' };
 
@@ -138,6 +149,14 @@ function packageColumns(
               {PROBLEM_STATE_LABELS[info.row.original.problemState]}
             </Badge>
           )}
+          {info.row.original.problemReason && (
+            <Text size="xs" c="dimmed">
+              {PROBLEM_REASON_LABELS[info.row.original.problemReason]}
+              {info.row.original.problemState === 'awaiting_customer' && info.row.original.problemAbandonOn
+                ? ` · abandono ${formatDate(info.row.original.problemAbandonOn)}`
+                : ''}
+            </Text>
+          )}
         </Stack>
       ),
     }),
@@ -222,7 +241,7 @@ export function PackagesList({ search, navigate }: ListProps<PackageSearch>) {
   const state = useServerListState(search, navigate, {
     sort: 'createdAt',
     dir: 'desc',
-    filterKeys: ['q', 'status', 'cliente'],
+    filterKeys: ['q', 'status', 'cliente', 'problema', 'motivo'],
   });
   const details = useDetailsParam(search, navigate);
   const canWrite = useCan('packages.write');
@@ -303,7 +322,18 @@ export function PackagesList({ search, navigate }: ListProps<PackageSearch>) {
         searchPlaceholder: 'Tracking, descripción, cliente o casillero',
       }}
       toMessage={failureMessage}
-      selects={[{ key: 'status', label: 'Estado', w: 190, values: PACKAGE_STATUSES, labels: PACKAGE_STATUS_LABELS }]}
+      selects={[
+        { key: 'status', label: 'Estado', w: 190, values: PACKAGE_STATUSES, labels: PACKAGE_STATUS_LABELS },
+        // Every customer's open problems (docs/product/problem-parcels.md#staff-see-every-open-problem).
+        {
+          key: 'problema',
+          label: 'Problema',
+          w: 250,
+          values: PROBLEM_LIST_FILTERS,
+          labels: PROBLEM_LIST_FILTER_LABELS,
+        },
+        { key: 'motivo', label: 'Motivo del problema', w: 210, values: PROBLEM_REASONS, labels: PROBLEM_REASON_LABELS },
+      ]}
       onSearchEnter={openScannedReceipt}
       countExtras={
         <>

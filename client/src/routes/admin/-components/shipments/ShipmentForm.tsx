@@ -27,6 +27,7 @@ import { useSchemaForm } from '../../../../components/forms/useSchemaForm';
 import { trpc } from '../../../../lib/trpc';
 import { CustomerPicker } from '../packages/CustomerPicker';
 import { failureMessage } from '../packages/feedback';
+import { ShipmentInsuranceSwitch } from './ShipmentInsurance';
 import { useInvalidateShipments } from './ShipmentStatus';
 import type { ShippablePackage } from './types';
 
@@ -39,6 +40,7 @@ type Values = {
   shippingCostUsdCents: DecimalValue;
   packageIds: string[];
   shippingMethod: ShippingMethod;
+  insured: boolean;
 };
 
 const INITIAL: Values = {
@@ -51,6 +53,7 @@ const INITIAL: Values = {
   packageIds: [],
   // Most shipments fly; a sea shipment is chosen here (docs/product/departures.md).
   shippingMethod: 'aereo',
+  insured: false,
 };
 
 const kg1 = (n: number) => `${n.toLocaleString('es-ES', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} kg`;
@@ -287,6 +290,12 @@ function CreateShipmentForm({ onClose }: { onClose: () => void }) {
             ))}
           </SimpleGrid>
         </Paper>
+
+        <ShipmentInsuranceSwitch
+          chosen={chosen}
+          checked={form.values.insured}
+          onChange={(insured) => form.setFieldValue('insured', insured)}
+        />
 
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
