@@ -3,7 +3,7 @@
 // a failed sign-in, password recovery through the e-mailed link, and the contact form.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE_NAME } from '@casillero/shared';
+import { SESSION_COOKIE_NAME, TERMS_UPDATED_AT } from '@casillero/shared';
 import {
   DEMO,
   chromiumOrExplain,
@@ -126,10 +126,9 @@ describe.skipIf(!chromium)('sitio público en el navegador', () => {
       const legal = page.getByRole('navigation', { name: 'Información legal' });
       await legal.getByRole('link', { name: 'Términos' }).click();
       await heading(page, 'Términos de servicio');
-      const today = new Intl.DateTimeFormat('es-ES', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(
-        new Date(),
-      );
-      await page.getByText(`Última actualización: ${today}`).waitFor();
+      // The terms' own date, written by hand here (27/11/2026), not by the formatter under test.
+      const [year, month, day] = TERMS_UPDATED_AT.split('-');
+      await page.getByText(`Última actualización: ${day}/${month}/${year}`).waitFor();
       await legal.getByRole('link', { name: 'Cookies' }).click();
       await heading(page, 'Política de privacidad');
       expect(new URL(page.url()).hash).toBe('#cookies');
