@@ -1,7 +1,7 @@
 // The Spanish texts of the admin Packages and Shipments screens (docs/product/admin-packages-and-shipments.md), their
 // server refusals and the customer's notifications.
 
-import { formatUsd } from './format';
+import { formatKg, formatUsd } from './format';
 
 export const PACKAGE_MESSAGES = {
   // Package form (docs/product/admin-packages-and-shipments.md#crear-paquete)
@@ -58,7 +58,7 @@ export const PACKAGE_MESSAGES = {
     `Recibimos tu paquete ${label} en nuestro almacén${wr ? ` (WR ${wr})` : ''}. Ya puedes verlo en Almacén.`,
   /** Warehouse intake recorded for the first time: the customer learns the WR and the weight. */
   intakeRecorded: (label: string, wr: string, weightKg: number) =>
-    `Recibimos tu paquete ${label} en nuestro almacén (WR ${wr}). Peso registrado: ${weightKg.toLocaleString('es-ES', { maximumFractionDigits: 2 })} kg. Ya puedes verlo en Almacén.`,
+    `Recibimos tu paquete ${label} en nuestro almacén (WR ${wr}). Peso registrado: ${formatKg(weightKg)}. Ya puedes verlo en Almacén.`,
 } as const;
 
 export const SHIPMENT_MESSAGES = {

@@ -1,6 +1,7 @@
 // The Spanish texts of reception by scanning and of the "sin dueño" queue (docs/decisions/019-warehouse-intake.md):
 // the /admin/recepcion screen, its server refusals and what the customer is told.
-const kg = (n: number) => `${n.toLocaleString('es-ES', { maximumFractionDigits: 2 })} kg`;
+import { formatKg } from './format';
+const kg = (n: number) => formatKg(n);
 
 export const RECEPTION_MESSAGES = {
   // The scan and the measures (form rules)
