@@ -260,3 +260,16 @@ export function parseDecimal(
   const digits = `${negative && !isZero ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
   return { status: 'number', value: Number(digits), digits };
 }
+
+// --- CSV files (docs/product/formats.md#csv) ---------------------------------------------------
+
+/**
+ * CSV files are for spreadsheets, not for reading: numbers go out as machine numbers (a decimal
+ * point, no thousands separator: `1234.50`), so any spreadsheet sums them, and each numeric
+ * column's header says so.
+ */
+export const CSV_NUMBER_CONVENTION = 'punto decimal';
+
+/** A numeric column's header with the convention: 'Peso (kg)' → 'Peso (kg, punto decimal)'. */
+export const csvNumberHeader = (header: string) =>
+  /\)$/.test(header) ? header.replace(/\)$/, `, ${CSV_NUMBER_CONVENTION})`) : `${header} (${CSV_NUMBER_CONVENTION})`;

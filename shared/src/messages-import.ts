@@ -106,11 +106,11 @@ export const IMPORT_MESSAGES = {
   weightRequired: 'Falta el peso.',
   weightNotNumber: (value: string) => `«${value}» no es un peso válido: escribe un número mayor que 0, p. ej. 1,5.`,
   weightNotPositive: 'El peso debe ser mayor que 0.',
-  weightTooLarge: `El peso no puede exceder ${IMPORT_MAX_WEIGHT_KG} kg.`,
+  weightTooLarge: `El peso no puede exceder ${groupThousands(IMPORT_MAX_WEIGHT_KG)} kg.`,
   dimensionsInvalid: (value: string) =>
     `«${value}» no son dimensiones válidas: escribe largo x ancho x alto en cm, p. ej. 30x20x15.`,
   dimensionNotNumber: (value: string) => `«${value}» no es una medida válida: escribe un número mayor que 0, en cm.`,
-  dimensionTooLarge: `Ninguna medida puede exceder ${IMPORT_MAX_DIMENSION_CM} cm.`,
+  dimensionTooLarge: `Ninguna medida puede exceder ${groupThousands(IMPORT_MAX_DIMENSION_CM)} cm.`,
   dimensionsIncomplete: 'Faltan medidas: indica largo, ancho y alto, o ninguna.',
   mailboxUnknown: (code: string) => `No existe ningún casillero con el código «${code}».`,
   mailboxInactive: (code: string) => `El casillero «${code}» no está activo.`,

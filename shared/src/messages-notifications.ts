@@ -9,7 +9,7 @@ export const ADMIN_NOTIFICATION_MESSAGES = {
   userRequired: 'Selecciona un usuario.',
   userInvalid: 'El usuario seleccionado no existe o no es un cliente.',
   titleMax: 'El título no puede exceder 200 caracteres',
-  messageMax: 'El mensaje no puede exceder 2000 caracteres',
+  messageMax: 'El mensaje no puede exceder 2.000 caracteres',
   sent: 'La notificación se envió correctamente.',
   sentAll: (n: number) => `Se enviaron ${groupThousands(n)} notificaciones a todos los usuarios.`,
   sendFailed: 'No se pudo enviar la notificación.',

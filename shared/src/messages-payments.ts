@@ -12,7 +12,7 @@ export const ADMIN_PAYMENT_MESSAGES = {
   updated: 'El estado del pago ha sido actualizado exitosamente',
   updateFailed: 'Error al actualizar el pago',
   statusRequired: 'Selecciona el estado del pago',
-  notesMax: 'Las notas no pueden exceder 1000 caracteres',
+  notesMax: 'Las notas no pueden exceder 1.000 caracteres',
   /**
    * Approval and rejection happen once: their effects (activation, dispatch, notice) are done.
    * The refusal says what the payment is now; only a rejected one can come back (re-reported).

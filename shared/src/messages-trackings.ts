@@ -22,12 +22,12 @@ export const TRACKING_MESSAGES = {
   originMin: 'El país de origen debe tener al menos 2 caracteres',
   originMax: 'El país de origen no puede exceder 100 caracteres',
   reasonMax: 'El motivo no puede exceder 500 caracteres',
-  notesMax: 'Las notas no pueden exceder 1000 caracteres',
+  notesMax: 'Las notas no pueden exceder 1.000 caracteres',
   // Status change and repack dialogs
   statusRequired: 'Selecciona el nuevo estado',
   repackReasonRequired: 'El motivo del reempaque es requerido',
   actualWeightInvalid: 'El peso real debe estar entre 0 y 100 kg',
-  messageMax: 'El mensaje no puede exceder 1000 caracteres',
+  messageMax: 'El mensaje no puede exceder 1.000 caracteres',
   // Errors (docs/product/admin-trackings.md#messages)
   clientsLoadFailed: 'No se pudieron cargar los clientes. Intenta nuevamente.',
   createFailed: 'No se pudo crear el tracking. Intenta nuevamente.',
