@@ -13,7 +13,7 @@ export const TRACKING_MESSAGES = {
   descriptionMax: 'La descripción no puede exceder 500 caracteres',
   carrierRequired: 'La empresa de envío es requerida',
   carrierMax: 'La empresa de envío no puede exceder 100 caracteres',
-  weightMin: 'El peso estimado debe ser al menos 0.1 kg',
+  weightMin: 'El peso estimado debe ser al menos 0,1 kg',
   weightMax: 'El peso estimado no puede exceder 100 kg',
   valueMin: 'El valor estimado no puede ser negativo',
   valueMax: 'Valor estimado no puede exceder $10,000',
