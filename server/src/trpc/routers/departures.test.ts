@@ -308,7 +308,8 @@ describe('departures: the manifest', () => {
       // On paper the figures are es-VE (docs/product/formats.md): the total weight with a decimal comma.
       const doc = mupdf.Document.openDocument(pdf.rawPayload, 'application/pdf');
       const pages: string[] = [];
-      for (let i = 0; i < doc.countPages(); i++) pages.push(doc.loadPage(i).toStructuredText().asText());
+      for (let i = 0; i < doc.countPages(); i++)
+        pages.push(doc.loadPage(i).toStructuredText('preserve-whitespace').asText());
       const paper = pages.join('\n');
       expect(findForeignNumbers(paper)).toEqual([]);
       expect(paper).toContain(formatDecimal(Number(sums.weight), { decimals: 2, fixed: true }));
