@@ -2,6 +2,7 @@
 // customers' shipments from a warehouse (Miami, China) to a port or airport in Venezuela, their
 // milestones with planned and actual dates, and the Spanish texts staff and customers read.
 import type { ShippingMethod } from './enums';
+import { csvNumberHeader } from './format';
 
 export const DEPARTURE_MODES = ['aereo', 'maritimo'] as const satisfies readonly ShippingMethod[];
 export type DepartureMode = (typeof DEPARTURE_MODES)[number];
@@ -185,6 +186,9 @@ export const MANIFEST_HEADERS = [
   'Valor declarado (USD)',
   'Descripción',
 ] as const;
+
+/** The manifest's CSV header: its numeric columns say how numbers are written (docs/product/formats.md#csv). */
+export const MANIFEST_CSV_HEADERS = MANIFEST_HEADERS.map((h, i) => (i >= 3 && i <= 6 ? csvNumberHeader(h) : h));
 
 export const departureManifestPath = (id: string, format: 'csv' | 'pdf') => `/api/departures/${id}/manifest.${format}`;
 

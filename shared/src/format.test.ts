@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { LIST_DEEP_PAGES_NOTE, LIST_MAX_OFFSET } from './list-params';
-import { formatDate, formatUsd, groupThousands, onFirstUse } from './format';
+import {
+  formatCount,
+  formatDate,
+  formatMeasures,
+  formatKg,
+  formatLb,
+  formatPercent,
+  formatUsd,
+  formatUsdFromCents,
+  formatVes,
+  formatVesFromCents,
+  groupThousands,
+  onFirstUse,
+} from './format';
 
 describe('formatters built on first use', () => {
   it('builds the value once, when first asked for, and returns the same one after', () => {
@@ -12,7 +25,7 @@ describe('formatters built on first use', () => {
     expect(builds).toBe(1);
   });
 
-  it('format as before: es-ES dates and USD', () => {
+  it('format dates as before', () => {
     expect(formatDate('2026-03-05T12:00:00Z')).toBe('05/03/2026');
   });
 
@@ -26,18 +39,17 @@ describe('formatters built on first use', () => {
     } finally {
       process.env.TZ = zone;
     }
-    expect(formatUsd(1234.5)).toBe(
-      new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(1234.5),
-    );
   });
 });
 
 describe('groupThousands', () => {
-  it('writes whole numbers as es-ES does: four digits together, groups of three from five', () => {
+  it('writes whole numbers as es-VE does: groups of three from four digits', () => {
     for (const n of [0, 7, 999, 1000, 5000, 9999, 10_000, 12_345, 100_000, 1_234_567, 9_876_543_210, -25_000]) {
-      expect(groupThousands(n), String(n)).toBe(n.toLocaleString('es-ES'));
+      expect(groupThousands(n), String(n)).toBe(new Intl.NumberFormat('es-VE').format(n));
+      expect(formatCount(n), String(n)).toBe(groupThousands(n));
     }
     expect(groupThousands(10_000)).toBe('10.000');
+    expect(groupThousands(5000)).toBe('5.000');
   });
 
   it('is what the deep-pages note shows', () => {
@@ -46,42 +58,43 @@ describe('groupThousands', () => {
   });
 });
 
-describe('formatUsd and formatDate write what Intl writes', () => {
-  const intlUsd = new Intl.NumberFormat('es-ES', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
+describe('money, weights, measures and percentages as es-VE writes them (docs/product/formats.md)', () => {
+  it.each([
+    [formatUsd(38.5), '$38,50'],
+    [formatUsd(0.5), '$0,50'],
+    [formatUsd('1234.5'), '$1.234,50'],
+    [formatUsd(-3), '-$3,00'],
+    [formatUsd(-0.001), '$0,00'],
+    [formatUsd(1.005), '$1,01'],
+    [formatUsd(123456789.994), '$123.456.789,99'],
+    [formatUsdFromCents(3850), '$38,50'],
+    [formatUsdFromCents(7), '$0,07'],
+    [formatVes(6560), 'Bs. 6.560,00'],
+    [formatVes('456.25'), 'Bs. 456,25'],
+    [formatVes(-12), '-Bs. 12,00'],
+    [formatVesFromCents(656000), 'Bs. 6.560,00'],
+    [formatKg(343.11), '343,11 kg'],
+    [formatKg('343.11'), '343,11 kg'],
+    [formatKg(2.5), '2,5 kg'],
+    [formatKg(1250), '1.250 kg'],
+    [formatKg(2, { decimals: 1, fixed: true }), '2,0 kg'],
+    [formatKg(0.456, { decimals: 1 }), '0,5 kg'],
+    [formatLb(12.5), '12,50 lb'],
+    [formatMeasures('30x20x10'), '30 × 20 × 10 cm'],
+    [formatMeasures('30.5 x 20 X 10'), '30,5 × 20 × 10 cm'],
+    [formatMeasures([30.25, 20, 1000]), '30,25 × 20 × 1.000 cm'],
+    [formatMeasures('aprox. 30'), 'aprox. 30 cm'],
+    [formatPercent(12.5), '12,5 %'],
+    [formatPercent(12.345, 2), '12,35 %'],
+    [formatPercent(100), '100 %'],
+    [formatCount(1250), '1.250'],
+  ])('%s is %s', (written, expected) => {
+    expect(written).toBe(expected);
   });
-  const intlDate = new Intl.DateTimeFormat('es-ES', { day: '2-digit', month: '2-digit', year: 'numeric' });
 
-  it('for amounts of every size and sign, the ones ICU rounds up included (1.005, 2.675)', () => {
-    const edges = [
-      0,
-      -0,
-      0.001,
-      -0.001,
-      0.005,
-      0.004999,
-      1.005,
-      2.675,
-      1.115,
-      9.995,
-      99.995,
-      999.995,
-      9999.995,
-      1234.5,
-      12345.678,
-      -98765.4321,
-      1e9,
-      123456789012.34,
-      1e-7,
-      1e21,
-      5e21,
-      '1234.50',
-      '0.10',
-      '-7',
-    ];
+  it('round money as Intl does, for amounts of every size and sign (1.005, 2.675 included)', () => {
+    const intl = new Intl.NumberFormat('es-VE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const edges = [0, 0.001, 0.005, 0.004999, 1.005, 2.675, 1.115, 9.995, 99.995, 1234.5, 12345.678, 1e9];
     // A fixed pseudo-random series, so a failure can be reproduced.
     let seed = 42;
     const random = () => {
@@ -90,14 +103,17 @@ describe('formatUsd and formatDate write what Intl writes', () => {
     };
     const series = Array.from({ length: 5000 }, (_, i) => {
       const scale = 10 ** Math.floor(random() * 9);
-      const value = Math.round(random() * scale * 10 ** (i % 5)) / 10 ** (i % 5);
-      return i % 3 === 0 ? -value : value;
+      return Math.round(random() * scale * 10 ** (i % 5)) / 10 ** (i % 5);
     });
-    for (const amount of [...edges, ...series])
-      expect(formatUsd(amount), String(amount)).toBe(intlUsd.format(Number(amount)));
-    for (const odd of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])
-      expect(formatUsd(odd)).toBe(intlUsd.format(odd));
+    for (const amount of [...edges, ...series]) {
+      expect(formatUsd(amount), String(amount)).toBe(`$${intl.format(amount)}`);
+      if (amount >= 0.005) expect(formatUsd(-amount), String(-amount)).toBe(`-$${intl.format(amount)}`);
+    }
   });
+});
+
+describe('formatDate writes what Intl writes', () => {
+  const intlDate = new Intl.DateTimeFormat('es-ES', { day: '2-digit', month: '2-digit', year: 'numeric' });
 
   it('for dates across years, months and times of day, and refuse an invalid one as Intl does', () => {
     let t = Date.UTC(1950, 0, 1);

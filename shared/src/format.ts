@@ -18,66 +18,65 @@ export function onFirstUse<T>(build: () => T): () => T {
 }
 
 /**
- * A whole number as es-ES writes it (`10000` → `10.000`; four digits stay together: `5000`),
- * for texts built when a module loads, where Intl would cost every page (see onFirstUse).
+ * A whole number as es-VE writes it (`10000` → `10.000`, `5000` → `5.000`; docs/product/formats.md), for
+ * texts built when a module loads, where Intl would cost every page (see onFirstUse).
  */
 export function groupThousands(n: number): string {
   const whole = Math.trunc(n);
-  return `${whole < 0 ? '-' : ''}${groupDigits(String(Math.abs(whole)))}`;
-}
-
-/** Unsigned digits grouped as es-ES does: four digits together, dots from five. */
-function groupDigits(digits: string): string {
-  return digits.length < 5 ? digits : digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-}
-
-const usdFallback = onFirstUse(
-  () =>
-    new Intl.NumberFormat('es-ES', {
-      style: 'currency',
-      currency: 'USD',
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    }),
-);
-
-/**
- * A number with two decimals as ICU rounds it: its shortest decimal text (what `String(n)`
- * writes), rounded half away from zero, so 1.005 gives "1.01" as Intl does (toFixed gives
- * "1.00"). Null where that text has an exponent (beyond 1e21 or below 1e-6).
- */
-function twoDecimalsText(n: number): { whole: string; cents: string } | null {
-  const text = String(Math.abs(n));
-  if (text.includes('e')) return null;
-  const [whole, fraction = ''] = text.split('.');
-  if (fraction.length <= 2) return { whole, cents: fraction.padEnd(2, '0') };
-  let digits = whole + fraction.slice(0, 2);
-  if (fraction[2] >= '5') digits = (BigInt(digits) + 1n).toString().padStart(digits.length, '0');
-  return { whole: digits.slice(0, -2) || '0', cents: digits.slice(-2) };
+  return `${whole < 0 ? '-' : ''}${groupEsVe(String(Math.abs(whole)))}`;
 }
 
 /**
- * Money in USD with 2 decimals (docs/product/formats.md#money), as es-ES writes it: `1234,50 US$`,
- * `12.345,68 US$`. Written by hand rather than with Intl, exactly as Intl writes it (the tests
- * compare both): the first Intl formatter a page builds costs tens of milliseconds on a phone,
- * and nearly every signed-in page shows money first thing. Intl writes what the hand does not
- * (infinities, exponents).
+ * Money in USD with 2 decimals as es-VE writes it (docs/product/formats.md#money): `$38,50`,
+ * `$1.234,50`, `-$3,00`. By hand (formatDecimal) rather than with Intl: the first Intl formatter a
+ * page builds costs tens of milliseconds on a phone, and nearly every signed-in page shows money.
  */
-export const formatUsd = (amount: number | string) => {
-  const n = Number(amount);
-  const parts = Number.isFinite(n) ? twoDecimalsText(n) : null;
-  if (!parts) return usdFallback().format(n);
-  const negative = n < 0 || Object.is(n, -0);
-  return `${negative ? '-' : ''}${groupDigits(parts.whole)},${parts.cents}\u00a0US$`;
-};
+export const formatUsd = (amount: number | string) => withSign('$', formatDecimal(Number(amount), MONEY));
 
-/** Integer USD cents written as formatUsd writes dollars: `1234,50 US$` (docs/decisions/005). */
+/** Integer USD cents written as formatUsd writes dollars: `$1.234,50` (docs/decisions/005). */
 export const formatUsdFromCents = (cents: number) => formatUsd(cents / 100);
 
-const ves = onFirstUse(() => new Intl.NumberFormat('es-ES', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
-export const formatVes = (amount: number | string) => `Bs. ${ves().format(Number(amount))}`;
+/** Bolívares as es-VE writes them: `Bs. 6.560,00`, `-Bs. 3,00`. */
+export const formatVes = (amount: number | string) => withSign('Bs. ', formatDecimal(Number(amount), MONEY));
 /** Integer Bs. céntimos written as formatVes writes bolívares. */
 export const formatVesFromCents = (centimos: number) => formatVes(centimos / 100);
+
+const MONEY: DecimalFormat = { decimals: 2, fixed: true };
+/** The sign before the currency: `-$3,00`. */
+const withSign = (currency: string, number: string) =>
+  number.startsWith('-') ? `-${currency}${number.slice(1)}` : `${currency}${number}`;
+
+/** A count as es-VE writes it: `7`, `1.250`, `10.000`. */
+export const formatCount = (n: number) => formatDecimal(n, { decimals: 0 });
+
+/**
+ * Kilograms as es-VE writes them (docs/product/formats.md#weights): `343,11 kg`, `2,5 kg`; `decimals`
+ * at most (2 by default), or exactly that many with `fixed` (`2,0 kg`). The database's numeric text
+ * ("343.11") is read as a number.
+ */
+export const formatKg = (
+  kg: number | string,
+  { decimals = 2, fixed = false }: { decimals?: number; fixed?: boolean } = {},
+) => `${formatDecimal(Number(kg), { decimals, fixed })} kg`;
+
+/** Pounds, for the USA quote: `12,50 lb`. */
+export const formatLb = (lb: number | string, decimals = 2) =>
+  `${formatDecimal(Number(lb), { decimals, fixed: true })} lb`;
+
+/**
+ * A parcel's measures in centimetres (`30 × 20 × 10 cm`, `30,5 × 20 × 10 cm`), from numbers or from
+ * the text the warehouse stores ("30x20x10", "30.5 x 20 x 10"). Text that is not three numbers is
+ * shown as typed, with its unit.
+ */
+export function formatMeasures(dims: string | readonly (number | string)[]): string {
+  const parts = typeof dims === 'string' ? dims.trim().split(/\s*[x×*]\s*/i) : dims.map(String);
+  const numbers = parts.map((p) => (/^\d+(?:[.,]\d+)?$/.test(p) ? Number(p.replace(',', '.')) : Number.NaN));
+  if (parts.length === 0 || numbers.some((n) => Number.isNaN(n))) return `${String(dims)} cm`;
+  return `${numbers.map((n) => formatDecimal(n, { decimals: 2 })).join(' × ')} cm`;
+}
+
+/** A percentage as es-VE writes it: `12,5 %` (at most `decimals`, 1 by default). */
+export const formatPercent = (percent: number, decimals = 1) => `${formatDecimal(percent, { decimals })} %`;
 
 const dateTimeFmt = onFirstUse(
   () =>
@@ -91,8 +90,8 @@ const dateTimeFmt = onFirstUse(
 );
 const twoDigits = (n: number) => String(n).padStart(2, '0');
 /**
- * Dates in es-ES (docs/product/formats.md#dates): `05/03/2026`, in the browser's (or server's) time zone, as
- * Intl writes them, by hand for the reason given at formatUsd. A day written as `2026-03-05` is a
+ * Dates as Venezuelans write them (docs/product/formats.md#dates): `05/03/2026`, in the browser's (or
+ * server's) time zone, as Intl's es-ES writes them, by hand for the reason given at formatUsd. A day written as `2026-03-05` is a
  * calendar day, not an instant: it reads the same in every time zone. An invalid date throws, as
  * Intl's formatter does.
  */
@@ -261,3 +260,16 @@ export function parseDecimal(
   const digits = `${negative && !isZero ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
   return { status: 'number', value: Number(digits), digits };
 }
+
+// --- CSV files (docs/product/formats.md#csv) ---------------------------------------------------
+
+/**
+ * CSV files are for spreadsheets, not for reading: numbers go out as machine numbers (a decimal
+ * point, no thousands separator: `1234.50`), so any spreadsheet sums them, and each numeric
+ * column's header says so.
+ */
+export const CSV_NUMBER_CONVENTION = 'punto decimal';
+
+/** A numeric column's header with the convention: 'Peso (kg)' → 'Peso (kg, punto decimal)'. */
+export const csvNumberHeader = (header: string) =>
+  /\)$/.test(header) ? header.replace(/\)$/, `, ${CSV_NUMBER_CONVENTION})`) : `${header} (${CSV_NUMBER_CONVENTION})`;

@@ -83,3 +83,4 @@ export * from './claims';
 export * from './messages-claims';
 export * from './messages-insurance';
 export * from './schemas/claims';
+export * from './format-check';

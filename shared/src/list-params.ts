@@ -17,9 +17,9 @@ export const LIST_SEARCH_MIN_LENGTH = 3;
 /** The last page reachable with offset pagination for a page size. */
 export const maxListPage = (pageSize: number) => Math.max(1, Math.floor(LIST_MAX_OFFSET / pageSize));
 
-/** "más de 100.000" or the exact figure, es-ES. */
+/** "más de 100.000" or the exact figure, es-VE. */
 export function formatListCount(count: number, isCapped: boolean): string {
-  const n = count.toLocaleString('es-ES');
+  const n = groupThousands(count);
   return isCapped ? `más de ${n}` : n;
 }
 

@@ -18,9 +18,9 @@ export const PREALERT_MESSAGES = {
   itemsMin: 'La cantidad de artículos debe ser al menos 1',
   itemsInt: 'La cantidad de artículos debe ser un número entero',
   amountMin: 'El monto gastado no puede ser negativo',
-  weightMin: 'El peso estimado debe ser al menos 0.1 kg',
+  weightMin: 'El peso estimado debe ser al menos 0,1 kg',
   valueMin: 'El valor estimado no puede ser negativo',
-  notesMax: 'Las notas no pueden exceder 1000 caracteres',
+  notesMax: 'Las notas no pueden exceder 1.000 caracteres',
   matched: (trackingNumber: string, status: string) =>
     `Tu paquete ya fue registrado por el almacén: tracking ${trackingNumber}, estado «${status}».`,
 } as const;

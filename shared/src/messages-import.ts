@@ -1,6 +1,7 @@
 // The Spanish texts of the manifest import at /admin/importar (docs/product/warehouse-intake.md#manifest-import): what the dry
 // run says each row will become, every error with its line and column, and the customer's one
 // notification per import.
+import { groupThousands } from './format';
 
 /** The dry run's HTTP route (apart from tRPC: a query cannot carry a 1 MB file; see the server's route). */
 export const PARCEL_IMPORT_PREVIEW_PATH = '/api/imports/preview';
@@ -14,7 +15,7 @@ export const IMPORT_MAX_DIMENSION_CM = 1000;
 /** Decimals a manifest's weight or side may carry (rounded to 2 once read, pounds converted). */
 export const IMPORT_MAX_DECIMALS = 4;
 
-const count = (n: number, one: string, many: string) => `${n.toLocaleString('es-ES')} ${n === 1 ? one : many}`;
+const count = (n: number, one: string, many: string) => `${groupThousands(n)} ${n === 1 ? one : many}`;
 
 export const IMPORT_MESSAGES = {
   // The page
@@ -88,7 +89,7 @@ export const IMPORT_MESSAGES = {
   fileTooLarge: 'El archivo es demasiado grande (máximo 5 MB).',
   fileNameRequired: 'Falta el nombre del archivo.',
   tooManyRows: (n: number) =>
-    `El archivo tiene ${n.toLocaleString('es-ES')} filas; el máximo es ${IMPORT_MAX_ROWS.toLocaleString('es-ES')} por importación. Divídelo en varios archivos.`,
+    `El archivo tiene ${groupThousands(n)} filas; el máximo es ${groupThousands(IMPORT_MAX_ROWS)} por importación. Divídelo en varios archivos.`,
   noRowsInFile: 'El archivo no tiene filas de paquetes debajo de los encabezados.',
   missingTrackingColumn:
     'La primera línea debe tener los encabezados de las columnas; no se encontró la del número de tracking («tracking», «número de tracking» o «guía»).',
@@ -105,11 +106,11 @@ export const IMPORT_MESSAGES = {
   weightRequired: 'Falta el peso.',
   weightNotNumber: (value: string) => `«${value}» no es un peso válido: escribe un número mayor que 0, p. ej. 1,5.`,
   weightNotPositive: 'El peso debe ser mayor que 0.',
-  weightTooLarge: `El peso no puede exceder ${IMPORT_MAX_WEIGHT_KG} kg.`,
+  weightTooLarge: `El peso no puede exceder ${groupThousands(IMPORT_MAX_WEIGHT_KG)} kg.`,
   dimensionsInvalid: (value: string) =>
     `«${value}» no son dimensiones válidas: escribe largo x ancho x alto en cm, p. ej. 30x20x15.`,
   dimensionNotNumber: (value: string) => `«${value}» no es una medida válida: escribe un número mayor que 0, en cm.`,
-  dimensionTooLarge: `Ninguna medida puede exceder ${IMPORT_MAX_DIMENSION_CM} cm.`,
+  dimensionTooLarge: `Ninguna medida puede exceder ${groupThousands(IMPORT_MAX_DIMENSION_CM)} cm.`,
   dimensionsIncomplete: 'Faltan medidas: indica largo, ancho y alto, o ninguna.',
   mailboxUnknown: (code: string) => `No existe ningún casillero con el código «${code}».`,
   mailboxInactive: (code: string) => `El casillero «${code}» no está activo.`,

@@ -17,7 +17,7 @@ export const DECLARED_VALUE_MESSAGES = {
   alreadyDeclared: 'Este paquete ya tiene un valor declarado: si no es correcto, escríbenos y lo corregimos.',
   notInWarehouse: 'Solo se confirma el valor de un paquete que está en el almacén.',
   valueMin: 'El valor declarado debe ser mayor que cero.',
-  valueMax: 'El valor declarado no puede pasar de 100.000 USD.',
+  valueMax: 'El valor declarado no puede pasar de $100.000,00.',
   /** The ship request's refusal for a parcel without one. */
   shipBlocked: (label: string) =>
     `El paquete ${label} no tiene valor declarado: confírmalo en Acción requerida antes de enviarlo.`,

@@ -1,4 +1,5 @@
 // The Spanish texts of the admin notifications screen (docs/product/admin-notifications.md).
+import { groupThousands } from './format';
 
 export const ADMIN_NOTIFICATION_MESSAGES = {
   title: 'Gestión de Notificaciones',
@@ -8,9 +9,9 @@ export const ADMIN_NOTIFICATION_MESSAGES = {
   userRequired: 'Selecciona un usuario.',
   userInvalid: 'El usuario seleccionado no existe o no es un cliente.',
   titleMax: 'El título no puede exceder 200 caracteres',
-  messageMax: 'El mensaje no puede exceder 2000 caracteres',
+  messageMax: 'El mensaje no puede exceder 2.000 caracteres',
   sent: 'La notificación se envió correctamente.',
-  sentAll: (n: number) => `Se enviaron ${n.toLocaleString('es-ES')} notificaciones a todos los usuarios.`,
+  sentAll: (n: number) => `Se enviaron ${groupThousands(n)} notificaciones a todos los usuarios.`,
   sendFailed: 'No se pudo enviar la notificación.',
   deleted: 'Notificación eliminada',
   deleteFailed: 'No se pudo eliminar la notificación.',

@@ -1,7 +1,7 @@
 // The Spanish texts of the admin Packages and Shipments screens (docs/product/admin-packages-and-shipments.md), their
 // server refusals and the customer's notifications.
 
-import { formatUsd } from './format';
+import { formatKg, formatUsd } from './format';
 
 export const PACKAGE_MESSAGES = {
   // Package form (docs/product/admin-packages-and-shipments.md#crear-paquete)
@@ -10,14 +10,14 @@ export const PACKAGE_MESSAGES = {
   descriptionRequired: 'La descripción es requerida',
   descriptionMax: 'La descripción no puede exceder 500 caracteres',
   weightPositive: 'El peso debe ser mayor a 0',
-  weightMax: 'El peso no puede exceder 1000 kg',
+  weightMax: 'El peso no puede exceder 1.000 kg',
   valuePositive: 'El valor debe ser mayor a 0',
   valueMax: 'El valor no puede exceder $1.000.000',
   statusInvalid: 'Selecciona un estado válido',
   trackingMax: 'El número de tracking no puede exceder 50 caracteres',
   senderMax: 'El remitente no puede exceder 100 caracteres',
   dimensionsMax: 'Las dimensiones no pueden exceder 50 caracteres',
-  notesMax: 'Las notas no pueden exceder 1000 caracteres',
+  notesMax: 'Las notas no pueden exceder 1.000 caracteres',
   warehouseReceiptRequired: 'Debes ingresar un número de Warehouse Receipt (WR).',
   warehouseReceiptMax: 'El número de WR no puede exceder 50 caracteres.',
   locationMax: 'La ubicación no puede exceder 50 caracteres',
@@ -58,7 +58,7 @@ export const PACKAGE_MESSAGES = {
     `Recibimos tu paquete ${label} en nuestro almacén${wr ? ` (WR ${wr})` : ''}. Ya puedes verlo en Almacén.`,
   /** Warehouse intake recorded for the first time: the customer learns the WR and the weight. */
   intakeRecorded: (label: string, wr: string, weightKg: number) =>
-    `Recibimos tu paquete ${label} en nuestro almacén (WR ${wr}). Peso registrado: ${weightKg.toLocaleString('es-ES', { maximumFractionDigits: 2 })} kg. Ya puedes verlo en Almacén.`,
+    `Recibimos tu paquete ${label} en nuestro almacén (WR ${wr}). Peso registrado: ${formatKg(weightKg)}. Ya puedes verlo en Almacén.`,
 } as const;
 
 export const SHIPMENT_MESSAGES = {

@@ -1,7 +1,7 @@
 // The Spanish texts of the admin payments screen (docs/product/admin-payments-and-billing.md) and of the customer's
 // payment notifications it sends.
 import type { PaymentStatus } from './enums';
-import { fromCents } from './billing/money';
+import { formatUsdFromCents } from './format';
 
 export const ADMIN_PAYMENT_MESSAGES = {
   title: 'Gestión de Pagos',
@@ -12,7 +12,7 @@ export const ADMIN_PAYMENT_MESSAGES = {
   updated: 'El estado del pago ha sido actualizado exitosamente',
   updateFailed: 'Error al actualizar el pago',
   statusRequired: 'Selecciona el estado del pago',
-  notesMax: 'Las notas no pueden exceder 1000 caracteres',
+  notesMax: 'Las notas no pueden exceder 1.000 caracteres',
   /**
    * Approval and rejection happen once: their effects (activation, dispatch, notice) are done.
    * The refusal says what the payment is now; only a rejected one can come back (re-reported).
@@ -44,8 +44,8 @@ export const PAYMENT_STATUS_COLORS: Record<PaymentStatus, string> = {
   cancelled: 'gray',
 };
 
-/** Amounts in the notification read as the spec writes them: $4.99. */
-const amount = (usdCents: number) => `$${fromCents(usdCents).toFixed(2)}`;
+/** Amounts in the notification as every other amount: $4,99 (docs/product/formats.md#money). */
+const amount = formatUsdFromCents;
 
 /** The customer's notification after an admin saves a payment (docs/product/admin-payments-and-billing.md#the-customers-notification). */
 export const PAYMENT_NOTIFICATIONS = {

@@ -32,10 +32,10 @@ export const ADMIN_PREALERT_MESSAGES = {
   notConfirmed: 'Confirma la prealerta antes de convertirla en paquete.',
   alreadyConverted: 'Esta prealerta ya fue convertida a paquete.',
   notEditable: 'Solo se pueden editar prealertas pendientes o confirmadas.',
-  realWeightInvalid: 'El peso real debe estar entre 0 y 1000 kg',
+  realWeightInvalid: 'El peso real debe estar entre 0 y 1.000 kg',
   realValueInvalid: 'El valor real no puede ser negativo',
   packageDescriptionMax: 'La descripción del paquete no puede exceder 500 caracteres',
-  notesMax: 'Las notas no pueden exceder 1000 caracteres',
+  notesMax: 'Las notas no pueden exceder 1.000 caracteres',
 } as const;
 
 /** What the customer reads (in the app and by e-mail) when an admin moves their pre-alert. */

@@ -1,6 +1,7 @@
 // The Spanish texts of reception by scanning and of the "sin dueño" queue (docs/decisions/019-warehouse-intake.md):
 // the /admin/recepcion screen, its server refusals and what the customer is told.
-const kg = (n: number) => `${n.toLocaleString('es-ES', { maximumFractionDigits: 2 })} kg`;
+import { formatKg } from './format';
+const kg = (n: number) => formatKg(n);
 
 export const RECEPTION_MESSAGES = {
   // The scan and the measures (form rules)
@@ -10,7 +11,7 @@ export const RECEPTION_MESSAGES = {
   carrierInvalid: 'Selecciona un transportista válido.',
   weightRequired: 'Indica el peso del paquete.',
   weightPositive: 'El peso debe ser mayor a 0.',
-  weightMax: 'El peso no puede exceder 1000 kg.',
+  weightMax: 'El peso no puede exceder 1.000 kg.',
   dimensionPositive: 'Las medidas deben ser mayores a 0.',
   dimensionMax: 'Cada medida puede ser de hasta 500 cm.',
   dimensionsIncomplete: 'Indica largo, ancho y alto, o deja las tres vacías.',

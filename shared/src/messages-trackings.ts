@@ -13,7 +13,7 @@ export const TRACKING_MESSAGES = {
   descriptionMax: 'La descripción no puede exceder 500 caracteres',
   carrierRequired: 'La empresa de envío es requerida',
   carrierMax: 'La empresa de envío no puede exceder 100 caracteres',
-  weightMin: 'El peso estimado debe ser al menos 0.1 kg',
+  weightMin: 'El peso estimado debe ser al menos 0,1 kg',
   weightMax: 'El peso estimado no puede exceder 100 kg',
   valueMin: 'El valor estimado no puede ser negativo',
   valueMax: 'Valor estimado no puede exceder $10,000',
@@ -22,12 +22,12 @@ export const TRACKING_MESSAGES = {
   originMin: 'El país de origen debe tener al menos 2 caracteres',
   originMax: 'El país de origen no puede exceder 100 caracteres',
   reasonMax: 'El motivo no puede exceder 500 caracteres',
-  notesMax: 'Las notas no pueden exceder 1000 caracteres',
+  notesMax: 'Las notas no pueden exceder 1.000 caracteres',
   // Status change and repack dialogs
   statusRequired: 'Selecciona el nuevo estado',
   repackReasonRequired: 'El motivo del reempaque es requerido',
   actualWeightInvalid: 'El peso real debe estar entre 0 y 100 kg',
-  messageMax: 'El mensaje no puede exceder 1000 caracteres',
+  messageMax: 'El mensaje no puede exceder 1.000 caracteres',
   // Errors (docs/product/admin-trackings.md#messages)
   clientsLoadFailed: 'No se pudieron cargar los clientes. Intenta nuevamente.',
   createFailed: 'No se pudo crear el tracking. Intenta nuevamente.',

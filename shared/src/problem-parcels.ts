@@ -127,7 +127,7 @@ const amountUsd = (what: string) =>
   z
     .number({ message: `Indica ${what}.` })
     .min(0, `${what[0].toUpperCase()}${what.slice(1)} no puede ser negativo.`)
-    .max(10000, `${what[0].toUpperCase()}${what.slice(1)} no puede pasar de 10000 USD.`)
+    .max(10000, `${what[0].toUpperCase()}${what.slice(1)} no puede pasar de ${formatUsdCents(1_000_000)}.`)
     .refine(isWholeCents, `${what[0].toUpperCase()}${what.slice(1)} admite como máximo dos decimales.`);
 
 export const problemFlagInput = z

@@ -1,6 +1,6 @@
 // Reportes y Analíticas (docs/product/admin-reports.md; docs/product/product-decisions.md#d10-reports-and-dashboards-are-computed-in-sql): the periods, the comparison rule,
 // the estimated-revenue formula and the month labels, used by the server, the page and the CSV.
-import { onFirstUse } from './format';
+import { formatDecimal, onFirstUse } from './format';
 
 /** The period selector's choices (docs/product/admin-reports.md#periods), the default first. */
 export const REPORT_PERIODS = ['week', 'month', 'quarter', 'year'] as const;
@@ -68,7 +68,7 @@ export function percentChange(current: number, previous: number): number | null 
 /** '+12,5 %', '−3 %', '0 %', or '—' when the previous period had nothing to compare with. */
 export function formatPercentChange(change: number | null): string {
   if (change === null) return '—';
-  const n = Math.abs(change).toLocaleString('es-ES', { maximumFractionDigits: 1 });
+  const n = formatDecimal(Math.abs(change), { decimals: 1 });
   return change > 0 ? `+${n} %` : change < 0 ? `−${n} %` : '0 %';
 }
 

@@ -25,7 +25,7 @@ export const storageSettingsInput = z.object({
   feePerDayUsd: z
     .number({ message: 'Indica la tarifa diaria de almacenaje.' })
     .min(0, 'La tarifa diaria no puede ser negativa.')
-    .max(100, 'La tarifa diaria no puede pasar de 100 USD.')
+    .max(100, 'La tarifa diaria no puede pasar de $100,00.')
     .refine(isWholeCents, 'La tarifa diaria admite como máximo dos decimales.'),
 });
 

@@ -98,7 +98,7 @@ describe.skipIf(!chromium)('pagos y notificaciones del administrador', () => {
       const china = page.locator('section').filter({ has: page.getByRole('heading', { name: 'China (Beijing)' }) });
       await china.getByText('Activo', { exact: true }).waitFor();
       await page.goto(`${url()}/dashboard/notificaciones`);
-      await page.getByText('Tu pago de $9.99 ha sido aprobado y procesado.').waitFor();
+      await page.getByText('Tu pago de $9,99 ha sido aprobado y procesado.').waitFor();
     });
   });
 

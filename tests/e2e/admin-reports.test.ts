@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumOrExplain, DEMO, signIn, useBrowserSession, withScreenshotOnFailure } from './helpers';
+import { formatCount } from '@casillero/shared';
 
 const chromium = chromiumOrExplain();
 
@@ -48,9 +49,9 @@ describe.skipIf(!chromium)('reportes del administrador', () => {
 
       const packagesCard = kpi(page, 'Paquetes Procesados');
       const usersCard = kpi(page, 'Usuarios');
-      await expect.poll(() => packagesCard.textContent()).toBe(month.packages.current.toLocaleString('es-ES'));
+      await expect.poll(() => packagesCard.textContent()).toBe(formatCount(month.packages.current));
       const usersBefore = await usersCard.textContent();
-      expect(usersBefore).toBe(month.totalUsers.toLocaleString('es-ES'));
+      expect(usersBefore).toBe(formatCount(month.totalUsers));
       const revenueBefore = await kpi(page, 'Ingresos Totales').textContent();
 
       // Six months in the trend table, Spanish short month labels.
@@ -68,10 +69,10 @@ describe.skipIf(!chromium)('reportes del administrador', () => {
         .getByTestId('report-window')
         .getByText(/^Año: .*\(últimos 365 días\), vs\. los 365 días anteriores$/)
         .waitFor();
-      await expect.poll(() => packagesCard.textContent()).toBe(year.packages.current.toLocaleString('es-ES'));
+      await expect.poll(() => packagesCard.textContent()).toBe(formatCount(year.packages.current));
       await page
         .getByRole('group', { name: 'Usuarios' })
-        .getByText(`${year.newUsers.current.toLocaleString('es-ES')} nuevos en el periodo`)
+        .getByText(`${formatCount(year.newUsers.current)} nuevos en el periodo`)
         .waitFor();
       expect(await usersCard.textContent()).toBe(usersBefore);
       expect(await kpi(page, 'Ingresos Totales').textContent()).toBe(revenueBefore);
@@ -80,10 +81,10 @@ describe.skipIf(!chromium)('reportes del administrador', () => {
       // The week, then back to the address with the period kept.
       await page.getByText('Semana', { exact: true }).click();
       await page.waitForURL((u) => u.searchParams.get('period') === 'week');
-      await expect.poll(() => packagesCard.textContent()).toBe(week.packages.current.toLocaleString('es-ES'));
+      await expect.poll(() => packagesCard.textContent()).toBe(formatCount(week.packages.current));
       await page.goto(`${url()}/admin/reportes?period=year`);
       await expect.poll(() => page.getByRole('radio', { name: 'Año', exact: true }).isChecked()).toBe(true);
-      await expect.poll(() => packagesCard.textContent()).toBe(year.packages.current.toLocaleString('es-ES'));
+      await expect.poll(() => packagesCard.textContent()).toBe(formatCount(year.packages.current));
 
       // The top clients table explains its estimated revenue.
       await page.getByRole('table', { name: 'Top 10 clientes' }).waitFor();
@@ -100,9 +101,11 @@ describe.skipIf(!chromium)('reportes del administrador', () => {
       const lines = csv.slice(1).split('\r\n');
       expect(lines[0]).toBe('"Reporte","Periodo","Desde","Hasta","Comparado con"');
       expect(lines[1]).toContain('"Año (últimos 365 días)"');
-      expect(lines).toContain('"Indicador","Periodo actual","Periodo anterior","Variación (%)"');
+      expect(lines).toContain(
+        '"Indicador","Periodo actual (punto decimal)","Periodo anterior (punto decimal)","Variación (%, punto decimal)"',
+      );
       expect(lines.find((l) => l.startsWith('"Paquetes Procesados",'))).toContain(`"${year.packages.current}"`);
-      expect(lines).toContain('"Mes","Paquetes","Envíos","Ingresos (USD)"');
+      expect(lines).toContain('"Mes","Paquetes","Envíos","Ingresos (USD, punto decimal)"');
     });
   });
 });

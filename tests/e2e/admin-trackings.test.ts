@@ -134,7 +134,7 @@ describe.skipIf(!chromium)('panel de trackings del administrador', () => {
       expect(csv.charCodeAt(0)).toBe(0xfeff);
       const lines = csv.slice(1).trimEnd().split('\r\n');
       expect(lines[0]).toBe(
-        '"Tracking","Cliente","Casillero","Estado","Transportista","Peso estimado (kg)","Valor estimado (USD)","Prioridad","Fecha"',
+        '"Tracking","Cliente","Casillero","Estado","Transportista","Peso estimado (kg, punto decimal)","Valor estimado (USD, punto decimal)","Prioridad","Fecha"',
       );
       expect(lines).toHaveLength(2);
       expect(lines[1]).toContain(`"${NEW_TRACKING}"`);

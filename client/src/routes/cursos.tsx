@@ -29,6 +29,7 @@ import {
   formatUsd,
   whatsappCourseMessage,
   type Course,
+  formatDecimal,
 } from '@casillero/shared';
 import { ButtonLink } from '../components/links';
 import { PageHero } from '../components/public/PageHero';
@@ -78,7 +79,7 @@ function CourseCard({ course }: { course: Course }) {
           <Group gap={6}>
             <StarRating value={course.rating} size={14} />
             <Text size="sm" fw={600}>
-              {course.rating.toLocaleString('es-ES', { minimumFractionDigits: 1 })}
+              {formatDecimal(course.rating, { decimals: 1, fixed: true })}
             </Text>
           </Group>
           <Group gap={4}>

@@ -8,6 +8,7 @@ import { at, type DemoCast, type DemoContext, type DemoCustomer } from './contex
 import type { DemoPackages } from './packages';
 import type { DemoShipments } from './shipments';
 import type { DemoTrackings } from './trackings';
+import { PAYMENT_NOTIFICATIONS } from '@casillero/shared';
 
 export async function createNotifications(
   ctx: DemoContext,
@@ -42,7 +43,7 @@ export async function createNotifications(
       customer: c.maria,
       type: 'payment_update',
       title: 'Actualización de Pago',
-      message: 'Tu pago de $4.99 ha sido aprobado y procesado.',
+      message: PAYMENT_NOTIFICATIONS.approved(499),
       read: true,
       link: '/dashboard/facturas',
       daysAgo: 149.5,
@@ -105,7 +106,7 @@ export async function createNotifications(
       customer: c.carlos,
       type: 'payment_update',
       title: 'Actualización de Pago',
-      message: 'Tu pago de $4.99 ha sido aprobado y procesado.',
+      message: PAYMENT_NOTIFICATIONS.approved(499),
       read: true,
       link: '/dashboard/facturas',
       daysAgo: 99.2,
@@ -132,7 +133,7 @@ export async function createNotifications(
       customer: c.carlos,
       type: 'payment_update',
       title: 'Actualización de Pago',
-      message: 'Tu pago de $25.00 ha sido aprobado y procesado.',
+      message: PAYMENT_NOTIFICATIONS.approved(2500),
       read: false,
       link: '/dashboard/facturas',
       daysAgo: 0.1,
@@ -150,8 +151,10 @@ export async function createNotifications(
       customer: c.daniela,
       type: 'payment_update',
       title: 'Actualización de Pago',
-      message:
-        'Tu pago de $45.20 ha sido rechazado. Notas: No encontramos el pago con esa referencia. Verifica el comprobante y repórtalo de nuevo.',
+      message: PAYMENT_NOTIFICATIONS.rejected(
+        4520,
+        'No encontramos el pago con esa referencia. Verifica el comprobante y repórtalo de nuevo.',
+      ),
       read: false,
       link: '/dashboard/facturas',
       daysAgo: 5,

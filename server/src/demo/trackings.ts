@@ -10,6 +10,7 @@ import {
   trackingRepackInput,
   trackingStatusChangeInput,
   type TrackingStatus,
+  formatKg,
 } from '@casillero/shared';
 import { trackingHistory, trackings } from '../db/schema';
 import { changeTrackingStatus, createTracking, requestTrackingRepack } from '../services/trackings';
@@ -43,7 +44,7 @@ function historyMessage(status: TrackingStatus, t: TrackingSpec): string {
       return `El paquete llegó al almacén de ${warehouse}.`;
     case 'in_warehouse':
       return t.actualWeight
-        ? `Paquete recibido y pesado en almacén: ${t.actualWeight.toFixed(1)} kg.`
+        ? `Paquete recibido y pesado en almacén: ${formatKg(t.actualWeight, { decimals: 1, fixed: true })}.`
         : 'Paquete recibido y ubicado en almacén.';
     case 'needs_reempaque':
       return `Se requiere reempaque: ${t.reempaqueReason ?? 'el embalaje original no es apto para el envío.'}`;

@@ -4,7 +4,7 @@
 //       declared value and description, and a last line with the totals.
 import type {} from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
-import { DEPARTURE_MESSAGES, MANIFEST_HEADERS, departureManifestPath } from '@casillero/shared';
+import { DEPARTURE_MESSAGES, departureManifestPath, MANIFEST_CSV_HEADERS } from '@casillero/shared';
 import type { Db } from '../db/client';
 import type { Config } from '../env';
 import { requestStaff } from '../auth/request-session';
@@ -35,7 +35,7 @@ export function registerDepartureManifestRoutes(app: FastifyInstance, { db, conf
       }
       const body =
         CSV_BOM +
-        csvLine(MANIFEST_HEADERS) +
+        csvLine(MANIFEST_CSV_HEADERS) +
         rows
           .map((r) =>
             csvLine([

@@ -25,7 +25,7 @@ import { signedInAdmin, signedInCustomer } from '../test/factories';
 import { TRACKINGS_CSV_HEADERS, registerExportRoutes } from './exports';
 
 const HEADER =
-  '"Tracking","Cliente","Casillero","Estado","Transportista","Peso estimado (kg)","Valor estimado (USD)","Prioridad","Fecha"';
+  '"Tracking","Cliente","Casillero","Estado","Transportista","Peso estimado (kg, punto decimal)","Valor estimado (USD, punto decimal)","Prioridad","Fecha"';
 
 let database: Database;
 let config: Config;
@@ -314,8 +314,8 @@ describe('formula injection', () => {
     // whose sums are the database's.
     const all = csvRows((await download(server.app, admin)).body).slice(1);
     expect(all.flat().filter(opensAsFormula)).toEqual([]);
-    const weights = all.map((r) => r[TRACKINGS_CSV_HEADERS.indexOf('Peso estimado (kg)')]);
-    const values = all.map((r) => r[TRACKINGS_CSV_HEADERS.indexOf('Valor estimado (USD)')]);
+    const weights = all.map((r) => r[TRACKINGS_CSV_HEADERS.indexOf('Peso estimado (kg, punto decimal)')]);
+    const values = all.map((r) => r[TRACKINGS_CSV_HEADERS.indexOf('Valor estimado (USD, punto decimal)')]);
     expect([...weights, ...values].every(isSpreadsheetNumber)).toBe(true);
     const [sums] = await db()
       .select({

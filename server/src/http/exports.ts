@@ -11,6 +11,7 @@ import {
   TRACKING_STATUS_LABELS,
   TRACKINGS_CSV_PATH,
   trackingListInput,
+  csvNumberHeader,
 } from '@casillero/shared';
 import type { Db } from '../db/client';
 import type { Config } from '../env';
@@ -30,8 +31,8 @@ export const TRACKINGS_CSV_HEADERS = [
   'Casillero',
   'Estado',
   'Transportista',
-  'Peso estimado (kg)',
-  'Valor estimado (USD)',
+  csvNumberHeader('Peso estimado (kg)'),
+  csvNumberHeader('Valor estimado (USD)'),
   'Prioridad',
   'Fecha',
 ] as const;

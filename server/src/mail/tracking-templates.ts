@@ -9,6 +9,7 @@ import {
   formatUsdFromCents,
   type Priority,
   type TrackingStatus,
+  formatKg,
 } from '@casillero/shared';
 import { layout, type EmailMessage } from './templates';
 
@@ -61,7 +62,7 @@ export function newTrackingClientEmail(t: TrackingMailFacts, appUrl: string): Em
     paragraphs: [
       `Hola ${t.clientName},`,
       `Registramos en tu casillero ${t.mailboxCode} el paquete con tracking ${t.trackingNumber} (${t.carrier}): ${t.description}.`,
-      `Peso estimado: ${t.estimatedWeight} kg · Valor estimado: ${formatUsdFromCents(t.estimatedValueUsdCents)}.`,
+      `Peso estimado: ${formatKg(t.estimatedWeight)} · Valor estimado: ${formatUsdFromCents(t.estimatedValueUsdCents)}.`,
       `Próximo paso: ${TRACKING_CLIENT_MESSAGES.created}`,
     ],
     action: { label: 'Ver mis trackings', url: url(appUrl, CUSTOMER_TRACKINGS_PATH) },
@@ -76,7 +77,7 @@ export function newTrackingAdminEmail(t: TrackingMailFacts, appUrl: string): Ema
     paragraphs: [
       `Cliente: ${t.clientName} (${t.clientEmail}) · Casillero ${t.mailboxCode}.`,
       `Transportista: ${t.carrier} · ${t.description}.`,
-      `Peso estimado: ${t.estimatedWeight} kg · Valor estimado: ${formatUsdFromCents(t.estimatedValueUsdCents)}.`,
+      `Peso estimado: ${formatKg(t.estimatedWeight)} · Valor estimado: ${formatUsdFromCents(t.estimatedValueUsdCents)}.`,
     ],
     action: { label: 'Abrir el panel de trackings', url: url(appUrl, ADMIN_TRACKINGS_PATH) },
   });

@@ -57,7 +57,7 @@ async function notify(userId: string, kind: NotificationKind) {
     userId,
     {
       title: 'Pago aprobado',
-      message: 'Tu pago de 25,00 US$ fue aprobado.',
+      message: 'Tu pago de $25,00 fue aprobado.',
       type: 'payment_update',
       link: '/dashboard/facturas',
     },
@@ -218,11 +218,7 @@ describe('preferences per kind and channel', () => {
       .where(eq(whatsappOutbox.userId, c.user.id))
       .orderBy(desc(whatsappOutbox.createdAt));
     expect(row).toMatchObject({ toPhone: c.phone, template: WHATSAPP_TEMPLATES.payment.name, status: 'pending' });
-    expect(row.params).toEqual([
-      'Pago aprobado',
-      'Tu pago de 25,00 US$ fue aprobado.',
-      `${APP_URL}/dashboard/facturas`,
-    ]);
+    expect(row.params).toEqual(['Pago aprobado', 'Tu pago de $25,00 fue aprobado.', `${APP_URL}/dashboard/facturas`]);
     expect((await counts(c.user.id, c.email)).whatsapp).toBe(before.whatsapp + 1);
 
     await c.caller.messaging.setPreferences({ preferences: [{ kind: 'payment', email: true, whatsapp: false }] });

@@ -6,7 +6,7 @@
 import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
 import { eq, inArray } from 'drizzle-orm';
-import { WAREHOUSE_MESSAGES } from '@casillero/shared';
+import { WAREHOUSE_MESSAGES, formatKg } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { mailboxes, packages, parcelIntakes, userProfiles, users } from '../db/schema';
 import { BUSINESS_TIME_ZONE } from '../lib/business-clock';
@@ -132,8 +132,7 @@ const labelDate = new Intl.DateTimeFormat('es-ES', {
   month: '2-digit',
   year: 'numeric',
 });
-const weightText = (kg: number | null) =>
-  kg === null ? '—' : `${kg.toLocaleString('es-ES', { maximumFractionDigits: 2 })} kg`;
+const weightText = (kg: number | null) => (kg === null ? '—' : formatKg(kg));
 
 /**
  * The bar and space widths of a Code 128 symbol, in modules, alternating from a bar (bwip-js's

@@ -10,6 +10,7 @@ import {
   DEPARTURE_STATUS_LABELS,
   MANIFEST_HEADERS,
   departureDay,
+  formatDecimal,
   formatUsd,
 } from '@casillero/shared';
 import type { ManifestRow, manifestTotals } from '../queries/departures';
@@ -25,7 +26,7 @@ const WIDTHS = [72, 140, 70, 40, 56, 74, 80, 188];
 export const manifestFileName = (code: string, ext: 'csv' | 'pdf') =>
   `manifiesto-${code}.${ext}`.replace(/[^A-Za-z0-9._-]/g, '_');
 
-const kg = (n: number) => n.toFixed(2);
+const kg = (n: number) => formatDecimal(n, { decimals: 2, fixed: true });
 
 export function manifestCells(r: ManifestRow): string[] {
   return [

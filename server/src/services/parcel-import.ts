@@ -27,6 +27,7 @@ import {
   type ImportRowAction,
   type ImportSummary,
   type ParcelImportInput,
+  formatDecimal,
 } from '@casillero/shared';
 import { rowsOf, type DbOrTx } from '../db/client';
 import { parcelImports } from '../db/schema';
@@ -840,7 +841,7 @@ async function notifyCustomers(tx: DbOrTx, made: Created[], config: { appUrl: st
       e.wrs.length,
       [...e.codes].join(', '),
       receiptList(e.wrs),
-      round2(e.kg).toLocaleString('es-ES'),
+      formatDecimal(e.kg, { decimals: 2 }),
     ),
     type: 'package' as const,
     link: CUSTOMER_WAREHOUSE_PATH,

@@ -23,6 +23,7 @@ import {
   type shipmentStatusInput,
   type shipmentUpdateInput,
   type z,
+  formatKg,
 } from '@casillero/shared';
 import type { Db, DbOrTx } from '../db/client';
 import type { Config } from '../env';
@@ -136,7 +137,7 @@ export async function createShipment(
       // Billing (docs/decisions/021-billing-in-bolivares.md): what the shipment costs is an invoice, with the storage fee as its own line.
       const lines = [
         {
-          description: `Envío ${shipment.shipmentCode} (${packageIds.length} paquetes, ${totalWeightKg} kg)`,
+          description: `Envío ${shipment.shipmentCode} (${packageIds.length} paquetes, ${formatKg(totalWeightKg)})`,
           usdCents: input.shippingCostUsdCents,
         },
         { description: `Almacenaje pasados los días libres`, usdCents: storageFeeUsdCents },

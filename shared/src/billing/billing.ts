@@ -6,8 +6,8 @@ import { z } from '../zod-es';
 import { isoDay, optionalText } from '../schemas/form-fields';
 import { listPageParams } from '../schemas/list';
 import { AMOUNT_MESSAGES } from '../messages';
-import { RATE_DECIMALS, dollarsToCents, fromCents, isWholeCents, parseRate } from './money';
-import { groupThousands, parseDecimal } from '../format';
+import { RATE_DECIMALS, dollarsToCents, isWholeCents, parseRate } from './money';
+import { formatVesFromCents, groupThousands, parseDecimal } from '../format';
 
 export const CURRENCIES = ['USD', 'VES'] as const;
 export type Currency = (typeof CURRENCIES)[number];
@@ -279,7 +279,7 @@ export const RECONCILIATION_MESSAGES = {
   badDate: 'la fecha no es válida (use dd/mm/aaaa o aaaa-mm-dd).',
   badAmount: 'el monto no es un número válido.',
   badReference: 'falta la referencia.',
-  tolerance: `Un pago coincide cuando la referencia es la misma y el monto difiere en Bs. ${fromCents(RECONCILIATION_TOLERANCE_CENTIMOS).toFixed(2).replace('.', ',')} o menos.`,
+  tolerance: `Un pago coincide cuando la referencia es la misma y el monto difiere en ${formatVesFromCents(RECONCILIATION_TOLERANCE_CENTIMOS)} o menos.`,
   approvedTitle: 'Pagos aprobados',
   approved: (n: number) => (n === 1 ? 'Se aprobó 1 pago.' : `Se aprobaron ${n} pagos.`),
   nothingToApprove: 'No hay coincidencias por aprobar.',

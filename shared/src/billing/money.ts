@@ -2,7 +2,7 @@
 // integer céntimos, exchange rates as decimal text (Bs. per USD, up to 8 decimals as the BCV
 // publishes them). Conversions are exact (BigInt) and round half away from zero, once, at the
 // moment an amount is issued; what was issued is stored and never recomputed.
-import { onFirstUse } from '../format';
+import { formatUsdFromCents, formatVesFromCents, onFirstUse } from '../format';
 
 /** How many decimals a rate may carry. */
 export const RATE_DECIMALS = 8;
@@ -65,9 +65,6 @@ export const fromCents = (cents: number) => cents / 100;
  */
 export const dollarsToCents = (dollars: number) => Math.sign(dollars) * Math.round(Math.abs(dollars) * 100);
 
-const twoDecimals = onFirstUse(
-  () => new Intl.NumberFormat('es-VE', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true }),
-);
 const rateFormat = onFirstUse(
   () =>
     new Intl.NumberFormat('es-VE', {
@@ -78,10 +75,8 @@ const rateFormat = onFirstUse(
 );
 
 /** `$12,50`, `-$3,00`, `$1.234,50` (es-VE). */
-export const formatUsdCents = (cents: number) =>
-  `${cents < 0 ? '-' : ''}$${twoDecimals().format(Math.abs(cents) / 100)}`;
+export const formatUsdCents = formatUsdFromCents;
 /** `Bs. 456,25` (es-VE). */
-export const formatVesCentimos = (centimos: number) =>
-  `${centimos < 0 ? '-' : ''}Bs. ${twoDecimals().format(Math.abs(centimos) / 100)}`;
+export const formatVesCentimos = formatVesFromCents;
 /** A rate as people read it: `Bs. 36,5214 por USD`. */
 export const formatRate = (rate: string | number) => `Bs. ${rateFormat().format(Number(rate))} por USD`;

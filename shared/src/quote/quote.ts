@@ -2,7 +2,7 @@
 // figures on every screen. Money is rounded to cents line by line and the total is the sum of
 // the rounded lines, so what the panel shows always adds up.
 import { DELIVERY_TIME } from '../constants';
-import { onFirstUse, parseDecimal } from '../format';
+import { formatDecimal, parseDecimal } from '../format';
 import type { ShippingMethod } from '../enums';
 import { QUOTE_DECIMALS, QUOTE_RATES } from './constants';
 
@@ -102,14 +102,14 @@ function chargeCents(quantity: number, decimals: number, rateUsd: number): numbe
 /** A percentage of an amount in cents, rounded half up to the cent. */
 const percentCents = (cents: number, rate: number) => Math.round((cents * basisPoints(rate)) / 10_000);
 
-const numberFmt = (decimals: number) =>
-  onFirstUse(
-    () => new Intl.NumberFormat('es-ES', { minimumFractionDigits: decimals, maximumFractionDigits: decimals }),
-  );
+// es-VE, through the shared formatter (docs/product/formats.md).
+const numberFmt = (decimals: number) => () => ({
+  format: (n: number) => formatDecimal(n, { decimals, fixed: true }),
+});
 const fmtLb = numberFmt(QUOTE_DECIMALS.lb);
 const fmtFt3 = numberFmt(QUOTE_DECIMALS.ft3);
 const fmtCbm = numberFmt(QUOTE_DECIMALS.cbm);
-const fmtCm = onFirstUse(() => new Intl.NumberFormat('es-ES', { maximumFractionDigits: 2 }));
+const fmtCm = () => ({ format: (n: number) => formatDecimal(n, { decimals: 2 }) });
 const fmtMoney = numberFmt(2);
 const usd = (n: number) => `$${fmtMoney().format(n)}`;
 const pct = (rate: number) => `${fmtCm().format(roundTo(rate * 100, 2))}%`;

@@ -1,6 +1,6 @@
 // WhatsApp links of the contact buttons: https://wa.me/<phone>?text=<prefilled message>.
 // The phone number comes from the server's configuration (site.config), never from code.
-import { formatUsd } from '../format';
+import { formatDecimal, formatLb, formatUsd } from '../format';
 import { formatDimensions, type ChinaQuote, type QuoteNumber, type UsaQuote } from './quote';
 import { REPACK_QUOTE_TEXT } from './constants';
 
@@ -29,7 +29,7 @@ type Dimensions = { largo: QuoteNumber; ancho: QuoteNumber; alto: QuoteNumber };
  * description, subtotal, insurance, taxes, repack 'to be quoted', total and delivery time.
  */
 export function usaQuoteMessage(quote: UsaQuote, form: Dimensions & { descripcion?: string }): string {
-  const lb = (n: number) => `${n.toLocaleString('es-ES', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} lb`;
+  const lb = (n: number) => formatLb(n);
   return [
     '¡Hola! Quiero cotizar un envío desde Miami.',
     `Tipo de envío: ${TIPO_USA[quote.tipo]}`,
@@ -47,7 +47,7 @@ export function usaQuoteMessage(quote: UsaQuote, form: Dimensions & { descripcio
 
 /** The prefilled message of a China quote: the same fields, with CBM instead of weight. */
 export function chinaQuoteMessage(quote: ChinaQuote, form: Dimensions & { descripcion?: string }): string {
-  const cbm = (n: number) => `${n.toLocaleString('es-ES', { minimumFractionDigits: 4, maximumFractionDigits: 4 })} CBM`;
+  const cbm = (n: number) => `${formatDecimal(n, { decimals: 4, fixed: true })} CBM`;
   return [
     '¡Hola! Quiero cotizar un envío desde China.',
     'Tipo de envío: Marítimo (China → Venezuela)',

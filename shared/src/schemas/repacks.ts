@@ -13,14 +13,14 @@ export const REPACK_MESSAGES = {
   packageNotEligible:
     'Solo puedes incluir paquetes que estén en el almacén, sin envío asignado y sin otra solicitud de reempaque pendiente.',
   methodRequired: 'Selecciona el método de envío.',
-  instructionsMax: 'Las instrucciones no pueden exceder 1000 caracteres.',
+  instructionsMax: 'Las instrucciones no pueden exceder 1.000 caracteres.',
   /** docs/product/admin-packages-and-shipments.md#repack-processing. */
   warehouseReceiptRequired: 'Debes ingresar un número de Warehouse Receipt (WR).',
   warehouseReceiptMax: 'El número de WR no puede exceder 50 caracteres.',
   /** The finished box is priced as one parcel by the ship request (docs/product/last-mile.md#the-ship-request). */
   boxWeightRequired: 'Ingresa el peso de la caja reempacada (kg).',
   boxWeightPositive: 'El peso debe ser mayor a 0.',
-  boxWeightMax: 'El peso no puede exceder 1000 kg.',
+  boxWeightMax: 'El peso no puede exceder 1.000 kg.',
   boxDimensionsRequired: 'Ingresa las medidas de la caja como largo x ancho x alto (cm), por ejemplo 50x40x30.',
   notFound: 'Solicitud de reempaque no encontrada.',
   alreadyProcessed: 'Esta solicitud ya fue procesada.',

@@ -14,6 +14,8 @@ import {
   formatUsdCents,
   formatVesCentimos,
   type ClaimStatus,
+  formatKg,
+  formatMeasures,
 } from '@casillero/shared';
 import { PackagePhotos } from '../PackagePhotos';
 import type { trpc } from '../../lib/trpc';
@@ -132,8 +134,8 @@ export function ClaimView({ claim }: { claim: ClaimDetail }) {
               {[
                 p.warehouseReceipt ? `WR ${p.warehouseReceipt}` : null,
                 p.trackingNumber,
-                p.weightKg != null ? `${p.weightKg} kg` : null,
-                p.dimensionsCm ? `${p.dimensionsCm} cm` : null,
+                p.weightKg != null ? formatKg(p.weightKg) : null,
+                p.dimensionsCm ? formatMeasures(p.dimensionsCm) : null,
                 p.receivedDate ? `recibido el ${formatDate(p.receivedDate)}` : null,
               ]
                 .filter(Boolean)

@@ -7,6 +7,7 @@ import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import type { Permission } from '@casillero/shared';
 import { useCan } from '../../lib/permissions';
 import { IconPlus, type Icon } from '@tabler/icons-react';
+import { formatCount } from '@casillero/shared';
 
 type PageHeaderProps = {
   title: ReactNode;
@@ -58,7 +59,7 @@ export function TotalBadge({ query, noun }: TotalBadgeProps) {
   if (total === undefined) return null;
   return (
     <Badge size="lg" variant="light" aria-label={`${total} ${noun}`}>
-      {total.toLocaleString('es-ES')}
+      {formatCount(total)}
     </Badge>
   );
 }

@@ -1,7 +1,7 @@
 // The footer and the count line every server-side admin list shares: the page count comes
 // from the bounded count when it is known, else from "is there a next page".
 import { Text } from '@mantine/core';
-import { LIST_DEEP_PAGES_NOTE, LIST_MAX_OFFSET, formatListCount } from '@casillero/shared';
+import { LIST_DEEP_PAGES_NOTE, LIST_MAX_OFFSET, formatListCount, formatCount } from '@casillero/shared';
 import { DataTablePagination } from './DataTablePagination';
 
 type PageInfo = { page: number; hasMore: boolean; maxPage: number };
@@ -36,7 +36,7 @@ export function ListCountText({ count, noun }: { count: CountInfo | undefined; n
   return (
     <Text size="sm" c="dimmed" role="status" aria-live="polite">
       {count
-        ? `${formatListCount(count.count, count.isCapped)}${count.total !== undefined ? ` de ${count.total.toLocaleString('es-ES')}` : ''} ${noun}`
+        ? `${formatListCount(count.count, count.isCapped)}${count.total !== undefined ? ` de ${formatCount(count.total)}` : ''} ${noun}`
         : `Contando ${noun}...`}
     </Text>
   );

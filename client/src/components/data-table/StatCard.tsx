@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { Card, Group, Skeleton, Text, ThemeIcon, type ElementProps, type MantineColor } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
+import { formatDecimal } from '@casillero/shared';
 
 type StatCardProps = {
   label: string;
@@ -49,7 +50,7 @@ export function StatCard({
               aria-label={typeof value === 'number' ? `${label}: ${value}` : undefined}
               data-testid="kpi-value"
             >
-              {typeof value === 'number' ? value.toLocaleString('es-ES') : value}
+              {typeof value === 'number' ? formatDecimal(value, { decimals: 2 }) : value}
             </Text>
           )}
           {detail !== undefined && (

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { chinaQuoteMessage, QUOTE_MESSAGES, quoteChina } from '@casillero/shared';
+import { chinaQuoteMessage, QUOTE_MESSAGES, quoteChina, formatDecimal } from '@casillero/shared';
 import { QuotePanel } from './QuotePanel';
 import { QuoteLayout } from './QuoteLayout';
 import { useInsuranceRule } from '../../lib/site';
@@ -8,7 +8,7 @@ import { DimensionFields, ExtraFields, type DimensionsValue, type ExtrasValue } 
 type ChinaForm = DimensionsValue & ExtrasValue;
 const initial: ChinaForm = { largo: '', ancho: '', alto: '', valor: '', descripcion: '', seguro: true };
 
-const cbm = (n: number) => `${n.toLocaleString('es-ES', { minimumFractionDigits: 4, maximumFractionDigits: 4 })} CBM`;
+const cbm = (n: number) => `${formatDecimal(n, { decimals: 4, fixed: true })} CBM`;
 
 /** China → Venezuela by sea, recomputed on every change. */
 export function ChinaQuoteCalculator() {

@@ -7,6 +7,8 @@ import {
   usaQuoteMessage,
   type ShippingMethod,
   type UsaQuote,
+  formatDecimal,
+  formatLb,
 } from '@casillero/shared';
 import { CheaperBadge, QuotePanel, SelectedBadge } from './QuotePanel';
 import { QuoteLayout } from './QuoteLayout';
@@ -27,8 +29,8 @@ const initial: UsaForm = {
   tipo: 'aereo',
 };
 
-const lb = (n: number) => `${n.toLocaleString('es-ES', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} lb`;
-const ft3 = (n: number) => `${n.toLocaleString('es-ES', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ft³`;
+const lb = (n: number) => formatLb(n);
+const ft3 = (n: number) => `${formatDecimal(n, { decimals: 2, fixed: true })} ft³`;
 
 /** The two ways from Miami: the toggle's label, the panel's title and its billable quantity. */
 const METHODS: { tipo: ShippingMethod; label: string; title: string; billable: (q: UsaQuote) => string }[] = [

@@ -4,7 +4,7 @@
 import { useCallback, useState } from 'react';
 import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
-import { RECEPTION_MESSAGES as M, WAREHOUSE_MESSAGES, formatDateTime, labelsUrl } from '@casillero/shared';
+import { RECEPTION_MESSAGES as M, WAREHOUSE_MESSAGES, formatDateTime, labelsUrl, formatKg } from '@casillero/shared';
 
 export type SessionReception = {
   intakeId: string;
@@ -80,7 +80,7 @@ export function SessionReceptions({ items }: { items: SessionReception[] }) {
                   )}
                 </Group>
                 <Text size="xs" c="dimmed" ff="monospace" truncate>
-                  {r.trackingNumber} · {r.weightKg.toLocaleString('es-ES')} kg · {formatDateTime(r.at)}
+                  {r.trackingNumber} · {formatKg(r.weightKg)} · {formatDateTime(r.at)}
                 </Text>
               </div>
               <Anchor

@@ -14,6 +14,7 @@ import {
   formatUsd,
   type PackageStatus,
   type ShipmentStatus,
+  formatCount,
 } from '@casillero/shared';
 import { PageHeader, StatCard } from '../../components/data-table';
 import { ButtonLink } from '../../components/links';
@@ -64,7 +65,7 @@ function activityBadge(a: Activity) {
   return { label: label ?? a.status, color: 'gray' };
 }
 
-const n = (v: number) => v.toLocaleString('es-ES');
+const n = formatCount;
 
 type Stats = inferOutput<typeof trpc.reports.dashboardStats>;
 

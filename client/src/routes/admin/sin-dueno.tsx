@@ -8,7 +8,14 @@ import { IconPrinter, IconUserPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { inferOutput } from '@trpc/tanstack-react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { RECEPTION_MESSAGES as M, WAREHOUSE_MESSAGES, formatDateTime, labelsUrl } from '@casillero/shared';
+import {
+  RECEPTION_MESSAGES as M,
+  WAREHOUSE_MESSAGES,
+  formatDateTime,
+  labelsUrl,
+  formatKg,
+  formatMeasures,
+} from '@casillero/shared';
 import {
   AdminPage,
   RowAction,
@@ -47,7 +54,7 @@ function columns(assign: (row: UnclaimedRow) => void) {
     col.cell('description', 'Descripción', (r) => (
       <StackedCell
         main={r.description ?? '—'}
-        sub={`${r.weightKg.toLocaleString('es-ES')} kg${r.dimensionsCm ? ` · ${r.dimensionsCm} cm` : ''}`}
+        sub={`${formatKg(r.weightKg)}${r.dimensionsCm ? ` · ${formatMeasures(r.dimensionsCm)}` : ''}`}
       />
     )),
     col.cell('photos', 'Fotos', (r) => <Text size="sm">{r.photoCount}</Text>),

@@ -15,6 +15,8 @@ import {
   type PackageStatus,
   formatUsdFromCents,
   DECLARED_VALUE_LABELS,
+  formatKg,
+  formatMeasures,
 } from '@casillero/shared';
 import type { inferOutput } from '@trpc/tanstack-react-query';
 import { LabelBadge, StackedCell } from '../../components/data-table/cells';
@@ -115,8 +117,8 @@ const COLUMNS: ResponsiveColumn<StoredPackage>[] = [
       </>
     ),
   },
-  { header: 'Peso', cell: (p) => (p.weightKg == null ? '—' : `${p.weightKg} kg`) },
-  { header: 'Dimensiones', cell: (p) => (p.dimensionsCm ? `${p.dimensionsCm} cm` : '—') },
+  { header: 'Peso', cell: (p) => (p.weightKg == null ? '—' : formatKg(p.weightKg)) },
+  { header: 'Dimensiones', cell: (p) => (p.dimensionsCm ? formatMeasures(p.dimensionsCm) : '—') },
   {
     header: DECLARED_VALUE_LABELS.field,
     cell: (p) => (p.estimatedValueUsdCents == null ? '—' : formatUsdFromCents(p.estimatedValueUsdCents)),
@@ -179,7 +181,7 @@ function WarehousePage() {
                   value={String(c.statuses.reduce((n, s) => n + (stats.byStatus[s] ?? 0), 0))}
                 />
               ))}
-              <Stat label="Peso total" value={`${stats.totalWeightKg} kg`} />
+              <Stat label="Peso total" value={formatKg(stats.totalWeightKg)} />
             </SimpleGrid>
             <Group gap="sm" wrap="wrap">
               <TextInput

@@ -8,6 +8,7 @@ import {
   TRACKING_STATUS_LABELS,
   formatDate,
   formatUsdFromCents,
+  formatKg,
 } from '@casillero/shared';
 import { searchUuid } from '../../lib/search';
 import { pageHead } from '../../lib/site';
@@ -34,7 +35,7 @@ export const Route = createFileRoute('/dashboard/mis-trackings')({
   component: TrackingsPage,
 });
 
-const weight = (kg: number | null) => (kg == null ? '—' : `${kg} kg`);
+const weight = (kg: number | null) => (kg == null ? '—' : formatKg(kg));
 
 function TrackingsPage() {
   const list = useQuery(trpc.trackings.mine.queryOptions());

@@ -199,7 +199,7 @@ describe('payments.review: approving a mailbox activation', () => {
     expect(await notificationsOf(ana.user.id)).toEqual([
       {
         title: 'Actualización de Pago',
-        message: 'Tu pago de $9.99 ha sido aprobado y procesado.',
+        message: 'Tu pago de $9,99 ha sido aprobado y procesado.',
         type: 'payment_update',
         link: '/dashboard/mis-casilleros',
       },
@@ -207,7 +207,7 @@ describe('payments.review: approving a mailbox activation', () => {
     const mails = await paymentEmailsTo(ana.email);
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe('Actualización de Pago');
-    expect(mails[0].text).toContain('Tu pago de $9.99 ha sido aprobado y procesado.');
+    expect(mails[0].text).toContain('Tu pago de $9,99 ha sido aprobado y procesado.');
 
     // The customer sees it: active mailbox, completed payment with the admin's notes.
     const mine = await as(ana).payments.get({ id: activation.id });
@@ -280,12 +280,12 @@ describe('payments.review: rejection, review and final states', () => {
     expect(await db().select().from(ledgerEntries).where(eq(ledgerEntries.paymentId, activation.id))).toEqual([]);
     expect((await as(carla).billing.invoice({ id: activation.invoiceId })).remainingUsdCents).toBe(499);
     const [notice] = await notificationsOf(carla.user.id);
-    expect(notice.message).toBe('Tu pago de $4.99 ha sido rechazado. Notas: No encontramos la transferencia.');
+    expect(notice.message).toBe('Tu pago de $4,99 ha sido rechazado. Notas: No encontramos la transferencia.');
     expect(notice.message).toBe(PAYMENT_NOTIFICATIONS.rejected(499, 'No encontramos la transferencia.'));
     const mails = await paymentEmailsTo(carla.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to: [carla.email], subject: 'Actualización de Pago' });
-    expect(mails[0].text).toContain('Tu pago de $4.99 ha sido rechazado. Notas: No encontramos la transferencia.');
+    expect(mails[0].text).toContain('Tu pago de $4,99 ha sido rechazado. Notas: No encontramos la transferencia.');
     expect(mails[0].text).toContain(`${TEST_APP_URL}/dashboard/facturas`);
     expect((await as(carla).payments.get({ id: activation.id })).canReport).toBe(true);
 
@@ -303,7 +303,7 @@ describe('payments.review: rejection, review and final states', () => {
     const activation = await reportedActivation(dora);
     await adminCaller.payments.review({ id: activation.id, status: 'failed', adminNotes: '' });
     const [notice] = await notificationsOf(dora.user.id);
-    expect(notice.message).toBe('Tu pago de $4.99 ha sido rechazado.');
+    expect(notice.message).toBe('Tu pago de $4,99 ha sido rechazado.');
     expect((await paymentRow(activation.id)).metadata).not.toHaveProperty('admin_notes');
   });
 
@@ -320,12 +320,12 @@ describe('payments.review: rejection, review and final states', () => {
     expect(row).toMatchObject({ status: 'pending', processedAt: null, processedBy: null });
     expect(row.metadata.admin_notes).toBe('Esperando confirmación del banco.');
     const [notice] = await notificationsOf(eva.user.id);
-    expect(notice.message).toBe('Tu pago de $4.99 está siendo revisado.');
+    expect(notice.message).toBe('Tu pago de $4,99 está siendo revisado.');
     expect(notice.message).toContain('está siendo revisado');
     const mails = await paymentEmailsTo(eva.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to: [eva.email], subject: 'Actualización de Pago' });
-    expect(mails[0].text).toContain('Tu pago de $4.99 está siendo revisado.');
+    expect(mails[0].text).toContain('Tu pago de $4,99 está siendo revisado.');
     expect(await mailboxStatus(activation.mailboxId)).toBe('inactive');
 
     // Later approved without new notes: the earlier notes stay.
@@ -371,8 +371,8 @@ describe('payments.review: rejection, review and final states', () => {
     await adminCaller.payments.review({ id: activation.id, status: 'pending', adminNotes: 'Revisando' });
     await adminCaller.payments.review({ id: activation.id, status: 'completed' });
     expect((await notificationsOf(rosa.user.id)).map((n) => n.message)).toEqual([
-      'Tu pago de $4.99 está siendo revisado.',
-      'Tu pago de $4.99 ha sido aprobado y procesado.',
+      'Tu pago de $4,99 está siendo revisado.',
+      'Tu pago de $4,99 ha sido aprobado y procesado.',
     ]);
     expect(await paymentEmailsTo(rosa.email)).toEqual([]);
     const toRosa = (await db().select({ to: emailOutbox.to, template: emailOutbox.template }).from(emailOutbox)).filter(
@@ -470,7 +470,7 @@ describe('payments.review: an approved shipping payment authorises dispatch', ()
     });
     const notices = await notificationsOf(hugo.user.id);
     expect(notices.at(-1)).toMatchObject({
-      message: 'Tu pago de $38.50 ha sido aprobado y procesado.',
+      message: 'Tu pago de $38,50 ha sido aprobado y procesado.',
       link: '/dashboard/facturas',
     });
 

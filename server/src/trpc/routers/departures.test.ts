@@ -4,18 +4,21 @@
 // route's history, the one-tap milestone recorded once when two staff tap together, the news
 // that reaches each customer once, and the delay check that tells each customer once when two
 // servers run it.
+import * as mupdf from 'mupdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like, sql } from 'drizzle-orm';
 import {
   dollarsToCents,
   DEPARTURE_MESSAGES as M,
-  MANIFEST_HEADERS,
   MILESTONE_BASIS,
   PROMISED_MILESTONE,
   addDays,
   departureManifestPath,
   type DepartureCreateInput,
   type MilestoneKind,
+  findForeignNumbers,
+  formatDecimal,
+  formatUsd,
 } from '@casillero/shared';
 import { rowsOf, type Database } from '../../db/client';
 import {
@@ -270,7 +273,17 @@ describe('departures: the manifest', () => {
       const csv = await server.app.inject({ url: departureManifestPath(d.id, 'csv'), headers: { cookie } });
       expect(csv.statusCode).toBe(200);
       const lines = csvRows(csv.body);
-      expect(lines[0]).toEqual([...MANIFEST_HEADERS]);
+      // The numeric columns say how their numbers are written (docs/product/formats.md#csv).
+      expect(lines[0]).toEqual([
+        'Envío',
+        'Cliente',
+        'Casillero',
+        'Piezas (punto decimal)',
+        'Peso (kg, punto decimal)',
+        'Volumen (cm³, punto decimal)',
+        'Valor declarado (USD, punto decimal)',
+        'Descripción',
+      ]);
       expect(lines).toHaveLength(1 + 3 + 1);
       const totals = lines.at(-1)!;
       expect(totals[0]).toBe('TOTALES');
@@ -292,6 +305,15 @@ describe('departures: the manifest', () => {
       expect(pdf.statusCode).toBe(200);
       expect(pdf.headers['content-type']).toBe('application/pdf');
       expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      // On paper the figures are es-VE (docs/product/formats.md): the total weight with a decimal comma.
+      const doc = mupdf.Document.openDocument(pdf.rawPayload, 'application/pdf');
+      const pages: string[] = [];
+      for (let i = 0; i < doc.countPages(); i++)
+        pages.push(doc.loadPage(i).toStructuredText('preserve-whitespace').asText());
+      const paper = pages.join('\n');
+      expect(findForeignNumbers(paper)).toEqual([]);
+      expect(paper).toContain(formatDecimal(Number(sums.weight), { decimals: 2, fixed: true }));
+      expect(paper).toContain(formatUsd(Number(sums.value)));
 
       const anonymous = await server.app.inject({ url: departureManifestPath(d.id, 'csv') });
       expect(anonymous.statusCode).toBe(401);

@@ -318,14 +318,16 @@ describe('the procedures', () => {
     expect(blocks).toHaveLength(5);
     expect(blocks[0][0]).toBe('"Reporte","Periodo","Desde","Hasta","Comparado con"');
     expect(blocks[0][1]).toContain('"Trimestre (últimos 90 días)"');
-    expect(blocks[1][0]).toBe('"Indicador","Periodo actual","Periodo anterior","Variación (%)"');
+    expect(blocks[1][0]).toBe(
+      '"Indicador","Periodo actual (punto decimal)","Periodo anterior (punto decimal)","Variación (%, punto decimal)"',
+    );
     expect(blocks[1]).toContain('"Ingresos Totales (USD)","295.50","",""');
     expect(blocks[1]).toContain('"Ingresos del periodo (USD)","225.50","60.00","275.8"');
     expect(blocks[1]).toContain('"Paquetes Procesados","11","1","1000.0"');
     expect(blocks[1]).toContain('"Tasa de conversión de envíos (%)","36.4","100.0","-63.6"');
-    expect(blocks[2][0]).toBe('"Posición","Cliente","Email","Paquetes","Ingreso estimado (USD)"');
+    expect(blocks[2][0]).toBe('"Posición","Cliente","Email","Paquetes","Ingreso estimado (USD, punto decimal)"');
     expect(blocks[2][1]).toBe('"1","Ana Álvarez","a@reportes.test","4","76.80"');
-    expect(blocks[3][0]).toBe('"Mes","Paquetes","Envíos","Ingresos (USD)"');
+    expect(blocks[3][0]).toBe('"Mes","Paquetes","Envíos","Ingresos (USD, punto decimal)"');
     expect(blocks[3].slice(1)).toEqual([
       '"ene 2026","0","1","0.00"',
       '"feb 2026","0","0","0.00"',

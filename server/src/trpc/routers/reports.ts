@@ -6,6 +6,7 @@ import {
   reportPeriodInput,
   SHIPMENT_STATUS_LABELS,
   TRACKING_STATUS_LABELS,
+  csvNumberHeader,
 } from '@casillero/shared';
 import { businessToday, csvDateTime } from '../../lib/business-clock';
 import { csvNumber, toCsvSections, type CsvCell } from '../../lib/csv';
@@ -66,7 +67,7 @@ export const reportsRouter = router({
           ],
         },
         {
-          headers: ['Indicador', 'Periodo actual', 'Periodo anterior', 'Variación (%)'],
+          headers: ['Indicador', ...['Periodo actual', 'Periodo anterior', 'Variación (%)'].map(csvNumberHeader)],
           rows: [
             [`${M.totalRevenue} (USD)`, money(report.totalRevenue), '', ''],
             row(`${M.revenue} del periodo (USD)`, report.revenue, money),
@@ -81,11 +82,11 @@ export const reportsRouter = router({
           ],
         },
         {
-          headers: ['Posición', M.client, 'Email', M.packages, `${M.estimatedRevenue} (USD)`],
+          headers: ['Posición', M.client, 'Email', M.packages, csvNumberHeader(`${M.estimatedRevenue} (USD)`)],
           rows: report.topClients.map((c, i) => [i + 1, c.name, c.email, c.packages, money(c.estimatedRevenue)]),
         },
         {
-          headers: [M.month, M.packages, M.shipments, `${M.revenue} (USD)`],
+          headers: [M.month, M.packages, M.shipments, csvNumberHeader(`${M.revenue} (USD)`)],
           rows: trend.map((m) => [m.label, m.packages, m.shipments, money(m.revenue)]),
         },
         {

@@ -7,6 +7,7 @@ import {
   TRACKING_STATUS_LABELS,
   formatDateTime,
   formatUsdFromCents,
+  formatKg,
 } from '@casillero/shared';
 import { ButtonLink } from '../../../components/links';
 import { trpc } from '../../../lib/trpc';
@@ -65,8 +66,8 @@ export function TrackingDetail(props: DetailsDrawerOpen) {
               ['Remitente', t.senderName],
               ['País de origen', t.originCountry],
               ['Casillero', t.mailboxCode],
-              ['Peso estimado', `${t.estimatedWeight} kg`],
-              ['Peso real', t.actualWeight == null ? 'Pendiente de pesar' : `${t.actualWeight} kg`],
+              ['Peso estimado', formatKg(t.estimatedWeight)],
+              ['Peso real', t.actualWeight == null ? 'Pendiente de pesar' : formatKg(t.actualWeight)],
               ['Valor estimado', formatUsdFromCents(t.estimatedValueUsdCents)],
               ['Registrado', formatDateTime(t.createdAt)],
             ]}

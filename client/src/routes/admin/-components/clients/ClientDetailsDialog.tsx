@@ -8,6 +8,7 @@ import {
   formatDate,
   formatDateTime,
   type MailboxStatus,
+  formatCount,
 } from '@casillero/shared';
 import { LabeledValue } from '../../../../components/LabeledValue';
 import { DetailsDrawer } from '../../../../components/details/DetailsDrawer';
@@ -27,7 +28,7 @@ function Count({ label, value }: { label: string; value: number }) {
         {label}
       </Text>
       <Text fw={700} fz="xl" aria-label={`${label}: ${value}`}>
-        {value.toLocaleString('es-ES')}
+        {formatCount(value)}
       </Text>
     </Card>
   );

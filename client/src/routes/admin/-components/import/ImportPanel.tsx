@@ -35,6 +35,7 @@ import {
   type ImportPreviewRow,
   type ImportResult,
   type ImportRowAction,
+  formatDecimal,
 } from '@casillero/shared';
 import { StatCard } from '../../../../components/data-table';
 import { getErrorMessage } from '../../../../lib/errors';
@@ -318,7 +319,7 @@ function PreviewView({ preview, children }: { preview: ImportPreview; children: 
                     <Table.Td>{r.line}</Table.Td>
                     <Table.Td ff="monospace">{r.trackingNumber}</Table.Td>
                     <Table.Td>{r.carrier ?? '—'}</Table.Td>
-                    <Table.Td>{r.weightKg === null ? '—' : r.weightKg.toLocaleString('es-ES')}</Table.Td>
+                    <Table.Td>{r.weightKg === null ? '—' : formatDecimal(r.weightKg, { decimals: 2 })}</Table.Td>
                     <Table.Td>{r.dimensionsCm ?? '—'}</Table.Td>
                     <Table.Td>
                       <Badge

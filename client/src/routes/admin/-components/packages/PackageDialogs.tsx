@@ -10,6 +10,8 @@ import {
   packageIntakeInput,
   formatUsdFromCents,
   DECLARED_VALUE_LABELS,
+  formatKg,
+  formatMeasures,
 } from '@casillero/shared';
 import { PackagePhotos } from '../../../../components/PackagePhotos';
 import { CustomerSection, DetailsHeading, FactGrid } from '../../../../components/details/DetailsParts';
@@ -29,8 +31,7 @@ import { PrintLabelButton } from './PrintLabels';
 import { ProblemSection } from './ProblemSection';
 import type { PackageRow } from './types';
 
-export const weightText = (kg: number | null) =>
-  kg === null ? '—' : `${kg.toLocaleString('es-ES', { maximumFractionDigits: 2 })} kg`;
+export const weightText = (kg: number | null) => (kg === null ? '—' : formatKg(kg));
 
 /** Everything about a package: the package, the warehouse intake with its photo, customer and shipment. */
 export function PackageDetailsDrawer(props: DetailsDrawerOpen) {
@@ -53,7 +54,7 @@ export function PackageDetailsDrawer(props: DetailsDrawerOpen) {
               ['Descripción', d.packageDescription],
               ['Remitente', d.senderName ?? '—'],
               ['Peso', weightText(d.weightKg)],
-              ['Dimensiones', d.dimensionsCm ? `${d.dimensionsCm} cm` : '—'],
+              ['Dimensiones', d.dimensionsCm ? formatMeasures(d.dimensionsCm) : '—'],
               [
                 DECLARED_VALUE_LABELS.field,
                 d.estimatedValueUsdCents === null ? '—' : formatUsdFromCents(d.estimatedValueUsdCents),

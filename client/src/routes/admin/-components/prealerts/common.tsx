@@ -1,10 +1,9 @@
 import { Text } from '@mantine/core';
-import { formatUsdFromCents } from '@casillero/shared';
+import { formatUsdFromCents, formatKg } from '@casillero/shared';
 import { useInvalidate } from '../../../../components/forms/useInvalidate';
 import { trpc } from '../../../../lib/trpc';
 
-export const kg = (n: number | null) =>
-  n === null ? '—' : `${n.toLocaleString('es-ES', { maximumFractionDigits: 2 })} kg`;
+export const kg = (n: number | null) => (n === null ? '—' : formatKg(n));
 export const usd = (cents: number | null) => (cents === null ? '—' : formatUsdFromCents(cents));
 
 /** After any change the list, the count and the counters are stale. */

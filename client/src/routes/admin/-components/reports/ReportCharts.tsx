@@ -10,11 +10,12 @@ import {
   SHIPMENT_STATUS_LABELS,
   TRACKING_STATUS_LABELS,
   type ShipmentStatus,
+  formatCount,
 } from '@casillero/shared';
 import classes from './reports.module.css';
 import type { StatusDistribution, TrendMonth } from './types';
 
-const count = (n: number) => n.toLocaleString('es-ES');
+const count = formatCount;
 
 /** Six-month trend: packages and shipments (left axis) and revenue (right axis), then the table. */
 export function TrendSection({ trend }: { trend: TrendMonth[] }) {

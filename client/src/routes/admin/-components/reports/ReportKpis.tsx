@@ -15,13 +15,15 @@ import {
   formatUsd,
   REPORT_MESSAGES as M,
   type ReportPeriod,
+  formatCount,
+  formatDecimal,
 } from '@casillero/shared';
 import { StatCard } from '../../../../components/data-table';
 import classes from './reports.module.css';
 import type { Comparison, PeriodReport } from './types';
 
-const count = (n: number) => n.toLocaleString('es-ES');
-const oneDecimal = (n: number) => n.toLocaleString('es-ES', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const count = formatCount;
+const oneDecimal = (n: number) => formatDecimal(n, { decimals: 1, fixed: true });
 
 /** '+12 % vs. los 30 días anteriores', green up, red down, grey when flat or not comparable. */
 export function ChangeBadge({ value, period }: { value: Comparison; period: ReportPeriod }) {

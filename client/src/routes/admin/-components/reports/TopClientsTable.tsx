@@ -1,6 +1,6 @@
 import { ActionIcon, Card, Group, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { formatUsd, REPORT_MESSAGES as M } from '@casillero/shared';
+import { formatUsd, REPORT_MESSAGES as M, formatCount } from '@casillero/shared';
 import { RowCards, StackedCell, type ResponsiveColumn } from '../../../../components/data-table';
 import { useIsPhone } from '../../../../lib/screen';
 import classes from './reports.module.css';
@@ -65,7 +65,7 @@ export function TopClientsTable({ report }: { report: PeriodReport }) {
                       {c.email}
                     </Text>
                   </Table.Td>
-                  <Table.Td ta="right">{c.packages.toLocaleString('es-ES')}</Table.Td>
+                  <Table.Td ta="right">{formatCount(c.packages)}</Table.Td>
                   <Table.Td ta="right">{formatUsd(c.estimatedRevenue)}</Table.Td>
                 </Table.Tr>
               ))}
@@ -84,6 +84,6 @@ type RankedClient = PeriodReport['topClients'][number] & { rank: number };
 
 const PHONE_COLUMNS: ResponsiveColumn<RankedClient>[] = [
   { header: M.client, card: 'title', cell: (c) => <StackedCell main={`${c.rank}. ${c.name}`} sub={c.email} /> },
-  { header: M.packages, cell: (c) => c.packages.toLocaleString('es-ES') },
+  { header: M.packages, cell: (c) => formatCount(c.packages) },
   { header: M.estimatedRevenue, cell: (c) => formatUsd(c.estimatedRevenue) },
 ];

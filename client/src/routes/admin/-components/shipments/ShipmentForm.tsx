@@ -16,6 +16,7 @@ import {
   type ShippingMethod,
   formatUsdFromCents,
   fromCents,
+  formatKg,
 } from '@casillero/shared';
 import { DeliveryChoice, useCustomerRecipients } from '../../../../components/delivery/DeliveryChoice';
 import type { DecimalValue } from '../../../../components/forms/DecimalInput';
@@ -56,7 +57,7 @@ const INITIAL: Values = {
   insured: false,
 };
 
-const kg1 = (n: number) => `${n.toLocaleString('es-ES', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} kg`;
+const kg1 = (n: number) => formatKg(n, { decimals: 1, fixed: true });
 
 type DeliveryField = 'estimatedDelivery' | 'shippingCostUsdCents';
 

@@ -11,10 +11,12 @@ import {
   TRACKING_STATUSES,
   TRACKING_STATUS_COLORS,
   TRACKING_STATUS_LABELS,
+  formatCount,
+  formatPercent,
 } from '@casillero/shared';
 import type { TrackingStats } from './types';
 
-const pct = (n: number) => `${n.toLocaleString('es-ES', { maximumFractionDigits: 1 })} %`;
+const pct = (n: number) => formatPercent(n);
 
 function Metric({ label, value, hint }: { label: string; value: string; hint: string }) {
   return (
@@ -37,22 +39,22 @@ export function TrackingAnalytics({ stats }: { stats: TrackingStats }) {
   const banners = [
     stats.needsRepack > 0 && (
       <Alert key="repack" color="yellow" icon={<IconPackage />} title="Reempaques pendientes">
-        {stats.needsRepack.toLocaleString('es-ES')} trackings esperan reempaque. Procésalos para que puedan enviarse.
+        {formatCount(stats.needsRepack)} trackings esperan reempaque. Procésalos para que puedan enviarse.
       </Alert>
     ),
     stats.awaitingPayment > 0 && (
       <Alert key="ready" color="blue" icon={<IconCreditCard />} title={DISPATCH_MESSAGES.awaitingPaymentTitle}>
-        {DISPATCH_MESSAGES.awaitingPayment(stats.awaitingPayment.toLocaleString('es-ES'))}
+        {DISPATCH_MESSAGES.awaitingPayment(formatCount(stats.awaitingPayment))}
       </Alert>
     ),
     stats.dispatchAuthorized > 0 && (
       <Alert key="authorised" color="green" icon={<IconTruckDelivery />} title={DISPATCH_MESSAGES.authorisedTitle}>
-        {DISPATCH_MESSAGES.authorised(stats.dispatchAuthorized.toLocaleString('es-ES'))}
+        {DISPATCH_MESSAGES.authorised(formatCount(stats.dispatchAuthorized))}
       </Alert>
     ),
     stats.problems > 0 && (
       <Alert key="problems" color="red" icon={<IconAlertTriangle />} title="Trackings con problemas">
-        {stats.problems.toLocaleString('es-ES')} trackings tienen un problema: contacta a los clientes afectados.
+        {formatCount(stats.problems)} trackings tienen un problema: contacta a los clientes afectados.
       </Alert>
     ),
   ].filter(Boolean);
@@ -68,7 +70,7 @@ export function TrackingAnalytics({ stats }: { stats: TrackingStats }) {
         />
         <Metric
           label="Listos hoy"
-          value={stats.readyToday.toLocaleString('es-ES')}
+          value={formatCount(stats.readyToday)}
           hint="Pasaron hoy a «Listo para enviar» (una aprobación de pago no cuenta)"
         />
       </SimpleGrid>
@@ -86,7 +88,7 @@ export function TrackingAnalytics({ stats }: { stats: TrackingStats }) {
                 <Group justify="space-between" mb={4}>
                   <Text size="sm">{TRACKING_STATUS_LABELS[status]}</Text>
                   <Text size="sm" c="dimmed">
-                    {count.toLocaleString('es-ES')} ({pct(Math.round(share * 10) / 10)})
+                    {formatCount(count)} ({pct(Math.round(share * 10) / 10)})
                   </Text>
                 </Group>
                 <Progress

@@ -14,6 +14,7 @@ import {
   trackingRepackInput,
   trackingStatusChangeInput,
   type TrackingStatus,
+  formatKg,
 } from '@casillero/shared';
 import { getErrorMessage } from '../../../../lib/errors';
 import {
@@ -34,8 +35,7 @@ import { PrealertStatusBadge } from './StatusBadge';
 import { PriorityBadge, TrackingStatusBadge } from './StatusBadge';
 import type { TrackingDetail, TrackingRow } from './types';
 
-const weight = (kg: number | null) =>
-  kg === null ? '—' : `${kg.toLocaleString('es-ES', { maximumFractionDigits: 2 })} kg`;
+const weight = (kg: number | null) => (kg === null ? '—' : formatKg(kg));
 const usdOrDash = (cents: number | null) => (cents === null ? '—' : formatUsdFromCents(cents));
 
 /** The customer's pre-alert this tracking matched when it was registered (same tracking number). */

@@ -1,6 +1,6 @@
 import { Badge, Group, SimpleGrid, Text } from '@mantine/core';
 import { IconAlertTriangle, IconPackage, IconPackages, IconRocket, IconTruck } from '@tabler/icons-react';
-import { TRACKING_STATUS_BADGE_COLORS, TRACKING_STATUS_LABELS } from '@casillero/shared';
+import { TRACKING_STATUS_BADGE_COLORS, TRACKING_STATUS_LABELS, formatCount } from '@casillero/shared';
 import { StatCard } from '../../../../components/data-table';
 import type { TrackingStats as Stats } from './types';
 
@@ -21,7 +21,7 @@ export function TrackingStateBadges({ stats }: { stats: Stats | undefined }) {
   if (!stats) return null;
   const badge = (status: 'created' | 'arrived' | 'ready_to_ship') => (
     <Badge key={status} size="lg" variant="light" color={TRACKING_STATUS_BADGE_COLORS[status]}>
-      {TRACKING_STATUS_LABELS[status]}: {stats.byStatus[status].toLocaleString('es-ES')}
+      {TRACKING_STATUS_LABELS[status]}: {formatCount(stats.byStatus[status])}
     </Badge>
   );
   return (
@@ -34,7 +34,7 @@ export function TrackingStateBadges({ stats }: { stats: Stats | undefined }) {
       {badge('ready_to_ship')}
       {stats.problems > 0 && (
         <Badge size="lg" color="red" leftSection={<IconAlertTriangle size={14} />}>
-          Problemas: {stats.problems.toLocaleString('es-ES')}
+          Problemas: {formatCount(stats.problems)}
         </Badge>
       )}
     </Group>

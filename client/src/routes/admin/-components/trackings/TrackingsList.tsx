@@ -11,6 +11,7 @@ import {
   TRACKINGS_CSV_PATH,
   formatDate,
   formatUsdFromCents,
+  formatKg,
 } from '@casillero/shared';
 import {
   ServerList,
@@ -57,7 +58,7 @@ function trackingColumns(actions: ListActions<TrackingRow, 'details' | 'status' 
     col.accessor('carrier', { id: 'carrier', header: 'Transportista' }),
     col.cell('weightValue', 'Peso / Valor', (r) => (
       <StackedCell
-        main={`${(r.actualWeight ?? r.estimatedWeight).toLocaleString('es-ES', { maximumFractionDigits: 2 })} kg`}
+        main={formatKg(r.actualWeight ?? r.estimatedWeight)}
         sub={formatUsdFromCents(r.estimatedValueUsdCents)}
       />
     )),

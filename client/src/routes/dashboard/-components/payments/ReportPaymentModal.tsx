@@ -26,6 +26,7 @@ import {
   reportPaymentFormSchema,
   type ReportablePaymentType,
   fromCents,
+  formatKg,
 } from '@casillero/shared';
 import { getErrorMessage, getFieldErrors } from '../../../../lib/errors';
 import { UploadError, checkFile, uploadFile } from '../../../../lib/files';
@@ -209,7 +210,7 @@ function ReportPaymentForm({ subject, onDone }: { subject: ReportSubject; onDone
             placeholder={form.values.trackingIds.length ? undefined : 'Selecciona los trackings'}
             data={(payable.data ?? []).map((t) => ({
               value: t.id,
-              label: `${t.trackingNumber} · ${t.description} · ${t.actualWeight ?? t.estimatedWeight} kg`,
+              label: `${t.trackingNumber} · ${t.description} · ${formatKg(t.actualWeight ?? t.estimatedWeight)}`,
             }))}
             searchable
             clearable

@@ -10,12 +10,13 @@ import {
   formatDate,
   requestRepackSchema,
   type ShippingMethod,
+  formatMeasures,
+  formatKg,
 } from '@casillero/shared';
 import { getErrorMessage, getFieldErrors } from '../../../../lib/errors';
 import { useSchemaForm } from '../../../../components/forms/useSchemaForm';
 import { trpc } from '../../../../lib/trpc';
 import { EmptyState } from '../QueryState';
-import { formatKg } from './format';
 
 type RepackablePackage = inferOutput<typeof trpc.repacks.packages>[number];
 type Values = { packageIds: string[]; shippingMethod: ShippingMethod | ''; instructions: string };
@@ -40,8 +41,8 @@ function PackageLabel({ pkg }: { pkg: RepackablePackage }) {
       <Text size="xs" c="dimmed">
         {[
           pkg.senderName,
-          pkg.weightKg != null ? `${formatKg(pkg.weightKg)} kg` : null,
-          pkg.dimensionsCm ? `${pkg.dimensionsCm} cm` : null,
+          pkg.weightKg != null ? formatKg(pkg.weightKg) : null,
+          pkg.dimensionsCm ? formatMeasures(pkg.dimensionsCm) : null,
           pkg.receivedDate ? `recibido el ${formatDate(pkg.receivedDate)}` : null,
           `casillero ${pkg.mailboxCode}`,
         ]

@@ -1,9 +1,14 @@
 import { Badge, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import type { inferOutput } from '@trpc/tanstack-react-query';
-import { REPACK_STATUS_LABELS, SHIPPING_METHOD_LABELS, formatDate, type RepackStatus } from '@casillero/shared';
+import {
+  REPACK_STATUS_LABELS,
+  SHIPPING_METHOD_LABELS,
+  formatDate,
+  type RepackStatus,
+  formatKg,
+} from '@casillero/shared';
 import type { trpc } from '../../../../lib/trpc';
 import { EmptyState } from '../QueryState';
-import { formatKg } from './format';
 
 type RepackRequest = inferOutput<typeof trpc.repacks.mine>[number];
 
@@ -57,7 +62,7 @@ export function RepackRequestList({ requests }: { requests: RepackRequest[] }) {
                     {p.trackingNumber ?? 'Sin tracking'}
                   </Text>
                   {` · ${p.packageDescription}`}
-                  {p.weightKg != null ? ` · ${formatKg(p.weightKg)} kg` : ''}
+                  {p.weightKg != null ? ` · ${formatKg(p.weightKg)}` : ''}
                 </List.Item>
               ))}
             </List>

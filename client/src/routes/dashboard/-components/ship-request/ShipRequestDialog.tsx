@@ -32,6 +32,8 @@ import {
   type DeliveryMethod,
   type ShippingMethod,
   type VenezuelanState,
+  formatKg,
+  formatMeasures,
 } from '@casillero/shared';
 import { DeparturePromise } from '../../../../components/departures/DeparturePromise';
 import { getErrorMessage } from '../../../../lib/errors';
@@ -56,7 +58,7 @@ export type ShippableRepack = {
 };
 
 const measuresOf = (b: { weightKg: number | null; dimensionsCm: string | null }) =>
-  [b.weightKg != null ? `${b.weightKg} kg` : null, b.dimensionsCm ? `${b.dimensionsCm} cm` : null]
+  [b.weightKg != null ? formatKg(b.weightKg) : null, b.dimensionsCm ? formatMeasures(b.dimensionsCm) : null]
     .filter(Boolean)
     .join(' · ');
 

@@ -1,11 +1,10 @@
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconListDetails } from '@tabler/icons-react';
-import { formatDate, formatUsdFromCents } from '@casillero/shared';
+import { formatDate, formatUsdFromCents, formatKg } from '@casillero/shared';
 import type { inferOutput } from '@trpc/tanstack-react-query';
 import type { trpc } from '../../../../lib/trpc';
 import { formatDay } from '../../../../components/shipments/format';
 import { ShipmentStatusBadge } from '../../../../components/shipments/ShipmentStatusBadge';
-import { formatKg } from '../repacks/format';
 import { FactGrid } from '../../../../components/details/DetailsParts';
 
 export type OwnShipment = inferOutput<typeof trpc.shipments.listOwn>['items'][number];
@@ -43,7 +42,7 @@ export function ShipmentCard({ shipment: s, onOpen }: { shipment: OwnShipment; o
           cols={{ base: 2, sm: 6 }}
           facts={[
             ['Paquetes', packagesText(s.packageCount)],
-            ['Peso total', `${formatKg(s.totalWeightKg)} kg`],
+            ['Peso total', formatKg(s.totalWeightKg)],
             ['Costo de envío', formatUsdFromCents(s.shippingCostUsdCents)],
             ['Entrega estimada', formatDay(s.estimatedDelivery)],
             ['Entregado', formatDay(s.actualDelivery)],

@@ -9,6 +9,7 @@ import {
   formatDateTime,
   formatUsdCents,
   formatUsdFromCents,
+  formatKg,
 } from '@casillero/shared';
 import { DetailsHeading, FactGrid, RowsTable, type Column } from '../../../../components/details/DetailsParts';
 import { RowCards, type ResponsiveColumn } from '../../../../components/data-table/ResponsiveTable';
@@ -20,7 +21,6 @@ import { formatDay } from '../../../../components/shipments/format';
 import { ShipmentStatusBadge } from '../../../../components/shipments/ShipmentStatusBadge';
 import { StagesTimeline } from '../../../../components/shipments/StagesTimeline';
 import { QueryState } from '../QueryState';
-import { formatKg } from '../repacks/format';
 import { DepartureTimeline } from '../../../../components/departures/DepartureTimeline';
 import { DeliveryProof } from '../../../../components/shipments/DeliveryProof';
 
@@ -45,7 +45,7 @@ const PACKAGE_COLUMNS: (Column<OwnPackage> & ResponsiveColumn<OwnPackage>)[] = [
   },
   { header: 'Tracking', cell: (p) => p.trackingNumber ?? '—', mono: true, card: 'title' },
   { header: 'WR', cell: (p) => p.warehouseReceipt ?? '—', mono: true },
-  { header: 'Peso', cell: (p) => (p.weightKg == null ? '—' : `${formatKg(p.weightKg)} kg`) },
+  { header: 'Peso', cell: (p) => (p.weightKg == null ? '—' : formatKg(p.weightKg)) },
   { header: 'Estado', cell: (p) => PACKAGE_STATUS_LABELS[p.status], card: 'status' },
 ];
 
@@ -78,7 +78,7 @@ export function ShipmentDetail(props: DetailsDrawerOpen) {
             cols={{ base: 2, sm: 3 }}
             facts={[
               ['Paquetes', String(s.packageCount)],
-              ['Peso total', `${formatKg(s.totalWeightKg)} kg`],
+              ['Peso total', formatKg(s.totalWeightKg)],
               ['Costo de envío', formatUsdFromCents(s.shippingCostUsdCents)],
               ['Costo de entrega', formatUsdCents(s.deliveryFeeUsdCents)],
               ['Tracking del envío', s.trackingNumber ?? '—'],
