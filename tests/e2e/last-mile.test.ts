@@ -249,7 +249,8 @@ describe.skipIf(!chromium)('la última milla: del Almacén a la agencia, con pru
       await admin.goto(`${url()}/admin/agencias`);
       const settings = admin.getByTestId('pickup-settings');
       const days = settings.getByRole('textbox', { name: P.reminderDays });
-      await expect.poll(() => days.inputValue()).toBe('7');
+      // The saved value arrives with the settings query, which a busy machine answers late.
+      await expect.poll(() => days.inputValue(), { timeout: 15_000 }).toBe('7');
       await days.fill('3');
       await settings.getByRole('button', { name: P.saveSettings }).click();
       await admin.getByText(PICKUP_MESSAGES.settingsSaved).first().waitFor();
