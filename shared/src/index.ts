@@ -82,3 +82,4 @@ export * from './claims';
 export * from './messages-claims';
 export * from './messages-insurance';
 export * from './schemas/claims';
+export * from './fiscal';

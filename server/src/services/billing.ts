@@ -28,6 +28,8 @@ import {
 import { businessToday } from '../lib/business-clock';
 import { DomainError } from '../lib/domain-error';
 import { rateForDay } from '../queries/billing';
+import { fiscalTermsFor, issueFiscalDocument } from './fiscal/documents';
+import { chargeIgtf } from './fiscal/igtf';
 
 /** Serialises every ledger change of one customer until the transaction ends. */
 export async function lockLedger(tx: DbOrTx, userId: string) {
@@ -69,19 +71,23 @@ export type IssueInvoice = {
  * Must run inside a transaction.
  */
 export async function issueInvoice(tx: DbOrTx, input: IssueInvoice) {
-  const usdCents = input.lines.reduce((sum, l) => sum + l.usdCents, 0);
-  if (!Number.isSafeInteger(usdCents) || usdCents <= 0) throw new Error('Una factura necesita un monto mayor a 0.');
+  const linesUsdCents = input.lines.reduce((sum, l) => sum + l.usdCents, 0);
+  if (!Number.isSafeInteger(linesUsdCents) || linesUsdCents <= 0)
+    throw new Error('Una factura necesita un monto mayor a 0.');
   await lockLedger(tx, input.userId);
   const now = input.now ?? new Date();
   const issueDate = businessToday(now);
   const year = Number(issueDate.slice(0, 4));
   const rate = await rateForDay(tx, issueDate);
+  // With fiscal documents on (docs/product/fiscal-invoices.md), what is owed is the lines and their taxes.
+  const fiscal = await fiscalTermsFor(tx, input.lines, rate?.vesPerUsd ?? null);
+  const usdCents = fiscal ? fiscal.taxes.totalUsdCents : linesUsdCents;
   const [profile] = await tx
     .select({ fullName: userProfiles.fullName, cedula: userProfiles.cedula })
     .from(userProfiles)
     .where(eq(userProfiles.userId, input.userId));
   const sequence = await nextInvoiceSequence(tx, year);
-  const vesCentimos = rate ? usdCentsToVesCentimos(usdCents, rate.vesPerUsd) : null;
+  const vesCentimos = fiscal?.ves ? fiscal.ves.totalVesCentimos : rate ? usdCentsToVesCentimos(usdCents, rate.vesPerUsd) : null;
   const [invoice] = await tx
     .insert(invoices)
     .values({
@@ -106,6 +112,7 @@ export async function issueInvoice(tx: DbOrTx, input: IssueInvoice) {
       createdAt: now,
     })
     .returning();
+  if (fiscal) await issueFiscalDocument(tx, invoice, fiscal, input.createdBy ?? null);
   await tx.insert(ledgerEntries).values({
     userId: input.userId,
     kind: 'charge',
@@ -271,6 +278,10 @@ export async function creditApprovedPayment(
       invoiceId = invoice.id;
     }
   }
+
+  // IGTF on a payment in foreign currency, when the business collects it: a charge of its own,
+  // inside the payment (docs/product/fiscal-invoices.md#igtf).
+  if (payment.currency === 'USD') await chargeIgtf(tx, payment, invoiceId, approvedBy, now);
 
   let rate: string | null = null;
   let remaining = 0;
