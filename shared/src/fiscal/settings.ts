@@ -2,7 +2,7 @@
 // fiscal data: shared zod schemas, read by the admin page and checked again by the server.
 import { z } from '../zod-es';
 import { fiscalIdSchema, rifSchema } from './fiscal-id';
-import { FISCAL_MESSAGES } from './messages';
+import { FISCAL_ID_MESSAGES, FISCAL_MESSAGES } from './messages';
 import {
   CHARGE_KINDS,
   DEFAULT_IGTF_BASIS_POINTS,
@@ -53,7 +53,16 @@ export const fiscalSettingsInput = z
   .object({
     enabled: z.boolean(),
     legalName,
-    rif: z.union([z.literal(''), rifSchema]),
+    rif: z
+      .string()
+      .trim()
+      .transform((value, ctx) => {
+        if (value === '') return '';
+        const parsed = rifSchema.safeParse(value);
+        if (parsed.success) return parsed.data;
+        ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? FISCAL_ID_MESSAGES.rifOnly });
+        return z.NEVER;
+      }),
     address,
     controlProvider: z.enum(CONTROL_NUMBER_PROVIDERS),
     igtfApplies: z.boolean(),
