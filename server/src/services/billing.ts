@@ -11,6 +11,7 @@ import {
   RECONCILIATION_TOLERANCE_CENTIMOS,
   usdCentsToVesCentimos,
   vesCentimosToUsdCents,
+  type ChargeKind,
   type LedgerKind,
   type PaymentType,
 } from '@casillero/shared';
@@ -269,7 +270,7 @@ export async function creditApprovedPayment(
         userId: payment.userId,
         concept: payment.transactionType,
         description,
-        lines: [{ description, usdCents }],
+        lines: [{ description, usdCents, kind: CONCEPT_KINDS[payment.transactionType] }],
         mailboxId: payment.mailboxId ?? null,
         shipmentId: payment.shipmentId ?? null,
         createdBy: approvedBy,
@@ -356,6 +357,13 @@ const CONCEPTS: Record<PaymentType, string> = {
   credit_purchase: 'Compra de crédito',
 };
 const conceptLabel = (t: PaymentType) => CONCEPTS[t];
+/** The kind of charge (its tax treatment) of an invoice opened for a reported payment. */
+const CONCEPT_KINDS: Record<PaymentType, ChargeKind> = {
+  mailbox_activation: 'activation',
+  shipping_payment: 'shipping',
+  course_purchase: 'course',
+  credit_purchase: 'other',
+};
 
 function paymentDescription(p: PaidPayment) {
   return `Pago ${p.currency === 'VES' ? 'en bolívares' : 'en dólares'} aprobado`;

@@ -132,11 +132,13 @@ export async function createShipment(
         {
           description: `Envío ${shipment.shipmentCode} (${packageIds.length} paquetes, ${totalWeightKg} kg)`,
           usdCents: input.shippingCostUsdCents,
+          kind: 'shipping' as const,
         },
-        { description: `Almacenaje pasados los días libres`, usdCents: storageFeeUsdCents },
+        { description: `Almacenaje pasados los días libres`, usdCents: storageFeeUsdCents, kind: 'storage' as const },
         {
           description: `${DELIVERY_METHOD_LABELS.home}: ${delivery.deliveryCity}, ${delivery.deliveryState}`,
           usdCents: delivery.deliveryFeeUsdCents,
+          kind: 'delivery' as const,
         },
       ].filter((l) => l.usdCents > 0);
       if (lines.length) {
