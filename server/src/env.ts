@@ -229,7 +229,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactEmails: e.CONTACT_EMAILS.length ? e.CONTACT_EMAILS : ['contacto@casillero.test', 'envios@casillero.test'],
     whatsappPhone: e.WHATSAPP_PHONE,
     whatsapp: whatsappSettings(e),
-    fiscalPrinter: e.FISCAL_PRINTER_URL && e.FISCAL_PRINTER_TOKEN ? { url: e.FISCAL_PRINTER_URL, token: e.FISCAL_PRINTER_TOKEN } : null,
+    fiscalPrinter:
+      e.FISCAL_PRINTER_URL && e.FISCAL_PRINTER_TOKEN
+        ? { url: e.FISCAL_PRINTER_URL, token: e.FISCAL_PRINTER_TOKEN }
+        : null,
     contactPhones: e.CONTACT_PHONES.length
       ? e.CONTACT_PHONES
       : [`+${e.WHATSAPP_PHONE.replace(/\D/g, '')}`, '+582125550100'],

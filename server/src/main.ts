@@ -95,7 +95,14 @@ async function onSignal(signal: NodeJS.Signals) {
     operations: server.operations,
     stopWorkers: async () => {
       clearInterval(pruner);
-      await Promise.all([worker.stop(), whatsappWorker.stop(), controlWorker.stop(), scheduler.stop(), pruning, server.endLiveStreams()]);
+      await Promise.all([
+        worker.stop(),
+        whatsappWorker.stop(),
+        controlWorker.stop(),
+        scheduler.stop(),
+        pruning,
+        server.endLiveStreams(),
+      ]);
     },
     closeDatabase: () => database.close(),
     log,

@@ -1340,7 +1340,12 @@ const CASES: Record<string, Case> = {
         entityId: r.id,
         operation: 'insert',
         before: null,
-        after: { kind: 'factura', status: 'pendiente_numero_control', references_id: nota!.id, customer_id_number: 'V-12345678' },
+        after: {
+          kind: 'factura',
+          status: 'pendiente_numero_control',
+          references_id: nota!.id,
+          customer_id_number: 'V-12345678',
+        },
       }),
     };
   },

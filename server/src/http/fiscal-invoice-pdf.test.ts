@@ -44,12 +44,15 @@ const settings: FiscalSettingsInput = {
   } as FiscalSettingsInput['taxes'],
 };
 
-async function pdfText(invoiceId: string, token: string) {
-  const res = await fetch(new URL(invoicePdfPath(invoiceId), baseUrl), { headers: { cookie: `${SESSION_COOKIE_NAME}=${token}` } });
+async function pdfText(invoiceId: string, token: string | null) {
+  const res = await fetch(new URL(invoicePdfPath(invoiceId), baseUrl), {
+    headers: { cookie: `${SESSION_COOKIE_NAME}=${token}` },
+  });
   expect(res.status).toBe(200);
   const doc = mupdf.Document.openDocument(Buffer.from(await res.arrayBuffer()), 'application/pdf');
   const pages: string[] = [];
-  for (let i = 0; i < doc.countPages(); i++) pages.push(doc.loadPage(i).toStructuredText('preserve-whitespace').asText());
+  for (let i = 0; i < doc.countPages(); i++)
+    pages.push(doc.loadPage(i).toStructuredText('preserve-whitespace').asText());
   // Wrapped lines read as one, so a long sentence is found whole.
   return pages.join('\n').replace(/\s+/g, ' ');
 }
@@ -61,7 +64,10 @@ const lines = [
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  server = await createServer({ config: testConfig({ appUrl: 'http://localhost:3000', port: 0, host: '127.0.0.1' }), database });
+  server = await createServer({
+    config: testConfig({ appUrl: 'http://localhost:3000', port: 0, host: '127.0.0.1' }),
+    database,
+  });
   baseUrl = await server.listen();
   await recordRate(db(), '36.5');
   const admin = await signedInAdmin(db());

@@ -1,9 +1,22 @@
 // Fiscal documents as screens and the PDF read them (docs/product/fiscal-invoices.md).
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { FISCAL_MESSAGES } from '@casillero/shared';
+import { FISCAL_MESSAGES, isValidFiscalId } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
-import { fiscalControlOutbox, fiscalDocuments, fiscalIgtfCharges, invoices } from '../db/schema';
-import { customerFiscalData } from '../services/fiscal/documents';
+import { fiscalControlOutbox, fiscalDocuments, fiscalIgtfCharges, invoices, userProfiles } from '../db/schema';
+
+export type CustomerFiscal = { name: string; idNumber: string | null; address: string | null; complete: boolean };
+
+/** The customer's fiscal data from their profile, and whether a factura can carry them. */
+export async function customerFiscalData(tx: DbOrTx, userId: string): Promise<CustomerFiscal> {
+  const [p] = await tx
+    .select({ name: userProfiles.fullName, idNumber: userProfiles.cedula, address: userProfiles.venezuelaAddress })
+    .from(userProfiles)
+    .where(eq(userProfiles.userId, userId));
+  const name = p?.name?.trim() ?? '';
+  const address = p?.address?.trim() || null;
+  const idNumber = p?.idNumber?.trim() || null;
+  return { name, idNumber, address, complete: name.length > 0 && !!address && isValidFiscalId(idNumber) };
+}
 
 /** The invoice's live factura or nota de cobro (null when issued with fiscal documents off). */
 export async function liveFiscalDocument(db: DbOrTx, invoiceId: string) {
@@ -18,7 +31,11 @@ export async function liveFiscalDocument(db: DbOrTx, invoiceId: string) {
     );
   if (!doc) return null;
   const igtf = await db
-    .select({ paidUsdCents: fiscalIgtfCharges.paidUsdCents, igtfUsdCents: fiscalIgtfCharges.igtfUsdCents, basisPoints: fiscalIgtfCharges.basisPoints })
+    .select({
+      paidUsdCents: fiscalIgtfCharges.paidUsdCents,
+      igtfUsdCents: fiscalIgtfCharges.igtfUsdCents,
+      basisPoints: fiscalIgtfCharges.basisPoints,
+    })
     .from(fiscalIgtfCharges)
     .where(eq(fiscalIgtfCharges.invoiceId, invoiceId))
     .orderBy(asc(fiscalIgtfCharges.createdAt));
@@ -42,7 +59,13 @@ export async function myFiscalStatus(db: DbOrTx, userId: string) {
   const notas = await db
     .select({ id: fiscalDocuments.id, number: fiscalDocuments.number, totalUsdCents: fiscalDocuments.totalUsdCents })
     .from(fiscalDocuments)
-    .where(and(eq(fiscalDocuments.userId, userId), eq(fiscalDocuments.kind, 'nota_de_cobro'), eq(fiscalDocuments.status, 'emitida')))
+    .where(
+      and(
+        eq(fiscalDocuments.userId, userId),
+        eq(fiscalDocuments.kind, 'nota_de_cobro'),
+        eq(fiscalDocuments.status, 'emitida'),
+      ),
+    )
     .orderBy(asc(fiscalDocuments.issueOrder));
   return {
     name: data.name,

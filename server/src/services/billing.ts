@@ -88,7 +88,11 @@ export async function issueInvoice(tx: DbOrTx, input: IssueInvoice) {
     .from(userProfiles)
     .where(eq(userProfiles.userId, input.userId));
   const sequence = await nextInvoiceSequence(tx, year);
-  const vesCentimos = fiscal?.ves ? fiscal.ves.totalVesCentimos : rate ? usdCentsToVesCentimos(usdCents, rate.vesPerUsd) : null;
+  const vesCentimos = fiscal?.ves
+    ? fiscal.ves.totalVesCentimos
+    : rate
+      ? usdCentsToVesCentimos(usdCents, rate.vesPerUsd)
+      : null;
   const [invoice] = await tx
     .insert(invoices)
     .values({

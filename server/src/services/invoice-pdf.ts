@@ -123,7 +123,11 @@ function drawHeader(doc: PDFKit.PDFDocument, at: Cursor, invoice: InvoiceDetail)
   text(doc, INVOICE_BUSINESS_NAME, MARGIN, MARGIN, half, { font: 'Helvetica-Bold', size: 20 });
   let left = MARGIN + 26;
   const issuer = invoice.fiscalDocument
-    ? { name: invoice.fiscalDocument.issuerName, rif: invoice.fiscalDocument.issuerRif, address: invoice.fiscalDocument.issuerAddress }
+    ? {
+        name: invoice.fiscalDocument.issuerName,
+        rif: invoice.fiscalDocument.issuerRif,
+        address: invoice.fiscalDocument.issuerAddress,
+      }
     : BUSINESS_FISCAL;
   for (const line of [issuer.name, `RIF: ${issuer.rif}`, issuer.address]) {
     left = text(doc, line, MARGIN, left, half, { size: 9, color: MUTED }) + 1;
@@ -225,7 +229,8 @@ function drawTotals(doc: PDFKit.PDFDocument, at: Cursor, invoice: InvoiceDetail)
 
 function drawStatus(doc: PDFKit.PDFDocument, at: Cursor, invoice: InvoiceDetail) {
   room(doc, at, 80);
-  const ofWhat = invoice.fiscalDocument?.kind === 'nota_de_cobro' ? 'Estado de la nota de cobro' : 'Estado de la factura';
+  const ofWhat =
+    invoice.fiscalDocument?.kind === 'nota_de_cobro' ? 'Estado de la nota de cobro' : 'Estado de la factura';
   caption(doc, ofWhat, MARGIN, at.y, WIDTH);
   at.y += 14;
   text(doc, INVOICE_STATUS_LABELS[invoice.status], MARGIN, at.y, WIDTH, {

@@ -135,7 +135,11 @@ describe('access matrix', () => {
       'fiscal.updateSettings': { access: 'staff', permission: 'billing.settings', roles: ['admin'] },
       'fiscal.mine': { access: 'user' },
       'fiscal.saveMine': { access: 'user' },
-      'fiscal.customerDocuments': { access: 'staff', permission: 'payments.read', roles: ['admin', 'caja', 'atencion'] },
+      'fiscal.customerDocuments': {
+        access: 'staff',
+        permission: 'payments.read',
+        roles: ['admin', 'caja', 'atencion'],
+      },
       'fiscal.pendingControl': { access: 'staff', permission: 'payments.read', roles: ['admin', 'caja', 'atencion'] },
       'fiscal.issueFactura': { access: 'staff', permission: 'payments.write', roles: ['admin', 'caja'] },
     };

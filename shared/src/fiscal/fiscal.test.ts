@@ -60,23 +60,54 @@ describe('taxes in integer cents', () => {
     { lines: [[3, iva16]], base: 3, exempt: 0, iva: 0, total: 3 }, // 0,48 → 0
     { lines: [[5, iva16]], base: 5, exempt: 0, iva: 1, total: 6 }, // 0,8 → 1
     // Per rate on the base, rounded once: 3 × $0,03 → base 9 cents, IVA 1,44 → 1 (not 0+0+0).
-    { lines: [[3, iva16], [3, iva16], [3, iva16]], base: 9, exempt: 0, iva: 1, total: 10 },
-    { lines: [[2150, iva16], [600, exento]], base: 2150, exempt: 600, iva: 344, total: 3094 },
-    { lines: [[1000, iva16], [1000, iva8]], base: 2000, exempt: 0, iva: 240, total: 2240 },
+    {
+      lines: [
+        [3, iva16],
+        [3, iva16],
+        [3, iva16],
+      ],
+      base: 9,
+      exempt: 0,
+      iva: 1,
+      total: 10,
+    },
+    {
+      lines: [
+        [2150, iva16],
+        [600, exento],
+      ],
+      base: 2150,
+      exempt: 600,
+      iva: 344,
+      total: 3094,
+    },
+    {
+      lines: [
+        [1000, iva16],
+        [1000, iva8],
+      ],
+      base: 2000,
+      exempt: 0,
+      iva: 240,
+      total: 2240,
+    },
     { lines: [[1250, exento]], base: 0, exempt: 1250, iva: 0, total: 1250 },
     { lines: [[3125, { treatment: 'iva', rateBasisPoints: 0 }]], base: 3125, exempt: 0, iva: 0, total: 3125 },
     { lines: [[3125, { treatment: 'iva', rateBasisPoints: 1650 }]], base: 3125, exempt: 0, iva: 516, total: 3641 }, // 515,625
-  ] as { lines: [number, TaxTreatment][]; base: number; exempt: number; iva: number; total: number }[])(
-    'base $base, exento $exempt, IVA $iva, total $total',
-    ({ lines, base, exempt, iva, total }) => {
-      const treatments = lines.map(([, t]) => t);
-      const t = computeTaxes(
-        lines.map(([usdCents], i) => ({ description: `línea ${i}`, usdCents, kind: 'other' })),
-        () => treatments.shift()!,
-      );
-      expect([t.baseUsdCents, t.exemptUsdCents, t.ivaUsdCents, t.totalUsdCents]).toEqual([base, exempt, iva, total]);
-    },
-  );
+  ] as {
+    lines: [number, TaxTreatment][];
+    base: number;
+    exempt: number;
+    iva: number;
+    total: number;
+  }[])('base $base, exento $exempt, IVA $iva, total $total', ({ lines, base, exempt, iva, total }) => {
+    const treatments = lines.map(([, t]) => t);
+    const t = computeTaxes(
+      lines.map(([usdCents], i) => ({ description: `línea ${i}`, usdCents, kind: 'other' })),
+      () => treatments.shift()!,
+    );
+    expect([t.baseUsdCents, t.exemptUsdCents, t.ivaUsdCents, t.totalUsdCents]).toEqual([base, exempt, iva, total]);
+  });
 
   it('prints each exempt line’s legal ground once', () => {
     const t = computeTaxes(
@@ -91,8 +122,12 @@ describe('taxes in integer cents', () => {
   });
 
   it('converts each total to Bs. once at the frozen rate; the Bs. total is their sum', () => {
-    const t = computeTaxes([{ description: 'x', usdCents: 2150 }, { description: 'y', usdCents: 600, kind: 'storage' }], (k) =>
-      k === 'storage' ? exento : iva16,
+    const t = computeTaxes(
+      [
+        { description: 'x', usdCents: 2150 },
+        { description: 'y', usdCents: 600, kind: 'storage' },
+      ],
+      (k) => (k === 'storage' ? exento : iva16),
     );
     expect(taxTotalsInVes(t, '36.5')).toEqual({
       baseVesCentimos: 78475, // 21,50 × 36,5
@@ -133,13 +168,18 @@ describe('taxes in integer cents', () => {
       controlProvider: 'fake',
       igtfApplies: true,
       igtfRatePercent: 3,
-      taxes: Object.fromEntries(Object.keys(DEFAULT_FISCAL_SETTINGS.taxes).map((k) => [k, { treatment: 'iva', ratePercent: 16 }])),
+      taxes: Object.fromEntries(
+        Object.keys(DEFAULT_FISCAL_SETTINGS.taxes).map((k) => [k, { treatment: 'iva', ratePercent: 16 }]),
+      ),
     };
     expect(fiscalSettingsInput.safeParse(input).success).toBe(true);
     for (const bad of [-1, 100.5, 250]) {
       const r = fiscalSettingsInput.safeParse({ ...input, igtfRatePercent: bad });
       expect(r.error?.issues[0]?.message).toBe(FISCAL_MESSAGES.rateRange);
-      const r2 = fiscalSettingsInput.safeParse({ ...input, taxes: { ...input.taxes, shipping: { treatment: 'iva', ratePercent: bad } } });
+      const r2 = fiscalSettingsInput.safeParse({
+        ...input,
+        taxes: { ...input.taxes, shipping: { treatment: 'iva', ratePercent: bad } },
+      });
       expect(r2.error?.issues[0]?.message).toBe(FISCAL_MESSAGES.rateRange);
     }
     const enabledEmpty = fiscalSettingsInput.safeParse({ ...input, enabled: true });

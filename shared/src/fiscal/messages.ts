@@ -27,7 +27,8 @@ export const FISCAL_MESSAGES = {
   actionTitle: 'Tus datos fiscales',
   actionText: (count: number) =>
     `Tienes ${count === 1 ? 'una nota de cobro' : `${count} notas de cobro`} que no ${count === 1 ? 'es' : 'son'} factura: escribe tu cédula o RIF y tu dirección fiscal para recibir la factura.`,
-  notaDeCobroNotice: 'Documento sin valor fiscal: no es una factura. Se emitirá la factura cuando el cliente registre sus datos fiscales.',
+  notaDeCobroNotice:
+    'Documento sin valor fiscal: no es una factura. Se emitirá la factura cuando el cliente registre sus datos fiscales.',
   pendingControl: 'Pendiente de número de control',
   igtfNotice: (rate: string) => `Si pagas en divisas (dólares, Zelle o Binance) se agrega el IGTF (${rate} %).`,
 } as const;

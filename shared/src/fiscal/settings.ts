@@ -67,10 +67,12 @@ export const fiscalSettingsInput = z
     controlProvider: z.enum(CONTROL_NUMBER_PROVIDERS),
     igtfApplies: z.boolean(),
     igtfRatePercent: taxRatePercentSchema,
-    taxes: z.object(Object.fromEntries(CHARGE_KINDS.map((k) => [k, taxTreatmentInput])) as Record<
-      ChargeKind,
-      typeof taxTreatmentInput
-    >),
+    taxes: z.object(
+      Object.fromEntries(CHARGE_KINDS.map((k) => [k, taxTreatmentInput])) as Record<
+        ChargeKind,
+        typeof taxTreatmentInput
+      >,
+    ),
   })
   .superRefine((v, ctx) => {
     if (!v.enabled) return;

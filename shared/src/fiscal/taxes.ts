@@ -112,8 +112,22 @@ export function computeTaxes(
     const kind = l.kind ?? 'other';
     const t = treatmentOf(kind);
     return t.treatment === 'iva'
-      ? { description: l.description, kind, usdCents: l.usdCents, treatment: 'iva', rateBasisPoints: t.rateBasisPoints, legalGround: null }
-      : { description: l.description, kind, usdCents: l.usdCents, treatment: t.treatment, rateBasisPoints: null, legalGround: t.legalGround };
+      ? {
+          description: l.description,
+          kind,
+          usdCents: l.usdCents,
+          treatment: 'iva',
+          rateBasisPoints: t.rateBasisPoints,
+          legalGround: null,
+        }
+      : {
+          description: l.description,
+          kind,
+          usdCents: l.usdCents,
+          treatment: t.treatment,
+          rateBasisPoints: null,
+          legalGround: t.legalGround,
+        };
   });
   const byRate = new Map<number, number>();
   let exempt = 0;
@@ -123,7 +137,11 @@ export function computeTaxes(
   }
   const ivaBuckets = [...byRate.entries()]
     .sort(([a], [b]) => b - a)
-    .map(([rateBasisPoints, baseUsdCents]) => ({ rateBasisPoints, baseUsdCents, ivaUsdCents: percentOf(baseUsdCents, rateBasisPoints) }));
+    .map(([rateBasisPoints, baseUsdCents]) => ({
+      rateBasisPoints,
+      baseUsdCents,
+      ivaUsdCents: percentOf(baseUsdCents, rateBasisPoints),
+    }));
   const base = ivaBuckets.reduce((s, b) => s + b.baseUsdCents, 0);
   const iva = ivaBuckets.reduce((s, b) => s + b.ivaUsdCents, 0);
   const legalGrounds = [...new Set(taxed.flatMap((l) => (l.legalGround ? [l.legalGround] : [])))];

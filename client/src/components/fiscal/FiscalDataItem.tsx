@@ -41,7 +41,12 @@ export function FiscalDataItem({ status }: { status: FiscalStatus }) {
         <Stack gap="xs">
           <Text fw={700}>{FISCAL_MESSAGES.actionTitle}</Text>
           <Text size="sm">{status.actionRequired}</Text>
-          <TextInput label="Nombre o razón social" value={name} onChange={(e) => setName(e.currentTarget.value)} required />
+          <TextInput
+            label="Nombre o razón social"
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            required
+          />
           <TextInput
             label="Cédula o RIF"
             description="Ej.: V-12345678 o J-00002961-0"

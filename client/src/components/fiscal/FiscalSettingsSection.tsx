@@ -102,14 +102,22 @@ export function FiscalSettingsSection() {
             onChange={(e) => set({ enabled: e.currentTarget.checked })}
           />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TextInput label="Razón social" value={draft.legalName} onChange={(e) => set({ legalName: e.currentTarget.value })} />
+            <TextInput
+              label="Razón social"
+              value={draft.legalName}
+              onChange={(e) => set({ legalName: e.currentTarget.value })}
+            />
             <TextInput
               label="RIF"
               description="Con su dígito verificador, p. ej. J-00002961-0"
               value={draft.rif}
               onChange={(e) => set({ rif: e.currentTarget.value })}
             />
-            <TextInput label="Domicilio fiscal" value={draft.address} onChange={(e) => set({ address: e.currentTarget.value })} />
+            <TextInput
+              label="Domicilio fiscal"
+              value={draft.address}
+              onChange={(e) => set({ address: e.currentTarget.value })}
+            />
           </SimpleGrid>
           <Select
             label="Números de control"
@@ -124,7 +132,13 @@ export function FiscalSettingsSection() {
               checked={draft.igtfApplies}
               onChange={(e) => set({ igtfApplies: e.currentTarget.checked })}
             />
-            <DecimalInput kind="percent" label="IGTF (%)" value={draft.igtfRatePercent} onChange={(v) => set({ igtfRatePercent: v })} w={120} />
+            <DecimalInput
+              kind="percent"
+              label="IGTF (%)"
+              value={draft.igtfRatePercent}
+              onChange={(v) => set({ igtfRatePercent: v })}
+              w={120}
+            />
           </Group>
           <Text fw={600} size="sm">
             Impuesto por tipo de cargo

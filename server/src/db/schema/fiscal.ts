@@ -139,5 +139,8 @@ export const fiscalIgtfCharges = pgTable(
     }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('fiscal_igtf_charges_payment_key').on(t.paymentId), index('fiscal_igtf_charges_invoice_idx').on(t.invoiceId)],
+  (t) => [
+    uniqueIndex('fiscal_igtf_charges_payment_key').on(t.paymentId),
+    index('fiscal_igtf_charges_invoice_idx').on(t.invoiceId),
+  ],
 );

@@ -58,7 +58,9 @@ export type FakeControlNumberProvider = ControlNumberProvider & {
  * value). `startAfter` is the last number already given (the server passes the highest one in
  * the database when it starts, so a restart does not repeat numbers).
  */
-export function fakeControlNumberProvider(options: { startAfter?: number; down?: boolean } = {}): FakeControlNumberProvider {
+export function fakeControlNumberProvider(
+  options: { startAfter?: number; down?: boolean } = {},
+): FakeControlNumberProvider {
   let last = options.startAfter ?? 0;
   let down = options.down ?? false;
   let loseAnswer = false;
@@ -92,7 +94,11 @@ export function fakeControlNumberProvider(options: { startAfter?: number; down?:
 }
 
 /** The adapter shape for an authorised digital printer, as documented above. */
-export function imprentaDigitalProvider(settings: { url: string; token: string; timeoutMs?: number }): ControlNumberProvider {
+export function imprentaDigitalProvider(settings: {
+  url: string;
+  token: string;
+  timeoutMs?: number;
+}): ControlNumberProvider {
   return {
     name: 'imprenta_digital',
     async assign(request) {

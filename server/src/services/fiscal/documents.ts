@@ -9,15 +9,22 @@ import {
   computeTaxes,
   FISCAL_MESSAGES,
   fiscalDocumentNumber,
-  isValidFiscalId,
   taxTotalsInVes,
   type FiscalDocumentKind,
   type FiscalSettings,
   type TaxTotals,
 } from '@casillero/shared';
 import type { DbOrTx } from '../../db/client';
-import { fiscalControlOutbox, fiscalCounters, fiscalDocuments, invoices, userProfiles, type InvoiceLine } from '../../db/schema';
+import {
+  fiscalControlOutbox,
+  fiscalCounters,
+  fiscalDocuments,
+  type invoices,
+  userProfiles,
+  type InvoiceLine,
+} from '../../db/schema';
 import { DomainError } from '../../lib/domain-error';
+import { customerFiscalData } from '../../queries/fiscal';
 import { getFiscalSettings } from './settings';
 
 export type FiscalTerms = {
@@ -27,7 +34,11 @@ export type FiscalTerms = {
 };
 
 /** The taxes of an amount due about to be issued, or null when fiscal documents are off. */
-export async function fiscalTermsFor(tx: DbOrTx, lines: InvoiceLine[], vesPerUsd: string | null): Promise<FiscalTerms | null> {
+export async function fiscalTermsFor(
+  tx: DbOrTx,
+  lines: InvoiceLine[],
+  vesPerUsd: string | null,
+): Promise<FiscalTerms | null> {
   const settings = await getFiscalSettings(tx);
   if (!settings.enabled) return null;
   const taxes = computeTaxes(lines, (kind) => settings.taxes[kind]);
@@ -42,20 +53,6 @@ async function nextSequence(tx: DbOrTx, kind: FiscalDocumentKind): Promise<numbe
     .onConflictDoUpdate({ target: fiscalCounters.kind, set: { lastNumber: sql`${fiscalCounters.lastNumber} + 1` } })
     .returning({ lastNumber: fiscalCounters.lastNumber });
   return row.lastNumber;
-}
-
-type CustomerFiscal = { name: string; idNumber: string | null; address: string | null; complete: boolean };
-
-/** The customer's fiscal data from their profile, and whether a factura can carry them. */
-export async function customerFiscalData(tx: DbOrTx, userId: string): Promise<CustomerFiscal> {
-  const [p] = await tx
-    .select({ name: userProfiles.fullName, idNumber: userProfiles.cedula, address: userProfiles.venezuelaAddress })
-    .from(userProfiles)
-    .where(eq(userProfiles.userId, userId));
-  const name = p?.name?.trim() ?? '';
-  const address = p?.address?.trim() || null;
-  const idNumber = p?.idNumber?.trim() || null;
-  return { name, idNumber, address, complete: name.length > 0 && !!address && isValidFiscalId(idNumber) };
 }
 
 type InvoiceRow = typeof invoices.$inferSelect;
@@ -84,7 +81,12 @@ async function insertDocument(
  * The fiscal document of a just-issued invoice. Idempotent: an invoice that already has its
  * live factura or nota de cobro answers that one.
  */
-export async function issueFiscalDocument(tx: DbOrTx, invoice: InvoiceRow, terms: FiscalTerms, createdBy: string | null) {
+export async function issueFiscalDocument(
+  tx: DbOrTx,
+  invoice: InvoiceRow,
+  terms: FiscalTerms,
+  createdBy: string | null,
+) {
   const [existing] = await tx
     .select()
     .from(fiscalDocuments)
@@ -143,7 +145,17 @@ export async function issueFacturaForNota(tx: DbOrTx, notaId: string, createdBy:
     .update(fiscalDocuments)
     .set({ status: 'reemplazada', replacedAt: now })
     .where(eq(fiscalDocuments.id, nota.id));
-  const { id: _id, issueOrder: _o, sequence: _s, number: _n, status: _st, controlNumber: _c, replacedAt: _r, controlAssignedAt: _a, ...copy } = nota;
+  const {
+    id: _id,
+    issueOrder: _o,
+    sequence: _s,
+    number: _n,
+    status: _st,
+    controlNumber: _c,
+    replacedAt: _r,
+    controlAssignedAt: _a,
+    ...copy
+  } = nota;
   return insertDocument(tx, {
     ...copy,
     kind: 'factura',
@@ -162,7 +174,13 @@ export async function issuePendingFacturas(tx: DbOrTx, userId: string, createdBy
   const notas = await tx
     .select({ id: fiscalDocuments.id })
     .from(fiscalDocuments)
-    .where(and(eq(fiscalDocuments.userId, userId), eq(fiscalDocuments.kind, 'nota_de_cobro'), eq(fiscalDocuments.status, 'emitida')))
+    .where(
+      and(
+        eq(fiscalDocuments.userId, userId),
+        eq(fiscalDocuments.kind, 'nota_de_cobro'),
+        eq(fiscalDocuments.status, 'emitida'),
+      ),
+    )
     .orderBy(fiscalDocuments.issueOrder);
   const issued = [];
   for (const n of notas) issued.push(await issueFacturaForNota(tx, n.id, createdBy));

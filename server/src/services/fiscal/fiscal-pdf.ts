@@ -24,19 +24,33 @@ export function documentTitle(invoice: Pick<InvoiceDetail, 'number' | 'fiscalDoc
 export function drawFiscalParties(doc: PDFKit.PDFDocument, at: Cursor, f: LiveFiscalDocument) {
   const half = WIDTH / 2;
   room(doc, at, 90);
-  text(doc, FISCAL_DOCUMENT_KIND_LABELS[f.kind].toUpperCase(), MARGIN, at.y, half, { font: 'Helvetica-Bold', size: 18 });
+  text(doc, FISCAL_DOCUMENT_KIND_LABELS[f.kind].toUpperCase(), MARGIN, at.y, half, {
+    font: 'Helvetica-Bold',
+    size: 18,
+  });
   const control =
     f.kind === 'nota_de_cobro' ? null : `N° de control: ${f.controlNumber ?? FISCAL_MESSAGES.pendingControl}`;
-  let right = text(doc, `N° ${f.number}`, MARGIN + half, at.y, half, { font: 'Helvetica-Bold', size: 11, align: 'right' });
+  let right = text(doc, `N° ${f.number}`, MARGIN + half, at.y, half, {
+    font: 'Helvetica-Bold',
+    size: 11,
+    align: 'right',
+  });
   if (control) right = text(doc, control, MARGIN + half, right + 2, half, { size: 10, align: 'right' });
   at.y = Math.max(at.y + 24, right + 4);
   if (f.kind === 'nota_de_cobro') {
-    at.y = text(doc, FISCAL_MESSAGES.notaDeCobroNotice, MARGIN, at.y, WIDTH, { font: 'Helvetica-Bold', size: 10, color: '#B00020' }) + 6;
+    at.y =
+      text(doc, FISCAL_MESSAGES.notaDeCobroNotice, MARGIN, at.y, WIDTH, {
+        font: 'Helvetica-Bold',
+        size: 10,
+        color: '#B00020',
+      }) + 6;
   }
   caption(doc, 'Datos fiscales del cliente', MARGIN, at.y, WIDTH);
   at.y += 12;
   at.y = text(doc, `Razón social / nombre: ${f.customerName || '—'}`, MARGIN, at.y, WIDTH, { size: 10 }) + 1;
-  at.y = text(doc, `RIF / C.I. del cliente: ${f.customerIdNumber ?? 'no registrado'}`, MARGIN, at.y, WIDTH, { size: 10 }) + 1;
+  at.y =
+    text(doc, `RIF / C.I. del cliente: ${f.customerIdNumber ?? 'no registrado'}`, MARGIN, at.y, WIDTH, { size: 10 }) +
+    1;
   at.y = text(doc, `Domicilio fiscal: ${f.customerAddress ?? 'no registrado'}`, MARGIN, at.y, WIDTH, { size: 10 }) + 8;
   rule(doc, at.y);
   at.y += 10;
@@ -49,7 +63,8 @@ function taxRow(doc: PDFKit.PDFDocument, at: Cursor, label: string, usd: number,
   const x = MARGIN + WIDTH * 0.3;
   text(doc, label, x, at.y, WIDTH * 0.36, { font, size: 10 });
   text(doc, formatUsdCents(usd), x + WIDTH * 0.36, at.y, WIDTH * 0.14, { font, size: 10, align: 'right' });
-  if (ves !== null) text(doc, formatVesCentimos(ves), x + WIDTH * 0.5, at.y, WIDTH * 0.2, { font, size: 10, align: 'right' });
+  if (ves !== null)
+    text(doc, formatVesCentimos(ves), x + WIDTH * 0.5, at.y, WIDTH * 0.2, { font, size: 10, align: 'right' });
   at.y += 15;
 }
 
@@ -71,7 +86,12 @@ export function drawFiscalTotals(doc: PDFKit.PDFDocument, at: Cursor, f: LiveFis
     taxRow(doc, at, `IGTF ${formatRatePercent(bp)} % (pago en divisas)`, f.igtfUsdCents, ves(f.igtfUsdCents));
   } else if (f.igtfBasisPoints) {
     room(doc, at, 14);
-    at.y = text(doc, FISCAL_MESSAGES.igtfNotice(formatRatePercent(f.igtfBasisPoints)), MARGIN, at.y, WIDTH, { size: 9, color: MUTED, align: 'right' }) + 2;
+    at.y =
+      text(doc, FISCAL_MESSAGES.igtfNotice(formatRatePercent(f.igtfBasisPoints)), MARGIN, at.y, WIDTH, {
+        size: 9,
+        color: MUTED,
+        align: 'right',
+      }) + 2;
   }
   for (const ground of f.legalGrounds) {
     room(doc, at, 14);

@@ -15,7 +15,15 @@ import {
   type FiscalSettingsInput,
 } from '@casillero/shared';
 import type { Database } from '../../db/client';
-import { auditLog, fiscalControlOutbox, fiscalDocuments, fiscalIgtfCharges, invoices, ledgerEntries, userProfiles } from '../../db/schema';
+import {
+  auditLog,
+  fiscalControlOutbox,
+  fiscalDocuments,
+  fiscalIgtfCharges,
+  invoices,
+  ledgerEntries,
+  userProfiles,
+} from '../../db/schema';
 import { createTestDatabase } from '../../test/db';
 import { trpcError } from '../../test/caller';
 import { recordRate, signedInAdmin, signedInCustomer } from '../../test/factories';
@@ -56,14 +64,23 @@ const shippingLines = [
   { description: 'Seguro', usdCents: 600, kind: 'insurance' as const },
 ];
 const issue = (userId: string, lines = shippingLines) =>
-  db().transaction((tx) => issueInvoice(tx, { userId, concept: 'shipping_payment', description: 'Envío ENV-1', lines }));
+  db().transaction((tx) =>
+    issueInvoice(tx, { userId, concept: 'shipping_payment', description: 'Envío ENV-1', lines }),
+  );
 
 async function docOf(invoiceId: string) {
-  const [doc] = await db().select().from(fiscalDocuments).where(eq(fiscalDocuments.invoiceId, invoiceId)).orderBy(asc(fiscalDocuments.issueOrder));
+  const [doc] = await db()
+    .select()
+    .from(fiscalDocuments)
+    .where(eq(fiscalDocuments.invoiceId, invoiceId))
+    .orderBy(asc(fiscalDocuments.issueOrder));
   return doc!;
 }
 /** The backoff has passed: every waiting request is due again. */
-const timePasses = () => db().update(fiscalControlOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) });
+const timePasses = () =>
+  db()
+    .update(fiscalControlOutbox)
+    .set({ nextAttemptAt: new Date(Date.now() - 1000) });
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -84,7 +101,10 @@ describe('fiscal settings', () => {
     const badRate = await trpcError(admin.caller.fiscal.updateSettings({ ...settings, igtfRatePercent: 101 }));
     expect(badRate.message).toContain(FISCAL_MESSAGES.rateRange);
     const badIva = await trpcError(
-      admin.caller.fiscal.updateSettings({ ...settings, taxes: { ...settings.taxes, storage: { treatment: 'iva', ratePercent: -2 } } }),
+      admin.caller.fiscal.updateSettings({
+        ...settings,
+        taxes: { ...settings.taxes, storage: { treatment: 'iva', ratePercent: -2 } },
+      }),
     );
     expect(badIva.message).toContain(FISCAL_MESSAGES.rateRange);
     const badRif = await trpcError(admin.caller.fiscal.updateSettings({ ...settings, rif: 'J-00002961-5' }));
@@ -135,7 +155,11 @@ describe('issuing', () => {
     expect(request).toMatchObject({ status: 'pending', attempts: 0 });
     // Facturas shows it.
     const mine = await c.caller.billing.mine();
-    expect(mine.invoices.find((i) => i.id === invoice.id)?.fiscal).toMatchObject({ kind: 'factura', number: doc.number, controlNumber: null });
+    expect(mine.invoices.find((i) => i.id === invoice.id)?.fiscal).toMatchObject({
+      kind: 'factura',
+      number: doc.number,
+      controlNumber: null,
+    });
   });
 
   it('a customer without fiscal data gets a nota de cobro, is asked in Acción requerida, and their data turn it into a factura', async () => {
@@ -144,7 +168,9 @@ describe('issuing', () => {
     const nota = await docOf(invoice.id);
     expect(nota).toMatchObject({ kind: 'nota_de_cobro', status: 'emitida', controlNumber: null, totalUsdCents: 3094 });
     expect(nota.number).toMatch(/^COB-\d{8}$/);
-    expect(await db().select().from(fiscalControlOutbox).where(eq(fiscalControlOutbox.documentId, nota.id))).toEqual([]);
+    expect(await db().select().from(fiscalControlOutbox).where(eq(fiscalControlOutbox.documentId, nota.id))).toEqual(
+      [],
+    );
     const status = await c.caller.fiscal.mine();
     expect(status.complete).toBe(false);
     // The activation invoice of their sign-up is a nota de cobro too.
@@ -153,18 +179,33 @@ describe('issuing', () => {
     expect(status.actionRequired).toBe(FISCAL_MESSAGES.actionText(2));
 
     // A RIF that fails its check digit is refused in Spanish, and nothing changes.
-    const bad = await trpcError(c.caller.fiscal.saveMine({ name: 'Sin Datos C.A.', idNumber: 'J-00002961-3', address: 'Calle 2, Valencia' }));
+    const bad = await trpcError(
+      c.caller.fiscal.saveMine({ name: 'Sin Datos C.A.', idNumber: 'J-00002961-3', address: 'Calle 2, Valencia' }),
+    );
     expect(bad.message).toContain(FISCAL_ID_MESSAGES.rifCheckDigit);
     expect((await docOf(invoice.id)).status).toBe('emitida');
 
-    const saved = await c.caller.fiscal.saveMine({ name: 'Sin Datos C.A.', idNumber: 'j000029610', address: 'Calle 2, Valencia' });
+    const saved = await c.caller.fiscal.saveMine({
+      name: 'Sin Datos C.A.',
+      idNumber: 'j000029610',
+      address: 'Calle 2, Valencia',
+    });
     expect(saved.message).toBe(FISCAL_MESSAGES.customerDataSaved);
-    const docs = await db().select().from(fiscalDocuments).where(eq(fiscalDocuments.invoiceId, invoice.id)).orderBy(asc(fiscalDocuments.issueOrder));
+    const docs = await db()
+      .select()
+      .from(fiscalDocuments)
+      .where(eq(fiscalDocuments.invoiceId, invoice.id))
+      .orderBy(asc(fiscalDocuments.issueOrder));
     expect(docs.map((d) => [d.kind, d.status])).toEqual([
       ['nota_de_cobro', 'reemplazada'],
       ['factura', 'pendiente_numero_control'],
     ]);
-    expect(docs[1]).toMatchObject({ referencesId: nota.id, customerIdNumber: 'J-00002961-0', customerName: 'Sin Datos C.A.', totalUsdCents: 3094 });
+    expect(docs[1]).toMatchObject({
+      referencesId: nota.id,
+      customerIdNumber: 'J-00002961-0',
+      customerName: 'Sin Datos C.A.',
+      totalUsdCents: 3094,
+    });
     expect(saved.facturas).toHaveLength(2);
     expect(saved.facturas).toContain(docs[1]!.number);
     expect((await c.caller.fiscal.mine()).actionRequired).toBeNull();
@@ -172,7 +213,12 @@ describe('issuing', () => {
     expect(await invoiceRemaining(db(), invoice.id)).toBe(3094);
     // Both steps are in the audit log, under the customer.
     const entries = await db().select().from(auditLog).where(eq(auditLog.action, 'fiscal.saveMine'));
-    expect(entries.filter((e) => e.entity === 'fiscal_documents').map((e) => e.operation).sort()).toEqual(['insert', 'insert', 'update', 'update']);
+    expect(
+      entries
+        .filter((e) => e.entity === 'fiscal_documents')
+        .map((e) => e.operation)
+        .sort(),
+    ).toEqual(['insert', 'insert', 'update', 'update']);
     expect(entries.every((e) => e.actorId === c.user.id)).toBe(true);
   });
 });
@@ -196,7 +242,11 @@ describe('control numbers through the outbox', () => {
     const n = await assignDueControlNumbers(db(), provider, log);
     expect(n).toBe(waiting.length);
     expect(provider.given).toBe(waiting.length);
-    const all = await db().select().from(fiscalDocuments).where(eq(fiscalDocuments.kind, 'factura')).orderBy(asc(fiscalDocuments.issueOrder));
+    const all = await db()
+      .select()
+      .from(fiscalDocuments)
+      .where(eq(fiscalDocuments.kind, 'factura'))
+      .orderBy(asc(fiscalDocuments.issueOrder));
     expect(all.map((d) => d.controlNumber)).toEqual(all.map((_, i) => fakeControlNumber(i + 1)));
     expect(all.every((d) => d.status === 'emitida')).toBe(true);
     const mine = issued.map((d) => all.find((a) => a.id === d.id)!.controlNumber);
@@ -211,7 +261,9 @@ describe('control numbers through the outbox', () => {
 
   it('a lost answer is asked again with the same key and gets the same number; concurrent rounds never number twice', async () => {
     const c = await customerWithData('Reintentos');
-    const last = (await db().select().from(fiscalDocuments).where(eq(fiscalDocuments.status, 'emitida'))).filter((d) => d.controlNumber).length;
+    const last = (await db().select().from(fiscalDocuments).where(eq(fiscalDocuments.status, 'emitida'))).filter(
+      (d) => d.controlNumber,
+    ).length;
     const provider = fakeControlNumberProvider({ startAfter: last });
     const first = await docOf((await issue(c.user.id)).id);
     provider.loseNextAnswer();
@@ -227,7 +279,9 @@ describe('control numbers through the outbox', () => {
     const rounds = await Promise.all([1, 2, 3].map(() => assignDueControlNumbers(db(), provider, log)));
     expect(rounds.reduce((a, b) => a + b, 0)).toBe(4);
     expect(provider.given).toBe(5);
-    const numbers = (await db().select().from(fiscalDocuments).where(eq(fiscalDocuments.kind, 'factura'))).map((d) => d.controlNumber);
+    const numbers = (await db().select().from(fiscalDocuments).where(eq(fiscalDocuments.kind, 'factura'))).map(
+      (d) => d.controlNumber,
+    );
     expect(new Set(numbers).size).toBe(numbers.length);
   });
 });
@@ -250,18 +304,38 @@ describe('IGTF', () => {
     const result = await db().transaction((tx) => creditApprovedPayment(tx, payment, admin.user.id));
     expect(result.invoicePaid).toBe(true);
     expect(result.creditUsdCents).toBe(0);
-    const entries = await db().select().from(ledgerEntries).where(eq(ledgerEntries.invoiceId, invoice.id)).orderBy(asc(ledgerEntries.id));
+    const entries = await db()
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.invoiceId, invoice.id))
+      .orderBy(asc(ledgerEntries.id));
     expect(entries.map((e) => [e.kind, e.usdCents])).toEqual([
       ['charge', 3094],
       ['charge', tax],
       ['payment', -(3094 + tax)],
     ]);
     expect(entries[1]!.description).toBe('IGTF (3 %) sobre pago en divisas');
-    expect(await db().select().from(fiscalIgtfCharges).where(eq(fiscalIgtfCharges.paymentId, payment.id))).toHaveLength(1);
+    expect(await db().select().from(fiscalIgtfCharges).where(eq(fiscalIgtfCharges.paymentId, payment.id))).toHaveLength(
+      1,
+    );
     // A payment in bolívares carries none.
-    const [inv2] = await db().select().from(invoices).where(eq(invoices.id, (await issue(c.user.id)).id));
+    const [inv2] = await db()
+      .select()
+      .from(invoices)
+      .where(eq(invoices.id, (await issue(c.user.id)).id));
     await db().transaction((tx) =>
-      creditApprovedPayment(tx, { ...payment, id: randomUUID(), currency: 'VES', amountVesCents: inv2!.vesCentimos, amountUsdCents: inv2!.usdCents, invoiceId: inv2!.id }, admin.user.id),
+      creditApprovedPayment(
+        tx,
+        {
+          ...payment,
+          id: randomUUID(),
+          currency: 'VES',
+          amountVesCents: inv2!.vesCentimos,
+          amountUsdCents: inv2!.usdCents,
+          invoiceId: inv2!.id,
+        },
+        admin.user.id,
+      ),
     );
     expect(await db().select().from(fiscalIgtfCharges).where(eq(fiscalIgtfCharges.invoiceId, inv2!.id))).toEqual([]);
     expect(await invoiceRemaining(db(), inv2!.id)).toBe(0);

@@ -17,7 +17,12 @@ export const FISCAL_SETTINGS_KEY = 'fiscal';
 function readTreatment(value: unknown): TaxTreatment | null {
   if (!value || typeof value !== 'object') return null;
   const v = value as Record<string, unknown>;
-  if (v.treatment === 'iva' && Number.isInteger(v.rateBasisPoints) && (v.rateBasisPoints as number) >= 0 && (v.rateBasisPoints as number) <= 10_000)
+  if (
+    v.treatment === 'iva' &&
+    Number.isInteger(v.rateBasisPoints) &&
+    (v.rateBasisPoints as number) >= 0 &&
+    (v.rateBasisPoints as number) <= 10_000
+  )
     return { treatment: 'iva', rateBasisPoints: v.rateBasisPoints as number };
   if ((v.treatment === 'exento' || v.treatment === 'exonerado') && typeof v.legalGround === 'string')
     return { treatment: v.treatment, legalGround: v.legalGround };
@@ -26,13 +31,17 @@ function readTreatment(value: unknown): TaxTreatment | null {
 
 /** The settings; anything never saved (or unreadable) is its default, and fiscal documents are off. */
 export async function getFiscalSettings(db: DbOrTx): Promise<FiscalSettings> {
-  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, FISCAL_SETTINGS_KEY));
+  const [row] = await db
+    .select({ value: appSettings.value })
+    .from(appSettings)
+    .where(eq(appSettings.key, FISCAL_SETTINGS_KEY));
   const settings: FiscalSettings = { ...DEFAULT_FISCAL_SETTINGS, taxes: { ...DEFAULT_FISCAL_SETTINGS.taxes } };
   if (!row) return settings;
   try {
     const p = JSON.parse(row.value) as Record<string, unknown>;
     if (typeof p.enabled === 'boolean') settings.enabled = p.enabled;
-    for (const key of ['legalName', 'rif', 'address'] as const) if (typeof p[key] === 'string') settings[key] = p[key] as string;
+    for (const key of ['legalName', 'rif', 'address'] as const)
+      if (typeof p[key] === 'string') settings[key] = p[key] as string;
     if (CONTROL_NUMBER_PROVIDERS.includes(p.controlProvider as never))
       settings.controlProvider = p.controlProvider as FiscalSettings['controlProvider'];
     if (typeof p.igtfApplies === 'boolean') settings.igtfApplies = p.igtfApplies;

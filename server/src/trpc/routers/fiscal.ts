@@ -29,7 +29,10 @@ export const fiscalRouter = router({
   /** The customer gives their fiscal data; their notas de cobro are issued as facturas at once. */
   saveMine: auditedUserProcedure.input(customerFiscalDataInput).mutation(async ({ ctx, input }) => {
     const { facturas } = await setCustomerFiscalData(ctx.db, ctx.user.id, input);
-    return { facturas, message: facturas.length ? FISCAL_MESSAGES.customerDataSaved : FISCAL_MESSAGES.customerDataSavedNone };
+    return {
+      facturas,
+      message: facturas.length ? FISCAL_MESSAGES.customerDataSaved : FISCAL_MESSAGES.customerDataSavedNone,
+    };
   }),
 
   /** A client's fiscal documents and the ones waiting for a control number (staff). */
