@@ -102,7 +102,8 @@ export async function issueInvoice(tx: DbOrTx, input: IssueInvoice) {
       number: invoiceNumber(year, sequence),
       concept: input.concept,
       description: input.description,
-      lines: input.lines,
+      // The kind chooses the tax; the invoice keeps its lines as before, the fiscal document the kinds.
+      lines: input.lines.map(({ description, usdCents: cents }) => ({ description, usdCents: cents })),
       usdCents,
       exchangeRateId: rate?.id ?? null,
       vesPerUsd: rate?.vesPerUsd ?? null,
