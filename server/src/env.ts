@@ -65,6 +65,9 @@ const envSchema = z.object({
   WHATSAPP_PHONE: z.string().default('584120000000'),
   /** WhatsApp Business Cloud API: a system user's access token; unset, messages are written to the log. */
   WHATSAPP_TOKEN: z.string().optional(),
+  /** The authorised digital printer (docs/decisions/029-fiscal-documents-and-control-numbers.md). */
+  FISCAL_PRINTER_URL: z.string().optional(),
+  FISCAL_PRINTER_TOKEN: z.string().optional(),
   /** The sending number's id in WhatsApp Manager (not the number itself). */
   WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
   /** The Graph API base with its version; tests point it at a fake server. */
@@ -132,6 +135,8 @@ export type Config = {
   whatsappPhone: string;
   /** The WhatsApp Cloud API when WHATSAPP_TOKEN is set; null writes messages to the log. */
   whatsapp: { token: string; phoneNumberId: string; apiUrl: string } | null;
+  /** The authorised digital printer's API, used when the fiscal settings choose it. */
+  fiscalPrinter: { url: string; token: string } | null;
   contactPhones: string[];
   seedDemo: boolean;
   /** The proxies whose X-Forwarded-* headers are believed; null: none (lib/client-address.ts). */
@@ -224,6 +229,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactEmails: e.CONTACT_EMAILS.length ? e.CONTACT_EMAILS : ['contacto@casillero.test', 'envios@casillero.test'],
     whatsappPhone: e.WHATSAPP_PHONE,
     whatsapp: whatsappSettings(e),
+    fiscalPrinter:
+      e.FISCAL_PRINTER_URL && e.FISCAL_PRINTER_TOKEN
+        ? { url: e.FISCAL_PRINTER_URL, token: e.FISCAL_PRINTER_TOKEN }
+        : null,
     contactPhones: e.CONTACT_PHONES.length
       ? e.CONTACT_PHONES
       : [`+${e.WHATSAPP_PHONE.replace(/\D/g, '')}`, '+582125550100'],

@@ -14,6 +14,8 @@ import { createServer } from './server';
 import { createScheduler } from './jobs/scheduler';
 import { scheduledJobs } from './jobs/storage-reminders';
 import { issueAdminSetupToken } from './services/auth';
+import { startControlNumberWorker } from './services/fiscal/control-numbers';
+import { controlNumberProviders } from './services/fiscal/provider-choice';
 
 const config = loadConfig();
 const database = await openDatabase(config);
@@ -40,6 +42,8 @@ const whatsappWorker = startWhatsappWorker(
   config.whatsapp ? cloudApiSender(config.whatsapp) : logWhatsappSender(log),
   log,
 );
+// Números de control for facturas and notes, in order, retried while the provider is down.
+const controlWorker = startControlNumberWorker(db, controlNumberProviders(db, config), log);
 // Scheduled jobs (storage reminders): every instance ticks; the database lets one run each period.
 const scheduler = createScheduler(db, scheduledJobs(config), log);
 scheduler.start();
@@ -91,7 +95,14 @@ async function onSignal(signal: NodeJS.Signals) {
     operations: server.operations,
     stopWorkers: async () => {
       clearInterval(pruner);
-      await Promise.all([worker.stop(), whatsappWorker.stop(), scheduler.stop(), pruning, server.endLiveStreams()]);
+      await Promise.all([
+        worker.stop(),
+        whatsappWorker.stop(),
+        controlWorker.stop(),
+        scheduler.stop(),
+        pruning,
+        server.endLiveStreams(),
+      ]);
     },
     closeDatabase: () => database.close(),
     log,

@@ -84,3 +84,4 @@ export * from './messages-claims';
 export * from './messages-insurance';
 export * from './schemas/claims';
 export * from './format-check';
+export * from './fiscal';

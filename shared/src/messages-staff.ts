@@ -32,6 +32,8 @@ export const AUDIT_MESSAGES = {
 export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   users: 'Usuario',
   user_profiles: 'Perfil',
+  fiscal_documents: 'Documento fiscal',
+  fiscal_igtf_charges: 'IGTF cobrado',
   mailboxes: 'Casillero',
   trackings: 'Tracking',
   prealerts: 'Pre-alerta',

@@ -57,6 +57,8 @@ export const NUMBER_FIELDS = {
     suffix: ' por USD',
     plausible: { min: 1, max: 10_000 },
   },
+  /** A tax rate (IVA, IGTF: docs/product/fiscal-invoices.md#settings), 0–100 % checked by its schema. */
+  percent: { decimals: 2, affixes: ['%'], suffix: ' %' },
   /** Items of a pre-alert, days of free storage: whole numbers. */
   count: { decimals: 0, affixes: [] },
 } as const satisfies Record<string, NumberField>;

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
+  CHARGE_KINDS,
   CLAIM_DEFAULT_SETTINGS,
   PICKUP_MESSAGES,
   STAFF_ROLES,
@@ -21,6 +22,7 @@ import {
   agencies,
   agencyStaff,
   auditLog,
+  fiscalDocuments,
   mailboxes,
   notifications,
   packages,
@@ -28,6 +30,7 @@ import {
   shipmentPickups,
   shipments,
   staffInvitations,
+  userProfiles,
 } from '../db/schema';
 import { diskFileStore } from '../files/file-store';
 import { storeFile } from '../files/store';
@@ -1275,6 +1278,74 @@ const CASES: Record<string, Case> = {
         operation: 'insert',
         before: null,
         after: { method: 'home', received_by: 'Ana Auditoría', id_document: 'V-7654321' },
+      }),
+    };
+  },
+  'fiscal.updateSettings': async () => {
+    // Saved off, so the invoices of the other cases stay as they are.
+    const input = {
+      enabled: false,
+      legalName: 'Casillero Virtual C.A.',
+      rif: 'J-00002961-0',
+      address: 'Av. Francisco de Miranda, Caracas',
+      controlProvider: 'fake' as const,
+      igtfApplies: true,
+      igtfRatePercent: 3,
+      taxes: Object.fromEntries(CHARGE_KINDS.map((k) => [k, { treatment: 'iva' as const, ratePercent: 16 }])),
+    };
+    return {
+      input,
+      expected: (r) => ({
+        entity: 'app_settings',
+        entityId: 'fiscal',
+        operation: 'insert',
+        before: null,
+        after: { key: 'fiscal', value: r.settings },
+      }),
+    };
+  },
+  'fiscal.issueFactura': async () => {
+    // A nota de cobro of a customer who has since given their fiscal data.
+    const customer = await customerWithActiveMailbox(db(), { nombre: 'Fiona Fiscal' });
+    await db()
+      .update(userProfiles)
+      .set({ cedula: 'V-12345678', venezuelaAddress: 'Calle 3, Mérida' })
+      .where(eq(userProfiles.userId, customer.user.id));
+    const [nota] = await db()
+      .insert(fiscalDocuments)
+      .values({
+        userId: customer.user.id,
+        kind: 'nota_de_cobro',
+        sequence: 900_001,
+        number: 'COB-00900001',
+        status: 'emitida',
+        issuerName: 'Casillero Virtual C.A.',
+        issuerRif: 'J-00002961-0',
+        issuerAddress: 'Caracas',
+        customerName: 'Fiona Fiscal',
+        lines: [],
+        ivaBuckets: [],
+        legalGrounds: [],
+        baseUsdCents: 1000,
+        exemptUsdCents: 0,
+        ivaUsdCents: 160,
+        totalUsdCents: 1160,
+        issueDate: businessToday(),
+      })
+      .returning();
+    return {
+      input: { id: nota!.id },
+      expected: (r) => ({
+        entity: 'fiscal_documents',
+        entityId: r.id,
+        operation: 'insert',
+        before: null,
+        after: {
+          kind: 'factura',
+          status: 'pendiente_numero_control',
+          references_id: nota!.id,
+          customer_id_number: 'V-12345678',
+        },
       }),
     };
   },

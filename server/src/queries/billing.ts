@@ -15,6 +15,7 @@ import {
 } from '../db/schema';
 import { businessToday } from '../lib/business-clock';
 import { defineList, indexOrder, ownNewestFirst } from '../lib/list-engine';
+import { fiscalSummarySql, liveFiscalDocument } from './fiscal';
 
 /** What is still owed on the invoice, in USD cents (a correlated sum over its entries). */
 const remainingSql =
@@ -47,6 +48,8 @@ const invoiceColumns = {
     string | null
   >`(select p.id from ${paymentTransactions} p where p.invoice_id = ${invoices.id} and ((p.status = 'pending' and p.reported_at is null) or p.status = 'failed') order by p.created_at desc limit 1)`,
   createdAt: invoices.createdAt,
+  /** Its factura or nota de cobro (docs/product/fiscal-invoices.md); null when issued without one. */
+  fiscal: fiscalSummarySql,
 };
 
 type InvoiceRow = {
@@ -133,7 +136,7 @@ export async function findInvoice(db: DbOrTx, id: string, userId?: string) {
     .from(paymentTransactions)
     .where(and(eq(paymentTransactions.invoiceId, id), sql`${paymentTransactions.reportedAt} is not null`))
     .orderBy(desc(paymentTransactions.createdAt));
-  return { ...present(row), payments };
+  return { ...present(row), payments, fiscalDocument: await liveFiscalDocument(db, id) };
 }
 export type InvoiceDetail = NonNullable<Awaited<ReturnType<typeof findInvoice>>>;
 

@@ -33,7 +33,7 @@ export async function chargeActivation(
     userId,
     concept: 'mailbox_activation',
     description,
-    lines: [{ description, usdCents: amountUsdCents }],
+    lines: [{ description, usdCents: amountUsdCents, kind: 'activation' }],
     mailboxId: mailbox.id,
     createdBy,
     now,

@@ -11,6 +11,7 @@ import {
   RECONCILIATION_TOLERANCE_CENTIMOS,
   usdCentsToVesCentimos,
   vesCentimosToUsdCents,
+  type ChargeKind,
   type LedgerKind,
   type PaymentType,
 } from '@casillero/shared';
@@ -28,6 +29,8 @@ import {
 import { businessToday } from '../lib/business-clock';
 import { DomainError } from '../lib/domain-error';
 import { rateForDay } from '../queries/billing';
+import { fiscalTermsFor, issueFiscalDocument } from './fiscal/documents';
+import { chargeIgtf } from './fiscal/igtf';
 
 /** Serialises every ledger change of one customer until the transaction ends. */
 export async function lockLedger(tx: DbOrTx, userId: string) {
@@ -69,19 +72,27 @@ export type IssueInvoice = {
  * Must run inside a transaction.
  */
 export async function issueInvoice(tx: DbOrTx, input: IssueInvoice) {
-  const usdCents = input.lines.reduce((sum, l) => sum + l.usdCents, 0);
-  if (!Number.isSafeInteger(usdCents) || usdCents <= 0) throw new Error('Una factura necesita un monto mayor a 0.');
+  const linesUsdCents = input.lines.reduce((sum, l) => sum + l.usdCents, 0);
+  if (!Number.isSafeInteger(linesUsdCents) || linesUsdCents <= 0)
+    throw new Error('Una factura necesita un monto mayor a 0.');
   await lockLedger(tx, input.userId);
   const now = input.now ?? new Date();
   const issueDate = businessToday(now);
   const year = Number(issueDate.slice(0, 4));
   const rate = await rateForDay(tx, issueDate);
+  // With fiscal documents on (docs/product/fiscal-invoices.md), what is owed is the lines and their taxes.
+  const fiscal = await fiscalTermsFor(tx, input.lines, rate?.vesPerUsd ?? null);
+  const usdCents = fiscal ? fiscal.taxes.totalUsdCents : linesUsdCents;
   const [profile] = await tx
     .select({ fullName: userProfiles.fullName, cedula: userProfiles.cedula })
     .from(userProfiles)
     .where(eq(userProfiles.userId, input.userId));
   const sequence = await nextInvoiceSequence(tx, year);
-  const vesCentimos = rate ? usdCentsToVesCentimos(usdCents, rate.vesPerUsd) : null;
+  const vesCentimos = fiscal?.ves
+    ? fiscal.ves.totalVesCentimos
+    : rate
+      ? usdCentsToVesCentimos(usdCents, rate.vesPerUsd)
+      : null;
   const [invoice] = await tx
     .insert(invoices)
     .values({
@@ -91,7 +102,8 @@ export async function issueInvoice(tx: DbOrTx, input: IssueInvoice) {
       number: invoiceNumber(year, sequence),
       concept: input.concept,
       description: input.description,
-      lines: input.lines,
+      // The kind chooses the tax; the invoice keeps its lines as before, the fiscal document the kinds.
+      lines: input.lines.map(({ description, usdCents: cents }) => ({ description, usdCents: cents })),
       usdCents,
       exchangeRateId: rate?.id ?? null,
       vesPerUsd: rate?.vesPerUsd ?? null,
@@ -106,6 +118,7 @@ export async function issueInvoice(tx: DbOrTx, input: IssueInvoice) {
       createdAt: now,
     })
     .returning();
+  if (fiscal) await issueFiscalDocument(tx, invoice, fiscal, input.createdBy ?? null);
   await tx.insert(ledgerEntries).values({
     userId: input.userId,
     kind: 'charge',
@@ -262,7 +275,7 @@ export async function creditApprovedPayment(
         userId: payment.userId,
         concept: payment.transactionType,
         description,
-        lines: [{ description, usdCents }],
+        lines: [{ description, usdCents, kind: CONCEPT_KINDS[payment.transactionType] }],
         mailboxId: payment.mailboxId ?? null,
         shipmentId: payment.shipmentId ?? null,
         createdBy: approvedBy,
@@ -271,6 +284,10 @@ export async function creditApprovedPayment(
       invoiceId = invoice.id;
     }
   }
+
+  // IGTF on a payment in foreign currency, when the business collects it: a charge of its own,
+  // inside the payment (docs/product/fiscal-invoices.md#igtf).
+  if (payment.currency === 'USD') await chargeIgtf(tx, payment, invoiceId, approvedBy, now);
 
   let rate: string | null = null;
   let remaining = 0;
@@ -345,6 +362,13 @@ const CONCEPTS: Record<PaymentType, string> = {
   credit_purchase: 'Compra de crédito',
 };
 const conceptLabel = (t: PaymentType) => CONCEPTS[t];
+/** The kind of charge (its tax treatment) of an invoice opened for a reported payment. */
+const CONCEPT_KINDS: Record<PaymentType, ChargeKind> = {
+  mailbox_activation: 'activation',
+  shipping_payment: 'shipping',
+  course_purchase: 'course',
+  credit_purchase: 'other',
+};
 
 function paymentDescription(p: PaidPayment) {
   return `Pago ${p.currency === 'VES' ? 'en bolívares' : 'en dólares'} aprobado`;

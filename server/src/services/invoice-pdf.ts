@@ -18,6 +18,7 @@ import {
 import type { InvoiceDetail } from '../queries/billing';
 import { BUSINESS_TIME_ZONE } from '../lib/business-clock';
 import { LABEL_BUSINESS_NAME, printable } from './labels';
+import { documentTitle, drawFiscalParties, drawFiscalTotals } from './fiscal/fiscal-pdf';
 
 /** The brand on top of the invoice, the same as on the labels. */
 export const INVOICE_BUSINESS_NAME = LABEL_BUSINESS_NAME;
@@ -63,9 +64,10 @@ const STATUS_INK: Record<InvoiceStatus, string> = {
   void: '#666666',
 };
 
-type Cursor = { y: number };
+export type Cursor = { y: number };
+export { MARGIN, WIDTH, INK, MUTED };
 
-function text(
+export function text(
   doc: PDFKit.PDFDocument,
   value: string,
   x: number,
@@ -81,7 +83,7 @@ function text(
   return doc.y;
 }
 
-function caption(doc: PDFKit.PDFDocument, value: string, x: number, y: number, width: number) {
+export function caption(doc: PDFKit.PDFDocument, value: string, x: number, y: number, width: number) {
   doc
     .font('Helvetica-Bold')
     .fontSize(8)
@@ -89,7 +91,7 @@ function caption(doc: PDFKit.PDFDocument, value: string, x: number, y: number, w
     .text(value.toUpperCase(), x, y, { width, lineBreak: false, characterSpacing: 0.5 });
 }
 
-function rule(doc: PDFKit.PDFDocument, y: number, color = RULE, width = 0.75) {
+export function rule(doc: PDFKit.PDFDocument, y: number, color = RULE, width = 0.75) {
   doc
     .moveTo(MARGIN, y)
     .lineTo(PAGE[0] - MARGIN, y)
@@ -99,14 +101,14 @@ function rule(doc: PDFKit.PDFDocument, y: number, color = RULE, width = 0.75) {
 }
 
 /** Starts a new page when `height` more points would not fit on this one. */
-function room(doc: PDFKit.PDFDocument, at: Cursor, height: number) {
+export function room(doc: PDFKit.PDFDocument, at: Cursor, height: number) {
   if (at.y + height <= BOTTOM) return;
   doc.addPage();
   at.y = CONTINUED_TOP;
 }
 
 /** Label on the left, value on the right, one row of a totals box. */
-function totalRow(doc: PDFKit.PDFDocument, at: Cursor, label: string, value: string, bold = false) {
+export function totalRow(doc: PDFKit.PDFDocument, at: Cursor, label: string, value: string, bold = false) {
   room(doc, at, 18);
   const x = MARGIN + WIDTH / 2;
   const w = WIDTH / 2;
@@ -120,12 +122,19 @@ function drawHeader(doc: PDFKit.PDFDocument, at: Cursor, invoice: InvoiceDetail)
   const half = WIDTH / 2;
   text(doc, INVOICE_BUSINESS_NAME, MARGIN, MARGIN, half, { font: 'Helvetica-Bold', size: 20 });
   let left = MARGIN + 26;
-  for (const line of [BUSINESS_FISCAL.name, `RIF: ${BUSINESS_FISCAL.rif}`, BUSINESS_FISCAL.address]) {
+  const issuer = invoice.fiscalDocument
+    ? {
+        name: invoice.fiscalDocument.issuerName,
+        rif: invoice.fiscalDocument.issuerRif,
+        address: invoice.fiscalDocument.issuerAddress,
+      }
+    : BUSINESS_FISCAL;
+  for (const line of [issuer.name, `RIF: ${issuer.rif}`, issuer.address]) {
     left = text(doc, line, MARGIN, left, half, { size: 9, color: MUTED }) + 1;
   }
 
   const rx = MARGIN + half;
-  text(doc, `Factura ${invoice.number}`, rx, MARGIN, half, { font: 'Helvetica-Bold', size: 16, align: 'right' });
+  text(doc, documentTitle(invoice), rx, MARGIN, half, { font: 'Helvetica-Bold', size: 16, align: 'right' });
   text(doc, `Fecha de emisión: ${invoiceDay(invoice.issueDate)}`, rx, MARGIN + 24, half, { size: 10, align: 'right' });
   text(doc, `Estado: ${INVOICE_STATUS_LABELS[invoice.status]}`, rx, MARGIN + 39, half, {
     font: 'Helvetica-Bold',
@@ -220,7 +229,9 @@ function drawTotals(doc: PDFKit.PDFDocument, at: Cursor, invoice: InvoiceDetail)
 
 function drawStatus(doc: PDFKit.PDFDocument, at: Cursor, invoice: InvoiceDetail) {
   room(doc, at, 80);
-  caption(doc, 'Estado de la factura', MARGIN, at.y, WIDTH);
+  const ofWhat =
+    invoice.fiscalDocument?.kind === 'nota_de_cobro' ? 'Estado de la nota de cobro' : 'Estado de la factura';
+  caption(doc, ofWhat, MARGIN, at.y, WIDTH);
   at.y += 14;
   text(doc, INVOICE_STATUS_LABELS[invoice.status], MARGIN, at.y, WIDTH, {
     font: 'Helvetica-Bold',
@@ -308,7 +319,9 @@ function drawFooter(doc: PDFKit.PDFDocument, at: Cursor, invoice: InvoiceDetail)
   room(doc, at, 30);
   rule(doc, at.y);
   at.y += 8;
-  text(doc, `${BUSINESS_FISCAL.name} · RIF ${BUSINESS_FISCAL.rif} · Factura ${invoice.number}`, MARGIN, at.y, WIDTH, {
+  const f = invoice.fiscalDocument;
+  const footer = `${f?.issuerName ?? BUSINESS_FISCAL.name} · RIF ${f?.issuerRif ?? BUSINESS_FISCAL.rif} · ${documentTitle(invoice)}`;
+  text(doc, footer, MARGIN, at.y, WIDTH, {
     size: 8,
     color: MUTED,
     align: 'center',
@@ -321,7 +334,7 @@ export function renderInvoicePdf(invoice: InvoiceDetail): Promise<Buffer> {
     size: PAGE,
     margin: MARGIN,
     info: {
-      Title: `Factura ${invoice.number}`,
+      Title: documentTitle(invoice),
       Author: INVOICE_BUSINESS_NAME,
       Subject: printable(invoice.description),
     },
@@ -336,15 +349,17 @@ export function renderInvoicePdf(invoice: InvoiceDetail): Promise<Buffer> {
   const at: Cursor = { y: MARGIN };
   // Every page after the first names the invoice it continues.
   doc.on('pageAdded', () => {
-    text(doc, `${INVOICE_BUSINESS_NAME} · Factura ${invoice.number} (continuación)`, MARGIN, MARGIN, WIDTH, {
+    text(doc, `${INVOICE_BUSINESS_NAME} · ${documentTitle(invoice)} (continuación)`, MARGIN, MARGIN, WIDTH, {
       size: 9,
       color: MUTED,
     });
     rule(doc, MARGIN + 16);
   });
   drawHeader(doc, at, invoice);
+  if (invoice.fiscalDocument) drawFiscalParties(doc, at, invoice.fiscalDocument);
   drawCustomer(doc, at, invoice);
   drawLines(doc, at, invoice);
+  if (invoice.fiscalDocument) drawFiscalTotals(doc, at, invoice.fiscalDocument);
   drawTotals(doc, at, invoice);
   drawStatus(doc, at, invoice);
   drawPayments(doc, at, invoice);

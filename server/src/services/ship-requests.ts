@@ -423,15 +423,18 @@ export async function createShipRequest(
             DEPARTURE_MODE_LABELS[choice.shippingMethod],
           ),
           usdCents: quote.shippingUsdCents,
+          kind: 'shipping' as const,
         },
-        { description: M.lineStorage, usdCents: quote.storageUsdCents },
+        { description: M.lineStorage, usdCents: quote.storageUsdCents, kind: 'storage' as const },
         {
           description: M.lineDelivery(DELIVERY_METHOD_LABELS[delivery.deliveryMethod]),
           usdCents: delivery.deliveryFeeUsdCents,
+          kind: 'delivery' as const,
         },
         {
           description: INSURANCE_LABELS.invoiceLine(shipment.shipmentCode, formatUsdCents(quote.declaredUsdCents)),
           usdCents: quote.insuranceUsdCents,
+          kind: 'insurance' as const,
         },
       ].filter((l) => l.usdCents > 0);
       const invoice = await issueInvoice(tx, {

@@ -139,11 +139,13 @@ export async function createShipment(
         {
           description: `Envío ${shipment.shipmentCode} (${packageIds.length} paquetes, ${formatKg(totalWeightKg)})`,
           usdCents: input.shippingCostUsdCents,
+          kind: 'shipping' as const,
         },
-        { description: `Almacenaje pasados los días libres`, usdCents: storageFeeUsdCents },
+        { description: `Almacenaje pasados los días libres`, usdCents: storageFeeUsdCents, kind: 'storage' as const },
         {
           description: `${DELIVERY_METHOD_LABELS.home}: ${delivery.deliveryCity}, ${delivery.deliveryState}`,
           usdCents: delivery.deliveryFeeUsdCents,
+          kind: 'delivery' as const,
         },
         {
           description: INSURANCE_LABELS.invoiceLine(

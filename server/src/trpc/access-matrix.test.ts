@@ -129,6 +129,23 @@ describe('access matrix', () => {
     expectAccessTable((path) => /^(billing|exchangeRates|paymentMethods)\./.test(path), BILLING_ACCESS);
   });
 
+  it('fiscal documents (docs/product/fiscal-invoices.md): the administrator keeps the fiscal settings; customers give their own fiscal data; the cashier issues a nota de cobro as a factura', () => {
+    const FISCAL_ACCESS: AccessTable = {
+      'fiscal.settings': { access: 'staff', permission: 'billing.settings', roles: ['admin'] },
+      'fiscal.updateSettings': { access: 'staff', permission: 'billing.settings', roles: ['admin'] },
+      'fiscal.mine': { access: 'user' },
+      'fiscal.saveMine': { access: 'user' },
+      'fiscal.customerDocuments': {
+        access: 'staff',
+        permission: 'payments.read',
+        roles: ['admin', 'caja', 'atencion'],
+      },
+      'fiscal.pendingControl': { access: 'staff', permission: 'payments.read', roles: ['admin', 'caja', 'atencion'] },
+      'fiscal.issueFactura': { access: 'staff', permission: 'payments.write', roles: ['admin', 'caja'] },
+    };
+    expectAccessTable((path) => path.startsWith('fiscal.'), FISCAL_ACCESS);
+  });
+
   it('reconciliation (docs/product/admin-payments-and-billing.md#reconciliation): the cashier and the administrator upload, approve and assign credits; customer service only reads; the warehouse nothing', () => {
     const RECONCILIATION_ACCESS: Record<string, { permission: Permission; roles: StaffRole[] }> = {
       'reconciliation.upload': { permission: 'payments.write', roles: ['admin', 'caja'] },

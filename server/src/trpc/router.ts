@@ -26,6 +26,7 @@ import { problemParcelsRouter } from './routers/problem-parcels';
 import { pickupsRouter } from './routers/pickups';
 import { messagingRouter } from './routers/messaging';
 import { billingRouter } from './routers/billing';
+import { fiscalRouter } from './routers/fiscal';
 import { exchangeRatesRouter } from './routers/exchange-rates';
 import { paymentMethodsRouter } from './routers/payment-methods';
 import { reconciliationRouter } from './routers/reconciliation';
@@ -66,6 +67,7 @@ export const appRouter = router({
   pickups: pickupsRouter,
   messaging: messagingRouter,
   billing: billingRouter,
+  fiscal: fiscalRouter,
   exchangeRates: exchangeRatesRouter,
   paymentMethods: paymentMethodsRouter,
   reconciliation: reconciliationRouter,

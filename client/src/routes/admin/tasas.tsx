@@ -9,6 +9,8 @@ import { pageHead } from '../../lib/site';
 import { RateHistory, TodayRateCard } from './-components/billing/ExchangeRates';
 import { PaymentMethodsSection } from './-components/billing/PaymentMethods';
 import { RateMissingAlert } from './-components/billing/RateMissingAlert';
+import { FiscalSettingsSection } from '../../components/fiscal/FiscalSettingsSection';
+import { PendingControlNumbers } from '../../components/fiscal/PendingControlNumbers';
 
 const TITLE = 'Tasas y métodos de pago';
 
@@ -38,6 +40,12 @@ function RatesPage() {
       <Card withBorder radius="md" padding="lg">
         <PaymentMethodsSection canEdit={canEditMethods} />
       </Card>
+      {canEditMethods && (
+        <Card withBorder radius="md" padding="lg">
+          <FiscalSettingsSection />
+        </Card>
+      )}
+      <PendingControlNumbers />
       <RateHistory />
     </AdminPage>
   );

@@ -17,7 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { Currency, LedgerKind, PaymentMethodDetails, PaymentMethodKind } from '@casillero/shared';
+import type { ChargeKind, Currency, LedgerKind, PaymentMethodDetails, PaymentMethodKind } from '@casillero/shared';
 import { paymentTypeEnum } from './enums';
 import { cents, createdAt, timestamptz, updatedAt, uuidPk } from './columns';
 import { customerOwned } from './owned';
@@ -72,7 +72,8 @@ export const invoiceCounters = pgTable('invoice_counters', {
   lastNumber: integer('last_number').notNull(),
 });
 
-export type InvoiceLine = { description: string; usdCents: number };
+/** A line of an amount due; its kind chooses its tax treatment (docs/product/fiscal-invoices.md#taxes), 'other' when absent. */
+export type InvoiceLine = { description: string; usdCents: number; kind?: ChargeKind };
 
 /** An amount due: its number, its lines in USD and the rate of the day it was issued, frozen. */
 export const invoices = pgTable(

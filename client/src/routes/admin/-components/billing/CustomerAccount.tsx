@@ -53,6 +53,7 @@ import {
   type CustomerAccount as Account,
   type LedgerRow,
 } from './format';
+import { FiscalDocumentLine } from '../../../../components/fiscal/FiscalDocumentLine';
 
 export const NEVER_EDITED = 'Los movimientos nunca se editan ni se borran: una corrección es un movimiento nuevo.';
 
@@ -146,7 +147,17 @@ function InvoiceAmount({ invoice }: { invoice: AccountInvoice }) {
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
 const invoiceColumns: ResponsiveColumn<AccountInvoice>[] = [
-  { header: 'Número', card: 'title', mono: true, cell: (inv) => <span style={nowrap}>{inv.number}</span> },
+  {
+    header: 'Número',
+    card: 'title',
+    mono: true,
+    cell: (inv) => (
+      <Stack gap={4} align="flex-start">
+        <span style={nowrap}>{inv.number}</span>
+        <FiscalDocumentLine fiscal={inv.fiscal} />
+      </Stack>
+    ),
+  },
   { header: 'Fecha', cell: (inv) => <span style={nowrap}>{formatDay(inv.issueDate)}</span> },
   {
     header: 'Concepto',

@@ -8,6 +8,7 @@ import {
   formatRate,
   invoicePdfPath,
 } from '@casillero/shared';
+import { FiscalDocumentLine } from '../../../../components/fiscal/FiscalDocumentLine';
 import { ResponsiveTable, type ResponsiveColumn } from '../../../../components/data-table/ResponsiveTable';
 import { bothCurrencies, formatDay, invoiceSubject, isOpen, type Invoice } from './invoice-text';
 
@@ -91,7 +92,12 @@ export function InvoicesTable({ invoices, onReport }: { invoices: Invoice[]; onR
       header: 'Número',
       card: 'title',
       mono: true,
-      cell: (i) => <span style={{ whiteSpace: 'nowrap' }}>{i.number}</span>,
+      cell: (i) => (
+        <Stack gap={4} align="flex-start">
+          <span style={{ whiteSpace: 'nowrap' }}>{i.number}</span>
+          <FiscalDocumentLine fiscal={i.fiscal} />
+        </Stack>
+      ),
     },
     { header: 'Estado', card: 'status', cell: (i) => <StatusCell invoice={i} /> },
     { header: 'Fecha de emisión', cell: (i) => <span style={{ whiteSpace: 'nowrap' }}>{formatDay(i.issueDate)}</span> },

@@ -1,7 +1,8 @@
 // Acción requerida (docs/product/problem-parcels.md#choices): the customer's parcels held by the
 // warehouse, each with the choices its flag allows, confirmed once. Shown at the top of Almacén,
 // only when there is something to decide; parcels waiting for their declared value are listed
-// here too (docs/product/insurance.md).
+// here too (docs/product/insurance.md), and the fiscal data a nota de cobro waits for
+// (docs/product/fiscal-invoices.md#fiscal-data).
 import { Alert, Badge, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,6 +19,7 @@ import type { inferOutput } from '@trpc/tanstack-react-query';
 import { notifyChange } from '../../../../lib/notify';
 import { trpc } from '../../../../lib/trpc';
 import { DeclaredValueItems } from './DeclaredValueItems';
+import { FiscalDataItem } from '../../../../components/fiscal/FiscalDataItem';
 
 type Problem = inferOutput<typeof trpc.problemParcels.mine>[number];
 
@@ -35,11 +37,14 @@ export function ActionRequired() {
   const queryClient = useQueryClient();
   const list = useQuery(trpc.problemParcels.mine.queryOptions());
   const missingValue = useQuery(trpc.packages.missingDeclaredValue.queryOptions());
+  // Notas de cobro waiting for the customer's fiscal data (docs/product/fiscal-invoices.md#fiscal-data).
+  const fiscal = useQuery(trpc.fiscal.mine.queryOptions());
   const choose = useMutation(trpc.problemParcels.choose.mutationOptions());
   const [pending, setPending] = useState<{ problem: Problem; choice: ProblemChoice } | null>(null);
   const problems = list.data ?? [];
   const missing = missingValue.data ?? [];
-  if (problems.length === 0 && missing.length === 0) return null;
+  const fiscalAction = fiscal.data?.actionRequired ? fiscal.data : null;
+  if (problems.length === 0 && missing.length === 0 && !fiscalAction) return null;
 
   const confirm = async () => {
     if (!pending) return;
@@ -69,6 +74,7 @@ export function ActionRequired() {
           </Text>
         )}
         <DeclaredValueItems items={missing} />
+        {fiscalAction && <FiscalDataItem status={fiscalAction} />}
         {problems.map((p) => (
           <Card key={p.id} withBorder radius="md" padding="md" aria-label={`Paquete retenido ${p.label}`}>
             <Stack gap="xs">

@@ -1,0 +1,4 @@
+export * from './fiscal-id';
+export * from './messages';
+export * from './taxes';
+export * from './settings';
