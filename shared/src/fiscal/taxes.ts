@@ -8,6 +8,7 @@
 // Bs. total is the sum of those, so the printed columns always add up.
 import { z } from '../zod-es';
 import { usdCentsToVesCentimos } from '../billing/money';
+import { formatDecimal } from '../format';
 import { FISCAL_MESSAGES } from './messages';
 
 /** The kinds of charge an invoice line can be. */
@@ -184,5 +185,4 @@ export function igtfIncludedIn(paidUsdCents: number, basisPoints: number): numbe
 export const igtfOn = (usdCents: number, basisPoints: number) => percentOf(usdCents, basisPoints);
 
 /** 1600 → '16', 1250 → '12,5'. */
-export const formatRatePercent = (basisPoints: number) =>
-  (basisPoints / 100).toLocaleString('es-VE', { maximumFractionDigits: 2 });
+export const formatRatePercent = (basisPoints: number) => formatDecimal(basisPoints / 100, { decimals: 2 });
