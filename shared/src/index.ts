@@ -82,3 +82,5 @@ export * from './claims';
 export * from './messages-claims';
 export * from './messages-insurance';
 export * from './schemas/claims';
+export * from './price-list';
+export * from './schemas/price-list';

@@ -10,6 +10,7 @@ import {
   STORAGE_REMINDER_DAYS_BEFORE,
   storageClock,
   type StorageReminderKind,
+  type PriceList,
   type StorageSettings,
 } from '@casillero/shared';
 import { rowsOf, type DbOrTx } from '../db/client';
@@ -52,10 +53,10 @@ export async function setStorageSettings(tx: DbOrTx, next: StorageSettings): Pro
  * The storage fee the given packages have accrued today, for the shipment that takes them out:
  * computed once, in the transaction that moves them, so it is frozen in the shipment's cost.
  */
-export async function accruedStorageFee(tx: DbOrTx, packageIds: string[], today = businessToday()) {
+export async function accruedStorageFee(tx: DbOrTx, packageIds: string[], today = businessToday(), prices?: PriceList) {
   if (packageIds.length === 0)
     return { feeUsd: 0, perPackage: [] as { id: string; daysOver: number; feeUsd: number }[] };
-  const settings = await getStorageSettings(tx);
+  const settings = await getStorageSettings(tx, prices);
   // Not filtered by status: the caller may already have moved them out of the warehouse.
   const rows = await tx
     .select({ id: packages.id, receivedDate: packages.receivedDate })

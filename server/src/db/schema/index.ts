@@ -22,3 +22,4 @@ export * from './last-mile';
 export * from './pickups';
 export * from './problem-parcels';
 export * from './claims';
+export * from './prices';

@@ -14,6 +14,7 @@ import {
   fromCents,
   kgToLb,
   quoteChina,
+  PRICE_LIST_V1,
   quoteUsa,
   toCents,
 } from '@casillero/shared';
@@ -112,7 +113,10 @@ async function agency(active = true) {
 /** The public calculator's total for a parcel from Miami, in cents. */
 const usaCents = (kg: number, dims: [number, number, number], valor: number, tipo: 'aereo' | 'maritimo') =>
   toCents(
-    quoteUsa({ peso: kgToLb(kg), largo: dims[0], ancho: dims[1], alto: dims[2], valor, seguro: false, tipo })!.total,
+    quoteUsa(
+      { peso: kgToLb(kg), largo: dims[0], ancho: dims[1], alto: dims[2], valor, seguro: false, tipo },
+      PRICE_LIST_V1,
+    )!.total,
   )!;
 
 describe('ship requests: the price', () => {
@@ -180,7 +184,7 @@ describe('ship requests: the price', () => {
     const quote = await as(pedro).shipRequests.quote({ packageIds: [id], shippingMethod: 'maritimo' });
     expect(quote.methods).toEqual(['maritimo']);
     expect(quote.shippingUsdCents).toBe(
-      toCents(quoteChina({ largo: 60, ancho: 40, alto: 40, valor: 80, seguro: false })!.total),
+      toCents(quoteChina({ largo: 60, ancho: 40, alto: 40, valor: 80, seguro: false }, PRICE_LIST_V1)!.total),
     );
     const err = await trpcError(as(pedro).shipRequests.quote({ packageIds: [id], shippingMethod: 'aereo' }));
     expect(err.message).toBe(M.methodNotOffered);
