@@ -56,6 +56,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'reception.assign': 'Asignó un paquete sin dueño',
   'parcelImports.applyFile': 'Importó un manifiesto',
   'storage.updateSettings': 'Cambió las reglas de almacenaje',
+  'prices.create': 'Programó una versión de las tarifas',
+  'prices.cancel': 'Canceló una versión programada de las tarifas',
+  'prices.updateSettings': 'Cambió los días en que se respeta un precio cotizado',
   'claims.open': 'Abrió un reclamo',
   'claims.answer': 'Respondió en un reclamo',
   'claims.assign': 'Asignó un reclamo',
@@ -103,6 +106,12 @@ export const auditActionLabel = (action: string) => AUDIT_ACTION_LABELS[action] 
 
 /** Every field the audited tables hold, in Spanish. */
 export const AUDIT_FIELD_LABELS: Record<string, string> = {
+  effective_from: 'Vigente desde',
+  prices: 'Tarifas',
+  cancelled_at: 'Cancelada el',
+  cancelled_by: 'Cancelada por',
+  price_list_version_id: 'Versión de las tarifas',
+  quoted_at: 'Cotizado el',
   abandon_on: 'Se abandona el',
   abandon_soon_notified_at: 'Aviso de abandono enviado el',
   abandoned_at: 'Abandonado el',
