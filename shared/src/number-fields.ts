@@ -59,6 +59,10 @@ export const NUMBER_FIELDS = {
   },
   /** Items of a pre-alert, days of free storage: whole numbers. */
   count: { decimals: 0, affixes: [] },
+  /** The price list's percentages (taxes, insurance): up to two decimals (docs/product/price-lists.md). */
+  percent: { decimals: 2, affixes: ['%'], suffix: ' %' },
+  /** The price list's minimums and divisor (lb, ft³, CBM): up to four decimals. */
+  priceMeasure: { decimals: 4, affixes: ['lbs', 'lb', 'ft³', 'ft3', 'cbm', 'CBM'] },
 } as const satisfies Record<string, NumberField>;
 
 export type NumberKind = keyof typeof NUMBER_FIELDS;

@@ -38,7 +38,10 @@ const toRow = (r: { cancelledAt: Date | null } & Omit<PriceListRow, 'cancelledAt
 
 /** Every version, cancelled ones included, the earliest start first. A few rows a year. */
 export async function listPriceVersions(db: DbOrTx): Promise<PriceListRow[]> {
-  const rows = await db.select(columns).from(priceListVersions).orderBy(asc(priceListVersions.effectiveFrom), asc(priceListVersions.number));
+  const rows = await db
+    .select(columns)
+    .from(priceListVersions)
+    .orderBy(asc(priceListVersions.effectiveFrom), asc(priceListVersions.number));
   return rows.map(toRow);
 }
 
@@ -86,7 +89,10 @@ export async function adminPriceVersions(db: DbOrTx) {
 export const PRICE_SETTINGS_KEY = 'price_list';
 
 export async function getPriceHonourDays(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, PRICE_SETTINGS_KEY));
+  const [row] = await db
+    .select({ value: appSettings.value })
+    .from(appSettings)
+    .where(eq(appSettings.key, PRICE_SETTINGS_KEY));
   if (!row) return PRICE_HONOUR_DAYS_DEFAULT;
   try {
     const parsed = JSON.parse(row.value) as { honourDays?: unknown };

@@ -309,7 +309,7 @@ function shippingPrice(
               ancho,
               alto,
               valor: declaredUsd,
-            seguro: false,
+              seguro: false,
               tipo: method as 'aereo' | 'maritimo',
             },
             prices,

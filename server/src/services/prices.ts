@@ -4,12 +4,7 @@
 // audited by their table's trigger; the setting (app_settings has no trigger) by hand.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import {
-  PRICE_LIST_MESSAGES as M,
-  caracasDay,
-  priceListInEffect,
-  type PriceList,
-} from '@casillero/shared';
+import { PRICE_LIST_MESSAGES as M, caracasDay, priceListInEffect, type PriceList } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { appSettings, priceListVersions } from '../db/schema';
 import { writeAuditEntry } from '../audit/audit-context';
@@ -150,5 +145,11 @@ export async function pricesForShipRequest(
     if (!confirming) return { ...current, quotedAt: now };
     throw new DomainError('CONFLICT', M.quoteExpired);
   }
-  return { id: then.id, number: then.number, effectiveFrom: then.effectiveFrom, prices: then.prices, quotedAt: quote.quotedAt };
+  return {
+    id: then.id,
+    number: then.number,
+    effectiveFrom: then.effectiveFrom,
+    prices: then.prices,
+    quotedAt: quote.quotedAt,
+  };
 }

@@ -254,11 +254,16 @@ async function priceParcels(tx: DbOrTx, userId: string, choice: ShipRequestChoic
 
   const parcels: ShipRequestParcelPrice[] = rows.map((r) => {
     const label = labelOf(r);
-    const shippingUsdCents = quoteBox(origin, choice.shippingMethod, {
-      weightKg: r.weightKg,
-      dimensionsCm: r.dimensionsCm,
-      valueUsdCents: r.estimatedValueUsdCents,
-    }, prices);
+    const shippingUsdCents = quoteBox(
+      origin,
+      choice.shippingMethod,
+      {
+        weightKg: r.weightKg,
+        dimensionsCm: r.dimensionsCm,
+        valueUsdCents: r.estimatedValueUsdCents,
+      },
+      prices,
+    );
     if (shippingUsdCents === null || r.weightKg == null) throw new DomainError('BAD_INPUT', M.packageNoMeasures(label));
     return {
       id: r.id,
@@ -273,11 +278,16 @@ async function priceParcels(tx: DbOrTx, userId: string, choice: ShipRequestChoic
     const label = r.warehouseReceipt ?? r.id.slice(0, 8);
     const held = inside.filter((p) => p.repackId === r.id);
     const values = held.flatMap((p) => (p.estimatedValueUsdCents == null ? [] : [p.estimatedValueUsdCents]));
-    const shippingUsdCents = quoteBox(origin, choice.shippingMethod, {
-      weightKg: r.weightKg,
-      dimensionsCm: r.dimensionsCm,
-      valueUsdCents: values.length ? values.reduce((a, b) => a + b, 0) : null,
-    }, prices);
+    const shippingUsdCents = quoteBox(
+      origin,
+      choice.shippingMethod,
+      {
+        weightKg: r.weightKg,
+        dimensionsCm: r.dimensionsCm,
+        valueUsdCents: values.length ? values.reduce((a, b) => a + b, 0) : null,
+      },
+      prices,
+    );
     if (shippingUsdCents === null || r.weightKg == null) throw new DomainError('BAD_INPUT', M.repackNoMeasures(label));
     return {
       id: r.id,

@@ -4,7 +4,11 @@ import { formatDate } from '../format';
 import type { PriceList } from './price-list';
 
 /** The fields of a version, in the order the form and the tables show them. */
-export const PRICE_LIST_FIELDS: { key: Exclude<keyof PriceList, 'deliveryFeesUsdCents'>; label: string; unit: 'usd' | 'number' | 'percent' }[] = [
+export const PRICE_LIST_FIELDS: {
+  key: Exclude<keyof PriceList, 'deliveryFeesUsdCents'>;
+  label: string;
+  unit: 'usd' | 'number' | 'percent';
+}[] = [
   { key: 'usaAirRatePerLbUsdCents', label: 'Aéreo desde Miami: tarifa por libra', unit: 'usd' },
   { key: 'usaAirMinLb', label: 'Aéreo: peso mínimo facturable (lb)', unit: 'number' },
   { key: 'volumetricDivisor', label: 'Aéreo: divisor volumétrico (pulgadas³ por lb)', unit: 'number' },
@@ -46,8 +50,10 @@ export const PRICE_LIST_MESSAGES = {
   inEffectSince: (day: string) => `Tarifa vigente desde ${formatDate(day)}`,
   loading: 'Cargando la tarifa vigente…',
   // Refusals.
-  startInPast: 'La nueva versión debe entrar en vigencia a partir de mañana: el pasado y el día de hoy no se modifican.',
-  sameStart: (day: string) => `Ya hay una versión que entra en vigencia el ${formatDate(day)}. Cancélala antes o elige otra fecha.`,
+  startInPast:
+    'La nueva versión debe entrar en vigencia a partir de mañana: el pasado y el día de hoy no se modifican.',
+  sameStart: (day: string) =>
+    `Ya hay una versión que entra en vigencia el ${formatDate(day)}. Cancélala antes o elige otra fecha.`,
   notFound: 'No encontramos esa versión de la tarifa.',
   alreadyInEffect: 'Esa versión ya entró en vigencia: no se puede cancelar. Programa una nueva.',
   alreadyCancelled: 'Esa versión ya estaba cancelada.',

@@ -2,8 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { priceListSchema } from '../schemas/price-list';
 import { PRICE_LIST_V1, caracasDay, caracasDayStart, nextPriceList, priceListInEffect } from './price-list';
 
-const v = (id: string, effectiveFrom: string, cancelledAt: string | null = null) => ({ id, effectiveFrom, cancelledAt });
-const versions = [v('v1', '2026-11-27'), v('v2', '2026-12-15'), v('v3', '2027-01-01'), v('x', '2026-12-20', '2026-12-01')];
+const v = (id: string, effectiveFrom: string, cancelledAt: string | null = null) => ({
+  id,
+  effectiveFrom,
+  cancelledAt,
+});
+const versions = [
+  v('v1', '2026-11-27'),
+  v('v2', '2026-12-15'),
+  v('v3', '2027-01-01'),
+  v('x', '2026-12-20', '2026-12-01'),
+];
 
 describe('priceListInEffect: the version chosen by date (Caracas time)', () => {
   it.each([
@@ -59,7 +68,10 @@ describe('priceListSchema', () => {
     [{ volumetricDivisor: 16 }, 'Aéreo: divisor volumétrico: no puede ser menor que 100.'],
     [{ insuranceRatePercent: 150 }, 'Seguro: % del valor declarado: no puede pasar de 100.'],
     [{ chinaSeaMinCbm: 0.00001 }, 'Marítimo desde China: volumen mínimo (CBM): admite como máximo 4 decimales.'],
-    [{ storageFeePerDayUsdCents: Number.NaN }, 'Almacenaje: tarifa diaria después de los días libres: debe ser mayor que 0.'],
+    [
+      { storageFeePerDayUsdCents: Number.NaN },
+      'Almacenaje: tarifa diaria después de los días libres: debe ser mayor que 0.',
+    ],
   ])('refuses %o in Spanish', (patch, message) => {
     const result = priceListSchema.safeParse({ ...PRICE_LIST_V1, ...patch });
     expect(result.success).toBe(false);

@@ -217,7 +217,10 @@ export function quoteUsa(input: UsaQuoteInput, prices: PriceList): UsaQuote | nu
     ? [
         { label: 'Peso real', value: `${fmtLb().format(pesoReal)} lb` },
         { label: 'Peso volumétrico', value: `${fmtLb().format(pesoVolumetrico)} lb` },
-        { label: 'Peso facturable', value: `${fmtLb().format(pesoFacturable)} lb (mínimo ${fmtCm().format(p.usaAirMinLb)} lb)` },
+        {
+          label: 'Peso facturable',
+          value: `${fmtLb().format(pesoFacturable)} lb (mínimo ${fmtCm().format(p.usaAirMinLb)} lb)`,
+        },
         { label: 'Tarifa', value: `${usd(fromCents(p.usaAirRatePerLbUsdCents))} por lb` },
       ]
     : [

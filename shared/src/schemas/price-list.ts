@@ -15,7 +15,10 @@ const hasDecimals = (n: number, decimals: number) => {
 };
 
 /** A field: finite, within [min, max] (min exclusive when `positive`), at most `decimals`. */
-function field(label: string, opts: { min: number; max: number; maxText: string; decimals: number; positive?: boolean }) {
+function field(
+  label: string,
+  opts: { min: number; max: number; maxText: string; decimals: number; positive?: boolean },
+) {
   return z
     .number({ error: M.positive(label) })
     .refine(Number.isFinite, M.positive(label))
@@ -43,7 +46,10 @@ const delivery = (zone: keyof typeof DELIVERY_ZONE_LABELS) =>
 export const priceListSchema = z.object({
   usaAirRatePerLbUsdCents: cents('usaAirRatePerLbUsdCents', 100, true),
   usaAirMinLb: measure('usaAirMinLb', 100, 2),
-  volumetricDivisor: measure('volumetricDivisor', 500, 0, true).refine((n) => n >= 100, M.tooLow('Aéreo: divisor volumétrico', '100')),
+  volumetricDivisor: measure('volumetricDivisor', 500, 0, true).refine(
+    (n) => n >= 100,
+    M.tooLow('Aéreo: divisor volumétrico', '100'),
+  ),
   usaAirTaxPercent: measure('usaAirTaxPercent', 100, 2),
   usaSeaRatePerFt3UsdCents: cents('usaSeaRatePerFt3UsdCents', 1_000, true),
   usaSeaMinFt3: measure('usaSeaMinFt3', 100, 2),

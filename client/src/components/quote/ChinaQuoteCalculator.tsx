@@ -25,7 +25,11 @@ export function ChinaQuoteCalculator() {
       fields={
         <>
           <DimensionFields value={form} onChange={patch} />
-          <ExtraFields value={form} onChange={patch} rule={priceList ? insuranceRuleOfPrices(priceList.prices) : null} />
+          <ExtraFields
+            value={form}
+            onChange={patch}
+            rule={priceList ? insuranceRuleOfPrices(priceList.prices) : null}
+          />
         </>
       }
       contactMessage={quote ? chinaQuoteMessage(quote, form) : null}

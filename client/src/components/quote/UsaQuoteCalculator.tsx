@@ -76,7 +76,11 @@ export function UsaQuoteCalculator() {
             onChange={(peso) => patch({ peso })}
           />
           <DimensionFields value={form} onChange={patch} />
-          <ExtraFields value={form} onChange={patch} rule={priceList ? insuranceRuleOfPrices(priceList.prices) : null} />
+          <ExtraFields
+            value={form}
+            onChange={patch}
+            rule={priceList ? insuranceRuleOfPrices(priceList.prices) : null}
+          />
           <Stack gap={4}>
             <Text size="sm" fw={500} id="tipo-envio-label">
               Tipo de envío

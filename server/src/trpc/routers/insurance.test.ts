@@ -96,8 +96,10 @@ const declaredValueOf = async (id: string) =>
 /** The public calculator's freight and taxes for one of these parcels by air, no insurance. */
 const freightCents = () =>
   toCents(
-    quoteUsa({ peso: kgToLb(2), largo: 30, ancho: 20, alto: 15, valor: null, seguro: false, tipo: 'aereo' }, PRICE_LIST_V1)!
-      .total,
+    quoteUsa(
+      { peso: kgToLb(2), largo: 30, ancho: 20, alto: 15, valor: null, seguro: false, tipo: 'aereo' },
+      PRICE_LIST_V1,
+    )!.total,
   )!;
 
 describe('the declared value', () => {
@@ -214,10 +216,10 @@ describe('insurance', () => {
     // The same premium as the public calculator's insurance on the same value.
     const calc = quoteUsa(
       {
-      peso: kgToLb(2),
-      largo: 30,
-      ancho: 20,
-      alto: 15,
+        peso: kgToLb(2),
+        largo: 30,
+        ancho: 20,
+        alto: 15,
         valor: 200,
         seguro: true,
         tipo: 'aereo',

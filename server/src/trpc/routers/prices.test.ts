@@ -49,7 +49,8 @@ afterEach(async () => {
   await db().update(invoices).set({ priceListVersionId: null });
   await db().update(shipments).set({ priceListVersionId: null });
   const versions = await db().select().from(priceListVersions);
-  for (const v of versions) if (v.number !== 1) await db().delete(priceListVersions).where(eq(priceListVersions.id, v.id));
+  for (const v of versions)
+    if (v.number !== 1) await db().delete(priceListVersions).where(eq(priceListVersions.id, v.id));
 });
 
 /** From the start of a Caracas day on, as far as the server's clock is concerned (Date only). */
@@ -113,11 +114,17 @@ describe('the administrator schedules a version', () => {
       message: M.sameStart(day),
     });
     const negative = await trpcError(
-      admin.caller.prices.create({ effectiveFrom: inDays(4), prices: { ...PRICE_LIST_V1, usaSeaRatePerFt3UsdCents: -40_00 } }),
+      admin.caller.prices.create({
+        effectiveFrom: inDays(4),
+        prices: { ...PRICE_LIST_V1, usaSeaRatePerFt3UsdCents: -40_00 },
+      }),
     );
     expect(negative.message).toContain('Marítimo desde Miami: tarifa por pie³: no puede ser negativo.');
     const absurd = await trpcError(
-      admin.caller.prices.create({ effectiveFrom: inDays(4), prices: { ...PRICE_LIST_V1, usaAirRatePerLbUsdCents: 650_00 } }),
+      admin.caller.prices.create({
+        effectiveFrom: inDays(4),
+        prices: { ...PRICE_LIST_V1, usaAirRatePerLbUsdCents: 650_00 },
+      }),
     );
     expect(absurd.message).toContain('Aéreo desde Miami: tarifa por libra: no puede pasar de $100.');
     expect(await versionCount()).toBe(2);
@@ -149,9 +156,9 @@ describe('the administrator schedules a version', () => {
   });
 
   it('is the administrator’s alone', async () => {
-    expect(
-      await trpcError(caja.caller.prices.create({ effectiveFrom: inDays(1), prices: dearerAir })),
-    ).toMatchObject({ code: 'FORBIDDEN' });
+    expect(await trpcError(caja.caller.prices.create({ effectiveFrom: inDays(1), prices: dearerAir }))).toMatchObject({
+      code: 'FORBIDDEN',
+    });
     expect(await versionCount()).toBe(1);
   });
 });
@@ -284,9 +291,14 @@ describe('invoices and the ship request', () => {
   });
 
   it('the honoured days are a setting of the administrator’s, audited', async () => {
-    expect(await admin.caller.prices.updateSettings({ honourDays: 3 })).toEqual({ honourDays: 3, message: M.honourSaved });
+    expect(await admin.caller.prices.updateSettings({ honourDays: 3 })).toEqual({
+      honourDays: 3,
+      message: M.honourSaved,
+    });
     expect((await admin.caller.prices.versions()).honourDays).toBe(3);
-    expect(await trpcError(admin.caller.prices.updateSettings({ honourDays: -1 }))).toMatchObject({ code: 'BAD_REQUEST' });
+    expect(await trpcError(admin.caller.prices.updateSettings({ honourDays: -1 }))).toMatchObject({
+      code: 'BAD_REQUEST',
+    });
     const [entry] = await db()
       .select()
       .from(auditLog)
