@@ -29,8 +29,6 @@ export const INSURANCE_LABELS = {
   line: 'Seguro',
   insuredValue: 'Valor asegurado',
   invoiceLine: (code: string, insured: string) => `Envío ${code}: seguro (valor asegurado ${insured})`,
-  settingsRate: 'Seguro: % del valor declarado',
-  settingsMinimum: 'Seguro: mínimo (USD)',
 } as const;
 
 /** The most a customer may declare for one parcel, USD cents. */

@@ -793,16 +793,6 @@ const CASES: Record<string, Case> = {
       }),
     };
   },
-  'agenciesAdmin.updateDeliveryFees': async () => ({
-    input: { caracas: 550, central: 850, interior: 1300 },
-    expected: () => ({
-      entity: 'app_settings',
-      entityId: 'delivery_fees',
-      operation: 'insert',
-      before: null,
-      after: { key: 'delivery_fees', value: { caracas: 550, central: 850, interior: 1300 } },
-    }),
-  }),
   'payments.review': async () => {
     const payment = await reportedPayment();
     return {
@@ -1367,13 +1357,13 @@ const CASES: Record<string, Case> = {
     }),
   }),
   'storage.updateSettings': async () => ({
-    input: { freeDays: 25, feePerDayUsd: 0.75 },
+    input: { freeDays: 25 },
     expected: () => ({
       entity: 'app_settings',
       entityId: 'storage',
       operation: 'insert',
       before: null,
-      after: { key: 'storage', value: { freeDays: 25, feePerDayUsd: 0.75 } },
+      after: { key: 'storage', value: { freeDays: 25 } },
     }),
   }),
   'storage.remindNow': async () => {

@@ -62,11 +62,6 @@ export async function getClaimSettings(db: DbOrTx): Promise<ClaimSettings> {
       ) as ClaimSettings['windowDays'],
       answerBusinessDays: int(parsed.answerBusinessDays, d.answerBusinessDays),
       uninsuredSharePercent: int(parsed.uninsuredSharePercent, d.uninsuredSharePercent),
-      insuranceRatePercent:
-        typeof parsed.insuranceRatePercent === 'number' && Number.isFinite(parsed.insuranceRatePercent)
-          ? parsed.insuranceRatePercent
-          : d.insuranceRatePercent,
-      insuranceMinimumUsdCents: int(parsed.insuranceMinimumUsdCents, d.insuranceMinimumUsdCents),
     };
   } catch {
     return structuredClone(CLAIM_DEFAULT_SETTINGS);

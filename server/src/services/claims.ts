@@ -479,8 +479,6 @@ export async function setClaimSettings(tx: DbOrTx, next: ClaimSettings): Promise
     windowDays: { ...next.windowDays },
     answerBusinessDays: next.answerBusinessDays,
     uninsuredSharePercent: next.uninsuredSharePercent,
-    insuranceRatePercent: next.insuranceRatePercent,
-    insuranceMinimumUsdCents: next.insuranceMinimumUsdCents,
   };
   const value = JSON.stringify(after);
   await tx
