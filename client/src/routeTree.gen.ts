@@ -49,6 +49,7 @@ import { Route as AdminReclamosRouteImport } from './routes/admin/reclamos'
 import { Route as AdminReempaquesRouteImport } from './routes/admin/reempaques'
 import { Route as AdminReportesRouteImport } from './routes/admin/reportes'
 import { Route as AdminSinDuenoRouteImport } from './routes/admin/sin-dueno'
+import { Route as AdminTarifasRouteImport } from './routes/admin/tarifas'
 import { Route as AdminTasasRouteImport } from './routes/admin/tasas'
 import { Route as AdminTrackingsRouteImport } from './routes/admin/trackings'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
@@ -268,6 +269,11 @@ const AdminSinDuenoRoute = AdminSinDuenoRouteImport.update({
   path: '/sin-dueno',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminTarifasRoute = AdminTarifasRouteImport.update({
+  id: '/tarifas',
+  path: '/tarifas',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminTasasRoute = AdminTasasRouteImport.update({
   id: '/tasas',
   path: '/tasas',
@@ -399,6 +405,7 @@ export interface FileRoutesByFullPath {
   '/admin/reempaques': typeof AdminReempaquesRoute
   '/admin/reportes': typeof AdminReportesRoute
   '/admin/sin-dueno': typeof AdminSinDuenoRoute
+  '/admin/tarifas': typeof AdminTarifasRoute
   '/admin/tasas': typeof AdminTasasRoute
   '/admin/trackings': typeof AdminTrackingsRoute
   '/dashboard/$': typeof DashboardSplatRoute
@@ -456,6 +463,7 @@ export interface FileRoutesByTo {
   '/admin/reempaques': typeof AdminReempaquesRoute
   '/admin/reportes': typeof AdminReportesRoute
   '/admin/sin-dueno': typeof AdminSinDuenoRoute
+  '/admin/tarifas': typeof AdminTarifasRoute
   '/admin/tasas': typeof AdminTasasRoute
   '/admin/trackings': typeof AdminTrackingsRoute
   '/dashboard/$': typeof DashboardSplatRoute
@@ -517,6 +525,7 @@ export interface FileRoutesById {
   '/admin/reempaques': typeof AdminReempaquesRoute
   '/admin/reportes': typeof AdminReportesRoute
   '/admin/sin-dueno': typeof AdminSinDuenoRoute
+  '/admin/tarifas': typeof AdminTarifasRoute
   '/admin/tasas': typeof AdminTasasRoute
   '/admin/trackings': typeof AdminTrackingsRoute
   '/dashboard/$': typeof DashboardSplatRoute
@@ -579,6 +588,7 @@ export interface FileRouteTypes {
     | '/admin/reempaques'
     | '/admin/reportes'
     | '/admin/sin-dueno'
+    | '/admin/tarifas'
     | '/admin/tasas'
     | '/admin/trackings'
     | '/dashboard/$'
@@ -636,6 +646,7 @@ export interface FileRouteTypes {
     | '/admin/reempaques'
     | '/admin/reportes'
     | '/admin/sin-dueno'
+    | '/admin/tarifas'
     | '/admin/tasas'
     | '/admin/trackings'
     | '/dashboard/$'
@@ -696,6 +707,7 @@ export interface FileRouteTypes {
     | '/admin/reempaques'
     | '/admin/reportes'
     | '/admin/sin-dueno'
+    | '/admin/tarifas'
     | '/admin/tasas'
     | '/admin/trackings'
     | '/dashboard/$'
@@ -1022,6 +1034,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminSinDuenoRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/tarifas': {
+      id: '/admin/tarifas'
+      path: '/tarifas'
+      fullPath: '/admin/tarifas'
+      preLoaderRoute: typeof AdminTarifasRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/tasas': {
       id: '/admin/tasas'
       path: '/tasas'
@@ -1171,6 +1190,7 @@ interface AdminRouteChildren {
   AdminReempaquesRoute: typeof AdminReempaquesRoute
   AdminReportesRoute: typeof AdminReportesRoute
   AdminSinDuenoRoute: typeof AdminSinDuenoRoute
+  AdminTarifasRoute: typeof AdminTarifasRoute
   AdminTasasRoute: typeof AdminTasasRoute
   AdminTrackingsRoute: typeof AdminTrackingsRoute
   AdminIndexRoute: typeof AdminIndexRoute
@@ -1196,6 +1216,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminReempaquesRoute: AdminReempaquesRoute,
   AdminReportesRoute: AdminReportesRoute,
   AdminSinDuenoRoute: AdminSinDuenoRoute,
+  AdminTarifasRoute: AdminTarifasRoute,
   AdminTasasRoute: AdminTasasRoute,
   AdminTrackingsRoute: AdminTrackingsRoute,
   AdminIndexRoute: AdminIndexRoute,

@@ -1,7 +1,6 @@
 // Claims (docs/product/claims.md): the kinds a customer opens on a package or a shipment, each
 // with its window, the payout limits and the claims desk's clock. The same rules on the server
 // (which enforces them) and in the screens (which show them).
-import { DEFAULT_INSURANCE_RULE, type InsuranceRule } from './quote/quote';
 
 export const CLAIMS_PATH = '/dashboard/reclamos';
 export const CLAIMS_ADMIN_PATH = '/admin/reclamos';
@@ -71,25 +70,13 @@ export type ClaimSettings = {
   answerBusinessDays: number;
   /** Percent of the declared value an uninsured parcel can be paid at most. */
   uninsuredSharePercent: number;
-  /** The insurance rule (docs/product/insurance.md): percent of the declared value, up to two decimals. */
-  insuranceRatePercent: number;
-  /** The insurance rule's minimum premium, USD cents. */
-  insuranceMinimumUsdCents: number;
 };
 
 export const CLAIM_DEFAULT_SETTINGS: ClaimSettings = {
   windowDays: { lost: 60, damaged: 7, missing_items: 7, not_in_mailbox: 30, weight_dispute: 15 },
   answerBusinessDays: 2,
   uninsuredSharePercent: 50,
-  insuranceRatePercent: DEFAULT_INSURANCE_RULE.ratePercent,
-  insuranceMinimumUsdCents: DEFAULT_INSURANCE_RULE.minimumUsdCents,
 };
-
-/** The insurance rule the settings hold, for the quote engine. */
-export const insuranceRuleOf = (settings: ClaimSettings): InsuranceRule => ({
-  ratePercent: settings.insuranceRatePercent,
-  minimumUsdCents: settings.insuranceMinimumUsdCents,
-});
 
 /** From when each kind's window counts (shown to the customer and written in docs/product/claims.md). */
 export const CLAIM_WINDOW_START_LABELS: Record<ClaimKind, string> = {

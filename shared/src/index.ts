@@ -85,3 +85,5 @@ export * from './messages-insurance';
 export * from './schemas/claims';
 export * from './format-check';
 export * from './fiscal';
+export * from './price-list';
+export * from './schemas/price-list';

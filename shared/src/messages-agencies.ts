@@ -26,7 +26,4 @@ export const AGENCY_MESSAGES = {
   saved: (code: string) => `Agencia ${code} guardada.`,
   activated: (code: string) => `Agencia ${code} activada: ya se puede elegir para nuevos envíos.`,
   deactivated: (code: string) => `Agencia ${code} desactivada: ya no se puede elegir para nuevos envíos.`,
-  feesSaved: 'Tarifas de entrega a domicilio guardadas.',
-  feeRequired: 'Indica la tarifa de la zona en USD.',
-  feeInvalid: 'La tarifa debe ser un monto en USD con hasta dos decimales, entre 0 y 1.000.',
 } as const;

@@ -51,7 +51,6 @@ export const CLAIM_MESSAGES = {
   decidedRejected: 'Reclamo rechazado. El cliente leerá el motivo.',
   weightCorrected: (amount: string) => `Medidas corregidas y ajuste de ${amount} a favor del cliente.`,
   settingsSaved: 'Ajustes de reclamos guardados.',
-  insuranceRateDecimals: 'El porcentaje del seguro admite hasta dos decimales.',
   overdue: 'Vencido',
   answerBy: 'Responder antes del',
   paused: 'En pausa (esperando al cliente)',

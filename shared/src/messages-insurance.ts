@@ -36,8 +36,6 @@ export const INSURANCE_LABELS = {
   staffPremium: (premium: string, insured: string) => `Seguro: ${premium} (valor asegurado ${insured})`,
   staffMissingValues: (count: number) =>
     `${count === 1 ? 'Un paquete elegido no tiene' : `${count} paquetes elegidos no tienen`} valor declarado: no se puede asegurar.`,
-  settingsRate: 'Seguro: % del valor declarado',
-  settingsMinimum: 'Seguro: mínimo (USD)',
 } as const;
 
 /** The most a customer may declare for one parcel, USD cents. */

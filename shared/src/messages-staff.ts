@@ -31,6 +31,7 @@ export const AUDIT_MESSAGES = {
 /** How the log names what changed (tables) and how a change was made. */
 export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   users: 'Usuario',
+  price_list_versions: 'Versión de las tarifas',
   user_profiles: 'Perfil',
   fiscal_documents: 'Documento fiscal',
   fiscal_igtf_charges: 'IGTF cobrado',

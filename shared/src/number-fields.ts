@@ -57,10 +57,15 @@ export const NUMBER_FIELDS = {
     suffix: ' por USD',
     plausible: { min: 1, max: 10_000 },
   },
-  /** A tax rate (IVA, IGTF: docs/product/fiscal-invoices.md#settings), 0–100 % checked by its schema. */
+  /**
+   * A tax rate (IVA, IGTF: docs/product/fiscal-invoices.md#settings), 0–100 % checked by its schema,
+   * and the price list's percentages (insurance: docs/product/price-lists.md): up to two decimals.
+   */
   percent: { decimals: 2, affixes: ['%'], suffix: ' %' },
   /** Items of a pre-alert, days of free storage: whole numbers. */
   count: { decimals: 0, affixes: [] },
+  /** The price list's minimums and divisor (lb, ft³, CBM): up to four decimals. */
+  priceMeasure: { decimals: 4, affixes: ['lbs', 'lb', 'ft³', 'ft3', 'cbm', 'CBM'] },
 } as const satisfies Record<string, NumberField>;
 
 export type NumberKind = keyof typeof NUMBER_FIELDS;

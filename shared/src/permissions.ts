@@ -50,7 +50,9 @@ export type Permission =
   /** The claims desk: assigning, asking the customer for more, deciding (docs/product/claims.md). */
   | 'claims.manage'
   /** The claims' windows, the desk's answer time and the uninsured share (the administrator's). */
-  | 'claims.settings';
+  | 'claims.settings'
+  /** The price list's versions and the honoured-price days (docs/product/price-lists.md). */
+  | 'prices.manage';
 
 /** Reading and changing each of the areas. */
 const readWrite = (...areas: Area[]): Permission[] => areas.flatMap((a) => [`${a}.read`, `${a}.write`] as const);
@@ -67,6 +69,7 @@ export const PERMISSIONS: readonly Permission[] = [
   'pickups.manage',
   'claims.manage',
   'claims.settings',
+  'prices.manage',
 ];
 
 const WAREHOUSE: Permission[] = [
@@ -140,6 +143,7 @@ export const EXTRA_PERMISSION_LABELS: Record<Exclude<Permission, `${Area}.read` 
   'pickups.manage': 'desbloquear retiros y el recordatorio de retiro',
   'claims.manage': 'los reclamos de los clientes (asignar, pedir información y decidir)',
   'claims.settings': 'los plazos y límites de los reclamos',
+  'prices.manage': 'las tarifas (versiones con fecha de vigencia)',
 };
 
 export const EXTRA_PERMISSIONS = Object.keys(EXTRA_PERMISSION_LABELS) as (keyof typeof EXTRA_PERMISSION_LABELS)[];

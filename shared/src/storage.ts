@@ -4,7 +4,7 @@
 // Almacén and charged when the parcel goes into a shipment. Days are calendar days in Caracas.
 import { z } from './zod-es';
 import { formatUsd } from './format';
-import { dollarsToCents, fromCents, isWholeCents } from './billing/money';
+import { dollarsToCents, fromCents } from './billing/money';
 
 export type StorageSettings = { freeDays: number; feePerDayUsd: number };
 
@@ -16,17 +16,13 @@ export const STORAGE_REMINDER_DAYS_BEFORE = 5;
 /** Package statuses whose storage clock runs (the parcel is on our shelves, in no shipment). */
 export const STORAGE_CLOCK_STATUSES = ['received', 'in_warehouse'] as const;
 
+/** The free days; the fee per day after them is the price list's (docs/product/price-lists.md). */
 export const storageSettingsInput = z.object({
   freeDays: z
     .number({ message: 'Indica los días libres de almacenaje.' })
     .int('Los días libres deben ser un número entero.')
     .min(0, 'Los días libres no pueden ser negativos.')
     .max(365, 'Los días libres no pueden pasar de 365.'),
-  feePerDayUsd: z
-    .number({ message: 'Indica la tarifa diaria de almacenaje.' })
-    .min(0, 'La tarifa diaria no puede ser negativa.')
-    .max(100, 'La tarifa diaria no puede pasar de $100,00.')
-    .refine(isWholeCents, 'La tarifa diaria admite como máximo dos decimales.'),
 });
 
 export const storageRemindNowInput = z.object({ packageId: z.string().uuid('Paquete no válido.') });

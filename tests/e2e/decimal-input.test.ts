@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NUMBER_MESSAGES, confirmImplausibleQuestion, formatDecimal, quoteUsa } from '@casillero/shared';
+import { NUMBER_MESSAGES, PRICE_LIST_V1, confirmImplausibleQuestion, formatDecimal, quoteUsa } from '@casillero/shared';
 import {
   DEMO,
   animationsDone,
@@ -196,7 +196,10 @@ describe.skipIf(!chromium)('campos numéricos con coma decimal', () => {
       await weight.waitFor();
       await paste(weight, '12,5');
       for (const side of ['Largo (cm)', 'Ancho (cm)', 'Alto (cm)']) await page.getByLabel(side).fill('10');
-      const quote = quoteUsa({ peso: 12.5, largo: 10, ancho: 10, alto: 10, valor: '', seguro: true, tipo: 'aereo' })!;
+      const quote = quoteUsa(
+        { peso: 12.5, largo: 10, ancho: 10, alto: 10, valor: '', seguro: true, tipo: 'aereo' },
+        PRICE_LIST_V1,
+      )!;
       expect(quote.pesoFacturable).toBe(12.5);
       const air = page.getByRole('region', { name: 'Envío aéreo' });
       await air.getByText('12,50 lb', { exact: false }).first().waitFor();

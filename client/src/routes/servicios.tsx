@@ -7,6 +7,7 @@ import { FeatureIcon } from '../components/public/FeatureIcon';
 import { PageHero } from '../components/public/PageHero';
 import { PageSection } from '../components/public/PageSection';
 import { pageHead } from '../lib/site';
+import { usePriceList } from '../lib/prices';
 
 export const Route = createFileRoute('/servicios')({
   head: pageHead(
@@ -27,6 +28,7 @@ function LockerCard({
   to: '/cotizar' | '/cotizar-china';
   type: 'usa' | 'china';
 }) {
+  const priceList = usePriceList();
   return (
     <Card withBorder radius="lg" padding="xl" component="article">
       <Stack gap="md" h="100%">
@@ -46,6 +48,7 @@ function LockerCard({
           {locker.benefits.map((b) => (
             <List.Item key={b}>{b}</List.Item>
           ))}
+          <List.Item>{priceList ? locker.rate(priceList.prices) : locker.rateLoading}</List.Item>
         </List>
         <Group mt="auto" gap="sm">
           <ButtonLink to={to} leftSection={<IconCalculator size={18} />}>

@@ -9,6 +9,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   CHARGE_KINDS,
   CLAIM_DEFAULT_SETTINGS,
+  PRICE_LIST_V1,
+  caracasDay,
   PICKUP_MESSAGES,
   STAFF_ROLES,
   STORAGE_MESSAGES,
@@ -794,16 +796,6 @@ const CASES: Record<string, Case> = {
       }),
     };
   },
-  'agenciesAdmin.updateDeliveryFees': async () => ({
-    input: { caracas: 550, central: 850, interior: 1300 },
-    expected: () => ({
-      entity: 'app_settings',
-      entityId: 'delivery_fees',
-      operation: 'insert',
-      before: null,
-      after: { key: 'delivery_fees', value: { caracas: 550, central: 850, interior: 1300 } },
-    }),
-  }),
   'payments.review': async () => {
     const payment = await reportedPayment();
     return {
@@ -1397,14 +1389,52 @@ const CASES: Record<string, Case> = {
       after: { key: 'problem_parcels', value: { abandonDays: 20, returnFeeUsdCents: 1200 } },
     }),
   }),
+  'prices.create': async () => {
+    const effectiveFrom = caracasDay(new Date(Date.now() + 10 * 24 * 3600 * 1000));
+    const prices = { ...PRICE_LIST_V1, usaAirRatePerLbUsdCents: 7_00 };
+    return {
+      input: { effectiveFrom, prices },
+      expected: (r: { id: string }) => ({
+        entity: 'price_list_versions',
+        entityId: r.id,
+        operation: 'insert',
+        before: null,
+        after: { effective_from: effectiveFrom, prices, cancelled_at: null },
+      }),
+    };
+  },
+  'prices.cancel': async () => {
+    const effectiveFrom = caracasDay(new Date(Date.now() + 20 * 24 * 3600 * 1000));
+    const { id } = await setup.prices.create({ effectiveFrom, prices: PRICE_LIST_V1 });
+    return {
+      input: { id },
+      expected: () => ({
+        entity: 'price_list_versions',
+        entityId: id,
+        operation: 'update',
+        before: { cancelled_at: null },
+        after: { cancelled_at: expect.any(String), cancelled_by: expect.any(String) },
+      }),
+    };
+  },
+  'prices.updateSettings': async () => ({
+    input: { honourDays: 5 },
+    expected: () => ({
+      entity: 'app_settings',
+      entityId: 'price_list',
+      operation: 'insert',
+      before: null,
+      after: { key: 'price_list', value: { honourDays: 5 } },
+    }),
+  }),
   'storage.updateSettings': async () => ({
-    input: { freeDays: 25, feePerDayUsd: 0.75 },
+    input: { freeDays: 25 },
     expected: () => ({
       entity: 'app_settings',
       entityId: 'storage',
       operation: 'insert',
       before: null,
-      after: { key: 'storage', value: { freeDays: 25, feePerDayUsd: 0.75 } },
+      after: { key: 'storage', value: { freeDays: 25 } },
     }),
   }),
   'storage.remindNow': async () => {

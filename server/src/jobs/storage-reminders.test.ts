@@ -125,20 +125,19 @@ describe('the storage clock', () => {
     expect(await admin.caller.storage.settings()).toEqual({ freeDays: 30, feePerDayUsd: 0.5 });
 
     const warehouse = await signedInStaff(db(), 'almacen');
-    expect((await trpcError(warehouse.caller.storage.updateSettings({ freeDays: 5, feePerDayUsd: 9 }))).code).toBe(
-      'FORBIDDEN',
-    );
+    expect((await trpcError(warehouse.caller.storage.updateSettings({ freeDays: 5 }))).code).toBe('FORBIDDEN');
     expect((await trpcError(ana.caller.storage.settings())).code).toBe('FORBIDDEN');
-    const bad = await trpcError(admin.caller.storage.updateSettings({ freeDays: -1, feePerDayUsd: 0.333 }));
+    const bad = await trpcError(admin.caller.storage.updateSettings({ freeDays: -1 }));
     expect(bad.code).toBe('BAD_REQUEST');
     expect(await admin.caller.storage.settings()).toEqual({ freeDays: 30, feePerDayUsd: 0.5 });
 
-    await admin.caller.storage.updateSettings({ freeDays: 20, feePerDayUsd: 1.25 });
+    // The fee per day is the price list's (docs/product/price-lists.md): version 1's $0.50.
+    await admin.caller.storage.updateSettings({ freeDays: 20 });
     const { items } = await ana.caller.packages.mine({});
     expect(items.find((p) => p.id === over.id)!.storage).toMatchObject({
       daysOver: 13,
-      feePerDayUsd: 1.25,
-      feeUsd: 16.25,
+      feePerDayUsd: 0.5,
+      feeUsd: 6.5,
     });
     const [entry] = await db()
       .select()
@@ -150,9 +149,9 @@ describe('the storage clock', () => {
       entityId: 'storage',
       operation: 'insert',
       before: null,
-      after: { key: 'storage', value: { freeDays: 20, feePerDayUsd: 1.25 } },
+      after: { key: 'storage', value: { freeDays: 20 } },
     });
-    await admin.caller.storage.updateSettings({ freeDays: 30, feePerDayUsd: 0.5 });
+    await admin.caller.storage.updateSettings({ freeDays: 30 });
     const [changed] = await db()
       .select()
       .from(auditLog)
@@ -164,8 +163,8 @@ describe('the storage clock', () => {
         ),
       );
     expect(changed).toMatchObject({
-      before: { value: { freeDays: 20, feePerDayUsd: 1.25 } },
-      after: { value: { freeDays: 30, feePerDayUsd: 0.5 } },
+      before: { value: { freeDays: 20 } },
+      after: { value: { freeDays: 30 } },
     });
   });
 });

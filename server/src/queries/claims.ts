@@ -13,7 +13,7 @@ import {
   type ClaimListParams,
   type ClaimSettings,
   type InsuranceRule,
-  insuranceRuleOf,
+  insuranceRuleOfPrices,
 } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import type { Config } from '../env';
@@ -35,14 +35,15 @@ import { getFileLinkSecret } from '../files/secret';
 import { defineList, type SortKey } from '../lib/list-engine';
 import { businessToday } from '../lib/business-clock';
 import { rateForDay } from './billing';
+import { getPricesInEffect } from './prices';
 import { packagePhotoLinks } from './package-photos';
 
 /** One app_settings row holds the desk's settings as JSON: a change is one row and one audit entry. */
 export const CLAIM_SETTINGS_KEY = 'claims';
 
-/** The insurance rule of the calculators and the ship request, from the claims' settings row. */
+/** The insurance rule of the calculators and the ship request: the price list's in effect (docs/product/price-lists.md). */
 export async function getInsuranceRule(db: DbOrTx): Promise<InsuranceRule> {
-  return insuranceRuleOf(await getClaimSettings(db));
+  return insuranceRuleOfPrices((await getPricesInEffect(db)).prices);
 }
 
 export async function getClaimSettings(db: DbOrTx): Promise<ClaimSettings> {
@@ -61,11 +62,6 @@ export async function getClaimSettings(db: DbOrTx): Promise<ClaimSettings> {
       ) as ClaimSettings['windowDays'],
       answerBusinessDays: int(parsed.answerBusinessDays, d.answerBusinessDays),
       uninsuredSharePercent: int(parsed.uninsuredSharePercent, d.uninsuredSharePercent),
-      insuranceRatePercent:
-        typeof parsed.insuranceRatePercent === 'number' && Number.isFinite(parsed.insuranceRatePercent)
-          ? parsed.insuranceRatePercent
-          : d.insuranceRatePercent,
-      insuranceMinimumUsdCents: int(parsed.insuranceMinimumUsdCents, d.insuranceMinimumUsdCents),
     };
   } catch {
     return structuredClone(CLAIM_DEFAULT_SETTINGS);

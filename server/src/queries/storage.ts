@@ -7,29 +7,34 @@ import {
   STORAGE_DEFAULTS,
   STORAGE_ENDING_LIST_DAYS,
   storageClock,
+  fromCents,
+  type PriceList,
   type StorageSettings,
 } from '@casillero/shared';
 import { rowsOf, type DbOrTx } from '../db/client';
 import { appSettings } from '../db/schema';
 import { BUSINESS_TZ_SQL, businessToday } from '../lib/business-clock';
+import { getPricesInEffect } from './prices';
 
 /** One app_settings row holds both values as JSON, so a change is one row and one audit entry. */
 export const STORAGE_SETTINGS_KEY = 'storage';
 
-export async function getStorageSettings(db: DbOrTx): Promise<StorageSettings> {
+/**
+ * The free days (this row) and the fee per day after them: the price list's in effect
+ * (docs/product/price-lists.md), or the one given (a ship request honouring a quoted version).
+ */
+export async function getStorageSettings(db: DbOrTx, prices?: PriceList): Promise<StorageSettings> {
+  const feePerDayUsd = fromCents((prices ?? (await getPricesInEffect(db)).prices).storageFeePerDayUsdCents);
   const [row] = await db
     .select({ value: appSettings.value })
     .from(appSettings)
     .where(eq(appSettings.key, STORAGE_SETTINGS_KEY));
-  if (!row) return { ...STORAGE_DEFAULTS };
+  if (!row) return { freeDays: STORAGE_DEFAULTS.freeDays, feePerDayUsd };
   try {
     const parsed = JSON.parse(row.value) as Partial<StorageSettings>;
-    return {
-      freeDays: Number.isInteger(parsed.freeDays) ? parsed.freeDays! : STORAGE_DEFAULTS.freeDays,
-      feePerDayUsd: typeof parsed.feePerDayUsd === 'number' ? parsed.feePerDayUsd : STORAGE_DEFAULTS.feePerDayUsd,
-    };
+    return { freeDays: Number.isInteger(parsed.freeDays) ? parsed.freeDays! : STORAGE_DEFAULTS.freeDays, feePerDayUsd };
   } catch {
-    return { ...STORAGE_DEFAULTS };
+    return { freeDays: STORAGE_DEFAULTS.freeDays, feePerDayUsd };
   }
 }
 

@@ -31,6 +31,7 @@ import { DomainError } from '../lib/domain-error';
 import { rateForDay } from '../queries/billing';
 import { fiscalTermsFor, issueFiscalDocument } from './fiscal/documents';
 import { chargeIgtf } from './fiscal/igtf';
+import { getPricesInEffect } from '../queries/prices';
 
 /** Serialises every ledger change of one customer until the transaction ends. */
 export async function lockLedger(tx: DbOrTx, userId: string) {
@@ -62,6 +63,11 @@ export type IssueInvoice = {
   shipmentId?: string | null;
   createdBy?: string | null;
   now?: Date;
+  /**
+   * The price list it charged (docs/product/price-lists.md): a ship request's honoured version;
+   * by default the version in effect when it is issued.
+   */
+  priceListVersionId?: string | null;
   /** The caller applies the customer's credit itself, once it has linked what it must (activations). */
   deferCredit?: boolean;
 };
@@ -88,6 +94,7 @@ export async function issueInvoice(tx: DbOrTx, input: IssueInvoice) {
     .from(userProfiles)
     .where(eq(userProfiles.userId, input.userId));
   const sequence = await nextInvoiceSequence(tx, year);
+  const priceListVersionId = input.priceListVersionId ?? (await getPricesInEffect(tx, now)).id;
   const vesCentimos = fiscal?.ves
     ? fiscal.ves.totalVesCentimos
     : rate
@@ -114,6 +121,7 @@ export async function issueInvoice(tx: DbOrTx, input: IssueInvoice) {
       shipmentId: input.shipmentId ?? null,
       customerName: profile?.fullName ?? '',
       customerIdNumber: profile?.cedula ?? null,
+      priceListVersionId,
       createdBy: input.createdBy ?? null,
       createdAt: now,
     })

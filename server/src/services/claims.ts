@@ -20,6 +20,7 @@ import {
   kgToLb,
   parseDimensionsCm,
   quoteChina,
+  type PriceList,
   quoteUsa,
   type ClaimEventKind,
   type ClaimPhotoInput,
@@ -61,6 +62,7 @@ import {
 } from '../queries/claims';
 import { recordLedgerCorrection } from './billing';
 import { notifyUser } from './notify';
+import { findPriceVersion, getPricesInEffect } from '../queries/prices';
 
 type Options = { appUrl?: string; now?: Date };
 
@@ -291,23 +293,27 @@ function shippingPrice(
   weightKg: number,
   dimensionsCm: string | null,
   declaredUsd: number,
+  prices: PriceList,
 ): number | null {
   const measures = parseDimensionsCm(dimensionsCm);
   if (!measures || weightKg <= 0) return null;
   const [largo, ancho, alto] = measures;
   const quote =
     origin === 'china'
-      ? quoteChina({ largo, ancho, alto, valor: declaredUsd, seguro: false })
+      ? quoteChina({ largo, ancho, alto, valor: declaredUsd, seguro: false }, prices)
       : origin === 'miami'
-        ? quoteUsa({
-            peso: kgToLb(weightKg),
-            largo,
-            ancho,
-            alto,
-            valor: declaredUsd,
-            seguro: false,
-            tipo: method as 'aereo' | 'maritimo',
-          })
+        ? quoteUsa(
+            {
+              peso: kgToLb(weightKg),
+              largo,
+              ancho,
+              alto,
+              valor: declaredUsd,
+              seguro: false,
+              tipo: method as 'aereo' | 'maritimo',
+            },
+            prices,
+          )
         : null;
   return quote ? dollarsToCents(quote.total) : null;
 }
@@ -334,6 +340,7 @@ async function correctWeight(
       trackingNumber: packages.trackingNumber,
       location: mailboxes.location,
       shippingMethod: shipments.shippingMethod,
+      priceListVersionId: shipments.priceListVersionId,
     })
     .from(packages)
     .innerJoin(mailboxes, eq(mailboxes.id, packages.mailboxId))
@@ -346,7 +353,11 @@ async function correctWeight(
   if (parcel.shippingMethod) {
     const declaredUsd = fromCents((await declaredValueUsdCents(tx, [parcel.id])) ?? 0);
     const origin = ORIGIN_OF_MAILBOX_LOCATION[parcel.location];
-    const price = (w: number, d: string | null) => shippingPrice(origin, parcel.shippingMethod!, w, d, declaredUsd);
+    // The price list the shipment was priced with (docs/product/price-lists.md), else the one in effect.
+    const honoured = parcel.priceListVersionId ? await findPriceVersion(tx, parcel.priceListVersionId) : null;
+    const prices = honoured?.prices ?? (await getPricesInEffect(tx)).prices;
+    const price = (w: number, d: string | null) =>
+      shippingPrice(origin, parcel.shippingMethod!, w, d, declaredUsd, prices);
     const before = price(parcel.weightKg ?? 0, parcel.dimensionsCm);
     const after = price(correction.weightKg, correction.dimensionsCm);
     if (before == null || after == null || after >= before) throw new DomainError('BAD_INPUT', M.weightNotLower);
@@ -468,8 +479,6 @@ export async function setClaimSettings(tx: DbOrTx, next: ClaimSettings): Promise
     windowDays: { ...next.windowDays },
     answerBusinessDays: next.answerBusinessDays,
     uninsuredSharePercent: next.uninsuredSharePercent,
-    insuranceRatePercent: next.insuranceRatePercent,
-    insuranceMinimumUsdCents: next.insuranceMinimumUsdCents,
   };
   const value = JSON.stringify(after);
   await tx

@@ -7,6 +7,7 @@ import {
   VENEZUELAN_STATES,
   deliveryZoneOf,
   type DeliveryMethod,
+  type DeliveryZone,
   type VenezuelanState,
 } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
@@ -21,6 +22,8 @@ export type DeliveryChoice = {
   deliveryMethod: DeliveryMethod;
   /** Required for pickup at an agency, ignored for home delivery. */
   agencyId?: string | null;
+  /** The fees to charge: the price list's in effect when not given (docs/product/price-lists.md). */
+  fees?: Record<DeliveryZone, number>;
 };
 
 /** The shipment's columns that the choice sets. */
@@ -67,7 +70,7 @@ export async function resolveDelivery(tx: DbOrTx, choice: DeliveryChoice): Promi
     };
   }
 
-  const fees = await getDeliveryFees(tx);
+  const fees = choice.fees ?? (await getDeliveryFees(tx));
   const zone = isVenezuelanState(recipient.state) ? deliveryZoneOf(recipient.state) : 'interior';
   const reference = recipient.reference ? ` (${recipient.reference})` : '';
   const municipality = recipient.municipality ? `, ${recipient.municipality}` : '';

@@ -20,12 +20,14 @@ import {
   formatUsdCents,
   fromCents,
   insurancePremiumCents,
+  insuranceRuleOfPrices,
   kgToLb,
   parseDimensionsCm,
   quoteChina,
   quoteUsa,
   toCents,
   type DeliveryMethod,
+  type PriceList,
   type DepartureOrigin,
   type ShippingMethod,
 } from '@casillero/shared';
@@ -40,7 +42,6 @@ import {
   shipmentStages,
 } from '../db/schema';
 import { DomainError } from '../lib/domain-error';
-import { getInsuranceRule } from '../queries/claims';
 import { onHoldByProblem } from '../queries/problem-parcels';
 import { isConcurrencyFailure, isUniqueViolation } from '../lib/database-errors';
 import { finishedRepackOf, inPendingRepack } from '../queries/repacks';
@@ -49,6 +50,7 @@ import { resolveDelivery, type ResolvedDelivery } from './delivery';
 import { notifyUser } from './notify';
 import { insertWithUniqueCode } from './shipments';
 import { accruedStorageFee } from './storage';
+import { pricesForShipRequest, signQuote } from './prices';
 
 type AppConfig = Pick<Config, 'appUrl'>;
 
@@ -61,6 +63,8 @@ export type ShipRequestChoice = {
   deliveryMethod?: DeliveryMethod | null;
   agencyId?: string | null;
   insured?: boolean;
+  /** The signed quote the customer saw (docs/product/price-lists.md): its prices are honoured for the set days. */
+  quoteToken?: string | null;
 };
 
 export type ShipRequestParcelPrice = {
@@ -106,6 +110,11 @@ export type ShipRequestQuote = {
   /** The rule in words, for the switch's description. */
   insuranceRule: { ratePercent: number; minimumUsdCents: number };
   totalUsdCents: number;
+  /** The price list version it priced with, and when (docs/product/price-lists.md). */
+  priceList: { id: string | null; number: number; effectiveFrom: string };
+  quotedAt: string;
+  /** Sent back with the confirmation: the price is honoured for the set days. */
+  quoteToken: string | null;
 };
 
 const METHODS_BY_ORIGIN: Record<DepartureOrigin, ShippingMethod[]> = {
@@ -123,6 +132,7 @@ function quoteBox(
   origin: DepartureOrigin,
   method: ShippingMethod,
   box: { weightKg: number | null; dimensionsCm: string | null; valueUsdCents: number | null },
+  prices: PriceList,
 ) {
   const measures = parseDimensionsCm(box.dimensionsCm);
   if (!measures || box.weightKg == null || box.weightKg <= 0) return null;
@@ -130,8 +140,8 @@ function quoteBox(
   const valor = box.valueUsdCents == null ? null : fromCents(box.valueUsdCents);
   const quote =
     origin === 'china'
-      ? quoteChina({ largo, ancho, alto, valor, seguro: false })
-      : quoteUsa({ peso: kgToLb(box.weightKg), largo, ancho, alto, valor, seguro: false, tipo: method });
+      ? quoteChina({ largo, ancho, alto, valor, seguro: false }, prices)
+      : quoteUsa({ peso: kgToLb(box.weightKg), largo, ancho, alto, valor, seguro: false, tipo: method }, prices);
   return quote ? cents(quote.total) : null;
 }
 
@@ -185,7 +195,7 @@ async function repackParcelIds(tx: DbOrTx, userId: string, repackIds: string[]) 
  * one warehouse, with the mode it offers. A repack is priced once, as one box, with the declared
  * value of the parcels it holds.
  */
-async function priceParcels(tx: DbOrTx, userId: string, choice: ShipRequestChoice) {
+async function priceParcels(tx: DbOrTx, userId: string, choice: ShipRequestChoice, prices: PriceList) {
   const ticked = [...new Set(choice.packageIds)];
   const repackIds = [...new Set(choice.repackIds ?? [])];
   if (ticked.length + repackIds.length === 0) throw new DomainError('BAD_INPUT', M.packagesRequired);
@@ -244,11 +254,16 @@ async function priceParcels(tx: DbOrTx, userId: string, choice: ShipRequestChoic
 
   const parcels: ShipRequestParcelPrice[] = rows.map((r) => {
     const label = labelOf(r);
-    const shippingUsdCents = quoteBox(origin, choice.shippingMethod, {
-      weightKg: r.weightKg,
-      dimensionsCm: r.dimensionsCm,
-      valueUsdCents: r.estimatedValueUsdCents,
-    });
+    const shippingUsdCents = quoteBox(
+      origin,
+      choice.shippingMethod,
+      {
+        weightKg: r.weightKg,
+        dimensionsCm: r.dimensionsCm,
+        valueUsdCents: r.estimatedValueUsdCents,
+      },
+      prices,
+    );
     if (shippingUsdCents === null || r.weightKg == null) throw new DomainError('BAD_INPUT', M.packageNoMeasures(label));
     return {
       id: r.id,
@@ -263,11 +278,16 @@ async function priceParcels(tx: DbOrTx, userId: string, choice: ShipRequestChoic
     const label = r.warehouseReceipt ?? r.id.slice(0, 8);
     const held = inside.filter((p) => p.repackId === r.id);
     const values = held.flatMap((p) => (p.estimatedValueUsdCents == null ? [] : [p.estimatedValueUsdCents]));
-    const shippingUsdCents = quoteBox(origin, choice.shippingMethod, {
-      weightKg: r.weightKg,
-      dimensionsCm: r.dimensionsCm,
-      valueUsdCents: values.length ? values.reduce((a, b) => a + b, 0) : null,
-    });
+    const shippingUsdCents = quoteBox(
+      origin,
+      choice.shippingMethod,
+      {
+        weightKg: r.weightKg,
+        dimensionsCm: r.dimensionsCm,
+        valueUsdCents: values.length ? values.reduce((a, b) => a + b, 0) : null,
+      },
+      prices,
+    );
     if (shippingUsdCents === null || r.weightKg == null) throw new DomainError('BAD_INPUT', M.repackNoMeasures(label));
     return {
       id: r.id,
@@ -285,7 +305,10 @@ async function priceParcels(tx: DbOrTx, userId: string, choice: ShipRequestChoic
   return { ids, repackIds, origin, parcels, repacks: boxes, totalWeightKg };
 }
 
-async function priceRequest(tx: DbOrTx, userId: string, choice: ShipRequestChoice) {
+async function priceRequest(tx: DbOrTx, userId: string, choice: ShipRequestChoice, confirming = false) {
+  // The prices in effect, or those of the customer's quote while they are honoured.
+  const priceList = await pricesForShipRequest(tx, userId, choice.quoteToken, { confirming });
+  const { prices } = priceList;
   // The recipient first: another customer's is a missing one, whatever the parcels say.
   const delivery: ResolvedDelivery | null =
     choice.recipientId && choice.deliveryMethod
@@ -294,15 +317,16 @@ async function priceRequest(tx: DbOrTx, userId: string, choice: ShipRequestChoic
           recipientId: choice.recipientId,
           deliveryMethod: choice.deliveryMethod,
           agencyId: choice.agencyId ?? null,
+          fees: prices.deliveryFeesUsdCents,
         })
       : null;
-  const priced = await priceParcels(tx, userId, choice);
-  const storage = await accruedStorageFee(tx, priced.ids);
+  const priced = await priceParcels(tx, userId, choice, prices);
+  const storage = await accruedStorageFee(tx, priced.ids, undefined, prices);
   const shippingUsdCents = [...priced.parcels, ...priced.repacks].reduce((sum, p) => sum + p.shippingUsdCents, 0);
   const storageUsdCents = cents(storage.feeUsd);
   const deliveryUsdCents = delivery ? delivery.deliveryFeeUsdCents : null;
   // One premium on the parcels' summed value, so the minimum applies once per shipment.
-  const insuranceRule = await getInsuranceRule(tx);
+  const insuranceRule = insuranceRuleOfPrices(prices);
   const declaredUsdCents = [...priced.parcels, ...priced.repacks].reduce((sum, p) => sum + p.declaredUsdCents, 0);
   const insured = choice.insured === true;
   const insuranceUsdCents = insured ? insurancePremiumCents(declaredUsdCents, insuranceRule) : 0;
@@ -321,6 +345,9 @@ async function priceRequest(tx: DbOrTx, userId: string, choice: ShipRequestChoic
     insuranceUsdCents,
     insuranceRule,
     totalUsdCents: shippingUsdCents + storageUsdCents + (deliveryUsdCents ?? 0) + insuranceUsdCents,
+    priceList: { id: priceList.id, number: priceList.number, effectiveFrom: priceList.effectiveFrom },
+    quotedAt: priceList.quotedAt.toISOString(),
+    quoteToken: priceList.id ? await signQuote(tx, userId, priceList.id, priceList.quotedAt) : null,
   };
   return { quote, delivery, ids: priced.ids, repackIds: priced.repackIds };
 }
@@ -366,7 +393,7 @@ export async function createShipRequest(
           .where(and(inArray(packages.id, toLock), eq(packages.userId, userId)))
           .orderBy(asc(packages.id))
           .for('update');
-      const { quote, delivery, ids: packageIds, repackIds } = await priceRequest(tx, userId, choice);
+      const { quote, delivery, ids: packageIds, repackIds } = await priceRequest(tx, userId, choice, true);
       if (!delivery) throw new DomainError('BAD_INPUT', M.packagesRequired);
 
       const moved = await tx
@@ -410,6 +437,8 @@ export async function createShipRequest(
         shippingMethod: choice.shippingMethod,
         requestedByCustomer: true,
         insuredValueUsdCents: quote.insured ? quote.declaredUsdCents : null,
+        priceListVersionId: quote.priceList.id,
+        quotedAt: new Date(quote.quotedAt),
         createdBy: userId,
       });
       await tx.insert(shipmentPackages).values(packageIds.map((packageId) => ({ shipmentId: shipment.id, packageId })));
@@ -443,6 +472,7 @@ export async function createShipRequest(
         description: M.invoiceDescription(shipment.shipmentCode),
         lines,
         shipmentId: shipment.id,
+        priceListVersionId: quote.priceList.id,
         createdBy: userId,
       });
       await notifyUser(

@@ -1,4 +1,4 @@
-// The storage clock's changes: the settings (free days, fee per day), the
+// The storage clock's changes: the settings (free days; the fee per day is the price list's), the
 // reminders before the free period ends, and the fee frozen into the shipment that takes the
 // parcel out. Its reads (the settings, a parcel's clock) are queries/storage.ts.
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
@@ -10,6 +10,7 @@ import {
   STORAGE_REMINDER_DAYS_BEFORE,
   storageClock,
   type StorageReminderKind,
+  type PriceList,
   type StorageSettings,
 } from '@casillero/shared';
 import { rowsOf, type DbOrTx } from '../db/client';
@@ -25,9 +26,10 @@ import { notifyUser } from './notify';
  * secret, which must never reach the log), so its entry is written by hand, shaped like the
  * triggers' (an insert: before null, the row after; an update: the changed value on both sides).
  */
-export async function setStorageSettings(tx: DbOrTx, next: StorageSettings): Promise<StorageSettings> {
+export async function setStorageSettings(tx: DbOrTx, next: { freeDays: number }): Promise<StorageSettings> {
   const before = await getStorageSettings(tx);
-  const value = JSON.stringify({ freeDays: next.freeDays, feePerDayUsd: fromCents(dollarsToCents(next.feePerDayUsd)) });
+  // The free days only: the fee per day is the price list's (docs/product/price-lists.md).
+  const value = JSON.stringify({ freeDays: next.freeDays });
   const [existing] = await tx
     .select({ key: appSettings.key })
     .from(appSettings)
@@ -37,25 +39,25 @@ export async function setStorageSettings(tx: DbOrTx, next: StorageSettings): Pro
     .insert(appSettings)
     .values({ key: STORAGE_SETTINGS_KEY, value })
     .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: new Date() } });
-  const after = JSON.parse(value) as StorageSettings;
+  const after = { freeDays: next.freeDays };
   await writeAuditEntry(tx, {
     entity: 'app_settings',
     entityId: STORAGE_SETTINGS_KEY,
     operation: existing ? 'update' : 'insert',
-    before: existing ? { value: before } : null,
+    before: existing ? { value: { freeDays: before.freeDays } } : null,
     after: existing ? { value: after } : { key: STORAGE_SETTINGS_KEY, value: after },
   });
-  return after;
+  return { ...after, feePerDayUsd: before.feePerDayUsd };
 }
 
 /**
  * The storage fee the given packages have accrued today, for the shipment that takes them out:
  * computed once, in the transaction that moves them, so it is frozen in the shipment's cost.
  */
-export async function accruedStorageFee(tx: DbOrTx, packageIds: string[], today = businessToday()) {
+export async function accruedStorageFee(tx: DbOrTx, packageIds: string[], today = businessToday(), prices?: PriceList) {
   if (packageIds.length === 0)
     return { feeUsd: 0, perPackage: [] as { id: string; daysOver: number; feeUsd: number }[] };
-  const settings = await getStorageSettings(tx);
+  const settings = await getStorageSettings(tx, prices);
   // Not filtered by status: the caller may already have moved them out of the warehouse.
   const rows = await tx
     .select({ id: packages.id, receivedDate: packages.receivedDate })

@@ -33,6 +33,8 @@ const PUBLIC_PROCEDURES = [
   'site.config',
   // The insurance rule the public calculators apply (docs/product/insurance.md): two numbers, no person.
   'site.insuranceRule',
+  // The price list in effect and the next one scheduled (docs/product/price-lists.md): prices, no person.
+  'site.prices',
   'staff.acceptInvitation',
   'staff.invitation',
 ];
@@ -233,6 +235,16 @@ describe('access matrix', () => {
       'claims.updateSettings': { access: 'staff', permission: 'claims.settings', roles: ['admin'] },
     };
     expectAccessTable((path) => path.startsWith('claims.'), CLAIM_ACCESS);
+  });
+
+  it('the price list (docs/product/price-lists.md): the administrator alone reads and changes it', () => {
+    const admin = { access: 'staff', permission: 'prices.manage', roles: ['admin'] } as const;
+    expectAccessTable((path) => path.startsWith('prices.'), {
+      'prices.versions': admin,
+      'prices.create': admin,
+      'prices.cancel': admin,
+      'prices.updateSettings': admin,
+    });
   });
 
   it('the declared value (docs/product/insurance.md): customers list and confirm their own; staff correct it with packages.write', () => {

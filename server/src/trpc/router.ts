@@ -22,6 +22,7 @@ import { parcelImportsRouter } from './routers/parcel-imports';
 import { publicTrackingRouter } from './routers/public-tracking';
 import { liveRouter } from './routers/live';
 import { storageRouter } from './routers/storage';
+import { pricesRouter } from './routers/prices';
 import { problemParcelsRouter } from './routers/problem-parcels';
 import { pickupsRouter } from './routers/pickups';
 import { messagingRouter } from './routers/messaging';
@@ -63,6 +64,7 @@ export const appRouter = router({
   publicTracking: publicTrackingRouter,
   live: liveRouter,
   storage: storageRouter,
+  prices: pricesRouter,
   problemParcels: problemParcelsRouter,
   pickups: pickupsRouter,
   messaging: messagingRouter,

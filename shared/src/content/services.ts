@@ -1,6 +1,6 @@
 import { ACTIVATION_COST_USD, DELIVERY_TIME, WAREHOUSE_ADDRESSES } from '../constants';
-import { QUOTE_RATES } from '../quote/constants';
 import { formatUsd } from '../format';
+import type { PriceList } from '../price-list/price-list';
 
 /** The two locker cards of /servicios (docs/product/public-site.md#services). */
 export const SERVICE_LOCKERS = {
@@ -12,9 +12,11 @@ export const SERVICE_LOCKERS = {
       `Dirección en ${WAREHOUSE_ADDRESSES.USA.city}, Florida`,
       'Consolidación de paquetes: varias compras en un solo envío',
       `Envío aéreo en ${DELIVERY_TIME.usaAereo} o marítimo en ${DELIVERY_TIME.usaMaritimo}`,
-      `Aéreo desde ${formatUsd(QUOTE_RATES.usaAirRatePerLb)} por libra`,
       'Activación gratis al comprar un curso',
     ],
+    /** From the price list in effect (docs/product/price-lists.md); the text without it while it loads. */
+    rate: (p: PriceList) => `Aéreo desde ${formatUsd(p.usaAirRatePerLbUsdCents / 100)} por libra`,
+    rateLoading: 'Aéreo: tarifa por libra en la calculadora',
   },
   china: {
     title: 'Casillero en Beijing (China)',
@@ -24,9 +26,10 @@ export const SERVICE_LOCKERS = {
       `Dirección en ${WAREHOUSE_ADDRESSES.CHINA.city}`,
       'Envío en dos etapas: del proveedor al casillero (tiempo variable) y del casillero a Venezuela',
       `Marítimo a Venezuela en ${DELIVERY_TIME.chinaMaritimo} de desaduanaje`,
-      `Marítimo a ${formatUsd(QUOTE_RATES.chinaSeaRatePerCbm)} por CBM`,
       'Ideal para importación directa, con soporte especializado',
     ],
+    rate: (p: PriceList) => `Marítimo a ${formatUsd(p.chinaSeaRatePerCbmUsdCents / 100)} por CBM`,
+    rateLoading: 'Marítimo: tarifa por CBM en la calculadora',
   },
 } as const;
 

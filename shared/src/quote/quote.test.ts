@@ -1,15 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { DELIVERY_TIME } from '../constants';
-import { QUOTE_RATES } from './constants';
+import { PRICE_LIST_V1 } from '../price-list/price-list';
 import {
   DEFAULT_INSURANCE_RULE,
   insurancePremiumCents,
   insuranceRuleSummary,
   parseQuoteNumber,
-  quoteChina,
-  quoteUsa,
+  quoteChina as engineChina,
+  quoteUsa as engineUsa,
+  type ChinaQuoteInput,
   type UsaQuoteInput,
 } from './quote';
+
+// Every figure below is today's calculator result under the first price list (version 1): a
+// change to the seeded version or to the engine shows up here (docs/product/price-lists.md).
+const quoteUsa = (input: UsaQuoteInput) => engineUsa(input, PRICE_LIST_V1);
+const quoteChina = (input: ChinaQuoteInput) => engineChina(input, PRICE_LIST_V1);
 
 const usa = (overrides: Partial<UsaQuoteInput> = {}): UsaQuoteInput => ({
   peso: 10,
@@ -96,7 +102,7 @@ describe('quoteUsa: air', () => {
 
   it('charges the 6 lb minimum for small light parcels', () => {
     const q = quoteUsa(usa({ peso: 1, largo: 10, ancho: 10, alto: 10, valor: 40 }))!;
-    expect(q.pesoFacturable).toBe(QUOTE_RATES.usaAirMinLb);
+    expect(q.pesoFacturable).toBe(PRICE_LIST_V1.usaAirMinLb);
     expect(q.subtotal).toBe(39);
     expect(q.impuestos).toBe(5.85);
     expect(q.seguro).toBe(2);
@@ -145,7 +151,7 @@ describe('quoteUsa: sea', () => {
   it('charges the 1.5 ft³ minimum at $40, taxes included', () => {
     const q = quoteUsa(usa({ tipo: 'maritimo' }))!;
     expect(q.pies3).toBe(0.32); // 549.21 / 1728
-    expect(q.pies3Facturables).toBe(QUOTE_RATES.usaSeaMinFt3);
+    expect(q.pies3Facturables).toBe(PRICE_LIST_V1.usaSeaMinFt3);
     expect(q.subtotal).toBe(60);
     expect(q.impuestos).toBe(0);
     expect(q.seguro).toBe(5);
@@ -196,7 +202,7 @@ describe('quoteChina', () => {
   it('charges the 0.005 CBM minimum for small boxes', () => {
     const q = quoteChina({ largo: 10, ancho: 10, alto: 10, valor: 20, seguro: false })!;
     expect(q.cbm).toBe(0.001);
-    expect(q.cbmFacturable).toBe(QUOTE_RATES.chinaSeaMinCbm);
+    expect(q.cbmFacturable).toBe(PRICE_LIST_V1.chinaSeaMinCbm);
     expect(q.subtotal).toBe(4.95);
     expect(q.total).toBe(4.95);
   });
@@ -224,8 +230,31 @@ describe('the insurance rule (docs/product/insurance.md)', () => {
     expect(insurancePremiumCents(40_00, rule)).toBe(8_00);
     expect(insurancePremiumCents(1_000_00, rule)).toBe(25_00);
     expect(insurancePremiumCents(33_30, { ratePercent: 2.5, minimumUsdCents: 0 })).toBe(83);
-    const q = quoteChina({ largo: 50, ancho: 40, alto: 30, valor: 40, seguro: true, reglaSeguro: rule })!;
+    const prices = { ...PRICE_LIST_V1, insuranceRatePercent: 2.5, insuranceMinimumUsdCents: 8_00 };
+    const q = engineChina({ largo: 50, ancho: 40, alto: 30, valor: 40, seguro: true }, prices)!;
     expect(q.seguro).toBe(8);
     expect(q.detalles.at(-1)!.value).toBe('2,5% del valor declarado ($40,00), mínimo $8,00');
+  });
+});
+
+describe('another price list', () => {
+  it('charges its rates, minimums, divisor and taxes, and says so in the details', () => {
+    const prices = {
+      ...PRICE_LIST_V1,
+      usaAirRatePerLbUsdCents: 7_25,
+      usaAirMinLb: 8,
+      volumetricDivisor: 139,
+      usaAirTaxPercent: 10,
+    };
+    // 30 × 20 × 15 cm = 549.18 in³ / 139 = 3.95 lb volumetric; 10 lb real → 10 lb × $7.25.
+    const q = engineUsa({ peso: 10, largo: 30, ancho: 20, alto: 15, valor: '', seguro: false, tipo: 'aereo' }, prices)!;
+    expect(q.pesoVolumetrico).toBe(3.95);
+    expect(q.subtotal).toBe(72.5);
+    expect(q.impuestos).toBe(7.25);
+    expect(q.total).toBe(79.75);
+    expect(q.detalles.find((d) => d.label === 'Tarifa')!.value).toBe('$7,25 por lb');
+    expect(q.lineas.find((l) => l.key === 'impuestos')!.label).toBe('Impuestos (10%)');
+    const light = engineUsa({ peso: 1, largo: 5, ancho: 5, alto: 5, valor: '', seguro: false, tipo: 'aereo' }, prices)!;
+    expect(light.pesoFacturable).toBe(8);
   });
 });

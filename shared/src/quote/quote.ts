@@ -4,6 +4,7 @@
 import { DELIVERY_TIME } from '../constants';
 import { formatDecimal, parseDecimal } from '../format';
 import type { ShippingMethod } from '../enums';
+import { PRICE_LIST_V1, type PriceList } from '../price-list/price-list';
 import { QUOTE_DECIMALS, QUOTE_RATES } from './constants';
 
 /** What a form field holds: a number, or the empty string / nothing while it is empty. */
@@ -20,8 +21,6 @@ export type UsaQuoteInput = {
   valor: QuoteNumber;
   /** Whether the optional insurance is added. */
   seguro: boolean;
-  /** The administrator's insurance rule; today's constants when not given. */
-  reglaSeguro?: InsuranceRule;
   tipo: ShippingMethod;
 };
 
@@ -95,9 +94,9 @@ const basisPoints = (rate: number) => Math.round(rate * 10_000);
  * Cents charged for a billable quantity (already rounded to `decimals`) at a USD rate, in
  * integer arithmetic so that 44.11 lb × $6.50 is exactly $286.72 (half up), never $286.71.
  */
-function chargeCents(quantity: number, decimals: number, rateUsd: number): number {
+function chargeCents(quantity: number, decimals: number, rateUsdCents: number): number {
   const scale = 10 ** decimals;
-  return Math.round((Math.round(quantity * scale) * toCents(rateUsd)) / scale);
+  return Math.round((Math.round(quantity * scale) * rateUsdCents) / scale);
 }
 /** A percentage of an amount in cents, rounded half up to the cent. */
 const percentCents = (cents: number, rate: number) => Math.round((cents * basisPoints(rate)) / 10_000);
@@ -132,11 +131,14 @@ export type InsuranceRule = {
   minimumUsdCents: number;
 };
 
-/** The rule before the administrator changes it: the calculators' 5 % and no minimum. */
-export const DEFAULT_INSURANCE_RULE: InsuranceRule = {
-  ratePercent: basisPoints(QUOTE_RATES.insuranceRate) / 100,
-  minimumUsdCents: 0,
-};
+/** The insurance rule of a price list. */
+export const insuranceRuleOfPrices = (prices: PriceList): InsuranceRule => ({
+  ratePercent: prices.insuranceRatePercent,
+  minimumUsdCents: prices.insuranceMinimumUsdCents,
+});
+
+/** The rule of the first price list: the calculators' 5 % and no minimum. */
+export const DEFAULT_INSURANCE_RULE: InsuranceRule = insuranceRuleOfPrices(PRICE_LIST_V1);
 
 /** The premium for a declared value in cents: the rate's share, at least the minimum. */
 export function insurancePremiumCents(declaredUsdCents: number, rule: InsuranceRule): number {
@@ -155,8 +157,8 @@ export function insuranceRuleText(rule: InsuranceRule, declaredUsdCents: number)
   return `${pct(rule.ratePercent / 100)} del valor declarado (${usd(fromCents(declaredUsdCents))})${minimum}`;
 }
 
-function insuranceCents(seguro: boolean, valor: number, rule: InsuranceRule | undefined): number {
-  return seguro ? insurancePremiumCents(toCents(valor), rule ?? DEFAULT_INSURANCE_RULE) : 0;
+function insuranceCents(seguro: boolean, valor: number, rule: InsuranceRule): number {
+  return seguro ? insurancePremiumCents(toCents(valor), rule) : 0;
 }
 
 /** Formats '30 × 20 × 15 cm'. */
@@ -170,10 +172,11 @@ export function formatDimensions(largo: QuoteNumber, ancho: QuoteNumber, alto: Q
 
 /**
  * USA (Miami) to Venezuela. Null while the weight or any dimension is empty or zero.
- * Air: billable lb = max(real, L×W×H in inches / 166, 6) at $6.50, plus 15% taxes.
- * Sea: billable ft³ = max(in³ / 1728, 1.5) at $40, taxes included.
+ * Air: billable lb = max(real, L×W×H in inches / divisor, minimum) at the rate, plus taxes.
+ * Sea: billable ft³ = max(in³ / 1728, minimum) at the rate, taxes included.
+ * Every rate, minimum and the divisor are the price list's (version 1: 166, 6 lb, $6.50, 15 %, 1.5 ft³, $40).
  */
-export function quoteUsa(input: UsaQuoteInput): UsaQuote | null {
+export function quoteUsa(input: UsaQuoteInput, prices: PriceList): UsaQuote | null {
   const peso = positive(input.peso);
   const largo = positive(input.largo);
   const ancho = positive(input.ancho);
@@ -181,20 +184,23 @@ export function quoteUsa(input: UsaQuoteInput): UsaQuote | null {
   if (peso === null || largo === null || ancho === null || alto === null) return null;
 
   const r = QUOTE_RATES;
+  const p = prices;
+  const rule = insuranceRuleOfPrices(p);
+  const taxRate = p.usaAirTaxPercent / 100;
   const cubicInches = (largo / r.cmPerInch) * (ancho / r.cmPerInch) * (alto / r.cmPerInch);
-  const pesoVolumetrico = roundTo(cubicInches / r.volumetricDivisor, QUOTE_DECIMALS.lb);
+  const pesoVolumetrico = roundTo(cubicInches / p.volumetricDivisor, QUOTE_DECIMALS.lb);
   const pesoReal = roundTo(peso, QUOTE_DECIMALS.lb);
-  const pesoFacturable = Math.max(pesoReal, pesoVolumetrico, r.usaAirMinLb);
+  const pesoFacturable = Math.max(pesoReal, pesoVolumetrico, p.usaAirMinLb);
   const pies3 = roundTo(cubicInches / r.cubicInchesPerCubicFoot, QUOTE_DECIMALS.ft3);
-  const pies3Facturables = Math.max(pies3, r.usaSeaMinFt3);
+  const pies3Facturables = Math.max(pies3, p.usaSeaMinFt3);
 
   const isAir = input.tipo === 'aereo';
   const fleteCents = isAir
-    ? chargeCents(pesoFacturable, QUOTE_DECIMALS.lb, r.usaAirRatePerLb)
-    : chargeCents(pies3Facturables, QUOTE_DECIMALS.ft3, r.usaSeaRatePerFt3);
-  const impuestosCents = isAir ? percentCents(fleteCents, r.usaAirTaxRate) : 0;
+    ? chargeCents(pesoFacturable, QUOTE_DECIMALS.lb, p.usaAirRatePerLbUsdCents)
+    : chargeCents(pies3Facturables, QUOTE_DECIMALS.ft3, p.usaSeaRatePerFt3UsdCents);
+  const impuestosCents = isAir ? percentCents(fleteCents, taxRate) : 0;
   const valor = declaredValue(input.valor);
-  const seguroCents = insuranceCents(input.seguro, valor, input.reglaSeguro);
+  const seguroCents = insuranceCents(input.seguro, valor, rule);
   const totalCents = fleteCents + seguroCents + impuestosCents;
 
   const lineas: QuoteLine[] = [
@@ -202,7 +208,7 @@ export function quoteUsa(input: UsaQuoteInput): UsaQuote | null {
     { key: 'seguro', label: 'Seguro', amount: fromCents(seguroCents) },
     {
       key: 'impuestos',
-      label: isAir ? `Impuestos (${pct(r.usaAirTaxRate)})` : 'Impuestos (incluidos)',
+      label: isAir ? `Impuestos (${pct(taxRate)})` : 'Impuestos (incluidos)',
       amount: fromCents(impuestosCents),
     },
   ];
@@ -211,22 +217,23 @@ export function quoteUsa(input: UsaQuoteInput): UsaQuote | null {
     ? [
         { label: 'Peso real', value: `${fmtLb().format(pesoReal)} lb` },
         { label: 'Peso volumétrico', value: `${fmtLb().format(pesoVolumetrico)} lb` },
-        { label: 'Peso facturable', value: `${fmtLb().format(pesoFacturable)} lb (mínimo ${r.usaAirMinLb} lb)` },
-        { label: 'Tarifa', value: `${usd(r.usaAirRatePerLb)} por lb` },
+        {
+          label: 'Peso facturable',
+          value: `${fmtLb().format(pesoFacturable)} lb (mínimo ${fmtCm().format(p.usaAirMinLb)} lb)`,
+        },
+        { label: 'Tarifa', value: `${usd(fromCents(p.usaAirRatePerLbUsdCents))} por lb` },
       ]
     : [
         { label: 'Volumen', value: `${fmtFt3().format(pies3)} ft³` },
         {
           label: 'Volumen facturable',
-          value: `${fmtFt3().format(pies3Facturables)} ft³ (mínimo ${fmtFt3().format(r.usaSeaMinFt3)} ft³)`,
+          value: `${fmtFt3().format(pies3Facturables)} ft³ (mínimo ${fmtFt3().format(p.usaSeaMinFt3)} ft³)`,
         },
-        { label: 'Tarifa', value: `${usd(r.usaSeaRatePerFt3)} por ft³, impuestos incluidos` },
+        { label: 'Tarifa', value: `${usd(fromCents(p.usaSeaRatePerFt3UsdCents))} por ft³, impuestos incluidos` },
       ];
   detalles.push({
     label: 'Seguro',
-    value: input.seguro
-      ? insuranceRuleText(input.reglaSeguro ?? DEFAULT_INSURANCE_RULE, toCents(valor))
-      : 'No incluido',
+    value: input.seguro ? insuranceRuleText(rule, toCents(valor)) : 'No incluido',
   });
 
   return {
@@ -249,20 +256,22 @@ export function quoteUsa(input: UsaQuoteInput): UsaQuote | null {
 
 /**
  * China to Venezuela by sea. Null while any dimension is missing (or zero).
- * Billable CBM = max(L×W×H cm / 1,000,000, 0.005) at $990.
+ * Billable CBM = max(L×W×H cm / 1,000,000, minimum) at the price list's rate (version 1: 0.005, $990).
  */
-export function quoteChina(input: ChinaQuoteInput): ChinaQuote | null {
+export function quoteChina(input: ChinaQuoteInput, prices: PriceList): ChinaQuote | null {
   const largo = positive(input.largo);
   const ancho = positive(input.ancho);
   const alto = positive(input.alto);
   if (largo === null || ancho === null || alto === null) return null;
 
   const r = QUOTE_RATES;
+  const p = prices;
+  const rule = insuranceRuleOfPrices(p);
   const cbm = roundTo((largo * ancho * alto) / r.cubicCmPerCbm, QUOTE_DECIMALS.cbm);
-  const cbmFacturable = Math.max(cbm, r.chinaSeaMinCbm);
-  const fleteCents = chargeCents(cbmFacturable, QUOTE_DECIMALS.cbm, r.chinaSeaRatePerCbm);
+  const cbmFacturable = Math.max(cbm, p.chinaSeaMinCbm);
+  const fleteCents = chargeCents(cbmFacturable, QUOTE_DECIMALS.cbm, p.chinaSeaRatePerCbmUsdCents);
   const valor = declaredValue(input.valor);
-  const seguroCents = insuranceCents(input.seguro, valor, input.reglaSeguro);
+  const seguroCents = insuranceCents(input.seguro, valor, rule);
   const totalCents = fleteCents + seguroCents;
 
   return {
@@ -281,15 +290,10 @@ export function quoteChina(input: ChinaQuoteInput): ChinaQuote | null {
       { label: 'Volumen', value: `${fmtCbm().format(cbm)} CBM` },
       {
         label: 'Volumen facturable',
-        value: `${fmtCbm().format(cbmFacturable)} CBM (mínimo ${fmtCbm().format(r.chinaSeaMinCbm)} CBM)`,
+        value: `${fmtCbm().format(cbmFacturable)} CBM (mínimo ${fmtCbm().format(p.chinaSeaMinCbm)} CBM)`,
       },
-      { label: 'Tarifa', value: `${usd(r.chinaSeaRatePerCbm)} por CBM` },
-      {
-        label: 'Seguro',
-        value: input.seguro
-          ? insuranceRuleText(input.reglaSeguro ?? DEFAULT_INSURANCE_RULE, toCents(valor))
-          : 'No incluido',
-      },
+      { label: 'Tarifa', value: `${usd(fromCents(p.chinaSeaRatePerCbmUsdCents))} por CBM` },
+      { label: 'Seguro', value: input.seguro ? insuranceRuleText(rule, toCents(valor)) : 'No incluido' },
     ],
   };
 }

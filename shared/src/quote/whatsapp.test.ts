@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatUsd } from '../format';
+import { PRICE_LIST_V1 } from '../price-list/price-list';
 import { quoteChina, quoteUsa } from './quote';
 import { chinaQuoteMessage, usaQuoteMessage, whatsappUrl } from './whatsapp';
 
@@ -24,7 +25,7 @@ describe('quote messages', () => {
       tipo: 'aereo' as const,
       descripcion: ' Zapatos ',
     };
-    const q = quoteUsa(form)!;
+    const q = quoteUsa(form, PRICE_LIST_V1)!;
     expect(usaQuoteMessage(q, form).split('\n')).toEqual([
       '¡Hola! Quiero cotizar un envío desde Miami.',
       'Tipo de envío: Aéreo (Miami → Venezuela)',
@@ -42,7 +43,7 @@ describe('quote messages', () => {
 
   it('China: the same with the CBM and no description', () => {
     const form = { largo: 50, ancho: 40, alto: 30, valor: '', seguro: false, descripcion: '' };
-    const lines = chinaQuoteMessage(quoteChina(form)!, form).split('\n');
+    const lines = chinaQuoteMessage(quoteChina(form, PRICE_LIST_V1)!, form).split('\n');
     expect(lines).toContain('Tipo de envío: Marítimo (China → Venezuela)');
     expect(lines).toContain('Volumen: 0,0600 CBM (facturable: 0,0600 CBM)');
     expect(lines).toContain('Descripción: Sin descripción');

@@ -50,9 +50,3 @@ export const agencyFilters = z.object({
 });
 export const agencyListInput = agencyFilters.extend(sortedListParams(AGENCY_SORTS));
 export type AgencyListParams = Partial<z.output<typeof agencyListInput>>;
-
-const feeCents = z.number({ error: M.feeRequired }).int(M.feeInvalid).min(0, M.feeInvalid).max(100_000, M.feeInvalid);
-
-/** Each zone's home-delivery fee in USD cents. */
-export const deliveryFeesInput = z.object({ caracas: feeCents, central: feeCents, interior: feeCents });
-export type DeliveryFeesInput = z.input<typeof deliveryFeesInput>;

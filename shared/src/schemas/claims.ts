@@ -105,9 +105,6 @@ export const claimSettingsInput = z.object({
   }),
   answerBusinessDays: z.number().int().min(1).max(30),
   uninsuredSharePercent: z.number().int().min(0).max(100),
-  // Percent with up to two decimals (5.25 %), checked as whole hundredths like cents.
-  insuranceRatePercent: z.number().min(0).max(100).refine(isWholeCents, M.insuranceRateDecimals),
-  insuranceMinimumUsdCents: z.number().int().min(0).max(1_000_000),
 });
 export type ClaimListParams = Partial<z.output<typeof claimListInput>>;
 

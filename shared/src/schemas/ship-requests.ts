@@ -27,6 +27,8 @@ const shipRequestFields = z.object({
   agencyId: z.uuid({ error: DELIVERY_MESSAGES.agencyNotFound }).nullish(),
   /** 'Asegurar envío' (docs/product/insurance.md): off unless the customer turns it on. */
   insured: z.boolean().default(false),
+  /** The signed quote the customer saw: its prices are honoured for the set days (docs/product/price-lists.md). */
+  quoteToken: z.string().max(300).nullish(),
 });
 
 export const shipRequestInput = shipRequestFields.refine(somethingTicked, {

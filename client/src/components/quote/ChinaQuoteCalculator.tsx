@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
-import { chinaQuoteMessage, QUOTE_MESSAGES, quoteChina, formatDecimal } from '@casillero/shared';
+import { chinaQuoteMessage, formatDecimal, insuranceRuleOfPrices, QUOTE_MESSAGES, quoteChina } from '@casillero/shared';
 import { QuotePanel } from './QuotePanel';
 import { QuoteLayout } from './QuoteLayout';
-import { useInsuranceRule } from '../../lib/site';
+import { usePriceList } from '../../lib/prices';
+import { PriceListSince } from './PriceListSince';
 import { DimensionFields, ExtraFields, type DimensionsValue, type ExtrasValue } from './QuoteFields';
 
 type ChinaForm = DimensionsValue & ExtrasValue;
@@ -14,8 +15,9 @@ const cbm = (n: number) => `${formatDecimal(n, { decimals: 4, fixed: true })} CB
 export function ChinaQuoteCalculator() {
   const [form, setForm] = useState<ChinaForm>(initial);
   const patch = (p: Partial<ChinaForm>) => setForm((f) => ({ ...f, ...p }));
-  const reglaSeguro = useInsuranceRule();
-  const quote = useMemo(() => quoteChina({ ...form, reglaSeguro }), [form, reglaSeguro]);
+  const priceList = usePriceList();
+  // No price until the server's price list is here: never one it would not charge.
+  const quote = useMemo(() => (priceList ? quoteChina(form, priceList.prices) : null), [form, priceList]);
 
   return (
     <QuoteLayout
@@ -23,12 +25,17 @@ export function ChinaQuoteCalculator() {
       fields={
         <>
           <DimensionFields value={form} onChange={patch} />
-          <ExtraFields value={form} onChange={patch} rule={reglaSeguro} />
+          <ExtraFields
+            value={form}
+            onChange={patch}
+            rule={priceList ? insuranceRuleOfPrices(priceList.prices) : null}
+          />
         </>
       }
       contactMessage={quote ? chinaQuoteMessage(quote, form) : null}
       missingText={QUOTE_MESSAGES.missingChina}
     >
+      <PriceListSince priceList={priceList} />
       <QuotePanel
         title="Envío marítimo desde China"
         quote={quote}

@@ -48,8 +48,8 @@ export function ExtraFields({
 }: {
   value: ExtrasValue;
   onChange: (patch: Partial<ExtrasValue>) => void;
-  /** The administrator's insurance rule (docs/product/insurance.md). */
-  rule: InsuranceRule;
+  /** The price list's insurance rule (docs/product/insurance.md); null while it loads. */
+  rule: InsuranceRule | null;
 }) {
   return (
     <>
@@ -70,7 +70,7 @@ export function ExtraFields({
         onChange={(e) => onChange({ descripcion: e.currentTarget.value })}
       />
       <Switch
-        label={`Incluir seguro (${insuranceRuleSummary(rule)})`}
+        label={rule ? `Incluir seguro (${insuranceRuleSummary(rule)})` : 'Incluir seguro'}
         checked={value.seguro}
         onChange={(e) => onChange({ seguro: e.currentTarget.checked })}
       />

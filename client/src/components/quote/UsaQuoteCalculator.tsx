@@ -3,6 +3,7 @@ import { SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   DELIVERY_TIME,
   QUOTE_MESSAGES,
+  insuranceRuleOfPrices,
   quoteUsa,
   usaQuoteMessage,
   type ShippingMethod,
@@ -13,7 +14,8 @@ import {
 import { CheaperBadge, QuotePanel, SelectedBadge } from './QuotePanel';
 import { QuoteLayout } from './QuoteLayout';
 import { DecimalInput } from '../forms/DecimalInput';
-import { useInsuranceRule } from '../../lib/site';
+import { usePriceList } from '../../lib/prices';
+import { PriceListSince } from './PriceListSince';
 import { DimensionFields, ExtraFields, type DimensionsValue, type ExtrasValue } from './QuoteFields';
 
 type UsaForm = DimensionsValue & ExtrasValue & { peso: number | string; tipo: ShippingMethod };
@@ -44,15 +46,16 @@ const METHODS: { tipo: ShippingMethod; label: string; title: string; billable: (
  */
 export function UsaQuoteCalculator() {
   const [form, setForm] = useState<UsaForm>(initial);
-  const reglaSeguro = useInsuranceRule();
+  const priceList = usePriceList();
   const patch = (p: Partial<UsaForm>) => setForm((f) => ({ ...f, ...p }));
 
+  // No price until the server's price list is here: never one it would not charge.
   const quotes: Record<ShippingMethod, UsaQuote | null> = useMemo(
     () => ({
-      aereo: quoteUsa({ ...form, reglaSeguro, tipo: 'aereo' }),
-      maritimo: quoteUsa({ ...form, reglaSeguro, tipo: 'maritimo' }),
+      aereo: priceList ? quoteUsa({ ...form, tipo: 'aereo' }, priceList.prices) : null,
+      maritimo: priceList ? quoteUsa({ ...form, tipo: 'maritimo' }, priceList.prices) : null,
     }),
-    [form, reglaSeguro],
+    [form, priceList],
   );
   const { aereo, maritimo } = quotes;
   const selected = quotes[form.tipo];
@@ -75,7 +78,11 @@ export function UsaQuoteCalculator() {
             onChange={(peso) => patch({ peso })}
           />
           <DimensionFields value={form} onChange={patch} />
-          <ExtraFields value={form} onChange={patch} rule={reglaSeguro} />
+          <ExtraFields
+            value={form}
+            onChange={patch}
+            rule={priceList ? insuranceRuleOfPrices(priceList.prices) : null}
+          />
           <Stack gap={4}>
             <Text size="sm" fw={500} id="tipo-envio-label">
               Tipo de envío
@@ -98,6 +105,7 @@ export function UsaQuoteCalculator() {
       contactMessage={selected ? usaQuoteMessage(selected, form) : null}
       missingText={QUOTE_MESSAGES.missingUsa}
     >
+      <PriceListSince priceList={priceList} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {METHODS.map(({ tipo, title, billable }) => {
           const quote = quotes[tipo];

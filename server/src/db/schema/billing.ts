@@ -24,6 +24,7 @@ import { customerOwned } from './owned';
 import { users } from './users';
 import { mailboxes } from './mailboxes';
 import { shipments } from './shipments';
+import { priceListVersions } from './prices';
 
 /**
  * The day's official rate as the cashier records it. A correction is a new row for the same day;
@@ -101,6 +102,8 @@ export const invoices = pgTable(
     /** The customer's fiscal data as on the day it was issued. */
     customerName: text('customer_name').notNull(),
     customerIdNumber: text('customer_id_number'),
+    /** The price list in effect when it was issued, or the one a ship request honoured (docs/product/price-lists.md). */
+    priceListVersionId: uuid('price_list_version_id').references(() => priceListVersions.id, { onDelete: 'restrict' }),
     voidedAt: timestamptz('voided_at'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

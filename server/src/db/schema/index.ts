@@ -23,3 +23,4 @@ export * from './pickups';
 export * from './problem-parcels';
 export * from './claims';
 export * from './fiscal';
+export * from './prices';

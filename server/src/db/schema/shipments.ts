@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { deliveryMethodEnum, shipmentStageStatusEnum, shipmentStatusEnum, shippingMethodEnum } from './enums';
-import { cents, createdAt, measure, requiredRef, updatedAt, uuidPk } from './columns';
+import { cents, createdAt, measure, requiredRef, timestamptz, updatedAt, uuidPk } from './columns';
+import { priceListVersions } from './prices';
 import { users } from './users';
 import { customerOwned } from './owned';
 import { packages } from './packages';
@@ -45,6 +46,12 @@ export const shipments = pgTable(
     requestedByCustomer: boolean('requested_by_customer').notNull().default(false),
     /** What the shipment is insured for (USD cents); null: not insured, claims pay the uninsured share (docs/product/claims.md). */
     insuredValueUsdCents: cents('insured_value_usd_cents'),
+    /**
+     * A ship request's price list (docs/product/price-lists.md): the version the customer was
+     * quoted, and when; a price seen is honoured for the set days after a new version starts.
+     */
+    priceListVersionId: uuid('price_list_version_id').references(() => priceListVersions.id, { onDelete: 'restrict' }),
+    quotedAt: timestamptz('quoted_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

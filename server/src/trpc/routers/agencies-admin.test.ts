@@ -3,10 +3,15 @@
 // is unique whatever its case; bad input is refused in Spanish with nothing written; the fees per
 // zone are kept in cents and audited; other roles cannot touch either.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { AGENCY_MESSAGES as M, DELIVERY_FEE_DEFAULTS_USD_CENTS, type AgencyCreateInput } from '@casillero/shared';
+import { eq } from 'drizzle-orm';
+import {
+  AGENCY_MESSAGES as M,
+  DELIVERY_FEE_DEFAULTS_USD_CENTS,
+  PRICE_LIST_V1,
+  type AgencyCreateInput,
+} from '@casillero/shared';
 import type { Database } from '../../db/client';
-import { agencies, auditLog } from '../../db/schema';
+import { agencies } from '../../db/schema';
 import { callerFor, TEST_APP_URL, trpcError } from '../../test/caller';
 import { createTestDatabase } from '../../test/db';
 import { signedInAdmin, signedInStaff } from '../../test/factories';
@@ -90,25 +95,14 @@ describe('agencies catalogue', () => {
   it('is the administrator’s only', async () => {
     const err = await trpcError(as(almacen).agenciesAdmin.create(form({ code: 'TEAL-1' })));
     expect(err.code).toBe('FORBIDDEN');
-    const fees = await trpcError(as(almacen).agenciesAdmin.updateDeliveryFees({ caracas: 1, central: 1, interior: 1 }));
+    const fees = await trpcError(as(almacen).agenciesAdmin.deliveryFees());
     expect(fees.code).toBe('FORBIDDEN');
   });
 });
 
 describe('delivery fees per zone', () => {
-  it('starts at the defaults, keeps the administrator’s cents and audits the change', async () => {
+  it('are the price list’s in effect (docs/product/price-lists.md), shown beside the agencies', async () => {
     expect(await as(admin).agenciesAdmin.deliveryFees()).toEqual(DELIVERY_FEE_DEFAULTS_USD_CENTS);
-    const saved = await as(admin).agenciesAdmin.updateDeliveryFees({ caracas: 600, central: 950, interior: 1400 });
-    expect(saved.message).toBe(M.feesSaved);
-    expect(await as(admin).agenciesAdmin.deliveryFees()).toEqual({ caracas: 600, central: 950, interior: 1400 });
-    await as(admin).agenciesAdmin.updateDeliveryFees({ caracas: 700, central: 950, interior: 1400 });
-    const entries = await db()
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entity, 'app_settings'), eq(auditLog.entityId, 'delivery_fees')));
-    expect(entries.map((e) => e.operation).sort()).toEqual(['insert', 'update']);
-    const bad = await trpcError(as(admin).agenciesAdmin.updateDeliveryFees({ caracas: 5.5, central: 1, interior: 1 }));
-    expect(bad.message).toBe(M.feeInvalid);
-    expect((await as(admin).agenciesAdmin.deliveryFees()).caracas).toBe(700);
+    expect(DELIVERY_FEE_DEFAULTS_USD_CENTS).toEqual(PRICE_LIST_V1.deliveryFeesUsdCents);
   });
 });

@@ -1,17 +1,9 @@
 // The agencies catalogue and the delivery fees per zone (docs/product/last-mile.md#agencies), the
 // administrator's page /admin/agencias. The customers' search of active agencies is agencies.search.
-import {
-  AGENCY_MESSAGES,
-  agencyCreateInput,
-  agencyListInput,
-  agencySetActiveInput,
-  agencyUpdateInput,
-  deliveryFeesInput,
-} from '@casillero/shared';
+import { agencyCreateInput, agencyListInput, agencySetActiveInput, agencyUpdateInput } from '@casillero/shared';
 import { agencyCities, countAgenciesAdmin, listAgenciesAdmin } from '../../queries/agencies-admin';
 import { getDeliveryFees } from '../../queries/delivery';
 import { createAgency, setAgencyActive, updateAgency } from '../../services/agencies';
-import { setDeliveryFees } from '../../services/delivery-settings';
 import { router, staffProcedure } from '../init';
 
 export const agenciesAdminRouter = router({
@@ -37,12 +29,6 @@ export const agenciesAdminRouter = router({
     .input(agencySetActiveInput)
     .mutation(({ ctx, input }) => setAgencyActive(ctx.db, input.id, input.active)),
 
+  /** The fees in effect, to show beside the agencies; they change in the price list (docs/product/price-lists.md). */
   deliveryFees: staffProcedure('agencies.manage').query(({ ctx }) => getDeliveryFees(ctx.db)),
-
-  updateDeliveryFees: staffProcedure('agencies.manage')
-    .input(deliveryFeesInput)
-    .mutation(async ({ ctx, input }) => ({
-      fees: await setDeliveryFees(ctx.db, input),
-      message: AGENCY_MESSAGES.feesSaved,
-    })),
 });

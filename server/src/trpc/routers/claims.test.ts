@@ -12,6 +12,7 @@ import {
   claimCode,
   formatUsdCents,
   kgToLb,
+  PRICE_LIST_V1,
   quoteUsa,
   type ClaimKind,
   dollarsToCents,
@@ -484,8 +485,10 @@ describe('weight disputes', () => {
     const { id, code } = await as(emma).claims.open({ kind: 'weight_dispute', packageId, text: TEXT, photos: [] });
     const price = (kg: number, [l, a, h]: number[]) =>
       Math.round(
-        quoteUsa({ peso: kgToLb(kg), largo: l!, ancho: a!, alto: h!, valor: 100, seguro: false, tipo: 'aereo' })!
-          .total * 100,
+        quoteUsa(
+          { peso: kgToLb(kg), largo: l!, ancho: a!, alto: h!, valor: 100, seguro: false, tipo: 'aereo' },
+          PRICE_LIST_V1,
+        )!.total * 100,
       );
     const difference = price(10, [50, 40, 30]) - price(4, [30, 20, 10]);
     expect(difference).toBeGreaterThan(0);

@@ -4,20 +4,22 @@
 // the calculator's plus the premium (at least the minimum), the invoice has its line, the
 // shipment keeps the insured value and a claim on it pays up to that value.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
-  CLAIM_DEFAULT_SETTINGS,
   CLAIM_MESSAGES,
   DECLARED_VALUE_MESSAGES as M,
   INSURANCE_LABELS,
+  caracasDay,
+  caracasDayStart,
   formatUsdCents,
   kgToLb,
+  PRICE_LIST_V1,
   quoteUsa,
   toCents,
 } from '@casillero/shared';
 import type { Database } from '../../db/client';
-import { auditLog, invoices, packages, recipients, shipments } from '../../db/schema';
+import { auditLog, invoices, packages, priceListVersions, recipients, shipments } from '../../db/schema';
 import { testConfig } from '../../env';
 import { callerFor, TEST_APP_URL, trpcError } from '../../test/caller';
 import { createTestDatabase } from '../../test/db';
@@ -94,7 +96,10 @@ const declaredValueOf = async (id: string) =>
 /** The public calculator's freight and taxes for one of these parcels by air, no insurance. */
 const freightCents = () =>
   toCents(
-    quoteUsa({ peso: kgToLb(2), largo: 30, ancho: 20, alto: 15, valor: null, seguro: false, tipo: 'aereo' })!.total,
+    quoteUsa(
+      { peso: kgToLb(2), largo: 30, ancho: 20, alto: 15, valor: null, seguro: false, tipo: 'aereo' },
+      PRICE_LIST_V1,
+    )!.total,
   )!;
 
 describe('the declared value', () => {
@@ -209,15 +214,18 @@ describe('insurance', () => {
     expect(insured.insuranceUsdCents).toBe(10_00);
     expect(insured.totalUsdCents).toBe(plain.totalUsdCents + 10_00);
     // The same premium as the public calculator's insurance on the same value.
-    const calc = quoteUsa({
-      peso: kgToLb(2),
-      largo: 30,
-      ancho: 20,
-      alto: 15,
-      valor: 200,
-      seguro: true,
-      tipo: 'aereo',
-    })!;
+    const calc = quoteUsa(
+      {
+        peso: kgToLb(2),
+        largo: 30,
+        ancho: 20,
+        alto: 15,
+        valor: 200,
+        seguro: true,
+        tipo: 'aereo',
+      },
+      PRICE_LIST_V1,
+    )!;
     expect(toCents(calc.seguro)).toBe(insured.insuranceUsdCents);
 
     const done = await as(maria).shipRequests.create({ ...choice, insured: true });
@@ -261,47 +269,41 @@ describe('insurance', () => {
     );
   });
 
-  it("the administrator's rate and minimum apply to the ship request and the calculator alike; audited", async () => {
-    await as(admin).claims.updateSettings({
-      ...CLAIM_DEFAULT_SETTINGS,
-      insuranceRatePercent: 2.5,
-      insuranceMinimumUsdCents: 8_00,
+  it("the price list's rate and minimum apply to the ship request and the calculator alike; audited", async () => {
+    // The administrator schedules them for tomorrow (docs/product/price-lists.md); tomorrow comes.
+    const tomorrow = caracasDay(new Date(Date.now() + 24 * 3600 * 1000));
+    const created = await as(admin).prices.create({
+      effectiveFrom: tomorrow,
+      prices: { ...PRICE_LIST_V1, insuranceRatePercent: 2.5, insuranceMinimumUsdCents: 8_00 },
     });
-    const rule = await as(maria).site.insuranceRule();
-    expect(rule).toEqual({ ratePercent: 2.5, minimumUsdCents: 8_00 });
-    const cheap = await parcel(maria, 40_00);
-    const dear = await parcel(maria, 1_000_00);
-    const base = { shippingMethod: 'aereo' as const, insured: true };
-    // 2.5 % of $40.00 is $1.00: the minimum $8.00 applies.
-    expect((await as(maria).shipRequests.quote({ ...base, packageIds: [cheap.id] })).insuranceUsdCents).toBe(8_00);
-    // 2.5 % of $1,000.00 is $25.00, above the minimum.
-    expect((await as(maria).shipRequests.quote({ ...base, packageIds: [dear.id] })).insuranceUsdCents).toBe(25_00);
-    const calc = quoteUsa({
-      peso: 1,
-      largo: 10,
-      ancho: 10,
-      alto: 10,
-      valor: 40,
-      seguro: true,
-      reglaSeguro: rule,
-      tipo: 'aereo',
-    })!;
-    expect(calc.seguro).toBe(8);
-
+    expect(await as(maria).site.insuranceRule()).toEqual({ ratePercent: 5, minimumUsdCents: 0 });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(caracasDayStart(tomorrow));
+      const rule = await as(maria).site.insuranceRule();
+      expect(rule).toEqual({ ratePercent: 2.5, minimumUsdCents: 8_00 });
+      const cheap = await parcel(maria, 40_00);
+      const dear = await parcel(maria, 1_000_00);
+      const base = { shippingMethod: 'aereo' as const, insured: true };
+      // 2.5 % of $40.00 is $1.00: the minimum $8.00 applies.
+      expect((await as(maria).shipRequests.quote({ ...base, packageIds: [cheap.id] })).insuranceUsdCents).toBe(8_00);
+      // 2.5 % of $1,000.00 is $25.00, above the minimum.
+      expect((await as(maria).shipRequests.quote({ ...base, packageIds: [dear.id] })).insuranceUsdCents).toBe(25_00);
+      const { current } = await as(maria).site.prices();
+      const calc = quoteUsa(
+        { peso: 1, largo: 10, ancho: 10, alto: 10, valor: 40, seguro: true, tipo: 'aereo' },
+        current!.prices,
+      )!;
+      expect(calc.seguro).toBe(8);
+    } finally {
+      vi.useRealTimers();
+    }
     const [entry] = await db()
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entity, 'app_settings'), eq(auditLog.action, 'claims.updateSettings')));
-    expect(entry).toMatchObject({
-      actorId: admin.user.id,
-      after: expect.objectContaining({
-        value: expect.objectContaining({ insuranceRatePercent: 2.5, insuranceMinimumUsdCents: 8_00 }),
-      }),
-    });
-    expect(
-      await trpcError(as(admin).claims.updateSettings({ ...CLAIM_DEFAULT_SETTINGS, insuranceRatePercent: 2.555 })),
-    ).toMatchObject({ code: 'BAD_REQUEST' });
-    await as(admin).claims.updateSettings(CLAIM_DEFAULT_SETTINGS);
-    expect(await as(maria).site.insuranceRule()).toEqual({ ratePercent: 5, minimumUsdCents: 0 });
+      .where(and(eq(auditLog.entity, 'price_list_versions'), eq(auditLog.action, 'prices.create')));
+    expect(entry).toMatchObject({ actorId: admin.user.id, entityId: created.id });
+    // Back to today's prices for the other tests.
+    await db().delete(priceListVersions).where(eq(priceListVersions.id, created.id));
   });
 });

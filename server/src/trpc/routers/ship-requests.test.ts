@@ -4,16 +4,19 @@
 // only, however many are sent at once; another customer's parcel or recipient is a missing one;
 // a departure takes the shipment only once its invoice is paid. A finished repack is one box:
 // priced once with its weight and measures, its parcels travel together and never alone.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
   DELIVERY_FEE_DEFAULTS_USD_CENTS,
   DELIVERY_MESSAGES,
   SHIP_REQUEST_MESSAGES as M,
   addDays,
+  caracasDay,
+  caracasDayStart,
   fromCents,
   kgToLb,
   quoteChina,
+  PRICE_LIST_V1,
   quoteUsa,
   toCents,
 } from '@casillero/shared';
@@ -112,7 +115,10 @@ async function agency(active = true) {
 /** The public calculator's total for a parcel from Miami, in cents. */
 const usaCents = (kg: number, dims: [number, number, number], valor: number, tipo: 'aereo' | 'maritimo') =>
   toCents(
-    quoteUsa({ peso: kgToLb(kg), largo: dims[0], ancho: dims[1], alto: dims[2], valor, seguro: false, tipo })!.total,
+    quoteUsa(
+      { peso: kgToLb(kg), largo: dims[0], ancho: dims[1], alto: dims[2], valor, seguro: false, tipo },
+      PRICE_LIST_V1,
+    )!.total,
   )!;
 
 describe('ship requests: the price', () => {
@@ -153,8 +159,14 @@ describe('ship requests: the price', () => {
     expect(quote.totalUsdCents).toBe(usaCents(3, [40, 30, 20], 80, 'aereo') + quote.storageUsdCents);
   });
 
-  it('follows the fees the administrator sets per zone', async () => {
-    await admin.caller.agenciesAdmin.updateDeliveryFees({ caracas: 650, central: 900, interior: 1500 });
+  it('follows the fees per zone of the price list in effect (docs/product/price-lists.md)', async () => {
+    const tomorrow = caracasDay(new Date(Date.now() + 86_400_000));
+    const version = await admin.caller.prices.create({
+      effectiveFrom: tomorrow,
+      prices: { ...PRICE_LIST_V1, deliveryFeesUsdCents: { caracas: 650, central: 900, interior: 1500 } },
+    });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(caracasDayStart(tomorrow));
     const id = await parcel(maria, 1, '20x20x20');
     const caracas = await recipient(maria, 'Miranda', 'Los Teques');
     const merida = await recipient(maria, 'Mérida', 'Mérida');
@@ -167,7 +179,9 @@ describe('ship requests: the price', () => {
       });
     expect((await q(caracas)).deliveryUsdCents).toBe(650);
     expect((await q(merida)).deliveryUsdCents).toBe(1500);
-    await admin.caller.agenciesAdmin.updateDeliveryFees({ ...DELIVERY_FEE_DEFAULTS_USD_CENTS });
+    vi.useRealTimers();
+    expect((await q(merida)).deliveryUsdCents).toBe(DELIVERY_FEE_DEFAULTS_USD_CENTS.interior);
+    await admin.caller.prices.cancel({ id: version.id });
   });
 
   it('prices China parcels by sea only', async () => {
@@ -180,7 +194,7 @@ describe('ship requests: the price', () => {
     const quote = await as(pedro).shipRequests.quote({ packageIds: [id], shippingMethod: 'maritimo' });
     expect(quote.methods).toEqual(['maritimo']);
     expect(quote.shippingUsdCents).toBe(
-      toCents(quoteChina({ largo: 60, ancho: 40, alto: 40, valor: 80, seguro: false })!.total),
+      toCents(quoteChina({ largo: 60, ancho: 40, alto: 40, valor: 80, seguro: false }, PRICE_LIST_V1)!.total),
     );
     const err = await trpcError(as(pedro).shipRequests.quote({ packageIds: [id], shippingMethod: 'aereo' }));
     expect(err.message).toBe(M.methodNotOffered);

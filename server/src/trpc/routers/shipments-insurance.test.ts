@@ -3,9 +3,16 @@
 // shipment records the insured value and the invoice has the premium as its own line. A parcel
 // without a declared value refuses the insurance and nothing changes.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { CLAIM_DEFAULT_SETTINGS, DECLARED_VALUE_MESSAGES, INSURANCE_LABELS, formatUsdCents } from '@casillero/shared';
+import {
+  caracasDay,
+  caracasDayStart,
+  DECLARED_VALUE_MESSAGES,
+  formatUsdCents,
+  INSURANCE_LABELS,
+  PRICE_LIST_V1,
+} from '@casillero/shared';
 import type { Database } from '../../db/client';
 import { auditLog, invoices, packages, shipments } from '../../db/schema';
 import { testConfig } from '../../env';
@@ -98,16 +105,23 @@ describe("'Asegurar envío' in staff's Crear Envío", () => {
     expect(invoice.lines.map((l) => l.description).some((d) => d.includes('seguro'))).toBe(false);
   });
 
-  it("the administrator's minimum applies as in the ship request", async () => {
-    await as(admin).claims.updateSettings({
-      ...CLAIM_DEFAULT_SETTINGS,
-      insuranceRatePercent: 2.5,
-      insuranceMinimumUsdCents: 8_00,
+  it("the price list's minimum applies as in the ship request", async () => {
+    // The administrator schedules it for tomorrow (docs/product/price-lists.md); tomorrow comes.
+    const tomorrow = caracasDay(new Date(Date.now() + 24 * 3600 * 1000));
+    await as(admin).prices.create({
+      effectiveFrom: tomorrow,
+      prices: { ...PRICE_LIST_V1, insuranceRatePercent: 2.5, insuranceMinimumUsdCents: 8_00 },
     });
     const cheap = await parcel(40_00);
-    const done = await create([cheap.id], true);
-    expect(done).toMatchObject({ insuredValueUsdCents: 40_00, insuranceUsdCents: 8_00 });
-    await as(admin).claims.updateSettings(CLAIM_DEFAULT_SETTINGS);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(caracasDayStart(tomorrow));
+      const done = await create([cheap.id], true);
+      // 2.5 % of $40.00 is $1.00: the minimum $8.00 applies.
+      expect(done).toMatchObject({ insuredValueUsdCents: 40_00, insuranceUsdCents: 8_00 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a parcel without a declared value refuses the insurance in Spanish, and nothing changes', async () => {

@@ -1,4 +1,5 @@
 import { getInsuranceRule } from '../../queries/claims';
+import { publicPrices } from '../../queries/prices';
 import { publicProcedure, router } from '../init';
 
 export const siteRouter = router({
@@ -11,4 +12,10 @@ export const siteRouter = router({
 
   /** The insurance rule the public calculators apply (docs/product/insurance.md): the administrator's. */
   insuranceRule: publicProcedure.query(({ ctx }) => getInsuranceRule(ctx.db)),
+
+  /**
+   * The price list the public calculators apply (docs/product/price-lists.md): the version in
+   * effect and the next one scheduled with its start, so the page picks by the clock.
+   */
+  prices: publicProcedure.query(({ ctx }) => publicPrices(ctx.db)),
 });

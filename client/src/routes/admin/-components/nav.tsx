@@ -1,5 +1,6 @@
 import { Divider, Stack, Text } from '@mantine/core';
 import {
+  IconReceipt2,
   IconBarcode,
   IconBell,
   IconMessageReport,
@@ -191,6 +192,14 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
     path: '/admin/tasas',
     to: '/admin/tasas',
     permission: 'payments.read',
+  },
+  {
+    label: 'Tarifas',
+    group: 'Dinero',
+    icon: IconReceipt2,
+    path: '/admin/tarifas',
+    to: '/admin/tarifas',
+    permission: 'prices.manage',
   },
   {
     label: 'Reportes',

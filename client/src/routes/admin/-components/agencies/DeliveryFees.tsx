@@ -1,45 +1,13 @@
-// The home-delivery fee of each zone (docs/product/last-mile.md#delivery), in USD, kept by the
-// administrator; pickup at an agency has no fee.
-import { useEffect, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Group, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { DELIVERY_ZONES, DELIVERY_ZONE_LABELS, fromCents, toCents, type DeliveryZone } from '@casillero/shared';
-import { notifyError, notifySuccess } from '../../../../lib/notify';
+// The home-delivery fee of each zone (docs/product/last-mile.md#delivery): the price list's in
+// effect, shown beside the agencies; it changes in Tarifas with a date (docs/product/price-lists.md).
+// Pickup at an agency has no fee.
+import { useQuery } from '@tanstack/react-query';
+import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { DELIVERY_ZONES, DELIVERY_ZONE_LABELS, formatUsdCents } from '@casillero/shared';
 import { trpc } from '../../../../lib/trpc';
-import { failureMessage } from '../packages/feedback';
-
-type Draft = Record<DeliveryZone, number | string>;
 
 export function DeliveryFeesCard() {
-  const queryClient = useQueryClient();
   const fees = useQuery(trpc.agenciesAdmin.deliveryFees.queryOptions());
-  const save = useMutation(trpc.agenciesAdmin.updateDeliveryFees.mutationOptions());
-  const [draft, setDraft] = useState<Draft | null>(null);
-  useEffect(() => {
-    if (fees.data && !draft)
-      setDraft({
-        caracas: fromCents(fees.data.caracas),
-        central: fromCents(fees.data.central),
-        interior: fromCents(fees.data.interior),
-      });
-  }, [fees.data, draft]);
-
-  const submit = async () => {
-    if (!draft) return;
-    const cents = (v: number | string) => (v === '' ? Number.NaN : (toCents(v) ?? Number.NaN));
-    try {
-      const r = await save.mutateAsync({
-        caracas: cents(draft.caracas),
-        central: cents(draft.central),
-        interior: cents(draft.interior),
-      });
-      notifySuccess('Tarifas de entrega', r.message);
-      await queryClient.invalidateQueries({ queryKey: trpc.agenciesAdmin.deliveryFees.queryKey() });
-    } catch (e) {
-      notifyError(failureMessage(e, 'No se pudieron guardar las tarifas.'));
-    }
-  };
-
   return (
     <Card withBorder radius="md" padding="lg">
       <Stack gap="sm">
@@ -49,30 +17,19 @@ export function DeliveryFeesCard() {
           </Title>
           <Text size="sm" c="dimmed">
             Lo que se cobra por llevar el envío a la puerta del destinatario, según la zona de su estado. El retiro en
-            agencia no tiene costo.
+            agencia no tiene costo. Se cambian en Tarifas, con fecha de vigencia.
           </Text>
         </div>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           {DELIVERY_ZONES.map((zone) => (
-            <NumberInput
-              key={zone}
-              label={`${DELIVERY_ZONE_LABELS[zone]} (USD)`}
-              min={0}
-              max={1000}
-              decimalScale={2}
-              decimalSeparator=","
-              prefix="$"
-              value={draft?.[zone] ?? ''}
-              disabled={!draft}
-              onChange={(v) => setDraft((d) => (d ? { ...d, [zone]: v } : d))}
-            />
+            <div key={zone}>
+              <Text size="sm" c="dimmed">
+                {DELIVERY_ZONE_LABELS[zone]}
+              </Text>
+              <Text fw={600}>{fees.data ? formatUsdCents(fees.data[zone]) : '—'}</Text>
+            </div>
           ))}
         </SimpleGrid>
-        <Group justify="flex-end">
-          <Button onClick={submit} loading={save.isPending} disabled={!draft}>
-            Guardar tarifas
-          </Button>
-        </Group>
       </Stack>
     </Card>
   );

@@ -1,17 +1,10 @@
 // The claims' settings (docs/product/claims.md): the window of each kind, the desk's answer time in
-// business days, the share of the declared value an uninsured parcel may be paid and the insurance
-// rule of the ship request and the calculators (docs/product/insurance.md). The administrator's (claims.settings); every change is audited.
+// business days and the share of the declared value an uninsured parcel may be paid. The insurance
+// rule is the price list's (docs/product/price-lists.md). The administrator's (claims.settings); every change is audited.
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Accordion, Button, NumberInput, SimpleGrid, Stack } from '@mantine/core';
-import {
-  CLAIM_KINDS,
-  CLAIM_KIND_LABELS,
-  INSURANCE_LABELS,
-  dollarsToCents,
-  fromCents,
-  type ClaimSettings,
-} from '@casillero/shared';
+import { CLAIM_KINDS, CLAIM_KIND_LABELS, type ClaimSettings } from '@casillero/shared';
 import { getErrorMessage } from '../../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { useCan } from '../../../../lib/permissions';
@@ -61,27 +54,6 @@ export function ClaimSettingsCard() {
                 allowDecimal={false}
                 value={draft.uninsuredSharePercent}
                 onChange={(v) => setDraft({ ...draft, uninsuredSharePercent: int(v) })}
-              />
-              <NumberInput
-                label={INSURANCE_LABELS.settingsRate}
-                min={0}
-                max={100}
-                decimalScale={2}
-                decimalSeparator=","
-                value={draft.insuranceRatePercent}
-                onChange={(v) => setDraft({ ...draft, insuranceRatePercent: typeof v === 'number' ? v : 0 })}
-              />
-              <NumberInput
-                label={INSURANCE_LABELS.settingsMinimum}
-                min={0}
-                max={10_000}
-                decimalScale={2}
-                decimalSeparator=","
-                prefix="$"
-                value={fromCents(draft.insuranceMinimumUsdCents)}
-                onChange={(v) =>
-                  setDraft({ ...draft, insuranceMinimumUsdCents: typeof v === 'number' ? dollarsToCents(v) : 0 })
-                }
               />
             </SimpleGrid>
             <Button

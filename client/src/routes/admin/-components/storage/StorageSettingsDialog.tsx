@@ -1,5 +1,5 @@
-// The storage settings (docs/product/storage.md#settings): how many days a parcel stores free, and the fee per day after
-// them (shown in the customer's Almacén, charged when the parcel goes into a shipment). Admin only.
+// The storage settings (docs/product/storage.md#settings): how many days a parcel stores free. The fee per day after
+// them is the price list's (docs/product/price-lists.md), shown here and changed in Tarifas. Admin only.
 import { Button, Divider, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconSettings } from '@tabler/icons-react';
@@ -12,11 +12,11 @@ import {
   STORAGE_REMINDER_DAYS_BEFORE,
   problemSettingsInput,
   storageSettingsInput,
+  formatUsd,
   fromCents,
 } from '@casillero/shared';
 import { HeaderButton } from '../../../../components/data-table';
 import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
-import { usePlausibleConfirm } from '../../../../components/forms/usePlausibleConfirm';
 import { notifyChange } from '../../../../lib/notify';
 import { useCan } from '../../../../lib/permissions';
 import { trpc } from '../../../../lib/trpc';
@@ -26,26 +26,22 @@ export function StorageSettingsDialog({ opened, onClose }: { opened: boolean; on
   const settings = useQuery({ ...trpc.storage.settings.queryOptions(), enabled: opened });
   const mutation = useMutation(trpc.storage.updateSettings.mutationOptions());
   const [freeDays, setFreeDays] = useState<DecimalValue>('');
-  const [fee, setFee] = useState<DecimalValue>('');
   // The schema's complaints, per field, from the last attempt.
-  const [errors, setErrors] = useState<Partial<Record<'freeDays' | 'feePerDayUsd', string>>>({});
-  const plausible = usePlausibleConfirm();
-  // The saved values fill the fields once they arrive, never over what was typed meanwhile.
+  const [errors, setErrors] = useState<Partial<Record<'freeDays', string>>>({});
+  // The saved value fills the field once it arrives, never over what was typed meanwhile.
   useEffect(() => {
     if (settings.data) {
-      const { freeDays: days, feePerDayUsd } = settings.data;
+      const { freeDays: days } = settings.data;
       setFreeDays((typed) => (typed === '' ? days : typed));
-      setFee((typed) => (typed === '' ? feePerDayUsd : typed));
     }
   }, [settings.data]);
 
   const save = async () => {
-    const checked = storageSettingsInput.safeParse({ freeDays, feePerDayUsd: fee });
+    const checked = storageSettingsInput.safeParse({ freeDays });
     setErrors(
       checked.success ? {} : Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])),
     );
     if (!checked.success) return;
-    if (!(await plausible.confirm([{ kind: 'dailyFeeUsd', value: checked.data.feePerDayUsd }]))) return;
     const saved = await notifyChange(() => mutation.mutateAsync(checked.data), {
       message: STORAGE_MESSAGES.settingsSaved,
     });
@@ -57,7 +53,6 @@ export function StorageSettingsDialog({ opened, onClose }: { opened: boolean; on
 
   return (
     <Modal opened={opened} onClose={onClose} title="Almacenaje">
-      {plausible.dialog}
       <Stack>
         <Text size="sm" c="dimmed">
           Cada paquete en el almacén tiene estos días de almacenaje gratis. El cliente recibe un recordatorio{' '}
@@ -72,14 +67,12 @@ export function StorageSettingsDialog({ opened, onClose }: { opened: boolean; on
           onChange={setFreeDays}
           error={errors.freeDays}
         />
-        <DecimalInput
-          kind="dailyFeeUsd"
-          withSign
-          label="Tarifa por día después (USD)"
-          value={fee}
-          onChange={setFee}
-          error={errors.feePerDayUsd}
-        />
+        {settings.data && (
+          <Text size="sm">
+            Tarifa por día después: {formatUsd(settings.data.feePerDayUsd)}. Se cambia en Tarifas, con fecha de
+            vigencia.
+          </Text>
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancelar

@@ -2,7 +2,7 @@
 // parcels in the warehouse or finished repacks (one box each, its parcels not offered alone), chooses the mode where the origin offers two, the recipient and the
 // delivery (home or an agency), sees the price (the public calculator's, storage and delivery)
 // and the next departure, may insure it ('Asegurar envío': docs/product/insurance.md), and confirms: the shipment is prepared and the invoice is in Facturas.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -20,6 +20,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import {
+  PRICE_LIST_MESSAGES,
   DELIVERY_CHOICE_LABELS as D,
   DELIVERY_METHOD_LABELS,
   INSURANCE_LABELS,
@@ -96,6 +97,9 @@ function ShipRequestForm({
   const [agencyId, setAgencyId] = useState<string | null>(null);
   const [insured, setInsured] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The first quote's signed price list (docs/product/price-lists.md): kept while the dialog is
+  // open, so the price seen is the one charged even if a new version starts meanwhile.
+  const [quoteToken, setQuoteToken] = useState<string | null>(null);
 
   const recipients = useQuery(trpc.recipients.mine.queryOptions());
   const agencies = useQuery({
@@ -107,12 +111,23 @@ function ShipRequestForm({
       ? { recipientId, deliveryMethod, agencyId: deliveryMethod === 'agency' ? agencyId : null }
       : {};
   const quote = useQuery({
-    ...trpc.shipRequests.quote.queryOptions({ packageIds, repackIds, shippingMethod, insured, ...delivery }),
+    ...trpc.shipRequests.quote.queryOptions({
+      packageIds,
+      repackIds,
+      shippingMethod,
+      insured,
+      quoteToken,
+      ...delivery,
+    }),
     enabled: ticked > 0,
     placeholderData: keepPreviousData,
     retry: false,
   });
   const create = useMutation(trpc.shipRequests.create.mutationOptions());
+  const seenToken = quote.data?.quoteToken ?? null;
+  useEffect(() => {
+    if (seenToken) setQuoteToken((kept) => kept ?? seenToken);
+  }, [seenToken]);
   const methods = quote.data?.methods ?? ['aereo', 'maritimo'];
 
   const confirm = async () => {
@@ -127,12 +142,16 @@ function ShipRequestForm({
         deliveryMethod,
         agencyId: deliveryMethod === 'agency' ? agencyId : null,
         insured,
+        quoteToken: quoteToken ?? seenToken,
       });
       notifySuccess(L.successTitle, r.message);
       await queryClient.invalidateQueries();
       onClose();
     } catch (e) {
-      setError(getErrorMessage(e));
+      const message = getErrorMessage(e);
+      // The price seen is no longer honoured: quote again with the prices in effect.
+      if (message === PRICE_LIST_MESSAGES.quoteExpired) setQuoteToken(null);
+      setError(message);
     }
   };
 
@@ -266,6 +285,9 @@ function ShipRequestForm({
                 </>
               )}
               <Line label={L.total} cents={quote.data.totalUsdCents} strong />
+              <Text size="xs" c="dimmed">
+                {PRICE_LIST_MESSAGES.inEffectSince(quote.data.priceList.effectiveFrom)}
+              </Text>
               <DeparturePromise mode={shippingMethod} origin={quote.data.origin} />
             </>
           )}

@@ -1,0 +1,125 @@
+// /admin/tarifas (docs/product/price-lists.md): the version in effect, the scheduled ones (which
+// may be cancelled until they start) and the history. Versions are never edited.
+import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { inferOutput } from '@trpc/tanstack-react-query';
+import { PRICE_LIST_MESSAGES as M, caracasDay, formatDate, formatDateTime, priceListInEffect } from '@casillero/shared';
+import { notifyChange } from '../../../../lib/notify';
+import { trpc } from '../../../../lib/trpc';
+import { priceRows } from './price-values';
+
+export type PriceVersion = inferOutput<typeof trpc.prices.versions>['versions'][number];
+
+/** The values of one version, label and value per row. */
+export function PriceTable({ version, caption }: { version: PriceVersion; caption: string }) {
+  return (
+    <Table striped withTableBorder aria-label={caption}>
+      <Table.Tbody>
+        {priceRows(version.prices).map((row) => (
+          <Table.Tr key={row.key}>
+            <Table.Th scope="row" fw={500}>
+              {row.label}
+            </Table.Th>
+            <Table.Td ta="right">{row.value}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+export function CurrentPrices({ version }: { version: PriceVersion }) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="tarifa-vigente">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={2} size="h4" id="tarifa-vigente">
+            {M.current}: {M.version(version.number)}
+          </Title>
+          <Badge color="green" variant="light">
+            {M.inEffectSince(version.effectiveFrom)}
+          </Badge>
+        </Group>
+        <PriceTable version={version} caption={M.current} />
+      </Stack>
+    </Card>
+  );
+}
+
+export function ScheduledPrices({ versions }: { versions: PriceVersion[] }) {
+  const queryClient = useQueryClient();
+  const cancel = useMutation(trpc.prices.cancel.mutationOptions());
+  const onCancel = async (v: PriceVersion) => {
+    if (!window.confirm(M.cancelConfirm(v.number, v.effectiveFrom))) return;
+    const done = await notifyChange(
+      () => cancel.mutateAsync({ id: v.id }),
+      (r) => ({ message: r.message }),
+    );
+    if (done) await queryClient.invalidateQueries({ queryKey: trpc.prices.versions.queryKey() });
+  };
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="tarifas-programadas">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="tarifas-programadas">
+          {M.scheduled}
+        </Title>
+        {versions.length === 0 && <Text c="dimmed">{M.noScheduled}</Text>}
+        {versions.map((v) => (
+          <Stack key={v.id} gap="xs">
+            <Group justify="space-between">
+              <Text fw={600}>
+                {M.version(v.number)} · {M.effectiveFrom} {formatDate(v.effectiveFrom)}
+              </Text>
+              <Button variant="light" color="red" size="xs" onClick={() => void onCancel(v)} loading={cancel.isPending}>
+                {M.cancel}
+              </Button>
+            </Group>
+            <PriceTable version={v} caption={M.version(v.number)} />
+          </Stack>
+        ))}
+      </Stack>
+    </Card>
+  );
+}
+
+export function PriceHistory({ versions, currentId }: { versions: PriceVersion[]; currentId: string | null }) {
+  const today = caracasDay(new Date());
+  const status = (v: PriceVersion) =>
+    v.cancelledAt ? M.cancelled : v.id === currentId ? 'Vigente' : v.effectiveFrom > today ? 'Programada' : 'Anterior';
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="tarifas-historial">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="tarifas-historial">
+          {M.history}
+        </Title>
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped aria-label={M.history}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Versión</Table.Th>
+                <Table.Th>{M.effectiveFrom}</Table.Th>
+                <Table.Th>Estado</Table.Th>
+                <Table.Th>{M.createdBy}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {[...versions].reverse().map((v) => (
+                <Table.Tr key={v.id}>
+                  <Table.Td>{v.number}</Table.Td>
+                  <Table.Td>{formatDate(v.effectiveFrom)}</Table.Td>
+                  <Table.Td>{status(v)}</Table.Td>
+                  <Table.Td>
+                    {v.createdByEmail ?? 'Sistema'} · {formatDateTime(v.createdAt)}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Stack>
+    </Card>
+  );
+}
+
+/** The version in effect now among the page's versions. */
+export const currentOf = (versions: PriceVersion[]) => priceListInEffect(versions, new Date());

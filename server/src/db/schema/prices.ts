@@ -1,0 +1,31 @@
+// The price list's versions (docs/product/price-lists.md): each row is every price at once, from
+// a Caracas day on. Rows are never edited: a change is a new row; a scheduled one may be
+// cancelled (cancelled_at) before it starts, and then never applies.
+import { sql } from 'drizzle-orm';
+import { date, index, integer, jsonb, pgTable, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { PriceList } from '@casillero/shared';
+import { createdAt, timestamptz, uuidPk } from './columns';
+import { users } from './users';
+
+export const priceListVersions = pgTable(
+  'price_list_versions',
+  {
+    id: uuidPk(),
+    /** 1, 2, 3… in the order the versions were created. */
+    number: integer('number').notNull(),
+    /** The first Caracas day it applies (from 00:00 America/Caracas). */
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    /** Every value of the version (shared PriceList: cents, percentages, measures). */
+    prices: jsonb('prices').$type<PriceList>().notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    cancelledAt: timestamptz('cancelled_at'),
+    cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('price_list_versions_number_key').on(t.number),
+    // Two live versions never start on the same day.
+    uniqueIndex('price_list_versions_live_from_key').on(t.effectiveFrom).where(sql`${t.cancelledAt} is null`),
+    index('price_list_versions_from_idx').on(t.effectiveFrom),
+  ],
+);

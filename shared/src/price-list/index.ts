@@ -1,0 +1,2 @@
+export * from './price-list';
+export * from './messages';
