@@ -74,8 +74,8 @@ describe('role descriptions generated from the permission map', () => {
       'Cambia: pre-alertas y notificaciones a clientes. ' +
         'Solo consulta: trackings, clientes (datos y casilleros), paquetes, reempaques, envíos, despachos (vuelos y contenedores) y pagos (facturas, tasas y conciliación). ' +
         'También: el registro de auditoría y los reclamos de los clientes (asignar, pedir información y decidir). ' +
-        'Sin acceso a: reportes e ingresos, el personal, los métodos de pago, la plantilla de hitos de los despachos, ' +
-        'las agencias (con sus tarifas de entrega), el mostrador de agencia (recibir y entregar envíos con prueba de entrega), desbloquear retiros y el recordatorio de retiro y los plazos y límites de los reclamos.',
+        'Sin acceso a: reportes e ingresos, el personal, los métodos de pago y los datos fiscales, la plantilla de hitos de los despachos, ' +
+        'las agencias (alta, datos y horarios), el mostrador de agencia (recibir y entregar envíos con prueba de entrega), desbloquear retiros y el recordatorio de retiro, los plazos y límites de los reclamos y las tarifas (versiones con fecha de vigencia).',
     );
   });
 
