@@ -10,7 +10,15 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NUMBER_MESSAGES, PRICE_LIST_V1, confirmImplausibleQuestion, formatDecimal, quoteUsa } from '@casillero/shared';
+import {
+  NUMBER_MESSAGES,
+  PRICE_LIST_V1,
+  confirmImplausibleQuestion,
+  formatDecimal,
+  formatMeasures,
+  formatUsd,
+  quoteUsa,
+} from '@casillero/shared';
 import {
   DEMO,
   animationsDone,
@@ -135,7 +143,7 @@ describe.skipIf(!chromium)('campos numéricos con coma decimal', () => {
       await row.getByRole('button', { name: `Ver detalles de ${MARIA_NUMBER}` }).click();
       const details = admin.getByRole('dialog', { name: 'Detalles del paquete' });
       await details.getByText(kg(2.5), { exact: true }).waitFor();
-      await details.getByText('30.5x20x15.5 cm', { exact: true }).waitFor();
+      await details.getByText(formatMeasures([30.5, 20, 15.5]), { exact: true }).waitFor();
     });
   });
 
@@ -154,7 +162,7 @@ describe.skipIf(!chromium)('campos numéricos con coma decimal', () => {
       await dialog.getByRole('button', { name: 'Guardar cambios' }).click();
       await dialog.waitFor({ state: 'hidden' });
       await row.getByText(kg(3.75), { exact: true }).waitFor();
-      expect(await row.textContent()).toContain('1234,50');
+      expect(await row.textContent()).toContain(formatUsd(1234.5));
     });
   });
 
