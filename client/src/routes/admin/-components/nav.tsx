@@ -251,8 +251,8 @@ export function AdminNav({ role }: { role: string }) {
       label={item.label}
       leftSection={<item.icon size={18} />}
       activeOptions={{ exact: item.exact ?? false }}
-      py={2}
-      styles={{ label: { lineHeight: 1.3 } }}
+      py={1}
+      styles={{ label: { lineHeight: 1.25 } }}
     />
   );
   return (
