@@ -92,30 +92,29 @@ export function PriceHistory({ versions, currentId }: { versions: PriceVersion[]
         <Title order={2} size="h4" id="tarifas-historial">
           {M.history}
         </Title>
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped aria-label={M.history}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Versión</Table.Th>
-                <Table.Th>{M.effectiveFrom}</Table.Th>
-                <Table.Th>Estado</Table.Th>
-                <Table.Th>{M.createdBy}</Table.Th>
+        {/* Four short columns: on a phone the last one wraps rather than scrolling sideways. */}
+        <Table striped aria-label={M.history}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Versión</Table.Th>
+              <Table.Th>{M.effectiveFrom}</Table.Th>
+              <Table.Th>Estado</Table.Th>
+              <Table.Th>{M.createdBy}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {[...versions].reverse().map((v) => (
+              <Table.Tr key={v.id}>
+                <Table.Td>{v.number}</Table.Td>
+                <Table.Td>{formatDate(v.effectiveFrom)}</Table.Td>
+                <Table.Td>{status(v)}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                  {v.createdByEmail ?? 'Sistema'} · {formatDateTime(v.createdAt)}
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {[...versions].reverse().map((v) => (
-                <Table.Tr key={v.id}>
-                  <Table.Td>{v.number}</Table.Td>
-                  <Table.Td>{formatDate(v.effectiveFrom)}</Table.Td>
-                  <Table.Td>{status(v)}</Table.Td>
-                  <Table.Td>
-                    {v.createdByEmail ?? 'Sistema'} · {formatDateTime(v.createdAt)}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </Table>
       </Stack>
     </Card>
   );
