@@ -1,4 +1,4 @@
-import { Alert } from '@mantine/core';
+import { Alert, Stack, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { createFileRoute, Outlet, useLocation } from '@tanstack/react-router';
 import { STAFF_ROLE_LABELS, can, isStaffRole, type StaffRole } from '@casillero/shared';
@@ -8,7 +8,7 @@ import { isSigningOutHere, useMe } from '../lib/auth';
 import { requireUser } from '../lib/guards';
 import { pageHead } from '../lib/site';
 import { AccessDenied } from './admin/-components/AccessDenied';
-import { AdminNav, AdminNavFooter, permissionForPath } from './admin/-components/nav';
+import { AdminNav, AdminNavFooter, navItemForPath } from './admin/-components/nav';
 import { InvalidSession } from '../components/layout/InvalidSession';
 
 export const Route = createFileRoute('/admin')({
@@ -37,7 +37,7 @@ function AdminLayout() {
   }
   // Every staff procedure checks the role's permission on the server too; these screens only explain.
   if (!isStaffRole(user.role)) return <AccessDenied user={user} />;
-  const needed = permissionForPath(pathname);
+  const screen = navItemForPath(pathname);
 
   return (
     <AreaShell
@@ -46,17 +46,26 @@ function AdminLayout() {
       navFooter={<AdminNavFooter />}
       userName={user.fullName}
     >
-      {needed && !can(user.role, needed) ? <ScreenDenied role={user.role} /> : <Outlet />}
+      {screen?.permission && !can(user.role, screen.permission) ? (
+        <ScreenDenied role={user.role} screenLabel={screen.label} />
+      ) : (
+        <Outlet />
+      )}
     </AreaShell>
   );
 }
 
 /** A screen the role cannot use (its link is not in the menu, but an address can be typed). */
-function ScreenDenied({ role }: { role: StaffRole }) {
+function ScreenDenied({ role, screenLabel }: { role: StaffRole; screenLabel: string }) {
+  // The screen keeps its heading, as every page has one: a reader of the page (or a screen reader)
+  // knows where they are before reading why it is closed to them.
   return (
-    <Alert color="orange" icon={<IconLock />} title="Sin acceso a esta sección" role="alert">
-      Tu rol ({STAFF_ROLE_LABELS[role]}) no permite usar esta sección. Elige otra en el menú o pide acceso a un
-      administrador.
-    </Alert>
+    <Stack gap="md">
+      <Title order={1}>{screenLabel}</Title>
+      <Alert color="orange" icon={<IconLock />} title="Sin acceso a esta sección" role="alert">
+        Tu rol ({STAFF_ROLE_LABELS[role]}) no permite usar esta sección. Elige otra en el menú o pide acceso a un
+        administrador.
+      </Alert>
+    </Stack>
   );
 }

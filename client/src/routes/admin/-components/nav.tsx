@@ -228,11 +228,11 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
 ];
 
 /** The permission a screen of the admin area needs, by its path (the longest matching item). */
-export function permissionForPath(pathname: string): Permission | undefined {
-  const item = ADMIN_NAV.filter((i) => !i.exact && (pathname === i.path || pathname.startsWith(`${i.path}/`))).sort(
+/** The menu entry whose screen holds this address (the longest matching path), if any. */
+export function navItemForPath(pathname: string): AdminNavItem | undefined {
+  return ADMIN_NAV.filter((i) => !i.exact && (pathname === i.path || pathname.startsWith(`${i.path}/`))).sort(
     (a, b) => b.path.length - a.path.length,
   )[0];
-  return item?.permission;
 }
 
 /** The screens the signed-in role may use, under their group's heading. */
