@@ -225,18 +225,27 @@ export const SCREEN_PROFILES = [DESKTOP, PHONE];
  * does: on a phone the navigation is a drawer, opened by its burger first.
  */
 export async function openFromNavigation(page: Page, navTitle: string, label: string): Promise<void> {
-  const link = page.getByRole('navigation', { name: navTitle }).getByRole('link', { name: label, exact: true });
+  const nav = page.getByRole('navigation', { name: navTitle });
+  const link = nav.getByRole('link', { name: label, exact: true });
   const burger = page.getByRole('button', { name: `Abrir ${navTitle}` });
+  // A long menu (the administrator's) opens its groups one at a time: the link's group's button.
+  const groupToggle = nav
+    .getByRole('group')
+    .filter({ has: page.getByRole('link', { name: label, exact: true, includeHidden: true }) })
+    .getByRole('button', { expanded: false });
+  const seen = async (locator: Locator) => (await locator.count()) > 0 && (await locator.first().isVisible());
   // The area's frame is on screen: its burger on a phone (the links are drawn once it opens),
-  // its side navigation's links on a wider screen.
+  // its side navigation's links (or the link's closed group) on a wider screen.
   await expect
-    .poll(async () => (await burger.isVisible()) || (await link.isVisible()), {
+    .poll(async () => (await burger.isVisible()) || (await link.isVisible()) || (await seen(groupToggle)), {
       message: `navegación ${navTitle}`,
       // The area's frame comes after the session is read: more than the poll's default second on a busy machine.
       timeout: 15_000,
     })
     .toBe(true);
   if (await burger.isVisible()) await burger.click();
+  await link.or(groupToggle).first().waitFor();
+  if (!(await link.isVisible())) await groupToggle.click();
   await link.click();
 }
 

@@ -1,4 +1,5 @@
-import { Divider, Stack, Text } from '@mantine/core';
+import { Collapse, Divider, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import {
   IconReceipt2,
   IconBarcode,
@@ -8,6 +9,7 @@ import {
   IconBuildingStore,
   IconBoxMultiple,
   IconChartBar,
+  IconChevronDown,
   IconHistory,
   IconCreditCard,
   IconCurrencyDollar,
@@ -24,7 +26,7 @@ import {
   IconUsers,
   type Icon,
 } from '@tabler/icons-react';
-import type { LinkProps } from '@tanstack/react-router';
+import { type LinkProps, useLocation } from '@tanstack/react-router';
 import { can, type Permission } from '@casillero/shared';
 import { NavLinkLink } from '../../../components/links';
 
@@ -235,8 +237,16 @@ export function navItemForPath(pathname: string): AdminNavItem | undefined {
   )[0];
 }
 
+/**
+ * Up to this many entries the menu shows every group open: at 1366×768 they fit under the header
+ * with the footer in sight (tests/e2e/screens.test.ts). A role with more (the administrator)
+ * gets groups that open and close, the current screen's group open.
+ */
+const ENTRIES_SHOWN_OPEN = 16;
+
 /** The screens the signed-in role may use, under their group's heading. */
 export function AdminNav({ role }: { role: string }) {
+  const pathname = useLocation({ select: (l) => l.pathname });
   // An agency counter sees its screen only (docs/product/last-mile.md), not even the dashboard.
   const allowed = ADMIN_NAV.filter(
     (item) =>
@@ -244,6 +254,22 @@ export function AdminNav({ role }: { role: string }) {
       (item.permission ? can(role, item.permission) : role !== 'agencia') &&
       (!item.menuFor || item.menuFor.includes(role)),
   );
+  const collapsible = allowed.length > ENTRIES_SHOWN_OPEN;
+  const currentGroup = navItemForPath(pathname)?.group;
+  const [openGroups, setOpenGroups] = useState<ReadonlySet<AdminNavGroup>>(
+    () => new Set(currentGroup ? [currentGroup] : []),
+  );
+  // Arriving at a screen of a closed group (a link in a page, the browser's back) opens it.
+  useEffect(() => {
+    if (currentGroup) setOpenGroups((open) => (open.has(currentGroup) ? open : new Set([...open, currentGroup])));
+  }, [currentGroup]);
+  const toggle = (group: AdminNavGroup) =>
+    setOpenGroups((open) => {
+      const next = new Set(open);
+      if (!next.delete(group)) next.add(group);
+      return next;
+    });
+
   const entry = (item: AdminNavItem) => (
     <NavLinkLink
       key={item.path}
@@ -262,13 +288,40 @@ export function AdminNav({ role }: { role: string }) {
         const items = allowed.filter((item) => item.group === group);
         if (items.length === 0) return null;
         const headingId = `admin-nav-${group}`;
+        const listId = `${headingId}-pantallas`;
+        const opened = !collapsible || openGroups.has(group);
         return (
           // biome-ignore lint/a11y/useSemanticElements: a group of links, not of form fields (no fieldset)
           <div key={group} role="group" aria-labelledby={headingId}>
-            <Text id={headingId} size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt={4} pb={0}>
-              {group}
-            </Text>
-            {items.map(entry)}
+            {collapsible ? (
+              <UnstyledButton
+                id={headingId}
+                onClick={() => toggle(group)}
+                aria-expanded={opened}
+                aria-controls={listId}
+                px="sm"
+                py={2}
+                w="100%"
+              >
+                <Group gap={4} justify="space-between" wrap="nowrap">
+                  <Text span size="xs" fw={700} c="dimmed" tt="uppercase">
+                    {group}
+                  </Text>
+                  <IconChevronDown
+                    size={14}
+                    aria-hidden
+                    style={{ transform: opened ? 'rotate(180deg)' : undefined, transition: 'transform 150ms' }}
+                  />
+                </Group>
+              </UnstyledButton>
+            ) : (
+              <Text id={headingId} size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt={4} pb={0}>
+                {group}
+              </Text>
+            )}
+            <Collapse id={listId} expanded={opened} keepMountedMode="display-none" transitionDuration={150}>
+              {items.map(entry)}
+            </Collapse>
           </div>
         );
       })}
