@@ -7,6 +7,7 @@ import {
   IconBuildingBank,
   IconBuildingStore,
   IconBoxMultiple,
+  IconBook2,
   IconChartBar,
   IconHistory,
   IconCreditCard,
@@ -200,6 +201,14 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
     path: '/admin/tarifas',
     to: '/admin/tarifas',
     permission: 'prices.manage',
+  },
+  {
+    label: 'Libro de ventas',
+    group: 'Dinero',
+    icon: IconBook2,
+    path: '/admin/libro-de-ventas',
+    to: '/admin/libro-de-ventas',
+    permission: 'reports.read',
   },
   {
     label: 'Reportes',
