@@ -79,8 +79,8 @@ export function FiscalNotes({ notes }: { notes: FiscalNote[] }) {
         const amount = credit ? -n.totalUsdCents : n.totalUsdCents;
         return (
           <Stack key={n.id} gap={0} align="flex-start">
-            <Group gap={6} wrap="nowrap">
-              <Badge color={credit ? 'green' : 'grape'} variant="light">
+            <Group gap={6} wrap="wrap">
+              <Badge color={credit ? 'green' : 'grape'} variant="light" style={{ flexShrink: 0, overflow: 'visible' }}>
                 {`${FISCAL_DOCUMENT_KIND_LABELS[n.kind]} ${n.number}`}
               </Badge>
               <Text size="xs" fw={600} style={{ whiteSpace: 'nowrap' }}>
