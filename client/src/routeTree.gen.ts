@@ -37,6 +37,7 @@ import { Route as AdminConciliacionRouteImport } from './routes/admin/conciliaci
 import { Route as AdminDespachosRouteImport } from './routes/admin/despachos'
 import { Route as AdminEnviosRouteImport } from './routes/admin/envios'
 import { Route as AdminImportarRouteImport } from './routes/admin/importar'
+import { Route as AdminLibroDeVentasRouteImport } from './routes/admin/libro-de-ventas'
 import { Route as AdminMostradorRouteImport } from './routes/admin/mostrador'
 import { Route as AdminNotificacionesRouteImport } from './routes/admin/notificaciones'
 import { Route as AdminPagosRouteImport } from './routes/admin/pagos'
@@ -207,6 +208,11 @@ const AdminEnviosRoute = AdminEnviosRouteImport.update({
 const AdminImportarRoute = AdminImportarRouteImport.update({
   id: '/importar',
   path: '/importar',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminLibroDeVentasRoute = AdminLibroDeVentasRouteImport.update({
+  id: '/libro-de-ventas',
+  path: '/libro-de-ventas',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminMostradorRoute = AdminMostradorRouteImport.update({
@@ -393,6 +399,7 @@ export interface FileRoutesByFullPath {
   '/admin/despachos': typeof AdminDespachosRoute
   '/admin/envios': typeof AdminEnviosRoute
   '/admin/importar': typeof AdminImportarRoute
+  '/admin/libro-de-ventas': typeof AdminLibroDeVentasRoute
   '/admin/mostrador': typeof AdminMostradorRoute
   '/admin/notificaciones': typeof AdminNotificacionesRoute
   '/admin/pagos': typeof AdminPagosRoute
@@ -451,6 +458,7 @@ export interface FileRoutesByTo {
   '/admin/despachos': typeof AdminDespachosRoute
   '/admin/envios': typeof AdminEnviosRoute
   '/admin/importar': typeof AdminImportarRoute
+  '/admin/libro-de-ventas': typeof AdminLibroDeVentasRoute
   '/admin/mostrador': typeof AdminMostradorRoute
   '/admin/notificaciones': typeof AdminNotificacionesRoute
   '/admin/pagos': typeof AdminPagosRoute
@@ -513,6 +521,7 @@ export interface FileRoutesById {
   '/admin/despachos': typeof AdminDespachosRoute
   '/admin/envios': typeof AdminEnviosRoute
   '/admin/importar': typeof AdminImportarRoute
+  '/admin/libro-de-ventas': typeof AdminLibroDeVentasRoute
   '/admin/mostrador': typeof AdminMostradorRoute
   '/admin/notificaciones': typeof AdminNotificacionesRoute
   '/admin/pagos': typeof AdminPagosRoute
@@ -576,6 +585,7 @@ export interface FileRouteTypes {
     | '/admin/despachos'
     | '/admin/envios'
     | '/admin/importar'
+    | '/admin/libro-de-ventas'
     | '/admin/mostrador'
     | '/admin/notificaciones'
     | '/admin/pagos'
@@ -634,6 +644,7 @@ export interface FileRouteTypes {
     | '/admin/despachos'
     | '/admin/envios'
     | '/admin/importar'
+    | '/admin/libro-de-ventas'
     | '/admin/mostrador'
     | '/admin/notificaciones'
     | '/admin/pagos'
@@ -695,6 +706,7 @@ export interface FileRouteTypes {
     | '/admin/despachos'
     | '/admin/envios'
     | '/admin/importar'
+    | '/admin/libro-de-ventas'
     | '/admin/mostrador'
     | '/admin/notificaciones'
     | '/admin/pagos'
@@ -950,6 +962,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminImportarRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/libro-de-ventas': {
+      id: '/admin/libro-de-ventas'
+      path: '/libro-de-ventas'
+      fullPath: '/admin/libro-de-ventas'
+      preLoaderRoute: typeof AdminLibroDeVentasRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/mostrador': {
       id: '/admin/mostrador'
       path: '/mostrador'
@@ -1178,6 +1197,7 @@ interface AdminRouteChildren {
   AdminDespachosRoute: typeof AdminDespachosRoute
   AdminEnviosRoute: typeof AdminEnviosRoute
   AdminImportarRoute: typeof AdminImportarRoute
+  AdminLibroDeVentasRoute: typeof AdminLibroDeVentasRoute
   AdminMostradorRoute: typeof AdminMostradorRoute
   AdminNotificacionesRoute: typeof AdminNotificacionesRoute
   AdminPagosRoute: typeof AdminPagosRoute
@@ -1204,6 +1224,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminDespachosRoute: AdminDespachosRoute,
   AdminEnviosRoute: AdminEnviosRoute,
   AdminImportarRoute: AdminImportarRoute,
+  AdminLibroDeVentasRoute: AdminLibroDeVentasRoute,
   AdminMostradorRoute: AdminMostradorRoute,
   AdminNotificacionesRoute: AdminNotificacionesRoute,
   AdminPagosRoute: AdminPagosRoute,

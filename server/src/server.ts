@@ -16,6 +16,7 @@ import { httpErrorHandler } from './http/errors';
 import { registerExportRoutes } from './http/exports';
 import { registerLabelRoutes } from './http/labels';
 import { registerInvoicePdfRoutes } from './http/invoice-pdf';
+import { registerFiscalDocumentRoutes } from './http/fiscal-documents';
 import { registerDepartureManifestRoutes } from './http/departure-manifest';
 import { registerParcelImportRoutes } from './http/parcel-import';
 import { registerUnsubscribeRoutes } from './http/unsubscribe';
@@ -165,6 +166,7 @@ export async function createServer({ config, database, logStream }: CreateServer
   registerLabelRoutes(app, { db: db.db, config });
   registerDepartureManifestRoutes(app, { db: db.db, config });
   registerInvoicePdfRoutes(app, { db: db.db, config });
+  registerFiscalDocumentRoutes(app, { db: db.db, config });
   registerParcelImportRoutes(app, { db: db.db, config });
   await registerUnsubscribeRoutes(app, { db: db.db, config });
 

@@ -1341,6 +1341,51 @@ const CASES: Record<string, Case> = {
       }),
     };
   },
+  'fiscal.issueNote': async () => {
+    // A factura of a customer with fiscal data, corrected by a credit note.
+    const customer = await customerWithActiveMailbox(db(), { nombre: 'Nora Nota' });
+    const [factura] = await db()
+      .insert(fiscalDocuments)
+      .values({
+        userId: customer.user.id,
+        kind: 'factura',
+        sequence: 900_001,
+        number: 'FAC-00900001',
+        status: 'emitida',
+        controlNumber: '99-00900001',
+        issuerName: 'Casillero Virtual C.A.',
+        issuerRif: 'J-00002961-0',
+        issuerAddress: 'Caracas',
+        customerName: 'Nora Nota',
+        customerIdNumber: 'V-12345678',
+        customerAddress: 'Calle 4, Mérida',
+        lines: [],
+        ivaBuckets: [{ rateBasisPoints: 1600, baseUsdCents: 1000, ivaUsdCents: 160 }],
+        legalGrounds: [],
+        baseUsdCents: 1000,
+        exemptUsdCents: 0,
+        ivaUsdCents: 160,
+        totalUsdCents: 1160,
+        issueDate: businessToday(),
+      })
+      .returning();
+    return {
+      input: { facturaId: factura!.id, kind: 'nota_de_credito' as const, amountUsd: 5.8, reason: 'Descuento acordado' },
+      expected: (r) => ({
+        entity: 'fiscal_documents',
+        entityId: r.id,
+        operation: 'insert',
+        before: null,
+        after: {
+          kind: 'nota_de_credito',
+          status: 'pendiente_numero_control',
+          references_id: factura!.id,
+          total_usd_cents: 580,
+          reason: 'Descuento acordado',
+        },
+      }),
+    };
+  },
   'pickups.updateSettings': async () => ({
     input: { reminderDays: 4 },
     expected: () => ({

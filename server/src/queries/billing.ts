@@ -15,7 +15,7 @@ import {
 } from '../db/schema';
 import { businessToday } from '../lib/business-clock';
 import { defineList, indexOrder, ownNewestFirst } from '../lib/list-engine';
-import { fiscalSummarySql, liveFiscalDocument } from './fiscal';
+import { fiscalNotesSql, fiscalSummarySql, liveFiscalDocument } from './fiscal';
 
 /** What is still owed on the invoice, in USD cents (a correlated sum over its entries). */
 const remainingSql =
@@ -50,6 +50,8 @@ const invoiceColumns = {
   createdAt: invoices.createdAt,
   /** Its factura or nota de cobro (docs/product/fiscal-invoices.md); null when issued without one. */
   fiscal: fiscalSummarySql,
+  /** The notes of credit and debit on its factura. */
+  fiscalNotes: fiscalNotesSql,
 };
 
 type InvoiceRow = {

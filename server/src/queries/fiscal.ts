@@ -43,15 +43,61 @@ export async function liveFiscalDocument(db: DbOrTx, invoiceId: string) {
 }
 export type LiveFiscalDocument = NonNullable<Awaited<ReturnType<typeof liveFiscalDocument>>>;
 
-/** A small summary for lists (Facturas, a client's account): kind, number, control number, status. */
-export const fiscalSummarySql = sql<{
+/** The tax breakdown a screen shows (docs/product/fiscal-invoices.md#taxes), in USD cents and Bs. céntimos. */
+export type FiscalBreakdown = {
+  baseUsdCents: number;
+  exemptUsdCents: number;
+  ivaUsdCents: number;
+  totalUsdCents: number;
+  igtfUsdCents: number;
+  baseVesCentimos: number | null;
+  exemptVesCentimos: number | null;
+  ivaVesCentimos: number | null;
+  igtfVesCentimos: number | null;
+  totalVesCentimos: number | null;
+};
+
+/**
+ * A small summary for lists (Facturas, a client's account): kind, number, control number,
+ * status, the tax breakdown and the IGTF charged on its invoice.
+ */
+export const fiscalSummarySql = sql<
+  | ({
+      id: string;
+      kind: 'factura' | 'nota_de_cobro';
+      number: string;
+      controlNumber: string | null;
+      status: string;
+    } & FiscalBreakdown)
+  | null
+>`(select json_build_object('id', d.id, 'kind', d.kind, 'number', d.number, 'controlNumber', d.control_number, 'status', d.status,
+    'baseUsdCents', d.base_usd_cents, 'exemptUsdCents', d.exempt_usd_cents, 'ivaUsdCents', d.iva_usd_cents, 'totalUsdCents', d.total_usd_cents,
+    'baseVesCentimos', d.base_ves_centimos, 'exemptVesCentimos', d.exempt_ves_centimos, 'ivaVesCentimos', d.iva_ves_centimos,
+    'totalVesCentimos', d.total_ves_centimos, 'igtfUsdCents', g.igtf,
+    'igtfVesCentimos', case when d.ves_per_usd is null then null else round(g.igtf * d.ves_per_usd)::bigint end)
+  from ${fiscalDocuments} d
+  cross join lateral (select coalesce(sum(c.igtf_usd_cents), 0)::bigint as igtf from ${fiscalIgtfCharges} c where c.invoice_id = d.invoice_id) g
+  where d.invoice_id = ${invoices.id} and d.kind in ('factura', 'nota_de_cobro') and d.status <> 'reemplazada' limit 1)`;
+
+export type FiscalNoteSummary = {
   id: string;
-  kind: 'factura' | 'nota_de_cobro';
+  kind: 'nota_de_credito' | 'nota_de_debito';
   number: string;
   controlNumber: string | null;
   status: string;
-} | null>`(select json_build_object('id', d.id, 'kind', d.kind, 'number', d.number, 'controlNumber', d.control_number, 'status', d.status)
-  from ${fiscalDocuments} d where d.invoice_id = ${invoices.id} and d.kind in ('factura', 'nota_de_cobro') and d.status <> 'reemplazada' limit 1)`;
+  totalUsdCents: number;
+  totalVesCentimos: number | null;
+  issueDate: string;
+  reason: string | null;
+};
+
+/** The notes of credit and debit on an invoice's factura, in the order they were issued. */
+export const fiscalNotesSql = sql<
+  FiscalNoteSummary[]
+>`(select coalesce(json_agg(json_build_object('id', n.id, 'kind', n.kind,
+    'number', n.number, 'controlNumber', n.control_number, 'status', n.status, 'totalUsdCents', n.total_usd_cents,
+    'totalVesCentimos', n.total_ves_centimos, 'issueDate', n.issue_date, 'reason', n.reason) order by n.issue_order), '[]'::json)
+  from ${fiscalDocuments} n where n.invoice_id = ${invoices.id} and n.kind in ('nota_de_credito', 'nota_de_debito'))`;
 
 /** The customer's side: their fiscal data, whether complete, and their notas de cobro waiting for it. */
 export async function myFiscalStatus(db: DbOrTx, userId: string) {
@@ -116,3 +162,27 @@ export function customerFiscalDocuments(db: DbOrTx, userId: string) {
     .orderBy(desc(fiscalDocuments.issueOrder))
     .limit(500);
 }
+
+/**
+ * One fiscal document with the number of the factura it references; with `userId`, only when it
+ * is that customer's (another's is not found, as a missing one).
+ */
+export async function findFiscalDocument(db: DbOrTx, id: string, userId?: string) {
+  const [doc] = await db
+    .select()
+    .from(fiscalDocuments)
+    .where(and(eq(fiscalDocuments.id, id), userId ? eq(fiscalDocuments.userId, userId) : undefined));
+  if (!doc) return null;
+  const [ref] = doc.referencesId
+    ? await db
+        .select({
+          number: fiscalDocuments.number,
+          controlNumber: fiscalDocuments.controlNumber,
+          issueDate: fiscalDocuments.issueDate,
+        })
+        .from(fiscalDocuments)
+        .where(eq(fiscalDocuments.id, doc.referencesId))
+    : [];
+  return { ...doc, references: ref ?? null };
+}
+export type FiscalDocumentDetail = NonNullable<Awaited<ReturnType<typeof findFiscalDocument>>>;

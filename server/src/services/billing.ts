@@ -8,6 +8,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   dollarsToCents,
   CLIENT_MESSAGES,
+  FISCAL_MESSAGES,
   RECONCILIATION_TOLERANCE_CENTIMOS,
   usdCentsToVesCentimos,
   vesCentimosToUsdCents,
@@ -31,6 +32,7 @@ import { DomainError } from '../lib/domain-error';
 import { rateForDay } from '../queries/billing';
 import { fiscalTermsFor, issueFiscalDocument } from './fiscal/documents';
 import { chargeIgtf } from './fiscal/igtf';
+import { issueFiscalNote, liveFacturaOf } from './fiscal/notes';
 import { getPricesInEffect } from '../queries/prices';
 
 /** Serialises every ledger change of one customer until the transaction ends. */
@@ -394,12 +396,14 @@ export async function voidInvoice(tx: DbOrTx, invoiceId: string, createdBy: stri
   if (!invoice) return;
   await lockLedger(tx, invoice.userId);
   const remaining = await invoiceRemaining(tx, invoiceId);
-  const paid = invoice.usdCents - remaining;
+  // The money on it (payments and credit applied, less what a credit note already sent back to
+  // the account); what it charges now is what is owed plus that money (docs/product/fiscal-invoices.md).
+  const paid = await moneyOnInvoice(tx, invoiceId);
   const entries: (typeof ledgerEntries.$inferInsert)[] = [
     {
       userId: invoice.userId,
       kind: 'adjustment',
-      usdCents: -invoice.usdCents,
+      usdCents: -(remaining + paid),
       invoiceId,
       description: `Factura ${invoice.number} anulada: ${reason}`,
       createdBy,
@@ -427,7 +431,27 @@ export async function voidInvoice(tx: DbOrTx, invoiceId: string, createdBy: stri
   }
   await tx.insert(ledgerEntries).values(entries);
   await tx.update(invoices).set({ voidedAt: new Date() }).where(eq(invoices.id, invoiceId));
+  // Its factura stays as it was issued: a credit note for what is left of it documents the void.
+  const facturaId = await liveFacturaOf(tx, invoiceId);
+  if (facturaId)
+    await issueFiscalNote(tx, {
+      facturaId,
+      kind: 'nota_de_credito',
+      amount: 'remaining',
+      reason: FISCAL_MESSAGES.voidReason(reason),
+      sourceKey: `void:${invoiceId}`,
+      createdBy,
+    });
   await applyCredit(tx, invoice.userId, createdBy);
+}
+
+/** The money an invoice holds: payments and credit applied to it, net of credit moved back to the account. */
+export async function moneyOnInvoice(tx: DbOrTx, invoiceId: string): Promise<number> {
+  const [row] = await tx
+    .select({ sum: sql<number>`coalesce(sum(${ledgerEntries.usdCents}), 0)::bigint`.mapWith(Number) })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.invoiceId, invoiceId), inArray(ledgerEntries.kind, ['payment', 'credit_applied'])));
+  return -row.sum;
 }
 
 /**

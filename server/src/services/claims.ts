@@ -33,6 +33,7 @@ import {
   type decideClaimInput,
   type openClaimInput,
   dollarsToCents,
+  FISCAL_MESSAGES,
   fromCents,
 } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
@@ -61,6 +62,7 @@ import {
   type ClaimSubjectFacts,
 } from '../queries/claims';
 import { recordLedgerCorrection } from './billing';
+import { creditNoteForClaim } from './fiscal/notes';
 import { notifyUser } from './notify';
 import { findPriceVersion, getPricesInEffect } from '../queries/prices';
 
@@ -440,6 +442,8 @@ export async function decideClaim(
     );
     entryId = entry.id;
   }
+  // On a shipment invoiced with a factura, the payout is also a credit note on it (docs/product/fiscal-invoices.md).
+  await creditNoteForClaim(tx, claim, payout, FISCAL_MESSAGES.claimReason(code), staffId);
   await tx
     .update(claims)
     .set({

@@ -131,7 +131,7 @@ describe('access matrix', () => {
     expectAccessTable((path) => /^(billing|exchangeRates|paymentMethods)\./.test(path), BILLING_ACCESS);
   });
 
-  it('fiscal documents (docs/product/fiscal-invoices.md): the administrator keeps the fiscal settings; customers give their own fiscal data; the cashier issues a nota de cobro as a factura', () => {
+  it('fiscal documents (docs/product/fiscal-invoices.md): the administrator keeps the fiscal settings; customers give their own fiscal data; the cashier issues a nota de cobro as a factura and corrects a factura with a note; the sales book is a report', () => {
     const FISCAL_ACCESS: AccessTable = {
       'fiscal.settings': { access: 'staff', permission: 'billing.settings', roles: ['admin'] },
       'fiscal.updateSettings': { access: 'staff', permission: 'billing.settings', roles: ['admin'] },
@@ -144,6 +144,8 @@ describe('access matrix', () => {
       },
       'fiscal.pendingControl': { access: 'staff', permission: 'payments.read', roles: ['admin', 'caja', 'atencion'] },
       'fiscal.issueFactura': { access: 'staff', permission: 'payments.write', roles: ['admin', 'caja'] },
+      'fiscal.issueNote': { access: 'staff', permission: 'payments.write', roles: ['admin', 'caja'] },
+      'fiscal.salesBook': { access: 'staff', permission: 'reports.read', roles: ['admin', 'caja'] },
     };
     expectAccessTable((path) => path.startsWith('fiscal.'), FISCAL_ACCESS);
   });

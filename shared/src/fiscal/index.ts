@@ -2,3 +2,4 @@ export * from './fiscal-id';
 export * from './messages';
 export * from './taxes';
 export * from './settings';
+export * from './notes';

@@ -30,6 +30,18 @@ export const FISCAL_MESSAGES = {
   notaDeCobroNotice:
     'Documento sin valor fiscal: no es una factura. Se emitirá la factura cuando el cliente registre sus datos fiscales.',
   pendingControl: 'Pendiente de número de control',
+  noteAmountRequired: 'Escribe el monto de la nota, mayor a 0 (hasta $100.000,00).',
+  noteReasonRequired: 'Escribe el motivo de la nota (de 3 a 300 caracteres).',
+  noteNotAFactura: 'Solo una factura emitida admite notas de crédito o débito.',
+  noteInvoiceVoid: 'La factura está anulada: no admite más notas.',
+  noteExceedsFactura: (note: string, remaining: string, number: string) =>
+    `La nota de crédito (${note}) supera lo que queda de la factura ${number} (${remaining}).`,
+  noteIssued: (kind: string, number: string, factura: string) =>
+    `${kind} ${number} emitida sobre la factura ${factura}.`,
+  facturaIssued: (number: string) => `Factura ${number} emitida.`,
+  voidReason: (reason: string) => `Anulación: ${reason}`,
+  claimReason: (code: string) => `Reclamo ${code} aprobado`,
+  monthInvalid: 'Elige un mes (AAAA-MM).',
   igtfNotice: (rate: string) => `Si pagas en divisas (dólares, Zelle o Binance) se agrega el IGTF (${rate} %).`,
 } as const;
 

@@ -75,6 +75,13 @@ export const fiscalDocuments = pgTable(
     controlAssignedAt: timestamptz('control_assigned_at'),
     replacedAt: timestamptz('replaced_at'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** A note's reason, printed on it ('Anulación: envío … eliminado', a claim, a staff correction). */
+    reason: text('reason'),
+    /**
+     * What issued a note, once: 'void:<invoice id>', 'claim:<claim id>'; a staff correction has
+     * none. Issuing again for the same source answers the note there is.
+     */
+    sourceKey: text('source_key'),
   },
   (t) => [
     uniqueIndex('fiscal_documents_kind_sequence_key').on(t.kind, t.sequence),
@@ -84,6 +91,8 @@ export const fiscalDocuments = pgTable(
     uniqueIndex('fiscal_documents_invoice_live_key')
       .on(t.invoiceId)
       .where(sql`${t.kind} in ('factura', 'nota_de_cobro') and ${t.status} <> 'reemplazada'`),
+    uniqueIndex('fiscal_documents_source_key').on(t.sourceKey).where(sql`${t.sourceKey} is not null`),
+    index('fiscal_documents_references_idx').on(t.referencesId),
     index('fiscal_documents_user_idx').on(t.userId, t.issuedAt),
     index('fiscal_documents_issue_date_idx').on(t.issueDate, t.issueOrder),
     check('fiscal_documents_kind', sql`${t.kind} in ('factura', 'nota_de_credito', 'nota_de_debito', 'nota_de_cobro')`),

@@ -57,7 +57,7 @@ async function nextSequence(tx: DbOrTx, kind: FiscalDocumentKind): Promise<numbe
 
 type InvoiceRow = typeof invoices.$inferSelect;
 
-async function insertDocument(
+export async function insertDocument(
   tx: DbOrTx,
   values: Omit<typeof fiscalDocuments.$inferInsert, 'sequence' | 'number' | 'status'> & { kind: FiscalDocumentKind },
 ) {

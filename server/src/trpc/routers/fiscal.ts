@@ -5,9 +5,13 @@ import {
   customerFiscalDataInput,
   customerIdInput,
   fiscalDocumentIdInput,
+  fiscalNoteInput,
   fiscalSettingsInput,
+  salesBookInput,
 } from '@casillero/shared';
 import { customerFiscalDocuments, myFiscalStatus, pendingControlNumbers } from '../../queries/fiscal';
+import { salesBook } from '../../queries/sales-book';
+import { correctFactura } from '../../services/fiscal/corrections';
 import { issueFacturaForNota, setCustomerFiscalData } from '../../services/fiscal/documents';
 import { getFiscalSettings, setFiscalSettings } from '../../services/fiscal/settings';
 import { auditedUserProcedure, protectedProcedure, router, staffProcedure } from '../init';
@@ -45,7 +49,17 @@ export const fiscalRouter = router({
   issueFactura: staffProcedure('payments.write')
     .input(fiscalDocumentIdInput)
     .mutation(async ({ ctx, input }) => {
-      const doc = await issueFacturaForNota(ctx.db, input.id, ctx.user.id);
-      return { id: doc.id, number: doc.number };
+      const doc = await ctx.db.transaction((tx) => issueFacturaForNota(tx, input.id, ctx.user.id));
+      return { id: doc.id, number: doc.number, message: FISCAL_MESSAGES.facturaIssued(doc.number) };
     }),
+
+  /** A price correction on a factura: a note of credit or debit, and the ledger follows. */
+  issueNote: staffProcedure('payments.write')
+    .input(fiscalNoteInput)
+    .mutation(({ ctx, input }) => ctx.db.transaction((tx) => correctFactura(tx, ctx.user.id, input))),
+
+  /** The sales book of a month (libro de ventas). */
+  salesBook: staffProcedure('reports.read')
+    .input(salesBookInput)
+    .query(({ ctx, input }) => salesBook(ctx.db, input.month)),
 });

@@ -8,6 +8,7 @@ import {
   IconBuildingBank,
   IconBuildingStore,
   IconBoxMultiple,
+  IconBook2,
   IconChartBar,
   IconChevronDown,
   IconHistory,
@@ -202,6 +203,14 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
     path: '/admin/tarifas',
     to: '/admin/tarifas',
     permission: 'prices.manage',
+  },
+  {
+    label: 'Libro de ventas',
+    group: 'Dinero',
+    icon: IconBook2,
+    path: '/admin/libro-de-ventas',
+    to: '/admin/libro-de-ventas',
+    permission: 'reports.read',
   },
   {
     label: 'Reportes',

@@ -54,6 +54,8 @@ import {
   type LedgerRow,
 } from './format';
 import { FiscalDocumentLine } from '../../../../components/fiscal/FiscalDocumentLine';
+import { FiscalBreakdown, FiscalNotes } from '../../../../components/fiscal/FiscalBreakdown';
+import { FiscalInvoiceActions } from './FiscalInvoiceActions';
 
 export const NEVER_EDITED = 'Los movimientos nunca se editan ni se borran: una corrección es un movimiento nuevo.';
 
@@ -155,6 +157,7 @@ const invoiceColumns: ResponsiveColumn<AccountInvoice>[] = [
       <Stack gap={4} align="flex-start">
         <span style={nowrap}>{inv.number}</span>
         <FiscalDocumentLine fiscal={inv.fiscal} />
+        <FiscalNotes notes={inv.fiscalNotes} />
       </Stack>
     ),
   },
@@ -164,7 +167,15 @@ const invoiceColumns: ResponsiveColumn<AccountInvoice>[] = [
     card: 'wide',
     cell: (inv) => <StackedCell main={PAYMENT_TYPE_LABELS[inv.concept]} sub={inv.description} />,
   },
-  { header: 'Total', cell: (inv) => <InvoiceAmount invoice={inv} /> },
+  {
+    header: 'Total',
+    cell: (inv) => (
+      <Stack gap={4}>
+        <InvoiceAmount invoice={inv} />
+        <FiscalBreakdown fiscal={inv.fiscal} />
+      </Stack>
+    ),
+  },
   {
     header: 'Estado',
     card: 'status',
@@ -185,21 +196,35 @@ const invoiceColumns: ResponsiveColumn<AccountInvoice>[] = [
     header: 'PDF',
     card: 'actions',
     cell: (inv) => (
-      <Anchor
-        href={invoicePdfPath(inv.id)}
-        target="_blank"
-        rel="noopener"
-        size="sm"
-        aria-label={`PDF de la factura ${inv.number}`}
-      >
-        <Group gap={4} wrap="nowrap">
-          <IconFileTypePdf size={16} aria-hidden />
-          PDF
-        </Group>
-      </Anchor>
+      <Stack gap={6} align="flex-start">
+        <InvoicePdfLink invoice={inv} />
+        <FiscalActionsIfAllowed invoice={inv} />
+      </Stack>
     ),
   },
 ];
+
+function FiscalActionsIfAllowed({ invoice }: { invoice: AccountInvoice }) {
+  const canWrite = useCan('payments.write');
+  return canWrite ? <FiscalInvoiceActions invoice={invoice} /> : null;
+}
+
+function InvoicePdfLink({ invoice: inv }: { invoice: AccountInvoice }) {
+  return (
+    <Anchor
+      href={invoicePdfPath(inv.id)}
+      target="_blank"
+      rel="noopener"
+      size="sm"
+      aria-label={`PDF de la factura ${inv.number}`}
+    >
+      <Group gap={4} wrap="nowrap">
+        <IconFileTypePdf size={16} aria-hidden />
+        PDF
+      </Group>
+    </Anchor>
+  );
+}
 
 /** One list of the account: its small heading, what to know about it, and its rows or why there are none. */
 function AccountList({

@@ -9,6 +9,7 @@ import {
   invoicePdfPath,
 } from '@casillero/shared';
 import { FiscalDocumentLine } from '../../../../components/fiscal/FiscalDocumentLine';
+import { FiscalBreakdown, FiscalNotes } from '../../../../components/fiscal/FiscalBreakdown';
 import { ResponsiveTable, type ResponsiveColumn } from '../../../../components/data-table/ResponsiveTable';
 import { bothCurrencies, formatDay, invoiceSubject, isOpen, type Invoice } from './invoice-text';
 
@@ -55,6 +56,7 @@ function TotalCell({ invoice }: { invoice: Invoice }) {
           {BILLING_MESSAGES.noRate}
         </Text>
       )}
+      <FiscalBreakdown fiscal={invoice.fiscal} />
     </Stack>
   );
 }
@@ -96,6 +98,7 @@ export function InvoicesTable({ invoices, onReport }: { invoices: Invoice[]; onR
         <Stack gap={4} align="flex-start">
           <span style={{ whiteSpace: 'nowrap' }}>{i.number}</span>
           <FiscalDocumentLine fiscal={i.fiscal} />
+          <FiscalNotes notes={i.fiscalNotes} />
         </Stack>
       ),
     },
