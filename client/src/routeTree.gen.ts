@@ -47,6 +47,7 @@ import { Route as AdminPrealertasRouteImport } from './routes/admin/prealertas'
 import { Route as AdminRecepcionRouteImport } from './routes/admin/recepcion'
 import { Route as AdminReclamosRouteImport } from './routes/admin/reclamos'
 import { Route as AdminReempaquesRouteImport } from './routes/admin/reempaques'
+import { Route as AdminReglasRouteImport } from './routes/admin/reglas'
 import { Route as AdminReportesRouteImport } from './routes/admin/reportes'
 import { Route as AdminSinDuenoRouteImport } from './routes/admin/sin-dueno'
 import { Route as AdminTarifasRouteImport } from './routes/admin/tarifas'
@@ -259,6 +260,11 @@ const AdminReempaquesRoute = AdminReempaquesRouteImport.update({
   path: '/reempaques',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminReglasRoute = AdminReglasRouteImport.update({
+  id: '/reglas',
+  path: '/reglas',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminReportesRoute = AdminReportesRouteImport.update({
   id: '/reportes',
   path: '/reportes',
@@ -403,6 +409,7 @@ export interface FileRoutesByFullPath {
   '/admin/recepcion': typeof AdminRecepcionRoute
   '/admin/reclamos': typeof AdminReclamosRoute
   '/admin/reempaques': typeof AdminReempaquesRoute
+  '/admin/reglas': typeof AdminReglasRoute
   '/admin/reportes': typeof AdminReportesRoute
   '/admin/sin-dueno': typeof AdminSinDuenoRoute
   '/admin/tarifas': typeof AdminTarifasRoute
@@ -461,6 +468,7 @@ export interface FileRoutesByTo {
   '/admin/recepcion': typeof AdminRecepcionRoute
   '/admin/reclamos': typeof AdminReclamosRoute
   '/admin/reempaques': typeof AdminReempaquesRoute
+  '/admin/reglas': typeof AdminReglasRoute
   '/admin/reportes': typeof AdminReportesRoute
   '/admin/sin-dueno': typeof AdminSinDuenoRoute
   '/admin/tarifas': typeof AdminTarifasRoute
@@ -523,6 +531,7 @@ export interface FileRoutesById {
   '/admin/recepcion': typeof AdminRecepcionRoute
   '/admin/reclamos': typeof AdminReclamosRoute
   '/admin/reempaques': typeof AdminReempaquesRoute
+  '/admin/reglas': typeof AdminReglasRoute
   '/admin/reportes': typeof AdminReportesRoute
   '/admin/sin-dueno': typeof AdminSinDuenoRoute
   '/admin/tarifas': typeof AdminTarifasRoute
@@ -586,6 +595,7 @@ export interface FileRouteTypes {
     | '/admin/recepcion'
     | '/admin/reclamos'
     | '/admin/reempaques'
+    | '/admin/reglas'
     | '/admin/reportes'
     | '/admin/sin-dueno'
     | '/admin/tarifas'
@@ -644,6 +654,7 @@ export interface FileRouteTypes {
     | '/admin/recepcion'
     | '/admin/reclamos'
     | '/admin/reempaques'
+    | '/admin/reglas'
     | '/admin/reportes'
     | '/admin/sin-dueno'
     | '/admin/tarifas'
@@ -705,6 +716,7 @@ export interface FileRouteTypes {
     | '/admin/recepcion'
     | '/admin/reclamos'
     | '/admin/reempaques'
+    | '/admin/reglas'
     | '/admin/reportes'
     | '/admin/sin-dueno'
     | '/admin/tarifas'
@@ -1020,6 +1032,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminReempaquesRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/reglas': {
+      id: '/admin/reglas'
+      path: '/reglas'
+      fullPath: '/admin/reglas'
+      preLoaderRoute: typeof AdminReglasRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/reportes': {
       id: '/admin/reportes'
       path: '/reportes'
@@ -1188,6 +1207,7 @@ interface AdminRouteChildren {
   AdminRecepcionRoute: typeof AdminRecepcionRoute
   AdminReclamosRoute: typeof AdminReclamosRoute
   AdminReempaquesRoute: typeof AdminReempaquesRoute
+  AdminReglasRoute: typeof AdminReglasRoute
   AdminReportesRoute: typeof AdminReportesRoute
   AdminSinDuenoRoute: typeof AdminSinDuenoRoute
   AdminTarifasRoute: typeof AdminTarifasRoute
@@ -1214,6 +1234,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminRecepcionRoute: AdminRecepcionRoute,
   AdminReclamosRoute: AdminReclamosRoute,
   AdminReempaquesRoute: AdminReempaquesRoute,
+  AdminReglasRoute: AdminReglasRoute,
   AdminReportesRoute: AdminReportesRoute,
   AdminSinDuenoRoute: AdminSinDuenoRoute,
   AdminTarifasRoute: AdminTarifasRoute,

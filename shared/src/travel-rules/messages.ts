@@ -1,6 +1,8 @@
 // The travel rules' texts (docs/product/travel-rules.md): the admin page /admin/reglas, its
 // refusals, the flags' headings and the notifications. zod-free: the public FAQ imports it.
-import type { TravelCategoryKind, TravelRuleModes } from './travel-rules';
+import { formatKg } from '../format';
+import { formatUsdCents } from '../billing/money';
+import type { TravelCategoryKind, TravelRuleModes, TravelRules } from './travel-rules';
 
 export const TRAVEL_CATEGORY_KIND_LABELS: Record<TravelCategoryKind, string> = {
   prohibited: 'Prohibido',
@@ -116,3 +118,33 @@ export const TRAVEL_RULES_MESSAGES = {
   faqCommercial: (n: number) =>
     `${n} o más artículos iguales se consideran envío comercial: la aduana puede cobrar aranceles y pedir factura.`,
 } as const;
+
+/** What the public FAQ shows of the rules (site.travelRules): no ids, no words. */
+export type PublicTravelRules = {
+  categories: { name: string; kind: TravelCategoryKind; modes: TravelRuleModes; reason: string }[];
+  limits: TravelRules['limits'];
+  commercialQuantity: number;
+};
+
+const KIND_IN_WORDS: Record<TravelCategoryKind, string> = {
+  prohibited: 'prohibido',
+  restricted: 'restringido',
+  permit: 'requiere permiso',
+};
+const MODES_IN_WORDS: Record<TravelRuleModes, string> = {
+  air: 'por vía aérea',
+  sea: 'por vía marítima',
+  both: 'por cualquier vía',
+};
+
+/** The FAQ's answer to '¿Qué artículos no puedo enviar?', one line per rule, from the rules in effect. */
+export function travelRulesFaqLines(rules: PublicTravelRules): string[] {
+  const { air, sea } = rules.limits;
+  const limit = (l: TravelRules['limits']['air']) =>
+    `${formatKg(l.maxPieceWeightKg)} y ${formatUsdCents(l.maxDeclaredValueUsdCents)} de valor declarado`;
+  return [
+    ...rules.categories.map((c) => `${c.name} (${KIND_IN_WORDS[c.kind]} ${MODES_IN_WORDS[c.modes]}): ${c.reason}`),
+    TRAVEL_RULES_MESSAGES.faqLimits(limit(air), limit(sea)),
+    TRAVEL_RULES_MESSAGES.faqCommercial(rules.commercialQuantity),
+  ];
+}

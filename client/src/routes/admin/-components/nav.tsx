@@ -1,6 +1,7 @@
 import { Divider, Stack, Text } from '@mantine/core';
 import {
   IconReceipt2,
+  IconShieldCheck,
   IconBarcode,
   IconBell,
   IconMessageReport,
@@ -202,6 +203,14 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
     permission: 'prices.manage',
   },
   {
+    label: 'Reglas',
+    group: 'Dinero',
+    icon: IconShieldCheck,
+    path: '/admin/reglas',
+    to: '/admin/reglas',
+    permission: 'rules.manage',
+  },
+  {
     label: 'Reportes',
     group: 'Dinero',
     icon: IconChartBar,
@@ -251,7 +260,7 @@ export function AdminNav({ role }: { role: string }) {
       label={item.label}
       leftSection={<item.icon size={18} />}
       activeOptions={{ exact: item.exact ?? false }}
-      py={1}
+      py={0}
       styles={{ label: { lineHeight: 1.25 } }}
     />
   );
