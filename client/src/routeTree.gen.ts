@@ -48,6 +48,7 @@ import { Route as AdminPrealertasRouteImport } from './routes/admin/prealertas'
 import { Route as AdminRecepcionRouteImport } from './routes/admin/recepcion'
 import { Route as AdminReclamosRouteImport } from './routes/admin/reclamos'
 import { Route as AdminReempaquesRouteImport } from './routes/admin/reempaques'
+import { Route as AdminReglasRouteImport } from './routes/admin/reglas'
 import { Route as AdminReportesRouteImport } from './routes/admin/reportes'
 import { Route as AdminSinDuenoRouteImport } from './routes/admin/sin-dueno'
 import { Route as AdminTarifasRouteImport } from './routes/admin/tarifas'
@@ -265,6 +266,11 @@ const AdminReempaquesRoute = AdminReempaquesRouteImport.update({
   path: '/reempaques',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminReglasRoute = AdminReglasRouteImport.update({
+  id: '/reglas',
+  path: '/reglas',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminReportesRoute = AdminReportesRouteImport.update({
   id: '/reportes',
   path: '/reportes',
@@ -410,6 +416,7 @@ export interface FileRoutesByFullPath {
   '/admin/recepcion': typeof AdminRecepcionRoute
   '/admin/reclamos': typeof AdminReclamosRoute
   '/admin/reempaques': typeof AdminReempaquesRoute
+  '/admin/reglas': typeof AdminReglasRoute
   '/admin/reportes': typeof AdminReportesRoute
   '/admin/sin-dueno': typeof AdminSinDuenoRoute
   '/admin/tarifas': typeof AdminTarifasRoute
@@ -469,6 +476,7 @@ export interface FileRoutesByTo {
   '/admin/recepcion': typeof AdminRecepcionRoute
   '/admin/reclamos': typeof AdminReclamosRoute
   '/admin/reempaques': typeof AdminReempaquesRoute
+  '/admin/reglas': typeof AdminReglasRoute
   '/admin/reportes': typeof AdminReportesRoute
   '/admin/sin-dueno': typeof AdminSinDuenoRoute
   '/admin/tarifas': typeof AdminTarifasRoute
@@ -532,6 +540,7 @@ export interface FileRoutesById {
   '/admin/recepcion': typeof AdminRecepcionRoute
   '/admin/reclamos': typeof AdminReclamosRoute
   '/admin/reempaques': typeof AdminReempaquesRoute
+  '/admin/reglas': typeof AdminReglasRoute
   '/admin/reportes': typeof AdminReportesRoute
   '/admin/sin-dueno': typeof AdminSinDuenoRoute
   '/admin/tarifas': typeof AdminTarifasRoute
@@ -596,6 +605,7 @@ export interface FileRouteTypes {
     | '/admin/recepcion'
     | '/admin/reclamos'
     | '/admin/reempaques'
+    | '/admin/reglas'
     | '/admin/reportes'
     | '/admin/sin-dueno'
     | '/admin/tarifas'
@@ -655,6 +665,7 @@ export interface FileRouteTypes {
     | '/admin/recepcion'
     | '/admin/reclamos'
     | '/admin/reempaques'
+    | '/admin/reglas'
     | '/admin/reportes'
     | '/admin/sin-dueno'
     | '/admin/tarifas'
@@ -717,6 +728,7 @@ export interface FileRouteTypes {
     | '/admin/recepcion'
     | '/admin/reclamos'
     | '/admin/reempaques'
+    | '/admin/reglas'
     | '/admin/reportes'
     | '/admin/sin-dueno'
     | '/admin/tarifas'
@@ -1039,6 +1051,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminReempaquesRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/reglas': {
+      id: '/admin/reglas'
+      path: '/reglas'
+      fullPath: '/admin/reglas'
+      preLoaderRoute: typeof AdminReglasRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/reportes': {
       id: '/admin/reportes'
       path: '/reportes'
@@ -1208,6 +1227,7 @@ interface AdminRouteChildren {
   AdminRecepcionRoute: typeof AdminRecepcionRoute
   AdminReclamosRoute: typeof AdminReclamosRoute
   AdminReempaquesRoute: typeof AdminReempaquesRoute
+  AdminReglasRoute: typeof AdminReglasRoute
   AdminReportesRoute: typeof AdminReportesRoute
   AdminSinDuenoRoute: typeof AdminSinDuenoRoute
   AdminTarifasRoute: typeof AdminTarifasRoute
@@ -1235,6 +1255,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminRecepcionRoute: AdminRecepcionRoute,
   AdminReclamosRoute: AdminReclamosRoute,
   AdminReempaquesRoute: AdminReempaquesRoute,
+  AdminReglasRoute: AdminReglasRoute,
   AdminReportesRoute: AdminReportesRoute,
   AdminSinDuenoRoute: AdminSinDuenoRoute,
   AdminTarifasRoute: AdminTarifasRoute,

@@ -32,6 +32,7 @@ export const AUDIT_MESSAGES = {
 export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   users: 'Usuario',
   price_list_versions: 'Versión de las tarifas',
+  travel_rule_versions: 'Versión de las reglas de envío',
   user_profiles: 'Perfil',
   fiscal_documents: 'Documento fiscal',
   fiscal_igtf_charges: 'IGTF cobrado',

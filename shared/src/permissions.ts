@@ -52,7 +52,9 @@ export type Permission =
   /** The claims' windows, the desk's answer time and the uninsured share (the administrator's). */
   | 'claims.settings'
   /** The price list's versions and the honoured-price days (docs/product/price-lists.md). */
-  | 'prices.manage';
+  | 'prices.manage'
+  /** What may travel: the travel rules' versions (docs/product/travel-rules.md). */
+  | 'rules.manage';
 
 /** Reading and changing each of the areas. */
 const readWrite = (...areas: Area[]): Permission[] => areas.flatMap((a) => [`${a}.read`, `${a}.write`] as const);
@@ -70,6 +72,7 @@ export const PERMISSIONS: readonly Permission[] = [
   'claims.manage',
   'claims.settings',
   'prices.manage',
+  'rules.manage',
 ];
 
 const WAREHOUSE: Permission[] = [
@@ -144,6 +147,7 @@ export const EXTRA_PERMISSION_LABELS: Record<Exclude<Permission, `${Area}.read` 
   'claims.manage': 'los reclamos de los clientes (asignar, pedir información y decidir)',
   'claims.settings': 'los plazos y límites de los reclamos',
   'prices.manage': 'las tarifas (versiones con fecha de vigencia)',
+  'rules.manage': 'las reglas de lo que puede viajar (versiones con fecha de vigencia)',
 };
 
 export const EXTRA_PERMISSIONS = Object.keys(EXTRA_PERMISSION_LABELS) as (keyof typeof EXTRA_PERMISSION_LABELS)[];

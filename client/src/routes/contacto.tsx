@@ -2,6 +2,7 @@ import { Accordion, Container, Grid, Paper, Stack, Tabs, Text, Title } from '@ma
 import { IconHelpCircle, IconMessageCircle } from '@tabler/icons-react';
 import { createFileRoute } from '@tanstack/react-router';
 import { FAQ_SECTIONS } from '@casillero/shared';
+import { TravelRulesAnswer } from '../components/public/TravelRulesAnswer';
 import { PageHero } from '../components/public/PageHero';
 import { searchEnum } from '../lib/search';
 import { pageHead } from '../lib/site';
@@ -64,9 +65,13 @@ function ContactPage() {
                           <Title order={3} size="h6" mb={4}>
                             {item.question}
                           </Title>
-                          <Text size="sm" c="dimmed">
-                            {item.answer}
-                          </Text>
+                          {item.rules ? (
+                            <TravelRulesAnswer />
+                          ) : (
+                            <Text size="sm" c="dimmed">
+                              {item.answer}
+                            </Text>
+                          )}
                         </div>
                       ))}
                     </Stack>

@@ -10,6 +10,7 @@ import {
   CHARGE_KINDS,
   CLAIM_DEFAULT_SETTINGS,
   PRICE_LIST_V1,
+  TRAVEL_RULES_V1,
   caracasDay,
   PICKUP_MESSAGES,
   STAFF_ROLES,
@@ -1455,6 +1456,34 @@ const CASES: Record<string, Case> = {
       input: { id },
       expected: () => ({
         entity: 'price_list_versions',
+        entityId: id,
+        operation: 'update',
+        before: { cancelled_at: null },
+        after: { cancelled_at: expect.any(String), cancelled_by: expect.any(String) },
+      }),
+    };
+  },
+  'travelRules.create': async () => {
+    const startDay = caracasDay(new Date(Date.now() + 10 * 24 * 3600 * 1000));
+    const rules = { ...TRAVEL_RULES_V1, commercialQuantity: 10 };
+    return {
+      input: { startDay, rules },
+      expected: (r: { id: string }) => ({
+        entity: 'travel_rule_versions',
+        entityId: r.id,
+        operation: 'insert',
+        before: null,
+        after: { rules, cancelled_at: null },
+      }),
+    };
+  },
+  'travelRules.cancel': async () => {
+    const startDay = caracasDay(new Date(Date.now() + 20 * 24 * 3600 * 1000));
+    const { id } = await setup.travelRules.create({ startDay, rules: TRAVEL_RULES_V1 });
+    return {
+      input: { id },
+      expected: () => ({
+        entity: 'travel_rule_versions',
         entityId: id,
         operation: 'update',
         before: { cancelled_at: null },

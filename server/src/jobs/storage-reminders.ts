@@ -6,6 +6,7 @@ import type { ScheduledJob } from './scheduler';
 import { departureDelaysJob } from './departure-delays';
 import { pickupRemindersJob } from './pickup-reminders';
 import { problemAbandonmentJob } from './problem-abandonment';
+import { ruleChangesJob } from './rule-changes';
 
 export const STORAGE_REMINDERS_JOB = 'storage-reminders';
 
@@ -23,4 +24,5 @@ export const scheduledJobs = (config: Pick<Config, 'appUrl'>): ScheduledJob[] =>
   departureDelaysJob(config),
   pickupRemindersJob(config),
   problemAbandonmentJob(config),
+  ruleChangesJob(config),
 ];

@@ -3,6 +3,7 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { defineList, ownNewestFirst } from '../lib/list-engine';
 import { mailboxes, prealerts, trackings } from '../db/schema';
+import { prealertCheckInput, travelChecker } from './travel-rules';
 
 export const ownPrealertColumns = {
   id: prealerts.id,
@@ -79,6 +80,8 @@ const ownPrealertsList = defineList<object>()({
 
 export async function listOwnPrealerts(db: DbOrTx, userId: string) {
   const rows = await ownPrealertsList.all(db, {}, userId);
+  // The travel rules in effect, on what the customer declared (docs/product/travel-rules.md).
+  const check = await travelChecker(db);
   const ids = rows.map((r) => r.id);
   const numbers = rows.map((r) => r.trackingNumber?.toUpperCase()).filter((n): n is string => Boolean(n));
   const matches =
@@ -114,6 +117,7 @@ export async function listOwnPrealerts(db: DbOrTx, userId: string) {
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
       isEditable: r.status !== 'converted',
+      travelFlags: r.status === 'converted' ? [] : check(prealertCheckInput(r)),
       matchedTracking: match
         ? {
             id: match.id,

@@ -17,6 +17,7 @@ import { mailboxes, prealerts } from '../db/schema';
 import { findOwnFile } from '../files/store';
 import { findOwnPrealert, hasOwnPrealertWithTracking } from '../queries/client-prealerts';
 import { claimIntakeForPrealert } from './reception';
+import { prealertCheckInput, travelChecker } from '../queries/travel-rules';
 
 type CreateInput = z.output<typeof prealertCreateInput>;
 type UpdateInput = z.output<typeof prealertUpdateInput>;
@@ -34,6 +35,10 @@ const editableFields = (input: CreateInput) => ({
   notes: input.notes,
   invoiceFileId: input.invoiceFileId,
 });
+
+/** What the travel rules in effect say of what the customer declared (docs/product/travel-rules.md). */
+const travelFlagsOf = async (tx: DbOrTx, input: CreateInput) =>
+  (await travelChecker(tx))(prealertCheckInput(editableFields(input)));
 
 const notFound = () => new DomainError('NOT_FOUND', GENERIC_MESSAGES.notFound);
 
@@ -113,13 +118,15 @@ export async function createOwnPrealert(db: Db, userId: string, input: CreateInp
             mailboxId: row.mailboxId,
           })
         : null;
+      const travelFlags = await travelFlagsOf(tx, input);
       return matched
         ? {
             id: row.id,
             message: RECEPTION_MESSAGES.prealertMatchedToast,
             warehouseReceipt: matched.warehouseReceipt as string | null,
+            travelFlags,
           }
-        : { id: row.id, message: PREALERT_MESSAGES.created, warehouseReceipt: null as string | null };
+        : { id: row.id, message: PREALERT_MESSAGES.created, warehouseReceipt: null as string | null, travelFlags };
     }),
   );
 }
@@ -167,13 +174,15 @@ export async function updateOwnPrealert(db: Db, userId: string, input: UpdateInp
               mailboxId: updated[0].mailboxId,
             })
           : null;
+      const travelFlags = await travelFlagsOf(tx, input);
       return matched
         ? {
             id: input.id,
             message: RECEPTION_MESSAGES.prealertMatchedTitle,
             warehouseReceipt: matched.warehouseReceipt as string | null,
+            travelFlags,
           }
-        : { id: input.id, message: PREALERT_MESSAGES.updated, warehouseReceipt: null as string | null };
+        : { id: input.id, message: PREALERT_MESSAGES.updated, warehouseReceipt: null as string | null, travelFlags };
     }),
   );
 }

@@ -17,6 +17,7 @@ import {
   PROBLEM_MESSAGES,
   SHIPMENT_FIRST_STAGE,
   SHIP_REQUEST_MESSAGES as M,
+  TRAVEL_RULES_MESSAGES,
   formatUsdCents,
   fromCents,
   insurancePremiumCents,
@@ -30,6 +31,7 @@ import {
   type PriceList,
   type DepartureOrigin,
   type ShippingMethod,
+  type TravelFlag,
 } from '@casillero/shared';
 import type { Db, DbOrTx } from '../db/client';
 import type { Config } from '../env';
@@ -51,6 +53,7 @@ import { notifyUser } from './notify';
 import { insertWithUniqueCode } from './shipments';
 import { accruedStorageFee } from './storage';
 import { pricesForShipRequest, signQuote } from './prices';
+import { travelChecker } from '../queries/travel-rules';
 
 type AppConfig = Pick<Config, 'appUrl'>;
 
@@ -115,6 +118,8 @@ export type ShipRequestQuote = {
   quotedAt: string;
   /** Sent back with the confirmation: the price is honoured for the set days. */
   quoteToken: string | null;
+  /** The travel rules' warnings for this mode (docs/product/travel-rules.md); a block refuses instead. */
+  travelWarnings: { label: string; flag: TravelFlag }[];
 };
 
 const METHODS_BY_ORIGIN: Record<DepartureOrigin, ShippingMethod[]> = {
@@ -147,6 +152,11 @@ function quoteBox(
 
 const parcelColumns = {
   id: packages.id,
+  packageDescription: packages.packageDescription,
+  // The identical items of the pre-alert it came from, for the commercial quantity.
+  quantity: sql<
+    number | null
+  >`(select max(p.quantity_items) from prealerts p where p.converted_package_id = ${packages.id})`,
   trackingNumber: packages.trackingNumber,
   warehouseReceipt: packages.warehouseReceipt,
   status: packages.status,
@@ -299,10 +309,38 @@ async function priceParcels(tx: DbOrTx, userId: string, choice: ShipRequestChoic
       declaredUsdCents: held.reduce((sum, p) => sum + (p.estimatedValueUsdCents ?? 0), 0),
     };
   });
+  // The travel rules for the mode chosen (docs/product/travel-rules.md): a block refuses the
+  // request with its reason; the warnings go with the quote.
+  const check = await travelChecker(tx);
+  const mode = choice.shippingMethod === 'aereo' ? 'air' : 'sea';
+  const travelWarnings: { label: string; flag: TravelFlag }[] = [];
+  const checked = [
+    ...[...rows, ...inside].map((r) => ({
+      label: labelOf(r),
+      input: {
+        description: r.packageDescription,
+        // A parcel inside a repack travels in the repack's box: its weight is the box's.
+        weightKg: 'repackId' in r ? null : r.weightKg,
+        declaredValueUsdCents: r.estimatedValueUsdCents,
+        quantity: r.quantity,
+      },
+    })),
+    ...boxes.map((b) => ({
+      label: b.label,
+      input: { description: '', weightKg: b.weightKg, declaredValueUsdCents: b.declaredUsdCents },
+    })),
+  ];
+  for (const { label, input } of checked) {
+    for (const flag of check({ ...input, mode })) {
+      if (flag.level === 'block')
+        throw new DomainError('CONFLICT', TRAVEL_RULES_MESSAGES.shipBlocked(label, flag.title, flag.reason));
+      travelWarnings.push({ label, flag });
+    }
+  }
   const totalWeightKg = fromCents([...parcels, ...boxes].reduce((sum, p) => sum + cents(p.weightKg), 0));
   // Every parcel that travels: the ticked ones and those inside the repacks.
   const ids = [...ticked, ...inside.map((p) => p.id)];
-  return { ids, repackIds, origin, parcels, repacks: boxes, totalWeightKg };
+  return { ids, repackIds, origin, parcels, repacks: boxes, totalWeightKg, travelWarnings };
 }
 
 async function priceRequest(tx: DbOrTx, userId: string, choice: ShipRequestChoice, confirming = false) {
@@ -348,6 +386,7 @@ async function priceRequest(tx: DbOrTx, userId: string, choice: ShipRequestChoic
     priceList: { id: priceList.id, number: priceList.number, effectiveFrom: priceList.effectiveFrom },
     quotedAt: priceList.quotedAt.toISOString(),
     quoteToken: priceList.id ? await signQuote(tx, userId, priceList.id, priceList.quotedAt) : null,
+    travelWarnings: priced.travelWarnings,
   };
   return { quote, delivery, ids: priced.ids, repackIds: priced.repackIds };
 }

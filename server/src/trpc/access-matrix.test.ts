@@ -35,6 +35,8 @@ const PUBLIC_PROCEDURES = [
   'site.insuranceRule',
   // The price list in effect and the next one scheduled (docs/product/price-lists.md): prices, no person.
   'site.prices',
+  // What may travel, for the FAQ (docs/product/travel-rules.md): rules, no person.
+  'site.travelRules',
   'staff.acceptInvitation',
   'staff.invitation',
 ];
@@ -246,6 +248,15 @@ describe('access matrix', () => {
       'prices.create': admin,
       'prices.cancel': admin,
       'prices.updateSettings': admin,
+    });
+  });
+
+  it('the travel rules (docs/product/travel-rules.md): the administrator alone reads and changes them', () => {
+    const admin = { access: 'staff', permission: 'rules.manage', roles: ['admin'] } as const;
+    expectAccessTable((path) => path.startsWith('travelRules.'), {
+      'travelRules.versions': admin,
+      'travelRules.create': admin,
+      'travelRules.cancel': admin,
     });
   });
 

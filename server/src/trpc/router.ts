@@ -23,6 +23,7 @@ import { publicTrackingRouter } from './routers/public-tracking';
 import { liveRouter } from './routers/live';
 import { storageRouter } from './routers/storage';
 import { pricesRouter } from './routers/prices';
+import { travelRulesRouter } from './routers/travel-rules';
 import { problemParcelsRouter } from './routers/problem-parcels';
 import { pickupsRouter } from './routers/pickups';
 import { messagingRouter } from './routers/messaging';
@@ -65,6 +66,7 @@ export const appRouter = router({
   live: liveRouter,
   storage: storageRouter,
   prices: pricesRouter,
+  travelRules: travelRulesRouter,
   problemParcels: problemParcelsRouter,
   pickups: pickupsRouter,
   messaging: messagingRouter,

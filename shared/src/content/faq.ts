@@ -1,7 +1,13 @@
 import { CHINA_AIR_MIN_KG, DELIVERY_TIME, WAREHOUSE_ADDRESSES } from '../constants';
 import { PAYMENT_METHODS } from '../enums';
+import { TRAVEL_RULES_MESSAGES } from '../travel-rules/messages';
 
-export type FaqSection = { id: string; title: string; items: { question: string; answer: string }[] };
+export type FaqSection = {
+  id: string;
+  title: string;
+  /** `rules`: the answer is the travel rules in effect (docs/product/travel-rules.md#the-faq). */
+  items: { question: string; answer: string; rules?: true }[];
+};
 
 const miami = WAREHOUSE_ADDRESSES.USA;
 
@@ -62,6 +68,12 @@ export const FAQ_SECTIONS: FaqSection[] = [
       {
         question: '¿Cuánto tarda un envío a Venezuela?',
         answer: `Aéreo: aproximadamente ${DELIVERY_TIME.usaAereo}. Marítimo: aproximadamente ${DELIVERY_TIME.usaMaritimo}.`,
+      },
+      {
+        question: TRAVEL_RULES_MESSAGES.faqQuestion,
+        // Rendered from the rules in effect (site.travelRules); this is what the prerendered page says.
+        answer: TRAVEL_RULES_MESSAGES.faqIntro,
+        rules: true,
       },
     ],
   },

@@ -21,6 +21,8 @@ export const priceListVersions = pgTable(
     createdAt: createdAt(),
     cancelledAt: timestamptz('cancelled_at'),
     cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When the customers it affects were told (docs/product/travel-rules.md#telling-the-customers). */
+    announcedAt: timestamptz('announced_at'),
   },
   (t) => [
     uniqueIndex('price_list_versions_number_key').on(t.number),

@@ -33,6 +33,7 @@ import {
   updatePackage,
 } from '../../services/packages';
 import { listMissingDeclaredValue } from '../../queries/declared-value';
+import { listTravelBlocked, packageTravelFlags } from '../../queries/travel-rules';
 import { confirmDeclaredValue } from '../../services/declared-value';
 import { auditedUserProcedure, staffProcedure, protectedProcedure, router } from '../init';
 import { foundOr } from '../found';
@@ -57,6 +58,9 @@ export const packagesRouter = router({
   /** Acción requerida: the customer's parcels in the warehouse still without a declared value. */
   missingDeclaredValue: protectedProcedure.query(({ ctx }) => listMissingDeclaredValue(ctx.db, ctx.user.id)),
 
+  /** Acción requerida: the customer's parcels the travel rules let travel by no mode (docs/product/travel-rules.md). */
+  travelBlocked: protectedProcedure.query(({ ctx }) => listTravelBlocked(ctx.db, ctx.user.id)),
+
   /** The customer confirms the declared value of their own parcel (audited as them). */
   confirmDeclaredValue: auditedUserProcedure
     .input(declaredValueConfirmInput)
@@ -75,7 +79,12 @@ export const packagesRouter = router({
     .input(idInput)
     .query(async ({ ctx, input }) => {
       const detail = foundOr(await getPackageDetail(ctx.db, input.id), PACKAGE_MESSAGES.notFound);
-      return { ...detail, photos: await photosOfPackage(ctx.db, ctx.config, detail.id) };
+      return {
+        ...detail,
+        photos: await photosOfPackage(ctx.db, ctx.config, detail.id),
+        // The travel rules' flags, the same the customer sees (docs/product/travel-rules.md).
+        travelFlags: await packageTravelFlags(ctx.db, detail.id),
+      };
     }),
 
   /** A WR number scanned or typed into the list's search: the package to open (docs/decisions/019-warehouse-intake.md). */

@@ -1,5 +1,6 @@
 import { getInsuranceRule } from '../../queries/claims';
 import { publicPrices } from '../../queries/prices';
+import { publicTravelRules } from '../../queries/travel-rules';
 import { publicProcedure, router } from '../init';
 
 export const siteRouter = router({
@@ -18,4 +19,7 @@ export const siteRouter = router({
    * effect and the next one scheduled with its start, so the page picks by the clock.
    */
   prices: publicProcedure.query(({ ctx }) => publicPrices(ctx.db)),
+
+  /** What may travel, for the FAQ (docs/product/travel-rules.md): the rules in effect, no person. */
+  travelRules: publicProcedure.query(({ ctx }) => publicTravelRules(ctx.db)),
 });

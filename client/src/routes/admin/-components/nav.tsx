@@ -2,6 +2,7 @@ import { Collapse, Divider, Group, Stack, Text, UnstyledButton } from '@mantine/
 import { useEffect, useState } from 'react';
 import {
   IconReceipt2,
+  IconShieldCheck,
   IconBarcode,
   IconBell,
   IconMessageReport,
@@ -157,6 +158,14 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
     permission: 'agencies.manage',
   },
   {
+    label: 'Reglas',
+    group: 'Administración',
+    icon: IconShieldCheck,
+    path: '/admin/reglas',
+    to: '/admin/reglas',
+    permission: 'rules.manage',
+  },
+  {
     label: 'Reclamos',
     group: 'Clientes',
     icon: IconMessageReport,
@@ -286,7 +295,7 @@ export function AdminNav({ role }: { role: string }) {
       label={item.label}
       leftSection={<item.icon size={18} />}
       activeOptions={{ exact: item.exact ?? false }}
-      py={1}
+      py={0}
       styles={{ label: { lineHeight: 1.25 } }}
     />
   );

@@ -12,6 +12,7 @@ import {
 } from '@casillero/shared';
 import type { trpc } from '../../../lib/trpc';
 import { InvoiceLink } from '../../../components/prealerts/InvoiceLink';
+import { TravelFlags } from '../../../components/travel-rules/TravelFlags';
 
 export type Prealert = inferOutput<typeof trpc.prealerts.mine>[number];
 
@@ -68,6 +69,7 @@ export function PrealertCard({ prealert: p, onEdit }: { prealert: Prealert; onEd
             )}
           </Alert>
         )}
+        <TravelFlags flags={p.travelFlags} />
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
           <Field label="Empresa de envío" value={p.carrier} />
           <Field label="Tienda / remitente" value={p.senderName} />

@@ -16,6 +16,7 @@ import { useState } from 'react';
 import {
   MAILBOX_COUNTRY_LABELS,
   PREALERT_MESSAGES,
+  TRAVEL_RULES_MESSAGES,
   RECEPTION_MESSAGES,
   prealertCreateInput,
   type Carrier,
@@ -128,6 +129,14 @@ export function PrealertForm({
           ? ''
           : PREALERT_MESSAGES.createdDetail;
       notifications.show({ color: 'green', title: result.message, message: detail });
+      // What the travel rules say of it (docs/product/travel-rules.md): also shown on its card.
+      for (const f of result.travelFlags)
+        notifications.show({
+          color: f.level === 'block' ? 'red' : 'yellow',
+          title: `${f.level === 'block' ? TRAVEL_RULES_MESSAGES.blocked : TRAVEL_RULES_MESSAGES.warning}: ${f.title}`,
+          message: `${f.reason} ${TRAVEL_RULES_MESSAGES.whatToDo} ${f.advice}`,
+          autoClose: 10_000,
+        });
       onClose();
     } catch (error) {
       form.setErrors(getFieldErrors(error));

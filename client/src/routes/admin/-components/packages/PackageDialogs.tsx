@@ -14,6 +14,7 @@ import {
   formatMeasures,
 } from '@casillero/shared';
 import { PackagePhotos } from '../../../../components/PackagePhotos';
+import { TravelFlags } from '../../../../components/travel-rules/TravelFlags';
 import { CustomerSection, DetailsHeading, FactGrid } from '../../../../components/details/DetailsParts';
 import { DetailsDrawer, type DetailsDrawerOpen } from '../../../../components/details/DetailsDrawer';
 import { EntityHistory } from '../../../../components/details/EntityHistory';
@@ -48,6 +49,8 @@ export function PackageDetailsDrawer(props: DetailsDrawerOpen) {
           <DetailsHeading title={d.trackingNumber ?? 'Sin tracking'}>
             <PackageStatusBadge status={d.status} />
           </DetailsHeading>
+          {/* The travel rules' flags, the same the customer sees (docs/product/travel-rules.md). */}
+          <TravelFlags flags={d.travelFlags} />
           <FactGrid
             title="Paquete"
             facts={[

@@ -4,6 +4,8 @@ import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { inferOutput } from '@trpc/tanstack-react-query';
 import { PRICE_LIST_MESSAGES as M, caracasDay, formatDate, formatDateTime, priceListInEffect } from '@casillero/shared';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../../components/forms/FormDialog';
 import { notifyChange } from '../../../../lib/notify';
 import { trpc } from '../../../../lib/trpc';
 import { priceRows } from './price-values';
@@ -49,12 +51,14 @@ export function CurrentPrices({ version }: { version: PriceVersion }) {
 export function ScheduledPrices({ versions }: { versions: PriceVersion[] }) {
   const queryClient = useQueryClient();
   const cancel = useMutation(trpc.prices.cancel.mutationOptions());
+  // The version the dialog asks about; cancelling it cannot be undone.
+  const [asking, setAsking] = useState<PriceVersion | null>(null);
   const onCancel = async (v: PriceVersion) => {
-    if (!window.confirm(M.cancelConfirm(v.number, v.effectiveFrom))) return;
     const done = await notifyChange(
       () => cancel.mutateAsync({ id: v.id }),
       (r) => ({ message: r.message }),
     );
+    setAsking(null);
     if (done) await queryClient.invalidateQueries({ queryKey: trpc.prices.versions.queryKey() });
   };
   return (
@@ -70,7 +74,7 @@ export function ScheduledPrices({ versions }: { versions: PriceVersion[] }) {
               <Text fw={600}>
                 {M.version(v.number)} · {M.effectiveFrom} {formatDate(v.effectiveFrom)}
               </Text>
-              <Button variant="light" color="red" size="xs" onClick={() => void onCancel(v)} loading={cancel.isPending}>
+              <Button variant="light" color="red" size="xs" onClick={() => setAsking(v)}>
                 {M.cancel}
               </Button>
             </Group>
@@ -78,6 +82,16 @@ export function ScheduledPrices({ versions }: { versions: PriceVersion[] }) {
           </Stack>
         ))}
       </Stack>
+      <ConfirmDialog
+        opened={asking !== null}
+        title={M.cancel}
+        label={M.cancel}
+        loading={cancel.isPending}
+        onConfirm={() => asking && void onCancel(asking)}
+        onCancel={() => setAsking(null)}
+      >
+        {asking && M.cancelConfirm(asking.number, asking.effectiveFrom)}
+      </ConfirmDialog>
     </Card>
   );
 }

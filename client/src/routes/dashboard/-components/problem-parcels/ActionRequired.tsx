@@ -11,6 +11,7 @@ import {
   PROBLEM_CHOICE_LABELS,
   PROBLEM_MESSAGES as M,
   PROBLEM_REASON_LABELS,
+  TRAVEL_RULES_MESSAGES,
   formatDate,
   formatUsdCents,
   type ProblemChoice,
@@ -20,6 +21,7 @@ import { notifyChange } from '../../../../lib/notify';
 import { trpc } from '../../../../lib/trpc';
 import { DeclaredValueItems } from './DeclaredValueItems';
 import { FiscalDataItem } from '../../../../components/fiscal/FiscalDataItem';
+import { TravelFlags } from '../../../../components/travel-rules/TravelFlags';
 
 type Problem = inferOutput<typeof trpc.problemParcels.mine>[number];
 
@@ -37,6 +39,8 @@ export function ActionRequired() {
   const queryClient = useQueryClient();
   const list = useQuery(trpc.problemParcels.mine.queryOptions());
   const missingValue = useQuery(trpc.packages.missingDeclaredValue.queryOptions());
+  // Parcels the travel rules let travel by no mode (docs/product/travel-rules.md).
+  const travelBlocked = useQuery(trpc.packages.travelBlocked.queryOptions());
   // Notas de cobro waiting for the customer's fiscal data (docs/product/fiscal-invoices.md#fiscal-data).
   const fiscal = useQuery(trpc.fiscal.mine.queryOptions());
   const choose = useMutation(trpc.problemParcels.choose.mutationOptions());
@@ -44,7 +48,8 @@ export function ActionRequired() {
   const problems = list.data ?? [];
   const missing = missingValue.data ?? [];
   const fiscalAction = fiscal.data?.actionRequired ? fiscal.data : null;
-  if (problems.length === 0 && missing.length === 0 && !fiscalAction) return null;
+  const blocked = travelBlocked.data ?? [];
+  if (problems.length === 0 && missing.length === 0 && !fiscalAction && blocked.length === 0) return null;
 
   const confirm = async () => {
     if (!pending) return;
@@ -74,6 +79,21 @@ export function ActionRequired() {
           </Text>
         )}
         <DeclaredValueItems items={missing} />
+        {blocked.map((b) => (
+          <Card
+            key={b.packageId}
+            withBorder
+            radius="md"
+            padding="md"
+            aria-label={TRAVEL_RULES_MESSAGES.actionItem(b.label)}
+          >
+            <Stack gap="xs">
+              <Text fw={700}>{TRAVEL_RULES_MESSAGES.actionItem(b.label)}</Text>
+              <Text size="sm">{b.packageDescription}</Text>
+              <TravelFlags flags={b.flags} />
+            </Stack>
+          </Card>
+        ))}
         {fiscalAction && <FiscalDataItem status={fiscalAction} />}
         {problems.map((p) => (
           <Card key={p.id} withBorder radius="md" padding="md" aria-label={`Paquete retenido ${p.label}`}>

@@ -2,6 +2,7 @@
 // parcels in the warehouse or finished repacks (one box each, its parcels not offered alone), chooses the mode where the origin offers two, the recipient and the
 // delivery (home or an agency), sees the price (the public calculator's, storage and delivery)
 // and the next departure, may insure it ('Asegurar envío': docs/product/insurance.md), and confirms: the shipment is prepared and the invoice is in Facturas.
+import { TravelFlags } from '../../../../components/travel-rules/TravelFlags';
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -285,6 +286,9 @@ function ShipRequestForm({
                 </>
               )}
               <Line label={L.total} cents={quote.data.totalUsdCents} strong />
+              {quote.data.travelWarnings.map((w) => (
+                <TravelFlags key={`${w.label}-${w.flag.code}`} flags={[w.flag]} label={w.label} />
+              ))}
               <Text size="xs" c="dimmed">
                 {PRICE_LIST_MESSAGES.inEffectSince(quote.data.priceList.effectiveFrom)}
               </Text>

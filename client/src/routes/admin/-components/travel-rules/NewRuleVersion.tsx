@@ -1,0 +1,287 @@
+// The form of a new version of the travel rules (docs/product/travel-rules.md): prefilled from the
+// rules in effect; categories added, edited or removed; limits and the commercial quantity; from
+// now on or from a coming day. The server checks it again and refuses in Spanish.
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  TRAVEL_CATEGORY_KINDS,
+  TRAVEL_CATEGORY_KIND_LABELS,
+  TRAVEL_RULES_MESSAGES as M,
+  TRAVEL_RULE_MODES,
+  TRAVEL_RULE_MODE_LABELS,
+  caracasDay,
+  nextDay,
+  travelRulesVersionInput,
+  type TravelCategory,
+  type TravelCategoryKind,
+  type TravelRuleModes,
+  type TravelRules,
+} from '@casillero/shared';
+import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
+import { UsdCentsInput } from '../../../../components/forms/UsdCentsInput';
+import { notifyChange } from '../../../../lib/notify';
+import { trpc } from '../../../../lib/trpc';
+
+/** A category as the form edits it: the word lists as typed, comma-separated. */
+type Draft = Omit<TravelCategory, 'words' | 'exceptWords'> & { key: number; words: string; exceptWords: string };
+
+const split = (text: string) =>
+  text
+    .split(',')
+    .map((w) => w.trim())
+    .filter(Boolean);
+
+let nextKey = 0;
+const draftOf = (c: TravelCategory): Draft => ({
+  ...c,
+  key: nextKey++,
+  words: c.words.join(', '),
+  exceptWords: c.exceptWords.join(', '),
+});
+const emptyDraft = (): Draft => ({
+  key: nextKey++,
+  id: '',
+  name: '',
+  kind: 'prohibited',
+  modes: 'both',
+  words: '',
+  exceptWords: '',
+  reason: '',
+  advice: '',
+});
+
+function CategoryFields({
+  draft,
+  index,
+  onChange,
+  onRemove,
+}: {
+  draft: Draft;
+  index: number;
+  onChange: (d: Draft) => void;
+  onRemove: () => void;
+}) {
+  const set =
+    <K extends keyof Draft>(key: K) =>
+    (value: Draft[K]) =>
+      onChange({ ...draft, [key]: value });
+  return (
+    <Card withBorder padding="sm" component="fieldset" aria-label={`Categoría ${index + 1}`} style={{ margin: 0 }}>
+      <Stack gap="xs">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
+          <TextInput
+            label={M.categoryName}
+            value={draft.name}
+            onChange={(e) => set('name')(e.currentTarget.value)}
+            withAsterisk
+          />
+          <Select
+            label={M.categoryKind}
+            data={TRAVEL_CATEGORY_KINDS.map((k) => ({ value: k, label: TRAVEL_CATEGORY_KIND_LABELS[k] }))}
+            value={draft.kind}
+            onChange={(v) => v && set('kind')(v as TravelCategoryKind)}
+            allowDeselect={false}
+          />
+          <Select
+            label={M.categoryModes}
+            data={TRAVEL_RULE_MODES.map((m) => ({ value: m, label: TRAVEL_RULE_MODE_LABELS[m] }))}
+            value={draft.modes}
+            onChange={(v) => v && set('modes')(v as TravelRuleModes)}
+            allowDeselect={false}
+          />
+        </SimpleGrid>
+        <TextInput
+          label={M.categoryWords}
+          value={draft.words}
+          onChange={(e) => set('words')(e.currentTarget.value)}
+          withAsterisk
+        />
+        <TextInput
+          label={M.categoryExcept}
+          value={draft.exceptWords}
+          onChange={(e) => set('exceptWords')(e.currentTarget.value)}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+          <Textarea
+            label={M.categoryReason}
+            value={draft.reason}
+            onChange={(e) => set('reason')(e.currentTarget.value)}
+            autosize
+            minRows={1}
+            withAsterisk
+          />
+          <Textarea
+            label={M.categoryAdvice}
+            value={draft.advice}
+            onChange={(e) => set('advice')(e.currentTarget.value)}
+            autosize
+            minRows={1}
+            withAsterisk
+          />
+        </SimpleGrid>
+        <Button variant="subtle" color="red" size="xs" onClick={onRemove} style={{ alignSelf: 'flex-end' }}>
+          {M.removeCategory}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+export function NewRuleVersion({ from }: { from: TravelRules }) {
+  const queryClient = useQueryClient();
+  const create = useMutation(trpc.travelRules.create.mutationOptions());
+  const tomorrow = nextDay(caracasDay(new Date()));
+  const [start, setStart] = useState<'now' | 'day'>('now');
+  const [day, setDay] = useState(tomorrow);
+  const [drafts, setDrafts] = useState<Draft[]>(() => from.categories.map(draftOf));
+  const [limits, setLimits] = useState<Record<string, DecimalValue>>({
+    airWeight: from.limits.air.maxPieceWeightKg,
+    airValue: from.limits.air.maxDeclaredValueUsdCents,
+    seaWeight: from.limits.sea.maxPieceWeightKg,
+    seaValue: from.limits.sea.maxDeclaredValueUsdCents,
+    commercial: from.commercialQuantity,
+  });
+  const [errors, setErrors] = useState<string[]>([]);
+  const setLimit = (key: string) => (v: DecimalValue) => setLimits((old) => ({ ...old, [key]: v }));
+
+  const submit = async () => {
+    const input = {
+      startDay: start === 'now' ? null : day,
+      rules: {
+        categories: drafts.map(({ key: _key, words, exceptWords, ...c }) => ({
+          ...c,
+          words: split(words),
+          exceptWords: split(exceptWords),
+        })),
+        limits: {
+          air: { maxPieceWeightKg: limits.airWeight, maxDeclaredValueUsdCents: limits.airValue },
+          sea: { maxPieceWeightKg: limits.seaWeight, maxDeclaredValueUsdCents: limits.seaValue },
+        },
+        commercialQuantity: limits.commercial,
+      },
+    };
+    const checked = travelRulesVersionInput.safeParse(input);
+    if (!checked.success) {
+      setErrors([...new Set(checked.error.issues.map((i) => i.message))]);
+      return;
+    }
+    setErrors([]);
+    const done = await notifyChange(
+      () => create.mutateAsync(checked.data),
+      (r) => ({ message: r.message }),
+    );
+    if (done) await queryClient.invalidateQueries({ queryKey: trpc.travelRules.versions.queryKey() });
+  };
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="nuevas-reglas">
+      <Stack
+        gap="md"
+        component="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+        aria-labelledby="nuevas-reglas"
+      >
+        <Title order={2} size="h4" id="nuevas-reglas">
+          {M.newVersion}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {M.newVersionHint}
+        </Text>
+        <Group align="flex-end">
+          <SegmentedControl
+            aria-label={M.effectiveAt}
+            value={start}
+            onChange={(v) => setStart(v as 'now' | 'day')}
+            data={[
+              { value: 'now', label: M.startNow },
+              { value: 'day', label: M.startOn },
+            ]}
+          />
+          {start === 'day' && (
+            <TextInput
+              type="date"
+              label={M.startDay}
+              min={tomorrow}
+              value={day}
+              onChange={(e) => setDay(e.currentTarget.value)}
+              maw={220}
+            />
+          )}
+        </Group>
+        <Title order={3} size="h5">
+          {M.categories}
+        </Title>
+        {drafts.map((d, i) => (
+          <CategoryFields
+            key={d.key}
+            draft={d}
+            index={i}
+            onChange={(next) => setDrafts((old) => old.map((o) => (o.key === d.key ? next : o)))}
+            onRemove={() => setDrafts((old) => old.filter((o) => o.key !== d.key))}
+          />
+        ))}
+        <Button
+          variant="light"
+          onClick={() => setDrafts((old) => [...old, emptyDraft()])}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {M.addCategory}
+        </Button>
+        <Title order={3} size="h5">
+          {M.limits}
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <DecimalInput
+            kind="priceMeasure"
+            label={M.airWeight}
+            value={limits.airWeight}
+            onChange={setLimit('airWeight')}
+          />
+          <UsdCentsInput withSign label={M.airValue} value={limits.airValue} onChange={setLimit('airValue')} />
+          <DecimalInput
+            kind="priceMeasure"
+            label={M.seaWeight}
+            value={limits.seaWeight}
+            onChange={setLimit('seaWeight')}
+          />
+          <UsdCentsInput withSign label={M.seaValue} value={limits.seaValue} onChange={setLimit('seaValue')} />
+          <DecimalInput
+            kind="count"
+            label={M.commercialQuantity}
+            value={limits.commercial}
+            onChange={setLimit('commercial')}
+          />
+        </SimpleGrid>
+        {errors.length > 0 && (
+          <Alert color="red" role="alert">
+            {errors.map((e) => (
+              <Text key={e} size="sm">
+                {e}
+              </Text>
+            ))}
+          </Alert>
+        )}
+        <Button type="submit" loading={create.isPending} style={{ alignSelf: 'flex-start' }}>
+          {M.save}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,2 @@
+export * from './travel-rules';
+export * from './messages';
