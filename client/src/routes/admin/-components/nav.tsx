@@ -261,7 +261,7 @@ export function AdminNav({ role }: { role: string }) {
       leftSection={<item.icon size={18} />}
       activeOptions={{ exact: item.exact ?? false }}
       py={1}
-      styles={{ body: { lineHeight: 1.2 }, label: { lineHeight: 1.2 } }}
+      styles={{ label: { lineHeight: 1.25 } }}
     />
   );
   return (
@@ -274,7 +274,7 @@ export function AdminNav({ role }: { role: string }) {
         return (
           // biome-ignore lint/a11y/useSemanticElements: a group of links, not of form fields (no fieldset)
           <div key={group} role="group" aria-labelledby={headingId}>
-            <Text id={headingId} size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt={2} pb={0}>
+            <Text id={headingId} size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt={4} pb={0}>
               {group}
             </Text>
             {items.map(entry)}
