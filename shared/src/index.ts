@@ -87,3 +87,5 @@ export * from './format-check';
 export * from './fiscal';
 export * from './price-list';
 export * from './schemas/price-list';
+export * from './messages-api';
+export * from './schemas/public-api';

@@ -31,6 +31,7 @@ export const AUDIT_MESSAGES = {
 /** How the log names what changed (tables) and how a change was made. */
 export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   users: 'Usuario',
+  api_keys: 'Clave de API',
   price_list_versions: 'Versión de las tarifas',
   user_profiles: 'Perfil',
   fiscal_documents: 'Documento fiscal',
@@ -80,4 +81,5 @@ export const AUDIT_OPERATION_LABELS: Record<string, string> = {
   update: 'Cambio',
   delete: 'Eliminación',
   sign_in: 'Inicio de sesión',
+  api_write: 'Uso de una clave de escritura',
 };
