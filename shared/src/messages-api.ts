@@ -37,4 +37,5 @@ export const API_KEY_MESSAGES = {
   tooManyRequests: (seconds: number) =>
     `Demasiadas solicitudes con esta clave. Intenta de nuevo en ${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}.`,
   routeNotFound: 'Esa ruta no existe en la API',
+  noPrices: 'No hay tarifas vigentes para cotizar. Intenta más tarde.',
 } as const;

@@ -4,6 +4,7 @@
 // from what the routes accept and answer. Handlers call the query functions and services the
 // app's own procedures call, with the key owner's id: the ownership filter is theirs.
 import {
+  API_KEY_MESSAGES,
   BILLING_MESSAGES,
   GENERIC_MESSAGES,
   PACKAGE_MESSAGES,
@@ -16,6 +17,10 @@ import {
   apiPackageListQuery,
   apiPage,
   apiPrealert,
+  apiQuote,
+  apiQuoteQuery,
+  dollarsToCents,
+  quoteUsa,
   apiShipment,
   apiShipmentDetail,
   apiTracking,
@@ -31,6 +36,7 @@ import { getOwnPackage, pageOwnPackages } from '../queries/client-packages';
 import { getOwnShipmentDetail, listOwnShipments } from '../queries/client-shipments';
 import { findInvoice, pageCustomerInvoices } from '../queries/billing';
 import { lookUpPublicTracking } from '../queries/public-tracking';
+import { publicPrices } from '../queries/prices';
 import { createOwnPrealert } from '../services/client-prealerts';
 import type { ApiCaller } from './auth';
 
@@ -247,6 +253,45 @@ export const ENDPOINTS: readonly Endpoint[] = [
     response: { status: 200, schema: apiTracking, name: 'Tracking' },
     async handler({ db }, { query }) {
       return apiTracking.parse(await lookUpPublicTracking(db, query.number));
+    },
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/quotes',
+    operationId: 'quoteUsa',
+    summary: 'Cotizar un envío desde EE. UU. (aéreo o marítimo) con las tarifas vigentes, como la calculadora',
+    tag: 'Cotizaciones',
+    scope: 'read',
+    query: apiQuoteQuery,
+    response: { status: 200, schema: apiQuote, name: 'Quote' },
+    async handler({ db }, { query }) {
+      const { current } = await publicPrices(db);
+      if (!current) throw new DomainError('SERVICE_UNAVAILABLE', API_KEY_MESSAGES.noPrices);
+      const quote = quoteUsa(
+        {
+          peso: query.weightLb,
+          largo: query.lengthCm,
+          ancho: query.widthCm,
+          alto: query.heightCm,
+          valor: query.declaredUsd ?? null,
+          seguro: query.insurance,
+          tipo: query.method,
+        },
+        current.prices,
+      )!;
+      return apiQuote.parse({
+        method: quote.tipo,
+        freightUsdCents: dollarsToCents(quote.subtotal),
+        insuranceUsdCents: dollarsToCents(quote.seguro),
+        taxesUsdCents: dollarsToCents(quote.impuestos),
+        totalUsdCents: dollarsToCents(quote.total),
+        billableWeightLb: quote.pesoFacturable,
+        billableFt3: quote.pies3Facturables,
+        declaredUsd: quote.valorDeclarado,
+        deliveryTime: quote.tiempoEntrega,
+        priceListVersion: current.number,
+        lines: quote.lineas.map((l) => ({ label: l.label, amountUsdCents: dollarsToCents(l.amount) })),
+      });
     },
   }),
 ];

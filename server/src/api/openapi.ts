@@ -9,6 +9,7 @@ import {
   apiInvoice,
   apiPackage,
   apiPrealert,
+  apiQuote,
   apiShipment,
   apiShipmentDetail,
   apiTracking,
@@ -36,6 +37,7 @@ const NAMED: ReadonlyArray<[string, z.ZodType]> = [
   ['ShipmentDetail', apiShipmentDetail],
   ['Invoice', apiInvoice],
   ['Tracking', apiTracking],
+  ['Quote', apiQuote],
 ];
 
 const ref = (name: string) => `#/components/schemas/${name}`;

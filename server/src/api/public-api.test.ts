@@ -131,6 +131,7 @@ describe('the OpenAPI document and its reference page', () => {
         'listPrealerts',
         'listShipments',
         'trackParcel',
+        'quoteUsa',
       ].sort(),
     );
     for (const [name, schema] of Object.entries(openApi.components.schemas)) {
@@ -323,6 +324,27 @@ describe('the endpoints', () => {
     expect((await call('GET', '/packages?pageSize=100&page=100', key)).status).toBe(200);
     const unknown = await call('GET', '/nada', key);
     expect(unknown.body).toEqual({ error: API_KEY_MESSAGES.routeNotFound, code: 'NOT_FOUND' });
+  });
+});
+
+describe('quotes', () => {
+  it('quote with the price list in effect, as the calculator does, in integer cents', async () => {
+    const { key } = await newKey(carlos, 'read');
+    const air = await call(
+      'GET',
+      '/quotes?method=aereo&weightLb=10&lengthCm=30&widthCm=20&heightCm=15&insurance=true',
+      key,
+    );
+    expect(air.status).toBe(200);
+    expectMatchesDocument('GET', '/quotes', 200, air.body);
+    expect(air.body.totalUsdCents).toBe(air.body.freightUsdCents + air.body.insuranceUsdCents + air.body.taxesUsdCents);
+    expect(
+      air.body.lines.map((l: { amountUsdCents: number }) => l.amountUsdCents).reduce((a: number, b: number) => a + b),
+    ).toBe(air.body.totalUsdCents);
+    const bad = await call('GET', '/quotes?method=aereo&weightLb=0&lengthCm=30&widthCm=20&heightCm=15', key);
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ error: 'El peso debe ser mayor que cero', code: 'BAD_INPUT' });
+    expectMatchesDocument('GET', '/quotes', 400, bad.body);
   });
 });
 

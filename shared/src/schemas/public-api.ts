@@ -2,7 +2,14 @@
 // query of the API's lists, and the shapes the API answers with. The OpenAPI document
 // (server/src/api/openapi.ts) is generated from these and from the procedures' own input schemas.
 import { z } from '../zod-es';
-import { CARRIERS, PACKAGE_STATUSES, PREALERT_STATUSES, SHIPMENT_STAGE_STATUSES, SHIPMENT_STATUSES } from '../enums';
+import {
+  CARRIERS,
+  PACKAGE_STATUSES,
+  PREALERT_STATUSES,
+  SHIPMENT_STAGE_STATUSES,
+  SHIPMENT_STATUSES,
+  SHIPPING_METHODS,
+} from '../enums';
 import { INVOICE_STATUSES } from '../billing/billing';
 import { LIST_DEFAULT_PAGE_SIZE, LIST_PAGE_SIZES, maxListPage } from '../list-params';
 import { API_KEY_MESSAGES, API_KEY_NAME_MAX, API_KEY_SCOPES } from '../messages-api';
@@ -156,3 +163,32 @@ export const apiPage = <T extends z.ZodType>(item: T) =>
     pageSize: z.number().int(),
     total: z.number().int(),
   });
+
+/** A quote from the USA, as the calculators take it (quote-calculators.md): pounds, centimetres, dollars. */
+export const apiQuoteQuery = z.object({
+  method: z.enum(SHIPPING_METHODS, { error: 'Elige aereo o maritimo' }),
+  weightLb: z.coerce.number().positive('El peso debe ser mayor que cero').max(10_000),
+  lengthCm: z.coerce.number().positive('El largo debe ser mayor que cero').max(1_000),
+  widthCm: z.coerce.number().positive('El ancho debe ser mayor que cero').max(1_000),
+  heightCm: z.coerce.number().positive('El alto debe ser mayor que cero').max(1_000),
+  /** USD; 100 when left out, as the calculators do. */
+  declaredUsd: z.coerce.number().min(0).max(1_000_000).optional(),
+  insurance: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+
+export const apiQuote = z.object({
+  method: z.enum(SHIPPING_METHODS),
+  freightUsdCents: z.number().int(),
+  insuranceUsdCents: z.number().int(),
+  taxesUsdCents: z.number().int(),
+  totalUsdCents: z.number().int(),
+  billableWeightLb: z.number(),
+  billableFt3: z.number(),
+  declaredUsd: z.number(),
+  deliveryTime: z.string(),
+  priceListVersion: z.number().int(),
+  lines: z.array(z.object({ label: z.string(), amountUsdCents: z.number().int() })),
+});
