@@ -39,3 +39,12 @@ export const API_KEY_MESSAGES = {
   routeNotFound: 'Esa ruta no existe en la API',
   noPrices: 'No hay tarifas vigentes para cotizar. Intenta más tarde.',
 } as const;
+
+/** Webhooks (docs/product/public-api.md#webhooks-building-blocks): the refusals of a receiver's URL. */
+export const WEBHOOK_MESSAGES = {
+  urlInvalid: 'Escribe una URL válida, por ejemplo https://mitienda.com/webhooks',
+  httpsOnly: 'La URL debe empezar por https://',
+  noCredentials: 'La URL no puede llevar usuario ni contraseña',
+  unresolvable: 'No pudimos encontrar ese dominio',
+  privateAddress: 'Esa URL apunta a una dirección privada o local; usa una dirección pública',
+} as const;
