@@ -102,6 +102,12 @@ const envSchema = z.object({
     .number({ error: 'LEDGER_SECOND_APPROVAL_USD debe ser un monto en USD' })
     .min(0.01, 'LEDGER_SECOND_APPROVAL_USD debe ser de al menos 0.01')
     .default(LEDGER_SECOND_APPROVAL_DEFAULT_USD),
+  /** Requests each key of the public API may make per minute (docs/product/public-api.md#limits). */
+  API_KEY_REQUESTS_PER_MINUTE: z.coerce
+    .number({ error: 'API_KEY_REQUESTS_PER_MINUTE debe ser un número entero' })
+    .int('API_KEY_REQUESTS_PER_MINUTE debe ser un número entero')
+    .min(1, 'API_KEY_REQUESTS_PER_MINUTE debe ser de al menos 1')
+    .default(60),
 });
 
 export type Config = {
@@ -147,6 +153,8 @@ export type Config = {
   metricsToken: string | undefined;
   /** Ledger corrections of at least this many cents wait for a second staff member's approval. */
   ledgerSecondApprovalUsdCents: number;
+  /** Requests per minute each key of the public API may make; more answer 429 with Retry-After. */
+  apiKeyRequestsPerMinute: number;
 };
 
 export type S3Settings = {
@@ -243,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appSecret: e.APP_SECRET || undefined,
     metricsToken: e.METRICS_TOKEN || undefined,
     ledgerSecondApprovalUsdCents: dollarsToCents(e.LEDGER_SECOND_APPROVAL_USD),
+    apiKeyRequestsPerMinute: e.API_KEY_REQUESTS_PER_MINUTE,
   };
 }
 

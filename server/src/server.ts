@@ -21,6 +21,7 @@ import { registerDepartureManifestRoutes } from './http/departure-manifest';
 import { registerParcelImportRoutes } from './http/parcel-import';
 import { registerUnsubscribeRoutes } from './http/unsubscribe';
 import { registerClientSite, registerCompression } from './http/site';
+import { registerPublicApi } from './api/routes';
 import { closeLiveHub } from './live/hub';
 import { noteTrpcError, registerOperations, requestIdGenerator } from './http/operations';
 import { createHttpContextFactory } from './trpc/context';
@@ -169,6 +170,8 @@ export async function createServer({ config, database, logStream }: CreateServer
   registerFiscalDocumentRoutes(app, { db: db.db, config });
   registerParcelImportRoutes(app, { db: db.db, config });
   await registerUnsubscribeRoutes(app, { db: db.db, config });
+  // The public REST API with keys (docs/product/public-api.md).
+  await registerPublicApi(app, { db: db.db, config });
 
   await registerClientSite(app, config);
 

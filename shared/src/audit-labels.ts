@@ -106,6 +106,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'problemParcels.flag': 'Retuvo un paquete con problema',
   'problemParcels.complete': 'Completó la devolución o el desecho de un paquete',
   'problemParcels.updateSettings': 'Cambió las reglas de paquetes con problemas',
+  // Keys of the public API and what a read-write key did (docs/product/public-api.md#keys).
+  'account.createApiKey': 'Creó una clave de API',
+  'account.revokeApiKey': 'Revocó una clave de API',
+  'api.prealerts.create': 'Creó una prealerta por la API',
 };
 
 /** The action in words; an action the table does not know yet shows as it was recorded. */
@@ -113,6 +117,9 @@ export const auditActionLabel = (action: string) => AUDIT_ACTION_LABELS[action] 
 
 /** Every field the audited tables hold, in Spanish. */
 export const AUDIT_FIELD_LABELS: Record<string, string> = {
+  // Keys of the public API (docs/product/public-api.md#keys)
+  visible_prefix: 'Comienzo de la clave',
+  scope: 'Alcance',
   // Fiscal documents (docs/product/fiscal-invoices.md)
   issue_order: 'Orden de emisión',
   control_number: 'Número de control',

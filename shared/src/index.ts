@@ -89,3 +89,5 @@ export * from './price-list';
 export * from './schemas/price-list';
 export * from './travel-rules';
 export * from './schemas/travel-rules';
+export * from './messages-api';
+export * from './schemas/public-api';

@@ -31,6 +31,7 @@ export const AUDIT_MESSAGES = {
 /** How the log names what changed (tables) and how a change was made. */
 export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   users: 'Usuario',
+  api_keys: 'Clave de API',
   price_list_versions: 'Versión de las tarifas',
   travel_rule_versions: 'Versión de las reglas de envío',
   user_profiles: 'Perfil',
@@ -81,4 +82,5 @@ export const AUDIT_OPERATION_LABELS: Record<string, string> = {
   update: 'Cambio',
   delete: 'Eliminación',
   sign_in: 'Inicio de sesión',
+  api_write: 'Uso de una clave de escritura',
 };

@@ -117,6 +117,11 @@ const customerInvoicesList = defineList<object>()({
 export function listCustomerInvoices(db: DbOrTx, userId: string) {
   return customerInvoicesList.all(db, {}, userId);
 }
+
+/** A customer's invoices one page at a time, with the total (the public API's list). */
+export function pageCustomerInvoices(db: DbOrTx, userId: string, params: { page: number; pageSize: number }) {
+  return customerInvoicesList.numberedPage(db, params, userId);
+}
 export type CustomerInvoice = Awaited<ReturnType<typeof listCustomerInvoices>>[number];
 
 /** One invoice; with `userId`, only when it is that customer's. */

@@ -92,6 +92,26 @@ const ownPackagesList = defineList<OwnPackagesFilters>()({
 /** The customer's packages, newest first, searched by tracking number, description or sender. */
 export async function listOwnPackages(db: DbOrTx, userId: string, params: OwnPackagesParams) {
   const rows = await ownPackagesList.all(db, { q: params.search, status: params.status }, userId);
+  return presentOwnPackages(db, rows);
+}
+
+/** The same list one page at a time, with the total (the public API's list). */
+export async function pageOwnPackages(
+  db: DbOrTx,
+  userId: string,
+  params: OwnPackagesParams & { page: number; pageSize: number },
+) {
+  const page = await ownPackagesList.numberedPage(
+    db,
+    { q: params.search, status: params.status, page: params.page, pageSize: params.pageSize },
+    userId,
+  );
+  return { ...page, items: await presentOwnPackages(db, page.items) };
+}
+
+type OwnPackageRow = Awaited<ReturnType<typeof ownPackagesList.all>>[number];
+
+async function presentOwnPackages(db: DbOrTx, rows: OwnPackageRow[]) {
   const now = Date.now();
   // docs/product/storage.md: the storage clock of each parcel still on our shelves (free days left, or the fee).
   const settings = await getStorageSettings(db);
@@ -127,4 +147,27 @@ export async function getOwnPackageStats(db: DbOrTx, userId: string) {
     totalWeightKg += Number(r.weight);
   }
   return { total, byStatus, totalWeightKg: Math.round(totalWeightKg * 100) / 100 };
+}
+
+/** One of the customer's packages, as the public API shows it; null when it is not theirs. */
+export async function getOwnPackage(db: DbOrTx, userId: string, id: string) {
+  const [row] = await db
+    .select({
+      id: packages.id,
+      trackingNumber: packages.trackingNumber,
+      description: packages.packageDescription,
+      ...packageIntakeColumns,
+      mailboxCode: mailboxes.mailboxCode,
+      shipmentId: shipments.id,
+      shipmentCode: shipments.shipmentCode,
+      createdAt: packages.createdAt,
+    })
+    .from(packages)
+    .innerJoin(mailboxes, eq(mailboxes.id, packages.mailboxId))
+    .leftJoin(shipmentPackages, eq(shipmentPackages.packageId, packages.id))
+    .leftJoin(shipments, and(eq(shipments.id, shipmentPackages.shipmentId), eq(shipments.userId, userId)))
+    .where(and(eq(packages.id, id), eq(packages.userId, userId)));
+  return row
+    ? { ...row, receivedDate: row.receivedDate?.toISOString() ?? null, createdAt: row.createdAt.toISOString() }
+    : null;
 }

@@ -129,3 +129,26 @@ export async function listOwnPrealerts(db: DbOrTx, userId: string) {
     };
   });
 }
+
+const presentOwnPrealert = <R extends { convertedAt: Date | null; createdAt: Date; updatedAt: Date }>(r: R) => ({
+  ...r,
+  convertedAt: r.convertedAt?.toISOString() ?? null,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+/** The customer's pre-alerts one page at a time, newest first, with the total (the public API's list). */
+export async function pageOwnPrealerts(db: DbOrTx, userId: string, params: { page: number; pageSize: number }) {
+  const page = await ownPrealertsList.numberedPage(db, params, userId);
+  return { ...page, items: page.items.map(presentOwnPrealert) };
+}
+
+/** One of the customer's pre-alerts with every field; null when it is not theirs. */
+export async function getOwnPrealert(db: DbOrTx, userId: string, id: string) {
+  const [row] = await db
+    .select(ownPrealertColumns)
+    .from(prealerts)
+    .leftJoin(mailboxes, eq(mailboxes.id, prealerts.mailboxId))
+    .where(and(eq(prealerts.id, id), eq(prealerts.userId, userId)));
+  return row ? presentOwnPrealert(row) : null;
+}

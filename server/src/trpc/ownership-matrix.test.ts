@@ -108,6 +108,8 @@ type Fixture = {
     email: string;
     mailboxId: string;
     sessionId: string;
+    /** A key of the public API B holds (docs/product/public-api.md#keys). */
+    apiKeyId: string;
     prealertId: string;
     /** The pending mailbox activation, not reported yet: what a stray report would change. */
     activationPaymentId: string;
@@ -161,6 +163,9 @@ const prealertForm = {
 const FOREIGN_INPUTS: Record<string, Record<string, (f: Fixture) => unknown>> = {
   'account.signOutSession': {
     id: (f) => ({ id: f.b.sessionId }),
+  },
+  'account.revokeApiKey': {
+    id: (f) => ({ id: f.b.apiKeyId }),
   },
   'billing.invoice': {
     id: (f) => ({ id: f.b.activationInvoiceId }),
@@ -545,6 +550,7 @@ beforeAll(async () => {
     (n) => n.title === 'Aviso solo para Beto',
   )!;
   const bSession = (await as(beto).account.sessions()).find((s) => s.isCurrent)!;
+  const bApiKey = await as(beto).account.createApiKey({ name: 'Tienda de Beto', scope: 'read_write' });
   const bInvoices = (await as(beto).billing.mine()).invoices;
   const bActivationInvoice = bInvoices.find((i) => i.concept === 'mailbox_activation')!;
   const bShipmentInvoice = bInvoices.find((i) => i.concept === 'shipping_payment')!;
@@ -602,6 +608,7 @@ beforeAll(async () => {
       email: beto.email,
       mailboxId: bMailbox,
       sessionId: bSession.id,
+      apiKeyId: bApiKey.id,
       prealertId: bPrealert.id,
       activationPaymentId: bActivation.id,
       reportedPaymentId: bReported.id,
@@ -645,6 +652,7 @@ async function ownView(
   return withoutSignatures({
     me: await c.auth.me(),
     sessions: await c.account.sessions(),
+    apiKeys: await c.account.apiKeys(),
     emailPreferences: await c.account.emailPreferences(),
     profile: await c.profile.get(),
     mailboxes: await c.mailboxes.mine(),

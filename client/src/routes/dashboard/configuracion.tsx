@@ -5,10 +5,15 @@ import { ChangePasswordCard } from './-components/ChangePasswordCard';
 import { NotificationChannelsCard, WhatsappNumberCard } from './-components/NotificationChannelsCard';
 import { DashboardPage } from './-components/PageHeader';
 import { SessionsCard } from './-components/SessionsCard';
+import { ApiKeysCard } from './-components/ApiKeysCard';
 
 export const Route = createFileRoute('/dashboard/configuracion')({
   head: pageHead('Configuración'),
-  loader: ensureQueries((t) => [t.account.sessions.queryOptions(), t.messaging.preferences.queryOptions()]),
+  loader: ensureQueries((t) => [
+    t.account.sessions.queryOptions(),
+    t.messaging.preferences.queryOptions(),
+    t.account.apiKeys.queryOptions(),
+  ]),
   component: SettingsPage,
 });
 
@@ -17,12 +22,13 @@ function SettingsPage() {
     <DashboardPage
       maxWidth={880}
       title="Configuración"
-      description="Tu contraseña, tus sesiones abiertas y por dónde te avisamos."
+      description="Tu contraseña, tus sesiones abiertas, por dónde te avisamos y tus claves de API."
     >
       <NotificationChannelsCard />
       <WhatsappNumberCard />
       <ChangePasswordCard />
       <SessionsCard />
+      <ApiKeysCard />
     </DashboardPage>
   );
 }

@@ -25,3 +25,4 @@ export * from './claims';
 export * from './fiscal';
 export * from './prices';
 export * from './travel-rules';
+export * from './api-keys';

@@ -1,5 +1,14 @@
 import { TRPCError } from '@trpc/server';
-import { ACCOUNT_MESSAGES, GENERIC_MESSAGES, emailPreferencesInput, sessionIdInput } from '@casillero/shared';
+import {
+  ACCOUNT_MESSAGES,
+  GENERIC_MESSAGES,
+  apiKeyCreateInput,
+  apiKeyIdInput,
+  emailPreferencesInput,
+  sessionIdInput,
+} from '@casillero/shared';
+import { listOwnApiKeys } from '../../queries/api-keys';
+import { createApiKey, revokeApiKey } from '../../services/api-keys';
 import {
   deleteOtherSessions,
   deleteOwnSession,
@@ -7,7 +16,7 @@ import {
   listOwnSessions,
   setEmailPreferences,
 } from '../../queries/account';
-import { protectedProcedure, router } from '../init';
+import { auditedUserProcedure, protectedProcedure, router } from '../init';
 
 /** Configuración: sessions and e-mail preferences of the signed-in user (the password is auth.changePassword). */
 export const accountRouter = router({
@@ -32,4 +41,15 @@ export const accountRouter = router({
   setEmailPreferences: protectedProcedure
     .input(emailPreferencesInput)
     .mutation(({ ctx, input }) => setEmailPreferences(ctx.db, ctx.user.id, input.emailNotifications)),
+
+  // --- Keys of the public API (docs/product/public-api.md#keys): shown once, audited ----------
+  apiKeys: protectedProcedure.query(({ ctx }) => listOwnApiKeys(ctx.db, ctx.user.id)),
+
+  createApiKey: auditedUserProcedure
+    .input(apiKeyCreateInput)
+    .mutation(({ ctx, input }) => createApiKey(ctx.db, ctx.user, input)),
+
+  revokeApiKey: auditedUserProcedure
+    .input(apiKeyIdInput)
+    .mutation(({ ctx, input }) => revokeApiKey(ctx.db, ctx.user.id, input.id)),
 });

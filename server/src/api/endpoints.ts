@@ -1,0 +1,297 @@
+// The public REST API (docs/product/public-api.md), one table: each endpoint's method, path,
+// scope, the zod schemas of what it takes and answers, and its handler. routes.ts registers
+// them and openapi.ts describes them from the very same schemas, so the document cannot drift
+// from what the routes accept and answer. Handlers call the query functions and services the
+// app's own procedures call, with the key owner's id: the ownership filter is theirs.
+import {
+  API_KEY_MESSAGES,
+  BILLING_MESSAGES,
+  GENERIC_MESSAGES,
+  PACKAGE_MESSAGES,
+  PUBLIC_API_BASE,
+  SHIPMENT_MESSAGES,
+  apiIdParams,
+  apiInvoice,
+  apiListQuery,
+  apiPackage,
+  apiPackageListQuery,
+  apiPage,
+  apiPrealert,
+  apiQuote,
+  apiQuoteQuery,
+  dollarsToCents,
+  quoteUsa,
+  apiShipment,
+  apiShipmentDetail,
+  apiTracking,
+  prealertCreateInput,
+  publicTrackingInput,
+  type z,
+} from '@casillero/shared';
+import type { Db } from '../db/client';
+import type { Config } from '../env';
+import { DomainError } from '../lib/domain-error';
+import { getOwnPrealert, pageOwnPrealerts } from '../queries/client-prealerts';
+import { getOwnPackage, pageOwnPackages } from '../queries/client-packages';
+import { getOwnShipmentDetail, listOwnShipments } from '../queries/client-shipments';
+import { findInvoice, pageCustomerInvoices } from '../queries/billing';
+import { lookUpPublicTracking } from '../queries/public-tracking';
+import { publicPrices } from '../queries/prices';
+import { createOwnPrealert } from '../services/client-prealerts';
+import type { ApiCaller } from './auth';
+
+export type ApiContext = { db: Db; config: Config; caller: ApiCaller };
+
+type Schema = z.ZodType;
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+type EndpointBase = {
+  method: 'GET' | 'POST';
+  /** Under PUBLIC_API_BASE, Fastify's spelling (':id'). */
+  path: string;
+  operationId: string;
+  summary: string;
+  tag: string;
+  /** A write needs a read-write key and leaves an audit entry. */
+  scope: 'read' | 'write';
+  /** The JSON answer's schema, status and name in the document; `pdf` answers a PDF file instead. */
+  response: { status: number; schema: Schema; name: string } | 'pdf';
+  /** The audit action of a write. */
+  auditAction?: string;
+};
+
+type EndpointDef<P, Q, B> = EndpointBase & {
+  params?: P;
+  query?: Q;
+  body?: B;
+  handler: (ctx: ApiContext, input: { params: Out<P>; query: Out<Q>; body: Out<B> }) => Promise<unknown>;
+};
+
+/** One endpoint as routes.ts and openapi.ts read it (its input parsed with its own schemas first). */
+export type Endpoint = EndpointBase & {
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: Schema;
+  handler: (ctx: ApiContext, input: { params: unknown; query: unknown; body: unknown }) => Promise<unknown>;
+};
+
+/** Types a handler's input from the endpoint's own schemas. */
+const endpoint = <
+  P extends z.ZodObject | undefined = undefined,
+  Q extends z.ZodObject | undefined = undefined,
+  B extends Schema | undefined = undefined,
+>(
+  e: EndpointDef<P, Q, B>,
+): Endpoint => e as unknown as Endpoint;
+
+const notFound = (message: string) => new DomainError('NOT_FOUND', message);
+const found = <T>(value: T | null, message: string): T => {
+  if (value === null) throw notFound(message);
+  return value;
+};
+
+const invoicePdfUrl = (id: string) => `${PUBLIC_API_BASE}/invoices/${id}/pdf`;
+type InvoiceRow = Awaited<ReturnType<typeof pageCustomerInvoices>>['items'][number];
+const invoiceOut = (i: InvoiceRow) =>
+  apiInvoice.parse({ ...i, createdAt: new Date(i.createdAt).toISOString(), pdfUrl: invoicePdfUrl(i.id) });
+
+const prealertPage = apiPage(apiPrealert);
+const packagePage = apiPage(apiPackage);
+const shipmentPage = apiPage(apiShipment);
+const invoicePage = apiPage(apiInvoice);
+
+export const ENDPOINTS: readonly Endpoint[] = [
+  endpoint({
+    method: 'POST',
+    path: '/prealerts',
+    operationId: 'createPrealert',
+    summary: 'Crear una prealerta',
+    tag: 'Prealertas',
+    scope: 'write',
+    body: prealertCreateInput,
+    response: { status: 201, schema: apiPrealert, name: 'Prealert' },
+    auditAction: 'api.prealerts.create',
+    async handler({ db, config, caller }, { body }) {
+      const created = await createOwnPrealert(db, caller.userId, body, config);
+      return apiPrealert.parse(await getOwnPrealert(db, caller.userId, created.id));
+    },
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/prealerts',
+    operationId: 'listPrealerts',
+    summary: 'Listar mis prealertas (las más recientes primero)',
+    tag: 'Prealertas',
+    scope: 'read',
+    query: apiListQuery,
+    response: { status: 200, schema: prealertPage, name: 'PrealertPage' },
+    async handler({ db, caller }, { query }) {
+      const page = await pageOwnPrealerts(db, caller.userId, query);
+      return { ...page, items: page.items.map((p) => apiPrealert.parse(p)) };
+    },
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/prealerts/:id',
+    operationId: 'getPrealert',
+    summary: 'Ver una prealerta',
+    tag: 'Prealertas',
+    scope: 'read',
+    params: apiIdParams,
+    response: { status: 200, schema: apiPrealert, name: 'Prealert' },
+    async handler({ db, caller }, { params }) {
+      return apiPrealert.parse(found(await getOwnPrealert(db, caller.userId, params.id), GENERIC_MESSAGES.notFound));
+    },
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/packages',
+    operationId: 'listPackages',
+    summary: 'Listar mis paquetes (los últimos recibidos primero)',
+    tag: 'Paquetes',
+    scope: 'read',
+    query: apiPackageListQuery,
+    response: { status: 200, schema: packagePage, name: 'PackagePage' },
+    async handler({ db, caller }, { query }) {
+      const page = await pageOwnPackages(db, caller.userId, query);
+      return { ...page, items: page.items.map((p) => apiPackage.parse(p)) };
+    },
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/packages/:id',
+    operationId: 'getPackage',
+    summary: 'Ver un paquete',
+    tag: 'Paquetes',
+    scope: 'read',
+    params: apiIdParams,
+    response: { status: 200, schema: apiPackage, name: 'Package' },
+    async handler({ db, caller }, { params }) {
+      return apiPackage.parse(found(await getOwnPackage(db, caller.userId, params.id), PACKAGE_MESSAGES.notFound));
+    },
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/shipments',
+    operationId: 'listShipments',
+    summary: 'Listar mis envíos (los más recientes primero)',
+    tag: 'Envíos',
+    scope: 'read',
+    query: apiListQuery,
+    response: { status: 200, schema: shipmentPage, name: 'ShipmentPage' },
+    async handler({ db, caller }, { query }) {
+      const page = await listOwnShipments(db, caller.userId, query);
+      return { ...page, items: page.items.map((s) => apiShipment.parse(s)) };
+    },
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/shipments/:id',
+    operationId: 'getShipment',
+    summary: 'Ver un envío con sus paquetes y etapas',
+    tag: 'Envíos',
+    scope: 'read',
+    params: apiIdParams,
+    response: { status: 200, schema: apiShipmentDetail, name: 'ShipmentDetail' },
+    async handler({ db, caller }, { params }) {
+      const s = found(await getOwnShipmentDetail(db, caller.userId, params.id), SHIPMENT_MESSAGES.notFound);
+      return apiShipmentDetail.parse({
+        ...s,
+        stages: s.stages.map((st) => ({ stageNumber: st.stageNumber, name: st.stageName, status: st.status })),
+      });
+    },
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/invoices',
+    operationId: 'listInvoices',
+    summary: 'Listar mis facturas (las más recientes primero)',
+    tag: 'Facturas',
+    scope: 'read',
+    query: apiListQuery,
+    response: { status: 200, schema: invoicePage, name: 'InvoicePage' },
+    async handler({ db, caller }, { query }) {
+      const page = await pageCustomerInvoices(db, caller.userId, query);
+      return { ...page, items: page.items.map(invoiceOut) };
+    },
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/invoices/:id',
+    operationId: 'getInvoice',
+    summary: 'Ver una factura',
+    tag: 'Facturas',
+    scope: 'read',
+    params: apiIdParams,
+    response: { status: 200, schema: apiInvoice, name: 'Invoice' },
+    async handler({ db, caller }, { params }) {
+      return invoiceOut(found(await findInvoice(db, params.id, caller.userId), BILLING_MESSAGES.invoiceNotFound));
+    },
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/invoices/:id/pdf',
+    operationId: 'getInvoicePdf',
+    summary: 'Descargar el PDF de una factura',
+    tag: 'Facturas',
+    scope: 'read',
+    params: apiIdParams,
+    response: 'pdf',
+    async handler({ db, caller }, { params }) {
+      return found(await findInvoice(db, params.id, caller.userId), BILLING_MESSAGES.invoiceNotFound);
+    },
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/tracking',
+    operationId: 'trackParcel',
+    summary: 'Rastrear un paquete por número de tracking o WR (el mismo rastreo público del sitio)',
+    tag: 'Rastreo',
+    scope: 'read',
+    query: publicTrackingInput,
+    response: { status: 200, schema: apiTracking, name: 'Tracking' },
+    async handler({ db }, { query }) {
+      return apiTracking.parse(await lookUpPublicTracking(db, query.number));
+    },
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/quotes',
+    operationId: 'quoteUsa',
+    summary: 'Cotizar un envío desde EE. UU. (aéreo o marítimo) con las tarifas vigentes, como la calculadora',
+    tag: 'Cotizaciones',
+    scope: 'read',
+    query: apiQuoteQuery,
+    response: { status: 200, schema: apiQuote, name: 'Quote' },
+    async handler({ db }, { query }) {
+      const { current } = await publicPrices(db);
+      if (!current) throw new DomainError('SERVICE_UNAVAILABLE', API_KEY_MESSAGES.noPrices);
+      const quote = quoteUsa(
+        {
+          peso: query.weightLb,
+          largo: query.lengthCm,
+          ancho: query.widthCm,
+          alto: query.heightCm,
+          valor: query.declaredUsd ?? null,
+          seguro: query.insurance,
+          tipo: query.method,
+        },
+        current.prices,
+      )!;
+      return apiQuote.parse({
+        method: quote.tipo,
+        freightUsdCents: dollarsToCents(quote.subtotal),
+        insuranceUsdCents: dollarsToCents(quote.seguro),
+        taxesUsdCents: dollarsToCents(quote.impuestos),
+        totalUsdCents: dollarsToCents(quote.total),
+        billableWeightLb: quote.pesoFacturable,
+        billableFt3: quote.pies3Facturables,
+        declaredUsd: quote.valorDeclarado,
+        deliveryTime: quote.tiempoEntrega,
+        priceListVersion: current.number,
+        lines: quote.lineas.map((l) => ({ label: l.label, amountUsdCents: dollarsToCents(l.amount) })),
+      });
+    },
+  }),
+];

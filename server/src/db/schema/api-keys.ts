@@ -1,0 +1,32 @@
+// Keys of the public API (docs/product/public-api.md#keys): created and revoked by a customer in
+// Configuración. Only the SHA-256 of the secret is kept (as sessions keep theirs), plus its first
+// characters to name it in the list; a revoked key stays as a record of what it did.
+import { sql } from 'drizzle-orm';
+import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz, uuidPk } from './columns';
+import { users } from './users';
+
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuidPk(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** 'read' | 'read_write' (shared/src/messages-api.ts). */
+    scope: text('scope', { enum: ['read', 'read_write'] }).notNull(),
+    /** The key's first characters ('csk_ab12'), shown in the list so the person can tell keys apart. */
+    visiblePrefix: text('visible_prefix').notNull(),
+    /** SHA-256 of the whole key, hex: a leaked table grants nothing. */
+    secretHash: text('secret_hash').notNull(),
+    lastUsedAt: timestamptz('last_used_at'),
+    lastUsedIp: text('last_used_ip'),
+    revokedAt: timestamptz('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('api_keys_secret_hash_key').on(t.secretHash),
+    index('api_keys_user_idx').on(t.userId, t.createdAt.desc()).where(sql`${t.revokedAt} is null`),
+  ],
+);

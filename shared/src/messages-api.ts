@@ -1,0 +1,50 @@
+// The public API and its keys (docs/product/public-api.md): constants and the Spanish messages a
+// customer reads in Configuración and an integration reads in the API's JSON errors.
+
+/** What a key may do: read only, or read and create (pre-alerts). */
+export const API_KEY_SCOPES = ['read', 'read_write'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+export const API_KEY_SCOPE_LABELS: Readonly<Record<ApiKeyScope, string>> = {
+  read: 'Solo lectura',
+  read_write: 'Lectura y escritura',
+};
+
+/** Every key starts with this, so a leaked one is recognisable (secret scanners) and never mistaken for a session. */
+export const API_KEY_PREFIX = 'csk_';
+/** How many characters of the key are kept in clear to name it in the list ('csk_ab12…'). */
+export const API_KEY_VISIBLE_CHARS = 8;
+/** Active keys a person may hold at once. */
+export const API_KEY_MAX_ACTIVE = 10;
+export const API_KEY_NAME_MAX = 60;
+
+/** Where the public API lives. */
+export const PUBLIC_API_BASE = '/api/v1';
+
+export const API_KEY_MESSAGES = {
+  nameRequired: 'Escribe un nombre para la clave',
+  nameMax: `El nombre admite hasta ${API_KEY_NAME_MAX} caracteres`,
+  scopeInvalid: 'Elige el alcance de la clave',
+  tooManyKeys: `Puedes tener hasta ${API_KEY_MAX_ACTIVE} claves activas; revoca una antes de crear otra`,
+  created: 'Clave creada. Cópiala ahora: no se volverá a mostrar.',
+  revoked: 'Clave revocada. Las integraciones que la usen dejarán de funcionar.',
+  notFound: 'La clave no existe o ya fue revocada',
+  staffNoKeys: 'Las claves de API son para clientes',
+  /** The API's answers. */
+  missingKey: 'Falta la clave de API: envíala en la cabecera Authorization: Bearer <clave>',
+  invalidKey: 'La clave de API no es válida o fue revocada',
+  readOnlyKey: 'Esta clave es de solo lectura: crea una de lectura y escritura para este uso',
+  tooManyRequests: (seconds: number) =>
+    `Demasiadas solicitudes con esta clave. Intenta de nuevo en ${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}.`,
+  routeNotFound: 'Esa ruta no existe en la API',
+  noPrices: 'No hay tarifas vigentes para cotizar. Intenta más tarde.',
+} as const;
+
+/** Webhooks (docs/product/public-api.md#webhooks-building-blocks): the refusals of a receiver's URL. */
+export const WEBHOOK_MESSAGES = {
+  urlInvalid: 'Escribe una URL válida, por ejemplo https://mitienda.com/webhooks',
+  httpsOnly: 'La URL debe empezar por https://',
+  noCredentials: 'La URL no puede llevar usuario ni contraseña',
+  unresolvable: 'No pudimos encontrar ese dominio',
+  privateAddress: 'Esa URL apunta a una dirección privada o local; usa una dirección pública',
+} as const;

@@ -1,0 +1,194 @@
+// The public API's schemas (docs/product/public-api.md): the inputs of the keys' procedures, the
+// query of the API's lists, and the shapes the API answers with. The OpenAPI document
+// (server/src/api/openapi.ts) is generated from these and from the procedures' own input schemas.
+import { z } from '../zod-es';
+import {
+  CARRIERS,
+  PACKAGE_STATUSES,
+  PREALERT_STATUSES,
+  SHIPMENT_STAGE_STATUSES,
+  SHIPMENT_STATUSES,
+  SHIPPING_METHODS,
+} from '../enums';
+import { INVOICE_STATUSES } from '../billing/billing';
+import { LIST_DEFAULT_PAGE_SIZE, LIST_PAGE_SIZES, maxListPage } from '../list-params';
+import { API_KEY_MESSAGES, API_KEY_NAME_MAX, API_KEY_SCOPES } from '../messages-api';
+
+export const apiKeyCreateInput = z.object({
+  name: z
+    .string({ error: API_KEY_MESSAGES.nameRequired })
+    .trim()
+    .min(1, API_KEY_MESSAGES.nameRequired)
+    .max(API_KEY_NAME_MAX, API_KEY_MESSAGES.nameMax),
+  scope: z.enum(API_KEY_SCOPES, { error: API_KEY_MESSAGES.scopeInvalid }),
+});
+export type ApiKeyCreateInput = z.input<typeof apiKeyCreateInput>;
+
+export const apiKeyIdInput = z.object({ id: z.uuid() });
+
+const MAX_API_PAGE_SIZE = Math.max(...LIST_PAGE_SIZES);
+
+/** A list's query string: the app's page sizes and its reachable pages (docs/decisions/008). */
+export const apiListQuery = z
+  .object({
+    page: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(MAX_API_PAGE_SIZE).default(LIST_DEFAULT_PAGE_SIZE),
+  })
+  .refine((q) => q.page <= maxListPage(q.pageSize), {
+    message: `Página fuera de rango: usa una página más corta o filtra`,
+    path: ['page'],
+  });
+
+export const apiPackageListQuery = z
+  .object({
+    page: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(MAX_API_PAGE_SIZE).default(LIST_DEFAULT_PAGE_SIZE),
+    status: z.enum(PACKAGE_STATUSES).optional(),
+    search: z.string().trim().max(100).optional(),
+  })
+  .refine((q) => q.page <= maxListPage(q.pageSize), {
+    message: `Página fuera de rango: usa una página más corta o filtra`,
+    path: ['page'],
+  });
+
+export const apiIdParams = z.object({ id: z.uuid() });
+
+// --- Answers --------------------------------------------------------------------------------
+
+const isoDateTime = z.iso.datetime({ offset: true });
+const isoDate = z.iso.date();
+
+/** Every refusal: the Spanish message the app shows, and the domain error's code. */
+export const apiError = z.object({
+  error: z.string().meta({ description: 'El mensaje en español, el mismo que muestra la app.' }),
+  code: z.string().meta({ description: 'BAD_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, TOO_MANY…' }),
+});
+
+export const apiPrealert = z.object({
+  id: z.uuid(),
+  trackingNumber: z.string().nullable(),
+  carrier: z.enum(CARRIERS).nullable(),
+  senderName: z.string().nullable(),
+  description: z.string(),
+  quantityItems: z.number().int(),
+  amountSpentUsdCents: z.number().int().nullable(),
+  estimatedWeight: z.number().nullable(),
+  estimatedValueUsdCents: z.number().int().nullable(),
+  notes: z.string().nullable(),
+  status: z.enum(PREALERT_STATUSES),
+  mailboxCode: z.string().nullable(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+
+export const apiPackage = z.object({
+  id: z.uuid(),
+  trackingNumber: z.string().nullable(),
+  description: z.string(),
+  senderName: z.string().nullable(),
+  status: z.enum(PACKAGE_STATUSES),
+  warehouseReceipt: z.string().nullable(),
+  weightKg: z.number().nullable(),
+  dimensionsCm: z.string().nullable(),
+  mailboxCode: z.string(),
+  receivedDate: isoDateTime.nullable(),
+  shipmentId: z.uuid().nullable(),
+  shipmentCode: z.string().nullable(),
+  createdAt: isoDateTime,
+});
+
+export const apiShipment = z.object({
+  id: z.uuid(),
+  shipmentCode: z.string(),
+  trackingNumber: z.string().nullable(),
+  status: z.enum(SHIPMENT_STATUSES),
+  packageCount: z.number().int(),
+  estimatedDelivery: isoDate.nullable(),
+  actualDelivery: isoDate.nullable(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+
+export const apiShipmentDetail = apiShipment.extend({
+  packages: z.array(
+    z.object({
+      id: z.uuid(),
+      trackingNumber: z.string().nullable(),
+      description: z.string(),
+      warehouseReceipt: z.string().nullable(),
+      weightKg: z.number().nullable(),
+      status: z.enum(PACKAGE_STATUSES),
+    }),
+  ),
+  stages: z.array(
+    z.object({ stageNumber: z.number().int(), name: z.string(), status: z.enum(SHIPMENT_STAGE_STATUSES) }),
+  ),
+});
+
+export const apiInvoice = z.object({
+  id: z.uuid(),
+  number: z.string(),
+  concept: z.string(),
+  description: z.string().nullable(),
+  status: z.enum(INVOICE_STATUSES),
+  usdCents: z.number().int(),
+  vesCentimos: z.number().int().nullable(),
+  vesPerUsd: z.string().nullable(),
+  remainingUsdCents: z.number().int(),
+  issueDate: isoDate,
+  mailboxCode: z.string().nullable(),
+  shipmentCode: z.string().nullable(),
+  createdAt: isoDateTime,
+  pdfUrl: z.string(),
+});
+
+export const apiTracking = z.object({
+  number: z.string(),
+  found: z.boolean(),
+  carrier: z.string().nullable(),
+  status: z.string().nullable(),
+  timeline: z.array(z.object({ at: isoDateTime, label: z.string() }).loose()),
+  estimatedDelivery: z.string().nullable(),
+  deliveredOn: z.string().nullable(),
+  originCountry: z.string().nullable(),
+  destinationCity: z.string().nullable(),
+  whereNow: z.string().nullable(),
+});
+
+/** A page of a list: the rows, where it is, and the exact total (a customer's own lists are small). */
+export const apiPage = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+  });
+
+/** A quote from the USA, as the calculators take it (quote-calculators.md): pounds, centimetres, dollars. */
+export const apiQuoteQuery = z.object({
+  method: z.enum(SHIPPING_METHODS, { error: 'Elige aereo o maritimo' }),
+  weightLb: z.coerce.number().positive('El peso debe ser mayor que cero').max(10_000),
+  lengthCm: z.coerce.number().positive('El largo debe ser mayor que cero').max(1_000),
+  widthCm: z.coerce.number().positive('El ancho debe ser mayor que cero').max(1_000),
+  heightCm: z.coerce.number().positive('El alto debe ser mayor que cero').max(1_000),
+  /** USD; 100 when left out, as the calculators do. */
+  declaredUsd: z.coerce.number().min(0).max(1_000_000).optional(),
+  insurance: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+
+export const apiQuote = z.object({
+  method: z.enum(SHIPPING_METHODS),
+  freightUsdCents: z.number().int(),
+  insuranceUsdCents: z.number().int(),
+  taxesUsdCents: z.number().int(),
+  totalUsdCents: z.number().int(),
+  billableWeightLb: z.number(),
+  billableFt3: z.number(),
+  declaredUsd: z.number(),
+  deliveryTime: z.string(),
+  priceListVersion: z.number().int(),
+  lines: z.array(z.object({ label: z.string(), amountUsdCents: z.number().int() })),
+});
