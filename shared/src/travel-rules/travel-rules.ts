@@ -142,7 +142,7 @@ export const TRAVEL_RULES_V1: TravelRules = {
       name: 'Medicamentos sin récipe',
       kind: 'restricted',
       modes: 'both',
-      words: ['medicamento', 'medicamentos', 'medicina', 'medicinas', 'antibiótico', 'antibióticos', 'pastillas'],
+      words: ['medicamento', 'medicamentos', 'medicina', 'medicinas', 'antibiótico', 'antibióticos'],
       exceptWords: [],
       reason:
         'Los medicamentos necesitan récipe médico vigente a nombre del destinatario; sin él, la aduana los retiene.',
