@@ -87,3 +87,4 @@ export * from './format-check';
 export * from './fiscal';
 export * from './price-list';
 export * from './schemas/price-list';
+export * from './compras';

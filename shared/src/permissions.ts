@@ -52,7 +52,9 @@ export type Permission =
   /** The claims' windows, the desk's answer time and the uninsured share (the administrator's). */
   | 'claims.settings'
   /** The price list's versions and the honoured-price days (docs/product/price-lists.md). */
-  | 'prices.manage';
+  | 'prices.manage'
+  /** Compra asistida: quoting, buying and entering the store's trackings (docs/product/compra-asistida.md). */
+  | 'compras';
 
 /** Reading and changing each of the areas. */
 const readWrite = (...areas: Area[]): Permission[] => areas.flatMap((a) => [`${a}.read`, `${a}.write`] as const);
@@ -70,6 +72,7 @@ export const PERMISSIONS: readonly Permission[] = [
   'claims.manage',
   'claims.settings',
   'prices.manage',
+  'compras',
 ];
 
 const WAREHOUSE: Permission[] = [
@@ -111,6 +114,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'notifications.write',
     'audit.read',
     'claims.manage',
+    'compras',
   ],
   // An agency's counter: its own agency's shipments, nothing else (the scope is the agency).
   agencia: ['pickups.counter'],
@@ -144,6 +148,7 @@ export const EXTRA_PERMISSION_LABELS: Record<Exclude<Permission, `${Area}.read` 
   'claims.manage': 'los reclamos de los clientes (asignar, pedir información y decidir)',
   'claims.settings': 'los plazos y límites de los reclamos',
   'prices.manage': 'las tarifas (versiones con fecha de vigencia)',
+  compras: 'la compra asistida (cotizar, comprar en la tienda y registrar los trackings)',
 };
 
 export const EXTRA_PERMISSIONS = Object.keys(EXTRA_PERMISSION_LABELS) as (keyof typeof EXTRA_PERMISSION_LABELS)[];

@@ -24,3 +24,4 @@ export * from './problem-parcels';
 export * from './claims';
 export * from './fiscal';
 export * from './prices';
+export * from './compras';
