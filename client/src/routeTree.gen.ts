@@ -33,6 +33,7 @@ import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAgenciasRouteImport } from './routes/admin/agencias'
 import { Route as AdminAuditoriaRouteImport } from './routes/admin/auditoria'
 import { Route as AdminClientesRouteImport } from './routes/admin/clientes'
+import { Route as AdminComprasRouteImport } from './routes/admin/compras'
 import { Route as AdminConciliacionRouteImport } from './routes/admin/conciliacion'
 import { Route as AdminDespachosRouteImport } from './routes/admin/despachos'
 import { Route as AdminEnviosRouteImport } from './routes/admin/envios'
@@ -56,6 +57,7 @@ import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
 import { Route as DashboardSplatRouteImport } from './routes/dashboard/$'
 import { Route as DashboardAlmacenRouteImport } from './routes/dashboard/almacen'
 import { Route as DashboardCalculadoraRouteImport } from './routes/dashboard/calculadora'
+import { Route as DashboardComprasRouteImport } from './routes/dashboard/compras'
 import { Route as DashboardConfiguracionRouteImport } from './routes/dashboard/configuracion'
 import { Route as DashboardEnviosRouteImport } from './routes/dashboard/envios'
 import { Route as DashboardFacturasRouteImport } from './routes/dashboard/facturas'
@@ -189,6 +191,11 @@ const AdminClientesRoute = AdminClientesRouteImport.update({
   path: '/clientes',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminComprasRoute = AdminComprasRouteImport.update({
+  id: '/compras',
+  path: '/compras',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminConciliacionRoute = AdminConciliacionRouteImport.update({
   id: '/conciliacion',
   path: '/conciliacion',
@@ -304,6 +311,11 @@ const DashboardCalculadoraRoute = DashboardCalculadoraRouteImport.update({
   path: '/calculadora',
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardComprasRoute = DashboardComprasRouteImport.update({
+  id: '/compras',
+  path: '/compras',
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardConfiguracionRoute = DashboardConfiguracionRouteImport.update({
   id: '/configuracion',
   path: '/configuracion',
@@ -389,6 +401,7 @@ export interface FileRoutesByFullPath {
   '/admin/agencias': typeof AdminAgenciasRoute
   '/admin/auditoria': typeof AdminAuditoriaRoute
   '/admin/clientes': typeof AdminClientesRoute
+  '/admin/compras': typeof AdminComprasRoute
   '/admin/conciliacion': typeof AdminConciliacionRoute
   '/admin/despachos': typeof AdminDespachosRoute
   '/admin/envios': typeof AdminEnviosRoute
@@ -411,6 +424,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/$': typeof DashboardSplatRoute
   '/dashboard/almacen': typeof DashboardAlmacenRoute
   '/dashboard/calculadora': typeof DashboardCalculadoraRoute
+  '/dashboard/compras': typeof DashboardComprasRoute
   '/dashboard/configuracion': typeof DashboardConfiguracionRoute
   '/dashboard/envios': typeof DashboardEnviosRoute
   '/dashboard/facturas': typeof DashboardFacturasRoute
@@ -447,6 +461,7 @@ export interface FileRoutesByTo {
   '/admin/agencias': typeof AdminAgenciasRoute
   '/admin/auditoria': typeof AdminAuditoriaRoute
   '/admin/clientes': typeof AdminClientesRoute
+  '/admin/compras': typeof AdminComprasRoute
   '/admin/conciliacion': typeof AdminConciliacionRoute
   '/admin/despachos': typeof AdminDespachosRoute
   '/admin/envios': typeof AdminEnviosRoute
@@ -469,6 +484,7 @@ export interface FileRoutesByTo {
   '/dashboard/$': typeof DashboardSplatRoute
   '/dashboard/almacen': typeof DashboardAlmacenRoute
   '/dashboard/calculadora': typeof DashboardCalculadoraRoute
+  '/dashboard/compras': typeof DashboardComprasRoute
   '/dashboard/configuracion': typeof DashboardConfiguracionRoute
   '/dashboard/envios': typeof DashboardEnviosRoute
   '/dashboard/facturas': typeof DashboardFacturasRoute
@@ -509,6 +525,7 @@ export interface FileRoutesById {
   '/admin/agencias': typeof AdminAgenciasRoute
   '/admin/auditoria': typeof AdminAuditoriaRoute
   '/admin/clientes': typeof AdminClientesRoute
+  '/admin/compras': typeof AdminComprasRoute
   '/admin/conciliacion': typeof AdminConciliacionRoute
   '/admin/despachos': typeof AdminDespachosRoute
   '/admin/envios': typeof AdminEnviosRoute
@@ -531,6 +548,7 @@ export interface FileRoutesById {
   '/dashboard/$': typeof DashboardSplatRoute
   '/dashboard/almacen': typeof DashboardAlmacenRoute
   '/dashboard/calculadora': typeof DashboardCalculadoraRoute
+  '/dashboard/compras': typeof DashboardComprasRoute
   '/dashboard/configuracion': typeof DashboardConfiguracionRoute
   '/dashboard/envios': typeof DashboardEnviosRoute
   '/dashboard/facturas': typeof DashboardFacturasRoute
@@ -572,6 +590,7 @@ export interface FileRouteTypes {
     | '/admin/agencias'
     | '/admin/auditoria'
     | '/admin/clientes'
+    | '/admin/compras'
     | '/admin/conciliacion'
     | '/admin/despachos'
     | '/admin/envios'
@@ -594,6 +613,7 @@ export interface FileRouteTypes {
     | '/dashboard/$'
     | '/dashboard/almacen'
     | '/dashboard/calculadora'
+    | '/dashboard/compras'
     | '/dashboard/configuracion'
     | '/dashboard/envios'
     | '/dashboard/facturas'
@@ -630,6 +650,7 @@ export interface FileRouteTypes {
     | '/admin/agencias'
     | '/admin/auditoria'
     | '/admin/clientes'
+    | '/admin/compras'
     | '/admin/conciliacion'
     | '/admin/despachos'
     | '/admin/envios'
@@ -652,6 +673,7 @@ export interface FileRouteTypes {
     | '/dashboard/$'
     | '/dashboard/almacen'
     | '/dashboard/calculadora'
+    | '/dashboard/compras'
     | '/dashboard/configuracion'
     | '/dashboard/envios'
     | '/dashboard/facturas'
@@ -691,6 +713,7 @@ export interface FileRouteTypes {
     | '/admin/agencias'
     | '/admin/auditoria'
     | '/admin/clientes'
+    | '/admin/compras'
     | '/admin/conciliacion'
     | '/admin/despachos'
     | '/admin/envios'
@@ -713,6 +736,7 @@ export interface FileRouteTypes {
     | '/dashboard/$'
     | '/dashboard/almacen'
     | '/dashboard/calculadora'
+    | '/dashboard/compras'
     | '/dashboard/configuracion'
     | '/dashboard/envios'
     | '/dashboard/facturas'
@@ -922,6 +946,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminClientesRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/compras': {
+      id: '/admin/compras'
+      path: '/compras'
+      fullPath: '/admin/compras'
+      preLoaderRoute: typeof AdminComprasRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/conciliacion': {
       id: '/admin/conciliacion'
       path: '/conciliacion'
@@ -1083,6 +1114,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardCalculadoraRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/dashboard/compras': {
+      id: '/dashboard/compras'
+      path: '/compras'
+      fullPath: '/dashboard/compras'
+      preLoaderRoute: typeof DashboardComprasRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/dashboard/configuracion': {
       id: '/dashboard/configuracion'
       path: '/configuracion'
@@ -1174,6 +1212,7 @@ interface AdminRouteChildren {
   AdminAgenciasRoute: typeof AdminAgenciasRoute
   AdminAuditoriaRoute: typeof AdminAuditoriaRoute
   AdminClientesRoute: typeof AdminClientesRoute
+  AdminComprasRoute: typeof AdminComprasRoute
   AdminConciliacionRoute: typeof AdminConciliacionRoute
   AdminDespachosRoute: typeof AdminDespachosRoute
   AdminEnviosRoute: typeof AdminEnviosRoute
@@ -1200,6 +1239,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAgenciasRoute: AdminAgenciasRoute,
   AdminAuditoriaRoute: AdminAuditoriaRoute,
   AdminClientesRoute: AdminClientesRoute,
+  AdminComprasRoute: AdminComprasRoute,
   AdminConciliacionRoute: AdminConciliacionRoute,
   AdminDespachosRoute: AdminDespachosRoute,
   AdminEnviosRoute: AdminEnviosRoute,
@@ -1228,6 +1268,7 @@ interface DashboardRouteChildren {
   DashboardSplatRoute: typeof DashboardSplatRoute
   DashboardAlmacenRoute: typeof DashboardAlmacenRoute
   DashboardCalculadoraRoute: typeof DashboardCalculadoraRoute
+  DashboardComprasRoute: typeof DashboardComprasRoute
   DashboardConfiguracionRoute: typeof DashboardConfiguracionRoute
   DashboardEnviosRoute: typeof DashboardEnviosRoute
   DashboardFacturasRoute: typeof DashboardFacturasRoute
@@ -1245,6 +1286,7 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardSplatRoute: DashboardSplatRoute,
   DashboardAlmacenRoute: DashboardAlmacenRoute,
   DashboardCalculadoraRoute: DashboardCalculadoraRoute,
+  DashboardComprasRoute: DashboardComprasRoute,
   DashboardConfiguracionRoute: DashboardConfiguracionRoute,
   DashboardEnviosRoute: DashboardEnviosRoute,
   DashboardFacturasRoute: DashboardFacturasRoute,

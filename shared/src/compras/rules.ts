@@ -38,6 +38,8 @@ export const COMPRA_EXPIRED_LABEL = 'Cotización vencida';
 /** The casilleros a purchase may go to. */
 export const COMPRA_LOCATIONS = ['miami', 'beijing'] as const;
 
+export const COMPRA_LOCATION_LABELS: Record<string, string> = { miami: 'Miami', beijing: 'Beijing' };
+
 export const COMPRA_MAX_ITEMS = 20;
 export const COMPRA_QUANTITY_MAX = 99;
 /** The biggest price a line may have: $100.000,00. */

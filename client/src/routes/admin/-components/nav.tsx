@@ -4,6 +4,7 @@ import {
   IconBarcode,
   IconBell,
   IconMessageReport,
+  IconShoppingCart,
   IconBuildingBank,
   IconBuildingStore,
   IconBoxMultiple,
@@ -160,6 +161,14 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
     path: '/admin/reclamos',
     to: '/admin/reclamos',
     permission: 'claims.manage',
+  },
+  {
+    label: 'Compras',
+    group: 'Clientes',
+    icon: IconShoppingCart,
+    path: '/admin/compras',
+    to: '/admin/compras',
+    permission: 'compras',
   },
   {
     label: 'Notificaciones',
