@@ -33,6 +33,7 @@ import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAgenciasRouteImport } from './routes/admin/agencias'
 import { Route as AdminAuditoriaRouteImport } from './routes/admin/auditoria'
 import { Route as AdminClientesRouteImport } from './routes/admin/clientes'
+import { Route as AdminComprasRouteImport } from './routes/admin/compras'
 import { Route as AdminConciliacionRouteImport } from './routes/admin/conciliacion'
 import { Route as AdminDespachosRouteImport } from './routes/admin/despachos'
 import { Route as AdminEnviosRouteImport } from './routes/admin/envios'
@@ -58,6 +59,7 @@ import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
 import { Route as DashboardSplatRouteImport } from './routes/dashboard/$'
 import { Route as DashboardAlmacenRouteImport } from './routes/dashboard/almacen'
 import { Route as DashboardCalculadoraRouteImport } from './routes/dashboard/calculadora'
+import { Route as DashboardComprasRouteImport } from './routes/dashboard/compras'
 import { Route as DashboardConfiguracionRouteImport } from './routes/dashboard/configuracion'
 import { Route as DashboardEnviosRouteImport } from './routes/dashboard/envios'
 import { Route as DashboardFacturasRouteImport } from './routes/dashboard/facturas'
@@ -191,6 +193,11 @@ const AdminClientesRoute = AdminClientesRouteImport.update({
   path: '/clientes',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminComprasRoute = AdminComprasRouteImport.update({
+  id: '/compras',
+  path: '/compras',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminConciliacionRoute = AdminConciliacionRouteImport.update({
   id: '/conciliacion',
   path: '/conciliacion',
@@ -316,6 +323,11 @@ const DashboardCalculadoraRoute = DashboardCalculadoraRouteImport.update({
   path: '/calculadora',
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardComprasRoute = DashboardComprasRouteImport.update({
+  id: '/compras',
+  path: '/compras',
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardConfiguracionRoute = DashboardConfiguracionRouteImport.update({
   id: '/configuracion',
   path: '/configuracion',
@@ -401,6 +413,7 @@ export interface FileRoutesByFullPath {
   '/admin/agencias': typeof AdminAgenciasRoute
   '/admin/auditoria': typeof AdminAuditoriaRoute
   '/admin/clientes': typeof AdminClientesRoute
+  '/admin/compras': typeof AdminComprasRoute
   '/admin/conciliacion': typeof AdminConciliacionRoute
   '/admin/despachos': typeof AdminDespachosRoute
   '/admin/envios': typeof AdminEnviosRoute
@@ -425,6 +438,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/$': typeof DashboardSplatRoute
   '/dashboard/almacen': typeof DashboardAlmacenRoute
   '/dashboard/calculadora': typeof DashboardCalculadoraRoute
+  '/dashboard/compras': typeof DashboardComprasRoute
   '/dashboard/configuracion': typeof DashboardConfiguracionRoute
   '/dashboard/envios': typeof DashboardEnviosRoute
   '/dashboard/facturas': typeof DashboardFacturasRoute
@@ -461,6 +475,7 @@ export interface FileRoutesByTo {
   '/admin/agencias': typeof AdminAgenciasRoute
   '/admin/auditoria': typeof AdminAuditoriaRoute
   '/admin/clientes': typeof AdminClientesRoute
+  '/admin/compras': typeof AdminComprasRoute
   '/admin/conciliacion': typeof AdminConciliacionRoute
   '/admin/despachos': typeof AdminDespachosRoute
   '/admin/envios': typeof AdminEnviosRoute
@@ -485,6 +500,7 @@ export interface FileRoutesByTo {
   '/dashboard/$': typeof DashboardSplatRoute
   '/dashboard/almacen': typeof DashboardAlmacenRoute
   '/dashboard/calculadora': typeof DashboardCalculadoraRoute
+  '/dashboard/compras': typeof DashboardComprasRoute
   '/dashboard/configuracion': typeof DashboardConfiguracionRoute
   '/dashboard/envios': typeof DashboardEnviosRoute
   '/dashboard/facturas': typeof DashboardFacturasRoute
@@ -525,6 +541,7 @@ export interface FileRoutesById {
   '/admin/agencias': typeof AdminAgenciasRoute
   '/admin/auditoria': typeof AdminAuditoriaRoute
   '/admin/clientes': typeof AdminClientesRoute
+  '/admin/compras': typeof AdminComprasRoute
   '/admin/conciliacion': typeof AdminConciliacionRoute
   '/admin/despachos': typeof AdminDespachosRoute
   '/admin/envios': typeof AdminEnviosRoute
@@ -549,6 +566,7 @@ export interface FileRoutesById {
   '/dashboard/$': typeof DashboardSplatRoute
   '/dashboard/almacen': typeof DashboardAlmacenRoute
   '/dashboard/calculadora': typeof DashboardCalculadoraRoute
+  '/dashboard/compras': typeof DashboardComprasRoute
   '/dashboard/configuracion': typeof DashboardConfiguracionRoute
   '/dashboard/envios': typeof DashboardEnviosRoute
   '/dashboard/facturas': typeof DashboardFacturasRoute
@@ -590,6 +608,7 @@ export interface FileRouteTypes {
     | '/admin/agencias'
     | '/admin/auditoria'
     | '/admin/clientes'
+    | '/admin/compras'
     | '/admin/conciliacion'
     | '/admin/despachos'
     | '/admin/envios'
@@ -614,6 +633,7 @@ export interface FileRouteTypes {
     | '/dashboard/$'
     | '/dashboard/almacen'
     | '/dashboard/calculadora'
+    | '/dashboard/compras'
     | '/dashboard/configuracion'
     | '/dashboard/envios'
     | '/dashboard/facturas'
@@ -650,6 +670,7 @@ export interface FileRouteTypes {
     | '/admin/agencias'
     | '/admin/auditoria'
     | '/admin/clientes'
+    | '/admin/compras'
     | '/admin/conciliacion'
     | '/admin/despachos'
     | '/admin/envios'
@@ -674,6 +695,7 @@ export interface FileRouteTypes {
     | '/dashboard/$'
     | '/dashboard/almacen'
     | '/dashboard/calculadora'
+    | '/dashboard/compras'
     | '/dashboard/configuracion'
     | '/dashboard/envios'
     | '/dashboard/facturas'
@@ -713,6 +735,7 @@ export interface FileRouteTypes {
     | '/admin/agencias'
     | '/admin/auditoria'
     | '/admin/clientes'
+    | '/admin/compras'
     | '/admin/conciliacion'
     | '/admin/despachos'
     | '/admin/envios'
@@ -737,6 +760,7 @@ export interface FileRouteTypes {
     | '/dashboard/$'
     | '/dashboard/almacen'
     | '/dashboard/calculadora'
+    | '/dashboard/compras'
     | '/dashboard/configuracion'
     | '/dashboard/envios'
     | '/dashboard/facturas'
@@ -946,6 +970,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminClientesRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/compras': {
+      id: '/admin/compras'
+      path: '/compras'
+      fullPath: '/admin/compras'
+      preLoaderRoute: typeof AdminComprasRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/conciliacion': {
       id: '/admin/conciliacion'
       path: '/conciliacion'
@@ -1121,6 +1152,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardCalculadoraRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/dashboard/compras': {
+      id: '/dashboard/compras'
+      path: '/compras'
+      fullPath: '/dashboard/compras'
+      preLoaderRoute: typeof DashboardComprasRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/dashboard/configuracion': {
       id: '/dashboard/configuracion'
       path: '/configuracion'
@@ -1212,6 +1250,7 @@ interface AdminRouteChildren {
   AdminAgenciasRoute: typeof AdminAgenciasRoute
   AdminAuditoriaRoute: typeof AdminAuditoriaRoute
   AdminClientesRoute: typeof AdminClientesRoute
+  AdminComprasRoute: typeof AdminComprasRoute
   AdminConciliacionRoute: typeof AdminConciliacionRoute
   AdminDespachosRoute: typeof AdminDespachosRoute
   AdminEnviosRoute: typeof AdminEnviosRoute
@@ -1240,6 +1279,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAgenciasRoute: AdminAgenciasRoute,
   AdminAuditoriaRoute: AdminAuditoriaRoute,
   AdminClientesRoute: AdminClientesRoute,
+  AdminComprasRoute: AdminComprasRoute,
   AdminConciliacionRoute: AdminConciliacionRoute,
   AdminDespachosRoute: AdminDespachosRoute,
   AdminEnviosRoute: AdminEnviosRoute,
@@ -1270,6 +1310,7 @@ interface DashboardRouteChildren {
   DashboardSplatRoute: typeof DashboardSplatRoute
   DashboardAlmacenRoute: typeof DashboardAlmacenRoute
   DashboardCalculadoraRoute: typeof DashboardCalculadoraRoute
+  DashboardComprasRoute: typeof DashboardComprasRoute
   DashboardConfiguracionRoute: typeof DashboardConfiguracionRoute
   DashboardEnviosRoute: typeof DashboardEnviosRoute
   DashboardFacturasRoute: typeof DashboardFacturasRoute
@@ -1287,6 +1328,7 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardSplatRoute: DashboardSplatRoute,
   DashboardAlmacenRoute: DashboardAlmacenRoute,
   DashboardCalculadoraRoute: DashboardCalculadoraRoute,
+  DashboardComprasRoute: DashboardComprasRoute,
   DashboardConfiguracionRoute: DashboardConfiguracionRoute,
   DashboardEnviosRoute: DashboardEnviosRoute,
   DashboardFacturasRoute: DashboardFacturasRoute,

@@ -18,6 +18,7 @@ import {
 } from './labels';
 import { formatUsdCents, formatVesCentimos } from './billing/money';
 import { STAFF_ROLE_LABELS } from './permissions';
+import { COMPRA_STATUS_LABELS } from './compras/rules';
 
 /** What each staff procedure (and a staff sign-in) did, as the log says it. */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
@@ -67,6 +68,15 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'claims.ask': 'Pidió más información en un reclamo',
   'claims.decide': 'Decidió un reclamo',
   'claims.updateSettings': 'Cambió los plazos y límites de los reclamos',
+  'compras.create': 'Pidió una compra asistida',
+  'compras.cancel': 'Canceló una solicitud de compra',
+  'compras.accept': 'Aceptó la cotización de una compra',
+  'compras.acceptDifference': 'Aceptó la diferencia de una compra',
+  'compras.quote': 'Cotizó una compra asistida',
+  'compras.renew': 'Renovó la cotización de una compra',
+  'compras.recordPurchase': 'Registró la compra en la tienda',
+  'compras.addTrackings': 'Registró los trackings de una compra',
+  'compras.updateSettings': 'Cambió la tarifa de la compra asistida',
   'billing.issue': 'Emitió una factura',
   'billing.recordEntry': 'Registró un movimiento de cuenta',
   'billing.decideCorrection': 'Decidió una corrección de cuenta',
@@ -120,6 +130,27 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   // Keys of the public API (docs/product/public-api.md#keys)
   visible_prefix: 'Comienzo de la clave',
   scope: 'Alcance',
+  // Compra asistida (docs/product/compra-asistida.md)
+  items_usd_cents: 'Productos (USD)',
+  sales_tax_usd_cents: 'Impuesto de la tienda (USD)',
+  shipping_usd_cents: 'Envío al almacén (USD)',
+  fee_usd_cents: 'Tarifa de servicio (USD)',
+  quoted_by: 'Cotizada por',
+  valid_until: 'Válida hasta',
+  paid_at: 'Pagada el',
+  store_order_number: 'Número de pedido de la tienda',
+  final_usd_cents: 'Monto final de la tienda (USD)',
+  purchased_at: 'Comprada el',
+  purchased_by: 'Comprada por',
+  credit_ledger_entry_id: 'Saldo a favor por la diferencia',
+  extra_usd_cents: 'Diferencia por pagar (USD)',
+  extra_invoice_id: 'Factura de la diferencia',
+  request_id: 'Solicitud de compra',
+  url: 'Enlace del producto',
+  options: 'Opciones',
+  quantity: 'Cantidad',
+  customer_price_usd_cents: 'Precio visto por el cliente (USD)',
+  quoted_price_usd_cents: 'Precio confirmado (USD)',
   // Fiscal documents (docs/product/fiscal-invoices.md)
   issue_order: 'Orden de emisión',
   control_number: 'Número de control',
@@ -387,6 +418,7 @@ const STATUS_LABELS: Record<string, Record<string, string>> = {
   payment_transactions: PAYMENT_STATUS_LABELS,
   mailboxes: MAILBOX_STATUS_LABELS,
   repack_requests: REPACK_STATUS_LABELS,
+  purchase_requests: COMPRA_STATUS_LABELS,
 };
 
 /** Labels of fields whose values are the same kind in every table. */

@@ -72,7 +72,13 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /** 'cancelled' is shown but an admin cannot choose it. */
 export const PAYMENT_STATUSES_SELECTABLE = ['pending', 'completed', 'failed'] as const;
 
-export const PAYMENT_TYPES = ['mailbox_activation', 'shipping_payment', 'course_purchase', 'credit_purchase'] as const;
+export const PAYMENT_TYPES = [
+  'mailbox_activation',
+  'shipping_payment',
+  'course_purchase',
+  'credit_purchase',
+  'assisted_purchase',
+] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
 /** The FAQ's payment methods (docs/product/public-site.md#faq). */

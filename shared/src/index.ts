@@ -91,3 +91,4 @@ export * from './travel-rules';
 export * from './schemas/travel-rules';
 export * from './messages-api';
 export * from './schemas/public-api';
+export * from './compras';

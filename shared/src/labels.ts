@@ -130,6 +130,7 @@ export const PAYMENT_TYPE_LABELS: Record<PaymentType, string> = {
   shipping_payment: 'Pago de envío',
   course_purchase: 'Compra de curso',
   credit_purchase: 'Compra de créditos',
+  assisted_purchase: 'Compra asistida',
 };
 
 export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {

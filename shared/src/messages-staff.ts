@@ -75,6 +75,9 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   claims: 'Reclamo',
   claim_photos: 'Foto de reclamo',
   claim_events: 'Paso de reclamo',
+  purchase_requests: 'Compra asistida',
+  purchase_request_items: 'Producto de compra asistida',
+  purchase_request_trackings: 'Tracking de compra asistida',
 };
 
 export const AUDIT_OPERATION_LABELS: Record<string, string> = {

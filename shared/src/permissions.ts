@@ -54,7 +54,9 @@ export type Permission =
   /** The price list's versions and the honoured-price days (docs/product/price-lists.md). */
   | 'prices.manage'
   /** What may travel: the travel rules' versions (docs/product/travel-rules.md). */
-  | 'rules.manage';
+  | 'rules.manage'
+  /** Compra asistida: quoting, buying and entering the store's trackings (docs/product/compra-asistida.md). */
+  | 'compras';
 
 /** Reading and changing each of the areas. */
 const readWrite = (...areas: Area[]): Permission[] => areas.flatMap((a) => [`${a}.read`, `${a}.write`] as const);
@@ -73,6 +75,7 @@ export const PERMISSIONS: readonly Permission[] = [
   'claims.settings',
   'prices.manage',
   'rules.manage',
+  'compras',
 ];
 
 const WAREHOUSE: Permission[] = [
@@ -114,6 +117,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'notifications.write',
     'audit.read',
     'claims.manage',
+    'compras',
   ],
   // An agency's counter: its own agency's shipments, nothing else (the scope is the agency).
   agencia: ['pickups.counter'],
@@ -148,6 +152,7 @@ export const EXTRA_PERMISSION_LABELS: Record<Exclude<Permission, `${Area}.read` 
   'claims.settings': 'los plazos y límites de los reclamos',
   'prices.manage': 'las tarifas (versiones con fecha de vigencia)',
   'rules.manage': 'las reglas de lo que puede viajar (versiones con fecha de vigencia)',
+  compras: 'la compra asistida (cotizar, comprar en la tienda y registrar los trackings)',
 };
 
 export const EXTRA_PERMISSIONS = Object.keys(EXTRA_PERMISSION_LABELS) as (keyof typeof EXTRA_PERMISSION_LABELS)[];

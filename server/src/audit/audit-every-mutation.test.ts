@@ -987,6 +987,87 @@ const CASES: Record<string, Case> = {
       }),
     };
   },
+  'compras.quote': async () => {
+    const id = await compraOfAna();
+    const { items } = await setup.compras.adminDetail({ id });
+    return {
+      input: {
+        id,
+        items: items.map((i) => ({ id: i.id, priceUsdCents: 2_500 })),
+        salesTaxUsdCents: 200,
+        shippingUsdCents: 0,
+      },
+      expected: () => ({
+        entity: 'purchase_requests',
+        entityId: id,
+        operation: 'update',
+        before: { status: 'requested', total_usd_cents: null },
+        // 25,00 + 2,00 = 27,00; 8 % is 2,16, under the $5,00 minimum.
+        after: { status: 'quoted', total_usd_cents: 3_200, fee_usd_cents: 500 },
+      }),
+    };
+  },
+  'compras.renew': async () => {
+    const id = await compraOfAna('quoted');
+    return {
+      input: { id, validHours: 24 },
+      expected: () => ({
+        entity: 'purchase_requests',
+        entityId: id,
+        operation: 'update',
+        // Only the validity changes: 24 hours from now.
+        before: { valid_until: expect.any(String) },
+        after: { valid_until: expect.any(String) },
+      }),
+    };
+  },
+  'compras.recordPurchase': async () => {
+    const id = await compraOfAna('paid');
+    const receipt = await storeFile(db(), diskFileStore(storageDir), {
+      ownerUserId: ana.user.id,
+      kind: 'invoice',
+      bytes: tinyPng('recibo tienda'),
+      contentType: 'image/png',
+      originalName: 'recibo.png',
+      uploadedBy: ana.user.id,
+    });
+    return {
+      input: { id, storeOrderNumber: 'AUD-112-1', finalUsdCents: 2_700, receiptFileId: receipt.id },
+      expected: () => ({
+        entity: 'purchase_requests',
+        entityId: id,
+        operation: 'update',
+        before: { status: 'paid', store_order_number: null },
+        after: { status: 'purchased', store_order_number: 'AUD-112-1', final_usd_cents: 2_700 },
+      }),
+    };
+  },
+  'compras.addTrackings': async () => {
+    const id = await compraOfAna('purchased');
+    return {
+      input: { id, trackingNumbers: [unique('1ZAUDCOMPRA')] },
+      expected: () => ({
+        entity: 'purchase_requests',
+        entityId: id,
+        operation: 'update',
+        before: { status: 'purchased' },
+        after: { status: 'shipped' },
+      }),
+    };
+  },
+  'compras.updateSettings': async () => {
+    const settings = { feeBasisPoints: 750, feeMinimumUsdCents: 400 };
+    return {
+      input: settings,
+      expected: () => ({
+        entity: 'app_settings',
+        entityId: 'compras',
+        operation: 'insert',
+        before: null,
+        after: { key: 'compras', value: settings },
+      }),
+    };
+  },
   'claims.updateSettings': async () => {
     const settings = { ...CLAIM_DEFAULT_SETTINGS, answerBusinessDays: 3 };
     return {
@@ -1609,6 +1690,28 @@ const CASES: Record<string, Case> = {
 };
 
 /** A damaged-parcel claim Ana opens on a parcel received yesterday. */
+/**
+ * An assisted purchase of Ana's (docs/product/compra-asistida.md), at a stage: asked, quoted by the
+ * administrator, or moved on in the table (paid, bought) without the steps that are not under test.
+ */
+async function compraOfAna(stage: 'requested' | 'quoted' | 'paid' | 'purchased' = 'requested'): Promise<string> {
+  const { id } = await callerFor(db(), ana.visitor, config).compras.create({
+    mailboxId: ana.mailboxId,
+    items: [{ url: 'https://store.example.com/p/9', name: 'Lámpara de mesa', quantity: 1, priceUsdCents: 2_500 }],
+  });
+  if (stage === 'requested') return id;
+  const { items } = await setup.compras.adminDetail({ id });
+  await setup.compras.quote({
+    id,
+    items: items.map((i) => ({ id: i.id, priceUsdCents: 2_500 })),
+    salesTaxUsdCents: 200,
+    shippingUsdCents: 0,
+  });
+  if (stage === 'quoted') return id;
+  await db().execute(sql`update purchase_requests set status = ${stage}, paid_at = now() where id = ${id}`);
+  return id;
+}
+
 async function claimOfAna(): Promise<string> {
   const [parcel] = await db()
     .insert(packages)

@@ -34,6 +34,7 @@ import { fiscalTermsFor, issueFiscalDocument } from './fiscal/documents';
 import { chargeIgtf } from './fiscal/igtf';
 import { issueFiscalNote, liveFacturaOf } from './fiscal/notes';
 import { getPricesInEffect } from '../queries/prices';
+import { markComprasPaid } from './compras-paid';
 
 /** Serialises every ledger change of one customer until the transaction ends. */
 export async function lockLedger(tx: DbOrTx, userId: string) {
@@ -221,6 +222,8 @@ export async function applyCredit(
  */
 export async function activatePaidMailboxes(tx: DbOrTx, paidInvoiceIds: string[]): Promise<string[]> {
   if (paidInvoiceIds.length === 0) return [];
+  // An assisted purchase paid in full may be bought (docs/product/compra-asistida.md).
+  await markComprasPaid(tx, paidInvoiceIds);
   await tx
     .update(paymentTransactions)
     .set({ status: 'cancelled', updatedAt: new Date() })
@@ -370,6 +373,7 @@ const CONCEPTS: Record<PaymentType, string> = {
   shipping_payment: 'Envío',
   course_purchase: 'Curso',
   credit_purchase: 'Compra de crédito',
+  assisted_purchase: 'Compra asistida',
 };
 const conceptLabel = (t: PaymentType) => CONCEPTS[t];
 /** The kind of charge (its tax treatment) of an invoice opened for a reported payment. */
@@ -378,6 +382,7 @@ const CONCEPT_KINDS: Record<PaymentType, ChargeKind> = {
   shipping_payment: 'shipping',
   course_purchase: 'course',
   credit_purchase: 'other',
+  assisted_purchase: 'other',
 };
 
 function paymentDescription(p: PaidPayment) {

@@ -241,6 +241,28 @@ describe('access matrix', () => {
     expectAccessTable((path) => path.startsWith('claims.'), CLAIM_ACCESS);
   });
 
+  it('compra asistida (docs/product/compra-asistida.md): customers ask, accept and follow their own; customer service and the administrator quote and buy; the administrator sets the fee', () => {
+    const desk = { access: 'staff', permission: 'compras', roles: ['admin', 'atencion'] } as const;
+    expectAccessTable((path) => path.startsWith('compras.'), {
+      'compras.mine': { access: 'user' },
+      'compras.options': { access: 'user' },
+      'compras.detail': { access: 'user' },
+      'compras.create': { access: 'user' },
+      'compras.cancel': { access: 'user' },
+      'compras.accept': { access: 'user' },
+      'compras.acceptDifference': { access: 'user' },
+      'compras.list': desk,
+      'compras.count': desk,
+      'compras.adminDetail': desk,
+      'compras.settings': desk,
+      'compras.quote': desk,
+      'compras.renew': desk,
+      'compras.recordPurchase': desk,
+      'compras.addTrackings': desk,
+      'compras.updateSettings': { access: 'staff', permission: 'billing.settings', roles: ['admin'] },
+    });
+  });
+
   it('the price list (docs/product/price-lists.md): the administrator alone reads and changes it', () => {
     const admin = { access: 'staff', permission: 'prices.manage', roles: ['admin'] } as const;
     expectAccessTable((path) => path.startsWith('prices.'), {

@@ -393,6 +393,11 @@ async function seedPools() {
     title: 'Aviso',
     message: 'Tu casillero está listo.',
   });
+  // An assisted purchase of the customer's (docs/product/compra-asistida.md), its id in the pool.
+  const compra = await c.compras.create({
+    mailboxId: box!.id,
+    items: [{ url: 'https://store.example.com/p/1', name: 'Audífonos', quantity: 1, priceUsdCents: 2_000 }],
+  });
   const [notification] = (await c.notifications.mine({})).items;
   const payments = await c.payments.mine();
   // Billing (docs/decisions/021-billing-in-bolivares.md): a rate (so reports in Bs. reach past "no rate"), the payment methods, the invoices.
@@ -413,6 +418,7 @@ async function seedPools() {
     shipped.id,
     shipment.id,
     prealert.id,
+    compra.id,
     notification!.id,
     ...payments.map((p) => p.id),
     ...methods,

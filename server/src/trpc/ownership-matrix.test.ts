@@ -137,6 +137,8 @@ type Fixture = {
     claimId: string;
     /** A claim photo B uploaded and has not attached yet. */
     claimPhoto: { fileId: string; thumbFileId: string };
+    /** B's assisted purchase, quoted and not accepted yet (docs/product/compra-asistida.md). */
+    compraId: string;
   };
 };
 
@@ -213,6 +215,16 @@ const FOREIGN_INPUTS: Record<string, Record<string, (f: Fixture) => unknown>> = 
       carrierProof: { fileId: f.a.claimPhoto.fileId, thumbFileId: f.b.claimPhoto.thumbFileId },
     }),
   },
+  'compras.create': {
+    mailboxId: (f) => ({
+      mailboxId: f.b.mailboxId,
+      items: [{ url: 'https://store.example.com/p/1', name: 'Producto', quantity: 1, priceUsdCents: 1_000 }],
+    }),
+  },
+  'compras.detail': { id: (f) => ({ id: f.b.compraId }) },
+  'compras.accept': { id: (f) => ({ id: f.b.compraId }) },
+  'compras.cancel': { id: (f) => ({ id: f.b.compraId }) },
+  'compras.acceptDifference': { id: (f) => ({ id: f.b.compraId }) },
   'files.link': {
     id: (f) => ({ id: f.b.receiptFileId }),
     'id (an invoice)': (f) => ({ id: f.b.invoiceFileId }),
@@ -590,6 +602,17 @@ beforeAll(async () => {
     photos: [await claimPhotoOf(beto.user.id)],
   });
   await as(admin).claims.ask({ id: bClaim.id, request: 'Envíanos el recibo de la tienda, por favor.' });
+  const bCompra = await as(beto).compras.create({
+    mailboxId: bMailbox,
+    items: [{ url: 'https://store.example.com/p/2', name: 'Lámpara', quantity: 2, priceUsdCents: 2_500 }],
+  });
+  const bCompraItems = (await as(admin).compras.adminDetail({ id: bCompra.id })).items;
+  await as(admin).compras.quote({
+    id: bCompra.id,
+    items: bCompraItems.map((i) => ({ id: i.id, priceUsdCents: i.customerPriceUsdCents })),
+    salesTaxUsdCents: 0,
+    shippingUsdCents: 0,
+  });
 
   fixture = {
     a: {
@@ -626,6 +649,7 @@ beforeAll(async () => {
       recipientId: bDelivery.recipientId,
       claimId: bClaim.id,
       claimPhoto: await claimPhotoOf(beto.user.id),
+      compraId: bCompra.id,
     },
   };
 });
@@ -670,6 +694,7 @@ async function ownView(
     problemParcels: await c.problemParcels.mine(),
     missingDeclaredValue: await c.packages.missingDeclaredValue(),
     claims: await c.claims.mine(),
+    compras: await c.compras.mine(),
     repackable: await c.repacks.packages(),
     shippableRepacks: await c.shipRequests.repacks(),
     shipments: await c.shipments.listOwn({ pageSize: MAX_PAGE_SIZE }),

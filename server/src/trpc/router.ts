@@ -39,9 +39,11 @@ import { recipientsRouter } from './routers/recipients';
 import { agenciesRouter } from './routers/agencies';
 import { deliveryRouter } from './routers/delivery';
 import { claimsRouter } from './routers/claims';
+import { comprasRouter } from './routers/compras';
 
 export const appRouter = router({
   claims: claimsRouter,
+  compras: comprasRouter,
   auth: authRouter,
   site: siteRouter,
   contact: contactRouter,

@@ -26,3 +26,4 @@ export * from './fiscal';
 export * from './prices';
 export * from './travel-rules';
 export * from './api-keys';
+export * from './compras';

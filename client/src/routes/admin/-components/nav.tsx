@@ -6,6 +6,7 @@ import {
   IconBarcode,
   IconBell,
   IconMessageReport,
+  IconShoppingCart,
   IconBuildingBank,
   IconBuildingStore,
   IconBoxMultiple,
@@ -174,6 +175,14 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
     permission: 'claims.manage',
   },
   {
+    label: 'Compras',
+    group: 'Clientes',
+    icon: IconShoppingCart,
+    path: '/admin/compras',
+    to: '/admin/compras',
+    permission: 'compras',
+  },
+  {
     label: 'Notificaciones',
     group: 'Clientes',
     icon: IconBell,
@@ -295,7 +304,7 @@ export function AdminNav({ role }: { role: string }) {
       label={item.label}
       leftSection={<item.icon size={18} />}
       activeOptions={{ exact: item.exact ?? false }}
-      py={0}
+      py={1}
       styles={{ label: { lineHeight: 1.25 } }}
     />
   );

@@ -1,0 +1,326 @@
+// The assisted purchases desk (docs/product/compra-asistida.md), on the list engine: status,
+// customer, age and amount; a request's drawer with the step it waits for: quote (each item's
+// price, sales tax, shipping, validity), renew an expired quote, record the purchase (order
+// number, final amount, the store's receipt) and enter the store's trackings.
+import { useMemo, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, FileInput, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { IconEye } from '@tabler/icons-react';
+import type { inferOutput } from '@trpc/tanstack-react-query';
+import {
+  COMPRA_MESSAGES as M,
+  COMPRA_STATUSES,
+  COMPRA_STATUS_LABELS,
+  COMPRA_VALID_HOURS_DEFAULT,
+  formatDateTime,
+  formatUsdFromCents,
+  type CompraStatus,
+} from '@casillero/shared';
+import {
+  RowAction,
+  RowActions,
+  ServerList,
+  StackedCell,
+  dataTableColumns,
+  useServerListState,
+} from '../../../../components/data-table';
+import type { ListProps, ListSearch } from '../../../../components/data-table';
+import { DetailsDrawer, useDetailsParam } from '../../../../components/details/DetailsDrawer';
+import { CompraStatusBadge, CompraView } from '../../../../components/compras/CompraView';
+import { UsdCentsInput } from '../../../../components/forms/UsdCentsInput';
+import type { DecimalValue } from '../../../../components/forms/DecimalInput';
+import { getErrorMessage } from '../../../../lib/errors';
+import { uploadFile } from '../../../../lib/files';
+import { notifyError, notifySuccess } from '../../../../lib/notify';
+import { trpc } from '../../../../lib/trpc';
+
+export type CompraSort = 'createdAt' | 'totalUsdCents';
+export type CompraSearch = ListSearch<CompraSort> & { status?: CompraStatus };
+type CompraRow = inferOutput<typeof trpc.compras.list>['rows'][number];
+type CompraAdminDetail = inferOutput<typeof trpc.compras.adminDetail>;
+
+const col = dataTableColumns<CompraRow>();
+
+/** How long ago, in words people read at a glance: '3 h', '2 d'. */
+function age(iso: string) {
+  const hours = Math.max(0, Math.floor((Date.now() - new Date(iso).getTime()) / 3600_000));
+  return hours < 48 ? `${hours} h` : `${Math.floor(hours / 24)} d`;
+}
+
+function compraColumns(open: (row: CompraRow) => void) {
+  return [
+    col.accessor('code', {
+      id: 'code',
+      header: 'Compra',
+      enableSorting: false,
+      cell: (info) => {
+        const r = info.row.original;
+        return <StackedCell mono main={r.code} sub={r.customer} />;
+      },
+    }),
+    col.cell('items', 'Productos', (r) => (
+      <StackedCell main={r.firstItem ?? '—'} sub={`${r.itemCount} producto(s) · ${r.mailboxCode}`} />
+    )),
+    col.cell('status', 'Estado', (r) => <CompraStatusBadge status={r.status} expired={r.expired} />),
+    col.accessor('totalUsdCents', {
+      id: 'totalUsdCents',
+      header: 'Monto',
+      cell: (info) => (info.getValue() == null ? '—' : formatUsdFromCents(info.getValue()!)),
+    }),
+    col.accessor('createdAt', {
+      id: 'createdAt',
+      header: 'Antigüedad',
+      cell: (info) => <StackedCell main={age(info.getValue())} sub={formatDateTime(info.getValue())} />,
+    }),
+    col.actions((row) => (
+      <RowActions>
+        <RowAction label="Ver" ariaLabel={`Ver ${row.code}`} icon={<IconEye size={18} />} onClick={() => open(row)} />
+      </RowActions>
+    )),
+  ];
+}
+
+export function ComprasList({ search, navigate }: ListProps<CompraSearch>) {
+  const state = useServerListState(search, navigate, {
+    sort: 'createdAt' as CompraSort,
+    dir: 'desc',
+    filterKeys: ['q', 'status'],
+  });
+  const details = useDetailsParam(search, navigate);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: opening details only writes the URL
+  const columns = useMemo(() => compraColumns((r) => details.open(r.id)), []);
+  return (
+    <ServerList
+      state={state}
+      rowsQuery={trpc.compras.list.queryOptions(state.input)}
+      countQuery={trpc.compras.count.queryOptions(state.filters)}
+      columns={columns}
+      text={{
+        caption: 'Compras',
+        noun: 'compras',
+        empty: M.adminEmpty,
+        loadFailed: 'No se pudieron cargar las compras.',
+        searchPlaceholder: 'Código, cliente, casillero o pedido',
+      }}
+      toMessage={getErrorMessage}
+      selects={[{ key: 'status', label: 'Estado', w: 220, values: COMPRA_STATUSES, labels: COMPRA_STATUS_LABELS }]}
+    >
+      <DetailsDrawer
+        id={details.openId}
+        onClose={details.close}
+        title="Compra asistida"
+        size="lg"
+        query={(id) => trpc.compras.adminDetail.queryOptions({ id })}
+        loadFailed={M.notFound}
+      >
+        {(compra) => <CompraDesk compra={compra} />}
+      </DetailsDrawer>
+    </ServerList>
+  );
+}
+
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: trpc.compras.pathKey() });
+}
+
+function useHandlers() {
+  const refresh = useRefresh();
+  return {
+    onSuccess: (r: { message: string }) => {
+      notifySuccess(undefined, r.message);
+      void refresh();
+    },
+    onError: (e: unknown) => notifyError(getErrorMessage(e)),
+  };
+}
+
+function CompraDesk({ compra }: { compra: CompraAdminDetail }) {
+  return (
+    <Stack gap="md">
+      <Text size="sm">
+        Cliente: {compra.customer} ({compra.customerEmail})
+      </Text>
+      <CompraView compra={compra} />
+      {(compra.status === 'requested' || compra.status === 'quoted') && <QuoteForm compra={compra} />}
+      {compra.status === 'quoted' && compra.expired && <Renew id={compra.id} />}
+      {compra.status === 'paid' && <PurchaseForm compra={compra} />}
+      {(compra.status === 'purchased' || compra.status === 'shipped') && <TrackingsForm id={compra.id} />}
+    </Stack>
+  );
+}
+
+const cents = (v: DecimalValue | null) => (typeof v === 'number' ? v : Number.NaN);
+
+function QuoteForm({ compra }: { compra: CompraAdminDetail }) {
+  const quote = useMutation(trpc.compras.quote.mutationOptions());
+  const handlers = useHandlers();
+  const [prices, setPrices] = useState<(DecimalValue | null)[]>(() =>
+    compra.items.map((i) => i.quotedPriceUsdCents ?? i.customerPriceUsdCents),
+  );
+  const [salesTax, setSalesTax] = useState<DecimalValue | null>(compra.salesTaxUsdCents ?? 0);
+  const [shipping, setShipping] = useState<DecimalValue | null>(compra.shippingUsdCents ?? 0);
+  const [hours, setHours] = useState<number | string>(COMPRA_VALID_HOURS_DEFAULT);
+  return (
+    <Card withBorder padding="sm" component="section" aria-label="Cotizar">
+      <Stack gap="xs">
+        <Text fw={700}>{compra.status === 'quoted' ? 'Cotizar de nuevo' : 'Cotizar'}</Text>
+        {compra.items.map((item, n) => (
+          <UsdCentsInput
+            key={item.id}
+            label={`Precio confirmado: ${item.name}${item.quantity > 1 ? ` × ${item.quantity}` : ''}`}
+            value={prices[n]}
+            onChange={(v) => setPrices((all) => all.map((p, i) => (i === n ? v : p)))}
+          />
+        ))}
+        <UsdCentsInput label="Impuesto de la tienda (sales tax)" value={salesTax} onChange={setSalesTax} />
+        <UsdCentsInput label="Envío de la tienda a nuestro almacén" value={shipping} onChange={setShipping} />
+        <NumberInput
+          label="Válida por (horas)"
+          min={1}
+          max={336}
+          allowDecimal={false}
+          value={hours}
+          onChange={setHours}
+        />
+        <Button
+          w="fit-content"
+          loading={quote.isPending}
+          onClick={() =>
+            quote.mutate(
+              {
+                id: compra.id,
+                items: compra.items.map((item, n) => ({ id: item.id, priceUsdCents: cents(prices[n] ?? null) })),
+                salesTaxUsdCents: cents(salesTax),
+                shippingUsdCents: cents(shipping),
+                validHours: Number(hours),
+              },
+              handlers,
+            )
+          }
+        >
+          Enviar cotización
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+function Renew({ id }: { id: string }) {
+  const renew = useMutation(trpc.compras.renew.mutationOptions());
+  const handlers = useHandlers();
+  return (
+    <Button variant="light" w="fit-content" loading={renew.isPending} onClick={() => renew.mutate({ id }, handlers)}>
+      Renovar la cotización ({COMPRA_VALID_HOURS_DEFAULT} h)
+    </Button>
+  );
+}
+
+function PurchaseForm({ compra }: { compra: CompraAdminDetail }) {
+  const record = useMutation(trpc.compras.recordPurchase.mutationOptions());
+  const handlers = useHandlers();
+  const quotedStore = (compra.itemsUsdCents ?? 0) + (compra.salesTaxUsdCents ?? 0) + (compra.shippingUsdCents ?? 0);
+  const [order, setOrder] = useState('');
+  const [finalCents, setFinalCents] = useState<DecimalValue | null>(quotedStore);
+  const [file, setFile] = useState<File | null>(null);
+  const [uploading, setUploading] = useState(false);
+  return (
+    <Card withBorder padding="sm" component="section" aria-label="Registrar la compra">
+      <Stack gap="xs">
+        <Text fw={700}>Registrar la compra</Text>
+        <Text size="xs" c="dimmed">
+          Total de la tienda cotizado: {formatUsdFromCents(quotedStore)}
+        </Text>
+        <TextInput
+          label="Número de pedido de la tienda"
+          value={order}
+          onChange={(e) => setOrder(e.currentTarget.value)}
+        />
+        <UsdCentsInput label="Monto final que cobró la tienda (USD)" value={finalCents} onChange={setFinalCents} />
+        <FileInput
+          label="Recibo de la tienda"
+          placeholder="PDF o imagen"
+          accept="application/pdf,image/*"
+          value={file}
+          onChange={setFile}
+        />
+        <Button
+          w="fit-content"
+          loading={record.isPending || uploading}
+          onClick={async () => {
+            if (!file) return notifyError(M.receiptRequired);
+            setUploading(true);
+            try {
+              const uploaded = await uploadFile(file, 'invoice', compra.userId);
+              record.mutate(
+                {
+                  id: compra.id,
+                  storeOrderNumber: order,
+                  finalUsdCents: cents(finalCents),
+                  receiptFileId: uploaded.id,
+                },
+                handlers,
+              );
+            } catch (e) {
+              notifyError(getErrorMessage(e));
+            } finally {
+              setUploading(false);
+            }
+          }}
+        >
+          Registrar compra
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+function TrackingsForm({ id }: { id: string }) {
+  const add = useMutation(trpc.compras.addTrackings.mutationOptions());
+  const handlers = useHandlers();
+  const [carrier, setCarrier] = useState('');
+  const [numbers, setNumbers] = useState('');
+  return (
+    <Card withBorder padding="sm" component="section" aria-label="Trackings de la tienda">
+      <Stack gap="xs">
+        <Text fw={700}>Trackings de la tienda</Text>
+        <TextInput
+          label="Transportista"
+          placeholder="UPS, FedEx, USPS…"
+          value={carrier}
+          onChange={(e) => setCarrier(e.currentTarget.value)}
+        />
+        <TextInput
+          label="Números de tracking (separados por coma)"
+          value={numbers}
+          onChange={(e) => setNumbers(e.currentTarget.value)}
+        />
+        <Button
+          w="fit-content"
+          loading={add.isPending}
+          onClick={() =>
+            add.mutate(
+              {
+                id,
+                carrier: carrier || undefined,
+                trackingNumbers: numbers
+                  .split(/[\s,;]+/)
+                  .map((t) => t.trim())
+                  .filter(Boolean),
+              },
+              {
+                ...handlers,
+                onSuccess: (r) => {
+                  handlers.onSuccess(r);
+                  setNumbers('');
+                },
+              },
+            )
+          }
+        >
+          Registrar trackings
+        </Button>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,30 @@
+// /admin/compras (docs/product/compra-asistida.md): the assisted purchases desk of customer service
+// and the administrator, on the list engine.
+import { createFileRoute } from '@tanstack/react-router';
+import { COMPRA_LIST_SORTS, COMPRA_MESSAGES, COMPRA_STATUSES } from '@casillero/shared';
+import { listSearch, searchUuid } from '../../lib/search';
+import { AdminPage, TotalBadge, useListRoute } from '../../components/data-table';
+import { pageHead } from '../../lib/site';
+import { trpc } from '../../lib/trpc';
+import { ComprasList, type CompraSearch } from './-components/compras/ComprasDesk';
+
+export const Route = createFileRoute('/admin/compras')({
+  validateSearch: (search: Record<string, unknown>): CompraSearch => ({
+    ...listSearch(search, COMPRA_LIST_SORTS, { status: COMPRA_STATUSES }),
+    ver: searchUuid(search.ver),
+  }),
+  head: pageHead(COMPRA_MESSAGES.adminTitle),
+  component: ComprasPage,
+});
+
+function ComprasPage() {
+  return (
+    <AdminPage
+      title={COMPRA_MESSAGES.adminTitle}
+      badge={<TotalBadge query={trpc.compras.count.queryOptions({ status: 'requested' })} noun="por cotizar" />}
+      subtitle="Las compras que los clientes nos piden: cotiza, compra en la tienda y registra los trackings."
+    >
+      <ComprasList {...useListRoute<CompraSearch>(Route)} />
+    </AdminPage>
+  );
+}
