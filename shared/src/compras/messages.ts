@@ -1,11 +1,11 @@
 // Every text of Compra asistida (docs/product/compra-asistida.md): the customer's Compras, the
 // staff's desk at /admin/compras and the notices at each state change.
 import { formatUsdFromCents } from '../format';
-import { COMPRA_QUANTITY_MAX, COMPRA_MAX_ITEMS, COMPRAS_TITLE } from './rules';
+import { ADMIN_COMPRAS_TITLE, COMPRA_QUANTITY_MAX, COMPRA_MAX_ITEMS, COMPRAS_TITLE } from './rules';
 
 export const COMPRA_MESSAGES = {
   title: COMPRAS_TITLE,
-  adminTitle: 'Compra asistida',
+  adminTitle: ADMIN_COMPRAS_TITLE,
   newRequest: 'Nueva solicitud de compra',
   empty: 'Aún no tienes solicitudes de compra.',
   adminEmpty: 'No hay solicitudes de compra con estos filtros.',

@@ -5,6 +5,8 @@
 export const COMPRAS_PATH = '/dashboard/compras';
 export const ADMIN_COMPRAS_PATH = '/admin/compras';
 export const COMPRAS_TITLE = 'Compras';
+/** The staff desk's title; here, not only in the messages, so a route's head can name it cheaply. */
+export const ADMIN_COMPRAS_TITLE = 'Compra asistida';
 
 /**
  * requested: the customer asked; quoted: staff sent the quote (it expires at validUntil);

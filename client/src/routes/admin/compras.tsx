@@ -1,7 +1,7 @@
 // /admin/compras (docs/product/compra-asistida.md): the assisted purchases desk of customer service
 // and the administrator, on the list engine.
 import { createFileRoute } from '@tanstack/react-router';
-import { COMPRA_LIST_SORTS, COMPRA_MESSAGES, COMPRA_STATUSES } from '@casillero/shared';
+import { ADMIN_COMPRAS_TITLE, COMPRA_LIST_SORTS, COMPRA_STATUSES } from '@casillero/shared';
 import { listSearch, searchUuid } from '../../lib/search';
 import { AdminPage, TotalBadge, useListRoute } from '../../components/data-table';
 import { pageHead } from '../../lib/site';
@@ -13,14 +13,14 @@ export const Route = createFileRoute('/admin/compras')({
     ...listSearch(search, COMPRA_LIST_SORTS, { status: COMPRA_STATUSES }),
     ver: searchUuid(search.ver),
   }),
-  head: pageHead(COMPRA_MESSAGES.adminTitle),
+  head: pageHead(ADMIN_COMPRAS_TITLE),
   component: ComprasPage,
 });
 
 function ComprasPage() {
   return (
     <AdminPage
-      title={COMPRA_MESSAGES.adminTitle}
+      title={ADMIN_COMPRAS_TITLE}
       badge={<TotalBadge query={trpc.compras.count.queryOptions({ status: 'requested' })} noun="por cotizar" />}
       subtitle="Las compras que los clientes nos piden: cotiza, compra en la tienda y registra los trackings."
     >
