@@ -4,6 +4,7 @@
 import { describe, it } from 'vitest';
 import { TRAVEL_RULES_MESSAGES as M } from '@casillero/shared';
 import {
+  openFromNavigation,
   DEMO,
   DESKTOP,
   chromiumOrExplain,
@@ -23,7 +24,7 @@ describe.skipIf(!chromium)('reglas de lo que puede viajar', () => {
     await signIn(admin, url(), DEMO.admin, DEMO.password);
     await admin.waitForURL((u) => u.pathname.startsWith('/admin'));
     await withScreenshotOnFailure(admin, 'reglas-admin', async () => {
-      await admin.getByRole('link', { name: 'Reglas' }).click();
+      await openFromNavigation(admin, 'Panel Admin', 'Reglas');
       await admin.getByRole('heading', { name: `${M.current}: ${M.version(1)}` }).waitFor();
       const form = admin.getByRole('form', { name: M.newVersion });
       await form.getByRole('button', { name: M.addCategory }).click();

@@ -20,6 +20,7 @@ import { isUniqueViolation } from '../services/auth';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, createAgencyStaff, createCustomers, createStaff } from './accounts';
 import { settleActivations } from './activations';
 import { settleBilling } from './billing';
+import { createCompras } from './compras';
 import { createContactMessages } from './contact';
 import { AlreadySeeded, asOneTransaction, type DemoConfig, type DemoContext } from './context';
 import { receiveUnclaimed } from './intake';
@@ -53,6 +54,7 @@ async function buildDemo(ctx: DemoContext): Promise<void> {
   const shipments = await createShipments(ctx, cast, packages, recipients);
   await createPayments(ctx, cast, trackings, shipments);
   await settleBilling(ctx, cast);
+  await createCompras(ctx, cast);
   await createContactMessages(ctx);
   await receiveUnclaimed(ctx, cast);
   await createNotifications(ctx, cast, packages, trackings, shipments);

@@ -11,6 +11,8 @@ import { storeReceipt } from './receipts';
 export type DemoReport = {
   /** The pending payment the system opened (an activation), if it pays one. */
   paymentId?: string;
+  /** The invoice it pays (a Compra asistida's), if it pays one. */
+  invoiceId?: string;
   transactionType?: 'course_purchase' | 'credit_purchase' | 'shipping_payment';
   amount?: number;
   description?: string;
@@ -32,6 +34,7 @@ export async function reportAsCustomer(ctx: DemoContext, userId: string, report:
   const receiptFileId = await storeReceipt(ctx, userId, report.receiptName, report.reportedDaysAgo);
   const input = reportPaymentSchema.parse({
     paymentId: report.paymentId ?? null,
+    invoiceId: report.invoiceId ?? null,
     transactionType: report.transactionType ?? null,
     methodId: method.id,
     paymentReference: report.reference,
@@ -46,7 +49,9 @@ export async function reportAsCustomer(ctx: DemoContext, userId: string, report:
     .set({
       reportedAt: reported,
       updatedAt: reported,
-      ...(report.paymentId ? {} : { createdAt: at(ctx, report.createdDaysAgo ?? report.reportedDaysAgo) }),
+      ...(report.paymentId || report.invoiceId
+        ? {}
+        : { createdAt: at(ctx, report.createdDaysAgo ?? report.reportedDaysAgo) }),
     })
     .where(eq(paymentTransactions.id, id));
   return id;

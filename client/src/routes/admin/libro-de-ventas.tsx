@@ -170,7 +170,10 @@ function BookTable({ book }: { book: Book }) {
     return (
       <Text c="dimmed">
         No hay facturas ni notas en {monthLabel(book.month)}.{' '}
-        <Anchor href={salesBookPath(book.month, 'csv')}>El CSV</Anchor> sale solo con los totales.
+        <Anchor href={salesBookPath(book.month, 'csv')} underline="always">
+          El CSV
+        </Anchor>{' '}
+        sale solo con los totales.
       </Text>
     );
   const totals: Record<string, string> = {

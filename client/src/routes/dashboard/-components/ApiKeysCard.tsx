@@ -80,7 +80,7 @@ export function ApiKeysCard() {
         <Text size="sm" c="dimmed">
           Para que tu tienda o tu sistema cree prealertas y siga tus paquetes, envíos y facturas. Envía la clave en la
           cabecera <Code>Authorization: Bearer &lt;clave&gt;</Code>.{' '}
-          <Anchor href={`${PUBLIC_API_BASE}/docs`} target="_blank" rel="noopener">
+          <Anchor href={`${PUBLIC_API_BASE}/docs`} target="_blank" rel="noopener" underline="always">
             Ver la referencia de la API
           </Anchor>
         </Text>

@@ -24,35 +24,34 @@ export function RulesTable({ version, caption }: { version: RuleVersion; caption
   const { categories, limits, commercialQuantity } = version.rules;
   return (
     <Stack gap="xs">
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped withTableBorder aria-label={caption}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{M.categoryName}</Table.Th>
-              <Table.Th>{M.categoryKind}</Table.Th>
-              <Table.Th>{M.categoryModes}</Table.Th>
-              <Table.Th>{M.words}</Table.Th>
+      {/* Fixed columns whose words wrap: on a phone the rules fit the screen instead of scrolling sideways. */}
+      <Table striped withTableBorder layout="fixed" aria-label={caption} style={{ overflowWrap: 'anywhere' }}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{M.categoryName}</Table.Th>
+            <Table.Th>{M.categoryKind}</Table.Th>
+            <Table.Th>{M.categoryModes}</Table.Th>
+            <Table.Th>{M.words}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {categories.map((c) => (
+            <Table.Tr key={c.id}>
+              <Table.Td fw={500}>{c.name}</Table.Td>
+              <Table.Td>{TRAVEL_CATEGORY_KIND_LABELS[c.kind]}</Table.Td>
+              <Table.Td>{TRAVEL_RULE_MODE_LABELS[c.modes]}</Table.Td>
+              <Table.Td>
+                {c.words.join(', ')}
+                {c.exceptWords.length > 0 && (
+                  <Text size="xs" c="dimmed">
+                    {M.except}: {c.exceptWords.join(', ')}
+                  </Text>
+                )}
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {categories.map((c) => (
-              <Table.Tr key={c.id}>
-                <Table.Td fw={500}>{c.name}</Table.Td>
-                <Table.Td>{TRAVEL_CATEGORY_KIND_LABELS[c.kind]}</Table.Td>
-                <Table.Td>{TRAVEL_RULE_MODE_LABELS[c.modes]}</Table.Td>
-                <Table.Td>
-                  {c.words.join(', ')}
-                  {c.exceptWords.length > 0 && (
-                    <Text size="xs" c="dimmed">
-                      {M.except}: {c.exceptWords.join(', ')}
-                    </Text>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          ))}
+        </Table.Tbody>
+      </Table>
       <Text size="sm">
         {M.limits}: {M.airWeight} {formatKg(limits.air.maxPieceWeightKg)} · {M.airValue}{' '}
         {formatUsdCents(limits.air.maxDeclaredValueUsdCents)} · {M.seaWeight} {formatKg(limits.sea.maxPieceWeightKg)} ·{' '}
