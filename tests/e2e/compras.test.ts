@@ -161,7 +161,8 @@ describe.skipIf(!chromium)('Compra asistida en el teléfono de María', () => {
       // María sees the purchase shipped, its tracking and the store's receipt…
       // (She opens Compras again later: a fresh load, as after a notification.)
       await maria.goto(`${url()}/dashboard/compras`);
-      await maria.getByRole('button', { name: `Compra ${accepted.code}` }).click();
+      // The card's name is what it shows, its code first (axe: the visible text in the name).
+      await maria.getByRole('button', { name: new RegExp(`^${accepted.code}`) }).click();
       await card.getByText(COMPRA_STATUS_LABELS.shipped).waitFor();
       await card.getByText(tracking).waitFor();
       await card.getByRole('link', { name: 'Ver el recibo de la tienda' }).waitFor();

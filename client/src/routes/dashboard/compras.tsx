@@ -74,7 +74,6 @@ function ComprasPage() {
                     w="100%"
                     style={{ textAlign: 'left', cursor: 'pointer' }}
                     onClick={() => void navigate({ search: { id: r.id } })}
-                    aria-label={`Compra ${r.code}`}
                   >
                     <Group justify="space-between" wrap="nowrap" align="flex-start">
                       <Stack gap={2}>
