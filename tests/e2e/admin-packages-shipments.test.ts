@@ -10,7 +10,15 @@ import { deflateSync } from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGE_STATUS_LABELS, SHIPMENT_STATUS_LABELS, formatKg, formatUsdCents } from '@casillero/shared';
-import { DEMO, chromiumOrExplain, fieldLabel, signIn, useBrowserSession, withScreenshotOnFailure } from './helpers';
+import {
+  DEMO,
+  chromiumOrExplain,
+  fieldLabel,
+  openFromNavigation,
+  signIn,
+  useBrowserSession,
+  withScreenshotOnFailure,
+} from './helpers';
 
 const chromium = chromiumOrExplain();
 const NEW_TRACKING = 'E2E-PKG-00001';
@@ -97,7 +105,7 @@ describe.skipIf(!chromium)('paquetes, reempaques y envíos del administrador', (
 
   it('crea un paquete para María, lo recibe en almacén con WR y foto, y ella lo ve', async () => {
     await withScreenshotOnFailure(admin, 'paquetes-crear', async () => {
-      await admin.getByRole('link', { name: 'Paquetes' }).click();
+      await openFromNavigation(admin, 'Panel Admin', 'Paquetes');
       await admin.getByRole('heading', { name: 'Gestión de Paquetes' }).waitFor();
       await admin.getByRole('button', { name: 'Crear Paquete' }).click();
       const dialog = admin.getByRole('dialog', { name: 'Crear Paquete' });
@@ -186,7 +194,7 @@ describe.skipIf(!chromium)('paquetes, reempaques y envíos del administrador', (
   });
   it('procesa la solicitud de reempaque de María con un número de WR y su caja, y ella lo ve', async () => {
     await withScreenshotOnFailure(admin, 'reempaques-procesar', async () => {
-      await admin.getByRole('link', { name: 'Reempaques' }).click();
+      await openFromNavigation(admin, 'Panel Admin', 'Reempaques');
       await admin.getByRole('heading', { name: 'Reempaques' }).waitFor();
       await admin.getByText(/^Pendientes \(\d+\)$/).click();
       await admin.waitForURL((u) => u.searchParams.get('status') === 'pending');
@@ -242,7 +250,7 @@ describe.skipIf(!chromium)('paquetes, reempaques y envíos del administrador', (
     let code = '';
 
     await withScreenshotOnFailure(admin, 'envios-crear', async () => {
-      await admin.getByRole('link', { name: 'Envíos' }).click();
+      await openFromNavigation(admin, 'Panel Admin', 'Envíos');
       await admin.getByRole('heading', { name: 'Gestión de Envíos' }).waitFor();
       await admin.getByRole('button', { name: 'Crear Envío' }).click();
       const dialog = admin.getByRole('dialog', { name: 'Crear Envío' });

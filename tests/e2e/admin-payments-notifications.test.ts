@@ -4,7 +4,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatUsd } from '@casillero/shared';
-import { chromiumOrExplain, DEMO, signIn, useBrowserSession, withScreenshotOnFailure } from './helpers';
+import {
+  chromiumOrExplain,
+  DEMO,
+  signIn,
+  useBrowserSession,
+  withScreenshotOnFailure,
+  openFromNavigation,
+} from './helpers';
 
 const chromium = chromiumOrExplain();
 /** The demo customer's reported China activation (Binance USDT). */
@@ -39,7 +46,7 @@ describe.skipIf(!chromium)('pagos y notificaciones del administrador', () => {
     const page = await newPage();
     await withScreenshotOnFailure(page, 'admin-aprueba-pago', async () => {
       await signInAs(page, DEMO.admin, '/admin');
-      await page.getByRole('link', { name: 'Pagos' }).first().click();
+      await openFromNavigation(page, 'Panel Admin', 'Pagos');
       await page.waitForURL((u) => u.pathname === '/admin/pagos');
       await page.getByRole('heading', { name: 'Gestión de Pagos' }).waitFor();
       await page.getByText(/^\d+ de \d+ pagos$/).waitFor();

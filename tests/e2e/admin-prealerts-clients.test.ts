@@ -13,6 +13,7 @@ import {
   signIn,
   useBrowserSession,
   withScreenshotOnFailure,
+  openFromNavigation,
 } from './helpers';
 
 const chromium = chromiumOrExplain();
@@ -31,7 +32,7 @@ describe.skipIf(!chromium)('prealertas y clientes del administrador', () => {
     const page = await newPage();
     await withScreenshotOnFailure(page, 'prealerta-convertir', async () => {
       await signInAs(page, DEMO.admin, '/admin');
-      await page.getByRole('link', { name: 'Prealertas' }).click();
+      await openFromNavigation(page, 'Panel Admin', 'Prealertas');
       await page.getByRole('heading', { name: 'Gestión de Prealertas' }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/admin/prealertas');
 
@@ -67,7 +68,7 @@ describe.skipIf(!chromium)('prealertas y clientes del administrador', () => {
       await card.getByRole('button', { name: 'Convertir' }).waitFor({ state: 'detached' });
 
       // The new package is in the admin's Paquetes list, received, for María.
-      await page.getByRole('link', { name: 'Paquetes' }).click();
+      await openFromNavigation(page, 'Panel Admin', 'Paquetes');
       await page.getByRole('heading', { name: 'Gestión de Paquetes' }).waitFor();
       await page.getByRole('textbox', { name: 'Buscar' }).fill(MARIA_PREALERT);
       await page.waitForURL((u) => u.pathname === '/admin/paquetes' && u.searchParams.get('q') === MARIA_PREALERT);
@@ -103,7 +104,7 @@ describe.skipIf(!chromium)('prealertas y clientes del administrador', () => {
     let code = '';
     await withScreenshotOnFailure(page, 'clientes-crear-casillero', async () => {
       await signInAs(page, DEMO.admin, '/admin');
-      await page.getByRole('link', { name: 'Clientes' }).click();
+      await openFromNavigation(page, 'Panel Admin', 'Clientes');
       await page.getByRole('heading', { name: 'Gestión de Clientes' }).waitFor();
       await page.getByRole('heading', { name: /^Clientes \(\d+\)$/ }).waitFor();
 

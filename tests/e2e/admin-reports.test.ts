@@ -3,7 +3,14 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chromiumOrExplain, DEMO, signIn, useBrowserSession, withScreenshotOnFailure } from './helpers';
+import {
+  chromiumOrExplain,
+  DEMO,
+  signIn,
+  useBrowserSession,
+  withScreenshotOnFailure,
+  openFromNavigation,
+} from './helpers';
 import { formatCount } from '@casillero/shared';
 
 const chromium = chromiumOrExplain();
@@ -32,7 +39,7 @@ describe.skipIf(!chromium)('reportes del administrador', () => {
     await withScreenshotOnFailure(page, 'reportes-admin', async () => {
       await signIn(page, url(), DEMO.admin, DEMO.password);
       await page.waitForURL(/\/admin$/);
-      await page.getByRole('link', { name: 'Reportes' }).click();
+      await openFromNavigation(page, 'Panel Admin', 'Reportes');
       await page.waitForURL(/\/admin\/reportes$/);
       await page.getByRole('heading', { name: 'Reportes y Analíticas' }).waitFor();
 

@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { STAFF_ROLE_DESCRIPTIONS, formatCaracasDateTime } from '@casillero/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  openFromNavigation,
   chromiumOrExplain,
   DEMO,
   fieldLabel,
@@ -34,7 +35,7 @@ describe.skipIf(!chromium)('personal y auditoría', () => {
 
   it('the administrator invites a warehouse person, who accepts and sees only the warehouse screens', async () => {
     await withScreenshotOnFailure(admin, 'personal-invitar', async () => {
-      await admin.getByRole('link', { name: 'Personal' }).click();
+      await openFromNavigation(admin, 'Panel Admin', 'Personal');
       await admin.getByRole('heading', { name: 'Personal', exact: true }).waitFor();
       // The demo staff are listed with their roles.
       await admin.getByRole('row').filter({ hasText: 'caja@casillero.test' }).waitFor();

@@ -45,6 +45,7 @@ describe.skipIf(!chromium).each(SCREEN_PROFILES)('área del cliente en el navega
     'Envíos',
     'Facturas',
     'Reempaques',
+    'Compras',
     'Reclamos',
     'Notificaciones',
     'Calculadora',
@@ -175,6 +176,13 @@ describe.skipIf(!chromium).each(SCREEN_PROFILES)('área del cliente en el navega
       await expectWithinViewportWidth(request.getByText('Pendiente', { exact: true }));
       await request.getByText('TBA301928374650').waitFor();
       await request.getByText('1Z999AA10198765430').waitFor();
+
+      // Compras: her assisted purchase of two items, its payment under review.
+      await open('Compras', 'compras');
+      await page
+        .getByRole('list', { name: 'Mis compras' })
+        .getByText('Audífonos inalámbricos con cancelación de ruido y 1 más', { exact: true })
+        .waitFor();
 
       // Reclamos: none yet, and where to open one.
       await open('Reclamos', 'reclamos');

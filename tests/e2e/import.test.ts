@@ -5,7 +5,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { IMPORT_MESSAGES as M } from '@casillero/shared';
-import { chromiumOrExplain, DEMO, signIn, useBrowserSession, withScreenshotOnFailure } from './helpers';
+import {
+  chromiumOrExplain,
+  DEMO,
+  signIn,
+  useBrowserSession,
+  withScreenshotOnFailure,
+  openFromNavigation,
+} from './helpers';
 
 const chromium = chromiumOrExplain();
 
@@ -43,7 +50,7 @@ describe.skipIf(!chromium)('importar manifiesto', () => {
     const page = await newPage();
     await withScreenshotOnFailure(page, 'importar-manifiesto', async () => {
       await signInAs(page, DEMO.admin, '/admin');
-      await page.getByRole('link', { name: 'Importar' }).click();
+      await openFromNavigation(page, 'Panel Admin', 'Importar');
       await page.getByRole('heading', { name: M.title }).waitFor();
 
       const header = 'Tracking;Casillero;Descripción;Peso (kg);Dimensiones';
