@@ -3,7 +3,15 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, chromiumOrExplain, fieldLabel, signIn, useBrowserSession, withScreenshotOnFailure } from './helpers';
+import {
+  DEMO,
+  chromiumOrExplain,
+  fieldLabel,
+  openFromNavigation,
+  signIn,
+  useBrowserSession,
+  withScreenshotOnFailure,
+} from './helpers';
 
 const chromium = chromiumOrExplain();
 const NEW_TRACKING = 'E2E-NUEVO-12345';
@@ -55,10 +63,7 @@ describe.skipIf(!chromium)('panel de trackings del administrador', () => {
       await page.getByText('Actividad Reciente').waitFor();
 
       // The list, filtered by status: the filter lives in the URL and survives a reload.
-      await page
-        .getByRole('link', { name: /Trackings/ })
-        .first()
-        .click();
+      await openFromNavigation(page, 'Panel Admin', 'Trackings');
       await page.waitForURL((u) => u.pathname === '/admin/trackings');
       await page.getByRole('table', { name: 'Trackings' }).waitFor();
       await page.getByText(/\d+ de \d+ trackings/).waitFor();
