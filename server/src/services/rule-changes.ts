@@ -4,7 +4,7 @@
 // app and by the channels they chose (kind 'shipment_news'), saying what changed and for which
 // parcel. A version is marked announced_at; the notification's dedupe key per version keeps it to
 // once per customer even if a run is repeated.
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
 import {
   DELIVERY_ZONE_LABELS,
   PRICE_LIST_FIELDS,
@@ -128,7 +128,7 @@ async function announceTravelRules(tx: DbOrTx, appUrl: string, now: Date, items:
     const [previous] = await tx
       .select({ rules: travelRuleVersions.rules })
       .from(travelRuleVersions)
-      .where(and(isNull(travelRuleVersions.cancelledAt), sql`${travelRuleVersions.effectiveAt} < ${v.effectiveAt}`))
+      .where(and(isNull(travelRuleVersions.cancelledAt), lt(travelRuleVersions.effectiveAt, v.effectiveAt)))
       .orderBy(sql`${travelRuleVersions.effectiveAt} desc`)
       .limit(1);
     const byUser = new Map<string, { lines: string[]; link: string }>();
@@ -177,7 +177,7 @@ async function announcePrices(tx: DbOrTx, appUrl: string, now: Date, items: () =
     const [previous] = await tx
       .select({ prices: priceListVersions.prices })
       .from(priceListVersions)
-      .where(and(isNull(priceListVersions.cancelledAt), sql`${priceListVersions.effectiveFrom} < ${v.effectiveFrom}`))
+      .where(and(isNull(priceListVersions.cancelledAt), lt(priceListVersions.effectiveFrom, v.effectiveFrom)))
       .orderBy(sql`${priceListVersions.effectiveFrom} desc`)
       .limit(1);
     const changes = previous ? priceChanges(previous.prices, v.prices) : [];
