@@ -3,11 +3,12 @@
 import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { inferOutput } from '@trpc/tanstack-react-query';
-import { PRICE_LIST_MESSAGES as M, caracasDay, formatDate, formatDateTime, priceListInEffect } from '@casillero/shared';
+import { PRICE_LIST_MESSAGES as M, caracasDay, formatDate, priceListInEffect } from '@casillero/shared';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../../components/forms/FormDialog';
 import { notifyChange } from '../../../../lib/notify';
 import { trpc } from '../../../../lib/trpc';
+import { VersionHistory } from '../versions/VersionHistory';
 import { priceRows } from './price-values';
 
 export type PriceVersion = inferOutput<typeof trpc.prices.versions>['versions'][number];
@@ -98,39 +99,18 @@ export function ScheduledPrices({ versions }: { versions: PriceVersion[] }) {
 
 export function PriceHistory({ versions, currentId }: { versions: PriceVersion[]; currentId: string | null }) {
   const today = caracasDay(new Date());
-  const status = (v: PriceVersion) =>
-    v.cancelledAt ? M.cancelled : v.id === currentId ? 'Vigente' : v.effectiveFrom > today ? 'Programada' : 'Anterior';
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="tarifas-historial">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="tarifas-historial">
-          {M.history}
-        </Title>
-        {/* Four short columns: on a phone the last one wraps rather than scrolling sideways. */}
-        <Table striped aria-label={M.history}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Versión</Table.Th>
-              <Table.Th>{M.effectiveFrom}</Table.Th>
-              <Table.Th>Estado</Table.Th>
-              <Table.Th>{M.createdBy}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {[...versions].reverse().map((v) => (
-              <Table.Tr key={v.id}>
-                <Table.Td>{v.number}</Table.Td>
-                <Table.Td>{formatDate(v.effectiveFrom)}</Table.Td>
-                <Table.Td>{status(v)}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                  {v.createdByEmail ?? 'Sistema'} · {formatDateTime(v.createdAt)}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Stack>
-    </Card>
+    <VersionHistory
+      versions={versions}
+      currentId={currentId}
+      headingId="tarifas-historial"
+      title={M.history}
+      effectiveHeader={M.effectiveFrom}
+      effectiveOf={(v) => formatDate(v.effectiveFrom)}
+      isScheduled={(v) => v.effectiveFrom > today}
+      cancelledLabel={M.cancelled}
+      createdByHeader={M.createdBy}
+    />
   );
 }
 

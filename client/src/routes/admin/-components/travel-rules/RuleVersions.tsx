@@ -8,7 +8,6 @@ import {
   TRAVEL_CATEGORY_KIND_LABELS,
   TRAVEL_RULES_MESSAGES as M,
   TRAVEL_RULE_MODE_LABELS,
-  formatDateTime,
   formatKg,
   formatUsdCents,
   travelRulesInEffect,
@@ -16,6 +15,7 @@ import {
 import { ConfirmDialog } from '../../../../components/forms/FormDialog';
 import { notifyChange } from '../../../../lib/notify';
 import { trpc } from '../../../../lib/trpc';
+import { VersionHistory } from '../versions/VersionHistory';
 
 export type RuleVersion = inferOutput<typeof trpc.travelRules.versions>['versions'][number];
 
@@ -131,44 +131,18 @@ export function ScheduledRules({ versions }: { versions: RuleVersion[] }) {
 
 export function RuleHistory({ versions, currentId }: { versions: RuleVersion[]; currentId: string | null }) {
   const now = Date.now();
-  const status = (v: RuleVersion) =>
-    v.cancelledAt
-      ? M.cancelled
-      : v.id === currentId
-        ? 'Vigente'
-        : new Date(v.effectiveAt).getTime() > now
-          ? 'Programada'
-          : 'Anterior';
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="reglas-historial">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="reglas-historial">
-          {M.history}
-        </Title>
-        <Table striped aria-label={M.history}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Versión</Table.Th>
-              <Table.Th>{M.effectiveAt}</Table.Th>
-              <Table.Th>Estado</Table.Th>
-              <Table.Th>{M.createdBy}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {[...versions].reverse().map((v) => (
-              <Table.Tr key={v.id}>
-                <Table.Td>{v.number}</Table.Td>
-                <Table.Td>{M.at(v.effectiveAt)}</Table.Td>
-                <Table.Td>{status(v)}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                  {v.createdByEmail ?? 'Sistema'} · {formatDateTime(v.createdAt)}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Stack>
-    </Card>
+    <VersionHistory
+      versions={versions}
+      currentId={currentId}
+      headingId="reglas-historial"
+      title={M.history}
+      effectiveHeader={M.effectiveAt}
+      effectiveOf={(v) => M.at(v.effectiveAt)}
+      isScheduled={(v) => new Date(v.effectiveAt).getTime() > now}
+      cancelledLabel={M.cancelled}
+      createdByHeader={M.createdBy}
+    />
   );
 }
 
