@@ -120,6 +120,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'account.createApiKey': 'Creó una clave de API',
   'account.revokeApiKey': 'Revocó una clave de API',
   'api.prealerts.create': 'Creó una prealerta por la API',
+  'api.shipments.request': 'Solicitó un envío por la API',
 };
 
 /** The action in words; an action the table does not know yet shows as it was recorded. */

@@ -24,6 +24,17 @@ import {
   apiShipment,
   apiShipmentDetail,
   apiTracking,
+  apiAgencyList,
+  apiAgencyQuery,
+  apiChinaQuote,
+  apiChinaQuoteQuery,
+  apiPackagePhotos,
+  apiRecipientList,
+  apiShipRequestCreated,
+  apiShipRequestQuote,
+  quoteChina,
+  shipRequestInput,
+  shipRequestQuoteInput,
   prealertCreateInput,
   publicTrackingInput,
   type z,
@@ -38,6 +49,10 @@ import { findInvoice, pageCustomerInvoices } from '../queries/billing';
 import { lookUpPublicTracking } from '../queries/public-tracking';
 import { publicPrices } from '../queries/prices';
 import { createOwnPrealert } from '../services/client-prealerts';
+import { photosOfPackage } from '../queries/package-photos';
+import { listRecipientsOf } from '../queries/recipients';
+import { searchActiveAgencies } from '../queries/agencies';
+import { createShipRequest, quoteShipRequest, type ShipRequestQuote } from '../services/ship-requests';
 import type { ApiCaller } from './auth';
 
 export type ApiContext = { db: Db; config: Config; caller: ApiCaller };
@@ -95,6 +110,27 @@ const invoicePdfUrl = (id: string) => `${PUBLIC_API_BASE}/invoices/${id}/pdf`;
 type InvoiceRow = Awaited<ReturnType<typeof pageCustomerInvoices>>['items'][number];
 const invoiceOut = (i: InvoiceRow) =>
   apiInvoice.parse({ ...i, createdAt: new Date(i.createdAt).toISOString(), pdfUrl: invoicePdfUrl(i.id) });
+
+/** The quote as the API answers it: the price list by its version, the warnings without their codes. */
+const shipRequestQuoteOut = (q: ShipRequestQuote) =>
+  apiShipRequestQuote.parse({
+    ...q,
+    priceListVersion: q.priceList.number,
+    travelWarnings: q.travelWarnings.map(({ label, flag }) => ({
+      label,
+      level: flag.level,
+      title: flag.title,
+      reason: flag.reason,
+      advice: flag.advice,
+    })),
+  });
+
+/** The price list in effect, or the API's refusal while none is. */
+async function pricesInEffect(db: Db) {
+  const { current } = await publicPrices(db);
+  if (!current) throw new DomainError('SERVICE_UNAVAILABLE', API_KEY_MESSAGES.noPrices);
+  return current;
+}
 
 const prealertPage = apiPage(apiPrealert);
 const packagePage = apiPage(apiPackage);
@@ -173,6 +209,31 @@ export const ENDPOINTS: readonly Endpoint[] = [
   }),
   endpoint({
     method: 'GET',
+    path: '/packages/:id/photos',
+    operationId: 'getPackagePhotos',
+    summary:
+      'Las fotos de un paquete tomadas en el almacén, como enlaces firmados que abren sin la clave durante una hora',
+    tag: 'Paquetes',
+    scope: 'read',
+    params: apiIdParams,
+    response: { status: 200, schema: apiPackagePhotos, name: 'PackagePhotos' },
+    async handler({ db, config, caller }, { params }) {
+      found(await getOwnPackage(db, caller.userId, params.id), PACKAGE_MESSAGES.notFound);
+      const photos = (await photosOfPackage(db, config, params.id, caller.userId)).map((p) => ({
+        url: new URL(p.url, config.appUrl).href,
+        thumbUrl: new URL(p.thumbUrl, config.appUrl).href,
+      }));
+      // Every link of one answer is signed at the same instant: the first one's expiry is theirs.
+      const exp = photos[0] ? Number(new URL(photos[0].url).searchParams.get('exp')) : null;
+      return apiPackagePhotos.parse({
+        packageId: params.id,
+        expiresAt: exp ? new Date(exp * 1000).toISOString() : null,
+        photos,
+      });
+    },
+  }),
+  endpoint({
+    method: 'GET',
     path: '/shipments',
     operationId: 'listShipments',
     summary: 'Listar mis envíos (los más recientes primero)',
@@ -199,6 +260,67 @@ export const ENDPOINTS: readonly Endpoint[] = [
       return apiShipmentDetail.parse({
         ...s,
         stages: s.stages.map((st) => ({ stageNumber: st.stageNumber, name: st.stageName, status: st.status })),
+      });
+    },
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/recipients',
+    operationId: 'listRecipients',
+    summary: 'Listar mis destinatarios (la libreta de Mi Perfil), para elegir a quién va un envío',
+    tag: 'Envíos',
+    scope: 'read',
+    response: { status: 200, schema: apiRecipientList, name: 'RecipientList' },
+    async handler({ db, caller }) {
+      return apiRecipientList.parse({ items: await listRecipientsOf(db, caller.userId) });
+    },
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/agencies',
+    operationId: 'listAgencies',
+    summary: 'Listar las agencias activas donde se puede retirar un envío, por estado y ciudad',
+    tag: 'Envíos',
+    scope: 'read',
+    query: apiAgencyQuery,
+    response: { status: 200, schema: apiAgencyList, name: 'AgencyList' },
+    async handler({ db }, { query }) {
+      return apiAgencyList.parse({ items: await searchActiveAgencies(db, query) });
+    },
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/shipments/quote',
+    operationId: 'quoteShipRequest',
+    summary: 'Cotizar una solicitud de envío de mis paquetes (no escribe nada): el mismo precio que muestra Almacén',
+    tag: 'Envíos',
+    scope: 'read',
+    body: shipRequestQuoteInput,
+    response: { status: 200, schema: apiShipRequestQuote, name: 'ShipRequestQuote' },
+    async handler({ db, caller }, { body }) {
+      return shipRequestQuoteOut(await quoteShipRequest(db, caller.userId, body));
+    },
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/shipments',
+    operationId: 'requestShipment',
+    summary: 'Solicitar el envío de mis paquetes: crea el envío y su factura, como «Solicitar envío» en Almacén',
+    tag: 'Envíos',
+    scope: 'write',
+    body: shipRequestInput,
+    response: { status: 201, schema: apiShipRequestCreated, name: 'ShipRequestCreated' },
+    auditAction: 'api.shipments.request',
+    async handler({ db, config, caller }, { body }) {
+      const created = await createShipRequest(db, config, caller.userId, body);
+      const s = found(await getOwnShipmentDetail(db, caller.userId, created.shipmentId), SHIPMENT_MESSAGES.notFound);
+      return apiShipRequestCreated.parse({
+        ...s,
+        stages: s.stages.map((st) => ({ stageNumber: st.stageNumber, name: st.stageName, status: st.status })),
+        invoiceId: created.invoiceId,
+        invoiceNumber: created.invoiceNumber,
+        totalUsdCents: created.totalUsdCents,
+        deliveryMethod: body.deliveryMethod,
       });
     },
   }),
@@ -265,8 +387,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     query: apiQuoteQuery,
     response: { status: 200, schema: apiQuote, name: 'Quote' },
     async handler({ db }, { query }) {
-      const { current } = await publicPrices(db);
-      if (!current) throw new DomainError('SERVICE_UNAVAILABLE', API_KEY_MESSAGES.noPrices);
+      const current = await pricesInEffect(db);
       const quote = quoteUsa(
         {
           peso: query.weightLb,
@@ -287,6 +408,40 @@ export const ENDPOINTS: readonly Endpoint[] = [
         totalUsdCents: dollarsToCents(quote.total),
         billableWeightLb: quote.pesoFacturable,
         billableFt3: quote.pies3Facturables,
+        declaredUsd: quote.valorDeclarado,
+        deliveryTime: quote.tiempoEntrega,
+        priceListVersion: current.number,
+        lines: quote.lineas.map((l) => ({ label: l.label, amountUsdCents: dollarsToCents(l.amount) })),
+      });
+    },
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/quotes/china',
+    operationId: 'quoteChina',
+    summary: 'Cotizar un envío marítimo desde China con las tarifas vigentes, como la calculadora de China',
+    tag: 'Cotizaciones',
+    scope: 'read',
+    query: apiChinaQuoteQuery,
+    response: { status: 200, schema: apiChinaQuote, name: 'ChinaQuote' },
+    async handler({ db }, { query }) {
+      const current = await pricesInEffect(db);
+      const quote = quoteChina(
+        {
+          largo: query.lengthCm,
+          ancho: query.widthCm,
+          alto: query.heightCm,
+          valor: query.declaredUsd ?? null,
+          seguro: query.insurance,
+        },
+        current.prices,
+      )!;
+      return apiChinaQuote.parse({
+        freightUsdCents: dollarsToCents(quote.subtotal),
+        insuranceUsdCents: dollarsToCents(quote.seguro),
+        totalUsdCents: dollarsToCents(quote.total),
+        cbm: quote.cbm,
+        billableCbm: quote.cbmFacturable,
         declaredUsd: quote.valorDeclarado,
         deliveryTime: quote.tiempoEntrega,
         priceListVersion: current.number,

@@ -3,16 +3,20 @@
 // (server/src/api/openapi.ts) is generated from these and from the procedures' own input schemas.
 import { z } from '../zod-es';
 import {
+  AGENCY_KINDS,
   CARRIERS,
+  DELIVERY_METHODS,
   PACKAGE_STATUSES,
   PREALERT_STATUSES,
   SHIPMENT_STAGE_STATUSES,
   SHIPMENT_STATUSES,
   SHIPPING_METHODS,
+  VENEZUELAN_STATES,
 } from '../enums';
 import { INVOICE_STATUSES } from '../billing/billing';
 import { LIST_DEFAULT_PAGE_SIZE, LIST_PAGE_SIZES, maxListPage } from '../list-params';
 import { API_KEY_MESSAGES, API_KEY_NAME_MAX, API_KEY_SCOPES } from '../messages-api';
+import { RECIPIENT_MESSAGES } from '../messages-recipients';
 
 export const apiKeyCreateInput = z.object({
   name: z
@@ -187,6 +191,142 @@ export const apiQuote = z.object({
   totalUsdCents: z.number().int(),
   billableWeightLb: z.number(),
   billableFt3: z.number(),
+  declaredUsd: z.number(),
+  deliveryTime: z.string(),
+  priceListVersion: z.number().int(),
+  lines: z.array(z.object({ label: z.string(), amountUsdCents: z.number().int() })),
+});
+
+/** A package's photos as signed links: each opens without the key until `expiresAt`. */
+export const apiPackagePhotos = z.object({
+  packageId: z.uuid(),
+  expiresAt: isoDateTime.nullable().meta({ description: 'Cuándo dejan de abrir los enlaces (null sin fotos).' }),
+  photos: z.array(
+    z.object({
+      url: z.string().meta({ description: 'La foto a tamaño de pantalla.' }),
+      thumbUrl: z.string().meta({ description: 'La miniatura (la misma foto en las fotos antiguas).' }),
+    }),
+  ),
+});
+
+/** A recipient of the address book, to name in a ship request. */
+export const apiRecipient = z.object({
+  id: z.uuid(),
+  fullName: z.string(),
+  idDocument: z.string().nullable(),
+  phone: z.string().nullable(),
+  state: z.string().nullable(),
+  city: z.string().nullable(),
+  address: z.string().nullable(),
+  isAccountHolder: z.boolean(),
+  complete: z
+    .boolean()
+    .meta({ description: 'Tiene lo que un envío necesita: cédula, teléfono, estado, ciudad y dirección.' }),
+});
+export const apiRecipientList = z.object({ items: z.array(apiRecipient) });
+
+export const apiAgencyQuery = z.object({
+  state: z.enum(VENEZUELAN_STATES, { error: RECIPIENT_MESSAGES.stateRequired }).optional(),
+  city: z.string().trim().max(100).optional(),
+});
+
+/** An agency where a shipment can be collected. */
+export const apiAgency = z.object({
+  id: z.uuid(),
+  kind: z.enum(AGENCY_KINDS),
+  carrier: z.string(),
+  code: z.string(),
+  name: z.string(),
+  state: z.string(),
+  city: z.string(),
+  address: z.string(),
+  hours: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+export const apiAgencyList = z.object({ items: z.array(apiAgency) });
+
+/** A ship request's price as it would be confirmed now (nothing is written). */
+export const apiShipRequestQuote = z.object({
+  origin: z.string(),
+  shippingMethod: z.enum(SHIPPING_METHODS),
+  methods: z.array(z.enum(SHIPPING_METHODS)),
+  parcels: z.array(
+    z.object({
+      id: z.uuid(),
+      label: z.string(),
+      weightKg: z.number(),
+      dimensionsCm: z.string(),
+      shippingUsdCents: z.number().int(),
+      declaredUsdCents: z.number().int(),
+    }),
+  ),
+  repacks: z.array(
+    z.object({
+      id: z.uuid(),
+      label: z.string(),
+      weightKg: z.number(),
+      dimensionsCm: z.string(),
+      packageCount: z.number().int(),
+      shippingUsdCents: z.number().int(),
+      declaredUsdCents: z.number().int(),
+    }),
+  ),
+  totalWeightKg: z.number(),
+  shippingUsdCents: z.number().int(),
+  storageUsdCents: z.number().int(),
+  deliveryUsdCents: z.number().int().nullable(),
+  declaredUsdCents: z.number().int(),
+  insured: z.boolean(),
+  insuranceUsdCents: z.number().int(),
+  totalUsdCents: z.number().int(),
+  priceListVersion: z.number().int(),
+  quotedAt: isoDateTime,
+  quoteToken: z
+    .string()
+    .nullable()
+    .meta({ description: 'Envíalo al confirmar (POST /shipments): el precio se respeta los días que fija la tarifa.' }),
+  travelWarnings: z
+    .array(
+      z.object({
+        label: z.string().meta({ description: 'El paquete al que se refiere.' }),
+        level: z.enum(['block', 'warning']),
+        title: z.string(),
+        reason: z.string(),
+        advice: z.string(),
+      }),
+    )
+    .meta({
+      description: 'Lo que las reglas de lo que puede viajar dicen de estos paquetes (un bloqueo impide confirmar).',
+    }),
+});
+
+/** The confirmed request: the shipment with its parcels and stages, and the invoice it issued. */
+export const apiShipRequestCreated = apiShipmentDetail.extend({
+  invoiceId: z.uuid(),
+  invoiceNumber: z.string(),
+  totalUsdCents: z.number().int(),
+  deliveryMethod: z.enum(DELIVERY_METHODS),
+});
+
+/** A quote from China by sea, as the China calculator takes it: centimetres and dollars. */
+export const apiChinaQuoteQuery = z.object({
+  lengthCm: z.coerce.number().positive('El largo debe ser mayor que cero').max(1_000),
+  widthCm: z.coerce.number().positive('El ancho debe ser mayor que cero').max(1_000),
+  heightCm: z.coerce.number().positive('El alto debe ser mayor que cero').max(1_000),
+  /** USD; 100 when left out, as the calculators do. */
+  declaredUsd: z.coerce.number().min(0).max(1_000_000).optional(),
+  insurance: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+
+export const apiChinaQuote = z.object({
+  freightUsdCents: z.number().int(),
+  insuranceUsdCents: z.number().int(),
+  totalUsdCents: z.number().int(),
+  cbm: z.number(),
+  billableCbm: z.number(),
   declaredUsd: z.number(),
   deliveryTime: z.string(),
   priceListVersion: z.number().int(),
