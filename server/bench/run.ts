@@ -15,11 +15,13 @@
 // same file again; target under 10 s. `-- --solo-importacion` seeds and measures only that.
 // Then the departures (bench/departures.ts): a milestone for a 5,000-shipment container and the
 // outbox drained by two servers; `-- --solo-despachos` measures only that (without
-// BENCH_DATABASE_URL, on the embedded database).
+// BENCH_DATABASE_URL, on the embedded database). Then the public API's lists (bench/api.ts);
+// `-- --solo-api` measures only those.
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { openPglite, openPostgres } from '../src/db/client';
+import { measureApi } from './api';
 import { measureDepartures } from './departures';
 import { loadConfig } from '../src/env';
 import { reportQueriesSql } from '../src/queries/reports';
@@ -51,6 +53,7 @@ const AUDIT_ENTRIES = 1_000_000;
 const AUDIT_STAFF = 20;
 
 const ONLY_DEPARTURES = process.argv.includes('--solo-despachos');
+const ONLY_API = process.argv.includes('--solo-api');
 const url = process.env.BENCH_DATABASE_URL;
 if (ONLY_DEPARTURES) {
   // The departures' figures alone: on BENCH_DATABASE_URL (two pools, two servers) or the embedded database.
@@ -408,6 +411,8 @@ async function main() {
     HOST: '127.0.0.1',
     LOG_LEVEL: 'error',
     TRPC_ADAPTER: trpcAdapter,
+    // The API's per-key limit would stop the measurement itself.
+    API_KEY_REQUESTS_PER_MINUTE: '1000000',
   });
   const server = await createServer({ config, database });
   const queries = trackingQueriesSql(database.db);
@@ -432,14 +437,15 @@ async function main() {
     throw new Error(`No se pudo iniciar sesión como admin: ${signIn.status} ${await signIn.text()}`);
   const headers = { cookie };
 
-  if (!ONLY_IMPORT) await measureLists(headers, base, raw, queries);
-  if (!ONLY_REPORTS && !ONLY_TRACKINGS && !ONLY_AUDIT) await measureImport(base, headers, raw);
-  if (!ONLY_REPORTS && !ONLY_TRACKINGS && !ONLY_AUDIT && !ONLY_IMPORT) {
+  if (!ONLY_IMPORT && !ONLY_API) await measureLists(headers, base, raw, queries);
+  if (!ONLY_REPORTS && !ONLY_TRACKINGS && !ONLY_AUDIT && !ONLY_API) await measureImport(base, headers, raw);
+  if (!ONLY_REPORTS && !ONLY_TRACKINGS && !ONLY_AUDIT && !ONLY_IMPORT && !ONLY_API) {
     // Two pools on the same database: the two servers of the outbox measurement.
     const second = openPostgres(url!, { max: 10 });
     await measureDepartures(database, second);
     await second.close();
   }
+  if (!ONLY_REPORTS && !ONLY_TRACKINGS && !ONLY_AUDIT && !ONLY_IMPORT) await measureApi(database, raw, base);
 
   await server.stop();
   await raw.end();

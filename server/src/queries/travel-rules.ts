@@ -95,6 +95,9 @@ const parcelCheckColumns = {
   quantity: sql<
     number | null
   >`(select max(${prealerts.quantityItems}) from ${prealerts} where ${prealerts.convertedPackageId} = ${packages.id})`,
+  /** What a price change is measured on: the measures and the warehouse it came to. */
+  dimensionsCm: packages.dimensionsCm,
+  location: sql<string | null>`(select m.location from mailboxes m where m.id = ${packages.mailboxId})`,
 };
 type ParcelCheckRow = {
   packageId: string;

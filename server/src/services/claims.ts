@@ -17,11 +17,8 @@ import {
   claimWeightAdjustmentDescription,
   claimWindow,
   formatUsdCents,
-  kgToLb,
   parseDimensionsCm,
-  quoteChina,
-  type PriceList,
-  quoteUsa,
+  quoteBoxCents,
   type ClaimEventKind,
   type ClaimPhotoInput,
   type ClaimSettings,
@@ -288,38 +285,6 @@ export async function askForMore(
   return { id: claim.id, message: M.askedForMore };
 }
 
-/** What shipping this package costs (USD cents) at a weight and measures, as it was priced; null: no price. */
-function shippingPrice(
-  origin: string | undefined,
-  method: string,
-  weightKg: number,
-  dimensionsCm: string | null,
-  declaredUsd: number,
-  prices: PriceList,
-): number | null {
-  const measures = parseDimensionsCm(dimensionsCm);
-  if (!measures || weightKg <= 0) return null;
-  const [largo, ancho, alto] = measures;
-  const quote =
-    origin === 'china'
-      ? quoteChina({ largo, ancho, alto, valor: declaredUsd, seguro: false }, prices)
-      : origin === 'miami'
-        ? quoteUsa(
-            {
-              peso: kgToLb(weightKg),
-              largo,
-              ancho,
-              alto,
-              valor: declaredUsd,
-              seguro: false,
-              tipo: method as 'aereo' | 'maritimo',
-            },
-            prices,
-          )
-        : null;
-  return quote ? dollarsToCents(quote.total) : null;
-}
-
 /**
  * A weight dispute upheld: the package takes the corrected weight and measures, and when it was
  * already charged (it travels in a shipment) the difference is credited as an adjustment.
@@ -353,13 +318,14 @@ async function correctWeight(
   if (!parcel) throw new DomainError('NOT_FOUND', M.subjectNotFound);
   let adjustment = 0;
   if (parcel.shippingMethod) {
-    const declaredUsd = fromCents((await declaredValueUsdCents(tx, [parcel.id])) ?? 0);
+    const valueUsdCents = (await declaredValueUsdCents(tx, [parcel.id])) ?? 0;
     const origin = ORIGIN_OF_MAILBOX_LOCATION[parcel.location];
     // The price list the shipment was priced with (docs/product/price-lists.md), else the one in effect.
     const honoured = parcel.priceListVersionId ? await findPriceVersion(tx, parcel.priceListVersionId) : null;
     const prices = honoured?.prices ?? (await getPricesInEffect(tx)).prices;
-    const price = (w: number, d: string | null) =>
-      shippingPrice(origin, parcel.shippingMethod!, w, d, declaredUsd, prices);
+    // What shipping this package costs at a weight and measures, as it was priced; null: no price.
+    const price = (weightKg: number, dimensionsCm: string | null) =>
+      origin ? quoteBoxCents(origin, parcel.shippingMethod!, { weightKg, dimensionsCm, valueUsdCents }, prices) : null;
     const before = price(parcel.weightKg ?? 0, parcel.dimensionsCm);
     const after = price(correction.weightKg, correction.dimensionsCm);
     if (before == null || after == null || after >= before) throw new DomainError('BAD_INPUT', M.weightNotLower);

@@ -22,10 +22,7 @@ import {
   fromCents,
   insurancePremiumCents,
   insuranceRuleOfPrices,
-  kgToLb,
-  parseDimensionsCm,
-  quoteChina,
-  quoteUsa,
+  quoteBoxCents,
   toCents,
   type DeliveryMethod,
   type PriceList,
@@ -131,24 +128,6 @@ const CUSTOMER_LINK = '/dashboard/facturas';
 
 /** Money read back from a numeric column or a quote's decimal total, as integer cents. */
 const cents = (usd: number) => toCents(usd) ?? 0;
-
-/** The calculator's total for one box from the origin, USD cents; null when its measures do not read. */
-function quoteBox(
-  origin: DepartureOrigin,
-  method: ShippingMethod,
-  box: { weightKg: number | null; dimensionsCm: string | null; valueUsdCents: number | null },
-  prices: PriceList,
-) {
-  const measures = parseDimensionsCm(box.dimensionsCm);
-  if (!measures || box.weightKg == null || box.weightKg <= 0) return null;
-  const [largo, ancho, alto] = measures;
-  const valor = box.valueUsdCents == null ? null : fromCents(box.valueUsdCents);
-  const quote =
-    origin === 'china'
-      ? quoteChina({ largo, ancho, alto, valor, seguro: false }, prices)
-      : quoteUsa({ peso: kgToLb(box.weightKg), largo, ancho, alto, valor, seguro: false, tipo: method }, prices);
-  return quote ? cents(quote.total) : null;
-}
 
 const parcelColumns = {
   id: packages.id,
@@ -264,7 +243,7 @@ async function priceParcels(tx: DbOrTx, userId: string, choice: ShipRequestChoic
 
   const parcels: ShipRequestParcelPrice[] = rows.map((r) => {
     const label = labelOf(r);
-    const shippingUsdCents = quoteBox(
+    const shippingUsdCents = quoteBoxCents(
       origin,
       choice.shippingMethod,
       {
@@ -288,7 +267,7 @@ async function priceParcels(tx: DbOrTx, userId: string, choice: ShipRequestChoic
     const label = r.warehouseReceipt ?? r.id.slice(0, 8);
     const held = inside.filter((p) => p.repackId === r.id);
     const values = held.flatMap((p) => (p.estimatedValueUsdCents == null ? [] : [p.estimatedValueUsdCents]));
-    const shippingUsdCents = quoteBox(
+    const shippingUsdCents = quoteBoxCents(
       origin,
       choice.shippingMethod,
       {

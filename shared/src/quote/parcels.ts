@@ -1,6 +1,11 @@
 // The public calculator's engine applied to parcels already in the warehouse (docs/product/last-mile.md#the-ship-request):
 // their weight in kg and free-text measures ("30x20x15") read into the calculator's fields.
+import { dollarsToCents, fromCents } from '../billing/money';
+import type { DepartureOrigin } from '../departures';
+import type { ShippingMethod } from '../enums';
 import { parseDecimal } from '../format';
+import type { PriceList } from '../price-list/price-list';
+import { quoteChina, quoteUsa } from './quote';
 
 /** Pounds per kilogram: the warehouse weighs in kg, the USA calculator charges per lb. */
 export const LB_PER_KG = 2.20462;
@@ -23,3 +28,28 @@ export function parseDimensionsCm(text: string | null | undefined): [number, num
 
 /** A weight in kg as the USA calculator's pounds. */
 export const kgToLb = (kg: number) => kg * LB_PER_KG;
+
+/** A box the warehouse measured: a parcel, or a repack's box. */
+export type MeasuredBox = { weightKg: number | null; dimensionsCm: string | null; valueUsdCents: number | null };
+
+/**
+ * The calculator's total (freight and taxes, no insurance) for one box from its origin by a mode,
+ * USD cents, with these prices; null when its weight or measures do not read. China ships by sea
+ * whatever the mode says.
+ */
+export function quoteBoxCents(
+  origin: DepartureOrigin,
+  method: ShippingMethod,
+  box: MeasuredBox,
+  prices: PriceList,
+): number | null {
+  const measures = parseDimensionsCm(box.dimensionsCm);
+  if (!measures || box.weightKg == null || box.weightKg <= 0) return null;
+  const [largo, ancho, alto] = measures;
+  const valor = box.valueUsdCents == null ? null : fromCents(box.valueUsdCents);
+  const quote =
+    origin === 'china'
+      ? quoteChina({ largo, ancho, alto, valor, seguro: false }, prices)
+      : quoteUsa({ peso: kgToLb(box.weightKg), largo, ancho, alto, valor, seguro: false, tipo: method }, prices);
+  return quote ? dollarsToCents(quote.total) : null;
+}

@@ -1,0 +1,143 @@
+// The public API's lists at 1,000,000 rows (docs/product/public-api.md#performance), part of
+// `npm run bench` (`-- --solo-api` measures only this). On top of the reports' seed (1,000,000
+// packages and 200,000 shipments of 50,000 customers) it adds 1,000,000 pre-alerts and 500,000
+// invoices, and gives one customer — an online store pre-alerting through the API — 100,000
+// pre-alerts, 100,000 packages, 20,000 shipments and 50,000 invoices of its own. Then every list
+// endpoint is measured over HTTP with a read key of that store and of an ordinary customer: the
+// first page, a deep page, and the packages' search and status filter; median and p95 with one
+// client, against the app's list budget (50 ms median, admin-trackings.md).
+import { performance } from 'node:perf_hooks';
+import type postgres from 'postgres';
+import { PUBLIC_API_BASE } from '@casillero/shared';
+import type { Database } from '../src/db/client';
+import { createApiKey } from '../src/services/api-keys';
+
+const PREALERTS = 1_000_000;
+const INVOICES = 500_000;
+const CUSTOMERS = 50_000;
+/** The store: customer 1 of the seed. */
+const STORE_ROWS = { prealerts: 100_000, packages: 100_000, shipments: 20_000, invoices: 50_000 };
+const LIST_TARGET_MS = 50;
+const SAMPLE_MS = 2_000;
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+async function seedApiRows(sql: postgres.Sql) {
+  const [counts] = await sql<{ prealerts: number; invoices: number }[]>`
+    select (select count(*)::int from prealerts) as prealerts, (select count(*)::int from invoices) as invoices`;
+  if (counts.prealerts >= PREALERTS && counts.invoices >= INVOICES) {
+    console.log(
+      `\nLa base ya tiene ${counts.prealerts.toLocaleString('es-ES')} prealertas y ${counts.invoices.toLocaleString('es-ES')} facturas: se reutilizan.`,
+    );
+    return;
+  }
+  console.log('\nSembrando prealertas, facturas y la tienda que usa la API...');
+  const started = performance.now();
+  await sql.begin(async (tx) => {
+    await tx.unsafe(`set local session_replication_role = replica`);
+    // Pre-alert i: one every 63 s back from now; every tenth is the store's.
+    await tx.unsafe(`
+      insert into prealerts (id, user_id, mailbox_id, tracking_number, description, quantity_items, sender_name, carrier,
+                             status, created_at, updated_at)
+      select md5('pa' || i)::uuid, md5('u' || c)::uuid, md5('m' || c)::uuid, 'PRE' || lpad(i::text, 10, '0'),
+             'Compra en línea número ' || i, 1 + i % 3, 'Tienda ' || (i % 50), (array['UPS', 'FedEx', 'USPS', 'DHL'])[1 + i % 4],
+             (case when i % 7 = 0 then 'received' else 'pending' end)::prealert_status, at, at
+      from generate_series(1, ${PREALERTS}) i,
+           lateral (select case when i % 10 = 0 then 1 else 1 + (i::bigint * 7919) % ${CUSTOMERS} end as c,
+                           now() - i * interval '63 seconds' as at) x`);
+    // The store's own packages and shipments, beside the seed's.
+    await tx.unsafe(`
+      insert into packages (id, user_id, mailbox_id, tracking_number, package_description, sender_name, weight_kg,
+                            estimated_value_usd_cents, status, warehouse_receipt, received_date, created_at, updated_at)
+      select md5('sp' || i)::uuid, md5('u1')::uuid, md5('m1')::uuid, 'STORE' || lpad(i::text, 9, '0'),
+             'Pedido de la tienda ' || i, 'Tienda propia', 0.5 + (i % 200) / 10.0, (i % 5000) * 10,
+             (array['received', 'in_warehouse', 'processed', 'shipped'])[1 + i % 4]::package_status,
+             'WR-ST-' || lpad(i::text, 9, '0'), at, at, at
+      from generate_series(1, ${STORE_ROWS.packages}) i, lateral (select now() - i * interval '300 seconds' as at) x`);
+    await tx.unsafe(`
+      insert into shipments (id, user_id, shipment_code, delivery_address, delivery_city, delivery_state, shipping_cost_usd_cents,
+                             total_weight_kg, status, created_at, updated_at)
+      select md5('ss' || j)::uuid, md5('u1')::uuid, 'STS' || lpad(j::text, 8, '0'), 'Av. Principal, local ' || j, 'Valencia',
+             'Carabobo', 1500 + (j % 60) * 100, 1.5 + (j % 30), 'delivered'::shipment_status, at, at
+      from generate_series(1, ${STORE_ROWS.shipments}) j, lateral (select now() - j * interval '1500 seconds' as at) x`);
+    await tx.unsafe(`
+      insert into shipment_packages (shipment_id, package_id, created_at)
+      select md5('ss' || j)::uuid, md5('sp' || (5 * (j - 1) + k))::uuid, now()
+      from generate_series(1, ${STORE_ROWS.shipments}) j, generate_series(1, 3) k`);
+    // Invoice k: one every 126 s back from now; every tenth is the store's.
+    await tx.unsafe(`
+      insert into invoices (id, user_id, year, sequence, number, concept, description, lines, usd_cents, issue_date,
+                            customer_name, created_at)
+      select md5('inv' || k)::uuid, md5('u' || c)::uuid, 2000 + k / 100000, k % 100000,
+             'BENCH-' || lpad(k::text, 9, '0'), 'shipping_payment'::payment_type, 'Envío de prueba ' || k,
+             jsonb_build_array(jsonb_build_object('description', 'Envío', 'usdCents', 1099 + (k % 190) * 100)),
+             1099 + (k % 190) * 100, (at at time zone 'America/Caracas')::date, 'Cliente ' || c, at
+      from generate_series(1, ${INVOICES}) k,
+           lateral (select case when k % 10 = 0 then 1 else 1 + (k::bigint * 7919) % ${CUSTOMERS} end as c,
+                           now() - k * interval '126 seconds' as at) x`);
+    await tx.unsafe(`set local session_replication_role = origin`);
+  });
+  await sql.unsafe(`vacuum analyze prealerts, packages, shipments, shipment_packages, invoices`);
+  console.log(`Sembrado en ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+}
+
+async function sample(url: string, key: string) {
+  const headers = { authorization: `Bearer ${key}` };
+  for (let i = 0; i < 3; i++) await (await fetch(url, { headers })).arrayBuffer(); // warm-up
+  const times: number[] = [];
+  const until = performance.now() + SAMPLE_MS;
+  while (performance.now() < until || times.length < 20) {
+    const t0 = performance.now();
+    const res = await fetch(url, { headers });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${url} respondió ${res.status}`);
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { median: pct(times, 50), p95: pct(times, 95), n: times.length };
+}
+
+export async function measureApi(database: Database, raw: postgres.Sql, base: string) {
+  await seedApiRows(raw);
+  // An ordinary customer of the seed (about twenty rows of each) and the store.
+  const ordinaryId = (await raw<{ id: string }[]>`select md5('u' || 4242)::uuid as id`)[0].id;
+  const storeId = (await raw<{ id: string }[]>`select md5('u1')::uuid as id`)[0].id;
+  const keyOf = async (id: string) =>
+    (await createApiKey(database.db, { id, role: 'user' }, { name: 'Banco de pruebas', scope: 'read' })).key;
+  const who = [
+    { label: 'cliente', key: await keyOf(ordinaryId) },
+    { label: 'tienda', key: await keyOf(storeId) },
+  ];
+  const api = (path: string) => `${base}${PUBLIC_API_BASE}${path}`;
+  const paths = [
+    { name: 'prealertas, primera página', url: api('/prealerts') },
+    { name: 'prealertas, página 100 de 100', url: api('/prealerts?pageSize=100&page=100') },
+    { name: 'paquetes, primera página', url: api('/packages') },
+    { name: 'paquetes, página 100 de 100', url: api('/packages?pageSize=100&page=100') },
+    { name: 'paquetes, estado «en almacén»', url: api('/packages?status=in_warehouse') },
+    { name: 'paquetes, búsqueda «0042»', url: api('/packages?search=0042') },
+    { name: 'envíos, primera página', url: api('/shipments') },
+    { name: 'envíos, página 100 de 100', url: api('/shipments?pageSize=100&page=100') },
+    { name: 'facturas, primera página', url: api('/invoices') },
+    { name: 'facturas, página 100 de 100', url: api('/invoices?pageSize=100&page=100') },
+  ];
+  console.log(
+    `\nAPI pública: listas con una clave de lectura, un cliente a la vez (objetivo ${LIST_TARGET_MS} ms de mediana)`,
+  );
+  const slow: string[] = [];
+  for (const { label, key } of who) {
+    for (const p of paths) {
+      const r = await sample(p.url, key);
+      const ok = r.median < LIST_TARGET_MS;
+      if (!ok) slow.push(`${label}: ${p.name}`);
+      console.log(
+        `${`${label}: ${p.name}`.padEnd(48)} mediana ${r.median.toFixed(1).padStart(6)} ms  p95 ${r.p95.toFixed(1).padStart(6)} ms  (n=${r.n})${ok ? '  ok' : '  LENTO'}`,
+      );
+    }
+  }
+  console.log(
+    slow.length
+      ? `\nPor encima del objetivo de ${LIST_TARGET_MS} ms de mediana: ${slow.join(', ')}`
+      : `\nAPI pública: todas las listas por debajo de ${LIST_TARGET_MS} ms de mediana.`,
+  );
+}
