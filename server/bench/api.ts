@@ -1,5 +1,5 @@
 // The public API's lists at 1,000,000 rows (docs/product/public-api.md#performance), part of
-// `npm run bench` (`-- --solo-api` measures only this). On top of the reports' seed (1,000,000
+// `npm run bench` (`npm run bench -w server -- --solo-api` measures only this). On top of the reports' seed (1,000,000
 // packages and 200,000 shipments of 50,000 customers) it adds 1,000,000 pre-alerts and 500,000
 // invoices, and gives one customer — an online store pre-alerting through the API — 100,000
 // pre-alerts, 100,000 packages, 20,000 shipments and 50,000 invoices of its own. Then every list
@@ -41,7 +41,7 @@ async function seedApiRows(sql: postgres.Sql) {
                              status, created_at, updated_at)
       select md5('pa' || i)::uuid, md5('u' || c)::uuid, md5('m' || c)::uuid, 'PRE' || lpad(i::text, 10, '0'),
              'Compra en línea número ' || i, 1 + i % 3, 'Tienda ' || (i % 50), (array['UPS', 'FedEx', 'USPS', 'DHL'])[1 + i % 4],
-             (case when i % 7 = 0 then 'received' else 'pending' end)::prealert_status, at, at
+             (case when i % 7 = 0 then 'confirmed' else 'pending' end)::prealert_status, at, at
       from generate_series(1, ${PREALERTS}) i,
            lateral (select case when i % 10 = 0 then 1 else 1 + (i::bigint * 7919) % ${CUSTOMERS} end as c,
                            now() - i * interval '63 seconds' as at) x`);

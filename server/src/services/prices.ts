@@ -6,7 +6,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { PRICE_LIST_MESSAGES as M, caracasDay, priceListInEffect, type PriceList } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
-import { appSettings, priceListVersions } from '../db/schema';
+import { appSettings, priceListVersions, priceQuotesSeen } from '../db/schema';
 import { writeAuditEntry } from '../audit/audit-context';
 import { isUniqueViolation } from '../lib/database-errors';
 import { DomainError } from '../lib/domain-error';
@@ -118,22 +118,48 @@ async function readQuote(db: DbOrTx, userId: string, token: string) {
   return { versionId, quotedAt: new Date(ms) };
 }
 
+/** The quote the customer last saw in a ship request (recorded by rememberQuoteSeen), or null. */
+async function lastQuoteSeen(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ versionId: priceQuotesSeen.priceListVersionId, quotedAt: priceQuotesSeen.quotedAt })
+    .from(priceQuotesSeen)
+    .where(eq(priceQuotesSeen.userId, userId));
+  return row ?? null;
+}
+
+/**
+ * Records the version a customer was just quoted, from the first time they saw it: a later quote
+ * without the dialog's token (another day, another device, the API) honours it as the token would.
+ */
+export async function rememberQuoteSeen(db: DbOrTx, userId: string, versionId: string, quotedAt: Date) {
+  await db
+    .insert(priceQuotesSeen)
+    .values({ userId, priceListVersionId: versionId, quotedAt })
+    .onConflictDoUpdate({
+      target: priceQuotesSeen.userId,
+      set: { priceListVersionId: versionId, quotedAt },
+      setWhere: sql`${priceQuotesSeen.priceListVersionId} <> excluded.price_list_version_id`,
+    });
+}
+
 /**
  * The prices a ship request is confirmed with: those in effect now, unless the customer's quote
- * (its signed token) was made under an earlier version no more than the honoured days ago; then
- * that version's. A quote older than that, under a version no longer in effect, is refused so
- * the customer sees the new price first (while only quoting, the new price is quoted instead).
- * Without a token, or with one not ours, the prices in effect now.
+ * (its signed token, or else the last quote they saw, on any device) was made under an earlier
+ * version no more than the honoured days ago; then that version's. A token older than that, under
+ * a version no longer in effect, is refused so the customer sees the new price first (while only
+ * quoting, the new price is quoted instead); a remembered quote past its days simply gives way to
+ * the prices in effect. With a token not ours, the prices in effect now.
  */
 export async function pricesForShipRequest(
   db: DbOrTx,
   userId: string,
   quoteToken: string | null | undefined,
   { now = new Date(), confirming = false }: { now?: Date; confirming?: boolean } = {},
-): Promise<PricesInEffect & { quotedAt: Date }> {
+): Promise<PricesInEffect & { quotedAt: Date; inEffect?: PricesInEffect }> {
   const current = await getPricesInEffect(db, now);
-  if (!quoteToken) return { ...current, quotedAt: now };
-  const quote = await readQuote(db, userId, quoteToken);
+  const signed = quoteToken ? await readQuote(db, userId, quoteToken) : null;
+  if (quoteToken && !signed) return { ...current, quotedAt: now };
+  const quote = signed ?? (await lastQuoteSeen(db, userId));
   if (!quote || quote.quotedAt.getTime() > now.getTime()) return { ...current, quotedAt: now };
   if (quote.versionId === current.id) return { ...current, quotedAt: quote.quotedAt };
   const honourDays = await getPriceHonourDays(db);
@@ -141,8 +167,8 @@ export async function pricesForShipRequest(
   const then = priceListInEffect(versions, quote.quotedAt);
   const within = now.getTime() - quote.quotedAt.getTime() <= honourDays * DAY_MS;
   if (!then || then.id !== quote.versionId || !within) {
-    // While the dialog is open the new price is simply shown; confirming an old one is refused.
-    if (!confirming) return { ...current, quotedAt: now };
+    // While the dialog is open the new price is simply shown; confirming an old token is refused.
+    if (!confirming || !signed) return { ...current, quotedAt: now };
     throw new DomainError('CONFLICT', M.quoteExpired);
   }
   return {
@@ -151,5 +177,7 @@ export async function pricesForShipRequest(
     effectiveFrom: then.effectiveFrom,
     prices: then.prices,
     quotedAt: quote.quotedAt,
+    // The caller compares: a price honoured is a ceiling, never a surcharge over today's.
+    inEffect: current,
   };
 }

@@ -49,7 +49,8 @@ import { resolveDelivery, type ResolvedDelivery } from './delivery';
 import { notifyUser } from './notify';
 import { insertWithUniqueCode } from './shipments';
 import { accruedStorageFee } from './storage';
-import { pricesForShipRequest, signQuote } from './prices';
+import { pricesForShipRequest, rememberQuoteSeen, signQuote } from './prices';
+import type { PricesInEffect } from '../queries/prices';
 import { travelChecker } from '../queries/travel-rules';
 
 type AppConfig = Pick<Config, 'appUrl'>;
@@ -325,6 +326,19 @@ async function priceParcels(tx: DbOrTx, userId: string, choice: ShipRequestChoic
 async function priceRequest(tx: DbOrTx, userId: string, choice: ShipRequestChoice, confirming = false) {
   // The prices in effect, or those of the customer's quote while they are honoured.
   const priceList = await pricesForShipRequest(tx, userId, choice.quoteToken, { confirming });
+  const honoured = await priceRequestWith(tx, userId, choice, priceList);
+  if (!priceList.inEffect) return honoured;
+  // The price seen is a ceiling, never a surcharge: when today's prices come out lower, they apply.
+  const today = await priceRequestWith(tx, userId, choice, { ...priceList.inEffect, quotedAt: new Date() });
+  return today.quote.totalUsdCents < honoured.quote.totalUsdCents ? today : honoured;
+}
+
+async function priceRequestWith(
+  tx: DbOrTx,
+  userId: string,
+  choice: ShipRequestChoice,
+  priceList: PricesInEffect & { quotedAt: Date },
+) {
   const { prices } = priceList;
   // The recipient first: another customer's is a missing one, whatever the parcels say.
   const delivery: ResolvedDelivery | null =
@@ -376,7 +390,10 @@ export async function quoteShipRequest(
   userId: string,
   choice: ShipRequestChoice,
 ): Promise<ShipRequestQuote> {
-  return (await priceRequest(db, userId, choice)).quote;
+  const { quote } = await priceRequest(db, userId, choice);
+  // The customer has now seen this version's prices: honoured for the set days, dialog or not.
+  if (quote.priceList.id) await rememberQuoteSeen(db, userId, quote.priceList.id, new Date(quote.quotedAt));
+  return quote;
 }
 
 /**

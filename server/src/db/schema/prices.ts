@@ -31,3 +31,18 @@ export const priceListVersions = pgTable(
     index('price_list_versions_from_idx').on(t.effectiveFrom),
   ],
 );
+
+/**
+ * The price list each customer last saw in a ship request's quote, and when they first saw it
+ * (docs/product/price-lists.md#the-ship-request): a quote made later, without the dialog's token,
+ * honours that version for the set days, on any device.
+ */
+export const priceQuotesSeen = pgTable('price_quotes_seen', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  priceListVersionId: uuid('price_list_version_id')
+    .notNull()
+    .references(() => priceListVersions.id, { onDelete: 'cascade' }),
+  quotedAt: timestamptz('quoted_at').notNull(),
+});

@@ -19,7 +19,15 @@ import {
   toCents,
 } from '@casillero/shared';
 import type { Database } from '../../db/client';
-import { auditLog, invoices, packages, priceListVersions, recipients, shipments } from '../../db/schema';
+import {
+  auditLog,
+  invoices,
+  packages,
+  priceListVersions,
+  priceQuotesSeen,
+  recipients,
+  shipments,
+} from '../../db/schema';
 import { testConfig } from '../../env';
 import { callerFor, TEST_APP_URL, trpcError } from '../../test/caller';
 import { createTestDatabase } from '../../test/db';
@@ -277,6 +285,8 @@ describe('insurance', () => {
       prices: { ...PRICE_LIST_V1, insuranceRatePercent: 2.5, insuranceMinimumUsdCents: 8_00 },
     });
     expect(await as(maria).site.insuranceRule()).toEqual({ ratePercent: 5, minimumUsdCents: 0 });
+    // For a customer who saw no quote before (one seen would be honoured: docs/product/price-lists.md).
+    await db().delete(priceQuotesSeen).where(eq(priceQuotesSeen.userId, maria.user.id));
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       vi.setSystemTime(caracasDayStart(tomorrow));

@@ -15,7 +15,15 @@ import {
   type PriceList,
 } from '@casillero/shared';
 import type { Database } from '../../db/client';
-import { auditLog, invoices, packages, priceListVersions, recipients, shipments } from '../../db/schema';
+import {
+  auditLog,
+  invoices,
+  packages,
+  priceListVersions,
+  priceQuotesSeen,
+  recipients,
+  shipments,
+} from '../../db/schema';
 import { callerFor, TEST_APP_URL, trpcError } from '../../test/caller';
 import { createTestDatabase } from '../../test/db';
 import { customerWithActiveMailbox, signedInStaff, type CustomerWithMailbox } from '../../test/factories';
@@ -45,7 +53,8 @@ afterAll(async () => {
 });
 afterEach(async () => {
   vi.useRealTimers();
-  // Each test starts from version 1 alone.
+  // Each test starts from version 1 alone, no quote seen.
+  await db().delete(priceQuotesSeen);
   await db().update(invoices).set({ priceListVersionId: null });
   await db().update(shipments).set({ priceListVersionId: null });
   const versions = await db().select().from(priceListVersions);
@@ -277,6 +286,53 @@ describe('invoices and the ship request', () => {
     vi.useRealTimers();
     const [untouched] = await db().select().from(packages).where(eq(packages.id, late));
     expect(untouched.status).toBe('in_warehouse');
+  });
+
+  it('honours the price seen after the dialog was closed: a later quote and request without its token', async () => {
+    const [v1] = await db().select().from(priceListVersions).where(eq(priceListVersions.number, 1));
+    const id = await parcel();
+    const seen = await as(maria).shipRequests.quote(request(id));
+    expect(seen.totalUsdCents).toBe(49_85);
+    const { day } = await scheduleDearer();
+
+    // Three days later, the dialog opened afresh (no token): the price she saw, dated when she saw it.
+    travelTo(day, 0);
+    vi.setSystemTime(new Date(seen.quotedAt).getTime() + 3 * DAY);
+    const again = await as(maria).shipRequests.quote(request(id));
+    expect(again.totalUsdCents).toBe(49_85);
+    expect(again.priceList.id).toBe(v1.id);
+    expect(again.quotedAt).toBe(seen.quotedAt);
+    const done = await as(maria).shipRequests.create(request(id));
+    expect(done.totalUsdCents).toBe(49_85);
+    const [invoice] = await db().select().from(invoices).where(eq(invoices.id, done.invoiceId));
+    expect(invoice.priceListVersionId).toBe(v1.id);
+
+    // Eight days after she saw it: the new prices, quoted and confirmed without a refusal.
+    const late = await parcel();
+    vi.setSystemTime(new Date(seen.quotedAt).getTime() + 8 * DAY);
+    const fresh = await as(maria).shipRequests.quote(request(late));
+    expect(fresh.totalUsdCents).toBe(64_20);
+    expect((await as(maria).shipRequests.create(request(late))).totalUsdCents).toBe(64_20);
+    vi.useRealTimers();
+  });
+
+  it('a price honoured is a ceiling: when the new version is cheaper, the new price applies', async () => {
+    const id = await parcel();
+    const seen = await as(maria).shipRequests.quote(request(id));
+    expect(seen.totalUsdCents).toBe(49_85);
+    const day = inDays(1);
+    const cheaper = await admin.caller.prices.create({
+      effectiveFrom: day,
+      prices: { ...PRICE_LIST_V1, usaAirRatePerLbUsdCents: 5_00 },
+    });
+    travelTo(day, 1);
+    // 6 lb × $5 + 15 % and $5 to Caracas, with or without the token she kept.
+    const withToken = await as(maria).shipRequests.quote(request(id, seen.quoteToken));
+    expect(withToken.totalUsdCents).toBe(30_00 + 4_50 + 5_00);
+    expect(withToken.priceList.id).toBe(cheaper.id);
+    const done = await as(maria).shipRequests.create(request(id));
+    expect(done.totalUsdCents).toBe(39_50);
+    vi.useRealTimers();
   });
 
   it('a token not signed for the customer is no honoured price', async () => {

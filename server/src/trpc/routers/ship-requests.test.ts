@@ -26,6 +26,7 @@ import {
   ledgerEntries,
   mailboxes,
   packages,
+  priceQuotesSeen,
   recipients,
   repackRequests,
   shipmentPackages,
@@ -165,6 +166,8 @@ describe('ship requests: the price', () => {
       effectiveFrom: tomorrow,
       prices: { ...PRICE_LIST_V1, deliveryFeesUsdCents: { caracas: 650, central: 900, interior: 1500 } },
     });
+    // For a customer who saw no quote before (one seen would be honoured: docs/product/price-lists.md).
+    await db().delete(priceQuotesSeen).where(eq(priceQuotesSeen.userId, maria.user.id));
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(caracasDayStart(tomorrow));
     const id = await parcel(maria, 1, '20x20x20');
