@@ -1,8 +1,9 @@
 // The public API's lists at 1,000,000 rows (docs/product/public-api.md#performance), part of
 // `npm run bench` (`npm run bench -w server -- --solo-api` measures only this). On top of the reports' seed (1,000,000
 // packages and 200,000 shipments of 50,000 customers) it adds 1,000,000 pre-alerts and 500,000
-// invoices, and gives one customer — an online store pre-alerting through the API — 100,000
-// pre-alerts, 100,000 packages, 20,000 shipments and 50,000 invoices of its own. Then every list
+// invoices, an online store pre-alerting through the API with 100,000 pre-alerts, 100,000
+// packages, 20,000 shipments and 50,000 invoices of its own, and an ordinary customer with twenty
+// of each (two customers of their own: the seed's ids are not the UUIDs the API answers). Then every list
 // endpoint is measured over HTTP with a read key of that store and of an ordinary customer: the
 // first page, a deep page, and the packages' search and status filter; median and p95 with one
 // client, against the app's list budget (50 ms median, admin-trackings.md).
@@ -15,10 +16,14 @@ import { createApiKey } from '../src/services/api-keys';
 const PREALERTS = 1_000_000;
 const INVOICES = 500_000;
 const CUSTOMERS = 50_000;
-/** The store: customer 1 of the seed. */
-const STORE_ROWS = { prealerts: 100_000, packages: 100_000, shipments: 20_000, invoices: 50_000 };
+const STORE_ROWS = { packages: 100_000, shipments: 20_000 };
 const LIST_TARGET_MS = 50;
 const SAMPLE_MS = 2_000;
+
+/** A valid UUID (version and variant set, as the API's schemas check) derived from a text. */
+const uuidOf = (text: string) => `overlay(overlay(md5(${text}) placing '4' from 13) placing '8' from 17)::uuid`;
+const STORE = uuidOf(`'api-tienda'`);
+const ORDINARY = uuidOf(`'api-cliente'`);
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
@@ -31,53 +36,81 @@ async function seedApiRows(sql: postgres.Sql) {
     );
     return;
   }
-  console.log('\nSembrando prealertas, facturas y la tienda que usa la API...');
+  console.log('\nSembrando prealertas, facturas, la tienda que usa la API y un cliente corriente...');
   const started = performance.now();
   await sql.begin(async (tx) => {
+    await tx.unsafe(`
+      insert into users (id, email, password_hash, role, email_verified_at, last_active_at, created_at)
+      values (${STORE}, 'tienda-api@bench.test', 'x', 'user', now(), now(), now() - interval '2 years'),
+             (${ORDINARY}, 'cliente-api@bench.test', 'x', 'user', now(), now(), now() - interval '2 years')
+      on conflict do nothing`);
+    await tx.unsafe(`
+      insert into user_profiles (user_id, full_name, phone, cedula)
+      values (${STORE}, 'Tienda en Línea API', '+58 412-5550001', 'J-40123456-7'),
+             (${ORDINARY}, 'Cliente Corriente API', '+58 414-5550002', 'V-20.123.456')
+      on conflict do nothing`);
+    await tx.unsafe(`
+      insert into mailboxes (id, user_id, mailbox_code, location, address_line_1, address_line_2, city, state, postal_code, country, status)
+      select ${uuidOf(`'mbox-' || u`)}, (case u when 'tienda' then ${STORE} else ${ORDINARY} end),
+             'MV-19487-' || (case u when 'tienda' then 'A0001' else 'A0002' end), 'miami', '8256 NW 30th Terrace',
+             'REF/APTO', 'Miami', 'FL', '33166', 'USA', 'active'
+      from unnest(array['tienda', 'cliente']) u
+      on conflict do nothing`);
+    const mailboxOf = (who: string) => uuidOf(`'mbox-${who}'`);
     await tx.unsafe(`set local session_replication_role = replica`);
-    // Pre-alert i: one every 63 s back from now; every tenth is the store's.
+    // Pre-alert i: one every 63 s back from now; every tenth is the store's, one in 50,000 the
+    // ordinary customer's (twenty), the rest the seed's customers'.
     await tx.unsafe(`
       insert into prealerts (id, user_id, mailbox_id, tracking_number, description, quantity_items, sender_name, carrier,
                              status, created_at, updated_at)
-      select md5('pa' || i)::uuid, md5('u' || c)::uuid, md5('m' || c)::uuid, 'PRE' || lpad(i::text, 10, '0'),
+      select ${uuidOf(`'pa' || i`)}, owner, box, 'PRE' || lpad(i::text, 10, '0'),
              'Compra en línea número ' || i, 1 + i % 3, 'Tienda ' || (i % 50), (array['UPS', 'FedEx', 'USPS', 'DHL'])[1 + i % 4],
              (case when i % 7 = 0 then 'confirmed' else 'pending' end)::prealert_status, at, at
       from generate_series(1, ${PREALERTS}) i,
-           lateral (select case when i % 10 = 0 then 1 else 1 + (i::bigint * 7919) % ${CUSTOMERS} end as c,
-                           now() - i * interval '63 seconds' as at) x`);
-    // The store's own packages and shipments, beside the seed's.
-    await tx.unsafe(`
-      insert into packages (id, user_id, mailbox_id, tracking_number, package_description, sender_name, weight_kg,
-                            estimated_value_usd_cents, status, warehouse_receipt, received_date, created_at, updated_at)
-      select md5('sp' || i)::uuid, md5('u1')::uuid, md5('m1')::uuid, 'STORE' || lpad(i::text, 9, '0'),
-             'Pedido de la tienda ' || i, 'Tienda propia', 0.5 + (i % 200) / 10.0, (i % 5000) * 10,
-             (array['received', 'in_warehouse', 'processed', 'shipped'])[1 + i % 4]::package_status,
-             'WR-ST-' || lpad(i::text, 9, '0'), at, at, at
-      from generate_series(1, ${STORE_ROWS.packages}) i, lateral (select now() - i * interval '300 seconds' as at) x`);
-    await tx.unsafe(`
-      insert into shipments (id, user_id, shipment_code, delivery_address, delivery_city, delivery_state, shipping_cost_usd_cents,
-                             total_weight_kg, status, created_at, updated_at)
-      select md5('ss' || j)::uuid, md5('u1')::uuid, 'STS' || lpad(j::text, 8, '0'), 'Av. Principal, local ' || j, 'Valencia',
-             'Carabobo', 1500 + (j % 60) * 100, 1.5 + (j % 30), 'delivered'::shipment_status, at, at
-      from generate_series(1, ${STORE_ROWS.shipments}) j, lateral (select now() - j * interval '1500 seconds' as at) x`);
-    await tx.unsafe(`
-      insert into shipment_packages (shipment_id, package_id, created_at)
-      select md5('ss' || j)::uuid, md5('sp' || (5 * (j - 1) + k))::uuid, now()
-      from generate_series(1, ${STORE_ROWS.shipments}) j, generate_series(1, 3) k`);
-    // Invoice k: one every 126 s back from now; every tenth is the store's.
+           lateral (select now() - i * interval '63 seconds' as at, 1 + (i::bigint * 7919) % ${CUSTOMERS} as c) x,
+           lateral (select case when i % 10 = 0 then ${STORE} when i % 50000 = 7 then ${ORDINARY} else md5('u' || c)::uuid end as owner,
+                           case when i % 10 = 0 then ${mailboxOf('tienda')} when i % 50000 = 7 then ${mailboxOf('cliente')}
+                                else md5('m' || c)::uuid end as box) y`);
+    // The store's packages and shipments (three packages each), and the ordinary customer's twenty and four.
+    for (const [who, owner, packageCount, shipmentCount] of [
+      ['tienda', STORE, STORE_ROWS.packages, STORE_ROWS.shipments],
+      ['cliente', ORDINARY, 20, 4],
+    ] as const) {
+      await tx.unsafe(`
+        insert into packages (id, user_id, mailbox_id, tracking_number, package_description, sender_name, weight_kg,
+                              estimated_value_usd_cents, status, warehouse_receipt, received_date, created_at, updated_at)
+        select ${uuidOf(`'${who}-p' || i`)}, ${owner}, ${mailboxOf(who)}, upper('${who}') || lpad(i::text, 9, '0'),
+               'Pedido ' || i, 'Tienda propia', 0.5 + (i % 200) / 10.0, (i % 5000) * 10,
+               (array['received', 'in_warehouse', 'processed', 'shipped'])[1 + i % 4]::package_status,
+               'WR-' || upper('${who}') || '-' || lpad(i::text, 9, '0'), at, at, at
+        from generate_series(1, ${packageCount}) i, lateral (select now() - i * interval '300 seconds' as at) x`);
+      await tx.unsafe(`
+        insert into shipments (id, user_id, shipment_code, delivery_address, delivery_city, delivery_state, shipping_cost_usd_cents,
+                               total_weight_kg, status, created_at, updated_at)
+        select ${uuidOf(`'${who}-s' || j`)}, ${owner}, 'S' || upper('${who}') || lpad(j::text, 8, '0'), 'Av. Principal, local ' || j,
+               'Valencia', 'Carabobo', 1500 + (j % 60) * 100, 1.5 + (j % 30), 'delivered'::shipment_status, at, at
+        from generate_series(1, ${shipmentCount}) j, lateral (select now() - j * interval '1500 seconds' as at) x`);
+      await tx.unsafe(`
+        insert into shipment_packages (shipment_id, package_id, created_at)
+        select ${uuidOf(`'${who}-s' || j`)}, ${uuidOf(`'${who}-p' || (5 * (j - 1) + k)`)}, now()
+        from generate_series(1, ${shipmentCount}) j, generate_series(1, 3) k`);
+    }
+    // Invoice k: one every 126 s back from now; every tenth is the store's, one in 25,000 the
+    // ordinary customer's (twenty).
     await tx.unsafe(`
       insert into invoices (id, user_id, year, sequence, number, concept, description, lines, usd_cents, issue_date,
                             customer_name, created_at)
-      select md5('inv' || k)::uuid, md5('u' || c)::uuid, 2000 + k / 100000, k % 100000,
+      select ${uuidOf(`'inv' || k`)}, owner, 2000 + k / 100000, k % 100000,
              'BENCH-' || lpad(k::text, 9, '0'), 'shipping_payment'::payment_type, 'Envío de prueba ' || k,
              jsonb_build_array(jsonb_build_object('description', 'Envío', 'usdCents', 1099 + (k % 190) * 100)),
-             1099 + (k % 190) * 100, (at at time zone 'America/Caracas')::date, 'Cliente ' || c, at
+             1099 + (k % 190) * 100, (at at time zone 'America/Caracas')::date, 'Cliente de prueba', at
       from generate_series(1, ${INVOICES}) k,
-           lateral (select case when k % 10 = 0 then 1 else 1 + (k::bigint * 7919) % ${CUSTOMERS} end as c,
-                           now() - k * interval '126 seconds' as at) x`);
+           lateral (select now() - k * interval '126 seconds' as at) x,
+           lateral (select case when k % 10 = 0 then ${STORE} when k % 25000 = 7 then ${ORDINARY}
+                                else md5('u' || (1 + (k::bigint * 7919) % ${CUSTOMERS}))::uuid end as owner) y`);
     await tx.unsafe(`set local session_replication_role = origin`);
   });
-  await sql.unsafe(`vacuum analyze prealerts, packages, shipments, shipment_packages, invoices`);
+  await sql.unsafe(`vacuum analyze users, mailboxes, prealerts, packages, shipments, shipment_packages, invoices`);
   console.log(`Sembrado en ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 }
 
@@ -99,9 +132,10 @@ async function sample(url: string, key: string) {
 
 export async function measureApi(database: Database, raw: postgres.Sql, base: string) {
   await seedApiRows(raw);
-  // An ordinary customer of the seed (about twenty rows of each) and the store.
-  const ordinaryId = (await raw<{ id: string }[]>`select md5('u' || 4242)::uuid as id`)[0].id;
-  const storeId = (await raw<{ id: string }[]>`select md5('u1')::uuid as id`)[0].id;
+  // The ordinary customer (twenty rows of each) and the store.
+  const [{ ordinaryId, storeId }] = await raw.unsafe<{ ordinaryId: string; storeId: string }[]>(
+    `select ${ORDINARY} as "ordinaryId", ${STORE} as "storeId"`,
+  );
   const keyOf = async (id: string) =>
     (await createApiKey(database.db, { id, role: 'user' }, { name: 'Banco de pruebas', scope: 'read' })).key;
   const who = [

@@ -34,7 +34,7 @@ export const priceListVersions = pgTable(
 
 /**
  * The price list each customer last saw in a ship request's quote, and when they first saw it
- * (docs/product/price-lists.md#the-ship-request): a quote made later, without the dialog's token,
+ * (docs/product/price-lists.md#where-prices-are-read): a quote made later, without the dialog's token,
  * honours that version for the set days, on any device.
  */
 export const priceQuotesSeen = pgTable('price_quotes_seen', {
