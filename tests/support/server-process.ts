@@ -40,6 +40,15 @@ export type ServerProcess = {
 };
 
 /**
+ * The server's sources through tsx, or with E2E_SERVER=dist the build `npm test` has just made
+ * (`npm run build`): the same code, loaded in a fraction of the time on every test file's start.
+ */
+const SERVER_ENTRY =
+  process.env.E2E_SERVER === 'dist'
+    ? ['--enable-source-maps', 'server/dist/main.js']
+    : ['--import', 'tsx', 'server/src/main.ts'];
+
+/**
  * Starts the server with exactly `env` (plus PATH and HOME), from the repository root. `name`
  * says which server a failure is about. A server that exits or stays silent fails the start,
  * with the end of what it printed.
@@ -49,7 +58,7 @@ export async function startServerProcess(
   env: NodeJS.ProcessEnv,
   { startTimeoutMs = START_TIMEOUT_MS }: { startTimeoutMs?: number } = {},
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, SERVER_ENTRY, {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
