@@ -1,5 +1,6 @@
 // The only reader of process.env. Everything else receives a typed Config.
 import fs from 'node:fs';
+import type { Lookup } from './lib/ssrf-guard';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -148,6 +149,11 @@ export type Config = {
   /** The proxies whose X-Forwarded-* headers are believed; null: none (lib/client-address.ts). */
   trustProxy: TrustedProxies;
   logLevel: string;
+  /**
+   * How a webhook URL's host is resolved when subscribed (lib/ssrf-guard.ts); unset: the system's
+   * DNS. Only code sets it (testConfig: no network in tests), never the environment.
+   */
+  webhookLookup?: Lookup;
   adminSetupToken: string | undefined;
   appSecret: string | undefined;
   metricsToken: string | undefined;
@@ -265,5 +271,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   const env: NodeJS.ProcessEnv = { NODE_ENV: 'test', TRPC_ADAPTER: process.env.TRPC_ADAPTER };
   if (overrides.appUrl !== undefined) env.APP_URL = overrides.appUrl;
   if (overrides.port !== undefined) env.PORT = String(overrides.port);
-  return { ...loadConfig(env), ...overrides };
+  return { webhookLookup: offlineLookup, ...loadConfig(env), ...overrides };
 }
+
+/** Tests resolve without a network: `localhost` to loopback, any other name to a public address. */
+const offlineLookup: Lookup = async (hostname) => [
+  hostname === 'localhost' ? { address: '127.0.0.1', family: 4 } : { address: '93.184.216.34', family: 4 },
+];

@@ -61,6 +61,11 @@ const systemLookup: Lookup = (hostname) => dns.lookup(hostname, { all: true, ver
 export async function checkWebhookUrl(
   raw: string,
   lookup: Lookup = systemLookup,
+  /**
+   * Tests only: addresses let through although private (a receiver on 127.0.0.1). Only code
+   * passes it — the delivery worker's `testOnly` option —; no setting or variable does.
+   */
+  allowAddress?: (address: string) => boolean,
 ): Promise<{ url: URL; addresses: string[] }> {
   let url: URL;
   try {
@@ -81,6 +86,6 @@ export async function checkWebhookUrl(
     }
   }
   if (addresses.length === 0) throw new DomainError('BAD_INPUT', WEBHOOK_MESSAGES.unresolvable);
-  if (addresses.some(isPrivateAddress)) throw new DomainError('BAD_INPUT', WEBHOOK_MESSAGES.privateAddress);
+  if (addresses.some((a) => isPrivateAddress(a) && !allowAddress?.(a))) throw new DomainError('BAD_INPUT', WEBHOOK_MESSAGES.privateAddress);
   return { url, addresses };
 }
