@@ -68,6 +68,8 @@ export const WEBHOOK_MESSAGES = {
   staffNoWebhooks: 'Los webhooks son para clientes',
   /** Why a delivery failed, kept in the list of deliveries. */
   timeout: 'El receptor no respondió a tiempo',
+  connectionFailed: (code: string) => `No pudimos conectar con el receptor (${code})`,
+  paused: 'El webhook estaba pausado: no se envió',
   badStatus: (status: number) => `El receptor respondió ${status}`,
 } as const;
 

@@ -74,8 +74,15 @@ function post(url: URL, address: string, headers: Record<string, string>, body: 
         response.on('error', reject);
       },
     );
-    request.on('error', (err) =>
-      reject(err.name === 'AbortError' || err.name === 'TimeoutError' ? new DeliveryError(WEBHOOK_MESSAGES.timeout) : err),
+    // The list shows the reason in Spanish, with the system's code (ECONNREFUSED, ENOTFOUND…).
+    request.on('error', (err: NodeJS.ErrnoException) =>
+      reject(
+        new DeliveryError(
+          err.name === 'AbortError' || err.name === 'TimeoutError'
+            ? WEBHOOK_MESSAGES.timeout
+            : WEBHOOK_MESSAGES.connectionFailed(err.code ?? err.name),
+        ),
+      ),
     );
     request.end(body);
   });
@@ -85,10 +92,12 @@ function post(url: URL, address: string, headers: Record<string, string>, body: 
 function sendWith(db: Db, opts: WebhookSenderOptions) {
   return async (row: DeliveryRow) => {
     const [subscription] = await db
-      .select({ url: webhookSubscriptions.url, secret: webhookSubscriptions.secret })
+      .select({ url: webhookSubscriptions.url, secret: webhookSubscriptions.secret, active: webhookSubscriptions.active })
       .from(webhookSubscriptions)
       .where(eq(webhookSubscriptions.id, row.subscription_id));
     if (!subscription) throw new DomainError('NOT_FOUND', WEBHOOK_MESSAGES.notFound);
+    // Paused after the event: not sent (the customer may resend it once reactivated).
+    if (!subscription.active) throw new DomainError('CONFLICT', WEBHOOK_MESSAGES.paused);
     const { url, addresses } = await checkWebhookUrl(subscription.url, opts.lookup, opts.testOnly?.allowAddress);
     const body = row.payload;
     const headers = webhookHeaders(subscription.secret, row.id, body);
@@ -98,11 +107,16 @@ function sendWith(db: Db, opts: WebhookSenderOptions) {
   };
 }
 
-/** The guard's refusals (a URL that now points inside) are not retried; anything else is. */
+/**
+ * The guard's refusals (a URL that now points inside) and a paused subscription are not retried;
+ * anything else is (a name that does not resolve may resolve later).
+ */
 function isPermanent(err: unknown) {
   return (
     err instanceof DomainError &&
-    (err.code === 'NOT_FOUND' || (err.code === 'BAD_INPUT' && err.message !== WEBHOOK_MESSAGES.unresolvable))
+    (err.code === 'NOT_FOUND' ||
+      err.code === 'CONFLICT' ||
+      (err.code === 'BAD_INPUT' && err.message !== WEBHOOK_MESSAGES.unresolvable))
   );
 }
 

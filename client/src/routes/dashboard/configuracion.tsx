@@ -6,6 +6,7 @@ import { NotificationChannelsCard, WhatsappNumberCard } from './-components/Noti
 import { DashboardPage } from './-components/PageHeader';
 import { SessionsCard } from './-components/SessionsCard';
 import { ApiKeysCard } from './-components/ApiKeysCard';
+import { WebhooksCard } from './-components/WebhooksCard';
 
 export const Route = createFileRoute('/dashboard/configuracion')({
   head: pageHead('Configuración'),
@@ -13,6 +14,7 @@ export const Route = createFileRoute('/dashboard/configuracion')({
     t.account.sessions.queryOptions(),
     t.messaging.preferences.queryOptions(),
     t.account.apiKeys.queryOptions(),
+    t.account.webhooks.queryOptions(),
   ]),
   component: SettingsPage,
 });
@@ -22,13 +24,14 @@ function SettingsPage() {
     <DashboardPage
       maxWidth={880}
       title="Configuración"
-      description="Tu contraseña, tus sesiones abiertas, por dónde te avisamos y tus claves de API."
+      description="Tu contraseña, tus sesiones abiertas, por dónde te avisamos, tus claves de API y tus webhooks."
     >
       <NotificationChannelsCard />
       <WhatsappNumberCard />
       <ChangePasswordCard />
       <SessionsCard />
       <ApiKeysCard />
+      <WebhooksCard />
     </DashboardPage>
   );
 }
