@@ -1,4 +1,4 @@
-// The guard against server-side request forgery for webhook URLs (docs/product/public-api.md#webhooks-building-blocks):
+// The guard against server-side request forgery for webhook URLs (docs/product/public-api.md#webhooks):
 // https only, no credentials, and every address the host resolves to must be public — loopback,
 // private, carrier-grade NAT, link-local (cloud metadata), multicast and reserved ranges are
 // refused, IPv4 and IPv6 (and IPv4 mapped into IPv6). Checked when a URL is subscribed and again
