@@ -68,7 +68,12 @@ describe.skipIf(!chromium)('Configuración: webhooks', () => {
       await call(
         admin,
         'billing.issue',
-        { userId, concept: 'course_purchase', description: 'Curso de importación', lines: [{ description: 'Curso', amountUsd: 15 }] },
+        {
+          userId,
+          concept: 'course_purchase',
+          description: 'Curso de importación',
+          lines: [{ description: 'Curso', amountUsd: 15 }],
+        },
         'POST',
       );
 

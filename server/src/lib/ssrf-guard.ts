@@ -86,6 +86,7 @@ export async function checkWebhookUrl(
     }
   }
   if (addresses.length === 0) throw new DomainError('BAD_INPUT', WEBHOOK_MESSAGES.unresolvable);
-  if (addresses.some((a) => isPrivateAddress(a) && !allowAddress?.(a))) throw new DomainError('BAD_INPUT', WEBHOOK_MESSAGES.privateAddress);
+  if (addresses.some((a) => isPrivateAddress(a) && !allowAddress?.(a)))
+    throw new DomainError('BAD_INPUT', WEBHOOK_MESSAGES.privateAddress);
   return { url, addresses };
 }

@@ -151,7 +151,12 @@ describe('subscriptions', () => {
     expect(await as(maria).account.webhooks()).toEqual([]);
 
     const entries = await db()
-      .select({ action: auditLog.action, operation: auditLog.operation, before: auditLog.before, after: auditLog.after })
+      .select({
+        action: auditLog.action,
+        operation: auditLog.operation,
+        before: auditLog.before,
+        after: auditLog.after,
+      })
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'webhook_subscriptions'), eq(auditLog.entityId, created.id)));
     expect(entries.map((e) => e.action).sort()).toEqual([
@@ -165,30 +170,38 @@ describe('subscriptions', () => {
   });
 
   it('refuses private, loopback and link-local URLs, literal or through DNS, and http', async () => {
-    for (const url of ['https://127.0.0.1/hook', 'https://169.254.169.254/latest', 'https://[::1]/hook', 'https://localhost/hook']) {
+    for (const url of [
+      'https://127.0.0.1/hook',
+      'https://169.254.169.254/latest',
+      'https://[::1]/hook',
+      'https://localhost/hook',
+    ]) {
       await expect(as(maria).account.createWebhook({ url, events: ['invoice.issued'] }), url).rejects.toThrow(
         WEBHOOK_MESSAGES.privateAddress,
       );
     }
-    await expect(as(maria).account.createWebhook({ url: 'http://tienda.example/hook', events: ['invoice.issued'] })).rejects.toThrow(
-      WEBHOOK_MESSAGES.httpsOnly,
-    );
+    await expect(
+      as(maria).account.createWebhook({ url: 'http://tienda.example/hook', events: ['invoice.issued'] }),
+    ).rejects.toThrow(WEBHOOK_MESSAGES.httpsOnly);
     // A public-looking name whose DNS answers 127.0.0.1.
     const rebinding = callerFor(
       db(),
       maria.visitor,
       testConfig({ appUrl: TEST_APP_URL, webhookLookup: resolvesTo('127.0.0.1') }),
     );
-    await expect(rebinding.account.createWebhook({ url: 'https://tienda.example/hook', events: ['invoice.issued'] })).rejects.toThrow(
-      WEBHOOK_MESSAGES.privateAddress,
-    );
+    await expect(
+      rebinding.account.createWebhook({ url: 'https://tienda.example/hook', events: ['invoice.issued'] }),
+    ).rejects.toThrow(WEBHOOK_MESSAGES.privateAddress);
     expect(await as(maria).account.webhooks()).toEqual([]);
   });
 });
 
 describe('deliveries', () => {
   it('enqueues the event with the change, retries a failure, verifies with standardwebhooks, and never sends twice', async () => {
-    const sub = await as(maria).account.createWebhook({ url: hookUrl('/facturas?tienda=1'), events: ['invoice.issued'] });
+    const sub = await as(maria).account.createWebhook({
+      url: hookUrl('/facturas?tienda=1'),
+      events: ['invoice.issued'],
+    });
     const other = await as(carlos).account.createWebhook({ url: hookUrl('/carlos'), events: ['invoice.issued'] });
     const invoice = await issueInvoiceTo(maria, 'Curso de importación');
 
@@ -201,7 +214,12 @@ describe('deliveries', () => {
     answers.push(500);
     expect(await deliverDueWebhooks(db(), silent, local)).toBe(0);
     let [row] = await deliveriesOf(sub.id);
-    expect(row).toMatchObject({ status: 'pending', attempts: 1, responseStatus: 500, lastError: WEBHOOK_MESSAGES.badStatus(500) });
+    expect(row).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      responseStatus: 500,
+      lastError: WEBHOOK_MESSAGES.badStatus(500),
+    });
     expect(row.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
     // Not due yet: nothing is sent.
     expect(await deliverDueWebhooks(db(), silent, local)).toBe(0);
@@ -240,7 +258,13 @@ describe('deliveries', () => {
     // The list the customer reads.
     const list = await as(maria).account.webhookDeliveries({ subscriptionId: sub.id });
     expect(list).toEqual([
-      expect.objectContaining({ id: row.id, eventType: 'invoice.issued', status: 'sent', responseStatus: 200, attempts: 2 }),
+      expect.objectContaining({
+        id: row.id,
+        eventType: 'invoice.issued',
+        status: 'sent',
+        responseStatus: 200,
+        attempts: 2,
+      }),
     ]);
 
     // Resend: a copy with its own id, the same event; another customer cannot resend it.
@@ -270,7 +294,12 @@ describe('deliveries', () => {
     answers.push('hang');
     expect(await deliverDueWebhooks(db(), silent, { ...local, timeoutMs: 300 })).toBe(0);
     let [row] = await deliveriesOf(sub.id);
-    expect(row).toMatchObject({ status: 'pending', attempts: 1, responseStatus: null, lastError: WEBHOOK_MESSAGES.timeout });
+    expect(row).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      responseStatus: null,
+      lastError: WEBHOOK_MESSAGES.timeout,
+    });
 
     // Almost a day later: the next failure is the last.
     await db()

@@ -109,7 +109,11 @@ export async function deleteWebhook(db: DbOrTx, userId: string, id: string) {
  */
 export async function resendWebhookDelivery(db: DbOrTx, userId: string, deliveryId: string) {
   const [original] = await db
-    .select({ subscriptionId: webhookDeliveries.subscriptionId, eventType: webhookDeliveries.eventType, payload: webhookDeliveries.payload })
+    .select({
+      subscriptionId: webhookDeliveries.subscriptionId,
+      eventType: webhookDeliveries.eventType,
+      payload: webhookDeliveries.payload,
+    })
     .from(webhookDeliveries)
     .innerJoin(webhookSubscriptions, eq(webhookSubscriptions.id, webhookDeliveries.subscriptionId))
     .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookSubscriptions.userId, userId)));
@@ -137,9 +141,7 @@ export async function enqueueWebhookEvent(
 ): Promise<void> {
   if (recipients.length === 0) return;
   const timestamp = new Date().toISOString();
-  const payloads = recipients.map(
-    (r): WebhookPayload => ({ type, timestamp, data: r.data }),
-  );
+  const payloads = recipients.map((r): WebhookPayload => ({ type, timestamp, data: r.data }));
   await tx.execute(sql`
     insert into webhook_deliveries (subscription_id, event_type, payload)
     select s.id, ${type}, r.payload::jsonb

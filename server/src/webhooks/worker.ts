@@ -62,7 +62,8 @@ function post(url: URL, address: string, headers: Record<string, string>, body: 
         },
         // Connect to the address the guard checked, never to a second resolution of the name.
         lookup: (_hostname, options, callback) => {
-          if ((options as { all?: boolean }).all) (callback as (e: null, a: object[]) => void)(null, [{ address, family }]);
+          if ((options as { all?: boolean }).all)
+            (callback as (e: null, a: object[]) => void)(null, [{ address, family }]);
           else callback(null, address, family);
         },
         ...(plain ? {} : { servername: net.isIP(url.hostname) ? undefined : url.hostname }),
@@ -92,7 +93,11 @@ function post(url: URL, address: string, headers: Record<string, string>, body: 
 function sendWith(db: Db, opts: WebhookSenderOptions) {
   return async (row: DeliveryRow) => {
     const [subscription] = await db
-      .select({ url: webhookSubscriptions.url, secret: webhookSubscriptions.secret, active: webhookSubscriptions.active })
+      .select({
+        url: webhookSubscriptions.url,
+        secret: webhookSubscriptions.secret,
+        active: webhookSubscriptions.active,
+      })
       .from(webhookSubscriptions)
       .where(eq(webhookSubscriptions.id, row.subscription_id));
     if (!subscription) throw new DomainError('NOT_FOUND', WEBHOOK_MESSAGES.notFound);
