@@ -137,8 +137,11 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   visible_prefix: 'Comienzo de la clave',
   scope: 'Alcance',
   // Webhooks (docs/product/public-api.md#webhooks)
+  receiver_url: 'URL del receptor',
   events: 'Eventos',
   secret_rotated_at: 'Secreto renovado el',
+  resent_from: 'Reenvío de la entrega',
+  event_type: 'Evento',
   // Compra asistida (docs/product/compra-asistida.md)
   items_usd_cents: 'Productos (USD)',
   sales_tax_usd_cents: 'Impuesto de la tienda (USD)',

@@ -46,7 +46,7 @@ export async function createWebhook(
     entityId: row.id,
     operation: 'insert',
     before: null,
-    after: { url: row.url, events: row.events, active: true },
+    after: { receiver_url: row.url, events: row.events, active: true },
   });
   return { id: row.id, secret, message: WEBHOOK_MESSAGES.created };
 }
@@ -97,7 +97,7 @@ export async function deleteWebhook(db: DbOrTx, userId: string, id: string) {
     entity: 'webhook_subscriptions',
     entityId: row.id,
     operation: 'delete',
-    before: { url: row.url, events: row.events },
+    before: { receiver_url: row.url, events: row.events },
     after: null,
   });
   return { message: WEBHOOK_MESSAGES.deleted };
