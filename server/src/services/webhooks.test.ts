@@ -3,8 +3,9 @@
 // real receiver on this machine (node:http on 127.0.0.1), which verifies the signature with an
 // independent Standard Webhooks implementation (the `standardwebhooks` package). Failures are
 // retried with backoff and given up 24 hours after the event; a delivered row is never sent
-// again; resend, rotation, pausing and ownership; and the SSRF guard, at subscription and again
-// at delivery, including a name whose DNS answers 127.0.0.1.
+// again; resend, rotation, pausing and ownership; the SSRF guard, at subscription and again at
+// delivery, including a name whose DNS answers 127.0.0.1; and the events raised where their
+// changes happen (reception, a shipment's status, invoices, approved payments).
 //
 // The receiver listens on plain HTTP on 127.0.0.1, which the guard refuses: the worker reaches it
 // only through its explicit `testOnly` option (one allowed address, plain HTTP) and a lookup that
@@ -16,12 +17,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { WEBHOOK_MESSAGES } from '@casillero/shared';
 import type { Database } from '../db/client';
-import { auditLog, webhookDeliveries, webhookSubscriptions } from '../db/schema';
+import { auditLog, paymentTransactions, webhookDeliveries, webhookSubscriptions } from '../db/schema';
 import { testConfig } from '../env';
 import type { Lookup } from '../lib/ssrf-guard';
 import { callerFor, TEST_APP_URL, trpcError } from '../test/caller';
 import { createTestDatabase } from '../test/db';
-import { signedInAdmin, signedInCustomer } from '../test/factories';
+import { customerWithActiveMailbox, homeDeliveryTo, signedInAdmin, signedInCustomer } from '../test/factories';
 import { deliverDueWebhooks, type WebhookSenderOptions } from '../webhooks/worker';
 
 type Signed = Awaited<ReturnType<typeof signedInCustomer>>;
@@ -346,5 +347,77 @@ describe('deliveries', () => {
     expect(await deliveriesOf(sub.id)).toHaveLength(1);
     const [stored] = await db().select().from(webhookSubscriptions).where(eq(webhookSubscriptions.id, sub.id));
     expect(stored.active).toBe(false);
+  });
+});
+
+describe('events', () => {
+  it('are raised where the changes happen: a parcel received, an invoice, a shipment status, a payment approved', async () => {
+    const ana = await customerWithActiveMailbox(db(), { nombre: 'Ana Integrada' });
+    const sub = await as(ana).account.createWebhook({
+      url: hookUrl('/todo'),
+      events: ['package.received', 'shipment.status_changed', 'invoice.issued', 'payment.approved'],
+    });
+    const types = async () => (await deliveriesOf(sub.id)).map((d) => d.eventType);
+
+    // Reception receives a parcel announced for her.
+    const trackingNumber = `1Z${Date.now().toString(36).toUpperCase().padStart(16, '0').slice(-16)}`;
+    const { id: packageId } = await as(admin).packages.create({
+      userId: ana.user.id,
+      mailboxId: ana.mailboxId,
+      trackingNumber,
+      packageDescription: 'Lámpara',
+      status: 'pending',
+    });
+    const received = await as(admin).reception.receive({
+      code: trackingNumber,
+      weightKg: 2.5,
+      lengthCm: 30,
+      widthCm: 20,
+      heightCm: 15,
+      photos: [],
+    });
+    expect(await types()).toEqual(['package.received']);
+    const [parcel] = await deliveriesOf(sub.id);
+    expect(parcel.payload).toMatchObject({
+      type: 'package.received',
+      data: { packageId, trackingNumber, warehouseReceipt: received.warehouseReceipt, weightKg: 2.5 },
+    });
+
+    // A shipment (which issues its invoice), then its status changes.
+    const shipment = await as(admin).shipments.create({
+      userId: ana.user.id,
+      ...(await homeDeliveryTo(db(), ana.user.id)),
+      estimatedDelivery: '2030-01-15',
+      shippingCostUsdCents: 4250,
+      packageIds: [packageId],
+    });
+    await as(admin).shipments.updateStatus({ id: shipment.id, status: 'in_transit' });
+    expect(await types()).toEqual(['package.received', 'invoice.issued', 'shipment.status_changed']);
+    const status = (await deliveriesOf(sub.id))[2]!;
+    expect(status.payload).toMatchObject({
+      data: {
+        shipmentId: shipment.id,
+        shipmentCode: shipment.shipmentCode,
+        previousStatus: 'preparing',
+        status: 'in_transit',
+      },
+    });
+
+    // Staff approve a payment of hers.
+    const [activation] = await db()
+      .select({ id: paymentTransactions.id })
+      .from(paymentTransactions)
+      .where(eq(paymentTransactions.userId, ana.user.id));
+    await as(admin).payments.review({ id: activation.id, status: 'completed' });
+    expect(await types()).toEqual([
+      'package.received',
+      'invoice.issued',
+      'shipment.status_changed',
+      'payment.approved',
+    ]);
+    expect((await deliveriesOf(sub.id))[3]!.payload).toMatchObject({
+      type: 'payment.approved',
+      data: { paymentId: activation.id },
+    });
   });
 });
