@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { dollarsToCents, LEDGER_SECOND_APPROVAL_DEFAULT_USD } from '@casillero/shared';
 import { parseTrustedProxies, type TrustedProxies } from './lib/client-address';
+import type { Lookup } from './lib/ssrf-guard';
 
 /**
  * The repository root: the nearest folder above this module holding the workspaces' package.json.
@@ -78,6 +79,8 @@ const envSchema = z.object({
   /** Comma-separated phone numbers shown on the contact page (default: the WhatsApp number). */
   CONTACT_PHONES: list,
   SEED_DEMO: z.string().optional(),
+  /** `off` keeps webhook deliveries queued without sending them (the browser tests: nothing leaves the machine). */
+  WEBHOOKS_SEND: z.enum(['on', 'off'], { error: 'WEBHOOKS_SEND debe ser on u off' }).default('on'),
   /** How many proxies stand in front, or their addresses / CIDR ranges (lib/client-address.ts). */
   TRUST_PROXY: z
     .string()
@@ -145,9 +148,16 @@ export type Config = {
   fiscalPrinter: { url: string; token: string } | null;
   contactPhones: string[];
   seedDemo: boolean;
+  /** Whether the webhook worker runs (WEBHOOKS_SEND, default on). */
+  webhooksSend: boolean;
   /** The proxies whose X-Forwarded-* headers are believed; null: none (lib/client-address.ts). */
   trustProxy: TrustedProxies;
   logLevel: string;
+  /**
+   * How a webhook URL's host is resolved when subscribed (lib/ssrf-guard.ts); unset: the system's
+   * DNS. Only code sets it (testConfig: no network in tests), never the environment.
+   */
+  webhookLookup?: Lookup;
   adminSetupToken: string | undefined;
   appSecret: string | undefined;
   metricsToken: string | undefined;
@@ -245,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? e.CONTACT_PHONES
       : [`+${e.WHATSAPP_PHONE.replace(/\D/g, '')}`, '+582125550100'],
     seedDemo: e.SEED_DEMO === '1' || e.SEED_DEMO === 'true',
+    webhooksSend: e.WEBHOOKS_SEND === 'on',
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     adminSetupToken: e.ADMIN_SETUP_TOKEN || undefined,
@@ -265,5 +276,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   const env: NodeJS.ProcessEnv = { NODE_ENV: 'test', TRPC_ADAPTER: process.env.TRPC_ADAPTER };
   if (overrides.appUrl !== undefined) env.APP_URL = overrides.appUrl;
   if (overrides.port !== undefined) env.PORT = String(overrides.port);
-  return { ...loadConfig(env), ...overrides };
+  return { webhookLookup: offlineLookup, ...loadConfig(env), ...overrides };
 }
+
+/** Tests resolve without a network: `localhost` to loopback, any other name to a public address. */
+const offlineLookup: Lookup = async (hostname) => [
+  hostname === 'localhost' ? { address: '127.0.0.1', family: 4 } : { address: '93.184.216.34', family: 4 },
+];

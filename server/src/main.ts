@@ -16,6 +16,7 @@ import { scheduledJobs } from './jobs/storage-reminders';
 import { issueAdminSetupToken } from './services/auth';
 import { startControlNumberWorker } from './services/fiscal/control-numbers';
 import { controlNumberProviders } from './services/fiscal/provider-choice';
+import { startWebhookWorker } from './webhooks/worker';
 
 const config = loadConfig();
 const database = await openDatabase(config);
@@ -44,6 +45,8 @@ const whatsappWorker = startWhatsappWorker(
 );
 // Números de control for facturas and notes, in order, retried while the provider is down.
 const controlWorker = startControlNumberWorker(db, controlNumberProviders(db, config), log);
+// Webhooks of the public API: signed POSTs to the customers' URLs, retried for 24 hours.
+const webhookWorker = config.webhooksSend ? startWebhookWorker(db, log) : null;
 // Scheduled jobs (storage reminders): every instance ticks; the database lets one run each period.
 const scheduler = createScheduler(db, scheduledJobs(config), log);
 scheduler.start();
@@ -64,6 +67,7 @@ const lines = [
   `E-mail: ${config.resendApiKey ? 'Resend' : 'sin RESEND_API_KEY: los correos se muestran en este registro'}`,
   `WhatsApp: ${config.whatsapp ? 'Cloud API' : 'sin WHATSAPP_TOKEN: los mensajes se muestran en este registro'}`,
 ];
+if (!config.webhooksSend) lines.push('Webhooks: WEBHOOKS_SEND=off: las entregas quedan en cola sin enviarse');
 if (config.trpcAdapter === 'official') lines.push('tRPC: adaptador oficial de Fastify (TRPC_ADAPTER=official)');
 if (demoAdmin) {
   lines.push(
@@ -99,6 +103,7 @@ async function onSignal(signal: NodeJS.Signals) {
         worker.stop(),
         whatsappWorker.stop(),
         controlWorker.stop(),
+        webhookWorker?.stop(),
         scheduler.stop(),
         pruning,
         server.endLiveStreams(),

@@ -119,6 +119,12 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   // Keys of the public API and what a read-write key did (docs/product/public-api.md#keys).
   'account.createApiKey': 'Creó una clave de API',
   'account.revokeApiKey': 'Revocó una clave de API',
+  // Webhooks (docs/product/public-api.md#webhooks)
+  'account.createWebhook': 'Creó un webhook',
+  'account.rotateWebhookSecret': 'Renovó el secreto de un webhook',
+  'account.setWebhookActive': 'Pausó o reactivó un webhook',
+  'account.deleteWebhook': 'Eliminó un webhook',
+  'account.resendWebhookDelivery': 'Reenvió una entrega de webhook',
   'api.prealerts.create': 'Creó una prealerta por la API',
   'api.shipments.request': 'Solicitó un envío por la API',
 };
@@ -131,6 +137,12 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   // Keys of the public API (docs/product/public-api.md#keys)
   visible_prefix: 'Comienzo de la clave',
   scope: 'Alcance',
+  // Webhooks (docs/product/public-api.md#webhooks)
+  receiver_url: 'URL del receptor',
+  events: 'Eventos',
+  secret_rotated_at: 'Secreto renovado el',
+  resent_from: 'Reenvío de la entrega',
+  event_type: 'Evento',
   // Compra asistida (docs/product/compra-asistida.md)
   items_usd_cents: 'Productos (USD)',
   sales_tax_usd_cents: 'Impuesto de la tienda (USD)',

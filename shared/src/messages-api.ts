@@ -40,11 +40,62 @@ export const API_KEY_MESSAGES = {
   noPrices: 'No hay tarifas vigentes para cotizar. Intenta más tarde.',
 } as const;
 
-/** Webhooks (docs/product/public-api.md#webhooks-building-blocks): the refusals of a receiver's URL. */
+/** Subscriptions a person may hold at once. */
+export const WEBHOOK_MAX_SUBSCRIPTIONS = 10;
+export const WEBHOOK_URL_MAX = 500;
+/** How long a delivery is retried after the event, then given up. */
+export const WEBHOOK_RETRY_HOURS = 24;
+
+/** Webhooks (docs/product/public-api.md#webhooks): the refusals of a receiver's URL, and the card's messages. */
 export const WEBHOOK_MESSAGES = {
   urlInvalid: 'Escribe una URL válida, por ejemplo https://mitienda.com/webhooks',
   httpsOnly: 'La URL debe empezar por https://',
   noCredentials: 'La URL no puede llevar usuario ni contraseña',
   unresolvable: 'No pudimos encontrar ese dominio',
   privateAddress: 'Esa URL apunta a una dirección privada o local; usa una dirección pública',
+  urlMax: 'La URL admite hasta 500 caracteres',
+  eventsRequired: 'Elige al menos un evento',
+  eventInvalid: 'Ese evento no existe',
+  tooMany: `Puedes tener hasta ${WEBHOOK_MAX_SUBSCRIPTIONS} webhooks; elimina uno antes de crear otro`,
+  created: 'Webhook creado. Copia el secreto ahora: no se volverá a mostrar.',
+  rotated: 'Secreto renovado. Copia el nuevo ahora: no se volverá a mostrar.',
+  disabled: 'Webhook pausado: no se enviarán eventos hasta que lo reactives.',
+  enabled: 'Webhook reactivado.',
+  deleted: 'Webhook eliminado.',
+  resent: 'Entrega puesta en cola para reenviarse.',
+  notFound: 'El webhook no existe',
+  deliveryNotFound: 'La entrega no existe',
+  staffNoWebhooks: 'Los webhooks son para clientes',
+  /** Why a delivery failed, kept in the list of deliveries. */
+  timeout: 'El receptor no respondió a tiempo',
+  connectionFailed: (code: string) => `No pudimos conectar con el receptor (${code})`,
+  paused: 'El webhook estaba pausado: no se envió',
+  badStatus: (status: number) => `El receptor respondió ${status}`,
 } as const;
+
+/** The events an account may subscribe to (docs/product/public-api.md#webhooks). */
+export const WEBHOOK_EVENTS = [
+  'package.received',
+  'shipment.status_changed',
+  'departure.milestone',
+  'invoice.issued',
+  'payment.approved',
+  'claim.updated',
+] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+export const WEBHOOK_EVENT_LABELS: Readonly<Record<WebhookEvent, string>> = {
+  'package.received': 'Paquete recibido en el almacén',
+  'shipment.status_changed': 'Cambio de estado de un envío',
+  'departure.milestone': 'Hito de la salida (zarpe, llegada, aduana…)',
+  'invoice.issued': 'Factura emitida',
+  'payment.approved': 'Pago aprobado',
+  'claim.updated': 'Reclamo actualizado',
+};
+
+export const WEBHOOK_DELIVERY_STATUS_LABELS: Readonly<Record<'pending' | 'sending' | 'sent' | 'failed', string>> = {
+  pending: 'Pendiente',
+  sending: 'Enviando',
+  sent: 'Entregado',
+  failed: 'Fallido',
+};

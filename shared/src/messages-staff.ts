@@ -32,6 +32,8 @@ export const AUDIT_MESSAGES = {
 export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   users: 'Usuario',
   api_keys: 'Clave de API',
+  webhook_subscriptions: 'Webhook',
+  webhook_deliveries: 'Entrega de webhook',
   price_list_versions: 'Versión de las tarifas',
   travel_rule_versions: 'Versión de las reglas de envío',
   user_profiles: 'Perfil',

@@ -107,6 +107,8 @@ export async function startServer(
     DATA_DIR: dataDir,
     APP_URL: url,
     NODE_ENV: 'production',
+    // Webhook deliveries stay queued: a test's subscription never reaches the internet.
+    WEBHOOKS_SEND: 'off',
     ...options.env,
   }).catch((err: unknown) => {
     fs.rmSync(dataDir, { recursive: true, force: true });

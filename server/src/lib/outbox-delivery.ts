@@ -3,7 +3,9 @@
 // instances never send one row at once; a row is marked sent right after the provider accepts
 // it; failures are retried with exponential backoff up to MAX_ATTEMPTS (or given up at once
 // when the provider says the message can never be sent). The e-mail and WhatsApp workers
-// differ only in their table, their columns and how they send.
+// differ only in their table, their columns and how they send; webhooks (docs/product/public-api.md#webhooks)
+// replace the attempts limit with their own rule (24 hours from the event) and keep the
+// receiver's HTTP status of each attempt.
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db } from '../db/client';
@@ -23,12 +25,25 @@ export type OutboxChannel<Row extends { id: string; attempts: number }> = {
   table: PgTable;
   /** The columns `send` needs, as a RETURNING list (id and attempts included). */
   returning: SQL;
-  send: (row: Row) => Promise<{ providerId?: string }>;
+  send: (row: Row) => Promise<{ providerId?: string; responseStatus?: number }>;
   /** A failure retrying cannot mend (the provider refused the message itself). */
   isPermanent?: (err: unknown) => boolean;
   /** For the log: 'e-mail', 'WhatsApp'. */
   name: string;
+  /** When a failed row is given up, instead of after MAX_ATTEMPTS (webhooks: 24 hours after the event). */
+  giveUp?: (row: Row, nextDelayMs: number) => boolean;
+  /**
+   * The table has a `response_status` column: the status `send` answered with, or the one a
+   * failure carries (an error with a numeric `responseStatus`), is kept on each attempt.
+   */
+  recordsResponseStatus?: boolean;
 };
+
+/** The HTTP status a failed send carries, if any. */
+function statusOf(err: unknown): number | null {
+  const status = (err as { responseStatus?: unknown } | null)?.responseStatus;
+  return typeof status === 'number' ? status : null;
+}
 
 /** Claims and delivers up to `limit` due rows; returns how many were sent. */
 export async function deliverDueRows<Row extends { id: string; attempts: number }>(
@@ -53,19 +68,24 @@ export async function deliverDueRows<Row extends { id: string; attempts: number 
   let sent = 0;
   for (const row of claimed) {
     try {
-      const { providerId } = await channel.send(row);
+      const { providerId, responseStatus } = await channel.send(row);
+      const status = channel.recordsResponseStatus ? sql`, response_status = ${responseStatus ?? null}` : sql``;
       await db.execute(
-        sql`update ${table} set status = 'sent', sent_at = now(), provider_id = ${providerId ?? null}, locked_until = null, last_error = null where id = ${row.id}`,
+        sql`update ${table} set status = 'sent', sent_at = now(), provider_id = ${providerId ?? null}, locked_until = null, last_error = null${status} where id = ${row.id}`,
       );
       sent++;
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      const giveUp = row.attempts >= MAX_ATTEMPTS || (channel.isPermanent?.(err) ?? false);
+      const delay = backoffMs(row.attempts);
+      const giveUp =
+        (channel.giveUp ? channel.giveUp(row, delay) : row.attempts >= MAX_ATTEMPTS) ||
+        (channel.isPermanent?.(err) ?? false);
       log.warn({ outboxId: row.id, attempts: row.attempts, err: message }, `Fallo al enviar ${channel.name}`);
+      const status = channel.recordsResponseStatus ? sql`, response_status = ${statusOf(err)}` : sql``;
       await db.execute(sql`
         update ${table}
         set status = ${giveUp ? 'failed' : 'pending'}, last_error = ${message}, locked_until = null,
-            next_attempt_at = now() + make_interval(secs => ${backoffMs(row.attempts) / 1000})
+            next_attempt_at = now() + make_interval(secs => ${delay / 1000})${status}
         where id = ${row.id}`);
     }
   }

@@ -1,4 +1,4 @@
-// The guard against server-side request forgery for webhook URLs (docs/product/public-api.md#webhooks-building-blocks):
+// The guard against server-side request forgery for webhook URLs (docs/product/public-api.md#webhooks):
 // https only, no credentials, and every address the host resolves to must be public — loopback,
 // private, carrier-grade NAT, link-local (cloud metadata), multicast and reserved ranges are
 // refused, IPv4 and IPv6 (and IPv4 mapped into IPv6). Checked when a URL is subscribed and again
@@ -61,6 +61,11 @@ const systemLookup: Lookup = (hostname) => dns.lookup(hostname, { all: true, ver
 export async function checkWebhookUrl(
   raw: string,
   lookup: Lookup = systemLookup,
+  /**
+   * Tests only: addresses let through although private (a receiver on 127.0.0.1). Only code
+   * passes it — the delivery worker's `testOnly` option —; no setting or variable does.
+   */
+  allowAddress?: (address: string) => boolean,
 ): Promise<{ url: URL; addresses: string[] }> {
   let url: URL;
   try {
@@ -81,6 +86,7 @@ export async function checkWebhookUrl(
     }
   }
   if (addresses.length === 0) throw new DomainError('BAD_INPUT', WEBHOOK_MESSAGES.unresolvable);
-  if (addresses.some(isPrivateAddress)) throw new DomainError('BAD_INPUT', WEBHOOK_MESSAGES.privateAddress);
+  if (addresses.some((a) => isPrivateAddress(a) && !allowAddress?.(a)))
+    throw new DomainError('BAD_INPUT', WEBHOOK_MESSAGES.privateAddress);
   return { url, addresses };
 }

@@ -1,4 +1,4 @@
-// Signing of webhook deliveries by the Standard Webhooks convention (docs/product/public-api.md#webhooks-building-blocks):
+// Signing of webhook deliveries by the Standard Webhooks convention (docs/product/public-api.md#webhooks):
 // a secret `whsec_<base64>` shown once, and for each delivery the headers webhook-id,
 // webhook-timestamp (seconds) and webhook-signature `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`.
 // Receivers verify it with any Standard Webhooks library.

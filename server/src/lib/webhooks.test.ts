@@ -1,4 +1,4 @@
-// The webhook building blocks (docs/product/public-api.md#webhooks-building-blocks): signatures a
+// The webhook building blocks (docs/product/public-api.md#webhooks): signatures a
 // receiver verifies with an independent Standard Webhooks implementation (the `standardwebhooks`
 // package), and the guard that refuses URLs reaching private, loopback or link-local addresses,
 // including a hostname that resolves to 127.0.0.1.

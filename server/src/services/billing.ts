@@ -35,6 +35,7 @@ import { chargeIgtf } from './fiscal/igtf';
 import { issueFiscalNote, liveFacturaOf } from './fiscal/notes';
 import { getPricesInEffect } from '../queries/prices';
 import { markComprasPaid } from './compras-paid';
+import { enqueueWebhookEvent } from './webhooks';
 
 /** Serialises every ledger change of one customer until the transaction ends. */
 export async function lockLedger(tx: DbOrTx, userId: string) {
@@ -141,6 +142,21 @@ export async function issueInvoice(tx: DbOrTx, input: IssueInvoice) {
     createdBy: input.createdBy ?? null,
     createdAt: now,
   });
+  await enqueueWebhookEvent(tx, 'invoice.issued', [
+    {
+      userId: input.userId,
+      data: {
+        invoiceId: invoice.id,
+        number: invoice.number,
+        concept: invoice.concept,
+        description: invoice.description,
+        usdCents: invoice.usdCents,
+        vesCentimos: invoice.vesCentimos,
+        issueDate: invoice.issueDate,
+        shipmentId: invoice.shipmentId,
+      },
+    },
+  ]);
   if (!input.deferCredit) await applyCredit(tx, input.userId, input.createdBy ?? null, now);
   return invoice;
 }

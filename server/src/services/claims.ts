@@ -61,6 +61,7 @@ import {
 import { recordLedgerCorrection } from './billing';
 import { creditNoteForClaim } from './fiscal/notes';
 import { notifyUser } from './notify';
+import { enqueueWebhookEvent } from './webhooks';
 import { findPriceVersion, getPricesInEffect } from '../queries/prices';
 
 type Options = { appUrl?: string; now?: Date };
@@ -128,6 +129,26 @@ async function tell(
     { ...notice, type: 'general', link: `${CLAIMS_PATH}?id=${claim.id}` },
     { kind: 'status_changed', email: 'default', appUrl: options.appUrl },
   );
+  // The claim as it now stands, for the integrations subscribed to its changes.
+  const [now] = await tx
+    .select({ number: claims.number, kind: claims.kind, status: claims.status, updatedAt: claims.updatedAt })
+    .from(claims)
+    .where(eq(claims.id, claim.id));
+  if (now) {
+    await enqueueWebhookEvent(tx, 'claim.updated', [
+      {
+        userId: claim.userId,
+        data: {
+          claimId: claim.id,
+          code: claimCode(now.number),
+          kind: now.kind,
+          status: now.status,
+          notice: notice.message,
+          updatedAt: now.updatedAt.toISOString(),
+        },
+      },
+    ]);
+  }
 }
 
 /** The customer opens a claim on one of their packages or shipments. */

@@ -37,6 +37,7 @@ import { businessToday } from '../lib/business-clock';
 import { DomainError } from '../lib/domain-error';
 import { isUniqueViolation } from './auth';
 import { notifyMany } from './notify';
+import { enqueueWebhookEventForAll } from './webhooks';
 import { loadTemplate } from '../queries/departures';
 
 type AppConfig = Pick<Config, 'appUrl'>;
@@ -428,9 +429,18 @@ export async function recordMilestone(
     }
     const plan = await replanDeparture(tx, d.id, today);
     const actuals = await actualsOf(tx, d.id);
+    const recipients = await departureRecipients(tx, d.id);
+    await enqueueWebhookEventForAll(tx, 'departure.milestone', recipients, {
+      departureCode: d.code,
+      mode: d.mode,
+      milestone: input.kind,
+      label: updated.label,
+      actualOn: input.actualOn,
+      estimatedArrivalOn: promisedDay(plan, actuals),
+    });
     const recipientCount = await notifyMany(
       tx,
-      await departureRecipients(tx, d.id),
+      recipients,
       {
         title: M.milestoneNoticeTitle(d.code, updated.label),
         message: M.milestoneNotice(

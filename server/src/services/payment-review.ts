@@ -17,6 +17,7 @@ import { DomainError } from '../lib/domain-error';
 import { mailboxes, paymentTrackings, paymentTransactions, trackingHistory, trackings } from '../db/schema';
 import type { Config } from '../env';
 import { notifyUser } from './notify';
+import { enqueueWebhookEvent } from './webhooks';
 import { creditApprovedPayment } from './billing';
 
 export type PaymentReview = z.output<typeof paymentReviewInput>;
@@ -90,6 +91,21 @@ export async function reviewPayment(
       if (payment.transactionType === 'shipping_payment') {
         authorisedTrackings = await authoriseDispatch(tx, payment.id, admin.id, now);
       }
+      await enqueueWebhookEvent(tx, 'payment.approved', [
+        {
+          userId: payment.userId,
+          data: {
+            paymentId: payment.id,
+            type: payment.transactionType,
+            amountUsdCents: payment.amountUsdCents,
+            currency: payment.currency,
+            amountVesCents: payment.amountVesCents,
+            invoiceId: invoice.id,
+            invoicePaid: invoice.paid,
+            approvedAt: now.toISOString(),
+          },
+        },
+      ]);
     }
 
     if (isFinal || !before?.underReview)

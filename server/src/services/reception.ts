@@ -37,6 +37,7 @@ import {
   type Owner,
 } from '../queries/reception';
 import { isUniqueViolation } from './auth';
+import { enqueueWebhookEvent } from './webhooks';
 import { notifyUser } from './notify';
 import { CUSTOMER_WAREHOUSE_PATH } from './prealerts';
 import { nextWarehouseReceipt } from './warehouse-receipt';
@@ -249,6 +250,18 @@ async function claimIntake(
         },
     { kind: 'package_received', email: 'default', appUrl: config.appUrl },
   );
+  await enqueueWebhookEvent(tx, 'package.received', [
+    {
+      userId: owner.customer.id,
+      data: {
+        packageId,
+        trackingNumber: intake.trackingNumber,
+        warehouseReceipt: intake.warehouseReceipt,
+        weightKg: intake.weightKg,
+        receivedAt: now.toISOString(),
+      },
+    },
+  ]);
   return packageId;
 }
 

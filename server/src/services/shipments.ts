@@ -39,6 +39,7 @@ import { isConcurrencyFailure, isUniqueViolation } from '../lib/database-errors'
 import { accruedStorageFee } from './storage';
 import { insureParcels } from './declared-value';
 import { notifyUser } from './notify';
+import { enqueueWebhookEvent } from './webhooks';
 
 type AppConfig = Pick<Config, 'appUrl'>;
 /** The customer's Envíos page. */
@@ -300,6 +301,18 @@ export async function changeShipmentStatus(db: Db, config: AppConfig, input: z.o
       },
       { kind: 'status_changed', email: 'default', appUrl: config.appUrl },
     );
+    await enqueueWebhookEvent(tx, 'shipment.status_changed', [
+      {
+        userId: current.userId,
+        data: {
+          shipmentId: input.id,
+          shipmentCode: current.shipmentCode,
+          previousStatus: current.status,
+          status: input.status,
+          changedAt: row.updatedAt.toISOString(),
+        },
+      },
+    ]);
     return { ...row, updatedAt: row.updatedAt.toISOString() };
   });
 }

@@ -11,7 +11,7 @@ import { MAX_PAGE_SIZE, SESSION_COOKIE_NAME } from '@casillero/shared';
 import type { Database } from '../db/client';
 import { testConfig } from '../env';
 import { createServer } from '../server';
-import { recipients, storedFiles } from '../db/schema';
+import { recipients, storedFiles, webhookDeliveries } from '../db/schema';
 import { callerFor, TEST_APP_URL, trpcError, type TestCaller } from '../test/caller';
 import { createTestDatabase } from '../test/db';
 import { paymentMethodId, recordRate, signedInAdmin, signedInCustomer, homeDeliveryTo } from '../test/factories';
@@ -110,6 +110,9 @@ type Fixture = {
     sessionId: string;
     /** A key of the public API B holds (docs/product/public-api.md#keys). */
     apiKeyId: string;
+    /** B's webhook subscription and one of its deliveries (docs/product/public-api.md#webhooks). */
+    webhookId: string;
+    webhookDeliveryId: string;
     prealertId: string;
     /** The pending mailbox activation, not reported yet: what a stray report would change. */
     activationPaymentId: string;
@@ -168,6 +171,21 @@ const FOREIGN_INPUTS: Record<string, Record<string, (f: Fixture) => unknown>> = 
   },
   'account.revokeApiKey': {
     id: (f) => ({ id: f.b.apiKeyId }),
+  },
+  'account.webhookDeliveries': {
+    subscriptionId: (f) => ({ subscriptionId: f.b.webhookId }),
+  },
+  'account.rotateWebhookSecret': {
+    id: (f) => ({ id: f.b.webhookId }),
+  },
+  'account.setWebhookActive': {
+    id: (f) => ({ id: f.b.webhookId, active: false }),
+  },
+  'account.deleteWebhook': {
+    id: (f) => ({ id: f.b.webhookId }),
+  },
+  'account.resendWebhookDelivery': {
+    deliveryId: (f) => ({ deliveryId: f.b.webhookDeliveryId }),
   },
   'billing.invoice': {
     id: (f) => ({ id: f.b.activationInvoiceId }),
@@ -563,6 +581,19 @@ beforeAll(async () => {
   )!;
   const bSession = (await as(beto).account.sessions()).find((s) => s.isCurrent)!;
   const bApiKey = await as(beto).account.createApiKey({ name: 'Tienda de Beto', scope: 'read_write' });
+  const bWebhook = await as(beto).account.createWebhook({
+    url: 'https://tienda-de-beto.example/webhooks',
+    events: ['invoice.issued'],
+  });
+  const [bWebhookDelivery] = await db()
+    .insert(webhookDeliveries)
+    .values({
+      subscriptionId: bWebhook.id,
+      eventType: 'invoice.issued',
+      payload: { type: 'invoice.issued', timestamp: new Date().toISOString(), data: {} },
+      status: 'sent',
+    })
+    .returning({ id: webhookDeliveries.id });
   const bInvoices = (await as(beto).billing.mine()).invoices;
   const bActivationInvoice = bInvoices.find((i) => i.concept === 'mailbox_activation')!;
   const bShipmentInvoice = bInvoices.find((i) => i.concept === 'shipping_payment')!;
@@ -632,6 +663,8 @@ beforeAll(async () => {
       mailboxId: bMailbox,
       sessionId: bSession.id,
       apiKeyId: bApiKey.id,
+      webhookId: bWebhook.id,
+      webhookDeliveryId: bWebhookDelivery.id,
       prealertId: bPrealert.id,
       activationPaymentId: bActivation.id,
       reportedPaymentId: bReported.id,
@@ -677,6 +710,10 @@ async function ownView(
     me: await c.auth.me(),
     sessions: await c.account.sessions(),
     apiKeys: await c.account.apiKeys(),
+    webhooks: await c.account.webhooks(),
+    webhookDeliveries: await Promise.all(
+      (await c.account.webhooks()).map((w) => c.account.webhookDeliveries({ subscriptionId: w.id })),
+    ),
     emailPreferences: await c.account.emailPreferences(),
     profile: await c.profile.get(),
     mailboxes: await c.mailboxes.mine(),

@@ -15,7 +15,14 @@ import {
 } from '../enums';
 import { INVOICE_STATUSES } from '../billing/billing';
 import { LIST_DEFAULT_PAGE_SIZE, LIST_PAGE_SIZES, maxListPage } from '../list-params';
-import { API_KEY_MESSAGES, API_KEY_NAME_MAX, API_KEY_SCOPES } from '../messages-api';
+import {
+  API_KEY_MESSAGES,
+  API_KEY_NAME_MAX,
+  API_KEY_SCOPES,
+  WEBHOOK_EVENTS,
+  WEBHOOK_MESSAGES,
+  WEBHOOK_URL_MAX,
+} from '../messages-api';
 import { RECIPIENT_MESSAGES } from '../messages-recipients';
 
 export const apiKeyCreateInput = z.object({
@@ -29,6 +36,28 @@ export const apiKeyCreateInput = z.object({
 export type ApiKeyCreateInput = z.input<typeof apiKeyCreateInput>;
 
 export const apiKeyIdInput = z.object({ id: z.uuid() });
+
+/** A webhook subscription (docs/product/public-api.md#webhooks): the card's form and the procedure. */
+export const webhookCreateInput = z.object({
+  url: z
+    .string({ error: WEBHOOK_MESSAGES.urlInvalid })
+    .trim()
+    .min(1, WEBHOOK_MESSAGES.urlInvalid)
+    .max(WEBHOOK_URL_MAX, WEBHOOK_MESSAGES.urlMax)
+    .refine((v) => /^[a-z][a-z0-9+.-]*:\/\/[^/\s]+\S*$/i.test(v), WEBHOOK_MESSAGES.urlInvalid)
+    .refine((v) => /^https:\/\//i.test(v), WEBHOOK_MESSAGES.httpsOnly),
+  events: z
+    .array(z.enum(WEBHOOK_EVENTS, { error: WEBHOOK_MESSAGES.eventInvalid }), { error: WEBHOOK_MESSAGES.eventsRequired })
+    .min(1, WEBHOOK_MESSAGES.eventsRequired)
+    .max(WEBHOOK_EVENTS.length)
+    .transform((events) => [...new Set(events)]),
+});
+export type WebhookCreateInput = z.input<typeof webhookCreateInput>;
+
+export const webhookIdInput = z.object({ id: z.uuid() });
+export const webhookSetActiveInput = z.object({ id: z.uuid(), active: z.boolean() });
+export const webhookDeliveriesInput = z.object({ subscriptionId: z.uuid() });
+export const webhookResendInput = z.object({ deliveryId: z.uuid() });
 
 const MAX_API_PAGE_SIZE = Math.max(...LIST_PAGE_SIZES);
 

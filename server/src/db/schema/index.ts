@@ -27,3 +27,4 @@ export * from './prices';
 export * from './travel-rules';
 export * from './api-keys';
 export * from './compras';
+export * from './webhooks';

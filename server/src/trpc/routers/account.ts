@@ -6,9 +6,22 @@ import {
   apiKeyIdInput,
   emailPreferencesInput,
   sessionIdInput,
+  webhookCreateInput,
+  webhookDeliveriesInput,
+  webhookIdInput,
+  webhookResendInput,
+  webhookSetActiveInput,
 } from '@casillero/shared';
 import { listOwnApiKeys } from '../../queries/api-keys';
+import { listOwnWebhookDeliveries, listOwnWebhooks } from '../../queries/webhooks';
 import { createApiKey, revokeApiKey } from '../../services/api-keys';
+import {
+  createWebhook,
+  deleteWebhook,
+  resendWebhookDelivery,
+  rotateWebhookSecret,
+  setWebhookActive,
+} from '../../services/webhooks';
 import {
   deleteOtherSessions,
   deleteOwnSession,
@@ -52,4 +65,31 @@ export const accountRouter = router({
   revokeApiKey: auditedUserProcedure
     .input(apiKeyIdInput)
     .mutation(({ ctx, input }) => revokeApiKey(ctx.db, ctx.user.id, input.id)),
+
+  // --- Webhooks (docs/product/public-api.md#webhooks): secret shown once, audited ----------------
+  webhooks: protectedProcedure.query(({ ctx }) => listOwnWebhooks(ctx.db, ctx.user.id)),
+
+  webhookDeliveries: protectedProcedure
+    .input(webhookDeliveriesInput)
+    .query(({ ctx, input }) => listOwnWebhookDeliveries(ctx.db, ctx.user.id, input.subscriptionId)),
+
+  createWebhook: auditedUserProcedure
+    .input(webhookCreateInput)
+    .mutation(({ ctx, input }) => createWebhook(ctx.db, ctx.user, input, ctx.config.webhookLookup)),
+
+  rotateWebhookSecret: auditedUserProcedure
+    .input(webhookIdInput)
+    .mutation(({ ctx, input }) => rotateWebhookSecret(ctx.db, ctx.user.id, input.id)),
+
+  setWebhookActive: auditedUserProcedure
+    .input(webhookSetActiveInput)
+    .mutation(({ ctx, input }) => setWebhookActive(ctx.db, ctx.user.id, input.id, input.active)),
+
+  deleteWebhook: auditedUserProcedure
+    .input(webhookIdInput)
+    .mutation(({ ctx, input }) => deleteWebhook(ctx.db, ctx.user.id, input.id)),
+
+  resendWebhookDelivery: auditedUserProcedure
+    .input(webhookResendInput)
+    .mutation(({ ctx, input }) => resendWebhookDelivery(ctx.db, ctx.user.id, input.deliveryId)),
 });

@@ -1,0 +1,60 @@
+// Webhooks of the public API (docs/product/public-api.md#webhooks): a customer's subscriptions
+// (an https URL, the events it wants, the signing secret) and the outbox of their deliveries,
+// written in the same transaction as the change that raises the event (docs/decisions/004).
+import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { outboxStatusEnum } from './enums';
+import { createdAt, timestamptz, updatedAt, uuidPk } from './columns';
+import { users } from './users';
+
+export const webhookSubscriptions = pgTable(
+  'webhook_subscriptions',
+  {
+    id: uuidPk(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    /** WEBHOOK_EVENTS (shared/src/messages-api.ts). */
+    events: text('events').array().notNull(),
+    /**
+     * `whsec_…`, kept in clear because every delivery is signed with it (an HMAC key, unlike an
+     * API key, cannot be kept as a hash). Shown to the customer once; never in a list or the audit log.
+     */
+    secret: text('secret').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('webhook_subscriptions_user_idx').on(t.userId, t.createdAt.desc())],
+);
+
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    /** Also the `webhook-id` header: the receiver's key to ignore a repeated delivery. */
+    id: uuidPk(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => webhookSubscriptions.id, { onDelete: 'cascade' }),
+    eventType: text('event_type').notNull(),
+    /** The body sent: `{ type, timestamp, data }`. */
+    payload: jsonb('payload').notNull(),
+    status: outboxStatusEnum('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+    lockedUntil: timestamptz('locked_until'),
+    /** The receiver's HTTP status on the last attempt (null: no answer). */
+    responseStatus: integer('response_status'),
+    lastError: text('last_error'),
+    /** Unused by webhooks (the generic worker sets it); kept so the outbox shape is the same. */
+    providerId: text('provider_id'),
+    sentAt: timestamptz('sent_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('webhook_deliveries_status_next_attempt_at_idx').on(t.status, t.nextAttemptAt),
+    index('webhook_deliveries_subscription_idx').on(t.subscriptionId, t.createdAt.desc()),
+  ],
+);
+
+export type WebhookPayload = { type: string; timestamp: string; data: Record<string, unknown> };
