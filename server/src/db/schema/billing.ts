@@ -111,7 +111,8 @@ export const invoices = pgTable(
   (t) => [
     uniqueIndex('invoices_number_key').on(t.number),
     uniqueIndex('invoices_year_sequence_key').on(t.year, t.sequence),
-    index('invoices_user_id_idx').on(t.userId, t.createdAt.desc()),
+    // A customer's own list, newest first, a page at a time (the app's and the public API's: docs/product/public-api.md#performance).
+    index('invoices_user_id_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('invoices_mailbox_id_idx').on(t.mailboxId),
     index('invoices_shipment_id_idx').on(t.shipmentId),
     check('invoices_amount_positive', sql`${t.usdCents} > 0`),

@@ -35,7 +35,8 @@ export const prealerts = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('prealerts_user_id_idx').on(t.userId),
+    // A customer's own list, newest first, a page at a time (the app's and the public API's: docs/product/public-api.md#performance).
+    index('prealerts_user_id_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('prealerts_status_created_at_idx').on(t.status, t.createdAt),
     index('prealerts_created_at_idx').on(t.createdAt),
     // Scans find a parcel whatever the carrier's variant of its number (tracking_key, migration 0012).

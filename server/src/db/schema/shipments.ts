@@ -56,7 +56,8 @@ export const shipments = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('shipments_user_id_idx').on(t.userId),
+    // A customer's own list, newest first, a page at a time (the app's and the public API's: docs/product/public-api.md#performance).
+    index('shipments_user_id_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('shipments_status_created_at_idx').on(t.status, t.createdAt),
     // Reports sum a period's shipping costs from the index alone.
     index('shipments_created_at_cost_idx').on(t.createdAt, t.shippingCostUsdCents),
