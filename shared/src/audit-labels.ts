@@ -74,6 +74,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'compras.acceptDifference': 'Aceptó la diferencia de una compra',
   'compras.quote': 'Cotizó una compra asistida',
   'compras.renew': 'Renovó la cotización de una compra',
+  'compras.chooseItem': 'Eligió qué hacer con un artículo que la tienda no pudo vender al precio cotizado',
+  'compras.markItemIssue': 'Marcó un artículo agotado o con nuevo precio',
   'compras.recordPurchase': 'Registró la compra en la tienda',
   'compras.addTrackings': 'Registró los trackings de una compra',
   'compras.updateSettings': 'Cambió la tarifa de la compra asistida',

@@ -39,6 +39,7 @@ export async function getCompraSettings(db: DbOrTx): Promise<CompraSettings> {
     return {
       feeBasisPoints: int(parsed.feeBasisPoints, COMPRA_DEFAULT_SETTINGS.feeBasisPoints),
       feeMinimumUsdCents: int(parsed.feeMinimumUsdCents, COMPRA_DEFAULT_SETTINGS.feeMinimumUsdCents),
+      validHours: int(parsed.validHours, COMPRA_DEFAULT_SETTINGS.validHours),
     };
   } catch {
     return { ...COMPRA_DEFAULT_SETTINGS };
@@ -188,6 +189,14 @@ export async function findCompra(db: DbOrTx, config: Pick<Config, 'appSecret'>, 
         customerPriceUsdCents: purchaseRequestItems.customerPriceUsdCents,
         quotedPriceUsdCents: purchaseRequestItems.quotedPriceUsdCents,
         notes: purchaseRequestItems.notes,
+        issue: purchaseRequestItems.issue,
+        issueNewPriceUsdCents: purchaseRequestItems.issueNewPriceUsdCents,
+        issueNote: purchaseRequestItems.issueNote,
+        issueResolution: purchaseRequestItems.issueResolution,
+        issueCreditUsdCents: purchaseRequestItems.issueCreditUsdCents,
+        issueInvoiceNumber: sql<
+          string | null
+        >`(select inv.number from invoices inv where inv.id = ${purchaseRequestItems.issueInvoiceId})`,
       })
       .from(purchaseRequestItems)
       .where(eq(purchaseRequestItems.requestId, id))
