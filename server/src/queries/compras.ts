@@ -194,9 +194,15 @@ export async function findCompra(db: DbOrTx, config: Pick<Config, 'appSecret'>, 
         issueNote: purchaseRequestItems.issueNote,
         issueResolution: purchaseRequestItems.issueResolution,
         issueCreditUsdCents: purchaseRequestItems.issueCreditUsdCents,
+        issueStoreDeltaUsdCents: purchaseRequestItems.issueStoreDeltaUsdCents,
         issueInvoiceNumber: sql<
           string | null
         >`(select inv.number from invoices inv where inv.id = ${purchaseRequestItems.issueInvoiceId})`,
+        /** What the new price's extra invoice still owes (0 without one). */
+        issueInvoiceRemainingUsdCents:
+          sql<number>`greatest(0, (select coalesce(sum(le.usd_cents), 0) from ledger_entries le where le.invoice_id = ${purchaseRequestItems.issueInvoiceId}))::bigint`.mapWith(
+            Number,
+          ),
       })
       .from(purchaseRequestItems)
       .where(eq(purchaseRequestItems.requestId, id))

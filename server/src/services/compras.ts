@@ -505,7 +505,13 @@ export async function markCompraItemIssue(
     request,
     newPrice === null
       ? COMPRA_NOTICES.outOfStock(code, item.name, input.note)
-      : COMPRA_NOTICES.priceChanged(code, item.name, formatUsdFromCents(price), formatUsdFromCents(newPrice), input.note),
+      : COMPRA_NOTICES.priceChanged(
+          code,
+          item.name,
+          formatUsdFromCents(price),
+          formatUsdFromCents(newPrice),
+          input.note,
+        ),
     options,
   );
   return { id: request.id, itemId: item.id, message: M.issueMarked };
@@ -516,7 +522,15 @@ async function creditCustomer(tx: DbOrTx, userId: string, usdCents: number, desc
   await lockLedger(tx, userId);
   const [entry] = await tx
     .insert(ledgerEntries)
-    .values({ userId, kind: 'adjustment', usdCents: -usdCents, invoiceId: null, description, createdBy: null, createdAt: now })
+    .values({
+      userId,
+      kind: 'adjustment',
+      usdCents: -usdCents,
+      invoiceId: null,
+      description,
+      createdBy: null,
+      createdAt: now,
+    })
     .returning({ id: ledgerEntries.id });
   await applyCredit(tx, userId, null, now);
   return entry!.id;
@@ -563,7 +577,13 @@ export async function chooseCompraItem(
     );
     const entryId =
       share.totalUsdCents > 0
-        ? await creditCustomer(tx, customerId, share.totalUsdCents, COMPRA_ITEM_CREDIT_DESCRIPTION(code, item.name), now)
+        ? await creditCustomer(
+            tx,
+            customerId,
+            share.totalUsdCents,
+            COMPRA_ITEM_CREDIT_DESCRIPTION(code, item.name),
+            now,
+          )
         : null;
     await tx
       .update(purchaseRequestItems)
@@ -589,7 +609,13 @@ export async function chooseCompraItem(
   if (difference > 0)
     invoice = await issueExtraInvoice(tx, request, COMPRA_ITEM_INVOICE_DESCRIPTION(code, item.name), difference, now);
   if (difference < 0)
-    entryId = await creditCustomer(tx, customerId, -difference, COMPRA_ITEM_PRICE_CREDIT_DESCRIPTION(code, item.name), now);
+    entryId = await creditCustomer(
+      tx,
+      customerId,
+      -difference,
+      COMPRA_ITEM_PRICE_CREDIT_DESCRIPTION(code, item.name),
+      now,
+    );
   await tx
     .update(purchaseRequestItems)
     .set({

@@ -476,7 +476,11 @@ describe('when the store fails on an item', () => {
     expect(cancelled).toMatchObject({ creditUsdCents: 11_681, message: M.itemCancelled('$116,81') });
     expect(await balanceOf(maria.user.id)).toBe(before - 11_681);
     const r = await itemRow(shoes!.id);
-    expect(r).toMatchObject({ issueResolution: 'cancelled', issueCreditUsdCents: 11_681, issueStoreDeltaUsdCents: -10_816 });
+    expect(r).toMatchObject({
+      issueResolution: 'cancelled',
+      issueCreditUsdCents: 11_681,
+      issueStoreDeltaUsdCents: -10_816,
+    });
     const [entry] = await db().select().from(ledgerEntries).where(eq(ledgerEntries.id, r.issueCreditLedgerEntryId!));
     expect(entry).toMatchObject({ usdCents: -11_681, kind: 'adjustment', userId: maria.user.id });
 
@@ -552,7 +556,12 @@ describe('when the store fails on an item', () => {
     const other = await paid(carlos);
     const start = await balanceOf(carlos.user.id);
     for (const item of other.items) {
-      await as(atencion).compras.markItemIssue({ id: other.id, itemId: item.id, issue: 'out_of_stock', note: 'Agotado.' });
+      await as(atencion).compras.markItemIssue({
+        id: other.id,
+        itemId: item.id,
+        issue: 'out_of_stock',
+        note: 'Agotado.',
+      });
       await as(carlos).compras.chooseItem({ id: other.id, itemId: item.id, choice: 'cancel' });
     }
     expect(await balanceOf(carlos.user.id)).toBe(start - 25_702);
@@ -604,7 +613,9 @@ describe('when the store fails on an item', () => {
     expect(warehouse.code).toBe('FORBIDDEN');
     // Nothing changed: no item marked; choosing on an unmarked item is refused.
     expect((await itemRow(paidItems[0]!.id)).issue).toBeNull();
-    const none = await trpcError(as(maria).compras.chooseItem({ id: paidId, itemId: paidItems[0]!.id, choice: 'cancel' }));
+    const none = await trpcError(
+      as(maria).compras.chooseItem({ id: paidId, itemId: paidItems[0]!.id, choice: 'cancel' }),
+    );
     expect(none.message).toBe(M.noIssue);
   });
 });
