@@ -18,7 +18,7 @@ import {
 } from './labels';
 import { formatUsdCents, formatVesCentimos } from './billing/money';
 import { STAFF_ROLE_LABELS } from './permissions';
-import { COMPRA_STATUS_LABELS } from './compras/rules';
+import { COMPRA_STATUS_LABELS } from './compras/labels';
 
 /** What each staff procedure (and a staff sign-in) did, as the log says it. */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {

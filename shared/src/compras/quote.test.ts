@@ -1,12 +1,8 @@
 // The quote's and the store failures' arithmetic (docs/product/compra-asistida.md), in integer cents.
 import { describe, expect, it } from 'vitest';
-import {
-  COMPRA_DEFAULT_SETTINGS,
-  compraItemShare,
-  compraPriceDifference,
-  compraQuoteExpired,
-  quoteCompra,
-} from './rules';
+import { compraQuoteExpired, quoteCompra } from './rules';
+import { COMPRA_DEFAULT_SETTINGS } from './settings';
+import { compraItemShare, compraPriceDifference } from './store-failures';
 
 describe('quoteCompra', () => {
   const table: {

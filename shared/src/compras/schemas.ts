@@ -3,8 +3,6 @@
 import { z } from '../zod-es';
 import { optionalSearchText, sortedListParams } from '../schemas/list';
 import {
-  COMPRA_ITEM_CHOICES,
-  COMPRA_ITEM_ISSUES,
   COMPRA_LIST_SORTS,
   COMPRA_MAX_ITEMS,
   COMPRA_PRICE_MAX_CENTS,
@@ -12,6 +10,7 @@ import {
   COMPRA_STATUSES,
   COMPRA_VALID_HOURS_MAX,
 } from './rules';
+import { COMPRA_ITEM_CHOICES, COMPRA_ITEM_ISSUES } from './store-failures';
 import { COMPRA_MESSAGES as M } from './messages';
 
 const cents = (message: string) =>
