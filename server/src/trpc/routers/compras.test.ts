@@ -30,6 +30,7 @@ import { createTestDatabase } from '../../test/db';
 import {
   customerWithActiveMailbox,
   paymentMethodId,
+  signedInAdmin,
   recordRate,
   signedInStaff,
   type CustomerWithMailbox,
@@ -617,6 +618,38 @@ describe('when the store fails on an item', () => {
       as(maria).compras.chooseItem({ id: paidId, itemId: paidItems[0]!.id, choice: 'cancel' }),
     );
     expect(none.message).toBe(M.noIssue);
+  });
+});
+
+describe('the settings', () => {
+  it('the administrator sets the fee and the validity; the next quote uses them; others are refused', async () => {
+    const admin = await signedInAdmin(db());
+    const refused = await trpcError(
+      as(atencion).compras.updateSettings({ feeBasisPoints: 1_000, feeMinimumUsdCents: 0, validHours: 24 }),
+    );
+    expect(refused.code).toBe('FORBIDDEN');
+    const bad = await trpcError(
+      as(admin).compras.updateSettings({ feeBasisPoints: 1_000, feeMinimumUsdCents: 0, validHours: 0 }),
+    );
+    expect(bad.message).toBe(M.validHoursInvalid);
+    const saved = await as(admin).compras.updateSettings({
+      feeBasisPoints: 1_000,
+      feeMinimumUsdCents: 0,
+      validHours: 24,
+    });
+    expect(saved).toEqual({
+      settings: { feeBasisPoints: 1_000, feeMinimumUsdCents: 0, validHours: 24 },
+      message: M.settingsSaved,
+    });
+    expect(await as(atencion).compras.settings()).toEqual(saved.settings);
+    const before = Date.now();
+    const { result } = await quoted(maria);
+    // 10 % of 237,98 = 23,798 → 23,80; valid 24 hours from now.
+    expect(result.quote.feeUsdCents).toBe(2_380);
+    const hours = (new Date(result.validUntil).getTime() - before) / 3600_000;
+    expect(hours).toBeGreaterThanOrEqual(24);
+    expect(hours).toBeLessThan(24.1);
+    await as(admin).compras.updateSettings({ ...COMPRA_DEFAULT_SETTINGS });
   });
 });
 
