@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminRouteImport } from './routes/admin'
 import { Route as AdminDemoRouteImport } from './routes/admin-demo'
 import { Route as AdminSetupRouteImport } from './routes/admin-setup'
+import { Route as CompraAsistidaRouteImport } from './routes/compra-asistida'
 import { Route as ContactoRouteImport } from './routes/contacto'
 import { Route as CotizarRouteImport } from './routes/cotizar'
 import { Route as CotizarChinaRouteImport } from './routes/cotizar-china'
@@ -91,6 +92,11 @@ const AdminDemoRoute = AdminDemoRouteImport.update({
 const AdminSetupRoute = AdminSetupRouteImport.update({
   id: '/admin-setup',
   path: '/admin-setup',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CompraAsistidaRoute = CompraAsistidaRouteImport.update({
+  id: '/compra-asistida',
+  path: '/compra-asistida',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ContactoRoute = ContactoRouteImport.update({
@@ -394,6 +400,7 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AdminRouteWithChildren
   '/admin-demo': typeof AdminDemoRoute
   '/admin-setup': typeof AdminSetupRoute
+  '/compra-asistida': typeof CompraAsistidaRoute
   '/contacto': typeof ContactoRoute
   '/cotizar': typeof CotizarRoute
   '/cotizar-china': typeof CotizarChinaRoute
@@ -458,6 +465,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/admin-demo': typeof AdminDemoRoute
   '/admin-setup': typeof AdminSetupRoute
+  '/compra-asistida': typeof CompraAsistidaRoute
   '/contacto': typeof ContactoRoute
   '/cotizar': typeof CotizarRoute
   '/cotizar-china': typeof CotizarChinaRoute
@@ -522,6 +530,7 @@ export interface FileRoutesById {
   '/admin': typeof AdminRouteWithChildren
   '/admin-demo': typeof AdminDemoRoute
   '/admin-setup': typeof AdminSetupRoute
+  '/compra-asistida': typeof CompraAsistidaRoute
   '/contacto': typeof ContactoRoute
   '/cotizar': typeof CotizarRoute
   '/cotizar-china': typeof CotizarChinaRoute
@@ -589,6 +598,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/admin-demo'
     | '/admin-setup'
+    | '/compra-asistida'
     | '/contacto'
     | '/cotizar'
     | '/cotizar-china'
@@ -653,6 +663,7 @@ export interface FileRouteTypes {
     | '/'
     | '/admin-demo'
     | '/admin-setup'
+    | '/compra-asistida'
     | '/contacto'
     | '/cotizar'
     | '/cotizar-china'
@@ -716,6 +727,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/admin-demo'
     | '/admin-setup'
+    | '/compra-asistida'
     | '/contacto'
     | '/cotizar'
     | '/cotizar-china'
@@ -782,6 +794,7 @@ export interface RootRouteChildren {
   AdminRoute: typeof AdminRouteWithChildren
   AdminDemoRoute: typeof AdminDemoRoute
   AdminSetupRoute: typeof AdminSetupRoute
+  CompraAsistidaRoute: typeof CompraAsistidaRoute
   ContactoRoute: typeof ContactoRoute
   CotizarRoute: typeof CotizarRoute
   CotizarChinaRoute: typeof CotizarChinaRoute
@@ -828,6 +841,13 @@ declare module '@tanstack/react-router' {
       path: '/admin-setup'
       fullPath: '/admin-setup'
       preLoaderRoute: typeof AdminSetupRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/compra-asistida': {
+      id: '/compra-asistida'
+      path: '/compra-asistida'
+      fullPath: '/compra-asistida'
+      preLoaderRoute: typeof CompraAsistidaRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/contacto': {
@@ -1364,6 +1384,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminRoute: AdminRouteWithChildren,
   AdminDemoRoute: AdminDemoRoute,
   AdminSetupRoute: AdminSetupRoute,
+  CompraAsistidaRoute: CompraAsistidaRoute,
   ContactoRoute: ContactoRoute,
   CotizarRoute: CotizarRoute,
   CotizarChinaRoute: CotizarChinaRoute,

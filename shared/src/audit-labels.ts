@@ -18,7 +18,7 @@ import {
 } from './labels';
 import { formatUsdCents, formatVesCentimos } from './billing/money';
 import { STAFF_ROLE_LABELS } from './permissions';
-import { COMPRA_STATUS_LABELS } from './compras/rules';
+import { COMPRA_STATUS_LABELS } from './compras/labels';
 
 /** What each staff procedure (and a staff sign-in) did, as the log says it. */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
@@ -74,6 +74,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'compras.acceptDifference': 'Aceptó la diferencia de una compra',
   'compras.quote': 'Cotizó una compra asistida',
   'compras.renew': 'Renovó la cotización de una compra',
+  'compras.chooseItem': 'Eligió qué hacer con un artículo que la tienda no pudo vender al precio cotizado',
+  'compras.markItemIssue': 'Marcó un artículo agotado o con nuevo precio',
   'compras.recordPurchase': 'Registró la compra en la tienda',
   'compras.addTrackings': 'Registró los trackings de una compra',
   'compras.updateSettings': 'Cambió la tarifa de la compra asistida',

@@ -23,6 +23,7 @@ export const TERMS_UPDATED_AT = '2026-11-27';
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   { path: '/', file: 'index.html', inSitemap: true },
   { path: '/servicios', file: 'servicios.html', inSitemap: true },
+  { path: '/compra-asistida', file: 'compra-asistida.html', inSitemap: true },
   { path: '/cursos', file: 'cursos.html', inSitemap: true },
   { path: '/contacto', file: 'contacto.html', inSitemap: true },
   { path: '/cotizar', file: 'cotizar.html', inSitemap: true },

@@ -1,7 +1,7 @@
 import { Badge, Card, Container, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCalculator, IconCheck, IconHeadset, IconMapPin, IconReceipt2, IconRoute } from '@tabler/icons-react';
 import { createFileRoute } from '@tanstack/react-router';
-import { formatUsd, SERVICE_LOCKERS, SERVICE_REASONS } from '@casillero/shared';
+import { COMPRA_PAGE, formatUsd, SERVICE_LOCKERS, SERVICE_REASONS } from '@casillero/shared';
 import { ButtonLink } from '../components/links';
 import { FeatureIcon } from '../components/public/FeatureIcon';
 import { PageHero } from '../components/public/PageHero';
@@ -75,6 +75,22 @@ function ServicesPage() {
           <LockerCard locker={SERVICE_LOCKERS.usa} to="/cotizar" type="usa" />
           <LockerCard locker={SERVICE_LOCKERS.china} to="/cotizar-china" type="china" />
         </SimpleGrid>
+      </Container>
+
+      <Container size="lg" pb={48}>
+        <Card withBorder radius="lg" padding="xl" component="article">
+          <Group justify="space-between" align="center" gap="md">
+            <Stack gap={4} maw={640}>
+              <Title order={2} size="h3">
+                {COMPRA_PAGE.title}
+              </Title>
+              <Text c="dimmed">{COMPRA_PAGE.subtitle}</Text>
+            </Stack>
+            <ButtonLink to="/compra-asistida" variant="light">
+              Cómo funciona la compra asistida
+            </ButtonLink>
+          </Group>
+        </Card>
       </Container>
 
       <PageSection title="¿Por qué elegirnos?" band>

@@ -1055,8 +1055,22 @@ const CASES: Record<string, Case> = {
       }),
     };
   },
+  'compras.markItemIssue': async () => {
+    const id = await compraOfAna('paid');
+    const { items } = await setup.compras.adminDetail({ id });
+    return {
+      input: { id, itemId: items[0]!.id, issue: 'price_changed', newPriceUsdCents: 2_800, note: 'Subió el precio.' },
+      expected: () => ({
+        entity: 'purchase_request_items',
+        entityId: id,
+        operation: 'update',
+        before: { issue: null, issue_new_price_usd_cents: null },
+        after: { issue: 'price_changed', issue_new_price_usd_cents: 2_800, issue_note: 'Subió el precio.' },
+      }),
+    };
+  },
   'compras.updateSettings': async () => {
-    const settings = { feeBasisPoints: 750, feeMinimumUsdCents: 400 };
+    const settings = { feeBasisPoints: 750, feeMinimumUsdCents: 400, validHours: 72 };
     return {
       input: settings,
       expected: () => ({

@@ -39,6 +39,7 @@ export async function getCompraSettings(db: DbOrTx): Promise<CompraSettings> {
     return {
       feeBasisPoints: int(parsed.feeBasisPoints, COMPRA_DEFAULT_SETTINGS.feeBasisPoints),
       feeMinimumUsdCents: int(parsed.feeMinimumUsdCents, COMPRA_DEFAULT_SETTINGS.feeMinimumUsdCents),
+      validHours: int(parsed.validHours, COMPRA_DEFAULT_SETTINGS.validHours),
     };
   } catch {
     return { ...COMPRA_DEFAULT_SETTINGS };
@@ -188,6 +189,20 @@ export async function findCompra(db: DbOrTx, config: Pick<Config, 'appSecret'>, 
         customerPriceUsdCents: purchaseRequestItems.customerPriceUsdCents,
         quotedPriceUsdCents: purchaseRequestItems.quotedPriceUsdCents,
         notes: purchaseRequestItems.notes,
+        issue: purchaseRequestItems.issue,
+        issueNewPriceUsdCents: purchaseRequestItems.issueNewPriceUsdCents,
+        issueNote: purchaseRequestItems.issueNote,
+        issueResolution: purchaseRequestItems.issueResolution,
+        issueCreditUsdCents: purchaseRequestItems.issueCreditUsdCents,
+        issueStoreDeltaUsdCents: purchaseRequestItems.issueStoreDeltaUsdCents,
+        issueInvoiceNumber: sql<
+          string | null
+        >`(select inv.number from invoices inv where inv.id = ${purchaseRequestItems.issueInvoiceId})`,
+        /** What the new price's extra invoice still owes (0 without one). */
+        issueInvoiceRemainingUsdCents:
+          sql<number>`greatest(0, (select coalesce(sum(le.usd_cents), 0) from ledger_entries le where le.invoice_id = ${purchaseRequestItems.issueInvoiceId}))::bigint`.mapWith(
+            Number,
+          ),
       })
       .from(purchaseRequestItems)
       .where(eq(purchaseRequestItems.requestId, id))

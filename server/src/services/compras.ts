@@ -23,8 +23,16 @@ import {
   quoteCompra,
   storeOfLink,
   trackingKey,
+  COMPRA_ITEM_CREDIT_DESCRIPTION,
+  COMPRA_ITEM_INVOICE_DESCRIPTION,
+  COMPRA_ITEM_PRICE_CREDIT_DESCRIPTION,
+  compraItemShare,
+  compraPriceDifference,
   type CompraSettings,
+  type CompraShare,
   type compraCreateInput,
+  type compraItemChoiceInput,
+  type compraItemIssueInput,
   type compraPurchaseInput,
   type compraQuoteInput,
   type compraRenewInput,
@@ -35,12 +43,14 @@ import type { DbOrTx } from '../db/client';
 import type { Config } from '../env';
 import {
   appSettings,
+  ledgerEntries,
   mailboxes,
   prealerts,
   purchaseRequestItems,
   purchaseRequestTrackings,
   purchaseRequests,
   type InvoiceLine,
+  type PurchaseRequestItemRow,
   type PurchaseRequestRow,
 } from '../db/schema';
 import { writeAuditEntry } from '../audit/audit-context';
@@ -137,8 +147,9 @@ export async function cancelCompra(tx: DbOrTx, customerId: string, id: string, o
   return { id: request.id, message: M.cancelled };
 }
 
-const validUntilFrom = (now: Date, hours: number | undefined) =>
-  new Date(now.getTime() + (hours ?? COMPRA_VALID_HOURS_DEFAULT) * 3600_000);
+/** The quote's validity: the hours staff typed, or the settings' (48 by default). */
+const validUntilFrom = (now: Date, hours: number | undefined, settings: Pick<CompraSettings, 'validHours'>) =>
+  new Date(now.getTime() + (hours ?? settings.validHours ?? COMPRA_VALID_HOURS_DEFAULT) * 3600_000);
 
 /**
  * Staff quote: each item's confirmed price, the store's sales tax and shipping to our warehouse,
@@ -171,7 +182,7 @@ export async function quoteCompraRequest(
       .update(purchaseRequestItems)
       .set({ quotedPriceUsdCents: prices.get(item.id)! })
       .where(eq(purchaseRequestItems.id, item.id));
-  const validUntil = validUntilFrom(now, input.validHours);
+  const validUntil = validUntilFrom(now, input.validHours, settings);
   await tx
     .update(purchaseRequests)
     .set({
@@ -207,7 +218,7 @@ export async function renewCompraQuote(
   const request = await lockRequest(tx, input.id);
   if (request.status !== 'quoted') throw new DomainError('CONFLICT', M.notRenewable);
   const now = options.now ?? new Date();
-  const validUntil = validUntilFrom(now, input.validHours);
+  const validUntil = validUntilFrom(now, input.validHours, await getCompraSettings(tx));
   await tx.update(purchaseRequests).set({ validUntil, updatedAt: now }).where(eq(purchaseRequests.id, request.id));
   await tell(tx, request, COMPRA_NOTICES.renewed(compraCode(request.number), formatDateTime(validUntil)), options);
   return { id: request.id, validUntil: validUntil.toISOString(), message: M.renewed };
@@ -274,11 +285,18 @@ export async function recordCompraPurchase(
   if (request.status === 'purchased' || request.status === 'shipped')
     throw new DomainError('CONFLICT', M.alreadyPurchased);
   if (request.status !== 'paid') throw new DomainError('BAD_INPUT', M.notPaid);
+  const items = await itemsOf(tx, request.id);
+  if (items.some((i) => i.issue && !i.issueResolution)) throw new DomainError('CONFLICT', M.issuePending);
   if (!(await findOwnFile(tx, input.receiptFileId, request.userId, 'invoice')))
     throw new DomainError('NOT_FOUND', M.receiptInvalid);
   const now = options.now ?? new Date();
   const code = compraCode(request.number);
-  const quotedStore = (request.itemsUsdCents ?? 0) + (request.salesTaxUsdCents ?? 0) + (request.shippingUsdCents ?? 0);
+  // What the store should charge: the quote, less the cancelled items' shares, plus accepted new prices.
+  const quotedStore =
+    (request.itemsUsdCents ?? 0) +
+    (request.salesTaxUsdCents ?? 0) +
+    (request.shippingUsdCents ?? 0) +
+    items.reduce((sum, i) => sum + (i.issueStoreDeltaUsdCents ?? 0), 0);
   const difference = input.finalUsdCents - quotedStore;
   let creditLedgerEntryId: number | null = null;
   if (difference < 0) {
@@ -322,23 +340,38 @@ export async function recordCompraPurchase(
   return { id: request.id, differenceUsdCents: 0, message: M.purchased };
 }
 
+/** An extra invoice of the request's customer (a difference to pay), paid like any other; credit pays it first. */
+async function issueExtraInvoice(
+  tx: DbOrTx,
+  request: Pick<PurchaseRequestRow, 'userId' | 'mailboxId'>,
+  description: string,
+  usdCents: number,
+  now: Date,
+) {
+  return issueInvoice(tx, {
+    userId: request.userId,
+    concept: 'assisted_purchase',
+    description,
+    lines: [{ description, usdCents, kind: 'other' }],
+    mailboxId: request.mailboxId,
+    createdBy: null,
+    now,
+  });
+}
+
 /** The customer accepts what the store charged over the quote: its extra invoice, paid like any other. */
 export async function acceptCompraDifference(tx: DbOrTx, customerId: string, id: string, options: Options = {}) {
   const request = await lockRequest(tx, id, customerId);
   if (!request.extraUsdCents || request.extraUsdCents <= 0 || request.extraInvoiceId)
     throw new DomainError('CONFLICT', M.noDifference);
   const now = options.now ?? new Date();
-  const code = compraCode(request.number);
-  const description = COMPRA_EXTRA_INVOICE_DESCRIPTION(code);
-  const invoice = await issueInvoice(tx, {
-    userId: customerId,
-    concept: 'assisted_purchase',
-    description,
-    lines: [{ description, usdCents: request.extraUsdCents, kind: 'other' }],
-    mailboxId: request.mailboxId,
-    createdBy: null,
+  const invoice = await issueExtraInvoice(
+    tx,
+    request,
+    COMPRA_EXTRA_INVOICE_DESCRIPTION(compraCode(request.number)),
+    request.extraUsdCents,
     now,
-  });
+  );
   await tx
     .update(purchaseRequests)
     .set({ extraInvoiceId: invoice.id, updatedAt: now })
@@ -362,7 +395,8 @@ export async function addCompraTrackings(
   if (request.status !== 'purchased' && request.status !== 'shipped')
     throw new DomainError('BAD_INPUT', M.notPurchased);
   const numbers = [...new Map(input.trackingNumbers.map((t) => [trackingKey(t), t.toUpperCase()])).entries()];
-  const items = await itemsOf(tx, request.id);
+  // The items the store ships: not those the customer cancelled when the store failed on them.
+  const items = (await itemsOf(tx, request.id)).filter((i) => i.issueResolution !== 'cancelled');
   const code = compraCode(request.number);
   const now = options.now ?? new Date();
   for (const [key, tracking] of numbers) {
@@ -420,6 +454,196 @@ export async function addCompraTrackings(
   return { id: request.id, message: M.trackingsAdded(numbers.length) };
 }
 
+/** An item of the request, locked with it; one of another request is not found. */
+async function lockItem(tx: DbOrTx, requestId: string, itemId: string) {
+  const [item] = await tx
+    .select()
+    .from(purchaseRequestItems)
+    .where(and(eq(purchaseRequestItems.id, itemId), eq(purchaseRequestItems.requestId, requestId)))
+    .for('update');
+  if (!item) throw new DomainError('NOT_FOUND', M.itemNotFound);
+  return item;
+}
+
+/** The price the request charged for an item: the one staff confirmed in the quote. */
+const confirmedPrice = (item: Pick<PurchaseRequestItemRow, 'quotedPriceUsdCents' | 'customerPriceUsdCents'>) =>
+  item.quotedPriceUsdCents ?? item.customerPriceUsdCents;
+
+/**
+ * The store failed on an item of a paid request not yet bought (docs/product/compra-asistida.md#when-the-store-fails):
+ * staff mark it out of stock or with a new price, with a note, and the customer is told to choose.
+ */
+export async function markCompraItemIssue(
+  tx: DbOrTx,
+  staffId: string,
+  input: z.output<typeof compraItemIssueInput>,
+  options: Options = {},
+) {
+  const request = await lockRequest(tx, input.id);
+  if (request.status !== 'paid') throw new DomainError('BAD_INPUT', M.issueNotPaid);
+  const item = await lockItem(tx, request.id, input.itemId);
+  if (item.issue) throw new DomainError('CONFLICT', M.issueAlreadyMarked);
+  const price = confirmedPrice(item);
+  const newPrice = input.issue === 'price_changed' ? (input.newPriceUsdCents ?? 0) : null;
+  if (newPrice !== null && newPrice <= 0) throw new DomainError('BAD_INPUT', M.newPriceInvalid);
+  if (newPrice === price) throw new DomainError('BAD_INPUT', M.newPriceSame);
+  const now = options.now ?? new Date();
+  await tx
+    .update(purchaseRequestItems)
+    .set({
+      issue: input.issue,
+      issueNewPriceUsdCents: newPrice,
+      issueNote: input.note,
+      issueMarkedAt: now,
+      issueMarkedBy: staffId,
+    })
+    .where(eq(purchaseRequestItems.id, item.id));
+  await tx.update(purchaseRequests).set({ updatedAt: now }).where(eq(purchaseRequests.id, request.id));
+  const code = compraCode(request.number);
+  await tell(
+    tx,
+    request,
+    newPrice === null
+      ? COMPRA_NOTICES.outOfStock(code, item.name, input.note)
+      : COMPRA_NOTICES.priceChanged(
+          code,
+          item.name,
+          formatUsdFromCents(price),
+          formatUsdFromCents(newPrice),
+          input.note,
+        ),
+    options,
+  );
+  return { id: request.id, itemId: item.id, message: M.issueMarked };
+}
+
+/** Credit on the customer's account (the same ledger as every credit), paying their open invoices first. */
+async function creditCustomer(tx: DbOrTx, userId: string, usdCents: number, description: string, now: Date) {
+  await lockLedger(tx, userId);
+  const [entry] = await tx
+    .insert(ledgerEntries)
+    .values({
+      userId,
+      kind: 'adjustment',
+      usdCents: -usdCents,
+      invoiceId: null,
+      description,
+      createdBy: null,
+      createdAt: now,
+    })
+    .returning({ id: ledgerEntries.id });
+  await applyCredit(tx, userId, null, now);
+  return entry!.id;
+}
+
+/**
+ * The customer chooses on a marked item of their own request: cancel it (its share of what they
+ * paid back as credit, compraItemShare) or accept the new price (more: an extra invoice paid like
+ * any other; less: the difference as credit). An out-of-stock item may only be cancelled; a choice
+ * is made once. Cancelling the last item left cancels the request (everything paid is back).
+ */
+export async function chooseCompraItem(
+  tx: DbOrTx,
+  customerId: string,
+  input: z.output<typeof compraItemChoiceInput>,
+  options: Options = {},
+) {
+  const request = await lockRequest(tx, input.id, customerId);
+  const item = await lockItem(tx, request.id, input.itemId);
+  if (!item.issue) throw new DomainError('CONFLICT', M.noIssue);
+  if (item.issueResolution) throw new DomainError('CONFLICT', M.alreadyChosen);
+  if (request.status !== 'paid') throw new DomainError('CONFLICT', M.noIssue);
+  if (input.choice === 'accept' && item.issue === 'out_of_stock')
+    throw new DomainError('BAD_INPUT', M.outOfStockOnlyCancel);
+  const now = options.now ?? new Date();
+  const code = compraCode(request.number);
+  const price = confirmedPrice(item);
+  if (input.choice === 'cancel') {
+    const items = await itemsOf(tx, request.id);
+    const cancelledBefore = items
+      .filter((i) => i.id !== item.id && i.issueResolution === 'cancelled')
+      .map((i) => shareOf(i));
+    const lastOne = items.every((i) => i.id === item.id || i.issueResolution === 'cancelled');
+    const share = compraItemShare(
+      {
+        itemsUsdCents: request.itemsUsdCents ?? 0,
+        salesTaxUsdCents: request.salesTaxUsdCents ?? 0,
+        shippingUsdCents: request.shippingUsdCents ?? 0,
+        feeUsdCents: request.feeUsdCents ?? 0,
+      },
+      price * item.quantity,
+      cancelledBefore,
+      lastOne,
+    );
+    const entryId =
+      share.totalUsdCents > 0
+        ? await creditCustomer(
+            tx,
+            customerId,
+            share.totalUsdCents,
+            COMPRA_ITEM_CREDIT_DESCRIPTION(code, item.name),
+            now,
+          )
+        : null;
+    await tx
+      .update(purchaseRequestItems)
+      .set({
+        issueResolution: 'cancelled',
+        issueResolvedAt: now,
+        issueStoreDeltaUsdCents: -share.storeUsdCents,
+        issueCreditUsdCents: share.totalUsdCents,
+        issueCreditLedgerEntryId: entryId,
+      })
+      .where(eq(purchaseRequestItems.id, item.id));
+    await tx
+      .update(purchaseRequests)
+      .set(lastOne ? { status: 'cancelled', cancelledAt: now, updatedAt: now } : { updatedAt: now })
+      .where(eq(purchaseRequests.id, request.id));
+    const amount = formatUsdFromCents(share.totalUsdCents);
+    await tell(tx, request, COMPRA_NOTICES.itemCancelled(code, item.name, amount), options, 'payment');
+    return { id: request.id, creditUsdCents: share.totalUsdCents, message: M.itemCancelled(amount) };
+  }
+  const difference = compraPriceDifference(price, item.issueNewPriceUsdCents ?? price, item.quantity);
+  let invoice: { id: string; number: string } | null = null;
+  let entryId: number | null = null;
+  if (difference > 0)
+    invoice = await issueExtraInvoice(tx, request, COMPRA_ITEM_INVOICE_DESCRIPTION(code, item.name), difference, now);
+  if (difference < 0)
+    entryId = await creditCustomer(
+      tx,
+      customerId,
+      -difference,
+      COMPRA_ITEM_PRICE_CREDIT_DESCRIPTION(code, item.name),
+      now,
+    );
+  await tx
+    .update(purchaseRequestItems)
+    .set({
+      issueResolution: 'accepted',
+      issueResolvedAt: now,
+      issueStoreDeltaUsdCents: difference,
+      issueCreditUsdCents: difference < 0 ? -difference : null,
+      issueCreditLedgerEntryId: entryId,
+      issueInvoiceId: invoice?.id ?? null,
+    })
+    .where(eq(purchaseRequestItems.id, item.id));
+  await tx.update(purchaseRequests).set({ updatedAt: now }).where(eq(purchaseRequests.id, request.id));
+  const message = invoice
+    ? M.itemAcceptedExtra(invoice.number)
+    : difference < 0
+      ? M.itemAcceptedCredit(formatUsdFromCents(-difference))
+      : M.itemAccepted;
+  await tell(tx, request, COMPRA_NOTICES.itemAccepted(code, item.name, message), options, 'payment');
+  return { id: request.id, invoiceId: invoice?.id ?? null, message };
+}
+
+/** The share an already-cancelled item gave back (for the last item's remainder). */
+function shareOf(item: PurchaseRequestItemRow): CompraShare {
+  const total = item.issueCreditUsdCents ?? 0;
+  const store = -(item.issueStoreDeltaUsdCents ?? 0);
+  return { storeUsdCents: store, feeUsdCents: total - store, totalUsdCents: total };
+}
+
 /** The administrator's fee settings; app_settings has no trigger, so the audit entry is written here. */
 export async function setCompraSettings(tx: DbOrTx, next: CompraSettings): Promise<CompraSettings> {
   const [existing] = await tx
@@ -428,7 +652,11 @@ export async function setCompraSettings(tx: DbOrTx, next: CompraSettings): Promi
     .where(eq(appSettings.key, COMPRA_SETTINGS_KEY))
     .for('update');
   const before = await getCompraSettings(tx);
-  const after: CompraSettings = { feeBasisPoints: next.feeBasisPoints, feeMinimumUsdCents: next.feeMinimumUsdCents };
+  const after: CompraSettings = {
+    feeBasisPoints: next.feeBasisPoints,
+    feeMinimumUsdCents: next.feeMinimumUsdCents,
+    validHours: next.validHours,
+  };
   const value = JSON.stringify(after);
   await tx
     .insert(appSettings)

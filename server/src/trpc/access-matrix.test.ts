@@ -251,6 +251,7 @@ describe('access matrix', () => {
       'compras.cancel': { access: 'user' },
       'compras.accept': { access: 'user' },
       'compras.acceptDifference': { access: 'user' },
+      'compras.chooseItem': { access: 'user' },
       'compras.list': desk,
       'compras.count': desk,
       'compras.adminDetail': desk,
@@ -259,6 +260,7 @@ describe('access matrix', () => {
       'compras.renew': desk,
       'compras.recordPurchase': desk,
       'compras.addTrackings': desk,
+      'compras.markItemIssue': desk,
       'compras.updateSettings': { access: 'staff', permission: 'billing.settings', roles: ['admin'] },
     });
   });

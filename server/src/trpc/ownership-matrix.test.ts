@@ -142,6 +142,8 @@ type Fixture = {
     claimPhoto: { fileId: string; thumbFileId: string };
     /** B's assisted purchase, quoted and not accepted yet (docs/product/compra-asistida.md). */
     compraId: string;
+    /** An item of B's assisted purchase. */
+    compraItemId: string;
   };
 };
 
@@ -243,6 +245,10 @@ const FOREIGN_INPUTS: Record<string, Record<string, (f: Fixture) => unknown>> = 
   'compras.accept': { id: (f) => ({ id: f.b.compraId }) },
   'compras.cancel': { id: (f) => ({ id: f.b.compraId }) },
   'compras.acceptDifference': { id: (f) => ({ id: f.b.compraId }) },
+  'compras.chooseItem': {
+    id: (f) => ({ id: f.b.compraId, itemId: f.b.compraItemId, choice: 'cancel' }),
+    itemId: (f) => ({ id: f.b.compraId, itemId: f.b.compraItemId, choice: 'accept' }),
+  },
   'files.link': {
     id: (f) => ({ id: f.b.receiptFileId }),
     'id (an invoice)': (f) => ({ id: f.b.invoiceFileId }),
@@ -683,6 +689,7 @@ beforeAll(async () => {
       claimId: bClaim.id,
       claimPhoto: await claimPhotoOf(beto.user.id),
       compraId: bCompra.id,
+      compraItemId: bCompraItems[0]!.id,
     },
   };
 });

@@ -57,12 +57,35 @@ export const COMPRA_MESSAGES = {
     n === 1
       ? 'Tracking registrado: se creó la pre-alerta del cliente.'
       : `${n} trackings registrados: se crearon las pre-alertas del cliente.`,
-  settingsSaved: 'Tarifa de compra asistida guardada.',
+  itemNotFound: 'Artículo no encontrado en esta solicitud.',
+  issueRequired: 'Elige qué pasó con el artículo: agotado o cambió de precio.',
+  issueNoteRequired: 'Escribe una nota para el cliente (hasta 500 caracteres).',
+  newPriceInvalid: 'El nuevo precio debe ser mayor a $0, en dólares con hasta dos decimales.',
+  newPriceSame: 'El nuevo precio es igual al confirmado en la cotización.',
+  issueNotPaid: 'Solo se marca un artículo de una compra pagada y aún no comprada en la tienda.',
+  issueAlreadyMarked: 'Este artículo ya tiene un problema registrado.',
+  issueMarked: 'Artículo marcado: el cliente fue avisado para que elija.',
+  issuePending: 'El cliente aún no decide sobre un artículo con problema: espera su elección.',
+  choiceRequired: 'Elige cancelar el artículo o aceptar el nuevo precio.',
+  noIssue: 'Este artículo no tiene un cambio por decidir.',
+  alreadyChosen: 'Ya elegiste qué hacer con este artículo.',
+  outOfStockOnlyCancel: 'Un artículo agotado solo se puede cancelar.',
+  itemCancelled: (amount: string) => `Artículo cancelado: ${amount} quedó como saldo a favor.`,
+  itemAcceptedExtra: (invoice: string) => `Nuevo precio aceptado. Paga la factura ${invoice} en Facturas.`,
+  itemAcceptedCredit: (amount: string) => `Nuevo precio aceptado: ${amount} quedó como saldo a favor.`,
+  itemAccepted: 'Nuevo precio aceptado.',
+  settingsSaved: 'Ajustes de la compra asistida guardados.',
   feePercentInvalid: 'El porcentaje debe estar entre 0 y 50.',
   feeMinimumInvalid: 'El mínimo debe estar entre $0 y $1.000.',
 } as const;
 
 export const COMPRA_CREDIT_DESCRIPTION = (code: string) => `Compra ${code}: diferencia a favor (saldo a favor)`;
+export const COMPRA_ITEM_CREDIT_DESCRIPTION = (code: string, name: string) =>
+  `Compra ${code}: artículo cancelado (${name}), saldo a favor`.slice(0, 250);
+export const COMPRA_ITEM_PRICE_CREDIT_DESCRIPTION = (code: string, name: string) =>
+  `Compra ${code}: nuevo precio menor (${name}), saldo a favor`.slice(0, 250);
+export const COMPRA_ITEM_INVOICE_DESCRIPTION = (code: string, name: string) =>
+  `Compra asistida ${code}: nuevo precio de ${name}`.slice(0, 250);
 export const COMPRA_INVOICE_DESCRIPTION = (code: string) => `Compra asistida ${code}`;
 export const COMPRA_EXTRA_INVOICE_DESCRIPTION = (code: string) => `Compra asistida ${code}: diferencia del monto final`;
 export const COMPRA_PREALERT_DESCRIPTION = (code: string, names: string) =>
@@ -112,6 +135,22 @@ export const COMPRA_NOTICES = {
   shipped: (code: string, trackings: string) => ({
     title: `La tienda envió tu compra ${code}`,
     message: `Tracking: ${trackings}. Ya está prealertada en tu casillero.`,
+  }),
+  outOfStock: (code: string, name: string, note: string) => ({
+    title: `Compra ${code}: ${name} está agotado`,
+    message: `${note} Entra en Compras para cancelar el artículo; su parte vuelve como saldo a favor.`,
+  }),
+  priceChanged: (code: string, name: string, before: string, after: string, note: string) => ({
+    title: `Compra ${code}: ${name} cambió de precio`,
+    message: `Antes ${before}, ahora ${after}. ${note} Entra en Compras para aceptar el nuevo precio o cancelar el artículo.`,
+  }),
+  itemCancelled: (code: string, name: string, amount: string) => ({
+    title: `Compra ${code}: cancelaste ${name}`,
+    message: `${amount} quedó como saldo a favor en tu cuenta.`,
+  }),
+  itemAccepted: (code: string, name: string, detail: string) => ({
+    title: `Compra ${code}: aceptaste el nuevo precio de ${name}`,
+    message: detail,
   }),
   cancelled: (code: string) => ({ title: `Compra ${code} cancelada`, message: 'La solicitud quedó cancelada.' }),
 };

@@ -1,6 +1,8 @@
-// The quote's arithmetic (docs/product/compra-asistida.md#the-quote), in integer cents.
+// The quote's and the store failures' arithmetic (docs/product/compra-asistida.md), in integer cents.
 import { describe, expect, it } from 'vitest';
-import { COMPRA_DEFAULT_SETTINGS, compraQuoteExpired, quoteCompra } from './rules';
+import { compraQuoteExpired, quoteCompra } from './rules';
+import { COMPRA_DEFAULT_SETTINGS } from './settings';
+import { compraItemShare, compraPriceDifference } from './store-failures';
 
 describe('quoteCompra', () => {
   const table: {
@@ -69,5 +71,77 @@ describe('compraQuoteExpired', () => {
     expect(compraQuoteExpired(until, until)).toBe(true);
     expect(compraQuoteExpired(until.toISOString(), new Date('2026-05-02T00:00:00Z'))).toBe(true);
     expect(compraQuoteExpired(null)).toBe(false);
+  });
+});
+
+describe('compraItemShare (an item cancelled when the store fails on it)', () => {
+  // The request of two items: 2 × 49,99 and 1 × 120,00; sales tax 10,00, shipping 8,00, fee 19,04.
+  const basis = { itemsUsdCents: 21_998, salesTaxUsdCents: 1_000, shippingUsdCents: 800, feeUsdCents: 1_904 };
+  const table: {
+    name: string;
+    basis: typeof basis;
+    line: number;
+    before?: { storeUsdCents: number; feeUsdCents: number; totalUsdCents: number }[];
+    lastOne?: boolean;
+    expected: { storeUsdCents: number; feeUsdCents: number; totalUsdCents: number };
+  }[] = [
+    {
+      name: 'its line plus its share of tax, shipping and fee, each rounded half up',
+      basis,
+      line: 9_998,
+      // tax 1.000 × 9.998 / 21.998 = 454,50 → 454; shipping 363,60 → 364; fee 865,35 → 865
+      expected: { storeUsdCents: 10_816, feeUsdCents: 865, totalUsdCents: 11_681 },
+    },
+    {
+      name: 'the last item left takes what remains: both shares add up to the total paid',
+      basis,
+      line: 12_000,
+      before: [{ storeUsdCents: 10_816, feeUsdCents: 865, totalUsdCents: 11_681 }],
+      lastOne: true,
+      expected: { storeUsdCents: 12_982, feeUsdCents: 1_039, totalUsdCents: 14_021 },
+    },
+    {
+      name: 'three equal items: a third each, the rounding left to the last',
+      basis: { itemsUsdCents: 3_000, salesTaxUsdCents: 100, shippingUsdCents: 0, feeUsdCents: 500 },
+      line: 1_000,
+      // 33,33 → 33 of tax; 166,67 → 167 of fee
+      expected: { storeUsdCents: 1_033, feeUsdCents: 167, totalUsdCents: 1_200 },
+    },
+    {
+      name: 'three equal items, the last one',
+      basis: { itemsUsdCents: 3_000, salesTaxUsdCents: 100, shippingUsdCents: 0, feeUsdCents: 500 },
+      line: 1_000,
+      before: [
+        { storeUsdCents: 1_033, feeUsdCents: 167, totalUsdCents: 1_200 },
+        { storeUsdCents: 1_033, feeUsdCents: 167, totalUsdCents: 1_200 },
+      ],
+      lastOne: true,
+      expected: { storeUsdCents: 1_034, feeUsdCents: 166, totalUsdCents: 1_200 },
+    },
+    {
+      name: 'exactly half a cent rounds up',
+      basis: { itemsUsdCents: 200, salesTaxUsdCents: 1, shippingUsdCents: 0, feeUsdCents: 0 },
+      line: 100,
+      expected: { storeUsdCents: 101, feeUsdCents: 0, totalUsdCents: 101 },
+    },
+    {
+      name: 'a single item is the whole request',
+      basis: { itemsUsdCents: 5_000, salesTaxUsdCents: 350, shippingUsdCents: 999, feeUsdCents: 508 },
+      line: 5_000,
+      lastOne: true,
+      expected: { storeUsdCents: 6_349, feeUsdCents: 508, totalUsdCents: 6_857 },
+    },
+  ];
+
+  it.each(table)('$name', ({ basis, line, before, lastOne, expected }) => {
+    const share = compraItemShare(basis, line, before, lastOne);
+    expect(share).toEqual(expected);
+    for (const v of Object.values(share)) expect(Number.isInteger(v)).toBe(true);
+  });
+
+  it('a new price: the difference × quantity, more or less', () => {
+    expect(compraPriceDifference(4_999, 5_499, 2)).toBe(1_000);
+    expect(compraPriceDifference(12_000, 11_001, 1)).toBe(-999);
+    expect(compraPriceDifference(1_999, 1_999, 3)).toBe(0);
   });
 });

@@ -24,23 +24,8 @@ export const COMPRA_STATUSES = [
 ] as const;
 export type CompraStatus = (typeof COMPRA_STATUSES)[number];
 
-export const COMPRA_STATUS_LABELS: Record<CompraStatus, string> = {
-  requested: 'Solicitada',
-  quoted: 'Cotizada',
-  accepted: 'Aceptada (por pagar)',
-  paid: 'Pagada',
-  purchased: 'Comprada',
-  shipped: 'Enviada por la tienda',
-  cancelled: 'Cancelada',
-};
-
-/** A quote past its validity, shown as such while it stays 'quoted'. */
-export const COMPRA_EXPIRED_LABEL = 'Cotización vencida';
-
 /** The casilleros a purchase may go to. */
 export const COMPRA_LOCATIONS = ['miami', 'beijing'] as const;
-
-export const COMPRA_LOCATION_LABELS: Record<string, string> = { miami: 'Miami', beijing: 'Beijing' };
 
 export const COMPRA_MAX_ITEMS = 20;
 export const COMPRA_QUANTITY_MAX = 99;
@@ -53,10 +38,6 @@ export const COMPRA_LIST_SORTS = ['createdAt', 'totalUsdCents'] as const;
 
 /** 'C-000123'. */
 export const compraCode = (number: number) => `C-${String(number).padStart(6, '0')}`;
-
-/** Our service fee: a percentage (in basis points: 800 is 8 %) of the store's total, never under a minimum. */
-export type CompraSettings = { feeBasisPoints: number; feeMinimumUsdCents: number };
-export const COMPRA_DEFAULT_SETTINGS: CompraSettings = { feeBasisPoints: 800, feeMinimumUsdCents: 500 };
 
 export type CompraQuoteInput = {
   items: readonly { priceUsdCents: number; quantity: number }[];
@@ -79,7 +60,10 @@ export type CompraQuote = {
  * warehouse (the store's total), plus our fee: the percentage of the store's total, rounded half
  * up to the cent, or the minimum when that is more. Integers in, integers out.
  */
-export function quoteCompra(input: CompraQuoteInput, settings: CompraSettings): CompraQuote {
+export function quoteCompra(
+  input: CompraQuoteInput,
+  settings: { feeBasisPoints: number; feeMinimumUsdCents: number },
+): CompraQuote {
   const itemsUsdCents = input.items.reduce((sum, i) => sum + i.priceUsdCents * i.quantity, 0);
   const storeUsdCents = itemsUsdCents + input.salesTaxUsdCents + input.shippingUsdCents;
   const percentFee = Math.floor((storeUsdCents * settings.feeBasisPoints + 5_000) / 10_000);

@@ -10,6 +10,7 @@ import {
   COMPRA_STATUSES,
   COMPRA_VALID_HOURS_MAX,
 } from './rules';
+import { COMPRA_ITEM_CHOICES, COMPRA_ITEM_ISSUES } from './store-failures';
 import { COMPRA_MESSAGES as M } from './messages';
 
 const cents = (message: string) =>
@@ -108,6 +109,28 @@ export const compraTrackingsInput = z.object({
     .max(10, M.trackingInvalid),
 });
 
+/** Staff mark an item of a paid request: out of stock, or a new price (cents, over 0); a note for the customer. */
+export const compraItemIssueInput = z
+  .object({
+    id: z.uuid({ error: M.notFound }),
+    itemId: z.uuid({ error: M.itemNotFound }),
+    issue: z.enum(COMPRA_ITEM_ISSUES, { error: M.issueRequired }),
+    newPriceUsdCents: positiveCents(M.newPriceInvalid).nullish(),
+    note: z.string({ error: M.issueNoteRequired }).trim().min(1, M.issueNoteRequired).max(500, M.issueNoteRequired),
+  })
+  .superRefine((v, ctx) => {
+    if (v.issue === 'price_changed' && v.newPriceUsdCents == null)
+      ctx.addIssue({ code: 'custom', path: ['newPriceUsdCents'], message: M.newPriceInvalid });
+  });
+export type CompraItemIssueInput = z.input<typeof compraItemIssueInput>;
+
+/** The customer's choice on a marked item: cancel it or accept its new price. */
+export const compraItemChoiceInput = z.object({
+  id: z.uuid({ error: M.notFound }),
+  itemId: z.uuid({ error: M.itemNotFound }),
+  choice: z.enum(COMPRA_ITEM_CHOICES, { error: M.choiceRequired }),
+});
+
 export const compraListInput = z.object({
   ...sortedListParams(COMPRA_LIST_SORTS),
   q: optionalSearchText,
@@ -127,4 +150,5 @@ export const compraSettingsInput = z.object({
     .int(M.feeMinimumInvalid)
     .min(0, M.feeMinimumInvalid)
     .max(100_000, M.feeMinimumInvalid),
+  validHours,
 });

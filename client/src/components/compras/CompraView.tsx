@@ -1,9 +1,11 @@
 // One assisted purchase as both sides read it (docs/product/compra-asistida.md): its items, the
 // quote's breakdown and validity, its invoices, the store's order and receipt, the trackings.
+import type { ReactNode } from 'react';
 import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import type { inferOutput } from '@trpc/tanstack-react-query';
 import {
   COMPRA_EXPIRED_LABEL,
+  COMPRA_ITEM_ISSUE_LABELS,
   COMPRA_LINE_LABELS,
   COMPRA_STATUS_LABELS,
   formatDateTime,
@@ -14,6 +16,7 @@ import {
 import type { trpc } from '../../lib/trpc';
 
 export type CompraDetail = inferOutput<typeof trpc.compras.detail>;
+export type CompraItem = CompraDetail['items'][number];
 
 const COLORS: Record<CompraStatus, string> = {
   requested: 'gray',
@@ -46,7 +49,48 @@ function Line({ label, cents, strong }: { label: string; cents: number | null; s
   );
 }
 
-export function CompraView({ compra }: { compra: CompraDetail }) {
+/** What the store failed on for an item, and what the customer chose. */
+function ItemIssue({ item }: { item: CompraItem }) {
+  if (!item.issue) return null;
+  return (
+    <Stack gap={2} mt={4}>
+      <Group gap="xs">
+        <Badge color={item.issueResolution === 'cancelled' ? 'gray' : 'orange'} variant="light">
+          {COMPRA_ITEM_ISSUE_LABELS[item.issue]}
+        </Badge>
+        {item.issue === 'price_changed' && item.issueNewPriceUsdCents != null && (
+          <Text size="xs">Nuevo precio: {formatUsdFromCents(item.issueNewPriceUsdCents)}</Text>
+        )}
+      </Group>
+      {item.issueNote && <Text size="xs">{item.issueNote}</Text>}
+      {item.issueResolution === 'cancelled' && (
+        <Text size="xs" fw={600}>
+          Artículo cancelado: {formatUsdFromCents(item.issueCreditUsdCents ?? 0)} quedó como saldo a favor.
+        </Text>
+      )}
+      {item.issueResolution === 'accepted' && (
+        <Text size="xs" fw={600}>
+          Nuevo precio aceptado
+          {item.issueInvoiceNumber
+            ? ` · factura ${item.issueInvoiceNumber}`
+            : item.issueCreditUsdCents
+              ? ` · ${formatUsdFromCents(item.issueCreditUsdCents)} quedó como saldo a favor`
+              : ''}
+          .
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+export function CompraView({
+  compra,
+  itemActions,
+}: {
+  compra: CompraDetail;
+  /** What each side may do on an item (the customer's choice, the staff's mark). */
+  itemActions?: (item: CompraItem) => ReactNode;
+}) {
   return (
     <Stack gap="sm">
       <Group justify="space-between">
@@ -60,7 +104,7 @@ export function CompraView({ compra }: { compra: CompraDetail }) {
       </Text>
       <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Productos">
         {compra.items.map((item) => (
-          <li key={item.id}>
+          <li key={item.id} aria-label={item.name}>
             <Text size="sm" fw={600}>
               {COMPRA_LINE_LABELS.item(item.name, item.quantity)}
             </Text>
@@ -75,6 +119,8 @@ export function CompraView({ compra }: { compra: CompraDetail }) {
               {item.quotedPriceUsdCents != null && ` · confirmado: ${formatUsdFromCents(item.quotedPriceUsdCents)}`}
             </Text>
             {item.notes && <Text size="xs">Notas: {item.notes}</Text>}
+            <ItemIssue item={item} />
+            {itemActions?.(item)}
           </li>
         ))}
       </Stack>

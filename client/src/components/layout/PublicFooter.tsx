@@ -46,6 +46,11 @@ export function PublicFooter() {
               </AnchorLink>
             </List.Item>
             <List.Item>
+              <AnchorLink to="/compra-asistida" c="gray.4">
+                Compra asistida
+              </AnchorLink>
+            </List.Item>
+            <List.Item>
               <AnchorLink to="/cotizar" c="gray.4">
                 Calculadora USA
               </AnchorLink>

@@ -7,6 +7,7 @@ import { AdminPage, TotalBadge, useListRoute } from '../../components/data-table
 import { pageHead } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
 import { ComprasList, type CompraSearch } from './-components/compras/ComprasDesk';
+import { CompraSettingsCard } from './-components/compras/CompraSettingsCard';
 
 export const Route = createFileRoute('/admin/compras')({
   validateSearch: (search: Record<string, unknown>): CompraSearch => ({
@@ -24,6 +25,7 @@ function ComprasPage() {
       badge={<TotalBadge query={trpc.compras.count.queryOptions({ status: 'requested' })} noun="por cotizar" />}
       subtitle="Las compras que los clientes nos piden: cotiza, compra en la tienda y registra los trackings."
     >
+      <CompraSettingsCard />
       <ComprasList {...useListRoute<CompraSearch>(Route)} />
     </AdminPage>
   );

@@ -1,6 +1,7 @@
 // Compras (docs/product/compra-asistida.md): the customer asks us to buy in a store abroad (the
 // product links, options, quantities, prices seen, the casillero), follows each request, accepts
-// the quote (its invoice is paid in Facturas) and accepts a difference. A 390 px phone first.
+// the quote (its invoice is paid in Facturas), accepts a difference and chooses on an item the store
+// failed on (cancel it, or accept its new price). A 390 px phone first.
 import { ActionIcon, Button, Card, Group, NumberInput, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -115,6 +116,7 @@ function CompraCard({ id }: { id: string }) {
   const accept = useMutation(trpc.compras.accept.mutationOptions());
   const cancel = useMutation(trpc.compras.cancel.mutationOptions());
   const acceptDifference = useMutation(trpc.compras.acceptDifference.mutationOptions());
+  const choose = useMutation(trpc.compras.chooseItem.mutationOptions());
   const refresh = useRefresh();
   const handlers = {
     onSuccess: (r: { message: string }) => {
@@ -128,7 +130,41 @@ function CompraCard({ id }: { id: string }) {
       <QueryState query={detail}>
         {(compra) => (
           <Stack gap="md">
-            <CompraView compra={compra} />
+            <CompraView
+              compra={compra}
+              itemActions={(item) =>
+                compra.status === 'paid' &&
+                item.issue &&
+                !item.issueResolution && (
+                  <Group gap="xs" mt={4}>
+                    <Button
+                      size="xs"
+                      color="red"
+                      variant="light"
+                      loading={
+                        choose.isPending && choose.variables?.itemId === item.id && choose.variables.choice === 'cancel'
+                      }
+                      onClick={() => choose.mutate({ id, itemId: item.id, choice: 'cancel' }, handlers)}
+                    >
+                      Cancelar este artículo
+                    </Button>
+                    {item.issue === 'price_changed' && (
+                      <Button
+                        size="xs"
+                        loading={
+                          choose.isPending &&
+                          choose.variables?.itemId === item.id &&
+                          choose.variables.choice === 'accept'
+                        }
+                        onClick={() => choose.mutate({ id, itemId: item.id, choice: 'accept' }, handlers)}
+                      >
+                        Aceptar el nuevo precio
+                      </Button>
+                    )}
+                  </Group>
+                )
+              }
+            />
             <Group gap="sm">
               {compra.status === 'quoted' && !compra.expired && (
                 <Button loading={accept.isPending} onClick={() => accept.mutate({ id }, handlers)}>
@@ -151,7 +187,8 @@ function CompraCard({ id }: { id: string }) {
                 </Button>
               )}
               {((compra.invoice && compra.invoice.remainingUsdCents > 0) ||
-                (compra.extraInvoice && compra.extraInvoice.remainingUsdCents > 0)) && (
+                (compra.extraInvoice && compra.extraInvoice.remainingUsdCents > 0) ||
+                compra.items.some((i) => i.issueInvoiceRemainingUsdCents > 0)) && (
                 <Button component={Link} to="/dashboard/facturas" variant="light">
                   Pagar en Facturas
                 </Button>

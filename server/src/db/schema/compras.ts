@@ -4,7 +4,7 @@
 // or staff recording the purchase twice, make one change; a tracking is entered once (unique).
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex, uuid, bigint } from 'drizzle-orm/pg-core';
-import type { CompraStatus } from '@casillero/shared';
+import type { CompraItemIssue, CompraItemResolution, CompraStatus } from '@casillero/shared';
 import { cents, createdAt, requiredRef, timestamptz, updatedAt, uuidPk } from './columns';
 import { customerOwned } from './owned';
 import { users } from './users';
@@ -82,10 +82,42 @@ export const purchaseRequestItems = pgTable(
     /** The price staff confirmed in the quote. */
     quotedPriceUsdCents: cents('quoted_price_usd_cents'),
     notes: text('notes'),
+    /**
+     * The store failed on it (docs/product/compra-asistida.md#when-the-store-fails): staff mark it
+     * out of stock or with a new price, and the customer cancels it (its share back as credit) or
+     * accepts the new price (the difference: an extra invoice, or credit when lower).
+     */
+    issue: text('issue').$type<CompraItemIssue>(),
+    issueNewPriceUsdCents: cents('issue_new_price_usd_cents'),
+    issueNote: text('issue_note'),
+    issueMarkedAt: timestamptz('issue_marked_at'),
+    issueMarkedBy: uuid('issue_marked_by').references(() => users.id, { onDelete: 'set null' }),
+    issueResolution: text('issue_resolution').$type<CompraItemResolution>(),
+    issueResolvedAt: timestamptz('issue_resolved_at'),
+    /** What the choice changed in what the store will charge (negative when cancelled). */
+    issueStoreDeltaUsdCents: cents('issue_store_delta_usd_cents'),
+    /** Cancelled: its share given back as credit; a lower price accepted: the difference as credit. */
+    issueCreditUsdCents: cents('issue_credit_usd_cents'),
+    issueCreditLedgerEntryId: bigint('issue_credit_ledger_entry_id', { mode: 'number' }).references(
+      () => ledgerEntries.id,
+      { onDelete: 'restrict' },
+    ),
+    /** A higher price accepted: the difference's extra invoice. */
+    issueInvoiceId: uuid('issue_invoice_id').references(() => invoices.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
   },
   (t) => [
     index('purchase_request_items_request_idx').on(t.requestId, t.position),
+    check('purchase_request_items_issue', sql`${t.issue} is null or ${t.issue} in ('out_of_stock', 'price_changed')`),
+    check(
+      'purchase_request_items_issue_resolution',
+      sql`${t.issueResolution} is null or ${t.issueResolution} in ('cancelled', 'accepted')`,
+    ),
+    check(
+      'purchase_request_items_issue_price',
+      sql`${t.issue} is distinct from 'price_changed' or ${t.issueNewPriceUsdCents} > 0`,
+    ),
+    uniqueIndex('purchase_request_items_issue_invoice_key').on(t.issueInvoiceId),
     check('purchase_request_items_quantity', sql`${t.quantity} between 1 and 99`),
     check('purchase_request_items_link', sql`${t.url} ~* '^https?://'`),
   ],
@@ -109,3 +141,4 @@ export const purchaseRequestTrackings = pgTable(
 );
 
 export type PurchaseRequestRow = typeof purchaseRequests.$inferSelect;
+export type PurchaseRequestItemRow = typeof purchaseRequestItems.$inferSelect;

@@ -1,10 +1,12 @@
 // Compra asistida (docs/product/compra-asistida.md): the customer's Compras (ask, follow, accept,
-// cancel, accept a difference) and the staff's desk at /admin/compras (list, quote, renew, record
-// the purchase, enter the store's trackings) with the fee settings.
+// cancel, accept a difference, choose on an item the store failed on) and the staff's desk at /admin/compras (list, quote, renew, record
+// the purchase, mark an item the store failed on, enter the store's trackings) with the settings.
 import {
   COMPRA_MESSAGES,
   compraCreateInput,
   compraIdInput,
+  compraItemChoiceInput,
+  compraItemIssueInput,
   compraListInput,
   compraPurchaseInput,
   compraQuoteInput,
@@ -25,7 +27,9 @@ import {
   acceptCompraQuote,
   addCompraTrackings,
   cancelCompra,
+  chooseCompraItem,
   createCompra,
+  markCompraItemIssue,
   quoteCompraRequest,
   recordCompraPurchase,
   renewCompraQuote,
@@ -67,6 +71,11 @@ export const comprasRouter = router({
     .input(compraIdInput)
     .mutation(({ ctx, input }) => acceptCompraDifference(ctx.db, ctx.user.id, input.id, { appUrl: ctx.config.appUrl })),
 
+  /** On an item the store failed on: cancel it (its share back as credit) or accept its new price. */
+  chooseItem: auditedUserProcedure
+    .input(compraItemChoiceInput)
+    .mutation(({ ctx, input }) => chooseCompraItem(ctx.db, ctx.user.id, input, { appUrl: ctx.config.appUrl })),
+
   /** The desk's list (list engine): status, customer, age, amount. */
   list: staffProcedure('compras')
     .input(compraListInput)
@@ -93,6 +102,11 @@ export const comprasRouter = router({
   recordPurchase: staffProcedure('compras')
     .input(compraPurchaseInput)
     .mutation(({ ctx, input }) => recordCompraPurchase(ctx.db, ctx.user.id, input, { appUrl: ctx.config.appUrl })),
+
+  /** The store failed on an item of a paid request: out of stock, or a new price. */
+  markItemIssue: staffProcedure('compras')
+    .input(compraItemIssueInput)
+    .mutation(({ ctx, input }) => markCompraItemIssue(ctx.db, ctx.user.id, input, { appUrl: ctx.config.appUrl })),
 
   addTrackings: staffProcedure('compras')
     .input(compraTrackingsInput)

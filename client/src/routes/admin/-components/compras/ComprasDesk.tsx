@@ -1,17 +1,36 @@
 // The assisted purchases desk (docs/product/compra-asistida.md), on the list engine: status,
 // customer, age and amount; a request's drawer with the step it waits for: quote (each item's
-// price, sales tax, shipping, validity), renew an expired quote, record the purchase (order
-// number, final amount, the store's receipt) and enter the store's trackings.
+// price, sales tax, shipping, validity), renew an expired quote, mark an item the store failed on
+// (out of stock, a new price), record the purchase (order number, final amount, the store's
+// receipt) and enter the store's trackings.
 import { useMemo, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, FileInput, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Button,
+  Card,
+  FileInput,
+  NumberInput,
+  Radio,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Group,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { IconEye } from '@tabler/icons-react';
 import type { inferOutput } from '@trpc/tanstack-react-query';
 import {
+  COMPRA_ITEM_ISSUES,
+  COMPRA_ITEM_ISSUE_LABELS,
+  COMPRA_LINE_LABELS,
   COMPRA_MESSAGES as M,
+  compraItemIssueInput,
+  type CompraItemIssueInput,
   COMPRA_STATUSES,
   COMPRA_STATUS_LABELS,
-  COMPRA_VALID_HOURS_DEFAULT,
+  COMPRA_DEFAULT_SETTINGS,
   formatDateTime,
   formatUsdFromCents,
   type CompraStatus,
@@ -136,15 +155,28 @@ function useHandlers() {
 }
 
 function CompraDesk({ compra }: { compra: CompraAdminDetail }) {
+  const settings = useQuery(trpc.compras.settings.queryOptions());
+  const validHours = settings.data?.validHours ?? COMPRA_DEFAULT_SETTINGS.validHours;
+  const pending = compra.items.some((i) => i.issue && !i.issueResolution);
   return (
     <Stack gap="md">
       <Text size="sm">
         Cliente: {compra.customer} ({compra.customerEmail})
       </Text>
       <CompraView compra={compra} />
-      {(compra.status === 'requested' || compra.status === 'quoted') && <QuoteForm compra={compra} />}
-      {compra.status === 'quoted' && compra.expired && <Renew id={compra.id} />}
-      {compra.status === 'paid' && <PurchaseForm compra={compra} />}
+      {(compra.status === 'requested' || compra.status === 'quoted') && (
+        <QuoteForm key={validHours} compra={compra} validHours={validHours} />
+      )}
+      {compra.status === 'quoted' && compra.expired && <Renew id={compra.id} validHours={validHours} />}
+      {compra.status === 'paid' && <ItemIssueForm compra={compra} />}
+      {compra.status === 'paid' &&
+        (pending ? (
+          <Text size="sm" c="orange" role="status">
+            {M.issuePending}
+          </Text>
+        ) : (
+          <PurchaseForm compra={compra} />
+        ))}
       {(compra.status === 'purchased' || compra.status === 'shipped') && <TrackingsForm id={compra.id} />}
     </Stack>
   );
@@ -152,7 +184,7 @@ function CompraDesk({ compra }: { compra: CompraAdminDetail }) {
 
 const cents = (v: DecimalValue | null) => (typeof v === 'number' ? v : Number.NaN);
 
-function QuoteForm({ compra }: { compra: CompraAdminDetail }) {
+function QuoteForm({ compra, validHours }: { compra: CompraAdminDetail; validHours: number }) {
   const quote = useMutation(trpc.compras.quote.mutationOptions());
   const handlers = useHandlers();
   const [prices, setPrices] = useState<(DecimalValue | null)[]>(() =>
@@ -160,7 +192,7 @@ function QuoteForm({ compra }: { compra: CompraAdminDetail }) {
   );
   const [salesTax, setSalesTax] = useState<DecimalValue | null>(compra.salesTaxUsdCents ?? 0);
   const [shipping, setShipping] = useState<DecimalValue | null>(compra.shippingUsdCents ?? 0);
-  const [hours, setHours] = useState<number | string>(COMPRA_VALID_HOURS_DEFAULT);
+  const [hours, setHours] = useState<number | string>(validHours);
   return (
     <Card withBorder padding="sm" component="section" aria-label="Cotizar">
       <Stack gap="xs">
@@ -206,20 +238,81 @@ function QuoteForm({ compra }: { compra: CompraAdminDetail }) {
   );
 }
 
-function Renew({ id }: { id: string }) {
+function Renew({ id, validHours }: { id: string; validHours: number }) {
   const renew = useMutation(trpc.compras.renew.mutationOptions());
   const handlers = useHandlers();
   return (
     <Button variant="light" w="fit-content" loading={renew.isPending} onClick={() => renew.mutate({ id }, handlers)}>
-      Renovar la cotización ({COMPRA_VALID_HOURS_DEFAULT} h)
+      Renovar la cotización ({validHours} h)
     </Button>
+  );
+}
+
+/** The store failed on an item: out of stock, or a new price; the customer is told and chooses. */
+function ItemIssueForm({ compra }: { compra: CompraAdminDetail }) {
+  const mark = useMutation(trpc.compras.markItemIssue.mutationOptions());
+  const handlers = useHandlers();
+  const open = compra.items.filter((i) => !i.issue);
+  const form = useForm<CompraItemIssueInput>({
+    mode: 'controlled',
+    initialValues: { id: compra.id, itemId: '', issue: 'out_of_stock', newPriceUsdCents: null, note: '' },
+    validate: schemaResolver(compraItemIssueInput, { sync: true }),
+  });
+  if (open.length === 0) return null;
+  const submit = form.onSubmit((values) =>
+    mark.mutate(compraItemIssueInput.parse(values), {
+      ...handlers,
+      onSuccess: (r) => {
+        handlers.onSuccess(r);
+        form.reset();
+      },
+    }),
+  );
+  return (
+    <Card withBorder padding="sm" component="section" aria-label="Artículo con problema">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="xs">
+          <Text fw={700}>Artículo con problema</Text>
+          <Text size="xs" c="dimmed">
+            Si la tienda no tiene un artículo o cambió su precio, márcalo: el cliente elige cancelarlo (su parte vuelve
+            como saldo a favor) o aceptar el nuevo precio.
+          </Text>
+          <Select
+            label="Artículo"
+            placeholder="Elige el artículo"
+            data={open.map((i) => ({ value: i.id, label: COMPRA_LINE_LABELS.item(i.name, i.quantity) }))}
+            allowDeselect={false}
+            {...form.getInputProps('itemId')}
+          />
+          <Radio.Group label="Qué pasó" {...form.getInputProps('issue')}>
+            <Group gap="md" mt={4}>
+              {COMPRA_ITEM_ISSUES.map((issue) => (
+                <Radio key={issue} value={issue} label={COMPRA_ITEM_ISSUE_LABELS[issue]} />
+              ))}
+            </Group>
+          </Radio.Group>
+          {form.values.issue === 'price_changed' && (
+            <UsdCentsInput label="Nuevo precio por unidad (USD)" {...form.getInputProps('newPriceUsdCents')} />
+          )}
+          <Textarea label="Nota para el cliente" autosize minRows={2} {...form.getInputProps('note')} />
+          <Button type="submit" w="fit-content" color="orange" loading={mark.isPending}>
+            Avisar al cliente
+          </Button>
+        </Stack>
+      </form>
+    </Card>
   );
 }
 
 function PurchaseForm({ compra }: { compra: CompraAdminDetail }) {
   const record = useMutation(trpc.compras.recordPurchase.mutationOptions());
   const handlers = useHandlers();
-  const quotedStore = (compra.itemsUsdCents ?? 0) + (compra.salesTaxUsdCents ?? 0) + (compra.shippingUsdCents ?? 0);
+  // The quote, less the cancelled items' shares, plus the new prices accepted (as the server compares).
+  const quotedStore =
+    (compra.itemsUsdCents ?? 0) +
+    (compra.salesTaxUsdCents ?? 0) +
+    (compra.shippingUsdCents ?? 0) +
+    compra.items.reduce((sum, i) => sum + (i.issueStoreDeltaUsdCents ?? 0), 0);
   const [order, setOrder] = useState('');
   const [finalCents, setFinalCents] = useState<DecimalValue | null>(quotedStore);
   const [file, setFile] = useState<File | null>(null);
@@ -229,7 +322,7 @@ function PurchaseForm({ compra }: { compra: CompraAdminDetail }) {
       <Stack gap="xs">
         <Text fw={700}>Registrar la compra</Text>
         <Text size="xs" c="dimmed">
-          Total de la tienda cotizado: {formatUsdFromCents(quotedStore)}
+          Total de la tienda esperado: {formatUsdFromCents(quotedStore)}
         </Text>
         <TextInput
           label="Número de pedido de la tienda"
