@@ -92,3 +92,4 @@ export * from './schemas/travel-rules';
 export * from './messages-api';
 export * from './schemas/public-api';
 export * from './compras';
+export * from './allies';

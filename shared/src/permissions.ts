@@ -7,7 +7,11 @@
  * 'agencia' is an agency's counter (docs/product/last-mile.md#agency-counters-and-proof-of-delivery):
  * it belongs to one agency and sees only the shipments bound to it.
  */
-export const STAFF_ROLES = ['admin', 'almacen', 'caja', 'atencion', 'agencia'] as const;
+/**
+ * 'aliado' is an ally's login (docs/product/allies.md): it belongs to one ally and reaches only
+ * that ally's portal and customers.
+ */
+export const STAFF_ROLES = ['admin', 'almacen', 'caja', 'atencion', 'agencia', 'aliado'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
@@ -16,6 +20,7 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
   caja: 'Caja',
   atencion: 'Atención al cliente',
   agencia: 'Agencia (mostrador)',
+  aliado: 'Aliado',
 };
 
 /** The areas whose records staff read and change; each has a `.read` and a `.write` permission. */
@@ -56,7 +61,11 @@ export type Permission =
   /** What may travel: the travel rules' versions (docs/product/travel-rules.md). */
   | 'rules.manage'
   /** Compra asistida: quoting, buying and entering the store's trackings (docs/product/compra-asistida.md). */
-  | 'compras';
+  | 'compras'
+  /** The allies: creating them, their price adjustment, deactivating (docs/product/allies.md). */
+  | 'allies.manage'
+  /** An ally's portal: its own customers, their parcels and shipments, its statement. */
+  | 'allies.portal';
 
 /** Reading and changing each of the areas. */
 const readWrite = (...areas: Area[]): Permission[] => areas.flatMap((a) => [`${a}.read`, `${a}.write`] as const);
@@ -76,6 +85,8 @@ export const PERMISSIONS: readonly Permission[] = [
   'prices.manage',
   'rules.manage',
   'compras',
+  'allies.manage',
+  'allies.portal',
 ];
 
 const WAREHOUSE: Permission[] = [
@@ -89,7 +100,8 @@ const WAREHOUSE: Permission[] = [
 ];
 
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
-  admin: PERMISSIONS,
+  // Everything but an ally's portal, which only an ally's own login has (it is scoped by the ally).
+  admin: PERMISSIONS.filter((p) => p !== 'allies.portal'),
   almacen: WAREHOUSE,
   caja: [
     'payments.read',
@@ -121,6 +133,8 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   ],
   // An agency's counter: its own agency's shipments, nothing else (the scope is the agency).
   agencia: ['pickups.counter'],
+  // An ally's login: its own portal, nothing else (the scope is the ally).
+  aliado: ['allies.portal'],
 };
 
 // --- What each role may do, in words: generated from the map, never written apart from it -----
@@ -153,6 +167,8 @@ export const EXTRA_PERMISSION_LABELS: Record<Exclude<Permission, `${Area}.read` 
   'prices.manage': 'las tarifas (versiones con fecha de vigencia)',
   'rules.manage': 'las reglas de lo que puede viajar (versiones con fecha de vigencia)',
   compras: 'la compra asistida (cotizar, comprar en la tienda y registrar los trackings)',
+  'allies.manage': 'los aliados (alta, ajuste de precio y desactivación)',
+  'allies.portal': 'el portal de aliado (sus clientes, sus paquetes y envíos, y su estado de cuenta)',
 };
 
 export const EXTRA_PERMISSIONS = Object.keys(EXTRA_PERMISSION_LABELS) as (keyof typeof EXTRA_PERMISSION_LABELS)[];
