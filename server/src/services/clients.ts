@@ -24,6 +24,7 @@ import { mailboxes } from '../db/schema';
 import { chargeActivation } from './accounts';
 import type { Config } from '../env';
 import { findClient } from '../queries/clients';
+import { mailboxPrefixOf } from '../queries/allies';
 import { upsertOwnProfile } from '../queries/profile';
 import { isUniqueViolation } from './auth';
 import { insertMailbox } from './mailbox-code';
@@ -82,7 +83,7 @@ export async function createMailboxForClient(db: Db, input: z.output<typeof mail
         postalCode: input.postalCode,
         status: 'inactive',
         ...(input.mailboxCode ? { mailboxCode: input.mailboxCode } : {}),
-      });
+      }, await mailboxPrefixOf(tx, input.userId));
       // A generated code that clashed is not the caller's doing: unexpected, logged, answered generically.
       if (!mailbox) throw input.mailboxCode ? codeTaken() : new Error(M.createFailed);
 
