@@ -142,3 +142,20 @@ export const allyStatementInput = z.object({ month: allyMonthSchema });
 /** The portal's lists: a page of at most 100 rows, newest first. */
 export const allyListInput = z.object({ page: z.number().int().min(1).max(10_000).default(1) }).default({ page: 1 });
 export const ALLY_PAGE_SIZE = 50;
+
+/** The statement's columns (the CSV's and the PDF's), in order. */
+export const ALLY_STATEMENT_HEADERS = [
+  'Fecha',
+  'Envío',
+  'Cliente',
+  'Casillero',
+  'Método',
+  'Peso (kg)',
+  'Flete y almacenaje (USD)',
+  'Entrega (USD)',
+  'Total (USD)',
+] as const;
+
+/** The statement's download: GET /api/aliado/estado-de-cuenta/2026-11.csv (or .pdf). */
+export const allyStatementPath = (month: string, format: 'csv' | 'pdf') =>
+  `/api/aliado/estado-de-cuenta/${month}.${format}`;
