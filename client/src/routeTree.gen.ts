@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminRouteImport } from './routes/admin'
 import { Route as AdminDemoRouteImport } from './routes/admin-demo'
 import { Route as AdminSetupRouteImport } from './routes/admin-setup'
+import { Route as AliadoRouteImport } from './routes/aliado'
 import { Route as ContactoRouteImport } from './routes/contacto'
 import { Route as CotizarRouteImport } from './routes/cotizar'
 import { Route as CotizarChinaRouteImport } from './routes/cotizar-china'
@@ -31,6 +32,7 @@ import { Route as UpdatePasswordRouteImport } from './routes/update-password'
 import { Route as VerificarEmailRouteImport } from './routes/verificar-email'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAgenciasRouteImport } from './routes/admin/agencias'
+import { Route as AdminAliadosRouteImport } from './routes/admin/aliados'
 import { Route as AdminAuditoriaRouteImport } from './routes/admin/auditoria'
 import { Route as AdminClientesRouteImport } from './routes/admin/clientes'
 import { Route as AdminComprasRouteImport } from './routes/admin/compras'
@@ -55,6 +57,11 @@ import { Route as AdminSinDuenoRouteImport } from './routes/admin/sin-dueno'
 import { Route as AdminTarifasRouteImport } from './routes/admin/tarifas'
 import { Route as AdminTasasRouteImport } from './routes/admin/tasas'
 import { Route as AdminTrackingsRouteImport } from './routes/admin/trackings'
+import { Route as AliadoIndexRouteImport } from './routes/aliado/index'
+import { Route as AliadoEnviosRouteImport } from './routes/aliado/envios'
+import { Route as AliadoEstadoDeCuentaRouteImport } from './routes/aliado/estado-de-cuenta'
+import { Route as AliadoFacturasRouteImport } from './routes/aliado/facturas'
+import { Route as AliadoPaquetesRouteImport } from './routes/aliado/paquetes'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
 import { Route as DashboardSplatRouteImport } from './routes/dashboard/$'
 import { Route as DashboardAlmacenRouteImport } from './routes/dashboard/almacen'
@@ -91,6 +98,11 @@ const AdminDemoRoute = AdminDemoRouteImport.update({
 const AdminSetupRoute = AdminSetupRouteImport.update({
   id: '/admin-setup',
   path: '/admin-setup',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AliadoRoute = AliadoRouteImport.update({
+  id: '/aliado',
+  path: '/aliado',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ContactoRoute = ContactoRouteImport.update({
@@ -181,6 +193,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
 const AdminAgenciasRoute = AdminAgenciasRouteImport.update({
   id: '/agencias',
   path: '/agencias',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAliadosRoute = AdminAliadosRouteImport.update({
+  id: '/aliados',
+  path: '/aliados',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminAuditoriaRoute = AdminAuditoriaRouteImport.update({
@@ -303,6 +320,31 @@ const AdminTrackingsRoute = AdminTrackingsRouteImport.update({
   path: '/trackings',
   getParentRoute: () => AdminRoute,
 } as any)
+const AliadoIndexRoute = AliadoIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AliadoRoute,
+} as any)
+const AliadoEnviosRoute = AliadoEnviosRouteImport.update({
+  id: '/envios',
+  path: '/envios',
+  getParentRoute: () => AliadoRoute,
+} as any)
+const AliadoEstadoDeCuentaRoute = AliadoEstadoDeCuentaRouteImport.update({
+  id: '/estado-de-cuenta',
+  path: '/estado-de-cuenta',
+  getParentRoute: () => AliadoRoute,
+} as any)
+const AliadoFacturasRoute = AliadoFacturasRouteImport.update({
+  id: '/facturas',
+  path: '/facturas',
+  getParentRoute: () => AliadoRoute,
+} as any)
+const AliadoPaquetesRoute = AliadoPaquetesRouteImport.update({
+  id: '/paquetes',
+  path: '/paquetes',
+  getParentRoute: () => AliadoRoute,
+} as any)
 const DashboardIndexRoute = DashboardIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -394,6 +436,7 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AdminRouteWithChildren
   '/admin-demo': typeof AdminDemoRoute
   '/admin-setup': typeof AdminSetupRoute
+  '/aliado': typeof AliadoRouteWithChildren
   '/contacto': typeof ContactoRoute
   '/cotizar': typeof CotizarRoute
   '/cotizar-china': typeof CotizarChinaRoute
@@ -411,6 +454,7 @@ export interface FileRoutesByFullPath {
   '/update-password': typeof UpdatePasswordRoute
   '/verificar-email': typeof VerificarEmailRoute
   '/admin/agencias': typeof AdminAgenciasRoute
+  '/admin/aliados': typeof AdminAliadosRoute
   '/admin/auditoria': typeof AdminAuditoriaRoute
   '/admin/clientes': typeof AdminClientesRoute
   '/admin/compras': typeof AdminComprasRoute
@@ -435,6 +479,10 @@ export interface FileRoutesByFullPath {
   '/admin/tarifas': typeof AdminTarifasRoute
   '/admin/tasas': typeof AdminTasasRoute
   '/admin/trackings': typeof AdminTrackingsRoute
+  '/aliado/envios': typeof AliadoEnviosRoute
+  '/aliado/estado-de-cuenta': typeof AliadoEstadoDeCuentaRoute
+  '/aliado/facturas': typeof AliadoFacturasRoute
+  '/aliado/paquetes': typeof AliadoPaquetesRoute
   '/dashboard/$': typeof DashboardSplatRoute
   '/dashboard/almacen': typeof DashboardAlmacenRoute
   '/dashboard/calculadora': typeof DashboardCalculadoraRoute
@@ -451,6 +499,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/reempaques': typeof DashboardReempaquesRoute
   '/rastreo/$numero': typeof RastreoNumeroRoute
   '/admin/': typeof AdminIndexRoute
+  '/aliado/': typeof AliadoIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/rastreo/': typeof RastreoIndexRoute
 }
@@ -473,6 +522,7 @@ export interface FileRoutesByTo {
   '/update-password': typeof UpdatePasswordRoute
   '/verificar-email': typeof VerificarEmailRoute
   '/admin/agencias': typeof AdminAgenciasRoute
+  '/admin/aliados': typeof AdminAliadosRoute
   '/admin/auditoria': typeof AdminAuditoriaRoute
   '/admin/clientes': typeof AdminClientesRoute
   '/admin/compras': typeof AdminComprasRoute
@@ -497,6 +547,10 @@ export interface FileRoutesByTo {
   '/admin/tarifas': typeof AdminTarifasRoute
   '/admin/tasas': typeof AdminTasasRoute
   '/admin/trackings': typeof AdminTrackingsRoute
+  '/aliado/envios': typeof AliadoEnviosRoute
+  '/aliado/estado-de-cuenta': typeof AliadoEstadoDeCuentaRoute
+  '/aliado/facturas': typeof AliadoFacturasRoute
+  '/aliado/paquetes': typeof AliadoPaquetesRoute
   '/dashboard/$': typeof DashboardSplatRoute
   '/dashboard/almacen': typeof DashboardAlmacenRoute
   '/dashboard/calculadora': typeof DashboardCalculadoraRoute
@@ -513,6 +567,7 @@ export interface FileRoutesByTo {
   '/dashboard/reempaques': typeof DashboardReempaquesRoute
   '/rastreo/$numero': typeof RastreoNumeroRoute
   '/admin': typeof AdminIndexRoute
+  '/aliado': typeof AliadoIndexRoute
   '/dashboard': typeof DashboardIndexRoute
   '/rastreo': typeof RastreoIndexRoute
 }
@@ -522,6 +577,7 @@ export interface FileRoutesById {
   '/admin': typeof AdminRouteWithChildren
   '/admin-demo': typeof AdminDemoRoute
   '/admin-setup': typeof AdminSetupRoute
+  '/aliado': typeof AliadoRouteWithChildren
   '/contacto': typeof ContactoRoute
   '/cotizar': typeof CotizarRoute
   '/cotizar-china': typeof CotizarChinaRoute
@@ -539,6 +595,7 @@ export interface FileRoutesById {
   '/update-password': typeof UpdatePasswordRoute
   '/verificar-email': typeof VerificarEmailRoute
   '/admin/agencias': typeof AdminAgenciasRoute
+  '/admin/aliados': typeof AdminAliadosRoute
   '/admin/auditoria': typeof AdminAuditoriaRoute
   '/admin/clientes': typeof AdminClientesRoute
   '/admin/compras': typeof AdminComprasRoute
@@ -563,6 +620,10 @@ export interface FileRoutesById {
   '/admin/tarifas': typeof AdminTarifasRoute
   '/admin/tasas': typeof AdminTasasRoute
   '/admin/trackings': typeof AdminTrackingsRoute
+  '/aliado/envios': typeof AliadoEnviosRoute
+  '/aliado/estado-de-cuenta': typeof AliadoEstadoDeCuentaRoute
+  '/aliado/facturas': typeof AliadoFacturasRoute
+  '/aliado/paquetes': typeof AliadoPaquetesRoute
   '/dashboard/$': typeof DashboardSplatRoute
   '/dashboard/almacen': typeof DashboardAlmacenRoute
   '/dashboard/calculadora': typeof DashboardCalculadoraRoute
@@ -579,6 +640,7 @@ export interface FileRoutesById {
   '/dashboard/reempaques': typeof DashboardReempaquesRoute
   '/rastreo/$numero': typeof RastreoNumeroRoute
   '/admin/': typeof AdminIndexRoute
+  '/aliado/': typeof AliadoIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/rastreo/': typeof RastreoIndexRoute
 }
@@ -589,6 +651,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/admin-demo'
     | '/admin-setup'
+    | '/aliado'
     | '/contacto'
     | '/cotizar'
     | '/cotizar-china'
@@ -606,6 +669,7 @@ export interface FileRouteTypes {
     | '/update-password'
     | '/verificar-email'
     | '/admin/agencias'
+    | '/admin/aliados'
     | '/admin/auditoria'
     | '/admin/clientes'
     | '/admin/compras'
@@ -630,6 +694,10 @@ export interface FileRouteTypes {
     | '/admin/tarifas'
     | '/admin/tasas'
     | '/admin/trackings'
+    | '/aliado/envios'
+    | '/aliado/estado-de-cuenta'
+    | '/aliado/facturas'
+    | '/aliado/paquetes'
     | '/dashboard/$'
     | '/dashboard/almacen'
     | '/dashboard/calculadora'
@@ -646,6 +714,7 @@ export interface FileRouteTypes {
     | '/dashboard/reempaques'
     | '/rastreo/$numero'
     | '/admin/'
+    | '/aliado/'
     | '/dashboard/'
     | '/rastreo/'
   fileRoutesByTo: FileRoutesByTo
@@ -668,6 +737,7 @@ export interface FileRouteTypes {
     | '/update-password'
     | '/verificar-email'
     | '/admin/agencias'
+    | '/admin/aliados'
     | '/admin/auditoria'
     | '/admin/clientes'
     | '/admin/compras'
@@ -692,6 +762,10 @@ export interface FileRouteTypes {
     | '/admin/tarifas'
     | '/admin/tasas'
     | '/admin/trackings'
+    | '/aliado/envios'
+    | '/aliado/estado-de-cuenta'
+    | '/aliado/facturas'
+    | '/aliado/paquetes'
     | '/dashboard/$'
     | '/dashboard/almacen'
     | '/dashboard/calculadora'
@@ -708,6 +782,7 @@ export interface FileRouteTypes {
     | '/dashboard/reempaques'
     | '/rastreo/$numero'
     | '/admin'
+    | '/aliado'
     | '/dashboard'
     | '/rastreo'
   id:
@@ -716,6 +791,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/admin-demo'
     | '/admin-setup'
+    | '/aliado'
     | '/contacto'
     | '/cotizar'
     | '/cotizar-china'
@@ -733,6 +809,7 @@ export interface FileRouteTypes {
     | '/update-password'
     | '/verificar-email'
     | '/admin/agencias'
+    | '/admin/aliados'
     | '/admin/auditoria'
     | '/admin/clientes'
     | '/admin/compras'
@@ -757,6 +834,10 @@ export interface FileRouteTypes {
     | '/admin/tarifas'
     | '/admin/tasas'
     | '/admin/trackings'
+    | '/aliado/envios'
+    | '/aliado/estado-de-cuenta'
+    | '/aliado/facturas'
+    | '/aliado/paquetes'
     | '/dashboard/$'
     | '/dashboard/almacen'
     | '/dashboard/calculadora'
@@ -773,6 +854,7 @@ export interface FileRouteTypes {
     | '/dashboard/reempaques'
     | '/rastreo/$numero'
     | '/admin/'
+    | '/aliado/'
     | '/dashboard/'
     | '/rastreo/'
   fileRoutesById: FileRoutesById
@@ -782,6 +864,7 @@ export interface RootRouteChildren {
   AdminRoute: typeof AdminRouteWithChildren
   AdminDemoRoute: typeof AdminDemoRoute
   AdminSetupRoute: typeof AdminSetupRoute
+  AliadoRoute: typeof AliadoRouteWithChildren
   ContactoRoute: typeof ContactoRoute
   CotizarRoute: typeof CotizarRoute
   CotizarChinaRoute: typeof CotizarChinaRoute
@@ -828,6 +911,13 @@ declare module '@tanstack/react-router' {
       path: '/admin-setup'
       fullPath: '/admin-setup'
       preLoaderRoute: typeof AdminSetupRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/aliado': {
+      id: '/aliado'
+      path: '/aliado'
+      fullPath: '/aliado'
+      preLoaderRoute: typeof AliadoRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/contacto': {
@@ -954,6 +1044,13 @@ declare module '@tanstack/react-router' {
       path: '/agencias'
       fullPath: '/admin/agencias'
       preLoaderRoute: typeof AdminAgenciasRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/aliados': {
+      id: '/admin/aliados'
+      path: '/aliados'
+      fullPath: '/admin/aliados'
+      preLoaderRoute: typeof AdminAliadosRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/auditoria': {
@@ -1124,6 +1221,41 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminTrackingsRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/aliado/': {
+      id: '/aliado/'
+      path: '/'
+      fullPath: '/aliado/'
+      preLoaderRoute: typeof AliadoIndexRouteImport
+      parentRoute: typeof AliadoRoute
+    }
+    '/aliado/envios': {
+      id: '/aliado/envios'
+      path: '/envios'
+      fullPath: '/aliado/envios'
+      preLoaderRoute: typeof AliadoEnviosRouteImport
+      parentRoute: typeof AliadoRoute
+    }
+    '/aliado/estado-de-cuenta': {
+      id: '/aliado/estado-de-cuenta'
+      path: '/estado-de-cuenta'
+      fullPath: '/aliado/estado-de-cuenta'
+      preLoaderRoute: typeof AliadoEstadoDeCuentaRouteImport
+      parentRoute: typeof AliadoRoute
+    }
+    '/aliado/facturas': {
+      id: '/aliado/facturas'
+      path: '/facturas'
+      fullPath: '/aliado/facturas'
+      preLoaderRoute: typeof AliadoFacturasRouteImport
+      parentRoute: typeof AliadoRoute
+    }
+    '/aliado/paquetes': {
+      id: '/aliado/paquetes'
+      path: '/paquetes'
+      fullPath: '/aliado/paquetes'
+      preLoaderRoute: typeof AliadoPaquetesRouteImport
+      parentRoute: typeof AliadoRoute
+    }
     '/dashboard/': {
       id: '/dashboard/'
       path: '/'
@@ -1248,6 +1380,7 @@ declare module '@tanstack/react-router' {
 
 interface AdminRouteChildren {
   AdminAgenciasRoute: typeof AdminAgenciasRoute
+  AdminAliadosRoute: typeof AdminAliadosRoute
   AdminAuditoriaRoute: typeof AdminAuditoriaRoute
   AdminClientesRoute: typeof AdminClientesRoute
   AdminComprasRoute: typeof AdminComprasRoute
@@ -1277,6 +1410,7 @@ interface AdminRouteChildren {
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminAgenciasRoute: AdminAgenciasRoute,
+  AdminAliadosRoute: AdminAliadosRoute,
   AdminAuditoriaRoute: AdminAuditoriaRoute,
   AdminClientesRoute: AdminClientesRoute,
   AdminComprasRoute: AdminComprasRoute,
@@ -1305,6 +1439,25 @@ const AdminRouteChildren: AdminRouteChildren = {
 }
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
+
+interface AliadoRouteChildren {
+  AliadoEnviosRoute: typeof AliadoEnviosRoute
+  AliadoEstadoDeCuentaRoute: typeof AliadoEstadoDeCuentaRoute
+  AliadoFacturasRoute: typeof AliadoFacturasRoute
+  AliadoPaquetesRoute: typeof AliadoPaquetesRoute
+  AliadoIndexRoute: typeof AliadoIndexRoute
+}
+
+const AliadoRouteChildren: AliadoRouteChildren = {
+  AliadoEnviosRoute: AliadoEnviosRoute,
+  AliadoEstadoDeCuentaRoute: AliadoEstadoDeCuentaRoute,
+  AliadoFacturasRoute: AliadoFacturasRoute,
+  AliadoPaquetesRoute: AliadoPaquetesRoute,
+  AliadoIndexRoute: AliadoIndexRoute,
+}
+
+const AliadoRouteWithChildren =
+  AliadoRoute._addFileChildren(AliadoRouteChildren)
 
 interface DashboardRouteChildren {
   DashboardSplatRoute: typeof DashboardSplatRoute
@@ -1364,6 +1517,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminRoute: AdminRouteWithChildren,
   AdminDemoRoute: AdminDemoRoute,
   AdminSetupRoute: AdminSetupRoute,
+  AliadoRoute: AliadoRouteWithChildren,
   ContactoRoute: ContactoRoute,
   CotizarRoute: CotizarRoute,
   CotizarChinaRoute: CotizarChinaRoute,
