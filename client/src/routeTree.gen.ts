@@ -57,11 +57,6 @@ import { Route as AdminSinDuenoRouteImport } from './routes/admin/sin-dueno'
 import { Route as AdminTarifasRouteImport } from './routes/admin/tarifas'
 import { Route as AdminTasasRouteImport } from './routes/admin/tasas'
 import { Route as AdminTrackingsRouteImport } from './routes/admin/trackings'
-import { Route as AliadoIndexRouteImport } from './routes/aliado/index'
-import { Route as AliadoEnviosRouteImport } from './routes/aliado/envios'
-import { Route as AliadoEstadoDeCuentaRouteImport } from './routes/aliado/estado-de-cuenta'
-import { Route as AliadoFacturasRouteImport } from './routes/aliado/facturas'
-import { Route as AliadoPaquetesRouteImport } from './routes/aliado/paquetes'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
 import { Route as DashboardSplatRouteImport } from './routes/dashboard/$'
 import { Route as DashboardAlmacenRouteImport } from './routes/dashboard/almacen'
@@ -320,31 +315,6 @@ const AdminTrackingsRoute = AdminTrackingsRouteImport.update({
   path: '/trackings',
   getParentRoute: () => AdminRoute,
 } as any)
-const AliadoIndexRoute = AliadoIndexRouteImport.update({
-  id: '/',
-  path: '/',
-  getParentRoute: () => AliadoRoute,
-} as any)
-const AliadoEnviosRoute = AliadoEnviosRouteImport.update({
-  id: '/envios',
-  path: '/envios',
-  getParentRoute: () => AliadoRoute,
-} as any)
-const AliadoEstadoDeCuentaRoute = AliadoEstadoDeCuentaRouteImport.update({
-  id: '/estado-de-cuenta',
-  path: '/estado-de-cuenta',
-  getParentRoute: () => AliadoRoute,
-} as any)
-const AliadoFacturasRoute = AliadoFacturasRouteImport.update({
-  id: '/facturas',
-  path: '/facturas',
-  getParentRoute: () => AliadoRoute,
-} as any)
-const AliadoPaquetesRoute = AliadoPaquetesRouteImport.update({
-  id: '/paquetes',
-  path: '/paquetes',
-  getParentRoute: () => AliadoRoute,
-} as any)
 const DashboardIndexRoute = DashboardIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -436,7 +406,7 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AdminRouteWithChildren
   '/admin-demo': typeof AdminDemoRoute
   '/admin-setup': typeof AdminSetupRoute
-  '/aliado': typeof AliadoRouteWithChildren
+  '/aliado': typeof AliadoRoute
   '/contacto': typeof ContactoRoute
   '/cotizar': typeof CotizarRoute
   '/cotizar-china': typeof CotizarChinaRoute
@@ -479,10 +449,6 @@ export interface FileRoutesByFullPath {
   '/admin/tarifas': typeof AdminTarifasRoute
   '/admin/tasas': typeof AdminTasasRoute
   '/admin/trackings': typeof AdminTrackingsRoute
-  '/aliado/envios': typeof AliadoEnviosRoute
-  '/aliado/estado-de-cuenta': typeof AliadoEstadoDeCuentaRoute
-  '/aliado/facturas': typeof AliadoFacturasRoute
-  '/aliado/paquetes': typeof AliadoPaquetesRoute
   '/dashboard/$': typeof DashboardSplatRoute
   '/dashboard/almacen': typeof DashboardAlmacenRoute
   '/dashboard/calculadora': typeof DashboardCalculadoraRoute
@@ -499,7 +465,6 @@ export interface FileRoutesByFullPath {
   '/dashboard/reempaques': typeof DashboardReempaquesRoute
   '/rastreo/$numero': typeof RastreoNumeroRoute
   '/admin/': typeof AdminIndexRoute
-  '/aliado/': typeof AliadoIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/rastreo/': typeof RastreoIndexRoute
 }
@@ -507,6 +472,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/admin-demo': typeof AdminDemoRoute
   '/admin-setup': typeof AdminSetupRoute
+  '/aliado': typeof AliadoRoute
   '/contacto': typeof ContactoRoute
   '/cotizar': typeof CotizarRoute
   '/cotizar-china': typeof CotizarChinaRoute
@@ -547,10 +513,6 @@ export interface FileRoutesByTo {
   '/admin/tarifas': typeof AdminTarifasRoute
   '/admin/tasas': typeof AdminTasasRoute
   '/admin/trackings': typeof AdminTrackingsRoute
-  '/aliado/envios': typeof AliadoEnviosRoute
-  '/aliado/estado-de-cuenta': typeof AliadoEstadoDeCuentaRoute
-  '/aliado/facturas': typeof AliadoFacturasRoute
-  '/aliado/paquetes': typeof AliadoPaquetesRoute
   '/dashboard/$': typeof DashboardSplatRoute
   '/dashboard/almacen': typeof DashboardAlmacenRoute
   '/dashboard/calculadora': typeof DashboardCalculadoraRoute
@@ -567,7 +529,6 @@ export interface FileRoutesByTo {
   '/dashboard/reempaques': typeof DashboardReempaquesRoute
   '/rastreo/$numero': typeof RastreoNumeroRoute
   '/admin': typeof AdminIndexRoute
-  '/aliado': typeof AliadoIndexRoute
   '/dashboard': typeof DashboardIndexRoute
   '/rastreo': typeof RastreoIndexRoute
 }
@@ -577,7 +538,7 @@ export interface FileRoutesById {
   '/admin': typeof AdminRouteWithChildren
   '/admin-demo': typeof AdminDemoRoute
   '/admin-setup': typeof AdminSetupRoute
-  '/aliado': typeof AliadoRouteWithChildren
+  '/aliado': typeof AliadoRoute
   '/contacto': typeof ContactoRoute
   '/cotizar': typeof CotizarRoute
   '/cotizar-china': typeof CotizarChinaRoute
@@ -620,10 +581,6 @@ export interface FileRoutesById {
   '/admin/tarifas': typeof AdminTarifasRoute
   '/admin/tasas': typeof AdminTasasRoute
   '/admin/trackings': typeof AdminTrackingsRoute
-  '/aliado/envios': typeof AliadoEnviosRoute
-  '/aliado/estado-de-cuenta': typeof AliadoEstadoDeCuentaRoute
-  '/aliado/facturas': typeof AliadoFacturasRoute
-  '/aliado/paquetes': typeof AliadoPaquetesRoute
   '/dashboard/$': typeof DashboardSplatRoute
   '/dashboard/almacen': typeof DashboardAlmacenRoute
   '/dashboard/calculadora': typeof DashboardCalculadoraRoute
@@ -640,7 +597,6 @@ export interface FileRoutesById {
   '/dashboard/reempaques': typeof DashboardReempaquesRoute
   '/rastreo/$numero': typeof RastreoNumeroRoute
   '/admin/': typeof AdminIndexRoute
-  '/aliado/': typeof AliadoIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/rastreo/': typeof RastreoIndexRoute
 }
@@ -694,10 +650,6 @@ export interface FileRouteTypes {
     | '/admin/tarifas'
     | '/admin/tasas'
     | '/admin/trackings'
-    | '/aliado/envios'
-    | '/aliado/estado-de-cuenta'
-    | '/aliado/facturas'
-    | '/aliado/paquetes'
     | '/dashboard/$'
     | '/dashboard/almacen'
     | '/dashboard/calculadora'
@@ -714,7 +666,6 @@ export interface FileRouteTypes {
     | '/dashboard/reempaques'
     | '/rastreo/$numero'
     | '/admin/'
-    | '/aliado/'
     | '/dashboard/'
     | '/rastreo/'
   fileRoutesByTo: FileRoutesByTo
@@ -722,6 +673,7 @@ export interface FileRouteTypes {
     | '/'
     | '/admin-demo'
     | '/admin-setup'
+    | '/aliado'
     | '/contacto'
     | '/cotizar'
     | '/cotizar-china'
@@ -762,10 +714,6 @@ export interface FileRouteTypes {
     | '/admin/tarifas'
     | '/admin/tasas'
     | '/admin/trackings'
-    | '/aliado/envios'
-    | '/aliado/estado-de-cuenta'
-    | '/aliado/facturas'
-    | '/aliado/paquetes'
     | '/dashboard/$'
     | '/dashboard/almacen'
     | '/dashboard/calculadora'
@@ -782,7 +730,6 @@ export interface FileRouteTypes {
     | '/dashboard/reempaques'
     | '/rastreo/$numero'
     | '/admin'
-    | '/aliado'
     | '/dashboard'
     | '/rastreo'
   id:
@@ -834,10 +781,6 @@ export interface FileRouteTypes {
     | '/admin/tarifas'
     | '/admin/tasas'
     | '/admin/trackings'
-    | '/aliado/envios'
-    | '/aliado/estado-de-cuenta'
-    | '/aliado/facturas'
-    | '/aliado/paquetes'
     | '/dashboard/$'
     | '/dashboard/almacen'
     | '/dashboard/calculadora'
@@ -854,7 +797,6 @@ export interface FileRouteTypes {
     | '/dashboard/reempaques'
     | '/rastreo/$numero'
     | '/admin/'
-    | '/aliado/'
     | '/dashboard/'
     | '/rastreo/'
   fileRoutesById: FileRoutesById
@@ -864,7 +806,7 @@ export interface RootRouteChildren {
   AdminRoute: typeof AdminRouteWithChildren
   AdminDemoRoute: typeof AdminDemoRoute
   AdminSetupRoute: typeof AdminSetupRoute
-  AliadoRoute: typeof AliadoRouteWithChildren
+  AliadoRoute: typeof AliadoRoute
   ContactoRoute: typeof ContactoRoute
   CotizarRoute: typeof CotizarRoute
   CotizarChinaRoute: typeof CotizarChinaRoute
@@ -1221,41 +1163,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminTrackingsRouteImport
       parentRoute: typeof AdminRoute
     }
-    '/aliado/': {
-      id: '/aliado/'
-      path: '/'
-      fullPath: '/aliado/'
-      preLoaderRoute: typeof AliadoIndexRouteImport
-      parentRoute: typeof AliadoRoute
-    }
-    '/aliado/envios': {
-      id: '/aliado/envios'
-      path: '/envios'
-      fullPath: '/aliado/envios'
-      preLoaderRoute: typeof AliadoEnviosRouteImport
-      parentRoute: typeof AliadoRoute
-    }
-    '/aliado/estado-de-cuenta': {
-      id: '/aliado/estado-de-cuenta'
-      path: '/estado-de-cuenta'
-      fullPath: '/aliado/estado-de-cuenta'
-      preLoaderRoute: typeof AliadoEstadoDeCuentaRouteImport
-      parentRoute: typeof AliadoRoute
-    }
-    '/aliado/facturas': {
-      id: '/aliado/facturas'
-      path: '/facturas'
-      fullPath: '/aliado/facturas'
-      preLoaderRoute: typeof AliadoFacturasRouteImport
-      parentRoute: typeof AliadoRoute
-    }
-    '/aliado/paquetes': {
-      id: '/aliado/paquetes'
-      path: '/paquetes'
-      fullPath: '/aliado/paquetes'
-      preLoaderRoute: typeof AliadoPaquetesRouteImport
-      parentRoute: typeof AliadoRoute
-    }
     '/dashboard/': {
       id: '/dashboard/'
       path: '/'
@@ -1440,25 +1347,6 @@ const AdminRouteChildren: AdminRouteChildren = {
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
 
-interface AliadoRouteChildren {
-  AliadoEnviosRoute: typeof AliadoEnviosRoute
-  AliadoEstadoDeCuentaRoute: typeof AliadoEstadoDeCuentaRoute
-  AliadoFacturasRoute: typeof AliadoFacturasRoute
-  AliadoPaquetesRoute: typeof AliadoPaquetesRoute
-  AliadoIndexRoute: typeof AliadoIndexRoute
-}
-
-const AliadoRouteChildren: AliadoRouteChildren = {
-  AliadoEnviosRoute: AliadoEnviosRoute,
-  AliadoEstadoDeCuentaRoute: AliadoEstadoDeCuentaRoute,
-  AliadoFacturasRoute: AliadoFacturasRoute,
-  AliadoPaquetesRoute: AliadoPaquetesRoute,
-  AliadoIndexRoute: AliadoIndexRoute,
-}
-
-const AliadoRouteWithChildren =
-  AliadoRoute._addFileChildren(AliadoRouteChildren)
-
 interface DashboardRouteChildren {
   DashboardSplatRoute: typeof DashboardSplatRoute
   DashboardAlmacenRoute: typeof DashboardAlmacenRoute
@@ -1517,7 +1405,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminRoute: AdminRouteWithChildren,
   AdminDemoRoute: AdminDemoRoute,
   AdminSetupRoute: AdminSetupRoute,
-  AliadoRoute: AliadoRouteWithChildren,
+  AliadoRoute: AliadoRoute,
   ContactoRoute: ContactoRoute,
   CotizarRoute: CotizarRoute,
   CotizarChinaRoute: CotizarChinaRoute,

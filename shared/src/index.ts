@@ -38,6 +38,7 @@ export * from './schemas/clients';
 export * from './messages-shipments';
 export * from './schemas/repacks-admin';
 export * from './permissions';
+export * from './permission-descriptions';
 export * from './public-pages';
 export * from './messages-staff';
 export * from './schemas/staff';

@@ -2,16 +2,8 @@
 // (docs/product/staff-and-audit.md#roles): each area a role changes is under 'Cambia', each it
 // only reads under 'Solo consulta', each of the rest under 'Sin acceso a', and nothing else.
 import { describe, expect, it } from 'vitest';
-import {
-  AREA_LABELS,
-  EXTRA_PERMISSION_LABELS,
-  PERMISSIONS,
-  ROLE_PERMISSIONS,
-  STAFF_ROLE_DESCRIPTIONS,
-  STAFF_ROLES,
-  can,
-  type Permission,
-} from './permissions';
+import { PERMISSIONS, ROLE_PERMISSIONS, STAFF_ROLES, can, type Permission } from './permissions';
+import { AREA_LABELS, EXTRA_PERMISSION_LABELS, STAFF_ROLE_DESCRIPTIONS } from './permission-descriptions';
 
 /** The description's part that starts with `heading`, as the list of names it gives. */
 function part(description: string, heading: string): string[] {

@@ -10,34 +10,46 @@ import {
   IconUsers,
   type Icon,
 } from '@tabler/icons-react';
-import { Outlet, type LinkProps } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { useSearch } from '@tanstack/react-router';
 import { ALLY_MESSAGES as M } from '@casillero/shared';
 import { AreaShell } from '../../../components/layout/AreaShell';
 import { PageLoader } from '../../../components/layout/PageLoader';
 import { InvalidSession } from '../../../components/layout/InvalidSession';
 import { ButtonLink, NavLinkLink } from '../../../components/links';
 import { isSigningOutHere, useMe } from '../../../lib/auth';
+import { CustomersScreen } from './CustomersScreen';
+import { InvoicesScreen, ParcelsScreen, ShipmentsScreen } from './ActivityScreens';
+import { StatementScreen } from './StatementScreen';
 
-const ALLY_NAV: readonly { label: string; icon: Icon; to: LinkProps['to']; exact?: boolean }[] = [
-  { label: M.myCustomers, icon: IconUsers, to: '/aliado', exact: true },
-  { label: M.parcels, icon: IconPackage, to: '/aliado/paquetes' },
-  { label: M.shipments, icon: IconTruck, to: '/aliado/envios' },
-  { label: 'Facturas', icon: IconFileInvoice, to: '/aliado/facturas' },
-  { label: M.statement, icon: IconReportMoney, to: '/aliado/estado-de-cuenta' },
-];
+/** The portal's sections, by ?vista= (none: Mis clientes). */
+const SECTIONS = {
+  clientes: { label: M.myCustomers, icon: IconUsers, Screen: CustomersScreen },
+  paquetes: { label: M.parcels, icon: IconPackage, Screen: ParcelsScreen },
+  envios: { label: M.shipments, icon: IconTruck, Screen: ShipmentsScreen },
+  facturas: { label: 'Facturas', icon: IconFileInvoice, Screen: InvoicesScreen },
+  'estado-de-cuenta': { label: M.statement, icon: IconReportMoney, Screen: StatementScreen },
+} satisfies Record<string, { label: string; icon: Icon; Screen: () => ReactNode }>;
+type Section = keyof typeof SECTIONS;
+const sectionOf = (vista: string | undefined): Section =>
+  vista && vista in SECTIONS ? (vista as Section) : 'clientes';
 
-function AllyNav() {
+function AllyNav({ current }: { current: Section }) {
   return (
     <Stack gap={2}>
-      {ALLY_NAV.map((item) => (
-        <NavLinkLink
-          key={String(item.to)}
-          to={item.to}
-          label={item.label}
-          leftSection={<item.icon size={18} />}
-          activeOptions={{ exact: !!item.exact }}
-        />
-      ))}
+      {(Object.keys(SECTIONS) as Section[]).map((key) => {
+        const item = SECTIONS[key];
+        return (
+          <NavLinkLink
+            key={key}
+            to="/aliado"
+            search={key === 'clientes' ? {} : { vista: key }}
+            label={item.label}
+            leftSection={<item.icon size={18} />}
+            active={key === current}
+          />
+        );
+      })}
     </Stack>
   );
 }
@@ -53,6 +65,8 @@ function AllyNavFooter() {
 
 export function AllyLayout() {
   const me = useMe();
+  const section = sectionOf(useSearch({ from: '/aliado' }).vista);
+  const { Screen } = SECTIONS[section];
   const user = me.data?.user;
   if (!user) {
     if (me.isPending || isSigningOutHere(me)) return <PageLoader message="Verificando autenticación..." />;
@@ -73,8 +87,8 @@ export function AllyLayout() {
     );
   }
   return (
-    <AreaShell navTitle={M.portalTitle} nav={<AllyNav />} navFooter={<AllyNavFooter />} userName={user.fullName}>
-      <Outlet />
+    <AreaShell navTitle={M.portalTitle} nav={<AllyNav current={section} />} navFooter={<AllyNavFooter />} userName={user.fullName}>
+      <Screen />
     </AreaShell>
   );
 }
