@@ -72,10 +72,7 @@ export function roleDescription(role: StaffRole): string {
   return parts.filter(Boolean).join(' ');
 }
 
-export const STAFF_ROLE_DESCRIPTIONS = Object.fromEntries(
-  STAFF_ROLES.map((r) => [r, roleDescription(r)]),
-) as Record<
+export const STAFF_ROLE_DESCRIPTIONS = Object.fromEntries(STAFF_ROLES.map((r) => [r, roleDescription(r)])) as Record<
   StaffRole,
   string
 >;
-

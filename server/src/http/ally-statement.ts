@@ -3,7 +3,13 @@
 //       an ally's own login only; the month's shipments of its own customers and the totals.
 import type {} from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
-import { ALLY_STATEMENT_HEADERS, SHIPPING_METHOD_LABELS, allyMonthSchema, allyStatementPath, csvNumberHeader } from '@casillero/shared';
+import {
+  ALLY_STATEMENT_HEADERS,
+  SHIPPING_METHOD_LABELS,
+  allyMonthSchema,
+  allyStatementPath,
+  csvNumberHeader,
+} from '@casillero/shared';
 import type { Db } from '../db/client';
 import type { Config } from '../env';
 import { requestStaff } from '../auth/request-session';
@@ -37,7 +43,10 @@ export function registerAllyStatementRoutes(app: FastifyInstance, { db, config }
       req.log.info({ ally: ally.prefix, month: month.data, format }, 'Estado de cuenta de aliado descargado');
       reply
         .header('cache-control', 'private, no-store')
-        .header('content-disposition', `attachment; filename="${allyStatementFileName(ally.prefix, month.data, format)}"`);
+        .header(
+          'content-disposition',
+          `attachment; filename="${allyStatementFileName(ally.prefix, month.data, format)}"`,
+        );
       if (format === 'pdf') {
         return reply.header('content-type', 'application/pdf').send(await renderAllyStatementPdf(ally, statement));
       }

@@ -11,7 +11,11 @@ import { mailboxPrefixOf } from '../queries/allies';
  */
 export async function openMailboxWithActivation(tx: DbOrTx, userId: string, type: CasilleroType, now?: Date) {
   const address = warehouseAddressFor(type);
-  const mailbox = await insertMailbox(tx, { userId, ...address, status: 'inactive' }, await mailboxPrefixOf(tx, userId));
+  const mailbox = await insertMailbox(
+    tx,
+    { userId, ...address, status: 'inactive' },
+    await mailboxPrefixOf(tx, userId),
+  );
   if (!mailbox) throw new Error('No se pudo generar un código de casillero único.');
   const payment = await chargeActivation(tx, userId, mailbox, dollarsToCents(ACTIVATION_COST_USD[type]), null, now);
   return { mailbox, payment };

@@ -35,12 +35,7 @@ async function emailInUse(tx: DbOrTx, email: string) {
  * A new ally and its login's invitation (the staff invitation, role 'aliado', bound to the ally):
  * the person opens the link, writes a name and a password and lands on the portal.
  */
-export async function createAlly(
-  tx: DbOrTx,
-  appUrl: string,
-  actorId: string,
-  input: z.output<typeof allyCreateInput>,
-) {
+export async function createAlly(tx: DbOrTx, appUrl: string, actorId: string, input: z.output<typeof allyCreateInput>) {
   if (await emailInUse(tx, input.contactEmail)) throw new DomainError('CONFLICT', M.emailTaken);
   const [taken] = await tx.select({ id: allies.id }).from(allies).where(eq(allies.prefix, input.prefix));
   if (taken) throw new DomainError('CONFLICT', M.prefixTaken);

@@ -71,19 +71,23 @@ export async function createMailboxForClient(db: Db, input: z.output<typeof mail
         throw new DomainError('BAD_INPUT', M.countryNotSupported);
       }
 
-      const mailbox = await insertMailbox(tx, {
-        userId: input.userId,
-        country: input.country,
-        location: LOCATION[input.country],
-        addressLine1: input.addressLine1,
-        // Empty line 2: insertMailbox writes 'REF/APTO: {code}'.
-        ...(input.addressLine2 ? { addressLine2: input.addressLine2 } : {}),
-        city: input.city,
-        state: input.state,
-        postalCode: input.postalCode,
-        status: 'inactive',
-        ...(input.mailboxCode ? { mailboxCode: input.mailboxCode } : {}),
-      }, await mailboxPrefixOf(tx, input.userId));
+      const mailbox = await insertMailbox(
+        tx,
+        {
+          userId: input.userId,
+          country: input.country,
+          location: LOCATION[input.country],
+          addressLine1: input.addressLine1,
+          // Empty line 2: insertMailbox writes 'REF/APTO: {code}'.
+          ...(input.addressLine2 ? { addressLine2: input.addressLine2 } : {}),
+          city: input.city,
+          state: input.state,
+          postalCode: input.postalCode,
+          status: 'inactive',
+          ...(input.mailboxCode ? { mailboxCode: input.mailboxCode } : {}),
+        },
+        await mailboxPrefixOf(tx, input.userId),
+      );
       // A generated code that clashed is not the caller's doing: unexpected, logged, answered generically.
       if (!mailbox) throw input.mailboxCode ? codeTaken() : new Error(M.createFailed);
 

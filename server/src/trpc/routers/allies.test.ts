@@ -197,9 +197,7 @@ describe('allies: customers and what the ally sees', () => {
 
     const parcels = await tienda.caller.allyPortal.parcels({ page: 1 });
     expect(parcels.rows.map((p) => p.customer)).toEqual(['Beto de Tienda']);
-    expect((await otro.caller.allyPortal.parcels({ page: 1 })).rows.map((p) => p.customer)).toEqual([
-      'Carla de Otro',
-    ]);
+    expect((await otro.caller.allyPortal.parcels({ page: 1 })).rows.map((p) => p.customer)).toEqual(['Carla de Otro']);
     const invoices = await tienda.caller.allyPortal.invoices({ page: 1 });
     expect(invoices.rows.length).toBeGreaterThan(0);
     expect(new Set(invoices.rows.map((i) => i.customer))).toEqual(new Set(['Ana Aliada', 'Beto de Tienda']));

@@ -87,7 +87,12 @@ export function AllyLayout() {
     );
   }
   return (
-    <AreaShell navTitle={M.portalTitle} nav={<AllyNav current={section} />} navFooter={<AllyNavFooter />} userName={user.fullName}>
+    <AreaShell
+      navTitle={M.portalTitle}
+      nav={<AllyNav current={section} />}
+      navFooter={<AllyNavFooter />}
+      userName={user.fullName}
+    >
       <Screen />
     </AreaShell>
   );

@@ -138,14 +138,20 @@ export function AlliesScreen() {
     }
   };
   const columns: ResponsiveColumn<AllyRow>[] = [
-    { header: M.name, card: 'title', cell: (r) => <StackedCell main={r.name} sub={`Desde ${formatDate(r.createdAt)}`} /> },
+    {
+      header: M.name,
+      card: 'title',
+      cell: (r) => <StackedCell main={r.name} sub={`Desde ${formatDate(r.createdAt)}`} />,
+    },
     { header: M.prefix, mono: true, cell: (r) => r.prefix },
     { header: 'Ajuste', cell: (r) => formatAllyAdjustment(r.priceAdjustmentBp) },
     { header: M.customers, align: 'right', cell: (r) => formatCount(r.customers) },
     {
       header: 'Usuario',
       card: 'wide',
-      cell: (r) => <StackedCell main={r.loginEmail ?? r.contactEmail} sub={r.loginEmail ? undefined : 'Invitación pendiente'} />,
+      cell: (r) => (
+        <StackedCell main={r.loginEmail ?? r.contactEmail} sub={r.loginEmail ? undefined : 'Invitación pendiente'} />
+      ),
     },
     {
       header: M.status,
