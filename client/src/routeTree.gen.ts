@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminRouteImport } from './routes/admin'
 import { Route as AdminDemoRouteImport } from './routes/admin-demo'
 import { Route as AdminSetupRouteImport } from './routes/admin-setup'
+import { Route as AliadoRouteImport } from './routes/aliado'
 import { Route as CompraAsistidaRouteImport } from './routes/compra-asistida'
 import { Route as ContactoRouteImport } from './routes/contacto'
 import { Route as CotizarRouteImport } from './routes/cotizar'
@@ -32,6 +33,7 @@ import { Route as UpdatePasswordRouteImport } from './routes/update-password'
 import { Route as VerificarEmailRouteImport } from './routes/verificar-email'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAgenciasRouteImport } from './routes/admin/agencias'
+import { Route as AdminAliadosRouteImport } from './routes/admin/aliados'
 import { Route as AdminAuditoriaRouteImport } from './routes/admin/auditoria'
 import { Route as AdminClientesRouteImport } from './routes/admin/clientes'
 import { Route as AdminComprasRouteImport } from './routes/admin/compras'
@@ -92,6 +94,11 @@ const AdminDemoRoute = AdminDemoRouteImport.update({
 const AdminSetupRoute = AdminSetupRouteImport.update({
   id: '/admin-setup',
   path: '/admin-setup',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AliadoRoute = AliadoRouteImport.update({
+  id: '/aliado',
+  path: '/aliado',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CompraAsistidaRoute = CompraAsistidaRouteImport.update({
@@ -187,6 +194,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
 const AdminAgenciasRoute = AdminAgenciasRouteImport.update({
   id: '/agencias',
   path: '/agencias',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAliadosRoute = AdminAliadosRouteImport.update({
+  id: '/aliados',
+  path: '/aliados',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminAuditoriaRoute = AdminAuditoriaRouteImport.update({
@@ -400,6 +412,7 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AdminRouteWithChildren
   '/admin-demo': typeof AdminDemoRoute
   '/admin-setup': typeof AdminSetupRoute
+  '/aliado': typeof AliadoRoute
   '/compra-asistida': typeof CompraAsistidaRoute
   '/contacto': typeof ContactoRoute
   '/cotizar': typeof CotizarRoute
@@ -418,6 +431,7 @@ export interface FileRoutesByFullPath {
   '/update-password': typeof UpdatePasswordRoute
   '/verificar-email': typeof VerificarEmailRoute
   '/admin/agencias': typeof AdminAgenciasRoute
+  '/admin/aliados': typeof AdminAliadosRoute
   '/admin/auditoria': typeof AdminAuditoriaRoute
   '/admin/clientes': typeof AdminClientesRoute
   '/admin/compras': typeof AdminComprasRoute
@@ -465,6 +479,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/admin-demo': typeof AdminDemoRoute
   '/admin-setup': typeof AdminSetupRoute
+  '/aliado': typeof AliadoRoute
   '/compra-asistida': typeof CompraAsistidaRoute
   '/contacto': typeof ContactoRoute
   '/cotizar': typeof CotizarRoute
@@ -481,6 +496,7 @@ export interface FileRoutesByTo {
   '/update-password': typeof UpdatePasswordRoute
   '/verificar-email': typeof VerificarEmailRoute
   '/admin/agencias': typeof AdminAgenciasRoute
+  '/admin/aliados': typeof AdminAliadosRoute
   '/admin/auditoria': typeof AdminAuditoriaRoute
   '/admin/clientes': typeof AdminClientesRoute
   '/admin/compras': typeof AdminComprasRoute
@@ -530,6 +546,7 @@ export interface FileRoutesById {
   '/admin': typeof AdminRouteWithChildren
   '/admin-demo': typeof AdminDemoRoute
   '/admin-setup': typeof AdminSetupRoute
+  '/aliado': typeof AliadoRoute
   '/compra-asistida': typeof CompraAsistidaRoute
   '/contacto': typeof ContactoRoute
   '/cotizar': typeof CotizarRoute
@@ -548,6 +565,7 @@ export interface FileRoutesById {
   '/update-password': typeof UpdatePasswordRoute
   '/verificar-email': typeof VerificarEmailRoute
   '/admin/agencias': typeof AdminAgenciasRoute
+  '/admin/aliados': typeof AdminAliadosRoute
   '/admin/auditoria': typeof AdminAuditoriaRoute
   '/admin/clientes': typeof AdminClientesRoute
   '/admin/compras': typeof AdminComprasRoute
@@ -598,6 +616,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/admin-demo'
     | '/admin-setup'
+    | '/aliado'
     | '/compra-asistida'
     | '/contacto'
     | '/cotizar'
@@ -616,6 +635,7 @@ export interface FileRouteTypes {
     | '/update-password'
     | '/verificar-email'
     | '/admin/agencias'
+    | '/admin/aliados'
     | '/admin/auditoria'
     | '/admin/clientes'
     | '/admin/compras'
@@ -663,6 +683,7 @@ export interface FileRouteTypes {
     | '/'
     | '/admin-demo'
     | '/admin-setup'
+    | '/aliado'
     | '/compra-asistida'
     | '/contacto'
     | '/cotizar'
@@ -679,6 +700,7 @@ export interface FileRouteTypes {
     | '/update-password'
     | '/verificar-email'
     | '/admin/agencias'
+    | '/admin/aliados'
     | '/admin/auditoria'
     | '/admin/clientes'
     | '/admin/compras'
@@ -727,6 +749,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/admin-demo'
     | '/admin-setup'
+    | '/aliado'
     | '/compra-asistida'
     | '/contacto'
     | '/cotizar'
@@ -745,6 +768,7 @@ export interface FileRouteTypes {
     | '/update-password'
     | '/verificar-email'
     | '/admin/agencias'
+    | '/admin/aliados'
     | '/admin/auditoria'
     | '/admin/clientes'
     | '/admin/compras'
@@ -794,6 +818,7 @@ export interface RootRouteChildren {
   AdminRoute: typeof AdminRouteWithChildren
   AdminDemoRoute: typeof AdminDemoRoute
   AdminSetupRoute: typeof AdminSetupRoute
+  AliadoRoute: typeof AliadoRoute
   CompraAsistidaRoute: typeof CompraAsistidaRoute
   ContactoRoute: typeof ContactoRoute
   CotizarRoute: typeof CotizarRoute
@@ -841,6 +866,13 @@ declare module '@tanstack/react-router' {
       path: '/admin-setup'
       fullPath: '/admin-setup'
       preLoaderRoute: typeof AdminSetupRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/aliado': {
+      id: '/aliado'
+      path: '/aliado'
+      fullPath: '/aliado'
+      preLoaderRoute: typeof AliadoRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/compra-asistida': {
@@ -974,6 +1006,13 @@ declare module '@tanstack/react-router' {
       path: '/agencias'
       fullPath: '/admin/agencias'
       preLoaderRoute: typeof AdminAgenciasRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/aliados': {
+      id: '/admin/aliados'
+      path: '/aliados'
+      fullPath: '/admin/aliados'
+      preLoaderRoute: typeof AdminAliadosRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/auditoria': {
@@ -1268,6 +1307,7 @@ declare module '@tanstack/react-router' {
 
 interface AdminRouteChildren {
   AdminAgenciasRoute: typeof AdminAgenciasRoute
+  AdminAliadosRoute: typeof AdminAliadosRoute
   AdminAuditoriaRoute: typeof AdminAuditoriaRoute
   AdminClientesRoute: typeof AdminClientesRoute
   AdminComprasRoute: typeof AdminComprasRoute
@@ -1297,6 +1337,7 @@ interface AdminRouteChildren {
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminAgenciasRoute: AdminAgenciasRoute,
+  AdminAliadosRoute: AdminAliadosRoute,
   AdminAuditoriaRoute: AdminAuditoriaRoute,
   AdminClientesRoute: AdminClientesRoute,
   AdminComprasRoute: AdminComprasRoute,
@@ -1384,6 +1425,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminRoute: AdminRouteWithChildren,
   AdminDemoRoute: AdminDemoRoute,
   AdminSetupRoute: AdminSetupRoute,
+  AliadoRoute: AliadoRoute,
   CompraAsistidaRoute: CompraAsistidaRoute,
   ContactoRoute: ContactoRoute,
   CotizarRoute: CotizarRoute,

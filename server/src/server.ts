@@ -18,6 +18,7 @@ import { registerLabelRoutes } from './http/labels';
 import { registerInvoicePdfRoutes } from './http/invoice-pdf';
 import { registerFiscalDocumentRoutes } from './http/fiscal-documents';
 import { registerDepartureManifestRoutes } from './http/departure-manifest';
+import { registerAllyStatementRoutes } from './http/ally-statement';
 import { registerParcelImportRoutes } from './http/parcel-import';
 import { registerUnsubscribeRoutes } from './http/unsubscribe';
 import { registerClientSite, registerCompression } from './http/site';
@@ -166,6 +167,7 @@ export async function createServer({ config, database, logStream }: CreateServer
   await registerExportRoutes(app, { db: db.db, config });
   registerLabelRoutes(app, { db: db.db, config });
   registerDepartureManifestRoutes(app, { db: db.db, config });
+  registerAllyStatementRoutes(app, { db: db.db, config });
   registerInvoicePdfRoutes(app, { db: db.db, config });
   registerFiscalDocumentRoutes(app, { db: db.db, config });
   registerParcelImportRoutes(app, { db: db.db, config });

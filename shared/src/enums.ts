@@ -5,7 +5,7 @@
  * The customer ('user'), the staff roles (permissions.ts says what each may do) and 'agencia',
  * a partner agency's counter, which sees only the shipments bound to its agency.
  */
-export const USER_ROLES = ['admin', 'user', 'almacen', 'caja', 'atencion', 'agencia'] as const;
+export const USER_ROLES = ['admin', 'user', 'almacen', 'caja', 'atencion', 'agencia', 'aliado'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
 export const CASILLERO_TYPES = ['usa', 'china'] as const;

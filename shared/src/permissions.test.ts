@@ -2,16 +2,8 @@
 // (docs/product/staff-and-audit.md#roles): each area a role changes is under 'Cambia', each it
 // only reads under 'Solo consulta', each of the rest under 'Sin acceso a', and nothing else.
 import { describe, expect, it } from 'vitest';
-import {
-  AREA_LABELS,
-  EXTRA_PERMISSION_LABELS,
-  PERMISSIONS,
-  ROLE_PERMISSIONS,
-  STAFF_ROLE_DESCRIPTIONS,
-  STAFF_ROLES,
-  can,
-  type Permission,
-} from './permissions';
+import { PERMISSIONS, ROLE_PERMISSIONS, STAFF_ROLES, can, type Permission } from './permissions';
+import { AREA_LABELS, EXTRA_PERMISSION_LABELS, STAFF_ROLE_DESCRIPTIONS } from './permission-descriptions';
 
 /** The description's part that starts with `heading`, as the list of names it gives. */
 function part(description: string, heading: string): string[] {
@@ -75,7 +67,7 @@ describe('role descriptions generated from the permission map', () => {
         'Solo consulta: trackings, clientes (datos y casilleros), paquetes, reempaques, envíos, despachos (vuelos y contenedores) y pagos (facturas, tasas y conciliación). ' +
         'También: el registro de auditoría, los reclamos de los clientes (asignar, pedir información y decidir) y la compra asistida (cotizar, comprar en la tienda y registrar los trackings). ' +
         'Sin acceso a: reportes e ingresos, el personal, los métodos de pago y los datos fiscales, la plantilla de hitos de los despachos, ' +
-        'las agencias (alta, datos y horarios), el mostrador de agencia (recibir y entregar envíos con prueba de entrega), desbloquear retiros y el recordatorio de retiro, los plazos y límites de los reclamos, las tarifas (versiones con fecha de vigencia) y las reglas de lo que puede viajar (versiones con fecha de vigencia).',
+        'las agencias (alta, datos y horarios), el mostrador de agencia (recibir y entregar envíos con prueba de entrega), desbloquear retiros y el recordatorio de retiro, los plazos y límites de los reclamos, las tarifas (versiones con fecha de vigencia), las reglas de lo que puede viajar (versiones con fecha de vigencia), los aliados (alta, ajuste de precio y desactivación) y el portal de aliado (sus clientes, sus paquetes y envíos, y su estado de cuenta).',
     );
   });
 
@@ -84,5 +76,13 @@ describe('role descriptions generated from the permission map', () => {
     expect(can('agencia', 'shipments.read')).toBe(false);
     expect(can('agencia', 'pickups.manage')).toBe(false);
     expect(STAFF_ROLE_DESCRIPTIONS.agencia.startsWith('También: el mostrador de agencia')).toBe(true);
+  });
+
+  it('an ally (docs/product/allies.md) reaches its own portal and nothing else; the administrator keeps the allies but not their portal', () => {
+    expect(ROLE_PERMISSIONS.aliado).toEqual(['allies.portal']);
+    expect(can('aliado', 'clients.read')).toBe(false);
+    expect(can('admin', 'allies.manage')).toBe(true);
+    expect(can('admin', 'allies.portal')).toBe(false);
+    expect(STAFF_ROLES.filter((r) => can(r, 'allies.manage'))).toEqual(['admin']);
   });
 });

@@ -7,7 +7,11 @@
  * 'agencia' is an agency's counter (docs/product/last-mile.md#agency-counters-and-proof-of-delivery):
  * it belongs to one agency and sees only the shipments bound to it.
  */
-export const STAFF_ROLES = ['admin', 'almacen', 'caja', 'atencion', 'agencia'] as const;
+/**
+ * 'aliado' is an ally's login (docs/product/allies.md): it belongs to one ally and reaches only
+ * that ally's portal and customers.
+ */
+export const STAFF_ROLES = ['admin', 'almacen', 'caja', 'atencion', 'agencia', 'aliado'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
@@ -16,10 +20,11 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
   caja: 'Caja',
   atencion: 'Atención al cliente',
   agencia: 'Agencia (mostrador)',
+  aliado: 'Aliado',
 };
 
 /** The areas whose records staff read and change; each has a `.read` and a `.write` permission. */
-const AREAS = [
+export const AREAS = [
   'trackings',
   'prealerts',
   'clients',
@@ -30,7 +35,7 @@ const AREAS = [
   'payments',
   'notifications',
 ] as const;
-type Area = (typeof AREAS)[number];
+export type Area = (typeof AREAS)[number];
 
 /** `billing.settings`: the payment methods customers pay with (the administrator's). */
 export type Permission =
@@ -56,7 +61,11 @@ export type Permission =
   /** What may travel: the travel rules' versions (docs/product/travel-rules.md). */
   | 'rules.manage'
   /** Compra asistida: quoting, buying and entering the store's trackings (docs/product/compra-asistida.md). */
-  | 'compras';
+  | 'compras'
+  /** The allies: creating them, their price adjustment, deactivating (docs/product/allies.md). */
+  | 'allies.manage'
+  /** An ally's portal: its own customers, their parcels and shipments, its statement. */
+  | 'allies.portal';
 
 /** Reading and changing each of the areas. */
 const readWrite = (...areas: Area[]): Permission[] => areas.flatMap((a) => [`${a}.read`, `${a}.write`] as const);
@@ -76,6 +85,8 @@ export const PERMISSIONS: readonly Permission[] = [
   'prices.manage',
   'rules.manage',
   'compras',
+  'allies.manage',
+  'allies.portal',
 ];
 
 const WAREHOUSE: Permission[] = [
@@ -89,7 +100,8 @@ const WAREHOUSE: Permission[] = [
 ];
 
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
-  admin: PERMISSIONS,
+  // Everything but an ally's portal, which only an ally's own login has (it is scoped by the ally).
+  admin: PERMISSIONS.filter((p) => p !== 'allies.portal'),
   almacen: WAREHOUSE,
   caja: [
     'payments.read',
@@ -121,79 +133,9 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   ],
   // An agency's counter: its own agency's shipments, nothing else (the scope is the agency).
   agencia: ['pickups.counter'],
+  // An ally's login: its own portal, nothing else (the scope is the ally).
+  aliado: ['allies.portal'],
 };
-
-// --- What each role may do, in words: generated from the map, never written apart from it -----
-
-/** How the role descriptions name each area (what its `.read` and `.write` cover). */
-export const AREA_LABELS: Record<Area, string> = {
-  trackings: 'trackings',
-  prealerts: 'pre-alertas',
-  clients: 'clientes (datos y casilleros)',
-  packages: 'paquetes',
-  repacks: 'reempaques',
-  shipments: 'envíos',
-  payments: 'pagos (facturas, tasas y conciliación)',
-  notifications: 'notificaciones a clientes',
-  departures: 'despachos (vuelos y contenedores)',
-};
-
-/** How the role descriptions name the permissions that are not an area's. */
-export const EXTRA_PERMISSION_LABELS: Record<Exclude<Permission, `${Area}.read` | `${Area}.write`>, string> = {
-  'reports.read': 'reportes e ingresos',
-  'staff.manage': 'el personal',
-  'audit.read': 'el registro de auditoría',
-  'billing.settings': 'los métodos de pago y los datos fiscales',
-  'departures.template': 'la plantilla de hitos de los despachos',
-  'agencies.manage': 'las agencias (alta, datos y horarios)',
-  'pickups.counter': 'el mostrador de agencia (recibir y entregar envíos con prueba de entrega)',
-  'pickups.manage': 'desbloquear retiros y el recordatorio de retiro',
-  'claims.manage': 'los reclamos de los clientes (asignar, pedir información y decidir)',
-  'claims.settings': 'los plazos y límites de los reclamos',
-  'prices.manage': 'las tarifas (versiones con fecha de vigencia)',
-  'rules.manage': 'las reglas de lo que puede viajar (versiones con fecha de vigencia)',
-  compras: 'la compra asistida (cotizar, comprar en la tienda y registrar los trackings)',
-};
-
-export const EXTRA_PERMISSIONS = Object.keys(EXTRA_PERMISSION_LABELS) as (keyof typeof EXTRA_PERMISSION_LABELS)[];
-
-/** A role's powers read from the map: the areas it changes, the ones it only reads, the rest. */
-export function rolePowers(role: StaffRole) {
-  const has = (p: Permission) => ROLE_PERMISSIONS[role].includes(p);
-  return {
-    changes: AREAS.filter((a) => has(`${a}.write`)),
-    readsOnly: AREAS.filter((a) => has(`${a}.read`) && !has(`${a}.write`)),
-    extras: EXTRA_PERMISSIONS.filter(has),
-    without: [
-      ...AREAS.filter((a) => !has(`${a}.read`) && !has(`${a}.write`)).map((a) => AREA_LABELS[a]),
-      ...EXTRA_PERMISSIONS.filter((p) => !has(p)).map((p) => EXTRA_PERMISSION_LABELS[p]),
-    ],
-  };
-}
-
-/** 'a', 'a y b', 'a, b y c'. */
-const spanishList = (items: string[]) =>
-  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} y ${items[items.length - 1]}`;
-
-/**
- * The role in one paragraph, from the map: 'Cambia: … Solo consulta: … También: … Sin acceso a: …'
- * (a part with nothing in it is left out). Shown in Personal, the invitation and the admin home.
- */
-export function roleDescription(role: StaffRole): string {
-  const p = rolePowers(role);
-  const parts = [
-    p.changes.length ? `Cambia: ${spanishList(p.changes.map((a) => AREA_LABELS[a]))}.` : '',
-    p.readsOnly.length ? `Solo consulta: ${spanishList(p.readsOnly.map((a) => AREA_LABELS[a]))}.` : '',
-    p.extras.length ? `También: ${spanishList(p.extras.map((e) => EXTRA_PERMISSION_LABELS[e]))}.` : '',
-    p.without.length ? `Sin acceso a: ${spanishList(p.without)}.` : '',
-  ];
-  return parts.filter(Boolean).join(' ');
-}
-
-export const STAFF_ROLE_DESCRIPTIONS = Object.fromEntries(STAFF_ROLES.map((r) => [r, roleDescription(r)])) as Record<
-  StaffRole,
-  string
->;
 
 export const isStaffRole = (role: string | null | undefined): role is StaffRole =>
   (STAFF_ROLES as readonly string[]).includes(role ?? '');

@@ -47,7 +47,7 @@ export const APP_SHELL_FILE = 'shell.html';
 export const appShellFile = (path: string) => `app${path}.html`;
 
 /** The signed-in areas: their own layouts, client-rendered, each page asking for the session first. */
-export const SIGNED_IN_AREA = /^\/(dashboard|admin)(\/|$)/;
+export const SIGNED_IN_AREA = /^\/(dashboard|admin|aliado)(\/|$)/;
 
 /** Paths crawlers are asked to stay out of (private areas and the API). */
-export const ROBOTS_DISALLOW = ['/dashboard', '/admin', '/trpc', '/api', '/files'] as const;
+export const ROBOTS_DISALLOW = ['/dashboard', '/admin', '/aliado', '/trpc', '/api', '/files'] as const;

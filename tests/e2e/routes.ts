@@ -17,7 +17,7 @@ export function routesUnder(prefix: string): string[] {
   return appRoutes().filter((p) => p === prefix || p.startsWith(`${prefix}/`));
 }
 
-/** The routes a visitor opens without signing in: everything outside the customer and staff areas. */
+/** The routes a visitor opens without signing in: everything outside the customer, staff and ally areas. */
 export function publicRoutes(): string[] {
-  return appRoutes().filter((p) => !/^\/(admin|dashboard)(\/|$)/.test(p));
+  return appRoutes().filter((p) => !/^\/(admin|dashboard|aliado)(\/|$)/.test(p));
 }

@@ -1,6 +1,6 @@
 import { Alert, Stack, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { createFileRoute, Outlet, useLocation } from '@tanstack/react-router';
+import { createFileRoute, Navigate, Outlet, useLocation } from '@tanstack/react-router';
 import { STAFF_ROLE_LABELS, can, isStaffRole, type StaffRole } from '@casillero/shared';
 import { AreaShell } from '../components/layout/AreaShell';
 import { PageLoader } from '../components/layout/PageLoader';
@@ -37,6 +37,8 @@ function AdminLayout() {
   }
   // Every staff procedure checks the role's permission on the server too; these screens only explain.
   if (!isStaffRole(user.role)) return <AccessDenied user={user} />;
+  // An ally's login has its own portal (docs/product/allies.md).
+  if (user.role === 'aliado') return <Navigate to="/aliado" replace />;
   const screen = navItemForPath(pathname);
 
   return (

@@ -62,9 +62,11 @@ function AcceptForm({ token }: { token: string }) {
     fallback: STAFF_MESSAGES.invitationInvalid,
   });
   const submit = form.onSubmit(async ({ nombre, password }) => {
-    if (!(await send({ token, nombre, password }))) return;
+    const accepted = await send({ token, nombre, password });
+    if (!accepted) return;
     await refreshSession();
-    await navigate({ to: '/admin' });
+    // An ally's login lands in its portal (docs/product/allies.md).
+    await navigate({ to: accepted.user.role === 'aliado' ? '/aliado' : '/admin' });
   });
   return (
     <AuthForm onSubmit={submit}>

@@ -34,6 +34,7 @@ import {
   shipments,
   staffInvitations,
   userProfiles,
+  users,
 } from '../db/schema';
 import { diskFileStore } from '../files/file-store';
 import { storeFile } from '../files/store';
@@ -301,6 +302,21 @@ async function agencyShipment(
 }
 
 /** Binds the acting counter user to the agency. */
+let allyPrefixes = 0;
+/** 'AUA', 'AUB', …: a prefix no other case uses. */
+const nextAllyPrefix = () => `AU${String.fromCharCode(65 + (allyPrefixes++ % 26))}`;
+
+/** An ally created by the administrator (setup), without adjustment; its id. */
+async function newAlly() {
+  const { id } = await setup.allies.create({
+    name: 'Aliado de prueba',
+    prefix: nextAllyPrefix(),
+    priceAdjustmentBp: 0,
+    contactEmail: uniqueEmail('aliado-setup'),
+  });
+  return id;
+}
+
 async function bindCounter(staff: TestCaller, agencyId: string) {
   const me = await staff.auth.me();
   await db().insert(agencyStaff).values({ userId: me.user!.id, agencyId });
@@ -758,6 +774,62 @@ const CASES: Record<string, Case> = {
         operation: 'insert',
         before: null,
         after: { mode: 'maritimo', kind: 'customs', typical_days: 9 },
+      }),
+    };
+  },
+  'allies.create': async () => {
+    const prefix = nextAllyPrefix();
+    return {
+      input: { name: 'Aliado Auditado', prefix, priceAdjustmentBp: -1000, contactEmail: uniqueEmail('aliado-aud') },
+      expected: (r) => ({
+        entity: 'allies',
+        entityId: r.id,
+        operation: 'insert',
+        before: null,
+        after: { name: 'Aliado Auditado', prefix, price_adjustment_bp: -1000, active: true },
+      }),
+    };
+  },
+  'allies.update': async () => {
+    const a = await newAlly();
+    return {
+      input: { id: a, priceAdjustmentBp: 2500 },
+      expected: () => ({
+        entity: 'allies',
+        entityId: a,
+        operation: 'update',
+        before: { price_adjustment_bp: 0 },
+        after: { price_adjustment_bp: 2500 },
+      }),
+    };
+  },
+  'allies.setActive': async () => {
+    const a = await newAlly();
+    return {
+      input: { id: a, active: false },
+      expected: () => ({
+        entity: 'allies',
+        entityId: a,
+        operation: 'update',
+        before: { active: true },
+        after: { active: false },
+      }),
+    };
+  },
+  'allyPortal.createCustomer': async ({ staff }) => {
+    // The acting 'aliado' login belongs to an ally, as the invitation makes it (docs/product/allies.md).
+    const allyId = await newAlly();
+    const me = await staff.auth.me();
+    await db().update(users).set({ allyId }).where(eq(users.id, me.user!.id));
+    const email = uniqueEmail('cliente-aliado-aud');
+    return {
+      input: { fullName: 'Cliente del Aliado', email, type: 'usa' },
+      expected: (r) => ({
+        entity: 'users',
+        entityId: r.userId,
+        operation: 'insert',
+        before: null,
+        after: { email, role: 'user', ally_id: allyId },
       }),
     };
   },

@@ -158,3 +158,35 @@ export function signInAttackMessage(p: { fullName: string; forgotPasswordUrl: st
     action: { label: 'Restablecer mi contraseña', url: p.forgotPasswordUrl },
   });
 }
+
+/** An ally's login is invited (docs/product/allies.md): the link opens the invitation page. */
+export function allyInvitationMessage(p: { allyName: string; url: string }): EmailMessage {
+  const { html, text } = layout({
+    title: `Tu portal de aliado en ${BRAND}`,
+    paragraphs: [
+      `${BRAND} te dio de alta como aliado: ${p.allyName}. Desde tu portal creas a tus clientes y ves sus paquetes, envíos y tu estado de cuenta.`,
+      'Abre el enlace para escribir tu nombre y elegir tu contraseña. Vence en 72 horas y solo puede usarse una vez.',
+      'Si no esperabas este mensaje, ignóralo.',
+    ],
+    action: { label: 'Crear mi contraseña', url: p.url },
+  });
+  return { template: 'staff-invitation', subject: `Tu portal de aliado en ${BRAND}`, html, text };
+}
+
+/** An ally created the customer's account: the link sets their password (and confirms the e-mail). */
+export function allyCustomerWelcomeMessage(p: {
+  fullName: string;
+  allyName: string;
+  mailboxCode: string;
+  url: string;
+}): EmailMessage {
+  const { html, text } = layout({
+    title: `Bienvenido a ${BRAND}, ${p.fullName}`,
+    paragraphs: [
+      `${p.allyName} te abrió un casillero en ${BRAND}: ${p.mailboxCode}.`,
+      'Abre el enlace para elegir tu contraseña y entrar a tu cuenta. Vence en 72 horas; si vence, pide otro en «¿Olvidaste tu contraseña?».',
+    ],
+    action: { label: 'Elegir mi contraseña', url: p.url },
+  });
+  return { template: 'ally-customer-welcome', subject: `Tu casillero en ${BRAND}`, html, text };
+}

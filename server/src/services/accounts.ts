@@ -3,6 +3,7 @@ import type { DbOrTx } from '../db/client';
 import { paymentTransactions, userProfiles, users } from '../db/schema';
 import { insertMailbox, warehouseAddressFor } from './mailbox-code';
 import { applyCredit, issueInvoice } from './billing';
+import { mailboxPrefixOf } from '../queries/allies';
 
 /**
  * Opens a mailbox of the given type for a user: inactive, with its pending activation
@@ -10,7 +11,11 @@ import { applyCredit, issueInvoice } from './billing';
  */
 export async function openMailboxWithActivation(tx: DbOrTx, userId: string, type: CasilleroType, now?: Date) {
   const address = warehouseAddressFor(type);
-  const mailbox = await insertMailbox(tx, { userId, ...address, status: 'inactive' });
+  const mailbox = await insertMailbox(
+    tx,
+    { userId, ...address, status: 'inactive' },
+    await mailboxPrefixOf(tx, userId),
+  );
   if (!mailbox) throw new Error('No se pudo generar un código de casillero único.');
   const payment = await chargeActivation(tx, userId, mailbox, dollarsToCents(ACTIVATION_COST_USD[type]), null, now);
   return { mailbox, payment };

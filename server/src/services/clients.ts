@@ -24,6 +24,7 @@ import { mailboxes } from '../db/schema';
 import { chargeActivation } from './accounts';
 import type { Config } from '../env';
 import { findClient } from '../queries/clients';
+import { mailboxPrefixOf } from '../queries/allies';
 import { upsertOwnProfile } from '../queries/profile';
 import { isUniqueViolation } from './auth';
 import { insertMailbox } from './mailbox-code';
@@ -70,19 +71,23 @@ export async function createMailboxForClient(db: Db, input: z.output<typeof mail
         throw new DomainError('BAD_INPUT', M.countryNotSupported);
       }
 
-      const mailbox = await insertMailbox(tx, {
-        userId: input.userId,
-        country: input.country,
-        location: LOCATION[input.country],
-        addressLine1: input.addressLine1,
-        // Empty line 2: insertMailbox writes 'REF/APTO: {code}'.
-        ...(input.addressLine2 ? { addressLine2: input.addressLine2 } : {}),
-        city: input.city,
-        state: input.state,
-        postalCode: input.postalCode,
-        status: 'inactive',
-        ...(input.mailboxCode ? { mailboxCode: input.mailboxCode } : {}),
-      });
+      const mailbox = await insertMailbox(
+        tx,
+        {
+          userId: input.userId,
+          country: input.country,
+          location: LOCATION[input.country],
+          addressLine1: input.addressLine1,
+          // Empty line 2: insertMailbox writes 'REF/APTO: {code}'.
+          ...(input.addressLine2 ? { addressLine2: input.addressLine2 } : {}),
+          city: input.city,
+          state: input.state,
+          postalCode: input.postalCode,
+          status: 'inactive',
+          ...(input.mailboxCode ? { mailboxCode: input.mailboxCode } : {}),
+        },
+        await mailboxPrefixOf(tx, input.userId),
+      );
       // A generated code that clashed is not the caller's doing: unexpected, logged, answered generically.
       if (!mailbox) throw input.mailboxCode ? codeTaken() : new Error(M.createFailed);
 

@@ -30,11 +30,13 @@ export type NewMailbox = Omit<typeof mailboxes.$inferInsert, 'mailboxCode'> & { 
  * is drawn again; a given code that collides returns null (the caller says the spec's text).
  * The one-mailbox-per-country constraint still raises, for the caller to translate.
  */
-export async function insertMailbox(tx: DbOrTx, values: NewMailbox) {
+export async function insertMailbox(tx: DbOrTx, values: NewMailbox, codePrefix = '') {
   const given = values.mailboxCode;
   if (!given && values.country === 'OTHER') throw new Error('OTHER cannot be auto-generated');
   for (let attempt = 0; attempt < (given ? 1 : 20); attempt++) {
-    const mailboxCode = given ?? generateMailboxCode(values.country as AutoCountry, Date.now() + attempt * 7919);
+    // An ally's customer's code carries the ally's prefix (docs/product/allies.md): AB-MV-19487-01234.
+    const mailboxCode =
+      given ?? codePrefix + generateMailboxCode(values.country as AutoCountry, Date.now() + attempt * 7919);
     const [row] = await tx
       .insert(mailboxes)
       // Line 2 names the customer's code so the warehouse can tell whose parcel it is.

@@ -29,6 +29,7 @@ import {
   type DepartureOrigin,
   type ShippingMethod,
   type TravelFlag,
+  adjustByBasisPoints,
 } from '@casillero/shared';
 import type { Db, DbOrTx } from '../db/client';
 import type { Config } from '../env';
@@ -51,6 +52,7 @@ import { insertWithUniqueCode } from './shipments';
 import { accruedStorageFee } from './storage';
 import { pricesForShipRequest, rememberQuoteSeen, signQuote } from './prices';
 import type { PricesInEffect } from '../queries/prices';
+import { allyAdjustmentOf } from '../queries/allies';
 import { travelChecker } from '../queries/travel-rules';
 
 type AppConfig = Pick<Config, 'appUrl'>;
@@ -323,6 +325,23 @@ async function priceParcels(tx: DbOrTx, userId: string, choice: ShipRequestChoic
   return { ids, repackIds, origin, parcels, repacks: boxes, totalWeightKg, travelWarnings };
 }
 
+/**
+ * An ally's customer pays the freight of the price in effect × (1 + the ally's adjustment)
+ * (docs/product/allies.md), each parcel's and box's in whole cents, half away from zero; storage,
+ * delivery and insurance are the price list's as they are.
+ */
+function adjustForAlly<P extends { parcels: { shippingUsdCents: number }[]; repacks: { shippingUsdCents: number }[] }>(
+  priced: P,
+  bp: number,
+): P {
+  if (bp === 0) return priced;
+  const adjust = <R extends { shippingUsdCents: number }>(r: R): R => ({
+    ...r,
+    shippingUsdCents: adjustByBasisPoints(r.shippingUsdCents, bp),
+  });
+  return { ...priced, parcels: priced.parcels.map(adjust), repacks: priced.repacks.map(adjust) };
+}
+
 async function priceRequest(tx: DbOrTx, userId: string, choice: ShipRequestChoice, confirming = false) {
   // The prices in effect, or those of the customer's quote while they are honoured.
   const priceList = await pricesForShipRequest(tx, userId, choice.quoteToken, { confirming });
@@ -351,7 +370,7 @@ async function priceRequestWith(
           fees: prices.deliveryFeesUsdCents,
         })
       : null;
-  const priced = await priceParcels(tx, userId, choice, prices);
+  const priced = adjustForAlly(await priceParcels(tx, userId, choice, prices), await allyAdjustmentOf(tx, userId));
   const storage = await accruedStorageFee(tx, priced.ids, undefined, prices);
   const shippingUsdCents = [...priced.parcels, ...priced.repacks].reduce((sum, p) => sum + p.shippingUsdCents, 0);
   const storageUsdCents = cents(storage.feeUsd);

@@ -27,6 +27,8 @@ export async function inviteStaff(
   actor: Actor,
   input: { email: string; role: StaffRole; agencyId?: string },
 ) {
+  // An ally's login comes with its ally, from Aliados (docs/product/allies.md).
+  if (input.role === 'aliado') throw fail('BAD_INPUT', M.allyByAllies);
   const [existing] = await db.select({ role: users.role }).from(users).where(eq(users.email, input.email));
   if (existing) throw fail('CONFLICT', existing.role === 'user' ? M.isCustomer : M.alreadyStaff);
   // An agency user works at one agency of the catalogue (docs/product/last-mile.md).
@@ -102,7 +104,12 @@ export async function acceptInvitation(
       .update(staffInvitations)
       .set({ acceptedAt: new Date() })
       .where(pendingInvitation(hashToken(input.token)))
-      .returning({ id: staffInvitations.id, email: staffInvitations.email, role: staffInvitations.role });
+      .returning({
+        id: staffInvitations.id,
+        email: staffInvitations.email,
+        role: staffInvitations.role,
+        allyId: staffInvitations.allyId,
+      });
     if (!invitation) throw fail('NOT_FOUND', M.invitationInvalid);
     const [user] = await tx
       .insert(users)
@@ -112,6 +119,8 @@ export async function acceptInvitation(
         role: invitation.role,
         emailVerifiedAt: new Date(),
         lastSignInAt: new Date(),
+        // An ally's login opens that ally's portal (docs/product/allies.md).
+        allyId: invitation.role === 'aliado' ? invitation.allyId : null,
       })
       .onConflictDoNothing()
       .returning({ id: users.id, email: users.email, role: users.role });
@@ -169,6 +178,7 @@ export async function changeStaffRole(db: Db, input: { userId: string; role: Sta
   return db.transaction(async (tx) => {
     const target = await lockStaff(tx, input.userId);
     if (input.role !== 'admin') await keepAnAdmin(tx, target);
+    if (input.role === 'aliado' || target.role === 'aliado') throw fail('BAD_INPUT', M.allyByAllies);
     if (input.role === 'agencia') {
       // The agency comes with the invitation: a role change alone would leave the counter without one.
       const [bound] = await tx

@@ -129,3 +129,39 @@ export async function recipientFor(db: Db, userId: string, place: TestPlace = {}
 export async function homeDeliveryTo(db: Db, userId: string, place: TestPlace = {}) {
   return { recipientId: await recipientFor(db, userId, place), deliveryMethod: 'home' as const, agencyId: null };
 }
+
+let allyCounter = 0;
+/** A fresh two-to-four-letter prefix per call ('AA', 'AB', … then three letters). */
+export function uniqueAllyPrefix() {
+  let n = allyCounter++;
+  let s = '';
+  do {
+    s = String.fromCharCode(65 + (n % 26)) + s;
+    n = Math.floor(n / 26);
+  } while (n > 0);
+  return `Q${s.padStart(2, 'A')}`.slice(0, 4);
+}
+
+/**
+ * An ally created by an administrator (docs/product/allies.md) and its login, signed in through
+ * the invitation as the person would: its own caller, with the ally's id.
+ */
+export async function signedInAlly(
+  db: Db,
+  admin: { caller: ReturnType<typeof callerFor> },
+  opts: { name?: string; prefix?: string; priceAdjustmentBp?: number; visitor?: Visitor } = {},
+) {
+  const email = uniqueEmail('aliado');
+  const prefix = opts.prefix ?? uniqueAllyPrefix();
+  const { id } = await admin.caller.allies.create({
+    name: opts.name ?? `Aliado ${prefix}`,
+    prefix,
+    priceAdjustmentBp: opts.priceAdjustmentBp ?? 0,
+    contactEmail: email,
+  });
+  const visitor = opts.visitor ?? newVisitor({ ip: '10.0.0.11' });
+  const caller = callerFor(db, visitor);
+  const token = tokenOf(await lastLinkTo(db, email, 'staff-invitation'));
+  const { user } = await caller.staff.acceptInvitation({ token, nombre: `Dueño ${prefix}`, password: STRONG_PASSWORD });
+  return { allyId: id, prefix, email, user, visitor, caller };
+}

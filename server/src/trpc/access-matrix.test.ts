@@ -9,7 +9,7 @@ import type { Database } from '../db/client';
 import { createTestDatabase } from '../test/db';
 import { callerFor, newVisitor } from '../test/caller';
 import { PERMISSIONS, STAFF_ROLES, can, type Permission, type StaffRole } from '@casillero/shared';
-import { signedInCustomer, signedInStaff } from '../test/factories';
+import { signedInAdmin, signedInAlly, signedInCustomer, signedInStaff } from '../test/factories';
 import type { Meta } from './init';
 import { appRouter } from './router';
 
@@ -284,6 +284,31 @@ describe('access matrix', () => {
     });
   });
 
+  it('allies (docs/product/allies.md): the administrator alone keeps the allies; an ally’s login reaches its own portal and nothing else', () => {
+    const admin = { access: 'staff', permission: 'allies.manage', roles: ['admin'] } as const;
+    const portal = { access: 'staff', permission: 'allies.portal', roles: ['aliado'] } as const;
+    expectAccessTable((path) => /^(allies|allyPortal)\./.test(path), {
+      'allies.list': admin,
+      'allies.create': admin,
+      'allies.update': admin,
+      'allies.setActive': admin,
+      'allyPortal.me': portal,
+      'allyPortal.customers': portal,
+      'allyPortal.createCustomer': portal,
+      'allyPortal.parcels': portal,
+      'allyPortal.shipments': portal,
+      'allyPortal.invoices': portal,
+      'allyPortal.statement': portal,
+    });
+    // The aliado role holds nothing but its portal.
+    expect(
+      staffProcedures
+        .filter((p) => can('aliado', p.permission!))
+        .map((p) => p.path)
+        .every((path) => path.startsWith('allyPortal.')),
+    ).toBe(true);
+  });
+
   it('the declared value (docs/product/insurance.md): customers list and confirm their own; staff correct it with packages.write', () => {
     const byPath = new Map(procedures.map((p) => [p.path, p]));
     expect(byPath.get('packages.missingDeclaredValue')).toMatchObject({ access: 'user', permission: undefined });
@@ -307,7 +332,11 @@ describe('access matrix', () => {
   });
 
   it.each(STAFF_ROLES)('role %s: FORBIDDEN exactly where its permissions do not reach', async (role) => {
-    const { caller } = await signedInStaff(database.db, role);
+    // An ally's login is made with its ally (docs/product/allies.md), as in the product.
+    const { caller } =
+      role === 'aliado'
+        ? await signedInAlly(database.db, await signedInAdmin(database.db))
+        : await signedInStaff(database.db, role);
     for (const p of staffProcedures) {
       const code = await errorCode(call(caller, p.path));
       const allowed = can(role, p.permission!);

@@ -23,6 +23,7 @@ import {
   paymentMethodId,
   recordRate,
   signedInAdmin,
+  signedInAlly,
   signedInCustomer,
   signedInStaff,
   homeDeliveryTo,
@@ -59,8 +60,11 @@ const procedures = Object.entries(appRouter._def.procedures as unknown as Record
   }),
 );
 
-/** 'agencia': an agency counter's user, bound to one agency (docs/product/last-mile.md). */
-const ROLES = ['anonymous', 'customer', 'admin', 'agencia'] as const;
+/**
+ * 'agencia': an agency counter's user, bound to one agency (docs/product/last-mile.md).
+ * 'aliado': an ally's login, bound to its ally (docs/product/allies.md).
+ */
+const ROLES = ['anonymous', 'customer', 'admin', 'agencia', 'aliado'] as const;
 type Role = (typeof ROLES)[number];
 
 /** Whether a caller gets past the procedure's access check, so that its input is read at all. */
@@ -68,7 +72,7 @@ const reaches = (role: Role, p: { access: Meta['access'] | undefined; permission
   p.access === 'public' ||
   (p.access === 'user' && role !== 'anonymous') ||
   role === 'admin' ||
-  (role === 'agencia' && p.access === 'staff' && !!p.permission && can('agencia', p.permission));
+  ((role === 'agencia' || role === 'aliado') && p.access === 'staff' && !!p.permission && can(role, p.permission));
 
 /**
  * Calls where the input is read get four times the runs of calls the access check refuses
@@ -312,6 +316,12 @@ async function newAgencyUser(): Promise<Signed> {
   return { visitor: a.visitor, caller: callerFor(db(), a.visitor), userId: a.user.id };
 }
 
+async function newAllyUser(): Promise<Signed> {
+  const a = await signedInAlly(db(), await signedInAdmin(db()), { visitor: newVisitor({ ip: freshIp() }) });
+  a.visitor.ip = freshIp();
+  return { visitor: a.visitor, caller: callerFor(db(), a.visitor), userId: a.user.id };
+}
+
 async function newAdmin(): Promise<Signed> {
   const a = await signedInAdmin(db());
   a.visitor.ip = freshIp();
@@ -332,7 +342,13 @@ async function callerAs(role: Role): Promise<Signed | null> {
     if (me.user?.role === expected) return current;
   }
   callers[role] =
-    role === 'admin' ? await newAdmin() : role === 'agencia' ? await newAgencyUser() : await newCustomer();
+    role === 'admin'
+      ? await newAdmin()
+      : role === 'agencia'
+        ? await newAgencyUser()
+        : role === 'aliado'
+          ? await newAllyUser()
+          : await newCustomer();
   return callers[role]!;
 }
 
@@ -410,6 +426,9 @@ async function seedPools() {
   const { invoices } = await c.billing.mine();
   const sessions = [...(await c.account.sessions()), ...(await a.account.sessions())];
   const me = [(await a.auth.me()).user!, (await c.auth.me()).user!];
+  // An ally and its login (docs/product/allies.md): its id in the pool, for the administrator's changes.
+  callers.aliado = await newAllyUser();
+  const allyIds = (await a.allies.list()).map((x) => x.id);
   known = { shipmentId: shipment.id, customerId: customer.userId, packageId: received.id };
   pools.uuids = [
     box!.id,
@@ -426,6 +445,7 @@ async function seedPools() {
     ...sessions.map((s) => s.id),
     admin.userId,
     customer.userId,
+    ...allyIds,
   ];
   pools.emails = me.map((u) => u.email);
 }

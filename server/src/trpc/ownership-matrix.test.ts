@@ -6,15 +6,23 @@
 // says which of B's ids it is called with.
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { TRPCError } from '@trpc/server';
 import { MAX_PAGE_SIZE, SESSION_COOKIE_NAME } from '@casillero/shared';
 import type { Database } from '../db/client';
 import { testConfig } from '../env';
 import { createServer } from '../server';
-import { recipients, storedFiles, webhookDeliveries } from '../db/schema';
+import { mailboxes, recipients, storedFiles, webhookDeliveries } from '../db/schema';
 import { callerFor, TEST_APP_URL, trpcError, type TestCaller } from '../test/caller';
 import { createTestDatabase } from '../test/db';
-import { paymentMethodId, recordRate, signedInAdmin, signedInCustomer, homeDeliveryTo } from '../test/factories';
+import {
+  paymentMethodId,
+  recordRate,
+  signedInAdmin,
+  signedInAlly,
+  signedInCustomer,
+  homeDeliveryTo,
+} from '../test/factories';
 import { tempStorageDir, tinyPdf, tinyPng, uploadFile } from '../test/files';
 import type { Meta } from './init';
 import { appRouter } from './router';
@@ -854,6 +862,68 @@ describe('ownership matrix (docs/product/security.md#only-your-own)', () => {
       for (const id of [...bIds, fixture.b.email]) if (answer.includes(id)) leaks.push(`${q.path}: ${id}`);
     }
     expect(leaks).toEqual([]);
+  });
+});
+
+/** The input each query of an ally's portal is walked with; a query added later fails until it is here. */
+const ALLY_QUERY_INPUTS: Record<string, unknown> = {
+  'allyPortal.me': undefined,
+  'allyPortal.customers': { page: 1 },
+  'allyPortal.parcels': { page: 1 },
+  'allyPortal.shipments': { page: 1 },
+  'allyPortal.invoices': { page: 1 },
+  'allyPortal.statement': { month: new Date().toISOString().slice(0, 7) },
+};
+
+describe('an ally’s portal (docs/product/allies.md): its own customers only', () => {
+  it('no query of an ally’s shows another ally’s customer or a direct customer; customers reach no portal', async () => {
+    const queries = allProcedures.filter((p) => p.path.startsWith('allyPortal.') && p.type === 'query');
+    expect(queries.map((q) => q.path).sort()).toEqual(Object.keys(ALLY_QUERY_INPUTS).sort());
+
+    const owner = await signedInAdmin(db());
+    const mine = await signedInAlly(db(), owner, { name: 'Aliado Propio', prefix: 'OWA' });
+    const other = await signedInAlly(db(), owner, { name: 'Aliado Ajeno', prefix: 'OWB' });
+    const own = await mine.caller.allyPortal.createCustomer({
+      fullName: 'Cliente Propio',
+      email: 'propio@ejemplo.com',
+      type: 'usa',
+    });
+    const foreign = await other.caller.allyPortal.createCustomer({
+      fullName: 'Cliente Ajeno',
+      email: 'ajeno@ejemplo.com',
+      type: 'usa',
+    });
+    const [foreignBox] = await db().select().from(mailboxes).where(eq(mailboxes.userId, foreign.userId));
+    await as(admin).mailboxes.setStatus({ id: foreignBox!.id, status: 'active' });
+    const foreignParcel = await receivedPackage(foreign.userId, foreignBox!.id);
+
+    const bIds = Object.entries(fixture.b)
+      .filter(([key]) => key !== 'email')
+      .flatMap(([, id]) => (typeof id === 'string' ? [id] : Object.values(id)));
+    const forbidden = [
+      ...bIds,
+      fixture.b.email,
+      foreign.userId,
+      foreign.mailboxCode,
+      foreignParcel,
+      'ajeno@ejemplo.com',
+    ];
+    const leaks: string[] = [];
+    let seen = '';
+    for (const q of queries) {
+      const answer = JSON.stringify(await call(mine.caller, q.path, ALLY_QUERY_INPUTS[q.path]));
+      seen += answer;
+      for (const id of forbidden) if (answer.includes(id)) leaks.push(`${q.path}: ${id}`);
+    }
+    expect(leaks).toEqual([]);
+    // …while its own customer is there.
+    expect(seen).toContain(own.mailboxCode);
+
+    // A customer (the ally's own included) reaches no procedure of the portal.
+    for (const p of allProcedures.filter((x) => x.path.startsWith('allyPortal.')))
+      expect(`${p.path}: ${await errorCode(call(as(ana), p.path, ALLY_QUERY_INPUTS[p.path]))}`).toBe(
+        `${p.path}: FORBIDDEN`,
+      );
   });
 });
 

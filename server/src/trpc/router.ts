@@ -40,10 +40,14 @@ import { agenciesRouter } from './routers/agencies';
 import { deliveryRouter } from './routers/delivery';
 import { claimsRouter } from './routers/claims';
 import { comprasRouter } from './routers/compras';
+import { alliesRouter } from './routers/allies';
+import { allyPortalRouter } from './routers/ally-portal';
 
 export const appRouter = router({
   claims: claimsRouter,
   compras: comprasRouter,
+  allies: alliesRouter,
+  allyPortal: allyPortalRouter,
   auth: authRouter,
   site: siteRouter,
   contact: contactRouter,

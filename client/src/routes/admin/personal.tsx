@@ -44,6 +44,8 @@ type StaffSearch = ListSearch<(typeof STAFF_SORTS)[number]> & {
 
 const STATUS_LABELS: Record<(typeof STAFF_STATUSES)[number], string> = { active: 'Activo', inactive: 'Desactivado' };
 const roleOptions = labelOptions(STAFF_ROLES, STAFF_ROLE_LABELS);
+/** An ally's login is invited from Aliados, with its ally (docs/product/allies.md): not here. */
+const invitableRoleOptions = roleOptions.filter((o) => o.value !== 'aliado');
 
 export const Route = createFileRoute('/admin/personal')({
   validateSearch: (search: Record<string, unknown>): StaffSearch =>
@@ -223,7 +225,13 @@ function InviteDialog({ opened, onClose }: { opened: boolean; onClose: () => voi
       <form onSubmit={submit} noValidate>
         <Stack>
           <EmailField placeholder="persona@empresa.com" {...form.getInputProps('email')} />
-          <Select label="Rol" required data={roleOptions} allowDeselect={false} {...form.getInputProps('role')} />
+          <Select
+            label="Rol"
+            required
+            data={invitableRoleOptions}
+            allowDeselect={false}
+            {...form.getInputProps('role')}
+          />
           {role && (
             <Text size="sm" c="dimmed">
               {STAFF_ROLE_DESCRIPTIONS[role]}

@@ -1,4 +1,5 @@
 export * from './enums';
+export * from './allies';
 export * from './users';
 export * from './files';
 export * from './mailboxes';

@@ -6,6 +6,7 @@ import { bigint, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { userRoleEnum } from './enums';
 import { createdAt, timestamptz } from './columns';
 import { users } from './users';
+import { allies } from './allies';
 
 /** An invitation by e-mail, valid 72 h; the id is the SHA-256 (hex) of the token sent in the link. */
 export const staffInvitations = pgTable(
@@ -15,6 +16,8 @@ export const staffInvitations = pgTable(
     /** Stored lower-cased. */
     email: text('email').notNull(),
     role: userRoleEnum('role').notNull(),
+    /** The ally whose portal an invitation for the role 'aliado' opens (docs/product/allies.md). */
+    allyId: uuid('ally_id').references(() => allies.id, { onDelete: 'cascade' }),
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
     expiresAt: timestamptz('expires_at').notNull(),
     acceptedAt: timestamptz('accepted_at'),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { userRoleEnum } from './enums';
+import { allies } from './allies';
 import { createdAt, requiredRef, timestamptz, updatedAt, uuidPk } from './columns';
 
 export const users = pgTable(
@@ -18,6 +19,11 @@ export const users = pgTable(
     lastSignInAt: timestamptz('last_sign_in_at'),
     /** Set when staff access is taken away: sign-in is refused and every session ends. */
     deactivatedAt: timestamptz('deactivated_at'),
+    /**
+     * The ally (docs/product/allies.md) a customer belongs to, or whose portal an 'aliado' user
+     * signs in to; null for everyone else.
+     */
+    allyId: uuid('ally_id').references(() => allies.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -27,6 +33,7 @@ export const users = pgTable(
     index('users_role_idx').on(t.role),
     index('users_created_at_idx').on(t.createdAt),
     index('users_last_active_at_idx').on(t.lastActiveAt),
+    index('users_ally_id_idx').on(t.allyId),
   ],
 );
 

@@ -27,6 +27,7 @@ import {
   IconUser,
   IconUserShield,
   IconUsers,
+  IconUsersGroup,
   type Icon,
 } from '@tabler/icons-react';
 import { type LinkProps, useLocation } from '@tanstack/react-router';
@@ -157,6 +158,14 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
     path: '/admin/agencias',
     to: '/admin/agencias',
     permission: 'agencies.manage',
+  },
+  {
+    label: 'Aliados',
+    group: 'Administración',
+    icon: IconUsersGroup,
+    path: '/admin/aliados',
+    to: '/admin/aliados',
+    permission: 'allies.manage',
   },
   {
     label: 'Reglas',

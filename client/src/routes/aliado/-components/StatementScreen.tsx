@@ -1,0 +1,113 @@
+// Estado de cuenta (docs/product/allies.md#statement): a month's shipments of the ally's
+// customers at the price charged (its adjusted price), the totals, and the CSV and PDF files.
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
+import {
+  ALLY_MESSAGES as M,
+  ALLY_STATEMENT_HEADERS,
+  SHIPPING_METHOD_LABELS,
+  allyMonthSchema,
+  allyStatementPath,
+  caracasDay,
+  formatAllyAdjustment,
+  formatCount,
+  formatDate,
+  formatKg,
+  formatUsdFromCents,
+} from '@casillero/shared';
+import { getErrorMessage } from '../../../lib/errors';
+import { trpc } from '../../../lib/trpc';
+
+export function StatementScreen() {
+  const [month, setMonth] = useState(() => caracasDay(new Date()).slice(0, 7));
+  const valid = allyMonthSchema.safeParse(month);
+  const me = useQuery(trpc.allyPortal.me.queryOptions());
+  const statement = useQuery({ ...trpc.allyPortal.statement.queryOptions({ month }), enabled: valid.success });
+  const t = statement.data?.totals;
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1}>{M.statement}</Title>
+        {me.data && <Text c="dimmed">{M.priceNote(formatAllyAdjustment(me.data.priceAdjustmentBp))}</Text>}
+      </Stack>
+      <Group align="flex-end">
+        <TextInput
+          type="month"
+          label={M.month}
+          value={month}
+          onChange={(e) => setMonth(e.currentTarget.value)}
+          error={valid.success ? undefined : M.monthFormat}
+        />
+        <Button
+          component="a"
+          href={allyStatementPath(month, 'csv')}
+          download
+          variant="light"
+          leftSection={<IconFileSpreadsheet size={18} />}
+          disabled={!valid.success}
+        >
+          {M.downloadCsv}
+        </Button>
+        <Button
+          component="a"
+          href={allyStatementPath(month, 'pdf')}
+          download
+          variant="light"
+          leftSection={<IconFileTypePdf size={18} />}
+          disabled={!valid.success}
+        >
+          {M.downloadPdf}
+        </Button>
+      </Group>
+      {statement.isError ? (
+        <Alert color="red" title="No se pudo cargar el estado de cuenta">
+          {getErrorMessage(statement.error)}
+        </Alert>
+      ) : statement.data && statement.data.rows.length === 0 ? (
+        <Text c="dimmed">{M.statementEmpty}</Text>
+      ) : statement.data && t ? (
+        <Table.ScrollContainer minWidth={900}>
+          <Table striped aria-label={`${M.statement} ${month}`}>
+            <Table.Thead>
+              <Table.Tr>
+                {ALLY_STATEMENT_HEADERS.map((h, i) => (
+                  <Table.Th key={h} ta={i >= 5 ? 'right' : undefined}>
+                    {h}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {statement.data.rows.map((r) => (
+                <Table.Tr key={r.shipmentCode}>
+                  <Table.Td>{formatDate(r.createdAt)}</Table.Td>
+                  <Table.Td ff="monospace">{r.shipmentCode}</Table.Td>
+                  <Table.Td>{r.customer}</Table.Td>
+                  <Table.Td ff="monospace">{r.mailboxCodes}</Table.Td>
+                  <Table.Td>{SHIPPING_METHOD_LABELS[r.shippingMethod]}</Table.Td>
+                  <Table.Td ta="right">{formatKg(r.weightKg)}</Table.Td>
+                  <Table.Td ta="right">{formatUsdFromCents(r.shippingUsdCents)}</Table.Td>
+                  <Table.Td ta="right">{formatUsdFromCents(r.deliveryUsdCents)}</Table.Td>
+                  <Table.Td ta="right">{formatUsdFromCents(r.totalUsdCents)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+            <Table.Tfoot>
+              <Table.Tr fw={700}>
+                <Table.Td colSpan={5}>
+                  {M.total}: {formatCount(t.shipments)} envíos
+                </Table.Td>
+                <Table.Td ta="right">{formatKg(t.weightKg)}</Table.Td>
+                <Table.Td ta="right">{formatUsdFromCents(t.shippingUsdCents)}</Table.Td>
+                <Table.Td ta="right">{formatUsdFromCents(t.deliveryUsdCents)}</Table.Td>
+                <Table.Td ta="right">{formatUsdFromCents(t.totalUsdCents)}</Table.Td>
+              </Table.Tr>
+            </Table.Tfoot>
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
+    </Stack>
+  );
+}
