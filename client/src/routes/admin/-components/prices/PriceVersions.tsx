@@ -1,13 +1,11 @@
 // /admin/tarifas (docs/product/price-lists.md): the version in effect, the scheduled ones (which
 // may be cancelled until they start) and the history. Versions are never edited.
-import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Stack, Table, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { inferOutput } from '@trpc/tanstack-react-query';
 import { PRICE_LIST_MESSAGES as M, caracasDay, formatDate, priceListInEffect } from '@casillero/shared';
-import { useState } from 'react';
-import { ConfirmDialog } from '../../../../components/forms/FormDialog';
-import { notifyChange } from '../../../../lib/notify';
 import { trpc } from '../../../../lib/trpc';
+import { ScheduledVersions } from '../versions/ScheduledVersions';
 import { VersionHistory } from '../versions/VersionHistory';
 import { priceRows } from './price-values';
 
@@ -52,48 +50,21 @@ export function CurrentPrices({ version }: { version: PriceVersion }) {
 export function ScheduledPrices({ versions }: { versions: PriceVersion[] }) {
   const queryClient = useQueryClient();
   const cancel = useMutation(trpc.prices.cancel.mutationOptions());
-  // The version the dialog asks about; cancelling it cannot be undone.
-  const [asking, setAsking] = useState<PriceVersion | null>(null);
-  const onCancel = async (v: PriceVersion) => {
-    const done = await notifyChange(
-      () => cancel.mutateAsync({ id: v.id }),
-      (r) => ({ message: r.message }),
-    );
-    setAsking(null);
-    if (done) await queryClient.invalidateQueries({ queryKey: trpc.prices.versions.queryKey() });
-  };
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="tarifas-programadas">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="tarifas-programadas">
-          {M.scheduled}
-        </Title>
-        {versions.length === 0 && <Text c="dimmed">{M.noScheduled}</Text>}
-        {versions.map((v) => (
-          <Stack key={v.id} gap="xs">
-            <Group justify="space-between">
-              <Text fw={600}>
-                {M.version(v.number)} · {M.effectiveFrom} {formatDate(v.effectiveFrom)}
-              </Text>
-              <Button variant="light" color="red" size="xs" onClick={() => setAsking(v)}>
-                {M.cancel}
-              </Button>
-            </Group>
-            <PriceTable version={v} caption={M.version(v.number)} />
-          </Stack>
-        ))}
-      </Stack>
-      <ConfirmDialog
-        opened={asking !== null}
-        title={M.cancel}
-        label={M.cancel}
-        loading={cancel.isPending}
-        onConfirm={() => asking && void onCancel(asking)}
-        onCancel={() => setAsking(null)}
-      >
-        {asking && M.cancelConfirm(asking.number, asking.effectiveFrom)}
-      </ConfirmDialog>
-    </Card>
+    <ScheduledVersions
+      versions={versions}
+      headingId="tarifas-programadas"
+      title={M.scheduled}
+      empty={M.noScheduled}
+      cancelLabel={M.cancel}
+      cancelTitle={M.cancel}
+      heading={(v) => `${M.version(v.number)} · ${M.effectiveFrom} ${formatDate(v.effectiveFrom)}`}
+      body={(v) => <PriceTable version={v} caption={M.version(v.number)} />}
+      confirmText={(v) => M.cancelConfirm(v.number, v.effectiveFrom)}
+      cancel={(id) => cancel.mutateAsync({ id })}
+      cancelling={cancel.isPending}
+      onCancelled={() => queryClient.invalidateQueries({ queryKey: trpc.prices.versions.queryKey() })}
+    />
   );
 }
 

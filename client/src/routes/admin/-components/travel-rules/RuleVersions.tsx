@@ -1,9 +1,8 @@
 // /admin/reglas (docs/product/travel-rules.md): the rules in effect, the scheduled versions (which
 // may be cancelled until they start, after a dialog) and the history. Versions are never edited.
-import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { inferOutput } from '@trpc/tanstack-react-query';
-import { useState } from 'react';
 import {
   TRAVEL_CATEGORY_KIND_LABELS,
   TRAVEL_RULES_MESSAGES as M,
@@ -12,9 +11,8 @@ import {
   formatUsdCents,
   travelRulesInEffect,
 } from '@casillero/shared';
-import { ConfirmDialog } from '../../../../components/forms/FormDialog';
-import { notifyChange } from '../../../../lib/notify';
 import { trpc } from '../../../../lib/trpc';
+import { ScheduledVersions } from '../versions/ScheduledVersions';
 import { VersionHistory } from '../versions/VersionHistory';
 
 export type RuleVersion = inferOutput<typeof trpc.travelRules.versions>['versions'][number];
@@ -85,47 +83,21 @@ export function CurrentRules({ version }: { version: RuleVersion }) {
 export function ScheduledRules({ versions }: { versions: RuleVersion[] }) {
   const queryClient = useQueryClient();
   const cancel = useMutation(trpc.travelRules.cancel.mutationOptions());
-  const [asking, setAsking] = useState<RuleVersion | null>(null);
-  const onCancel = async (v: RuleVersion) => {
-    const done = await notifyChange(
-      () => cancel.mutateAsync({ id: v.id }),
-      (r) => ({ message: r.message }),
-    );
-    setAsking(null);
-    if (done) await queryClient.invalidateQueries({ queryKey: trpc.travelRules.versions.queryKey() });
-  };
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="reglas-programadas">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="reglas-programadas">
-          {M.scheduled}
-        </Title>
-        {versions.length === 0 && <Text c="dimmed">{M.noScheduled}</Text>}
-        {versions.map((v) => (
-          <Stack key={v.id} gap="xs">
-            <Group justify="space-between">
-              <Text fw={600}>
-                {M.version(v.number)} · {M.effectiveAt} {M.at(v.effectiveAt)}
-              </Text>
-              <Button variant="light" color="red" size="xs" onClick={() => setAsking(v)}>
-                {M.cancel}
-              </Button>
-            </Group>
-            <RulesTable version={v} caption={M.version(v.number)} />
-          </Stack>
-        ))}
-      </Stack>
-      <ConfirmDialog
-        opened={asking !== null}
-        title={M.cancelTitle}
-        label={M.cancel}
-        loading={cancel.isPending}
-        onConfirm={() => asking && void onCancel(asking)}
-        onCancel={() => setAsking(null)}
-      >
-        {asking && M.cancelConfirm(asking.number, asking.effectiveAt)}
-      </ConfirmDialog>
-    </Card>
+    <ScheduledVersions
+      versions={versions}
+      headingId="reglas-programadas"
+      title={M.scheduled}
+      empty={M.noScheduled}
+      cancelLabel={M.cancel}
+      cancelTitle={M.cancelTitle}
+      heading={(v) => `${M.version(v.number)} · ${M.effectiveAt} ${M.at(v.effectiveAt)}`}
+      body={(v) => <RulesTable version={v} caption={M.version(v.number)} />}
+      confirmText={(v) => M.cancelConfirm(v.number, v.effectiveAt)}
+      cancel={(id) => cancel.mutateAsync({ id })}
+      cancelling={cancel.isPending}
+      onCancelled={() => queryClient.invalidateQueries({ queryKey: trpc.travelRules.versions.queryKey() })}
+    />
   );
 }
 
