@@ -117,4 +117,5 @@ for (const page of appShellPages()) {
 }
 console.log(`${shells} páginas de la aplicación con su propio shell (${appShellFile('/…')})`);
 
-fs.rmSync(ssrDir, { recursive: true, force: true });
+// The server bundle stays: the server renders the customer's first screens with it, per request
+// and with the customer's data (docs/decisions/031-server-rendered-signed-in-pages.md).

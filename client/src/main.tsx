@@ -11,6 +11,7 @@ import { App } from './app';
 import { holdEarlyInput } from './lib/early-input';
 import { registerServiceWorker } from './lib/service-worker';
 import { queryClient } from './lib/trpc';
+import { SERVER_DATA_ID, type ServerData } from './lib/first-data';
 import { createAppRouter } from './router';
 
 dayjs.locale('es');
@@ -19,8 +20,14 @@ const router = createAppRouter(queryClient);
 const container = document.getElementById('root')!;
 const app = (onReady?: () => void) => <App router={router} queryClient={queryClient} onReady={onReady} />;
 
-/** The URL this page was prerendered at, when the browser is at exactly that URL. */
+/** The URL this page was prerendered (or rendered by the server, its data cached here) at. */
 function prerenderedUrl(): string | null {
+  const server = document.getElementById(SERVER_DATA_ID)?.textContent;
+  if (server) {
+    const data = JSON.parse(server) as ServerData;
+    for (const [key, value, updatedAt] of data.queries) queryClient.setQueryData(key, value, { updatedAt });
+    return data.href;
+  }
   const here = window.location.pathname + window.location.search;
   const page = PRERENDERED_PAGES.find((p) => (p.renderUrl ?? p.path) === here);
   return page ? here : null;

@@ -173,7 +173,7 @@ export async function createServer({ config, database, logStream }: CreateServer
   // The public REST API with keys (docs/product/public-api.md).
   await registerPublicApi(app, { db: db.db, config });
 
-  await registerClientSite(app, config);
+  await registerClientSite(app, config, db.db);
 
   return {
     app,

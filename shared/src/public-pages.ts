@@ -50,3 +50,9 @@ export const SIGNED_IN_AREA = /^\/(dashboard|admin)(\/|$)/;
 
 /** Paths crawlers are asked to stay out of (private areas and the API). */
 export const ROBOTS_DISALLOW = ['/dashboard', '/admin', '/trpc', '/api', '/files'] as const;
+
+/**
+ * The customer's first screens, which the server renders with the customer's data for a request
+ * with a valid session (docs/decisions/031-server-rendered-signed-in-pages.md): exact paths.
+ */
+export const SERVER_RENDERED_PAGES = ['/dashboard/mis-trackings', '/dashboard/almacen', '/dashboard/facturas'] as const;

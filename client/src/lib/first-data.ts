@@ -35,3 +35,12 @@ export function preloadedQueryHrefs(): Set<string> {
   setTimeout(() => hrefs.clear(), PRELOAD_USE_WINDOW_MS);
   return hrefs;
 }
+
+/**
+ * A signed-in page the server rendered with the customer's data (docs/decisions/031) carries
+ * that data in `<script type="application/json" id="server-data">`: the URL it rendered and the
+ * answers of its queries, which the browser puts in its cache before hydrating, so its first
+ * render matches the HTML and asks the server nothing again.
+ */
+export const SERVER_DATA_ID = 'server-data';
+export type ServerData = { href: string; queries: [queryKey: readonly unknown[], data: unknown, updatedAt: number][] };
