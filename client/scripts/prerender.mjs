@@ -10,7 +10,8 @@ const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 const dist = process.env.DIST ?? path.join(clientDir, 'dist');
 const ssrDir = process.env.SSR_DIST ?? path.join(clientDir, 'dist-ssr');
 
-const { render, appShellPages, appShellFile, firstQueries, PRERENDERED_PAGES, APP_SHELL_FILE } = await import(
+const { render, appShellPages, appShellFile, firstQueries, PRERENDERED_PAGES, APP_SHELL_FILE, SERVER_DATA_ID } =
+  await import(
   pathToFileURL(path.join(ssrDir, 'entry-server.js')).href
 );
 
@@ -83,7 +84,11 @@ for (const page of PRERENDERED_PAGES) {
     .replace(/\s*<title>[\s\S]*?<\/title>/, '')
     .replace(/\s*<meta name="description"[^>]*>/, '')
     .replace('</head>', `  ${head}\n    ${routeAssets(routeIds)}\n  </head>`)
-    .replace(EMPTY_ROOT, `<div id="root">${html}</div>`);
+    // The URL it was rendered at: the browser hydrates it only there (src/main.tsx).
+    .replace(
+      EMPTY_ROOT,
+      `<div id="root">${html}</div><script type="application/json" id="${SERVER_DATA_ID}">${JSON.stringify([page.renderUrl ?? page.path])}</script>`,
+    );
   fs.writeFileSync(path.join(dist, page.file), stylesFirst(document));
   console.log(
     `prerender ${page.path.padEnd(18)} → ${page.file} (${(Buffer.byteLength(document) / 1024).toFixed(1)} KB)`,

@@ -9,12 +9,12 @@ import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { observable } from '@trpc/server/observable';
 import { App } from './app';
 import { createQueryClient, trpc, type AppRouter } from './lib/trpc';
-import { SERVER_DATA_ID, singleQueryHref, type ServerData } from './lib/first-data';
+import { singleQueryHref, type ServerData } from './lib/first-data';
 import { createAppRouter, type ClientRouter } from './router';
 
 import { PRERENDERED_PAGES } from '@casillero/shared';
 
-export { APP_SHELL_FILE, PRERENDERED_PAGES, appShellFile } from '@casillero/shared';
+export { APP_SHELL_FILE, PRERENDERED_PAGES, SERVER_DATA_ID, appShellFile } from '@casillero/shared';
 
 type HeadTag = { title?: string; name?: string; property?: string; content?: string };
 
@@ -102,19 +102,21 @@ export async function renderSignedIn(
   // A failed query is not tried again here: the page falls back to the shell at once.
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   const api = createTRPCOptionsProxy<AppRouter>({ client: createTRPCClient<AppRouter>({ links: [link] }), queryClient });
-  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [url] }), api);
+  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [url] }));
+  // Its loaders call the procedures in-process, with this request's session.
+  router.update({ ...router.options, context: { queryClient, trpc: api } });
   await router.load();
   const { matches, redirect } = router.state;
   if (redirect || matches.length === 0 || matches.some((match) => match.status !== 'success')) return null;
   const page = renderLoaded(router, queryClient);
-  const data: ServerData = {
-    href: router.state.location.href,
-    queries: queryClient
+  const data: ServerData = [
+    url,
+    ...queryClient
       .getQueryCache()
       .getAll()
       .filter((q) => q.state.status === 'success')
-      .map((q) => [q.queryKey, q.state.data, q.state.dataUpdatedAt]),
-  };
+      .map((q): ServerData[1] => [q.queryKey, q.state.data]),
+  ];
   // Inside <script type="application/json">: no `<` may close the element or open a comment.
   const json = JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
   return { ...page, data: json };

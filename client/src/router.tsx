@@ -4,18 +4,11 @@ import { NotFound } from './components/layout/NotFound';
 import { RouteError } from './components/layout/RouteError';
 import { PageLoader } from './components/layout/PageLoader';
 import type { RouterContext } from './lib/router-context';
-import { queryClient as defaultQueryClient, trpc as defaultTrpc, type Trpc } from './lib/trpc';
+import { queryClient as defaultQueryClient, trpc } from './lib/trpc';
 import { routeTree } from './routeTree.gen';
 
-/**
- * `history`: the browser's by default; the prerender passes a memory history at the page's URL.
- * `trpc`: the server's render of a signed-in page passes one that calls the procedures in-process.
- */
-export function createAppRouter(
-  queryClient: QueryClient = defaultQueryClient,
-  history?: RouterHistory,
-  trpc: Trpc = defaultTrpc,
-) {
+/** `history`: the browser's by default; the prerender passes a memory history at the page's URL. */
+export function createAppRouter(queryClient: QueryClient = defaultQueryClient, history?: RouterHistory) {
   return createRouter({
     routeTree,
     history,

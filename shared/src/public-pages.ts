@@ -56,3 +56,11 @@ export const ROBOTS_DISALLOW = ['/dashboard', '/admin', '/trpc', '/api', '/files
  * with a valid session (docs/decisions/031-server-rendered-signed-in-pages.md): exact paths.
  */
 export const SERVER_RENDERED_PAGES = ['/dashboard/mis-trackings', '/dashboard/almacen', '/dashboard/facturas'] as const;
+
+/**
+ * The `<script type="application/json">` of a page whose HTML was rendered before the browser
+ * ran any JavaScript (prerendered, or by the server with the customer's data): the URL it was
+ * rendered at, then the answers of its queries (client/src/lib/first-data.ts, ServerData). The
+ * browser hydrates the HTML only at exactly that URL, with those answers in its cache.
+ */
+export const SERVER_DATA_ID = 'server-data';

@@ -37,10 +37,9 @@ export function preloadedQueryHrefs(): Set<string> {
 }
 
 /**
- * A signed-in page the server rendered with the customer's data (docs/decisions/031) carries
- * that data in `<script type="application/json" id="server-data">`: the URL it rendered and the
- * answers of its queries, which the browser puts in its cache before hydrating, so its first
- * render matches the HTML and asks the server nothing again.
+ * What a page rendered before any JavaScript carries in its SERVER_DATA_ID script: the URL it
+ * was rendered at, then (a signed-in page the server rendered, docs/decisions/031) each query's
+ * key and answer, which the browser puts in its cache before hydrating, so its first render
+ * matches the HTML and asks the server nothing again. An array: no property names to ship.
  */
-export const SERVER_DATA_ID = 'server-data';
-export type ServerData = { href: string; queries: [queryKey: readonly unknown[], data: unknown, updatedAt: number][] };
+export type ServerData = [href: string, ...queries: [queryKey: readonly unknown[], data: unknown][]];

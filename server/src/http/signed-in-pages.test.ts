@@ -35,7 +35,7 @@ export async function renderSignedIn(url, query) {
   if (!me.user) return null;
   const list = await query('trackings.mine', undefined);
   const html = '<ul aria-label="Trackings">' + list.map((t) => '<li>' + t.trackingNumber + '</li>').join('') + '</ul>';
-  const data = JSON.stringify({ href: url, queries: [[['trackings', 'mine'], list, 1]] }).replace(/</g, '\\\\u003c');
+  const data = JSON.stringify([url, [['trackings', 'mine'], list]]).replace(/</g, '\\\\u003c');
   return { html, head: '<title>Mis Trackings</title>', data };
 }
 `;

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SERVER_RENDERED_PAGES } from '@casillero/shared';
+import { SERVER_DATA_ID, SERVER_RENDERED_PAGES } from '@casillero/shared';
 import type { Db } from '../db/client';
 import type { Config } from '../env';
 import { createHttpContextFactory } from '../trpc/context';
@@ -46,7 +46,7 @@ export function composePage(shell: string, page: { html: string; head: string; d
     .replace('</head>', `  ${page.head}\n  </head>`)
     .replace(
       EMPTY_ROOT,
-      `<div id="root">${page.html}</div><script type="application/json" id="server-data">${page.data}</script>`,
+      `<div id="root">${page.html}</div><script type="application/json" id="${SERVER_DATA_ID}">${page.data}</script>`,
     );
 }
 
