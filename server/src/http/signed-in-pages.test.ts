@@ -75,11 +75,19 @@ afterAll(async () => {
   fs.rmSync(root, { recursive: true, force: true });
 });
 
-const page = (url: string, token?: string | null) =>
+/** The browser opening a page (a navigation), or `fetched` by a script such as the service worker. */
+const page = (url: string, token?: string | null, fetched: Record<string, string> = {}) =>
   server.app.inject({
     method: 'GET',
     url,
-    headers: { 'accept-encoding': 'identity', ...(token ? { cookie: `${SESSION_COOKIE_NAME}=${token}` } : {}) },
+    headers: {
+      'accept-encoding': 'identity',
+      accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+      'sec-fetch-dest': 'document',
+      'sec-fetch-mode': 'navigate',
+      ...(token ? { cookie: `${SESSION_COOKIE_NAME}=${token}` } : {}),
+      ...fetched,
+    },
   });
 
 describe('Mis Trackings rendered on the server', () => {
@@ -132,6 +140,25 @@ describe('Mis Trackings rendered on the server', () => {
     expect(res.body).toBe(SHELL);
     // The mutation the bundle tried was refused: María is still signed in.
     expect((await page('/dashboard/mis-trackings', maria.visitor.token)).body).toContain('<li>MARIA0001</li>');
+  });
+});
+
+describe('the service worker downloading the app shell', () => {
+  it('gets the plain shell with a session: what it stores is never a customer\'s page', async () => {
+    for (const fetched of [
+      { 'sec-fetch-dest': 'empty', 'sec-fetch-mode': 'same-origin', accept: '*/*' },
+      // A browser without Sec-Fetch headers: a script's fetch does not ask for HTML.
+      { 'sec-fetch-dest': '', 'sec-fetch-mode': '', accept: '*/*' },
+    ]) {
+      const headers = Object.fromEntries(Object.entries(fetched).filter(([, value]) => value !== ''));
+      const res = await server.app.inject({
+        method: 'GET',
+        url: '/dashboard/mis-trackings?__WB_REVISION__=abc',
+        headers: { 'accept-encoding': 'identity', cookie: `${SESSION_COOKIE_NAME}=${maria.visitor.token}`, ...headers },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(SHELL);
+    }
   });
 });
 

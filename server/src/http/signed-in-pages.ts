@@ -29,7 +29,19 @@ export const serverBundlePath = (clientDist: string) =>
 
 const EMPTY_ROOT = '<div id="root"></div>';
 /** Private to the customer, never kept by the browser's or any shared cache. */
-export const SIGNED_IN_PAGE_HEADERS = { 'cache-control': 'private, no-store', vary: 'Cookie' } as const;
+export const SIGNED_IN_PAGE_HEADERS = { 'cache-control': 'private, no-store', vary: 'Cookie, Sec-Fetch-Dest' } as const;
+
+/**
+ * Whether the request is the browser opening the page (a navigation), not a script fetching
+ * it: the service worker downloads the customer pages' app shells at their URLs to answer later
+ * visits offline, with the customer's cookie, and what it stores must never be anyone's page.
+ * Browsers say so with Sec-Fetch-Dest; one that does not send it asks for HTML to navigate.
+ */
+export function isDocumentRequest(req: FastifyRequest): boolean {
+  const dest = req.headers['sec-fetch-dest'];
+  if (dest !== undefined) return dest === 'document';
+  return req.headers.accept?.includes('text/html') ?? false;
+}
 
 const SERVER_PAGES = new Set<string>(SERVER_RENDERED_PAGES);
 
@@ -69,10 +81,12 @@ export function signedInPages(db: Db, config: Config) {
   };
 
   /**
-   * The page's HTML with the customer's data, or null for the plain app shell: no session (or an
-   * expired one: the browser then goes to sign in, as it always has), no bundle, or any error.
+   * The page's HTML with the customer's data, or null for the plain app shell: not a navigation
+   * (the service worker's download), no session (or an expired one: the browser then goes to
+   * sign in, as it always has), no bundle, or any error.
    */
   return async function render(req: FastifyRequest, reply: FastifyReply, shellFile: string): Promise<string | null> {
+    if (!isDocumentRequest(req)) return null;
     try {
       const ctx = await createContext({ req, res: reply });
       if (!ctx.user) return null;
