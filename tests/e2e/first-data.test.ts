@@ -45,11 +45,14 @@ const preloadedHrefs = (page: Page) =>
 describe.skipIf(!chromium)('primeros datos de las páginas con sesión', () => {
   const { url, newPage } = useBrowserSession(chromium);
 
-  it('Mis Trackings: the session and the trackings are asked for once, by the HTML, and shown', async () => {
+  // The app shell the service worker answers a repeat visit with (the server renders the page
+  // with its data instead when it answers the visit itself: server-rendered.test.ts).
+  it('Mis Trackings from its app shell: the session and the trackings are asked for once, by the HTML, and shown', async () => {
     const page = await newPage();
     await withScreenshotOnFailure(page, 'primeros-datos-cliente', async () => {
       await signIn(page, url(), DEMO.customer, DEMO.password);
       await page.waitForURL((u) => u.pathname.startsWith('/dashboard'));
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 });
       const mine = (await (await page.request.get(`${url()}/trpc/trackings.mine`)).json()) as {
         result: { data: { trackingNumber: string }[] };
       };
