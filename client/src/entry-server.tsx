@@ -106,8 +106,10 @@ export async function renderSignedIn(
   // Its loaders call the procedures in-process, with this request's session.
   router.update({ ...router.options, context: { queryClient, trpc: api } });
   await router.load();
-  const { matches, redirect } = router.state;
-  if (redirect || matches.length === 0 || matches.some((match) => match.status !== 'success')) return null;
+  // A guard's redirect (no session) moves the memory history elsewhere: not this page.
+  const { matches, location } = router.state;
+  if (location.pathname !== url.split('?')[0]) return null;
+  if (matches.length === 0 || matches.some((match) => match.status !== 'success')) return null;
   const page = renderLoaded(router, queryClient);
   const data: ServerData = [
     url,

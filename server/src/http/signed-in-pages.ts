@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { getProcedureAtPath } from '@trpc/server/unstable-core-do-not-import';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SERVER_DATA_ID, SERVER_RENDERED_PAGES } from '@casillero/shared';
 import type { Db } from '../db/client';
@@ -94,9 +95,7 @@ export function signedInPages(db: Db, config: Config) {
       if (!bundleModule) return null;
       const caller = createCaller(ctx);
       const query = async (procedurePath: string, input: unknown) => {
-        const procedure = (appRouter._def.procedures as Record<string, { _def: { type: string } } | undefined>)[
-          procedurePath
-        ];
+        const procedure = await getProcedureAtPath(appRouter, procedurePath);
         if (procedure?._def.type !== 'query') throw new Error(`${procedurePath}: no es una consulta`);
         const call = procedurePath
           .split('.')
