@@ -11,9 +11,7 @@ const dist = process.env.DIST ?? path.join(clientDir, 'dist');
 const ssrDir = process.env.SSR_DIST ?? path.join(clientDir, 'dist-ssr');
 
 const { render, appShellPages, appShellFile, firstQueries, PRERENDERED_PAGES, APP_SHELL_FILE, SERVER_DATA_ID } =
-  await import(
-  pathToFileURL(path.join(ssrDir, 'entry-server.js')).href
-);
+  await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href);
 
 const EMPTY_ROOT = '<div id="root"></div>';
 // Vite's fresh index.html; on a second run, the shell the first run kept.

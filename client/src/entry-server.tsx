@@ -95,13 +95,17 @@ export async function renderSignedIn(
             observer.next({ result: { type: 'data', data } });
             observer.complete();
           },
-          (cause: unknown) => observer.error(TRPCClientError.from(cause instanceof Error ? cause : new Error(String(cause)))),
+          (cause: unknown) =>
+            observer.error(TRPCClientError.from(cause instanceof Error ? cause : new Error(String(cause)))),
         );
       });
   const queryClient = createQueryClient();
   // A failed query is not tried again here: the page falls back to the shell at once.
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
-  const api = createTRPCOptionsProxy<AppRouter>({ client: createTRPCClient<AppRouter>({ links: [link] }), queryClient });
+  const api = createTRPCOptionsProxy<AppRouter>({
+    client: createTRPCClient<AppRouter>({ links: [link] }),
+    queryClient,
+  });
   const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [url] }));
   // Its loaders call the procedures in-process, with this request's session.
   router.update({ ...router.options, context: { queryClient, trpc: api } });
@@ -120,7 +124,10 @@ export async function renderSignedIn(
       .map((q): ServerData[1] => [q.queryKey, q.state.data]),
   ];
   // Inside <script type="application/json">: no `<` may close the element or open a comment.
-  const json = JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  const json = JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
   return { ...page, data: json };
 }
 

@@ -81,7 +81,8 @@ describe.skipIf(!chromium)('páginas del cliente renderizadas en el servidor', (
       const carlos = await signInAs(page, DEMO.otherCustomer);
       expect(carlos.filter((number) => maria.includes(number))).toEqual([]);
       await page.goto(`${url()}/dashboard/mis-trackings`);
-      for (const number of carlos) await expect(list.getByText(number, { exact: true }).isVisible()).resolves.toBe(true);
+      for (const number of carlos)
+        await expect(list.getByText(number, { exact: true }).isVisible()).resolves.toBe(true);
       const html = await page.content();
       for (const number of maria) expect(html).not.toContain(number);
 

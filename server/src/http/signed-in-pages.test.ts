@@ -47,9 +47,14 @@ async function customerWithTracking(nombre: string, trackingNumber: string) {
     .set({ status: 'active' })
     .where(eq(mailboxes.userId, who.user.id))
     .returning({ id: mailboxes.id });
-  await db()
-    .insert(trackings)
-    .values({ trackingNumber, userId: who.user.id, mailboxId: mailbox!.id, description: 'Zapatos deportivos', senderName: 'Nike', carrier: 'UPS' });
+  await db().insert(trackings).values({
+    trackingNumber,
+    userId: who.user.id,
+    mailboxId: mailbox!.id,
+    description: 'Zapatos deportivos',
+    senderName: 'Nike',
+    carrier: 'UPS',
+  });
   return who;
 }
 
@@ -144,7 +149,7 @@ describe('Mis Trackings rendered on the server', () => {
 });
 
 describe('the service worker downloading the app shell', () => {
-  it('gets the plain shell with a session: what it stores is never a customer\'s page', async () => {
+  it("gets the plain shell with a session: what it stores is never a customer's page", async () => {
     for (const fetched of [
       { 'sec-fetch-dest': 'empty', 'sec-fetch-mode': 'same-origin', accept: '*/*' },
       // A browser without Sec-Fetch headers: a script's fetch does not ask for HTML.

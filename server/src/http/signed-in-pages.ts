@@ -2,19 +2,16 @@
 // (docs/decisions/031-server-rendered-signed-in-pages.md): for a request with a valid session,
 // Mis Trackings, Almacén and Facturas arrive with their content in the HTML, rendered by the
 // client's own server bundle (client/dist-ssr, built with the prerender) and hydrated in the
-// browser. The session is checked exactly as tRPC checks it (the same context factory), every
-// query runs in-process through `createCaller` with that context, and the answer is private and
-// never stored. Without a session, or when anything fails, the plain app shell goes out as before.
+// browser. The session is checked exactly as tRPC checks it and every query runs in-process with
+// that session (`queriesFor`: trpc/in-process-queries.ts, passed in by server.ts), and the answer
+// is private and never stored. Without a session, or when anything fails, the plain app shell
+// goes out as before.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { getProcedureAtPath } from '@trpc/server/unstable-core-do-not-import';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SERVER_DATA_ID, SERVER_RENDERED_PAGES } from '@casillero/shared';
-import type { Db } from '../db/client';
 import type { Config } from '../env';
-import { createHttpContextFactory } from '../trpc/context';
-import { appRouter, createCaller } from '../trpc/router';
 
 /** What client/src/entry-server.tsx exports for this (its `renderSignedIn`). */
 type SignedInRenderer = {
@@ -63,8 +60,13 @@ export function composePage(shell: string, page: { html: string; head: string; d
     );
 }
 
-export function signedInPages(db: Db, config: Config) {
-  const createContext = createHttpContextFactory(db, config);
+/** The signed-in user's queries for a request (trpc/in-process-queries.ts), or null without a valid session. */
+export type QueriesFor = (
+  req: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<((path: string, input: unknown) => Promise<unknown>) | null>;
+
+export function signedInPages(config: Config, queriesFor: QueriesFor) {
   const bundle = serverBundlePath(config.clientDist);
   let renderer: Promise<SignedInRenderer | null> | undefined;
   const shells = new Map<string, string>();
@@ -72,7 +74,8 @@ export function signedInPages(db: Db, config: Config) {
   /** The bundle, imported once on first use; null (and said once in the log) when it is missing or broken. */
   const loadRenderer = (req: FastifyRequest) => {
     renderer ??= import(pathToFileURL(bundle).href).then(
-      (module: Partial<SignedInRenderer>) => (typeof module.renderSignedIn === 'function' ? (module as SignedInRenderer) : null),
+      (module: Partial<SignedInRenderer>) =>
+        typeof module.renderSignedIn === 'function' ? (module as SignedInRenderer) : null,
       (err: unknown) => {
         req.log.warn({ err, bundle }, 'Sin render en el servidor de las páginas de cliente: falta el bundle');
         return null;
@@ -89,23 +92,10 @@ export function signedInPages(db: Db, config: Config) {
   return async function render(req: FastifyRequest, reply: FastifyReply, shellFile: string): Promise<string | null> {
     if (!isDocumentRequest(req)) return null;
     try {
-      const ctx = await createContext({ req, res: reply });
-      if (!ctx.user) return null;
+      const query = await queriesFor(req, reply);
+      if (!query) return null;
       const bundleModule = await loadRenderer(req);
       if (!bundleModule) return null;
-      const caller = createCaller(ctx);
-      const query = async (procedurePath: string, input: unknown) => {
-        const procedure = await getProcedureAtPath(appRouter, procedurePath);
-        if (procedure?._def.type !== 'query') throw new Error(`${procedurePath}: no es una consulta`);
-        const call = procedurePath
-          .split('.')
-          .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (
-          input: unknown,
-        ) => Promise<unknown>;
-        const result = await call(input);
-        // Exactly what the browser gets over HTTP (no transformer): JSON, dates as ISO strings.
-        return result === undefined ? undefined : JSON.parse(JSON.stringify(result));
-      };
       const page = await bundleModule.renderSignedIn(req.url, query);
       if (!page) return null;
       let shell = shells.get(shellFile);

@@ -8,9 +8,8 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { APP_SHELL_FILE, GENERIC_MESSAGES, PRERENDERED_PAGES, ROBOTS_DISALLOW, appShellFile } from '@casillero/shared';
-import type { Db } from '../db/client';
 import type { Config } from '../env';
-import { SIGNED_IN_PAGE_HEADERS, isServerRenderedPage, signedInPages } from './signed-in-pages';
+import { SIGNED_IN_PAGE_HEADERS, isServerRenderedPage, signedInPages, type QueriesFor } from './signed-in-pages';
 
 /** Answers smaller than this go uncompressed: the saving would not pay for the work. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
@@ -94,7 +93,8 @@ function sitemapXml(appUrl: string): string {
   ].join('\n');
 }
 
-export async function registerClientSite(app: FastifyInstance, config: Config, db: Db) {
+/** `queriesFor`: a signed-in request's queries, in-process, for the pages the server renders. */
+export async function registerClientSite(app: FastifyInstance, config: Config, queriesFor: QueriesFor) {
   const clientDist = config.clientDist;
   // Absolute URLs come from APP_URL at run time, so one build serves any domain.
   const robots = robotsTxt(config.appUrl);
@@ -126,7 +126,7 @@ export async function registerClientSite(app: FastifyInstance, config: Config, d
     });
   }
 
-  const renderSignedIn = signedInPages(db, config);
+  const renderSignedIn = signedInPages(config, queriesFor);
 
   // Extension-less GETs outside the API are pages: the prerendered HTML where there is one,
   // the customer's first screens rendered with their data for a signed-in request
