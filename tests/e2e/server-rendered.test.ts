@@ -161,7 +161,10 @@ describe.skipIf(!chromium)('páginas del cliente renderizadas en el servidor', (
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 });
       const maria = (await call<Tracking[]>(page, 'trackings.mine')).map((t) => t.trackingNumber);
 
-      await page.goto(`${url()}/dashboard/mis-trackings`);
+      // The worker takes the page from the network: the server's render, with her trackings.
+      const visit = await page.goto(`${url()}/dashboard/mis-trackings`);
+      expect(visit?.fromServiceWorker()).toBe(true);
+      expect(await visit?.text()).toContain(maria[0]);
       const list = page.getByRole('list', { name: 'Trackings' });
       await list.getByText(maria[0]!, { exact: true }).waitFor();
 
@@ -169,15 +172,17 @@ describe.skipIf(!chromium)('páginas del cliente renderizadas en el servidor', (
       await signIn(page, url(), DEMO.otherCustomer, DEMO.password);
       await page.waitForURL((u) => u.pathname.startsWith('/dashboard'));
       const carlos = (await call<Tracking[]>(page, 'trackings.mine')).map((t) => t.trackingNumber);
-      await page.goto(`${url()}/dashboard/mis-trackings`);
+      const again = await page.goto(`${url()}/dashboard/mis-trackings`);
+      expect(await again?.text()).toContain(carlos[0]);
       await list.getByText(carlos[0]!, { exact: true }).waitFor();
       const shown = await list.innerText();
       for (const number of maria) expect(shown).not.toContain(number);
 
       const cached = await cachedHtml(page);
-      // The customer area's app shells are there (decision 015), and they are empty shells.
-      const shells = cached.filter((entry) => entry.path.startsWith('/dashboard'));
-      expect(shells.map((entry) => entry.path)).toContain('/dashboard/mis-trackings');
+      // The customer area's app shells are there (decision 015; the server-rendered pages' under
+      // their file's URL, for offline), and they are empty shells.
+      const shells = cached.filter((entry) => /^\/(app\/)?dashboard/.test(entry.path));
+      expect(shells.map((entry) => entry.path)).toContain('/app/dashboard/mis-trackings.html');
       for (const { path, text } of shells) {
         expect(text, path).toContain('<div id="root"></div>');
         for (const number of [...maria, ...carlos]) expect(text, path).not.toContain(number);
