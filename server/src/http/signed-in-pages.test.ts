@@ -148,10 +148,17 @@ describe('Mis Trackings rendered on the server', () => {
   });
 });
 
-describe('the service worker downloading the app shell', () => {
+describe('the service worker', () => {
+  it('passing a visit on to the network gets the rendered page (Chrome sends it as a navigation, destination empty)', async () => {
+    const res = await page('/dashboard/mis-trackings', maria.visitor.token, { 'sec-fetch-dest': 'empty' });
+    expect(res.body).toContain('<li>MARIA0001</li>');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+  });
+
   it("gets the plain shell with a session: what it stores is never a customer's page", async () => {
     for (const fetched of [
-      { 'sec-fetch-dest': 'empty', 'sec-fetch-mode': 'same-origin', accept: '*/*' },
+      { 'sec-fetch-dest': 'empty', 'sec-fetch-mode': 'cors', accept: '*/*' },
+      { 'sec-fetch-dest': 'empty', 'sec-fetch-mode': 'same-origin', accept: 'text/html' },
       // A browser without Sec-Fetch headers: a script's fetch does not ask for HTML.
       { 'sec-fetch-dest': '', 'sec-fetch-mode': '', accept: '*/*' },
     ]) {

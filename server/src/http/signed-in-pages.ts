@@ -27,21 +27,20 @@ export const serverBundlePath = (clientDist: string) =>
 
 const EMPTY_ROOT = '<div id="root"></div>';
 /** Private to the customer, never kept by the browser's or any shared cache. */
-export const SIGNED_IN_PAGE_HEADERS = { 'cache-control': 'private, no-store', vary: 'Cookie, Sec-Fetch-Dest' } as const;
+export const SIGNED_IN_PAGE_HEADERS = { 'cache-control': 'private, no-store', vary: 'Cookie, Sec-Fetch-Mode' } as const;
 
 /**
- * Whether the request is the browser opening the page (a navigation), not a script fetching
- * it: the service worker downloads the customer pages' app shells at their URLs to answer later
+ * Whether the request is the browser opening the page (a navigation, passed on by the service
+ * worker or not), not a script fetching it: the service worker downloads app shells to answer
  * visits offline, with the customer's cookie, and what it stores must never be anyone's page.
- * Browsers say so with Sec-Fetch-Dest; one that does not send it asks for HTML to navigate.
+ * Browsers say so with Sec-Fetch-Mode (a navigation the worker passes on keeps `navigate`; its
+ * own downloads are `cors` or `same-origin`); one that does not send it asks for HTML to navigate.
  */
 export function isDocumentRequest(req: FastifyRequest): boolean {
-  const dest = req.headers['sec-fetch-dest'];
-  if (dest !== undefined) return dest === 'document';
+  const mode = req.headers['sec-fetch-mode'];
+  if (mode !== undefined) return mode === 'navigate';
   return req.headers.accept?.includes('text/html') ?? false;
 }
-
-const SERVER_PAGES = new Set<string>(SERVER_RENDERED_PAGES);
 
 /** Whether the server renders this page path (exact paths, no trailing slash). */
 export const isServerRenderedPage = (urlPath: string) => SERVER_PAGES.has(urlPath);
