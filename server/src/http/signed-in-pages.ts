@@ -42,6 +42,8 @@ export function isDocumentRequest(req: FastifyRequest): boolean {
   return req.headers.accept?.includes('text/html') ?? false;
 }
 
+const SERVER_PAGES = new Set<string>(SERVER_RENDERED_PAGES);
+
 /** Whether the server renders this page path (exact paths, no trailing slash). */
 export const isServerRenderedPage = (urlPath: string) => SERVER_PAGES.has(urlPath);
 
