@@ -14,7 +14,13 @@ import { createAppRouter, type ClientRouter } from './router';
 
 import { PRERENDERED_PAGES } from '@casillero/shared';
 
-export { APP_SHELL_FILE, PRERENDERED_PAGES, SERVER_DATA_ID, SERVER_RENDERED_PAGES, appShellFile } from '@casillero/shared';
+export {
+  APP_SHELL_FILE,
+  PRERENDERED_PAGES,
+  SERVER_DATA_ID,
+  SERVER_RENDERED_PAGES,
+  appShellFile,
+} from '@casillero/shared';
 
 type HeadTag = { title?: string; name?: string; property?: string; content?: string };
 
