@@ -39,6 +39,8 @@ RUN npm ci --omit=dev --workspace server --no-audit --no-fund \
 COPY --from=build /app/server/dist server/dist
 COPY --from=build /app/server/drizzle server/drizzle
 COPY --from=build /app/client/dist client/dist
+# The client's server bundle (self-contained): the customer's first screens rendered per request (decision 031).
+COPY --from=build /app/client/dist-ssr client/dist-ssr
 
 RUN mkdir -p /data/storage && chown -R node:node /data
 ENV HOST=0.0.0.0 \

@@ -99,6 +99,10 @@ export default defineConfig({
     mantineThemeCss(),
     compileHintForEntry(),
   ],
+  // The server bundle (vite build --ssr) carries its dependencies: the server imports it at run
+  // time (docs/decisions/033-server-rendered-signed-in-pages.md), where only the server's own
+  // packages are installed (the production image).
+  ssr: { noExternal: true },
   server: {
     port: DEV_PORT,
     proxy: { '/trpc': api, '/api': api, '/files': api, '/healthz': api },

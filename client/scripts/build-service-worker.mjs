@@ -10,7 +10,7 @@
 // ever cached: no route matches them, so the browser sends them to the network as usual.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { generateSW } from 'workbox-build';
@@ -49,6 +49,20 @@ const customerShells = [
 ].filter((file) => fs.existsSync(path.join(dist, file)));
 /** app/dashboard/facturas.html is the page /dashboard/facturas. */
 const shellPageUrl = (file) => file.replace(/^app\//, '').replace(/\.html$/, '');
+
+/**
+ * The pages the server renders with the customer's data (docs/decisions/031): a visit goes to
+ * the network, so a repeat visit gets the page with its content too, and nothing of it is ever
+ * stored; offline, the page's app shell answers, precached under its own file's URL (a static
+ * file, nobody's data), not the page's.
+ */
+const { SERVER_RENDERED_PAGES } = await import(
+  pathToFileURL(path.join(process.env.SSR_DIST ?? path.join(dist, '../dist-ssr'), 'entry-server.js')).href
+);
+const serverRendered = new Set(SERVER_RENDERED_PAGES.map((page) => `app${page}.html`));
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+/** The page's URL, with or without a query string (the whole URL, as Workbox matches a RegExp). */
+const pageUrlPattern = (page) => new RegExp(`^https?://[^/]+${escapeRegExp(page)}(?:[?#].*)?$`);
 
 /** The files in assets/ that a page loads before its first paint: its entry script, modulepreloads and style sheets. */
 function firstPaintAssets(html) {
@@ -134,7 +148,9 @@ const { count, size, warnings, filePaths } = await generateSW({
     (entries) => {
       precachedUrls = entries.map((entry) => entry.url);
       const manifest = entries.map((entry) =>
-        customerShells.includes(entry.url) ? { ...entry, url: shellPageUrl(entry.url) } : entry,
+        customerShells.includes(entry.url) && !serverRendered.has(entry.url)
+          ? { ...entry, url: shellPageUrl(entry.url) }
+          : entry,
       );
       return { manifest };
     },
@@ -149,8 +165,17 @@ const { count, size, warnings, filePaths } = await generateSW({
     /^\/(?:trpc|api|files|healthz|readyz|metrics)(?:[/?]|$)/,
     // A path whose last segment has an extension is a file (the server's own rule).
     /^[^?]*\.[^/?]*(?:\?.*)?$/,
+    // The pages the server renders: the network first (runtimeCaching below).
+    ...SERVER_RENDERED_PAGES.map((page) => new RegExp(`^${escapeRegExp(page)}(?:\\?.*)?$`)),
   ],
   runtimeCaching: [
+    // The pages the server renders with the customer's data: always from the network, never
+    // stored; offline, the page's app shell from the precache.
+    ...SERVER_RENDERED_PAGES.map((page) => ({
+      urlPattern: pageUrlPattern(page),
+      handler: 'NetworkOnly',
+      options: { precacheFallback: { fallbackURL: `/app${page}.html` } },
+    })),
     {
       // Hashed files never change: served from the cache once fetched, the oldest dropped.
       urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),

@@ -10,9 +10,8 @@ const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 const dist = process.env.DIST ?? path.join(clientDir, 'dist');
 const ssrDir = process.env.SSR_DIST ?? path.join(clientDir, 'dist-ssr');
 
-const { render, appShellPages, appShellFile, firstQueries, PRERENDERED_PAGES, APP_SHELL_FILE } = await import(
-  pathToFileURL(path.join(ssrDir, 'entry-server.js')).href
-);
+const { render, appShellPages, appShellFile, firstQueries, PRERENDERED_PAGES, APP_SHELL_FILE, SERVER_DATA_ID } =
+  await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href);
 
 const EMPTY_ROOT = '<div id="root"></div>';
 // Vite's fresh index.html; on a second run, the shell the first run kept.
@@ -83,7 +82,11 @@ for (const page of PRERENDERED_PAGES) {
     .replace(/\s*<title>[\s\S]*?<\/title>/, '')
     .replace(/\s*<meta name="description"[^>]*>/, '')
     .replace('</head>', `  ${head}\n    ${routeAssets(routeIds)}\n  </head>`)
-    .replace(EMPTY_ROOT, `<div id="root">${html}</div>`);
+    // The URL it was rendered at: the browser hydrates it only there (src/main.tsx).
+    .replace(
+      EMPTY_ROOT,
+      `<div id="root">${html}</div><script type="application/json" id="${SERVER_DATA_ID}">${JSON.stringify([page.renderUrl ?? page.path])}</script>`,
+    );
   fs.writeFileSync(path.join(dist, page.file), stylesFirst(document));
   console.log(
     `prerender ${page.path.padEnd(18)} → ${page.file} (${(Buffer.byteLength(document) / 1024).toFixed(1)} KB)`,
@@ -117,4 +120,5 @@ for (const page of appShellPages()) {
 }
 console.log(`${shells} páginas de la aplicación con su propio shell (${appShellFile('/…')})`);
 
-fs.rmSync(ssrDir, { recursive: true, force: true });
+// The server bundle stays: the server renders the customer's first screens with it, per request
+// and with the customer's data (docs/decisions/033-server-rendered-signed-in-pages.md).

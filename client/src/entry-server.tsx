@@ -3,14 +3,24 @@
 // at the page's URL and a visitor who is not signed in.
 import { renderToString } from 'react-dom/server';
 import { createMemoryHistory } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { createTRPCClient, TRPCClientError, type TRPCLink } from '@trpc/client';
+import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import { observable } from '@trpc/server/observable';
 import { App } from './app';
-import { createQueryClient, trpc } from './lib/trpc';
-import { singleQueryHref } from './lib/first-data';
-import { createAppRouter } from './router';
+import { createQueryClient, trpc, type AppRouter } from './lib/trpc';
+import { singleQueryHref, type ServerData } from './lib/first-data';
+import { createAppRouter, type ClientRouter } from './router';
 
 import { PRERENDERED_PAGES } from '@casillero/shared';
 
-export { APP_SHELL_FILE, PRERENDERED_PAGES, appShellFile } from '@casillero/shared';
+export {
+  APP_SHELL_FILE,
+  PRERENDERED_PAGES,
+  SERVER_DATA_ID,
+  SERVER_RENDERED_PAGES,
+  appShellFile,
+} from '@casillero/shared';
 
 type HeadTag = { title?: string; name?: string; property?: string; content?: string };
 
@@ -37,6 +47,18 @@ function headHtml(tags: HeadTag[]): string {
     .join('\n    ');
 }
 
+/** The page's markup (its title and meta tags taken out) and its head, once its routes are loaded. */
+function renderLoaded(router: ClientRouter, queryClient: QueryClient): { html: string; head: string } {
+  // React writes the routes' <title> and <meta> (HeadContent) where they are rendered; the
+  // prerender puts them in <head> instead (headHtml), and the browser's React hoists its own.
+  const html = renderToString(<App router={router} queryClient={queryClient} />).replace(
+    /<title>[\s\S]*?<\/title>|<meta [^>]*>/g,
+    '',
+  );
+  const tags = router.state.matches.flatMap((match) => (match.meta ?? []) as HeadTag[]);
+  return { html, head: headHtml(tags) };
+}
+
 /** `routeIds`: the page's routes, root first, so the prerender can link their code and CSS. */
 export async function render(url: string): Promise<{ html: string; head: string; routeIds: string[] }> {
   const queryClient = createQueryClient();
@@ -47,14 +69,72 @@ export async function render(url: string): Promise<{ html: string; head: string;
     throw new Error(`${url}: ninguna ruta coincide (¿faltan parámetros de búsqueda?)`);
   const failed = router.state.matches.find((match) => match.status !== 'success');
   if (failed) throw new Error(`${url}: la ruta ${failed.routeId} quedó en estado ${failed.status}`);
-  // React writes the routes' <title> and <meta> (HeadContent) where they are rendered; the
-  // prerender puts them in <head> instead (headHtml), and the browser's React hoists its own.
-  const html = renderToString(<App router={router} queryClient={queryClient} />).replace(
-    /<title>[\s\S]*?<\/title>|<meta [^>]*>/g,
-    '',
-  );
-  const tags = router.state.matches.flatMap((match) => (match.meta ?? []) as HeadTag[]);
-  return { html, head: headHtml(tags), routeIds: router.state.matches.map((match) => match.routeId) };
+  return { ...renderLoaded(router, queryClient), routeIds: router.state.matches.map((match) => match.routeId) };
+}
+
+/** Answers a query in the server's own process (the server passes it; its session is the request's). */
+export type ServerQuery = (path: string, input: unknown) => Promise<unknown>;
+
+/**
+ * A signed-in page rendered on the server for one request (docs/decisions/031): the same
+ * routes and components as the browser, with a query client of its own and a tRPC client whose
+ * every query is `query` (the procedures called in-process with the request's session). Its
+ * loaders fill the cache, the page renders, and the answers go in the page (`data`, JSON safe
+ * inside a <script>) so the browser hydrates with exactly them. Null when the page does not
+ * render as itself (no session: the guard redirects; a loader failed): the server sends the
+ * plain app shell instead.
+ */
+export async function renderSignedIn(
+  url: string,
+  query: ServerQuery,
+): Promise<{ html: string; head: string; data: string } | null> {
+  const link: TRPCLink<AppRouter> =
+    () =>
+    ({ op }) =>
+      observable((observer) => {
+        if (op.type !== 'query') {
+          observer.error(TRPCClientError.from(new Error(`${op.path}: solo consultas`)));
+          return;
+        }
+        query(op.path, op.input).then(
+          (data) => {
+            observer.next({ result: { type: 'data', data } });
+            observer.complete();
+          },
+          (cause: unknown) =>
+            observer.error(TRPCClientError.from(cause instanceof Error ? cause : new Error(String(cause)))),
+        );
+      });
+  const queryClient = createQueryClient();
+  // A failed query is not tried again here: the page falls back to the shell at once.
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  const api = createTRPCOptionsProxy<AppRouter>({
+    client: createTRPCClient<AppRouter>({ links: [link] }),
+    queryClient,
+  });
+  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [url] }));
+  // Its loaders call the procedures in-process, with this request's session.
+  router.update({ ...router.options, context: { queryClient, trpc: api } });
+  await router.load();
+  // A guard's redirect (no session) moves the memory history elsewhere: not this page.
+  const { matches, location } = router.state;
+  if (location.pathname !== url.split('?')[0]) return null;
+  if (matches.length === 0 || matches.some((match) => match.status !== 'success')) return null;
+  const page = renderLoaded(router, queryClient);
+  const data: ServerData = [
+    url,
+    ...queryClient
+      .getQueryCache()
+      .getAll()
+      .filter((q) => q.state.status === 'success')
+      .map((q): ServerData[1] => [q.queryKey, q.state.data]),
+  ];
+  // Inside <script type="application/json">: no `<` may close the element or open a comment.
+  const json = JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+  return { ...page, data: json };
 }
 
 /**

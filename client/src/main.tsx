@@ -5,12 +5,13 @@ import 'virtual:mantine-theme.css';
 
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import dayjs from 'dayjs';
-import { PRERENDERED_PAGES } from '@casillero/shared';
+import { SERVER_DATA_ID } from '@casillero/shared';
 import 'dayjs/locale/es';
 import { App } from './app';
 import { holdEarlyInput } from './lib/early-input';
 import { registerServiceWorker } from './lib/service-worker';
 import { queryClient } from './lib/trpc';
+import type { ServerData } from './lib/first-data';
 import { createAppRouter } from './router';
 
 dayjs.locale('es');
@@ -19,11 +20,16 @@ const router = createAppRouter(queryClient);
 const container = document.getElementById('root')!;
 const app = (onReady?: () => void) => <App router={router} queryClient={queryClient} onReady={onReady} />;
 
-/** The URL this page was prerendered at, when the browser is at exactly that URL. */
+/**
+ * The URL this page's HTML was rendered at (prerendered, or by the server with the customer's
+ * data, which goes into the cache here), when the browser is at exactly that URL.
+ */
 function prerenderedUrl(): string | null {
-  const here = window.location.pathname + window.location.search;
-  const page = PRERENDERED_PAGES.find((p) => (p.renderUrl ?? p.path) === here);
-  return page ? here : null;
+  const rendered = document.getElementById(SERVER_DATA_ID)?.textContent;
+  if (!rendered) return null;
+  const [href, ...queries] = JSON.parse(rendered) as ServerData;
+  for (const [key, value] of queries) queryClient.setQueryData(key, value);
+  return href === window.location.pathname + window.location.search ? href : null;
 }
 
 /**

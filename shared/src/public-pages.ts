@@ -51,3 +51,17 @@ export const SIGNED_IN_AREA = /^\/(dashboard|admin|aliado)(\/|$)/;
 
 /** Paths crawlers are asked to stay out of (private areas and the API). */
 export const ROBOTS_DISALLOW = ['/dashboard', '/admin', '/aliado', '/trpc', '/api', '/files'] as const;
+
+/**
+ * The customer's first screens, which the server renders with the customer's data for a request
+ * with a valid session (docs/decisions/033-server-rendered-signed-in-pages.md): exact paths.
+ */
+export const SERVER_RENDERED_PAGES = ['/dashboard/mis-trackings', '/dashboard/almacen', '/dashboard/facturas'] as const;
+
+/**
+ * The `<script type="application/json">` of a page whose HTML was rendered before the browser
+ * ran any JavaScript (prerendered, or by the server with the customer's data): the URL it was
+ * rendered at, then the answers of its queries (client/src/lib/first-data.ts, ServerData). The
+ * browser hydrates the HTML only at exactly that URL, with those answers in its cache.
+ */
+export const SERVER_DATA_ID = 'server-data';

@@ -1,6 +1,7 @@
 // A signed-in page's first data (docs/decisions/014-prerendered-and-compressed.md, client/src/lib/first-data.ts): its app shell asks
 // for the session and the page's queries while the browser parses it, and the app takes those
-// answers instead of asking again once its JavaScript has run. A page opened with other filters
+// answers instead of asking again once its JavaScript has run; a page the server renders with
+// its data (docs/decisions/033-server-rendered-signed-in-pages.md) asks for none of it. A page opened with other filters
 // than the preloaded ones still shows its own.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -45,11 +46,14 @@ const preloadedHrefs = (page: Page) =>
 describe.skipIf(!chromium)('primeros datos de las páginas con sesión', () => {
   const { url, newPage } = useBrowserSession(chromium);
 
-  it('Mis Trackings: the session and the trackings are asked for once, by the HTML, and shown', async () => {
+  // Mis Trackings is rendered by the server with its data (docs/decisions/031), also when the
+  // service worker passes the visit on: its first data needs no request at all.
+  it('Mis Trackings: the session and the trackings come with the page, through the service worker, and are not asked for again', async () => {
     const page = await newPage();
     await withScreenshotOnFailure(page, 'primeros-datos-cliente', async () => {
       await signIn(page, url(), DEMO.customer, DEMO.password);
       await page.waitForURL((u) => u.pathname.startsWith('/dashboard'));
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 });
       const mine = (await (await page.request.get(`${url()}/trpc/trackings.mine`)).json()) as {
         result: { data: { trackingNumber: string }[] };
       };
@@ -64,13 +68,8 @@ describe.skipIf(!chromium)('primeros datos de las páginas con sesión', () => {
       // The theme's variables come with the stylesheet here too (the provider writes none).
       expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^Inter\b/);
 
-      const hrefs = await preloadedHrefs(page);
-      expect(hrefs.some((href) => href.startsWith('/trpc/auth.me?'))).toBe(true);
-      expect(hrefs.some((href) => href.startsWith('/trpc/trackings.mine?'))).toBe(true);
-      for (const procedure of ['auth.me', 'trackings.mine']) {
-        expect(callsOf(calls, procedure), procedure).toHaveLength(1);
-        expect(callsOf(calls, procedure)[0].preloaded, procedure).toBe(true);
-      }
+      expect(await preloadedHrefs(page)).toEqual([]);
+      for (const procedure of ['auth.me', 'trackings.mine']) expect(callsOf(calls, procedure), procedure).toEqual([]);
     });
   });
 

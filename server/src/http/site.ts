@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { APP_SHELL_FILE, GENERIC_MESSAGES, PRERENDERED_PAGES, ROBOTS_DISALLOW, appShellFile } from '@casillero/shared';
 import type { Config } from '../env';
+import { SIGNED_IN_PAGE_HEADERS, isServerRenderedPage, signedInPages, type QueriesFor } from './signed-in-pages';
 
 /** Answers smaller than this go uncompressed: the saving would not pay for the work. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
@@ -92,7 +93,8 @@ function sitemapXml(appUrl: string): string {
   ].join('\n');
 }
 
-export async function registerClientSite(app: FastifyInstance, config: Config) {
+/** `queriesFor`: a signed-in request's queries, in-process, for the pages the server renders. */
+export async function registerClientSite(app: FastifyInstance, config: Config, queriesFor: QueriesFor) {
   const clientDist = config.clientDist;
   // Absolute URLs come from APP_URL at run time, so one build serves any domain.
   const robots = robotsTxt(config.appUrl);
@@ -124,11 +126,21 @@ export async function registerClientSite(app: FastifyInstance, config: Config) {
     });
   }
 
+  const renderSignedIn = signedInPages(config, queriesFor);
+
   // Extension-less GETs outside the API are pages: the prerendered HTML where there is one,
-  // the app shell otherwise (the client's router takes it from there).
-  app.setNotFoundHandler((req, reply) => {
-    const urlPath = req.url.split('?')[0];
+  // the customer's first screens rendered with their data for a signed-in request
+  // (signed-in-pages.ts), the app shell otherwise (the client's router takes it from there).
+  app.setNotFoundHandler(async (req, reply) => {
+    const urlPath = req.url.split('?')[0]!;
     const isPage = req.method === 'GET' && !urlPath.startsWith('/trpc') && !path.extname(urlPath);
+    if (isPage && hasClient && isServerRenderedPage(urlPath)) {
+      // The same URL answers each person differently: private, never stored, by cookie.
+      reply.headers(SIGNED_IN_PAGE_HEADERS);
+      const html = await renderSignedIn(req, reply, pageFile(urlPath, appShells));
+      if (html !== null) return reply.type('text/html; charset=utf-8').send(html);
+      return reply.sendFile(pageFile(urlPath, appShells));
+    }
     if (isPage && hasClient) return reply.header('cache-control', 'no-cache').sendFile(pageFile(urlPath, appShells));
     if (isPage) {
       return reply

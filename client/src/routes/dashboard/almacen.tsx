@@ -34,12 +34,21 @@ import { ShipRequestAction } from './-components/ship-request/ShipRequestDialog'
 import { ActionRequired } from './-components/problem-parcels/ActionRequired';
 import { EmptyState, QueryState } from './-components/QueryState';
 
+const warehouseSearch = (search: Record<string, unknown>): { q?: string; estado?: PackageStatus } => ({
+  q: searchString(search.q, 100),
+  estado: searchOptionalEnum(search.estado, PACKAGE_STATUSES),
+});
+
 export const Route = createFileRoute('/dashboard/almacen')({
-  validateSearch: (search: Record<string, unknown>): { q?: string; estado?: PackageStatus } => ({
-    q: searchString(search.q, 100),
-    estado: searchOptionalEnum(search.estado, PACKAGE_STATUSES),
-  }),
+  validateSearch: warehouseSearch,
   head: pageHead('Almacén'),
+  // The first list is loaded before the page renders (the server renders it with it,
+  // docs/decisions/031). No loaderDeps: a new search reloads it in the background, and the
+  // page keeps the previous rows meanwhile instead of the route's pending screen.
+  loader: ({ context, location }) => {
+    const { q, estado } = warehouseSearch(location.search);
+    return context.queryClient.ensureQueryData(context.trpc.packages.mine.queryOptions({ search: q, status: estado }));
+  },
   component: WarehousePage,
 });
 

@@ -1,0 +1,114 @@
+// The customer's first screens rendered on the server with the customer's data
+// (docs/decisions/033-server-rendered-signed-in-pages.md): for a request with a valid session,
+// Mis Trackings, Almacén and Facturas arrive with their content in the HTML, rendered by the
+// client's own server bundle (client/dist-ssr, built with the prerender) and hydrated in the
+// browser. The session is checked exactly as tRPC checks it and every query runs in-process with
+// that session (`queriesFor`: trpc/in-process-queries.ts, passed in by server.ts), and the answer
+// is private and never stored. Without a session, or when anything fails, the plain app shell
+// goes out as before.
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SERVER_DATA_ID, SERVER_RENDERED_PAGES } from '@casillero/shared';
+import type { Config } from '../env';
+
+/** What client/src/entry-server.tsx exports for this (its `renderSignedIn`). */
+type SignedInRenderer = {
+  renderSignedIn(
+    url: string,
+    query: (path: string, input: unknown) => Promise<unknown>,
+  ): Promise<{ html: string; head: string; data: string } | null>;
+};
+
+/** The client's server bundle, beside the built client (client/dist → client/dist-ssr). */
+export const serverBundlePath = (clientDist: string) =>
+  path.join(path.dirname(clientDist), 'dist-ssr', 'entry-server.js');
+
+const EMPTY_ROOT = '<div id="root"></div>';
+/** Private to the customer, never kept by the browser's or any shared cache. */
+export const SIGNED_IN_PAGE_HEADERS = { 'cache-control': 'private, no-store', vary: 'Cookie, Sec-Fetch-Mode' } as const;
+
+/**
+ * Whether the request is the browser opening the page (a navigation, passed on by the service
+ * worker or not), not a script fetching it: the service worker downloads app shells to answer
+ * visits offline, with the customer's cookie, and what it stores must never be anyone's page.
+ * Browsers say so with Sec-Fetch-Mode (a navigation the worker passes on keeps `navigate`; its
+ * own downloads are `cors` or `same-origin`); one that does not send it asks for HTML to navigate.
+ */
+export function isDocumentRequest(req: FastifyRequest): boolean {
+  const mode = req.headers['sec-fetch-mode'];
+  if (mode !== undefined) return mode === 'navigate';
+  return req.headers.accept?.includes('text/html') ?? false;
+}
+
+const SERVER_PAGES = new Set<string>(SERVER_RENDERED_PAGES);
+
+/** Whether the server renders this page path (exact paths, no trailing slash). */
+export const isServerRenderedPage = (urlPath: string) => SERVER_PAGES.has(urlPath);
+
+/** The app shell with the page's markup, its head and its data (the shell's data preloads dropped: the data is here). */
+export function composePage(shell: string, page: { html: string; head: string; data: string }): string {
+  let document = shell.replace(/\s*<link rel="preload" as="fetch"[^>]*>/g, '');
+  if (page.head.includes('<title>')) document = document.replace(/\s*<title>[\s\S]*?<\/title>/, '');
+  if (page.head.includes('<meta name="description"'))
+    document = document.replace(/\s*<meta name="description"[^>]*>/, '');
+  return document
+    .replace('</head>', `  ${page.head}\n  </head>`)
+    .replace(
+      EMPTY_ROOT,
+      `<div id="root">${page.html}</div><script type="application/json" id="${SERVER_DATA_ID}">${page.data}</script>`,
+    );
+}
+
+/** The signed-in user's queries for a request (trpc/in-process-queries.ts), or null without a valid session. */
+export type QueriesFor = (
+  req: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<((path: string, input: unknown) => Promise<unknown>) | null>;
+
+export function signedInPages(config: Config, queriesFor: QueriesFor) {
+  const bundle = serverBundlePath(config.clientDist);
+  let renderer: Promise<SignedInRenderer | null> | undefined;
+  const shells = new Map<string, string>();
+
+  /** The bundle, imported once on first use; null (and said once in the log) when it is missing or broken. */
+  const loadRenderer = (req: FastifyRequest) => {
+    renderer ??= import(pathToFileURL(bundle).href).then(
+      (module: Partial<SignedInRenderer>) =>
+        typeof module.renderSignedIn === 'function' ? (module as SignedInRenderer) : null,
+      (err: unknown) => {
+        req.log.warn({ err, bundle }, 'Sin render en el servidor de las páginas de cliente: falta el bundle');
+        return null;
+      },
+    );
+    return renderer;
+  };
+
+  /**
+   * The page's HTML with the customer's data, or null for the plain app shell: not a navigation
+   * (the service worker's download), no session (or an expired one: the browser then goes to
+   * sign in, as it always has), no bundle, or any error.
+   */
+  return async function render(req: FastifyRequest, reply: FastifyReply, shellFile: string): Promise<string | null> {
+    if (!isDocumentRequest(req)) return null;
+    try {
+      const query = await queriesFor(req, reply);
+      if (!query) return null;
+      const bundleModule = await loadRenderer(req);
+      if (!bundleModule) return null;
+      const page = await bundleModule.renderSignedIn(req.url, query);
+      if (!page) return null;
+      let shell = shells.get(shellFile);
+      if (shell === undefined) {
+        shell = fs.readFileSync(path.join(config.clientDist, shellFile), 'utf8');
+        shells.set(shellFile, shell);
+      }
+      if (!shell.includes(EMPTY_ROOT)) return null;
+      return composePage(shell, page);
+    } catch (err) {
+      req.log.error({ err, url: req.url }, 'Error al renderizar en el servidor una página de cliente');
+      return null;
+    }
+  };
+}

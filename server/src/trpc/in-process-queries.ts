@@ -1,0 +1,35 @@
+// A request's queries answered in its own process, for the pages the server renders with the
+// customer's data (docs/decisions/033-server-rendered-signed-in-pages.md, http/signed-in-pages.ts).
+// The session is checked by the same context factory as every tRPC request (validated, renewed
+// or cleared exactly as for an API call), and each query runs through `createCaller` with that
+// context: the same procedures, ownership filters and output checks as over HTTP.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { getProcedureAtPath } from '@trpc/server/unstable-core-do-not-import';
+import type { Db } from '../db/client';
+import type { Config } from '../env';
+import { createHttpContextFactory } from './context';
+import { appRouter, createCaller } from './router';
+
+/** A query by its path (`trackings.mine`) and input, answered as JSON as the browser receives it. */
+export type InProcessQuery = (path: string, input: unknown) => Promise<unknown>;
+
+/** For each request: its signed-in user's queries, or null when it has no valid session. */
+export function inProcessQueries(db: Db, config: Config) {
+  const createContext = createHttpContextFactory(db, config);
+  return async (req: FastifyRequest, reply: FastifyReply): Promise<InProcessQuery | null> => {
+    const ctx = await createContext({ req, res: reply });
+    if (!ctx.user) return null;
+    const caller = createCaller(ctx);
+    return async (path, input) => {
+      // Only queries: a render never changes anything.
+      const procedure = await getProcedureAtPath(appRouter, path);
+      if (procedure?._def.type !== 'query') throw new Error(`${path}: no es una consulta`);
+      const call = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (
+        input: unknown,
+      ) => Promise<unknown>;
+      const result = await call(input);
+      // Exactly what the browser gets over HTTP (no transformer): JSON, dates as ISO strings.
+      return result === undefined ? undefined : JSON.parse(JSON.stringify(result));
+    };
+  };
+}
