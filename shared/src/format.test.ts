@@ -3,6 +3,7 @@ import { LIST_DEEP_PAGES_NOTE, LIST_MAX_OFFSET } from './list-params';
 import {
   formatCount,
   formatDate,
+  formatDateTime,
   formatMeasures,
   formatKg,
   formatLb,
@@ -112,8 +113,13 @@ describe('money, weights, measures and percentages as es-VE writes them (docs/pr
   });
 });
 
-describe('formatDate writes what Intl writes', () => {
-  const intlDate = new Intl.DateTimeFormat('es-ES', { day: '2-digit', month: '2-digit', year: 'numeric' });
+describe('formatDate writes what Intl writes, in Caracas time', () => {
+  const intlDate = new Intl.DateTimeFormat('es-ES', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone: 'America/Caracas',
+  });
 
   it('for dates across years, months and times of day, and refuse an invalid one as Intl does', () => {
     let t = Date.UTC(1950, 0, 1);
@@ -123,6 +129,10 @@ describe('formatDate writes what Intl writes', () => {
       t += 37 * 3_600_000 + 17 * 60_000;
     }
     expect(formatDate('2026-11-26T03:59:00Z')).toBe(intlDate.format(new Date('2026-11-26T03:59:00Z')));
+    // 03:59 UTC is 23:59 of the day before in Caracas, whatever the machine's own time zone.
+    expect(formatDate('2026-11-26T03:59:00Z')).toBe('25/11/2026');
+    expect(formatDate('2026-11-26T04:00:00Z')).toBe('26/11/2026');
+    expect(formatDateTime('2026-11-26T03:59:00Z')).toBe('25/11/2026, 23:59');
     expect(() => formatDate('no es una fecha')).toThrow(RangeError);
     expect(() => intlDate.format(new Date('no es una fecha'))).toThrow(RangeError);
   });

@@ -78,6 +78,11 @@ export function formatMeasures(dims: string | readonly (number | string)[]): str
 /** A percentage as es-VE writes it: `12,5 %` (at most `decimals`, 1 by default). */
 export const formatPercent = (percent: number, decimals = 1) => `${formatDecimal(percent, { decimals })} %`;
 
+/**
+ * Every instant is shown in Caracas time, the business's clock (docs/product/formats.md#dates):
+ * a page the server renders and the browser hydrates reads the same wherever each of them runs.
+ */
+const SHOWN_TIME_ZONE = 'America/Caracas';
 const dateTimeFmt = onFirstUse(
   () =>
     new Intl.DateTimeFormat('es-ES', {
@@ -86,12 +91,14 @@ const dateTimeFmt = onFirstUse(
       year: 'numeric',
       hour: '2-digit',
       minute: '2-digit',
+      timeZone: SHOWN_TIME_ZONE,
     }),
 );
-const twoDigits = (n: number) => String(n).padStart(2, '0');
+/** The calendar day of an instant in Caracas, as YYYY-MM-DD (en-CA writes it so). */
+const shownDayFmt = onFirstUse(() => new Intl.DateTimeFormat('en-CA', { timeZone: SHOWN_TIME_ZONE }));
 /**
- * Dates as Venezuelans write them (docs/product/formats.md#dates): `05/03/2026`, in the browser's (or
- * server's) time zone, as Intl's es-ES writes them, by hand for the reason given at formatUsd. A day written as `2026-03-05` is a
+ * Dates as Venezuelans write them (docs/product/formats.md#dates): `05/03/2026`, in Caracas time
+ * wherever the code runs, as Intl's es-ES writes them, by hand for the reason given at formatUsd. A day written as `2026-03-05` is a
  * calendar day, not an instant: it reads the same in every time zone. An invalid date throws, as
  * Intl's formatter does.
  */
@@ -100,7 +107,8 @@ export const formatDate = (d: string | Date) => {
   if (day) return `${day[3]}/${day[2]}/${day[1]}`;
   const date = new Date(d);
   if (Number.isNaN(date.getTime())) throw new RangeError('Invalid time value');
-  return `${twoDigits(date.getDate())}/${twoDigits(date.getMonth() + 1)}/${date.getFullYear()}`;
+  const [year, month, dayOfMonth] = shownDayFmt().format(date).split('-');
+  return `${dayOfMonth}/${month}/${year}`;
 };
 export const formatDateTime = (d: string | Date) => dateTimeFmt().format(new Date(d));
 

@@ -5,7 +5,7 @@
 // María's too: the cashier assigns it to her as credit on account, and María's credit grows.
 import type { APIRequestContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { RECONCILIATION_MESSAGES as M, RECONCILIATION_STATE_LABELS as STATE } from '@casillero/shared';
+import { RECONCILIATION_MESSAGES as M, RECONCILIATION_STATE_LABELS as STATE, formatDate } from '@casillero/shared';
 import {
   DEMO,
   chromiumOrExplain,
@@ -36,7 +36,7 @@ type ApiMethod = { id: string; kind: string };
 
 /** Bs. céntimos as the bank's CSV writes them: 1234,56. */
 const bs = (centimos: number) => `${Math.trunc(centimos / 100)},${String(centimos % 100).padStart(2, '0')}`;
-const today = () => new Date().toLocaleDateString('es-ES', { day: '2-digit', month: '2-digit', year: 'numeric' });
+const today = () => formatDate(new Date());
 
 describe.skipIf(!chromium)('conciliación bancaria', () => {
   const { url, newPage } = useBrowserSession(chromium);
