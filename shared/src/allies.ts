@@ -66,6 +66,7 @@ export const ALLY_MESSAGES = {
   byAllies: 'El rol Aliado se da creando el aliado en Aliados.',
   // The portal.
   myCustomers: 'Mis clientes',
+  prealerts: 'Prealertas',
   parcels: 'Paquetes',
   shipments: 'Envíos',
   statement: 'Estado de cuenta',
@@ -79,6 +80,7 @@ export const ALLY_MESSAGES = {
     `Cliente creado con el casillero ${code}. Le enviamos un correo para que cree su contraseña.`,
   customerEmailTaken: 'Ese correo ya tiene una cuenta.',
   noCustomers: 'Aún no tienes clientes. Crea el primero.',
+  noPrealerts: 'Tus clientes aún no tienen prealertas.',
   noParcels: 'Tus clientes aún no tienen paquetes.',
   noShipments: 'Tus clientes aún no tienen envíos.',
   mailboxes: 'Casilleros',

@@ -4,7 +4,7 @@
 import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { ALLY_MESSAGES, ALLY_PAGE_SIZE, caracasDayStart } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
-import { allies, invoices, mailboxes, packages, shipments, userProfiles, users } from '../db/schema';
+import { allies, invoices, mailboxes, packages, prealerts, shipments, userProfiles, users } from '../db/schema';
 import { DomainError } from '../lib/domain-error';
 
 /** Every ally with its number of customers, by name. */
@@ -88,15 +88,17 @@ const ownCustomer = (allyId: string) => and(eq(users.allyId, allyId), eq(users.r
 
 const offsetOf = (page: number) => (page - 1) * ALLY_PAGE_SIZE;
 
-async function total(db: DbOrTx, from: 'users' | 'packages' | 'shipments' | 'invoices', allyId: string) {
+async function total(db: DbOrTx, from: 'users' | 'prealerts' | 'packages' | 'shipments' | 'invoices', allyId: string) {
   const base =
     from === 'users'
       ? db.select({ n: count() }).from(users)
-      : from === 'packages'
-        ? db.select({ n: count() }).from(packages).innerJoin(users, eq(users.id, packages.userId))
-        : from === 'shipments'
-          ? db.select({ n: count() }).from(shipments).innerJoin(users, eq(users.id, shipments.userId))
-          : db.select({ n: count() }).from(invoices).innerJoin(users, eq(users.id, invoices.userId));
+      : from === 'prealerts'
+        ? db.select({ n: count() }).from(prealerts).innerJoin(users, eq(users.id, prealerts.userId))
+        : from === 'packages'
+          ? db.select({ n: count() }).from(packages).innerJoin(users, eq(users.id, packages.userId))
+          : from === 'shipments'
+            ? db.select({ n: count() }).from(shipments).innerJoin(users, eq(users.id, shipments.userId))
+            : db.select({ n: count() }).from(invoices).innerJoin(users, eq(users.id, invoices.userId));
   const [row] = await base.where(ownCustomer(allyId));
   return row?.n ?? 0;
 }
@@ -139,6 +141,34 @@ export async function allyCustomers(db: DbOrTx, allyId: string, page: number) {
       fullName: r.fullName ?? '',
       mailboxes: boxes.filter((b) => b.userId === r.id).map(({ code, status }) => ({ code, status })),
     })),
+  };
+}
+
+/** The ally's customers' pre-alerts, newest first. */
+export async function allyPrealerts(db: DbOrTx, allyId: string, page: number) {
+  const rows = await db
+    .select({
+      id: prealerts.id,
+      customer: userProfiles.fullName,
+      mailboxCode: mailboxes.mailboxCode,
+      trackingNumber: prealerts.trackingNumber,
+      carrier: prealerts.carrier,
+      description: prealerts.description,
+      status: prealerts.status,
+      createdAt: prealerts.createdAt,
+    })
+    .from(prealerts)
+    .innerJoin(users, eq(users.id, prealerts.userId))
+    .leftJoin(mailboxes, eq(mailboxes.id, prealerts.mailboxId))
+    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+    .where(ownCustomer(allyId))
+    .orderBy(desc(prealerts.createdAt), desc(prealerts.id))
+    .limit(ALLY_PAGE_SIZE)
+    .offset(offsetOf(page));
+  return {
+    total: await total(db, 'prealerts', allyId),
+    pageSize: ALLY_PAGE_SIZE,
+    rows: rows.map((r) => ({ ...r, customer: r.customer ?? '' })),
   };
 }
 

@@ -869,6 +869,7 @@ describe('ownership matrix (docs/product/security.md#only-your-own)', () => {
 const ALLY_QUERY_INPUTS: Record<string, unknown> = {
   'allyPortal.me': undefined,
   'allyPortal.customers': { page: 1 },
+  'allyPortal.prealerts': { page: 1 },
   'allyPortal.parcels': { page: 1 },
   'allyPortal.shipments': { page: 1 },
   'allyPortal.invoices': { page: 1 },

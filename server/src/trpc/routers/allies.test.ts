@@ -19,7 +19,7 @@ import {
   toCents,
 } from '@casillero/shared';
 import type { Database } from '../../db/client';
-import { allies, mailboxes, packages, recipients, users } from '../../db/schema';
+import { allies, mailboxes, packages, prealerts, recipients, users } from '../../db/schema';
 import { callerFor, newVisitor, TEST_APP_URL, trpcError } from '../../test/caller';
 import { createTestDatabase } from '../../test/db';
 import { csvRows } from '../../test/csv';
@@ -179,13 +179,21 @@ describe('allies: customers and what the ally sees', () => {
     expect([err.code, err.message]).toEqual(['CONFLICT', M.customerEmailTaken]);
   });
 
-  it('sees only its own customers and their parcels, shipments and invoices', async () => {
+  it('sees only its own customers and their pre-alerts, parcels, shipments and invoices', async () => {
     const mine = await allyCustomer(tienda, 'Beto de Tienda');
     const theirs = await allyCustomer(otro, 'Carla de Otro');
     const direct = await customerWithActiveMailbox(db(), { nombre: 'Diego Directo' });
     await parcel(mine.userId, mine.mailboxId, 1, '20x20x20');
     await parcel(theirs.userId, theirs.mailboxId, 1, '20x20x20');
     await parcel(direct.user.id, direct.mailboxId, 1, '20x20x20');
+    for (const [userId, mailboxId, description] of [
+      [mine.userId, mine.mailboxId, 'Zapatos de Beto'],
+      [theirs.userId, theirs.mailboxId, 'Reloj de Carla'],
+      [direct.user.id, direct.mailboxId, 'Libro de Diego'],
+    ])
+      await db()
+        .insert(prealerts)
+        .values({ userId, mailboxId, description, trackingNumber: `1Z${description.length}${userId.slice(0, 6)}` });
 
     const customers = await tienda.caller.allyPortal.customers({ page: 1 });
     const names = customers.rows.map((r) => r.fullName);
@@ -195,6 +203,12 @@ describe('allies: customers and what the ally sees', () => {
     expect(customers.rows.every((r) => r.mailboxes.every((b) => b.code.startsWith('TR-')))).toBe(true);
     expect(customers.total).toBe(customers.rows.length);
 
+    const pre = await tienda.caller.allyPortal.prealerts({ page: 1 });
+    expect(pre.rows.map((p) => [p.customer, p.description])).toEqual([['Beto de Tienda', 'Zapatos de Beto']]);
+    expect(pre.total).toBe(1);
+    expect((await otro.caller.allyPortal.prealerts({ page: 1 })).rows.map((p) => p.description)).toEqual([
+      'Reloj de Carla',
+    ]);
     const parcels = await tienda.caller.allyPortal.parcels({ page: 1 });
     expect(parcels.rows.map((p) => p.customer)).toEqual(['Beto de Tienda']);
     expect((await otro.caller.allyPortal.parcels({ page: 1 })).rows.map((p) => p.customer)).toEqual(['Carla de Otro']);

@@ -7,6 +7,7 @@ import {
   allyInvoices,
   allyOfUser,
   allyParcels,
+  allyPrealerts,
   allyShipments,
   allyStatement,
 } from '../../queries/allies';
@@ -28,6 +29,10 @@ export const allyPortalRouter = router({
     .mutation(async ({ ctx, input }) =>
       createAllyCustomer(ctx.db, ctx.config.appUrl, await allyOfUser(ctx.db, ctx.user.id), input),
     ),
+
+  prealerts: portal
+    .input(allyListInput)
+    .query(async ({ ctx, input }) => allyPrealerts(ctx.db, (await allyOfUser(ctx.db, ctx.user.id)).id, input.page)),
 
   parcels: portal
     .input(allyListInput)

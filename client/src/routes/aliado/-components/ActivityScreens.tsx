@@ -1,4 +1,4 @@
-// The ally's customers' parcels, shipments and invoices (docs/product/allies.md#portal): read
+// The ally's customers' pre-alerts, parcels, shipments and invoices (docs/product/allies.md#portal): read
 // only, newest first, its own customers' alone.
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { Badge } from '@mantine/core';
 import {
   ALLY_MESSAGES as M,
   PACKAGE_STATUS_LABELS,
+  PREALERT_STATUS_LABELS,
   SHIPMENT_STATUS_LABELS,
   SHIPPING_METHOD_LABELS,
   formatDate,
@@ -16,6 +17,34 @@ import {
 import { StackedCell, type ResponsiveColumn } from '../../../components/data-table';
 import { trpc } from '../../../lib/trpc';
 import { PortalList } from './PortalList';
+
+type PrealertRow = inferOutput<typeof trpc.allyPortal.prealerts>['rows'][number];
+
+export function PrealertsScreen() {
+  const [page, setPage] = useState(1);
+  const columns: ResponsiveColumn<PrealertRow>[] = [
+    { header: 'Tracking', card: 'title', mono: true, cell: (r) => r.trackingNumber ?? '—' },
+    { header: 'Cliente', cell: (r) => <StackedCell main={r.customer} sub={r.mailboxCode ?? ''} /> },
+    { header: 'Descripción', card: 'wide', cell: (r) => r.description },
+    { header: 'Transportista', cell: (r) => r.carrier ?? '—' },
+    {
+      header: 'Estado',
+      card: 'status',
+      cell: (r) => <Badge variant="light">{PREALERT_STATUS_LABELS[r.status]}</Badge>,
+    },
+    { header: 'Registrada', cell: (r) => formatDate(r.createdAt) },
+  ];
+  return (
+    <PortalList<PrealertRow>
+      title={M.prealerts}
+      empty={M.noPrealerts}
+      query={useQuery(trpc.allyPortal.prealerts.queryOptions({ page }))}
+      page={page}
+      onPage={setPage}
+      columns={columns}
+    />
+  );
+}
 
 type ParcelRow = inferOutput<typeof trpc.allyPortal.parcels>['rows'][number];
 

@@ -2,6 +2,7 @@
 // Every procedure checks the ally on the server; this only guides the person.
 import { Alert, Center, Divider, Stack } from '@mantine/core';
 import {
+  IconInbox,
   IconFileInvoice,
   IconHome,
   IconPackage,
@@ -19,12 +20,13 @@ import { InvalidSession } from '../../../components/layout/InvalidSession';
 import { ButtonLink, NavLinkLink } from '../../../components/links';
 import { isSigningOutHere, useMe } from '../../../lib/auth';
 import { CustomersScreen } from './CustomersScreen';
-import { InvoicesScreen, ParcelsScreen, ShipmentsScreen } from './ActivityScreens';
+import { InvoicesScreen, ParcelsScreen, PrealertsScreen, ShipmentsScreen } from './ActivityScreens';
 import { StatementScreen } from './StatementScreen';
 
 /** The portal's sections, by ?vista= (none: Mis clientes). */
 const SECTIONS = {
   clientes: { label: M.myCustomers, icon: IconUsers, Screen: CustomersScreen },
+  prealertas: { label: M.prealerts, icon: IconInbox, Screen: PrealertsScreen },
   paquetes: { label: M.parcels, icon: IconPackage, Screen: ParcelsScreen },
   envios: { label: M.shipments, icon: IconTruck, Screen: ShipmentsScreen },
   facturas: { label: 'Facturas', icon: IconFileInvoice, Screen: InvoicesScreen },
