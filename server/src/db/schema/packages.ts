@@ -35,7 +35,11 @@ export const packages = pgTable(
   (t) => [
     index('packages_user_id_idx').on(t.userId),
     // A customer's own list, latest arrived first, a page at a time (the app's and the public API's: docs/product/public-api.md#performance).
-    index('packages_user_arrived_idx').on(t.userId, sql`coalesce(${t.receivedDate}, ${t.createdAt}) desc`, sql`${t.id} desc`),
+    index('packages_user_arrived_idx').on(
+      t.userId,
+      sql`coalesce(${t.receivedDate}, ${t.createdAt}) desc`,
+      sql`${t.id} desc`,
+    ),
     // One warehouse receipt per parcel (docs/product/product-decisions.md#d6-races-are-closed-by-the-database: the database guarantees it); empty is NULL.
     uniqueIndex('packages_warehouse_receipt_key').on(t.warehouseReceipt),
     index('packages_mailbox_id_idx').on(t.mailboxId),
