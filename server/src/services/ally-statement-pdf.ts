@@ -1,7 +1,6 @@
 // An ally's monthly statement as a PDF (docs/product/allies.md#statement): the ally, the month,
-// every shipment of its customers with the price charged, and the totals, on landscape Letter
-// pages with the column header repeated on each (as the departure manifest).
-import PDFDocument from 'pdfkit';
+// every shipment of its customers with the price charged, and the totals, drawn as a table
+// (services/table-pdf.ts).
 import {
   ALLY_STATEMENT_HEADERS,
   SHIPPING_METHOD_LABELS,
@@ -11,11 +10,9 @@ import {
   formatUsdFromCents,
 } from '@casillero/shared';
 import type { AllyScope, AllyStatement, StatementRow } from '../queries/allies';
-import { LABEL_BUSINESS_NAME, printable } from './labels';
+import { LABEL_BUSINESS_NAME } from './labels';
+import { tablePdf } from './table-pdf';
 
-const PAGE: [number, number] = [792, 612];
-const MARGIN = 36;
-const BOTTOM = PAGE[1] - MARGIN;
 /** Column widths, in the order of ALLY_STATEMENT_HEADERS. */
 const WIDTHS = [60, 80, 130, 110, 52, 50, 86, 70, 82];
 
@@ -39,63 +36,19 @@ export function statementCells(r: StatementRow): string[] {
 }
 
 export async function renderAllyStatementPdf(ally: AllyScope, statement: AllyStatement): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: PAGE,
-    margin: MARGIN,
-    info: { Title: `Estado de cuenta ${ally.name} ${statement.month}` },
+  const pdf = tablePdf({
+    title: `Estado de cuenta ${ally.name} ${statement.month}`,
+    headers: ALLY_STATEMENT_HEADERS,
+    widths: WIDTHS,
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
-
-  const put = (text: string, x: number, y: number, w: number, font = 'Helvetica', size = 8) =>
-    doc.font(font).fontSize(size).fillColor('#111111').text(printable(text), x, y, { width: w });
-
-  put(`${LABEL_BUSINESS_NAME}: estado de cuenta de ${ally.name}`, MARGIN, MARGIN, 700, 'Helvetica-Bold', 14);
-  let y = MARGIN + 22;
-  for (const f of [
+  pdf.heading(`${LABEL_BUSINESS_NAME}: estado de cuenta de ${ally.name}`);
+  pdf.fact(
     `Mes: ${statement.month}   Prefijo: ${ally.prefix}   Ajuste de precio: ${formatAllyAdjustment(ally.priceAdjustmentBp)}`,
-    `Envíos: ${statement.totals.shipments}`,
-  ]) {
-    put(f, MARGIN, y, 720, 'Helvetica', 9);
-    y += 13;
-  }
-  y += 6;
-
-  const header = () => {
-    doc.rect(MARGIN, y, PAGE[0] - 2 * MARGIN, 16).fill('#EEEEEE');
-    let x = MARGIN + 2;
-    ALLY_STATEMENT_HEADERS.forEach((h, i) => {
-      put(h, x, y + 4, WIDTHS[i]! - 4, 'Helvetica-Bold', 8);
-      x += WIDTHS[i]!;
-    });
-    y += 20;
-  };
-  header();
-  const line = (cells: string[], font = 'Helvetica') => {
-    const height = Math.max(
-      ...cells.map((c, i) =>
-        doc
-          .font(font)
-          .fontSize(8)
-          .heightOfString(printable(c), { width: WIDTHS[i]! - 4 }),
-      ),
-    );
-    if (y + height > BOTTOM) {
-      doc.addPage();
-      y = MARGIN;
-      header();
-    }
-    let x = MARGIN + 2;
-    cells.forEach((c, i) => {
-      put(c, x, y, WIDTHS[i]! - 4, font);
-      x += WIDTHS[i]!;
-    });
-    y += height + 4;
-  };
-  for (const r of statement.rows) line(statementCells(r));
+  );
+  pdf.fact(`Envíos: ${statement.totals.shipments}`);
+  for (const r of statement.rows) pdf.row(statementCells(r));
   const t = statement.totals;
-  line(
+  pdf.row(
     [
       'TOTALES',
       `${t.shipments} envíos`,
@@ -109,6 +62,5 @@ export async function renderAllyStatementPdf(ally: AllyScope, statement: AllySta
     ],
     'Helvetica-Bold',
   );
-  doc.end();
-  return done;
+  return pdf.end();
 }
