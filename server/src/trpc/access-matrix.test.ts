@@ -295,6 +295,7 @@ describe('access matrix', () => {
       'allyPortal.me': portal,
       'allyPortal.customers': portal,
       'allyPortal.createCustomer': portal,
+      'allyPortal.prealerts': portal,
       'allyPortal.parcels': portal,
       'allyPortal.shipments': portal,
       'allyPortal.invoices': portal,
