@@ -11,10 +11,11 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGE_STATUS_LABELS, SHIPMENT_STATUS_LABELS, formatKg, formatUsdCents } from '@casillero/shared';
 import {
-  DEMO,
   chromiumOrExplain,
+  DEMO,
   fieldLabel,
   openFromNavigation,
+  openPage,
   signIn,
   useBrowserSession,
   withScreenshotOnFailure,
@@ -167,7 +168,7 @@ describe.skipIf(!chromium)('paquetes, reempaques y envíos del administrador', (
     });
 
     await withScreenshotOnFailure(maria, 'paquetes-cliente', async () => {
-      await maria.goto(`${url()}/dashboard/almacen`);
+      await openPage(maria, `${url()}/dashboard/almacen`);
       const row = maria.getByRole('row').filter({ hasText: NEW_TRACKING });
       await row.waitFor();
       expect(await row.textContent()).toContain(`WR ${INTAKE_WR}`);
@@ -372,7 +373,7 @@ describe.skipIf(!chromium)('paquetes, reempaques y envíos del administrador', (
       await notice.getByRole('button', { name: 'Ver', exact: true }).click();
       await maria.waitForURL((u) => u.pathname === '/dashboard/envios');
 
-      await maria.goto(`${url()}/dashboard/almacen`);
+      await openPage(maria, `${url()}/dashboard/almacen`);
       const row = maria.getByRole('row').filter({ hasText: NEW_TRACKING });
       await row.waitFor();
       expect(await row.textContent()).toContain(PACKAGE_STATUS_LABELS.shipped);

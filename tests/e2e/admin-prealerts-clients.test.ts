@@ -10,10 +10,11 @@ import {
   chromiumOrExplain,
   DEMO,
   fieldLabel,
+  openFromNavigation,
+  openPage,
   signIn,
   useBrowserSession,
   withScreenshotOnFailure,
-  openFromNavigation,
 } from './helpers';
 
 const chromium = chromiumOrExplain();
@@ -81,7 +82,7 @@ describe.skipIf(!chromium)('prealertas y clientes del administrador', () => {
     const customer = await newPage();
     await withScreenshotOnFailure(customer, 'prealerta-almacen-cliente', async () => {
       await signInAs(customer, DEMO.customer, '/dashboard');
-      await customer.goto(`${url()}/dashboard/almacen`);
+      await openPage(customer, `${url()}/dashboard/almacen`);
       const pkg = customer.getByRole('row').filter({ hasText: MARIA_PREALERT });
       await pkg.waitFor();
       const mailboxCode = /MV-19487-\d+/.exec((await pkg.textContent()) ?? '')![0];

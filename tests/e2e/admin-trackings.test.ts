@@ -4,10 +4,11 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
-  DEMO,
   chromiumOrExplain,
+  DEMO,
   fieldLabel,
   openFromNavigation,
+  openPage,
   signIn,
   useBrowserSession,
   withScreenshotOnFailure,
@@ -152,7 +153,7 @@ describe.skipIf(!chromium)('panel de trackings del administrador', () => {
     await withScreenshotOnFailure(page, 'cliente-ve-tracking', async () => {
       await signIn(page, url(), DEMO.customer, DEMO.password);
       await page.waitForURL((u) => u.pathname.startsWith('/dashboard'));
-      await page.goto(`${url()}/dashboard/mis-trackings`);
+      await openPage(page, `${url()}/dashboard/mis-trackings`);
       await page.getByText(NEW_TRACKING).first().waitFor();
     });
   });

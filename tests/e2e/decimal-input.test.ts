@@ -20,11 +20,12 @@ import {
   quoteUsa,
 } from '@casillero/shared';
 import {
-  DEMO,
   animationsDone,
   chromiumOrExplain,
+  DEMO,
   fieldLabel,
   listRows,
+  openPage,
   responsiveList,
   signIn,
   useBrowserSession,
@@ -224,7 +225,7 @@ describe.skipIf(!chromium)('campos numéricos con coma decimal', () => {
 
   it('reportar pago: 38,5 pegado es $38,50', async () => {
     await withScreenshotOnFailure(maria, 'decimal-reportar-pago', async () => {
-      await maria.goto(`${url()}/dashboard/facturas`);
+      await openPage(maria, `${url()}/dashboard/facturas`);
       await maria.getByRole('heading', { name: 'Facturas', exact: true }).waitFor();
       await maria.getByRole('button', { name: 'Reportar pago' }).first().click();
       const dialog = maria.getByRole('dialog', { name: 'Reportar pago' });

@@ -9,15 +9,16 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEPARTURE_MESSAGES as M, addDays, departureDay } from '@casillero/shared';
 import {
+  chromiumOrExplain,
   DEMO,
   DESKTOP,
-  PHONE,
-  chromiumOrExplain,
   fieldLabel,
+  openPage,
+  PHONE,
   signIn,
+  trpcCaller,
   useBrowserSession,
   withScreenshotOnFailure,
-  trpcCaller,
 } from './helpers';
 
 const chromium = chromiumOrExplain();
@@ -138,7 +139,7 @@ describe.skipIf(!chromium)('despachos: del escaneo a la promesa y al retraso', (
 
     await withScreenshotOnFailure(maria, 'despacho-promesa', async () => {
       // Almacén on her phone: the next air departure from Miami, with its days.
-      await maria.goto(`${url()}/dashboard/almacen`);
+      await openPage(maria, `${url()}/dashboard/almacen`);
       const promise = maria.getByTestId('departure-promise');
       await promise
         .getByText(

@@ -10,6 +10,7 @@ import {
   DEMO,
   fieldLabel,
   openFromNavigation,
+  openPage,
   signIn,
   useBrowserSession,
   withScreenshotOnFailure,
@@ -108,14 +109,14 @@ describe.skipIf(!chromium)('facturas, notas de crédito y libro de ventas', () =
     await withScreenshotOnFailure(carlos, 'datos-fiscales-cliente', async () => {
       await signIn(carlos, url(), DEMO.otherCustomer, DEMO.password);
       await carlos.waitForURL((u) => u.pathname.startsWith('/dashboard'));
-      await carlos.goto(`${url()}/dashboard/almacen`);
+      await openPage(carlos, `${url()}/dashboard/almacen`);
       const item = carlos.locator(`[aria-label="${FISCAL_MESSAGES.actionTitle}"]`);
       await item.waitFor();
       await item.getByRole('textbox', { name: fieldLabel('Cédula o RIF') }).fill('V-12345678');
       await item.getByRole('textbox', { name: fieldLabel('Dirección fiscal') }).fill('Av. Bolívar Norte 12, Valencia');
       await item.getByRole('button', { name: 'Guardar datos fiscales' }).click();
       await carlos.getByText(FISCAL_MESSAGES.customerDataSaved).first().waitFor();
-      await carlos.goto(`${url()}/dashboard/facturas`);
+      await openPage(carlos, `${url()}/dashboard/facturas`);
       await carlos
         .getByText(/^Factura FAC-\d{8}$/)
         .first()

@@ -150,6 +150,16 @@ export async function waitForHydration(locator: Locator): Promise<void> {
   );
 }
 
+/**
+ * Opens a page and waits until React has it: a page the server renders with the customer's data
+ * (Mis Trackings, Almacén, Facturas) shows its content before its JavaScript runs, and a tap
+ * then does nothing, as on a prerendered page (waitForHydration).
+ */
+export async function openPage(page: Page, href: string): Promise<void> {
+  await page.goto(href);
+  await waitForHydration(page.locator('#root button').first());
+}
+
 /** Signs in through the /login form, using its Spanish labels. */
 /**
  * A tRPC procedure over HTTP as the signed-in page calls it (no transformer: the input is the

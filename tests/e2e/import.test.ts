@@ -8,10 +8,11 @@ import { IMPORT_MESSAGES as M } from '@casillero/shared';
 import {
   chromiumOrExplain,
   DEMO,
+  openFromNavigation,
+  openPage,
   signIn,
   useBrowserSession,
   withScreenshotOnFailure,
-  openFromNavigation,
 } from './helpers';
 
 const chromium = chromiumOrExplain();
@@ -42,7 +43,7 @@ describe.skipIf(!chromium)('importar manifiesto', () => {
     let mailboxCode = '';
     await withScreenshotOnFailure(customer, 'importar-codigo-cliente', async () => {
       await signInAs(customer, DEMO.customer, '/dashboard');
-      await customer.goto(`${url()}/dashboard/almacen`);
+      await openPage(customer, `${url()}/dashboard/almacen`);
       await customer.getByRole('row').nth(1).waitFor();
       mailboxCode = /MV-19487-\d+/.exec((await customer.locator('main').textContent()) ?? '')![0];
     });
@@ -97,7 +98,7 @@ describe.skipIf(!chromium)('importar manifiesto', () => {
     });
 
     await withScreenshotOnFailure(customer, 'importar-cliente-almacen', async () => {
-      await customer.goto(`${url()}/dashboard/almacen`);
+      await openPage(customer, `${url()}/dashboard/almacen`);
       await customer.getByRole('row').filter({ hasText: forMaria }).waitFor();
       await customer.goto(`${url()}/dashboard/notificaciones`);
       const notice = customer

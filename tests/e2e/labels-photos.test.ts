@@ -9,14 +9,15 @@
 import type { Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  DEMO,
-  PHONE,
   chromiumOrExplain,
+  DEMO,
+  openPage,
+  PHONE,
   responsiveList,
   signIn,
+  trpcCaller,
   useBrowserSession,
   withScreenshotOnFailure,
-  trpcCaller,
 } from './helpers';
 import { noisyPng, solidPng } from '../support/png';
 
@@ -195,7 +196,7 @@ describe.skipIf(!chromium)('etiquetas y fotos del almacén', () => {
       await withScreenshotOnFailure(maria, `fotos-almacen-${name}`, async () => {
         await signIn(maria, url(), DEMO.customer, DEMO.password);
         await maria.waitForURL((u) => u.pathname.startsWith('/dashboard'));
-        await maria.goto(`${url()}/dashboard/almacen`);
+        await openPage(maria, `${url()}/dashboard/almacen`);
         const list = responsiveList(maria, 'Paquetes en almacén');
         const item = list.getByRole('row').or(list.getByRole('listitem')).filter({ hasText: TRACKING }).first();
         await item.waitFor();

@@ -15,16 +15,17 @@ import {
 } from '@casillero/shared';
 import { solidPng } from '../support/png';
 import {
+  chromiumOrExplain,
   DEMO,
   DESKTOP,
-  PHONE,
-  chromiumOrExplain,
   fieldLabel,
+  openPage,
+  PHONE,
   signIn,
+  trpcCaller,
   useBrowserSession,
   waitForEmailLink,
   withScreenshotOnFailure,
-  trpcCaller,
 } from './helpers';
 
 const chromium = chromiumOrExplain();
@@ -66,7 +67,7 @@ describe.skipIf(!chromium)('la última milla: del Almacén a la agencia, con pru
 
     let shipmentCode = '';
     await withScreenshotOnFailure(maria, 'ultima-milla-solicitud', async () => {
-      await maria.goto(`${url()}/dashboard/almacen`);
+      await openPage(maria, `${url()}/dashboard/almacen`);
       await maria.getByRole('button', { name: 'Enviar a Venezuela' }).click();
       const dialog = maria.getByRole('dialog', { name: 'Enviar a Venezuela' });
       const parcels = dialog.getByRole('checkbox');
@@ -87,7 +88,7 @@ describe.skipIf(!chromium)('la última milla: del Almacén a la agencia, con pru
       const [, code, invoice] = /envío (SH\d+) .*factura (F-\d{4}-\d+)/.exec(text)!;
       expect(text).toContain(SHIP_REQUEST_MESSAGES.created(code!, invoice!));
       shipmentCode = code!;
-      await maria.goto(`${url()}/dashboard/facturas`);
+      await openPage(maria, `${url()}/dashboard/facturas`);
       await maria.getByText(invoice!).first().waitFor();
     });
 

@@ -4,7 +4,7 @@
 // polling is once a minute, so only the live stream can do it this fast).
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, chromiumOrExplain, signIn, useBrowserSession, withScreenshotOnFailure } from './helpers';
+import { chromiumOrExplain, DEMO, openPage, signIn, useBrowserSession, withScreenshotOnFailure } from './helpers';
 
 const chromium = chromiumOrExplain();
 
@@ -41,7 +41,7 @@ describe.skipIf(!chromium)('actualizaciones en vivo en el navegador', () => {
     await withScreenshotOnFailure(maria, 'en-vivo-mis-trackings', async () => {
       // The page opens its live stream as it loads: the change below must come after it.
       const streamOpen = maria.waitForResponse((r) => new URL(r.url()).pathname === '/trpc/live.events');
-      await maria.goto(`${url()}/dashboard/mis-trackings`);
+      await openPage(maria, `${url()}/dashboard/mis-trackings`);
       expect((await streamOpen).headers()['content-type']).toContain('text/event-stream');
 
       const trackings = await call<{ id: string; trackingNumber: string; status: string }[]>(

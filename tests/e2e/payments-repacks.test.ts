@@ -9,15 +9,16 @@ import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  DEMO,
-  SCREEN_PROFILES,
   chromiumOrExplain,
+  DEMO,
   expectNoHorizontalScroll,
   expectWithinViewportWidth,
   fieldLabel,
   listRows,
   openFromNavigation,
+  openPage,
   responsiveList,
+  SCREEN_PROFILES,
   signIn,
   useBrowserSession,
   withScreenshotOnFailure,
@@ -236,7 +237,7 @@ describe.skipIf(!chromium).each(SCREEN_PROFILES)(
       await withScreenshotOnFailure(page, shot('facturas-pago-envio'), async () => {
         await signIn(page, url(), DEMO.customer, DEMO.password);
         await page.waitForURL((u) => u.pathname.startsWith('/dashboard'));
-        await page.goto(`${url()}/dashboard/facturas`);
+        await openPage(page, `${url()}/dashboard/facturas`);
         await page.getByRole('heading', { name: 'Facturas', exact: true }).waitFor();
         await page.getByRole('button', { name: 'Reportar pago' }).first().click();
         const dialog = page.getByRole('dialog', { name: 'Reportar pago' });
@@ -298,7 +299,7 @@ describe.skipIf(!chromium).each(SCREEN_PROFILES)(
       await withScreenshotOnFailure(page, shot('mis-trackings-pago-aprobado'), async () => {
         await signIn(page, url(), DEMO.customer, DEMO.password);
         await page.waitForURL((u) => u.pathname.startsWith('/dashboard'));
-        await page.goto(`${url()}/dashboard/mis-trackings`);
+        await openPage(page, `${url()}/dashboard/mis-trackings`);
         const card = page
           .getByRole('listitem')
           .filter({ has: page.getByRole('button', { name: `Ver tracking ${READY_TRACKING}` }) });

@@ -13,11 +13,12 @@ import {
   formatUsdCents,
 } from '@casillero/shared';
 import {
+  chromiumOrExplain,
   DEMO,
   DESKTOP,
-  PHONE,
-  chromiumOrExplain,
   fieldLabel,
+  openPage,
+  PHONE,
   signIn,
   useBrowserSession,
   withScreenshotOnFailure,
@@ -96,7 +97,7 @@ describe.skipIf(!chromium)('paquetes con problemas: retenido sin factura, el cli
 
     const price = formatUsdCents(1250);
     await withScreenshotOnFailure(maria, 'problema-elegir', async () => {
-      await maria.goto(`${url()}/dashboard/almacen`);
+      await openPage(maria, `${url()}/dashboard/almacen`);
       await maria.getByRole('heading', { name: M.sectionTitle }).waitFor();
       await maria.getByText(DECLARED_VALUE_LABELS.sectionItem(undeclared!.warehouseReceipt!)).waitFor();
       const card = maria.locator('[aria-label^="Paquete retenido"]').first();
@@ -122,7 +123,7 @@ describe.skipIf(!chromium)('paquetes con problemas: retenido sin factura, el cli
     expect(problem!.state).toBe('resolved');
     expect(problem!.invoiceNumber).toMatch(/^F-\d{4}-\d{6}$/);
     await withScreenshotOnFailure(maria, 'problema-factura', async () => {
-      await maria.goto(`${url()}/dashboard/facturas`);
+      await openPage(maria, `${url()}/dashboard/facturas`);
       await maria.getByText(problem!.invoiceNumber!).first().waitFor();
     });
   });

@@ -4,10 +4,11 @@
 import { describe, expect, it } from 'vitest';
 import { STORAGE_MESSAGES } from '@casillero/shared';
 import {
+  chromiumOrExplain,
   DEMO,
   DESKTOP,
-  chromiumOrExplain,
   listRows,
+  openPage,
   responsiveList,
   signIn,
   useBrowserSession,
@@ -24,7 +25,7 @@ describe.skipIf(!chromium)('almacenaje en Almacén', () => {
     await signIn(page, url(), DEMO.customer, DEMO.password);
     await page.waitForURL((u) => u.pathname === '/dashboard/mi-perfil');
     await withScreenshotOnFailure(page, 'almacenaje-almacen', async () => {
-      await page.goto(`${url()}/dashboard/almacen`);
+      await openPage(page, `${url()}/dashboard/almacen`);
       const stored = responsiveList(page, 'Paquetes en almacén');
       // Received 5 days ago (by the hour; 5 or 6 calendar days in Caracas) of the 30 free days.
       await listRows(stored)
