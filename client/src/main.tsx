@@ -18,7 +18,11 @@ dayjs.locale('es');
 
 const router = createAppRouter(queryClient);
 const container = document.getElementById('root')!;
-const app = (onReady?: () => void) => <App router={router} queryClient={queryClient} onReady={onReady} />;
+/** After React's first commit the page answers taps: marked for the browser tests, which wait for it. */
+const markReady = () => {
+  document.documentElement.dataset.ready = '';
+};
+const app = (onReady: () => void = markReady) => <App router={router} queryClient={queryClient} onReady={onReady} />;
 
 /**
  * The URL this page's HTML was rendered at (prerendered, or by the server with the customer's
@@ -65,7 +69,13 @@ async function start() {
     // The router renders its root without a Suspense boundary when it knows the page came from
     // a server render, as the prerender did; without this the trees differ and React re-renders.
     router.ssr = { manifest: undefined };
-    hydrateRoot(container, app(restoreEarlyInput));
+    hydrateRoot(
+      container,
+      app(() => {
+        markReady();
+        restoreEarlyInput();
+      }),
+    );
   } else {
     container.replaceChildren();
     createRoot(container).render(app());

@@ -157,7 +157,12 @@ export async function waitForHydration(locator: Locator): Promise<void> {
  */
 export async function openPage(page: Page, href: string): Promise<void> {
   await page.goto(href);
-  await waitForHydration(page.locator('#root button').first());
+  // Set by client/src/main.tsx after React's first commit, when taps reach their handlers.
+  await page.locator('html[data-ready]').waitFor({ state: 'attached' });
+  // What the first effects changed (a phone's layout, measured once mounted) is drawn in the next frames.
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
 }
 
 /** Signs in through the /login form, using its Spanish labels. */
