@@ -131,13 +131,14 @@ describe('subscriptions', () => {
 
     // Another customer sees nothing and touches nothing.
     expect(await as(carlos).account.webhooks()).toEqual([]);
+    // One at a time: a call started early would reject before it is awaited.
     for (const call of [
-      as(carlos).account.rotateWebhookSecret({ id: created.id }),
-      as(carlos).account.setWebhookActive({ id: created.id, active: false }),
-      as(carlos).account.deleteWebhook({ id: created.id }),
-      as(carlos).account.webhookDeliveries({ subscriptionId: created.id }),
+      () => as(carlos).account.rotateWebhookSecret({ id: created.id }),
+      () => as(carlos).account.setWebhookActive({ id: created.id, active: false }),
+      () => as(carlos).account.deleteWebhook({ id: created.id }),
+      () => as(carlos).account.webhookDeliveries({ subscriptionId: created.id }),
     ]) {
-      const err = await trpcError(call);
+      const err = await trpcError(call());
       expect(err.code).toBe('NOT_FOUND');
       expect(err.message).toBe(WEBHOOK_MESSAGES.notFound);
     }

@@ -3,7 +3,7 @@
 // day's rate paid by Pago Móvil in bolívares and approved by the cashier, the purchase's
 // difference as credit or an extra invoice; and the refusals, each changing nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import {
   COMPRA_DEFAULT_SETTINGS,
   COMPRA_MESSAGES as M,
@@ -124,7 +124,9 @@ const row = async (id: string) => (await db().select().from(purchaseRequests).wh
 /** What the customer owes (negative: in their favour), USD cents. */
 const balanceOf = async (userId: string) =>
   (await db().select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId))).reduce((s, e) => s + e.usdCents, 0);
-const noticesOf = (userId: string) => db().select().from(notifications).where(eq(notifications.userId, userId));
+// In the order they were written (PostgreSQL returns rows in no order of its own).
+const noticesOf = (userId: string) =>
+  db().select().from(notifications).where(eq(notifications.userId, userId)).orderBy(asc(notifications.createdAt));
 
 describe('the request', () => {
   it('María asks for two items to her casillero; she is told and sees it in her list', async () => {
