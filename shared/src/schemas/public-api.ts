@@ -274,32 +274,24 @@ export const apiAgency = z.object({
 });
 export const apiAgencyList = z.object({ items: z.array(apiAgency) });
 
+/** One box of a ship request's quote (a parcel, or a repack's box) with its price. */
+const apiQuotedBox = z.object({
+  id: z.uuid(),
+  label: z.string(),
+  weightKg: z.number(),
+  dimensionsCm: z.string(),
+  shippingUsdCents: z.number().int(),
+  declaredUsdCents: z.number().int(),
+});
+
 /** A ship request's price as it would be confirmed now (nothing is written). */
 export const apiShipRequestQuote = z.object({
   origin: z.string(),
   shippingMethod: z.enum(SHIPPING_METHODS),
   methods: z.array(z.enum(SHIPPING_METHODS)),
-  parcels: z.array(
-    z.object({
-      id: z.uuid(),
-      label: z.string(),
-      weightKg: z.number(),
-      dimensionsCm: z.string(),
-      shippingUsdCents: z.number().int(),
-      declaredUsdCents: z.number().int(),
-    }),
-  ),
-  repacks: z.array(
-    z.object({
-      id: z.uuid(),
-      label: z.string(),
-      weightKg: z.number(),
-      dimensionsCm: z.string(),
-      packageCount: z.number().int(),
-      shippingUsdCents: z.number().int(),
-      declaredUsdCents: z.number().int(),
-    }),
-  ),
+  parcels: z.array(apiQuotedBox),
+  /** A finished repack travels as one box: priced once, with the parcels inside counted. */
+  repacks: z.array(apiQuotedBox.extend({ packageCount: z.number().int() })),
   totalWeightKg: z.number(),
   shippingUsdCents: z.number().int(),
   storageUsdCents: z.number().int(),
@@ -337,18 +329,8 @@ export const apiShipRequestCreated = apiShipmentDetail.extend({
   deliveryMethod: z.enum(DELIVERY_METHODS),
 });
 
-/** A quote from China by sea, as the China calculator takes it: centimetres and dollars. */
-export const apiChinaQuoteQuery = z.object({
-  lengthCm: z.coerce.number().positive('El largo debe ser mayor que cero').max(1_000),
-  widthCm: z.coerce.number().positive('El ancho debe ser mayor que cero').max(1_000),
-  heightCm: z.coerce.number().positive('El alto debe ser mayor que cero').max(1_000),
-  /** USD; 100 when left out, as the calculators do. */
-  declaredUsd: z.coerce.number().min(0).max(1_000_000).optional(),
-  insurance: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
-});
+/** A quote from China by sea, as the China calculator takes it: the USA quote's box without mode or weight. */
+export const apiChinaQuoteQuery = apiQuoteQuery.omit({ method: true, weightLb: true });
 
 export const apiChinaQuote = z.object({
   freightUsdCents: z.number().int(),
