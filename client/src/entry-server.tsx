@@ -8,6 +8,7 @@ import { createTRPCClient, TRPCClientError, type TRPCLink } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { observable } from '@trpc/server/observable';
 import { App } from './app';
+import { drawOnPhone } from './lib/screen';
 import { createQueryClient, trpc, type AppRouter } from './lib/trpc';
 import { singleQueryHref, type ServerData } from './lib/first-data';
 import { createAppRouter, type ClientRouter } from './router';
@@ -48,9 +49,10 @@ function headHtml(tags: HeadTag[]): string {
 }
 
 /** The page's markup (its title and meta tags taken out) and its head, once its routes are loaded. */
-function renderLoaded(router: ClientRouter, queryClient: QueryClient): { html: string; head: string } {
+function renderLoaded(router: ClientRouter, queryClient: QueryClient, onPhone = false): { html: string; head: string } {
   // React writes the routes' <title> and <meta> (HeadContent) where they are rendered; the
   // prerender puts them in <head> instead (headHtml), and the browser's React hoists its own.
+  drawOnPhone(onPhone);
   const html = renderToString(<App router={router} queryClient={queryClient} />).replace(
     /<title>[\s\S]*?<\/title>|<meta [^>]*>/g,
     '',
@@ -76,17 +78,18 @@ export async function render(url: string): Promise<{ html: string; head: string;
 export type ServerQuery = (path: string, input: unknown) => Promise<unknown>;
 
 /**
- * A signed-in page rendered on the server for one request (docs/decisions/031): the same
+ * A signed-in page rendered on the server for one request (docs/decisions/033): the same
  * routes and components as the browser, with a query client of its own and a tRPC client whose
  * every query is `query` (the procedures called in-process with the request's session). Its
  * loaders fill the cache, the page renders, and the answers go in the page (`data`, JSON safe
  * inside a <script>) so the browser hydrates with exactly them. Null when the page does not
  * render as itself (no session: the guard redirects; a loader failed): the server sends the
- * plain app shell instead.
+ * plain app shell instead. `onPhone`: the server's guess of the layout the browser will draw.
  */
 export async function renderSignedIn(
   url: string,
   query: ServerQuery,
+  onPhone = false,
 ): Promise<{ html: string; head: string; data: string } | null> {
   const link: TRPCLink<AppRouter> =
     () =>
@@ -120,7 +123,7 @@ export async function renderSignedIn(
   const { matches, location } = router.state;
   if (location.pathname !== url.split('?')[0]) return null;
   if (matches.length === 0 || matches.some((match) => match.status !== 'success')) return null;
-  const page = renderLoaded(router, queryClient);
+  const page = renderLoaded(router, queryClient, onPhone);
   const data: ServerData = [
     url,
     ...queryClient

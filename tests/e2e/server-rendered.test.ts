@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   DEMO,
+  PHONE,
   chromiumOrExplain,
   signIn,
   useBrowserSession,
@@ -150,6 +151,40 @@ describe.skipIf(!chromium)('páginas del cliente renderizadas en el servidor', (
       await page.getByRole('dialog').waitFor();
       expect(complaints).toEqual([]);
     });
+  });
+
+  it("on a phone the server draws the phone's layout; a phone it takes for a desktop hydrates without a warning and switches", async () => {
+    const android =
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
+    for (const [userAgent, drawnOnPhone] of [
+      [android, true],
+      [undefined, false],
+    ] as const) {
+      const page = await newPage({ ...PHONE.contextOptions, ...(userAgent && { userAgent }), serviceWorkers: 'block' });
+      const complaints = hydrationComplaints(page);
+      await withScreenshotOnFailure(page, `ssr-telefono-${drawnOnPhone}`, async () => {
+        await signInAs(page, DEMO.customer);
+        const answer = await page.goto(`${url()}/dashboard/almacen`);
+        const html = (await answer?.text()) ?? '';
+        expect(html.includes('<div id="root" data-phone>'), userAgent ?? 'sin agente de teléfono').toBe(drawnOnPhone);
+        // The packages as cards on a phone, a table on a desktop.
+        expect(/<table[^>]*aria-label="Paquetes en almacén"|<caption[^>]*>Paquetes en almacén/.test(html)).toBe(
+          !drawnOnPhone,
+        );
+        // Once hydrated, the phone's cards either way.
+        const cards = page.getByRole('list', { name: 'Paquetes en almacén' });
+        await waitForHydration(page.getByRole('textbox', { name: 'Buscar paquetes' }));
+        await cards.getByRole('listitem').first().waitFor();
+        expect(await page.getByRole('table', { name: 'Paquetes en almacén' }).count()).toBe(0);
+
+        await page.goto(`${url()}/dashboard/facturas`);
+        const report = page.getByRole('button', { name: 'Reportar pago' }).first();
+        await waitForHydration(report);
+        await report.click();
+        await page.getByRole('dialog', { name: 'Reportar pago' }).waitFor();
+        expect(complaints).toEqual([]);
+      });
+    }
   });
 
   it("with the service worker: María's trackings, then Carlos's, and no cache holds either's page", async () => {

@@ -29,12 +29,12 @@ const SHELL =
 
 /** Stands in for client/dist-ssr/entry-server.js: the page is the customer's tracking numbers. */
 const BUNDLE = `
-export async function renderSignedIn(url, query) {
+export async function renderSignedIn(url, query, onPhone) {
   if (url.includes('falla')) await query('auth.signOut', {});
   const me = await query('auth.me', undefined);
   if (!me.user) return null;
   const list = await query('trackings.mine', undefined);
-  const html = '<ul aria-label="Trackings">' + list.map((t) => '<li>' + t.trackingNumber + '</li>').join('') + '</ul>';
+  const html = '<ul aria-label="Trackings" data-layout="' + (onPhone ? 'phone' : 'desktop') + '">' + list.map((t) => '<li>' + t.trackingNumber + '</li>').join('') + '</ul>';
   const data = JSON.stringify([url, [['trackings', 'mine'], list]]).replace(/</g, '\\\\u003c');
   return { html, head: '<title>Mis Trackings</title>', data };
 }
@@ -114,6 +114,25 @@ describe('Mis Trackings rendered on the server', () => {
       expect(res.body).not.toContain('<title>Casillero</title>');
       expect(res.body).toContain('<script type="application/json" id="server-data">');
       expect(res.body).not.toContain('rel="preload" as="fetch"');
+    }
+  });
+
+  it("renders a phone's layout for a phone (its client hint, else its User-Agent) and says so to the browser", async () => {
+    const android = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36';
+    const tablet = 'Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36 Chrome/131.0 Safari/537.36';
+    const cases = [
+      [{ 'sec-ch-ua-mobile': '?1' }, true],
+      [{ 'sec-ch-ua-mobile': '?0', 'user-agent': android }, false],
+      [{ 'user-agent': android }, true],
+      [{ 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148 Safari/604.1' }, true],
+      [{ 'user-agent': tablet }, false],
+      [{}, false],
+    ] as const;
+    for (const [headers, onPhone] of cases) {
+      const res = await page('/dashboard/mis-trackings', maria.visitor.token, headers);
+      expect(res.body, JSON.stringify(headers)).toContain(
+        `<div id="root"${onPhone ? ' data-phone' : ''}><ul aria-label="Trackings" data-layout="${onPhone ? 'phone' : 'desktop'}">`,
+      );
     }
   });
 

@@ -18,6 +18,7 @@ type SignedInRenderer = {
   renderSignedIn(
     url: string,
     query: (path: string, input: unknown) => Promise<unknown>,
+    onPhone: boolean,
   ): Promise<{ html: string; head: string; data: string } | null>;
 };
 
@@ -27,7 +28,10 @@ export const serverBundlePath = (clientDist: string) =>
 
 const EMPTY_ROOT = '<div id="root"></div>';
 /** Private to the customer, never kept by the browser's or any shared cache. */
-export const SIGNED_IN_PAGE_HEADERS = { 'cache-control': 'private, no-store', vary: 'Cookie, Sec-Fetch-Mode' } as const;
+export const SIGNED_IN_PAGE_HEADERS = {
+  'cache-control': 'private, no-store',
+  vary: 'Cookie, Sec-Fetch-Mode, Sec-CH-UA-Mobile, User-Agent',
+} as const;
 
 /**
  * Whether the request is the browser opening the page (a navigation, passed on by the service
@@ -42,13 +46,31 @@ export function isDocumentRequest(req: FastifyRequest): boolean {
   return req.headers.accept?.includes('text/html') ?? false;
 }
 
+/**
+ * Whether the browser will draw the phone layout, guessed from the request: Chromium's
+ * `Sec-CH-UA-Mobile`, sent with every request, else "Mobi" in the User-Agent (what phone
+ * browsers put there and tablets leave out). The page is rendered in that layout, so a phone
+ * does not see the desktop one until the JavaScript has run; a wrong guess costs only a switch
+ * right after hydrating (client/src/lib/screen.ts).
+ */
+export function looksLikePhone(req: FastifyRequest): boolean {
+  const mobileHint = req.headers['sec-ch-ua-mobile'];
+  if (mobileHint === '?1') return true;
+  if (mobileHint === '?0') return false;
+  return /Mobi/.test(req.headers['user-agent'] ?? '');
+}
+
 const SERVER_PAGES = new Set<string>(SERVER_RENDERED_PAGES);
 
 /** Whether the server renders this page path (exact paths, no trailing slash). */
 export const isServerRenderedPage = (urlPath: string) => SERVER_PAGES.has(urlPath);
 
 /** The app shell with the page's markup, its head and its data (the shell's data preloads dropped: the data is here). */
-export function composePage(shell: string, page: { html: string; head: string; data: string }): string {
+export function composePage(
+  shell: string,
+  page: { html: string; head: string; data: string },
+  onPhone = false,
+): string {
   let document = shell.replace(/\s*<link rel="preload" as="fetch"[^>]*>/g, '');
   if (page.head.includes('<title>')) document = document.replace(/\s*<title>[\s\S]*?<\/title>/, '');
   if (page.head.includes('<meta name="description"'))
@@ -57,7 +79,7 @@ export function composePage(shell: string, page: { html: string; head: string; d
     .replace('</head>', `  ${page.head}\n  </head>`)
     .replace(
       EMPTY_ROOT,
-      `<div id="root">${page.html}</div><script type="application/json" id="${SERVER_DATA_ID}">${page.data}</script>`,
+      `<div id="root"${onPhone ? ' data-phone' : ''}>${page.html}</div><script type="application/json" id="${SERVER_DATA_ID}">${page.data}</script>`,
     );
 }
 
@@ -97,7 +119,8 @@ export function signedInPages(config: Config, queriesFor: QueriesFor) {
       if (!query) return null;
       const bundleModule = await loadRenderer(req);
       if (!bundleModule) return null;
-      const page = await bundleModule.renderSignedIn(req.url, query);
+      const onPhone = looksLikePhone(req);
+      const page = await bundleModule.renderSignedIn(req.url, query, onPhone);
       if (!page) return null;
       let shell = shells.get(shellFile);
       if (shell === undefined) {
@@ -105,7 +128,7 @@ export function signedInPages(config: Config, queriesFor: QueriesFor) {
         shells.set(shellFile, shell);
       }
       if (!shell.includes(EMPTY_ROOT)) return null;
-      return composePage(shell, page);
+      return composePage(shell, page, onPhone);
     } catch (err) {
       req.log.error({ err, url: req.url }, 'Error al renderizar en el servidor una página de cliente');
       return null;
