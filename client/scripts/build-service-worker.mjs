@@ -51,15 +51,23 @@ const customerShells = [
 const shellPageUrl = (file) => file.replace(/^app\//, '').replace(/\.html$/, '');
 
 /**
- * The pages the server renders with the customer's data (docs/decisions/031): a visit goes to
+ * The pages the server renders with the customer's data (docs/decisions/033): a visit goes to
  * the network, so a repeat visit gets the page with its content too, and nothing of it is ever
  * stored; offline, the page's app shell answers, precached under its own file's URL (a static
  * file, nobody's data), not the page's.
  */
-const { SERVER_RENDERED_PAGES } = await import(
+const { SERVER_RENDERED_PAGES, PRERENDERED_PAGES } = await import(
   pathToFileURL(path.join(process.env.SSR_DIST ?? path.join(dist, '../dist-ssr'), 'entry-server.js')).href
 );
 const serverRendered = new Set(SERVER_RENDERED_PAGES.map((page) => `app${page}.html`));
+
+/**
+ * The public pages the server draws again when what they show changes (`liveQueries`,
+ * shared/src/public-pages.ts): not precached, or the worker would answer a visit with the build's
+ * copy for as long as the deployment lasts; the network first, the last copy seen when offline.
+ */
+const livePages = PRERENDERED_PAGES.filter((page) => page.liveQueries?.length);
+const LIVE_PAGES_CACHE = 'casillero-live-pages';
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 /** The page's URL, with or without a query string (the whole URL, as Workbox matches a RegExp). */
 const pageUrlPattern = (page) => new RegExp(`^https?://[^/]+${escapeRegExp(page)}(?:[?#].*)?$`);
@@ -76,8 +84,13 @@ function firstPaintAssets(html) {
   return found;
 }
 
+const livePageFiles = new Set(livePages.map((page) => page.file));
 const assets = [
-  ...new Set(pages.flatMap((page) => firstPaintAssets(fs.readFileSync(path.join(dist, page), 'utf8')))),
+  ...new Set(
+    pages
+      .filter((page) => !livePageFiles.has(page))
+      .flatMap((page) => firstPaintAssets(fs.readFileSync(path.join(dist, page), 'utf8'))),
+  ),
 ].sort();
 for (const asset of assets) {
   if (!fs.existsSync(path.join(dist, asset))) throw new Error(`${asset} aparece en el HTML pero no existe en ${dist}`);
@@ -131,7 +144,7 @@ const { count, size, warnings, filePaths } = await generateSW({
     ...assets,
   ],
   // The precompressed copies (if precompress.mjs ran first) are the server's business.
-  globIgnores: ['**/*.br', '**/*.gz'],
+  globIgnores: ['**/*.br', '**/*.gz', ...livePageFiles],
   swDest: path.join(dist, 'sw.js'),
   mode: 'production',
   sourcemap: false,
@@ -166,7 +179,9 @@ const { count, size, warnings, filePaths } = await generateSW({
     // A path whose last segment has an extension is a file (the server's own rule).
     /^[^?]*\.[^/?]*(?:\?.*)?$/,
     // The pages the server renders: the network first (runtimeCaching below).
-    ...SERVER_RENDERED_PAGES.map((page) => new RegExp(`^${escapeRegExp(page)}(?:\\?.*)?$`)),
+    ...[...SERVER_RENDERED_PAGES, ...livePages.map((page) => page.path)].map(
+      (page) => new RegExp(`^${escapeRegExp(page)}(?:\\?.*)?$`),
+    ),
   ],
   runtimeCaching: [
     // The pages the server renders with the customer's data: always from the network, never
@@ -175,6 +190,15 @@ const { count, size, warnings, filePaths } = await generateSW({
       urlPattern: pageUrlPattern(page),
       handler: 'NetworkOnly',
       options: { precacheFallback: { fallbackURL: `/app${page}.html` } },
+    })),
+    ...livePages.map((page) => ({
+      urlPattern: pageUrlPattern(page.path),
+      handler: 'NetworkFirst',
+      options: {
+        cacheName: LIVE_PAGES_CACHE,
+        cacheableResponse: { statuses: [200] },
+        precacheFallback: { fallbackURL: `/${OFFLINE_PAGE}` },
+      },
     })),
     {
       // Hashed files never change: served from the cache once fetched, the oldest dropped.

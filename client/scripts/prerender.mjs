@@ -76,7 +76,7 @@ function stylesFirst(document) {
 }
 
 for (const page of PRERENDERED_PAGES) {
-  const { html, head, routeIds } = await render(page.renderUrl ?? page.path);
+  const { html, head, routeIds, data } = await render(page.renderUrl ?? page.path);
   const document = template
     // The page's own title and description replace the site's defaults.
     .replace(/\s*<title>[\s\S]*?<\/title>/, '')
@@ -85,7 +85,7 @@ for (const page of PRERENDERED_PAGES) {
     // The URL it was rendered at: the browser hydrates it only there (src/main.tsx).
     .replace(
       EMPTY_ROOT,
-      `<div id="root">${html}</div><script type="application/json" id="${SERVER_DATA_ID}">${JSON.stringify([page.renderUrl ?? page.path])}</script>`,
+      `<div id="root">${html}</div><script type="application/json" id="${SERVER_DATA_ID}">${data}</script>`,
     );
   fs.writeFileSync(path.join(dist, page.file), stylesFirst(document));
   console.log(

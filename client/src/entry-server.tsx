@@ -61,17 +61,45 @@ function renderLoaded(router: ClientRouter, queryClient: QueryClient, onPhone = 
   return { html, head: headHtml(tags) };
 }
 
-/** `routeIds`: the page's routes, root first, so the prerender can link their code and CSS. */
-export async function render(url: string): Promise<{ html: string; head: string; routeIds: string[] }> {
+/**
+ * `routeIds`: the page's routes, root first, so the prerender can link their code and CSS.
+ * `answers`: what some of the page's public queries answer now (`[procedure path, answer]`), for a
+ * page the server renders again when they change (`liveQueries` in shared/src/public-pages.ts):
+ * the page is drawn with them, and `data` carries them for the browser to hydrate with.
+ */
+export async function render(
+  url: string,
+  answers: readonly [path: string, answer: unknown][] = [],
+): Promise<{ html: string; head: string; routeIds: string[]; data: string }> {
   const queryClient = createQueryClient();
   queryClient.setQueryData(trpc.auth.me.queryKey(), { user: null });
+  const answered = answers.map(([path, answer]): ServerData[1] => {
+    const procedure = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], trpc) as {
+      queryKey(): readonly unknown[];
+    };
+    const queryKey = procedure.queryKey();
+    queryClient.setQueryData(queryKey, answer);
+    return [queryKey, answer];
+  });
   const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [url] }));
   await router.load();
   if (router.state.matches.length === 0)
     throw new Error(`${url}: ninguna ruta coincide (¿faltan parámetros de búsqueda?)`);
   const failed = router.state.matches.find((match) => match.status !== 'success');
   if (failed) throw new Error(`${url}: la ruta ${failed.routeId} quedó en estado ${failed.status}`);
-  return { ...renderLoaded(router, queryClient), routeIds: router.state.matches.map((match) => match.routeId) };
+  return {
+    ...renderLoaded(router, queryClient),
+    routeIds: router.state.matches.map((match) => match.routeId),
+    data: serverDataJson([url, ...answered]),
+  };
+}
+
+/** The page's data as the text of its <script type="application/json">: no `<` may close the element or open a comment. */
+function serverDataJson(data: ServerData): string {
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** Answers a query in the server's own process (the server passes it; its session is the request's). */
@@ -132,12 +160,7 @@ export async function renderSignedIn(
       .filter((q) => q.state.status === 'success')
       .map((q): ServerData[1] => [q.queryKey, q.state.data]),
   ];
-  // Inside <script type="application/json">: no `<` may close the element or open a comment.
-  const json = JSON.stringify(data)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-  return { ...page, data: json };
+  return { ...page, data: serverDataJson(data) };
 }
 
 /**

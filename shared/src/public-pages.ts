@@ -12,6 +12,13 @@ export type PrerenderedPage = {
    * page at its canonical URL (/registro is /registro?type=usa).
    */
   renderUrl?: string;
+  /**
+   * Public queries whose answers the page shows and an administrator changes (procedure paths,
+   * no input): the server renders the page again with their answers in effect whenever they
+   * differ from its last render (server/src/http/live-public-pages.ts), so its HTML never shows
+   * what no longer holds; the service worker asks the network for it first.
+   */
+  liveQueries?: readonly string[];
 };
 
 /**
@@ -25,7 +32,8 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   { path: '/servicios', file: 'servicios.html', inSitemap: true },
   { path: '/compra-asistida', file: 'compra-asistida.html', inSitemap: true },
   { path: '/cursos', file: 'cursos.html', inSitemap: true },
-  { path: '/contacto', file: 'contacto.html', inSitemap: true },
+  // The FAQ's answer on what may not travel (docs/product/travel-rules.md#the-faq).
+  { path: '/contacto', file: 'contacto.html', inSitemap: true, liveQueries: ['site.travelRules'] },
   { path: '/cotizar', file: 'cotizar.html', inSitemap: true },
   { path: '/cotizar-china', file: 'cotizar-china.html', inSitemap: true },
   { path: '/rastreo', file: 'rastreo.html', inSitemap: true },

@@ -1,7 +1,8 @@
 // Browser test of the travel rules (docs/product/travel-rules.md): the administrator adds a new
 // prohibited category at /admin/reglas, from now on; María's open pre-alert whose description
-// reveals it shows the warning in Prealertas.
-import { describe, it } from 'vitest';
+// reveals it shows the warning in Prealertas; the FAQ on /contacto lists it at once, in the page's
+// HTML itself (drawn again by the server: server/src/http/live-public-pages.ts) and once hydrated.
+import { describe, expect, it } from 'vitest';
 import { TRAVEL_RULES_MESSAGES as M } from '@casillero/shared';
 import {
   openFromNavigation,
@@ -9,6 +10,7 @@ import {
   DESKTOP,
   chromiumOrExplain,
   fieldLabel,
+  openPage,
   signIn,
   useBrowserSession,
   withScreenshotOnFailure,
@@ -61,6 +63,29 @@ describe.skipIf(!chromium)('reglas de lo que puede viajar', () => {
       await charger.waitFor();
       if ((await charger.getByText('Dispositivos inalámbricos').count()) !== 0)
         throw new Error('La prealerta del cargador no debería mostrar la regla nueva');
+    });
+  });
+
+  it('un visitante ve la categoría nueva en las preguntas frecuentes de /contacto, con y sin JavaScript', async () => {
+    const line =
+      /Dispositivos inalámbricos \(prohibido por vía marítima\): Los dispositivos inalámbricos con batería no viajan por vía marítima\./;
+    // Without JavaScript: the page's HTML already says it (no build since the change).
+    const reader = await newPage({ javaScriptEnabled: false });
+    const answer = await reader.goto(`${url()}/contacto`);
+    expect(await answer?.text()).toMatch(line);
+
+    const visitor = await newPage();
+    const problems: string[] = [];
+    visitor.on('pageerror', (error) => problems.push(error.message));
+    visitor.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    await withScreenshotOnFailure(visitor, 'reglas-faq', async () => {
+      await openPage(visitor, `${url()}/contacto`);
+      await visitor.getByRole('button', { name: 'Logística del casillero en Miami' }).click();
+      await visitor.getByRole('list', { name: M.faqQuestion }).getByText(line).waitFor();
+      // React hydrated the server's drawing as it was (error #418 otherwise).
+      expect(problems).toEqual([]);
     });
   });
 });

@@ -52,7 +52,16 @@ function ContactPage() {
           </Tabs.List>
 
           <Tabs.Panel value="faq">
-            <Accordion variant="separated" radius="md" multiple defaultValue={[FAQ_SECTIONS[0].id]}>
+            {/* Every answer is in the page's HTML, the closed ones hidden: search engines and a reader
+                without JavaScript get them all (a closed panel is otherwise left out of the HTML). */}
+            <Accordion
+              variant="separated"
+              radius="md"
+              multiple
+              defaultValue={[FAQ_SECTIONS[0].id]}
+              keepMounted
+              keepMountedMode="display-none"
+            >
               {FAQ_SECTIONS.map((section) => (
                 <Accordion.Item key={section.id} value={section.id}>
                   <Accordion.Control>

@@ -8,23 +8,10 @@
 // goes out as before.
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SERVER_DATA_ID, SERVER_RENDERED_PAGES } from '@casillero/shared';
 import type { Config } from '../env';
-
-/** What client/src/entry-server.tsx exports for this (its `renderSignedIn`). */
-type SignedInRenderer = {
-  renderSignedIn(
-    url: string,
-    query: (path: string, input: unknown) => Promise<unknown>,
-    onPhone: boolean,
-  ): Promise<{ html: string; head: string; data: string } | null>;
-};
-
-/** The client's server bundle, beside the built client (client/dist → client/dist-ssr). */
-export const serverBundlePath = (clientDist: string) =>
-  path.join(path.dirname(clientDist), 'dist-ssr', 'entry-server.js');
+import { lazyServerBundle } from './server-bundle';
 
 const EMPTY_ROOT = '<div id="root"></div>';
 /** Private to the customer, never kept by the browser's or any shared cache. */
@@ -90,22 +77,8 @@ export type QueriesFor = (
 ) => Promise<((path: string, input: unknown) => Promise<unknown>) | null>;
 
 export function signedInPages(config: Config, queriesFor: QueriesFor) {
-  const bundle = serverBundlePath(config.clientDist);
-  let renderer: Promise<SignedInRenderer | null> | undefined;
+  const loadBundle = lazyServerBundle(config.clientDist);
   const shells = new Map<string, string>();
-
-  /** The bundle, imported once on first use; null (and said once in the log) when it is missing or broken. */
-  const loadRenderer = (req: FastifyRequest) => {
-    renderer ??= import(pathToFileURL(bundle).href).then(
-      (module: Partial<SignedInRenderer>) =>
-        typeof module.renderSignedIn === 'function' ? (module as SignedInRenderer) : null,
-      (err: unknown) => {
-        req.log.warn({ err, bundle }, 'Sin render en el servidor de las páginas de cliente: falta el bundle');
-        return null;
-      },
-    );
-    return renderer;
-  };
 
   /**
    * The page's HTML with the customer's data, or null for the plain app shell: not a navigation
@@ -117,10 +90,10 @@ export function signedInPages(config: Config, queriesFor: QueriesFor) {
     try {
       const query = await queriesFor(req, reply);
       if (!query) return null;
-      const bundleModule = await loadRenderer(req);
-      if (!bundleModule) return null;
+      const bundle = await loadBundle(req.log);
+      if (typeof bundle?.renderSignedIn !== 'function') return null;
       const onPhone = looksLikePhone(req);
-      const page = await bundleModule.renderSignedIn(req.url, query, onPhone);
+      const page = await bundle.renderSignedIn(req.url, query, onPhone);
       if (!page) return null;
       let shell = shells.get(shellFile);
       if (shell === undefined) {

@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { APP_SHELL_FILE, GENERIC_MESSAGES, PRERENDERED_PAGES, ROBOTS_DISALLOW, appShellFile } from '@casillero/shared';
 import type { Config } from '../env';
+import { isLivePublicPage, livePublicPages, type PublicQuery } from './live-public-pages';
 import { SIGNED_IN_PAGE_HEADERS, isServerRenderedPage, signedInPages, type QueriesFor } from './signed-in-pages';
 
 /** Answers smaller than this go uncompressed: the saving would not pay for the work. */
@@ -94,7 +95,12 @@ function sitemapXml(appUrl: string): string {
 }
 
 /** `queriesFor`: a signed-in request's queries, in-process, for the pages the server renders. */
-export async function registerClientSite(app: FastifyInstance, config: Config, queriesFor: QueriesFor) {
+export async function registerClientSite(
+  app: FastifyInstance,
+  config: Config,
+  queriesFor: QueriesFor,
+  publicQuery: () => Promise<PublicQuery>,
+) {
   const clientDist = config.clientDist;
   // Absolute URLs come from APP_URL at run time, so one build serves any domain.
   const robots = robotsTxt(config.appUrl);
@@ -127,8 +133,10 @@ export async function registerClientSite(app: FastifyInstance, config: Config, q
   }
 
   const renderSignedIn = signedInPages(config, queriesFor);
+  const currentLivePage = livePublicPages(config, publicQuery);
 
-  // Extension-less GETs outside the API are pages: the prerendered HTML where there is one,
+  // Extension-less GETs outside the API are pages: the prerendered HTML where there is one
+  // (drawn again with today's data for a page that shows what staff change: live-public-pages.ts),
   // the customer's first screens rendered with their data for a signed-in request
   // (signed-in-pages.ts), the app shell otherwise (the client's router takes it from there).
   app.setNotFoundHandler(async (req, reply) => {
@@ -140,6 +148,14 @@ export async function registerClientSite(app: FastifyInstance, config: Config, q
       const html = await renderSignedIn(req, reply, pageFile(urlPath, appShells));
       if (html !== null) return reply.type('text/html; charset=utf-8').send(html);
       return reply.sendFile(pageFile(urlPath, appShells));
+    }
+    if (isPage && hasClient && isLivePublicPage(urlPath)) {
+      const live = await currentLivePage(req, urlPath);
+      if (live) {
+        reply.header('cache-control', 'no-cache').header('etag', live.etag);
+        if (req.headers['if-none-match'] === live.etag) return reply.status(304).send();
+        return reply.type('text/html; charset=utf-8').send(live.html);
+      }
     }
     if (isPage && hasClient) return reply.header('cache-control', 'no-cache').sendFile(pageFile(urlPath, appShells));
     if (isPage) {

@@ -1,6 +1,7 @@
 // The FAQ's '¿Qué artículos no puedo enviar?' (docs/product/travel-rules.md#the-faq): rendered from
-// the rules in effect (site.travelRules). The prerendered page carries the seeded rules; the
-// server's answer replaces them as soon as it arrives.
+// the rules in effect (site.travelRules). The server draws the page with them
+// (docs/decisions/034-live-public-pages.md) and the browser hydrates with the same answer; the
+// build's own prerender, with no answer, shows the seeded rules.
 import { List, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { TRAVEL_RULES_MESSAGES as M, TRAVEL_RULES_V1, travelRulesFaqLines } from '@casillero/shared';
