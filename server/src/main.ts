@@ -4,7 +4,7 @@ import { STAFF_ROLE_LABELS } from '@casillero/shared';
 import { pruneEvents } from './auth/rate-limit';
 import { openDatabase } from './db/client';
 import { users } from './db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo';
+import { DEMO_ACCOUNTS, DEMO_ALLY, DEMO_PASSWORD, seedDemo } from './demo';
 import { loadConfig } from './env';
 import { createFileStore } from './files/file-store';
 import { shutDown } from './http/operations';
@@ -76,6 +76,8 @@ if (demoAdmin) {
     ...DEMO_ACCOUNTS.staff.map((p) => `  ${`${STAFF_ROLE_LABELS[p.role]}:`.padEnd(21)}${p.email}`),
     `  ${`${STAFF_ROLE_LABELS.agencia}:`.padEnd(21)}${DEMO_ACCOUNTS.agency.email} (${DEMO_ACCOUNTS.agency.agencyName})`,
     ...DEMO_ACCOUNTS.customers.map((c) => `  ${'Cliente:'.padEnd(21)}${c.email}`),
+    `  ${`${STAFF_ROLE_LABELS.aliado}:`.padEnd(21)}${DEMO_ALLY.login.email} (${DEMO_ALLY.name}, prefijo ${DEMO_ALLY.prefix})`,
+    ...DEMO_ALLY.customers.map((c) => `  ${'Cliente del aliado:'.padEnd(21)}${c.email}`),
   );
 }
 if (setupToken) {

@@ -147,6 +147,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   receiver_url: 'URL del receptor',
   events: 'Eventos',
   secret_rotated_at: 'Secreto renovado el',
+  previous_secret_expires_at: 'El secreto anterior firma hasta',
   resent_from: 'Reenvío de la entrega',
   event_type: 'Evento',
   // Compra asistida (docs/product/compra-asistida.md)

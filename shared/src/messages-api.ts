@@ -45,6 +45,8 @@ export const WEBHOOK_MAX_SUBSCRIPTIONS = 10;
 export const WEBHOOK_URL_MAX = 500;
 /** How long a delivery is retried after the event, then given up. */
 export const WEBHOOK_RETRY_HOURS = 24;
+/** How long the secret a rotation replaced still signs each delivery beside the new one. */
+export const WEBHOOK_PREVIOUS_SECRET_HOURS = 24;
 
 /** Webhooks (docs/product/public-api.md#webhooks): the refusals of a receiver's URL, and the card's messages. */
 export const WEBHOOK_MESSAGES = {
@@ -59,6 +61,10 @@ export const WEBHOOK_MESSAGES = {
   tooMany: `Puedes tener hasta ${WEBHOOK_MAX_SUBSCRIPTIONS} webhooks; elimina uno antes de crear otro`,
   created: 'Webhook creado. Copia el secreto ahora: no se volverá a mostrar.',
   rotated: 'Secreto renovado. Copia el nuevo ahora: no se volverá a mostrar.',
+  /** Before renewing: what happens to the secret in use. */
+  rotateWarning: `El secreto actual seguirá firmando ${WEBHOOK_PREVIOUS_SECRET_HOURS} horas junto al nuevo; después dejará de valer.`,
+  /** On the card while the secret a rotation replaced still signs (Caracas time). */
+  previousStillSigns: (until: string) => `La clave anterior sigue firmando hasta ${until}`,
   disabled: 'Webhook pausado: no se enviarán eventos hasta que lo reactives.',
   enabled: 'Webhook reactivado.',
   deleted: 'Webhook eliminado.',

@@ -5,7 +5,7 @@
 // signature and the retries are covered by server/src/services/webhooks.test.ts.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { WEBHOOK_MESSAGES } from '@casillero/shared';
+import { WEBHOOK_MESSAGES, formatDateTime } from '@casillero/shared';
 import {
   DEMO,
   chromiumOrExplain,
@@ -94,6 +94,24 @@ describe.skipIf(!chromium)('Configuración: webhooks', () => {
       await rows.first().getByRole('button', { name: 'Reenviar' }).click();
       await toast(page, WEBHOOK_MESSAGES.resent);
       await expect.poll(() => rows.count()).toBe(2);
+
+      // Renewing the secret: the old one keeps signing for a day, and the card says until when.
+      await item.getByRole('button', { name: 'Renovar secreto' }).click();
+      await item.getByText(WEBHOOK_MESSAGES.rotateWarning).waitFor();
+      const rotatedAt = Date.now();
+      await item.getByRole('button', { name: 'Sí, renovar' }).click();
+      const renewed = page.getByRole('dialog', { name: 'Nuevo secreto de firma' });
+      await renewed.waitFor();
+      expect((await renewed.getByTestId('webhook-secret').textContent())!.trim()).not.toBe(secret);
+      await renewed.getByRole('button', { name: 'Ya lo guardé' }).click();
+      const stillSigns = item.getByText(WEBHOOK_MESSAGES.previousStillSigns(''));
+      await stillSigns.waitFor();
+      // A day after the renewal, in Caracas time (the minute it was made, or the one after).
+      const day = 24 * 3600_000;
+      const until = [rotatedAt + day - 60_000, rotatedAt + day, Date.now() + day].map((ms) =>
+        WEBHOOK_MESSAGES.previousStillSigns(formatDateTime(new Date(ms))),
+      );
+      expect(until).toContain((await stillSigns.textContent())?.trim());
     });
   });
 });

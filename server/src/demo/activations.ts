@@ -19,7 +19,8 @@ type Approved = {
   adminNotes: string;
 };
 
-async function approved(ctx: DemoContext, cast: DemoCast, entry: MailboxEntry, p: Approved) {
+/** An activation paid and approved on its day, as the review leaves it (see above). */
+export async function approved(ctx: DemoContext, cast: DemoCast, entry: MailboxEntry, p: Approved) {
   const processed = at(ctx, p.processedDaysAgo);
   await ctx.tx
     .update(paymentTransactions)

@@ -19,6 +19,7 @@ import { silenceNotifications } from '../lib/notifications-off';
 import { isUniqueViolation } from '../services/auth';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, createAgencyStaff, createCustomers, createStaff } from './accounts';
 import { settleActivations } from './activations';
+import { createDemoAlly } from './allies';
 import { settleBilling } from './billing';
 import { createCompras } from './compras';
 import { createContactMessages } from './contact';
@@ -35,6 +36,7 @@ import { createShipments } from './shipments';
 import { createTrackings } from './trackings';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts';
+export { DEMO_ALLY } from './allies';
 
 /** Where the links in the messages the services write point when the caller names no URL. */
 const DEFAULT_CONFIG: DemoConfig = { appUrl: 'http://localhost:3000', adminNotifyEmails: [] };
@@ -57,6 +59,7 @@ async function buildDemo(ctx: DemoContext): Promise<void> {
   await createCompras(ctx, cast);
   await createContactMessages(ctx);
   await receiveUnclaimed(ctx, cast);
+  await createDemoAlly(ctx, cast, passwordHash);
   await createNotifications(ctx, cast, packages, trackings, shipments);
 }
 

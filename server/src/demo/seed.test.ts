@@ -28,7 +28,8 @@ import {
 } from '../db/schema';
 import { createFileStore, type FileStore } from '../files/file-store';
 import { TEST_FILE_STORES, startTestFileStore, type TestFileStore } from '../test/file-stores';
-import { DEMO_ACCOUNTS, seedDemo } from './index';
+import { callerFor, newVisitor } from '../test/caller';
+import { DEMO_ACCOUNTS, DEMO_ALLY, DEMO_PASSWORD, seedDemo } from './index';
 import { PNG_SIGNATURE } from './seed-receipt';
 
 const TABLES = {
@@ -281,6 +282,46 @@ describe.each(TEST_FILE_STORES)('seedDemo with files on %s', (storeKind) => {
       new Set(['Caracas', 'Valencia', 'Naguanagua', 'Maracaibo', 'Barquisimeto']),
     );
     expect(new Set(active.map((a) => a.carrier))).toEqual(new Set(['MRW', 'Zoom', 'Tealca']));
+  });
+
+  it('gives the demo ally a login that signs in with the demo password and sees only its own customers', async () => {
+    const caller = callerFor(database.db, newVisitor({ ip: '10.0.9.1' }));
+    const { user } = await caller.auth.signIn({ email: DEMO_ALLY.login.email, password: DEMO_PASSWORD });
+    expect(user.role).toBe('aliado');
+    expect(await caller.allyPortal.me()).toMatchObject({
+      name: DEMO_ALLY.name,
+      prefix: DEMO_ALLY.prefix,
+      priceAdjustmentBp: DEMO_ALLY.priceAdjustmentBp,
+      active: true,
+    });
+
+    // Its two customers, newest first, each mailbox code carrying the prefix; no direct customer.
+    const customers = await caller.allyPortal.customers({ page: 1 });
+    expect(customers.total).toBe(2);
+    expect(customers.rows.map((c) => c.email)).toEqual([DEMO_ALLY.customers[1].email, DEMO_ALLY.customers[0].email]);
+    expect(customers.rows.map((c) => c.mailboxes.map((m) => m.status))).toEqual([['inactive'], ['active']]);
+    for (const c of customers.rows)
+      for (const m of c.mailboxes) expect(m.code.startsWith(`${DEMO_ALLY.prefix}-`), m.code).toBe(true);
+
+    const prealertRows = (await caller.allyPortal.prealerts({ page: 1 })).rows;
+    expect(prealertRows.map((p) => [p.customer, p.status])).toEqual([
+      [DEMO_ALLY.customers[0].fullName, 'pending'],
+      [DEMO_ALLY.customers[0].fullName, 'converted'],
+    ]);
+    const parcels = await caller.allyPortal.parcels({ page: 1 });
+    expect(parcels.rows.map((p) => p.description)).toEqual(['Licuadora Oster de 10 velocidades con vaso de vidrio']);
+
+    // Her customer signs in with the same password and sees her own mailbox.
+    const yelitza = callerFor(database.db, newVisitor({ ip: '10.0.9.2' }));
+    const signedIn = await yelitza.auth.signIn({ email: DEMO_ALLY.customers[0].email, password: DEMO_PASSWORD });
+    expect(signedIn.user.role).toBe('user');
+
+    // Direct demo customers belong to no ally.
+    const direct = await database.db
+      .select({ allyId: users.allyId })
+      .from(users)
+      .where(eq(users.email, DEMO_ACCOUNTS.customers[0].email));
+    expect(direct).toEqual([{ allyId: null }]);
   });
 
   it('rolls back and removes the images it wrote when the seed fails', async () => {

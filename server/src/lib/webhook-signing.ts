@@ -1,7 +1,9 @@
 // Signing of webhook deliveries by the Standard Webhooks convention (docs/product/public-api.md#webhooks):
 // a secret `whsec_<base64>` shown once, and for each delivery the headers webhook-id,
 // webhook-timestamp (seconds) and webhook-signature `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`.
-// Receivers verify it with any Standard Webhooks library.
+// Receivers verify it with any Standard Webhooks library. After a rotation the header carries
+// one signature per secret still in use, space-separated (`v1,<new> v1,<previous>`): the
+// convention's receivers accept a message when any of them matches their secret.
 import { createHmac, randomBytes } from 'node:crypto';
 
 const SECRET_PREFIX = 'whsec_';
@@ -18,12 +20,13 @@ export function signWebhook(secret: string, id: string, timestampSeconds: number
   return `v1,${mac}`;
 }
 
-/** The three headers a delivery carries. */
-export function webhookHeaders(secret: string, id: string, body: string, at: Date = new Date()) {
+/** The three headers a delivery carries, signed with each of `secrets` (the current one first). */
+export function webhookHeaders(secrets: string | readonly string[], id: string, body: string, at: Date = new Date()) {
   const timestamp = Math.floor(at.getTime() / 1000);
+  const keys = typeof secrets === 'string' ? [secrets] : secrets;
   return {
     'webhook-id': id,
     'webhook-timestamp': String(timestamp),
-    'webhook-signature': signWebhook(secret, id, timestamp, body),
+    'webhook-signature': keys.map((secret) => signWebhook(secret, id, timestamp, body)).join(' '),
   };
 }

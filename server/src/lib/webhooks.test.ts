@@ -22,6 +22,16 @@ describe('Standard Webhooks signatures', () => {
     const old = webhookHeaders(secret, 'msg_old', body, new Date(Date.now() - 60 * 60 * 1000));
     expect(() => new Webhook(secret).verify(body, old)).toThrow();
   });
+
+  it('signed with two secrets (after a rotation), verify with either and with no third', () => {
+    const [current, previous] = [newWebhookSecret(), newWebhookSecret()];
+    const body = JSON.stringify({ type: 'invoice.issued', data: { id: 'f1' } });
+    const headers = webhookHeaders([current, previous], 'msg_rot', body);
+    expect(headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=* v1,[A-Za-z0-9+/]+=*$/);
+    expect(new Webhook(current).verify(body, headers)).toEqual(JSON.parse(body));
+    expect(new Webhook(previous).verify(body, headers)).toEqual(JSON.parse(body));
+    expect(() => new Webhook(newWebhookSecret()).verify(body, headers)).toThrow();
+  });
 });
 
 describe('the SSRF guard', () => {

@@ -1,6 +1,6 @@
 // Webhooks (docs/product/public-api.md#webhooks): the owner's subscriptions and each one's
 // deliveries. Own rows only; the signing secret never leaves services/webhooks.ts and the worker.
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { webhookDeliveries, webhookSubscriptions } from '../db/schema';
 import { DomainError } from '../lib/domain-error';
@@ -17,11 +17,20 @@ export async function listOwnWebhooks(db: DbOrTx, userId: string) {
       events: webhookSubscriptions.events,
       active: webhookSubscriptions.active,
       createdAt: webhookSubscriptions.createdAt,
+      // Until when the secret a rotation replaced still signs; null when none does.
+      previousSecretExpiresAt: sql<
+        string | null
+      >`case when ${webhookSubscriptions.previousSecretExpiresAt} > now() then ${webhookSubscriptions.previousSecretExpiresAt} end`,
     })
     .from(webhookSubscriptions)
     .where(eq(webhookSubscriptions.userId, userId))
     .orderBy(desc(webhookSubscriptions.createdAt));
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  return rows.map((r) => ({
+    ...r,
+    createdAt: r.createdAt.toISOString(),
+    previousSecretExpiresAt:
+      r.previousSecretExpiresAt === null ? null : new Date(r.previousSecretExpiresAt).toISOString(),
+  }));
 }
 
 /** The subscription's latest deliveries, newest first: event, status, response code, attempts. */

@@ -5,7 +5,13 @@
 // concurrent demotions run one after the other (locking the rows alone deadlocked them on
 // PostgreSQL: each held its target's row and waited for the other's).
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { STAFF_INVITATION_TTL_HOURS, STAFF_MESSAGES as M, STAFF_ROLE_LABELS, type StaffRole } from '@casillero/shared';
+import {
+  STAFF_INVITATION_TTL_HOURS,
+  STAFF_MESSAGES as M,
+  STAFF_ROLE_LABELS,
+  type StaffRole,
+  type UserRole,
+} from '@casillero/shared';
 import type { Db, DbOrTx } from '../db/client';
 import { agencies, agencyStaff, staffInvitationAgencies, staffInvitations, userProfiles, users } from '../db/schema';
 import { DomainError } from '../lib/domain-error';
@@ -92,6 +98,40 @@ export async function findInvitation(db: DbOrTx, token: string) {
   return row;
 }
 
+/**
+ * The account an accepted invitation creates: verified (the link reached the address), with its
+ * role, its ally for an ally's login, and its profile's name. Null when the address already has
+ * an account. The demo makes its ally's login with it (server/src/demo/allies.ts).
+ */
+export async function insertStaffAccount(
+  tx: DbOrTx,
+  account: {
+    email: string;
+    passwordHash: string;
+    /** An invitation's role (its column shares the users' role type). */
+    role: UserRole;
+    fullName: string;
+    allyId: string | null;
+    signedInAt: Date | null;
+  },
+) {
+  const [user] = await tx
+    .insert(users)
+    .values({
+      email: account.email,
+      passwordHash: account.passwordHash,
+      role: account.role,
+      emailVerifiedAt: new Date(),
+      lastSignInAt: account.signedInAt,
+      allyId: account.allyId,
+    })
+    .onConflictDoNothing()
+    .returning({ id: users.id, email: users.email, role: users.role });
+  if (!user) return null;
+  await tx.insert(userProfiles).values({ userId: user.id, fullName: account.fullName });
+  return user;
+}
+
 /** Uses an invitation once: creates the staff account with its role and signs the person in. */
 export async function acceptInvitation(
   db: Db,
@@ -111,21 +151,16 @@ export async function acceptInvitation(
         allyId: staffInvitations.allyId,
       });
     if (!invitation) throw fail('NOT_FOUND', M.invitationInvalid);
-    const [user] = await tx
-      .insert(users)
-      .values({
-        email: invitation.email,
-        passwordHash,
-        role: invitation.role,
-        emailVerifiedAt: new Date(),
-        lastSignInAt: new Date(),
-        // An ally's login opens that ally's portal (docs/product/allies.md).
-        allyId: invitation.role === 'aliado' ? invitation.allyId : null,
-      })
-      .onConflictDoNothing()
-      .returning({ id: users.id, email: users.email, role: users.role });
+    const user = await insertStaffAccount(tx, {
+      email: invitation.email,
+      passwordHash,
+      role: invitation.role,
+      fullName: input.nombre,
+      // An ally's login opens that ally's portal (docs/product/allies.md).
+      allyId: invitation.role === 'aliado' ? invitation.allyId : null,
+      signedInAt: new Date(),
+    });
     if (!user) throw fail('CONFLICT', M.alreadyStaff);
-    await tx.insert(userProfiles).values({ userId: user.id, fullName: input.nombre });
     if (invitation.role === 'agencia') {
       const [bound] = await tx
         .select({ agencyId: staffInvitationAgencies.agencyId })

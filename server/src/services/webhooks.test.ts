@@ -125,6 +125,7 @@ describe('subscriptions', () => {
         events: ['invoice.issued', 'claim.updated'],
         active: true,
         createdAt: expect.any(String),
+        previousSecretExpiresAt: null,
       },
     ]);
     expect(JSON.stringify(list)).not.toContain(created.secret);
@@ -149,6 +150,11 @@ describe('subscriptions', () => {
 
     const rotated = await as(maria).account.rotateWebhookSecret({ id: created.id });
     expect(rotated.secret).not.toBe(created.secret);
+    // The list says until when the replaced secret still signs, and shows neither secret.
+    const [listed] = await as(maria).account.webhooks();
+    expect(listed.previousSecretExpiresAt).toBe(rotated.previousSecretExpiresAt);
+    expect(JSON.stringify(listed)).not.toContain(created.secret);
+    expect(JSON.stringify(listed)).not.toContain(rotated.secret);
     await as(maria).account.deleteWebhook({ id: created.id });
     expect(await as(maria).account.webhooks()).toEqual([]);
 
@@ -331,15 +337,77 @@ describe('deliveries', () => {
     await as(maria).account.deleteWebhook({ id: sub.id });
   });
 
-  it('signs with the rotated secret, and a paused subscription gets no events', async () => {
+  it('after a rotation signs with both secrets for 24 hours, then with the new one only', async () => {
     const sub = await as(maria).account.createWebhook({ url: hookUrl('/rotada'), events: ['invoice.issued'] });
-    const { secret } = await as(maria).account.rotateWebhookSecret({ id: sub.id });
-    await issueInvoiceTo(maria, 'Factura tras renovar el secreto');
+    const before = Date.now();
+    const rotated = await as(maria).account.rotateWebhookSecret({ id: sub.id });
+    const until = new Date(rotated.previousSecretExpiresAt).getTime();
+    expect(until).toBeGreaterThanOrEqual(before + 24 * 3600_000 - 5_000);
+    expect(until).toBeLessThanOrEqual(Date.now() + 24 * 3600_000 + 5_000);
+
+    // Within the day: a receiver still on the old secret and one already on the new both accept it.
+    await issueInvoiceTo(maria, 'Factura el día de la renovación');
+    received.length = 0;
+    expect(await deliverDueWebhooks(db(), silent, local)).toBe(1);
+    const during = received[0]!;
+    expect(during.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=* v1,[A-Za-z0-9+/]+=*$/);
+    expect(new Webhook(rotated.secret).verify(during.body, during.headers)).toMatchObject({ type: 'invoice.issued' });
+    expect(new Webhook(sub.secret).verify(during.body, during.headers)).toMatchObject({ type: 'invoice.issued' });
+
+    // A day later (the rotation moved 24 hours and a second into the past): the new secret only.
+    await db()
+      .update(webhookSubscriptions)
+      .set({ previousSecretExpiresAt: sql`now() - interval '1 second'` })
+      .where(eq(webhookSubscriptions.id, sub.id));
+    expect((await as(maria).account.webhooks()).find((w) => w.id === sub.id)?.previousSecretExpiresAt).toBeNull();
+    await issueInvoiceTo(maria, 'Factura al día siguiente');
+    received.length = 0;
+    expect(await deliverDueWebhooks(db(), silent, local)).toBe(1);
+    const after = received[0]!;
+    expect(after.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
+    expect(new Webhook(rotated.secret).verify(after.body, after.headers)).toMatchObject({ type: 'invoice.issued' });
+    expect(() => new Webhook(sub.secret).verify(after.body, after.headers)).toThrow();
+    // and the old secret is no longer kept.
+    const [stored] = await db().select().from(webhookSubscriptions).where(eq(webhookSubscriptions.id, sub.id));
+    expect(stored).toMatchObject({ secret: rotated.secret, previousSecret: null, previousSecretExpiresAt: null });
+
+    // The audit entry says until when, and holds no secret.
+    const entries = await db()
+      .select({ after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, sub.id), eq(auditLog.action, 'account.rotateWebhookSecret')));
+    expect(entries).toEqual([
+      {
+        after: {
+          secret_rotated_at: expect.any(String),
+          previous_secret_expires_at: rotated.previousSecretExpiresAt,
+        },
+      },
+    ]);
+    await as(maria).account.deleteWebhook({ id: sub.id });
+  });
+
+  it('a second rotation within the day keeps only the secret it replaced', async () => {
+    const sub = await as(maria).account.createWebhook({ url: hookUrl('/dos-veces'), events: ['invoice.issued'] });
+    const first = await as(maria).account.rotateWebhookSecret({ id: sub.id });
+    const second = await as(maria).account.rotateWebhookSecret({ id: sub.id });
+    await issueInvoiceTo(maria, 'Factura tras dos renovaciones');
     received.length = 0;
     expect(await deliverDueWebhooks(db(), silent, local)).toBe(1);
     const got = received[0]!;
-    expect(new Webhook(secret).verify(got.body, got.headers)).toMatchObject({ type: 'invoice.issued' });
+    expect(new Webhook(second.secret).verify(got.body, got.headers)).toMatchObject({ type: 'invoice.issued' });
+    expect(new Webhook(first.secret).verify(got.body, got.headers)).toMatchObject({ type: 'invoice.issued' });
     expect(() => new Webhook(sub.secret).verify(got.body, got.headers)).toThrow();
+    await as(maria).account.deleteWebhook({ id: sub.id });
+  });
+
+  it('a paused subscription gets no events', async () => {
+    const sub = await as(maria).account.createWebhook({ url: hookUrl('/pausada'), events: ['invoice.issued'] });
+    await issueInvoiceTo(maria, 'Factura antes de pausar');
+    received.length = 0;
+    expect(await deliverDueWebhooks(db(), silent, local)).toBe(1);
+    const got = received[0]!;
+    expect(new Webhook(sub.secret).verify(got.body, got.headers)).toMatchObject({ type: 'invoice.issued' });
 
     expect((await as(maria).account.setWebhookActive({ id: sub.id, active: false })).message).toBe(
       WEBHOOK_MESSAGES.disabled,

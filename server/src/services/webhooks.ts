@@ -8,6 +8,7 @@ import {
   isStaffRole,
   WEBHOOK_MAX_SUBSCRIPTIONS,
   WEBHOOK_MESSAGES,
+  WEBHOOK_PREVIOUS_SECRET_HOURS,
   type UserRole,
   type WebhookEvent,
   type webhookCreateInput,
@@ -51,22 +52,37 @@ export async function createWebhook(
   return { id: row.id, secret, message: WEBHOOK_MESSAGES.created };
 }
 
+/**
+ * A new secret; the one it replaces keeps signing beside it for WEBHOOK_PREVIOUS_SECRET_HOURS
+ * (Standard Webhooks carries several signatures), so the receiver has a day to change its own.
+ * Rotating again within that day keeps only the secret just replaced, with a new day.
+ */
 export async function rotateWebhookSecret(db: DbOrTx, userId: string, id: string) {
   const secret = newWebhookSecret();
   const [row] = await db
     .update(webhookSubscriptions)
-    .set({ secret, updatedAt: new Date() })
+    .set({
+      secret,
+      previousSecret: sql`${webhookSubscriptions.secret}`,
+      previousSecretExpiresAt: sql`now() + make_interval(hours => ${WEBHOOK_PREVIOUS_SECRET_HOURS})`,
+      updatedAt: new Date(),
+    })
     .where(and(eq(webhookSubscriptions.id, id), eq(webhookSubscriptions.userId, userId)))
-    .returning({ id: webhookSubscriptions.id, updatedAt: webhookSubscriptions.updatedAt });
+    .returning({
+      id: webhookSubscriptions.id,
+      updatedAt: webhookSubscriptions.updatedAt,
+      previousSecretExpiresAt: webhookSubscriptions.previousSecretExpiresAt,
+    });
   if (!row) throw new DomainError('NOT_FOUND', WEBHOOK_MESSAGES.notFound);
+  const previousSecretExpiresAt = row.previousSecretExpiresAt!.toISOString();
   await writeAuditEntry(db, {
     entity: 'webhook_subscriptions',
     entityId: row.id,
     operation: 'update',
     before: null,
-    after: { secret_rotated_at: row.updatedAt.toISOString() },
+    after: { secret_rotated_at: row.updatedAt.toISOString(), previous_secret_expires_at: previousSecretExpiresAt },
   });
-  return { secret, message: WEBHOOK_MESSAGES.rotated };
+  return { secret, previousSecretExpiresAt, message: WEBHOOK_MESSAGES.rotated };
 }
 
 export async function setWebhookActive(db: DbOrTx, userId: string, id: string, active: boolean) {

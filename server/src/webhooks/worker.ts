@@ -96,6 +96,10 @@ function sendWith(db: Db, opts: WebhookSenderOptions) {
       .select({
         url: webhookSubscriptions.url,
         secret: webhookSubscriptions.secret,
+        // The secret a rotation replaced, only while its day lasts (the database's clock, which set it).
+        previousSecret: sql<
+          string | null
+        >`case when ${webhookSubscriptions.previousSecretExpiresAt} > now() then ${webhookSubscriptions.previousSecret} end`,
         active: webhookSubscriptions.active,
       })
       .from(webhookSubscriptions)
@@ -105,7 +109,8 @@ function sendWith(db: Db, opts: WebhookSenderOptions) {
     if (!subscription.active) throw new DomainError('CONFLICT', WEBHOOK_MESSAGES.paused);
     const { url, addresses } = await checkWebhookUrl(subscription.url, opts.lookup, opts.testOnly?.allowAddress);
     const body = row.payload;
-    const headers = webhookHeaders(subscription.secret, row.id, body);
+    const secrets = [subscription.secret, ...(subscription.previousSecret ? [subscription.previousSecret] : [])];
+    const headers = webhookHeaders(secrets, row.id, body);
     const status = await post(url, addresses[0]!, headers, body, opts);
     if (status < 200 || status > 299) throw new DeliveryError(WEBHOOK_MESSAGES.badStatus(status), status);
     return { responseStatus: status };
@@ -129,7 +134,8 @@ function isPermanent(err: unknown) {
  * Claims and delivers up to `limit` due webhook deliveries; returns how many were delivered. Five
  * at most a round: five receivers timing out take 50 s, within the claim's 60 s lease.
  */
-export function deliverDueWebhooks(db: Db, log: DeliveryLogger, opts: WebhookSenderOptions = {}, limit = 5) {
+export async function deliverDueWebhooks(db: Db, log: DeliveryLogger, opts: WebhookSenderOptions = {}, limit = 5) {
+  await dropExpiredPreviousSecrets(db);
   return deliverDueRows<DeliveryRow>(
     db,
     {
@@ -145,6 +151,19 @@ export function deliverDueWebhooks(db: Db, log: DeliveryLogger, opts: WebhookSen
     log,
     limit,
   );
+}
+
+/**
+ * Forgets the secrets whose day after a rotation has passed: they sign nothing more, and a secret
+ * nobody uses is not kept. Each round, through a partial index that holds only those rows.
+ */
+export async function dropExpiredPreviousSecrets(db: Db): Promise<void> {
+  await db
+    .update(webhookSubscriptions)
+    .set({ previousSecret: null, previousSecretExpiresAt: null })
+    .where(
+      sql`${webhookSubscriptions.previousSecretExpiresAt} is not null and ${webhookSubscriptions.previousSecretExpiresAt} <= now()`,
+    );
 }
 
 /** Polls the webhook outbox until stopped. */

@@ -1,6 +1,7 @@
 // Webhooks of the public API (docs/product/public-api.md#webhooks): a customer's subscriptions
 // (an https URL, the events it wants, the signing secret) and the outbox of their deliveries,
 // written in the same transaction as the change that raises the event (docs/decisions/004).
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { outboxStatusEnum } from './enums';
 import { createdAt, timestamptz, updatedAt, uuidPk } from './columns';
@@ -21,11 +22,24 @@ export const webhookSubscriptions = pgTable(
      * API key, cannot be kept as a hash). Shown to the customer once; never in a list or the audit log.
      */
     secret: text('secret').notNull(),
+    /**
+     * The secret before the last rotation, which still signs each delivery beside `secret` until
+     * `previous_secret_expires_at` (24 hours after the rotation), so a receiver has a day to
+     * change its own; dropped after. Kept and shown like `secret`: never in a list or the audit log.
+     */
+    previousSecret: text('previous_secret'),
+    previousSecretExpiresAt: timestamptz('previous_secret_expires_at'),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('webhook_subscriptions_user_idx').on(t.userId, t.createdAt.desc())],
+  (t) => [
+    index('webhook_subscriptions_user_idx').on(t.userId, t.createdAt.desc()),
+    // The worker drops previous secrets whose day has passed (webhooks/worker.ts): only those rows.
+    index('webhook_subscriptions_previous_secret_idx')
+      .on(t.previousSecretExpiresAt)
+      .where(sql`${t.previousSecretExpiresAt} is not null`),
+  ],
 );
 
 export const webhookDeliveries = pgTable(

@@ -28,6 +28,7 @@ import {
   WEBHOOK_DELIVERY_STATUS_LABELS,
   WEBHOOK_EVENT_LABELS,
   WEBHOOK_EVENTS,
+  WEBHOOK_MESSAGES,
   WEBHOOK_RETRY_HOURS,
   WEBHOOK_URL_MAX,
   type WebhookEvent,
@@ -164,7 +165,15 @@ export function WebhooksCard() {
   );
 }
 
-type SubscriptionRow = { id: string; url: string; events: string[]; active: boolean; createdAt: string };
+type SubscriptionRow = {
+  id: string;
+  url: string;
+  events: string[];
+  active: boolean;
+  createdAt: string;
+  /** Until when the secret the last rotation replaced still signs; null when it no longer does. */
+  previousSecretExpiresAt: string | null;
+};
 
 function Subscription({
   subscription: s,
@@ -208,12 +217,17 @@ function Subscription({
             <Text size="xs" c="dimmed">
               {s.events.map(eventLabel).join(' · ')} · Creado {formatDateTime(s.createdAt)}
             </Text>
+            {s.previousSecretExpiresAt && (
+              <Text size="xs" c="dimmed">
+                {WEBHOOK_MESSAGES.previousStillSigns(formatDateTime(s.previousSecretExpiresAt))}
+              </Text>
+            )}
           </Stack>
           {confirming ? (
             <Group gap="xs">
               <Text size="xs">
                 {confirming === 'rotate'
-                  ? 'El secreto actual dejará de valer.'
+                  ? WEBHOOK_MESSAGES.rotateWarning
                   : 'Se borran también sus entregas pendientes.'}
               </Text>
               <Button

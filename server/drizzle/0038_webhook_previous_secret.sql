@@ -1,0 +1,3 @@
+ALTER TABLE "webhook_subscriptions" ADD COLUMN "previous_secret" text;--> statement-breakpoint
+ALTER TABLE "webhook_subscriptions" ADD COLUMN "previous_secret_expires_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "webhook_subscriptions_previous_secret_idx" ON "webhook_subscriptions" USING btree ("previous_secret_expires_at") WHERE "webhook_subscriptions"."previous_secret_expires_at" is not null;
