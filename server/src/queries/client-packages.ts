@@ -2,7 +2,7 @@
 // shipment each travels in. Every query filters by the owner; the warehouse's internal notes
 // are never selected.
 import { and, count, eq, ilike, or, sql } from 'drizzle-orm';
-import type { PackageStatus } from '@casillero/shared';
+import type { ListCursor, PackageStatus } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { byTime, defineList, plainOrder } from '../lib/list-engine';
 import { mailboxes, packages, shipmentPackages, shipments, storedFiles } from '../db/schema';
@@ -95,15 +95,21 @@ export async function listOwnPackages(db: DbOrTx, userId: string, params: OwnPac
   return presentOwnPackages(db, rows);
 }
 
-/** The same list one page at a time, with the total (the public API's list). */
+/** The same list one page at a time, by number or after a cursor, with the total and the next cursor (the public API's list). */
 export async function pageOwnPackages(
   db: DbOrTx,
   userId: string,
-  params: OwnPackagesParams & { page: number; pageSize: number },
+  params: OwnPackagesParams & { page: number; pageSize: number; cursor?: ListCursor },
 ) {
-  const page = await ownPackagesList.numberedPage(
+  const page = await ownPackagesList.cursorPage(
     db,
-    { q: params.search, status: params.status, page: params.page, pageSize: params.pageSize },
+    {
+      q: params.search,
+      status: params.status,
+      page: params.page,
+      pageSize: params.pageSize,
+      after: params.cursor,
+    },
     userId,
   );
   return { ...page, items: await presentOwnPackages(db, page.items) };
