@@ -156,6 +156,20 @@ describe('the OpenAPI document and its reference page', () => {
       }
     ).requestBody.content['application/json']!.schema;
     expect(body.required).toContain('description');
+    // Every list takes a cursor and answers the next one.
+    for (const [path, page] of [
+      ['/prealerts', 'PrealertPage'],
+      ['/packages', 'PackagePage'],
+      ['/shipments', 'ShipmentPage'],
+      ['/invoices', 'InvoicePage'],
+    ] as const) {
+      const list = openApi.paths[`${PUBLIC_API_BASE}${path}`]!.get as { parameters: { name: string }[] };
+      expect(
+        list.parameters.map((p) => p.name),
+        path,
+      ).toContain('cursor');
+      expect(openApi.components.schemas[page]!.required, page).toContain('nextCursor');
+    }
   });
 
   it('serves a reference page rendered by the app, with no outside script', async () => {
@@ -420,6 +434,16 @@ describe('cursor pages', () => {
     ).map((r) => r.id);
     expect(searched).toHaveLength(5);
     expect(idsOf(await walk('/packages?search=cur01', key, 2))).toEqual(searched);
+    // A term too short for trigrams is a statement of its own: the same matches.
+    expect(idsOf(await walk('/packages?search=r0', key, 5))).toEqual(expected);
+    expect(idsOf(await walk('/packages?search=14', key, 5))).toEqual(
+      rowsOf<{ id: string }>(
+        await db().execute(sql`
+          select id from packages where user_id = ${leo.user.id}
+            and (tracking_number ilike '%14%' or package_description ilike '%14%' or sender_name ilike '%14%')
+          order by coalesce(received_date, created_at) desc, id desc`),
+      ).map((r) => r.id),
+    );
     const receivedIds = rowsOf<{ id: string }>(
       await db().execute(sql`
         select id from packages where user_id = ${leo.user.id} and status = 'received'
