@@ -80,14 +80,9 @@ const apiCursor = z
   });
 
 const apiPaging = {
-  page: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .default(1)
-    .meta({
-      description: 'Página por número (desde 1): lee y descarta las filas anteriores; llega a las primeras 10.000.',
-    }),
+  page: z.coerce.number().int().min(1).default(1).meta({
+    description: 'Página por número (desde 1): lee y descarta las filas anteriores; llega a las primeras 10.000.',
+  }),
   pageSize: z.coerce.number().int().min(1).max(MAX_API_PAGE_SIZE).default(LIST_DEFAULT_PAGE_SIZE),
   cursor: apiCursor,
 };
