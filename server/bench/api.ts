@@ -5,11 +5,13 @@
 // packages, 20,000 shipments and 50,000 invoices of its own, and an ordinary customer with twenty
 // of each (two customers of their own: the seed's ids are not the UUIDs the API answers). Then every list
 // endpoint is measured over HTTP with a read key of that store and of an ordinary customer: the
-// first page, a deep page, and the packages' search and status filter; median and p95 with one
-// client, against the app's list budget (50 ms median, admin-trackings.md).
+// first page, a deep page by offset (page 100 of 100) and the same page by cursor, the last page
+// by cursor (the store's 100,000th pre-alert, out of offset's reach), and the packages' search
+// and status filter; median and p95 with one client, against the app's list budget (50 ms
+// median, admin-trackings.md).
 import { performance } from 'node:perf_hooks';
 import type postgres from 'postgres';
-import { PUBLIC_API_BASE } from '@casillero/shared';
+import { PUBLIC_API_BASE, encodeListCursor } from '@casillero/shared';
 import type { Database } from '../src/db/client';
 import { createApiKey } from '../src/services/api-keys';
 
@@ -114,6 +116,32 @@ async function seedApiRows(sql: postgres.Sql) {
   console.log(`Sembrado en ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 }
 
+/** Each list's table and the time it is ordered by, newest first (the cursor's key). */
+const CURSOR_LISTS = {
+  prealertas: { path: '/prealerts', table: 'prealerts', time: 'created_at' },
+  paquetes: { path: '/packages', table: 'packages', time: 'coalesce(received_date, created_at)' },
+  envíos: { path: '/shipments', table: 'shipments', time: 'created_at' },
+  facturas: { path: '/invoices', table: 'invoices', time: 'created_at' },
+} as const;
+
+/**
+ * The cursor a walk would hold after `skip` of the owner's rows (or after their last row but
+ * one hundred when they have fewer): built from the row itself as the API builds it.
+ */
+async function cursorAfter(sql: postgres.Sql, list: keyof typeof CURSOR_LISTS, owner: string, skip: number | 'last') {
+  const { table, time } = CURSOR_LISTS[list];
+  const [{ n }] = await sql.unsafe<{ n: number }[]>(`select count(*)::int as n from ${table} where user_id = $1`, [
+    owner,
+  ]);
+  const offset = Math.max(0, (skip === 'last' ? n - 100 : Math.min(skip, n - 1)) - 1);
+  const [row] = await sql.unsafe<{ micros: string; id: string }[]>(
+    `select (extract(epoch from ${time}) * 1000000)::bigint::text as micros, id from ${table}
+     where user_id = $1 order by ${time} desc, id desc offset ${offset} limit 1`,
+    [owner],
+  );
+  return encodeListCursor(row);
+}
+
 async function sample(url: string, key: string) {
   const headers = { authorization: `Bearer ${key}` };
   for (let i = 0; i < 3; i++) await (await fetch(url, { headers })).arrayBuffer(); // warm-up
@@ -139,33 +167,42 @@ export async function measureApi(database: Database, raw: postgres.Sql, base: st
   const keyOf = async (id: string) =>
     (await createApiKey(database.db, { id, role: 'user' }, { name: 'Banco de pruebas', scope: 'read' })).key;
   const who = [
-    { label: 'cliente', key: await keyOf(ordinaryId) },
-    { label: 'tienda', key: await keyOf(storeId) },
+    { label: 'cliente', id: ordinaryId, key: await keyOf(ordinaryId) },
+    { label: 'tienda', id: storeId, key: await keyOf(storeId) },
   ];
   const api = (path: string) => `${base}${PUBLIC_API_BASE}${path}`;
-  const paths = [
-    { name: 'prealertas, primera página', url: api('/prealerts') },
-    { name: 'prealertas, página 100 de 100', url: api('/prealerts?pageSize=100&page=100') },
-    { name: 'paquetes, primera página', url: api('/packages') },
-    { name: 'paquetes, página 100 de 100', url: api('/packages?pageSize=100&page=100') },
-    { name: 'paquetes, estado «en almacén»', url: api('/packages?status=in_warehouse') },
-    { name: 'paquetes, búsqueda «0042»', url: api('/packages?search=0042') },
-    { name: 'envíos, primera página', url: api('/shipments') },
-    { name: 'envíos, página 100 de 100', url: api('/shipments?pageSize=100&page=100') },
-    { name: 'facturas, primera página', url: api('/invoices') },
-    { name: 'facturas, página 100 de 100', url: api('/invoices?pageSize=100&page=100') },
-  ];
+  /** Each list's first page, page 100 of 100 by offset and the same rows by cursor, and its last page by cursor. */
+  const pathsOf = async (owner: string) => {
+    const paths: { name: string; url: string }[] = [];
+    for (const list of Object.keys(CURSOR_LISTS) as (keyof typeof CURSOR_LISTS)[]) {
+      const { path } = CURSOR_LISTS[list];
+      const page100 = await cursorAfter(raw, list, owner, 9_900);
+      const last = await cursorAfter(raw, list, owner, 'last');
+      paths.push(
+        { name: `${list}, primera página`, url: api(path) },
+        { name: `${list}, página 100 de 100`, url: api(`${path}?pageSize=100&page=100`) },
+        { name: `${list}, página 100 por cursor`, url: api(`${path}?pageSize=100&cursor=${page100}`) },
+        { name: `${list}, última página por cursor`, url: api(`${path}?pageSize=100&cursor=${last}`) },
+      );
+      if (list === 'paquetes')
+        paths.push(
+          { name: 'paquetes, estado «en almacén»', url: api('/packages?status=in_warehouse') },
+          { name: 'paquetes, búsqueda «0042»', url: api('/packages?search=0042') },
+        );
+    }
+    return paths;
+  };
   console.log(
     `\nAPI pública: listas con una clave de lectura, un cliente a la vez (objetivo ${LIST_TARGET_MS} ms de mediana)`,
   );
   const slow: string[] = [];
-  for (const { label, key } of who) {
-    for (const p of paths) {
+  for (const { label, id, key } of who) {
+    for (const p of await pathsOf(id)) {
       const r = await sample(p.url, key);
       const ok = r.median < LIST_TARGET_MS;
       if (!ok) slow.push(`${label}: ${p.name}`);
       console.log(
-        `${`${label}: ${p.name}`.padEnd(48)} mediana ${r.median.toFixed(1).padStart(6)} ms  p95 ${r.p95.toFixed(1).padStart(6)} ms  (n=${r.n})${ok ? '  ok' : '  LENTO'}`,
+        `${`${label}: ${p.name}`.padEnd(52)} mediana ${r.median.toFixed(1).padStart(6)} ms  p95 ${r.p95.toFixed(1).padStart(6)} ms  (n=${r.n})${ok ? '  ok' : '  LENTO'}`,
       );
     }
   }

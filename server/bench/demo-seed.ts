@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { type Db, MIGRATIONS_FOLDER } from '../src/db/client';
@@ -16,7 +17,7 @@ import { createFileStore } from '../src/files/file-store';
 const runs = Number(process.argv[2] ?? 4);
 
 async function once(): Promise<{ statements: number; cpuMs: number }> {
-  const client = await PGlite.create({ extensions: { pg_trgm } });
+  const client = await PGlite.create({ extensions: { pg_trgm, btree_gin } });
   let statements = 0;
   const db = drizzle(client, { schema, logger: { logQuery: () => void statements++ } }) as unknown as Db;
   await migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER });

@@ -18,6 +18,7 @@ export * from './schemas/payments';
 export * from './schemas/repacks';
 export * from './messages-trackings';
 export * from './list-params';
+export * from './list-cursor';
 export * from './schemas/list';
 export * from './schemas/trackings';
 export * from './messages-packages';

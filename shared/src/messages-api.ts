@@ -38,6 +38,10 @@ export const API_KEY_MESSAGES = {
     `Demasiadas solicitudes con esta clave. Intenta de nuevo en ${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}.`,
   routeNotFound: 'Esa ruta no existe en la API',
   noPrices: 'No hay tarifas vigentes para cotizar. Intenta más tarde.',
+  /** The lists' paging (docs/product/public-api.md#pages). */
+  pageOutOfRange: 'Página fuera de rango: usa una página más corta o filtra',
+  cursorInvalid: 'El cursor no es válido: usa el nextCursor de la página anterior tal como llegó',
+  cursorWithPage: 'Usa page o cursor, no los dos: el cursor ya dice dónde sigue la lista',
 } as const;
 
 /** Subscriptions a person may hold at once. */

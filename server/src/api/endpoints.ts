@@ -44,7 +44,7 @@ import type { Config } from '../env';
 import { DomainError } from '../lib/domain-error';
 import { getOwnPrealert, pageOwnPrealerts } from '../queries/client-prealerts';
 import { getOwnPackage, pageOwnPackages } from '../queries/client-packages';
-import { getOwnShipmentDetail, listOwnShipments } from '../queries/client-shipments';
+import { getOwnShipmentDetail, pageOwnShipments } from '../queries/client-shipments';
 import { findInvoice, pageCustomerInvoices } from '../queries/billing';
 import { lookUpPublicTracking } from '../queries/public-tracking';
 import { publicPrices } from '../queries/prices';
@@ -242,7 +242,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     query: apiListQuery,
     response: { status: 200, schema: shipmentPage, name: 'ShipmentPage' },
     async handler({ db, caller }, { query }) {
-      const page = await listOwnShipments(db, caller.userId, query);
+      const page = await pageOwnShipments(db, caller.userId, query);
       return { ...page, items: page.items.map((s) => apiShipment.parse(s)) };
     },
   }),

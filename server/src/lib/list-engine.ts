@@ -4,7 +4,13 @@
 // (docs/decisions/008: ids first, bounded offsets and counts, ORDER BY spelled like the indexes).
 import { and, fillPlaceholders, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable, SubqueryWithSelection } from 'drizzle-orm/pg-core';
-import { LIST_COUNT_CAP, LIST_SEARCH_MIN_LENGTH, type SortDirection } from '@casillero/shared';
+import {
+  LIST_COUNT_CAP,
+  LIST_SEARCH_MIN_LENGTH,
+  encodeListCursor,
+  type ListCursor,
+  type SortDirection,
+} from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import {
   capCount,
@@ -28,6 +34,14 @@ export type OrderColumns<K extends string> = Record<K | 'id', SQLWrapper>;
 export type SortKey<K extends string> = {
   defaultDir: SortDirection;
   order: (c: OrderColumns<K>, dir: SortDirection) => SQL[];
+  /**
+   * Keyset paging (a cursor): the time the order reads first, and the condition "after the row
+   * at (at, id)" in that order, spelled as one row comparison over the index's own columns.
+   */
+  keyset?: {
+    time: (c: OrderColumns<K>) => SQLWrapper;
+    after: (c: OrderColumns<K>, dir: SortDirection, at: SQL, id: SQL) => SQL;
+  };
 };
 
 const reverse = (dir: SortDirection): SortDirection => (dir === 'asc' ? 'desc' : 'asc');
@@ -46,6 +60,12 @@ type Spelling = (c: SQLWrapper, dir: SortDirection) => SQL;
 export const byTime = <K extends string>(key: K, spell: Spelling = indexOrder): SortKey<K> => ({
   defaultDir: 'desc',
   order: (c, dir) => [spell(c[key], dir), spell(c.id, dir)],
+  // `(time, id) < (at, id)`: a range of the (…, time desc, id desc) index, where the last page
+  // ended. A row comparison skips NULLs, so only for a time that is never null.
+  keyset: {
+    time: (c) => c[key],
+    after: (c, dir, at, id) => sql`(${c[key]}, ${c.id}) ${sql.raw(dir === 'asc' ? '>' : '<')} (${at}, ${id})`,
+  },
 });
 
 /**
@@ -166,6 +186,18 @@ export type ListInput<F, S extends string> = Partial<F> & {
   dir?: SortDirection;
   page?: number;
   pageSize?: number;
+  /** Continue after this row (keyset) instead of skipping `page - 1` pages. */
+  after?: ListCursor;
+};
+
+/** A page of the public API's lists: by number or after a cursor, with the next page's cursor. */
+export type CursorPage<Out> = {
+  items: Out[];
+  total: number;
+  /** The page's number; null for a page read after a cursor. */
+  page: number | null;
+  pageSize: number;
+  nextCursor: string | null;
 };
 
 type Plan = { key: string; values: Record<string, unknown>; has: Set<string>; literals: SQL[] };
@@ -184,6 +216,12 @@ export type List<F extends object, S extends string, Out> = {
     input: ListInput<F, S>,
     scope?: string,
   ) => Promise<{ items: Out[]; total: number; page: number; pageSize: number }>;
+  /**
+   * A numbered page, or the page after `input.after`, with the total and the cursor of the page
+   * after it (the public API's lists, docs/product/public-api.md#pages). The default order only,
+   * and it must be keyset-able (`byTime`).
+   */
+  cursorPage: (db: DbOrTx, input: ListInput<F, S>, scope?: string) => Promise<CursorPage<Out>>;
   /** Every row in the list's order: for a customer's own (small) lists and exports. */
   all: (db: DbOrTx, input: ListInput<F, S>, scope?: string) => Promise<Out[]>;
   /** How many rows match, counted up to the cap. */
@@ -311,17 +349,29 @@ function buildList<F extends object, S extends string, K extends string, Q exten
       .$dynamic();
   }
 
-  /** The rows query of a plan (with placeholders), before it is prepared. */
-  function rowsQuery(db: DbOrTx, p: Plan, sort: S, dir: SortDirection, paged: boolean): PgSelect {
+  /**
+   * "After the cursor's row" as placeholders: its time travels as whole microseconds since 1970
+   * (exact: a Date would drop the database's microseconds) and becomes a timestamptz here.
+   */
+  function keysetOf(sort: S, dir: SortDirection): SQL {
+    const keyset = def.sorts[sort].keyset;
+    if (!keyset) throw new Error(`La lista ${def.name} no se pagina por cursor con el orden ${sort}`);
+    const at = sql`(timestamptz 'epoch' + ${bind('afterMicros')}::bigint * interval '1 microsecond')`;
+    return keyset.after(def.columns, dir, at, sql`${bind('afterId')}::uuid`);
+  }
+
+  /** The rows query of a plan (with placeholders), before it is prepared; `keyset` reads after a cursor. */
+  function rowsQuery(db: DbOrTx, p: Plan, sort: S, dir: SortDirection, paged: boolean, keyset = false): PgSelect {
     const order = orderBy(sort, dir);
+    const after = keyset ? keysetOf(sort, dir) : undefined;
     if ('direct' in def.rows) {
       const q = def.rows
         .direct(db, bind)
-        .where(whereOf(db, p))
+        .where(whereOf(db, p, after))
         .orderBy(...order);
       return paged ? q.limit(bind('limit')).offset(bind('offset')) : q;
     }
-    let ids = orderedIds(db, p, sort, dir);
+    let ids = orderedIds(db, p, sort, dir, after);
     if (paged) ids = ids.limit(bind('limit')).offset(bind('offset'));
     const page = ids.as('page') as unknown as PageIds;
     return def.rows.pageIds(db, page, bind).orderBy(...order);
@@ -333,8 +383,8 @@ function buildList<F extends object, S extends string, K extends string, Q exten
     return db.select({ n: sql<number>`count(*)::int` }).from(bounded);
   }
 
-  const statementName = (p: Plan, sort: S, dir: SortDirection, paged: boolean) =>
-    `${def.name}_${paged ? 'page' : 'all'}_${p.key}_${sort}_${dir}`;
+  const statementName = (p: Plan, sort: S, dir: SortDirection, paged: boolean, keyset: boolean) =>
+    `${def.name}_${paged ? 'page' : 'all'}_${p.key}_${sort}_${dir}${keyset ? '_after' : ''}`;
 
   const rowStatements = preparedCache<Prepared>();
   const countStatements = preparedCache<Prepared>();
@@ -347,13 +397,35 @@ function buildList<F extends object, S extends string, K extends string, Q exten
   ) {
     const p = plan(input as Record<string, unknown>, scope);
     const { sort, dir } = orderOf(input);
-    const name = statementName(p, sort, dir, Boolean(window));
+    const after = input.after;
+    const name = statementName(p, sort, dir, Boolean(window), Boolean(after));
     const statement = rowStatements(
       db,
       name,
-      () => rowsQuery(db, p, sort, dir, Boolean(window)).prepare(name) as unknown as Prepared,
+      () => rowsQuery(db, p, sort, dir, Boolean(window), Boolean(after)).prepare(name) as unknown as Prepared,
     );
-    return statement.execute({ ...p.values, fence: 0, ...(window ?? {}) }) as Promise<Awaited<Q>>;
+    const cursor = after ? { afterMicros: after.micros, afterId: after.id } : {};
+    return statement.execute({ ...p.values, ...cursor, fence: 0, ...(window ?? {}) }) as Promise<Awaited<Q>>;
+  }
+
+  const cursorStatements = preparedCache<Prepared>();
+
+  /** The cursor after a row: its time to the microsecond, read by its id (the page's rows carry a Date). */
+  async function cursorAt(db: DbOrTx, sort: S, id: string): Promise<string> {
+    const keyset = def.sorts[sort].keyset;
+    if (!keyset) throw new Error(`La lista ${def.name} no se pagina por cursor con el orden ${sort}`);
+    const statement = cursorStatements(db, `${def.name}_cursor_${sort}`, (name) =>
+      db
+        .select({
+          micros: sql<string>`(extract(epoch from ${keyset.time(def.columns)}) * 1000000)::bigint::text`,
+        })
+        .from(def.table)
+        .where(sql`${def.columns.id} = ${bind('id')}`)
+        .prepare(name),
+    );
+    const [row] = (await statement.execute({ id })) as { micros: string }[];
+    if (!row) throw new Error(`La fila ${id} de ${def.name} desapareció al armar el cursor`);
+    return encodeListCursor({ micros: row.micros, id });
   }
 
   const present = async (rows: Awaited<Q>, db: DbOrTx): Promise<Out[]> =>
@@ -380,6 +452,30 @@ function buildList<F extends object, S extends string, K extends string, Q exten
     async numberedPage(db, input, scope) {
       const [page, total] = await Promise.all([this.page(db, input, scope), count(db, input, scope)]);
       return { items: page.rows, total: total.count, page: page.page, pageSize: page.pageSize };
+    },
+    async cursorPage(db, input, scope) {
+      const { sort } = orderOf(input);
+      const numbered = pageWindow(input);
+      // After a cursor the page starts right there: no offset, no number.
+      const window = input.after ? { ...numbered, offset: 0 } : numbered;
+      const [rows, total] = await Promise.all([
+        read(db, input, scope, { limit: window.limit + 1, offset: window.offset }) as unknown as Promise<unknown[]>,
+        count(db, input, scope),
+      ]);
+      const pageRows = rows.slice(0, window.pageSize);
+      const last = pageRows.at(-1) as { id?: unknown } | undefined;
+      let nextCursor: string | null = null;
+      if (rows.length > window.pageSize) {
+        if (typeof last?.id !== 'string') throw new Error(`Las filas de ${def.name} no traen su id para el cursor`);
+        nextCursor = await cursorAt(db, sort, last.id);
+      }
+      return {
+        items: await present(pageRows as Awaited<Q>, db),
+        total: total.count,
+        page: input.after ? null : window.page,
+        pageSize: window.pageSize,
+        nextCursor,
+      };
     },
     async all(db, input, scope) {
       return present(await read(db, input, scope), db);

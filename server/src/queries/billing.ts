@@ -1,7 +1,7 @@
 // Invoices, balances and ledgers (docs/decisions/021-billing-in-bolivares.md). An invoice's status is read from the ledger, never
 // kept by hand: what its entries add up to is what is still owed.
 import { and, desc, eq, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import { usdCentsToVesCentimos, type InvoiceStatus } from '@casillero/shared';
+import { usdCentsToVesCentimos, type InvoiceStatus, type ListCursor } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import {
   exchangeRates,
@@ -118,9 +118,13 @@ export function listCustomerInvoices(db: DbOrTx, userId: string) {
   return customerInvoicesList.all(db, {}, userId);
 }
 
-/** A customer's invoices one page at a time, with the total (the public API's list). */
-export function pageCustomerInvoices(db: DbOrTx, userId: string, params: { page: number; pageSize: number }) {
-  return customerInvoicesList.numberedPage(db, params, userId);
+/** A customer's invoices one page at a time, by number or after a cursor, with the total and the next cursor (the public API's list). */
+export function pageCustomerInvoices(
+  db: DbOrTx,
+  userId: string,
+  params: { page: number; pageSize: number; cursor?: ListCursor },
+) {
+  return customerInvoicesList.cursorPage(db, { ...params, after: params.cursor }, userId);
 }
 export type CustomerInvoice = Awaited<ReturnType<typeof listCustomerInvoices>>[number];
 

@@ -1,5 +1,6 @@
 // The customer's own pre-alerts (Prealertas). Every query filters by the owner.
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { ListCursor } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { defineList, ownNewestFirst } from '../lib/list-engine';
 import { mailboxes, prealerts, trackings } from '../db/schema';
@@ -137,9 +138,16 @@ const presentOwnPrealert = <R extends { convertedAt: Date | null; createdAt: Dat
   updatedAt: r.updatedAt.toISOString(),
 });
 
-/** The customer's pre-alerts one page at a time, newest first, with the total (the public API's list). */
-export async function pageOwnPrealerts(db: DbOrTx, userId: string, params: { page: number; pageSize: number }) {
-  const page = await ownPrealertsList.numberedPage(db, params, userId);
+/**
+ * The customer's pre-alerts one page at a time, newest first, with the total and the next page's
+ * cursor; by number or after a cursor (the public API's list).
+ */
+export async function pageOwnPrealerts(
+  db: DbOrTx,
+  userId: string,
+  params: { page: number; pageSize: number; cursor?: ListCursor },
+) {
+  const page = await ownPrealertsList.cursorPage(db, { ...params, after: params.cursor }, userId);
   return { ...page, items: page.items.map(presentOwnPrealert) };
 }
 

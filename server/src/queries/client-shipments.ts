@@ -2,6 +2,7 @@
 // packages and stages. Every query filters by the owner: another customer's shipment does not
 // exist for them. Who created it and the internal volume are never selected.
 import { and, asc, desc, eq, exists } from 'drizzle-orm';
+import type { ListCursor } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { packages, shipmentNews, shipmentPackages, shipments } from '../db/schema';
 import { defineList, ownNewestFirst } from '../lib/list-engine';
@@ -40,6 +41,10 @@ const ownShipmentsList = defineList<object>()({
 /** The customer's shipments, newest first, one page at a time, with the total. */
 export const listOwnShipments = (db: DbOrTx, userId: string, params: OwnShipmentsParams) =>
   ownShipmentsList.numberedPage(db, params, userId);
+
+/** The same, by number or after a cursor, with the next page's cursor (the public API's list). */
+export const pageOwnShipments = (db: DbOrTx, userId: string, params: OwnShipmentsParams & { cursor?: ListCursor }) =>
+  ownShipmentsList.cursorPage(db, { ...params, after: params.cursor }, userId);
 
 /** One own shipment with its packages and its stages in order; null when it is not the customer's. */
 export async function getOwnShipmentDetail(db: DbOrTx, userId: string, id: string) {

@@ -24,6 +24,7 @@ import {
   WEBHOOK_URL_MAX,
 } from '../messages-api';
 import { RECIPIENT_MESSAGES } from '../messages-recipients';
+import { decodeListCursor } from '../list-cursor';
 
 export const apiKeyCreateInput = z.object({
   name: z
@@ -61,28 +62,52 @@ export const webhookResendInput = z.object({ deliveryId: z.uuid() });
 
 const MAX_API_PAGE_SIZE = Math.max(...LIST_PAGE_SIZES);
 
-/** A list's query string: the app's page sizes and its reachable pages (docs/decisions/008). */
-export const apiListQuery = z
-  .object({
-    page: z.coerce.number().int().min(1).default(1),
-    pageSize: z.coerce.number().int().min(1).max(MAX_API_PAGE_SIZE).default(LIST_DEFAULT_PAGE_SIZE),
+/**
+ * Where a list continues: the `nextCursor` of the page before (docs/product/public-api.md#pages).
+ * Parsed into the position it names; one this API did not write is refused.
+ */
+const apiCursor = z
+  .string()
+  .transform((value, ctx) => {
+    const cursor = decodeListCursor(value);
+    if (!cursor) ctx.issues.push({ code: 'custom', message: API_KEY_MESSAGES.cursorInvalid, input: value });
+    return cursor ?? z.NEVER;
   })
-  .refine((q) => q.page <= maxListPage(q.pageSize), {
-    message: `Página fuera de rango: usa una página más corta o filtra`,
-    path: ['page'],
+  .optional()
+  .meta({
+    description:
+      'El nextCursor de la página anterior: la lista sigue después de su última fila, igual de rápido a cualquier profundidad. Sin page.',
   });
+
+const apiPaging = {
+  page: z.coerce.number().int().min(1).default(1).meta({
+    description: 'Página por número (desde 1): lee y descarta las filas anteriores; llega a las primeras 10.000.',
+  }),
+  pageSize: z.coerce.number().int().min(1).max(MAX_API_PAGE_SIZE).default(LIST_DEFAULT_PAGE_SIZE),
+  cursor: apiCursor,
+};
+
+/** Offset pages reach the app's reachable pages (docs/decisions/008); a cursor reaches any depth, without a page. */
+const checkPaging = <Q extends { page: number; pageSize: number; cursor?: unknown }>(
+  q: Q,
+  ctx: { addIssue: (issue: { code: 'custom'; message: string; path: string[] }) => void },
+) => {
+  if (q.cursor && q.page !== 1)
+    ctx.addIssue({ code: 'custom', message: API_KEY_MESSAGES.cursorWithPage, path: ['cursor'] });
+  else if (q.page > maxListPage(q.pageSize))
+    ctx.addIssue({ code: 'custom', message: API_KEY_MESSAGES.pageOutOfRange, path: ['page'] });
+};
+
+/** A list's query string: the app's page sizes and its reachable pages, or a cursor. */
+export const apiListQuery = z.object(apiPaging).superRefine(checkPaging);
 
 export const apiPackageListQuery = z
   .object({
-    page: z.coerce.number().int().min(1).default(1),
-    pageSize: z.coerce.number().int().min(1).max(MAX_API_PAGE_SIZE).default(LIST_DEFAULT_PAGE_SIZE),
+    ...apiPaging,
     status: z.enum(PACKAGE_STATUSES).optional(),
     search: z.string().trim().max(100).optional(),
   })
-  .refine((q) => q.page <= maxListPage(q.pageSize), {
-    message: `Página fuera de rango: usa una página más corta o filtra`,
-    path: ['page'],
-  });
+  .superRefine(checkPaging);
 
 export const apiIdParams = z.object({ id: z.uuid() });
 
@@ -192,9 +217,16 @@ export const apiTracking = z.object({
 export const apiPage = <T extends z.ZodType>(item: T) =>
   z.object({
     items: z.array(item),
-    page: z.number().int(),
+    page: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'El número de la página pedida con page; null en una página pedida con cursor.' }),
     pageSize: z.number().int(),
     total: z.number().int(),
+    nextCursor: z.string().nullable().meta({
+      description: 'Pásalo como cursor para la página siguiente; null cuando la lista termina en esta página.',
+    }),
   });
 
 /** A quote from the USA, as the calculators take it (quote-calculators.md): pounds, centimetres, dollars. */

@@ -50,6 +50,17 @@ export const packages = pgTable(
     index('packages_tracking_key_idx').on(sql`tracking_key(${t.trackingNumber})`),
     index('packages_tracking_number_trgm_idx').using('gin', sql`${t.trackingNumber} gin_trgm_ops`),
     index('packages_description_trgm_idx').using('gin', sql`${t.packageDescription} gin_trgm_ops`),
+    // A customer's own search (Almacén and the public API, docs/product/public-api.md#performance):
+    // the owner and the three searched texts in one GIN index (btree_gin gives uuid its GIN
+    // operators), so each ILIKE arm reads only that customer's matches instead of filtering all
+    // their rows (an online store has 100,000).
+    index('packages_owner_search_idx').using(
+      'gin',
+      t.userId,
+      sql`${t.trackingNumber} gin_trgm_ops`,
+      sql`${t.packageDescription} gin_trgm_ops`,
+      sql`${t.senderName} gin_trgm_ops`,
+    ),
   ],
 );
 
