@@ -27,14 +27,14 @@ const ROOT_AND_DATA = new RegExp(
   `<div id="root">[\\s\\S]*</div><script type="application/json" id="${SERVER_DATA_ID}">[\\s\\S]*?</script>`,
 );
 
-type Drawing = { answers: string; html: string; etag: string };
+type Drawing = { html: string; etag: string };
 
 export function livePublicPages(config: Config, publicQuery: () => Promise<PublicQuery>) {
   const loadBundle = lazyServerBundle(config.clientDist);
-  /** The last drawing of each page (a promise, so concurrent visits after a change draw it once). */
-  const drawings = new Map<string, Promise<Drawing>>();
+  /** The last drawing of each page and the answers it was drawn with (a promise: concurrent visits after a change draw it once). */
+  const drawings = new Map<string, { answers: string; drawing: Promise<Drawing> }>();
 
-  async function draw(req: FastifyRequest, page: PrerenderedPage, answers: [string, unknown][], key: string) {
+  async function draw(req: FastifyRequest, page: PrerenderedPage, answers: [string, unknown][]): Promise<Drawing> {
     const bundle = await loadBundle(req.log);
     if (typeof bundle?.render !== 'function') throw new Error('El bundle del servidor no exporta render');
     const drawn = await bundle.render(page.renderUrl ?? page.path, answers);
@@ -46,7 +46,7 @@ export function livePublicPages(config: Config, publicQuery: () => Promise<Publi
         `<div id="root">${drawn.html}</div><script type="application/json" id="${SERVER_DATA_ID}">${drawn.data}</script>`,
     );
     const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
-    return { answers: key, html, etag };
+    return { html, etag };
   }
 
   /**
@@ -62,18 +62,17 @@ export function livePublicPages(config: Config, publicQuery: () => Promise<Publi
         page.liveQueries!.map(async (procedure): Promise<[string, unknown]> => [procedure, await query(procedure)]),
       );
       const key = JSON.stringify(answers);
-      let drawing = drawings.get(urlPath);
-      if (!drawing || (await drawing).answers !== key) {
-        const fresh = draw(req, page, answers, key);
+      let last = drawings.get(urlPath);
+      if (last?.answers !== key) {
+        const fresh = { answers: key, drawing: draw(req, page, answers) };
         drawings.set(urlPath, fresh);
         // A failed drawing is not kept: the next visit tries again.
-        fresh.catch(() => {
+        fresh.drawing.catch(() => {
           if (drawings.get(urlPath) === fresh) drawings.delete(urlPath);
         });
-        drawing = fresh;
+        last = fresh;
       }
-      const { html, etag } = await drawing;
-      return { html, etag };
+      return await last.drawing;
     } catch (err) {
       req.log.error({ err, url: req.url }, 'Error al dibujar de nuevo una página pública; va la prerenderizada');
       return null;
