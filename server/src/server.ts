@@ -26,7 +26,7 @@ import { registerPublicApi } from './api/routes';
 import { closeLiveHub } from './live/hub';
 import { noteTrpcError, registerOperations, requestIdGenerator } from './http/operations';
 import { createHttpContextFactory } from './trpc/context';
-import { anonymousQueries, inProcessQueries } from './trpc/in-process-queries';
+import { anonymousQuery, inProcessQueries } from './trpc/in-process-queries';
 import { trpcRoutes, type TrpcRouteOptions } from './trpc/fastify-adapter';
 import { appRouter, type AppRouter } from './trpc/router';
 
@@ -176,10 +176,7 @@ export async function createServer({ config, database, logStream }: CreateServer
   // The public REST API with keys (docs/product/public-api.md).
   await registerPublicApi(app, { db: db.db, config });
 
-  await registerClientSite(app, config, inProcessQueries(db.db, config), async () => {
-    const query = await anonymousQueries(db.db, config);
-    return (path) => query(path, undefined);
-  });
+  await registerClientSite(app, config, inProcessQueries(db.db, config), anonymousQuery(db.db, config));
 
   return {
     app,

@@ -29,7 +29,7 @@ const ROOT_AND_DATA = new RegExp(
 
 type Drawing = { html: string; etag: string };
 
-export function livePublicPages(config: Config, publicQuery: () => Promise<PublicQuery>) {
+export function livePublicPages(config: Config, publicQuery: PublicQuery) {
   const loadBundle = lazyServerBundle(config.clientDist);
   /** The last drawing of each page and the answers it was drawn with (a promise: concurrent visits after a change draw it once). */
   const drawings = new Map<string, { answers: string; drawing: Promise<Drawing> }>();
@@ -57,9 +57,10 @@ export function livePublicPages(config: Config, publicQuery: () => Promise<Publi
     const page = LIVE_PAGES.get(urlPath);
     if (!page) return null;
     try {
-      const query = await publicQuery();
       const answers = await Promise.all(
-        page.liveQueries!.map(async (procedure): Promise<[string, unknown]> => [procedure, await query(procedure)]),
+        page.liveQueries!.map(
+          async (procedure): Promise<[string, unknown]> => [procedure, await publicQuery(procedure)],
+        ),
       );
       const key = JSON.stringify(answers);
       let last = drawings.get(urlPath);

@@ -99,7 +99,7 @@ export async function registerClientSite(
   app: FastifyInstance,
   config: Config,
   queriesFor: QueriesFor,
-  publicQuery: () => Promise<PublicQuery>,
+  publicQuery: PublicQuery,
 ) {
   const clientDist = config.clientDist;
   // Absolute URLs come from APP_URL at run time, so one build serves any domain.

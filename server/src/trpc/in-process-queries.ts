@@ -41,6 +41,8 @@ export function inProcessQueries(db: Db, config: Config) {
  * Queries as a visitor nobody knows asks them (no cookie, whoever's request it is): for the public
  * pages the server renders again when what they show changes (http/live-public-pages.ts).
  */
-export async function anonymousQueries(db: Db, config: Config): Promise<InProcessQuery> {
-  return queriesOf(await createInnerContext({ db, config }));
+export function anonymousQuery(db: Db, config: Config): (path: string) => Promise<unknown> {
+  // One context for every such query: without a session token it holds nobody's state.
+  const queries = createInnerContext({ db, config }).then(queriesOf);
+  return async (path) => (await queries)(path, undefined);
 }
