@@ -1,9 +1,13 @@
 // Root Vitest run (`npx vitest run`, part of `npm test`): shared unit tests and the server suite.
 // Browser tests are not part of it; they have their own config in tests/vitest.e2e.config.ts.
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // At least two files at a time, each with its own database: Vitest's default leaves one core
+    // of two idle once the type-check and build beside it in `npm test` are done.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         test: {

@@ -113,6 +113,12 @@ export default defineConfig({
     manifest: true,
     emptyOutDir: true,
     rolldownOptions: {
+      // @trpc/client does not say its modules are free of side effects, so the bundle kept its
+      // WebSocket client, which the app never uses (its links are HTTP), in every page's entry.
+      // Its modules only define things; undefined leaves every other package to its own word.
+      treeshake: {
+        moduleSideEffects: (id) => (/[\\/]@trpc[\\/]client[\\/]/.test(id) ? false : undefined),
+      },
       output: {
         // On a phone's slow connection each request costs a round trip (and its headers), and
         // over HTTP/1.1 only six go at once, so fewer, larger files:

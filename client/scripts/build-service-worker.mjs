@@ -60,6 +60,10 @@ const { SERVER_RENDERED_PAGES, PRERENDERED_PAGES } = await import(
   pathToFileURL(path.join(process.env.SSR_DIST ?? path.join(dist, '../dist-ssr'), 'entry-server.js')).href
 );
 const serverRendered = new Set(SERVER_RENDERED_PAGES.map((page) => `app${page}.html`));
+/** Their app shells, the offline answer (the staff's too: one small file each). */
+const serverRenderedShells = [...serverRendered].filter(
+  (file) => !customerShells.includes(file) && fs.existsSync(path.join(dist, file)),
+);
 
 /**
  * The public pages the server draws again when what they show changes (`liveQueries`,
@@ -137,6 +141,7 @@ const { count, size, warnings, filePaths } = await generateSW({
   globPatterns: [
     '*.html',
     ...customerShells,
+    ...serverRenderedShells,
     'manifest.webmanifest',
     'favicon.svg',
     'icons/*.png',
@@ -230,5 +235,5 @@ const gzipped = precachedUrls.reduce(
 );
 console.log(
   `Precaché: ${count} archivos, ${kb(size)} sin comprimir, ${kb(gzipped)} con gzip ` +
-    `(${pages.length + customerShells.length} páginas HTML, ${assets.length} de ${fs.readdirSync(path.join(dist, 'assets')).filter((f) => !/\.(br|gz)$/.test(f)).length} archivos de assets/).`,
+    `(${pages.length + customerShells.length + serverRenderedShells.length} páginas HTML, ${assets.length} de ${fs.readdirSync(path.join(dist, 'assets')).filter((f) => !/\.(br|gz)$/.test(f)).length} archivos de assets/).`,
 );

@@ -147,6 +147,14 @@ export async function renderSignedIn(
   // Its loaders call the procedures in-process, with this request's session.
   router.update({ ...router.options, context: { queryClient, trpc: api } });
   await router.load();
+  // A loader may start a query without waiting for it (a list's page beside its counts, so the
+  // browser asks for both at once): the page is drawn with its answer all the same.
+  await Promise.allSettled(
+    queryClient
+      .getQueryCache()
+      .getAll()
+      .map((q) => q.promise),
+  );
   // A guard's redirect (no session) moves the memory history elsewhere: not this page.
   const { matches, location } = router.state;
   if (location.pathname !== url.split('?')[0]) return null;

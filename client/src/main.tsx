@@ -3,6 +3,7 @@ import './styles/mantine-public';
 // Our theme's CSS variables, written at build time (vite.config.ts), so MantineProvider need not.
 import 'virtual:mantine-theme.css';
 
+import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import dayjs from 'dayjs';
 import { SERVER_DATA_ID } from '@casillero/shared';
@@ -26,14 +27,14 @@ const app = (onReady: () => void = markReady) => <App router={router} queryClien
 
 /**
  * The URL this page's HTML was rendered at (prerendered, or by the server with the customer's
- * data, which goes into the cache here), when the browser is at exactly that URL.
+ * data, which goes into the cache here), if any.
  */
-function prerenderedUrl(): string | null {
+function renderedUrl(): string | null {
   const rendered = document.getElementById(SERVER_DATA_ID)?.textContent;
   if (!rendered) return null;
   const [href, ...queries] = JSON.parse(rendered) as ServerData;
   for (const [key, value] of queries) queryClient.setQueryData(key, value);
-  return href === window.location.pathname + window.location.search ? href : null;
+  return href;
 }
 
 /**
@@ -48,15 +49,18 @@ function routeLoadedOrPendingShown(): Promise<unknown> {
   return Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, pendingMs))]);
 }
 
+const pathOf = (href: string) => new URL(href, window.location.origin).pathname;
+
 /**
  * A prerendered public page (its HTML already on screen) is hydrated once its route is loaded,
- * so the first render matches that HTML. Any other start renders from scratch: the app shell,
- * a URL the prerender did not render (another query string), or a page the visitor is sent
- * away from (a signed-in visitor on /login).
+ * so the first render matches that HTML. The same page at another query string (/registro
+ * ?type=china, prerendered as /registro?type=usa) is drawn from scratch, and what was typed
+ * into the prerendered form is typed into the new one. Any other start renders from scratch:
+ * the app shell, or a page the visitor is sent away from (a signed-in visitor on /login).
  */
 async function start() {
-  const prerendered = container.hasChildNodes() ? prerenderedUrl() : null;
-  if (!prerendered) {
+  const rendered = container.hasChildNodes() ? renderedUrl() : null;
+  if (!rendered || pathOf(rendered) !== window.location.pathname) {
     await routeLoadedOrPendingShown();
     container.replaceChildren();
     createRoot(container).render(app());
@@ -64,21 +68,23 @@ async function start() {
   }
   const captureEarlyInput = holdEarlyInput(container);
   await router.load().catch(() => undefined);
-  const restoreEarlyInput = captureEarlyInput();
-  if (router.state.location.href === prerendered) {
+  // Only the same page takes back what was typed (not one the router sent the visitor to).
+  const samePage = router.state.location.pathname === pathOf(rendered);
+  const restoreEarlyInput = captureEarlyInput(samePage);
+  const onReady = () => {
+    markReady();
+    restoreEarlyInput();
+  };
+  if (router.state.location.href === rendered) {
     // The router renders its root without a Suspense boundary when it knows the page came from
     // a server render, as the prerender did; without this the trees differ and React re-renders.
     router.ssr = { manifest: undefined };
-    hydrateRoot(
-      container,
-      app(() => {
-        markReady();
-        restoreEarlyInput();
-      }),
-    );
+    hydrateRoot(container, app(onReady));
   } else {
+    // Drawn in one go, so nothing typed falls between the old form and the new one.
     container.replaceChildren();
-    createRoot(container).render(app());
+    const root = createRoot(container);
+    flushSync(() => root.render(app(onReady)));
   }
 }
 

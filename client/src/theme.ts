@@ -13,6 +13,8 @@ export const theme = createTheme({
   defaultRadius: 'md',
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '700' },
+  // Someone who asked their phone for less motion gets dialogs, menus and groups that open at once.
+  respectReducedMotion: true,
   components: {
     Button: { defaultProps: { radius: 'md' } },
   },

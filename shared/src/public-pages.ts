@@ -61,10 +61,16 @@ export const SIGNED_IN_AREA = /^\/(dashboard|admin|aliado)(\/|$)/;
 export const ROBOTS_DISALLOW = ['/dashboard', '/admin', '/aliado', '/trpc', '/api', '/files'] as const;
 
 /**
- * The customer's first screens, which the server renders with the customer's data for a request
- * with a valid session (docs/decisions/033-server-rendered-signed-in-pages.md): exact paths.
+ * The customer's first screens, and the staff's list of trackings, which the server renders with
+ * the signed-in person's data for a request with a valid session
+ * (docs/decisions/033-server-rendered-signed-in-pages.md): exact paths.
  */
-export const SERVER_RENDERED_PAGES = ['/dashboard/mis-trackings', '/dashboard/almacen', '/dashboard/facturas'] as const;
+export const SERVER_RENDERED_PAGES = [
+  '/dashboard/mis-trackings',
+  '/dashboard/almacen',
+  '/dashboard/facturas',
+  '/admin/trackings',
+] as const;
 
 /**
  * The `<script type="application/json">` of a page whose HTML was rendered before the browser

@@ -9,8 +9,10 @@
 // measured in the same run: the targets are those ratios, which hold from one machine to the
 // next. A benchmark, not a test: a missed target is printed with ✗, the exit code only reports
 // broken tooling.
-//   npm run bench:web -- [--runs 3] [--pages /,/login] [--cpu 4]   (builds first; --cpu: no calibration)
-//   npx tsx tests/bench/web.ts [--runs 3] [--pages /,/login] [--cpu 4]   (the client/dist already built)
+//   npm run bench:web -- [--runs 3] [--pages /,/login] [--cpu 4] [--trace]   (builds first; --cpu: no calibration)
+//   npx tsx tests/bench/web.ts [--runs 3] [--pages /,/login] [--cpu 4] [--trace]   (the client/dist already built)
+// --trace: each measured visit also writes a Chrome trace (open it in DevTools' Performance panel)
+// to tests/test-results/bench-web-<page>-<visit>-<round>.json, to see where a figure's time went.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -94,7 +96,12 @@ const PAGES: BenchPage[] = [
 
 function options() {
   const { values } = parseArgs({
-    options: { runs: { type: 'string', default: '3' }, pages: { type: 'string' }, cpu: { type: 'string' } },
+    options: {
+      runs: { type: 'string', default: '3' },
+      pages: { type: 'string' },
+      cpu: { type: 'string' },
+      trace: { type: 'boolean', default: false },
+    },
   });
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs debe ser un entero positivo, no '${values.runs}'`);
@@ -108,7 +115,7 @@ function options() {
   if (unknown.length > 0) {
     throw new Error(`Páginas desconocidas: ${unknown.join(', ')}. Disponibles: ${PAGES.map((p) => p.path).join(', ')}`);
   }
-  return { runs, cpu, pages: wanted ? PAGES.filter((p) => wanted.includes(p.path)) : PAGES };
+  return { runs, cpu, trace: values.trace, pages: wanted ? PAGES.filter((p) => wanted.includes(p.path)) : PAGES };
 }
 
 const DEMO_EMAILS: Record<Account, string> = { customer: DEMO.customer, admin: DEMO.admin };
@@ -172,13 +179,39 @@ function androidUserAgent(browser: Browser) {
   return `Mozilla/5.0 (Linux; Android 14; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version().split('.')[0]}.0.0.0 Mobile Safari/537.36`;
 }
 
+/** What a --trace run records: DevTools' own categories, with the service worker's and the loader's. */
+const TRACE_CATEGORIES = [
+  '-*',
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'v8.execute',
+  'toplevel',
+  'blink.user_timing',
+  'loading',
+  'ServiceWorker',
+  'navigation',
+];
+
 /** One navigation in a new tab of the context, throttled or not; the tab stays open. */
-async function visit(context: BrowserContext, url: string, page: BenchPage, throttled: boolean, label: string) {
+async function visit(
+  context: BrowserContext,
+  url: string,
+  page: BenchPage,
+  throttled: boolean,
+  label: string,
+  tracePath?: string,
+) {
   const tab = await context.newPage();
   const cdp = await context.newCDPSession(tab);
   if (throttled) await throttle(cdp, SLOW_4G);
   else await cdp.send('Network.enable');
   const network = meterNetwork(cdp);
+  const browser = context.browser();
+  if (tracePath && browser) {
+    fs.mkdirSync(path.dirname(tracePath), { recursive: true });
+    await browser.startTracing(tab, { path: tracePath, categories: TRACE_CATEGORIES });
+  }
   try {
     const response = await tab.goto((page.origin ?? url) + page.path, {
       waitUntil: 'commit',
@@ -207,6 +240,7 @@ async function visit(context: BrowserContext, url: string, page: BenchPage, thro
     network.stop();
     throw err;
   } finally {
+    if (tracePath && browser) await browser.stopTracing().catch(() => {});
     await cdp.detach().catch(() => {});
   }
 }
@@ -218,19 +252,25 @@ async function measure(
   page: BenchPage,
   cookies: Cookie[],
   appHasServiceWorker: boolean,
+  /** The round, when each visit writes a trace (--trace). */
+  traceRound?: number,
 ) {
   const context = await newPhoneContext(browser, page, cookies);
   const workers = meterServiceWorkers(context);
+  const traceOf = (label: string) =>
+    traceRound === undefined
+      ? undefined
+      : path.join(RESULTS_DIR, `bench-web${page.path.replace(/\W+/g, '-')}-${label}-${traceRound}.json`);
   try {
-    const cold = await visit(context, url, page, true, 'fria');
+    const cold = await visit(context, url, page, true, 'fria', traceOf('fria'));
     // The worker installs (and precaches) after the cold visit; the repeat visit needs it active.
     if (appHasServiceWorker) await serviceWorkerActive(cold.tab, SERVICE_WORKER_GRACE_MS, SERVICE_WORKER_READY_MS);
     await cold.tab.close();
     const coldWorkers = await workers.take();
-    const repeat = await visit(context, url, page, true, 'repetida');
+    const repeat = await visit(context, url, page, true, 'repetida', traceOf('repetida'));
     await repeat.tab.close();
     const repeatWorkers = await workers.take();
-    const usual = await visit(context, url, page, true, 'habitual');
+    const usual = await visit(context, url, page, true, 'habitual', traceOf('habitual'));
     const usualWorkers = await workers.take();
     const figures = (v: typeof cold, w: typeof coldWorkers): Figures => ({
       pageKb: v.bytes / 1024,
@@ -270,7 +310,7 @@ async function warmUp(browser: Browser, url: string, pages: BenchPage[], cookies
 }
 
 async function main() {
-  const { runs, cpu, pages } = options();
+  const { runs, cpu, trace, pages } = options();
   const executablePath = findChromium();
   if (!executablePath) throw new Error(SKIP_MESSAGE);
 
@@ -360,7 +400,7 @@ async function main() {
       floorSamples.push(floor);
       console.log(`  ${FLOOR_LABEL}: contenido ${fixed(floor.contentMs, 0)} ms, LCP ${fixed(floor.lcpMs, 0)} ms`);
       for (const page of pages) {
-        const result = await measure(browser, url, page, cookiesOf(page), hasServiceWorker);
+        const result = await measure(browser, url, page, cookiesOf(page), hasServiceWorker, trace ? run : undefined);
         for (const v of VISITS) samples.get(page.path)![v].push(result[v]);
         const brief = (f: Figures) =>
           `contenido ${fixed(f.contentMs, 0)}${f.contentPainted ? '' : '*'} ms, LCP ${fixed(f.lcpMs, 0)} ms, ${fixed(f.pageKb, 1)} KB (+${fixed(f.serviceWorkerKb, 1)} KB SW)`;

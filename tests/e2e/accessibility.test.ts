@@ -1,6 +1,8 @@
 // Accessibility of every screen: axe-core's WCAG 2.1 A and AA rules on each public, customer and
 // staff route, as the page stands once loaded. A serious or critical finding fails the test (text
-// contrast under 4.5:1, a field without its label, a control a keyboard cannot reach or name).
+// contrast under 4.5:1, a field without its label, a control a keyboard cannot reach or name),
+// and every Mantine component on it drawn with its styles (the signed-in areas load only the
+// styles their components use: client/scripts/mantine-styles.mjs).
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
@@ -9,7 +11,16 @@ import { DEMO, chromiumOrExplain, signIn, useBrowserSession, withScreenshotOnFai
 import { publicRoutes, routesUnder } from './routes';
 
 const chromium = chromiumOrExplain();
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const require = createRequire(import.meta.url);
+const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+/** Every class Mantine's stylesheets give a rule to (its components' `m_…` classes). */
+const MANTINE_STYLED_CLASSES = [
+  ...new Set(
+    ['@mantine/core/styles.css', '@mantine/dates/styles.css', '@mantine/notifications/styles.css'].flatMap((file) =>
+      Array.from(fs.readFileSync(require.resolve(file), 'utf8').matchAll(/\.(m_[0-9a-f]+)/g), (m) => m[1]),
+    ),
+  ),
+];
 
 type Finding = { rule: string; impact: string; help: string; where: string[] };
 
@@ -40,7 +51,26 @@ async function findingsOf(page: Page): Promise<Finding[]> {
     unreachable.length > 0
       ? [{ rule: 'keyboard', impact: 'serious', help: 'Clickable but not reachable by keyboard', where: unreachable }]
       : [];
-  return keyboard.concat(await axeFindings(page));
+  const unstyled = await page.evaluate((styledByMantine) => {
+    const inPage = new Set<string>();
+    for (const element of Array.from(document.querySelectorAll('[class]')))
+      for (const name of Array.from(element.classList)) if (name.startsWith('m_')) inPage.add(name);
+    const loaded = new Set<string>();
+    const collect = (rules: CSSRuleList) => {
+      for (const rule of Array.from(rules)) {
+        if (rule instanceof CSSStyleRule)
+          for (const m of rule.selectorText.matchAll(/\.(m_[0-9a-f]+)/g)) loaded.add(m[1]);
+        if ('cssRules' in rule) collect((rule as CSSGroupingRule).cssRules);
+      }
+    };
+    for (const sheet of Array.from(document.styleSheets)) collect(sheet.cssRules);
+    return styledByMantine.filter((name) => inPage.has(name) && !loaded.has(name));
+  }, MANTINE_STYLED_CLASSES);
+  const styles: Finding[] =
+    unstyled.length > 0
+      ? [{ rule: 'mantine-styles', impact: 'serious', help: 'A Mantine component without its styles', where: unstyled }]
+      : [];
+  return keyboard.concat(styles, await axeFindings(page));
 }
 
 async function axeFindings(page: Page): Promise<Finding[]> {

@@ -70,7 +70,8 @@ describe.skipIf(!chromium)('panel de trackings del administrador', () => {
       await page.getByText(/\d+ de \d+ trackings/).waitFor();
       await choose(page, 'Estado', 'Listo para enviar');
       await page.waitForURL((u) => u.searchParams.get('status') === 'ready_to_ship');
-      await page.reload();
+      // Reloaded: the server draws the filtered list (docs/decisions/033), then it comes alive.
+      await openPage(page, page.url());
       const row = page.getByRole('row').filter({ hasText: '781234567890' });
       await row.waitFor();
       expect(await page.getByRole('combobox', { name: 'Estado', exact: true }).inputValue()).toBe('Listo para enviar');

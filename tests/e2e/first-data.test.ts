@@ -5,16 +5,8 @@
 // than the preloaded ones still shows its own.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { TRACKING_STATUS_LABELS } from '@casillero/shared';
-import {
-  DEMO,
-  chromiumOrExplain,
-  listRows,
-  responsiveList,
-  signIn,
-  useBrowserSession,
-  withScreenshotOnFailure,
-} from './helpers';
+import { ADMIN_PAYMENT_MESSAGES, TRACKING_STATUS_LABELS } from '@casillero/shared';
+import { DEMO, chromiumOrExplain, signIn, useBrowserSession, withScreenshotOnFailure } from './helpers';
 
 const chromium = chromiumOrExplain();
 
@@ -46,7 +38,7 @@ const preloadedHrefs = (page: Page) =>
 describe.skipIf(!chromium)('primeros datos de las páginas con sesión', () => {
   const { url, newPage } = useBrowserSession(chromium);
 
-  // Mis Trackings is rendered by the server with its data (docs/decisions/031), also when the
+  // Mis Trackings is rendered by the server with its data (docs/decisions/033), also when the
   // service worker passes the visit on: its first data needs no request at all.
   it('Mis Trackings: the session and the trackings come with the page, through the service worker, and are not asked for again', async () => {
     const page = await newPage();
@@ -73,40 +65,56 @@ describe.skipIf(!chromium)('primeros datos de las páginas con sesión', () => {
     });
   });
 
-  it('admin trackings: the first page, its count, the carriers and the summary come from the preloads; a filtered link shows its own rows', async () => {
+  it('admin trackings: rendered by the server with its first page, its count and its summary, for a filtered link too; none is asked again', async () => {
     const page = await newPage();
     await withScreenshotOnFailure(page, 'primeros-datos-admin', async () => {
       await signIn(page, url(), DEMO.admin, DEMO.password);
       await page.waitForURL((u) => u.pathname.startsWith('/admin'));
+      const problem = TRACKING_STATUS_LABELS.problem;
 
-      let calls = recordApiCalls(page);
-      await page.goto(`${url()}/admin/trackings`);
-      await page.getByText(/\d+ de \d+ trackings/).waitFor();
-      expect(await listRows(responsiveList(page, 'Trackings')).count()).toBeGreaterThan(1);
-      for (const procedure of [
-        'auth.me',
-        'trackings.list',
-        'trackings.count',
-        'trackings.carriers',
-        'trackings.stats',
-      ]) {
+      for (const href of ['/admin/trackings', '/admin/trackings?status=problem']) {
+        page.removeAllListeners('request');
+        const calls = recordApiCalls(page);
+        const answer = await page.goto(`${url()}${href}`);
+        expect(answer?.headers()['cache-control'], href).toBe('private, no-store');
+        const html = (await answer?.text()) ?? '';
+        // The rows, the count and the summary are in the document itself.
+        expect(html, href).toMatch(/\d+ de \d+ trackings/);
+        expect(html, href).toContain('id="server-data">["/admin/trackings');
+        await page.locator('html[data-ready]').waitFor({ state: 'attached' });
+        await page.waitForLoadState('networkidle');
+        const rows = page.getByRole('table', { name: 'Trackings' }).locator('tbody > tr');
+        expect(await rows.count(), href).toBeGreaterThan(0);
+        if (href.includes('problem')) {
+          for (let i = 0; i < (await rows.count()); i++) expect(await rows.nth(i).textContent()).toContain(problem);
+        }
+        for (const procedure of [
+          'auth.me',
+          'trackings.list',
+          'trackings.count',
+          'trackings.carriers',
+          'trackings.stats',
+        ]) {
+          expect(callsOf(calls, procedure), `${href}: ${procedure}`).toEqual([]);
+        }
+      }
+    });
+  });
+
+  it('a staff page the browser renders itself: the session and its summary come from the preloads', async () => {
+    const page = await newPage();
+    await withScreenshotOnFailure(page, 'primeros-datos-pagos', async () => {
+      await signIn(page, url(), DEMO.admin, DEMO.password);
+      await page.waitForURL((u) => u.pathname.startsWith('/admin'));
+      const calls = recordApiCalls(page);
+      await page.goto(`${url()}/admin/pagos`);
+      await page.getByRole('heading', { name: ADMIN_PAYMENT_MESSAGES.title }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await preloadedHrefs(page)).not.toEqual([]);
+      for (const procedure of ['auth.me', 'payments.summary']) {
         expect(callsOf(calls, procedure), procedure).toHaveLength(1);
         expect(callsOf(calls, procedure)[0].preloaded, procedure).toBe(true);
       }
-
-      // The HTML preloads the unfiltered first page all the same; the list asks for its own.
-      page.removeAllListeners('request');
-      calls = recordApiCalls(page);
-      await page.goto(`${url()}/admin/trackings?status=problem`);
-      const problem = TRACKING_STATUS_LABELS.problem;
-      await page.getByText(/\d+ de \d+ trackings/).waitFor();
-      const filtered = callsOf(calls, 'trackings.list').filter((call) => !call.preloaded);
-      expect(filtered).toHaveLength(1);
-      expect(filtered[0].input).toContain('"status":"problem"');
-      const rows = page.getByRole('table', { name: 'Trackings' }).locator('tbody > tr');
-      const count = await rows.count();
-      expect(count).toBeGreaterThan(0);
-      for (let i = 0; i < count; i++) expect(await rows.nth(i).textContent()).toContain(problem);
     });
   });
 });

@@ -196,12 +196,17 @@ export async function signIn(page: Page, url: string, email: string, password: s
  * One app server and one browser for a describe block, started before its tests and closed after
  * them. `newPage()` opens a page in a fresh browser context (its own cookies), as another person.
  */
-export function useBrowserSession(chromium: string | undefined, contextOptions: BrowserContextOptions = {}) {
+export function useBrowserSession(
+  chromium: string | undefined,
+  contextOptions: BrowserContextOptions = {},
+  /** The server's options, asked for when it starts (after the describe block's earlier beforeAll hooks). */
+  serverOptions: () => Parameters<typeof startServer>[0] = () => ({}),
+) {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer(serverOptions());
     browser = await launchBrowser(chromium);
   });
   afterAll(async () => {
@@ -212,9 +217,18 @@ export function useBrowserSession(chromium: string | undefined, contextOptions: 
   return {
     server: () => server!,
     url: () => server!.url,
-    /** `options` adds to the session's context options for this page (JavaScript off, say). */
+    /**
+     * `options` adds to the session's context options for this page (JavaScript off, say). The
+     * browser asks for reduced motion (the app then opens dialogs and groups at once): on a busy
+     * machine a click computed while something was still moving landed where nothing was.
+     */
     async newPage(options: BrowserContextOptions = {}): Promise<Page> {
-      const context = await browser!.newContext({ locale: 'es-ES', ...contextOptions, ...options });
+      const context = await browser!.newContext({
+        locale: 'es-ES',
+        reducedMotion: 'reduce',
+        ...contextOptions,
+        ...options,
+      });
       contexts.push(context);
       return context.newPage();
     },
@@ -262,6 +276,7 @@ export async function openFromNavigation(page: Page, navTitle: string, label: st
     .toBe(true);
   if (await burger.isVisible()) await burger.click();
   await link.or(groupToggle).first().waitFor();
+  // The session's pages ask for reduced motion (newPage): the group opens at once, the link in place.
   if (!(await link.isVisible())) await groupToggle.click();
   await link.click();
 }

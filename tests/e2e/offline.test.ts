@@ -2,10 +2,11 @@
 // answers the public pages and the app shell from its cache, never an answer of the API; offline,
 // a file opened in its own tab shows the Spanish offline page; the web app manifest and its icons.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OFFLINE_MESSAGES } from '@casillero/shared';
 import {
   DEMO,
@@ -38,12 +39,24 @@ function cachedPaths(page: Page): Promise<Record<string, string[]>> {
 }
 
 /**
+ * This file's own copy of the built client (its server bundle linked beside it, as the build lays
+ * them out): a deployment below rewrites its /sw.js, and the browser files running at the same
+ * time must keep seeing the build they started with, or their pages offer «Actualizar» too.
+ */
+function copyBuiltClient(): { dist: string; remove: () => void } {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'casillero-offline-client-'));
+  fs.cpSync(path.join(REPO_ROOT, 'client/dist'), path.join(root, 'dist'), { recursive: true });
+  // A link: the bundle's own imports still resolve from the repository's node_modules.
+  fs.symlinkSync(path.join(REPO_ROOT, 'client/dist-ssr'), path.join(root, 'dist-ssr'));
+  return { dist: path.join(root, 'dist'), remove: () => fs.rmSync(root, { recursive: true, force: true }) };
+}
+
+/**
  * A deployment as the browser sees it: the served /sw.js (and its precompressed copies) differ
  * by a comment. Playwright cannot route the browser's own update check, so the file itself
  * changes; the returned function puts the built files back.
  */
-function deployNewServiceWorker(): () => void {
-  const dist = path.join(REPO_ROOT, 'client/dist');
+function deployNewServiceWorker(dist: string): () => void {
   const originals = new Map<string, Buffer>();
   for (const name of ['sw.js', 'sw.js.br', 'sw.js.gz']) {
     const file = path.join(dist, name);
@@ -63,7 +76,13 @@ function deployNewServiceWorker(): () => void {
 }
 
 describe.skipIf(!chromium)('sin conexión e instalable', () => {
-  const session = useBrowserSession(chromium);
+  let builtClient: ReturnType<typeof copyBuiltClient> | undefined;
+  beforeAll(() => {
+    builtClient = copyBuiltClient();
+  });
+  // Runs after the session's own afterAll (Vitest runs a block's after hooks last-registered first).
+  afterAll(() => builtClient?.remove());
+  const session = useBrowserSession(chromium, {}, () => ({ env: { CLIENT_DIST: builtClient!.dist } }));
 
   /** A first visit to the home page, then waits until the service worker (its precache complete) controls it. */
   async function controlledPage(): Promise<Page> {
@@ -95,13 +114,14 @@ describe.skipIf(!chromium)('sin conexión e instalable', () => {
       // Twice online: both answers come from the server (it logs each request), not the worker.
       expect(await callSiteConfig('uno')).toBe('respuesta');
       expect(await callSiteConfig('dos')).toBe('respuesta');
-      const probes = trpcResponses.filter((r) => r.path.includes('sonda='));
-      expect(probes).toEqual([
+      const probes = () => trpcResponses.filter((r) => r.path.includes('sonda='));
+      await expect.poll(probes).toEqual([
         { path: '/trpc/site.config?sonda=uno', fromServiceWorker: false },
         { path: '/trpc/site.config?sonda=dos', fromServiceWorker: false },
       ]);
-      expect(session.server().output()).toContain('/trpc/site.config?sonda=uno');
-      expect(session.server().output()).toContain('/trpc/site.config?sonda=dos');
+      // The server's log reaches this process through a pipe, a moment after the answer.
+      await expect.poll(() => session.server().output()).toContain('/trpc/site.config?sonda=uno');
+      await expect.poll(() => session.server().output()).toContain('/trpc/site.config?sonda=dos');
 
       // Offline the same call fails: there is no copy to answer it with.
       await page.context().setOffline(true);
@@ -158,7 +178,7 @@ describe.skipIf(!chromium)('sin conexión e instalable', () => {
 
       // Not the whole folder: the admin area's chunks wait until someone opens them, and the
       // charts (recharts, the largest chunk) are never downloaded ahead.
-      const assetsDir = path.join(REPO_ROOT, 'client/dist/assets');
+      const assetsDir = path.join(builtClient!.dist, 'assets');
       const builtScripts = fs.readdirSync(assetsDir).filter((f) => f.endsWith('.js'));
       const charts = builtScripts.filter((f) =>
         fs.readFileSync(path.join(assetsDir, f), 'utf8').includes('recharts-wrapper'),
@@ -207,7 +227,7 @@ describe.skipIf(!chromium)('sin conexión e instalable', () => {
       const notReloaded = () =>
         page.evaluate(() => (window as Window & { sinRecargar?: boolean }).sinRecargar === true);
       await page.evaluate(() => ((window as Window & { sinRecargar?: boolean }).sinRecargar = true));
-      const restore = deployNewServiceWorker();
+      const restore = deployNewServiceWorker(builtClient!.dist);
       try {
         await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
         const notice = page.getByRole('alert').filter({ hasText: 'Hay una nueva versión' });
@@ -285,7 +305,7 @@ describe.skipIf(!chromium)('sin conexión e instalable', () => {
       // A file of this deployment that is not precached, fetched through the worker, and one an earlier deployment left.
       const precached = new Set(Object.values(await cachedPaths(page)).flat());
       const current = fs
-        .readdirSync(path.join(REPO_ROOT, 'client/dist/assets'))
+        .readdirSync(path.join(builtClient!.dist, 'assets'))
         .find((file) => file.endsWith('.js') && !precached.has(`/assets/${file}`))!;
       await page.evaluate(async (file) => {
         await fetch(`/assets/${file}`);
@@ -298,7 +318,7 @@ describe.skipIf(!chromium)('sin conexión e instalable', () => {
         expect.arrayContaining([`/assets/${current}`, '/assets/anterior-0000abcd.js']),
       );
 
-      const restore = deployNewServiceWorker();
+      const restore = deployNewServiceWorker(builtClient!.dist);
       try {
         await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
         await page.getByRole('alert').filter({ hasText: 'Hay una nueva versión' }).waitFor();

@@ -286,7 +286,7 @@ describe.skipIf(!chromium).each(SCREEN_PROFILES)(
         await page.getByText('El estado del pago ha sido actualizado exitosamente').waitFor();
         await dialog.waitFor({ state: 'hidden' });
 
-        await page.goto(`${url()}/admin/trackings`);
+        await openPage(page, `${url()}/admin/trackings`);
         await page.getByRole('textbox', { name: 'Buscar' }).fill(READY_TRACKING);
         const tracking = listRows(responsiveList(page, 'Trackings')).filter({ hasText: READY_TRACKING });
         await tracking.getByText('Listo para enviar', { exact: true }).waitFor();

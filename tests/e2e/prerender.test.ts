@@ -158,4 +158,49 @@ describe.skipIf(!chromium)('páginas públicas prerenderizadas', () => {
       await page.waitForURL(/\/dashboard/);
     });
   });
+
+  const slowTyping = [
+    {
+      page: '/registro?type=china',
+      how: 'drawn again for its query string',
+      fields: [
+        ['Nombre completo', 'Lenta Hidratación'],
+        ['Email', `lenta.${Date.now().toString(36)}@ejemplo.com`],
+        ['Contraseña', 'Lenta#2026x'],
+        ['Confirmar contraseña', 'Lenta#2026x'],
+      ],
+      submit: 'Crear cuenta',
+      after: '/login',
+    },
+    {
+      page: '/login',
+      how: 'hydrated',
+      fields: [
+        ['Email', DEMO.customer],
+        ['Contraseña', DEMO.password],
+      ],
+      submit: 'Iniciar Sesión',
+      after: '/dashboard',
+    },
+  ] as const;
+
+  it.each(slowTyping)('keep what is typed while a slow phone takes over $page ($how)', async (journey) => {
+    const page = await phonePage({ javaScriptEnabled: true });
+    // A slow phone: taking the page over takes a while, and the fields are typed into meanwhile.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+    await withScreenshotOnFailure(page, `prerender-escritura-lenta${journey.page.replace(/\W+/g, '-')}`, async () => {
+      await page.goto(`${url()}${journey.page}`, { waitUntil: 'commit' });
+      const form = page.locator('form').filter({ has: page.getByLabel(fieldLabel('Contraseña')) });
+      for (const [label, value] of journey.fields) await form.getByLabel(fieldLabel(label)).pressSequentially(value);
+      await page.waitForFunction(() => document.documentElement.dataset.ready !== undefined);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      // Whatever moment each letter fell in, the field shows it and the form has it.
+      for (const [label, value] of journey.fields) {
+        await expect.poll(() => form.getByLabel(fieldLabel(label)).inputValue()).toBe(value);
+      }
+      await form.getByRole('button', { name: journey.submit, exact: true }).click();
+      await page.waitForURL((u) => u.pathname.startsWith(journey.after));
+    });
+  });
 });

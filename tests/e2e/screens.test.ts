@@ -150,6 +150,37 @@ describe.skipIf(!chromium)('el menú del personal en un portátil 1366×768', ()
     });
   });
 
+  it('a group opens with a short animation, and at once when the browser asks for less motion', async () => {
+    for (const [reducedMotion, animates] of [
+      ['no-preference', true],
+      ['reduce', false],
+    ] as const) {
+      const page = await newPage({ reducedMotion });
+      await withScreenshotOnFailure(page, `menu-movimiento-${reducedMotion}`, async () => {
+        await signIn(page, url(), DEMO.admin, DEMO.password);
+        await page.waitForURL((u) => u.pathname.startsWith('/admin'));
+        const group = page.getByRole('navigation', { name: 'Panel Admin' }).getByRole('button', { name: 'Dinero' });
+        await group.waitFor();
+        // Clicked in the page, then the group's list watched for a few frames: moving or not.
+        const frames = await group.evaluate(async (button) => {
+          const list = document.getElementById(button.getAttribute('aria-controls') ?? '');
+          if (!list) throw new Error('sin lista del grupo');
+          (button as HTMLElement).click();
+          const seen: { height: number; moving: boolean }[] = [];
+          for (let i = 0; i < 10; i++) {
+            await new Promise((resolve) => requestAnimationFrame(resolve));
+            seen.push({ height: list.getBoundingClientRect().height, moving: list.getAnimations().length > 0 });
+          }
+          return seen;
+        });
+        const open = frames.at(-1)!.height;
+        expect(open, reducedMotion).toBeGreaterThan(0);
+        const moved = frames.some((f) => f.moving || (f.height > 0 && f.height < open));
+        expect(moved, `${reducedMotion}: ${JSON.stringify(frames)}`).toBe(animates);
+      });
+    }
+  });
+
   for (const [role, email] of [
     ['caja', DEMO.caja],
     ['atención', DEMO.atencion],

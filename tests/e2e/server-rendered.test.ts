@@ -114,6 +114,30 @@ describe.skipIf(!chromium)('páginas del cliente renderizadas en el servidor', (
     });
   });
 
+  it("the staff's Trackings: the administrator sees its first rows with JavaScript off; a customer gets no staff data", async () => {
+    const page = await newPage({ javaScriptEnabled: false, serviceWorkers: 'block' });
+    await withScreenshotOnFailure(page, 'ssr-admin-trackings', async () => {
+      const carlos = await signInAs(page, DEMO.otherCustomer);
+      const denied = await page.goto(`${url()}/admin/trackings`);
+      const deniedHtml = (await denied?.text()) ?? '';
+      // The customer gets the page as the browser would draw it for her: no list, no one's trackings.
+      expect(deniedHtml).not.toMatch(/\d+ de \d+ trackings/);
+      expect(deniedHtml).not.toContain('aria-label="Trackings"');
+      await call(page, 'auth.signOut', {});
+
+      await call(page, 'auth.signIn', { email: DEMO.admin, password: DEMO.password });
+      const res = await page.goto(`${url()}/admin/trackings`);
+      expect(res?.headers()['cache-control']).toBe('private, no-store');
+      const table = page.getByRole('table', { name: 'Trackings' });
+      await expect(table.isVisible()).resolves.toBe(true);
+      expect(await table.locator('tbody > tr').count()).toBeGreaterThan(1);
+      await expect(page.getByText(/\d+ de \d+ trackings/).isVisible()).resolves.toBe(true);
+      // Every customer's trackings are the staff's to see: Carlos's among them.
+      expect(await page.content()).toContain(carlos[0]);
+      await expect(page.title()).resolves.toContain('Trackings');
+    });
+  });
+
   it('hydrates the server-rendered pages without a warning, asks nothing again, and responds', async () => {
     const page = await newPage({ serviceWorkers: 'block' });
     const complaints = hydrationComplaints(page);

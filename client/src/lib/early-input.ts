@@ -10,6 +10,14 @@ type Field = HTMLInputElement | HTMLTextAreaElement;
 const REACT_PROPS = '__reactProps$';
 const isHydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith(REACT_PROPS));
 
+/** How often, and how many times at most, the restored values are checked (keepTyped). */
+const KEEP_TYPED_CHECK_MS = 100;
+const KEEP_TYPED_CHECKS = 20;
+
+/** Whether the field shows this value (a box: checked or not). */
+const holds = (field: Field, value: string | boolean) =>
+  typeof value === 'boolean' ? (field as HTMLInputElement).checked === value : field.value === value;
+
 /** Sets a field's value the way typing does, so React (and Mantine's form) see the change. */
 function typeInto(field: Field, value: string | boolean) {
   const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
@@ -25,8 +33,9 @@ function typeInto(field: Field, value: string | boolean) {
  * Starts holding the visitor's early input on `container`. Call the returned function right
  * before hydrating: it reads what was typed and returns the function that puts it back (and
  * submits, if a submit was asked for); call that once React has committed the hydrated tree.
+ * Called with `keep` false (the router sent the visitor to another page), it lets go of it all.
  */
-export function holdEarlyInput(container: HTMLElement): () => () => void {
+export function holdEarlyInput(container: HTMLElement): (keep: boolean) => () => void {
   let submittedForm: HTMLFormElement | null = null;
   const onSubmit = (event: Event) => {
     event.preventDefault();
@@ -44,22 +53,78 @@ export function holdEarlyInput(container: HTMLElement): () => () => void {
   // Mantine gives its inputs new ids once mounted.
   const fieldsOf = () => [...container.querySelectorAll<Field>('input, textarea')];
   const buttonsOf = () => [...container.querySelectorAll('button')];
+  const isBox = (field: Field): field is HTMLInputElement =>
+    field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio');
+  const shownValue = (field: Field) => (isBox(field) ? field.checked : field.value);
 
-  return () => {
+  /** Each field's value as the page was drawn, before anything was typed. */
+  const drawn = fieldsOf().map((field) => (isBox(field) ? field.defaultChecked : field.defaultValue));
+  /**
+   * What the visitor typed, by field, until the hydrated page is handed back. Recorded as it is
+   * typed because hydration can take a while on a busy phone, and a field typed into meanwhile
+   * may be set back to its drawn value by React without an input event (a keystroke React sees
+   * before it has committed that field puts back the form's empty value).
+   */
+  const typed = new Map<number, string | boolean>();
+  /** Each text field's value after the visitor's last keystroke (or when this started). */
+  const lastTyped = new Map<number, string>();
+  fieldsOf().forEach((field, index) => {
+    if (!isBox(field)) lastTyped.set(index, field.value);
+  });
+  const onInput = (event: Event) => {
+    const field = event.target as Field;
+    const index = fieldsOf().indexOf(field);
+    if (index < 0) return;
+    typed.set(index, shownValue(field));
+    if (!isBox(field)) lastTyped.set(index, field.value);
+  };
+  /** A field found back at its drawn value before a keystroke gets its text back first. */
+  const onBeforeInput = (event: Event) => {
+    const field = event.target as Field;
+    const index = fieldsOf().indexOf(field);
+    const before = lastTyped.get(index);
+    if (before === undefined || isBox(field) || field.value === before || field.value !== drawn[index]) return;
+    // The element's own setter, so React's value tracker sees the keystroke's change from here.
+    field.value = before;
+  };
+  container.addEventListener('beforeinput', onBeforeInput, true);
+  container.addEventListener('input', onInput, true);
+  container.addEventListener('change', onInput, true);
+
+  const stopRecording = () => {
+    container.removeEventListener('beforeinput', onBeforeInput, true);
+    container.removeEventListener('input', onInput, true);
+    container.removeEventListener('change', onInput, true);
+  };
+
+  return (keep) => {
     container.removeEventListener('submit', onSubmit, true);
     container.removeEventListener('click', onClick, true);
-    const typed = new Map<number, string | boolean>();
+    if (!keep) {
+      stopRecording();
+      return () => undefined;
+    }
+    // What was typed without an input event (a browser's autofill, say) shows as a changed value.
     fieldsOf().forEach((field, index) => {
-      if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
-        if (field.checked !== field.defaultChecked) typed.set(index, field.checked);
-      } else if (field.value !== field.defaultValue) {
-        typed.set(index, field.value);
+      if (!typed.has(index) && index < drawn.length && shownValue(field) !== drawn[index]) {
+        typed.set(index, shownValue(field));
       }
     });
+    // A page drawn from scratch replaces the field the visitor is in: the caret goes back to it.
+    const focusedIndex = fieldsOf().indexOf(document.activeElement as Field);
     const form = submittedForm as HTMLFormElement | null;
     const submittedIndex = form ? fieldsOf().findIndex((field) => form.contains(field)) : -1;
     const tappedIndex = tappedButton ? buttonsOf().indexOf(tappedButton) : -1;
-    if (typed.size === 0 && submittedIndex < 0 && tappedIndex < 0) return () => undefined;
+    /** Puts the caret back in the field it was in, if the new page took it away. */
+    const refocus = () => {
+      const focused = fieldsOf()[focusedIndex];
+      if (!focused || container.contains(document.activeElement)) return;
+      focused.focus();
+      // Not every input type has a caret position to set (e-mail has not).
+      try {
+        focused.setSelectionRange(focused.value.length, focused.value.length);
+      } catch {}
+    };
 
     // Hydration may finish in several passes: wait until the fields are React's (10 s at most).
     let attempts = 0;
@@ -75,21 +140,51 @@ export function holdEarlyInput(container: HTMLElement): () => () => void {
         setTimeout(restore, 50);
         return;
       }
+      // From here on the fields are React's: what is typed now reaches the form by itself.
+      stopRecording();
+      if (typed.size === 0 && submittedIndex < 0 && tappedIndex < 0 && focusedIndex < 0) return;
       typed.forEach((value, index) => {
         if (fields[index]) typeInto(fields[index], value);
       });
-      // Marks the page for the browser tests, which wait for it before going on.
-      document.documentElement.dataset.earlyInput = 'restored';
-      const formToSend = submittedIndex >= 0 ? fields[submittedIndex]?.closest('form') : null;
-      if (formToSend) setTimeout(() => formToSend.requestSubmit(), 0);
-      else if (button) setTimeout(() => button.click(), 0);
+      refocus();
+      keepTyped(() => {
+        // Marks the page for the browser tests, which wait for it before going on.
+        document.documentElement.dataset.earlyInput = 'restored';
+        const formToSend = submittedIndex >= 0 ? fieldsOf()[submittedIndex]?.closest('form') : null;
+        if (formToSend) setTimeout(() => formToSend.requestSubmit(), 0);
+        else if (button) setTimeout(() => button.click(), 0);
+      });
+    };
+    /**
+     * A field's props are React's as soon as its part of the page is hydrated, which can be
+     * before that part is committed (hydration yields on a busy phone); the commit then puts
+     * back the form's empty value. For a while (KEEP_TYPED_CHECKS times) checks that what was
+     * typed is still there and types it again where the field is back as it was drawn (not where
+     * the visitor has typed on); goes on (`then`) at the first check that finds everything held.
+     */
+    const keepTyped = (then: (() => void) | null, checks = 0) => {
+      setTimeout(() => {
+        const fields = fieldsOf();
+        const lost = [...typed].filter(
+          ([index, value]) => fields[index] && !holds(fields[index], value) && holds(fields[index], drawn[index] ?? ''),
+        );
+        for (const [index, value] of lost) typeInto(fields[index], value);
+        let next = then;
+        if (next && (lost.length === 0 || checks >= KEEP_TYPED_CHECKS)) {
+          next();
+          next = null;
+        }
+        if (checks < KEEP_TYPED_CHECKS) keepTyped(next, checks + 1);
+      }, KEEP_TYPED_CHECK_MS);
     };
     let scheduled = false;
     return () => {
       // Once, even where effects run twice (React's StrictMode in development).
       if (scheduled) return;
       scheduled = true;
-      setTimeout(restore, 0);
+      // At once, in the task that drew the page, so no keystroke lands between the page drawn
+      // and the values typed back.
+      restore();
     };
   };
 }

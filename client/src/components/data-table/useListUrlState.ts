@@ -1,6 +1,6 @@
 // URL state for admin lists: filters, sort and page live in the search params (validated by
 // the route's zod schema), so a filtered view is a link that survives a reload.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { SortDirection } from '@casillero/shared';
 import { listPosition } from './list-input';
@@ -54,13 +54,24 @@ export function useDebouncedSearch(
 ) {
   const [text, setText] = useState(value ?? '');
   const [debounced] = useDebouncedValue(text, delayMs);
+  /** What this field wrote to the URL and has not seen come back yet: their echoes must not overwrite what was typed since. */
+  const inFlight = useRef<(string | undefined)[]>([]);
   useEffect(() => {
-    setText(value ?? '');
+    // Only a change from elsewhere (Back, «Limpiar filtros», a link) replaces the text: a scanner
+    // typing on a busy phone lost the characters it typed while its own first part reached the URL.
+    const echo = inFlight.current.indexOf(value || undefined);
+    if (echo >= 0) inFlight.current.splice(0, echo + 1);
+    else {
+      inFlight.current = [];
+      setText(value ?? '');
+    }
   }, [value]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: commits only when the debounced text changes, with the callback and value of that render
   useEffect(() => {
     const next = debounced.trim() || undefined;
-    if (next !== (value || undefined)) onCommit(next);
+    if (next === (value || undefined)) return;
+    inFlight.current.push(next);
+    onCommit(next);
   }, [debounced]);
   return [text, setText] as const;
 }

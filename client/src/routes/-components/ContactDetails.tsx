@@ -1,4 +1,6 @@
 import { Anchor, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+// A public page: the entry's Mantine styles lack Skeleton's (the signed-in areas load theirs).
+import '@mantine/core/styles/Skeleton.layer.css';
 import { IconBuilding, IconClock, IconMail, IconPhone } from '@tabler/icons-react';
 import { CONTACT_INFO, WHATSAPP_GENERAL_MESSAGE } from '@casillero/shared';
 import { WhatsAppButton } from '../../components/public/WhatsAppButton';

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Container, Group, Stack, Text, Title, Typography } from '@mantine/core';
+// A public page: the entry's Mantine styles lack Typography's (the signed-in areas load theirs).
+import '@mantine/core/styles/Typography.layer.css';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { formatDate } from '@casillero/shared';
 import { AnchorLink } from '../../components/links';

@@ -5,7 +5,7 @@
 // entry's before and after in a drawer.
 import { useMemo } from 'react';
 import { Badge, Drawer, SimpleGrid, Stack, Text } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { DatePickerInput } from '../../components/forms/DatePickerInput';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import {

@@ -1,5 +1,5 @@
 import { Alert, Button, Checkbox, Group, Paper, Radio, ScrollArea, SimpleGrid, Stack, Text } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { DatePickerInput } from '../../../../components/forms/DatePickerInput';
 import type { GetInputPropsReturnType, UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconCalendar, IconInfoCircle } from '@tabler/icons-react';

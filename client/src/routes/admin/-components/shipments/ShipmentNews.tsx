@@ -4,7 +4,7 @@
 // The history shows each news item and how many customers it reached.
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Badge, Group, Select, Stack, Text, Textarea } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { DatePickerInput } from '../../../../components/forms/DatePickerInput';
 import { IconCalendar } from '@tabler/icons-react';
 import {
   SHIPMENT_NEWS_KINDS,
