@@ -19,7 +19,7 @@ import {
   useBrowserSession,
   withScreenshotOnFailure,
 } from './helpers';
-import { noisyPng, solidPng } from '../support/png';
+import { solidPng, uncompressedPng } from '../support/png';
 
 const chromium = chromiumOrExplain();
 const TRACKING = '1Z999AA10123456784';
@@ -169,8 +169,8 @@ describe.skipIf(!chromium)('etiquetas y fotos del almacén', () => {
         .filter({ hasText: 'El archivo no es una foto válida. Usa una imagen JPEG, PNG o WebP.' })
         .waitFor();
 
-      // 3000×2000 random pixels: about 18 MB, over the server's 15 MB; the browser sends a JPEG of 2400 px.
-      const big = noisyPng(3000, 2000);
+      // 3000×2000 pixels stored uncompressed: about 18 MB, over the server's 15 MB; the browser sends a JPEG of 2400 px.
+      const big = uncompressedPng(3000, 2000, [90, 140, 200]);
       expect(big.length).toBeGreaterThan(15 * 1024 * 1024);
       const [response] = await Promise.all([
         admin.waitForResponse((r) => new URL(r.url()).pathname === '/api/reception/photos'),

@@ -1,6 +1,5 @@
 // PNG pictures built by hand for the browser tests (the tests import no image library): a
-// photo a camera would take, of one colour or of noise.
-import { randomBytes } from 'node:crypto';
+// photo a camera would take, of one colour, stored compressed or not.
 import { deflateSync } from 'node:zlib';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -21,7 +20,7 @@ function pngChunk(type: string, data: Buffer): Buffer {
 }
 
 /** A valid RGB PNG, built by hand (the tests import no image library): `pixel` gives each row's bytes. */
-function png(width: number, height: number, row: (y: number) => Buffer): Buffer {
+function png(width: number, height: number, row: (y: number) => Buffer, level = 1): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
@@ -32,17 +31,30 @@ function png(width: number, height: number, row: (y: number) => Buffer): Buffer 
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     pngChunk('IHDR', ihdr),
-    pngChunk('IDAT', deflateSync(raw, { level: 1 })),
+    pngChunk('IDAT', deflateSync(raw, { level })),
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
 
-/** One colour. */
-export function solidPng(width: number, height: number, rgb: [number, number, number]): Buffer {
+/** A row of one colour. */
+function solidRow(width: number, rgb: [number, number, number]): Buffer {
   const row = Buffer.alloc(width * 3);
   for (let x = 0; x < width; x++) row.set(rgb, x * 3);
+  return row;
+}
+
+/** One colour. */
+export function solidPng(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const row = solidRow(width, rgb);
   return png(width, height, () => row);
 }
 
-/** Random pixels: it hardly compresses, like a big camera picture (bigger than the server takes). */
-export const noisyPng = (width: number, height: number) => png(width, height, () => randomBytes(width * 3));
+/**
+ * One colour, stored without compression: a file as big as a camera's raw picture (bigger than
+ * the server takes) that a browser still decodes, scales and encodes quickly on a busy machine,
+ * unlike random pixels (whose 2400 px JPEG alone took more than 30 s there).
+ */
+export function uncompressedPng(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const row = solidRow(width, rgb);
+  return png(width, height, () => row, 0);
+}
