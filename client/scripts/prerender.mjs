@@ -10,8 +10,20 @@ const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 const dist = process.env.DIST ?? path.join(clientDir, 'dist');
 const ssrDir = process.env.SSR_DIST ?? path.join(clientDir, 'dist-ssr');
 
-const { render, appShellPages, appShellFile, firstQueries, PRERENDERED_PAGES, APP_SHELL_FILE, SERVER_DATA_ID } =
-  await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href);
+const {
+  render,
+  appShellPages,
+  appShellFile,
+  firstQueries,
+  criticalCssInliner,
+  PRERENDERED_PAGES,
+  APP_SHELL_FILE,
+  SERVER_DATA_ID,
+} = await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href);
+// Each page's first paint needs its HTML alone: the rules its markup uses go inline (scripts/critical-css.mjs).
+const inlineCriticalCss = criticalCssInliner(
+  JSON.parse(fs.readFileSync(path.join(ssrDir, 'critical-css.json'), 'utf8')),
+);
 
 const EMPTY_ROOT = '<div id="root"></div>';
 // Vite's fresh index.html; on a second run, the shell the first run kept.
@@ -87,10 +99,9 @@ for (const page of PRERENDERED_PAGES) {
       EMPTY_ROOT,
       `<div id="root">${html}</div><script type="application/json" id="${SERVER_DATA_ID}">${data}</script>`,
     );
-  fs.writeFileSync(path.join(dist, page.file), stylesFirst(document));
-  console.log(
-    `prerender ${page.path.padEnd(18)} → ${page.file} (${(Buffer.byteLength(document) / 1024).toFixed(1)} KB)`,
-  );
+  const final = inlineCriticalCss(stylesFirst(document));
+  fs.writeFileSync(path.join(dist, page.file), final);
+  console.log(`prerender ${page.path.padEnd(18)} → ${page.file} (${(Buffer.byteLength(final) / 1024).toFixed(1)} KB)`);
 }
 
 /**

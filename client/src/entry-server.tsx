@@ -22,6 +22,7 @@ export {
   SERVER_RENDERED_PAGES,
   appShellFile,
 } from '@casillero/shared';
+export { criticalCssInliner } from './lib/critical-css';
 
 type HeadTag = { title?: string; name?: string; property?: string; content?: string };
 

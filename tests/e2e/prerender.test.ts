@@ -11,6 +11,7 @@ import {
   REPO_ROOT,
   chromiumOrExplain,
   fieldLabel,
+  stylesWithoutStylesheets,
   useBrowserSession,
   waitForHydration,
   withScreenshotOnFailure,
@@ -87,6 +88,15 @@ describe.skipIf(!chromium)('páginas públicas prerenderizadas', () => {
         );
         expect(await page.locator('meta[name="description"]').count(), pagePath).toBe(1);
         expect(await page.locator('title').count(), pagePath).toBe(1);
+      }
+    });
+  });
+
+  it('look the same before their stylesheets arrive: the rules their markup uses are in the HTML', async () => {
+    const page = await phonePage({ javaScriptEnabled: false });
+    await withScreenshotOnFailure(page, 'prerender-css-critico', async () => {
+      for (const { path: pagePath } of PRERENDERED_PAGES) {
+        expect(await stylesWithoutStylesheets(page, url() + pagePath), pagePath).toEqual([]);
       }
     });
   });

@@ -10,6 +10,7 @@ import {
   PHONE,
   chromiumOrExplain,
   signIn,
+  stylesWithoutStylesheets,
   useBrowserSession,
   waitForHydration,
   withScreenshotOnFailure,
@@ -135,6 +136,19 @@ describe.skipIf(!chromium)('páginas del cliente renderizadas en el servidor', (
       // Every customer's trackings are the staff's to see: Carlos's among them.
       expect(await page.content()).toContain(carlos[0]);
       await expect(page.title()).resolves.toContain('Trackings');
+    });
+  });
+
+  it('look the same before their stylesheets arrive: the rules their markup uses are in the HTML', async () => {
+    const page = await newPage({ ...PHONE.contextOptions, javaScriptEnabled: false, serviceWorkers: 'block' });
+    await withScreenshotOnFailure(page, 'ssr-css-critico', async () => {
+      await signInAs(page, DEMO.customer);
+      for (const pagePath of ['/dashboard/mis-trackings', '/dashboard/almacen', '/dashboard/facturas']) {
+        expect(await stylesWithoutStylesheets(page, url() + pagePath), pagePath).toEqual([]);
+      }
+      await call(page, 'auth.signOut', {});
+      await call(page, 'auth.signIn', { email: DEMO.admin, password: DEMO.password });
+      expect(await stylesWithoutStylesheets(page, `${url()}/admin/trackings`), '/admin/trackings').toEqual([]);
     });
   });
 

@@ -1,5 +1,6 @@
 // The client's server bundle (client/dist-ssr/entry-server.js, built with the prerender): the
 // browser's own routes and components, for the pages the server renders per request.
+import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
@@ -14,6 +15,8 @@ export type ServerBundle = Partial<{
   ): Promise<{ html: string; head: string; data: string } | null>;
   /** A public page, drawn with what its live queries answer now (live-public-pages.ts). */
   render(url: string, answers: readonly [string, unknown][]): Promise<{ html: string; head: string; data: string }>;
+  /** Inlines a page's critical CSS from the build's compiled plans (client/src/lib/critical-css.ts). */
+  criticalCssInliner(plans: unknown[]): (html: string) => string;
 }>;
 
 /** The client's server bundle, beside the built client (client/dist → client/dist-ssr). */
@@ -33,5 +36,34 @@ export function lazyServerBundle(clientDist: string) {
       },
     );
     return loaded;
+  };
+}
+
+/** The stylesheets' compiled plans, written beside the bundle by the build (client/scripts/critical-css.mjs). */
+const criticalCssPath = (clientDist: string) =>
+  path.join(path.dirname(serverBundlePath(clientDist)), 'critical-css.json');
+
+/** What a page without inlined critical CSS goes out as: itself. */
+const asItIs = (html: string) => html;
+
+/**
+ * The function that inlines a rendered page's critical CSS, made once on first use; without the
+ * bundle's inliner or the plans (an older build), pages go out as they are, their stylesheets
+ * linked as before.
+ */
+export function lazyCriticalCss(loadBundle: ReturnType<typeof lazyServerBundle>, clientDist: string) {
+  let inliner: Promise<(html: string) => string> | undefined;
+  return (log: FastifyBaseLogger): Promise<(html: string) => string> => {
+    inliner ??= loadBundle(log).then(async (bundle) => {
+      if (typeof bundle?.criticalCssInliner !== 'function') return asItIs;
+      try {
+        const plans = JSON.parse(await fs.promises.readFile(criticalCssPath(clientDist), 'utf8')) as unknown[];
+        return bundle.criticalCssInliner(plans);
+      } catch (err) {
+        log.warn({ err }, 'Sin CSS crítico en las páginas renderizadas: faltan sus planes');
+        return asItIs;
+      }
+    });
+    return inliner;
   };
 }

@@ -38,6 +38,10 @@ export async function renderSignedIn(url, query, onPhone) {
   const data = JSON.stringify([url, [['trackings', 'mine'], list]]).replace(/</g, '\\\\u003c');
   return { html, head: '<title>Mis Trackings</title>', data };
 }
+// The real one inlines the rules the page uses, from the build's plans (client/src/lib/critical-css.ts).
+export function criticalCssInliner(plans) {
+  return (html) => html.replace('</head>', '<style data-critical-from="' + plans.join(' ') + '"></style></head>');
+}
 `;
 
 async function customerWithTracking(nombre: string, trackingNumber: string) {
@@ -69,6 +73,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(clientDist, appShellFile('/dashboard/mis-trackings')), SHELL);
   fs.mkdirSync(path.join(root, 'dist-ssr'));
   fs.writeFileSync(path.join(root, 'dist-ssr/entry-server.js'), BUNDLE);
+  fs.writeFileSync(path.join(root, 'dist-ssr/critical-css.json'), JSON.stringify(['plan-a', 'plan-b']));
   database = await createTestDatabase();
   server = await createServer({ config: testConfig({ appUrl: 'http://localhost:3000', clientDist }), database });
   maria = await customerWithTracking('María González', 'MARIA0001');
@@ -114,6 +119,8 @@ describe('Mis Trackings rendered on the server', () => {
       expect(res.body).not.toContain('<title>Casillero</title>');
       expect(res.body).toContain('<script type="application/json" id="server-data">');
       expect(res.body).not.toContain('rel="preload" as="fetch"');
+      // Its critical CSS inlined, from the build's plans.
+      expect(res.body).toContain('<style data-critical-from="plan-a plan-b"></style></head>');
     }
   });
 

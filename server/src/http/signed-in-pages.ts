@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SERVER_DATA_ID, SERVER_RENDERED_PAGES } from '@casillero/shared';
 import type { Config } from '../env';
-import { lazyServerBundle } from './server-bundle';
+import { lazyCriticalCss, lazyServerBundle } from './server-bundle';
 
 const EMPTY_ROOT = '<div id="root"></div>';
 /** Private to the customer, never kept by the browser's or any shared cache. */
@@ -78,6 +78,7 @@ export type QueriesFor = (
 
 export function signedInPages(config: Config, queriesFor: QueriesFor) {
   const loadBundle = lazyServerBundle(config.clientDist);
+  const loadCriticalCss = lazyCriticalCss(loadBundle, config.clientDist);
   const shells = new Map<string, string>();
 
   /**
@@ -101,7 +102,8 @@ export function signedInPages(config: Config, queriesFor: QueriesFor) {
         shells.set(shellFile, shell);
       }
       if (!shell.includes(EMPTY_ROOT)) return null;
-      return composePage(shell, page, onPhone);
+      const inlineCriticalCss = await loadCriticalCss(req.log);
+      return inlineCriticalCss(composePage(shell, page, onPhone));
     } catch (err) {
       req.log.error({ err, url: req.url }, 'Error al renderizar en el servidor una página de cliente');
       return null;
