@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_DATA_ID, TRAVEL_RULES_V1 } from '@casillero/shared';
 import type { Database } from '../db/client';
@@ -20,6 +21,8 @@ let root: string;
 
 const PRERENDERED =
   '<!doctype html><html><head><title>Ayuda y contacto | Casillero Virtual</title>' +
+  // The page's critical CSS, as the build inlines it: the page is well above the compression threshold.
+  `<style>${'.faq{color:red}'.repeat(100)}</style>` +
   '<link rel="stylesheet" href="/assets/contacto.css"></head><body>' +
   `<div id="root"><ul><li>De la compilación</li></ul></div><script type="application/json" id="${SERVER_DATA_ID}">["/contacto"]</script>` +
   '<script type="module" src="/assets/index.js"></script></body></html>';
@@ -70,6 +73,13 @@ describe('/contacto drawn with the travel rules in effect', () => {
     const again = await visit({ 'if-none-match': String(res.headers.etag) });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+  });
+
+  it('goes out compressed to a browser that accepts it', async () => {
+    const res = await visit({ 'accept-encoding': 'gzip, deflate, br' });
+    expect(res.headers['content-encoding']).toBe('br');
+    const html = zlib.brotliDecompressSync(res.rawPayload).toString('utf8');
+    for (const category of TRAVEL_RULES_V1.categories) expect(html).toContain(`<li>${category.name}</li>`);
   });
 
   it('shows a new rule version on the next visit, with a new ETag', async () => {

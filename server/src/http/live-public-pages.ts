@@ -22,6 +22,9 @@ const LIVE_PAGES = new Map(
 /** Whether the server draws this page path again when its data changes. */
 export const isLivePublicPage = (urlPath: string) => LIVE_PAGES.has(urlPath);
 
+/** The paths of the pages the server draws again. */
+export const LIVE_PUBLIC_PAGE_PATHS = [...LIVE_PAGES.keys()];
+
 /** The prerendered root and its data, which a new drawing replaces; the rest of the file (head, links) stays. */
 const ROOT_AND_DATA = new RegExp(
   `<div id="root">[\\s\\S]*</div><script type="application/json" id="${SERVER_DATA_ID}">[\\s\\S]*?</script>`,

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE_NAME, appShellFile } from '@casillero/shared';
@@ -40,7 +41,8 @@ export async function renderSignedIn(url, query, onPhone) {
 }
 // The real one inlines the rules the page uses, from the build's plans (client/src/lib/critical-css.ts).
 export function criticalCssInliner(plans) {
-  return (html) => html.replace('</head>', '<style data-critical-from="' + plans.join(' ') + '"></style></head>');
+  const rules = '.rule{color:red}'.repeat(200);
+  return (html) => html.replace('</head>', '<style data-critical-from="' + plans.join(' ') + '">' + rules + '</style></head>');
 }
 `;
 
@@ -120,7 +122,7 @@ describe('Mis Trackings rendered on the server', () => {
       expect(res.body).toContain('<script type="application/json" id="server-data">');
       expect(res.body).not.toContain('rel="preload" as="fetch"');
       // Its critical CSS inlined, from the build's plans.
-      expect(res.body).toContain('<style data-critical-from="plan-a plan-b"></style></head>');
+      expect(res.body).toMatch(/<style data-critical-from="plan-a plan-b">(\.rule\{color:red\})+<\/style><\/head>/);
     }
   });
 
@@ -141,6 +143,15 @@ describe('Mis Trackings rendered on the server', () => {
         `<div id="root"${onPhone ? ' data-phone' : ''}><ul aria-label="Trackings" data-layout="${onPhone ? 'phone' : 'desktop'}">`,
       );
     }
+  });
+
+  it('goes out compressed to a browser that accepts it', async () => {
+    const res = await page('/dashboard/mis-trackings', maria.visitor.token, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const html = zlib.brotliDecompressSync(res.rawPayload).toString('utf8');
+    expect(html).toContain('<li>MARIA0001</li>');
+    expect(res.rawPayload.length).toBeLessThan(html.length / 2);
   });
 
   it('renders it with its search params too', async () => {

@@ -6,10 +6,17 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
-import { APP_SHELL_FILE, GENERIC_MESSAGES, PRERENDERED_PAGES, ROBOTS_DISALLOW, appShellFile } from '@casillero/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  APP_SHELL_FILE,
+  GENERIC_MESSAGES,
+  PRERENDERED_PAGES,
+  ROBOTS_DISALLOW,
+  SERVER_RENDERED_PAGES,
+  appShellFile,
+} from '@casillero/shared';
 import type { Config } from '../env';
-import { isLivePublicPage, livePublicPages, type PublicQuery } from './live-public-pages';
+import { LIVE_PUBLIC_PAGE_PATHS, isLivePublicPage, livePublicPages, type PublicQuery } from './live-public-pages';
 import { SIGNED_IN_PAGE_HEADERS, isServerRenderedPage, signedInPages, type QueriesFor } from './signed-in-pages';
 
 /** Answers smaller than this go uncompressed: the saving would not pay for the work. */
@@ -139,7 +146,7 @@ export async function registerClientSite(
   // (drawn again with today's data for a page that shows what staff change: live-public-pages.ts),
   // the customer's first screens rendered with their data for a signed-in request
   // (signed-in-pages.ts), the app shell otherwise (the client's router takes it from there).
-  app.setNotFoundHandler(async (req, reply) => {
+  async function servePage(req: FastifyRequest, reply: FastifyReply) {
     const urlPath = req.url.split('?')[0]!;
     const isPage = req.method === 'GET' && !urlPath.startsWith('/trpc') && !path.extname(urlPath);
     if (isPage && hasClient && isServerRenderedPage(urlPath)) {
@@ -166,5 +173,10 @@ export async function registerClientSite(
         );
     }
     return reply.status(404).send({ error: GENERIC_MESSAGES.notFound });
-  });
+  }
+
+  // The pages drawn per request are routes of their own: @fastify/compress compresses a route's
+  // answer, not the not-found handler's (their HTML, with its inlined CSS, went out uncompressed).
+  if (hasClient) for (const page of [...SERVER_RENDERED_PAGES, ...LIVE_PUBLIC_PAGE_PATHS]) app.get(page, servePage);
+  app.setNotFoundHandler(servePage);
 }
