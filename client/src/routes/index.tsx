@@ -22,7 +22,7 @@ import { DropdownLink } from '../components/public/DropdownLink';
 import { FeatureIcon } from '../components/public/FeatureIcon';
 import { NavDropdown } from '../components/public/NavDropdown';
 import { PageHero } from '../components/public/PageHero';
-import { PageSection } from '../components/public/PageSection';
+import { PageSection, laterSectionClass } from '../components/public/PageSection';
 import { StatGrid } from '../components/public/StatGrid';
 import { TestimonialGrid } from '../components/public/TestimonialCard';
 import { BRAND_NAME, SITE_DESCRIPTION, pageHead } from '../lib/site';
@@ -135,7 +135,7 @@ function Hero() {
 
 function AboutInstructor() {
   return (
-    <Container size="lg" py={64} component="section" aria-labelledby="sobre-instructor">
+    <Container size="lg" py={64} component="section" aria-labelledby="sobre-instructor" className={laterSectionClass}>
       <Grid gap="xl" align="center">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Box ta="center">
@@ -182,7 +182,7 @@ function AboutInstructor() {
 
 function Credentials() {
   return (
-    <Container size="md" py={64} component="section" aria-labelledby="credenciales">
+    <Container size="md" py={64} component="section" aria-labelledby="credenciales" className={laterSectionClass}>
       <Stack gap="lg" align="center">
         <FeatureIcon icon={IconCertificate} size={48} radius="xl" />
         <Title order={2} ta="center" id="credenciales">

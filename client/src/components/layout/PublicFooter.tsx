@@ -3,6 +3,7 @@ import { IconMessageCircle } from '@tabler/icons-react';
 import { CONTACT_INFO } from '@casillero/shared';
 import { BRAND_NAME } from '../../lib/site';
 import { AnchorLink, ButtonLink } from '../links';
+import { laterSectionClass } from '../public/PageSection';
 import classes from './PublicFooter.module.css';
 
 function FooterList({ title, children }: { title: string; children: React.ReactNode }) {
@@ -21,7 +22,8 @@ function FooterList({ title, children }: { title: string; children: React.ReactN
 export function PublicFooter() {
   const year = new Date().getFullYear();
   return (
-    <Box component="footer" className={classes.footer}>
+    // Below the first screen on most pages: laid out as it comes near.
+    <Box component="footer" className={`${classes.footer} ${laterSectionClass}`}>
       <Container size="xl" py={48}>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="xl">
           <Stack gap="xs">

@@ -14,13 +14,16 @@ type PageSectionProps = {
   children: ReactNode;
 };
 
+/** For a section below the first screen, laid out only as it comes near (public.module.css). */
+export const laterSectionClass = classes.laterSection;
+
 /** A section of a public page under its centred heading. */
 export function PageSection({ title, titleId, id, band = false, py = 48, children }: PageSectionProps) {
   return (
     <Box
       component="section"
       id={id}
-      className={band ? classes.band : undefined}
+      className={band ? `${classes.laterSection} ${classes.band}` : classes.laterSection}
       py={py}
       aria-labelledby={titleId}
       style={{ scrollMarginTop: 80 }}
