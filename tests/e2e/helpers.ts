@@ -441,11 +441,20 @@ async function computedStyles(page: Page): Promise<{ label: string; style: strin
  * differences, each as "element property: without → with"; none when it holds.
  */
 export async function stylesWithoutStylesheets(page: Page, href: string): Promise<string[]> {
+  // Every section drawn (a later section's height is otherwise a guess until it comes near).
+  const drawAll = () =>
+    page.evaluate(() => {
+      const style = document.createElement('style');
+      style.textContent = '* { content-visibility: visible !important; }';
+      document.head.append(style);
+    });
   await page.route('**/*.css', (route) => route.abort());
   await page.goto(href);
+  await drawAll();
   const without = await computedStyles(page);
   await page.unroute('**/*.css');
   await page.goto(href, { waitUntil: 'load' });
+  await drawAll();
   const withSheets = await computedStyles(page);
   if (without.length !== withSheets.length) return [`${without.length} → ${withSheets.length} elementos`];
   const differences: string[] = [];

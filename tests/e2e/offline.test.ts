@@ -13,6 +13,7 @@ import {
   REPO_ROOT,
   chromiumOrExplain,
   openFromNavigation,
+  openPage,
   useBrowserSession,
   withScreenshotOnFailure,
 } from './helpers';
@@ -335,7 +336,8 @@ describe.skipIf(!chromium)('sin conexión e instalable', () => {
   it('un archivo de la versión anterior que ya no existe recarga la página una sola vez', async () => {
     const page = await session.newPage();
     await withScreenshotOnFailure(page, 'offline-stale-chunk', async () => {
-      await page.goto(session.url());
+      // The app listens for it once it runs: the prerendered heading shows before.
+      await openPage(page, session.url());
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       const markReload = () => page.evaluate(() => ((window as Window & { sinRecargar?: boolean }).sinRecargar = true));
       const notReloaded = () =>
