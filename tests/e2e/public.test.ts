@@ -9,6 +9,7 @@ import {
   chromiumOrExplain,
   fieldLabel,
   launchBrowser,
+  openPage,
   signIn,
   startServer,
   waitForEmailLink,
@@ -236,7 +237,8 @@ describe.skipIf(!chromium)('sitio público en el navegador', () => {
   it('cotiza un envío desde China por CBM, con su enlace de WhatsApp', async () => {
     const page = await newPage();
     await withScreenshotOnFailure(page, 'publico-cotizar-china', async () => {
-      await page.goto(`${url()}/cotizar-china`);
+      // A tap before the app has the page does nothing (prerender.test.ts): wait for it.
+      await openPage(page, `${url()}/cotizar-china`);
       await page.getByRole('button', { name: 'Contactar por WhatsApp' }).click();
       await toast(page, 'Por favor completa las dimensiones para obtener la cotización.');
 
