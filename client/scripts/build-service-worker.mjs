@@ -143,6 +143,8 @@ const { count, size, warnings, filePaths } = await generateSW({
     ...customerShells,
     ...serverRenderedShells,
     'manifest.webmanifest',
+    // Starts the app on every page (prerender.mjs).
+    'boot.js',
     'favicon.svg',
     'icons/*.png',
     'illustrations/*',

@@ -26,9 +26,25 @@ const inlineCriticalCss = criticalCssInliner(
 );
 
 const EMPTY_ROOT = '<div id="root"></div>';
+/**
+ * The app's entry as a modulepreload (downloaded and compiled with the page) that public/boot.js,
+ * a deferred script, turns into a module script once the page is painted.
+ */
+function entryAfterPaint(html) {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+  if (!entry.test(html)) throw new Error('index.html no tiene el script de entrada de Vite');
+  return html.replace(
+    entry,
+    (_, src) =>
+      `<link rel="modulepreload" crossorigin href="${src}" data-app-entry>\n    <script defer src="/boot.js"></script>`,
+  );
+}
+
 // Vite's fresh index.html; on a second run, the shell the first run kept.
 const viteIndex = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-const template = viteIndex.includes(EMPTY_ROOT) ? viteIndex : fs.readFileSync(path.join(dist, APP_SHELL_FILE), 'utf8');
+const template = viteIndex.includes(EMPTY_ROOT)
+  ? entryAfterPaint(viteIndex)
+  : fs.readFileSync(path.join(dist, APP_SHELL_FILE), 'utf8');
 if (!template.includes(EMPTY_ROOT)) throw new Error(`index.html no contiene ${EMPTY_ROOT}`);
 fs.writeFileSync(path.join(dist, APP_SHELL_FILE), template);
 

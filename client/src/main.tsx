@@ -9,7 +9,6 @@ import dayjs from 'dayjs';
 import { SERVER_DATA_ID } from '@casillero/shared';
 import 'dayjs/locale/es';
 import { App } from './app';
-import { switchOnDeferredStyles } from './lib/deferred-styles';
 import { holdEarlyInput } from './lib/early-input';
 import { registerServiceWorker } from './lib/service-worker';
 import { queryClient } from './lib/trpc';
@@ -17,8 +16,6 @@ import type { ServerData } from './lib/first-data';
 import { createAppRouter } from './router';
 
 dayjs.locale('es');
-// Before React draws anything the page's inlined rules may lack.
-switchOnDeferredStyles();
 
 const router = createAppRouter(queryClient);
 const container = document.getElementById('root')!;

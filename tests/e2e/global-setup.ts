@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort, startServerProcess } from '../support/server-process';
-import { findChromium } from './helpers';
+import { expectPlaywrightFeaturesKept, findChromium } from './helpers';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,6 +19,7 @@ export default async function setup(project: TestProject) {
   project.provide('e2eTemplateDataDir', '');
   // Without Chromium every browser test is skipped: nothing to seed for.
   if (!findChromium()) return;
+  await expectPlaywrightFeaturesKept();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'casillero-e2e-template-'));
   const port = await freePort();
   const server = await startServerProcess(

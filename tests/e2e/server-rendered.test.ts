@@ -108,6 +108,9 @@ describe.skipIf(!chromium)('páginas del cliente renderizadas en el servidor', (
       await page.goto(`${url()}/dashboard/almacen`);
       await expect(page.getByText('Total de paquetes').isVisible()).resolves.toBe(true);
       expect(await page.content()).toContain(packages.items[0]!.trackingNumber);
+      // Its scripts are asked for after its content has arrived (critical-css.ts, preloadsAfterContent).
+      expect(await page.locator('head link[rel="modulepreload"]').count()).toBe(0);
+      expect(await page.locator('#root ~ link[rel="modulepreload"][data-app-entry]').count()).toBe(1);
 
       await page.goto(`${url()}/dashboard/facturas`);
       await expect(page.getByRole('heading', { name: 'Tus facturas' }).isVisible()).resolves.toBe(true);

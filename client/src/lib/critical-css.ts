@@ -1,30 +1,64 @@
 // Critical CSS for the pages drawn with their content (the prerendered public pages and the
 // signed-in pages the server renders): beasties inlines in a <style> the rules the page's
-// markup uses and turns its stylesheet <link>s into print media, so the first paint needs the
-// HTML alone, not a stylesheet that shares a slow connection with the scripts. The rules come
-// from plans compiled at build time (scripts/critical-css.mjs); beasties' runtime applies them
-// in about a millisecond, so the server does it per request. See docs/decisions/014.
+// markup uses, and its stylesheets come after the first frame (public/boot.js), so the first
+// paint needs the HTML alone, not a stylesheet that shares a slow connection with the scripts.
+// The rules come from plans compiled at build time (scripts/critical-css.mjs); beasties'
+// runtime applies them in about a millisecond, so the server does it per request. See
+// docs/decisions/014.
 import { createProcessor, type CompactPlan } from 'beasties/runtime';
-import { DEFERRED_MEDIA_ATTRIBUTE } from './deferred-styles';
 
+/** Where beasties, which deferred a stylesheet, keeps its real media. */
+const DEFERRED_MEDIA_ATTRIBUTE = 'data-beasties-media';
 /**
  * Beasties' inline script that switches the stylesheets on. The Content-Security-Policy allows
- * no inline script, so the entry does it instead (deferred-styles.ts); this one is taken out.
+ * no inline script, and public/boot.js adds the stylesheets instead: it is taken out.
  */
 const INLINE_SWITCH = new RegExp(
   `<script>document\\.querySelectorAll\\('link\\[${DEFERRED_MEDIA_ATTRIBUTE}\\]'\\)[^<]*</script>`,
 );
+/**
+ * Beasties' print-media copy of each stylesheet, loaded with the page and switched on by
+ * script. It is taken out too: even as print media, the browser downloads and parses it
+ * before the first frame (a quarter of a second on the benchmark's phone). The `<noscript>`
+ * copy beside it stays, for a browser without JavaScript, and public/boot.js adds it to the
+ * page after the first frame.
+ */
+const PRINT_MEDIA_COPY = new RegExp(`<link [^>]*${DEFERRED_MEDIA_ATTRIBUTE}="[^"]*"[^>]*>`, 'g');
 
-/** A function that inlines a page's critical CSS, from the build's compiled plans. */
+const MODULE_PRELOAD = /[ \t]*<link rel="modulepreload"[^>]*>\n?/g;
+
+/**
+ * The page's module preloads, from its <head> to the end of its <body>. A browser asks for what
+ * it reads first, and a slow connection is shared by every download at once: linked in the
+ * head, a dozen scripts (some 200 KB) took the bandwidth from the rest of the HTML, whose words
+ * are what the first paint shows. At the end, they are asked for once the HTML has arrived, and
+ * the app still starts after the first frame (public/boot.js).
+ */
+export function preloadsAfterContent(html: string): string {
+  const headEnd = html.indexOf('</head>');
+  if (headEnd < 0 || !html.includes('</body>')) return html;
+  const links = html.slice(0, headEnd).match(MODULE_PRELOAD) ?? [];
+  if (links.length === 0) return html;
+  const head = html.slice(0, headEnd).replace(MODULE_PRELOAD, '');
+  const rest = html.slice(headEnd);
+  const atEnd = rest.lastIndexOf('</body>');
+  return `${head}${rest.slice(0, atEnd)}${links.map((link) => link.trim()).join('')}${rest.slice(atEnd)}`;
+}
+
+/**
+ * A function that makes a page drawn with its content paint from its HTML alone: its critical
+ * CSS inline (from the build's compiled plans), and its scripts asked for after its content
+ * (preloadsAfterContent).
+ */
 export function criticalCssInliner(plans: CompactPlan[]): (html: string) => string {
   const processor = createProcessor(plans, { preload: 'media-script' });
   return (html) => {
     const processed = processor.process(html);
-    if (!processed.includes(DEFERRED_MEDIA_ATTRIBUTE)) return processed;
+    if (!processed.includes(DEFERRED_MEDIA_ATTRIBUTE)) return preloadsAfterContent(processed);
     const withoutScript = processed.replace(INLINE_SWITCH, '');
     // A beasties upgrade that writes its script differently fails the build here, not the CSP in a browser.
     if (withoutScript === processed)
       throw new Error('beasties no escribió el script esperado para activar los estilos');
-    return withoutScript;
+    return preloadsAfterContent(withoutScript.replace(PRINT_MEDIA_COPY, ''));
   };
 }
