@@ -8,6 +8,9 @@
 //   app draws next (a menu, a drawer, another page) finds every rule.
 (() => {
   const start = () => {
+    // The page's route code (src/lib/critical-css.ts, preloadsAfterContent), downloaded while the app's entry runs.
+    const preloads = document.getElementById('app-preloads');
+    if (preloads) document.head.append(preloads.content);
     for (const noscript of document.head.querySelectorAll('noscript')) {
       if (noscript.textContent.includes('rel="stylesheet"'))
         noscript.insertAdjacentHTML('afterend', noscript.textContent);

@@ -164,9 +164,12 @@ describe.skipIf(!chromium)('sin conexión e instalable', () => {
           if (!pathname.endsWith('.html') || pathname.startsWith('/app/')) continue;
           const html = await (await cache.match(request))!.text();
           const doc = new DOMParser().parseFromString(html, 'text/html');
-          const tags = doc.querySelectorAll(
-            'script[src], link[rel="modulepreload"], link[rel="stylesheet"], link[rel="preload"]',
-          );
+          const selector = 'script[src], link[rel="modulepreload"], link[rel="stylesheet"], link[rel="preload"]';
+          // With the ones a <template> keeps for after the first frame (public/boot.js).
+          const tags = [
+            ...doc.querySelectorAll(selector),
+            ...[...doc.querySelectorAll('template')].flatMap((t) => [...t.content.querySelectorAll(selector)]),
+          ];
           tags.forEach((tag) => {
             const url = tag.getAttribute('src') ?? tag.getAttribute('href')!;
             if (url.startsWith('/assets/')) found.add(url);
