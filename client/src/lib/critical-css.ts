@@ -40,7 +40,7 @@ const APP_PRELOADS_ID = 'app-preloads';
  *   costs the phone's main thread time before that frame: some twenty of them took about a
  *   second on the benchmark's phone, on a repeat visit whose files were all at hand.
  */
-export function preloadsAfterContent(html: string): string {
+function preloadsAfterContent(html: string): string {
   const headEnd = html.indexOf('</head>');
   if (headEnd < 0 || !html.includes('</body>')) return html;
   const links = (html.slice(0, headEnd).match(MODULE_PRELOAD) ?? []).map((link) => link.trim());
