@@ -167,8 +167,10 @@ describe.skipIf(!chromium)('sin conexión e instalable', () => {
           const selector = 'script[src], link[rel="modulepreload"], link[rel="stylesheet"], link[rel="preload"]';
           // With the ones a <template> keeps for after the first frame (public/boot.js).
           const tags = [
-            ...doc.querySelectorAll(selector),
-            ...[...doc.querySelectorAll('template')].flatMap((t) => [...t.content.querySelectorAll(selector)]),
+            ...Array.from(doc.querySelectorAll(selector)),
+            ...Array.from(doc.querySelectorAll('template')).flatMap((t) =>
+              Array.from(t.content.querySelectorAll(selector)),
+            ),
           ];
           tags.forEach((tag) => {
             const url = tag.getAttribute('src') ?? tag.getAttribute('href')!;
