@@ -41,6 +41,7 @@ function writeClientDist(dir: string) {
   for (const page of PRERENDERED_PAGES) writeWithCopies(path.join(dir, page.file), pageHtml(`página ${page.path}`));
   writeWithCopies(path.join(dir, 'assets/index-abc123.js'), SCRIPT);
   writeWithCopies(path.join(dir, 'sw.js'), SCRIPT);
+  writeWithCopies(path.join(dir, 'boot.js'), SCRIPT);
   // One signed-in page with an app shell of its own.
   fs.mkdirSync(path.join(dir, path.dirname(appShellFile('/dashboard/mis-trackings'))), { recursive: true });
   writeWithCopies(path.join(dir, appShellFile('/dashboard/mis-trackings')), pageHtml('shell de Mis Trackings'));
@@ -75,6 +76,13 @@ describe('static files', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(SCRIPT);
     expect(res.rawPayload.length).toBeLessThan(Buffer.byteLength(SCRIPT) / 5);
+  });
+
+  it('sends the script that starts the app (its name has no hash) fresh on every visit, as the pages', async () => {
+    const res = await get('/boot.js', 'br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('no-cache');
   });
 
   it('serves the gzip copy to a browser that accepts only gzip', async () => {

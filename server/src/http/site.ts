@@ -128,12 +128,14 @@ export async function registerClientSite(
       preCompressed: true,
       maxAge: '1h',
       setHeaders(res, filePath) {
-        // Vite's hashed assets never change; pages and the service worker always must be fresh.
+        // Vite's hashed assets never change; pages, the service worker and the script that
+        // starts the app (public/boot.js, which reads what the page it comes with holds) always
+        // must be fresh.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
           for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
         }
-        if (/\.html(\.br|\.gz)?$/.test(filePath) || /(^|[/\\])sw\.js(\.br|\.gz)?$/.test(filePath))
+        if (/\.html(\.br|\.gz)?$/.test(filePath) || /(^|[/\\])(sw|boot)\.js(\.br|\.gz)?$/.test(filePath))
           res.header('cache-control', 'no-cache');
       },
     });
