@@ -246,9 +246,8 @@ export async function waitForHydration(locator: Locator): Promise<void> {
  * then does nothing, as on a prerendered page (waitForHydration).
  */
 export async function openPage(page: Page, href: string): Promise<void> {
+  // Resolves once React has the page (launchBrowser's pages wait for `data-ready` on every goto).
   await page.goto(href);
-  // Set by client/src/main.tsx after React's first commit, when taps reach their handlers.
-  await page.locator('html[data-ready]').waitFor({ state: 'attached' });
   // What the first effects changed (a phone's layout, measured once mounted) is drawn in the next frames.
   await page.evaluate(
     () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
