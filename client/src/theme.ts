@@ -11,7 +11,12 @@ export const theme = createTheme({
   // brighter take black.
   luminanceThreshold: 0.186,
   defaultRadius: 'md',
-  fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  // The phone's own fonts, no web font. The browser looks each name up in turn until one is
+  // installed (on Linux, a round trip to the browser process each): system-ui is the system font
+  // in every current browser, the names after it are for older ones, and the monospace list names
+  // one font per system.
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  fontFamilyMonospace: 'ui-monospace, Menlo, Consolas, "Liberation Mono", monospace',
   headings: { fontWeight: '700' },
   // Someone who asked their phone for less motion gets dialogs, menus and groups that open at once.
   respectReducedMotion: true,

@@ -16,8 +16,13 @@ import type { Browser, BrowserContextOptions } from 'playwright-core';
  * calibration takes 1,000 for it.
  */
 export const MID_RANGE_PHONE_INDEX = 1000;
-/** How close the throttled score must come to the target before calibration stops. */
-const CALIBRATION_TOLERANCE = 0.07;
+/**
+ * Scores taken at each slowdown; their median is used. A throttled score varies by ±20 % from
+ * one half-second to the next on a 2-core machine: one score could set the slowdown off by that much.
+ */
+const SCORES_PER_STEP = 5;
+/** How close the throttled median must come to the target before calibration stops. */
+const CALIBRATION_TOLERANCE = 0.05;
 const CALIBRATION_STEPS = 4;
 
 /**
@@ -60,9 +65,12 @@ export type Calibration = {
 };
 
 /**
- * Finds the CPU slowdown that brings this machine's browser to a mid-range phone's score: a
- * first guess from the unthrottled score, then corrected from the measured throttled score
- * (throttling is not exactly proportional). A machine slower than the phone gets no slowdown.
+ * Finds the CPU slowdown that brings this machine's browser to a mid-range phone's score. The
+ * throttled score is close to proportional to 1 / slowdown, with a constant a little below the
+ * unthrottled score (throttling has a cost of its own): each step measures the median score at
+ * the current slowdown and moves to the slowdown that constant gives for the target. The figures
+ * returned are the slowdown used and the median measured at it. A machine slower than the phone
+ * gets no slowdown.
  */
 export async function calibrateCpu(browser: Browser, contextOptions: BrowserContextOptions): Promise<Calibration> {
   const context = await browser.newContext(contextOptions);
@@ -70,25 +78,24 @@ export async function calibrateCpu(browser: Browser, contextOptions: BrowserCont
     const tab = await context.newPage();
     await tab.setContent('<!doctype html><title>calibración</title>');
     const cdp = await context.newCDPSession(tab);
-    // The median of three scores: one can fall on a moment the machine was busy elsewhere.
-    const score = async (rate: number) => {
+    const medianScore = async (rate: number) => {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate });
       const scores: number[] = [];
-      for (let i = 0; i < 3; i++) scores.push(await tab.evaluate(benchmarkIndex));
-      return scores.sort((a, b) => a - b)[1];
+      for (let i = 0; i < SCORES_PER_STEP; i++) scores.push(await tab.evaluate(benchmarkIndex));
+      return scores.sort((a, b) => a - b)[Math.floor(SCORES_PER_STEP / 2)];
     };
-    await score(1); // warms the engine up
-    const unthrottledIndex = await score(1);
-    let cpuSlowdown = Math.max(1, unthrottledIndex / MID_RANGE_PHONE_INDEX);
-    let throttledIndex = unthrottledIndex;
-    for (let step = 0; step < CALIBRATION_STEPS && cpuSlowdown > 1; step++) {
-      throttledIndex = await score(cpuSlowdown);
-      const off = throttledIndex / MID_RANGE_PHONE_INDEX;
-      if (Math.abs(off - 1) <= CALIBRATION_TOLERANCE) break;
-      cpuSlowdown = Math.max(1, cpuSlowdown * off);
+    await medianScore(1); // warms the engine up
+    const unthrottledIndex = await medianScore(1);
+    const round = (slowdown: number) => Math.max(1, Math.round(slowdown * 100) / 100);
+    let cpuSlowdown = round(unthrottledIndex / MID_RANGE_PHONE_INDEX);
+    if (cpuSlowdown === 1) return { unthrottledIndex, cpuSlowdown, throttledIndex: unthrottledIndex };
+    let throttledIndex = await medianScore(cpuSlowdown);
+    for (let step = 1; step < CALIBRATION_STEPS; step++) {
+      if (Math.abs(throttledIndex / MID_RANGE_PHONE_INDEX - 1) <= CALIBRATION_TOLERANCE) break;
+      cpuSlowdown = round((throttledIndex * cpuSlowdown) / MID_RANGE_PHONE_INDEX);
+      throttledIndex = cpuSlowdown === 1 ? unthrottledIndex : await medianScore(cpuSlowdown);
     }
-    if (cpuSlowdown === 1) throttledIndex = unthrottledIndex;
-    return { unthrottledIndex, cpuSlowdown: Math.round(cpuSlowdown * 100) / 100, throttledIndex };
+    return { unthrottledIndex, cpuSlowdown, throttledIndex };
   } finally {
     await context.close();
   }
