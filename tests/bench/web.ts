@@ -251,6 +251,26 @@ async function visit(
   }
 }
 
+type Visited = Awaited<ReturnType<typeof visit>>;
+const figures = (v: Visited, workers: { bytes: number }): Figures => ({
+  pageKb: v.bytes / 1024,
+  serviceWorkerKb: workers.bytes / 1024,
+  lcpMs: v.lcpMs,
+  contentMs: v.content.ms,
+  contentPainted: v.content.painted,
+});
+
+/** The floor's load: a cold visit in a fresh context, nothing more (it has no worker and no repeat visit). */
+async function floorLoad(browser: Browser, url: string, floorPage: BenchPage): Promise<Figures> {
+  const context = await newPhoneContext(browser, floorPage, []);
+  try {
+    const cold = await visit(context, url, floorPage, true, 'fria');
+    return figures(cold, { bytes: 0 });
+  } finally {
+    await context.close();
+  }
+}
+
 /** A cold visit in a fresh context, then a repeat visit and the usual one, each in a new tab of the same context. */
 async function measure(
   browser: Browser,
@@ -278,13 +298,6 @@ async function measure(
     const repeatWorkers = await workers.take();
     const usual = await visit(context, url, page, true, 'habitual', traceOf('habitual'));
     const usualWorkers = await workers.take();
-    const figures = (v: typeof cold, w: typeof coldWorkers): Figures => ({
-      pageKb: v.bytes / 1024,
-      serviceWorkerKb: w.bytes / 1024,
-      lcpMs: v.lcpMs,
-      contentMs: v.content.ms,
-      contentPainted: v.content.painted,
-    });
     return {
       cold: figures(cold, coldWorkers),
       repeat: figures(repeat, repeatWorkers),
@@ -403,8 +416,7 @@ async function main() {
     for (let run = 1; run <= runs; run++) {
       console.log(`Ronda ${run} de ${runs}...`);
       const floors: Figures[] = [];
-      for (let load = 0; load < FLOOR_LOADS_PER_ROUND; load++)
-        floors.push((await measure(browser, url, floorPage, [], false)).cold);
+      for (let load = 0; load < FLOOR_LOADS_PER_ROUND; load++) floors.push(await floorLoad(browser, url, floorPage));
       floorSamples.push(...floors);
       console.log(
         `  ${FLOOR_LABEL}: contenido ${floors.map((f) => fixed(f.contentMs, 0)).join(' / ')} ms, LCP ${floors.map((f) => fixed(f.lcpMs, 0)).join(' / ')} ms`,
