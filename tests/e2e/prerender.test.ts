@@ -102,6 +102,16 @@ describe.skipIf(!chromium)('páginas públicas prerenderizadas', () => {
       for (const { path: pagePath } of PRERENDERED_PAGES) {
         expect(await stylesWithoutStylesheets(page, url() + pagePath), pagePath).toEqual([]);
       }
+      // Of the theme's variables, only those the page uses come with it (the stylesheet that
+      // follows declares them all): each one the inline CSS declares is used somewhere in the page.
+      await page.goto(`${url()}/`);
+      const unused = await page.evaluate(() => {
+        const inline = document.querySelector('head > style:not([data-mantine-styles])');
+        const declared = new Set(inline?.textContent?.match(/--[\w-]+(?=\s*:)/g) ?? []);
+        const html = document.documentElement.outerHTML;
+        return [...declared].filter((name) => !html.includes(`var(${name}`));
+      });
+      expect(unused).toEqual([]);
     });
   });
 

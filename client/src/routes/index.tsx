@@ -101,7 +101,8 @@ function Hero() {
         <TrackingSearchForm id="numero-rastreo-inicio" inverted />
       </Stack>
 
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" mt="xl" w="100%">
+      {/* Below a phone's first screen: laid out as they come near it. */}
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" mt="xl" w="100%" className={laterSectionClass}>
         {QUICK_CARDS.map((card) => (
           <Card key={card.title} radius="lg" padding="lg" ta="left" component="article">
             <Stack gap="xs">
@@ -126,7 +127,7 @@ function Hero() {
         ))}
       </SimpleGrid>
 
-      <Box mt="xl" w="100%" aria-label="Nuestros números" component="section">
+      <Box mt="xl" w="100%" aria-label="Nuestros números" component="section" className={laterSectionClass}>
         <StatGrid stats={HOME_STATS} inverted />
       </Box>
     </PageHero>
