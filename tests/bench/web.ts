@@ -444,7 +444,9 @@ async function main() {
     console.log(
       '\nKB página: lo que descargó la pestaña (comprimido, con cabeceras) hasta mostrar el contenido y ' +
         `${NETWORK_QUIET_MS} ms sin red; lo servido por la caché o el service worker cuenta ~0. ` +
-        'KB SW: lo que descargó el service worker por su cuenta (sin limitar). ' +
+        'KB SW: lo que descargó el service worker por su cuenta (sin limitar: la limitación de DevTools no alcanza al worker, así que ' +
+        'en la visita repetida de una página que el worker pide a la red, las que dibuja el servidor, su HTML no paga la ida y vuelta ' +
+        'ni la transferencia que pagaría en un teléfono). ' +
         'LCP: largest contentful paint. Contenido: desde el inicio de la navegación hasta que el navegador pintó el contenido ' +
         'principal (Element Timing); * el navegador no informó de su pintura (queda bajo el pliegue): es el cuadro que iba a dibujarlo. ' +
         `×: veces la ${FLOOR_LABEL.slice(1, -1)} (las palabras del inicio solas, sin estilo ni script, desde un servidor propio, ` +

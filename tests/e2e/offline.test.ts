@@ -214,6 +214,12 @@ describe.skipIf(!chromium)('sin conexión e instalable', () => {
       await page.getByRole('button', { name: 'Reintentar' }).waitFor();
       expect(await page.getByText('Algo salió mal').count()).toBe(0);
 
+      // A page the server draws (the worker asks the network for it, which fails offline): its
+      // precached app shell, which says the same.
+      const trackings = await page.goto(`${session.url()}/dashboard/mis-trackings`);
+      expect(trackings?.fromServiceWorker()).toBe(true);
+      await page.getByRole('heading', { level: 1, name: OFFLINE_MESSAGES.title }).waitFor();
+
       // A photo or invoice opened in its own tab: the Spanish offline page, at the same address,
       // whose "Reintentar" asks for that address again.
       const fileUrl = `${session.url()}/files/00000000-0000-4000-8000-000000000000?exp=1&sig=x`;
