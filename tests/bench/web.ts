@@ -391,8 +391,14 @@ async function main() {
       console.log(
         `Calibración de la CPU: índice sin limitar ${calibration.unthrottledIndex.toFixed(0)}; ` +
           `objetivo ${MID_RANGE_PHONE_INDEX} (teléfono de gama media); ` +
-          `${calibration.cpuSlowdown}× más lenta da ${calibration.throttledIndex.toFixed(0)}.`,
+          `${calibration.cpuSlowdown}× más lenta da ${calibration.throttledIndex.toFixed(0)}` +
+          (calibration.attempts > 1 ? ` (intento ${calibration.attempts}).` : '.'),
       );
+      if (!calibration.consistent)
+        console.warn(
+          `  Aviso: en ${calibration.attempts} intentos, el puntaje limitado no concordó con el de sin limitar ` +
+            '(la máquina estuvo más ocupada en unas medidas que en otras); las cifras de esta corrida son dudosas.',
+        );
     } else {
       SLOW_4G.cpuSlowdown = cpu;
       console.log(`CPU ${cpu}× más lenta, fijada con --cpu (sin calibrar).`);
