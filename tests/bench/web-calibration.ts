@@ -9,6 +9,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContextOptions } from 'playwright-core';
+import { median } from './web-report';
 
 /**
  * The benchmark index of a mid-range phone (a Pixel 5 class device), on the scale of
@@ -99,7 +100,7 @@ export async function calibrateCpu(browser: Browser, contextOptions: BrowserCont
       await cdp.send('Emulation.setCPUThrottlingRate', { rate });
       const scores: number[] = [];
       for (let i = 0; i < SCORES_PER_STEP; i++) scores.push(await tab.evaluate(benchmarkIndex));
-      return scores.sort((a, b) => a - b)[Math.floor(SCORES_PER_STEP / 2)]!;
+      return median(scores);
     };
     const round = (slowdown: number) => Math.max(1, Math.round(slowdown * 100) / 100);
     const calibrate = async () => {

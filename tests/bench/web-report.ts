@@ -49,7 +49,7 @@ const TARGETS: Target[] = [
 ];
 
 /** The median of the values that were measured (NaN: a page reported no LCP); NaN if none. */
-function median(values: number[]): number {
+export function median(values: number[]): number {
   const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
   if (sorted.length === 0) return Number.NaN;
   const mid = Math.floor(sorted.length / 2);

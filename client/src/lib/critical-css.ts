@@ -1,10 +1,10 @@
 // Critical CSS for the pages drawn with their content (the prerendered public pages and the
 // signed-in pages the server renders): beasties inlines in a <style> the rules the page's
-// markup uses, and its stylesheets come after the first frame (public/boot.js), so the first
-// paint needs the HTML alone, not a stylesheet that shares a slow connection with the scripts.
-// The rules come from plans compiled at build time (scripts/critical-css.mjs); beasties'
-// runtime applies them in about a millisecond, so the server does it per request. See
-// docs/decisions/014.
+// markup uses (of the theme's custom properties, only those they use), and its stylesheets
+// come after the first frame (public/boot.js), so the first paint needs the HTML alone, not a
+// stylesheet that shares a slow connection with the scripts. The rules come from plans compiled
+// at build time (scripts/critical-css.mjs); applying them takes a millisecond or two, so the
+// server does it per request. See docs/decisions/014.
 import { createProcessor, type CompactPlan } from 'beasties/runtime';
 
 /** Where beasties, which deferred a stylesheet, keeps its real media. */
