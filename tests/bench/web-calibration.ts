@@ -142,22 +142,49 @@ export async function heroWords(url: string): Promise<string> {
     .trim();
 }
 
-export type FloorServer = { url: string; close: () => Promise<void> };
+export type FloorServer = {
+  url: string;
+  /**
+   * A page of another site (neither the floor's nor the app's): every measured visit starts
+   * there, as a person arrives from a search or a link in a message (web.ts).
+   */
+  elsewhere: string;
+  close: () => Promise<void>;
+};
+
+/** Loopback addresses are sites of their own: the app is on localhost, the floor on the first, the page before each visit on the second. */
+const FLOOR_HOST = '127.0.0.1';
+const ELSEWHERE_HOST = '127.0.0.2';
 
 /**
  * A server of its own for the bare page: the hero's words in an <h1>, no style, no script, the
- * way the smallest page that says the same thing would arrive.
+ * way the smallest page that says the same thing would arrive. It answers on a second address
+ * too, the other site each visit starts from.
  */
 export async function startFloorServer(words: string): Promise<FloorServer> {
   const body = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Página mínima</title></head><body><h1>${escapeHtml(words)}</h1></body></html>`;
-  const server = http.createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-    response.end(body);
+  const listen = async (host: string) => {
+    const server = http.createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      response.end(body);
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(0, host, resolve);
+    });
+    return { server, url: `http://${host}:${(server.address() as AddressInfo).port}` };
+  };
+  const floor = await listen(FLOOR_HOST);
+  const elsewhere = await listen(ELSEWHERE_HOST).catch((err: unknown) => {
+    floor.server.close();
+    throw new Error(`No se pudo escuchar en ${ELSEWHERE_HOST} (la página de otro sitio): ${(err as Error).message}`);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const close = (server: http.Server) => new Promise<void>((resolve) => server.close(() => resolve()));
   return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    url: floor.url,
+    elsewhere: `${elsewhere.url}/`,
+    close: async () => {
+      await Promise.all([close(floor.server), close(elsewhere.server)]);
+    },
   };
 }

@@ -1,7 +1,7 @@
 // The measuring parts of the web benchmark (web.ts): the script that runs inside the page
 // (largest contentful paint and the moment the main content is on screen, both on the page's
 // own clock) and the byte and idle meter over a page's DevTools session.
-import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 
 /** The element that means "the page's main content is on screen". */
 export type ContentTarget = {
@@ -150,17 +150,54 @@ export type Throttling = {
   cpuSlowdown: number;
 };
 
+const networkConditions = (t: Throttling) => ({
+  offline: false,
+  latency: t.latencyMs,
+  // DevTools takes bytes per second.
+  downloadThroughput: t.downloadBitsPerSecond / 8,
+  uploadThroughput: t.uploadBitsPerSecond / 8,
+});
+
 /** Network and CPU throttling for one page, through its own DevTools session. */
 export async function throttle(cdp: CDPSession, t: Throttling) {
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: t.latencyMs,
-    // DevTools takes bytes per second.
-    downloadThroughput: t.downloadBitsPerSecond / 8,
-    uploadThroughput: t.uploadBitsPerSecond / 8,
-  });
+  await cdp.send('Network.emulateNetworkConditions', networkConditions(t));
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: t.cpuSlowdown });
+}
+
+/**
+ * The same network conditions for the app's service workers. DevTools' conditions apply to the
+ * target they are set on, and a worker is a target of its own: without this, what the worker
+ * fetches (a page the server renders, on a repeat visit) would skip the slow network a phone
+ * pays. Attached through the browser's session (Playwright opens none for a worker); the CPU
+ * slowdown cannot be set on a worker, so its own work runs at this machine's speed.
+ * Returns how many workers were throttled, and how to let them go.
+ */
+export async function throttleServiceWorkers(browser: Browser, origin: string, t: Throttling) {
+  const session = await browser.newBrowserCDPSession();
+  const { targetInfos } = await session.send('Target.getTargets');
+  const workers = targetInfos.filter((target) => target.type === 'service_worker' && target.url.startsWith(origin));
+  let nextId = 0;
+  const replies = new Map<number, (reply: { error?: { message: string } }) => void>();
+  session.on('Target.receivedMessageFromTarget', (event) => {
+    const reply = JSON.parse(event.message) as { id?: number; error?: { message: string } };
+    if (reply.id !== undefined) replies.get(reply.id)?.(reply);
+  });
+  // A session of the old, nested kind: the browser's session relays its messages.
+  const send = async (sessionId: string, method: string, params: object) => {
+    const id = ++nextId;
+    const reply = new Promise<{ error?: { message: string } }>((resolve) => replies.set(id, resolve));
+    await session.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) });
+    const { error } = await reply;
+    if (error) throw new Error(`${method} en el service worker: ${error.message}`);
+  };
+  for (const worker of workers) {
+    const { sessionId } = await session.send('Target.attachToTarget', { targetId: worker.targetId, flatten: false });
+    await send(sessionId, 'Network.enable', {});
+    await send(sessionId, 'Network.emulateNetworkConditions', networkConditions(t));
+  }
+  // The conditions last while the session is attached.
+  return { workers: workers.length, release: () => session.detach().catch(() => {}) };
 }
 
 /**

@@ -3,7 +3,8 @@
 // embedded database with the demo data, or the PostgreSQL database in BENCH_DATABASE_URL),
 // drives Chromium with a slow 4G network, a CPU slowed down to a mid-range phone's (calibrated
 // on this machine, web-calibration.ts) and a phone's screen, and prints per page, for a cold
-// visit (empty cache), a repeat visit (same browser, new tab) and the usual visit after it:
+// visit (empty cache), a repeat visit (same browser, new tab) and the usual visit after it, each
+// arriving from a page of another site and the service worker on the same network as the tab:
 // bytes transferred, largest contentful paint and the time until the page's main content is on
 // screen, medians of --runs runs. Beside each time, its ratio to a bare page with the same words
 // measured in the same run: the targets are those ratios, which hold from one machine to the
@@ -35,6 +36,7 @@ import {
   meterServiceWorkers,
   serviceWorkerActive,
   throttle,
+  throttleServiceWorkers,
   type ContentTarget,
   type Throttling,
 } from './web-probe';
@@ -199,19 +201,29 @@ const TRACE_CATEGORIES = [
   'navigation',
 ];
 
-/** One navigation in a new tab of the context, throttled or not; the tab stays open. */
-async function visit(
-  context: BrowserContext,
-  url: string,
-  page: BenchPage,
-  throttled: boolean,
-  label: string,
-  tracePath?: string,
-) {
+type VisitOptions = {
+  label: string;
+  /** Slow 4G and the phone's CPU from the page of another site on: a measured visit. */
+  throttledFrom?: string;
+  tracePath?: string;
+};
+
+/**
+ * One navigation in a new tab of the context; the tab stays open. A measured visit starts on a
+ * page of another site (loaded at full speed, not counted), as a person's does: a link in a
+ * search or a message. From an empty tab the browser could keep the tab's first renderer for a
+ * page without Cross-Origin-Opener-Policy (the bare page) but not for the app's pages, which send
+ * it, and the ratios would count that swap, which a visit from another site pays either way.
+ */
+async function visit(context: BrowserContext, url: string, page: BenchPage, options: VisitOptions) {
+  const { label, throttledFrom, tracePath } = options;
   const tab = await context.newPage();
   const cdp = await context.newCDPSession(tab);
-  if (throttled) await throttle(cdp, SLOW_4G);
-  else await cdp.send('Network.enable');
+  await cdp.send('Network.enable');
+  if (throttledFrom) {
+    await tab.goto(throttledFrom, { waitUntil: 'load' });
+    await throttle(cdp, SLOW_4G);
+  }
   const network = meterNetwork(cdp);
   const browser = context.browser();
   if (tracePath && browser) {
@@ -261,10 +273,10 @@ const figures = (v: Visited, workers: { bytes: number }): Figures => ({
 });
 
 /** The floor's load: a cold visit in a fresh context, nothing more (it has no worker and no repeat visit). */
-async function floorLoad(browser: Browser, url: string, floorPage: BenchPage): Promise<Figures> {
+async function floorLoad(browser: Browser, url: string, floorPage: BenchPage, elsewhere: string): Promise<Figures> {
   const context = await newPhoneContext(browser, floorPage, []);
   try {
-    const cold = await visit(context, url, floorPage, true, 'fria');
+    const cold = await visit(context, url, floorPage, { label: 'fria', throttledFrom: elsewhere });
     return figures(cold, { bytes: 0 });
   } finally {
     await context.close();
@@ -278,25 +290,36 @@ async function measure(
   page: BenchPage,
   cookies: Cookie[],
   appHasServiceWorker: boolean,
+  elsewhere: string,
   /** The round, when each visit writes a trace (--trace). */
   traceRound?: number,
 ) {
   const context = await newPhoneContext(browser, page, cookies);
   const workers = meterServiceWorkers(context);
-  const traceOf = (label: string) =>
-    traceRound === undefined
-      ? undefined
-      : path.join(RESULTS_DIR, `bench-web${page.path.replace(/\W+/g, '-')}-${label}-${traceRound}.json`);
+  let throttledWorkers: Awaited<ReturnType<typeof throttleServiceWorkers>> | undefined;
+  const measured = (label: string): VisitOptions => ({
+    label,
+    throttledFrom: elsewhere,
+    tracePath:
+      traceRound === undefined
+        ? undefined
+        : path.join(RESULTS_DIR, `bench-web${page.path.replace(/\W+/g, '-')}-${label}-${traceRound}.json`),
+  });
   try {
-    const cold = await visit(context, url, page, true, 'fria', traceOf('fria'));
-    // The worker installs (and precaches) after the cold visit; the repeat visit needs it active.
-    if (appHasServiceWorker) await serviceWorkerActive(cold.tab, SERVICE_WORKER_GRACE_MS, SERVICE_WORKER_READY_MS);
+    const cold = await visit(context, url, page, measured('fria'));
+    // The worker installs (and precaches) after the cold visit; the repeat visit needs it active,
+    // and on the phone's network from then on.
+    if (appHasServiceWorker) {
+      await serviceWorkerActive(cold.tab, SERVICE_WORKER_GRACE_MS, SERVICE_WORKER_READY_MS);
+      throttledWorkers = await throttleServiceWorkers(browser, url, SLOW_4G);
+      if (throttledWorkers.workers === 0) throw new Error(`${page.path}: no se encontró el service worker de ${url}`);
+    }
     await cold.tab.close();
     const coldWorkers = await workers.take();
-    const repeat = await visit(context, url, page, true, 'repetida', traceOf('repetida'));
+    const repeat = await visit(context, url, page, measured('repetida'));
     await repeat.tab.close();
     const repeatWorkers = await workers.take();
-    const usual = await visit(context, url, page, true, 'habitual', traceOf('habitual'));
+    const usual = await visit(context, url, page, measured('habitual'));
     const usualWorkers = await workers.take();
     return {
       cold: figures(cold, coldWorkers),
@@ -304,6 +327,7 @@ async function measure(
       usual: figures(usual, usualWorkers),
     };
   } finally {
+    await throttledWorkers?.release();
     await context.close();
   }
 }
@@ -318,7 +342,7 @@ async function warmUp(browser: Browser, url: string, pages: BenchPage[], cookies
   for (const page of pages) {
     const context = await newPhoneContext(browser, page, cookiesOf(page));
     try {
-      const { tab } = await visit(context, url, page, false, 'preparacion');
+      const { tab } = await visit(context, url, page, { label: 'preparacion' });
       // One worker serves the whole app: asking the first page is enough.
       hasServiceWorker ??= await serviceWorkerActive(tab, SERVICE_WORKER_GRACE_MS, SERVICE_WORKER_READY_MS);
     } finally {
@@ -422,13 +446,22 @@ async function main() {
     for (let run = 1; run <= runs; run++) {
       console.log(`Ronda ${run} de ${runs}...`);
       const floors: Figures[] = [];
-      for (let load = 0; load < FLOOR_LOADS_PER_ROUND; load++) floors.push(await floorLoad(browser, url, floorPage));
+      for (let load = 0; load < FLOOR_LOADS_PER_ROUND; load++)
+        floors.push(await floorLoad(browser, url, floorPage, floorServer.elsewhere));
       floorSamples.push(...floors);
       console.log(
         `  ${FLOOR_LABEL}: contenido ${floors.map((f) => fixed(f.contentMs, 0)).join(' / ')} ms, LCP ${floors.map((f) => fixed(f.lcpMs, 0)).join(' / ')} ms`,
       );
       for (const page of pages) {
-        const result = await measure(browser, url, page, cookiesOf(page), hasServiceWorker, trace ? run : undefined);
+        const result = await measure(
+          browser,
+          url,
+          page,
+          cookiesOf(page),
+          hasServiceWorker,
+          floorServer.elsewhere,
+          trace ? run : undefined,
+        );
         for (const v of VISITS) samples.get(page.path)![v].push(result[v]);
         const brief = (f: Figures) =>
           `contenido ${fixed(f.contentMs, 0)}${f.contentPainted ? '' : '*'} ms, LCP ${fixed(f.lcpMs, 0)} ms, ${fixed(f.pageKb, 1)} KB (+${fixed(f.serviceWorkerKb, 1)} KB SW)`;
@@ -450,9 +483,9 @@ async function main() {
     console.log(
       '\nKB página: lo que descargó la pestaña (comprimido, con cabeceras) hasta mostrar el contenido y ' +
         `${NETWORK_QUIET_MS} ms sin red; lo servido por la caché o el service worker cuenta ~0. ` +
-        'KB SW: lo que descargó el service worker por su cuenta (sin limitar: la limitación de DevTools no alcanza al worker, así que ' +
-        'en la visita repetida de una página que el worker pide a la red, las que dibuja el servidor, su HTML no paga la ida y vuelta ' +
-        'ni la transferencia que pagaría en un teléfono). ' +
+        'KB SW: lo que descargó el service worker por su cuenta (el precache, sin limitar, tras la visita fría; desde la repetida, ' +
+        'con la misma red que la pestaña; su CPU no se puede limitar y va a la velocidad de esta máquina). ' +
+        'Cada visita medida empieza en una página de otro sitio, como la de quien llega desde un buscador o un mensaje. ' +
         'LCP: largest contentful paint. Contenido: desde el inicio de la navegación hasta que el navegador pintó el contenido ' +
         'principal (Element Timing); * el navegador no informó de su pintura (queda bajo el pliegue): es el cuadro que iba a dibujarlo. ' +
         `×: veces la ${FLOOR_LABEL.slice(1, -1)} (las palabras del inicio solas, sin estilo ni script, desde un servidor propio, ` +
