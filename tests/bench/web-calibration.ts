@@ -152,7 +152,10 @@ export type FloorServer = {
   close: () => Promise<void>;
 };
 
-/** Loopback addresses are sites of their own: the app is on localhost, the floor on the first, the page before each visit on the second. */
+/**
+ * Each loopback address is a site of its own: the app is on localhost, the floor on the first
+ * address, the page each visit starts from on the second.
+ */
 const FLOOR_HOST = '127.0.0.1';
 const ELSEWHERE_HOST = '127.0.0.2';
 

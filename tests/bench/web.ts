@@ -203,7 +203,7 @@ const TRACE_CATEGORIES = [
 
 type VisitOptions = {
   label: string;
-  /** Slow 4G and the phone's CPU from the page of another site on: a measured visit. */
+  /** A measured visit: the page of another site it starts from (at full speed), then slow 4G and the phone's CPU. */
   throttledFrom?: string;
   tracePath?: string;
 };
