@@ -189,6 +189,7 @@ export async function throttleServiceWorkers(browser: Browser, origin: string, t
     const reply = new Promise<{ error?: { message: string } }>((resolve) => replies.set(id, resolve));
     await session.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) });
     const { error } = await reply;
+    replies.delete(id);
     if (error) throw new Error(`${method} en el service worker: ${error.message}`);
   };
   for (const worker of workers) {

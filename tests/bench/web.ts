@@ -219,11 +219,10 @@ async function visit(context: BrowserContext, url: string, page: BenchPage, opti
   const { label, throttledFrom, tracePath } = options;
   const tab = await context.newPage();
   const cdp = await context.newCDPSession(tab);
-  await cdp.send('Network.enable');
   if (throttledFrom) {
     await tab.goto(throttledFrom, { waitUntil: 'load' });
     await throttle(cdp, SLOW_4G);
-  }
+  } else await cdp.send('Network.enable');
   const network = meterNetwork(cdp);
   const browser = context.browser();
   if (tracePath && browser) {
