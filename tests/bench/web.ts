@@ -31,6 +31,7 @@ import {
 import {
   contentShownAt,
   installProbe,
+  probeOptions,
   largestPaintAt,
   meterNetwork,
   meterServiceWorkers,
@@ -178,7 +179,7 @@ async function newPhoneContext(browser: Browser, page: BenchPage, cookies: Cooki
   // tsx compiles with esbuild's keepNames, which wraps the functions sent to the page in
   // __name(fn, 'name'); the page has no __name, so it gets one that does nothing.
   await context.addInitScript({ content: 'globalThis.__name ??= (fn) => fn;' });
-  await context.addInitScript(installProbe, page.content);
+  await context.addInitScript(installProbe, probeOptions(page.content));
   return context;
 }
 
@@ -230,14 +231,16 @@ async function visit(context: BrowserContext, url: string, page: BenchPage, opti
     await browser.startTracing(tab, { path: tracePath, categories: TRACE_CATEGORIES });
   }
   try {
-    const response = await tab.goto((page.origin ?? url) + page.path, {
+    const pageUrl = (page.origin ?? url) + page.path;
+    const shown = contentShownAt(tab, pageUrl);
+    const response = await tab.goto(pageUrl, {
       waitUntil: 'commit',
       timeout: CONTENT_TIMEOUT_MS,
     });
     if (response && !response.ok())
       throw new Error(`${page.path} (${label}): el servidor respondió ${response.status()}`);
     const content = await withTimeout(
-      contentShownAt(tab),
+      shown,
       CONTENT_TIMEOUT_MS,
       `${page.path} (${label}): el contenido (${page.content.selector}) no apareció en ${CONTENT_TIMEOUT_MS / 1000} s (URL: ${tab.url()})`,
     ).catch(async (err: unknown) => {
