@@ -1,14 +1,16 @@
 // Starts the app once the page the browser received is painted (docs/decisions/014).
-// - The app's module is linked as a modulepreload marked data-app-entry, so it downloads and
-//   compiles with the page; were it a module script, the browser would evaluate it as soon as
-//   the page is parsed, and on a repeat visit (the code at once from the service worker) a slow
-//   phone spent seconds on that before painting the list the HTML already held.
+// - The app's module is linked as a modulepreload marked data-app-entry: an app shell's in its
+//   head, so it downloads and compiles with the page; a page drawn with its content keeps it,
+//   with its route code, in a <template> added here, so nothing competes with its first frame
+//   (src/lib/critical-css.ts, preloadsAfterContent). Were it a module script, the browser would
+//   evaluate it as soon as the page is parsed, and on a repeat visit (the code at once from the
+//   service worker) a slow phone spent seconds on that before painting the list the HTML held.
 // - A page drawn with its content carries the rules it uses inline, and its stylesheets only
 //   in <noscript> (src/lib/critical-css.ts): they are added here, before the app, so what the
 //   app draws next (a menu, a drawer, another page) finds every rule.
 (() => {
   const start = () => {
-    // The page's route code (src/lib/critical-css.ts, preloadsAfterContent), downloaded while the app's entry runs.
+    // A page drawn with its content: its entry and route code (src/lib/critical-css.ts, preloadsAfterContent).
     const preloads = document.getElementById('app-preloads');
     if (preloads) document.head.append(preloads.content);
     for (const noscript of document.head.querySelectorAll('noscript')) {

@@ -151,7 +151,9 @@ function navigationsWaitForTheApp(page: Page): Page {
   const appStarted = (waitUntil: string | undefined) =>
     waitUntil === 'commit' || waitUntil === 'domcontentloaded'
       ? Promise.resolve()
-      : page.locator('html[data-ready], html:not(:has(link[data-app-entry]))').waitFor({ state: 'attached' });
+      : page
+          .locator('html[data-ready], html:not(:has(link[data-app-entry], #app-preloads))')
+          .waitFor({ state: 'attached' });
   const goto = page.goto.bind(page);
   page.goto = async (url, options) => {
     const response = await goto(url, options);

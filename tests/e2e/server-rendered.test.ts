@@ -110,7 +110,11 @@ describe.skipIf(!chromium)('páginas del cliente renderizadas en el servidor', (
       expect(await page.content()).toContain(packages.items[0]!.trackingNumber);
       // Its scripts are asked for after its content has arrived (critical-css.ts, preloadsAfterContent).
       expect(await page.locator('head link[rel="modulepreload"]').count()).toBe(0);
-      expect(await page.locator('#root ~ link[rel="modulepreload"][data-app-entry]').count()).toBe(1);
+      expect(
+        await page
+          .locator('#root ~ template#app-preloads')
+          .evaluate((t) => (t as HTMLTemplateElement).content.querySelectorAll('link[data-app-entry]').length),
+      ).toBe(1);
 
       await page.goto(`${url()}/dashboard/facturas`);
       await expect(page.getByRole('heading', { name: 'Tus facturas' }).isVisible()).resolves.toBe(true);
