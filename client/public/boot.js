@@ -2,7 +2,7 @@
 // - The app's module is linked as a modulepreload marked data-app-entry: an app shell's in its
 //   head, so it downloads and compiles with the page; a page drawn with its content keeps it,
 //   with its route code, in a <template> added here, so nothing competes with its first frame
-//   (src/lib/critical-css.ts, preloadsAfterContent). Were it a module script, the browser would
+//   (shared/src/page-parts.ts, preloadsAfterContent). Were it a module script, the browser would
 //   evaluate it as soon as the page is parsed, and on a repeat visit (the code at once from the
 //   service worker) a slow phone spent seconds on that before painting the list the HTML held.
 // - A page drawn with its content carries the rules it uses inline, and its stylesheets only
@@ -10,7 +10,7 @@
 //   app draws next (a menu, a drawer, another page) finds every rule.
 (() => {
   const start = () => {
-    // A page drawn with its content: its entry and route code (src/lib/critical-css.ts, preloadsAfterContent).
+    // A page drawn with its content: its entry and route code (shared/src/page-parts.ts, preloadsAfterContent).
     const preloads = document.getElementById('app-preloads');
     if (preloads) document.head.append(preloads.content);
     for (const noscript of document.head.querySelectorAll('noscript')) {

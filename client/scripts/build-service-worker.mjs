@@ -56,7 +56,16 @@ const shellPageUrl = (file) => file.replace(/^app\//, '').replace(/\.html$/, '')
  * stored; offline, the page's app shell answers, precached under its own file's URL (a static
  * file, nobody's data), not the page's.
  */
-const { SERVER_RENDERED_PAGES, PRERENDERED_PAGES } = await import(
+const {
+  SERVER_RENDERED_PAGES,
+  PRERENDERED_PAGES,
+  WORKER_JOINED_PAGES,
+  PAGE_PART_HEADER,
+  PAGE_REST,
+  pageStartFile,
+  pageOfflineRestFile,
+  splitPage,
+} = await import(
   pathToFileURL(path.join(process.env.SSR_DIST ?? path.join(dist, '../dist-ssr'), 'entry-server.js')).href
 );
 const serverRendered = new Set(SERVER_RENDERED_PAGES.map((page) => `app${page}.html`));
@@ -133,6 +142,49 @@ for (const old of fs.readdirSync(dist).filter((file) => /^sw-assets-\w+\.js/.tes
   fs.rmSync(path.join(dist, old));
 fs.writeFileSync(path.join(dist, cleanupFile), cleanupScript);
 
+/**
+ * The customer's pages the worker joins from two parts (shared/src/page-parts.ts): each page's
+ * start and its app shell's rest (the offline answer), split from its app shell, kept by the
+ * worker's own script (scripts/sw-joined-pages.js), which answers their visits. Workbox has no
+ * route for them.
+ */
+const JOINED_PAGES_CACHE_PREFIX = 'casillero-page-starts-';
+const joinedPages = {};
+for (const page of WORKER_JOINED_PAGES) {
+  const shellFile = `app${page}.html`;
+  const parts = splitPage(fs.readFileSync(path.join(dist, shellFile), 'utf8'));
+  if (!parts) throw new Error(`${shellFile} no enlaza /boot.js: no se puede partir para el service worker`);
+  fs.writeFileSync(path.join(dist, pageStartFile(page)), parts.start);
+  fs.writeFileSync(path.join(dist, pageOfflineRestFile(page)), parts.rest);
+  joinedPages[page] = {
+    start: `/${pageStartFile(page)}`,
+    offlineRest: `/${pageOfflineRestFile(page)}`,
+    shell: `/${shellFile}`,
+  };
+}
+const joinedPagesConfig = {
+  cachePrefix: JOINED_PAGES_CACHE_PREFIX,
+  header: PAGE_PART_HEADER,
+  rest: PAGE_REST,
+  pages: joinedPages,
+};
+const partsHash = createHash('sha256')
+  .update(JSON.stringify(joinedPagesConfig))
+  .update(
+    WORKER_JOINED_PAGES.map((page) => fs.readFileSync(path.join(dist, pageStartFile(page)), 'utf8')).join('') +
+      WORKER_JOINED_PAGES.map((page) => fs.readFileSync(path.join(dist, pageOfflineRestFile(page)), 'utf8')).join(''),
+  )
+  .digest('hex')
+  .slice(0, 8);
+const joinedPagesScript = `// Written by client/scripts/build-service-worker.mjs from scripts/sw-joined-pages.js.
+self.casilleroJoinedPages = ${JSON.stringify({ ...joinedPagesConfig, cacheName: `${JOINED_PAGES_CACHE_PREFIX}${partsHash}` })};
+${fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'sw-joined-pages.js'), 'utf8')}`;
+const joinedPagesFile = `sw-pages-${createHash('sha256').update(joinedPagesScript).digest('hex').slice(0, 8)}.js`;
+for (const old of fs.readdirSync(dist).filter((file) => /^sw-pages-\w+\.js/.test(file)))
+  fs.rmSync(path.join(dist, old));
+fs.writeFileSync(path.join(dist, joinedPagesFile), joinedPagesScript);
+const joined = new Set(WORKER_JOINED_PAGES);
+
 /** The URLs Workbox put in the precache, kept for the report below. */
 let precachedUrls = [];
 
@@ -161,7 +213,7 @@ const { count, size, warnings, filePaths } = await generateSW({
   skipWaiting: true,
   clientsClaim: true,
   cleanupOutdatedCaches: true,
-  importScripts: [`/${cleanupFile}`],
+  importScripts: [`/${cleanupFile}`, `/${joinedPagesFile}`],
   // Names in assets/ carry their content hash: no cache-busting query needed to fetch them.
   dontCacheBustURLsMatching: /^assets\//,
   manifestTransforms: [
@@ -191,9 +243,10 @@ const { count, size, warnings, filePaths } = await generateSW({
     ),
   ],
   runtimeCaching: [
-    // The pages the server renders with the customer's data: always from the network, never
-    // stored; offline, the page's app shell from the precache.
-    ...SERVER_RENDERED_PAGES.map((page) => ({
+    // The staff's page the server renders with their data (the customer's are joined by
+    // sw-joined-pages.js): always from the network, never stored; offline, the page's app shell
+    // from the precache.
+    ...SERVER_RENDERED_PAGES.filter((page) => !joined.has(page)).map((page) => ({
       urlPattern: pageUrlPattern(page),
       handler: 'NetworkOnly',
       options: { precacheFallback: { fallbackURL: `/app${page}.html` } },

@@ -17,10 +17,16 @@ import { PRERENDERED_PAGES } from '@casillero/shared';
 
 export {
   APP_SHELL_FILE,
+  PAGE_PART_HEADER,
+  PAGE_REST,
   PRERENDERED_PAGES,
   SERVER_DATA_ID,
   SERVER_RENDERED_PAGES,
+  WORKER_JOINED_PAGES,
   appShellFile,
+  pageOfflineRestFile,
+  pageStartFile,
+  splitPage,
 } from '@casillero/shared';
 export { criticalCssInliner } from './lib/critical-css';
 

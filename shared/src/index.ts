@@ -95,3 +95,4 @@ export * from './messages-api';
 export * from './schemas/public-api';
 export * from './compras';
 export * from './allies';
+export * from './page-parts';

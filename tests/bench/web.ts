@@ -486,7 +486,8 @@ async function main() {
       '\nKB página: lo que descargó la pestaña (comprimido, con cabeceras) hasta mostrar el contenido y ' +
         `${NETWORK_QUIET_MS} ms sin red; lo servido por la caché o el service worker cuenta ~0. ` +
         'KB SW: lo que descargó el service worker por su cuenta (el precache, sin limitar, tras la visita fría; desde la repetida, ' +
-        'con la misma red que la pestaña; su CPU no se puede limitar y va a la velocidad de esta máquina). ' +
+        'con la misma red que la pestaña; su CPU no se puede limitar y va a la velocidad de esta máquina; el resto de una página ' +
+        'que el worker une a su comienzo no cuenta: DevTools lo da por cancelado, sin tamaño, en cuanto lo entrega). ' +
         'Cada visita medida empieza en una página de otro sitio, como la de quien llega desde un buscador o un mensaje. ' +
         'LCP: largest contentful paint. Contenido: desde el inicio de la navegación hasta que el navegador pintó el contenido ' +
         'principal (Element Timing); * el navegador no informó de su pintura (queda bajo el pliegue): es el cuadro que iba a dibujarlo. ' +

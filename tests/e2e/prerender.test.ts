@@ -89,7 +89,7 @@ describe.skipIf(!chromium)('páginas públicas prerenderizadas', () => {
         );
         expect(await page.locator('meta[name="description"]').count(), pagePath).toBe(1);
         expect(await page.locator('title').count(), pagePath).toBe(1);
-        // Its scripts are asked for after its words have arrived (critical-css.ts, preloadsAfterContent).
+        // Its scripts are asked for after its words have arrived (shared/src/page-parts.ts, preloadsAfterContent).
         expect(await page.locator('head link[rel="modulepreload"]').count(), pagePath).toBe(0);
         expect(
           await page

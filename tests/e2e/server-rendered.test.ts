@@ -108,7 +108,7 @@ describe.skipIf(!chromium)('páginas del cliente renderizadas en el servidor', (
       await page.goto(`${url()}/dashboard/almacen`);
       await expect(page.getByText('Total de paquetes').isVisible()).resolves.toBe(true);
       expect(await page.content()).toContain(packages.items[0]!.trackingNumber);
-      // Its scripts are asked for after its content has arrived (critical-css.ts, preloadsAfterContent).
+      // Its scripts are asked for after its content has arrived (shared/src/page-parts.ts, preloadsAfterContent).
       expect(await page.locator('head link[rel="modulepreload"]').count()).toBe(0);
       expect(
         await page
@@ -241,10 +241,16 @@ describe.skipIf(!chromium)('páginas del cliente renderizadas en el servidor', (
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 });
       const maria = (await call<Tracking[]>(page, 'trackings.mine')).map((t) => t.trackingNumber);
 
-      // The worker takes the page from the network: the server's render, with her trackings.
+      // The worker sends the page's start it keeps (its stylesheets linked, no rules inlined), then
+      // the rest from the network: the server's render, with her trackings (shared/src/page-parts.ts).
       const visit = await page.goto(`${url()}/dashboard/mis-trackings`);
       expect(visit?.fromServiceWorker()).toBe(true);
-      expect(await visit?.text()).toContain(maria[0]);
+      const joined = (await visit?.text()) ?? '';
+      expect(joined).toContain(maria[0]);
+      expect(joined).toMatch(
+        /^<!doctype html>[\s\S]*<link rel="stylesheet"[\s\S]*<script defer src="\/boot.js"><\/script>\s*<title>Mis Trackings/,
+      );
+      expect(joined).not.toContain('<noscript>');
       const list = page.getByRole('list', { name: 'Trackings' });
       await list.getByText(maria[0]!, { exact: true }).waitFor();
 
@@ -261,12 +267,18 @@ describe.skipIf(!chromium)('páginas del cliente renderizadas en el servidor', (
       const cached = await cachedHtml(page);
       // The customer area's app shells are there (decision 015; the server-rendered pages' under
       // their file's URL, for offline), and they are empty shells.
-      const shells = cached.filter((entry) => /^\/(app\/)?dashboard/.test(entry.path));
+      const shells = cached.filter(
+        (entry) => /^\/(app\/)?dashboard/.test(entry.path) && !entry.path.endsWith('.start.html'),
+      );
       expect(shells.map((entry) => entry.path)).toContain('/app/dashboard/mis-trackings.html');
       for (const { path, text } of shells) {
         expect(text, path).toContain('<div id="root"></div>');
         for (const number of [...maria, ...carlos]) expect(text, path).not.toContain(number);
       }
+      // The starts of the pages the worker joins: a head every customer shares, nothing more.
+      const starts = cached.filter((entry) => entry.path.endsWith('.start.html'));
+      expect(starts.map((entry) => entry.path)).toContain('/app/dashboard/mis-trackings.start.html');
+      for (const { path, text } of starts) expect(text, path).not.toMatch(/<body|<title>|id="root"/);
       // No page holds a customer's data or name (a public page may show a demo number as an example).
       for (const { path, text } of cached) {
         expect(text, path).not.toMatch(/id="server-data">\["\/dashboard/);

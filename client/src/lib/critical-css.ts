@@ -6,6 +6,7 @@
 // at build time (scripts/critical-css.mjs); applying them takes a millisecond or two, so the
 // server does it per request. See docs/decisions/014.
 import { createProcessor, type CompactPlan } from 'beasties/runtime';
+import { preloadsAfterContent } from '@casillero/shared';
 
 /** Where beasties, which deferred a stylesheet, keeps its real media. */
 const DEFERRED_MEDIA_ATTRIBUTE = 'data-beasties-media';
@@ -24,40 +25,6 @@ const INLINE_SWITCH = new RegExp(
  * page after the first frame.
  */
 const PRINT_MEDIA_COPY = new RegExp(`<link [^>]*${DEFERRED_MEDIA_ATTRIBUTE}="[^"]*"[^>]*>`, 'g');
-
-const MODULE_PRELOAD = /[ \t]*<link rel="modulepreload"[^>]*>\n?/g;
-/** Where the page keeps its module preloads until public/boot.js (which names it too) adds them. */
-const APP_PRELOADS_ID = 'app-preloads';
-
-/**
- * The page's module preloads leave its <head> for a <template> at the end of the <body>, which
- * the browser leaves alone until public/boot.js adds them after the first frame, the app's entry
- * (marked data-app-entry) first:
- * - a browser asks for what it reads first, and a slow connection is shared by every download at
- *   once: linked in the head, a dozen scripts (some 200 KB) took the bandwidth from the rest of
- *   the HTML, whose words are what the first paint shows;
- * - each request costs the phone's main thread time before that frame: some twenty of them took
- *   about a second on the benchmark's phone, on a repeat visit whose files were all at hand;
- * - on a repeat visit the service worker hands over the entry (570 KB of JavaScript) at once, and
- *   the browser compiles it while it parses the page: linked at the end of the <body>, that
- *   compilation took a core from the page's first frame, which came some 20 ms later
- *   (docs/decisions/014).
- */
-function preloadsAfterContent(html: string): string {
-  const headEnd = html.indexOf('</head>');
-  if (headEnd < 0 || !html.includes('</body>')) return html;
-  const links = (html.slice(0, headEnd).match(MODULE_PRELOAD) ?? []).map((link) => link.trim());
-  if (links.length === 0) return html;
-  const entryFirst = [
-    ...links.filter((link) => link.includes('data-app-entry')),
-    ...links.filter((link) => !link.includes('data-app-entry')),
-  ];
-  const atEnd = `<template id="${APP_PRELOADS_ID}">${entryFirst.join('')}</template>`;
-  const head = html.slice(0, headEnd).replace(MODULE_PRELOAD, '');
-  const rest = html.slice(headEnd);
-  const bodyEnd = rest.lastIndexOf('</body>');
-  return `${head}${rest.slice(0, bodyEnd)}${atEnd}${rest.slice(bodyEnd)}`;
-}
 
 /** A custom property's declaration (`--name: value;`, or the last one of its rule). */
 const CUSTOM_PROPERTY_DECLARATION = /(--[\w-]+)\s*:([^;{}]*)(?:;|(?=\}))/g;

@@ -9,7 +9,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE_NAME, appShellFile } from '@casillero/shared';
+import { PAGE_PART_HEADER, PAGE_REST, SESSION_COOKIE_NAME, appShellFile, splitPage } from '@casillero/shared';
 import type { Database } from '../db/client';
 import { mailboxes, sessions, trackings } from '../db/schema';
 import { testConfig } from '../env';
@@ -25,8 +25,10 @@ const db = () => database.db;
 
 const SHELL =
   '<!doctype html><html><head><meta name="viewport" content="width=device-width">' +
+  '<link rel="stylesheet" crossorigin href="/assets/index.css">' +
   '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/trpc/trackings.mine?batch=1&amp;preload=1">' +
-  '<title>Casillero</title></head><body><div id="root"></div></body></html>';
+  '<title>Casillero</title><link rel="modulepreload" crossorigin href="/assets/index.js" data-app-entry>' +
+  '<script defer src="/boot.js"></script></head><body><div id="root"></div></body></html>';
 
 /** Stands in for client/dist-ssr/entry-server.js: the page is the customer's tracking numbers. */
 const BUNDLE = `
@@ -207,6 +209,60 @@ describe('the service worker', () => {
       });
       expect(res.statusCode).toBe(200);
       expect(res.body).toBe(SHELL);
+    }
+  });
+});
+
+describe("the service worker joining a page's start and rest", () => {
+  /** The worker's request for the rest: a script's fetch, with its header. */
+  const rest = { 'sec-fetch-dest': 'empty', 'sec-fetch-mode': 'cors', accept: '*/*', [PAGE_PART_HEADER]: PAGE_REST };
+  const start = splitPage(SHELL)!.start;
+
+  it("gets the customer's page after the start it keeps: hers alone, its code after its content, no rules of its own, never stored", async () => {
+    expect(start).toBe(
+      '<!doctype html><html><head><meta name="viewport" content="width=device-width">' +
+        '<link rel="stylesheet" crossorigin href="/assets/index.css"><script defer src="/boot.js"></script>',
+    );
+    for (const [who, mine, theirs] of [
+      [maria, 'MARIA0001', 'CARLOS0001'],
+      [carlos, 'CARLOS0001', 'MARIA0001'],
+    ] as const) {
+      const res = await page('/dashboard/mis-trackings', who.visitor.token, rest);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      expect(String(res.headers.vary).toLowerCase()).toContain(PAGE_PART_HEADER);
+      expect(res.body).toContain(`<li>${mine}</li>`);
+      expect(res.body).not.toContain(theirs);
+      // The start and this rest are one document, with the page's title, its data not preloaded again.
+      const joined = start + res.body;
+      expect(joined.match(/<html>|<head>|<\/head>|<body>|<title>/g)).toEqual([
+        '<html>',
+        '<head>',
+        '<title>',
+        '</head>',
+        '<body>',
+      ]);
+      expect(joined).toContain('<title>Mis Trackings</title>');
+      expect(joined).not.toContain('rel="preload" as="fetch"');
+      // The start links the stylesheets: no critical CSS; the entry waits in the template.
+      expect(res.body).not.toContain('data-critical-from');
+      expect(res.body).toContain(
+        '<template id="app-preloads"><link rel="modulepreload" crossorigin href="/assets/index.js" data-app-entry></template></body>',
+      );
+    }
+  });
+
+  it("gets the app shell's rest without a session, and when the render fails", async () => {
+    for (const [url, token] of [
+      ['/dashboard/mis-trackings', null],
+      ['/dashboard/mis-trackings', 'no-es-un-token'],
+      ['/dashboard/mis-trackings?falla=1', maria.visitor.token],
+    ] as const) {
+      const res = await page(url, token, rest);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(splitPage(SHELL)!.rest);
+      expect(start + res.body).toContain('<title>Casillero</title>');
+      expect(res.body).not.toContain('MARIA0001');
     }
   });
 });

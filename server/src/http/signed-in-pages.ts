@@ -9,7 +9,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SERVER_DATA_ID, SERVER_RENDERED_PAGES } from '@casillero/shared';
+import {
+  PAGE_PART_HEADER,
+  PAGE_REST,
+  SERVER_DATA_ID,
+  SERVER_RENDERED_PAGES,
+  preloadsAfterContent,
+  splitPage,
+} from '@casillero/shared';
 import type { Config } from '../env';
 import { lazyCriticalCss, lazyServerBundle } from './server-bundle';
 
@@ -17,8 +24,15 @@ const EMPTY_ROOT = '<div id="root"></div>';
 /** Private to the customer, never kept by the browser's or any shared cache. */
 export const SIGNED_IN_PAGE_HEADERS = {
   'cache-control': 'private, no-store',
-  vary: 'Cookie, Sec-Fetch-Mode, Sec-CH-UA-Mobile, User-Agent',
+  vary: `Cookie, Sec-Fetch-Mode, Sec-CH-UA-Mobile, User-Agent, ${PAGE_PART_HEADER}`,
 } as const;
+
+/**
+ * Whether the service worker asks for the page's rest alone (shared/src/page-parts.ts): it sent
+ * the page's start to the browser already, from what it keeps. A header a page of another site
+ * cannot send without this server's leave (CORS), and the answer is never stored either.
+ */
+export const asksForRest = (req: FastifyRequest) => req.headers[PAGE_PART_HEADER] === PAGE_REST;
 
 /**
  * Whether the request is the browser opening the page (a navigation, passed on by the service
@@ -84,29 +98,36 @@ export function signedInPages(config: Config, queriesFor: QueriesFor) {
   /**
    * The page's HTML with the customer's data, or null for the plain app shell: not a navigation
    * (the service worker's download), no session (or an expired one: the browser then goes to
-   * sign in, as it always has), no bundle, or any error.
+   * sign in, as it always has), no bundle, or any error. Asked for its rest alone (the worker's
+   * request, `asksForRest`), the rest of that page, or of the shell in those cases.
    */
   return async function render(req: FastifyRequest, reply: FastifyReply, shellFile: string): Promise<string | null> {
-    if (!isDocumentRequest(req)) return null;
+    const restAlone = asksForRest(req);
+    if (!restAlone && !isDocumentRequest(req)) return null;
+    // The worker's start came from this shell: the rest follows it, the page's or the shell's own.
+    const rest = (html: string) => splitPage(html)?.rest ?? html;
+    let shell = shells.get(shellFile);
     try {
-      const query = await queriesFor(req, reply);
-      if (!query) return null;
-      const bundle = await loadBundle(req.log);
-      if (typeof bundle?.renderSignedIn !== 'function') return null;
-      const onPhone = looksLikePhone(req);
-      const page = await bundle.renderSignedIn(req.url, query, onPhone);
-      if (!page) return null;
-      let shell = shells.get(shellFile);
       if (shell === undefined) {
         shell = fs.readFileSync(path.join(config.clientDist, shellFile), 'utf8');
         shells.set(shellFile, shell);
       }
-      if (!shell.includes(EMPTY_ROOT)) return null;
+      const query = await queriesFor(req, reply);
+      const bundle = query ? await loadBundle(req.log) : null;
+      const onPhone = looksLikePhone(req);
+      const page =
+        query && typeof bundle?.renderSignedIn === 'function'
+          ? await bundle.renderSignedIn(req.url, query, onPhone)
+          : null;
+      if (!page || !shell.includes(EMPTY_ROOT)) return restAlone ? rest(shell) : null;
+      const composed = composePage(shell, page, onPhone);
+      // The worker's start links the stylesheets: the rest needs no rules of its own.
+      if (restAlone) return rest(preloadsAfterContent(composed));
       const inlineCriticalCss = await loadCriticalCss(req.log);
-      return inlineCriticalCss(composePage(shell, page, onPhone));
+      return inlineCriticalCss(composed);
     } catch (err) {
       req.log.error({ err, url: req.url }, 'Error al renderizar en el servidor una página de cliente');
-      return null;
+      return restAlone && shell !== undefined ? rest(shell) : null;
     }
   };
 }
