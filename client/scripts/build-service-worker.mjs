@@ -8,6 +8,8 @@
 // the icons and the public illustrations. The other hashed files in assets/ (the admin area,
 // the charts) are cached only when a page asks for them. Nothing from /trpc, /api or /files is
 // ever cached: no route matches them, so the browser sends them to the network as usual.
+// The customer's server-rendered pages are answered by a script of ours the worker imports
+// (sw-joined-pages.js): the start of the page it keeps, then the rest from the server.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -105,11 +107,6 @@ const assets = [
       .flatMap((page) => firstPaintAssets(fs.readFileSync(path.join(dist, page), 'utf8'))),
   ),
 ].sort();
-for (const asset of assets) {
-  if (!fs.existsSync(path.join(dist, asset))) throw new Error(`${asset} aparece en el HTML pero no existe en ${dist}`);
-  // Vite's names are [name]-[hash].ext; anything else could be read as a glob pattern below.
-  if (!/^[\w./-]+$/.test(asset)) throw new Error(`Nombre de archivo inesperado: ${asset}`);
-}
 
 /**
  * The assets cache (the code and styles a page loads that are not precached) is kept to the
@@ -150,12 +147,21 @@ fs.writeFileSync(path.join(dist, cleanupFile), cleanupScript);
  */
 const JOINED_PAGES_CACHE_PREFIX = 'casillero-page-starts-';
 const joinedPages = {};
+/**
+ * The stylesheets the starts link, precached: the worker's first visit to one of these pages
+ * would otherwise wait for them on the network, where the page's own rules came inlined.
+ */
+const joinedStartAssets = [];
+// The cache is named after what it holds: a deployment that changes a part gets a new one.
+const partsHash = createHash('sha256');
 for (const page of WORKER_JOINED_PAGES) {
   const shellFile = `app${page}.html`;
   const parts = splitPage(fs.readFileSync(path.join(dist, shellFile), 'utf8'));
   if (!parts) throw new Error(`${shellFile} no enlaza /boot.js: no se puede partir para el service worker`);
   fs.writeFileSync(path.join(dist, pageStartFile(page)), parts.start);
   fs.writeFileSync(path.join(dist, pageOfflineRestFile(page)), parts.rest);
+  partsHash.update(page).update(parts.start).update(parts.rest);
+  joinedStartAssets.push(...firstPaintAssets(parts.start));
   joinedPages[page] = {
     start: `/${pageStartFile(page)}`,
     offlineRest: `/${pageOfflineRestFile(page)}`,
@@ -163,27 +169,26 @@ for (const page of WORKER_JOINED_PAGES) {
   };
 }
 const joinedPagesConfig = {
+  cacheName: `${JOINED_PAGES_CACHE_PREFIX}${partsHash.digest('hex').slice(0, 8)}`,
   cachePrefix: JOINED_PAGES_CACHE_PREFIX,
   header: PAGE_PART_HEADER,
   rest: PAGE_REST,
   pages: joinedPages,
 };
-const partsHash = createHash('sha256')
-  .update(JSON.stringify(joinedPagesConfig))
-  .update(
-    WORKER_JOINED_PAGES.map((page) => fs.readFileSync(path.join(dist, pageStartFile(page)), 'utf8')).join('') +
-      WORKER_JOINED_PAGES.map((page) => fs.readFileSync(path.join(dist, pageOfflineRestFile(page)), 'utf8')).join(''),
-  )
-  .digest('hex')
-  .slice(0, 8);
 const joinedPagesScript = `// Written by client/scripts/build-service-worker.mjs from scripts/sw-joined-pages.js.
-self.casilleroJoinedPages = ${JSON.stringify({ ...joinedPagesConfig, cacheName: `${JOINED_PAGES_CACHE_PREFIX}${partsHash}` })};
+self.casilleroJoinedPages = ${JSON.stringify(joinedPagesConfig)};
 ${fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'sw-joined-pages.js'), 'utf8')}`;
 const joinedPagesFile = `sw-pages-${createHash('sha256').update(joinedPagesScript).digest('hex').slice(0, 8)}.js`;
 for (const old of fs.readdirSync(dist).filter((file) => /^sw-pages-\w+\.js/.test(file)))
   fs.rmSync(path.join(dist, old));
 fs.writeFileSync(path.join(dist, joinedPagesFile), joinedPagesScript);
 const joined = new Set(WORKER_JOINED_PAGES);
+const precachedAssets = [...new Set([...assets, ...joinedStartAssets])].sort();
+for (const asset of precachedAssets) {
+  if (!fs.existsSync(path.join(dist, asset))) throw new Error(`${asset} aparece en el HTML pero no existe en ${dist}`);
+  // Vite's names are [name]-[hash].ext; anything else could be read as a glob pattern below.
+  if (!/^[\w./-]+$/.test(asset)) throw new Error(`Nombre de archivo inesperado: ${asset}`);
+}
 
 /** The URLs Workbox put in the precache, kept for the report below. */
 let precachedUrls = [];
@@ -200,7 +205,7 @@ const { count, size, warnings, filePaths } = await generateSW({
     'favicon.svg',
     'icons/*.png',
     'illustrations/*',
-    ...assets,
+    ...precachedAssets,
   ],
   // The precompressed copies (if precompress.mjs ran first) are the server's business.
   globIgnores: ['**/*.br', '**/*.gz', ...livePageFiles],
@@ -290,5 +295,5 @@ const gzipped = precachedUrls.reduce(
 );
 console.log(
   `Precaché: ${count} archivos, ${kb(size)} sin comprimir, ${kb(gzipped)} con gzip ` +
-    `(${pages.length + customerShells.length + serverRenderedShells.length} páginas HTML, ${assets.length} de ${fs.readdirSync(path.join(dist, 'assets')).filter((f) => !/\.(br|gz)$/.test(f)).length} archivos de assets/).`,
+    `(${pages.length + customerShells.length + serverRenderedShells.length} páginas HTML, ${precachedAssets.length} de ${fs.readdirSync(path.join(dist, 'assets')).filter((f) => !/\.(br|gz)$/.test(f)).length} archivos de assets/).`,
 );

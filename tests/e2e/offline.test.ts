@@ -153,16 +153,23 @@ describe.skipIf(!chromium)('sin conexión e instalable', () => {
         ]),
       );
 
-      // The files of assets/ that the precached pages load before their first paint, read from
-      // the cached pages themselves: exactly those are precached.
+      // The files of assets/ that the precached pages load before their first paint, and the
+      // stylesheets of the starts the worker keeps for the server-rendered customer pages
+      // (shared/src/page-parts.ts), read from the cached pages themselves: exactly those are precached.
       const firstPaint = await page.evaluate(async (name) => {
-        const cache = await caches.open(name);
         const found = new Set<string>();
-        for (const request of await cache.keys()) {
-          const pathname = new URL(request.url).pathname;
-          // The customer pages' shells (app/…, for offline) load code that is cached when first used.
-          if (!pathname.endsWith('.html') || pathname.startsWith('/app/')) continue;
-          const html = await (await cache.match(request))!.text();
+        const pages: Request[] = [];
+        for (const cacheName of await caches.keys()) {
+          if (cacheName !== name && !cacheName.startsWith('casillero-page-starts-')) continue;
+          for (const request of await (await caches.open(cacheName)).keys()) {
+            const pathname = new URL(request.url).pathname;
+            // The customer pages' shells (app/…, for offline) load code that is cached when first used.
+            if (pathname.endsWith('.start.html') || (pathname.endsWith('.html') && !pathname.startsWith('/app/')))
+              pages.push(request);
+          }
+        }
+        for (const request of pages) {
+          const html = await (await caches.match(request))!.text();
           const doc = new DOMParser().parseFromString(html, 'text/html');
           const selector = 'script[src], link[rel="modulepreload"], link[rel="stylesheet"], link[rel="preload"]';
           // With the ones a <template> keeps for after the first frame (public/boot.js).
