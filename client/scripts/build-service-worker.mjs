@@ -64,6 +64,7 @@ const {
   WORKER_JOINED_PAGES,
   PAGE_PART_HEADER,
   PAGE_REST,
+  PAGE_STARTS_CACHE_PREFIX,
   pageStartFile,
   pageOfflineRestFile,
   splitPage,
@@ -145,7 +146,6 @@ fs.writeFileSync(path.join(dist, cleanupFile), cleanupScript);
  * worker's own script (scripts/sw-joined-pages.js), which answers their visits. Workbox has no
  * route for them.
  */
-const JOINED_PAGES_CACHE_PREFIX = 'casillero-page-starts-';
 const joinedPages = {};
 /**
  * The stylesheets the starts link, precached: the worker's first visit to one of these pages
@@ -169,8 +169,8 @@ for (const page of WORKER_JOINED_PAGES) {
   };
 }
 const joinedPagesConfig = {
-  cacheName: `${JOINED_PAGES_CACHE_PREFIX}${partsHash.digest('hex').slice(0, 8)}`,
-  cachePrefix: JOINED_PAGES_CACHE_PREFIX,
+  cacheName: `${PAGE_STARTS_CACHE_PREFIX}${partsHash.digest('hex').slice(0, 8)}`,
+  cachePrefix: PAGE_STARTS_CACHE_PREFIX,
   header: PAGE_PART_HEADER,
   rest: PAGE_REST,
   pages: joinedPages,

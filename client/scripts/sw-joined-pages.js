@@ -1,5 +1,5 @@
 // The service worker's answer to a visit of the customer's pages the server renders with their
-// data (shared/src/page-parts.ts, docs/decisions/014-prerendered-and-compressed.md): the page's
+// data (shared/src/page-parts.ts, docs/decisions/033-server-rendered-signed-in-pages.md): the page's
 // start (its head up to public/boot.js, the same for every customer), kept since the worker
 // installed, goes to the browser at once, which fetches and reads the stylesheets it links while
 // the network brings the rest; then the rest (the customer's page, never stored) as the server

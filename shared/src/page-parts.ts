@@ -1,5 +1,5 @@
 // A page the server renders with the customer's data, in the two parts the service worker joins
-// on a repeat visit (docs/decisions/014-prerendered-and-compressed.md): the start, the same for
+// on a repeat visit (docs/decisions/033-server-rendered-signed-in-pages.md): the start, the same for
 // every customer (the document's head up to public/boot.js: its stylesheets, icons and the
 // script that starts the app), which the worker keeps and sends at once; and the rest (the
 // page's title and description, its markup with the customer's data, its scripts), which the
@@ -17,6 +17,9 @@ export const PAGE_REST = 'rest';
 export const WORKER_JOINED_PAGES: readonly string[] = SERVER_RENDERED_PAGES.filter((page) =>
   page.startsWith('/dashboard/'),
 );
+
+/** The name of the worker's cache of the starts, before the hash of what it holds. */
+export const PAGE_STARTS_CACHE_PREFIX = 'casillero-page-starts-';
 
 /** The start the build writes for each joined page (beside its app shell, app/dashboard/….html). */
 export const pageStartFile = (page: string) => `app${page}.start.html`;

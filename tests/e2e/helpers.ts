@@ -15,6 +15,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { APP_PRELOADS_ID } from '@casillero/shared';
 import { REPO_ROOT, freePort, startServerProcess } from '../support/server-process';
 
 export { REPO_ROOT };
@@ -152,7 +153,7 @@ function navigationsWaitForTheApp(page: Page): Page {
     waitUntil === 'commit' || waitUntil === 'domcontentloaded'
       ? Promise.resolve()
       : page
-          .locator('html[data-ready], html:not(:has(link[data-app-entry], #app-preloads))')
+          .locator(`html[data-ready], html:not(:has(link[data-app-entry], #${APP_PRELOADS_ID}))`)
           .waitFor({ state: 'attached' });
   const goto = page.goto.bind(page);
   page.goto = async (url, options) => {

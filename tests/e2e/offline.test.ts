@@ -7,7 +7,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OFFLINE_MESSAGES } from '@casillero/shared';
+import { OFFLINE_MESSAGES, PAGE_STARTS_CACHE_PREFIX } from '@casillero/shared';
 import {
   DEMO,
   REPO_ROOT,
@@ -156,36 +156,39 @@ describe.skipIf(!chromium)('sin conexión e instalable', () => {
       // The files of assets/ that the precached pages load before their first paint, and the
       // stylesheets of the starts the worker keeps for the server-rendered customer pages
       // (shared/src/page-parts.ts), read from the cached pages themselves: exactly those are precached.
-      const firstPaint = await page.evaluate(async (name) => {
-        const found = new Set<string>();
-        const pages: Request[] = [];
-        for (const cacheName of await caches.keys()) {
-          if (cacheName !== name && !cacheName.startsWith('casillero-page-starts-')) continue;
-          for (const request of await (await caches.open(cacheName)).keys()) {
-            const pathname = new URL(request.url).pathname;
-            // The customer pages' shells (app/…, for offline) load code that is cached when first used.
-            if (pathname.endsWith('.start.html') || (pathname.endsWith('.html') && !pathname.startsWith('/app/')))
-              pages.push(request);
+      const firstPaint = await page.evaluate(
+        async ([name, startsPrefix]) => {
+          const found = new Set<string>();
+          const pages: Request[] = [];
+          for (const cacheName of await caches.keys()) {
+            if (cacheName !== name && !cacheName.startsWith(startsPrefix)) continue;
+            for (const request of await (await caches.open(cacheName)).keys()) {
+              const pathname = new URL(request.url).pathname;
+              // The customer pages' shells (app/…, for offline) load code that is cached when first used.
+              if (pathname.endsWith('.start.html') || (pathname.endsWith('.html') && !pathname.startsWith('/app/')))
+                pages.push(request);
+            }
           }
-        }
-        for (const request of pages) {
-          const html = await (await caches.match(request))!.text();
-          const doc = new DOMParser().parseFromString(html, 'text/html');
-          const selector = 'script[src], link[rel="modulepreload"], link[rel="stylesheet"], link[rel="preload"]';
-          // With the ones a <template> keeps for after the first frame (public/boot.js).
-          const tags = [
-            ...Array.from(doc.querySelectorAll(selector)),
-            ...Array.from(doc.querySelectorAll('template')).flatMap((t) =>
-              Array.from(t.content.querySelectorAll(selector)),
-            ),
-          ];
-          tags.forEach((tag) => {
-            const url = tag.getAttribute('src') ?? tag.getAttribute('href')!;
-            if (url.startsWith('/assets/')) found.add(url);
-          });
-        }
-        return [...found].sort();
-      }, precacheName);
+          for (const request of pages) {
+            const html = await (await caches.match(request))!.text();
+            const doc = new DOMParser().parseFromString(html, 'text/html');
+            const selector = 'script[src], link[rel="modulepreload"], link[rel="stylesheet"], link[rel="preload"]';
+            // With the ones a <template> keeps for after the first frame (public/boot.js).
+            const tags = [
+              ...Array.from(doc.querySelectorAll(selector)),
+              ...Array.from(doc.querySelectorAll('template')).flatMap((t) =>
+                Array.from(t.content.querySelectorAll(selector)),
+              ),
+            ];
+            tags.forEach((tag) => {
+              const url = tag.getAttribute('src') ?? tag.getAttribute('href')!;
+              if (url.startsWith('/assets/')) found.add(url);
+            });
+          }
+          return [...found].sort();
+        },
+        [precacheName, PAGE_STARTS_CACHE_PREFIX] as const,
+      );
       const precachedAssets = precached.filter((p) => p.startsWith('/assets/')).sort();
       expect(precachedAssets).toEqual(firstPaint);
 

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PRERENDERED_PAGES } from '@casillero/shared';
+import { APP_PRELOADS_ID, PRERENDERED_PAGES } from '@casillero/shared';
 import {
   DEMO,
   PHONE,
@@ -93,7 +93,7 @@ describe.skipIf(!chromium)('páginas públicas prerenderizadas', () => {
         expect(await page.locator('head link[rel="modulepreload"]').count(), pagePath).toBe(0);
         expect(
           await page
-            .locator('#root ~ template#app-preloads')
+            .locator(`#root ~ template#${APP_PRELOADS_ID}`)
             .evaluate((t) => (t as HTMLTemplateElement).content.querySelectorAll('link[data-app-entry]').length),
           pagePath,
         ).toBe(1);

@@ -5,6 +5,7 @@
 // worker, no cache ever holds a customer's page.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { APP_PRELOADS_ID } from '@casillero/shared';
 import {
   DEMO,
   PHONE,
@@ -112,7 +113,7 @@ describe.skipIf(!chromium)('páginas del cliente renderizadas en el servidor', (
       expect(await page.locator('head link[rel="modulepreload"]').count()).toBe(0);
       expect(
         await page
-          .locator('#root ~ template#app-preloads')
+          .locator(`#root ~ template#${APP_PRELOADS_ID}`)
           .evaluate((t) => (t as HTMLTemplateElement).content.querySelectorAll('link[data-app-entry]').length),
       ).toBe(1);
 

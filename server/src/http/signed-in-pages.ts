@@ -32,7 +32,7 @@ export const SIGNED_IN_PAGE_HEADERS = {
  * the page's start to the browser already, from what it keeps. A header a page of another site
  * cannot send without this server's leave (CORS), and the answer is never stored either.
  */
-export const asksForRest = (req: FastifyRequest) => req.headers[PAGE_PART_HEADER] === PAGE_REST;
+const asksForRest = (req: FastifyRequest) => req.headers[PAGE_PART_HEADER] === PAGE_REST;
 
 /**
  * Whether the request is the browser opening the page (a navigation, passed on by the service
