@@ -117,6 +117,24 @@ const assets = [
  * delayed a repeat visit's modules (decision 015).
  */
 const ASSETS_CACHE = 'casillero-assets';
+
+/** The first eight hex digits of the SHA-256 of what is given: a name that changes with it. */
+const shortHash = (...contents) => {
+  const hash = createHash('sha256');
+  for (const content of contents) hash.update(content);
+  return hash.digest('hex').slice(0, 8);
+};
+/**
+ * A script the worker imports, written as `<prefix>-<hash>.js` (a new deployment's worker sees a
+ * new name when it changes), the previous builds' copies removed. Returns its file name.
+ */
+function writeWorkerScript(prefix, script) {
+  const file = `${prefix}-${shortHash(script)}.js`;
+  for (const old of fs.readdirSync(dist).filter((name) => name.startsWith(`${prefix}-`) && name.endsWith('.js')))
+    fs.rmSync(path.join(dist, old));
+  fs.writeFileSync(path.join(dist, file), script);
+  return file;
+}
 const currentAssets = fs
   .readdirSync(path.join(dist, 'assets'))
   .filter((file) => !/\.(br|gz)$/.test(file))
@@ -135,10 +153,7 @@ self.addEventListener('activate', (event) => {
   );
 });
 `;
-const cleanupFile = `sw-assets-${createHash('sha256').update(cleanupScript).digest('hex').slice(0, 8)}.js`;
-for (const old of fs.readdirSync(dist).filter((file) => /^sw-assets-\w+\.js/.test(file)))
-  fs.rmSync(path.join(dist, old));
-fs.writeFileSync(path.join(dist, cleanupFile), cleanupScript);
+const cleanupFile = writeWorkerScript('sw-assets', cleanupScript);
 
 /**
  * The customer's pages the worker joins from two parts (shared/src/page-parts.ts): each page's
@@ -152,15 +167,15 @@ const joinedPages = {};
  * would otherwise wait for them on the network, where the page's own rules came inlined.
  */
 const joinedStartAssets = [];
-// The cache is named after what it holds: a deployment that changes a part gets a new one.
-const partsHash = createHash('sha256');
+/** What the parts hold: the worker's cache is named after it, so a deployment that changes a part gets a new one. */
+const partsContents = [];
 for (const page of WORKER_JOINED_PAGES) {
   const shellFile = `app${page}.html`;
   const parts = splitPage(fs.readFileSync(path.join(dist, shellFile), 'utf8'));
   if (!parts) throw new Error(`${shellFile} no enlaza /boot.js: no se puede partir para el service worker`);
   fs.writeFileSync(path.join(dist, pageStartFile(page)), parts.start);
   fs.writeFileSync(path.join(dist, pageOfflineRestFile(page)), parts.rest);
-  partsHash.update(page).update(parts.start).update(parts.rest);
+  partsContents.push(page, parts.start, parts.rest);
   joinedStartAssets.push(...firstPaintAssets(parts.start));
   joinedPages[page] = {
     start: `/${pageStartFile(page)}`,
@@ -169,7 +184,7 @@ for (const page of WORKER_JOINED_PAGES) {
   };
 }
 const joinedPagesConfig = {
-  cacheName: `${PAGE_STARTS_CACHE_PREFIX}${partsHash.digest('hex').slice(0, 8)}`,
+  cacheName: `${PAGE_STARTS_CACHE_PREFIX}${shortHash(...partsContents)}`,
   cachePrefix: PAGE_STARTS_CACHE_PREFIX,
   header: PAGE_PART_HEADER,
   rest: PAGE_REST,
@@ -178,10 +193,7 @@ const joinedPagesConfig = {
 const joinedPagesScript = `// Written by client/scripts/build-service-worker.mjs from scripts/sw-joined-pages.js.
 self.casilleroJoinedPages = ${JSON.stringify(joinedPagesConfig)};
 ${fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'sw-joined-pages.js'), 'utf8')}`;
-const joinedPagesFile = `sw-pages-${createHash('sha256').update(joinedPagesScript).digest('hex').slice(0, 8)}.js`;
-for (const old of fs.readdirSync(dist).filter((file) => /^sw-pages-\w+\.js/.test(file)))
-  fs.rmSync(path.join(dist, old));
-fs.writeFileSync(path.join(dist, joinedPagesFile), joinedPagesScript);
+const joinedPagesFile = writeWorkerScript('sw-pages', joinedPagesScript);
 const joined = new Set(WORKER_JOINED_PAGES);
 const precachedAssets = [...new Set([...assets, ...joinedStartAssets])].sort();
 for (const asset of precachedAssets) {

@@ -42,9 +42,9 @@
 
   async function joined(request, url, page) {
     const cache = await caches.open(cacheName);
-    const start = await cache.match(page.start);
+    const startFile = await cache.match(page.start);
     // Its files were lost (the browser cleared the storage): the page as the server sends it.
-    if (!start) return fetch(request).catch(() => shellOrError(page));
+    if (!startFile) return fetch(request).catch(() => shellOrError(page));
     const restAnswer = fetch(url.pathname + url.search, {
       headers: { [header]: rest },
       credentials: 'same-origin',
@@ -53,10 +53,10 @@
       if (!answer.ok || !answer.body) throw new Error(`HTTP ${answer.status}`);
       return answer;
     });
-    const headers = new Headers(start.headers);
+    const headers = new Headers(startFile.headers);
     for (const name of STORED_FILE_HEADERS) headers.delete(name);
     headers.set('cache-control', 'no-store');
-    const startBytes = new Uint8Array(await start.arrayBuffer());
+    const startBytes = new Uint8Array(await startFile.arrayBuffer());
     const body = new ReadableStream({
       async start(controller) {
         controller.enqueue(startBytes);
@@ -71,7 +71,11 @@
         } catch {
           // The connection dropped halfway: the page keeps what arrived.
         }
-        controller.close();
+        try {
+          controller.close();
+        } catch {
+          // The tab went away and cancelled the page's stream: nothing is waiting for it.
+        }
       },
     });
     return new Response(body, { status: 200, headers });
