@@ -128,6 +128,11 @@ export async function createServer({ config, database, logStream }: CreateServer
       },
     },
     hsts: config.appUrl.startsWith('https://'),
+    // Chromium already keys agent clusters by origin (no document.domain); asked for explicitly,
+    // it also wants a process for the origin alone, which it learns from the response: every
+    // visit from another site waited for a second renderer, some 30 ms on the benchmark's phone
+    // (docs/decisions/014-prerendered-and-compressed.md).
+    originAgentCluster: false,
   });
   await app.register(fastifyCookie);
   await registerCompression(app);

@@ -113,6 +113,9 @@ describe('static files', () => {
       expect(page.statusCode, url).toBe(200);
       expect(page.headers['content-security-policy'], url).toContain("script-src 'self'");
       expect(page.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(page.headers['cross-origin-opener-policy'], url).toBe('same-origin');
+      // Asked for, Chromium would give the origin a renderer of its own once the page arrives (decision 014).
+      expect(page.headers['origin-agent-cluster'], url).toBeUndefined();
     }
   });
 });

@@ -44,7 +44,6 @@ export async function registerCompression(app: FastifyInstance) {
 export const DOCUMENT_ONLY_HEADERS = [
   'content-security-policy',
   'cross-origin-opener-policy',
-  'origin-agent-cluster',
   'referrer-policy',
   'x-dns-prefetch-control',
   'x-download-options',
