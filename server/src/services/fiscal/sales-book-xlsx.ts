@@ -82,7 +82,7 @@ export async function renderSalesBookXlsx(book: SalesBook, issuer: SalesBookIssu
   head.height = 45;
   const write = (cells: SalesBookCell[]) => {
     const row = sheet.addRow([]);
-    cells.forEach((c, i) => put(row.getCell(i + 1), c));
+    for (const [i, c] of cells.entries()) put(row.getCell(i + 1), c);
     return row;
   };
   for (const r of book.rows) write(salesBookRowCells(r));
