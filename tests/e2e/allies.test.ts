@@ -89,7 +89,7 @@ describe.skipIf(!chromium)('aliados', () => {
       await card.getByText(M.apiKeysIntro, { exact: false }).waitFor();
       await card.getByText('Aún no tienes claves.').waitFor();
       await name.fill('Sistema de Los Andes');
-      await card.getByText(API_KEY_SCOPE_LABELS.read_write).click();
+      await card.getByText(API_KEY_SCOPE_LABELS.read_write, { exact: true }).click();
       await card.getByRole('button', { name: 'Crear clave' }).click();
       await ally.getByText(API_KEY_MESSAGES.created).waitFor();
       const secret = (await card.getByTestId('api-key-secret').textContent())!.trim();
