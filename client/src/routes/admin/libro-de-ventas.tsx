@@ -9,6 +9,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import {
   SALES_BOOK_HEADERS,
+  SALES_BOOK_REFERENCE_HEADERS,
   can,
   caracasDay,
   formatDecimal,
@@ -120,7 +121,7 @@ const columns = [
   amount('igtf', H[13]),
   col.display({
     id: 'vesPerUsd',
-    header: 'Tasa (Bs. por USD)',
+    header: SALES_BOOK_REFERENCE_HEADERS[0],
     cell: (info) => {
       const rate = info.row.original.vesPerUsd;
       return rate === null ? '—' : formatDecimal(Number(rate), { decimals: 4 });
