@@ -93,6 +93,9 @@ export const ALLY_MESSAGES = {
   total: 'Total',
   shipmentsCount: 'Envíos',
   priceNote: (adjustment: string) => `Precios con tu ajuste: ${adjustment}.`,
+  apiKeys: 'Claves de API',
+  apiKeysIntro:
+    'Para que tu sistema lea las prealertas, paquetes, envíos y facturas de tus clientes, y cree prealertas para ellos con una clave de lectura y escritura. Cada llamada dice de qué cliente es con su código de casillero; nunca responde por clientes que no son tuyos.',
 } as const;
 
 /** The admin's new ally: its data and its login's e-mail (the invitation goes there). */

@@ -1,5 +1,6 @@
 // The public API and its keys (docs/product/public-api.md): constants and the Spanish messages a
-// customer reads in Configuración and an integration reads in the API's JSON errors.
+// customer reads in Configuración (an ally in its portal) and an integration reads in the API's
+// JSON errors.
 
 /** What a key may do: read only, or read and create (pre-alerts). */
 export const API_KEY_SCOPES = ['read', 'read_write'] as const;
@@ -20,6 +21,8 @@ export const API_KEY_NAME_MAX = 60;
 
 /** Where the public API lives. */
 export const PUBLIC_API_BASE = '/api/v1';
+/** The query parameter an ally's key names its customer with: one of the customer's casillero codes. */
+export const API_CUSTOMER_PARAM = 'customer';
 
 export const API_KEY_MESSAGES = {
   nameRequired: 'Escribe un nombre para la clave',
@@ -29,7 +32,7 @@ export const API_KEY_MESSAGES = {
   created: 'Clave creada. Cópiala ahora: no se volverá a mostrar.',
   revoked: 'Clave revocada. Las integraciones que la usen dejarán de funcionar.',
   notFound: 'La clave no existe o ya fue revocada',
-  staffNoKeys: 'Las claves de API son para clientes',
+  staffNoKeys: 'Las claves de API son para clientes y aliados',
   /** The API's answers. */
   missingKey: 'Falta la clave de API: envíala en la cabecera Authorization: Bearer <clave>',
   invalidKey: 'La clave de API no es válida o fue revocada',
@@ -42,6 +45,12 @@ export const API_KEY_MESSAGES = {
   pageOutOfRange: 'Página fuera de rango: usa una página más corta o filtra',
   cursorInvalid: 'El cursor no es válido: usa el nextCursor de la página anterior tal como llegó',
   cursorWithPage: 'Usa page o cursor, no los dos: el cursor ya dice dónde sigue la lista',
+  /** An ally's key (docs/product/public-api.md#an-allys-keys): which customer, and only its own. */
+  allyCustomerRequired: `Con una clave de aliado, indica de qué cliente: agrega ?${API_CUSTOMER_PARAM}=<código de casillero del cliente>`,
+  allyCustomerNotFound: 'Ese casillero no es de uno de tus clientes',
+  customerParamForAllies: `El parámetro ${API_CUSTOMER_PARAM} es para claves de aliado: tu clave ya responde con tus propios datos`,
+  allyNoShipRequests:
+    'Una clave de aliado no solicita envíos: el cliente los solicita y confirma su precio desde su cuenta o con su propia clave',
 } as const;
 
 /** Subscriptions a person may hold at once. */

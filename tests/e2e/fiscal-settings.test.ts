@@ -1,9 +1,9 @@
 // The fiscal settings in the browser (docs/product/fiscal-invoices.md#settings): the administrator
 // finds 'Datos fiscales' on /admin/tasas, a RIF with a wrong check digit is refused in Spanish and
 // nothing is saved, the right one is saved and reads back. Saved off, so the demo's invoices stay.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { FISCAL_ID_MESSAGES, FISCAL_MESSAGES } from '@casillero/shared';
+import { FISCAL_ID_MESSAGES, FISCAL_MESSAGES, formatVesCentimos, usdCentsToVesCentimos } from '@casillero/shared';
 import {
   animationsDone,
   chromiumOrExplain,
@@ -49,7 +49,8 @@ describe.skipIf(!chromium)('datos fiscales del administrador', () => {
 // invoicing on; an invoice for Carlos (no cédula nor address) is a nota de cobro, and he is asked
 // for his data in Acción requerida; once he gives them it is a factura. Staff issue a second
 // invoice (a factura at once) and void it with a credit note for its whole amount; the sales book
-// shows both rows, and its totals are the sum of its rows.
+// shows both rows in Bs. at the factura's own rate (the USD beneath), and its totals are the sum of
+// its rows.
 describe.skipIf(!chromium)('facturas, notas de crédito y libro de ventas', () => {
   const { url, newPage } = useBrowserSession(chromium);
   const CARLOS = 'Carlos Eduardo Rodríguez';
@@ -153,16 +154,27 @@ describe.skipIf(!chromium)('facturas, notas de crédito y libro de ventas', () =
       await book.waitFor();
       const facturaRow = book.locator(`[data-document="${factura}"]`);
       const noteRow = book.locator(`[data-document="${noteNumber}"]`);
-      expect(await facturaRow.textContent()).toContain('$23,20');
+      const cell = (row: Locator, column: string) => row.locator(`[data-column="${column}"]`);
       expect(await facturaRow.textContent()).toContain('V-12345678');
-      expect(await noteRow.textContent()).toContain('-$23,20');
       expect(await noteRow.textContent()).toContain(factura);
-      // Facturas $11,60 and $23,20, less the note: $11,60; IVA $1,60 + $3,20 − $3,20.
+      // In Bs. at the factura's own rate (its Tasa column), the USD beneath: $20,00 + IVA $3,20.
+      const rate = (await cell(facturaRow, 'vesPerUsd').textContent())!.replace(/\./g, '').replace(',', '.');
+      const ves = (...usdCents: number[]) => usdCents.reduce((s, c) => s + usdCentsToVesCentimos(c, rate), 0);
+      expect(await cell(facturaRow, 'base').textContent()).toBe(`${formatVesCentimos(ves(2000))}$20,00`);
+      expect(await cell(facturaRow, 'iva').textContent()).toBe(`${formatVesCentimos(ves(320))}$3,20`);
+      expect(await cell(facturaRow, 'total').textContent()).toBe(`${formatVesCentimos(ves(2000, 320))}$23,20`);
+      expect(await cell(facturaRow, 'alicuota').textContent()).toBe('16 %');
+      // The credit note: negative, at the factura's rate.
+      expect(await cell(noteRow, 'total').textContent()).toBe(`${formatVesCentimos(-ves(2000, 320))}-$23,20`);
+      // Totals: 3 documents; the Bs. of Carlos's factura ($10,00 + $1,60) is what is left.
       const totals = book.locator('[data-totals]');
       expect(await totals.textContent()).toContain('Totales (3 documentos)');
-      expect(await totals.textContent()).toContain('$11,60');
-      expect(await totals.textContent()).toContain('$1,60');
-      const csv = admin.getByRole('link', { name: 'Exportar CSV' });
+      expect(await cell(totals, 'total').textContent()).toBe(`${formatVesCentimos(ves(1000, 160))}$11,60`);
+      expect(await cell(totals, 'iva').textContent()).toBe(`${formatVesCentimos(ves(160))}$1,60`);
+
+      const excel = admin.getByRole('link', { name: 'Excel', exact: true });
+      expect(await excel.getAttribute('href')).toMatch(/^\/api\/libro-de-ventas\/\d{4}-\d{2}\.xlsx$/);
+      const csv = admin.getByRole('link', { name: 'CSV (para sistemas)' });
       expect(await csv.getAttribute('href')).toMatch(/^\/api\/libro-de-ventas\/\d{4}-\d{2}\.csv$/);
       const body = await admin.evaluate(
         async (href) => (await fetch(href!, { credentials: 'include' })).text(),
@@ -170,6 +182,8 @@ describe.skipIf(!chromium)('facturas, notas de crédito y libro de ventas', () =
       );
       const lines = body.trim().split('\r\n');
       expect(lines).toHaveLength(5);
+      // Machine numbers in the CSV: the totals' Bs. and USD.
+      expect(lines[4]).toContain(`"${(ves(1000, 160) / 100).toFixed(2)}"`);
       expect(lines[4]).toContain('"11.60"');
     });
   });

@@ -2,7 +2,8 @@
 // scope, the zod schemas of what it takes and answers, and its handler. routes.ts registers
 // them and openapi.ts describes them from the very same schemas, so the document cannot drift
 // from what the routes accept and answer. Handlers call the query functions and services the
-// app's own procedures call, with the key owner's id: the ownership filter is theirs.
+// app's own procedures call, with the id of the customer the request answers for (the key's
+// owner, or an ally's customer: customer-scope.ts): the ownership filter is theirs.
 import {
   API_KEY_MESSAGES,
   BILLING_MESSAGES,
@@ -54,8 +55,13 @@ import { listRecipientsOf } from '../queries/recipients';
 import { searchActiveAgencies } from '../queries/agencies';
 import { createShipRequest, quoteShipRequest, type ShipRequestQuote } from '../services/ship-requests';
 import type { ApiCaller } from './auth';
+import type { CustomerScope } from './customer-scope';
 
-export type ApiContext = { db: Db; config: Config; caller: ApiCaller };
+/**
+ * What a handler works with: `customerId` is whose data it answers (the key's owner, or the ally's
+ * customer its request names: customer-scope.ts); `caller` is who called (the audit's actor).
+ */
+export type ApiContext = { db: Db; config: Config; caller: ApiCaller; customerId: string };
 
 type Schema = z.ZodType;
 
@@ -74,7 +80,7 @@ type EndpointBase = {
   response: { status: number; schema: Schema; name: string } | 'pdf';
   /** The audit action of a write. */
   auditAction?: string;
-};
+} & CustomerScope;
 
 type EndpointDef<P, Q, B> = EndpointBase & {
   params?: P;
@@ -144,13 +150,14 @@ export const ENDPOINTS: readonly Endpoint[] = [
     operationId: 'createPrealert',
     summary: 'Crear una prealerta',
     tag: 'Prealertas',
+    perCustomer: true,
     scope: 'write',
     body: prealertCreateInput,
     response: { status: 201, schema: apiPrealert, name: 'Prealert' },
     auditAction: 'api.prealerts.create',
-    async handler({ db, config, caller }, { body }) {
-      const created = await createOwnPrealert(db, caller.userId, body, config);
-      return apiPrealert.parse(await getOwnPrealert(db, caller.userId, created.id));
+    async handler({ db, config, customerId }, { body }) {
+      const created = await createOwnPrealert(db, customerId, body, config);
+      return apiPrealert.parse(await getOwnPrealert(db, customerId, created.id));
     },
   }),
   endpoint({
@@ -159,11 +166,12 @@ export const ENDPOINTS: readonly Endpoint[] = [
     operationId: 'listPrealerts',
     summary: 'Listar mis prealertas (las más recientes primero)',
     tag: 'Prealertas',
+    perCustomer: true,
     scope: 'read',
     query: apiListQuery,
     response: { status: 200, schema: prealertPage, name: 'PrealertPage' },
-    async handler({ db, caller }, { query }) {
-      const page = await pageOwnPrealerts(db, caller.userId, query);
+    async handler({ db, customerId }, { query }) {
+      const page = await pageOwnPrealerts(db, customerId, query);
       return { ...page, items: page.items.map((p) => apiPrealert.parse(p)) };
     },
   }),
@@ -173,11 +181,12 @@ export const ENDPOINTS: readonly Endpoint[] = [
     operationId: 'getPrealert',
     summary: 'Ver una prealerta',
     tag: 'Prealertas',
+    perCustomer: true,
     scope: 'read',
     params: apiIdParams,
     response: { status: 200, schema: apiPrealert, name: 'Prealert' },
-    async handler({ db, caller }, { params }) {
-      return apiPrealert.parse(found(await getOwnPrealert(db, caller.userId, params.id), GENERIC_MESSAGES.notFound));
+    async handler({ db, customerId }, { params }) {
+      return apiPrealert.parse(found(await getOwnPrealert(db, customerId, params.id), GENERIC_MESSAGES.notFound));
     },
   }),
   endpoint({
@@ -186,11 +195,12 @@ export const ENDPOINTS: readonly Endpoint[] = [
     operationId: 'listPackages',
     summary: 'Listar mis paquetes (los últimos recibidos primero)',
     tag: 'Paquetes',
+    perCustomer: true,
     scope: 'read',
     query: apiPackageListQuery,
     response: { status: 200, schema: packagePage, name: 'PackagePage' },
-    async handler({ db, caller }, { query }) {
-      const page = await pageOwnPackages(db, caller.userId, query);
+    async handler({ db, customerId }, { query }) {
+      const page = await pageOwnPackages(db, customerId, query);
       return { ...page, items: page.items.map((p) => apiPackage.parse(p)) };
     },
   }),
@@ -200,11 +210,12 @@ export const ENDPOINTS: readonly Endpoint[] = [
     operationId: 'getPackage',
     summary: 'Ver un paquete',
     tag: 'Paquetes',
+    perCustomer: true,
     scope: 'read',
     params: apiIdParams,
     response: { status: 200, schema: apiPackage, name: 'Package' },
-    async handler({ db, caller }, { params }) {
-      return apiPackage.parse(found(await getOwnPackage(db, caller.userId, params.id), PACKAGE_MESSAGES.notFound));
+    async handler({ db, customerId }, { params }) {
+      return apiPackage.parse(found(await getOwnPackage(db, customerId, params.id), PACKAGE_MESSAGES.notFound));
     },
   }),
   endpoint({
@@ -214,12 +225,13 @@ export const ENDPOINTS: readonly Endpoint[] = [
     summary:
       'Las fotos de un paquete tomadas en el almacén, como enlaces firmados que abren sin la clave durante una hora',
     tag: 'Paquetes',
+    perCustomer: true,
     scope: 'read',
     params: apiIdParams,
     response: { status: 200, schema: apiPackagePhotos, name: 'PackagePhotos' },
-    async handler({ db, config, caller }, { params }) {
-      found(await getOwnPackage(db, caller.userId, params.id), PACKAGE_MESSAGES.notFound);
-      const photos = (await photosOfPackage(db, config, params.id, caller.userId)).map((p) => ({
+    async handler({ db, config, customerId }, { params }) {
+      found(await getOwnPackage(db, customerId, params.id), PACKAGE_MESSAGES.notFound);
+      const photos = (await photosOfPackage(db, config, params.id, customerId)).map((p) => ({
         url: new URL(p.url, config.appUrl).href,
         thumbUrl: new URL(p.thumbUrl, config.appUrl).href,
       }));
@@ -238,11 +250,12 @@ export const ENDPOINTS: readonly Endpoint[] = [
     operationId: 'listShipments',
     summary: 'Listar mis envíos (los más recientes primero)',
     tag: 'Envíos',
+    perCustomer: true,
     scope: 'read',
     query: apiListQuery,
     response: { status: 200, schema: shipmentPage, name: 'ShipmentPage' },
-    async handler({ db, caller }, { query }) {
-      const page = await pageOwnShipments(db, caller.userId, query);
+    async handler({ db, customerId }, { query }) {
+      const page = await pageOwnShipments(db, customerId, query);
       return { ...page, items: page.items.map((s) => apiShipment.parse(s)) };
     },
   }),
@@ -252,11 +265,12 @@ export const ENDPOINTS: readonly Endpoint[] = [
     operationId: 'getShipment',
     summary: 'Ver un envío con sus paquetes y etapas',
     tag: 'Envíos',
+    perCustomer: true,
     scope: 'read',
     params: apiIdParams,
     response: { status: 200, schema: apiShipmentDetail, name: 'ShipmentDetail' },
-    async handler({ db, caller }, { params }) {
-      const s = found(await getOwnShipmentDetail(db, caller.userId, params.id), SHIPMENT_MESSAGES.notFound);
+    async handler({ db, customerId }, { params }) {
+      const s = found(await getOwnShipmentDetail(db, customerId, params.id), SHIPMENT_MESSAGES.notFound);
       return apiShipmentDetail.parse({
         ...s,
         stages: s.stages.map((st) => ({ stageNumber: st.stageNumber, name: st.stageName, status: st.status })),
@@ -269,10 +283,11 @@ export const ENDPOINTS: readonly Endpoint[] = [
     operationId: 'listRecipients',
     summary: 'Listar mis destinatarios (la libreta de Mi Perfil), para elegir a quién va un envío',
     tag: 'Envíos',
+    perCustomer: true,
     scope: 'read',
     response: { status: 200, schema: apiRecipientList, name: 'RecipientList' },
-    async handler({ db, caller }) {
-      return apiRecipientList.parse({ items: await listRecipientsOf(db, caller.userId) });
+    async handler({ db, customerId }) {
+      return apiRecipientList.parse({ items: await listRecipientsOf(db, customerId) });
     },
   }),
   endpoint({
@@ -294,11 +309,12 @@ export const ENDPOINTS: readonly Endpoint[] = [
     operationId: 'quoteShipRequest',
     summary: 'Cotizar una solicitud de envío de mis paquetes (no escribe nada): el mismo precio que muestra Almacén',
     tag: 'Envíos',
+    perCustomer: true,
     scope: 'read',
     body: shipRequestQuoteInput,
     response: { status: 200, schema: apiShipRequestQuote, name: 'ShipRequestQuote' },
-    async handler({ db, caller }, { body }) {
-      return shipRequestQuoteOut(await quoteShipRequest(db, caller.userId, body));
+    async handler({ db, customerId }, { body }) {
+      return shipRequestQuoteOut(await quoteShipRequest(db, customerId, body));
     },
   }),
   endpoint({
@@ -307,13 +323,15 @@ export const ENDPOINTS: readonly Endpoint[] = [
     operationId: 'requestShipment',
     summary: 'Solicitar el envío de mis paquetes: crea el envío y su factura, como «Solicitar envío» en Almacén',
     tag: 'Envíos',
+    perCustomer: true,
     scope: 'write',
     body: shipRequestInput,
     response: { status: 201, schema: apiShipRequestCreated, name: 'ShipRequestCreated' },
     auditAction: 'api.shipments.request',
-    async handler({ db, config, caller }, { body }) {
-      const created = await createShipRequest(db, config, caller.userId, body);
-      const s = found(await getOwnShipmentDetail(db, caller.userId, created.shipmentId), SHIPMENT_MESSAGES.notFound);
+    refusedToAllies: API_KEY_MESSAGES.allyNoShipRequests,
+    async handler({ db, config, customerId }, { body }) {
+      const created = await createShipRequest(db, config, customerId, body);
+      const s = found(await getOwnShipmentDetail(db, customerId, created.shipmentId), SHIPMENT_MESSAGES.notFound);
       return apiShipRequestCreated.parse({
         ...s,
         stages: s.stages.map((st) => ({ stageNumber: st.stageNumber, name: st.stageName, status: st.status })),
@@ -330,11 +348,12 @@ export const ENDPOINTS: readonly Endpoint[] = [
     operationId: 'listInvoices',
     summary: 'Listar mis facturas (las más recientes primero)',
     tag: 'Facturas',
+    perCustomer: true,
     scope: 'read',
     query: apiListQuery,
     response: { status: 200, schema: invoicePage, name: 'InvoicePage' },
-    async handler({ db, caller }, { query }) {
-      const page = await pageCustomerInvoices(db, caller.userId, query);
+    async handler({ db, customerId }, { query }) {
+      const page = await pageCustomerInvoices(db, customerId, query);
       return { ...page, items: page.items.map(invoiceOut) };
     },
   }),
@@ -344,11 +363,12 @@ export const ENDPOINTS: readonly Endpoint[] = [
     operationId: 'getInvoice',
     summary: 'Ver una factura',
     tag: 'Facturas',
+    perCustomer: true,
     scope: 'read',
     params: apiIdParams,
     response: { status: 200, schema: apiInvoice, name: 'Invoice' },
-    async handler({ db, caller }, { params }) {
-      return invoiceOut(found(await findInvoice(db, params.id, caller.userId), BILLING_MESSAGES.invoiceNotFound));
+    async handler({ db, customerId }, { params }) {
+      return invoiceOut(found(await findInvoice(db, params.id, customerId), BILLING_MESSAGES.invoiceNotFound));
     },
   }),
   endpoint({
@@ -357,11 +377,12 @@ export const ENDPOINTS: readonly Endpoint[] = [
     operationId: 'getInvoicePdf',
     summary: 'Descargar el PDF de una factura',
     tag: 'Facturas',
+    perCustomer: true,
     scope: 'read',
     params: apiIdParams,
     response: 'pdf',
-    async handler({ db, caller }, { params }) {
-      return found(await findInvoice(db, params.id, caller.userId), BILLING_MESSAGES.invoiceNotFound);
+    async handler({ db, customerId }, { params }) {
+      return found(await findInvoice(db, params.id, customerId), BILLING_MESSAGES.invoiceNotFound);
     },
   }),
   endpoint({

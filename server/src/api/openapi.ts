@@ -3,8 +3,10 @@
 // 2020-12, the dialect OpenAPI 3.1 uses). Nothing here is written by hand but the words around
 // the schemas: a field added to a schema appears in the document.
 import {
+  API_CUSTOMER_PARAM,
   API_KEY_MESSAGES,
   PUBLIC_API_BASE,
+  apiCustomerParam,
   apiError,
   apiInvoice,
   apiPackage,
@@ -96,6 +98,17 @@ export function buildOpenApiDocument(endpoints: readonly Endpoint[], appUrl: str
           schema: inputSchema(schema),
         };
       }),
+      ...(e.perCustomer
+        ? [
+            {
+              name: API_CUSTOMER_PARAM,
+              in: 'query',
+              required: false,
+              description: apiCustomerParam.meta()?.description,
+              schema: inputSchema(apiCustomerParam),
+            },
+          ]
+        : []),
     ];
     const ok =
       e.response === 'pdf'
@@ -112,10 +125,18 @@ export function buildOpenApiDocument(endpoints: readonly Endpoint[], appUrl: str
       operationId: e.operationId,
       summary: e.summary,
       tags: [e.tag],
-      description:
+      description: [
         e.scope === 'write'
           ? 'Necesita una clave de lectura y escritura. Cada uso queda en el registro de auditoría.'
           : 'Cualquier clave activa (lectura, o lectura y escritura).',
+        e.refusedToAllies
+          ? `Una clave de aliado no puede: ${e.refusedToAllies}.`
+          : e.perCustomer
+            ? `Con una clave de aliado, responde por el cliente que dice el parámetro ${API_CUSTOMER_PARAM}.`
+            : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
       ...(parameters.length ? { parameters } : {}),
       ...(e.body
         ? {
@@ -129,8 +150,24 @@ export function buildOpenApiDocument(endpoints: readonly Endpoint[], appUrl: str
         [e.response === 'pdf' ? 200 : e.response.status]: ok,
         400: errorResponse('Datos inválidos: el mensaje dice cuál y por qué'),
         401: errorResponse(API_KEY_MESSAGES.invalidKey),
-        ...(e.scope === 'write' ? { 403: errorResponse(API_KEY_MESSAGES.readOnlyKey) } : {}),
-        ...(e.params ? { 404: errorResponse('No existe, o no es tuyo') } : {}),
+        ...(e.scope === 'write' || e.refusedToAllies
+          ? {
+              403: errorResponse(
+                [e.scope === 'write' ? API_KEY_MESSAGES.readOnlyKey : '', e.refusedToAllies ?? '']
+                  .filter(Boolean)
+                  .join('; o bien: '),
+              ),
+            }
+          : {}),
+        ...(e.params || e.perCustomer
+          ? {
+              404: errorResponse(
+                e.perCustomer
+                  ? `No existe, o no es tuyo; con una clave de aliado, también: ${API_KEY_MESSAGES.allyCustomerNotFound}`
+                  : 'No existe, o no es tuyo',
+              ),
+            }
+          : {}),
         ...(e.method === 'POST' ? { 409: errorResponse('Choca con lo que ya existe') } : {}),
         429: {
           ...errorResponse('Demasiadas solicitudes con esta clave'),
@@ -149,7 +186,7 @@ export function buildOpenApiDocument(endpoints: readonly Endpoint[], appUrl: str
       title: 'API de Casillero',
       version: '1.0.0',
       description:
-        'Tus prealertas, paquetes, envíos y facturas desde tus propios sistemas. Crea una clave en Configuración y envíala en la cabecera `Authorization: Bearer <clave>`. Los montos van en centavos enteros; las fechas, en ISO 8601.',
+        'Tus prealertas, paquetes, envíos y facturas desde tus propios sistemas. Crea una clave en Configuración (un aliado, en su portal: Claves de API) y envíala en la cabecera `Authorization: Bearer <clave>`. La clave de un aliado responde por sus propios clientes: cada llamada dice de cuál con el parámetro `customer` (su código de casillero). Los montos van en centavos enteros; las fechas, en ISO 8601.',
     },
     servers: [{ url: appUrl }],
     security: [{ apiKey: [] }],
@@ -158,7 +195,11 @@ export function buildOpenApiDocument(endpoints: readonly Endpoint[], appUrl: str
     components: {
       schemas: components,
       securitySchemes: {
-        apiKey: { type: 'http', scheme: 'bearer', description: 'Una clave de API creada en Configuración (csk_…).' },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'Una clave de API creada en Configuración, o en el portal de aliado (csk_…).',
+        },
       },
     },
   };

@@ -10,7 +10,7 @@ type Operation = {
   summary: string;
   description: string;
   tags: string[];
-  parameters?: { name: string; in: string; required: boolean; schema: Schema }[];
+  parameters?: { name: string; in: string; required: boolean; description?: string; schema: Schema }[];
   requestBody?: { content: Record<string, { schema: Schema }> };
   responses: Record<string, { description: string; content?: Record<string, { schema: Schema }> }>;
 };
@@ -65,7 +65,7 @@ export function renderReferencePage(openApi: unknown): string {
         ? `<h4>Parámetros</h4><table><tbody>${op.parameters
             .map(
               (p) =>
-                `<tr><td><code>${esc(p.name)}</code> <small>(${esc(p.in)}${p.required ? ', obligatorio' : ''})</small></td><td>${typeName(p.schema)}</td></tr>`,
+                `<tr><td><code>${esc(p.name)}</code> <small>(${esc(p.in)}${p.required ? ', obligatorio' : ''})</small></td><td>${typeName(p.schema)}</td><td>${esc(p.description ?? p.schema.description ?? '')}</td></tr>`,
             )
             .join('')}</tbody></table>`
         : '';

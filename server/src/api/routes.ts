@@ -1,5 +1,5 @@
 // The public REST API under /api/v1 (docs/product/public-api.md): the endpoints of endpoints.ts,
-// each behind a key (auth.ts), its input parsed with the procedures' own zod schemas, its answer
+// each behind a key (auth.ts) and answering for one customer (customer-scope.ts), its input parsed with the procedures' own zod schemas, its answer
 // JSON in the shapes the OpenAPI document (openapi.ts, served at /api/v1/openapi.json) describes.
 // Refusals: `{ error, code }`, the app's Spanish message and the domain error's code with the
 // status of http/errors.ts. The reference page (/api/v1/docs) is rendered here from the document.
@@ -13,6 +13,7 @@ import { DomainError, type DomainErrorCode } from '../lib/domain-error';
 import { HTTP_STATUS } from '../http/errors';
 import { invoicePdfFileName, renderInvoicePdf } from '../services/invoice-pdf';
 import { authenticateApiKey, runApiWrite } from './auth';
+import { customerOfRequest } from './customer-scope';
 import { ENDPOINTS, type Endpoint } from './endpoints';
 import { buildOpenApiDocument } from './openapi';
 import { renderReferencePage } from './reference';
@@ -82,6 +83,7 @@ export async function registerPublicApi(app: FastifyInstance, { db, config }: Pu
       url: endpoint.path,
       handler: async (req, reply) => {
         const caller = await authenticateApiKey(req, db, config, trust, endpoint.scope);
+        const customerId = await customerOfRequest(db, caller, req.query, endpoint);
         const input = {
           params: parseOr(endpoint.params, req.params),
           query: parseOr(endpoint.query, req.query),
@@ -90,9 +92,9 @@ export async function registerPublicApi(app: FastifyInstance, { db, config }: Pu
         const result =
           endpoint.scope === 'write'
             ? await runApiWrite(db, caller, endpoint.auditAction ?? `api.${endpoint.operationId}`, (tx) =>
-                endpoint.handler({ db: tx, config, caller }, input),
+                endpoint.handler({ db: tx, config, caller, customerId }, input),
               )
-            : await endpoint.handler({ db, config, caller }, input);
+            : await endpoint.handler({ db, config, caller, customerId }, input);
         reply.header('cache-control', 'private, no-store');
         if (endpoint.response === 'pdf') {
           const invoice = result as Parameters<typeof renderInvoicePdf>[0];

@@ -3,14 +3,15 @@
 //       a note of credit or debit (a factura or nota de cobro downloads as its invoice's PDF);
 //       a customer gets their own only (another's answers 404, as a missing one); staff need
 //       'payments.read'.
-//   GET /api/libro-de-ventas/:month.csv and …/:month.pdf
-//       the sales book of a month (YYYY-MM), for staff who read reports.
+//   GET /api/libro-de-ventas/:month.xlsx, …/:month.csv and …/:month.pdf
+//       the sales book of a month (YYYY-MM), for staff who read reports: Excel for the accountant,
+//       CSV for other systems, PDF to print.
 import type {} from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import {
   AUTH_MESSAGES,
   FISCAL_MESSAGES,
-  SALES_BOOK_CSV_HEADERS,
+  SALES_BOOK_FORMATS,
   can,
   fiscalDocumentPdfPath,
   isStaffRole,
@@ -20,16 +21,18 @@ import {
 import type { Db } from '../db/client';
 import type { Config } from '../env';
 import { requestStaff, requestUser } from '../auth/request-session';
-import { CSV_BOM, csvLine, csvNumber } from '../lib/csv';
 import { findFiscalDocument } from '../queries/fiscal';
 import { salesBook } from '../queries/sales-book';
 import { fiscalDocumentPdfFileName, renderFiscalNotePdf } from '../services/fiscal/note-pdf';
+import { salesBookCsv } from '../services/fiscal/sales-book-csv';
 import { renderSalesBookPdf, salesBookFileName } from '../services/fiscal/sales-book-pdf';
+import { renderSalesBookXlsx } from '../services/fiscal/sales-book-xlsx';
+import { getFiscalSettings } from '../services/fiscal/settings';
 import { sendError } from './errors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const usd = (cents: number) => csvNumber(cents / 100, 2);
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export function registerFiscalDocumentRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
   app.get<{ Params: { id: string } }>(fiscalDocumentPdfPath(':id'), async (req, reply) => {
@@ -52,58 +55,24 @@ export function registerFiscalDocumentRoutes(app: FastifyInstance, { db, config 
       .send(pdf);
   });
 
-  for (const format of ['csv', 'pdf'] as const) {
+  for (const format of SALES_BOOK_FORMATS) {
     app.get<{ Params: { month: string } }>(salesBookPath(':month', format), async (req, reply) => {
       if (!(await requestStaff(req, reply, db, config, 'reports.read'))) return reply;
       const parsed = salesBookInput.safeParse({ month: req.params.month });
       if (!parsed.success) return sendError(reply, 400, FISCAL_MESSAGES.monthInvalid);
       const book = await salesBook(db, parsed.data.month);
+      const { legalName, rif } = await getFiscalSettings(db);
       req.log.info({ month: book.month, format, rows: book.rows.length }, 'Libro de ventas descargado');
       reply
         .header('cache-control', 'private, no-store')
         .header('content-disposition', `attachment; filename="${salesBookFileName(book.month, format)}"`);
       if (format === 'pdf') {
-        const pdf = await renderSalesBookPdf(book);
-        return reply.header('content-type', 'application/pdf').send(pdf);
+        return reply.header('content-type', 'application/pdf').send(await renderSalesBookPdf(book, { legalName, rif }));
       }
-      const body =
-        CSV_BOM +
-        csvLine(SALES_BOOK_CSV_HEADERS) +
-        book.rows
-          .map((r) =>
-            csvLine([
-              r.issueDate,
-              r.customerIdNumber ?? '',
-              r.customerName,
-              r.kindLabel,
-              r.number,
-              r.controlNumber ?? '',
-              r.referencesNumber ?? '',
-              usd(r.baseUsdCents),
-              usd(r.exemptUsdCents),
-              usd(r.ivaUsdCents),
-              usd(r.igtfUsdCents),
-              usd(r.totalUsdCents),
-              r.totalVesCentimos === null ? '' : usd(r.totalVesCentimos),
-            ]),
-          )
-          .join('') +
-        csvLine([
-          'TOTALES',
-          '',
-          `${book.rows.length} documentos`,
-          '',
-          '',
-          '',
-          '',
-          usd(book.totals.baseUsdCents),
-          usd(book.totals.exemptUsdCents),
-          usd(book.totals.ivaUsdCents),
-          usd(book.totals.igtfUsdCents),
-          usd(book.totals.totalUsdCents),
-          usd(book.totals.totalVesCentimos),
-        ]);
-      return reply.header('content-type', 'text/csv; charset=utf-8').send(body);
+      if (format === 'xlsx') {
+        return reply.header('content-type', XLSX_TYPE).send(await renderSalesBookXlsx(book, { legalName, rif }));
+      }
+      return reply.header('content-type', 'text/csv; charset=utf-8').send(salesBookCsv(book));
     });
   }
 }

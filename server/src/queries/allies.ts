@@ -86,6 +86,21 @@ export async function mailboxPrefixOf(db: DbOrTx, userId: string): Promise<strin
 /** The ally's own customers: the one filter every portal list starts from. */
 const ownCustomer = (allyId: string) => and(eq(users.allyId, allyId), eq(users.role, 'user'));
 
+/**
+ * The ally's own customer whose casillero this code is (any of their mailboxes), or null: another
+ * ally's customer, a direct customer and a code nobody has answer alike. An ally's key of the
+ * public API names its customer so (docs/product/public-api.md#an-allys-keys).
+ */
+export async function allyCustomerByMailboxCode(db: DbOrTx, allyId: string, code: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(mailboxes)
+    .innerJoin(users, eq(users.id, mailboxes.userId))
+    .where(and(eq(mailboxes.mailboxCode, code.trim().toUpperCase()), ownCustomer(allyId)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
 const offsetOf = (page: number) => (page - 1) * ALLY_PAGE_SIZE;
 
 async function total(db: DbOrTx, from: 'users' | 'prealerts' | 'packages' | 'shipments' | 'invoices', allyId: string) {

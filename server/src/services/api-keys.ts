@@ -1,5 +1,5 @@
-// A customer's keys of the public API (docs/product/public-api.md#keys): created with a name and
-// a scope, shown once, kept as their SHA-256; revoked for good. Both are audited by hand (the
+// Keys of the public API (docs/product/public-api.md#keys), a customer's or an ally's: created
+// with a name and a scope, shown once, kept as their SHA-256; revoked for good. Both are audited by hand (the
 // entry leaves the hash out: secrets never enter the log), inside the audited transaction of
 // the procedure (trpc auditedUserProcedure).
 import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
@@ -26,8 +26,13 @@ export function newApiKeySecret(): string {
   return `${API_KEY_PREFIX}${generateToken()}`;
 }
 
+/**
+ * A customer's key answers with its owner's data; an ally's login's key with its own customers'
+ * (docs/product/public-api.md#an-allys-keys). Other staff hold none.
+ */
 export async function createApiKey(db: DbOrTx, user: { id: string; role: UserRole }, input: CreateInput) {
-  if (isStaffRole(user.role)) throw new DomainError('FORBIDDEN', API_KEY_MESSAGES.staffNoKeys);
+  if (isStaffRole(user.role) && user.role !== 'aliado')
+    throw new DomainError('FORBIDDEN', API_KEY_MESSAGES.staffNoKeys);
   const [active] = await db
     .select({ n: count() })
     .from(apiKeys)

@@ -1,10 +1,9 @@
-// Notes of credit and debit and the sales book (docs/product/fiscal-invoices.md#notes-of-credit-and-debit,
-// docs/product/fiscal-invoices.md#the-sales-book): the staff input, how a note's total is split into
-// the factura's tax lines (in integer cents), and the sales book's columns and files.
+// Notes of credit and debit (docs/product/fiscal-invoices.md#notes-of-credit-and-debit): the staff
+// input, how a note's total is split into the factura's tax lines (in integer cents), and the
+// note's PDF path. The sales book's columns and files are in sales-book.ts.
 import { z } from '../zod-es';
 import { dollarsToCents, isWholeCents } from '../billing/money';
 import { AMOUNT_MESSAGES } from '../messages';
-import { csvNumberHeader } from '../format';
 import { FISCAL_MESSAGES } from './messages';
 import type { IvaBucket, TaxedLine } from './taxes';
 
@@ -145,30 +144,5 @@ function allocate(total: number, weights: number[]): number[] {
   return shares;
 }
 
-/** A month of the sales book, 'YYYY-MM'. */
-export const salesBookInput = z.object({
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, FISCAL_MESSAGES.monthInvalid),
-});
-
-/** The sales book's columns, as an accountant files them. */
-export const SALES_BOOK_HEADERS = [
-  'Fecha',
-  'RIF / C.I.',
-  'Nombre o razón social',
-  'Tipo',
-  'N° de documento',
-  'N° de control',
-  'Documento afectado',
-  'Base imponible (USD)',
-  'Exento (USD)',
-  'IVA (USD)',
-  'IGTF (USD)',
-  'Total (USD)',
-  'Total (Bs.)',
-] as const;
-/** The CSV header: its numeric columns say how numbers are written (docs/product/formats.md#csv). */
-export const SALES_BOOK_CSV_HEADERS = SALES_BOOK_HEADERS.map((h, i) => (i >= 7 ? csvNumberHeader(h) : h));
-
-export const salesBookPath = (month: string, format: 'csv' | 'pdf') => `/api/libro-de-ventas/${month}.${format}`;
 /** A fiscal document's own PDF (a note of credit or debit). */
 export const fiscalDocumentPdfPath = (id: string) => `/api/fiscal-documents/${id}/pdf`;

@@ -111,6 +111,15 @@ export const apiPackageListQuery = z
 
 export const apiIdParams = z.object({ id: z.uuid() });
 
+/**
+ * With an ally's key, which of its customers the request is about (docs/product/public-api.md#an-allys-keys):
+ * one of the customer's casillero codes. Read by the API before the endpoint's own query.
+ */
+export const apiCustomerParam = z.string().trim().min(1).max(40).meta({
+  description:
+    'Solo con una clave de aliado, y obligatorio con ella: el código de casillero de uno de tus clientes (por ejemplo LA-MV-19487-01234). La respuesta es la de ese cliente; un casillero que no es de tus clientes responde 404.',
+});
+
 // --- Answers --------------------------------------------------------------------------------
 
 const isoDateTime = z.iso.datetime({ offset: true });

@@ -1,12 +1,23 @@
 // /admin/libro-de-ventas (docs/product/fiscal-invoices.md#the-sales-book): a month's facturas and
-// notes of credit and debit with the columns an accountant files, the totals row (the sum of the
-// rows) and the month as CSV and PDF.
+// notes of credit and debit with SENIAT's columns, in Bs. at each document's own rate (the USD
+// beneath each amount), the totals row (the sums of the rows) and the month as Excel (for the
+// accountant), CSV (for other systems) and PDF.
 import { Alert, Anchor, Button, Group, Loader, ScrollArea, Select, Table, Text } from '@mantine/core';
-import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
+import { IconAlertCircle, IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
-import { can, caracasDay, formatUsdCents, formatVesCentimos, salesBookPath } from '@casillero/shared';
+import {
+  SALES_BOOK_HEADERS,
+  SALES_BOOK_REFERENCE_HEADERS,
+  can,
+  caracasDay,
+  formatDecimal,
+  formatRatePercent,
+  formatUsdCents,
+  formatVesCentimos,
+  salesBookPath,
+} from '@casillero/shared';
 import type { inferOutput } from '@trpc/tanstack-react-query';
 import { AdminPage } from '../../components/data-table';
 import { getErrorMessage } from '../../lib/errors';
@@ -66,51 +77,61 @@ function lastMonths(today: string) {
 const day = (iso: string) => iso.split('-').reverse().join('/');
 const features = tableFeatures({});
 const col = createColumnHelper<typeof features, Row>();
-const money = (id: keyof Row & string, header: string) =>
-  col.display({ id, header, cell: (info) => formatUsdCents(info.row.original[id] as number) });
+const H = SALES_BOOK_HEADERS;
+
+/** An amount: the legal figure in Bs. (at the document's own rate), and beneath it the same in USD. */
+function Amount({ ves, usd }: { ves: number | null; usd: number }) {
+  return (
+    <>
+      <div>{ves === null ? '—' : formatVesCentimos(ves)}</div>
+      <Text span size="xs" c="dimmed">
+        {formatUsdCents(usd)}
+      </Text>
+    </>
+  );
+}
+
+type Money = 'total' | 'exempt' | 'base' | 'iva' | 'igtf';
+const amount = (id: Money, header: string) =>
+  col.display({
+    id,
+    header,
+    cell: (info) => {
+      const r = info.row.original;
+      return <Amount ves={r[`${id}VesCentimos`]} usd={r[`${id}UsdCents`]} />;
+    },
+  });
+const rates = (basisPoints: number[]) =>
+  basisPoints.length ? `${basisPoints.map(formatRatePercent).join(' y ')} %` : '';
 
 const columns = [
-  col.display({ id: 'issueDate', header: 'Fecha', cell: (info) => day(info.row.original.issueDate) }),
+  col.display({ id: 'operation', header: H[0], cell: (info) => info.row.original.operation }),
+  col.display({ id: 'issueDate', header: H[1], cell: (info) => day(info.row.original.issueDate) }),
+  col.display({ id: 'customerIdNumber', header: H[2], cell: (info) => info.row.original.customerIdNumber ?? '—' }),
+  col.display({ id: 'customerName', header: H[3], cell: (info) => info.row.original.customerName }),
+  col.display({ id: 'kind', header: H[4], cell: (info) => info.row.original.kindLabel }),
+  col.display({ id: 'number', header: H[5], cell: (info) => info.row.original.number }),
+  col.display({ id: 'controlNumber', header: H[6], cell: (info) => info.row.original.controlNumber ?? 'Pendiente' }),
+  col.display({ id: 'referencesNumber', header: H[7], cell: (info) => info.row.original.referencesNumber ?? '' }),
+  amount('total', H[8]),
+  amount('exempt', H[9]),
+  amount('base', H[10]),
+  col.display({ id: 'alicuota', header: H[11], cell: (info) => rates(info.row.original.ivaRatesBasisPoints) }),
+  amount('iva', H[12]),
+  amount('igtf', H[13]),
   col.display({
-    id: 'customerIdNumber',
-    header: 'RIF / C.I.',
-    cell: (info) => info.row.original.customerIdNumber ?? '—',
-  }),
-  col.display({ id: 'customerName', header: 'Nombre o razón social', cell: (info) => info.row.original.customerName }),
-  col.display({ id: 'kind', header: 'Tipo', cell: (info) => info.row.original.kindLabel }),
-  col.display({ id: 'number', header: 'N° de documento', cell: (info) => info.row.original.number }),
-  col.display({
-    id: 'controlNumber',
-    header: 'N° de control',
-    cell: (info) => info.row.original.controlNumber ?? 'Pendiente',
-  }),
-  col.display({
-    id: 'referencesNumber',
-    header: 'Documento afectado',
-    cell: (info) => info.row.original.referencesNumber ?? '',
-  }),
-  money('baseUsdCents', 'Base imponible'),
-  money('exemptUsdCents', 'Exento'),
-  money('ivaUsdCents', 'IVA'),
-  money('igtfUsdCents', 'IGTF'),
-  money('totalUsdCents', 'Total'),
-  col.display({
-    id: 'totalVesCentimos',
-    header: 'Total Bs.',
+    id: 'vesPerUsd',
+    header: SALES_BOOK_REFERENCE_HEADERS[0],
     cell: (info) => {
-      const v = info.row.original.totalVesCentimos;
-      return v === null ? '—' : formatVesCentimos(v);
+      const rate = info.row.original.vesPerUsd;
+      return rate === null ? '—' : formatDecimal(Number(rate), { decimals: 4 });
     },
   }),
 ];
-const NUMERIC = new Set([
-  'baseUsdCents',
-  'exemptUsdCents',
-  'ivaUsdCents',
-  'igtfUsdCents',
-  'totalUsdCents',
-  'totalVesCentimos',
-]);
+/** The columns aligned right: the amounts, the alícuota and the rate. */
+const NUMERIC = new Set(['total', 'exempt', 'base', 'alicuota', 'iva', 'igtf', 'vesPerUsd']);
+/** The totals row: each amount column's sum, in the columns' order. */
+const TOTALS: readonly (Money | 'alicuota')[] = ['total', 'exempt', 'base', 'alicuota', 'iva', 'igtf'];
 
 function SalesBookPage() {
   const { month } = Route.useLoaderDeps();
@@ -120,16 +141,16 @@ function SalesBookPage() {
   return (
     <AdminPage
       title={TITLE}
-      subtitle="Las facturas y notas de crédito y débito del mes, con sus números de control, bases, IVA e IGTF, como se declaran. Las notas de crédito restan."
+      subtitle="Las facturas y notas de crédito y débito del mes, como se declaran: en bolívares, cada documento a la tasa con que se emitió (debajo, el mismo monto en dólares). Las notas de crédito restan."
       actions={
         <Group gap="xs">
           <Button
             component="a"
-            href={salesBookPath(month, 'csv')}
+            href={salesBookPath(month, 'xlsx')}
             variant="default"
-            leftSection={<IconDownload size={16} />}
+            leftSection={<IconFileSpreadsheet size={16} />}
           >
-            Exportar CSV
+            Excel
           </Button>
           <Button
             component="a"
@@ -137,7 +158,15 @@ function SalesBookPage() {
             variant="default"
             leftSection={<IconDownload size={16} />}
           >
-            Exportar PDF
+            PDF
+          </Button>
+          <Button
+            component="a"
+            href={salesBookPath(month, 'csv')}
+            variant="subtle"
+            leftSection={<IconDownload size={16} />}
+          >
+            CSV (para sistemas)
           </Button>
         </Group>
       }
@@ -170,60 +199,62 @@ function BookTable({ book }: { book: Book }) {
     return (
       <Text c="dimmed">
         No hay facturas ni notas en {monthLabel(book.month)}.{' '}
-        <Anchor href={salesBookPath(book.month, 'csv')} underline="always">
-          El CSV
+        <Anchor href={salesBookPath(book.month, 'xlsx')} underline="always">
+          El archivo de Excel
         </Anchor>{' '}
         sale solo con los totales.
       </Text>
     );
-  const totals: Record<string, string> = {
-    baseUsdCents: formatUsdCents(t.baseUsdCents),
-    exemptUsdCents: formatUsdCents(t.exemptUsdCents),
-    ivaUsdCents: formatUsdCents(t.ivaUsdCents),
-    igtfUsdCents: formatUsdCents(t.igtfUsdCents),
-    totalUsdCents: formatUsdCents(t.totalUsdCents),
-    totalVesCentimos: formatVesCentimos(t.totalVesCentimos),
-  };
   return (
-    <ScrollArea type="auto">
-      <Table striped withTableBorder fz="sm" miw={1200} aria-label={`Libro de ventas de ${monthLabel(book.month)}`}>
-        <Table.Thead>
-          {table.getHeaderGroups().map((group) => (
-            <Table.Tr key={group.id}>
-              {group.headers.map((header) => (
-                <Table.Th key={header.id} ta={NUMERIC.has(header.column.id) ? 'right' : undefined}>
-                  <table.FlexRender header={header} />
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Thead>
-        <Table.Tbody>
-          {table.getRowModel().rows.map((row) => (
-            <Table.Tr key={row.id} data-document={row.original.number}>
-              {row.getAllCells().map((cell) => (
-                <Table.Td
-                  key={cell.id}
-                  ta={NUMERIC.has(cell.column.id) ? 'right' : undefined}
-                  style={{ whiteSpace: 'nowrap' }}
-                >
-                  <table.FlexRender cell={cell} />
+    <>
+      {book.withoutRate > 0 && (
+        <Alert color="yellow" icon={<IconAlertCircle />}>
+          {book.withoutRate} documentos se emitieron sin tasa registrada: no tienen montos en bolívares (—), y los
+          totales en bolívares no los incluyen.
+        </Alert>
+      )}
+      <ScrollArea type="auto">
+        <Table striped withTableBorder fz="sm" miw={1600} aria-label={`Libro de ventas de ${monthLabel(book.month)}`}>
+          <Table.Thead>
+            {table.getHeaderGroups().map((group) => (
+              <Table.Tr key={group.id}>
+                {group.headers.map((header) => (
+                  <Table.Th key={header.id} ta={NUMERIC.has(header.column.id) ? 'right' : undefined}>
+                    <table.FlexRender header={header} />
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Thead>
+          <Table.Tbody>
+            {table.getRowModel().rows.map((row) => (
+              <Table.Tr key={row.id} data-document={row.original.number}>
+                {row.getAllCells().map((cell) => (
+                  <Table.Td
+                    key={cell.id}
+                    data-column={cell.column.id}
+                    ta={NUMERIC.has(cell.column.id) ? 'right' : undefined}
+                    style={{ whiteSpace: 'nowrap' }}
+                  >
+                    <table.FlexRender cell={cell} />
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+          <Table.Tfoot>
+            <Table.Tr data-totals fw={700}>
+              <Table.Td colSpan={8}>Totales ({book.rows.length} documentos)</Table.Td>
+              {TOTALS.map((id) => (
+                <Table.Td key={id} data-column={id} ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {id === 'alicuota' ? null : <Amount ves={t[`${id}VesCentimos`]} usd={t[`${id}UsdCents`]} />}
                 </Table.Td>
               ))}
+              <Table.Td />
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-        <Table.Tfoot>
-          <Table.Tr data-totals fw={700}>
-            <Table.Td colSpan={7}>Totales ({book.rows.length} documentos)</Table.Td>
-            {[...NUMERIC].map((id) => (
-              <Table.Td key={id} ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {totals[id]}
-              </Table.Td>
-            ))}
-          </Table.Tr>
-        </Table.Tfoot>
-      </Table>
-    </ScrollArea>
+          </Table.Tfoot>
+        </Table>
+      </ScrollArea>
+    </>
   );
 }

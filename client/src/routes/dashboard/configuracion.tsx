@@ -6,7 +6,7 @@ import { ChangePasswordCard } from './-components/ChangePasswordCard';
 import { NotificationChannelsCard, WhatsappNumberCard } from './-components/NotificationChannelsCard';
 import { DashboardPage } from './-components/PageHeader';
 import { SessionsCard } from './-components/SessionsCard';
-import { ApiKeysCard } from './-components/ApiKeysCard';
+import { ApiKeysCard } from '../../components/api-keys/ApiKeysCard';
 
 // Its own chunk (a table, checkboxes, a dialog): the route's dependencies, listed in the first
 // JavaScript of every page, stay as they were (client/scripts/report-size.mjs).

@@ -5,13 +5,14 @@ import {
   IconInbox,
   IconFileInvoice,
   IconHome,
+  IconKey,
   IconPackage,
   IconReportMoney,
   IconTruck,
   IconUsers,
   type Icon,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useSearch } from '@tanstack/react-router';
 import { ALLY_MESSAGES as M } from '@casillero/shared';
 import { AreaShell } from '../../../components/layout/AreaShell';
@@ -23,6 +24,16 @@ import { CustomersScreen } from './CustomersScreen';
 import { InvoicesScreen, ParcelsScreen, PrealertsScreen, ShipmentsScreen } from './ActivityScreens';
 import { StatementScreen } from './StatementScreen';
 
+// Its own chunk: the keys' card loads when the section opens, not with the portal.
+const ApiKeys = lazy(() => import('./ApiKeysScreen'));
+function ApiKeysScreen() {
+  return (
+    <Suspense fallback={<PageLoader message="Cargando..." />}>
+      <ApiKeys />
+    </Suspense>
+  );
+}
+
 /** The portal's sections, by ?vista= (none: Mis clientes). */
 const SECTIONS = {
   clientes: { label: M.myCustomers, icon: IconUsers, Screen: CustomersScreen },
@@ -31,6 +42,7 @@ const SECTIONS = {
   envios: { label: M.shipments, icon: IconTruck, Screen: ShipmentsScreen },
   facturas: { label: 'Facturas', icon: IconFileInvoice, Screen: InvoicesScreen },
   'estado-de-cuenta': { label: M.statement, icon: IconReportMoney, Screen: StatementScreen },
+  api: { label: M.apiKeys, icon: IconKey, Screen: ApiKeysScreen },
 } satisfies Record<string, { label: string; icon: Icon; Screen: () => ReactNode }>;
 type Section = keyof typeof SECTIONS;
 const sectionOf = (vista: string | undefined): Section =>

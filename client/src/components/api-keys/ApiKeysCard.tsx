@@ -1,5 +1,6 @@
-// Configuración → Claves de API (docs/product/public-api.md#keys): create a named key, read or
-// read-write, shown once; the list names each by its first characters with its last use; revoke.
+// Claves de API (docs/product/public-api.md#keys), in the customer's Configuración and, with its own
+// words, in the ally's portal (docs/product/public-api.md#an-allys-keys): create a named key, read
+// or read-write, shown once; the list names each by its first characters with its last use; revoke.
 import {
   ActionIcon,
   Alert,
@@ -10,6 +11,7 @@ import {
   Code,
   CopyButton,
   Group,
+  Loader,
   SegmentedControl,
   Stack,
   Text,
@@ -29,11 +31,11 @@ import {
   type ApiKeyScope,
   formatDateTime,
 } from '@casillero/shared';
-import { getErrorMessage } from '../../../lib/errors';
-import { trpc } from '../../../lib/trpc';
-import { QueryState } from './QueryState';
+import { getErrorMessage } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
 
-export function ApiKeysCard() {
+/** `intro` replaces the customer's explanation of what a key is for (the ally's portal gives its own). */
+export function ApiKeysCard({ intro }: { intro?: React.ReactNode } = {}) {
   const queryClient = useQueryClient();
   const list = useQuery(trpc.account.apiKeys.queryOptions());
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.account.apiKeys.queryKey() });
@@ -78,8 +80,8 @@ export function ApiKeysCard() {
           Claves de API
         </Title>
         <Text size="sm" c="dimmed">
-          Para que tu tienda o tu sistema cree prealertas y siga tus paquetes, envíos y facturas. Envía la clave en la
-          cabecera <Code>Authorization: Bearer &lt;clave&gt;</Code>.{' '}
+          {intro ?? 'Para que tu tienda o tu sistema cree prealertas y siga tus paquetes, envíos y facturas.'} Envía la
+          clave en la cabecera <Code>Authorization: Bearer &lt;clave&gt;</Code>.{' '}
           <Anchor href={`${PUBLIC_API_BASE}/docs`} target="_blank" rel="noopener" underline="always">
             Ver la referencia de la API
           </Anchor>
@@ -140,52 +142,54 @@ export function ApiKeysCard() {
           </Alert>
         )}
 
-        <QueryState query={list}>
-          {(keys) =>
-            keys.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                Aún no tienes claves.
-              </Text>
-            ) : (
-              <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Claves de API">
-                {keys.map((k) => (
-                  <Card key={k.id} component="li" withBorder radius="sm" padding="sm" aria-label={k.name}>
-                    <Group justify="space-between" wrap="wrap" gap="xs">
-                      <Stack gap={0}>
-                        <Group gap="xs">
-                          <Text size="sm" fw={600}>
-                            {k.name}
-                          </Text>
-                          <Badge size="xs" color={k.scope === 'read' ? 'gray' : 'orange'}>
-                            {API_KEY_SCOPE_LABELS[k.scope]}
-                          </Badge>
-                        </Group>
-                        <Text size="xs" c="dimmed">
-                          <Code>{k.visiblePrefix}…</Code> · Creada {formatDateTime(k.createdAt)} ·{' '}
-                          {k.lastUsedAt ? `Último uso ${formatDateTime(k.lastUsedAt)}` : 'Nunca usada'}
-                        </Text>
-                      </Stack>
-                      {confirming === k.id ? (
-                        <Group gap="xs">
-                          <Button size="xs" color="red" loading={revoke.isPending} onClick={() => void revokeKey(k.id)}>
-                            Sí, revocar
-                          </Button>
-                          <Button size="xs" variant="default" onClick={() => setConfirming(null)}>
-                            Cancelar
-                          </Button>
-                        </Group>
-                      ) : (
-                        <Button size="xs" variant="subtle" color="red" onClick={() => setConfirming(k.id)}>
-                          Revocar
-                        </Button>
-                      )}
+        {list.isPending ? (
+          <Loader size="sm" aria-label="Cargando" />
+        ) : list.isError ? (
+          <Alert color="red" role="alert" title="No se pudieron cargar las claves">
+            {getErrorMessage(list.error)}
+          </Alert>
+        ) : list.data.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            Aún no tienes claves.
+          </Text>
+        ) : (
+          <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Claves de API">
+            {list.data.map((k) => (
+              <Card key={k.id} component="li" withBorder radius="sm" padding="sm" aria-label={k.name}>
+                <Group justify="space-between" wrap="wrap" gap="xs">
+                  <Stack gap={0}>
+                    <Group gap="xs">
+                      <Text size="sm" fw={600}>
+                        {k.name}
+                      </Text>
+                      <Badge size="xs" color={k.scope === 'read' ? 'gray' : 'orange'}>
+                        {API_KEY_SCOPE_LABELS[k.scope]}
+                      </Badge>
                     </Group>
-                  </Card>
-                ))}
-              </Stack>
-            )
-          }
-        </QueryState>
+                    <Text size="xs" c="dimmed">
+                      <Code>{k.visiblePrefix}…</Code> · Creada {formatDateTime(k.createdAt)} ·{' '}
+                      {k.lastUsedAt ? `Último uso ${formatDateTime(k.lastUsedAt)}` : 'Nunca usada'}
+                    </Text>
+                  </Stack>
+                  {confirming === k.id ? (
+                    <Group gap="xs">
+                      <Button size="xs" color="red" loading={revoke.isPending} onClick={() => void revokeKey(k.id)}>
+                        Sí, revocar
+                      </Button>
+                      <Button size="xs" variant="default" onClick={() => setConfirming(null)}>
+                        Cancelar
+                      </Button>
+                    </Group>
+                  ) : (
+                    <Button size="xs" variant="subtle" color="red" onClick={() => setConfirming(k.id)}>
+                      Revocar
+                    </Button>
+                  )}
+                </Group>
+              </Card>
+            ))}
+          </Stack>
+        )}
       </Stack>
     </Card>
   );
