@@ -158,7 +158,10 @@ const lineColumns = (choose: Choose, assign: Assign): ResponsiveColumn<Line>[] =
         color={RECONCILIATION_STATE_COLORS[line.state]}
         variant="light"
         tt="none"
-        style={{ whiteSpace: 'normal', height: 'auto' }}
+        h="auto"
+        py={2}
+        // A narrow column wraps the state's words instead of cutting them ("Ya co…").
+        styles={{ label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', lineHeight: 1.3 } }}
       >
         {RECONCILIATION_STATE_LABELS[line.state]}
       </Badge>
