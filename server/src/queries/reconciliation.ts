@@ -8,8 +8,6 @@ import { RECONCILIATION_TOLERANCE_CENTIMOS, type ReconciliationState } from '@ca
 import { rowsOf, type DbOrTx } from '../db/client';
 import { bankStatementLines, bankStatements, referenceKeySql, userProfiles, users } from '../db/schema';
 
-export { referenceKeySql };
-
 /** A suffix match (a bank or a customer that writes only the last digits) needs this many characters. */
 export const SUFFIX_MIN_LENGTH = 6;
 

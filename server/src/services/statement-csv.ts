@@ -8,7 +8,7 @@ import { detectDelimiter, headerKey } from '../lib/csv-read';
 /**
  * A reference as it is compared: letters and digits only, upper case, without leading zeros
  * (banks pad references with zeros; customers type them with dashes or spaces). The SQL twin is
- * referenceKeySql in queries/reconciliation.ts.
+ * referenceKeySql in db/schema/payments.ts (the unique index on approved references uses it too).
  */
 export function referenceKey(reference: string): string {
   return reference
