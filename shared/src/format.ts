@@ -36,7 +36,11 @@ export const formatUsd = (amount: number | string) => withSign('$', formatDecima
 /** Integer USD cents written as formatUsd writes dollars: `$1.234,50` (docs/decisions/005). */
 export const formatUsdFromCents = (cents: number) => formatUsd(cents / 100);
 
-/** Bolívares as es-VE writes them: `Bs. 6.560,00`, `-Bs. 3,00`. */
+/**
+ * Bolívares as es-VE writes them: `Bs. 6.560,00`, `-Bs. 3,00`. Bolívares, not céntimos: every Bs.
+ * amount the app stores is céntimos, written with formatVesFromCents (or, for a payment,
+ * formatPaidAmount).
+ */
 export const formatVes = (amount: number | string) => withSign('Bs. ', formatDecimal(Number(amount), MONEY));
 /** Integer Bs. céntimos written as formatVes writes bolívares. */
 export const formatVesFromCents = (centimos: number) => formatVes(centimos / 100);

@@ -25,6 +25,12 @@ export const ADMIN_PAYMENT_MESSAGES = {
     /** Rejected and re-reported by the customer while the admin had it open. */
     pending: 'Este pago cambió mientras lo revisabas: el cliente volvió a reportarlo. Ábrelo de nuevo para revisarlo.',
   } satisfies Record<PaymentStatus, string>,
+  /**
+   * A bank reference pays once (docs/product/admin-payments-and-billing.md#a-bank-reference-pays-once):
+   * approving a payment whose reference an approved one already carries is refused.
+   */
+  referenceAlreadyPaid: (customer: string, amount: string, day: string) =>
+    `La referencia de este pago ya pagó el pago aprobado de ${customer} por ${amount} (${day}): una referencia bancaria se acredita una sola vez. Rechaza este pago o pide al cliente la referencia correcta.`,
   searchTooShort: (min: number) => `Escribe al menos ${min} caracteres para buscar`,
   /** The tracking history line written when an approved shipping payment clears a tracking. */
   dispatchAuthorised: 'Pago aprobado: despacho autorizado',

@@ -3,9 +3,18 @@
 // María's movement as "Coincide" (and a transfer nobody reported as such), approves the match with
 // one click and sees it "Aprobado"; María's invoice is then paid. The transfer nobody reported is
 // María's too: the cashier assigns it to her as credit on account, and María's credit grows.
+// A bank reference pays once (docs/product/admin-payments-and-billing.md#a-bank-reference-pays-once):
+// Carlos's Pago Móvil, approved in Pagos (where the list shows the bolívares he reported, as its
+// details do), is shown in the bank's statement with his payment, never as money nobody reported,
+// and cannot be credited a second time.
 import type { APIRequestContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { RECONCILIATION_MESSAGES as M, RECONCILIATION_STATE_LABELS as STATE, formatDate } from '@casillero/shared';
+import {
+  RECONCILIATION_MESSAGES as M,
+  RECONCILIATION_STATE_LABELS as STATE,
+  formatDate,
+  formatVesFromCents,
+} from '@casillero/shared';
 import {
   DEMO,
   chromiumOrExplain,
@@ -33,10 +42,13 @@ type ApiInvoice = {
   remainingVesCentimos: number | null;
 };
 type ApiMethod = { id: string; kind: string };
+type ApiPaymentRow = { id: string; status: string; paymentReference: string | null };
 
 /** Bs. céntimos as the bank's CSV writes them: 1234,56. */
 const bs = (centimos: number) => `${Math.trunc(centimos / 100)},${String(centimos % 100).padStart(2, '0')}`;
 const today = () => formatDate(new Date());
+/** The day before today, as the bank writes it. */
+const yesterday = () => formatDate(new Date(Date.now() - 24 * 3600 * 1000));
 
 describe.skipIf(!chromium)('conciliación bancaria', () => {
   const { url, newPage } = useBrowserSession(chromium);
@@ -48,6 +60,16 @@ describe.skipIf(!chromium)('conciliación bancaria', () => {
     return (await answer.json()).result.data as T;
   }
 
+  /** The receipt image, uploaded as the report form uploads it. */
+  async function uploadReceipt(customer: Page) {
+    const upload = await customer.request.post(`${url()}/api/files`, {
+      headers: { origin: url() },
+      multipart: { kind: 'receipt', file: { name: 'pago-movil.png', mimeType: 'image/png', buffer: RECEIPT_PNG } },
+    });
+    expect(upload.status(), await upload.text()).toBe(201);
+    return (await upload.json()) as { id: string };
+  }
+
   /** María reports paying a pending invoice in full by Pago Móvil, as her Facturas page sends it. */
   async function mariaReportsPagoMovil(maria: Page, reference: string) {
     const { invoices } = await query<{ invoices: ApiInvoice[] }>(maria.request, 'billing.mine');
@@ -56,12 +78,7 @@ describe.skipIf(!chromium)('conciliación bancaria', () => {
     const methods = await query<ApiMethod[]>(maria.request, 'paymentMethods.active');
     const pagoMovil = methods.find((m) => m.kind === 'pago_movil')!;
 
-    const upload = await maria.request.post(`${url()}/api/files`, {
-      headers: { origin: url() },
-      multipart: { kind: 'receipt', file: { name: 'pago-movil.png', mimeType: 'image/png', buffer: RECEIPT_PNG } },
-    });
-    expect(upload.status(), await upload.text()).toBe(201);
-    const receipt = (await upload.json()) as { id: string };
+    const receipt = await uploadReceipt(maria);
 
     const reported = await maria.request.post(`${url()}/trpc/payments.report`, {
       headers: { origin: url() },
@@ -156,5 +173,110 @@ describe.skipIf(!chromium)('conciliación bancaria', () => {
     // Bs. 1.000,00 at today's rate is now María's: what she owes went down by it (or became credit).
     const balanceAfter = (await query<ApiBalance>(maria.request, 'billing.mine')).balance.balanceUsdCents;
     expect(balanceAfter).toBeLessThan(balanceBefore);
+  });
+
+  it('un Pago Móvil aprobado en Pagos aparece en el estado de cuenta con su pago y no se acredita dos veces', async () => {
+    const reference = '0045111122223333';
+    const reported = 2_636_070; // Bs. 26.360,70
+    const carlos = await newPage();
+    await withScreenshotOnFailure(carlos, 'pago-unico-carlos', async () => {
+      await signIn(carlos, url(), DEMO.otherCustomer, DEMO.password);
+      await carlos.waitForURL((u) => u.pathname.startsWith('/dashboard'));
+      const methods = await query<ApiMethod[]>(carlos.request, 'paymentMethods.active');
+      const receipt = await uploadReceipt(carlos);
+      // A payment on account, as Facturas' "Reportar pago" sends it.
+      const answer = await carlos.request.post(`${url()}/trpc/payments.report`, {
+        headers: { origin: url() },
+        data: {
+          transactionType: 'credit_purchase',
+          methodId: methods.find((m) => m.kind === 'pago_movil')!.id,
+          paymentReference: reference,
+          amount: reported / 100,
+          description: 'Recarga de saldo',
+          receiptFileId: receipt.id,
+        },
+      });
+      expect(answer.status(), await answer.text()).toBe(200);
+    });
+
+    const page = await newPage();
+    await withScreenshotOnFailure(page, 'pago-unico-caja', async () => {
+      await signIn(page, url(), DEMO.caja, DEMO.password);
+      await page.waitForURL((u) => u.pathname.startsWith('/admin'));
+
+      // Pagos: the list shows the bolívares Carlos reported, the same figure as the details.
+      await openFromNavigation(page, 'Panel Admin', 'Pagos');
+      await page.getByRole('heading', { name: 'Gestión de Pagos' }).waitFor();
+      await page.getByRole('textbox', { name: 'Buscar' }).fill(reference);
+      await page.waitForURL((u) => u.searchParams.get('q')?.replace(/"/g, '') === reference);
+      const row = page.getByRole('row').filter({ hasText: reference });
+      await row.getByText('Pendiente').waitFor();
+      await row.getByText(formatVesFromCents(reported), { exact: true }).waitFor();
+      expect(await row.textContent()).not.toContain('Bs. 2.636.070,00');
+      await row.getByRole('button', { name: /Ver Detalles/ }).click();
+      const dialog = page.getByRole('dialog', { name: 'Detalles del Pago' });
+      await dialog.getByText(formatVesFromCents(reported)).first().waitFor();
+      await dialog.getByRole('combobox', { name: 'Estado del pago' }).click();
+      await page.getByRole('option', { name: 'Aprobado' }).click();
+      await dialog.getByRole('button', { name: 'Actualizar Pago' }).click();
+      await page.getByText('El estado del pago ha sido actualizado exitosamente').waitFor();
+      await dialog.waitFor({ state: 'hidden' });
+      await row.getByText('Completado').waitFor();
+
+      // The bank's statement has the reference: for Bs. 26.000,00 today, and as reported yesterday.
+      await page.goto(`${url()}/admin/conciliacion`);
+      await page.getByRole('heading', { name: 'Conciliación bancaria', level: 1 }).waitFor();
+      const csv = [
+        'Fecha;Referencia;Descripción;Monto (Bs.)',
+        `${today()};${reference};PAGO MOVIL RECIBIDO;${bs(2_600_000)}`,
+        `${yesterday()};${reference};PAGO MOVIL RECIBIDO;${bs(reported)}`,
+      ].join('\r\n');
+      await page
+        .locator('input[type="file"]')
+        .setInputFiles({ name: 'banco-pago-unico.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+      await page.getByTestId('statement-uploaded').getByText(M.uploaded(2, 0)).waitFor();
+
+      const lines = page.getByTestId('statement-lines');
+      const differs = lines.getByRole('row').filter({ hasText: formatVesFromCents(2_600_000) });
+      await differs.getByText(STATE.amount_differs, { exact: true }).waitFor();
+      await differs.getByText('Carlos Eduardo Rodríguez').waitFor();
+      await differs.getByText(M.countedOn(today())).waitFor();
+      await differs.getByText(M.countedAmountDiffers).waitFor();
+      const counted = lines.getByRole('row').filter({ hasText: yesterday() });
+      await counted.getByText(STATE.reconciled, { exact: true }).waitFor();
+      await counted.getByText('Carlos Eduardo Rodríguez').waitFor();
+      // Nothing to assign or approve: the money is counted.
+      expect(await lines.getByRole('button', { name: new RegExp(M.assignAction) }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Aprobar 0 coincidencias' }).isDisabled()).toBe(true);
+      expect(await lines.getByText(STATE.not_found, { exact: true }).count()).toBe(0);
+
+      // Asked anyway (an old screen), the server refuses and changes nothing.
+      const { statementId } = Object.fromEntries(new URL(page.url()).searchParams) as { statementId: string };
+      const shown = await query<{ lines: { id: string; candidate: { paymentId: string } | null }[] }>(
+        page.request,
+        `reconciliation.lines?input=${encodeURIComponent(JSON.stringify({ statementId }))}`,
+      );
+      const carlosId = (await query<{ user: { id: string } }>(carlos.request, 'auth.me')).user.id;
+      const refused = await page.request.post(`${url()}/trpc/reconciliation.assignLine`, {
+        headers: { origin: url() },
+        data: { lineId: shown.lines[0]!.id, userId: carlosId },
+      });
+      expect(refused.status()).toBe(409);
+      expect(await refused.text()).toContain('un movimiento del banco se acredita una sola vez');
+
+      // The link opens the payment it belongs to.
+      await differs.getByRole('link', { name: new RegExp(M.viewPayment) }).click();
+      await page.waitForURL(
+        (u) => u.pathname === '/admin/pagos' && u.searchParams.get('ver') === shown.lines[0]!.candidate!.paymentId,
+      );
+      await page.getByRole('dialog', { name: 'Detalles del Pago' }).getByText(reference).first().waitFor();
+    });
+
+    // One payment carries the reference, approved once.
+    const payments = await query<{ rows: ApiPaymentRow[] }>(
+      page.request,
+      `payments.list?input=${encodeURIComponent(JSON.stringify({ q: reference }))}`,
+    );
+    expect(payments.rows.map((p) => p.status)).toEqual(['completed']);
   });
 });

@@ -1,14 +1,12 @@
 // Bank statement reconciliation (docs/decisions/021-billing-in-bolivares.md): the statements uploaded, and each line's match with
 // the payments customers reported in bolívares, computed on read (nothing about a match is kept
-// until it is approved: a payment reported or processed after the upload counts at once).
-import { desc, eq, sql, type SQLWrapper } from 'drizzle-orm';
+// until it is approved: a payment reported or processed after the upload counts at once). A line
+// whose reference an approved payment already carries is shown with that payment, never as money
+// nobody reported (docs/product/admin-payments-and-billing.md#a-bank-reference-pays-once).
+import { desc, eq, sql } from 'drizzle-orm';
 import { RECONCILIATION_TOLERANCE_CENTIMOS, type ReconciliationState } from '@casillero/shared';
 import { rowsOf, type DbOrTx } from '../db/client';
-import { bankStatementLines, bankStatements, userProfiles, users } from '../db/schema';
-
-/** The SQL twin of referenceKey() (services/reconciliation.ts): letters and digits, upper case, no leading zeros. */
-export const referenceKeySql = (reference: SQLWrapper) =>
-  sql`ltrim(upper(regexp_replace(${reference}, '[^A-Za-z0-9]', '', 'g')), '0')`;
+import { bankStatementLines, bankStatements, referenceKeySql, userProfiles, users } from '../db/schema';
 
 /** A suffix match (a bank or a customer that writes only the last digits) needs this many characters. */
 export const SUFFIX_MIN_LENGTH = 6;
@@ -19,9 +17,11 @@ export type LineCandidate = {
   userId: string;
   customerName: string | null;
   customerEmail: string;
-  /** What the customer reported paying, in Bs. céntimos. */
+  /** What the customer reported paying (and, once approved, was credited for), in Bs. céntimos. */
   reportedVesCentimos: number;
   reference: string | null;
+  /** When the payment was approved; null while it is a pending report. */
+  approvedAt: string | null;
 };
 
 export type ReconciliationLine = {
@@ -33,7 +33,11 @@ export type ReconciliationLine = {
   vesCentimos: number;
   approvedAt: string | null;
   state: ReconciliationState;
-  /** The payment matched or approved; for 'amount_differs', the one whose amount is off. */
+  /**
+   * The payment matched or approved; for 'reconciled', the approved payment that already carries
+   * the line's reference; for 'amount_differs', the one (pending, or approved already) whose
+   * amount is off.
+   */
   candidate: LineCandidate | null;
   /** For 'ambiguous': every reported payment the line fits, for the cashier to choose from. */
   candidates: LineCandidate[];
@@ -48,6 +52,7 @@ type CandidateRow = {
   name: string | null;
   email: string;
   fits: boolean;
+  approvedAt: string | null;
 };
 
 type Row = {
@@ -60,6 +65,8 @@ type Row = {
   approvedAt: Date | string | null;
   /** The payment the line approved, when it did. */
   approved: CandidateRow | null;
+  /** Otherwise the approved payment that already carries its reference, when one does. */
+  counted: CandidateRow | null;
   /** Otherwise its candidates, those whose amount agrees first, then oldest report first. */
   candidates: CandidateRow[] | null;
 };
@@ -71,11 +78,34 @@ const toCandidate = (c: CandidateRow): LineCandidate => ({
   customerEmail: c.email,
   reportedVesCentimos: Number(c.cents),
   reference: c.reference,
+  approvedAt: c.approvedAt ? new Date(c.approvedAt).toISOString() : null,
 });
+
+/**
+ * The payments `m` (a set with a `key` column) that a line `l` may stand for: those with the same
+ * reference key, or else the one (exactly one) whose key ends the line's or is ended by it, the
+ * shorter having at least SUFFIX_MIN_LENGTH characters (a bank or a customer that writes only the
+ * last digits).
+ */
+const sameReference = (set: ReturnType<typeof sql.raw>) => sql`
+    select r.id, r.user_id, r.payment_reference, r.reported_at, r.processed_at, r.cents
+    from ${set} r where r.key = l.reference_key
+    union all
+    select s.id, s.user_id, s.payment_reference, s.reported_at, s.processed_at, s.cents from (
+      select r.*, count(*) over () as n from ${set} r
+      where r.key <> l.reference_key
+        and least(length(r.key), length(l.reference_key)) >= ${SUFFIX_MIN_LENGTH}
+        and (right(l.reference_key, length(r.key)) = r.key or right(r.key, length(l.reference_key)) = l.reference_key)
+    ) s
+    where s.n = 1 and not exists (select 1 from ${set} e where e.key = l.reference_key)`;
 
 /**
  * Every line of a statement, by line number, with its state:
  * - 'approved': the line approved a payment (payment_id), shown with it;
+ * - otherwise, when an approved payment in Bs. already carries the line's reference (the same
+ *   reference key, or the one approved payment whose key ends the line's or is ended by it): that
+ *   money is counted. 'reconciled' when the amounts agree within the tolerance, 'amount_differs'
+ *   when they do not; either way shown with that payment, and never approved or assigned again;
  * - otherwise its candidate: the pending payments reported in Bs. whose reference key equals the
  *   line's, or, when none does, the one payment (exactly one) whose key ends the line's or is
  *   ended by it, the shorter having at least SUFFIX_MIN_LENGTH characters;
@@ -88,42 +118,59 @@ const toCandidate = (c: CandidateRow): LineCandidate => ({
  */
 export async function listStatementLines(db: DbOrTx, statementId: string): Promise<ReconciliationLine[]> {
   const tolerance = RECONCILIATION_TOLERANCE_CENTIMOS;
-  // The pending reports a line `l` may stand for: the same reference key, or else the one report
-  // whose key ends the line's (or is ended by it).
-  const candidatesOfLine = sql`
-    select r.id, r.user_id, r.cents, r.payment_reference, r.reported_at
-    from reported r where r.key = l.reference_key
-    union all
-    select s.id, s.user_id, s.cents, s.payment_reference, s.reported_at from (
-      select r.*, count(*) over () as n from reported r
-      where r.key <> l.reference_key
-        and least(length(r.key), length(l.reference_key)) >= ${SUFFIX_MIN_LENGTH}
-        and (right(l.reference_key, length(r.key)) = r.key or right(r.key, length(l.reference_key)) = l.reference_key)
-    ) s
-    where s.n = 1 and not exists (select 1 from reported e where e.key = l.reference_key)`;
+  const candidate = (m: string, user: string, profile: string) =>
+    sql.raw(
+      `jsonb_build_object('paymentId', ${m}.id, 'userId', ${m}.user_id, 'cents', ${m}.cents, 'reference', ${m}.payment_reference,
+      'name', ${profile}.full_name, 'email', ${user}.email, 'approvedAt', ${m}.processed_at, 'fits', abs(${m}.cents - l.ves_centimos) <= ${tolerance})`,
+    );
   const rows = rowsOf<Row>(
     await db.execute(sql`
       with reported as (
-        select p.id, p.user_id, p.payment_reference, p.reported_at,
+        select p.id, p.user_id, p.payment_reference, p.reported_at, p.processed_at,
           p.amount_ves_cents as cents,
           ${referenceKeySql(sql`p.payment_reference`)} as key
         from payment_transactions p
         where p.status = 'pending' and p.reported_at is not null and p.currency = 'VES'
           and p.payment_reference is not null and p.amount_ves_cents is not null
+      ),
+      -- The approved payments in Bs. whose reference could be one of this statement's: an equal
+      -- key or a suffix of SUFFIX_MIN_LENGTH characters or more shares the key's last characters.
+      counted as (
+        select p.* from (
+          select p.id, p.user_id, p.payment_reference, p.reported_at,
+            coalesce(p.processed_at, p.created_at) as processed_at,
+            coalesce(p.amount_ves_cents, 0) as cents,
+            ${referenceKeySql(sql`p.payment_reference`)} as key
+          from payment_transactions p
+          where p.status = 'completed' and p.currency = 'VES' and p.payment_reference is not null
+        ) p
+        where p.key <> '' and right(p.key, ${SUFFIX_MIN_LENGTH}) in (
+          select right(sl.reference_key, ${SUFFIX_MIN_LENGTH}) from bank_statement_lines sl
+          where sl.statement_id = ${statementId} and sl.payment_id is null)
       )
       select l.id, l.line_number as "lineNumber", l.movement_date::text as "movementDate", l.reference, l.description,
         l.ves_centimos as "vesCentimos", l.approved_at as "approvedAt",
         case when ap.id is not null then jsonb_build_object(
           'paymentId', ap.id, 'userId', ap.user_id, 'cents', ap.amount_ves_cents,
-          'reference', ap.payment_reference, 'name', up.full_name, 'email', u.email, 'fits', true) end as "approved",
+          'reference', ap.payment_reference, 'name', up.full_name, 'email', u.email,
+          'approvedAt', ap.processed_at, 'fits', true) end as "approved",
+        k.payment as "counted",
         c.list as "candidates"
       from bank_statement_lines l
       left join lateral (
-        select jsonb_agg(jsonb_build_object(
-            'paymentId', m.id, 'userId', m.user_id, 'cents', m.cents, 'reference', m.payment_reference,
-            'name', fp.full_name, 'email', fu.email, 'fits', abs(m.cents - l.ves_centimos) <= ${tolerance})
+        -- The first approved, should older data hold the reference twice.
+        select ${candidate('m', 'ku', 'kp')} as payment
+        from (${sameReference(sql.raw('counted'))}) m
+        join users ku on ku.id = m.user_id
+        left join user_profiles kp on kp.user_id = m.user_id
+        where l.payment_id is null
+        order by m.processed_at, m.id
+        limit 1
+      ) k on true
+      left join lateral (
+        select jsonb_agg(${candidate('m', 'fu', 'fp')}
           order by (abs(m.cents - l.ves_centimos) <= ${tolerance}) desc, m.reported_at, m.id) as list
-        from (${candidatesOfLine}) m
+        from (${sameReference(sql.raw('reported'))}) m
         join users fu on fu.id = m.user_id
         left join user_profiles fp on fp.user_id = m.user_id
         where l.payment_id is null
@@ -137,11 +184,7 @@ export async function listStatementLines(db: DbOrTx, statementId: string): Promi
   );
 
   const lines: ReconciliationLine[] = rows.map((r) => {
-    const fitting = (r.candidates ?? []).filter((c) => c.fits);
-    const best = r.candidates?.[0] ?? null;
-    // A line that fits two or more reports is ambiguous: never approved in bulk, the cashier chooses.
-    const isAmbiguous = !r.approved && fitting.length >= 2;
-    return {
+    const base = {
       id: r.id,
       lineNumber: Number(r.lineNumber),
       movementDate: r.movementDate,
@@ -149,27 +192,42 @@ export async function listStatementLines(db: DbOrTx, statementId: string): Promi
       description: r.description,
       vesCentimos: Number(r.vesCentimos),
       approvedAt: r.approvedAt ? new Date(r.approvedAt).toISOString() : null,
-      state: r.approved ? 'approved' : isAmbiguous ? 'ambiguous' : best ? 'amount_differs' : 'not_found',
-      candidate: r.approved ? toCandidate(r.approved) : best && !isAmbiguous ? toCandidate(best) : null,
+      candidates: [] as LineCandidate[],
+    };
+    if (r.approved) return { ...base, state: 'approved' as const, candidate: toCandidate(r.approved) };
+    // Money already counted: shown with the payment it belongs to, whatever was reported since.
+    if (r.counted)
+      return {
+        ...base,
+        state: r.counted.fits ? ('reconciled' as const) : ('amount_differs' as const),
+        candidate: toCandidate(r.counted),
+      };
+    const fitting = (r.candidates ?? []).filter((c) => c.fits);
+    const best = r.candidates?.[0] ?? null;
+    // A line that fits two or more reports is ambiguous: never approved in bulk, the cashier chooses.
+    const isAmbiguous = fitting.length >= 2;
+    return {
+      ...base,
+      state: isAmbiguous ? ('ambiguous' as const) : best ? ('amount_differs' as const) : ('not_found' as const),
+      candidate: best && !isAmbiguous ? toCandidate(best) : null,
       candidates: isAmbiguous ? fitting.map(toCandidate) : [],
     };
   });
 
-  // A payment is matched by one line only: the first by line number whose amount agrees.
+  // A pending payment is matched by one line only: the first by line number whose amount agrees.
+  const pendingCandidate = (line: ReconciliationLine) =>
+    line.state === 'amount_differs' && line.candidate && line.candidate.approvedAt === null ? line.candidate : null;
   const claimed = new Set<string>();
   for (const line of lines) {
-    if (line.state !== 'amount_differs' || !line.candidate) continue;
-    if (
-      Math.abs(line.candidate.reportedVesCentimos - line.vesCentimos) > tolerance ||
-      claimed.has(line.candidate.paymentId)
-    )
-      continue;
+    const c = pendingCandidate(line);
+    if (!c || Math.abs(c.reportedVesCentimos - line.vesCentimos) > tolerance || claimed.has(c.paymentId)) continue;
     line.state = 'matched';
-    claimed.add(line.candidate.paymentId);
+    claimed.add(c.paymentId);
   }
   // A later line that found the same payment has none left.
   for (const line of lines) {
-    if (line.state === 'amount_differs' && line.candidate && claimed.has(line.candidate.paymentId)) {
+    const c = pendingCandidate(line);
+    if (c && claimed.has(c.paymentId)) {
       line.state = 'not_found';
       line.candidate = null;
     }

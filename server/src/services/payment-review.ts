@@ -3,7 +3,9 @@
 // conditional UPDATE … WHERE status = 'pending' RETURNING. Of fifty concurrent approvals, one
 // finds the row pending; the others wait for its row lock, re-check the condition, find it
 // completed and are refused, so the mailbox is activated, the trackings authorised and the
-// customer notified exactly once.
+// customer notified exactly once. A bank reference pays once: approving a payment whose reference
+// an approved payment already carries breaks the unique index REFERENCE_PAID_ONCE_INDEX, and is
+// refused naming that payment (services/reference-paid-once.ts).
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   ADMIN_PAYMENT_MESSAGES,
@@ -19,6 +21,8 @@ import type { Config } from '../env';
 import { notifyUser } from './notify';
 import { enqueueWebhookEvent } from './webhooks';
 import { creditApprovedPayment } from './billing';
+import { isUniqueViolation } from '../lib/database-errors';
+import { REFERENCE_PAID_ONCE_INDEX, referencePaidRefusal } from './reference-paid-once';
 
 export type PaymentReview = z.output<typeof paymentReviewInput>;
 
@@ -32,6 +36,16 @@ export async function reviewPayment(
   input: PaymentReview,
   config: Pick<Config, 'appUrl'>,
 ) {
+  try {
+    return await reviewOnce(db, admin, input, config);
+  } catch (err) {
+    // The failed statement is rolled back (its savepoint, when nested), so `db` still reads.
+    if (isUniqueViolation(err, REFERENCE_PAID_ONCE_INDEX)) throw await referencePaidRefusal(db, input.id, err);
+    throw err;
+  }
+}
+
+function reviewOnce(db: Db, admin: { id: string }, input: PaymentReview, config: Pick<Config, 'appUrl'>) {
   return db.transaction(async (tx) => {
     const isFinal = input.status !== 'pending';
     const now = new Date();

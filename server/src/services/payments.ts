@@ -1,6 +1,7 @@
 // "Reportar pago": the customer tells us they paid (method, reference, amount, receipt image).
 // The payment stays pending until an admin approves it; the admins get an e-mail in the same
-// transaction. The same method and reference cannot be reported twice (unique index).
+// transaction. The same method and reference cannot be reported twice (unique index), nor a
+// reference that an approved payment already carries (a bank reference pays once).
 // A new shipping payment names the customer's trackings it pays (ready to ship, dispatch not yet
 // authorised); they are linked in the same transaction, so approving it authorises them.
 import { and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
@@ -31,6 +32,7 @@ import { enqueueEmail } from '../mail/outbox';
 import { layout, type EmailMessage } from '../mail/templates';
 import { isUniqueViolation } from './auth';
 import { customerForAdmins } from './notify';
+import { approvedPaymentWithReference } from './reference-paid-once';
 
 export type ReportPayment = z.output<typeof reportPaymentSchema>;
 
@@ -58,6 +60,10 @@ export async function reportPayment(
       if (!receipt) throw new DomainError('NOT_FOUND', PAYMENT_MESSAGES.receiptNotFound);
 
       const method = await findActiveMethod(tx, input.methodId);
+      // Told now rather than refused at approval (the unique index on approved payments).
+      const scope = { currency: method.currency, method: method.name, reference: input.paymentReference };
+      if (await approvedPaymentWithReference(tx, scope))
+        throw new DomainError('CONFLICT', PAYMENT_MESSAGES.referenceAlreadyPaid);
       const reported = {
         paymentMethod: method.name,
         paymentMethodId: method.id,

@@ -1,2 +1,3 @@
 export * from './money';
 export * from './billing';
+export * from './reconciliation';

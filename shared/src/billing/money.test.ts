@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MIN_RATE } from './billing';
 import {
+  formatPaidAmount,
   formatRate,
   formatUsdCents,
   formatVesCentimos,
@@ -75,5 +76,14 @@ describe('money in two currencies', () => {
     expect(formatVesCentimos(45625)).toBe('Bs. 456,25');
     expect(formatVesCentimos(1234567)).toBe('Bs. 12.345,67');
     expect(formatRate('36.52140000')).toBe('Bs. 36,5214 por USD');
+  });
+
+  it('shows a payment in the currency it was paid in, bolívares from their céntimos', () => {
+    expect(formatPaidAmount({ currency: 'VES', amountVesCents: 2_636_070, amountUsdCents: 10_046 })).toBe(
+      'Bs. 26.360,70',
+    );
+    expect(formatPaidAmount({ currency: 'USD', amountVesCents: null, amountUsdCents: 10_046 })).toBe('$100,46');
+    // Paid in dollars with a Bs. figure beside it (cash in Bs. counted in dollars): the dollars.
+    expect(formatPaidAmount({ currency: 'USD', amountVesCents: 2_636_070, amountUsdCents: 10_046 })).toBe('$100,46');
   });
 });

@@ -3,6 +3,7 @@
 // publishes them). Conversions are exact (BigInt) and round half away from zero, once, at the
 // moment an amount is issued; what was issued is stored and never recomputed.
 import { formatUsdFromCents, formatVesFromCents, onFirstUse } from '../format';
+import type { Currency } from './billing';
 
 /** How many decimals a rate may carry. */
 export const RATE_DECIMALS = 8;
@@ -78,5 +79,15 @@ const rateFormat = onFirstUse(
 export const formatUsdCents = formatUsdFromCents;
 /** `Bs. 456,25` (es-VE). */
 export const formatVesCentimos = formatVesFromCents;
+/**
+ * A payment's amount in the currency it was paid in, the one figure Pagos shows in its list and in
+ * its details: `Bs. 26.360,70` for one paid in bolívares (amountVesCents is céntimos; amountUsdCents
+ * its value in dollars), `$100,46` for one paid in dollars.
+ */
+export const formatPaidAmount = (p: { currency: Currency; amountUsdCents: number; amountVesCents: number | null }) =>
+  p.currency === 'VES' && p.amountVesCents !== null
+    ? formatVesCentimos(p.amountVesCents)
+    : formatUsdCents(p.amountUsdCents);
+
 /** A rate as people read it: `Bs. 36,5214 por USD`. */
 export const formatRate = (rate: string | number) => `Bs. ${rateFormat().format(Number(rate))} por USD`;

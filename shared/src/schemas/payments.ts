@@ -25,6 +25,8 @@ export const PAYMENT_MESSAGES = {
   receiptNotFound: 'El comprobante adjunto no existe. Vuelve a subir la imagen.',
   duplicateReference:
     'Ya existe un pago reportado con este método y esta referencia. Verifica la referencia de tu pago.',
+  /** The reference is already carried by an approved payment (a bank reference pays once). */
+  referenceAlreadyPaid: 'Esta referencia ya corresponde a un pago aprobado. Verifica la referencia de tu pago.',
   alreadyReported: 'Este pago ya fue reportado y está en revisión.',
   alreadyProcessed: 'Este pago ya fue procesado y no admite un nuevo reporte.',
   notFound: 'Pago no encontrado.',

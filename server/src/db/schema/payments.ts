@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import { index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { paymentStatusEnum, paymentTypeEnum } from './enums';
 import { cents, createdAt, requiredRef, timestamptz, updatedAt } from './columns';
@@ -13,6 +13,23 @@ import type { Currency } from '@casillero/shared';
 
 /** Free-form extras of a payment; admin notes are merged in on approval or rejection. */
 export type PaymentMetadata = { admin_notes?: string } & Record<string, unknown>;
+
+/**
+ * A reference as reconciliation compares it: letters and digits, upper case, without leading zeros
+ * (banks pad references with zeros; customers type them with dashes or spaces). The JS twin is
+ * referenceKey() in services/reconciliation.ts.
+ */
+export const referenceKeySql = (reference: SQLWrapper) =>
+  sql`ltrim(upper(regexp_replace(${reference}, '[^A-Za-z0-9]', '', 'g')), '0')`;
+
+/**
+ * Where a reference is unique (docs/decisions/021-billing-in-bolivares.md): in bolívares every
+ * method shares one namespace, as the bank statement's lines do (they are matched with every
+ * payment in Bs., whatever its method); in dollars each method has its own (a Zelle confirmation
+ * and a Binance transaction are numbered apart).
+ */
+export const referenceScopeSql = (currency: SQLWrapper, method: SQLWrapper) =>
+  sql`(case when ${currency} = 'VES' then '' else coalesce(${method}, '') end)`;
 
 /** A payment a customer owes or reported: activation, shipping, course or credit. */
 export const paymentTransactions = pgTable(
@@ -60,6 +77,17 @@ export const paymentTransactions = pgTable(
     uniqueIndex('payment_transactions_method_reference_norm_key')
       .on(t.paymentMethod, sql`upper(regexp_replace(${t.paymentReference}, '\\s', '', 'g'))`)
       .where(sql`${t.paymentReference} is not null`),
+    // A bank reference pays once (docs/product/admin-payments-and-billing.md#a-bank-reference-pays-once):
+    // two approved payments never carry the same reference in the same scope, however they were
+    // approved (Pagos, a statement's match, a line assigned), whoever approves at the same moment.
+    // Approved payments that repeated a reference before this rule are marked in their metadata
+    // (reference_paid_before, by the migration that made it) and left out. Its name is
+    // REFERENCE_PAID_ONCE_INDEX in services/reference-paid-once.ts.
+    uniqueIndex('payment_transactions_reference_paid_once_key')
+      .on(t.currency, referenceScopeSql(t.currency, t.paymentMethod), referenceKeySql(t.paymentReference))
+      .where(
+        sql`${t.status} = 'completed' and ${referenceKeySql(t.paymentReference)} <> '' and ${t.metadata}->>'reference_paid_before' is null`,
+      ),
   ],
 );
 

@@ -7,6 +7,8 @@ import { and, count, eq } from 'drizzle-orm';
 import {
   ACTIVATION_COST_USD,
   RECONCILIATION_MESSAGES as M,
+  formatDate,
+  formatVesFromCents,
   usdCentsToVesCentimos,
   vesCentimosToUsdCents,
 } from '@casillero/shared';
@@ -254,10 +256,11 @@ describe('assigning a credit nobody reported', () => {
     expect(approved).toMatchObject({ code: 'CONFLICT', message: M.lineNotAssignable });
   });
 
-  it('a transfer already recorded with that reference is refused, not recorded twice', async () => {
+  it('a transfer already approved with that reference is "Ya conciliado" with it, and assigning it is refused', async () => {
     const hugo = await signedInCustomer(db(), { nombre: 'Hugo Repetido' });
     const ines = await signedInCustomer(db(), { nombre: 'Ines Primera' });
-    await db()
+    const approvedAt = new Date();
+    const [ines1] = await db()
       .insert(paymentTransactions)
       .values({
         userId: ines.user.id,
@@ -269,11 +272,44 @@ describe('assigning a credit nobody reported', () => {
         paymentMethodId: transferencia,
         paymentReference: '000778000',
         status: 'completed',
-      });
-    const { statementId, lines } = await statementOf(['000778000', 30_000]);
-    const refused = await trpcError(as(caja).reconciliation.assignLine({ lineId: lines[0]!.id, userId: hugo.user.id }));
-    expect(refused).toMatchObject({ code: 'CONFLICT', message: M.assignReferenceTaken });
+        processedAt: approvedAt,
+      })
+      .returning({ id: paymentTransactions.id });
+    const csv = `fecha;referencia;descripcion;monto\n20/03/2026;000778000;TRANSFERENCIA RECIBIDA;${bs(30_000)}`;
+    const { statementId } = await as(caja).reconciliation.upload({ fileName: 'banco-aprobado.csv', content: csv });
+    const [line] = (await as(caja).reconciliation.lines({ statementId })).lines;
+    expect(line).toMatchObject({
+      state: 'reconciled',
+      candidate: { paymentId: ines1!.id, customerName: 'Ines Primera' },
+    });
+    const refused = await trpcError(as(caja).reconciliation.assignLine({ lineId: line!.id, userId: hugo.user.id }));
+    expect(refused).toMatchObject({
+      code: 'CONFLICT',
+      message: M.lineAlreadyCounted('Ines Primera', formatVesFromCents(30_000), formatDate(approvedAt)),
+    });
     expect((await paymentsOf(hugo.user.id)).filter((p) => p.status === 'completed')).toHaveLength(0);
+    expect((await lineState(statementId, line!.id)).state).toBe('reconciled');
+  });
+
+  it('a rejected transfer report with that reference is not recorded twice', async () => {
+    const ivan = await signedInCustomer(db(), { nombre: 'Ivan Rechazado' });
+    await db()
+      .insert(paymentTransactions)
+      .values({
+        userId: ivan.user.id,
+        transactionType: 'credit_purchase',
+        currency: 'VES',
+        amountVesCents: 30_000,
+        amountUsdCents: vesCentimosToUsdCents(30_000, RATE),
+        paymentMethod: 'Transferencia Banesco',
+        paymentMethodId: transferencia,
+        paymentReference: '000778001',
+        status: 'failed',
+      });
+    const { statementId, lines } = await statementOf(['000778001', 30_000]);
+    const refused = await trpcError(as(caja).reconciliation.assignLine({ lineId: lines[0]!.id, userId: ivan.user.id }));
+    expect(refused).toMatchObject({ code: 'CONFLICT', message: M.assignReferenceTaken });
+    expect((await paymentsOf(ivan.user.id)).filter((p) => p.status === 'completed')).toHaveLength(0);
     expect((await lineState(statementId, lines[0]!.id)).state).toBe('not_found');
   });
 

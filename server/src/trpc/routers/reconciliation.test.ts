@@ -17,7 +17,7 @@ import { bankStatementLines, bankStatements, ledgerEntries, notifications, payme
 import { testConfig } from '../../env';
 import { diskFileStore } from '../../files/file-store';
 import { storeFile } from '../../files/store';
-import { parseStatement, parseStatementDate, parseVesAmount, referenceKey } from '../../services/reconciliation';
+import { parseStatement, parseStatementDate, parseVesAmount, referenceKey } from '../../services/statement-csv';
 import { callerFor, TEST_APP_URL, trpcError } from '../../test/caller';
 import { createTestDatabase } from '../../test/db';
 import { paymentMethodId, recordRate, signedInAdmin, signedInCustomer, signedInStaff } from '../../test/factories';
@@ -270,8 +270,10 @@ describe('reconciliation', () => {
 
     const { lines, matchedCount } = await as(caja).reconciliation.lines({ statementId });
     expect(matchedCount).toBe(0);
-    expect(lines.map((l) => l.state)).toEqual(['approved', 'amount_differs', 'not_found', 'approved', 'not_found']);
+    // Ana's reference again on another day is her money, now counted: "Ya conciliado" with her payment.
+    expect(lines.map((l) => l.state)).toEqual(['approved', 'amount_differs', 'not_found', 'approved', 'reconciled']);
     expect(lines[0]!.candidate).toMatchObject({ paymentId: ana.paymentId, customerName: 'Ana Conciliación' });
+    expect(lines[4]!.candidate).toMatchObject({ paymentId: ana.paymentId, customerName: 'Ana Conciliación' });
     expect(lines[0]!.approvedAt).not.toBeNull();
     expect((await as(caja).reconciliation.statements())[0]).toMatchObject({ id: statementId, approvedCount: 2 });
     expect(await ledgerPayments(ana.paymentId)).toBe(1);
@@ -304,11 +306,13 @@ describe('reconciliation', () => {
     expect(approvedLines[0]!.n).toBe(2);
   });
 
-  it('a payment approved by hand meanwhile is no longer offered, and approving again changes nothing', async () => {
-    // Staff approve Beto's payment by hand; the statement no longer offers it.
+  it('a payment approved by hand meanwhile is shown as counted, and approving again changes nothing', async () => {
+    // Staff approve Beto's payment by hand; the statement shows his line with it, as money counted
+    // (for another amount than the bank's), never as a credit nobody reported.
     await as(admin).payments.review({ id: beto.paymentId, status: 'completed', adminNotes: 'Verificado a mano' });
     const { lines } = await as(caja).reconciliation.lines({ statementId });
-    expect(lines[1]).toMatchObject({ state: 'not_found', candidate: null });
+    expect(lines[1]).toMatchObject({ state: 'amount_differs', candidate: { paymentId: beto.paymentId } });
+    expect(lines[1]!.candidate!.approvedAt).not.toBeNull();
     expect(await as(caja).reconciliation.approveMatched({ statementId })).toEqual({
       approved: 0,
       message: M.nothingToApprove,

@@ -9,12 +9,8 @@ import {
   statementUploadInput,
 } from '@casillero/shared';
 import { findStatementWithLines, listStatements } from '../../queries/reconciliation';
-import {
-  approveChosenLine,
-  approveMatchedLines,
-  assignLineToCustomer,
-  uploadStatement,
-} from '../../services/reconciliation';
+import { approveChosenLine, approveMatchedLines, uploadStatement } from '../../services/reconciliation';
+import { assignLineToCustomer } from '../../services/reconciliation-assign';
 import { foundOr } from '../found';
 import { router, staffProcedure } from '../init';
 

@@ -26,6 +26,7 @@ import {
   formatDateTime,
   invoicePdfPath,
   paymentReviewInput,
+  formatPaidAmount,
   formatUsdFromCents,
   formatVesFromCents,
 } from '@casillero/shared';
@@ -54,7 +55,7 @@ export function PaymentDetailsDrawer(props: DetailsDrawerOpen) {
         <>
           <Group justify="space-between">
             <Text fw={700} size="lg">
-              {paidAmount(d)} · {PAYMENT_TYPE_LABELS[d.transactionType]}
+              {formatPaidAmount(d)} · {PAYMENT_TYPE_LABELS[d.transactionType]}
             </Text>
             <PaymentStatusBadge status={d.status} />
           </Group>
@@ -66,7 +67,7 @@ export function PaymentDetailsDrawer(props: DetailsDrawerOpen) {
               </Text>
             </LabeledValue>
             <LabeledValue label={bolivaresPaid(d) === null ? 'Monto (USD)' : 'Monto (Bs.)'}>
-              {paidAmount(d)}
+              {formatPaidAmount(d)}
               {bolivaresPaid(d) !== null && (
                 <Text size="xs" c="dimmed">
                   Equivale a {formatUsdFromCents(d.amountUsdCents)}
@@ -147,12 +148,6 @@ export function PaymentDetailsDrawer(props: DetailsDrawerOpen) {
 /** What a payment made in bolívares paid, in Bs. (its amountUsdCents is the equivalent); null for one in dollars. */
 const bolivaresPaid = (d: Pick<PaymentDetail, 'currency' | 'amountVesCents'>) =>
   d.currency === 'VES' ? d.amountVesCents : null;
-
-/** The amount in the currency the customer paid in. */
-function paidAmount(d: Pick<PaymentDetail, 'currency' | 'amountVesCents' | 'amountUsdCents'>) {
-  const ves = bolivaresPaid(d);
-  return ves === null ? formatUsdFromCents(d.amountUsdCents) : formatVesFromCents(ves);
-}
 
 /** The receipt image through a signed link that expires in an hour. */
 function Receipt({ fileId, reference }: { fileId: string | null; reference: string | null }) {

@@ -10,7 +10,7 @@ import {
   PAYMENT_TYPES,
   PAYMENT_TYPE_LABELS,
   formatDate,
-  formatVes,
+  formatPaidAmount,
   formatUsdFromCents,
   formatVesFromCents,
 } from '@casillero/shared';
@@ -38,18 +38,19 @@ function paymentColumns(openDetails: (row: PaymentRow) => void) {
         sub={r.invoiceNumber ? <span style={{ whiteSpace: 'nowrap' }}>Factura {r.invoiceNumber}</span> : undefined}
       />
     )),
-    // In the currency the customer paid in; a Bs. payment shows its USD value under it.
+    // In the currency the customer paid in, the figure the details show; a Bs. payment shows its
+    // USD value under it.
     col.cell('amount', 'Monto', (r) => {
-      const ves = r.currency === 'VES' ? r.amountVesCents : null;
+      const paidInBolivares = r.currency === 'VES' && r.amountVesCents !== null;
       return (
         <StackedCell
           main={
             <Text span size="sm" fw={600}>
-              {ves === null ? formatUsdFromCents(r.amountUsdCents) : formatVes(ves)}
+              {formatPaidAmount(r)}
             </Text>
           }
           sub={
-            ves !== null
+            paidInBolivares
               ? `≈ ${formatUsdFromCents(r.amountUsdCents)}`
               : r.amountVesCents === null
                 ? undefined

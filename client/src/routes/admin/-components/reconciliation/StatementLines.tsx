@@ -1,5 +1,7 @@
 // A statement's credits, each with its state against the payments reported in bolívares
-// (computed by the server when read), and the one button that approves every match.
+// (computed by the server when read), and the one button that approves every match. A credit
+// whose reference an approved payment already carries is shown with that payment (who, how much,
+// when, a link to it) and offers nothing to do: a bank reference pays once.
 import { Alert, Badge, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { IconAlertCircle, IconChecks, IconUserPlus } from '@tabler/icons-react';
@@ -8,8 +10,10 @@ import {
   RECONCILIATION_MESSAGES as M,
   RECONCILIATION_STATE_COLORS,
   RECONCILIATION_STATE_LABELS,
+  formatDate,
   formatVesCentimos,
 } from '@casillero/shared';
+import { AnchorLink } from '../../../../components/links';
 import { ResponsiveTable, type ResponsiveColumn } from '../../../../components/data-table';
 import { useInvalidate } from '../../../../components/forms/useInvalidate';
 import { getErrorMessage } from '../../../../lib/errors';
@@ -91,6 +95,21 @@ function CustomerCell({ line, choose, assign }: { line: Line; choose: Choose; as
       <Text size="xs" c="dimmed" ff="monospace" title="Pago">
         {c.reference ?? ''} · {c.paymentId.slice(0, 8)}
       </Text>
+      {c.approvedAt && (
+        <Group gap={6} wrap="nowrap">
+          <Text size="xs" c="dimmed">
+            {M.countedOn(formatDate(c.approvedAt))}
+          </Text>
+          <AnchorLink
+            to="/admin/pagos"
+            search={{ ver: c.paymentId }}
+            size="xs"
+            aria-label={`${M.viewPayment}: ${c.customerName ?? c.customerEmail}`}
+          >
+            {M.viewPayment}
+          </AnchorLink>
+        </Group>
+      )}
     </Stack>
   );
 }
@@ -110,6 +129,11 @@ function ReportedCell({ line }: { line: Line }) {
       {line.state === 'amount_differs' && (
         <Text size="xs" c="orange">
           {T.difference(formatVesCentimos(difference))}
+        </Text>
+      )}
+      {line.state === 'amount_differs' && c.approvedAt && (
+        <Text size="xs" c="dimmed" maw={260}>
+          {M.countedAmountDiffers}
         </Text>
       )}
     </Stack>
@@ -134,7 +158,10 @@ const lineColumns = (choose: Choose, assign: Assign): ResponsiveColumn<Line>[] =
         color={RECONCILIATION_STATE_COLORS[line.state]}
         variant="light"
         tt="none"
-        style={{ whiteSpace: 'normal', height: 'auto' }}
+        h="auto"
+        py={2}
+        // A narrow column wraps the state's words instead of cutting them ("Ya co…").
+        styles={{ label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', lineHeight: 1.3 } }}
       >
         {RECONCILIATION_STATE_LABELS[line.state]}
       </Badge>
@@ -202,6 +229,9 @@ export function StatementLines({ statementId, canApprove }: { statementId: strin
           </Button>
         )}
       </Group>
+      <Text size="xs" c="dimmed">
+        {M.paidOnce}
+      </Text>
       {lines.length === 0 ? (
         <Text size="sm" c="dimmed">
           {T.noLines}

@@ -163,8 +163,9 @@ function ReportPaymentForm({ subject, onDone }: { subject: ReportSubject; onDone
       const message = getErrorMessage(error);
       const fieldErrors = getFieldErrors(error);
       form.setErrors(fieldErrors);
-      // A repeated reference is the reference's fault: said there, once.
-      if (message === PAYMENT_MESSAGES.duplicateReference) form.setFieldError('paymentReference', message);
+      // A repeated (or already approved) reference is the reference's fault: said there, once.
+      if (message === PAYMENT_MESSAGES.duplicateReference || message === PAYMENT_MESSAGES.referenceAlreadyPaid)
+        form.setFieldError('paymentReference', message);
       else if (!Object.values(fieldErrors).includes(message)) setRefusal(message);
     }
   });
