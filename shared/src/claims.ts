@@ -49,6 +49,12 @@ export const CLAIM_STATUS_LABELS: Record<ClaimStatus, string> = {
   rejected: 'Rechazado',
 };
 
+/** The same states as the claims desk reads them: the customer is waiting for, not "you". */
+export const CLAIM_STATUS_STAFF_LABELS: Record<ClaimStatus, string> = {
+  ...CLAIM_STATUS_LABELS,
+  waiting_customer: 'Esperando al cliente',
+};
+
 /** The desk's queue sorts (kept apart from the zod schemas: the admin route's URL reads them). */
 export const CLAIM_LIST_SORTS = ['answerBy', 'createdAt'] as const;
 

@@ -65,6 +65,8 @@ export const CLAIM_MESSAGES = {
   /** A parcel in a shipment whose own limit leaves less than the parcel's. */
   shipmentCapBinds: (code: string, limit: string, paid: string) =>
     `El envío ${code} cubre hasta ${limit} entre todos sus reclamos y ya pagó ${paid}.`,
+  /** "Aprobar" without an amount: everything that is left of the cap. */
+  approvePaysLeft: (left: string) => `Aprobar paga todo lo disponible: ${left}.`,
   /** The customer's photos, as each side reads them. */
   customerPhotos: 'Tus fotos',
   staffPhotos: 'Fotos del cliente',
@@ -76,6 +78,7 @@ export const CLAIM_MESSAGES = {
   evidence: 'Evidencias',
   timeline: 'Historial',
   creditNote: 'El monto aprobado queda como saldo a favor en Facturas y paga tu próxima factura.',
+  staffCreditNote: 'El monto aprobado quedó como saldo a favor del cliente y paga sus facturas pendientes.',
 } as const;
 
 /** The notification at each step (title, message). */
