@@ -49,6 +49,12 @@ export const CLAIM_STATUS_LABELS: Record<ClaimStatus, string> = {
   rejected: 'Rechazado',
 };
 
+/** The same states as the claims desk reads them: the customer is waiting for, not "you". */
+export const CLAIM_STATUS_STAFF_LABELS: Record<ClaimStatus, string> = {
+  ...CLAIM_STATUS_LABELS,
+  waiting_customer: 'Esperando al cliente',
+};
+
 /** The desk's queue sorts (kept apart from the zod schemas: the admin route's URL reads them). */
 export const CLAIM_LIST_SORTS = ['answerBy', 'createdAt'] as const;
 
@@ -137,6 +143,35 @@ export function claimPayoutLimit(
     return insuredShareUsdCents(values.insuredUsdCents, values.declaredUsdCents ?? 0, values.shipmentDeclaredUsdCents);
   }
   return Math.floor(((values.declaredUsdCents ?? 0) * settings.uninsuredSharePercent) / 100);
+}
+
+/** A claim in these states has paid its payout (counted against the parcel's and the shipment's cap). */
+export const CLAIM_STATUSES_PAID = ['approved', 'partially_approved'] as const;
+/**
+ * The kinds that compensate the goods, paid within the cap. A weight dispute upheld corrects what
+ * the freight cost (the difference of two prices), not the goods' value: it is not counted.
+ */
+export const CLAIM_KINDS_CAPPED = [
+  'lost',
+  'damaged',
+  'missing_items',
+  'not_in_mailbox',
+] as const satisfies readonly ClaimKind[];
+export const isCappedClaimKind = (kind: ClaimKind) => (CLAIM_KINDS_CAPPED as readonly ClaimKind[]).includes(kind);
+
+/**
+ * What one more claim may still pay, USD cents (docs/product/claims.md#the-cap-across-claims): the
+ * subject's limit less what its approved claims already paid, and, for a parcel that travels in a
+ * shipment, never more than what is left of the shipment's own limit (every claim on the shipment
+ * and on its parcels added up). Never below 0.
+ */
+export function claimPayoutLeft(
+  subject: { limitUsdCents: number; paidUsdCents: number },
+  shipment?: { limitUsdCents: number; paidUsdCents: number } | null,
+): number {
+  const ofSubject = subject.limitUsdCents - subject.paidUsdCents;
+  const ofShipment = shipment ? shipment.limitUsdCents - shipment.paidUsdCents : ofSubject;
+  return Math.max(0, Math.min(ofSubject, ofShipment));
 }
 
 /** 'R-000123'. */

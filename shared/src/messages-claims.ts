@@ -38,8 +38,12 @@ export const CLAIM_MESSAGES = {
   requestRequired: 'Escribe qué necesitas del cliente (al menos 10 caracteres).',
   reasonRequired: 'Escribe el motivo que leerá el cliente (al menos 10 caracteres).',
   amountRequired: 'Indica el monto a acreditar.',
-  amountAboveLimit: (limit: string) => `El monto supera el máximo que permite este reclamo (${limit}).`,
-  amountFullOnly: 'Aprobado completo paga el máximo permitido; para otro monto, apruébalo en parte.',
+  /** A payout above what is left of the cap: the desk's amount (docs/product/claims.md#the-cap-across-claims). */
+  amountAboveLeft: (left: string, limit: string) =>
+    `El monto supera lo disponible: este paquete o envío cubre hasta ${limit} entre todos sus reclamos y quedan ${left}.`,
+  /** Nothing left of the cap: opening another claim, or approving one. */
+  capSpent: (left: string, limit: string) =>
+    `Ya se pagó todo lo que cubre este paquete o envío (${limit} entre todos sus reclamos): quedan ${left}.`,
   weightRequired: 'Indica el peso y las medidas corregidos del paquete.',
   weightNotLower: 'El peso corregido debe cambiar lo facturado a favor del cliente: si no, rechaza la disputa.',
   staffNotFound: 'Esa persona no puede atender reclamos.',
@@ -55,6 +59,17 @@ export const CLAIM_MESSAGES = {
   answerBy: 'Responder antes del',
   paused: 'En pausa (esperando al cliente)',
   payoutLimit: 'Máximo a pagar',
+  paidOnPackage: 'Pagado en este paquete',
+  paidOnShipment: 'Pagado en este envío',
+  payoutLeft: 'Disponible',
+  /** A parcel in a shipment whose own limit leaves less than the parcel's. */
+  shipmentCapBinds: (code: string, limit: string, paid: string) =>
+    `El envío ${code} cubre hasta ${limit} entre todos sus reclamos y ya pagó ${paid}.`,
+  /** "Aprobar" without an amount: everything that is left of the cap. */
+  approvePaysLeft: (left: string) => `Aprobar paga todo lo disponible: ${left}.`,
+  /** The customer's photos, as each side reads them. */
+  customerPhotos: 'Tus fotos',
+  staffPhotos: 'Fotos del cliente',
   insured: 'Asegurado',
   /** A claim on one parcel of an insured shipment: the parcel's share of the insured value. */
   insuredShare: (insured: string, declared: string, shipmentDeclared: string) =>
@@ -63,6 +78,7 @@ export const CLAIM_MESSAGES = {
   evidence: 'Evidencias',
   timeline: 'Historial',
   creditNote: 'El monto aprobado queda como saldo a favor en Facturas y paga tu próxima factura.',
+  staffCreditNote: 'El monto aprobado quedó como saldo a favor del cliente y paga sus facturas pendientes.',
 } as const;
 
 /** The notification at each step (title, message). */

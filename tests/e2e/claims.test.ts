@@ -3,11 +3,15 @@
 // she answers; the administrator approves part of it, and María sees the credit in Facturas: what
 // she owes drops by the amount approved. Then the administrator insures a shipment of hers from
 // 'Crear Envío' (docs/product/insurance.md): the premium is shown and her invoice carries it.
-import type { APIRequestContext } from 'playwright-core';
+// And the desk approves "2,5" in part, typed with a decimal comma (filled at once, then pasted), on
+// two claims of one parcel: each credits $2,50, and the second's drawer shows what the parcel was
+// already paid and what is left of its cap (docs/product/claims.md#the-cap-across-claims).
+import type { APIRequestContext, Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   BILLING_MESSAGES,
   CLAIM_KIND_LABELS,
+  CLAIM_MESSAGES,
   CLAIM_STATUS_LABELS,
   DEFAULT_INSURANCE_RULE,
   INSURANCE_LABELS,
@@ -24,6 +28,7 @@ import {
   expectNoHorizontalScroll,
   openFromNavigation,
   signIn,
+  trpcCaller,
   useBrowserSession,
   withScreenshotOnFailure,
 } from './helpers';
@@ -32,6 +37,8 @@ const chromium = chromiumOrExplain();
 
 /** María's parcel received five days ago (the demo's), within the damaged-item window. */
 const TRACKING = 'TBA301928374650';
+/** María's Michael Kors bag (the demo's), declared at $198,00: a claim on it pays $99,00 at most. */
+const BAG = '1Z999AA10198765430';
 
 /** A valid 1×1 PNG: the photos she takes. */
 const PHOTO_PNG = Buffer.from(
@@ -45,6 +52,15 @@ async function query<T>(request: APIRequestContext, base: string, path: string):
   return (await answer.json()).result.data as T;
 }
 type Balance = { balance: { balanceUsdCents: number } };
+
+/** The whole text pasted from the clipboard into the field, replacing what it had. */
+async function paste(field: Locator, text: string) {
+  await field.click();
+  await field.press('ControlOrMeta+A');
+  await field.page().evaluate((t) => navigator.clipboard.writeText(t), text);
+  await field.press('ControlOrMeta+V');
+  await expect.poll(() => field.inputValue()).toBe(text);
+}
 
 describe.skipIf(!chromium)('Reclamos en el teléfono de María', () => {
   const { url, newPage } = useBrowserSession(chromium, PHONE.contextOptions);
@@ -104,7 +120,10 @@ describe.skipIf(!chromium)('Reclamos en el teléfono de María', () => {
       await admin.waitForURL((u) => u.pathname.startsWith('/admin'));
       await admin.goto(`${url()}/admin/reclamos?ver=${claimId}`);
       const desk = admin.getByRole('dialog', { name: 'Reclamo' });
-      await desk.getByText(formatUsdCents(3225)).waitFor();
+      await desk.getByTestId('claim-payout-room').getByText(formatUsdCents(3225)).first().waitFor();
+      // Her photos, in the desk's words.
+      await desk.getByText(CLAIM_MESSAGES.staffPhotos).waitFor();
+      expect(await desk.getByText(CLAIM_MESSAGES.customerPhotos).count()).toBe(0);
       await desk.getByText('Aprobar en parte').click();
       await desk.getByLabel('Monto a acreditar (USD)').fill('20');
       await desk.getByRole('button', { name: 'Confirmar decisión' }).click();
@@ -130,6 +149,68 @@ describe.skipIf(!chromium)('Reclamos en el teléfono de María', () => {
       await expectNoHorizontalScroll(maria);
     });
   });
+  it('atención aprueba en parte "2,5" (rellenado y pegado) en dos reclamos de un paquete: $2,50 cada uno, y ve lo pagado y lo disponible', async () => {
+    const call = trpcCaller(url);
+    const maria = await newPage();
+    const atencion = await newPage({ ...DESKTOP.contextOptions, permissions: ['clipboard-read', 'clipboard-write'] });
+    await withScreenshotOnFailure(atencion, 'reclamos-coma-decimal', async () => {
+      await signIn(maria, url(), DEMO.customer, DEMO.password);
+      await maria.waitForURL((u) => u.pathname.startsWith('/dashboard'));
+      await signIn(atencion, url(), DEMO.atencion, DEMO.password);
+      await atencion.waitForURL((u) => u.pathname.startsWith('/admin'));
+      const shelf = await call<{ items: { id: string; trackingNumber: string | null }[] }>(
+        maria,
+        'packages.mine',
+        { search: BAG },
+        'GET',
+      );
+      const bag = shelf.items.find((p) => p.trackingNumber === BAG)!.id;
+      const owedBefore = (await query<Balance>(maria.request, url(), 'billing.mine')).balance.balanceUsdCents;
+      const openLost = () =>
+        call<{ id: string }>(
+          maria,
+          'claims.open',
+          { kind: 'lost', packageId: bag, text: 'El bolso no aparece en mi casillero.', photos: [] },
+          'POST',
+        );
+
+      /** Opens the claim in the desk, approves "2,5" in part given by `enter`, and answers the drawer. */
+      const approveTwoAndAHalf = async (id: string, enter: (field: Locator) => Promise<void>) => {
+        await atencion.goto(`${url()}/admin/reclamos?ver=${id}`);
+        const desk = atencion.getByRole('dialog', { name: 'Reclamo' });
+        await desk.getByText('Aprobar en parte').click();
+        const field = desk.getByRole('textbox', { name: 'Monto a acreditar (USD)' });
+        await enter(field);
+        await field.blur();
+        expect(await field.inputValue()).toBe('2,50');
+        await desk.getByRole('button', { name: 'Confirmar decisión' }).click();
+        await desk.getByText(`Acreditado: ${formatUsdCents(250)}`).waitFor();
+        return desk;
+      };
+
+      const first = await openLost();
+      await approveTwoAndAHalf(first.id, (field) => field.fill('2,5'));
+
+      // "Lost" again, once the first is decided: the drawer shows what was paid and what is left.
+      const second = await openLost();
+      await atencion.goto(`${url()}/admin/reclamos?ver=${second.id}`);
+      const room = atencion.getByRole('dialog', { name: 'Reclamo' }).getByTestId('claim-payout-room');
+      await room.getByText(`${CLAIM_MESSAGES.paidOnPackage}: ${formatUsdCents(250)}`).waitFor();
+      await room.getByText(`${CLAIM_MESSAGES.payoutLeft}: ${formatUsdCents(9900 - 250)}`).waitFor();
+      await approveTwoAndAHalf(second.id, (field) => paste(field, '2,5'));
+
+      // María was credited $2,50 twice: she sees it on the claim, and owes $5,00 less.
+      await maria.goto(`${url()}/dashboard/reclamos?id=${second.id}`);
+      await maria
+        .getByTestId('claim-detail')
+        .getByText(`Acreditado: ${formatUsdCents(250)}`)
+        .waitFor();
+      expect((await query<Balance>(maria.request, url(), 'billing.mine')).balance.balanceUsdCents).toBe(
+        owedBefore - 500,
+      );
+    });
+  });
+
   it("el administrador asegura un envío de María en 'Crear Envío': ve la prima, y la factura la lleva", async () => {
     const admin = await newPage(DESKTOP.contextOptions);
     // The demo's Nike shoes ($129.99) and T-fal pans ($59.99), on María's shelf.

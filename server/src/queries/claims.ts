@@ -1,6 +1,6 @@
-// Claims' reads (docs/product/claims.md): the settings, the facts of the parcel a claim is opened
-// on (always filtered by its owner), the customer's Reclamos, a claim with its evidence and the
-// desk's queue on the list engine.
+// Claims' reads (docs/product/claims.md): the settings, the customer's Reclamos, a claim with its
+// evidence and what it may pay, and the desk's queue on the list engine. The facts of the parcel a
+// claim is opened on are in claim-subject.ts, the payout's cap in claim-payout-cap.ts.
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
   CLAIM_DEFAULT_SETTINGS,
@@ -8,7 +8,6 @@ import {
   STAFF_ROLES,
   can,
   claimCode,
-  claimPayoutLimit,
   usdCentsToVesCentimos,
   type ClaimListParams,
   type ClaimSettings,
@@ -24,7 +23,6 @@ import {
   claims,
   packages,
   prealerts,
-  shipmentPackages,
   shipments,
   trackings,
   userProfiles,
@@ -37,6 +35,8 @@ import { businessToday } from '../lib/business-clock';
 import { rateForDay } from './billing';
 import { getPricesInEffect } from './prices';
 import { packagePhotoLinks } from './package-photos';
+import { claimSubjectFacts } from './claim-subject';
+import { claimPayoutFacts } from './claim-payout-cap';
 
 /** One app_settings row holds the desk's settings as JSON: a change is one row and one audit entry. */
 export const CLAIM_SETTINGS_KEY = 'claims';
@@ -66,128 +66,6 @@ export async function getClaimSettings(db: DbOrTx): Promise<ClaimSettings> {
   } catch {
     return structuredClone(CLAIM_DEFAULT_SETTINGS);
   }
-}
-
-/**
- * The declared value of these packages, in USD cents (null when none declares one). The one
- * place that reads the declared value's column.
- */
-export async function declaredValueUsdCents(db: DbOrTx, packageIds: readonly string[]): Promise<number | null> {
-  if (packageIds.length === 0) return null;
-  const [row] = await db
-    .select({
-      cents: sql<string | null>`sum(${packages.estimatedValueUsdCents})::bigint`,
-    })
-    .from(packages)
-    .where(inArray(packages.id, [...packageIds]));
-  return row?.cents == null ? null : Number(row.cents);
-}
-
-/** What a claim is opened on, as its rules read it; null when it is not the customer's. */
-export type ClaimSubjectFacts = {
-  packageIds: string[];
-  /** The package's reception, when the claim is on a package. */
-  receivedAt: Date | null;
-  /** The shipment: the package's (if it travels in one) or the claim's. */
-  shipmentId: string | null;
-  shipmentCreatedAt: Date | null;
-  shipmentDeliveredOn: string | null;
-  insuredUsdCents: number | null;
-};
-
-export async function claimSubjectFacts(
-  db: DbOrTx,
-  customerId: string | null,
-  subject: { packageId?: string | null; shipmentId?: string | null },
-): Promise<ClaimSubjectFacts | null> {
-  const own = (column: typeof packages.userId | typeof shipments.userId) =>
-    customerId ? eq(column, customerId) : undefined;
-  if (subject.packageId) {
-    const [row] = await db
-      .select({
-        id: packages.id,
-        receivedAt: packages.receivedDate,
-        shipmentId: shipments.id,
-        shipmentCreatedAt: shipments.createdAt,
-        shipmentDeliveredOn: shipments.actualDelivery,
-        insuredUsdCents: shipments.insuredValueUsdCents,
-      })
-      .from(packages)
-      .leftJoin(shipmentPackages, eq(shipmentPackages.packageId, packages.id))
-      .leftJoin(shipments, eq(shipments.id, shipmentPackages.shipmentId))
-      .where(and(eq(packages.id, subject.packageId), own(packages.userId)));
-    if (!row) return null;
-    return {
-      packageIds: [row.id],
-      receivedAt: row.receivedAt,
-      shipmentId: row.shipmentId,
-      shipmentCreatedAt: row.shipmentCreatedAt,
-      shipmentDeliveredOn: row.shipmentDeliveredOn,
-      insuredUsdCents: row.insuredUsdCents,
-    };
-  }
-  if (!subject.shipmentId) return null;
-  const [row] = await db
-    .select({
-      id: shipments.id,
-      createdAt: shipments.createdAt,
-      deliveredOn: shipments.actualDelivery,
-      insuredUsdCents: shipments.insuredValueUsdCents,
-    })
-    .from(shipments)
-    .where(and(eq(shipments.id, subject.shipmentId), own(shipments.userId)));
-  if (!row) return null;
-  const inside = await db
-    .select({ id: shipmentPackages.packageId })
-    .from(shipmentPackages)
-    .where(eq(shipmentPackages.shipmentId, row.id));
-  return {
-    packageIds: inside.map((p) => p.id),
-    receivedAt: null,
-    shipmentId: row.id,
-    shipmentCreatedAt: row.createdAt,
-    shipmentDeliveredOn: row.deliveredOn,
-    insuredUsdCents: row.insuredUsdCents,
-  };
-}
-
-/** The declared values of every parcel in a shipment added up, USD cents (null when none declares one). */
-async function shipmentDeclaredUsdCents(db: DbOrTx, shipmentId: string): Promise<number | null> {
-  const [row] = await db
-    .select({ cents: sql<string | null>`sum(${packages.estimatedValueUsdCents})::bigint` })
-    .from(shipmentPackages)
-    .innerJoin(packages, eq(packages.id, shipmentPackages.packageId))
-    .where(eq(shipmentPackages.shipmentId, shipmentId));
-  return row?.cents == null ? null : Number(row.cents);
-}
-
-/**
- * The most a claim may pay now (USD cents), with the values it comes from. A claim on one parcel of
- * an insured shipment is limited to the parcel's share of the insured value
- * (`shipmentDeclaredUsdCents` is then the shipment's declared values added up); a claim on the
- * whole shipment to the whole insured value (docs/product/claims.md#decisions-and-payouts).
- */
-export async function claimPayoutFacts(
-  db: DbOrTx,
-  claim: { packageId: string | null; shipmentId: string | null },
-  settings: ClaimSettings,
-) {
-  const facts = await claimSubjectFacts(db, null, claim);
-  const declaredUsdCents = facts ? await declaredValueUsdCents(db, facts.packageIds) : null;
-  const insuredUsdCents = facts?.insuredUsdCents ?? null;
-  const shipmentDeclared =
-    claim.packageId && facts?.shipmentId && insuredUsdCents != null
-      ? ((await shipmentDeclaredUsdCents(db, facts.shipmentId)) ?? 0)
-      : null;
-  return {
-    insuredUsdCents,
-    declaredUsdCents,
-    shipmentDeclaredUsdCents: shipmentDeclared,
-    limitUsdCents: claimPayoutLimit(
-      { insuredUsdCents, declaredUsdCents, shipmentDeclaredUsdCents: shipmentDeclared },
-      settings,
-    ),
-  };
 }
 
 const subjectLabel = sql<string>`coalesce(

@@ -50,14 +50,9 @@ import { writeAuditEntry } from '../audit/audit-context';
 import { addBusinessDays } from '../lib/business-clock';
 import { isUniqueViolation } from '../lib/database-errors';
 import { DomainError } from '../lib/domain-error';
-import {
-  CLAIM_SETTINGS_KEY,
-  claimPayoutFacts,
-  claimSubjectFacts,
-  declaredValueUsdCents,
-  getClaimSettings,
-  type ClaimSubjectFacts,
-} from '../queries/claims';
+import { CLAIM_SETTINGS_KEY, getClaimSettings } from '../queries/claims';
+import { claimSubjectFacts, declaredValueUsdCents, type ClaimSubjectFacts } from '../queries/claim-subject';
+import { payoutWithinCap, refuseWhenCapSpent } from './claim-payout-cap';
 import { recordLedgerCorrection } from './billing';
 import { creditNoteForClaim } from './fiscal/notes';
 import { notifyUser } from './notify';
@@ -182,6 +177,7 @@ export async function openClaim(
   if (window === 'closed')
     throw new DomainError('BAD_INPUT', M.windowClosed(input.kind, settings.windowDays[input.kind]));
   if (window === 'not_yet') throw new DomainError('BAD_INPUT', M.windowNotYet(input.kind));
+  await refuseWhenCapSpent(tx, input, settings);
 
   let claim: ClaimRow;
   try {
@@ -376,9 +372,9 @@ async function correctWeight(
 }
 
 /**
- * The desk's decision. Approved (in full: the limit, or the amount typed up to it) or partly
- * approved (the amount typed): the payout is credit on the customer's account, never more than
- * the limit. A weight dispute upheld corrects the package instead. Rejected: with the reason the
+ * The desk's decision. Approved (in full: what is left of the cap, or the amount typed up to it)
+ * or partly approved (the amount typed): the payout is credit on the customer's account, never
+ * more than what is left of the parcel's and the shipment's cap (claim-payout-cap.ts). A weight dispute upheld corrects the package instead. Rejected: with the reason the
  * customer reads. Decided once.
  */
 export async function decideClaim(
@@ -417,10 +413,13 @@ export async function decideClaim(
     status = 'approved';
   } else {
     const settings: ClaimSettings = await getClaimSettings(tx);
-    const { limitUsdCents } = await claimPayoutFacts(tx, claim, settings);
-    payout = input.amountUsd != null ? dollarsToCents(input.amountUsd) : limitUsdCents;
-    if (payout > limitUsdCents) throw new DomainError('BAD_INPUT', M.amountAboveLimit(formatUsdCents(limitUsdCents)));
-    if (payout <= 0) throw new DomainError('BAD_INPUT', M.amountRequired);
+    // Within what is left of the parcel's and the shipment's cap, other claims' payouts counted.
+    payout = await payoutWithinCap(
+      tx,
+      claim,
+      settings,
+      input.amountUsd != null ? dollarsToCents(input.amountUsd) : undefined,
+    );
     const entry = await recordLedgerCorrection(
       tx,
       staffId,

@@ -1,6 +1,7 @@
 // A claim as both sides read it (docs/product/claims.md): its status, the history of its steps,
 // the customer's photos and the parcel's evidence, linked where it is kept (intake photos,
-// weight, measures, WR, the pre-alert's invoice, the shipment's dates).
+// weight, measures, WR, the pre-alert's invoice, the shipment's dates). The customer reads "tus
+// fotos", the desk "fotos del cliente" (`audience`).
 import { Anchor, Badge, Card, Divider, Group, Image, SimpleGrid, Stack, Text, Timeline } from '@mantine/core';
 import type { inferOutput } from '@trpc/tanstack-react-query';
 import {
@@ -8,6 +9,7 @@ import {
   CLAIM_KIND_LABELS,
   CLAIM_MESSAGES as M,
   CLAIM_STATUS_LABELS,
+  CLAIM_STATUS_STAFF_LABELS,
   SHIPMENT_STATUS_LABELS,
   formatDate,
   formatDateTime,
@@ -21,6 +23,8 @@ import { PackagePhotos } from '../PackagePhotos';
 import type { trpc } from '../../lib/trpc';
 
 export type ClaimDetail = inferOutput<typeof trpc.claims.detail>;
+/** Who reads the claim: the customer it belongs to, or the claims desk. */
+export type ClaimAudience = 'customer' | 'staff';
 
 export const CLAIM_STATUS_COLORS: Record<ClaimStatus, string> = {
   open: 'blue',
@@ -30,15 +34,16 @@ export const CLAIM_STATUS_COLORS: Record<ClaimStatus, string> = {
   rejected: 'red',
 };
 
-export function ClaimStatusBadge({ status }: { status: ClaimStatus }) {
+export function ClaimStatusBadge({ status, audience = 'customer' }: { status: ClaimStatus; audience?: ClaimAudience }) {
   return (
     <Badge color={CLAIM_STATUS_COLORS[status]} variant="light">
-      {CLAIM_STATUS_LABELS[status]}
+      {(audience === 'staff' ? CLAIM_STATUS_STAFF_LABELS : CLAIM_STATUS_LABELS)[status]}
     </Badge>
   );
 }
 
-export function ClaimView({ claim }: { claim: ClaimDetail }) {
+export function ClaimView({ claim, audience = 'customer' }: { claim: ClaimDetail; audience?: ClaimAudience }) {
+  const isStaff = audience === 'staff';
   const decided = claim.status === 'approved' || claim.status === 'partially_approved' || claim.status === 'rejected';
   return (
     <Stack gap="md">
@@ -52,7 +57,7 @@ export function ClaimView({ claim }: { claim: ClaimDetail }) {
             {claim.subject} · {formatDateTime(claim.createdAt)}
           </Text>
         </Stack>
-        <ClaimStatusBadge status={claim.status} />
+        <ClaimStatusBadge status={claim.status} audience={audience} />
       </Group>
       {decided && (
         <Card withBorder padding="sm" data-testid="claim-decision">
@@ -69,7 +74,7 @@ export function ClaimView({ claim }: { claim: ClaimDetail }) {
           )}
           {claim.payoutUsdCents != null && claim.payoutUsdCents > 0 && (
             <Text size="sm" c="dimmed">
-              {M.creditNote}
+              {isStaff ? M.staffCreditNote : M.creditNote}
             </Text>
           )}
           {claim.decisionReason && <Text size="sm">{claim.decisionReason}</Text>}
@@ -104,7 +109,7 @@ export function ClaimView({ claim }: { claim: ClaimDetail }) {
 
       {claim.photos.length > 0 && (
         <>
-          <Divider label="Tus fotos" labelPosition="left" />
+          <Divider label={isStaff ? M.staffPhotos : M.customerPhotos} labelPosition="left" />
           <SimpleGrid cols={{ base: 3, sm: 6 }} spacing="xs" aria-label="Fotos del reclamo">
             {claim.photos.map((p) => (
               <Anchor key={p.url} href={p.url} target="_blank" rel="noreferrer">

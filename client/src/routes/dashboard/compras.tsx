@@ -2,7 +2,7 @@
 // product links, options, quantities, prices seen, the casillero), follows each request, accepts
 // the quote (its invoice is paid in Facturas), accepts a difference and chooses on an item the store
 // failed on (cancel it, or accept its new price). A 390 px phone first.
-import { ActionIcon, Button, Card, Group, NumberInput, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
@@ -18,7 +18,7 @@ import {
 } from '@casillero/shared';
 import { CompraStatusBadge, CompraView } from '../../components/compras/CompraView';
 import { UsdCentsInput } from '../../components/forms/UsdCentsInput';
-import type { DecimalValue } from '../../components/forms/DecimalInput';
+import { DecimalInput, type DecimalValue } from '../../components/forms/DecimalInput';
 import { getErrorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { searchUuid } from '../../lib/search';
@@ -212,7 +212,7 @@ type ItemDraft = {
   url: string;
   name: string;
   options: string;
-  quantity: number | string;
+  quantity: DecimalValue;
   priceUsdCents: DecimalValue | null;
   notes: string;
 };
@@ -287,11 +287,11 @@ function NewRequestForm({ onCreated, onCancel }: { onCreated: (id: string) => vo
                 onChange={(e) => set(n, { options: e.currentTarget.value })}
               />
               <Group grow>
-                <NumberInput
+                <DecimalInput
+                  kind="count"
+                  inputMode="numeric"
                   label="Cantidad"
-                  min={1}
-                  max={COMPRA_QUANTITY_MAX}
-                  allowDecimal={false}
+                  description={`Hasta ${COMPRA_QUANTITY_MAX}`}
                   value={item.quantity}
                   onChange={(v) => set(n, { quantity: v })}
                 />
@@ -340,7 +340,7 @@ function NewRequestForm({ onCreated, onCancel }: { onCreated: (id: string) => vo
                     url: i.url,
                     name: i.name,
                     options: i.options || undefined,
-                    quantity: Number(i.quantity),
+                    quantity: typeof i.quantity === 'number' ? i.quantity : Number.NaN,
                     priceUsdCents: typeof i.priceUsdCents === 'number' ? i.priceUsdCents : Number.NaN,
                     notes: i.notes || undefined,
                   })),

@@ -1,7 +1,8 @@
 // The payout limit of a claim on an insured shipment (docs/product/claims.md#decisions-and-payouts):
 // a claim on the whole shipment may pay its whole insured value; a claim on one of its parcels only
 // that parcel's share (insured × the parcel's declared value ÷ the shipment's declared values, in
-// integer cents, rounded half away from zero). Above the limit is refused and nothing moves.
+// integer cents, rounded half away from zero). Above the limit is refused and nothing moves; what
+// the parcels' claims paid counts against the shipment (claims-payout-cap.test.ts has the rest).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -70,7 +71,7 @@ async function insuredShipment(declared: number[], insuredUsdCents: number) {
   await db()
     .insert(shipmentPackages)
     .values(parcels.map((p) => ({ shipmentId: shipment!.id, packageId: p.id })));
-  return { shipmentId: shipment!.id, packageIds: parcels.map((p) => p.id) };
+  return { shipmentId: shipment!.id, code: `ENV-SH-${tag}`, packageIds: parcels.map((p) => p.id) };
 }
 
 const limitOf = async (subject: { packageId: string } | { shipmentId: string }, kind: 'damaged' | 'lost') => {
@@ -98,7 +99,7 @@ describe('the payout limit on an insured shipment', () => {
 
   for (const row of table)
     it(`${row.case}: each parcel its share, the shipment the whole insured value`, async () => {
-      const { shipmentId, packageIds } = await insuredShipment(row.declared, row.insured);
+      const { shipmentId, code, packageIds } = await insuredShipment(row.declared, row.insured);
       const sum = row.declared.reduce((a, b) => a + b, 0);
       for (const [i, packageId] of packageIds.entries()) {
         const { payout } = await limitOf({ packageId }, 'damaged');
@@ -107,6 +108,9 @@ describe('the payout limit on an insured shipment', () => {
           declaredUsdCents: row.declared[i],
           shipmentDeclaredUsdCents: sum,
           limitUsdCents: row.parcels[i],
+          paidUsdCents: 0,
+          leftUsdCents: row.parcels[i],
+          shipment: { code, limitUsdCents: row.insured, paidUsdCents: 0 },
         });
       }
       const whole = await limitOf({ shipmentId }, 'lost');
@@ -115,10 +119,13 @@ describe('the payout limit on an insured shipment', () => {
         declaredUsdCents: sum,
         shipmentDeclaredUsdCents: null,
         limitUsdCents: row.insured,
+        paidUsdCents: 0,
+        leftUsdCents: row.insured,
+        shipment: null,
       });
     });
 
-  it('a claim on one parcel cannot pay more than its share; the whole shipment can pay the insured value', async () => {
+  it('a claim on one parcel cannot pay more than its share; the whole shipment pays what is left of the insured value', async () => {
     const { shipmentId, packageIds } = await insuredShipment([50_00, 150_00], 200_00);
     const credits = async () =>
       (await db().select().from(ledgerEntries).where(eq(ledgerEntries.userId, maria.user.id))).filter(
@@ -128,14 +135,25 @@ describe('the payout limit on an insured shipment', () => {
 
     const { id } = await limitOf({ packageId: packageIds[0]! }, 'damaged');
     const above = await trpcError(as(atencion).claims.decide({ id, decision: 'partial', amountUsd: 50.01 }));
-    expect(above).toMatchObject({ code: 'BAD_REQUEST', message: M.amountAboveLimit(formatUsdCents(50_00)) });
+    expect(above).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: M.amountAboveLeft(formatUsdCents(50_00), formatUsdCents(50_00)),
+    });
     expect((await db().select().from(claims).where(eq(claims.id, id)))[0]!.status).toBe('open');
     expect(await credits()).toBe(before);
     expect((await as(atencion).claims.decide({ id, decision: 'approve' })).payoutUsdCents).toBe(50_00);
 
+    // The parcel's $50.00 counts against the shipment's $200.00: the whole shipment has $150.00 left.
     const whole = await limitOf({ shipmentId }, 'lost');
-    const r = await as(atencion).claims.decide({ id: whole.id, decision: 'partial', amountUsd: fromCents(200_00) });
-    expect(r.payoutUsdCents).toBe(200_00);
+    expect(whole.payout).toMatchObject({ limitUsdCents: 200_00, paidUsdCents: 50_00, leftUsdCents: 150_00 });
+    expect(
+      await trpcError(as(atencion).claims.decide({ id: whole.id, decision: 'partial', amountUsd: fromCents(200_00) })),
+    ).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: M.amountAboveLeft(formatUsdCents(150_00), formatUsdCents(200_00)),
+    });
+    const r = await as(atencion).claims.decide({ id: whole.id, decision: 'approve' });
+    expect(r.payoutUsdCents).toBe(150_00);
     expect(await credits()).toBe(before + 2);
   });
 });

@@ -403,10 +403,16 @@ describe('payout limits and the credit', () => {
       declaredUsdCents: 100_00,
       shipmentDeclaredUsdCents: null,
       limitUsdCents: limit,
+      paidUsdCents: 0,
+      leftUsdCents: limit,
+      shipment: null,
     });
     const before = await owed(maria.user.id);
     const err = await trpcError(as(atencion).claims.decide({ id, decision: 'partial', amountUsd: limit / 100 + 0.01 }));
-    expect(err).toMatchObject({ code: 'BAD_REQUEST', message: M.amountAboveLimit(formatUsdCents(limit)) });
+    expect(err).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: M.amountAboveLeft(formatUsdCents(limit), formatUsdCents(limit)),
+    });
     expect(await owed(maria.user.id)).toBe(before);
     const [still] = await db().select().from(claims).where(eq(claims.id, id));
     expect(still!.status).toBe('open');
@@ -419,7 +425,7 @@ describe('payout limits and the credit', () => {
     const shipmentId = await shipment(maria, [packageId], { deliveredDaysAgo: 1, insuredUsdCents: 150_00 });
     const { id } = await as(maria).claims.open({ kind: 'lost', shipmentId, text: TEXT, photos: [] });
     expect(await trpcError(as(atencion).claims.decide({ id, decision: 'partial', amountUsd: 150.01 }))).toMatchObject({
-      message: M.amountAboveLimit(formatUsdCents(150_00)),
+      message: M.amountAboveLeft(formatUsdCents(150_00), formatUsdCents(150_00)),
     });
     const before = await owed(maria.user.id);
     const r = await as(atencion).claims.decide({ id, decision: 'approve' });

@@ -257,7 +257,7 @@ describe('insurance', () => {
     const detail = await as(atencion).claims.adminDetail({ id });
     expect(detail.payout).toMatchObject({ insuredUsdCents: 200_00, limitUsdCents: 200_00 });
     expect(await trpcError(as(atencion).claims.decide({ id, decision: 'partial', amountUsd: 200.01 }))).toMatchObject({
-      message: CLAIM_MESSAGES.amountAboveLimit(formatUsdCents(200_00)),
+      message: CLAIM_MESSAGES.amountAboveLeft(formatUsdCents(200_00), formatUsdCents(200_00)),
     });
   });
 

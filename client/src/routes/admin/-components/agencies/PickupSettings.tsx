@@ -3,11 +3,12 @@
 // wrong codes is lifted per shipment ("Desbloquear retiro", in Envíos and the Mostrador).
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { PICKUP_STAFF_LABELS as L } from '@casillero/shared';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { useCan } from '../../../../lib/permissions';
 import { trpc } from '../../../../lib/trpc';
+import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
 import { failureMessage } from '../packages/feedback';
 
 export function PickupSettingsCard() {
@@ -15,7 +16,7 @@ export function PickupSettingsCard() {
   const queryClient = useQueryClient();
   const settings = useQuery({ ...trpc.pickups.settings.queryOptions(), enabled: canManage });
   const save = useMutation(trpc.pickups.updateSettings.mutationOptions());
-  const [days, setDays] = useState<number | string | null>(null);
+  const [days, setDays] = useState<DecimalValue | null>(null);
   useEffect(() => {
     if (settings.data && days === null) setDays(settings.data.reminderDays);
   }, [settings.data, days]);
@@ -43,11 +44,9 @@ export function PickupSettingsCard() {
           </Text>
         </div>
         <Group align="flex-end">
-          <NumberInput
+          <DecimalInput
+            kind="count"
             label={L.reminderDays}
-            min={1}
-            max={90}
-            allowDecimal={false}
             w={220}
             value={days ?? ''}
             disabled={days === null}

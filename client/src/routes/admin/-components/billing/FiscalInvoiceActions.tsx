@@ -9,6 +9,7 @@ import { DecimalInput, type DecimalValue } from '../../../../components/forms/De
 import { DialogForm, SubjectModal } from '../../../../components/forms/FormDialog';
 import { useInvalidate } from '../../../../components/forms/useInvalidate';
 import { useMutationForm } from '../../../../components/forms/useMutationForm';
+import { usePlausibleConfirm } from '../../../../components/forms/usePlausibleConfirm';
 import { getErrorMessage } from '../../../../lib/errors';
 import { notifySuccess } from '../../../../lib/notify';
 import { trpc } from '../../../../lib/trpc';
@@ -82,7 +83,9 @@ function NoteForm({ invoice, onClose }: { invoice: AccountInvoice; onClose: () =
     initialValues,
     schema: fiscalNoteInput,
   });
+  const plausible = usePlausibleConfirm();
   const submit = form.onSubmit(async (values) => {
+    if (!(await plausible.confirm([{ kind: 'amountUsd', value: values.amountUsd }]))) return;
     const result = await send(fiscalNoteInput.parse(values));
     if (!result) return;
     notifySuccess(FISCAL_DOCUMENT_KIND_LABELS[values.kind], result.message);
@@ -97,6 +100,7 @@ function NoteForm({ invoice, onClose }: { invoice: AccountInvoice; onClose: () =
       loading={mutation.isPending}
       error={serverError}
     >
+      {plausible.dialog}
       <Text size="sm" c="dimmed">
         La factura no se edita: la nota la corrige con su propio número y número de control. Queda de la factura{' '}
         {formatUsdCents(left)}.

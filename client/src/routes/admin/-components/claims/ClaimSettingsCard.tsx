@@ -3,24 +3,42 @@
 // rule is the price list's (docs/product/price-lists.md). The administrator's (claims.settings); every change is audited.
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Accordion, Button, NumberInput, SimpleGrid, Stack } from '@mantine/core';
-import { CLAIM_KINDS, CLAIM_KIND_LABELS, type ClaimSettings } from '@casillero/shared';
+import { Accordion, Button, SimpleGrid, Stack } from '@mantine/core';
+import { CLAIM_KINDS, CLAIM_KIND_LABELS, claimSettingsInput, type ClaimKind } from '@casillero/shared';
+import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
 import { getErrorMessage } from '../../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { useCan } from '../../../../lib/permissions';
 import { trpc } from '../../../../lib/trpc';
 
+/** The settings as typed: a field holds the text it cannot read until the schema refuses it. */
+type Draft = {
+  windowDays: Record<ClaimKind, DecimalValue>;
+  answerBusinessDays: DecimalValue;
+  uninsuredSharePercent: DecimalValue;
+};
+
 export function ClaimSettingsCard() {
   const canEdit = useCan('claims.settings');
   const current = useQuery({ ...trpc.claims.settings.queryOptions(), enabled: canEdit });
-  const [draft, setDraft] = useState<ClaimSettings | null>(null);
+  const [draft, setDraft] = useState<Draft | null>(null);
   useEffect(() => {
     if (current.data) setDraft(structuredClone(current.data));
   }, [current.data]);
   const save = useMutation(trpc.claims.updateSettings.mutationOptions());
   const queryClient = useQueryClient();
   if (!canEdit || !draft) return null;
-  const int = (v: string | number) => (typeof v === 'number' ? Math.round(v) : 0);
+  const submit = () => {
+    const checked = claimSettingsInput.safeParse(draft);
+    if (!checked.success) return notifyError(checked.error.issues[0]?.message ?? getErrorMessage(checked.error));
+    save.mutate(checked.data, {
+      onSuccess: (r) => {
+        notifySuccess(undefined, r.message);
+        void queryClient.invalidateQueries({ queryKey: trpc.claims.settings.queryKey() });
+      },
+      onError: (e) => notifyError(getErrorMessage(e)),
+    });
+  };
   return (
     <Accordion variant="contained">
       <Accordion.Item value="settings">
@@ -29,46 +47,28 @@ export function ClaimSettingsCard() {
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
               {CLAIM_KINDS.map((k) => (
-                <NumberInput
+                <DecimalInput
                   key={k}
+                  kind="count"
                   label={`${CLAIM_KIND_LABELS[k]} (días)`}
-                  min={1}
-                  max={365}
-                  allowDecimal={false}
                   value={draft.windowDays[k]}
-                  onChange={(v) => setDraft({ ...draft, windowDays: { ...draft.windowDays, [k]: int(v) } })}
+                  onChange={(v) => setDraft({ ...draft, windowDays: { ...draft.windowDays, [k]: v } })}
                 />
               ))}
-              <NumberInput
+              <DecimalInput
+                kind="count"
                 label="Días hábiles para responder"
-                min={1}
-                max={30}
-                allowDecimal={false}
                 value={draft.answerBusinessDays}
-                onChange={(v) => setDraft({ ...draft, answerBusinessDays: int(v) })}
+                onChange={(v) => setDraft({ ...draft, answerBusinessDays: v })}
               />
-              <NumberInput
+              <DecimalInput
+                kind="percent"
                 label="Sin seguro: % del valor declarado"
-                min={0}
-                max={100}
-                allowDecimal={false}
                 value={draft.uninsuredSharePercent}
-                onChange={(v) => setDraft({ ...draft, uninsuredSharePercent: int(v) })}
+                onChange={(v) => setDraft({ ...draft, uninsuredSharePercent: v })}
               />
             </SimpleGrid>
-            <Button
-              w="fit-content"
-              loading={save.isPending}
-              onClick={() =>
-                save.mutate(draft, {
-                  onSuccess: (r) => {
-                    notifySuccess(undefined, r.message);
-                    void queryClient.invalidateQueries({ queryKey: trpc.claims.settings.queryKey() });
-                  },
-                  onError: (e) => notifyError(getErrorMessage(e)),
-                })
-              }
-            >
+            <Button w="fit-content" loading={save.isPending} onClick={submit}>
               Guardar
             </Button>
           </Stack>

@@ -3,19 +3,7 @@
 // customer for more (the clock pauses), decide (approve, approve in part, reject with a reason).
 import { useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Badge,
-  Button,
-  Card,
-  Group,
-  NumberInput,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Button, Card, Group, Select, Stack, Text, Textarea } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import type { inferOutput } from '@trpc/tanstack-react-query';
 import {
@@ -23,10 +11,8 @@ import {
   CLAIM_KIND_LABELS,
   CLAIM_MESSAGES as M,
   CLAIM_STATUSES,
-  CLAIM_STATUS_LABELS,
+  CLAIM_STATUS_STAFF_LABELS,
   formatDateTime,
-  formatUsdCents,
-  type ClaimDecision,
   type ClaimKind,
   type ClaimStatus,
 } from '@casillero/shared';
@@ -44,6 +30,7 @@ import { ClaimStatusBadge, ClaimView, type ClaimDetail } from '../../../../compo
 import { getErrorMessage } from '../../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { trpc } from '../../../../lib/trpc';
+import { ClaimDecision } from './ClaimDecision';
 
 export type ClaimSort = 'answerBy' | 'createdAt';
 export type ClaimSearch = ListSearch<ClaimSort> & { status?: ClaimStatus; kind?: ClaimKind };
@@ -63,7 +50,7 @@ function claimColumns(open: (row: ClaimRow) => void) {
       },
     }),
     col.cell('kind', 'Tipo', (r) => <StackedCell main={CLAIM_KIND_LABELS[r.kind]} sub={r.subject} />),
-    col.cell('status', 'Estado', (r) => <ClaimStatusBadge status={r.status} />),
+    col.cell('status', 'Estado', (r) => <ClaimStatusBadge status={r.status} audience="staff" />),
     col.accessor('answerBy', {
       id: 'answerBy',
       header: M.answerBy,
@@ -115,7 +102,7 @@ export function ClaimsList({ search, navigate }: ListProps<ClaimSearch>) {
       }}
       toMessage={getErrorMessage}
       selects={[
-        { key: 'status', label: 'Estado', w: 200, values: CLAIM_STATUSES, labels: CLAIM_STATUS_LABELS },
+        { key: 'status', label: 'Estado', w: 200, values: CLAIM_STATUSES, labels: CLAIM_STATUS_STAFF_LABELS },
         { key: 'kind', label: 'Tipo', w: 240, values: CLAIM_KINDS, labels: CLAIM_KIND_LABELS },
       ]}
     >
@@ -144,9 +131,9 @@ function ClaimDesk({ claim }: { claim: ClaimDetail & { customer: string; assigne
     <Stack gap="md">
       <Text size="sm">Cliente: {claim.customer}</Text>
       {open && <Assign claim={claim} />}
-      <ClaimView claim={claim} />
+      <ClaimView claim={claim} audience="staff" />
       {open && <Ask id={claim.id} />}
-      {open && <Decide claim={claim} />}
+      {open && <ClaimDecision claim={claim} />}
     </Stack>
   );
 }
@@ -212,111 +199,6 @@ function Ask({ id }: { id: string }) {
           }
         >
           Pedir al cliente
-        </Button>
-      </Stack>
-    </Card>
-  );
-}
-
-const DECISION_LABELS: Record<ClaimDecision, string> = {
-  approve: 'Aprobar',
-  partial: 'Aprobar en parte',
-  reject: 'Rechazar',
-};
-
-function Decide({ claim }: { claim: ClaimDetail }) {
-  const [decision, setDecision] = useState<ClaimDecision>('approve');
-  const [amount, setAmount] = useState<number | ''>('');
-  const [reason, setReason] = useState('');
-  const [weightKg, setWeightKg] = useState<number | ''>('');
-  const [dimensionsCm, setDimensionsCm] = useState('');
-  const decide = useMutation(trpc.claims.decide.mutationOptions());
-  const refresh = useRefresh();
-  const weight = claim.kind === 'weight_dispute';
-  const { limitUsdCents, insuredUsdCents, declaredUsdCents, shipmentDeclaredUsdCents } = claim.payout;
-  return (
-    <Card withBorder padding="sm" component="section" aria-label="Decisión">
-      <Stack gap="xs">
-        {!weight && (
-          <Text size="sm">
-            {M.payoutLimit}: <b>{formatUsdCents(limitUsdCents)}</b> ·{' '}
-            {insuredUsdCents != null && shipmentDeclaredUsdCents != null
-              ? M.insuredShare(
-                  formatUsdCents(insuredUsdCents),
-                  formatUsdCents(declaredUsdCents ?? 0),
-                  formatUsdCents(shipmentDeclaredUsdCents),
-                )
-              : insuredUsdCents != null
-                ? `${M.insured} (${formatUsdCents(insuredUsdCents)})`
-                : `${M.uninsured}, valor declarado ${declaredUsdCents != null ? formatUsdCents(declaredUsdCents) : '—'}`}
-          </Text>
-        )}
-        <SegmentedControl
-          value={decision}
-          onChange={(v) => setDecision(v as ClaimDecision)}
-          data={(weight ? (['approve', 'reject'] as const) : (['approve', 'partial', 'reject'] as const)).map((d) => ({
-            value: d,
-            label: DECISION_LABELS[d],
-          }))}
-        />
-        {decision === 'partial' && (
-          <NumberInput
-            label="Monto a acreditar (USD)"
-            decimalScale={2}
-            min={0}
-            value={amount}
-            onChange={(v) => setAmount(typeof v === 'number' ? v : '')}
-          />
-        )}
-        {weight && decision === 'approve' && (
-          <Group grow>
-            <NumberInput
-              label="Peso corregido (kg)"
-              decimalScale={2}
-              min={0}
-              value={weightKg}
-              onChange={(v) => setWeightKg(typeof v === 'number' ? v : '')}
-            />
-            <TextInput
-              label="Medidas corregidas (cm)"
-              placeholder="30x20x15"
-              value={dimensionsCm}
-              onChange={(e) => setDimensionsCm(e.currentTarget.value)}
-            />
-          </Group>
-        )}
-        <Textarea
-          label={decision === 'reject' ? 'Motivo (lo leerá el cliente)' : 'Nota para el cliente (opcional)'}
-          autosize
-          minRows={2}
-          value={reason}
-          onChange={(e) => setReason(e.currentTarget.value)}
-        />
-        <Button
-          color={decision === 'reject' ? 'red' : 'green'}
-          w="fit-content"
-          loading={decide.isPending}
-          onClick={() =>
-            decide.mutate(
-              {
-                id: claim.id,
-                decision,
-                amountUsd: decision === 'partial' && amount !== '' ? amount : undefined,
-                reason: reason.trim() || undefined,
-                weightKg: weight && weightKg !== '' ? weightKg : undefined,
-                dimensionsCm: weight && dimensionsCm ? dimensionsCm : undefined,
-              },
-              {
-                onSuccess: (r) => {
-                  notifySuccess(undefined, r.message);
-                  void refresh();
-                },
-                onError: (e) => notifyError(getErrorMessage(e)),
-              },
-            )
-          }
-        >
-          Confirmar decisión
         </Button>
       </Stack>
     </Card>

@@ -4,7 +4,7 @@
 // schema, and every change is audited.
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Accordion, Button, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Accordion, Button, SimpleGrid, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   COMPRA_DEFAULT_SETTINGS,
@@ -12,18 +12,28 @@ import {
   compraSettingsInput,
   type CompraSettings,
 } from '@casillero/shared';
-import { UsdCentsInput } from '../../../../components/forms/UsdCentsInput';
+import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
+import { UsdCentsInput, centsAsDollars } from '../../../../components/forms/UsdCentsInput';
+import { usePlausibleConfirm } from '../../../../components/forms/usePlausibleConfirm';
 import { getErrorMessage } from '../../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { useCan } from '../../../../lib/permissions';
 import { trpc } from '../../../../lib/trpc';
+
+/** The form's values: a number field holds the text it cannot read, which the schema refuses. */
+type SettingsValues = Omit<CompraSettings, 'feeBasisPoints' | 'feeMinimumUsdCents' | 'validHours'> & {
+  feeBasisPoints: DecimalValue;
+  feeMinimumUsdCents: DecimalValue;
+  validHours: DecimalValue;
+};
 
 export function CompraSettingsCard() {
   const canEdit = useCan('billing.settings');
   const current = useQuery({ ...trpc.compras.settings.queryOptions(), enabled: canEdit });
   const save = useMutation(trpc.compras.updateSettings.mutationOptions());
   const queryClient = useQueryClient();
-  const form = useForm<CompraSettings>({
+  const plausible = usePlausibleConfirm();
+  const form = useForm<SettingsValues>({
     mode: 'controlled',
     initialValues: { ...COMPRA_DEFAULT_SETTINGS },
     validate: schemaResolver(compraSettingsInput, { sync: true }),
@@ -36,45 +46,44 @@ export function CompraSettingsCard() {
     }
   }, [current.data]);
   if (!canEdit || !current.data) return null;
-  const submit = form.onSubmit((values) =>
+  const submit = form.onSubmit(async (values) => {
+    if (!(await plausible.confirm([{ kind: 'amountUsd', value: centsAsDollars(values.feeMinimumUsdCents) }]))) return;
     save.mutate(compraSettingsInput.parse(values), {
       onSuccess: (r) => {
         notifySuccess(undefined, r.message);
         void queryClient.invalidateQueries({ queryKey: trpc.compras.pathKey() });
       },
       onError: (e) => notifyError(getErrorMessage(e)),
-    }),
-  );
-  const percent = form.getInputProps('feeBasisPoints');
+    });
+  });
+  // The fee is kept in basis points and typed as a percentage ("2,5" is 250).
+  const basisPoints = form.values.feeBasisPoints;
   return (
     <Accordion variant="contained">
       <Accordion.Item value="settings">
         <Accordion.Control>Ajustes de la compra asistida</Accordion.Control>
         <Accordion.Panel>
           <form onSubmit={submit} noValidate aria-label="Ajustes de la compra asistida">
+            {plausible.dialog}
             <Stack gap="sm">
               <Text size="sm" c="dimmed">
                 La tarifa es un porcentaje del total de la tienda (productos, impuesto y envío), nunca menor al mínimo.
               </Text>
               <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-                <NumberInput
+                <DecimalInput
+                  kind="percent"
                   label="Tarifa de servicio (%)"
-                  min={0}
-                  max={50}
-                  decimalScale={2}
-                  decimalSeparator=","
-                  value={form.values.feeBasisPoints / 100}
-                  error={percent.error}
+                  value={typeof basisPoints === 'number' ? basisPoints / 100 : basisPoints}
+                  error={form.errors.feeBasisPoints}
                   onChange={(v) =>
-                    form.setFieldValue('feeBasisPoints', typeof v === 'number' ? Math.round(v * 100) : Number.NaN)
+                    form.setFieldValue('feeBasisPoints', typeof v === 'number' ? Math.round(v * 100) : v)
                   }
                 />
                 <UsdCentsInput label="Tarifa mínima (USD)" {...form.getInputProps('feeMinimumUsdCents')} />
-                <NumberInput
+                <DecimalInput
+                  kind="count"
                   label="Validez de la cotización (horas)"
-                  min={1}
-                  max={COMPRA_VALID_HOURS_MAX}
-                  allowDecimal={false}
+                  description={`De 1 a ${COMPRA_VALID_HOURS_MAX} horas`}
                   {...form.getInputProps('validHours')}
                 />
               </SimpleGrid>

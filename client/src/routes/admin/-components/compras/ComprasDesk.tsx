@@ -5,19 +5,7 @@
 // receipt) and enter the store's trackings.
 import { useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  FileInput,
-  NumberInput,
-  Radio,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-  Group,
-} from '@mantine/core';
+import { Button, Card, FileInput, Radio, Select, Stack, Text, TextInput, Textarea, Group } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconEye } from '@tabler/icons-react';
 import type { inferOutput } from '@trpc/tanstack-react-query';
@@ -46,8 +34,9 @@ import {
 import type { ListProps, ListSearch } from '../../../../components/data-table';
 import { DetailsDrawer, useDetailsParam } from '../../../../components/details/DetailsDrawer';
 import { CompraStatusBadge, CompraView } from '../../../../components/compras/CompraView';
-import { UsdCentsInput } from '../../../../components/forms/UsdCentsInput';
-import type { DecimalValue } from '../../../../components/forms/DecimalInput';
+import { UsdCentsInput, centsAsDollars } from '../../../../components/forms/UsdCentsInput';
+import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
+import { usePlausibleConfirm } from '../../../../components/forms/usePlausibleConfirm';
 import { getErrorMessage } from '../../../../lib/errors';
 import { uploadFile } from '../../../../lib/files';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
@@ -192,9 +181,28 @@ function QuoteForm({ compra, validHours }: { compra: CompraAdminDetail; validHou
   );
   const [salesTax, setSalesTax] = useState<DecimalValue | null>(compra.salesTaxUsdCents ?? 0);
   const [shipping, setShipping] = useState<DecimalValue | null>(compra.shippingUsdCents ?? 0);
-  const [hours, setHours] = useState<number | string>(validHours);
+  const [hours, setHours] = useState<DecimalValue>(validHours);
+  const plausible = usePlausibleConfirm();
+  const send = async () => {
+    const amounts = [...prices, salesTax, shipping].map((v) => ({
+      kind: 'amountUsd' as const,
+      value: centsAsDollars(v),
+    }));
+    if (!(await plausible.confirm(amounts))) return;
+    quote.mutate(
+      {
+        id: compra.id,
+        items: compra.items.map((item, n) => ({ id: item.id, priceUsdCents: cents(prices[n] ?? null) })),
+        salesTaxUsdCents: cents(salesTax),
+        shippingUsdCents: cents(shipping),
+        validHours: typeof hours === 'number' ? hours : Number.NaN,
+      },
+      handlers,
+    );
+  };
   return (
     <Card withBorder padding="sm" component="section" aria-label="Cotizar">
+      {plausible.dialog}
       <Stack gap="xs">
         <Text fw={700}>{compra.status === 'quoted' ? 'Cotizar de nuevo' : 'Cotizar'}</Text>
         {compra.items.map((item, n) => (
@@ -207,30 +215,8 @@ function QuoteForm({ compra, validHours }: { compra: CompraAdminDetail; validHou
         ))}
         <UsdCentsInput label="Impuesto de la tienda (sales tax)" value={salesTax} onChange={setSalesTax} />
         <UsdCentsInput label="Envío de la tienda a nuestro almacén" value={shipping} onChange={setShipping} />
-        <NumberInput
-          label="Válida por (horas)"
-          min={1}
-          max={336}
-          allowDecimal={false}
-          value={hours}
-          onChange={setHours}
-        />
-        <Button
-          w="fit-content"
-          loading={quote.isPending}
-          onClick={() =>
-            quote.mutate(
-              {
-                id: compra.id,
-                items: compra.items.map((item, n) => ({ id: item.id, priceUsdCents: cents(prices[n] ?? null) })),
-                salesTaxUsdCents: cents(salesTax),
-                shippingUsdCents: cents(shipping),
-                validHours: Number(hours),
-              },
-              handlers,
-            )
-          }
-        >
+        <DecimalInput kind="count" label="Válida por (horas)" value={hours} onChange={setHours} />
+        <Button w="fit-content" loading={quote.isPending} onClick={() => void send()}>
           Enviar cotización
         </Button>
       </Stack>
@@ -258,18 +244,21 @@ function ItemIssueForm({ compra }: { compra: CompraAdminDetail }) {
     initialValues: { id: compra.id, itemId: '', issue: 'out_of_stock', newPriceUsdCents: null, note: '' },
     validate: schemaResolver(compraItemIssueInput, { sync: true }),
   });
+  const plausible = usePlausibleConfirm();
   if (open.length === 0) return null;
-  const submit = form.onSubmit((values) =>
+  const submit = form.onSubmit(async (values) => {
+    if (!(await plausible.confirm([{ kind: 'amountUsd', value: centsAsDollars(values.newPriceUsdCents) }]))) return;
     mark.mutate(compraItemIssueInput.parse(values), {
       ...handlers,
       onSuccess: (r) => {
         handlers.onSuccess(r);
         form.reset();
       },
-    }),
-  );
+    });
+  });
   return (
     <Card withBorder padding="sm" component="section" aria-label="Artículo con problema">
+      {plausible.dialog}
       <form onSubmit={submit} noValidate>
         <Stack gap="xs">
           <Text fw={700}>Artículo con problema</Text>
@@ -317,8 +306,10 @@ function PurchaseForm({ compra }: { compra: CompraAdminDetail }) {
   const [finalCents, setFinalCents] = useState<DecimalValue | null>(quotedStore);
   const [file, setFile] = useState<File | null>(null);
   const [uploading, setUploading] = useState(false);
+  const plausible = usePlausibleConfirm();
   return (
     <Card withBorder padding="sm" component="section" aria-label="Registrar la compra">
+      {plausible.dialog}
       <Stack gap="xs">
         <Text fw={700}>Registrar la compra</Text>
         <Text size="xs" c="dimmed">
@@ -342,6 +333,7 @@ function PurchaseForm({ compra }: { compra: CompraAdminDetail }) {
           loading={record.isPending || uploading}
           onClick={async () => {
             if (!file) return notifyError(M.receiptRequired);
+            if (!(await plausible.confirm([{ kind: 'amountUsd', value: centsAsDollars(finalCents) }]))) return;
             setUploading(true);
             try {
               const uploaded = await uploadFile(file, 'invoice', compra.userId);

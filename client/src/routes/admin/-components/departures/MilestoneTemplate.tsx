@@ -3,7 +3,7 @@
 // history yet).
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Group, Modal, NumberInput, SegmentedControl, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, SegmentedControl, Stack, TextInput } from '@mantine/core';
 import {
   DEPARTURE_MESSAGES as M,
   DEPARTURE_MODE_LABELS,
@@ -12,13 +12,15 @@ import {
   type MilestoneKind,
 } from '@casillero/shared';
 import { DialogActions } from '../../../../components/forms/FormDialog';
+import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
 import { notifySuccess } from '../../../../lib/notify';
 import { trpc } from '../../../../lib/trpc';
 import { useCan } from '../../../../lib/permissions';
 import { failureMessage } from '../packages/feedback';
 import { useInvalidateDepartures } from './DepartureForm';
 
-type Row = { kind: MilestoneKind; label: string; typicalDays: number };
+/** A milestone as typed: the days field holds the text it cannot read until the server refuses it. */
+type Row = { kind: MilestoneKind; label: string; typicalDays: DecimalValue };
 
 export function MilestoneTemplateAction() {
   const canEdit = useCan('departures.template');
@@ -56,12 +58,13 @@ function TemplateForm({ onClose }: { onClose: () => void }) {
       {rows.map((r, i) => (
         <Group key={r.kind} grow align="flex-end">
           <TextInput label="Hito" value={r.label} onChange={(e) => set(i, { label: e.currentTarget.value })} />
-          <NumberInput
+          <DecimalInput
+            kind="count"
             label="Días típicos después del anterior"
-            min={0}
             disabled={MILESTONES_FROM_DEPARTURE.includes(r.kind)}
             value={r.typicalDays}
-            onChange={(v) => set(i, { typicalDays: typeof v === 'number' ? v : 0 })}
+            emptyValue={0}
+            onChange={(v) => set(i, { typicalDays: v })}
           />
         </Group>
       ))}
@@ -73,7 +76,11 @@ function TemplateForm({ onClose }: { onClose: () => void }) {
         onConfirm={async () => {
           setError(null);
           try {
-            await save.mutateAsync({ mode, milestones: rows });
+            const milestones = rows.map((r) => ({
+              ...r,
+              typicalDays: typeof r.typicalDays === 'number' ? r.typicalDays : Number.NaN,
+            }));
+            await save.mutateAsync({ mode, milestones });
             notifySuccess(DEPARTURE_MODE_LABELS[mode], M.templateSaved);
             await invalidate();
             onClose();

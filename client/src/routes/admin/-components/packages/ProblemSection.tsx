@@ -16,10 +16,12 @@ import {
   formatUsdCents,
   problemAllowsContinue,
   problemFlagInput,
+  readNumberField,
   type PackageStatus,
   type ProblemReason,
 } from '@casillero/shared';
 import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
+import { usePlausibleConfirm } from '../../../../components/forms/usePlausibleConfirm';
 import { notifyChange } from '../../../../lib/notify';
 import { useCan } from '../../../../lib/permissions';
 import { trpc } from '../../../../lib/trpc';
@@ -110,8 +112,15 @@ function FlagDialog({
   const [note, setNote] = useState('');
   const [charge, setCharge] = useState<DecimalValue>('');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const plausible = usePlausibleConfirm();
 
   const save = async () => {
+    // Text the field cannot read is refused there (it shows why), never sent as "no charge".
+    const reading = typeof charge === 'string' ? readNumberField('amountUsd', charge) : null;
+    if (reading?.status === 'refused') {
+      setErrors({ extraChargeUsd: reading.message });
+      return;
+    }
     const checked = problemFlagInput.safeParse({
       packageId,
       reason,
@@ -122,6 +131,7 @@ function FlagDialog({
       checked.success ? {} : Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])),
     );
     if (!checked.success) return;
+    if (!(await plausible.confirm([{ kind: 'amountUsd', value: charge }]))) return;
     const done = await notifyChange(
       () => mutation.mutateAsync(checked.data),
       (r) => ({ message: r.message }),
@@ -137,6 +147,7 @@ function FlagDialog({
 
   return (
     <Modal opened={opened} onClose={onClose} title="Marcar problema">
+      {plausible.dialog}
       <Stack>
         <Select
           label="Motivo"

@@ -8,6 +8,7 @@ import { DialogForm, subjectDialog } from '../../../../components/forms/FormDial
 import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { useInvalidate } from '../../../../components/forms/useInvalidate';
 import { useDialogSubmit, useSchemaForm } from '../../../../components/forms/useSchemaForm';
+import { usePlausibleConfirm } from '../../../../components/forms/usePlausibleConfirm';
 import { failureMessage } from '../packages/feedback';
 
 export type RepackRow = inferOutput<typeof trpc.repacks.adminPage>['rows'][number];
@@ -34,13 +35,18 @@ function ProcessRepackForm({ request, onClose }: { request: RepackRow; onClose: 
     { id: request.id, warehouseReceipt: '', weightKg: '', dimensionsCm: '' },
   );
   const failure = (error: unknown) => failureMessage(error, M.processFailed);
-  const { submit, error } = useDialogSubmit(form, { invalidate, onClose, failure }, async (values) => {
+  // A box of 250 kg is asked about before it is saved (docs/decisions/005-money-and-numbers.md).
+  const plausible = usePlausibleConfirm();
+  const confirm = (values: { weightKg: DecimalValue }) =>
+    plausible.confirm([{ kind: 'weightKg', value: values.weightKg }]);
+  const { submit, error } = useDialogSubmit(form, { invalidate, onClose, failure, confirm }, async (values) => {
     const result = await mutation.mutateAsync(processRepackSchema.parse(values));
     return [M.processedTitle, M.processed(result.warehouseReceipt)];
   });
 
   return (
     <DialogForm onSubmit={submit} error={error} onCancel={onClose} label="Procesar" loading={mutation.isPending}>
+      {plausible.dialog}
       <Text size="sm">
         Solicitud de <b>{customerOf(request)}</b> · envío {SHIPPING_METHOD_LABELS[request.shippingMethod].toLowerCase()}{' '}
         · {request.packages.length} {request.packages.length === 1 ? 'paquete' : 'paquetes'}

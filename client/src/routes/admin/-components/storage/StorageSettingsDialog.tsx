@@ -17,6 +17,7 @@ import {
 } from '@casillero/shared';
 import { HeaderButton } from '../../../../components/data-table';
 import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
+import { usePlausibleConfirm } from '../../../../components/forms/usePlausibleConfirm';
 import { notifyChange } from '../../../../lib/notify';
 import { useCan } from '../../../../lib/permissions';
 import { trpc } from '../../../../lib/trpc';
@@ -98,6 +99,7 @@ function ProblemSettingsForm({ opened }: { opened: boolean }) {
   const [abandonDays, setAbandonDays] = useState<DecimalValue>('');
   const [returnFee, setReturnFee] = useState<DecimalValue>('');
   const [errors, setErrors] = useState<Partial<Record<'abandonDays' | 'returnFeeUsd', string>>>({});
+  const plausible = usePlausibleConfirm();
   useEffect(() => {
     if (settings.data) {
       const { abandonDays: days, returnFeeUsdCents } = settings.data;
@@ -112,6 +114,7 @@ function ProblemSettingsForm({ opened }: { opened: boolean }) {
       checked.success ? {} : Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])),
     );
     if (!checked.success) return;
+    if (!(await plausible.confirm([{ kind: 'amountUsd', value: checked.data.returnFeeUsd }]))) return;
     const saved = await notifyChange(() => mutation.mutateAsync(checked.data), {
       message: PROBLEM_MESSAGES.settingsSaved,
     });
@@ -120,6 +123,7 @@ function ProblemSettingsForm({ opened }: { opened: boolean }) {
 
   return (
     <Stack component="section" aria-label="Paquetes con problemas" gap="sm">
+      {plausible.dialog}
       <Divider label="Paquetes con problemas" labelPosition="left" />
       <Text size="sm" c="dimmed">
         Un paquete retenido sin decisión del cliente se considera abandonado tras estos días; se avisa{' '}
