@@ -21,6 +21,7 @@ export const DELIVERY_PROOF_METHOD_LABELS: Record<DeliveryProofMethod, string> =
 /** The statuses of a shipment on its way that the counter may receive (scan as "listo para retirar"). */
 export const PICKUP_ARRIVING_STATUSES = [
   'in_transit',
+  'arrived',
   'customs',
   'out_for_delivery',
   'delayed',

@@ -19,6 +19,7 @@ import {
   type CounterTab,
   type DeliveryProofMethod,
   type PickupSettings,
+  type ShipmentStatus,
   type counterDeliverInput,
   type homeDeliveryInput,
   type z,
@@ -44,6 +45,7 @@ import { hashToken } from '../auth/tokens';
 import { enqueueWhatsapp } from '../messaging/whatsapp-outbox';
 import { WHATSAPP_TEMPLATES } from '../messaging/whatsapp-templates';
 import { notifyUser } from './notify';
+import { recordStatusChanges } from './shipment-stages';
 
 const CUSTOMER_LINK = '/dashboard/envios';
 export const PICKUP_SETTINGS_KEY = 'pickup';
@@ -186,7 +188,16 @@ export async function markReadyForPickup(tx: DbOrTx, viewer: Viewer, code: strin
     .insert(shipmentPickups)
     .values({ shipmentId: shipment.id, ...values })
     .onConflictDoUpdate({ target: shipmentPickups.shipmentId, set: values });
-  await tx.update(shipments).set({ status: 'ready_for_pickup' }).where(eq(shipments.id, shipment.id));
+  const [moved] = await tx
+    .update(shipments)
+    .set({ status: 'ready_for_pickup', updatedAt: new Date() })
+    .where(eq(shipments.id, shipment.id))
+    .returning({ updatedAt: shipments.updatedAt });
+  await recordStatusChanges(
+    tx,
+    [{ ...shipment, previous: shipment.status, changedAt: moved.updatedAt }],
+    'ready_for_pickup',
+  );
 
   await notifyUser(
     tx,
@@ -248,7 +259,7 @@ async function takePhoto(tx: DbOrTx, viewerId: string, customerId: string, photo
 async function recordDelivery(
   tx: DbOrTx,
   viewer: Viewer,
-  shipment: { id: string; userId: string; shipmentCode: string; agencyId: string | null },
+  shipment: { id: string; userId: string; shipmentCode: string; agencyId: string | null; status: ShipmentStatus },
   proof: { method: DeliveryProofMethod; receivedBy: string; idDocument: string | null; photo: Photo },
   options: { appUrl?: string },
 ) {
@@ -264,7 +275,13 @@ async function recordDelivery(
     agencyId: proof.method === 'home' ? null : shipment.agencyId,
     recordedBy: viewer.id,
   });
-  await tx.update(shipments).set({ status: 'delivered', actualDelivery: today }).where(eq(shipments.id, shipment.id));
+  const [moved] = await tx
+    .update(shipments)
+    .set({ status: 'delivered', actualDelivery: today, updatedAt: new Date() })
+    .where(eq(shipments.id, shipment.id))
+    .returning({ updatedAt: shipments.updatedAt });
+  // The customer's stages end with 'Entregado' (docs/product/last-mile.md#agency-counters-and-proof-of-delivery).
+  await recordStatusChanges(tx, [{ ...shipment, previous: shipment.status, changedAt: moved.updatedAt }], 'delivered');
   await tx.delete(shipmentPickups).where(eq(shipmentPickups.shipmentId, shipment.id));
   await notifyUser(
     tx,
