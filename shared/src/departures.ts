@@ -144,6 +144,8 @@ export const DEPARTURE_MESSAGES = {
   removed: (code: string) => `Envío ${code} quitado del despacho.`,
   closedOk: (code: string) => `Despacho ${code} cerrado.`,
   recorded: (label: string) => `«${label}» registrado.`,
+  shipmentsMoved: (count: number, status: string) =>
+    count === 1 ? `1 envío pasó a «${status}».` : `${count} envíos pasaron a «${status}».`,
   recordedBefore: (label: string) => `«${label}» ya estaba registrado.`,
   templateSaved: 'Plantilla de hitos guardada.',
   newsPosted: (count: number) =>
