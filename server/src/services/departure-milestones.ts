@@ -41,20 +41,26 @@ export async function applyMilestoneEffects(tx: DbOrTx, departureId: string, kin
       update departures set status = 'closed', closed_at = coalesce(closed_at, now()), updated_at = now()
       where id = ${departureId} and status = 'open'`);
   }
+  // The shipments first, then their parcels: the order a staff member's status change takes them
+  // in, so the two never wait on each other.
+  const moved = effect.shipmentStatus ? await moveShipments(tx, departureId, effect.shipmentStatus) : 0;
   if (effect.packageStatus) {
     await tx.execute(sql`
       update packages p set status = ${effect.packageStatus}::package_status
       from shipment_packages sp join shipments s on s.id = sp.shipment_id
       where sp.package_id = p.id and s.departure_id = ${departureId} and p.status = 'in_shipment'`);
   }
-  const target = effect.shipmentStatus;
-  if (!target) return { moved: 0 };
-  // Locked in one order (no deadlock with a staff member changing one of them), then moved.
+  return { moved };
+}
+
+/** The departure's shipments behind `target` reach it (locked in one order), each with its stage and event. */
+async function moveShipments(tx: DbOrTx, departureId: string, target: ShipmentStatus) {
   const moved = rowsOf<Moved>(
     await tx.execute(sql`
       with behind as (
         select id, status from shipments
-        where departure_id = ${departureId} and status::text = any(${pgTextArray(shipmentStatusesBehind(target))}::text[])
+        where departure_id = ${departureId}
+          and status::text = any(${pgTextArray(shipmentStatusesBehind(target))}::text[])
         order by id
         for update
       )
@@ -73,7 +79,7 @@ export async function applyMilestoneEffects(tx: DbOrTx, departureId: string, kin
     })),
     target,
   );
-  return { moved: moved.length };
+  return moved.length;
 }
 
 /** The refusal for a closed departure: 'ya salió el …' once its Salida is recorded, else 'está cerrado'. */
