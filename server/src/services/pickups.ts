@@ -45,7 +45,7 @@ import { hashToken } from '../auth/tokens';
 import { enqueueWhatsapp } from '../messaging/whatsapp-outbox';
 import { WHATSAPP_TEMPLATES } from '../messaging/whatsapp-templates';
 import { notifyUser } from './notify';
-import { recordStatusChanges } from './shipment-stages';
+import { moveShipment } from './shipment-stages';
 
 const CUSTOMER_LINK = '/dashboard/envios';
 export const PICKUP_SETTINGS_KEY = 'pickup';
@@ -188,16 +188,7 @@ export async function markReadyForPickup(tx: DbOrTx, viewer: Viewer, code: strin
     .insert(shipmentPickups)
     .values({ shipmentId: shipment.id, ...values })
     .onConflictDoUpdate({ target: shipmentPickups.shipmentId, set: values });
-  const [moved] = await tx
-    .update(shipments)
-    .set({ status: 'ready_for_pickup', updatedAt: new Date() })
-    .where(eq(shipments.id, shipment.id))
-    .returning({ updatedAt: shipments.updatedAt });
-  await recordStatusChanges(
-    tx,
-    [{ ...shipment, previous: shipment.status, changedAt: moved.updatedAt }],
-    'ready_for_pickup',
-  );
+  await moveShipment(tx, shipment, 'ready_for_pickup');
 
   await notifyUser(
     tx,
@@ -275,13 +266,8 @@ async function recordDelivery(
     agencyId: proof.method === 'home' ? null : shipment.agencyId,
     recordedBy: viewer.id,
   });
-  const [moved] = await tx
-    .update(shipments)
-    .set({ status: 'delivered', actualDelivery: today, updatedAt: new Date() })
-    .where(eq(shipments.id, shipment.id))
-    .returning({ updatedAt: shipments.updatedAt });
   // The customer's stages end with 'Entregado' (docs/product/last-mile.md#agency-counters-and-proof-of-delivery).
-  await recordStatusChanges(tx, [{ ...shipment, previous: shipment.status, changedAt: moved.updatedAt }], 'delivered');
+  await moveShipment(tx, shipment, 'delivered', { actualDelivery: today });
   await tx.delete(shipmentPickups).where(eq(shipmentPickups.shipmentId, shipment.id));
   await notifyUser(
     tx,

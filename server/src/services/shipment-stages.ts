@@ -4,9 +4,10 @@
 // agency counter's "listo para retirar" and the delivery. The stage is named by the status (the
 // public tracking page shows only those names); the active one is completed, and 'Entregado'
 // ends the timeline completed.
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SHIPMENT_STATUS_LABELS, type ShipmentStatus } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
+import { shipments } from '../db/schema';
 import { pgTextArray } from './notify';
 import { enqueueWebhookEvent } from './webhooks';
 
@@ -60,4 +61,19 @@ export async function recordStatusChanges(
       },
     })),
   );
+}
+
+/** One shipment (locked by the caller) reaches `status`, with `also` set beside it, its stage and its event. */
+export async function moveShipment(
+  tx: DbOrTx,
+  shipment: { id: string; userId: string; shipmentCode: string; status: ShipmentStatus },
+  status: ShipmentStatus,
+  also: Partial<typeof shipments.$inferInsert> = {},
+) {
+  const [row] = await tx
+    .update(shipments)
+    .set({ ...also, status, updatedAt: new Date() })
+    .where(eq(shipments.id, shipment.id))
+    .returning({ updatedAt: shipments.updatedAt });
+  await recordStatusChanges(tx, [{ ...shipment, previous: shipment.status, changedAt: row.updatedAt }], status);
 }
