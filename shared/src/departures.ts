@@ -107,6 +107,9 @@ export const DEPARTURE_MESSAGES = {
   arrivalBeforeDeparture: 'La llegada prevista no puede ser anterior a la salida',
   notFound: 'Despacho no encontrado.',
   closed: (code: string) => `El despacho ${code} está cerrado: no admite más envíos.`,
+  departedClosed: (code: string, day: string) => `El despacho ${code} ya salió el ${day}: no admite más envíos.`,
+  behindDeparture: (code: string, departure: string, milestone: string, status: string) =>
+    `El envío ${code} viaja en el despacho ${departure}, que ya registró «${milestone}»: no puede volver a «${status}».`,
   alreadyClosed: (code: string) => `El despacho ${code} ya está cerrado.`,
   closeEmpty: 'No se puede cerrar un despacho sin envíos.',
   scanRequired: 'Escanea o escribe un WR o un código de envío',
@@ -141,6 +144,8 @@ export const DEPARTURE_MESSAGES = {
   removed: (code: string) => `Envío ${code} quitado del despacho.`,
   closedOk: (code: string) => `Despacho ${code} cerrado.`,
   recorded: (label: string) => `«${label}» registrado.`,
+  shipmentsMoved: (count: number, status: string) =>
+    count === 1 ? `1 envío pasó a «${status}».` : `${count} envíos pasaron a «${status}».`,
   recordedBefore: (label: string) => `«${label}» ya estaba registrado.`,
   templateSaved: 'Plantilla de hitos guardada.',
   newsPosted: (count: number) =>

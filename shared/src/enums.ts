@@ -54,6 +54,8 @@ export const PACKAGE_STATUSES_SHIPPABLE = ['received', 'in_warehouse'] as const;
 export const SHIPMENT_STATUSES = [
   'preparing',
   'in_transit',
+  /** Landed in Venezuela with its departure (docs/product/departures.md#what-a-milestone-moves). */
+  'arrived',
   'customs',
   'out_for_delivery',
   'delivered',

@@ -97,6 +97,7 @@ export const PACKAGE_STATUS_LABELS: Record<PackageStatus, string> = {
 export const SHIPMENT_STATUS_LABELS: Record<ShipmentStatus, string> = {
   preparing: 'Preparando',
   in_transit: 'En tránsito',
+  arrived: 'En Venezuela',
   customs: 'En aduana',
   out_for_delivery: 'En reparto',
   delivered: 'Entregado',

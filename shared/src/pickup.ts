@@ -21,6 +21,7 @@ export const DELIVERY_PROOF_METHOD_LABELS: Record<DeliveryProofMethod, string> =
 /** The statuses of a shipment on its way that the counter may receive (scan as "listo para retirar"). */
 export const PICKUP_ARRIVING_STATUSES = [
   'in_transit',
+  'arrived',
   'customs',
   'out_for_delivery',
   'delayed',
@@ -33,9 +34,10 @@ export const isHomeDeliverable = (status: string) => (HOME_DELIVERY_STATUSES as 
 /** The counter's three lists. */
 export const COUNTER_TABS = ['arriving', 'ready', 'delivered'] as const;
 export type CounterTab = (typeof COUNTER_TABS)[number];
+/** Short enough for three side by side on a 390 px phone. */
 export const COUNTER_TAB_LABELS: Record<CounterTab, string> = {
   arriving: 'Por llegar',
-  ready: 'Listos para retirar',
+  ready: 'Por retirar',
   delivered: 'Entregados',
 };
 

@@ -197,4 +197,76 @@ describe.skipIf(!chromium)('despachos: del escaneo a la promesa y al retraso', (
         .waitFor();
     });
   });
+
+  it('registrada la Salida, el despacho se cierra, el envío de María está en tránsito y Almacén promete el siguiente', async () => {
+    const today = caracasToday();
+    const admin = await newPage(DESKTOP.contextOptions);
+    await signIn(admin, url(), DEMO.admin, DEMO.password);
+    await admin.waitForURL((u) => u.pathname.startsWith('/admin'));
+    const maria = await newPage(PHONE.contextOptions);
+    await signIn(maria, url(), DEMO.customer, DEMO.password);
+    await maria.waitForURL((u) => u.pathname.startsWith('/dashboard'));
+
+    // Two flights from Miami: this week's and next week's (staff's form is the first test's subject).
+    const flight = (cutoff: number, voyage: string) =>
+      call<{ id: string; code: string }>(
+        admin,
+        'departures.create',
+        {
+          mode: 'aereo',
+          origin: 'miami',
+          masterRef: null,
+          containerNumber: null,
+          carrier: 'Laser Airlines',
+          voyage,
+          arrivalPort: 'maiquetia',
+          cutoffOn: addDays(today, cutoff),
+          plannedDeparture: addDays(today, cutoff + 1),
+          plannedArrival: null,
+        },
+        'POST',
+      );
+    const first = await flight(1, 'QL 1907');
+    const next = await flight(5, 'QL 1911');
+    const [shipment] = await mariasShipments(admin, 1);
+    await call(admin, 'departures.scan', { departureId: first.id, code: shipment!.scan }, 'POST');
+    const promiseOf = (cutoff: number) =>
+      M.promise(
+        departureDay(addDays(today, cutoff)),
+        departureDay(addDays(today, cutoff + 1)),
+        departureDay(addDays(today, cutoff + 3)),
+      );
+
+    await withScreenshotOnFailure(maria, 'despacho-promesa-antes-de-salir', async () => {
+      await openPage(maria, `${url()}/dashboard/almacen`);
+      await maria.getByTestId('departure-promise').getByText(promiseOf(1)).waitFor();
+    });
+
+    const details = admin.getByRole('dialog', { name: 'Despacho' });
+    await withScreenshotOnFailure(admin, 'despacho-registrar-salida', async () => {
+      await admin.goto(`${url()}/admin/despachos?ver=${first.id}`);
+      await details.getByText(first.code).first().waitFor();
+      const departed = details.getByTestId('milestone-departed');
+      await departed.getByRole('button', { name: 'Registrar Salida' }).click();
+      await toast(admin, `${M.recorded('Salida')} ${M.shipmentsMoved(1, 'En tránsito')}`);
+      await departed.getByText(`Real ${departureDay(today)}`).waitFor();
+      // Closed: no more scanning into it.
+      await details.getByText('Cerrado', { exact: true }).waitFor();
+      expect(await details.getByRole('textbox', { name: fieldLabel(M.scanLabel) }).count()).toBe(0);
+    });
+
+    await withScreenshotOnFailure(maria, 'despacho-promesa-siguiente', async () => {
+      await openPage(maria, `${url()}/dashboard/almacen`);
+      const promise = maria.getByTestId('departure-promise');
+      await promise.getByText(promiseOf(5)).waitFor();
+      expect(await promise.getByText(promiseOf(1)).count()).toBe(0);
+      expect(next.code).toMatch(/^AER-MIA-/);
+
+      await openPage(maria, `${url()}/dashboard/envios`);
+      const card = maria.getByRole('listitem', { name: `Envío ${shipment!.code}` });
+      await card.getByText('En tránsito', { exact: true }).waitFor();
+      await card.getByRole('button', { name: `Ver detalle del envío ${shipment!.code}` }).click();
+      await maria.getByLabel('Etapas del envío').getByText('2. En tránsito').waitFor();
+    });
+  });
 });

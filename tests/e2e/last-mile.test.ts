@@ -6,18 +6,23 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  COUNTER_TABS,
+  COUNTER_TAB_LABELS,
   DELIVERY_CHOICE_LABELS,
   PICKUP_MESSAGES,
   PICKUP_STAFF_LABELS as P,
   RECIPIENT_LABELS as L,
   RECIPIENT_MESSAGES,
   SHIP_REQUEST_MESSAGES,
+  addDays,
 } from '@casillero/shared';
 import { solidPng } from '../support/png';
 import {
   chromiumOrExplain,
   DEMO,
   DESKTOP,
+  expectNoHorizontalScroll,
+  expectWithinViewportWidth,
   fieldLabel,
   openPage,
   PHONE,
@@ -165,6 +170,93 @@ describe.skipIf(!chromium)('la última milla: del Almacén a la agencia, con pru
       expect(await proof.textContent()).toContain('Valencia');
     });
   });
+  it('registrada la Salida del vuelo, el mostrador de MRW Valencia Centro ve el envío en «Por llegar», con sus pestañas legibles en el teléfono', async () => {
+    const admin = await newPage(DESKTOP.contextOptions);
+    await signIn(admin, url(), DEMO.admin, DEMO.password);
+    await admin.waitForURL((u) => u.pathname.startsWith('/admin'));
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Caracas' }).format(new Date());
+
+    // A shipment of María's to the demo counter's agency, as 'Crear Envío' makes it, on a flight.
+    const clients = await call<{ rows: { userId: string; email: string }[] }>(
+      admin,
+      'clients.list',
+      { q: DEMO.customer },
+      'GET',
+    );
+    const userId = clients.rows.find((c) => c.email === DEMO.customer)!.userId;
+    const boxes = await call<{ id: string; country: string }[]>(admin, 'packages.customerMailboxes', { userId }, 'GET');
+    const parcel = await call<{ id: string }>(
+      admin,
+      'packages.create',
+      {
+        userId,
+        mailboxId: boxes.find((b) => b.country === 'USA')!.id,
+        trackingNumber: `1ZMOSTR${Date.now()}`,
+        packageDescription: 'Licuadora para mamá',
+        weightKg: 2.5,
+        status: 'received',
+      },
+      'POST',
+    );
+    const [holder] = await call<{ id: string }[]>(admin, 'recipients.ofCustomer', { userId }, 'GET');
+    const agencies = await call<{ id: string; code: string }[]>(
+      admin,
+      'agencies.search',
+      { state: 'Carabobo', city: 'Valencia' },
+      'GET',
+    );
+    const shipment = await call<{ id: string; shipmentCode: string }>(
+      admin,
+      'shipments.create',
+      {
+        userId,
+        recipientId: holder!.id,
+        deliveryMethod: 'agency',
+        agencyId: agencies.find((a) => a.code === 'MRW-VLN-CENTRO')!.id,
+        shippingMethod: 'aereo',
+        packageIds: [parcel.id],
+      },
+      'POST',
+    );
+    const flight = await call<{ id: string }>(
+      admin,
+      'departures.create',
+      {
+        mode: 'aereo',
+        origin: 'miami',
+        masterRef: null,
+        containerNumber: null,
+        carrier: 'Laser Airlines',
+        voyage: 'QL 1915',
+        arrivalPort: 'maiquetia',
+        cutoffOn: today,
+        plannedDeparture: addDays(today, 1),
+        plannedArrival: null,
+      },
+      'POST',
+    );
+    await call(admin, 'departures.addShipment', { departureId: flight.id, shipmentId: shipment.id }, 'POST');
+    await call(
+      admin,
+      'departures.recordMilestone',
+      { departureId: flight.id, kind: 'departed', actualOn: today },
+      'POST',
+    );
+
+    const counter = await newPage(PHONE.contextOptions);
+    await signIn(counter, url(), 'agencia@casillero.test', DEMO.password);
+    await withScreenshotOnFailure(counter, 'ultima-milla-por-llegar', async () => {
+      await counter.waitForURL((u) => u.pathname === '/admin/mostrador');
+      // The three tabs, whole, side by side on a 390 px phone.
+      for (const tab of COUNTER_TABS)
+        await expectWithinViewportWidth(counter.locator('label').filter({ hasText: COUNTER_TAB_LABELS[tab] }));
+      await expectNoHorizontalScroll(counter);
+      await counter.locator('label').filter({ hasText: COUNTER_TAB_LABELS.arriving }).click();
+      const row = counter.getByTestId('counter-row').filter({ hasText: shipment.shipmentCode });
+      await row.getByText('En tránsito', { exact: true }).waitFor();
+    });
+  });
+
   it('el personal agrega un destinatario en Crear Envío y registra una entrega a domicilio con su prueba', async () => {
     const admin = await newPage(DESKTOP.contextOptions);
     await signIn(admin, url(), DEMO.admin, DEMO.password);

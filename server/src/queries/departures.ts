@@ -8,6 +8,7 @@ import {
   MILESTONE_DEFAULT_DAYS,
   MILESTONE_DEFAULT_LABELS,
   MILESTONE_KINDS,
+  MILESTONES_ENDING_RECEPTION,
   PROMISED_MILESTONE,
   type DepartureListParams,
   type DepartureMode,
@@ -329,8 +330,9 @@ export async function departureViewsOfTrackings(db: DbOrTx, trackingIds: string[
 }
 
 /**
- * The promise before it ships: per mode and origin, the next open departure whose cutoff has not
- * passed, with its planned departure and promised arrival.
+ * The promise before it ships: per mode and origin, the next departure still open for reception
+ * (open, its cutoff not passed, no milestone recorded that ends reception: the cierre or the salida,
+ * MILESTONES_ENDING_RECEPTION), with its planned departure and promised arrival.
  */
 export async function nextDepartures(db: DbOrTx, filter: { mode?: DepartureMode; origin?: DepartureOrigin } = {}) {
   const today = businessToday();
@@ -352,6 +354,11 @@ export async function nextDepartures(db: DbOrTx, filter: { mode?: DepartureMode;
       and(
         eq(departures.status, 'open'),
         gte(departures.cutoffOn, today),
+        sql`not exists (select 1 from departure_milestones m where m.departure_id = "departures"."id"
+          and m.actual_on is not null and m.kind in (${sql.join(
+            MILESTONES_ENDING_RECEPTION.map((k) => sql`${k}`),
+            sql`, `,
+          )}))`,
         filter.mode ? eq(departures.mode, filter.mode) : undefined,
         filter.origin ? eq(departures.origin, filter.origin) : undefined,
       ),

@@ -1,5 +1,5 @@
-// Public tracking (docs/product/public-tracking.md): what anyone with a carrier's number or one of
-// our WR numbers may learn about a parcel. Only statuses, dates and places at country or city
+// Public tracking (docs/product/public-tracking.md): what anyone with a carrier's number, one of
+// our WR numbers or a shipment's code (the SH… the pickup notice gives) may learn about a parcel. Only statuses, dates and places at country or city
 // level leave this file; every other column stays in SQL. The history's messages are free text
 // an operator typed (an address, "recibido por la titular"…), so the timeline uses the status
 // labels instead, and shipment stages only under the names the system gives them.
@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import {
   PACKAGE_STATUS_LABELS,
   PUBLIC_TRACKING_MESSAGES as M,
+  SHIPMENT_CODE_PREFIX,
   SHIPMENT_MESSAGES,
   SHIPMENT_STATUS_LABELS,
   TRACKING_STATUS_LABELS,
@@ -71,49 +72,72 @@ type Found = {
 type EventRow = { kind: 'history' | 'stage'; status: string; name: string | null; at: Date | string };
 
 /**
+ * The shipment code a typed number may be (as the pickup notice gives it: 'SH' and digits, in any
+ * case, with spaces or hyphens), or '' (which no shipment has): the same query runs either way.
+ */
+export function shipmentCodeOf(number: string): string {
+  const key = number.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+  return key.startsWith(SHIPMENT_CODE_PREFIX) ? key : '';
+}
+
+/**
  * The parcel a number names, from every place it can be: a tracking (the admin's "God mode"
  * table), a package (by its carrier number or WR), an intake at the warehouse door (claimed or
- * "sin dueño", by its number or WR), or an open pre-alert. One row, or nulls throughout.
- * tracking_key() compares numbers whatever the carrier's variant (its indexes exist).
+ * "sin dueño", by its number or WR), or an open pre-alert; or a whole shipment by its code, which
+ * then speaks alone (its own stages, its parcels' warehouse for the origin). One row, or nulls
+ * throughout. tracking_key() compares numbers whatever the carrier's variant (its indexes exist).
  */
-async function findParcel(db: DbOrTx, number: string, [wr, wrPrinted]: [string, string]): Promise<Found> {
+async function findParcel(
+  db: DbOrTx,
+  number: string,
+  [wr, wrPrinted]: [string, string],
+  shipmentCode: string,
+): Promise<Found> {
   const [row] = rowsOf<Found>(
     await db.execute(sql`
-      with intake as (
+      with by_code as (
+        select s.id from shipments s where s.shipment_code = ${shipmentCode}
+      ), intake as (
         select i.package_id, i.mailbox_id, i.carrier, i.received_at
           from parcel_intakes i
-         where i.tracking_key = tracking_key(${number}) or i.warehouse_receipt in (${wr}, ${wrPrinted})
+         where not exists (select 1 from by_code)
+           and (i.tracking_key = tracking_key(${number}) or i.warehouse_receipt in (${wr}, ${wrPrinted}))
          order by i.received_at desc
          limit 1
       ), pkg as (
         select p.id, p.status, p.received_date, p.created_at, p.tracking_id, p.mailbox_id
           from packages p
-         where tracking_key(p.tracking_number) = tracking_key(${number})
+         where not exists (select 1 from by_code)
+           and (tracking_key(p.tracking_number) = tracking_key(${number})
             or p.warehouse_receipt in (${wr}, ${wrPrinted})
-            or p.id = (select package_id from intake)
+            or p.id = (select package_id from intake))
          order by p.id is not distinct from (select package_id from intake) desc,
                   p.received_date desc nulls last, p.created_at desc
          limit 1
       ), trk as (
         select t.id, t.status, t.carrier, t.origin_country
           from trackings t
-         where tracking_key(t.tracking_number) = tracking_key(${number})
-            or t.id = (select tracking_id from pkg)
+         where not exists (select 1 from by_code)
+           and (tracking_key(t.tracking_number) = tracking_key(${number})
+            or t.id = (select tracking_id from pkg))
          order by t.id is not distinct from (select tracking_id from pkg) desc, t.updated_at desc
          limit 1
       ), pre as (
         select pa.carrier, pa.created_at, pa.mailbox_id
           from prealerts pa
-         where tracking_key(pa.tracking_number) = tracking_key(${number}) and pa.status in ('pending', 'confirmed')
+         where not exists (select 1 from by_code)
+           and tracking_key(pa.tracking_number) = tracking_key(${number}) and pa.status in ('pending', 'confirmed')
          order by pa.created_at desc
          limit 1
       ), shp as (
         select s.id, s.status, s.estimated_delivery, s.actual_delivery, s.delivery_city,
-               (select a.name || ', ' || a.city from agencies a where a.id = s.agency_id) as agency_place
-          from shipment_packages sp
-          join shipments s on s.id = sp.shipment_id
-         where sp.package_id = (select id from pkg)
-         limit 1
+               (select a.name || ', ' || a.city from agencies a where a.id = s.agency_id) as agency_place,
+               (select p.mailbox_id from shipment_packages sp2 join packages p on p.id = sp2.package_id
+                 where sp2.shipment_id = s.id order by p.id limit 1) as mailbox_id
+          from shipments s
+         where s.id = coalesce(
+                 (select id from by_code),
+                 (select sp.shipment_id from shipment_packages sp where sp.package_id = (select id from pkg)))
       )
       select trk.id as tracking_id, trk.status::text as tracking_status, trk.carrier as tracking_carrier,
              trk.origin_country,
@@ -121,7 +145,7 @@ async function findParcel(db: DbOrTx, number: string, [wr, wrPrinted]: [string, 
              pkg.status::text as package_status, pkg.received_date as package_received_at, pkg.created_at as package_created_at,
              pre.carrier as prealert_carrier, pre.created_at as prealert_created_at,
              (select m.country::text from mailboxes m
-               where m.id = coalesce(pkg.mailbox_id, intake.mailbox_id, pre.mailbox_id)) as mailbox_country,
+               where m.id = coalesce(pkg.mailbox_id, intake.mailbox_id, pre.mailbox_id, shp.mailbox_id)) as mailbox_country,
              shp.id as shipment_id, shp.status::text as shipment_status,
              shp.estimated_delivery::text as estimated_delivery, shp.actual_delivery::text as delivered_on,
              shp.delivery_city as destination_city, shp.agency_place
@@ -158,7 +182,7 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** The answer to anyone asking about `number` (already validated and trimmed). */
 export async function lookUpPublicTracking(db: DbOrTx, number: string): Promise<PublicTrackingResult> {
-  const found = await findParcel(db, number, warehouseReceiptsOf(number));
+  const found = await findParcel(db, number, warehouseReceiptsOf(number), shipmentCodeOf(number));
   const events = await findEvents(db, found.tracking_id, found.shipment_id);
 
   const receivedAt = found.intake_received_at ?? found.package_received_at;

@@ -3,9 +3,9 @@
 // shipment code; a shipment joins one departure of its own mode and origin, an open one; closing
 // ends that. Each departure has its milestones: the planned days come from the route's history
 // (planMilestones in shared), the actual ones are recorded with one tap, once, whatever the number
-// of staff tapping (the row's `actual_on is null` condition decides), and every customer in it is
-// told in the same transaction. Every refusal is a DomainError with its Spanish message, thrown
-// before anything is written.
+// of staff tapping (the row's `actual_on is null` condition decides), moves the departure and its
+// shipments (departure-milestones.ts), and every customer in it is told in the same transaction.
+// Every refusal is a DomainError with its Spanish message, thrown before anything is written.
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
@@ -39,6 +39,7 @@ import { isUniqueViolation } from './auth';
 import { notifyMany } from './notify';
 import { enqueueWebhookEventForAll } from './webhooks';
 import { loadTemplate } from '../queries/departures';
+import { applyMilestoneEffects, closedDepartureError } from './departure-milestones';
 
 type AppConfig = Pick<Config, 'appUrl'>;
 /** Where the customer follows a departure's milestones: their shipments' timeline. */
@@ -139,7 +140,7 @@ export async function addShipmentToDeparture(db: Db, departureId: string, shipme
 async function addShipment(tx: DbOrTx, departureId: string, shipmentId: string) {
   // The departure first, then the shipment: every addition locks in this order.
   const departure = await lockDeparture(tx, departureId);
-  if (departure.status === 'closed') throw new DomainError('CONFLICT', M.closed(departure.code));
+  if (departure.status === 'closed') throw await closedDepartureError(tx, departure);
   const [shipment] = await tx
     .select({
       id: shipments.id,
@@ -207,7 +208,7 @@ async function refuseUnpaidRequest(tx: DbOrTx, shipmentId: string, code: string)
 export async function removeShipmentFromDeparture(db: Db, departureId: string, shipmentId: string) {
   return db.transaction(async (tx) => {
     const departure = await lockDeparture(tx, departureId);
-    if (departure.status === 'closed') throw new DomainError('CONFLICT', M.closed(departure.code));
+    if (departure.status === 'closed') throw await closedDepartureError(tx, departure);
     const [shipment] = await tx
       .select({ code: shipments.shipmentCode, departureId: shipments.departureId })
       .from(shipments)
@@ -388,7 +389,8 @@ const promisedDay = (
 /**
  * One tap: the milestone happened on `actualOn` (today by default on the screen). Recorded once:
  * of two staff tapping at once, the second finds it recorded (the same day answers as done, another
- * day is refused) and no second round of notices goes out. The customers are told in the same
+ * day is refused) and no second round of notices goes out. The departure, its shipments and their
+ * parcels move as the milestone says, and the customers are told once each, in the same
  * transaction, with the promised arrival as it now stands.
  */
 export async function recordMilestone(
@@ -400,12 +402,10 @@ export async function recordMilestone(
   const today = businessToday();
   if (input.actualOn > today) throw new DomainError('BAD_INPUT', M.actualInFuture);
   return db.transaction(async (tx) => {
-    const [d] = await tx
-      .select({ id: departures.id, code: departures.code, mode: departures.mode })
-      .from(departures)
-      .where(eq(departures.id, input.departureId));
-    if (!d) throw new DomainError('NOT_FOUND', M.notFound);
-    // The row lock makes a concurrent tap wait, then find actual_on set and write nothing.
+    // The departure's lock first, as every addition takes it: a shipment added meanwhile is moved
+    // with the rest, or finds the departure closed.
+    const d = await lockDeparture(tx, input.departureId);
+    // The milestone's row lock makes a concurrent tap wait, then find actual_on set and write nothing.
     const [updated] = await tx
       .update(departureMilestones)
       .set({ actualOn: input.actualOn, recordedBy: staffId, recordedAt: new Date(), updatedAt: new Date() })
@@ -425,8 +425,9 @@ export async function recordMilestone(
       if (!existing) throw new DomainError('NOT_FOUND', M.notFound);
       if (existing.actualOn !== input.actualOn)
         throw new DomainError('CONFLICT', M.milestoneAlready(existing.label, departureDay(existing.actualOn)));
-      return { kind: input.kind, actualOn: input.actualOn, recorded: false, recipientCount: 0 };
+      return { kind: input.kind, actualOn: input.actualOn, recorded: false, recipientCount: 0, shipmentsMoved: 0 };
     }
+    const { moved } = await applyMilestoneEffects(tx, d.id, input.kind);
     const plan = await replanDeparture(tx, d.id, today);
     const actuals = await actualsOf(tx, d.id);
     const recipients = await departureRecipients(tx, d.id);
@@ -460,7 +461,7 @@ export async function recordMilestone(
         whatsapp: 'default',
       },
     );
-    return { kind: input.kind, actualOn: input.actualOn, recorded: true, recipientCount };
+    return { kind: input.kind, actualOn: input.actualOn, recorded: true, recipientCount, shipmentsMoved: moved };
   });
 }
 

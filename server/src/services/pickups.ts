@@ -19,6 +19,7 @@ import {
   type CounterTab,
   type DeliveryProofMethod,
   type PickupSettings,
+  type ShipmentStatus,
   type counterDeliverInput,
   type homeDeliveryInput,
   type z,
@@ -44,6 +45,7 @@ import { hashToken } from '../auth/tokens';
 import { enqueueWhatsapp } from '../messaging/whatsapp-outbox';
 import { WHATSAPP_TEMPLATES } from '../messaging/whatsapp-templates';
 import { notifyUser } from './notify';
+import { moveShipment } from './shipment-stages';
 
 const CUSTOMER_LINK = '/dashboard/envios';
 export const PICKUP_SETTINGS_KEY = 'pickup';
@@ -186,7 +188,7 @@ export async function markReadyForPickup(tx: DbOrTx, viewer: Viewer, code: strin
     .insert(shipmentPickups)
     .values({ shipmentId: shipment.id, ...values })
     .onConflictDoUpdate({ target: shipmentPickups.shipmentId, set: values });
-  await tx.update(shipments).set({ status: 'ready_for_pickup' }).where(eq(shipments.id, shipment.id));
+  await moveShipment(tx, shipment, 'ready_for_pickup');
 
   await notifyUser(
     tx,
@@ -248,7 +250,7 @@ async function takePhoto(tx: DbOrTx, viewerId: string, customerId: string, photo
 async function recordDelivery(
   tx: DbOrTx,
   viewer: Viewer,
-  shipment: { id: string; userId: string; shipmentCode: string; agencyId: string | null },
+  shipment: { id: string; userId: string; shipmentCode: string; agencyId: string | null; status: ShipmentStatus },
   proof: { method: DeliveryProofMethod; receivedBy: string; idDocument: string | null; photo: Photo },
   options: { appUrl?: string },
 ) {
@@ -264,7 +266,8 @@ async function recordDelivery(
     agencyId: proof.method === 'home' ? null : shipment.agencyId,
     recordedBy: viewer.id,
   });
-  await tx.update(shipments).set({ status: 'delivered', actualDelivery: today }).where(eq(shipments.id, shipment.id));
+  // The customer's stages end with 'Entregado' (docs/product/last-mile.md#agency-counters-and-proof-of-delivery).
+  await moveShipment(tx, shipment, 'delivered', { actualDelivery: today });
   await tx.delete(shipmentPickups).where(eq(shipmentPickups.shipmentId, shipment.id));
   await notifyUser(
     tx,

@@ -39,7 +39,8 @@ import { isConcurrencyFailure, isUniqueViolation } from '../lib/database-errors'
 import { accruedStorageFee } from './storage';
 import { insureParcels } from './declared-value';
 import { notifyUser } from './notify';
-import { enqueueWebhookEvent } from './webhooks';
+import { recordStatusChanges } from './shipment-stages';
+import { refuseBehindDeparture } from './departure-milestones';
 
 type AppConfig = Pick<Config, 'appUrl'>;
 /** The customer's Envíos page. */
@@ -52,6 +53,7 @@ const CODE_ATTEMPTS = 10;
 /** Statuses in which the packages have left the warehouse. */
 const LEFT_WAREHOUSE: readonly ShipmentStatus[] = [
   'in_transit',
+  'arrived',
   'customs',
   'out_for_delivery',
   'ready_for_pickup',
@@ -245,6 +247,8 @@ export async function changeShipmentStatus(db: Db, config: AppConfig, input: z.o
       .where(eq(shipments.id, input.id))
       .for('update');
     if (!current) throw new DomainError('NOT_FOUND', M.notFound);
+    // Not behind where its departure's milestones put it (docs/product/departures.md#what-a-milestone-moves).
+    await refuseBehindDeparture(tx, input.id, input.status);
 
     const isDelivered = input.status === 'delivered';
     const [row] = await tx
@@ -259,20 +263,19 @@ export async function changeShipmentStatus(db: Db, config: AppConfig, input: z.o
       });
     if (current.status === input.status) return { ...row, updatedAt: row.updatedAt.toISOString() };
 
-    await tx
-      .update(shipmentStages)
-      .set({ status: 'completed' })
-      .where(and(eq(shipmentStages.shipmentId, input.id), eq(shipmentStages.status, 'active')));
-    const [{ next }] = await tx
-      .select({ next: sql<number>`coalesce(max(${shipmentStages.stageNumber}), 0)::int + 1` })
-      .from(shipmentStages)
-      .where(eq(shipmentStages.shipmentId, input.id));
-    await tx.insert(shipmentStages).values({
-      shipmentId: input.id,
-      stageNumber: Number(next),
-      stageName: SHIPMENT_STATUS_LABELS[input.status],
-      status: isDelivered ? 'completed' : 'active',
-    });
+    await recordStatusChanges(
+      tx,
+      [
+        {
+          id: input.id,
+          userId: current.userId,
+          shipmentCode: current.shipmentCode,
+          previous: current.status,
+          changedAt: row.updatedAt,
+        },
+      ],
+      input.status,
+    );
 
     const linked = tx
       .select({ id: shipmentPackages.packageId })
@@ -301,18 +304,6 @@ export async function changeShipmentStatus(db: Db, config: AppConfig, input: z.o
       },
       { kind: 'status_changed', email: 'default', appUrl: config.appUrl },
     );
-    await enqueueWebhookEvent(tx, 'shipment.status_changed', [
-      {
-        userId: current.userId,
-        data: {
-          shipmentId: input.id,
-          shipmentCode: current.shipmentCode,
-          previousStatus: current.status,
-          status: input.status,
-          changedAt: row.updatedAt.toISOString(),
-        },
-      },
-    ]);
     return { ...row, updatedAt: row.updatedAt.toISOString() };
   });
 }

@@ -1,5 +1,6 @@
 // The promise before it ships (docs/product/departures.md#the-promise): per mode and origin, the
-// next open departure: "si llega antes del <cierre>, sale el <fecha> y llega aprox. el <fecha>".
+// next departure open for reception: "si llega antes del <cierre>, sale el <fecha> y llega aprox.
+// el <fecha>"; without one, that there is none yet.
 import { Alert, Stack, Text } from '@mantine/core';
 import { IconPlaneDeparture, IconShip } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -15,7 +16,14 @@ import { trpc } from '../../lib/trpc';
 
 export function DeparturePromise({ mode, origin }: { mode?: DepartureMode; origin?: DepartureOrigin }) {
   const next = useQuery(trpc.departures.next.queryOptions({ mode, origin }));
-  if (!next.data || next.data.length === 0) return null;
+  if (!next.data) return null;
+  // No departure open for reception (the last one left or closed its reception): said, not promised.
+  if (next.data.length === 0)
+    return (
+      <Text size="sm" c="dimmed" data-testid="departure-promise">
+        {M.noPromise}
+      </Text>
+    );
   return (
     <Stack gap="xs" data-testid="departure-promise">
       {next.data.map((d) => (

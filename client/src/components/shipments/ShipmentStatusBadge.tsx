@@ -4,6 +4,7 @@ import { LabelBadge } from '../data-table';
 const SHIPMENT_STATUS_COLORS: Record<ShipmentStatus, string> = {
   preparing: 'yellow',
   in_transit: 'blue',
+  arrived: 'indigo',
   customs: 'grape',
   out_for_delivery: 'cyan',
   ready_for_pickup: 'teal',

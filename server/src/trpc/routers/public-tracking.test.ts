@@ -235,6 +235,33 @@ describe('publicTracking.lookup', () => {
     }
   });
 
+  it('finds a shipment by its code (the SH… the pickup notice gives), with its status and dates only', async () => {
+    const code = privateValues.shipmentCode!;
+    for (const typed of [code, code.toLowerCase(), `${code.slice(0, 2)} ${code.slice(2, 6)}-${code.slice(6)}`]) {
+      const r = await lookUp(typed);
+      expect(r, typed).toMatchObject({
+        number: typed,
+        found: true,
+        carrier: null,
+        status: 'En tránsito',
+        estimatedDelivery: '2027-01-15',
+        deliveredOn: null,
+        destinationCity: 'Valencia',
+        originCountry: 'Estados Unidos',
+        departure: null,
+      });
+      // The shipment's own steps, newest first: not one parcel's carrier history.
+      expect(labels(r), typed).toEqual(['En tránsito', 'Preparación']);
+      const text = JSON.stringify(r);
+      for (const [what, value] of Object.entries(privateValues))
+        if (what !== 'shipmentCode') expect(text.includes(value), `${what}: ${value}`).toBe(false);
+      expect(text).not.toContain('WR-');
+    }
+    // A code nobody has is answered as any other miss.
+    const miss = await lookUp('SH00000000');
+    expect(miss).toMatchObject({ found: false, status: null, timeline: [], departure: null });
+  });
+
   it('finds a parcel received "sin dueño" by its Amazon number or its WR', async () => {
     for (const typed of [AMAZON, ' tba 3058 1274 5777 ', INTAKE_WR]) {
       const r = await lookUp(typed);

@@ -4,7 +4,7 @@
 // with their planned day, basis and the one-tap 'Registrar hoy', the news to everyone in it, and
 // closing it.
 import { useRef, useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Anchor,
@@ -26,6 +26,8 @@ import {
   DEPARTURE_ORIGIN_LABELS,
   DEPARTURE_PORT_LABELS,
   DEPARTURE_STATUS_LABELS,
+  MILESTONE_EFFECTS,
+  SHIPMENT_STATUS_LABELS,
   departureDay,
   departureManifestPath,
   formatDateTime,
@@ -241,17 +243,22 @@ function Shipments({ d, canWrite }: { d: DepartureDetail; canWrite: boolean }) {
 
 function Milestones({ d, canWrite }: { d: DepartureDetail; canWrite: boolean }) {
   const invalidate = useInvalidateDepartures();
+  const queryClient = useQueryClient();
   const record = useMutation(trpc.departures.recordMilestone.mutationOptions());
   const [days, setDays] = useState<Partial<Record<MilestoneKind, string>>>({});
   const today = caracasToday();
   const tap = async (kind: MilestoneKind, label: string) => {
     try {
       const r = await record.mutateAsync({ departureId: d.id, kind, actualOn: days[kind] || today });
-      notifySuccess(d.code, r.recorded ? M.recorded(label) : M.recordedBefore(label));
+      // The milestone moved the departure's shipments (docs/product/departures.md#what-a-milestone-moves).
+      const status = MILESTONE_EFFECTS[kind].shipmentStatus;
+      const moved =
+        r.shipmentsMoved > 0 && status ? ` ${M.shipmentsMoved(r.shipmentsMoved, SHIPMENT_STATUS_LABELS[status])}` : '';
+      notifySuccess(d.code, r.recorded ? `${M.recorded(label)}${moved}` : M.recordedBefore(label));
     } catch (e) {
       notifyError(failureMessage(e, 'No se pudo registrar el hito.'));
     }
-    await invalidate();
+    await Promise.all([invalidate(), queryClient.invalidateQueries({ queryKey: trpc.shipments.pathKey() })]);
   };
   return (
     <Card withBorder padding="md">

@@ -72,6 +72,7 @@ export function TrendSection({ trend }: { trend: TrendMonth[] }) {
 const SHIPMENT_COLORS: Record<ShipmentStatus, string> = {
   preparing: 'orange.6',
   in_transit: 'cyan.6',
+  arrived: 'indigo.6',
   customs: 'grape.6',
   out_for_delivery: 'blue.6',
   ready_for_pickup: 'teal.6',
