@@ -3,3 +3,4 @@ export * from './messages';
 export * from './taxes';
 export * from './settings';
 export * from './notes';
+export * from './quote-taxes';
