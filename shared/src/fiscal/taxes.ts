@@ -33,7 +33,7 @@ export const CHARGE_KIND_LABELS: Record<ChargeKind, string> = {
   repack: 'Reempaque',
   delivery: 'Entrega a domicilio',
   course: 'Cursos',
-  purchase_fee: 'Tarifa de servicio de compra asistida',
+  purchase_fee: 'Servicio de compra asistida',
   other: 'Otros cargos',
 };
 
