@@ -204,7 +204,7 @@ describe.skipIf(!chromium)('con facturación fiscal, lo que se confirma es lo qu
     await page.getByRole('option', { name: option }).first().click();
   }
 
-  it('el envío aéreo y la compra asistida: el total confirmado, con su IVA, es el de la factura', async () => {
+  it('el envío aéreo: el total del diálogo, con su IVA y los impuestos de importación, es el de la factura', async () => {
     const admin = await newPage();
     await withScreenshotOnFailure(admin, 'fiscal-encender', async () => {
       await signIn(admin, url(), DEMO.admin, DEMO.password);
@@ -219,33 +219,6 @@ describe.skipIf(!chromium)('con facturación fiscal, lo que se confirma es lo qu
       if (!(await on.isChecked())) await on.click({ force: true });
       await section.getByRole('button', { name: 'Guardar datos fiscales' }).click();
       await admin.getByText(FISCAL_MESSAGES.settingsSaved).first().waitFor();
-    });
-
-    // The public calculator, in kilograms (the first unit): the IVA its invoice will carry.
-    const visitor = await newPage();
-    await withScreenshotOnFailure(visitor, 'fiscal-calculadora', async () => {
-      await visitor.goto(`${url()}/cotizar`);
-      await visitor.getByLabel('Peso real (kg)').fill('4,5');
-      for (const side of ['Largo (cm)', 'Ancho (cm)', 'Alto (cm)']) await visitor.getByLabel(side).fill('20');
-      const expected = withInvoiceTaxes(
-        quoteUsa(
-          { peso: 4.5, unidad: 'kg', largo: 20, ancho: 20, alto: 20, valor: '', seguro: true, tipo: 'aereo' },
-          PRICE_LIST_V1,
-        )!,
-        terms,
-      );
-      const iva = expected.lineas.find((l) => l.key === 'iva-1600')!;
-      const air = visitor.getByRole('region', { name: 'Envío aéreo' });
-      await air.getByText('IVA (16 %)').waitFor();
-      await air
-        .getByTestId('linea-iva-1600')
-        .filter({ hasText: formatUsd(iva.amount) })
-        .waitFor();
-      await air
-        .getByTestId('total')
-        .filter({ hasText: formatUsd(expected.total) })
-        .waitFor();
-      await air.getByText('4,5 kg (9,92 lb)', { exact: false }).waitFor();
     });
 
     const maria = await newPage();
@@ -287,7 +260,12 @@ describe.skipIf(!chromium)('con facturación fiscal, lo que se confirma es lo qu
       await price.getByText('IVA (16 %)').waitFor();
       await maria.keyboard.press('Escape');
     });
+  });
 
+  it('la compra asistida: el total de «Aceptar y pagar», con el IVA de la tarifa, es el de la factura', async () => {
+    const maria = await newPage();
+    await signIn(maria, url(), DEMO.customer, DEMO.password);
+    await maria.waitForURL((u) => u.pathname.startsWith('/dashboard'));
     // A compra: atención quotes it; María sees the IVA on our fee and accepts the total she sees.
     const atencion = await newPage();
     await signIn(atencion, url(), DEMO.atencion, DEMO.password);
@@ -341,6 +319,35 @@ describe.skipIf(!chromium)('con facturación fiscal, lo que se confirma es lo qu
       // The store's $384,13 on her behalf bears none; our fee (8 %, $30,73) bears 16 %: $4,92.
       await card.getByText('IVA (16 %)').waitFor();
       expect(shown).toBe(formatUsdCents(38_413 + 3_073 + 492));
+    });
+  });
+
+  it('la calculadora pública, en kilogramos, muestra el IVA de la factura', async () => {
+    // The public calculator, in kilograms (the first unit): the IVA its invoice will carry.
+    const visitor = await newPage();
+    await withScreenshotOnFailure(visitor, 'fiscal-calculadora', async () => {
+      await visitor.goto(`${url()}/cotizar`);
+      await visitor.getByLabel('Peso real (kg)').fill('4,5');
+      for (const side of ['Largo (cm)', 'Ancho (cm)', 'Alto (cm)']) await visitor.getByLabel(side).fill('20');
+      const expected = withInvoiceTaxes(
+        quoteUsa(
+          { peso: 4.5, unidad: 'kg', largo: 20, ancho: 20, alto: 20, valor: '', seguro: true, tipo: 'aereo' },
+          PRICE_LIST_V1,
+        )!,
+        terms,
+      );
+      const iva = expected.lineas.find((l) => l.key === 'iva-1600')!;
+      const air = visitor.getByRole('region', { name: 'Envío aéreo' });
+      await air.getByText('IVA (16 %)').waitFor();
+      await air
+        .getByTestId('linea-iva-1600')
+        .filter({ hasText: formatUsd(iva.amount) })
+        .waitFor();
+      await air
+        .getByTestId('total')
+        .filter({ hasText: formatUsd(expected.total) })
+        .waitFor();
+      await air.getByText('4,5 kg (9,92 lb)', { exact: false }).waitFor();
     });
   });
 });
