@@ -311,7 +311,9 @@ describe.skipIf(!chromium)('con facturación fiscal, lo que se confirma es lo qu
       const card = maria.getByTestId('compra-detail');
       const accept = card.getByRole('button', { name: 'Aceptar y pagar' });
       await accept.waitFor();
-      const shown = (await card.getByTestId('compra-total').textContent())!.trim();
+      // The quote's last line: 'Total $…'.
+      const quoteText = (await card.getByLabel('Cotización').textContent()) ?? '';
+      const shown = /Total(\$[\d.]+,\d{2})/.exec(quoteText)![1]!;
       await accept.click();
       const invoiceLine = card.getByText(/^Factura F-\d{4}-\d+: /);
       await invoiceLine.waitFor();

@@ -43,7 +43,7 @@ function Line({ label, cents, strong }: { label: string; cents: number | null; s
       <Text size="sm" fw={strong ? 700 : undefined}>
         {label}
       </Text>
-      <Text size="sm" fw={strong ? 700 : undefined} data-testid={strong ? 'compra-total' : undefined}>
+      <Text size="sm" fw={strong ? 700 : undefined}>
         {cents == null ? '—' : formatUsdFromCents(cents)}
       </Text>
     </Group>
