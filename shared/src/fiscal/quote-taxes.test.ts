@@ -116,12 +116,13 @@ describe('which tax is which', () => {
   });
 
   it('the public terms carry only whether it is on and each kind’s IVA rate', () => {
-    const terms = fiscalQuoteTerms({
+    const settings: FiscalSettings = {
       ...on(),
       legalName: 'Casillero Virtual C.A.',
       rif: 'J-00002961-0',
       taxes: { ...on().taxes, course: { treatment: 'exonerado', legalGround: 'Decreto' } },
-    });
+    };
+    const terms = fiscalQuoteTerms(settings);
     expect(Object.keys(terms).sort()).toEqual(['enabled', 'ivaBasisPoints']);
     expect(terms.ivaBasisPoints.course).toBeNull();
     expect(terms.ivaBasisPoints.shipping).toBe(1600);
