@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CLAIM_MESSAGES } from '@casillero/shared';
 import {
+  chooseWeightUnit,
   DEMO,
   SCREEN_PROFILES,
   chromiumOrExplain,
@@ -197,6 +198,7 @@ describe.skipIf(!chromium).each(SCREEN_PROFILES)('área del cliente en el navega
       await open('Calculadora', 'calculadora');
       const air = page.getByRole('region', { name: 'Envío aéreo' });
       await air.getByRole('status').waitFor();
+      await chooseWeightUnit(page, 'lb');
       await page.getByLabel('Peso real (lb)').fill('10');
       await page.getByLabel('Largo (cm)').fill('30');
       await page.getByLabel('Ancho (cm)').fill('20');

@@ -20,6 +20,7 @@ import {
   quoteUsa,
 } from '@casillero/shared';
 import {
+  chooseWeightUnit,
   animationsDone,
   chromiumOrExplain,
   DEMO,
@@ -201,6 +202,7 @@ describe.skipIf(!chromium)('campos numéricos con coma decimal', () => {
     await withScreenshotOnFailure(page, 'decimal-calculadora', async () => {
       await page.goto(`${url()}/cotizar`);
       await page.getByRole('heading', { name: 'Calculadora de envío USA → Venezuela' }).waitFor();
+      await chooseWeightUnit(page, 'lb');
       const weight = page.getByLabel('Peso real (lb)');
       await weight.waitFor();
       await paste(weight, '12,5');

@@ -3,15 +3,31 @@
 // nothing is saved, the right one is saved and reads back. Saved off, so the demo's invoices stay.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { FISCAL_ID_MESSAGES, FISCAL_MESSAGES, formatVesCentimos, usdCentsToVesCentimos } from '@casillero/shared';
+import {
+  DEFAULT_FISCAL_SETTINGS,
+  FISCAL_ID_MESSAGES,
+  FISCAL_MESSAGES,
+  PRICE_LIST_V1,
+  QUOTE_TAX_LABELS,
+  fiscalQuoteTerms,
+  formatUsd,
+  formatUsdCents,
+  formatVesCentimos,
+  quoteUsa,
+  usdCentsToVesCentimos,
+  withInvoiceTaxes,
+} from '@casillero/shared';
 import {
   animationsDone,
   chromiumOrExplain,
   DEMO,
   fieldLabel,
+  listRows,
   openFromNavigation,
   openPage,
+  responsiveList,
   signIn,
+  trpcCaller,
   useBrowserSession,
   withScreenshotOnFailure,
 } from './helpers';
@@ -185,6 +201,171 @@ describe.skipIf(!chromium)('facturas, notas de crédito y libro de ventas', () =
       // Machine numbers in the CSV: the totals' Bs. and USD.
       expect(lines[4]).toContain(`"${(ves(1000, 160) / 100).toFixed(2)}"`);
       expect(lines[4]).toContain('"11.60"');
+    });
+  });
+});
+
+// What a customer confirms is what is invoiced (docs/product/fiscal-invoices.md#taxes): with fiscal
+// invoicing on, the public calculator shows the IVA its invoice will carry; María's ship request by
+// air shows the import taxes and 'IVA (16 %)' and its total is the one her invoice in Facturas
+// charges; her compra's quote shows the IVA on our fee and 'Aceptar y pagar' invoices exactly its total.
+describe.skipIf(!chromium)('con facturación fiscal, lo que se confirma es lo que se factura', () => {
+  const { url, newPage } = useBrowserSession(chromium);
+  const call = trpcCaller(url);
+  const terms = fiscalQuoteTerms({ enabled: true, taxes: DEFAULT_FISCAL_SETTINGS.taxes });
+
+  /** Picks an option of a Mantine Select inside `scope` (its options open in a portal of the page). */
+  async function choose(page: Page, scope: Locator, combobox: string, option: string | RegExp) {
+    await scope.getByRole('combobox', { name: fieldLabel(combobox) }).click();
+    await page.getByRole('option', { name: option }).first().click();
+  }
+
+  it('el envío aéreo: el total del diálogo, con su IVA y los impuestos de importación, es el de la factura', async () => {
+    const admin = await newPage();
+    await withScreenshotOnFailure(admin, 'fiscal-encender', async () => {
+      await signIn(admin, url(), DEMO.admin, DEMO.password);
+      await admin.waitForURL((u) => u.pathname.startsWith('/admin'));
+      await openFromNavigation(admin, 'Panel Admin', 'Tasas');
+      const section = admin.getByRole('region', { name: 'Datos fiscales' });
+      await section.waitFor();
+      await section.getByRole('textbox', { name: 'Razón social' }).fill('Casillero Virtual C.A.');
+      await section.getByRole('textbox', { name: 'Domicilio fiscal' }).fill('Av. Francisco de Miranda, Caracas');
+      await section.getByRole('textbox', { name: 'RIF' }).fill('J-00002961-0');
+      const on = section.getByRole('switch', { name: /^Facturación fiscal/ });
+      if (!(await on.isChecked())) await on.click({ force: true });
+      await section.getByRole('button', { name: 'Guardar datos fiscales' }).click();
+      await admin.getByText(FISCAL_MESSAGES.settingsSaved).first().waitFor();
+    });
+
+    const maria = await newPage();
+    await signIn(maria, url(), DEMO.customer, DEMO.password);
+    await maria.waitForURL((u) => u.pathname.startsWith('/dashboard'));
+    await withScreenshotOnFailure(maria, 'fiscal-envio', async () => {
+      await openPage(maria, `${url()}/dashboard/almacen`);
+      await maria.getByRole('button', { name: 'Enviar a Venezuela' }).click();
+      const dialog = maria.getByRole('dialog', { name: 'Enviar a Venezuela' });
+      const parcels = dialog.getByRole('checkbox');
+      await parcels.first().waitFor();
+      await parcels.first().check();
+      await choose(maria, dialog, 'Destinatario', /^Carmen/);
+      const price = dialog.getByTestId('ship-request-price');
+      await price.getByTestId('ship-request-total').waitFor();
+      const confirm = dialog.getByRole('button', { name: 'Confirmar envío' });
+      await expect.poll(() => confirm.isEnabled()).toBe(true);
+      const shown = (await price.getByTestId('ship-request-total').textContent())!.trim();
+      await confirm.click();
+      const toast = maria.locator('.mantine-Notification-root').filter({ hasText: 'Solicitud enviada' }).first();
+      await toast.waitFor();
+      const invoice = /factura (F-\d{4}-\d+)/.exec((await toast.textContent()) ?? '')![1]!;
+
+      // Facturas: the invoice charges the total she confirmed, to the cent.
+      await openPage(maria, `${url()}/dashboard/facturas`);
+      const row = listRows(responsiveList(maria, 'Tus facturas')).filter({ hasText: invoice });
+      await row.first().waitFor();
+      await expect.poll(async () => (await row.first().textContent()) ?? '').toContain(`Total: ${shown}`);
+    });
+
+    // The dialog named the taxes the invoice carries: the import taxes apart, and the IVA.
+    await withScreenshotOnFailure(maria, 'fiscal-envio-impuestos', async () => {
+      await openPage(maria, `${url()}/dashboard/almacen`);
+      await maria.getByRole('button', { name: 'Enviar a Venezuela' }).click();
+      const dialog = maria.getByRole('dialog', { name: 'Enviar a Venezuela' });
+      await dialog.getByRole('checkbox').first().check();
+      const price = dialog.getByTestId('ship-request-price');
+      await price.getByText(QUOTE_TAX_LABELS.importTaxes).waitFor();
+      await price.getByText('IVA (16 %)').waitFor();
+      await maria.keyboard.press('Escape');
+    });
+  });
+
+  it('la compra asistida: el total de «Aceptar y pagar», con el IVA de la tarifa, es el de la factura', async () => {
+    const maria = await newPage();
+    await signIn(maria, url(), DEMO.customer, DEMO.password);
+    await maria.waitForURL((u) => u.pathname.startsWith('/dashboard'));
+    // A compra: atención quotes it; María sees the IVA on our fee and accepts the total she sees.
+    const atencion = await newPage();
+    await signIn(atencion, url(), DEMO.atencion, DEMO.password);
+    await atencion.waitForURL((u) => u.pathname.startsWith('/admin'));
+    await withScreenshotOnFailure(maria, 'fiscal-compra', async () => {
+      const options = await call<{ mailboxes: { id: string; location: string }[] }>(
+        maria,
+        'compras.options',
+        null,
+        'GET',
+      );
+      const miami = options.mailboxes.find((m) => m.location === 'miami')!;
+      const { id } = await call<{ id: string }>(
+        maria,
+        'compras.create',
+        {
+          mailboxId: miami.id,
+          items: [
+            { url: 'https://www.amazon.com/dp/B0FISCALE2', name: 'Licuadora', quantity: 1, priceUsdCents: 35_900 },
+          ],
+        },
+        'POST',
+      );
+      const detail = await call<{ items: { id: string; customerPriceUsdCents: number }[] }>(
+        atencion,
+        'compras.adminDetail',
+        { id },
+        'GET',
+      );
+      await call(
+        atencion,
+        'compras.quote',
+        {
+          id,
+          items: detail.items.map((i) => ({ id: i.id, priceUsdCents: i.customerPriceUsdCents })),
+          salesTaxUsdCents: 2_513,
+          shippingUsdCents: 0,
+        },
+        'POST',
+      );
+
+      await openPage(maria, `${url()}/dashboard/compras?id=${id}`);
+      const card = maria.getByTestId('compra-detail');
+      const accept = card.getByRole('button', { name: 'Aceptar y pagar' });
+      await accept.waitFor();
+      // The quote's last line: 'Total $…'.
+      const quoteText = (await card.getByLabel('Cotización').textContent()) ?? '';
+      const shown = /Total(\$[\d.]+,\d{2})/.exec(quoteText)![1]!;
+      await accept.click();
+      const invoiceLine = card.getByText(/^Factura F-\d{4}-\d+: /);
+      await invoiceLine.waitFor();
+      expect((await invoiceLine.textContent())!).toContain(`: ${shown}`);
+      // The store's $384,13 on her behalf bears none; our fee (8 %, $30,73) bears 16 %: $4,92.
+      await card.getByText('IVA (16 %)').waitFor();
+      expect(shown).toBe(formatUsdCents(38_413 + 3_073 + 492));
+    });
+  });
+
+  it('la calculadora pública, en kilogramos, muestra el IVA de la factura', async () => {
+    // The public calculator, in kilograms (the first unit): the IVA its invoice will carry.
+    const visitor = await newPage();
+    await withScreenshotOnFailure(visitor, 'fiscal-calculadora', async () => {
+      await visitor.goto(`${url()}/cotizar`);
+      await visitor.getByLabel('Peso real (kg)').fill('4,5');
+      for (const side of ['Largo (cm)', 'Ancho (cm)', 'Alto (cm)']) await visitor.getByLabel(side).fill('20');
+      const expected = withInvoiceTaxes(
+        quoteUsa(
+          { peso: 4.5, unidad: 'kg', largo: 20, ancho: 20, alto: 20, valor: '', seguro: true, tipo: 'aereo' },
+          PRICE_LIST_V1,
+        )!,
+        terms,
+      );
+      const iva = expected.lineas.find((l) => l.key === 'iva-1600')!;
+      const air = visitor.getByRole('region', { name: 'Envío aéreo' });
+      await air.getByText('IVA (16 %)').waitFor();
+      await air
+        .getByTestId('linea-iva-1600')
+        .filter({ hasText: formatUsd(iva.amount) })
+        .waitFor();
+      await air
+        .getByTestId('total')
+        .filter({ hasText: formatUsd(expected.total) })
+        .waitFor();
+      await air.getByText('4,5 kg (9,92 lb)', { exact: false }).waitFor();
     });
   });
 });

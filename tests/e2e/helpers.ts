@@ -274,6 +274,12 @@ export function trpcCaller(url: () => string) {
   };
 }
 
+/** The USA calculator's weight unit (kilograms first: docs/product/quote-calculators.md#inputs). */
+export async function chooseWeightUnit(page: Page, unit: 'kg' | 'lb') {
+  await page.getByRole('radiogroup', { name: 'Unidad de peso' }).getByText(unit, { exact: true }).click();
+  await page.getByLabel(`Peso real (${unit})`).waitFor();
+}
+
 export async function signIn(page: Page, url: string, email: string, password: string) {
   await page.goto(`${url}/login`);
   // The form that holds the password field (the header has its own 'Iniciar Sesión' button).

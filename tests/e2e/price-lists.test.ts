@@ -3,7 +3,15 @@
 // when, and switches by itself once tomorrow starts in Caracas.
 import { describe, it } from 'vitest';
 import { PRICE_LIST_MESSAGES as M, caracasDay, caracasDayStart, nextDay } from '@casillero/shared';
-import { DEMO, DESKTOP, chromiumOrExplain, signIn, useBrowserSession, withScreenshotOnFailure } from './helpers';
+import {
+  chooseWeightUnit,
+  DEMO,
+  DESKTOP,
+  chromiumOrExplain,
+  signIn,
+  useBrowserSession,
+  withScreenshotOnFailure,
+} from './helpers';
 
 const chromium = chromiumOrExplain();
 
@@ -31,6 +39,7 @@ describe.skipIf(!chromium)('tarifas con fecha de vigencia', () => {
     await withScreenshotOnFailure(visitor, 'tarifas-calculadora', async () => {
       await visitor.goto(`${url()}/cotizar`);
       await visitor.getByText(/^Tarifa vigente desde \d{2}\/\d{2}\/\d{4}$/).waitFor();
+      await chooseWeightUnit(visitor, 'lb');
       await visitor.getByLabel('Peso real (lb)').fill('10');
       for (const side of ['Largo (cm)', 'Ancho (cm)', 'Alto (cm)']) await visitor.getByLabel(side).fill('10');
       const air = visitor.getByRole('region', { name: 'Envío aéreo' });
@@ -43,6 +52,7 @@ describe.skipIf(!chromium)('tarifas con fecha de vigencia', () => {
     await withScreenshotOnFailure(later, 'tarifas-manana', async () => {
       await later.goto(`${url()}/cotizar`);
       await later.getByText(M.inEffectSince(tomorrow)).waitFor();
+      await chooseWeightUnit(later, 'lb');
       await later.getByLabel('Peso real (lb)').fill('10');
       for (const side of ['Largo (cm)', 'Ancho (cm)', 'Alto (cm)']) await later.getByLabel(side).fill('10');
       await later.getByRole('region', { name: 'Envío aéreo' }).getByText('$7,25 por lb').waitFor();

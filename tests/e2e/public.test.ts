@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE_NAME, TERMS_UPDATED_AT } from '@casillero/shared';
 import {
+  chooseWeightUnit,
   DEMO,
   chromiumOrExplain,
   fieldLabel,
@@ -185,6 +186,9 @@ describe.skipIf(!chromium)('sitio público en el navegador', () => {
       await page.getByRole('button', { name: 'Contactar por WhatsApp' }).click();
       await toast(page, 'Por favor completa peso y dimensiones para obtener la cotización.');
 
+      // Kilograms first, as everything else weighs; pounds on demand.
+      await page.getByLabel('Peso real (kg)').waitFor();
+      await chooseWeightUnit(page, 'lb');
       await page.getByLabel('Peso real (lb)').fill('10');
       await page.getByLabel('Largo (cm)').fill('30');
       await page.getByLabel('Ancho (cm)').fill('20');
@@ -209,7 +213,7 @@ describe.skipIf(!chromium)('sitio público en el navegador', () => {
         'Descripción: Zapatos deportivos',
         'Subtotal: $65,00',
         'Seguro: $5,00',
-        'Impuestos: $9,75',
+        'Impuestos de importación: $9,75',
         'Reempaque: Por cotizar',
         'Total: $79,75',
         'Tiempo de entrega: 7 días hábiles',
@@ -302,6 +306,7 @@ describe.skipIf(!chromium)('sitio público en el navegador', () => {
       // The same calculator inside the customer area.
       await page.getByRole('link', { name: 'Calculadora', exact: true }).click();
       await page.waitForURL((u) => u.pathname === '/dashboard/calculadora');
+      await chooseWeightUnit(page, 'lb');
       await page.getByLabel('Peso real (lb)').fill('10');
       await page.getByLabel('Largo (cm)').fill('30');
       await page.getByLabel('Ancho (cm)').fill('20');

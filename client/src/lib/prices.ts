@@ -1,13 +1,14 @@
 // The price list the public calculators apply (docs/product/price-lists.md): the server's version
 // in effect and the next one scheduled, chosen here by the clock (Caracas days), so a page left
 // open across midnight switches by itself. Nothing until it arrives: the prerendered page and the
-// first render show no price, so they never show one the server would not charge.
+// first render show no price, so they never show one the server would not charge. With it come the
+// fiscal terms (whether invoices carry taxes, each kind's IVA rate), so a quote's total is its invoice's.
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { caracasDayStart, priceListInEffect, type PriceList } from '@casillero/shared';
+import { caracasDayStart, priceListInEffect, type FiscalQuoteTerms, type PriceList } from '@casillero/shared';
 import { trpc } from './trpc';
 
-export type PriceListInEffect = { number: number; effectiveFrom: string; prices: PriceList };
+export type PriceListInEffect = { number: number; effectiveFrom: string; prices: PriceList; fiscal: FiscalQuoteTerms };
 
 /** setTimeout's longest wait (about 24.8 days). */
 const MAX_TIMEOUT = 2 ** 31 - 1;
@@ -35,6 +36,7 @@ export function usePriceList(): PriceListInEffect | null {
   return useMemo(() => {
     if (!query.data?.current) return null;
     const live = [query.data.current, ...(next ? [next] : [])];
-    return priceListInEffect(live, new Date(now));
+    const chosen = priceListInEffect(live, new Date(now));
+    return chosen && { ...chosen, fiscal: query.data.fiscal };
   }, [query.data, next, now]);
 }

@@ -122,6 +122,7 @@ const shipRequestQuoteOut = (q: ShipRequestQuote) =>
   apiShipRequestQuote.parse({
     ...q,
     priceListVersion: q.priceList.number,
+    ivaUsdCents: q.taxes.ivaUsdCents,
     travelWarnings: q.travelWarnings.map(({ label, flag }) => ({
       label,
       level: flag.level,

@@ -113,7 +113,7 @@ describe('the fiscal invoice PDF', () => {
       'IVA 16 %',
       formatUsdCents(344),
       ves(344),
-      'Exento / exonerado',
+      'Exento / exonerado / no sujeto',
       formatUsdCents(600),
       ves(600),
       'Exento / exonerado según: Art. 16, Ley de IVA',

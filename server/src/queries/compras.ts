@@ -85,7 +85,14 @@ const present = <
 /** Compras: the customer's own requests, newest first (a customer has few). */
 export async function listMyCompras(db: DbOrTx, customerId: string) {
   const rows = await db
-    .select(requestColumns)
+    .select({
+      ...requestColumns,
+      // For the total with taxes (services/compras-invoice.ts): our fee, and the invoice once accepted.
+      feeUsdCents: purchaseRequests.feeUsdCents,
+      invoiceUsdCents: sql<
+        number | null
+      >`(select inv.usd_cents from invoices inv where inv.id = ${purchaseRequests.invoiceId})`.mapWith(Number),
+    })
     .from(purchaseRequests)
     .innerJoin(mailboxes, eq(mailboxes.id, purchaseRequests.mailboxId))
     .where(eq(purchaseRequests.userId, customerId))

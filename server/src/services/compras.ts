@@ -9,7 +9,6 @@ import {
   COMPRA_CREDIT_DESCRIPTION,
   COMPRA_EXTRA_INVOICE_DESCRIPTION,
   COMPRA_INVOICE_DESCRIPTION,
-  COMPRA_LINE_LABELS,
   COMPRA_MESSAGES as M,
   COMPRA_NOTICES,
   COMPRA_PREALERT_DESCRIPTION,
@@ -49,7 +48,6 @@ import {
   purchaseRequestItems,
   purchaseRequestTrackings,
   purchaseRequests,
-  type InvoiceLine,
   type PurchaseRequestItemRow,
   type PurchaseRequestRow,
 } from '../db/schema';
@@ -60,6 +58,9 @@ import { findOwnFile } from '../files/store';
 import { COMPRA_SETTINGS_KEY, getCompraSettings } from '../queries/compras';
 import { applyCredit, invoiceRemaining, issueInvoice, lockLedger, recordLedgerCorrection } from './billing';
 import { markComprasPaid } from './compras-paid';
+import { compraLines, compraQuoteTaxes } from './compras-invoice';
+import { confirmedTotal } from './fiscal/confirmed-total';
+import { getFiscalQuoteTerms } from './fiscal/settings';
 import { notifyUser } from './notify';
 import { claimIntakeForPrealert } from './reception';
 
@@ -199,12 +200,10 @@ export async function quoteCompraRequest(
     })
     .where(eq(purchaseRequests.id, request.id));
   const code = compraCode(request.number);
-  await tell(
-    tx,
-    request,
-    COMPRA_NOTICES.quoted(code, formatUsdFromCents(quote.totalUsdCents), formatDateTime(validUntil)),
-    options,
-  );
+  // The customer is told the total as accepting it invoices it, taxes included.
+  const quoted = items.map((i) => ({ ...i, quotedPriceUsdCents: prices.get(i.id)! }));
+  const taxed = compraQuoteTaxes(quote, quoted, await getFiscalQuoteTerms(tx)).totalUsdCents;
+  await tell(tx, request, COMPRA_NOTICES.quoted(code, formatUsdFromCents(taxed), formatDateTime(validUntil)), options);
   return { id: request.id, quote, validUntil: validUntil.toISOString(), message: M.quoted(code) };
 }
 
@@ -229,24 +228,22 @@ export async function renewCompraQuote(
  * line per item, the sales tax, the shipping, our fee) and is paid like any other; credit on
  * account pays it first. Accepted once: the locked row says so to a second tab.
  */
-export async function acceptCompraQuote(tx: DbOrTx, customerId: string, id: string, options: Options = {}) {
+export async function acceptCompraQuote(
+  tx: DbOrTx,
+  customerId: string,
+  id: string,
+  options: Options & { confirmedTotalUsdCents?: number | null } = {},
+) {
   const request = await lockRequest(tx, id, customerId);
   if (request.status !== 'quoted') {
     throw new DomainError('CONFLICT', request.invoiceId ? M.alreadyAccepted : M.notQuoted);
   }
   const now = options.now ?? new Date();
   if (compraQuoteExpired(request.validUntil, now)) throw new DomainError('BAD_INPUT', M.quoteExpired);
+  // The goods, sales tax and shipping on the customer's behalf, and our fee (services/compras-invoice.ts).
   const items = await itemsOf(tx, request.id);
-  const lines: InvoiceLine[] = [
-    ...items.map((i) => ({
-      description: COMPRA_LINE_LABELS.item(i.name, i.quantity),
-      usdCents: (i.quotedPriceUsdCents ?? i.customerPriceUsdCents) * i.quantity,
-      kind: 'other' as const,
-    })),
-    { description: COMPRA_LINE_LABELS.salesTax, usdCents: request.salesTaxUsdCents ?? 0, kind: 'other' as const },
-    { description: COMPRA_LINE_LABELS.shipping, usdCents: request.shippingUsdCents ?? 0, kind: 'other' as const },
-    { description: COMPRA_LINE_LABELS.fee, usdCents: request.feeUsdCents ?? 0, kind: 'other' as const },
-  ].filter((l) => l.usdCents > 0);
+  const lines = compraLines(request, items);
+  const quoted = compraQuoteTaxes(request, items, await getFiscalQuoteTerms(tx)).totalUsdCents;
   const code = compraCode(request.number);
   const invoice = await issueInvoice(tx, {
     userId: customerId,
@@ -258,6 +255,8 @@ export async function acceptCompraQuote(tx: DbOrTx, customerId: string, id: stri
     now,
     deferCredit: true,
   });
+  // What the customer accepted is what is invoiced, or nothing is (docs/product/fiscal-invoices.md#taxes).
+  confirmedTotal(invoice.usdCents, quoted, options.confirmedTotalUsdCents);
   await tx
     .update(purchaseRequests)
     .set({ status: 'accepted', acceptedAt: now, invoiceId: invoice.id, updatedAt: now })
@@ -352,7 +351,8 @@ async function issueExtraInvoice(
     userId: request.userId,
     concept: 'assisted_purchase',
     description,
-    lines: [{ description, usdCents, kind: 'other' }],
+    // What the store charged more is goods bought on the customer's behalf, like the quote's.
+    lines: [{ description, usdCents, kind: 'purchase_on_behalf' }],
     mailboxId: request.mailboxId,
     createdBy: null,
     now,

@@ -9,27 +9,23 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   DECLARED_VALUE_MESSAGES,
-  DEPARTURE_MODE_LABELS,
-  INSURANCE_LABELS,
-  DELIVERY_METHOD_LABELS,
   ORIGIN_OF_MAILBOX_LOCATION,
   PACKAGE_STATUSES_SHIPPABLE,
   PROBLEM_MESSAGES,
   SHIPMENT_FIRST_STAGE,
   SHIP_REQUEST_MESSAGES as M,
   TRAVEL_RULES_MESSAGES,
-  formatUsdCents,
   fromCents,
   insurancePremiumCents,
   insuranceRuleOfPrices,
-  quoteBoxCents,
+  quoteBox,
   toCents,
+  type QuoteTaxes,
   type DeliveryMethod,
   type PriceList,
   type DepartureOrigin,
   type ShippingMethod,
   type TravelFlag,
-  adjustByBasisPoints,
 } from '@casillero/shared';
 import type { Db, DbOrTx } from '../db/client';
 import type { Config } from '../env';
@@ -54,6 +50,9 @@ import { pricesForShipRequest, rememberQuoteSeen, signQuote } from './prices';
 import type { PricesInEffect } from '../queries/prices';
 import { allyAdjustmentOf } from '../queries/allies';
 import { travelChecker } from '../queries/travel-rules';
+import { adjustForAlly, shipRequestLines, shipRequestTaxes } from './ship-request-charges';
+import { getFiscalQuoteTerms } from './fiscal/settings';
+import { confirmedTotal } from './fiscal/confirmed-total';
 
 type AppConfig = Pick<Config, 'appUrl'>;
 
@@ -68,6 +67,8 @@ export type ShipRequestChoice = {
   insured?: boolean;
   /** The signed quote the customer saw (docs/product/price-lists.md): its prices are honoured for the set days. */
   quoteToken?: string | null;
+  /** The total the customer saw and confirmed, taxes included: the invoice must charge exactly it. */
+  confirmedTotalUsdCents?: number | null;
 };
 
 export type ShipRequestParcelPrice = {
@@ -75,8 +76,10 @@ export type ShipRequestParcelPrice = {
   label: string;
   weightKg: number;
   dimensionsCm: string;
-  /** The calculator's total for this parcel (freight, taxes), USD cents. */
+  /** The calculator's total for this parcel (freight and import taxes), USD cents. */
   shippingUsdCents: number;
+  /** Of it, the import taxes paid at customs on the customer's behalf. */
+  importTaxesUsdCents: number;
   declaredUsdCents: number;
 };
 
@@ -86,8 +89,9 @@ export type ShipRequestRepackPrice = {
   weightKg: number;
   dimensionsCm: string;
   packageCount: number;
-  /** The calculator's total for the repack's box, USD cents. */
+  /** The calculator's total for the repack's box (freight and import taxes), USD cents. */
   shippingUsdCents: number;
+  importTaxesUsdCents: number;
   /** The declared values of the parcels inside, added up. */
   declaredUsdCents: number;
 };
@@ -100,7 +104,10 @@ export type ShipRequestQuote = {
   parcels: ShipRequestParcelPrice[];
   repacks: ShipRequestRepackPrice[];
   totalWeightKg: number;
+  /** The calculator's totals added up: the freight and the import taxes (docs/product/quote-calculators.md). */
   shippingUsdCents: number;
+  freightUsdCents: number;
+  importTaxesUsdCents: number;
   storageUsdCents: number;
   /** Null until a recipient and a delivery are chosen. */
   deliveryUsdCents: number | null;
@@ -112,6 +119,9 @@ export type ShipRequestQuote = {
   insuranceUsdCents: number;
   /** The rule in words, for the switch's description. */
   insuranceRule: { ratePercent: number; minimumUsdCents: number };
+  /** IVA per rate and the total with it, as the invoice will charge (docs/product/fiscal-invoices.md#taxes). */
+  taxes: QuoteTaxes;
+  /** What the invoice will charge: the lines and their taxes. */
   totalUsdCents: number;
   /** The price list version it priced with, and when (docs/product/price-lists.md). */
   priceList: { id: string | null; number: number; effectiveFrom: string };
@@ -246,7 +256,7 @@ async function priceParcels(tx: DbOrTx, userId: string, choice: ShipRequestChoic
 
   const parcels: ShipRequestParcelPrice[] = rows.map((r) => {
     const label = labelOf(r);
-    const shippingUsdCents = quoteBoxCents(
+    const price = quoteBox(
       origin,
       choice.shippingMethod,
       {
@@ -256,13 +266,14 @@ async function priceParcels(tx: DbOrTx, userId: string, choice: ShipRequestChoic
       },
       prices,
     );
-    if (shippingUsdCents === null || r.weightKg == null) throw new DomainError('BAD_INPUT', M.packageNoMeasures(label));
+    if (price === null || r.weightKg == null) throw new DomainError('BAD_INPUT', M.packageNoMeasures(label));
     return {
       id: r.id,
       label,
       weightKg: r.weightKg,
       dimensionsCm: r.dimensionsCm ?? '',
-      shippingUsdCents,
+      shippingUsdCents: price.totalUsdCents,
+      importTaxesUsdCents: price.importTaxesUsdCents,
       declaredUsdCents: r.estimatedValueUsdCents ?? 0,
     };
   });
@@ -270,7 +281,7 @@ async function priceParcels(tx: DbOrTx, userId: string, choice: ShipRequestChoic
     const label = r.warehouseReceipt ?? r.id.slice(0, 8);
     const held = inside.filter((p) => p.repackId === r.id);
     const values = held.flatMap((p) => (p.estimatedValueUsdCents == null ? [] : [p.estimatedValueUsdCents]));
-    const shippingUsdCents = quoteBoxCents(
+    const price = quoteBox(
       origin,
       choice.shippingMethod,
       {
@@ -280,14 +291,15 @@ async function priceParcels(tx: DbOrTx, userId: string, choice: ShipRequestChoic
       },
       prices,
     );
-    if (shippingUsdCents === null || r.weightKg == null) throw new DomainError('BAD_INPUT', M.repackNoMeasures(label));
+    if (price === null || r.weightKg == null) throw new DomainError('BAD_INPUT', M.repackNoMeasures(label));
     return {
       id: r.id,
       label,
       weightKg: r.weightKg,
       dimensionsCm: r.dimensionsCm ?? '',
       packageCount: held.length,
-      shippingUsdCents,
+      shippingUsdCents: price.totalUsdCents,
+      importTaxesUsdCents: price.importTaxesUsdCents,
       declaredUsdCents: held.reduce((sum, p) => sum + (p.estimatedValueUsdCents ?? 0), 0),
     };
   });
@@ -325,23 +337,6 @@ async function priceParcels(tx: DbOrTx, userId: string, choice: ShipRequestChoic
   return { ids, repackIds, origin, parcels, repacks: boxes, totalWeightKg, travelWarnings };
 }
 
-/**
- * An ally's customer pays the freight of the price in effect × (1 + the ally's adjustment)
- * (docs/product/allies.md), each parcel's and box's in whole cents, half away from zero; storage,
- * delivery and insurance are the price list's as they are.
- */
-function adjustForAlly<P extends { parcels: { shippingUsdCents: number }[]; repacks: { shippingUsdCents: number }[] }>(
-  priced: P,
-  bp: number,
-): P {
-  if (bp === 0) return priced;
-  const adjust = <R extends { shippingUsdCents: number }>(r: R): R => ({
-    ...r,
-    shippingUsdCents: adjustByBasisPoints(r.shippingUsdCents, bp),
-  });
-  return { ...priced, parcels: priced.parcels.map(adjust), repacks: priced.repacks.map(adjust) };
-}
-
 async function priceRequest(tx: DbOrTx, userId: string, choice: ShipRequestChoice, confirming = false) {
   // The prices in effect, or those of the customer's quote while they are honoured.
   const priceList = await pricesForShipRequest(tx, userId, choice.quoteToken, { confirming });
@@ -372,7 +367,9 @@ async function priceRequestWith(
       : null;
   const priced = adjustForAlly(await priceParcels(tx, userId, choice, prices), await allyAdjustmentOf(tx, userId));
   const storage = await accruedStorageFee(tx, priced.ids, undefined, prices);
-  const shippingUsdCents = [...priced.parcels, ...priced.repacks].reduce((sum, p) => sum + p.shippingUsdCents, 0);
+  const boxes = [...priced.parcels, ...priced.repacks];
+  const shippingUsdCents = boxes.reduce((sum, p) => sum + p.shippingUsdCents, 0);
+  const importTaxesUsdCents = boxes.reduce((sum, p) => sum + p.importTaxesUsdCents, 0);
   const storageUsdCents = cents(storage.feeUsd);
   const deliveryUsdCents = delivery ? delivery.deliveryFeeUsdCents : null;
   // One premium on the parcels' summed value, so the minimum applies once per shipment.
@@ -380,6 +377,9 @@ async function priceRequestWith(
   const declaredUsdCents = [...priced.parcels, ...priced.repacks].reduce((sum, p) => sum + p.declaredUsdCents, 0);
   const insured = choice.insured === true;
   const insuranceUsdCents = insured ? insurancePremiumCents(declaredUsdCents, insuranceRule) : 0;
+  const freightUsdCents = shippingUsdCents - importTaxesUsdCents;
+  const charges = { freightUsdCents, importTaxesUsdCents, storageUsdCents, deliveryUsdCents, insuranceUsdCents };
+  const taxes = shipRequestTaxes(charges, await getFiscalQuoteTerms(tx));
   const quote: ShipRequestQuote = {
     origin: priced.origin,
     shippingMethod: choice.shippingMethod,
@@ -388,19 +388,22 @@ async function priceRequestWith(
     repacks: priced.repacks,
     totalWeightKg: priced.totalWeightKg,
     shippingUsdCents,
+    freightUsdCents,
+    importTaxesUsdCents,
     storageUsdCents,
     deliveryUsdCents,
     declaredUsdCents,
     insured,
     insuranceUsdCents,
     insuranceRule,
-    totalUsdCents: shippingUsdCents + storageUsdCents + (deliveryUsdCents ?? 0) + insuranceUsdCents,
+    taxes,
+    totalUsdCents: taxes.totalUsdCents,
     priceList: { id: priceList.id, number: priceList.number, effectiveFrom: priceList.effectiveFrom },
     quotedAt: priceList.quotedAt.toISOString(),
     quoteToken: priceList.id ? await signQuote(tx, userId, priceList.id, priceList.quotedAt) : null,
     travelWarnings: priced.travelWarnings,
   };
-  return { quote, delivery, ids: priced.ids, repackIds: priced.repackIds };
+  return { quote, charges, delivery, ids: priced.ids, repackIds: priced.repackIds };
 }
 
 /** The price of a request as it would be confirmed now; writes nothing. */
@@ -447,7 +450,7 @@ export async function createShipRequest(
           .where(and(inArray(packages.id, toLock), eq(packages.userId, userId)))
           .orderBy(asc(packages.id))
           .for('update');
-      const { quote, delivery, ids: packageIds, repackIds } = await priceRequest(tx, userId, choice, true);
+      const { quote, charges, delivery, ids: packageIds, repackIds } = await priceRequest(tx, userId, choice, true);
       if (!delivery) throw new DomainError('BAD_INPUT', M.packagesRequired);
 
       const moved = await tx
@@ -483,7 +486,7 @@ export async function createShipRequest(
       const shipment = await insertWithUniqueCode(tx, {
         userId,
         ...delivery,
-        // Shipping and storage, as staff's shipments keep them; the delivery fee has its own column.
+        // Shipping (freight and import taxes) and storage, as staff's shipments keep them; the delivery fee has its own column.
         shippingCostUsdCents: quote.shippingUsdCents + quote.storageUsdCents,
         totalWeightKg: quote.totalWeightKg,
         totalVolumeCm3: null,
@@ -498,28 +501,13 @@ export async function createShipRequest(
       await tx.insert(shipmentPackages).values(packageIds.map((packageId) => ({ shipmentId: shipment.id, packageId })));
       await tx.insert(shipmentStages).values({ shipmentId: shipment.id, ...SHIPMENT_FIRST_STAGE });
 
-      const lines = [
-        {
-          description: M.lineShipping(
-            shipment.shipmentCode,
-            packageIds.length,
-            DEPARTURE_MODE_LABELS[choice.shippingMethod],
-          ),
-          usdCents: quote.shippingUsdCents,
-          kind: 'shipping' as const,
-        },
-        { description: M.lineStorage, usdCents: quote.storageUsdCents, kind: 'storage' as const },
-        {
-          description: M.lineDelivery(DELIVERY_METHOD_LABELS[delivery.deliveryMethod]),
-          usdCents: delivery.deliveryFeeUsdCents,
-          kind: 'delivery' as const,
-        },
-        {
-          description: INSURANCE_LABELS.invoiceLine(shipment.shipmentCode, formatUsdCents(quote.declaredUsdCents)),
-          usdCents: quote.insuranceUsdCents,
-          kind: 'insurance' as const,
-        },
-      ].filter((l) => l.usdCents > 0);
+      const lines = shipRequestLines(charges, {
+        shipmentCode: shipment.shipmentCode,
+        parcelCount: packageIds.length,
+        shippingMethod: choice.shippingMethod,
+        deliveryMethod: delivery.deliveryMethod,
+        declaredUsdCents: quote.declaredUsdCents,
+      });
       const invoice = await issueInvoice(tx, {
         userId,
         concept: 'shipping_payment',
@@ -529,6 +517,8 @@ export async function createShipRequest(
         priceListVersionId: quote.priceList.id,
         createdBy: userId,
       });
+      // What the customer confirmed is what is invoiced, or nothing is (docs/product/fiscal-invoices.md#taxes).
+      confirmedTotal(invoice.usdCents, quote.totalUsdCents, choice.confirmedTotalUsdCents);
       await notifyUser(
         tx,
         userId,

@@ -156,6 +156,7 @@ export async function createShipment(
             formatUsdCents(insurance?.insuredUsdCents ?? 0),
           ),
           usdCents: insurance?.premiumUsdCents ?? 0,
+          kind: 'insurance' as const,
         },
       ].filter((l) => l.usdCents > 0);
       if (lines.length) {

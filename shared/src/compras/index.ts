@@ -4,3 +4,4 @@ export * from './settings';
 export * from './store-failures';
 export * from './messages';
 export * from './schemas';
+export * from './invoice-lines';

@@ -61,6 +61,10 @@ export const compraCreateInput = z.object({
 });
 
 export const compraIdInput = z.object({ id: z.uuid({ error: M.notFound }) });
+/** 'Aceptar y pagar' with the total the customer saw, taxes included: the invoice must charge exactly it. */
+export const compraAcceptInput = compraIdInput.extend({
+  confirmedTotalUsdCents: z.number().int().nonnegative().nullish(),
+});
 
 const validHours = z
   .number({ error: M.validHoursInvalid })

@@ -4,3 +4,4 @@ export * from './taxes';
 export * from './settings';
 export * from './notes';
 export * from './sales-book';
+export * from './quote-taxes';

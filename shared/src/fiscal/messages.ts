@@ -43,6 +43,21 @@ export const FISCAL_MESSAGES = {
   claimReason: (code: string) => `Reclamo ${code} aprobado`,
   monthInvalid: 'Elige un mes (AAAA-MM).',
   igtfNotice: (rate: string) => `Si pagas en divisas (dólares, Zelle o Binance) se agrega el IGTF (${rate} %).`,
+  /** The legal grounds of what is paid on the customer's behalf (docs/product/fiscal-invoices.md#taxes). */
+  importTaxesGround:
+    'No sujeto al IVA: impuestos de importación (tributos aduaneros) pagados en la aduana por cuenta del cliente; no son venta ni servicio del negocio.',
+  purchaseOnBehalfGround:
+    'No sujeto al IVA: mercancía, impuesto de venta y envío de la tienda comprados y pagados en nombre y por cuenta del cliente; no son venta del negocio.',
+  /** The total about to be invoiced is not the one the customer confirmed: nothing is issued. */
+  priceChanged: (shown: string, now: string) =>
+    `El precio cambió: confirmaste ${shown} y ahora el total es ${now}. Revisa el nuevo precio y confirma de nuevo.`,
+} as const;
+
+/** How a quote names its taxes, on every screen that shows one (docs/product/fiscal-invoices.md#taxes). */
+export const QUOTE_TAX_LABELS = {
+  importTaxes: 'Impuestos de importación',
+  iva: (ratePercent: string) => `IVA (${ratePercent} %)`,
+  total: 'Total',
 } as const;
 
 export const FISCAL_DOCUMENT_KIND_LABELS = {

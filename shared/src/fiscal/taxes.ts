@@ -11,7 +11,7 @@ import { usdCentsToVesCentimos } from '../billing/money';
 import { formatDecimal } from '../format';
 import { FISCAL_MESSAGES } from './messages';
 
-/** The kinds of charge an invoice line can be. */
+/** The kinds of charge the business sells: each bears the tax the administrator sets for it. */
 export const CHARGE_KINDS = [
   'activation',
   'shipping',
@@ -20,6 +20,7 @@ export const CHARGE_KINDS = [
   'repack',
   'delivery',
   'course',
+  'purchase_fee',
   'other',
 ] as const;
 export type ChargeKind = (typeof CHARGE_KINDS)[number];
@@ -32,8 +33,28 @@ export const CHARGE_KIND_LABELS: Record<ChargeKind, string> = {
   repack: 'Reempaque',
   delivery: 'Entrega a domicilio',
   course: 'Cursos',
+  purchase_fee: 'Servicio de compra asistida',
   other: 'Otros cargos',
 };
+
+/**
+ * What the business pays on the customer's behalf and is not a sale of its own
+ * (docs/decisions/005-money-and-numbers.md, amended): the import taxes paid at customs (the price
+ * list's air 'impuestos'), and a compra's goods, the store's sales tax and its shipping. Never in
+ * IVA's base, whatever the settings say: their treatment is fixed, not the administrator's.
+ */
+export const ON_BEHALF_KINDS = ['import_taxes', 'purchase_on_behalf'] as const;
+export type OnBehalfKind = (typeof ON_BEHALF_KINDS)[number];
+/** Any kind an invoice line can be. */
+export type LineKind = ChargeKind | OnBehalfKind;
+
+export const ON_BEHALF_KIND_LABELS: Record<OnBehalfKind, string> = {
+  import_taxes: 'Impuestos de importación',
+  purchase_on_behalf: 'Compra por cuenta del cliente',
+};
+
+export const isOnBehalfKind = (kind: LineKind): kind is OnBehalfKind =>
+  (ON_BEHALF_KINDS as readonly string[]).includes(kind);
 
 export const TAX_TREATMENTS = ['iva', 'exento', 'exonerado'] as const;
 export type TaxTreatmentKind = (typeof TAX_TREATMENTS)[number];
@@ -80,11 +101,20 @@ export function percentOf(cents: number, basisPoints: number): number {
   return Number(sign * ((abs * 2n + 10_000n) / 20_000n));
 }
 
+/** Not subject to IVA: what is paid on the customer's behalf (printed with the exempt amount). */
+export type NotSubjectTreatment = { treatment: 'no_sujeto'; legalGround: string };
+
+/** The fixed treatment of the on-behalf kinds, with its legal ground (shared/src/fiscal/messages.ts). */
+export const ON_BEHALF_TREATMENTS: Record<OnBehalfKind, NotSubjectTreatment> = {
+  import_taxes: { treatment: 'no_sujeto', legalGround: FISCAL_MESSAGES.importTaxesGround },
+  purchase_on_behalf: { treatment: 'no_sujeto', legalGround: FISCAL_MESSAGES.purchaseOnBehalfGround },
+};
+
 export type TaxedLine = {
   description: string;
-  kind: ChargeKind;
+  kind: LineKind;
   usdCents: number;
-  treatment: TaxTreatmentKind;
+  treatment: TaxTreatmentKind | 'no_sujeto';
   rateBasisPoints: number | null;
   legalGround: string | null;
 };
@@ -95,7 +125,7 @@ export type IvaBucket = { rateBasisPoints: number; baseUsdCents: number; ivaUsdC
 export type TaxTotals = {
   lines: TaxedLine[];
   ivaBuckets: IvaBucket[];
-  /** Taxable base (the IVA lines), exento and exonerado lines, IVA, and the total. */
+  /** Taxable base (the IVA lines), exento, exonerado and not-subject lines, IVA, and the total. */
   baseUsdCents: number;
   exemptUsdCents: number;
   ivaUsdCents: number;
@@ -104,14 +134,18 @@ export type TaxTotals = {
   legalGrounds: string[];
 };
 
-/** The lines with their kind's treatment, and the totals (IVA per rate on its base, rounded once). */
+/**
+ * The lines with their kind's treatment, and the totals (IVA per rate on its base, rounded once).
+ * `treatmentOf` is the administrator's, for the kinds the business sells; what it pays on the
+ * customer's behalf is not subject to IVA, always.
+ */
 export function computeTaxes(
-  lines: { description: string; usdCents: number; kind?: ChargeKind }[],
+  lines: { description: string; usdCents: number; kind?: LineKind }[],
   treatmentOf: (kind: ChargeKind) => TaxTreatment,
 ): TaxTotals {
   const taxed: TaxedLine[] = lines.map((l) => {
     const kind = l.kind ?? 'other';
-    const t = treatmentOf(kind);
+    const t = isOnBehalfKind(kind) ? ON_BEHALF_TREATMENTS[kind] : treatmentOf(kind);
     return t.treatment === 'iva'
       ? {
           description: l.description,

@@ -3,6 +3,8 @@
 // Delivery times live beside the other shared constants in ../constants.ts (DELIVERY_TIME).
 
 export const QUOTE_RATES = {
+  /** Pounds per kilogram: the USA rates are per lb, weights are typed in kg (or lb). */
+  lbPerKg: 2.20462,
   /** Centimetres per inch: dimensions are entered in cm and converted to inches. */
   cmPerInch: 2.54,
   /** USA sea: cubic inches per cubic foot. */
@@ -18,3 +20,7 @@ export const QUOTE_DECIMALS = { lb: 2, ft3: 2, cbm: 4 } as const;
 
 /** What the quote panel and the WhatsApp message say about repacking: quoted apart, not in the total. */
 export const REPACK_QUOTE_TEXT = 'Por cotizar';
+
+/** The units the USA calculator reads a weight in: kilograms first, as everything else weighs. */
+export const WEIGHT_UNITS = ['kg', 'lb'] as const;
+export type WeightUnit = (typeof WEIGHT_UNITS)[number];

@@ -5,10 +5,11 @@ import type { DepartureOrigin } from '../departures';
 import type { ShippingMethod } from '../enums';
 import { parseDecimal } from '../format';
 import type { PriceList } from '../price-list/price-list';
+import { QUOTE_RATES } from './constants';
 import { quoteChina, quoteUsa } from './quote';
 
 /** Pounds per kilogram: the warehouse weighs in kg, the USA calculator charges per lb. */
-export const LB_PER_KG = 2.20462;
+export const LB_PER_KG = QUOTE_RATES.lbPerKg;
 
 /** "30x20x15", "30 x 20 x 15", "30,5X20X15" → the three measures in cm; null when they do not read. */
 export function parseDimensionsCm(text: string | null | undefined): [number, number, number] | null {
@@ -32,24 +33,43 @@ export const kgToLb = (kg: number) => kg * LB_PER_KG;
 /** A box the warehouse measured: a parcel, or a repack's box. */
 export type MeasuredBox = { weightKg: number | null; dimensionsCm: string | null; valueUsdCents: number | null };
 
+/** A box's price: the calculator's total (freight and import taxes) and, of it, the import taxes. */
+export type BoxPrice = { totalUsdCents: number; importTaxesUsdCents: number };
+
 /**
- * The calculator's total (freight and taxes, no insurance) for one box from its origin by a mode,
- * USD cents, with these prices; null when its weight or measures do not read. China ships by sea
- * whatever the mode says.
+ * The calculator's price (freight and import taxes, no insurance) for one box from its origin by a
+ * mode, USD cents, with these prices; null when its weight or measures do not read. China ships by
+ * sea whatever the mode says. The weight goes in kg: the engine converts it once.
  */
+export function quoteBox(
+  origin: DepartureOrigin,
+  method: ShippingMethod,
+  box: MeasuredBox,
+  prices: PriceList,
+): BoxPrice | null {
+  const measures = parseDimensionsCm(box.dimensionsCm);
+  if (!measures || box.weightKg == null || box.weightKg <= 0) return null;
+  const [largo, ancho, alto] = measures;
+  const valor = box.valueUsdCents == null ? null : fromCents(box.valueUsdCents);
+  if (origin === 'china') {
+    const quote = quoteChina({ largo, ancho, alto, valor, seguro: false }, prices);
+    return quote ? { totalUsdCents: dollarsToCents(quote.total), importTaxesUsdCents: 0 } : null;
+  }
+  const quote = quoteUsa(
+    { peso: box.weightKg, unidad: 'kg', largo, ancho, alto, valor, seguro: false, tipo: method },
+    prices,
+  );
+  return quote
+    ? { totalUsdCents: dollarsToCents(quote.total), importTaxesUsdCents: dollarsToCents(quote.impuestos) }
+    : null;
+}
+
+/** The calculator's total (freight and import taxes, no insurance) for one box, USD cents; null when it does not read. */
 export function quoteBoxCents(
   origin: DepartureOrigin,
   method: ShippingMethod,
   box: MeasuredBox,
   prices: PriceList,
 ): number | null {
-  const measures = parseDimensionsCm(box.dimensionsCm);
-  if (!measures || box.weightKg == null || box.weightKg <= 0) return null;
-  const [largo, ancho, alto] = measures;
-  const valor = box.valueUsdCents == null ? null : fromCents(box.valueUsdCents);
-  const quote =
-    origin === 'china'
-      ? quoteChina({ largo, ancho, alto, valor, seguro: false }, prices)
-      : quoteUsa({ peso: kgToLb(box.weightKg), largo, ancho, alto, valor, seguro: false, tipo: method }, prices);
-  return quote ? dollarsToCents(quote.total) : null;
+  return quoteBox(origin, method, box, prices)?.totalUsdCents ?? null;
 }

@@ -123,7 +123,7 @@ describe('quoteUsa: air', () => {
       ['seguro', 5],
       ['impuestos', 9.75],
     ]);
-    expect(q.lineas[2].label).toBe('Impuestos (15%)');
+    expect(q.lineas[2].label).toBe('Impuestos de importación (15%)');
     expect(q.detalles.map((d) => d.label)).toEqual([
       'Peso real',
       'Peso volumétrico',
@@ -253,7 +253,7 @@ describe('another price list', () => {
     expect(q.impuestos).toBe(7.25);
     expect(q.total).toBe(79.75);
     expect(q.detalles.find((d) => d.label === 'Tarifa')!.value).toBe('$7,25 por lb');
-    expect(q.lineas.find((l) => l.key === 'impuestos')!.label).toBe('Impuestos (10%)');
+    expect(q.lineas.find((l) => l.key === 'impuestos')!.label).toBe('Impuestos de importación (10%)');
     const light = engineUsa({ peso: 1, largo: 5, ancho: 5, alto: 5, valor: '', seguro: false, tipo: 'aereo' }, prices)!;
     expect(light.pesoFacturable).toBe(8);
   });

@@ -5,14 +5,16 @@ import { DELIVERY_TIME } from '../constants';
 import { formatDecimal, parseDecimal } from '../format';
 import type { ShippingMethod } from '../enums';
 import { PRICE_LIST_V1, type PriceList } from '../price-list/price-list';
-import { QUOTE_DECIMALS, QUOTE_RATES } from './constants';
+import { QUOTE_DECIMALS, QUOTE_RATES, type WeightUnit } from './constants';
 
 /** What a form field holds: a number, or the empty string / nothing while it is empty. */
 export type QuoteNumber = number | string | null | undefined;
 
 export type UsaQuoteInput = {
-  /** Real weight in pounds. */
+  /** Real weight, in `unidad`. */
   peso: QuoteNumber;
+  /** The weight's unit: pounds unless said (the rates are per lb; kilograms are converted once, here). */
+  unidad?: WeightUnit;
   /** Dimensions in centimetres. */
   largo: QuoteNumber;
   ancho: QuoteNumber;
@@ -26,8 +28,11 @@ export type UsaQuoteInput = {
 
 export type ChinaQuoteInput = Omit<UsaQuoteInput, 'peso' | 'tipo'>;
 
-/** A money line of the quote; `total` is exactly the sum of these. */
-export type QuoteLine = { key: 'flete' | 'seguro' | 'impuestos'; label: string; amount: number };
+/**
+ * A money line of the quote; `total` is exactly the sum of these. 'impuestos' is the import taxes'
+ * estimate; the IVA lines (one per rate) are added when invoices carry taxes (withInvoiceTaxes).
+ */
+export type QuoteLine = { key: 'flete' | 'seguro' | 'impuestos' | `iva-${number}`; label: string; amount: number };
 /** An explanatory line (weights, volumes, rates). */
 export type QuoteDetail = { label: string; value: string };
 
@@ -45,7 +50,10 @@ type QuoteBase = {
 export type UsaQuote = QuoteBase & {
   tipo: ShippingMethod;
   impuestos: number;
+  /** Real weight in lb (converted once from kg when typed in kg). */
   pesoReal: number;
+  /** The real weight as typed, with its pounds when typed in kg: '2,5 kg (5,51 lb)' or '5,51 lb'. */
+  pesoTexto: string;
   pesoVolumetrico: number;
   /** Billable weight in lb: the greatest of real, volumetric and the 6 lb minimum. */
   pesoFacturable: number;
@@ -189,7 +197,12 @@ export function quoteUsa(input: UsaQuoteInput, prices: PriceList): UsaQuote | nu
   const taxRate = p.usaAirTaxPercent / 100;
   const cubicInches = (largo / r.cmPerInch) * (ancho / r.cmPerInch) * (alto / r.cmPerInch);
   const pesoVolumetrico = roundTo(cubicInches / p.volumetricDivisor, QUOTE_DECIMALS.lb);
-  const pesoReal = roundTo(peso, QUOTE_DECIMALS.lb);
+  // The one conversion of a weight in kg (docs/product/quote-calculators.md#inputs).
+  const inKg = input.unidad === 'kg';
+  const pesoReal = roundTo(inKg ? peso * r.lbPerKg : peso, QUOTE_DECIMALS.lb);
+  const pesoTexto = inKg
+    ? `${fmtCm().format(peso)} kg (${fmtLb().format(pesoReal)} lb)`
+    : `${fmtLb().format(pesoReal)} lb`;
   const pesoFacturable = Math.max(pesoReal, pesoVolumetrico, p.usaAirMinLb);
   const pies3 = roundTo(cubicInches / r.cubicInchesPerCubicFoot, QUOTE_DECIMALS.ft3);
   const pies3Facturables = Math.max(pies3, p.usaSeaMinFt3);
@@ -208,14 +221,14 @@ export function quoteUsa(input: UsaQuoteInput, prices: PriceList): UsaQuote | nu
     { key: 'seguro', label: 'Seguro', amount: fromCents(seguroCents) },
     {
       key: 'impuestos',
-      label: isAir ? `Impuestos (${pct(taxRate)})` : 'Impuestos (incluidos)',
+      label: isAir ? `Impuestos de importación (${pct(taxRate)})` : 'Impuestos de importación (incluidos)',
       amount: fromCents(impuestosCents),
     },
   ];
 
   const detalles: QuoteDetail[] = isAir
     ? [
-        { label: 'Peso real', value: `${fmtLb().format(pesoReal)} lb` },
+        { label: 'Peso real', value: pesoTexto },
         { label: 'Peso volumétrico', value: `${fmtLb().format(pesoVolumetrico)} lb` },
         {
           label: 'Peso facturable',
@@ -245,6 +258,7 @@ export function quoteUsa(input: UsaQuoteInput, prices: PriceList): UsaQuote | nu
     tiempoEntrega: isAir ? DELIVERY_TIME.usaAereo : DELIVERY_TIME.usaMaritimo,
     valorDeclarado: valor,
     pesoReal,
+    pesoTexto,
     pesoVolumetrico,
     pesoFacturable,
     pies3,

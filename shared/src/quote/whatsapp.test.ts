@@ -34,7 +34,7 @@ describe('quote messages', () => {
       'Descripción: Zapatos',
       `Subtotal: ${formatUsd(65)}`,
       `Seguro: ${formatUsd(5)}`,
-      `Impuestos: ${formatUsd(9.75)}`,
+      `Impuestos de importación: ${formatUsd(9.75)}`,
       'Reempaque: Por cotizar',
       `Total: ${formatUsd(79.75)}`,
       'Tiempo de entrega: 7 días hábiles',

@@ -1,7 +1,7 @@
 // WhatsApp links of the contact buttons: https://wa.me/<phone>?text=<prefilled message>.
 // The phone number comes from the server's configuration (site.config), never from code.
 import { formatDecimal, formatLb, formatUsd } from '../format';
-import { formatDimensions, type ChinaQuote, type QuoteNumber, type UsaQuote } from './quote';
+import { formatDimensions, type ChinaQuote, type QuoteLine, type QuoteNumber, type UsaQuote } from './quote';
 import { REPACK_QUOTE_TEXT } from './constants';
 
 /** The chat link; the number keeps only its digits (international format without '+'). */
@@ -24,6 +24,10 @@ const describe = (descripcion: string | undefined) => descripcion?.trim() || 'Si
 
 type Dimensions = { largo: QuoteNumber; ancho: QuoteNumber; alto: QuoteNumber };
 
+/** The IVA lines a quote carries when invoices are fiscal ('IVA (16 %): $10,40'), as the panel shows them. */
+const ivaLines = (lineas: QuoteLine[]) =>
+  lineas.filter((l) => l.key.startsWith('iva-')).map((l) => `${l.label}: ${formatUsd(l.amount)}`);
+
 /**
  * The prefilled message of a USA quote (docs/product/quote-calculators.md#whatsapp-message): shipping type, weight, dimensions,
  * description, subtotal, insurance, taxes, repack 'to be quoted', total and delivery time.
@@ -33,12 +37,13 @@ export function usaQuoteMessage(quote: UsaQuote, form: Dimensions & { descripcio
   return [
     '¡Hola! Quiero cotizar un envío desde Miami.',
     `Tipo de envío: ${TIPO_USA[quote.tipo]}`,
-    `Peso: ${lb(quote.pesoReal)} (facturable: ${lb(quote.pesoFacturable)})`,
+    `Peso: ${quote.pesoTexto} (facturable: ${lb(quote.pesoFacturable)})`,
     `Dimensiones: ${formatDimensions(form.largo, form.ancho, form.alto)}`,
     `Descripción: ${describe(form.descripcion)}`,
     `Subtotal: ${formatUsd(quote.subtotal)}`,
     `Seguro: ${formatUsd(quote.seguro)}`,
-    `Impuestos: ${formatUsd(quote.impuestos)}`,
+    `Impuestos de importación: ${formatUsd(quote.impuestos)}`,
+    ...ivaLines(quote.lineas),
     `Reempaque: ${REPACK_QUOTE_TEXT}`,
     `Total: ${formatUsd(quote.total)}`,
     `Tiempo de entrega: ${quote.tiempoEntrega}`,
@@ -58,6 +63,7 @@ export function chinaQuoteMessage(quote: ChinaQuote, form: Dimensions & { descri
     `Seguro: ${formatUsd(quote.seguro)}`,
     // The China rate has no tax line (docs/product/quote-calculators.md#china-by-sea); say so without claiming what customs charges.
     'Impuestos: sin cargo aparte en esta cotización',
+    ...ivaLines(quote.lineas),
     `Reempaque: ${REPACK_QUOTE_TEXT}`,
     `Total: ${formatUsd(quote.total)}`,
     `Tiempo de entrega: ${quote.tiempoEntrega}`,

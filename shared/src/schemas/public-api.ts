@@ -334,13 +334,18 @@ export const apiShipRequestQuote = z.object({
   /** A finished repack travels as one box: priced once, with the parcels inside counted. */
   repacks: z.array(apiQuotedBox.extend({ packageCount: z.number().int() })),
   totalWeightKg: z.number(),
-  shippingUsdCents: z.number().int(),
+  shippingUsdCents: z.number().int().meta({ description: 'Flete e impuestos de importación.' }),
+  importTaxesUsdCents: z
+    .number()
+    .int()
+    .meta({ description: 'Impuestos de importación pagados en aduana por cuenta del cliente (no sujetos al IVA).' }),
   storageUsdCents: z.number().int(),
   deliveryUsdCents: z.number().int().nullable(),
   declaredUsdCents: z.number().int(),
   insured: z.boolean(),
   insuranceUsdCents: z.number().int(),
-  totalUsdCents: z.number().int(),
+  ivaUsdCents: z.number().int().meta({ description: 'IVA de la factura (0 sin facturación fiscal).' }),
+  totalUsdCents: z.number().int().meta({ description: 'Lo que cobrará la factura, con sus impuestos.' }),
   priceListVersion: z.number().int(),
   quotedAt: isoDateTime,
   quoteToken: z

@@ -31,10 +31,18 @@ const shipRequestFields = z.object({
   quoteToken: z.string().max(300).nullish(),
 });
 
-export const shipRequestInput = shipRequestFields.refine(somethingTicked, {
-  error: M.packagesRequired,
-  path: ['packageIds'],
-});
+export const shipRequestInput = shipRequestFields
+  .extend({
+    /**
+     * The total the customer saw and confirms, taxes included (docs/product/fiscal-invoices.md#taxes):
+     * the invoice must charge exactly it, or nothing is issued and the new price is to be reviewed.
+     */
+    confirmedTotalUsdCents: z.number().int().nonnegative().nullish(),
+  })
+  .refine(somethingTicked, {
+    error: M.packagesRequired,
+    path: ['packageIds'],
+  });
 export type ShipRequestInput = z.input<typeof shipRequestInput>;
 
 /** The price while the dialog is filled: the recipient and the delivery may still be missing. */

@@ -11,6 +11,7 @@ import {
   formatDateTime,
   formatUsdFromCents,
   formatVesFromCents,
+  ivaLineLabel,
   type CompraStatus,
 } from '@casillero/shared';
 import type { trpc } from '../../lib/trpc';
@@ -130,7 +131,11 @@ export function CompraView({
           <Line label={COMPRA_LINE_LABELS.salesTax} cents={compra.salesTaxUsdCents} />
           <Line label={COMPRA_LINE_LABELS.shipping} cents={compra.shippingUsdCents} />
           <Line label={COMPRA_LINE_LABELS.fee} cents={compra.feeUsdCents} />
-          <Line label="Total" cents={compra.totalUsdCents} strong />
+          {/* The IVA its invoice carries (on our fee only: the store's part is paid on the customer's behalf). */}
+          {compra.taxes?.ivaBuckets.map((b) => (
+            <Line key={b.rateBasisPoints} label={ivaLineLabel(b)} cents={b.ivaUsdCents} />
+          ))}
+          <Line label="Total" cents={compra.taxes?.totalUsdCents ?? compra.totalUsdCents} strong />
           {compra.validUntil && compra.status === 'quoted' && (
             <Text size="xs" c={compra.expired ? 'red' : 'dimmed'}>
               {compra.expired ? 'Venció el' : 'Válida hasta el'} {formatDateTime(compra.validUntil)}

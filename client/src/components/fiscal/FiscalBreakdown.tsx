@@ -45,7 +45,7 @@ export function FiscalBreakdown({ fiscal }: { fiscal: FiscalBreakdownValues }) {
     ['Base imponible', fiscal.baseUsdCents, fiscal.baseVesCentimos],
     ['IVA', fiscal.ivaUsdCents, fiscal.ivaVesCentimos],
   ];
-  if (fiscal.exemptUsdCents > 0) rows.push(['Exento', fiscal.exemptUsdCents, fiscal.exemptVesCentimos]);
+  if (fiscal.exemptUsdCents > 0) rows.push(['Exento / no sujeto', fiscal.exemptUsdCents, fiscal.exemptVesCentimos]);
   if (fiscal.igtfUsdCents > 0) rows.push(['IGTF', fiscal.igtfUsdCents, fiscal.igtfVesCentimos]);
   rows.push([
     fiscal.igtfUsdCents > 0 ? 'Total con IGTF' : 'Total',

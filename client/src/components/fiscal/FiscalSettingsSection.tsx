@@ -8,6 +8,9 @@ import { useEffect, useState } from 'react';
 import {
   CHARGE_KINDS,
   CHARGE_KIND_LABELS,
+  ON_BEHALF_KINDS,
+  ON_BEHALF_KIND_LABELS,
+  ON_BEHALF_TREATMENTS,
   CONTROL_NUMBER_PROVIDERS,
   CONTROL_NUMBER_PROVIDER_LABELS,
   TAX_TREATMENTS,
@@ -178,6 +181,17 @@ export function FiscalSettingsSection() {
               </Group>
             );
           })}
+          {/* Fixed, not the administrator's (docs/product/fiscal-invoices.md#taxes): paid on the customer's behalf. */}
+          {ON_BEHALF_KINDS.map((kind) => (
+            <Group key={kind} wrap="wrap" gap="xs">
+              <Text size="sm" w={180}>
+                {ON_BEHALF_KIND_LABELS[kind]}
+              </Text>
+              <Text size="sm" c="dimmed" style={{ flex: 1, minWidth: 220 }}>
+                {ON_BEHALF_TREATMENTS[kind].legalGround}
+              </Text>
+            </Group>
+          ))}
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending}>
               Guardar datos fiscales

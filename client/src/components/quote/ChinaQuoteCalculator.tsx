@@ -1,5 +1,12 @@
 import { useMemo, useState } from 'react';
-import { chinaQuoteMessage, formatDecimal, insuranceRuleOfPrices, QUOTE_MESSAGES, quoteChina } from '@casillero/shared';
+import {
+  chinaQuoteMessage,
+  formatDecimal,
+  insuranceRuleOfPrices,
+  QUOTE_MESSAGES,
+  quoteChina,
+  withInvoiceTaxes,
+} from '@casillero/shared';
 import { QuotePanel } from './QuotePanel';
 import { QuoteLayout } from './QuoteLayout';
 import { usePriceList } from '../../lib/prices';
@@ -16,8 +23,12 @@ export function ChinaQuoteCalculator() {
   const [form, setForm] = useState<ChinaForm>(initial);
   const patch = (p: Partial<ChinaForm>) => setForm((f) => ({ ...f, ...p }));
   const priceList = usePriceList();
-  // No price until the server's price list is here: never one it would not charge.
-  const quote = useMemo(() => (priceList ? quoteChina(form, priceList.prices) : null), [form, priceList]);
+  // No price until the server's price list is here: never one it would not charge; with the IVA
+  // its invoice will carry when invoices are fiscal.
+  const quote = useMemo(() => {
+    const q = priceList ? quoteChina(form, priceList.prices) : null;
+    return q && withInvoiceTaxes(q, priceList?.fiscal);
+  }, [form, priceList]);
 
   return (
     <QuoteLayout

@@ -1,13 +1,16 @@
 import { useMemo, useState } from 'react';
-import { SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   DELIVERY_TIME,
   QUOTE_MESSAGES,
+  WEIGHT_UNITS,
   insuranceRuleOfPrices,
   quoteUsa,
   usaQuoteMessage,
+  withInvoiceTaxes,
   type ShippingMethod,
   type UsaQuote,
+  type WeightUnit,
   formatDecimal,
   formatLb,
 } from '@casillero/shared';
@@ -18,10 +21,12 @@ import { usePriceList } from '../../lib/prices';
 import { PriceListSince } from './PriceListSince';
 import { DimensionFields, ExtraFields, type DimensionsValue, type ExtrasValue } from './QuoteFields';
 
-type UsaForm = DimensionsValue & ExtrasValue & { peso: number | string; tipo: ShippingMethod };
+type UsaForm = DimensionsValue & ExtrasValue & { peso: number | string; unidad: WeightUnit; tipo: ShippingMethod };
 
 const initial: UsaForm = {
   peso: '',
+  // Kilograms first, as the warehouse and every other screen weigh (docs/product/quote-calculators.md#inputs).
+  unidad: 'kg',
   largo: '',
   ancho: '',
   alto: '',
@@ -49,14 +54,15 @@ export function UsaQuoteCalculator() {
   const priceList = usePriceList();
   const patch = (p: Partial<UsaForm>) => setForm((f) => ({ ...f, ...p }));
 
-  // No price until the server's price list is here: never one it would not charge.
-  const quotes: Record<ShippingMethod, UsaQuote | null> = useMemo(
-    () => ({
-      aereo: priceList ? quoteUsa({ ...form, tipo: 'aereo' }, priceList.prices) : null,
-      maritimo: priceList ? quoteUsa({ ...form, tipo: 'maritimo' }, priceList.prices) : null,
-    }),
-    [form, priceList],
-  );
+  // No price until the server's price list is here: never one it would not charge. With fiscal
+  // invoicing on, each quote carries the IVA its invoice will (docs/product/quote-calculators.md#taxes-on-the-invoice).
+  const quotes: Record<ShippingMethod, UsaQuote | null> = useMemo(() => {
+    const quote = (tipo: ShippingMethod) => {
+      const q = priceList ? quoteUsa({ ...form, tipo }, priceList.prices) : null;
+      return q && withInvoiceTaxes(q, priceList?.fiscal);
+    };
+    return { aereo: quote('aereo'), maritimo: quote('maritimo') };
+  }, [form, priceList]);
   const { aereo, maritimo } = quotes;
   const selected = quotes[form.tipo];
   const cheaper: ShippingMethod | null =
@@ -70,13 +76,22 @@ export function UsaQuoteCalculator() {
       formLabel="Datos del paquete"
       fields={
         <>
-          <DecimalInput
-            kind="weightLb"
-            label="Peso real (lb)"
-            placeholder="0"
-            value={form.peso}
-            onChange={(peso) => patch({ peso })}
-          />
+          <Group gap="xs" align="flex-end" wrap="nowrap">
+            <DecimalInput
+              kind={form.unidad === 'kg' ? 'weightKg' : 'weightLb'}
+              label={`Peso real (${form.unidad})`}
+              placeholder="0"
+              value={form.peso}
+              onChange={(peso) => patch({ peso })}
+              style={{ flex: 1 }}
+            />
+            <SegmentedControl
+              aria-label="Unidad de peso"
+              value={form.unidad}
+              onChange={(unidad) => patch({ unidad: unidad as WeightUnit })}
+              data={WEIGHT_UNITS.map((u) => ({ value: u, label: u }))}
+            />
+          </Group>
           <DimensionFields value={form} onChange={patch} />
           <ExtraFields
             value={form}

@@ -167,7 +167,22 @@ function CompraCard({ id }: { id: string }) {
             />
             <Group gap="sm">
               {compra.status === 'quoted' && !compra.expired && (
-                <Button loading={accept.isPending} onClick={() => accept.mutate({ id }, handlers)}>
+                <Button
+                  loading={accept.isPending}
+                  onClick={() =>
+                    // The total shown, taxes included: its invoice charges exactly it, or nothing is issued.
+                    accept.mutate(
+                      { id, confirmedTotalUsdCents: compra.taxes?.totalUsdCents ?? compra.totalUsdCents },
+                      {
+                        ...handlers,
+                        onError: (e) => {
+                          handlers.onError(e);
+                          refresh();
+                        },
+                      },
+                    )
+                  }
+                >
                   Aceptar y pagar
                 </Button>
               )}

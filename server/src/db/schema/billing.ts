@@ -17,7 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { ChargeKind, Currency, LedgerKind, PaymentMethodDetails, PaymentMethodKind } from '@casillero/shared';
+import type { Currency, LedgerKind, LineKind, PaymentMethodDetails, PaymentMethodKind } from '@casillero/shared';
 import { paymentTypeEnum } from './enums';
 import { cents, createdAt, timestamptz, updatedAt, uuidPk } from './columns';
 import { customerOwned } from './owned';
@@ -74,7 +74,7 @@ export const invoiceCounters = pgTable('invoice_counters', {
 });
 
 /** A line of an amount due; its kind chooses its tax treatment (docs/product/fiscal-invoices.md#taxes), 'other' when absent. */
-export type InvoiceLine = { description: string; usdCents: number; kind?: ChargeKind };
+export type InvoiceLine = { description: string; usdCents: number; kind?: LineKind };
 
 /** An amount due: its number, its lines in USD and the rate of the day it was issued, frozen. */
 export const invoices = pgTable(

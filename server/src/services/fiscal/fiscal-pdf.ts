@@ -6,6 +6,7 @@
 import {
   FISCAL_DOCUMENT_KIND_LABELS,
   FISCAL_MESSAGES,
+  ON_BEHALF_TREATMENTS,
   formatRatePercent,
   formatUsdCents,
   formatVesCentimos,
@@ -68,6 +69,10 @@ function taxRow(doc: PDFKit.PDFDocument, at: Cursor, label: string, usd: number,
   at.y += 15;
 }
 
+/** The exempt amount: exento and exonerado lines, and what is not subject to IVA (docs/product/fiscal-invoices.md#taxes). */
+const EXEMPT_LABEL = 'Exento / exonerado / no sujeto';
+const NOT_SUBJECT_GROUNDS = new Set<string>(Object.values(ON_BEHALF_TREATMENTS).map((t) => t.legalGround));
+
 export function drawFiscalTotals(doc: PDFKit.PDFDocument, at: Cursor, f: LiveFiscalDocument) {
   room(doc, at, 110);
   caption(doc, 'Impuestos', MARGIN, at.y, WIDTH);
@@ -78,7 +83,7 @@ export function drawFiscalTotals(doc: PDFKit.PDFDocument, at: Cursor, f: LiveFis
     taxRow(doc, at, `Base imponible (IVA ${pct} %)`, b.baseUsdCents, ves(b.baseUsdCents));
     taxRow(doc, at, `IVA ${pct} %`, b.ivaUsdCents, ves(b.ivaUsdCents));
   }
-  if (f.exemptUsdCents > 0) taxRow(doc, at, 'Exento / exonerado', f.exemptUsdCents, f.exemptVesCentimos);
+  if (f.exemptUsdCents > 0) taxRow(doc, at, EXEMPT_LABEL, f.exemptUsdCents, f.exemptVesCentimos);
   taxRow(doc, at, 'Total IVA', f.ivaUsdCents, f.ivaVesCentimos);
   taxRow(doc, at, 'Total', f.totalUsdCents, f.totalVesCentimos, true);
   if (f.igtfUsdCents > 0) {
@@ -95,7 +100,9 @@ export function drawFiscalTotals(doc: PDFKit.PDFDocument, at: Cursor, f: LiveFis
   }
   for (const ground of f.legalGrounds) {
     room(doc, at, 14);
-    at.y = text(doc, `Exento / exonerado según: ${ground}`, MARGIN, at.y, WIDTH, { size: 9, color: INK }) + 2;
+    // What is paid on the customer's behalf carries its own words ('No sujeto al IVA: …').
+    const line = NOT_SUBJECT_GROUNDS.has(ground) ? ground : `Exento / exonerado según: ${ground}`;
+    at.y = text(doc, line, MARGIN, at.y, WIDTH, { size: 9, color: INK }) + 2;
   }
   at.y += 10;
 }

@@ -285,7 +285,7 @@ describe('the note as a PDF', () => {
       'Motivo: Servicio no prestado',
       'Base imponible (IVA 16 %)',
       formatUsdCents(2150),
-      'Exento / exonerado',
+      'Exento / exonerado / no sujeto',
       formatUsdCents(3094),
       formatVesCentimos(note.totalVesCentimos!),
     ])

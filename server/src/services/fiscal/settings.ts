@@ -5,6 +5,8 @@ import {
   CHARGE_KINDS,
   CONTROL_NUMBER_PROVIDERS,
   DEFAULT_FISCAL_SETTINGS,
+  fiscalQuoteTerms,
+  type FiscalQuoteTerms,
   type FiscalSettings,
   type TaxTreatment,
 } from '@casillero/shared';
@@ -55,6 +57,11 @@ export async function getFiscalSettings(db: DbOrTx): Promise<FiscalSettings> {
     // An unreadable row leaves the defaults (off).
   }
   return settings;
+}
+
+/** What a quote needs of the settings (whether invoices carry taxes, each kind's IVA rate): read in its transaction. */
+export async function getFiscalQuoteTerms(db: DbOrTx): Promise<FiscalQuoteTerms> {
+  return fiscalQuoteTerms(await getFiscalSettings(db));
 }
 
 /** The administrator's change, locked and audited (before and after). */

@@ -3,6 +3,7 @@
 // the purchase, mark an item the store failed on, enter the store's trackings) with the settings.
 import {
   COMPRA_MESSAGES,
+  compraAcceptInput,
   compraCreateInput,
   compraIdInput,
   compraItemChoiceInput,
@@ -35,12 +36,15 @@ import {
   renewCompraQuote,
   setCompraSettings,
 } from '../../services/compras';
+import { withCompraTaxes, withTotalsWithTaxes } from '../../services/compras-invoice';
 import { foundOr } from '../found';
 import { auditedUserProcedure, protectedProcedure, router, staffProcedure } from '../init';
 
 export const comprasRouter = router({
   /** Compras: the signed-in customer's requests. */
-  mine: protectedProcedure.query(({ ctx }) => listMyCompras(ctx.db, ctx.user.id)),
+  mine: protectedProcedure.query(async ({ ctx }) =>
+    withTotalsWithTaxes(ctx.db, await listMyCompras(ctx.db, ctx.user.id)),
+  ),
 
   /** The casilleros a purchase may go to, and the fee shown before asking. */
   options: protectedProcedure.query(async ({ ctx }) => ({
@@ -52,7 +56,10 @@ export const comprasRouter = router({
   detail: protectedProcedure
     .input(compraIdInput)
     .query(async ({ ctx, input }) =>
-      foundOr(await findCompra(ctx.db, ctx.config, input.id, ctx.user.id), COMPRA_MESSAGES.notFound),
+      withCompraTaxes(
+        ctx.db,
+        foundOr(await findCompra(ctx.db, ctx.config, input.id, ctx.user.id), COMPRA_MESSAGES.notFound),
+      ),
     ),
 
   create: auditedUserProcedure
@@ -63,9 +70,12 @@ export const comprasRouter = router({
     .input(compraIdInput)
     .mutation(({ ctx, input }) => cancelCompra(ctx.db, ctx.user.id, input.id, { appUrl: ctx.config.appUrl })),
 
-  accept: auditedUserProcedure
-    .input(compraIdInput)
-    .mutation(({ ctx, input }) => acceptCompraQuote(ctx.db, ctx.user.id, input.id, { appUrl: ctx.config.appUrl })),
+  accept: auditedUserProcedure.input(compraAcceptInput).mutation(({ ctx, input }) =>
+    acceptCompraQuote(ctx.db, ctx.user.id, input.id, {
+      appUrl: ctx.config.appUrl,
+      confirmedTotalUsdCents: input.confirmedTotalUsdCents,
+    }),
+  ),
 
   acceptDifference: auditedUserProcedure
     .input(compraIdInput)
@@ -87,7 +97,9 @@ export const comprasRouter = router({
 
   adminDetail: staffProcedure('compras')
     .input(compraIdInput)
-    .query(async ({ ctx, input }) => foundOr(await findCompra(ctx.db, ctx.config, input.id), COMPRA_MESSAGES.notFound)),
+    .query(async ({ ctx, input }) =>
+      withCompraTaxes(ctx.db, foundOr(await findCompra(ctx.db, ctx.config, input.id), COMPRA_MESSAGES.notFound)),
+    ),
 
   settings: staffProcedure('compras').query(({ ctx }) => getCompraSettings(ctx.db)),
 

@@ -122,6 +122,15 @@ const usaCents = (kg: number, dims: [number, number, number], valor: number, tip
     )!.total,
   )!;
 
+/** Of it, the import taxes (the price list's air 'impuestos'): a line of their own on the invoice. */
+const usaImportTaxCents = (kg: number, dims: [number, number, number], valor: number) =>
+  toCents(
+    quoteUsa(
+      { peso: kgToLb(kg), largo: dims[0], ancho: dims[1], alto: dims[2], valor, seguro: false, tipo: 'aereo' },
+      PRICE_LIST_V1,
+    )!.impuestos,
+  )!;
+
 describe('ship requests: the price', () => {
   it('prices the parcels like the public calculator, plus the delivery fee of the recipient’s zone', async () => {
     const a = await parcel(maria, 10, '50x40x30', 120);
@@ -260,11 +269,14 @@ describe('ship requests: confirming', () => {
     const linked = await db().select().from(shipmentPackages).where(eq(shipmentPackages.shipmentId, s.id));
     expect(linked.map((l) => l.packageId).sort()).toEqual([a, b].sort());
     const shipping = usaCents(6, [40, 30, 30], 80, 'aereo') + usaCents(1.2, [25, 20, 10], 80, 'aereo');
+    const importTaxes = usaImportTaxCents(6, [40, 30, 30], 80) + usaImportTaxCents(1.2, [25, 20, 10], 80);
     const [invoice] = await db().select().from(invoices).where(eq(invoices.shipmentId, s.id));
     expect(invoice.userId).toBe(maria.user.id);
     expect(invoice.number).toBe(done.invoiceNumber);
+    // The freight and, a line of their own, the import taxes paid at customs on her behalf.
     expect(invoice.lines).toEqual([
-      { description: M.lineShipping(s.shipmentCode, 2, 'Aéreo'), usdCents: shipping },
+      { description: M.lineShipping(s.shipmentCode, 2, 'Aéreo'), usdCents: shipping - importTaxes },
+      { description: M.lineImportTaxes(s.shipmentCode), usdCents: importTaxes },
       { description: M.lineDelivery('Entrega a domicilio'), usdCents: DELIVERY_FEE_DEFAULTS_USD_CENTS.caracas },
     ]);
     expect(invoice.usdCents).toBe(shipping + DELIVERY_FEE_DEFAULTS_USD_CENTS.caracas);
@@ -303,7 +315,7 @@ describe('ship requests: confirming', () => {
       deliveryFeeUsdCents: 0,
     });
     const [invoice] = await db().select().from(invoices).where(eq(invoices.shipmentId, s.id));
-    expect(invoice.lines).toHaveLength(1);
+    expect(invoice.lines).toHaveLength(2);
     expect(invoice.usdCents).toBe(usaCents(2, [30, 30, 30], 80, 'aereo'));
   });
 
@@ -409,6 +421,7 @@ describe('ship requests: a finished repack', () => {
         dimensionsCm: '50x40x30',
         packageCount: 2,
         shippingUsdCents: boxCents,
+        importTaxesUsdCents: usaImportTaxCents(5.5, [50, 40, 30], fromCents(120 + 200)),
         // What the two parcels inside declare: the value insured if the box is insured.
         declaredUsdCents: 120 + 200,
       },
@@ -451,7 +464,10 @@ describe('ship requests: a finished repack', () => {
     const [s] = await db().select().from(shipments).where(eq(shipments.id, done.shipmentId));
     const boxCents = usaCents(3.2, [35, 30, 25], fromCents(160), 'aereo');
     const [invoice] = await db().select().from(invoices).where(eq(invoices.shipmentId, s.id));
-    expect(invoice.lines[0]).toEqual({ description: M.lineShipping(s.shipmentCode, 2, 'Aéreo'), usdCents: boxCents });
+    expect(invoice.lines[0]).toEqual({
+      description: M.lineShipping(s.shipmentCode, 2, 'Aéreo'),
+      usdCents: boxCents - usaImportTaxCents(3.2, [35, 30, 25], fromCents(160)),
+    });
     expect(s.totalWeightKg).toBe(3.2);
     // No longer offered, and a second request is refused like a parcel already requested.
     expect((await as(maria).shipRequests.repacks()).some((r) => r.id === box.id)).toBe(false);

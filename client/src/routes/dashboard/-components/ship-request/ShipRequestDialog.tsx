@@ -1,7 +1,9 @@
 // 'Enviar a Venezuela' from Almacén (docs/product/last-mile.md#the-ship-request): the customer ticks
 // parcels in the warehouse or finished repacks (one box each, its parcels not offered alone), chooses the mode where the origin offers two, the recipient and the
-// delivery (home or an agency), sees the price (the public calculator's, storage and delivery)
-// and the next departure, may insure it ('Asegurar envío': docs/product/insurance.md), and confirms: the shipment is prepared and the invoice is in Facturas.
+// delivery (home or an agency), sees the price (the public calculator's, storage and delivery, and
+// the taxes its invoice will carry: docs/product/fiscal-invoices.md#taxes) and the next departure,
+// may insure it ('Asegurar envío': docs/product/insurance.md), and confirms the total shown: the
+// shipment is prepared and the invoice, of exactly that total, is in Facturas.
 import { TravelFlags } from '../../../../components/travel-rules/TravelFlags';
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -25,12 +27,14 @@ import {
   DELIVERY_CHOICE_LABELS as D,
   DELIVERY_METHOD_LABELS,
   INSURANCE_LABELS,
+  QUOTE_TAX_LABELS,
   SHIP_REQUEST_LABELS as L,
   SHIP_REQUEST_MESSAGES as M,
   SHIPPING_METHOD_LABELS,
   VENEZUELAN_STATES,
   formatUsdCents,
   insuranceRuleSummary,
+  ivaLineLabel,
   type DeliveryMethod,
   type ShippingMethod,
   type VenezuelanState,
@@ -144,6 +148,8 @@ function ShipRequestForm({
         agencyId: deliveryMethod === 'agency' ? agencyId : null,
         insured,
         quoteToken: quoteToken ?? seenToken,
+        // The total shown, taxes included: the invoice charges exactly it, or nothing is issued.
+        confirmedTotalUsdCents: quote.data?.totalUsdCents ?? null,
       });
       notifySuccess(L.successTitle, r.message);
       await queryClient.invalidateQueries();
@@ -152,6 +158,8 @@ function ShipRequestForm({
       const message = getErrorMessage(e);
       // The price seen is no longer honoured: quote again with the prices in effect.
       if (message === PRICE_LIST_MESSAGES.quoteExpired) setQuoteToken(null);
+      // The price may have changed since it was shown: show the new one to review.
+      void quote.refetch();
       setError(message);
     }
   };
@@ -272,7 +280,10 @@ function ShipRequestForm({
           )}
           {quote.data && (
             <>
-              <Line label={L.freight(SHIPPING_METHOD_LABELS[shippingMethod])} cents={quote.data.shippingUsdCents} />
+              <Line label={L.freight(SHIPPING_METHOD_LABELS[shippingMethod])} cents={quote.data.freightUsdCents} />
+              {quote.data.importTaxesUsdCents > 0 && (
+                <Line label={QUOTE_TAX_LABELS.importTaxes} cents={quote.data.importTaxesUsdCents} />
+              )}
               {quote.data.storageUsdCents > 0 && <Line label={M.lineStorage} cents={quote.data.storageUsdCents} />}
               {quote.data.deliveryUsdCents !== null && (
                 <Line label={DELIVERY_METHOD_LABELS[deliveryMethod]} cents={quote.data.deliveryUsdCents} />
@@ -285,6 +296,9 @@ function ShipRequestForm({
                   </Text>
                 </>
               )}
+              {quote.data.taxes.ivaBuckets.map((b) => (
+                <Line key={b.rateBasisPoints} label={ivaLineLabel(b)} cents={b.ivaUsdCents} />
+              ))}
               <Line label={L.total} cents={quote.data.totalUsdCents} strong />
               {quote.data.travelWarnings.map((w) => (
                 <TravelFlags key={`${w.label}-${w.flag.code}`} flags={[w.flag]} label={w.label} />
@@ -311,7 +325,14 @@ function ShipRequestForm({
         <Button
           onClick={confirm}
           loading={create.isPending}
-          disabled={ticked === 0 || !recipientId || (deliveryMethod === 'agency' && !agencyId)}
+          disabled={
+            ticked === 0 ||
+            !recipientId ||
+            (deliveryMethod === 'agency' && !agencyId) ||
+            // What is confirmed is the total shown: not one still being recomputed.
+            !quote.data ||
+            quote.isPlaceholderData
+          }
         >
           {L.confirm}
         </Button>
