@@ -337,6 +337,38 @@ describe('deliveries', () => {
     await as(maria).account.deleteWebhook({ id: sub.id });
   });
 
+  it('at delivery, a name whose DNS now answers an embedded loopback or metadata address is never called', async () => {
+    const sub = await as(maria).account.createWebhook({ url: hookUrl('/embebida'), events: ['invoice.issued'] });
+    for (const address of ['::7f00:1', '::ffff:127.0.0.1', '64:ff9b::a9fe:a9fe', '2002:a9fe:a9fe::']) {
+      await issueInvoiceTo(maria, `Factura hacia ${address}`);
+      received.length = 0;
+      const answer: Lookup = async () => [{ address, family: 6 }];
+      expect(await deliverDueWebhooks(db(), silent, { lookup: answer }), address).toBe(0);
+      const rows = await deliveriesOf(sub.id);
+      expect(rows.at(-1), address).toMatchObject({ status: 'failed', lastError: WEBHOOK_MESSAGES.privateAddress });
+      expect(received, address).toEqual([]);
+    }
+    await as(maria).account.deleteWebhook({ id: sub.id });
+  });
+
+  it('connects to the address it checked: the name is resolved once per delivery, never again by the connection', async () => {
+    const sub = await as(maria).account.createWebhook({ url: hookUrl('/una-vez'), events: ['invoice.issued'] });
+    await issueInvoiceTo(maria, 'Factura resuelta una vez');
+    received.length = 0;
+    // A DNS that answers the receiver once, then an address inside: a second resolution would
+    // connect elsewhere (and `hooks.casillero.test` does not resolve on the system's DNS at all).
+    const asked: string[] = [];
+    const rebinding: Lookup = async (host) => {
+      asked.push(host);
+      return [{ address: asked.length === 1 ? '127.0.0.1' : '10.0.0.7', family: 4 }];
+    };
+    const sent = await deliverDueWebhooks(db(), silent, { ...local, lookup: rebinding });
+    expect(sent).toBe(1);
+    expect(asked).toEqual([HOST]);
+    expect(received.map((r) => r.url)).toEqual(['/una-vez']);
+    await as(maria).account.deleteWebhook({ id: sub.id });
+  });
+
   it('after a rotation signs with both secrets for 24 hours, then with the new one only', async () => {
     const sub = await as(maria).account.createWebhook({ url: hookUrl('/rotada'), events: ['invoice.issued'] });
     const before = Date.now();
