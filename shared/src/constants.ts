@@ -63,6 +63,13 @@ export const PASSWORD_RESET_TTL_MINUTES = 60;
  * failed attempts from strangers keep new devices out of the account (docs/decisions/007).
  */
 export const SIGN_IN_LINK_TTL_MINUTES = 15;
+/**
+ * Sign-in links sent per account (the typed e-mail): one a minute and `perHour` an hour. A request
+ * past them answers the same as any other and sends nothing; the links already sent within the
+ * hour work again for SIGN_IN_LINK_TTL_MINUTES, so the owner's mailbox always holds a way in
+ * (docs/product/security.md#sign-in-links).
+ */
+export const SIGN_IN_LINK_LIMIT = { perHour: 3, minIntervalSeconds: 60 } as const;
 export const SIGN_IN_LINK_PATH = '/entrar';
 /** How long a staff invitation link works. */
 export const STAFF_INVITATION_TTL_HOURS = 72;

@@ -36,7 +36,6 @@ export const AUTH_MESSAGES = {
   signInLinkInvalid:
     'El enlace para entrar no es válido, ya se usó o venció. Pide uno nuevo desde la página de inicio de sesión.',
   signInLinkSigningIn: 'Entrando…',
-  signInLinkThrottle: 'Por seguridad, solo se puede pedir un enlace para entrar cada 60 segundos.',
   passwordUpdated: 'Tu contraseña fue actualizada.',
   currentPasswordWrong: 'La contraseña actual no es correcta.',
   passwordChangeTooMany: (minutes: number) =>
