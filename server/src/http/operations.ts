@@ -6,14 +6,14 @@ import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
-import { count, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { GENERIC_MESSAGES, httpStatusMessage } from '@casillero/shared';
 import { MIGRATIONS_FOLDER, rowsOf, type Database } from '../db/client';
-import { emailOutbox } from '../db/schema';
 import type { Config } from '../env';
 import { fromTrustedProxy, hopTrust } from '../lib/client-address';
+import { scheduledJobs } from '../jobs/storage-reminders';
+import { createMetrics } from './metrics';
 
 /** SIGTERM to exit: past this the process gives up waiting and exits with 1. */
 export const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -37,184 +37,6 @@ export function requestIdGenerator(config: Pick<Config, 'trustProxy'>) {
     const incoming = fromTrustedProxy(req, trust) ? req.headers['x-request-id'] : undefined;
     return typeof incoming === 'string' && INCOMING_REQUEST_ID.test(incoming) ? incoming : randomUUID();
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Metrics
-
-/** Node's own metrics (memory, event loop, GC): one set per process, however many servers it creates. */
-let processRegistry: Registry | undefined;
-function processMetrics(): Registry {
-  if (!processRegistry) {
-    processRegistry = new Registry();
-    collectDefaultMetrics({ register: processRegistry });
-  }
-  return processRegistry;
-}
-
-/** Label values outside the routes the app declares, so scanners cannot grow the label sets. */
-const FALLBACK_ROUTE = '(fallback)';
-const STATIC_ROUTE = '(static)';
-const UNKNOWN_PROCEDURE = '(unknown)';
-
-/** The route a request matched: its pattern, one label for every static file, one for the not-found handler. */
-function routeLabel(req: FastifyRequest): string {
-  const url = req.routeOptions.url;
-  if (!url) return FALLBACK_ROUTE;
-  if (!url.includes(':') && !url.includes('*') && path.extname(url)) return STATIC_ROUTE;
-  return url;
-}
-
-/** The tRPC error codes of one request's failed calls, by procedure path, in call order. */
-const trpcErrors = new WeakMap<FastifyRequest, Map<string, string[]>>();
-
-/** Called from tRPC's onError: the failed call is counted by its code when the answer is sent. */
-export function noteTrpcError(req: FastifyRequest | undefined, procedure: string | undefined, code: string) {
-  if (!req) return;
-  const byPath = trpcErrors.get(req) ?? new Map<string, string[]>();
-  const key = procedure ?? '';
-  byPath.set(key, [...(byPath.get(key) ?? []), code]);
-  trpcErrors.set(req, byPath);
-}
-
-/** The procedure paths of a tRPC request (several in a batch), as the client named them. */
-function requestedProcedures(req: FastifyRequest): string[] {
-  const rawPath = (req.params as { path?: string } | undefined)?.path;
-  if (!rawPath) return [];
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(rawPath);
-  } catch {
-    return [UNKNOWN_PROCEDURE];
-  }
-  const isBatch = (req.query as { batch?: unknown } | undefined)?.batch === '1';
-  return isBatch ? decoded.split(',') : [decoded];
-}
-
-function createMetrics(database: Database, procedurePaths: ReadonlySet<string>) {
-  const register = new Registry();
-  const httpLabels = ['method', 'route', 'status_class'] as const;
-  const metrics = {
-    httpRequests: new Counter({
-      name: 'casillero_http_requests_total',
-      help: 'HTTP requests answered, by method, route pattern and status class.',
-      labelNames: httpLabels,
-      registers: [register],
-    }),
-    httpDuration: new Histogram({
-      name: 'casillero_http_request_duration_seconds',
-      help: 'Time to answer an HTTP request, by method, route pattern and status class.',
-      labelNames: httpLabels,
-      registers: [register],
-    }),
-    trpcCalls: new Counter({
-      name: 'casillero_trpc_calls_total',
-      help: 'tRPC procedure calls, by procedure and outcome (ok or the tRPC error code); each call of a batch counts.',
-      labelNames: ['procedure', 'outcome'] as const,
-      registers: [register],
-    }),
-    trpcDuration: new Histogram({
-      name: 'casillero_trpc_call_duration_seconds',
-      help: 'Time to answer the HTTP request that carried a tRPC call (a batch: the whole batch), by procedure.',
-      labelNames: ['procedure'] as const,
-      registers: [register],
-    }),
-    errors: new Counter({
-      name: 'casillero_errors_total',
-      help: 'Error answers: failed tRPC calls by procedure and tRPC code, other routes by HTTP status (4xx and 5xx).',
-      labelNames: ['route', 'procedure', 'code'] as const,
-      registers: [register],
-    }),
-    outboxPending: new Gauge({
-      name: 'casillero_outbox_pending_messages',
-      help: 'E-mails waiting in the outbox (status pending), read at scrape time.',
-      registers: [register],
-    }),
-    outboxOldestAge: new Gauge({
-      name: 'casillero_outbox_oldest_pending_age_seconds',
-      help: 'Age of the oldest pending e-mail in the outbox (0 when none), read at scrape time.',
-      registers: [register],
-    }),
-    outboxFailed: new Gauge({
-      name: 'casillero_outbox_failed_messages',
-      help: 'E-mails the worker gave up on after its retries (status failed), read at scrape time.',
-      registers: [register],
-    }),
-    poolMax: new Gauge({
-      name: 'casillero_db_pool_max_connections',
-      help: 'Connections this instance may open to the database (1 for embedded PGlite).',
-      labelNames: ['driver'] as const,
-      registers: [register],
-    }),
-    poolConnections: new Gauge({
-      name: 'casillero_db_pool_connections',
-      help: "This instance's open database connections by state (in_use: running a query or inside a transaction), from pg_stat_activity at scrape time; PostgreSQL only.",
-      labelNames: ['state'] as const,
-      registers: [register],
-    }),
-  };
-  metrics.poolMax.set({ driver: database.driver }, database.pool?.max ?? 1);
-
-  function procedureLabel(procedure: string) {
-    return procedurePaths.has(procedure) ? procedure : UNKNOWN_PROCEDURE;
-  }
-
-  function observe(req: FastifyRequest, statusCode: number, seconds: number) {
-    const route = routeLabel(req);
-    const labels = { method: req.method, route, status_class: `${Math.floor(statusCode / 100)}xx` };
-    metrics.httpRequests.inc(labels);
-    metrics.httpDuration.observe(labels, seconds);
-    const procedures = route.startsWith('/trpc/') ? requestedProcedures(req) : [];
-    if (procedures.length === 0) {
-      if (statusCode >= 400) metrics.errors.inc({ route, code: String(statusCode) });
-      return;
-    }
-    const errorsByPath = trpcErrors.get(req);
-    for (const requested of procedures) {
-      const procedure = procedureLabel(requested);
-      // A call without an error of its own fails with the request when the request failed as a whole.
-      const code = errorsByPath?.get(requested)?.shift() ?? (statusCode >= 400 ? String(statusCode) : undefined);
-      metrics.trpcCalls.inc({ procedure, outcome: code ?? 'ok' });
-      metrics.trpcDuration.observe({ procedure }, seconds);
-      if (code) metrics.errors.inc({ route, procedure, code });
-    }
-  }
-
-  /** The gauges read from the database, refreshed right before each scrape. */
-  async function refreshDatabaseGauges() {
-    const outbox = await database.db
-      .select({
-        status: emailOutbox.status,
-        messages: count(),
-        oldestAgeSeconds: sql<
-          string | number | null
-        >`extract(epoch from now() - min(${emailOutbox.createdAt}))::float8`,
-      })
-      .from(emailOutbox)
-      .where(inArray(emailOutbox.status, ['pending', 'failed']))
-      .groupBy(emailOutbox.status);
-    const pending = outbox.find((row) => row.status === 'pending');
-    metrics.outboxPending.set(pending?.messages ?? 0);
-    metrics.outboxOldestAge.set(Number(pending?.oldestAgeSeconds ?? 0));
-    metrics.outboxFailed.set(outbox.find((row) => row.status === 'failed')?.messages ?? 0);
-
-    if (database.pool) {
-      // postgres.js has no pool statistics: the server's view of this pool's connections
-      // (found by their application_name). The one running this query counts as idle, as it
-      // is between the pool's own queries.
-      const [connections] = rowsOf<{ in_use: number; idle: number }>(
-        await database.db.execute(sql`
-          select count(*) filter (where state is distinct from 'idle' and pid <> pg_backend_pid())::int as in_use,
-                 count(*) filter (where state = 'idle' or pid = pg_backend_pid())::int as idle
-          from pg_stat_activity
-          where application_name = ${database.pool.applicationName}`),
-      );
-      metrics.poolConnections.set({ state: 'in_use' }, connections?.in_use ?? 0);
-      metrics.poolConnections.set({ state: 'idle' }, connections?.idle ?? 0);
-    }
-  }
-
-  return { register: Registry.merge([processMetrics(), register]), observe, refreshDatabaseGauges };
 }
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
@@ -302,7 +124,8 @@ export type Operations = {
  */
 export async function registerOperations(app: FastifyInstance, options: OperationsOptions): Promise<Operations> {
   const { config, database } = options;
-  const metrics = createMetrics(database, new Set(options.procedurePaths));
+  const jobNames = scheduledJobs(config).map((job) => job.name);
+  const metrics = createMetrics(database, new Set(options.procedurePaths), jobNames);
   const migrations = committedMigrations();
   let shuttingDown = false;
 
