@@ -79,6 +79,8 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const PASSWORD_RULE_HINT = `Mínimo ${PASSWORD_MIN_LENGTH} caracteres, con mayúscula, minúscula, número y símbolo.`;
 export const ACTIVE_USER_WINDOW_DAYS = 30;
 
+/** Seconds a 503 (the database cannot be reached) asks the caller to wait, in its Retry-After. */
+export const SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 /** Password-reset limits per e-mail (docs/product/sign-up-and-sign-in.md#reset-limits, enforced on the server: docs/product/product-decisions.md#d3-limits-are-enforced-on-the-server). */
 export const RESET_LIMIT = { maxPerWindow: 3, windowMinutes: 60, minIntervalSeconds: 60 } as const;
 /**

@@ -5,7 +5,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENERIC_MESSAGES, httpStatusMessage } from '@casillero/shared';
+import { GENERIC_MESSAGES, SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS, httpStatusMessage } from '@casillero/shared';
 import { MIGRATIONS_FOLDER, type Database } from '../db/client';
 import { emailOutbox, webhookDeliveries, webhookSubscriptions, whatsappOutbox } from '../db/schema';
 import { testConfig, type Config } from '../env';
@@ -118,11 +118,13 @@ describe('liveness and readiness', () => {
       expect(health.statusCode).toBe(200);
     });
 
-    it('logs a procedure that fails with the request id of its request', async () => {
+    it('answers a procedure without its database 503 with Retry-After, logged with the request id of its request', async () => {
       const res = await brokenServer.app.inject({ method: 'GET', url: '/trpc/auth.adminSetupStatus' });
-      expect(res.statusCode).toBe(500);
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe(String(SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS));
+      expect(res.json()).toMatchObject({ error: { message: GENERIC_MESSAGES.serviceUnavailable } });
       const requestId = res.headers['x-request-id'];
-      const failure = brokenLines.find((line) => line.msg === 'Error en procedimiento');
+      const failure = brokenLines.find((line) => line.msg === 'Servicio no disponible');
       expect(failure).toMatchObject({ reqId: requestId, procedure: 'auth.adminSetupStatus' });
     });
   });
@@ -402,7 +404,7 @@ describe('graceful shutdown', () => {
       socket.once('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? 'error'));
     });
 
-  it('finishes the request in flight while refusing new connections, then stops the workers and closes the database', async () => {
+  it('keeps answering /readyz with 503 while the request in flight finishes, then refuses connections, stops the workers and closes the database', async () => {
     const events: string[] = [];
     const { target, url, port, slowArrived } = await listeningWithSlowRoute(1000, events);
     const slow = fetch(`${url}/test/slow`).then(async (res) => ({
@@ -423,20 +425,45 @@ describe('graceful shutdown', () => {
       deadlineMs: 5000,
     });
 
+    // While the slow request is in flight: a probe on a new connection is answered, within a
+    // second, 503 "shutting down", and closes its connection.
+    const probeStarted = performance.now();
+    const probe = await fetch(`${url}/readyz`);
+    expect(probe.status).toBe(503);
+    expect(await probe.json()).toEqual({ status: 'not_ready', reason: 'shutting_down' });
+    expect(probe.headers.get('connection')).toBe('close');
+    expect(performance.now() - probeStarted).toBeLessThan(1000);
+    events.push('probe answered while draining');
+
+    // Once it is answered, new connections are refused.
+    expect(await slow).toEqual({ status: 200, connection: 'close', body: { done: true } });
     let outcome = 'connected';
-    for (let attempt = 0; attempt < 50 && outcome === 'connected'; attempt++) {
+    for (let attempt = 0; attempt < 100 && outcome !== 'ECONNREFUSED'; attempt++) {
       outcome = await connect(port);
-      if (outcome === 'connected') await sleep(10);
+      if (outcome !== 'ECONNREFUSED') await sleep(10);
     }
     expect(outcome).toBe('ECONNREFUSED');
-    events.push('new connection refused');
-
-    expect(await slow).toEqual({ status: 200, connection: 'close', body: { done: true } });
     expect(await finished).toBe(true);
     expect(Date.now() - started).toBeLessThan(5000);
-    expect(events.indexOf('new connection refused')).toBeLessThan(events.indexOf('slow request answered'));
+    expect(events.indexOf('probe answered while draining')).toBeLessThan(events.indexOf('slow request answered'));
     expect(events.indexOf('slow request answered')).toBeLessThan(events.indexOf('database closed'));
     expect(events.indexOf('workers stopped')).toBeLessThan(events.indexOf('database closed'));
+  });
+
+  it('with nothing in flight, closes at once', async () => {
+    const { target, port } = await listeningWithSlowRoute(0);
+    const started = Date.now();
+    const clean = await shutDown({
+      app: target.app,
+      operations: target.operations,
+      stopWorkers: async () => {},
+      closeDatabase: async () => {},
+      log: target.app.log,
+      deadlineMs: 5000,
+    });
+    expect(clean).toBe(true);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(await connect(port)).toBe('ECONNREFUSED');
   });
 
   it('gives up at the deadline (the caller then exits with 1), logging it', async () => {

@@ -1,14 +1,15 @@
 // What operators and orchestrators read (docs/decisions/017): liveness (/healthz), readiness
-// (/readyz: database reachable, migrations applied, not shutting down), Prometheus metrics
-// (/metrics, loopback only or a bearer token), a request id on every answer and log line, and
-// the graceful shutdown main.ts runs on SIGTERM.
+// (/readyz: database reachable, migrations applied, not shutting down; always answered within a
+// second), Prometheus metrics (/metrics, loopback only or a bearer token, http/metrics.ts), a
+// request id on every answer and log line, Retry-After on every 503, and the graceful shutdown
+// main.ts runs on SIGTERM, which keeps answering /readyz with 503 while it drains.
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
-import { GENERIC_MESSAGES, httpStatusMessage } from '@casillero/shared';
+import { GENERIC_MESSAGES, SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS, httpStatusMessage } from '@casillero/shared';
 import { MIGRATIONS_FOLDER, rowsOf, type Database } from '../db/client';
 import type { Config } from '../env';
 import { fromTrustedProxy, hopTrust } from '../lib/client-address';
@@ -17,8 +18,13 @@ import { createMetrics } from './metrics';
 
 /** SIGTERM to exit: past this the process gives up waiting and exits with 1. */
 export const SHUTDOWN_DEADLINE_MS = 10_000;
-/** A readiness probe that waits longer than this on the database counts it unreachable. */
-const READINESS_TIMEOUT_MS = 2_000;
+/**
+ * A readiness probe that waits longer than this on the database counts it unreachable: /readyz
+ * answers within a second whatever the database does (refuses, hangs, restarts).
+ */
+export const READINESS_TIMEOUT_MS = 800;
+/** The database gauges of a scrape wait no longer than this: /metrics answers without them. */
+const METRICS_DATABASE_TIMEOUT_MS = 2_000;
 
 // ---------------------------------------------------------------------------------------------
 // Request ids
@@ -116,7 +122,12 @@ export type OperationsOptions = {
 export type Operations = {
   /** From now on /readyz answers 503 and every answer closes its connection. */
   markShuttingDown(): void;
+  /** Resolves once every request that was in flight when called has been answered (or dropped). */
+  drained(): Promise<void>;
 };
+
+/** An EventSource's request (the live updates): a stream that stays open as long as its page. */
+const isEventStream = (req: FastifyRequest) => (req.headers.accept ?? '').includes('text/event-stream');
 
 /**
  * Registers the probes, /metrics and the request hooks on the root instance. Call it before
@@ -128,15 +139,35 @@ export async function registerOperations(app: FastifyInstance, options: Operatio
   const metrics = createMetrics(database, new Set(options.procedurePaths), jobNames);
   const migrations = committedMigrations();
   let shuttingDown = false;
+  /** The requests being answered (event streams aside: their own step ends them at shutdown). */
+  const inFlight = new Set<FastifyRequest>();
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
+    if (shuttingDown && isEventStream(req)) {
+      // A page's live stream reconnecting while this instance drains: its connection is dropped,
+      // which an EventSource answers by reconnecting, to another instance once the load balancer
+      // has taken this one out (an HTTP error would stop it for good).
+      reply.hijack();
+      req.raw.socket.destroy();
+      return reply;
+    }
+    if (isEventStream(req)) return;
+    inFlight.add(req);
+    reply.raw.once('close', () => inFlight.delete(req));
   });
-  app.addHook('onSend', async (_req, reply) => {
-    // A request that was in flight when shutdown began: its keep-alive connection ends with it.
+  app.addHook('onSend', async (_req, reply, payload) => {
+    // A request that was in flight when shutdown began, or came during the drain: its keep-alive
+    // connection ends with it.
     if (shuttingDown) reply.header('connection', 'close');
+    // Every 503 (the database cannot be reached, a restart) says when to try again. tRPC's own
+    // handler answers with a fetch Response, whose status Fastify applies only after this hook.
+    const status = payload instanceof Response ? payload.status : reply.statusCode;
+    if (status === 503 && !reply.hasHeader('retry-after'))
+      reply.header('retry-after', String(SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS));
   });
   app.addHook('onResponse', async (req, reply) => {
+    inFlight.delete(req);
     metrics.observe(req, reply.statusCode, reply.elapsedTime / 1000);
   });
 
@@ -145,13 +176,23 @@ export async function registerOperations(app: FastifyInstance, options: Operatio
 
   app.get('/healthz', quiet, async () => ({ status: 'ok' }));
 
+  // One check of the database at a time: probes arriving while it runs share its answer, so a
+  // database that hangs does not gather a queue of them.
+  let probing: Promise<Readiness> | null = null;
+  const probeDatabase = () => {
+    probing ??= withTimeout(checkDatabase(database, migrations), READINESS_TIMEOUT_MS).finally(() => {
+      probing = null;
+    });
+    return probing;
+  };
+
   app.get('/readyz', quiet, async (req, reply) => {
     let readiness: Readiness;
     if (shuttingDown) {
       readiness = { ready: false, reason: 'shutting_down' };
     } else {
       try {
-        readiness = await withTimeout(checkDatabase(database, migrations), READINESS_TIMEOUT_MS);
+        readiness = await probeDatabase();
       } catch (err) {
         req.log.warn({ err }, 'Base de datos no disponible');
         readiness = { ready: false, reason: 'database_unreachable' };
@@ -172,7 +213,7 @@ export async function registerOperations(app: FastifyInstance, options: Operatio
         .send({ error: httpStatusMessage(401) });
     }
     try {
-      await metrics.refreshDatabaseGauges();
+      await withTimeout(metrics.refreshDatabaseGauges(), METRICS_DATABASE_TIMEOUT_MS);
     } catch (err) {
       // The HTTP and process metrics still matter when the database does not answer.
       req.log.warn({ err }, 'Métricas de la base de datos no disponibles');
@@ -183,6 +224,10 @@ export async function registerOperations(app: FastifyInstance, options: Operatio
   return {
     markShuttingDown() {
       shuttingDown = true;
+    },
+    async drained() {
+      const waiting = [...inFlight];
+      while (waiting.some((req) => inFlight.has(req))) await new Promise((resolve) => setTimeout(resolve, 20));
     },
   };
 }
@@ -201,10 +246,13 @@ export type ShutdownSteps = {
 };
 
 /**
- * The order on SIGTERM: readiness fails; Fastify stops accepting connections, closes the idle
- * keep-alive ones and waits for the requests in flight, while the workers stop; then the
- * database pool closes. True when all of it ended within the deadline; false (logged) when a
- * step failed or the deadline passed, and the caller exits with 1.
+ * The order on SIGTERM: readiness fails (/readyz answers 503 `shutting_down`, every answer closes
+ * its connection); while the requests in flight finish and the workers stop, the server still
+ * listens, so a load balancer's probe gets that 503 rather than a refused connection and a
+ * request that arrives meanwhile is still answered (a live stream is sent elsewhere); then
+ * Fastify stops accepting connections, closes the idle keep-alive ones and waits for what came
+ * during the drain; then the database pool closes. True when all of it ended within the
+ * deadline; false (logged) when a step failed or the deadline passed, and the caller exits with 1.
  */
 export async function shutDown({
   app,
@@ -221,7 +269,8 @@ export async function shutDown({
     deadline = setTimeout(() => resolve('deadline'), deadlineMs);
   });
   const steps = (async () => {
-    await Promise.all([app.close(), stopWorkers()]);
+    await Promise.all([operations.drained(), stopWorkers()]);
+    await app.close();
     await closeDatabase();
     return 'done' as const;
   })();
