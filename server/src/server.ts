@@ -207,8 +207,9 @@ export async function createServer({ config, database, logStream }: CreateServer
     },
     /**
      * Ends the live streams (trpc live.events), which stay open as long as their page: closing
-     * the app waits for every connection, so this runs beside app.close(), not before it (the
-     * listening socket must close at once and refuse new connections).
+     * the app waits for every connection, so a shutdown runs this while it drains (a stream that
+     * reconnects meanwhile has its connection dropped: http/operations.ts), and stop() beside
+     * app.close().
      */
     endLiveStreams: () => closeLiveHub(db.db),
     async stop() {
