@@ -434,6 +434,9 @@ describe('graceful shutdown', () => {
     expect(probe.headers.get('connection')).toBe('close');
     expect(performance.now() - probeStarted).toBeLessThan(1000);
     events.push('probe answered while draining');
+    // A page's live stream reconnecting now has its connection dropped (its EventSource then
+    // reconnects elsewhere), rather than a stream that would hold the shutdown open.
+    await expect(fetch(`${url}/trpc/live.events`, { headers: { accept: 'text/event-stream' } })).rejects.toThrow();
 
     // Once it is answered, new connections are refused.
     expect(await slow).toEqual({ status: 200, connection: 'close', body: { done: true } });
