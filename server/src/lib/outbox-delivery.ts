@@ -105,7 +105,15 @@ export async function deliverDueRows<Row extends { id: string; attempts: number 
   return sent;
 }
 
-/** Runs `deliver` every `intervalMs` until stopped; stop() waits for the round in progress. */
+/** Rounds one tick may run back to back while they keep sending. */
+const MAX_ROUNDS_PER_TICK = 10;
+
+/**
+ * Runs `deliver` every `intervalMs` until stopped; stop() waits for the round in progress. A round
+ * that sent something (`deliver` resolved to a positive count) is followed at once by another, up
+ * to MAX_ROUNDS_PER_TICK: a recipient's next message becomes due only once the one before it is
+ * sent, and should not wait for the next tick.
+ */
 export function startDeliveryLoop(
   deliver: () => Promise<unknown>,
   log: DeliveryLogger,
@@ -116,7 +124,12 @@ export function startDeliveryLoop(
   let running: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
     if (stopped) return;
-    running = deliver().catch((err) => log.warn({ err: String(err) }, `Error del worker de ${name}`));
+    running = (async () => {
+      for (let round = 0; round < MAX_ROUNDS_PER_TICK && !stopped; round++) {
+        const sent = await deliver();
+        if (typeof sent !== 'number' || sent === 0) break;
+      }
+    })().catch((err) => log.warn({ err: String(err) }, `Error del worker de ${name}`));
   }, intervalMs);
   timer.unref();
   return {
