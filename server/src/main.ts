@@ -89,8 +89,9 @@ if (setupToken) {
 }
 console.log(`${lines.join('\n')}\n`);
 
-// Graceful shutdown (docs/decisions/017): stop accepting, finish the requests in flight, stop
-// the workers, close the pool; exit 1 when that takes longer than SHUTDOWN_DEADLINE_MS.
+// Graceful shutdown (docs/decisions/017): /readyz answers 503 while the requests in flight finish
+// and the workers stop, then stop accepting, close the pool; exit 1 when that takes longer than
+// SHUTDOWN_DEADLINE_MS.
 let closing = false;
 async function onSignal(signal: NodeJS.Signals) {
   if (closing) return;

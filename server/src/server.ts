@@ -24,8 +24,10 @@ import { registerUnsubscribeRoutes } from './http/unsubscribe';
 import { registerClientSite, registerCompression } from './http/site';
 import { registerPublicApi } from './api/routes';
 import { closeLiveHub } from './live/hub';
-import { noteTrpcError, registerOperations, requestIdGenerator } from './http/operations';
+import { noteTrpcError } from './http/metrics';
+import { registerOperations, requestIdGenerator } from './http/operations';
 import { createHttpContextFactory } from './trpc/context';
+import { toTRPCErrorFromUnknown } from './trpc/errors';
 import { anonymousQuery, inProcessQueries } from './trpc/in-process-queries';
 import { trpcRoutes, type TrpcRouteOptions } from './trpc/fastify-adapter';
 import { appRouter, type AppRouter } from './trpc/router';
@@ -142,13 +144,22 @@ export async function createServer({ config, database, logStream }: CreateServer
   // English text (http/errors.ts).
   app.setErrorHandler(httpErrorHandler(config));
 
+  const createContext = createHttpContextFactory(db.db, config);
   const trpcOptions = {
     router: appRouter,
-    createContext: createHttpContextFactory(db.db, config),
+    // The session lookup reads the database too: when it cannot be reached, the answer is 503
+    // (trpc/errors.ts), as for a procedure.
+    createContext: (opts: Parameters<typeof createContext>[0]) =>
+      createContext(opts).catch((err: unknown) => {
+        throw toTRPCErrorFromUnknown(err);
+      }),
     onError({ error, path: procedure, ctx, req }) {
       noteTrpcError(req, procedure, error.code);
+      const log = ctx?.log ?? req?.log ?? app.log;
       if (error.code === 'INTERNAL_SERVER_ERROR') {
-        (ctx?.log ?? req?.log ?? app.log).error({ err: error.cause ?? error, procedure }, 'Error en procedimiento');
+        log.error({ err: error.cause ?? error, procedure }, 'Error en procedimiento');
+      } else if (error.code === 'SERVICE_UNAVAILABLE') {
+        log.warn({ err: error.cause ?? error, procedure }, 'Servicio no disponible');
       }
     },
   } satisfies TrpcRouteOptions<AppRouter>['trpcOptions'];
@@ -196,8 +207,9 @@ export async function createServer({ config, database, logStream }: CreateServer
     },
     /**
      * Ends the live streams (trpc live.events), which stay open as long as their page: closing
-     * the app waits for every connection, so this runs beside app.close(), not before it (the
-     * listening socket must close at once and refuse new connections).
+     * the app waits for every connection, so a shutdown runs this while it drains (a stream that
+     * reconnects meanwhile has its connection dropped: http/operations.ts), and stop() beside
+     * app.close().
      */
     endLiveStreams: () => closeLiveHub(db.db),
     async stop() {

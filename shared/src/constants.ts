@@ -63,6 +63,13 @@ export const PASSWORD_RESET_TTL_MINUTES = 60;
  * failed attempts from strangers keep new devices out of the account (docs/decisions/007).
  */
 export const SIGN_IN_LINK_TTL_MINUTES = 15;
+/**
+ * Sign-in links sent per account (the typed e-mail): one a minute and `perHour` an hour. A request
+ * past them answers the same as any other and sends nothing; the links already sent within the
+ * hour work again for SIGN_IN_LINK_TTL_MINUTES, so the owner's mailbox always holds a way in
+ * (docs/product/security.md#sign-in-links).
+ */
+export const SIGN_IN_LINK_LIMIT = { perHour: 3, minIntervalSeconds: 60 } as const;
 export const SIGN_IN_LINK_PATH = '/entrar';
 /** How long a staff invitation link works. */
 export const STAFF_INVITATION_TTL_HOURS = 72;
@@ -72,6 +79,8 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const PASSWORD_RULE_HINT = `Mínimo ${PASSWORD_MIN_LENGTH} caracteres, con mayúscula, minúscula, número y símbolo.`;
 export const ACTIVE_USER_WINDOW_DAYS = 30;
 
+/** Seconds a 503 (the database cannot be reached) asks the caller to wait, in its Retry-After. */
+export const SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 /** Password-reset limits per e-mail (docs/product/sign-up-and-sign-in.md#reset-limits, enforced on the server: docs/product/product-decisions.md#d3-limits-are-enforced-on-the-server). */
 export const RESET_LIMIT = { maxPerWindow: 3, windowMinutes: 60, minIntervalSeconds: 60 } as const;
 /**

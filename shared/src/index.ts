@@ -94,6 +94,7 @@ export * from './travel-rules';
 export * from './schemas/travel-rules';
 export * from './messages-api';
 export * from './schemas/public-api';
+export * from './schemas/webhook-payload';
 export * from './compras';
 export * from './allies';
 export * from './page-parts';

@@ -36,7 +36,6 @@ export const AUTH_MESSAGES = {
   signInLinkInvalid:
     'El enlace para entrar no es válido, ya se usó o venció. Pide uno nuevo desde la página de inicio de sesión.',
   signInLinkSigningIn: 'Entrando…',
-  signInLinkThrottle: 'Por seguridad, solo se puede pedir un enlace para entrar cada 60 segundos.',
   passwordUpdated: 'Tu contraseña fue actualizada.',
   currentPasswordWrong: 'La contraseña actual no es correcta.',
   passwordChangeTooMany: (minutes: number) =>
@@ -80,6 +79,9 @@ export const GENERIC_MESSAGES = {
   internal: 'Ocurrió un error inesperado. Intenta nuevamente.',
   invalidInput: 'Datos inválidos.',
   requiredFields: 'Por favor completa todos los campos requeridos.',
+  /** The database cannot be reached (an outage, a restart): answered 503 with Retry-After. */
+  serviceUnavailable: 'Servicio no disponible, intenta de nuevo en unos segundos.',
+  serviceUnavailableTitle: 'Servicio no disponible',
 } as const;
 
 /** Amounts of money, wherever they are typed. */
@@ -120,6 +122,7 @@ const HTTP_STATUS_MESSAGES: Partial<Record<number, string>> = {
   422: GENERIC_MESSAGES.invalidInput,
   431: HTTP_MESSAGES.headersTooLarge,
   499: HTTP_MESSAGES.cancelled,
+  503: GENERIC_MESSAGES.serviceUnavailable,
 };
 
 /** The Spanish answer for a refused request, by its HTTP status (any 5xx: the generic one). */

@@ -13,6 +13,21 @@ export function isNetworkError(error: unknown): boolean {
   return error instanceof TypeError;
 }
 
+/**
+ * True when the server answered that it cannot serve right now (503: its database cannot be
+ * reached, a restart): nothing is wrong with what was asked, it works again in a few seconds.
+ */
+export function isServiceUnavailable(error: unknown): boolean {
+  if (!(error instanceof TRPCClientError)) return false;
+  const data = error.data as { code?: string; httpStatus?: number } | undefined;
+  return data?.code === 'SERVICE_UNAVAILABLE' || data?.httpStatus === 503;
+}
+
+/** A failure that trying again later mends: no connection, or the server momentarily unavailable. */
+export function isTemporaryFailure(error: unknown): boolean {
+  return isNetworkError(error) || isServiceUnavailable(error);
+}
+
 /** The message to show for an error, or the fallback when the server said nothing. */
 export function getErrorMessage(error: unknown, fallback: string = GENERIC_MESSAGES.internal): string {
   if (!error) return fallback;

@@ -15,6 +15,9 @@ import {
   apiShipment,
   apiShipmentDetail,
   apiTracking,
+  apiWebhookPayload,
+  WEBHOOK_EVENT_LABELS,
+  WEBHOOK_EVENTS,
   z,
 } from '@casillero/shared';
 import type { Endpoint } from './endpoints';
@@ -40,6 +43,7 @@ const NAMED: ReadonlyArray<[string, z.ZodType]> = [
   ['Invoice', apiInvoice],
   ['Tracking', apiTracking],
   ['Quote', apiQuote],
+  ['WebhookPayload', apiWebhookPayload],
 ];
 
 const ref = (name: string) => `#/components/schemas/${name}`;
@@ -192,6 +196,29 @@ export function buildOpenApiDocument(endpoints: readonly Endpoint[], appUrl: str
     security: [{ apiKey: [] }],
     tags: [...new Set(endpoints.map((e) => e.tag))].map((name) => ({ name })),
     paths,
+    // What the app POSTs to a customer's webhook (docs/product/public-api.md#webhooks).
+    webhooks: Object.fromEntries(
+      WEBHOOK_EVENTS.map((event) => [
+        event,
+        {
+          post: {
+            operationId: `webhook:${event}`,
+            summary: WEBHOOK_EVENT_LABELS[event],
+            description:
+              'Firmado según Standard Webhooks (cabeceras webhook-id, webhook-timestamp y webhook-signature). Cada suscripción recibe sus eventos en el orden de `sequence`.',
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: { $ref: ref('WebhookPayload') } } },
+            },
+            responses: {
+              '2XX': {
+                description: 'Recibido. Otra respuesta, o ninguna en 10 segundos, se reintenta durante 24 horas.',
+              },
+            },
+          },
+        },
+      ]),
+    ),
     components: {
       schemas: components,
       securitySchemes: {

@@ -9,7 +9,8 @@ import { ZodError } from 'zod';
 import type { Db } from '../db/client';
 import type { Config } from '../env';
 import { hopTrust } from '../lib/client-address';
-import { DomainError, type DomainErrorCode } from '../lib/domain-error';
+import { asDomainError } from '../lib/database-errors';
+import type { DomainError, DomainErrorCode } from '../lib/domain-error';
 import { HTTP_STATUS } from '../http/errors';
 import { invoicePdfFileName, renderInvoicePdf } from '../services/invoice-pdf';
 import { authenticateApiKey, runApiWrite } from './auth';
@@ -31,14 +32,17 @@ function sendApiError(reply: FastifyReply, status: number, code: string, message
 /** Every error of the API as `{ error, code }`: a domain error, invalid input, or the status's own message. */
 function apiErrorHandler(config: Pick<Config, 'isProduction'>) {
   return (error: FastifyError | DomainError | ZodError, req: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof DomainError) {
-      if (error.retryAfter !== undefined) reply.header('retry-after', String(Math.ceil(error.retryAfter)));
-      return sendApiError(reply, HTTP_STATUS[error.code], error.code, error.message);
+    // A domain error, or a database that cannot be reached (503, Retry-After): lib/database-errors.ts.
+    const domain = asDomainError(error);
+    if (domain) {
+      if (domain.retryAfter !== undefined) reply.header('retry-after', String(Math.ceil(domain.retryAfter)));
+      return sendApiError(reply, HTTP_STATUS[domain.code], domain.code, domain.message);
     }
     if (error instanceof ZodError) {
       return sendApiError(reply, 400, 'BAD_INPUT', error.issues[0]?.message ?? GENERIC_MESSAGES.invalidInput);
     }
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    const { statusCode } = error as FastifyError;
+    const status = statusCode && statusCode >= 400 && statusCode < 600 ? statusCode : 500;
     if (status >= 500) req.log.error({ err: error }, 'Error no controlado en la API');
     const message = status >= 500 && !config.isProduction ? error.message : httpStatusMessage(status);
     return sendApiError(reply, status, CODE_OF_STATUS[status] ?? (status >= 500 ? 'INTERNAL' : 'BAD_INPUT'), message);

@@ -74,11 +74,21 @@ async function migrateLocked(url: string, migrate: () => Promise<void>): Promise
   }
 }
 
+/** How long opening a connection to PostgreSQL may take. */
+const CONNECT_TIMEOUT_SECONDS = 5;
+
 export function openPostgres(url: string, options: { max?: number } = {}): Database {
   const max = options.max ?? 10;
   // A name of its own per pool: several instances share the database and the role.
   const applicationName = `casillero-${process.pid}-${randomBytes(4).toString('hex')}`;
-  const client = postgres(url, { max, onnotice: () => {}, connection: { application_name: applicationName } });
+  const client = postgres(url, {
+    max,
+    onnotice: () => {},
+    connection: { application_name: applicationName },
+    // A server that accepts and never answers (a network that hangs) fails a query after this
+    // many seconds, answered 503 (lib/database-errors.ts), rather than after postgres.js's 30.
+    connect_timeout: CONNECT_TIMEOUT_SECONDS,
+  });
   const db = drizzlePostgres(client, { schema }) as unknown as Db;
   return {
     db,

@@ -3,7 +3,7 @@
 // message for its status in production, its own text outside it, and never its stack.
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { httpStatusMessage } from '@casillero/shared';
+import { GENERIC_MESSAGES, SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS, httpStatusMessage } from '@casillero/shared';
 import { DOMAIN_ERROR_CODES, DomainError, type DomainErrorCode } from '../lib/domain-error';
 import { HTTP_STATUS, httpErrorHandler } from './errors';
 
@@ -30,6 +30,9 @@ async function appIn(isProduction: boolean) {
   app.get('/crash', async () => {
     throw new Error('relation "users" does not exist');
   });
+  app.get('/database-down', async () => {
+    throw new Error('Failed query: select 1', { cause: Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }) });
+  });
   await app.ready();
   return app;
 }
@@ -54,6 +57,15 @@ describe('a domain error through a plain route', () => {
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBe('91');
     expect(res.json()).toEqual({ error: 'Demasiados intentos.' });
+    await app.close();
+  });
+
+  it('answers a database that cannot be reached 503 with Retry-After and the Spanish "try again"', async () => {
+    const app = await appIn(true);
+    const res = await app.inject({ method: 'GET', url: '/database-down' });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe(String(SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS));
+    expect(res.json()).toEqual({ error: GENERIC_MESSAGES.serviceUnavailable });
     await app.close();
   });
 

@@ -5,11 +5,17 @@ import net from 'node:net';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENERIC_MESSAGES, httpStatusMessage } from '@casillero/shared';
+import { GENERIC_MESSAGES, SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS, httpStatusMessage } from '@casillero/shared';
 import { MIGRATIONS_FOLDER, type Database } from '../db/client';
-import { emailOutbox } from '../db/schema';
+import { emailOutbox, webhookDeliveries, webhookSubscriptions, whatsappOutbox } from '../db/schema';
 import { testConfig, type Config } from '../env';
+import { DEPARTURE_DELAYS_JOB } from '../jobs/departure-delays';
+import { PICKUP_REMINDERS_JOB } from '../jobs/pickup-reminders';
+import { createScheduler } from '../jobs/scheduler';
+import { STORAGE_REMINDERS_JOB } from '../jobs/storage-reminders';
 import { enqueueEmail } from '../mail/outbox';
+import { enqueueWhatsapp } from '../messaging/whatsapp-outbox';
+import { signedInCustomer } from '../test/factories';
 import { createServer } from '../server';
 import { createTestDatabase } from '../test/db';
 import { shutDown } from './operations';
@@ -33,6 +39,15 @@ const committedMigrationCount = (
 ).entries.length;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The value of one series of a scrape, by its labels; NaN when the series is absent. */
+function gauge(text: string, name: string, labels: Record<string, string>): number {
+  const wanted = Object.entries(labels)
+    .map(([k, v]) => `${k}="${v}"`)
+    .join(',');
+  const line = text.split('\n').find((l) => l.startsWith(`${name}{${wanted}} `));
+  return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : Number.NaN;
+}
 
 let database: Database;
 let server: Server;
@@ -103,11 +118,13 @@ describe('liveness and readiness', () => {
       expect(health.statusCode).toBe(200);
     });
 
-    it('logs a procedure that fails with the request id of its request', async () => {
+    it('answers a procedure without its database 503 with Retry-After, logged with the request id of its request', async () => {
       const res = await brokenServer.app.inject({ method: 'GET', url: '/trpc/auth.adminSetupStatus' });
-      expect(res.statusCode).toBe(500);
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe(String(SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS));
+      expect(res.json()).toMatchObject({ error: { message: GENERIC_MESSAGES.serviceUnavailable } });
       const requestId = res.headers['x-request-id'];
-      const failure = brokenLines.find((line) => line.msg === 'Error en procedimiento');
+      const failure = brokenLines.find((line) => line.msg === 'Servicio no disponible');
       expect(failure).toMatchObject({ reqId: requestId, procedure: 'auth.adminSetupStatus' });
     });
   });
@@ -179,11 +196,11 @@ describe('/metrics', () => {
             return (await scrape()).body;
           })
         : (await scrape()).body;
-    const pending = Number(/^casillero_outbox_pending_messages (\d+)/m.exec(text)?.[1]);
-    const age = Number(/^casillero_outbox_oldest_pending_age_seconds ([\d.]+)/m.exec(text)?.[1]);
+    const pending = gauge(text, 'casillero_outbox_pending_messages', { outbox: 'email' });
+    const age = gauge(text, 'casillero_outbox_oldest_pending_age_seconds', { outbox: 'email' });
     expect(pending).toBeGreaterThanOrEqual(1);
     expect(age).toBeGreaterThanOrEqual(90);
-    expect(text).toMatch(/^casillero_outbox_failed_messages \d+/m);
+    expect(gauge(text, 'casillero_outbox_failed_messages', { outbox: 'email' })).toBeGreaterThanOrEqual(0);
     if (database.driver === 'postgres') {
       expect(text).toContain(`casillero_db_pool_max_connections{driver="postgres"} ${database.pool!.max}`);
       // The open transaction's connection is in use; the scrape's own counts as idle.
@@ -195,6 +212,103 @@ describe('/metrics', () => {
     } else {
       expect(text).toContain('casillero_db_pool_max_connections{driver="pglite"} 1');
     }
+  });
+
+  it('reads the WhatsApp, webhook and control-number outboxes (queued, oldest age, retrying, given up) and the scheduled jobs', async () => {
+    const customer = await signedInCustomer(database.db);
+    // WhatsApp: one queued two minutes ago, one whose last attempt failed, one given up.
+    const queued = await enqueueWhatsapp(database.db, {
+      userId: null,
+      toPhone: '+584141110000',
+      template: 'x',
+      params: [],
+    });
+    const retrying = await enqueueWhatsapp(database.db, {
+      userId: null,
+      toPhone: '+584141110001',
+      template: 'x',
+      params: [],
+    });
+    const givenUp = await enqueueWhatsapp(database.db, {
+      userId: null,
+      toPhone: '+584141110002',
+      template: 'x',
+      params: [],
+    });
+    await database.db
+      .update(whatsappOutbox)
+      .set({ createdAt: sql`now() - interval '120 seconds'` })
+      .where(eq(whatsappOutbox.id, queued));
+    await database.db
+      .update(whatsappOutbox)
+      .set({ attempts: 2, lastError: 'HTTP 500' })
+      .where(eq(whatsappOutbox.id, retrying));
+    await database.db
+      .update(whatsappOutbox)
+      .set({ status: 'failed', lastError: 'HTTP 400' })
+      .where(eq(whatsappOutbox.id, givenUp));
+    // Webhooks: a receiver that failed every attempt for a day.
+    const [subscription] = await database.db
+      .insert(webhookSubscriptions)
+      .values({
+        userId: customer.user.id,
+        url: 'https://receptor.example/h',
+        events: ['invoice.issued'],
+        secret: 'whsec_x',
+      })
+      .returning({ id: webhookSubscriptions.id });
+    await database.db.insert(webhookDeliveries).values([
+      { subscriptionId: subscription!.id, eventType: 'invoice.issued', sequence: 1, payload: {}, status: 'failed' },
+      {
+        subscriptionId: subscription!.id,
+        eventType: 'invoice.issued',
+        sequence: 2,
+        payload: {},
+        lastError: 'El receptor respondió 500',
+      },
+    ]);
+    // Scheduled jobs, run by the real scheduler: one finishes in about 50 ms, one fails.
+    const scheduler = createScheduler(
+      database.db,
+      [
+        { name: STORAGE_REMINDERS_JOB, run: () => sleep(50) },
+        {
+          name: DEPARTURE_DELAYS_JOB,
+          run: async () => {
+            throw new Error('proveedor caído');
+          },
+        },
+      ],
+      { info() {}, warn() {} },
+    );
+    const outcomes = await scheduler.tick();
+    expect(outcomes.map((o) => o.outcome)).toEqual(['ran', 'failed']);
+
+    const text = (await scrape()).body;
+    expect(gauge(text, 'casillero_outbox_pending_messages', { outbox: 'whatsapp' })).toBe(2);
+    expect(gauge(text, 'casillero_outbox_oldest_pending_age_seconds', { outbox: 'whatsapp' })).toBeGreaterThanOrEqual(
+      120,
+    );
+    expect(gauge(text, 'casillero_outbox_retrying_messages', { outbox: 'whatsapp' })).toBe(1);
+    expect(gauge(text, 'casillero_outbox_failed_messages', { outbox: 'whatsapp' })).toBe(1);
+    expect(gauge(text, 'casillero_outbox_pending_messages', { outbox: 'webhook' })).toBe(1);
+    expect(gauge(text, 'casillero_outbox_retrying_messages', { outbox: 'webhook' })).toBe(1);
+    expect(gauge(text, 'casillero_outbox_failed_messages', { outbox: 'webhook' })).toBe(1);
+    // The control-number queue is read the same way (empty here: no factura was issued).
+    expect(gauge(text, 'casillero_outbox_pending_messages', { outbox: 'fiscal_control' })).toBe(0);
+    expect(gauge(text, 'casillero_outbox_oldest_pending_age_seconds', { outbox: 'fiscal_control' })).toBe(0);
+    expect(gauge(text, 'casillero_outbox_failed_messages', { outbox: 'fiscal_control' })).toBe(0);
+
+    const lastSuccess = gauge(text, 'casillero_job_last_success_timestamp_seconds', { job: STORAGE_REMINDERS_JOB });
+    expect(Math.abs(lastSuccess - Date.now() / 1000)).toBeLessThan(60);
+    expect(gauge(text, 'casillero_job_last_duration_seconds', { job: STORAGE_REMINDERS_JOB })).toBeGreaterThanOrEqual(
+      0.04,
+    );
+    expect(gauge(text, 'casillero_job_failed_runs', { job: STORAGE_REMINDERS_JOB })).toBe(0);
+    expect(gauge(text, 'casillero_job_failed_runs', { job: DEPARTURE_DELAYS_JOB })).toBe(1);
+    expect(gauge(text, 'casillero_job_last_success_timestamp_seconds', { job: DEPARTURE_DELAYS_JOB })).toBe(0);
+    // Every job the servers run has its series, run or not.
+    expect(gauge(text, 'casillero_job_failed_runs', { job: PICKUP_REMINDERS_JOB })).toBe(0);
   });
 
   it('answers a reader elsewhere, or one relayed by a proxy, as an unknown address when no token is set', async () => {
@@ -290,7 +404,7 @@ describe('graceful shutdown', () => {
       socket.once('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? 'error'));
     });
 
-  it('finishes the request in flight while refusing new connections, then stops the workers and closes the database', async () => {
+  it('keeps answering /readyz with 503 while the request in flight finishes, then refuses connections, stops the workers and closes the database', async () => {
     const events: string[] = [];
     const { target, url, port, slowArrived } = await listeningWithSlowRoute(1000, events);
     const slow = fetch(`${url}/test/slow`).then(async (res) => ({
@@ -311,20 +425,48 @@ describe('graceful shutdown', () => {
       deadlineMs: 5000,
     });
 
+    // While the slow request is in flight: a probe on a new connection is answered, within a
+    // second, 503 "shutting down", and closes its connection.
+    const probeStarted = performance.now();
+    const probe = await fetch(`${url}/readyz`);
+    expect(probe.status).toBe(503);
+    expect(await probe.json()).toEqual({ status: 'not_ready', reason: 'shutting_down' });
+    expect(probe.headers.get('connection')).toBe('close');
+    expect(performance.now() - probeStarted).toBeLessThan(1000);
+    events.push('probe answered while draining');
+    // A page's live stream reconnecting now has its connection dropped (its EventSource then
+    // reconnects elsewhere), rather than a stream that would hold the shutdown open.
+    await expect(fetch(`${url}/trpc/live.events`, { headers: { accept: 'text/event-stream' } })).rejects.toThrow();
+
+    // Once it is answered, new connections are refused.
+    expect(await slow).toEqual({ status: 200, connection: 'close', body: { done: true } });
     let outcome = 'connected';
-    for (let attempt = 0; attempt < 50 && outcome === 'connected'; attempt++) {
+    for (let attempt = 0; attempt < 100 && outcome !== 'ECONNREFUSED'; attempt++) {
       outcome = await connect(port);
-      if (outcome === 'connected') await sleep(10);
+      if (outcome !== 'ECONNREFUSED') await sleep(10);
     }
     expect(outcome).toBe('ECONNREFUSED');
-    events.push('new connection refused');
-
-    expect(await slow).toEqual({ status: 200, connection: 'close', body: { done: true } });
     expect(await finished).toBe(true);
     expect(Date.now() - started).toBeLessThan(5000);
-    expect(events.indexOf('new connection refused')).toBeLessThan(events.indexOf('slow request answered'));
+    expect(events.indexOf('probe answered while draining')).toBeLessThan(events.indexOf('slow request answered'));
     expect(events.indexOf('slow request answered')).toBeLessThan(events.indexOf('database closed'));
     expect(events.indexOf('workers stopped')).toBeLessThan(events.indexOf('database closed'));
+  });
+
+  it('with nothing in flight, closes at once', async () => {
+    const { target, port } = await listeningWithSlowRoute(0);
+    const started = Date.now();
+    const clean = await shutDown({
+      app: target.app,
+      operations: target.operations,
+      stopWorkers: async () => {},
+      closeDatabase: async () => {},
+      log: target.app.log,
+      deadlineMs: 5000,
+    });
+    expect(clean).toBe(true);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(await connect(port)).toBe('ECONNREFUSED');
   });
 
   it('gives up at the deadline (the caller then exits with 1), logging it', async () => {

@@ -1,24 +1,30 @@
 // What operators and orchestrators read (docs/decisions/017): liveness (/healthz), readiness
-// (/readyz: database reachable, migrations applied, not shutting down), Prometheus metrics
-// (/metrics, loopback only or a bearer token), a request id on every answer and log line, and
-// the graceful shutdown main.ts runs on SIGTERM.
+// (/readyz: database reachable, migrations applied, not shutting down; always answered within a
+// second), Prometheus metrics (/metrics, loopback only or a bearer token, http/metrics.ts), a
+// request id on every answer and log line, Retry-After on every 503, and the graceful shutdown
+// main.ts runs on SIGTERM, which keeps answering /readyz with 503 while it drains.
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
-import { count, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { GENERIC_MESSAGES, httpStatusMessage } from '@casillero/shared';
+import { GENERIC_MESSAGES, SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS, httpStatusMessage } from '@casillero/shared';
 import { MIGRATIONS_FOLDER, rowsOf, type Database } from '../db/client';
-import { emailOutbox } from '../db/schema';
 import type { Config } from '../env';
 import { fromTrustedProxy, hopTrust } from '../lib/client-address';
+import { scheduledJobs } from '../jobs/storage-reminders';
+import { createMetrics } from './metrics';
 
 /** SIGTERM to exit: past this the process gives up waiting and exits with 1. */
 export const SHUTDOWN_DEADLINE_MS = 10_000;
-/** A readiness probe that waits longer than this on the database counts it unreachable. */
-const READINESS_TIMEOUT_MS = 2_000;
+/**
+ * A readiness probe that waits longer than this on the database counts it unreachable: /readyz
+ * answers within a second whatever the database does (refuses, hangs, restarts).
+ */
+export const READINESS_TIMEOUT_MS = 800;
+/** The database gauges of a scrape wait no longer than this: /metrics answers without them. */
+const METRICS_DATABASE_TIMEOUT_MS = 2_000;
 
 // ---------------------------------------------------------------------------------------------
 // Request ids
@@ -37,184 +43,6 @@ export function requestIdGenerator(config: Pick<Config, 'trustProxy'>) {
     const incoming = fromTrustedProxy(req, trust) ? req.headers['x-request-id'] : undefined;
     return typeof incoming === 'string' && INCOMING_REQUEST_ID.test(incoming) ? incoming : randomUUID();
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Metrics
-
-/** Node's own metrics (memory, event loop, GC): one set per process, however many servers it creates. */
-let processRegistry: Registry | undefined;
-function processMetrics(): Registry {
-  if (!processRegistry) {
-    processRegistry = new Registry();
-    collectDefaultMetrics({ register: processRegistry });
-  }
-  return processRegistry;
-}
-
-/** Label values outside the routes the app declares, so scanners cannot grow the label sets. */
-const FALLBACK_ROUTE = '(fallback)';
-const STATIC_ROUTE = '(static)';
-const UNKNOWN_PROCEDURE = '(unknown)';
-
-/** The route a request matched: its pattern, one label for every static file, one for the not-found handler. */
-function routeLabel(req: FastifyRequest): string {
-  const url = req.routeOptions.url;
-  if (!url) return FALLBACK_ROUTE;
-  if (!url.includes(':') && !url.includes('*') && path.extname(url)) return STATIC_ROUTE;
-  return url;
-}
-
-/** The tRPC error codes of one request's failed calls, by procedure path, in call order. */
-const trpcErrors = new WeakMap<FastifyRequest, Map<string, string[]>>();
-
-/** Called from tRPC's onError: the failed call is counted by its code when the answer is sent. */
-export function noteTrpcError(req: FastifyRequest | undefined, procedure: string | undefined, code: string) {
-  if (!req) return;
-  const byPath = trpcErrors.get(req) ?? new Map<string, string[]>();
-  const key = procedure ?? '';
-  byPath.set(key, [...(byPath.get(key) ?? []), code]);
-  trpcErrors.set(req, byPath);
-}
-
-/** The procedure paths of a tRPC request (several in a batch), as the client named them. */
-function requestedProcedures(req: FastifyRequest): string[] {
-  const rawPath = (req.params as { path?: string } | undefined)?.path;
-  if (!rawPath) return [];
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(rawPath);
-  } catch {
-    return [UNKNOWN_PROCEDURE];
-  }
-  const isBatch = (req.query as { batch?: unknown } | undefined)?.batch === '1';
-  return isBatch ? decoded.split(',') : [decoded];
-}
-
-function createMetrics(database: Database, procedurePaths: ReadonlySet<string>) {
-  const register = new Registry();
-  const httpLabels = ['method', 'route', 'status_class'] as const;
-  const metrics = {
-    httpRequests: new Counter({
-      name: 'casillero_http_requests_total',
-      help: 'HTTP requests answered, by method, route pattern and status class.',
-      labelNames: httpLabels,
-      registers: [register],
-    }),
-    httpDuration: new Histogram({
-      name: 'casillero_http_request_duration_seconds',
-      help: 'Time to answer an HTTP request, by method, route pattern and status class.',
-      labelNames: httpLabels,
-      registers: [register],
-    }),
-    trpcCalls: new Counter({
-      name: 'casillero_trpc_calls_total',
-      help: 'tRPC procedure calls, by procedure and outcome (ok or the tRPC error code); each call of a batch counts.',
-      labelNames: ['procedure', 'outcome'] as const,
-      registers: [register],
-    }),
-    trpcDuration: new Histogram({
-      name: 'casillero_trpc_call_duration_seconds',
-      help: 'Time to answer the HTTP request that carried a tRPC call (a batch: the whole batch), by procedure.',
-      labelNames: ['procedure'] as const,
-      registers: [register],
-    }),
-    errors: new Counter({
-      name: 'casillero_errors_total',
-      help: 'Error answers: failed tRPC calls by procedure and tRPC code, other routes by HTTP status (4xx and 5xx).',
-      labelNames: ['route', 'procedure', 'code'] as const,
-      registers: [register],
-    }),
-    outboxPending: new Gauge({
-      name: 'casillero_outbox_pending_messages',
-      help: 'E-mails waiting in the outbox (status pending), read at scrape time.',
-      registers: [register],
-    }),
-    outboxOldestAge: new Gauge({
-      name: 'casillero_outbox_oldest_pending_age_seconds',
-      help: 'Age of the oldest pending e-mail in the outbox (0 when none), read at scrape time.',
-      registers: [register],
-    }),
-    outboxFailed: new Gauge({
-      name: 'casillero_outbox_failed_messages',
-      help: 'E-mails the worker gave up on after its retries (status failed), read at scrape time.',
-      registers: [register],
-    }),
-    poolMax: new Gauge({
-      name: 'casillero_db_pool_max_connections',
-      help: 'Connections this instance may open to the database (1 for embedded PGlite).',
-      labelNames: ['driver'] as const,
-      registers: [register],
-    }),
-    poolConnections: new Gauge({
-      name: 'casillero_db_pool_connections',
-      help: "This instance's open database connections by state (in_use: running a query or inside a transaction), from pg_stat_activity at scrape time; PostgreSQL only.",
-      labelNames: ['state'] as const,
-      registers: [register],
-    }),
-  };
-  metrics.poolMax.set({ driver: database.driver }, database.pool?.max ?? 1);
-
-  function procedureLabel(procedure: string) {
-    return procedurePaths.has(procedure) ? procedure : UNKNOWN_PROCEDURE;
-  }
-
-  function observe(req: FastifyRequest, statusCode: number, seconds: number) {
-    const route = routeLabel(req);
-    const labels = { method: req.method, route, status_class: `${Math.floor(statusCode / 100)}xx` };
-    metrics.httpRequests.inc(labels);
-    metrics.httpDuration.observe(labels, seconds);
-    const procedures = route.startsWith('/trpc/') ? requestedProcedures(req) : [];
-    if (procedures.length === 0) {
-      if (statusCode >= 400) metrics.errors.inc({ route, code: String(statusCode) });
-      return;
-    }
-    const errorsByPath = trpcErrors.get(req);
-    for (const requested of procedures) {
-      const procedure = procedureLabel(requested);
-      // A call without an error of its own fails with the request when the request failed as a whole.
-      const code = errorsByPath?.get(requested)?.shift() ?? (statusCode >= 400 ? String(statusCode) : undefined);
-      metrics.trpcCalls.inc({ procedure, outcome: code ?? 'ok' });
-      metrics.trpcDuration.observe({ procedure }, seconds);
-      if (code) metrics.errors.inc({ route, procedure, code });
-    }
-  }
-
-  /** The gauges read from the database, refreshed right before each scrape. */
-  async function refreshDatabaseGauges() {
-    const outbox = await database.db
-      .select({
-        status: emailOutbox.status,
-        messages: count(),
-        oldestAgeSeconds: sql<
-          string | number | null
-        >`extract(epoch from now() - min(${emailOutbox.createdAt}))::float8`,
-      })
-      .from(emailOutbox)
-      .where(inArray(emailOutbox.status, ['pending', 'failed']))
-      .groupBy(emailOutbox.status);
-    const pending = outbox.find((row) => row.status === 'pending');
-    metrics.outboxPending.set(pending?.messages ?? 0);
-    metrics.outboxOldestAge.set(Number(pending?.oldestAgeSeconds ?? 0));
-    metrics.outboxFailed.set(outbox.find((row) => row.status === 'failed')?.messages ?? 0);
-
-    if (database.pool) {
-      // postgres.js has no pool statistics: the server's view of this pool's connections
-      // (found by their application_name). The one running this query counts as idle, as it
-      // is between the pool's own queries.
-      const [connections] = rowsOf<{ in_use: number; idle: number }>(
-        await database.db.execute(sql`
-          select count(*) filter (where state is distinct from 'idle' and pid <> pg_backend_pid())::int as in_use,
-                 count(*) filter (where state = 'idle' or pid = pg_backend_pid())::int as idle
-          from pg_stat_activity
-          where application_name = ${database.pool.applicationName}`),
-      );
-      metrics.poolConnections.set({ state: 'in_use' }, connections?.in_use ?? 0);
-      metrics.poolConnections.set({ state: 'idle' }, connections?.idle ?? 0);
-    }
-  }
-
-  return { register: Registry.merge([processMetrics(), register]), observe, refreshDatabaseGauges };
 }
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
@@ -294,7 +122,12 @@ export type OperationsOptions = {
 export type Operations = {
   /** From now on /readyz answers 503 and every answer closes its connection. */
   markShuttingDown(): void;
+  /** Resolves once every request that was in flight when called has been answered (or dropped). */
+  drained(): Promise<void>;
 };
+
+/** An EventSource's request (the live updates): a stream that stays open as long as its page. */
+const isEventStream = (req: FastifyRequest) => (req.headers.accept ?? '').includes('text/event-stream');
 
 /**
  * Registers the probes, /metrics and the request hooks on the root instance. Call it before
@@ -302,18 +135,39 @@ export type Operations = {
  */
 export async function registerOperations(app: FastifyInstance, options: OperationsOptions): Promise<Operations> {
   const { config, database } = options;
-  const metrics = createMetrics(database, new Set(options.procedurePaths));
+  const jobNames = scheduledJobs(config).map((job) => job.name);
+  const metrics = createMetrics(database, new Set(options.procedurePaths), jobNames);
   const migrations = committedMigrations();
   let shuttingDown = false;
+  /** The requests being answered (event streams aside: their own step ends them at shutdown). */
+  const inFlight = new Set<FastifyRequest>();
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
+    if (shuttingDown && isEventStream(req)) {
+      // A page's live stream reconnecting while this instance drains: its connection is dropped,
+      // which an EventSource answers by reconnecting, to another instance once the load balancer
+      // has taken this one out (an HTTP error would stop it for good).
+      reply.hijack();
+      req.raw.socket.destroy();
+      return reply;
+    }
+    if (isEventStream(req)) return;
+    inFlight.add(req);
+    reply.raw.once('close', () => inFlight.delete(req));
   });
-  app.addHook('onSend', async (_req, reply) => {
-    // A request that was in flight when shutdown began: its keep-alive connection ends with it.
+  app.addHook('onSend', async (_req, reply, payload) => {
+    // A request that was in flight when shutdown began, or came during the drain: its keep-alive
+    // connection ends with it.
     if (shuttingDown) reply.header('connection', 'close');
+    // Every 503 (the database cannot be reached, a restart) says when to try again. tRPC's own
+    // handler answers with a fetch Response, whose status Fastify applies only after this hook.
+    const status = payload instanceof Response ? payload.status : reply.statusCode;
+    if (status === 503 && !reply.hasHeader('retry-after'))
+      reply.header('retry-after', String(SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS));
   });
   app.addHook('onResponse', async (req, reply) => {
+    inFlight.delete(req);
     metrics.observe(req, reply.statusCode, reply.elapsedTime / 1000);
   });
 
@@ -322,13 +176,23 @@ export async function registerOperations(app: FastifyInstance, options: Operatio
 
   app.get('/healthz', quiet, async () => ({ status: 'ok' }));
 
+  // One check of the database at a time: probes arriving while it runs share its answer, so a
+  // database that hangs does not gather a queue of them.
+  let probing: Promise<Readiness> | null = null;
+  const probeDatabase = () => {
+    probing ??= withTimeout(checkDatabase(database, migrations), READINESS_TIMEOUT_MS).finally(() => {
+      probing = null;
+    });
+    return probing;
+  };
+
   app.get('/readyz', quiet, async (req, reply) => {
     let readiness: Readiness;
     if (shuttingDown) {
       readiness = { ready: false, reason: 'shutting_down' };
     } else {
       try {
-        readiness = await withTimeout(checkDatabase(database, migrations), READINESS_TIMEOUT_MS);
+        readiness = await probeDatabase();
       } catch (err) {
         req.log.warn({ err }, 'Base de datos no disponible');
         readiness = { ready: false, reason: 'database_unreachable' };
@@ -349,7 +213,7 @@ export async function registerOperations(app: FastifyInstance, options: Operatio
         .send({ error: httpStatusMessage(401) });
     }
     try {
-      await metrics.refreshDatabaseGauges();
+      await withTimeout(metrics.refreshDatabaseGauges(), METRICS_DATABASE_TIMEOUT_MS);
     } catch (err) {
       // The HTTP and process metrics still matter when the database does not answer.
       req.log.warn({ err }, 'Métricas de la base de datos no disponibles');
@@ -360,6 +224,10 @@ export async function registerOperations(app: FastifyInstance, options: Operatio
   return {
     markShuttingDown() {
       shuttingDown = true;
+    },
+    async drained() {
+      const waiting = [...inFlight];
+      while (waiting.some((req) => inFlight.has(req))) await new Promise((resolve) => setTimeout(resolve, 20));
     },
   };
 }
@@ -378,10 +246,13 @@ export type ShutdownSteps = {
 };
 
 /**
- * The order on SIGTERM: readiness fails; Fastify stops accepting connections, closes the idle
- * keep-alive ones and waits for the requests in flight, while the workers stop; then the
- * database pool closes. True when all of it ended within the deadline; false (logged) when a
- * step failed or the deadline passed, and the caller exits with 1.
+ * The order on SIGTERM: readiness fails (/readyz answers 503 `shutting_down`, every answer closes
+ * its connection); while the requests in flight finish and the workers stop, the server still
+ * listens, so a load balancer's probe gets that 503 rather than a refused connection and a
+ * request that arrives meanwhile is still answered (a live stream is sent elsewhere); then
+ * Fastify stops accepting connections, closes the idle keep-alive ones and waits for what came
+ * during the drain; then the database pool closes. True when all of it ended within the
+ * deadline; false (logged) when a step failed or the deadline passed, and the caller exits with 1.
  */
 export async function shutDown({
   app,
@@ -398,7 +269,8 @@ export async function shutDown({
     deadline = setTimeout(() => resolve('deadline'), deadlineMs);
   });
   const steps = (async () => {
-    await Promise.all([app.close(), stopWorkers()]);
+    await Promise.all([operations.drained(), stopWorkers()]);
+    await app.close();
     await closeDatabase();
     return 'done' as const;
   })();

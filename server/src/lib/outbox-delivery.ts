@@ -2,10 +2,14 @@
 // claimed with FOR UPDATE SKIP LOCKED and a lease longer than a request's timeout, so several
 // instances never send one row at once; a row is marked sent right after the provider accepts
 // it; failures are retried with exponential backoff up to MAX_ATTEMPTS (or given up at once
-// when the provider says the message can never be sent). The e-mail and WhatsApp workers
-// differ only in their table, their columns and how they send; webhooks (docs/product/public-api.md#webhooks)
-// replace the attempts limit with their own rule (24 hours from the event) and keep the
-// receiver's HTTP status of each attempt.
+// when the provider says the message can never be sent). Each recipient's messages go out in
+// the order they were written (`queue_position`): a row is claimed only while no earlier row
+// to the same recipient is still pending, so a message written after an outage waits behind
+// the older ones in backoff, on every instance alike (a row stays pending while in flight). A
+// row given up stops holding the others. The e-mail and WhatsApp workers differ only in their
+// table, their columns, who the recipient is and how they send; webhooks
+// (docs/product/public-api.md#webhooks) replace the attempts limit with their own rule (24 hours
+// from the event) and keep the receiver's HTTP status of each attempt.
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db } from '../db/client';
@@ -25,6 +29,11 @@ export type OutboxChannel<Row extends { id: string; attempts: number }> = {
   table: PgTable;
   /** The columns `send` needs, as a RETURNING list (id and attempts included). */
   returning: SQL;
+  /**
+   * Whether the rows `earlier` and `candidate` (the table under those two names) go to the same
+   * recipient: the one whose messages must arrive in order.
+   */
+  sameRecipient: SQL;
   send: (row: Row) => Promise<{ providerId?: string; responseStatus?: number }>;
   /** A failure retrying cannot mend (the provider refused the message itself). */
   isPermanent?: (err: unknown) => boolean;
@@ -57,11 +66,15 @@ export async function deliverDueRows<Row extends { id: string; attempts: number 
     await db.execute(sql`
       update ${table} set locked_until = now() + make_interval(secs => ${LOCK_SECONDS}), attempts = attempts + 1
       where id in (
-        select id from ${table}
-        where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
-        order by next_attempt_at
+        select candidate.id from ${table} candidate
+        where candidate.status = 'pending' and candidate.next_attempt_at <= now()
+          and (candidate.locked_until is null or candidate.locked_until < now())
+          and not exists (
+            select 1 from ${table} earlier
+            where earlier.status = 'pending' and earlier.queue_position < candidate.queue_position and ${channel.sameRecipient})
+        order by candidate.queue_position
         limit ${limit}
-        for update skip locked
+        for update of candidate skip locked
       )
       returning ${channel.returning}`),
   );
@@ -92,7 +105,15 @@ export async function deliverDueRows<Row extends { id: string; attempts: number 
   return sent;
 }
 
-/** Runs `deliver` every `intervalMs` until stopped; stop() waits for the round in progress. */
+/** Rounds one tick may run back to back while they keep sending. */
+const MAX_ROUNDS_PER_TICK = 10;
+
+/**
+ * Runs `deliver` every `intervalMs` until stopped; stop() waits for the round in progress. A round
+ * that sent something (`deliver` resolved to a positive count) is followed at once by another, up
+ * to MAX_ROUNDS_PER_TICK: a recipient's next message becomes due only once the one before it is
+ * sent, and should not wait for the next tick.
+ */
 export function startDeliveryLoop(
   deliver: () => Promise<unknown>,
   log: DeliveryLogger,
@@ -103,7 +124,12 @@ export function startDeliveryLoop(
   let running: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
     if (stopped) return;
-    running = deliver().catch((err) => log.warn({ err: String(err) }, `Error del worker de ${name}`));
+    running = (async () => {
+      for (let round = 0; round < MAX_ROUNDS_PER_TICK && !stopped; round++) {
+        const sent = await deliver();
+        if (typeof sent !== 'number' || sent === 0) break;
+      }
+    })().catch((err) => log.warn({ err: String(err) }, `Error del worker de ${name}`));
   }, intervalMs);
   timer.unref();
   return {

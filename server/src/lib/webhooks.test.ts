@@ -1,11 +1,12 @@
 // The webhook building blocks (docs/product/public-api.md#webhooks): signatures a
 // receiver verifies with an independent Standard Webhooks implementation (the `standardwebhooks`
-// package), and the guard that refuses URLs reaching private, loopback or link-local addresses,
-// including a hostname that resolves to 127.0.0.1.
+// package), and the guard that refuses URLs reaching anything but a public unicast address: a
+// table of every loopback form, private and metadata addresses embedded in IPv6, and public
+// addresses that must pass.
 import { describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { WEBHOOK_MESSAGES } from '@casillero/shared';
-import { checkWebhookUrl, isPrivateAddress, type Lookup } from './ssrf-guard';
+import { addressRange, checkWebhookUrl, isPublicAddress, type Lookup } from './ssrf-guard';
 import { newWebhookSecret, webhookHeaders } from './webhook-signing';
 
 describe('Standard Webhooks signatures', () => {
@@ -39,56 +40,137 @@ describe('the SSRF guard', () => {
     (...addresses: string[]): Lookup =>
     async () =>
       addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+  const nowhere: Lookup = async () => {
+    throw new Error('ENOTFOUND');
+  };
 
-  it('refuses private, loopback, link-local and mapped addresses, and accepts public ones', () => {
-    for (const a of [
-      '127.0.0.1',
-      '10.1.2.3',
-      '172.20.0.1',
-      '192.168.1.10',
-      '169.254.169.254',
-      '100.64.0.1',
-      '0.0.0.0',
-      '::1',
-      'fe80::1',
-      'fd12::1',
-      '::ffff:127.0.0.1',
-      'no-ip',
-    ]) {
-      expect(isPrivateAddress(a), a).toBe(true);
-    }
-    for (const a of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111']) expect(isPrivateAddress(a), a).toBe(false);
+  /** Every way of writing this machine's loopback in a URL (literals need no DNS: `nowhere`). */
+  const loopbackForms: [url: string, lookup?: Lookup][] = [
+    ['https://127.0.0.1/h'],
+    ['https://127.1/h'],
+    ['https://127.0.1/h'],
+    ['https://127.255.255.254/h'],
+    ['https://0x7f.0.0.1/h'],
+    ['https://0x7F.1/h'],
+    ['https://0x7f000001/h'],
+    ['https://2130706433/h'],
+    ['https://0177.0.0.1/h'],
+    ['https://017700000001/h'],
+    ['https://127.0.0.1./h'],
+    ['https://[::1]/h'],
+    ['https://[0:0:0:0:0:0:0:1]/h'],
+    ['https://[0000:0000:0000:0000:0000:0000:0000:0001]/h'],
+    ['https://[::0:1]/h'],
+    ['https://[::ffff:127.0.0.1]/h'],
+    ['https://[::ffff:7f00:1]/h'],
+    ['https://[0:0:0:0:0:ffff:127.0.0.1]/h'],
+    // IPv4-compatible (::/96): the form that slipped through the hand-written checks.
+    ['https://[::127.0.0.1]/h'],
+    ['https://[::7f00:1]/h'],
+    ['https://[::ffff:0:127.0.0.1]/h'],
+    ['https://[64:ff9b::127.0.0.1]/h'],
+    ['https://[64:ff9b:1::7f00:1]/h'],
+    ['https://[2002:7f00:1::]/h'],
+    // Through the system's resolver, and through a DNS that answers loopback in each family.
+    ['https://localhost/h', undefined],
+    ['https://LOCALHOST/h', undefined],
+    ['https://tienda.example/h', resolvesTo('127.0.0.1')],
+    ['https://tienda.example/h', resolvesTo('::1')],
+    ['https://tienda.example/h', resolvesTo('::ffff:127.0.0.1')],
+    ['https://tienda.example/h', resolvesTo('93.184.216.34', '127.0.0.2')],
+  ];
+
+  /** Private, metadata and special addresses, plain and embedded in every IPv6 form that carries an IPv4. */
+  const otherPrivateForms = [
+    'https://0.0.0.0/h',
+    'https://0/h',
+    'https://[::]/h',
+    'https://10.1.2.3/h',
+    'https://172.20.0.1/h',
+    'https://192.168.1.10/h',
+    'https://169.254.169.254/latest/meta-data',
+    'https://100.64.0.1/h',
+    'https://192.0.0.8/h',
+    'https://198.18.0.1/h',
+    'https://224.0.0.1/h',
+    'https://240.0.0.1/h',
+    'https://255.255.255.255/h',
+    'https://[fe80::1]/h',
+    'https://[fd12::1]/h',
+    'https://[fc00::1]/h',
+    'https://[fec0::1]/h',
+    'https://[ff02::1]/h',
+    'https://[2001:db8::1]/h',
+    'https://[100::1]/h',
+    // ::/96 (IPv4-compatible)
+    'https://[::10.0.0.1]/h',
+    'https://[::169.254.169.254]/h',
+    // ::ffff:0:0/96 (IPv4-mapped) and ::ffff:0:0:0/96 (IPv4-translated)
+    'https://[::ffff:169.254.169.254]/h',
+    'https://[::ffff:10.1.2.3]/h',
+    'https://[::ffff:0:192.168.1.1]/h',
+    // 64:ff9b::/96 and 64:ff9b:1::/48 (NAT64)
+    'https://[64:ff9b::169.254.169.254]/h',
+    'https://[64:ff9b::10.0.0.1]/h',
+    'https://[64:ff9b:1::a9fe:a9fe]/h',
+    // 2002::/16 (6to4) and 2001::/32 (Teredo)
+    'https://[2002:a9fe:a9fe::]/h',
+    'https://[2002:c0a8:101::1]/h',
+    'https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/h',
+    // Those ranges are refused whole, whatever they embed: a public IPv4 has its own address.
+    'https://[::ffff:8.8.8.8]/h',
+    'https://[::8.8.8.8]/h',
+    'https://[64:ff9b::8.8.8.8]/h',
+    'https://[2002:808:808::]/h',
+  ];
+
+  it.each(loopbackForms)('refuses the loopback form %s', async (url, lookup) => {
+    await expect(checkWebhookUrl(url, lookup ?? (/localhost/i.test(url) ? undefined : nowhere))).rejects.toThrow(
+      WEBHOOK_MESSAGES.privateAddress,
+    );
   });
 
-  it('refuses http, credentials, literal private addresses and hostnames resolving to one', async () => {
+  it.each(otherPrivateForms)('refuses %s', async (url) => {
+    await expect(checkWebhookUrl(url, nowhere)).rejects.toThrow(WEBHOOK_MESSAGES.privateAddress);
+  });
+
+  it.each([
+    ['https://8.8.8.8/h', nowhere, ['8.8.8.8']],
+    ['https://1.1.1.1/h', nowhere, ['1.1.1.1']],
+    ['https://[2606:4700:4700::1111]/h', nowhere, ['2606:4700:4700::1111']],
+    ['https://[2001:4860:4860::8888]/h', nowhere, ['2001:4860:4860::8888']],
+    ['https://tienda.example/hook', resolvesTo('93.184.216.34'), ['93.184.216.34']],
+    [
+      'https://tienda.example/hook',
+      resolvesTo('93.184.216.34', '2a00:1450:4001:82f::200e'),
+      ['93.184.216.34', '2a00:1450:4001:82f::200e'],
+    ],
+  ] as const)('accepts the public %s', async (url, lookup, addresses) => {
+    const ok = await checkWebhookUrl(url, lookup);
+    expect(ok.addresses).toEqual(addresses);
+  });
+
+  it('classifies addresses by the ranges of ipaddr.js', () => {
+    expect(addressRange('::7f00:1')).toBe('outsideGlobalUnicast');
+    expect(addressRange('::ffff:7f00:1')).toBe('ipv4Mapped');
+    expect(addressRange('64:ff9b::a9fe:a9fe')).toBe('rfc6052');
+    expect(addressRange('2002:a9fe:a9fe::')).toBe('6to4');
+    expect(addressRange('169.254.169.254')).toBe('linkLocal');
+    expect(addressRange('no-ip')).toBe('invalid');
+    for (const a of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111']) expect(isPublicAddress(a), a).toBe(true);
+  });
+
+  it('refuses http, credentials, a malformed URL and a name that does not resolve', async () => {
     await expect(checkWebhookUrl('http://tienda.example/hook', resolvesTo('93.184.216.34'))).rejects.toThrow(
       WEBHOOK_MESSAGES.httpsOnly,
     );
     await expect(checkWebhookUrl('https://a:b@tienda.example/hook')).rejects.toThrow(WEBHOOK_MESSAGES.noCredentials);
     await expect(checkWebhookUrl('nada')).rejects.toThrow(WEBHOOK_MESSAGES.urlInvalid);
-    await expect(checkWebhookUrl('https://127.0.0.1/hook')).rejects.toThrow(WEBHOOK_MESSAGES.privateAddress);
-    await expect(checkWebhookUrl('https://[::1]/hook')).rejects.toThrow(WEBHOOK_MESSAGES.privateAddress);
-    await expect(checkWebhookUrl('https://169.254.169.254/latest/meta-data')).rejects.toThrow(
-      WEBHOOK_MESSAGES.privateAddress,
-    );
-    // Through DNS: the system's resolver says localhost is 127.0.0.1 (or ::1).
-    await expect(checkWebhookUrl('https://localhost/hook')).rejects.toThrow(WEBHOOK_MESSAGES.privateAddress);
-    // A public-looking name whose DNS answers 127.0.0.1, or one public and one private address.
-    await expect(checkWebhookUrl('https://tienda.example/hook', resolvesTo('127.0.0.1'))).rejects.toThrow(
-      WEBHOOK_MESSAGES.privateAddress,
-    );
-    await expect(
-      checkWebhookUrl('https://tienda.example/hook', resolvesTo('93.184.216.34', '10.0.0.7')),
-    ).rejects.toThrow(WEBHOOK_MESSAGES.privateAddress);
-    const failing: Lookup = async () => {
-      throw new Error('ENOTFOUND');
-    };
-    await expect(checkWebhookUrl('https://no-existe.example/hook', failing)).rejects.toThrow(
+    await expect(checkWebhookUrl('https://no-existe.example/hook', nowhere)).rejects.toThrow(
       WEBHOOK_MESSAGES.unresolvable,
     );
-
-    const ok = await checkWebhookUrl('https://tienda.example/hook', resolvesTo('93.184.216.34'));
-    expect(ok.addresses).toEqual(['93.184.216.34']);
-    expect(ok.url.href).toBe('https://tienda.example/hook');
+    await expect(checkWebhookUrl('https://no-existe.example/hook', resolvesTo())).rejects.toThrow(
+      WEBHOOK_MESSAGES.unresolvable,
+    );
   });
 });

@@ -5,7 +5,15 @@ import { emailOutbox } from '../db/schema';
 import { createTestDatabase } from '../test/db';
 import { enqueueEmail } from './outbox';
 import { verifyEmailMessage } from './templates';
-import { MAX_ATTEMPTS, backoffMs, deliverDue, logSender, resendSender, type OutboxRow } from './worker';
+import {
+  MAX_ATTEMPTS,
+  backoffMs,
+  deliverDue,
+  logSender,
+  resendSender,
+  startOutboxWorker,
+  type OutboxRow,
+} from './worker';
 
 const sendMock = vi.fn();
 vi.mock('resend', () => ({
@@ -122,5 +130,27 @@ describe('e-mail outbox', () => {
     expect(lines[0]).toContain('http://localhost:3000/verificar-email?token=abc');
     expect(lines[0]).toContain('mar***');
     expect(lines[0]).not.toContain('maria@casillero.test');
+  });
+
+  it("sends one address's e-mails in the order they were written, all within one tick of the worker", async () => {
+    const address = 'en-orden@ejemplo.com';
+    for (const n of [1, 2, 3, 4]) {
+      await enqueueEmail(database.db, address, { ...message, subject: `Aviso ${n}` });
+    }
+    const sent: string[] = [];
+    const worker = startOutboxWorker(
+      database.db,
+      async (row) => {
+        if (row.to.includes(address)) sent.push(row.subject);
+        return {};
+      },
+      quiet,
+      1000,
+    );
+    // One tick (after a second): each round sends the address's next e-mail, and a round that sent
+    // runs again at once, so the four need not wait for four ticks.
+    await vi.waitFor(() => expect(sent).toHaveLength(4), { timeout: 2500, interval: 10 });
+    await worker.stop();
+    expect(sent).toEqual(['Aviso 1', 'Aviso 2', 'Aviso 3', 'Aviso 4']);
   });
 });

@@ -1,5 +1,6 @@
 // Delivers the e-mail outbox (docs/decisions/004) through lib/outbox-delivery.ts: sends through
-// Resend with the row id as idempotency key, or logs the e-mail when no API key is set.
+// Resend with the row id as idempotency key, or logs the e-mail when no API key is set. Each
+// address gets its e-mails in the order they were written.
 import { sql } from 'drizzle-orm';
 import { Resend } from 'resend';
 import type { Db } from '../db/client';
@@ -58,7 +59,14 @@ function maskRecipient(email: string) {
 export function deliverDue(db: Db, send: Sender, log: MailLogger, limit = 20): Promise<number> {
   return deliverDueRows(
     db,
-    { table: emailOutbox, returning: sql`id, "to", subject, html, text, attempts`, send, name: 'e-mail' },
+    {
+      table: emailOutbox,
+      returning: sql`id, "to", subject, html, text, attempts`,
+      // Any address in common: an e-mail to several waits for each of theirs.
+      sameRecipient: sql`earlier."to" && candidate."to"`,
+      send,
+      name: 'e-mail',
+    },
     log,
     limit,
   );

@@ -8,11 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { emailOutbox, whatsappNumbers, whatsappOutbox } from '../db/schema';
+import { enqueueEmail } from '../mail/outbox';
 import { deliverDue, resendSender } from '../mail/worker';
 import { notifyMany, notifyUser } from '../services/notify';
 import { createTestDatabase } from '../test/db';
 import { newVisitor } from '../test/caller';
 import { signedInCustomer } from '../test/factories';
+import { enqueueWhatsapp } from './whatsapp-outbox';
 import { WHATSAPP_TEMPLATES } from './whatsapp-templates';
 import { cloudApiSender, deliverDueWhatsapp } from './whatsapp-worker';
 
@@ -260,9 +262,16 @@ describe('the outboxes through a provider outage', () => {
             whatsapps.map((w) => w.id),
           ),
         );
-      expect(waRows.every((r) => r.status === 'sent' && r.providerId?.startsWith('wamid.') && r.attempts > 1)).toBe(
-        true,
-      );
+      expect(waRows.every((r) => r.status === 'sent' && r.providerId?.startsWith('wamid.'))).toBe(true);
+      // Each number's first message was tried through the outage; a second one waited behind it
+      // untried (messages to one number go in order) and went on its first attempt.
+      const firstPerNumber = new Map<string, (typeof waRows)[number]>();
+      for (const r of [...waRows].sort((a, b) => a.queuePosition - b.queuePosition))
+        if (!firstPerNumber.has(r.toPhone)) firstPerNumber.set(r.toPhone, r);
+      expect([...firstPerNumber.values()].every((r) => r.attempts > 1)).toBe(true);
+      const later = waRows.filter((r) => firstPerNumber.get(r.toPhone) !== r);
+      expect(later).toHaveLength(4);
+      expect(later.every((r) => r.attempts === 1)).toBe(true);
 
       // Each e-mail names its own link that turns that kind off, for the mail client's button.
       const mail = fake.delivered.email.find(
@@ -288,6 +297,69 @@ describe('the outboxes through a provider outage', () => {
       await timePasses();
       await round();
       expect({ email: fake.delivered.email.length, whatsapp: fake.delivered.whatsapp.length }).toEqual(before);
+    },
+  );
+
+  it(
+    "each recipient's messages arrive in the order they were written, also those written after the recovery",
+    { timeout: 60_000 },
+    async () => {
+      // Only the messages of this test are pending.
+      await db().update(emailOutbox).set({ status: 'sent' }).where(eq(emailOutbox.status, 'pending'));
+      await db().update(whatsappOutbox).set({ status: 'sent' }).where(eq(whatsappOutbox.status, 'pending'));
+      const people = [0, 1, 2].map((i) => ({ email: `orden${i}@ejemplo.com`, phone: `+58414200000${i}` }));
+      const template = WHATSAPP_TEMPLATES.shipment_news.name;
+      let written = 0;
+      /** Message number n to each person, by e-mail and WhatsApp; the number is in the subject and the text. */
+      const write = async (n: number) => {
+        for (const p of people) {
+          await enqueueEmail(db(), p.email, { subject: `Aviso ${n}`, html: `${n}`, text: `${n}`, template: 'orden' });
+          await enqueueWhatsapp(db(), { userId: null, toPhone: p.phone, template, params: [`Aviso ${n}`, '', ''] });
+        }
+        written = n;
+      };
+      const servers = [0, 1].map(() => ({
+        email: resendSender('re_test', 'Casillero Virtual <no-reply@casillero.test>'),
+        whatsapp: cloudApiSender({ token: 'wa_test', phoneNumberId: 'PHONE123', apiUrl: `${fake.url}/v21.0` }),
+      }));
+      const round = () =>
+        Promise.all(
+          servers.flatMap((s) => [deliverDue(db(), s.email, quiet, 5), deliverDueWhatsapp(db(), s.whatsapp, quiet, 5)]),
+        );
+      const sentBefore = { email: fake.delivered.email.length, whatsapp: fake.delivered.whatsapp.length };
+
+      // The outage: five messages each are written while every attempt fails (an answer lost
+      // after Resend accepted an e-mail included); each failed one waits for its backoff.
+      fake.fail(['error500', 'drop', 'rateLimited', 'lostResponse']);
+      for (let n = 1; n <= 5; n++) {
+        await write(n);
+        await round();
+        if (n % 2 === 0) await timePasses();
+      }
+      fake.recover();
+      // Written after the recovery, due at once, while the older ones still wait for their backoff.
+      await write(6);
+      await write(7);
+      await round();
+      for (let i = 0; i < 20; i++) {
+        await timePasses();
+        await round();
+      }
+
+      const numbers = (texts: string[]) => texts.map((t) => Number(/Aviso (\d+)/.exec(t)?.[1]));
+      const all = Array.from({ length: written }, (_, i) => i + 1);
+      for (const p of people) {
+        const emails = fake.delivered.email.slice(sentBefore.email).filter((d) => d.to.includes(p.email));
+        expect(numbers(emails.map((d) => d.subject)), p.email).toEqual(all);
+        const phone = p.phone.slice(1);
+        const whatsapps = fake.delivered.whatsapp.slice(sentBefore.whatsapp).filter((d) => d.to === phone);
+        expect(numbers(whatsapps.map((d) => d.params[0]!)), p.phone).toEqual(all);
+      }
+      const pending = await db()
+        .select({ n: sql<number>`count(*)::int` })
+        .from(emailOutbox)
+        .where(eq(emailOutbox.status, 'pending'));
+      expect(pending[0].n).toBe(0);
     },
   );
 

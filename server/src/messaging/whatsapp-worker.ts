@@ -50,6 +50,8 @@ export function deliverDueWhatsapp(db: Db, send: WhatsappSender, log: MailLogger
     {
       table: whatsappOutbox,
       returning: sql`id, to_phone, template, language, params, body, attempts`,
+      // Each number gets its messages in the order they were written.
+      sameRecipient: sql`earlier.to_phone = candidate.to_phone`,
       send,
       // A 400 from the Cloud API (an unknown template, an invalid number) never mends.
       isPermanent: (err) => err instanceof WhatsappError && err.permanent,

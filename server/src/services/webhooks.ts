@@ -121,13 +121,15 @@ export async function deleteWebhook(db: DbOrTx, userId: string, id: string) {
 
 /**
  * A copy of one of the person's deliveries, due now, with a new webhook-id (the receiver sees a
- * new message carrying the same event). The original stays as it was in the list.
+ * new message carrying the same event, its `sequence` included). The original stays as it was in
+ * the list. The copy queues behind the subscription's deliveries still pending.
  */
 export async function resendWebhookDelivery(db: DbOrTx, userId: string, deliveryId: string) {
   const [original] = await db
     .select({
       subscriptionId: webhookDeliveries.subscriptionId,
       eventType: webhookDeliveries.eventType,
+      sequence: webhookDeliveries.sequence,
       payload: webhookDeliveries.payload,
     })
     .from(webhookDeliveries)
@@ -148,7 +150,9 @@ export async function resendWebhookDelivery(db: DbOrTx, userId: string, delivery
 /**
  * Enqueues an event for the customers' active subscriptions that want it: one delivery each, in
  * the caller's transaction, in one statement whatever the number of customers (a departure's
- * milestone reaches thousands). `data` is one object for all, or one per customer.
+ * milestone reaches thousands). `data` is one object for all, or one per customer. Each delivery
+ * takes its subscription's next `sequence`: the counter's row stays locked until the transaction
+ * ends, so numbers follow the order in which events commit, and a rollback returns its number.
  */
 export async function enqueueWebhookEvent(
   tx: DbOrTx,
@@ -157,13 +161,31 @@ export async function enqueueWebhookEvent(
 ): Promise<void> {
   if (recipients.length === 0) return;
   const timestamp = new Date().toISOString();
-  const payloads = recipients.map((r): WebhookPayload => ({ type, timestamp, data: r.data }));
+  // The sequence is added per subscription by the statement below.
+  const payloads = recipients.map((r): Omit<WebhookPayload, 'sequence'> => ({ type, timestamp, data: r.data }));
   await tx.execute(sql`
-    insert into webhook_deliveries (subscription_id, event_type, payload)
-    select s.id, ${type}, r.payload::jsonb
-    from unnest(${pgTextArray(recipients.map((r) => r.userId))}::uuid[], ${pgTextArray(payloads.map((p) => JSON.stringify(p)))}::text[])
-      as r(user_id, payload)
-    join webhook_subscriptions s on s.user_id = r.user_id and s.active and ${type} = any(s.events)`);
+    with r as (
+      select user_id, payload, ord
+      from unnest(${pgTextArray(recipients.map((r) => r.userId))}::uuid[], ${pgTextArray(payloads.map((p) => JSON.stringify(p)))}::text[])
+        with ordinality as r(user_id, payload, ord)
+    ),
+    wanted as (
+      select s.id as subscription_id, r.payload::jsonb as payload,
+             row_number() over (partition by s.id order by r.ord) as nth,
+             count(*) over (partition by s.id) as how_many
+      from r join webhook_subscriptions s on s.user_id = r.user_id and s.active and ${type} = any(s.events)
+    ),
+    numbered as (
+      update webhook_subscriptions s set last_sequence = s.last_sequence + w.how_many
+      from (select distinct subscription_id, how_many from wanted) w
+      where s.id = w.subscription_id
+      returning s.id, s.last_sequence
+    )
+    insert into webhook_deliveries (subscription_id, event_type, sequence, payload)
+    select w.subscription_id, ${type}, n.last_sequence - w.how_many + w.nth,
+           w.payload || jsonb_build_object('sequence', n.last_sequence - w.how_many + w.nth)
+    from wanted w join numbered n on n.id = w.subscription_id
+    order by w.subscription_id, w.nth`);
 }
 
 /** The same event data for many customers (a departure's milestone). */

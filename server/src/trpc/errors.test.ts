@@ -34,6 +34,10 @@ const testRouter = router({
   crash: publicProcedure.query(() => {
     throw new Error('relation "users" does not exist');
   }),
+  /** The database cannot be reached, as drizzle reports it: the driver's error as the cause. */
+  unreachable: publicProcedure.input(z.string()).query(({ input }) => {
+    throw new Error('Failed query: select 1', { cause: Object.assign(new Error(`write ${input}`), { code: input }) });
+  }),
   stream: publicProcedure.input(z.enum(DOMAIN_ERROR_CODES)).subscription(async function* ({ input }) {
     yield 'primero';
     throw new DomainError(input, message(input));
@@ -111,6 +115,23 @@ describe('a domain error through tRPC', () => {
     );
     expect(seen).toEqual(['primero']);
     expect({ code: error.code, message: error.message }).toEqual({ code: EXPECTED[code].trpc, message: message(code) });
+  });
+
+  it.each([
+    'ECONNREFUSED',
+    'CONNECTION_CLOSED',
+    'CONNECT_TIMEOUT',
+    '57P01',
+    '08006',
+  ])('answers a database that cannot be reached (%s) 503 with the Spanish "try again"', async (code) => {
+    const error = await failure(callerIn(true).unreachable(code));
+    expect(error.code).toBe('SERVICE_UNAVAILABLE');
+    expect(answered(error, true)).toEqual({
+      code: 'SERVICE_UNAVAILABLE',
+      httpStatus: 503,
+      message: GENERIC_MESSAGES.serviceUnavailable,
+      stack: undefined,
+    });
   });
 
   it('answers an unexpected error with the generic Spanish message in production, and its stack only outside it', async () => {

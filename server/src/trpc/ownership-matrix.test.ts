@@ -604,7 +604,8 @@ beforeAll(async () => {
     .values({
       subscriptionId: bWebhook.id,
       eventType: 'invoice.issued',
-      payload: { type: 'invoice.issued', timestamp: new Date().toISOString(), data: {} },
+      sequence: 1,
+      payload: { type: 'invoice.issued', timestamp: new Date().toISOString(), sequence: 1, data: {} },
       status: 'sent',
     })
     .returning({ id: webhookDeliveries.id });

@@ -3,7 +3,8 @@
 // after the SSRF guard resolved the host and found every address public, and the connection goes
 // to the address checked (the name is never resolved again). A 2xx answer is a delivery; any
 // other answer, a timeout or a network error is retried with backoff until 24 hours after the
-// event, then the row is failed. A URL the guard refuses fails at once.
+// event, then the row is failed. A URL the guard refuses fails at once. A subscription's
+// deliveries go out in the order of their events: a later one waits while an earlier one retries.
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
@@ -141,6 +142,8 @@ export async function deliverDueWebhooks(db: Db, log: DeliveryLogger, opts: Webh
     {
       table: webhookDeliveries,
       returning: sql`id, subscription_id, payload::text as payload, attempts, (extract(epoch from now() - created_at) * 1000)::float8 as age_ms`,
+      // Each subscription gets its events in the order they happened (and numbered: `sequence`).
+      sameRecipient: sql`earlier.subscription_id = candidate.subscription_id`,
       send: sendWith(db, opts),
       isPermanent,
       // Retried while the next attempt still falls within 24 hours of the event.

@@ -2,7 +2,8 @@
 // WhatsApp number, the WhatsApp outbox (delivered like e-mail: retried, never lost, never sent
 // twice), storage reminders and scheduled jobs that run once whatever the number of servers,
 // and the news an admin posts on a shipment.
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { NOTIFICATION_KINDS, SHIPMENT_NEWS_KINDS, STORAGE_REMINDER_KINDS } from '@casillero/shared';
 import { outboxStatusEnum } from './enums';
 import { createdAt, requiredRef, timestamptz, updatedAt, uuidPk } from './columns';
@@ -70,8 +71,13 @@ export const whatsappOutbox = pgTable(
     providerId: text('provider_id'),
     sentAt: timestamptz('sent_at'),
     createdAt: createdAt(),
+    /** The order rows were written in: each number's messages go out in it (lib/outbox-delivery.ts). */
+    queuePosition: bigint('queue_position', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
   },
-  (t) => [index('whatsapp_outbox_status_next_attempt_at_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('whatsapp_outbox_status_next_attempt_at_idx').on(t.status, t.nextAttemptAt),
+    index('whatsapp_outbox_pending_to_phone_idx').on(t.toPhone, t.queuePosition).where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 /** Each storage reminder of a package, at most once (the primary key is the guarantee). */

@@ -2,7 +2,7 @@
 // (an https URL, the events it wants, the signing secret) and the outbox of their deliveries,
 // written in the same transaction as the change that raises the event (docs/decisions/004).
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { outboxStatusEnum } from './enums';
 import { createdAt, timestamptz, updatedAt, uuidPk } from './columns';
 import { users } from './users';
@@ -30,6 +30,8 @@ export const webhookSubscriptions = pgTable(
     previousSecret: text('previous_secret'),
     previousSecretExpiresAt: timestamptz('previous_secret_expires_at'),
     active: boolean('active').notNull().default(true),
+    /** The `sequence` of the latest event enqueued for this subscription (0: none yet). */
+    lastSequence: bigint('last_sequence', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -51,7 +53,13 @@ export const webhookDeliveries = pgTable(
       .notNull()
       .references(() => webhookSubscriptions.id, { onDelete: 'cascade' }),
     eventType: text('event_type').notNull(),
-    /** The body sent: `{ type, timestamp, data }`. */
+    /**
+     * The event's number within its subscription: 1, 2, 3… in the order the events happened,
+     * without gaps (a change that rolls back takes its number with it). Also in the payload, so
+     * a receiver can put deliveries back in order; a Reenviar copy carries its original's.
+     */
+    sequence: bigint('sequence', { mode: 'number' }).notNull(),
+    /** The body sent: `{ type, timestamp, sequence, data }`. */
     payload: jsonb('payload').notNull(),
     status: outboxStatusEnum('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -64,11 +72,16 @@ export const webhookDeliveries = pgTable(
     providerId: text('provider_id'),
     sentAt: timestamptz('sent_at'),
     createdAt: createdAt(),
+    /** The order rows were written in: each subscription's deliveries go out in it (lib/outbox-delivery.ts). */
+    queuePosition: bigint('queue_position', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
   },
   (t) => [
     index('webhook_deliveries_status_next_attempt_at_idx').on(t.status, t.nextAttemptAt),
     index('webhook_deliveries_subscription_idx').on(t.subscriptionId, t.createdAt.desc()),
+    index('webhook_deliveries_pending_subscription_idx')
+      .on(t.subscriptionId, t.queuePosition)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 
-export type WebhookPayload = { type: string; timestamp: string; data: Record<string, unknown> };
+export type WebhookPayload = { type: string; timestamp: string; sequence: number; data: Record<string, unknown> };

@@ -2,10 +2,11 @@
 // the owner still gets in, is warned once, and an unknown e-mail is treated like a known one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like, sql } from 'drizzle-orm';
-import { AUTH_MESSAGES, SIGNIN_LIMIT } from '@casillero/shared';
+import { AUTH_MESSAGES, SIGN_IN_LINK_LIMIT, SIGNIN_LIMIT } from '@casillero/shared';
 import type { Database } from '../../db/client';
 import { emailOutbox, rateLimitEvents, signInLinkTokens, users } from '../../db/schema';
 import { signInKeys } from '../../auth/sign-in-guard';
+import { signInLinkKey } from '../../services/sign-in-link';
 import { createTestDatabase } from '../../test/db';
 import { callerFor, newVisitor, type Visitor } from '../../test/caller';
 import { STRONG_PASSWORD, lastLinkTo, signedInCustomer, tokenOf, uniqueEmail } from '../../test/factories';
@@ -314,6 +315,57 @@ describe('a sign-in link by e-mail', () => {
     // The phone is now a known device: the password works there again while the attack goes on.
     await callerFor(db(), newPhone).auth.signOut();
     expect(await signIn(newPhone, email, STRONG_PASSWORD)).toBe('ok');
+  });
+
+  it("stays the owner's way in while strangers guess passwords and ask for links: a few links an hour, no lock, no hint", async () => {
+    const { email } = await ownerAtHome('10.63');
+    const linkRows = async () =>
+      (await db().select().from(emailOutbox).where(eq(emailOutbox.template, 'sign-in-link'))).filter((m) =>
+        m.to.includes(email),
+      );
+    const accountEvents = async () =>
+      (
+        await db()
+          .select()
+          .from(rateLimitEvents)
+          .where(eq(rateLimitEvents.key, signInKeys.account(email)))
+      ).length;
+    // The attack: enough wrong passwords from anywhere to close new devices…
+    await guess(email, (i) => `10.64.0.${i}`, ACCOUNT_15_MIN.max);
+    expect(await signIn(newVisitor({ ip: '10.63.9.1' }), email, STRONG_PASSWORD)).toBe(REFUSED);
+    const lockBefore = await accountEvents();
+
+    // …then link requests for the owner's address, from many addresses, spread over the hour.
+    const ask = (ip: string) => callerFor(db(), newVisitor({ ip })).auth.requestSignInLink({ email });
+    const answers: string[] = [];
+    for (let round = 0; round < 5; round++) {
+      for (let i = 0; i < 3; i++) answers.push((await ask(`10.65.${round}.${i}`)).message);
+      await age(signInLinkKey(email), SIGN_IN_LINK_LIMIT.minIntervalSeconds / 60 + 1);
+    }
+    // Every request got the same neutral answer, no refusal; only the hourly few were sent.
+    expect(answers).toEqual(times(15, AUTH_MESSAGES.signInLinkSent));
+    expect(await linkRows()).toHaveLength(SIGN_IN_LINK_LIMIT.perHour);
+    // Link requests neither create nor extend a sign-in lock.
+    expect(await accountEvents()).toBe(lockBefore);
+
+    // The links were e-mailed long enough ago to have expired; the owner asks from a new phone.
+    await db()
+      .update(signInLinkTokens)
+      .set({ expiresAt: sql`now() - interval '1 second'`, createdAt: sql`now() - interval '30 minutes'` });
+    const phone = newVisitor({ ip: '10.63.9.2' });
+    expect((await callerFor(db(), phone).auth.requestSignInLink({ email })).message).toBe(AUTH_MESSAGES.signInLinkSent);
+    expect(await linkRows()).toHaveLength(SIGN_IN_LINK_LIMIT.perHour);
+    // The newest link in the mailbox works again, and so does an older one, from another browser.
+    const [newest, , oldest] = (await linkRows()).sort((a, b) => +b.createdAt - +a.createdAt);
+    const tokenIn = (row: typeof newest) => tokenOf(row!.text.match(/https?:\/\/\S+/)![0]);
+    expect(await useLink(phone, tokenIn(newest))).toBe('ok');
+    expect((await callerFor(db(), phone).auth.me()).user?.email).toBe(email);
+    expect(await useLink(newVisitor({ ip: '10.63.9.3' }), tokenIn(oldest))).toBe('ok');
+
+    // Once the hour has passed, a request sends a new link again.
+    await age(signInLinkKey(email), 61);
+    await ask('10.65.9.9');
+    expect(await linkRows()).toHaveLength(SIGN_IN_LINK_LIMIT.perHour + 1);
   });
 
   it('expires after its minutes, answers an unknown e-mail the same way, and gives a removed account nothing', async () => {

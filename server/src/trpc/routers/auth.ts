@@ -43,23 +43,12 @@ const resetRequestThrottle = throttle(
   { countSuccess: true },
 );
 
-/** As the reset e-mail: one a minute and a few an hour per address, many addresses per IP. */
+/**
+ * Many addresses per IP. Per account the service itself sends at most a few links and never
+ * refuses (services/sign-in-link.ts): a refusal per account would be a lock a stranger could set.
+ */
 const signInLinkThrottle = throttle(
-  (ctx, input) => [
-    {
-      key: `signin-link:email:${emailOf(input)}`,
-      max: 1,
-      windowMs: RESET_LIMIT.minIntervalSeconds * 1000,
-      message: () => AUTH_MESSAGES.signInLinkThrottle,
-    },
-    {
-      key: `signin-link:email:${emailOf(input)}`,
-      max: RESET_LIMIT.maxPerWindow,
-      windowMs: RESET_LIMIT.windowMinutes * MIN,
-      message: AUTH_MESSAGES.resetLimit,
-    },
-    { key: `signin-link:ip:${ctx.ip}`, max: 20, windowMs: 60 * MIN, message: tooMany },
-  ],
+  (ctx) => [{ key: `signin-link:ip:${ctx.ip}`, max: 20, windowMs: 60 * MIN, message: tooMany }],
   { countSuccess: true },
 );
 
