@@ -25,7 +25,7 @@ import {
 } from '../../db/schema';
 import { testConfig } from '../../env';
 import { createServer } from '../../server';
-import { parseManifest, previewImport } from '../../services/parcel-import';
+import { parseManifest, previewImport } from '../../services/parcel-import/check';
 import { callerFor, TEST_APP_URL, trpcError } from '../../test/caller';
 import {
   customerWithActiveMailbox,

@@ -29,15 +29,15 @@ import {
   type ParcelImportInput,
   formatDecimal,
 } from '@casillero/shared';
-import { rowsOf, type DbOrTx } from '../db/client';
-import { parcelImports } from '../db/schema';
-import { OPEN_PREALERT_STATUSES_SQL } from '../queries/reception';
-import { CUSTOMER_WAREHOUSE_PATH } from './prealerts';
-import { notifyEach } from './notify';
-import { nextWarehouseReceiptSql } from './warehouse-receipt';
-import { detectDelimiter, headerKey } from '../lib/csv-read';
-import { toCsv } from '../lib/csv';
-import { DomainError } from '../lib/domain-error';
+import { rowsOf, type DbOrTx } from '../../db/client';
+import { parcelImports } from '../../db/schema';
+import { OPEN_PREALERT_STATUSES_SQL } from '../../queries/reception';
+import { CUSTOMER_WAREHOUSE_PATH } from '../prealerts';
+import { notifyEach } from '../notify';
+import { nextWarehouseReceiptSql } from '../warehouse-receipt';
+import { detectDelimiter, headerKey } from '../../lib/csv-read';
+import { toCsv } from '../../lib/csv';
+import { DomainError } from '../../lib/domain-error';
 
 // --- Reading the file ----------------------------------------------------------------------------
 
