@@ -25,7 +25,8 @@ import {
 } from '../../db/schema';
 import { testConfig } from '../../env';
 import { createServer } from '../../server';
-import { parseManifest, previewImport } from '../../services/parcel-import/check';
+import { previewImport } from '../../services/parcel-import/check';
+import { parseManifest } from '../../services/parcel-import/parse';
 import { callerFor, TEST_APP_URL, trpcError } from '../../test/caller';
 import {
   customerWithActiveMailbox,
