@@ -87,7 +87,7 @@ export async function listMyCompras(db: DbOrTx, customerId: string) {
   const rows = await db
     .select({
       ...requestColumns,
-      // For the total with taxes (services/compras-invoice.ts): our fee, and the invoice once accepted.
+      // For the total with taxes (services/compras/invoice.ts): our fee, and the invoice once accepted.
       feeUsdCents: purchaseRequests.feeUsdCents,
       invoiceUsdCents: sql<
         number | null

@@ -34,7 +34,7 @@ import { fiscalTermsFor, issueFiscalDocument } from './fiscal/documents';
 import { chargeIgtf } from './fiscal/igtf';
 import { issueFiscalNote, liveFacturaOf } from './fiscal/notes';
 import { getPricesInEffect } from '../queries/prices';
-import { markComprasPaid } from './compras-paid';
+import { markComprasPaid } from './compras/paid';
 import { enqueueWebhookEvent } from './webhooks';
 
 /** Serialises every ledger change of one customer until the transaction ends. */

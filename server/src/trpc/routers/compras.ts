@@ -35,8 +35,8 @@ import {
   recordCompraPurchase,
   renewCompraQuote,
   setCompraSettings,
-} from '../../services/compras';
-import { withCompraTaxes, withTotalsWithTaxes } from '../../services/compras-invoice';
+} from '../../services/compras/request';
+import { withCompraTaxes, withTotalsWithTaxes } from '../../services/compras/invoice';
 import { foundOr } from '../found';
 import { auditedUserProcedure, protectedProcedure, router, staffProcedure } from '../init';
 

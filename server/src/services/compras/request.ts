@@ -38,8 +38,8 @@ import {
   type compraTrackingsInput,
   type z,
 } from '@casillero/shared';
-import type { DbOrTx } from '../db/client';
-import type { Config } from '../env';
+import type { DbOrTx } from '../../db/client';
+import type { Config } from '../../env';
 import {
   appSettings,
   ledgerEntries,
@@ -50,19 +50,19 @@ import {
   purchaseRequests,
   type PurchaseRequestItemRow,
   type PurchaseRequestRow,
-} from '../db/schema';
-import { writeAuditEntry } from '../audit/audit-context';
-import { isUniqueViolation } from '../lib/database-errors';
-import { DomainError } from '../lib/domain-error';
-import { findOwnFile } from '../files/store';
-import { COMPRA_SETTINGS_KEY, getCompraSettings } from '../queries/compras';
-import { applyCredit, invoiceRemaining, issueInvoice, lockLedger, recordLedgerCorrection } from './billing';
-import { markComprasPaid } from './compras-paid';
-import { compraLines, compraQuoteTaxes } from './compras-invoice';
-import { confirmedTotal } from './fiscal/confirmed-total';
-import { getFiscalQuoteTerms } from './fiscal/settings';
-import { notifyUser } from './notify';
-import { claimIntakeForPrealert } from './reception';
+} from '../../db/schema';
+import { writeAuditEntry } from '../../audit/audit-context';
+import { isUniqueViolation } from '../../lib/database-errors';
+import { DomainError } from '../../lib/domain-error';
+import { findOwnFile } from '../../files/store';
+import { COMPRA_SETTINGS_KEY, getCompraSettings } from '../../queries/compras';
+import { applyCredit, invoiceRemaining, issueInvoice, lockLedger, recordLedgerCorrection } from '../billing';
+import { markComprasPaid } from './paid';
+import { compraLines, compraQuoteTaxes } from './invoice';
+import { confirmedTotal } from '../fiscal/confirmed-total';
+import { getFiscalQuoteTerms } from '../fiscal/settings';
+import { notifyUser } from '../notify';
+import { claimIntakeForPrealert } from '../reception';
 
 type Options = { appUrl?: string; now?: Date };
 
@@ -240,7 +240,7 @@ export async function acceptCompraQuote(
   }
   const now = options.now ?? new Date();
   if (compraQuoteExpired(request.validUntil, now)) throw new DomainError('BAD_INPUT', M.quoteExpired);
-  // The goods, sales tax and shipping on the customer's behalf, and our fee (services/compras-invoice.ts).
+  // The goods, sales tax and shipping on the customer's behalf, and our fee (invoice.ts).
   const items = await itemsOf(tx, request.id);
   const lines = compraLines(request, items);
   const quoted = compraQuoteTaxes(request, items, await getFiscalQuoteTerms(tx)).totalUsdCents;
