@@ -17,7 +17,12 @@ import { bankStatementLines, bankStatements, ledgerEntries, notifications, payme
 import { testConfig } from '../../env';
 import { diskFileStore } from '../../files/file-store';
 import { storeFile } from '../../files/store';
-import { parseStatement, parseStatementDate, parseVesAmount, referenceKey } from '../../services/statement-csv';
+import {
+  parseStatement,
+  parseStatementDate,
+  parseVesAmount,
+  referenceKey,
+} from '../../services/reconciliation/statement-csv';
 import { callerFor, TEST_APP_URL, trpcError } from '../../test/caller';
 import { createTestDatabase } from '../../test/db';
 import { paymentMethodId, recordRate, signedInAdmin, signedInCustomer, signedInStaff } from '../../test/factories';

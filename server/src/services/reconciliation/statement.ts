@@ -13,17 +13,17 @@
 //   ledger entry is unique per payment besides.
 //
 // The file itself is read in statement-csv.ts; a line nobody reported is assigned to a customer in
-// reconciliation-assign.ts.
+// assign.ts.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { RECONCILIATION_MESSAGES as M, type z, type statementUploadInput } from '@casillero/shared';
-import type { Db } from '../db/client';
-import { bankStatementLines, bankStatements } from '../db/schema';
-import type { Config } from '../env';
-import { listStatementLines } from '../queries/reconciliation';
-import { isUniqueViolation } from './auth';
-import { reviewPayment } from './payment-review';
+import type { Db } from '../../db/client';
+import { bankStatementLines, bankStatements } from '../../db/schema';
+import type { Config } from '../../env';
+import { listStatementLines } from '../../queries/reconciliation';
+import { isUniqueViolation } from '../auth';
+import { reviewPayment } from '../payment-review';
 import { parseStatement } from './statement-csv';
-import { DomainError } from '../lib/domain-error';
+import { DomainError } from '../../lib/domain-error';
 
 // --- Uploading -----------------------------------------------------------------------------------
 
