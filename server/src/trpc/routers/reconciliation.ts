@@ -9,7 +9,8 @@ import {
   statementUploadInput,
 } from '@casillero/shared';
 import { findStatementWithLines, listStatements } from '../../queries/reconciliation';
-import { approveChosenLine, approveMatchedLines, uploadStatement } from '../../services/reconciliation/statement';
+import { approveChosenLine, approveMatchedLines } from '../../services/reconciliation/matching';
+import { uploadStatement } from '../../services/reconciliation/statement';
 import { assignLineToCustomer } from '../../services/reconciliation/assign';
 import { foundOr } from '../found';
 import { router, staffProcedure } from '../init';
