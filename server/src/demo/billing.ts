@@ -5,7 +5,7 @@
 // mailbox was opened (accounts.ts).
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { invoices, paymentTransactions, userProfiles } from '../db/schema';
-import { creditApprovedPayment, issueInvoice } from '../services/billing';
+import { creditApprovedPayment, issueInvoice } from '../services/billing/ledger';
 import type { DemoCast, DemoContext } from './context';
 
 export async function settleBilling(ctx: DemoContext, cast: DemoCast): Promise<void> {

@@ -2,7 +2,7 @@ import { ACTIVATION_COST_USD, dollarsToCents, type CasilleroType } from '@casill
 import type { DbOrTx } from '../db/client';
 import { paymentTransactions, userProfiles, users } from '../db/schema';
 import { insertMailbox, warehouseAddressFor } from './mailbox-code';
-import { applyCredit, issueInvoice } from './billing';
+import { applyCredit, issueInvoice } from './billing/ledger';
 import { mailboxPrefixOf } from '../queries/allies';
 
 /**

@@ -32,7 +32,7 @@ import {
 import { rowsOf, type Db, type DbOrTx } from '../db/client';
 import type { Config } from '../env';
 import { departureMilestones, departureNews, departures, invoices, milestoneTemplates, shipments } from '../db/schema';
-import { invoiceRemaining } from './billing';
+import { invoiceRemaining } from './billing/ledger';
 import { businessToday } from '../lib/business-clock';
 import { DomainError } from '../lib/domain-error';
 import { isUniqueViolation } from './auth';

@@ -20,7 +20,7 @@ import type { DbOrTx } from '../../db/client';
 import { purchaseRequestItems, purchaseRequests } from '../../db/schema';
 import { DomainError } from '../../lib/domain-error';
 import { getCompraSettings } from '../../queries/compras';
-import { applyCredit, invoiceRemaining, issueInvoice, lockLedger } from '../billing';
+import { applyCredit, invoiceRemaining, issueInvoice, lockLedger } from '../billing/ledger';
 import { markComprasPaid } from './paid';
 import { compraLines, compraQuoteTaxes } from './invoice';
 import { confirmedTotal } from '../fiscal/confirmed-total';

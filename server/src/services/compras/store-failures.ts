@@ -19,7 +19,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { ledgerEntries, purchaseRequestItems, purchaseRequests, type PurchaseRequestItemRow } from '../../db/schema';
 import { DomainError } from '../../lib/domain-error';
-import { applyCredit, lockLedger } from '../billing';
+import { applyCredit, lockLedger } from '../billing/ledger';
 import { issueExtraInvoice } from './purchase';
 import { itemsOf, lockRequest, tell, type Options } from './request';
 

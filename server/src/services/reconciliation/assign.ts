@@ -18,7 +18,7 @@ import { rateForDay } from '../../queries/billing';
 import { listStatementLines, type ReconciliationLine } from '../../queries/reconciliation';
 import { businessToday } from '../../lib/business-clock';
 import { DomainError } from '../../lib/domain-error';
-import { invoiceRemaining, lockLedger } from '../billing';
+import { invoiceRemaining, lockLedger } from '../billing/ledger';
 import { isUniqueViolation } from '../auth';
 import { reviewPayment } from '../payment-review';
 import { findStatement } from './statement';

@@ -16,7 +16,7 @@ import {
   type LedgerKind,
   type PaymentType,
 } from '@casillero/shared';
-import { rowsOf, type DbOrTx } from '../db/client';
+import { rowsOf, type DbOrTx } from '../../db/client';
 import {
   invoiceCounters,
   invoices,
@@ -26,16 +26,16 @@ import {
   userProfiles,
   users,
   type InvoiceLine,
-} from '../db/schema';
-import { businessToday } from '../lib/business-clock';
-import { DomainError } from '../lib/domain-error';
-import { rateForDay } from '../queries/billing';
-import { fiscalTermsFor, issueFiscalDocument } from './fiscal/documents';
-import { chargeIgtf } from './fiscal/igtf';
-import { issueFiscalNote, liveFacturaOf } from './fiscal/notes';
-import { getPricesInEffect } from '../queries/prices';
-import { markComprasPaid } from './compras/paid';
-import { enqueueWebhookEvent } from './webhooks';
+} from '../../db/schema';
+import { businessToday } from '../../lib/business-clock';
+import { DomainError } from '../../lib/domain-error';
+import { rateForDay } from '../../queries/billing';
+import { fiscalTermsFor, issueFiscalDocument } from '../fiscal/documents';
+import { chargeIgtf } from '../fiscal/igtf';
+import { issueFiscalNote, liveFacturaOf } from '../fiscal/notes';
+import { getPricesInEffect } from '../../queries/prices';
+import { markComprasPaid } from '../compras/paid';
+import { enqueueWebhookEvent } from '../webhooks';
 
 /** Serialises every ledger change of one customer until the transaction ends. */
 export async function lockLedger(tx: DbOrTx, userId: string) {
