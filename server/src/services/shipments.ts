@@ -28,7 +28,7 @@ import {
 import type { Db, DbOrTx } from '../db/client';
 import type { Config } from '../env';
 import { invoices, packages, paymentTransactions, shipmentPackages, shipmentStages, shipments } from '../db/schema';
-import { issueInvoice, voidInvoice } from './billing/ledger';
+import { issueInvoice, voidInvoice } from './billing/invoices';
 import { resolveDelivery } from './delivery';
 import { findClient } from '../queries/clients';
 import { inPendingRepack } from '../queries/repacks';

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/domain-error';
 import { users } from '../../db/schema';
 import type { Config } from '../../env';
-import { issueInvoice } from './ledger';
+import { issueInvoice } from './invoices';
 import { notifyUser } from '../notify';
 
 const FACTURAS_PATH = '/dashboard/facturas';

@@ -23,7 +23,8 @@ import { prealerts, purchaseRequestTrackings, purchaseRequests, type PurchaseReq
 import { isUniqueViolation } from '../../lib/database-errors';
 import { DomainError } from '../../lib/domain-error';
 import { findOwnFile } from '../../files/store';
-import { issueInvoice, recordLedgerCorrection } from '../billing/ledger';
+import { issueInvoice } from '../billing/invoices';
+import { recordLedgerCorrection } from '../billing/ledger';
 import { claimIntakeForPrealert } from '../reception';
 import { itemsOf, lockRequest, tell, type Options } from './request';
 

@@ -23,7 +23,7 @@ import { testConfig } from '../../env';
 import { diskFileStore } from '../../files/file-store';
 import { storeFile } from '../../files/store';
 import { businessToday } from '../../lib/business-clock';
-import { issueInvoice } from '../../services/billing/ledger';
+import { issueInvoice } from '../../services/billing/invoices';
 import { openMailboxWithActivation } from '../../services/accounts';
 import { callerFor, TEST_APP_URL, trpcError } from '../../test/caller';
 import { createTestDatabase } from '../../test/db';
