@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Database, type Db } from '../src/db/client';
 import { deliverDue, type OutboxRow } from '../src/mail/worker';
 import { businessToday } from '../src/lib/business-clock';
-import { createDeparture, recordMilestone } from '../src/services/departures';
+import { createDeparture, recordMilestone } from '../src/services/departures/departures';
 
 export const DEPARTURE_SHIPMENTS = 5_000;
 const MILESTONE_TARGET_MS = 2_000;

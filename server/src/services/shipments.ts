@@ -40,7 +40,7 @@ import { accruedStorageFee } from './storage';
 import { insureParcels } from './declared-value';
 import { notifyUser } from './notify';
 import { recordStatusChanges } from './shipment-stages';
-import { refuseBehindDeparture } from './departure-milestones';
+import { refuseBehindDeparture } from './departures/milestone-effects';
 
 type AppConfig = Pick<Config, 'appUrl'>;
 /** The customer's Envíos page. */

@@ -30,7 +30,7 @@ import {
   removeShipmentFromDeparture,
   saveMilestoneTemplate,
   updateDeparture,
-} from '../../services/departures';
+} from '../../services/departures/departures';
 import { publicProcedure, router, staffProcedure } from '../init';
 import { foundOr } from '../found';
 

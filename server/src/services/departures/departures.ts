@@ -4,7 +4,7 @@
 // ends that. Each departure has its milestones: the planned days come from the route's history
 // (planMilestones in shared), the actual ones are recorded with one tap, once, whatever the number
 // of staff tapping (the row's `actual_on is null` condition decides), moves the departure and its
-// shipments (departure-milestones.ts), and every customer in it is told in the same transaction.
+// shipments (milestone-effects.ts), and every customer in it is told in the same transaction.
 // Every refusal is a DomainError with its Spanish message, thrown before anything is written.
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -29,17 +29,24 @@ import {
   type milestoneTemplateInput,
   type z,
 } from '@casillero/shared';
-import { rowsOf, type Db, type DbOrTx } from '../db/client';
-import type { Config } from '../env';
-import { departureMilestones, departureNews, departures, invoices, milestoneTemplates, shipments } from '../db/schema';
-import { invoiceRemaining } from './billing/ledger';
-import { businessToday } from '../lib/business-clock';
-import { DomainError } from '../lib/domain-error';
-import { isUniqueViolation } from './auth';
-import { notifyMany } from './notify';
-import { enqueueWebhookEventForAll } from './webhooks';
-import { loadTemplate } from '../queries/departures';
-import { applyMilestoneEffects, closedDepartureError } from './departure-milestones';
+import { rowsOf, type Db, type DbOrTx } from '../../db/client';
+import type { Config } from '../../env';
+import {
+  departureMilestones,
+  departureNews,
+  departures,
+  invoices,
+  milestoneTemplates,
+  shipments,
+} from '../../db/schema';
+import { invoiceRemaining } from '../billing/ledger';
+import { businessToday } from '../../lib/business-clock';
+import { DomainError } from '../../lib/domain-error';
+import { isUniqueViolation } from '../auth';
+import { notifyMany } from '../notify';
+import { enqueueWebhookEventForAll } from '../webhooks';
+import { loadTemplate } from '../../queries/departures';
+import { applyMilestoneEffects, closedDepartureError } from './milestone-effects';
 
 type AppConfig = Pick<Config, 'appUrl'>;
 /** Where the customer follows a departure's milestones: their shipments' timeline. */
