@@ -23,7 +23,8 @@ import {
   users,
 } from '../db/schema';
 import { signedLinkFor } from '../files/links';
-import { byTime, defineList, plainOrder, type SortKey } from '../lib/list-engine';
+import { defineList } from '../lib/list-engine';
+import { byTime, plainOrder, type SortKey } from '../lib/list-sorts';
 
 export const COMPRA_SETTINGS_KEY = 'compras';
 

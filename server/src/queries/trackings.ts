@@ -24,7 +24,8 @@ import {
 } from '../db/schema';
 import { containsPattern, preparedCache, searchTerm, type BoundedCount } from '../lib/list';
 import { foldedLike } from '../lib/search-text';
-import { byGroup, byTime, byUnique, defineList } from '../lib/list-engine';
+import { defineList } from '../lib/list-engine';
+import { byGroup, byTime, byUnique } from '../lib/list-sorts';
 import { withCustomer, withCustomerAndMailbox } from '../lib/joins';
 import { BUSINESS_TZ_SQL as TZ } from '../lib/business-clock';
 import { isoTimestamp } from '../lib/timestamps';
