@@ -25,7 +25,7 @@ import { measureApi } from './api';
 import { measureDepartures } from './departures';
 import { loadConfig } from '../src/env';
 import { reportQueriesSql } from '../src/queries/reports';
-import { trackingQueriesSql, type SqlText } from '../src/queries/trackings';
+import { trackingQueriesSql, type SqlText } from '../src/queries/trackings/list';
 import { createServer } from '../src/server';
 import { createOrPromoteAdmin } from '../src/services/auth';
 

@@ -15,7 +15,7 @@ import {
   listTrackingCarriers,
   listTrackingClients,
   listTrackings,
-} from '../../queries/trackings';
+} from '../../queries/trackings/list';
 import { changeTrackingStatus, createTracking, requestTrackingRepack } from '../../services/trackings';
 import { getOwnTrackingDetail, listOwnTrackings } from '../../queries/client-trackings';
 import { staffProcedure, protectedProcedure, router } from '../init';

@@ -12,7 +12,7 @@ import {
   type TrackingStatus,
   type SortDirection,
 } from '@casillero/shared';
-import { rowsOf, type DbOrTx } from '../db/client';
+import { rowsOf, type DbOrTx } from '../../db/client';
 import {
   mailboxes,
   prealerts,
@@ -21,15 +21,15 @@ import {
   trackings,
   userProfiles,
   users,
-} from '../db/schema';
-import { containsPattern, preparedCache, searchTerm, type BoundedCount } from '../lib/list';
-import { foldedLike } from '../lib/search-text';
-import { defineList } from '../lib/list-engine';
-import { byGroup, byTime, byUnique } from '../lib/list-sorts';
-import { withCustomer, withCustomerAndMailbox } from '../lib/joins';
-import { BUSINESS_TZ_SQL as TZ } from '../lib/business-clock';
-import { isoTimestamp } from '../lib/timestamps';
-import { customerArms, mailboxCodeArm } from './search-arms';
+} from '../../db/schema';
+import { containsPattern, preparedCache, searchTerm, type BoundedCount } from '../../lib/list';
+import { foldedLike } from '../../lib/search-text';
+import { defineList } from '../../lib/list-engine';
+import { byGroup, byTime, byUnique } from '../../lib/list-sorts';
+import { withCustomer, withCustomerAndMailbox } from '../../lib/joins';
+import { BUSINESS_TZ_SQL as TZ } from '../../lib/business-clock';
+import { isoTimestamp } from '../../lib/timestamps';
+import { customerArms, mailboxCodeArm } from '../search-arms';
 
 const ph = sql.placeholder;
 
