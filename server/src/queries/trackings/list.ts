@@ -1,40 +1,25 @@
-// Reads of the admin trackings panel (docs/product/admin-trackings.md). Every query names its columns; the
-// hot ones (list page, count, stats) are prepared statements cached per query shape, and none
-// reads or counts more than a bounded number of rows (docs/decisions/008).
-import { and, asc, desc, eq, fillPlaceholders, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+// Reads of the admin trackings panel (docs/product/admin-trackings.md): the list, its count and its
+// CSV here, the stat cards' counters in stats.ts, one tracking and the create form's reads in
+// detail.ts. Every query names its columns; the hot ones (list page, count, stats) are prepared
+// statements cached per query shape, and none reads or counts more than a bounded number of rows
+// (docs/decisions/008).
+import { eq, fillPlaceholders, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, SubqueryWithSelection } from 'drizzle-orm/pg-core';
-import {
-  TRACKING_STATUSES,
-  TRACKING_STATUSES_IN_TRANSIT,
-  type TrackingFilters,
-  type TrackingListParams,
-  type TrackingSort,
-  type TrackingStatus,
-  type SortDirection,
-} from '@casillero/shared';
-import { rowsOf, type DbOrTx } from '../../db/client';
-import {
-  mailboxes,
-  prealerts,
-  trackingHistory,
-  trackingStatusCounts,
-  trackings,
-  userProfiles,
-  users,
-} from '../../db/schema';
-import { containsPattern, preparedCache, searchTerm, type BoundedCount } from '../../lib/list';
-import { foldedLike } from '../../lib/search-text';
+import type { TrackingFilters, TrackingListParams, TrackingSort, SortDirection } from '@casillero/shared';
+import type { DbOrTx } from '../../db/client';
+import { mailboxes, trackings, userProfiles, users } from '../../db/schema';
+import { preparedCache, searchTerm, type BoundedCount } from '../../lib/list';
 import { defineList } from '../../lib/list-engine';
 import { byGroup, byTime, byUnique } from '../../lib/list-sorts';
-import { withCustomer, withCustomerAndMailbox } from '../../lib/joins';
-import { BUSINESS_TZ_SQL as TZ } from '../../lib/business-clock';
+import { withCustomerAndMailbox } from '../../lib/joins';
 import { isoTimestamp } from '../../lib/timestamps';
 import { customerArms, mailboxCodeArm } from '../search-arms';
+import { buildAuthorisedQuery, buildReadyTodayQuery, buildStatusCountsQuery, trackingStatusCountsOf } from './stats';
 
 const ph = sql.placeholder;
 
 /** What the list, the CSV and the details show of a tracking. */
-const rowColumns = {
+export const rowColumns = {
   id: trackings.id,
   trackingNumber: trackings.trackingNumber,
   status: trackings.status,
@@ -56,7 +41,7 @@ const rowColumns = {
 };
 
 /** A tracking's client and mailbox: what the list, the CSV and the details join to each row. */
-const withClientAndMailbox = <T extends PgSelect>(query: T) =>
+export const withClientAndMailbox = <T extends PgSelect>(query: T) =>
   withCustomerAndMailbox(query, trackings.userId, trackings.mailboxId);
 
 /**
@@ -116,24 +101,6 @@ const trackingsList = defineList<TrackingListParams>()({
 export const listTrackings = (db: DbOrTx, input: TrackingListParams) => trackingsList.page(db, input);
 export type TrackingListRow = Awaited<ReturnType<typeof listTrackings>>['rows'][number];
 
-const countsStatement = preparedCache<ReturnType<ReturnType<typeof buildStatusCountsQuery>['prepare']>>();
-
-function buildStatusCountsQuery(db: DbOrTx) {
-  return db
-    .select({ status: trackingStatusCounts.status, count: trackingStatusCounts.count })
-    .from(trackingStatusCounts);
-}
-
-/** Every status with its count (zero when none), from the trigger-kept counters. */
-export async function trackingStatusCountsOf(db: DbOrTx): Promise<Record<TrackingStatus, number>> {
-  const rows = await countsStatement(db, 'tracking_status_counts', (name) =>
-    buildStatusCountsQuery(db).prepare(name),
-  ).execute();
-  const counts = Object.fromEntries(TRACKING_STATUSES.map((s) => [s, 0])) as Record<TrackingStatus, number>;
-  for (const row of rows) counts[row.status] = Number(row.count);
-  return counts;
-}
-
 export type TrackingCount = BoundedCount & { total: number };
 
 /**
@@ -147,114 +114,6 @@ export async function countTrackings(db: DbOrTx, filters: TrackingFilters): Prom
     return { count: filters.status ? counts[filters.status] : total, isCapped: false, total };
   }
   return { ...(await trackingsList.count(db, filters)), total };
-}
-
-export type TrackingStats = {
-  total: number;
-  byStatus: Record<TrackingStatus, number>;
-  /** in_transit + arrived + in_warehouse (docs/product/admin-trackings.md#stat-cards-and-system-state). */
-  inTransit: number;
-  needsRepack: number;
-  readyToShip: number;
-  /** Ready to ship and still waiting for the customer's shipping payment to be approved. */
-  awaitingPayment: number;
-  /** Ready to ship with the payment approved: the warehouse may dispatch them. */
-  dispatchAuthorized: number;
-  problems: number;
-  /** Trackings that became ready to ship today and still are (an approval is not a change of status). */
-  readyToday: number;
-  /** Shipped or delivered over all, in percent with one decimal. */
-  successRate: number;
-  /** Waiting for or done with a repack, over all, in percent with one decimal. */
-  repackShare: number;
-};
-
-const readyTodayStatement = preparedCache<ReturnType<ReturnType<typeof buildReadyTodayQuery>['prepare']>>();
-
-/**
- * Today's 'ready_to_ship' history rows of trackings still ready, by the (status, created_at)
- * index. The row an approval writes (stamped with the very instant it stores in
- * dispatch_authorized_at) is not a change of status, so it does not count: a parcel ready
- * since yesterday and paid today is not 'ready today'.
- */
-function buildReadyTodayQuery(db: DbOrTx) {
-  return db
-    .select({ n: sql<number>`count(distinct ${trackingHistory.trackingId})::int` })
-    .from(trackingHistory)
-    .innerJoin(trackings, eq(trackings.id, trackingHistory.trackingId))
-    .where(
-      and(
-        eq(trackingHistory.status, 'ready_to_ship'),
-        eq(trackings.status, 'ready_to_ship'),
-        sql`${trackingHistory.createdAt} is distinct from ${trackings.dispatchAuthorizedAt}`,
-        sql`${trackingHistory.createdAt} >= (date_trunc('day', now() at time zone ${TZ}) at time zone ${TZ})`,
-      ),
-    );
-}
-
-const authorisedStatement = preparedCache<ReturnType<ReturnType<typeof buildAuthorisedQuery>['prepare']>>();
-
-/**
- * Ready to ship with dispatch authorised: an index-only count over the partial index
- * trackings_dispatch_authorized_ready_idx, which holds only those few rows. The predicate is
- * spelled as the index's, with a literal status (a placeholder would not prove it in a generic
- * plan).
- */
-function buildAuthorisedQuery(db: DbOrTx) {
-  return db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(trackings)
-    .where(sql`${trackings.status} = 'ready_to_ship' and ${trackings.dispatchAuthorizedAt} is not null`);
-}
-
-const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
-
-/**
- * The stat cards, the state badges and the analytics tab, from ten counters, one small range
- * scan and one count over a small partial index (awaiting payment = ready − authorised).
- */
-export async function getTrackingStats(db: DbOrTx): Promise<TrackingStats> {
-  const [byStatus, [ready], [authorised]] = await Promise.all([
-    trackingStatusCountsOf(db),
-    readyTodayStatement(db, 'trackings_ready_today', (name) => buildReadyTodayQuery(db).prepare(name)).execute(),
-    authorisedStatement(db, 'trackings_dispatch_authorized', (name) =>
-      buildAuthorisedQuery(db).prepare(name),
-    ).execute(),
-  ]);
-  const dispatchAuthorized = Math.min(Number(authorised?.n ?? 0), byStatus.ready_to_ship);
-  const total = Object.values(byStatus).reduce((a, b) => a + b, 0);
-  const inTransit = TRACKING_STATUSES_IN_TRANSIT.reduce((n, s) => n + byStatus[s], 0);
-  return {
-    total,
-    byStatus,
-    inTransit,
-    needsRepack: byStatus.needs_reempaque,
-    readyToShip: byStatus.ready_to_ship,
-    awaitingPayment: byStatus.ready_to_ship - dispatchAuthorized,
-    dispatchAuthorized,
-    problems: byStatus.problem,
-    readyToday: Number(ready?.n ?? 0),
-    successRate: percent(byStatus.shipped + byStatus.delivered, total),
-    repackShare: percent(byStatus.needs_reempaque + byStatus.reempacado, total),
-  };
-}
-
-/**
- * The carriers that occur in the data, for the filter: a loose index scan over
- * (carrier, created_at) that visits one index entry per carrier, not every row.
- */
-export async function listTrackingCarriers(db: DbOrTx): Promise<string[]> {
-  const rows = rowsOf<{ carrier: string }>(
-    await db.execute(sql`
-    with recursive c as (
-      (select carrier from trackings order by carrier limit 1)
-      union all
-      select (select t.carrier from trackings t where t.carrier > c.carrier order by t.carrier limit 1)
-      from c where c.carrier is not null
-    )
-    select carrier from c where carrier is not null`),
-  );
-  return rows.map((r) => r.carrier);
 }
 
 /** How many rows the CSV export reads per query. */
@@ -355,129 +214,6 @@ export async function* exportTrackingBatches(
     else if (grouped && step === 'within') step = 'beyond';
     else return;
   }
-}
-
-/**
- * One tracking with its client and mailbox, and the customer's pre-alert it was matched to when
- * created (null when none matched); null when there is no such tracking.
- */
-export async function findTracking(db: DbOrTx, id: string) {
-  const query = db
-    .select({
-      ...rowColumns,
-      description: trackings.description,
-      senderName: trackings.senderName,
-      originCountry: trackings.originCountry,
-      reempaqueReason: trackings.reempaqueReason,
-      notes: trackings.notes,
-      prealertId: trackings.prealertId,
-      clientPhone: userProfiles.phone,
-      mailboxCountry: mailboxes.country,
-      mailboxStatus: mailboxes.status,
-      prealert: {
-        id: prealerts.id,
-        trackingNumber: prealerts.trackingNumber,
-        senderName: prealerts.senderName,
-        description: prealerts.description,
-        carrier: prealerts.carrier,
-        quantityItems: prealerts.quantityItems,
-        amountSpentUsdCents: prealerts.amountSpentUsdCents,
-        estimatedValueUsdCents: prealerts.estimatedValueUsdCents,
-        status: prealerts.status,
-        estadoTracking: prealerts.estadoTracking,
-        createdAt: prealerts.createdAt,
-      },
-    })
-    .from(trackings)
-    .$dynamic();
-  const [tracking] = await withClientAndMailbox(query)
-    .leftJoin(prealerts, eq(prealerts.id, trackings.prealertId))
-    .where(eq(trackings.id, id));
-  return tracking ?? null;
-}
-
-/** The tracking of `findTracking` with its history, newest first, with who made each change. */
-export async function getTrackingDetail(db: DbOrTx, id: string) {
-  const tracking = await findTracking(db, id);
-  if (!tracking) return null;
-  const author = sql<
-    string | null
-  >`(select ${userProfiles.fullName} from ${userProfiles} where ${userProfiles.userId} = ${trackingHistory.createdBy})`;
-  const history = await db
-    .select({
-      id: trackingHistory.id,
-      status: trackingHistory.status,
-      message: trackingHistory.message,
-      createdAt: trackingHistory.createdAt,
-      createdByName: author,
-    })
-    .from(trackingHistory)
-    .where(eq(trackingHistory.trackingId, id))
-    .orderBy(desc(trackingHistory.createdAt), desc(trackingHistory.id));
-  return { ...tracking, history };
-}
-
-export type TrackingDetail = NonNullable<Awaited<ReturnType<typeof getTrackingDetail>>>;
-
-/**
- * The create form's client picker: customers' active mailboxes (docs/product/admin-trackings.md#create-form), by name,
- * searchable by name, e-mail or mailbox code, at most 50 at a time.
- */
-export async function listTrackingClients(db: DbOrTx, q: string | undefined) {
-  const term = searchTerm(q);
-  const pattern = term === null ? null : containsPattern(term);
-  return selectActiveMailboxes(
-    db,
-    pattern === null
-      ? undefined
-      : or(
-          foldedLike(userProfiles.fullName, pattern),
-          ilike(users.email, pattern),
-          ilike(mailboxes.mailboxCode, pattern),
-        ),
-  )
-    .orderBy(asc(userProfiles.fullName), asc(mailboxes.mailboxCode))
-    .limit(50);
-}
-
-/** The active mailbox a new tracking goes to, with its owner; null when there is none. */
-export async function findActiveMailbox(db: DbOrTx, mailboxId: string) {
-  const [row] = await selectActiveMailboxes(db, eq(mailboxes.id, mailboxId));
-  return row ?? null;
-}
-
-/** Customers' active mailboxes with their owner: the only ones a tracking can go to. */
-function selectActiveMailboxes(db: DbOrTx, condition: SQL | undefined) {
-  const rows = db
-    .select({
-      mailboxId: mailboxes.id,
-      mailboxCode: mailboxes.mailboxCode,
-      country: mailboxes.country,
-      userId: users.id,
-      email: users.email,
-      fullName: userProfiles.fullName,
-    })
-    .from(mailboxes)
-    .$dynamic();
-  return withCustomer(rows, mailboxes.userId, users.id).where(
-    and(eq(mailboxes.status, 'active'), eq(users.role, 'user'), condition),
-  );
-}
-
-/** The customer's pending pre-alert announcing this tracking number, if any. */
-export async function findPendingPrealert(db: DbOrTx, userId: string, trackingNumber: string) {
-  const [row] = await db
-    .select({ id: prealerts.id })
-    .from(prealerts)
-    .where(
-      and(
-        eq(prealerts.userId, userId),
-        eq(prealerts.trackingNumber, trackingNumber),
-        inArray(prealerts.status, ['pending']),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
 }
 
 export type SqlText = { sql: string; params: unknown[] };
