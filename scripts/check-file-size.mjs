@@ -55,12 +55,9 @@ export const TEMPORARY = [
   'server/src/trpc/routers/compras.test.ts',
   'server/src/trpc/routers/departures.test.ts',
   'server/src/trpc/routers/packages.test.ts',
-  'server/src/trpc/routers/parcel-imports.test.ts',
   'server/src/trpc/routers/reception.test.ts',
-  'server/src/trpc/routers/reconciliation.test.ts',
   'server/src/trpc/routers/ship-requests.test.ts',
   'server/src/trpc/routers/shipments.test.ts',
-  'server/src/trpc/routers/trackings.test.ts',
   'tests/bench/web.ts',
   'tests/e2e/helpers.ts',
 ];

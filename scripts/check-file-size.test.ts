@@ -29,7 +29,7 @@ beforeAll(() => {
   put('server/src/steps.ts', linesOf(500));
   put('client/src/routeTree.gen.ts', linesOf(900));
   put('server/drizzle/0001_big.sql', linesOf(900));
-  put('docs/long.md', linesOf(900));
+  put('notes/long.md', linesOf(900));
   put('node_modules/some-lib/index.js', linesOf(900));
   // The files still waiting to be split are over the limit here too, as in the repository.
   for (const file of TEMPORARY as string[]) put(file, linesOf(600));
