@@ -50,7 +50,6 @@ export const TEMPORARY = [
   'server/src/trpc/fuzz.test.ts',
   'server/src/trpc/ownership-matrix.test.ts',
   'server/src/trpc/routers/admin-payments.test.ts',
-  'server/src/trpc/routers/billing.test.ts',
   'server/src/trpc/routers/claims.test.ts',
   'server/src/trpc/routers/compras.test.ts',
   'server/src/trpc/routers/departures.test.ts',
