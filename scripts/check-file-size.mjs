@@ -51,7 +51,6 @@ export const TEMPORARY = [
   'server/src/trpc/ownership-matrix.test.ts',
   'server/src/trpc/routers/admin-payments.test.ts',
   'server/src/trpc/routers/claims.test.ts',
-  'server/src/trpc/routers/departures.test.ts',
   'server/src/trpc/routers/packages.test.ts',
   'server/src/trpc/routers/reception.test.ts',
   'server/src/trpc/routers/ship-requests.test.ts',
