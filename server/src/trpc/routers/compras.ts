@@ -37,7 +37,7 @@ import {
   setCompraSettings,
 } from '../../services/compras';
 import { withCompraTaxes, withTotalsWithTaxes } from '../../services/compras-invoice';
-import { foundOr } from '../found';
+import { foundOr } from '../../lib/found';
 import { auditedUserProcedure, protectedProcedure, router, staffProcedure } from '../init';
 
 export const comprasRouter = router({

@@ -32,7 +32,7 @@ import {
   updateDeparture,
 } from '../../services/departures';
 import { publicProcedure, router, staffProcedure } from '../init';
-import { foundOr } from '../found';
+import { foundOr } from '../../lib/found';
 
 export const departuresRouter = router({
   list: staffProcedure('departures.read')

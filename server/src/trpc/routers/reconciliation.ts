@@ -11,7 +11,7 @@ import {
 import { findStatementWithLines, listStatements } from '../../queries/reconciliation';
 import { approveChosenLine, approveMatchedLines, uploadStatement } from '../../services/reconciliation';
 import { assignLineToCustomer } from '../../services/reconciliation-assign';
-import { foundOr } from '../found';
+import { foundOr } from '../../lib/found';
 import { router, staffProcedure } from '../init';
 
 export const reconciliationRouter = router({

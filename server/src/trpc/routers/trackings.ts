@@ -19,7 +19,7 @@ import {
 import { changeTrackingStatus, createTracking, requestTrackingRepack } from '../../services/trackings';
 import { getOwnTrackingDetail, listOwnTrackings } from '../../queries/client-trackings';
 import { staffProcedure, protectedProcedure, router } from '../init';
-import { foundOr } from '../found';
+import { foundOr } from '../../lib/found';
 
 export const trackingsRouter = router({
   // --- Customer: Mis Trackings (own trackings only) --------------------------------------------
