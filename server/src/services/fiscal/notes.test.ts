@@ -25,7 +25,7 @@ import { recordRate, signedInAdmin, signedInCustomer } from '../../test/factorie
 import { creditOnAccount, invoiceRemaining, issueInvoice, voidInvoice } from '../billing';
 import { fakeControlNumberProvider } from './control-number-provider';
 import { assignDueControlNumbers } from './control-numbers';
-import { renderFiscalNotePdf } from './note-pdf';
+import { renderFiscalNotePdf } from '../../pdf/fiscal-note';
 
 let database: Database;
 let admin: Awaited<ReturnType<typeof signedInAdmin>>;
