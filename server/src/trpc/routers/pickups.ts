@@ -1,6 +1,6 @@
 // The agency counter (/admin/mostrador) and proofs of delivery
 // (docs/product/last-mile.md#agency-counters-and-proof-of-delivery). An 'agencia' user reaches
-// only its agency's shipments (services/pickups.ts): another agency's is NOT_FOUND.
+// only its agency's shipments (services/pickups/): another agency's is NOT_FOUND.
 import {
   PICKUP_MESSAGES,
   counterDeliverInput,
