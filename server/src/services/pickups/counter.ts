@@ -3,7 +3,8 @@
 // it: anything else is answered as a missing shipment. Scanning an arriving shipment makes it
 // "listo para retirar" with a fresh 6-digit code, kept only as its hash; handing it over takes
 // the code or the cédula of the recipient (or of a person the customer authorised) and a photo,
-// and leaves one delivery_proofs row. Five wrong codes lock pickup until staff unlock it.
+// and leaves one delivery_proofs row. Five failed attempts (wrong codes and cédulas of no one allowed,
+// counted together) lock pickup until staff unlock it.
 import { randomInt } from 'node:crypto';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
@@ -191,8 +192,24 @@ export async function markReadyForPickup(tx: DbOrTx, viewer: Viewer, code: strin
 type DeliverInput = z.output<typeof counterDeliverInput>;
 
 /**
- * The handover at the counter. A wrong code is answered, not thrown: the count of wrong codes
- * (and the lock at the fifth) must be kept, and a thrown error would undo it with the rest.
+ * A failed attempt (a wrong code or a cédula of no one allowed): one more on the shipment's one
+ * count, and the lock at the fifth. Codes and cédulas share the count, so guessing cédulas does not
+ * get around the limit on codes.
+ */
+async function countFailedAttempt(tx: DbOrTx, shipmentId: string, failedBefore: number) {
+  const wrongCodes = failedBefore + 1;
+  const locked = wrongCodes >= PICKUP_MAX_WRONG_CODES;
+  await tx
+    .update(shipmentPickups)
+    .set({ wrongCodes, pickupLockedAt: locked ? new Date() : null })
+    .where(eq(shipmentPickups.shipmentId, shipmentId));
+  return { locked, left: PICKUP_MAX_WRONG_CODES - wrongCodes };
+}
+
+/**
+ * The handover at the counter. A failed attempt is answered, not thrown: its count (and the lock at
+ * the fifth) must be kept, and a thrown error would undo it with the rest. The shipment's row lock
+ * makes concurrent attempts take turns, so none is lost.
  */
 export async function deliverAtCounter(
   tx: DbOrTx,
@@ -214,13 +231,8 @@ export async function deliverAtCounter(
 
   if (input.method === 'code') {
     if (pickupCodeHash(shipment.id, input.code) !== pickup.codeHash) {
-      const wrongCodes = pickup.wrongCodes + 1;
-      const locked = wrongCodes >= PICKUP_MAX_WRONG_CODES;
-      await tx
-        .update(shipmentPickups)
-        .set({ wrongCodes, pickupLockedAt: locked ? new Date() : null })
-        .where(eq(shipmentPickups.shipmentId, shipment.id));
-      return { delivered: false, locked, message: M.wrongCode(PICKUP_MAX_WRONG_CODES - wrongCodes) };
+      const { locked, left } = await countFailedAttempt(tx, shipment.id, pickup.wrongCodes);
+      return { delivered: false, locked, message: M.wrongCode(left) };
     }
     return recordDelivery(
       tx,
@@ -247,7 +259,8 @@ export async function deliverAtCounter(
       ),
     );
   if (!allowed.some((r) => r.idDocument && sameIdPerson(r.idDocument, input.idDocument))) {
-    throw new DomainError('FORBIDDEN', M.idDocumentNotAllowed);
+    const { locked, left } = await countFailedAttempt(tx, shipment.id, pickup.wrongCodes);
+    return { delivered: false, locked, message: M.idDocumentNotAllowed(left) };
   }
   return recordDelivery(
     tx,
@@ -258,7 +271,7 @@ export async function deliverAtCounter(
   );
 }
 
-/** Staff lift the lock left by five wrong codes; the change is written to the audit log by hand. */
+/** Staff lift the lock left by five failed attempts (codes or cédulas); the change is written to the audit log by hand. */
 export async function unlockPickup(tx: DbOrTx, shipmentId: string) {
   const [pickup] = await tx
     .select({ wrongCodes: shipmentPickups.wrongCodes, pickupLockedAt: shipmentPickups.pickupLockedAt })

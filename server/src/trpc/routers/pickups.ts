@@ -42,7 +42,7 @@ export const pickupsRouter = router({
     .input(counterDeliverInput)
     .mutation(({ ctx, input }) => deliverAtCounter(ctx.db, ctx.user, input, { appUrl: ctx.config.appUrl })),
 
-  /** Lifts the lock left by five wrong codes. */
+  /** Lifts the lock left by five failed attempts (wrong codes or cédulas). */
   unlock: staffProcedure('pickups.manage')
     .input(pickupShipmentInput)
     .mutation(({ ctx, input }) => unlockPickup(ctx.db, input.shipmentId)),
