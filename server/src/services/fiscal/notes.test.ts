@@ -20,12 +20,12 @@ import { findFiscalDocument } from '../../queries/fiscal';
 import { salesBook } from '../../queries/sales-book';
 import { createTestDatabase } from '../../test/db';
 import { trpcError } from '../../test/caller';
+import { FISCAL_TEST_SETTINGS } from '../../test/fiscal';
 import { recordRate, signedInAdmin, signedInCustomer } from '../../test/factories';
 import { creditOnAccount, invoiceRemaining, issueInvoice, voidInvoice } from '../billing';
 import { fakeControlNumberProvider } from './control-number-provider';
 import { assignDueControlNumbers } from './control-numbers';
 import { renderFiscalNotePdf } from './note-pdf';
-import { FISCAL_TEST_SETTINGS } from '../../test/fiscal';
 
 let database: Database;
 let admin: Awaited<ReturnType<typeof signedInAdmin>>;
