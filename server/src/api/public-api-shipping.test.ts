@@ -19,7 +19,6 @@ import {
   SHIP_REQUEST_MESSAGES,
   SIGNED_LINK_TTL_SECONDS,
   quoteChina,
-  toCents,
 } from '@casillero/shared';
 import type { Database } from '../db/client';
 import { auditLog, invoices, mailboxes, packages, shipments } from '../db/schema';
@@ -295,9 +294,9 @@ describe('the quote from China', () => {
     expectMatchesDocument('GET', '/quotes/china', 200, res.body);
     const expected = quoteChina({ largo: 120, ancho: 80, alto: 60, valor: 900, seguro: true }, PRICE_LIST_V1)!;
     expect(res.body).toMatchObject({
-      totalUsdCents: toCents(expected.total),
-      freightUsdCents: toCents(expected.subtotal),
-      insuranceUsdCents: toCents(expected.seguro),
+      totalUsdCents: expected.totalUsdCents,
+      freightUsdCents: expected.subtotalUsdCents,
+      insuranceUsdCents: expected.seguroUsdCents,
       cbm: expected.cbm,
       billableCbm: expected.cbmFacturable,
     });
