@@ -370,7 +370,7 @@ async function priceRequestWith(
   const boxes = [...priced.parcels, ...priced.repacks];
   const shippingUsdCents = boxes.reduce((sum, p) => sum + p.shippingUsdCents, 0);
   const importTaxesUsdCents = boxes.reduce((sum, p) => sum + p.importTaxesUsdCents, 0);
-  const storageUsdCents = cents(storage.feeUsd);
+  const storageUsdCents = storage.feeUsdCents;
   const deliveryUsdCents = delivery ? delivery.deliveryFeeUsdCents : null;
   // One premium on the parcels' summed value, so the minimum applies once per shipment.
   const insuranceRule = insuranceRuleOfPrices(prices);

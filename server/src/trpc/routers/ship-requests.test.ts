@@ -18,7 +18,6 @@ import {
   quoteChina,
   PRICE_LIST_V1,
   quoteUsa,
-  toCents,
 } from '@casillero/shared';
 import type { Database } from '../../db/client';
 import {
@@ -154,14 +153,14 @@ describe('ship requests: the price', () => {
   });
 
   it('charges the storage past the free days on top of the freight', async () => {
-    const { freeDays, feePerDayUsd } = await admin.caller.storage.settings();
+    const { freeDays, feePerDayUsdCents } = await admin.caller.storage.settings();
     const id = await parcel(maria, 3, '40x30x20');
     await db()
       .update(packages)
       .set({ receivedDate: new Date(Date.now() - (freeDays + 4) * 86_400_000) })
       .where(eq(packages.id, id));
     const quote = await as(maria).shipRequests.quote({ packageIds: [id], shippingMethod: 'aereo' });
-    expect(quote.storageUsdCents).toBeGreaterThanOrEqual(4 * toCents(feePerDayUsd)!);
+    expect(quote.storageUsdCents).toBeGreaterThanOrEqual(4 * feePerDayUsdCents);
     expect(quote.totalUsdCents).toBe(usaCents(3, [40, 30, 20], 80, 'aereo') + quote.storageUsdCents);
   });
 
