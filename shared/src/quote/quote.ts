@@ -133,7 +133,7 @@ const pct = (rate: number) => `${fmtCm().format(roundTo(rate * 100, 2))}%`;
 function declaredValueCents({ valor, valorUsdCents }: Pick<UsaQuoteInput, 'valor' | 'valorUsdCents'>): number {
   if (valorUsdCents != null) return Math.max(0, valorUsdCents);
   const n = parseQuoteNumber(valor);
-  return Math.max(0, dollarsToCents(n ?? QUOTE_RATES.defaultDeclaredValueUsd));
+  return n === null ? QUOTE_RATES.defaultDeclaredValueUsdCents : Math.max(0, dollarsToCents(n));
 }
 
 /**
