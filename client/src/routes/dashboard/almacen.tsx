@@ -119,7 +119,7 @@ const COLUMNS: ResponsiveColumn<StoredPackage>[] = [
         {p.storage && (
           <Text size="xs" mt={4} c={p.storage.daysOver > 0 ? 'red' : 'dimmed'} data-testid="storage-clock">
             {p.storage.daysOver > 0
-              ? STORAGE_MESSAGES.feeLine(p.storage.daysOver, p.storage.feePerDayUsd, p.storage.feeUsd)
+              ? STORAGE_MESSAGES.feeLine(p.storage.daysOver, p.storage.feePerDayUsdCents, p.storage.feeUsdCents)
               : STORAGE_MESSAGES.freeLeft(p.storage.freeDaysLeft)}
           </Text>
         )}
