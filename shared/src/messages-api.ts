@@ -41,6 +41,10 @@ export const API_KEY_MESSAGES = {
     `Demasiadas solicitudes con esta clave. Intenta de nuevo en ${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}.`,
   routeNotFound: 'Esa ruta no existe en la API',
   noPrices: 'No hay tarifas vigentes para cotizar. Intenta más tarde.',
+  /** A quote's declared value (docs/product/public-api.md#money): cents, or the deprecated dollars. */
+  declaredCentsWhole: 'El valor declarado va en centavos enteros: 10000 es $100,00',
+  declaredTwice:
+    'Indica el valor declarado una sola vez: en declaredUsdCents (centavos) o en declaredUsd (dólares, obsoleto)',
   /** The lists' paging (docs/product/public-api.md#pages). */
   pageOutOfRange: 'Página fuera de rango: usa una página más corta o filtra',
   cursorInvalid: 'El cursor no es válido: usa el nextCursor de la página anterior tal como llegó',

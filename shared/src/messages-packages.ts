@@ -1,7 +1,7 @@
 // The Spanish texts of the admin Packages and Shipments screens (docs/product/admin-packages-and-shipments.md), their
 // server refusals and the customer's notifications.
 
-import { formatKg, formatUsd } from './format';
+import { formatKg, formatUsdFromCents } from './format';
 
 export const PACKAGE_MESSAGES = {
   // Package form (docs/product/admin-packages-and-shipments.md#crear-paquete)
@@ -94,10 +94,10 @@ export const SHIPMENT_MESSAGES = {
   firstStageName: 'Preparación',
   // Customer notifications
   createdTitle: 'Envío creado',
-  createdMessage: (code: string, count: number, city: string, state: string, storageFeeUsd = 0) =>
+  createdMessage: (code: string, count: number, city: string, state: string, storageFeeUsdCents = 0) =>
     `Preparamos tu envío ${code} con ${count} ${count === 1 ? 'paquete' : 'paquetes'} hacia ${city}, ${state}.` +
-    (storageFeeUsd > 0
-      ? ` Su costo incluye ${formatUsd(storageFeeUsd)} de almacenaje por los días que pasaron del período gratis.`
+    (storageFeeUsdCents > 0
+      ? ` Su costo incluye ${formatUsdFromCents(storageFeeUsdCents)} de almacenaje por los días que pasaron del período gratis.`
       : ''),
   statusTitle: 'Actualización de tu envío',
   statusMessage: (code: string, label: string) => `Tu envío ${code} ahora está «${label}».`,

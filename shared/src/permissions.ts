@@ -50,7 +50,7 @@ export type Permission =
   | 'agencies.manage'
   /** The agency counter: receiving and handing over its agency's shipments (docs/product/last-mile.md). */
   | 'pickups.counter'
-  /** Unlocking a pickup locked by wrong codes, and the pickup reminder's setting. */
+  /** Unlocking a pickup locked by failed attempts (wrong codes or cédulas), and the pickup reminder's setting. */
   | 'pickups.manage'
   /** The claims desk: assigning, asking the customer for more, deciding (docs/product/claims.md). */
   | 'claims.manage'

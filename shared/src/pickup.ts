@@ -5,7 +5,7 @@ import type { ShipmentStatus } from './enums';
 
 /** Digits of the code the customer and the recipient receive when the shipment is ready. */
 export const PICKUP_CODE_LENGTH = 6;
-/** Wrong codes that lock pickup for the shipment until staff unlock it. */
+/** Failed pickup attempts (wrong codes and cédulas of no one allowed, counted together) that lock pickup for the shipment until staff unlock it. */
 export const PICKUP_MAX_WRONG_CODES = 5;
 
 /** How a delivery was proven: the pickup code, the cédula checked at the counter, or at home. */
@@ -59,15 +59,17 @@ export const PICKUP_MESSAGES = {
   markedReady: (code: string) => `Envío ${code} listo para retirar. Avisamos al cliente con el código de retiro.`,
   notReady: 'Este envío no está listo para retirar.',
   locked:
-    'El retiro de este envío está bloqueado por demasiados códigos incorrectos. Pide al personal que lo desbloquee.',
+    'El retiro de este envío está bloqueado por demasiados intentos fallidos (código o cédula). Pide al personal que lo desbloquee.',
   wrongCode: (left: number) =>
     left > 0
       ? `Código incorrecto. Quedan ${left} ${left === 1 ? 'intento' : 'intentos'}.`
       : 'Código incorrecto. El retiro quedó bloqueado: pide al personal que lo desbloquee.',
   codeFormat: `El código de retiro tiene ${PICKUP_CODE_LENGTH} dígitos.`,
   idDocumentInvalid: 'Escribe una cédula o RIF válido (por ejemplo V-12345678).',
-  idDocumentNotAllowed:
-    'Esa cédula no es la del destinatario ni la de una persona autorizada por el cliente. No entregues el envío.',
+  idDocumentNotAllowed: (left: number) =>
+    left > 0
+      ? `Esa cédula no es la del destinatario ni la de una persona autorizada por el cliente. No entregues el envío. Quedan ${left} ${left === 1 ? 'intento' : 'intentos'}.`
+      : 'Esa cédula no es la del destinatario ni la de una persona autorizada por el cliente. No entregues el envío. El retiro quedó bloqueado: pide al personal que lo desbloquee.',
   receivedByRequired: 'Escribe el nombre de quien recibe.',
   photoRequired: 'Toma una foto de la entrega.',
   photoInvalid: 'La foto no es válida. Tómala de nuevo.',
@@ -104,12 +106,12 @@ export const PICKUP_STAFF_LABELS = {
   recordedBy: (name: string) => `Registrada por ${name}`,
   lockedTitle: 'Retiro bloqueado',
   locked: (wrongCodes: number) =>
-    `Retiro bloqueado tras ${wrongCodes} códigos incorrectos. Desbloquéalo cuando confirmes quién retira.`,
-  lockedAsk: 'Retiro bloqueado por códigos incorrectos. Pide al personal que lo desbloquee.',
+    `Retiro bloqueado tras ${wrongCodes} intentos fallidos (código o cédula). Desbloquéalo cuando confirmes quién retira.`,
+  lockedAsk: 'Retiro bloqueado por intentos fallidos (código o cédula). Pide al personal que lo desbloquee.',
   unlock: 'Desbloquear retiro',
   unlockAria: (code: string) => `Desbloquear retiro del envío ${code}`,
   settingsTitle: 'Retiro en agencia',
-  settingsHint: `Si el envío no se retira, el cliente recibe un recordatorio cada día pasados estos días. Tras ${PICKUP_MAX_WRONG_CODES} códigos incorrectos el retiro se bloquea hasta que el personal lo desbloquee desde Envíos o el Mostrador.`,
+  settingsHint: `Si el envío no se retira, el cliente recibe un recordatorio cada día pasados estos días. Tras ${PICKUP_MAX_WRONG_CODES} intentos fallidos (códigos o cédulas) el retiro se bloquea hasta que el personal lo desbloquee desde Envíos o el Mostrador.`,
   reminderDays: 'Días antes del recordatorio',
   saveSettings: 'Guardar',
   settingsFailed: 'No se pudo guardar la configuración de retiro.',

@@ -2,13 +2,14 @@
 // setting, 30 by default as the large forwarders do); the customer is reminded 5 days before the
 // free period ends and on its last day; after it, each day costs a fee (a setting), shown in
 // Almacén and charged when the parcel goes into a shipment. Days are calendar days in Caracas.
+// The fee is integer USD cents, as the price list keeps it (docs/decisions/005-money-and-numbers.md).
 import { z } from './zod-es';
-import { formatUsd } from './format';
-import { dollarsToCents, fromCents } from './billing/money';
+import { formatUsdCents } from './billing/money';
 
-export type StorageSettings = { freeDays: number; feePerDayUsd: number };
+/** The free days, and the fee per day after them in USD cents (the price list's). */
+export type StorageSettings = { freeDays: number; feePerDayUsdCents: number };
 
-export const STORAGE_DEFAULTS: StorageSettings = { freeDays: 30, feePerDayUsd: 0.5 };
+export const STORAGE_DEFAULTS: StorageSettings = { freeDays: 30, feePerDayUsdCents: 50 };
 
 /** The first reminder goes this many days before the free period ends. */
 export const STORAGE_REMINDER_DAYS_BEFORE = 5;
@@ -34,9 +35,9 @@ export type StorageClock = {
   freeDaysLeft: number;
   /** Days stored beyond the free period, each charged. */
   daysOver: number;
-  feePerDayUsd: number;
-  /** daysOver × feePerDayUsd. */
-  feeUsd: number;
+  feePerDayUsdCents: number;
+  /** daysOver × feePerDayUsdCents, USD cents. */
+  feeUsdCents: number;
   /** The last free day (YYYY-MM-DD). */
   freeUntil: string;
 };
@@ -53,8 +54,8 @@ export function storageClock(receivedDay: string, today: string, settings: Stora
     daysStored,
     freeDaysLeft: Math.max(0, settings.freeDays - daysStored),
     daysOver,
-    feePerDayUsd: settings.feePerDayUsd,
-    feeUsd: fromCents(dollarsToCents(daysOver * settings.feePerDayUsd)),
+    feePerDayUsdCents: settings.feePerDayUsdCents,
+    feeUsdCents: daysOver * settings.feePerDayUsdCents,
     freeUntil: dayOf(dayNumber(receivedDay) + settings.freeDays),
   };
 }
@@ -81,13 +82,13 @@ export const STORAGE_MESSAGES = {
   /** Almacén, a parcel within its free days. */
   freeLeft: (n: number) =>
     n === 0 ? 'Almacenaje gratis: hoy es el último día' : `Almacenaje gratis: quedan ${days(n)}`,
-  /** Almacén, a parcel past its free days. */
-  feeLine: (daysOver: number, perDay: number, fee: number) =>
-    `Almacenaje: ${days(daysOver)} × ${formatUsd(perDay)} = ${formatUsd(fee)}`,
+  /** Almacén, a parcel past its free days (amounts in USD cents). */
+  feeLine: (daysOver: number, perDayUsdCents: number, feeUsdCents: number) =>
+    `Almacenaje: ${days(daysOver)} × ${formatUsdCents(perDayUsdCents)} = ${formatUsdCents(feeUsdCents)}`,
   reminderSoonTitle: 'Tu almacenaje gratis está por terminar',
-  reminderSoon: (what: string, n: number, freeUntil: string, perDay: number) =>
-    `Tu paquete ${what} tiene ${days(n)} más de almacenaje gratis (hasta el ${dmy(freeUntil)}). Después se cobra ${formatUsd(perDay)} por día; envíalo antes para no pagar almacenaje.`,
+  reminderSoon: (what: string, n: number, freeUntil: string, perDayUsdCents: number) =>
+    `Tu paquete ${what} tiene ${days(n)} más de almacenaje gratis (hasta el ${dmy(freeUntil)}). Después se cobra ${formatUsdCents(perDayUsdCents)} por día; envíalo antes para no pagar almacenaje.`,
   reminderTodayTitle: 'Hoy termina tu almacenaje gratis',
-  reminderToday: (what: string, perDay: number) =>
-    `Hoy es el último día de almacenaje gratis de tu paquete ${what}. Desde mañana se cobra ${formatUsd(perDay)} por día hasta que salga en un envío.`,
+  reminderToday: (what: string, perDayUsdCents: number) =>
+    `Hoy es el último día de almacenaje gratis de tu paquete ${what}. Desde mañana se cobra ${formatUsdCents(perDayUsdCents)} por día hasta que salga en un envío.`,
 } as const;

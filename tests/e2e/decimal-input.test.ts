@@ -17,6 +17,7 @@ import {
   formatDecimal,
   formatMeasures,
   formatUsd,
+  formatUsdCents,
   quoteUsa,
 } from '@casillero/shared';
 import {
@@ -216,7 +217,7 @@ describe.skipIf(!chromium)('campos numéricos con coma decimal', () => {
       await air.getByText('12,50 lb', { exact: false }).first().waitFor();
       await air
         .getByTestId('total')
-        .filter({ hasText: formatDecimal(quote.total, { decimals: 2, fixed: true }) })
+        .filter({ hasText: formatUsdCents(quote.totalUsdCents) })
         .waitFor();
       // Unreadable: refused, and no quote.
       await weight.fill('2,5 kg');

@@ -10,7 +10,6 @@ import {
   PRICE_LIST_V1,
   QUOTE_TAX_LABELS,
   fiscalQuoteTerms,
-  formatUsd,
   formatUsdCents,
   formatVesCentimos,
   quoteUsa,
@@ -359,11 +358,11 @@ describe.skipIf(!chromium)('con facturación fiscal, lo que se confirma es lo qu
       await air.getByText('IVA (16 %)').waitFor();
       await air
         .getByTestId('linea-iva-1600')
-        .filter({ hasText: formatUsd(iva.amount) })
+        .filter({ hasText: formatUsdCents(iva.amountUsdCents) })
         .waitFor();
       await air
         .getByTestId('total')
-        .filter({ hasText: formatUsd(expected.total) })
+        .filter({ hasText: formatUsdCents(expected.totalUsdCents) })
         .waitFor();
       await air.getByText('4,5 kg (9,92 lb)', { exact: false }).waitFor();
     });

@@ -2,7 +2,8 @@
 // her recipients, ships two parcels from Almacén to an MRW agency in Valencia and finds the
 // invoice in Facturas. The shipment travels (staff move it on); the agency's counter person,
 // invited by the administrator, scans it on a phone, and hands it over with the code María
-// received and a photo. María then reads the proof of delivery in the shipment's details.
+// received and a photo. María then reads the proof of delivery in the shipment's details. At the
+// counter, made-up cédulas count against the same lock as wrong codes.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -46,6 +47,51 @@ describe.skipIf(!chromium)('la última milla: del Almacén a la agencia, con pru
   async function choose(page: Page, scope: Locator, combobox: string, option: string | RegExp) {
     await scope.getByRole('combobox', { name: fieldLabel(combobox) }).click();
     await page.getByRole('option', { name: option }).first().click();
+  }
+
+  /** A shipment of María's to the demo counter's agency (MRW Valencia Centro), as 'Crear Envío' makes it. */
+  async function mariasShipmentToTheCounter(admin: Page, description: string) {
+    const clients = await call<{ rows: { userId: string; email: string }[] }>(
+      admin,
+      'clients.list',
+      { q: DEMO.customer },
+      'GET',
+    );
+    const userId = clients.rows.find((c) => c.email === DEMO.customer)!.userId;
+    const boxes = await call<{ id: string; country: string }[]>(admin, 'packages.customerMailboxes', { userId }, 'GET');
+    const parcel = await call<{ id: string }>(
+      admin,
+      'packages.create',
+      {
+        userId,
+        mailboxId: boxes.find((b) => b.country === 'USA')!.id,
+        trackingNumber: `1ZMOSTR${Date.now()}`,
+        packageDescription: description,
+        weightKg: 2.5,
+        status: 'received',
+      },
+      'POST',
+    );
+    const [holder] = await call<{ id: string }[]>(admin, 'recipients.ofCustomer', { userId }, 'GET');
+    const agencies = await call<{ id: string; code: string }[]>(
+      admin,
+      'agencies.search',
+      { state: 'Carabobo', city: 'Valencia' },
+      'GET',
+    );
+    return call<{ id: string; shipmentCode: string }>(
+      admin,
+      'shipments.create',
+      {
+        userId,
+        recipientId: holder!.id,
+        deliveryMethod: 'agency',
+        agencyId: agencies.find((a) => a.code === 'MRW-VLN-CENTRO')!.id,
+        shippingMethod: 'aereo',
+        packageIds: [parcel.id],
+      },
+      'POST',
+    );
   }
 
   it('María envía dos paquetes a su madre en una agencia MRW de Valencia; la agencia lo entrega con el código y una foto', async () => {
@@ -176,48 +222,8 @@ describe.skipIf(!chromium)('la última milla: del Almacén a la agencia, con pru
     await admin.waitForURL((u) => u.pathname.startsWith('/admin'));
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Caracas' }).format(new Date());
 
-    // A shipment of María's to the demo counter's agency, as 'Crear Envío' makes it, on a flight.
-    const clients = await call<{ rows: { userId: string; email: string }[] }>(
-      admin,
-      'clients.list',
-      { q: DEMO.customer },
-      'GET',
-    );
-    const userId = clients.rows.find((c) => c.email === DEMO.customer)!.userId;
-    const boxes = await call<{ id: string; country: string }[]>(admin, 'packages.customerMailboxes', { userId }, 'GET');
-    const parcel = await call<{ id: string }>(
-      admin,
-      'packages.create',
-      {
-        userId,
-        mailboxId: boxes.find((b) => b.country === 'USA')!.id,
-        trackingNumber: `1ZMOSTR${Date.now()}`,
-        packageDescription: 'Licuadora para mamá',
-        weightKg: 2.5,
-        status: 'received',
-      },
-      'POST',
-    );
-    const [holder] = await call<{ id: string }[]>(admin, 'recipients.ofCustomer', { userId }, 'GET');
-    const agencies = await call<{ id: string; code: string }[]>(
-      admin,
-      'agencies.search',
-      { state: 'Carabobo', city: 'Valencia' },
-      'GET',
-    );
-    const shipment = await call<{ id: string; shipmentCode: string }>(
-      admin,
-      'shipments.create',
-      {
-        userId,
-        recipientId: holder!.id,
-        deliveryMethod: 'agency',
-        agencyId: agencies.find((a) => a.code === 'MRW-VLN-CENTRO')!.id,
-        shippingMethod: 'aereo',
-        packageIds: [parcel.id],
-      },
-      'POST',
-    );
+    // A shipment of María's to the demo counter's agency, on a flight.
+    const shipment = await mariasShipmentToTheCounter(admin, 'Licuadora para mamá');
     const flight = await call<{ id: string }>(
       admin,
       'departures.create',
@@ -351,5 +357,51 @@ describe.skipIf(!chromium)('la última milla: del Almacén a la agencia, con pru
         reminderDays: 3,
       });
     });
+  });
+
+  it('en el mostrador, cinco cédulas ajenas bloquean el retiro del envío, como cinco códigos incorrectos', async () => {
+    const admin = await newPage(DESKTOP.contextOptions);
+    await signIn(admin, url(), DEMO.admin, DEMO.password);
+    await admin.waitForURL((u) => u.pathname.startsWith('/admin'));
+    const shipment = await mariasShipmentToTheCounter(admin, 'Tostadora para la tía');
+    await call(admin, 'shipments.updateStatus', { id: shipment.id, status: 'in_transit' }, 'POST');
+
+    const counter = await newPage(PHONE.contextOptions);
+    await signIn(counter, url(), 'agencia@casillero.test', DEMO.password);
+    await withScreenshotOnFailure(counter, 'ultima-milla-cedulas-bloqueo', async () => {
+      await counter.waitForURL((u) => u.pathname === '/admin/mostrador');
+      const scan = counter.getByRole('textbox', { name: 'Escanea el envío que llegó' });
+      await scan.fill(shipment.shipmentCode);
+      await scan.press('Enter');
+      await counter.getByText(PICKUP_MESSAGES.markedReady(shipment.shipmentCode)).waitFor();
+
+      const row = counter.getByTestId('counter-row').filter({ hasText: shipment.shipmentCode });
+      await row.getByRole('button', { name: 'Entregar' }).click();
+      const deliver = row.getByTestId('counter-deliver');
+      await deliver.getByText('Cédula', { exact: true }).click();
+      const [upload] = await Promise.all([
+        counter.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/api/delivery/photos')),
+        deliver
+          .getByTestId('photo-capture-input')
+          .setInputFiles({ name: 'mostrador.png', mimeType: 'image/png', buffer: solidPng(640, 480, [90, 90, 90]) }),
+      ]);
+      expect(upload.status()).toBe(201);
+      const idDocument = deliver.getByRole('textbox', { name: 'Cédula de quien retira' });
+      const send = deliver.getByRole('button', { name: 'Entregar' });
+      // Made-up cédulas, one after another: each is counted against the same limit as wrong codes.
+      for (let left = 4; left >= 0; left--) {
+        await idDocument.fill(`V-3000000${left}`);
+        await expect.poll(() => send.isEnabled()).toBe(true);
+        await send.click();
+        await deliver
+          .getByRole('alert')
+          .filter({ hasText: PICKUP_MESSAGES.idDocumentNotAllowed(left) })
+          .waitFor();
+      }
+      await row.getByText(P.lockedAsk).waitFor();
+      expect(await send.isDisabled()).toBe(true);
+    });
+    const listed = await call<{ id: string; locked: boolean }[]>(counter, 'pickups.list', { tab: 'ready' }, 'GET');
+    expect(listed.find((r) => r.id === shipment.id)?.locked).toBe(true);
   });
 });

@@ -38,7 +38,7 @@ export function preloadedQueryHrefs(): Set<string> {
 
 /**
  * What a page rendered before any JavaScript carries in its SERVER_DATA_ID script: the URL it
- * was rendered at, then (a signed-in page the server rendered, docs/decisions/031) each query's
+ * was rendered at, then (a signed-in page the server rendered, docs/decisions/033) each query's
  * key and answer, which the browser puts in its cache before hydrating, so its first render
  * matches the HTML and asks the server nothing again. An array: no property names to ship.
  */

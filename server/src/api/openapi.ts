@@ -95,10 +95,14 @@ export function buildOpenApiDocument(endpoints: readonly Endpoint[], appUrl: str
       })),
       ...Object.entries(e.query?.shape ?? {}).map(([name, s]) => {
         const schema = s as z.ZodType;
+        const meta = schema.meta();
         return {
           name,
           in: 'query',
           required: !schema.safeParse(undefined).success,
+          // A parameter's words and its deprecation belong to the parameter as much as to its schema.
+          ...(meta?.description ? { description: meta.description } : {}),
+          ...(meta?.deprecated ? { deprecated: true } : {}),
           schema: inputSchema(schema),
         };
       }),

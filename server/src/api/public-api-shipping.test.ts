@@ -1,8 +1,9 @@
 // The public API's shipping side (docs/product/public-api.md): a package's photos as signed links
 // that open without the key and only until they expire, the recipients and agencies a ship
 // request names, the request's quote (nothing written) and the request itself (a shipment and its
-// invoice, audited as the key's write), and the quote from China. Every answer validates against
-// the OpenAPI document the server serves; another customer's parcel or recipient is a missing one.
+// invoice, audited as the key's write), the quote from China, and a quote's declared value in cents
+// beside the deprecated dollars. Every answer validates against the OpenAPI document the server
+// serves; another customer's parcel or recipient is a missing one.
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,7 +20,7 @@ import {
   SHIP_REQUEST_MESSAGES,
   SIGNED_LINK_TTL_SECONDS,
   quoteChina,
-  toCents,
+  quoteUsa,
 } from '@casillero/shared';
 import type { Database } from '../db/client';
 import { auditLog, invoices, mailboxes, packages, shipments } from '../db/schema';
@@ -295,11 +296,13 @@ describe('the quote from China', () => {
     expectMatchesDocument('GET', '/quotes/china', 200, res.body);
     const expected = quoteChina({ largo: 120, ancho: 80, alto: 60, valor: 900, seguro: true }, PRICE_LIST_V1)!;
     expect(res.body).toMatchObject({
-      totalUsdCents: toCents(expected.total),
-      freightUsdCents: toCents(expected.subtotal),
-      insuranceUsdCents: toCents(expected.seguro),
+      totalUsdCents: expected.totalUsdCents,
+      freightUsdCents: expected.subtotalUsdCents,
+      insuranceUsdCents: expected.seguroUsdCents,
       cbm: expected.cbm,
       billableCbm: expected.cbmFacturable,
+      declaredUsdCents: 900_00,
+      declaredUsd: 900,
     });
     expect(res.body.lines.reduce((sum: number, l: { amountUsdCents: number }) => sum + l.amountUsdCents, 0)).toBe(
       res.body.totalUsdCents,
@@ -308,5 +311,67 @@ describe('the quote from China', () => {
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ error: 'El largo debe ser mayor que cero', code: 'BAD_INPUT' });
     expectMatchesDocument('GET', '/quotes/china', 400, bad.body);
+  });
+});
+
+describe('a quote’s declared value, in cents (docs/decisions/005-money-and-numbers.md)', () => {
+  const box = '/quotes?method=aereo&weightLb=10&lengthCm=30&widthCm=20&heightCm=15&insurance=true';
+
+  it('is sent and answered in cents, the dollars beside it deprecated; both at once are refused', async () => {
+    const { key } = await as(carlos).account.createApiKey({ name: 'Centavos', scope: 'read' });
+    const calculator = quoteUsa(
+      { peso: 10, largo: 30, ancho: 20, alto: 15, valor: 250, seguro: true, tipo: 'aereo' },
+      PRICE_LIST_V1,
+    )!;
+    const inCents = await call('GET', `${box}&declaredUsdCents=25000`, key);
+    expect(inCents.status).toBe(200);
+    expectMatchesDocument('GET', '/quotes', 200, inCents.body);
+    expect(inCents.body).toMatchObject({
+      declaredUsdCents: 250_00,
+      declaredUsd: 250,
+      insuranceUsdCents: calculator.seguroUsdCents,
+      totalUsdCents: calculator.totalUsdCents,
+    });
+    // The deprecated dollars still quote the same.
+    const inDollars = await call('GET', `${box}&declaredUsd=250`, key);
+    expect(inDollars.body).toEqual(inCents.body);
+    // Neither: the calculators' $100.
+    const neither = await call('GET', box, key);
+    expect(neither.body).toMatchObject({ declaredUsdCents: 100_00, declaredUsd: 100 });
+    const china = await call('GET', '/quotes/china?lengthCm=50&widthCm=40&heightCm=30&declaredUsdCents=8050', key);
+    expectMatchesDocument('GET', '/quotes/china', 200, china.body);
+    expect(china.body).toMatchObject({ declaredUsdCents: 80_50, declaredUsd: 80.5 });
+
+    const both = await call('GET', `${box}&declaredUsdCents=25000&declaredUsd=250`, key);
+    expect(both.status).toBe(400);
+    expect(both.body).toEqual({ error: API_KEY_MESSAGES.declaredTwice, code: 'BAD_INPUT' });
+    expectMatchesDocument('GET', '/quotes', 400, both.body);
+    const fraction = await call('GET', `/quotes/china?lengthCm=50&widthCm=40&heightCm=30&declaredUsdCents=80.5`, key);
+    expect(fraction.status).toBe(400);
+    expect(fraction.body).toEqual({ error: API_KEY_MESSAGES.declaredCentsWhole, code: 'BAD_INPUT' });
+  });
+
+  it('the OpenAPI document marks the dollars deprecated, in the answers and in the query', () => {
+    for (const shape of ['Quote', 'ChinaQuote']) {
+      const properties = openApi.components.schemas[shape]!.properties as Record<string, Record<string, unknown>>;
+      expect(properties.declaredUsdCents).toMatchObject({ type: 'integer' });
+      expect(properties.declaredUsdCents!.deprecated).toBeUndefined();
+      expect(properties.declaredUsd).toMatchObject({ type: 'number', deprecated: true });
+      expect(properties.declaredUsd!.description).toContain('declaredUsdCents');
+      expect(openApi.components.schemas[shape]!.required).toEqual(
+        expect.arrayContaining(['declaredUsdCents', 'declaredUsd']),
+      );
+    }
+    for (const documentPath of ['/quotes', '/quotes/china']) {
+      const parameters = openApi.paths[`${PUBLIC_API_BASE}${documentPath}`]!.get!.parameters as {
+        name: string;
+        deprecated?: boolean;
+        required: boolean;
+      }[];
+      const byName = new Map(parameters.map((p) => [p.name, p]));
+      expect(byName.get('declaredUsdCents')).toMatchObject({ required: false });
+      expect(byName.get('declaredUsdCents')!.deprecated).toBeUndefined();
+      expect(byName.get('declaredUsd')).toMatchObject({ required: false, deprecated: true });
+    }
   });
 });

@@ -12,7 +12,7 @@ import { hopTrust } from '../lib/client-address';
 import { asDomainError } from '../lib/database-errors';
 import type { DomainError, DomainErrorCode } from '../lib/domain-error';
 import { HTTP_STATUS } from '../http/errors';
-import { invoicePdfFileName, renderInvoicePdf } from '../services/invoice-pdf';
+import { invoicePdfFileName, renderInvoicePdf } from '../pdf/invoice';
 import { authenticateApiKey, runApiWrite } from './auth';
 import { customerOfRequest } from './customer-scope';
 import { ENDPOINTS, type Endpoint } from './endpoints';

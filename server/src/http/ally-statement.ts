@@ -17,7 +17,7 @@ import { csvDateTime } from '../lib/business-clock';
 import { CSV_BOM, csvLine, csvNumber } from '../lib/csv';
 import { DomainError } from '../lib/domain-error';
 import { allyOfUser, allyStatement } from '../queries/allies';
-import { allyStatementFileName, renderAllyStatementPdf } from '../services/ally-statement-pdf';
+import { allyStatementFileName, renderAllyStatementPdf } from '../pdf/ally-statement';
 import { sendError } from './errors';
 
 /** The CSV's header row: money and weight columns say their decimal point. */

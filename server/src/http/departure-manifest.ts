@@ -10,7 +10,7 @@ import type { Config } from '../env';
 import { requestStaff } from '../auth/request-session';
 import { CSV_BOM, csvLine, csvNumber } from '../lib/csv';
 import { departureManifest, findDeparture, manifestTotals } from '../queries/departures';
-import { manifestFileName, renderManifestPdf } from '../services/manifest-pdf';
+import { manifestFileName, renderManifestPdf } from '../pdf/manifest';
 import { sendError } from './errors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

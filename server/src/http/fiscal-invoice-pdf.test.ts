@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as mupdf from 'mupdf';
 import {
-  CHARGE_KINDS,
   FISCAL_MESSAGES,
   SESSION_COOKIE_NAME,
   formatUsdCents,
@@ -24,6 +23,7 @@ import { fakeControlNumberProvider } from '../services/fiscal/control-number-pro
 import { assignDueControlNumbers } from '../services/fiscal/control-numbers';
 import { createTestDatabase } from '../test/db';
 import { recordRate, signedInAdmin, signedInCustomer } from '../test/factories';
+import { FISCAL_TEST_SETTINGS } from '../test/fiscal';
 
 let database: Database;
 let server: Awaited<ReturnType<typeof createServer>>;
@@ -31,17 +31,9 @@ let baseUrl: string;
 const db = () => database.db;
 
 const settings: FiscalSettingsInput = {
-  enabled: true,
+  ...FISCAL_TEST_SETTINGS,
   legalName: 'Envíos Fiscales C.A.',
-  rif: 'J-00002961-0',
   address: 'Av. Urdaneta, Caracas',
-  controlProvider: 'fake',
-  igtfApplies: true,
-  igtfRatePercent: 3,
-  taxes: {
-    ...Object.fromEntries(CHARGE_KINDS.map((k) => [k, { treatment: 'iva', ratePercent: 16 }])),
-    insurance: { treatment: 'exento', legalGround: 'Art. 16, Ley de IVA' },
-  } as FiscalSettingsInput['taxes'],
 };
 
 async function pdfText(invoiceId: string, token: string | null) {

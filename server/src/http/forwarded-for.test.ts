@@ -7,8 +7,7 @@ import { AUTH_MESSAGES, PUBLIC_TRACKING_LIMIT, PUBLIC_TRACKING_MESSAGES, SIGNIN_
 import { createOrPromoteAdmin } from '../services/auth';
 import type { Database } from '../db/client';
 import { auditLog } from '../db/schema';
-import { testConfig } from '../env';
-import type { TrustedProxies } from '../lib/client-address';
+import { type TrustedProxies, testConfig } from '../env';
 import { createServer } from '../server';
 import { createTestDatabase } from '../test/db';
 import { STRONG_PASSWORD, uniqueEmail, userIdOf } from '../test/factories';

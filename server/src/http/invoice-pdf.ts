@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import type { Config } from '../env';
 import { requestUser } from '../auth/request-session';
 import { findInvoice } from '../queries/billing';
-import { invoicePdfFileName, renderInvoicePdf } from '../services/invoice-pdf';
+import { invoicePdfFileName, renderInvoicePdf } from '../pdf/invoice';
 import { sendError } from './errors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -2,7 +2,7 @@
 // day whatever the number of servers, the fee shown in Almacén and charged with the shipment.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
-import { SHIPMENT_MESSAGES, STORAGE_MESSAGES, formatUsd, storageClock, type PackageStatus } from '@casillero/shared';
+import { SHIPMENT_MESSAGES, STORAGE_MESSAGES, storageClock, type PackageStatus } from '@casillero/shared';
 import type { Database } from '../db/client';
 import { auditLog, notifications, packages, scheduledJobRuns, shipments, storageReminders } from '../db/schema';
 import { businessToday } from '../lib/business-clock';
@@ -82,24 +82,28 @@ beforeEach(clean);
 
 describe('the storage clock', () => {
   it('counts calendar days, free days left, days over and the fee', () => {
-    const s = { freeDays: 30, feePerDayUsd: 0.5 };
+    const s = { freeDays: 30, feePerDayUsdCents: 50 };
     expect(storageClock('2026-11-01', '2026-11-01', s)).toMatchObject({
       daysStored: 0,
       freeDaysLeft: 30,
       daysOver: 0,
-      feeUsd: 0,
+      feeUsdCents: 0,
       freeUntil: '2026-12-01',
     });
     expect(storageClock('2026-11-01', '2026-12-01', s)).toMatchObject({
       daysStored: 30,
       freeDaysLeft: 0,
       daysOver: 0,
-      feeUsd: 0,
+      feeUsdCents: 0,
     });
-    expect(storageClock('2026-11-01', '2026-12-04', s)).toMatchObject({ daysStored: 33, daysOver: 3, feeUsd: 1.5 });
-    expect(storageClock('2026-11-01', '2026-12-04', { freeDays: 30, feePerDayUsd: 0.35 })).toMatchObject({
+    expect(storageClock('2026-11-01', '2026-12-04', s)).toMatchObject({
+      daysStored: 33,
       daysOver: 3,
-      feeUsd: 1.05,
+      feeUsdCents: 1_50,
+    });
+    expect(storageClock('2026-11-01', '2026-12-04', { freeDays: 30, feePerDayUsdCents: 35 })).toMatchObject({
+      daysOver: 3,
+      feeUsdCents: 1_05,
     });
   });
 
@@ -109,12 +113,17 @@ describe('the storage clock', () => {
     const left = await stored(ana, 40, 'in_shipment');
     const { items } = await ana.caller.packages.mine({});
     const byId = new Map(items.map((p) => [p.id, p]));
-    expect(byId.get(fresh.id)!.storage).toMatchObject({ freeDaysLeft: 20, daysOver: 0, feeUsd: 0 });
-    expect(byId.get(over.id)!.storage).toMatchObject({ daysStored: 33, daysOver: 3, feePerDayUsd: 0.5, feeUsd: 1.5 });
+    expect(byId.get(fresh.id)!.storage).toMatchObject({ freeDaysLeft: 20, daysOver: 0, feeUsdCents: 0 });
+    expect(byId.get(over.id)!.storage).toMatchObject({
+      daysStored: 33,
+      daysOver: 3,
+      feePerDayUsdCents: 50,
+      feeUsdCents: 1_50,
+    });
     expect(byId.get(left.id)!.storage).toBeNull();
     const o = byId.get(over.id)!.storage!;
-    expect(STORAGE_MESSAGES.feeLine(o.daysOver, o.feePerDayUsd, o.feeUsd)).toBe(
-      `Almacenaje: 3 días × ${formatUsd(0.5)} = ${formatUsd(1.5)}`,
+    expect(STORAGE_MESSAGES.feeLine(o.daysOver, o.feePerDayUsdCents, o.feeUsdCents)).toBe(
+      'Almacenaje: 3 días × $0,50 = $1,50',
     );
     expect(STORAGE_MESSAGES.freeLeft(20)).toBe('Almacenaje gratis: quedan 20 días');
   });
@@ -122,22 +131,22 @@ describe('the storage clock', () => {
   it('follows the settings the administrator changes (audited); others cannot, bad input changes nothing', async () => {
     const admin = await signedInAdmin(db());
     const over = await stored(ana, 33);
-    expect(await admin.caller.storage.settings()).toEqual({ freeDays: 30, feePerDayUsd: 0.5 });
+    expect(await admin.caller.storage.settings()).toEqual({ freeDays: 30, feePerDayUsdCents: 50 });
 
     const warehouse = await signedInStaff(db(), 'almacen');
     expect((await trpcError(warehouse.caller.storage.updateSettings({ freeDays: 5 }))).code).toBe('FORBIDDEN');
     expect((await trpcError(ana.caller.storage.settings())).code).toBe('FORBIDDEN');
     const bad = await trpcError(admin.caller.storage.updateSettings({ freeDays: -1 }));
     expect(bad.code).toBe('BAD_REQUEST');
-    expect(await admin.caller.storage.settings()).toEqual({ freeDays: 30, feePerDayUsd: 0.5 });
+    expect(await admin.caller.storage.settings()).toEqual({ freeDays: 30, feePerDayUsdCents: 50 });
 
     // The fee per day is the price list's (docs/product/price-lists.md): version 1's $0.50.
     await admin.caller.storage.updateSettings({ freeDays: 20 });
     const { items } = await ana.caller.packages.mine({});
     expect(items.find((p) => p.id === over.id)!.storage).toMatchObject({
       daysOver: 13,
-      feePerDayUsd: 0.5,
-      feeUsd: 6.5,
+      feePerDayUsdCents: 50,
+      feeUsdCents: 6_50,
     });
     const [entry] = await db()
       .select()
@@ -299,7 +308,7 @@ describe('the fee charged when the parcel is invoiced', () => {
       })),
       shippingCostUsdCents: 2000,
     });
-    expect(created.storageFeeUsd).toBe(2);
+    expect(created.storageFeeUsdCents).toBe(2_00);
     const [row] = await db()
       .select({ cost: shipments.shippingCostUsdCents })
       .from(shipments)
@@ -310,7 +319,7 @@ describe('the fee charged when the parcel is invoiced', () => {
       .select({ message: notifications.message })
       .from(notifications)
       .where(and(eq(notifications.userId, ana.user.id), eq(notifications.title, SHIPMENT_MESSAGES.createdTitle)));
-    expect(notice.message).toContain(`Su costo incluye ${formatUsd(2)} de almacenaje`);
+    expect(notice.message).toContain('Su costo incluye $2,00 de almacenaje');
     // In the shipment the clock stops: Almacén no longer shows a fee for them.
     const { items } = await ana.caller.packages.mine({});
     expect(items.filter((p) => p.storage)).toHaveLength(0);

@@ -2,7 +2,8 @@
 // the right that is not a trusted proxy, never something the client wrote to the left of it.
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { clientAddress, fromTrustedProxy, hopTrust, parseTrustedProxies } from './client-address';
+import { parseTrustedProxies } from '../env';
+import { clientAddress, fromTrustedProxy, hopTrust } from './client-address';
 
 function request(socketAddress: string, forwardedFor?: string | string[]): IncomingMessage {
   return {

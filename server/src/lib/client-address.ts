@@ -6,56 +6,7 @@
 // is not an IP address is never taken as anyone's address.
 import { BlockList, isIP } from 'node:net';
 import type { IncomingMessage } from 'node:http';
-
-/**
- * The proxies in front of the server: how many hops (Caddy in front = 1; a managed load balancer
- * in front of Caddy = 2), or the addresses and CIDR ranges they connect from. null: no proxy, the
- * socket's address is the client's and every X-Forwarded-* header is ignored.
- */
-export type TrustedProxies = { hops: number } | { ranges: string[] } | null;
-
-/** proxy-addr's names for the usual private ranges, accepted in TRUST_PROXY as well. */
-const NAMED_RANGES: Record<string, string[]> = {
-  loopback: ['127.0.0.1/8', '::1/128'],
-  linklocal: ['169.254.0.0/16', 'fe80::/10'],
-  uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
-};
-
-/**
- * Reads TRUST_PROXY: unset, empty, `0` or `false` → no proxy; a whole number → that many hops
- * (`true` is read as one hop, what it meant for a single reverse proxy); otherwise a
- * comma-separated list of addresses, CIDR ranges and the names loopback, linklocal, uniquelocal.
- * Throws a Spanish message for anything else, so a typo never silently trusts everyone.
- */
-export function parseTrustedProxies(value: string | undefined): TrustedProxies {
-  const text = (value ?? '').trim().toLowerCase();
-  if (text === '' || text === '0' || text === 'false') return null;
-  if (text === 'true') return { hops: 1 };
-  if (/^\d+$/.test(text)) return { hops: Number(text) };
-  const ranges = text
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  const unreadable = ranges.filter((entry) => !(entry in NAMED_RANGES) && !toSubnet(entry));
-  if (unreadable.length > 0) {
-    throw new Error(
-      `TRUST_PROXY debe ser el número de proxies delante del servidor o una lista de direcciones IP o rangos CIDR; no se entiende: ${unreadable.join(', ')}`,
-    );
-  }
-  return { ranges };
-}
-
-type Subnet = { address: string; prefix: number; family: 'ipv4' | 'ipv6' };
-
-function toSubnet(entry: string): Subnet | null {
-  const [address = '', prefixText] = entry.split('/');
-  const version = isIP(address);
-  if (version === 0) return null;
-  const max = version === 4 ? 32 : 128;
-  const prefix = prefixText === undefined ? max : /^\d{1,3}$/.test(prefixText) ? Number(prefixText) : NaN;
-  if (!(prefix >= 0 && prefix <= max)) return null;
-  return { address, prefix, family: version === 4 ? 'ipv4' : 'ipv6' };
-}
+import { NAMED_RANGES, type TrustedProxies, toSubnet } from '../env';
 
 /** An IPv4 address written as IPv6 (`::ffff:10.0.0.1`, as Node reports dual-stack sockets) as IPv4. */
 function plainAddress(address: string): string {

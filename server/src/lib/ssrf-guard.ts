@@ -14,6 +14,9 @@ import net from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { WEBHOOK_MESSAGES } from '@casillero/shared';
 import { DomainError } from './domain-error';
+import type { Lookup } from '../env';
+
+export type { Lookup };
 
 /** The global unicast IPv6 space; everything outside it is special or unassigned. */
 const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
@@ -37,7 +40,6 @@ export function isPublicAddress(address: string): boolean {
   return addressRange(address) === 'unicast';
 }
 
-export type Lookup = (hostname: string) => Promise<{ address: string; family: number }[]>;
 const systemLookup: Lookup = (hostname) => dns.lookup(hostname, { all: true, verbatim: true });
 
 /**

@@ -14,7 +14,7 @@ import {
 import type { Database } from '../db/client';
 import { findInvoice } from '../queries/billing';
 import { issueInvoice } from '../services/billing/invoices';
-import { renderInvoicePdf } from '../services/invoice-pdf';
+import { renderInvoicePdf } from '../pdf/invoice';
 import { notificationEmail } from '../services/notify';
 import { createTestDatabase } from '../test/db';
 import { recordRate, signedInCustomer } from '../test/factories';

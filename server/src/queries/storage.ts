@@ -7,7 +7,6 @@ import {
   STORAGE_DEFAULTS,
   STORAGE_ENDING_LIST_DAYS,
   storageClock,
-  fromCents,
   type PriceList,
   type StorageSettings,
 } from '@casillero/shared';
@@ -24,17 +23,20 @@ export const STORAGE_SETTINGS_KEY = 'storage';
  * (docs/product/price-lists.md), or the one given (a ship request honouring a quoted version).
  */
 export async function getStorageSettings(db: DbOrTx, prices?: PriceList): Promise<StorageSettings> {
-  const feePerDayUsd = fromCents((prices ?? (await getPricesInEffect(db)).prices).storageFeePerDayUsdCents);
+  const feePerDayUsdCents = (prices ?? (await getPricesInEffect(db)).prices).storageFeePerDayUsdCents;
   const [row] = await db
     .select({ value: appSettings.value })
     .from(appSettings)
     .where(eq(appSettings.key, STORAGE_SETTINGS_KEY));
-  if (!row) return { freeDays: STORAGE_DEFAULTS.freeDays, feePerDayUsd };
+  if (!row) return { freeDays: STORAGE_DEFAULTS.freeDays, feePerDayUsdCents };
   try {
     const parsed = JSON.parse(row.value) as Partial<StorageSettings>;
-    return { freeDays: Number.isInteger(parsed.freeDays) ? parsed.freeDays! : STORAGE_DEFAULTS.freeDays, feePerDayUsd };
+    return {
+      freeDays: Number.isInteger(parsed.freeDays) ? parsed.freeDays! : STORAGE_DEFAULTS.freeDays,
+      feePerDayUsdCents,
+    };
   } catch {
-    return { freeDays: STORAGE_DEFAULTS.freeDays, feePerDayUsd };
+    return { freeDays: STORAGE_DEFAULTS.freeDays, feePerDayUsdCents };
   }
 }
 

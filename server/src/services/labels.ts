@@ -11,9 +11,10 @@ import type { DbOrTx } from '../db/client';
 import { mailboxes, packages, parcelIntakes, userProfiles, users } from '../db/schema';
 import { BUSINESS_TIME_ZONE } from '../lib/business-clock';
 import { DomainError } from '../lib/domain-error';
+import { LABEL_BUSINESS_NAME, pdfBuffer, printable } from '../pdf/text';
 
 /** The business name printed on top of every label. */
-export const LABEL_BUSINESS_NAME = 'Casillero Virtual';
+export { LABEL_BUSINESS_NAME, printable };
 
 /** What one label shows. */
 export type LabelData = {
@@ -142,29 +143,6 @@ export function code128Modules(text: string): number[] {
   const [symbol] = bwipjs.raw('code128', text, {});
   if (!symbol || !('sbs' in symbol)) throw new Error('Code 128 sin barras');
   return symbol.sbs;
-}
-
-/** Characters the standard PDF fonts (WinAnsi) have beyond Latin-1. */
-const WIN_ANSI_EXTRAS = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-
-/**
- * The text as the label's standard fonts can print it: accents of Spanish and most Latin
- * scripts stay; another letter loses its accent when that makes it printable (ő → o),
- * and anything else becomes "?" rather than a wrong glyph.
- */
-export function printable(text: string): string {
-  let out = '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
-  for (const ch of text.replace(/[\u0000-\u001f\u007f]/g, ' ')) {
-    const code = ch.codePointAt(0)!;
-    if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.has(ch)) {
-      out += ch;
-      continue;
-    }
-    const bare = ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-    out += /^[\x20-\x7e]+$/.test(bare) ? bare : '?';
-  }
-  return out;
 }
 
 /** The largest font size (from max down to min) at which the text fits the width. */
@@ -309,12 +287,7 @@ export function renderLabelsPdf(labels: readonly LabelData[]): Promise<Buffer> {
     },
     lang: 'es',
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBuffer(doc);
   for (const label of labels) {
     doc.addPage();
     drawLabel(doc, label);

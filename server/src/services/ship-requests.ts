@@ -15,11 +15,9 @@ import {
   SHIPMENT_FIRST_STAGE,
   SHIP_REQUEST_MESSAGES as M,
   TRAVEL_RULES_MESSAGES,
-  fromCents,
   insurancePremiumCents,
   insuranceRuleOfPrices,
   quoteBox,
-  toCents,
   type QuoteTaxes,
   type DeliveryMethod,
   type PriceList,
@@ -139,8 +137,8 @@ const METHODS_BY_ORIGIN: Record<DepartureOrigin, ShippingMethod[]> = {
 
 const CUSTOMER_LINK = '/dashboard/facturas';
 
-/** Money read back from a numeric column or a quote's decimal total, as integer cents. */
-const cents = (usd: number) => toCents(usd) ?? 0;
+/** A weight (kg with two decimals, as its column keeps it) in hundredths, so the boxes' sum is exact. */
+const hundredthsOfKg = (kg: number) => Math.round(kg * 100);
 
 const parcelColumns = {
   id: packages.id,
@@ -331,7 +329,7 @@ async function priceParcels(tx: DbOrTx, userId: string, choice: ShipRequestChoic
       travelWarnings.push({ label, flag });
     }
   }
-  const totalWeightKg = fromCents([...parcels, ...boxes].reduce((sum, p) => sum + cents(p.weightKg), 0));
+  const totalWeightKg = [...parcels, ...boxes].reduce((sum, p) => sum + hundredthsOfKg(p.weightKg), 0) / 100;
   // Every parcel that travels: the ticked ones and those inside the repacks.
   const ids = [...ticked, ...inside.map((p) => p.id)];
   return { ids, repackIds, origin, parcels, repacks: boxes, totalWeightKg, travelWarnings };
@@ -370,7 +368,7 @@ async function priceRequestWith(
   const boxes = [...priced.parcels, ...priced.repacks];
   const shippingUsdCents = boxes.reduce((sum, p) => sum + p.shippingUsdCents, 0);
   const importTaxesUsdCents = boxes.reduce((sum, p) => sum + p.importTaxesUsdCents, 0);
-  const storageUsdCents = cents(storage.feeUsd);
+  const storageUsdCents = storage.feeUsdCents;
   const deliveryUsdCents = delivery ? delivery.deliveryFeeUsdCents : null;
   // One premium on the parcels' summed value, so the minimum applies once per shipment.
   const insuranceRule = insuranceRuleOfPrices(prices);

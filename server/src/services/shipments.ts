@@ -17,7 +17,6 @@ import {
   INSURANCE_LABELS,
   formatUsdCents,
   shipmentCodeAt,
-  dollarsToCents,
   type ShipmentStatus,
   type shipmentCreateInput,
   type shipmentStatusInput,
@@ -112,7 +111,7 @@ export async function createShipment(
       // days is charged with the shipping, frozen at this moment in the shipment's cost (read
       // from the reception dates, which the move above does not change).
       const storage = await accruedStorageFee(tx, packageIds);
-      const storageFeeUsdCents = dollarsToCents(storage.feeUsd);
+      const storageFeeUsdCents = storage.feeUsdCents;
       // The last mile (docs/product/last-mile.md#delivery): the recipient and the delivery become the destination and the fee.
       const delivery = await resolveDelivery(tx, {
         userId: input.userId,
@@ -179,7 +178,7 @@ export async function createShipment(
             packageIds.length,
             delivery.deliveryCity,
             delivery.deliveryState,
-            storage.feeUsd,
+            storageFeeUsdCents,
           ),
           type: 'shipment',
           link: CUSTOMER_LINK,
@@ -191,7 +190,7 @@ export async function createShipment(
         shipmentCode: shipment.shipmentCode,
         totalWeightKg,
         packageCount: packageIds.length,
-        storageFeeUsd: storage.feeUsd,
+        storageFeeUsdCents,
         deliveryFeeUsdCents: delivery.deliveryFeeUsdCents,
         insuredValueUsdCents: insurance?.insuredUsdCents ?? null,
         insuranceUsdCents: insurance?.premiumUsdCents ?? 0,

@@ -3,8 +3,6 @@
 // parcel out. Its reads (the settings, a parcel's clock) are queries/storage.ts.
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
-  dollarsToCents,
-  fromCents,
   STORAGE_CLOCK_STATUSES,
   STORAGE_MESSAGES as M,
   STORAGE_REMINDER_DAYS_BEFORE,
@@ -47,16 +45,16 @@ export async function setStorageSettings(tx: DbOrTx, next: { freeDays: number })
     before: existing ? { value: { freeDays: before.freeDays } } : null,
     after: existing ? { value: after } : { key: STORAGE_SETTINGS_KEY, value: after },
   });
-  return { ...after, feePerDayUsd: before.feePerDayUsd };
+  return { ...after, feePerDayUsdCents: before.feePerDayUsdCents };
 }
 
 /**
- * The storage fee the given packages have accrued today, for the shipment that takes them out:
- * computed once, in the transaction that moves them, so it is frozen in the shipment's cost.
+ * The storage fee the given packages have accrued today, USD cents, for the shipment that takes
+ * them out: computed once, in the transaction that moves them, so it is frozen in the shipment's cost.
  */
 export async function accruedStorageFee(tx: DbOrTx, packageIds: string[], today = businessToday(), prices?: PriceList) {
   if (packageIds.length === 0)
-    return { feeUsd: 0, perPackage: [] as { id: string; daysOver: number; feeUsd: number }[] };
+    return { feeUsdCents: 0, perPackage: [] as { id: string; daysOver: number; feeUsdCents: number }[] };
   const settings = await getStorageSettings(tx, prices);
   // Not filtered by status: the caller may already have moved them out of the warehouse.
   const rows = await tx
@@ -65,10 +63,10 @@ export async function accruedStorageFee(tx: DbOrTx, packageIds: string[], today 
     .where(and(inArray(packages.id, packageIds), isNotNull(packages.receivedDate)));
   const perPackage = rows.flatMap((p) => {
     const clock = storageClock(receivedDay(p.receivedDate!), today, settings);
-    return clock && clock.feeUsd > 0 ? [{ id: p.id, daysOver: clock.daysOver, feeUsd: clock.feeUsd }] : [];
+    return clock.feeUsdCents > 0 ? [{ id: p.id, daysOver: clock.daysOver, feeUsdCents: clock.feeUsdCents }] : [];
   });
-  const feeUsd = fromCents(perPackage.reduce((sum, p) => sum + dollarsToCents(p.feeUsd), 0));
-  return { feeUsd, perPackage };
+  const feeUsdCents = perPackage.reduce((sum, p) => sum + p.feeUsdCents, 0);
+  return { feeUsdCents, perPackage };
 }
 
 type DueReminder = {
@@ -90,7 +88,7 @@ type DueReminder = {
  */
 export async function sendStorageReminders(tx: DbOrTx, options: { today?: string; appUrl?: string } = {}) {
   const today = options.today ?? businessToday();
-  const { freeDays, feePerDayUsd } = await getStorageSettings(tx);
+  const { freeDays, feePerDayUsdCents } = await getStorageSettings(tx);
   const statuses = sql.join(
     STORAGE_CLOCK_STATUSES.map((s) => sql`${s}::package_status`),
     sql`, `,
@@ -116,13 +114,13 @@ export async function sendStorageReminders(tx: DbOrTx, options: { today?: string
   );
   let notified = 0;
   for (const r of due) {
-    const freeUntil = storageClock(today, today, { freeDays: Number(r.days_left), feePerDayUsd }).freeUntil;
+    const freeUntil = storageClock(today, today, { freeDays: Number(r.days_left), feePerDayUsdCents }).freeUntil;
     const n =
       r.kind === 'ends_today'
-        ? { title: M.reminderTodayTitle, message: M.reminderToday(r.label, feePerDayUsd) }
+        ? { title: M.reminderTodayTitle, message: M.reminderToday(r.label, feePerDayUsdCents) }
         : {
             title: M.reminderSoonTitle,
-            message: M.reminderSoon(r.label, Number(r.days_left), freeUntil, feePerDayUsd),
+            message: M.reminderSoon(r.label, Number(r.days_left), freeUntil, feePerDayUsdCents),
           };
     const id = await notifyUser(
       tx,
@@ -152,13 +150,16 @@ export async function remindStorageNow(
   options: { today?: string; appUrl?: string } = {},
 ): Promise<{ customerName: string }> {
   const today = options.today ?? businessToday();
-  const { feePerDayUsd } = await getStorageSettings(tx);
+  const { feePerDayUsdCents } = await getStorageSettings(tx);
   const [row] = await storageEndingSoon(tx, today, packageId);
   if (!row) throw new DomainError('BAD_INPUT', M.notOnShelf);
   const n =
     row.daysLeft === 0
-      ? { title: M.reminderTodayTitle, message: M.reminderToday(row.label, feePerDayUsd) }
-      : { title: M.reminderSoonTitle, message: M.reminderSoon(row.label, row.daysLeft, row.freeUntil, feePerDayUsd) };
+      ? { title: M.reminderTodayTitle, message: M.reminderToday(row.label, feePerDayUsdCents) }
+      : {
+          title: M.reminderSoonTitle,
+          message: M.reminderSoon(row.label, row.daysLeft, row.freeUntil, feePerDayUsdCents),
+        };
   const id = await notifyUser(
     tx,
     row.userId,

@@ -23,6 +23,9 @@ export const FISCAL_MESSAGES = {
   customerDataSavedNone: 'Datos fiscales guardados.',
   documentNotFound: 'Documento fiscal no encontrado.',
   notANotaDeCobro: 'Solo una nota de cobro vigente se puede emitir como factura.',
+  /** A fiscal document whose number is already taken: nothing was issued (docs/decisions/029). */
+  numberingFailed:
+    'No se pudo asignar el número del documento fiscal, así que no se emitió nada. Inténtalo de nuevo; si vuelve a pasar, avisa al administrador.',
   customerDataMissing: 'El cliente no tiene cédula o RIF válido y dirección: la factura no se puede emitir.',
   actionTitle: 'Tus datos fiscales',
   actionText: (count: number) =>

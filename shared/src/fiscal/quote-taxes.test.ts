@@ -163,13 +163,13 @@ describe('the quote’s taxes are the invoice’s', () => {
     const plain = quoteUsa(input, PRICE_LIST_V1)!;
     const taxed = withInvoiceTaxes(plain, fiscalQuoteTerms(on()));
     // $65,00 freight + $5,00 insurance at 16 %: $11,20 IVA; the $9,75 import taxes none.
-    expect(taxed.lineas.map((l) => [l.key, l.label, l.amount])).toEqual([
-      ['flete', 'Flete aéreo', 65],
-      ['seguro', 'Seguro', 5],
-      ['impuestos', 'Impuestos de importación (15%)', 9.75],
-      ['iva-1600', 'IVA (16 %)', 11.2],
+    expect(taxed.lineas.map((l) => [l.key, l.label, l.amountUsdCents])).toEqual([
+      ['flete', 'Flete aéreo', 65_00],
+      ['seguro', 'Seguro', 5_00],
+      ['impuestos', 'Impuestos de importación (15%)', 9_75],
+      ['iva-1600', 'IVA (16 %)', 11_20],
     ]);
-    expect(taxed.total).toBe(90.95);
+    expect(taxed.totalUsdCents).toBe(90_95);
     expect(withInvoiceTaxes(plain, FISCAL_QUOTE_OFF)).toBe(plain);
   });
 });
@@ -181,14 +181,14 @@ describe('the USA calculator reads kilograms or pounds, converting once', () => 
     const lb = quoteUsa({ ...box, peso: 2.5 * 2.20462 }, PRICE_LIST_V1)!;
     expect(kg.pesoReal).toBe(5.51);
     expect(kg.pesoTexto).toBe('2,5 kg (5,51 lb)');
-    expect(kg.total).toBe(lb.total);
+    expect(kg.totalUsdCents).toBe(lb.totalUsdCents);
     const parcel = quoteBox(
       'miami',
       'aereo',
       { weightKg: 2.5, dimensionsCm: '30x20x15', valueUsdCents: 8000 },
       PRICE_LIST_V1,
     )!;
-    expect(parcel.totalUsdCents).toBe(Math.round(kg.total * 100));
-    expect(parcel.importTaxesUsdCents).toBe(Math.round(kg.impuestos * 100));
+    expect(parcel.totalUsdCents).toBe(kg.totalUsdCents);
+    expect(parcel.importTaxesUsdCents).toBe(kg.impuestosUsdCents);
   });
 });

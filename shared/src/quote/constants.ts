@@ -11,8 +11,8 @@ export const QUOTE_RATES = {
   cubicInchesPerCubicFoot: 1728,
   /** China sea: cm³ per cubic metre (CBM). */
   cubicCmPerCbm: 1_000_000,
-  /** The declared value assumed when the field is left empty. */
-  defaultDeclaredValueUsd: 100,
+  /** The declared value assumed when the field is left empty, USD cents ($100). */
+  defaultDeclaredValueUsdCents: 100_00,
 } as const;
 
 /** Decimals shown (and charged) for each billable quantity. */

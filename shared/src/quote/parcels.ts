@@ -1,6 +1,5 @@
 // The public calculator's engine applied to parcels already in the warehouse (docs/product/last-mile.md#the-ship-request):
 // their weight in kg and free-text measures ("30x20x15") read into the calculator's fields.
-import { dollarsToCents, fromCents } from '../billing/money';
 import type { DepartureOrigin } from '../departures';
 import type { ShippingMethod } from '../enums';
 import { parseDecimal } from '../format';
@@ -50,18 +49,13 @@ export function quoteBox(
   const measures = parseDimensionsCm(box.dimensionsCm);
   if (!measures || box.weightKg == null || box.weightKg <= 0) return null;
   const [largo, ancho, alto] = measures;
-  const valor = box.valueUsdCents == null ? null : fromCents(box.valueUsdCents);
+  const declared = { valor: null, valorUsdCents: box.valueUsdCents, seguro: false };
   if (origin === 'china') {
-    const quote = quoteChina({ largo, ancho, alto, valor, seguro: false }, prices);
-    return quote ? { totalUsdCents: dollarsToCents(quote.total), importTaxesUsdCents: 0 } : null;
+    const quote = quoteChina({ largo, ancho, alto, ...declared }, prices);
+    return quote ? { totalUsdCents: quote.totalUsdCents, importTaxesUsdCents: 0 } : null;
   }
-  const quote = quoteUsa(
-    { peso: box.weightKg, unidad: 'kg', largo, ancho, alto, valor, seguro: false, tipo: method },
-    prices,
-  );
-  return quote
-    ? { totalUsdCents: dollarsToCents(quote.total), importTaxesUsdCents: dollarsToCents(quote.impuestos) }
-    : null;
+  const quote = quoteUsa({ peso: box.weightKg, unidad: 'kg', largo, ancho, alto, ...declared, tipo: method }, prices);
+  return quote ? { totalUsdCents: quote.totalUsdCents, importTaxesUsdCents: quote.impuestosUsdCents } : null;
 }
 
 /** The calculator's total (freight and import taxes, no insurance) for one box, USD cents; null when it does not read. */

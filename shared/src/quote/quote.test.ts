@@ -28,11 +28,10 @@ const usa = (overrides: Partial<UsaQuoteInput> = {}): UsaQuoteInput => ({
   ...overrides,
 });
 
-/** The total is exactly the sum of the money lines, to the cent. */
-function expectTotalIsSumOfLines(q: { total: number; lineas: { amount: number }[] }) {
-  const cents = q.lineas.reduce((sum, l) => sum + Math.round(l.amount * 100), 0);
-  expect(Math.round(q.total * 100)).toBe(cents);
-  for (const l of q.lineas) expect(Number.isInteger(Math.round(l.amount * 100 * 1e6) / 1e6)).toBe(true);
+/** The total is exactly the sum of the money lines, each a whole number of cents. */
+function expectTotalIsSumOfLines(q: { totalUsdCents: number; lineas: { amountUsdCents: number }[] }) {
+  expect(q.totalUsdCents).toBe(q.lineas.reduce((sum, l) => sum + l.amountUsdCents, 0));
+  for (const l of q.lineas) expect(Number.isInteger(l.amountUsdCents)).toBe(true);
 }
 
 describe('parseQuoteNumber', () => {
@@ -78,11 +77,11 @@ describe('quoteUsa: air', () => {
     expect(q.pesoVolumetrico).toBe(3.31);
     expect(q.pesoReal).toBe(10);
     expect(q.pesoFacturable).toBe(10);
-    expect(q.subtotal).toBe(65);
-    expect(q.impuestos).toBe(9.75);
-    expect(q.seguro).toBe(5);
-    expect(q.valorDeclarado).toBe(100);
-    expect(q.total).toBe(79.75);
+    expect(q.subtotalUsdCents).toBe(65_00);
+    expect(q.impuestosUsdCents).toBe(9_75);
+    expect(q.seguroUsdCents).toBe(5_00);
+    expect(q.valorDeclaradoUsdCents).toBe(100_00);
+    expect(q.totalUsdCents).toBe(79_75);
     expect(q.tiempoEntrega).toBe(DELIVERY_TIME.usaAereo);
     expect(q.tiempoEntrega).toBe('7 días hábiles');
     expectTotalIsSumOfLines(q);
@@ -93,35 +92,42 @@ describe('quoteUsa: air', () => {
     const q = quoteUsa(usa({ peso: 2, largo: 60, ancho: 50, alto: 40, seguro: false }))!;
     expect(q.pesoVolumetrico).toBe(44.11);
     expect(q.pesoFacturable).toBe(44.11);
-    expect(q.subtotal).toBe(286.72);
-    expect(q.impuestos).toBe(43.01); // 15% of 286.72 = 43.008
-    expect(q.seguro).toBe(0);
-    expect(q.total).toBe(329.73);
+    expect(q.subtotalUsdCents).toBe(286_72);
+    expect(q.impuestosUsdCents).toBe(43_01); // 15% of 286.72 = 43.008
+    expect(q.seguroUsdCents).toBe(0);
+    expect(q.totalUsdCents).toBe(329_73);
     expectTotalIsSumOfLines(q);
   });
 
   it('charges the 6 lb minimum for small light parcels', () => {
     const q = quoteUsa(usa({ peso: 1, largo: 10, ancho: 10, alto: 10, valor: 40 }))!;
     expect(q.pesoFacturable).toBe(PRICE_LIST_V1.usaAirMinLb);
-    expect(q.subtotal).toBe(39);
-    expect(q.impuestos).toBe(5.85);
-    expect(q.seguro).toBe(2);
-    expect(q.total).toBe(46.85);
+    expect(q.subtotalUsdCents).toBe(39_00);
+    expect(q.impuestosUsdCents).toBe(5_85);
+    expect(q.seguroUsdCents).toBe(2_00);
+    expect(q.totalUsdCents).toBe(46_85);
   });
 
   it('takes the declared value when given, and no insurance when the switch is off', () => {
-    expect(quoteUsa(usa({ valor: 250 }))!.seguro).toBe(12.5);
-    expect(quoteUsa(usa({ valor: '19,99' }))!.seguro).toBe(1); // 0.9995 → 1.00
-    expect(quoteUsa(usa({ valor: 0 }))!.seguro).toBe(0);
-    expect(quoteUsa(usa({ valor: 250, seguro: false }))!.seguro).toBe(0);
+    expect(quoteUsa(usa({ valor: 250 }))!.seguroUsdCents).toBe(12_50);
+    expect(quoteUsa(usa({ valor: '19,99' }))!.seguroUsdCents).toBe(1_00); // 0.9995 → 1.00
+    expect(quoteUsa(usa({ valor: 0 }))!.seguroUsdCents).toBe(0);
+    expect(quoteUsa(usa({ valor: 250, seguro: false }))!.seguroUsdCents).toBe(0);
+  });
+
+  it('takes a declared value already in cents (a parcel’s) as it is, instead of the typed one', () => {
+    const q = quoteUsa(usa({ valor: '', valorUsdCents: 250_00 }))!;
+    expect(q.valorDeclaradoUsdCents).toBe(250_00);
+    expect(q.seguroUsdCents).toBe(12_50);
+    expect(quoteUsa(usa({ valor: '19,99' }))!.valorDeclaradoUsdCents).toBe(19_99);
   });
 
   it('lists the money lines (freight, insurance, taxes) and the detail lines', () => {
     const q = quoteUsa(usa())!;
-    expect(q.lineas.map((l) => [l.key, l.amount])).toEqual([
-      ['flete', 65],
-      ['seguro', 5],
-      ['impuestos', 9.75],
+    expect(q.lineas.map((l) => [l.key, l.amountUsdCents])).toEqual([
+      ['flete', 65_00],
+      ['seguro', 5_00],
+      ['impuestos', 9_75],
     ]);
     expect(q.lineas[2].label).toBe('Impuestos de importación (15%)');
     expect(q.detalles.map((d) => d.label)).toEqual([
@@ -140,7 +146,7 @@ describe('quoteUsa: air', () => {
         for (const tipo of ['aereo', 'maritimo'] as const) {
           const q = quoteUsa(usa({ peso, largo: cm, ancho: cm + 3.3, alto: cm / 2 + 1, valor: cm * 3.17, tipo }))!;
           expectTotalIsSumOfLines(q);
-          expect(q.total).toBe(Math.round((q.subtotal + q.seguro + q.impuestos) * 100) / 100);
+          expect(q.totalUsdCents).toBe(q.subtotalUsdCents + q.seguroUsdCents + q.impuestosUsdCents);
         }
       }
     }
@@ -152,10 +158,10 @@ describe('quoteUsa: sea', () => {
     const q = quoteUsa(usa({ tipo: 'maritimo' }))!;
     expect(q.pies3).toBe(0.32); // 549.21 / 1728
     expect(q.pies3Facturables).toBe(PRICE_LIST_V1.usaSeaMinFt3);
-    expect(q.subtotal).toBe(60);
-    expect(q.impuestos).toBe(0);
-    expect(q.seguro).toBe(5);
-    expect(q.total).toBe(65);
+    expect(q.subtotalUsdCents).toBe(60_00);
+    expect(q.impuestosUsdCents).toBe(0);
+    expect(q.seguroUsdCents).toBe(5_00);
+    expect(q.totalUsdCents).toBe(65_00);
     expect(q.tiempoEntrega).toBe('25 días hábiles');
     expect(q.lineas[0].label).toBe('Flete marítimo');
     expectTotalIsSumOfLines(q);
@@ -166,15 +172,15 @@ describe('quoteUsa: sea', () => {
     const q = quoteUsa(usa({ tipo: 'maritimo', largo: 100, ancho: 60, alto: 50, seguro: false }))!;
     expect(q.pies3).toBe(10.59);
     expect(q.pies3Facturables).toBe(10.59);
-    expect(q.subtotal).toBe(423.6);
-    expect(q.total).toBe(423.6);
+    expect(q.subtotalUsdCents).toBe(423_60);
+    expect(q.totalUsdCents).toBe(423_60);
   });
 
   it('also reports the billable weight, so air and sea can be compared', () => {
     const air = quoteUsa(usa({ largo: 100, ancho: 60, alto: 50 }))!;
     const sea = quoteUsa(usa({ largo: 100, ancho: 60, alto: 50, tipo: 'maritimo' }))!;
     expect(sea.pesoFacturable).toBe(air.pesoFacturable);
-    expect(sea.total).toBeLessThan(air.total);
+    expect(sea.totalUsdCents).toBeLessThan(air.totalUsdCents);
   });
 });
 
@@ -192,9 +198,9 @@ describe('quoteChina', () => {
     const q = quoteChina({ largo: 50, ancho: 40, alto: 30, valor: '', seguro: true })!;
     expect(q.cbm).toBe(0.06);
     expect(q.cbmFacturable).toBe(0.06);
-    expect(q.subtotal).toBe(59.4);
-    expect(q.seguro).toBe(5);
-    expect(q.total).toBe(64.4);
+    expect(q.subtotalUsdCents).toBe(59_40);
+    expect(q.seguroUsdCents).toBe(5_00);
+    expect(q.totalUsdCents).toBe(64_40);
     expect(q.tiempoEntrega).toBe('90 días + 15 días');
     expectTotalIsSumOfLines(q);
   });
@@ -203,17 +209,17 @@ describe('quoteChina', () => {
     const q = quoteChina({ largo: 10, ancho: 10, alto: 10, valor: 20, seguro: false })!;
     expect(q.cbm).toBe(0.001);
     expect(q.cbmFacturable).toBe(PRICE_LIST_V1.chinaSeaMinCbm);
-    expect(q.subtotal).toBe(4.95);
-    expect(q.total).toBe(4.95);
+    expect(q.subtotalUsdCents).toBe(4_95);
+    expect(q.totalUsdCents).toBe(4_95);
   });
 
   it('rounds CBM to 4 decimals and charges that figure', () => {
     // 25³ = 15,625 cm³ = 0.015625 → 0.0156 CBM × 990 = 15.444 → $15.44.
     const q = quoteChina({ largo: 25, ancho: 25, alto: 25, valor: 80, seguro: true })!;
     expect(q.cbm).toBe(0.0156);
-    expect(q.subtotal).toBe(15.44);
-    expect(q.seguro).toBe(4);
-    expect(q.total).toBe(19.44);
+    expect(q.subtotalUsdCents).toBe(15_44);
+    expect(q.seguroUsdCents).toBe(4_00);
+    expect(q.totalUsdCents).toBe(19_44);
     expect(q.detalles[0].value).toBe('0,0156 CBM');
   });
 });
@@ -232,7 +238,7 @@ describe('the insurance rule (docs/product/insurance.md)', () => {
     expect(insurancePremiumCents(33_30, { ratePercent: 2.5, minimumUsdCents: 0 })).toBe(83);
     const prices = { ...PRICE_LIST_V1, insuranceRatePercent: 2.5, insuranceMinimumUsdCents: 8_00 };
     const q = engineChina({ largo: 50, ancho: 40, alto: 30, valor: 40, seguro: true }, prices)!;
-    expect(q.seguro).toBe(8);
+    expect(q.seguroUsdCents).toBe(8_00);
     expect(q.detalles.at(-1)!.value).toBe('2,5% del valor declarado ($40,00), mínimo $8,00');
   });
 });
@@ -249,9 +255,9 @@ describe('another price list', () => {
     // 30 × 20 × 15 cm = 549.18 in³ / 139 = 3.95 lb volumetric; 10 lb real → 10 lb × $7.25.
     const q = engineUsa({ peso: 10, largo: 30, ancho: 20, alto: 15, valor: '', seguro: false, tipo: 'aereo' }, prices)!;
     expect(q.pesoVolumetrico).toBe(3.95);
-    expect(q.subtotal).toBe(72.5);
-    expect(q.impuestos).toBe(7.25);
-    expect(q.total).toBe(79.75);
+    expect(q.subtotalUsdCents).toBe(72_50);
+    expect(q.impuestosUsdCents).toBe(7_25);
+    expect(q.totalUsdCents).toBe(79_75);
     expect(q.detalles.find((d) => d.label === 'Tarifa')!.value).toBe('$7,25 por lb');
     expect(q.lineas.find((l) => l.key === 'impuestos')!.label).toBe('Impuestos de importación (10%)');
     const light = engineUsa({ peso: 1, largo: 5, ancho: 5, alto: 5, valor: '', seguro: false, tipo: 'aereo' }, prices)!;

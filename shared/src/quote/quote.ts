@@ -1,6 +1,8 @@
 // The quote engine of /cotizar and /cotizar-china (docs/product/quote-calculators.md): pure functions, the same
-// figures on every screen. Money is rounded to cents line by line and the total is the sum of
-// the rounded lines, so what the panel shows always adds up.
+// figures on every screen. Money is integer USD cents (docs/decisions/005-money-and-numbers.md): each line
+// is rounded to the cent once and the total is the sum of the lines, so what the panel shows
+// always adds up. Dollars are only what a person types (the declared value) and what they read.
+import { dollarsToCents, formatUsdCents } from '../billing/money';
 import { DELIVERY_TIME } from '../constants';
 import { formatDecimal, parseDecimal } from '../format';
 import type { ShippingMethod } from '../enums';
@@ -19,8 +21,10 @@ export type UsaQuoteInput = {
   largo: QuoteNumber;
   ancho: QuoteNumber;
   alto: QuoteNumber;
-  /** Declared value in USD; 100 when empty. */
+  /** Declared value in USD as typed; 100 when empty. */
   valor: QuoteNumber;
+  /** A declared value already in USD cents (a parcel's), used instead of `valor` when given. */
+  valorUsdCents?: number | null;
   /** Whether the optional insurance is added. */
   seguro: boolean;
   tipo: ShippingMethod;
@@ -29,27 +33,33 @@ export type UsaQuoteInput = {
 export type ChinaQuoteInput = Omit<UsaQuoteInput, 'peso' | 'tipo'>;
 
 /**
- * A money line of the quote; `total` is exactly the sum of these. 'impuestos' is the import taxes'
- * estimate; the IVA lines (one per rate) are added when invoices carry taxes (withInvoiceTaxes).
+ * A money line of the quote, USD cents; `totalUsdCents` is exactly the sum of these. 'impuestos' is
+ * the import taxes' estimate; the IVA lines (one per rate) are added when invoices carry taxes
+ * (withInvoiceTaxes).
  */
-export type QuoteLine = { key: 'flete' | 'seguro' | 'impuestos' | `iva-${number}`; label: string; amount: number };
+export type QuoteLine = {
+  key: 'flete' | 'seguro' | 'impuestos' | `iva-${number}`;
+  label: string;
+  amountUsdCents: number;
+};
 /** An explanatory line (weights, volumes, rates). */
 export type QuoteDetail = { label: string; value: string };
 
+/** Every amount in USD cents. */
 type QuoteBase = {
-  subtotal: number;
-  seguro: number;
-  total: number;
+  subtotalUsdCents: number;
+  seguroUsdCents: number;
+  totalUsdCents: number;
   tiempoEntrega: string;
-  /** The declared value the insurance was computed on (100 when the field is empty). */
-  valorDeclarado: number;
+  /** The declared value the insurance was computed on ($100 when the field is empty). */
+  valorDeclaradoUsdCents: number;
   lineas: QuoteLine[];
   detalles: QuoteDetail[];
 };
 
 export type UsaQuote = QuoteBase & {
   tipo: ShippingMethod;
-  impuestos: number;
+  impuestosUsdCents: number;
   /** Real weight in lb (converted once from kg when typed in kg). */
   pesoReal: number;
   /** The real weight as typed, with its pounds when typed in kg: '2,5 kg (5,51 lb)' or '5,51 lb'. */
@@ -92,9 +102,6 @@ const roundTo = (n: number, decimals: number) => {
   const f = 10 ** decimals;
   return Math.round(n * f + Number.EPSILON * f) / f;
 };
-/** Whole cents, from a USD amount. */
-const toCents = (usd: number) => Math.round(usd * 100);
-const fromCents = (cents: number) => cents / 100;
 /** A rate in basis points (0.15 → 1500), so percentages are integer arithmetic. */
 const basisPoints = (rate: number) => Math.round(rate * 10_000);
 
@@ -117,15 +124,16 @@ const fmtLb = numberFmt(QUOTE_DECIMALS.lb);
 const fmtFt3 = numberFmt(QUOTE_DECIMALS.ft3);
 const fmtCbm = numberFmt(QUOTE_DECIMALS.cbm);
 const fmtCm = () => ({ format: (n: number) => formatDecimal(n, { decimals: 2 }) });
-const fmtMoney = numberFmt(2);
-const usd = (n: number) => `$${fmtMoney().format(n)}`;
 const pct = (rate: number) => `${fmtCm().format(roundTo(rate * 100, 2))}%`;
 
-/** The declared value: 100 when empty, never negative. */
-function declaredValue(valor: QuoteNumber): number {
+/**
+ * The declared value in cents: the one given in cents, else the typed dollars read once into cents
+ * ($100 when empty); never negative.
+ */
+function declaredValueCents({ valor, valorUsdCents }: Pick<UsaQuoteInput, 'valor' | 'valorUsdCents'>): number {
+  if (valorUsdCents != null) return Math.max(0, valorUsdCents);
   const n = parseQuoteNumber(valor);
-  if (n === null) return QUOTE_RATES.defaultDeclaredValueUsd;
-  return Math.max(0, n);
+  return n === null ? QUOTE_RATES.defaultDeclaredValueUsdCents : Math.max(0, dollarsToCents(n));
 }
 
 /**
@@ -155,18 +163,18 @@ export function insurancePremiumCents(declaredUsdCents: number, rule: InsuranceR
 
 /** The rule in words: '5% del valor declarado', with ', mínimo $10,00' when there is one. */
 export function insuranceRuleSummary(rule: InsuranceRule): string {
-  const minimum = rule.minimumUsdCents > 0 ? `, mínimo ${usd(fromCents(rule.minimumUsdCents))}` : '';
+  const minimum = rule.minimumUsdCents > 0 ? `, mínimo ${formatUsdCents(rule.minimumUsdCents)}` : '';
   return `${pct(rule.ratePercent / 100)} del valor declarado${minimum}`;
 }
 
 /** The detail line of the insurance: its rate, its minimum when there is one, and the value. */
 export function insuranceRuleText(rule: InsuranceRule, declaredUsdCents: number): string {
-  const minimum = rule.minimumUsdCents > 0 ? `, mínimo ${usd(fromCents(rule.minimumUsdCents))}` : '';
-  return `${pct(rule.ratePercent / 100)} del valor declarado (${usd(fromCents(declaredUsdCents))})${minimum}`;
+  const minimum = rule.minimumUsdCents > 0 ? `, mínimo ${formatUsdCents(rule.minimumUsdCents)}` : '';
+  return `${pct(rule.ratePercent / 100)} del valor declarado (${formatUsdCents(declaredUsdCents)})${minimum}`;
 }
 
-function insuranceCents(seguro: boolean, valor: number, rule: InsuranceRule): number {
-  return seguro ? insurancePremiumCents(toCents(valor), rule) : 0;
+function insuranceCents(seguro: boolean, declaredUsdCents: number, rule: InsuranceRule): number {
+  return seguro ? insurancePremiumCents(declaredUsdCents, rule) : 0;
 }
 
 /** Formats '30 × 20 × 15 cm'. */
@@ -212,17 +220,17 @@ export function quoteUsa(input: UsaQuoteInput, prices: PriceList): UsaQuote | nu
     ? chargeCents(pesoFacturable, QUOTE_DECIMALS.lb, p.usaAirRatePerLbUsdCents)
     : chargeCents(pies3Facturables, QUOTE_DECIMALS.ft3, p.usaSeaRatePerFt3UsdCents);
   const impuestosCents = isAir ? percentCents(fleteCents, taxRate) : 0;
-  const valor = declaredValue(input.valor);
-  const seguroCents = insuranceCents(input.seguro, valor, rule);
+  const valorCents = declaredValueCents(input);
+  const seguroCents = insuranceCents(input.seguro, valorCents, rule);
   const totalCents = fleteCents + seguroCents + impuestosCents;
 
   const lineas: QuoteLine[] = [
-    { key: 'flete', label: isAir ? 'Flete aéreo' : 'Flete marítimo', amount: fromCents(fleteCents) },
-    { key: 'seguro', label: 'Seguro', amount: fromCents(seguroCents) },
+    { key: 'flete', label: isAir ? 'Flete aéreo' : 'Flete marítimo', amountUsdCents: fleteCents },
+    { key: 'seguro', label: 'Seguro', amountUsdCents: seguroCents },
     {
       key: 'impuestos',
       label: isAir ? `Impuestos de importación (${pct(taxRate)})` : 'Impuestos de importación (incluidos)',
-      amount: fromCents(impuestosCents),
+      amountUsdCents: impuestosCents,
     },
   ];
 
@@ -234,7 +242,7 @@ export function quoteUsa(input: UsaQuoteInput, prices: PriceList): UsaQuote | nu
           label: 'Peso facturable',
           value: `${fmtLb().format(pesoFacturable)} lb (mínimo ${fmtCm().format(p.usaAirMinLb)} lb)`,
         },
-        { label: 'Tarifa', value: `${usd(fromCents(p.usaAirRatePerLbUsdCents))} por lb` },
+        { label: 'Tarifa', value: `${formatUsdCents(p.usaAirRatePerLbUsdCents)} por lb` },
       ]
     : [
         { label: 'Volumen', value: `${fmtFt3().format(pies3)} ft³` },
@@ -242,21 +250,21 @@ export function quoteUsa(input: UsaQuoteInput, prices: PriceList): UsaQuote | nu
           label: 'Volumen facturable',
           value: `${fmtFt3().format(pies3Facturables)} ft³ (mínimo ${fmtFt3().format(p.usaSeaMinFt3)} ft³)`,
         },
-        { label: 'Tarifa', value: `${usd(fromCents(p.usaSeaRatePerFt3UsdCents))} por ft³, impuestos incluidos` },
+        { label: 'Tarifa', value: `${formatUsdCents(p.usaSeaRatePerFt3UsdCents)} por ft³, impuestos incluidos` },
       ];
   detalles.push({
     label: 'Seguro',
-    value: input.seguro ? insuranceRuleText(rule, toCents(valor)) : 'No incluido',
+    value: input.seguro ? insuranceRuleText(rule, valorCents) : 'No incluido',
   });
 
   return {
     tipo: input.tipo,
-    subtotal: fromCents(fleteCents),
-    seguro: fromCents(seguroCents),
-    impuestos: fromCents(impuestosCents),
-    total: fromCents(totalCents),
+    subtotalUsdCents: fleteCents,
+    seguroUsdCents: seguroCents,
+    impuestosUsdCents: impuestosCents,
+    totalUsdCents: totalCents,
     tiempoEntrega: isAir ? DELIVERY_TIME.usaAereo : DELIVERY_TIME.usaMaritimo,
-    valorDeclarado: valor,
+    valorDeclaradoUsdCents: valorCents,
     pesoReal,
     pesoTexto,
     pesoVolumetrico,
@@ -284,21 +292,21 @@ export function quoteChina(input: ChinaQuoteInput, prices: PriceList): ChinaQuot
   const cbm = roundTo((largo * ancho * alto) / r.cubicCmPerCbm, QUOTE_DECIMALS.cbm);
   const cbmFacturable = Math.max(cbm, p.chinaSeaMinCbm);
   const fleteCents = chargeCents(cbmFacturable, QUOTE_DECIMALS.cbm, p.chinaSeaRatePerCbmUsdCents);
-  const valor = declaredValue(input.valor);
-  const seguroCents = insuranceCents(input.seguro, valor, rule);
+  const valorCents = declaredValueCents(input);
+  const seguroCents = insuranceCents(input.seguro, valorCents, rule);
   const totalCents = fleteCents + seguroCents;
 
   return {
-    subtotal: fromCents(fleteCents),
-    seguro: fromCents(seguroCents),
-    total: fromCents(totalCents),
+    subtotalUsdCents: fleteCents,
+    seguroUsdCents: seguroCents,
+    totalUsdCents: totalCents,
     tiempoEntrega: DELIVERY_TIME.chinaMaritimo,
-    valorDeclarado: valor,
+    valorDeclaradoUsdCents: valorCents,
     cbm,
     cbmFacturable,
     lineas: [
-      { key: 'flete', label: 'Flete marítimo', amount: fromCents(fleteCents) },
-      { key: 'seguro', label: 'Seguro', amount: fromCents(seguroCents) },
+      { key: 'flete', label: 'Flete marítimo', amountUsdCents: fleteCents },
+      { key: 'seguro', label: 'Seguro', amountUsdCents: seguroCents },
     ],
     detalles: [
       { label: 'Volumen', value: `${fmtCbm().format(cbm)} CBM` },
@@ -306,8 +314,8 @@ export function quoteChina(input: ChinaQuoteInput, prices: PriceList): ChinaQuot
         label: 'Volumen facturable',
         value: `${fmtCbm().format(cbmFacturable)} CBM (mínimo ${fmtCbm().format(p.chinaSeaMinCbm)} CBM)`,
       },
-      { label: 'Tarifa', value: `${usd(fromCents(p.chinaSeaRatePerCbmUsdCents))} por CBM` },
-      { label: 'Seguro', value: input.seguro ? insuranceRuleText(rule, toCents(valor)) : 'No incluido' },
+      { label: 'Tarifa', value: `${formatUsdCents(p.chinaSeaRatePerCbmUsdCents)} por CBM` },
+      { label: 'Seguro', value: input.seguro ? insuranceRuleText(rule, valorCents) : 'No incluido' },
     ],
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatUsd } from '../format';
+import { formatUsdCents } from '../billing/money';
 import { PRICE_LIST_V1 } from '../price-list/price-list';
 import { quoteChina, quoteUsa } from './quote';
 import { chinaQuoteMessage, usaQuoteMessage, whatsappUrl } from './whatsapp';
@@ -32,11 +32,11 @@ describe('quote messages', () => {
       'Peso: 10,00 lb (facturable: 10,00 lb)',
       'Dimensiones: 30 × 20 × 15 cm',
       'Descripción: Zapatos',
-      `Subtotal: ${formatUsd(65)}`,
-      `Seguro: ${formatUsd(5)}`,
-      `Impuestos de importación: ${formatUsd(9.75)}`,
+      `Subtotal: ${formatUsdCents(65_00)}`,
+      `Seguro: ${formatUsdCents(5_00)}`,
+      `Impuestos de importación: ${formatUsdCents(9_75)}`,
       'Reempaque: Por cotizar',
-      `Total: ${formatUsd(79.75)}`,
+      `Total: ${formatUsdCents(79_75)}`,
       'Tiempo de entrega: 7 días hábiles',
     ]);
   });
@@ -48,7 +48,7 @@ describe('quote messages', () => {
     expect(lines).toContain('Volumen: 0,0600 CBM (facturable: 0,0600 CBM)');
     expect(lines).toContain('Descripción: Sin descripción');
     expect(lines).toContain('Reempaque: Por cotizar');
-    expect(lines).toContain(`Total: ${formatUsd(59.4)}`);
+    expect(lines).toContain(`Total: ${formatUsdCents(59_40)}`);
     expect(lines).toContain('Tiempo de entrega: 90 días + 15 días');
   });
 });

@@ -1,6 +1,7 @@
 // WhatsApp links of the contact buttons: https://wa.me/<phone>?text=<prefilled message>.
 // The phone number comes from the server's configuration (site.config), never from code.
-import { formatDecimal, formatLb, formatUsd } from '../format';
+import { formatUsdCents } from '../billing/money';
+import { formatDecimal, formatLb } from '../format';
 import { formatDimensions, type ChinaQuote, type QuoteLine, type QuoteNumber, type UsaQuote } from './quote';
 import { REPACK_QUOTE_TEXT } from './constants';
 
@@ -26,7 +27,7 @@ type Dimensions = { largo: QuoteNumber; ancho: QuoteNumber; alto: QuoteNumber };
 
 /** The IVA lines a quote carries when invoices are fiscal ('IVA (16 %): $10,40'), as the panel shows them. */
 const ivaLines = (lineas: QuoteLine[]) =>
-  lineas.filter((l) => l.key.startsWith('iva-')).map((l) => `${l.label}: ${formatUsd(l.amount)}`);
+  lineas.filter((l) => l.key.startsWith('iva-')).map((l) => `${l.label}: ${formatUsdCents(l.amountUsdCents)}`);
 
 /**
  * The prefilled message of a USA quote (docs/product/quote-calculators.md#whatsapp-message): shipping type, weight, dimensions,
@@ -40,12 +41,12 @@ export function usaQuoteMessage(quote: UsaQuote, form: Dimensions & { descripcio
     `Peso: ${quote.pesoTexto} (facturable: ${lb(quote.pesoFacturable)})`,
     `Dimensiones: ${formatDimensions(form.largo, form.ancho, form.alto)}`,
     `Descripción: ${describe(form.descripcion)}`,
-    `Subtotal: ${formatUsd(quote.subtotal)}`,
-    `Seguro: ${formatUsd(quote.seguro)}`,
-    `Impuestos de importación: ${formatUsd(quote.impuestos)}`,
+    `Subtotal: ${formatUsdCents(quote.subtotalUsdCents)}`,
+    `Seguro: ${formatUsdCents(quote.seguroUsdCents)}`,
+    `Impuestos de importación: ${formatUsdCents(quote.impuestosUsdCents)}`,
     ...ivaLines(quote.lineas),
     `Reempaque: ${REPACK_QUOTE_TEXT}`,
-    `Total: ${formatUsd(quote.total)}`,
+    `Total: ${formatUsdCents(quote.totalUsdCents)}`,
     `Tiempo de entrega: ${quote.tiempoEntrega}`,
   ].join('\n');
 }
@@ -59,13 +60,13 @@ export function chinaQuoteMessage(quote: ChinaQuote, form: Dimensions & { descri
     `Volumen: ${cbm(quote.cbm)} (facturable: ${cbm(quote.cbmFacturable)})`,
     `Dimensiones: ${formatDimensions(form.largo, form.ancho, form.alto)}`,
     `Descripción: ${describe(form.descripcion)}`,
-    `Subtotal: ${formatUsd(quote.subtotal)}`,
-    `Seguro: ${formatUsd(quote.seguro)}`,
+    `Subtotal: ${formatUsdCents(quote.subtotalUsdCents)}`,
+    `Seguro: ${formatUsdCents(quote.seguroUsdCents)}`,
     // The China rate has no tax line (docs/product/quote-calculators.md#china-by-sea); say so without claiming what customs charges.
     'Impuestos: sin cargo aparte en esta cotización',
     ...ivaLines(quote.lineas),
     `Reempaque: ${REPACK_QUOTE_TEXT}`,
-    `Total: ${formatUsd(quote.total)}`,
+    `Total: ${formatUsdCents(quote.totalUsdCents)}`,
     `Tiempo de entrega: ${quote.tiempoEntrega}`,
   ].join('\n');
 }

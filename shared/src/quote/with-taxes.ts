@@ -13,24 +13,22 @@ const KIND_OF_LINE: Record<'flete' | 'seguro' | 'impuestos', LineKind> = {
   impuestos: 'import_taxes',
 };
 
-const cents = (usd: number) => Math.round(usd * 100);
-
 /** The quote's lines plus one 'IVA (16 %)' line per rate, and its total as the invoice's. */
-export function withInvoiceTaxes<Q extends { lineas: QuoteLine[]; total: number }>(
+export function withInvoiceTaxes<Q extends { lineas: QuoteLine[]; totalUsdCents: number }>(
   quote: Q,
   terms: FiscalQuoteTerms | null | undefined,
 ): Q {
   if (!terms?.enabled) return quote;
   const lines = quote.lineas.flatMap((l) =>
     l.key in KIND_OF_LINE
-      ? [{ usdCents: cents(l.amount), kind: KIND_OF_LINE[l.key as keyof typeof KIND_OF_LINE] }]
+      ? [{ usdCents: l.amountUsdCents, kind: KIND_OF_LINE[l.key as keyof typeof KIND_OF_LINE] }]
       : [],
   );
   const taxes = quoteTaxes(lines, terms);
   const iva: QuoteLine[] = taxes.ivaBuckets.map((b) => ({
     key: `iva-${b.rateBasisPoints}`,
     label: ivaLineLabel(b),
-    amount: b.ivaUsdCents / 100,
+    amountUsdCents: b.ivaUsdCents,
   }));
-  return { ...quote, lineas: [...quote.lineas, ...iva], total: taxes.totalUsdCents / 100 };
+  return { ...quote, lineas: [...quote.lineas, ...iva], totalUsdCents: taxes.totalUsdCents };
 }

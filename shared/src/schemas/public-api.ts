@@ -238,20 +238,52 @@ export const apiPage = <T extends z.ZodType>(item: T) =>
     }),
   });
 
-/** A quote from the USA, as the calculators take it (quote-calculators.md): pounds, centimetres, dollars. */
-export const apiQuoteQuery = z.object({
+/** Money crosses the API in integer cents; a field in dollars is kept for old integrations, deprecated. */
+const DEPRECATED_DOLLARS = 'Obsoleto: usa declaredUsdCents.';
+
+/**
+ * A quote from the USA, as the calculators take it (quote-calculators.md): pounds, centimetres, and
+ * the declared value in cents ($100 when left out, as the calculators do) or, deprecated, in dollars.
+ */
+const apiQuoteFields = z.object({
   method: z.enum(SHIPPING_METHODS, { error: 'Elige aereo o maritimo' }),
   weightLb: z.coerce.number().positive('El peso debe ser mayor que cero').max(10_000),
   lengthCm: z.coerce.number().positive('El largo debe ser mayor que cero').max(1_000),
   widthCm: z.coerce.number().positive('El ancho debe ser mayor que cero').max(1_000),
   heightCm: z.coerce.number().positive('El alto debe ser mayor que cero').max(1_000),
-  /** USD; 100 when left out, as the calculators do. */
-  declaredUsd: z.coerce.number().min(0).max(1_000_000).optional(),
+  declaredUsdCents: z.coerce
+    .number()
+    .int(API_KEY_MESSAGES.declaredCentsWhole)
+    .min(0)
+    .max(100_000_000)
+    .optional()
+    .meta({ description: 'El valor declarado en centavos (10000 es $100,00); $100,00 si no se indica.' }),
+  declaredUsd: z.coerce
+    .number()
+    .min(0)
+    .max(1_000_000)
+    .optional()
+    .meta({ deprecated: true, description: `${DEPRECATED_DOLLARS} El valor declarado en dólares.` }),
   insurance: z
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
 });
+
+/** The declared value once: in cents or in dollars, never both. */
+const declaredOnce = (q: { declaredUsdCents?: number; declaredUsd?: number }) =>
+  q.declaredUsdCents === undefined || q.declaredUsd === undefined;
+const DECLARED_TWICE = { message: API_KEY_MESSAGES.declaredTwice, path: ['declaredUsd'] };
+
+export const apiQuoteQuery = apiQuoteFields.refine(declaredOnce, DECLARED_TWICE);
+
+/** What a quote answers of the declared value its insurance was computed on. */
+const quotedDeclaredValue = {
+  declaredUsdCents: z.number().int().meta({
+    description: 'El valor declarado sobre el que se calculó el seguro, en centavos (10000 si no se indicó).',
+  }),
+  declaredUsd: z.number().meta({ deprecated: true, description: `${DEPRECATED_DOLLARS} El mismo valor en dólares.` }),
+};
 
 export const apiQuote = z.object({
   method: z.enum(SHIPPING_METHODS),
@@ -261,7 +293,7 @@ export const apiQuote = z.object({
   totalUsdCents: z.number().int(),
   billableWeightLb: z.number(),
   billableFt3: z.number(),
-  declaredUsd: z.number(),
+  ...quotedDeclaredValue,
   deliveryTime: z.string(),
   priceListVersion: z.number().int(),
   lines: z.array(z.object({ label: z.string(), amountUsdCents: z.number().int() })),
@@ -376,7 +408,9 @@ export const apiShipRequestCreated = apiShipmentDetail.extend({
 });
 
 /** A quote from China by sea, as the China calculator takes it: the USA quote's box without mode or weight. */
-export const apiChinaQuoteQuery = apiQuoteQuery.omit({ method: true, weightLb: true });
+export const apiChinaQuoteQuery = apiQuoteFields
+  .omit({ method: true, weightLb: true })
+  .refine(declaredOnce, DECLARED_TWICE);
 
 export const apiChinaQuote = z.object({
   freightUsdCents: z.number().int(),
@@ -384,7 +418,7 @@ export const apiChinaQuote = z.object({
   totalUsdCents: z.number().int(),
   cbm: z.number(),
   billableCbm: z.number(),
-  declaredUsd: z.number(),
+  ...quotedDeclaredValue,
   deliveryTime: z.string(),
   priceListVersion: z.number().int(),
   lines: z.array(z.object({ label: z.string(), amountUsdCents: z.number().int() })),

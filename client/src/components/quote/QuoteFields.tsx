@@ -1,5 +1,5 @@
 import { SimpleGrid, Switch, TextInput } from '@mantine/core';
-import { QUOTE_RATES, insuranceRuleSummary, type InsuranceRule, formatUsd } from '@casillero/shared';
+import { QUOTE_RATES, insuranceRuleSummary, type InsuranceRule, formatUsdCents, fromCents } from '@casillero/shared';
 import { DecimalInput } from '../forms/DecimalInput';
 
 export type DimensionsValue = { largo: number | string; ancho: number | string; alto: number | string };
@@ -57,8 +57,8 @@ export function ExtraFields({
         kind="amountUsd"
         withSign
         label="Valor declarado (USD)"
-        description={`Si lo dejas vacío, se toman ${formatUsd(QUOTE_RATES.defaultDeclaredValueUsd)} para el seguro.`}
-        placeholder={String(QUOTE_RATES.defaultDeclaredValueUsd)}
+        description={`Si lo dejas vacío, se toman ${formatUsdCents(QUOTE_RATES.defaultDeclaredValueUsdCents)} para el seguro.`}
+        placeholder={String(fromCents(QUOTE_RATES.defaultDeclaredValueUsdCents))}
         value={value.valor}
         onChange={(valor) => onChange({ valor })}
       />

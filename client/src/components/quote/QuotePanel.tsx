@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { Badge, Divider, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
-import { formatUsd, REPACK_QUOTE_TEXT, type QuoteDetail, type QuoteLine } from '@casillero/shared';
+import { formatUsdCents, REPACK_QUOTE_TEXT, type QuoteDetail, type QuoteLine } from '@casillero/shared';
 
 type QuotePanelProps = {
   title: string;
   /** null: no quote yet (weight or a dimension missing). */
-  quote: { lineas: QuoteLine[]; detalles: QuoteDetail[]; total: number; tiempoEntrega: string } | null;
+  quote: { lineas: QuoteLine[]; detalles: QuoteDetail[]; totalUsdCents: number; tiempoEntrega: string } | null;
   emptyText: string;
   /** The billable quantity, highlighted under the title. */
   billable?: string;
@@ -60,7 +60,7 @@ export function QuotePanel({ title, quote, emptyText, billable, badge, selected 
                       {line.key === 'flete' ? `Subtotal (${line.label.toLowerCase()})` : line.label}
                     </Table.Td>
                     <Table.Td px={0} ta="right" style={{ whiteSpace: 'nowrap' }} data-testid={`linea-${line.key}`}>
-                      {formatUsd(line.amount)}
+                      {formatUsdCents(line.amountUsdCents)}
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -76,7 +76,7 @@ export function QuotePanel({ title, quote, emptyText, billable, badge, selected 
             <Group justify="space-between">
               <Text fw={700}>Total</Text>
               <Text fw={800} fz="xl" c="indigo.7" data-testid="total">
-                {formatUsd(quote.total)}
+                {formatUsdCents(quote.totalUsdCents)}
               </Text>
             </Group>
             <Group gap={6} wrap="nowrap">

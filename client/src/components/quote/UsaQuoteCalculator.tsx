@@ -66,7 +66,7 @@ export function UsaQuoteCalculator() {
   const { aereo, maritimo } = quotes;
   const selected = quotes[form.tipo];
   const cheaper: ShippingMethod | null =
-    aereo && maritimo ? (maritimo.total < aereo.total ? 'maritimo' : 'aereo') : null;
+    aereo && maritimo ? (maritimo.totalUsdCents < aereo.totalUsdCents ? 'maritimo' : 'aereo') : null;
 
   const badge = (tipo: ShippingMethod) =>
     form.tipo === tipo ? <SelectedBadge /> : cheaper === tipo ? <CheaperBadge /> : null;

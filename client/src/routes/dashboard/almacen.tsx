@@ -43,7 +43,7 @@ export const Route = createFileRoute('/dashboard/almacen')({
   validateSearch: warehouseSearch,
   head: pageHead('Almacén'),
   // The first list is loaded before the page renders (the server renders it with it,
-  // docs/decisions/031). No loaderDeps: a new search reloads it in the background, and the
+  // docs/decisions/033). No loaderDeps: a new search reloads it in the background, and the
   // page keeps the previous rows meanwhile instead of the route's pending screen.
   loader: ({ context, location }) => {
     const { q, estado } = warehouseSearch(location.search);
@@ -119,7 +119,7 @@ const COLUMNS: ResponsiveColumn<StoredPackage>[] = [
         {p.storage && (
           <Text size="xs" mt={4} c={p.storage.daysOver > 0 ? 'red' : 'dimmed'} data-testid="storage-clock">
             {p.storage.daysOver > 0
-              ? STORAGE_MESSAGES.feeLine(p.storage.daysOver, p.storage.feePerDayUsd, p.storage.feeUsd)
+              ? STORAGE_MESSAGES.feeLine(p.storage.daysOver, p.storage.feePerDayUsdCents, p.storage.feeUsdCents)
               : STORAGE_MESSAGES.freeLeft(p.storage.freeDaysLeft)}
           </Text>
         )}

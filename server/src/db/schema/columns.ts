@@ -1,4 +1,5 @@
-import { bigint, numeric, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, integer, numeric, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { outboxStatusEnum } from './enums';
 
 /** Money: integer USD cents (`*_usd_cents`) or Bs. céntimos (`*_ves_cents`), never a decimal (docs/decisions/005). */
 export const cents = (name: string) => bigint(name, { mode: 'number' });
@@ -22,3 +23,21 @@ export const uuidPk = () => uuid('id').primaryKey().defaultRandom();
  */
 export const requiredRef = <N extends string>(name: N, target: () => AnyPgColumn, onDelete: 'cascade' | 'restrict') =>
   uuid(name).notNull().references(target, { onDelete });
+
+/**
+ * What every outbox row carries for its delivery (lib/outbox-delivery.ts): its state, the attempts
+ * and the next one, the lease of the server sending it, the provider's answer, and the order rows
+ * were written in (creation order, also within one transaction), in which each recipient's rows go out.
+ */
+export const outboxDeliveryColumns = () => ({
+  status: outboxStatusEnum('status').notNull().default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+  lockedUntil: timestamptz('locked_until'),
+  lastError: text('last_error'),
+  /** The provider's id for what it accepted (unused by webhooks: the generic worker sets it). */
+  providerId: text('provider_id'),
+  sentAt: timestamptz('sent_at'),
+  createdAt: createdAt(),
+  queuePosition: bigint('queue_position', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+});

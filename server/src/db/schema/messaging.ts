@@ -3,10 +3,9 @@
 // twice), storage reminders and scheduled jobs that run once whatever the number of servers,
 // and the news an admin posts on a shipment.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { NOTIFICATION_KINDS, SHIPMENT_NEWS_KINDS, STORAGE_REMINDER_KINDS } from '@casillero/shared';
-import { outboxStatusEnum } from './enums';
-import { createdAt, requiredRef, timestamptz, updatedAt, uuidPk } from './columns';
+import { createdAt, requiredRef, timestamptz, updatedAt, uuidPk, outboxDeliveryColumns } from './columns';
 import { users } from './users';
 import { packages } from './packages';
 import { shipments } from './shipments';
@@ -63,16 +62,7 @@ export const whatsappOutbox = pgTable(
     params: jsonb('params').$type<string[]>().notNull(),
     /** The text as the customer reads it (logged when no token is set). */
     body: text('body').notNull(),
-    status: outboxStatusEnum('status').notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
-    lockedUntil: timestamptz('locked_until'),
-    lastError: text('last_error'),
-    providerId: text('provider_id'),
-    sentAt: timestamptz('sent_at'),
-    createdAt: createdAt(),
-    /** The order rows were written in: each number's messages go out in it (lib/outbox-delivery.ts). */
-    queuePosition: bigint('queue_position', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    ...outboxDeliveryColumns(),
   },
   (t) => [
     index('whatsapp_outbox_status_next_attempt_at_idx').on(t.status, t.nextAttemptAt),

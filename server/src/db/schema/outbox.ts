@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { outboxStatusEnum } from './enums';
-import { createdAt, timestamptz, uuidPk } from './columns';
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { uuidPk, outboxDeliveryColumns } from './columns';
 
 /**
  * Outbound e-mail, written in the same transaction as the change that causes it and
@@ -19,16 +18,7 @@ export const emailOutbox = pgTable(
     text: text('text').notNull(),
     /** Which template produced it, for logs and tests. */
     template: text('template').notNull(),
-    status: outboxStatusEnum('status').notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
-    lockedUntil: timestamptz('locked_until'),
-    lastError: text('last_error'),
-    providerId: text('provider_id'),
-    sentAt: timestamptz('sent_at'),
-    createdAt: createdAt(),
-    /** The order rows were written in (creation order, also within one transaction). */
-    queuePosition: bigint('queue_position', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    ...outboxDeliveryColumns(),
   },
   (t) => [
     index('email_outbox_status_next_attempt_at_idx').on(t.status, t.nextAttemptAt),

@@ -32,8 +32,9 @@ export const staffInvitationAgencies = pgTable('staff_invitation_agencies', {
 });
 
 /**
- * A shipment ready for pickup at its agency: the code's hash (never the code), the wrong codes
- * typed so far and when pickup was locked by them; the last day a reminder went out.
+ * A shipment ready for pickup at its agency: the code's hash (never the code), the failed
+ * attempts so far (`wrong_codes` counts wrong codes and refused cédulas together) and when pickup
+ * was locked by them; the last day a reminder went out.
  */
 export const shipmentPickups = pgTable(
   'shipment_pickups',

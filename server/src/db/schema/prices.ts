@@ -2,27 +2,20 @@
 // a Caracas day on. Rows are never edited: a change is a new row; a scheduled one may be
 // cancelled (cancelled_at) before it starts, and then never applies.
 import { sql } from 'drizzle-orm';
-import { date, index, integer, jsonb, pgTable, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { date, index, jsonb, pgTable, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { PriceList } from '@casillero/shared';
-import { createdAt, timestamptz, uuidPk } from './columns';
+import { timestamptz } from './columns';
 import { users } from './users';
+import { versionColumns } from './versions';
 
 export const priceListVersions = pgTable(
   'price_list_versions',
   {
-    id: uuidPk(),
-    /** 1, 2, 3… in the order the versions were created. */
-    number: integer('number').notNull(),
+    ...versionColumns(),
     /** The first Caracas day it applies (from 00:00 America/Caracas). */
     effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
     /** Every value of the version (shared PriceList: cents, percentages, measures). */
     prices: jsonb('prices').$type<PriceList>().notNull(),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-    cancelledAt: timestamptz('cancelled_at'),
-    cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
-    /** When the customers it affects were told (docs/product/travel-rules.md#telling-the-customers). */
-    announcedAt: timestamptz('announced_at'),
   },
   (t) => [
     uniqueIndex('price_list_versions_number_key').on(t.number),

@@ -3,27 +3,19 @@
 // (cancelled_at) before it starts, and then never applies. announced_at: the customers it
 // affects were told (jobs/rule-changes.ts).
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { TravelRules } from '@casillero/shared';
-import { createdAt, timestamptz, uuidPk } from './columns';
-import { users } from './users';
+import { timestamptz } from './columns';
+import { versionColumns } from './versions';
 
 export const travelRuleVersions = pgTable(
   'travel_rule_versions',
   {
-    id: uuidPk(),
-    /** 1, 2, 3… in the order the versions were created. */
-    number: integer('number').notNull(),
+    ...versionColumns(),
     /** The moment it takes effect: now, or a Caracas day's 00:00. */
     effectiveAt: timestamptz('effective_at').notNull(),
     /** Every rule of the version (shared TravelRules). */
     rules: jsonb('rules').$type<TravelRules>().notNull(),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-    cancelledAt: timestamptz('cancelled_at'),
-    cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
-    /** When the customers it affects were told; null until it takes effect and the job runs. */
-    announcedAt: timestamptz('announced_at'),
   },
   (t) => [
     uniqueIndex('travel_rule_versions_number_key').on(t.number),

@@ -3,8 +3,7 @@
 // written in the same transaction as the change that raises the event (docs/decisions/004).
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { outboxStatusEnum } from './enums';
-import { createdAt, timestamptz, updatedAt, uuidPk } from './columns';
+import { createdAt, timestamptz, updatedAt, uuidPk, outboxDeliveryColumns } from './columns';
 import { users } from './users';
 
 export const webhookSubscriptions = pgTable(
@@ -61,19 +60,9 @@ export const webhookDeliveries = pgTable(
     sequence: bigint('sequence', { mode: 'number' }).notNull(),
     /** The body sent: `{ type, timestamp, sequence, data }`. */
     payload: jsonb('payload').notNull(),
-    status: outboxStatusEnum('status').notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
-    lockedUntil: timestamptz('locked_until'),
     /** The receiver's HTTP status on the last attempt (null: no answer). */
     responseStatus: integer('response_status'),
-    lastError: text('last_error'),
-    /** Unused by webhooks (the generic worker sets it); kept so the outbox shape is the same. */
-    providerId: text('provider_id'),
-    sentAt: timestamptz('sent_at'),
-    createdAt: createdAt(),
-    /** The order rows were written in: each subscription's deliveries go out in it (lib/outbox-delivery.ts). */
-    queuePosition: bigint('queue_position', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    ...outboxDeliveryColumns(),
   },
   (t) => [
     index('webhook_deliveries_status_next_attempt_at_idx').on(t.status, t.nextAttemptAt),

@@ -24,6 +24,7 @@ import {
   type InvoiceLine,
 } from '../../db/schema';
 import { DomainError } from '../../lib/domain-error';
+import { isUniqueViolation } from '../../lib/database-errors';
 import { customerFiscalData } from '../../queries/fiscal';
 import { getFiscalSettings } from './settings';
 
@@ -45,15 +46,30 @@ export async function fiscalTermsFor(
   return { settings, taxes, ves: vesPerUsd ? taxTotalsInVes(taxes, vesPerUsd) : null };
 }
 
-/** The next number of a kind's series; the counter row stays locked until the transaction ends. */
+/**
+ * The next number of a kind's series: one after the highest its documents hold, so the series
+ * never repeats or skips a number whatever happened to the counter (deleted, rewound, moved on).
+ * The counter's row is the series' lock, held until the transaction ends: concurrent issues take
+ * turns, and the max is read in a statement of its own, after the lock, so it sees the number the
+ * previous holder committed (docs/decisions/029-fiscal-documents-and-control-numbers.md#issued-documents-never-change).
+ */
 async function nextSequence(tx: DbOrTx, kind: FiscalDocumentKind): Promise<number> {
-  const [row] = await tx
+  // Inserted if missing, locked either way (a no-op update locks the row it finds).
+  await tx
     .insert(fiscalCounters)
-    .values({ kind, lastNumber: 1 })
-    .onConflictDoUpdate({ target: fiscalCounters.kind, set: { lastNumber: sql`${fiscalCounters.lastNumber} + 1` } })
-    .returning({ lastNumber: fiscalCounters.lastNumber });
-  return row.lastNumber;
+    .values({ kind, lastNumber: 0 })
+    .onConflictDoUpdate({ target: fiscalCounters.kind, set: { lastNumber: sql`${fiscalCounters.lastNumber}` } });
+  const [row] = await tx
+    .select({ last: sql<number>`coalesce(max(${fiscalDocuments.sequence}), 0)::int` })
+    .from(fiscalDocuments)
+    .where(eq(fiscalDocuments.kind, kind));
+  const next = Number(row.last) + 1;
+  await tx.update(fiscalCounters).set({ lastNumber: next }).where(eq(fiscalCounters.kind, kind));
+  return next;
 }
+
+/** The unique indexes a number taken twice would hit. */
+const NUMBER_KEYS = ['fiscal_documents_kind_sequence_key', 'fiscal_documents_number_key'];
 
 type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -71,7 +87,14 @@ export async function insertDocument(
       number: fiscalDocumentNumber(values.kind, sequence),
       status: needsControl ? 'pendiente_numero_control' : 'emitida',
     })
-    .returning();
+    .returning()
+    .catch((err: unknown) => {
+      // A number someone else holds (a hand-made row): nothing is issued, and the person is told.
+      if (NUMBER_KEYS.some((key) => isUniqueViolation(err, key))) {
+        throw new DomainError('CONFLICT', FISCAL_MESSAGES.numberingFailed, { cause: err });
+      }
+      throw err;
+    });
   // The request for its control number, in the same transaction: no commit, no request.
   if (needsControl) await tx.insert(fiscalControlOutbox).values({ documentId: doc.id });
   return doc;

@@ -6,14 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
-import {
-  CHARGE_KINDS,
-  FISCAL_ID_MESSAGES,
-  FISCAL_MESSAGES,
-  igtfOn,
-  usdCentsToVesCentimos,
-  type FiscalSettingsInput,
-} from '@casillero/shared';
+import { FISCAL_ID_MESSAGES, FISCAL_MESSAGES, igtfOn, usdCentsToVesCentimos } from '@casillero/shared';
 import type { Database } from '../../db/client';
 import {
   auditLog,
@@ -30,25 +23,14 @@ import { recordRate, signedInAdmin, signedInCustomer } from '../../test/factorie
 import { creditApprovedPayment, invoiceRemaining, issueInvoice } from '../billing';
 import { fakeControlNumber, fakeControlNumberProvider } from './control-number-provider';
 import { assignDueControlNumbers } from './control-numbers';
+import { FISCAL_TEST_SETTINGS, firstFiscalDocumentOf } from '../../test/fiscal';
 
 let database: Database;
 let admin: Awaited<ReturnType<typeof signedInAdmin>>;
 const db = () => database.db;
 const log = { info: () => {}, warn: () => {} };
 
-const settings: FiscalSettingsInput = {
-  enabled: true,
-  legalName: 'Casillero Virtual C.A.',
-  rif: 'J-00002961-0',
-  address: 'Av. Francisco de Miranda, Caracas',
-  controlProvider: 'fake',
-  igtfApplies: true,
-  igtfRatePercent: 3,
-  taxes: {
-    ...Object.fromEntries(CHARGE_KINDS.map((k) => [k, { treatment: 'iva', ratePercent: 16 }])),
-    insurance: { treatment: 'exento', legalGround: 'Art. 16, Ley de IVA' },
-  } as FiscalSettingsInput['taxes'],
-};
+const settings = FISCAL_TEST_SETTINGS;
 
 async function customerWithData(nombre: string) {
   const c = await signedInCustomer(db(), { nombre });
@@ -68,14 +50,7 @@ const issue = (userId: string, lines = shippingLines) =>
     issueInvoice(tx, { userId, concept: 'shipping_payment', description: 'Envío ENV-1', lines }),
   );
 
-async function docOf(invoiceId: string) {
-  const [doc] = await db()
-    .select()
-    .from(fiscalDocuments)
-    .where(eq(fiscalDocuments.invoiceId, invoiceId))
-    .orderBy(asc(fiscalDocuments.issueOrder));
-  return doc!;
-}
+const docOf = (invoiceId: string) => firstFiscalDocumentOf(db(), invoiceId);
 /** The backoff has passed: every waiting request is due again. */
 const timePasses = () =>
   db()

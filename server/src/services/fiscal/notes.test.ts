@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import * as mupdf from 'mupdf';
 import {
-  CHARGE_KINDS,
   FISCAL_MESSAGES,
   formatUsdCents,
   formatVesCentimos,
@@ -21,30 +20,19 @@ import { findFiscalDocument } from '../../queries/fiscal';
 import { salesBook } from '../../queries/sales-book';
 import { createTestDatabase } from '../../test/db';
 import { trpcError } from '../../test/caller';
+import { FISCAL_TEST_SETTINGS } from '../../test/fiscal';
 import { recordRate, signedInAdmin, signedInCustomer } from '../../test/factories';
 import { creditOnAccount, invoiceRemaining, issueInvoice, voidInvoice } from '../billing';
 import { fakeControlNumberProvider } from './control-number-provider';
 import { assignDueControlNumbers } from './control-numbers';
-import { renderFiscalNotePdf } from './note-pdf';
+import { renderFiscalNotePdf } from '../../pdf/fiscal-note';
 
 let database: Database;
 let admin: Awaited<ReturnType<typeof signedInAdmin>>;
 const db = () => database.db;
 const log = { info: () => {}, warn: () => {} };
 
-const settings: FiscalSettingsInput = {
-  enabled: true,
-  legalName: 'Casillero Virtual C.A.',
-  rif: 'J-00002961-0',
-  address: 'Av. Francisco de Miranda, Caracas',
-  controlProvider: 'fake',
-  igtfApplies: false,
-  igtfRatePercent: 3,
-  taxes: {
-    ...Object.fromEntries(CHARGE_KINDS.map((k) => [k, { treatment: 'iva', ratePercent: 16 }])),
-    insurance: { treatment: 'exento', legalGround: 'Art. 16, Ley de IVA' },
-  } as FiscalSettingsInput['taxes'],
-};
+const settings: FiscalSettingsInput = { ...FISCAL_TEST_SETTINGS, igtfApplies: false };
 
 async function customerWithData(nombre: string) {
   const c = await signedInCustomer(db(), { nombre });

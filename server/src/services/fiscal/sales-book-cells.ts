@@ -5,6 +5,9 @@
 import { SALES_BOOK_HEADERS } from '@casillero/shared';
 import type { SalesBook, SalesBookRow } from '../../queries/sales-book';
 
+/** Who keeps the book: printed on top of the PDF and the spreadsheet. */
+export type SalesBookIssuer = { legalName: string; rif: string };
+
 export type SalesBookCell =
   | { type: 'text'; value: string }
   | { type: 'count'; value: number }

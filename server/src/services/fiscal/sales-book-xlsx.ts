@@ -7,7 +7,7 @@ import { SALES_BOOK_FILE_HEADERS } from '@casillero/shared';
 import type { SalesBook } from '../../queries/sales-book';
 import { LABEL_BUSINESS_NAME } from '../labels';
 import { type SalesBookCell, salesBookRowCells, salesBookTotalCells } from './sales-book-cells';
-import type { SalesBookIssuer } from './sales-book-pdf';
+import type { SalesBookIssuer } from './sales-book-cells';
 
 /** Excel's number formats: the separators are the reader's locale's ('Bs. 1.234,50' in es-VE). */
 export const SALES_BOOK_XLSX_FORMATS = {

@@ -8,13 +8,11 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import {
-  CHARGE_KINDS,
   SALES_BOOK_CSV_HEADERS,
   SALES_BOOK_FILE_HEADERS,
   SESSION_COOKIE_NAME,
   salesBookPath,
   usdCentsToVesCentimos,
-  type FiscalSettingsInput,
 } from '@casillero/shared';
 import type { Database } from '../../db/client';
 import { fiscalDocuments, fiscalIgtfCharges, userProfiles } from '../../db/schema';
@@ -28,6 +26,7 @@ import { csvRows } from '../../test/csv';
 import { recordRate, signedInAdmin, signedInCustomer, signedInStaff } from '../../test/factories';
 import { issueInvoice } from '../billing';
 import { renderSalesBookXlsx, SALES_BOOK_XLSX_FORMATS } from './sales-book-xlsx';
+import { FISCAL_TEST_SETTINGS } from '../../test/fiscal';
 
 let database: Database;
 const db = () => database.db;
@@ -36,19 +35,7 @@ let book: SalesBook;
 const month = businessToday().slice(0, 7);
 const docs: Record<'first' | 'note' | 'second', typeof fiscalDocuments.$inferSelect> = {} as never;
 
-const settings: FiscalSettingsInput = {
-  enabled: true,
-  legalName: 'Casillero Virtual C.A.',
-  rif: 'J-00002961-0',
-  address: 'Av. Francisco de Miranda, Caracas',
-  controlProvider: 'fake',
-  igtfApplies: true,
-  igtfRatePercent: 3,
-  taxes: {
-    ...Object.fromEntries(CHARGE_KINDS.map((k) => [k, { treatment: 'iva', ratePercent: 16 }])),
-    insurance: { treatment: 'exento', legalGround: 'Art. 16, Ley de IVA' },
-  } as FiscalSettingsInput['taxes'],
-};
+const settings = FISCAL_TEST_SETTINGS;
 
 // Shipping $21,50 + IVA 16 % $3,44 and insurance $6,00 exento: $30,94.
 const lines = [

@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '../../lib/domain-error';
 import {
   ACCOUNT_MESSAGES,
   GENERIC_MESSAGES,
@@ -41,10 +41,9 @@ export const accountRouter = router({
   }),
 
   signOutSession: protectedProcedure.input(sessionIdInput).mutation(async ({ ctx, input }) => {
-    if (input.id === ctx.session.id)
-      throw new TRPCError({ code: 'BAD_REQUEST', message: ACCOUNT_MESSAGES.cannotEndCurrent });
+    if (input.id === ctx.session.id) throw new DomainError('BAD_INPUT', ACCOUNT_MESSAGES.cannotEndCurrent);
     if (!(await deleteOwnSession(ctx.db, ctx.user.id, input.id))) {
-      throw new TRPCError({ code: 'NOT_FOUND', message: GENERIC_MESSAGES.notFound });
+      throw new DomainError('NOT_FOUND', GENERIC_MESSAGES.notFound);
     }
     return { message: ACCOUNT_MESSAGES.sessionEnded };
   }),

@@ -16,7 +16,6 @@ import {
   formatUsdFromCents,
   kgToLb,
   quoteUsa,
-  toCents,
 } from '@casillero/shared';
 import type { Database } from '../../db/client';
 import { allies, mailboxes, packages, prealerts, recipients, users } from '../../db/schema';
@@ -116,12 +115,10 @@ async function recipient(userId: string) {
 }
 
 const usaAirCents = (kg: number, dims: [number, number, number]) =>
-  toCents(
-    quoteUsa(
-      { peso: kgToLb(kg), largo: dims[0], ancho: dims[1], alto: dims[2], valor: 80, seguro: false, tipo: 'aereo' },
-      PRICE_LIST_V1,
-    )!.total,
-  )!;
+  quoteUsa(
+    { peso: kgToLb(kg), largo: dims[0], ancho: dims[1], alto: dims[2], valor: 80, seguro: false, tipo: 'aereo' },
+    PRICE_LIST_V1,
+  )!.totalUsdCents;
 
 describe('allies: the administrator’s side', () => {
   it('creates an ally whose login, invited by e-mail, lands in its own portal', async () => {

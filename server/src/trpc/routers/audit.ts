@@ -1,6 +1,6 @@
 // The audit log (/admin/auditoria) and each entity's history in its details drawer. The
 // history of an entity is readable by whoever may read the entity itself.
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '../../lib/domain-error';
 import { z } from '@casillero/shared';
 import {
   AUDIT_MESSAGES,
@@ -12,7 +12,7 @@ import {
   type Permission,
 } from '@casillero/shared';
 import { router, staffProcedure } from '../init';
-import { foundOr } from '../found';
+import { foundOr } from '../../lib/found';
 import {
   countAuditEntries,
   getAuditEntry,
@@ -47,7 +47,7 @@ export const auditRouter = router({
     .input(auditEntityInput)
     .query(({ ctx, input }) => {
       if (!can(ctx.user.role, READ_PERMISSION[input.entity]))
-        throw new TRPCError({ code: 'FORBIDDEN', message: AUTH_MESSAGES.forbidden });
+        throw new DomainError('FORBIDDEN', AUTH_MESSAGES.forbidden);
       return listEntityHistory(ctx.db, input.entity, input.entityId);
     }),
 });

@@ -417,7 +417,7 @@ describe('shipments are invoiced', () => {
       shippingCostUsdCents: 2550,
     });
     const invoice = (await as(c).billing.mine()).invoices.find((i) => i.concept === 'shipping_payment')!;
-    const storageCents = Math.round(created.storageFeeUsd * 100);
+    const storageCents = created.storageFeeUsdCents;
     expect(storageCents).toBeGreaterThan(0);
     // Home delivery in Caracas: the zone's fee is the invoice's third line (docs/product/last-mile.md#delivery).
     const deliveryCents = DELIVERY_FEE_DEFAULTS_USD_CENTS.caracas;

@@ -13,7 +13,7 @@ import { customerBalance, findInvoice, listCustomerInvoices, listLedger } from '
 import { listPendingCorrections } from '../../queries/ledger-corrections';
 import { decideLedgerCorrection, requestLedgerCorrection } from '../../services/billing/ledger-corrections';
 import { issueInvoiceByStaff } from '../../services/billing/staff-invoices';
-import { foundOr } from '../found';
+import { foundOr } from '../../lib/found';
 import { protectedProcedure, router, staffProcedure } from '../init';
 
 export const billingRouter = router({

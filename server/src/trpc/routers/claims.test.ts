@@ -491,12 +491,10 @@ describe('weight disputes', () => {
     await shipment(emma, [packageId], { deliveredDaysAgo: null });
     const { id, code } = await as(emma).claims.open({ kind: 'weight_dispute', packageId, text: TEXT, photos: [] });
     const price = (kg: number, [l, a, h]: number[]) =>
-      Math.round(
-        quoteUsa(
-          { peso: kgToLb(kg), largo: l!, ancho: a!, alto: h!, valor: 100, seguro: false, tipo: 'aereo' },
-          PRICE_LIST_V1,
-        )!.total * 100,
-      );
+      quoteUsa(
+        { peso: kgToLb(kg), largo: l!, ancho: a!, alto: h!, valor: 100, seguro: false, tipo: 'aereo' },
+        PRICE_LIST_V1,
+      )!.totalUsdCents;
     const difference = price(10, [50, 40, 30]) - price(4, [30, 20, 10]);
     expect(difference).toBeGreaterThan(0);
     expect(

@@ -20,7 +20,7 @@ import {
   listMyClaims,
 } from '../../queries/claims';
 import { answerClaim, askForMore, assignClaim, decideClaim, openClaim, setClaimSettings } from '../../services/claims';
-import { foundOr } from '../found';
+import { foundOr } from '../../lib/found';
 import { auditedUserProcedure, protectedProcedure, router, staffProcedure } from '../init';
 
 export const claimsRouter = router({

@@ -9,7 +9,7 @@ import {
 import { countClients, getClientDetail, listClientOptions, listClients } from '../../queries/clients';
 import { updateClientProfile } from '../../services/clients';
 import { staffProcedure, router } from '../init';
-import { foundOr } from '../found';
+import { foundOr } from '../../lib/found';
 
 /** Gestión de Clientes (docs/product/admin-clients.md): customers, their profiles and mailboxes. */
 export const clientsRouter = router({

@@ -28,7 +28,7 @@ import { acceptCompraDifference, addCompraTrackings, recordCompraPurchase } from
 import { acceptCompraQuote, quoteCompraRequest, renewCompraQuote } from '../../services/compras/quote';
 import { cancelCompra, createCompra, setCompraSettings } from '../../services/compras/request';
 import { withCompraTaxes, withTotalsWithTaxes } from '../../services/compras/invoice';
-import { foundOr } from '../found';
+import { foundOr } from '../../lib/found';
 import { auditedUserProcedure, protectedProcedure, router, staffProcedure } from '../init';
 
 export const comprasRouter = router({

@@ -30,7 +30,7 @@ import {
 import { checkDepartureDelays, postDepartureNews, recordMilestone } from '../../services/departures/milestones';
 import { saveMilestoneTemplate } from '../../services/departures/plan';
 import { publicProcedure, router, staffProcedure } from '../init';
-import { foundOr } from '../found';
+import { foundOr } from '../../lib/found';
 
 export const departuresRouter = router({
   list: staffProcedure('departures.read')

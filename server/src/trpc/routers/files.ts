@@ -2,7 +2,7 @@ import { GENERIC_MESSAGES, fileLinkSchema } from '@casillero/shared';
 import { signedLinkFor } from '../../files/links';
 import { findViewableFile } from '../../files/store';
 import { protectedProcedure, router } from '../init';
-import { foundOr } from '../found';
+import { foundOr } from '../../lib/found';
 
 export const filesRouter = router({
   /** A download link valid for SIGNED_LINK_TTL_SECONDS: the owner's files, or any for an admin. */

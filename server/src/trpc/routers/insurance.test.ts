@@ -16,7 +16,6 @@ import {
   kgToLb,
   PRICE_LIST_V1,
   quoteUsa,
-  toCents,
 } from '@casillero/shared';
 import type { Database } from '../../db/client';
 import {
@@ -103,12 +102,10 @@ const declaredValueOf = async (id: string) =>
 
 /** The public calculator's freight and taxes for one of these parcels by air, no insurance. */
 const freightCents = () =>
-  toCents(
-    quoteUsa(
-      { peso: kgToLb(2), largo: 30, ancho: 20, alto: 15, valor: null, seguro: false, tipo: 'aereo' },
-      PRICE_LIST_V1,
-    )!.total,
-  )!;
+  quoteUsa(
+    { peso: kgToLb(2), largo: 30, ancho: 20, alto: 15, valor: null, seguro: false, tipo: 'aereo' },
+    PRICE_LIST_V1,
+  )!.totalUsdCents;
 
 describe('the declared value', () => {
   it('the customer confirms a missing value: listed in Acción requerida, then gone, audited as the customer', async () => {
@@ -234,7 +231,7 @@ describe('insurance', () => {
       },
       PRICE_LIST_V1,
     )!;
-    expect(toCents(calc.seguro)).toBe(insured.insuranceUsdCents);
+    expect(calc.seguroUsdCents).toBe(insured.insuranceUsdCents);
 
     const done = await as(maria).shipRequests.create({ ...choice, insured: true });
     expect(done.totalUsdCents).toBe(insured.totalUsdCents);
@@ -304,7 +301,7 @@ describe('insurance', () => {
         { peso: 1, largo: 10, ancho: 10, alto: 10, valor: 40, seguro: true, tipo: 'aereo' },
         current!.prices,
       )!;
-      expect(calc.seguro).toBe(8);
+      expect(calc.seguroUsdCents).toBe(8_00);
     } finally {
       vi.useRealTimers();
     }

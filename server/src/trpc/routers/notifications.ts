@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '../../lib/domain-error';
 import {
   ADMIN_NOTIFICATION_MESSAGES,
   GENERIC_MESSAGES,
@@ -32,7 +32,7 @@ export const notificationsRouter = router({
 
   markRead: protectedProcedure.input(idInput).mutation(async ({ ctx, input }) => {
     if (!(await markOwnNotificationRead(ctx.db, ctx.user.id, input.id))) {
-      throw new TRPCError({ code: 'NOT_FOUND', message: GENERIC_MESSAGES.notFound });
+      throw new DomainError('NOT_FOUND', GENERIC_MESSAGES.notFound);
     }
     return { ok: true as const };
   }),
@@ -63,7 +63,7 @@ export const notificationsRouter = router({
     .input(idInput)
     .mutation(async ({ ctx, input }) => {
       if (!(await deleteNotification(ctx.db, input.id))) {
-        throw new TRPCError({ code: 'NOT_FOUND', message: ADMIN_NOTIFICATION_MESSAGES.notFound });
+        throw new DomainError('NOT_FOUND', ADMIN_NOTIFICATION_MESSAGES.notFound);
       }
       return { ok: true as const };
     }),

@@ -36,7 +36,7 @@ import { listMissingDeclaredValue } from '../../queries/declared-value';
 import { listTravelBlocked, packageTravelFlags } from '../../queries/travel-rules';
 import { confirmDeclaredValue } from '../../services/declared-value';
 import { auditedUserProcedure, staffProcedure, protectedProcedure, router } from '../init';
-import { foundOr } from '../found';
+import { foundOr } from '../../lib/found';
 
 export const packagesRouter = router({
   /** Almacén: the customer's own packages (searched and filtered) and the stat cards over all of them. */

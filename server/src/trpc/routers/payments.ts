@@ -19,7 +19,7 @@ import {
 import { reviewPayment } from '../../services/payment-review';
 import { reportPayment } from '../../services/payments';
 import { staffProcedure, protectedProcedure, router } from '../init';
-import { foundOr } from '../found';
+import { foundOr } from '../../lib/found';
 
 export const paymentsRouter = router({
   // --- Customer: Facturas (own payments only) --------------------------------------------------

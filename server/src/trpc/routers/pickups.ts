@@ -1,6 +1,6 @@
 // The agency counter (/admin/mostrador) and proofs of delivery
 // (docs/product/last-mile.md#agency-counters-and-proof-of-delivery). An 'agencia' user reaches
-// only its agency's shipments (services/pickups.ts): another agency's is NOT_FOUND.
+// only its agency's shipments (services/pickups/): another agency's is NOT_FOUND.
 import {
   PICKUP_MESSAGES,
   counterDeliverInput,
@@ -42,7 +42,7 @@ export const pickupsRouter = router({
     .input(counterDeliverInput)
     .mutation(({ ctx, input }) => deliverAtCounter(ctx.db, ctx.user, input, { appUrl: ctx.config.appUrl })),
 
-  /** Lifts the lock left by five wrong codes. */
+  /** Lifts the lock left by five failed attempts (wrong codes or cédulas). */
   unlock: staffProcedure('pickups.manage')
     .input(pickupShipmentInput)
     .mutation(({ ctx, input }) => unlockPickup(ctx.db, input.shipmentId)),

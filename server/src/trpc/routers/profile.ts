@@ -1,7 +1,7 @@
 import { GENERIC_MESSAGES, profileUpdateInput } from '@casillero/shared';
 import { getOwnProfile, upsertOwnProfile } from '../../queries/profile';
 import { protectedProcedure, router } from '../init';
-import { foundOr } from '../found';
+import { foundOr } from '../../lib/found';
 
 async function ownProfile(db: Parameters<typeof getOwnProfile>[0], userId: string) {
   return foundOr(await getOwnProfile(db, userId), GENERIC_MESSAGES.notFound);

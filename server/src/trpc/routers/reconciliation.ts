@@ -12,7 +12,7 @@ import { findStatementWithLines, listStatements } from '../../queries/reconcilia
 import { approveChosenLine, approveMatchedLines } from '../../services/reconciliation/matching';
 import { uploadStatement } from '../../services/reconciliation/statement';
 import { assignLineToCustomer } from '../../services/reconciliation/assign';
-import { foundOr } from '../found';
+import { foundOr } from '../../lib/found';
 import { router, staffProcedure } from '../init';
 
 export const reconciliationRouter = router({

@@ -18,7 +18,6 @@ import {
   quoteChina,
   PRICE_LIST_V1,
   quoteUsa,
-  toCents,
 } from '@casillero/shared';
 import type { Database } from '../../db/client';
 import {
@@ -115,21 +114,17 @@ async function agency(active = true) {
 
 /** The public calculator's total for a parcel from Miami, in cents. */
 const usaCents = (kg: number, dims: [number, number, number], valor: number, tipo: 'aereo' | 'maritimo') =>
-  toCents(
-    quoteUsa(
-      { peso: kgToLb(kg), largo: dims[0], ancho: dims[1], alto: dims[2], valor, seguro: false, tipo },
-      PRICE_LIST_V1,
-    )!.total,
-  )!;
+  quoteUsa(
+    { peso: kgToLb(kg), largo: dims[0], ancho: dims[1], alto: dims[2], valor, seguro: false, tipo },
+    PRICE_LIST_V1,
+  )!.totalUsdCents;
 
 /** Of it, the import taxes (the price list's air 'impuestos'): a line of their own on the invoice. */
 const usaImportTaxCents = (kg: number, dims: [number, number, number], valor: number) =>
-  toCents(
-    quoteUsa(
-      { peso: kgToLb(kg), largo: dims[0], ancho: dims[1], alto: dims[2], valor, seguro: false, tipo: 'aereo' },
-      PRICE_LIST_V1,
-    )!.impuestos,
-  )!;
+  quoteUsa(
+    { peso: kgToLb(kg), largo: dims[0], ancho: dims[1], alto: dims[2], valor, seguro: false, tipo: 'aereo' },
+    PRICE_LIST_V1,
+  )!.impuestosUsdCents;
 
 describe('ship requests: the price', () => {
   it('prices the parcels like the public calculator, plus the delivery fee of the recipient’s zone', async () => {
@@ -158,14 +153,14 @@ describe('ship requests: the price', () => {
   });
 
   it('charges the storage past the free days on top of the freight', async () => {
-    const { freeDays, feePerDayUsd } = await admin.caller.storage.settings();
+    const { freeDays, feePerDayUsdCents } = await admin.caller.storage.settings();
     const id = await parcel(maria, 3, '40x30x20');
     await db()
       .update(packages)
       .set({ receivedDate: new Date(Date.now() - (freeDays + 4) * 86_400_000) })
       .where(eq(packages.id, id));
     const quote = await as(maria).shipRequests.quote({ packageIds: [id], shippingMethod: 'aereo' });
-    expect(quote.storageUsdCents).toBeGreaterThanOrEqual(4 * toCents(feePerDayUsd)!);
+    expect(quote.storageUsdCents).toBeGreaterThanOrEqual(4 * feePerDayUsdCents);
     expect(quote.totalUsdCents).toBe(usaCents(3, [40, 30, 20], 80, 'aereo') + quote.storageUsdCents);
   });
 
@@ -206,7 +201,7 @@ describe('ship requests: the price', () => {
     const quote = await as(pedro).shipRequests.quote({ packageIds: [id], shippingMethod: 'maritimo' });
     expect(quote.methods).toEqual(['maritimo']);
     expect(quote.shippingUsdCents).toBe(
-      toCents(quoteChina({ largo: 60, ancho: 40, alto: 40, valor: 80, seguro: false }, PRICE_LIST_V1)!.total),
+      quoteChina({ largo: 60, ancho: 40, alto: 40, valor: 80, seguro: false }, PRICE_LIST_V1)!.totalUsdCents,
     );
     const err = await trpcError(as(pedro).shipRequests.quote({ packageIds: [id], shippingMethod: 'aereo' }));
     expect(err.message).toBe(M.methodNotOffered);

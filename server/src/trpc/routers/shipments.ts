@@ -19,7 +19,7 @@ import {
 } from '../../queries/shipments';
 import { changeShipmentStatus, createShipment, removeShipment, updateShipment } from '../../services/shipments';
 import { staffProcedure, protectedProcedure, router } from '../init';
-import { foundOr } from '../found';
+import { foundOr } from '../../lib/found';
 import { getOwnShipmentDetail, listOwnShipments } from '../../queries/client-shipments';
 import { postShipmentNews } from '../../services/shipment-news';
 

@@ -14,7 +14,7 @@ import { getTrackingStats, listTrackingCarriers } from '../../queries/trackings/
 import { changeTrackingStatus, createTracking, requestTrackingRepack } from '../../services/trackings';
 import { getOwnTrackingDetail, listOwnTrackings } from '../../queries/client-trackings';
 import { staffProcedure, protectedProcedure, router } from '../init';
-import { foundOr } from '../found';
+import { foundOr } from '../../lib/found';
 
 export const trackingsRouter = router({
   // --- Customer: Mis Trackings (own trackings only) --------------------------------------------

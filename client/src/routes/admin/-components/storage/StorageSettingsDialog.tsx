@@ -12,7 +12,7 @@ import {
   STORAGE_REMINDER_DAYS_BEFORE,
   problemSettingsInput,
   storageSettingsInput,
-  formatUsd,
+  formatUsdCents,
   fromCents,
 } from '@casillero/shared';
 import { HeaderButton } from '../../../../components/data-table';
@@ -70,8 +70,8 @@ export function StorageSettingsDialog({ opened, onClose }: { opened: boolean; on
         />
         {settings.data && (
           <Text size="sm">
-            Tarifa por día después: {formatUsd(settings.data.feePerDayUsd)}. Se cambia en Tarifas, con fecha de
-            vigencia.
+            Tarifa por día después: {formatUsdCents(settings.data.feePerDayUsdCents)}. Se cambia en Tarifas, con fecha
+            de vigencia.
           </Text>
         )}
         <Group justify="flex-end">

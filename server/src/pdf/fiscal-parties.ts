@@ -2,7 +2,7 @@
 // kind in capitals (FACTURA, or NOTA DE COBRO with the notice that it is not a factura), its
 // number and número de control, the business's and the customer's RIF and fiscal address, and the
 // tax lines (base per IVA rate, exento with its legal ground, IVA, IGTF charged, total) in USD and
-// in Bs. at the invoice's frozen rate. Drawn with invoice-pdf.ts's helpers; nothing else changes.
+// in Bs. at the invoice's frozen rate. Drawn with page.ts's helpers; nothing else changes.
 import {
   FISCAL_DOCUMENT_KIND_LABELS,
   FISCAL_MESSAGES,
@@ -12,9 +12,9 @@ import {
   formatVesCentimos,
   usdCentsToVesCentimos,
 } from '@casillero/shared';
-import type { InvoiceDetail } from '../../queries/billing';
-import type { LiveFiscalDocument } from '../../queries/fiscal';
-import { type Cursor, INK, MARGIN, MUTED, WIDTH, caption, room, rule, text } from '../invoice-pdf';
+import type { InvoiceDetail } from '../queries/billing';
+import type { LiveFiscalDocument } from '../queries/fiscal';
+import { type Cursor, INK, MARGIN, MUTED, WIDTH, caption, room, rule, text } from './page';
 
 /** 'Factura FAC-00000001', 'Nota de cobro COB-00000001', or the invoice's own number without one. */
 export function documentTitle(invoice: Pick<InvoiceDetail, 'number' | 'fiscalDocument'>) {

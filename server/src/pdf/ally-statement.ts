@@ -1,6 +1,6 @@
 // An ally's monthly statement as a PDF (docs/product/allies.md#statement): the ally, the month,
 // every shipment of its customers with the price charged, and the totals, drawn as a table
-// (services/table-pdf.ts).
+// (pdf/table.ts).
 import {
   ALLY_STATEMENT_HEADERS,
   SHIPPING_METHOD_LABELS,
@@ -10,8 +10,8 @@ import {
   formatUsdFromCents,
 } from '@casillero/shared';
 import type { AllyScope, AllyStatement, StatementRow } from '../queries/allies';
-import { LABEL_BUSINESS_NAME } from './labels';
-import { tablePdf } from './table-pdf';
+import { LABEL_BUSINESS_NAME } from './text';
+import { tablePdf } from './table';
 
 /** Column widths, in the order of ALLY_STATEMENT_HEADERS. */
 const WIDTHS = [60, 80, 130, 110, 52, 50, 86, 70, 82];

@@ -3,7 +3,7 @@
 // one row per line, each as tall as its tallest cell. Standard PDF fonts, as the labels and
 // invoices use: Spanish accents print as they are.
 import PDFDocument from 'pdfkit';
-import { printable } from './labels';
+import { pdfBuffer, printable } from './text';
 
 const PAGE: [number, number] = [792, 612];
 
@@ -38,9 +38,7 @@ export function tablePdf(layout: TableLayout) {
   } = layout;
   const bottom = PAGE[1] - margin;
   const doc = new PDFDocument({ size: PAGE, margin, info: { Title: layout.title } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  const done = pdfBuffer(doc);
   const put = (text: string, x: number, y: number, w: number, font: string, size: number, right = false) =>
     doc
       .font(font)

@@ -1,6 +1,6 @@
 // A departure's manifest as a PDF (docs/product/departures.md#manifest): the departure's references,
 // every shipment with its customer, pieces, weight, volume, declared value and description, and
-// the totals, drawn as a table (services/table-pdf.ts).
+// the totals, drawn as a table (pdf/table.ts).
 import {
   DEPARTURE_MODE_LABELS,
   DEPARTURE_ORIGIN_LABELS,
@@ -13,8 +13,8 @@ import {
 } from '@casillero/shared';
 import type { ManifestRow, manifestTotals } from '../queries/departures';
 import type { departures } from '../db/schema';
-import { LABEL_BUSINESS_NAME } from './labels';
-import { tablePdf } from './table-pdf';
+import { LABEL_BUSINESS_NAME } from './text';
+import { tablePdf } from './table';
 
 /** Column widths, in the order of MANIFEST_HEADERS. */
 const WIDTHS = [72, 140, 70, 40, 56, 74, 80, 188];

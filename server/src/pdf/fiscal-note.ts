@@ -1,23 +1,15 @@
 // A note of credit or debit as a PDF (docs/product/fiscal-invoices.md#notes-of-credit-and-debit):
-// the same page as a factura (services/invoice-pdf.ts's helpers, fiscal-pdf.ts's parties and tax
+// the same page as a factura (page.ts's helpers, fiscal-parties.ts's parties and tax
 // box): NOTA DE CRÉDITO / NOTA DE DÉBITO, its number and número de control, the factura it
 // references (number, control number and date), the reason, and its tax lines in USD and Bs. at
 // the factura's frozen rate.
 import PDFDocument from 'pdfkit';
 import { FISCAL_DOCUMENT_KIND_LABELS, FISCAL_MESSAGES, formatRate, formatUsdCents } from '@casillero/shared';
-import type { FiscalDocumentDetail } from '../../queries/fiscal';
-import {
-  INVOICE_BUSINESS_NAME,
-  invoiceDay,
-  MARGIN,
-  MUTED,
-  WIDTH,
-  caption,
-  rule,
-  text,
-  type Cursor,
-} from '../invoice-pdf';
-import { drawFiscalParties, drawFiscalTotals } from './fiscal-pdf';
+import type { FiscalDocumentDetail } from '../queries/fiscal';
+import { drawFiscalParties, drawFiscalTotals } from './fiscal-parties';
+import { INVOICE_BUSINESS_NAME, invoiceDay } from './invoice';
+import { type Cursor, MARGIN, MUTED, WIDTH, caption, rule, text } from './page';
+import { pdfBuffer } from './text';
 
 export const fiscalDocumentPdfFileName = (number: string) => `${number}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_');
 
@@ -29,12 +21,7 @@ export function renderFiscalNotePdf(note: FiscalDocumentDetail): Promise<Buffer>
     info: { Title: title, Author: INVOICE_BUSINESS_NAME },
     lang: 'es',
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBuffer(doc);
   const at: Cursor = { y: MARGIN };
   const half = WIDTH / 2;
   text(doc, INVOICE_BUSINESS_NAME, MARGIN, MARGIN, half, { font: 'Helvetica-Bold', size: 20 });

@@ -1,18 +1,23 @@
 // The sales book as a PDF (docs/product/fiscal-invoices.md#the-sales-book): landscape Letter, the
 // legal columns of SALES_BOOK_HEADERS in Bs. repeated on each page, one row per document (credit
-// notes negative) and the totals, drawn as a table (services/table-pdf.ts).
+// notes negative) and the totals, drawn as a table (pdf/table.ts).
 import { SALES_BOOK_HEADERS, formatRatePercent, formatVesCentimos } from '@casillero/shared';
-import type { SalesBook } from '../../queries/sales-book';
-import { invoiceDay } from '../invoice-pdf';
-import { LABEL_BUSINESS_NAME } from '../labels';
-import { tablePdf } from '../table-pdf';
-import { LEGAL_COLUMNS, type SalesBookCell, salesBookRowCells, salesBookTotalCells } from './sales-book-cells';
+import type { SalesBook } from '../queries/sales-book';
+import { invoiceDay } from './invoice';
+import { LABEL_BUSINESS_NAME } from './text';
+import { tablePdf } from './table';
+import {
+  LEGAL_COLUMNS,
+  type SalesBookCell,
+  type SalesBookIssuer,
+  salesBookRowCells,
+  salesBookTotalCells,
+} from '../services/fiscal/sales-book-cells';
 
 /** Column widths, in the order of SALES_BOOK_HEADERS (736 points). */
 const WIDTHS = [22, 44, 56, 84, 48, 56, 54, 56, 62, 58, 60, 30, 56, 50];
 
 /** Whose book it is, printed at its top: the business's razón social and RIF. */
-export type SalesBookIssuer = { legalName: string; rif: string };
 
 export const salesBookFileName = (month: string, ext: string) =>
   `libro-de-ventas-${month}.${ext}`.replace(/[^A-Za-z0-9._-]/g, '_');

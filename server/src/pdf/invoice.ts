@@ -17,8 +17,23 @@ import {
 } from '@casillero/shared';
 import type { InvoiceDetail } from '../queries/billing';
 import { BUSINESS_TIME_ZONE } from '../lib/business-clock';
-import { LABEL_BUSINESS_NAME, printable } from './labels';
-import { documentTitle, drawFiscalParties, drawFiscalTotals } from './fiscal/fiscal-pdf';
+import { LABEL_BUSINESS_NAME, pdfBuffer, printable } from './text';
+import {
+  BOTTOM,
+  type Cursor,
+  CONTINUED_TOP,
+  INK,
+  MARGIN,
+  MUTED,
+  PAGE,
+  WIDTH,
+  caption,
+  room,
+  rule,
+  text,
+  totalRow,
+} from './page';
+import { documentTitle, drawFiscalParties, drawFiscalTotals } from './fiscal-parties';
 
 /** The brand on top of the invoice, the same as on the labels. */
 export const INVOICE_BUSINESS_NAME = LABEL_BUSINESS_NAME;
@@ -45,78 +60,12 @@ function paymentAmount(p: InvoiceDetail['payments'][number]) {
   return formatUsdCents(p.amountUsdCents);
 }
 
-// --- Drawing ------------------------------------------------------------------------------------
-
-const PAGE: [number, number] = [612, 792]; // US Letter, the size Venezuelan offices print on
-const MARGIN = 50;
-const WIDTH = PAGE[0] - 2 * MARGIN;
-const BOTTOM = PAGE[1] - MARGIN;
-/** Where a continuation page's content starts, under its running header. */
-const CONTINUED_TOP = MARGIN + 28;
-const INK = '#111111';
-const MUTED = '#555555';
-const RULE = '#BBBBBB';
-
 const STATUS_INK: Record<InvoiceStatus, string> = {
   pending: '#9A6700',
   partial: '#B35900',
   paid: '#1E7A34',
   void: '#666666',
 };
-
-export type Cursor = { y: number };
-export { MARGIN, WIDTH, INK, MUTED };
-
-export function text(
-  doc: PDFKit.PDFDocument,
-  value: string,
-  x: number,
-  y: number,
-  width: number,
-  opts: { font?: string; size?: number; color?: string; align?: 'left' | 'right' | 'center' } = {},
-) {
-  doc
-    .font(opts.font ?? 'Helvetica')
-    .fontSize(opts.size ?? 10)
-    .fillColor(opts.color ?? INK)
-    .text(printable(value), x, y, { width, align: opts.align ?? 'left' });
-  return doc.y;
-}
-
-export function caption(doc: PDFKit.PDFDocument, value: string, x: number, y: number, width: number) {
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(8)
-    .fillColor(MUTED)
-    .text(value.toUpperCase(), x, y, { width, lineBreak: false, characterSpacing: 0.5 });
-}
-
-export function rule(doc: PDFKit.PDFDocument, y: number, color = RULE, width = 0.75) {
-  doc
-    .moveTo(MARGIN, y)
-    .lineTo(PAGE[0] - MARGIN, y)
-    .lineWidth(width)
-    .strokeColor(color)
-    .stroke();
-}
-
-/** Starts a new page when `height` more points would not fit on this one. */
-export function room(doc: PDFKit.PDFDocument, at: Cursor, height: number) {
-  if (at.y + height <= BOTTOM) return;
-  doc.addPage();
-  at.y = CONTINUED_TOP;
-}
-
-/** Label on the left, value on the right, one row of a totals box. */
-export function totalRow(doc: PDFKit.PDFDocument, at: Cursor, label: string, value: string, bold = false) {
-  room(doc, at, 18);
-  const x = MARGIN + WIDTH / 2;
-  const w = WIDTH / 2;
-  const font = bold ? 'Helvetica-Bold' : 'Helvetica';
-  text(doc, label, x, at.y, w * 0.5, { font, size: 11 });
-  text(doc, value, x + w * 0.5, at.y, w * 0.5, { font, size: 11, align: 'right' });
-  at.y += 18;
-}
 
 function drawHeader(doc: PDFKit.PDFDocument, at: Cursor, invoice: InvoiceDetail) {
   const half = WIDTH / 2;
@@ -340,12 +289,7 @@ export function renderInvoicePdf(invoice: InvoiceDetail): Promise<Buffer> {
     },
     lang: 'es',
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBuffer(doc);
   const at: Cursor = { y: MARGIN };
   // Every page after the first names the invoice it continues.
   doc.on('pageAdded', () => {

@@ -1,0 +1,151 @@
+// Proof of delivery (docs/product/last-mile.md#agency-counters-and-proof-of-delivery): who
+// received it, their cédula or the pickup code, and a photo, one delivery_proofs row per shipment,
+// at an agency counter or at home.
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  DELIVERY_PROOF_METHOD_LABELS,
+  PICKUP_MESSAGES as M,
+  SHIPMENT_STATUS_LABELS,
+  isHomeDeliverable,
+  type DeliveryProofMethod,
+  type ShipmentStatus,
+  type homeDeliveryInput,
+  type z,
+} from '@casillero/shared';
+import type { DbOrTx } from '../../db/client';
+import { agencies, deliveryProofs, shipmentPickups, shipments, storedFiles, userProfiles } from '../../db/schema';
+import { DomainError } from '../../lib/domain-error';
+import { businessToday } from '../../lib/business-clock';
+import { notifyUser } from '../notify';
+import { moveShipment } from '../shipment-stages';
+import { CUSTOMER_LINK, notFound, type Viewer } from './scope';
+
+export type Photo = { fileId: string; thumbFileId: string };
+
+/** The photo the viewer just took (both sizes, delivery photos they uploaded, not in another proof), handed to the customer. */
+async function takePhoto(tx: DbOrTx, viewerId: string, customerId: string, photo: Photo) {
+  const ids = [photo.fileId, photo.thumbFileId];
+  const usable = await tx
+    .select({ id: storedFiles.id })
+    .from(storedFiles)
+    .where(
+      and(
+        inArray(storedFiles.id, ids),
+        eq(storedFiles.kind, 'delivery_photo'),
+        eq(storedFiles.ownerUserId, viewerId),
+        eq(storedFiles.uploadedBy, viewerId),
+      ),
+    );
+  if (photo.fileId === photo.thumbFileId || usable.length !== 2) throw new DomainError('BAD_INPUT', M.photoInvalid);
+  // The customer may open the proof's photo (files.link answers a file's owner).
+  await tx.update(storedFiles).set({ ownerUserId: customerId }).where(inArray(storedFiles.id, ids));
+}
+
+/** Delivers the shipment: the photo, the proof, the stage, the pickup row gone, the customer told. */
+export async function recordDelivery(
+  tx: DbOrTx,
+  viewer: Viewer,
+  shipment: { id: string; userId: string; shipmentCode: string; agencyId: string | null; status: ShipmentStatus },
+  proof: { method: DeliveryProofMethod; receivedBy: string; idDocument: string | null; photo: Photo },
+  options: { appUrl?: string },
+) {
+  await takePhoto(tx, viewer.id, shipment.userId, proof.photo);
+  const today = businessToday();
+  await tx.insert(deliveryProofs).values({
+    shipmentId: shipment.id,
+    method: proof.method,
+    receivedBy: proof.receivedBy,
+    idDocument: proof.idDocument,
+    photoFileId: proof.photo.fileId,
+    photoThumbFileId: proof.photo.thumbFileId,
+    agencyId: proof.method === 'home' ? null : shipment.agencyId,
+    recordedBy: viewer.id,
+  });
+  // The customer's stages end with 'Entregado' (docs/product/last-mile.md#agency-counters-and-proof-of-delivery).
+  await moveShipment(tx, shipment, 'delivered', { actualDelivery: today });
+  await tx.delete(shipmentPickups).where(eq(shipmentPickups.shipmentId, shipment.id));
+  await notifyUser(
+    tx,
+    shipment.userId,
+    {
+      title: M.deliveredTitle,
+      message: M.deliveredMessage(shipment.shipmentCode, proof.receivedBy),
+      type: 'shipment',
+      link: CUSTOMER_LINK,
+    },
+    { kind: 'status_changed', email: 'default', appUrl: options.appUrl },
+  );
+  return { delivered: true as const, message: M.delivered(shipment.shipmentCode) };
+}
+
+type HomeInput = z.output<typeof homeDeliveryInput>;
+
+/** Staff record the proof of a home delivery: who received it, their cédula and a photo. */
+export async function recordHomeDelivery(
+  tx: DbOrTx,
+  viewer: Viewer,
+  input: HomeInput,
+  options: { appUrl?: string } = {},
+) {
+  const [shipment] = await tx
+    .select({
+      id: shipments.id,
+      userId: shipments.userId,
+      shipmentCode: shipments.shipmentCode,
+      status: shipments.status,
+      deliveryMethod: shipments.deliveryMethod,
+      agencyId: shipments.agencyId,
+    })
+    .from(shipments)
+    .where(eq(shipments.id, input.shipmentId))
+    .for('update');
+  if (!shipment) throw notFound();
+  if (shipment.deliveryMethod !== 'home') throw new DomainError('BAD_INPUT', M.notHomeDelivery);
+  if (shipment.status === 'delivered') throw new DomainError('CONFLICT', M.alreadyDelivered);
+  if (!isHomeDeliverable(shipment.status)) {
+    throw new DomainError('BAD_INPUT', M.homeNotDeliverable(SHIPMENT_STATUS_LABELS[shipment.status]));
+  }
+  return recordDelivery(
+    tx,
+    viewer,
+    shipment,
+    { method: 'home', receivedBy: input.receivedBy, idDocument: input.idDocument, photo: input.photo },
+    options,
+  );
+}
+
+/**
+ * A shipment's proof of delivery, or null. For the customer (`ownerId`) only their own shipment;
+ * another's is NOT_FOUND. No one's cédula is shown to the customer beyond who received it.
+ */
+export async function deliveryProofOf(db: DbOrTx, shipmentId: string, ownerId: string | null) {
+  const [shipment] = await db
+    .select({ id: shipments.id })
+    .from(shipments)
+    .where(ownerId ? and(eq(shipments.id, shipmentId), eq(shipments.userId, ownerId)) : eq(shipments.id, shipmentId));
+  if (!shipment) throw notFound();
+  const [proof] = await db
+    .select({
+      method: deliveryProofs.method,
+      receivedBy: deliveryProofs.receivedBy,
+      idDocument: deliveryProofs.idDocument,
+      photoFileId: deliveryProofs.photoFileId,
+      photoThumbFileId: deliveryProofs.photoThumbFileId,
+      deliveredAt: deliveryProofs.deliveredAt,
+      agencyName: agencies.name,
+      agencyCity: agencies.city,
+      recordedByName: userProfiles.fullName,
+    })
+    .from(deliveryProofs)
+    .leftJoin(agencies, eq(agencies.id, deliveryProofs.agencyId))
+    .leftJoin(userProfiles, eq(userProfiles.userId, deliveryProofs.recordedBy))
+    .where(eq(deliveryProofs.shipmentId, shipmentId));
+  if (!proof) return null;
+  return {
+    ...proof,
+    methodLabel: DELIVERY_PROOF_METHOD_LABELS[proof.method],
+    deliveredAt: proof.deliveredAt.toISOString(),
+    // The customer sees who received it; the staff member's name stays with staff.
+    recordedByName: ownerId ? null : proof.recordedByName,
+  };
+}
