@@ -9,7 +9,8 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Database, type Db } from '../src/db/client';
 import { deliverDue, type OutboxRow } from '../src/mail/worker';
 import { businessToday } from '../src/lib/business-clock';
-import { createDeparture, recordMilestone } from '../src/services/departures';
+import { createDeparture } from '../src/services/departures/departures';
+import { recordMilestone } from '../src/services/departures/milestones';
 
 export const DEPARTURE_SHIPMENTS = 5_000;
 const MILESTONE_TARGET_MS = 2_000;

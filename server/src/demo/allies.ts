@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { allyCreateInput, allyCustomerCreateInput, prealertConvertInput, prealertCreateInput } from '@casillero/shared';
 import { allies, mailboxes, packages, paymentTransactions, prealerts, userProfiles, users } from '../db/schema';
 import { insertAlly, insertAllyCustomer } from '../services/allies';
-import { creditApprovedPayment } from '../services/billing';
+import { creditApprovedPayment } from '../services/billing/approved-payments';
 import { createOwnPrealert } from '../services/client-prealerts';
 import { confirmPrealert, convertPrealert } from '../services/prealerts';
 import { insertStaffAccount } from '../services/staff';

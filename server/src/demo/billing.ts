@@ -5,7 +5,8 @@
 // mailbox was opened (accounts.ts).
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { invoices, paymentTransactions, userProfiles } from '../db/schema';
-import { creditApprovedPayment, issueInvoice } from '../services/billing';
+import { creditApprovedPayment } from '../services/billing/approved-payments';
+import { issueInvoice } from '../services/billing/invoices';
 import type { DemoCast, DemoContext } from './context';
 
 export async function settleBilling(ctx: DemoContext, cast: DemoCast): Promise<void> {

@@ -4,7 +4,8 @@
 import { eq } from 'drizzle-orm';
 import { compraCreateInput, compraQuoteInput } from '@casillero/shared';
 import { purchaseRequestItems } from '../db/schema';
-import { acceptCompraQuote, createCompra, quoteCompraRequest } from '../services/compras';
+import { acceptCompraQuote, quoteCompraRequest } from '../services/compras/quote';
+import { createCompra } from '../services/compras/request';
 import { asStaff, at, endStaffWork, type DemoCast, type DemoContext } from './context';
 import { reportAsCustomer } from './reports';
 

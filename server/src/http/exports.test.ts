@@ -17,7 +17,7 @@ import {
 import type { Database } from '../db/client';
 import { mailboxes, trackings } from '../db/schema';
 import { testConfig, type Config } from '../env';
-import { exportTrackingBatches, listTrackings } from '../queries/trackings';
+import { exportTrackingBatches, listTrackings } from '../queries/trackings/list';
 import { createServer } from '../server';
 import { csvRows, isSpreadsheetNumber, opensAsFormula } from '../test/csv';
 import { createTestDatabase } from '../test/db';

@@ -18,7 +18,7 @@ import type { Config } from '../env';
 import { businessToday, csvDateTime } from '../lib/business-clock';
 import { csvNumber, type CsvCell } from '../lib/csv';
 import { sendCsvDownload } from './csv-download';
-import { TRACKING_EXPORT_BATCH_SIZE, exportTrackingBatches, type TrackingExportRow } from '../queries/trackings';
+import { TRACKING_EXPORT_BATCH_SIZE, exportTrackingBatches, type TrackingExportRow } from '../queries/trackings/list';
 import { requestStaff } from '../auth/request-session';
 import { registerAuditExport } from './audit-export';
 import { containsNulChar } from '../lib/nul-char';

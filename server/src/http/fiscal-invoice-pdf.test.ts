@@ -18,7 +18,7 @@ import type { Database } from '../db/client';
 import { fiscalDocuments, userProfiles } from '../db/schema';
 import { testConfig } from '../env';
 import { createServer } from '../server';
-import { issueInvoice } from '../services/billing';
+import { issueInvoice } from '../services/billing/invoices';
 import { fakeControlNumberProvider } from '../services/fiscal/control-number-provider';
 import { assignDueControlNumbers } from '../services/fiscal/control-numbers';
 import { createTestDatabase } from '../test/db';

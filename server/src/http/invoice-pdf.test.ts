@@ -24,7 +24,7 @@ import { invoices, paymentTransactions, userProfiles } from '../db/schema';
 import { testConfig } from '../env';
 import { businessToday } from '../lib/business-clock';
 import { createServer } from '../server';
-import { issueInvoice } from '../services/billing';
+import { issueInvoice } from '../services/billing/invoices';
 import { createTestDatabase } from '../test/db';
 import { recordRate, signedInCustomer, signedInStaff } from '../test/factories';
 

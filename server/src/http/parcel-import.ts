@@ -12,7 +12,7 @@ import type { Config } from '../env';
 import { isForeignRequest } from '../auth/request-origin';
 import { requestStaff } from '../auth/request-session';
 import { containsNulChar } from '../lib/nul-char';
-import { previewImport } from '../services/parcel-import';
+import { previewImport } from '../services/parcel-import/check';
 import { sendError } from './errors';
 
 export function registerParcelImportRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {

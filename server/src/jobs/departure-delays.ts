@@ -2,7 +2,7 @@
 // business day, whichever instance claims it (scheduler.ts). Its notices carry their own keys
 // (milestone and new estimate), so a run repeated or overtaken still tells each customer once.
 import type { Config } from '../env';
-import { checkDepartureDelays } from '../services/departures';
+import { checkDepartureDelays } from '../services/departures/milestones';
 import type { ScheduledJob } from './scheduler';
 
 export const DEPARTURE_DELAYS_JOB = 'departure-delays';

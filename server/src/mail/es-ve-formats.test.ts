@@ -13,7 +13,7 @@ import {
 } from '@casillero/shared';
 import type { Database } from '../db/client';
 import { findInvoice } from '../queries/billing';
-import { issueInvoice } from '../services/billing';
+import { issueInvoice } from '../services/billing/invoices';
 import { renderInvoicePdf } from '../pdf/invoice';
 import { notificationEmail } from '../services/notify';
 import { createTestDatabase } from '../test/db';

@@ -5,7 +5,8 @@ import { eq, ilike, or, sql } from 'drizzle-orm';
 import type { AgencyListParams } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { agencies } from '../db/schema';
-import { byUnique, defineList, plainOrder, type SortKey } from '../lib/list-engine';
+import { defineList } from '../lib/list-engine';
+import { byUnique, plainOrder, type SortKey } from '../lib/list-sorts';
 import { agencyColumns } from './agencies';
 
 const listColumns = {

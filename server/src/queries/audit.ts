@@ -19,7 +19,8 @@ import {
   userProfiles,
   users,
 } from '../db/schema';
-import { byTime, defineList, indexOrder, type Bind } from '../lib/list-engine';
+import { defineList, type Bind } from '../lib/list-engine';
+import { byTime, indexOrder } from '../lib/list-sorts';
 import { BUSINESS_TZ_SQL as TZ } from '../lib/business-clock';
 import { cedulaDigitsLike, digitsBind, foldedLike, phoneDigitsLike } from '../lib/search-text';
 

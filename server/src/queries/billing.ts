@@ -14,7 +14,8 @@ import {
   users,
 } from '../db/schema';
 import { businessToday } from '../lib/business-clock';
-import { defineList, indexOrder, ownNewestFirst } from '../lib/list-engine';
+import { defineList } from '../lib/list-engine';
+import { indexOrder, ownNewestFirst } from '../lib/list-sorts';
 import { fiscalNotesSql, fiscalSummarySql, liveFiscalDocument } from './fiscal';
 
 /** What is still owed on the invoice, in USD cents (a correlated sum over its entries). */

@@ -30,7 +30,8 @@ import {
 } from '../db/schema';
 import { signFileLink } from '../files/links';
 import { getFileLinkSecret } from '../files/secret';
-import { defineList, type SortKey } from '../lib/list-engine';
+import { defineList } from '../lib/list-engine';
+import type { SortKey } from '../lib/list-sorts';
 import { businessToday } from '../lib/business-clock';
 import { rateForDay } from './billing';
 import { getPricesInEffect } from './prices';

@@ -2,7 +2,8 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { ListCursor } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
-import { defineList, ownNewestFirst } from '../lib/list-engine';
+import { defineList } from '../lib/list-engine';
+import { ownNewestFirst } from '../lib/list-sorts';
 import { mailboxes, prealerts, trackings } from '../db/schema';
 import { prealertCheckInput, travelChecker } from './travel-rules';
 

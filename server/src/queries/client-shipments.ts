@@ -5,7 +5,8 @@ import { and, asc, desc, eq, exists } from 'drizzle-orm';
 import type { ListCursor } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { packages, shipmentNews, shipmentPackages, shipments } from '../db/schema';
-import { defineList, ownNewestFirst } from '../lib/list-engine';
+import { defineList } from '../lib/list-engine';
+import { ownNewestFirst } from '../lib/list-sorts';
 import { listShipmentStages, shipmentLoadColumns } from './shipments';
 import { departureViewsOfShipments } from './departures';
 

@@ -2,7 +2,8 @@
 // warehouse's internal fields (notes, priority, who changed what) are never selected.
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { defineList, ownNewestFirst } from '../lib/list-engine';
+import { defineList } from '../lib/list-engine';
+import { ownNewestFirst } from '../lib/list-sorts';
 import { mailboxes, trackingHistory, trackings } from '../db/schema';
 import { departureViewsOfTrackings } from './departures';
 

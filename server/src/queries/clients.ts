@@ -14,7 +14,8 @@ import {
   users,
 } from '../db/schema';
 import { containsPattern, searchTerm } from '../lib/list';
-import { byTime, defineList } from '../lib/list-engine';
+import { defineList } from '../lib/list-engine';
+import { byTime } from '../lib/list-sorts';
 import { cedulaDigitsLike, digitsBind, foldedLike, phoneDigitsLike } from '../lib/search-text';
 import { mailboxColumns } from './mailboxes';
 

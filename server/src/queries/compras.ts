@@ -23,7 +23,8 @@ import {
   users,
 } from '../db/schema';
 import { signedLinkFor } from '../files/links';
-import { byTime, defineList, plainOrder, type SortKey } from '../lib/list-engine';
+import { defineList } from '../lib/list-engine';
+import { byTime, plainOrder, type SortKey } from '../lib/list-sorts';
 
 export const COMPRA_SETTINGS_KEY = 'compras';
 
@@ -87,7 +88,7 @@ export async function listMyCompras(db: DbOrTx, customerId: string) {
   const rows = await db
     .select({
       ...requestColumns,
-      // For the total with taxes (services/compras-invoice.ts): our fee, and the invoice once accepted.
+      // For the total with taxes (services/compras/invoice.ts): our fee, and the invoice once accepted.
       feeUsdCents: purchaseRequests.feeUsdCents,
       invoiceUsdCents: sql<
         number | null

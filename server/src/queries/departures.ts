@@ -18,7 +18,8 @@ import {
 } from '@casillero/shared';
 import { rowsOf, type DbOrTx } from '../db/client';
 import { departureMilestones, departureNews, departures, milestoneTemplates, shipments } from '../db/schema';
-import { byTime, defineList, indexOrder } from '../lib/list-engine';
+import { defineList } from '../lib/list-engine';
+import { byTime, indexOrder } from '../lib/list-sorts';
 import { businessToday } from '../lib/business-clock';
 
 const listColumns = {

@@ -1,4 +1,4 @@
-// The ledger corrections waiting for a second staff member (services/ledger-corrections.ts).
+// The ledger corrections waiting for a second staff member (services/billing/ledger-corrections.ts).
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { ledgerCorrectionRequests, userProfiles, users } from '../db/schema';

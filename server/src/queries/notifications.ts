@@ -9,7 +9,8 @@ import type { DbOrTx } from '../db/client';
 import { notifications, userProfiles, users } from '../db/schema';
 import { containsPattern, searchTerm } from '../lib/list';
 import { foldedLike } from '../lib/search-text';
-import { defineList, newestFirst, ownNewestFirst } from '../lib/list-engine';
+import { defineList } from '../lib/list-engine';
+import { newestFirst, ownNewestFirst } from '../lib/list-sorts';
 import { withCustomer } from '../lib/joins';
 import { customerArms } from './search-arms';
 

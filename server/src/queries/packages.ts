@@ -13,7 +13,8 @@ import type { DbOrTx } from '../db/client';
 import { mailboxes, packages, shipmentPackages, shipments, storedFiles, userProfiles, users } from '../db/schema';
 import { containsPattern, searchTerm } from '../lib/list';
 import { foldedLike } from '../lib/search-text';
-import { defineList, newestFirstOrByStatus } from '../lib/list-engine';
+import { defineList } from '../lib/list-engine';
+import { newestFirstOrByStatus } from '../lib/list-sorts';
 import { customerArms, mailboxCodeArm } from './search-arms';
 import { withCustomerAndMailbox } from '../lib/joins';
 

@@ -14,7 +14,8 @@ import {
   users,
 } from '../db/schema';
 import { signedLinkFor } from '../files/links';
-import { defineList, newestFirst, ownNewestFirst, plainOrder } from '../lib/list-engine';
+import { defineList } from '../lib/list-engine';
+import { newestFirst, ownNewestFirst, plainOrder } from '../lib/list-sorts';
 import { withCustomer } from '../lib/joins';
 import { customerArms } from './search-arms';
 

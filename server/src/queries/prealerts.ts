@@ -9,7 +9,8 @@ import {
 } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { mailboxes, prealerts, trackings, userProfiles, users } from '../db/schema';
-import { defineList, newestFirst } from '../lib/list-engine';
+import { defineList } from '../lib/list-engine';
+import { newestFirst } from '../lib/list-sorts';
 import { withCustomer } from '../lib/joins';
 import { customerArms } from './search-arms';
 

@@ -16,7 +16,8 @@ import {
   userProfiles,
   users,
 } from '../db/schema';
-import { byTime, defineList } from '../lib/list-engine';
+import { defineList } from '../lib/list-engine';
+import { byTime } from '../lib/list-sorts';
 import { containsPattern } from '../lib/list';
 import { foldedLike } from '../lib/search-text';
 

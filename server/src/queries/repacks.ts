@@ -4,7 +4,8 @@ import type { PackageStatus, RepackAdminFilters, RepackAdminListParams, RepackSt
 import type { DbOrTx } from '../db/client';
 import { mailboxes, packages, repackRequestItems, repackRequests, userProfiles, users } from '../db/schema';
 import { containsPattern, searchTerm } from '../lib/list';
-import { defineList, ownNewestFirst } from '../lib/list-engine';
+import { defineList } from '../lib/list-engine';
+import { ownNewestFirst } from '../lib/list-sorts';
 import { withCustomer } from '../lib/joins';
 import { customerArms } from './search-arms';
 

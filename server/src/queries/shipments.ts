@@ -14,7 +14,8 @@ import {
   userProfiles,
   users,
 } from '../db/schema';
-import { defineList, newestFirstOrByStatus } from '../lib/list-engine';
+import { defineList } from '../lib/list-engine';
+import { newestFirstOrByStatus } from '../lib/list-sorts';
 import { withCustomer } from '../lib/joins';
 import { customerArms } from './search-arms';
 import { inPendingRepack } from './repacks';

@@ -4,7 +4,8 @@ import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { STAFF_ROLES, type StaffFilters, type StaffListParams } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { staffInvitations, userProfiles, users } from '../db/schema';
-import { byTime, defineList } from '../lib/list-engine';
+import { defineList } from '../lib/list-engine';
+import { byTime } from '../lib/list-sorts';
 import { customerArms } from './search-arms';
 
 const staffColumns = {

@@ -2,7 +2,8 @@ import { ACTIVATION_COST_USD, dollarsToCents, type CasilleroType } from '@casill
 import type { DbOrTx } from '../db/client';
 import { paymentTransactions, userProfiles, users } from '../db/schema';
 import { insertMailbox, warehouseAddressFor } from './mailbox-code';
-import { applyCredit, issueInvoice } from './billing';
+import { issueInvoice } from './billing/invoices';
+import { applyCredit } from './billing/ledger';
 import { mailboxPrefixOf } from '../queries/allies';
 
 /**

@@ -53,7 +53,7 @@ import { DomainError } from '../lib/domain-error';
 import { CLAIM_SETTINGS_KEY, getClaimSettings } from '../queries/claims';
 import { claimSubjectFacts, declaredValueUsdCents, type ClaimSubjectFacts } from '../queries/claim-subject';
 import { payoutWithinCap, refuseWhenCapSpent } from './claim-payout-cap';
-import { recordLedgerCorrection } from './billing';
+import { recordLedgerCorrection } from './billing/ledger';
 import { creditNoteForClaim } from './fiscal/notes';
 import { notifyUser } from './notify';
 import { enqueueWebhookEvent } from './webhooks';

@@ -20,7 +20,7 @@ import { mailboxes, paymentTrackings, paymentTransactions, trackingHistory, trac
 import type { Config } from '../env';
 import { notifyUser } from './notify';
 import { enqueueWebhookEvent } from './webhooks';
-import { creditApprovedPayment } from './billing';
+import { creditApprovedPayment } from './billing/approved-payments';
 import { isUniqueViolation } from '../lib/database-errors';
 import { REFERENCE_PAID_ONCE_INDEX, referencePaidRefusal } from './reference-paid-once';
 

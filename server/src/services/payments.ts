@@ -25,7 +25,7 @@ import { invoices, paymentTrackings, paymentTransactions, trackings } from '../d
 import { businessToday } from '../lib/business-clock';
 import { DomainError } from '../lib/domain-error';
 import { rateForDay } from '../queries/billing';
-import { invoiceRemaining, lockLedger } from './billing';
+import { invoiceRemaining, lockLedger } from './billing/ledger';
 import { findActiveMethod } from './payment-methods';
 import { findOwnFile } from '../files/store';
 import { enqueueEmail } from '../mail/outbox';

@@ -25,7 +25,7 @@ import { businessToday } from '../lib/business-clock';
 import { DomainError } from '../lib/domain-error';
 import { writeAuditEntry } from '../audit/audit-context';
 import { PROBLEM_SETTINGS_KEY, getProblemSettings, packageLabel } from '../queries/problem-parcels';
-import { issueInvoice } from './billing';
+import { issueInvoice } from './billing/invoices';
 import { notifyUser } from './notify';
 
 const CUSTOMER_LINK = '/dashboard/almacen';

@@ -16,7 +16,7 @@ import {
 import type { DbOrTx } from '../db/client';
 import { paymentTransactions, referenceKeySql, referenceScopeSql, userProfiles, users } from '../db/schema';
 import { DomainError } from '../lib/domain-error';
-import { referenceKey } from './statement-csv';
+import { referenceKey } from './reconciliation/statement-csv';
 
 /** The partial unique index on approved payments' references (db/schema/payments.ts). */
 export const REFERENCE_PAID_ONCE_INDEX = 'payment_transactions_reference_paid_once_key';

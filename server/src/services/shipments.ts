@@ -27,7 +27,7 @@ import {
 import type { Db, DbOrTx } from '../db/client';
 import type { Config } from '../env';
 import { invoices, packages, paymentTransactions, shipmentPackages, shipmentStages, shipments } from '../db/schema';
-import { issueInvoice, voidInvoice } from './billing';
+import { issueInvoice, voidInvoice } from './billing/invoices';
 import { resolveDelivery } from './delivery';
 import { findClient } from '../queries/clients';
 import { inPendingRepack } from '../queries/repacks';
@@ -39,7 +39,7 @@ import { accruedStorageFee } from './storage';
 import { insureParcels } from './declared-value';
 import { notifyUser } from './notify';
 import { recordStatusChanges } from './shipment-stages';
-import { refuseBehindDeparture } from './departure-milestones';
+import { refuseBehindDeparture } from './departures/milestone-effects';
 
 type AppConfig = Pick<Config, 'appUrl'>;
 /** The customer's Envíos page. */

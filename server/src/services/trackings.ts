@@ -29,7 +29,7 @@ import {
   trackingStatusEmail,
   type TrackingMailFacts,
 } from '../mail/tracking-templates';
-import { findActiveMailbox, findPendingPrealert, findTracking } from '../queries/trackings';
+import { findActiveMailbox, findPendingPrealert, findTracking } from '../queries/trackings/detail';
 import { isUniqueViolation } from './auth';
 import { notifyUser } from './notify';
 

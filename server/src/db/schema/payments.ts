@@ -17,7 +17,7 @@ export type PaymentMetadata = { admin_notes?: string } & Record<string, unknown>
 /**
  * A reference as reconciliation compares it: letters and digits, upper case, without leading zeros
  * (banks pad references with zeros; customers type them with dashes or spaces). The JS twin is
- * referenceKey() in services/reconciliation.ts.
+ * referenceKey() in services/reconciliation/statement-csv.ts.
  */
 export const referenceKeySql = (reference: SQLWrapper) =>
   sql`ltrim(upper(regexp_replace(${reference}, '[^A-Za-z0-9]', '', 'g')), '0')`;

@@ -1,6 +1,7 @@
 // Billing in bolívares (docs/decisions/021-billing-in-bolivares.md): rates frozen on invoices, gapless numbers, the ledger with
 // partial and over-payments, approvals that credit once under concurrency, corrections as new
-// entries, payment methods and rates kept by staff.
+// entries, shipments invoiced. Invoices issued by staff, and the rates and payment methods staff
+// keep: billing-staff-invoices.test.ts, exchange-rates.test.ts, payment-methods.test.ts.
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
@@ -9,11 +10,6 @@ import {
   BILLING_MESSAGES,
   DELIVERY_FEE_DEFAULTS_USD_CENTS,
   PAYMENT_MESSAGES,
-  PAYMENT_METHOD_MESSAGES,
-  FIRST_RATE_DAY,
-  INVOICE_ISSUE_MESSAGES,
-  NUMBER_MESSAGES,
-  RATE_MESSAGES,
   usdCentsToVesCentimos,
   vesCentimosToUsdCents,
 } from '@casillero/shared';
@@ -23,7 +19,7 @@ import { testConfig } from '../../env';
 import { diskFileStore } from '../../files/file-store';
 import { storeFile } from '../../files/store';
 import { businessToday } from '../../lib/business-clock';
-import { issueInvoice } from '../../services/billing';
+import { issueInvoice } from '../../services/billing/invoices';
 import { openMailboxWithActivation } from '../../services/accounts';
 import { callerFor, TEST_APP_URL, trpcError } from '../../test/caller';
 import { createTestDatabase } from '../../test/db';
@@ -84,90 +80,6 @@ async function activationInvoice(c: Person) {
 async function approve(paymentId: string) {
   return as(caja).payments.review({ id: paymentId, status: 'completed', adminNotes: null });
 }
-
-describe('exchange rates', () => {
-  it('the cashier records the day’s rate; the history says who entered it; a correction is a new entry', async () => {
-    const day = daysAgo(3);
-    const first = await as(caja).exchangeRates.record({ rateDate: day, vesPerUsd: '35,1234', source: 'BCV' });
-    expect(first.rate.vesPerUsd).toBe('35.12340000');
-    const fix = await as(caja).exchangeRates.record({ rateDate: day, vesPerUsd: '35.2', source: 'BCV' });
-    expect(fix.message).toContain('corrección');
-    const history = (await as(caja).exchangeRates.list({})).rows;
-    const ofDay = history.filter((r) => r.rateDate === day);
-    expect(ofDay.map((r) => [r.vesPerUsd, r.superseded, r.createdByEmail])).toEqual([
-      ['35.20000000', false, caja.email],
-      ['35.12340000', true, caja.email],
-    ]);
-  });
-
-  it('refuses a rate that is not a positive decimal, and a future day, in Spanish; changes nothing', async () => {
-    const before = (await as(caja).exchangeRates.list({})).rows.length;
-    const refusals: [string, string][] = [
-      ['abc', NUMBER_MESSAGES.unreadable('abc')],
-      ['0', RATE_MESSAGES.rateInvalid],
-      ['-3', RATE_MESSAGES.rateInvalid],
-      ['36,123456789', NUMBER_MESSAGES.tooManyDecimals(8)],
-      ['', RATE_MESSAGES.rateRequired],
-      // A thousands dot or a decimal point: refused, never guessed.
-      ['36.521', NUMBER_MESSAGES.ambiguous('36.521', '36521', '36,521')],
-      ['3,6,5', NUMBER_MESSAGES.unreadable('3,6,5')],
-    ];
-    for (const [vesPerUsd, message] of refusals) {
-      const err = await trpcError(as(caja).exchangeRates.record({ rateDate: daysAgo(1), vesPerUsd, source: 'BCV' }));
-      expect(err.code).toBe('BAD_REQUEST');
-      expect(err.message, vesPerUsd).toBe(message);
-    }
-    const tomorrow = businessToday(new Date(Date.now() + 2 * 86_400_000));
-    expect(
-      (await trpcError(as(caja).exchangeRates.record({ rateDate: tomorrow, vesPerUsd: '40', source: 'BCV' }))).message,
-    ).toBe(RATE_MESSAGES.dateInFuture);
-    // Below Bs. 1 per USD is a typing mistake; before the bolívar digital, no rate of ours existed.
-    for (const vesPerUsd of ['0,5', '0.99999999']) {
-      expect(
-        (await trpcError(as(caja).exchangeRates.record({ rateDate: daysAgo(1), vesPerUsd, source: 'BCV' }))).message,
-      ).toBe(RATE_MESSAGES.rateTooLow);
-    }
-    expect(
-      (await trpcError(as(caja).exchangeRates.record({ rateDate: '2021-09-30', vesPerUsd: '4,2', source: 'BCV' })))
-        .message,
-    ).toBe(RATE_MESSAGES.dateTooOld);
-    expect((await as(caja).exchangeRates.list({})).rows.length).toBe(before);
-    await as(caja).exchangeRates.record({ rateDate: FIRST_RATE_DAY, vesPerUsd: '4,18', source: 'BCV' });
-    expect((await as(caja).exchangeRates.list({})).rows.length).toBe(before + 1);
-  });
-
-  it('the history is read a page at a time, newest day first', async () => {
-    const fresh = await createTestDatabase();
-    try {
-      for (let d = 60; d >= 1; d--) await recordRate(fresh.db, String(30 + d / 100), daysAgo(d));
-      const staff = await signedInStaff(fresh.db, 'caja');
-      const rates = callerFor(fresh.db, staff.visitor, config()).exchangeRates;
-      const first = await rates.list({});
-      expect({ n: first.rows.length, hasMore: first.hasMore, top: first.rows[0].rateDate }).toEqual({
-        n: 50,
-        hasMore: true,
-        top: daysAgo(1),
-      });
-      const second = await rates.list({ page: 2 });
-      expect({ n: second.rows.length, hasMore: second.hasMore, last: second.rows.at(-1)!.rateDate }).toEqual({
-        n: 10,
-        hasMore: false,
-        last: daysAgo(60),
-      });
-    } finally {
-      await fresh.close();
-    }
-  });
-
-  it('only payment roles record rates: the warehouse is refused', async () => {
-    const almacen = await signedInStaff(db(), 'almacen');
-    expect(
-      (await trpcError(as(almacen).exchangeRates.record({ rateDate: daysAgo(1), vesPerUsd: '40', source: 'BCV' })))
-        .code,
-    ).toBe('FORBIDDEN');
-    expect((await trpcError(as(almacen).exchangeRates.today())).code).toBe('FORBIDDEN');
-  });
-});
 
 describe('invoices keep the rate of the day they were issued', () => {
   it('changing today’s rate never changes an issued invoice; the next invoice uses the new one', async () => {
@@ -473,97 +385,6 @@ describe('the ledger', () => {
   });
 });
 
-describe('payment methods', () => {
-  it('the administrator adds and deactivates a method; customers see only active ones with their details', async () => {
-    const c = await signedInCustomer(db(), { nombre: 'Métodos' });
-    const { method } = await as(admin).paymentMethods.create({
-      kind: 'pago_movil',
-      name: 'Pago Móvil Mercantil',
-      currency: 'VES',
-      details: { bank: 'Mercantil (0105)', phone: '0412-5550000', idNumber: 'J-12345678-9', extra: 'ignorado' },
-      instructions: null,
-      active: true,
-    });
-    expect(method.details).toEqual({ bank: 'Mercantil (0105)', phone: '0412-5550000', idNumber: 'J-12345678-9' });
-    expect((await as(c).paymentMethods.active()).map((m) => m.name)).toContain('Pago Móvil Mercantil');
-
-    const input = {
-      kind: 'pago_movil' as const,
-      name: 'Pago Móvil Mercantil',
-      currency: 'VES' as const,
-      details: method.details as Record<string, string>,
-      instructions: null,
-      active: false,
-    };
-    await as(admin).paymentMethods.update({ id: method.id, ...input });
-    expect((await as(c).paymentMethods.active()).map((m) => m.name)).not.toContain('Pago Móvil Mercantil');
-    const invoice = await activationInvoice(c);
-    const err = await trpcError(
-      as(c).payments.report({
-        paymentId: invoice.openPaymentId,
-        methodId: method.id,
-        paymentReference: reference(),
-        receiptFileId: await receipt(c),
-      }),
-    );
-    expect(err.message).toBe(PAYMENT_METHOD_MESSAGES.inactive);
-  });
-
-  it('refuses a method without its details, a taken name, and a cashier changing methods', async () => {
-    const missing = await trpcError(
-      as(admin).paymentMethods.create({
-        kind: 'zelle',
-        name: 'Zelle 2',
-        currency: 'USD',
-        details: { holder: 'X' },
-        instructions: null,
-        active: true,
-      }),
-    );
-    expect(missing.message).toBe(PAYMENT_METHOD_MESSAGES.detailRequired('Correo Zelle'));
-    const zelle = {
-      kind: 'zelle' as const,
-      name: 'Zelle Único',
-      currency: 'USD' as const,
-      details: { email: 'a@b.test', holder: 'X' },
-      instructions: null,
-      active: true,
-    };
-    await as(admin).paymentMethods.create(zelle);
-    expect((await trpcError(as(admin).paymentMethods.create({ ...zelle, name: 'zelle único' }))).message).toBe(
-      PAYMENT_METHOD_MESSAGES.nameTaken,
-    );
-    expect((await trpcError(as(caja).paymentMethods.create({ ...zelle, name: 'Zelle Caja' }))).code).toBe('FORBIDDEN');
-  });
-
-  it('a payment in bolívares needs a recorded rate', async () => {
-    const fresh = await createTestDatabase();
-    try {
-      const c = await signedInCustomer(fresh.db, { nombre: 'Sin Tasa Bs' });
-      const [invoice] = (await callerFor(fresh.db, c.visitor, config()).billing.mine()).invoices;
-      const file = await storeFile(fresh.db, diskFileStore(storageDir), {
-        ownerUserId: c.user.id,
-        kind: 'receipt',
-        bytes: tinyPng(c.email),
-        contentType: 'image/png',
-        originalName: 'r.png',
-        uploadedBy: c.user.id,
-      });
-      const err = await trpcError(
-        callerFor(fresh.db, c.visitor, config()).payments.report({
-          paymentId: invoice.openPaymentId,
-          methodId: await paymentMethodId(fresh.db, 'pago_movil'),
-          paymentReference: reference(),
-          receiptFileId: file.id,
-        }),
-      );
-      expect(err.message).toBe(PAYMENT_MESSAGES.noRateForVes);
-    } finally {
-      await fresh.close();
-    }
-  });
-});
-
 describe('shipments are invoiced', () => {
   it('a shipment’s cost is an invoice with the storage fee as its own line; removing the shipment voids it and keeps the number', async () => {
     const c = await signedInCustomer(db(), { nombre: 'Envío Facturado' });
@@ -610,79 +431,5 @@ describe('shipments are invoiced', () => {
     await as(admin).shipments.remove({ id: created.id });
     const voided = (await as(c).billing.mine()).invoices.find((i) => i.id === invoice.id)!;
     expect(voided).toMatchObject({ status: 'void', number: invoice.number, remainingUsdCents: 0 });
-  });
-});
-
-describe('invoices issued by staff', () => {
-  it('the cashier invoices a charge with its lines at today’s rate; the customer is told and sees it; a bad line changes nothing', async () => {
-    await recordRate(db(), '60');
-    const c = await signedInCustomer(db(), { nombre: 'Factura Manual' });
-    const issued = await as(caja).billing.issue({
-      userId: c.user.id,
-      concept: 'course_purchase',
-      description: 'Taller de importación',
-      lines: [
-        { description: 'Taller presencial', amountUsd: 40 },
-        { description: 'Material', amountUsd: 5.5 },
-      ],
-    });
-    const invoice = (await as(c).billing.mine()).invoices.find((i) => i.id === issued.id)!;
-    expect(invoice).toMatchObject({
-      number: issued.number,
-      usdCents: 4550,
-      vesPerUsd: '60.00000000',
-      vesCentimos: 4550 * 60,
-      status: 'pending',
-      canReport: true,
-    });
-    const bell = await as(c).notifications.mine({});
-    expect(JSON.stringify(bell)).toContain(issued.number);
-
-    const before = (await as(c).billing.mine()).invoices.length;
-    const bad = await trpcError(
-      as(caja).billing.issue({
-        userId: c.user.id,
-        concept: 'course_purchase',
-        description: 'X',
-        lines: [{ description: 'Y', amountUsd: 0 }],
-      }),
-    );
-    expect(bad.code).toBe('BAD_REQUEST');
-    // Less than a cent is no amount: it would be an invoice line of $0,00.
-    const tiny = await trpcError(
-      as(caja).billing.issue({
-        userId: c.user.id,
-        concept: 'course_purchase',
-        description: 'X',
-        lines: [{ description: 'Y', amountUsd: 1e-9 }],
-      }),
-    );
-    expect(tiny.message).toBe(INVOICE_ISSUE_MESSAGES.lineAmountRequired);
-    expect((await as(c).billing.mine()).invoices.length).toBe(before);
-    const almacen = await signedInStaff(db(), 'almacen');
-    expect(
-      (
-        await trpcError(
-          as(almacen).billing.issue({
-            userId: c.user.id,
-            concept: 'course_purchase',
-            description: 'X',
-            lines: [{ description: 'Y', amountUsd: 1 }],
-          }),
-        )
-      ).code,
-    ).toBe('FORBIDDEN');
-    expect(
-      (
-        await trpcError(
-          as(caja).billing.issue({
-            userId: caja.user.id,
-            concept: 'course_purchase',
-            description: 'X',
-            lines: [{ description: 'Y', amountUsd: 1 }],
-          }),
-        )
-      ).code,
-    ).toBe('NOT_FOUND');
   });
 });

@@ -11,8 +11,8 @@ import {
 } from '@casillero/shared';
 import { customerBalance, findInvoice, listCustomerInvoices, listLedger } from '../../queries/billing';
 import { listPendingCorrections } from '../../queries/ledger-corrections';
-import { decideLedgerCorrection, requestLedgerCorrection } from '../../services/ledger-corrections';
-import { issueInvoiceByStaff } from '../../services/invoices';
+import { decideLedgerCorrection, requestLedgerCorrection } from '../../services/billing/ledger-corrections';
+import { issueInvoiceByStaff } from '../../services/billing/staff-invoices';
 import { foundOr } from '../../lib/found';
 import { protectedProcedure, router, staffProcedure } from '../init';
 

@@ -28,7 +28,7 @@ import {
 } from '../../db/schema';
 import { testConfig } from '../../env';
 import { businessToday } from '../../lib/business-clock';
-import { issueInvoice } from '../../services/billing';
+import { issueInvoice } from '../../services/billing/invoices';
 import { callerFor, TEST_APP_URL, trpcError } from '../../test/caller';
 import { createTestDatabase } from '../../test/db';
 import { customerWithActiveMailbox, recordRate, signedInStaff, type CustomerWithMailbox } from '../../test/factories';

@@ -30,7 +30,8 @@ import {
 } from '../../db/schema';
 import { testConfig } from '../../env';
 import { businessToday } from '../../lib/business-clock';
-import { creditOnAccount, invoiceRemaining, issueInvoice } from '../../services/billing';
+import { issueInvoice } from '../../services/billing/invoices';
+import { creditOnAccount, invoiceRemaining } from '../../services/billing/ledger';
 import { callerFor, TEST_APP_URL, trpcError, type TestCaller } from '../../test/caller';
 import { createTestDatabase } from '../../test/db';
 import { customerWithActiveMailbox, signedInStaff, type CustomerWithMailbox } from '../../test/factories';

@@ -23,20 +23,11 @@ import {
   listComprasAdmin,
   listMyCompras,
 } from '../../queries/compras';
-import {
-  acceptCompraDifference,
-  acceptCompraQuote,
-  addCompraTrackings,
-  cancelCompra,
-  chooseCompraItem,
-  createCompra,
-  markCompraItemIssue,
-  quoteCompraRequest,
-  recordCompraPurchase,
-  renewCompraQuote,
-  setCompraSettings,
-} from '../../services/compras';
-import { withCompraTaxes, withTotalsWithTaxes } from '../../services/compras-invoice';
+import { chooseCompraItem, markCompraItemIssue } from '../../services/compras/store-failures';
+import { acceptCompraDifference, addCompraTrackings, recordCompraPurchase } from '../../services/compras/purchase';
+import { acceptCompraQuote, quoteCompraRequest, renewCompraQuote } from '../../services/compras/quote';
+import { cancelCompra, createCompra, setCompraSettings } from '../../services/compras/request';
+import { withCompraTaxes, withTotalsWithTaxes } from '../../services/compras/invoice';
 import { foundOr } from '../../lib/found';
 import { auditedUserProcedure, protectedProcedure, router, staffProcedure } from '../init';
 

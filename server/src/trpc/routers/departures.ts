@@ -22,15 +22,13 @@ import {
 import {
   addShipmentByScan,
   addShipmentToDeparture,
-  checkDepartureDelays,
   closeDeparture,
   createDeparture,
-  postDepartureNews,
-  recordMilestone,
   removeShipmentFromDeparture,
-  saveMilestoneTemplate,
   updateDeparture,
-} from '../../services/departures';
+} from '../../services/departures/departures';
+import { checkDepartureDelays, postDepartureNews, recordMilestone } from '../../services/departures/milestones';
+import { saveMilestoneTemplate } from '../../services/departures/plan';
 import { publicProcedure, router, staffProcedure } from '../init';
 import { foundOr } from '../../lib/found';
 

@@ -6,7 +6,7 @@
 // change and must leave its entry), and a tRPC query travels as a GET whose URL cannot hold
 // a megabyte (the tRPC route answers queries only as GET).
 import { parcelImportInput } from '@casillero/shared';
-import { applyImport } from '../../services/parcel-import';
+import { applyImport } from '../../services/parcel-import/apply';
 import { router, staffProcedure } from '../init';
 
 export const parcelImportsRouter = router({

@@ -22,7 +22,7 @@ import {
   userProfiles,
 } from '../../db/schema';
 import { testConfig } from '../../env';
-import { voidInvoice } from '../../services/billing';
+import { voidInvoice } from '../../services/billing/invoices';
 import { callerFor, TEST_APP_URL, trpcError } from '../../test/caller';
 import { createTestDatabase } from '../../test/db';
 import { paymentMethodId, recordRate, signedInAdmin, signedInCustomer, signedInStaff } from '../../test/factories';

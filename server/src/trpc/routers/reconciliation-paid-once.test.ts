@@ -19,7 +19,7 @@ import { bankStatementLines, ledgerEntries, paymentTransactions } from '../../db
 import { testConfig } from '../../env';
 import { diskFileStore } from '../../files/file-store';
 import { storeFile } from '../../files/store';
-import { referenceKey } from '../../services/statement-csv';
+import { referenceKey } from '../../services/reconciliation/statement-csv';
 import { callerFor, TEST_APP_URL, trpcError } from '../../test/caller';
 import { createTestDatabase } from '../../test/db';
 import { paymentMethodId, recordRate, signedInAdmin, signedInCustomer, signedInStaff } from '../../test/factories';

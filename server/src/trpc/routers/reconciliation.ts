@@ -1,4 +1,4 @@
-// Bank statement reconciliation (docs/product/admin-payments-and-billing.md#reconciliation, /admin/conciliacion): see services/reconciliation.ts.
+// Bank statement reconciliation (docs/product/admin-payments-and-billing.md#reconciliation, /admin/conciliacion): see services/reconciliation/.
 // The statement travels as text in the JSON body of the mutation (1 MB at most, the input
 // schema's limit), as the manifest import does.
 import {
@@ -9,8 +9,9 @@ import {
   statementUploadInput,
 } from '@casillero/shared';
 import { findStatementWithLines, listStatements } from '../../queries/reconciliation';
-import { approveChosenLine, approveMatchedLines, uploadStatement } from '../../services/reconciliation';
-import { assignLineToCustomer } from '../../services/reconciliation-assign';
+import { approveChosenLine, approveMatchedLines } from '../../services/reconciliation/matching';
+import { uploadStatement } from '../../services/reconciliation/statement';
+import { assignLineToCustomer } from '../../services/reconciliation/assign';
 import { foundOr } from '../../lib/found';
 import { router, staffProcedure } from '../init';
 

@@ -1,28 +1,22 @@
+// The admin trackings panel (docs/product/admin-trackings.md): creating a tracking with its history,
+// notification and e-mails, its status changes and repack requests. The list, count, stats and
+// carriers: trackings-list.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import {
-  LIST_COUNT_CAP,
   TRACKING_CLIENT_MESSAGES,
   TRACKING_MESSAGES,
   TRACKING_STATUS_COLORS,
   type TrackingCreateInput,
 } from '@casillero/shared';
 import type { Database } from '../../db/client';
-import {
-  emailOutbox,
-  mailboxes,
-  notifications,
-  prealerts,
-  trackingHistory,
-  trackingStatusCounts,
-  trackings,
-} from '../../db/schema';
+import { emailOutbox, mailboxes, notifications, prealerts, trackingHistory, trackings } from '../../db/schema';
 import { testConfig } from '../../env';
-import { capCount, containsPattern, pageWindow } from '../../lib/list';
 import { createTestDatabase } from '../../test/db';
 import { callerFor, TEST_APP_URL, trpcError } from '../../test/caller';
 import { signedInAdmin, signedInCustomer } from '../../test/factories';
+import { customerWithMailbox, trackingForm, trackingNumber } from '../../test/trackings';
 
 const ADMIN_INBOX = 'almacen@casillero.test';
 const config = testConfig({ appUrl: TEST_APP_URL, adminNotifyEmails: [ADMIN_INBOX] });
@@ -40,31 +34,6 @@ afterAll(async () => {
 });
 const db = () => database.db;
 
-/** A customer whose mailbox is active (approved activation), ready to receive trackings. */
-async function customerWithMailbox(nombre = 'Ana Pérez') {
-  const customer = await signedInCustomer(db(), { nombre });
-  const [mailbox] = await db()
-    .update(mailboxes)
-    .set({ status: 'active' })
-    .where(eq(mailboxes.userId, customer.user.id))
-    .returning({ id: mailboxes.id, mailboxCode: mailboxes.mailboxCode });
-  return { ...customer, mailbox };
-}
-
-let serial = 0;
-const trackingNumber = (prefix = 'TST') => `${prefix}${Date.now().toString(36)}${++serial}`.toUpperCase();
-
-function form(mailboxId: string, overrides: Partial<TrackingCreateInput> = {}): TrackingCreateInput {
-  return {
-    mailboxId,
-    trackingNumber: trackingNumber(),
-    carrier: 'UPS',
-    description: 'Zapatos deportivos talla 38',
-    senderName: 'Nike',
-    ...overrides,
-  };
-}
-
 async function outboxFor(template: string, to: string) {
   const rows = await db().select().from(emailOutbox).where(eq(emailOutbox.template, template));
   return rows.filter((r) => r.to.includes(to));
@@ -72,9 +41,9 @@ async function outboxFor(template: string, to: string) {
 
 describe('trackings.create', () => {
   it('creates a tracking with the defaults, its history, the notification and both e-mails', async () => {
-    const client = await customerWithMailbox('Lucía Fernández');
+    const client = await customerWithMailbox(db(), 'Lucía Fernández');
     const number = trackingNumber('1z').toLowerCase();
-    const created = await adminCaller.trackings.create(form(client.mailbox.id, { trackingNumber: number }));
+    const created = await adminCaller.trackings.create(trackingForm(client.mailbox.id, { trackingNumber: number }));
     expect(created.trackingNumber).toBe(number.toUpperCase());
 
     const [row] = await db().select().from(trackings).where(eq(trackings.id, created.id));
@@ -106,7 +75,7 @@ describe('trackings.create', () => {
   });
 
   it('refuses each invalid field with the spec message', async () => {
-    const { mailbox } = await customerWithMailbox();
+    const { mailbox } = await customerWithMailbox(db());
     const cases: [Partial<TrackingCreateInput>, string][] = [
       [{ trackingNumber: 'AB-1' }, TRACKING_MESSAGES.trackingNumberMin],
       [{ trackingNumber: 'A'.repeat(51) }, TRACKING_MESSAGES.trackingNumberMax],
@@ -126,7 +95,7 @@ describe('trackings.create', () => {
       [{ notes: 'x'.repeat(1001) }, TRACKING_MESSAGES.notesMax],
     ];
     for (const [override, message] of cases) {
-      const error = await trpcError(adminCaller.trackings.create(form(mailbox.id, override)));
+      const error = await trpcError(adminCaller.trackings.create(trackingForm(mailbox.id, override)));
       expect(`${JSON.stringify(override).slice(0, 40)}: ${error.code} ${error.message}`).toBe(
         `${JSON.stringify(override).slice(0, 40)}: BAD_REQUEST ${message}`,
       );
@@ -134,10 +103,10 @@ describe('trackings.create', () => {
   });
 
   it('keeps the repack reason only with the switch on', async () => {
-    const { mailbox } = await customerWithMailbox();
-    const off = await adminCaller.trackings.create(form(mailbox.id, { reempaqueReason: 'Caja rota' }));
+    const { mailbox } = await customerWithMailbox(db());
+    const off = await adminCaller.trackings.create(trackingForm(mailbox.id, { reempaqueReason: 'Caja rota' }));
     const on = await adminCaller.trackings.create(
-      form(mailbox.id, { needsReempaque: true, reempaqueReason: 'Caja rota', priority: 'high' }),
+      trackingForm(mailbox.id, { needsReempaque: true, reempaqueReason: 'Caja rota', priority: 'high' }),
     );
     const rows = await db()
       .select({ id: trackings.id, reason: trackings.reempaqueReason, needs: trackings.needsReempaque })
@@ -151,28 +120,30 @@ describe('trackings.create', () => {
     const inactive = await signedInCustomer(db());
     const [box] = await db().select({ id: mailboxes.id }).from(mailboxes).where(eq(mailboxes.userId, inactive.user.id));
     for (const mailboxId of [box.id, randomUUID()]) {
-      const error = await trpcError(adminCaller.trackings.create(form(mailboxId)));
+      const error = await trpcError(adminCaller.trackings.create(trackingForm(mailboxId)));
       expect(error.code).toBe('BAD_REQUEST');
       expect(error.message).toBe(TRACKING_MESSAGES.clientInvalid);
     }
   });
 
   it('refuses a duplicate tracking number, whatever its case', async () => {
-    const { mailbox } = await customerWithMailbox();
+    const { mailbox } = await customerWithMailbox(db());
     const number = trackingNumber('dup');
-    await adminCaller.trackings.create(form(mailbox.id, { trackingNumber: number }));
+    await adminCaller.trackings.create(trackingForm(mailbox.id, { trackingNumber: number }));
     const error = await trpcError(
-      adminCaller.trackings.create(form(mailbox.id, { trackingNumber: number.toLowerCase() })),
+      adminCaller.trackings.create(trackingForm(mailbox.id, { trackingNumber: number.toLowerCase() })),
     );
     expect(error.code).toBe('CONFLICT');
     expect(error.message).toBe(TRACKING_MESSAGES.duplicate);
   });
 
   it('lets exactly one of 20 concurrent submissions of one number through', async () => {
-    const { mailbox } = await customerWithMailbox();
+    const { mailbox } = await customerWithMailbox(db());
     const number = trackingNumber('race');
     const results = await Promise.allSettled(
-      Array.from({ length: 20 }, () => adminCaller.trackings.create(form(mailbox.id, { trackingNumber: number }))),
+      Array.from({ length: 20 }, () =>
+        adminCaller.trackings.create(trackingForm(mailbox.id, { trackingNumber: number })),
+      ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const failures = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -182,21 +153,21 @@ describe('trackings.create', () => {
   });
 
   it("links the customer's pending pre-alert with the same tracking number", async () => {
-    const client = await customerWithMailbox();
+    const client = await customerWithMailbox(db());
     const number = trackingNumber('pre');
     const [prealert] = await db()
       .insert(prealerts)
       .values({ userId: client.user.id, trackingNumber: number, description: 'Audífonos', status: 'pending' })
       .returning({ id: prealerts.id });
-    const created = await adminCaller.trackings.create(form(client.mailbox.id, { trackingNumber: number }));
+    const created = await adminCaller.trackings.create(trackingForm(client.mailbox.id, { trackingNumber: number }));
     expect(created.prealertId).toBe(prealert.id);
-    const other = await customerWithMailbox();
-    const unrelated = await adminCaller.trackings.create(form(other.mailbox.id));
+    const other = await customerWithMailbox(db());
+    const unrelated = await adminCaller.trackings.create(trackingForm(other.mailbox.id));
     expect(unrelated.prealertId).toBeNull();
   });
 
   it('the admin details show the matched pre-alert, and none for an unmatched tracking', async () => {
-    const client = await customerWithMailbox('Carla Méndez');
+    const client = await customerWithMailbox(db(), 'Carla Méndez');
     const number = trackingNumber('match');
     const { id: prealertId } = await client.caller.prealerts.create({
       trackingNumber: number,
@@ -208,7 +179,7 @@ describe('trackings.create', () => {
       estimatedWeight: 1.2,
       estimatedValueUsdCents: 7950,
     });
-    const created = await adminCaller.trackings.create(form(client.mailbox.id, { trackingNumber: number }));
+    const created = await adminCaller.trackings.create(trackingForm(client.mailbox.id, { trackingNumber: number }));
     expect(created.prealertId).toBe(prealertId);
 
     const detail = await adminCaller.trackings.detail({ id: created.id });
@@ -227,7 +198,7 @@ describe('trackings.create', () => {
     expect(detail.prealert!.createdAt).toBeInstanceOf(Date);
 
     // The same customer's tracking with another number matched nothing.
-    const unmatched = await adminCaller.trackings.create(form(client.mailbox.id));
+    const unmatched = await adminCaller.trackings.create(trackingForm(client.mailbox.id));
     expect(unmatched.prealertId).toBeNull();
     const plain = await adminCaller.trackings.detail({ id: unmatched.id });
     expect(plain.prealertId).toBeNull();
@@ -237,8 +208,8 @@ describe('trackings.create', () => {
 
 describe('trackings.updateStatus and trackings.requestRepack', () => {
   it('changes to any status, appends history by the admin, keeps the real weight on 0, notifies and e-mails', async () => {
-    const client = await customerWithMailbox('Rosa Díaz');
-    const { id } = await adminCaller.trackings.create(form(client.mailbox.id));
+    const client = await customerWithMailbox(db(), 'Rosa Díaz');
+    const { id } = await adminCaller.trackings.create(trackingForm(client.mailbox.id));
     await adminCaller.trackings.updateStatus({
       id,
       status: 'in_warehouse',
@@ -279,8 +250,8 @@ describe('trackings.updateStatus and trackings.requestRepack', () => {
   });
 
   it('a repack needs a reason; it sets the flag, reason and status and tells the client and the admins', async () => {
-    const client = await customerWithMailbox('Pedro Gómez');
-    const { id } = await adminCaller.trackings.create(form(client.mailbox.id, { priority: 'high' }));
+    const client = await customerWithMailbox(db(), 'Pedro Gómez');
+    const { id } = await adminCaller.trackings.create(trackingForm(client.mailbox.id, { priority: 'high' }));
     const error = await trpcError(adminCaller.trackings.requestRepack({ id, reason: '  ' }));
     expect(error.message).toBe(TRACKING_MESSAGES.repackReasonRequired);
 
@@ -309,198 +280,3 @@ describe('trackings.updateStatus and trackings.requestRepack', () => {
 });
 
 // The CSV export is an HTTP download: server/src/http/exports.test.ts.
-describe('trackings list, count, stats, carriers', () => {
-  let ana: Awaited<ReturnType<typeof customerWithMailbox>>;
-  let beto: Awaited<ReturnType<typeof customerWithMailbox>>;
-  const ids: Record<string, string> = {};
-
-  beforeAll(async () => {
-    // A fresh view: this block's trackings only.
-    await db().delete(trackings);
-    ana = await customerWithMailbox('Ana "La Flaca" Zamora, hija');
-    beto = await customerWithMailbox('Beto Quintero');
-    const specs = [
-      { key: 'a1', who: ana, trackingNumber: 'ZZLIST0001', carrier: 'UPS', priority: 'high' as const },
-      { key: 'a2', who: ana, trackingNumber: 'ZZLIST0002', carrier: 'FedEx', priority: 'low' as const },
-      { key: 'a3', who: ana, trackingNumber: 'QQOTHER003', carrier: 'DHL', priority: 'medium' as const },
-      { key: 'b1', who: beto, trackingNumber: 'ZZLIST0004', carrier: 'UPS', priority: 'medium' as const },
-      { key: 'b2', who: beto, trackingNumber: 'QQOTHER005', carrier: 'Amazon', priority: 'high' as const },
-    ];
-    for (const s of specs) {
-      const { id } = await adminCaller.trackings.create(
-        form(s.who.mailbox.id, { trackingNumber: s.trackingNumber, carrier: s.carrier, priority: s.priority }),
-      );
-      ids[s.key] = id;
-    }
-    await adminCaller.trackings.updateStatus({ id: ids.a2, status: 'in_transit' });
-    await adminCaller.trackings.updateStatus({ id: ids.b1, status: 'ready_to_ship' });
-    await adminCaller.trackings.updateStatus({ id: ids.b2, status: 'problem' });
-    await adminCaller.trackings.requestRepack({ id: ids.a3, reason: 'Caja rota' });
-  });
-
-  const numbers = (rows: { trackingNumber: string }[]) => rows.map((r) => r.trackingNumber);
-
-  it('lists newest first with client, e-mail and mailbox, and pages with hasMore', async () => {
-    const page = await adminCaller.trackings.list({});
-    expect(numbers(page.rows)).toEqual(['QQOTHER005', 'ZZLIST0004', 'QQOTHER003', 'ZZLIST0002', 'ZZLIST0001']);
-    expect(page.rows[0]).toMatchObject({
-      clientName: 'Beto Quintero',
-      clientEmail: beto.email,
-      mailboxCode: beto.mailbox.mailboxCode,
-    });
-    expect(page.hasMore).toBe(false);
-    const first = await adminCaller.trackings.list({ pageSize: 10 });
-    expect(first.rows).toHaveLength(5);
-    const p1 = await adminCaller.trackings.list({ pageSize: 10, page: 1 });
-    expect(p1.page).toBe(1);
-  });
-
-  it('gives each row its instants as the ISO text the details give', async () => {
-    const page = await adminCaller.trackings.list({});
-    for (const row of page.rows) {
-      const detail = await adminCaller.trackings.detail({ id: row.id });
-      expect(row.createdAt).toBe(detail.createdAt.toISOString());
-      expect(row.updatedAt).toBe(detail.updatedAt.toISOString());
-      expect(row.dispatchAuthorizedAt).toBe(detail.dispatchAuthorizedAt?.toISOString() ?? null);
-    }
-  });
-
-  it('filters by status, priority and carrier, together too', async () => {
-    expect(numbers((await adminCaller.trackings.list({ status: 'ready_to_ship' })).rows)).toEqual(['ZZLIST0004']);
-    expect(numbers((await adminCaller.trackings.list({ priority: 'high' })).rows)).toEqual([
-      'QQOTHER005',
-      'ZZLIST0001',
-    ]);
-    expect(numbers((await adminCaller.trackings.list({ carrier: 'UPS' })).rows)).toEqual(['ZZLIST0004', 'ZZLIST0001']);
-    expect(numbers((await adminCaller.trackings.list({ carrier: 'UPS', priority: 'high' })).rows)).toEqual([
-      'ZZLIST0001',
-    ]);
-  });
-
-  it('searches the tracking number, the client name and e-mail and the mailbox code; short text is ignored', async () => {
-    expect(numbers((await adminCaller.trackings.list({ q: 'list000' })).rows)).toEqual([
-      'ZZLIST0004',
-      'ZZLIST0002',
-      'ZZLIST0001',
-    ]);
-    expect(numbers((await adminCaller.trackings.list({ q: 'quinter' })).rows)).toEqual(['QQOTHER005', 'ZZLIST0004']);
-    expect(numbers((await adminCaller.trackings.list({ q: ana.email.slice(0, 12) })).rows)).toHaveLength(3);
-    expect(numbers((await adminCaller.trackings.list({ q: beto.mailbox.mailboxCode })).rows)).toEqual([
-      'QQOTHER005',
-      'ZZLIST0004',
-    ]);
-    expect(numbers((await adminCaller.trackings.list({ q: 'zz', status: 'problem' })).rows)).toEqual(['QQOTHER005']);
-    // The user's % and _ are literal.
-    expect((await adminCaller.trackings.list({ q: '%%%' })).rows).toEqual([]);
-    expect(containsPattern('a_b%')).toBe('%a\\_b\\%%');
-  });
-
-  it('sorts by tracking number, status and priority in both directions', async () => {
-    expect(numbers((await adminCaller.trackings.list({ sort: 'trackingNumber', dir: 'asc' })).rows)).toEqual([
-      'QQOTHER003',
-      'QQOTHER005',
-      'ZZLIST0001',
-      'ZZLIST0002',
-      'ZZLIST0004',
-    ]);
-    const byPriority = await adminCaller.trackings.list({ sort: 'priority', dir: 'desc' });
-    expect(byPriority.rows.map((r) => r.priority)).toEqual(['high', 'high', 'medium', 'medium', 'low']);
-    const byStatus = await adminCaller.trackings.list({ sort: 'status', dir: 'asc' });
-    expect(byStatus.rows.map((r) => r.status)).toEqual([
-      'created',
-      'in_transit',
-      'needs_reempaque',
-      'ready_to_ship',
-      'problem',
-    ]);
-  });
-
-  it('pages through the rows, and clamps a page past the offset bound', async () => {
-    const more = await adminCaller.trackings.list({ pageSize: 10, page: 1, sort: 'trackingNumber', dir: 'asc' });
-    expect(more.hasMore).toBe(false);
-    expect(pageWindow({ page: 2, pageSize: 25 })).toMatchObject({ limit: 25, offset: 25 });
-    expect(pageWindow({ page: 100_000, pageSize: 25 })).toMatchObject({ page: 400, offset: 9975 });
-    const far = await adminCaller.trackings.list({ page: 100_000 });
-    expect(far).toMatchObject({ page: 400, maxPage: 400, rows: [] });
-  });
-
-  it('counts: exact total and status counts from the counters, other filters counted', async () => {
-    expect(await adminCaller.trackings.count({})).toEqual({ count: 5, isCapped: false, total: 5 });
-    expect(await adminCaller.trackings.count({ status: 'problem' })).toEqual({ count: 1, isCapped: false, total: 5 });
-    expect(await adminCaller.trackings.count({ carrier: 'UPS' })).toEqual({ count: 2, isCapped: false, total: 5 });
-    expect(await adminCaller.trackings.count({ q: 'zzlist' })).toEqual({ count: 3, isCapped: false, total: 5 });
-    expect(capCount(LIST_COUNT_CAP + 1)).toEqual({ count: LIST_COUNT_CAP, isCapped: true });
-  });
-
-  it('keeps the status counters exact through inserts, updates and deletes', async () => {
-    const counters = await db().select().from(trackingStatusCounts);
-    const actual = await db().select({ status: trackings.status }).from(trackings);
-    for (const c of counters)
-      expect(`${c.status}:${c.count}`).toBe(`${c.status}:${actual.filter((a) => a.status === c.status).length}`);
-  });
-
-  it('stats: cards, badges and analytics', async () => {
-    const stats = await adminCaller.trackings.stats();
-    expect(stats).toMatchObject({
-      total: 5,
-      inTransit: 1,
-      needsRepack: 1,
-      readyToShip: 1,
-      problems: 1,
-      readyToday: 1,
-      successRate: 0,
-      repackShare: 20,
-    });
-    expect(stats.byStatus).toMatchObject({
-      created: 1,
-      in_transit: 1,
-      needs_reempaque: 1,
-      ready_to_ship: 1,
-      problem: 1,
-      delivered: 0,
-    });
-  });
-
-  it('lists the carriers found in the data', async () => {
-    expect(await adminCaller.trackings.carriers()).toEqual(['Amazon', 'DHL', 'FedEx', 'UPS']);
-  });
-
-  it('details: package, client, mailbox and history newest first', async () => {
-    const detail = await adminCaller.trackings.detail({ id: ids.a3 });
-    expect(detail).toMatchObject({
-      trackingNumber: 'QQOTHER003',
-      clientName: 'Ana "La Flaca" Zamora, hija',
-      clientEmail: ana.email,
-      mailboxCode: ana.mailbox.mailboxCode,
-      reempaqueReason: 'Caja rota',
-    });
-    expect(detail.history.map((h) => h.status)).toEqual(['needs_reempaque', 'created']);
-    expect((await trpcError(adminCaller.trackings.detail({ id: randomUUID() }))).code).toBe('NOT_FOUND');
-  });
-
-  it('the client picker lists active mailboxes only, searchable', async () => {
-    const inactive = await signedInCustomer(db(), { nombre: 'Zacarías Inactivo' });
-    const all = await adminCaller.trackings.clients({});
-    expect(all.map((c) => c.mailboxId)).toContain(ana.mailbox.id);
-    expect(all.map((c) => c.userId)).not.toContain(inactive.user.id);
-    const found = await adminCaller.trackings.clients({ q: 'quintero' });
-    expect(found).toEqual([
-      {
-        mailboxId: beto.mailbox.id,
-        mailboxCode: beto.mailbox.mailboxCode,
-        country: 'USA',
-        userId: beto.user.id,
-        email: beto.email,
-        fullName: 'Beto Quintero',
-      },
-    ]);
-  });
-
-  it('customers cannot read or change trackings', async () => {
-    const error = await trpcError(beto.caller.trackings.list({}));
-    expect(error.code).toBe('FORBIDDEN');
-    expect((await trpcError(beto.caller.trackings.updateStatus({ id: ids.b1, status: 'delivered' }))).code).toBe(
-      'FORBIDDEN',
-    );
-  });
-});

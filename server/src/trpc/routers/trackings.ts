@@ -8,14 +8,9 @@ import {
   trackingStatusChangeInput,
   z,
 } from '@casillero/shared';
-import {
-  countTrackings,
-  getTrackingDetail,
-  getTrackingStats,
-  listTrackingCarriers,
-  listTrackingClients,
-  listTrackings,
-} from '../../queries/trackings';
+import { getTrackingDetail, listTrackingClients } from '../../queries/trackings/detail';
+import { countTrackings, listTrackings } from '../../queries/trackings/list';
+import { getTrackingStats, listTrackingCarriers } from '../../queries/trackings/stats';
 import { changeTrackingStatus, createTracking, requestTrackingRepack } from '../../services/trackings';
 import { getOwnTrackingDetail, listOwnTrackings } from '../../queries/client-trackings';
 import { staffProcedure, protectedProcedure, router } from '../init';

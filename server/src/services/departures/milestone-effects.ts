@@ -17,10 +17,10 @@ import {
   type MilestoneKind,
   type ShipmentStatus,
 } from '@casillero/shared';
-import { rowsOf, type DbOrTx } from '../db/client';
-import { DomainError } from '../lib/domain-error';
-import { pgTextArray } from './notify';
-import { recordStatusChanges } from './shipment-stages';
+import { rowsOf, type DbOrTx } from '../../db/client';
+import { DomainError } from '../../lib/domain-error';
+import { pgTextArray } from '../notify';
+import { recordStatusChanges } from '../shipment-stages';
 
 type Moved = {
   id: string;

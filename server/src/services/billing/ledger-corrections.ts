@@ -5,10 +5,10 @@
 // the request and the decision, each with its person.
 import { and, eq } from 'drizzle-orm';
 import { BILLING_MESSAGES, CLIENT_MESSAGES, dollarsToCents, formatUsdCents, fromCents } from '@casillero/shared';
-import type { DbOrTx } from '../db/client';
-import { ledgerCorrectionRequests, users } from '../db/schema';
-import { DomainError } from '../lib/domain-error';
-import { recordLedgerCorrection } from './billing';
+import type { DbOrTx } from '../../db/client';
+import { ledgerCorrectionRequests, users } from '../../db/schema';
+import { DomainError } from '../../lib/domain-error';
+import { recordLedgerCorrection } from './ledger';
 
 type CorrectionInput = { userId: string; kind: 'adjustment' | 'refund'; amountUsd: number; reason: string };
 

@@ -3,9 +3,9 @@
 // settled (an approved payment, or credit on account), inside the same transaction.
 import { and, eq, inArray } from 'drizzle-orm';
 import { COMPRA_NOTICES, COMPRAS_PATH, compraCode } from '@casillero/shared';
-import type { DbOrTx } from '../db/client';
-import { purchaseRequests } from '../db/schema';
-import { notifyUser } from './notify';
+import type { DbOrTx } from '../../db/client';
+import { purchaseRequests } from '../../db/schema';
+import { notifyUser } from '../notify';
 
 export async function markComprasPaid(tx: DbOrTx, paidInvoiceIds: string[], now = new Date()) {
   if (paidInvoiceIds.length === 0) return;

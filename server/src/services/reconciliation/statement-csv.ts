@@ -3,7 +3,7 @@
 // key every comparison uses. Nothing here touches the database.
 import { parse } from 'csv-parse/sync';
 import { cutToCharacters, RECONCILIATION_MESSAGES as M, STATEMENT_MAX_LINES, parseDecimal } from '@casillero/shared';
-import { detectDelimiter, headerKey } from '../lib/csv-read';
+import { detectDelimiter, headerKey } from '../../lib/csv-read';
 
 /**
  * A reference as it is compared: letters and digits only, upper case, without leading zeros

@@ -9,12 +9,12 @@ import {
   type invoiceIssueInput,
   type z,
 } from '@casillero/shared';
-import type { Db } from '../db/client';
-import { DomainError } from '../lib/domain-error';
-import { users } from '../db/schema';
-import type { Config } from '../env';
-import { issueInvoice } from './billing';
-import { notifyUser } from './notify';
+import type { Db } from '../../db/client';
+import { DomainError } from '../../lib/domain-error';
+import { users } from '../../db/schema';
+import type { Config } from '../../env';
+import { issueInvoice } from './invoices';
+import { notifyUser } from '../notify';
 
 const FACTURAS_PATH = '/dashboard/facturas';
 

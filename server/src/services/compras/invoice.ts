@@ -4,10 +4,10 @@
 // IVA as the fiscal settings say. The quote's taxes and the invoice come from the same lines
 // (compraInvoiceLines) and the same computation (quoteTaxes), so "Aceptar y pagar" shows what is invoiced.
 import { compraInvoiceLines, quoteTaxes, type FiscalQuoteTerms, type QuoteTaxes } from '@casillero/shared';
-import type { DbOrTx } from '../db/client';
-import type { PurchaseRequestItemRow, PurchaseRequestRow } from '../db/schema';
-import { liveFiscalDocument } from '../queries/fiscal';
-import { getFiscalQuoteTerms } from './fiscal/settings';
+import type { DbOrTx } from '../../db/client';
+import type { PurchaseRequestItemRow, PurchaseRequestRow } from '../../db/schema';
+import { liveFiscalDocument } from '../../queries/fiscal';
+import { getFiscalQuoteTerms } from '../fiscal/settings';
 
 type QuotedRequest = Pick<PurchaseRequestRow, 'salesTaxUsdCents' | 'shippingUsdCents' | 'feeUsdCents'>;
 type QuotedItem = Pick<PurchaseRequestItemRow, 'name' | 'quantity' | 'quotedPriceUsdCents' | 'customerPriceUsdCents'>;

@@ -11,18 +11,18 @@ import {
   type statementLineAssignInput,
   vesCentimosToUsdCents,
 } from '@casillero/shared';
-import type { Db } from '../db/client';
-import { bankStatementLines, invoices, paymentMethods, paymentTransactions, users } from '../db/schema';
-import type { Config } from '../env';
-import { rateForDay } from '../queries/billing';
-import { listStatementLines, type ReconciliationLine } from '../queries/reconciliation';
-import { businessToday } from '../lib/business-clock';
-import { DomainError } from '../lib/domain-error';
-import { invoiceRemaining, lockLedger } from './billing';
-import { isUniqueViolation } from './auth';
-import { reviewPayment } from './payment-review';
-import { findStatement } from './reconciliation';
-import { referencePaidBy } from './reference-paid-once';
+import type { Db } from '../../db/client';
+import { bankStatementLines, invoices, paymentMethods, paymentTransactions, users } from '../../db/schema';
+import type { Config } from '../../env';
+import { rateForDay } from '../../queries/billing';
+import { listStatementLines, type ReconciliationLine } from '../../queries/reconciliation';
+import { businessToday } from '../../lib/business-clock';
+import { DomainError } from '../../lib/domain-error';
+import { invoiceRemaining, lockLedger } from '../billing/ledger';
+import { isUniqueViolation } from '../auth';
+import { reviewPayment } from '../payment-review';
+import { findStatement } from './statement';
+import { referencePaidBy } from '../reference-paid-once';
 
 export type StatementLineAssign = z.output<typeof statementLineAssignInput>;
 
