@@ -15,16 +15,25 @@ export type Model = {
   confirmed: Map<string, { usdCents: number; what: string }>;
   /** A counter for what must be unique within a run (tracking numbers, references). */
   serial: number;
-  /** Per command: how many steps acted and how many were refused (printed after the run). */
-  tally: Map<string, { acted: number; refused: number }>;
-  /** The steps of this run, with their outcome, for the failure report. */
+  /** Per command: how many steps acted, were refused, or found nothing to act on (printed after the day). */
+  tally: Map<string, Tally>;
+  /** The steps of this run that called a procedure, with their outcome, for the failure report. */
   trail: string[];
+  /** Steps that found nothing to act on. */
+  idle: number;
 };
 
-export const newModel = (): Model => ({ confirmed: new Map(), serial: 0, tally: new Map(), trail: [] });
+export type Tally = { acted: number; refused: number; idle: number };
+
+export const newModel = (): Model => ({ confirmed: new Map(), serial: 0, tally: new Map(), trail: [], idle: 0 });
 
 /** A step refused by the domain: its message, the step changed nothing. */
 export class Refused {
+  constructor(readonly message: string) {}
+}
+
+/** A step that found nothing to act on (no parcel, no invoice…): no procedure was called. */
+export class Nothing {
   constructor(readonly message: string) {}
 }
 
@@ -53,15 +62,21 @@ export abstract class SimCommand implements AsyncCommand<Model, World> {
     return true;
   }
 
-  /** Acts; answers what happened in a few words, or the refusal. */
-  protected abstract act(model: Model, world: World): Promise<string | Refused>;
+  /** Acts; answers what happened in a few words, the refusal, or that there was nothing to act on. */
+  protected abstract act(model: Model, world: World): Promise<string | Refused | Nothing>;
 
   async run(model: Model, world: World): Promise<void> {
     const outcome = await this.act(model, world);
-    const tally = model.tally.get(this.name) ?? { acted: 0, refused: 0 };
+    const tally = model.tally.get(this.name) ?? { acted: 0, refused: 0, idle: 0 };
+    model.tally.set(this.name, tally);
+    if (outcome instanceof Nothing) {
+      // No procedure was called, nothing changed: not a step of the day.
+      tally.idle++;
+      model.idle++;
+      return;
+    }
     if (outcome instanceof Refused) tally.refused++;
     else tally.acted++;
-    model.tally.set(this.name, tally);
     model.trail.push(`${this.toString()} → ${outcome instanceof Refused ? `rechazado: ${outcome.message}` : outcome}`);
     await checkInvariants(world, model);
   }

@@ -188,5 +188,27 @@ export async function buildWorld(database: Database): Promise<WorldData> {
       recipientIdDocument: c.idDocument,
     };
   }
+  // The morning's warehouse: each customer has parcels waiting, pre-alerted with their value and
+  // received by the warehouse, so that the day starts with something to ship.
+  let parcel = 0;
+  for (const c of Object.values(customers)) {
+    for (const value of [2_500, 8_000, 21_000]) {
+      const trackingNumber = `1ZMORNING${String(++parcel).padStart(6, '0')}`;
+      await as(c).prealerts.create({
+        trackingNumber,
+        description: `Compra de la mañana ${parcel}`,
+        quantityItems: 1,
+        estimatedValueUsdCents: value,
+        mailboxId: c.mailboxId,
+      });
+      await as(staff.almacen).reception.receive({
+        code: trackingNumber,
+        weightKg: 1 + (parcel % 5),
+        lengthCm: 30,
+        widthCm: 20,
+        heightCm: 15,
+      });
+    }
+  }
   return { staff, customers, methods, agencyId, rate: RATE };
 }

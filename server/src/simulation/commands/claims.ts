@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { CLAIM_KINDS, type ClaimDecision, type ClaimKind } from '@casillero/shared';
 import { businessToday } from '../../lib/business-clock';
-import { SimCommand, attempt, choose, Refused, type Model } from '../command';
+import { SimCommand, attempt, choose, Nothing, Refused, type Model } from '../command';
 import { CUSTOMERS, type CustomerName, type World } from '../world';
 import { ids } from './intake';
 
@@ -39,7 +39,7 @@ class OpenClaim extends SimCommand {
       ),
       this.pick,
     );
-    if (!subject) return new Refused('nada que reclamar');
+    if (!subject) return new Nothing('nada que reclamar');
     const extra =
       this.kind === 'not_in_mailbox'
         ? {
@@ -85,7 +85,7 @@ class DecideClaim extends SimCommand {
       ),
       this.pick,
     );
-    if (!row) return new Refused('ningún reclamo abierto');
+    if (!row) return new Nothing('ningún reclamo abierto');
     const [id, weight] = row.split(';');
     const corrected = Math.max(0.1, Math.round(Number(weight) * (this.heavier ? 1.5 : 0.5) * 10) / 10);
     const done = await attempt(() =>

@@ -5,7 +5,7 @@
 // and the store's trackings, which become pre-alerts.
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { SimCommand, attempt, choose, Refused, type Model } from '../command';
+import { SimCommand, attempt, choose, Nothing, Refused, type Model } from '../command';
 import { CUSTOMERS, type CustomerName, type World } from '../world';
 import { ids } from './intake';
 
@@ -55,7 +55,7 @@ class QuoteCompra extends SimCommand {
   }
   protected async act(_model: Model, world: World) {
     const id = choose(await ids(world, comprasSql), this.pick);
-    if (!id) return new Refused('sin compras');
+    if (!id) return new Nothing('sin compras');
     const detail = await attempt(() => world.as('atencion').compras.adminDetail({ id }));
     if (detail instanceof Refused) return detail;
     const done = await attempt(() =>
@@ -88,10 +88,10 @@ class AcceptCompra extends SimCommand {
   protected async act(model: Model, world: World) {
     const userId = world.customers[this.who].userId;
     const id = choose(await ids(world, sql`select id from purchase_requests where user_id = ${userId} order by number`), this.pick);
-    if (!id) return new Refused('sin compras');
+    if (!id) return new Nothing('sin compras');
     const detail = await attempt(() => world.as(this.who).compras.detail({ id }));
     if (detail instanceof Refused) return detail;
-    if (!detail.taxes) return new Refused('sin cotización que aceptar');
+    if (!detail.taxes) return new Nothing('sin cotización que aceptar');
     const shown = detail.taxes.totalUsdCents + (this.confirmsOther ? 1 : 0);
     const done = await attempt(() => world.as(this.who).compras.accept({ id, confirmedTotalUsdCents: shown }));
     if (done instanceof Refused) return done;
@@ -116,11 +116,11 @@ class MarkItemIssue extends SimCommand {
   }
   protected async act(_model: Model, world: World) {
     const id = choose(await ids(world, comprasSql), this.pick);
-    if (!id) return new Refused('sin compras');
+    if (!id) return new Nothing('sin compras');
     const detail = await attempt(() => world.as('atencion').compras.adminDetail({ id }));
     if (detail instanceof Refused) return detail;
     const item = choose(detail.items, this.itemPick);
-    if (!item) return new Refused('sin artículos');
+    if (!item) return new Nothing('sin artículos');
     const base = item.quotedPriceUsdCents ?? item.customerPriceUsdCents;
     const done = await attempt(() =>
       world.as('atencion').compras.markItemIssue({
@@ -157,7 +157,7 @@ class ChooseItem extends SimCommand {
       ),
       this.pick,
     );
-    if (!row) return new Refused('ningún artículo marcado');
+    if (!row) return new Nothing('ningún artículo marcado');
     const [id, itemId] = row.split(';');
     const done = await attempt(() =>
       world.as(this.who).compras.chooseItem({ id, itemId, choice: this.cancel ? 'cancel' : 'accept' }),
@@ -179,7 +179,7 @@ class RecordPurchase extends SimCommand {
   }
   protected async act(model: Model, world: World) {
     const id = choose(await ids(world, comprasSql), this.pick);
-    if (!id) return new Refused('sin compras');
+    if (!id) return new Nothing('sin compras');
     const detail = await attempt(() => world.as('atencion').compras.adminDetail({ id }));
     if (detail instanceof Refused) return detail;
     const store = (detail.itemsUsdCents ?? 0) + (detail.salesTaxUsdCents ?? 0) + (detail.shippingUsdCents ?? 0) || 100;
@@ -209,7 +209,7 @@ class AcceptDifference extends SimCommand {
   protected async act(_model: Model, world: World) {
     const userId = world.customers[this.who].userId;
     const id = choose(await ids(world, sql`select id from purchase_requests where user_id = ${userId} order by number`), this.pick);
-    if (!id) return new Refused('sin compras');
+    if (!id) return new Nothing('sin compras');
     const done = await attempt(() => world.as(this.who).compras.acceptDifference({ id }));
     return done instanceof Refused ? done : done.message;
   }
@@ -225,7 +225,7 @@ class AddCompraTrackings extends SimCommand {
   }
   protected async act(model: Model, world: World) {
     const id = choose(await ids(world, comprasSql), this.pick);
-    if (!id) return new Refused('sin compras');
+    if (!id) return new Nothing('sin compras');
     const number = `1ZSTORE${String(++model.serial).padStart(8, '0')}`;
     const done = await attempt(() =>
       world.as('atencion').compras.addTrackings({ id, carrier: 'UPS', trackingNumbers: [number] }),

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client';
-import { SimCommand, attempt, choose, Refused, type Model } from '../command';
+import { SimCommand, attempt, choose, Nothing, Refused, type Model } from '../command';
 import { CUSTOMERS, type CustomerName, type World } from '../world';
 
 export async function ids(world: World, query: ReturnType<typeof sql>): Promise<string[]> {
@@ -111,7 +111,7 @@ class AssignIntake extends SimCommand {
       await ids(world, sql`select id from parcel_intakes where status = 'unclaimed' order by warehouse_receipt`),
       this.pick,
     );
-    if (!intake) return new Refused('no hay paquetes sin dueño');
+    if (!intake) return new Nothing('no hay paquetes sin dueño');
     const done = await attempt(() =>
       world.as('almacen').reception.assign({ intakeId: intake, mailboxId: world.customers[this.to].mailboxId }),
     );
@@ -137,7 +137,7 @@ class ConfirmDeclaredValue extends SimCommand {
       await ids(world, sql`select id from packages where user_id = ${c.userId} and estimated_value_usd_cents is null order by warehouse_receipt`),
       this.pick,
     );
-    if (!pkg) return new Refused('ningún paquete sin valor declarado');
+    if (!pkg) return new Nothing('ningún paquete sin valor declarado');
     const done = await attempt(() =>
       world.as(this.who).packages.confirmDeclaredValue({ packageId: pkg, declaredValueUsdCents: this.usdCents }),
     );

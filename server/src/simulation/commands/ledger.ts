@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { businessToday } from '../../lib/business-clock';
 import { assignDueControlNumbers } from '../../services/fiscal/control-numbers';
-import { SimCommand, attempt, choose, Refused, type Model } from '../command';
+import { SimCommand, attempt, choose, Nothing, Refused, type Model } from '../command';
 import { CUSTOMERS, type CustomerName, type StaffName, type World } from '../world';
 import { ids } from './intake';
 import { newReference } from './payments';
@@ -52,7 +52,7 @@ class UploadStatement extends SimCommand {
       const amount = Math.max(1, Number(ves) + l.deltaCentimos);
       rows.push(`${ddmmyyyy(businessToday())};${l.padded ? `000${ref}` : ref};TRANSFERENCIA RECIBIDA;${bs(amount)}`);
     }
-    if (rows.length === 0) return new Refused('nada que poner en el estado de cuenta');
+    if (rows.length === 0) return new Nothing('nada que poner en el estado de cuenta');
     const content = ['fecha;referencia;descripcion;monto', ...rows].join('\n');
     const done = await attempt(() =>
       world.as('caja').reconciliation.upload({ fileName: `banco-${model.serial}.csv`, content }),
@@ -78,7 +78,7 @@ class ApproveMatched extends SimCommand {
   }
   protected async act(_model: Model, world: World) {
     const statementId = choose(await ids(world, statementsSql), this.pick);
-    if (!statementId) return new Refused('sin estados de cuenta');
+    if (!statementId) return new Nothing('sin estados de cuenta');
     const done = await attempt(() => world.as(this.by).reconciliation.approveMatched({ statementId }));
     return done instanceof Refused ? done : done.message;
   }
@@ -101,7 +101,7 @@ class ApproveLine extends SimCommand {
       await ids(world, sql`select id from payment_transactions where currency = 'VES' order by created_at, payment_reference`),
       this.paymentPick,
     );
-    if (!lineId || !paymentId) return new Refused('sin líneas o sin pagos');
+    if (!lineId || !paymentId) return new Nothing('sin líneas o sin pagos');
     const done = await attempt(() => world.as('caja').reconciliation.approveLine({ lineId, paymentId }));
     return done instanceof Refused ? done : done.message;
   }
@@ -126,7 +126,7 @@ class AssignLine extends SimCommand {
   }
   protected async act(_model: Model, world: World) {
     const lineId = choose(await ids(world, linesSql), this.linePick);
-    if (!lineId) return new Refused('sin líneas');
+    if (!lineId) return new Nothing('sin líneas');
     const userId = world.customers[this.to].userId;
     let invoiceId: string | null | undefined;
     if (this.target === 'account') invoiceId = null;
@@ -179,10 +179,10 @@ class DecideCorrection extends SimCommand {
   }
   protected async act(_model: Model, world: World) {
     const id = choose(
-      await ids(world, sql`select id from ledger_correction_requests where status = 'pending' order by requested_at`),
+      await ids(world, sql`select id from ledger_correction_requests where status = 'pending' order by created_at`),
       this.pick,
     );
-    if (!id) return new Refused('ninguna corrección pendiente');
+    if (!id) return new Nothing('ninguna corrección pendiente');
     const done = await attempt(() => world.as(this.by).billing.decideCorrection({ id, approve: this.approve }));
     return done instanceof Refused ? done : this.approve ? 'aprobada' : 'rechazada';
   }
@@ -224,7 +224,7 @@ class IssueNote extends SimCommand {
         this.pick,
       ) ?? ';'
     ).split(';');
-    if (!facturaId) return new Refused('sin facturas fiscales');
+    if (!facturaId) return new Nothing('sin facturas fiscales');
     const cents = Math.max(1, Math.round((Number(total) * this.percent) / 100));
     const done = await attempt(() =>
       world.as('caja').fiscal.issueNote({ facturaId, kind: this.kind, amountUsd: cents / 100, reason: 'Corrección de precio' }),

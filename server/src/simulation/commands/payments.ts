@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { usdCentsToVesCentimos } from '@casillero/shared';
-import { SimCommand, attempt, choose, Refused, type Model } from '../command';
+import { SimCommand, attempt, choose, Nothing, Refused, type Model } from '../command';
 import { CUSTOMERS, type CustomerName, type StaffName, type World } from '../world';
 import { ids } from './intake';
 
@@ -69,7 +69,7 @@ class ReportPayment extends SimCommand {
               and (select sum(le.usd_cents) from ledger_entries le where le.invoice_id = i.id) > 0 order by i.number`,
     );
     const invoiceId = choose(invoices, this.invoicePick);
-    if (!invoiceId) return new Refused('sin facturas por pagar');
+    if (!invoiceId) return new Nothing('sin facturas por pagar');
     const [row] = await ids(
       world,
       sql`select concat((select coalesce(sum(usd_cents), 0) from ledger_entries where invoice_id = ${invoiceId}), ':',
@@ -148,7 +148,7 @@ class ReviewPayment extends SimCommand {
       ),
       this.pick,
     );
-    if (!id) return new Refused('ningún pago por revisar');
+    if (!id) return new Nothing('ningún pago por revisar');
     const done = await attempt(() =>
       world.as(this.by).payments.review({ id, status: this.decision, adminNotes: 'Revisado en la simulación' }),
     );

@@ -3,7 +3,7 @@
 // to the recipient's cédula (or a wrong one, refused); staff record a home delivery's proof.
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { SimCommand, attempt, choose, Refused, type Model } from '../command';
+import { SimCommand, attempt, choose, Nothing, Refused, type Model } from '../command';
 import type { World } from '../world';
 import { ids } from './intake';
 
@@ -26,7 +26,7 @@ class MarkReady extends SimCommand {
       await ids(world, sql`select shipment_code as id from shipments where delivery_method = 'agency' order by created_at, shipment_code`),
       this.pick,
     );
-    if (!code) return new Refused('ningún envío a la agencia');
+    if (!code) return new Nothing('ningún envío a la agencia');
     const done = await attempt(() => world.as('agencia').pickups.markReady({ code }));
     return done instanceof Refused ? done : `${code} listo`;
   }
@@ -52,7 +52,7 @@ class DeliverAtCounter extends SimCommand {
       ),
       this.pick,
     );
-    if (!row) return new Refused('ningún envío a la agencia');
+    if (!row) return new Nothing('ningún envío a la agencia');
     const [shipmentId, idDocument] = row.split(';');
     const done = await attempt(async () =>
       world.as('agencia').pickups.deliver({
@@ -84,7 +84,7 @@ class HomeDelivery extends SimCommand {
       ),
       this.pick,
     );
-    if (!row) return new Refused('ningún envío a domicilio');
+    if (!row) return new Nothing('ningún envío a domicilio');
     const [shipmentId, idDocument] = row.split(';');
     const done = await attempt(async () =>
       world.as('almacen').pickups.recordHomeDelivery({

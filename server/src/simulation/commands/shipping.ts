@@ -12,7 +12,7 @@ import {
   type ShippingMethod,
 } from '@casillero/shared';
 import { businessToday } from '../../lib/business-clock';
-import { SimCommand, attempt, choose, Refused, type Model } from '../command';
+import { SimCommand, attempt, choose, Nothing, Refused, type Model } from '../command';
 import { CUSTOMERS, type CustomerName, type World } from '../world';
 import { ids } from './intake';
 
@@ -72,7 +72,7 @@ class ShipRequest extends SimCommand {
   }
   protected async act(model: Model, world: World) {
     const packageIds = chooseSome(await parcelsOf(world, this.who, this.wild), this.picks);
-    if (packageIds.length === 0) return new Refused('sin paquetes en el almacén');
+    if (packageIds.length === 0) return new Nothing('sin paquetes en el almacén');
     const choice = {
       packageIds,
       shippingMethod: this.method,
@@ -114,7 +114,7 @@ class StaffShipment extends SimCommand {
   }
   protected async act(_model: Model, world: World) {
     const packageIds = chooseSome(await parcelsOf(world, this.who, false), this.picks);
-    if (packageIds.length === 0) return new Refused('sin paquetes en el almacén');
+    if (packageIds.length === 0) return new Nothing('sin paquetes en el almacén');
     const done = await attempt(() =>
       world.as('almacen').shipments.create({
         userId: world.customers[this.who].userId,
@@ -142,7 +142,7 @@ class RemoveShipment extends SimCommand {
   }
   protected async act(_model: Model, world: World) {
     const id = choose(await ids(world, shipmentsSql), this.pick);
-    if (!id) return new Refused('no hay envíos');
+    if (!id) return new Nothing('no hay envíos');
     const done = await attempt(() => world.as('almacen').shipments.remove({ id }));
     return done instanceof Refused ? done : 'eliminado';
   }
@@ -161,7 +161,7 @@ class ShipmentStatusChange extends SimCommand {
   }
   protected async act(_model: Model, world: World) {
     const id = choose(await ids(world, shipmentsSql), this.pick);
-    if (!id) return new Refused('no hay envíos');
+    if (!id) return new Nothing('no hay envíos');
     const done = await attempt(() => world.as('almacen').shipments.updateStatus({ id, status: this.status }));
     return done instanceof Refused ? done : `${done.status}`;
   }
@@ -217,7 +217,7 @@ class AddToDeparture extends SimCommand {
   protected async act(_model: Model, world: World) {
     const departureId = choose(await ids(world, departuresSql), this.departurePick);
     const shipmentId = choose(await ids(world, shipmentsSql), this.shipmentPick);
-    if (!departureId || !shipmentId) return new Refused('sin despacho o sin envío');
+    if (!departureId || !shipmentId) return new Nothing('sin despacho o sin envío');
     const [paid] = await ids(
       world,
       sql`select case when s.requested_by_customer then coalesce((select (sum(le.usd_cents) <= 0 and i.voided_at is null)::text
@@ -250,7 +250,7 @@ class RemoveFromDeparture extends SimCommand {
   protected async act(_model: Model, world: World) {
     const loaded = await ids(world, sql`select id from shipments where departure_id is not null order by created_at, shipment_code`);
     const shipmentId = choose(loaded, this.shipmentPick);
-    if (!shipmentId) return new Refused('ningún envío en un despacho');
+    if (!shipmentId) return new Nothing('ningún envío en un despacho');
     const [departureId] = await ids(world, sql`select departure_id as id from shipments where id = ${shipmentId}`);
     const done = await attempt(() => world.as('almacen').departures.removeShipment({ departureId, shipmentId }));
     return done instanceof Refused ? done : `${done.shipmentCode} fuera`;
@@ -267,7 +267,7 @@ class CloseDeparture extends SimCommand {
   }
   protected async act(_model: Model, world: World) {
     const id = choose(await ids(world, departuresSql), this.pick);
-    if (!id) return new Refused('no hay despachos');
+    if (!id) return new Nothing('no hay despachos');
     const done = await attempt(() => world.as('almacen').departures.close({ id }));
     return done instanceof Refused ? done : 'cerrado';
   }
@@ -287,7 +287,7 @@ class RecordMilestone extends SimCommand {
   }
   protected async act(_model: Model, world: World) {
     const departureId = choose(await ids(world, departuresSql), this.pick);
-    if (!departureId) return new Refused('no hay despachos');
+    if (!departureId) return new Nothing('no hay despachos');
     const done = await attempt(() =>
       world.as('almacen').departures.recordMilestone({ departureId, kind: this.kind, actualOn: day(-this.daysAgo) }),
     );
