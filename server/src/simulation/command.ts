@@ -6,7 +6,7 @@
 // did, the invariants are checked.
 import { TRPCError } from '@trpc/server';
 import type { AsyncCommand } from 'fast-check';
-import { checkInvariants } from './invariants';
+import { TIMINGS, checkInvariants } from './invariants';
 import type { World } from './world';
 
 /** What the run remembers besides the database: what customers confirmed, and how steps went. */
@@ -66,7 +66,9 @@ export abstract class SimCommand implements AsyncCommand<Model, World> {
   protected abstract act(model: Model, world: World): Promise<string | Refused | Nothing>;
 
   async run(model: Model, world: World): Promise<void> {
+    const started = performance.now();
     const outcome = await this.act(model, world);
+    TIMINGS.set(`paso: ${this.name}`, (TIMINGS.get(`paso: ${this.name}`) ?? 0) + performance.now() - started);
     const tally = model.tally.get(this.name) ?? { acted: 0, refused: 0, idle: 0 };
     model.tally.set(this.name, tally);
     if (outcome instanceof Nothing) {

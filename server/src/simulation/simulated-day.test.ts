@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { newModel, type Model, type SimCommand } from './command';
 import { ALL_COMMANDS } from './commands';
+import { TIMINGS } from './invariants';
 import { worldDatabases, type WorldDatabases } from './world-database';
 import { buildWorld, worldOf, type WorldData } from './world';
 
@@ -71,7 +72,7 @@ it(
     // One run per assertion, each with its own seed from the day's, until the day has its steps.
     while (steps < STEPS) {
       const before = steps;
-      await fc.assert(property, { numRuns: 1, seed: SEED + runs, verbose: 2 });
+      await fc.assert(property, { numRuns: 1, seed: SEED + runs });
       runs++;
       if (steps === before && runs > STEPS) break;
     }
@@ -83,6 +84,13 @@ it(
         .map(([name, t]) => `  ${name}: ${t.acted} hechos, ${t.refused} rechazados, ${t.idle} sin nada que hacer`)
         .join('\n'),
     );
+    if (process.env.SIM_TRACE)
+      console.log(
+        [...TIMINGS.entries()]
+          .sort(([, a], [, b]) => b - a)
+          .map(([name, ms]) => `  ${name}: ${(ms / 1000).toFixed(1)} s`)
+          .join('\n'),
+      );
     expect(steps).toBeGreaterThanOrEqual(STEPS);
   },
   TIME_LIMIT_MS,

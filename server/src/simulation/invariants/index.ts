@@ -25,6 +25,9 @@ export const INVARIANTS: Record<string, Invariant> = {
   'I8 números fiscales sin saltos': fiscalNumbers,
 };
 
+/** Milliseconds spent in each invariant over the day (printed with SIM_TRACE). */
+export const TIMINGS = new Map<string, number>();
+
 export class InvariantBroken extends Error {
   override readonly name = 'InvariantBroken';
 }
@@ -32,9 +35,13 @@ export class InvariantBroken extends Error {
 export async function checkInvariants(world: World, model: Model): Promise<void> {
   const broken: string[] = [];
   const shown = {} as Shown;
+  const started = performance.now();
   for (const name of CUSTOMERS) shown[name] = await world.as(name).billing.mine();
+  TIMINGS.set('billing.mine', (TIMINGS.get('billing.mine') ?? 0) + performance.now() - started);
   for (const [name, check] of Object.entries(INVARIANTS)) {
+    const started = performance.now();
     for (const violation of await check(world, model, shown)) broken.push(`${name}: ${violation}`);
+    TIMINGS.set(name, (TIMINGS.get(name) ?? 0) + performance.now() - started);
   }
   if (broken.length) {
     throw new InvariantBroken(
