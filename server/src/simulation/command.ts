@@ -7,7 +7,7 @@
 import { TRPCError } from '@trpc/server';
 import type { AsyncCommand } from 'fast-check';
 import { TIMINGS, checkInvariants } from './invariants';
-import type { World } from './world';
+import { CUSTOMERS, type CustomerName, type World } from './world';
 
 /** What the run remembers besides the database: what customers confirmed, and how steps went. */
 export type Model = {
@@ -83,3 +83,19 @@ export abstract class SimCommand implements AsyncCommand<Model, World> {
     await checkInvariants(world, model);
   }
 }
+
+/** The customer whose user id this is (every thing a step picks belongs to one of the world's). */
+export function ownerOf(world: World, userId: string): CustomerName {
+  const name = CUSTOMERS.find((c) => world.customers[c].userId === userId);
+  if (!name) throw new Error(`Usuario ${userId} no es un cliente del mundo`);
+  return name;
+}
+
+/** Another customer than `name`: who tries to act on what is not theirs. */
+export const otherThan = (name: CustomerName): CustomerName => CUSTOMERS[(CUSTOMERS.indexOf(name) + 1) % CUSTOMERS.length]!;
+
+/** Who acts on a thing: its owner, or (a stranger's step) someone else. */
+export const actorFor = (world: World, ownerUserId: string, stranger: boolean): CustomerName => {
+  const owner = ownerOf(world, ownerUserId);
+  return stranger ? otherThan(owner) : owner;
+};

@@ -51,7 +51,7 @@ export type World = WorldData & {
   /** The digital printer's stand-in, which the control-number worker asks (docs/product/fiscal-invoices.md). */
   printer: FakeControlNumberProvider;
   /** A file a person "uploaded" (the HTTP routes that store bytes are outside tRPC). */
-  file(ownerUserId: string, kind: 'receipt' | 'delivery_photo' | 'invoice'): Promise<string>;
+  file(ownerUserId: string, kind: 'receipt' | 'delivery_photo' | 'invoice' | 'claim_photo'): Promise<string>;
 };
 
 export const FISCAL_ON: FiscalSettingsInput = {

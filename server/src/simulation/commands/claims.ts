@@ -5,60 +5,57 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { CLAIM_KINDS, type ClaimDecision, type ClaimKind } from '@casillero/shared';
 import { businessToday } from '../../lib/business-clock';
-import { SimCommand, attempt, choose, Nothing, Refused, type Model } from '../command';
-import { CUSTOMERS, type CustomerName, type World } from '../world';
-import { ids } from './intake';
+import { SimCommand, actorFor, attempt, choose, Nothing, Refused, type Model } from '../command';
+import type { World } from '../world';
+import { ids, owned } from './pick';
 
 const pick = fc.nat({ max: 1000 });
 
 class OpenClaim extends SimCommand {
   readonly name = 'abrir reclamo';
   constructor(
-    readonly who: CustomerName,
     readonly kind: ClaimKind,
     readonly onShipment: boolean,
     readonly pick: number,
-    readonly anyones: boolean,
+    readonly stranger: boolean,
   ) {
     super();
   }
   toString() {
-    return `${this.who} reclama «${this.kind}» sobre ${this.onShipment ? 'el envío' : 'el paquete'} #${this.pick}${
-      this.anyones ? ' (de cualquiera)' : ''
-    }`;
+    return `${this.stranger ? 'otro cliente' : 'su dueño'} reclama «${this.kind}» sobre ${this.onShipment ? 'el envío' : 'el paquete'} #${this.pick}`;
   }
   protected async act(_model: Model, world: World) {
-    const userId = world.customers[this.who].userId;
-    const mine = this.anyones ? sql`true` : sql`user_id = ${userId}`;
     const subject = choose(
-      await ids(
+      await owned(
         world,
         this.onShipment
-          ? sql`select id from shipments where ${mine} order by created_at, shipment_code`
-          : sql`select id from packages where ${mine} order by warehouse_receipt`,
+          ? sql`select id, user_id as owner from shipments order by created_at, shipment_code`
+          : sql`select id, user_id as owner from packages order by warehouse_receipt`,
       ),
       this.pick,
     );
     if (!subject) return new Nothing('nada que reclamar');
+    const who = actorFor(world, subject.owner, this.stranger);
+    const userId = world.customers[who].userId;
     const extra =
       this.kind === 'not_in_mailbox'
         ? {
             carrierDeliveredOn: businessToday(new Date(Date.now() - 4 * 86_400_000)),
             carrierProof: {
-              fileId: await world.file(userId, 'delivery_photo'),
-              thumbFileId: await world.file(userId, 'delivery_photo'),
+              fileId: await world.file(userId, 'claim_photo'),
+              thumbFileId: await world.file(userId, 'claim_photo'),
             },
           }
         : {};
     const done = await attempt(() =>
-      world.as(this.who).claims.open({
+      world.as(who).claims.open({
         kind: this.kind,
-        ...(this.onShipment ? { shipmentId: subject } : { packageId: subject }),
+        ...(this.onShipment ? { shipmentId: subject.id } : { packageId: subject.id }),
         text: 'Lo que pasó con mi paquete, contado en la simulación.',
         ...extra,
       }),
     );
-    return done instanceof Refused ? done : `reclamo abierto`;
+    return done instanceof Refused ? done : `${who} abrió el reclamo`;
   }
 }
 
@@ -106,8 +103,8 @@ const openKind = fc.constantFrom<ClaimKind>('lost', 'lost', 'damaged', 'missing_
 
 export const claimCommands = [
   fc
-    .tuple(fc.constantFrom(...CUSTOMERS), openKind, fc.boolean(), pick, fc.nat({ max: 9 }))
-    .map(([who, kind, onShipment, p, any]) => new OpenClaim(who, kind, onShipment, p, any === 0)),
+    .tuple(openKind, fc.boolean(), pick, fc.nat({ max: 9 }))
+    .map(([kind, onShipment, p, s]) => new OpenClaim(kind, onShipment, p, s === 0)),
   fc
     .tuple(
       pick,

@@ -5,13 +5,20 @@
 // and the store's trackings, which become pre-alerts.
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { SimCommand, attempt, choose, Nothing, Refused, type Model } from '../command';
+import { SimCommand, actorFor, attempt, choose, Nothing, Refused, type Model } from '../command';
 import { CUSTOMERS, type CustomerName, type World } from '../world';
-import { ids } from './intake';
+import { owned } from './pick';
 
 const pick = fc.nat({ max: 1000 });
 const customer = fc.constantFrom(...CUSTOMERS);
-const comprasSql = sql`select id from purchase_requests order by number`;
+/** The compras in one of these statuses (every one when `wild`), with their owners, in number order. */
+const comprasIn = (world: World, statuses: string[], wild: boolean) =>
+  owned(
+    world,
+    wild
+      ? sql`select id, user_id as owner from purchase_requests order by number`
+      : sql`select id, user_id as owner from purchase_requests where status::text = any(${`{${statuses.join(',')}}`}::text[]) order by number`,
+  );
 
 class CreateCompra extends SimCommand {
   readonly name = 'pedir compra';
@@ -51,11 +58,11 @@ class QuoteCompra extends SimCommand {
     super();
   }
   toString() {
-    return `atención cotiza la compra #${this.pick} (+${this.raisePercent} %, impuesto ${this.taxUsdCents} ¢, envío ${this.shippingUsdCents} ¢)`;
+    return `atención cotiza la compra por cotizar #${this.pick} (+${this.raisePercent} %, impuesto ${this.taxUsdCents} ¢, envío ${this.shippingUsdCents} ¢)`;
   }
   protected async act(_model: Model, world: World) {
-    const id = choose(await ids(world, comprasSql), this.pick);
-    if (!id) return new Nothing('sin compras');
+    const id = choose(await comprasIn(world, ['requested', 'quoted'], false), this.pick)?.id;
+    if (!id) return new Nothing('sin compras por cotizar');
     const detail = await attempt(() => world.as('atencion').compras.adminDetail({ id }));
     if (detail instanceof Refused) return detail;
     const done = await attempt(() =>
@@ -76,26 +83,27 @@ class QuoteCompra extends SimCommand {
 class AcceptCompra extends SimCommand {
   readonly name = 'aceptar compra';
   constructor(
-    readonly who: CustomerName,
     readonly pick: number,
     readonly confirmsOther: boolean,
+    readonly stranger: boolean,
   ) {
     super();
   }
   toString() {
-    return `${this.who} acepta la cotización #${this.pick}${this.confirmsOther ? ' confirmando otro total' : ''}`;
+    return `${this.stranger ? 'otro cliente' : 'su dueño'} acepta la cotización #${this.pick}${this.confirmsOther ? ' confirmando otro total' : ''}`;
   }
   protected async act(model: Model, world: World) {
-    const userId = world.customers[this.who].userId;
-    const id = choose(await ids(world, sql`select id from purchase_requests where user_id = ${userId} order by number`), this.pick);
-    if (!id) return new Nothing('sin compras');
-    const detail = await attempt(() => world.as(this.who).compras.detail({ id }));
+    const compra = choose(await comprasIn(world, ['quoted'], false), this.pick);
+    if (!compra) return new Nothing('sin cotizaciones');
+    // What the owner's screen shows; a stranger sends the same total for a compra not theirs.
+    const detail = await attempt(() => world.as(actorFor(world, compra.owner, false)).compras.detail({ id: compra.id }));
     if (detail instanceof Refused) return detail;
     if (!detail.taxes) return new Nothing('sin cotización que aceptar');
+    const who = actorFor(world, compra.owner, this.stranger);
     const shown = detail.taxes.totalUsdCents + (this.confirmsOther ? 1 : 0);
-    const done = await attempt(() => world.as(this.who).compras.accept({ id, confirmedTotalUsdCents: shown }));
+    const done = await attempt(() => world.as(who).compras.accept({ id: compra.id, confirmedTotalUsdCents: shown }));
     if (done instanceof Refused) return done;
-    model.confirmed.set(done.invoiceId, { usdCents: shown, what: `la compra ${detail.code} de ${this.who}` });
+    model.confirmed.set(done.invoiceId, { usdCents: shown, what: `la compra ${detail.code} de ${who}` });
     return done.message;
   }
 }
@@ -110,12 +118,12 @@ class MarkItemIssue extends SimCommand {
     super();
   }
   toString() {
-    return `atención marca el artículo #${this.itemPick} de la compra #${this.pick} ${
+    return `atención marca el artículo #${this.itemPick} de la compra pagada #${this.pick} ${
       this.newPricePercent === null ? 'agotado' : `con nuevo precio (${this.newPricePercent} %)`
     }`;
   }
   protected async act(_model: Model, world: World) {
-    const id = choose(await ids(world, comprasSql), this.pick);
+    const id = choose(await comprasIn(world, ['paid'], false), this.pick)?.id;
     if (!id) return new Nothing('sin compras');
     const detail = await attempt(() => world.as('atencion').compras.adminDetail({ id }));
     if (detail instanceof Refused) return detail;
@@ -138,29 +146,30 @@ class MarkItemIssue extends SimCommand {
 class ChooseItem extends SimCommand {
   readonly name = 'elegir sobre el artículo';
   constructor(
-    readonly who: CustomerName,
     readonly pick: number,
     readonly cancel: boolean,
+    readonly stranger: boolean,
   ) {
     super();
   }
   toString() {
-    return `${this.who} ${this.cancel ? 'cancela' : 'acepta el nuevo precio de'} un artículo marcado (#${this.pick})`;
+    return `${this.stranger ? 'otro cliente' : 'su dueño'} ${this.cancel ? 'cancela' : 'acepta el nuevo precio de'} el artículo marcado #${this.pick}`;
   }
   protected async act(_model: Model, world: World) {
-    const userId = world.customers[this.who].userId;
     const row = choose(
-      await ids(
+      await owned(
         world,
-        sql`select concat(r.id, ';', i.id) as id from purchase_request_items i join purchase_requests r on r.id = i.request_id
-            where r.user_id = ${userId} and i.issue is not null order by r.number, i.position`,
+        sql`select concat(r.id, ';', i.id) as id, r.user_id as owner from purchase_request_items i
+            join purchase_requests r on r.id = i.request_id
+            where i.issue is not null order by r.number, i.position`,
       ),
       this.pick,
     );
     if (!row) return new Nothing('ningún artículo marcado');
-    const [id, itemId] = row.split(';');
+    const [id, itemId] = row.id.split(';');
+    const who = actorFor(world, row.owner, this.stranger);
     const done = await attempt(() =>
-      world.as(this.who).compras.chooseItem({ id, itemId, choice: this.cancel ? 'cancel' : 'accept' }),
+      world.as(who).compras.chooseItem({ id, itemId, choice: this.cancel ? 'cancel' : 'accept' }),
     );
     return done instanceof Refused ? done : done.message;
   }
@@ -175,10 +184,10 @@ class RecordPurchase extends SimCommand {
     super();
   }
   toString() {
-    return `atención registra la compra #${this.pick} por el ${this.finalPercent} % de lo cotizado`;
+    return `atención registra la compra pagada #${this.pick} por el ${this.finalPercent} % de lo cotizado`;
   }
   protected async act(model: Model, world: World) {
-    const id = choose(await ids(world, comprasSql), this.pick);
+    const id = choose(await comprasIn(world, ['paid'], false), this.pick)?.id;
     if (!id) return new Nothing('sin compras');
     const detail = await attempt(() => world.as('atencion').compras.adminDetail({ id }));
     if (detail instanceof Refused) return detail;
@@ -197,20 +206,16 @@ class RecordPurchase extends SimCommand {
 
 class AcceptDifference extends SimCommand {
   readonly name = 'aceptar diferencia';
-  constructor(
-    readonly who: CustomerName,
-    readonly pick: number,
-  ) {
+  constructor(readonly pick: number) {
     super();
   }
   toString() {
-    return `${this.who} acepta lo que la tienda cobró de más en su compra #${this.pick}`;
+    return `su dueño acepta lo que la tienda cobró de más en la compra #${this.pick}`;
   }
   protected async act(_model: Model, world: World) {
-    const userId = world.customers[this.who].userId;
-    const id = choose(await ids(world, sql`select id from purchase_requests where user_id = ${userId} order by number`), this.pick);
-    if (!id) return new Nothing('sin compras');
-    const done = await attempt(() => world.as(this.who).compras.acceptDifference({ id }));
+    const compra = choose(await comprasIn(world, ['purchased', 'shipped'], false), this.pick);
+    if (!compra) return new Nothing('sin compras hechas');
+    const done = await attempt(() => world.as(actorFor(world, compra.owner, false)).compras.acceptDifference({ id: compra.id }));
     return done instanceof Refused ? done : done.message;
   }
 }
@@ -221,10 +226,10 @@ class AddCompraTrackings extends SimCommand {
     super();
   }
   toString() {
-    return `atención registra el tracking de la tienda de la compra #${this.pick}`;
+    return `atención registra el tracking de la tienda de la compra hecha #${this.pick}`;
   }
   protected async act(model: Model, world: World) {
-    const id = choose(await ids(world, comprasSql), this.pick);
+    const id = choose(await comprasIn(world, ['purchased', 'shipped'], false), this.pick)?.id;
     if (!id) return new Nothing('sin compras');
     const number = `1ZSTORE${String(++model.serial).padStart(8, '0')}`;
     const done = await attempt(() =>
@@ -234,6 +239,8 @@ class AddCompraTrackings extends SimCommand {
   }
 }
 
+const stranger = fc.nat({ max: 9 }).map((n) => n === 0);
+
 export const compraCommands = [
   fc
     .tuple(customer, fc.array(fc.integer({ min: 100, max: 30_000 }), { minLength: 1, maxLength: 3 }))
@@ -241,12 +248,12 @@ export const compraCommands = [
   fc
     .tuple(pick, fc.constantFrom(0, 0, 5, 20), fc.integer({ min: 0, max: 3_000 }), fc.integer({ min: 0, max: 2_000 }))
     .map(([p, raise, tax, ship]) => new QuoteCompra(p, raise, tax, ship)),
-  fc.tuple(customer, pick, fc.nat({ max: 5 })).map(([who, p, o]) => new AcceptCompra(who, p, o === 0)),
+  fc.tuple(pick, fc.nat({ max: 5 }), stranger).map(([p, o, s]) => new AcceptCompra(p, o === 0, s)),
   fc
     .tuple(pick, pick, fc.option(fc.constantFrom(50, 80, 130), { freq: 2 }))
     .map(([p, i, percent]) => new MarkItemIssue(p, i, percent)),
-  fc.tuple(customer, pick, fc.boolean()).map(([who, p, cancel]) => new ChooseItem(who, p, cancel)),
+  fc.tuple(pick, fc.boolean(), stranger).map(([p, cancel, s]) => new ChooseItem(p, cancel, s)),
   fc.tuple(pick, fc.constantFrom(80, 100, 100, 115)).map(([p, percent]) => new RecordPurchase(p, percent)),
-  fc.tuple(customer, pick).map(([who, p]) => new AcceptDifference(who, p)),
+  pick.map((p) => new AcceptDifference(p)),
   pick.map((p) => new AddCompraTrackings(p)),
 ];

@@ -3,13 +3,10 @@
 // to a casillero, a customer confirms a missing declared value (docs/product/warehouse-intake.md).
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/client';
-import { SimCommand, attempt, choose, Nothing, Refused, type Model } from '../command';
+import { SimCommand, actorFor, attempt, choose, Nothing, Refused, type Model } from '../command';
+import { ids, owned } from './pick';
 import { CUSTOMERS, type CustomerName, type World } from '../world';
 
-export async function ids(world: World, query: ReturnType<typeof sql>): Promise<string[]> {
-  return rowsOf<{ id: string }>(await world.db.execute(query)).map((r) => r.id);
-}
 
 /** A tracking number of this run: deterministic, so a replay receives the same numbers. */
 const trackingNumber = (model: Model) => `1ZSIM${String(++model.serial).padStart(8, '0')}`;
@@ -122,26 +119,26 @@ class AssignIntake extends SimCommand {
 class ConfirmDeclaredValue extends SimCommand {
   readonly name = 'confirmar valor declarado';
   constructor(
-    readonly who: CustomerName,
     readonly pick: number,
     readonly usdCents: number,
+    readonly stranger: boolean,
   ) {
     super();
   }
   toString() {
-    return `${this.who} confirma el valor declarado del paquete #${this.pick}: ${this.usdCents} ¢`;
+    return `${this.stranger ? 'otro cliente' : 'su dueño'} confirma el valor declarado del paquete sin valor #${this.pick}: ${this.usdCents} ¢`;
   }
   protected async act(_model: Model, world: World) {
-    const c = world.customers[this.who];
     const pkg = choose(
-      await ids(world, sql`select id from packages where user_id = ${c.userId} and estimated_value_usd_cents is null order by warehouse_receipt`),
+      await owned(world, sql`select id, user_id as owner from packages where estimated_value_usd_cents is null order by warehouse_receipt`),
       this.pick,
     );
     if (!pkg) return new Nothing('ningún paquete sin valor declarado');
+    const who = actorFor(world, pkg.owner, this.stranger);
     const done = await attempt(() =>
-      world.as(this.who).packages.confirmDeclaredValue({ packageId: pkg, declaredValueUsdCents: this.usdCents }),
+      world.as(who).packages.confirmDeclaredValue({ packageId: pkg.id, declaredValueUsdCents: this.usdCents }),
     );
-    return done instanceof Refused ? done : 'confirmado';
+    return done instanceof Refused ? done : `${who} lo confirmó`;
   }
 }
 
@@ -161,6 +158,6 @@ export const intakeCommands = [
     .map(([arrival, p, w, m]) => new Receive(arrival, p, w, m)),
   fc.tuple(pick, customer).map(([p, to]) => new AssignIntake(p, to)),
   fc
-    .tuple(customer, pick, fc.integer({ min: 1, max: 50_000 }))
-    .map(([who, p, cents]) => new ConfirmDeclaredValue(who, p, cents)),
+    .tuple(pick, fc.integer({ min: 1, max: 50_000 }), fc.nat({ max: 9 }))
+    .map(([p, cents, s]) => new ConfirmDeclaredValue(p, cents, s === 0)),
 ];

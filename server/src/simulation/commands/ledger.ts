@@ -8,7 +8,7 @@ import { businessToday } from '../../lib/business-clock';
 import { assignDueControlNumbers } from '../../services/fiscal/control-numbers';
 import { SimCommand, attempt, choose, Nothing, Refused, type Model } from '../command';
 import { CUSTOMERS, type CustomerName, type StaffName, type World } from '../world';
-import { ids } from './intake';
+import { ids } from './pick';
 import { newReference } from './payments';
 
 const pick = fc.nat({ max: 1000 });
@@ -117,15 +117,25 @@ class AssignLine extends SimCommand {
     readonly to: CustomerName,
     readonly target: Target,
     readonly by: StaffName,
+    readonly wild: boolean,
   ) {
     super();
   }
   toString() {
     const where = this.target === 'oldest' ? 'su factura más antigua' : this.target === 'account' ? 'su cuenta' : `su factura #${this.target}`;
-    return `${this.by} asigna la línea #${this.linePick} a ${this.to}, hacia ${where}`;
+    return `${this.by} asigna la línea ${this.wild ? '' : 'sin pago '}#${this.linePick} a ${this.to}, hacia ${where}`;
   }
   protected async act(_model: Model, world: World) {
-    const lineId = choose(await ids(world, linesSql), this.linePick);
+    const lineId = choose(
+      await ids(
+        world,
+        this.wild
+          ? linesSql
+          : sql`select l.id from bank_statement_lines l join bank_statements s on s.id = l.statement_id
+                where l.payment_id is null order by s.created_at, l.line_number`,
+      ),
+      this.linePick,
+    );
     if (!lineId) return new Nothing('sin líneas');
     const userId = world.customers[this.to].userId;
     let invoiceId: string | null | undefined;
@@ -278,8 +288,8 @@ export const ledgerCommands = [
   fc.tuple(pick, fc.constantFrom<StaffName>('caja', 'caja2', 'atencion')).map(([p, by]) => new ApproveMatched(p, by)),
   fc.tuple(pick, pick).map(([l, p]) => new ApproveLine(l, p)),
   fc
-    .tuple(pick, customer, fc.oneof(fc.constantFrom<Target>('oldest', 'account'), pick), cashier)
-    .map(([l, to, target, by]) => new AssignLine(l, to, target, by)),
+    .tuple(pick, customer, fc.oneof(fc.constantFrom<Target>('oldest', 'account'), pick), cashier, fc.nat({ max: 4 }))
+    .map(([l, to, target, by, w]) => new AssignLine(l, to, target, by, w === 0)),
   fc
     .tuple(
       cashier,

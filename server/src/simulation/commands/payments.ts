@@ -4,9 +4,9 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { usdCentsToVesCentimos } from '@casillero/shared';
-import { SimCommand, attempt, choose, Nothing, Refused, type Model } from '../command';
+import { SimCommand, actorFor, attempt, choose, Nothing, Refused, type Model } from '../command';
 import { CUSTOMERS, type CustomerName, type StaffName, type World } from '../world';
-import { ids } from './intake';
+import { ids, owned } from './pick';
 
 const pick = fc.nat({ max: 1000 });
 const customer = fc.constantFrom(...CUSTOMERS);
@@ -41,52 +41,57 @@ function typed(share: Share, owedUsdCents: number, rate: string, ves: boolean): 
   return (ves ? usdCentsToVesCentimos(usd, rate) : usd) / 100;
 }
 
+/** A report as it should be, on any invoice of the owner's (paid or void too), or by someone else. */
+type Oddity = 'none' | 'anyInvoice' | 'stranger';
+
 class ReportPayment extends SimCommand {
   readonly name = 'reportar pago';
   constructor(
-    readonly who: CustomerName,
     readonly invoicePick: number,
     readonly method: MethodName,
     readonly share: Share,
     readonly reference: Reference,
     readonly refPick: number,
-    readonly wild: boolean,
+    readonly oddity: Oddity,
   ) {
     super();
   }
   toString() {
-    return `${this.who} reporta un pago (${this.method}, ${this.share}, referencia ${this.reference}${
+    const odd = { none: 'abierta', anyInvoice: 'cualquiera', stranger: 'de otro cliente' }[this.oddity];
+    return `pago reportado (${this.method}, ${this.share}, referencia ${this.reference}${
       this.reference === 'new' ? '' : ` #${this.refPick}`
-    }) de su factura #${this.invoicePick}${this.wild ? ' (cualquiera)' : ''}`;
+    }) de la factura ${odd} #${this.invoicePick}`;
   }
   protected async act(model: Model, world: World) {
-    const c = world.customers[this.who];
-    const invoices = await ids(
-      world,
-      this.wild
-        ? sql`select id from invoices where user_id = ${c.userId} order by number`
-        : sql`select i.id from invoices i where i.user_id = ${c.userId} and i.voided_at is null
-              and (select sum(le.usd_cents) from ledger_entries le where le.invoice_id = i.id) > 0 order by i.number`,
+    const invoice = choose(
+      await owned(
+        world,
+        this.oddity === 'anyInvoice'
+          ? sql`select id, user_id as owner from invoices order by number`
+          : sql`select i.id, i.user_id as owner from invoices i where i.voided_at is null
+                and (select sum(le.usd_cents) from ledger_entries le where le.invoice_id = i.id) > 0 order by i.number`,
+      ),
+      this.invoicePick,
     );
-    const invoiceId = choose(invoices, this.invoicePick);
-    if (!invoiceId) return new Nothing('sin facturas por pagar');
+    if (!invoice) return new Nothing('sin facturas por pagar');
+    const who = actorFor(world, invoice.owner, this.oddity === 'stranger');
     const [row] = await ids(
       world,
-      sql`select concat((select coalesce(sum(usd_cents), 0) from ledger_entries where invoice_id = ${invoiceId}), ':',
-            (select coalesce(ves_per_usd::text, '') from invoices where id = ${invoiceId})) as id`,
+      sql`select concat((select coalesce(sum(usd_cents), 0) from ledger_entries where invoice_id = ${invoice.id}), ':',
+            (select coalesce(ves_per_usd::text, '') from invoices where id = ${invoice.id})) as id`,
     );
     const [owed, rate] = row.split(':');
     const reference = await referenceFor(world, model, this.reference, this.refPick);
     const done = await attempt(async () =>
-      world.as(this.who).payments.report({
-        invoiceId,
+      world.as(who).payments.report({
+        invoiceId: invoice.id,
         methodId: world.methods[this.method],
         paymentReference: reference,
         amount: typed(this.share, Math.max(1, Number(owed)), rate || world.rate, isVes(this.method)),
-        receiptFileId: await world.file(c.userId, 'receipt'),
+        receiptFileId: await world.file(world.customers[who].userId, 'receipt'),
       }),
     );
-    return done instanceof Refused ? done : `reportado ${reference}`;
+    return done instanceof Refused ? done : `${who} reportó ${reference}`;
   }
 }
 
@@ -158,13 +163,12 @@ class ReviewPayment extends SimCommand {
 
 const reference = fc.constantFrom<Reference>('new', 'new', 'new', 'reused', 'suffix');
 
+const oddity = fc.constantFrom<Oddity>('none', 'none', 'none', 'none', 'none', 'none', 'none', 'anyInvoice', 'stranger');
+
 export const paymentCommands = [
   fc
-    .tuple(customer, pick, method, fc.constantFrom<Share>('owed', 'owed', 'half', 'over', 'tiny'), reference, pick, fc.nat({ max: 9 }))
-    .map(([who, p, m, share, ref, rp, w]) => new ReportPayment(who, p, m, share, ref, rp, w === 0)),
-  fc
-    .tuple(customer, pick, method, fc.constantFrom<Share>('owed', 'owed', 'half', 'over'), reference, pick)
-    .map(([who, p, m, share, ref, rp]) => new ReportPayment(who, p, m, share, ref, rp, false)),
+    .tuple(pick, method, fc.constantFrom<Share>('owed', 'owed', 'owed', 'half', 'over', 'tiny'), reference, pick, oddity)
+    .map(([p, m, share, ref, rp, odd]) => new ReportPayment(p, m, share, ref, rp, odd)),
   fc
     .tuple(customer, method, fc.integer({ min: 100, max: 30_000 }), reference, pick)
     .map(([who, m, cents, ref, rp]) => new ReportOnAccount(who, m, cents, ref, rp)),

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { SimCommand, attempt, choose, Nothing, Refused, type Model } from '../command';
 import type { World } from '../world';
-import { ids } from './intake';
+import { ids } from './pick';
 
 const pick = fc.nat({ max: 1000 });
 
@@ -13,17 +13,28 @@ async function photo(world: World, by: string) {
   return { fileId: await world.file(by, 'delivery_photo'), thumbFileId: await world.file(by, 'delivery_photo') };
 }
 
+/** Shipments on their way (by a departure's milestones or staff), or any when `wild`. */
+const onTheWay = (wild: boolean) =>
+  wild ? sql`true` : sql`s.status in ('in_transit', 'arrived', 'customs', 'out_for_delivery', 'delayed')`;
+
 class MarkReady extends SimCommand {
   readonly name = 'listo para retirar';
-  constructor(readonly pick: number) {
+  constructor(
+    readonly pick: number,
+    readonly wild: boolean,
+  ) {
     super();
   }
   toString() {
-    return `la agencia escanea el envío #${this.pick}`;
+    return `la agencia escanea el envío ${this.wild ? '' : 'en camino '}#${this.pick}`;
   }
   protected async act(_model: Model, world: World) {
     const code = choose(
-      await ids(world, sql`select shipment_code as id from shipments where delivery_method = 'agency' order by created_at, shipment_code`),
+      await ids(
+        world,
+        sql`select s.shipment_code as id from shipments s where s.delivery_method = 'agency' and ${onTheWay(this.wild)}
+            order by s.created_at, s.shipment_code`,
+      ),
       this.pick,
     );
     if (!code) return new Nothing('ningún envío a la agencia');
@@ -37,18 +48,20 @@ class DeliverAtCounter extends SimCommand {
   constructor(
     readonly pick: number,
     readonly rightPerson: boolean,
+    readonly wild: boolean,
   ) {
     super();
   }
   toString() {
-    return `la agencia entrega el envío #${this.pick} ${this.rightPerson ? 'al destinatario' : 'a otra cédula'}`;
+    return `la agencia entrega el envío ${this.wild ? '' : 'listo '}#${this.pick} ${this.rightPerson ? 'al destinatario' : 'a otra cédula'}`;
   }
   protected async act(_model: Model, world: World) {
     const row = choose(
       await ids(
         world,
         sql`select concat(s.id, ';', r.id_document) as id from shipments s join recipients r on r.id = s.recipient_id
-            where s.delivery_method = 'agency' order by s.created_at, s.shipment_code`,
+            where s.delivery_method = 'agency' and (${this.wild} or s.status = 'ready_for_pickup')
+            order by s.created_at, s.shipment_code`,
       ),
       this.pick,
     );
@@ -69,18 +82,21 @@ class DeliverAtCounter extends SimCommand {
 
 class HomeDelivery extends SimCommand {
   readonly name = 'entrega a domicilio';
-  constructor(readonly pick: number) {
+  constructor(
+    readonly pick: number,
+    readonly wild: boolean,
+  ) {
     super();
   }
   toString() {
-    return `almacén registra la entrega a domicilio del envío #${this.pick}`;
+    return `almacén registra la entrega a domicilio del envío ${this.wild ? '' : 'en camino '}#${this.pick}`;
   }
   protected async act(_model: Model, world: World) {
     const row = choose(
       await ids(
         world,
         sql`select concat(s.id, ';', r.id_document) as id from shipments s join recipients r on r.id = s.recipient_id
-            where s.delivery_method = 'home' order by s.created_at, s.shipment_code`,
+            where s.delivery_method = 'home' and ${onTheWay(this.wild)} order by s.created_at, s.shipment_code`,
       ),
       this.pick,
     );
@@ -98,8 +114,10 @@ class HomeDelivery extends SimCommand {
   }
 }
 
+const wild = fc.nat({ max: 5 }).map((n) => n === 0);
+
 export const pickupCommands = [
-  pick.map((p) => new MarkReady(p)),
-  fc.tuple(pick, fc.nat({ max: 4 })).map(([p, wrong]) => new DeliverAtCounter(p, wrong !== 0)),
-  pick.map((p) => new HomeDelivery(p)),
+  fc.tuple(pick, wild).map(([p, w]) => new MarkReady(p, w)),
+  fc.tuple(pick, fc.nat({ max: 4 }), wild).map(([p, wrong, w]) => new DeliverAtCounter(p, wrong !== 0, w)),
+  fc.tuple(pick, wild).map(([p, w]) => new HomeDelivery(p, w)),
 ];

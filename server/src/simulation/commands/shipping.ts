@@ -12,12 +12,11 @@ import {
   type ShippingMethod,
 } from '@casillero/shared';
 import { businessToday } from '../../lib/business-clock';
-import { SimCommand, attempt, choose, Nothing, Refused, type Model } from '../command';
-import { CUSTOMERS, type CustomerName, type World } from '../world';
-import { ids } from './intake';
+import { SimCommand, actorFor, attempt, choose, Nothing, Refused, type Model } from '../command';
+import type { CustomerName, World } from '../world';
+import { ids, owned } from './pick';
 
 const pick = fc.nat({ max: 1000 });
-const customer = fc.constantFrom(...CUSTOMERS);
 const picks = fc.array(pick, { minLength: 1, maxLength: 3 });
 const method = fc.constantFrom<ShippingMethod>('aereo', 'aereo', 'maritimo');
 
@@ -34,16 +33,24 @@ function chooseSome<T>(list: readonly T[], picks: readonly number[]): T[] {
   return out;
 }
 
-/** The customer's parcels a request may take (in the warehouse, free), or any of theirs when `wild`. */
-async function parcelsOf(world: World, who: CustomerName, wild: boolean) {
-  const userId = world.customers[who].userId;
-  return wild
-    ? ids(world, sql`select id from packages where user_id = ${userId} order by warehouse_receipt`)
-    : ids(
-        world,
-        sql`select p.id from packages p where p.user_id = ${userId} and p.status in ('received', 'in_warehouse')
+/** Parcels a shipment may take: in the warehouse and in no shipment; or, `anyParcel`, every one. */
+async function parcels(world: World, anyParcel: boolean) {
+  return owned(
+    world,
+    anyParcel
+      ? sql`select id, user_id as owner from packages order by warehouse_receipt`
+      : sql`select p.id, p.user_id as owner from packages p where p.status in ('received', 'in_warehouse')
             and not exists (select 1 from shipment_packages sp where sp.package_id = p.id) order by p.warehouse_receipt`,
-      );
+  );
+}
+
+/** The first pick chooses a parcel, and so its owner; the others more parcels of the same owner. */
+async function parcelsOfOne(world: World, picks: readonly number[], anyParcel: boolean) {
+  const all = await parcels(world, anyParcel);
+  const first = choose(all, picks[0] ?? 0);
+  if (!first) return null;
+  const same = all.filter((p) => p.owner === first.owner && p.id !== first.id);
+  return { owner: first.owner, packageIds: [first.id, ...chooseSome(same, picks.slice(1)).map((p) => p.id)] };
 }
 
 const delivery = (world: World, who: CustomerName, atAgency: boolean) => ({
@@ -52,53 +59,55 @@ const delivery = (world: World, who: CustomerName, atAgency: boolean) => ({
   agencyId: atAgency ? world.agencyId : null,
 });
 
+/** A request as it should be, on any of the owner's parcels, by someone else, or confirming another total. */
+type Oddity = 'none' | 'anyParcel' | 'stranger' | 'otherTotal';
+
 class ShipRequest extends SimCommand {
   readonly name = 'pedido de envío';
   constructor(
-    readonly who: CustomerName,
     readonly picks: number[],
     readonly method: ShippingMethod,
     readonly atAgency: boolean,
     readonly insured: boolean,
-    readonly confirmsOther: boolean,
-    readonly wild: boolean,
+    readonly oddity: Oddity,
   ) {
     super();
   }
   toString() {
-    return `${this.who} pide envío ${this.method} de [${this.picks.join(',')}]${this.wild ? ' (cualquiera)' : ''} ${
-      this.atAgency ? 'a la agencia' : 'a domicilio'
-    }${this.insured ? ', asegurado' : ''}${this.confirmsOther ? ', confirmando otro total' : ''}`;
+    const odd = { none: '', anyParcel: ' (paquetes en cualquier estado)', stranger: ' (lo pide otro cliente)', otherTotal: ', confirmando otro total' };
+    return `pedido de envío ${this.method} de [${this.picks.join(',')}] ${this.atAgency ? 'a la agencia' : 'a domicilio'}${
+      this.insured ? ', asegurado' : ''
+    }${odd[this.oddity]}`;
   }
   protected async act(model: Model, world: World) {
-    const packageIds = chooseSome(await parcelsOf(world, this.who, this.wild), this.picks);
-    if (packageIds.length === 0) return new Nothing('sin paquetes en el almacén');
+    const chosen = await parcelsOfOne(world, this.picks, this.oddity === 'anyParcel');
+    if (!chosen) return new Nothing('sin paquetes en el almacén');
+    const who = actorFor(world, chosen.owner, this.oddity === 'stranger');
     const choice = {
-      packageIds,
+      packageIds: chosen.packageIds,
       shippingMethod: this.method,
       insured: this.insured,
-      ...delivery(world, this.who, this.atAgency),
+      ...delivery(world, who, this.atAgency),
     };
-    const quote = await attempt(() => world.as(this.who).shipRequests.quote(choice));
+    const quote = await attempt(() => world.as(who).shipRequests.quote(choice));
     if (quote instanceof Refused) return quote;
-    const confirmed = quote.totalUsdCents + (this.confirmsOther ? 1 : 0);
+    const confirmed = quote.totalUsdCents + (this.oddity === 'otherTotal' ? 1 : 0);
     const done = await attempt(() =>
-      world.as(this.who).shipRequests.create({
+      world.as(who).shipRequests.create({
         ...choice,
         quoteToken: quote.quoteToken,
         confirmedTotalUsdCents: confirmed,
       }),
     );
     if (done instanceof Refused) return done;
-    model.confirmed.set(done.invoiceId, { usdCents: confirmed, what: `el pedido ${done.shipmentCode} de ${this.who}` });
-    return `${done.shipmentCode}, factura ${done.invoiceNumber} por ${done.totalUsdCents}`;
+    model.confirmed.set(done.invoiceId, { usdCents: confirmed, what: `el pedido ${done.shipmentCode} de ${who}` });
+    return `${who}: ${done.shipmentCode}, factura ${done.invoiceNumber} por ${done.totalUsdCents}`;
   }
 }
 
 class StaffShipment extends SimCommand {
   readonly name = 'crear envío (personal)';
   constructor(
-    readonly who: CustomerName,
     readonly picks: number[],
     readonly method: ShippingMethod,
     readonly costUsdCents: number,
@@ -108,24 +117,25 @@ class StaffShipment extends SimCommand {
     super();
   }
   toString() {
-    return `almacén crea un envío ${this.method} de ${this.who} con [${this.picks.join(',')}] por ${this.costUsdCents} ¢${
+    return `almacén crea un envío ${this.method} con [${this.picks.join(',')}] por ${this.costUsdCents} ¢${
       this.atAgency ? ' a la agencia' : ''
     }${this.insured ? ', asegurado' : ''}`;
   }
   protected async act(_model: Model, world: World) {
-    const packageIds = chooseSome(await parcelsOf(world, this.who, false), this.picks);
-    if (packageIds.length === 0) return new Nothing('sin paquetes en el almacén');
+    const chosen = await parcelsOfOne(world, this.picks, false);
+    if (!chosen) return new Nothing('sin paquetes en el almacén');
+    const who = actorFor(world, chosen.owner, false);
     const done = await attempt(() =>
       world.as('almacen').shipments.create({
-        userId: world.customers[this.who].userId,
-        packageIds,
+        userId: chosen.owner,
+        packageIds: chosen.packageIds,
         shippingMethod: this.method,
         shippingCostUsdCents: this.costUsdCents,
         insured: this.insured,
-        ...delivery(world, this.who, this.atAgency),
+        ...delivery(world, who, this.atAgency),
       }),
     );
-    return done instanceof Refused ? done : `${done.shipmentCode}`;
+    return done instanceof Refused ? done : `${who}: ${done.shipmentCode}`;
   }
 }
 
@@ -134,14 +144,20 @@ const shipmentsSql = sql`select id from shipments order by created_at, shipment_
 
 class RemoveShipment extends SimCommand {
   readonly name = 'eliminar envío';
-  constructor(readonly pick: number) {
+  constructor(
+    readonly pick: number,
+    readonly wild: boolean,
+  ) {
     super();
   }
   toString() {
-    return `almacén elimina el envío #${this.pick}`;
+    return `almacén elimina el envío ${this.wild ? '' : 'en preparación '}#${this.pick}`;
   }
   protected async act(_model: Model, world: World) {
-    const id = choose(await ids(world, shipmentsSql), this.pick);
+    const id = choose(
+      await ids(world, this.wild ? shipmentsSql : sql`select id from shipments where status = 'preparing' order by created_at, shipment_code`),
+      this.pick,
+    );
     if (!id) return new Nothing('no hay envíos');
     const done = await attempt(() => world.as('almacen').shipments.remove({ id }));
     return done instanceof Refused ? done : 'eliminado';
@@ -208,15 +224,27 @@ class AddToDeparture extends SimCommand {
     readonly departurePick: number,
     readonly shipmentPick: number,
     readonly byScan: boolean,
+    readonly wild: boolean,
   ) {
     super();
   }
   toString() {
-    return `almacén ${this.byScan ? 'escanea' : 'agrega'} el envío #${this.shipmentPick} en el despacho #${this.departurePick}`;
+    return `almacén ${this.byScan ? 'escanea' : 'agrega'} el envío #${this.shipmentPick} en el despacho #${this.departurePick}${
+      this.wild ? ' (cualquiera)' : ''
+    }`;
   }
   protected async act(_model: Model, world: World) {
-    const departureId = choose(await ids(world, departuresSql), this.departurePick);
-    const shipmentId = choose(await ids(world, shipmentsSql), this.shipmentPick);
+    const departureId = choose(
+      await ids(world, this.wild ? departuresSql : sql`select id from departures where status = 'open' order by code`),
+      this.departurePick,
+    );
+    const shipmentId = choose(
+      await ids(
+        world,
+        this.wild ? shipmentsSql : sql`select id from shipments where departure_id is null order by created_at, shipment_code`,
+      ),
+      this.shipmentPick,
+    );
     if (!departureId || !shipmentId) return new Nothing('sin despacho o sin envío');
     const [paid] = await ids(
       world,
@@ -297,16 +325,22 @@ class RecordMilestone extends SimCommand {
 
 export const shippingCommands = [
   fc
-    .tuple(customer, picks, method, fc.boolean(), fc.boolean(), fc.nat({ max: 9 }))
-    .map(([who, p, m, agency, insured, odd]) => new ShipRequest(who, p, m, agency, insured, odd === 0, odd === 1)),
+    .tuple(
+      picks,
+      method,
+      fc.boolean(),
+      fc.boolean(),
+      fc.constantFrom<Oddity>('none', 'none', 'none', 'none', 'none', 'none', 'anyParcel', 'stranger', 'otherTotal'),
+    )
+    .map(([p, m, agency, insured, odd]) => new ShipRequest(p, m, agency, insured, odd)),
   fc
-    .tuple(customer, picks, method, fc.integer({ min: 0, max: 20_000 }), fc.boolean(), fc.boolean())
-    .map(([who, p, m, cost, agency, insured]) => new StaffShipment(who, p, m, cost, agency, insured)),
-  pick.map((p) => new RemoveShipment(p)),
+    .tuple(picks, method, fc.integer({ min: 0, max: 20_000 }), fc.boolean(), fc.boolean())
+    .map(([p, m, cost, agency, insured]) => new StaffShipment(p, m, cost, agency, insured)),
+  fc.tuple(pick, fc.nat({ max: 4 })).map(([p, w]) => new RemoveShipment(p, w === 0)),
   fc.tuple(pick, fc.constantFrom(...SHIPMENT_STATUSES)).map(([p, s]) => new ShipmentStatusChange(p, s)),
   fc.tuple(method, fc.boolean()).map(([m, china]) => new CreateDeparture(m, china && m === 'maritimo')),
-  fc.tuple(pick, pick, fc.boolean()).map(([d, s, scan]) => new AddToDeparture(d, s, scan)),
-  fc.tuple(pick, pick, fc.boolean()).map(([d, s, scan]) => new AddToDeparture(d, s, scan)),
+  fc.tuple(pick, pick, fc.boolean(), fc.nat({ max: 4 })).map(([d, s, scan, w]) => new AddToDeparture(d, s, scan, w === 0)),
+  fc.tuple(pick, pick, fc.boolean(), fc.nat({ max: 4 })).map(([d, s, scan, w]) => new AddToDeparture(d, s, scan, w === 0)),
   pick.map((p) => new RemoveFromDeparture(p)),
   pick.map((p) => new CloseDeparture(p)),
   fc

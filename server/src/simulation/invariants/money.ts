@@ -29,18 +29,18 @@ async function rows<T>(world: World, query: ReturnType<typeof sql>): Promise<T[]
  */
 export async function ledgerBalances(world: World, _model: Model, shown: Shown): Promise<string[]> {
   const out: string[] = [];
+  const sums = await rows<{ user_id: string; total: string; account: string; applied: string }>(
+    world,
+    sql`select user_id, coalesce(sum(usd_cents), 0) as total,
+               coalesce(sum(usd_cents) filter (where invoice_id is null), 0) as account,
+               coalesce(sum(usd_cents) filter (where kind = 'credit_applied'), 0) as applied
+        from ledger_entries group by user_id`,
+  );
   for (const name of CUSTOMERS) {
-    const c = world.customers[name];
-    const [sums] = await rows<{ total: string; account: string; applied: string }>(
-      world,
-      sql`select coalesce(sum(usd_cents), 0) as total,
-                 coalesce(sum(usd_cents) filter (where invoice_id is null), 0) as account,
-                 coalesce(sum(usd_cents) filter (where kind = 'credit_applied'), 0) as applied
-          from ledger_entries where user_id = ${c.userId}`,
-    );
+    const s = sums.find((r) => r.user_id === world.customers[name].userId) ?? { total: '0', account: '0', applied: '0' };
     const mine = shown[name];
-    const total = Number(sums.total);
-    const account = Number(sums.account);
+    const total = Number(s.total);
+    const account = Number(s.account);
     if (mine.balance.balanceUsdCents !== total)
       out.push(`${name}: Facturas muestra saldo ${mine.balance.balanceUsdCents} y sus asientos suman ${total}`);
     const owed = mine.invoices
@@ -48,7 +48,7 @@ export async function ledgerBalances(world: World, _model: Model, shown: Shown):
       .reduce((sum, i) => sum + i.remainingUsdCents, 0);
     if (owed + account !== total)
       out.push(`${name}: sus facturas abiertas piden ${owed} y la cuenta tiene ${account}, pero el saldo es ${total}`);
-    if (Number(sums.applied) !== 0) out.push(`${name}: el saldo a favor aplicado suma ${sums.applied}, no 0`);
+    if (Number(s.applied) !== 0) out.push(`${name}: el saldo a favor aplicado suma ${s.applied}, no 0`);
     const open = mine.invoices.filter((i) => i.status === 'pending' || i.status === 'partial');
     if (mine.balance.creditUsdCents > 0 && open.length)
       out.push(
