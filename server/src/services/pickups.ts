@@ -46,6 +46,7 @@ import { enqueueWhatsapp } from '../messaging/whatsapp-outbox';
 import { WHATSAPP_TEMPLATES } from '../messaging/whatsapp-templates';
 import { notifyUser } from './notify';
 import { moveShipment } from './shipment-stages';
+import { refuseIfNotLeft } from './shipment-left';
 
 const CUSTOMER_LINK = '/dashboard/envios';
 export const PICKUP_SETTINGS_KEY = 'pickup';
@@ -171,6 +172,7 @@ export async function markReadyForPickup(tx: DbOrTx, viewer: Viewer, code: strin
   if (!(PICKUP_ARRIVING_STATUSES as readonly string[]).includes(shipment.status)) {
     throw new DomainError('BAD_INPUT', M.notArriving(SHIPMENT_STATUS_LABELS[shipment.status]));
   }
+  await refuseIfNotLeft(tx, shipment);
   const [agency] = await tx
     .select({ name: agencies.name, city: agencies.city })
     .from(agencies)
@@ -403,6 +405,7 @@ export async function recordHomeDelivery(
   if (!isHomeDeliverable(shipment.status)) {
     throw new DomainError('BAD_INPUT', M.homeNotDeliverable(SHIPMENT_STATUS_LABELS[shipment.status]));
   }
+  await refuseIfNotLeft(tx, shipment);
   return recordDelivery(
     tx,
     viewer,
