@@ -7,13 +7,17 @@ import type { Model } from '../command';
 import { CUSTOMERS, type CustomerName, type World } from '../world';
 import { claimCaps } from './claims';
 import { fiscalNumbers } from './fiscal';
+import { moneyFacts, type MoneyFacts } from './money-facts';
 import { bolivaresShown, confirmedIsInvoiced, ledgerBalances, paymentsCredited, referencePaysOnce } from './money';
 import { parcelsAndDepartures } from './parcels';
 
 /** What each customer's Facturas shows (billing.mine), read once per check. */
 export type Shown = Record<CustomerName, Awaited<ReturnType<ReturnType<World['as']>['billing']['mine']>>>;
 
-export type Invariant = (world: World, model: Model, shown: Shown) => Promise<string[]>;
+/** What a check round reads once and hands to every invariant. */
+export type CheckContext = { shown: Shown; money: MoneyFacts };
+
+export type Invariant = (world: World, model: Model, context: CheckContext) => Promise<string[]>;
 
 /** Each invariant by the name docs/product/invariants.md gives it. */
 export const INVARIANTS: Record<string, Invariant> = {
@@ -70,9 +74,12 @@ export async function checkInvariants(world: World, model: Model): Promise<void>
   const started = performance.now();
   const shown = await shownFacturas(world);
   TIMINGS.set('billing.mine', (TIMINGS.get('billing.mine') ?? 0) + performance.now() - started);
+  const read = performance.now();
+  const context: CheckContext = { shown, money: await moneyFacts(world) };
+  TIMINGS.set('hechos del dinero', (TIMINGS.get('hechos del dinero') ?? 0) + performance.now() - read);
   for (const [name, check] of Object.entries(INVARIANTS)) {
     const started = performance.now();
-    for (const violation of await check(world, model, shown)) broken.push(`${name}: ${violation}`);
+    for (const violation of await check(world, model, context)) broken.push(`${name}: ${violation}`);
     TIMINGS.set(name, (TIMINGS.get(name) ?? 0) + performance.now() - started);
   }
   if (broken.length) {
