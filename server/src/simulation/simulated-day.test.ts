@@ -4,7 +4,7 @@
 //
 // SIM_STEPS: how many steps in all (default 300, the short day of `npm test`; CI's long day runs
 // 10,000 on PostgreSQL through `npm run test:simulated-day`). SIM_STEPS_PER_RUN: the most steps of
-// one run (default 150; each run has between 0 and that many). SIM_SEED: replays a day; SIM_TRACE=1
+// one run (default 300; each run has between 0 and that many). SIM_SEED: replays a day; SIM_TRACE=1
 // prints every step with its outcome.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -15,7 +15,7 @@ import { worldDatabases, type WorldDatabases } from './world-database';
 import { buildWorld, worldOf, type WorldData } from './world';
 
 const STEPS = Number(process.env.SIM_STEPS ?? 300);
-const STEPS_PER_RUN = Number(process.env.SIM_STEPS_PER_RUN ?? 150);
+const STEPS_PER_RUN = Number(process.env.SIM_STEPS_PER_RUN ?? 300);
 const SEED = Number(process.env.SIM_SEED ?? Date.now() % 2_147_483_647);
 /** Long days on PostgreSQL: a minute per 200 steps is plenty. */
 const TIME_LIMIT_MS = Number(process.env.SIM_TIME_LIMIT_MS ?? Math.max(120_000, STEPS * 300));
