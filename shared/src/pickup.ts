@@ -55,6 +55,9 @@ export const PICKUP_MESSAGES = {
   notFound: 'No encontramos ese envío en esta agencia.',
   noAgency: 'Tu usuario no tiene una agencia asignada. Pide al administrador que la asigne.',
   notArriving: (status: string) => `Este envío no está por llegar (estado: ${status}).`,
+  /** 'Retrasado' before it left: its parcels are still in the warehouse. */
+  notLeftWarehouse: (code: string) =>
+    `El envío ${code} aún no salió del almacén: no puede estar en la agencia ni entregarse.`,
   alreadyReady: (code: string) => `El envío ${code} ya está listo para retirar.`,
   markedReady: (code: string) => `Envío ${code} listo para retirar. Avisamos al cliente con el código de retiro.`,
   notReady: 'Este envío no está listo para retirar.',

@@ -4,8 +4,10 @@
 // click at once; a package waiting in a pending repack request cannot go. Status changes set
 // updated_at, add a stage, and tell the customer. A shipment can be corrected (destination,
 // date, cost, carrier tracking) at any time, and removed only while it is being prepared.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import {
+  CLAIM_STATUSES_OPEN,
+  CLAIM_STATUSES_PAID,
   PACKAGE_STATUSES_SHIPPABLE,
   PROBLEM_MESSAGES,
   SHIPMENT_EDIT_MESSAGES as E,
@@ -26,7 +28,7 @@ import {
 } from '@casillero/shared';
 import type { Db, DbOrTx } from '../db/client';
 import type { Config } from '../env';
-import { invoices, packages, paymentTransactions, shipmentPackages, shipmentStages, shipments } from '../db/schema';
+import { claims, invoices, packages, paymentTransactions, shipmentPackages, shipmentStages, shipments } from '../db/schema';
 import { issueInvoice, voidInvoice } from './billing/invoices';
 import { resolveDelivery } from './delivery';
 import { findClient } from '../queries/clients';
@@ -391,6 +393,25 @@ export async function removeShipment(db: Db, config: AppConfig, id: string) {
       .where(eq(paymentTransactions.shipmentId, id))
       .limit(1);
     if (payment) throw new DomainError('CONFLICT', E.removeHasPayments);
+    // A claim on it, or one open or paid on a parcel of it, was decided under its insurance and its
+    // cap (docs/product/claims.md#the-cap-across-claims): the shipment stays.
+    const [claimed] = await tx
+      .select({ id: claims.id })
+      .from(claims)
+      .where(
+        or(
+          eq(claims.shipmentId, id),
+          and(
+            inArray(
+              claims.packageId,
+              tx.select({ id: shipmentPackages.packageId }).from(shipmentPackages).where(eq(shipmentPackages.shipmentId, id)),
+            ),
+            inArray(claims.status, [...CLAIM_STATUSES_OPEN, ...CLAIM_STATUSES_PAID]),
+          ),
+        ),
+      )
+      .limit(1);
+    if (claimed) throw new DomainError('CONFLICT', E.removeHasClaims);
     // Its invoice keeps its number, voided; anything paid on it becomes credit (docs/decisions/021-billing-in-bolivares.md).
     const issued = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.shipmentId, id));
     for (const invoice of issued) await voidInvoice(tx, invoice.id, null, `envío ${current.shipmentCode} eliminado`);

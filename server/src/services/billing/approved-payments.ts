@@ -94,12 +94,17 @@ export async function creditApprovedPayment(
   const share = (usd: number) => (vesPaid == null || credited === 0 ? null : -Math.round((vesPaid * usd) / credited));
   const entries: (typeof ledgerEntries.$inferInsert)[] = [];
   const kind: LedgerKind = 'payment';
-  if (toInvoice > 0 || (invoiceId && toAccount === 0)) {
+  const onInvoice = toInvoice > 0 || (invoiceId && toAccount === 0);
+  const invoiceVes = onInvoice ? share(toInvoice) : null;
+  // The account's part is what the invoice's did not take, so the two add up to the Bs. paid
+  // (two halves each rounded up would show a céntimo nobody paid).
+  const accountVes = vesPaid == null || credited === 0 ? null : -vesPaid - (invoiceVes ?? 0);
+  if (onInvoice) {
     entries.push({
       userId: payment.userId,
       kind,
       usdCents: -toInvoice,
-      vesCentimos: share(toInvoice),
+      vesCentimos: invoiceVes,
       vesPerUsd: vesPaid != null ? rate : null,
       invoiceId,
       paymentId: payment.id,
@@ -113,7 +118,7 @@ export async function creditApprovedPayment(
       userId: payment.userId,
       kind,
       usdCents: -toAccount,
-      vesCentimos: share(toAccount),
+      vesCentimos: accountVes,
       vesPerUsd: vesPaid != null ? rate : null,
       invoiceId: null,
       paymentId: payment.id,

@@ -1,7 +1,7 @@
 // A price correction by staff on a factura (docs/product/fiscal-invoices.md#notes-of-credit-and-debit):
 // a note of credit or debit, and the ledger follows on the same invoice. A credit lowers what is
 // owed on it (what was already paid beyond the new amount becomes credit on account, which then
-// pays other open invoices); a debit is a new charge on it.
+// pays other open invoices); a debit is a new charge on it, which credit on account pays at once.
 import { eq } from 'drizzle-orm';
 import { FISCAL_DOCUMENT_KIND_LABELS, FISCAL_MESSAGES, dollarsToCents, type fiscalNoteInput } from '@casillero/shared';
 import type { z } from 'zod';
@@ -69,8 +69,10 @@ export async function correctFactura(tx: DbOrTx, staffId: string, input: z.outpu
         },
       ]);
     }
-    await applyCredit(tx, factura.userId, staffId);
   }
+  // Credit on account pays what the invoice owes now: the excess of a credit note, or the customer's
+  // credit against what a debit note added (docs/decisions/021-billing-in-bolivares.md).
+  await applyCredit(tx, factura.userId, staffId);
   return {
     id: note.id,
     number: note.number,

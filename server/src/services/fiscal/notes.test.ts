@@ -204,6 +204,25 @@ describe('a price correction by staff', () => {
     expect(moved.map((e) => e.usdCents)).toEqual([1000]);
   });
 
+  it('a debit note on a paid factura is paid at once by the credit the customer has on account', async () => {
+    const c = await customerWithData('Clara Crédito');
+    const invoice = await issue(c.user.id);
+    const [factura] = await documentsOf(invoice.id);
+    await db()
+      .insert(ledgerEntries)
+      .values([
+        { userId: c.user.id, kind: 'payment', usdCents: -3094, invoiceId: invoice.id, description: 'Pago' },
+        { userId: c.user.id, kind: 'adjustment', usdCents: -10_000, invoiceId: null, description: 'Saldo a favor' },
+      ]);
+    const before = await balanceOf(c.user.id);
+    await admin.caller.fiscal.issueNote({ facturaId: factura!.id, kind: 'nota_de_debito', amountUsd: 5.8, reason: 'Recargo' });
+    // Nothing waits open beside credit: the $5,80 (and her older activation) came out of the $100 on account.
+    expect(await invoiceRemaining(db(), invoice.id)).toBe(0);
+    const mine = await db().select({ id: invoices.id }).from(invoices).where(eq(invoices.userId, c.user.id));
+    for (const i of mine) expect(await invoiceRemaining(db(), i.id)).toBe(0);
+    expect(await creditOnAccount(db(), c.user.id)).toBe(-(before + 580));
+  });
+
   it('refuses a note on a nota de cobro (not a factura)', async () => {
     const c = await signedInCustomer(db(), { nombre: 'Sin Datos' });
     const invoice = await issue(c.user.id);

@@ -34,6 +34,7 @@ import { hashToken } from '../../auth/tokens';
 import { enqueueWhatsapp } from '../../messaging/whatsapp-outbox';
 import { WHATSAPP_TEMPLATES } from '../../messaging/whatsapp-templates';
 import { notifyUser } from '../notify';
+import { refuseIfNotLeft } from '../shipment-left';
 import { moveShipment } from '../shipment-stages';
 import { recordDelivery } from './proof';
 import { CUSTOMER_LINK, counterScope, inScope, notFound, type Scope, type Viewer } from './scope';
@@ -135,6 +136,7 @@ export async function markReadyForPickup(tx: DbOrTx, viewer: Viewer, code: strin
   if (!(PICKUP_ARRIVING_STATUSES as readonly string[]).includes(shipment.status)) {
     throw new DomainError('BAD_INPUT', M.notArriving(SHIPMENT_STATUS_LABELS[shipment.status]));
   }
+  await refuseIfNotLeft(tx, shipment);
   const [agency] = await tx
     .select({ name: agencies.name, city: agencies.city })
     .from(agencies)

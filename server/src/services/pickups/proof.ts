@@ -17,6 +17,7 @@ import { agencies, deliveryProofs, shipmentPickups, shipments, storedFiles, user
 import { DomainError } from '../../lib/domain-error';
 import { businessToday } from '../../lib/business-clock';
 import { notifyUser } from '../notify';
+import { refuseIfNotLeft } from '../shipment-left';
 import { moveShipment } from '../shipment-stages';
 import { CUSTOMER_LINK, notFound, type Viewer } from './scope';
 
@@ -105,6 +106,7 @@ export async function recordHomeDelivery(
   if (!isHomeDeliverable(shipment.status)) {
     throw new DomainError('BAD_INPUT', M.homeNotDeliverable(SHIPMENT_STATUS_LABELS[shipment.status]));
   }
+  await refuseIfNotLeft(tx, shipment);
   return recordDelivery(
     tx,
     viewer,

@@ -11,6 +11,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import {
   CHARGE_KINDS,
   CLAIM_MESSAGES as M,
+  SHIPMENT_EDIT_MESSAGES,
   formatUsdCents,
   fromCents,
   type ClaimKind,
@@ -356,5 +357,34 @@ describe('the credit notes of the payouts on an invoiced shipment', () => {
     });
     expect(await paidOn({ packageIds: [a], shipmentIds: [s.id] })).toBe(50_00);
     expect(await notes()).toBeLessThanOrEqual(await paidOn({ packageIds: [a], shipmentIds: [s.id] }));
+  });
+});
+
+describe('a shipment whose claims were decided under its insurance', () => {
+  it('cannot be removed: its parcel would keep a payout above its uninsured cap', async () => {
+    const owner = await customerWithActiveMailbox(db(), { nombre: 'Rosa Removida' });
+    const p = await parcel(owner, 8_000);
+    const s = await shipment(owner, [p], 8_000);
+    await db().update(shipments).set({ status: 'preparing' }).where(eq(shipments.id, s.id));
+    await db().update(packages).set({ status: 'in_shipment' }).where(eq(packages.id, p));
+    await open(owner, 'lost', { packageId: p });
+    const [claim] = await db().select().from(claims).where(eq(claims.packageId, p));
+    // Insured in full, the parcel is paid its declared value; out of the shipment it would be worth half.
+    await as(atencion).claims.decide({ id: claim!.id, decision: 'approve' });
+    expect(await paidOn({ packageIds: [p] })).toBe(8_000);
+    const err = await trpcError(as(admin).shipments.remove({ id: s.id }));
+    expect(err).toMatchObject({ code: 'CONFLICT', message: SHIPMENT_EDIT_MESSAGES.removeHasClaims });
+    expect(await db().select().from(shipmentPackages).where(eq(shipmentPackages.shipmentId, s.id))).toHaveLength(1);
+  });
+
+  it('cannot be removed while a claim on it is open, nor after it was rejected', async () => {
+    const owner = await customerWithActiveMailbox(db(), { nombre: 'Saúl Sinborrar' });
+    const s = await shipment(owner, [await parcel(owner, 4_000)], null);
+    await db().update(shipments).set({ status: 'preparing' }).where(eq(shipments.id, s.id));
+    await open(owner, 'lost', { shipmentId: s.id });
+    expect((await trpcError(as(admin).shipments.remove({ id: s.id }))).message).toBe(SHIPMENT_EDIT_MESSAGES.removeHasClaims);
+    const [claim] = await db().select().from(claims).where(eq(claims.shipmentId, s.id));
+    await as(atencion).claims.decide({ id: claim!.id, decision: 'reject', reason: 'No corresponde a este envío.' });
+    expect((await trpcError(as(admin).shipments.remove({ id: s.id }))).message).toBe(SHIPMENT_EDIT_MESSAGES.removeHasClaims);
   });
 });
