@@ -28,7 +28,15 @@ import {
 } from '@casillero/shared';
 import type { Db, DbOrTx } from '../db/client';
 import type { Config } from '../env';
-import { claims, invoices, packages, paymentTransactions, shipmentPackages, shipmentStages, shipments } from '../db/schema';
+import {
+  claims,
+  invoices,
+  packages,
+  paymentTransactions,
+  shipmentPackages,
+  shipmentStages,
+  shipments,
+} from '../db/schema';
 import { issueInvoice, voidInvoice } from './billing/invoices';
 import { resolveDelivery } from './delivery';
 import { findClient } from '../queries/clients';
@@ -404,7 +412,10 @@ export async function removeShipment(db: Db, config: AppConfig, id: string) {
           and(
             inArray(
               claims.packageId,
-              tx.select({ id: shipmentPackages.packageId }).from(shipmentPackages).where(eq(shipmentPackages.shipmentId, id)),
+              tx
+                .select({ id: shipmentPackages.packageId })
+                .from(shipmentPackages)
+                .where(eq(shipmentPackages.shipmentId, id)),
             ),
             inArray(claims.status, [...CLAIM_STATUSES_OPEN, ...CLAIM_STATUSES_PAID]),
           ),

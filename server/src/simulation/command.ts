@@ -92,7 +92,8 @@ export function ownerOf(world: World, userId: string): CustomerName {
 }
 
 /** Another customer than `name`: who tries to act on what is not theirs. */
-export const otherThan = (name: CustomerName): CustomerName => CUSTOMERS[(CUSTOMERS.indexOf(name) + 1) % CUSTOMERS.length]!;
+export const otherThan = (name: CustomerName): CustomerName =>
+  CUSTOMERS[(CUSTOMERS.indexOf(name) + 1) % CUSTOMERS.length]!;
 
 /** Who acts on a thing: its owner, or (a stranger's step) someone else. */
 export const actorFor = (world: World, ownerUserId: string, stranger: boolean): CustomerName => {

@@ -46,7 +46,9 @@ it(
     let idle = 0;
     let failedOnce = false;
     let runs = 0;
-    console.log(`Día simulado: ${STEPS} pasos, hasta ${STEPS_PER_RUN} por corrida, semilla ${SEED} (SIM_SEED=${SEED} lo repite)`);
+    console.log(
+      `Día simulado: ${STEPS} pasos, hasta ${STEPS_PER_RUN} por corrida, semilla ${SEED} (SIM_SEED=${SEED} lo repite)`,
+    );
     const property = fc.asyncProperty(
       fc.commands<Model, ReturnType<typeof worldOf>, false>(ALL_COMMANDS, { maxCommands: STEPS_PER_RUN, size: 'max' }),
       async (commands) => {
@@ -77,7 +79,9 @@ it(
       if (steps === before && runs > STEPS) break;
     }
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    console.log(`Día simulado: ${steps} pasos en ${runs} corridas (${idle} sin nada que hacer), ${seconds} s, todas las invariantes en pie.`);
+    console.log(
+      `Día simulado: ${steps} pasos en ${runs} corridas (${idle} sin nada que hacer), ${seconds} s, todas las invariantes en pie.`,
+    );
     console.log(
       [...tally.entries()]
         .sort(([a], [b]) => a.localeCompare(b))

@@ -142,7 +142,11 @@ export async function buildWorld(database: Database): Promise<WorldData> {
     const p = person(signed);
     const caller = as(p);
     if (c.fiscal)
-      await caller.fiscal.saveMine({ name: `Cliente ${c.name}`, idNumber: c.idDocument, address: 'Av. Bolívar 10, Caracas' });
+      await caller.fiscal.saveMine({
+        name: `Cliente ${c.name}`,
+        idNumber: c.idDocument,
+        address: 'Av. Bolívar 10, Caracas',
+      });
     const { id: recipientId } = await caller.recipients.create({
       fullName: `Destinatario de ${c.name}`,
       idDocument: c.idDocument,

@@ -215,7 +215,12 @@ describe('a price correction by staff', () => {
         { userId: c.user.id, kind: 'adjustment', usdCents: -10_000, invoiceId: null, description: 'Saldo a favor' },
       ]);
     const before = await balanceOf(c.user.id);
-    await admin.caller.fiscal.issueNote({ facturaId: factura!.id, kind: 'nota_de_debito', amountUsd: 5.8, reason: 'Recargo' });
+    await admin.caller.fiscal.issueNote({
+      facturaId: factura!.id,
+      kind: 'nota_de_debito',
+      amountUsd: 5.8,
+      reason: 'Recargo',
+    });
     // Nothing waits open beside credit: the $5,80 (and her older activation) came out of the $100 on account.
     expect(await invoiceRemaining(db(), invoice.id)).toBe(0);
     const mine = await db().select({ id: invoices.id }).from(invoices).where(eq(invoices.userId, c.user.id));

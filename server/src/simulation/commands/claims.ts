@@ -70,7 +70,9 @@ class DecideClaim extends SimCommand {
     super();
   }
   toString() {
-    const what = { approve: 'aprueba', partial: `aprueba en parte (${this.amountUsdCents} ¢)`, reject: 'rechaza' }[this.decision];
+    const what = { approve: 'aprueba', partial: `aprueba en parte (${this.amountUsdCents} ¢)`, reject: 'rechaza' }[
+      this.decision
+    ];
     return `atención ${what} el reclamo abierto #${this.pick}${this.heavier ? ' (peso corregido al alza)' : ''}`;
   }
   protected async act(_model: Model, world: World) {
@@ -99,7 +101,14 @@ class DecideClaim extends SimCommand {
   }
 }
 
-const openKind = fc.constantFrom<ClaimKind>('lost', 'lost', 'damaged', 'missing_items', 'weight_dispute', ...CLAIM_KINDS);
+const openKind = fc.constantFrom<ClaimKind>(
+  'lost',
+  'lost',
+  'damaged',
+  'missing_items',
+  'weight_dispute',
+  ...CLAIM_KINDS,
+);
 
 export const claimCommands = [
   fc

@@ -96,7 +96,9 @@ class AcceptCompra extends SimCommand {
     const compra = choose(await comprasIn(world, ['quoted'], false), this.pick);
     if (!compra) return new Nothing('sin cotizaciones');
     // What the owner's screen shows; a stranger sends the same total for a compra not theirs.
-    const detail = await attempt(() => world.as(actorFor(world, compra.owner, false)).compras.detail({ id: compra.id }));
+    const detail = await attempt(() =>
+      world.as(actorFor(world, compra.owner, false)).compras.detail({ id: compra.id }),
+    );
     if (detail instanceof Refused) return detail;
     if (!detail.taxes) return new Nothing('sin cotización que aceptar');
     const who = actorFor(world, compra.owner, this.stranger);
@@ -135,7 +137,8 @@ class MarkItemIssue extends SimCommand {
         id,
         itemId: item.id,
         issue: this.newPricePercent === null ? 'out_of_stock' : 'price_changed',
-        newPriceUsdCents: this.newPricePercent === null ? null : Math.max(1, Math.round((base * this.newPricePercent) / 100)),
+        newPriceUsdCents:
+          this.newPricePercent === null ? null : Math.max(1, Math.round((base * this.newPricePercent) / 100)),
         note: 'La tienda avisó del cambio.',
       }),
     );
@@ -215,7 +218,9 @@ class AcceptDifference extends SimCommand {
   protected async act(_model: Model, world: World) {
     const compra = choose(await comprasIn(world, ['purchased', 'shipped'], false), this.pick);
     if (!compra) return new Nothing('sin compras hechas');
-    const done = await attempt(() => world.as(actorFor(world, compra.owner, false)).compras.acceptDifference({ id: compra.id }));
+    const done = await attempt(() =>
+      world.as(actorFor(world, compra.owner, false)).compras.acceptDifference({ id: compra.id }),
+    );
     return done instanceof Refused ? done : done.message;
   }
 }

@@ -7,7 +7,6 @@ import { SimCommand, actorFor, attempt, choose, Nothing, Refused, type Model } f
 import { ids, owned } from './pick';
 import { CUSTOMERS, type CustomerName, type World } from '../world';
 
-
 /** A tracking number of this run: deterministic, so a replay receives the same numbers. */
 const trackingNumber = (model: Model) => `1ZSIM${String(++model.serial).padStart(8, '0')}`;
 
@@ -65,12 +64,21 @@ class Receive extends SimCommand {
     let mailboxCode: string | null = null;
     if (this.arrival === 'prealerted') {
       code = choose(
-        await ids(world, sql`select tracking_number as id from prealerts where status <> 'converted' and tracking_number is not null order by tracking_number`),
+        await ids(
+          world,
+          sql`select tracking_number as id from prealerts where status <> 'converted' and tracking_number is not null order by tracking_number`,
+        ),
         this.pick,
       );
       if (!code) code = trackingNumber(model);
     } else if (this.arrival === 'again') {
-      code = choose(await ids(world, sql`select tracking_number as id from packages where tracking_number is not null order by warehouse_receipt`), this.pick);
+      code = choose(
+        await ids(
+          world,
+          sql`select tracking_number as id from packages where tracking_number is not null order by warehouse_receipt`,
+        ),
+        this.pick,
+      );
       if (!code) code = trackingNumber(model);
     } else {
       code = trackingNumber(model);
@@ -130,7 +138,10 @@ class ConfirmDeclaredValue extends SimCommand {
   }
   protected async act(_model: Model, world: World) {
     const pkg = choose(
-      await owned(world, sql`select id, user_id as owner from packages where estimated_value_usd_cents is null order by warehouse_receipt`),
+      await owned(
+        world,
+        sql`select id, user_id as owner from packages where estimated_value_usd_cents is null order by warehouse_receipt`,
+      ),
       this.pick,
     );
     if (!pkg) return new Nothing('ningún paquete sin valor declarado');

@@ -29,7 +29,9 @@ class UploadStatement extends SimCommand {
   }
   toString() {
     const parts = this.lines.map((l) =>
-      'unknownCentimos' in l ? `sin reportar Bs. ${bs(l.unknownCentimos)}` : `pago #${l.pick}${l.deltaCentimos ? ` ${l.deltaCentimos > 0 ? '+' : ''}${l.deltaCentimos}` : ''}${l.padded ? ' (con ceros)' : ''}`,
+      'unknownCentimos' in l
+        ? `sin reportar Bs. ${bs(l.unknownCentimos)}`
+        : `pago #${l.pick}${l.deltaCentimos ? ` ${l.deltaCentimos > 0 ? '+' : ''}${l.deltaCentimos}` : ''}${l.padded ? ' (con ceros)' : ''}`,
     );
     return `caja sube un estado de cuenta: ${parts.join('; ')}`;
   }
@@ -98,7 +100,10 @@ class ApproveLine extends SimCommand {
   protected async act(_model: Model, world: World) {
     const lineId = choose(await ids(world, linesSql), this.linePick);
     const paymentId = choose(
-      await ids(world, sql`select id from payment_transactions where currency = 'VES' order by created_at, payment_reference`),
+      await ids(
+        world,
+        sql`select id from payment_transactions where currency = 'VES' order by created_at, payment_reference`,
+      ),
       this.paymentPick,
     );
     if (!lineId || !paymentId) return new Nothing('sin líneas o sin pagos');
@@ -122,7 +127,12 @@ class AssignLine extends SimCommand {
     super();
   }
   toString() {
-    const where = this.target === 'oldest' ? 'su factura más antigua' : this.target === 'account' ? 'su cuenta' : `su factura #${this.target}`;
+    const where =
+      this.target === 'oldest'
+        ? 'su factura más antigua'
+        : this.target === 'account'
+          ? 'su cuenta'
+          : `su factura #${this.target}`;
     return `${this.by} asigna la línea ${this.wild ? '' : 'sin pago '}#${this.linePick} a ${this.to}, hacia ${where}`;
   }
   protected async act(_model: Model, world: World) {
@@ -141,9 +151,14 @@ class AssignLine extends SimCommand {
     let invoiceId: string | null | undefined;
     if (this.target === 'account') invoiceId = null;
     else if (typeof this.target === 'number')
-      invoiceId = choose(await ids(world, sql`select id from invoices where user_id = ${userId} order by number`), this.target);
+      invoiceId = choose(
+        await ids(world, sql`select id from invoices where user_id = ${userId} order by number`),
+        this.target,
+      );
     const done = await attempt(() =>
-      world.as(this.by).reconciliation.assignLine({ lineId, userId, ...(invoiceId === undefined ? {} : { invoiceId }) }),
+      world
+        .as(this.by)
+        .reconciliation.assignLine({ lineId, userId, ...(invoiceId === undefined ? {} : { invoiceId }) }),
     );
     return done instanceof Refused ? done : 'asignada';
   }
@@ -230,14 +245,19 @@ class IssueNote extends SimCommand {
   protected async act(_model: Model, world: World) {
     const [facturaId, total] = (
       choose(
-        await ids(world, sql`select concat(id, ';', total_usd_cents) as id from fiscal_documents where kind = 'factura' order by issue_order`),
+        await ids(
+          world,
+          sql`select concat(id, ';', total_usd_cents) as id from fiscal_documents where kind = 'factura' order by issue_order`,
+        ),
         this.pick,
       ) ?? ';'
     ).split(';');
     if (!facturaId) return new Nothing('sin facturas fiscales');
     const cents = Math.max(1, Math.round((Number(total) * this.percent) / 100));
     const done = await attempt(() =>
-      world.as('caja').fiscal.issueNote({ facturaId, kind: this.kind, amountUsd: cents / 100, reason: 'Corrección de precio' }),
+      world
+        .as('caja')
+        .fiscal.issueNote({ facturaId, kind: this.kind, amountUsd: cents / 100, reason: 'Corrección de precio' }),
     );
     return done instanceof Refused ? done : done.message;
   }
@@ -254,7 +274,13 @@ class SaveFiscalData extends SimCommand {
   protected async act(_model: Model, world: World) {
     const c = world.customers[this.who];
     const done = await attempt(() =>
-      world.as(this.who).fiscal.saveMine({ name: `Cliente ${c.name}`, idNumber: c.recipientIdDocument, address: 'Calle Real 5, Caracas' }),
+      world
+        .as(this.who)
+        .fiscal.saveMine({
+          name: `Cliente ${c.name}`,
+          idNumber: c.recipientIdDocument,
+          address: 'Calle Real 5, Caracas',
+        }),
     );
     return done instanceof Refused ? done : `${done.facturas.length} facturas emitidas`;
   }
@@ -279,7 +305,10 @@ class ControlNumbers extends SimCommand {
 }
 
 const line: fc.Arbitrary<Line> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ pick, deltaCentimos: fc.constantFrom(0, 0, 0, 50, -80, 500), padded: fc.boolean() }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({ pick, deltaCentimos: fc.constantFrom(0, 0, 0, 50, -80, 500), padded: fc.boolean() }),
+  },
   { weight: 1, arbitrary: fc.record({ unknownCentimos: fc.integer({ min: 100, max: 2_000_000 }) }) },
 );
 
@@ -297,11 +326,20 @@ export const ledgerCommands = [
       fc.constantFrom<'adjustment' | 'refund'>('adjustment', 'adjustment', 'refund'),
       fc.oneof(fc.integer({ min: -5_000, max: 5_000 }), fc.integer({ min: -30_000, max: 30_000 })),
     )
-    .map(([by, who, kind, cents]) => new LedgerCorrection(by, who, kind, kind === 'refund' ? Math.abs(cents) || 1 : cents || 1)),
-  fc.tuple(pick, fc.boolean(), fc.constantFrom<StaffName>('caja', 'caja2', 'admin')).map(([p, a, by]) => new DecideCorrection(p, a, by)),
+    .map(
+      ([by, who, kind, cents]) =>
+        new LedgerCorrection(by, who, kind, kind === 'refund' ? Math.abs(cents) || 1 : cents || 1),
+    ),
+  fc
+    .tuple(pick, fc.boolean(), fc.constantFrom<StaffName>('caja', 'caja2', 'admin'))
+    .map(([p, a, by]) => new DecideCorrection(p, a, by)),
   fc.integer({ min: 950, max: 1100 }).map((p) => new RecordRate(p)),
   fc
-    .tuple(pick, fc.constantFrom<'nota_de_credito' | 'nota_de_debito'>('nota_de_credito', 'nota_de_credito', 'nota_de_debito'), fc.constantFrom(10, 50, 100, 120))
+    .tuple(
+      pick,
+      fc.constantFrom<'nota_de_credito' | 'nota_de_debito'>('nota_de_credito', 'nota_de_credito', 'nota_de_debito'),
+      fc.constantFrom(10, 50, 100, 120),
+    )
     .map(([p, kind, percent]) => new IssueNote(p, kind, percent)),
   customer.map((who) => new SaveFiscalData(who)),
   fc.nat({ max: 4 }).map((n) => new ControlNumbers(n === 0)),

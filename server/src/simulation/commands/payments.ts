@@ -26,7 +26,10 @@ export const newReference = (model: Model) => `0045${String(++model.serial).padS
 async function referenceFor(world: World, model: Model, how: Reference, p: number) {
   if (how === 'new') return newReference(model);
   const used = choose(
-    await ids(world, sql`select payment_reference as id from payment_transactions where payment_reference is not null order by created_at, payment_reference`),
+    await ids(
+      world,
+      sql`select payment_reference as id from payment_transactions where payment_reference is not null order by created_at, payment_reference`,
+    ),
     p,
   );
   if (!used) return newReference(model);
@@ -163,11 +166,28 @@ class ReviewPayment extends SimCommand {
 
 const reference = fc.constantFrom<Reference>('new', 'new', 'new', 'reused', 'suffix');
 
-const oddity = fc.constantFrom<Oddity>('none', 'none', 'none', 'none', 'none', 'none', 'none', 'anyInvoice', 'stranger');
+const oddity = fc.constantFrom<Oddity>(
+  'none',
+  'none',
+  'none',
+  'none',
+  'none',
+  'none',
+  'none',
+  'anyInvoice',
+  'stranger',
+);
 
 export const paymentCommands = [
   fc
-    .tuple(pick, method, fc.constantFrom<Share>('owed', 'owed', 'owed', 'half', 'over', 'tiny'), reference, pick, oddity)
+    .tuple(
+      pick,
+      method,
+      fc.constantFrom<Share>('owed', 'owed', 'owed', 'half', 'over', 'tiny'),
+      reference,
+      pick,
+      oddity,
+    )
     .map(([p, m, share, ref, rp, odd]) => new ReportPayment(p, m, share, ref, rp, odd)),
   fc
     .tuple(customer, method, fc.integer({ min: 100, max: 30_000 }), reference, pick)

@@ -74,7 +74,12 @@ class ShipRequest extends SimCommand {
     super();
   }
   toString() {
-    const odd = { none: '', anyParcel: ' (paquetes en cualquier estado)', stranger: ' (lo pide otro cliente)', otherTotal: ', confirmando otro total' };
+    const odd = {
+      none: '',
+      anyParcel: ' (paquetes en cualquier estado)',
+      stranger: ' (lo pide otro cliente)',
+      otherTotal: ', confirmando otro total',
+    };
     return `pedido de envío ${this.method} de [${this.picks.join(',')}] ${this.atAgency ? 'a la agencia' : 'a domicilio'}${
       this.insured ? ', asegurado' : ''
     }${odd[this.oddity]}`;
@@ -155,7 +160,12 @@ class RemoveShipment extends SimCommand {
   }
   protected async act(_model: Model, world: World) {
     const id = choose(
-      await ids(world, this.wild ? shipmentsSql : sql`select id from shipments where status = 'preparing' order by created_at, shipment_code`),
+      await ids(
+        world,
+        this.wild
+          ? shipmentsSql
+          : sql`select id from shipments where status = 'preparing' order by created_at, shipment_code`,
+      ),
       this.pick,
     );
     if (!id) return new Nothing('no hay envíos');
@@ -241,7 +251,9 @@ class AddToDeparture extends SimCommand {
     const shipmentId = choose(
       await ids(
         world,
-        this.wild ? shipmentsSql : sql`select id from shipments where departure_id is null order by created_at, shipment_code`,
+        this.wild
+          ? shipmentsSql
+          : sql`select id from shipments where departure_id is null order by created_at, shipment_code`,
       ),
       this.shipmentPick,
     );
@@ -276,7 +288,10 @@ class RemoveFromDeparture extends SimCommand {
     return `almacén saca del despacho el envío #${this.shipmentPick}`;
   }
   protected async act(_model: Model, world: World) {
-    const loaded = await ids(world, sql`select id from shipments where departure_id is not null order by created_at, shipment_code`);
+    const loaded = await ids(
+      world,
+      sql`select id from shipments where departure_id is not null order by created_at, shipment_code`,
+    );
     const shipmentId = choose(loaded, this.shipmentPick);
     if (!shipmentId) return new Nothing('ningún envío en un despacho');
     const [departureId] = await ids(world, sql`select departure_id as id from shipments where id = ${shipmentId}`);
@@ -339,8 +354,12 @@ export const shippingCommands = [
   fc.tuple(pick, fc.nat({ max: 4 })).map(([p, w]) => new RemoveShipment(p, w === 0)),
   fc.tuple(pick, fc.constantFrom(...SHIPMENT_STATUSES)).map(([p, s]) => new ShipmentStatusChange(p, s)),
   fc.tuple(method, fc.boolean()).map(([m, china]) => new CreateDeparture(m, china && m === 'maritimo')),
-  fc.tuple(pick, pick, fc.boolean(), fc.nat({ max: 4 })).map(([d, s, scan, w]) => new AddToDeparture(d, s, scan, w === 0)),
-  fc.tuple(pick, pick, fc.boolean(), fc.nat({ max: 4 })).map(([d, s, scan, w]) => new AddToDeparture(d, s, scan, w === 0)),
+  fc
+    .tuple(pick, pick, fc.boolean(), fc.nat({ max: 4 }))
+    .map(([d, s, scan, w]) => new AddToDeparture(d, s, scan, w === 0)),
+  fc
+    .tuple(pick, pick, fc.boolean(), fc.nat({ max: 4 }))
+    .map(([d, s, scan, w]) => new AddToDeparture(d, s, scan, w === 0)),
   pick.map((p) => new RemoveFromDeparture(p)),
   pick.map((p) => new CloseDeparture(p)),
   fc

@@ -53,7 +53,13 @@ const FACTS = sql`
     'payouts', (select coalesce(json_agg(payouts), '[]') from payouts)) as facts`;
 
 type Facts = {
-  parcels: { wr: string | null; paid: number; declared: number | null; insured: number | null; shipment_declared: number | null }[];
+  parcels: {
+    wr: string | null;
+    paid: number;
+    declared: number | null;
+    insured: number | null;
+    shipment_declared: number | null;
+  }[];
   shipments: { code: string; paid: number; insured: number | null; declared: number | null }[];
   payouts: { number: number; payout: number; entry: number | null; note: number | null }[];
 };
@@ -82,8 +88,10 @@ export async function claimCaps(world: World): Promise<string[]> {
     if (s.paid > limit) out.push(`el envío ${s.code} y sus paquetes cobraron ${s.paid} y su tope es ${limit}`);
   }
   for (const c of facts.payouts) {
-    if (c.payout > 0 && c.entry !== -c.payout) out.push(`el reclamo ${c.number} pagó ${c.payout} y su asiento es ${c.entry}`);
-    if (c.note !== null && c.note > c.payout) out.push(`el reclamo ${c.number} pagó ${c.payout} y su nota de crédito es de ${c.note}`);
+    if (c.payout > 0 && c.entry !== -c.payout)
+      out.push(`el reclamo ${c.number} pagó ${c.payout} y su asiento es ${c.entry}`);
+    if (c.note !== null && c.note > c.payout)
+      out.push(`el reclamo ${c.number} pagó ${c.payout} y su nota de crédito es de ${c.note}`);
   }
   return out;
 }

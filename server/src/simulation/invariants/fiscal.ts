@@ -9,7 +9,14 @@ import { rowsOf } from '../../db/client';
 import { invoiceNumber } from '../../services/billing/invoices';
 import type { World } from '../world';
 
-type Series = { series: string; n: number; distinct_n: number; min: number | null; max: number | null; counter: number | null };
+type Series = {
+  series: string;
+  n: number;
+  distinct_n: number;
+  min: number | null;
+  max: number | null;
+  counter: number | null;
+};
 
 function gapless(s: Series, what: string): string[] {
   const n = s.n;
@@ -67,7 +74,8 @@ export async function fiscalNumbers(world: World): Promise<string[]> {
   const [{ facts }] = rowsOf<{ facts: Facts }>(await world.db.execute(FACTS));
   for (const y of facts.years) out.push(...gapless(y, `facturas de ${y.series}`));
   for (const i of facts.invoices)
-    if (i.number !== invoiceNumber(i.year, i.sequence)) out.push(`la factura ${i.number} tiene la secuencia ${i.sequence}`);
+    if (i.number !== invoiceNumber(i.year, i.sequence))
+      out.push(`la factura ${i.number} tiene la secuencia ${i.sequence}`);
   for (const k of facts.kinds) out.push(...gapless(k, `serie ${k.series}`));
   for (const d of facts.docs)
     if (d.number !== fiscalDocumentNumber(d.kind, d.sequence)) out.push(`${d.number} tiene la secuencia ${d.sequence}`);
@@ -81,6 +89,7 @@ export async function fiscalNumbers(world: World): Promise<string[]> {
     if (passed) out.push(`${passed.number} tiene número de control y ${numbered[firstWaiting]!.number}, anterior, no`);
   }
   for (const f of facts.facturas)
-    if (f.credits > f.total + f.debits) out.push(`${f.number} cobra ${f.total} (+${f.debits}) y sus notas de crédito suman ${f.credits}`);
+    if (f.credits > f.total + f.debits)
+      out.push(`${f.number} cobra ${f.total} (+${f.debits}) y sus notas de crédito suman ${f.credits}`);
   return out;
 }

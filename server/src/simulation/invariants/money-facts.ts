@@ -40,7 +40,14 @@ export type MoneyFacts = {
     igtf_bp: number | null;
   }[];
   twice: { key: string; n: number }[];
-  lines: { ref: string; line_key: string; line_ves: number; status: string | null; pay_key: string | null; pay_ves: number | null }[];
+  lines: {
+    ref: string;
+    line_key: string;
+    line_ves: number;
+    status: string | null;
+    pay_key: string | null;
+    pay_ves: number | null;
+  }[];
   docs: {
     number: string;
     rate: string | null;
@@ -55,7 +62,8 @@ export type MoneyFacts = {
   }[];
 };
 
-const KEY = (column: ReturnType<typeof sql>) => sql`ltrim(upper(regexp_replace(${column}, '[^A-Za-z0-9]', '', 'g')), '0')`;
+const KEY = (column: ReturnType<typeof sql>) =>
+  sql`ltrim(upper(regexp_replace(${column}, '[^A-Za-z0-9]', '', 'g')), '0')`;
 
 const FACTS = sql`
   with by_invoice as (

@@ -23,13 +23,19 @@ import type { CheckContext } from './index';
 export async function ledgerBalances(world: World, _model: Model, { shown, money }: CheckContext): Promise<string[]> {
   const out: string[] = [];
   for (const name of CUSTOMERS) {
-    const s = money.sums.find((r) => r.user_id === world.customers[name].userId) ?? { total: 0, account: 0, applied: 0 };
+    const s = money.sums.find((r) => r.user_id === world.customers[name].userId) ?? {
+      total: 0,
+      account: 0,
+      applied: 0,
+    };
     const mine = shown[name];
     if (mine.balance.balanceUsdCents !== s.total)
       out.push(`${name}: Facturas muestra saldo ${mine.balance.balanceUsdCents} y sus asientos suman ${s.total}`);
     const owed = mine.invoices.filter((i) => i.status !== 'void').reduce((sum, i) => sum + i.remainingUsdCents, 0);
     if (owed + s.account !== s.total)
-      out.push(`${name}: sus facturas abiertas piden ${owed} y la cuenta tiene ${s.account}, pero el saldo es ${s.total}`);
+      out.push(
+        `${name}: sus facturas abiertas piden ${owed} y la cuenta tiene ${s.account}, pero el saldo es ${s.total}`,
+      );
     if (s.applied !== 0) out.push(`${name}: el saldo a favor aplicado suma ${s.applied}, no 0`);
     const open = mine.invoices.filter((i) => i.status === 'pending' || i.status === 'partial');
     if (mine.balance.creditUsdCents > 0 && open.length)
@@ -65,12 +71,14 @@ export async function paymentsCredited(_world: World, _model: Model, { money }: 
       continue;
     }
     if (p.currency === 'USD') {
-      if (p.credited !== p.amount_usd_cents) out.push(`pago ${id} en dólares de ${p.amount_usd_cents} acreditó ${p.credited}`);
+      if (p.credited !== p.amount_usd_cents)
+        out.push(`pago ${id} en dólares de ${p.amount_usd_cents} acreditó ${p.credited}`);
       if (p.igtf !== null && p.igtf !== igtfIncludedIn(p.igtf_paid!, p.igtf_bp!))
         out.push(`pago ${id}: IGTF ${p.igtf} sobre ${p.igtf_paid} no es el impuesto incluido`);
     } else if (p.amount_ves_cents !== null) {
       const ves = p.amount_ves_cents;
-      if (p.credited_ves !== ves) out.push(`pago ${id} de Bs. ${ves} céntimos figura en el libro por ${p.credited_ves}`);
+      if (p.credited_ves !== ves)
+        out.push(`pago ${id} de Bs. ${ves} céntimos figura en el libro por ${p.credited_ves}`);
       if (p.rate) {
         const atRate = vesCentimosToUsdCents(ves, p.rate);
         const slack = vesCentimosToUsdCents(RECONCILIATION_TOLERANCE_CENTIMOS, p.rate) + 1;
@@ -116,7 +124,8 @@ export async function confirmedIsInvoiced(_world: World, model: Model, { money }
   }
   for (const i of money.invoices) {
     if (i.docs !== 1) out.push(`${i.number} tiene ${i.docs} documentos fiscales vigentes`);
-    else if (i.doc_total !== i.usd_cents) out.push(`${i.number} cobra ${i.usd_cents} y su documento fiscal dice ${i.doc_total}`);
+    else if (i.doc_total !== i.usd_cents)
+      out.push(`${i.number} cobra ${i.usd_cents} y su documento fiscal dice ${i.doc_total}`);
   }
   return out;
 }
@@ -132,7 +141,8 @@ export async function bolivaresShown(_world: World, _model: Model, { shown, mone
   for (const s of money.invoices) {
     if (!s.rate) continue;
     const expected = s.doc_ves !== null ? s.doc_ves : usdCentsToVesCentimos(s.usd_cents, s.rate);
-    if (s.ves_centimos !== expected) out.push(`${s.number}: guarda Bs. ${s.ves_centimos} céntimos, a su tasa son ${expected}`);
+    if (s.ves_centimos !== expected)
+      out.push(`${s.number}: guarda Bs. ${s.ves_centimos} céntimos, a su tasa son ${expected}`);
     if (!s.charge_ok) out.push(`${s.number}: su cargo en el libro no es su monto en USD y Bs.`);
   }
   for (const d of money.docs) {
@@ -141,7 +151,8 @@ export async function bolivaresShown(_world: World, _model: Model, { shown, mone
     const e = taxTotalsInVes({ baseUsdCents: d.base, exemptUsdCents: d.exempt, ivaUsdCents: d.iva }, d.rate);
     const got = [d.base_ves, d.exempt_ves, d.iva_ves, d.total_ves];
     const want = [e.baseVesCentimos, e.exemptVesCentimos, e.ivaVesCentimos, e.totalVesCentimos];
-    if (got.some((g, k) => g !== want[k])) out.push(`${d.number}: Bs. ${got.join('/')} y a su tasa son ${want.join('/')}`);
+    if (got.some((g, k) => g !== want[k]))
+      out.push(`${d.number}: Bs. ${got.join('/')} y a su tasa son ${want.join('/')}`);
   }
   for (const name of CUSTOMERS) {
     const mine = shown[name];
@@ -158,13 +169,17 @@ export async function bolivaresShown(_world: World, _model: Model, { shown, mone
         out.push(`${i.number}: su documento fiscal muestra Bs. ${i.fiscal.totalVesCentimos} céntimos`);
     }
     if (mine.balance.owedVesCentimos !== owed)
-      out.push(`${name}: el saldo muestra Bs. ${mine.balance.owedVesCentimos} céntimos por pagar y sus facturas piden ${owed}`);
+      out.push(
+        `${name}: el saldo muestra Bs. ${mine.balance.owedVesCentimos} céntimos por pagar y sus facturas piden ${owed}`,
+      );
   }
   for (const p of money.payments) {
     if (p.currency !== 'VES' || p.amount_ves_cents === null || !p.rate || !p.reported) continue;
     const usd = vesCentimosToUsdCents(p.amount_ves_cents, p.rate);
     if (p.amount_usd_cents !== usd)
-      out.push(`pago ${p.id.slice(0, 8)}: Bs. ${p.amount_ves_cents} céntimos a ${p.rate} son ${usd} y muestra ${p.amount_usd_cents}`);
+      out.push(
+        `pago ${p.id.slice(0, 8)}: Bs. ${p.amount_ves_cents} céntimos a ${p.rate} son ${usd} y muestra ${p.amount_usd_cents}`,
+      );
   }
   return out;
 }

@@ -74,8 +74,14 @@ export async function parcelsAndDepartures(world: World): Promise<string[]> {
   for (const p of facts.parcels) {
     if (p.shipment && !IN_SHIPMENT.includes(p.status))
       out.push(`${p.wr} está en el envío ${p.shipment} (${p.shipment_status}) y su estado es ${p.status}`);
-    if (!p.shipment && IN_SHIPMENT.includes(p.status)) out.push(`${p.wr} no está en ningún envío y su estado es ${p.status}`);
-    if (p.shipment && p.status === 'in_shipment' && p.shipment_status !== 'preparing' && p.shipment_status !== 'delayed')
+    if (!p.shipment && IN_SHIPMENT.includes(p.status))
+      out.push(`${p.wr} no está en ningún envío y su estado es ${p.status}`);
+    if (
+      p.shipment &&
+      p.status === 'in_shipment' &&
+      p.shipment_status !== 'preparing' &&
+      p.shipment_status !== 'delayed'
+    )
       out.push(`${p.wr} sigue en el almacén (en envío) y su envío ${p.shipment} está ${p.shipment_status}`);
     if (p.shipment && p.status === 'shipped' && p.shipment_status === 'preparing')
       out.push(`${p.wr} salió del almacén y su envío ${p.shipment} sigue preparándose`);
@@ -90,7 +96,9 @@ export async function parcelsAndDepartures(world: World): Promise<string[]> {
     const recorded = s.recorded ?? [];
     const least = leastShipmentStatus(recorded);
     if (s.status !== 'delayed' && SHIPMENT_JOURNEY_RANK[s.status] < SHIPMENT_JOURNEY_RANK[least])
-      out.push(`${s.code} está ${s.status} y su despacho ${s.departure} registró ${recorded.join(', ')} (al menos ${least})`);
+      out.push(
+        `${s.code} está ${s.status} y su despacho ${s.departure} registró ${recorded.join(', ')} (al menos ${least})`,
+      );
     if (recorded.some((k) => MILESTONE_EFFECTS[k].packageStatus) && s.status === 'preparing')
       out.push(`${s.code} sigue preparándose y su despacho ${s.departure} ya salió`);
   }

@@ -382,9 +382,13 @@ describe('a shipment whose claims were decided under its insurance', () => {
     const s = await shipment(owner, [await parcel(owner, 4_000)], null);
     await db().update(shipments).set({ status: 'preparing' }).where(eq(shipments.id, s.id));
     await open(owner, 'lost', { shipmentId: s.id });
-    expect((await trpcError(as(admin).shipments.remove({ id: s.id }))).message).toBe(SHIPMENT_EDIT_MESSAGES.removeHasClaims);
+    expect((await trpcError(as(admin).shipments.remove({ id: s.id }))).message).toBe(
+      SHIPMENT_EDIT_MESSAGES.removeHasClaims,
+    );
     const [claim] = await db().select().from(claims).where(eq(claims.shipmentId, s.id));
     await as(atencion).claims.decide({ id: claim!.id, decision: 'reject', reason: 'No corresponde a este envío.' });
-    expect((await trpcError(as(admin).shipments.remove({ id: s.id }))).message).toBe(SHIPMENT_EDIT_MESSAGES.removeHasClaims);
+    expect((await trpcError(as(admin).shipments.remove({ id: s.id }))).message).toBe(
+      SHIPMENT_EDIT_MESSAGES.removeHasClaims,
+    );
   });
 });
