@@ -119,6 +119,7 @@ export async function createShipment(
         recipientId: input.recipientId,
         deliveryMethod: input.deliveryMethod,
         agencyId: input.agencyId,
+        chosenBy: 'staff',
       });
       // Insured: the same rule and records as the customer's ship request (docs/product/insurance.md).
       const insurance = input.insured ? await insureParcels(tx, packageIds) : null;
@@ -339,7 +340,13 @@ export async function updateShipment(db: Db, config: AppConfig, input: z.output<
     if (!current) throw new DomainError('NOT_FOUND', M.notFound);
 
     const { id, recipientId, deliveryMethod, agencyId, ...rest } = input;
-    const delivery = await resolveDelivery(tx, { userId: current.userId, recipientId, deliveryMethod, agencyId });
+    const delivery = await resolveDelivery(tx, {
+      userId: current.userId,
+      recipientId,
+      deliveryMethod,
+      agencyId,
+      chosenBy: 'staff',
+    });
     const values = { ...rest, ...delivery };
     const changed = EDITABLE.filter((key) => values[key] !== current[key]);
     if (changed.length === 0) return { id, shipmentCode: current.shipmentCode, changed: [] as string[] };
