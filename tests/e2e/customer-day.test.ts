@@ -1,8 +1,20 @@
 // What María met on a business day in the browser: the ship request shows the parcels waiting
-// for a repack without offering them (docs/product/last-mile.md#the-ship-request).
+// for a repack without offering them (docs/product/last-mile.md#the-ship-request); the pre-alert
+// form warns of a prohibited item while she types, and staff's pre-alert list flags it
+// (docs/product/travel-rules.md).
 import { describe, expect, it } from 'vitest';
-import { SHIP_REQUEST_LABELS } from '@casillero/shared';
-import { chromiumOrExplain, DEMO, PHONE, openPage, signIn, useBrowserSession, withScreenshotOnFailure } from './helpers';
+import { SHIP_REQUEST_LABELS, TRAVEL_RULES_MESSAGES } from '@casillero/shared';
+import {
+  chromiumOrExplain,
+  DEMO,
+  DESKTOP,
+  PHONE,
+  fieldLabel,
+  openPage,
+  signIn,
+  useBrowserSession,
+  withScreenshotOnFailure,
+} from './helpers';
 
 const chromium = chromiumOrExplain();
 
@@ -26,6 +38,39 @@ describe.skipIf(!chromium)('el día de María, clienta', () => {
       await dialog.getByText(SHIP_REQUEST_LABELS.waitingRepack).first().waitFor();
       // The others can still be ticked.
       expect(await dialog.getByRole('checkbox', { disabled: false }).count()).toBeGreaterThan(0);
+    });
+  });
+
+  it('la prealerta avisa del power bank mientras María escribe, y el personal la ve marcada', async () => {
+    const tracking = '1ZE2E0000000088';
+    const warning = `${TRAVEL_RULES_MESSAGES.warning}: Baterías de litio sueltas`;
+    const maria = await newPage();
+    await signIn(maria, url(), DEMO.customer, DEMO.password);
+    await maria.waitForURL((u) => u.pathname.startsWith('/dashboard'));
+    await withScreenshotOnFailure(maria, 'dia-cliente-prealerta-aviso', async () => {
+      await openPage(maria, `${url()}/dashboard/prealertas`);
+      await maria.getByRole('button', { name: 'Nueva prealerta' }).click();
+      const dialog = maria.getByRole('dialog', { name: 'Nueva prealerta' });
+      await dialog.getByRole('textbox', { name: fieldLabel('Número de tracking') }).fill(tracking);
+      await dialog.getByRole('textbox', { name: fieldLabel('Descripción') }).fill('Power bank Anker de 20000 mAh');
+      // Before saving: the same words the server checks.
+      await dialog.getByText(warning).waitFor();
+      await dialog.getByText('Solo puede viajar por vía marítima.', { exact: false }).waitFor();
+      await dialog.getByRole('textbox', { name: fieldLabel('Descripción') }).fill('Libros de cocina');
+      await dialog.getByText(warning).waitFor({ state: 'detached' });
+      await dialog.getByRole('textbox', { name: fieldLabel('Descripción') }).fill('Power bank Anker de 20000 mAh');
+      await dialog.getByText(warning).waitFor();
+      await dialog.getByRole('button', { name: 'Crear prealerta' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    });
+
+    const admin = await newPage(DESKTOP.contextOptions);
+    await signIn(admin, url(), DEMO.admin, DEMO.password);
+    await admin.waitForURL((u) => u.pathname.startsWith('/admin'));
+    await withScreenshotOnFailure(admin, 'dia-personal-prealerta-marcada', async () => {
+      await openPage(admin, `${url()}/admin/prealertas?q=${tracking}`);
+      const card = admin.getByRole('article', { name: `Prealerta ${tracking}` });
+      await card.getByText(warning).waitFor();
     });
   });
 });
