@@ -4,6 +4,7 @@ export * from './enums';
 export * from './constants';
 export * from './messages';
 export * from './format';
+export * from './counts';
 export * from './labels';
 export * from './schemas/auth';
 export * from './schemas/contact';

@@ -61,7 +61,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * For each kind of entity: its number as people know it, read from the entity as it is now (a
  * package gets its WR after its first entry), and the page that opens it.
  */
-const ENTITY_NAMES: Record<
+export const ENTITY_NAMES: Record<
   string,
   (db: DbOrTx, ids: string[]) => Promise<{ id: string; ref: string | null; link: AuditEntityLink | null }[]>
 > = {

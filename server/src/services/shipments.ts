@@ -24,6 +24,7 @@ import {
   type shipmentUpdateInput,
   type z,
   formatKg,
+  formatCountOf,
 } from '@casillero/shared';
 import type { Db, DbOrTx } from '../db/client';
 import type { Config } from '../env';
@@ -141,7 +142,7 @@ export async function createShipment(
       // Billing (docs/decisions/021-billing-in-bolivares.md): what the shipment costs is an invoice, with the storage fee as its own line.
       const lines = [
         {
-          description: `Envío ${shipment.shipmentCode} (${packageIds.length} paquetes, ${formatKg(totalWeightKg)})`,
+          description: `Envío ${shipment.shipmentCode} (${formatCountOf(packageIds.length, 'paquetes')}, ${formatKg(totalWeightKg)})`,
           usdCents: input.shippingCostUsdCents,
           kind: 'shipping' as const,
         },

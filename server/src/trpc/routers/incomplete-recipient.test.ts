@@ -9,12 +9,7 @@ import { packages, recipients, shipments } from '../../db/schema';
 import { testConfig } from '../../env';
 import { callerFor, TEST_APP_URL, trpcError } from '../../test/caller';
 import { createTestDatabase } from '../../test/db';
-import {
-  customerWithActiveMailbox,
-  recipientFor,
-  signedInAdmin,
-  type CustomerWithMailbox,
-} from '../../test/factories';
+import { customerWithActiveMailbox, recipientFor, signedInAdmin, type CustomerWithMailbox } from '../../test/factories';
 
 const config = testConfig({ appUrl: TEST_APP_URL });
 let database: Database;
