@@ -36,6 +36,14 @@ export const ADMIN_PAYMENT_MESSAGES = {
   dispatchAuthorised: 'Pago aprobado: despacho autorizado',
 } as const;
 
+/** The dashboard's card for the roles that review payments (docs/product/admin-area.md#dashboard). */
+export const PENDING_PAYMENTS_CARD = {
+  title: 'Pagos por revisar',
+  detail: (amountUsdCents: number) => `${formatUsdFromCents(amountUsdCents)} reportados por los clientes`,
+  none: 'Ningún pago espera revisión',
+  link: 'Revisar pagos pendientes',
+} as const;
+
 /** The admin's choices in 'Ver Detalles' (docs/product/admin-payments-and-billing.md#ver-detalles): cancelled is shown, never chosen. */
 export const PAYMENT_REVIEW_LABELS = {
   pending: 'Pendiente',
