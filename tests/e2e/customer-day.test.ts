@@ -1,18 +1,21 @@
 // What María met on a business day in the browser: the ship request shows the parcels waiting
 // for a repack without offering them (docs/product/last-mile.md#the-ship-request); the pre-alert
 // form warns of a prohibited item while she types, and staff's pre-alert list flags it
-// (docs/product/travel-rules.md).
+// (docs/product/travel-rules.md); signing in, she lands on the screen that needs her, unless she
+// asked for a page first (docs/product/sign-up-and-sign-in.md#where-a-customer-lands).
 import { describe, expect, it } from 'vitest';
-import { SHIP_REQUEST_LABELS, TRAVEL_RULES_MESSAGES } from '@casillero/shared';
+import { CUSTOMER_LANDINGS, SHIP_REQUEST_LABELS, TRAVEL_RULES_MESSAGES } from '@casillero/shared';
 import {
   chromiumOrExplain,
   DEMO,
   DESKTOP,
   PHONE,
   fieldLabel,
+  landedInCustomerArea,
   openPage,
   signIn,
   useBrowserSession,
+  waitForHydration,
   withScreenshotOnFailure,
 } from './helpers';
 
@@ -71,6 +74,31 @@ describe.skipIf(!chromium)('el día de María, clienta', () => {
       await openPage(admin, `${url()}/admin/prealertas?q=${tracking}`);
       const card = admin.getByRole('article', { name: `Prealerta ${tracking}` });
       await card.getByText(warning).waitFor();
+    });
+  });
+
+  it('al iniciar sesión María llega a la factura que debe, no a Mi Perfil; la página que pidió antes manda', async () => {
+    const maria = await newPage();
+    await withScreenshotOnFailure(maria, 'dia-cliente-llegada', async () => {
+      await signIn(maria, url(), DEMO.customer, DEMO.password);
+      await maria.waitForURL(landedInCustomerArea);
+      // Her China casillero's activation is still unpaid in the demo.
+      expect(new URL(maria.url()).pathname).toBe(CUSTOMER_LANDINGS.unpaidInvoice);
+      await maria.getByRole('heading', { level: 1, name: 'Facturas', exact: true }).waitFor();
+    });
+
+    const asked = await newPage();
+    await withScreenshotOnFailure(asked, 'dia-cliente-llegada-pedida', async () => {
+      await asked.goto(`${url()}/dashboard/prealertas`);
+      await asked.waitForURL(
+        (u) => u.pathname === '/login' && u.searchParams.get('redirect') === '/dashboard/prealertas',
+      );
+      const form = asked.locator('form').filter({ has: asked.getByLabel(fieldLabel('Contraseña')) });
+      await waitForHydration(form.getByLabel(fieldLabel('Contraseña')));
+      await form.getByLabel(fieldLabel('Email')).fill(DEMO.customer);
+      await form.getByLabel(fieldLabel('Contraseña')).fill(DEMO.password);
+      await form.getByRole('button', { name: 'Iniciar Sesión', exact: true }).click();
+      await asked.waitForURL((u) => u.pathname === '/dashboard/prealertas');
     });
   });
 });
