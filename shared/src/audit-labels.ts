@@ -20,6 +20,7 @@ import { formatUsdCents, formatVesCentimos } from './billing/money';
 import { formatDecimal, formatKg } from './format';
 import { USER_ROLE_LABELS } from './permissions';
 import { COMPRA_STATUS_LABELS } from './compras/labels';
+import { CLAIM_STATUS_LABELS } from './claims';
 
 /** What each staff procedure (and a staff sign-in) did, as the log says it. */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
@@ -456,6 +457,7 @@ const STATUS_LABELS: Record<string, Record<string, string>> = {
   mailboxes: MAILBOX_STATUS_LABELS,
   repack_requests: REPACK_STATUS_LABELS,
   purchase_requests: COMPRA_STATUS_LABELS,
+  claims: CLAIM_STATUS_LABELS,
 };
 
 /** Labels of fields whose values are the same kind in every table. */

@@ -16,9 +16,10 @@ export function AuditChanges({
   /** The names of the ids the entry recorded (the server's), shown instead of the ids. */
   references?: Record<string, string>;
 }) {
-  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].sort((a, b) =>
-    auditFieldLabel(a).localeCompare(auditFieldLabel(b), 'es'),
-  );
+  // The row's own id is the entry's 'Identificador', shown above the table.
+  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])]
+    .filter((f) => f !== 'id')
+    .sort((a, b) => auditFieldLabel(a).localeCompare(auditFieldLabel(b), 'es'));
   if (fields.length === 0)
     return (
       <Text c="dimmed" size="sm">
