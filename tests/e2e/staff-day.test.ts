@@ -101,7 +101,11 @@ describe.skipIf(!chromium)('el día del personal', () => {
         .filter({ hasText: 'Paquete' })
         .filter({ hasText: bag.warehouseReceipt ?? BAG })
         .waitFor();
-      await changes.getByRole('row').filter({ hasText: 'Estado' }).filter({ hasText: CLAIM_STATUS_LABELS.open }).waitFor();
+      await changes
+        .getByRole('row')
+        .filter({ hasText: 'Estado' })
+        .filter({ hasText: CLAIM_STATUS_LABELS.open })
+        .waitFor();
       await changes.getByRole('row').filter({ hasText: 'María Fernanda González' }).first().waitFor();
       const cells = await changes.locator('td').allTextContents();
       expect(cells.filter((c) => UUID.test(c.trim()))).toEqual([]);
