@@ -17,8 +17,10 @@ import {
   TRACKING_STATUS_LABELS,
 } from './labels';
 import { formatUsdCents, formatVesCentimos } from './billing/money';
-import { STAFF_ROLE_LABELS } from './permissions';
+import { formatDecimal, formatKg } from './format';
+import { USER_ROLE_LABELS } from './permissions';
 import { COMPRA_STATUS_LABELS } from './compras/labels';
+import { CLAIM_STATUS_LABELS } from './claims';
 
 /** What each staff procedure (and a staff sign-in) did, as the log says it. */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
@@ -455,11 +457,12 @@ const STATUS_LABELS: Record<string, Record<string, string>> = {
   mailboxes: MAILBOX_STATUS_LABELS,
   repack_requests: REPACK_STATUS_LABELS,
   purchase_requests: COMPRA_STATUS_LABELS,
+  claims: CLAIM_STATUS_LABELS,
 };
 
 /** Labels of fields whose values are the same kind in every table. */
 const VALUE_LABELS: Record<string, Record<string, string>> = {
-  role: { ...STAFF_ROLE_LABELS, user: 'Cliente' },
+  role: USER_ROLE_LABELS,
   country: MAILBOX_COUNTRY_LABELS,
   priority: PRIORITY_LABELS,
   shipping_method: SHIPPING_METHOD_LABELS,
@@ -489,15 +492,31 @@ export function formatCaracasDateTime(d: string | Date): string {
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?([+-]\d{2}:\d{2}|Z)$/;
 
-/** A recorded value in words: statuses and roles by their labels, yes/no, times in Caracas. */
-export function auditValueText(entity: string, field: string, value: unknown): string {
+/**
+ * A recorded value in words: statuses and roles by their labels, yes/no, times in Caracas, numbers
+ * as es-VE writes them, and an id by the name of what it points at (`names`, from the server:
+ * 'María González', 'SH2026000123').
+ */
+export function auditValueText(
+  entity: string,
+  field: string,
+  value: unknown,
+  names: Readonly<Record<string, string>> = {},
+): string {
   if (value === undefined) return '—';
   if (value === null || value === '') return 'vacío';
   if (typeof value === 'boolean') return value ? 'Sí' : 'No';
   // Money is recorded in integer cents (docs/decisions/005) and read as money.
   if (typeof value === 'number' && field.endsWith('_usd_cents')) return formatUsdCents(value);
   if (typeof value === 'number' && field.endsWith('_ves_cents')) return formatVesCentimos(value);
+  if (typeof value === 'number' && field.endsWith('_kg')) return formatKg(value);
+  // A year or a number that names something (a version, a sequence) is not a quantity: no grouping.
+  if (typeof value === 'number' && /(^|_)(year|number|sequence)$/.test(field)) return String(value);
+  // An exchange rate keeps 4 decimals (263,1575); a count none.
+  if (typeof value === 'number') return formatDecimal(value, { decimals: 4 });
   if (typeof value === 'string') {
+    const named = names[value.toLowerCase()];
+    if (named) return named;
     const labels: Record<string, string> | undefined =
       field === 'status'
         ? STATUS_LABELS[entity]

@@ -4,6 +4,8 @@ export * from './enums';
 export * from './constants';
 export * from './messages';
 export * from './format';
+export * from './counts';
+export * from './customer-landing';
 export * from './labels';
 export * from './schemas/auth';
 export * from './schemas/contact';

@@ -27,10 +27,29 @@ export const DELIVERY_MESSAGES = {
   recipientArchived: 'Ese destinatario ya no está en tu libreta. Elige otro.',
   recipientIncomplete:
     'A ese destinatario le faltan datos (cédula, teléfono o dirección). Complétalos en Mi Perfil › Destinatarios antes de enviarle.',
+  /** The same rule on staff's 'Crear Envío' and 'Editar envío': staff cannot edit the customer's book. */
+  recipientIncompleteStaff:
+    'A ese destinatario le faltan datos (cédula, teléfono o dirección). Pide al cliente que los complete en Mi Perfil › Destinatarios o agrega uno con «Nuevo destinatario».',
   agencyRequired: 'Elige la agencia donde se retirará el envío.',
   agencyNotFound: 'No encontramos esa agencia.',
   agencyInactive: 'Esa agencia no está disponible. Elige otra.',
 } as const;
+
+/** The recipient's fields a shipment needs: rows migrated from free text may lack some. */
+export type RecipientPlace = {
+  idDocument: string | null;
+  phone: string | null;
+  state: string;
+  city: string;
+  address: string;
+};
+
+/**
+ * Whether a shipment can name the recipient as it is: cédula, phone, state, city and address.
+ * The screens mark the others 'faltan datos' and the server refuses them (resolveDelivery).
+ */
+export const isRecipientComplete = (r: RecipientPlace) =>
+  Boolean(r.idDocument && r.phone && r.state.trim() && r.city.trim() && r.address.trim());
 
 /** The delivery choice (client/src/components/delivery/DeliveryChoice.tsx), staff's and the customer's. */
 export const DELIVERY_CHOICE_LABELS = {

@@ -11,7 +11,10 @@ export const ADMIN_NOTIFICATION_MESSAGES = {
   titleMax: 'El título no puede exceder 200 caracteres',
   messageMax: 'El mensaje no puede exceder 2.000 caracteres',
   sent: 'La notificación se envió correctamente.',
-  sentAll: (n: number) => `Se enviaron ${groupThousands(n)} notificaciones a todos los usuarios.`,
+  sentAll: (n: number) =>
+    n === 1
+      ? 'Se envió 1 notificación a todos los usuarios.'
+      : `Se enviaron ${groupThousands(n)} notificaciones a todos los usuarios.`,
   sendFailed: 'No se pudo enviar la notificación.',
   deleted: 'Notificación eliminada',
   deleteFailed: 'No se pudo eliminar la notificación.',

@@ -18,7 +18,7 @@ export const PACKAGE_MESSAGES = {
   senderMax: 'El remitente no puede exceder 100 caracteres',
   dimensionsMax: 'Las dimensiones no pueden exceder 50 caracteres',
   notesMax: 'Las notas no pueden exceder 1.000 caracteres',
-  warehouseReceiptRequired: 'Debes ingresar un número de Warehouse Receipt (WR).',
+  warehouseReceiptRequired: 'Debes ingresar el número de recibo de almacén (WR).',
   warehouseReceiptMax: 'El número de WR no puede exceder 50 caracteres.',
   locationMax: 'La ubicación no puede exceder 50 caracteres',
   intakeWeightRequired: 'Indica el peso del paquete',

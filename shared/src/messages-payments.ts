@@ -1,7 +1,7 @@
 // The Spanish texts of the admin payments screen (docs/product/admin-payments-and-billing.md) and of the customer's
 // payment notifications it sends.
 import type { PaymentStatus } from './enums';
-import { formatUsdFromCents } from './format';
+import { formatCount, formatUsdFromCents } from './format';
 
 export const ADMIN_PAYMENT_MESSAGES = {
   title: 'Gestión de Pagos',
@@ -34,6 +34,14 @@ export const ADMIN_PAYMENT_MESSAGES = {
   searchTooShort: (min: number) => `Escribe al menos ${min} caracteres para buscar`,
   /** The tracking history line written when an approved shipping payment clears a tracking. */
   dispatchAuthorised: 'Pago aprobado: despacho autorizado',
+} as const;
+
+/** The dashboard's card for the roles that review payments (docs/product/admin-area.md#dashboard). */
+export const PENDING_PAYMENTS_CARD = {
+  title: 'Pagos por revisar',
+  detail: (amountUsdCents: number) => `${formatUsdFromCents(amountUsdCents)} reportados por los clientes`,
+  none: 'Ningún pago espera revisión',
+  link: 'Revisar pagos pendientes',
 } as const;
 
 /** The admin's choices in 'Ver Detalles' (docs/product/admin-payments-and-billing.md#ver-detalles): cancelled is shown, never chosen. */
@@ -70,8 +78,24 @@ export const DISPATCH_MESSAGES = {
   customerNext: 'Pago aprobado, listo para despacho. Te avisaremos cuando tu paquete salga hacia Venezuela.',
   /** The admin analytics banners. */
   awaitingPaymentTitle: 'Listos para enviar, esperando pago',
-  awaitingPayment: (n: string) =>
-    `${n} trackings están listos y esperan que el cliente pague para autorizar el despacho.`,
+  awaitingPayment: (n: number) =>
+    n === 1
+      ? '1 tracking está listo y espera que el cliente pague para autorizar el despacho.'
+      : `${formatCount(n)} trackings están listos y esperan que el cliente pague para autorizar el despacho.`,
   authorisedTitle: 'Despacho autorizado',
-  authorised: (n: string) => `${n} trackings tienen el pago aprobado y pueden despacharse.`,
+  authorised: (n: number) =>
+    n === 1
+      ? '1 tracking tiene el pago aprobado y puede despacharse.'
+      : `${formatCount(n)} trackings tienen el pago aprobado y pueden despacharse.`,
+  /** The other banners of the analytics tab. */
+  repacksTitle: 'Reempaques pendientes',
+  repacks: (n: number) =>
+    n === 1
+      ? '1 tracking espera reempaque. Procésalo para que pueda enviarse.'
+      : `${formatCount(n)} trackings esperan reempaque. Procésalos para que puedan enviarse.`,
+  problemsTitle: 'Trackings con problemas',
+  problems: (n: number) =>
+    n === 1
+      ? '1 tracking tiene un problema: contacta al cliente afectado.'
+      : `${formatCount(n)} trackings tienen un problema: contacta a los clientes afectados.`,
 } as const;

@@ -47,6 +47,8 @@ export const SHIP_REQUEST_LABELS = {
   noTracking: 'Sin tracking',
   repack: (wr: string) => `Reempaque ${wr}`,
   repackContents: (count: number) => `${count} ${count === 1 ? 'paquete' : 'paquetes'} en una caja`,
+  /** Beside a parcel shown but not offered: the server refuses it too (packageInRepack). */
+  waitingRepack: 'Espera un reempaque: podrás enviarlo cuando el almacén lo termine.',
   mode: 'Modo de envío',
   onlyMode: (label: string) => `Modo: ${label}`,
   recipientPlaceholder: 'Elige a quién se envía',

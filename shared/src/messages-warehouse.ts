@@ -15,6 +15,9 @@ export const RECEPTION_PHOTOS_MAX = 4;
 /** Longest side of the two stored sizes, in pixels. */
 export const PHOTO_SCREEN_SIZE_PX = 1600;
 export const PHOTO_THUMB_SIZE_PX = 320;
+/** What the WR is called wherever a person reads it (a field, a detail, a message). */
+export const WAREHOUSE_RECEIPT_LABEL = 'Recibo de almacén (WR)';
+
 /** Labels in one PDF at most. */
 export const LABELS_MAX_PER_REQUEST = 200;
 

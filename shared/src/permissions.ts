@@ -23,6 +23,12 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
   aliado: 'Aliado',
 };
 
+/** Every role in words, the customer's included (the audit log names whoever acted). */
+export const USER_ROLE_LABELS: Record<StaffRole | 'user', string> = { ...STAFF_ROLE_LABELS, user: 'Cliente' };
+
+/** A recorded role in words; a role the map does not know yet shows as it was recorded. */
+export const roleLabel = (role: string): string => (USER_ROLE_LABELS as Record<string, string>)[role] ?? role;
+
 /** The areas whose records staff read and change; each has a `.read` and a `.write` permission. */
 export const AREAS = [
   'trackings',

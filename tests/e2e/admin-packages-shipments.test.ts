@@ -141,8 +141,8 @@ describe.skipIf(!chromium)('paquetes, reempaques y envíos del administrador', (
       await row.getByRole('button', { name: `Recepción en almacén de ${NEW_TRACKING}` }).click();
       const intake = admin.getByRole('dialog', { name: 'Recepción en almacén' });
       await intake.getByRole('button', { name: 'Registrar recepción' }).click();
-      await intake.getByText('Debes ingresar un número de Warehouse Receipt (WR).').waitFor();
-      await intake.getByRole('textbox', { name: fieldLabel('Warehouse Receipt (WR)') }).fill(INTAKE_WR);
+      await intake.getByText('Debes ingresar el número de recibo de almacén (WR).').waitFor();
+      await intake.getByRole('textbox', { name: fieldLabel('Recibo de almacén (WR)') }).fill(INTAKE_WR);
       await intake.getByRole('textbox', { name: 'Ubicación en almacén' }).fill('E-2-01');
       await intake.locator('input[type="file"]').setInputFiles(path.join(tmpDir, 'foto.png'));
       await intake.getByRole('button', { name: 'Registrar recepción' }).click();
@@ -205,8 +205,8 @@ describe.skipIf(!chromium)('paquetes, reempaques y envíos del administrador', (
       await row.getByRole('button', { name: 'Procesar' }).click();
       const dialog = admin.getByRole('dialog', { name: 'Procesar reempaque' });
       await dialog.getByRole('button', { name: 'Procesar' }).click();
-      await dialog.getByText('Debes ingresar un número de Warehouse Receipt (WR).').waitFor();
-      await dialog.getByRole('textbox', { name: fieldLabel('Número de Warehouse Receipt (WR)') }).fill(REPACK_WR);
+      await dialog.getByText('Debes ingresar el número de recibo de almacén (WR).').waitFor();
+      await dialog.getByRole('textbox', { name: fieldLabel('Recibo de almacén (WR)') }).fill(REPACK_WR);
       // The finished box, weighed and measured: the customer's ship request prices it as one parcel.
       await dialog.getByRole('textbox', { name: fieldLabel('Peso de la caja (kg)') }).fill('6.4');
       await dialog.getByRole('textbox', { name: fieldLabel('Medidas de la caja (cm)') }).fill('50x40x30');
@@ -229,10 +229,10 @@ describe.skipIf(!chromium)('paquetes, reempaques y envíos del administrador', (
 
     await withScreenshotOnFailure(maria, 'reempaques-cliente', async () => {
       await maria.goto(`${url()}/dashboard/reempaques`);
-      await maria.getByText(`Warehouse Receipt (WR): ${REPACK_WR}`).first().waitFor();
+      await maria.getByText(`Recibo de almacén (WR): ${REPACK_WR}`).first().waitFor();
       await maria.goto(`${url()}/dashboard/notificaciones`);
       await maria
-        .getByText(`Tu solicitud de reempaque fue procesada. Número de Warehouse Receipt: ${REPACK_WR}.`)
+        .getByText(`Tu solicitud de reempaque fue procesada. Recibo de almacén (WR): ${REPACK_WR}.`)
         .first()
         .waitFor();
     });

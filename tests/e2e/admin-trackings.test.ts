@@ -51,7 +51,7 @@ describe.skipIf(!chromium)('panel de trackings del administrador', () => {
       await page.getByText('Usuario Regular').waitFor();
       await page.getByRole('button', { name: 'Reintentar' }).click();
       await page.getByText('Intentos de verificación: 1').waitFor();
-      await page.getByRole('link', { name: 'Volver al Dashboard' }).waitFor();
+      await page.getByRole('link', { name: 'Volver a Mi Cuenta' }).waitFor();
     });
   });
 

@@ -10,6 +10,7 @@ import {
   useBrowserSession,
   waitForHydration,
   withScreenshotOnFailure,
+  landedInCustomerArea,
 } from './helpers';
 
 const chromium = chromiumOrExplain();
@@ -20,7 +21,7 @@ describe.skipIf(!chromium)('Configuración: claves de API', () => {
   it('María crea una clave, la ve una sola vez, la usa con la API y la revoca', async () => {
     const page = await newPage();
     await signIn(page, url(), DEMO.customer, DEMO.password);
-    await page.waitForURL((u) => u.pathname === '/dashboard/mi-perfil');
+    await page.waitForURL(landedInCustomerArea);
     await withScreenshotOnFailure(page, 'claves-api', async () => {
       await page.goto(`${url()}/dashboard/configuracion`);
       const card = page.getByRole('region', { name: 'Claves de API' });

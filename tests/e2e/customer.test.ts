@@ -18,6 +18,7 @@ import {
   signIn,
   useBrowserSession,
   withScreenshotOnFailure,
+  landedInCustomerArea,
 } from './helpers';
 
 const chromium = chromiumOrExplain();
@@ -30,7 +31,7 @@ describe.skipIf(!chromium).each(SCREEN_PROFILES)('área del cliente en el navega
   async function signedInPage(): Promise<Page> {
     const page = await newPage();
     await signIn(page, url(), DEMO.customer, DEMO.password);
-    await page.waitForURL((u) => u.pathname === '/dashboard/mi-perfil');
+    await page.waitForURL(landedInCustomerArea);
     return page;
   }
 

@@ -280,6 +280,12 @@ export async function chooseWeightUnit(page: Page, unit: 'kg' | 'lb') {
   await page.getByLabel(`Peso real (${unit})`).waitFor();
 }
 
+/**
+ * A customer signed in and landed on a screen of their area: the one that needs them first
+ * (docs/product/sign-up-and-sign-in.md#where-a-customer-lands), past /dashboard itself.
+ */
+export const landedInCustomerArea = (u: URL) => /^\/dashboard\/[a-z]/.test(u.pathname);
+
 export async function signIn(page: Page, url: string, email: string, password: string) {
   await page.goto(`${url}/login`);
   // The form that holds the password field (the header has its own 'Iniciar Sesión' button).

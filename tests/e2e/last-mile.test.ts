@@ -121,7 +121,7 @@ describe.skipIf(!chromium)('la última milla: del Almacén a la agencia, con pru
       await openPage(maria, `${url()}/dashboard/almacen`);
       await maria.getByRole('button', { name: 'Enviar a Venezuela' }).click();
       const dialog = maria.getByRole('dialog', { name: 'Enviar a Venezuela' });
-      const parcels = dialog.getByRole('checkbox');
+      const parcels = dialog.getByRole('checkbox', { disabled: false });
       await parcels.first().waitFor();
       expect(await parcels.count()).toBeGreaterThanOrEqual(2);
       await parcels.nth(0).check();

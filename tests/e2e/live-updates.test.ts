@@ -4,7 +4,15 @@
 // polling is once a minute, so only the live stream can do it this fast).
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { chromiumOrExplain, DEMO, openPage, signIn, useBrowserSession, withScreenshotOnFailure } from './helpers';
+import {
+  chromiumOrExplain,
+  DEMO,
+  openPage,
+  signIn,
+  useBrowserSession,
+  withScreenshotOnFailure,
+  landedInCustomerArea,
+} from './helpers';
 
 const chromium = chromiumOrExplain();
 
@@ -37,7 +45,7 @@ describe.skipIf(!chromium)('actualizaciones en vivo en el navegador', () => {
   it('María ve el nuevo estado de su tracking y la campana sin recargar la página', async () => {
     const maria = await newPage();
     await signIn(maria, url(), DEMO.customer, DEMO.password);
-    await maria.waitForURL((u) => u.pathname === '/dashboard/mi-perfil');
+    await maria.waitForURL(landedInCustomerArea);
     await withScreenshotOnFailure(maria, 'en-vivo-mis-trackings', async () => {
       // The page opens its live stream as it loads: the change below must come after it.
       const streamOpen = maria.waitForResponse((r) => new URL(r.url()).pathname === '/trpc/live.events');

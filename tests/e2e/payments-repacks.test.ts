@@ -194,7 +194,7 @@ describe.skipIf(!chromium).each(SCREEN_PROFILES)(
         await page.getByRole('heading', { name: 'Reempaques' }).waitFor();
         // The processed request shows its warehouse receipt number.
         await page
-          .getByText(/Warehouse Receipt \(WR\): WR-E2E-/)
+          .getByText(/Recibo de almacén \(WR\): WR-E2E-/)
           .first()
           .waitFor();
 

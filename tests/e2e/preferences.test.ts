@@ -9,6 +9,7 @@ import {
   useBrowserSession,
   waitForHydration,
   withScreenshotOnFailure,
+  landedInCustomerArea,
 } from './helpers';
 
 const chromium = chromiumOrExplain();
@@ -19,7 +20,7 @@ describe.skipIf(!chromium)('Configuración: avisos por canal y WhatsApp', () => 
   it('María desactiva los correos de pagos y verifica su WhatsApp con el código', async () => {
     const page = await newPage();
     await signIn(page, url(), DEMO.customer, DEMO.password);
-    await page.waitForURL((u) => u.pathname === '/dashboard/mi-perfil');
+    await page.waitForURL(landedInCustomerArea);
     await withScreenshotOnFailure(page, 'configuracion-avisos', async () => {
       await page.goto(`${url()}/dashboard/configuracion`);
       const table = page.getByRole('table', { name: 'Canales por tipo de aviso' });

@@ -132,7 +132,7 @@ describe.skipIf(!chromium)('el menú del personal en un portátil 1366×768', ()
       await signIn(page, url(), DEMO.admin, DEMO.password);
       await page.waitForURL((u) => u.pathname.startsWith('/admin'));
       const menu = page.getByRole('navigation', { name: 'Panel Admin' });
-      await menu.getByRole('link', { name: 'Dashboard' }).waitFor();
+      await menu.getByRole('link', { name: 'Panel', exact: true }).waitFor();
       // The administrator holds every permission: the whole menu, in groups that open and close.
       const toggles = menu.getByRole('button');
       expect(await toggles.allTextContents()).toEqual(['Clientes', 'Almacén', 'Dinero', 'Administración']);

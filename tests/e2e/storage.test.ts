@@ -13,6 +13,7 @@ import {
   signIn,
   useBrowserSession,
   withScreenshotOnFailure,
+  landedInCustomerArea,
 } from './helpers';
 
 const chromium = chromiumOrExplain();
@@ -23,7 +24,7 @@ describe.skipIf(!chromium)('almacenaje en Almacén', () => {
   it('muestra los días de almacenaje gratis que quedan a cada paquete en el almacén', async () => {
     const page = await newPage();
     await signIn(page, url(), DEMO.customer, DEMO.password);
-    await page.waitForURL((u) => u.pathname === '/dashboard/mi-perfil');
+    await page.waitForURL(landedInCustomerArea);
     await withScreenshotOnFailure(page, 'almacenaje-almacen', async () => {
       await openPage(page, `${url()}/dashboard/almacen`);
       const stored = responsiveList(page, 'Paquetes en almacén');

@@ -14,6 +14,7 @@ import {
   useBrowserSession,
   waitForHydration,
   withScreenshotOnFailure,
+  landedInCustomerArea,
 } from './helpers';
 
 const chromium = chromiumOrExplain();
@@ -29,7 +30,7 @@ describe.skipIf(!chromium)('Configuración: webhooks', () => {
   it('María crea un webhook, ve el secreto una sola vez, y ve y reenvía la entrega de una factura', async () => {
     const page = await newPage();
     await signIn(page, url(), DEMO.customer, DEMO.password);
-    await page.waitForURL((u) => u.pathname === '/dashboard/mi-perfil');
+    await page.waitForURL(landedInCustomerArea);
     await withScreenshotOnFailure(page, 'webhooks', async () => {
       await page.goto(`${url()}/dashboard/configuracion`);
       const card = page.getByRole('region', { name: 'Webhooks' });

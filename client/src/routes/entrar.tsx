@@ -1,12 +1,13 @@
 import type { FormEvent } from 'react';
 import { Text } from '@mantine/core';
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
 import { AUTH_MESSAGES } from '@casillero/shared';
 import { AnchorLink, ButtonLink } from '../components/links';
 import { AuthCard, AuthForm, AuthMessageCard } from '../components/layout/AuthCard';
 import { ErrorAlert, SubmitButton } from '../components/forms/FormParts';
 import { useRefreshSession } from '../lib/auth';
+import { useEnterArea } from '../lib/enter-area';
 import { getErrorMessage } from '../lib/errors';
 import { searchString } from '../lib/search';
 import { BRAND_NAME } from '../lib/site';
@@ -24,7 +25,7 @@ export const Route = createFileRoute('/entrar')({
  */
 function SignInWithLinkPage() {
   const { token } = Route.useSearch();
-  const navigate = useNavigate();
+  const enterArea = useEnterArea();
   const refreshSession = useRefreshSession();
   const signIn = useMutation(trpc.auth.signInWithLink.mutationOptions());
 
@@ -44,8 +45,7 @@ function SignInWithLinkPage() {
       return; // Shown below from the mutation's state.
     }
     await refreshSession();
-    // /dashboard sends staff on to /admin.
-    await navigate({ to: '/dashboard' });
+    await enterArea();
   };
 
   return (

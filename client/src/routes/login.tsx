@@ -1,6 +1,6 @@
 import { Alert, Group, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router';
+import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { AUTH_MESSAGES, signInInput } from '@casillero/shared';
 import { AnchorLink } from '../components/links';
 import { EmailField, ErrorAlert, SubmitButton, TermsNote } from '../components/forms/FormParts';
@@ -8,6 +8,7 @@ import { AuthCard, AuthForm } from '../components/layout/AuthCard';
 import { PasswordField } from '../components/PasswordField';
 import { useMutationForm } from '../components/forms/useMutationForm';
 import { safeRedirect, useRefreshSession } from '../lib/auth';
+import { useEnterArea } from '../lib/enter-area';
 import { redirectIfSignedIn } from '../lib/guards';
 import { searchString } from '../lib/search';
 import { pageHead } from '../lib/site';
@@ -37,7 +38,7 @@ export const Route = createFileRoute('/login')({
 
 function LoginPage() {
   const search = Route.useSearch();
-  const navigate = useNavigate();
+  const enterArea = useEnterArea();
   const router = useRouter();
   const refreshSession = useRefreshSession();
   const { form, send, serverError } = useMutationForm(trpc.auth.signIn.mutationOptions(), {
@@ -50,12 +51,9 @@ function LoginPage() {
     if (!(await send(values))) return;
     await refreshSession();
     const target = safeRedirect(search.redirect);
-    if (target) {
-      router.history.push(target);
-    } else {
-      // /dashboard sends administrators on to /admin.
-      await navigate({ to: '/dashboard' });
-    }
+    // A page asked for before signing in wins; else the screen that needs the person.
+    if (target) router.history.push(target);
+    else await enterArea();
   });
 
   const needsConfirmation = serverError === AUTH_MESSAGES.emailNotConfirmed;

@@ -1,12 +1,13 @@
 import { Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { AUTH_MESSAGES, resetPasswordFormSchema } from '@casillero/shared';
 import { AnchorLink, ButtonLink } from '../components/links';
 import { AuthCard, AuthMessageCard, AuthForm } from '../components/layout/AuthCard';
 import { ConfirmPasswordField, ErrorAlert, NewPasswordField, SubmitButton } from '../components/forms/FormParts';
 import { useMutationForm } from '../components/forms/useMutationForm';
 import { useRefreshSession } from '../lib/auth';
+import { useEnterArea } from '../lib/enter-area';
 import { searchString } from '../lib/search';
 import { BRAND_NAME } from '../lib/site';
 import { trpc } from '../lib/trpc';
@@ -19,7 +20,7 @@ export const Route = createFileRoute('/update-password')({
 
 function UpdatePasswordPage() {
   const { token } = Route.useSearch();
-  const navigate = useNavigate();
+  const enterArea = useEnterArea();
   const refreshSession = useRefreshSession();
   const { form, send, serverError } = useMutationForm(trpc.auth.resetPassword.mutationOptions(), {
     initialValues: { password: '', confirm: '' },
@@ -42,7 +43,7 @@ function UpdatePasswordPage() {
     notifications.show({ color: 'green', title: 'Contraseña actualizada', message: result.message });
     // The server signed the user in with the new password.
     await refreshSession();
-    await navigate({ to: '/dashboard' });
+    await enterArea();
   });
 
   return (

@@ -143,6 +143,34 @@ describe('the audit log in words people read', () => {
     });
   });
 
+  it('an entry’s details name the ids it recorded and write numbers as es-VE does', async () => {
+    const created = (await admin.audit.list({ entity: 'packages', entityId: packageId })).rows.find(
+      (r) => r.action === 'packages.create',
+    )!;
+    const entry = await admin.audit.detail({ id: created.id });
+    const value = (field: string) => auditValueText(entry.entity, field, entry.after?.[field], entry.references);
+    // Whose package and in which casillero, by name and code, not by id.
+    expect(value('user_id')).toBe('Rosa Elena Peña');
+    const [box] = await db()
+      .select({ code: schema.mailboxes.mailboxCode })
+      .from(schema.mailboxes)
+      .where(eq(schema.mailboxes.id, customer.mailboxId));
+    expect(value('mailbox_id')).toBe(box!.code);
+    const weighed = (await admin.audit.list({ entity: 'packages', entityId: packageId })).rows.find(
+      (r) => r.after?.weight_kg !== undefined,
+    );
+    const after = weighed?.after;
+    expect(auditValueText('packages', 'weight_kg', after?.weight_kg)).toBe('2,5 kg');
+    // The day's rate, with its four decimals, as the cashier typed it.
+    const cashier = await signedInStaff(db(), 'caja');
+    await cashier.caller.exchangeRates.record({ rateDate: '2026-03-02', vesPerUsd: '263,1575', source: 'BCV' });
+    const rate = (await admin.audit.list({ actorId: cashier.user.id, action: 'exchangeRates.record' })).rows[0]!;
+    expect(auditValueText('exchange_rates', 'ves_per_usd', rate.after?.ves_per_usd)).toBe('263,1575');
+    // The history in an entity's drawer names them too.
+    const history = await admin.audit.forEntity({ entity: 'packages', entityId: packageId });
+    expect(history.references[customer.user.id]).toBe('Rosa Elena Peña');
+  });
+
   it('searches by an entity’s number, a person, a customer and an action in words', async () => {
     const actions = async (q: string) => (await admin.audit.list({ q })).rows.map((r) => `${r.action} ${r.entity}`);
     // The package by its WR: only its own entries.

@@ -9,6 +9,7 @@ import {
   allyMonthSchema,
   allyStatementPath,
   csvNumberHeader,
+  formatCountOf,
 } from '@casillero/shared';
 import type { Db } from '../db/client';
 import type { Config } from '../env';
@@ -71,7 +72,7 @@ export function registerAllyStatementRoutes(app: FastifyInstance, { db, config }
           .join('') +
         csvLine([
           'TOTALES',
-          `${t.shipments} envíos`,
+          formatCountOf(t.shipments, 'envíos'),
           '',
           '',
           '',

@@ -8,10 +8,9 @@ import {
   AUDIT_ENTITY_LABELS,
   AUDIT_OPERATION_LABELS,
   GENERIC_MESSAGES,
-  STAFF_ROLE_LABELS,
   auditActionLabel,
   auditFilters,
-  isStaffRole,
+  roleLabel,
 } from '@casillero/shared';
 import type { Db } from '../db/client';
 import type { Config } from '../env';
@@ -59,7 +58,7 @@ export function registerAuditExport(
       cells: (e) => [
         csvDate.format(e.createdAt),
         e.actorName ? `${e.actorName} <${e.actorEmail}>` : (e.actorEmail ?? ''),
-        isStaffRole(e.actorRole) ? STAFF_ROLE_LABELS[e.actorRole] : e.actorRole,
+        roleLabel(e.actorRole),
         auditActionLabel(e.action),
         AUDIT_ENTITY_LABELS[e.entity] ?? e.entity,
         e.entityId,

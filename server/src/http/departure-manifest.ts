@@ -4,7 +4,7 @@
 //       declared value and description, and a last line with the totals.
 import type {} from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
-import { DEPARTURE_MESSAGES, departureManifestPath, MANIFEST_CSV_HEADERS } from '@casillero/shared';
+import { DEPARTURE_MESSAGES, departureManifestPath, MANIFEST_CSV_HEADERS, formatCountOf } from '@casillero/shared';
 import type { Db } from '../db/client';
 import type { Config } from '../env';
 import { requestStaff } from '../auth/request-session';
@@ -52,7 +52,7 @@ export function registerDepartureManifestRoutes(app: FastifyInstance, { db, conf
           .join('') +
         csvLine([
           'TOTALES',
-          `${totals.shipments} envíos, ${totals.customers} clientes`,
+          `${formatCountOf(totals.shipments, 'envíos')}, ${formatCountOf(totals.customers, 'clientes')}`,
           '',
           csvNumber(totals.pieces),
           csvNumber(totals.weightKg, 2),

@@ -75,7 +75,7 @@ async function receivedPackage(overrides: Partial<typeof packages.$inferInsert> 
       receivedDate: new Date('2026-03-14T15:00:00Z'),
       warehouseReceipt: `WR-2026-${1000100 + serial}`,
       weightKg: 2.35,
-      dimensionsCm: '30x20x15',
+      dimensionsCm: '30x20x15.5',
       ...overrides,
     })
     .returning();
@@ -105,7 +105,7 @@ async function readLabels(pdf: Buffer) {
 }
 
 describe('GET /api/labels', () => {
-  it("prints a package's label: 100×150 mm, the WR as text and as a Code 128 barcode that decodes back to it, casillero, customer, destination, weight, dimensions and date", async () => {
+  it("prints a package's label: 100×150 mm, the WR as text and as a Code 128 barcode that decodes back to it, casillero, customer, destination, weight, dimensions (es-VE) and date", async () => {
     const pkg = await receivedPackage();
     const res = await get(labelsUrl({ packageIds: [pkg.id] }), almacen.visitor.token);
     expect(res.statusCode).toBe(200);
@@ -122,7 +122,7 @@ describe('GET /api/labels', () => {
       'Ana Etiqueta Núñez',
       'Maracaibo, Zulia',
       '2,35 kg',
-      '30x20x15',
+      '30 × 20 × 15,5 cm',
       '14/03/2026',
       pkg.trackingNumber!,
       'Casillero Virtual',

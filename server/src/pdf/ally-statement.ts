@@ -8,6 +8,7 @@ import {
   formatDate,
   formatDecimal,
   formatUsdFromCents,
+  formatCountOf,
 } from '@casillero/shared';
 import type { AllyScope, AllyStatement, StatementRow } from '../queries/allies';
 import { LABEL_BUSINESS_NAME } from './text';
@@ -51,7 +52,7 @@ export async function renderAllyStatementPdf(ally: AllyScope, statement: AllySta
   pdf.row(
     [
       'TOTALES',
-      `${t.shipments} envíos`,
+      formatCountOf(t.shipments, 'envíos'),
       '',
       '',
       '',

@@ -10,6 +10,7 @@ import {
   departureDay,
   formatDecimal,
   formatUsd,
+  formatCountOf,
 } from '@casillero/shared';
 import type { ManifestRow, manifestTotals } from '../queries/departures';
 import type { departures } from '../db/schema';
@@ -55,7 +56,7 @@ export async function renderManifestPdf(
   pdf.row(
     [
       'TOTALES',
-      `${totals.shipments} envíos, ${totals.customers} clientes`,
+      `${formatCountOf(totals.shipments, 'envíos')}, ${formatCountOf(totals.customers, 'clientes')}`,
       '',
       String(totals.pieces),
       kg(totals.weightKg),

@@ -4,10 +4,17 @@
 // names its entity as people know it ('Paquete WR-2026-1000123') and says which page opens it.
 import { and, eq, ilike, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgSelect, SubqueryWithSelection } from 'drizzle-orm/pg-core';
-import { AUDIT_ACTION_LABELS, foldSearchText, type AuditFilters, type AuditListParams } from '@casillero/shared';
+import {
+  AUDIT_ACTION_LABELS,
+  claimCode,
+  foldSearchText,
+  type AuditFilters,
+  type AuditListParams,
+} from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import {
   auditLog,
+  claims,
   invoices,
   mailboxes,
   packages,
@@ -62,7 +69,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * For each kind of entity: its number as people know it, read from the entity as it is now (a
  * package gets its WR after its first entry), and the page that opens it.
  */
-const ENTITY_NAMES: Record<
+export const ENTITY_NAMES: Record<
   string,
   (db: DbOrTx, ids: string[]) => Promise<{ id: string; ref: string | null; link: AuditEntityLink | null }[]>
 > = {
@@ -117,6 +124,14 @@ const ENTITY_NAMES: Record<
     ).map((r) => ({ id: r.id, ref: r.ref, link: { page: 'clients', id: r.userId } })),
   users: (db, ids) => people(db, ids),
   user_profiles: (db, ids) => people(db, ids),
+  claims: async (db, ids) =>
+    (await db.select({ id: claims.id, number: claims.number }).from(claims).where(inArray(claims.id, ids))).map(
+      (r) => ({
+        id: r.id,
+        ref: claimCode(r.number),
+        link: null,
+      }),
+    ),
   staff_invitations: async () => [],
 };
 

@@ -12,6 +12,7 @@ import { packageIntakeColumns } from './packages';
 import { businessToday } from '../lib/business-clock';
 import { getStorageSettings, packageStorageClock } from './storage';
 import { onHoldByProblem } from './problem-parcels';
+import { inPendingRepack } from './repacks';
 import { departureViewsOfPackages } from './departures';
 
 export type OwnPackagesParams = { search?: string; status?: PackageStatus };
@@ -82,6 +83,8 @@ const ownPackagesList = defineList<OwnPackagesFilters>()({
           putInShipmentAt: shipmentPackages.createdAt,
           /** Held by a problem waiting for the customer's decision (docs/product/problem-parcels.md#held): not shippable. */
           onHold: onHoldByProblem,
+          /** In a repack request the warehouse has not done yet: it cannot travel as it is (docs/product/last-mile.md#the-ship-request). */
+          inPendingRepack,
           createdAt: packages.createdAt,
         })
         .from(packages)

@@ -13,6 +13,7 @@ import { defineList } from '../lib/list-engine';
 import { newestFirst } from '../lib/list-sorts';
 import { withCustomer } from '../lib/joins';
 import { customerArms } from './search-arms';
+import { prealertCheckInput, travelChecker } from './travel-rules';
 
 /** What a card and the details dialog show of a pre-alert. */
 const cardColumns = {
@@ -111,7 +112,18 @@ const prealertsList = defineList<PrealertAdminListParams>()({
     })),
 });
 
-export const listAdminPrealerts = (db: DbOrTx, input: PrealertAdminListParams) => prealertsList.page(db, input);
+/**
+ * A page of pre-alerts, each with what the travel rules in effect say of it (docs/product/travel-rules.md):
+ * staff see the same flags the customer does; a converted one is the parcel's business now.
+ */
+export async function listAdminPrealerts(db: DbOrTx, input: PrealertAdminListParams) {
+  const page = await prealertsList.page(db, input);
+  const check = await travelChecker(db);
+  return {
+    ...page,
+    rows: page.rows.map((r) => ({ ...r, travelFlags: r.status === 'converted' ? [] : check(prealertCheckInput(r)) })),
+  };
+}
 
 /** How many pre-alerts match the filters, counted up to the cap. */
 export const countAdminPrealerts = (db: DbOrTx, filters: PrealertAdminFilters) => prealertsList.count(db, filters);

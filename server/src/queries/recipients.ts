@@ -1,7 +1,7 @@
 // A customer's recipients (docs/product/last-mile.md#recipients). Every query filters by the
 // customer: another customer's recipient is a missing one.
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
-import type { RecipientValues } from '@casillero/shared';
+import { isRecipientComplete, type RecipientValues } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { recipients } from '../db/schema';
 
@@ -25,7 +25,7 @@ type RecipientRow = { [K in keyof typeof recipientColumns]: (typeof recipients.$
 const withComplete = (row: RecipientRow) => ({
   ...row,
   /** Has what a shipment needs: cédula, phone, state, city and address (rows migrated from free text may lack some). */
-  complete: Boolean(row.idDocument && row.phone && row.state && row.city && row.address),
+  complete: isRecipientComplete(row),
 });
 export type RecipientItem = ReturnType<typeof withComplete>;
 

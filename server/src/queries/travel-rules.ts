@@ -156,16 +156,5 @@ export async function packageTravelFlags(db: DbOrTx, packageId: string) {
   return (await travelChecker(db))(parcelCheckInput(row));
 }
 
-/** A pre-alert checked on what the customer declared: description, quantity, weight, value. */
-export const prealertCheckInput = (r: {
-  description: string;
-  quantityItems?: number | null;
-  estimatedWeight?: number | null;
-  estimatedValueUsdCents?: number | null;
-  amountSpentUsdCents?: number | null;
-}): TravelCheckInput => ({
-  description: r.description,
-  quantity: r.quantityItems,
-  weightKg: r.estimatedWeight,
-  declaredValueUsdCents: r.estimatedValueUsdCents ?? r.amountSpentUsdCents,
-});
+// The pre-alert's check input lives in shared: the customer's form checks as the customer types.
+export { prealertCheckInput } from '@casillero/shared';

@@ -6,6 +6,7 @@ import {
   DELIVERY_MESSAGES as M,
   VENEZUELAN_STATES,
   deliveryZoneOf,
+  isRecipientComplete,
   type DeliveryMethod,
   type DeliveryZone,
   type VenezuelanState,
@@ -24,6 +25,8 @@ export type DeliveryChoice = {
   agencyId?: string | null;
   /** The fees to charge: the price list's in effect when not given (docs/product/price-lists.md). */
   fees?: Record<DeliveryZone, number>;
+  /** Who chooses: staff are told another way to complete a recipient than the customer. */
+  chosenBy: 'staff' | 'customer';
 };
 
 /** The shipment's columns that the choice sets. */
@@ -42,8 +45,9 @@ const isVenezuelanState = (state: string): state is VenezuelanState =>
 
 /**
  * Checks the choice and turns it into the shipment's destination and fee. A recipient of
- * another customer is a missing one; an archived recipient, one without cédula or phone
- * (migrated from free text) and an inactive agency are refused with their own message.
+ * another customer is a missing one; an archived recipient, one the screens mark 'faltan datos'
+ * (migrated from free text: no cédula, phone, state, city or address) and an inactive agency are
+ * refused with their own message.
  */
 export async function resolveDelivery(tx: DbOrTx, choice: DeliveryChoice): Promise<ResolvedDelivery> {
   const [recipient] = await tx
@@ -52,7 +56,11 @@ export async function resolveDelivery(tx: DbOrTx, choice: DeliveryChoice): Promi
     .where(and(eq(recipients.id, choice.recipientId), eq(recipients.userId, choice.userId)));
   if (!recipient) throw new DomainError('NOT_FOUND', M.recipientNotFound);
   if (recipient.archivedAt) throw new DomainError('BAD_INPUT', M.recipientArchived);
-  if (!recipient.idDocument || !recipient.phone) throw new DomainError('BAD_INPUT', M.recipientIncomplete);
+  if (!isRecipientComplete(recipient))
+    throw new DomainError(
+      'BAD_INPUT',
+      choice.chosenBy === 'staff' ? M.recipientIncompleteStaff : M.recipientIncomplete,
+    );
 
   if (choice.deliveryMethod === 'agency') {
     if (!choice.agencyId) throw new DomainError('BAD_INPUT', M.agencyRequired);

@@ -6,7 +6,7 @@
 import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
 import { eq, inArray } from 'drizzle-orm';
-import { WAREHOUSE_MESSAGES, formatKg } from '@casillero/shared';
+import { WAREHOUSE_MESSAGES, formatKg, formatMeasures } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { mailboxes, packages, parcelIntakes, userProfiles, users } from '../db/schema';
 import { BUSINESS_TIME_ZONE } from '../lib/business-clock';
@@ -248,7 +248,8 @@ function drawLabel(doc: PDFKit.PDFDocument, label: LabelData) {
   const col = inner / 3;
   const facts: [string, string][] = [
     ['Peso', weightText(label.weightKg)],
-    ['Dimensiones (cm)', label.dimensionsCm ?? '—'],
+    // As es-VE writes them ('30 × 20 × 15,5 cm'), never as they were typed ('30x20x15.5').
+    ['Dimensiones', label.dimensionsCm ? formatMeasures(label.dimensionsCm) : '—'],
     ['Recibido', date],
   ];
   facts.forEach(([name, value], i) => {

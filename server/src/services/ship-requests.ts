@@ -361,6 +361,7 @@ async function priceRequestWith(
           deliveryMethod: choice.deliveryMethod,
           agencyId: choice.agencyId ?? null,
           fees: prices.deliveryFeesUsdCents,
+          chosenBy: 'customer',
         })
       : null;
   const priced = adjustForAlly(await priceParcels(tx, userId, choice, prices), await allyAdjustmentOf(tx, userId));

@@ -25,6 +25,7 @@ import {
   type shipmentUpdateInput,
   type z,
   formatKg,
+  formatCountOf,
 } from '@casillero/shared';
 import type { Db, DbOrTx } from '../db/client';
 import type { Config } from '../env';
@@ -128,6 +129,7 @@ export async function createShipment(
         recipientId: input.recipientId,
         deliveryMethod: input.deliveryMethod,
         agencyId: input.agencyId,
+        chosenBy: 'staff',
       });
       // Insured: the same rule and records as the customer's ship request (docs/product/insurance.md).
       const insurance = input.insured ? await insureParcels(tx, packageIds) : null;
@@ -149,7 +151,7 @@ export async function createShipment(
       // Billing (docs/decisions/021-billing-in-bolivares.md): what the shipment costs is an invoice, with the storage fee as its own line.
       const lines = [
         {
-          description: `Envío ${shipment.shipmentCode} (${packageIds.length} paquetes, ${formatKg(totalWeightKg)})`,
+          description: `Envío ${shipment.shipmentCode} (${formatCountOf(packageIds.length, 'paquetes')}, ${formatKg(totalWeightKg)})`,
           usdCents: input.shippingCostUsdCents,
           kind: 'shipping' as const,
         },
@@ -348,7 +350,13 @@ export async function updateShipment(db: Db, config: AppConfig, input: z.output<
     if (!current) throw new DomainError('NOT_FOUND', M.notFound);
 
     const { id, recipientId, deliveryMethod, agencyId, ...rest } = input;
-    const delivery = await resolveDelivery(tx, { userId: current.userId, recipientId, deliveryMethod, agencyId });
+    const delivery = await resolveDelivery(tx, {
+      userId: current.userId,
+      recipientId,
+      deliveryMethod,
+      agencyId,
+      chosenBy: 'staff',
+    });
     const values = { ...rest, ...delivery };
     const changed = EDITABLE.filter((key) => values[key] !== current[key]);
     if (changed.length === 0) return { id, shipmentCode: current.shipmentCode, changed: [] as string[] };

@@ -275,9 +275,10 @@ describe('access matrix', () => {
     });
   });
 
-  it('the travel rules (docs/product/travel-rules.md): the administrator alone reads and changes them', () => {
+  it('the travel rules (docs/product/travel-rules.md): the administrator alone keeps them; anyone signed in reads those in effect', () => {
     const admin = { access: 'staff', permission: 'rules.manage', roles: ['admin'] } as const;
     expectAccessTable((path) => path.startsWith('travelRules.'), {
+      'travelRules.inEffect': { access: 'user' },
       'travelRules.versions': admin,
       'travelRules.create': admin,
       'travelRules.cancel': admin,

@@ -15,7 +15,7 @@ export const REPACK_MESSAGES = {
   methodRequired: 'Selecciona el método de envío.',
   instructionsMax: 'Las instrucciones no pueden exceder 1.000 caracteres.',
   /** docs/product/admin-packages-and-shipments.md#repack-processing. */
-  warehouseReceiptRequired: 'Debes ingresar un número de Warehouse Receipt (WR).',
+  warehouseReceiptRequired: 'Debes ingresar el número de recibo de almacén (WR).',
   warehouseReceiptMax: 'El número de WR no puede exceder 50 caracteres.',
   /** The finished box is priced as one parcel by the ship request (docs/product/last-mile.md#the-ship-request). */
   boxWeightRequired: 'Ingresa el peso de la caja reempacada (kg).',
@@ -30,7 +30,7 @@ export const REPACK_MESSAGES = {
   requestedMessage: (count: number) =>
     `Recibimos tu solicitud de reempaque de ${count} ${count === 1 ? 'paquete' : 'paquetes'}. Te avisaremos cuando sea procesada.`,
   processedTitle: 'Reempaque procesado',
-  processedMessage: (wr: string) => `Tu solicitud de reempaque fue procesada. Número de Warehouse Receipt: ${wr}.`,
+  processedMessage: (wr: string) => `Tu solicitud de reempaque fue procesada. Recibo de almacén (WR): ${wr}.`,
   shippedTitle: 'Reempaque enviado',
   shippedMessage: (wr: string | null) =>
     wr ? `Tu paquete reempacado (WR ${wr}) fue enviado.` : 'Tu paquete reempacado fue enviado.',

@@ -332,6 +332,24 @@ export function checkTravel(rules: TravelRules, input: TravelCheckInput): Travel
   return flags.sort((a, b) => (a.level === b.level ? 0 : a.level === 'block' ? -1 : 1));
 }
 
+/**
+ * A pre-alert checked on what the customer declared: description, quantity, weight, and the
+ * declared value (or the amount spent). The same on the server (on saving, in both lists) and in
+ * the form while the customer types.
+ */
+export const prealertCheckInput = (r: {
+  description: string;
+  quantityItems?: number | null;
+  estimatedWeight?: number | null;
+  estimatedValueUsdCents?: number | null;
+  amountSpentUsdCents?: number | null;
+}): TravelCheckInput => ({
+  description: r.description,
+  quantity: r.quantityItems,
+  weightKg: r.estimatedWeight,
+  declaredValueUsdCents: r.estimatedValueUsdCents ?? r.amountSpentUsdCents,
+});
+
 /** The version in effect at a moment: the latest one started by then, cancelled ones left out. */
 export function travelRulesInEffect<V extends Pick<TravelRulesVersion, 'effectiveAt' | 'cancelledAt'>>(
   versions: readonly V[],

@@ -4,6 +4,7 @@ import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { Alert, Button, Group } from '@mantine/core';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import { getErrorMessage } from '../../lib/errors';
+import type { CountNoun } from '@casillero/shared';
 import { ListCountText, type CountInfo } from './ServerListPagination';
 
 type RefreshButtonProps = {
@@ -31,7 +32,7 @@ export function RefreshButton({ onRefresh, isRefreshing, ...props }: RefreshButt
 type ListCountBarProps = {
   /** The list's count, once known. */
   count: CountInfo | undefined;
-  noun: string;
+  noun: CountNoun;
   /** With it, an 'Actualizar' button on the right. */
   onRefresh?: () => unknown;
   isRefreshing?: boolean;

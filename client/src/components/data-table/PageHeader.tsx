@@ -7,7 +7,7 @@ import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import type { Permission } from '@casillero/shared';
 import { useCan } from '../../lib/permissions';
 import { IconPlus, type Icon } from '@tabler/icons-react';
-import { formatCount } from '@casillero/shared';
+import { formatCount, formatCountOf, type CountNoun } from '@casillero/shared';
 
 type PageHeaderProps = {
   title: ReactNode;
@@ -50,7 +50,7 @@ type TotalBadgeProps = {
   /** The screen's count query, unfiltered (`trpc.shipments.count.queryOptions({})`): its `total`. */
   // biome-ignore lint/suspicious/noExplicitAny: a query of any tRPC procedure: its error and key types differ by procedure
   query: UseQueryOptions<any, any, { total: number }, any>;
-  noun: string;
+  noun: CountNoun;
 };
 
 /** The total of a screen's records beside its title, once known: '1.234', read as '1234 envíos'. */
@@ -58,7 +58,7 @@ export function TotalBadge({ query, noun }: TotalBadgeProps) {
   const total = useQuery(query).data?.total;
   if (total === undefined) return null;
   return (
-    <Badge size="lg" variant="light" aria-label={`${total} ${noun}`}>
+    <Badge size="lg" variant="light" aria-label={formatCountOf(total, noun)}>
       {formatCount(total)}
     </Badge>
   );

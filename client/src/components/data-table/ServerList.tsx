@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { Button, Card, Group, Stack, Tooltip, type SelectProps } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
-import { TRACKING_MESSAGES, type SortDirection } from '@casillero/shared';
+import { TRACKING_MESSAGES, type CountNoun, type SortDirection } from '@casillero/shared';
 import type { ColumnDef, RowData } from '@tanstack/react-table';
 import { DataTable, type DataTableFeatures } from './DataTable';
 import { ListCountBar, ListLoadError, RefreshButton } from './ListChrome';
@@ -64,8 +64,8 @@ export type ServerListState<S extends ListSearch, F extends keyof S> = ReturnTyp
 export type ListText = {
   /** The table's accessible name ('Paquetes'). */
   caption: string;
-  /** The count's noun ('paquetes'). */
-  noun: string;
+  /** The count's noun ('paquetes'; '1 paquete' is said for one). */
+  noun: CountNoun;
   empty: ReactNode;
   /** The alert's title when the rows cannot be loaded, and its text when the error says nothing usable. */
   loadFailed: string;

@@ -1,7 +1,14 @@
 // The footer and the count line every server-side admin list shares: the page count comes
 // from the bounded count when it is known, else from "is there a next page".
 import { Text } from '@mantine/core';
-import { LIST_DEEP_PAGES_NOTE, LIST_MAX_OFFSET, formatListCount, formatCount } from '@casillero/shared';
+import {
+  LIST_DEEP_PAGES_NOTE,
+  LIST_MAX_OFFSET,
+  formatListCount,
+  formatCount,
+  nounFor,
+  type CountNoun,
+} from '@casillero/shared';
 import { DataTablePagination } from './DataTablePagination';
 
 type PageInfo = { page: number; hasMore: boolean; maxPage: number };
@@ -32,11 +39,11 @@ export function ServerListPagination({ list, pageSize, rows, count }: ServerList
 }
 
 /** "1.234 de 5.000 pagos" once counted (the total when the list reports one). */
-export function ListCountText({ count, noun }: { count: CountInfo | undefined; noun: string }) {
+export function ListCountText({ count, noun }: { count: CountInfo | undefined; noun: CountNoun }) {
   return (
     <Text size="sm" c="dimmed" role="status" aria-live="polite">
       {count
-        ? `${formatListCount(count.count, count.isCapped)}${count.total !== undefined ? ` de ${formatCount(count.total)}` : ''} ${noun}`
+        ? `${formatListCount(count.count, count.isCapped)}${count.total !== undefined ? ` de ${formatCount(count.total)}` : ''} ${count.isCapped ? noun : nounFor(count.total ?? count.count, noun)}`
         : `Contando ${noun}...`}
     </Text>
   );

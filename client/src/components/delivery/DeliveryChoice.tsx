@@ -122,6 +122,8 @@ export function DeliveryChoice({
         ]
           .filter(Boolean)
           .join(' '),
+        // The server refuses them too (resolveDelivery): a shipment needs the whole destination.
+        disabled: !r.complete,
       }))}
       value={value.recipientId || null}
       onChange={(id) => chooseRecipient(id)}

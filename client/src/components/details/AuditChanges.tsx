@@ -8,14 +8,18 @@ export function AuditChanges({
   entity,
   before,
   after,
+  references,
 }: {
   entity: string;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
+  /** The names of the ids the entry recorded (the server's), shown instead of the ids. */
+  references?: Record<string, string>;
 }) {
-  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].sort((a, b) =>
-    auditFieldLabel(a).localeCompare(auditFieldLabel(b), 'es'),
-  );
+  // The row's own id is the entry's 'Identificador', shown above the table.
+  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])]
+    .filter((f) => f !== 'id')
+    .sort((a, b) => auditFieldLabel(a).localeCompare(auditFieldLabel(b), 'es'));
   if (fields.length === 0)
     return (
       <Text c="dimmed" size="sm">
@@ -35,8 +39,10 @@ export function AuditChanges({
         {fields.map((f) => (
           <Table.Tr key={f}>
             <Table.Td title={f}>{auditFieldLabel(f)}</Table.Td>
-            <Table.Td style={{ wordBreak: 'break-word' }}>{auditValueText(entity, f, before?.[f])}</Table.Td>
-            <Table.Td style={{ wordBreak: 'break-word' }}>{auditValueText(entity, f, after?.[f])}</Table.Td>
+            <Table.Td style={{ wordBreak: 'break-word' }}>
+              {auditValueText(entity, f, before?.[f], references)}
+            </Table.Td>
+            <Table.Td style={{ wordBreak: 'break-word' }}>{auditValueText(entity, f, after?.[f], references)}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>

@@ -5,10 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import {
   AUDIT_MESSAGES,
   AUDIT_OPERATION_LABELS,
-  STAFF_ROLE_LABELS,
   auditActionLabel,
   formatCaracasDateTime,
-  isStaffRole,
+  roleLabel,
 } from '@casillero/shared';
 import { getErrorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
@@ -25,7 +24,7 @@ export function EntityHistory({ entity, entityId }: { entity: Entity; entityId: 
         {getErrorMessage(history.error, AUDIT_MESSAGES.loadFailed)}
       </Text>
     );
-  if (history.data.length === 0)
+  if (history.data.entries.length === 0)
     return (
       <Text c="dimmed" size="sm">
         {AUDIT_MESSAGES.historyEmpty}
@@ -33,7 +32,7 @@ export function EntityHistory({ entity, entityId }: { entity: Entity; entityId: 
     );
   return (
     <Accordion variant="contained" aria-label="Historial de cambios">
-      {history.data.map((e) => (
+      {history.data.entries.map((e) => (
         <Accordion.Item key={e.id} value={String(e.id)}>
           <Accordion.Control>
             <Group gap="xs" wrap="wrap">
@@ -42,7 +41,7 @@ export function EntityHistory({ entity, entityId }: { entity: Entity; entityId: 
                 {e.actorName ?? e.actorEmail ?? '—'}
               </Text>
               <Text size="xs" c="dimmed">
-                {isStaffRole(e.actorRole) ? STAFF_ROLE_LABELS[e.actorRole] : e.actorRole} · {auditActionLabel(e.action)}
+                {roleLabel(e.actorRole)} · {auditActionLabel(e.action)}
               </Text>
               <Badge size="xs" variant="light">
                 {AUDIT_OPERATION_LABELS[e.operation] ?? e.operation}
@@ -50,7 +49,7 @@ export function EntityHistory({ entity, entityId }: { entity: Entity; entityId: 
             </Group>
           </Accordion.Control>
           <Accordion.Panel>
-            <AuditChanges entity={e.entity} before={e.before} after={e.after} />
+            <AuditChanges entity={e.entity} before={e.before} after={e.after} references={history.data.references} />
           </Accordion.Panel>
         </Accordion.Item>
       ))}

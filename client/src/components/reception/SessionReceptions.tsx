@@ -64,13 +64,14 @@ export function SessionReceptions({ items }: { items: SessionReception[] }) {
         <Stack gap={6} component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={M.sessionTitle}>
           {items.map((r) => (
             <Group key={r.intakeId} component="li" justify="space-between" wrap="nowrap" gap="xs">
-              <div style={{ minWidth: 0 }}>
-                <Group gap={6} wrap="nowrap">
+              {/* Every line wraps on a phone rather than cut the customer's name or the tracking. */}
+              <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                <Group gap={6} wrap="wrap">
                   <Text fw={600} ff="monospace" size="sm">
                     {r.warehouseReceipt}
                   </Text>
                   {r.customerName ? (
-                    <Text size="sm" truncate>
+                    <Text size="sm">
                       {r.customerName} · {r.mailboxCode}
                     </Text>
                   ) : (
@@ -79,7 +80,7 @@ export function SessionReceptions({ items }: { items: SessionReception[] }) {
                     </Badge>
                   )}
                 </Group>
-                <Text size="xs" c="dimmed" ff="monospace" truncate>
+                <Text size="xs" c="dimmed" ff="monospace">
                   {r.trackingNumber} · {formatKg(r.weightKg)} · {formatDateTime(r.at)}
                 </Text>
               </div>

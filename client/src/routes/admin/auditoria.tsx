@@ -14,10 +14,9 @@ import {
   AUDIT_ENTITY_LABELS,
   AUDIT_MESSAGES as M,
   AUDIT_OPERATION_LABELS,
-  STAFF_ROLE_LABELS,
   auditActionLabel,
   formatCaracasDateTime,
-  isStaffRole,
+  roleLabel,
 } from '@casillero/shared';
 import {
   AdminPage,
@@ -50,7 +49,6 @@ type AuditSearch = Omit<ListSearch<'createdAt'>, 'ver'> & {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const day = (v: unknown) => (typeof v === 'string' && DAY.test(v) ? v : undefined);
-const roleLabel = (role: string) => (isStaffRole(role) ? STAFF_ROLE_LABELS[role] : role);
 
 export const Route = createFileRoute('/admin/auditoria')({
   validateSearch: (search: Record<string, unknown>): AuditSearch => {
@@ -189,7 +187,7 @@ function EntryDrawer({ id, onClose }: { id: number | null; onClose: () => void }
             <LabeledValue label="IP" value={e.ip ?? '—'} />
             <LabeledValue label="Navegador" value={e.userAgent ?? '—'} />
           </SimpleGrid>
-          <AuditChanges entity={e.entity} before={e.before} after={e.after} />
+          <AuditChanges entity={e.entity} before={e.before} after={e.after} references={e.references} />
         </Stack>
       )}
     </Drawer>

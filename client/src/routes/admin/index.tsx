@@ -23,6 +23,7 @@ import { getErrorMessage } from '../../lib/errors';
 import { ADMIN_NAV } from './-components/nav';
 import { RateMissingAlert } from './-components/billing/RateMissingAlert';
 import { DelayedDeparturesCard } from './-components/departures/DelayedDeparturesCard';
+import { PendingPaymentsCard } from './-components/payments/PendingPaymentsCard';
 import { pageHead } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
 
@@ -121,6 +122,7 @@ function AdminHome() {
         ))}
       </SimpleGrid>
 
+      <PendingPaymentsCard />
       {canReadDepartures && <DelayedDeparturesCard />}
 
       <Card withBorder radius="md" padding="lg">
@@ -153,6 +155,7 @@ function StaffHome({ role }: { role: string | undefined }) {
         }
       />
       <RateMissingAlert withLink />
+      <PendingPaymentsCard />
       {can(role, 'departures.read') && <DelayedDeparturesCard />}
       <Card withBorder radius="md" padding="lg">
         <Title order={2} size="h4" mb="md">

@@ -17,6 +17,7 @@ import {
   formatUsdCents,
   formatVesCentimos,
   salesBookPath,
+  formatCountOf,
 } from '@casillero/shared';
 import type { inferOutput } from '@trpc/tanstack-react-query';
 import { AdminPage } from '../../components/data-table';
@@ -244,7 +245,7 @@ function BookTable({ book }: { book: Book }) {
           </Table.Tbody>
           <Table.Tfoot>
             <Table.Tr data-totals fw={700}>
-              <Table.Td colSpan={8}>Totales ({book.rows.length} documentos)</Table.Td>
+              <Table.Td colSpan={8}>Totales ({formatCountOf(book.rows.length, 'documentos')})</Table.Td>
               {TOTALS.map((id) => (
                 <Table.Td key={id} data-column={id} ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {id === 'alicuota' ? null : <Amount ves={t[`${id}VesCentimos`]} usd={t[`${id}UsdCents`]} />}

@@ -178,6 +178,7 @@ function WarehousePage() {
                     description: p.description,
                     weightKg: p.weightKg,
                     dimensionsCm: p.dimensionsCm,
+                    waitingRepack: p.inPendingRepack,
                   }))}
               />
             </Group>

@@ -2,7 +2,7 @@
 // SALES_BOOK_FILE_HEADERS: the legal columns in Bs., then the rate and the USD figures. The PDF,
 // the Excel file and the CSV each write these same cells in their own way, so their columns and
 // their totals cannot disagree.
-import { SALES_BOOK_HEADERS } from '@casillero/shared';
+import { SALES_BOOK_HEADERS, formatCountOf } from '@casillero/shared';
 import type { SalesBook, SalesBookRow } from '../../queries/sales-book';
 
 /** Who keeps the book: printed on top of the PDF and the spreadsheet. */
@@ -60,7 +60,7 @@ export function salesBookTotalCells(book: SalesBook): SalesBookCell[] {
     text('TOTALES'),
     text(''),
     text(''),
-    text(`${book.rows.length} documentos`),
+    text(formatCountOf(book.rows.length, 'documentos')),
     text(''),
     text(''),
     text(''),

@@ -274,13 +274,11 @@ class SaveFiscalData extends SimCommand {
   protected async act(_model: Model, world: World) {
     const c = world.customers[this.who];
     const done = await attempt(() =>
-      world
-        .as(this.who)
-        .fiscal.saveMine({
-          name: `Cliente ${c.name}`,
-          idNumber: c.recipientIdDocument,
-          address: 'Calle Real 5, Caracas',
-        }),
+      world.as(this.who).fiscal.saveMine({
+        name: `Cliente ${c.name}`,
+        idNumber: c.recipientIdDocument,
+        address: 'Calle Real 5, Caracas',
+      }),
     );
     return done instanceof Refused ? done : `${done.facturas.length} facturas emitidas`;
   }

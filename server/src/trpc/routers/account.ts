@@ -13,6 +13,7 @@ import {
   webhookSetActiveInput,
 } from '@casillero/shared';
 import { listOwnApiKeys } from '../../queries/api-keys';
+import { customerLanding } from '../../queries/landing';
 import { listOwnWebhookDeliveries, listOwnWebhooks } from '../../queries/webhooks';
 import { createApiKey, revokeApiKey } from '../../services/api-keys';
 import {
@@ -47,6 +48,9 @@ export const accountRouter = router({
     }
     return { message: ACCOUNT_MESSAGES.sessionEnded };
   }),
+
+  /** Where the customer lands after signing in: the screen that needs them first. */
+  landing: protectedProcedure.query(({ ctx }) => customerLanding(ctx.db, ctx.user.id)),
 
   emailPreferences: protectedProcedure.query(({ ctx }) => getEmailPreferences(ctx.db, ctx.user.id)),
 

@@ -13,13 +13,8 @@ import {
 } from '@casillero/shared';
 import { router, staffProcedure } from '../init';
 import { foundOr } from '../../lib/found';
-import {
-  countAuditEntries,
-  getAuditEntry,
-  listAuditActors,
-  listAuditEntries,
-  listEntityHistory,
-} from '../../queries/audit';
+import { countAuditEntries, listAuditActors, listAuditEntries } from '../../queries/audit';
+import { entityHistoryWithNames, getAuditEntryWithNames } from '../../queries/audit-references';
 
 const READ_PERMISSION: Record<z.output<typeof auditEntityInput>['entity'], Permission> = {
   trackings: 'trackings.read',
@@ -38,7 +33,9 @@ export const auditRouter = router({
   actors: staffProcedure('audit.read').query(({ ctx }) => listAuditActors(ctx.db)),
   detail: staffProcedure('audit.read')
     .input(z.object({ id: z.number().int().positive() }))
-    .query(async ({ ctx, input }) => foundOr(await getAuditEntry(ctx.db, input.id), AUDIT_MESSAGES.loadFailed)),
+    .query(async ({ ctx, input }) =>
+      foundOr(await getAuditEntryWithNames(ctx.db, input.id), AUDIT_MESSAGES.loadFailed),
+    ),
   /**
    * Declared with the permission every staff role holds; the entity's own read permission is
    * then checked for the entity asked for.
@@ -48,6 +45,6 @@ export const auditRouter = router({
     .query(({ ctx, input }) => {
       if (!can(ctx.user.role, READ_PERMISSION[input.entity]))
         throw new DomainError('FORBIDDEN', AUTH_MESSAGES.forbidden);
-      return listEntityHistory(ctx.db, input.entity, input.entityId);
+      return entityHistoryWithNames(ctx.db, input.entity, input.entityId);
     }),
 });

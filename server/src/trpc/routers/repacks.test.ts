@@ -205,7 +205,7 @@ describe('admin procedures', () => {
         as(admin).repacks.process({ id, warehouseReceipt: wr, weightKg: 8, dimensionsCm: '50x40x30' }),
       );
       expect(err.code).toBe('BAD_REQUEST');
-      expect(err.message).toBe('Debes ingresar un número de Warehouse Receipt (WR).');
+      expect(err.message).toBe('Debes ingresar el número de recibo de almacén (WR).');
     }
     // The finished box is what the customer's ship request prices: its weight and measures are required.
     const box = { id, warehouseReceipt: 'WR-2026-0151' };

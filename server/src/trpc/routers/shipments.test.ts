@@ -651,7 +651,7 @@ describe('the delivery (docs/product/last-mile.md#delivery)', () => {
       .values({ userId: ana.user.id, fullName: 'Migrado', state: 'Lara', city: 'Carora', address: 'Calle 1' })
       .returning();
     const err2 = await trpcError(adminCaller.shipments.create(form(ana, [p.id], { recipientId: incomplete.id })));
-    expect(err2).toMatchObject({ code: 'BAD_REQUEST', message: D.recipientIncomplete });
+    expect(err2).toMatchObject({ code: 'BAD_REQUEST', message: D.recipientIncompleteStaff });
     expect(await statusOf([p.id])).toEqual(['received']);
   });
 

@@ -2,11 +2,14 @@
 // permission the administrator holds ('rules.manage'); every change is audited by the versions'
 // trigger.
 import { travelRulesCancelInput, travelRulesVersionInput } from '@casillero/shared';
-import { adminTravelRuleVersions } from '../../queries/travel-rules';
+import { adminTravelRuleVersions, getTravelRulesInEffect } from '../../queries/travel-rules';
 import { cancelTravelRuleVersion, createTravelRuleVersion } from '../../services/travel-rules';
-import { router, staffProcedure } from '../init';
+import { protectedProcedure, router, staffProcedure } from '../init';
 
 export const travelRulesRouter = router({
+  /** The rules in effect, words included: the pre-alert form flags a description as it is typed. */
+  inEffect: protectedProcedure.query(({ ctx }) => getTravelRulesInEffect(ctx.db)),
+
   versions: staffProcedure('rules.manage').query(async ({ ctx }) => ({
     versions: await adminTravelRuleVersions(ctx.db),
   })),

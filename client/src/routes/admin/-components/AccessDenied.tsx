@@ -85,7 +85,7 @@ export function AccessDenied({ user }: { user: SessionUser }) {
               Cerrar Sesión
             </Button>
             <ButtonLink to="/dashboard" leftSection={<IconArrowLeft size={16} />}>
-              Volver al Dashboard
+              Volver a Mi Cuenta
             </ButtonLink>
           </Group>
         </Stack>

@@ -43,7 +43,7 @@ type AdminNavGroup = (typeof ADMIN_NAV_GROUPS)[number];
 
 type AdminNavItem = {
   label: string;
-  /** The heading it sits under; none: above the groups (Dashboard). */
+  /** The heading it sits under; none: above the groups (Panel). */
   group?: AdminNavGroup;
   /** In the menu of these roles only (others with the permission still open its address). */
   menuFor?: readonly string[];
@@ -53,14 +53,14 @@ type AdminNavItem = {
   description?: string;
   /** Set once the page exists; items without a route are not shown yet. */
   to?: LinkProps['to'];
-  /** Dashboard is active only on an exact match; the others on a prefix. */
+  /** Panel is active only on an exact match; the others on a prefix. */
   exact?: boolean;
   /** What the role must hold to use the screen (shared/src/permissions.ts); none: every staff role. */
   permission?: Permission;
 };
 
 export const ADMIN_NAV: readonly AdminNavItem[] = [
-  { label: 'Dashboard', icon: IconLayoutDashboard, path: '/admin', to: '/admin', exact: true },
+  { label: 'Panel', icon: IconLayoutDashboard, path: '/admin', to: '/admin', exact: true },
   {
     label: 'Trackings',
     group: 'Clientes',

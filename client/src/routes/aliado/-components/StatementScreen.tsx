@@ -12,10 +12,10 @@ import {
   allyStatementPath,
   caracasDay,
   formatAllyAdjustment,
-  formatCount,
   formatDate,
   formatKg,
   formatUsdFromCents,
+  formatCountOf,
 } from '@casillero/shared';
 import { getErrorMessage } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
@@ -97,7 +97,7 @@ export function StatementScreen() {
             <Table.Tfoot>
               <Table.Tr fw={700}>
                 <Table.Td colSpan={5}>
-                  {M.total}: {formatCount(t.shipments)} envíos
+                  {M.total}: {formatCountOf(t.shipments, 'envíos')}
                 </Table.Td>
                 <Table.Td ta="right">{formatKg(t.weightKg)}</Table.Td>
                 <Table.Td ta="right">{formatUsdFromCents(t.shippingUsdCents)}</Table.Td>

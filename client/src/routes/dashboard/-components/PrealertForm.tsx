@@ -11,6 +11,7 @@ import {
 } from '../../../components/forms/PrealertFields';
 import { usePlausibleConfirm } from '../../../components/forms/usePlausibleConfirm';
 import { useSchemaForm } from '../../../components/forms/useSchemaForm';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
@@ -18,6 +19,8 @@ import {
   PREALERT_MESSAGES,
   TRAVEL_RULES_MESSAGES,
   RECEPTION_MESSAGES,
+  checkTravel,
+  prealertCheckInput,
   prealertCreateInput,
   type Carrier,
   type EstadoTrackingPrealerta,
@@ -25,6 +28,7 @@ import {
 import { getErrorMessage, getFieldErrors } from '../../../lib/errors';
 import { checkFile, uploadFile } from '../../../lib/files';
 import { trpc } from '../../../lib/trpc';
+import { TravelFlags } from '../../../components/travel-rules/TravelFlags';
 import type { Prealert } from './PrealertCard';
 
 type Values = {
@@ -59,6 +63,29 @@ function initialValues(p: Prealert | null, defaultMailbox: string | null): Value
   };
 }
 
+const numberOrNull = (v: DecimalValue) => (typeof v === 'number' ? v : null);
+
+/**
+ * What the travel rules in effect say of the pre-alert as it is being typed (docs/product/travel-rules.md):
+ * the same check the server makes on saving, so the warning comes before the purchase is declared.
+ */
+function useLiveTravelFlags(values: Values) {
+  const rules = useQuery({ ...trpc.travelRules.inEffect.queryOptions(), staleTime: 5 * 60_000 });
+  // The description as it settles, not at every key.
+  const [description] = useDebouncedValue(values.description, 300);
+  if (!rules.data || !description.trim()) return [];
+  return checkTravel(
+    rules.data,
+    prealertCheckInput({
+      description,
+      quantityItems: numberOrNull(values.quantityItems),
+      estimatedWeight: numberOrNull(values.estimatedWeight),
+      estimatedValueUsdCents: numberOrNull(values.estimatedValueUsdCents),
+      amountSpentUsdCents: numberOrNull(values.amountSpentUsdCents),
+    }),
+  );
+}
+
 /** The casillero a new pre-alert goes to without a choice: the only active one, as the server decides. */
 function onlyActiveMailbox(boxes: { id: string; status: string }[] | undefined): string | null {
   const active = (boxes ?? []).filter((b) => b.status === 'active');
@@ -90,6 +117,7 @@ export function PrealertForm({
   const form = useSchemaForm<Values>(prealertCreateInput, initialValues(prealert, onlyActiveMailbox(boxes.data)), {
     onValuesChange: () => setServerError(null),
   });
+  const liveFlags = useLiveTravelFlags(form.values);
 
   const chooseInvoice = async (file: File | null) => {
     setInvoice(file);
@@ -197,6 +225,7 @@ export function PrealertForm({
             amountLabel="Monto gastado (USD)"
             cols={{ base: 2, sm: 4 }}
           />
+          <TravelFlags flags={liveFlags} />
           <EstadoTrackingSelect inputProps={form.getInputProps} />
           <Textarea label="Notas" autosize minRows={2} {...form.getInputProps('notes')} />
           <FileInput

@@ -34,6 +34,7 @@ import {
   type WebhookEvent,
   formatDateTime,
   webhookCreateInput,
+  formatCountOf,
 } from '@casillero/shared';
 import { useSchemaForm, useSubmitAction } from '../../../components/forms/useSchemaForm';
 import { getErrorMessage } from '../../../lib/errors';
@@ -327,7 +328,7 @@ function Deliveries({ subscriptionId }: { subscriptionId: string }) {
                       {d.attempts > 1 && (
                         <Text span size="xs" c="dimmed">
                           {' '}
-                          {d.attempts} intentos
+                          {formatCountOf(d.attempts, 'intentos')}
                         </Text>
                       )}
                     </Table.Td>

@@ -33,6 +33,7 @@ import {
   formatDateTime,
   formatUsd,
   type MilestoneKind,
+  formatCountOf,
 } from '@casillero/shared';
 import { DetailsDrawer } from '../../../../components/details/DetailsDrawer';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
@@ -227,7 +228,7 @@ function Shipments({ d, canWrite }: { d: DepartureDetail; canWrite: boolean }) {
             <Table.Tr fw={700}>
               <Table.Td>Totales</Table.Td>
               <Table.Td data-testid="departure-totals">
-                {t.shipments} envíos · {t.customers} clientes
+                {formatCountOf(t.shipments, 'envíos')} · {formatCountOf(t.customers, 'clientes')}
               </Table.Td>
               <Table.Td>{t.pieces}</Table.Td>
               <Table.Td>{kgText(t.weightKg, 2)}</Table.Td>
@@ -344,8 +345,8 @@ function News({ d }: { d: DepartureDetail }) {
         <Stack gap={4} mt="sm">
           {d.news.map((n) => (
             <Text key={n.id} size="xs" c="dimmed">
-              {n.kind === 'delay' ? 'Retraso' : 'Novedad'} · {formatDateTime(n.createdAt)} · {n.recipientCount} clientes
-              · {n.message}
+              {n.kind === 'delay' ? 'Retraso' : 'Novedad'} · {formatDateTime(n.createdAt)} ·{' '}
+              {formatCountOf(n.recipientCount, 'clientes')}· {n.message}
             </Text>
           ))}
         </Stack>

@@ -12,6 +12,7 @@ import {
   DECLARED_VALUE_LABELS,
   formatKg,
   formatMeasures,
+  WAREHOUSE_RECEIPT_LABEL,
 } from '@casillero/shared';
 import { PackagePhotos } from '../../../../components/PackagePhotos';
 import { TravelFlags } from '../../../../components/travel-rules/TravelFlags';
@@ -70,7 +71,7 @@ export function PackageDetailsDrawer(props: DetailsDrawerOpen) {
           <FactGrid
             title="Almacén"
             facts={[
-              ['Warehouse Receipt (WR)', d.warehouseReceipt ?? '—'],
+              [WAREHOUSE_RECEIPT_LABEL, d.warehouseReceipt ?? '—'],
               ['Ubicación', d.warehouseLocation ?? '—'],
               ['Recibido', d.receivedDate ? formatDateTime(d.receivedDate) : '—'],
               [
@@ -179,7 +180,7 @@ function IntakeForm({ pkg, onClose }: { pkg: PackageRow; onClose: () => void }) 
         {pkg.trackingNumber ?? 'Sin tracking'} · {pkg.packageDescription} · {pkg.customerName ?? pkg.customerEmail}
       </Text>
       <TextInput
-        label="Warehouse Receipt (WR)"
+        label={WAREHOUSE_RECEIPT_LABEL}
         required
         placeholder="WR-2026-0001"
         {...form.getInputProps('warehouseReceipt')}

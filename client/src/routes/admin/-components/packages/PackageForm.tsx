@@ -11,6 +11,7 @@ import {
   packageUpdateInput,
   type PlausibilityCheck,
   DECLARED_VALUE_LABELS,
+  WAREHOUSE_RECEIPT_LABEL,
 } from '@casillero/shared';
 import { LoaderOrAlert } from '../../../../components/details/DetailsDrawer';
 import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
@@ -215,7 +216,7 @@ function EditPackageForm({ pkg, onClose }: { pkg: PackageDetail; onClose: () => 
       </Text>
       <PackageFields form={form} userId={pkg.userId} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label="Warehouse Receipt (WR)" {...form.getInputProps('warehouseReceipt')} />
+        <TextInput label={WAREHOUSE_RECEIPT_LABEL} {...form.getInputProps('warehouseReceipt')} />
         <TextInput label="Ubicación en almacén" placeholder="A-1-05" {...form.getInputProps('warehouseLocation')} />
       </SimpleGrid>
     </DialogForm>

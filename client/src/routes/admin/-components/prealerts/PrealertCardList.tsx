@@ -5,6 +5,7 @@ import { IconCheck, IconEdit, IconEye, IconInbox, IconPackageImport, IconTruckDe
 import { useMutation } from '@tanstack/react-query';
 import { ADMIN_PREALERT_MESSAGES as M, formatDate } from '@casillero/shared';
 import { AnchorLink } from '../../../../components/links';
+import { TravelFlags } from '../../../../components/travel-rules/TravelFlags';
 import { getErrorMessage } from '../../../../lib/errors';
 import { trpc } from '../../../../lib/trpc';
 import { PrealertStatusBadge, TrackingStatusBadge } from '../trackings/StatusBadge';
@@ -79,6 +80,8 @@ function PrealertCard({ p, actions }: { p: AdminPrealert; actions: CardActions }
         <Text size="sm" lineClamp={2}>
           {p.description}
         </Text>
+        {/* What the travel rules say of it, as the customer reads it (docs/product/travel-rules.md). */}
+        <TravelFlags flags={p.travelFlags} />
         {p.matchedTracking && <MatchedTracking tracking={p.matchedTracking} />}
         <Group gap="xs">
           <Button size="xs" variant="default" leftSection={<IconEye size={14} />} onClick={actions.view}>

@@ -1,6 +1,11 @@
 import { List, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { REPACK_ADMIN_MESSAGES as M, SHIPPING_METHOD_LABELS, processRepackSchema } from '@casillero/shared';
+import {
+  REPACK_ADMIN_MESSAGES as M,
+  SHIPPING_METHOD_LABELS,
+  processRepackSchema,
+  WAREHOUSE_RECEIPT_LABEL,
+} from '@casillero/shared';
 import type { inferOutput } from '@trpc/tanstack-react-query';
 import { trpc } from '../../../../lib/trpc';
 import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
@@ -65,7 +70,7 @@ function ProcessRepackForm({ request, onClose }: { request: RepackRow; onClose: 
         </Text>
       )}
       <TextInput
-        label="Número de Warehouse Receipt (WR)"
+        label={WAREHOUSE_RECEIPT_LABEL}
         required
         placeholder="WR-2026-0001"
         data-autofocus

@@ -37,9 +37,10 @@ export function ChangeBadge({ value, period }: { value: Comparison; period: Repo
   }
   const color = change > 0 ? 'green' : change < 0 ? 'red' : 'gray';
   const ArrowIcon = change > 0 ? IconArrowUpRight : change < 0 ? IconArrowDownRight : IconMinus;
+  // The comparison goes under the badge when the card is narrow: the badge keeps its whole text.
   return (
-    <Group gap={6} wrap="nowrap">
-      <Badge color={color} variant="light" leftSection={<ArrowIcon size={12} />}>
+    <Group gap={6} wrap="wrap">
+      <Badge color={color} variant="light" leftSection={<ArrowIcon size={12} />} style={{ flexShrink: 0 }}>
         {formatPercentChange(change)}
       </Badge>
       <Text size="xs" c="dimmed">

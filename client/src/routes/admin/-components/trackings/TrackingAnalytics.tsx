@@ -38,23 +38,23 @@ function Metric({ label, value, hint }: { label: string; value: string; hint: st
 export function TrackingAnalytics({ stats }: { stats: TrackingStats }) {
   const banners = [
     stats.needsRepack > 0 && (
-      <Alert key="repack" color="yellow" icon={<IconPackage />} title="Reempaques pendientes">
-        {formatCount(stats.needsRepack)} trackings esperan reempaque. Procésalos para que puedan enviarse.
+      <Alert key="repack" color="yellow" icon={<IconPackage />} title={DISPATCH_MESSAGES.repacksTitle}>
+        {DISPATCH_MESSAGES.repacks(stats.needsRepack)}
       </Alert>
     ),
     stats.awaitingPayment > 0 && (
       <Alert key="ready" color="blue" icon={<IconCreditCard />} title={DISPATCH_MESSAGES.awaitingPaymentTitle}>
-        {DISPATCH_MESSAGES.awaitingPayment(formatCount(stats.awaitingPayment))}
+        {DISPATCH_MESSAGES.awaitingPayment(stats.awaitingPayment)}
       </Alert>
     ),
     stats.dispatchAuthorized > 0 && (
       <Alert key="authorised" color="green" icon={<IconTruckDelivery />} title={DISPATCH_MESSAGES.authorisedTitle}>
-        {DISPATCH_MESSAGES.authorised(formatCount(stats.dispatchAuthorized))}
+        {DISPATCH_MESSAGES.authorised(stats.dispatchAuthorized)}
       </Alert>
     ),
     stats.problems > 0 && (
-      <Alert key="problems" color="red" icon={<IconAlertTriangle />} title="Trackings con problemas">
-        {formatCount(stats.problems)} trackings tienen un problema: contacta a los clientes afectados.
+      <Alert key="problems" color="red" icon={<IconAlertTriangle />} title={DISPATCH_MESSAGES.problemsTitle}>
+        {DISPATCH_MESSAGES.problems(stats.problems)}
       </Alert>
     ),
   ].filter(Boolean);

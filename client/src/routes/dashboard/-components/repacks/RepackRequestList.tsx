@@ -6,6 +6,7 @@ import {
   formatDate,
   type RepackStatus,
   formatKg,
+  WAREHOUSE_RECEIPT_LABEL,
 } from '@casillero/shared';
 import type { trpc } from '../../../../lib/trpc';
 import { EmptyState } from '../QueryState';
@@ -21,7 +22,7 @@ function StatusLine({ request }: { request: RepackRequest }) {
       {request.processedAt ? `Procesada el ${formatDate(request.processedAt)}` : 'Procesada'}
       {request.warehouseReceipt && (
         <>
-          {' · Warehouse Receipt (WR): '}
+          {` · ${WAREHOUSE_RECEIPT_LABEL}: `}
           <Text span fw={700} ff="monospace">
             {request.warehouseReceipt}
           </Text>

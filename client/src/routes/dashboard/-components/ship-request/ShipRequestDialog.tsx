@@ -52,6 +52,8 @@ export type ShippableParcel = {
   description: string;
   weightKg: number | null;
   dimensionsCm: string | null;
+  /** In a repack the warehouse has not done yet: shown, not offered (the server refuses it too). */
+  waitingRepack: boolean;
 };
 
 /** A finished repack: one box (its WR, weight and measures) holding several parcels. */
@@ -187,9 +189,10 @@ function ShipRequestForm({
           <Checkbox
             key={p.id}
             checked={packageIds.includes(p.id)}
+            disabled={p.waitingRepack}
             onChange={(e) => toggle(p.id, e.currentTarget.checked)}
             label={`${p.trackingNumber ?? L.noTracking} · ${p.description}`}
-            description={measuresOf(p)}
+            description={p.waitingRepack ? L.waitingRepack : measuresOf(p)}
           />
         ))}
       </Stack>
@@ -355,7 +358,7 @@ export function ShipRequestAction({
   // A finished repack's parcels travel in its box: they are offered only as the box.
   const inBoxes = new Set(repacks.flatMap((r) => r.packageIds));
   const loose = parcels.filter((p) => !inBoxes.has(p.id));
-  if (loose.length === 0 && repacks.length === 0) return null;
+  if (loose.every((p) => p.waitingRepack) && repacks.length === 0) return null;
   return (
     <>
       <Button onClick={() => setOpened(true)}>{L.action}</Button>
