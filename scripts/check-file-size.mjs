@@ -50,7 +50,6 @@ export const TEMPORARY = [
   'server/src/trpc/routers/admin-payments.test.ts',
   'server/src/trpc/routers/packages.test.ts',
   'server/src/trpc/routers/pickups.test.ts',
-  'server/src/trpc/routers/reception.test.ts',
   'server/src/trpc/routers/ship-requests.test.ts',
   'server/src/trpc/routers/shipments.test.ts',
   'tests/bench/web.ts',
