@@ -47,7 +47,6 @@ export const TEMPORARY = [
   'server/src/http/hardening.test.ts',
   'server/src/trpc/fuzz.test.ts',
   'server/src/trpc/ownership-matrix.test.ts',
-  'server/src/trpc/routers/admin-payments.test.ts',
   'server/src/trpc/routers/packages.test.ts',
   'server/src/trpc/routers/pickups.test.ts',
   'server/src/trpc/routers/ship-requests.test.ts',
