@@ -1,153 +1,34 @@
-// Gestión de Pagos (docs/product/admin-payments-and-billing.md): the list, its search, filters, summary and count,
-// 'Ver Detalles', and 'Actualizar Pago' with its effects, happening once under 50 concurrent calls.
-import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import {
-  ADMIN_PAYMENT_MESSAGES,
-  PAYMENT_MESSAGES,
-  PAYMENT_NOTIFICATIONS,
-  usdCentsToVesCentimos,
-  type PaymentType,
-} from '@casillero/shared';
-import type { Database } from '../../db/client';
+import { ADMIN_PAYMENT_MESSAGES, PAYMENT_MESSAGES, PAYMENT_NOTIFICATIONS } from '@casillero/shared';
 import {
   emailOutbox,
   invoices,
   ledgerEntries,
   mailboxes,
-  notifications,
   paymentTrackings,
-  paymentTransactions,
   trackingHistory,
   trackings,
 } from '../../db/schema';
-import { testConfig } from '../../env';
-import { diskFileStore } from '../../files/file-store';
-import { storeFile } from '../../files/store';
-import { idPrefixRange } from '../../queries/payments';
 import { callerFor, TEST_APP_URL, trpcError } from '../../test/caller';
-import { createTestDatabase } from '../../test/db';
-import { paymentMethodId, recordRate, signedInAdmin, signedInCustomer } from '../../test/factories';
-import { tempStorageDir, tinyPng } from '../../test/files';
+import { signedInCustomer } from '../../test/factories';
+import {
+  admin,
+  adminCaller,
+  as,
+  config,
+  db,
+  insertPayment,
+  mailboxStatus,
+  notificationsOf,
+  paymentEmailsTo,
+  paymentRow,
+  reportedActivation,
+  useAdminPayments,
+} from '../../test/admin-payments';
 
-/** Today's rate (Bs. per USD), frozen in the activation invoices issued at sign-up. */
-const RATE = '36.5';
-let database: Database;
-let storageDir: string;
-const config = () => testConfig({ appUrl: TEST_APP_URL, storageDir });
-type Customer = Awaited<ReturnType<typeof signedInCustomer>>;
-type Admin = Awaited<ReturnType<typeof signedInAdmin>>;
-let admin: Admin;
-let adminCaller: ReturnType<typeof callerFor>;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  storageDir = tempStorageDir();
-  await recordRate(database.db, RATE);
-  admin = await signedInAdmin(database.db);
-  adminCaller = callerFor(database.db, admin.visitor, config());
-});
-afterAll(async () => {
-  await database.close();
-  fs.rmSync(storageDir, { recursive: true, force: true });
-});
-const db = () => database.db;
-const as = (c: Customer) => callerFor(db(), c.visitor, config());
-
-let refSerial = 0;
-const reference = () => `REF${Date.now().toString(36).toUpperCase()}X${++refSerial}`;
-
-/**
- * The pending activation payment created at sign-up, reported with a receipt through Zelle (or
- * Pago Móvil, in Bs.) with the amount left empty: what its invoice owes.
- */
-async function reportedActivation(c: Customer, kind: 'zelle' | 'pago_movil' = 'zelle') {
-  const [payment] = await db()
-    .select({
-      id: paymentTransactions.id,
-      mailboxId: paymentTransactions.mailboxId,
-      amountUsdCents: paymentTransactions.amountUsdCents,
-      invoiceId: paymentTransactions.invoiceId,
-    })
-    .from(paymentTransactions)
-    .where(
-      and(eq(paymentTransactions.userId, c.user.id), eq(paymentTransactions.transactionType, 'mailbox_activation')),
-    );
-  const file = await storeFile(db(), diskFileStore(storageDir), {
-    ownerUserId: c.user.id,
-    kind: 'receipt',
-    bytes: tinyPng(c.email),
-    contentType: 'image/png',
-    originalName: 'comprobante.png',
-    uploadedBy: c.user.id,
-  });
-  const ref = reference();
-  await as(c).payments.report({
-    paymentId: payment.id,
-    methodId: await paymentMethodId(db(), kind),
-    paymentReference: ref,
-    description: 'Pagué desde la cuenta de mi hermana',
-    receiptFileId: file.id,
-  });
-  return {
-    ...payment,
-    mailboxId: payment.mailboxId!,
-    invoiceId: payment.invoiceId!,
-    reference: ref,
-    receiptFileId: file.id,
-  };
-}
-
-async function insertPayment(
-  userId: string,
-  values: {
-    type: PaymentType;
-    amountUsdCents: number;
-    status?: 'pending' | 'completed' | 'failed' | 'cancelled';
-    createdAt?: Date;
-  },
-) {
-  const [row] = await db()
-    .insert(paymentTransactions)
-    .values({
-      userId,
-      transactionType: values.type,
-      amountUsdCents: values.amountUsdCents,
-      status: values.status ?? 'pending',
-      metadata: { origen: 'prueba' },
-      ...(values.createdAt ? { createdAt: values.createdAt } : {}),
-    })
-    .returning({ id: paymentTransactions.id });
-  return row.id;
-}
-
-const notificationsOf = (userId: string) =>
-  db()
-    .select({
-      title: notifications.title,
-      message: notifications.message,
-      type: notifications.type,
-      link: notifications.link,
-    })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.type, 'payment_update')));
-
-const paymentEmailsTo = async (email: string) =>
-  (await db().select().from(emailOutbox).where(eq(emailOutbox.template, 'notification-payment_update'))).filter((r) =>
-    r.to.includes(email),
-  );
-
-async function paymentRow(id: string) {
-  const [row] = await db().select().from(paymentTransactions).where(eq(paymentTransactions.id, id));
-  return row;
-}
-
-async function mailboxStatus(id: string) {
-  const [row] = await db().select({ status: mailboxes.status }).from(mailboxes).where(eq(mailboxes.id, id));
-  return row.status;
-}
+useAdminPayments();
 
 describe('payments.review: approving a mailbox activation', () => {
   it('completes the payment, merges the notes, activates the mailbox, notifies and e-mails the customer', async () => {
@@ -483,137 +364,5 @@ describe('payments.review: an approved shipping payment authorises dispatch', ()
     await db().insert(paymentTrackings).values({ paymentId: other, trackingId: unrelated });
     expect((await adminCaller.payments.review({ id: other, status: 'failed' })).authorisedTrackings).toEqual([]);
     expect(await historyOf(unrelated)).toEqual([]);
-  });
-});
-
-describe('payments.list, count, summary and detail', () => {
-  let iris: Customer;
-  let irisActivation: Awaited<ReturnType<typeof reportedActivation>>;
-  /** What Iris's $9.99 activation is in Bs. at the rate frozen in its invoice. */
-  const IRIS_VES_CENTS = usdCentsToVesCentimos(999, RATE);
-  beforeAll(async () => {
-    iris = await signedInCustomer(db(), { nombre: 'Iris Zambrano Listados', type: 'china' });
-    irisActivation = await reportedActivation(iris, 'pago_movil');
-    await insertPayment(iris.user.id, { type: 'course_purchase', amountUsdCents: 12000, status: 'cancelled' });
-  });
-
-  it('lists newest first with customer, type, amount (in Bs. too), method, reference, invoice, status and the receipt', async () => {
-    const page = await adminCaller.payments.list({});
-    expect(page.page).toBe(1);
-    const times = page.rows.map((r) => new Date(r.createdAt).getTime());
-    expect(times).toEqual([...times].sort((a, b) => b - a));
-    const row = page.rows.find((r) => r.id === irisActivation.id)!;
-    expect(row).toMatchObject({
-      customerName: 'Iris Zambrano Listados',
-      customerEmail: iris.email,
-      transactionType: 'mailbox_activation',
-      amountUsdCents: 999,
-      amountVesCents: IRIS_VES_CENTS,
-      currency: 'VES',
-      paymentMethod: 'Pago Móvil',
-      paymentReference: irisActivation.reference,
-      invoiceId: irisActivation.invoiceId,
-      status: 'pending',
-      receiptFileId: irisActivation.receiptFileId,
-    });
-    expect(row.invoiceNumber).toMatch(/^F-\d{4}-\d{6}$/);
-  });
-
-  it('searches by customer name, reference and id (full or its beginning)', async () => {
-    const ids = async (q: string) => (await adminCaller.payments.list({ q })).rows.map((r) => r.id);
-    expect(await ids('zambrano list')).toContain(irisActivation.id);
-    expect(await ids(irisActivation.reference.slice(3, 12).toLowerCase())).toEqual([irisActivation.id]);
-    expect(await ids(irisActivation.id)).toEqual([irisActivation.id]);
-    expect(await ids(irisActivation.id.slice(0, 13))).toContain(irisActivation.id);
-    expect(await ids('nadie-se-llama-asi')).toEqual([]);
-    // Shorter than three characters: no search.
-    expect((await adminCaller.payments.list({ q: 'zz' })).rows.length).toBeGreaterThan(1);
-    expect(idPrefixRange('abc')).toEqual({
-      low: 'abc00000-0000-0000-0000-000000000000',
-      high: 'abcfffff-ffff-ffff-ffff-ffffffffffff',
-    });
-    expect(idPrefixRange('ZL7Q')).toBeNull();
-  });
-
-  it('filters by status and type, and pages', async () => {
-    const byStatus = await adminCaller.payments.list({ status: 'completed' });
-    expect(byStatus.rows.length).toBeGreaterThan(0);
-    expect(byStatus.rows.every((r) => r.status === 'completed')).toBe(true);
-    const byType = await adminCaller.payments.list({ type: 'course_purchase', q: 'Iris Zambrano' });
-    expect(byType.rows.map((r) => r.status)).toEqual(['cancelled']);
-    const first = await adminCaller.payments.list({ pageSize: 10 });
-    const second = await adminCaller.payments.list({ pageSize: 10, page: 2 });
-    expect(first.hasMore).toBe(true);
-    expect(second.rows.map((r) => r.id).filter((id) => first.rows.some((r) => r.id === id))).toEqual([]);
-    const oldest = await adminCaller.payments.list({ dir: 'asc', pageSize: 10 });
-    expect(new Date(oldest.rows[0].createdAt).getTime()).toBeLessThanOrEqual(
-      new Date(first.rows[0].createdAt).getTime(),
-    );
-    // A status the admin cannot choose falls back to all.
-    expect((await adminCaller.payments.list({ status: 'cancelled' as never, pageSize: 10 })).rows).toHaveLength(10);
-  });
-
-  it('summarises counts and sums by status in SQL, matching the rows, and counts the filtered set', async () => {
-    const all = await db()
-      .select({
-        status: paymentTransactions.status,
-        amountUsdCents: paymentTransactions.amountUsdCents,
-        transactionType: paymentTransactions.transactionType,
-      })
-      .from(paymentTransactions);
-    const summary = await adminCaller.payments.summary();
-    for (const status of ['pending', 'completed', 'failed', 'cancelled'] as const) {
-      const mine = all.filter((p) => p.status === status);
-      expect(summary.byStatus[status].count).toBe(mine.length);
-      expect(summary.byStatus[status].amountUsdCents).toBeCloseTo(
-        mine.reduce((s, p) => s + p.amountUsdCents, 0),
-        2,
-      );
-    }
-    expect(summary.total.count).toBe(all.length);
-    expect(summary.byStatus.cancelled).toEqual({ count: 1, amountUsdCents: 12000 });
-
-    // The count is the bounded filtered count only; the page takes the total from the summary.
-    expect(await adminCaller.payments.count({})).toEqual({ count: all.length, isCapped: false });
-    expect(await adminCaller.payments.count({ status: 'failed' })).toEqual({
-      count: summary.byStatus.failed.count,
-      isCapped: false,
-    });
-    expect(await adminCaller.payments.count({ q: 'Iris Zambrano', type: 'mailbox_activation' })).toEqual({
-      count: 1,
-      isCapped: false,
-    });
-    expect(await adminCaller.payments.count({ type: 'course_purchase' })).toEqual({
-      count: all.filter((p) => p.transactionType === 'course_purchase').length,
-      isCapped: false,
-    });
-  });
-
-  it('details show every field and the receipt opens through a signed link for the admin only', async () => {
-    const detail = await adminCaller.payments.detail({ id: irisActivation.id });
-    expect(detail).toMatchObject({
-      customerName: 'Iris Zambrano Listados',
-      amountUsdCents: 999,
-      amountVesCents: IRIS_VES_CENTS,
-      currency: 'VES',
-      transactionType: 'mailbox_activation',
-      paymentMethod: 'Pago Móvil',
-      invoiceId: irisActivation.invoiceId,
-      paymentReference: irisActivation.reference,
-      customerNote: 'Pagué desde la cuenta de mi hermana',
-      adminNotes: null,
-      mailboxStatus: 'inactive',
-      mailboxCountry: 'CHINA',
-      receiptFileId: irisActivation.receiptFileId,
-      trackings: [],
-    });
-    expect(detail.description).toMatch(/^Activación de casillero BJS/);
-    const link = await adminCaller.files.link({ id: detail.receiptFileId! });
-    const exp = Number(new URL(link.url, TEST_APP_URL).searchParams.get('exp'));
-    expect(exp - Math.floor(Date.now() / 1000)).toBeGreaterThan(3590);
-    expect(exp - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(3600);
-    const stranger = await signedInCustomer(db(), { nombre: 'Extraño' });
-    expect((await trpcError(as(stranger).files.link({ id: detail.receiptFileId! }))).code).toBe('NOT_FOUND');
-    expect((await trpcError(adminCaller.payments.detail({ id: randomUUID() }))).code).toBe('NOT_FOUND');
   });
 });

@@ -1,8 +1,8 @@
-// Reception by scanning and the "sin dueño" queue (docs/decisions/019-warehouse-intake.md): what a scan finds,
-// receiving it once (with its WR, the pre-alert converted and one notification), unclaimed
-// parcels matched by a later pre-alert or assigned by hand, photos handed to the customer, who
-// may call it, and the SQL tracking_key() agreeing with trackingKey() on the examples' table.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// Reception by scanning (docs/decisions/019-warehouse-intake.md): what a scan finds, receiving it
+// once (with its WR, the pre-alert converted and one notification), photos handed to the customer,
+// who may call it, and the SQL tracking_key() agreeing with trackingKey() on the examples' table.
+// The "sin dueño" queue: reception-unclaimed.test.ts.
+import { describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import {
   PACKAGE_MESSAGES,
@@ -13,97 +13,31 @@ import {
   trackingKey,
   type ReceptionReceiveInput,
 } from '@casillero/shared';
-import { rowsOf, type Database } from '../../db/client';
+import { rowsOf } from '../../db/client';
+import { parcelIntakes, parcelPhotos, storedFiles, users } from '../../db/schema';
+import { trpcError } from '../../test/caller';
+import { signedInStaff } from '../../test/factories';
 import {
-  emailOutbox,
-  mailboxes,
-  notifications,
-  packages,
-  parcelIntakes,
-  parcelPhotos,
-  prealerts,
-  storedFiles,
-  users,
-} from '../../db/schema';
-import { testConfig } from '../../env';
-import { diskFileStore } from '../../files/file-store';
-import { storeFile } from '../../files/store';
-import { callerFor, TEST_APP_URL, trpcError, type TestCaller } from '../../test/caller';
-import { createTestDatabase } from '../../test/db';
-import {
-  customerWithActiveMailbox,
-  signedInAdmin,
-  signedInStaff,
-  type CustomerWithMailbox,
-} from '../../test/factories';
-import { tempStorageDir, tinyJpeg } from '../../test/files';
+  admin,
+  almacen,
+  ana,
+  beto,
+  counts,
+  customerCaller,
+  db,
+  emailsTo,
+  intakeRow,
+  noticesOf,
+  packageRow,
+  prealertRow,
+  receiveInput,
+  staffCaller,
+  upsNumber,
+  uploadedPhoto,
+  useReception,
+} from '../../test/reception';
 
-const storageDir = tempStorageDir();
-const config = testConfig({ appUrl: TEST_APP_URL, storageDir });
-
-let database: Database;
-const db = () => database.db;
-let admin: TestCaller;
-/** The warehouse: the role that receives parcels in the business. */
-let almacen: Awaited<ReturnType<typeof signedInStaff>>;
-let ana: CustomerWithMailbox & { mailboxCode: string };
-let beto: CustomerWithMailbox & { mailboxCode: string };
-
-let serial = 0;
-/** A fresh UPS-shaped number, unique in this file. */
-const upsNumber = () =>
-  `1Z${Date.now().toString(36).toUpperCase().padStart(9, '0').slice(-9)}${String(++serial).padStart(7, '0')}`;
-
-async function withCode(c: CustomerWithMailbox) {
-  const [box] = await db().select({ code: mailboxes.mailboxCode }).from(mailboxes).where(eq(mailboxes.id, c.mailboxId));
-  return { ...c, mailboxCode: box.code };
-}
-
-const customerCaller = (c: CustomerWithMailbox) => callerFor(db(), c.visitor, config);
-const staffCaller = () => callerFor(db(), almacen.visitor, config);
-
-const emailsTo = async (email: string) => (await db().select().from(emailOutbox)).filter((e) => e.to.includes(email));
-const noticesOf = (userId: string) => db().select().from(notifications).where(eq(notifications.userId, userId));
-const intakeRow = async (id: string) => (await db().select().from(parcelIntakes).where(eq(parcelIntakes.id, id)))[0];
-const packageRow = async (id: string) => (await db().select().from(packages).where(eq(packages.id, id)))[0];
-const prealertRow = async (id: string) => (await db().select().from(prealerts).where(eq(prealerts.id, id)))[0];
-const counts = async () => {
-  const [row] = rowsOf<{ intakes: number; packages: number; notices: number; emails: number }>(
-    await db().execute(sql`select (select count(*)::int from parcel_intakes) as intakes, (select count(*)::int from packages) as packages,
-      (select count(*)::int from notifications) as notices, (select count(*)::int from email_outbox) as emails`),
-  );
-  return row;
-};
-
-function receiveInput(code: string, overrides: Partial<ReceptionReceiveInput> = {}): ReceptionReceiveInput {
-  return { code, weightKg: 2.35, lengthCm: 30, widthCm: 20, heightCm: 15, photos: [], ...overrides };
-}
-
-/** Two photos (screen size and thumbnail) uploaded by a staff member, as the photo route stores them. */
-async function uploadedPhoto(byUserId: string) {
-  const store = diskFileStore(storageDir);
-  const file = (name: string) =>
-    storeFile(db(), store, {
-      ownerUserId: byUserId,
-      kind: 'package_photo',
-      bytes: tinyJpeg(),
-      contentType: 'image/jpeg',
-      originalName: name,
-      uploadedBy: byUserId,
-    });
-  return { fileId: (await file('foto.jpg')).id, thumbFileId: (await file('miniatura.jpg')).id };
-}
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  admin = (await signedInAdmin(db())).caller;
-  almacen = await signedInStaff(db(), 'almacen');
-  ana = await withCode(await customerWithActiveMailbox(db(), { nombre: 'Ana Recepción' }));
-  beto = await withCode(await customerWithActiveMailbox(db(), { nombre: 'Beto Bodega' }));
-});
-afterAll(async () => {
-  await database?.close();
-});
+useReception();
 
 describe('tracking_key() in SQL', () => {
   it.each(TRACKING_NUMBER_EXAMPLES)('gives what trackingKey() gives: $note', async ({ raw, key }) => {
@@ -374,157 +308,6 @@ describe('reception.receive', () => {
     );
     expect(err).toMatchObject({ code: 'BAD_REQUEST', message: M.photosInvalid });
     expect((await counts()).intakes).toBe(before.intakes);
-  });
-});
-
-describe('unclaimed parcels', () => {
-  it('receives a number nobody expects "sin dueño", then gives it to the customer who pre-alerts it', async () => {
-    const number = `TBA${String(Date.now()).slice(-9)}${String(++serial).padStart(3, '0')}`;
-    const photo = await uploadedPhoto(almacen.user.id);
-    const saved = await staffCaller().reception.receive(
-      receiveInput(number, { mailboxCode: 'XX-NADIE-1', description: 'Caja pequeña', photos: [photo] }),
-    );
-    expect(saved).toEqual({
-      status: 'unclaimed',
-      intakeId: saved.intakeId,
-      packageId: null,
-      warehouseReceipt: saved.warehouseReceipt,
-      customerName: null,
-      mailboxCode: null,
-      customerNotified: false,
-    });
-    expect(await intakeRow(saved.intakeId)).toMatchObject({
-      status: 'unclaimed',
-      mailboxCodeRead: 'XX-NADIE-1',
-      carrier: 'Amazon',
-      packageId: null,
-    });
-    const queue = await staffCaller().reception.unclaimed({ q: number.slice(0, 10) });
-    expect(queue.rows).toEqual([
-      expect.objectContaining({
-        id: saved.intakeId,
-        trackingNumber: number,
-        warehouseReceipt: saved.warehouseReceipt,
-        mailboxCodeRead: 'XX-NADIE-1',
-        photoCount: 1,
-      }),
-    ]);
-    // The photo waits with the staff member until someone claims the parcel.
-    const [stillStaff] = await db()
-      .select({ owner: storedFiles.ownerUserId })
-      .from(storedFiles)
-      .where(eq(storedFiles.id, photo.fileId));
-    expect(stillStaff.owner).toBe(almacen.user.id);
-
-    const noticesBefore = (await noticesOf(beto.user.id)).length;
-    const created = await customerCaller(beto).prealerts.create({
-      trackingNumber: number.toLowerCase(),
-      description: 'Cables',
-      quantityItems: 2,
-    });
-    expect(created).toMatchObject({ message: M.prealertMatchedToast, warehouseReceipt: saved.warehouseReceipt });
-
-    const intake = await intakeRow(saved.intakeId);
-    expect(intake).toMatchObject({ status: 'claimed', mailboxId: beto.mailboxId, claimedBy: null });
-    expect(await packageRow(intake.packageId!)).toMatchObject({
-      userId: beto.user.id,
-      status: 'received',
-      warehouseReceipt: saved.warehouseReceipt,
-      packageDescription: 'Caja pequeña',
-    });
-    expect(await prealertRow(created.id)).toMatchObject({ status: 'converted', convertedPackageId: intake.packageId });
-    const notices = (await noticesOf(beto.user.id)).slice(noticesBefore);
-    expect(notices).toEqual([expect.objectContaining({ title: M.prealertMatchedTitle, link: '/dashboard/almacen' })]);
-    expect(notices[0].message).toContain(saved.warehouseReceipt);
-    const [nowCustomer] = await db()
-      .select({ owner: storedFiles.ownerUserId })
-      .from(storedFiles)
-      .where(eq(storedFiles.id, photo.fileId));
-    expect(nowCustomer.owner).toBe(beto.user.id);
-    expect((await staffCaller().reception.unclaimed({ q: number.slice(0, 10) })).rows).toEqual([]);
-    // Scanning it now says it was received.
-    expect(await staffCaller().reception.lookup({ code: number })).toMatchObject({
-      kind: 'alreadyReceived',
-      packageId: intake.packageId,
-      unclaimed: false,
-    });
-  });
-
-  it('also matches a pre-alert that gets its number later, when edited', async () => {
-    const number = upsNumber();
-    const saved = await staffCaller().reception.receive(receiveInput(number));
-    const { id } = await customerCaller(ana).prealerts.create({
-      description: 'Pedido sin número aún',
-      quantityItems: 1,
-    });
-    const edited = await customerCaller(ana).prealerts.update({
-      id,
-      trackingNumber: number,
-      description: 'Pedido sin número aún',
-      quantityItems: 1,
-    });
-    expect(edited).toMatchObject({ message: M.prealertMatchedTitle, warehouseReceipt: saved.warehouseReceipt });
-    const intake = await intakeRow(saved.intakeId);
-    expect(intake).toMatchObject({ status: 'claimed', mailboxId: ana.mailboxId });
-    expect(await prealertRow(id)).toMatchObject({ status: 'converted', convertedPackageId: intake.packageId });
-  });
-
-  it('assigns an unclaimed parcel to a casillero by hand, once', async () => {
-    const number = upsNumber();
-    const saved = await staffCaller().reception.receive(receiveInput(number));
-    expect(await staffCaller().reception.lookup({ code: number })).toMatchObject({
-      kind: 'alreadyReceived',
-      unclaimed: true,
-      packageId: null,
-    });
-    const noticesBefore = (await noticesOf(ana.user.id)).length;
-
-    const picked = await staffCaller().reception.mailboxes({ q: 'Ana Recep' });
-    expect(picked).toContainEqual(
-      expect.objectContaining({ id: ana.mailboxId, code: ana.mailboxCode, customerName: 'Ana Recepción' }),
-    );
-    const assigned = await staffCaller().reception.assign({ intakeId: saved.intakeId, mailboxId: ana.mailboxId });
-    expect(assigned).toMatchObject({
-      warehouseReceipt: saved.warehouseReceipt,
-      customerName: 'Ana Recepción',
-      mailboxCode: ana.mailboxCode,
-    });
-    expect(await packageRow(assigned.packageId)).toMatchObject({
-      userId: ana.user.id,
-      mailboxId: ana.mailboxId,
-      packageDescription: 'Paquete UPS',
-      weightKg: 2.35,
-    });
-    expect(await intakeRow(saved.intakeId)).toMatchObject({
-      status: 'claimed',
-      claimedBy: almacen.user.id,
-      packageId: assigned.packageId,
-    });
-    expect((await noticesOf(ana.user.id)).length).toBe(noticesBefore + 1);
-
-    const again = await trpcError(
-      staffCaller().reception.assign({ intakeId: saved.intakeId, mailboxId: beto.mailboxId }),
-    );
-    expect(again).toMatchObject({ code: 'CONFLICT', message: M.intakeAlreadyClaimed });
-    expect((await noticesOf(ana.user.id)).length).toBe(noticesBefore + 1);
-  });
-
-  it('refuses an inactive casillero and an unknown parcel', async () => {
-    const saved = await staffCaller().reception.receive(receiveInput(upsNumber()));
-    await db().update(mailboxes).set({ status: 'inactive' }).where(eq(mailboxes.id, beto.mailboxId));
-    try {
-      const err = await trpcError(
-        staffCaller().reception.assign({ intakeId: saved.intakeId, mailboxId: beto.mailboxId }),
-      );
-      expect(err).toMatchObject({ code: 'BAD_REQUEST', message: M.mailboxNotActive });
-      expect((await intakeRow(saved.intakeId)).status).toBe('unclaimed');
-    } finally {
-      await db().update(mailboxes).set({ status: 'active' }).where(eq(mailboxes.id, beto.mailboxId));
-    }
-    const err = await trpcError(
-      staffCaller().reception.assign({ intakeId: '00000000-0000-4000-8000-000000000000', mailboxId: ana.mailboxId }),
-    );
-    expect(err).toMatchObject({ code: 'NOT_FOUND', message: M.intakeNotFound });
   });
 });
 
