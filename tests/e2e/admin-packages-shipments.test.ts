@@ -218,7 +218,7 @@ describe.skipIf(!chromium)('paquetes, reempaques y envíos del administrador', (
       // The server searches by WR (or customer); the search lives in the URL.
       await admin.getByRole('textbox', { name: 'Buscar' }).fill(REPACK_WR);
       await admin.waitForURL((u) => u.searchParams.get('q') === REPACK_WR);
-      await admin.getByText('1 solicitudes').waitFor();
+      await admin.getByText('1 solicitud', { exact: true }).waitFor();
       const processed = admin.getByRole('row').filter({ hasText: REPACK_WR });
       await processed.waitFor();
       expect(await processed.textContent()).toContain('Procesado');

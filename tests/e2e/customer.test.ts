@@ -14,6 +14,7 @@ import {
   fieldLabel,
   listRows,
   openFromNavigation,
+  openPage,
   responsiveList,
   signIn,
   useBrowserSession,
@@ -260,6 +261,8 @@ describe.skipIf(!chromium).each(SCREEN_PROFILES)('área del cliente en el navega
   it('cambia el perfil y lo ve después de recargar', async () => {
     const page = await signedInPage();
     await withScreenshotOnFailure(page, shot('cliente-perfil'), async () => {
+      // Signing in lands on what needs her (docs/product/sign-up-and-sign-in.md#where-a-customer-lands): she opens her profile.
+      await openPage(page, `${url()}/dashboard/mi-perfil`);
       const phone = page.getByRole('textbox', { name: fieldLabel('Teléfono') });
       await expect.poll(() => phone.inputValue()).not.toBe('');
       await phone.fill('+58 (412) 765-4321xyz');

@@ -99,7 +99,14 @@ export function AreaShell({ navTitle, nav, navFooter, userName, headerActions, c
           </Group>
         </AppShell.Header>
 
-        <AppShell.Navbar p="md" aria-label={navTitle}>
+        <AppShell.Navbar
+          p="md"
+          aria-label={navTitle}
+          // A link to the page already open changes no route: the phone menu closes all the same.
+          onClick={(e) => {
+            if ((e.target as HTMLElement).closest('a')) mobile.close();
+          }}
+        >
           <AppShell.Section mb="sm">
             <Text tt="uppercase" fw={700} size="xs" c="dimmed">
               {navTitle}
