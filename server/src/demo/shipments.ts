@@ -70,10 +70,7 @@ async function shipment(ctx: DemoContext, cast: DemoCast, values: ShipmentSpec) 
   // As the status service leaves them: a shipment in transit or delivered has left the warehouse,
   // so its parcels are 'shipped' (services/shipment-left.ts refuses a delivery of one still inside).
   for (const item of values.items) {
-    await ctx.tx
-      .update(packages)
-      .set({ status: 'shipped', updatedAt: item.updatedAt })
-      .where(eq(packages.id, item.id));
+    await ctx.tx.update(packages).set({ status: 'shipped', updatedAt: item.updatedAt }).where(eq(packages.id, item.id));
   }
   return row;
 }
