@@ -3,7 +3,7 @@
 // customer for more (the answer-by clock pauses) and decides it. An approval pays credit into the
 // customer's ledger once: the claim's row is locked while deciding, so of two staff approving at
 // once the second finds it decided. Every step is a history entry, an audit entry and a notice.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   CLAIM_KIND_SUBJECTS,
   CLAIM_MAX_PHOTOS,
@@ -49,6 +49,7 @@ import { writeAuditEntry } from '../audit/audit-context';
 import { addBusinessDays } from '../lib/business-clock';
 import { isUniqueViolation } from '../lib/database-errors';
 import { DomainError } from '../lib/domain-error';
+import { countOwnUploads } from './owned-uploads';
 import { CLAIM_SETTINGS_KEY, getClaimSettings } from '../queries/claims';
 import { claimSubjectFacts, declaredValueUsdCents, type ClaimSubjectFacts } from '../queries/claim-subject';
 import { payoutWithinCap, refuseWhenCapSpent } from './claim-payout-cap';
@@ -90,21 +91,17 @@ async function checkPhotos(tx: DbOrTx, customerId: string, photos: readonly Clai
   if (photos.length === 0) return;
   const ids = photos.flatMap((p) => [p.fileId, p.thumbFileId]);
   if (new Set(ids).size !== ids.length) throw new DomainError('BAD_INPUT', M.photoInvalid);
-  const usable = await tx
-    .select({ id: storedFiles.id })
-    .from(storedFiles)
-    .where(
-      and(
-        inArray(storedFiles.id, ids),
-        eq(storedFiles.kind, 'claim_photo'),
-        eq(storedFiles.ownerUserId, customerId),
-        eq(storedFiles.uploadedBy, customerId),
-        sql`not exists (select 1 from claim_photos cp where cp.file_id = ${storedFiles.id} or cp.thumb_file_id = ${storedFiles.id})`,
-        sql`not exists (select 1 from claims c where c.carrier_proof_file_id = ${storedFiles.id})`,
-      ),
-    );
+  const usable = await countOwnUploads(tx, {
+    ids,
+    kind: 'claim_photo',
+    userId: customerId,
+    taken: [
+      sql`exists (select 1 from claim_photos cp where cp.file_id = ${storedFiles.id} or cp.thumb_file_id = ${storedFiles.id})`,
+      sql`exists (select 1 from claims c where c.carrier_proof_file_id = ${storedFiles.id})`,
+    ],
+  });
   // Another customer's photo is a missing one.
-  if (usable.length !== ids.length) throw new DomainError('NOT_FOUND', M.photoInvalid);
+  if (usable !== ids.length) throw new DomainError('NOT_FOUND', M.photoInvalid);
 }
 
 async function addEvent(tx: DbOrTx, claimId: string, kind: ClaimEventKind, actorId: string, body: string | null) {

@@ -24,6 +24,7 @@ import {
 } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { DomainError } from '../lib/domain-error';
+import { countOwnUploads } from './owned-uploads';
 import { packages, parcelIntakes, parcelPhotos, prealerts, storedFiles } from '../db/schema';
 import type { Config } from '../env';
 import {
@@ -109,21 +110,17 @@ export async function lookupCode(db: DbOrTx, code: string) {
 async function checkPhotos(tx: DbOrTx, staffUserId: string, photos: ReceiveInput['photos']) {
   if (photos.length === 0) return;
   const ids = photos.flatMap((p) => [p.fileId, p.thumbFileId]);
-  const usable = await tx
-    .select({ id: storedFiles.id })
-    .from(storedFiles)
-    .where(
-      and(
-        inArray(storedFiles.id, ids),
-        eq(storedFiles.kind, 'package_photo'),
-        eq(storedFiles.ownerUserId, staffUserId),
-        eq(storedFiles.uploadedBy, staffUserId),
-        sql`not exists (select 1 from ${parcelPhotos} where ${parcelPhotos.fileId} = ${storedFiles.id} or ${parcelPhotos.thumbFileId} = ${storedFiles.id})`,
-        sql`not exists (select 1 from ${packages} where ${packages.photoFileId} = ${storedFiles.id})`,
-      ),
-    )
-    .for('update');
-  if (usable.length !== ids.length) throw new DomainError('BAD_INPUT', M.photosInvalid);
+  const usable = await countOwnUploads(tx, {
+    ids,
+    kind: 'package_photo',
+    userId: staffUserId,
+    taken: [
+      sql`exists (select 1 from ${parcelPhotos} where ${parcelPhotos.fileId} = ${storedFiles.id} or ${parcelPhotos.thumbFileId} = ${storedFiles.id})`,
+      sql`exists (select 1 from ${packages} where ${packages.photoFileId} = ${storedFiles.id})`,
+    ],
+    lock: true,
+  });
+  if (usable !== ids.length) throw new DomainError('BAD_INPUT', M.photosInvalid);
 }
 
 /** The intake's photos now belong to the customer (only they and staff may open them, by signed link). */

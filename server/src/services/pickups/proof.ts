@@ -15,6 +15,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { agencies, deliveryProofs, shipmentPickups, shipments, storedFiles, userProfiles } from '../../db/schema';
 import { DomainError } from '../../lib/domain-error';
+import { countOwnUploads } from '../owned-uploads';
 import { businessToday } from '../../lib/business-clock';
 import { notifyUser } from '../notify';
 import { refuseIfNotLeft } from '../shipment-left';
@@ -26,18 +27,8 @@ export type Photo = { fileId: string; thumbFileId: string };
 /** The photo the viewer just took (both sizes, delivery photos they uploaded, not in another proof), handed to the customer. */
 async function takePhoto(tx: DbOrTx, viewerId: string, customerId: string, photo: Photo) {
   const ids = [photo.fileId, photo.thumbFileId];
-  const usable = await tx
-    .select({ id: storedFiles.id })
-    .from(storedFiles)
-    .where(
-      and(
-        inArray(storedFiles.id, ids),
-        eq(storedFiles.kind, 'delivery_photo'),
-        eq(storedFiles.ownerUserId, viewerId),
-        eq(storedFiles.uploadedBy, viewerId),
-      ),
-    );
-  if (photo.fileId === photo.thumbFileId || usable.length !== 2) throw new DomainError('BAD_INPUT', M.photoInvalid);
+  const usable = await countOwnUploads(tx, { ids, kind: 'delivery_photo', userId: viewerId });
+  if (photo.fileId === photo.thumbFileId || usable !== 2) throw new DomainError('BAD_INPUT', M.photoInvalid);
   // The customer may open the proof's photo (files.link answers a file's owner).
   await tx.update(storedFiles).set({ ownerUserId: customerId }).where(inArray(storedFiles.id, ids));
 }
