@@ -1,7 +1,6 @@
 // Reading a manifest (docs/product/warehouse-intake.md#manifest-import): the CSV as carriers and
 // spreadsheets write it, its headers in Spanish or English, every row checked field by field.
 // Nothing here looks in the database; check.ts decides each row's owner.
-import { parse } from 'csv-parse/sync';
 import {
   CARRIERS,
   IMPORT_MAX_DECIMALS,
@@ -17,7 +16,7 @@ import {
   type ImportError,
   type ImportField,
 } from '@casillero/shared';
-import { detectDelimiter, headerKey } from '../../lib/csv-read';
+import { detectDelimiter, headerKey, readCsvRecords, type CsvRecord } from '../../lib/csv-read';
 
 /** Header names as they are compared: lower case, no accents, letters and digits only, no unit. */
 function headerName(header: string): string {
@@ -145,41 +144,20 @@ export function parseManifest(csv: string): ParsedManifest {
   result.delimiter = delimiter;
   result.lines = text.split(/\r?\n/);
 
-  type Parsed = { info: { lines: number }; record: string[] };
-  let records: Parsed[] = [];
-  const skipped: { line: number; code: string }[] = [];
-  try {
-    records = parse(text, {
-      delimiter,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      skip_records_with_error: true,
-      trim: true,
-      info: true,
-      on_skip: (err) => {
-        if (err) skipped.push({ line: Number(err.lines) || 0, code: err.code });
-        return undefined;
-      },
-    }) as unknown as Parsed[];
-  } catch (err) {
-    const e = err as { code?: string; lines?: number };
-    skipped.push({ line: Number(e.lines) || 0, code: e.code ?? 'CSV_UNKNOWN_ERROR' });
-  }
-  for (const s of skipped) {
+  const { records, unreadable } = readCsvRecords(text, delimiter);
+  for (const s of unreadable) {
     const quotes = /QUOTE/.test(s.code);
     errors.push({ line: s.line || null, column: null, message: quotes ? M.badQuotes : M.unreadableLine });
   }
 
-  // The line a record starts on (a quoted field may span lines).
-  const startLine = (r: Parsed) => r.info.lines - r.record.reduce((n, f) => n + (f.match(/\n/g)?.length ?? 0), 0);
-  const nonBlank = records.filter((r) => r.record.some((f) => f !== ''));
-  const [header, ...data] = nonBlank;
+  const startLine = (r: CsvRecord) => r.line;
+  const [header, ...data] = records;
   if (!header) {
     errors.push({ line: null, column: null, message: M.fileEmpty });
     return result;
   }
 
-  const headers = header.record;
+  const headers = header.fields;
   result.headers = headers;
   for (const [index, raw] of headers.entries()) {
     const field = FIELD_BY_NAME.get(headerName(raw));
@@ -214,7 +192,7 @@ export function parseManifest(csv: string): ParsedManifest {
   const firstLineOf = new Map<string, number>();
   for (const r of data) {
     const line = startLine(r);
-    const fields = r.record;
+    const fields = r.fields;
     let hasError = false;
     const fail = (field: ImportField | null, message: string) => {
       hasError = true;

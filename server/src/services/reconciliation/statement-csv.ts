@@ -1,9 +1,8 @@
 // Reading a bank's statement (docs/product/admin-payments-and-billing.md#reconciliation): the CSV
 // as banks and spreadsheets write it, checked line by line with Spanish errors, and the reference
 // key every comparison uses. Nothing here touches the database.
-import { parse } from 'csv-parse/sync';
 import { cutToCharacters, RECONCILIATION_MESSAGES as M, STATEMENT_MAX_LINES, parseDecimal } from '@casillero/shared';
-import { detectDelimiter, headerKey } from '../../lib/csv-read';
+import { headerKey, readCsvRecords, type CsvRecord } from '../../lib/csv-read';
 
 /**
  * A reference as it is compared: letters and digits only, upper case, without leading zeros
@@ -144,37 +143,18 @@ export function parseStatement(csv: string): ParsedStatement {
     return result;
   }
 
-  type Parsed = { info: { lines: number }; record: string[] };
-  let records: Parsed[] = [];
-  const skipped: number[] = [];
-  try {
-    records = parse(text, {
-      delimiter: detectDelimiter(text),
-      relax_column_count: true,
-      skip_empty_lines: true,
-      skip_records_with_error: true,
-      trim: true,
-      info: true,
-      on_skip: (err) => {
-        if (err) skipped.push(Number(err.lines) || 0);
-        return undefined;
-      },
-    }) as unknown as Parsed[];
-  } catch (err) {
-    skipped.push(Number((err as { lines?: number }).lines) || 0);
-  }
-  for (const line of skipped) errors.push(M.unreadableLine(line));
+  const { records, unreadable } = readCsvRecords(text);
+  for (const { line } of unreadable) errors.push(M.unreadableLine(line));
 
-  // The line a record starts on (a quoted field may span lines).
-  const startLine = (r: Parsed) => r.info.lines - r.record.reduce((n, f) => n + (f.match(/\n/g)?.length ?? 0), 0);
-  const [header, ...data] = records.filter((r) => r.record.some((f) => f !== ''));
+  const startLine = (r: CsvRecord) => r.line;
+  const [header, ...data] = records;
   if (!header) {
     if (errors.length === 0) errors.push(M.empty);
     return result;
   }
 
   const columns: Partial<Record<StatementField, { index: number; header: string }>> = {};
-  for (const [index, raw] of header.record.entries()) {
+  for (const [index, raw] of header.fields.entries()) {
     const field = FIELD_BY_NAME.get(headerName(raw));
     // The first of two columns for the same thing wins ("Fecha" before "Fecha valor").
     if (!field || columns[field]) continue;
@@ -195,7 +175,7 @@ export function parseStatement(csv: string): ParsedStatement {
 
   for (const r of data) {
     const line = startLine(r);
-    const get = (field: StatementField) => (r.record[columns[field]!.index] ?? '').trim();
+    const get = (field: StatementField) => (r.fields[columns[field]!.index] ?? '').trim();
     const fail = (field: StatementField, problem: string) =>
       errors.push(M.lineError(line, columns[field]!.header, problem));
 
