@@ -20,7 +20,7 @@ import { formatUsdCents, formatVesCentimos } from './billing/money';
 import { formatDecimal, formatKg } from './format';
 import { USER_ROLE_LABELS } from './permissions';
 import { COMPRA_STATUS_LABELS } from './compras/labels';
-import { CLAIM_STATUS_LABELS } from './claims';
+import { CLAIM_STATUS_LABELS } from './claims/claims';
 
 /** What each staff procedure (and a staff sign-in) did, as the log says it. */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {

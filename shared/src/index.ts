@@ -85,7 +85,6 @@ export * from './schemas/recipients';
 export * from './pickup';
 export * from './schemas/pickup';
 export * from './claims';
-export * from './messages-claims';
 export * from './messages-insurance';
 export * from './schemas/claims';
 export * from './format-check';

@@ -8,7 +8,7 @@ export const CLAIMS_ADMIN_PATH = '/admin/reclamos';
 export const CLAIM_PHOTOS_PATH = '/api/claims/photos';
 
 /**
- * The screens' paths and title, apart from their texts (messages-claims.ts): the routes and the
+ * The screens' paths and title, apart from their texts (messages.ts): the routes and the
  * menus read them up front, and the texts stay out of the first page's JavaScript.
  */
 export const CLAIMS_TITLE = 'Reclamos';
