@@ -70,7 +70,6 @@ export * from './text';
 export * from './messages-numbers';
 export * from './number-fields';
 export * from './departures';
-export * from './departure-journey';
 export * from './schemas/departures';
 export * from './search-text';
 export * from './audit-labels';

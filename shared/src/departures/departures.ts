@@ -1,8 +1,8 @@
 // Departures (docs/product/departures.md): air consolidations and sea containers that carry many
 // customers' shipments from a warehouse (Miami, China) to a port or airport in Venezuela, their
 // milestones with planned and actual dates, and the Spanish texts staff and customers read.
-import type { ShippingMethod } from './enums';
-import { csvNumberHeader } from './format';
+import type { ShippingMethod } from '../enums';
+import { csvNumberHeader } from '../format';
 
 export const DEPARTURE_MODES = ['aereo', 'maritimo'] as const satisfies readonly ShippingMethod[];
 export type DepartureMode = (typeof DEPARTURE_MODES)[number];

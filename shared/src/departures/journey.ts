@@ -4,7 +4,7 @@
 // the business's invariants read what each recorded milestone means for the shipments.
 import type { MilestoneKind } from './departures';
 import { MILESTONE_KINDS } from './departures';
-import type { PackageStatus, ShipmentStatus } from './enums';
+import type { PackageStatus, ShipmentStatus } from '../enums';
 
 export type MilestoneEffect = {
   /** The departure is no longer promised to parcels still to arrive at the warehouse. */
