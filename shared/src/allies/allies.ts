@@ -1,9 +1,9 @@
 // Allies (aliados, docs/product/allies.md): messages, limits, the adjusted price and the inputs
 // shared by the admin's and the ally's forms and procedures.
-import { z } from './zod-es';
-import { emailSchema, fullNameSchema, casilleroTypeSchema } from './schemas/auth';
-import { CEDULA_MESSAGE, CEDULA_PATTERN, filterPhone } from './schemas/profile';
-import { formatPercent } from './format';
+import { z } from '../zod-es';
+import { emailSchema, fullNameSchema, casilleroTypeSchema } from '../schemas/auth';
+import { CEDULA_MESSAGE, CEDULA_PATTERN, filterPhone } from '../schemas/profile';
+import { formatPercent } from '../format';
 
 /** An ally's price adjustment, in basis points (100 bp = 1 %): from a 50 % discount to a 100 % markup. */
 export const ALLY_ADJUSTMENT_MIN_BP = -5000;
