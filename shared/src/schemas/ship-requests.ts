@@ -2,7 +2,7 @@
 // Almacén (or finished repacks, one box each), the mode, the recipient and the delivery.
 import { z } from '../zod-es';
 import { DELIVERY_METHODS, SHIPPING_METHODS } from '../enums';
-import { DELIVERY_MESSAGES } from '../last-mile';
+import { DELIVERY_MESSAGES } from '../last-mile/last-mile';
 import { SHIP_REQUEST_MESSAGES as M } from '../messages-ship-requests';
 
 export const SHIP_REQUEST_MAX_PACKAGES = 50;

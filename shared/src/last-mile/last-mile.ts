@@ -1,6 +1,6 @@
 // The last mile (docs/product/last-mile.md): constants and Spanish texts shared by the
 // recipients, the delivery choice, the agencies and the pickup counters. zod-free on purpose.
-import type { DeliveryMethod, DeliveryZone } from './enums';
+import type { DeliveryMethod, DeliveryZone } from '../enums';
 
 /** What each home-delivery zone costs until the administrator sets it (USD cents). */
 export const DELIVERY_FEE_DEFAULTS_USD_CENTS: Record<DeliveryZone, number> = {
