@@ -59,7 +59,6 @@ export * from './schemas/parcel-import';
 export * from './messaging';
 export * from './storage';
 export * from './problem-parcels';
-export * from './problem-parcel-filters';
 export * from './messages-shipment-news';
 export * from './schemas/shipment-news';
 export * from './live';

@@ -7,7 +7,7 @@ import { PACKAGE_STATUSES, PACKAGE_STATUSES_SELECTABLE } from '../enums';
 import { PACKAGE_MESSAGES as M } from '../messages-packages';
 import { optionalSearchText, sortedListParams } from './list';
 import { fitsCharacters } from '../text';
-import { PROBLEM_LIST_FILTERS, PROBLEM_REASONS } from '../problem-parcel-filters';
+import { PROBLEM_LIST_FILTERS, PROBLEM_REASONS } from '../problem-parcels/filters';
 
 const packageFields = {
   mailboxId: z.uuid({ error: M.mailboxRequired }),

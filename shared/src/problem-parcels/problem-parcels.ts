@@ -1,8 +1,8 @@
 // Problem parcels (docs/product/problem-parcels.md): the flags staff put on a parcel, the choices each
 // flag gives the customer, the abandonment clock, the settings and every Spanish text.
-import { z } from './zod-es';
-import { formatUsdCents, isWholeCents } from './billing/money';
-import { PROBLEM_REASONS, type ProblemReason } from './problem-parcel-filters';
+import { z } from '../zod-es';
+import { formatUsdCents, isWholeCents } from '../billing/money';
+import { PROBLEM_REASONS, type ProblemReason } from './filters';
 
 export const PROBLEM_REASON_LABELS: Record<ProblemReason, string> = {
   prohibited: 'Artículo prohibido',
