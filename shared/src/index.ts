@@ -83,7 +83,7 @@ export * from './schemas/recipients';
 export * from './pickup';
 export * from './schemas/pickup';
 export * from './claims';
-export * from './messages-insurance';
+export * from './insurance';
 export * from './schemas/claims';
 export * from './format-check';
 export * from './fiscal';

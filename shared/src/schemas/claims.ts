@@ -12,7 +12,7 @@ import {
 } from '../claims/claims';
 import { CLAIM_MESSAGES as M } from '../claims/messages';
 import { AMOUNT_MESSAGES } from '../messages';
-import { DECLARED_VALUE_MAX_USD_CENTS, DECLARED_VALUE_MESSAGES } from '../messages-insurance';
+import { DECLARED_VALUE_MAX_USD_CENTS, DECLARED_VALUE_MESSAGES } from '../insurance/messages';
 import { optionalSearchText, sortedListParams } from './list';
 
 /** A photo as the photo route answered it: both sizes. */
