@@ -91,7 +91,7 @@ export * from './price-list';
 export * from './schemas/price-list';
 export * from './travel-rules';
 export * from './schemas/travel-rules';
-export * from './messages-api';
+export * from './public-api';
 export * from './schemas/public-api';
 export * from './schemas/webhook-payload';
 export * from './compras';

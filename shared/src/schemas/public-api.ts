@@ -22,7 +22,7 @@ import {
   WEBHOOK_EVENTS,
   WEBHOOK_MESSAGES,
   WEBHOOK_URL_MAX,
-} from '../messages-api';
+} from '../public-api/messages';
 import { RECIPIENT_MESSAGES } from '../messages-recipients';
 import { decodeListCursor } from '../list-cursor';
 
