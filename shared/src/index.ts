@@ -23,7 +23,7 @@ export * from './list-params';
 export * from './list-cursor';
 export * from './schemas/list';
 export * from './schemas/trackings';
-export * from './messages-packages';
+export * from './packages';
 export * from './schemas/packages';
 export * from './schemas/shipments';
 export * from './messages-payments';

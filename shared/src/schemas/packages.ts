@@ -4,7 +4,7 @@ import { z } from '../zod-es';
 import { centsNumber, optionalNumber, optionalText, optionalUuid } from './form-fields';
 import { PACKAGE_SORTS } from '../list-params';
 import { PACKAGE_STATUSES, PACKAGE_STATUSES_SELECTABLE } from '../enums';
-import { PACKAGE_MESSAGES as M } from '../messages-packages';
+import { PACKAGE_MESSAGES as M } from '../packages/messages';
 import { optionalSearchText, sortedListParams } from './list';
 import { fitsCharacters } from '../text';
 import { PROBLEM_LIST_FILTERS, PROBLEM_REASONS } from '../problem-parcels/filters';

@@ -1,7 +1,7 @@
 // The Spanish texts of the admin Packages and Shipments screens (docs/product/admin-packages-and-shipments.md), their
 // server refusals and the customer's notifications.
 
-import { formatKg, formatUsdFromCents } from './format';
+import { formatKg, formatUsdFromCents } from '../format';
 
 export const PACKAGE_MESSAGES = {
   // Package form (docs/product/admin-packages-and-shipments.md#crear-paquete)
