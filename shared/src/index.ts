@@ -26,7 +26,7 @@ export * from './schemas/trackings';
 export * from './packages';
 export * from './schemas/packages';
 export * from './schemas/shipments';
-export * from './messages-payments';
+export * from './payments';
 export * from './messages-notifications';
 export * from './schemas/admin-payments';
 export * from './schemas/admin-notifications';

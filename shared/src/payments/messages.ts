@@ -1,7 +1,7 @@
 // The Spanish texts of the admin payments screen (docs/product/admin-payments-and-billing.md) and of the customer's
 // payment notifications it sends.
-import type { PaymentStatus } from './enums';
-import { formatCount, formatUsdFromCents } from './format';
+import type { PaymentStatus } from '../enums';
+import { formatCount, formatUsdFromCents } from '../format';
 
 export const ADMIN_PAYMENT_MESSAGES = {
   title: 'Gestión de Pagos',
