@@ -34,7 +34,7 @@ export * from './reports';
 export * from './schemas/reports';
 export * from './messages-reports';
 export { z } from './zod-es';
-export * from './messages-prealerts';
+export * from './prealerts';
 export * from './messages-clients';
 export * from './schemas/prealerts-admin';
 export * from './schemas/clients';
