@@ -49,7 +49,7 @@ export * from './tracking-number';
 export * from './messages-warehouse';
 export * from './warehouse-labels';
 export * from './tracking-number-examples';
-export * from './messages-reception';
+export * from './reception';
 export * from './schemas/reception';
 export * from './messages-public-tracking';
 export * from './public-tracking';

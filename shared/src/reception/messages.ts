@@ -1,6 +1,6 @@
 // The Spanish texts of reception by scanning and of the "sin dueño" queue (docs/decisions/019-warehouse-intake.md):
 // the /admin/recepcion screen, its server refusals and what the customer is told.
-import { formatKg } from './format';
+import { formatKg } from '../format';
 const kg = (n: number) => formatKg(n);
 
 export const RECEPTION_MESSAGES = {
