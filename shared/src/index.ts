@@ -78,7 +78,7 @@ export * from './messages-agencies';
 export * from './schemas/agencies';
 export * from './messages-ship-requests';
 export * from './schemas/ship-requests';
-export * from './messages-recipients';
+export * from './recipients';
 export * from './schemas/recipients';
 export * from './pickup';
 export * from './schemas/pickup';

@@ -23,7 +23,7 @@ import {
   WEBHOOK_MESSAGES,
   WEBHOOK_URL_MAX,
 } from '../public-api/messages';
-import { RECIPIENT_MESSAGES } from '../messages-recipients';
+import { RECIPIENT_MESSAGES } from '../recipients/messages';
 import { decodeListCursor } from '../list-cursor';
 
 export const apiKeyCreateInput = z.object({
