@@ -38,7 +38,7 @@ export * from './prealerts';
 export * from './messages-clients';
 export * from './schemas/prealerts-admin';
 export * from './schemas/clients';
-export * from './messages-shipments';
+export * from './shipments';
 export * from './schemas/repacks-admin';
 export * from './permissions';
 export * from './permission-descriptions';
