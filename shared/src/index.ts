@@ -76,7 +76,7 @@ export * from './id-document';
 export * from './last-mile';
 export * from './messages-agencies';
 export * from './schemas/agencies';
-export * from './messages-ship-requests';
+export * from './ship-requests';
 export * from './schemas/ship-requests';
 export * from './recipients';
 export * from './schemas/recipients';

@@ -3,7 +3,7 @@
 import { z } from '../zod-es';
 import { DELIVERY_METHODS, SHIPPING_METHODS } from '../enums';
 import { DELIVERY_MESSAGES } from '../last-mile/last-mile';
-import { SHIP_REQUEST_MESSAGES as M } from '../messages-ship-requests';
+import { SHIP_REQUEST_MESSAGES as M } from '../ship-requests/messages';
 
 export const SHIP_REQUEST_MAX_PACKAGES = 50;
 
