@@ -18,7 +18,7 @@ export * from './schemas/customer';
 export * from './schemas/files';
 export * from './schemas/payments';
 export * from './schemas/repacks';
-export * from './messages-trackings';
+export * from './trackings';
 export * from './list-params';
 export * from './list-cursor';
 export * from './schemas/list';

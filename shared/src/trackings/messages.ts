@@ -1,5 +1,5 @@
 // The Spanish texts of the admin trackings panel (docs/product/admin-trackings.md) and its e-mails.
-import type { TrackingStatus } from './enums';
+import type { TrackingStatus } from '../enums';
 
 export const TRACKING_MESSAGES = {
   // Create form (docs/product/admin-trackings.md#create-form)
