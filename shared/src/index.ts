@@ -35,7 +35,7 @@ export * from './schemas/reports';
 export * from './messages-reports';
 export { z } from './zod-es';
 export * from './prealerts';
-export * from './messages-clients';
+export * from './clients';
 export * from './schemas/prealerts-admin';
 export * from './schemas/clients';
 export * from './shipments';

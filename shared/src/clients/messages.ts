@@ -1,5 +1,5 @@
 // The Spanish texts of the admin clients and mailboxes screen (docs/product/admin-clients.md).
-import type { MailboxStatus } from './enums';
+import type { MailboxStatus } from '../enums';
 
 export const CLIENT_MESSAGES = {
   title: 'Gestión de Clientes',
