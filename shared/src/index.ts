@@ -27,7 +27,7 @@ export * from './packages';
 export * from './schemas/packages';
 export * from './schemas/shipments';
 export * from './payments';
-export * from './messages-notifications';
+export * from './notifications';
 export * from './schemas/admin-payments';
 export * from './schemas/admin-notifications';
 export * from './reports';

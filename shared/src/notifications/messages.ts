@@ -1,5 +1,5 @@
 // The Spanish texts of the admin notifications screen (docs/product/admin-notifications.md).
-import { groupThousands } from './format';
+import { groupThousands } from '../format';
 
 export const ADMIN_NOTIFICATION_MESSAGES = {
   title: 'Gestión de Notificaciones',
