@@ -54,7 +54,7 @@ export * from './schemas/reception';
 export * from './messages-public-tracking';
 export * from './public-tracking';
 export * from './schemas/public-tracking';
-export * from './messages-import';
+export * from './import';
 export * from './schemas/parcel-import';
 export * from './messaging';
 export * from './storage';

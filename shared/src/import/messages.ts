@@ -1,7 +1,7 @@
 // The Spanish texts of the manifest import at /admin/importar (docs/product/warehouse-intake.md#manifest-import): what the dry
 // run says each row will become, every error with its line and column, and the customer's one
 // notification per import.
-import { groupThousands } from './format';
+import { groupThousands } from '../format';
 
 /** The dry run's HTTP route (apart from tRPC: a query cannot carry a 1 MB file; see the server's route). */
 export const PARCEL_IMPORT_PREVIEW_PATH = '/api/imports/preview';
