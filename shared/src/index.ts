@@ -74,7 +74,7 @@ export * from './search-text';
 export * from './audit-labels';
 export * from './id-document';
 export * from './last-mile';
-export * from './messages-agencies';
+export * from './agencies';
 export * from './schemas/agencies';
 export * from './ship-requests';
 export * from './schemas/ship-requests';

@@ -1,6 +1,6 @@
 // The agencies catalogue and the delivery fees (docs/product/last-mile.md#agencies): the
 // administrator's Spanish texts. zod-free, so the route files may import them.
-import type { AgencyKind } from './enums';
+import type { AgencyKind } from '../enums';
 
 export const AGENCY_KIND_LABELS: Record<AgencyKind, string> = {
   partner: 'Agencia aliada',
