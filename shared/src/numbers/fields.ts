@@ -2,9 +2,9 @@
 // how many decimals it keeps, which unit or currency sign a pasted text may carry, how a value
 // is written, and the range a value usually falls in. A value outside that range is still
 // valid (the schemas set the hard limits); it is only asked about before saving.
-import { formatDecimal, parseDecimal, type DecimalReading } from './format';
-import { RATE_DECIMALS } from './billing/money';
-import { NUMBER_MESSAGES } from './messages-numbers';
+import { formatDecimal, parseDecimal, type DecimalReading } from '../format';
+import { RATE_DECIMALS } from '../billing/money';
+import { NUMBER_MESSAGES } from './messages';
 
 export type PlausibleRange = { min: number; max: number };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDecimal, parseDecimal, type DecimalRules } from './format';
-import { NUMBER_MESSAGES as M } from './messages-numbers';
+import { formatDecimal, parseDecimal, type DecimalRules } from '../format';
+import { NUMBER_MESSAGES as M } from './messages';
 import {
   NUMBER_FIELDS,
   confirmImplausibleQuestion,
@@ -10,7 +10,7 @@ import {
   readNumberField,
   writeNumber,
   type NumberKind,
-} from './number-fields';
+} from './fields';
 
 const two: DecimalRules = { decimals: 2 };
 const readValue = (text: string, rules = two) => {
