@@ -42,7 +42,7 @@ export * from './schemas/repacks-admin';
 export * from './permissions';
 export * from './permission-descriptions';
 export * from './public-pages';
-export * from './messages-staff';
+export * from './staff';
 export * from './schemas/staff';
 export * from './tracking-number';
 export * from './messages-warehouse';
