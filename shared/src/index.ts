@@ -31,7 +31,6 @@ export * from './schemas/admin-payments';
 export * from './schemas/admin-notifications';
 export * from './reports';
 export * from './schemas/reports';
-export * from './messages-reports';
 export { z } from './zod-es';
 export * from './prealerts';
 export * from './clients';

@@ -1,6 +1,6 @@
 // Reportes y Analíticas (docs/product/admin-reports.md; docs/product/product-decisions.md#d10-reports-and-dashboards-are-computed-in-sql): the periods, the comparison rule,
 // the estimated-revenue formula and the month labels, used by the server, the page and the CSV.
-import { formatDecimal, onFirstUse } from './format';
+import { formatDecimal, onFirstUse } from '../format';
 
 /** The period selector's choices (docs/product/admin-reports.md#periods), the default first. */
 export const REPORT_PERIODS = ['week', 'month', 'quarter', 'year'] as const;
