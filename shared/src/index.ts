@@ -49,7 +49,6 @@ export * from './warehouse-labels';
 export * from './tracking-number-examples';
 export * from './reception';
 export * from './schemas/reception';
-export * from './messages-public-tracking';
 export * from './public-tracking';
 export * from './schemas/public-tracking';
 export * from './import';

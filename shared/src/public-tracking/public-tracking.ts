@@ -1,8 +1,8 @@
 // Public tracking (docs/product/public-tracking.md): the number's rule and the answer's shape.
 // No zod here: the home page's search box uses the rule, and the home page's first JavaScript
 // has a budget (client/scripts/report-size.mjs); the procedure's schema wraps the same rule.
-import { PUBLIC_TRACKING_MESSAGES as M } from './messages-public-tracking';
-import type { PublicDepartureView } from './departures/departures';
+import { PUBLIC_TRACKING_MESSAGES as M } from './messages';
+import type { PublicDepartureView } from '../departures/departures';
 
 /** Letters and digits the number must have (a key shorter than this matches too much). */
 export const PUBLIC_TRACKING_NUMBER_MIN = 5;
