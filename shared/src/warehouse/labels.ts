@@ -1,7 +1,7 @@
 // The URL of the printable labels (GET /api/labels, docs/product/warehouse-intake.md#labels): one 100×150 mm page per
 // package or received parcel, for the reception page and the packages list.
-import { z } from './zod-es';
-import { LABELS_PATH } from './messages-warehouse';
+import { z } from '../zod-es';
+import { LABELS_PATH } from './messages';
 
 export type LabelsRequest = { packageIds?: readonly string[]; intakeIds?: readonly string[] };
 
