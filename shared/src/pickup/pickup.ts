@@ -1,6 +1,6 @@
 // Agency counters and proof of delivery (docs/product/last-mile.md#agency-counters-and-proof-of-delivery):
 // the pickup code, the counter's lists, the proof's methods and the Spanish texts. zod-free on
-// purpose (the counter's route imports it); the inputs are schemas/pickup.ts.
+// purpose (the counter's route imports it); the inputs are shared/src/schemas/pickup.ts.
 import type { ShipmentStatus } from '../enums';
 
 /** Digits of the code the customer and the recipient receive when the shipment is ready. */

@@ -1,5 +1,5 @@
-// Public tracking's input (docs/product/public-tracking.md): the rule of shared/src/public-tracking/public-tracking.ts as the
-// procedure's schema, with the same Spanish messages.
+// Public tracking's input (docs/product/public-tracking.md): the rule of
+// shared/src/public-tracking/public-tracking.ts as the procedure's schema, with the same Spanish messages.
 import { z } from '../zod-es';
 import { PUBLIC_TRACKING_MESSAGES as M } from '../public-tracking/messages';
 import {

@@ -1,6 +1,6 @@
 // The Spanish texts of correcting and removing a shipment on the admin Shipments screen, their
 // server refusals and the customer's notifications; and the admin Reempaques list's search.
-// (Creating a shipment and its status keep theirs in SHIPMENT_MESSAGES, messages-packages.ts.)
+// (Creating a shipment and its status keep theirs in SHIPMENT_MESSAGES, packages/messages.ts.)
 
 export const SHIPMENT_EDIT_MESSAGES = {
   // 'Editar envío' form
