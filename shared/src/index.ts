@@ -64,7 +64,7 @@ export * from './numbers';
 export * from './departures';
 export * from './schemas/departures';
 export * from './search-text';
-export * from './audit-labels';
+export * from './audit';
 export * from './id-document';
 export * from './last-mile';
 export * from './agencies';

@@ -15,12 +15,12 @@ import {
   SHIPMENT_STATUS_LABELS,
   SHIPPING_METHOD_LABELS,
   TRACKING_STATUS_LABELS,
-} from './labels';
-import { formatUsdCents, formatVesCentimos } from './billing/money';
-import { formatDecimal, formatKg } from './format';
-import { USER_ROLE_LABELS } from './permissions';
-import { COMPRA_STATUS_LABELS } from './compras/labels';
-import { CLAIM_STATUS_LABELS } from './claims/claims';
+} from '../labels';
+import { formatUsdCents, formatVesCentimos } from '../billing/money';
+import { formatDecimal, formatKg } from '../format';
+import { USER_ROLE_LABELS } from '../permissions';
+import { COMPRA_STATUS_LABELS } from '../compras/labels';
+import { CLAIM_STATUS_LABELS } from '../claims/claims';
 
 /** What each staff procedure (and a staff sign-in) did, as the log says it. */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
