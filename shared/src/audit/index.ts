@@ -4,3 +4,4 @@
 export * from './actions';
 export * from './fields';
 export * from './values';
+export * from './messages';

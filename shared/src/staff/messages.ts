@@ -1,4 +1,5 @@
-// Spanish texts of staff management (/admin/personal), invitations and the audit log.
+// Spanish texts of staff management (/admin/personal) and invitations (the audit log's are in
+// shared/src/audit/messages.ts).
 export const STAFF_MESSAGES = {
   invited: (email: string) => `Invitación enviada a ${email}. El enlace vence en 72 horas.`,
   alreadyStaff: 'Esa persona ya forma parte del personal.',
@@ -19,75 +20,3 @@ export const STAFF_MESSAGES = {
   loadFailed: 'No se pudo cargar el personal.',
   empty: 'No hay personal con esos filtros.',
 } as const;
-
-export const AUDIT_MESSAGES = {
-  loadFailed: 'No se pudo cargar el registro de auditoría.',
-  empty: 'No hay entradas con esos filtros.',
-  badRange: 'La fecha inicial debe ser anterior a la final.',
-  historyEmpty: 'Sin cambios registrados del personal.',
-  noFields: 'Sin campos: un inicio de sesión no cambia datos.',
-  searchPlaceholder: 'Persona, cliente, número (WR, tracking, referencia) o acción',
-} as const;
-
-/** How the log names what changed (tables) and how a change was made. */
-export const AUDIT_ENTITY_LABELS: Record<string, string> = {
-  users: 'Usuario',
-  api_keys: 'Clave de API',
-  webhook_subscriptions: 'Webhook',
-  webhook_deliveries: 'Entrega de webhook',
-  price_list_versions: 'Versión de las tarifas',
-  travel_rule_versions: 'Versión de las reglas de envío',
-  user_profiles: 'Perfil',
-  fiscal_documents: 'Documento fiscal',
-  fiscal_igtf_charges: 'IGTF cobrado',
-  mailboxes: 'Casillero',
-  trackings: 'Tracking',
-  prealerts: 'Pre-alerta',
-  packages: 'Paquete',
-  repack_requests: 'Reempaque',
-  repack_request_items: 'Paquete de reempaque',
-  shipments: 'Envío',
-  shipment_packages: 'Paquete de envío',
-  shipment_stages: 'Etapa de envío',
-  payment_transactions: 'Pago',
-  payment_trackings: 'Tracking de pago',
-  notifications: 'Notificación',
-  staff_invitations: 'Invitación',
-  parcel_intakes: 'Recepción',
-  parcel_photos: 'Foto de recepción',
-  parcel_imports: 'Importación',
-  shipment_news: 'Novedad de envío',
-  exchange_rates: 'Tasa de cambio',
-  payment_methods: 'Método de pago',
-  invoices: 'Factura',
-  ledger_entries: 'Movimiento de cuenta',
-  bank_statements: 'Estado de cuenta',
-  bank_statement_lines: 'Línea de estado de cuenta',
-  ledger_correction_requests: 'Corrección de cuenta',
-  departures: 'Despacho',
-  departure_milestones: 'Hito de despacho',
-  milestone_templates: 'Plantilla de hitos',
-  departure_news: 'Novedad de despacho',
-  recipients: 'Destinatario',
-  agencies: 'Agencia',
-  agency_staff: 'Usuario de agencia',
-  allies: 'Aliado',
-  staff_invitation_agencies: 'Agencia de la invitación',
-  delivery_proofs: 'Prueba de entrega',
-  shipment_pickups: 'Retiro en agencia',
-  package_problems: 'Paquete con problema',
-  claims: 'Reclamo',
-  claim_photos: 'Foto de reclamo',
-  claim_events: 'Paso de reclamo',
-  purchase_requests: 'Compra asistida',
-  purchase_request_items: 'Producto de compra asistida',
-  purchase_request_trackings: 'Tracking de compra asistida',
-};
-
-export const AUDIT_OPERATION_LABELS: Record<string, string> = {
-  insert: 'Creación',
-  update: 'Cambio',
-  delete: 'Eliminación',
-  sign_in: 'Inicio de sesión',
-  api_write: 'Uso de una clave de escritura',
-};
