@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COUNT_NOUN_SINGULAR, formatCountOf, nounFor } from './counts';
 import { roleLabel, STAFF_ROLES } from './permissions';
-import { auditValueText } from './audit-labels';
+import { auditValueText } from './audit/values';
 
 describe('a count and its noun', () => {
   it('says one in the singular and every other number in the plural, grouped as es-VE does', () => {

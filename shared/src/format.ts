@@ -1,5 +1,5 @@
 import { EMAIL_MASK_VISIBLE_CHARS } from './constants';
-import { NUMBER_MESSAGES } from './messages-numbers';
+import { NUMBER_MESSAGES } from './numbers/messages';
 
 /** Masks an e-mail for logs, keeping the first 3 characters (docs/product/security.md#e-mails-in-logs). */
 export function maskEmail(email: string): string {

@@ -5,7 +5,7 @@
 // database has the same function, tracking_key() (migration 0012), indexed on pre-alerts,
 // trackings and packages, and a test runs both over the same table of numbers.
 
-import { TRACKING_MESSAGES } from './messages-trackings';
+import { TRACKING_MESSAGES } from './trackings/messages';
 
 /**
  * Upper case, letters and digits only, then the carrier's wrapping around the number dropped:

@@ -1,6 +1,6 @@
 // The public calculator's engine applied to parcels already in the warehouse (docs/product/last-mile.md#the-ship-request):
 // their weight in kg and free-text measures ("30x20x15") read into the calculator's fields.
-import type { DepartureOrigin } from '../departures';
+import type { DepartureOrigin } from '../departures/departures';
 import type { ShippingMethod } from '../enums';
 import { parseDecimal } from '../format';
 import type { PriceList } from '../price-list/price-list';

@@ -1,7 +1,7 @@
 // The admin notifications screen's inputs (docs/product/admin-notifications.md): the list and 'Nueva Notificación'.
 import { z } from '../zod-es';
 import { ADMIN_NOTIFICATION_TYPES } from '../list-params';
-import { ADMIN_NOTIFICATION_MESSAGES as M } from '../messages-notifications';
+import { ADMIN_NOTIFICATION_MESSAGES as M } from '../notifications/messages';
 import { listPageParams, optionalSearchText } from './list';
 import { fitsCharacters } from '../text';
 

@@ -2,7 +2,7 @@
 import { z } from '../zod-es';
 import { optionalText } from './form-fields';
 import { PAYMENT_STATUSES_SELECTABLE, PAYMENT_TYPES } from '../enums';
-import { ADMIN_PAYMENT_MESSAGES as M } from '../messages-payments';
+import { ADMIN_PAYMENT_MESSAGES as M } from '../payments/messages';
 import { listPageParams, optionalSearchText } from './list';
 
 /** The filters: search (customer, reference, id), status (cancelled is not offered) and type. */

@@ -2,7 +2,7 @@
 // list's URL params and the delivery fees per zone (integer USD cents).
 import { z } from '../zod-es';
 import { AGENCY_KINDS, VENEZUELAN_STATES } from '../enums';
-import { AGENCY_MESSAGES as M } from '../messages-agencies';
+import { AGENCY_MESSAGES as M } from '../agencies/messages';
 import { fitsCharacters } from '../text';
 import { optionalSearchText, sortedListParams } from './list';
 import { AGENCY_SORTS } from '../list-params';

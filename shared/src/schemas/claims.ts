@@ -9,10 +9,10 @@ import {
   CLAIM_STATUSES,
   CLAIM_TEXT_MAX,
   CLAIM_TEXT_MIN,
-} from '../claims';
-import { CLAIM_MESSAGES as M } from '../messages-claims';
+} from '../claims/claims';
+import { CLAIM_MESSAGES as M } from '../claims/messages';
 import { AMOUNT_MESSAGES } from '../messages';
-import { DECLARED_VALUE_MAX_USD_CENTS, DECLARED_VALUE_MESSAGES } from '../messages-insurance';
+import { DECLARED_VALUE_MAX_USD_CENTS, DECLARED_VALUE_MESSAGES } from '../insurance/messages';
 import { optionalSearchText, sortedListParams } from './list';
 
 /** A photo as the photo route answered it: both sizes. */

@@ -4,7 +4,7 @@ import { z } from '../zod-es';
 import { optionalText } from './form-fields';
 import { CLIENT_SORTS } from '../list-params';
 import { MAILBOX_COUNTRIES, MAILBOX_STATUSES } from '../enums';
-import { CLIENT_MESSAGES as M } from '../messages-clients';
+import { CLIENT_MESSAGES as M } from '../clients/messages';
 import { optionalSearchText, sortedListParams } from './list';
 import { profileUpdateInput } from './profile';
 import { TEXT_MESSAGES } from '../messages';

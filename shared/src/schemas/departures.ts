@@ -11,7 +11,7 @@ import {
   DEPARTURE_STATUSES,
   MILESTONE_KINDS,
   TEMPLATE_DAYS_MAX,
-} from '../departures';
+} from '../departures/departures';
 import { isoDay } from './form-fields';
 import { DEPARTURE_SORTS } from '../list-params';
 import { optionalSearchText, sortedListParams } from './list';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SHIPMENT_MESSAGES } from '../messages-packages';
+import { SHIPMENT_MESSAGES } from '../packages/messages';
 import { isoDay } from './form-fields';
 import { shipmentCreateInput } from './shipments';
 import { auditFilters } from './staff';

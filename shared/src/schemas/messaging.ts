@@ -1,6 +1,6 @@
 import { z } from '../zod-es';
-import { NOTIFICATION_KINDS } from '../messaging';
-import { MESSAGING_MESSAGES as M } from '../messages-messaging';
+import { NOTIFICATION_KINDS } from '../messaging/messaging';
+import { MESSAGING_MESSAGES as M } from '../messaging/messages';
 
 /** One kind's channels; in-app notifications are always on. */
 export const channelPreference = z.object({

@@ -4,10 +4,10 @@ import { z } from '../zod-es';
 import { centsNumber, optionalNumber, optionalText, optionalUuid } from './form-fields';
 import { PACKAGE_SORTS } from '../list-params';
 import { PACKAGE_STATUSES, PACKAGE_STATUSES_SELECTABLE } from '../enums';
-import { PACKAGE_MESSAGES as M } from '../messages-packages';
+import { PACKAGE_MESSAGES as M } from '../packages/messages';
 import { optionalSearchText, sortedListParams } from './list';
 import { fitsCharacters } from '../text';
-import { PROBLEM_LIST_FILTERS, PROBLEM_REASONS } from '../problem-parcel-filters';
+import { PROBLEM_LIST_FILTERS, PROBLEM_REASONS } from '../problem-parcels/filters';
 
 const packageFields = {
   mailboxId: z.uuid({ error: M.mailboxRequired }),

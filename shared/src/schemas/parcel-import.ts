@@ -2,7 +2,7 @@
 // what the dry run and the import answer. The dry run and the import take the same input; the
 // import re-reads and re-checks the file itself and never trusts a dry run's answer.
 import { z } from '../zod-es';
-import { IMPORT_MAX_CHARS, IMPORT_MESSAGES as M } from '../messages-import';
+import { IMPORT_MAX_CHARS, IMPORT_MESSAGES as M } from '../import/messages';
 
 export const parcelImportInput = z.object({
   fileName: z.string().trim().min(1, M.fileNameRequired).max(255),

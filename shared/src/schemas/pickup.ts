@@ -1,7 +1,7 @@
 // Inputs of the agency counter and of proofs of delivery (docs/product/last-mile.md#agency-counters-and-proof-of-delivery).
 import { z } from '../zod-es';
 import { normalizeIdDocument } from '../id-document';
-import { COUNTER_TABS, PICKUP_CODE_LENGTH, PICKUP_MESSAGES as M } from '../pickup';
+import { COUNTER_TABS, PICKUP_CODE_LENGTH, PICKUP_MESSAGES as M } from '../pickup/pickup';
 
 const shipmentId = z.uuid('Envío no válido.');
 const uuid = z.uuid('Identificador no válido.');

@@ -3,7 +3,7 @@
 import { z } from '../zod-es';
 import { centsNumber, optionalText } from './form-fields';
 import { PREALERT_STATUSES } from '../enums';
-import { ADMIN_PREALERT_MESSAGES as M } from '../messages-prealerts';
+import { ADMIN_PREALERT_MESSAGES as M } from '../prealerts/messages';
 import { listPageParams, optionalSearchText } from './list';
 import { prealertCreateInput } from './prealerts';
 

@@ -1,7 +1,7 @@
 import { z } from '../zod-es';
 import { centsNumber, optionalNumber, optionalText, optionalUuid } from './form-fields';
 import { CARRIERS, ESTADOS_TRACKING_PREALERTA } from '../enums';
-import { PREALERT_MESSAGES } from '../messages-customer';
+import { PREALERT_MESSAGES } from '../customer/messages';
 import { fitsCharacters } from '../text';
 import { trackingNumberProblem, typedTrackingNumber } from '../tracking-number';
 

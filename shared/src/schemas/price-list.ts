@@ -2,7 +2,7 @@
 // Spanish. Money in integer cents (the form's UsdCentsInput hands cents), percentages and
 // measures with their decimals. What is absurd is refused here, before anything is written.
 import { z } from '../zod-es';
-import { DELIVERY_ZONE_LABELS } from '../last-mile';
+import { DELIVERY_ZONE_LABELS } from '../last-mile/last-mile';
 import { PRICE_LIST_FIELDS, PRICE_LIST_MESSAGES as M } from '../price-list/messages';
 import type { PriceList } from '../price-list/price-list';
 import { isoDay } from './form-fields';

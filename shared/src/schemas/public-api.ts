@@ -22,8 +22,8 @@ import {
   WEBHOOK_EVENTS,
   WEBHOOK_MESSAGES,
   WEBHOOK_URL_MAX,
-} from '../messages-api';
-import { RECIPIENT_MESSAGES } from '../messages-recipients';
+} from '../public-api/messages';
+import { RECIPIENT_MESSAGES } from '../recipients/messages';
 import { decodeListCursor } from '../list-cursor';
 
 export const apiKeyCreateInput = z.object({

@@ -1,13 +1,13 @@
-// Public tracking's input (docs/product/public-tracking.md): the rule of shared/src/public-tracking.ts as the
-// procedure's schema, with the same Spanish messages.
+// Public tracking's input (docs/product/public-tracking.md): the rule of
+// shared/src/public-tracking/public-tracking.ts as the procedure's schema, with the same Spanish messages.
 import { z } from '../zod-es';
-import { PUBLIC_TRACKING_MESSAGES as M } from '../messages-public-tracking';
+import { PUBLIC_TRACKING_MESSAGES as M } from '../public-tracking/messages';
 import {
   PUBLIC_TRACKING_NUMBER_CHARACTERS,
   PUBLIC_TRACKING_NUMBER_MAX,
   PUBLIC_TRACKING_NUMBER_MIN,
   publicTrackingNumberSignificant,
-} from '../public-tracking';
+} from '../public-tracking/public-tracking';
 
 export const publicTrackingInput = z.object({
   number: z

@@ -2,7 +2,7 @@
 // screen sends and what the queue's list takes. Client forms and server procedures share them.
 import { z } from '../zod-es';
 import { CARRIERS } from '../enums';
-import { RECEPTION_MESSAGES as M } from '../messages-reception';
+import { RECEPTION_MESSAGES as M } from '../reception/messages';
 import { listPageParams, optionalSearchText } from './list';
 import { optionalNumber, optionalText } from './form-fields';
 

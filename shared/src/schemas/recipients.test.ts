@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RECIPIENT_MESSAGES as M } from '../messages-recipients';
+import { RECIPIENT_MESSAGES as M } from '../recipients/messages';
 import { recipientCreateInput } from './recipients';
 
 const good = {

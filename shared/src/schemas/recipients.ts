@@ -9,7 +9,7 @@ import {
   RECIPIENT_MESSAGES as M,
   RECIPIENT_REFERENCE_MAX,
   RECIPIENT_TEXT_MAX,
-} from '../messages-recipients';
+} from '../recipients/messages';
 import { fitsCharacters } from '../text';
 import { normalizePhone } from './messaging';
 

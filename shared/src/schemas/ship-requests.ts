@@ -2,8 +2,8 @@
 // Almacén (or finished repacks, one box each), the mode, the recipient and the delivery.
 import { z } from '../zod-es';
 import { DELIVERY_METHODS, SHIPPING_METHODS } from '../enums';
-import { DELIVERY_MESSAGES } from '../last-mile';
-import { SHIP_REQUEST_MESSAGES as M } from '../messages-ship-requests';
+import { DELIVERY_MESSAGES } from '../last-mile/last-mile';
+import { SHIP_REQUEST_MESSAGES as M } from '../ship-requests/messages';
 
 export const SHIP_REQUEST_MAX_PACKAGES = 50;
 

@@ -1,8 +1,8 @@
 // Shipment broadcasts (docs/product/messages-and-notifications.md#shipment-news): 'Publicar novedad' on a shipment. Delayed and new estimated
 // date need the new date (it becomes the shipment's estimated delivery); the other kinds carry none.
 import { z } from '../zod-es';
-import { SHIPMENT_NEWS_KINDS } from '../messaging';
-import { SHIPMENT_NEWS_KINDS_WITH_DATE, SHIPMENT_NEWS_MESSAGES as M } from '../messages-shipment-news';
+import { SHIPMENT_NEWS_KINDS } from '../messaging/messaging';
+import { SHIPMENT_NEWS_KINDS_WITH_DATE, SHIPMENT_NEWS_MESSAGES as M } from '../messaging/shipment-news';
 import { isoDay } from './form-fields';
 import { fitsCharacters } from '../text';
 

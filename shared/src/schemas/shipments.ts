@@ -3,9 +3,9 @@
 import { z } from '../zod-es';
 import { SHIPMENT_SORTS } from '../list-params';
 import { DELIVERY_METHODS, SHIPMENT_STATUSES, SHIPPING_METHODS } from '../enums';
-import { DELIVERY_MESSAGES } from '../last-mile';
-import { SHIPMENT_MESSAGES as M } from '../messages-packages';
-import { SHIPMENT_EDIT_MESSAGES as E } from '../messages-shipments';
+import { DELIVERY_MESSAGES } from '../last-mile/last-mile';
+import { SHIPMENT_MESSAGES as M } from '../packages/messages';
+import { SHIPMENT_EDIT_MESSAGES as E } from '../shipments/messages';
 import { centsNumber, isoDay } from './form-fields';
 import { optionalSearchText, sortedListParams } from './list';
 

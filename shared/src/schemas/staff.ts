@@ -2,7 +2,7 @@
 import { z } from '../zod-es';
 import { SORT_DIRECTIONS, STAFF_SORTS, STAFF_STATUSES } from '../list-params';
 import { STAFF_ROLES } from '../permissions';
-import { AUDIT_ENTITY_LABELS, AUDIT_MESSAGES } from '../messages-staff';
+import { AUDIT_ENTITY_LABELS, AUDIT_MESSAGES } from '../audit/messages';
 import { emailSchema, fullNameSchema, newPasswordSchema } from './auth';
 import { AUTH_MESSAGES } from '../messages';
 import { isoDay } from './form-fields';

@@ -4,7 +4,7 @@ import { z } from '../zod-es';
 import { centsNumber, optionalText } from './form-fields';
 import { TRACKING_SORTS, TRACKING_TABS } from '../list-params';
 import { PRIORITIES, TRACKING_STATUSES } from '../enums';
-import { TRACKING_MESSAGES as M } from '../messages-trackings';
+import { TRACKING_MESSAGES as M } from '../trackings/messages';
 import { optionalSearchText, sortedListParams } from './list';
 import { fitsCharacters } from '../text';
 import { trackingNumberProblem, typedTrackingNumber } from '../tracking-number';

@@ -1,7 +1,7 @@
 // The body of every webhook delivery (docs/product/public-api.md#a-delivery): what a receiver
 // parses, described in the OpenAPI document's `webhooks` (server/src/api/openapi.ts).
 import { z } from '../zod-es';
-import { WEBHOOK_EVENTS } from '../messages-api';
+import { WEBHOOK_EVENTS } from '../public-api/messages';
 
 export const apiWebhookPayload = z.object({
   type: z.enum(WEBHOOK_EVENTS).meta({ description: 'El evento.' }),

@@ -14,7 +14,7 @@ export const apiKeys = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    /** 'read' | 'read_write' (shared/src/messages-api.ts). */
+    /** 'read' | 'read_write' (shared/src/public-api/messages.ts). */
     scope: text('scope', { enum: ['read', 'read_write'] }).notNull(),
     /** The key's first characters ('csk_ab12'), shown in the list so the person can tell keys apart. */
     visiblePrefix: text('visible_prefix').notNull(),

@@ -14,7 +14,7 @@ export const webhookSubscriptions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
-    /** WEBHOOK_EVENTS (shared/src/messages-api.ts). */
+    /** WEBHOOK_EVENTS (shared/src/public-api/messages.ts). */
     events: text('events').array().notNull(),
     /**
      * `whsec_…`, kept in clear because every delivery is signed with it (an HMAC key, unlike an

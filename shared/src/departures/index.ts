@@ -1,0 +1,2 @@
+export * from './departures';
+export * from './journey';

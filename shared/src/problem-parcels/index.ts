@@ -1,0 +1,2 @@
+export * from './problem-parcels';
+export * from './filters';

@@ -1,0 +1,2 @@
+export * from './public-tracking';
+export * from './messages';

@@ -1,0 +1,2 @@
+export * from './reports';
+export * from './messages';
