@@ -46,9 +46,6 @@ export const TEMPORARY = [
   'server/src/http/hardening.test.ts',
   'server/src/trpc/fuzz.test.ts',
   'server/src/trpc/ownership-matrix.test.ts',
-  'server/src/trpc/routers/packages.test.ts',
-  'server/src/trpc/routers/pickups.test.ts',
-  'server/src/trpc/routers/shipments.test.ts',
   'tests/bench/web.ts',
   'tests/e2e/helpers.ts',
 ];
