@@ -91,7 +91,7 @@ export async function expectPlaywrightFeaturesKept(): Promise<void> {
     const inEffect = new Set(lists.at(-1));
     const dropped = lists.flat().filter((feature) => !inEffect.has(feature));
     if (lists.length === 0 || dropped.length > 0)
-      throw new Error(`Añade a PLAYWRIGHT_DISABLED_FEATURES (tests/e2e/helpers.ts): ${dropped.join(', ')}`);
+      throw new Error(`Añade a PLAYWRIGHT_DISABLED_FEATURES (tests/e2e/browser.ts): ${dropped.join(', ')}`);
   } finally {
     await browser.close();
   }
