@@ -20,7 +20,7 @@ export let maria: CustomerWithMailbox;
 export let pedro: CustomerWithMailbox;
 export const as = (c: { visitor: CustomerWithMailbox['visitor'] }) => callerFor(db(), c.visitor, config);
 
-export let seq = 0;
+let seq = 0;
 export const tag = () => `${Date.now().toString(36).toUpperCase()}${++seq}`;
 
 /** A parcel received today in the customer's warehouse, with its weight and measures. */
