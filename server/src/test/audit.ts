@@ -300,7 +300,6 @@ export async function deliveryPhotoOf(userId: string) {
   return { fileId: screen.id, thumbFileId: thumb.id };
 }
 
-/** A damaged-parcel claim Ana opens on a parcel received yesterday. */
 /**
  * An assisted purchase of Ana's (docs/product/compra-asistida.md), at a stage: asked, quoted by the
  * administrator, or moved on in the table (paid, bought) without the steps that are not under test.
@@ -323,6 +322,7 @@ export async function compraOfAna(stage: 'requested' | 'quoted' | 'paid' | 'purc
   return id;
 }
 
+/** A damaged-parcel claim Ana opens on a parcel received yesterday. */
 export async function claimOfAna(): Promise<string> {
   const [parcel] = await db()
     .insert(packages)

@@ -401,5 +401,3 @@ export const QUERY_INPUTS: Record<string, unknown> = {
 
 /** The id field a table key tests: the key up to its note. */
 export const fieldOf = (key: string) => key.split(' ')[0];
-
-// --- Set-up --------------------------------------------------------------------------------

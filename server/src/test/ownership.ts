@@ -171,8 +171,6 @@ export const anaView = () =>
     fileIds: [fixture.a.receiptFileId, fixture.a.invoiceFileId],
   });
 
-// --- The tests -----------------------------------------------------------------------------
-
 /** Builds the world of the file that calls it (once), before its first test. */
 export function useOwnership() {
   beforeAll(async () => {
