@@ -2,7 +2,8 @@
 import type { CasilleroType, MailboxCountry } from './enums';
 
 /** Mailbox activation cost in USD (docs/product/public-site.md#services). */
-export const ACTIVATION_COST_USD: Record<CasilleroType, number> = { usa: 4.99, china: 9.99 };
+/** A mailbox's activation, in integer cents (docs/decisions/005-money-and-numbers.md). */
+export const ACTIVATION_COST_USD_CENTS: Record<CasilleroType, number> = { usa: 499, china: 999 };
 
 export const CASILLERO_TYPE_TO_COUNTRY: Record<CasilleroType, Exclude<MailboxCountry, 'OTHER'>> = {
   usa: 'USA',

@@ -9,9 +9,9 @@ import {
 } from '@tabler/icons-react';
 import { createFileRoute } from '@tanstack/react-router';
 import {
-  ACTIVATION_COST_USD,
+  ACTIVATION_COST_USD_CENTS,
   CREDENTIALS,
-  formatUsd,
+  formatUsdFromCents,
   HOME_STATS,
   HOME_TESTIMONIALS,
   INSTRUCTOR,
@@ -82,10 +82,10 @@ function Hero() {
           buttonProps={{ size: 'md', variant: 'outline', color: 'white', leftSection: <IconBuildingStore size={18} /> }}
         >
           <DropdownLink to="/registro" search={{ type: 'usa' }}>
-            Casillero USA · {formatUsd(ACTIVATION_COST_USD.usa)}
+            Casillero USA · {formatUsdFromCents(ACTIVATION_COST_USD_CENTS.usa)}
           </DropdownLink>
           <DropdownLink to="/registro" search={{ type: 'china' }}>
-            Casillero China · {formatUsd(ACTIVATION_COST_USD.china)}
+            Casillero China · {formatUsdFromCents(ACTIVATION_COST_USD_CENTS.china)}
           </DropdownLink>
         </NavDropdown>
       </Group>

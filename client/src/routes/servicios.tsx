@@ -1,7 +1,7 @@
 import { Badge, Card, Container, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCalculator, IconCheck, IconHeadset, IconMapPin, IconReceipt2, IconRoute } from '@tabler/icons-react';
 import { createFileRoute } from '@tanstack/react-router';
-import { COMPRA_PAGE, formatUsd, SERVICE_LOCKERS, SERVICE_REASONS } from '@casillero/shared';
+import { COMPRA_PAGE, formatUsdFromCents, SERVICE_LOCKERS, SERVICE_REASONS } from '@casillero/shared';
 import { ButtonLink } from '../components/links';
 import { FeatureIcon } from '../components/public/FeatureIcon';
 import { PageHero } from '../components/public/PageHero';
@@ -40,7 +40,7 @@ function LockerCard({
             </Title>
           </Group>
           <Badge variant="light" size="lg">
-            Activación {formatUsd(locker.activation)}
+            Activación {formatUsdFromCents(locker.activationUsdCents)}
           </Badge>
         </Group>
         <Text c="dimmed">{locker.summary}</Text>

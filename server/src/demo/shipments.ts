@@ -1,5 +1,5 @@
 // Shipments to Venezuela: María's on its way, three delivered long ago. Written directly, with
-// their packages moved to 'in_shipment' or 'shipped': the shipment service issues the shipping
+// their packages moved to 'shipped': the shipment service issues the shipping
 // invoice and charges the ledger at the current time, and the ledger is append-only, so a
 // shipment that left weeks ago cannot be created through it. Its payment is credited on the day
 // it was approved (billing.ts), which issues the invoice of that day.
@@ -67,12 +67,10 @@ async function shipment(ctx: DemoContext, cast: DemoCast, values: ShipmentSpec) 
       updatedAt: at(ctx, stage.daysAgo),
     })),
   );
-  // As the status service leaves them: in the shipment until it is delivered.
+  // As the status service leaves them: a shipment in transit or delivered has left the warehouse,
+  // so its parcels are 'shipped' (services/shipment-left.ts refuses a delivery of one still inside).
   for (const item of values.items) {
-    await ctx.tx
-      .update(packages)
-      .set({ status: values.status === 'delivered' ? 'shipped' : 'in_shipment', updatedAt: item.updatedAt })
-      .where(eq(packages.id, item.id));
+    await ctx.tx.update(packages).set({ status: 'shipped', updatedAt: item.updatedAt }).where(eq(packages.id, item.id));
   }
   return row;
 }

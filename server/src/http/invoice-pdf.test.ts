@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import * as mupdf from 'mupdf';
 import {
-  ACTIVATION_COST_USD,
+  ACTIVATION_COST_USD_CENTS,
   AUTH_MESSAGES,
   BILLING_MESSAGES,
   BUSINESS_FISCAL,
@@ -43,7 +43,7 @@ const today = businessToday();
 const yesterday = businessToday(new Date(Date.now() - 24 * 3600 * 1000));
 const dmy = (iso: string) => iso.split('-').reverse().join('/');
 /** The activation fee of a USA casillero, as the invoice charges it. */
-const activationCents = Math.round(ACTIVATION_COST_USD.usa * 100);
+const activationCents = ACTIVATION_COST_USD_CENTS.usa;
 
 async function activationInvoiceOf(userId: string) {
   const [invoice] = await db()
@@ -136,7 +136,7 @@ describe('GET /api/invoices/:id/pdf', () => {
       expect(text).toContain(expected);
     }
     // Spelled out as the customer reads them: $4,99, Bs. 182,14 (4,99 × 36,5) and a rate of 36,50.
-    expect(formatUsdCents(activationCents)).toBe(`$${ACTIVATION_COST_USD.usa.toFixed(2).replace('.', ',')}`);
+    expect(formatUsdCents(activationCents)).toBe('$4,99');
     expect(text).toContain(`Bs. ${(vesCentimos / 100).toFixed(2).replace('.', ',')}`);
     expect(text).toContain('36,5');
     // Owed in full, in both currencies at the invoice's rate.

@@ -1,4 +1,4 @@
-import { ACTIVATION_COST_USD, dollarsToCents, type CasilleroType } from '@casillero/shared';
+import { ACTIVATION_COST_USD_CENTS, type CasilleroType } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { paymentTransactions, userProfiles, users } from '../db/schema';
 import { insertMailbox, warehouseAddressFor } from './mailbox-code';
@@ -18,7 +18,7 @@ export async function openMailboxWithActivation(tx: DbOrTx, userId: string, type
     await mailboxPrefixOf(tx, userId),
   );
   if (!mailbox) throw new Error('No se pudo generar un código de casillero único.');
-  const payment = await chargeActivation(tx, userId, mailbox, dollarsToCents(ACTIVATION_COST_USD[type]), null, now);
+  const payment = await chargeActivation(tx, userId, mailbox, ACTIVATION_COST_USD_CENTS[type], null, now);
   return { mailbox, payment };
 }
 

@@ -31,7 +31,6 @@ import {
   type openClaimInput,
   dollarsToCents,
   FISCAL_MESSAGES,
-  fromCents,
 } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import {
@@ -361,7 +360,7 @@ async function correctWeight(
       {
         userId: claim.userId,
         kind: 'adjustment',
-        amountUsd: fromCents(-adjustment),
+        usdCents: -adjustment,
         reason: claimWeightAdjustmentDescription(claimCode(claim.number), label),
       },
       M.amountRequired,
@@ -423,7 +422,7 @@ export async function decideClaim(
     const entry = await recordLedgerCorrection(
       tx,
       staffId,
-      { userId: claim.userId, kind: 'adjustment', amountUsd: fromCents(-payout), reason: claimCreditDescription(code) },
+      { userId: claim.userId, kind: 'adjustment', usdCents: -payout, reason: claimCreditDescription(code) },
       M.amountRequired,
     );
     entryId = entry.id;

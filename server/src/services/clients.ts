@@ -4,8 +4,7 @@
 // spec's messages; the checks before them only answer sooner.
 import { and, eq, ne } from 'drizzle-orm';
 import {
-  ACTIVATION_COST_USD,
-  dollarsToCents,
+  ACTIVATION_COST_USD_CENTS,
   CLIENT_MAILBOX_NOTIFICATIONS as N,
   CLIENT_MESSAGES as M,
   MAILBOX_COUNTRY_LABELS,
@@ -92,7 +91,7 @@ export async function createMailboxForClient(db: Db, input: z.output<typeof mail
       if (!mailbox) throw input.mailboxCode ? codeTaken() : new Error(M.createFailed);
 
       const type = ACTIVATION_TYPE[input.country];
-      const activationUsdCents = input.chargeActivation && type ? dollarsToCents(ACTIVATION_COST_USD[type]) : null;
+      const activationUsdCents = input.chargeActivation && type ? ACTIVATION_COST_USD_CENTS[type] : null;
       let activationPaymentId: string | null = null;
       if (activationUsdCents !== null) {
         const payment = await chargeActivation(tx, input.userId, mailbox, activationUsdCents, null);

@@ -1,4 +1,4 @@
-import { ACTIVATION_COST_USD, DELIVERY_TIME, WAREHOUSE_ADDRESSES } from '../constants';
+import { ACTIVATION_COST_USD_CENTS, DELIVERY_TIME, WAREHOUSE_ADDRESSES } from '../constants';
 import { formatUsd } from '../format';
 import type { PriceList } from '../price-list/price-list';
 
@@ -6,7 +6,7 @@ import type { PriceList } from '../price-list/price-list';
 export const SERVICE_LOCKERS = {
   usa: {
     title: 'Casillero en Miami (USA)',
-    activation: ACTIVATION_COST_USD.usa,
+    activationUsdCents: ACTIVATION_COST_USD_CENTS.usa,
     summary: 'Compra en cualquier tienda de Estados Unidos y recibe en tu casillero de Miami.',
     benefits: [
       `Dirección en ${WAREHOUSE_ADDRESSES.USA.city}, Florida`,
@@ -20,7 +20,7 @@ export const SERVICE_LOCKERS = {
   },
   china: {
     title: 'Casillero en Beijing (China)',
-    activation: ACTIVATION_COST_USD.china,
+    activationUsdCents: ACTIVATION_COST_USD_CENTS.china,
     summary: 'Importa directo de fábricas y proveedores chinos con tu dirección en Beijing.',
     benefits: [
       `Dirección en ${WAREHOUSE_ADDRESSES.CHINA.city}`,

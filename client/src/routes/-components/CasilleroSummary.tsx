@@ -1,10 +1,10 @@
 import { Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import {
-  ACTIVATION_COST_USD,
+  ACTIVATION_COST_USD_CENTS,
   type CasilleroType,
   DELIVERY_TIME,
-  formatUsd,
+  formatUsdFromCents,
   WAREHOUSE_ADDRESSES,
 } from '@casillero/shared';
 
@@ -46,8 +46,8 @@ export function CasilleroSummary({ type, onChange }: CasilleroSummaryProps) {
           </Text>
         </Group>
         <Text size="sm">
-          Costo de activación: <strong>{formatUsd(ACTIVATION_COST_USD[type])}</strong>. Tu casillero queda activo cuando
-          se aprueba el pago de activación.
+          Costo de activación: <strong>{formatUsdFromCents(ACTIVATION_COST_USD_CENTS[type])}</strong>. Tu casillero
+          queda activo cuando se aprueba el pago de activación.
         </Text>
         <Text size="sm" c="dimmed">
           {casillero.note}

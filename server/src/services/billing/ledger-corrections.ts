@@ -4,13 +4,14 @@
 // rejects it. The database refuses a decision by the person who asked, and the audit log holds
 // the request and the decision, each with its person.
 import { and, eq } from 'drizzle-orm';
-import { BILLING_MESSAGES, CLIENT_MESSAGES, dollarsToCents, formatUsdCents, fromCents } from '@casillero/shared';
+import { BILLING_MESSAGES, CLIENT_MESSAGES, formatUsdCents } from '@casillero/shared';
 import type { DbOrTx } from '../../db/client';
 import { ledgerCorrectionRequests, users } from '../../db/schema';
 import { DomainError } from '../../lib/domain-error';
 import { recordLedgerCorrection } from './ledger';
 
-type CorrectionInput = { userId: string; kind: 'adjustment' | 'refund'; amountUsd: number; reason: string };
+/** The amount in integer cents (docs/decisions/005-money-and-numbers.md): signed for an adjustment. */
+type CorrectionInput = { userId: string; kind: 'adjustment' | 'refund'; usdCents: number; reason: string };
 
 /**
  * A staff member's correction: entered at once below the threshold, otherwise kept for a second
@@ -22,7 +23,7 @@ export async function requestLedgerCorrection(
   input: CorrectionInput,
   thresholdUsdCents: number,
 ) {
-  const cents = dollarsToCents(input.amountUsd);
+  const cents = input.usdCents;
   if (Math.abs(cents) < thresholdUsdCents) {
     const entry = await recordLedgerCorrection(tx, staffId, input, BILLING_MESSAGES.refundExceedsCredit);
     return { pending: false as const, id: String(entry.id), message: BILLING_MESSAGES.adjustmentSaved };
@@ -68,7 +69,7 @@ export async function decideLedgerCorrection(tx: DbOrTx, staffId: string, input:
     ? await recordLedgerCorrection(
         tx,
         staffId,
-        { userId: request.userId, kind: request.kind, amountUsd: fromCents(request.usdCents), reason: request.reason },
+        { userId: request.userId, kind: request.kind, usdCents: request.usdCents, reason: request.reason },
         BILLING_MESSAGES.refundExceedsCredit,
       )
     : null;

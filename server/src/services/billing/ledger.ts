@@ -6,7 +6,7 @@
 // approvals, an invoice and a credit application of one customer take turns; different
 // customers never wait for each other. Amounts are integers: USD cents, Bs. céntimos.
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { dollarsToCents, CLIENT_MESSAGES } from '@casillero/shared';
+import { CLIENT_MESSAGES } from '@casillero/shared';
 import { rowsOf, type DbOrTx } from '../../db/client';
 import { invoices, ledgerEntries, mailboxes, paymentTransactions, users } from '../../db/schema';
 import { DomainError } from '../../lib/domain-error';
@@ -140,7 +140,7 @@ export async function moneyOnInvoice(tx: DbOrTx, invoiceId: string): Promise<num
 export async function recordLedgerCorrection(
   tx: DbOrTx,
   staffId: string,
-  input: { userId: string; kind: 'adjustment' | 'refund'; amountUsd: number; reason: string },
+  input: { userId: string; kind: 'adjustment' | 'refund'; usdCents: number; reason: string },
   refundExceedsCredit: string,
 ) {
   await lockLedger(tx, input.userId);
@@ -150,9 +150,8 @@ export async function recordLedgerCorrection(
     .from(users)
     .where(and(eq(users.id, input.userId), eq(users.role, 'user')));
   if (!customer) throw new DomainError('NOT_FOUND', CLIENT_MESSAGES.notFound);
-  const cents = dollarsToCents(input.amountUsd);
   // A refund gives credit back: it raises the balance by its (positive) amount.
-  const usdCents = input.kind === 'refund' ? Math.abs(cents) : cents;
+  const usdCents = input.kind === 'refund' ? Math.abs(input.usdCents) : input.usdCents;
   if (input.kind === 'refund' && usdCents > (await creditOnAccount(tx, input.userId))) {
     throw new DomainError('BAD_INPUT', refundExceedsCredit);
   }

@@ -10,7 +10,6 @@ import {
   COMPRA_PREALERT_DESCRIPTION,
   compraCode,
   formatUsdFromCents,
-  fromCents,
   storeOfLink,
   trackingKey,
   type compraPurchaseInput,
@@ -64,7 +63,7 @@ export async function recordCompraPurchase(
       {
         userId: request.userId,
         kind: 'adjustment',
-        amountUsd: fromCents(difference),
+        usdCents: difference,
         reason: COMPRA_CREDIT_DESCRIPTION(code),
       },
       M.finalAmountInvalid,

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
-  ACTIVATION_COST_USD,
-  dollarsToCents,
+  ACTIVATION_COST_USD_CENTS,
   AUTH_MESSAGES,
   ADMIN_SETUP_MESSAGES,
   PASSWORD_CHANGE_LIMIT,
@@ -65,7 +64,7 @@ describe('sign-up', () => {
     expect(payments[0]).toMatchObject({
       transactionType: 'mailbox_activation',
       status: 'pending',
-      amountUsdCents: dollarsToCents(ACTIVATION_COST_USD.china),
+      amountUsdCents: ACTIVATION_COST_USD_CENTS.china,
       mailboxId: boxes[0].id,
     });
 

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import {
-  ACTIVATION_COST_USD,
+  ACTIVATION_COST_USD_CENTS,
   BILLING_MESSAGES,
   DELIVERY_FEE_DEFAULTS_USD_CENTS,
   PAYMENT_MESSAGES,
@@ -53,8 +53,8 @@ afterAll(async () => {
 const db = () => database.db;
 const as = (p: Person) => callerFor(db(), p.visitor, config());
 
-const USA_CENTS = Math.round(ACTIVATION_COST_USD.usa * 100);
-const CHINA_CENTS = Math.round(ACTIVATION_COST_USD.china * 100);
+const USA_CENTS = ACTIVATION_COST_USD_CENTS.usa;
+const CHINA_CENTS = ACTIVATION_COST_USD_CENTS.china;
 const daysAgo = (n: number) => businessToday(new Date(Date.now() - n * 86_400_000));
 
 let refSerial = 0;

@@ -7,6 +7,7 @@ import {
   customerIdInput,
   invoiceIdInput,
   invoiceIssueInput,
+  dollarsToCents,
   ledgerEntryInput,
 } from '@casillero/shared';
 import { customerBalance, findInvoice, listCustomerInvoices, listLedger } from '../../queries/billing';
@@ -63,7 +64,12 @@ export const billingRouter = router({
     .input(ledgerEntryInput)
     .mutation(({ ctx, input }) =>
       ctx.db.transaction((tx) =>
-        requestLedgerCorrection(tx, ctx.user.id, input, ctx.config.ledgerSecondApprovalUsdCents),
+        requestLedgerCorrection(
+          tx,
+          ctx.user.id,
+          { userId: input.userId, kind: input.kind, usdCents: dollarsToCents(input.amountUsd), reason: input.reason },
+          ctx.config.ledgerSecondApprovalUsdCents,
+        ),
       ),
     ),
 

@@ -4,15 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import {
-  ACTIVATION_COST_USD,
-  dollarsToCents,
+  ACTIVATION_COST_USD_CENTS,
   AUTH_MESSAGES,
   CLIENT_MAILBOX_NOTIFICATIONS as N,
   CLIENT_MESSAGES as M,
   MAILBOX_COUNTRY_LABELS,
   PROFILE_MESSAGES,
   WAREHOUSE_ADDRESSES,
-  formatUsd,
+  formatUsdFromCents,
   type MailboxCreateInput,
 } from '@casillero/shared';
 import type { Database } from '../../db/client';
@@ -193,12 +192,16 @@ describe('mailboxes.createForClient', () => {
     expect(payment).toMatchObject({
       id: result.activationPaymentId,
       transactionType: 'mailbox_activation',
-      amountUsdCents: dollarsToCents(ACTIVATION_COST_USD.china),
+      amountUsdCents: ACTIVATION_COST_USD_CENTS.china,
       status: 'pending',
     });
     expect(await notificationsOf(c.user.id)).toContainEqual({
       title: N.createdTitle,
-      message: N.created(result.mailboxCode, MAILBOX_COUNTRY_LABELS.CHINA, formatUsd(ACTIVATION_COST_USD.china)),
+      message: N.created(
+        result.mailboxCode,
+        MAILBOX_COUNTRY_LABELS.CHINA,
+        formatUsdFromCents(ACTIVATION_COST_USD_CENTS.china),
+      ),
       type: 'general',
       link: '/dashboard/mis-casilleros',
     });
@@ -207,7 +210,7 @@ describe('mailboxes.createForClient', () => {
     const mine = await c.caller.mailboxes.mine();
     expect(mine.find((b) => b.id === result.id)).toMatchObject({
       status: 'inactive',
-      activation: { amountUsdCents: dollarsToCents(ACTIVATION_COST_USD.china), status: 'pending' },
+      activation: { amountUsdCents: ACTIVATION_COST_USD_CENTS.china, status: 'pending' },
     });
   });
 

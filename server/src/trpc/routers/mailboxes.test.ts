@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ACTIVATION_COST_USD, dollarsToCents, MAILBOX_COUNTRY_LABELS, MAILBOX_MESSAGES } from '@casillero/shared';
+import { ACTIVATION_COST_USD_CENTS, MAILBOX_COUNTRY_LABELS, MAILBOX_MESSAGES } from '@casillero/shared';
 import type { Database } from '../../db/client';
 import { mailboxes, paymentTransactions } from '../../db/schema';
 import { createTestDatabase } from '../../test/db';
@@ -23,7 +23,7 @@ describe('mailboxes', () => {
     expect(box).toMatchObject({ country: 'USA', status: 'inactive', city: 'Miami', state: 'FL', postalCode: '33166' });
     expect(box.addressLine2).toBe(`REF/APTO: ${box.mailboxCode}`);
     expect(box.activation).toMatchObject({
-      amountUsdCents: dollarsToCents(ACTIVATION_COST_USD.usa),
+      amountUsdCents: ACTIVATION_COST_USD_CENTS.usa,
       status: 'pending',
       reportedAt: null,
     });
@@ -33,7 +33,7 @@ describe('mailboxes', () => {
     const { caller, user } = await signedInCustomer(db(), { type: 'usa' });
     const opened = await caller.mailboxes.open({ type: 'china' });
     expect(opened.mailboxCode).toMatch(/^BJS\d{6}$/);
-    expect(opened.activationAmountUsdCents).toBe(dollarsToCents(ACTIVATION_COST_USD.china));
+    expect(opened.activationAmountUsdCents).toBe(ACTIVATION_COST_USD_CENTS.china);
     const boxes = await caller.mailboxes.mine();
     expect(boxes.map((b) => b.country)).toEqual(['USA', 'CHINA']);
     expect(boxes[1]).toMatchObject({ status: 'inactive', activation: { amountUsdCents: 999, status: 'pending' } });

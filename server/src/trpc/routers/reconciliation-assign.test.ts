@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import {
-  ACTIVATION_COST_USD,
+  ACTIVATION_COST_USD_CENTS,
   RECONCILIATION_MESSAGES as M,
   formatDate,
   formatVesFromCents,
@@ -35,7 +35,7 @@ let transferencia: string;
 
 const RATE = '40';
 /** A USA activation at the test's rate, in Bs. céntimos. */
-const OWED = usdCentsToVesCentimos(Math.round(ACTIVATION_COST_USD.usa * 100), RATE);
+const OWED = usdCentsToVesCentimos(ACTIVATION_COST_USD_CENTS.usa, RATE);
 const bs = (centimos: number) => `${Math.trunc(centimos / 100)},${String(centimos % 100).padStart(2, '0')}`;
 
 beforeAll(async () => {
@@ -103,7 +103,7 @@ describe('assigning a credit nobody reported', () => {
       status: 'completed',
       currency: 'VES',
       amountVesCents: OWED,
-      amountUsdCents: Math.round(ACTIVATION_COST_USD.usa * 100),
+      amountUsdCents: ACTIVATION_COST_USD_CENTS.usa,
       paymentReference: '000777111',
       paymentMethod: 'Transferencia Banesco',
       paymentMethodId: transferencia,

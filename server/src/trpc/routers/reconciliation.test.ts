@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import {
-  ACTIVATION_COST_USD,
+  ACTIVATION_COST_USD_CENTS,
   RECONCILIATION_MESSAGES as M,
   RECONCILIATION_TOLERANCE_CENTIMOS,
   usdCentsToVesCentimos,
@@ -33,7 +33,7 @@ let pagoMovil: string;
 
 const RATE = '40';
 /** A USA activation at the test's rate, in Bs. céntimos: what a customer who pays it in full reports. */
-const OWED = usdCentsToVesCentimos(Math.round(ACTIVATION_COST_USD.usa * 100), RATE);
+const OWED = usdCentsToVesCentimos(ACTIVATION_COST_USD_CENTS.usa, RATE);
 /** 1234,56 style, as the bank writes it. */
 const bs = (centimos: number) =>
   `${centimos < 0 ? '-' : ''}${Math.trunc(Math.abs(centimos) / 100)},${String(Math.abs(centimos) % 100).padStart(2, '0')}`;

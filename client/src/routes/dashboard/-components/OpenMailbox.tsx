@@ -5,12 +5,12 @@ import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
-  ACTIVATION_COST_USD,
+  ACTIVATION_COST_USD_CENTS,
   CASILLERO_TYPES,
   CASILLERO_TYPE_TO_COUNTRY,
   MAILBOX_COUNTRY_LABELS,
   MAILBOX_MESSAGES,
-  formatUsd,
+  formatUsdFromCents,
   type CasilleroType,
   type MailboxCountry,
 } from '@casillero/shared';
@@ -52,7 +52,7 @@ export function OpenMailbox({ existing }: { existing: MailboxCountry[] }) {
             <Stack gap={2}>
               <Text fw={600}>¿Compras también en {MAILBOX_COUNTRY_LABELS[CASILLERO_TYPE_TO_COUNTRY[type]]}?</Text>
               <Text size="sm" c="dimmed">
-                Abre tu casillero allí. Activación: {formatUsd(ACTIVATION_COST_USD[type])}.
+                Abre tu casillero allí. Activación: {formatUsdFromCents(ACTIVATION_COST_USD_CENTS[type])}.
               </Text>
             </Stack>
             <Button
@@ -72,8 +72,8 @@ export function OpenMailbox({ existing }: { existing: MailboxCountry[] }) {
           <Stack>
             <Text size="sm">
               Se creará tu casillero en {MAILBOX_COUNTRY_LABELS[CASILLERO_TYPE_TO_COUNTRY[chosen]]}, inactivo hasta que
-              aprobemos el pago de activación de <strong>{formatUsd(ACTIVATION_COST_USD[chosen])}</strong>, que podrás
-              reportar en Facturas.
+              aprobemos el pago de activación de{' '}
+              <strong>{formatUsdFromCents(ACTIVATION_COST_USD_CENTS[chosen])}</strong>, que podrás reportar en Facturas.
             </Text>
             <Group justify="flex-end">
               <Button variant="default" onClick={modal.close}>

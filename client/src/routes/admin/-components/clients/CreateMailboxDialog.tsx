@@ -4,13 +4,13 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
-  ACTIVATION_COST_USD,
+  ACTIVATION_COST_USD_CENTS,
   CLIENT_MESSAGES as M,
   MAILBOX_CODE_PREFIX,
   MAILBOX_COUNTRIES,
   MAILBOX_COUNTRY_LABELS,
   WAREHOUSE_ADDRESSES,
-  formatUsd,
+  formatUsdFromCents,
   mailboxCreateInput,
   type MailboxCountry,
 } from '@casillero/shared';
@@ -46,8 +46,8 @@ const EMPTY: Values = {
 };
 
 const ACTIVATION: Partial<Record<MailboxCountry, number>> = {
-  USA: ACTIVATION_COST_USD.usa,
-  CHINA: ACTIVATION_COST_USD.china,
+  USA: ACTIVATION_COST_USD_CENTS.usa,
+  CHINA: ACTIVATION_COST_USD_CENTS.china,
 };
 const refLine = (code: string) => (code.trim() ? `REF/APTO: ${code.trim().toUpperCase()}` : '');
 const labelOf = (c: { fullName: string | null; email: string }) =>
@@ -197,7 +197,7 @@ function CreateMailboxForm({ client, onClose }: { client: ClientRef | null; onCl
       </SimpleGrid>
       {fee !== undefined && (
         <Checkbox
-          label={`Cobrar la activación (${formatUsd(fee)}): el casillero se activa al aprobar ese pago`}
+          label={`Cobrar la activación (${formatUsdFromCents(fee)}): el casillero se activa al aprobar ese pago`}
           description="Desmárcalo si el cliente ya pagó o se le exonera; podrás activarlo tú mismo."
           {...form.getInputProps('chargeActivation', { type: 'checkbox' })}
         />
