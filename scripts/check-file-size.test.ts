@@ -1,12 +1,12 @@
 // npm run check:file-size (scripts/check-file-size.mjs) run on a small repository of its own: a
 // 501-line code file fails it and is named, one of 500 passes, what is not counted (generated
-// files, Markdown, what git ignores) stays out, and the temporary list can only shrink.
+// files, Markdown, what git ignores) stays out, and the files over it are listed longest first.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEMPORARY, filesOf, findOversized, lineCount } from './check-file-size.mjs';
+import { filesOf, findOversized, lineCount } from './check-file-size.mjs';
 
 const script = path.resolve(import.meta.dirname, 'check-file-size.mjs');
 const repo = mkdtempSync(path.join(tmpdir(), 'file-size-'));
@@ -31,8 +31,6 @@ beforeAll(() => {
   put('server/drizzle/0001_big.sql', linesOf(900));
   put('notes/long.md', linesOf(900));
   put('node_modules/some-lib/index.js', linesOf(900));
-  // The files still waiting to be split are over the limit here too, as in the repository.
-  for (const file of TEMPORARY as string[]) put(file, linesOf(600));
 });
 afterAll(() => rmSync(repo, { recursive: true, force: true }));
 
@@ -63,14 +61,17 @@ describe('check:file-size', () => {
     rmSync(path.join(repo, 'tests/e2e/grown.test.ts'));
   });
 
-  it('takes a file off the temporary list once it is no longer over the limit', () => {
-    put('server/src/waiting.ts', linesOf(600));
-    const files = filesOf(repo);
-    const temporary = ['server/src/waiting.ts', 'server/src/steps.ts', 'server/src/gone.ts'];
-    const { over, waiting, stale } = findOversized(files, { root: repo, temporary });
-    expect(waiting.map((w: { file: string }) => w.file)).toEqual(['server/src/waiting.ts']);
-    expect(over.map((o: { file: string }) => o.file)).not.toContain('server/src/waiting.ts');
-    expect(stale).toEqual(['server/src/steps.ts', 'server/src/gone.ts']);
-    rmSync(path.join(repo, 'server/src/waiting.ts'));
+  it('lists the files over the limit longest first, and counts every code file it read', () => {
+    put('server/src/long.ts', linesOf(600));
+    put('server/src/longer.ts', linesOf(800));
+    const { checked, over } = findOversized(filesOf(repo), { root: repo });
+    expect(over).toEqual([
+      { file: 'server/src/longer.ts', lines: 800 },
+      { file: 'server/src/long.ts', lines: 600 },
+    ]);
+    // steps.ts and the two above; not the generated, ignored or Markdown files.
+    expect(checked).toBe(3);
+    rmSync(path.join(repo, 'server/src/long.ts'));
+    rmSync(path.join(repo, 'server/src/longer.ts'));
   });
 });

@@ -13,16 +13,9 @@ import {
   RATE_MESSAGES,
   formatDate,
 } from '@casillero/shared';
-import {
-  animationsDone,
-  chromiumOrExplain,
-  DEMO,
-  fieldLabel,
-  openFromNavigation,
-  signIn,
-  useBrowserSession,
-  withScreenshotOnFailure,
-} from './helpers';
+import { animationsDone, openFromNavigation, withScreenshotOnFailure } from './screens';
+import { chromiumOrExplain } from './browser';
+import { DEMO, fieldLabel, signIn, useBrowserSession } from './session';
 
 const chromium = chromiumOrExplain();
 const WAREHOUSE = 'almacen@casillero.test';

@@ -10,16 +10,9 @@ import { deflateSync } from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGE_STATUS_LABELS, SHIPMENT_STATUS_LABELS, formatKg, formatUsdCents } from '@casillero/shared';
-import {
-  chromiumOrExplain,
-  DEMO,
-  fieldLabel,
-  openFromNavigation,
-  openPage,
-  signIn,
-  useBrowserSession,
-  withScreenshotOnFailure,
-} from './helpers';
+import { chromiumOrExplain } from './browser';
+import { DEMO, fieldLabel, openPage, signIn, useBrowserSession } from './session';
+import { openFromNavigation, withScreenshotOnFailure } from './screens';
 
 const chromium = chromiumOrExplain();
 const NEW_TRACKING = 'E2E-PKG-00001';

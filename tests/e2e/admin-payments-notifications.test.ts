@@ -4,14 +4,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatUsd } from '@casillero/shared';
-import {
-  chromiumOrExplain,
-  DEMO,
-  signIn,
-  useBrowserSession,
-  withScreenshotOnFailure,
-  openFromNavigation,
-} from './helpers';
+import { chromiumOrExplain } from './browser';
+import { DEMO, signIn, useBrowserSession } from './session';
+import { withScreenshotOnFailure, openFromNavigation } from './screens';
 
 const chromium = chromiumOrExplain();
 /** The demo customer's reported China activation (Binance USDT). */

@@ -5,17 +5,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PACKAGE_STATUS_LABELS, PREALERT_NOTIFICATIONS, PREALERT_STATUS_LABELS } from '@casillero/shared';
-import {
-  animationsDone,
-  chromiumOrExplain,
-  DEMO,
-  fieldLabel,
-  openFromNavigation,
-  openPage,
-  signIn,
-  useBrowserSession,
-  withScreenshotOnFailure,
-} from './helpers';
+import { animationsDone, openFromNavigation, withScreenshotOnFailure } from './screens';
+import { chromiumOrExplain } from './browser';
+import { DEMO, fieldLabel, openPage, signIn, useBrowserSession } from './session';
 
 const chromium = chromiumOrExplain();
 /** María's pending demo pre-alert (server/src/demo/). */

@@ -3,14 +3,9 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  chromiumOrExplain,
-  DEMO,
-  signIn,
-  useBrowserSession,
-  withScreenshotOnFailure,
-  openFromNavigation,
-} from './helpers';
+import { chromiumOrExplain } from './browser';
+import { DEMO, signIn, useBrowserSession } from './session';
+import { withScreenshotOnFailure, openFromNavigation } from './screens';
 import { formatCount } from '@casillero/shared';
 
 const chromium = chromiumOrExplain();

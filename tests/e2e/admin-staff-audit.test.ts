@@ -8,16 +8,10 @@
 import type { Page } from 'playwright-core';
 import { STAFF_ROLE_DESCRIPTIONS, formatCaracasDateTime } from '@casillero/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  openFromNavigation,
-  chromiumOrExplain,
-  DEMO,
-  fieldLabel,
-  signIn,
-  useBrowserSession,
-  waitForEmailLink,
-  withScreenshotOnFailure,
-} from './helpers';
+import { openFromNavigation, withScreenshotOnFailure } from './screens';
+import { chromiumOrExplain } from './browser';
+import { DEMO, fieldLabel, signIn, useBrowserSession } from './session';
+import { waitForEmailLink } from './app-server';
 
 const chromium = chromiumOrExplain();
 const PERSON = { email: 'luis.almacen.e2e@casillero.test', name: 'Luis Almacén E2E', password: 'Almacen#E2E2026' };

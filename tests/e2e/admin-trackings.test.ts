@@ -3,16 +3,9 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  chromiumOrExplain,
-  DEMO,
-  fieldLabel,
-  openFromNavigation,
-  openPage,
-  signIn,
-  useBrowserSession,
-  withScreenshotOnFailure,
-} from './helpers';
+import { chromiumOrExplain } from './browser';
+import { DEMO, fieldLabel, openPage, signIn, useBrowserSession } from './session';
+import { openFromNavigation, withScreenshotOnFailure } from './screens';
 
 const chromium = chromiumOrExplain();
 const NEW_TRACKING = 'E2E-NUEVO-12345';

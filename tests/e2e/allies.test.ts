@@ -5,18 +5,10 @@
 // reads a customer's parcels and pre-alerts one for her, which the portal then lists.
 import { describe, expect, it } from 'vitest';
 import { ALLY_MESSAGES as M, API_KEY_MESSAGES, API_KEY_SCOPE_LABELS } from '@casillero/shared';
-import {
-  DEMO,
-  DESKTOP,
-  chromiumOrExplain,
-  fieldLabel,
-  openFromNavigation,
-  signIn,
-  useBrowserSession,
-  waitForEmailLink,
-  waitForHydration,
-  withScreenshotOnFailure,
-} from './helpers';
+import { DEMO, fieldLabel, signIn, useBrowserSession, waitForHydration } from './session';
+import { DESKTOP, openFromNavigation, withScreenshotOnFailure } from './screens';
+import { chromiumOrExplain } from './browser';
+import { waitForEmailLink } from './app-server';
 
 const chromium = chromiumOrExplain();
 const ALLY = { name: 'Tienda E2E', prefix: 'TE', email: 'tienda.e2e@casillero.test', password: 'Aliado#E2E2026' };

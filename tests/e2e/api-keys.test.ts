@@ -3,15 +3,9 @@
 // revokes it, and the integration's next call is refused with 401.
 import { describe, expect, it } from 'vitest';
 import { API_KEY_MESSAGES } from '@casillero/shared';
-import {
-  DEMO,
-  chromiumOrExplain,
-  signIn,
-  useBrowserSession,
-  waitForHydration,
-  withScreenshotOnFailure,
-  landedInCustomerArea,
-} from './helpers';
+import { DEMO, signIn, useBrowserSession, waitForHydration, landedInCustomerArea } from './session';
+import { chromiumOrExplain } from './browser';
+import { withScreenshotOnFailure } from './screens';
 
 const chromium = chromiumOrExplain();
 

@@ -19,19 +19,10 @@ import {
   formatUsdCents,
   insurancePremiumCents,
 } from '@casillero/shared';
-import {
-  DEMO,
-  DESKTOP,
-  PHONE,
-  fieldLabel,
-  chromiumOrExplain,
-  expectNoHorizontalScroll,
-  openFromNavigation,
-  signIn,
-  trpcCaller,
-  useBrowserSession,
-  withScreenshotOnFailure,
-} from './helpers';
+import { DEMO, fieldLabel, signIn, useBrowserSession } from './session';
+import { DESKTOP, PHONE, expectNoHorizontalScroll, openFromNavigation, withScreenshotOnFailure } from './screens';
+import { chromiumOrExplain } from './browser';
+import { trpcCaller } from './app-server';
 
 const chromium = chromiumOrExplain();
 

@@ -15,20 +15,17 @@ import {
   formatUsdFromCents,
   formatVesCentimos,
 } from '@casillero/shared';
+import { DEMO, fieldLabel, signIn, useBrowserSession } from './session';
 import {
-  DEMO,
   DESKTOP,
   PHONE,
-  chromiumOrExplain,
   expectNoHorizontalScroll,
-  fieldLabel,
   listRows,
   openFromNavigation,
   responsiveList,
-  signIn,
-  useBrowserSession,
   withScreenshotOnFailure,
-} from './helpers';
+} from './screens';
+import { chromiumOrExplain } from './browser';
 
 const chromium = chromiumOrExplain();
 

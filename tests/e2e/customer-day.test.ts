@@ -5,19 +5,17 @@
 // asked for a page first (docs/product/sign-up-and-sign-in.md#where-a-customer-lands).
 import { describe, expect, it } from 'vitest';
 import { CUSTOMER_LANDINGS, SHIP_REQUEST_LABELS, TRAVEL_RULES_MESSAGES } from '@casillero/shared';
+import { chromiumOrExplain } from './browser';
 import {
-  chromiumOrExplain,
   DEMO,
-  DESKTOP,
-  PHONE,
   fieldLabel,
   landedInCustomerArea,
   openPage,
   signIn,
   useBrowserSession,
   waitForHydration,
-  withScreenshotOnFailure,
-} from './helpers';
+} from './session';
+import { DESKTOP, PHONE, withScreenshotOnFailure } from './screens';
 
 const chromium = chromiumOrExplain();
 

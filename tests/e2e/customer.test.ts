@@ -7,20 +7,22 @@ import { CLAIM_MESSAGES } from '@casillero/shared';
 import {
   chooseWeightUnit,
   DEMO,
-  SCREEN_PROFILES,
-  chromiumOrExplain,
-  expectNoHorizontalScroll,
-  expectWithinViewportWidth,
   fieldLabel,
-  listRows,
-  openFromNavigation,
   openPage,
-  responsiveList,
   signIn,
   useBrowserSession,
-  withScreenshotOnFailure,
   landedInCustomerArea,
-} from './helpers';
+} from './session';
+import {
+  SCREEN_PROFILES,
+  expectNoHorizontalScroll,
+  expectWithinViewportWidth,
+  listRows,
+  openFromNavigation,
+  responsiveList,
+  withScreenshotOnFailure,
+} from './screens';
+import { chromiumOrExplain } from './browser';
 
 const chromium = chromiumOrExplain();
 

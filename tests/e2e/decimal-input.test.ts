@@ -20,19 +20,9 @@ import {
   formatUsdCents,
   quoteUsa,
 } from '@casillero/shared';
-import {
-  chooseWeightUnit,
-  animationsDone,
-  chromiumOrExplain,
-  DEMO,
-  fieldLabel,
-  listRows,
-  openPage,
-  responsiveList,
-  signIn,
-  useBrowserSession,
-  withScreenshotOnFailure,
-} from './helpers';
+import { chooseWeightUnit, DEMO, fieldLabel, openPage, signIn, useBrowserSession } from './session';
+import { animationsDone, listRows, responsiveList, withScreenshotOnFailure } from './screens';
+import { chromiumOrExplain } from './browser';
 
 const chromium = chromiumOrExplain();
 

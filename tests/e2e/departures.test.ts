@@ -8,18 +8,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEPARTURE_MESSAGES as M, addDays, departureDay } from '@casillero/shared';
-import {
-  chromiumOrExplain,
-  DEMO,
-  DESKTOP,
-  fieldLabel,
-  openPage,
-  PHONE,
-  signIn,
-  trpcCaller,
-  useBrowserSession,
-  withScreenshotOnFailure,
-} from './helpers';
+import { chromiumOrExplain } from './browser';
+import { DEMO, fieldLabel, openPage, signIn, useBrowserSession } from './session';
+import { DESKTOP, PHONE, withScreenshotOnFailure } from './screens';
+import { trpcCaller } from './app-server';
 
 const chromium = chromiumOrExplain();
 const caracasToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Caracas' }).format(new Date());

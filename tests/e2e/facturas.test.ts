@@ -17,20 +17,17 @@ import {
   usdCentsToVesCentimos,
   vesCentimosToUsdCents,
 } from '@casillero/shared';
+import { DEMO, fieldLabel, signIn, useBrowserSession } from './session';
 import {
-  DEMO,
   SCREEN_PROFILES,
-  chromiumOrExplain,
   expectNoHorizontalScroll,
   expectWithinViewportWidth,
-  fieldLabel,
   listRows,
   openFromNavigation,
   responsiveList,
-  signIn,
-  useBrowserSession,
   withScreenshotOnFailure,
-} from './helpers';
+} from './screens';
+import { chromiumOrExplain } from './browser';
 
 const chromium = chromiumOrExplain();
 

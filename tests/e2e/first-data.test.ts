@@ -6,7 +6,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_PAYMENT_MESSAGES, TRACKING_STATUS_LABELS } from '@casillero/shared';
-import { DEMO, chromiumOrExplain, signIn, useBrowserSession, withScreenshotOnFailure } from './helpers';
+import { DEMO, signIn, useBrowserSession } from './session';
+import { chromiumOrExplain } from './browser';
+import { withScreenshotOnFailure } from './screens';
 
 const chromium = chromiumOrExplain();
 

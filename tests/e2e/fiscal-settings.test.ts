@@ -16,20 +16,10 @@ import {
   usdCentsToVesCentimos,
   withInvoiceTaxes,
 } from '@casillero/shared';
-import {
-  animationsDone,
-  chromiumOrExplain,
-  DEMO,
-  fieldLabel,
-  listRows,
-  openFromNavigation,
-  openPage,
-  responsiveList,
-  signIn,
-  trpcCaller,
-  useBrowserSession,
-  withScreenshotOnFailure,
-} from './helpers';
+import { animationsDone, listRows, openFromNavigation, responsiveList, withScreenshotOnFailure } from './screens';
+import { chromiumOrExplain } from './browser';
+import { DEMO, fieldLabel, openPage, signIn, useBrowserSession } from './session';
+import { trpcCaller } from './app-server';
 
 const chromium = chromiumOrExplain();
 

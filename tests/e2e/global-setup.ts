@@ -1,12 +1,12 @@
 // Once per browser-test run: start the server on an empty embedded database, let it migrate and
 // seed the demo, stop it, and keep that data folder. Each test file's server then starts on a
-// copy of it (startServer in helpers.ts): as fresh as a first start, without seeding 26 times.
+// copy of it (startServer in app-server.ts): as fresh as a first start, without seeding 26 times.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort, startServerProcess } from '../support/server-process';
-import { expectPlaywrightFeaturesKept, findChromium } from './helpers';
+import { expectPlaywrightFeaturesKept, findChromium } from './browser';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -5,15 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { IMPORT_MESSAGES as M } from '@casillero/shared';
-import {
-  chromiumOrExplain,
-  DEMO,
-  openFromNavigation,
-  openPage,
-  signIn,
-  useBrowserSession,
-  withScreenshotOnFailure,
-} from './helpers';
+import { chromiumOrExplain } from './browser';
+import { DEMO, openPage, signIn, useBrowserSession } from './session';
+import { openFromNavigation, withScreenshotOnFailure } from './screens';
 
 const chromium = chromiumOrExplain();
 

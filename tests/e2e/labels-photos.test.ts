@@ -8,17 +8,10 @@
 // phone, and opens it.
 import type { Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  chromiumOrExplain,
-  DEMO,
-  openPage,
-  PHONE,
-  responsiveList,
-  signIn,
-  trpcCaller,
-  useBrowserSession,
-  withScreenshotOnFailure,
-} from './helpers';
+import { chromiumOrExplain } from './browser';
+import { DEMO, openPage, signIn, useBrowserSession } from './session';
+import { PHONE, responsiveList, withScreenshotOnFailure } from './screens';
+import { trpcCaller } from './app-server';
 import { solidPng, uncompressedPng } from '../support/png';
 
 const chromium = chromiumOrExplain();

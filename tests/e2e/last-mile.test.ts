@@ -18,21 +18,16 @@ import {
   addDays,
 } from '@casillero/shared';
 import { solidPng } from '../support/png';
+import { chromiumOrExplain } from './browser';
+import { DEMO, fieldLabel, openPage, signIn, useBrowserSession } from './session';
 import {
-  chromiumOrExplain,
-  DEMO,
   DESKTOP,
   expectNoHorizontalScroll,
   expectWithinViewportWidth,
-  fieldLabel,
-  openPage,
   PHONE,
-  signIn,
-  trpcCaller,
-  useBrowserSession,
-  waitForEmailLink,
   withScreenshotOnFailure,
-} from './helpers';
+} from './screens';
+import { trpcCaller, waitForEmailLink } from './app-server';
 
 const chromium = chromiumOrExplain();
 const MOTHER = { name: 'Rosa Elena González', idDocument: 'V-8.765.432', phone: '0414-7654321' };

@@ -4,15 +4,9 @@
 // polling is once a minute, so only the live stream can do it this fast).
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  chromiumOrExplain,
-  DEMO,
-  openPage,
-  signIn,
-  useBrowserSession,
-  withScreenshotOnFailure,
-  landedInCustomerArea,
-} from './helpers';
+import { chromiumOrExplain } from './browser';
+import { DEMO, openPage, signIn, useBrowserSession, landedInCustomerArea } from './session';
+import { withScreenshotOnFailure } from './screens';
 
 const chromium = chromiumOrExplain();
 

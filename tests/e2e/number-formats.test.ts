@@ -6,7 +6,9 @@
 import { findForeignNumbers, type ForeignNumber } from '@casillero/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, chromiumOrExplain, signIn, useBrowserSession, withScreenshotOnFailure } from './helpers';
+import { DEMO, signIn, useBrowserSession } from './session';
+import { chromiumOrExplain } from './browser';
+import { withScreenshotOnFailure } from './screens';
 import { publicRoutes, routesUnder } from './routes';
 
 const chromium = chromiumOrExplain();

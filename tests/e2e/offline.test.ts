@@ -8,15 +8,10 @@ import zlib from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OFFLINE_MESSAGES, PAGE_STARTS_CACHE_PREFIX } from '@casillero/shared';
-import {
-  DEMO,
-  REPO_ROOT,
-  chromiumOrExplain,
-  openFromNavigation,
-  openPage,
-  useBrowserSession,
-  withScreenshotOnFailure,
-} from './helpers';
+import { DEMO, openPage, useBrowserSession } from './session';
+import { REPO_ROOT } from '../support/server-process';
+import { chromiumOrExplain } from './browser';
+import { openFromNavigation, withScreenshotOnFailure } from './screens';
 
 const chromium = chromiumOrExplain();
 const PERSONAL_PREFIXES = ['/trpc', '/api', '/files'];

@@ -8,21 +8,17 @@ import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumOrExplain } from './browser';
+import { DEMO, fieldLabel, openPage, signIn, useBrowserSession } from './session';
 import {
-  chromiumOrExplain,
-  DEMO,
   expectNoHorizontalScroll,
   expectWithinViewportWidth,
-  fieldLabel,
   listRows,
   openFromNavigation,
-  openPage,
   responsiveList,
   SCREEN_PROFILES,
-  signIn,
-  useBrowserSession,
   withScreenshotOnFailure,
-} from './helpers';
+} from './screens';
 
 const chromium = chromiumOrExplain();
 

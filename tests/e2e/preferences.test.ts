@@ -2,15 +2,9 @@
 // of notice, and verifies her WhatsApp number with the code the server would send (printed in
 // its log, as there is no WHATSAPP_TOKEN), after which WhatsApp can be chosen per kind.
 import { describe, expect, it } from 'vitest';
-import {
-  DEMO,
-  chromiumOrExplain,
-  signIn,
-  useBrowserSession,
-  waitForHydration,
-  withScreenshotOnFailure,
-  landedInCustomerArea,
-} from './helpers';
+import { DEMO, signIn, useBrowserSession, waitForHydration, landedInCustomerArea } from './session';
+import { chromiumOrExplain } from './browser';
+import { withScreenshotOnFailure } from './screens';
 
 const chromium = chromiumOrExplain();
 

@@ -5,17 +5,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { APP_PRELOADS_ID, PRERENDERED_PAGES } from '@casillero/shared';
-import {
-  DEMO,
-  PHONE,
-  REPO_ROOT,
-  chromiumOrExplain,
-  fieldLabel,
-  stylesWithoutStylesheets,
-  useBrowserSession,
-  waitForHydration,
-  withScreenshotOnFailure,
-} from './helpers';
+import { DEMO, fieldLabel, useBrowserSession, waitForHydration } from './session';
+import { PHONE, withScreenshotOnFailure } from './screens';
+import { REPO_ROOT } from '../support/server-process';
+import { chromiumOrExplain } from './browser';
+import { stylesWithoutStylesheets } from './styles';
 
 const chromium = chromiumOrExplain();
 const HOME_HERO = 'Compra en USA y China, recíbelo en Venezuela';

@@ -3,15 +3,9 @@
 // when, and switches by itself once tomorrow starts in Caracas.
 import { describe, it } from 'vitest';
 import { PRICE_LIST_MESSAGES as M, caracasDay, caracasDayStart, nextDay } from '@casillero/shared';
-import {
-  chooseWeightUnit,
-  DEMO,
-  DESKTOP,
-  chromiumOrExplain,
-  signIn,
-  useBrowserSession,
-  withScreenshotOnFailure,
-} from './helpers';
+import { chooseWeightUnit, DEMO, signIn, useBrowserSession } from './session';
+import { DESKTOP, withScreenshotOnFailure } from './screens';
+import { chromiumOrExplain } from './browser';
 
 const chromium = chromiumOrExplain();
 

@@ -12,17 +12,9 @@ import {
   PROBLEM_MESSAGES as M,
   formatUsdCents,
 } from '@casillero/shared';
-import {
-  chromiumOrExplain,
-  DEMO,
-  DESKTOP,
-  fieldLabel,
-  openPage,
-  PHONE,
-  signIn,
-  useBrowserSession,
-  withScreenshotOnFailure,
-} from './helpers';
+import { chromiumOrExplain } from './browser';
+import { DEMO, fieldLabel, openPage, signIn, useBrowserSession } from './session';
+import { DESKTOP, PHONE, withScreenshotOnFailure } from './screens';
 
 const chromium = chromiumOrExplain();
 const NOTE = 'La aduana pide la factura de compra; la tramitamos nosotros.';

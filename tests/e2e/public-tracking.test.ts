@@ -4,16 +4,9 @@
 // timeline and never its owner: name, casillero code, address, price.
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_TRACKING_MESSAGES as M } from '@casillero/shared';
-import {
-  DESKTOP,
-  PHONE,
-  chromiumOrExplain,
-  expectNoHorizontalScroll,
-  fieldLabel,
-  useBrowserSession,
-  waitForHydration,
-  withScreenshotOnFailure,
-} from './helpers';
+import { DESKTOP, PHONE, expectNoHorizontalScroll, withScreenshotOnFailure } from './screens';
+import { chromiumOrExplain } from './browser';
+import { fieldLabel, useBrowserSession, waitForHydration } from './session';
 
 const chromium = chromiumOrExplain();
 

@@ -4,19 +4,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE_NAME, TERMS_UPDATED_AT } from '@casillero/shared';
-import {
-  chooseWeightUnit,
-  DEMO,
-  chromiumOrExplain,
-  fieldLabel,
-  launchBrowser,
-  openPage,
-  signIn,
-  startServer,
-  waitForEmailLink,
-  withScreenshotOnFailure,
-  type RunningServer,
-} from './helpers';
+import { chooseWeightUnit, DEMO, fieldLabel, openPage, signIn } from './session';
+import { chromiumOrExplain, launchBrowser } from './browser';
+import { startServer, waitForEmailLink, type RunningServer } from './app-server';
+import { withScreenshotOnFailure } from './screens';
 
 const chromium = chromiumOrExplain();
 /** A number of our own, so the test proves the links take it from the configuration. */

@@ -13,20 +13,17 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { chromium as playwrightChromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, signIn, useBrowserSession } from './session';
 import {
-  DEMO,
   PHONE,
-  chromiumOrExplain,
   expectNoHorizontalScroll,
   listRows,
   openFromNavigation,
   responsiveList,
-  signIn,
-  startServer,
-  useBrowserSession,
   withScreenshotOnFailure,
-  type RunningServer,
-} from './helpers';
+} from './screens';
+import { chromiumOrExplain } from './browser';
+import { startServer, type RunningServer } from './app-server';
 
 const chromium = chromiumOrExplain();
 /** María's pending pre-alert in the demo data (Amazon, TBA305812745000), as a scanner might type it. */

@@ -15,15 +15,9 @@ import {
   formatDate,
   formatVesFromCents,
 } from '@casillero/shared';
-import {
-  DEMO,
-  chromiumOrExplain,
-  fieldLabel,
-  openFromNavigation,
-  signIn,
-  useBrowserSession,
-  withScreenshotOnFailure,
-} from './helpers';
+import { DEMO, fieldLabel, signIn, useBrowserSession } from './session';
+import { chromiumOrExplain } from './browser';
+import { openFromNavigation, withScreenshotOnFailure } from './screens';
 
 const chromium = chromiumOrExplain();
 

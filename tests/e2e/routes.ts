@@ -1,7 +1,7 @@
 // The app's screens as the router knows them, for tests that visit every one.
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from './helpers';
+import { REPO_ROOT } from '../support/server-process';
 
 /** Every route without a parameter, from the router's generated tree; '/x/' and '/x' once. */
 export function appRoutes(): string[] {

@@ -3,7 +3,9 @@
 // the staff menu on a 1366×768 laptop, every entry in sight without scrolling.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, PHONE, chromiumOrExplain, signIn, useBrowserSession, withScreenshotOnFailure } from './helpers';
+import { DEMO, signIn, useBrowserSession } from './session';
+import { PHONE, withScreenshotOnFailure } from './screens';
+import { chromiumOrExplain } from './browser';
 import { routesUnder } from './routes';
 
 const chromium = chromiumOrExplain();

@@ -6,16 +6,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { APP_PRELOADS_ID } from '@casillero/shared';
-import {
-  DEMO,
-  PHONE,
-  chromiumOrExplain,
-  signIn,
-  stylesWithoutStylesheets,
-  useBrowserSession,
-  waitForHydration,
-  withScreenshotOnFailure,
-} from './helpers';
+import { DEMO, signIn, useBrowserSession, waitForHydration } from './session';
+import { PHONE, withScreenshotOnFailure } from './screens';
+import { chromiumOrExplain } from './browser';
+import { stylesWithoutStylesheets } from './styles';
 
 const chromium = chromiumOrExplain();
 

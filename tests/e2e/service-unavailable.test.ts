@@ -13,7 +13,9 @@ import {
   OFFLINE_MESSAGES,
   SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS,
 } from '@casillero/shared';
-import { DEMO, chromiumOrExplain, signIn, useBrowserSession, withScreenshotOnFailure } from './helpers';
+import { DEMO, signIn, useBrowserSession } from './session';
+import { chromiumOrExplain } from './browser';
+import { withScreenshotOnFailure } from './screens';
 
 const chromium = chromiumOrExplain();
 const API = '**/trpc/**';

@@ -4,7 +4,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SHIPMENT_NEWS_MESSAGES as N } from '@casillero/shared';
-import { DEMO, chromiumOrExplain, fieldLabel, signIn, useBrowserSession, withScreenshotOnFailure } from './helpers';
+import { DEMO, fieldLabel, signIn, useBrowserSession } from './session';
+import { chromiumOrExplain } from './browser';
+import { withScreenshotOnFailure } from './screens';
 
 const chromium = chromiumOrExplain();
 /** The carrier tracking of María's demo shipment in transit (server/src/demo/). */

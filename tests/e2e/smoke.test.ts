@@ -1,15 +1,10 @@
 // Browser smoke test: the built app on a fresh embedded database, driven through real pages.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEMO,
-  chromiumOrExplain,
-  launchBrowser,
-  signIn,
-  startServer,
-  withScreenshotOnFailure,
-  type RunningServer,
-} from './helpers';
+import { DEMO, signIn } from './session';
+import { chromiumOrExplain, launchBrowser } from './browser';
+import { startServer, type RunningServer } from './app-server';
+import { withScreenshotOnFailure } from './screens';
 
 const chromium = chromiumOrExplain();
 

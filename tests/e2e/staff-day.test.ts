@@ -6,18 +6,10 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CLAIM_STATUS_LABELS, PENDING_PAYMENTS_CARD } from '@casillero/shared';
-import {
-  chromiumOrExplain,
-  DEMO,
-  DESKTOP,
-  PHONE,
-  landedInCustomerArea,
-  openPage,
-  signIn,
-  trpcCaller,
-  useBrowserSession,
-  withScreenshotOnFailure,
-} from './helpers';
+import { chromiumOrExplain } from './browser';
+import { DEMO, landedInCustomerArea, openPage, signIn, useBrowserSession } from './session';
+import { DESKTOP, PHONE, withScreenshotOnFailure } from './screens';
+import { trpcCaller } from './app-server';
 
 const chromium = chromiumOrExplain();
 /** María's bag in the demo, and her pre-alerted parcel the warehouse receives below. */

@@ -5,16 +5,10 @@
 // charge far below the usual is asked about before the parcel is held.
 import { describe, expect, it } from 'vitest';
 import { NUMBER_MESSAGES, confirmImplausibleQuestion, formatUsdCents, readNumberField } from '@casillero/shared';
-import {
-  chromiumOrExplain,
-  DEMO,
-  DESKTOP,
-  fieldLabel,
-  signIn,
-  trpcCaller,
-  useBrowserSession,
-  withScreenshotOnFailure,
-} from './helpers';
+import { chromiumOrExplain } from './browser';
+import { DEMO, fieldLabel, signIn, useBrowserSession } from './session';
+import { DESKTOP, withScreenshotOnFailure } from './screens';
+import { trpcCaller } from './app-server';
 
 const chromium = chromiumOrExplain();
 /** María's Michael Kors bag (the demo's), on the shelf. */

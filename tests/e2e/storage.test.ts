@@ -3,18 +3,9 @@
 // nothing, its clock stopped.
 import { describe, expect, it } from 'vitest';
 import { STORAGE_MESSAGES } from '@casillero/shared';
-import {
-  chromiumOrExplain,
-  DEMO,
-  DESKTOP,
-  listRows,
-  openPage,
-  responsiveList,
-  signIn,
-  useBrowserSession,
-  withScreenshotOnFailure,
-  landedInCustomerArea,
-} from './helpers';
+import { chromiumOrExplain } from './browser';
+import { DEMO, openPage, signIn, useBrowserSession, landedInCustomerArea } from './session';
+import { DESKTOP, listRows, responsiveList, withScreenshotOnFailure } from './screens';
 
 const chromium = chromiumOrExplain();
 

@@ -4,17 +4,9 @@
 // HTML itself (drawn again by the server: server/src/http/live-public-pages.ts) and once hydrated.
 import { describe, expect, it } from 'vitest';
 import { TRAVEL_RULES_MESSAGES as M } from '@casillero/shared';
-import {
-  openFromNavigation,
-  DEMO,
-  DESKTOP,
-  chromiumOrExplain,
-  fieldLabel,
-  openPage,
-  signIn,
-  useBrowserSession,
-  withScreenshotOnFailure,
-} from './helpers';
+import { openFromNavigation, DESKTOP, withScreenshotOnFailure } from './screens';
+import { DEMO, fieldLabel, openPage, signIn, useBrowserSession } from './session';
+import { chromiumOrExplain } from './browser';
 
 const chromium = chromiumOrExplain();
 

@@ -6,16 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { WEBHOOK_MESSAGES, formatDateTime } from '@casillero/shared';
-import {
-  DEMO,
-  chromiumOrExplain,
-  signIn,
-  trpcCaller,
-  useBrowserSession,
-  waitForHydration,
-  withScreenshotOnFailure,
-  landedInCustomerArea,
-} from './helpers';
+import { DEMO, signIn, useBrowserSession, waitForHydration, landedInCustomerArea } from './session';
+import { chromiumOrExplain } from './browser';
+import { trpcCaller } from './app-server';
+import { withScreenshotOnFailure } from './screens';
 
 const chromium = chromiumOrExplain();
 /** A public address: the guard lets it through, and with WEBHOOKS_SEND=off nothing is sent to it. */

@@ -14,7 +14,7 @@ export { REPO_ROOT };
 export const PUBLIC_URL = 'http://casillero.test';
 
 /** The demo accounts, as the browser tests know them. */
-export { DEMO } from '../e2e/helpers';
+export { DEMO } from '../e2e/session';
 
 // --- PostgreSQL -------------------------------------------------------------------------------
 

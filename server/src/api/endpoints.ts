@@ -53,7 +53,9 @@ import { createOwnPrealert } from '../services/client-prealerts';
 import { photosOfPackage } from '../queries/package-photos';
 import { listRecipientsOf } from '../queries/recipients';
 import { searchActiveAgencies } from '../queries/agencies';
-import { createShipRequest, quoteShipRequest, type ShipRequestQuote } from '../services/ship-requests';
+import { createShipRequest } from '../services/ship-requests/confirm';
+import { quoteShipRequest } from '../services/ship-requests/price';
+import type { ShipRequestQuote } from '../services/ship-requests/types';
 import type { ApiCaller } from './auth';
 import type { CustomerScope } from './customer-scope';
 

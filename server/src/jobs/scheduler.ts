@@ -79,7 +79,7 @@ export function createScheduler(db: Db, jobs: ScheduledJob[], log: JobLogger, op
       return { job: job.name, runKey, outcome: 'ran', result };
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      log.warn({ job: job.name, runKey, err: message }, 'Fallo en una tarea programada; se reintentará');
+      log.warn({ job: job.name, runKey, err }, 'Fallo en una tarea programada; se reintentará');
       // Left unfinished: any instance retries it after retryAfterMs. The error is kept for operators.
       await db
         .update(scheduledJobRuns)
@@ -109,8 +109,7 @@ export function createScheduler(db: Db, jobs: ScheduledJob[], log: JobLogger, op
     /** Ticks now and then every intervalMs. */
     start() {
       if (timer) return;
-      const safeTick = () =>
-        void tick().catch((err) => log.warn({ err: String(err) }, 'Fallo del programador de tareas'));
+      const safeTick = () => void tick().catch((err) => log.warn({ err }, 'Fallo del programador de tareas'));
       safeTick();
       timer = setInterval(safeTick, options.intervalMs ?? DEFAULT_INTERVAL_MS);
       timer.unref();

@@ -93,7 +93,7 @@ export async function deliverDueRows<Row extends { id: string; attempts: number 
       const giveUp =
         (channel.giveUp ? channel.giveUp(row, delay) : row.attempts >= MAX_ATTEMPTS) ||
         (channel.isPermanent?.(err) ?? false);
-      log.warn({ outboxId: row.id, attempts: row.attempts, err: message }, `Fallo al enviar ${channel.name}`);
+      log.warn({ outboxId: row.id, attempts: row.attempts, err }, `Fallo al enviar ${channel.name}`);
       const status = channel.recordsResponseStatus ? sql`, response_status = ${statusOf(err)}` : sql``;
       await db.execute(sql`
         update ${table}
@@ -129,7 +129,7 @@ export function startDeliveryLoop(
         const sent = await deliver();
         if (typeof sent !== 'number' || sent === 0) break;
       }
-    })().catch((err) => log.warn({ err: String(err) }, `Error del worker de ${name}`));
+    })().catch((err) => log.warn({ err }, `Error del worker de ${name}`));
   }, intervalMs);
   timer.unref();
   return {

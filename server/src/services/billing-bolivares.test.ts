@@ -8,7 +8,8 @@ import type { Database } from '../db/client';
 import { ledgerEntries } from '../db/schema';
 import { createTestDatabase } from '../test/db';
 import { recordRate, signedInCustomer } from '../test/factories';
-import { creditApprovedPayment, issueInvoice } from './billing';
+import { creditApprovedPayment } from './billing/approved-payments';
+import { issueInvoice } from './billing/invoices';
 
 let database: Database;
 const db = () => database.db;

@@ -107,7 +107,8 @@ export async function signQuote(db: DbOrTx, userId: string, versionId: string, q
   return `${versionId}.${ms}.${signature(secret, userId, versionId, ms)}`;
 }
 
-async function readQuote(db: DbOrTx, userId: string, token: string) {
+/** A quote token's version and time, when it is signed for this customer; otherwise null. */
+export async function readQuote(db: DbOrTx, userId: string, token: string) {
   const [versionId, msText, sig, ...rest] = token.split('.');
   const ms = Number(msText);
   if (rest.length || !versionId || !sig || !Number.isSafeInteger(ms)) return null;

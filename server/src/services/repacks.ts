@@ -1,6 +1,6 @@
 // Reempaques: a customer asks for a repack or consolidation of their packages in the warehouse;
 // an admin processes it once with a warehouse receipt (WR) number and the box's weight and
-// measures, then marks it shipped (or the customer's ship request sends the box, services/ship-requests.ts).
+// measures, then marks it shipped (or the customer's ship request sends the box, services/ship-requests/confirm.ts).
 // Each step notifies the customer (and the request e-mails the admins) in its transaction.
 import { and, eq, inArray } from 'drizzle-orm';
 import {

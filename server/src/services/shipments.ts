@@ -217,7 +217,7 @@ export async function createShipment(
   }
 }
 
-/** 'SH' + the last 8 digits of the time; a clash with another shipment's code tries the next millisecond (also the ship request's, services/ship-requests.ts). */
+/** 'SH' + the last 8 digits of the time; a clash with another shipment's code tries the next millisecond (also the ship request's, services/ship-requests/confirm.ts). */
 export async function insertWithUniqueCode(
   tx: DbOrTx & { transaction: Db['transaction'] },
   values: Omit<typeof shipments.$inferInsert, 'shipmentCode'>,

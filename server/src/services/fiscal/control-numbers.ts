@@ -104,10 +104,7 @@ export async function assignDueControlNumbers(
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
         const attempts = row.attempts + 1;
-        log.warn(
-          { documentId: row.document_id, number: row.number, attempts, err: message },
-          'Número de control pendiente',
-        );
+        log.warn({ documentId: row.document_id, number: row.number, attempts, err }, 'Número de control pendiente');
         await tx.execute(sql`
           update fiscal_control_outbox
           set attempts = ${attempts}, last_error = ${message},

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { fiscalDocuments, invoices, ledgerEntries } from '../../db/schema';
 import { DomainError } from '../../lib/domain-error';
-import { applyCredit, invoiceRemaining, lockLedger } from '../billing';
+import { applyCredit, invoiceRemaining, lockLedger } from '../billing/ledger';
 import { issueFiscalNote } from './notes';
 
 export async function correctFactura(tx: DbOrTx, staffId: string, input: z.output<typeof fiscalNoteInput>) {

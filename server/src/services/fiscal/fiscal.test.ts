@@ -20,7 +20,9 @@ import {
 import { createTestDatabase } from '../../test/db';
 import { trpcError } from '../../test/caller';
 import { recordRate, signedInAdmin, signedInCustomer } from '../../test/factories';
-import { creditApprovedPayment, invoiceRemaining, issueInvoice } from '../billing';
+import { creditApprovedPayment } from '../billing/approved-payments';
+import { issueInvoice } from '../billing/invoices';
+import { invoiceRemaining } from '../billing/ledger';
 import { fakeControlNumber, fakeControlNumberProvider } from './control-number-provider';
 import { assignDueControlNumbers } from './control-numbers';
 import { FISCAL_TEST_SETTINGS, firstFiscalDocumentOf } from '../../test/fiscal';

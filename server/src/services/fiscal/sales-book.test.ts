@@ -24,7 +24,7 @@ import { TEST_APP_URL } from '../../test/caller';
 import { createTestDatabase } from '../../test/db';
 import { csvRows } from '../../test/csv';
 import { recordRate, signedInAdmin, signedInCustomer, signedInStaff } from '../../test/factories';
-import { issueInvoice } from '../billing';
+import { issueInvoice } from '../billing/invoices';
 import { renderSalesBookXlsx, SALES_BOOK_XLSX_FORMATS } from './sales-book-xlsx';
 import { FISCAL_TEST_SETTINGS } from '../../test/fiscal';
 

@@ -293,6 +293,12 @@ describe('invoices and the ship request', () => {
     const id = await parcel();
     const seen = await as(maria).shipRequests.quote(request(id));
     expect(seen.totalUsdCents).toBe(49_85);
+    // The quote writes nothing; the dialog that showed it says so.
+    expect(await db().select().from(priceQuotesSeen)).toEqual([]);
+    await as(maria).shipRequests.quoteSeen({ quoteToken: seen.quoteToken });
+    expect(await db().select().from(priceQuotesSeen)).toMatchObject([
+      { userId: maria.user.id, priceListVersionId: v1.id, quotedAt: new Date(seen.quotedAt) },
+    ]);
     const { day } = await scheduleDearer();
 
     // Three days later, the dialog opened afresh (no token): the price she saw, dated when she saw it.
@@ -339,6 +345,9 @@ describe('invoices and the ship request', () => {
     const id = await parcel();
     const seen = await as(maria).shipRequests.quote(request(id));
     const forged = `${seen.priceList.id}.${new Date(seen.quotedAt).getTime() - DAY}.AAAA`;
+    // Nor a price seen: nothing is recorded for it.
+    await as(maria).shipRequests.quoteSeen({ quoteToken: forged });
+    expect(await db().select().from(priceQuotesSeen)).toEqual([]);
     const { day } = await scheduleDearer();
     travelTo(day, 2);
     const done = await as(maria).shipRequests.create(request(id, forged));

@@ -1,6 +1,6 @@
 // "Asignar a un cliente": a credit nobody reported ("Sin pago reportado") becomes the chosen
 // customer's payment, toward one of their open invoices (the oldest by default) or, with none,
-// credit on account; the server approves it with the line, once (services/reconciliation.ts).
+// credit on account; the server approves it with the line, once (services/reconciliation/assign.ts).
 import { useEffect, useState } from 'react';
 import { Select, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';

@@ -135,6 +135,12 @@ function ShipRequestForm({
   useEffect(() => {
     if (seenToken) setQuoteToken((kept) => kept ?? seenToken);
   }, [seenToken]);
+  // Each quote shown is one the customer has seen: its prices are honoured for the set days even
+  // after the dialog closes (docs/product/price-lists.md). The quote itself writes nothing.
+  const { mutate: markQuoteSeen } = useMutation(trpc.shipRequests.quoteSeen.mutationOptions());
+  useEffect(() => {
+    if (seenToken) markQuoteSeen({ quoteToken: seenToken });
+  }, [seenToken, markQuoteSeen]);
   const methods = quote.data?.methods ?? ['aereo', 'maritimo'];
 
   const confirm = async () => {

@@ -1,0 +1,79 @@
+// What a ship request is made of (docs/product/last-mile.md#the-ship-request): the customer's
+// choice, and the quote it comes to, box by box.
+import type { DeliveryMethod, DepartureOrigin, QuoteTaxes, ShippingMethod, TravelFlag } from '@casillero/shared';
+
+export type ShipRequestChoice = {
+  packageIds: string[];
+  /** Finished repacks: each travels as one box with all of its parcels. */
+  repackIds?: string[];
+  shippingMethod: ShippingMethod;
+  recipientId?: string | null;
+  deliveryMethod?: DeliveryMethod | null;
+  agencyId?: string | null;
+  insured?: boolean;
+  /** The signed quote the customer saw (docs/product/price-lists.md): its prices are honoured for the set days. */
+  quoteToken?: string | null;
+  /** The total the customer saw and confirmed, taxes included: the invoice must charge exactly it. */
+  confirmedTotalUsdCents?: number | null;
+};
+
+export type ShipRequestParcelPrice = {
+  id: string;
+  label: string;
+  weightKg: number;
+  dimensionsCm: string;
+  /** The calculator's total for this parcel (freight and import taxes), USD cents. */
+  shippingUsdCents: number;
+  /** Of it, the import taxes paid at customs on the customer's behalf. */
+  importTaxesUsdCents: number;
+  declaredUsdCents: number;
+};
+
+export type ShipRequestRepackPrice = {
+  id: string;
+  label: string;
+  weightKg: number;
+  dimensionsCm: string;
+  packageCount: number;
+  /** The calculator's total for the repack's box (freight and import taxes), USD cents. */
+  shippingUsdCents: number;
+  importTaxesUsdCents: number;
+  /** The declared values of the parcels inside, added up. */
+  declaredUsdCents: number;
+};
+
+export type ShipRequestQuote = {
+  origin: DepartureOrigin;
+  shippingMethod: ShippingMethod;
+  /** The modes the origin offers: both from Miami, sea only from China. */
+  methods: ShippingMethod[];
+  parcels: ShipRequestParcelPrice[];
+  repacks: ShipRequestRepackPrice[];
+  totalWeightKg: number;
+  /** The calculator's totals added up: the freight and the import taxes (docs/product/quote-calculators.md). */
+  shippingUsdCents: number;
+  freightUsdCents: number;
+  importTaxesUsdCents: number;
+  storageUsdCents: number;
+  /** Null until a recipient and a delivery are chosen. */
+  deliveryUsdCents: number | null;
+  /** The parcels' declared values added up: the insured value when insured. */
+  declaredUsdCents: number;
+  /** Whether 'Asegurar envío' is on. */
+  insured: boolean;
+  /** The premium (the rule's percent of declaredUsdCents, at least its minimum); 0 when not insured. */
+  insuranceUsdCents: number;
+  /** The rule in words, for the switch's description. */
+  insuranceRule: { ratePercent: number; minimumUsdCents: number };
+  /** IVA per rate and the total with it, as the invoice will charge (docs/product/fiscal-invoices.md#taxes). */
+  taxes: QuoteTaxes;
+  /** What the invoice will charge: the lines and their taxes. */
+  totalUsdCents: number;
+  /** The price list version it priced with, and when (docs/product/price-lists.md). */
+  priceList: { id: string | null; number: number; effectiveFrom: string };
+  quotedAt: string;
+  /** Sent back with the confirmation: the price is honoured for the set days. */
+  quoteToken: string | null;
+  /** The travel rules' warnings for this mode (docs/product/travel-rules.md); a block refuses instead. */
+  travelWarnings: { label: string; flag: TravelFlag }[];
+};
