@@ -34,6 +34,7 @@ import {
   apiShipRequestCreated,
   apiShipRequestQuote,
   quoteChina,
+  type QuoteBase,
   shipRequestInput,
   shipRequestQuoteInput,
   prealertCreateInput,
@@ -118,6 +119,25 @@ const invoicePdfUrl = (id: string) => `${PUBLIC_API_BASE}/invoices/${id}/pdf`;
 type InvoiceRow = Awaited<ReturnType<typeof pageCustomerInvoices>>['items'][number];
 const invoiceOut = (i: InvoiceRow) =>
   apiInvoice.parse({ ...i, createdAt: new Date(i.createdAt).toISOString(), pdfUrl: invoicePdfUrl(i.id) });
+
+/** The declared value and insurance of a calculator's query (the deprecated dollars, or cents). */
+function declaredValueOf(query: { declaredUsd?: number; declaredUsdCents?: number; insurance: boolean }) {
+  return { valor: query.declaredUsd ?? null, valorUsdCents: query.declaredUsdCents ?? null, seguro: query.insurance };
+}
+
+/** What both calculators answer alike: the amounts in cents, the declared value, the time, the version. */
+function quoteAnswer(quote: QuoteBase, priceListVersion: number) {
+  return {
+    freightUsdCents: quote.subtotalUsdCents,
+    insuranceUsdCents: quote.seguroUsdCents,
+    totalUsdCents: quote.totalUsdCents,
+    declaredUsdCents: quote.valorDeclaradoUsdCents,
+    declaredUsd: fromCents(quote.valorDeclaradoUsdCents),
+    deliveryTime: quote.tiempoEntrega,
+    priceListVersion,
+    lines: quote.lineas.map((l) => ({ label: l.label, amountUsdCents: l.amountUsdCents })),
+  };
+}
 
 /** The quote as the API answers it: the price list by its version, the warnings without their codes. */
 const shipRequestQuoteOut = (q: ShipRequestQuote) =>
@@ -418,26 +438,17 @@ export const ENDPOINTS: readonly Endpoint[] = [
           largo: query.lengthCm,
           ancho: query.widthCm,
           alto: query.heightCm,
-          valor: query.declaredUsd ?? null,
-          valorUsdCents: query.declaredUsdCents ?? null,
-          seguro: query.insurance,
+          ...declaredValueOf(query),
           tipo: query.method,
         },
         current.prices,
       )!;
       return apiQuote.parse({
+        ...quoteAnswer(quote, current.number),
         method: quote.tipo,
-        freightUsdCents: quote.subtotalUsdCents,
-        insuranceUsdCents: quote.seguroUsdCents,
         taxesUsdCents: quote.impuestosUsdCents,
-        totalUsdCents: quote.totalUsdCents,
         billableWeightLb: quote.pesoFacturable,
         billableFt3: quote.pies3Facturables,
-        declaredUsdCents: quote.valorDeclaradoUsdCents,
-        declaredUsd: fromCents(quote.valorDeclaradoUsdCents),
-        deliveryTime: quote.tiempoEntrega,
-        priceListVersion: current.number,
-        lines: quote.lineas.map((l) => ({ label: l.label, amountUsdCents: l.amountUsdCents })),
       });
     },
   }),
@@ -457,23 +468,14 @@ export const ENDPOINTS: readonly Endpoint[] = [
           largo: query.lengthCm,
           ancho: query.widthCm,
           alto: query.heightCm,
-          valor: query.declaredUsd ?? null,
-          valorUsdCents: query.declaredUsdCents ?? null,
-          seguro: query.insurance,
+          ...declaredValueOf(query),
         },
         current.prices,
       )!;
       return apiChinaQuote.parse({
-        freightUsdCents: quote.subtotalUsdCents,
-        insuranceUsdCents: quote.seguroUsdCents,
-        totalUsdCents: quote.totalUsdCents,
+        ...quoteAnswer(quote, current.number),
         cbm: quote.cbm,
         billableCbm: quote.cbmFacturable,
-        declaredUsdCents: quote.valorDeclaradoUsdCents,
-        declaredUsd: fromCents(quote.valorDeclaradoUsdCents),
-        deliveryTime: quote.tiempoEntrega,
-        priceListVersion: current.number,
-        lines: quote.lineas.map((l) => ({ label: l.label, amountUsdCents: l.amountUsdCents })),
       });
     },
   }),

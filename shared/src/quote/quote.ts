@@ -46,7 +46,7 @@ export type QuoteLine = {
 export type QuoteDetail = { label: string; value: string };
 
 /** Every amount in USD cents. */
-type QuoteBase = {
+export type QuoteBase = {
   subtotalUsdCents: number;
   seguroUsdCents: number;
   totalUsdCents: number;
