@@ -6,9 +6,7 @@ import { Alert, FileInput, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 
 export function CsvUpload({
-  help,
-  label,
-  placeholder,
+  words,
   icon,
   file,
   onChoose,
@@ -17,10 +15,8 @@ export function CsvUpload({
   problem,
   problemTestId,
 }: {
-  /** The columns the file must have. */
-  help: ReactNode;
-  label: string;
-  placeholder: string;
+  /** The columns the file must have, the field's label and placeholder (the screen's messages). */
+  words: { columnsHelp: ReactNode; fileLabel: string; filePlaceholder: string };
   icon: ReactNode;
   file: File | null;
   onChoose: (file: File | null) => void;
@@ -34,11 +30,11 @@ export function CsvUpload({
   return (
     <>
       <Text size="sm" c="dimmed" maw={820}>
-        {help}
+        {words.columnsHelp}
       </Text>
       <FileInput
-        label={label}
-        placeholder={placeholder}
+        label={words.fileLabel}
+        placeholder={words.filePlaceholder}
         accept=".csv,text/csv"
         value={file}
         onChange={onChoose}

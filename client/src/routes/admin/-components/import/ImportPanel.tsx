@@ -134,9 +134,7 @@ export function ImportPanel() {
   return (
     <Stack gap="lg">
       <CsvUpload
-        help={M.columnsHelp}
-        label={M.fileLabel}
-        placeholder={M.filePlaceholder}
+        words={M}
         icon={<IconFileImport size={18} />}
         file={file}
         onChoose={(f) => void choose(f)}

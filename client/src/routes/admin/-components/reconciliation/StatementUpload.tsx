@@ -57,9 +57,7 @@ export function StatementUpload({ onUploaded }: { onUploaded: (statementId: stri
   return (
     <Stack gap="sm">
       <CsvUpload
-        help={T.columnsHelp}
-        label={T.fileLabel}
-        placeholder={T.filePlaceholder}
+        words={T}
         icon={<IconFileSpreadsheet size={18} />}
         file={file}
         onChoose={(f) => void choose(f)}
