@@ -29,6 +29,8 @@ type DeskListProps<S extends ListSearch, F extends keyof S, Row extends RowData>
     /** The columns, built once: `open` opens a row's drawer (writes its id to the URL). */
     // biome-ignore lint/suspicious/noExplicitAny: a column of any value type, as ServerList takes them
     columns: (open: (row: Row) => void) => ColumnDef<DataTableFeatures, Row, any>[];
+    /** What the columns depend on (a permission): they are built again when it changes. */
+    columnsKey?: unknown;
     /** The drawer of the row whose id the URL names. */
     drawer?: (open: DetailsDrawerOpen) => ReactNode;
   };
@@ -40,14 +42,15 @@ export function DeskList<S extends ListSearch, F extends keyof S, Row extends { 
   rowsQuery,
   countQuery,
   columns: makeColumns,
+  columnsKey,
   drawer,
   children,
   ...list
 }: DeskListProps<S, F, Row>) {
   const state = useServerListState(search, navigate, defaults);
   const details = useDetailsParam(search, navigate);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the columns are built once; opening a row only writes the URL
-  const columns = useMemo(() => makeColumns((row) => details.open(row.id)), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the columns are built once (again if their key changes); opening a row only writes the URL
+  const columns = useMemo(() => makeColumns((row) => details.open(row.id)), [columnsKey]);
   return (
     <ServerList {...list} state={state} rowsQuery={rowsQuery(state)} countQuery={countQuery(state)} columns={columns}>
       {drawer?.({ id: details.openId, onClose: details.close })}
