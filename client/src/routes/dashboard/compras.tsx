@@ -4,7 +4,7 @@
 // failed on (cancel it, or accept its new price). A 390 px phone first.
 import { ActionIcon, Button, Card, Group, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import {
@@ -18,9 +18,9 @@ import {
 } from '@casillero/shared';
 import { CompraStatusBadge, CompraView } from '../../components/compras/CompraView';
 import { UsdCentsInput } from '../../components/forms/UsdCentsInput';
+import { useChangeToasts, useInvalidate } from '../../components/forms/useInvalidate';
 import { DecimalInput, type DecimalValue } from '../../components/forms/DecimalInput';
 import { getErrorMessage } from '../../lib/errors';
-import { notifyError, notifySuccess } from '../../lib/notify';
 import { searchUuid } from '../../lib/search';
 import { pageHead } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
@@ -80,13 +80,8 @@ function ComprasPage() {
   );
 }
 
-function useRefresh() {
-  const queryClient = useQueryClient();
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: trpc.compras.pathKey() });
-    void queryClient.invalidateQueries({ queryKey: trpc.billing.pathKey() });
-  };
-}
+/** A request's change: its toasts, then the requests and the invoices (a quote accepted is one) reloaded. */
+const useHandlers = () => useChangeToasts(trpc.compras, trpc.billing);
 
 function CompraCard({ id }: { id: string }) {
   const detail = useQuery(trpc.compras.detail.queryOptions({ id }));
@@ -94,14 +89,8 @@ function CompraCard({ id }: { id: string }) {
   const cancel = useMutation(trpc.compras.cancel.mutationOptions());
   const acceptDifference = useMutation(trpc.compras.acceptDifference.mutationOptions());
   const choose = useMutation(trpc.compras.chooseItem.mutationOptions());
-  const refresh = useRefresh();
-  const handlers = {
-    onSuccess: (r: { message: string }) => {
-      notifySuccess(undefined, r.message);
-      refresh();
-    },
-    onError: (e: unknown) => notifyError(getErrorMessage(e)),
-  };
+  const handlers = useHandlers();
+  const refresh = useInvalidate(trpc.compras, trpc.billing);
   return (
     <RequestCard testId="compra-detail" query={detail}>
       {(compra) => (
@@ -218,7 +207,7 @@ const emptyItem = (): ItemDraft => ({
 function NewRequestForm({ onCreated, onCancel }: { onCreated: (id: string) => void; onCancel: () => void }) {
   const options = useQuery(trpc.compras.options.queryOptions());
   const create = useMutation(trpc.compras.create.mutationOptions());
-  const refresh = useRefresh();
+  const handlers = useHandlers();
   const [items, setItems] = useState<ItemDraft[]>([emptyItem()]);
   const [mailboxId, setMailboxId] = useState<string | null>(null);
   const [notes, setNotes] = useState('');
@@ -251,8 +240,7 @@ function NewRequestForm({ onCreated, onCancel }: { onCreated: (id: string) => vo
           },
           {
             onSuccess: (r) => {
-              notifySuccess(undefined, r.message);
-              refresh();
+              handlers.onSuccess(r);
               onCreated(r.id);
             },
             onError: (e) => setError(getErrorMessage(e)),

@@ -2,8 +2,7 @@
 // shipment (from its details), follows each claim's steps and answers what the desk asks.
 // Built for a 390 px phone first: one column of cards.
 import { Button, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import {
@@ -19,6 +18,7 @@ import {
   type ClaimKind,
 } from '@casillero/shared';
 import { ClaimStatusBadge, ClaimView } from '../../components/claims/ClaimView';
+import { useChangeToasts } from '../../components/forms/useInvalidate';
 import { PhotoCapture, type CapturedPhoto } from '../../components/reception/PhotoCapture';
 import { getErrorMessage } from '../../lib/errors';
 import { searchUuid } from '../../lib/search';
@@ -93,7 +93,7 @@ function ClaimCard({ id }: { id: string }) {
 }
 
 function AnswerForm({ id }: { id: string }) {
-  const queryClient = useQueryClient();
+  const toasts = useChangeToasts(trpc.claims);
   const [text, setText] = useState('');
   const [photos, setPhotos] = useState<CapturedPhoto[]>([]);
   const answer = useMutation(trpc.claims.answer.mutationOptions());
@@ -116,11 +116,10 @@ function AnswerForm({ id }: { id: string }) {
             { id, text, photos: ids(photos) },
             {
               onSuccess: (r) => {
-                notifications.show({ color: 'green', message: r.message });
+                toasts.onSuccess(r);
                 setText('');
                 setPhotos([]);
                 setError(null);
-                void queryClient.invalidateQueries({ queryKey: trpc.claims.pathKey() });
               },
               onError: (e) => setError(getErrorMessage(e)),
             },
@@ -142,7 +141,7 @@ function OpenClaimForm({
   onOpened: (id: string) => void;
   onCancel: () => void;
 }) {
-  const queryClient = useQueryClient();
+  const toasts = useChangeToasts(trpc.claims);
   const settings = useQuery(trpc.claims.settings.queryOptions());
   const on = 'packageId' in subject ? 'package' : 'shipment';
   const kinds = CLAIM_KINDS.filter((k) => CLAIM_KIND_SUBJECTS[k].includes(on));
@@ -179,8 +178,7 @@ function OpenClaimForm({
           },
           {
             onSuccess: (r) => {
-              notifications.show({ color: 'green', message: r.message });
-              void queryClient.invalidateQueries({ queryKey: trpc.claims.pathKey() });
+              toasts.onSuccess(r);
               onOpened(r.id);
             },
             onError: (e) => setError(getErrorMessage(e)),
