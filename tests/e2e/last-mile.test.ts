@@ -122,7 +122,7 @@ describe.skipIf(!chromium)('la última milla: del Almacén a la agencia, con pru
       await parcels.nth(0).check();
       await parcels.nth(1).check();
       await choose(maria, dialog, 'Destinatario', new RegExp(`^${MOTHER.name}`));
-      await dialog.getByRole('radio', { name: 'Retiro en agencia' }).check();
+      await dialog.getByText('Retiro en agencia').click();
       await choose(maria, dialog, 'Estado de la agencia', 'Carabobo');
       await dialog.getByRole('textbox', { name: fieldLabel('Ciudad') }).fill('Valencia');
       await choose(maria, dialog, 'Agencia', /^MRW .* · Valencia$/);

@@ -37,7 +37,7 @@ export type ListPageOf<Row> = { rows: Row[]; page: number; pageSize: number; has
 
 /** A query's options as tRPC builds them (any procedure's error and key types). */
 // biome-ignore lint/suspicious/noExplicitAny: a query of any tRPC procedure: its error and key types differ by procedure
-type Options<D> = UseQueryOptions<any, any, D, any>;
+export type Options<D> = UseQueryOptions<any, any, D, any>;
 
 /**
  * The URL state of a list and the inputs of its two queries: the filters (the search keys the
@@ -74,7 +74,7 @@ export type ListText = {
   searchTooShort?: (min: number) => string;
 };
 
-type ServerListProps<S extends ListSearch, F extends keyof S, Row extends RowData> = {
+export type ServerListProps<S extends ListSearch, F extends keyof S, Row extends RowData> = {
   state: ServerListState<S, F>;
   /** The page query's options for the state's input, e.g. `trpc.packages.list.queryOptions(state.input)`. */
   rowsQuery: Options<ListPageOf<Row>>;

@@ -16,5 +16,6 @@ export {
   type ListText,
   type ServerListState,
 } from './ServerList';
+export { DeskList } from './DeskList';
 export { useListNavigate, useListRoute } from './useListUrlState';
 export { ResponsiveTable, RowCards, type CardPlace, type ResponsiveColumn } from './ResponsiveTable';

@@ -9,7 +9,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { inferOutput } from '@trpc/tanstack-react-query';
 import {
-  DELIVERY_CHOICE_LABELS as L,
+  DELIVERY_CHOICE_LABELS as DELIVERY_LABELS,
   DELIVERY_METHODS,
   DELIVERY_METHOD_LABELS,
   VENEZUELAN_STATES,
@@ -59,6 +59,8 @@ type Props = {
   initialAgencyState?: string | null;
   /** Staff only: the customer whose book 'Nuevo destinatario' adds to. */
   customerId?: string;
+  /** Words of the customer's own (the ship request's), instead of the staff's. */
+  labels?: Partial<Record<'recipientPlaceholder' | 'noRecipients' | 'agencyCity' | 'noAgencies', string>>;
 };
 
 export function DeliveryChoice({
@@ -69,7 +71,9 @@ export function DeliveryChoice({
   errors,
   initialAgencyState,
   customerId,
+  labels,
 }: Props) {
+  const L = { ...DELIVERY_LABELS, ...labels };
   const [adding, setAdding] = useState(false);
   const invalidateRecipients = useInvalidate(trpc.recipients);
   const recipient = recipients.find((r) => r.id === value.recipientId);

@@ -1,5 +1,4 @@
 // /admin/reglas (docs/product/travel-rules.md): what may travel, as versions, the administrator's.
-import { Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { can } from '@casillero/shared';
@@ -7,7 +6,8 @@ import { AdminPage } from '../../components/data-table';
 import { pageHead } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
 import { NewRuleVersion } from './-components/travel-rules/NewRuleVersion';
-import { CurrentRules, RuleHistory, ScheduledRules, currentRulesOf } from './-components/travel-rules/RuleVersions';
+import { RULE_VERSIONS } from './-components/travel-rules/RuleVersions';
+import { VersionsScreen } from './-components/versions/VersionsScreen';
 
 const TITLE = 'Reglas de envío';
 
@@ -22,20 +22,18 @@ export const Route = createFileRoute('/admin/reglas')({
 
 function RulesPage() {
   const query = useQuery(trpc.travelRules.versions.queryOptions());
-  const versions = query.data?.versions ?? [];
-  const current = currentRulesOf(versions);
-  const now = Date.now();
-  const scheduled = versions.filter((v) => !v.cancelledAt && new Date(v.effectiveAt).getTime() > now);
   return (
     <AdminPage
       title={TITLE}
       subtitle="Lo que puede viajar: categorías prohibidas, restringidas o que requieren permiso, límites por pieza y cantidad comercial. Un cambio es una nueva versión; las versiones pasadas no se modifican."
     >
-      {!query.data && <Loader aria-label="Cargando" />}
-      {current && <CurrentRules version={current} />}
-      {query.data && <ScheduledRules versions={scheduled} />}
-      {current && <NewRuleVersion key={current.id} from={current.rules} />}
-      {query.data && <RuleHistory versions={versions} currentId={current?.id ?? null} />}
+      <VersionsScreen
+        kind={RULE_VERSIONS}
+        query={query}
+        versionsKey={trpc.travelRules.versions.queryKey()}
+        cancel={trpc.travelRules.cancel.mutationOptions()}
+        form={(current) => <NewRuleVersion key={current.id} from={current.rules} />}
+      />
     </AdminPage>
   );
 }

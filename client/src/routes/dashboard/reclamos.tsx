@@ -1,9 +1,8 @@
 // Reclamos (docs/product/claims.md): the customer opens a claim on a package (from Almacén) or a
 // shipment (from its details), follows each claim's steps and answers what the desk asks.
 // Built for a 390 px phone first: one column of cards.
-import { Button, Card, Group, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import {
@@ -19,13 +18,13 @@ import {
   type ClaimKind,
 } from '@casillero/shared';
 import { ClaimStatusBadge, ClaimView } from '../../components/claims/ClaimView';
+import { useChangeToasts } from '../../components/forms/useInvalidate';
 import { PhotoCapture, type CapturedPhoto } from '../../components/reception/PhotoCapture';
 import { getErrorMessage } from '../../lib/errors';
 import { searchUuid } from '../../lib/search';
 import { pageHead } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
-import { DashboardPage } from './-components/PageHeader';
-import { EmptyState, QueryState } from './-components/QueryState';
+import { RequestCard, RequestForm, RequestPage } from './-components/RequestPage';
 
 type Search = { id?: string; paquete?: string; envio?: string };
 
@@ -47,10 +46,25 @@ function ClaimsPage() {
   const list = useQuery(trpc.claims.mine.queryOptions());
   const opening = search.paquete || search.envio;
   return (
-    <DashboardPage
-      maxWidth={760}
+    <RequestPage
       title={M.title}
       description="Reclama un paquete perdido, dañado o incompleto y sigue cada paso."
+      list={list}
+      listLabel="Mis reclamos"
+      empty={{ title: M.empty, text: 'Abre un reclamo desde un paquete en Almacén o desde el detalle de un envío.' }}
+      itemLabel={(c) => `Reclamo ${c.code}`}
+      item={(c) => ({
+        lines: (
+          <>
+            <Text size="sm">{CLAIM_KIND_LABELS[c.kind]}</Text>
+            <Text size="xs" c="dimmed">
+              {c.subject} · {formatDate(c.createdAt)}
+            </Text>
+          </>
+        ),
+        badge: <ClaimStatusBadge status={c.status} />,
+      })}
+      onOpen={(id) => void navigate({ search: { id } })}
     >
       {opening && (
         <OpenClaimForm
@@ -60,67 +74,26 @@ function ClaimsPage() {
         />
       )}
       {search.id && <ClaimCard id={search.id} />}
-      <QueryState query={list}>
-        {(claims) =>
-          claims.length === 0 ? (
-            <EmptyState title={M.empty}>
-              Abre un reclamo desde un paquete en Almacén o desde el detalle de un envío.
-            </EmptyState>
-          ) : (
-            <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Mis reclamos">
-              {claims.map((c) => (
-                <li key={c.id}>
-                  <Card
-                    withBorder
-                    padding="sm"
-                    component="button"
-                    type="button"
-                    w="100%"
-                    style={{ textAlign: 'left', cursor: 'pointer' }}
-                    onClick={() => void navigate({ search: { id: c.id } })}
-                    aria-label={`Reclamo ${c.code}`}
-                  >
-                    <Group justify="space-between" wrap="nowrap" align="flex-start">
-                      <Stack gap={2}>
-                        <Text fw={600} ff="monospace" size="sm">
-                          {c.code}
-                        </Text>
-                        <Text size="sm">{CLAIM_KIND_LABELS[c.kind]}</Text>
-                        <Text size="xs" c="dimmed">
-                          {c.subject} · {formatDate(c.createdAt)}
-                        </Text>
-                      </Stack>
-                      <ClaimStatusBadge status={c.status} />
-                    </Group>
-                  </Card>
-                </li>
-              ))}
-            </Stack>
-          )
-        }
-      </QueryState>
-    </DashboardPage>
+    </RequestPage>
   );
 }
 
 function ClaimCard({ id }: { id: string }) {
   const detail = useQuery(trpc.claims.detail.queryOptions({ id }));
   return (
-    <Card withBorder padding="md" data-testid="claim-detail">
-      <QueryState query={detail}>
-        {(claim) => (
-          <Stack gap="md">
-            <ClaimView claim={claim} />
-            {claim.status === 'waiting_customer' && <AnswerForm id={claim.id} />}
-          </Stack>
-        )}
-      </QueryState>
-    </Card>
+    <RequestCard testId="claim-detail" query={detail}>
+      {(claim) => (
+        <Stack gap="md">
+          <ClaimView claim={claim} />
+          {claim.status === 'waiting_customer' && <AnswerForm id={claim.id} />}
+        </Stack>
+      )}
+    </RequestCard>
   );
 }
 
 function AnswerForm({ id }: { id: string }) {
-  const queryClient = useQueryClient();
+  const toasts = useChangeToasts(trpc.claims);
   const [text, setText] = useState('');
   const [photos, setPhotos] = useState<CapturedPhoto[]>([]);
   const answer = useMutation(trpc.claims.answer.mutationOptions());
@@ -143,11 +116,10 @@ function AnswerForm({ id }: { id: string }) {
             { id, text, photos: ids(photos) },
             {
               onSuccess: (r) => {
-                notifications.show({ color: 'green', message: r.message });
+                toasts.onSuccess(r);
                 setText('');
                 setPhotos([]);
                 setError(null);
-                void queryClient.invalidateQueries({ queryKey: trpc.claims.pathKey() });
               },
               onError: (e) => setError(getErrorMessage(e)),
             },
@@ -169,7 +141,7 @@ function OpenClaimForm({
   onOpened: (id: string) => void;
   onCancel: () => void;
 }) {
-  const queryClient = useQueryClient();
+  const toasts = useChangeToasts(trpc.claims);
   const settings = useQuery(trpc.claims.settings.queryOptions());
   const on = 'packageId' in subject ? 'package' : 'shipment';
   const kinds = CLAIM_KINDS.filter((k) => CLAIM_KIND_SUBJECTS[k].includes(on));
@@ -182,85 +154,72 @@ function OpenClaimForm({
   const open = useMutation(trpc.claims.open.mutationOptions());
 
   return (
-    <Card withBorder padding="md" component="section" aria-label={M.open}>
-      <Stack gap="sm">
-        <Text fw={700}>{M.open}</Text>
-        <Select
-          label="¿Qué pasó?"
-          placeholder="Elige el tipo de reclamo"
-          data={kinds.map((k) => ({ value: k, label: CLAIM_KIND_LABELS[k] }))}
-          value={kind}
-          onChange={(v) => setKind(v as ClaimKind | null)}
-          allowDeselect={false}
-        />
-        {kind && settings.data && (
-          <Text size="xs" c="dimmed">
-            Plazo: {settings.data.windowDays[kind]} días {CLAIM_WINDOW_START_LABELS[kind]}.
-          </Text>
-        )}
-        {kind === 'not_in_mailbox' && (
-          <>
-            <TextInput
-              type="date"
-              label="Fecha de entrega del transportista"
-              value={carrierDeliveredOn}
-              onChange={(e) => setCarrierDeliveredOn(e.currentTarget.value)}
-            />
-            <Text size="sm">Prueba de entrega del transportista</Text>
-            <PhotoCapture value={proof} onChange={setProof} max={1} uploadPath={CLAIM_PHOTOS_PATH} />
-          </>
-        )}
-        <Textarea
-          label="Cuéntanos qué pasó"
-          autosize
-          minRows={3}
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
-        />
-        <Text size="sm">Fotos (hasta {CLAIM_MAX_PHOTOS})</Text>
-        <PhotoCapture value={photos} onChange={setPhotos} max={CLAIM_MAX_PHOTOS} uploadPath={CLAIM_PHOTOS_PATH} />
-        {error && (
-          <Text c="red" size="sm" role="alert">
-            {error}
-          </Text>
-        )}
-        <Group gap="sm">
-          <Button
-            loading={open.isPending}
-            disabled={!kind}
-            onClick={() =>
-              kind &&
-              open.mutate(
-                {
-                  kind,
-                  ...subject,
-                  text,
-                  photos: ids(photos),
-                  ...(kind === 'not_in_mailbox'
-                    ? {
-                        carrierDeliveredOn: carrierDeliveredOn || undefined,
-                        carrierProof: proof[0] ? ids(proof)[0] : undefined,
-                      }
-                    : {}),
-                },
-                {
-                  onSuccess: (r) => {
-                    notifications.show({ color: 'green', message: r.message });
-                    void queryClient.invalidateQueries({ queryKey: trpc.claims.pathKey() });
-                    onOpened(r.id);
-                  },
-                  onError: (e) => setError(getErrorMessage(e)),
-                },
-              )
-            }
-          >
-            Enviar reclamo
-          </Button>
-          <Button variant="subtle" onClick={onCancel}>
-            Cancelar
-          </Button>
-        </Group>
-      </Stack>
-    </Card>
+    <RequestForm
+      title={M.open}
+      error={error}
+      submitLabel="Enviar reclamo"
+      sending={open.isPending}
+      disabled={!kind}
+      onCancel={onCancel}
+      onSubmit={() =>
+        kind &&
+        open.mutate(
+          {
+            kind,
+            ...subject,
+            text,
+            photos: ids(photos),
+            ...(kind === 'not_in_mailbox'
+              ? {
+                  carrierDeliveredOn: carrierDeliveredOn || undefined,
+                  carrierProof: proof[0] ? ids(proof)[0] : undefined,
+                }
+              : {}),
+          },
+          {
+            onSuccess: (r) => {
+              toasts.onSuccess(r);
+              onOpened(r.id);
+            },
+            onError: (e) => setError(getErrorMessage(e)),
+          },
+        )
+      }
+    >
+      <Select
+        label="¿Qué pasó?"
+        placeholder="Elige el tipo de reclamo"
+        data={kinds.map((k) => ({ value: k, label: CLAIM_KIND_LABELS[k] }))}
+        value={kind}
+        onChange={(v) => setKind(v as ClaimKind | null)}
+        allowDeselect={false}
+      />
+      {kind && settings.data && (
+        <Text size="xs" c="dimmed">
+          Plazo: {settings.data.windowDays[kind]} días {CLAIM_WINDOW_START_LABELS[kind]}.
+        </Text>
+      )}
+      {kind === 'not_in_mailbox' && (
+        <>
+          <TextInput
+            type="date"
+            label="Fecha de entrega del transportista"
+            value={carrierDeliveredOn}
+            onChange={(e) => setCarrierDeliveredOn(e.currentTarget.value)}
+          />
+          <Text size="sm">Prueba de entrega del transportista</Text>
+          <PhotoCapture value={proof} onChange={setProof} max={1} uploadPath={CLAIM_PHOTOS_PATH} />
+        </>
+      )}
+      <Textarea
+        label="Cuéntanos qué pasó"
+        autosize
+        minRows={3}
+        value={text}
+        onChange={(e) => setText(e.currentTarget.value)}
+      />
+      <Text size="sm">Fotos (hasta {CLAIM_MAX_PHOTOS})</Text>
+      <PhotoCapture value={photos} onChange={setPhotos} max={CLAIM_MAX_PHOTOS} uploadPath={CLAIM_PHOTOS_PATH} />
+    </RequestForm>
   );
 }

@@ -1,7 +1,7 @@
 // The agencies catalogue (docs/product/last-mile.md#agencies), on the list engine: kind and
 // carrier, code and name, where it is, hours and phone, whether it can be chosen; search, and
 // filters by state, city and kind. The administrator edits, deactivates and reactivates.
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Badge } from '@mantine/core';
 import { IconPencil, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
@@ -13,14 +13,7 @@ import {
   type AgencySort,
   type VenezuelanState,
 } from '@casillero/shared';
-import {
-  RowAction,
-  RowActions,
-  ServerList,
-  StackedCell,
-  dataTableColumns,
-  useServerListState,
-} from '../../../../components/data-table';
+import { DeskList, RowAction, RowActions, StackedCell, dataTableColumns } from '../../../../components/data-table';
 import type { ListProps, ListSearch } from '../../../../components/data-table';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { trpc } from '../../../../lib/trpc';
@@ -80,39 +73,31 @@ function agencyColumns(edit: (row: AgencyRow) => void, toggle: (row: AgencyRow) 
   ];
 }
 
-export function AgenciesList({ search, navigate }: ListProps<AgencySearch>) {
-  const state = useServerListState(search, navigate, {
-    sort: 'city' as AgencySort,
-    dir: 'asc',
-    filterKeys: ['q', 'state', 'city', 'kind'],
-  });
+export function AgenciesList(props: ListProps<AgencySearch>) {
   const [editing, setEditing] = useState<AgencyRow | null>(null);
   const invalidate = useInvalidateAgencies();
   const setActive = useMutation(trpc.agenciesAdmin.setActive.mutationOptions());
   const cities = useQuery(trpc.agenciesAdmin.cities.queryOptions());
+  const chosenState = props.search.state;
   const cityOptions = [
-    ...new Set((cities.data ?? []).filter((c) => !search.state || c.state === search.state).map((c) => c.city)),
+    ...new Set((cities.data ?? []).filter((c) => !chosenState || c.state === chosenState).map((c) => c.city)),
   ];
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the handlers only open a dialog or call the mutation
-  const columns = useMemo(
-    () =>
-      agencyColumns(setEditing, async (row) => {
-        try {
-          const r = await setActive.mutateAsync({ id: row.id, active: !row.active });
-          notifySuccess(row.code, r.message);
-        } catch (e) {
-          notifyError(failureMessage(e, 'No se pudo cambiar la agencia.'));
-        }
-        await invalidate();
-      }),
-    [],
-  );
+  const toggle = async (row: AgencyRow) => {
+    try {
+      const r = await setActive.mutateAsync({ id: row.id, active: !row.active });
+      notifySuccess(row.code, r.message);
+    } catch (e) {
+      notifyError(failureMessage(e, 'No se pudo cambiar la agencia.'));
+    }
+    await invalidate();
+  };
   return (
-    <ServerList
-      state={state}
-      rowsQuery={trpc.agenciesAdmin.list.queryOptions(state.input)}
-      countQuery={trpc.agenciesAdmin.count.queryOptions(state.filters)}
-      columns={columns}
+    <DeskList
+      {...props}
+      defaults={{ sort: 'city' as AgencySort, dir: 'asc', filterKeys: ['q', 'state', 'city', 'kind'] }}
+      rowsQuery={(state) => trpc.agenciesAdmin.list.queryOptions(state.input)}
+      countQuery={(state) => trpc.agenciesAdmin.count.queryOptions(state.filters)}
+      columns={() => agencyColumns(setEditing, toggle)}
       text={{
         caption: 'Agencias',
         noun: 'agencias',
@@ -128,6 +113,6 @@ export function AgenciesList({ search, navigate }: ListProps<AgencySearch>) {
       ]}
     >
       <EditAgencyDialog subject={editing} onClose={() => setEditing(null)} />
-    </ServerList>
+    </DeskList>
   );
 }

@@ -15,7 +15,6 @@ import {
   SegmentedControl,
   Stack,
   Text,
-  Textarea,
 } from '@mantine/core';
 import { IconAlertCircle, IconFileTypePdf } from '@tabler/icons-react';
 import {
@@ -56,6 +55,7 @@ import {
 import { FiscalDocumentLine } from '../../../../components/fiscal/FiscalDocumentLine';
 import { FiscalBreakdown, FiscalNotes } from '../../../../components/fiscal/FiscalBreakdown';
 import { FiscalInvoiceActions } from './FiscalInvoiceActions';
+import { ReasonField } from './ReasonField';
 
 export const NEVER_EDITED = 'Los movimientos nunca se editan ni se borran: una corrección es un movimiento nuevo.';
 
@@ -404,15 +404,7 @@ function LedgerEntryForm({ userId, name }: { userId: string; name: string }) {
             required
             {...form.getInputProps('amountUsd')}
           />
-          <Textarea
-            label="Motivo"
-            required
-            autosize
-            minRows={2}
-            maxRows={4}
-            maxLength={300}
-            {...form.getInputProps('reason')}
-          />
+          <ReasonField inputProps={form.getInputProps('reason')} />
           <ErrorAlert message={serverError} />
           <Group justify="flex-end">
             <Button type="submit" loading={mutation.isPending}>

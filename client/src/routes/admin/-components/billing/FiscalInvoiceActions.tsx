@@ -2,7 +2,7 @@
 // 'Emitir factura' for a nota de cobro once the client's fiscal data are complete, and 'Nota de
 // crédito o débito' on a factura (a price correction; the ledger follows). Never an edit.
 import { useState } from 'react';
-import { Button, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { Button, SegmentedControl, Stack, Text } from '@mantine/core';
 import { FISCAL_DOCUMENT_KIND_LABELS, fiscalNoteInput, formatUsdCents, type FiscalNoteKind } from '@casillero/shared';
 import { useMutation } from '@tanstack/react-query';
 import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
@@ -14,6 +14,7 @@ import { getErrorMessage } from '../../../../lib/errors';
 import { notifySuccess } from '../../../../lib/notify';
 import { trpc } from '../../../../lib/trpc';
 import type { AccountInvoice } from './format';
+import { ReasonField } from './ReasonField';
 
 export function FiscalInvoiceActions({ invoice }: { invoice: AccountInvoice }) {
   const [noteFor, setNoteFor] = useState<AccountInvoice | null>(null);
@@ -119,15 +120,7 @@ function NoteForm({ invoice, onClose }: { invoice: AccountInvoice; onClose: () =
         required
         {...form.getInputProps('amountUsd')}
       />
-      <Textarea
-        label="Motivo"
-        required
-        autosize
-        minRows={2}
-        maxRows={4}
-        maxLength={300}
-        {...form.getInputProps('reason')}
-      />
+      <ReasonField inputProps={form.getInputProps('reason')} />
     </DialogForm>
   );
 }

@@ -1,8 +1,8 @@
 // The claims desk (docs/product/claims.md), on the list engine: the queue with its answer-by date,
 // overdue first; a claim's drawer with its evidence and the desk's steps: assign, ask the
 // customer for more (the clock pauses), decide (approve, approve in part, reject with a reason).
-import { useMemo, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Badge, Button, Card, Group, Select, Stack, Text, Textarea } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import type { inferOutput } from '@trpc/tanstack-react-query';
@@ -16,19 +16,12 @@ import {
   type ClaimKind,
   type ClaimStatus,
 } from '@casillero/shared';
-import {
-  RowAction,
-  RowActions,
-  ServerList,
-  StackedCell,
-  dataTableColumns,
-  useServerListState,
-} from '../../../../components/data-table';
+import { DeskList, RowAction, RowActions, StackedCell, dataTableColumns } from '../../../../components/data-table';
 import type { ListProps, ListSearch } from '../../../../components/data-table';
-import { DetailsDrawer, useDetailsParam } from '../../../../components/details/DetailsDrawer';
+import { DetailsDrawer } from '../../../../components/details/DetailsDrawer';
 import { ClaimStatusBadge, ClaimView, type ClaimDetail } from '../../../../components/claims/ClaimView';
+import { useChangeToasts } from '../../../../components/forms/useInvalidate';
 import { getErrorMessage } from '../../../../lib/errors';
-import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { trpc } from '../../../../lib/trpc';
 import { ClaimDecision } from './ClaimDecision';
 
@@ -76,23 +69,16 @@ function claimColumns(open: (row: ClaimRow) => void) {
   ];
 }
 
-export function ClaimsList({ search, navigate }: ListProps<ClaimSearch>) {
-  const state = useServerListState(search, navigate, {
-    sort: 'answerBy' as ClaimSort,
-    dir: 'asc',
-    filterKeys: ['q', 'status', 'kind'],
-  });
-  const details = useDetailsParam(search, navigate);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: opening details only writes the URL
-  const columns = useMemo(() => claimColumns((r) => details.open(r.id)), []);
+export function ClaimsList(props: ListProps<ClaimSearch>) {
   // Without a chosen status the queue shows what still waits for a decision.
-  const openOnly = !search.status;
+  const openOnly = !props.search.status;
   return (
-    <ServerList
-      state={state}
-      rowsQuery={trpc.claims.list.queryOptions({ ...state.input, openOnly })}
-      countQuery={trpc.claims.count.queryOptions({ ...state.filters, openOnly })}
-      columns={columns}
+    <DeskList
+      {...props}
+      defaults={{ sort: 'answerBy' as ClaimSort, dir: 'asc', filterKeys: ['q', 'status', 'kind'] }}
+      rowsQuery={(state) => trpc.claims.list.queryOptions({ ...state.input, openOnly })}
+      countQuery={(state) => trpc.claims.count.queryOptions({ ...state.filters, openOnly })}
+      columns={claimColumns}
       text={{
         caption: 'Reclamos',
         noun: 'reclamos',
@@ -105,24 +91,19 @@ export function ClaimsList({ search, navigate }: ListProps<ClaimSearch>) {
         { key: 'status', label: 'Estado', w: 200, values: CLAIM_STATUSES, labels: CLAIM_STATUS_STAFF_LABELS },
         { key: 'kind', label: 'Tipo', w: 240, values: CLAIM_KINDS, labels: CLAIM_KIND_LABELS },
       ]}
-    >
-      <DetailsDrawer
-        id={details.openId}
-        onClose={details.close}
-        title="Reclamo"
-        size="lg"
-        query={(id) => trpc.claims.adminDetail.queryOptions({ id })}
-        loadFailed={M.notFound}
-      >
-        {(claim) => <ClaimDesk claim={claim} />}
-      </DetailsDrawer>
-    </ServerList>
+      drawer={(open) => (
+        <DetailsDrawer
+          {...open}
+          title="Reclamo"
+          size="lg"
+          query={(id) => trpc.claims.adminDetail.queryOptions({ id })}
+          loadFailed={M.notFound}
+        >
+          {(claim) => <ClaimDesk claim={claim} />}
+        </DetailsDrawer>
+      )}
+    />
   );
-}
-
-function useRefresh() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: trpc.claims.pathKey() });
 }
 
 function ClaimDesk({ claim }: { claim: ClaimDetail & { customer: string; assignedTo: string | null } }) {
@@ -141,7 +122,7 @@ function ClaimDesk({ claim }: { claim: ClaimDetail & { customer: string; assigne
 function Assign({ claim }: { claim: { id: string; assignedTo: string | null } }) {
   const people = useQuery(trpc.claims.deskPeople.queryOptions());
   const assign = useMutation(trpc.claims.assign.mutationOptions());
-  const refresh = useRefresh();
+  const toasts = useChangeToasts(trpc.claims);
   return (
     <Select
       label="Asignado a"
@@ -149,19 +130,7 @@ function Assign({ claim }: { claim: { id: string; assignedTo: string | null } })
       data={(people.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
       value={claim.assignedTo}
       allowDeselect={false}
-      onChange={(staffId) =>
-        staffId &&
-        assign.mutate(
-          { id: claim.id, staffId },
-          {
-            onSuccess: (r) => {
-              notifySuccess(undefined, r.message);
-              void refresh();
-            },
-            onError: (e) => notifyError(getErrorMessage(e)),
-          },
-        )
-      }
+      onChange={(staffId) => staffId && assign.mutate({ id: claim.id, staffId }, toasts)}
     />
   );
 }
@@ -169,7 +138,7 @@ function Assign({ claim }: { claim: { id: string; assignedTo: string | null } })
 function Ask({ id }: { id: string }) {
   const [request, setRequest] = useState('');
   const ask = useMutation(trpc.claims.ask.mutationOptions());
-  const refresh = useRefresh();
+  const toasts = useChangeToasts(trpc.claims);
   return (
     <Card withBorder padding="sm">
       <Stack gap="xs">
@@ -188,12 +157,11 @@ function Ask({ id }: { id: string }) {
             ask.mutate(
               { id, request },
               {
+                ...toasts,
                 onSuccess: (r) => {
-                  notifySuccess(undefined, r.message);
+                  toasts.onSuccess(r);
                   setRequest('');
-                  void refresh();
                 },
-                onError: (e) => notifyError(getErrorMessage(e)),
               },
             )
           }

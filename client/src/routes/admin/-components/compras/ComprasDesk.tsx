@@ -3,8 +3,8 @@
 // price, sales tax, shipping, validity), renew an expired quote, mark an item the store failed on
 // (out of stock, a new price), record the purchase (order number, final amount, the store's
 // receipt) and enter the store's trackings.
-import { useMemo, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Card, FileInput, Radio, Select, Stack, Text, TextInput, Textarea, Group } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconEye } from '@tabler/icons-react';
@@ -23,23 +23,17 @@ import {
   formatUsdFromCents,
   type CompraStatus,
 } from '@casillero/shared';
-import {
-  RowAction,
-  RowActions,
-  ServerList,
-  StackedCell,
-  dataTableColumns,
-  useServerListState,
-} from '../../../../components/data-table';
+import { DeskList, RowAction, RowActions, StackedCell, dataTableColumns } from '../../../../components/data-table';
 import type { ListProps, ListSearch } from '../../../../components/data-table';
-import { DetailsDrawer, useDetailsParam } from '../../../../components/details/DetailsDrawer';
+import { DetailsDrawer } from '../../../../components/details/DetailsDrawer';
 import { CompraStatusBadge, CompraView } from '../../../../components/compras/CompraView';
 import { UsdCentsInput, centsAsDollars } from '../../../../components/forms/UsdCentsInput';
 import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
 import { usePlausibleConfirm } from '../../../../components/forms/usePlausibleConfirm';
+import { useChangeToasts } from '../../../../components/forms/useInvalidate';
 import { getErrorMessage } from '../../../../lib/errors';
 import { uploadFile } from '../../../../lib/files';
-import { notifyError, notifySuccess } from '../../../../lib/notify';
+import { notifyError } from '../../../../lib/notify';
 import { trpc } from '../../../../lib/trpc';
 
 export type CompraSort = 'createdAt' | 'totalUsdCents';
@@ -88,21 +82,14 @@ function compraColumns(open: (row: CompraRow) => void) {
   ];
 }
 
-export function ComprasList({ search, navigate }: ListProps<CompraSearch>) {
-  const state = useServerListState(search, navigate, {
-    sort: 'createdAt' as CompraSort,
-    dir: 'desc',
-    filterKeys: ['q', 'status'],
-  });
-  const details = useDetailsParam(search, navigate);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: opening details only writes the URL
-  const columns = useMemo(() => compraColumns((r) => details.open(r.id)), []);
+export function ComprasList(props: ListProps<CompraSearch>) {
   return (
-    <ServerList
-      state={state}
-      rowsQuery={trpc.compras.list.queryOptions(state.input)}
-      countQuery={trpc.compras.count.queryOptions(state.filters)}
-      columns={columns}
+    <DeskList
+      {...props}
+      defaults={{ sort: 'createdAt' as CompraSort, dir: 'desc', filterKeys: ['q', 'status'] }}
+      rowsQuery={(state) => trpc.compras.list.queryOptions(state.input)}
+      countQuery={(state) => trpc.compras.count.queryOptions(state.filters)}
+      columns={compraColumns}
       text={{
         caption: 'Compras',
         noun: 'compras',
@@ -112,36 +99,22 @@ export function ComprasList({ search, navigate }: ListProps<CompraSearch>) {
       }}
       toMessage={getErrorMessage}
       selects={[{ key: 'status', label: 'Estado', w: 220, values: COMPRA_STATUSES, labels: COMPRA_STATUS_LABELS }]}
-    >
-      <DetailsDrawer
-        id={details.openId}
-        onClose={details.close}
-        title="Compra asistida"
-        size="lg"
-        query={(id) => trpc.compras.adminDetail.queryOptions({ id })}
-        loadFailed={M.notFound}
-      >
-        {(compra) => <CompraDesk compra={compra} />}
-      </DetailsDrawer>
-    </ServerList>
+      drawer={(open) => (
+        <DetailsDrawer
+          {...open}
+          title="Compra asistida"
+          size="lg"
+          query={(id) => trpc.compras.adminDetail.queryOptions({ id })}
+          loadFailed={M.notFound}
+        >
+          {(compra) => <CompraDesk compra={compra} />}
+        </DetailsDrawer>
+      )}
+    />
   );
 }
 
-function useRefresh() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: trpc.compras.pathKey() });
-}
-
-function useHandlers() {
-  const refresh = useRefresh();
-  return {
-    onSuccess: (r: { message: string }) => {
-      notifySuccess(undefined, r.message);
-      void refresh();
-    },
-    onError: (e: unknown) => notifyError(getErrorMessage(e)),
-  };
-}
+const useHandlers = () => useChangeToasts(trpc.compras);
 
 function CompraDesk({ compra }: { compra: CompraAdminDetail }) {
   const settings = useQuery(trpc.compras.settings.queryOptions());

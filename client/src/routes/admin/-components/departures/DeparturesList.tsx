@@ -1,6 +1,5 @@
 // The departures list (docs/product/departures.md), on the list engine: code, mode and route,
 // references, dates, shipments, the promised arrival and whether it is late.
-import { useMemo } from 'react';
 import { Badge, Group, Text } from '@mantine/core';
 import {
   DEPARTURE_MESSAGES as M,
@@ -17,16 +16,8 @@ import {
   type DepartureSort,
   type DepartureStatus,
 } from '@casillero/shared';
-import {
-  DetailsAction,
-  RowActions,
-  ServerList,
-  StackedCell,
-  dataTableColumns,
-  useServerListState,
-} from '../../../../components/data-table';
+import { DeskList, DetailsAction, RowActions, StackedCell, dataTableColumns } from '../../../../components/data-table';
 import type { ListProps, ListSearch } from '../../../../components/data-table';
-import { useDetailsParam } from '../../../../components/details/DetailsDrawer';
 import { trpc } from '../../../../lib/trpc';
 import { failureMessage } from '../packages/feedback';
 import { DepartureDetailsDrawer } from './DepartureDetails';
@@ -85,21 +76,18 @@ function departureColumns(details: (row: DepartureRow) => void) {
   ];
 }
 
-export function DeparturesList({ search, navigate }: ListProps<DepartureSearch>) {
-  const state = useServerListState(search, navigate, {
-    sort: 'plannedDeparture' as DepartureSort,
-    dir: 'desc',
-    filterKeys: ['q', 'mode', 'origin', 'status'],
-  });
-  const details = useDetailsParam(search, navigate);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `details.open` only writes the URL
-  const columns = useMemo(() => departureColumns((r) => details.open(r.id)), []);
+export function DeparturesList(props: ListProps<DepartureSearch>) {
   return (
-    <ServerList
-      state={state}
-      rowsQuery={trpc.departures.list.queryOptions(state.input)}
-      countQuery={trpc.departures.count.queryOptions(state.filters)}
-      columns={columns}
+    <DeskList
+      {...props}
+      defaults={{
+        sort: 'plannedDeparture' as DepartureSort,
+        dir: 'desc',
+        filterKeys: ['q', 'mode', 'origin', 'status'],
+      }}
+      rowsQuery={(state) => trpc.departures.list.queryOptions(state.input)}
+      countQuery={(state) => trpc.departures.count.queryOptions(state.filters)}
+      columns={departureColumns}
       text={{
         caption: 'Despachos',
         noun: 'despachos',
@@ -113,8 +101,7 @@ export function DeparturesList({ search, navigate }: ListProps<DepartureSearch>)
         { key: 'origin', label: 'Origen', w: 150, values: DEPARTURE_ORIGINS, labels: DEPARTURE_ORIGIN_LABELS },
         { key: 'status', label: 'Estado', w: 150, values: DEPARTURE_STATUSES, labels: DEPARTURE_STATUS_LABELS },
       ]}
-    >
-      <DepartureDetailsDrawer id={details.openId} onClose={details.close} />
-    </ServerList>
+      drawer={(open) => <DepartureDetailsDrawer {...open} />}
+    />
   );
 }

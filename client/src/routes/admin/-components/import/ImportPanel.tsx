@@ -7,7 +7,6 @@ import {
   Alert,
   Badge,
   Button,
-  FileInput,
   Group,
   List,
   Pagination,
@@ -38,6 +37,7 @@ import {
   formatDecimal,
 } from '@casillero/shared';
 import { StatCard } from '../../../../components/data-table';
+import { CsvUpload } from '../../../../components/forms/CsvUpload';
 import { getErrorMessage } from '../../../../lib/errors';
 import { trpc } from '../../../../lib/trpc';
 import { downloadText } from '../../../../lib/download';
@@ -133,26 +133,15 @@ export function ImportPanel() {
 
   return (
     <Stack gap="lg">
-      <Text size="sm" c="dimmed" maw={820}>
-        {M.columnsHelp}
-      </Text>
-      <FileInput
-        label={M.fileLabel}
-        placeholder={M.filePlaceholder}
-        accept=".csv,text/csv"
-        value={file}
-        onChange={(f) => void choose(f)}
-        clearable
-        leftSection={<IconFileImport size={18} />}
-        maw={480}
+      <CsvUpload
+        words={M}
+        icon={<IconFileImport size={18} />}
+        file={file}
+        onChoose={(f) => void choose(f)}
         disabled={checking || apply.isPending}
-        description={checking ? M.checking : undefined}
+        busyText={checking ? M.checking : undefined}
+        problem={problem}
       />
-      {problem && (
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
-          {problem}
-        </Alert>
-      )}
       {result && <ImportDone result={result} fileName={resultFileName} />}
       {preview && (
         <PreviewView preview={preview}>

@@ -1,7 +1,6 @@
 // The form of a new version (docs/product/price-lists.md): prefilled from the version in effect,
 // starting tomorrow or later (00:00 in Caracas). The server checks it again and refuses in Spanish.
-import { Button, Card, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { SimpleGrid, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import {
   DELIVERY_ZONE_LABELS,
@@ -14,9 +13,10 @@ import {
 } from '@casillero/shared';
 import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
 import { UsdCentsInput } from '../../../../components/forms/UsdCentsInput';
-import { notifyChange } from '../../../../lib/notify';
+import { NewVersionCard, useVersionsChange } from '../versions/VersionsScreen';
 import { trpc } from '../../../../lib/trpc';
 import { DELIVERY_ZONES_SHOWN } from './price-values';
+import { PRICE_VERSIONS } from './PriceVersions';
 
 type Values = Record<string, DecimalValue>;
 
@@ -26,8 +26,7 @@ const valuesOf = (prices: PriceList): Values => ({
 });
 
 export function NewPriceVersion({ from }: { from: PriceList }) {
-  const queryClient = useQueryClient();
-  const create = useMutation(trpc.prices.create.mutationOptions());
+  const create = useVersionsChange(trpc.prices.create.mutationOptions(), trpc.prices.versions.queryKey());
   const tomorrow = nextDay(caracasDay(new Date()));
   const [effectiveFrom, setEffectiveFrom] = useState(tomorrow);
   const [values, setValues] = useState<Values>(() => valuesOf(from));
@@ -59,77 +58,54 @@ export function NewPriceVersion({ from }: { from: PriceList }) {
       return;
     }
     setErrors({});
-    const done = await notifyChange(
-      () => create.mutateAsync(checked.data),
-      (r) => ({ message: r.message }),
-    );
-    if (done) await queryClient.invalidateQueries({ queryKey: trpc.prices.versions.queryKey() });
+    await create.save(checked.data);
   };
 
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="nueva-tarifa">
-      <Stack
-        gap="md"
-        component="form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-        aria-labelledby="nueva-tarifa"
-      >
-        <Title order={2} size="h4" id="nueva-tarifa">
-          {M.newVersion}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {M.newVersionHint}
-        </Text>
-        <TextInput
-          type="date"
-          label={M.effectiveFrom}
-          min={tomorrow}
-          value={effectiveFrom}
-          onChange={(e) => setEffectiveFrom(e.currentTarget.value)}
-          error={errors.effectiveFrom}
-          withAsterisk
-          maw={240}
-        />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          {PRICE_LIST_FIELDS.map((f) =>
-            f.unit === 'usd' ? (
-              <UsdCentsInput
-                key={f.key}
-                withSign
-                label={f.label}
-                value={values[f.key]}
-                onChange={set(f.key)}
-                error={errors[f.key]}
-              />
-            ) : (
-              <DecimalInput
-                key={f.key}
-                kind={f.unit === 'percent' ? 'percent' : 'priceMeasure'}
-                label={f.label}
-                value={values[f.key]}
-                onChange={set(f.key)}
-                error={errors[f.key]}
-              />
-            ),
-          )}
-          {DELIVERY_ZONES_SHOWN.map((z) => (
+    <NewVersionCard kind={PRICE_VERSIONS} saving={create.saving} onSubmit={() => void submit()}>
+      <TextInput
+        type="date"
+        label={M.effectiveFrom}
+        min={tomorrow}
+        value={effectiveFrom}
+        onChange={(e) => setEffectiveFrom(e.currentTarget.value)}
+        error={errors.effectiveFrom}
+        withAsterisk
+        maw={240}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        {PRICE_LIST_FIELDS.map((f) =>
+          f.unit === 'usd' ? (
             <UsdCentsInput
-              key={z}
+              key={f.key}
               withSign
-              label={`${M.deliveryFees}: ${DELIVERY_ZONE_LABELS[z]}`}
-              value={values[`delivery.${z}`]}
-              onChange={set(`delivery.${z}`)}
-              error={errors[`delivery.${z}`]}
+              label={f.label}
+              value={values[f.key]}
+              onChange={set(f.key)}
+              error={errors[f.key]}
             />
-          ))}
-        </SimpleGrid>
-        <Button type="submit" loading={create.isPending} style={{ alignSelf: 'flex-start' }}>
-          {M.save}
-        </Button>
-      </Stack>
-    </Card>
+          ) : (
+            <DecimalInput
+              key={f.key}
+              kind={f.unit === 'percent' ? 'percent' : 'priceMeasure'}
+              label={f.label}
+              value={values[f.key]}
+              onChange={set(f.key)}
+              error={errors[f.key]}
+            />
+          ),
+        )}
+        {DELIVERY_ZONES_SHOWN.map((z) => (
+          <UsdCentsInput
+            key={z}
+            withSign
+            label={`${M.deliveryFees}: ${DELIVERY_ZONE_LABELS[z]}`}
+            value={values[`delivery.${z}`]}
+            onChange={set(`delivery.${z}`)}
+            error={errors[`delivery.${z}`]}
+          />
+        ))}
+      </SimpleGrid>
+    </NewVersionCard>
   );
 }

@@ -1,12 +1,10 @@
 // /admin/tarifas (docs/product/price-lists.md): the version in effect, the scheduled ones (which
 // may be cancelled until they start) and the history. Versions are never edited.
-import { Badge, Card, Group, Stack, Table, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Table } from '@mantine/core';
 import type { inferOutput } from '@trpc/tanstack-react-query';
 import { PRICE_LIST_MESSAGES as M, caracasDay, formatDate, priceListInEffect } from '@casillero/shared';
-import { trpc } from '../../../../lib/trpc';
-import { ScheduledVersions } from '../versions/ScheduledVersions';
-import { VersionHistory } from '../versions/VersionHistory';
+import type { trpc } from '../../../../lib/trpc';
+import type { VersionKind } from '../versions/VersionsScreen';
 import { priceRows } from './price-values';
 
 export type PriceVersion = inferOutput<typeof trpc.prices.versions>['versions'][number];
@@ -29,61 +27,23 @@ export function PriceTable({ version, caption }: { version: PriceVersion; captio
   );
 }
 
-export function CurrentPrices({ version }: { version: PriceVersion }) {
-  return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="tarifa-vigente">
-      <Stack gap="sm">
-        <Group justify="space-between">
-          <Title order={2} size="h4" id="tarifa-vigente">
-            {M.current}: {M.version(version.number)}
-          </Title>
-          <Badge color="green" variant="light">
-            {M.inEffectSince(version.effectiveFrom)}
-          </Badge>
-        </Group>
-        <PriceTable version={version} caption={M.current} />
-      </Stack>
-    </Card>
-  );
-}
-
-export function ScheduledPrices({ versions }: { versions: PriceVersion[] }) {
-  const queryClient = useQueryClient();
-  const cancel = useMutation(trpc.prices.cancel.mutationOptions());
-  return (
-    <ScheduledVersions
-      versions={versions}
-      headingId="tarifas-programadas"
-      title={M.scheduled}
-      empty={M.noScheduled}
-      cancelLabel={M.cancel}
-      cancelTitle={M.cancel}
-      heading={(v) => `${M.version(v.number)} · ${M.effectiveFrom} ${formatDate(v.effectiveFrom)}`}
-      body={(v) => <PriceTable version={v} caption={M.version(v.number)} />}
-      confirmText={(v) => M.cancelConfirm(v.number, v.effectiveFrom)}
-      cancel={(id) => cancel.mutateAsync({ id })}
-      cancelling={cancel.isPending}
-      onCancelled={() => queryClient.invalidateQueries({ queryKey: trpc.prices.versions.queryKey() })}
-    />
-  );
-}
-
-export function PriceHistory({ versions, currentId }: { versions: PriceVersion[]; currentId: string | null }) {
-  const today = caracasDay(new Date());
-  return (
-    <VersionHistory
-      versions={versions}
-      currentId={currentId}
-      headingId="tarifas-historial"
-      title={M.history}
-      effectiveHeader={M.effectiveFrom}
-      effectiveOf={(v) => formatDate(v.effectiveFrom)}
-      isScheduled={(v) => v.effectiveFrom > today}
-      cancelledLabel={M.cancelled}
-      createdByHeader={M.createdBy}
-    />
-  );
-}
-
-/** The version in effect now among the page's versions. */
-export const currentOf = (versions: PriceVersion[]) => priceListInEffect(versions, new Date());
+/** The price list's versions on the versions screen: they start at 00:00 in Caracas of a day. */
+export const PRICE_VERSIONS: VersionKind<PriceVersion> = {
+  ids: {
+    current: 'tarifa-vigente',
+    scheduled: 'tarifas-programadas',
+    history: 'tarifas-historial',
+    form: 'nueva-tarifa',
+  },
+  messages: M,
+  cancelTitle: M.cancel,
+  confirmText: (v) => M.cancelConfirm(v.number, v.effectiveFrom),
+  effective: {
+    header: M.effectiveFrom,
+    of: (v) => formatDate(v.effectiveFrom),
+    badge: (v) => M.inEffectSince(v.effectiveFrom),
+  },
+  isScheduled: (v, now) => v.effectiveFrom > caracasDay(now),
+  inEffect: (versions, now) => priceListInEffect(versions, now),
+  table: (v, caption) => <PriceTable version={v} caption={caption} />,
+};

@@ -2,10 +2,11 @@
 // error's line and column, or stores its credits (a movement already loaded is not stored again)
 // and the screen opens it.
 import { useState } from 'react';
-import { Alert, FileInput, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconFileSpreadsheet } from '@tabler/icons-react';
+import { Alert, Stack } from '@mantine/core';
+import { IconCircleCheck, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { RECONCILIATION_MESSAGES as M, STATEMENT_MAX_BYTES } from '@casillero/shared';
+import { CsvUpload } from '../../../../components/forms/CsvUpload';
 import { useInvalidate } from '../../../../components/forms/useInvalidate';
 import { getErrorMessage } from '../../../../lib/errors';
 import { trpc } from '../../../../lib/trpc';
@@ -55,28 +56,16 @@ export function StatementUpload({ onUploaded }: { onUploaded: (statementId: stri
 
   return (
     <Stack gap="sm">
-      <Text size="sm" c="dimmed" maw={820}>
-        {T.columnsHelp}
-      </Text>
-      <FileInput
-        label={T.fileLabel}
-        placeholder={T.filePlaceholder}
-        accept=".csv,text/csv"
-        value={file}
-        onChange={(f) => void choose(f)}
-        clearable
-        leftSection={<IconFileSpreadsheet size={18} />}
-        maw={480}
+      <CsvUpload
+        words={T}
+        icon={<IconFileSpreadsheet size={18} />}
+        file={file}
+        onChoose={(f) => void choose(f)}
         disabled={reading}
-        description={reading ? T.reading : undefined}
+        busyText={reading ? T.reading : undefined}
+        problem={problem}
+        problemTestId="statement-error"
       />
-      {problem && (
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert" data-testid="statement-error">
-          <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-            {problem}
-          </Text>
-        </Alert>
-      )}
       {upload.data && (
         <Alert
           color="green"

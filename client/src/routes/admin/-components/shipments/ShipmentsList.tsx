@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Text } from '@mantine/core';
 import { IconPencil, IconSpeakerphone, IconTrash } from '@tabler/icons-react';
 import {
@@ -13,16 +13,14 @@ import {
   formatUsdFromCents,
 } from '@casillero/shared';
 import {
+  DeskList,
   DetailsAction,
   RowAction,
   RowActions,
-  ServerList,
   StackedCell,
   dataTableColumns,
-  useServerListState,
 } from '../../../../components/data-table';
 import type { ListActions, ListProps, ListSearch } from '../../../../components/data-table';
-import { useDetailsParam } from '../../../../components/details/DetailsDrawer';
 import { formatDay, kgText } from '../../../../components/shipments/format';
 import { ShipmentStatusBadge } from '../../../../components/shipments/ShipmentStatusBadge';
 import { trpc } from '../../../../lib/trpc';
@@ -114,44 +112,29 @@ function shipmentColumns(actions: ListActions<ShipmentRow, 'details' | 'edit' | 
   ];
 }
 
-export function ShipmentsList({ search, navigate }: ListProps<ShipmentSearch>) {
-  const state = useServerListState(search, navigate, {
-    sort: 'createdAt' as ShipmentSort,
-    dir: 'desc',
-    filterKeys: ['q', 'status'],
-  });
-  const details = useDetailsParam(search, navigate);
+export function ShipmentsList(props: ListProps<ShipmentSearch>) {
   const [editing, setEditing] = useState<ShipmentRow | null>(null);
   const [removing, setRemoving] = useState<ShipmentRow | null>(null);
   const [posting, setPosting] = useState<ShipmentRow | null>(null);
   const canWrite = useCan('shipments.write');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the columns are built once; opening details only writes the URL
-  const columns = useMemo(
-    () =>
-      shipmentColumns({
-        details: (r) => details.open(r.id),
-        edit: setEditing,
-        remove: setRemoving,
-        news: setPosting,
-        canWrite,
-      }),
-    [canWrite],
-  );
-
   return (
-    <ServerList
-      state={state}
-      rowsQuery={trpc.shipments.list.queryOptions(state.input)}
-      countQuery={trpc.shipments.count.queryOptions(state.filters)}
-      columns={columns}
+    <DeskList
+      {...props}
+      defaults={{ sort: 'createdAt' as ShipmentSort, dir: 'desc', filterKeys: ['q', 'status'] }}
+      rowsQuery={(state) => trpc.shipments.list.queryOptions(state.input)}
+      countQuery={(state) => trpc.shipments.count.queryOptions(state.filters)}
+      columns={(details: (row: ShipmentRow) => void) =>
+        shipmentColumns({ details, edit: setEditing, remove: setRemoving, news: setPosting, canWrite })
+      }
+      columnsKey={canWrite}
       text={{ ...M, caption: 'Envíos', noun: 'envíos', searchPlaceholder: 'Código, tracking, cliente o ciudad' }}
       toMessage={failureMessage}
       selects={[{ key: 'status', label: 'Estado', w: 190, values: SHIPMENT_STATUSES, labels: SHIPMENT_STATUS_LABELS }]}
+      drawer={(open) => <ShipmentDetailsDrawer {...open} />}
     >
-      <ShipmentDetailsDrawer id={details.openId} onClose={details.close} />
       <EditShipmentDialog subject={editing} onClose={() => setEditing(null)} />
       <RemoveShipmentDialog shipment={removing} onClose={() => setRemoving(null)} />
       <PostShipmentNewsDialog subject={posting} onClose={() => setPosting(null)} />
-    </ServerList>
+    </DeskList>
   );
 }

@@ -15,7 +15,6 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   TRAVEL_CATEGORY_KINDS,
@@ -33,7 +32,8 @@ import {
 } from '@casillero/shared';
 import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
 import { UsdCentsInput } from '../../../../components/forms/UsdCentsInput';
-import { notifyChange } from '../../../../lib/notify';
+import { NewVersionCard, useVersionsChange } from '../versions/VersionsScreen';
+import { RULE_VERSIONS } from './RuleVersions';
 import { trpc } from '../../../../lib/trpc';
 
 /** A category as the form edits it: the word lists as typed, comma-separated. */
@@ -142,8 +142,7 @@ function CategoryFields({
 }
 
 export function NewRuleVersion({ from }: { from: TravelRules }) {
-  const queryClient = useQueryClient();
-  const create = useMutation(trpc.travelRules.create.mutationOptions());
+  const create = useVersionsChange(trpc.travelRules.create.mutationOptions(), trpc.travelRules.versions.queryKey());
   const tomorrow = nextDay(caracasDay(new Date()));
   const [start, setStart] = useState<'now' | 'day'>('now');
   const [day, setDay] = useState(tomorrow);
@@ -180,108 +179,85 @@ export function NewRuleVersion({ from }: { from: TravelRules }) {
       return;
     }
     setErrors([]);
-    const done = await notifyChange(
-      () => create.mutateAsync(checked.data),
-      (r) => ({ message: r.message }),
-    );
-    if (done) await queryClient.invalidateQueries({ queryKey: trpc.travelRules.versions.queryKey() });
+    await create.save(checked.data);
   };
 
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="nuevas-reglas">
-      <Stack
-        gap="md"
-        component="form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-        aria-labelledby="nuevas-reglas"
-      >
-        <Title order={2} size="h4" id="nuevas-reglas">
-          {M.newVersion}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {M.newVersionHint}
-        </Text>
-        <Group align="flex-end">
-          <SegmentedControl
-            aria-label={M.effectiveAt}
-            value={start}
-            onChange={(v) => setStart(v as 'now' | 'day')}
-            data={[
-              { value: 'now', label: M.startNow },
-              { value: 'day', label: M.startOn },
-            ]}
+    <NewVersionCard kind={RULE_VERSIONS} saving={create.saving} onSubmit={() => void submit()}>
+      <Group align="flex-end">
+        <SegmentedControl
+          aria-label={M.effectiveAt}
+          value={start}
+          onChange={(v) => setStart(v as 'now' | 'day')}
+          data={[
+            { value: 'now', label: M.startNow },
+            { value: 'day', label: M.startOn },
+          ]}
+        />
+        {start === 'day' && (
+          <TextInput
+            type="date"
+            label={M.startDay}
+            min={tomorrow}
+            value={day}
+            onChange={(e) => setDay(e.currentTarget.value)}
+            maw={220}
           />
-          {start === 'day' && (
-            <TextInput
-              type="date"
-              label={M.startDay}
-              min={tomorrow}
-              value={day}
-              onChange={(e) => setDay(e.currentTarget.value)}
-              maw={220}
-            />
-          )}
-        </Group>
-        <Title order={3} size="h5">
-          {M.categories}
-        </Title>
-        {drafts.map((d, i) => (
-          <CategoryFields
-            key={d.key}
-            draft={d}
-            index={i}
-            onChange={(next) => setDrafts((old) => old.map((o) => (o.key === d.key ? next : o)))}
-            onRemove={() => setDrafts((old) => old.filter((o) => o.key !== d.key))}
-          />
-        ))}
-        <Button
-          variant="light"
-          onClick={() => setDrafts((old) => [...old, emptyDraft()])}
-          style={{ alignSelf: 'flex-start' }}
-        >
-          {M.addCategory}
-        </Button>
-        <Title order={3} size="h5">
-          {M.limits}
-        </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <DecimalInput
-            kind="priceMeasure"
-            label={M.airWeight}
-            value={limits.airWeight}
-            onChange={setLimit('airWeight')}
-          />
-          <UsdCentsInput withSign label={M.airValue} value={limits.airValue} onChange={setLimit('airValue')} />
-          <DecimalInput
-            kind="priceMeasure"
-            label={M.seaWeight}
-            value={limits.seaWeight}
-            onChange={setLimit('seaWeight')}
-          />
-          <UsdCentsInput withSign label={M.seaValue} value={limits.seaValue} onChange={setLimit('seaValue')} />
-          <DecimalInput
-            kind="count"
-            label={M.commercialQuantity}
-            value={limits.commercial}
-            onChange={setLimit('commercial')}
-          />
-        </SimpleGrid>
-        {errors.length > 0 && (
-          <Alert color="red" role="alert">
-            {errors.map((e) => (
-              <Text key={e} size="sm">
-                {e}
-              </Text>
-            ))}
-          </Alert>
         )}
-        <Button type="submit" loading={create.isPending} style={{ alignSelf: 'flex-start' }}>
-          {M.save}
-        </Button>
-      </Stack>
-    </Card>
+      </Group>
+      <Title order={3} size="h5">
+        {M.categories}
+      </Title>
+      {drafts.map((d, i) => (
+        <CategoryFields
+          key={d.key}
+          draft={d}
+          index={i}
+          onChange={(next) => setDrafts((old) => old.map((o) => (o.key === d.key ? next : o)))}
+          onRemove={() => setDrafts((old) => old.filter((o) => o.key !== d.key))}
+        />
+      ))}
+      <Button
+        variant="light"
+        onClick={() => setDrafts((old) => [...old, emptyDraft()])}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        {M.addCategory}
+      </Button>
+      <Title order={3} size="h5">
+        {M.limits}
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <DecimalInput
+          kind="priceMeasure"
+          label={M.airWeight}
+          value={limits.airWeight}
+          onChange={setLimit('airWeight')}
+        />
+        <UsdCentsInput withSign label={M.airValue} value={limits.airValue} onChange={setLimit('airValue')} />
+        <DecimalInput
+          kind="priceMeasure"
+          label={M.seaWeight}
+          value={limits.seaWeight}
+          onChange={setLimit('seaWeight')}
+        />
+        <UsdCentsInput withSign label={M.seaValue} value={limits.seaValue} onChange={setLimit('seaValue')} />
+        <DecimalInput
+          kind="count"
+          label={M.commercialQuantity}
+          value={limits.commercial}
+          onChange={setLimit('commercial')}
+        />
+      </SimpleGrid>
+      {errors.length > 0 && (
+        <Alert color="red" role="alert">
+          {errors.map((e) => (
+            <Text key={e} size="sm">
+              {e}
+            </Text>
+          ))}
+        </Alert>
+      )}
+    </NewVersionCard>
   );
 }

@@ -1,7 +1,6 @@
 // /admin/reglas (docs/product/travel-rules.md): the rules in effect, the scheduled versions (which
 // may be cancelled until they start, after a dialog) and the history. Versions are never edited.
-import { Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Stack, Table, Text } from '@mantine/core';
 import type { inferOutput } from '@trpc/tanstack-react-query';
 import {
   TRAVEL_CATEGORY_KIND_LABELS,
@@ -11,9 +10,8 @@ import {
   formatUsdCents,
   travelRulesInEffect,
 } from '@casillero/shared';
-import { trpc } from '../../../../lib/trpc';
-import { ScheduledVersions } from '../versions/ScheduledVersions';
-import { VersionHistory } from '../versions/VersionHistory';
+import type { trpc } from '../../../../lib/trpc';
+import type { VersionKind } from '../versions/VersionsScreen';
 
 export type RuleVersion = inferOutput<typeof trpc.travelRules.versions>['versions'][number];
 
@@ -62,61 +60,23 @@ export function RulesTable({ version, caption }: { version: RuleVersion; caption
   );
 }
 
-export function CurrentRules({ version }: { version: RuleVersion }) {
-  return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="reglas-vigentes">
-      <Stack gap="sm">
-        <Group justify="space-between">
-          <Title order={2} size="h4" id="reglas-vigentes">
-            {M.current}: {M.version(version.number)}
-          </Title>
-          <Badge color="green" variant="light">
-            {M.effectiveAt} {M.at(version.effectiveAt)}
-          </Badge>
-        </Group>
-        <RulesTable version={version} caption={M.current} />
-      </Stack>
-    </Card>
-  );
-}
-
-export function ScheduledRules({ versions }: { versions: RuleVersion[] }) {
-  const queryClient = useQueryClient();
-  const cancel = useMutation(trpc.travelRules.cancel.mutationOptions());
-  return (
-    <ScheduledVersions
-      versions={versions}
-      headingId="reglas-programadas"
-      title={M.scheduled}
-      empty={M.noScheduled}
-      cancelLabel={M.cancel}
-      cancelTitle={M.cancelTitle}
-      heading={(v) => `${M.version(v.number)} · ${M.effectiveAt} ${M.at(v.effectiveAt)}`}
-      body={(v) => <RulesTable version={v} caption={M.version(v.number)} />}
-      confirmText={(v) => M.cancelConfirm(v.number, v.effectiveAt)}
-      cancel={(id) => cancel.mutateAsync({ id })}
-      cancelling={cancel.isPending}
-      onCancelled={() => queryClient.invalidateQueries({ queryKey: trpc.travelRules.versions.queryKey() })}
-    />
-  );
-}
-
-export function RuleHistory({ versions, currentId }: { versions: RuleVersion[]; currentId: string | null }) {
-  const now = Date.now();
-  return (
-    <VersionHistory
-      versions={versions}
-      currentId={currentId}
-      headingId="reglas-historial"
-      title={M.history}
-      effectiveHeader={M.effectiveAt}
-      effectiveOf={(v) => M.at(v.effectiveAt)}
-      isScheduled={(v) => new Date(v.effectiveAt).getTime() > now}
-      cancelledLabel={M.cancelled}
-      createdByHeader={M.createdBy}
-    />
-  );
-}
-
-/** The version in effect now among the page's versions. */
-export const currentRulesOf = (versions: RuleVersion[]) => travelRulesInEffect(versions, new Date());
+/** The travel rules' versions on the versions screen: they start now or at a moment to come. */
+export const RULE_VERSIONS: VersionKind<RuleVersion> = {
+  ids: {
+    current: 'reglas-vigentes',
+    scheduled: 'reglas-programadas',
+    history: 'reglas-historial',
+    form: 'nuevas-reglas',
+  },
+  messages: M,
+  cancelTitle: M.cancelTitle,
+  confirmText: (v) => M.cancelConfirm(v.number, v.effectiveAt),
+  effective: {
+    header: M.effectiveAt,
+    of: (v) => M.at(v.effectiveAt),
+    badge: (v) => `${M.effectiveAt} ${M.at(v.effectiveAt)}`,
+  },
+  isScheduled: (v, now) => new Date(v.effectiveAt).getTime() > now.getTime(),
+  inEffect: (versions, now) => travelRulesInEffect(versions, now),
+  table: (v, caption) => <RulesTable version={v} caption={caption} />,
+};

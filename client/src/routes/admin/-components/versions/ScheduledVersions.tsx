@@ -1,9 +1,10 @@
 // The versions scheduled to start later (prices, travel rules), each with its contents and a
 // "Cancelar versión" that asks first: a cancelled version never applies and cannot be restored.
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../../../components/forms/FormDialog';
 import { notifyChange } from '../../../../lib/notify';
+import { VersionSection } from './VersionSection';
 
 type Version = { id: string; number: number };
 
@@ -35,24 +36,19 @@ export function ScheduledVersions<V extends Version>(props: {
     if (done) await props.onCancelled();
   };
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={props.headingId}>
-      <Stack gap="sm">
-        <Title order={2} size="h4" id={props.headingId}>
-          {props.title}
-        </Title>
-        {props.versions.length === 0 && <Text c="dimmed">{props.empty}</Text>}
-        {props.versions.map((v) => (
-          <Stack key={v.id} gap="xs">
-            <Group justify="space-between">
-              <Text fw={600}>{props.heading(v)}</Text>
-              <Button variant="light" color="red" size="xs" onClick={() => setAsking(v)}>
-                {props.cancelLabel}
-              </Button>
-            </Group>
-            {props.body(v)}
-          </Stack>
-        ))}
-      </Stack>
+    <VersionSection headingId={props.headingId} title={props.title}>
+      {props.versions.length === 0 && <Text c="dimmed">{props.empty}</Text>}
+      {props.versions.map((v) => (
+        <Stack key={v.id} gap="xs">
+          <Group justify="space-between">
+            <Text fw={600}>{props.heading(v)}</Text>
+            <Button variant="light" color="red" size="xs" onClick={() => setAsking(v)}>
+              {props.cancelLabel}
+            </Button>
+          </Group>
+          {props.body(v)}
+        </Stack>
+      ))}
       <ConfirmDialog
         opened={asking !== null}
         title={props.cancelTitle}
@@ -63,6 +59,6 @@ export function ScheduledVersions<V extends Version>(props: {
       >
         {asking && props.confirmText(asking)}
       </ConfirmDialog>
-    </Card>
+    </VersionSection>
   );
 }

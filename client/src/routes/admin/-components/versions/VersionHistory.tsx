@@ -1,6 +1,7 @@
 // The history of dated versions (the price list's, the travel rules'): every version, newest
 // first, with when it starts, whether it is in effect, scheduled, past or cancelled, and who made it.
-import { Card, Stack, Table, Title } from '@mantine/core';
+import { Table } from '@mantine/core';
+import { VersionSection } from './VersionSection';
 import { formatDateTime } from '@casillero/shared';
 
 type HistoryVersion = {
@@ -32,35 +33,30 @@ export function VersionHistory<V extends HistoryVersion>(props: {
           ? 'Programada'
           : 'Anterior';
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={props.headingId}>
-      <Stack gap="sm">
-        <Title order={2} size="h4" id={props.headingId}>
-          {props.title}
-        </Title>
-        {/* Four short columns: on a phone the last one wraps rather than scrolling sideways. */}
-        <Table striped aria-label={props.title}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Versión</Table.Th>
-              <Table.Th>{props.effectiveHeader}</Table.Th>
-              <Table.Th>Estado</Table.Th>
-              <Table.Th>{props.createdByHeader}</Table.Th>
+    <VersionSection headingId={props.headingId} title={props.title}>
+      {/* Four short columns: on a phone the last one wraps rather than scrolling sideways. */}
+      <Table striped aria-label={props.title}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Versión</Table.Th>
+            <Table.Th>{props.effectiveHeader}</Table.Th>
+            <Table.Th>Estado</Table.Th>
+            <Table.Th>{props.createdByHeader}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {[...props.versions].reverse().map((v) => (
+            <Table.Tr key={v.id}>
+              <Table.Td>{v.number}</Table.Td>
+              <Table.Td>{props.effectiveOf(v)}</Table.Td>
+              <Table.Td>{status(v)}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                {v.createdByEmail ?? 'Sistema'} · {formatDateTime(v.createdAt)}
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {[...props.versions].reverse().map((v) => (
-              <Table.Tr key={v.id}>
-                <Table.Td>{v.number}</Table.Td>
-                <Table.Td>{props.effectiveOf(v)}</Table.Td>
-                <Table.Td>{status(v)}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                  {v.createdByEmail ?? 'Sistema'} · {formatDateTime(v.createdAt)}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Stack>
-    </Card>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </VersionSection>
   );
 }

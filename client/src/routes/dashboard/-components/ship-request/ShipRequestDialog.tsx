@@ -7,41 +7,24 @@
 import { TravelFlags } from '../../../../components/travel-rules/TravelFlags';
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Divider,
-  Group,
-  Modal,
-  Radio,
-  SegmentedControl,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Divider, Group, Modal, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
 import {
   PRICE_LIST_MESSAGES,
-  DELIVERY_CHOICE_LABELS as D,
   DELIVERY_METHOD_LABELS,
   INSURANCE_LABELS,
   QUOTE_TAX_LABELS,
   SHIP_REQUEST_LABELS as L,
   SHIP_REQUEST_MESSAGES as M,
   SHIPPING_METHOD_LABELS,
-  VENEZUELAN_STATES,
   formatUsdCents,
   insuranceRuleSummary,
   ivaLineLabel,
-  type DeliveryMethod,
   type ShippingMethod,
-  type VenezuelanState,
   formatKg,
   formatMeasures,
 } from '@casillero/shared';
 import { DeparturePromise } from '../../../../components/departures/DeparturePromise';
+import { DeliveryChoice, useMyRecipients, type DeliveryValue } from '../../../../components/delivery/DeliveryChoice';
 import { getErrorMessage } from '../../../../lib/errors';
 import { notifySuccess } from '../../../../lib/notify';
 import { trpc } from '../../../../lib/trpc';
@@ -97,22 +80,15 @@ function ShipRequestForm({
   const [repackIds, setRepackIds] = useState<string[]>([]);
   const ticked = packageIds.length + repackIds.length;
   const [shippingMethod, setShippingMethod] = useState<ShippingMethod>('aereo');
-  const [recipientId, setRecipientId] = useState<string | null>(null);
-  const [deliveryMethod, setDeliveryMethod] = useState<DeliveryMethod>('home');
-  const [agencyState, setAgencyState] = useState<VenezuelanState | null>(null);
-  const [agencyCity, setAgencyCity] = useState('');
-  const [agencyId, setAgencyId] = useState<string | null>(null);
+  const [choice, setChoice] = useState<DeliveryValue>({ recipientId: '', deliveryMethod: 'home', agencyId: null });
+  const { recipientId, deliveryMethod, agencyId } = choice;
   const [insured, setInsured] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // The first quote's signed price list (docs/product/price-lists.md): kept while the dialog is
   // open, so the price seen is the one charged even if a new version starts meanwhile.
   const [quoteToken, setQuoteToken] = useState<string | null>(null);
 
-  const recipients = useQuery(trpc.recipients.mine.queryOptions());
-  const agencies = useQuery({
-    ...trpc.agencies.search.queryOptions({ state: agencyState ?? 'Distrito Capital', city: agencyCity || null }),
-    enabled: deliveryMethod === 'agency' && agencyState !== null,
-  });
+  const recipients = useMyRecipients();
   const delivery =
     recipientId && (deliveryMethod === 'home' || agencyId)
       ? { recipientId, deliveryMethod, agencyId: deliveryMethod === 'agency' ? agencyId : null }
@@ -214,61 +190,18 @@ function ShipRequestForm({
         <Text size="sm">{L.onlyMode(SHIPPING_METHOD_LABELS[methods[0] ?? 'maritimo'])}</Text>
       )}
 
-      <Select
-        label={D.recipient}
-        placeholder={L.recipientPlaceholder}
-        data={(recipients.data ?? []).map((r) => ({
-          value: r.id,
-          label: `${r.fullName} · ${r.city}, ${r.state}`,
-          disabled: !r.complete,
-        }))}
-        value={recipientId}
-        onChange={setRecipientId}
-        nothingFoundMessage={L.noRecipients}
+      <DeliveryChoice
+        recipients={recipients.data ?? []}
+        loading={recipients.isPending}
+        value={choice}
+        onChange={setChoice}
+        labels={{
+          recipientPlaceholder: L.recipientPlaceholder,
+          noRecipients: L.noRecipients,
+          agencyCity: L.city,
+          noAgencies: L.noAgencies,
+        }}
       />
-
-      <Radio.Group label={D.method} value={deliveryMethod} onChange={(v) => setDeliveryMethod(v as DeliveryMethod)}>
-        <Group mt="xs">
-          <Radio value="home" label={DELIVERY_METHOD_LABELS.home} />
-          <Radio value="agency" label={DELIVERY_METHOD_LABELS.agency} />
-        </Group>
-      </Radio.Group>
-
-      {deliveryMethod === 'agency' && (
-        <Stack gap="xs">
-          <Group grow align="flex-start">
-            <Select
-              label={D.agencyState}
-              data={[...VENEZUELAN_STATES]}
-              searchable
-              value={agencyState}
-              onChange={(v) => {
-                setAgencyState(v as VenezuelanState | null);
-                setAgencyId(null);
-              }}
-            />
-            <TextInput
-              label={L.city}
-              value={agencyCity}
-              onChange={(e) => {
-                setAgencyCity(e.currentTarget.value);
-                setAgencyId(null);
-              }}
-            />
-          </Group>
-          <Select
-            label={D.agency}
-            placeholder={agencyState ? D.agencyPlaceholder : L.agencyStateFirst}
-            data={(agencies.data ?? []).map((a) => ({
-              value: a.id,
-              label: `${a.carrier} ${a.name} · ${a.city}`,
-            }))}
-            value={agencyId}
-            onChange={setAgencyId}
-            nothingFoundMessage={L.noAgencies}
-          />
-        </Stack>
-      )}
 
       <Switch
         label={INSURANCE_LABELS.switch}
