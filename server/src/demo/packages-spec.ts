@@ -12,7 +12,13 @@ export type PackageKey =
   | 'joseShipped'
   | 'luisReceived'
   | 'luisShipped'
-  | 'danielaShipped';
+  | 'danielaShipped'
+  | 'mariaDelivered'
+  | 'mariaPickup'
+  | 'josePickup'
+  | 'joseChina'
+  | 'luisSea'
+  | 'danielaOpen';
 
 export type PackageSpec = {
   /** The name later parts use for it. */
