@@ -70,6 +70,10 @@ describe('the demo, screen by screen', () => {
       .from(shipments)
       .where(eq(shipments.id, detail.shipments[0].shipmentId));
     expect(inTransit.status).toBe('in_transit');
+    // The list's search finds a departure by a shipment code in it; each shows its promised arrival.
+    const found = await admin.departures.list({ q: detail.shipments[0].shipmentCode });
+    expect(found.rows.map((r) => r.code)).toEqual([transit.code]);
+    for (const r of rows) expect(r.promisedArrival, r.code).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
     // The promise Almacén shows: the next flight from Miami and the container, cutoffs ahead.
     const next = await admin.departures.next({ origin: 'miami' });
@@ -119,7 +123,7 @@ describe('the demo, screen by screen', () => {
     const docs = await admin.fiscal.customerDocuments({ userId: await userId(DEMO_ACCOUNTS.customers[0].email) });
     const kinds = docs.map((d) => d.kind);
     expect(kinds).toContain('factura');
-    expect(kinds).toContain('nota_credito');
+    expect(kinds).toContain('nota_de_credito');
     for (const d of docs) expect(d.controlNumber, d.number).toMatch(/^00-\d{8}$/);
     expect(await admin.fiscal.pendingControl()).toEqual([]);
   });
