@@ -16,7 +16,11 @@ const exampleLookup: Lookup = async () => [{ address: '93.184.215.14', family: 4
 export async function createApiAccess(ctx: DemoContext, cast: DemoCast, allyLoginId: string): Promise<void> {
   const ally = { id: allyLoginId, role: 'aliado' as const };
   await asStaff(ctx, ally, 'allyPortal.createApiKey', () =>
-    createApiKey(ctx.db, ally, apiKeyCreateInput.parse({ name: 'Sistema de Encomiendas Los Andes', scope: 'read_write' })),
+    createApiKey(
+      ctx.db,
+      ally,
+      apiKeyCreateInput.parse({ name: 'Sistema de Encomiendas Los Andes', scope: 'read_write' }),
+    ),
   );
   await endStaffWork(ctx);
 

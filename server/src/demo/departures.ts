@@ -105,7 +105,11 @@ export async function createDepartures(
     packageIds: [p.josePickup.id],
     shippingCostUsdCents: 2390,
   });
-  const joseChina = await ship({ ...home(c.jose.id, book.jose), packageIds: [p.joseChina.id], shippingCostUsdCents: 5120 });
+  const joseChina = await ship({
+    ...home(c.jose.id, book.jose),
+    packageIds: [p.joseChina.id],
+    shippingCostUsdCents: 5120,
+  });
   const luisSea = await ship({
     ...home(c.luis.id, book.luis),
     packageIds: [p.luisSea.id],
@@ -205,9 +209,7 @@ export async function createDepartures(
     });
     const d = await asStaff(ctx, almacen, 'departures.create', () => createDeparture(ctx.db, almacen.id, input));
     for (const shipmentId of shipmentIds)
-      await asStaff(ctx, almacen, 'departures.addShipment', () =>
-        addShipmentToDeparture(ctx.db, d.id, shipmentId),
-      );
+      await asStaff(ctx, almacen, 'departures.addShipment', () => addShipmentToDeparture(ctx.db, d.id, shipmentId));
     for (const [kind, daysAgo] of Object.entries(recorded) as [MilestoneKind, number][]) {
       const milestone = departureMilestoneInput.parse({ departureId: d.id, kind, actualOn: dayFrom(ctx, -daysAgo) });
       await asStaff(ctx, almacen, 'departures.recordMilestone', () =>
@@ -217,7 +219,9 @@ export async function createDepartures(
     made.push({ ...d, createdDaysAgo });
   }
   // 'Revisar retrasos': the China flight's Salida passed unrecorded; it gets its new estimate.
-  await asStaff(ctx, admin, 'departures.checkDelays', () => checkDepartureDelays(ctx.db, { appUrl: ctx.config.appUrl }));
+  await asStaff(ctx, admin, 'departures.checkDelays', () =>
+    checkDepartureDelays(ctx.db, { appUrl: ctx.config.appUrl }),
+  );
 
   // At MRW Valencia Centro the counter scans the three arriving shipments,
   const counter = { id: counterId, role: 'agencia' as const };
@@ -227,7 +231,13 @@ export async function createDepartures(
     );
   // and Carmen, authorised by María, collects one with her cédula, photographed at the counter.
   const photo = async (name: string) =>
-    storeDemoImage(ctx, { ownerId: counterId, uploadedBy: counterId, kind: 'delivery_photo', name, uploadedDaysAgo: 0 });
+    storeDemoImage(ctx, {
+      ownerId: counterId,
+      uploadedBy: counterId,
+      kind: 'delivery_photo',
+      name,
+      uploadedDaysAgo: 0,
+    });
   const proof = counterDeliverInput.parse({
     method: 'id_document',
     shipmentId: delivered.id,
