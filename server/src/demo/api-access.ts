@@ -1,6 +1,6 @@
 // The public API (docs/product/public-api.md) in the demo: the ally's key, created from its portal
-// (Claves de API), answers for its own customers; María created a read key and a webhook
-// subscription in Configuración for her shop's system, then paused it (nothing is sent). The
+// (Claves de API), answers for its own customers; Luis created a read key and a webhook
+// subscription in Configuración for his shop's system, then paused it (nothing is sent). The
 // receiver's address passes the SSRF check as the app runs it; the demo resolves its name to the
 // public address it has instead of asking a DNS server, so the seed needs no network.
 import { apiKeyCreateInput, webhookCreateInput } from '@casillero/shared';
@@ -24,13 +24,13 @@ export async function createApiAccess(ctx: DemoContext, cast: DemoCast, allyLogi
   );
   await endStaffWork(ctx);
 
-  const maria = { id: cast.customers.maria.id, role: 'user' as const };
-  await createApiKey(ctx.db, maria, apiKeyCreateInput.parse({ name: 'Inventario de mi tienda', scope: 'read' }));
+  const luis = { id: cast.customers.luis.id, role: 'user' as const };
+  await createApiKey(ctx.db, luis, apiKeyCreateInput.parse({ name: 'Inventario de mi tienda', scope: 'read' }));
   const { id } = await createWebhook(
     ctx.db,
-    maria,
+    luis,
     webhookCreateInput.parse({ url: DEMO_WEBHOOK_URL, events: ['package.received', 'shipment.status_changed'] }),
     exampleLookup,
   );
-  await setWebhookActive(ctx.db, maria.id, id, false);
+  await setWebhookActive(ctx.db, luis.id, id, false);
 }

@@ -1,8 +1,8 @@
-// Claims (docs/product/claims.md), opened by María in Reclamos and answered by customer service at
-// /admin/reclamos: the pressure cooker Carmen collected today came with its lid cracked, approved
-// in part (credit on María's account and, its shipment invoiced with a factura, a credit note);
-// and a weight she disputes on a parcel on the shelf, assigned and waiting for the desk.
-import { decideClaimInput, openClaimInput, assignClaimInput } from '@casillero/shared';
+// Claims (docs/product/claims.md), opened by the customers in Reclamos and answered by customer
+// service at /admin/reclamos: the school shoes José's sister collected today came with a sole
+// torn, approved in part (credit on his account and, the shipment invoiced with a factura, a
+// credit note); and the weight Luis disputes on his dining set, assigned and waiting for the desk.
+import { assignClaimInput, decideClaimInput, openClaimInput } from '@casillero/shared';
 import { assignClaim, decideClaim, openClaim } from '../services/claims';
 import { asStaff, at, endStaffWork, type DemoCast, type DemoContext } from './context';
 import type { DemoPackages } from './packages';
@@ -13,42 +13,39 @@ export async function createClaims(
   p: DemoPackages,
   deliveredShipmentId: string,
 ): Promise<void> {
-  const maria = cast.customers.maria;
+  const { jose, luis } = cast.customers;
   const desk = cast.staff.atencion;
-  // Today's steps at the time they are taken (after the handover, whenever the demo starts).
-  const today = { appUrl: ctx.config.appUrl };
+  const assign = (id: string, options: { appUrl: string; now?: Date }) =>
+    asStaff(ctx, desk, 'claims.assign', () =>
+      assignClaim(ctx.tx, desk.id, assignClaimInput.parse({ id, staffId: desk.id }), options),
+    );
 
   const disputed = await openClaim(
     ctx.tx,
-    maria.id,
+    luis.id,
     openClaimInput.parse({
       kind: 'weight_dispute',
-      packageId: p.mariaInWarehouse.id,
-      text: 'El bolso y la billetera pesan poco más de un kilo; el almacén registró 1,3 kg con una caja más grande de la que llegó.',
+      packageId: p.luisSea.id,
+      text: 'Según la factura de Wayfair el juego de comedor pesa 34 kg con su caja; el almacén registró 38 kg.',
     }),
     { appUrl: ctx.config.appUrl, now: at(ctx, 1, 5) },
   );
-  await asStaff(ctx, desk, 'claims.assign', () =>
-    assignClaim(ctx.tx, desk.id, assignClaimInput.parse({ id: disputed.id, staffId: desk.id }), {
-      appUrl: ctx.config.appUrl,
-      now: at(ctx, 1, 2),
-    }),
-  );
+  await assign(disputed.id, { appUrl: ctx.config.appUrl, now: at(ctx, 1, 2) });
   await endStaffWork(ctx);
 
+  // Today's steps at the time they are taken (after the handover, whenever the demo starts).
+  const today = { appUrl: ctx.config.appUrl };
   const damaged = await openClaim(
     ctx.tx,
-    maria.id,
+    jose.id,
     openClaimInput.parse({
       kind: 'damaged',
       shipmentId: deliveredShipmentId,
-      text: 'Mi mamá retiró hoy la olla de presión en la agencia y la tapa de vidrio venía rajada; la caja tenía un golpe en una esquina.',
+      text: 'Mi hermana retiró hoy los zapatos en la agencia y a un par se le despegó la suela; la caja venía golpeada.',
     }),
     today,
   );
-  await asStaff(ctx, desk, 'claims.assign', () =>
-    assignClaim(ctx.tx, desk.id, assignClaimInput.parse({ id: damaged.id, staffId: desk.id }), today),
-  );
+  await assign(damaged.id, today);
   await asStaff(ctx, desk, 'claims.decide', () =>
     decideClaim(
       ctx.tx,
@@ -57,7 +54,7 @@ export async function createClaims(
         id: damaged.id,
         decision: 'partial',
         amountUsd: 25,
-        reason: 'Reponemos la tapa de vidrio: abonamos su precio en tu cuenta.',
+        reason: 'Reponemos el par dañado: abonamos su precio en tu cuenta.',
       }),
       today,
     ),

@@ -2,12 +2,12 @@
 // (docs/product/last-mile.md), through the services as staff use them in /admin/despachos,
 // Crear Envío and /admin/mostrador:
 //
-// - a flight from Miami that left two weeks ago and is already at the agencies: María's shipment
-//   collected by her mother Carmen at MRW Valencia Centro (with the counter's photo), another of
-//   hers and one of José's waiting there for pickup;
+// - a flight from Miami that left two weeks ago and is already at the agencies: José's shipment
+//   collected by his sister Yusmary at MRW Valencia Centro (with the counter's photo), and two of
+//   María's waiting there for her mother Carmen;
 // - the flight that left yesterday with María's shipment in transit;
 // - a flight from China whose Salida has not happened: late, on the dashboard's card;
-// - a sea container from Miami and the next flight, both open for reception (the promise in Almacén).
+// - a sea container from Miami and next week's flight, both open for reception (the promise in Almacén).
 //
 // The services stamp the current time; the story's dates are then moved into the past, as
 // the other parts do (the invoices and the ledger keep theirs: a staff step issued them now).
@@ -91,19 +91,19 @@ export async function createDepartures(
   });
   const home = (userId: string, recipientId: string) => ({ userId, recipientId, deliveryMethod: 'home' as const });
   const delivered = await ship({
-    ...atAgency(c.maria.id, book.carmen),
-    packageIds: [p.mariaDelivered.id],
-    shippingCostUsdCents: 4350,
-  });
-  const mariaWaiting = await ship({
-    ...atAgency(c.maria.id, book.carmen),
-    packageIds: [p.mariaPickup.id],
-    shippingCostUsdCents: 1480,
-  });
-  const joseWaiting = await ship({
     ...atAgency(c.jose.id, yusmary!),
     packageIds: [p.josePickup.id],
     shippingCostUsdCents: 2390,
+  });
+  const mariaWaiting = await ship({
+    ...atAgency(c.maria.id, book.carmen),
+    packageIds: [p.mariaWaiting.id],
+    shippingCostUsdCents: 4350,
+  });
+  const mariaSecond = await ship({
+    ...atAgency(c.maria.id, book.carmen),
+    packageIds: [p.mariaPickup.id],
+    shippingCostUsdCents: 1480,
   });
   const joseChina = await ship({
     ...home(c.jose.id, book.jose),
@@ -135,7 +135,7 @@ export async function createDepartures(
         departureIn: -12,
         recorded: { reception_closed: 13, departed: 12, arrived: 10, customs: 8, released: 5, distribution: 4 },
       },
-      shipmentIds: [delivered.id, mariaWaiting.id, joseWaiting.id],
+      shipmentIds: [delivered.id, mariaWaiting.id, mariaSecond.id],
     },
     {
       spec: {
@@ -190,8 +190,8 @@ export async function createDepartures(
         masterRef: '810-55125091',
         voyage: 'M6 1450',
         createdDaysAgo: 1,
-        cutoffIn: 2,
-        departureIn: 3,
+        cutoffIn: 6,
+        departureIn: 7,
         recorded: {},
       },
       shipmentIds: [danielaNext.id],
@@ -225,11 +225,11 @@ export async function createDepartures(
 
   // At MRW Valencia Centro the counter scans the three arriving shipments,
   const counter = { id: counterId, role: 'agencia' as const };
-  for (const s of [delivered, mariaWaiting, joseWaiting])
+  for (const s of [delivered, mariaWaiting, mariaSecond])
     await asStaff(ctx, counter, 'pickups.markReady', () =>
       markReadyForPickup(ctx.tx, counter, s.shipmentCode, { appUrl: ctx.config.appUrl }),
     );
-  // and Carmen, authorised by María, collects one with her cédula, photographed at the counter.
+  // and Yusmary, authorised by José, collects his with her cédula, photographed at the counter.
   const photo = async (name: string) =>
     storeDemoImage(ctx, {
       ownerId: counterId,
@@ -241,9 +241,9 @@ export async function createDepartures(
   const proof = counterDeliverInput.parse({
     method: 'id_document',
     shipmentId: delivered.id,
-    idDocument: 'V-6543210',
-    receivedBy: 'Carmen Rodríguez',
-    photo: { fileId: await photo('entrega-carmen.png'), thumbFileId: await photo('entrega-carmen-mini.png') },
+    idDocument: 'V-19876543',
+    receivedBy: 'Yusmary Fernández',
+    photo: { fileId: await photo('entrega-yusmary.png'), thumbFileId: await photo('entrega-yusmary-mini.png') },
   });
   const handover = await asStaff(ctx, counter, 'pickups.deliver', () => deliverAtCounter(ctx.tx, counter, proof));
   if (!handover.delivered) throw new Error(`La demostración no pudo entregar el envío: ${handover.message}`);
@@ -284,7 +284,7 @@ export async function createDepartures(
     ctx,
     shipmentPickups,
     shipmentPickups.shipmentId,
-    [mariaWaiting, joseWaiting].map((s) => ({ key: s.id, dates: { readyAt: at(ctx, 3) } })),
+    [mariaWaiting, mariaSecond].map((s) => ({ key: s.id, dates: { readyAt: at(ctx, 3) } })),
   );
 
   return {
@@ -294,6 +294,6 @@ export async function createDepartures(
     sea: made[3],
     next: made[4],
     deliveredShipmentId: delivered.id,
-    waitingShipmentIds: [mariaWaiting.id, joseWaiting.id],
+    waitingShipmentIds: [mariaWaiting.id, mariaSecond.id],
   };
 }

@@ -6,7 +6,7 @@ import type { PackageSpec } from './packages-spec';
 export function departurePackageSpecs(c: DemoCustomers): PackageSpec[] {
   return [
     {
-      key: 'mariaDelivered',
+      key: 'mariaWaiting',
       customer: c.maria,
       country: 'usa',
       trackingNumber: '1Z999AA10155512340',

@@ -13,7 +13,7 @@ export type PackageKey =
   | 'luisReceived'
   | 'luisShipped'
   | 'danielaShipped'
-  | 'mariaDelivered'
+  | 'mariaWaiting'
   | 'mariaPickup'
   | 'josePickup'
   | 'joseChina'

@@ -14,6 +14,8 @@ import { DEMO_WEBHOOK_URL } from './api-access';
 import { DEMO_ACCOUNTS, DEMO_ALLY, DEMO_PASSWORD, seedDemo } from './index';
 
 const DAY = 86_400_000;
+const JOSE = 'jose.perez@ejemplo.test';
+const LUIS = 'luis.ramirez@ejemplo.test';
 const dayFrom = (days: number) => businessToday(new Date(Date.now() + days * DAY));
 
 let database: Database;
@@ -78,7 +80,7 @@ describe('the demo, screen by screen', () => {
     // The promise Almacén shows: the next flight from Miami and the container, cutoffs ahead.
     const next = await admin.departures.next({ origin: 'miami' });
     expect(next.map((n) => [n.mode, n.cutoffOn])).toEqual([
-      ['aereo', dayFrom(2)],
+      ['aereo', dayFrom(6)],
       ['maritimo', dayFrom(9)],
     ]);
 
@@ -87,19 +89,26 @@ describe('the demo, screen by screen', () => {
     expect(delayed.rows.map((r) => r.code)).toEqual([late.code]);
   });
 
-  it('Mostrador: two shipments wait at MRW Valencia Centro; the one Carmen collected has its proof', async () => {
+  it('Mostrador: two of María’s shipments wait at MRW Valencia Centro; the one José’s sister collected has its proof', async () => {
     const counter = await signedIn(DEMO_ACCOUNTS.agency.email);
     const ready = await counter.pickups.list({ tab: 'ready' });
     expect(ready.length).toBe(2);
     const delivered = await counter.pickups.list({ tab: 'delivered' });
     expect(delivered.length).toBe(1);
 
-    const maria = await signedIn(DEMO_ACCOUNTS.customers[0].email);
-    const proof = await maria.pickups.ownProof({ shipmentId: delivered[0].id });
-    expect(proof).toMatchObject({ receivedBy: 'Carmen Rodríguez', method: 'id_document' });
+    const maria = await userId(DEMO_ACCOUNTS.customers[0].email);
+    const waiting = await database.db
+      .select({ userId: shipments.userId })
+      .from(shipments)
+      .where(eq(shipments.status, 'ready_for_pickup'));
+    expect(waiting).toEqual([{ userId: maria }, { userId: maria }]);
+
+    const jose = await signedIn(JOSE);
+    const proof = await jose.pickups.ownProof({ shipmentId: delivered[0].id });
+    expect(proof).toMatchObject({ receivedBy: 'Yusmary Fernández', method: 'id_document' });
   });
 
-  it('Reclamos: a weight dispute open on the desk, and a damaged shipment paid in part', async () => {
+  it('Reclamos: Luis’s weight dispute open on the desk, and José’s damaged shipment paid in part', async () => {
     const admin = await signedIn(DEMO_ACCOUNTS.admin.email);
     const { rows } = await admin.claims.list({});
     expect(rows.map((r) => [r.kind, r.status]).sort()).toEqual([
@@ -120,7 +129,7 @@ describe('the demo, screen by screen', () => {
   it('Facturas: fiscal data on, facturas with control numbers and a credit note for the claim', async () => {
     const admin = await signedIn(DEMO_ACCOUNTS.admin.email);
     expect(await admin.fiscal.settings()).toMatchObject({ enabled: true, controlProvider: 'fake' });
-    const docs = await admin.fiscal.customerDocuments({ userId: await userId(DEMO_ACCOUNTS.customers[0].email) });
+    const docs = await admin.fiscal.customerDocuments({ userId: await userId(JOSE) });
     const kinds = docs.map((d) => d.kind);
     expect(kinds).toContain('factura');
     expect(kinds).toContain('nota_de_credito');
@@ -136,12 +145,19 @@ describe('the demo, screen by screen', () => {
     expect(rules.versions.some((v) => v.effectiveAt > new Date().toISOString() && !v.cancelledAt)).toBe(true);
   });
 
-  it('API: the ally has a key; María a key and a paused webhook', async () => {
+  it('API: the ally has a key; Luis a key and a paused webhook', async () => {
     const ally = await signedIn(DEMO_ALLY.login.email);
     expect((await ally.account.apiKeys()).map((k) => k.scope)).toEqual(['read_write']);
+    const luis = await signedIn(LUIS);
+    expect((await luis.account.apiKeys()).map((k) => k.scope)).toEqual(['read']);
+    expect((await luis.account.webhooks()).map((w) => [w.url, w.active])).toEqual([[DEMO_WEBHOOK_URL, false]]);
+  });
+
+  it('leaves María without claims, API keys or webhooks (her screens as the browser tests know them)', async () => {
     const maria = await signedIn(DEMO_ACCOUNTS.customers[0].email);
-    expect((await maria.account.apiKeys()).length).toBe(1);
-    expect((await maria.account.webhooks()).map((w) => [w.url, w.active])).toEqual([[DEMO_WEBHOOK_URL, false]]);
+    expect(await maria.claims.mine()).toEqual([]);
+    expect(await maria.account.apiKeys()).toEqual([]);
+    expect(await maria.account.webhooks()).toEqual([]);
   });
 
   it('dates the departures’ shipments before their departures', async () => {
