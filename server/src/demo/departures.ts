@@ -3,8 +3,8 @@
 // Crear Envío and /admin/mostrador:
 //
 // - a flight from Miami that left two weeks ago and is already at the agencies: José's shipment
-//   collected by his sister Yusmary at MRW Valencia Centro (with the counter's photo), and two of
-//   María's waiting there for her mother Carmen;
+//   collected by his sister Yusmary at MRW Valencia Centro (with the counter's photo), another of
+//   his and one of Daniela's (for her brother in Valencia) waiting there;
 // - the flight that left yesterday with María's shipment in transit;
 // - a flight from China whose Salida has not happened: late, on the dashboard's card;
 // - a sea container from Miami and next week's flight, both open for reception (the promise in Almacén).
@@ -77,6 +77,18 @@ export async function createDepartures(
     reference: 'Diagonal al C.C. Camoruco',
     isAuthorized: true,
   });
+  // Daniela's brother, who studies in Valencia, collects hers there.
+  const andres = await insertRecipient(ctx.db, c.daniela.id, {
+    fullName: 'Andrés Suárez Briceño',
+    idDocument: 'V-27456123',
+    phone: '+584264561230',
+    state: 'Carabobo',
+    municipality: 'Naguanagua',
+    city: 'Valencia',
+    address: 'Urb. La Granja, Res. Universitaria Bárbula, edif. 4, apto 2-B',
+    reference: 'Frente a la entrada de la Universidad de Carabobo',
+    isAuthorized: true,
+  });
 
   // Crear Envío, as the warehouse makes each shipment from the parcels on its shelves.
   const ship = (input: ShipmentCreateInput) =>
@@ -95,14 +107,14 @@ export async function createDepartures(
     packageIds: [p.josePickup.id],
     shippingCostUsdCents: 2390,
   });
-  const mariaWaiting = await ship({
-    ...atAgency(c.maria.id, book.carmen),
-    packageIds: [p.mariaWaiting.id],
+  const joseWaiting = await ship({
+    ...atAgency(c.jose.id, yusmary!),
+    packageIds: [p.joseWaiting.id],
     shippingCostUsdCents: 4350,
   });
-  const mariaSecond = await ship({
-    ...atAgency(c.maria.id, book.carmen),
-    packageIds: [p.mariaPickup.id],
+  const danielaWaiting = await ship({
+    ...atAgency(c.daniela.id, andres!),
+    packageIds: [p.danielaPickup.id],
     shippingCostUsdCents: 1480,
   });
   const joseChina = await ship({
@@ -135,7 +147,7 @@ export async function createDepartures(
         departureIn: -12,
         recorded: { reception_closed: 13, departed: 12, arrived: 10, customs: 8, released: 5, distribution: 4 },
       },
-      shipmentIds: [delivered.id, mariaWaiting.id, mariaSecond.id],
+      shipmentIds: [delivered.id, joseWaiting.id, danielaWaiting.id],
     },
     {
       spec: {
@@ -225,7 +237,7 @@ export async function createDepartures(
 
   // At MRW Valencia Centro the counter scans the three arriving shipments,
   const counter = { id: counterId, role: 'agencia' as const };
-  for (const s of [delivered, mariaWaiting, mariaSecond])
+  for (const s of [delivered, joseWaiting, danielaWaiting])
     await asStaff(ctx, counter, 'pickups.markReady', () =>
       markReadyForPickup(ctx.tx, counter, s.shipmentCode, { appUrl: ctx.config.appUrl }),
     );
@@ -284,7 +296,7 @@ export async function createDepartures(
     ctx,
     shipmentPickups,
     shipmentPickups.shipmentId,
-    [mariaWaiting, mariaSecond].map((s) => ({ key: s.id, dates: { readyAt: at(ctx, 3) } })),
+    [joseWaiting, danielaWaiting].map((s) => ({ key: s.id, dates: { readyAt: at(ctx, 3) } })),
   );
 
   return {
@@ -294,6 +306,6 @@ export async function createDepartures(
     sea: made[3],
     next: made[4],
     deliveredShipmentId: delivered.id,
-    waitingShipmentIds: [mariaWaiting.id, mariaSecond.id],
+    waitingShipmentIds: [joseWaiting.id, danielaWaiting.id],
   };
 }

@@ -6,8 +6,8 @@ import type { PackageSpec } from './packages-spec';
 export function departurePackageSpecs(c: DemoCustomers): PackageSpec[] {
   return [
     {
-      key: 'mariaWaiting',
-      customer: c.maria,
+      key: 'joseWaiting',
+      customer: c.jose,
       country: 'usa',
       trackingNumber: '1Z999AA10155512340',
       description: 'Olla de presión Instant Pot Duo de 6 litros',
@@ -22,8 +22,8 @@ export function departurePackageSpecs(c: DemoCustomers): PackageSpec[] {
       warehouseLocation: 'C-1-02',
     },
     {
-      key: 'mariaPickup',
-      customer: c.maria,
+      key: 'danielaPickup',
+      customer: c.daniela,
       country: 'usa',
       trackingNumber: '9405511899562201778843',
       description: 'Tensiómetro digital de brazo Omron y repuesto de brazalete',

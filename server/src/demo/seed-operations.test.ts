@@ -16,6 +16,7 @@ import { DEMO_ACCOUNTS, DEMO_ALLY, DEMO_PASSWORD, seedDemo } from './index';
 const DAY = 86_400_000;
 const JOSE = 'jose.perez@ejemplo.test';
 const LUIS = 'luis.ramirez@ejemplo.test';
+const DANIELA = 'daniela.suarez@ejemplo.test';
 const dayFrom = (days: number) => businessToday(new Date(Date.now() + days * DAY));
 
 let database: Database;
@@ -89,19 +90,18 @@ describe('the demo, screen by screen', () => {
     expect(delayed.rows.map((r) => r.code)).toEqual([late.code]);
   });
 
-  it('Mostrador: two of María’s shipments wait at MRW Valencia Centro; the one José’s sister collected has its proof', async () => {
+  it('Mostrador: José’s and Daniela’s shipments wait at MRW Valencia Centro; the one José’s sister collected has its proof', async () => {
     const counter = await signedIn(DEMO_ACCOUNTS.agency.email);
     const ready = await counter.pickups.list({ tab: 'ready' });
     expect(ready.length).toBe(2);
     const delivered = await counter.pickups.list({ tab: 'delivered' });
     expect(delivered.length).toBe(1);
 
-    const maria = await userId(DEMO_ACCOUNTS.customers[0].email);
     const waiting = await database.db
       .select({ userId: shipments.userId })
       .from(shipments)
       .where(eq(shipments.status, 'ready_for_pickup'));
-    expect(waiting).toEqual([{ userId: maria }, { userId: maria }]);
+    expect(waiting.map((w) => w.userId).sort()).toEqual([await userId(JOSE), await userId(DANIELA)].sort());
 
     const jose = await signedIn(JOSE);
     const proof = await jose.pickups.ownProof({ shipmentId: delivered[0].id });
@@ -153,8 +153,13 @@ describe('the demo, screen by screen', () => {
     expect((await luis.account.webhooks()).map((w) => [w.url, w.active])).toEqual([[DEMO_WEBHOOK_URL, false]]);
   });
 
-  it('leaves María without claims, API keys or webhooks (her screens as the browser tests know them)', async () => {
+  it('leaves María’s screens as the browser tests know them: one shipment, no claims, API keys or webhooks', async () => {
     const maria = await signedIn(DEMO_ACCOUNTS.customers[0].email);
+    const mine = await database.db
+      .select({ id: shipments.id })
+      .from(shipments)
+      .where(eq(shipments.userId, await userId(DEMO_ACCOUNTS.customers[0].email)));
+    expect(mine).toHaveLength(1);
     expect(await maria.claims.mine()).toEqual([]);
     expect(await maria.account.apiKeys()).toEqual([]);
     expect(await maria.account.webhooks()).toEqual([]);
