@@ -36,7 +36,8 @@ export const DEMO_ALLY = {
   ],
 } as const;
 
-export async function createDemoAlly(ctx: DemoContext, cast: DemoCast, passwordHash: string): Promise<void> {
+/** Answers the ally's login, whose portal later creates an API key (api-access.ts). */
+export async function createDemoAlly(ctx: DemoContext, cast: DemoCast, passwordHash: string): Promise<string> {
   const created = at(ctx, 60);
   // The administrator creates the ally in Aliados,
   const ally = await asStaff(ctx, cast.staff.admin, 'allies.create', () =>
@@ -180,4 +181,5 @@ export async function createDemoAlly(ctx: DemoContext, cast: DemoCast, passwordH
     .update(packages)
     .set({ createdAt: received, receivedDate: received, updatedAt: received })
     .where(eq(packages.id, packageId));
+  return login.id;
 }

@@ -1,7 +1,8 @@
 // The demo data (docs/product/product-decisions.md#d2-no-silent-mock-authentication): a real admin and one person per other staff role, two real
 // customers to sign in with and a few more customers, with trackings in every status,
-// pre-alerts, warehouse packages, shipments, payments of every kind, repack requests and
-// notifications, so every screen has something to show. Dates are relative to now so the
+// pre-alerts, warehouse packages, shipments and the departures that carry them, agency pickups,
+// payments of every kind, facturas, claims, compras, repack requests, scheduled price and rule
+// changes, API keys and notifications, so every screen has something to show. Dates are relative to now so the
 // dashboards and the six-month reports stay full.
 //
 // Each part is built through the services the app itself uses (see context.ts); the parts run
@@ -21,8 +22,13 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, createAgencyStaff, createCustomers, creat
 import { settleActivations } from './activations';
 import { createDemoAlly } from './allies';
 import { settleBilling } from './billing';
-import { createCompras } from './compras';
+import { createApiAccess } from './api-access';
+import { createClaims } from './claims';
+import { scheduleComingChanges } from './coming-changes';
+import { createCompras, createMoreCompras } from './compras';
 import { createContactMessages } from './contact';
+import { createDepartures } from './departures';
+import { numberFiscalDocuments, switchOnFiscal } from './fiscal';
 import { AlreadySeeded, asOneTransaction, type DemoConfig, type DemoContext } from './context';
 import { receiveUnclaimed } from './intake';
 import { createNotifications } from './notifications';
@@ -52,14 +58,22 @@ async function buildDemo(ctx: DemoContext): Promise<void> {
   const packages = await receivePackages(ctx, cast, prealerts, trackings);
   await createRepacks(ctx, cast, packages);
   const recipients = await createRecipients(ctx, cast);
-  await createAgencyStaff(ctx, staff, passwordHash);
+  const counterId = await createAgencyStaff(ctx, staff, passwordHash);
   const shipments = await createShipments(ctx, cast, packages, recipients);
   await createPayments(ctx, cast, trackings, shipments);
   await settleBilling(ctx, cast);
   await createCompras(ctx, cast);
   await createContactMessages(ctx);
   await receiveUnclaimed(ctx, cast);
-  await createDemoAlly(ctx, cast, passwordHash);
+  const allyLoginId = await createDemoAlly(ctx, cast, passwordHash);
+  // From here on every amount due is a factura (or a nota de cobro).
+  await switchOnFiscal(ctx, cast);
+  const departures = await createDepartures(ctx, cast, packages, recipients, shipments, counterId);
+  await createClaims(ctx, cast, packages, departures.deliveredShipmentId);
+  await createMoreCompras(ctx, cast);
+  await scheduleComingChanges(ctx, cast);
+  await createApiAccess(ctx, cast, allyLoginId);
+  await numberFiscalDocuments(ctx);
   await createNotifications(ctx, cast, packages, trackings, shipments);
 }
 

@@ -1,8 +1,9 @@
 // The packages in the warehouse, as the warehouse received them: expected ones still pending,
 // received ones with their WR number, weight, measures and shelf, and the ones that later went
 // into a repack or a shipment. packages.ts records each through the package services, in this
-// order (María's first: packages-data-maria.ts).
+// order (María's first: packages-data-maria.ts; the departures' last: packages-data-departures.ts).
 import type { DemoCustomers } from './context';
+import { departurePackageSpecs } from './packages-data-departures';
 import { mariaPackageSpecs } from './packages-data-maria';
 import type { PackageSpec } from './packages-spec';
 import type { DemoPrealerts } from './prealerts';
@@ -159,5 +160,6 @@ export function packageSpecs(c: DemoCustomers, p: DemoPrealerts, t: DemoTracking
       warehouseLocation: 'B-3-09',
       updatedDaysAgo: 152,
     },
+    ...departurePackageSpecs(c),
   ];
 }

@@ -12,7 +12,13 @@ export type PackageKey =
   | 'joseShipped'
   | 'luisReceived'
   | 'luisShipped'
-  | 'danielaShipped';
+  | 'danielaShipped'
+  | 'joseWaiting'
+  | 'danielaPickup'
+  | 'josePickup'
+  | 'joseChina'
+  | 'luisSea'
+  | 'danielaOpen';
 
 export type PackageSpec = {
   /** The name later parts use for it. */

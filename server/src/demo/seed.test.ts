@@ -268,13 +268,17 @@ describe.each(TEST_FILE_STORES)('seedDemo with files on %s', (storeKind) => {
         recipientUser: recipients.userId,
         address: shipments.deliveryAddress,
         to: recipients.address,
+        agency: agencies.address,
       })
       .from(shipments)
-      .leftJoin(recipients, eq(recipients.id, shipments.recipientId));
+      .leftJoin(recipients, eq(recipients.id, shipments.recipientId))
+      .leftJoin(agencies, eq(agencies.id, shipments.agencyId));
     expect(named.length).toBeGreaterThan(0);
     for (const row of named) {
       expect(row.recipientUser).toBe(row.shipmentUser);
-      expect(row.address).toBe(row.to);
+      // Home delivery to the recipient's address; pickup at the agency's.
+      if (row.agency) expect(row.address).toContain(row.agency);
+      else expect(row.address).toBe(row.to);
     }
 
     const active = await database.db.select().from(agencies).where(eq(agencies.active, true));

@@ -22,6 +22,10 @@ import { defineList } from '../lib/list-engine';
 import { byTime, indexOrder } from '../lib/list-sorts';
 import { businessToday } from '../lib/business-clock';
 
+// The departure's id, qualified: a column of the selected table alone renders unqualified ("id"),
+// which inside a subquery would mean the subquery's own table's id.
+const OUTER_ID = sql`${sql.identifier('departures')}.${sql.identifier('id')}`;
+
 const listColumns = {
   id: departures.id,
   code: departures.code,
@@ -38,11 +42,11 @@ const listColumns = {
   status: departures.status,
   delayedSince: departures.delayedSince,
   createdAt: departures.createdAt,
-  shipmentCount: sql<number>`(select count(*)::int from shipments s where s.departure_id = ${departures.id})`.mapWith(
+  shipmentCount: sql<number>`(select count(*)::int from shipments s where s.departure_id = ${OUTER_ID})`.mapWith(
     Number,
   ),
   promisedArrival: sql<string | null>`(select coalesce(m.actual_on, m.planned_on)::text from departure_milestones m
-    where m.departure_id = ${departures.id} and m.kind = ${PROMISED_MILESTONE})`,
+    where m.departure_id = ${OUTER_ID} and m.kind = ${PROMISED_MILESTONE})`,
 };
 
 const departuresList = defineList<DepartureListParams>()({
@@ -66,7 +70,7 @@ const departuresList = defineList<DepartureListParams>()({
         ilike(departures.containerNumber, p('pattern')),
         ilike(departures.carrier, p('pattern')),
         ilike(departures.voyage, p('pattern')),
-        sql`exists (select 1 from shipments s where s.departure_id = ${departures.id} and s.shipment_code ilike ${p('pattern')})`,
+        sql`exists (select 1 from shipments s where s.departure_id = ${OUTER_ID} and s.shipment_code ilike ${p('pattern')})`,
       ) ?? sql`false`,
   },
   rows: { direct: (db) => db.select(listColumns).from(departures).$dynamic() },

@@ -34,6 +34,7 @@ import { hashToken } from '../../auth/tokens';
 import { enqueueWhatsapp } from '../../messaging/whatsapp-outbox';
 import { WHATSAPP_TEMPLATES } from '../../messaging/whatsapp-templates';
 import { notifyUser } from '../notify';
+import { knownSilenced } from '../../lib/notifications-off';
 import { refuseIfNotLeft } from '../shipment-left';
 import { moveShipment } from '../shipment-stages';
 import { recordDelivery } from './proof';
@@ -167,9 +168,10 @@ export async function markReadyForPickup(tx: DbOrTx, viewer: Viewer, code: strin
     },
     { kind: 'status_changed', email: 'default', whatsapp: 'default', appUrl: options.appUrl },
   );
-  // The recipient has no account: their phone, by WhatsApp, when they are not the customer.
+  // The recipient has no account: their phone, by WhatsApp, when they are not the customer (not
+  // in a transaction that tells nobody, lib/notifications-off.ts: the demo's).
   let recipientTold = false;
-  if (shipment.recipientId) {
+  if (shipment.recipientId && !knownSilenced(tx)) {
     const [recipient] = await tx
       .select({ phone: recipients.phone, isAccountHolder: recipients.isAccountHolder })
       .from(recipients)
