@@ -3,7 +3,9 @@
 // compras desk each show rows made by the demo, not their empty state.
 import { describe, expect, it } from 'vitest';
 import { DEPARTURE_MESSAGES as M } from '@casillero/shared';
-import { chromiumOrExplain, DEMO, DESKTOP, signIn, useBrowserSession, withScreenshotOnFailure } from './helpers';
+import { chromiumOrExplain } from './browser';
+import { DESKTOP, withScreenshotOnFailure } from './screens';
+import { DEMO, signIn, useBrowserSession } from './session';
 
 const chromium = chromiumOrExplain();
 
