@@ -90,8 +90,9 @@ describe('pickup with the cédula', () => {
     expect(await byCode(wrongOf(code))).toEqual({ delivered: false, locked: false, message: M.wrongCode(2) });
     expect(await byId('V-22222222')).toEqual({ delivered: false, locked: false, message: M.idDocumentNotAllowed(1) });
     expect(await byId('E-33333333')).toEqual({ delivered: false, locked: true, message: M.idDocumentNotAllowed(0) });
-    for (const attempt of [byCode(code), byId('V-12345678'), byId('V-7654321')]) {
-      const err = await trpcError(attempt);
+    // One at a time: each attempt starts only when the one before was answered.
+    for (const attempt of [() => byCode(code), () => byId('V-12345678'), () => byId('V-7654321')]) {
+      const err = await trpcError(attempt());
       expect(err.code).toBe('CONFLICT');
       expect(err.message).toBe(M.locked);
     }
