@@ -6,11 +6,9 @@ import { z } from '../zod-es';
 import { isoDay, optionalText } from '../schemas/form-fields';
 import { listPageParams } from '../schemas/list';
 import { AMOUNT_MESSAGES } from '../messages';
-import { RATE_DECIMALS, dollarsToCents, isWholeCents, parseRate } from './money';
+import { CURRENCIES, RATE_DECIMALS, dollarsToCents, isWholeCents, parseRate, type Currency } from './money';
 import { parseDecimal } from '../format';
 
-export const CURRENCIES = ['USD', 'VES'] as const;
-export type Currency = (typeof CURRENCIES)[number];
 export const CURRENCY_LABELS: Record<Currency, string> = { USD: 'Dólares (USD)', VES: 'Bolívares (Bs.)' };
 
 // --- Exchange rates ---------------------------------------------------------------------------

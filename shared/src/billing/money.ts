@@ -3,7 +3,10 @@
 // publishes them). Conversions are exact (BigInt) and round half away from zero, once, at the
 // moment an amount is issued; what was issued is stored and never recomputed.
 import { formatUsdFromCents, formatVesFromCents, onFirstUse } from '../format';
-import type { Currency } from './billing';
+
+/** The two currencies a payment is made in. */
+export const CURRENCIES = ['USD', 'VES'] as const;
+export type Currency = (typeof CURRENCIES)[number];
 
 /** How many decimals a rate may carry. */
 export const RATE_DECIMALS = 8;

@@ -3,21 +3,16 @@
 // screen calls) and answers its violations in words; any violation fails the run with all of them.
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client';
-import type { Model } from '../command';
+import type { Model } from '../model';
 import { CUSTOMERS, type CustomerName, type World } from '../world';
 import { claimCaps } from './claims';
 import { fiscalNumbers } from './fiscal';
-import { moneyFacts, type MoneyFacts } from './money-facts';
+import { moneyFacts } from './money-facts';
 import { bolivaresShown, confirmedIsInvoiced, ledgerBalances, paymentsCredited, referencePaysOnce } from './money';
 import { parcelsAndDepartures } from './parcels';
+import type { CheckContext, Invariant, Shown } from './context';
 
-/** What each customer's Facturas shows (billing.mine), read once per check. */
-export type Shown = Record<CustomerName, Awaited<ReturnType<ReturnType<World['as']>['billing']['mine']>>>;
-
-/** What a check round reads once and hands to every invariant. */
-export type CheckContext = { shown: Shown; money: MoneyFacts };
-
-export type Invariant = (world: World, model: Model, context: CheckContext) => Promise<string[]>;
+export type { CheckContext, Invariant, Shown } from './context';
 
 /** Each invariant by the name docs/product/invariants.md gives it. */
 export const INVARIANTS: Record<string, Invariant> = {

@@ -9,9 +9,9 @@ import {
   usdCentsToVesCentimos,
   vesCentimosToUsdCents,
 } from '@casillero/shared';
-import type { Model } from '../command';
+import type { Model } from '../model';
 import { CUSTOMERS, type World } from '../world';
-import type { CheckContext } from './index';
+import type { CheckContext } from './context';
 
 /**
  * I1: the balance a customer reads in Facturas is the sum of their ledger entries, and it is what
