@@ -79,7 +79,8 @@ describe.skipIf(!chromium)('aliados', () => {
       const name = card.getByLabel('Nombre de la clave');
       await waitForHydration(name);
       await card.getByText(M.apiKeysIntro, { exact: false }).waitFor();
-      await card.getByText('Aún no tienes claves.').waitFor();
+      // The demo's own key, made from this portal (README, "What you see").
+      await card.getByRole('listitem', { name: 'Sistema de Encomiendas Los Andes', exact: true }).waitFor();
       await name.fill('Sistema de Los Andes');
       await card.getByText(API_KEY_SCOPE_LABELS.read_write, { exact: true }).click();
       await card.getByRole('button', { name: 'Crear clave' }).click();

@@ -24,9 +24,10 @@ describe.skipIf(!chromium)('tarifas con fecha de vigencia', () => {
       const air = form.getByRole('textbox', { name: 'Aéreo desde Miami: tarifa por libra' });
       await air.fill('7,25');
       await form.getByRole('button', { name: M.save }).click();
-      await admin.getByText(M.created(2, tomorrow)).waitFor();
+      // Version 3: the demo has version 2 scheduled for next week (README, "What you see").
+      await admin.getByText(M.created(3, tomorrow)).waitFor();
       await admin.getByRole('heading', { name: M.scheduled }).waitFor();
-      await admin.getByText(/Versión 2 · Vigente desde/).waitFor();
+      await admin.getByText(/Versión 3 · Vigente desde/).waitFor();
     });
 
     const visitor = await newPage();
