@@ -82,7 +82,10 @@ describe.skipIf(!chromium)('aliados', () => {
       // The demo's own key, made from this portal (README, "What you see").
       await card.getByRole('listitem', { name: 'Sistema de Encomiendas Los Andes', exact: true }).waitFor();
       await name.fill('Sistema de Los Andes');
-      await card.getByText(API_KEY_SCOPE_LABELS.read_write, { exact: true }).click();
+      await card
+        .getByRole('radiogroup', { name: 'Alcance' })
+        .getByText(API_KEY_SCOPE_LABELS.read_write, { exact: true })
+        .click();
       await card.getByRole('button', { name: 'Crear clave' }).click();
       await ally.getByText(API_KEY_MESSAGES.created).waitFor();
       const secret = (await card.getByTestId('api-key-secret').textContent())!.trim();
