@@ -31,6 +31,7 @@ import type { Db, DbOrTx } from '../db/client';
 import type { Config } from '../env';
 import {
   claims,
+  deliveryProofs,
   invoices,
   packages,
   paymentTransactions,
@@ -259,6 +260,15 @@ export async function changeShipmentStatus(db: Db, config: AppConfig, input: z.o
       .where(eq(shipments.id, input.id))
       .for('update');
     if (!current) throw new DomainError('NOT_FOUND', M.notFound);
+    // A shipment handed over with its proof stays delivered: the proof is the evidence, and a second
+    // delivery could not record another (one proof per shipment).
+    if (input.status !== current.status) {
+      const [proof] = await tx
+        .select({ id: deliveryProofs.shipmentId })
+        .from(deliveryProofs)
+        .where(eq(deliveryProofs.shipmentId, current.id));
+      if (proof) throw new DomainError('CONFLICT', M.deliveredWithProof(current.shipmentCode));
+    }
     // Not behind where its departure's milestones put it (docs/product/departures.md#what-a-milestone-moves).
     await refuseBehindDeparture(tx, input.id, input.status);
 

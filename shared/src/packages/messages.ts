@@ -62,6 +62,9 @@ export const PACKAGE_MESSAGES = {
 } as const;
 
 export const SHIPMENT_MESSAGES = {
+  /** A shipment handed over with its proof (docs/product/last-mile.md#agency-counters-and-proof-of-delivery) stays delivered. */
+  deliveredWithProof: (code: string) =>
+    `El envío ${code} se entregó con su prueba de entrega (quién lo recibió y la foto): ya no cambia de estado.`,
   // Shipment form (docs/product/admin-packages-and-shipments.md#crear-envío)
   customerRequired: 'Selecciona un cliente',
   addressMin: 'Dirección debe tener al menos 10 caracteres',

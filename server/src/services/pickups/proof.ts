@@ -41,6 +41,12 @@ export async function recordDelivery(
   proof: { method: DeliveryProofMethod; receivedBy: string; idDocument: string | null; photo: Photo },
   options: { appUrl?: string },
 ) {
+  // One proof per shipment: one already recorded means it was handed over.
+  const [recorded] = await tx
+    .select({ id: deliveryProofs.shipmentId })
+    .from(deliveryProofs)
+    .where(eq(deliveryProofs.shipmentId, shipment.id));
+  if (recorded) throw new DomainError('CONFLICT', M.alreadyDelivered);
   await takePhoto(tx, viewer.id, shipment.userId, proof.photo);
   const today = businessToday();
   await tx.insert(deliveryProofs).values({

@@ -4,7 +4,7 @@
 // user is bound to its agency.
 
 import { and, eq } from 'drizzle-orm';
-import { PICKUP_MESSAGES as M, SHIPMENT_STATUS_LABELS, STAFF_MESSAGES } from '@casillero/shared';
+import { PICKUP_MESSAGES as M, SHIPMENT_MESSAGES, SHIPMENT_STATUS_LABELS, STAFF_MESSAGES } from '@casillero/shared';
 import { notifications, shipmentPickups, shipments } from '../../db/schema';
 import { businessToday } from '../../lib/business-clock';
 import { sendPickupReminders } from '../../services/pickups';
@@ -91,6 +91,30 @@ describe('home deliveries', () => {
     expect((await admin.shipments.detail({ id: onItsWay.id })).status).toBe('delivered');
     const twice = await trpcError(staff.pickups.recordHomeDelivery(await proofOf(onItsWay.id)));
     expect(twice.message).toBe(M.alreadyDelivered);
+  });
+
+  // Found by the simulated day (docs/product/invariants.md): moved back to 'En tránsito' after its
+  // proof, a shipment could be delivered again, and the second proof failed on the first (a 500).
+  it('a shipment delivered with its proof keeps its status, and is never delivered twice', async () => {
+    const adminUser = await signedInStaff(db(), 'almacen');
+    const staff = callerFor(db(), adminUser.visitor, config);
+    const s = await shipmentFor(ana.user.id, { agencyId: null, recipient: homeRecipientId, status: 'in_transit' });
+    const proof = async () => ({
+      shipmentId: s.id,
+      receivedBy: 'Ana Retiro',
+      idDocument: 'V-5555555',
+      photo: await photoBy(adminUser.user.id),
+    });
+    await staff.pickups.recordHomeDelivery(await proof());
+    const back = await trpcError(admin.shipments.updateStatus({ id: s.id, status: 'in_transit' }));
+    expect(back.code).toBe('CONFLICT');
+    expect(back.message).toBe(SHIPMENT_MESSAGES.deliveredWithProof(s.code));
+    expect((await admin.shipments.detail({ id: s.id })).status).toBe('delivered');
+    // Even had the status moved some other way, the proof on record refuses a second delivery.
+    await db().update(shipments).set({ status: 'in_transit' }).where(eq(shipments.id, s.id));
+    const again = await trpcError(staff.pickups.recordHomeDelivery(await proof()));
+    expect(again.message).toBe(M.alreadyDelivered);
+    expect(await staff.pickups.proof({ shipmentId: s.id })).toMatchObject({ receivedBy: 'Ana Retiro' });
   });
 });
 
