@@ -272,6 +272,10 @@ describe.skipIf(!chromium).each(SCREEN_PROFILES)(
         await page.goto(`${url()}/admin/pagos`);
         await page.getByRole('heading', { name: 'Gestión de Pagos' }).waitFor();
         await page.getByRole('textbox', { name: 'Buscar' }).fill(SHIPPING_REFERENCE);
+        // As a person does: the list narrowed to the search first (the search is in the URL), then
+        // 'Ver Detalles'; a click while the search is still being written can be undone by it.
+        await page.waitForURL((u) => u.searchParams.get('q') === SHIPPING_REFERENCE);
+        await page.getByText(/^1 de \d+ pagos$/).waitFor();
         // A table row on a desktop, a card on a phone.
         const row = listRows(responsiveList(page, 'Pagos')).filter({ hasText: SHIPPING_REFERENCE });
         await row.getByRole('button', { name: /Ver Detalles/ }).click();
