@@ -16,7 +16,7 @@ import {
   type ImportError,
   type ImportField,
 } from '@casillero/shared';
-import { detectDelimiter, headerKey, readCsvRecords, type CsvRecord } from '../../lib/csv-read';
+import { detectDelimiter, headerKey, readCsvRecords } from '../../lib/csv-read';
 
 /** Header names as they are compared: lower case, no accents, letters and digits only, no unit. */
 function headerName(header: string): string {
@@ -150,7 +150,6 @@ export function parseManifest(csv: string): ParsedManifest {
     errors.push({ line: s.line || null, column: null, message: quotes ? M.badQuotes : M.unreadableLine });
   }
 
-  const startLine = (r: CsvRecord) => r.line;
   const [header, ...data] = records;
   if (!header) {
     errors.push({ line: null, column: null, message: M.fileEmpty });
@@ -166,19 +165,19 @@ export function parseManifest(csv: string): ParsedManifest {
       continue;
     }
     if (result.columns[field]) {
-      errors.push({ line: startLine(header), column: raw, message: M.duplicateColumn(raw) });
+      errors.push({ line: header.line, column: raw, message: M.duplicateColumn(raw) });
       continue;
     }
     result.columns[field] = { index, header: raw };
     if (field === 'weight' && POUNDS_HEADER.test(raw)) result.weightUnit = 'lb';
   }
   const cols = result.columns;
-  if (!cols.tracking) errors.push({ line: startLine(header), column: null, message: M.missingTrackingColumn });
-  if (!cols.weight) errors.push({ line: startLine(header), column: null, message: M.missingWeightColumn });
+  if (!cols.tracking) errors.push({ line: header.line, column: null, message: M.missingTrackingColumn });
+  if (!cols.weight) errors.push({ line: header.line, column: null, message: M.missingWeightColumn });
   const sides = [cols.length, cols.width, cols.height].filter(Boolean).length;
   if (sides > 0 && sides < 3 && !cols.dimensions)
-    errors.push({ line: startLine(header), column: null, message: M.partialDimensionColumns });
-  if (errors.some((e) => e.line === startLine(header))) return result;
+    errors.push({ line: header.line, column: null, message: M.partialDimensionColumns });
+  if (errors.some((e) => e.line === header.line)) return result;
 
   if (data.length === 0) {
     errors.push({ line: null, column: null, message: M.noRowsInFile });
@@ -191,7 +190,7 @@ export function parseManifest(csv: string): ParsedManifest {
 
   const firstLineOf = new Map<string, number>();
   for (const r of data) {
-    const line = startLine(r);
+    const line = r.line;
     const fields = r.fields;
     let hasError = false;
     const fail = (field: ImportField | null, message: string) => {

@@ -2,7 +2,7 @@
 // as banks and spreadsheets write it, checked line by line with Spanish errors, and the reference
 // key every comparison uses. Nothing here touches the database.
 import { cutToCharacters, RECONCILIATION_MESSAGES as M, STATEMENT_MAX_LINES, parseDecimal } from '@casillero/shared';
-import { headerKey, readCsvRecords, type CsvRecord } from '../../lib/csv-read';
+import { headerKey, readCsvRecords } from '../../lib/csv-read';
 
 /**
  * A reference as it is compared: letters and digits only, upper case, without leading zeros
@@ -146,7 +146,6 @@ export function parseStatement(csv: string): ParsedStatement {
   const { records, unreadable } = readCsvRecords(text);
   for (const { line } of unreadable) errors.push(M.unreadableLine(line));
 
-  const startLine = (r: CsvRecord) => r.line;
   const [header, ...data] = records;
   if (!header) {
     if (errors.length === 0) errors.push(M.empty);
@@ -174,7 +173,7 @@ export function parseStatement(csv: string): ParsedStatement {
   }
 
   for (const r of data) {
-    const line = startLine(r);
+    const line = r.line;
     const get = (field: StatementField) => (r.fields[columns[field]!.index] ?? '').trim();
     const fail = (field: StatementField, problem: string) =>
       errors.push(M.lineError(line, columns[field]!.header, problem));
