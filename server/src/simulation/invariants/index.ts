@@ -12,8 +12,6 @@ import { bolivaresShown, confirmedIsInvoiced, ledgerBalances, paymentsCredited, 
 import { parcelsAndDepartures } from './parcels';
 import type { CheckContext, Invariant, Shown } from './context';
 
-export type { CheckContext, Invariant, Shown } from './context';
-
 /** Each invariant by the name docs/product/invariants.md gives it. */
 export const INVARIANTS: Record<string, Invariant> = {
   'I1 saldo del libro': ledgerBalances,
