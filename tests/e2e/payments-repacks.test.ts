@@ -22,7 +22,11 @@ import {
 
 const chromium = chromiumOrExplain();
 
-/** A small valid PNG (a 24×16 blue rectangle), built by hand. */
+/**
+ * A receipt as a phone photographs one: portrait, taller than a phone's screen is wide (a blue
+ * 240×480 PNG built by hand). Its height is what pushes the review form below the fold.
+ */
+const RECEIPT_WIDTH = 240;
 function pngBytes(): Buffer {
   const crcTable = Array.from({ length: 256 }, (_, n) => {
     let c = n;
@@ -42,8 +46,8 @@ function pngBytes(): Buffer {
     sum.writeUInt32BE(crc(body));
     return Buffer.concat([len, body, sum]);
   };
-  const width = 24;
-  const height = 16;
+  const width = RECEIPT_WIDTH;
+  const height = RECEIPT_WIDTH * 2;
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
@@ -83,7 +87,10 @@ describe.skipIf(!chromium).each(SCREEN_PROFILES)(
     const payment = (page: Page, text: string) => listRows(responsiveList(page, 'Mis pagos')).filter({ hasText: text });
 
     async function choose(page: Page, label: string, option: string) {
-      await page.getByRole('dialog').getByLabel(fieldLabel(label)).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('combobox', { name: fieldLabel(label) })
+        .click();
       await page.getByRole('option', { name: option, exact: true }).click();
     }
 
@@ -137,10 +144,13 @@ describe.skipIf(!chromium).each(SCREEN_PROFILES)(
         expect(rowText).toContain('Zelle');
         const receipt = row.getByRole('img', { name: `Comprobante del pago ${reference}` });
         await receipt.waitFor();
-        await page.waitForFunction((ref) => {
-          const img = document.querySelector<HTMLImageElement>(`img[alt="Comprobante del pago ${ref}"]`);
-          return Boolean(img?.complete && img.naturalWidth === 24);
-        }, reference);
+        await page.waitForFunction(
+          ({ ref, width }) => {
+            const img = document.querySelector<HTMLImageElement>(`img[alt="Comprobante del pago ${ref}"]`);
+            return Boolean(img?.complete && img.naturalWidth === width);
+          },
+          { ref: reference, width: RECEIPT_WIDTH },
+        );
         const src = await receipt.getAttribute('src');
         expect(src).toMatch(/^\/files\/[0-9a-f-]{36}\?exp=\d+&sig=/);
 
@@ -281,7 +291,12 @@ describe.skipIf(!chromium).each(SCREEN_PROFILES)(
         await row.getByRole('button', { name: /Ver Detalles/ }).click();
         const dialog = page.getByRole('dialog', { name: 'Detalles del Pago' });
         await dialog.getByText(`${READY_TRACKING} · Listo para enviar`).waitFor();
+        await dialog.getByRole('img', { name: `Comprobante del pago ${SHIPPING_REFERENCE}` }).waitFor();
         await choose(page, 'Estado del pago', 'Aprobado');
+        // What she saves is what the field shows.
+        await expect
+          .poll(() => dialog.getByRole('combobox', { name: fieldLabel('Estado del pago') }).inputValue())
+          .toBe('Aprobado');
         await dialog.getByRole('button', { name: 'Actualizar Pago' }).click();
         await page.getByText('El estado del pago ha sido actualizado exitosamente').waitFor();
         await dialog.waitFor({ state: 'hidden' });

@@ -238,6 +238,9 @@ function ReviewForm({ payment, onDone }: { payment: PaymentDetail; onDone: () =>
           placeholder="Selecciona un estado"
           data={PAYMENT_STATUSES_SELECTABLE.map((s) => ({ value: s, label: PAYMENT_REVIEW_LABELS[s] }))}
           allowDeselect={false}
+          // Inside the drawer: a list in a portal scrolled the drawer back to its top when opened
+          // on a phone, hiding the field and its options below a tall receipt.
+          comboboxProps={{ withinPortal: false }}
           disabled={!isOpen}
           {...form.getInputProps('status')}
         />
