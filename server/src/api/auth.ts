@@ -2,12 +2,12 @@
 // looked up by its SHA-256, counted against its own per-minute limit in the database (shared by
 // every instance, docs/decisions/007), its scope checked, its last use recorded. A write runs
 // in one audited transaction that names the key (audit/audit-context.ts).
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { API_KEY_MESSAGES } from '@casillero/shared';
 import type { Db } from '../db/client';
 import type { Config } from '../env';
-import { hitLimits } from '../auth/rate-limit';
+import { hitLimits, type WindowUsage } from '../auth/rate-limit';
 import { setAuditContext } from '../audit/audit-context';
 import { clientAddress, type HopTrust } from '../lib/client-address';
 import { DomainError } from '../lib/domain-error';
@@ -19,9 +19,30 @@ export type ApiCaller = ApiKeyHolder & { ip: string; userAgent: string | null; r
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 const MINUTE_MS = 60_000;
 
+/** The name of the per-key quota in the RateLimit fields (docs/product/public-api.md#limits). */
+export const RATE_LIMIT_POLICY = 'minuto';
+
+/**
+ * The IETF RateLimit fields of a key's answer, whatever its status: the quota (`q` calls in `w`
+ * seconds) and what is left of it (`r` calls, the next one freed in `t` seconds).
+ */
+function setRateLimitFields(reply: FastifyReply, usage: WindowUsage) {
+  const seconds = Math.ceil(usage.resetMs / 1000);
+  reply
+    .header('ratelimit-policy', `"${RATE_LIMIT_POLICY}";q=${usage.max};w=${usage.windowMs / 1000}`)
+    .header('ratelimit', `"${RATE_LIMIT_POLICY}";r=${Math.max(0, usage.max - usage.used)};t=${seconds}`);
+}
+
+/** A 401 says how to authenticate (RFC 6750): a bearer key; `invalid_token` when the one sent is not valid. */
+function refuseUnauthenticated(reply: FastifyReply, message: string, sentAKey: boolean): never {
+  reply.header('www-authenticate', `Bearer realm="api"${sentAKey ? ', error="invalid_token"' : ''}`);
+  throw new DomainError('UNAUTHENTICATED', message);
+}
+
 /** The key's holder, or a refusal: no key, an unknown or revoked one, its limit reached, a read-only key writing. */
 export async function authenticateApiKey(
   req: FastifyRequest,
+  reply: FastifyReply,
   db: Db,
   config: Pick<Config, 'apiKeyRequestsPerMinute'>,
   trust: HopTrust,
@@ -29,9 +50,9 @@ export async function authenticateApiKey(
 ): Promise<ApiCaller> {
   const header = req.headers.authorization;
   const secret = typeof header === 'string' ? BEARER.exec(header)?.[1] : undefined;
-  if (!secret) throw new DomainError('UNAUTHENTICATED', API_KEY_MESSAGES.missingKey);
+  if (!secret) return refuseUnauthenticated(reply, API_KEY_MESSAGES.missingKey, typeof header === 'string');
   const holder = secret.length <= 200 ? await findApiKey(db, secret) : null;
-  if (!holder) throw new DomainError('UNAUTHENTICATED', API_KEY_MESSAGES.invalidKey);
+  if (!holder) return refuseUnauthenticated(reply, API_KEY_MESSAGES.invalidKey, true);
 
   const hit = await hitLimits(db, [
     {
@@ -41,6 +62,7 @@ export async function authenticateApiKey(
       message: () => '',
     },
   ]);
+  setRateLimitFields(reply, hit.usage[0]!);
   if (hit.exceeded) {
     const seconds = Math.max(1, Math.ceil(hit.exceeded.retryAfterMs / 1000));
     throw new DomainError('TOO_MANY', API_KEY_MESSAGES.tooManyRequests(seconds), { retryAfter: seconds });

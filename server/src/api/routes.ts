@@ -14,6 +14,7 @@ import type { DomainError, DomainErrorCode } from '../lib/domain-error';
 import { HTTP_STATUS } from '../http/errors';
 import { invoicePdfFileName, renderInvoicePdf } from '../pdf/invoice';
 import { authenticateApiKey, runApiWrite } from './auth';
+import { idempotencyKeyOf, onceForKey, requestFingerprint } from './idempotency';
 import { customerOfRequest } from './customer-scope';
 import { ENDPOINTS, type Endpoint } from './endpoints';
 import { buildOpenApiDocument } from './openapi';
@@ -48,6 +49,9 @@ function apiErrorHandler(config: Pick<Config, 'isProduction'>) {
     return sendApiError(reply, status, CODE_OF_STATUS[status] ?? (status >= 500 ? 'INTERNAL' : 'BAD_INPUT'), message);
   };
 }
+
+/** Every POST that writes creates something: it takes an Idempotency-Key (idempotency.ts). */
+export const createsSomething = (e: Pick<Endpoint, 'method' | 'scope'>) => e.method === 'POST' && e.scope === 'write';
 
 function parseOr<T>(schema: { parse: (v: unknown) => T } | undefined, value: unknown): T | undefined {
   return schema ? schema.parse(value ?? {}) : undefined;
@@ -86,20 +90,40 @@ export async function registerPublicApi(app: FastifyInstance, { db, config }: Pu
       method: endpoint.method,
       url: endpoint.path,
       handler: async (req, reply) => {
-        const caller = await authenticateApiKey(req, db, config, trust, endpoint.scope);
+        const caller = await authenticateApiKey(req, reply, db, config, trust, endpoint.scope);
         const customerId = await customerOfRequest(db, caller, req.query, endpoint);
         const input = {
           params: parseOr(endpoint.params, req.params),
           query: parseOr(endpoint.query, req.query),
           body: parseOr(endpoint.body, req.body),
         };
+        reply.header('cache-control', 'private, no-store');
+        if (createsSomething(endpoint) && endpoint.response !== 'pdf') {
+          const { status } = endpoint.response;
+          const key = idempotencyKeyOf(req.headers['idempotency-key']);
+          const { answer, replayed } = await runApiWrite(
+            db,
+            caller,
+            endpoint.auditAction ?? `api.${endpoint.operationId}`,
+            async (tx) => {
+              const create = async () => ({
+                status,
+                body: await endpoint.handler({ db: tx, config, caller, customerId }, input),
+              });
+              if (key === null) return { answer: await create(), replayed: false };
+              const fingerprint = requestFingerprint(endpoint.operationId, customerId, req.body);
+              return onceForKey(tx, caller.keyId, key, fingerprint, create);
+            },
+          );
+          if (replayed) reply.header('idempotent-replayed', 'true');
+          return reply.status(answer.status).send(answer.body);
+        }
         const result =
           endpoint.scope === 'write'
             ? await runApiWrite(db, caller, endpoint.auditAction ?? `api.${endpoint.operationId}`, (tx) =>
                 endpoint.handler({ db: tx, config, caller, customerId }, input),
               )
             : await endpoint.handler({ db, config, caller, customerId }, input);
-        reply.header('cache-control', 'private, no-store');
         if (endpoint.response === 'pdf') {
           const invoice = result as Parameters<typeof renderInvoicePdf>[0];
           const pdf = await renderInvoicePdf(invoice);

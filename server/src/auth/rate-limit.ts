@@ -13,7 +13,15 @@ export type LimitWindow = {
   message: (minutesLeft: number) => string;
 };
 
-export type LimitHit = { eventIds: number[]; exceeded: (LimitWindow & { retryAfterMs: number }) | null };
+/** How full a window is once this attempt counted: what the API's RateLimit field reports. */
+export type WindowUsage = { key: string; max: number; windowMs: number; used: number; resetMs: number };
+
+export type LimitHit = {
+  eventIds: number[];
+  exceeded: (LimitWindow & { retryAfterMs: number }) | null;
+  /** Each window's count, this attempt included (when refused, as it stands). */
+  usage: WindowUsage[];
+};
 
 /** The refusal of a full window: its message with the minutes left, and when to try again. */
 export function tooMany(exceeded: NonNullable<LimitHit['exceeded']>): DomainError {
@@ -29,24 +37,33 @@ export function tooMany(exceeded: NonNullable<LimitHit['exceeded']>): DomainErro
  */
 export async function hitLimits(db: Db, windows: LimitWindow[]): Promise<LimitHit> {
   const keys = [...new Set(windows.map((w) => w.key))].sort();
-  if (keys.length === 0) return { eventIds: [], exceeded: null };
+  if (keys.length === 0) return { eventIds: [], exceeded: null, usage: [] };
   return db.transaction(async (tx) => {
     for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+    const usage: WindowUsage[] = [];
     for (const w of windows) {
-      const since = new Date(Date.now() - w.windowMs);
+      const now = Date.now();
+      const since = new Date(now - w.windowMs);
       const [row] = await tx
-        .select({ n: count() })
+        .select({ n: count(), oldest: sql<string | null>`min(${rateLimitEvents.createdAt})` })
         .from(rateLimitEvents)
         .where(and(eq(rateLimitEvents.key, w.key), gt(rateLimitEvents.createdAt, since)));
-      if (Number(row.n) >= w.max) {
-        return { eventIds: [], exceeded: { ...w, retryAfterMs: await msUntilFree(tx, w) } };
+      const used = Number(row.n);
+      // The window frees its first place when its oldest event leaves it; empty, a whole window ahead.
+      const resetMs = row.oldest ? Math.max(0, new Date(row.oldest).getTime() + w.windowMs - now) : w.windowMs;
+      const { key, max, windowMs } = w;
+      if (used >= w.max) {
+        const retryAfterMs = await msUntilFree(tx, w);
+        usage.push({ key, max, windowMs, used, resetMs: retryAfterMs });
+        return { eventIds: [], exceeded: { ...w, retryAfterMs }, usage };
       }
+      usage.push({ key, max, windowMs, used: used + 1, resetMs });
     }
     const inserted = await tx
       .insert(rateLimitEvents)
       .values(keys.map((key) => ({ key, createdAt: new Date() })))
       .returning({ id: rateLimitEvents.id });
-    return { eventIds: inserted.map((r) => r.id), exceeded: null };
+    return { eventIds: inserted.map((r) => r.id), exceeded: null, usage };
   });
 }
 

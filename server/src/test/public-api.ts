@@ -34,10 +34,17 @@ export const as = (s: Signed) => callerFor(db(), s.visitor, config());
 export const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
 
-export async function call(method: string, path: string, key: string | null, body?: unknown) {
+export async function call(
+  method: string,
+  path: string,
+  key: string | null,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const res = await fetch(new URL(`${PUBLIC_API_BASE}${path}`, baseUrl), {
     method,
     headers: {
+      ...headers,
       ...(key ? { authorization: `Bearer ${key}` } : {}),
       ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
     },

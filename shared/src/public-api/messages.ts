@@ -24,7 +24,15 @@ export const PUBLIC_API_BASE = '/api/v1';
 /** The query parameter an ally's key names its customer with: one of the customer's casillero codes. */
 export const API_CUSTOMER_PARAM = 'customer';
 
+/** An Idempotency-Key: up to this many visible ASCII characters, remembered this many hours. */
+export const IDEMPOTENCY_KEY_MAX = 255;
+export const IDEMPOTENCY_WINDOW_HOURS = 24;
+
 export const API_KEY_MESSAGES = {
+  idempotencyKeyInvalid: `La cabecera Idempotency-Key debe tener entre 1 y ${IDEMPOTENCY_KEY_MAX} caracteres visibles, sin espacios`,
+  idempotencyKeyReused:
+    'Esta Idempotency-Key ya se usó con otra solicitud en las últimas 24 horas: usa una clave nueva para cada operación distinta',
+  idempotencyKeyInFlight: 'Otra solicitud con esta Idempotency-Key está en curso: inténtalo de nuevo en unos segundos',
   nameRequired: 'Escribe un nombre para la clave',
   nameMax: `El nombre admite hasta ${API_KEY_NAME_MAX} caracteres`,
   scopeInvalid: 'Elige el alcance de la clave',

@@ -2,7 +2,7 @@
 // Configuración. Only the SHA-256 of the secret is kept (as sessions keep theirs), plus its first
 // characters to name it in the list; a revoked key stays as a record of what it did.
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz, uuidPk } from './columns';
 import { users } from './users';
 
@@ -28,5 +28,31 @@ export const apiKeys = pgTable(
   (t) => [
     uniqueIndex('api_keys_secret_hash_key').on(t.secretHash),
     index('api_keys_user_idx').on(t.userId, t.createdAt.desc()).where(sql`${t.revokedAt} is null`),
+  ],
+);
+
+/**
+ * What a key's POST answered under an Idempotency-Key (docs/product/public-api.md#retrying-a-create):
+ * the same key and body within 24 hours get this answer again instead of a second create; the same
+ * key with another body is refused. Written in the create's own transaction, so a create that
+ * failed leaves nothing and may be retried.
+ */
+export const apiIdempotentAnswers = pgTable(
+  'api_idempotent_answers',
+  {
+    id: uuidPk(),
+    apiKeyId: uuid('api_key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** SHA-256 of the operation and its body: the same key with another request is refused. */
+    requestHash: text('request_hash').notNull(),
+    status: integer('status').notNull(),
+    body: jsonb('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('api_idempotent_answers_key').on(t.apiKeyId, t.idempotencyKey),
+    index('api_idempotent_answers_created_idx').on(t.createdAt),
   ],
 );
