@@ -10,6 +10,10 @@ import { API_KEY_MESSAGES, IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_WINDOW_HOURS } from 
 import type { DbOrTx } from '../db/client';
 import { apiIdempotentAnswers } from '../db/schema';
 import { DomainError } from '../lib/domain-error';
+import type { Endpoint } from './endpoints';
+
+/** Every POST that writes creates something: it takes an Idempotency-Key. */
+export const createsSomething = (e: Pick<Endpoint, 'method' | 'scope'>) => e.method === 'POST' && e.scope === 'write';
 
 /** What an endpoint answered: its status and JSON body. */
 export type StoredAnswer = { status: number; body: unknown };

@@ -5,6 +5,8 @@
 import {
   API_CUSTOMER_PARAM,
   API_KEY_MESSAGES,
+  IDEMPOTENCY_KEY_MAX,
+  IDEMPOTENCY_WINDOW_HOURS,
   PUBLIC_API_BASE,
   apiCustomerParam,
   apiError,
@@ -16,11 +18,16 @@ import {
   apiShipmentDetail,
   apiTracking,
   apiWebhookPayload,
+  WEBHOOK_EVENT_DATA,
+  WEBHOOK_EVENT_EXAMPLES,
   WEBHOOK_EVENT_LABELS,
   WEBHOOK_EVENTS,
   z,
 } from '@casillero/shared';
 import type { Endpoint } from './endpoints';
+import { RATE_LIMIT_POLICY } from './auth';
+import { REQUEST_EXAMPLES, RESPONSE_EXAMPLES } from './examples';
+import { createsSomething } from './idempotency';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -61,15 +68,63 @@ function responseSchema(registry: z.core.$ZodRegistry<{ id: string }>, schema: z
   return { $ref: ref(named.id) };
 }
 
+/** What an answer or a delivery carries, standalone (a webhook's data). */
+function outputSchema(schema: z.ZodType): JsonSchema {
+  return clean(z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output' }) as JsonSchema);
+}
+
 /** What a request sends (a body, a parameter): its input side, transforms and defaults as the caller sees them. */
 function inputSchema(schema: z.ZodType): JsonSchema {
   return clean(z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as JsonSchema);
 }
 
-const errorResponse = (description: string) => ({
+/** A refusal: the Error shape; after the key is known, with its RateLimit fields (none on a 401). */
+const errorResponse = (description: string, headers: Record<string, unknown> = rateLimitHeaders(false)) => ({
   description,
+  headers,
   content: { 'application/json': { schema: { $ref: ref('Error') } } },
 });
+
+/** The fields every answer to a key carries (auth.ts); a create also says when it was replayed. */
+function rateLimitHeaders(create: boolean): Record<string, unknown> {
+  return {
+    RateLimit: { $ref: '#/components/headers/RateLimit' },
+    'RateLimit-Policy': { $ref: '#/components/headers/RateLimit-Policy' },
+    ...(create ? { 'Idempotent-Replayed': { $ref: '#/components/headers/Idempotent-Replayed' } } : {}),
+  };
+}
+
+/** The headers and the parameter the operations refer to. */
+const SHARED_COMPONENTS = {
+  headers: {
+    RateLimit: {
+      description: `Lo que queda de la cuota de la clave (IETF RateLimit): r llamadas más, y en t segundos se libera la siguiente. Ejemplo: "${RATE_LIMIT_POLICY}";r=37;t=42.`,
+      schema: { type: 'string' },
+    },
+    'RateLimit-Policy': {
+      description: `La cuota de la clave: q llamadas cada w segundos. Ejemplo: "${RATE_LIMIT_POLICY}";q=60;w=60.`,
+      schema: { type: 'string' },
+    },
+    'WWW-Authenticate': {
+      description:
+        'Cómo autenticarse: Bearer realm="api", con error="invalid_token" cuando la clave enviada no es válida.',
+      schema: { type: 'string' },
+    },
+    'Idempotent-Replayed': {
+      description: `true cuando la respuesta es la de la primera solicitud con esta Idempotency-Key (no se creó nada nuevo).`,
+      schema: { type: 'string', enum: ['true'] },
+    },
+  },
+  parameters: {
+    IdempotencyKey: {
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      description: `Un valor único por operación (por ejemplo un UUID). Si repites la solicitud con la misma clave y el mismo cuerpo en ${IDEMPOTENCY_WINDOW_HOURS} horas, recibes la primera respuesta y no se crea nada dos veces; la misma clave con otro cuerpo responde 409.`,
+      schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX },
+    },
+  },
+};
 
 export function buildOpenApiDocument(endpoints: readonly Endpoint[], appUrl: string): OpenApiDocument {
   const registry = z.registry<{ id: string }>();
@@ -122,11 +177,18 @@ export function buildOpenApiDocument(endpoints: readonly Endpoint[], appUrl: str
       e.response === 'pdf'
         ? {
             description: 'El PDF de la factura',
+            headers: rateLimitHeaders(false),
             content: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } },
           }
         : {
             description: 'Listo',
-            content: { 'application/json': { schema: responseSchema(registry, e.response.schema) } },
+            headers: rateLimitHeaders(createsSomething(e)),
+            content: {
+              'application/json': {
+                schema: responseSchema(registry, e.response.schema),
+                example: RESPONSE_EXAMPLES[e.response.name],
+              },
+            },
           };
     paths[path] ??= {};
     paths[path][e.method.toLowerCase()] = {
@@ -145,19 +207,31 @@ export function buildOpenApiDocument(endpoints: readonly Endpoint[], appUrl: str
       ]
         .filter(Boolean)
         .join(' '),
-      ...(parameters.length ? { parameters } : {}),
+      ...(parameters.length || createsSomething(e)
+        ? {
+            parameters: [
+              ...parameters,
+              ...(createsSomething(e) ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
+            ],
+          }
+        : {}),
       ...(e.body
         ? {
             requestBody: {
               required: true,
-              content: { 'application/json': { schema: inputSchema(e.body) } },
+              content: {
+                'application/json': { schema: inputSchema(e.body), example: REQUEST_EXAMPLES[e.operationId] },
+              },
             },
           }
         : {}),
       responses: {
         [e.response === 'pdf' ? 200 : e.response.status]: ok,
         400: errorResponse('Datos inválidos: el mensaje dice cuál y por qué'),
-        401: errorResponse(API_KEY_MESSAGES.invalidKey),
+        401: {
+          ...errorResponse(API_KEY_MESSAGES.invalidKey, {}),
+          headers: { 'WWW-Authenticate': { $ref: '#/components/headers/WWW-Authenticate' } },
+        },
         ...(e.scope === 'write' || e.refusedToAllies
           ? {
               403: errorResponse(
@@ -176,10 +250,19 @@ export function buildOpenApiDocument(endpoints: readonly Endpoint[], appUrl: str
               ),
             }
           : {}),
-        ...(e.method === 'POST' ? { 409: errorResponse('Choca con lo que ya existe') } : {}),
+        ...(e.method === 'POST'
+          ? {
+              409: errorResponse(
+                createsSomething(e)
+                  ? `Choca con lo que ya existe; o bien: ${API_KEY_MESSAGES.idempotencyKeyReused}`
+                  : 'Choca con lo que ya existe',
+              ),
+            }
+          : {}),
         429: {
           ...errorResponse('Demasiadas solicitudes con esta clave'),
           headers: {
+            ...rateLimitHeaders(false),
             'Retry-After': { description: 'Segundos hasta poder intentar de nuevo', schema: { type: 'integer' } },
           },
         },
@@ -212,7 +295,26 @@ export function buildOpenApiDocument(endpoints: readonly Endpoint[], appUrl: str
               'Firmado según Standard Webhooks (cabeceras webhook-id, webhook-timestamp y webhook-signature). Cada suscripción recibe sus eventos en el orden de `sequence`.',
             requestBody: {
               required: true,
-              content: { 'application/json': { schema: { $ref: ref('WebhookPayload') } } },
+              content: {
+                'application/json': {
+                  // The shared envelope, with this event's type and its own data.
+                  schema: {
+                    allOf: [
+                      { $ref: ref('WebhookPayload') },
+                      {
+                        type: 'object',
+                        properties: { type: { const: event }, data: outputSchema(WEBHOOK_EVENT_DATA[event]) },
+                      },
+                    ],
+                  },
+                  example: {
+                    type: event,
+                    timestamp: '2026-12-06T13:30:00.000Z',
+                    sequence: 42,
+                    data: WEBHOOK_EVENT_EXAMPLES[event],
+                  },
+                },
+              },
             },
             responses: {
               '2XX': {
@@ -224,6 +326,7 @@ export function buildOpenApiDocument(endpoints: readonly Endpoint[], appUrl: str
       ]),
     ),
     components: {
+      ...SHARED_COMPONENTS,
       schemas: components,
       securitySchemes: {
         apiKey: {

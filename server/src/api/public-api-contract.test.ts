@@ -4,9 +4,20 @@
 // of a second prealert, while the same key with another body is refused and creates nothing.
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { API_KEY_MESSAGES } from '@casillero/shared';
+import { API_KEY_MESSAGES, PUBLIC_API_BASE, WEBHOOK_EVENT_DATA, WEBHOOK_EVENTS } from '@casillero/shared';
 import { prealerts } from '../db/schema';
-import { LIMIT, call, carlos, db, expectMatchesDocument, maria, newKey, usePublicApi } from '../test/public-api';
+import {
+  LIMIT,
+  ajv,
+  call,
+  carlos,
+  db,
+  expectMatchesDocument,
+  maria,
+  newKey,
+  openApi,
+  usePublicApi,
+} from '../test/public-api';
 
 usePublicApi();
 
@@ -21,6 +32,73 @@ function fieldParams(value: string | null): Record<string, number> {
       .map(([k, v]) => [k!, Number(v)]),
   );
 }
+
+type MediaType = { schema: object; example?: unknown };
+type Operation = {
+  operationId: string;
+  parameters?: ({ name: string } | { $ref: string })[];
+  requestBody?: { content: Record<string, MediaType> };
+  responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, MediaType> }>;
+};
+
+/** The example validates against its schema in the served document. */
+function expectExampleValid(media: MediaType, what: string) {
+  expect(media.example, `${what}: su ejemplo`).toBeDefined();
+  const validate = ajv.compile({ ...media.schema, components: openApi.components });
+  validate(media.example);
+  expect(validate.errors ?? [], what).toEqual([]);
+}
+
+describe('the OpenAPI document as a contract', () => {
+  const operations = () =>
+    Object.values(openApi.paths).flatMap((methods) => Object.values(methods)) as unknown as Operation[];
+
+  it('every operation has examples of its body and its answer that match their schemas', () => {
+    for (const op of operations()) {
+      const ok = Object.entries(op.responses).find(([status]) => status.startsWith('2'))![1];
+      const json = ok.content?.['application/json'];
+      if (json) expectExampleValid(json, `${op.operationId} (respuesta)`);
+      const body = op.requestBody?.content['application/json'];
+      if (body) expectExampleValid(body, `${op.operationId} (cuerpo)`);
+    }
+  });
+
+  it('documents the 401 challenge, the RateLimit fields and the Idempotency-Key of every create', () => {
+    for (const op of operations()) {
+      expect(op.responses['401']?.headers, op.operationId).toHaveProperty('WWW-Authenticate');
+      for (const [status, answer] of Object.entries(op.responses)) {
+        if (status !== '401') expect(answer.headers, `${op.operationId} ${status}`).toHaveProperty('RateLimit');
+      }
+    }
+    const creates = operations()
+      .filter((op) => op.parameters?.some((p) => '$ref' in p && p.$ref.endsWith('/IdempotencyKey')))
+      .map((op) => op.operationId)
+      .sort();
+    expect(creates).toEqual(['createPrealert', 'requestShipment']);
+    const post = openApi.paths[`${PUBLIC_API_BASE}/prealerts`]!.post as unknown as Operation;
+    expect(post.responses['201']?.headers).toHaveProperty('Idempotent-Replayed');
+  });
+
+  it('describes each webhook event with its own data and an example that matches it', () => {
+    const webhooks = openApi.webhooks as Record<
+      string,
+      { post: { requestBody: { content: Record<string, MediaType> } } }
+    >;
+    expect(Object.keys(webhooks).sort()).toEqual([...WEBHOOK_EVENTS].sort());
+    for (const event of WEBHOOK_EVENTS) {
+      const media = webhooks[event]!.post.requestBody.content['application/json']!;
+      expectExampleValid(media, event);
+      const example = media.example as { type: string; data: unknown };
+      expect(example.type).toBe(event);
+      expect(WEBHOOK_EVENT_DATA[event].safeParse(example.data).success, event).toBe(true);
+      // Another event's data does not pass for this one.
+      const validate = ajv.compile({ ...media.schema, components: openApi.components });
+      expect(validate({ ...example, type: event === 'claim.updated' ? 'invoice.issued' : 'claim.updated' })).toBe(
+        false,
+      );
+    }
+  });
+});
 
 describe('authentication', () => {
   it('a 401 names the Bearer scheme, and says the token is invalid when one was sent', async () => {

@@ -78,13 +78,20 @@ describe('the OpenAPI document and its reference page', () => {
     }
   });
 
-  it('serves a reference page rendered by the app, with no outside script', async () => {
+  it('serves a reference page rendered by the app, whose one script is its own "Probar"', async () => {
     const res = await fetch(new URL(`${PUBLIC_API_BASE}/docs`, baseUrl));
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('POST /api/v1/prealerts');
     expect(html).toContain('Prealert');
-    expect(html).not.toMatch(/<script|https?:\/\/(cdn|unpkg|jsdelivr)/);
+    expect(html).not.toMatch(/https?:\/\/(cdn|unpkg|jsdelivr)/);
+    expect([...html.matchAll(/<script[^>]*>/g)].map((m) => m[0])).toEqual(['<script src="docs/try.js" defer>']);
+    // Every operation can be tried, the create's body filled with the document's example.
+    expect(html.match(/<form data-try/g)?.length).toBe(Object.values(openApi.paths).flatMap(Object.values).length);
+    expect(html).toContain('&quot;description&quot;: &quot;Audífonos inalámbricos&quot;');
+    const script = await fetch(new URL(`${PUBLIC_API_BASE}/docs/try.js`, baseUrl));
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
   });
 });
 

@@ -1,17 +1,19 @@
 // The API's reference page (/api/v1/docs): plain HTML rendered on the server from the OpenAPI
-// document itself, with no script and nothing from a CDN (docs/decisions/030-openapi-from-zod.md).
+// document itself, with nothing from a CDN (docs/decisions/030-openapi-from-zod.md); its one
+// script, from this origin, sends an operation with the developer's key (try-it.ts).
+type Parameter = { name: string; in: string; required: boolean; description?: string; schema: Schema };
 type Doc = {
   info: { title: string; description: string };
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, Schema> };
+  components: { schemas: Record<string, Schema>; parameters?: Record<string, Parameter> };
 };
 type Operation = {
   operationId: string;
   summary: string;
   description: string;
   tags: string[];
-  parameters?: { name: string; in: string; required: boolean; description?: string; schema: Schema }[];
-  requestBody?: { content: Record<string, { schema: Schema }> };
+  parameters?: (Parameter | { $ref: string })[];
+  requestBody?: { content: Record<string, { schema: Schema; example?: unknown }> };
   responses: Record<string, { description: string; content?: Record<string, { schema: Schema }> }>;
 };
 type Schema = {
@@ -54,15 +56,37 @@ function propertiesTable(s: Schema): string {
   return `<table><thead><tr><th>Campo</th><th>Tipo</th><th></th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
+/** The form that sends one operation from the page (try-it.ts), its fields named as the parameters. */
+function tryForm(path: string, method: string, op: Operation, params: Parameter[]): string {
+  const id = (name: string) => esc(`${op.operationId}-${name}`);
+  const fields = params
+    .filter((p) => p.in !== 'header')
+    .map(
+      (p) =>
+        `<label for="${id(p.name)}">${esc(p.name)}${p.required ? ' *' : ''}</label> <input id="${id(p.name)}" name="${esc(p.name)}" data-in="${esc(p.in)}"${p.required ? ' required' : ''}>`,
+    );
+  if (params.some((p) => p.name === 'Idempotency-Key'))
+    fields.push(`<label for="${id('idem')}">Idempotency-Key</label> <input id="${id('idem')}" name="Idempotency-Key">`);
+  const example = op.requestBody ? Object.values(op.requestBody.content)[0]?.example : undefined;
+  if (op.requestBody)
+    fields.push(
+      `<label for="${id('body')}">Cuerpo (JSON)</label><textarea id="${id('body')}" name="body" rows="8">${esc(JSON.stringify(example ?? {}, null, 2))}</textarea>`,
+    );
+  return `<details><summary>Probar</summary><form data-try data-method="${method.toUpperCase()}" data-path="${esc(path)}">${fields.map((f) => `<p>${f}</p>`).join('')}<button type="submit">Enviar</button><output aria-live="polite"></output></form></details>`;
+}
+
 export function renderReferencePage(openApi: unknown): string {
   const doc = openApi as Doc;
+  const parametersOf = (op: Operation): Parameter[] =>
+    (op.parameters ?? []).map((p) => ('$ref' in p ? doc.components.parameters![p.$ref.split('/').pop()!]! : p));
   const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]) => ({ path, method, op })),
   );
   const body = operations
     .map(({ path, method, op }) => {
-      const params = op.parameters?.length
-        ? `<h4>Parámetros</h4><table><tbody>${op.parameters
+      const parameters = parametersOf(op);
+      const params = parameters.length
+        ? `<h4>Parámetros</h4><table><tbody>${parameters
             .map(
               (p) =>
                 `<tr><td><code>${esc(p.name)}</code> <small>(${esc(p.in)}${p.required ? ', obligatorio' : ''})</small></td><td>${typeName(p.schema)}</td><td>${esc(p.description ?? p.schema.description ?? '')}</td></tr>`,
@@ -78,7 +102,7 @@ export function renderReferencePage(openApi: unknown): string {
           return `<li><strong>${esc(status)}</strong> ${esc(r.description)}${schema ? ` — ${typeName(schema)}` : ''}</li>`;
         })
         .join('')}</ul>`;
-      return `<section id="${esc(op.operationId)}"><h3><code>${method.toUpperCase()} ${esc(path)}</code></h3><p>${esc(op.summary)}. ${esc(op.description)}</p>${params}${request}${responses}</section>`;
+      return `<section id="${esc(op.operationId)}"><h3><code>${method.toUpperCase()} ${esc(path)}</code></h3><p>${esc(op.summary)}. ${esc(op.description)}</p>${params}${request}${responses}${tryForm(path, method, op, parameters)}</section>`;
     })
     .join('\n');
   const schemas = Object.entries(doc.components.schemas)
@@ -90,7 +114,8 @@ export function renderReferencePage(openApi: unknown): string {
     )
     .join('');
   return `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(doc.info.title)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:960px;margin:0 auto;padding:1rem;line-height:1.5;color:#1a1b1e}code{background:#f1f3f5;padding:0 .25rem;border-radius:3px}table{border-collapse:collapse;width:100%;margin:.5rem 0}td,th{border:1px solid #dee2e6;padding:.25rem .5rem;text-align:left;vertical-align:top}section{border-top:1px solid #dee2e6;padding-top:.5rem;margin-top:1rem}</style></head>
+<style>body{font-family:system-ui,sans-serif;max-width:960px;margin:0 auto;padding:1rem;line-height:1.5;color:#1a1b1e}code{background:#f1f3f5;padding:0 .25rem;border-radius:3px}table{border-collapse:collapse;width:100%;margin:.5rem 0}td,th{border:1px solid #dee2e6;padding:.25rem .5rem;text-align:left;vertical-align:top}section{border-top:1px solid #dee2e6;padding-top:.5rem;margin-top:1rem}textarea{width:100%;font-family:monospace}output{display:block;white-space:pre-wrap;font-family:monospace;background:#f8f9fa;margin-top:.5rem}</style></head>
 <body><h1>${esc(doc.info.title)}</h1><p>${esc(doc.info.description)}</p><p>El documento OpenAPI 3.1: <a href="openapi.json">openapi.json</a>.</p>
-<h2>Operaciones</h2><ul>${index}</ul>${body}<h2>Esquemas</h2>${schemas}</body></html>`;
+<h2>Probar con tu clave</h2><p><label for="api-key">Tu clave de API</label> <input id="api-key" type="password" autocomplete="off" size="40" placeholder="csk_…"></p><p><small>La clave queda solo en esta página; cada «Probar» llama a la API de verdad con ella (una clave de lectura no puede crear).</small></p>
+<h2>Operaciones</h2><ul>${index}</ul>${body}<h2>Esquemas</h2>${schemas}<script src="docs/try.js" defer></script></body></html>`;
 }

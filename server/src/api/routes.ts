@@ -14,11 +14,12 @@ import type { DomainError, DomainErrorCode } from '../lib/domain-error';
 import { HTTP_STATUS } from '../http/errors';
 import { invoicePdfFileName, renderInvoicePdf } from '../pdf/invoice';
 import { authenticateApiKey, runApiWrite } from './auth';
-import { idempotencyKeyOf, onceForKey, requestFingerprint } from './idempotency';
+import { createsSomething, idempotencyKeyOf, onceForKey, requestFingerprint } from './idempotency';
 import { customerOfRequest } from './customer-scope';
 import { ENDPOINTS, type Endpoint } from './endpoints';
 import { buildOpenApiDocument } from './openapi';
 import { renderReferencePage } from './reference';
+import { TRY_IT_SCRIPT } from './try-it';
 
 export type PublicApiOptions = { db: Db; config: Config };
 
@@ -50,9 +51,6 @@ function apiErrorHandler(config: Pick<Config, 'isProduction'>) {
   };
 }
 
-/** Every POST that writes creates something: it takes an Idempotency-Key (idempotency.ts). */
-export const createsSomething = (e: Pick<Endpoint, 'method' | 'scope'>) => e.method === 'POST' && e.scope === 'write';
-
 function parseOr<T>(schema: { parse: (v: unknown) => T } | undefined, value: unknown): T | undefined {
   return schema ? schema.parse(value ?? {}) : undefined;
 }
@@ -78,6 +76,13 @@ export async function registerPublicApi(app: FastifyInstance, { db, config }: Pu
           .header('content-type', 'text/html; charset=utf-8')
           .header('cache-control', 'public, max-age=300')
           .send(renderReferencePage(openApi())),
+      );
+
+      api.get('/docs/try.js', async (_req, reply) =>
+        reply
+          .header('content-type', 'text/javascript; charset=utf-8')
+          .header('cache-control', 'public, max-age=300')
+          .send(TRY_IT_SCRIPT),
       );
 
       for (const endpoint of ENDPOINTS) registerEndpoint(api, endpoint);

@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { WEBHOOK_EVENTS, WEBHOOK_MESSAGES } from '@casillero/shared';
+import { WEBHOOK_EVENT_EXAMPLES, WEBHOOK_EVENTS, WEBHOOK_MESSAGES } from '@casillero/shared';
 import { ENDPOINTS } from '../api/endpoints';
 import { buildOpenApiDocument } from '../api/openapi';
 import type { Database } from '../db/client';
@@ -115,7 +115,9 @@ describe('webhook deliveries', () => {
     // A change that rolls back takes its number with it.
     await expect(
       db().transaction(async (tx) => {
-        await enqueueWebhookEvent(tx, 'invoice.issued', [{ userId: maria.user.id, data: { description: 'Anulada' } }]);
+        await enqueueWebhookEvent(tx, 'invoice.issued', [
+          { userId: maria.user.id, data: { ...WEBHOOK_EVENT_EXAMPLES['invoice.issued'], description: 'Anulada' } },
+        ]);
         throw new Error('la operación falla');
       }),
     ).rejects.toThrow('la operación falla');

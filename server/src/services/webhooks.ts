@@ -11,6 +11,7 @@ import {
   WEBHOOK_PREVIOUS_SECRET_HOURS,
   type UserRole,
   type WebhookEvent,
+  type WebhookEventData,
   type webhookCreateInput,
   type z,
 } from '@casillero/shared';
@@ -154,10 +155,10 @@ export async function resendWebhookDelivery(db: DbOrTx, userId: string, delivery
  * takes its subscription's next `sequence`: the counter's row stays locked until the transaction
  * ends, so numbers follow the order in which events commit, and a rollback returns its number.
  */
-export async function enqueueWebhookEvent(
+export async function enqueueWebhookEvent<E extends WebhookEvent>(
   tx: DbOrTx,
-  type: WebhookEvent,
-  recipients: { userId: string; data: Record<string, unknown> }[],
+  type: E,
+  recipients: { userId: string; data: WebhookEventData<E> }[],
 ): Promise<void> {
   if (recipients.length === 0) return;
   const timestamp = new Date().toISOString();
@@ -189,11 +190,11 @@ export async function enqueueWebhookEvent(
 }
 
 /** The same event data for many customers (a departure's milestone). */
-export function enqueueWebhookEventForAll(
+export function enqueueWebhookEventForAll<E extends WebhookEvent>(
   tx: DbOrTx,
-  type: WebhookEvent,
+  type: E,
   userIds: string[],
-  data: Record<string, unknown>,
+  data: WebhookEventData<E>,
 ): Promise<void> {
   return enqueueWebhookEvent(
     tx,
