@@ -24,7 +24,13 @@ fs.rmSync(outdir, { recursive: true, force: true });
 const started = Date.now();
 const result = await build({
   absWorkingDir: serverDir,
-  entryPoints: ['src/main.ts', 'src/cli/migrate.ts', 'src/cli/seed.ts', 'src/cli/admin-create.ts'],
+  entryPoints: [
+    'src/main.ts',
+    'src/cli/migrate.ts',
+    'src/cli/seed.ts',
+    'src/cli/admin-create.ts',
+    'src/cli/create-bucket.ts',
+  ],
   outbase: 'src',
   outdir,
   bundle: true,
