@@ -1,9 +1,9 @@
 // `node server/dist/cli/create-bucket.js` (docker-compose.yml's `s3-setup`): creates S3_BUCKET on
 // S3_ENDPOINT when it does not exist yet, with the app's own S3 settings.
-import { loadConfig } from '../env';
+import { configOrExit } from '../startup-checks';
 import { ensureBucket } from '../files/bucket';
 
-const config = loadConfig();
+const config = configOrExit();
 if (!config.s3) {
   console.error('S3_BUCKET no está definido: no hay bucket que crear.');
   process.exit(1);
