@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { dollarsToCents, LEDGER_SECOND_APPROVAL_DEFAULT_USD } from '@casillero/shared';
+import { ConfigError, LOG_LEVELS, SETTING_MESSAGES as M } from './env-messages';
 
 /**
  * The repository root: the nearest folder above this module holding the workspaces' package.json.
@@ -30,9 +31,23 @@ const list = z
       .filter(Boolean),
   );
 
+/** A PostgreSQL connection string as postgres.js reads it: postgres:// or postgresql://, with a host. */
+function isPostgresUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  DATABASE_URL: z.string().optional(),
+  NODE_ENV: z.enum(['development', 'production', 'test'], { error: M.NODE_ENV }).default('development'),
+  /** Unset or empty: the embedded database. */
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .refine((value) => !value || isPostgresUrl(value), { error: M.DATABASE_URL }),
   DATA_DIR: z.string().optional(),
   STORAGE_DIR: z.string().optional(),
   /** The built web client to serve (a production image may keep it elsewhere). */
@@ -41,7 +56,7 @@ const envSchema = z.object({
   S3_BUCKET: z.string().optional(),
   /** The service's URL for R2, MinIO and the like; unset for AWS S3. */
   S3_ENDPOINT: z
-    .url({ protocol: /^https?$/, message: 'S3_ENDPOINT debe ser una URL http(s)' })
+    .url({ protocol: /^https?$/, error: M.S3_ENDPOINT })
     .or(z.literal(''))
     .optional(),
   /** Default us-east-1; R2 takes `auto`. */
@@ -51,13 +66,16 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** 1 for MinIO and s3rver: the bucket goes in the path, not in the host name. */
   S3_FORCE_PATH_STYLE: z.string().optional(),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Digits only (an empty value is unset): `abc`, `3000.5` or `-1` never become a port. */
+  PORT: z
+    .string()
+    .optional()
+    .refine((value) => !value || (/^\d{1,5}$/.test(value) && Number(value) <= 65535), { error: M.PORT })
+    .transform((value) => (value ? Number(value) : 3000)),
   HOST: z.string().default('0.0.0.0'),
   APP_URL: z.string().optional(),
   /** How /trpc is served (docs/decisions/011): `direct` (default) or tRPC's `official` Fastify adapter. */
-  TRPC_ADAPTER: z
-    .enum(['direct', 'official', ''], { message: "TRPC_ADAPTER debe ser 'direct' u 'official'" })
-    .optional(),
+  TRPC_ADAPTER: z.enum(['direct', 'official', ''], { error: M.TRPC_ADAPTER }).optional(),
   RESEND_API_KEY: z.string().optional(),
   MAIL_FROM: z.string().default('Casillero Virtual <no-reply@casillero.test>'),
   ADMIN_NOTIFY_EMAILS: list,
@@ -72,14 +90,14 @@ const envSchema = z.object({
   WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
   /** The Graph API base with its version; tests point it at a fake server. */
   WHATSAPP_API_URL: z
-    .url({ protocol: /^https?$/, message: 'WHATSAPP_API_URL debe ser una URL http(s)' })
+    .url({ protocol: /^https?$/, error: M.WHATSAPP_API_URL })
     .or(z.literal(''))
     .optional(),
   /** Comma-separated phone numbers shown on the contact page (default: the WhatsApp number). */
   CONTACT_PHONES: list,
   SEED_DEMO: z.string().optional(),
   /** `off` keeps webhook deliveries queued without sending them (the browser tests: nothing leaves the machine). */
-  WEBHOOKS_SEND: z.enum(['on', 'off'], { error: 'WEBHOOKS_SEND debe ser on u off' }).default('on'),
+  WEBHOOKS_SEND: z.enum(['on', 'off'], { error: M.WEBHOOKS_SEND }).default('on'),
   /** How many proxies stand in front, or their addresses / CIDR ranges (lib/client-address.ts). */
   TRUST_PROXY: z
     .string()
@@ -92,23 +110,23 @@ const envSchema = z.object({
         return z.NEVER;
       }
     }),
-  LOG_LEVEL: z.string().default('info'),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: M.LOG_LEVEL }).default('info'),
   /** A custom setup token for /admin-setup (otherwise a random one is printed). */
   ADMIN_SETUP_TOKEN: z.string().optional(),
   /** Signs file download links; shared by every instance. Unset: one is generated and kept in the database. */
-  APP_SECRET: z.string().min(32, 'APP_SECRET debe tener al menos 32 caracteres').optional(),
+  APP_SECRET: z.string().min(32, M.APP_SECRET).optional(),
   /** Bearer token for /metrics; unset: /metrics answers only loopback connections. */
-  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN debe tener al menos 16 caracteres').or(z.literal('')).optional(),
+  METRICS_TOKEN: z.string().min(16, M.METRICS_TOKEN).or(z.literal('')).optional(),
   /** Corrections of this many USD or more need a second staff member's approval. */
   LEDGER_SECOND_APPROVAL_USD: z.coerce
-    .number({ error: 'LEDGER_SECOND_APPROVAL_USD debe ser un monto en USD' })
-    .min(0.01, 'LEDGER_SECOND_APPROVAL_USD debe ser de al menos 0.01')
+    .number({ error: M.LEDGER_SECOND_APPROVAL_USD })
+    .min(0.01, M.LEDGER_SECOND_APPROVAL_USD)
     .default(LEDGER_SECOND_APPROVAL_DEFAULT_USD),
   /** Requests each key of the public API may make per minute (docs/product/public-api.md#limits). */
   API_KEY_REQUESTS_PER_MINUTE: z.coerce
-    .number({ error: 'API_KEY_REQUESTS_PER_MINUTE debe ser un número entero' })
-    .int('API_KEY_REQUESTS_PER_MINUTE debe ser un número entero')
-    .min(1, 'API_KEY_REQUESTS_PER_MINUTE debe ser de al menos 1')
+    .number({ error: M.API_KEY_REQUESTS_PER_MINUTE })
+    .int(M.API_KEY_REQUESTS_PER_MINUTE)
+    .min(1, M.API_KEY_REQUESTS_PER_MINUTE)
     .default(60),
 });
 
@@ -151,7 +169,7 @@ export type Config = {
   webhooksSend: boolean;
   /** The proxies whose X-Forwarded-* headers are believed; null: none (lib/client-address.ts). */
   trustProxy: TrustedProxies;
-  logLevel: string;
+  logLevel: (typeof LOG_LEVELS)[number];
   /**
    * How a webhook URL's host is resolved when subscribed (lib/ssrf-guard.ts); unset: the system's
    * DNS. Only code sets it (testConfig: no network in tests), never the environment.
@@ -180,7 +198,7 @@ function s3Settings(e: z.infer<typeof envSchema>): S3Settings | null {
   const accessKeyId = e.S3_ACCESS_KEY_ID || undefined;
   const secretAccessKey = e.S3_SECRET_ACCESS_KEY || undefined;
   if (!accessKeyId !== !secretAccessKey) {
-    throw new Error('Configuración inválida: S3_ACCESS_KEY_ID y S3_SECRET_ACCESS_KEY se definen juntas o ninguna');
+    throw new ConfigError([M.S3_KEYS]);
   }
   return {
     bucket: e.S3_BUCKET,
@@ -194,7 +212,7 @@ function s3Settings(e: z.infer<typeof envSchema>): S3Settings | null {
 function whatsappSettings(e: z.infer<typeof envSchema>): Config['whatsapp'] {
   if (!e.WHATSAPP_TOKEN) return null;
   if (!e.WHATSAPP_PHONE_NUMBER_ID) {
-    throw new Error('Configuración inválida: WHATSAPP_TOKEN necesita WHATSAPP_PHONE_NUMBER_ID');
+    throw new ConfigError([M.WHATSAPP_PHONE_NUMBER_ID]);
   }
   return {
     token: e.WHATSAPP_TOKEN,
@@ -214,14 +232,22 @@ function allowedOrigins(appUrlSetting: string | undefined, appUrl: string, port:
   } catch {
     // Reported below.
   }
-  throw new Error('Configuración inválida: APP_URL debe ser una URL http(s)');
+  throw new ConfigError([M.APP_URL]);
 }
 
+/**
+ * The settings, or a ConfigError whose message is one Spanish line naming each bad setting and
+ * what it accepts (env-messages.ts).
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`Configuración inválida: ${problems}`);
+    // Each message names its setting; one without it (zod's own) gets the name in front.
+    const problems = parsed.error.issues.map((issue) => {
+      const setting = issue.path.join('.');
+      return issue.message.startsWith(setting) ? issue.message : `${setting}: ${issue.message}`;
+    });
+    throw new ConfigError([...new Set(problems)]);
   }
   const e = parsed.data;
   const dataDir = path.resolve(REPO_ROOT, e.DATA_DIR ?? '.data');
@@ -316,9 +342,7 @@ export function parseTrustedProxies(value: string | undefined): TrustedProxies {
     .filter(Boolean);
   const unreadable = ranges.filter((entry) => !(entry in NAMED_RANGES) && !toSubnet(entry));
   if (unreadable.length > 0) {
-    throw new Error(
-      `TRUST_PROXY debe ser el número de proxies delante del servidor o una lista de direcciones IP o rangos CIDR; no se entiende: ${unreadable.join(', ')}`,
-    );
+    throw new Error(`${M.TRUST_PROXY} (no se entiende: ${unreadable.join(', ')})`);
   }
   return { ranges };
 }

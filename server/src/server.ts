@@ -1,6 +1,6 @@
 // createServer(): Fastify with tRPC under /trpc (the endpoint TRPC_ADAPTER chooses), the built
 // client with SPA fallback, probes and metrics (http/operations.ts), security headers and masked
-// request logs with request ids. Tests and main.ts both use it.
+// request logs with request ids. Tests and start.ts both use it.
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import fastifyCookie from '@fastify/cookie';

@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { adminSetupInput } from '@casillero/shared';
 import { openDatabase } from '../db/client';
-import { loadConfig } from '../env';
+import { configOrExit } from '../startup-checks';
 import { createOrPromoteAdmin } from '../services/auth';
 
 const { values } = parseArgs({
@@ -16,7 +16,7 @@ if (!parsed.success) {
   for (const issue of parsed.error.issues) console.error(`  ${issue.path.join('.')}: ${issue.message}`);
   process.exit(1);
 }
-const database = await openDatabase(loadConfig());
+const database = await openDatabase(configOrExit());
 await database.migrate();
 const user = await createOrPromoteAdmin(database.db, {
   email: parsed.data.email,

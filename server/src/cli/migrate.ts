@@ -1,8 +1,8 @@
 // `npm run db:migrate`: applies the committed migrations to DATABASE_URL or the embedded database.
 import { openDatabase } from '../db/client';
-import { loadConfig } from '../env';
+import { configOrExit } from '../startup-checks';
 
-const config = loadConfig();
+const config = configOrExit();
 const database = await openDatabase(config);
 await database.migrate();
 await database.close();

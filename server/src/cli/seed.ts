@@ -1,10 +1,10 @@
 // `npm run db:seed`: the demo data. Refuses a DATABASE_URL database unless SEED_DEMO=1.
 import { openDatabase } from '../db/client';
 import { DEMO_ACCOUNTS, DEMO_ALLY, DEMO_PASSWORD, seedDemo } from '../demo';
-import { loadConfig } from '../env';
+import { configOrExit } from '../startup-checks';
 import { createFileStore } from '../files/file-store';
 
-const config = loadConfig();
+const config = configOrExit();
 if (config.databaseUrl && !config.seedDemo) {
   console.error('DATABASE_URL está definida: la demo solo se carga con SEED_DEMO=1.');
   process.exit(1);

@@ -65,8 +65,9 @@ export function diskFileStore(storageDir: string): FileStore {
   };
 }
 
-export function s3FileStore(settings: S3Settings): FileStore {
-  const client = new S3Client({
+/** The S3 client for the settings: the store's, and the one that creates the bucket (cli/create-bucket.ts). */
+export function s3Client(settings: S3Settings): S3Client {
+  return new S3Client({
     region: settings.region,
     endpoint: settings.endpoint,
     forcePathStyle: settings.forcePathStyle,
@@ -78,6 +79,10 @@ export function s3FileStore(settings: S3Settings): FileStore {
     // A store that does not answer fails the request instead of holding it open forever.
     requestHandler: { connectionTimeout: 5_000, socketTimeout: 30_000 },
   });
+}
+
+export function s3FileStore(settings: S3Settings): FileStore {
+  const client = s3Client(settings);
   const { bucket } = settings;
   return {
     location: `s3://${bucket}`,

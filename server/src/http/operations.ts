@@ -2,7 +2,7 @@
 // (/readyz: database reachable, migrations applied, not shutting down; always answered within a
 // second), Prometheus metrics (/metrics, loopback only or a bearer token, http/metrics.ts), a
 // request id on every answer and log line, Retry-After on every 503, and the graceful shutdown
-// main.ts runs on SIGTERM, which keeps answering /readyz with 503 while it drains.
+// start.ts runs on SIGTERM, which keeps answering /readyz with 503 while it drains.
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import type { IncomingMessage } from 'node:http';
