@@ -107,6 +107,13 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   { path: '/forgot-password', file: 'forgot-password.html', inSitemap: false },
 ];
 
+/** A prerendered page by its path. */
+export function prerenderedPage(path: PublicPagePath): PrerenderedPage {
+  const page = PRERENDERED_PAGES.find((p) => p.path === path);
+  if (!page) throw new Error(`${path} no es una página prerenderizada`);
+  return page;
+}
+
 /** The text of the browser tab: 'Envíos · Casillero Virtual'. */
 export const titleWithBrand = (title: string) => `${title} · ${BRAND_NAME}`;
 
