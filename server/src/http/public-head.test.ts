@@ -113,6 +113,15 @@ describe('link previews of the public pages', () => {
     expect(metas((await get('/servicios/')).body, 'og:url')).toEqual([`${APP_URL}/servicios`]);
   });
 
+  it("a tracking number's link previews as the tracking page, on the app that shows its answer", async () => {
+    const res = await get('/rastreo/1Z999AA10123456784');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(metas(res.body, 'og:title')).toEqual([pageTitle('/rastreo')]);
+    expect(metas(res.body, 'og:image')).toEqual([`${APP_URL}/og/rastreo.png`]);
+    expect(res.body).toContain(`<link rel="canonical" href="${APP_URL}/rastreo">`);
+  });
+
   it('every public page names the business, and each page the same one', async () => {
     for (const page of PRERENDERED_PAGES) {
       const organizations = structuredData((await get(page.path)).body).filter((t) => t['@type'] === 'Organization');

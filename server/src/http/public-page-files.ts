@@ -7,7 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { PrerenderedPage } from '@casillero/shared';
+import { APP_SHELL_FILE, type PrerenderedPage } from '@casillero/shared';
 import { publicHead, withPublicHead } from './public-head';
 
 const brotli = promisify(zlib.brotliCompress);
@@ -25,18 +25,23 @@ export async function preparePage(html: string): Promise<PreparedPage> {
   return { html, br, gzip: gz, etag };
 }
 
-/** Each prerendered page with the server's head, made on first use and kept. */
+/**
+ * Each prerendered page with the server's head, made on first use and kept; with `fromShell`,
+ * the app shell with that page's head instead (a page the browser renders whose link preview is
+ * that public page's: a tracking number's answer previews as /rastreo).
+ */
 export function publicPageFiles(clientDist: string, appUrl: string) {
   const pages = new Map<string, Promise<PreparedPage>>();
-  return (page: PrerenderedPage): Promise<PreparedPage> => {
-    let prepared = pages.get(page.path);
+  return (page: PrerenderedPage, { fromShell = false } = {}): Promise<PreparedPage> => {
+    const key = `${fromShell ? 'shell:' : ''}${page.path}`;
+    let prepared = pages.get(key);
     if (!prepared) {
       prepared = fs.promises
-        .readFile(path.join(clientDist, page.file), 'utf8')
+        .readFile(path.join(clientDist, fromShell ? APP_SHELL_FILE : page.file), 'utf8')
         .then((html) => preparePage(withPublicHead(html, publicHead(page, appUrl))));
-      pages.set(page.path, prepared);
+      pages.set(key, prepared);
       // A failure (the file missing) is not kept: the next visit tries again.
-      prepared.catch(() => pages.delete(page.path));
+      prepared.catch(() => pages.delete(key));
     }
     return prepared;
   };

@@ -64,6 +64,13 @@ const PRERENDERED = new Map<string, PrerenderedPage>(PRERENDERED_PAGES.map((page
 /** A page path without its trailing slashes ('/servicios/' is '/servicios'). */
 const normalizePath = (urlPath: string) => (urlPath.length > 1 ? urlPath.replace(/\/+$/, '') || '/' : urlPath);
 
+/**
+ * Pages the browser renders from the app shell that a link preview shows as a public page: a
+ * tracking number's answer, shared on WhatsApp, previews as /rastreo (whose URL is its canonical
+ * one: the answers themselves are not for search engines).
+ */
+const PREVIEWED_AS: readonly [RegExp, string][] = [[/^\/rastreo\/[^/]+\/?$/i, '/rastreo']];
+
 /** The API's own paths: their 404 is JSON, never a page. */
 const API_PATH = /^\/(api|trpc)(\/|$)/;
 
@@ -187,6 +194,9 @@ export async function registerClientSite(
     }
     const prerendered = PRERENDERED.get(normalizePath(urlPath));
     if (isPage && hasClient && prerendered) return sendPreparedPage(req, reply, await publicPage(prerendered));
+    const previewedAs = PREVIEWED_AS.find(([pattern]) => pattern.test(urlPath))?.[1];
+    if (isPage && hasClient && previewedAs)
+      return sendPreparedPage(req, reply, await publicPage(PRERENDERED.get(previewedAs)!, { fromShell: true }));
     if (isPage && hasClient) return reply.header('cache-control', 'no-cache').sendFile(pageFile(urlPath, appShells));
     if (isPage) {
       return reply
