@@ -58,7 +58,7 @@ function cardSvg(page) {
   const titleSize = title.length > 2 ? 64 : 76;
   const titleTop = 250;
   const descriptionTop = titleTop + (title.length - 1) * titleSize * 1.15 + 80;
-  const description = wrap(PUBLIC_PAGE_DESCRIPTIONS[page.path], 52, title.length > 2 ? 2 : 3);
+  const description = wrap(PUBLIC_PAGE_DESCRIPTIONS[page.path], 52, 5 - title.length);
   const logo = `data:image/svg+xml;base64,${LOGO.toString('base64')}`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
   <defs>
