@@ -14,8 +14,14 @@ import { trpc } from './trpc';
 
 export { BRAND_NAME, SITE_DESCRIPTION };
 
-/** A route's `head`: the page's title in the browser tab ('Envíos · Casillero Virtual'). */
-export const pageHead = (title: string) => () => ({ meta: [{ title: titleWithBrand(title) }] });
+/**
+ * A route's `head`: the page's title in the browser tab ('Envíos · Casillero Virtual'), and the
+ * site's description in place of the shell's (a page the server renders puts its own head where
+ * the shell's was: server/src/http/signed-in-pages.ts).
+ */
+export const pageHead = (title: string) => () => ({
+  meta: [{ title: titleWithBrand(title) }, { name: 'description', content: SITE_DESCRIPTION }],
+});
 
 /**
  * A public page's `head`: its title from shared/src/public-pages.ts. Its description and
