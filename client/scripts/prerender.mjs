@@ -19,6 +19,8 @@ const {
   PRERENDERED_PAGES,
   APP_SHELL_FILE,
   SERVER_DATA_ID,
+  ROUTE_PATHS_FILE,
+  routePaths,
 } = await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href);
 // Each page's first paint needs its HTML alone: the rules its markup uses go inline (scripts/critical-css.mjs).
 const inlineCriticalCss = criticalCssInliner(
@@ -146,6 +148,9 @@ for (const page of appShellPages()) {
   shells += 1;
 }
 console.log(`${shells} páginas de la aplicación con su propio shell (${appShellFile('/…')})`);
+
+// The route tree's paths, for the server to answer an unknown URL with 404 (docs/decisions/035-link-previews-and-not-found.md).
+fs.writeFileSync(path.join(ssrDir, ROUTE_PATHS_FILE), `${JSON.stringify(routePaths(), null, 2)}\n`);
 
 // The server bundle stays: the server renders the customer's first screens with it, per request
 // and with the customer's data (docs/decisions/033-server-rendered-signed-in-pages.md).

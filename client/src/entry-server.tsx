@@ -17,10 +17,17 @@ import { PRERENDERED_PAGES } from '@casillero/shared';
 
 export {
   APP_SHELL_FILE,
+  BRAND_NAME,
+  OG_CARD,
+  ROUTE_PATHS_FILE,
+  ogCardFile,
+  pageTitle,
   PAGE_PART_HEADER,
   PAGE_REST,
   PAGE_STARTS_CACHE_PREFIX,
   PRERENDERED_PAGES,
+  PUBLIC_PAGE_DESCRIPTIONS,
+  PUBLIC_PAGE_TITLES,
   SERVER_DATA_ID,
   SERVER_RENDERED_PAGES,
   WORKER_JOINED_PAGES,
@@ -185,11 +192,21 @@ export async function renderSignedIn(
  */
 export function appShellPages(): { path: string; routeIds: string[] }[] {
   const router = createAppRouter(createQueryClient(), createMemoryHistory({ initialEntries: ['/'] }));
-  const prerendered = new Set(PRERENDERED_PAGES.map((page) => page.path));
+  const prerendered = new Set<string>(PRERENDERED_PAGES.map((page) => page.path));
   return Object.keys(router.routesByPath)
     .map((fullPath) => (fullPath.length > 1 ? fullPath.replace(/\/$/, '') : fullPath))
     .filter((path) => !path.includes('$') && !prerendered.has(path))
     .map((path) => ({ path, routeIds: router.matchRoutes(path).map((match) => match.routeId) }));
+}
+
+/**
+ * Every path of the route tree as the router writes it ('/', '/rastreo/$numero', '/dashboard/$'),
+ * for the server to tell a page of the app from an unknown URL (scripts/prerender.mjs writes
+ * them beside this bundle).
+ */
+export function routePaths(): string[] {
+  const router = createAppRouter(createQueryClient(), createMemoryHistory({ initialEntries: ['/'] }));
+  return Object.keys(router.routesByPath).sort();
 }
 
 type RecordedQuery = { queryKey: readonly unknown[] };

@@ -1,8 +1,22 @@
 // The public pages that are prerendered at build time (client/scripts/prerender.mjs), served
 // from their own HTML file by the server, and listed in sitemap.xml. Every other page is
-// rendered in the browser from the application shell.
+// rendered in the browser from the application shell. Each page's title and description are
+// said once here: the route's `head` (the browser tab), the server's link-preview tags and the
+// page's preview card all read them (docs/decisions/035-link-previews-and-not-found.md).
+import { PUBLIC_TRACKING_MESSAGES } from './public-tracking/messages';
+
+/** The site's name, in the browser tab, link previews and its structured data. */
+export const BRAND_NAME = 'Casillero Virtual';
+
+/** What the site is, for search results and link previews of pages without their own text. */
+export const SITE_DESCRIPTION = 'Casilleros en Miami y Beijing, envíos a Venezuela y cursos de importación digital.';
+
+/** The site's language: `<html lang>` and the Open Graph locale. */
+export const SITE_LANG = 'es-VE';
+export const SITE_OG_LOCALE = 'es_VE';
+
 export type PrerenderedPage = {
-  path: string;
+  path: PublicPagePath;
   /** The file in client/dist that holds the page's prerendered HTML. */
   file: string;
   /** Listed in sitemap.xml (pages worth finding from a search engine). */
@@ -27,6 +41,55 @@ export type PrerenderedPage = {
  */
 export const TERMS_UPDATED_AT = '2026-11-27';
 
+/**
+ * Each public page's title, said once: the route's `head` (the browser tab, `pageTitle`), the
+ * server's link-preview tags (server/src/http/public-head.ts) and the page's preview card
+ * (client/scripts/og-cards.mjs) read it (docs/decisions/035-link-previews-and-not-found.md).
+ */
+export const PUBLIC_PAGE_TITLES = {
+  '/': 'Casilleros en Miami y China con envío a Venezuela',
+  '/servicios': 'Servicios',
+  '/compra-asistida': 'Compra asistida',
+  '/cursos': 'Cursos',
+  '/contacto': 'Preguntas Frecuentes y Contacto',
+  '/cotizar': 'Calculadora USA',
+  '/cotizar-china': 'Calculadora China',
+  '/rastreo': PUBLIC_TRACKING_MESSAGES.pageTitle,
+  '/terms': 'Términos de servicio',
+  '/privacy': 'Política de privacidad',
+  '/login': 'Iniciar Sesión',
+  '/registro': 'Crear cuenta',
+  '/forgot-password': 'Recuperar contraseña',
+} as const;
+
+export type PublicPagePath = keyof typeof PUBLIC_PAGE_TITLES;
+
+/**
+ * Each public page's description, for search results and link previews: only the server (which
+ * writes it into the page's HTML) and the preview cards read it, so the browser's bundle does
+ * not carry it.
+ */
+export const PUBLIC_PAGE_DESCRIPTIONS: Record<PublicPagePath, string> = {
+  '/': SITE_DESCRIPTION,
+  '/servicios':
+    'Casillero en Miami y en China, envíos aéreos y marítimos a Venezuela, reempaque y consolidación de paquetes, y cursos de importación.',
+  '/compra-asistida': 'Compramos por ti en USA y China; pagas en bolívares.',
+  '/cursos':
+    'Cursos de importación digital: aprende a comprar en Amazon, eBay, AliExpress y Alibaba y a traer tus compras a Venezuela.',
+  '/contacto':
+    'Respuestas sobre casilleros, tarifas, tiempos de envío y pagos, y cómo escribirnos por WhatsApp o correo.',
+  '/cotizar':
+    'Calcula cuánto cuesta traer tu paquete desde Miami a Venezuela por vía aérea o marítima, según su peso y medidas.',
+  '/cotizar-china': 'Calcula cuánto cuesta traer tu compra desde China a Venezuela, según su peso y medidas.',
+  '/rastreo': PUBLIC_TRACKING_MESSAGES.pageDescription,
+  '/terms': `Las condiciones del servicio de casillero y envíos de ${BRAND_NAME}.`,
+  '/privacy': `Qué datos personales guarda ${BRAND_NAME}, para qué los usa y cómo ejercer tus derechos.`,
+  '/login': 'Entra a tu cuenta para prealertar tus compras, seguir tus paquetes y reportar tus pagos.',
+  '/registro':
+    'Crea tu cuenta gratis y recibe tu casillero en Miami o en China para comprar en línea y recibir en Venezuela.',
+  '/forgot-password': 'Recibe un enlace por correo para elegir una contraseña nueva.',
+};
+
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   { path: '/', file: 'index.html', inSitemap: true },
   { path: '/servicios', file: 'servicios.html', inSitemap: true },
@@ -43,6 +106,26 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   { path: '/registro', file: 'registro.html', inSitemap: true, renderUrl: '/registro?type=usa' },
   { path: '/forgot-password', file: 'forgot-password.html', inSitemap: false },
 ];
+
+/** A prerendered page by its path. */
+export function prerenderedPage(path: PublicPagePath): PrerenderedPage {
+  const page = PRERENDERED_PAGES.find((p) => p.path === path);
+  if (!page) throw new Error(`${path} no es una página prerenderizada`);
+  return page;
+}
+
+/** The text of the browser tab: 'Envíos · Casillero Virtual'. */
+export const titleWithBrand = (title: string) => `${title} · ${BRAND_NAME}`;
+
+/** A public page's browser tab and link-preview title; the home page's starts with the brand. */
+export const pageTitle = (path: PublicPagePath) =>
+  path === '/' ? `${BRAND_NAME} · ${PUBLIC_PAGE_TITLES[path]}` : titleWithBrand(PUBLIC_PAGE_TITLES[path]);
+
+/** A page's link-preview card, written by the build (client/scripts/og-cards.mjs): PNG, 1200×630. */
+export const OG_CARD = { width: 1200, height: 630, type: 'image/png' } as const;
+
+/** The card's file in client/dist: og/servicios.png, og/index.png for the home page. */
+export const ogCardFile = (page: Pick<PrerenderedPage, 'file'>) => `og/${page.file.replace(/\.html$/, '.png')}`;
 
 /** The HTML file every other page starts from: Vite's index.html with an empty root. */
 export const APP_SHELL_FILE = 'shell.html';
@@ -79,3 +162,10 @@ export const SERVER_RENDERED_PAGES = [
  * browser hydrates the HTML only at exactly that URL, with those answers in its cache.
  */
 export const SERVER_DATA_ID = 'server-data';
+
+/**
+ * The paths of the client's routes as its router writes them ('/rastreo/$numero',
+ * '/dashboard/$'), written by the build beside the server bundle (client/dist-ssr): the server
+ * answers any other page path with 404 and the not-found page.
+ */
+export const ROUTE_PATHS_FILE = 'route-paths.json';

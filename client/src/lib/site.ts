@@ -1,34 +1,34 @@
 // Brand and the site configuration the public pages show (WhatsApp number, contact e-mails and
 // phones): it comes from the server's configuration through `site.config`, never from code.
 import { useQuery } from '@tanstack/react-query';
-import { DEFAULT_INSURANCE_RULE, type InsuranceRule } from '@casillero/shared';
+import {
+  BRAND_NAME,
+  DEFAULT_INSURANCE_RULE,
+  SITE_DESCRIPTION,
+  pageTitle,
+  titleWithBrand,
+  type InsuranceRule,
+  type PublicPagePath,
+} from '@casillero/shared';
 import { trpc } from './trpc';
 
-export const BRAND_NAME = 'Casillero Virtual';
-
-/** What the site is, for search results and link previews of pages without their own text. */
-export const SITE_DESCRIPTION = 'Casilleros en Miami y Beijing, envíos a Venezuela y cursos de importación digital.';
+export { BRAND_NAME, SITE_DESCRIPTION };
 
 /**
- * A route's `head`: the page's title in the browser tab ('Envíos · Casillero Virtual'), its
- * description and the Open Graph tags of a link preview. `fullTitle` replaces the pattern.
+ * A route's `head`: the page's title in the browser tab ('Envíos · Casillero Virtual'), and the
+ * site's description in place of the shell's (a page the server renders puts its own head where
+ * the shell's was: server/src/http/signed-in-pages.ts).
  */
-export const pageHead =
-  (title: string, description: string = SITE_DESCRIPTION, { fullTitle = false } = {}) =>
-  () => {
-    const text = fullTitle ? title : `${title} · ${BRAND_NAME}`;
-    return {
-      meta: [
-        { title: text },
-        { name: 'description', content: description },
-        { property: 'og:title', content: text },
-        { property: 'og:description', content: description },
-        { property: 'og:type', content: 'website' },
-        { property: 'og:site_name', content: BRAND_NAME },
-        { property: 'og:locale', content: 'es_VE' },
-      ],
-    };
-  };
+export const pageHead = (title: string) => () => ({
+  meta: [{ title: titleWithBrand(title) }, { name: 'description', content: SITE_DESCRIPTION }],
+});
+
+/**
+ * A public page's `head`: its title from shared/src/public-pages.ts. Its description and
+ * link-preview tags (Open Graph, canonical URL, structured data) need the site's absolute URL,
+ * which only the server knows: it writes them into the page's HTML (server/src/http/public-head.ts).
+ */
+export const publicPageHead = (path: PublicPagePath) => () => ({ meta: [{ title: pageTitle(path) }] });
 
 export const siteConfigQueryOptions = () => ({ ...trpc.site.config.queryOptions(), staleTime: Infinity });
 

@@ -8,10 +8,10 @@ import { COMPRA_PAGE } from '@casillero/shared';
 import { ButtonLink } from '../components/links';
 import { PageHero } from '../components/public/PageHero';
 import { PageSection } from '../components/public/PageSection';
-import { pageHead } from '../lib/site';
+import { publicPageHead } from '../lib/site';
 
 export const Route = createFileRoute('/compra-asistida')({
-  head: pageHead('Compra asistida', 'Compramos por ti en USA y China; pagas en bolívares.'),
+  head: publicPageHead('/compra-asistida'),
   component: CompraAsistidaPage,
 });
 

@@ -5,7 +5,7 @@ import { FAQ_SECTIONS } from '@casillero/shared';
 import { TravelRulesAnswer } from '../components/public/TravelRulesAnswer';
 import { PageHero } from '../components/public/PageHero';
 import { searchEnum } from '../lib/search';
-import { pageHead } from '../lib/site';
+import { publicPageHead } from '../lib/site';
 import { ContactForm } from './-components/ContactForm';
 import { ContactDetails } from './-components/ContactDetails';
 
@@ -17,10 +17,7 @@ export const Route = createFileRoute('/contacto')({
     const tab = searchEnum(search.tab, TABS, 'faq');
     return tab === 'faq' ? {} : { tab };
   },
-  head: pageHead(
-    'Preguntas Frecuentes y Contacto',
-    'Respuestas sobre casilleros, tarifas, tiempos de envío y pagos, y cómo escribirnos por WhatsApp o correo.',
-  ),
+  head: publicPageHead('/contacto'),
   component: ContactPage,
 });
 

@@ -39,13 +39,10 @@ import { StatGrid } from '../components/public/StatGrid';
 import { TestimonialGrid } from '../components/public/TestimonialCard';
 import { WhatsAppButton } from '../components/public/WhatsAppButton';
 import classes from '../components/public/public.module.css';
-import { pageHead } from '../lib/site';
+import { publicPageHead } from '../lib/site';
 
 export const Route = createFileRoute('/cursos')({
-  head: pageHead(
-    'Cursos',
-    'Cursos de importación digital: aprende a comprar en Amazon, eBay, AliExpress y Alibaba y a traer tus compras a Venezuela.',
-  ),
+  head: publicPageHead('/cursos'),
   component: CoursesPage,
 });
 

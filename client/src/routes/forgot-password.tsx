@@ -7,11 +7,11 @@ import { AnchorLink } from '../components/links';
 import { EmailField, ErrorAlert, SubmitButton } from '../components/forms/FormParts';
 import { AuthCard, AuthMessageCard, AuthForm } from '../components/layout/AuthCard';
 import { useMutationForm } from '../components/forms/useMutationForm';
-import { pageHead } from '../lib/site';
+import { publicPageHead } from '../lib/site';
 import { trpc } from '../lib/trpc';
 
 export const Route = createFileRoute('/forgot-password')({
-  head: pageHead('Recuperar contraseña', 'Recibe un enlace por correo para elegir una contraseña nueva.'),
+  head: publicPageHead('/forgot-password'),
   component: ForgotPasswordPage,
 });
 

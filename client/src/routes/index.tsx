@@ -25,13 +25,11 @@ import { PageHero } from '../components/public/PageHero';
 import { PageSection, laterSectionClass } from '../components/public/PageSection';
 import { StatGrid } from '../components/public/StatGrid';
 import { TestimonialGrid } from '../components/public/TestimonialCard';
-import { BRAND_NAME, SITE_DESCRIPTION, pageHead } from '../lib/site';
+import { publicPageHead } from '../lib/site';
 import { TrackingSearchForm } from './-components/tracking/TrackingSearchForm';
 
 export const Route = createFileRoute('/')({
-  head: pageHead(`${BRAND_NAME} · Casilleros en Miami y China con envío a Venezuela`, SITE_DESCRIPTION, {
-    fullTitle: true,
-  }),
+  head: publicPageHead('/'),
   component: HomePage,
 });
 

@@ -11,7 +11,7 @@ import { safeRedirect, useRefreshSession } from '../lib/auth';
 import { useEnterArea } from '../lib/enter-area';
 import { redirectIfSignedIn } from '../lib/guards';
 import { searchString } from '../lib/search';
-import { pageHead } from '../lib/site';
+import { publicPageHead } from '../lib/site';
 import { trpc } from '../lib/trpc';
 import { ResendVerification } from './-components/ResendVerification';
 import { SignInLinkOffer } from './-components/SignInLinkOffer';
@@ -29,10 +29,7 @@ export const Route = createFileRoute('/login')({
     redirect: searchString(search.redirect, 2000),
   }),
   beforeLoad: ({ context }) => redirectIfSignedIn(context),
-  head: pageHead(
-    'Iniciar Sesión',
-    'Entra a tu cuenta para prealertar tus compras, seguir tus paquetes y reportar tus pagos.',
-  ),
+  head: publicPageHead('/login'),
   component: LoginPage,
 });
 

@@ -1,14 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { SESSION_COOKIE_NAME, SESSION_DURATION_DAYS } from '@casillero/shared';
 import { AnchorLink } from '../components/links';
-import { BRAND_NAME, pageHead } from '../lib/site';
+import { BRAND_NAME, publicPageHead } from '../lib/site';
 import { LegalPage, LegalSection } from './-components/LegalPage';
 
 export const Route = createFileRoute('/privacy')({
-  head: pageHead(
-    'Política de privacidad',
-    'Qué datos personales guarda Casillero Virtual, para qué los usa y cómo ejercer tus derechos.',
-  ),
+  head: publicPageHead('/privacy'),
   component: () => (
     <LegalPage
       title="Política de privacidad"

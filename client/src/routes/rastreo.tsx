@@ -2,12 +2,12 @@ import { Container, Stack } from '@mantine/core';
 import { createFileRoute, Outlet, useParams } from '@tanstack/react-router';
 import { PUBLIC_TRACKING_MESSAGES as M } from '@casillero/shared';
 import { PageHero } from '../components/public/PageHero';
-import { pageHead } from '../lib/site';
+import { publicPageHead } from '../lib/site';
 import { TrackingSearchForm } from './-components/tracking/TrackingSearchForm';
 
 /** Public tracking (docs/product/public-tracking.md): the search on the hero band, the answer or the help below it. */
 export const Route = createFileRoute('/rastreo')({
-  head: pageHead(M.pageTitle, M.pageDescription),
+  head: publicPageHead('/rastreo'),
   component: TrackingLayout,
 });
 

@@ -15,7 +15,7 @@ import { useMutationForm } from '../components/forms/useMutationForm';
 import { getErrorMessage, getFieldErrors } from '../lib/errors';
 import { redirectIfSignedIn } from '../lib/guards';
 import { searchEnum } from '../lib/search';
-import { pageHead } from '../lib/site';
+import { publicPageHead } from '../lib/site';
 import { trpc } from '../lib/trpc';
 import { CasilleroSummary } from './-components/CasilleroSummary';
 
@@ -25,10 +25,7 @@ export const Route = createFileRoute('/registro')({
     type: searchEnum(search.type, CASILLERO_TYPES, 'usa'),
   }),
   beforeLoad: ({ context }) => redirectIfSignedIn(context),
-  head: pageHead(
-    'Crear cuenta',
-    'Crea tu cuenta gratis y recibe tu casillero en Miami o en China para comprar en línea y recibir en Venezuela.',
-  ),
+  head: publicPageHead('/registro'),
   component: SignUpPage,
 });
 

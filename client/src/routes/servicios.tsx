@@ -6,14 +6,11 @@ import { ButtonLink } from '../components/links';
 import { FeatureIcon } from '../components/public/FeatureIcon';
 import { PageHero } from '../components/public/PageHero';
 import { PageSection } from '../components/public/PageSection';
-import { pageHead } from '../lib/site';
+import { publicPageHead } from '../lib/site';
 import { usePriceList } from '../lib/prices';
 
 export const Route = createFileRoute('/servicios')({
-  head: pageHead(
-    'Servicios',
-    'Casillero en Miami y en China, envíos aéreos y marítimos a Venezuela, reempaque y consolidación de paquetes, y cursos de importación.',
-  ),
+  head: publicPageHead('/servicios'),
   component: ServicesPage,
 });
 

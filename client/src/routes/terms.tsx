@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { TERMS_UPDATED_AT } from '@casillero/shared';
 import { AnchorLink } from '../components/links';
-import { BRAND_NAME, pageHead } from '../lib/site';
+import { BRAND_NAME, publicPageHead } from '../lib/site';
 import { LegalPage, LegalSection } from './-components/LegalPage';
 
 export const Route = createFileRoute('/terms')({
-  head: pageHead('Términos de servicio', 'Las condiciones del servicio de casillero y envíos de Casillero Virtual.'),
+  head: publicPageHead('/terms'),
   component: () => (
     <LegalPage
       updatedAt={TERMS_UPDATED_AT}

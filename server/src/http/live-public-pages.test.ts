@@ -8,10 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_DATA_ID, TRAVEL_RULES_V1 } from '@casillero/shared';
+import { SERVER_DATA_ID, TRAVEL_RULES_V1, prerenderedPage } from '@casillero/shared';
 import type { Database } from '../db/client';
 import { testConfig } from '../env';
 import { createServer } from '../server';
+import { publicHead, withPublicHead } from './public-head';
 import { createTestDatabase } from '../test/db';
 import { signedInAdmin } from '../test/factories';
 
@@ -112,7 +113,10 @@ describe('/contacto drawn with the travel rules in effect', () => {
     await version({ ...TRAVEL_RULES_V1, commercialQuantity: 999 });
     const failed = await visit();
     expect(failed.statusCode).toBe(200);
-    expect(failed.body).toBe(PRERENDERED);
+    // As built, with the server's head (its link-preview tags and structured data).
+    expect(failed.body).toBe(
+      withPublicHead(PRERENDERED, publicHead(prerenderedPage('/contacto'), 'http://localhost:3000')),
+    );
 
     await version({ ...TRAVEL_RULES_V1, categories: TRAVEL_RULES_V1.categories.slice(1) });
     const drawn = await visit();

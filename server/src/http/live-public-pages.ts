@@ -10,12 +10,13 @@ import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { PRERENDERED_PAGES, SERVER_DATA_ID, type PrerenderedPage } from '@casillero/shared';
 import type { Config } from '../env';
+import { publicHead, withPublicHead } from './public-head';
 import { lazyServerBundle } from './server-bundle';
 
 /** A public query by its procedure path, as a visitor without a session asks it. */
 export type PublicQuery = (path: string) => Promise<unknown>;
 
-const LIVE_PAGES = new Map(
+const LIVE_PAGES = new Map<string, PrerenderedPage>(
   PRERENDERED_PAGES.filter((page) => page.liveQueries?.length).map((page) => [page.path, page]),
 );
 
@@ -43,10 +44,14 @@ export function livePublicPages(config: Config, publicQuery: PublicQuery) {
     const drawn = await bundle.render(page.renderUrl ?? page.path, answers);
     const prerendered = await fs.promises.readFile(path.join(config.clientDist, page.file), 'utf8');
     if (!ROOT_AND_DATA.test(prerendered)) throw new Error(`${page.file}: sin raíz prerenderizada`);
-    const html = prerendered.replace(
-      ROOT_AND_DATA,
-      () =>
-        `<div id="root">${drawn.html}</div><script type="application/json" id="${SERVER_DATA_ID}">${drawn.data}</script>`,
+    const html = withPublicHead(
+      prerendered.replace(
+        ROOT_AND_DATA,
+        () =>
+          `<div id="root">${drawn.html}</div><script type="application/json" id="${SERVER_DATA_ID}">${drawn.data}</script>`,
+      ),
+      // Its structured data says what the page now shows (the FAQ's rules in effect).
+      publicHead(page, config.appUrl, answers),
     );
     const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
     return { html, etag };

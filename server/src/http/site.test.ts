@@ -25,7 +25,7 @@ let clientDist: string;
 
 const SCRIPT = `export const message = ${JSON.stringify('Compra en USA y China, recíbelo en Venezuela. '.repeat(200))};\n`;
 const pageHtml = (name: string) =>
-  `<!doctype html><html><body><div id="root"><h1>${name}</h1>${'<p>Casilleros en Miami y Beijing.</p>'.repeat(100)}</div></body></html>`;
+  `<!doctype html><html lang="es-VE"><head><title>${name}</title></head><body><div id="root"><h1>${name}</h1>${'<p>Casilleros en Miami y Beijing.</p>'.repeat(100)}</div></body></html>`;
 
 /** Writes a file and, as client/scripts/precompress.mjs does, its brotli and gzip copies. */
 function writeWithCopies(file: string, content: string) {

@@ -1,6 +1,7 @@
 // The web client as the server delivers it (docs/decisions/014): compressed answers, the built
-// client with its precompressed copies, the prerendered public pages at their own URLs, the app
-// shell for every other page, and robots.txt / sitemap.xml for search engines.
+// client with its precompressed copies, the prerendered public pages at their own URLs with
+// their link-preview tags (decision 035), the app shell for every other page of the app, 404
+// with the not-found page for any other URL, and robots.txt / sitemap.xml for search engines.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -14,9 +15,12 @@ import {
   ROBOTS_DISALLOW,
   SERVER_RENDERED_PAGES,
   appShellFile,
+  type PrerenderedPage,
 } from '@casillero/shared';
 import type { Config } from '../env';
+import { builtRouteMatcher } from './known-routes';
 import { LIVE_PUBLIC_PAGE_PATHS, isLivePublicPage, livePublicPages, type PublicQuery } from './live-public-pages';
+import { publicPageFiles, sendPreparedPage } from './public-page-files';
 import { SIGNED_IN_PAGE_HEADERS, isServerRenderedPage, signedInPages, type QueriesFor } from './signed-in-pages';
 
 /** Answers smaller than this go uncompressed: the saving would not pay for the work. */
@@ -54,14 +58,28 @@ export const DOCUMENT_ONLY_HEADERS = [
   'last-modified',
 ] as const;
 
-const PRERENDERED_FILES = new Map(PRERENDERED_PAGES.map((page) => [page.path, page.file]));
+const PRERENDERED_FILES = new Map<string, string>(PRERENDERED_PAGES.map((page) => [page.path, page.file]));
+const PRERENDERED = new Map<string, PrerenderedPage>(PRERENDERED_PAGES.map((page) => [page.path, page]));
+
+/** A page path without its trailing slashes ('/servicios/' is '/servicios'). */
+const normalizePath = (urlPath: string) => (urlPath.length > 1 ? urlPath.replace(/\/+$/, '') || '/' : urlPath);
+
+/**
+ * Pages the browser renders from the app shell that a link preview shows as a public page: a
+ * tracking number's answer, shared on WhatsApp, previews as /rastreo (whose URL is its canonical
+ * one: the answers themselves are not for search engines).
+ */
+const PREVIEWED_AS: readonly [RegExp, string][] = [[/^\/rastreo\/[^/]+\/?$/i, '/rastreo']];
+
+/** The API's own paths: their 404 is JSON, never a page. */
+const API_PATH = /^\/(api|trpc)(\/|$)/;
 
 /**
  * The HTML file for a page path: its prerendered page, the app shell of that page when the
  * build wrote one (`appShells`: the paths it did), or the generic app shell.
  */
 export function pageFile(urlPath: string, appShells: ReadonlySet<string>): string {
-  const normalized = urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath;
+  const normalized = normalizePath(urlPath);
   const prerendered = PRERENDERED_FILES.get(normalized);
   if (prerendered) return prerendered;
   return appShells.has(normalized) ? appShellFile(normalized) : APP_SHELL_FILE;
@@ -124,6 +142,8 @@ export async function registerClientSite(
     await app.register(fastifyStatic, {
       root: clientDist,
       wildcard: false,
+      // '/' is the home page, served with its head like every public page (servePage).
+      index: false,
       preCompressed: true,
       maxAge: '1h',
       setHeaders(res, filePath) {
@@ -142,6 +162,9 @@ export async function registerClientSite(
 
   const renderSignedIn = signedInPages(config, queriesFor);
   const currentLivePage = livePublicPages(config, publicQuery);
+  const publicPage = publicPageFiles(clientDist, config.appUrl);
+  // The app's page paths, from its route tree; without them (an older build) every path is one.
+  const isAppPage = (hasClient && builtRouteMatcher(clientDist)) || (() => true);
 
   // Extension-less GETs outside the API are pages: the prerendered HTML where there is one
   // (drawn again with today's data for a page that shows what staff change: live-public-pages.ts),
@@ -149,7 +172,11 @@ export async function registerClientSite(
   // (signed-in-pages.ts), the app shell otherwise (the client's router takes it from there).
   async function servePage(req: FastifyRequest, reply: FastifyReply) {
     const urlPath = req.url.split('?')[0]!;
-    const isPage = req.method === 'GET' && !urlPath.startsWith('/trpc') && !path.extname(urlPath);
+    const isPage = req.method === 'GET' && !API_PATH.test(urlPath) && !path.extname(urlPath);
+    if (isPage && hasClient && !isAppPage(urlPath)) {
+      // Not a page of the app: the not-found page (the shell, whose router shows it) with a 404.
+      return reply.status(404).header('cache-control', 'no-cache').sendFile(APP_SHELL_FILE);
+    }
     if (isPage && hasClient && isServerRenderedPage(urlPath)) {
       // The same URL answers each person differently: private, never stored, by cookie.
       reply.headers(SIGNED_IN_PAGE_HEADERS);
@@ -165,6 +192,11 @@ export async function registerClientSite(
         return reply.type('text/html; charset=utf-8').send(live.html);
       }
     }
+    const prerendered = PRERENDERED.get(normalizePath(urlPath));
+    if (isPage && hasClient && prerendered) return sendPreparedPage(req, reply, await publicPage(prerendered));
+    const previewedAs = PREVIEWED_AS.find(([pattern]) => pattern.test(urlPath))?.[1];
+    if (isPage && hasClient && previewedAs)
+      return sendPreparedPage(req, reply, await publicPage(PRERENDERED.get(previewedAs)!, { fromShell: true }));
     if (isPage && hasClient) return reply.header('cache-control', 'no-cache').sendFile(pageFile(urlPath, appShells));
     if (isPage) {
       return reply

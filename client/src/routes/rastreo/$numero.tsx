@@ -5,7 +5,7 @@ import { TrackingLookup } from '../-components/tracking/TrackingResult';
 
 /** A shareable link to one parcel's public answer: /rastreo/1Z999AA10123456784. */
 export const Route = createFileRoute('/rastreo/$numero')({
-  head: ({ params }) => pageHead(M.resultTitle(params.numero), M.pageDescription)(),
+  head: ({ params }) => pageHead(M.resultTitle(params.numero))(),
   component: TrackingNumberPage,
 });
 
