@@ -14,7 +14,7 @@ import {
   type Currency,
 } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
-import { paymentTransactions, referenceKeySql, referenceScopeSql, } from '../db/schema';
+import { paymentTransactions, referenceKeySql, referenceScopeSql } from '../db/schema';
 import { customerName, withCustomer } from '../lib/joins';
 import { DomainError } from '../lib/domain-error';
 import { referenceKey } from './reconciliation/statement-csv';

@@ -1,7 +1,7 @@
 // The storage clock's changes: the settings (free days; the fee per day is the price list's), the
 // reminders before the free period ends, and the fee frozen into the shipment that takes the
 // parcel out. Its reads (the settings, a parcel's clock) are queries/storage.ts.
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
   STORAGE_CLOCK_STATUSES,
   STORAGE_MESSAGES as M,
@@ -12,39 +12,20 @@ import {
   type StorageSettings,
 } from '@casillero/shared';
 import { rowsOf, type DbOrTx } from '../db/client';
-import { appSettings, packages } from '../db/schema';
+import { packages } from '../db/schema';
 import { BUSINESS_TZ_SQL, businessToday } from '../lib/business-clock';
 import { STORAGE_SETTINGS_KEY, getStorageSettings, receivedDay, storageEndingSoon } from '../queries/storage';
 import { DomainError } from '../lib/domain-error';
 import { writeAuditEntry } from '../audit/audit-context';
+import { saveAuditedSetting } from '../audit/app-settings';
 import { notifyUser } from './notify';
 
-/**
- * The admin's change. app_settings has no audit trigger on purpose (it also holds the file-link
- * secret, which must never reach the log), so its entry is written by hand, shaped like the
- * triggers' (an insert: before null, the row after; an update: the changed value on both sides).
- */
+/** The admin's change, locked and audited (audit/app-settings.ts). */
 export async function setStorageSettings(tx: DbOrTx, next: { freeDays: number }): Promise<StorageSettings> {
   const before = await getStorageSettings(tx);
   // The free days only: the fee per day is the price list's (docs/product/price-lists.md).
-  const value = JSON.stringify({ freeDays: next.freeDays });
-  const [existing] = await tx
-    .select({ key: appSettings.key })
-    .from(appSettings)
-    .where(eq(appSettings.key, STORAGE_SETTINGS_KEY))
-    .for('update');
-  await tx
-    .insert(appSettings)
-    .values({ key: STORAGE_SETTINGS_KEY, value })
-    .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: new Date() } });
   const after = { freeDays: next.freeDays };
-  await writeAuditEntry(tx, {
-    entity: 'app_settings',
-    entityId: STORAGE_SETTINGS_KEY,
-    operation: existing ? 'update' : 'insert',
-    before: existing ? { value: { freeDays: before.freeDays } } : null,
-    after: existing ? { value: after } : { key: STORAGE_SETTINGS_KEY, value: after },
-  });
+  await saveAuditedSetting(tx, STORAGE_SETTINGS_KEY, after, async () => ({ freeDays: before.freeDays }));
   return { ...after, feePerDayUsdCents: before.feePerDayUsdCents };
 }
 
