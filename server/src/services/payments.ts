@@ -24,7 +24,7 @@ import type { Config } from '../env';
 import { invoices, paymentTrackings, paymentTransactions, trackings } from '../db/schema';
 import { businessToday } from '../lib/business-clock';
 import { DomainError } from '../lib/domain-error';
-import { rateForDay } from '../queries/billing';
+import { payableInvoiceColumns, rateForDay } from '../queries/billing';
 import { invoiceRemaining, lockLedger } from './billing/ledger';
 import { findActiveMethod } from './payment-methods';
 import { findOwnFile } from '../files/store';
@@ -199,15 +199,7 @@ async function payableInvoice(
   exceptPaymentId: string | null,
 ): Promise<PayableInvoice> {
   const [invoice] = await tx
-    .select({
-      id: invoices.id,
-      concept: invoices.concept,
-      description: invoices.description,
-      mailboxId: invoices.mailboxId,
-      shipmentId: invoices.shipmentId,
-      vesPerUsd: invoices.vesPerUsd,
-      voidedAt: invoices.voidedAt,
-    })
+    .select({ ...payableInvoiceColumns, voidedAt: invoices.voidedAt })
     .from(invoices)
     .where(and(eq(invoices.id, invoiceId), eq(invoices.userId, userId)));
   if (!invoice) throw new DomainError('NOT_FOUND', BILLING_MESSAGES.invoiceNotFound);

@@ -103,30 +103,8 @@ export async function createTracking(db: Db, admin: Actor, input: CreateInput, c
 async function mailFactsOf(tx: DbOrTx, id: string): Promise<TrackingMailFacts & { userId: string }> {
   const tracking = await findTracking(tx, id);
   if (!tracking) throw notFound();
-  const {
-    userId,
-    trackingNumber,
-    clientName,
-    clientEmail,
-    mailboxCode,
-    carrier,
-    description,
-    estimatedWeight,
-    estimatedValueUsdCents,
-    priority,
-  } = tracking;
-  return {
-    userId,
-    trackingNumber,
-    clientName: clientName ?? clientEmail,
-    clientEmail,
-    mailboxCode,
-    carrier,
-    description,
-    estimatedWeight,
-    estimatedValueUsdCents,
-    priority,
-  };
+  // The whole row: the e-mails read what they need of it, with the e-mail for a missing name.
+  return { ...tracking, clientName: tracking.clientName ?? tracking.clientEmail };
 }
 
 type TrackingChange = Partial<

@@ -6,6 +6,7 @@ import { mailboxes, prealerts, trackingHistory, trackings, userProfiles, users }
 import { containsPattern, searchTerm } from '../../lib/list';
 import { foldedLike } from '../../lib/search-text';
 import { withCustomer } from '../../lib/joins';
+import { trackingHistoryColumns } from '../client-trackings';
 import { rowColumns, withClientAndMailbox } from './list';
 
 /**
@@ -55,13 +56,7 @@ export async function getTrackingDetail(db: DbOrTx, id: string) {
     string | null
   >`(select ${userProfiles.fullName} from ${userProfiles} where ${userProfiles.userId} = ${trackingHistory.createdBy})`;
   const history = await db
-    .select({
-      id: trackingHistory.id,
-      status: trackingHistory.status,
-      message: trackingHistory.message,
-      createdAt: trackingHistory.createdAt,
-      createdByName: author,
-    })
+    .select({ ...trackingHistoryColumns, createdByName: author })
     .from(trackingHistory)
     .where(eq(trackingHistory.trackingId, id))
     .orderBy(desc(trackingHistory.createdAt), desc(trackingHistory.id));
