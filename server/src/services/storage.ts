@@ -58,6 +58,31 @@ type DueReminder = {
   label: string;
 };
 
+type StorageReminder = {
+  userId: string;
+  label: string;
+  daysLeft: number;
+  freeUntil: string;
+  feePerDayUsdCents: number;
+};
+
+/** The reminder's words: the last free day is today, or a few days are left. */
+function storageReminderText({ label, daysLeft, freeUntil, feePerDayUsdCents }: Omit<StorageReminder, 'userId'>) {
+  return daysLeft === 0
+    ? { title: M.reminderTodayTitle, message: M.reminderToday(label, feePerDayUsdCents) }
+    : { title: M.reminderSoonTitle, message: M.reminderSoon(label, daysLeft, freeUntil, feePerDayUsdCents) };
+}
+
+/** Tells the customer on their channels for reminders; the notification's id, or null when `dedupeKey` was told already. */
+function remindStorage(tx: DbOrTx, reminder: StorageReminder, appUrl: string | undefined, dedupeKey: string) {
+  return notifyUser(
+    tx,
+    reminder.userId,
+    { ...storageReminderText(reminder), type: 'package', link: '/dashboard/almacen' },
+    { kind: 'reminders', email: 'default', whatsapp: 'default', appUrl, dedupeKey },
+  );
+}
+
 /**
  * The reminders of the business day `today`: a parcel whose free period ends within
  * STORAGE_REMINDER_DAYS_BEFORE days gets 'ending_soon' (once), one whose last free day is today
@@ -96,24 +121,11 @@ export async function sendStorageReminders(tx: DbOrTx, options: { today?: string
   let notified = 0;
   for (const r of due) {
     const freeUntil = storageClock(today, today, { freeDays: Number(r.days_left), feePerDayUsdCents }).freeUntil;
-    const n =
-      r.kind === 'ends_today'
-        ? { title: M.reminderTodayTitle, message: M.reminderToday(r.label, feePerDayUsdCents) }
-        : {
-            title: M.reminderSoonTitle,
-            message: M.reminderSoon(r.label, Number(r.days_left), freeUntil, feePerDayUsdCents),
-          };
-    const id = await notifyUser(
+    const id = await remindStorage(
       tx,
-      r.user_id,
-      { ...n, type: 'package', link: '/dashboard/almacen' },
-      {
-        kind: 'reminders',
-        email: 'default',
-        whatsapp: 'default',
-        appUrl: options.appUrl,
-        dedupeKey: `storage:${r.package_id}:${r.kind}`,
-      },
+      { userId: r.user_id, label: r.label, daysLeft: Number(r.days_left), freeUntil, feePerDayUsdCents },
+      options.appUrl,
+      `storage:${r.package_id}:${r.kind}`,
     );
     if (id) notified++;
   }
@@ -134,24 +146,11 @@ export async function remindStorageNow(
   const { feePerDayUsdCents } = await getStorageSettings(tx);
   const [row] = await storageEndingSoon(tx, today, packageId);
   if (!row) throw new DomainError('BAD_INPUT', M.notOnShelf);
-  const n =
-    row.daysLeft === 0
-      ? { title: M.reminderTodayTitle, message: M.reminderToday(row.label, feePerDayUsdCents) }
-      : {
-          title: M.reminderSoonTitle,
-          message: M.reminderSoon(row.label, row.daysLeft, row.freeUntil, feePerDayUsdCents),
-        };
-  const id = await notifyUser(
+  const id = await remindStorage(
     tx,
-    row.userId,
-    { ...n, type: 'package', link: '/dashboard/almacen' },
-    {
-      kind: 'reminders',
-      email: 'default',
-      whatsapp: 'default',
-      appUrl: options.appUrl,
-      dedupeKey: `storage:${packageId}:staff:${today}`,
-    },
+    { ...row, feePerDayUsdCents },
+    options.appUrl,
+    `storage:${packageId}:staff:${today}`,
   );
   if (!id) throw new DomainError('CONFLICT', M.reminderAlreadyToday);
   // Notifications have no audit trigger (the daily job writes thousands); this one is staff's act.
@@ -160,7 +159,11 @@ export async function remindStorageNow(
     entityId: id,
     operation: 'insert',
     before: null,
-    after: { user_id: row.userId, package_id: packageId, title: n.title },
+    after: {
+      user_id: row.userId,
+      package_id: packageId,
+      title: storageReminderText({ ...row, feePerDayUsdCents }).title,
+    },
   });
   return { customerName: row.customerName };
 }
