@@ -35,6 +35,14 @@ export type LabelData = {
 const destination = (city: string | null, state: string | null) =>
   [city, state].filter((s) => s?.trim()).join(', ') || null;
 
+/** Who a label is for: the customer's name, e-mail and city. */
+const labelCustomerColumns = {
+  customerName: userProfiles.fullName,
+  customerEmail: users.email,
+  city: userProfiles.venezuelaCity,
+  state: userProfiles.venezuelaState,
+};
+
 /** The labels of these packages, in the order asked; NOT_FOUND if one is unknown, BAD_INPUT if one has no WR yet. */
 export async function packageLabels(db: DbOrTx, ids: readonly string[]): Promise<LabelData[]> {
   if (ids.length === 0) return [];
@@ -44,10 +52,7 @@ export async function packageLabels(db: DbOrTx, ids: readonly string[]): Promise
         id: packages.id,
         warehouseReceipt: packages.warehouseReceipt,
         mailboxCode: mailboxes.mailboxCode,
-        customerName: userProfiles.fullName,
-        customerEmail: users.email,
-        city: userProfiles.venezuelaCity,
-        state: userProfiles.venezuelaState,
+        ...labelCustomerColumns,
         weightKg: packages.weightKg,
         dimensionsCm: packages.dimensionsCm,
         receivedAt: packages.receivedDate,
@@ -87,10 +92,7 @@ export async function intakeLabels(db: DbOrTx, ids: readonly string[]): Promise<
       status: parcelIntakes.status,
       mailboxCode: mailboxes.mailboxCode,
       mailboxCodeRead: parcelIntakes.mailboxCodeRead,
-      customerName: userProfiles.fullName,
-      customerEmail: users.email,
-      city: userProfiles.venezuelaCity,
-      state: userProfiles.venezuelaState,
+      ...labelCustomerColumns,
       weightKg: parcelIntakes.weightKg,
       dimensionsCm: parcelIntakes.dimensionsCm,
       receivedAt: parcelIntakes.receivedAt,
