@@ -62,6 +62,19 @@ export async function notifyUser(
 }
 
 /**
+ * A change to one of the customer's shipments (`link`: where it shows), on the channels they chose
+ * for status changes, the e-mail repeating the notification.
+ */
+export function notifyAboutShipment(
+  tx: DbOrTx,
+  userId: string,
+  n: { title: string; message: string; link: string },
+  appUrl: string | undefined,
+): Promise<string | null> {
+  return notifyUser(tx, userId, { ...n, type: 'shipment' }, { kind: 'status_changed', email: 'default', appUrl });
+}
+
+/**
  * The same notification to many customers (a departure's milestone tells 5,000 at once), in one
  * set-based statement: the notifications (a customer who already has `dedupeKey` is skipped),
  * and for the customers actually notified, as their preferences allow, the e-mails and WhatsApp

@@ -49,7 +49,7 @@ import { DomainError } from '../lib/domain-error';
 import { isConcurrencyFailure, isUniqueViolation } from '../lib/database-errors';
 import { accruedStorageFee } from './storage';
 import { insureParcels } from './declared-value';
-import { notifyUser } from './notify';
+import { notifyAboutShipment } from './notify';
 import { recordStatusChanges } from './shipment-stages';
 import { refuseBehindDeparture } from './departures/milestone-effects';
 
@@ -181,7 +181,7 @@ export async function createShipment(
           createdBy: adminId,
         });
       }
-      await notifyUser(
+      await notifyAboutShipment(
         tx,
         input.userId,
         {
@@ -193,10 +193,9 @@ export async function createShipment(
             delivery.deliveryState,
             storageFeeUsdCents,
           ),
-          type: 'shipment',
           link: CUSTOMER_LINK,
         },
-        { kind: 'status_changed', email: 'default', appUrl: config.appUrl },
+        config.appUrl,
       );
       return {
         id: shipment.id,
@@ -315,16 +314,15 @@ export async function changeShipmentStatus(db: Db, config: AppConfig, input: z.o
         .where(and(inArray(packages.id, linked), eq(packages.status, 'shipped')));
     }
 
-    await notifyUser(
+    await notifyAboutShipment(
       tx,
       current.userId,
       {
         title: M.statusTitle,
         message: M.statusMessage(current.shipmentCode, SHIPMENT_STATUS_LABELS[input.status]),
-        type: 'shipment',
         link: CUSTOMER_LINK,
       },
-      { kind: 'status_changed', email: 'default', appUrl: config.appUrl },
+      config.appUrl,
     );
     return { ...row, updatedAt: row.updatedAt.toISOString() };
   });
@@ -375,7 +373,7 @@ export async function updateShipment(db: Db, config: AppConfig, input: z.output<
       .update(shipments)
       .set({ ...values, updatedAt: new Date() })
       .where(eq(shipments.id, id));
-    await notifyUser(
+    await notifyAboutShipment(
       tx,
       current.userId,
       {
@@ -384,10 +382,9 @@ export async function updateShipment(db: Db, config: AppConfig, input: z.output<
           current.shipmentCode,
           changed.map((key) => SHIPMENT_FIELD_NAMES[key]),
         ),
-        type: 'shipment',
         link: CUSTOMER_LINK,
       },
-      { kind: 'status_changed', email: 'default', appUrl: config.appUrl },
+      config.appUrl,
     );
     return { id, shipmentCode: current.shipmentCode, changed: changed as string[] };
   });
@@ -460,16 +457,15 @@ export async function removeShipment(db: Db, config: AppConfig, id: string) {
     await tx.delete(shipmentPackages).where(eq(shipmentPackages.shipmentId, id));
     await tx.delete(shipments).where(eq(shipments.id, id));
 
-    await notifyUser(
+    await notifyAboutShipment(
       tx,
       current.userId,
       {
         title: E.removedNoticeTitle,
         message: E.removedNotice(current.shipmentCode, freed.length),
-        type: 'shipment',
         link: CUSTOMER_WAREHOUSE_LINK,
       },
-      { kind: 'status_changed', email: 'default', appUrl: config.appUrl },
+      config.appUrl,
     );
     return { id, shipmentCode: current.shipmentCode, packages: freed };
   });

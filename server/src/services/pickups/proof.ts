@@ -17,7 +17,7 @@ import { agencies, deliveryProofs, shipmentPickups, shipments, storedFiles, user
 import { DomainError } from '../../lib/domain-error';
 import { countOwnUploads } from '../owned-uploads';
 import { businessToday } from '../../lib/business-clock';
-import { notifyUser } from '../notify';
+import { notifyAboutShipment } from '../notify';
 import { refuseIfNotLeft } from '../shipment-left';
 import { moveShipment } from '../shipment-stages';
 import { CUSTOMER_LINK, notFound, type Viewer } from './scope';
@@ -62,16 +62,15 @@ export async function recordDelivery(
   // The customer's stages end with 'Entregado' (docs/product/last-mile.md#agency-counters-and-proof-of-delivery).
   await moveShipment(tx, shipment, 'delivered', { actualDelivery: today });
   await tx.delete(shipmentPickups).where(eq(shipmentPickups.shipmentId, shipment.id));
-  await notifyUser(
+  await notifyAboutShipment(
     tx,
     shipment.userId,
     {
       title: M.deliveredTitle,
       message: M.deliveredMessage(shipment.shipmentCode, proof.receivedBy),
-      type: 'shipment',
       link: CUSTOMER_LINK,
     },
-    { kind: 'status_changed', email: 'default', appUrl: options.appUrl },
+    options.appUrl,
   );
   return { delivered: true as const, message: M.delivered(shipment.shipmentCode) };
 }

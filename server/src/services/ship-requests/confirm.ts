@@ -17,7 +17,7 @@ import { isConcurrencyFailure, isUniqueViolation } from '../../lib/database-erro
 import { DomainError } from '../../lib/domain-error';
 import { issueInvoice } from '../billing/invoices';
 import { confirmedTotal } from '../fiscal/confirmed-total';
-import { notifyUser } from '../notify';
+import { notifyAboutShipment } from '../notify';
 import { insertWithUniqueCode } from '../shipments';
 import { shipRequestLines } from './charges';
 import { repackParcelIds } from './parcels';
@@ -129,16 +129,15 @@ export async function createShipRequest(
       });
       // What the customer confirmed is what is invoiced, or nothing is (docs/product/fiscal-invoices.md#taxes).
       confirmedTotal(invoice.usdCents, quote.totalUsdCents, choice.confirmedTotalUsdCents);
-      await notifyUser(
+      await notifyAboutShipment(
         tx,
         userId,
         {
           title: M.createdTitle,
           message: M.createdMessage(shipment.shipmentCode, packageIds.length, delivery.deliveryCity, invoice.number),
-          type: 'shipment',
           link: CUSTOMER_LINK,
         },
-        { kind: 'status_changed', email: 'default', appUrl: config.appUrl },
+        config.appUrl,
       );
       return {
         shipmentId: shipment.id,
