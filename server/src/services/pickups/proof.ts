@@ -15,6 +15,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { agencies, deliveryProofs, shipmentPickups, shipments, storedFiles, userProfiles } from '../../db/schema';
 import { DomainError } from '../../lib/domain-error';
+import { lockShipment } from '../shipment-lock';
 import { countOwnUploads } from '../owned-uploads';
 import { businessToday } from '../../lib/business-clock';
 import { notifyAboutShipment } from '../notify';
@@ -84,19 +85,7 @@ export async function recordHomeDelivery(
   input: HomeInput,
   options: { appUrl?: string } = {},
 ) {
-  const [shipment] = await tx
-    .select({
-      id: shipments.id,
-      userId: shipments.userId,
-      shipmentCode: shipments.shipmentCode,
-      status: shipments.status,
-      deliveryMethod: shipments.deliveryMethod,
-      agencyId: shipments.agencyId,
-    })
-    .from(shipments)
-    .where(eq(shipments.id, input.shipmentId))
-    .for('update');
-  if (!shipment) throw notFound();
+  const shipment = await lockShipment(tx, input.shipmentId, M.notFound);
   if (shipment.deliveryMethod !== 'home') throw new DomainError('BAD_INPUT', M.notHomeDelivery);
   if (shipment.status === 'delivered') throw new DomainError('CONFLICT', M.alreadyDelivered);
   if (!isHomeDeliverable(shipment.status)) {
