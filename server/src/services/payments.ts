@@ -77,6 +77,21 @@ export async function reportPayment(
       let paidNumbers: string[] = [];
       let amountVesCents: number | null = null;
       let payment: { id: string; transactionType: PaymentType; amountUsdCents: number; description: string | null };
+      // A new payment: toward `invoice`, or of its own concept.
+      const insertReported = async (
+        invoice: PayableInvoice | null,
+        values: { transactionType: PaymentType; description: string | null } & Partial<
+          typeof paymentTransactions.$inferInsert
+        >,
+      ) => {
+        const amounts = await paidAmounts(tx, method.currency, input.amount, invoice, null);
+        amountVesCents = amounts.amountVesCents;
+        const [row] = await tx
+          .insert(paymentTransactions)
+          .values({ ...reported, ...amounts, userId, ...values })
+          .returning(REPORTED);
+        return row;
+      };
       if (input.paymentId) {
         const [existing] = await tx
           .select({
@@ -116,37 +131,21 @@ export async function reportPayment(
       } else if (input.invoiceId) {
         // Billing (docs/decisions/021-billing-in-bolivares.md): a payment toward one of the customer's invoices (the rest of a partial one).
         const invoice = await payableInvoice(tx, userId, input.invoiceId, null);
-        const amounts = await paidAmounts(tx, method.currency, input.amount, invoice, null);
-        amountVesCents = amounts.amountVesCents;
-        [payment] = await tx
-          .insert(paymentTransactions)
-          .values({
-            ...reported,
-            ...amounts,
-            userId,
-            transactionType: invoice.concept,
-            description: invoice.description,
-            invoiceId: invoice.id,
-            mailboxId: invoice.mailboxId,
-            shipmentId: invoice.shipmentId,
-            metadata: input.description ? { customer_note: input.description } : {},
-          })
-          .returning(REPORTED);
+        payment = await insertReported(invoice, {
+          transactionType: invoice.concept,
+          description: invoice.description,
+          invoiceId: invoice.id,
+          mailboxId: invoice.mailboxId,
+          shipmentId: invoice.shipmentId,
+          metadata: input.description ? { customer_note: input.description } : {},
+        });
       } else {
         const paid =
           input.transactionType === 'shipping_payment' ? await lockPayableTrackings(tx, userId, input.trackingIds) : [];
-        const amounts = await paidAmounts(tx, method.currency, input.amount, null, null);
-        amountVesCents = amounts.amountVesCents;
-        [payment] = await tx
-          .insert(paymentTransactions)
-          .values({
-            ...reported,
-            ...amounts,
-            userId,
-            transactionType: input.transactionType!,
-            description: input.description,
-          })
-          .returning(REPORTED);
+        payment = await insertReported(null, {
+          transactionType: input.transactionType!,
+          description: input.description,
+        });
         if (paid.length)
           await tx.insert(paymentTrackings).values(paid.map((t) => ({ paymentId: payment.id, trackingId: t.id })));
         paidNumbers = paid.map((t) => t.trackingNumber).sort();

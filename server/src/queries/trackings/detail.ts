@@ -6,6 +6,7 @@ import { mailboxes, prealerts, trackingHistory, trackings, userProfiles, users }
 import { containsPattern, searchTerm } from '../../lib/list';
 import { foldedLike } from '../../lib/search-text';
 import { withCustomer } from '../../lib/joins';
+import { findOwnPrealertWhere } from '../client-prealerts';
 import { trackingHistoryColumns } from '../client-trackings';
 import { rowColumns, withClientAndMailbox } from './list';
 
@@ -111,17 +112,10 @@ function selectActiveMailboxes(db: DbOrTx, condition: SQL | undefined) {
 }
 
 /** The customer's pending pre-alert announcing this tracking number, if any. */
-export async function findPendingPrealert(db: DbOrTx, userId: string, trackingNumber: string) {
-  const [row] = await db
-    .select({ id: prealerts.id })
-    .from(prealerts)
-    .where(
-      and(
-        eq(prealerts.userId, userId),
-        eq(prealerts.trackingNumber, trackingNumber),
-        inArray(prealerts.status, ['pending']),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
+export function findPendingPrealert(db: DbOrTx, userId: string, trackingNumber: string) {
+  return findOwnPrealertWhere(
+    db,
+    userId,
+    and(eq(prealerts.trackingNumber, trackingNumber), inArray(prealerts.status, ['pending'])),
+  );
 }
