@@ -8,7 +8,7 @@
 // were paid with methods the business took before it kept its list (PayPal, Zinli, Wally).
 import { eq } from 'drizzle-orm';
 import { mailboxes, paymentTransactions } from '../db/schema';
-import { at, type DemoCast, type DemoContext, type MailboxEntry } from './context';
+import { at, type DemoCast, type DemoContext, type DemoCustomer, type MailboxEntry } from './context';
 import { reportAsCustomer } from './reports';
 
 type Approved = {
@@ -41,70 +41,36 @@ export async function approved(ctx: DemoContext, cast: DemoCast, entry: MailboxE
     .where(eq(mailboxes.id, entry.mailbox.id));
 }
 
+/** Mailbox, method, reference, reported and approved (days ago), the cashier's note. */
+type PaidLongAgo = [MailboxEntry, string, string, number, number, string];
+
 export async function settleActivations(ctx: DemoContext, cast: DemoCast): Promise<void> {
   const { maria, carlos, jose, ana, luis, daniela, rafael } = cast.customers;
-  await approved(ctx, cast, maria.usa!, {
-    method: 'Zelle',
-    reference: 'ZL7Q4M2K9P',
-    reportedDaysAgo: 149.9,
-    processedDaysAgo: 149.5,
-    adminNotes: 'Pago verificado en la cuenta Zelle. Casillero activado.',
-  });
-  await reportAsCustomer(ctx, maria.id, {
-    paymentId: maria.china!.payment.id,
-    method: 'Binance USDT',
-    reference: '2871654390128745123',
-    receiptName: 'comprobante-binance-casillero-china.png',
-    reportedDaysAgo: 1,
-  });
-  await approved(ctx, cast, carlos.usa!, {
-    method: 'PayPal',
-    reference: '8TY12345AB6789012',
-    reportedDaysAgo: 99.8,
-    processedDaysAgo: 99.2,
-    adminNotes: 'Pago recibido en PayPal.',
-  });
-  await approved(ctx, cast, jose.usa!, {
-    method: 'Zelle',
-    reference: 'ZL3R8T6W1N',
-    reportedDaysAgo: 171.9,
-    processedDaysAgo: 171.4,
-    adminNotes: 'Confirmado en Zelle.',
-  });
-  await approved(ctx, cast, jose.china!, {
-    method: 'Binance USDT',
-    reference: '2790135468801123456',
-    reportedDaysAgo: 126.8,
-    processedDaysAgo: 126.1,
-    adminNotes: 'USDT recibidos en Binance Pay.',
-  });
-  await approved(ctx, cast, ana.china!, {
-    method: 'Zinli',
-    reference: 'ZN-4471-9920',
-    reportedDaysAgo: 76.9,
-    processedDaysAgo: 76.3,
-    adminNotes: 'Transferencia Zinli verificada.',
-  });
-  await approved(ctx, cast, luis.usa!, {
-    method: 'Depósito bancario en divisas',
-    reference: 'DEP-004512',
-    reportedDaysAgo: 111.7,
-    processedDaysAgo: 110.9,
-    adminNotes: 'Depósito confirmado por el banco.',
-  });
-  await approved(ctx, cast, daniela.usa!, {
-    method: 'Wally',
-    reference: 'WLY552190',
-    reportedDaysAgo: 161.8,
-    processedDaysAgo: 161.2,
-    adminNotes: 'Pago Wally recibido.',
-  });
-  // Daniela opened a China mailbox and has not paid it yet: stays pending, nothing reported.
-  await reportAsCustomer(ctx, rafael.id, {
-    paymentId: rafael.usa!.payment.id,
-    method: 'Zelle',
-    reference: 'ZL0K5V9C2D',
-    receiptName: 'zelle-activacion.png',
-    reportedDaysAgo: 0.2,
-  });
+  // Daniela opened a China mailbox and has not paid it yet: it stays pending, nothing reported.
+  const paidLongAgo: PaidLongAgo[] = [
+    [maria.usa!, 'Zelle', 'ZL7Q4M2K9P', 149.9, 149.5, 'Pago verificado en la cuenta Zelle. Casillero activado.'],
+    [carlos.usa!, 'PayPal', '8TY12345AB6789012', 99.8, 99.2, 'Pago recibido en PayPal.'],
+    [jose.usa!, 'Zelle', 'ZL3R8T6W1N', 171.9, 171.4, 'Confirmado en Zelle.'],
+    [jose.china!, 'Binance USDT', '2790135468801123456', 126.8, 126.1, 'USDT recibidos en Binance Pay.'],
+    [ana.china!, 'Zinli', 'ZN-4471-9920', 76.9, 76.3, 'Transferencia Zinli verificada.'],
+    [luis.usa!, 'Depósito bancario en divisas', 'DEP-004512', 111.7, 110.9, 'Depósito confirmado por el banco.'],
+    [daniela.usa!, 'Wally', 'WLY552190', 161.8, 161.2, 'Pago Wally recibido.'],
+  ];
+  for (const [entry, method, reference, reportedDaysAgo, processedDaysAgo, adminNotes] of paidLongAgo) {
+    await approved(ctx, cast, entry, { method, reference, reportedDaysAgo, processedDaysAgo, adminNotes });
+  }
+  // Reported lately, waiting for review: customer, mailbox, method, reference, receipt, reported (days ago).
+  const reportedLately: [DemoCustomer, MailboxEntry, string, string, string, number][] = [
+    [maria, maria.china!, 'Binance USDT', '2871654390128745123', 'comprobante-binance-casillero-china.png', 1],
+    [rafael, rafael.usa!, 'Zelle', 'ZL0K5V9C2D', 'zelle-activacion.png', 0.2],
+  ];
+  for (const [customer, entry, method, reference, receiptName, reportedDaysAgo] of reportedLately) {
+    await reportAsCustomer(ctx, customer.id, {
+      paymentId: entry.payment.id,
+      method,
+      reference,
+      receiptName,
+      reportedDaysAgo,
+    });
+  }
 }

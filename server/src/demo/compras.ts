@@ -20,7 +20,7 @@ import { createCompra } from '../services/compras/request';
 import { reviewPayment } from '../services/payment-review';
 import { asStaff, at, endStaffWork, type DemoCast, type DemoContext, type DemoCustomer } from './context';
 import { storeDemoImage } from './receipts';
-import { reportAsCustomer } from './reports';
+import { reportAsCustomer, type DemoReport } from './reports';
 
 /** The customer asks (`askedDaysAgo`) and atención quotes at the items' prices (`quotedDaysAgo`, `quotedHoursAgo`). */
 async function askAndQuote(
@@ -59,6 +59,18 @@ async function askAndQuote(
   return request.id;
 }
 
+/** The customer accepts the quote (its invoice at the day's rate) and reports paying it; the payment's id. */
+async function acceptAndReport(
+  ctx: DemoContext,
+  customer: DemoCustomer,
+  requestId: string,
+  acceptedAt: Date,
+  report: Omit<DemoReport, 'invoiceId'>,
+): Promise<string> {
+  const { invoiceId } = await acceptCompraQuote(ctx.tx, customer.id, requestId, { now: acceptedAt });
+  return reportAsCustomer(ctx, customer.id, { ...report, invoiceId });
+}
+
 export async function createCompras(ctx: DemoContext, cast: DemoCast): Promise<void> {
   const maria = cast.customers.maria;
   const id = await askAndQuote(
@@ -86,9 +98,7 @@ export async function createCompras(ctx: DemoContext, cast: DemoCast): Promise<v
     },
     { askedDaysAgo: 3, quotedDaysAgo: 2, quotedHoursAgo: 20, salesTaxUsdCents: 728 },
   );
-  const { invoiceId } = await acceptCompraQuote(ctx.tx, maria.id, id, { now: at(ctx, 2, 18) });
-  await reportAsCustomer(ctx, maria.id, {
-    invoiceId,
+  await acceptAndReport(ctx, maria, id, at(ctx, 2, 18), {
     method: 'Pago Móvil',
     reference: '0102-558844',
     receiptName: 'pago-movil-compra-asistida.png',
@@ -118,9 +128,7 @@ export async function createMoreCompras(ctx: DemoContext, cast: DemoCast): Promi
     },
     { askedDaysAgo: 4, quotedDaysAgo: 3, quotedHoursAgo: 22, salesTaxUsdCents: 244 },
   );
-  const { invoiceId } = await acceptCompraQuote(ctx.tx, jose.id, bought, { now: at(ctx, 3, 20) });
-  const paymentId = await reportAsCustomer(ctx, jose.id, {
-    invoiceId,
+  const paymentId = await acceptAndReport(ctx, jose, bought, at(ctx, 3, 20), {
     method: 'Zelle',
     reference: 'ZLW4F8H2M6',
     receiptName: 'zelle-waflera.png',

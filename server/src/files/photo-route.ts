@@ -10,11 +10,13 @@ import {
   RECEPTION_PHOTO_MAX_BYTES,
   WAREHOUSE_MESSAGES,
   type StoredFileKind,
+  type UserRole,
 } from '@casillero/shared';
 import type { Db } from '../db/client';
 import type { Config } from '../env';
 import { storedFiles } from '../db/schema';
 import { isForeignRequest } from '../auth/request-origin';
+import { requestUser } from '../auth/request-session';
 import type { FileStore } from './file-store';
 import { resizePhoto } from './images';
 import { storeFile } from './store';
@@ -31,6 +33,25 @@ export type PhotoRoute = {
   /** The uploader, or null once the refusal has been sent. */
   authorize: (req: FastifyRequest, reply: FastifyReply) => Promise<{ id: string } | null>;
 };
+
+/**
+ * An `authorize` for the signed-in person whose role `allowed` accepts: without a session 401,
+ * with another role 403.
+ */
+export function signedInAs(options: PhotoRouteOptions, allowed: (role: UserRole) => boolean): PhotoRoute['authorize'] {
+  return async (req, reply) => {
+    const user = await requestUser(req, reply, options.db, options.config);
+    if (!user) {
+      fail(reply, { status: 401, message: AUTH_MESSAGES.unauthorized });
+      return null;
+    }
+    if (!allowed(user.role)) {
+      fail(reply, { status: 403, message: AUTH_MESSAGES.forbidden });
+      return null;
+    }
+    return user;
+  };
+}
 
 /** Registered inside the file routes' scope, where the multipart parser is. */
 export function registerPhotoRoute(

@@ -29,6 +29,7 @@ import { renderSalesBookPdf, salesBookFileName } from '../pdf/sales-book';
 import { renderSalesBookXlsx } from '../services/fiscal/sales-book-xlsx';
 import { getFiscalSettings } from '../services/fiscal/settings';
 import { sendError } from './errors';
+import { sendPrivatePdf } from './pdf-download';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -47,12 +48,7 @@ export function registerFiscalDocumentRoutes(app: FastifyInstance, { db, config 
       return sendError(reply, 404, FISCAL_MESSAGES.documentNotFound);
     const pdf = await renderFiscalNotePdf(doc);
     req.log.info({ document: doc.number, staff: isStaff }, 'Nota fiscal descargada');
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-length', pdf.length)
-      .header('cache-control', 'private, no-store')
-      .header('content-disposition', `inline; filename="${fiscalDocumentPdfFileName(doc.number)}"`)
-      .send(pdf);
+    return sendPrivatePdf(reply, pdf, fiscalDocumentPdfFileName(doc.number));
   });
 
   for (const format of SALES_BOOK_FORMATS) {

@@ -11,6 +11,7 @@ import { requestUser } from '../auth/request-session';
 import { findInvoice } from '../queries/billing';
 import { invoicePdfFileName, renderInvoicePdf } from '../pdf/invoice';
 import { sendError } from './errors';
+import { sendPrivatePdf } from './pdf-download';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -31,14 +32,6 @@ export function registerInvoicePdfRoutes(app: FastifyInstance, { db, config }: I
 
     const pdf = await renderInvoicePdf(invoice);
     req.log.info({ invoice: invoice.number, staff: isStaff }, 'Factura descargada');
-    return (
-      reply
-        .header('content-type', 'application/pdf')
-        .header('content-length', pdf.length)
-        // A customer's name, cédula and amounts: never kept by a shared cache.
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', `inline; filename="${invoicePdfFileName(invoice.number)}"`)
-        .send(pdf)
-    );
+    return sendPrivatePdf(reply, pdf, invoicePdfFileName(invoice.number));
   });
 }

@@ -11,6 +11,7 @@ import { requestStaff } from '../auth/request-session';
 import { businessToday } from '../lib/business-clock';
 import { intakeLabels, packageLabels, renderLabelsPdf } from '../services/labels';
 import { sendError } from './errors';
+import { sendPrivatePdf } from './pdf-download';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -45,14 +46,6 @@ export function registerLabelRoutes(app: FastifyInstance, { db, config }: LabelR
     const filename =
       labels.length === 1 ? `etiqueta-${labels[0]!.warehouseReceipt}.pdf` : `etiquetas-${businessToday()}.pdf`;
     req.log.info({ labels: labels.length }, 'Etiquetas impresas');
-    return (
-      reply
-        .header('content-type', 'application/pdf')
-        .header('content-length', pdf.length)
-        // Names and casilleros: never kept by a shared cache.
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', `inline; filename="${filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
-        .send(pdf)
-    );
+    return sendPrivatePdf(reply, pdf, filename.replace(/[^A-Za-z0-9._-]/g, '_'));
   });
 }

@@ -1,9 +1,12 @@
 // The joins most reads share: a row's customer, i.e. their user (e-mail, role) and profile (name,
 // phone), and their mailbox. Functions over a dynamic select (Drizzle's "dynamic query building"),
 // so each query keeps its own chain and its exact row type, nullable profile columns included.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import { mailboxes, userProfiles, users } from '../db/schema';
+
+/** The customer's name as staff lists show it: the profile's, or the e-mail while there is none. */
+export const customerName = sql<string>`coalesce(${userProfiles.fullName}, ${users.email})`;
 
 /**
  * Joins the customer whose id is in `userId`: the user (inner: every row has one) and the profile

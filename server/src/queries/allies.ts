@@ -5,6 +5,7 @@ import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { ALLY_MESSAGES, ALLY_PAGE_SIZE, caracasDayStart } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { allies, invoices, mailboxes, packages, prealerts, shipments, userProfiles, users } from '../db/schema';
+import { withCustomer, withCustomerAndMailbox } from '../lib/joins';
 import { DomainError } from '../lib/domain-error';
 
 /** Every ally with its number of customers, by name. */
@@ -161,21 +162,23 @@ export async function allyCustomers(db: DbOrTx, allyId: string, page: number) {
 
 /** The ally's customers' pre-alerts, newest first. */
 export async function allyPrealerts(db: DbOrTx, allyId: string, page: number) {
-  const rows = await db
-    .select({
-      id: prealerts.id,
-      customer: userProfiles.fullName,
-      mailboxCode: mailboxes.mailboxCode,
-      trackingNumber: prealerts.trackingNumber,
-      carrier: prealerts.carrier,
-      description: prealerts.description,
-      status: prealerts.status,
-      createdAt: prealerts.createdAt,
-    })
-    .from(prealerts)
-    .innerJoin(users, eq(users.id, prealerts.userId))
+  const rows = await withCustomer(
+    db
+      .select({
+        id: prealerts.id,
+        customer: userProfiles.fullName,
+        mailboxCode: mailboxes.mailboxCode,
+        trackingNumber: prealerts.trackingNumber,
+        carrier: prealerts.carrier,
+        description: prealerts.description,
+        status: prealerts.status,
+        createdAt: prealerts.createdAt,
+      })
+      .from(prealerts)
+      .$dynamic(),
+    prealerts.userId,
+  )
     .leftJoin(mailboxes, eq(mailboxes.id, prealerts.mailboxId))
-    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
     .where(ownCustomer(allyId))
     .orderBy(desc(prealerts.createdAt), desc(prealerts.id))
     .limit(ALLY_PAGE_SIZE)
@@ -189,22 +192,24 @@ export async function allyPrealerts(db: DbOrTx, allyId: string, page: number) {
 
 /** The ally's customers' parcels, newest first. */
 export async function allyParcels(db: DbOrTx, allyId: string, page: number) {
-  const rows = await db
-    .select({
-      id: packages.id,
-      customer: userProfiles.fullName,
-      mailboxCode: mailboxes.mailboxCode,
-      trackingNumber: packages.trackingNumber,
-      description: packages.packageDescription,
-      weightKg: packages.weightKg,
-      status: packages.status,
-      receivedDate: packages.receivedDate,
-      createdAt: packages.createdAt,
-    })
-    .from(packages)
-    .innerJoin(users, eq(users.id, packages.userId))
-    .innerJoin(mailboxes, eq(mailboxes.id, packages.mailboxId))
-    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+  const rows = await withCustomerAndMailbox(
+    db
+      .select({
+        id: packages.id,
+        customer: userProfiles.fullName,
+        mailboxCode: mailboxes.mailboxCode,
+        trackingNumber: packages.trackingNumber,
+        description: packages.packageDescription,
+        weightKg: packages.weightKg,
+        status: packages.status,
+        receivedDate: packages.receivedDate,
+        createdAt: packages.createdAt,
+      })
+      .from(packages)
+      .$dynamic(),
+    packages.userId,
+    packages.mailboxId,
+  )
     .where(ownCustomer(allyId))
     .orderBy(desc(packages.createdAt), desc(packages.id))
     .limit(ALLY_PAGE_SIZE)
@@ -232,11 +237,7 @@ const shipmentColumns = {
 
 /** The ally's customers' shipments, newest first. */
 export async function allyShipments(db: DbOrTx, allyId: string, page: number) {
-  const rows = await db
-    .select(shipmentColumns)
-    .from(shipments)
-    .innerJoin(users, eq(users.id, shipments.userId))
-    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+  const rows = await withCustomer(db.select(shipmentColumns).from(shipments).$dynamic(), shipments.userId)
     .where(ownCustomer(allyId))
     .orderBy(desc(shipments.createdAt), desc(shipments.id))
     .limit(ALLY_PAGE_SIZE)
@@ -250,19 +251,21 @@ export async function allyShipments(db: DbOrTx, allyId: string, page: number) {
 
 /** The ally's customers' invoices, newest first. */
 export async function allyInvoices(db: DbOrTx, allyId: string, page: number) {
-  const rows = await db
-    .select({
-      id: invoices.id,
-      number: invoices.number,
-      customer: userProfiles.fullName,
-      description: invoices.description,
-      usdCents: invoices.usdCents,
-      issueDate: invoices.issueDate,
-      voided: sql<boolean>`${invoices.voidedAt} is not null`,
-    })
-    .from(invoices)
-    .innerJoin(users, eq(users.id, invoices.userId))
-    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+  const rows = await withCustomer(
+    db
+      .select({
+        id: invoices.id,
+        number: invoices.number,
+        customer: userProfiles.fullName,
+        description: invoices.description,
+        usdCents: invoices.usdCents,
+        issueDate: invoices.issueDate,
+        voided: sql<boolean>`${invoices.voidedAt} is not null`,
+      })
+      .from(invoices)
+      .$dynamic(),
+    invoices.userId,
+  )
     .where(ownCustomer(allyId))
     .orderBy(desc(invoices.createdAt), desc(invoices.id))
     .limit(ALLY_PAGE_SIZE)
@@ -292,11 +295,7 @@ export type StatementRow = Omit<Awaited<ReturnType<typeof allyShipments>>['rows'
  */
 export async function allyStatement(db: DbOrTx, allyId: string, month: string) {
   const { from, to } = monthBounds(month);
-  const found = await db
-    .select(shipmentColumns)
-    .from(shipments)
-    .innerJoin(users, eq(users.id, shipments.userId))
-    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+  const found = await withCustomer(db.select(shipmentColumns).from(shipments).$dynamic(), shipments.userId)
     .where(and(ownCustomer(allyId), gte(shipments.createdAt, from), lt(shipments.createdAt, to)))
     .orderBy(shipments.createdAt, shipments.id);
   const rows: StatementRow[] = found.map(({ id: _id, ...r }) => ({

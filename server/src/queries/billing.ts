@@ -24,6 +24,16 @@ const remainingSql =
     Number,
   );
 
+/** What a payment toward an invoice takes from it: its concept and what it is for, and its rate. */
+export const payableInvoiceColumns = {
+  id: invoices.id,
+  concept: invoices.concept,
+  description: invoices.description,
+  mailboxId: invoices.mailboxId,
+  shipmentId: invoices.shipmentId,
+  vesPerUsd: invoices.vesPerUsd,
+};
+
 const invoiceColumns = {
   id: invoices.id,
   userId: invoices.userId,

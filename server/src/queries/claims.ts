@@ -28,6 +28,7 @@ import {
   userProfiles,
   users,
 } from '../db/schema';
+import { customerName, withCustomer } from '../lib/joins';
 import { signFileLink } from '../files/links';
 import { getFileLinkSecret } from '../files/secret';
 import { defineList } from '../lib/list-engine';
@@ -140,28 +141,23 @@ const claimsList = defineList<ClaimListParams>()({
         sql`${subjectLabel} ilike ${p('pattern')}`,
       ) ?? sql`false`,
   },
-  countFrom: (db) =>
-    db
-      .select({ id: claims.id })
-      .from(claims)
-      .innerJoin(users, eq(users.id, claims.userId))
-      .leftJoin(userProfiles, eq(userProfiles.userId, claims.userId))
-      .$dynamic(),
+  countFrom: (db) => withCustomer(db.select({ id: claims.id }).from(claims).$dynamic(), claims.userId),
   rows: {
     direct: (db) =>
-      db
-        .select({
-          ...claimColumns,
-          customer: sql<string>`coalesce(${userProfiles.fullName}, ${users.email})`,
-          assignedTo: claims.assignedTo,
-          assignedName: sql<
-            string | null
-          >`(select coalesce(up.full_name, u.email) from users u left join user_profiles up on up.user_id = u.id where u.id = ${claims.assignedTo})`,
-        })
-        .from(claims)
-        .innerJoin(users, eq(users.id, claims.userId))
-        .leftJoin(userProfiles, eq(userProfiles.userId, claims.userId))
-        .$dynamic(),
+      withCustomer(
+        db
+          .select({
+            ...claimColumns,
+            customer: customerName,
+            assignedTo: claims.assignedTo,
+            assignedName: sql<
+              string | null
+            >`(select coalesce(up.full_name, u.email) from users u left join user_profiles up on up.user_id = u.id where u.id = ${claims.assignedTo})`,
+          })
+          .from(claims)
+          .$dynamic(),
+        claims.userId,
+      ),
   },
   present: (rows) => rows.map(present),
 });
@@ -176,22 +172,23 @@ export type ClaimAdminRow = Awaited<ReturnType<typeof listClaimsAdmin>>['rows'][
  * With `customerId`, only that customer's claim (else null).
  */
 export async function findClaim(db: DbOrTx, config: Pick<Config, 'appSecret'>, id: string, customerId?: string) {
-  const [claim] = await db
-    .select({
-      ...claimColumns,
-      userId: claims.userId,
-      description: claims.description,
-      carrierDeliveredOn: claims.carrierDeliveredOn,
-      carrierProofFileId: claims.carrierProofFileId,
-      assignedTo: claims.assignedTo,
-      decisionReason: claims.decisionReason,
-      decidedAt: claims.decidedAt,
-      customer: sql<string>`coalesce(${userProfiles.fullName}, ${users.email})`,
-    })
-    .from(claims)
-    .innerJoin(users, eq(users.id, claims.userId))
-    .leftJoin(userProfiles, eq(userProfiles.userId, claims.userId))
-    .where(and(eq(claims.id, id), customerId ? eq(claims.userId, customerId) : undefined));
+  const [claim] = await withCustomer(
+    db
+      .select({
+        ...claimColumns,
+        userId: claims.userId,
+        description: claims.description,
+        carrierDeliveredOn: claims.carrierDeliveredOn,
+        carrierProofFileId: claims.carrierProofFileId,
+        assignedTo: claims.assignedTo,
+        decisionReason: claims.decisionReason,
+        decidedAt: claims.decidedAt,
+        customer: customerName,
+      })
+      .from(claims)
+      .$dynamic(),
+    claims.userId,
+  ).where(and(eq(claims.id, id), customerId ? eq(claims.userId, customerId) : undefined));
   if (!claim) return null;
 
   const [events, photos, facts, settings] = await Promise.all([
@@ -292,7 +289,7 @@ const DESK_ROLES = STAFF_ROLES.filter((r) => can(r, 'claims.manage'));
 /** Who a claim can be assigned to: the desk's active people. */
 export function claimDeskPeople(db: DbOrTx) {
   return db
-    .select({ id: users.id, name: sql<string>`coalesce(${userProfiles.fullName}, ${users.email})` })
+    .select({ id: users.id, name: customerName })
     .from(users)
     .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
     .where(and(inArray(users.role, DESK_ROLES), isNull(users.deactivatedAt)))

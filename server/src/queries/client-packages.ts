@@ -28,6 +28,15 @@ export function daysStored(receivedDate: Date | null, until = Date.now()): numbe
 /** The package statuses of one that has gone into a shipment (shipped: the shipment left). */
 const IN_A_SHIPMENT: readonly PackageStatus[] = ['in_shipment', 'shipped'];
 
+/** A package as its owner reads it, in the list and in the public API alike. */
+const ownPackageColumns = {
+  id: packages.id,
+  trackingNumber: packages.trackingNumber,
+  description: packages.packageDescription,
+  ...packageIntakeColumns,
+  mailboxCode: mailboxes.mailboxCode,
+};
+
 /**
  * When a package stopped being stored: the moment it was put in its shipment
  * (shipment_packages.created_at) once it is in one; until then (or with no link) it is still
@@ -68,11 +77,7 @@ const ownPackagesList = defineList<OwnPackagesFilters>()({
     direct: (db, p) =>
       db
         .select({
-          id: packages.id,
-          trackingNumber: packages.trackingNumber,
-          description: packages.packageDescription,
-          ...packageIntakeColumns,
-          mailboxCode: mailboxes.mailboxCode,
+          ...ownPackageColumns,
           /** The warehouse's photo at intake, only when the stored file is the customer's (files.link opens it). */
           photoFileId: storedFiles.id,
           /** The shipment the package travels in, if any (a package is in one shipment at most). */
@@ -172,11 +177,7 @@ export async function getOwnPackageStats(db: DbOrTx, userId: string) {
 export async function getOwnPackage(db: DbOrTx, userId: string, id: string) {
   const [row] = await db
     .select({
-      id: packages.id,
-      trackingNumber: packages.trackingNumber,
-      description: packages.packageDescription,
-      ...packageIntakeColumns,
-      mailboxCode: mailboxes.mailboxCode,
+      ...ownPackageColumns,
       shipmentId: shipments.id,
       shipmentCode: shipments.shipmentCode,
       createdAt: packages.createdAt,

@@ -1,5 +1,5 @@
 // The customer's own pre-alerts (Prealertas). Every query filters by the owner.
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ListCursor } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { defineList } from '../lib/list-engine';
@@ -42,6 +42,16 @@ export async function findOwnPrealert(db: DbOrTx, userId: string, id: string) {
   return row ?? null;
 }
 
+/** One of the customer's pre-alerts that `condition` names (its id), or null. */
+export async function findOwnPrealertWhere(db: DbOrTx, userId: string, condition: SQL | undefined) {
+  const [row] = await db
+    .select({ id: prealerts.id })
+    .from(prealerts)
+    .where(and(eq(prealerts.userId, userId), condition))
+    .limit(1);
+  return row ?? null;
+}
+
 /** Whether the customer already pre-alerted this tracking number (another pre-alert than `exceptId`). */
 export async function hasOwnPrealertWithTracking(
   db: DbOrTx,
@@ -49,18 +59,11 @@ export async function hasOwnPrealertWithTracking(
   trackingNumber: string,
   exceptId?: string,
 ) {
-  const [row] = await db
-    .select({ id: prealerts.id })
-    .from(prealerts)
-    .where(
-      and(
-        eq(prealerts.userId, userId),
-        sql`upper(${prealerts.trackingNumber}) = upper(${trackingNumber})`,
-        exceptId ? sql`${prealerts.id} <> ${exceptId}` : undefined,
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
+  const condition = and(
+    sql`upper(${prealerts.trackingNumber}) = upper(${trackingNumber})`,
+    exceptId ? sql`${prealerts.id} <> ${exceptId}` : undefined,
+  );
+  return (await findOwnPrealertWhere(db, userId, condition)) !== null;
 }
 
 /**

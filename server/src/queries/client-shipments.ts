@@ -7,7 +7,7 @@ import type { DbOrTx } from '../db/client';
 import { packages, shipmentNews, shipmentPackages, shipments } from '../db/schema';
 import { defineList } from '../lib/list-engine';
 import { ownNewestFirst } from '../lib/list-sorts';
-import { listShipmentStages, shipmentLoadColumns } from './shipments';
+import { listShipmentStages, shipmentLoadColumns, shipmentNewsColumns } from './shipments';
 import { departureViewsOfShipments } from './departures';
 
 export type OwnShipmentsParams = { page: number; pageSize: number };
@@ -95,13 +95,7 @@ export async function listOwnShipmentNews(db: DbOrTx, userId: string, shipmentId
     .innerJoin(packages, eq(packages.id, shipmentPackages.packageId))
     .where(and(eq(shipmentPackages.shipmentId, shipmentId), eq(packages.userId, userId)));
   const rows = await db
-    .select({
-      id: shipmentNews.id,
-      kind: shipmentNews.kind,
-      message: shipmentNews.message,
-      estimatedDelivery: shipmentNews.estimatedDelivery,
-      createdAt: shipmentNews.createdAt,
-    })
+    .select(shipmentNewsColumns)
     .from(shipmentNews)
     .where(and(eq(shipmentNews.shipmentId, shipmentId), exists(carriesTheirs)))
     .orderBy(desc(shipmentNews.createdAt), desc(shipmentNews.id));

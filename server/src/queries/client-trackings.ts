@@ -60,6 +60,14 @@ export async function listOwnTrackings(db: DbOrTx, userId: string) {
   return rows.map((r) => ({ ...r, departure: departures.get(r.id) ?? null }));
 }
 
+/** A step of a tracking's history as its owner reads it (staff also see who made it). */
+export const trackingHistoryColumns = {
+  id: trackingHistory.id,
+  status: trackingHistory.status,
+  message: trackingHistory.message,
+  createdAt: trackingHistory.createdAt,
+};
+
 /** One own tracking with its whole history, newest first; null when it is not the customer's. */
 export async function getOwnTrackingDetail(db: DbOrTx, userId: string, id: string) {
   const [row] = await db
@@ -69,12 +77,7 @@ export async function getOwnTrackingDetail(db: DbOrTx, userId: string, id: strin
     .where(and(eq(trackings.id, id), eq(trackings.userId, userId)));
   if (!row) return null;
   const history = await db
-    .select({
-      id: trackingHistory.id,
-      status: trackingHistory.status,
-      message: trackingHistory.message,
-      createdAt: trackingHistory.createdAt,
-    })
+    .select(trackingHistoryColumns)
     .from(trackingHistory)
     .where(eq(trackingHistory.trackingId, id))
     .orderBy(desc(trackingHistory.createdAt), desc(trackingHistory.id));

@@ -22,6 +22,7 @@ import {
   userProfiles,
   users,
 } from '../db/schema';
+import { customerName, withCustomerAndMailbox } from '../lib/joins';
 import { signedLinkFor } from '../files/links';
 import { defineList } from '../lib/list-engine';
 import { byTime, plainOrder, type SortKey } from '../lib/list-sorts';
@@ -129,25 +130,24 @@ const comprasList = defineList<CompraListParams>()({
       ) ?? sql`false`,
   },
   countFrom: (db) =>
-    db
-      .select({ id: purchaseRequests.id })
-      .from(purchaseRequests)
-      .innerJoin(users, eq(users.id, purchaseRequests.userId))
-      .innerJoin(mailboxes, eq(mailboxes.id, purchaseRequests.mailboxId))
-      .leftJoin(userProfiles, eq(userProfiles.userId, purchaseRequests.userId))
-      .$dynamic(),
+    withCustomerAndMailbox(
+      db.select({ id: purchaseRequests.id }).from(purchaseRequests).$dynamic(),
+      purchaseRequests.userId,
+      purchaseRequests.mailboxId,
+    ),
   rows: {
     direct: (db) =>
-      db
-        .select({
-          ...requestColumns,
-          customer: sql<string>`coalesce(${userProfiles.fullName}, ${users.email})`,
-        })
-        .from(purchaseRequests)
-        .innerJoin(users, eq(users.id, purchaseRequests.userId))
-        .innerJoin(mailboxes, eq(mailboxes.id, purchaseRequests.mailboxId))
-        .leftJoin(userProfiles, eq(userProfiles.userId, purchaseRequests.userId))
-        .$dynamic(),
+      withCustomerAndMailbox(
+        db
+          .select({
+            ...requestColumns,
+            customer: customerName,
+          })
+          .from(purchaseRequests)
+          .$dynamic(),
+        purchaseRequests.userId,
+        purchaseRequests.mailboxId,
+      ),
   },
   present: (rows) => rows.map((r) => present(r)),
 });
@@ -158,33 +158,34 @@ export type CompraAdminRow = Awaited<ReturnType<typeof listComprasAdmin>>['rows'
 
 /** One request with its items, its invoices, its trackings and the store's receipt; with `customerId`, only theirs. */
 export async function findCompra(db: DbOrTx, config: Pick<Config, 'appSecret'>, id: string, customerId?: string) {
-  const [row] = await db
-    .select({
-      ...requestColumns,
-      userId: purchaseRequests.userId,
-      mailboxId: purchaseRequests.mailboxId,
-      notes: purchaseRequests.notes,
-      itemsUsdCents: purchaseRequests.itemsUsdCents,
-      salesTaxUsdCents: purchaseRequests.salesTaxUsdCents,
-      shippingUsdCents: purchaseRequests.shippingUsdCents,
-      feeUsdCents: purchaseRequests.feeUsdCents,
-      quotedAt: purchaseRequests.quotedAt,
-      acceptedAt: purchaseRequests.acceptedAt,
-      paidAt: purchaseRequests.paidAt,
-      invoiceId: purchaseRequests.invoiceId,
-      storeOrderNumber: purchaseRequests.storeOrderNumber,
-      finalUsdCents: purchaseRequests.finalUsdCents,
-      receiptFileId: purchaseRequests.receiptFileId,
-      purchasedAt: purchaseRequests.purchasedAt,
-      creditLedgerEntryId: purchaseRequests.creditLedgerEntryId,
-      customer: sql<string>`coalesce(${userProfiles.fullName}, ${users.email})`,
-      customerEmail: users.email,
-    })
-    .from(purchaseRequests)
-    .innerJoin(users, eq(users.id, purchaseRequests.userId))
-    .innerJoin(mailboxes, eq(mailboxes.id, purchaseRequests.mailboxId))
-    .leftJoin(userProfiles, eq(userProfiles.userId, purchaseRequests.userId))
-    .where(and(eq(purchaseRequests.id, id), customerId ? eq(purchaseRequests.userId, customerId) : undefined));
+  const [row] = await withCustomerAndMailbox(
+    db
+      .select({
+        ...requestColumns,
+        userId: purchaseRequests.userId,
+        mailboxId: purchaseRequests.mailboxId,
+        notes: purchaseRequests.notes,
+        itemsUsdCents: purchaseRequests.itemsUsdCents,
+        salesTaxUsdCents: purchaseRequests.salesTaxUsdCents,
+        shippingUsdCents: purchaseRequests.shippingUsdCents,
+        feeUsdCents: purchaseRequests.feeUsdCents,
+        quotedAt: purchaseRequests.quotedAt,
+        acceptedAt: purchaseRequests.acceptedAt,
+        paidAt: purchaseRequests.paidAt,
+        invoiceId: purchaseRequests.invoiceId,
+        storeOrderNumber: purchaseRequests.storeOrderNumber,
+        finalUsdCents: purchaseRequests.finalUsdCents,
+        receiptFileId: purchaseRequests.receiptFileId,
+        purchasedAt: purchaseRequests.purchasedAt,
+        creditLedgerEntryId: purchaseRequests.creditLedgerEntryId,
+        customer: customerName,
+        customerEmail: users.email,
+      })
+      .from(purchaseRequests)
+      .$dynamic(),
+    purchaseRequests.userId,
+    purchaseRequests.mailboxId,
+  ).where(and(eq(purchaseRequests.id, id), customerId ? eq(purchaseRequests.userId, customerId) : undefined));
   if (!row) return null;
   const [items, trackings] = await Promise.all([
     db

@@ -99,19 +99,22 @@ export const fiscalNotesSql = sql<
     'totalVesCentimos', n.total_ves_centimos, 'issueDate', n.issue_date, 'reason', n.reason) order by n.issue_order), '[]'::json)
   from ${fiscalDocuments} n where n.invoice_id = ${invoices.id} and n.kind in ('nota_de_credito', 'nota_de_debito'))`;
 
+/** The customer's notas de cobro still waiting for their fiscal data (each to be issued as a factura). */
+export function waitingNotasDeCobro(userId: string) {
+  return and(
+    eq(fiscalDocuments.userId, userId),
+    eq(fiscalDocuments.kind, 'nota_de_cobro'),
+    eq(fiscalDocuments.status, 'emitida'),
+  );
+}
+
 /** The customer's side: their fiscal data, whether complete, and their notas de cobro waiting for it. */
 export async function myFiscalStatus(db: DbOrTx, userId: string) {
   const data = await customerFiscalData(db, userId);
   const notas = await db
     .select({ id: fiscalDocuments.id, number: fiscalDocuments.number, totalUsdCents: fiscalDocuments.totalUsdCents })
     .from(fiscalDocuments)
-    .where(
-      and(
-        eq(fiscalDocuments.userId, userId),
-        eq(fiscalDocuments.kind, 'nota_de_cobro'),
-        eq(fiscalDocuments.status, 'emitida'),
-      ),
-    )
+    .where(waitingNotasDeCobro(userId))
     .orderBy(asc(fiscalDocuments.issueOrder));
   return {
     name: data.name,

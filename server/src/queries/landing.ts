@@ -1,10 +1,10 @@
 // Where a customer lands after signing in (docs/product/sign-up-and-sign-in.md#where-a-customer-lands):
 // the first of these that waits for them, each one indexed lookup of their own rows.
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { CUSTOMER_LANDINGS, PACKAGE_STATUSES_SHIPPABLE, type CustomerLandingReason } from '@casillero/shared';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { CUSTOMER_LANDINGS, type CustomerLandingReason } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { invoices, ledgerEntries, packages, shipments } from '../db/schema';
-import { inPendingRepack } from './repacks';
+import { shippablePackagesOf } from './shipments';
 
 const exists = async (rows: Promise<unknown[]>) => (await rows).length > 0;
 
@@ -32,18 +32,7 @@ export async function customerLandingReason(db: DbOrTx, userId: string): Promise
   if (await exists(atAgency)) return 'readyForPickup';
 
   // In the warehouse, in no shipment, and not waiting for a repack the warehouse has to do.
-  const waiting = db
-    .select({ id: packages.id })
-    .from(packages)
-    .where(
-      and(
-        eq(packages.userId, userId),
-        inArray(packages.status, [...PACKAGE_STATUSES_SHIPPABLE]),
-        sql`not exists (select 1 from shipment_packages sp where sp.package_id = "packages"."id")`,
-        sql`not ${inPendingRepack}`,
-      ),
-    )
-    .limit(1);
+  const waiting = db.select({ id: packages.id }).from(packages).where(shippablePackagesOf(userId)).limit(1);
   if (await exists(waiting)) return 'waitingParcels';
 
   return 'nothingPending';

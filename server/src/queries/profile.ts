@@ -11,17 +11,22 @@ export type ProfileValues = {
   venezuelaState: string | null;
 };
 
+/** What a customer's profile says of them (ProfileValues): name, cédula, phone and address in Venezuela. */
+export const profileColumns = {
+  fullName: userProfiles.fullName,
+  phone: userProfiles.phone,
+  cedula: userProfiles.cedula,
+  venezuelaAddress: userProfiles.venezuelaAddress,
+  venezuelaCity: userProfiles.venezuelaCity,
+  venezuelaState: userProfiles.venezuelaState,
+};
+
 /** The signed-in customer's profile, with the e-mail of their account (read-only). */
 export async function getOwnProfile(db: DbOrTx, userId: string) {
   const [row] = await db
     .select({
       email: users.email,
-      fullName: userProfiles.fullName,
-      phone: userProfiles.phone,
-      cedula: userProfiles.cedula,
-      venezuelaAddress: userProfiles.venezuelaAddress,
-      venezuelaCity: userProfiles.venezuelaCity,
-      venezuelaState: userProfiles.venezuelaState,
+      ...profileColumns,
       updatedAt: userProfiles.updatedAt,
     })
     .from(users)

@@ -16,6 +16,7 @@ import {
   userProfiles,
   users,
 } from '../db/schema';
+import { customerName, withCustomer } from '../lib/joins';
 import { defineList } from '../lib/list-engine';
 import { byTime } from '../lib/list-sorts';
 import { containsPattern } from '../lib/list';
@@ -25,9 +26,6 @@ import { foldedLike } from '../lib/search-text';
 export const OPEN_PREALERT_STATUSES = ['pending', 'confirmed'] as const;
 /** The same list as a SQL tuple, for the import's hand-written statements: `status in ${...}`. */
 export const OPEN_PREALERT_STATUSES_SQL = sql.raw(`(${OPEN_PREALERT_STATUSES.map((s) => `'${s}'`).join(', ')})`);
-
-/** A customer's name as the warehouse reads it: their full name, else their e-mail. */
-const customerName = sql<string>`coalesce(${userProfiles.fullName}, ${users.email})`;
 
 async function customerOf(db: DbOrTx, userId: string) {
   const [row] = await db
@@ -380,17 +378,19 @@ export const countUnclaimedIntakes = (db: DbOrTx, input: UnclaimedListParams) =>
 export async function searchActiveMailboxes(db: DbOrTx, q: string) {
   const term = q.trim();
   const pattern = containsPattern(term);
-  return db
-    .select({
-      id: mailboxes.id,
-      code: mailboxes.mailboxCode,
-      customerName,
-      email: users.email,
-      country: mailboxes.country,
-    })
-    .from(mailboxes)
-    .innerJoin(users, eq(users.id, mailboxes.userId))
-    .leftJoin(userProfiles, eq(userProfiles.userId, mailboxes.userId))
+  return withCustomer(
+    db
+      .select({
+        id: mailboxes.id,
+        code: mailboxes.mailboxCode,
+        customerName,
+        email: users.email,
+        country: mailboxes.country,
+      })
+      .from(mailboxes)
+      .$dynamic(),
+    mailboxes.userId,
+  )
     .where(
       and(
         eq(mailboxes.status, 'active'),

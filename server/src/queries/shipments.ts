@@ -146,33 +146,41 @@ export async function listShipmentStages(db: DbOrTx, shipmentId: string) {
 
 /**
  * The customer's packages that can go into a new shipment (docs/product/admin-packages-and-shipments.md#crear-envío): received or in
- * the warehouse, in no shipment and in no pending repack request, newest first.
+ * the warehouse, in no shipment and in no pending repack request.
  */
+export function shippablePackagesOf(userId: string) {
+  return and(
+    eq(packages.userId, userId),
+    inArray(packages.status, [...PACKAGE_STATUSES_SHIPPABLE]),
+    sql`not exists (select 1 from shipment_packages sp where sp.package_id = "packages"."id")`,
+    sql`not ${inPendingRepack}`,
+  );
+}
+
+/** The customer's shippable packages (`shippablePackagesOf`), newest first. */
 export function listShippablePackages(db: DbOrTx, userId: string) {
   return db
     .select(shippablePackageColumns)
     .from(packages)
-    .where(
-      and(
-        eq(packages.userId, userId),
-        inArray(packages.status, [...PACKAGE_STATUSES_SHIPPABLE]),
-        sql`not exists (select 1 from shipment_packages sp where sp.package_id = "packages"."id")`,
-        sql`not ${inPendingRepack}`,
-      ),
-    )
+    .where(shippablePackagesOf(userId))
     .orderBy(desc(packages.createdAt), desc(packages.id));
 }
+
+/** A shipment's news as its timeline shows it, the customer's and the staff's. */
+export const shipmentNewsColumns = {
+  id: shipmentNews.id,
+  kind: shipmentNews.kind,
+  message: shipmentNews.message,
+  estimatedDelivery: shipmentNews.estimatedDelivery,
+  createdAt: shipmentNews.createdAt,
+};
 
 /** The admin's history of a shipment's news, newest first, with who posted it and how many were told. */
 export async function listShipmentNews(db: DbOrTx, shipmentId: string) {
   const rows = await db
     .select({
-      id: shipmentNews.id,
-      kind: shipmentNews.kind,
-      message: shipmentNews.message,
-      estimatedDelivery: shipmentNews.estimatedDelivery,
+      ...shipmentNewsColumns,
       recipientCount: shipmentNews.recipientCount,
-      createdAt: shipmentNews.createdAt,
       createdBy: sql<string | null>`coalesce(${userProfiles.fullName}, ${users.email})`,
     })
     .from(shipmentNews)

@@ -34,7 +34,6 @@ import {
 } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import {
-  appSettings,
   claimEvents,
   claimPhotos,
   claims,
@@ -45,7 +44,7 @@ import {
   users,
   type ClaimRow,
 } from '../db/schema';
-import { writeAuditEntry } from '../audit/audit-context';
+import { saveAuditedSetting } from '../audit/app-settings';
 import { addBusinessDays } from '../lib/business-clock';
 import { isUniqueViolation } from '../lib/database-errors';
 import { DomainError } from '../lib/domain-error';
@@ -453,30 +452,13 @@ export async function decideClaim(
   };
 }
 
-/** The administrator's settings; app_settings has no trigger, so the audit entry is written here. */
+/** The administrator's settings, locked and audited (audit/app-settings.ts). */
 export async function setClaimSettings(tx: DbOrTx, next: ClaimSettings): Promise<ClaimSettings> {
-  const [existing] = await tx
-    .select({ key: appSettings.key })
-    .from(appSettings)
-    .where(eq(appSettings.key, CLAIM_SETTINGS_KEY))
-    .for('update');
-  const before = await getClaimSettings(tx);
   const after: ClaimSettings = {
     windowDays: { ...next.windowDays },
     answerBusinessDays: next.answerBusinessDays,
     uninsuredSharePercent: next.uninsuredSharePercent,
   };
-  const value = JSON.stringify(after);
-  await tx
-    .insert(appSettings)
-    .values({ key: CLAIM_SETTINGS_KEY, value })
-    .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: new Date() } });
-  await writeAuditEntry(tx, {
-    entity: 'app_settings',
-    entityId: CLAIM_SETTINGS_KEY,
-    operation: existing ? 'update' : 'insert',
-    before: existing ? { value: before } : null,
-    after: existing ? { value: after } : { key: CLAIM_SETTINGS_KEY, value: after },
-  });
+  await saveAuditedSetting(tx, CLAIM_SETTINGS_KEY, after, () => getClaimSettings(tx));
   return after;
 }

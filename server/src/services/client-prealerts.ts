@@ -40,6 +40,32 @@ const editableFields = (input: CreateInput) => ({
 const travelFlagsOf = async (tx: DbOrTx, input: CreateInput) =>
   (await travelChecker(tx))(prealertCheckInput(editableFields(input)));
 
+/**
+ * The answer once a pre-alert is saved. A tracking number (`saved.trackingNumber`, null when
+ * there is none to match) that waits "sin dueño" makes that parcel the customer's in the same
+ * transaction (claimIntakeForPrealert); `warehouseReceipt` then names it.
+ */
+async function savedPrealert(
+  tx: DbOrTx,
+  config: Pick<Config, 'appUrl'>,
+  userId: string,
+  input: CreateInput,
+  saved: { id: string; trackingNumber: string | null; mailboxId: string | null },
+  messages: { matched: string; saved: string },
+) {
+  const { trackingNumber } = saved;
+  const matched = trackingNumber
+    ? await claimIntakeForPrealert(tx, config, userId, { ...saved, trackingNumber })
+    : null;
+  const travelFlags = await travelFlagsOf(tx, input);
+  return {
+    id: saved.id,
+    message: matched ? messages.matched : messages.saved,
+    warehouseReceipt: (matched?.warehouseReceipt ?? null) as string | null,
+    travelFlags,
+  };
+}
+
 const notFound = () => new DomainError('NOT_FOUND', GENERIC_MESSAGES.notFound);
 
 /**
@@ -111,22 +137,14 @@ export async function createOwnPrealert(db: Db, userId: string, input: CreateInp
           status: 'pending',
         })
         .returning({ id: prealerts.id, mailboxId: prealerts.mailboxId });
-      const matched = input.trackingNumber
-        ? await claimIntakeForPrealert(tx, config, userId, {
-            id: row.id,
-            trackingNumber: input.trackingNumber,
-            mailboxId: row.mailboxId,
-          })
-        : null;
-      const travelFlags = await travelFlagsOf(tx, input);
-      return matched
-        ? {
-            id: row.id,
-            message: RECEPTION_MESSAGES.prealertMatchedToast,
-            warehouseReceipt: matched.warehouseReceipt as string | null,
-            travelFlags,
-          }
-        : { id: row.id, message: PREALERT_MESSAGES.created, warehouseReceipt: null as string | null, travelFlags };
+      return savedPrealert(
+        tx,
+        config,
+        userId,
+        input,
+        { id: row.id, trackingNumber: input.trackingNumber, mailboxId: row.mailboxId },
+        { matched: RECEPTION_MESSAGES.prealertMatchedToast, saved: PREALERT_MESSAGES.created },
+      );
     }),
   );
 }
@@ -165,24 +183,19 @@ export async function updateOwnPrealert(db: Db, userId: string, input: UpdateInp
         .where(and(eq(prealerts.id, input.id), eq(prealerts.userId, userId), ne(prealerts.status, 'converted')))
         .returning({ id: prealerts.id, mailboxId: prealerts.mailboxId });
       if (updated.length === 0) throw new DomainError('CONFLICT', PREALERT_MESSAGES.notEditable);
-      // A number given now for the first time (it cannot change later) may be one waiting "sin dueño".
-      const matched =
-        trackingNumber && !current.trackingNumber
-          ? await claimIntakeForPrealert(tx, config, userId, {
-              id: input.id,
-              trackingNumber,
-              mailboxId: updated[0].mailboxId,
-            })
-          : null;
-      const travelFlags = await travelFlagsOf(tx, input);
-      return matched
-        ? {
-            id: input.id,
-            message: RECEPTION_MESSAGES.prealertMatchedTitle,
-            warehouseReceipt: matched.warehouseReceipt as string | null,
-            travelFlags,
-          }
-        : { id: input.id, message: PREALERT_MESSAGES.updated, warehouseReceipt: null as string | null, travelFlags };
+      // Only a number given now for the first time (it cannot change later) is matched.
+      return savedPrealert(
+        tx,
+        config,
+        userId,
+        input,
+        {
+          id: input.id,
+          trackingNumber: current.trackingNumber ? null : trackingNumber,
+          mailboxId: updated[0].mailboxId,
+        },
+        { matched: RECEPTION_MESSAGES.prealertMatchedTitle, saved: PREALERT_MESSAGES.updated },
+      );
     }),
   );
 }

@@ -9,6 +9,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { WAREHOUSE_MESSAGES, formatKg, formatMeasures } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { mailboxes, packages, parcelIntakes, userProfiles, users } from '../db/schema';
+import { withCustomerAndMailbox } from '../lib/joins';
 import { BUSINESS_TIME_ZONE } from '../lib/business-clock';
 import { DomainError } from '../lib/domain-error';
 import { LABEL_BUSINESS_NAME, pdfBuffer, printable } from '../pdf/text';
@@ -34,28 +35,34 @@ export type LabelData = {
 const destination = (city: string | null, state: string | null) =>
   [city, state].filter((s) => s?.trim()).join(', ') || null;
 
+/** Who a label is for: the customer's name, e-mail and city. */
+const labelCustomerColumns = {
+  customerName: userProfiles.fullName,
+  customerEmail: users.email,
+  city: userProfiles.venezuelaCity,
+  state: userProfiles.venezuelaState,
+};
+
 /** The labels of these packages, in the order asked; NOT_FOUND if one is unknown, BAD_INPUT if one has no WR yet. */
 export async function packageLabels(db: DbOrTx, ids: readonly string[]): Promise<LabelData[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .select({
-      id: packages.id,
-      warehouseReceipt: packages.warehouseReceipt,
-      mailboxCode: mailboxes.mailboxCode,
-      customerName: userProfiles.fullName,
-      customerEmail: users.email,
-      city: userProfiles.venezuelaCity,
-      state: userProfiles.venezuelaState,
-      weightKg: packages.weightKg,
-      dimensionsCm: packages.dimensionsCm,
-      receivedAt: packages.receivedDate,
-      trackingNumber: packages.trackingNumber,
-    })
-    .from(packages)
-    .innerJoin(mailboxes, eq(mailboxes.id, packages.mailboxId))
-    .innerJoin(users, eq(users.id, packages.userId))
-    .leftJoin(userProfiles, eq(userProfiles.userId, packages.userId))
-    .where(inArray(packages.id, [...ids]));
+  const rows = await withCustomerAndMailbox(
+    db
+      .select({
+        id: packages.id,
+        warehouseReceipt: packages.warehouseReceipt,
+        mailboxCode: mailboxes.mailboxCode,
+        ...labelCustomerColumns,
+        weightKg: packages.weightKg,
+        dimensionsCm: packages.dimensionsCm,
+        receivedAt: packages.receivedDate,
+        trackingNumber: packages.trackingNumber,
+      })
+      .from(packages)
+      .$dynamic(),
+    packages.userId,
+    packages.mailboxId,
+  ).where(inArray(packages.id, [...ids]));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => {
     const r = byId.get(id);
@@ -85,10 +92,7 @@ export async function intakeLabels(db: DbOrTx, ids: readonly string[]): Promise<
       status: parcelIntakes.status,
       mailboxCode: mailboxes.mailboxCode,
       mailboxCodeRead: parcelIntakes.mailboxCodeRead,
-      customerName: userProfiles.fullName,
-      customerEmail: users.email,
-      city: userProfiles.venezuelaCity,
-      state: userProfiles.venezuelaState,
+      ...labelCustomerColumns,
       weightKg: parcelIntakes.weightKg,
       dimensionsCm: parcelIntakes.dimensionsCm,
       receivedAt: parcelIntakes.receivedAt,

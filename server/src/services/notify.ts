@@ -7,9 +7,9 @@ import type { NotificationKind, NotificationType } from '@casillero/shared';
 import { rowsOf, type DbOrTx } from '../db/client';
 import { userProfiles, users } from '../db/schema';
 import { knownSilenced, notificationsOn } from '../lib/notifications-off';
-import { escapeHtml, layout, type EmailMessage } from '../mail/templates';
-import { getUnsubscribeSecret, unsubscribeToken, unsubscribeUrl } from '../messaging/unsubscribe';
-import { renderTemplate, templateParam, WHATSAPP_TEMPLATES } from '../messaging/whatsapp-templates';
+import { escapeHtml, layout, type EmailMessage } from '../outboxes/mail/templates';
+import { getUnsubscribeSecret, unsubscribeToken, unsubscribeUrl } from '../outboxes/messaging/unsubscribe';
+import { renderTemplate, templateParam, WHATSAPP_TEMPLATES } from '../outboxes/messaging/whatsapp-templates';
 
 export type NotificationInput = {
   title: string;
@@ -59,6 +59,19 @@ export async function notifyUser(
 ): Promise<string | null> {
   const [row] = await notifyAll(tx, [userId], n, options);
   return row?.id ?? null;
+}
+
+/**
+ * A change to one of the customer's shipments (`link`: where it shows), on the channels they chose
+ * for status changes, the e-mail repeating the notification.
+ */
+export function notifyAboutShipment(
+  tx: DbOrTx,
+  userId: string,
+  n: { title: string; message: string; link: string },
+  appUrl: string | undefined,
+): Promise<string | null> {
+  return notifyUser(tx, userId, { ...n, type: 'shipment' }, { kind: 'status_changed', email: 'default', appUrl });
 }
 
 /**

@@ -24,12 +24,12 @@ import type { Config } from '../env';
 import { invoices, paymentTrackings, paymentTransactions, trackings } from '../db/schema';
 import { businessToday } from '../lib/business-clock';
 import { DomainError } from '../lib/domain-error';
-import { rateForDay } from '../queries/billing';
+import { payableInvoiceColumns, rateForDay } from '../queries/billing';
 import { invoiceRemaining, lockLedger } from './billing/ledger';
 import { findActiveMethod } from './payment-methods';
 import { findOwnFile } from '../files/store';
-import { enqueueEmail } from '../mail/outbox';
-import { layout, type EmailMessage } from '../mail/templates';
+import { enqueueEmail } from '../outboxes/mail/outbox';
+import { layout, type EmailMessage } from '../outboxes/mail/templates';
 import { isUniqueViolation } from './auth';
 import { customerForAdmins } from './notify';
 import { approvedPaymentWithReference } from './reference-paid-once';
@@ -77,6 +77,21 @@ export async function reportPayment(
       let paidNumbers: string[] = [];
       let amountVesCents: number | null = null;
       let payment: { id: string; transactionType: PaymentType; amountUsdCents: number; description: string | null };
+      // A new payment: toward `invoice`, or of its own concept.
+      const insertReported = async (
+        invoice: PayableInvoice | null,
+        values: { transactionType: PaymentType; description: string | null } & Partial<
+          typeof paymentTransactions.$inferInsert
+        >,
+      ) => {
+        const amounts = await paidAmounts(tx, method.currency, input.amount, invoice, null);
+        amountVesCents = amounts.amountVesCents;
+        const [row] = await tx
+          .insert(paymentTransactions)
+          .values({ ...reported, ...amounts, userId, ...values })
+          .returning(REPORTED);
+        return row;
+      };
       if (input.paymentId) {
         const [existing] = await tx
           .select({
@@ -116,37 +131,21 @@ export async function reportPayment(
       } else if (input.invoiceId) {
         // Billing (docs/decisions/021-billing-in-bolivares.md): a payment toward one of the customer's invoices (the rest of a partial one).
         const invoice = await payableInvoice(tx, userId, input.invoiceId, null);
-        const amounts = await paidAmounts(tx, method.currency, input.amount, invoice, null);
-        amountVesCents = amounts.amountVesCents;
-        [payment] = await tx
-          .insert(paymentTransactions)
-          .values({
-            ...reported,
-            ...amounts,
-            userId,
-            transactionType: invoice.concept,
-            description: invoice.description,
-            invoiceId: invoice.id,
-            mailboxId: invoice.mailboxId,
-            shipmentId: invoice.shipmentId,
-            metadata: input.description ? { customer_note: input.description } : {},
-          })
-          .returning(REPORTED);
+        payment = await insertReported(invoice, {
+          transactionType: invoice.concept,
+          description: invoice.description,
+          invoiceId: invoice.id,
+          mailboxId: invoice.mailboxId,
+          shipmentId: invoice.shipmentId,
+          metadata: input.description ? { customer_note: input.description } : {},
+        });
       } else {
         const paid =
           input.transactionType === 'shipping_payment' ? await lockPayableTrackings(tx, userId, input.trackingIds) : [];
-        const amounts = await paidAmounts(tx, method.currency, input.amount, null, null);
-        amountVesCents = amounts.amountVesCents;
-        [payment] = await tx
-          .insert(paymentTransactions)
-          .values({
-            ...reported,
-            ...amounts,
-            userId,
-            transactionType: input.transactionType!,
-            description: input.description,
-          })
-          .returning(REPORTED);
+        payment = await insertReported(null, {
+          transactionType: input.transactionType!,
+          description: input.description,
+        });
         if (paid.length)
           await tx.insert(paymentTrackings).values(paid.map((t) => ({ paymentId: payment.id, trackingId: t.id })));
         paidNumbers = paid.map((t) => t.trackingNumber).sort();
@@ -199,15 +198,7 @@ async function payableInvoice(
   exceptPaymentId: string | null,
 ): Promise<PayableInvoice> {
   const [invoice] = await tx
-    .select({
-      id: invoices.id,
-      concept: invoices.concept,
-      description: invoices.description,
-      mailboxId: invoices.mailboxId,
-      shipmentId: invoices.shipmentId,
-      vesPerUsd: invoices.vesPerUsd,
-      voidedAt: invoices.voidedAt,
-    })
+    .select({ ...payableInvoiceColumns, voidedAt: invoices.voidedAt })
     .from(invoices)
     .where(and(eq(invoices.id, invoiceId), eq(invoices.userId, userId)));
   if (!invoice) throw new DomainError('NOT_FOUND', BILLING_MESSAGES.invoiceNotFound);

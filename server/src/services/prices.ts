@@ -6,8 +6,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { PRICE_LIST_MESSAGES as M, caracasDay, priceListInEffect, type PriceList } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
-import { appSettings, priceListVersions, priceQuotesSeen } from '../db/schema';
-import { writeAuditEntry } from '../audit/audit-context';
+import { priceListVersions, priceQuotesSeen } from '../db/schema';
+import { saveAuditedSetting } from '../audit/app-settings';
 import { isUniqueViolation } from '../lib/database-errors';
 import { DomainError } from '../lib/domain-error';
 import { sharedSecret } from '../lib/shared-secret';
@@ -67,26 +67,11 @@ export async function cancelPriceVersion(tx: DbOrTx, id: string, cancelledBy: st
   return { message: M.cancelled_ok(version.number) };
 }
 
-/** The days a quoted price is honoured; audited by hand like the other app settings. */
+/** The days a quoted price is honoured, locked and audited like the other app settings. */
 export async function setPriceHonourDays(tx: DbOrTx, honourDays: number) {
-  const before = await getPriceHonourDays(tx);
-  const [existing] = await tx
-    .select({ key: appSettings.key })
-    .from(appSettings)
-    .where(eq(appSettings.key, PRICE_SETTINGS_KEY))
-    .for('update');
-  const value = JSON.stringify({ honourDays });
-  await tx
-    .insert(appSettings)
-    .values({ key: PRICE_SETTINGS_KEY, value })
-    .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: new Date() } });
-  await writeAuditEntry(tx, {
-    entity: 'app_settings',
-    entityId: PRICE_SETTINGS_KEY,
-    operation: existing ? 'update' : 'insert',
-    before: existing ? { value: { honourDays: before } } : null,
-    after: existing ? { value: { honourDays } } : { key: PRICE_SETTINGS_KEY, value: { honourDays } },
-  });
+  await saveAuditedSetting(tx, PRICE_SETTINGS_KEY, { honourDays }, async () => ({
+    honourDays: await getPriceHonourDays(tx),
+  }));
   return { honourDays, message: M.honourSaved };
 }
 

@@ -20,43 +20,26 @@ import {
   dollarsToCents,
 } from '@casillero/shared';
 import { rowsOf, type Db, type DbOrTx } from '../db/client';
-import { appSettings, packageProblems, packages } from '../db/schema';
+import { packageProblems, packages } from '../db/schema';
 import { businessToday } from '../lib/business-clock';
 import { DomainError } from '../lib/domain-error';
-import { writeAuditEntry } from '../audit/audit-context';
+import { saveAuditedSetting } from '../audit/app-settings';
 import { PROBLEM_SETTINGS_KEY, getProblemSettings, packageLabel } from '../queries/problem-parcels';
 import { issueInvoice } from './billing/invoices';
 import { notifyUser } from './notify';
 
 const CUSTOMER_LINK = '/dashboard/almacen';
 
-/** The administrator's change, audited by hand (app_settings has no trigger: see services/storage.ts). */
+/** The administrator's change, locked and audited (audit/app-settings.ts). */
 export async function setProblemSettings(
   tx: DbOrTx,
   input: z.output<typeof problemSettingsInput>,
 ): Promise<ProblemSettings> {
-  const before = await getProblemSettings(tx);
   const after: ProblemSettings = {
     abandonDays: input.abandonDays,
     returnFeeUsdCents: dollarsToCents(input.returnFeeUsd),
   };
-  const value = JSON.stringify(after);
-  const [existing] = await tx
-    .select({ key: appSettings.key })
-    .from(appSettings)
-    .where(eq(appSettings.key, PROBLEM_SETTINGS_KEY))
-    .for('update');
-  await tx
-    .insert(appSettings)
-    .values({ key: PROBLEM_SETTINGS_KEY, value })
-    .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: new Date() } });
-  await writeAuditEntry(tx, {
-    entity: 'app_settings',
-    entityId: PROBLEM_SETTINGS_KEY,
-    operation: existing ? 'update' : 'insert',
-    before: existing ? { value: before } : null,
-    after: existing ? { value: after } : { key: PROBLEM_SETTINGS_KEY, value: after },
-  });
+  await saveAuditedSetting(tx, PROBLEM_SETTINGS_KEY, after, () => getProblemSettings(tx));
   return after;
 }
 

@@ -10,6 +10,7 @@ import {
 } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { userProfiles, users } from '../db/schema';
+import { profileColumns } from '../queries/profile';
 import { DomainError } from '../lib/domain-error';
 import {
   archiveOwnRecipient,
@@ -33,15 +34,7 @@ const venezuelanPhoneOrNull = (phone: string | null) => {
 export async function ensureAccountHolderRecipient(db: DbOrTx, userId: string): Promise<void> {
   if (await hasAccountHolderRecipient(db, userId)) return;
   const [profile] = await db
-    .select({
-      role: users.role,
-      fullName: userProfiles.fullName,
-      cedula: userProfiles.cedula,
-      phone: userProfiles.phone,
-      address: userProfiles.venezuelaAddress,
-      city: userProfiles.venezuelaCity,
-      state: userProfiles.venezuelaState,
-    })
+    .select({ role: users.role, ...profileColumns })
     .from(users)
     .innerJoin(userProfiles, eq(userProfiles.userId, users.id))
     .where(eq(users.id, userId));
@@ -50,10 +43,10 @@ export async function ensureAccountHolderRecipient(db: DbOrTx, userId: string): 
     fullName: profile.fullName,
     idDocument: profile.cedula ? normalizeIdDocument(profile.cedula) : null,
     phone: venezuelanPhoneOrNull(profile.phone),
-    state: profile.state ?? '',
+    state: profile.venezuelaState ?? '',
     municipality: '',
-    city: profile.city ?? '',
-    address: profile.address ?? '',
+    city: profile.venezuelaCity ?? '',
+    address: profile.venezuelaAddress ?? '',
     reference: '',
     isAuthorized: false,
     isAccountHolder: true,

@@ -14,7 +14,8 @@ import {
   type Currency,
 } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
-import { paymentTransactions, referenceKeySql, referenceScopeSql, userProfiles, users } from '../db/schema';
+import { paymentTransactions, referenceKeySql, referenceScopeSql } from '../db/schema';
+import { customerName, withCustomer } from '../lib/joins';
 import { DomainError } from '../lib/domain-error';
 import { referenceKey } from './reconciliation/statement-csv';
 
@@ -44,19 +45,21 @@ export async function approvedPaymentWithReference(
 ): Promise<CountedPayment | null> {
   const key = referenceKey(scope.reference);
   if (key === '') return null;
-  const [row] = await db
-    .select({
-      id: paymentTransactions.id,
-      name: sql<string>`coalesce(${userProfiles.fullName}, ${users.email})`,
-      currency: paymentTransactions.currency,
-      amountUsdCents: paymentTransactions.amountUsdCents,
-      amountVesCents: paymentTransactions.amountVesCents,
-      processedAt: paymentTransactions.processedAt,
-      createdAt: paymentTransactions.createdAt,
-    })
-    .from(paymentTransactions)
-    .innerJoin(users, eq(users.id, paymentTransactions.userId))
-    .leftJoin(userProfiles, eq(userProfiles.userId, paymentTransactions.userId))
+  const [row] = await withCustomer(
+    db
+      .select({
+        id: paymentTransactions.id,
+        name: customerName,
+        currency: paymentTransactions.currency,
+        amountUsdCents: paymentTransactions.amountUsdCents,
+        amountVesCents: paymentTransactions.amountVesCents,
+        processedAt: paymentTransactions.processedAt,
+        createdAt: paymentTransactions.createdAt,
+      })
+      .from(paymentTransactions)
+      .$dynamic(),
+    paymentTransactions.userId,
+  )
     .where(
       and(
         eq(paymentTransactions.status, 'completed'),

@@ -15,6 +15,7 @@ import {
 } from '@casillero/shared';
 import type { Db } from '../db/client';
 import { DomainError } from '../lib/domain-error';
+import { lockShipment } from './shipment-lock';
 import type { Config } from '../env';
 import { packages, shipmentNews, shipmentPackages, shipments } from '../db/schema';
 import { notifyMany } from './notify';
@@ -33,12 +34,7 @@ export async function postShipmentNews(
 ) {
   return db.transaction(async (tx) => {
     // Locked: two admins correcting the date at once apply one after the other.
-    const [shipment] = await tx
-      .select({ id: shipments.id, shipmentCode: shipments.shipmentCode })
-      .from(shipments)
-      .where(eq(shipments.id, input.shipmentId))
-      .for('update');
-    if (!shipment) throw new DomainError('NOT_FOUND', M.notFound);
+    const shipment = await lockShipment(tx, input.shipmentId, M.notFound);
 
     // Every distinct customer with a parcel in the shipment (not one per parcel).
     const recipients = await tx

@@ -46,10 +46,11 @@ import { inPendingRepack } from '../queries/repacks';
 import { openProblemsOf } from '../queries/problem-parcels';
 import { businessToday } from '../lib/business-clock';
 import { DomainError } from '../lib/domain-error';
+import { lockShipment } from './shipment-lock';
 import { isConcurrencyFailure, isUniqueViolation } from '../lib/database-errors';
 import { accruedStorageFee } from './storage';
 import { insureParcels } from './declared-value';
-import { notifyUser } from './notify';
+import { notifyAboutShipment } from './notify';
 import { recordStatusChanges } from './shipment-stages';
 import { refuseBehindDeparture } from './departures/milestone-effects';
 
@@ -60,6 +61,27 @@ const CUSTOMER_LINK = '/dashboard/envios';
 const CUSTOMER_WAREHOUSE_LINK = '/dashboard/almacen';
 const CODE_CONSTRAINT = 'shipments_shipment_code_key';
 const CODE_ATTEMPTS = 10;
+
+/**
+ * Moves the customer's parcels into a shipment (in_shipment) while each is still shippable and
+ * in no shipment; CONFLICT with `refusal` when one no longer is (taken by a concurrent request).
+ */
+export async function moveIntoShipment(tx: DbOrTx, userId: string, packageIds: string[], refusal: string) {
+  const moved = await tx
+    .update(packages)
+    .set({ status: 'in_shipment' })
+    .where(
+      and(
+        inArray(packages.id, packageIds),
+        eq(packages.userId, userId),
+        inArray(packages.status, [...PACKAGE_STATUSES_SHIPPABLE]),
+        sql`not exists (select 1 from shipment_packages sp where sp.package_id = "packages"."id")`,
+      ),
+    )
+    .returning({ id: packages.id, weightKg: packages.weightKg });
+  if (moved.length !== packageIds.length) throw new DomainError('CONFLICT', refusal);
+  return moved;
+}
 
 /** Statuses in which the packages have left the warehouse. */
 const LEFT_WAREHOUSE: readonly ShipmentStatus[] = [
@@ -104,19 +126,7 @@ export async function createShipment(
       // A parcel held by a problem waits for the customer's decision (docs/product/problem-parcels.md#held).
       const [held] = await openProblemsOf(tx, packageIds);
       if (held) throw new DomainError('CONFLICT', PROBLEM_MESSAGES.shipBlocked(held.label));
-      const moved = await tx
-        .update(packages)
-        .set({ status: 'in_shipment' })
-        .where(
-          and(
-            inArray(packages.id, packageIds),
-            eq(packages.userId, input.userId),
-            inArray(packages.status, [...PACKAGE_STATUSES_SHIPPABLE]),
-            sql`not exists (select 1 from shipment_packages sp where sp.package_id = "packages"."id")`,
-          ),
-        )
-        .returning({ id: packages.id, weightKg: packages.weightKg });
-      if (moved.length !== packageIds.length) throw new DomainError('CONFLICT', M.packagesUnavailable);
+      const moved = await moveIntoShipment(tx, input.userId, packageIds, M.packagesUnavailable);
 
       const totalWeightKg = round2(moved.reduce((sum, p) => sum + (p.weightKg ?? 0), 0));
       // Storage (docs/product/storage.md#the-fee): the parcels leave storage here, so the storage fee they accrued past their free
@@ -181,7 +191,7 @@ export async function createShipment(
           createdBy: adminId,
         });
       }
-      await notifyUser(
+      await notifyAboutShipment(
         tx,
         input.userId,
         {
@@ -193,10 +203,9 @@ export async function createShipment(
             delivery.deliveryState,
             storageFeeUsdCents,
           ),
-          type: 'shipment',
           link: CUSTOMER_LINK,
         },
-        { kind: 'status_changed', email: 'default', appUrl: config.appUrl },
+        config.appUrl,
       );
       return {
         id: shipment.id,
@@ -249,17 +258,7 @@ export async function insertWithUniqueCode(
  */
 export async function changeShipmentStatus(db: Db, config: AppConfig, input: z.output<typeof shipmentStatusInput>) {
   return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({
-        id: shipments.id,
-        userId: shipments.userId,
-        status: shipments.status,
-        shipmentCode: shipments.shipmentCode,
-      })
-      .from(shipments)
-      .where(eq(shipments.id, input.id))
-      .for('update');
-    if (!current) throw new DomainError('NOT_FOUND', M.notFound);
+    const current = await lockShipment(tx, input.id, M.notFound);
     // A shipment handed over with its proof stays delivered: the proof is the evidence, and a second
     // delivery could not record another (one proof per shipment).
     if (input.status !== current.status) {
@@ -315,16 +314,15 @@ export async function changeShipmentStatus(db: Db, config: AppConfig, input: z.o
         .where(and(inArray(packages.id, linked), eq(packages.status, 'shipped')));
     }
 
-    await notifyUser(
+    await notifyAboutShipment(
       tx,
       current.userId,
       {
         title: M.statusTitle,
         message: M.statusMessage(current.shipmentCode, SHIPMENT_STATUS_LABELS[input.status]),
-        type: 'shipment',
         link: CUSTOMER_LINK,
       },
-      { kind: 'status_changed', email: 'default', appUrl: config.appUrl },
+      config.appUrl,
     );
     return { ...row, updatedAt: row.updatedAt.toISOString() };
   });
@@ -339,25 +337,7 @@ const EDITABLE = Object.keys(SHIPMENT_FIELD_NAMES) as (keyof typeof SHIPMENT_FIE
  */
 export async function updateShipment(db: Db, config: AppConfig, input: z.output<typeof shipmentUpdateInput>) {
   return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({
-        userId: shipments.userId,
-        shipmentCode: shipments.shipmentCode,
-        recipientId: shipments.recipientId,
-        deliveryMethod: shipments.deliveryMethod,
-        agencyId: shipments.agencyId,
-        deliveryAddress: shipments.deliveryAddress,
-        deliveryCity: shipments.deliveryCity,
-        deliveryState: shipments.deliveryState,
-        deliveryFeeUsdCents: shipments.deliveryFeeUsdCents,
-        estimatedDelivery: shipments.estimatedDelivery,
-        shippingCostUsdCents: shipments.shippingCostUsdCents,
-        trackingNumber: shipments.trackingNumber,
-      })
-      .from(shipments)
-      .where(eq(shipments.id, input.id))
-      .for('update');
-    if (!current) throw new DomainError('NOT_FOUND', M.notFound);
+    const current = await lockShipment(tx, input.id, M.notFound);
 
     const { id, recipientId, deliveryMethod, agencyId, ...rest } = input;
     const delivery = await resolveDelivery(tx, {
@@ -375,7 +355,7 @@ export async function updateShipment(db: Db, config: AppConfig, input: z.output<
       .update(shipments)
       .set({ ...values, updatedAt: new Date() })
       .where(eq(shipments.id, id));
-    await notifyUser(
+    await notifyAboutShipment(
       tx,
       current.userId,
       {
@@ -384,10 +364,9 @@ export async function updateShipment(db: Db, config: AppConfig, input: z.output<
           current.shipmentCode,
           changed.map((key) => SHIPMENT_FIELD_NAMES[key]),
         ),
-        type: 'shipment',
         link: CUSTOMER_LINK,
       },
-      { kind: 'status_changed', email: 'default', appUrl: config.appUrl },
+      config.appUrl,
     );
     return { id, shipmentCode: current.shipmentCode, changed: changed as string[] };
   });
@@ -404,12 +383,7 @@ export async function updateShipment(db: Db, config: AppConfig, input: z.output<
  */
 export async function removeShipment(db: Db, config: AppConfig, id: string) {
   return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ userId: shipments.userId, shipmentCode: shipments.shipmentCode, status: shipments.status })
-      .from(shipments)
-      .where(eq(shipments.id, id))
-      .for('update');
-    if (!current) throw new DomainError('NOT_FOUND', M.notFound);
+    const current = await lockShipment(tx, id, M.notFound);
     if (current.status !== 'preparing') {
       throw new DomainError('CONFLICT', E.removeNotPreparing(SHIPMENT_STATUS_LABELS[current.status]));
     }
@@ -460,16 +434,15 @@ export async function removeShipment(db: Db, config: AppConfig, id: string) {
     await tx.delete(shipmentPackages).where(eq(shipmentPackages.shipmentId, id));
     await tx.delete(shipments).where(eq(shipments.id, id));
 
-    await notifyUser(
+    await notifyAboutShipment(
       tx,
       current.userId,
       {
         title: E.removedNoticeTitle,
         message: E.removedNotice(current.shipmentCode, freed.length),
-        type: 'shipment',
         link: CUSTOMER_WAREHOUSE_LINK,
       },
-      { kind: 'status_changed', email: 'default', appUrl: config.appUrl },
+      config.appUrl,
     );
     return { id, shipmentCode: current.shipmentCode, packages: freed };
   });

@@ -1,7 +1,7 @@
 // The storage clock's changes: the settings (free days; the fee per day is the price list's), the
 // reminders before the free period ends, and the fee frozen into the shipment that takes the
 // parcel out. Its reads (the settings, a parcel's clock) are queries/storage.ts.
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
   STORAGE_CLOCK_STATUSES,
   STORAGE_MESSAGES as M,
@@ -12,39 +12,20 @@ import {
   type StorageSettings,
 } from '@casillero/shared';
 import { rowsOf, type DbOrTx } from '../db/client';
-import { appSettings, packages } from '../db/schema';
+import { packages } from '../db/schema';
 import { BUSINESS_TZ_SQL, businessToday } from '../lib/business-clock';
 import { STORAGE_SETTINGS_KEY, getStorageSettings, receivedDay, storageEndingSoon } from '../queries/storage';
 import { DomainError } from '../lib/domain-error';
 import { writeAuditEntry } from '../audit/audit-context';
+import { saveAuditedSetting } from '../audit/app-settings';
 import { notifyUser } from './notify';
 
-/**
- * The admin's change. app_settings has no audit trigger on purpose (it also holds the file-link
- * secret, which must never reach the log), so its entry is written by hand, shaped like the
- * triggers' (an insert: before null, the row after; an update: the changed value on both sides).
- */
+/** The admin's change, locked and audited (audit/app-settings.ts). */
 export async function setStorageSettings(tx: DbOrTx, next: { freeDays: number }): Promise<StorageSettings> {
   const before = await getStorageSettings(tx);
   // The free days only: the fee per day is the price list's (docs/product/price-lists.md).
-  const value = JSON.stringify({ freeDays: next.freeDays });
-  const [existing] = await tx
-    .select({ key: appSettings.key })
-    .from(appSettings)
-    .where(eq(appSettings.key, STORAGE_SETTINGS_KEY))
-    .for('update');
-  await tx
-    .insert(appSettings)
-    .values({ key: STORAGE_SETTINGS_KEY, value })
-    .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: new Date() } });
   const after = { freeDays: next.freeDays };
-  await writeAuditEntry(tx, {
-    entity: 'app_settings',
-    entityId: STORAGE_SETTINGS_KEY,
-    operation: existing ? 'update' : 'insert',
-    before: existing ? { value: { freeDays: before.freeDays } } : null,
-    after: existing ? { value: after } : { key: STORAGE_SETTINGS_KEY, value: after },
-  });
+  await saveAuditedSetting(tx, STORAGE_SETTINGS_KEY, after, async () => ({ freeDays: before.freeDays }));
   return { ...after, feePerDayUsdCents: before.feePerDayUsdCents };
 }
 
@@ -76,6 +57,31 @@ type DueReminder = {
   days_left: number;
   label: string;
 };
+
+type StorageReminder = {
+  userId: string;
+  label: string;
+  daysLeft: number;
+  freeUntil: string;
+  feePerDayUsdCents: number;
+};
+
+/** The reminder's words: the last free day is today, or a few days are left. */
+function storageReminderText({ label, daysLeft, freeUntil, feePerDayUsdCents }: Omit<StorageReminder, 'userId'>) {
+  return daysLeft === 0
+    ? { title: M.reminderTodayTitle, message: M.reminderToday(label, feePerDayUsdCents) }
+    : { title: M.reminderSoonTitle, message: M.reminderSoon(label, daysLeft, freeUntil, feePerDayUsdCents) };
+}
+
+/** Tells the customer on their channels for reminders; the notification's id, or null when `dedupeKey` was told already. */
+function remindStorage(tx: DbOrTx, reminder: StorageReminder, appUrl: string | undefined, dedupeKey: string) {
+  return notifyUser(
+    tx,
+    reminder.userId,
+    { ...storageReminderText(reminder), type: 'package', link: '/dashboard/almacen' },
+    { kind: 'reminders', email: 'default', whatsapp: 'default', appUrl, dedupeKey },
+  );
+}
 
 /**
  * The reminders of the business day `today`: a parcel whose free period ends within
@@ -115,24 +121,11 @@ export async function sendStorageReminders(tx: DbOrTx, options: { today?: string
   let notified = 0;
   for (const r of due) {
     const freeUntil = storageClock(today, today, { freeDays: Number(r.days_left), feePerDayUsdCents }).freeUntil;
-    const n =
-      r.kind === 'ends_today'
-        ? { title: M.reminderTodayTitle, message: M.reminderToday(r.label, feePerDayUsdCents) }
-        : {
-            title: M.reminderSoonTitle,
-            message: M.reminderSoon(r.label, Number(r.days_left), freeUntil, feePerDayUsdCents),
-          };
-    const id = await notifyUser(
+    const id = await remindStorage(
       tx,
-      r.user_id,
-      { ...n, type: 'package', link: '/dashboard/almacen' },
-      {
-        kind: 'reminders',
-        email: 'default',
-        whatsapp: 'default',
-        appUrl: options.appUrl,
-        dedupeKey: `storage:${r.package_id}:${r.kind}`,
-      },
+      { userId: r.user_id, label: r.label, daysLeft: Number(r.days_left), freeUntil, feePerDayUsdCents },
+      options.appUrl,
+      `storage:${r.package_id}:${r.kind}`,
     );
     if (id) notified++;
   }
@@ -153,24 +146,11 @@ export async function remindStorageNow(
   const { feePerDayUsdCents } = await getStorageSettings(tx);
   const [row] = await storageEndingSoon(tx, today, packageId);
   if (!row) throw new DomainError('BAD_INPUT', M.notOnShelf);
-  const n =
-    row.daysLeft === 0
-      ? { title: M.reminderTodayTitle, message: M.reminderToday(row.label, feePerDayUsdCents) }
-      : {
-          title: M.reminderSoonTitle,
-          message: M.reminderSoon(row.label, row.daysLeft, row.freeUntil, feePerDayUsdCents),
-        };
-  const id = await notifyUser(
+  const id = await remindStorage(
     tx,
-    row.userId,
-    { ...n, type: 'package', link: '/dashboard/almacen' },
-    {
-      kind: 'reminders',
-      email: 'default',
-      whatsapp: 'default',
-      appUrl: options.appUrl,
-      dedupeKey: `storage:${packageId}:staff:${today}`,
-    },
+    { ...row, feePerDayUsdCents },
+    options.appUrl,
+    `storage:${packageId}:staff:${today}`,
   );
   if (!id) throw new DomainError('CONFLICT', M.reminderAlreadyToday);
   // Notifications have no audit trigger (the daily job writes thousands); this one is staff's act.
@@ -179,7 +159,11 @@ export async function remindStorageNow(
     entityId: id,
     operation: 'insert',
     before: null,
-    after: { user_id: row.userId, package_id: packageId, title: n.title },
+    after: {
+      user_id: row.userId,
+      package_id: packageId,
+      title: storageReminderText({ ...row, feePerDayUsdCents }).title,
+    },
   });
   return { customerName: row.customerName };
 }

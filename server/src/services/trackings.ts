@@ -18,8 +18,8 @@ import type { Db, DbOrTx } from '../db/client';
 import { DomainError } from '../lib/domain-error';
 import { trackingHistory, trackings } from '../db/schema';
 import type { Config } from '../env';
-import { enqueueEmail } from '../mail/outbox';
-import type { EmailMessage } from '../mail/templates';
+import { enqueueEmail } from '../outboxes/mail/outbox';
+import type { EmailMessage } from '../outboxes/mail/templates';
 import {
   CUSTOMER_TRACKINGS_PATH,
   newTrackingAdminEmail,
@@ -28,7 +28,7 @@ import {
   repackClientEmail,
   trackingStatusEmail,
   type TrackingMailFacts,
-} from '../mail/tracking-templates';
+} from '../outboxes/mail/tracking-templates';
 import { findActiveMailbox, findPendingPrealert, findTracking } from '../queries/trackings/detail';
 import { isUniqueViolation } from './auth';
 import { notifyUser } from './notify';
@@ -103,30 +103,8 @@ export async function createTracking(db: Db, admin: Actor, input: CreateInput, c
 async function mailFactsOf(tx: DbOrTx, id: string): Promise<TrackingMailFacts & { userId: string }> {
   const tracking = await findTracking(tx, id);
   if (!tracking) throw notFound();
-  const {
-    userId,
-    trackingNumber,
-    clientName,
-    clientEmail,
-    mailboxCode,
-    carrier,
-    description,
-    estimatedWeight,
-    estimatedValueUsdCents,
-    priority,
-  } = tracking;
-  return {
-    userId,
-    trackingNumber,
-    clientName: clientName ?? clientEmail,
-    clientEmail,
-    mailboxCode,
-    carrier,
-    description,
-    estimatedWeight,
-    estimatedValueUsdCents,
-    priority,
-  };
+  // The whole row: the e-mails read what they need of it, with the e-mail for a missing name.
+  return { ...tracking, clientName: tracking.clientName ?? tracking.clientEmail };
 }
 
 type TrackingChange = Partial<

@@ -32,6 +32,12 @@ export async function attempt<T>(call: () => Promise<T>): Promise<T | Refused> {
   }
 }
 
+/** Runs a procedure call (`attempt`) and answers its message, or the refusal. */
+export async function told(call: () => Promise<{ message: string }>): Promise<string | Refused> {
+  const done = await attempt(call);
+  return done instanceof Refused ? done : done.message;
+}
+
 /** The element `pick` chooses in a list, or null when it is empty. */
 export const choose = <T>(list: readonly T[], pick: number): T | null =>
   list.length === 0 ? null : list[Math.abs(Math.trunc(pick)) % list.length]!;

@@ -21,6 +21,9 @@ export type NumberField = {
   plausible?: PlausibleRange;
 };
 
+/** Dollars as money is written: two decimals always, the dollar sign before. */
+const DOLLARS = { decimals: 2, fixed: true, affixes: ['US$', 'USD', '$'], prefix: '$' } as const;
+
 export const NUMBER_FIELDS = {
   /** A parcel's weight: the heaviest piece couriers take is about 70 kg (UPS, FedEx). */
   weightKg: { decimals: 2, affixes: ['kgs', 'kg'], suffix: ' kg', plausible: { min: 0.05, max: 70 } },
@@ -29,7 +32,7 @@ export const NUMBER_FIELDS = {
   /** A side of a parcel: couriers take up to about 2 m. */
   dimensionCm: { decimals: 1, affixes: ['cm'], suffix: ' cm', plausible: { min: 1, max: 200 } },
   /** Values, amounts paid, charges and corrections in dollars (the sign's absolute value). */
-  amountUsd: { decimals: 2, fixed: true, affixes: ['US$', 'USD', '$'], prefix: '$', plausible: { min: 1, max: 5_000 } },
+  amountUsd: { ...DOLLARS, plausible: { min: 1, max: 5_000 } },
   /** Amounts paid in bolívares. */
   amountVes: {
     decimals: 2,
@@ -39,13 +42,7 @@ export const NUMBER_FIELDS = {
     plausible: { min: 1, max: 5_000_000 },
   },
   /** The storage fee per day after the free days (USD 0,50 by default). */
-  dailyFeeUsd: {
-    decimals: 2,
-    fixed: true,
-    affixes: ['US$', 'USD', '$'],
-    prefix: '$',
-    plausible: { min: 0.05, max: 10 },
-  },
+  dailyFeeUsd: { ...DOLLARS, plausible: { min: 0.05, max: 10 } },
   /**
    * Bs. per USD. With a rate recorded before, the plausible range is the one around it
    * (RATE_PLAUSIBLE_CHANGE); this one applies only to the very first.

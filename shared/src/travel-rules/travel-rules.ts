@@ -284,41 +284,43 @@ export function checkTravel(rules: TravelRules, input: TravelCheckInput): Travel
     }
   }
 
-  if (input.weightKg != null) {
-    const over = modes.filter((m) => input.weightKg! > rules.limits[m].maxPieceWeightKg);
+  /** A per-piece limit of each mode (`limitOf`): flagged when the piece is over it by some of them. */
+  const overLimit = (
+    piece: number,
+    limitOf: (m: TravelMode) => number,
+    words: { code: string; title: string; verb: string; amount: (n: number) => string; advice: string },
+  ) => {
+    const over = modes.filter((m) => piece > limitOf(m));
     const level = levelFor(over);
-    if (level)
-      flags.push({
-        level,
-        code: 'weight',
-        title: 'Peso por pieza',
-        reason:
-          over
-            .map((m) => `Por ${MODE_WORDS[m]} cada pieza pesa como máximo ${kg(rules.limits[m].maxPieceWeightKg)}`)
-            .join('; ') + `; esta pesa ${kg(input.weightKg)}.${onlyBy(over)}`,
-        advice: 'Pide un reempaque en varias cajas o elige la otra vía.',
-      });
-  }
+    if (!level) return;
+    const { verb, amount } = words;
+    flags.push({
+      level,
+      code: words.code,
+      title: words.title,
+      reason:
+        over.map((m) => `Por ${MODE_WORDS[m]} cada pieza ${verb} como máximo ${amount(limitOf(m))}`).join('; ') +
+        `; esta ${verb} ${amount(piece)}.${onlyBy(over)}`,
+      advice: words.advice,
+    });
+  };
 
-  if (input.declaredValueUsdCents != null) {
-    const value = input.declaredValueUsdCents;
-    const over = modes.filter((m) => value > rules.limits[m].maxDeclaredValueUsdCents);
-    const level = levelFor(over);
-    if (level)
-      flags.push({
-        level,
-        code: 'value',
-        title: 'Valor declarado por pieza',
-        reason:
-          over
-            .map(
-              (m) =>
-                `Por ${MODE_WORDS[m]} cada pieza declara como máximo ${usd(rules.limits[m].maxDeclaredValueUsdCents)}`,
-            )
-            .join('; ') + `; esta declara ${usd(value)}.${onlyBy(over)}`,
-        advice: 'Divide la compra en varios paquetes o escríbenos para tramitarla como importación formal.',
-      });
-  }
+  if (input.weightKg != null)
+    overLimit(input.weightKg, (m) => rules.limits[m].maxPieceWeightKg, {
+      code: 'weight',
+      title: 'Peso por pieza',
+      verb: 'pesa',
+      amount: kg,
+      advice: 'Pide un reempaque en varias cajas o elige la otra vía.',
+    });
+  if (input.declaredValueUsdCents != null)
+    overLimit(input.declaredValueUsdCents, (m) => rules.limits[m].maxDeclaredValueUsdCents, {
+      code: 'value',
+      title: 'Valor declarado por pieza',
+      verb: 'declara',
+      amount: usd,
+      advice: 'Divide la compra en varios paquetes o escríbenos para tramitarla como importación formal.',
+    });
 
   if (input.quantity != null && input.quantity >= rules.commercialQuantity)
     flags.push({

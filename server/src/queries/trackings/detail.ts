@@ -6,6 +6,8 @@ import { mailboxes, prealerts, trackingHistory, trackings, userProfiles, users }
 import { containsPattern, searchTerm } from '../../lib/list';
 import { foldedLike } from '../../lib/search-text';
 import { withCustomer } from '../../lib/joins';
+import { findOwnPrealertWhere } from '../client-prealerts';
+import { trackingHistoryColumns } from '../client-trackings';
 import { rowColumns, withClientAndMailbox } from './list';
 
 /**
@@ -55,13 +57,7 @@ export async function getTrackingDetail(db: DbOrTx, id: string) {
     string | null
   >`(select ${userProfiles.fullName} from ${userProfiles} where ${userProfiles.userId} = ${trackingHistory.createdBy})`;
   const history = await db
-    .select({
-      id: trackingHistory.id,
-      status: trackingHistory.status,
-      message: trackingHistory.message,
-      createdAt: trackingHistory.createdAt,
-      createdByName: author,
-    })
+    .select({ ...trackingHistoryColumns, createdByName: author })
     .from(trackingHistory)
     .where(eq(trackingHistory.trackingId, id))
     .orderBy(desc(trackingHistory.createdAt), desc(trackingHistory.id));
@@ -116,17 +112,10 @@ function selectActiveMailboxes(db: DbOrTx, condition: SQL | undefined) {
 }
 
 /** The customer's pending pre-alert announcing this tracking number, if any. */
-export async function findPendingPrealert(db: DbOrTx, userId: string, trackingNumber: string) {
-  const [row] = await db
-    .select({ id: prealerts.id })
-    .from(prealerts)
-    .where(
-      and(
-        eq(prealerts.userId, userId),
-        eq(prealerts.trackingNumber, trackingNumber),
-        inArray(prealerts.status, ['pending']),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
+export function findPendingPrealert(db: DbOrTx, userId: string, trackingNumber: string) {
+  return findOwnPrealertWhere(
+    db,
+    userId,
+    and(eq(prealerts.trackingNumber, trackingNumber), inArray(prealerts.status, ['pending'])),
+  );
 }

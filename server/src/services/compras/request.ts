@@ -15,14 +15,8 @@ import {
   type z,
 } from '@casillero/shared';
 import type { DbOrTx } from '../../db/client';
-import {
-  appSettings,
-  mailboxes,
-  purchaseRequestItems,
-  purchaseRequests,
-  type PurchaseRequestRow,
-} from '../../db/schema';
-import { writeAuditEntry } from '../../audit/audit-context';
+import { mailboxes, purchaseRequestItems, purchaseRequests, type PurchaseRequestRow } from '../../db/schema';
+import { saveAuditedSetting } from '../../audit/app-settings';
 import { DomainError } from '../../lib/domain-error';
 import { COMPRA_SETTINGS_KEY, getCompraSettings } from '../../queries/compras';
 import { notifyUser } from '../notify';
@@ -111,30 +105,13 @@ export async function cancelCompra(tx: DbOrTx, customerId: string, id: string, o
   return { id: request.id, message: M.cancelled };
 }
 
-/** The administrator's fee settings; app_settings has no trigger, so the audit entry is written here. */
+/** The administrator's fee settings, locked and audited (audit/app-settings.ts). */
 export async function setCompraSettings(tx: DbOrTx, next: CompraSettings): Promise<CompraSettings> {
-  const [existing] = await tx
-    .select({ key: appSettings.key })
-    .from(appSettings)
-    .where(eq(appSettings.key, COMPRA_SETTINGS_KEY))
-    .for('update');
-  const before = await getCompraSettings(tx);
   const after: CompraSettings = {
     feeBasisPoints: next.feeBasisPoints,
     feeMinimumUsdCents: next.feeMinimumUsdCents,
     validHours: next.validHours,
   };
-  const value = JSON.stringify(after);
-  await tx
-    .insert(appSettings)
-    .values({ key: COMPRA_SETTINGS_KEY, value })
-    .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: new Date() } });
-  await writeAuditEntry(tx, {
-    entity: 'app_settings',
-    entityId: COMPRA_SETTINGS_KEY,
-    operation: existing ? 'update' : 'insert',
-    before: existing ? { value: before } : null,
-    after: existing ? { value: after } : { key: COMPRA_SETTINGS_KEY, value: after },
-  });
+  await saveAuditedSetting(tx, COMPRA_SETTINGS_KEY, after, () => getCompraSettings(tx));
   return after;
 }

@@ -14,6 +14,7 @@ import { rowsOf, type Db, type DbOrTx } from '../../db/client';
 import { departures, invoices, shipments } from '../../db/schema';
 import { invoiceRemaining } from '../billing/ledger';
 import { DomainError } from '../../lib/domain-error';
+import { lockShipment } from '../shipment-lock';
 import { isUniqueViolation } from '../auth';
 import { closedDepartureError } from './milestone-effects';
 
@@ -111,30 +112,21 @@ async function addShipment(tx: DbOrTx, departureId: string, shipmentId: string) 
   // The departure first, then the shipment: every addition locks in this order.
   const departure = await lockDeparture(tx, departureId);
   if (departure.status === 'closed') throw await closedDepartureError(tx, departure);
-  const [shipment] = await tx
-    .select({
-      id: shipments.id,
-      code: shipments.shipmentCode,
-      mode: shipments.shippingMethod,
-      departureId: shipments.departureId,
-      userId: shipments.userId,
-      requestedByCustomer: shipments.requestedByCustomer,
-    })
-    .from(shipments)
-    .where(eq(shipments.id, shipmentId))
-    .for('update');
-  if (!shipment) throw new DomainError('NOT_FOUND', M.shipmentNotFound);
-  if (shipment.departureId === departureId) throw new DomainError('CONFLICT', M.alreadyHere(shipment.code));
-  if (shipment.requestedByCustomer) await refuseUnpaidRequest(tx, shipment.id, shipment.code);
+  const shipment = await lockShipment(tx, shipmentId, M.shipmentNotFound);
+  if (shipment.departureId === departureId) throw new DomainError('CONFLICT', M.alreadyHere(shipment.shipmentCode));
+  if (shipment.requestedByCustomer) await refuseUnpaidRequest(tx, shipment.id, shipment.shipmentCode);
   if (shipment.departureId) {
     const [other] = await tx
       .select({ code: departures.code })
       .from(departures)
       .where(eq(departures.id, shipment.departureId));
-    throw new DomainError('CONFLICT', M.inOtherDeparture(shipment.code, other?.code ?? ''));
+    throw new DomainError('CONFLICT', M.inOtherDeparture(shipment.shipmentCode, other?.code ?? ''));
   }
-  if (shipment.mode !== departure.mode)
-    throw new DomainError('BAD_INPUT', M.wrongMode(shipment.code, DEPARTURE_MODE_LABELS[shipment.mode]));
+  if (shipment.shippingMethod !== departure.mode)
+    throw new DomainError(
+      'BAD_INPUT',
+      M.wrongMode(shipment.shipmentCode, DEPARTURE_MODE_LABELS[shipment.shippingMethod]),
+    );
   const origins = new Set(
     rowsOf<{ location: string }>(
       await tx.execute(sql`
@@ -145,10 +137,10 @@ async function addShipment(tx: DbOrTx, departureId: string, shipmentId: string) 
         where sp.shipment_id = ${shipmentId}`),
     ).map((r) => ORIGIN_OF_MAILBOX_LOCATION[r.location] ?? null),
   );
-  if (origins.size === 0 || origins.has(null)) throw new DomainError('BAD_INPUT', M.noOrigin(shipment.code));
+  if (origins.size === 0 || origins.has(null)) throw new DomainError('BAD_INPUT', M.noOrigin(shipment.shipmentCode));
   if (origins.size > 1 || !origins.has(departure.origin)) {
     const other = [...origins].find((o) => o !== departure.origin) ?? departure.origin;
-    throw new DomainError('BAD_INPUT', M.wrongOrigin(shipment.code, DEPARTURE_ORIGIN_LABELS[other]));
+    throw new DomainError('BAD_INPUT', M.wrongOrigin(shipment.shipmentCode, DEPARTURE_ORIGIN_LABELS[other]));
   }
   await tx.update(shipments).set({ departureId, updatedAt: new Date() }).where(eq(shipments.id, shipmentId));
   const [customer] = rowsOf<{ name: string }>(
@@ -156,7 +148,7 @@ async function addShipment(tx: DbOrTx, departureId: string, shipmentId: string) 
       select coalesce(nullif(trim(p.full_name), ''), u.email) as name
       from users u left join user_profiles p on p.user_id = u.id where u.id = ${shipment.userId}`),
   );
-  return { departureId, shipmentId, shipmentCode: shipment.code, customer: customer?.name ?? '' };
+  return { departureId, shipmentId, shipmentCode: shipment.shipmentCode, customer: customer?.name ?? '' };
 }
 
 /**
@@ -179,15 +171,11 @@ export async function removeShipmentFromDeparture(db: Db, departureId: string, s
   return db.transaction(async (tx) => {
     const departure = await lockDeparture(tx, departureId);
     if (departure.status === 'closed') throw await closedDepartureError(tx, departure);
-    const [shipment] = await tx
-      .select({ code: shipments.shipmentCode, departureId: shipments.departureId })
-      .from(shipments)
-      .where(eq(shipments.id, shipmentId))
-      .for('update');
-    if (!shipment) throw new DomainError('NOT_FOUND', M.shipmentNotFound);
-    if (shipment.departureId !== departureId) throw new DomainError('CONFLICT', M.notInDeparture(shipment.code));
+    const shipment = await lockShipment(tx, shipmentId, M.shipmentNotFound);
+    if (shipment.departureId !== departureId)
+      throw new DomainError('CONFLICT', M.notInDeparture(shipment.shipmentCode));
     await tx.update(shipments).set({ departureId: null, updatedAt: new Date() }).where(eq(shipments.id, shipmentId));
-    return { departureId, shipmentId, shipmentCode: shipment.code };
+    return { departureId, shipmentId, shipmentCode: shipment.shipmentCode };
   });
 }
 

@@ -25,7 +25,7 @@ import {
 } from '../../db/schema';
 import { DomainError } from '../../lib/domain-error';
 import { isUniqueViolation } from '../../lib/database-errors';
-import { customerFiscalData } from '../../queries/fiscal';
+import { customerFiscalData, waitingNotasDeCobro } from '../../queries/fiscal';
 import { getFiscalSettings } from './settings';
 
 export type FiscalTerms = {
@@ -197,13 +197,7 @@ export async function issuePendingFacturas(tx: DbOrTx, userId: string, createdBy
   const notas = await tx
     .select({ id: fiscalDocuments.id })
     .from(fiscalDocuments)
-    .where(
-      and(
-        eq(fiscalDocuments.userId, userId),
-        eq(fiscalDocuments.kind, 'nota_de_cobro'),
-        eq(fiscalDocuments.status, 'emitida'),
-      ),
-    )
+    .where(waitingNotasDeCobro(userId))
     .orderBy(fiscalDocuments.issueOrder);
   const issued = [];
   for (const n of notas) issued.push(await issueFacturaForNota(tx, n.id, createdBy));

@@ -12,7 +12,7 @@ import {
 } from '@casillero/shared';
 import type { DbOrTx } from '../../db/client';
 import { appSettings } from '../../db/schema';
-import { writeAuditEntry } from '../../audit/audit-context';
+import { saveAuditedSetting } from '../../audit/app-settings';
 
 export const FISCAL_SETTINGS_KEY = 'fiscal';
 
@@ -66,23 +66,6 @@ export async function getFiscalQuoteTerms(db: DbOrTx): Promise<FiscalQuoteTerms>
 
 /** The administrator's change, locked and audited (before and after). */
 export async function setFiscalSettings(tx: DbOrTx, next: FiscalSettings): Promise<FiscalSettings> {
-  const [existing] = await tx
-    .select({ key: appSettings.key })
-    .from(appSettings)
-    .where(eq(appSettings.key, FISCAL_SETTINGS_KEY))
-    .for('update');
-  const before = await getFiscalSettings(tx);
-  const value = JSON.stringify(next);
-  await tx
-    .insert(appSettings)
-    .values({ key: FISCAL_SETTINGS_KEY, value })
-    .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: new Date() } });
-  await writeAuditEntry(tx, {
-    entity: 'app_settings',
-    entityId: FISCAL_SETTINGS_KEY,
-    operation: existing ? 'update' : 'insert',
-    before: existing ? { value: before } : null,
-    after: existing ? { value: next } : { key: FISCAL_SETTINGS_KEY, value: next },
-  });
+  await saveAuditedSetting(tx, FISCAL_SETTINGS_KEY, next, () => getFiscalSettings(tx));
   return next;
 }

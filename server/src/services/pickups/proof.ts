@@ -15,9 +15,10 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { agencies, deliveryProofs, shipmentPickups, shipments, storedFiles, userProfiles } from '../../db/schema';
 import { DomainError } from '../../lib/domain-error';
+import { lockShipment } from '../shipment-lock';
 import { countOwnUploads } from '../owned-uploads';
 import { businessToday } from '../../lib/business-clock';
-import { notifyUser } from '../notify';
+import { notifyAboutShipment } from '../notify';
 import { refuseIfNotLeft } from '../shipment-left';
 import { moveShipment } from '../shipment-stages';
 import { CUSTOMER_LINK, notFound, type Viewer } from './scope';
@@ -62,16 +63,15 @@ export async function recordDelivery(
   // The customer's stages end with 'Entregado' (docs/product/last-mile.md#agency-counters-and-proof-of-delivery).
   await moveShipment(tx, shipment, 'delivered', { actualDelivery: today });
   await tx.delete(shipmentPickups).where(eq(shipmentPickups.shipmentId, shipment.id));
-  await notifyUser(
+  await notifyAboutShipment(
     tx,
     shipment.userId,
     {
       title: M.deliveredTitle,
       message: M.deliveredMessage(shipment.shipmentCode, proof.receivedBy),
-      type: 'shipment',
       link: CUSTOMER_LINK,
     },
-    { kind: 'status_changed', email: 'default', appUrl: options.appUrl },
+    options.appUrl,
   );
   return { delivered: true as const, message: M.delivered(shipment.shipmentCode) };
 }
@@ -85,19 +85,7 @@ export async function recordHomeDelivery(
   input: HomeInput,
   options: { appUrl?: string } = {},
 ) {
-  const [shipment] = await tx
-    .select({
-      id: shipments.id,
-      userId: shipments.userId,
-      shipmentCode: shipments.shipmentCode,
-      status: shipments.status,
-      deliveryMethod: shipments.deliveryMethod,
-      agencyId: shipments.agencyId,
-    })
-    .from(shipments)
-    .where(eq(shipments.id, input.shipmentId))
-    .for('update');
-  if (!shipment) throw notFound();
+  const shipment = await lockShipment(tx, input.shipmentId, M.notFound);
   if (shipment.deliveryMethod !== 'home') throw new DomainError('BAD_INPUT', M.notHomeDelivery);
   if (shipment.status === 'delivered') throw new DomainError('CONFLICT', M.alreadyDelivered);
   if (!isHomeDeliverable(shipment.status)) {

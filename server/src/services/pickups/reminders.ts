@@ -5,7 +5,7 @@ import { PICKUP_DEFAULTS, PICKUP_MESSAGES as M, type PickupSettings } from '@cas
 import { rowsOf, type DbOrTx } from '../../db/client';
 import { agencies, appSettings, shipmentPickups, shipments } from '../../db/schema';
 import { BUSINESS_TZ_SQL, businessToday } from '../../lib/business-clock';
-import { writeAuditEntry } from '../../audit/audit-context';
+import { saveAuditedSetting } from '../../audit/app-settings';
 import { notifyUser } from '../notify';
 import { CUSTOMER_LINK } from './scope';
 
@@ -27,27 +27,10 @@ export async function getPickupSettings(db: DbOrTx): Promise<PickupSettings> {
   }
 }
 
-/** The administrator's change; app_settings has no trigger, so the entry is written by hand (as storage's). */
+/** The administrator's change, locked and audited (audit/app-settings.ts). */
 export async function setPickupSettings(tx: DbOrTx, next: PickupSettings): Promise<PickupSettings> {
-  const before = await getPickupSettings(tx);
-  const value = JSON.stringify({ reminderDays: next.reminderDays });
-  const [existing] = await tx
-    .select({ key: appSettings.key })
-    .from(appSettings)
-    .where(eq(appSettings.key, PICKUP_SETTINGS_KEY))
-    .for('update');
-  await tx
-    .insert(appSettings)
-    .values({ key: PICKUP_SETTINGS_KEY, value })
-    .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: new Date() } });
-  const after = JSON.parse(value) as PickupSettings;
-  await writeAuditEntry(tx, {
-    entity: 'app_settings',
-    entityId: PICKUP_SETTINGS_KEY,
-    operation: existing ? 'update' : 'insert',
-    before: existing ? { value: before } : null,
-    after: existing ? { value: after } : { key: PICKUP_SETTINGS_KEY, value: after },
-  });
+  const after: PickupSettings = { reminderDays: next.reminderDays };
+  await saveAuditedSetting(tx, PICKUP_SETTINGS_KEY, after, () => getPickupSettings(tx));
   return after;
 }
 

@@ -14,7 +14,7 @@ import {
 import type { Db } from '../../db/client';
 import { bankStatementLines, invoices, paymentMethods, paymentTransactions, users } from '../../db/schema';
 import type { Config } from '../../env';
-import { rateForDay } from '../../queries/billing';
+import { payableInvoiceColumns, rateForDay } from '../../queries/billing';
 import { listStatementLines, type ReconciliationLine } from '../../queries/reconciliation';
 import { businessToday } from '../../lib/business-clock';
 import { DomainError } from '../../lib/domain-error';
@@ -157,17 +157,9 @@ export async function assignLineToCustomer(
  */
 async function invoiceToPay(tx: Db, userId: string, invoiceId: string | null | undefined) {
   if (invoiceId === null) return null;
-  const columns = {
-    id: invoices.id,
-    concept: invoices.concept,
-    description: invoices.description,
-    mailboxId: invoices.mailboxId,
-    shipmentId: invoices.shipmentId,
-    vesPerUsd: invoices.vesPerUsd,
-  };
   if (invoiceId) {
     const [chosen] = await tx
-      .select(columns)
+      .select(payableInvoiceColumns)
       .from(invoices)
       .where(and(eq(invoices.id, invoiceId), eq(invoices.userId, userId), isNull(invoices.voidedAt)));
     if (!chosen || (await invoiceRemaining(tx, chosen.id)) <= 0)
@@ -175,7 +167,7 @@ async function invoiceToPay(tx: Db, userId: string, invoiceId: string | null | u
     return chosen;
   }
   const open = await tx
-    .select(columns)
+    .select(payableInvoiceColumns)
     .from(invoices)
     .where(and(eq(invoices.userId, userId), isNull(invoices.voidedAt)))
     .orderBy(asc(invoices.createdAt), asc(invoices.id));

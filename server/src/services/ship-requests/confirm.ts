@@ -3,13 +3,8 @@
 // transaction, a shipment 'preparing' for staff and an invoice in the customer's account, at the
 // price of ./price.ts. The shipment is marked requested_by_customer: departures take it only once
 // its invoice is paid (services/departures/). Insured, the shipment records the insured value.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import {
-  PACKAGE_STATUSES_SHIPPABLE,
-  SHIPMENT_FIRST_STAGE,
-  SHIP_REQUEST_MESSAGES as M,
-  type DeliveryMethod,
-} from '@casillero/shared';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { SHIPMENT_FIRST_STAGE, SHIP_REQUEST_MESSAGES as M, type DeliveryMethod } from '@casillero/shared';
 import type { Db } from '../../db/client';
 import { packages, repackRequests, shipmentPackages, shipmentStages } from '../../db/schema';
 import type { Config } from '../../env';
@@ -17,8 +12,8 @@ import { isConcurrencyFailure, isUniqueViolation } from '../../lib/database-erro
 import { DomainError } from '../../lib/domain-error';
 import { issueInvoice } from '../billing/invoices';
 import { confirmedTotal } from '../fiscal/confirmed-total';
-import { notifyUser } from '../notify';
-import { insertWithUniqueCode } from '../shipments';
+import { notifyAboutShipment } from '../notify';
+import { insertWithUniqueCode, moveIntoShipment } from '../shipments';
 import { shipRequestLines } from './charges';
 import { repackParcelIds } from './parcels';
 import { priceRequest } from './price';
@@ -63,19 +58,7 @@ export async function createShipRequest(
       const { quote, charges, delivery, ids: packageIds, repackIds } = await priceRequest(tx, userId, choice, true);
       if (!delivery) throw new DomainError('BAD_INPUT', M.packagesRequired);
 
-      const moved = await tx
-        .update(packages)
-        .set({ status: 'in_shipment' })
-        .where(
-          and(
-            inArray(packages.id, packageIds),
-            eq(packages.userId, userId),
-            inArray(packages.status, [...PACKAGE_STATUSES_SHIPPABLE]),
-            sql`not exists (select 1 from shipment_packages sp where sp.package_id = "packages"."id")`,
-          ),
-        )
-        .returning({ id: packages.id });
-      if (moved.length !== packageIds.length) throw new DomainError('CONFLICT', M.alreadyRequested);
+      await moveIntoShipment(tx, userId, packageIds, M.alreadyRequested);
       // The repack's box leaves with this shipment: its flow's last step, without a second
       // notification (the request's own tells the customer).
       if (repackIds.length) {
@@ -129,16 +112,15 @@ export async function createShipRequest(
       });
       // What the customer confirmed is what is invoiced, or nothing is (docs/product/fiscal-invoices.md#taxes).
       confirmedTotal(invoice.usdCents, quote.totalUsdCents, choice.confirmedTotalUsdCents);
-      await notifyUser(
+      await notifyAboutShipment(
         tx,
         userId,
         {
           title: M.createdTitle,
           message: M.createdMessage(shipment.shipmentCode, packageIds.length, delivery.deliveryCity, invoice.number),
-          type: 'shipment',
           link: CUSTOMER_LINK,
         },
-        { kind: 'status_changed', email: 'default', appUrl: config.appUrl },
+        config.appUrl,
       );
       return {
         shipmentId: shipment.id,

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { CLAIM_KINDS, type ClaimDecision, type ClaimKind } from '@casillero/shared';
 import { businessToday } from '../../lib/business-clock';
-import { SimCommand, actorFor, attempt, choose, Nothing, Refused, type Model } from '../command';
+import { SimCommand, actorFor, attempt, choose, Nothing, Refused, type Model, told } from '../command';
 import type { World } from '../world';
 import { ids, owned } from './pick';
 
@@ -87,7 +87,7 @@ class DecideClaim extends SimCommand {
     if (!row) return new Nothing('ningún reclamo abierto');
     const [id, weight] = row.split(';');
     const corrected = Math.max(0.1, Math.round(Number(weight) * (this.heavier ? 1.5 : 0.5) * 10) / 10);
-    const done = await attempt(() =>
+    return told(() =>
       world.as('atencion').claims.decide({
         id,
         decision: this.decision,
@@ -97,7 +97,6 @@ class DecideClaim extends SimCommand {
         dimensionsCm: '20x20x10',
       }),
     );
-    return done instanceof Refused ? done : done.message;
   }
 }
 

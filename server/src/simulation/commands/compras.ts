@@ -5,7 +5,7 @@
 // and the store's trackings, which become pre-alerts.
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { SimCommand, actorFor, attempt, choose, Nothing, Refused, type Model } from '../command';
+import { SimCommand, actorFor, attempt, choose, Nothing, Refused, type Model, told } from '../command';
 import { CUSTOMERS, type CustomerName, type World } from '../world';
 import { owned } from './pick';
 
@@ -65,7 +65,7 @@ class QuoteCompra extends SimCommand {
     if (!id) return new Nothing('sin compras por cotizar');
     const detail = await attempt(() => world.as('atencion').compras.adminDetail({ id }));
     if (detail instanceof Refused) return detail;
-    const done = await attempt(() =>
+    return told(() =>
       world.as('atencion').compras.quote({
         id,
         items: detail.items.map((i) => ({
@@ -76,7 +76,6 @@ class QuoteCompra extends SimCommand {
         shippingUsdCents: this.shippingUsdCents,
       }),
     );
-    return done instanceof Refused ? done : done.message;
   }
 }
 
@@ -132,7 +131,7 @@ class MarkItemIssue extends SimCommand {
     const item = choose(detail.items, this.itemPick);
     if (!item) return new Nothing('sin artículos');
     const base = item.quotedPriceUsdCents ?? item.customerPriceUsdCents;
-    const done = await attempt(() =>
+    return told(() =>
       world.as('atencion').compras.markItemIssue({
         id,
         itemId: item.id,
@@ -142,7 +141,6 @@ class MarkItemIssue extends SimCommand {
         note: 'La tienda avisó del cambio.',
       }),
     );
-    return done instanceof Refused ? done : done.message;
   }
 }
 
@@ -171,10 +169,7 @@ class ChooseItem extends SimCommand {
     if (!row) return new Nothing('ningún artículo marcado');
     const [id, itemId] = row.id.split(';');
     const who = actorFor(world, row.owner, this.stranger);
-    const done = await attempt(() =>
-      world.as(who).compras.chooseItem({ id, itemId, choice: this.cancel ? 'cancel' : 'accept' }),
-    );
-    return done instanceof Refused ? done : done.message;
+    return told(() => world.as(who).compras.chooseItem({ id, itemId, choice: this.cancel ? 'cancel' : 'accept' }));
   }
 }
 
@@ -195,7 +190,7 @@ class RecordPurchase extends SimCommand {
     const detail = await attempt(() => world.as('atencion').compras.adminDetail({ id }));
     if (detail instanceof Refused) return detail;
     const store = (detail.itemsUsdCents ?? 0) + (detail.salesTaxUsdCents ?? 0) + (detail.shippingUsdCents ?? 0) || 100;
-    const done = await attempt(async () =>
+    return told(async () =>
       world.as('atencion').compras.recordPurchase({
         id,
         storeOrderNumber: `ORD-${++model.serial}`,
@@ -203,7 +198,6 @@ class RecordPurchase extends SimCommand {
         receiptFileId: await world.file(detail.userId, 'invoice'),
       }),
     );
-    return done instanceof Refused ? done : done.message;
   }
 }
 
@@ -218,10 +212,7 @@ class AcceptDifference extends SimCommand {
   protected async act(_model: Model, world: World) {
     const compra = choose(await comprasIn(world, ['purchased', 'shipped'], false), this.pick);
     if (!compra) return new Nothing('sin compras hechas');
-    const done = await attempt(() =>
-      world.as(actorFor(world, compra.owner, false)).compras.acceptDifference({ id: compra.id }),
-    );
-    return done instanceof Refused ? done : done.message;
+    return told(() => world.as(actorFor(world, compra.owner, false)).compras.acceptDifference({ id: compra.id }));
   }
 }
 
@@ -237,10 +228,7 @@ class AddCompraTrackings extends SimCommand {
     const id = choose(await comprasIn(world, ['purchased', 'shipped'], false), this.pick)?.id;
     if (!id) return new Nothing('sin compras');
     const number = `1ZSTORE${String(++model.serial).padStart(8, '0')}`;
-    const done = await attempt(() =>
-      world.as('atencion').compras.addTrackings({ id, carrier: 'UPS', trackingNumbers: [number] }),
-    );
-    return done instanceof Refused ? done : done.message;
+    return told(() => world.as('atencion').compras.addTrackings({ id, carrier: 'UPS', trackingNumbers: [number] }));
   }
 }
 

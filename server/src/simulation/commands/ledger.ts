@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { businessToday } from '../../lib/business-clock';
 import { assignDueControlNumbers } from '../../services/fiscal/control-numbers';
-import { SimCommand, attempt, choose, Nothing, Refused, type Model } from '../command';
+import { SimCommand, attempt, choose, Nothing, Refused, type Model, told } from '../command';
 import { CUSTOMERS, type CustomerName, type StaffName, type World } from '../world';
 import { ids } from './pick';
 import { newReference } from './payments';
@@ -81,8 +81,7 @@ class ApproveMatched extends SimCommand {
   protected async act(_model: Model, world: World) {
     const statementId = choose(await ids(world, statementsSql), this.pick);
     if (!statementId) return new Nothing('sin estados de cuenta');
-    const done = await attempt(() => world.as(this.by).reconciliation.approveMatched({ statementId }));
-    return done instanceof Refused ? done : done.message;
+    return told(() => world.as(this.by).reconciliation.approveMatched({ statementId }));
   }
 }
 
@@ -107,8 +106,7 @@ class ApproveLine extends SimCommand {
       this.paymentPick,
     );
     if (!lineId || !paymentId) return new Nothing('sin líneas o sin pagos');
-    const done = await attempt(() => world.as('caja').reconciliation.approveLine({ lineId, paymentId }));
-    return done instanceof Refused ? done : done.message;
+    return told(() => world.as('caja').reconciliation.approveLine({ lineId, paymentId }));
   }
 }
 
@@ -254,12 +252,11 @@ class IssueNote extends SimCommand {
     ).split(';');
     if (!facturaId) return new Nothing('sin facturas fiscales');
     const cents = Math.max(1, Math.round((Number(total) * this.percent) / 100));
-    const done = await attempt(() =>
+    return told(() =>
       world
         .as('caja')
         .fiscal.issueNote({ facturaId, kind: this.kind, amountUsd: cents / 100, reason: 'Corrección de precio' }),
     );
-    return done instanceof Refused ? done : done.message;
   }
 }
 
