@@ -2,7 +2,7 @@
 // on, writes the business's legal name, RIF and address, the tax treatment of each kind of
 // charge, IGTF and the control-number provider. The server checks everything again (the RIF's
 // digit, rates within 0–100 %) and answers in Spanish.
-import { Button, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Group, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import {
@@ -23,6 +23,7 @@ import {
 import { DecimalInput, type DecimalValue } from '../forms/DecimalInput';
 import { notifyChange } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
+import { SubmitRow } from '../forms/FormParts';
 
 type TaxRow = { treatment: TaxTreatmentKind; ratePercent: DecimalValue; legalGround: string };
 type Draft = Omit<FiscalSettings, 'taxes' | 'igtfBasisPoints'> & {
@@ -192,11 +193,7 @@ export function FiscalSettingsSection() {
               </Text>
             </Group>
           ))}
-          <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending}>
-              Guardar datos fiscales
-            </Button>
-          </Group>
+          <SubmitRow label="Guardar datos fiscales" busy={save.isPending} />
         </Stack>
       </form>
     </section>

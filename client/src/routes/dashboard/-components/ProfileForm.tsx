@@ -1,4 +1,4 @@
-import { Button, Card, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Card, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { inferOutput } from '@trpc/tanstack-react-query';
@@ -8,6 +8,7 @@ import { profileValues } from '../../../components/forms/profile';
 import { useSchemaForm } from '../../../components/forms/useSchemaForm';
 import { getErrorMessage, getFieldErrors } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
+import { SubmitRow } from '../../../components/forms/FormParts';
 
 type Profile = inferOutput<typeof trpc.profile.get>;
 
@@ -104,11 +105,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
             autoComplete="street-address"
             {...form.getInputProps('venezuelaAddress')}
           />
-          <Group justify="flex-end">
-            <Button type="submit" loading={update.isPending}>
-              Guardar cambios
-            </Button>
-          </Group>
+          <SubmitRow label="Guardar cambios" busy={update.isPending} />
         </Stack>
       </form>
     </Card>

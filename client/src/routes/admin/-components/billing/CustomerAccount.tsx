@@ -3,19 +3,7 @@
 // ledger. Entries are never edited or deleted; roles that write payments add a correction
 // (an adjustment or a refund of credit) as a new entry.
 import type { ReactNode } from 'react';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  SegmentedControl,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Card, Center, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconFileTypePdf } from '@tabler/icons-react';
 import {
   BILLING_MESSAGES,
@@ -33,7 +21,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { ResponsiveTable, StackedCell, type ResponsiveColumn } from '../../../../components/data-table';
 import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
-import { ErrorAlert } from '../../../../components/forms/FormParts';
+import { ErrorAlert, SubmitRow } from '../../../../components/forms/FormParts';
 import { notifySuccess } from '../../../../lib/notify';
 import { useInvalidate } from '../../../../components/forms/useInvalidate';
 import { useMutationForm } from '../../../../components/forms/useMutationForm';
@@ -406,11 +394,7 @@ function LedgerEntryForm({ userId, name }: { userId: string; name: string }) {
           />
           <ReasonField inputProps={form.getInputProps('reason')} />
           <ErrorAlert message={serverError} />
-          <Group justify="flex-end">
-            <Button type="submit" loading={mutation.isPending}>
-              Registrar movimiento
-            </Button>
-          </Group>
+          <SubmitRow label="Registrar movimiento" busy={mutation.isPending} />
         </Stack>
       </form>
     </Card>

@@ -3,7 +3,6 @@ import {
   Alert,
   Anchor,
   Badge,
-  Button,
   Divider,
   Group,
   Image,
@@ -40,6 +39,7 @@ import { trpc } from '../../../../lib/trpc';
 import { PaymentStatusBadge } from './PaymentStatusBadge';
 import type { PaymentDetail } from './types';
 import { useCan } from '../../../../lib/permissions';
+import { SubmitRow } from '../../../../components/forms/FormParts';
 
 /** 'Ver Detalles' (docs/product/admin-payments-and-billing.md#ver-detalles): every field, the receipt, and the admin's response. */
 export function PaymentDetailsDrawer(props: DetailsDrawerOpen) {
@@ -250,13 +250,7 @@ function ReviewForm({ payment, onDone }: { payment: PaymentDetail; onDone: () =>
           disabled={!isOpen}
           {...form.getInputProps('adminNotes')}
         />
-        {isOpen && (
-          <Group justify="flex-end">
-            <Button type="submit" loading={mutation.isPending}>
-              Actualizar Pago
-            </Button>
-          </Group>
-        )}
+        {isOpen && <SubmitRow label="Actualizar Pago" busy={mutation.isPending} />}
       </Stack>
     </form>
   );

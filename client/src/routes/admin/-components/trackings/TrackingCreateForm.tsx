@@ -1,18 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Card, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertCircle, IconUserCheck } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -31,7 +18,7 @@ import {
 import { getErrorCode, getErrorMessage, getFieldErrors } from '../../../../lib/errors';
 import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
 import { centsAsDollars, UsdCentsInput } from '../../../../components/forms/UsdCentsInput';
-import { ErrorAlert } from '../../../../components/forms/FormParts';
+import { ErrorAlert, SubmitRow } from '../../../../components/forms/FormParts';
 import { notifySuccess } from '../../../../lib/notify';
 import { usePlausibleConfirm } from '../../../../components/forms/usePlausibleConfirm';
 import { useSchemaForm } from '../../../../components/forms/useSchemaForm';
@@ -234,11 +221,7 @@ export function TrackingCreateForm({ onCreated }: { onCreated: () => void }) {
         </Card>
 
         <ErrorAlert message={serverError} />
-        <Group justify="flex-end">
-          <Button type="submit" disabled={!client} loading={mutation.isPending}>
-            Crear tracking
-          </Button>
-        </Group>
+        <SubmitRow label="Crear tracking" busy={mutation.isPending} disabled={!client} />
       </Stack>
     </form>
   );
