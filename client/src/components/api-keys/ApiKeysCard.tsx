@@ -16,7 +16,6 @@ import {
   Stack,
   Text,
   TextInput,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -33,6 +32,7 @@ import {
 } from '@casillero/shared';
 import { getErrorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { HeadingWithHint } from '../layout/HeadingWithHint';
 
 /** `intro` replaces the customer's explanation of what a key is for (the ally's portal gives its own). */
 export function ApiKeysCard({ intro }: { intro?: React.ReactNode } = {}) {
@@ -76,16 +76,20 @@ export function ApiKeysCard({ intro }: { intro?: React.ReactNode } = {}) {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="claves-api">
       <Stack gap="sm">
-        <Title order={2} size="h4" id="claves-api">
-          Claves de API
-        </Title>
-        <Text size="sm" c="dimmed">
-          {intro ?? 'Para que tu tienda o tu sistema cree prealertas y siga tus paquetes, envíos y facturas.'} Envía la
-          clave en la cabecera <Code>Authorization: Bearer &lt;clave&gt;</Code>.{' '}
-          <Anchor href={`${PUBLIC_API_BASE}/docs`} target="_blank" rel="noopener" underline="always">
-            Ver la referencia de la API
-          </Anchor>
-        </Text>
+        <HeadingWithHint
+          order={2}
+          id="claves-api"
+          title="Claves de API"
+          hint={
+            <>
+              {intro ?? 'Para que tu tienda o tu sistema cree prealertas y siga tus paquetes, envíos y facturas.'} Envía
+              la clave en la cabecera <Code>Authorization: Bearer &lt;clave&gt;</Code>.{' '}
+              <Anchor href={`${PUBLIC_API_BASE}/docs`} target="_blank" rel="noopener" underline="always">
+                Ver la referencia de la API
+              </Anchor>
+            </>
+          }
+        />
 
         <form onSubmit={(e) => void submit(e)} aria-label="Crear una clave de API">
           <Group align="flex-end" wrap="wrap" gap="sm">

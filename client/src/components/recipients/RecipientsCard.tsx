@@ -17,7 +17,6 @@ import {
   Text,
   TextInput,
   Textarea,
-  Title,
 } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -38,6 +37,7 @@ import { useConfirmedMutation, useDialogSubmit, useSchemaForm } from '../forms/u
 import { useInvalidate } from '../forms/useInvalidate';
 import { getErrorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { HeadingWithHint } from '../layout/HeadingWithHint';
 
 export type Recipient = inferOutput<typeof trpc.recipients.mine>[number];
 
@@ -82,12 +82,7 @@ export function RecipientsCard() {
       <Stack gap="md">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <div>
-            <Title order={3} size="h4">
-              {L.section}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {L.intro}
-            </Text>
+            <HeadingWithHint order={3} title={L.section} hint={L.intro} />
           </div>
           <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
             {L.add}

@@ -21,6 +21,7 @@ import { getErrorMessage } from '../../../lib/errors';
 import { useIsPhone } from '../../../lib/screen';
 import { trpc } from '../../../lib/trpc';
 import { QueryState } from './QueryState';
+import { HeadingWithHint } from '../../../components/layout/HeadingWithHint';
 
 const showError = (error: unknown) =>
   notifications.show({ color: 'red', title: 'Error', message: getErrorMessage(error) });
@@ -51,13 +52,17 @@ export function NotificationChannelsCard() {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="avisos-canales">
       <Stack gap="sm">
-        <Title order={2} size="h4" id="avisos-canales">
-          Notificaciones
-        </Title>
-        <Text size="sm" c="dimmed">
-          Elige por dónde te avisamos de cada cosa. En la app siempre verás tus notificaciones; los correos de tu cuenta
-          (contraseña, verificación) se envían siempre.
-        </Text>
+        <HeadingWithHint
+          order={2}
+          id="avisos-canales"
+          title="Notificaciones"
+          hint={
+            <>
+              Elige por dónde te avisamos de cada cosa. En la app siempre verás tus notificaciones; los correos de tu
+              cuenta (contraseña, verificación) se envían siempre.
+            </>
+          }
+        />
         <QueryState query={prefs}>
           {(data) =>
             isPhone ? (

@@ -17,7 +17,6 @@ import {
   Table,
   Text,
   TextInput,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -40,6 +39,7 @@ import { useSchemaForm, useSubmitAction } from '../../../components/forms/useSch
 import { getErrorMessage } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
 import { QueryState } from './QueryState';
+import { HeadingWithHint } from '../../../components/layout/HeadingWithHint';
 
 const STATUS_COLORS = { pending: 'yellow', sending: 'blue', sent: 'green', failed: 'red' } as const;
 const eventLabel = (e: string) => WEBHOOK_EVENT_LABELS[e as WebhookEvent] ?? e;
@@ -66,14 +66,18 @@ export function WebhooksCard() {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="webhooks">
       <Stack gap="sm">
-        <Title order={2} size="h4" id="webhooks">
-          Webhooks
-        </Title>
-        <Text size="sm" c="dimmed">
-          Te avisamos al instante en tu URL cuando algo cambia (un paquete recibido, un envío que avanza, una factura).
-          Cada aviso va firmado con tu secreto (Standard Webhooks) y, si tu servidor no responde 2xx, lo reintentamos
-          durante {WEBHOOK_RETRY_HOURS} horas.
-        </Text>
+        <HeadingWithHint
+          order={2}
+          id="webhooks"
+          title="Webhooks"
+          hint={
+            <>
+              Te avisamos al instante en tu URL cuando algo cambia (un paquete recibido, un envío que avanza, una
+              factura). Cada aviso va firmado con tu secreto (Standard Webhooks) y, si tu servidor no responde 2xx, lo
+              reintentamos durante {WEBHOOK_RETRY_HOURS} horas.
+            </>
+          }
+        />
 
         <form onSubmit={submit} aria-label="Crear un webhook">
           <Stack gap="sm">
