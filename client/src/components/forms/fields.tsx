@@ -1,6 +1,6 @@
-// Field helpers for Mantine inputs bound with `form.getInputProps(...)`: optional choices and
-// the select of a Venezuelan state. Number fields are DecimalInput.
-import { Select, type SelectProps } from '@mantine/core';
+// Field helpers for Mantine inputs bound with `form.getInputProps(...)`: optional choices, the
+// select of a Venezuelan state and the box for a longer text. Number fields are DecimalInput.
+import { Select, Textarea, type SelectProps, type TextareaProps } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { VENEZUELAN_STATES } from '@casillero/shared';
 
@@ -25,4 +25,9 @@ export function VenezuelanStateSelect({
       {...optionalValue(inputProps)}
     />
   );
+}
+
+/** A longer text (a note, a reason, a description): the box grows with it, from two lines unless told. */
+export function GrowingTextarea(props: TextareaProps) {
+  return <Textarea autosize minRows={2} {...props} />;
 }

@@ -1,6 +1,7 @@
-// A card's or section's small heading with the dimmed line under it that says what it is for.
+// A card's or section's small heading with the dimmed line under it that says what it is for,
+// and the bordered section of a settings page that opens with one.
 import type { ReactNode } from 'react';
-import { Text, Title, type TitleOrder } from '@mantine/core';
+import { Card, Stack, Text, Title, type TitleOrder } from '@mantine/core';
 
 type HeadingWithHintProps = {
   title: ReactNode;
@@ -22,5 +23,23 @@ export function HeadingWithHint({ title, hint, order, id }: HeadingWithHintProps
         {hint}
       </Text>
     </>
+  );
+}
+
+type SectionCardProps = Omit<HeadingWithHintProps, 'order' | 'id'> & {
+  /** The heading's id, which names the section for screen readers. */
+  id: string;
+  children: ReactNode;
+};
+
+/** A settings page's bordered section, headed by its title and hint (an h2) above its content. */
+export function SectionCard({ id, title, hint, children }: SectionCardProps) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={id}>
+      <Stack gap="sm">
+        <HeadingWithHint order={2} id={id} title={title} hint={hint} />
+        {children}
+      </Stack>
+    </Card>
   );
 }

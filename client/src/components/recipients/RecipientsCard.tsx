@@ -16,7 +16,6 @@ import {
   Stack,
   Text,
   TextInput,
-  Textarea,
 } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -32,7 +31,7 @@ import {
   recipientFields,
 } from '@casillero/shared';
 import { ConfirmDialog, DialogForm } from '../forms/FormDialog';
-import { VenezuelanStateSelect } from '../forms/fields';
+import { VenezuelanStateSelect, GrowingTextarea } from '../forms/fields';
 import { useConfirmedMutation, useDialogSubmit, useSchemaForm } from '../forms/useSchemaForm';
 import { useInvalidate } from '../forms/useInvalidate';
 import { getErrorMessage } from '../../lib/errors';
@@ -263,11 +262,9 @@ export function RecipientForm({
           {...form.getInputProps('city')}
         />
       </SimpleGrid>
-      <Textarea
+      <GrowingTextarea
         label={L.address}
         required
-        autosize
-        minRows={2}
         maxLength={RECIPIENT_ADDRESS_MAX}
         autoComplete="street-address"
         {...form.getInputProps('address')}

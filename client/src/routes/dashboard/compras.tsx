@@ -2,7 +2,7 @@
 // product links, options, quantities, prices seen, the casillero), follows each request, accepts
 // the quote (its invoice is paid in Facturas), accepts a difference and chooses on an item the store
 // failed on (cancel it, or accept its new price). A 390 px phone first.
-import { ActionIcon, Button, Card, Group, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
@@ -25,6 +25,7 @@ import { searchUuid } from '../../lib/search';
 import { pageHead } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
 import { RequestCard, RequestForm, RequestPage } from './-components/RequestPage';
+import { GrowingTextarea } from '../../components/forms/fields';
 
 type Search = { id?: string; nueva?: boolean };
 
@@ -314,13 +315,7 @@ function NewRequestForm({ onCreated, onCancel }: { onCreated: (id: string) => vo
           Agregar otro producto
         </Button>
       )}
-      <Textarea
-        label="Notas para nosotros"
-        autosize
-        minRows={2}
-        value={notes}
-        onChange={(e) => setNotes(e.currentTarget.value)}
-      />
+      <GrowingTextarea label="Notas para nosotros" value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
       {options.data && (
         <Text size="xs" c="dimmed">
           Tarifa de servicio: {options.data.settings.feeBasisPoints / 100} % del total de la tienda (mínimo{' '}

@@ -1,7 +1,7 @@
 // Reclamos (docs/product/claims.md): the customer opens a claim on a package (from Almacén) or a
 // shipment (from its details), follows each claim's steps and answers what the desk asks.
 // Built for a 390 px phone first: one column of cards.
-import { Button, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -25,6 +25,7 @@ import { searchUuid } from '../../lib/search';
 import { pageHead } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
 import { RequestCard, RequestForm, RequestPage } from './-components/RequestPage';
+import { GrowingTextarea } from '../../components/forms/fields';
 
 type Search = { id?: string; paquete?: string; envio?: string };
 
@@ -100,9 +101,8 @@ function AnswerForm({ id }: { id: string }) {
   const [error, setError] = useState<string | null>(null);
   return (
     <Stack gap="sm">
-      <Textarea
+      <GrowingTextarea
         label="Tu respuesta"
-        autosize
         minRows={3}
         value={text}
         onChange={(e) => setText(e.currentTarget.value)}
@@ -211,9 +211,8 @@ function OpenClaimForm({
           <PhotoCapture value={proof} onChange={setProof} max={1} uploadPath={CLAIM_PHOTOS_PATH} />
         </>
       )}
-      <Textarea
+      <GrowingTextarea
         label="Cuéntanos qué pasó"
-        autosize
         minRows={3}
         value={text}
         onChange={(e) => setText(e.currentTarget.value)}

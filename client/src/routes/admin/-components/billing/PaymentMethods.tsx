@@ -15,7 +15,6 @@ import {
   Switch,
   Text,
   TextInput,
-  Textarea,
 } from '@mantine/core';
 import { IconAlertCircle, IconEdit, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -40,6 +39,7 @@ import { trpc } from '../../../../lib/trpc';
 import { failureMessage } from '../packages/feedback';
 import type { PaymentMethodRow } from './format';
 import { HeadingWithHint } from '../../../../components/layout/HeadingWithHint';
+import { GrowingTextarea } from '../../../../components/forms/fields';
 
 const SAVE_FAILED = 'No se pudo guardar el método de pago. Inténtalo de nuevo.';
 
@@ -318,10 +318,8 @@ function MethodForm({ method, onClose }: { method: PaymentMethodRow | null; onCl
           />
         ))}
       </SimpleGrid>
-      <Textarea
+      <GrowingTextarea
         label="Instrucciones para el cliente"
-        autosize
-        minRows={2}
         maxRows={5}
         maxLength={300}
         placeholder="Usa como concepto tu código de casillero."

@@ -12,7 +12,6 @@ import {
   Stack,
   Text,
   TextInput,
-  Textarea,
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
@@ -35,6 +34,7 @@ import { UsdCentsInput } from '../../../../components/forms/UsdCentsInput';
 import { NewVersionCard, useVersionsChange } from '../versions/VersionsScreen';
 import { RULE_VERSIONS } from './RuleVersions';
 import { trpc } from '../../../../lib/trpc';
+import { GrowingTextarea } from '../../../../components/forms/fields';
 
 /** A category as the form edits it: the word lists as typed, comma-separated. */
 type Draft = Omit<TravelCategory, 'words' | 'exceptWords'> & { key: number; words: string; exceptWords: string };
@@ -116,19 +116,17 @@ function CategoryFields({
           onChange={(e) => set('exceptWords')(e.currentTarget.value)}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-          <Textarea
+          <GrowingTextarea
             label={M.categoryReason}
             value={draft.reason}
             onChange={(e) => set('reason')(e.currentTarget.value)}
-            autosize
             minRows={1}
             withAsterisk
           />
-          <Textarea
+          <GrowingTextarea
             label={M.categoryAdvice}
             value={draft.advice}
             onChange={(e) => set('advice')(e.currentTarget.value)}
-            autosize
             minRows={1}
             withAsterisk
           />
