@@ -52,9 +52,19 @@ const bgOf = <Row,>(row: Row, highlighted?: (row: Row) => boolean) => (highlight
 
 const isEmpty = (node: ReactNode) => node === null || node === undefined || node === false || node === '';
 
+/** Rows with a string `id` are told apart by it unless told otherwise; other rows say how. */
+type RowIdProp<Row> = [Row] extends [{ id: string }]
+  ? { getRowId?: (row: Row) => string }
+  : { getRowId: (row: Row) => string };
+
+/** Rows are keyed by their `id` unless the list says otherwise. */
+export const byId = (row: unknown) => (row as { id: string }).id;
+
 /** A table in a bordered card on wide screens; one card per row on phones. */
-export function ResponsiveTable<Row>(props: ResponsiveTableProps<Row>) {
-  return useIsPhone() ? <RowCards {...props} /> : <WideTable {...props} />;
+export function ResponsiveTable<Row>(props: Omit<ResponsiveTableProps<Row>, 'getRowId'> & RowIdProp<Row>) {
+  const getRowId = (props as { getRowId?: (row: Row) => string }).getRowId ?? byId;
+  const full = { ...props, getRowId };
+  return useIsPhone() ? <RowCards {...full} /> : <WideTable {...full} />;
 }
 
 function WideTable<Row>({

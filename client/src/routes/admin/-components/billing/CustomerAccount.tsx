@@ -254,7 +254,6 @@ function InvoicesTable({ invoices }: { invoices: AccountInvoice[] }) {
         caption="Facturas del cliente"
         rows={invoices}
         columns={invoiceColumns}
-        getRowId={(inv) => inv.id}
         cardLabel={(inv) => `Factura ${inv.number}`}
         minWidth={640}
       />

@@ -223,7 +223,6 @@ export function RateHistory() {
             caption="Historial de tasas"
             rows={list.data.rows}
             columns={historyColumns}
-            getRowId={(r) => r.id}
             cardLabel={(r) => `Tasa del ${formatDay(r.rateDate)}`}
             minWidth={720}
           />

@@ -210,7 +210,6 @@ export function PaymentMethodsSection({ canEdit }: { canEdit: boolean }) {
           caption="Métodos de pago"
           rows={methods.data}
           columns={methodColumns(canEdit, setEditing)}
-          getRowId={(m) => m.id}
           cardLabel={(m) => `Método ${m.name}`}
           minWidth={820}
         />
