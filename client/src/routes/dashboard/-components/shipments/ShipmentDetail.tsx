@@ -98,6 +98,7 @@ export function ShipmentDetail(props: DetailsDrawerOpen) {
               caption="Paquetes del envío"
               rows={s.packages}
               columns={PACKAGE_COLUMNS}
+              getRowId={(p) => p.id}
               cardLabel={(p) => `Paquete ${p.trackingNumber ?? p.description}`}
             />
           ) : (
