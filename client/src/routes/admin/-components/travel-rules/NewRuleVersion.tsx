@@ -21,8 +21,6 @@ import {
   TRAVEL_RULES_MESSAGES as M,
   TRAVEL_RULE_MODES,
   TRAVEL_RULE_MODE_LABELS,
-  caracasDay,
-  nextDay,
   travelRulesVersionInput,
   type TravelCategory,
   type TravelCategoryKind,
@@ -31,7 +29,7 @@ import {
 } from '@casillero/shared';
 import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
 import { UsdCentsInput } from '../../../../components/forms/UsdCentsInput';
-import { NewVersionCard, useVersionsChange } from '../versions/VersionsScreen';
+import { NewVersionCard, StartDayInput, firstStartDay, useVersionsChange } from '../versions/VersionsScreen';
 import { RULE_VERSIONS } from './RuleVersions';
 import { trpc } from '../../../../lib/trpc';
 import { GrowingTextarea } from '../../../../components/forms/fields';
@@ -139,11 +137,19 @@ function CategoryFields({
   );
 }
 
+/** The limits and the commercial quantity, in the form's order: a weight, a value in dollars or a count. */
+const LIMIT_FIELDS = [
+  { key: 'airWeight', label: M.airWeight, kind: 'priceMeasure' },
+  { key: 'airValue', label: M.airValue, kind: 'usd' },
+  { key: 'seaWeight', label: M.seaWeight, kind: 'priceMeasure' },
+  { key: 'seaValue', label: M.seaValue, kind: 'usd' },
+  { key: 'commercial', label: M.commercialQuantity, kind: 'count' },
+] as const;
+
 export function NewRuleVersion({ from }: { from: TravelRules }) {
   const create = useVersionsChange(trpc.travelRules.create.mutationOptions(), trpc.travelRules.versions.queryKey());
-  const tomorrow = nextDay(caracasDay(new Date()));
   const [start, setStart] = useState<'now' | 'day'>('now');
-  const [day, setDay] = useState(tomorrow);
+  const [day, setDay] = useState(firstStartDay);
   const [drafts, setDrafts] = useState<Draft[]>(() => from.categories.map(draftOf));
   const [limits, setLimits] = useState<Record<string, DecimalValue>>({
     airWeight: from.limits.air.maxPieceWeightKg,
@@ -192,16 +198,7 @@ export function NewRuleVersion({ from }: { from: TravelRules }) {
             { value: 'day', label: M.startOn },
           ]}
         />
-        {start === 'day' && (
-          <TextInput
-            type="date"
-            label={M.startDay}
-            min={tomorrow}
-            value={day}
-            onChange={(e) => setDay(e.currentTarget.value)}
-            maw={220}
-          />
-        )}
+        {start === 'day' && <StartDayInput label={M.startDay} value={day} onChange={setDay} maw={220} />}
       </Group>
       <Title order={3} size="h5">
         {M.categories}
@@ -226,26 +223,13 @@ export function NewRuleVersion({ from }: { from: TravelRules }) {
         {M.limits}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <DecimalInput
-          kind="priceMeasure"
-          label={M.airWeight}
-          value={limits.airWeight}
-          onChange={setLimit('airWeight')}
-        />
-        <UsdCentsInput withSign label={M.airValue} value={limits.airValue} onChange={setLimit('airValue')} />
-        <DecimalInput
-          kind="priceMeasure"
-          label={M.seaWeight}
-          value={limits.seaWeight}
-          onChange={setLimit('seaWeight')}
-        />
-        <UsdCentsInput withSign label={M.seaValue} value={limits.seaValue} onChange={setLimit('seaValue')} />
-        <DecimalInput
-          kind="count"
-          label={M.commercialQuantity}
-          value={limits.commercial}
-          onChange={setLimit('commercial')}
-        />
+        {LIMIT_FIELDS.map((f) =>
+          f.kind === 'usd' ? (
+            <UsdCentsInput key={f.key} withSign label={f.label} value={limits[f.key]} onChange={setLimit(f.key)} />
+          ) : (
+            <DecimalInput key={f.key} kind={f.kind} label={f.label} value={limits[f.key]} onChange={setLimit(f.key)} />
+          ),
+        )}
       </SimpleGrid>
       {errors.length > 0 && (
         <Alert color="red" role="alert">

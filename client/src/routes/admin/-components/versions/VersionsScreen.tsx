@@ -2,7 +2,8 @@
 // docs/product/travel-rules.md): the version in effect, the scheduled ones (cancellable until they
 // start), the form of a new one, and the history. A kind of version says its words, its table and
 // when a version starts; the screen is the same for both.
-import { Badge, Button, Card, Loader, Stack } from '@mantine/core';
+import { Badge, Button, Card, Loader, Stack, TextInput, type TextInputProps } from '@mantine/core';
+import { caracasDay, nextDay } from '@casillero/shared';
 import {
   useMutation,
   useQueryClient,
@@ -181,5 +182,26 @@ export function NewVersionCard<V extends Version>({
         </Button>
       </Stack>
     </Card>
+  );
+}
+
+/** The first day a new version may start: tomorrow in Caracas (00:00 there). */
+export const firstStartDay = () => nextDay(caracasDay(new Date()));
+
+type StartDayInputProps = Omit<TextInputProps, 'type' | 'min' | 'value' | 'onChange'> & {
+  value: string;
+  onChange: (day: string) => void;
+};
+
+/** The day a new version starts, tomorrow or later. */
+export function StartDayInput({ value, onChange, ...props }: StartDayInputProps) {
+  return (
+    <TextInput
+      type="date"
+      min={firstStartDay()}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      {...props}
+    />
   );
 }
