@@ -44,6 +44,7 @@ import { FiscalDocumentLine } from '../../../../components/fiscal/FiscalDocument
 import { FiscalBreakdown, FiscalNotes } from '../../../../components/fiscal/FiscalBreakdown';
 import { FiscalInvoiceActions } from './FiscalInvoiceActions';
 import { ReasonField } from './ReasonField';
+import { AccountFormCard } from './AccountFormCard';
 
 export const NEVER_EDITED = 'Los movimientos nunca se editan ni se borran: una corrección es un movimiento nuevo.';
 
@@ -365,37 +366,29 @@ function LedgerEntryForm({ userId, name }: { userId: string; name: string }) {
   const isRefund = form.values.kind === 'refund';
 
   return (
-    <Card withBorder radius="md" padding="sm">
-      <form onSubmit={submit} noValidate aria-label="Registrar ajuste o reembolso">
-        {plausible.dialog}
-        <Stack gap="sm">
-          <Text fw={600} size="sm">
-            Registrar ajuste o reembolso
-          </Text>
-          <SegmentedControl
-            aria-label="Tipo de movimiento"
-            data={[
-              { value: 'adjustment', label: LEDGER_KIND_LABELS.adjustment },
-              { value: 'refund', label: LEDGER_KIND_LABELS.refund },
-            ]}
-            {...form.getInputProps('kind')}
-          />
-          <DecimalInput
-            kind="amountUsd"
-            label={isRefund ? 'Monto a reembolsar (USD)' : 'Monto del ajuste (USD)'}
-            description={
-              isRefund
-                ? `Devuelve saldo a favor de ${name}: sube su saldo en ese monto.`
-                : 'Positivo: el cliente debe más. Negativo: queda a su favor.'
-            }
-            required
-            {...form.getInputProps('amountUsd')}
-          />
-          <ReasonField inputProps={form.getInputProps('reason')} />
-          <ErrorAlert message={serverError} />
-          <SubmitRow label="Registrar movimiento" busy={mutation.isPending} />
-        </Stack>
-      </form>
-    </Card>
+    <AccountFormCard title="Registrar ajuste o reembolso" onSubmit={submit} dialog={plausible.dialog}>
+      <SegmentedControl
+        aria-label="Tipo de movimiento"
+        data={[
+          { value: 'adjustment', label: LEDGER_KIND_LABELS.adjustment },
+          { value: 'refund', label: LEDGER_KIND_LABELS.refund },
+        ]}
+        {...form.getInputProps('kind')}
+      />
+      <DecimalInput
+        kind="amountUsd"
+        label={isRefund ? 'Monto a reembolsar (USD)' : 'Monto del ajuste (USD)'}
+        description={
+          isRefund
+            ? `Devuelve saldo a favor de ${name}: sube su saldo en ese monto.`
+            : 'Positivo: el cliente debe más. Negativo: queda a su favor.'
+        }
+        required
+        {...form.getInputProps('amountUsd')}
+      />
+      <ReasonField inputProps={form.getInputProps('reason')} />
+      <ErrorAlert message={serverError} />
+      <SubmitRow label="Registrar movimiento" busy={mutation.isPending} />
+    </AccountFormCard>
   );
 }
