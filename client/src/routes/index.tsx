@@ -27,7 +27,6 @@ import { StatGrid } from '../components/public/StatGrid';
 import { TestimonialGrid } from '../components/public/TestimonialCard';
 import { BRAND_NAME, SITE_DESCRIPTION, pageHead } from '../lib/site';
 import { TrackingSearchForm } from './-components/tracking/TrackingSearchForm';
-import { HeadingWithHint } from '../components/layout/HeadingWithHint';
 
 export const Route = createFileRoute('/')({
   head: pageHead(`${BRAND_NAME} · Casilleros en Miami y China con envío a Venezuela`, SITE_DESCRIPTION, {
@@ -108,7 +107,12 @@ function Hero() {
           <Card key={card.title} radius="lg" padding="lg" ta="left" component="article">
             <Stack gap="xs">
               <FeatureIcon icon={card.icon} size={40} />
-              <HeadingWithHint order={2} title={card.title} hint={card.text} />
+              <Title order={2} size="h4">
+                {card.title}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {card.text}
+              </Text>
               <ButtonLink
                 to={card.to}
                 variant="light"
