@@ -7,6 +7,7 @@ import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGES, contactInput, PHONE_MAX, PROFILE
 import { getErrorMessage, getFieldErrors } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { GrowingTextarea } from '../../components/forms/fields';
+import { EmailField } from '../../components/forms/FormParts';
 
 const FIELDS = ['nombre', 'email', 'telefono', 'asunto', 'mensaje'] as const;
 const initialValues = { nombre: '', email: '', telefono: '', asunto: '', mensaje: '' };
@@ -62,15 +63,7 @@ export function ContactForm() {
             maxLength={PROFILE_TEXT_MAX}
             {...form.getInputProps('nombre')}
           />
-          <TextInput
-            type="email"
-            label="Email"
-            placeholder="tu@email.com"
-            autoComplete="email"
-            required
-            maxLength={PROFILE_TEXT_MAX}
-            {...form.getInputProps('email')}
-          />
+          <EmailField maxLength={PROFILE_TEXT_MAX} {...form.getInputProps('email')} />
           <TextInput
             type="tel"
             label="Teléfono"
