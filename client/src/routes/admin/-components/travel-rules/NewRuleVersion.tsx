@@ -14,7 +14,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import {
   TRAVEL_CATEGORY_KINDS,
   TRAVEL_CATEGORY_KIND_LABELS,
@@ -77,16 +77,16 @@ function CategoryFields({
     <K extends keyof Draft>(key: K) =>
     (value: Draft[K]) =>
       onChange({ ...draft, [key]: value });
+  /** A text field's value and change, as `form.getInputProps` gives them. */
+  const text = (key: 'name' | 'words' | 'exceptWords' | 'reason' | 'advice') => ({
+    value: draft[key],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(key)(e.currentTarget.value),
+  });
   return (
     <Card withBorder padding="sm" component="fieldset" aria-label={`Categoría ${index + 1}`} style={{ margin: 0 }}>
       <Stack gap="xs">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
-          <TextInput
-            label={M.categoryName}
-            value={draft.name}
-            onChange={(e) => set('name')(e.currentTarget.value)}
-            withAsterisk
-          />
+          <TextInput label={M.categoryName} {...text('name')} withAsterisk />
           <Select
             label={M.categoryKind}
             data={TRAVEL_CATEGORY_KINDS.map((k) => ({ value: k, label: TRAVEL_CATEGORY_KIND_LABELS[k] }))}
@@ -102,32 +102,11 @@ function CategoryFields({
             allowDeselect={false}
           />
         </SimpleGrid>
-        <TextInput
-          label={M.categoryWords}
-          value={draft.words}
-          onChange={(e) => set('words')(e.currentTarget.value)}
-          withAsterisk
-        />
-        <TextInput
-          label={M.categoryExcept}
-          value={draft.exceptWords}
-          onChange={(e) => set('exceptWords')(e.currentTarget.value)}
-        />
+        <TextInput label={M.categoryWords} {...text('words')} withAsterisk />
+        <TextInput label={M.categoryExcept} {...text('exceptWords')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-          <GrowingTextarea
-            label={M.categoryReason}
-            value={draft.reason}
-            onChange={(e) => set('reason')(e.currentTarget.value)}
-            minRows={1}
-            withAsterisk
-          />
-          <GrowingTextarea
-            label={M.categoryAdvice}
-            value={draft.advice}
-            onChange={(e) => set('advice')(e.currentTarget.value)}
-            minRows={1}
-            withAsterisk
-          />
+          <GrowingTextarea label={M.categoryReason} {...text('reason')} minRows={1} withAsterisk />
+          <GrowingTextarea label={M.categoryAdvice} {...text('advice')} minRows={1} withAsterisk />
         </SimpleGrid>
         <Button variant="subtle" color="red" size="xs" onClick={onRemove} style={{ alignSelf: 'flex-end' }}>
           {M.removeCategory}
