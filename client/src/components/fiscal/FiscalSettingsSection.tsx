@@ -24,6 +24,7 @@ import { DecimalInput, type DecimalValue } from '../forms/DecimalInput';
 import { notifyChange } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { SubmitRow } from '../forms/FormParts';
+import { textBinding } from '../forms/fields';
 
 type TaxRow = { treatment: TaxTreatmentKind; ratePercent: DecimalValue; legalGround: string };
 type Draft = Omit<FiscalSettings, 'taxes' | 'igtfBasisPoints'> & {
@@ -106,22 +107,13 @@ export function FiscalSettingsSection() {
             onChange={(e) => set({ enabled: e.currentTarget.checked })}
           />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TextInput
-              label="Razón social"
-              value={draft.legalName}
-              onChange={(e) => set({ legalName: e.currentTarget.value })}
-            />
+            <TextInput label="Razón social" {...textBinding(draft.legalName, (legalName) => set({ legalName }))} />
             <TextInput
               label="RIF"
               description="Con su dígito verificador, p. ej. J-00002961-0"
-              value={draft.rif}
-              onChange={(e) => set({ rif: e.currentTarget.value })}
+              {...textBinding(draft.rif, (rif) => set({ rif }))}
             />
-            <TextInput
-              label="Domicilio fiscal"
-              value={draft.address}
-              onChange={(e) => set({ address: e.currentTarget.value })}
-            />
+            <TextInput label="Domicilio fiscal" {...textBinding(draft.address, (address) => set({ address }))} />
           </SimpleGrid>
           <Select
             label="Números de control"

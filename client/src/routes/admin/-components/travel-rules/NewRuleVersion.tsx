@@ -14,7 +14,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import {
   TRAVEL_CATEGORY_KINDS,
   TRAVEL_CATEGORY_KIND_LABELS,
@@ -32,7 +32,7 @@ import { UsdCentsInput } from '../../../../components/forms/UsdCentsInput';
 import { NewVersionCard, StartDayInput, firstStartDay, useVersionsChange } from '../versions/VersionsScreen';
 import { RULE_VERSIONS } from './RuleVersions';
 import { trpc } from '../../../../lib/trpc';
-import { GrowingTextarea } from '../../../../components/forms/fields';
+import { GrowingTextarea, textBinding } from '../../../../components/forms/fields';
 
 /** A category as the form edits it: the word lists as typed, comma-separated. */
 type Draft = Omit<TravelCategory, 'words' | 'exceptWords'> & { key: number; words: string; exceptWords: string };
@@ -77,11 +77,7 @@ function CategoryFields({
     <K extends keyof Draft>(key: K) =>
     (value: Draft[K]) =>
       onChange({ ...draft, [key]: value });
-  /** A text field's value and change, as `form.getInputProps` gives them. */
-  const text = (key: 'name' | 'words' | 'exceptWords' | 'reason' | 'advice') => ({
-    value: draft[key],
-    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(key)(e.currentTarget.value),
-  });
+  const text = (key: 'name' | 'words' | 'exceptWords' | 'reason' | 'advice') => textBinding(draft[key], set(key));
   return (
     <Card withBorder padding="sm" component="fieldset" aria-label={`Categoría ${index + 1}`} style={{ margin: 0 }}>
       <Stack gap="xs">
