@@ -33,6 +33,7 @@ import {
 import { getErrorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { SectionCard } from '../layout/HeadingWithHint';
+import { textBinding } from '../forms/fields';
 
 /** `intro` replaces the customer's explanation of what a key is for (the ally's portal gives its own). */
 export function ApiKeysCard({ intro }: { intro?: React.ReactNode } = {}) {
@@ -92,9 +93,8 @@ export function ApiKeysCard({ intro }: { intro?: React.ReactNode } = {}) {
           <TextInput
             label="Nombre de la clave"
             placeholder="Mi tienda en línea"
-            value={name}
             maxLength={API_KEY_NAME_MAX}
-            onChange={(e) => setName(e.currentTarget.value)}
+            {...textBinding(name, setName)}
             error={nameError}
             style={{ flex: '1 1 220px' }}
           />
