@@ -1,7 +1,7 @@
 // /compra-asistida (docs/product/public-site.md#compra-asistida): the public page explaining the
 // assisted purchase, prerendered. The route file stays light (the home's first JavaScript holds the
 // route tree): the component, its texts and icons are split into the page's own chunk.
-import { Card, Container, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Card, Container, Group, List, SimpleGrid, Stack, ThemeIcon } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { createFileRoute } from '@tanstack/react-router';
 import { COMPRA_PAGE } from '@casillero/shared';
@@ -9,6 +9,7 @@ import { ButtonLink } from '../components/links';
 import { PageHero } from '../components/public/PageHero';
 import { PageSection } from '../components/public/PageSection';
 import { publicPageHead } from '../lib/site';
+import { HeadingWithHint } from '../components/layout/HeadingWithHint';
 
 export const Route = createFileRoute('/compra-asistida')({
   head: publicPageHead('/compra-asistida'),
@@ -53,12 +54,7 @@ function CompraAsistidaPage() {
                 <ThemeIcon radius="xl" size={36} aria-hidden>
                   {n + 1}
                 </ThemeIcon>
-                <Title order={3} size="h4">
-                  {step.title}
-                </Title>
-                <Text c="dimmed" size="sm">
-                  {step.text}
-                </Text>
+                <HeadingWithHint order={3} title={step.title} hint={step.text} />
               </Stack>
             </Card>
           ))}

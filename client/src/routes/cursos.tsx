@@ -40,6 +40,7 @@ import { TestimonialGrid } from '../components/public/TestimonialCard';
 import { WhatsAppButton } from '../components/public/WhatsAppButton';
 import classes from '../components/public/public.module.css';
 import { publicPageHead } from '../lib/site';
+import { HeadingWithHint } from '../components/layout/HeadingWithHint';
 
 export const Route = createFileRoute('/cursos')({
   head: publicPageHead('/cursos'),
@@ -66,12 +67,7 @@ function CourseCard({ course }: { course: Course }) {
         <Badge variant="light" color="yellow" c="dark">
           {course.badge}
         </Badge>
-        <Title order={3} size="h4" id={`curso-${course.id}`}>
-          {course.title}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {course.description}
-        </Text>
+        <HeadingWithHint order={3} id={`curso-${course.id}`} title={course.title} hint={course.description} />
         <Group gap="md">
           <Group gap={6}>
             <StarRating value={course.rating} size={14} />

@@ -2,7 +2,7 @@
 // (docs/product/fast-on-a-phone.md#usable-on-a-phone): on a 390 px phone a wide table hides its status and its actions off-screen, so
 // each row becomes a card with its identifier, its status and its actions in sight, and the
 // other columns as labelled values.
-import { useId, type ReactNode } from 'react';
+import { useId, type ReactElement, type ReactNode } from 'react';
 import { Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useIsPhone } from '../../lib/screen';
 import { LabeledValue } from '../LabeledValue';
@@ -52,9 +52,19 @@ const bgOf = <Row,>(row: Row, highlighted?: (row: Row) => boolean) => (highlight
 
 const isEmpty = (node: ReactNode) => node === null || node === undefined || node === false || node === '';
 
-/** A table in a bordered card on wide screens; one card per row on phones. */
-export function ResponsiveTable<Row>(props: ResponsiveTableProps<Row>) {
-  return useIsPhone() ? <RowCards {...props} /> : <WideTable {...props} />;
+/** Rows are keyed by their `id` unless the list says otherwise. */
+export const byId = (row: unknown) => (row as { id: string }).id;
+
+type TableProps<Row> = Omit<ResponsiveTableProps<Row>, 'getRowId'>;
+
+/** A table in a bordered card on wide screens; one card per row on phones. Rows with an `id` are keyed by it. */
+export function ResponsiveTable<Row extends { id: string }>(
+  props: TableProps<Row> & { getRowId?: (row: Row) => string },
+): ReactElement;
+export function ResponsiveTable<Row>(props: ResponsiveTableProps<Row>): ReactElement;
+export function ResponsiveTable<Row>(props: TableProps<Row> & { getRowId?: (row: Row) => string }) {
+  const full = { ...props, getRowId: props.getRowId ?? byId };
+  return useIsPhone() ? <RowCards {...full} /> : <WideTable {...full} />;
 }
 
 function WideTable<Row>({

@@ -10,6 +10,7 @@ import { TRACKING_MESSAGES, type CountNoun, type SortDirection } from '@casiller
 import type { ColumnDef, RowData } from '@tanstack/react-table';
 import { DataTable, type DataTableFeatures } from './DataTable';
 import { ListCountBar, ListLoadError, RefreshButton } from './ListChrome';
+import { byId } from './ResponsiveTable';
 import { FilterSelect, ListFilters, labelOptions } from './ListFilters';
 import { ServerListPagination, type CountInfo } from './ServerListPagination';
 import { useListUrlState } from './useListUrlState';
@@ -134,9 +135,6 @@ function TableFrame({ children }: { children: ReactNode }) {
     </Card>
   );
 }
-
-/** Rows are keyed by their `id` unless the list says otherwise. */
-const byId = (row: unknown) => (row as { id: string }).id;
 
 export function ServerList<S extends ListSearch, F extends keyof S, Row extends RowData>(
   props: ServerListProps<S, F, Row>,

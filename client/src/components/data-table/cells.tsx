@@ -1,7 +1,17 @@
-// Cells the admin lists share: a value with a dimmed line under it, a value's badge, a value
-// changed in place, and a row's icon action.
+// Cells the lists share: a value with a dimmed line under it, a value's badge (alone or with
+// its notes under it), a value changed in place, and a row's icon action.
 import type { ReactNode } from 'react';
-import { ActionIcon, Badge, Group, Select, Text, Tooltip, type MantineColor, type SelectProps } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Group,
+  Select,
+  Stack,
+  Text,
+  Tooltip,
+  type MantineColor,
+  type SelectProps,
+} from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 
 /** A cell's main text with a dimmed second line (a customer's name and e-mail, a weight and a value). */
@@ -93,6 +103,23 @@ export function LabelBadge<V extends string>({ value, labels, colors }: LabelBad
     <Badge color={colors[value]} variant="light" style={{ minWidth: 'max-content' }}>
       {labels[value]}
     </Badge>
+  );
+}
+
+/** A status as a light badge with its notes under it (what is left to pay, when it was approved). */
+export function StatusWithNotes<V extends string>({
+  value,
+  labels,
+  colors,
+  children,
+}: Omit<LabelBadgeProps<V>, 'colors'> & { colors: Record<V, string>; children: ReactNode }) {
+  return (
+    <Stack gap={4} align="flex-start">
+      <Badge color={colors[value]} variant="light">
+        {labels[value]}
+      </Badge>
+      {children}
+    </Stack>
   );
 }
 

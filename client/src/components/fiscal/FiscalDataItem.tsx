@@ -8,6 +8,7 @@ import { FISCAL_MESSAGES } from '@casillero/shared';
 import type { inferOutput } from '@trpc/tanstack-react-query';
 import { notifyChange } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
+import { textBinding } from '../forms/fields';
 
 type FiscalStatus = inferOutput<typeof trpc.fiscal.mine>;
 
@@ -41,25 +42,14 @@ export function FiscalDataItem({ status }: { status: FiscalStatus }) {
         <Stack gap="xs">
           <Text fw={700}>{FISCAL_MESSAGES.actionTitle}</Text>
           <Text size="sm">{status.actionRequired}</Text>
-          <TextInput
-            label="Nombre o razón social"
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            required
-          />
+          <TextInput label="Nombre o razón social" {...textBinding(name, setName)} required />
           <TextInput
             label="Cédula o RIF"
             description="Ej.: V-12345678 o J-00002961-0"
-            value={idNumber}
-            onChange={(e) => setIdNumber(e.currentTarget.value)}
+            {...textBinding(idNumber, setIdNumber)}
             required
           />
-          <TextInput
-            label="Dirección fiscal"
-            value={address}
-            onChange={(e) => setAddress(e.currentTarget.value)}
-            required
-          />
+          <TextInput label="Dirección fiscal" {...textBinding(address, setAddress)} required />
           <Button type="submit" loading={save.isPending}>
             Guardar datos fiscales
           </Button>

@@ -2,7 +2,7 @@
 // on, writes the business's legal name, RIF and address, the tax treatment of each kind of
 // charge, IGTF and the control-number provider. The server checks everything again (the RIF's
 // digit, rates within 0–100 %) and answers in Spanish.
-import { Button, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Group, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import {
@@ -23,6 +23,8 @@ import {
 import { DecimalInput, type DecimalValue } from '../forms/DecimalInput';
 import { notifyChange } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
+import { SubmitRow } from '../forms/FormParts';
+import { textBinding } from '../forms/fields';
 
 type TaxRow = { treatment: TaxTreatmentKind; ratePercent: DecimalValue; legalGround: string };
 type Draft = Omit<FiscalSettings, 'taxes' | 'igtfBasisPoints'> & {
@@ -105,22 +107,13 @@ export function FiscalSettingsSection() {
             onChange={(e) => set({ enabled: e.currentTarget.checked })}
           />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TextInput
-              label="Razón social"
-              value={draft.legalName}
-              onChange={(e) => set({ legalName: e.currentTarget.value })}
-            />
+            <TextInput label="Razón social" {...textBinding(draft.legalName, (legalName) => set({ legalName }))} />
             <TextInput
               label="RIF"
               description="Con su dígito verificador, p. ej. J-00002961-0"
-              value={draft.rif}
-              onChange={(e) => set({ rif: e.currentTarget.value })}
+              {...textBinding(draft.rif, (rif) => set({ rif }))}
             />
-            <TextInput
-              label="Domicilio fiscal"
-              value={draft.address}
-              onChange={(e) => set({ address: e.currentTarget.value })}
-            />
+            <TextInput label="Domicilio fiscal" {...textBinding(draft.address, (address) => set({ address }))} />
           </SimpleGrid>
           <Select
             label="Números de control"
@@ -192,11 +185,7 @@ export function FiscalSettingsSection() {
               </Text>
             </Group>
           ))}
-          <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending}>
-              Guardar datos fiscales
-            </Button>
-          </Group>
+          <SubmitRow label="Guardar datos fiscales" busy={save.isPending} />
         </Stack>
       </form>
     </section>

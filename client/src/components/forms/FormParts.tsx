@@ -1,8 +1,8 @@
 // Pieces the product's forms share: the server's refusal above the buttons, the e-mail field,
 // the new-password field with the rule under it, the full-width submit of the sign-in pages,
-// and the terms note under them.
+// the right-aligned submit of the other forms, and the terms note under them.
 import type { ComponentProps } from 'react';
-import { Alert, Button, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { PASSWORD_RULE_HINT } from '@casillero/shared';
 import { AnchorLink } from '../links';
@@ -51,6 +51,17 @@ export function SubmitButton({
     <Button type="submit" fullWidth size="md" disabled={disabled ?? busy}>
       {busy ? busyLabel : label}
     </Button>
+  );
+}
+
+/** A form's submit on the right under its fields, spinning while the form is sent. */
+export function SubmitRow({ label, busy, disabled }: { label: string; busy: boolean; disabled?: boolean }) {
+  return (
+    <Group justify="flex-end">
+      <Button type="submit" loading={busy} disabled={disabled}>
+        {label}
+      </Button>
+    </Group>
   );
 }
 

@@ -6,8 +6,7 @@ import { OFFLINE_MESSAGES, SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS } from '@casi
 import { getErrorMessage, isNetworkError, isServiceUnavailable } from '../../lib/errors';
 import { useOnline, useWhenBackOnline } from '../../lib/online';
 import { ButtonLink } from '../links';
-import { OfflineNotice } from './OfflineNotice';
-import { ServiceUnavailableNotice } from './ServiceUnavailableNotice';
+import { OfflineNotice, ServiceUnavailableNotice } from './OfflineNotice';
 
 /**
  * What a route shows when its loading failed. Without a connection it is the offline page's

@@ -5,6 +5,12 @@ import { DecimalInput } from '../forms/DecimalInput';
 export type DimensionsValue = { largo: number | string; ancho: number | string; alto: number | string };
 export type ExtrasValue = { valor: number | string; descripcion: string; seguro: boolean };
 
+const DIMENSIONS: readonly { key: keyof DimensionsValue; label: string }[] = [
+  { key: 'largo', label: 'Largo (cm)' },
+  { key: 'ancho', label: 'Ancho (cm)' },
+  { key: 'alto', label: 'Alto (cm)' },
+];
+
 /** Largo, ancho and alto in centimetres. */
 export function DimensionFields({
   value,
@@ -15,27 +21,16 @@ export function DimensionFields({
 }) {
   return (
     <SimpleGrid cols={3} spacing="sm">
-      <DecimalInput
-        kind="dimensionCm"
-        label="Largo (cm)"
-        placeholder="0"
-        value={value.largo}
-        onChange={(largo) => onChange({ largo })}
-      />
-      <DecimalInput
-        kind="dimensionCm"
-        label="Ancho (cm)"
-        placeholder="0"
-        value={value.ancho}
-        onChange={(ancho) => onChange({ ancho })}
-      />
-      <DecimalInput
-        kind="dimensionCm"
-        label="Alto (cm)"
-        placeholder="0"
-        value={value.alto}
-        onChange={(alto) => onChange({ alto })}
-      />
+      {DIMENSIONS.map(({ key, label }) => (
+        <DecimalInput
+          key={key}
+          kind="dimensionCm"
+          label={label}
+          placeholder="0"
+          value={value[key]}
+          onChange={(v) => onChange({ [key]: v })}
+        />
+      ))}
     </SimpleGrid>
   );
 }

@@ -29,36 +29,39 @@ type Values = Omit<
   heightCm: DecimalValue;
 };
 
-/** Who the scanned parcel belongs to, as found before saving. */
+/** Who the scanned parcel belongs to, as found before saving: a customer, or nobody yet. */
 function OwnerCard({ found }: { found: ExpectedOrUnknown }) {
-  if (found.kind === 'unknown') {
-    return (
-      <Card withBorder padding="md" bg="var(--mantine-color-orange-light)" data-testid="reception-owner">
-        <Group gap="xs" mb={4}>
-          <IconUserQuestion size={20} />
-          <Text fw={700}>{M.unknownTitle}</Text>
-          <Text ff="monospace" size="sm">
-            {found.trackingNumber}
-          </Text>
-          {found.carrier && <Badge variant="light">{found.carrier}</Badge>}
-        </Group>
-        <Text size="sm">{M.unknownDetail}</Text>
-      </Card>
-    );
-  }
+  const expected = found.kind === 'expected' ? found : null;
+  const OwnerIcon = expected ? IconUser : IconUserQuestion;
   return (
-    <Card withBorder padding="md" bg="var(--mantine-color-teal-light)" data-testid="reception-owner">
+    <Card
+      withBorder
+      padding="md"
+      bg={expected ? 'var(--mantine-color-teal-light)' : 'var(--mantine-color-orange-light)'}
+      data-testid="reception-owner"
+    >
       <Group gap="xs" mb={4}>
-        <IconUser size={20} />
-        <Text fw={700}>{M.expectedTitle}</Text>
+        <OwnerIcon size={20} />
+        <Text fw={700}>{expected ? M.expectedTitle : M.unknownTitle}</Text>
         <Text ff="monospace" size="sm">
           {found.trackingNumber}
         </Text>
         {found.carrier && <Badge variant="light">{found.carrier}</Badge>}
-        <Badge variant="outline" color="gray">
-          {M.expectedFrom[found.source]}
-        </Badge>
+        {expected && (
+          <Badge variant="outline" color="gray">
+            {M.expectedFrom[expected.source]}
+          </Badge>
+        )}
       </Group>
+      {expected ? <ExpectedOwner found={expected} /> : <Text size="sm">{M.unknownDetail}</Text>}
+    </Card>
+  );
+}
+
+/** The customer and the casillero the parcel was expected for, and what they said it is. */
+function ExpectedOwner({ found }: { found: Extract<ExpectedOrUnknown, { kind: 'expected' }> }) {
+  return (
+    <>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
         <div>
           <Text size="xs" c="dimmed">
@@ -82,7 +85,7 @@ function OwnerCard({ found }: { found: ExpectedOrUnknown }) {
           {found.description}
         </Text>
       )}
-    </Card>
+    </>
   );
 }
 

@@ -16,8 +16,6 @@ import {
   Stack,
   Text,
   TextInput,
-  Textarea,
-  Title,
 } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -33,11 +31,12 @@ import {
   recipientFields,
 } from '@casillero/shared';
 import { ConfirmDialog, DialogForm } from '../forms/FormDialog';
-import { VenezuelanStateSelect } from '../forms/fields';
+import { VenezuelanStateSelect, GrowingTextarea } from '../forms/fields';
 import { useConfirmedMutation, useDialogSubmit, useSchemaForm } from '../forms/useSchemaForm';
 import { useInvalidate } from '../forms/useInvalidate';
 import { getErrorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { HeadingWithHint } from '../layout/HeadingWithHint';
 
 export type Recipient = inferOutput<typeof trpc.recipients.mine>[number];
 
@@ -82,12 +81,7 @@ export function RecipientsCard() {
       <Stack gap="md">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <div>
-            <Title order={3} size="h4">
-              {L.section}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {L.intro}
-            </Text>
+            <HeadingWithHint order={3} title={L.section} hint={L.intro} />
           </div>
           <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
             {L.add}
@@ -268,11 +262,9 @@ export function RecipientForm({
           {...form.getInputProps('city')}
         />
       </SimpleGrid>
-      <Textarea
+      <GrowingTextarea
         label={L.address}
         required
-        autosize
-        minRows={2}
         maxLength={RECIPIENT_ADDRESS_MAX}
         autoComplete="street-address"
         {...form.getInputProps('address')}

@@ -1,4 +1,4 @@
-import { Button, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconSend } from '@tabler/icons-react';
@@ -6,6 +6,8 @@ import { useMutation } from '@tanstack/react-query';
 import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGES, contactInput, PHONE_MAX, PROFILE_TEXT_MAX } from '@casillero/shared';
 import { getErrorMessage, getFieldErrors } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { GrowingTextarea } from '../../components/forms/fields';
+import { EmailField } from '../../components/forms/FormParts';
 
 const FIELDS = ['nombre', 'email', 'telefono', 'asunto', 'mensaje'] as const;
 const initialValues = { nombre: '', email: '', telefono: '', asunto: '', mensaje: '' };
@@ -61,15 +63,7 @@ export function ContactForm() {
             maxLength={PROFILE_TEXT_MAX}
             {...form.getInputProps('nombre')}
           />
-          <TextInput
-            type="email"
-            label="Email"
-            placeholder="tu@email.com"
-            autoComplete="email"
-            required
-            maxLength={PROFILE_TEXT_MAX}
-            {...form.getInputProps('email')}
-          />
+          <EmailField maxLength={PROFILE_TEXT_MAX} {...form.getInputProps('email')} />
           <TextInput
             type="tel"
             label="Teléfono"
@@ -85,11 +79,10 @@ export function ContactForm() {
             {...form.getInputProps('asunto')}
           />
         </SimpleGrid>
-        <Textarea
+        <GrowingTextarea
           label="Mensaje"
           placeholder="Cuéntanos en qué podemos ayudarte"
           required
-          autosize
           minRows={4}
           maxRows={10}
           maxLength={CONTACT_MESSAGE_MAX}

@@ -28,6 +28,13 @@ import { trpc } from '../../lib/trpc';
 const TITLE = 'Libro de ventas';
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
+/** The book's files: the spreadsheet and the PDF to read, the CSV for other systems. */
+const SALES_BOOK_FILES = [
+  { format: 'xlsx', label: 'Excel', icon: IconFileSpreadsheet, variant: 'default' },
+  { format: 'pdf', label: 'PDF', icon: IconDownload, variant: 'default' },
+  { format: 'csv', label: 'CSV (para sistemas)', icon: IconDownload, variant: 'subtle' },
+] as const;
+
 type Book = inferOutput<typeof trpc.fiscal.salesBook>;
 type Row = Book['rows'][number];
 
@@ -145,30 +152,17 @@ function SalesBookPage() {
       subtitle="Las facturas y notas de crédito y débito del mes, como se declaran: en bolívares, cada documento a la tasa con que se emitió (debajo, el mismo monto en dólares). Las notas de crédito restan."
       actions={
         <Group gap="xs">
-          <Button
-            component="a"
-            href={salesBookPath(month, 'xlsx')}
-            variant="default"
-            leftSection={<IconFileSpreadsheet size={16} />}
-          >
-            Excel
-          </Button>
-          <Button
-            component="a"
-            href={salesBookPath(month, 'pdf')}
-            variant="default"
-            leftSection={<IconDownload size={16} />}
-          >
-            PDF
-          </Button>
-          <Button
-            component="a"
-            href={salesBookPath(month, 'csv')}
-            variant="subtle"
-            leftSection={<IconDownload size={16} />}
-          >
-            CSV (para sistemas)
-          </Button>
+          {SALES_BOOK_FILES.map((f) => (
+            <Button
+              key={f.format}
+              component="a"
+              href={salesBookPath(month, f.format)}
+              variant={f.variant}
+              leftSection={<f.icon size={16} />}
+            >
+              {f.label}
+            </Button>
+          ))}
         </Group>
       }
     >

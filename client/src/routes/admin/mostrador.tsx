@@ -23,6 +23,7 @@ import { useCan } from '../../lib/permissions';
 import { pageHead } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
 import { UnlockPickupButton } from './-components/shipments/ShipmentDelivery';
+import { textBinding } from '../../components/forms/fields';
 
 export const Route = createFileRoute('/admin/mostrador')({
   head: pageHead('Mostrador'),
@@ -86,18 +87,16 @@ function DeliverCard({ row, onDone }: { row: Row; onDone: (message: string) => v
             label="Código de retiro"
             inputMode="numeric"
             maxLength={PICKUP_CODE_LENGTH}
-            value={code}
-            onChange={(e) => setCode(e.currentTarget.value)}
+            {...textBinding(code, setCode)}
           />
         ) : (
           <TextInput
             label="Cédula de quien retira"
             description="Del destinatario o de una persona autorizada por el cliente."
-            value={idDocument}
-            onChange={(e) => setIdDocument(e.currentTarget.value)}
+            {...textBinding(idDocument, setIdDocument)}
           />
         )}
-        <TextInput label="Recibe" value={receivedBy} onChange={(e) => setReceivedBy(e.currentTarget.value)} />
+        <TextInput label="Recibe" {...textBinding(receivedBy, setReceivedBy)} />
         <PhotoCapture value={photos} onChange={setPhotos} max={1} uploadPath={DELIVERY_PHOTOS_PATH} />
         {error && (
           <Text size="sm" c="red" role="alert">

@@ -235,7 +235,6 @@ function WarehousePage() {
                 minWidth={900}
                 rows={items}
                 columns={COLUMNS}
-                getRowId={(p) => p.id}
                 cardLabel={(p) => `Paquete ${p.trackingNumber}`}
               />
             )}

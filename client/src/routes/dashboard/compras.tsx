@@ -2,7 +2,7 @@
 // product links, options, quantities, prices seen, the casillero), follows each request, accepts
 // the quote (its invoice is paid in Facturas), accepts a difference and chooses on an item the store
 // failed on (cancel it, or accept its new price). A 390 px phone first.
-import { ActionIcon, Button, Card, Group, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
@@ -20,11 +20,11 @@ import { CompraStatusBadge, CompraView } from '../../components/compras/CompraVi
 import { UsdCentsInput } from '../../components/forms/UsdCentsInput';
 import { useChangeToasts, useInvalidate } from '../../components/forms/useInvalidate';
 import { DecimalInput, type DecimalValue } from '../../components/forms/DecimalInput';
-import { getErrorMessage } from '../../lib/errors';
 import { searchUuid } from '../../lib/search';
 import { pageHead } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
-import { RequestCard, RequestForm, RequestPage } from './-components/RequestPage';
+import { RequestCard, RequestForm, RequestPage, useRequestSend } from './-components/RequestPage';
+import { GrowingTextarea } from '../../components/forms/fields';
 
 type Search = { id?: string; nueva?: boolean };
 
@@ -207,11 +207,10 @@ const emptyItem = (): ItemDraft => ({
 function NewRequestForm({ onCreated, onCancel }: { onCreated: (id: string) => void; onCancel: () => void }) {
   const options = useQuery(trpc.compras.options.queryOptions());
   const create = useMutation(trpc.compras.create.mutationOptions());
-  const handlers = useHandlers();
+  const { error, handlers } = useRequestSend(useHandlers());
   const [items, setItems] = useState<ItemDraft[]>([emptyItem()]);
   const [mailboxId, setMailboxId] = useState<string | null>(null);
   const [notes, setNotes] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const boxes = options.data?.mailboxes ?? [];
   const chosen = mailboxId ?? (boxes.length === 1 ? boxes[0]!.id : null);
   const set = (n: number, patch: Partial<ItemDraft>) =>
@@ -238,13 +237,7 @@ function NewRequestForm({ onCreated, onCancel }: { onCreated: (id: string) => vo
               notes: i.notes || undefined,
             })),
           },
-          {
-            onSuccess: (r) => {
-              handlers.onSuccess(r);
-              onCreated(r.id);
-            },
-            onError: (e) => setError(getErrorMessage(e)),
-          },
+          handlers((r) => onCreated(r.id)),
         )
       }
     >
@@ -314,13 +307,7 @@ function NewRequestForm({ onCreated, onCancel }: { onCreated: (id: string) => vo
           Agregar otro producto
         </Button>
       )}
-      <Textarea
-        label="Notas para nosotros"
-        autosize
-        minRows={2}
-        value={notes}
-        onChange={(e) => setNotes(e.currentTarget.value)}
-      />
+      <GrowingTextarea label="Notas para nosotros" value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
       {options.data && (
         <Text size="xs" c="dimmed">
           Tarifa de servicio: {options.data.settings.feeBasisPoints / 100} % del total de la tienda (mínimo{' '}

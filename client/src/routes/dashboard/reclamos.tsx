@@ -1,7 +1,7 @@
 // Reclamos (docs/product/claims.md): the customer opens a claim on a package (from Almacén) or a
 // shipment (from its details), follows each claim's steps and answers what the desk asks.
 // Built for a 390 px phone first: one column of cards.
-import { Button, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -20,11 +20,11 @@ import {
 import { ClaimStatusBadge, ClaimView } from '../../components/claims/ClaimView';
 import { useChangeToasts } from '../../components/forms/useInvalidate';
 import { PhotoCapture, type CapturedPhoto } from '../../components/reception/PhotoCapture';
-import { getErrorMessage } from '../../lib/errors';
 import { searchUuid } from '../../lib/search';
 import { pageHead } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
-import { RequestCard, RequestForm, RequestPage } from './-components/RequestPage';
+import { RequestCard, RequestForm, RequestPage, useRequestSend } from './-components/RequestPage';
+import { GrowingTextarea } from '../../components/forms/fields';
 
 type Search = { id?: string; paquete?: string; envio?: string };
 
@@ -93,16 +93,14 @@ function ClaimCard({ id }: { id: string }) {
 }
 
 function AnswerForm({ id }: { id: string }) {
-  const toasts = useChangeToasts(trpc.claims);
+  const { error, handlers } = useRequestSend(useChangeToasts(trpc.claims));
   const [text, setText] = useState('');
   const [photos, setPhotos] = useState<CapturedPhoto[]>([]);
   const answer = useMutation(trpc.claims.answer.mutationOptions());
-  const [error, setError] = useState<string | null>(null);
   return (
     <Stack gap="sm">
-      <Textarea
+      <GrowingTextarea
         label="Tu respuesta"
-        autosize
         minRows={3}
         value={text}
         onChange={(e) => setText(e.currentTarget.value)}
@@ -114,15 +112,10 @@ function AnswerForm({ id }: { id: string }) {
         onClick={() =>
           answer.mutate(
             { id, text, photos: ids(photos) },
-            {
-              onSuccess: (r) => {
-                toasts.onSuccess(r);
-                setText('');
-                setPhotos([]);
-                setError(null);
-              },
-              onError: (e) => setError(getErrorMessage(e)),
-            },
+            handlers(() => {
+              setText('');
+              setPhotos([]);
+            }),
           )
         }
       >
@@ -141,7 +134,7 @@ function OpenClaimForm({
   onOpened: (id: string) => void;
   onCancel: () => void;
 }) {
-  const toasts = useChangeToasts(trpc.claims);
+  const { error, handlers } = useRequestSend(useChangeToasts(trpc.claims));
   const settings = useQuery(trpc.claims.settings.queryOptions());
   const on = 'packageId' in subject ? 'package' : 'shipment';
   const kinds = CLAIM_KINDS.filter((k) => CLAIM_KIND_SUBJECTS[k].includes(on));
@@ -150,7 +143,6 @@ function OpenClaimForm({
   const [photos, setPhotos] = useState<CapturedPhoto[]>([]);
   const [carrierDeliveredOn, setCarrierDeliveredOn] = useState('');
   const [proof, setProof] = useState<CapturedPhoto[]>([]);
-  const [error, setError] = useState<string | null>(null);
   const open = useMutation(trpc.claims.open.mutationOptions());
 
   return (
@@ -176,13 +168,7 @@ function OpenClaimForm({
                 }
               : {}),
           },
-          {
-            onSuccess: (r) => {
-              toasts.onSuccess(r);
-              onOpened(r.id);
-            },
-            onError: (e) => setError(getErrorMessage(e)),
-          },
+          handlers((r) => onOpened(r.id)),
         )
       }
     >
@@ -211,9 +197,8 @@ function OpenClaimForm({
           <PhotoCapture value={proof} onChange={setProof} max={1} uploadPath={CLAIM_PHOTOS_PATH} />
         </>
       )}
-      <Textarea
+      <GrowingTextarea
         label="Cuéntanos qué pasó"
-        autosize
         minRows={3}
         value={text}
         onChange={(e) => setText(e.currentTarget.value)}

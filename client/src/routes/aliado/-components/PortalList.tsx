@@ -49,13 +49,7 @@ export function PortalList<Row extends { id: string }>({
       ) : query.data && query.data.rows.length === 0 ? (
         <Text c="dimmed">{empty}</Text>
       ) : (
-        <ResponsiveTable
-          caption={title}
-          rows={query.data?.rows ?? []}
-          columns={columns}
-          getRowId={(r) => r.id}
-          minWidth={minWidth}
-        />
+        <ResponsiveTable caption={title} rows={query.data?.rows ?? []} columns={columns} minWidth={minWidth} />
       )}
       {pages > 1 && <Pagination total={pages} value={page} onChange={onPage} />}
     </Stack>

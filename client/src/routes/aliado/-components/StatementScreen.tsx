@@ -20,6 +20,31 @@ import {
 import { getErrorMessage } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
 
+type Cents = Parameters<typeof formatUsdFromCents>[0];
+type Amounts = {
+  weightKg: Parameters<typeof formatKg>[0];
+  shippingUsdCents: Cents;
+  deliveryUsdCents: Cents;
+  totalUsdCents: Cents;
+};
+
+/** The weight and the amounts, right-aligned: a shipment's row and the month's total alike. */
+function AmountCells({ amounts: a }: { amounts: Amounts }) {
+  return (
+    <>
+      <Table.Td ta="right">{formatKg(a.weightKg)}</Table.Td>
+      <Table.Td ta="right">{formatUsdFromCents(a.shippingUsdCents)}</Table.Td>
+      <Table.Td ta="right">{formatUsdFromCents(a.deliveryUsdCents)}</Table.Td>
+      <Table.Td ta="right">{formatUsdFromCents(a.totalUsdCents)}</Table.Td>
+    </>
+  );
+}
+
+const STATEMENT_FILES = [
+  { format: 'csv', label: M.downloadCsv, icon: IconFileSpreadsheet },
+  { format: 'pdf', label: M.downloadPdf, icon: IconFileTypePdf },
+] as const;
+
 export function StatementScreen() {
   const [month, setMonth] = useState(() => caracasDay(new Date()).slice(0, 7));
   const valid = allyMonthSchema.safeParse(month);
@@ -40,26 +65,19 @@ export function StatementScreen() {
           onChange={(e) => setMonth(e.currentTarget.value)}
           error={valid.success ? undefined : M.monthFormat}
         />
-        <Button
-          component="a"
-          href={allyStatementPath(month, 'csv')}
-          download
-          variant="light"
-          leftSection={<IconFileSpreadsheet size={18} />}
-          disabled={!valid.success}
-        >
-          {M.downloadCsv}
-        </Button>
-        <Button
-          component="a"
-          href={allyStatementPath(month, 'pdf')}
-          download
-          variant="light"
-          leftSection={<IconFileTypePdf size={18} />}
-          disabled={!valid.success}
-        >
-          {M.downloadPdf}
-        </Button>
+        {STATEMENT_FILES.map((f) => (
+          <Button
+            key={f.format}
+            component="a"
+            href={allyStatementPath(month, f.format)}
+            download
+            variant="light"
+            leftSection={<f.icon size={18} />}
+            disabled={!valid.success}
+          >
+            {f.label}
+          </Button>
+        ))}
       </Group>
       {statement.isError ? (
         <Alert color="red" title="No se pudo cargar el estado de cuenta">
@@ -87,10 +105,7 @@ export function StatementScreen() {
                   <Table.Td>{r.customer}</Table.Td>
                   <Table.Td ff="monospace">{r.mailboxCodes}</Table.Td>
                   <Table.Td>{SHIPPING_METHOD_LABELS[r.shippingMethod]}</Table.Td>
-                  <Table.Td ta="right">{formatKg(r.weightKg)}</Table.Td>
-                  <Table.Td ta="right">{formatUsdFromCents(r.shippingUsdCents)}</Table.Td>
-                  <Table.Td ta="right">{formatUsdFromCents(r.deliveryUsdCents)}</Table.Td>
-                  <Table.Td ta="right">{formatUsdFromCents(r.totalUsdCents)}</Table.Td>
+                  <AmountCells amounts={r} />
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -99,10 +114,7 @@ export function StatementScreen() {
                 <Table.Td colSpan={5}>
                   {M.total}: {formatCountOf(t.shipments, 'envíos')}
                 </Table.Td>
-                <Table.Td ta="right">{formatKg(t.weightKg)}</Table.Td>
-                <Table.Td ta="right">{formatUsdFromCents(t.shippingUsdCents)}</Table.Td>
-                <Table.Td ta="right">{formatUsdFromCents(t.deliveryUsdCents)}</Table.Td>
-                <Table.Td ta="right">{formatUsdFromCents(t.totalUsdCents)}</Table.Td>
+                <AmountCells amounts={t} />
               </Table.Tr>
             </Table.Tfoot>
           </Table>

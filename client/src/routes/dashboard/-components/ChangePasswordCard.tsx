@@ -1,4 +1,4 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ErrorAlert } from '../../../components/forms/FormParts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { AUTH_MESSAGES, PASSWORD_RULE_HINT, changePasswordInput } from '@casille
 import { PasswordField } from '../../../components/PasswordField';
 import { useMutationForm } from '../../../components/forms/useMutationForm';
 import { trpc } from '../../../lib/trpc';
+import { HeadingWithHint } from '../../../components/layout/HeadingWithHint';
 
 const changePasswordForm = changePasswordInput
   .extend({ confirm: changePasswordInput.shape.currentPassword })
@@ -40,12 +41,12 @@ export function ChangePasswordCard() {
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="cambiar-contrasena">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm" maw={420}>
-          <Title order={2} size="h4" id="cambiar-contrasena">
-            Cambiar contraseña
-          </Title>
-          <Text size="sm" c="dimmed">
-            Al cambiarla se cerrarán tus sesiones en otros dispositivos.
-          </Text>
+          <HeadingWithHint
+            order={2}
+            id="cambiar-contrasena"
+            title="Cambiar contraseña"
+            hint="Al cambiarla se cerrarán tus sesiones en otros dispositivos."
+          />
           <PasswordField
             label="Contraseña actual"
             required

@@ -21,6 +21,7 @@ import { getErrorMessage } from '../../../lib/errors';
 import { useIsPhone } from '../../../lib/screen';
 import { trpc } from '../../../lib/trpc';
 import { QueryState } from './QueryState';
+import { SectionCard } from '../../../components/layout/HeadingWithHint';
 
 const showError = (error: unknown) =>
   notifications.show({ color: 'red', title: 'Error', message: getErrorMessage(error) });
@@ -49,106 +50,106 @@ export function NotificationChannelsCard() {
   const isPhone = useIsPhone();
 
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="avisos-canales">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="avisos-canales">
-          Notificaciones
-        </Title>
-        <Text size="sm" c="dimmed">
+    <SectionCard
+      id="avisos-canales"
+      title="Notificaciones"
+      hint={
+        <>
           Elige por dónde te avisamos de cada cosa. En la app siempre verás tus notificaciones; los correos de tu cuenta
           (contraseña, verificación) se envían siempre.
+        </>
+      }
+    >
+      <QueryState query={prefs}>
+        {(data) =>
+          isPhone ? (
+            // On a phone each kind is a block with its three switches labelled, all in sight.
+            <Stack gap="sm" role="list" aria-label="Canales por tipo de aviso">
+              {data.preferences.map((p) => {
+                const label = NOTIFICATION_KIND_LABELS[p.kind];
+                return (
+                  <Stack key={p.kind} gap={6} role="listitem" aria-label={label}>
+                    <Text fw={600} size="sm">
+                      {label}
+                    </Text>
+                    <Group gap="md">
+                      <Switch checked disabled label="En la app" aria-label={`${label}: en la app (siempre)`} />
+                      <Switch
+                        checked={p.email}
+                        disabled={save.isPending}
+                        label="Correo"
+                        aria-label={`${label}: por correo`}
+                        onChange={(e) => void change({ ...p, email: e.currentTarget.checked })}
+                      />
+                      <Switch
+                        checked={hasWhatsapp && p.whatsapp}
+                        disabled={save.isPending || !hasWhatsapp}
+                        label="WhatsApp"
+                        aria-label={`${label}: por WhatsApp`}
+                        onChange={(e) => void change({ ...p, whatsapp: e.currentTarget.checked })}
+                      />
+                    </Group>
+                  </Stack>
+                );
+              })}
+            </Stack>
+          ) : (
+            <Table.ScrollContainer minWidth={480}>
+              <Table verticalSpacing="sm" aria-label="Canales por tipo de aviso">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Aviso</Table.Th>
+                    <Table.Th ta="center">En la app</Table.Th>
+                    <Table.Th ta="center">Correo</Table.Th>
+                    <Table.Th ta="center">WhatsApp</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.preferences.map((p) => {
+                    const label = NOTIFICATION_KIND_LABELS[p.kind];
+                    return (
+                      <Table.Tr key={p.kind}>
+                        <Table.Td>{label}</Table.Td>
+                        <Table.Td>
+                          <Group justify="center">
+                            <Switch checked disabled aria-label={`${label}: en la app (siempre)`} />
+                          </Group>
+                        </Table.Td>
+                        <Table.Td>
+                          <Group justify="center">
+                            <Switch
+                              checked={p.email}
+                              disabled={save.isPending}
+                              aria-label={`${label}: por correo`}
+                              onChange={(e) => void change({ ...p, email: e.currentTarget.checked })}
+                            />
+                          </Group>
+                        </Table.Td>
+                        <Table.Td>
+                          <Group justify="center">
+                            <Switch
+                              checked={hasWhatsapp && p.whatsapp}
+                              disabled={save.isPending || !hasWhatsapp}
+                              aria-label={`${label}: por WhatsApp`}
+                              onChange={(e) => void change({ ...p, whatsapp: e.currentTarget.checked })}
+                            />
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )
+        }
+      </QueryState>
+      {prefs.data && !hasWhatsapp && (
+        <Text size="sm" c="dimmed">
+          Para recibir avisos por WhatsApp, verifica tu número abajo.
         </Text>
-        <QueryState query={prefs}>
-          {(data) =>
-            isPhone ? (
-              // On a phone each kind is a block with its three switches labelled, all in sight.
-              <Stack gap="sm" role="list" aria-label="Canales por tipo de aviso">
-                {data.preferences.map((p) => {
-                  const label = NOTIFICATION_KIND_LABELS[p.kind];
-                  return (
-                    <Stack key={p.kind} gap={6} role="listitem" aria-label={label}>
-                      <Text fw={600} size="sm">
-                        {label}
-                      </Text>
-                      <Group gap="md">
-                        <Switch checked disabled label="En la app" aria-label={`${label}: en la app (siempre)`} />
-                        <Switch
-                          checked={p.email}
-                          disabled={save.isPending}
-                          label="Correo"
-                          aria-label={`${label}: por correo`}
-                          onChange={(e) => void change({ ...p, email: e.currentTarget.checked })}
-                        />
-                        <Switch
-                          checked={hasWhatsapp && p.whatsapp}
-                          disabled={save.isPending || !hasWhatsapp}
-                          label="WhatsApp"
-                          aria-label={`${label}: por WhatsApp`}
-                          onChange={(e) => void change({ ...p, whatsapp: e.currentTarget.checked })}
-                        />
-                      </Group>
-                    </Stack>
-                  );
-                })}
-              </Stack>
-            ) : (
-              <Table.ScrollContainer minWidth={480}>
-                <Table verticalSpacing="sm" aria-label="Canales por tipo de aviso">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Aviso</Table.Th>
-                      <Table.Th ta="center">En la app</Table.Th>
-                      <Table.Th ta="center">Correo</Table.Th>
-                      <Table.Th ta="center">WhatsApp</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.preferences.map((p) => {
-                      const label = NOTIFICATION_KIND_LABELS[p.kind];
-                      return (
-                        <Table.Tr key={p.kind}>
-                          <Table.Td>{label}</Table.Td>
-                          <Table.Td>
-                            <Group justify="center">
-                              <Switch checked disabled aria-label={`${label}: en la app (siempre)`} />
-                            </Group>
-                          </Table.Td>
-                          <Table.Td>
-                            <Group justify="center">
-                              <Switch
-                                checked={p.email}
-                                disabled={save.isPending}
-                                aria-label={`${label}: por correo`}
-                                onChange={(e) => void change({ ...p, email: e.currentTarget.checked })}
-                              />
-                            </Group>
-                          </Table.Td>
-                          <Table.Td>
-                            <Group justify="center">
-                              <Switch
-                                checked={hasWhatsapp && p.whatsapp}
-                                disabled={save.isPending || !hasWhatsapp}
-                                aria-label={`${label}: por WhatsApp`}
-                                onChange={(e) => void change({ ...p, whatsapp: e.currentTarget.checked })}
-                              />
-                            </Group>
-                          </Table.Td>
-                        </Table.Tr>
-                      );
-                    })}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )
-          }
-        </QueryState>
-        {prefs.data && !hasWhatsapp && (
-          <Text size="sm" c="dimmed">
-            Para recibir avisos por WhatsApp, verifica tu número abajo.
-          </Text>
-        )}
-      </Stack>
-    </Card>
+      )}
+    </SectionCard>
   );
 }
 

@@ -1,4 +1,4 @@
-import { FileInput, Modal, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { FileInput, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPaperclip } from '@tabler/icons-react';
 import { DialogActions } from '../../../components/forms/FormDialog';
@@ -30,6 +30,7 @@ import { checkFile, uploadFile } from '../../../lib/files';
 import { trpc } from '../../../lib/trpc';
 import { TravelFlags } from '../../../components/travel-rules/TravelFlags';
 import type { Prealert } from './PrealertCard';
+import { GrowingTextarea } from '../../../components/forms/fields';
 
 type Values = {
   trackingNumber: string;
@@ -212,11 +213,9 @@ export function PrealertForm({
               {...form.getInputProps('mailboxId')}
             />
           </SimpleGrid>
-          <Textarea
+          <GrowingTextarea
             label="Descripción"
             required
-            autosize
-            minRows={2}
             placeholder="¿Qué compraste?"
             {...form.getInputProps('description')}
           />
@@ -227,7 +226,7 @@ export function PrealertForm({
           />
           <TravelFlags flags={liveFlags} />
           <EstadoTrackingSelect inputProps={form.getInputProps} />
-          <Textarea label="Notas" autosize minRows={2} {...form.getInputProps('notes')} />
+          <GrowingTextarea label="Notas" {...form.getInputProps('notes')} />
           <FileInput
             label="Factura de compra (opcional)"
             description={

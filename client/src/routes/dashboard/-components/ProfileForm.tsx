@@ -1,13 +1,14 @@
-import { Button, Card, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Card, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { inferOutput } from '@trpc/tanstack-react-query';
 import { PHONE_MAX, PROFILE_MESSAGES, PROFILE_TEXT_MAX, filterPhone, profileUpdateInput } from '@casillero/shared';
-import { VenezuelanStateSelect } from '../../../components/forms/fields';
+import { VenezuelanStateSelect, GrowingTextarea } from '../../../components/forms/fields';
 import { profileValues } from '../../../components/forms/profile';
 import { useSchemaForm } from '../../../components/forms/useSchemaForm';
 import { getErrorMessage, getFieldErrors } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
+import { SubmitRow } from '../../../components/forms/FormParts';
 
 type Profile = inferOutput<typeof trpc.profile.get>;
 
@@ -95,20 +96,14 @@ export function ProfileForm({ profile }: { profile: Profile }) {
               inputProps={form.getInputProps('venezuelaState')}
             />
           </SimpleGrid>
-          <Textarea
+          <GrowingTextarea
             label="Dirección completa"
             placeholder="Avenida, calle, edificio o casa, piso, apartamento y punto de referencia"
-            autosize
-            minRows={2}
             maxLength={PROFILE_TEXT_MAX}
             autoComplete="street-address"
             {...form.getInputProps('venezuelaAddress')}
           />
-          <Group justify="flex-end">
-            <Button type="submit" loading={update.isPending}>
-              Guardar cambios
-            </Button>
-          </Group>
+          <SubmitRow label="Guardar cambios" busy={update.isPending} />
         </Stack>
       </form>
     </Card>

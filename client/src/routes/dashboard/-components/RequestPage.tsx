@@ -1,9 +1,10 @@
 // The customer's request pages (Compras: docs/product/compra-asistida.md; Reclamos:
 // docs/product/claims.md): a 390 px phone first, one column: the form of a new request, the open
 // request's card, and the list of the customer's requests as cards that open one.
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { getErrorMessage } from '../../../lib/errors';
 import { DashboardPage } from './PageHeader';
 import { EmptyState, QueryState } from './QueryState';
 
@@ -136,4 +137,21 @@ export function RequestForm({
       </Stack>
     </Card>
   );
+}
+
+/**
+ * A request form's sending: on success the change's toasts and reloads (`useChangeToasts`), then
+ * what the form does next; on failure the server's refusal, kept to show in the form.
+ */
+export function useRequestSend(toasts: { onSuccess: (result: { message: string }) => void }) {
+  const [error, setError] = useState<string | null>(null);
+  const handlers = <R extends { message: string }>(then: (result: R) => void) => ({
+    onSuccess: (result: R) => {
+      toasts.onSuccess(result);
+      setError(null);
+      then(result);
+    },
+    onError: (e: unknown) => setError(getErrorMessage(e)),
+  });
+  return { error, handlers };
 }

@@ -17,7 +17,6 @@ import {
   Table,
   Text,
   TextInput,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -40,6 +39,7 @@ import { useSchemaForm, useSubmitAction } from '../../../components/forms/useSch
 import { getErrorMessage } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
 import { QueryState } from './QueryState';
+import { SectionCard } from '../../../components/layout/HeadingWithHint';
 
 const STATUS_COLORS = { pending: 'yellow', sending: 'blue', sent: 'green', failed: 'red' } as const;
 const eventLabel = (e: string) => WEBHOOK_EVENT_LABELS[e as WebhookEvent] ?? e;
@@ -64,105 +64,104 @@ export function WebhooksCard() {
   );
 
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="webhooks">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="webhooks">
-          Webhooks
-        </Title>
-        <Text size="sm" c="dimmed">
+    <SectionCard
+      id="webhooks"
+      title="Webhooks"
+      hint={
+        <>
           Te avisamos al instante en tu URL cuando algo cambia (un paquete recibido, un envío que avanza, una factura).
           Cada aviso va firmado con tu secreto (Standard Webhooks) y, si tu servidor no responde 2xx, lo reintentamos
           durante {WEBHOOK_RETRY_HOURS} horas.
-        </Text>
+        </>
+      }
+    >
+      <form onSubmit={submit} aria-label="Crear un webhook">
+        <Stack gap="sm">
+          <TextInput
+            label="URL que recibe los avisos"
+            placeholder="https://mitienda.com/webhooks"
+            maxLength={WEBHOOK_URL_MAX}
+            {...form.getInputProps('url')}
+          />
+          <Checkbox.Group label="Eventos" {...form.getInputProps('events')}>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt={6}>
+              {WEBHOOK_EVENTS.map((e) => (
+                <Checkbox key={e} value={e} label={WEBHOOK_EVENT_LABELS[e]} />
+              ))}
+            </SimpleGrid>
+          </Checkbox.Group>
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Group>
+            <Button type="submit" leftSection={<IconWebhook size={16} />} loading={create.isPending}>
+              Crear webhook
+            </Button>
+          </Group>
+        </Stack>
+      </form>
 
-        <form onSubmit={submit} aria-label="Crear un webhook">
+      <Modal
+        opened={shown !== null}
+        onClose={() => setShown(null)}
+        title={shown?.renewed ? 'Nuevo secreto de firma' : 'Secreto de firma del webhook'}
+        centered
+      >
+        {shown && (
           <Stack gap="sm">
-            <TextInput
-              label="URL que recibe los avisos"
-              placeholder="https://mitienda.com/webhooks"
-              maxLength={WEBHOOK_URL_MAX}
-              {...form.getInputProps('url')}
-            />
-            <Checkbox.Group label="Eventos" {...form.getInputProps('events')}>
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt={6}>
-                {WEBHOOK_EVENTS.map((e) => (
-                  <Checkbox key={e} value={e} label={WEBHOOK_EVENT_LABELS[e]} />
-                ))}
-              </SimpleGrid>
-            </Checkbox.Group>
-            {error && (
-              <Alert color="red" role="alert">
-                {error}
-              </Alert>
-            )}
-            <Group>
-              <Button type="submit" leftSection={<IconWebhook size={16} />} loading={create.isPending}>
-                Crear webhook
-              </Button>
+            <Text size="sm">
+              Para <Code>{shown.url}</Code>. Cópialo ahora y guárdalo en un lugar seguro: no se volverá a mostrar. Úsalo
+              para verificar la cabecera <Code>webhook-signature</Code> de cada aviso.
+            </Text>
+            <Group gap="xs" wrap="nowrap">
+              <Code data-testid="webhook-secret" style={{ wordBreak: 'break-all' }}>
+                {shown.secret}
+              </Code>
+              <CopyButton value={shown.secret} timeout={1500}>
+                {({ copied, copy }) => (
+                  <Tooltip label={copied ? 'Copiado' : 'Copiar el secreto'} withArrow>
+                    <ActionIcon
+                      variant="subtle"
+                      color={copied ? 'teal' : 'gray'}
+                      onClick={copy}
+                      aria-label="Copiar el secreto"
+                    >
+                      {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+              </CopyButton>
+            </Group>
+            <Group justify="flex-end">
+              <Button onClick={() => setShown(null)}>Ya lo guardé</Button>
             </Group>
           </Stack>
-        </form>
+        )}
+      </Modal>
 
-        <Modal
-          opened={shown !== null}
-          onClose={() => setShown(null)}
-          title={shown?.renewed ? 'Nuevo secreto de firma' : 'Secreto de firma del webhook'}
-          centered
-        >
-          {shown && (
-            <Stack gap="sm">
-              <Text size="sm">
-                Para <Code>{shown.url}</Code>. Cópialo ahora y guárdalo en un lugar seguro: no se volverá a mostrar.
-                Úsalo para verificar la cabecera <Code>webhook-signature</Code> de cada aviso.
-              </Text>
-              <Group gap="xs" wrap="nowrap">
-                <Code data-testid="webhook-secret" style={{ wordBreak: 'break-all' }}>
-                  {shown.secret}
-                </Code>
-                <CopyButton value={shown.secret} timeout={1500}>
-                  {({ copied, copy }) => (
-                    <Tooltip label={copied ? 'Copiado' : 'Copiar el secreto'} withArrow>
-                      <ActionIcon
-                        variant="subtle"
-                        color={copied ? 'teal' : 'gray'}
-                        onClick={copy}
-                        aria-label="Copiar el secreto"
-                      >
-                        {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                      </ActionIcon>
-                    </Tooltip>
-                  )}
-                </CopyButton>
-              </Group>
-              <Group justify="flex-end">
-                <Button onClick={() => setShown(null)}>Ya lo guardé</Button>
-              </Group>
+      <QueryState query={list}>
+        {(subscriptions) =>
+          subscriptions.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              Aún no tienes webhooks.
+            </Text>
+          ) : (
+            <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Webhooks">
+              {subscriptions.map((s) => (
+                <Subscription
+                  key={s.id}
+                  subscription={s}
+                  onSecret={(secret) => setShown({ url: s.url, secret, renewed: true })}
+                  refresh={refresh}
+                />
+              ))}
             </Stack>
-          )}
-        </Modal>
-
-        <QueryState query={list}>
-          {(subscriptions) =>
-            subscriptions.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                Aún no tienes webhooks.
-              </Text>
-            ) : (
-              <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Webhooks">
-                {subscriptions.map((s) => (
-                  <Subscription
-                    key={s.id}
-                    subscription={s}
-                    onSecret={(secret) => setShown({ url: s.url, secret, renewed: true })}
-                    refresh={refresh}
-                  />
-                ))}
-              </Stack>
-            )
-          }
-        </QueryState>
-      </Stack>
-    </Card>
+          )
+        }
+      </QueryState>
+    </SectionCard>
   );
 }
 

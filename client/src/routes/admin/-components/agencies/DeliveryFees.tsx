@@ -2,9 +2,10 @@
 // effect, shown beside the agencies; it changes in Tarifas with a date (docs/product/price-lists.md).
 // Pickup at an agency has no fee.
 import { useQuery } from '@tanstack/react-query';
-import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DELIVERY_ZONES, DELIVERY_ZONE_LABELS, formatUsdCents } from '@casillero/shared';
 import { trpc } from '../../../../lib/trpc';
+import { HeadingWithHint } from '../../../../components/layout/HeadingWithHint';
 
 export function DeliveryFeesCard() {
   const fees = useQuery(trpc.agenciesAdmin.deliveryFees.queryOptions());
@@ -12,13 +13,16 @@ export function DeliveryFeesCard() {
     <Card withBorder radius="md" padding="lg">
       <Stack gap="sm">
         <div>
-          <Title order={3} size="h4">
-            Tarifas de entrega a domicilio
-          </Title>
-          <Text size="sm" c="dimmed">
-            Lo que se cobra por llevar el envío a la puerta del destinatario, según la zona de su estado. El retiro en
-            agencia no tiene costo. Se cambian en Tarifas, con fecha de vigencia.
-          </Text>
+          <HeadingWithHint
+            order={3}
+            title="Tarifas de entrega a domicilio"
+            hint={
+              <>
+                Lo que se cobra por llevar el envío a la puerta del destinatario, según la zona de su estado. El retiro
+                en agencia no tiene costo. Se cambian en Tarifas, con fecha de vigencia.
+              </>
+            }
+          />
         </div>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           {DELIVERY_ZONES.map((zone) => (

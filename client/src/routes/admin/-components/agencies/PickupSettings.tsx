@@ -3,13 +3,14 @@
 // wrong codes is lifted per shipment ("Desbloquear retiro", in Envíos and the Mostrador).
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack } from '@mantine/core';
 import { PICKUP_STAFF_LABELS as L } from '@casillero/shared';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { useCan } from '../../../../lib/permissions';
 import { trpc } from '../../../../lib/trpc';
 import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
 import { failureMessage } from '../packages/feedback';
+import { HeadingWithHint } from '../../../../components/layout/HeadingWithHint';
 
 export function PickupSettingsCard() {
   const canManage = useCan('pickups.manage');
@@ -36,12 +37,7 @@ export function PickupSettingsCard() {
     <Card withBorder radius="md" padding="lg" data-testid="pickup-settings">
       <Stack gap="sm">
         <div>
-          <Title order={3} size="h4">
-            {L.settingsTitle}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {L.settingsHint}
-          </Text>
+          <HeadingWithHint order={3} title={L.settingsTitle} hint={L.settingsHint} />
         </div>
         <Group align="flex-end">
           <DecimalInput

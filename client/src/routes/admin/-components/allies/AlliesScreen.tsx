@@ -194,13 +194,7 @@ export function AlliesScreen() {
         <Text c="dimmed">{M.empty}</Text>
       ) : (
         <Stack>
-          <ResponsiveTable
-            caption={M.title}
-            rows={list.data ?? []}
-            columns={columns}
-            getRowId={(r) => r.id}
-            minWidth={820}
-          />
+          <ResponsiveTable caption={M.title} rows={list.data ?? []} columns={columns} minWidth={820} />
         </Stack>
       )}
       <EditAllyDialog subject={editing} onClose={() => setEditing(null)} />

@@ -3,19 +3,7 @@
 // ledger. Entries are never edited or deleted; roles that write payments add a correction
 // (an adjustment or a refund of credit) as a new entry.
 import type { ReactNode } from 'react';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  SegmentedControl,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Card, Center, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconFileTypePdf } from '@tabler/icons-react';
 import {
   BILLING_MESSAGES,
@@ -33,7 +21,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { ResponsiveTable, StackedCell, type ResponsiveColumn } from '../../../../components/data-table';
 import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
-import { ErrorAlert } from '../../../../components/forms/FormParts';
+import { ErrorAlert, SubmitRow } from '../../../../components/forms/FormParts';
 import { notifySuccess } from '../../../../lib/notify';
 import { useInvalidate } from '../../../../components/forms/useInvalidate';
 import { useMutationForm } from '../../../../components/forms/useMutationForm';
@@ -56,6 +44,7 @@ import { FiscalDocumentLine } from '../../../../components/fiscal/FiscalDocument
 import { FiscalBreakdown, FiscalNotes } from '../../../../components/fiscal/FiscalBreakdown';
 import { FiscalInvoiceActions } from './FiscalInvoiceActions';
 import { ReasonField } from './ReasonField';
+import { AccountFormCard } from './AccountFormCard';
 
 export const NEVER_EDITED = 'Los movimientos nunca se editan ni se borran: una corrección es un movimiento nuevo.';
 
@@ -266,7 +255,6 @@ function InvoicesTable({ invoices }: { invoices: AccountInvoice[] }) {
         caption="Facturas del cliente"
         rows={invoices}
         columns={invoiceColumns}
-        getRowId={(inv) => inv.id}
         cardLabel={(inv) => `Factura ${inv.number}`}
         minWidth={640}
       />
@@ -378,41 +366,29 @@ function LedgerEntryForm({ userId, name }: { userId: string; name: string }) {
   const isRefund = form.values.kind === 'refund';
 
   return (
-    <Card withBorder radius="md" padding="sm">
-      <form onSubmit={submit} noValidate aria-label="Registrar ajuste o reembolso">
-        {plausible.dialog}
-        <Stack gap="sm">
-          <Text fw={600} size="sm">
-            Registrar ajuste o reembolso
-          </Text>
-          <SegmentedControl
-            aria-label="Tipo de movimiento"
-            data={[
-              { value: 'adjustment', label: LEDGER_KIND_LABELS.adjustment },
-              { value: 'refund', label: LEDGER_KIND_LABELS.refund },
-            ]}
-            {...form.getInputProps('kind')}
-          />
-          <DecimalInput
-            kind="amountUsd"
-            label={isRefund ? 'Monto a reembolsar (USD)' : 'Monto del ajuste (USD)'}
-            description={
-              isRefund
-                ? `Devuelve saldo a favor de ${name}: sube su saldo en ese monto.`
-                : 'Positivo: el cliente debe más. Negativo: queda a su favor.'
-            }
-            required
-            {...form.getInputProps('amountUsd')}
-          />
-          <ReasonField inputProps={form.getInputProps('reason')} />
-          <ErrorAlert message={serverError} />
-          <Group justify="flex-end">
-            <Button type="submit" loading={mutation.isPending}>
-              Registrar movimiento
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Card>
+    <AccountFormCard title="Registrar ajuste o reembolso" onSubmit={submit} dialog={plausible.dialog}>
+      <SegmentedControl
+        aria-label="Tipo de movimiento"
+        data={[
+          { value: 'adjustment', label: LEDGER_KIND_LABELS.adjustment },
+          { value: 'refund', label: LEDGER_KIND_LABELS.refund },
+        ]}
+        {...form.getInputProps('kind')}
+      />
+      <DecimalInput
+        kind="amountUsd"
+        label={isRefund ? 'Monto a reembolsar (USD)' : 'Monto del ajuste (USD)'}
+        description={
+          isRefund
+            ? `Devuelve saldo a favor de ${name}: sube su saldo en ese monto.`
+            : 'Positivo: el cliente debe más. Negativo: queda a su favor.'
+        }
+        required
+        {...form.getInputProps('amountUsd')}
+      />
+      <ReasonField inputProps={form.getInputProps('reason')} />
+      <ErrorAlert message={serverError} />
+      <SubmitRow label="Registrar movimiento" busy={mutation.isPending} />
+    </AccountFormCard>
   );
 }

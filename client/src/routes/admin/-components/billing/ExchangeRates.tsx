@@ -33,7 +33,7 @@ import {
 import { ResponsiveTable, StackedCell, type ResponsiveColumn } from '../../../../components/data-table';
 import { DecimalInput } from '../../../../components/forms/DecimalInput';
 import { optionalValue } from '../../../../components/forms/fields';
-import { ErrorAlert } from '../../../../components/forms/FormParts';
+import { ErrorAlert, SubmitRow } from '../../../../components/forms/FormParts';
 import { notifySuccess } from '../../../../lib/notify';
 import { useInvalidate } from '../../../../components/forms/useInvalidate';
 import { useMutationForm } from '../../../../components/forms/useMutationForm';
@@ -159,11 +159,7 @@ function RecordRateForm({ today, latest }: { today: string; latest: string | nul
           que se emitieron.
         </Text>
         <ErrorAlert message={serverError} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={mutation.isPending}>
-            Registrar tasa
-          </Button>
-        </Group>
+        <SubmitRow label="Registrar tasa" busy={mutation.isPending} />
       </Stack>
     </form>
   );
@@ -227,7 +223,6 @@ export function RateHistory() {
             caption="Historial de tasas"
             rows={list.data.rows}
             columns={historyColumns}
-            getRowId={(r) => r.id}
             cardLabel={(r) => `Tasa del ${formatDay(r.rateDate)}`}
             minWidth={720}
           />

@@ -15,8 +15,6 @@ import {
   Switch,
   Text,
   TextInput,
-  Textarea,
-  Title,
 } from '@mantine/core';
 import { IconAlertCircle, IconEdit, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -40,6 +38,8 @@ import { notifyChange } from '../../../../lib/notify';
 import { trpc } from '../../../../lib/trpc';
 import { failureMessage } from '../packages/feedback';
 import type { PaymentMethodRow } from './format';
+import { HeadingWithHint } from '../../../../components/layout/HeadingWithHint';
+import { GrowingTextarea } from '../../../../components/forms/fields';
 
 const SAVE_FAILED = 'No se pudo guardar el método de pago. Inténtalo de nuevo.';
 
@@ -182,12 +182,12 @@ export function PaymentMethodsSection({ canEdit }: { canEdit: boolean }) {
     <Stack gap="sm" component="section" aria-labelledby="metodos-de-pago">
       <Group justify="space-between">
         <div>
-          <Title order={2} size="h4" id="metodos-de-pago">
-            Métodos de pago
-          </Title>
-          <Text size="sm" c="dimmed">
-            Los activos son los que el cliente ve, con sus datos, al reportar un pago.
-          </Text>
+          <HeadingWithHint
+            order={2}
+            id="metodos-de-pago"
+            title="Métodos de pago"
+            hint="Los activos son los que el cliente ve, con sus datos, al reportar un pago."
+          />
         </div>
         {canEdit && (
           <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
@@ -210,7 +210,6 @@ export function PaymentMethodsSection({ canEdit }: { canEdit: boolean }) {
           caption="Métodos de pago"
           rows={methods.data}
           columns={methodColumns(canEdit, setEditing)}
-          getRowId={(m) => m.id}
           cardLabel={(m) => `Método ${m.name}`}
           minWidth={820}
         />
@@ -318,10 +317,8 @@ function MethodForm({ method, onClose }: { method: PaymentMethodRow | null; onCl
           />
         ))}
       </SimpleGrid>
-      <Textarea
+      <GrowingTextarea
         label="Instrucciones para el cliente"
-        autosize
-        minRows={2}
         maxRows={5}
         maxLength={300}
         placeholder="Usa como concepto tu código de casillero."

@@ -6,7 +6,7 @@
 // and a value far from the usual is asked about before it is sent.
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Group, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Card, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { CLAIM_MESSAGES as M, formatUsdCents, type ClaimDecision as Decision } from '@casillero/shared';
 import type { ClaimDetail } from '../../../../components/claims/ClaimView';
 import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
@@ -14,6 +14,7 @@ import { usePlausibleConfirm } from '../../../../components/forms/usePlausibleCo
 import { getErrorMessage } from '../../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { trpc } from '../../../../lib/trpc';
+import { GrowingTextarea } from '../../../../components/forms/fields';
 
 const DECISION_LABELS: Record<Decision, string> = {
   approve: 'Aprobar',
@@ -155,10 +156,8 @@ export function ClaimDecision({ claim }: { claim: ClaimDetail }) {
             />
           </Group>
         )}
-        <Textarea
+        <GrowingTextarea
           label={decision === 'reject' ? 'Motivo (lo leerá el cliente)' : 'Nota para el cliente (opcional)'}
-          autosize
-          minRows={2}
           value={reason}
           onChange={(e) => setReason(e.currentTarget.value)}
         />

@@ -3,7 +3,7 @@
 // customer for more (the clock pauses), decide (approve, approve in part, reject with a reason).
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Badge, Button, Card, Group, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Card, Group, Select, Stack, Text } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import type { inferOutput } from '@trpc/tanstack-react-query';
 import {
@@ -24,6 +24,7 @@ import { useChangeToasts } from '../../../../components/forms/useInvalidate';
 import { getErrorMessage } from '../../../../lib/errors';
 import { trpc } from '../../../../lib/trpc';
 import { ClaimDecision } from './ClaimDecision';
+import { GrowingTextarea } from '../../../../components/forms/fields';
 
 export type ClaimSort = 'answerBy' | 'createdAt';
 export type ClaimSearch = ListSearch<ClaimSort> & { status?: ClaimStatus; kind?: ClaimKind };
@@ -142,10 +143,8 @@ function Ask({ id }: { id: string }) {
   return (
     <Card withBorder padding="sm">
       <Stack gap="xs">
-        <Textarea
+        <GrowingTextarea
           label="Pedir más información al cliente"
-          autosize
-          minRows={2}
           value={request}
           onChange={(e) => setRequest(e.currentTarget.value)}
         />

@@ -5,7 +5,7 @@
 // receipt) and enter the store's trackings.
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Card, FileInput, Radio, Select, Stack, Text, TextInput, Textarea, Group } from '@mantine/core';
+import { Button, Card, FileInput, Radio, Select, Stack, Text, TextInput, Group } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconEye } from '@tabler/icons-react';
 import type { inferOutput } from '@trpc/tanstack-react-query';
@@ -35,6 +35,7 @@ import { getErrorMessage } from '../../../../lib/errors';
 import { uploadFile } from '../../../../lib/files';
 import { notifyError } from '../../../../lib/notify';
 import { trpc } from '../../../../lib/trpc';
+import { GrowingTextarea } from '../../../../components/forms/fields';
 
 export type CompraSort = 'createdAt' | 'totalUsdCents';
 export type CompraSearch = ListSearch<CompraSort> & { status?: CompraStatus };
@@ -256,7 +257,7 @@ function ItemIssueForm({ compra }: { compra: CompraAdminDetail }) {
           {form.values.issue === 'price_changed' && (
             <UsdCentsInput label="Nuevo precio por unidad (USD)" {...form.getInputProps('newPriceUsdCents')} />
           )}
-          <Textarea label="Nota para el cliente" autosize minRows={2} {...form.getInputProps('note')} />
+          <GrowingTextarea label="Nota para el cliente" {...form.getInputProps('note')} />
           <Button type="submit" w="fit-content" color="orange" loading={mark.isPending}>
             Avisar al cliente
           </Button>

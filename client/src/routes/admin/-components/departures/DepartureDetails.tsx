@@ -5,20 +5,7 @@
 // closing it.
 import { useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconCheck, IconDownload, IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
 import {
   DEPARTURE_MESSAGES as M,
@@ -44,6 +31,7 @@ import { useCan } from '../../../../lib/permissions';
 import { failureMessage } from '../packages/feedback';
 import { EditDepartureDialog, useInvalidateDepartures } from './DepartureForm';
 import type { DepartureDetail } from './types';
+import { GrowingTextarea } from '../../../../components/forms/fields';
 
 /** Today on the business's clock (Caracas), as the server checks it. */
 const caracasToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Caracas' }).format(new Date());
@@ -313,14 +301,12 @@ function News({ d }: { d: DepartureDetail }) {
       <Title order={4} mb="xs">
         Novedad para todos los clientes del despacho
       </Title>
-      <Textarea
+      <GrowingTextarea
         aria-label="Novedad del despacho"
         placeholder="Se avisará una sola vez a cada cliente, por los canales que eligió."
         value={message}
         onChange={(e) => setMessage(e.currentTarget.value)}
         error={error}
-        autosize
-        minRows={2}
       />
       <Group justify="flex-end" mt="xs">
         <Button

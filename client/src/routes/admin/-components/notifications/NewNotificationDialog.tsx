@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, SegmentedControl, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -20,6 +20,7 @@ import { DialogActions, formDialog } from '../../../../components/forms/FormDial
 import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { useSchemaForm } from '../../../../components/forms/useSchemaForm';
 import type { NotificationRecipient } from './types';
+import { GrowingTextarea } from '../../../../components/forms/fields';
 
 type Values = { recipient: Recipient; userId: string; type: AdminNotificationType; title: string; message: string };
 
@@ -119,10 +120,9 @@ function NewNotificationForm({ onClose }: { onClose: () => void }) {
           {...form.getInputProps('type')}
         />
         <TextInput label="Título" required maxLength={200} {...form.getInputProps('title')} />
-        <Textarea
+        <GrowingTextarea
           label="Mensaje"
           required
-          autosize
           minRows={3}
           maxRows={8}
           maxLength={2000}

@@ -1,4 +1,4 @@
-import { Modal, Select, SimpleGrid, Text, TextInput, Textarea, type SelectProps } from '@mantine/core';
+import { Modal, Select, SimpleGrid, Text, TextInput, type SelectProps } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
@@ -25,6 +25,7 @@ import { trpc } from '../../../../lib/trpc';
 import { CustomerPicker } from './CustomerPicker';
 import { failureMessage } from './feedback';
 import type { PackageDetail } from './types';
+import { GrowingTextarea } from '../../../../components/forms/fields';
 
 /** Every packages and shipments query is stale after a package changes. */
 export function useInvalidatePackages() {
@@ -92,14 +93,7 @@ function PackageFields({ form, userId }: { form: UseFormReturnType<any, any, any
         placeholder="1Z999AA10123456784"
         {...form.getInputProps('trackingNumber')}
       />
-      <Textarea
-        label="Descripción"
-        required
-        autosize
-        minRows={2}
-        maxRows={5}
-        {...form.getInputProps('packageDescription')}
-      />
+      <GrowingTextarea label="Descripción" required maxRows={5} {...form.getInputProps('packageDescription')} />
       <TextInput label="Remitente" placeholder="Amazon, Shein, eBay..." {...form.getInputProps('senderName')} />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <DecimalInput kind="weightKg" label="Peso (kg)" {...form.getInputProps('weightKg')} />
@@ -110,11 +104,9 @@ function PackageFields({ form, userId }: { form: UseFormReturnType<any, any, any
           {...form.getInputProps('estimatedValueUsdCents')}
         />
       </SimpleGrid>
-      <Textarea
+      <GrowingTextarea
         label="Notas internas"
         description="No se muestran al cliente"
-        autosize
-        minRows={2}
         maxRows={4}
         {...form.getInputProps('notes')}
       />

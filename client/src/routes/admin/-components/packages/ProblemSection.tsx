@@ -1,7 +1,7 @@
 // A parcel's problems in its details drawer (docs/product/problem-parcels.md): the open one with its
 // state, the customer's choice and its invoice; 'Marcar problema' for a parcel on the shelf and
 // 'Completar' for a return or a disposal the customer chose. Closed problems stay as the record.
-import { Badge, Button, Divider, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Divider, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -26,6 +26,7 @@ import { notifyChange } from '../../../../lib/notify';
 import { useCan } from '../../../../lib/permissions';
 import { trpc } from '../../../../lib/trpc';
 import { FactGrid } from '../../../../components/details/DetailsParts';
+import { GrowingTextarea } from '../../../../components/forms/fields';
 
 export function ProblemSection({ packageId, status }: { packageId: string; status: PackageStatus }) {
   const canWrite = useCan('packages.write');
@@ -157,13 +158,11 @@ function FlagDialog({
           error={errors.reason}
           allowDeselect={false}
         />
-        <Textarea
+        <GrowingTextarea
           label="Nota para el cliente"
           value={note}
           onChange={(e) => setNote(e.currentTarget.value)}
           error={errors.note}
-          autosize
-          minRows={2}
         />
         {reason && problemAllowsContinue(reason) && (
           <DecimalInput

@@ -1,19 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Divider,
-  Group,
-  Image,
-  Loader,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Divider, Group, Image, Loader, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconExternalLink, IconFileInvoice, IconLock } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -40,6 +26,8 @@ import { trpc } from '../../../../lib/trpc';
 import { PaymentStatusBadge } from './PaymentStatusBadge';
 import type { PaymentDetail } from './types';
 import { useCan } from '../../../../lib/permissions';
+import { SubmitRow } from '../../../../components/forms/FormParts';
+import { GrowingTextarea } from '../../../../components/forms/fields';
 
 /** 'Ver Detalles' (docs/product/admin-payments-and-billing.md#ver-detalles): every field, the receipt, and the admin's response. */
 export function PaymentDetailsDrawer(props: DetailsDrawerOpen) {
@@ -244,22 +232,14 @@ function ReviewForm({ payment, onDone }: { payment: PaymentDetail; onDone: () =>
           disabled={!isOpen}
           {...form.getInputProps('status')}
         />
-        <Textarea
+        <GrowingTextarea
           label="Notas del administrador"
           placeholder="Ej.: Pago verificado en la cuenta Zelle."
-          autosize
-          minRows={2}
           maxRows={6}
           disabled={!isOpen}
           {...form.getInputProps('adminNotes')}
         />
-        {isOpen && (
-          <Group justify="flex-end">
-            <Button type="submit" loading={mutation.isPending}>
-              Actualizar Pago
-            </Button>
-          </Group>
-        )}
+        {isOpen && <SubmitRow label="Actualizar Pago" busy={mutation.isPending} />}
       </Stack>
     </form>
   );

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Divider, Group, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Divider, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
@@ -29,6 +29,7 @@ import { InvoiceLink } from '../../../../components/prealerts/InvoiceLink';
 import { PrealertStatusBadge } from '../trackings/StatusBadge';
 import { Fact, kg, usd } from './common';
 import type { AdminPrealert } from './types';
+import { GrowingTextarea } from '../../../../components/forms/fields';
 
 /** Detalles de Prealerta: every field, read-only. */
 export const PrealertDetailsDialog = prealertDialog(M.detailsTitle, PrealertDetails, 'lg');
@@ -166,9 +167,9 @@ function EditPrealertForm({ prealert: p, onClose }: PrealertFormProps) {
         <CarrierSelect inputProps={form.getInputProps} />
         <EstadoTrackingSelect inputProps={form.getInputProps} />
       </SimpleGrid>
-      <Textarea label="Descripción" required autosize minRows={2} {...form.getInputProps('description')} />
+      <GrowingTextarea label="Descripción" required {...form.getInputProps('description')} />
       <PrealertFigures inputProps={form.getInputProps} amountLabel="Monto (USD)" cols={2} />
-      <Textarea label="Notas" autosize minRows={2} {...form.getInputProps('notes')} />
+      <GrowingTextarea label="Notas" {...form.getInputProps('notes')} />
     </DialogForm>
   );
 }
@@ -231,8 +232,8 @@ function ConvertPrealertForm({ prealert: p, onClose }: PrealertFormProps) {
         <DecimalInput kind="weightKg" label="Peso real (kg)" emptyValue={0} {...form.getInputProps('actualWeight')} />
         <UsdCentsInput label="Valor real (USD)" emptyValue={0} {...form.getInputProps('actualValueUsdCents')} />
       </SimpleGrid>
-      <Textarea label="Descripción del paquete" autosize minRows={2} {...form.getInputProps('packageDescription')} />
-      <Textarea label="Notas internas" autosize minRows={2} {...form.getInputProps('notes')} />
+      <GrowingTextarea label="Descripción del paquete" {...form.getInputProps('packageDescription')} />
+      <GrowingTextarea label="Notas internas" {...form.getInputProps('notes')} />
     </DialogForm>
   );
 }

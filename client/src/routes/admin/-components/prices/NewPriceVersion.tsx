@@ -1,19 +1,17 @@
 // The form of a new version (docs/product/price-lists.md): prefilled from the version in effect,
 // starting tomorrow or later (00:00 in Caracas). The server checks it again and refuses in Spanish.
-import { SimpleGrid, TextInput } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { useState } from 'react';
 import {
   DELIVERY_ZONE_LABELS,
   PRICE_LIST_FIELDS,
   PRICE_LIST_MESSAGES as M,
-  caracasDay,
-  nextDay,
   priceListVersionInput,
   type PriceList,
 } from '@casillero/shared';
 import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
 import { UsdCentsInput } from '../../../../components/forms/UsdCentsInput';
-import { NewVersionCard, useVersionsChange } from '../versions/VersionsScreen';
+import { NewVersionCard, StartDayInput, firstStartDay, useVersionsChange } from '../versions/VersionsScreen';
 import { trpc } from '../../../../lib/trpc';
 import { DELIVERY_ZONES_SHOWN } from './price-values';
 import { PRICE_VERSIONS } from './PriceVersions';
@@ -27,8 +25,7 @@ const valuesOf = (prices: PriceList): Values => ({
 
 export function NewPriceVersion({ from }: { from: PriceList }) {
   const create = useVersionsChange(trpc.prices.create.mutationOptions(), trpc.prices.versions.queryKey());
-  const tomorrow = nextDay(caracasDay(new Date()));
-  const [effectiveFrom, setEffectiveFrom] = useState(tomorrow);
+  const [effectiveFrom, setEffectiveFrom] = useState(firstStartDay);
   const [values, setValues] = useState<Values>(() => valuesOf(from));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (key: string) => (v: DecimalValue) => setValues((old) => ({ ...old, [key]: v }));
@@ -63,12 +60,10 @@ export function NewPriceVersion({ from }: { from: PriceList }) {
 
   return (
     <NewVersionCard kind={PRICE_VERSIONS} saving={create.saving} onSubmit={() => void submit()}>
-      <TextInput
-        type="date"
+      <StartDayInput
         label={M.effectiveFrom}
-        min={tomorrow}
         value={effectiveFrom}
-        onChange={(e) => setEffectiveFrom(e.currentTarget.value)}
+        onChange={setEffectiveFrom}
         error={errors.effectiveFrom}
         withAsterisk
         maw={240}

@@ -241,7 +241,6 @@ export function StatementLines({ statementId, canApprove }: { statementId: strin
           caption={T.linesTitle(statement.fileName)}
           rows={lines}
           columns={lineColumns(choose, canApprove ? setAssigning : null)}
-          getRowId={(line) => line.id}
           cardLabel={(line) => `${T.colLine} ${line.lineNumber}: ${line.reference}`}
           rowAttributes={() => ({ 'data-testid': 'statement-line' })}
           minWidth={900}

@@ -77,7 +77,6 @@ export function StatementsList({
           caption={T.recentTitle}
           rows={statements}
           columns={statementColumns(openId, onOpen)}
-          getRowId={(s) => s.id}
           cardLabel={(s) => `${T.colFile} ${s.fileName}`}
           highlighted={(s) => s.id === openId}
           minWidth={640}

@@ -15,6 +15,7 @@ import { notifySuccess } from '../../../../lib/notify';
 import { useCan } from '../../../../lib/permissions';
 import { trpc } from '../../../../lib/trpc';
 import type { ShipmentDetail } from './types';
+import { textBinding } from '../../../../components/forms/fields';
 
 /** Refreshes what shows the shipment's end: its details, the lists, the counter and its proof. */
 const useRefreshShipment = () => useInvalidate(trpc.shipments, trpc.pickups);
@@ -91,12 +92,11 @@ function HomeDeliveryForm({ shipment }: { shipment: ShipmentDetail }) {
         <Text size="sm" c="dimmed">
           {L.homeDeliveryHint}
         </Text>
-        <TextInput label={L.receivedBy} value={receivedBy} onChange={(e) => setReceivedBy(e.currentTarget.value)} />
+        <TextInput label={L.receivedBy} {...textBinding(receivedBy, setReceivedBy)} />
         <TextInput
           label={L.idDocument}
           placeholder={L.idDocumentPlaceholder}
-          value={idDocument}
-          onChange={(e) => setIdDocument(e.currentTarget.value)}
+          {...textBinding(idDocument, setIdDocument)}
         />
         <PhotoCapture value={photos} onChange={setPhotos} max={1} uploadPath={DELIVERY_PHOTOS_PATH} />
         {error && (

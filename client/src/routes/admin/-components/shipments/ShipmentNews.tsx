@@ -3,7 +3,7 @@
 // starts as the kind's text (editable); a new date also becomes the shipment's estimated delivery.
 // The history shows each news item and how many customers it reached.
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Badge, Group, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Badge, Group, Select, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '../../../../components/forms/DatePickerInput';
 import { IconCalendar } from '@tabler/icons-react';
 import {
@@ -17,7 +17,7 @@ import {
   shipmentNewsInput,
   type ShipmentNewsKind,
 } from '@casillero/shared';
-import { optionalValue } from '../../../../components/forms/fields';
+import { optionalValue, GrowingTextarea } from '../../../../components/forms/fields';
 import { DialogForm, subjectDialog } from '../../../../components/forms/FormDialog';
 import { useDialogSubmit, useSchemaForm } from '../../../../components/forms/useSchemaForm';
 import { formatDay } from '../../../../components/shipments/format';
@@ -105,10 +105,9 @@ function PostShipmentNewsForm({ shipment, onClose }: { shipment: ShipmentRow; on
             }}
           />
         )}
-        <Textarea
+        <GrowingTextarea
           label="Mensaje para los clientes"
           required
-          autosize
           minRows={3}
           maxRows={8}
           maxLength={SHIPMENT_NEWS_MESSAGE_MAX}

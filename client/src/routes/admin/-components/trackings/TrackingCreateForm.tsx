@@ -1,18 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Card, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertCircle, IconUserCheck } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -31,12 +18,13 @@ import {
 import { getErrorCode, getErrorMessage, getFieldErrors } from '../../../../lib/errors';
 import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
 import { centsAsDollars, UsdCentsInput } from '../../../../components/forms/UsdCentsInput';
-import { ErrorAlert } from '../../../../components/forms/FormParts';
+import { ErrorAlert, SubmitRow } from '../../../../components/forms/FormParts';
 import { notifySuccess } from '../../../../lib/notify';
 import { usePlausibleConfirm } from '../../../../components/forms/usePlausibleConfirm';
 import { useSchemaForm } from '../../../../components/forms/useSchemaForm';
 import { trpc } from '../../../../lib/trpc';
 import type { TrackingClient } from './types';
+import { GrowingTextarea } from '../../../../components/forms/fields';
 
 type Values = {
   mailboxId: string;
@@ -192,14 +180,7 @@ export function TrackingCreateForm({ onCreated }: { onCreated: () => void }) {
                 onChange={(v) => form.setFieldValue('carrier', v ?? '')}
               />
             </SimpleGrid>
-            <Textarea
-              label="Descripción"
-              required
-              autosize
-              minRows={2}
-              maxRows={6}
-              {...form.getInputProps('description')}
-            />
+            <GrowingTextarea label="Descripción" required maxRows={6} {...form.getInputProps('description')} />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <DecimalInput kind="weightKg" label="Peso estimado (kg)" {...form.getInputProps('estimatedWeight')} />
               <UsdCentsInput withSign label="Valor estimado (USD)" {...form.getInputProps('estimatedValueUsdCents')} />
@@ -221,24 +202,14 @@ export function TrackingCreateForm({ onCreated }: { onCreated: () => void }) {
             </SimpleGrid>
             <Switch label="Requiere reempaque" {...form.getInputProps('needsReempaque', { type: 'checkbox' })} />
             {form.values.needsReempaque && (
-              <Textarea
-                label="Motivo del reempaque"
-                autosize
-                minRows={2}
-                maxRows={4}
-                {...form.getInputProps('reempaqueReason')}
-              />
+              <GrowingTextarea label="Motivo del reempaque" maxRows={4} {...form.getInputProps('reempaqueReason')} />
             )}
-            <Textarea label="Notas" autosize minRows={2} maxRows={6} {...form.getInputProps('notes')} />
+            <GrowingTextarea label="Notas" maxRows={6} {...form.getInputProps('notes')} />
           </Stack>
         </Card>
 
         <ErrorAlert message={serverError} />
-        <Group justify="flex-end">
-          <Button type="submit" disabled={!client} loading={mutation.isPending}>
-            Crear tracking
-          </Button>
-        </Group>
+        <SubmitRow label="Crear tracking" busy={mutation.isPending} disabled={!client} />
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Divider, Group, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Divider, Group, Select, Stack, Text } from '@mantine/core';
 import type { GetInputPropsReturnType, UseFormReturnType } from '@mantine/form';
 import { IconLink } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -34,6 +34,7 @@ import { trpc } from '../../../../lib/trpc';
 import { PrealertStatusBadge } from './StatusBadge';
 import { PriorityBadge, TrackingStatusBadge } from './StatusBadge';
 import type { TrackingDetail, TrackingRow } from './types';
+import { GrowingTextarea } from '../../../../components/forms/fields';
 
 const weight = (kg: number | null) => (kg === null ? '—' : formatKg(kg));
 const usdOrDash = (cents: number | null) => (cents === null ? '—' : formatUsdFromCents(cents));
@@ -196,13 +197,7 @@ function ChangeStatusForm({ tracking, onClose }: TrackingFormProps) {
         inputProps={form.getInputProps('actualWeight')}
         description={`Déjalo en 0 para conservar ${tracking.actualWeight ? weight(tracking.actualWeight) : 'el valor anterior'}`}
       />
-      <Textarea
-        label="Mensaje para el cliente (opcional)"
-        autosize
-        minRows={2}
-        maxRows={5}
-        {...form.getInputProps('message')}
-      />
+      <GrowingTextarea label="Mensaje para el cliente (opcional)" maxRows={5} {...form.getInputProps('message')} />
     </DialogForm>
   );
 }
@@ -235,10 +230,9 @@ function RepackForm({ tracking, onClose }: TrackingFormProps) {
       <Text size="sm">
         Tracking <b>{tracking.trackingNumber}</b> de {tracking.clientName ?? tracking.clientEmail}
       </Text>
-      <Textarea
+      <GrowingTextarea
         label="Motivo del reempaque"
         required
-        autosize
         minRows={3}
         maxRows={6}
         {...form.getInputProps('reason')}

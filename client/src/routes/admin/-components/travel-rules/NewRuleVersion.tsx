@@ -12,7 +12,6 @@ import {
   Stack,
   Text,
   TextInput,
-  Textarea,
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
@@ -22,8 +21,6 @@ import {
   TRAVEL_RULES_MESSAGES as M,
   TRAVEL_RULE_MODES,
   TRAVEL_RULE_MODE_LABELS,
-  caracasDay,
-  nextDay,
   travelRulesVersionInput,
   type TravelCategory,
   type TravelCategoryKind,
@@ -32,9 +29,10 @@ import {
 } from '@casillero/shared';
 import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
 import { UsdCentsInput } from '../../../../components/forms/UsdCentsInput';
-import { NewVersionCard, useVersionsChange } from '../versions/VersionsScreen';
+import { NewVersionCard, StartDayInput, firstStartDay, useVersionsChange } from '../versions/VersionsScreen';
 import { RULE_VERSIONS } from './RuleVersions';
 import { trpc } from '../../../../lib/trpc';
+import { GrowingTextarea, textBinding } from '../../../../components/forms/fields';
 
 /** A category as the form edits it: the word lists as typed, comma-separated. */
 type Draft = Omit<TravelCategory, 'words' | 'exceptWords'> & { key: number; words: string; exceptWords: string };
@@ -79,16 +77,12 @@ function CategoryFields({
     <K extends keyof Draft>(key: K) =>
     (value: Draft[K]) =>
       onChange({ ...draft, [key]: value });
+  const text = (key: 'name' | 'words' | 'exceptWords' | 'reason' | 'advice') => textBinding(draft[key], set(key));
   return (
     <Card withBorder padding="sm" component="fieldset" aria-label={`Categoría ${index + 1}`} style={{ margin: 0 }}>
       <Stack gap="xs">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
-          <TextInput
-            label={M.categoryName}
-            value={draft.name}
-            onChange={(e) => set('name')(e.currentTarget.value)}
-            withAsterisk
-          />
+          <TextInput label={M.categoryName} {...text('name')} withAsterisk />
           <Select
             label={M.categoryKind}
             data={TRAVEL_CATEGORY_KINDS.map((k) => ({ value: k, label: TRAVEL_CATEGORY_KIND_LABELS[k] }))}
@@ -104,34 +98,11 @@ function CategoryFields({
             allowDeselect={false}
           />
         </SimpleGrid>
-        <TextInput
-          label={M.categoryWords}
-          value={draft.words}
-          onChange={(e) => set('words')(e.currentTarget.value)}
-          withAsterisk
-        />
-        <TextInput
-          label={M.categoryExcept}
-          value={draft.exceptWords}
-          onChange={(e) => set('exceptWords')(e.currentTarget.value)}
-        />
+        <TextInput label={M.categoryWords} {...text('words')} withAsterisk />
+        <TextInput label={M.categoryExcept} {...text('exceptWords')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-          <Textarea
-            label={M.categoryReason}
-            value={draft.reason}
-            onChange={(e) => set('reason')(e.currentTarget.value)}
-            autosize
-            minRows={1}
-            withAsterisk
-          />
-          <Textarea
-            label={M.categoryAdvice}
-            value={draft.advice}
-            onChange={(e) => set('advice')(e.currentTarget.value)}
-            autosize
-            minRows={1}
-            withAsterisk
-          />
+          <GrowingTextarea label={M.categoryReason} {...text('reason')} minRows={1} withAsterisk />
+          <GrowingTextarea label={M.categoryAdvice} {...text('advice')} minRows={1} withAsterisk />
         </SimpleGrid>
         <Button variant="subtle" color="red" size="xs" onClick={onRemove} style={{ alignSelf: 'flex-end' }}>
           {M.removeCategory}
@@ -141,11 +112,19 @@ function CategoryFields({
   );
 }
 
+/** The limits and the commercial quantity, in the form's order: a weight, a value in dollars or a count. */
+const LIMIT_FIELDS = [
+  { key: 'airWeight', label: M.airWeight, kind: 'priceMeasure' },
+  { key: 'airValue', label: M.airValue, kind: 'usd' },
+  { key: 'seaWeight', label: M.seaWeight, kind: 'priceMeasure' },
+  { key: 'seaValue', label: M.seaValue, kind: 'usd' },
+  { key: 'commercial', label: M.commercialQuantity, kind: 'count' },
+] as const;
+
 export function NewRuleVersion({ from }: { from: TravelRules }) {
   const create = useVersionsChange(trpc.travelRules.create.mutationOptions(), trpc.travelRules.versions.queryKey());
-  const tomorrow = nextDay(caracasDay(new Date()));
   const [start, setStart] = useState<'now' | 'day'>('now');
-  const [day, setDay] = useState(tomorrow);
+  const [day, setDay] = useState(firstStartDay);
   const [drafts, setDrafts] = useState<Draft[]>(() => from.categories.map(draftOf));
   const [limits, setLimits] = useState<Record<string, DecimalValue>>({
     airWeight: from.limits.air.maxPieceWeightKg,
@@ -194,16 +173,7 @@ export function NewRuleVersion({ from }: { from: TravelRules }) {
             { value: 'day', label: M.startOn },
           ]}
         />
-        {start === 'day' && (
-          <TextInput
-            type="date"
-            label={M.startDay}
-            min={tomorrow}
-            value={day}
-            onChange={(e) => setDay(e.currentTarget.value)}
-            maw={220}
-          />
-        )}
+        {start === 'day' && <StartDayInput label={M.startDay} value={day} onChange={setDay} maw={220} />}
       </Group>
       <Title order={3} size="h5">
         {M.categories}
@@ -228,26 +198,13 @@ export function NewRuleVersion({ from }: { from: TravelRules }) {
         {M.limits}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <DecimalInput
-          kind="priceMeasure"
-          label={M.airWeight}
-          value={limits.airWeight}
-          onChange={setLimit('airWeight')}
-        />
-        <UsdCentsInput withSign label={M.airValue} value={limits.airValue} onChange={setLimit('airValue')} />
-        <DecimalInput
-          kind="priceMeasure"
-          label={M.seaWeight}
-          value={limits.seaWeight}
-          onChange={setLimit('seaWeight')}
-        />
-        <UsdCentsInput withSign label={M.seaValue} value={limits.seaValue} onChange={setLimit('seaValue')} />
-        <DecimalInput
-          kind="count"
-          label={M.commercialQuantity}
-          value={limits.commercial}
-          onChange={setLimit('commercial')}
-        />
+        {LIMIT_FIELDS.map((f) =>
+          f.kind === 'usd' ? (
+            <UsdCentsInput key={f.key} withSign label={f.label} value={limits[f.key]} onChange={setLimit(f.key)} />
+          ) : (
+            <DecimalInput key={f.key} kind={f.kind} label={f.label} value={limits[f.key]} onChange={setLimit(f.key)} />
+          ),
+        )}
       </SimpleGrid>
       {errors.length > 0 && (
         <Alert color="red" role="alert">

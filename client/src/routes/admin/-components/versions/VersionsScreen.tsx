@@ -2,7 +2,8 @@
 // docs/product/travel-rules.md): the version in effect, the scheduled ones (cancellable until they
 // start), the form of a new one, and the history. A kind of version says its words, its table and
 // when a version starts; the screen is the same for both.
-import { Badge, Button, Card, Loader, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Loader, Stack, TextInput, type TextInputProps } from '@mantine/core';
+import { caracasDay, nextDay } from '@casillero/shared';
 import {
   useMutation,
   useQueryClient,
@@ -15,6 +16,7 @@ import { notifyChange } from '../../../../lib/notify';
 import { ScheduledVersions } from './ScheduledVersions';
 import { VersionSection } from './VersionSection';
 import { VersionHistory } from './VersionHistory';
+import { HeadingWithHint } from '../../../../components/layout/HeadingWithHint';
 
 type Version = {
   id: string;
@@ -173,17 +175,33 @@ export function NewVersionCard<V extends Version>({
         }}
         aria-labelledby={ids.form}
       >
-        <Title order={2} size="h4" id={ids.form}>
-          {M.newVersion}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {M.newVersionHint}
-        </Text>
+        <HeadingWithHint order={2} id={ids.form} title={M.newVersion} hint={M.newVersionHint} />
         {children}
         <Button type="submit" loading={saving} style={{ alignSelf: 'flex-start' }}>
           {M.save}
         </Button>
       </Stack>
     </Card>
+  );
+}
+
+/** The first day a new version may start: tomorrow in Caracas (00:00 there). */
+export const firstStartDay = () => nextDay(caracasDay(new Date()));
+
+type StartDayInputProps = Omit<TextInputProps, 'type' | 'min' | 'value' | 'onChange'> & {
+  value: string;
+  onChange: (day: string) => void;
+};
+
+/** The day a new version starts, tomorrow or later. */
+export function StartDayInput({ value, onChange, ...props }: StartDayInputProps) {
+  return (
+    <TextInput
+      type="date"
+      min={firstStartDay()}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      {...props}
+    />
   );
 }

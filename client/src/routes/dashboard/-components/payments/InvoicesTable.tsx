@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconDownload, IconReceipt } from '@tabler/icons-react';
 import {
   BILLING_MESSAGES,
@@ -11,14 +11,12 @@ import {
 import { FiscalDocumentLine } from '../../../../components/fiscal/FiscalDocumentLine';
 import { FiscalBreakdown, FiscalNotes } from '../../../../components/fiscal/FiscalBreakdown';
 import { ResponsiveTable, type ResponsiveColumn } from '../../../../components/data-table/ResponsiveTable';
+import { StatusWithNotes } from '../../../../components/data-table/cells';
 import { bothCurrencies, formatDay, invoiceSubject, isOpen, type Invoice } from './invoice-text';
 
 function StatusCell({ invoice }: { invoice: Invoice }) {
   return (
-    <Stack gap={4} align="flex-start">
-      <Badge color={INVOICE_STATUS_COLORS[invoice.status]} variant="light">
-        {INVOICE_STATUS_LABELS[invoice.status]}
-      </Badge>
+    <StatusWithNotes value={invoice.status} labels={INVOICE_STATUS_LABELS} colors={INVOICE_STATUS_COLORS}>
       {invoice.status === 'partial' && (
         <Text size="xs" c="orange.9">
           Falta por pagar: {bothCurrencies(invoice.remainingUsdCents, invoice.remainingVesCentimos)}
@@ -29,7 +27,7 @@ function StatusCell({ invoice }: { invoice: Invoice }) {
           Pago reportado: en revisión
         </Text>
       )}
-    </Stack>
+    </StatusWithNotes>
   );
 }
 
@@ -138,7 +136,6 @@ export function InvoicesTable({ invoices, onReport }: { invoices: Invoice[]; onR
       minWidth={900}
       rows={invoices}
       columns={columns}
-      getRowId={(i) => i.id}
       cardLabel={(i) => `Factura ${i.number}`}
       rowAttributes={(i) => ({ 'data-invoice-id': i.id })}
     />

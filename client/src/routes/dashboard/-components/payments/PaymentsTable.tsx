@@ -1,14 +1,12 @@
-import { Anchor, Badge, Button, Image, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Image, Text } from '@mantine/core';
 import { PAYMENT_STATUS_LABELS, formatDate, formatUsdCents, formatVesCentimos } from '@casillero/shared';
 import { ResponsiveTable, type ResponsiveColumn } from '../../../../components/data-table/ResponsiveTable';
+import { StatusWithNotes } from '../../../../components/data-table/cells';
 import { PAYMENT_STATUS_COLORS, paymentSubject, type Payment } from './payment-text';
 
 function StatusCell({ payment }: { payment: Payment }) {
   return (
-    <Stack gap={4} align="flex-start">
-      <Badge color={PAYMENT_STATUS_COLORS[payment.status]} variant="light">
-        {PAYMENT_STATUS_LABELS[payment.status]}
-      </Badge>
+    <StatusWithNotes value={payment.status} labels={PAYMENT_STATUS_LABELS} colors={PAYMENT_STATUS_COLORS}>
       {payment.status === 'pending' && (
         <Text size="xs" c="dimmed">
           {payment.reportedAt ? `Reportado el ${formatDate(payment.reportedAt)}: en revisión` : 'Por reportar'}
@@ -24,7 +22,7 @@ function StatusCell({ payment }: { payment: Payment }) {
           {payment.adminNotes}
         </Text>
       )}
-    </Stack>
+    </StatusWithNotes>
   );
 }
 
@@ -141,7 +139,6 @@ export function PaymentsTable({ payments, onReport }: { payments: Payment[]; onR
       minWidth={860}
       rows={payments}
       columns={columns}
-      getRowId={(p) => p.id}
       cardLabel={paymentSubject}
       rowAttributes={(p) => ({ 'data-payment-id': p.id })}
     />

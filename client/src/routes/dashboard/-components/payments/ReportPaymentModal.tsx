@@ -12,7 +12,6 @@ import {
   Stack,
   Text,
   TextInput,
-  Textarea,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
@@ -39,6 +38,7 @@ import { PaymentMethodDetails } from './PaymentMethodDetails';
 import { ReceiptInput } from './ReceiptInput';
 import { bothCurrencies, invoiceSubject, type Invoice, type PaymentMethodOption } from './invoice-text';
 import { paymentSubject, type Payment } from './payment-text';
+import { GrowingTextarea } from '../../../../components/forms/fields';
 
 /**
  * What a report pays: one of the customer's invoices (through the payment the system opened for
@@ -279,11 +279,9 @@ function ReportPaymentForm({ subject, onDone }: { subject: ReportSubject; onDone
           error={receiptError}
           onProblem={setReceiptError}
         />
-        <Textarea
+        <GrowingTextarea
           label="Descripción (opcional)"
           placeholder="Cualquier detalle que nos ayude a identificar tu pago"
-          autosize
-          minRows={2}
           maxLength={500}
           {...form.getInputProps('description')}
         />

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Checkbox, Group, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Card, Checkbox, Group, Radio, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { inferOutput } from '@trpc/tanstack-react-query';
@@ -17,6 +17,7 @@ import { getErrorMessage, getFieldErrors } from '../../../../lib/errors';
 import { useSchemaForm } from '../../../../components/forms/useSchemaForm';
 import { trpc } from '../../../../lib/trpc';
 import { EmptyState } from '../QueryState';
+import { GrowingTextarea } from '../../../../components/forms/fields';
 
 type RepackablePackage = inferOutput<typeof trpc.repacks.packages>[number];
 type Values = { packageIds: string[]; shippingMethod: ShippingMethod | ''; instructions: string };
@@ -127,10 +128,9 @@ export function RepackRequestForm({ packages }: { packages: RepackablePackage[] 
                   ))}
                 </Group>
               </Radio.Group>
-              <Textarea
+              <GrowingTextarea
                 label="Instrucciones de empaque"
                 placeholder="Ej.: consolidar en una sola caja, retirar las cajas originales, proteger con plástico de burbujas"
-                autosize
                 minRows={3}
                 maxLength={1000}
                 {...form.getInputProps('instructions')}
