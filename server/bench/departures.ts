@@ -7,7 +7,7 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Database, type Db } from '../src/db/client';
-import { deliverDue, type OutboxRow } from '../src/outboxes/mail/worker';
+import { deliverDue, type OutboxRow } from '../src/mail/worker';
 import { businessToday } from '../src/lib/business-clock';
 import { createDeparture } from '../src/services/departures/departures';
 import { recordMilestone } from '../src/services/departures/milestones';

@@ -8,15 +8,15 @@ import { users } from './db/schema';
 import { DEMO_ACCOUNTS, DEMO_ALLY, DEMO_PASSWORD, seedDemo } from './demo';
 import { createFileStore } from './files/file-store';
 import { shutDown } from './http/operations';
-import { logSender, resendSender, startOutboxWorker } from './outboxes/mail/worker';
-import { cloudApiSender, logWhatsappSender, startWhatsappWorker } from './outboxes/messaging/whatsapp-worker';
+import { logSender, resendSender, startOutboxWorker } from './mail/worker';
+import { cloudApiSender, logWhatsappSender, startWhatsappWorker } from './messaging/whatsapp-worker';
 import { createServer } from './server';
 import { createScheduler } from './jobs/scheduler';
 import { scheduledJobs } from './jobs/storage-reminders';
 import { issueAdminSetupToken } from './services/auth';
 import { startControlNumberWorker } from './services/fiscal/control-numbers';
 import { controlNumberProviders } from './services/fiscal/provider-choice';
-import { startWebhookWorker } from './outboxes/webhooks/worker';
+import { startWebhookWorker } from './webhooks/worker';
 import type { Config } from './env';
 
 export async function start(config: Config): Promise<void> {

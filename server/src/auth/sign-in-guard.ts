@@ -7,8 +7,8 @@
 // known one (docs/product/product-decisions.md#d11-no-account-enumeration).
 import { AUTH_MESSAGES, SIGNIN_LIMIT } from '@casillero/shared';
 import type { Db } from '../db/client';
-import { enqueueEmail } from '../outboxes/mail/outbox';
-import { signInAttackMessage } from '../outboxes/mail/templates';
+import { enqueueEmail } from '../mail/outbox';
+import { signInAttackMessage } from '../mail/templates';
 import { hitLimits, onceIn, tooMany, type LimitWindow } from './rate-limit';
 
 const MINUTE_MS = 60 * 1000;

@@ -12,9 +12,9 @@ import {
 } from '@casillero/shared';
 import type { Db } from '../db/client';
 import type { Config } from '../env';
-import { escapeHtml } from '../outboxes/mail/templates';
+import { escapeHtml } from '../mail/templates';
 import { disableEmailByToken } from '../services/notification-preferences';
-import { getUnsubscribeSecret, UNSUBSCRIBE_PATH, verifyUnsubscribeToken } from '../outboxes/messaging/unsubscribe';
+import { getUnsubscribeSecret, UNSUBSCRIBE_PATH, verifyUnsubscribeToken } from '../messaging/unsubscribe';
 
 function page(title: string, body: string, status = 200) {
   const html = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · Casillero Virtual</title></head><body style="font-family:Arial,Helvetica,sans-serif;max-width:560px;margin:48px auto;padding:0 16px;color:#222"><h1 style="font-size:22px">${escapeHtml(title)}</h1>${body}<p style="margin-top:32px"><a href="/dashboard/configuracion">Ir a Configuración</a></p></body></html>`;

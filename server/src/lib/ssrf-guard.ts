@@ -8,7 +8,7 @@
 // -translated (::ffff:0:0/96, ::ffff:0:0:0/96), NAT64 (64:ff9b::/96, 64:ff9b:1::/48), 6to4
 // (2002::/16) and Teredo (2001::/32). Checked when a URL is subscribed and again before each
 // delivery, after DNS resolution, with the addresses to connect to returned so the delivery
-// connects to what was checked (outboxes/webhooks/worker.ts).
+// connects to what was checked (webhooks/worker.ts).
 import { promises as dns } from 'node:dns';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';

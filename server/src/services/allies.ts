@@ -16,8 +16,8 @@ import { isUniqueViolation } from '../lib/database-errors';
 import { hashPassword } from '../auth/password';
 import { invalidateUserSessions } from '../auth/session';
 import { generateToken, hashToken } from '../auth/tokens';
-import { enqueueEmail } from '../outboxes/mail/outbox';
-import { allyCustomerWelcomeMessage, allyInvitationMessage } from '../outboxes/mail/templates';
+import { enqueueEmail } from '../mail/outbox';
+import { allyCustomerWelcomeMessage, allyInvitationMessage } from '../mail/templates';
 import type { AllyScope } from '../queries/allies';
 import { openMailboxWithActivation } from './accounts';
 

@@ -21,13 +21,13 @@ import { createSession, invalidateSession, invalidateUserSessions } from '../aut
 import { admitSignIn } from '../auth/sign-in-guard';
 import { recordStaffSignIn } from '../audit/audit-context';
 import { generateToken, hashToken } from '../auth/tokens';
-import { enqueueEmail } from '../outboxes/mail/outbox';
+import { enqueueEmail } from '../mail/outbox';
 import {
   passwordChangedMessage,
   passwordGuessingMessage,
   passwordResetMessage,
   verifyEmailMessage,
-} from '../outboxes/mail/templates';
+} from '../mail/templates';
 import { isUniqueViolation } from '../lib/database-errors';
 import { createCustomerAccount } from './accounts';
 

@@ -4,8 +4,8 @@ import type { z } from '@casillero/shared';
 import type { contactInput } from '@casillero/shared';
 import type { Db } from '../db/client';
 import { contactMessages } from '../db/schema';
-import { enqueueEmail } from '../outboxes/mail/outbox';
-import { layout, type EmailMessage } from '../outboxes/mail/templates';
+import { enqueueEmail } from '../mail/outbox';
+import { layout, type EmailMessage } from '../mail/templates';
 
 export type ContactMessage = z.output<typeof contactInput>;
 

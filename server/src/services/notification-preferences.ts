@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { NOTIFICATION_KINDS, type ChannelPreference, type NotificationKind } from '@casillero/shared';
 import type { Db, DbOrTx } from '../db/client';
 import { notificationPreferences, phoneVerifications, userProfiles, whatsappNumbers } from '../db/schema';
-import { getUnsubscribeSecret, verifyUnsubscribeToken } from '../outboxes/messaging/unsubscribe';
+import { getUnsubscribeSecret, verifyUnsubscribeToken } from '../messaging/unsubscribe';
 
 export async function getPreferences(db: DbOrTx, userId: string) {
   const rows = await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId));

@@ -7,9 +7,9 @@ import type { NotificationKind, NotificationType } from '@casillero/shared';
 import { rowsOf, type DbOrTx } from '../db/client';
 import { userProfiles, users } from '../db/schema';
 import { knownSilenced, notificationsOn } from '../lib/notifications-off';
-import { escapeHtml, layout, type EmailMessage } from '../outboxes/mail/templates';
-import { getUnsubscribeSecret, unsubscribeToken, unsubscribeUrl } from '../outboxes/messaging/unsubscribe';
-import { renderTemplate, templateParam, WHATSAPP_TEMPLATES } from '../outboxes/messaging/whatsapp-templates';
+import { escapeHtml, layout, type EmailMessage } from '../mail/templates';
+import { getUnsubscribeSecret, unsubscribeToken, unsubscribeUrl } from '../messaging/unsubscribe';
+import { renderTemplate, templateParam, WHATSAPP_TEMPLATES } from '../messaging/whatsapp-templates';
 
 export type NotificationInput = {
   title: string;

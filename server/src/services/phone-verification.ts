@@ -9,8 +9,8 @@ import type { Db } from '../db/client';
 import { DomainError } from '../lib/domain-error';
 import { phoneVerifications, whatsappNumbers } from '../db/schema';
 import { hitLimits, tooMany } from '../auth/rate-limit';
-import { enqueueWhatsapp } from '../outboxes/messaging/whatsapp-outbox';
-import { WHATSAPP_TEMPLATES } from '../outboxes/messaging/whatsapp-templates';
+import { enqueueWhatsapp } from '../messaging/whatsapp-outbox';
+import { WHATSAPP_TEMPLATES } from '../messaging/whatsapp-templates';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;

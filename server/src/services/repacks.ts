@@ -14,8 +14,8 @@ import type { Db, DbOrTx } from '../db/client';
 import { DomainError } from '../lib/domain-error';
 import type { Config } from '../env';
 import { packages, repackRequestItems, repackRequests } from '../db/schema';
-import { enqueueEmail } from '../outboxes/mail/outbox';
-import { layout, type EmailMessage } from '../outboxes/mail/templates';
+import { enqueueEmail } from '../mail/outbox';
+import { layout, type EmailMessage } from '../mail/templates';
 import { inPendingRepack, inShipment, REPACKABLE_PACKAGE_STATUSES } from '../queries/repacks';
 import { customerForAdmins, notifyUser } from './notify';
 

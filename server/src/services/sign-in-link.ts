@@ -18,8 +18,8 @@ import { recordStaffSignIn } from '../audit/audit-context';
 import { hitLimits } from '../auth/rate-limit';
 import { createSession } from '../auth/session';
 import { generateToken, hashToken } from '../auth/tokens';
-import { enqueueEmail } from '../outboxes/mail/outbox';
-import { signInLinkMessage } from '../outboxes/mail/templates';
+import { enqueueEmail } from '../mail/outbox';
+import { signInLinkMessage } from '../mail/templates';
 import { findUserByEmail } from './auth';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -19,8 +19,8 @@ import { recordStaffSignIn } from '../audit/audit-context';
 import { hashPassword } from '../auth/password';
 import { createSession, invalidateUserSessions } from '../auth/session';
 import { generateToken, hashToken } from '../auth/tokens';
-import { enqueueEmail } from '../outboxes/mail/outbox';
-import { staffAccessRemovedMessage, staffInvitationMessage } from '../outboxes/mail/templates';
+import { enqueueEmail } from '../mail/outbox';
+import { staffAccessRemovedMessage, staffInvitationMessage } from '../mail/templates';
 
 const fail = (code: 'BAD_INPUT' | 'NOT_FOUND' | 'CONFLICT', message: string) => new DomainError(code, message);
 

@@ -18,8 +18,8 @@ import type { Db, DbOrTx } from '../db/client';
 import { DomainError } from '../lib/domain-error';
 import { trackingHistory, trackings } from '../db/schema';
 import type { Config } from '../env';
-import { enqueueEmail } from '../outboxes/mail/outbox';
-import type { EmailMessage } from '../outboxes/mail/templates';
+import { enqueueEmail } from '../mail/outbox';
+import type { EmailMessage } from '../mail/templates';
 import {
   CUSTOMER_TRACKINGS_PATH,
   newTrackingAdminEmail,
@@ -28,7 +28,7 @@ import {
   repackClientEmail,
   trackingStatusEmail,
   type TrackingMailFacts,
-} from '../outboxes/mail/tracking-templates';
+} from '../mail/tracking-templates';
 import { findActiveMailbox, findPendingPrealert, findTracking } from '../queries/trackings/detail';
 import { isUniqueViolation } from './auth';
 import { notifyUser } from './notify';

@@ -18,7 +18,7 @@ import type { Lookup } from '../lib/ssrf-guard';
 import { callerFor, TEST_APP_URL } from '../test/caller';
 import { createTestDatabase } from '../test/db';
 import { signedInAdmin, signedInCustomer } from '../test/factories';
-import { deliverDueWebhooks, type WebhookSenderOptions } from '../outboxes/webhooks/worker';
+import { deliverDueWebhooks, type WebhookSenderOptions } from '../webhooks/worker';
 import { enqueueWebhookEvent } from './webhooks';
 
 type Signed = Awaited<ReturnType<typeof signedInCustomer>>;

@@ -23,7 +23,7 @@ import type { Lookup } from '../lib/ssrf-guard';
 import { callerFor, TEST_APP_URL, trpcError } from '../test/caller';
 import { createTestDatabase } from '../test/db';
 import { customerWithActiveMailbox, homeDeliveryTo, signedInAdmin, signedInCustomer } from '../test/factories';
-import { deliverDueWebhooks, type WebhookSenderOptions } from '../outboxes/webhooks/worker';
+import { deliverDueWebhooks, type WebhookSenderOptions } from '../webhooks/worker';
 
 type Signed = Awaited<ReturnType<typeof signedInCustomer>>;
 type Received = { url: string; host: string | undefined; headers: Record<string, string>; body: string };

@@ -25,7 +25,7 @@ export const requiredRef = <N extends string>(name: N, target: () => AnyPgColumn
   uuid(name).notNull().references(target, { onDelete });
 
 /**
- * What every outbox row carries for its delivery (outboxes/delivery.ts): its state, the attempts
+ * What every outbox row carries for its delivery (lib/outbox-delivery.ts): its state, the attempts
  * and the next one, the lease of the server sending it, the provider's answer, and the order rows
  * were written in (creation order, also within one transaction), in which each recipient's rows go out.
  */

@@ -6,7 +6,7 @@ import { uuidPk, outboxDeliveryColumns } from './columns';
  * Outbound e-mail, written in the same transaction as the change that causes it and
  * delivered by the worker (docs/decisions/004). The id doubles as Resend's idempotency key.
  * Each recipient's e-mails go out in `queue_position` order: one waits while an earlier one to
- * any of its addresses is still pending (outboxes/delivery.ts).
+ * any of its addresses is still pending (lib/outbox-delivery.ts).
  */
 export const emailOutbox = pgTable(
   'email_outbox',

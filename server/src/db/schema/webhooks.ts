@@ -36,7 +36,7 @@ export const webhookSubscriptions = pgTable(
   },
   (t) => [
     index('webhook_subscriptions_user_idx').on(t.userId, t.createdAt.desc()),
-    // The worker drops previous secrets whose day has passed (outboxes/webhooks/worker.ts): only those rows.
+    // The worker drops previous secrets whose day has passed (webhooks/worker.ts): only those rows.
     index('webhook_subscriptions_previous_secret_idx')
       .on(t.previousSecretExpiresAt)
       .where(sql`${t.previousSecretExpiresAt} is not null`),

@@ -11,7 +11,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
 import { auditLog } from '../../db/schema';
-import { backoffMs, startDeliveryLoop, type DeliveryLogger } from '../../outboxes/delivery';
+import { backoffMs, startDeliveryLoop, type DeliveryLogger } from '../../lib/outbox-delivery';
 import type { ControlNumberProvider } from './control-number-provider';
 
 type DueRow = {

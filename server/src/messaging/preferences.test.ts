@@ -3,14 +3,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { MESSAGING_MESSAGES as M, normalizePhone, type NotificationKind } from '@casillero/shared';
-import type { Database } from '../../db/client';
-import { emailOutbox, notifications, phoneVerifications, whatsappOutbox } from '../../db/schema';
-import { testConfig } from '../../env';
-import { createServer } from '../../server';
-import { notifyMany, notifyUser } from '../../services/notify';
-import { createTestDatabase } from '../../test/db';
-import { newVisitor, trpcError } from '../../test/caller';
-import { signedInCustomer } from '../../test/factories';
+import type { Database } from '../db/client';
+import { emailOutbox, notifications, phoneVerifications, whatsappOutbox } from '../db/schema';
+import { testConfig } from '../env';
+import { createServer } from '../server';
+import { notifyMany, notifyUser } from '../services/notify';
+import { createTestDatabase } from '../test/db';
+import { newVisitor, trpcError } from '../test/caller';
+import { signedInCustomer } from '../test/factories';
 import { getUnsubscribeSecret, verifyUnsubscribeToken } from './unsubscribe';
 import { WHATSAPP_TEMPLATES } from './whatsapp-templates';
 

@@ -1,4 +1,4 @@
-// Delivers the webhook outbox (docs/product/public-api.md#webhooks) through ../delivery.ts:
+// Delivers the webhook outbox (docs/product/public-api.md#webhooks) through lib/outbox-delivery.ts:
 // each due row is POSTed as JSON to its subscription's URL with the Standard Webhooks headers,
 // after the SSRF guard resolved the host and found every address public, and the connection goes
 // to the address checked (the name is never resolved again). A 2xx answer is a delivery; any
@@ -10,12 +10,12 @@ import https from 'node:https';
 import net from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { WEBHOOK_MESSAGES, WEBHOOK_RETRY_HOURS } from '@casillero/shared';
-import type { Db } from '../../db/client';
-import { webhookDeliveries, webhookSubscriptions } from '../../db/schema';
-import { DomainError } from '../../lib/domain-error';
-import { deliverDueRows, startDeliveryLoop, type DeliveryLogger } from '../delivery';
-import { checkWebhookUrl, type Lookup } from '../../lib/ssrf-guard';
-import { webhookHeaders } from '../../lib/webhook-signing';
+import type { Db } from '../db/client';
+import { webhookDeliveries, webhookSubscriptions } from '../db/schema';
+import { DomainError } from '../lib/domain-error';
+import { deliverDueRows, startDeliveryLoop, type DeliveryLogger } from '../lib/outbox-delivery';
+import { checkWebhookUrl, type Lookup } from '../lib/ssrf-guard';
+import { webhookHeaders } from '../lib/webhook-signing';
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 const RETRY_WINDOW_MS = WEBHOOK_RETRY_HOURS * 60 * 60 * 1000;

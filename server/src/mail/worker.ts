@@ -1,11 +1,11 @@
-// Delivers the e-mail outbox (docs/decisions/004) through ../delivery.ts: sends through
+// Delivers the e-mail outbox (docs/decisions/004) through lib/outbox-delivery.ts: sends through
 // Resend with the row id as idempotency key, or logs the e-mail when no API key is set. Each
 // address gets its e-mails in the order they were written.
 import { sql } from 'drizzle-orm';
 import { Resend } from 'resend';
-import type { Db } from '../../db/client';
-import { deliverDueRows, startDeliveryLoop, type DeliveryLogger } from '../delivery';
-import { emailOutbox } from '../../db/schema';
+import type { Db } from '../db/client';
+import { deliverDueRows, startDeliveryLoop, type DeliveryLogger } from '../lib/outbox-delivery';
+import { emailOutbox } from '../db/schema';
 
 export type MailLogger = DeliveryLogger;
 
@@ -13,7 +13,7 @@ export type OutboxRow = { id: string; to: string[]; subject: string; html: strin
 
 export type Sender = (row: OutboxRow) => Promise<{ providerId?: string }>;
 
-export { MAX_ATTEMPTS, backoffMs } from '../delivery';
+export { MAX_ATTEMPTS, backoffMs } from '../lib/outbox-delivery';
 
 export function resendSender(apiKey: string, from: string): Sender {
   const resend = new Resend(apiKey);

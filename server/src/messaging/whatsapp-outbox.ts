@@ -1,7 +1,7 @@
 // Queues a WhatsApp message in the same transaction as the change that causes it (like the
 // e-mail outbox, docs/decisions/004); the worker delivers it later.
-import type { DbOrTx } from '../../db/client';
-import { whatsappOutbox } from '../../db/schema';
+import type { DbOrTx } from '../db/client';
+import { whatsappOutbox } from '../db/schema';
 import { renderTemplate, templateParam } from './whatsapp-templates';
 
 export async function enqueueWhatsapp(

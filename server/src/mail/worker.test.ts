@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { emailOutbox } from '../../db/schema';
-import { createTestDatabase } from '../../test/db';
+import type { Database } from '../db/client';
+import { emailOutbox } from '../db/schema';
+import { createTestDatabase } from '../test/db';
 import { enqueueEmail } from './outbox';
 import { verifyEmailMessage } from './templates';
 import {

@@ -5,8 +5,8 @@
 // and checks alike.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { NOTIFICATION_KINDS, type NotificationKind } from '@casillero/shared';
-import type { DbOrTx } from '../../db/client';
-import { sharedSecret } from '../../lib/shared-secret';
+import type { DbOrTx } from '../db/client';
+import { sharedSecret } from '../lib/shared-secret';
 
 export const UNSUBSCRIBE_SECRET_KEY = 'unsubscribe_link_secret';
 export const UNSUBSCRIBE_PATH = '/preferencias/desactivar';

@@ -1,10 +1,10 @@
-// Delivers the WhatsApp outbox through ../delivery.ts, as e-mail is delivered
+// Delivers the WhatsApp outbox through lib/outbox-delivery.ts, as e-mail is delivered
 // (docs/decisions/004). Without a token the message goes to the log and counts as sent, so
 // every flow works locally.
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { deliverDueRows, startDeliveryLoop } from '../delivery';
-import { whatsappOutbox } from '../../db/schema';
+import type { Db } from '../db/client';
+import { deliverDueRows, startDeliveryLoop } from '../lib/outbox-delivery';
+import { whatsappOutbox } from '../db/schema';
 import type { MailLogger } from '../mail/worker';
 import { sendWhatsappTemplate, WhatsappError, type WhatsappSettings } from './whatsapp';
 

@@ -11,13 +11,13 @@ import {
   RECEPTION_MESSAGES,
   findForeignNumbers,
 } from '@casillero/shared';
-import type { Database } from '../../db/client';
-import { findInvoice } from '../../queries/billing';
-import { issueInvoice } from '../../services/billing/invoices';
-import { renderInvoicePdf } from '../../pdf/invoice';
-import { notificationEmail } from '../../services/notify';
-import { createTestDatabase } from '../../test/db';
-import { recordRate, signedInCustomer } from '../../test/factories';
+import type { Database } from '../db/client';
+import { findInvoice } from '../queries/billing';
+import { issueInvoice } from '../services/billing/invoices';
+import { renderInvoicePdf } from '../pdf/invoice';
+import { notificationEmail } from '../services/notify';
+import { createTestDatabase } from '../test/db';
+import { recordRate, signedInCustomer } from '../test/factories';
 import { newTrackingAdminEmail, newTrackingClientEmail, type TrackingMailFacts } from './tracking-templates';
 import type { EmailMessage } from './templates';
 
