@@ -111,8 +111,9 @@ describe.skipIf(!chromium)('prealertas y clientes del administrador', () => {
 
       await row.getByRole('button', { name: 'Crear casillero para Carlos Eduardo Rodríguez' }).click();
       const dialog = page.getByRole('dialog', { name: 'Crear Casillero Manual' });
+      // Carlos already has a USA mailbox: the dialog says so, and that choice is disabled.
+      await dialog.getByText('Ya tiene casillero en: Estados Unidos (Miami).').waitFor();
       await dialog.getByRole('combobox', { name: fieldLabel('País') }).click();
-      // Carlos already has a USA mailbox: that choice is disabled.
       await page.getByRole('option', { name: 'China (Beijing)' }).click();
       await dialog
         .getByRole('textbox', { name: fieldLabel('Ciudad') })

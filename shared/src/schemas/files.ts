@@ -20,7 +20,19 @@ export const FILE_MESSAGES = {
   nameInvalid:
     'El nombre del archivo o un campo del formulario tiene caracteres no válidos. Cambia el nombre del archivo e intenta nuevamente.',
   tooManyParts: 'El formulario trae más campos o archivos de los que se aceptan: sube un solo archivo con sus datos.',
+  cancelled: 'Cancelaste la subida. Lo que escribiste sigue aquí: elige el archivo de nuevo cuando quieras.',
+  uploading: (percent: number) => `Subiendo… ${percent} %`,
+  cancel: 'Cancelar subida',
 } as const;
+
+/**
+ * A photo goes up at most this size on its long side, re-encoded as JPEG at this quality, its
+ * EXIF orientation applied: a phone's 5 MB picture becomes some 400 KB, readable for a receipt.
+ */
+export const UPLOAD_IMAGE_MAX_SIDE = 2000;
+export const UPLOAD_IMAGE_QUALITY = 0.85;
+/** A smaller image is sent as picked unless it is larger than the long side above. */
+export const UPLOAD_IMAGE_SHRINK_FROM_BYTES = 1024 * 1024;
 
 export const PDF_CONTENT_TYPE = 'application/pdf';
 export type StoredContentType = (typeof RECEIPT_CONTENT_TYPES)[number] | typeof PDF_CONTENT_TYPE;

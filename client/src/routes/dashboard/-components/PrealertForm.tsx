@@ -1,4 +1,4 @@
-import { FileInput, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { FileInput, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPaperclip } from '@tabler/icons-react';
 import { DialogActions } from '../../../components/forms/FormDialog';
@@ -26,7 +26,8 @@ import {
   type EstadoTrackingPrealerta,
 } from '@casillero/shared';
 import { getErrorMessage, getFieldErrors } from '../../../lib/errors';
-import { checkFile, uploadFile } from '../../../lib/files';
+import { checkFile } from '../../../lib/files';
+import { UploadProgress, useUpload } from '../../../components/forms/UploadProgress';
 import { trpc } from '../../../lib/trpc';
 import { TravelFlags } from '../../../components/travel-rules/TravelFlags';
 import type { Prealert } from './PrealertCard';
@@ -110,7 +111,8 @@ export function PrealertForm({
   const [serverError, setServerError] = useState<string | null>(null);
   const [invoice, setInvoice] = useState<File | null>(null);
   const [invoiceError, setInvoiceError] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
+  const invoiceUpload = useUpload();
+  const uploading = invoiceUpload.uploading;
   const plausible = usePlausibleConfirm();
   const isEdit = prealert !== null;
   const trackingFixed = isEdit && Boolean(prealert.trackingNumber);
@@ -132,14 +134,11 @@ export function PrealertForm({
       setInvoiceError(problem);
       return;
     }
-    setUploading(true);
     try {
-      const uploaded = await uploadFile(file, 'invoice');
+      const uploaded = await invoiceUpload.upload(file, 'invoice');
       form.setFieldValue('invoiceFileId', uploaded.id);
     } catch (error) {
       setInvoiceError(error instanceof Error ? error.message : PREALERT_MESSAGES.notEditable);
-    } finally {
-      setUploading(false);
     }
   };
 
@@ -243,6 +242,7 @@ export function PrealertForm({
             error={invoiceError}
             disabled={uploading}
           />
+          <UploadProgress {...invoiceUpload} />
           <DialogActions
             error={serverError}
             onCancel={onClose}
@@ -250,11 +250,6 @@ export function PrealertForm({
             loading={create.isPending || update.isPending}
             disabled={uploading || Boolean(invoiceError)}
           />
-          {uploading && (
-            <Text size="xs" c="dimmed">
-              Subiendo factura…
-            </Text>
-          )}
         </Stack>
       </form>
     </Modal>

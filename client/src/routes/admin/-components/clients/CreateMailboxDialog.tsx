@@ -156,10 +156,19 @@ function CreateMailboxForm({ client, onClose }: { client: ClientRef | null; onCl
           setSelected(options.find((o) => o.userId === v) ?? null);
         }}
       />
-      {selected && selected.countries.length > 0 && (
+      {selected && selected.countries.length > 0 ? (
         <Text size="xs" c="dimmed">
           Ya tiene casillero en: {selected.countries.map((c) => MAILBOX_COUNTRY_LABELS[c]).join(', ')}.
         </Text>
+      ) : (
+        // The line's place is kept while the given client's mailboxes load: the fields below do
+        // not move under a tap aimed at País.
+        client !== null &&
+        preset.isPending && (
+          <Text size="xs" c="dimmed">
+            Buscando sus casilleros…
+          </Text>
+        )
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <Select

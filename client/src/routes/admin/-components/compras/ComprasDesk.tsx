@@ -32,7 +32,7 @@ import { DecimalInput, type DecimalValue } from '../../../../components/forms/De
 import { usePlausibleConfirm } from '../../../../components/forms/usePlausibleConfirm';
 import { useChangeToasts } from '../../../../components/forms/useInvalidate';
 import { getErrorMessage } from '../../../../lib/errors';
-import { uploadFile } from '../../../../lib/files';
+import { UploadProgress, useUpload } from '../../../../components/forms/UploadProgress';
 import { notifyError } from '../../../../lib/notify';
 import { trpc } from '../../../../lib/trpc';
 import { GrowingTextarea } from '../../../../components/forms/fields';
@@ -279,7 +279,7 @@ function PurchaseForm({ compra }: { compra: CompraAdminDetail }) {
   const [order, setOrder] = useState('');
   const [finalCents, setFinalCents] = useState<DecimalValue | null>(quotedStore);
   const [file, setFile] = useState<File | null>(null);
-  const [uploading, setUploading] = useState(false);
+  const receiptUpload = useUpload();
   const plausible = usePlausibleConfirm();
   return (
     <Card withBorder padding="sm" component="section" aria-label="Registrar la compra">
@@ -302,15 +302,15 @@ function PurchaseForm({ compra }: { compra: CompraAdminDetail }) {
           value={file}
           onChange={setFile}
         />
+        <UploadProgress {...receiptUpload} />
         <Button
           w="fit-content"
-          loading={record.isPending || uploading}
+          loading={record.isPending || receiptUpload.uploading}
           onClick={async () => {
             if (!file) return notifyError(M.receiptRequired);
             if (!(await plausible.confirm([{ kind: 'amountUsd', value: centsAsDollars(finalCents) }]))) return;
-            setUploading(true);
             try {
-              const uploaded = await uploadFile(file, 'invoice', compra.userId);
+              const uploaded = await receiptUpload.upload(file, 'invoice', compra.userId);
               record.mutate(
                 {
                   id: compra.id,
@@ -322,8 +322,6 @@ function PurchaseForm({ compra }: { compra: CompraAdminDetail }) {
               );
             } catch (e) {
               notifyError(getErrorMessage(e));
-            } finally {
-              setUploading(false);
             }
           }}
         >

@@ -24,7 +24,8 @@ import { ConfirmDialog, DialogForm, subjectDialog } from '../../../../components
 import { notifySuccess } from '../../../../lib/notify';
 import { usePlausibleConfirm } from '../../../../components/forms/usePlausibleConfirm';
 import { useConfirmedMutation, useSchemaForm, useSubmitAction } from '../../../../components/forms/useSchemaForm';
-import { checkFile, uploadFile, UploadError } from '../../../../lib/files';
+import { checkFile, UploadError } from '../../../../lib/files';
+import { UploadProgress, useUpload } from '../../../../components/forms/UploadProgress';
 import { trpc } from '../../../../lib/trpc';
 import { failureMessage } from './feedback';
 import { useInvalidatePackages } from './PackageForm';
@@ -125,7 +126,7 @@ function IntakeForm({ pkg, onClose }: { pkg: PackageRow; onClose: () => void }) 
   const mutation = useMutation(trpc.packages.receive.mutationOptions());
   const [photo, setPhoto] = useState<File | null>(null);
   const [photoError, setPhotoError] = useState<string | null>(null);
-  const [isUploading, setIsUploading] = useState(false);
+  const photoUpload = useUpload();
   const plausible = usePlausibleConfirm();
   const form = useSchemaForm<IntakeValues>(packageIntakeInput, {
     id: pkg.id,
@@ -143,22 +144,15 @@ function IntakeForm({ pkg, onClose }: { pkg: PackageRow; onClose: () => void }) 
 
   const receive = async (values: IntakeValues) => {
     if (photoError) return;
-    try {
-      let photoFileId: string | null = null;
-      if (photo) {
-        setIsUploading(true);
-        photoFileId = (await uploadFile(photo, 'package_photo', pkg.userId)).id;
-      }
-      const result = await mutation.mutateAsync(packageIntakeInput.parse({ ...values, photoFileId }));
-      notifySuccess(
-        M.intakeTitle,
-        result.customerNotified ? M.intake(result.warehouseReceipt) : M.intakeUpdated(result.warehouseReceipt),
-      );
-      await invalidate();
-      onClose();
-    } finally {
-      setIsUploading(false);
-    }
+    let photoFileId: string | null = null;
+    if (photo) photoFileId = (await photoUpload.upload(photo, 'package_photo', pkg.userId)).id;
+    const result = await mutation.mutateAsync(packageIntakeInput.parse({ ...values, photoFileId }));
+    notifySuccess(
+      M.intakeTitle,
+      result.customerNotified ? M.intake(result.warehouseReceipt) : M.intakeUpdated(result.warehouseReceipt),
+    );
+    await invalidate();
+    onClose();
   };
   const { submit, error } = useSubmitAction(
     form,
@@ -173,7 +167,7 @@ function IntakeForm({ pkg, onClose }: { pkg: PackageRow; onClose: () => void }) 
       error={error}
       onCancel={onClose}
       label="Registrar recepción"
-      loading={mutation.isPending || isUploading}
+      loading={mutation.isPending || photoUpload.uploading}
     >
       {plausible.dialog}
       <Text size="sm">
@@ -200,6 +194,7 @@ function IntakeForm({ pkg, onClose }: { pkg: PackageRow; onClose: () => void }) 
         onChange={(f) => void choosePhoto(f)}
         error={photoError}
       />
+      <UploadProgress {...photoUpload} />
       {pkg.status === 'pending' ? (
         <Text size="sm" c="dimmed">
           El paquete pasará a «Recibido» y se notificará al cliente el WR y el peso.

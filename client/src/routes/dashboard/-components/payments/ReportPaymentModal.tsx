@@ -28,7 +28,8 @@ import {
   formatKg,
 } from '@casillero/shared';
 import { getErrorMessage, getFieldErrors } from '../../../../lib/errors';
-import { UploadError, checkFile, uploadFile } from '../../../../lib/files';
+import { UploadError, checkFile } from '../../../../lib/files';
+import { UploadProgress, useUpload } from '../../../../components/forms/UploadProgress';
 import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
 import { DialogActions } from '../../../../components/forms/FormDialog';
 import { usePlausibleConfirm } from '../../../../components/forms/usePlausibleConfirm';
@@ -91,7 +92,7 @@ function ReportPaymentForm({ subject, onDone }: { subject: ReportSubject; onDone
   const report = useMutation(trpc.payments.report.mutationOptions());
   const [receipt, setReceipt] = useState<File | null>(null);
   const [receiptError, setReceiptError] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
+  const receiptUpload = useUpload();
   const [refusal, setRefusal] = useState<string | null>(null);
   const plausible = usePlausibleConfirm();
   // A receipt already uploaded is not sent again when the report is retried.
@@ -134,14 +135,11 @@ function ReportPaymentForm({ subject, onDone }: { subject: ReportSubject; onDone
       return;
     }
     try {
-      setUploading(true);
       if (uploaded.current?.file !== receipt)
-        uploaded.current = { file: receipt!, id: (await uploadFile(receipt!, 'receipt')).id };
+        uploaded.current = { file: receipt!, id: (await receiptUpload.upload(receipt!, 'receipt')).id };
     } catch (error) {
       setReceiptError(error instanceof UploadError ? error.message : PAYMENT_MESSAGES.receiptRequired);
       return;
-    } finally {
-      setUploading(false);
     }
     try {
       const answer = await report.mutateAsync({
@@ -279,6 +277,7 @@ function ReportPaymentForm({ subject, onDone }: { subject: ReportSubject; onDone
           error={receiptError}
           onProblem={setReceiptError}
         />
+        <UploadProgress {...receiptUpload} />
         <GrowingTextarea
           label="Descripción (opcional)"
           placeholder="Cualquier detalle que nos ayude a identificar tu pago"
@@ -291,7 +290,7 @@ function ReportPaymentForm({ subject, onDone }: { subject: ReportSubject; onDone
         <DialogActions
           onCancel={onDone}
           label="Reportar pago"
-          loading={uploading || report.isPending}
+          loading={receiptUpload.uploading || report.isPending}
           error={refusal}
         />
       </Stack>
