@@ -162,5 +162,5 @@ export const ALLY_STATEMENT_HEADERS = [
 ] as const;
 
 /** The statement's download: GET /api/aliado/estado-de-cuenta/2026-11.csv (or .pdf). */
-export const allyStatementPath = (month: string, format: 'csv' | 'pdf') =>
+export const allyStatementPath = (month: string, format: 'xlsx' | 'csv' | 'pdf') =>
   `/api/aliado/estado-de-cuenta/${month}.${format}`;
