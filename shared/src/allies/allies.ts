@@ -88,7 +88,6 @@ export const ALLY_MESSAGES = {
   month: 'Mes',
   monthFormat: 'Elige un mes (AAAA-MM).',
   statementEmpty: 'Ningún envío de tus clientes en ese mes.',
-  downloadCsv: 'Descargar CSV',
   downloadPdf: 'Descargar PDF',
   total: 'Total',
   shipmentsCount: 'Envíos',
