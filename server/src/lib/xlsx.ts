@@ -73,8 +73,14 @@ export function xlsxCell(value: unknown): XlsxCell {
   return text(String(value));
 }
 
-/** A sheet name Excel accepts: at most 31 characters, none of : \ / ? * [ ]. */
-const sheetName = (name: string) => name.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31) || 'Hoja';
+/** A sheet name Excel accepts: at most 31 characters, none of : \ / ? * [ ], no apostrophe at either end. */
+const sheetName = (name: string) =>
+  name
+    .replace(/[:\\/?*[\]']/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 31)
+    .trim() || 'Hoja';
 
 const widthOf = (chars: number) => Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, chars + 2));
 
