@@ -53,36 +53,34 @@ export function registerAllyStatementRoutes(app: FastifyInstance, { db, config }
         return reply.header('content-type', 'application/pdf').send(await renderAllyStatementPdf(ally, statement));
       }
       const t = statement.totals;
-      const rows = [
-        ...statement.rows.map((r) => [
-          csvMoment(r.createdAt),
-          r.shipmentCode,
-          `${r.customer} <${r.email}>`,
-          r.mailboxCodes,
-          SHIPPING_METHOD_LABELS[r.shippingMethod],
-          csvNumber(r.weightKg, 2),
-          usd(r.shippingUsdCents),
-          usd(r.deliveryUsdCents),
-          usd(r.totalUsdCents),
-        ]),
-        [
-          'TOTALES',
-          formatCountOf(t.shipments, 'envíos'),
-          '',
-          '',
-          '',
-          csvNumber(t.weightKg, 2),
-          usd(t.shippingUsdCents),
-          usd(t.deliveryUsdCents),
-          usd(t.totalUsdCents),
-        ],
+      const rows = statement.rows.map((r) => [
+        csvMoment(r.createdAt),
+        r.shipmentCode,
+        `${r.customer} <${r.email}>`,
+        r.mailboxCodes,
+        SHIPPING_METHOD_LABELS[r.shippingMethod],
+        csvNumber(r.weightKg, 2),
+        usd(r.shippingUsdCents),
+        usd(r.deliveryUsdCents),
+        usd(r.totalUsdCents),
+      ]);
+      const totals = [
+        'TOTALES',
+        formatCountOf(t.shipments, 'envíos'),
+        '',
+        '',
+        '',
+        csvNumber(t.weightKg, 2),
+        usd(t.shippingUsdCents),
+        usd(t.deliveryUsdCents),
+        usd(t.totalUsdCents),
       ];
       const filename = allyStatementFileName(ally.prefix, month.data, format);
       if (format === 'xlsx')
         return sendXlsx(reply, filename, [
-          { sheet: `Estado de cuenta ${month.data}`, headers: CSV_HEADERS, batches: [rows] },
+          { sheet: `Estado de cuenta ${month.data}`, headers: CSV_HEADERS, batches: [rows], totals },
         ]);
-      const body = toCsv(CSV_HEADERS, rows);
+      const body = toCsv(CSV_HEADERS, [...rows, totals]);
       return reply.header('content-type', 'text/csv; charset=utf-8').send(body);
     });
   }

@@ -34,35 +34,33 @@ export function registerDepartureManifestRoutes(app: FastifyInstance, { db, conf
         const pdf = await renderManifestPdf(departure, rows, totals);
         return reply.header('content-type', 'application/pdf').send(pdf);
       }
-      const table = [
-        ...rows.map((r) => [
-          r.shipmentCode,
-          `${r.customer} <${r.email}>`,
-          r.mailboxCodes,
-          csvNumber(r.pieces),
-          csvNumber(r.weightKg, 2),
-          csvNumber(r.volumeCm3),
-          csvNumber(r.declaredUsd, 2),
-          r.description,
-        ]),
-        [
-          'TOTALES',
-          `${formatCountOf(totals.shipments, 'envíos')}, ${formatCountOf(totals.customers, 'clientes')}`,
-          '',
-          csvNumber(totals.pieces),
-          csvNumber(totals.weightKg, 2),
-          csvNumber(totals.volumeCm3),
-          csvNumber(totals.declaredUsd, 2),
-          '',
-        ],
+      const table = rows.map((r) => [
+        r.shipmentCode,
+        `${r.customer} <${r.email}>`,
+        r.mailboxCodes,
+        csvNumber(r.pieces),
+        csvNumber(r.weightKg, 2),
+        csvNumber(r.volumeCm3),
+        csvNumber(r.declaredUsd, 2),
+        r.description,
+      ]);
+      const totalsRow = [
+        'TOTALES',
+        `${formatCountOf(totals.shipments, 'envíos')}, ${formatCountOf(totals.customers, 'clientes')}`,
+        '',
+        csvNumber(totals.pieces),
+        csvNumber(totals.weightKg, 2),
+        csvNumber(totals.volumeCm3),
+        csvNumber(totals.declaredUsd, 2),
+        '',
       ];
       if (format === 'xlsx') {
         const sheet = `Manifiesto ${departure.code}`;
         return sendXlsx(reply, manifestFileName(departure.code, format), [
-          { sheet, headers: MANIFEST_CSV_HEADERS, batches: [table] },
+          { sheet, headers: MANIFEST_CSV_HEADERS, batches: [table], totals: totalsRow },
         ]);
       }
-      const body = toCsv(MANIFEST_CSV_HEADERS, table);
+      const body = toCsv(MANIFEST_CSV_HEADERS, [...table, totalsRow]);
       return reply.header('content-type', 'text/csv; charset=utf-8').send(body);
     });
   }

@@ -24,6 +24,8 @@ export type XlsxTable = {
   sheet: string;
   headers: readonly string[];
   batches: AsyncIterable<readonly (readonly unknown[])[]> | Iterable<readonly (readonly unknown[])[]>;
+  /** A last row in bold, after the batches: the totals. */
+  totals?: readonly unknown[];
 };
 
 type XlsxCell = { value: string | number | Date | null; numFmt?: string; width: number };
@@ -84,6 +86,18 @@ const sheetName = (name: string) =>
 
 const widthOf = (chars: number) => Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, chars + 2));
 
+/** A row of typed cells; an empty value leaves its cell empty. */
+function addRow(sheet: import('exceljs').Worksheet, cells: readonly XlsxCell[]) {
+  const row = sheet.addRow([]);
+  cells.forEach((c, i) => {
+    if (c.value === null) return;
+    const cell = row.getCell(i + 1);
+    cell.value = c.value;
+    if (c.numFmt) cell.numFmt = c.numFmt;
+  });
+  return row;
+}
+
 /** Resolves when `out` may take more, or is gone. */
 function drained(out: Writable) {
   if (!out.writableNeedDrain || out.destroyed) return Promise.resolve();
@@ -115,7 +129,8 @@ export async function writeXlsx(out: Writable, tables: readonly XlsxTable[]): Pr
     ) as AsyncIterator<readonly (readonly unknown[])[]>;
     let next = await iterator.next();
     const first = next.done ? [] : next.value.map((row) => row.map(xlsxCell));
-    const widths = headers.map((h, i) => widthOf(Math.max(h.length, ...first.map((row) => row[i]?.width ?? 0))));
+    const sized = table.totals ? [...first, table.totals.map(xlsxCell)] : first;
+    const widths = headers.map((h, i) => widthOf(Math.max(h.length, ...sized.map((row) => row[i]?.width ?? 0))));
     const sheet = workbook.addWorksheet(sheetName(table.sheet), {
       views: [{ state: 'frozen', ySplit: 1 }],
     });
@@ -130,20 +145,16 @@ export async function writeXlsx(out: Writable, tables: readonly XlsxTable[]): Pr
         await iterator.return?.();
         return written;
       }
-      for (const rowCells of cells) {
-        const row = sheet.addRow([]);
-        rowCells.forEach((c, i) => {
-          if (c.value === null) return;
-          const cell = row.getCell(i + 1);
-          cell.value = c.value;
-          if (c.numFmt) cell.numFmt = c.numFmt;
-        });
-        row.commit();
-      }
+      for (const rowCells of cells) addRow(sheet, rowCells).commit();
       written += cells.length;
       await drained(out);
       next = await iterator.next();
       cells = next.done ? [] : next.value.map((row) => row.map(xlsxCell));
+    }
+    if (table.totals) {
+      const row = addRow(sheet, table.totals.map(xlsxCell));
+      row.font = { bold: true };
+      row.commit();
     }
     sheet.commit();
   }

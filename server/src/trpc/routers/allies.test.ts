@@ -325,6 +325,7 @@ describe('allies: price and statement', () => {
       expect((first.value as Date).toISOString().slice(0, 7)).toBe(month);
       const xlsxTotals = rowValues(sheet, 4);
       expect(xlsxTotals[0]).toBe('TOTALES');
+      expect(sheet.getRow(4).getCell(1).font?.bold).toBe(true);
       expect(typeof xlsxTotals[8]).toBe('number');
       expect(xlsxTotals[8]).toBe(statement.totals.totalUsdCents / 100);
       expect(sheet.getRow(4).getCell(9).numFmt).toBe('#,##0.00');

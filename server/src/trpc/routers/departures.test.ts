@@ -188,6 +188,7 @@ describe('departures: the manifest', () => {
       expect(sheet.rowCount).toBe(1 + 3 + 1);
       const xlsxTotals = rowValues(sheet, 5);
       expect(xlsxTotals[0]).toBe('TOTALES');
+      expect(sheet.getRow(5).getCell(1).font?.bold).toBe(true);
       expect(xlsxTotals[3]).toBe(Number(sums.pieces));
       expect(sheet.getRow(5).getCell(4).numFmt).toBe('#,##0');
       expect(typeof xlsxTotals[6]).toBe('number');
