@@ -31,7 +31,7 @@ describe.skipIf(!chromium)('reportes del administrador', () => {
 
   const kpi = (page: Page, title: string) => page.getByRole('group', { name: title }).getByTestId('kpi-value');
 
-  it('opens the reports, changes the period and exports the CSV', async () => {
+  it('opens the reports, changes the period and downloads it as Excel and CSV', async () => {
     const page = await newPage();
     await withScreenshotOnFailure(page, 'reportes-admin', async () => {
       await signIn(page, url(), DEMO.admin, DEMO.password);

@@ -49,7 +49,7 @@ describe.skipIf(!chromium)('panel de trackings del administrador', () => {
     });
   });
 
-  it('the demo admin filters, opens details, changes a status, creates a tracking and exports CSV', async () => {
+  it('the demo admin filters, opens details, changes a status, creates a tracking and exports Excel and CSV', async () => {
     const page = await newPage();
     await withScreenshotOnFailure(page, 'admin-trackings', async () => {
       await signIn(page, url(), DEMO.admin, DEMO.password);
