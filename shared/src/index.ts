@@ -19,6 +19,7 @@ export * from './schemas/payments';
 export * from './schemas/repacks';
 export * from './trackings';
 export * from './list-params';
+export * from './spreadsheet';
 export * from './list-cursor';
 export * from './schemas/list';
 export * from './schemas/trackings';

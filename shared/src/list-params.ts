@@ -64,3 +64,5 @@ export const STAFF_STATUSES = ['active', 'inactive'] as const;
 export const TRACKINGS_CSV_PATH = '/api/exports/trackings.csv';
 /** The audit log's CSV download (server/src/http/audit-export.ts). */
 export const AUDIT_CSV_PATH = '/api/exports/audit.csv';
+/** The report of a period as an Excel workbook, `?period=…` (server/src/http/exports.ts); its CSV comes by tRPC. */
+export const REPORT_XLSX_PATH = '/api/exports/reporte.xlsx';

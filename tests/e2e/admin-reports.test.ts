@@ -1,12 +1,14 @@
 // Reportes y Analíticas in the browser: the admin opens the page from the side navigation,
-// changes the period (the period's figures follow it, the others stay), and exports the CSV.
+// changes the period (the period's figures follow it, the others stay), and downloads the report
+// as Excel (opened back with exceljs) and as CSV.
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumOrExplain } from './browser';
 import { DEMO, signIn, useBrowserSession } from './session';
 import { withScreenshotOnFailure, openFromNavigation } from './screens';
-import { formatCount } from '@casillero/shared';
+import ExcelJS from 'exceljs';
+import { SPREADSHEET_DOWNLOAD_LABELS, formatCount } from '@casillero/shared';
 
 const chromium = chromiumOrExplain();
 
@@ -29,7 +31,7 @@ describe.skipIf(!chromium)('reportes del administrador', () => {
 
   const kpi = (page: Page, title: string) => page.getByRole('group', { name: title }).getByTestId('kpi-value');
 
-  it('opens the reports, changes the period and exports the CSV', async () => {
+  it('opens the reports, changes the period and downloads it as Excel and CSV', async () => {
     const page = await newPage();
     await withScreenshotOnFailure(page, 'reportes-admin', async () => {
       await signIn(page, url(), DEMO.admin, DEMO.password);
@@ -92,10 +94,29 @@ describe.skipIf(!chromium)('reportes del administrador', () => {
       await page.getByRole('table', { name: 'Top 10 clientes' }).waitFor();
       await page.getByText(/^Ingreso estimado = 80 % del costo de envío promedio por paquete/).waitFor();
 
-      // CSV of the chosen period.
+      // Excel of the chosen period: a workbook whose figures are numbers and dates are dates.
+      const [excel] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: SPREADSHEET_DOWNLOAD_LABELS.xlsx }).click(),
+      ]);
+      expect(excel.suggestedFilename()).toMatch(/^reporte_anual_\d{4}-\d{2}-\d{2}\.xlsx$/);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.readFile((await excel.path())!);
+      const summary = workbook.getWorksheet('Reporte')!;
+      expect(summary.getRow(1).getCell(1).value).toBe('Reporte');
+      expect(summary.getRow(2).getCell(2).value).toBe('Año (últimos 365 días)');
+      expect(summary.getRow(2).getCell(3).value).toBeInstanceOf(Date);
+      expect(summary.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+      const figures = workbook.getWorksheet('Indicadores')!;
+      const packagesRow = figures
+        .getRows(2, figures.rowCount - 1)!
+        .find((r) => r.getCell(1).value === 'Paquetes Procesados')!;
+      expect(packagesRow.getCell(2).value).toBe(year.packages.current);
+
+      // CSV of the chosen period, for other systems.
       const [download] = await Promise.all([
         page.waitForEvent('download'),
-        page.getByRole('button', { name: 'Exportar CSV' }).click(),
+        page.getByRole('button', { name: SPREADSHEET_DOWNLOAD_LABELS.csv }).click(),
       ]);
       expect(download.suggestedFilename()).toMatch(/^reporte_anual_\d{4}-\d{2}-\d{2}\.csv$/);
       const csv = fs.readFileSync((await download.path())!, 'utf8');

@@ -1,8 +1,9 @@
 // The admin trackings panel in the browser: filter (URL state), details, status change with
-// history, create, CSV export; then the customer sees the new tracking in Mis Trackings.
+// history, create, Excel and CSV export; then the customer sees the new tracking in Mis Trackings.
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { SPREADSHEET_DOWNLOAD_LABELS } from '@casillero/shared';
 import { chromiumOrExplain } from './browser';
 import { DEMO, fieldLabel, openPage, signIn, useBrowserSession } from './session';
 import { openFromNavigation, withScreenshotOnFailure } from './screens';
@@ -48,7 +49,7 @@ describe.skipIf(!chromium)('panel de trackings del administrador', () => {
     });
   });
 
-  it('the demo admin filters, opens details, changes a status, creates a tracking and exports CSV', async () => {
+  it('the demo admin filters, opens details, changes a status, creates a tracking and exports Excel and CSV', async () => {
     const page = await newPage();
     await withScreenshotOnFailure(page, 'admin-trackings', async () => {
       await signIn(page, url(), DEMO.admin, DEMO.password);
@@ -124,10 +125,16 @@ describe.skipIf(!chromium)('panel de trackings del administrador', () => {
       await page.getByRole('row').filter({ hasText: NEW_TRACKING }).waitFor();
       await page.getByText(/^1 de \d+ trackings$/).waitFor();
       // A link to the streamed download with the list's filters (the whole set, not the page).
-      const exportLink = page.getByRole('link', { name: 'Exportar CSV' });
+      const exportLink = page.getByRole('link', { name: SPREADSHEET_DOWNLOAD_LABELS.csv });
       const href = new URL((await exportLink.getAttribute('href'))!, url());
       expect(href.pathname).toBe('/api/exports/trackings.csv');
       expect(href.searchParams.get('q')).toBe('E2E-NUEVO');
+      const excelHref = new URL(
+        (await page.getByRole('link', { name: SPREADSHEET_DOWNLOAD_LABELS.xlsx }).getAttribute('href'))!,
+        url(),
+      );
+      expect(excelHref.pathname).toBe('/api/exports/trackings.xlsx');
+      expect(excelHref.searchParams.get('q')).toBe('E2E-NUEVO');
       const [download] = await Promise.all([page.waitForEvent('download'), exportLink.click()]);
       expect(download.suggestedFilename()).toMatch(/^trackings_\d{4}-\d{2}-\d{2}\.csv$/);
       const csv = fs.readFileSync((await download.path())!, 'utf8');

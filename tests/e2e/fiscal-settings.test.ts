@@ -9,6 +9,7 @@ import {
   FISCAL_MESSAGES,
   PRICE_LIST_V1,
   QUOTE_TAX_LABELS,
+  SPREADSHEET_DOWNLOAD_LABELS,
   fiscalQuoteTerms,
   formatUsdCents,
   formatVesCentimos,
@@ -177,9 +178,9 @@ describe.skipIf(!chromium)('facturas, notas de crédito y libro de ventas', () =
       expect(await cell(totals, 'total').textContent()).toBe(`${formatVesCentimos(ves(1000, 160))}$11,60`);
       expect(await cell(totals, 'iva').textContent()).toBe(`${formatVesCentimos(ves(160))}$1,60`);
 
-      const excel = admin.getByRole('link', { name: 'Excel', exact: true });
+      const excel = admin.getByRole('link', { name: SPREADSHEET_DOWNLOAD_LABELS.xlsx });
       expect(await excel.getAttribute('href')).toMatch(/^\/api\/libro-de-ventas\/\d{4}-\d{2}\.xlsx$/);
-      const csv = admin.getByRole('link', { name: 'CSV (para sistemas)' });
+      const csv = admin.getByRole('link', { name: SPREADSHEET_DOWNLOAD_LABELS.csv });
       expect(await csv.getAttribute('href')).toMatch(/^\/api\/libro-de-ventas\/\d{4}-\d{2}\.csv$/);
       const body = await admin.evaluate(
         async (href) => (await fetch(href!, { credentials: 'include' })).text(),

@@ -1,7 +1,8 @@
-// The audit log's CSV over HTTP: only staff who may read the log, its filters, and every
-// entry however many keyset batches it takes.
+// The audit log's CSV and Excel file over HTTP: only staff who may read the log, its filters, and
+// every entry however many keyset batches it takes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDIT_CSV_PATH, SESSION_COOKIE_NAME } from '@casillero/shared';
+import ExcelJS from 'exceljs';
+import { AUDIT_CSV_PATH, SESSION_COOKIE_NAME, spreadsheetPath } from '@casillero/shared';
 import type { Database } from '../db/client';
 import { auditLog } from '../db/schema';
 import { testConfig } from '../env';
@@ -11,6 +12,7 @@ import { callerFor, newVisitor } from '../test/caller';
 import { csvRows, opensAsFormula } from '../test/csv';
 import { createTestDatabase } from '../test/db';
 import { STRONG_PASSWORD, signedInAdmin, signedInCustomer, signedInStaff } from '../test/factories';
+import { xlsxSheetOf } from '../test/xlsx';
 import { AUDIT_CSV_HEADERS } from './audit-export';
 
 let database: Database;
@@ -25,10 +27,10 @@ afterAll(async () => {
   await database?.close();
 });
 
-const download = (token: string | null, query = '') =>
+const download = (token: string | null, query = '', format: 'csv' | 'xlsx' = 'csv') =>
   server.app.inject({
     method: 'GET',
-    url: `${AUDIT_CSV_PATH}${query}`,
+    url: `${spreadsheetPath(AUDIT_CSV_PATH, format)}${query}`,
     cookies: token ? { [SESSION_COOKIE_NAME]: token } : {},
   });
 
@@ -72,6 +74,19 @@ describe('audit CSV', () => {
     // Values are data, never formulas.
     expect(answer.body).not.toMatch(/","=cmd/);
 
+    // The same entries as Excel, across the same batches: dates as date cells, newest first.
+    for (const who of [null, customer, caja]) {
+      expect((await download(who?.visitor.token ?? null, '', 'xlsx')).statusCode).toBe(who ? 403 : 401);
+    }
+    const xlsx = await download(admin.visitor.token, '?entity=packages&action=packages.update', 'xlsx');
+    expect(xlsx.headers['content-disposition']).toMatch(/^attachment; filename="auditoria_\d{4}-\d{2}-\d{2}\.xlsx"$/);
+    const sheet = await xlsxSheetOf(xlsx, AUDIT_CSV_HEADERS);
+    expect(sheet.rowCount).toBe(1 + 4500);
+    expect(sheet.getRow(2).getCell(6).value).toBe('pkg-4499');
+    expect(sheet.getRow(4501).getCell(6).value).toBe('pkg-0000');
+    expect(sheet.getRow(2).getCell(1).value).toBeInstanceOf(Date);
+    expect(sheet.getRow(2).getCell(1).numFmt).toBe('dd/mm/yyyy hh:mm');
+
     // Staff sign-ins are entries too, and the person filter keeps only theirs.
     const mine = await download(admin.visitor.token, `?actorId=${caja.user.id}`);
     const mineLines = mine.body.slice(1, -2).split('\r\n').slice(1);
@@ -104,6 +119,16 @@ describe('audit CSV and formula injection', () => {
     const cell = (column: (typeof AUDIT_CSV_HEADERS)[number]) => rows[0][AUDIT_CSV_HEADERS.indexOf(column)];
     expect(cell('Persona')).toBe(`'${name} <${mallory.email}>`);
     expect(cell('Navegador')).toBe(`'${userAgent}`);
+
+    // In the Excel file the same values are plain text cells, exactly as written, never formulas.
+    const sheet = await xlsxSheetOf(
+      await download(admin.visitor.token, `?actorId=${mallory.user.id}`, 'xlsx'),
+      AUDIT_CSV_HEADERS,
+    );
+    const browser = sheet.getRow(2).getCell(AUDIT_CSV_HEADERS.indexOf('Navegador') + 1);
+    expect(browser.value).toBe(userAgent);
+    expect(browser.type).toBe(ExcelJS.ValueType.String);
+    expect(sheet.getRow(2).getCell(2).value).toBe(`${name} <${mallory.email}>`);
 
     // Every entry of the log: no cell opens as a formula.
     const all = csvRows((await download(admin.visitor.token)).body).slice(1);

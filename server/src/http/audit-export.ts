@@ -1,4 +1,4 @@
-// GET /api/exports/audit.csv?q=…&actorId=…&action=…&entity=…&from=…&to=…: the audit log's whole
+// GET /api/exports/audit.csv?q=…&actorId=…&action=…&entity=…&from=…&to=… (and audit.xlsx): the audit log's whole
 // filtered (or searched) set, newest first, the action in Spanish, for staff who may read it;
 // read by keyset a batch at a time and written as it is read (like the trackings export,
 // decision 008).
@@ -11,12 +11,14 @@ import {
   auditActionLabel,
   auditFilters,
   roleLabel,
+  SPREADSHEET_FORMATS,
+  spreadsheetPath,
 } from '@casillero/shared';
 import type { Db } from '../db/client';
 import type { Config } from '../env';
 import { requestStaff } from '../auth/request-session';
-import { BUSINESS_TIME_ZONE, businessToday } from '../lib/business-clock';
-import { sendCsvDownload } from './csv-download';
+import { BUSINESS_TIME_ZONE, businessToday, csvMoment } from '../lib/business-clock';
+import { sendSpreadsheetDownload } from './xlsx-download';
 import { sendError } from './errors';
 import { exportAuditBatches } from '../queries/audit';
 import { containsNulChar } from '../lib/nul-char';
@@ -45,29 +47,33 @@ export function registerAuditExport(
   app: FastifyInstance,
   { db, config, batchSize = 2000 }: { db: Db; config: Config; batchSize?: number },
 ) {
-  app.get(AUDIT_CSV_PATH, async (req, reply) => {
-    if (!(await requestStaff(req, reply, db, config, 'audit.read'))) return reply;
-    const parsed = auditFilters.safeParse(req.query ?? {});
-    if (!parsed.success) return sendError(reply, 400, parsed.error.issues[0]?.message ?? GENERIC_MESSAGES.invalidInput);
-    if (containsNulChar(parsed.data)) return sendError(reply, 400, GENERIC_MESSAGES.invalidInput);
+  for (const format of SPREADSHEET_FORMATS) {
+    app.get(spreadsheetPath(AUDIT_CSV_PATH, format), async (req, reply) => {
+      if (!(await requestStaff(req, reply, db, config, 'audit.read'))) return reply;
+      const parsed = auditFilters.safeParse(req.query ?? {});
+      if (!parsed.success)
+        return sendError(reply, 400, parsed.error.issues[0]?.message ?? GENERIC_MESSAGES.invalidInput);
+      if (containsNulChar(parsed.data)) return sendError(reply, 400, GENERIC_MESSAGES.invalidInput);
 
-    return sendCsvDownload(reply, {
-      filename: `auditoria_${businessToday()}.csv`,
-      headers: AUDIT_CSV_HEADERS,
-      batches: exportAuditBatches(db, parsed.data, batchSize),
-      cells: (e) => [
-        csvDate.format(e.createdAt),
-        e.actorName ? `${e.actorName} <${e.actorEmail}>` : (e.actorEmail ?? ''),
-        roleLabel(e.actorRole),
-        auditActionLabel(e.action),
-        AUDIT_ENTITY_LABELS[e.entity] ?? e.entity,
-        e.entityId,
-        AUDIT_OPERATION_LABELS[e.operation] ?? e.operation,
-        e.before ? JSON.stringify(e.before) : '',
-        e.after ? JSON.stringify(e.after) : '',
-        e.ip ?? '',
-        e.userAgent ?? '',
-      ],
+      return sendSpreadsheetDownload(reply, format, {
+        filename: `auditoria_${businessToday()}.csv`,
+        sheet: 'Auditoría',
+        headers: AUDIT_CSV_HEADERS,
+        batches: exportAuditBatches(db, parsed.data, batchSize),
+        cells: (e) => [
+          csvMoment(e.createdAt, csvDate),
+          e.actorName ? `${e.actorName} <${e.actorEmail}>` : (e.actorEmail ?? ''),
+          roleLabel(e.actorRole),
+          auditActionLabel(e.action),
+          AUDIT_ENTITY_LABELS[e.entity] ?? e.entity,
+          e.entityId,
+          AUDIT_OPERATION_LABELS[e.operation] ?? e.operation,
+          e.before ? JSON.stringify(e.before) : '',
+          e.after ? JSON.stringify(e.after) : '',
+          e.ip ?? '',
+          e.userAgent ?? '',
+        ],
+      });
     });
-  });
+  }
 }

@@ -1,23 +1,30 @@
-// CSV downloads, apart from tRPC because they stream (docs/product/admin-trackings.md#csv-export, docs/decisions/008):
-//   GET /api/exports/trackings.csv?q=…&status=…&priority=…&carrier=…&sort=…&dir=…
+// CSV and Excel downloads, apart from tRPC because they stream (docs/product/admin-trackings.md#csv-export, docs/decisions/008):
+//   GET /api/exports/trackings.csv?q=…&status=…&priority=…&carrier=…&sort=…&dir=… (and trackings.xlsx)
 //       admins only; the whole filtered set in the list's order, read a batch at a time by
 //       keyset and written as it is read, so memory stays flat however many rows match.
+//   GET /api/exports/reporte.xlsx?period=…
+//       staff who read reports; the period's report as a workbook, a sheet per block.
 import type {} from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import {
   fromCents,
   GENERIC_MESSAGES,
   PRIORITY_LABELS,
+  REPORT_XLSX_PATH,
+  reportPeriodInput,
   TRACKING_STATUS_LABELS,
+  SPREADSHEET_FORMATS,
   TRACKINGS_CSV_PATH,
+  spreadsheetPath,
   trackingListInput,
   csvNumberHeader,
 } from '@casillero/shared';
 import type { Db } from '../db/client';
 import type { Config } from '../env';
-import { businessToday, csvDateTime } from '../lib/business-clock';
+import { businessToday, csvMoment } from '../lib/business-clock';
 import { csvNumber, type CsvCell } from '../lib/csv';
-import { sendCsvDownload } from './csv-download';
+import { sendSpreadsheetDownload, sendXlsx } from './xlsx-download';
+import { reportExport } from '../services/report-export';
 import { TRACKING_EXPORT_BATCH_SIZE, exportTrackingBatches, type TrackingExportRow } from '../queries/trackings/list';
 import { requestStaff } from '../auth/request-session';
 import { registerAuditExport } from './audit-export';
@@ -53,7 +60,7 @@ export function trackingCsvCells(r: TrackingExportRow): CsvCell[] {
     csvNumber(r.estimatedWeight, 2),
     csvNumber(fromCents(r.estimatedValueUsdCents), 2),
     PRIORITY_LABELS[r.priority],
-    csvDateTime.format(r.createdAt),
+    csvMoment(r.createdAt),
   ];
 }
 
@@ -70,20 +77,35 @@ export async function registerExportRoutes(
 ) {
   registerAuditExport(app, { db, config, batchSize });
 
-  app.get(TRACKINGS_CSV_PATH, async (req, reply) => {
-    if (!(await requestStaff(req, reply, db, config, 'trackings.read'))) return reply;
-
-    // The list's own URL schema: a bad value falls back to its default, as on the page.
-    const parsed = trackingListInput.safeParse(req.query ?? {});
-    // A NUL cannot reach PostgreSQL (as in the tRPC base middleware): invalid input, not a 500.
-    if (!parsed.success || containsNulChar(parsed.data)) return sendError(reply, 400, GENERIC_MESSAGES.invalidInput);
-
-    return sendCsvDownload(reply, {
-      filename: trackingsCsvFilename(),
-      headers: TRACKINGS_CSV_HEADERS,
-      batches: exportTrackingBatches(db, parsed.data, batchSize),
-      cells: trackingCsvCells,
-      onDone: (rows) => req.log.info({ rows }, 'Exportación CSV de trackings'),
-    });
+  app.get(REPORT_XLSX_PATH, async (req, reply) => {
+    if (!(await requestStaff(req, reply, db, config, 'reports.read'))) return reply;
+    const parsed = reportPeriodInput.safeParse(req.query ?? {});
+    if (!parsed.success) return sendError(reply, 400, GENERIC_MESSAGES.invalidInput);
+    const { filename, tables } = await reportExport(db, parsed.data.period);
+    return sendXlsx(
+      reply,
+      filename,
+      tables.map((t) => ({ ...t, batches: [t.rows] })),
+    );
   });
+
+  for (const format of SPREADSHEET_FORMATS) {
+    app.get(spreadsheetPath(TRACKINGS_CSV_PATH, format), async (req, reply) => {
+      if (!(await requestStaff(req, reply, db, config, 'trackings.read'))) return reply;
+
+      // The list's own URL schema: a bad value falls back to its default, as on the page.
+      const parsed = trackingListInput.safeParse(req.query ?? {});
+      // A NUL cannot reach PostgreSQL (as in the tRPC base middleware): invalid input, not a 500.
+      if (!parsed.success || containsNulChar(parsed.data)) return sendError(reply, 400, GENERIC_MESSAGES.invalidInput);
+
+      return sendSpreadsheetDownload(reply, format, {
+        filename: trackingsCsvFilename(),
+        sheet: 'Trackings',
+        headers: TRACKINGS_CSV_HEADERS,
+        batches: exportTrackingBatches(db, parsed.data, batchSize),
+        cells: trackingCsvCells,
+        onDone: (rows) => req.log.info({ rows, format }, 'Exportación de trackings'),
+      });
+    });
+  }
 }

@@ -4,7 +4,14 @@
 import type net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDIT_CSV_PATH, GENERIC_MESSAGES, HTTP_MESSAGES, TRACKINGS_CSV_PATH } from '@casillero/shared';
+import {
+  AUDIT_CSV_PATH,
+  GENERIC_MESSAGES,
+  HTTP_MESSAGES,
+  REPORT_XLSX_PATH,
+  TRACKINGS_CSV_PATH,
+  spreadsheetPath,
+} from '@casillero/shared';
 import { createServer } from '../server';
 import { multipartBody, tinyPng } from '../test/files';
 import {
@@ -112,6 +119,25 @@ describe('when the database fails', () => {
     {
       name: 'the audit export',
       request: () => ({ method: 'GET', url: AUDIT_CSV_PATH, cookies: asAdmin() }),
+      status: 500,
+      message: GENERIC_MESSAGES.internal,
+    },
+    // The Excel files, whose routes check the session the same way.
+    {
+      name: 'the trackings Excel export',
+      request: () => ({ method: 'GET', url: spreadsheetPath(TRACKINGS_CSV_PATH, 'xlsx'), cookies: asAdmin() }),
+      status: 500,
+      message: GENERIC_MESSAGES.internal,
+    },
+    {
+      name: 'the audit Excel export',
+      request: () => ({ method: 'GET', url: spreadsheetPath(AUDIT_CSV_PATH, 'xlsx'), cookies: asAdmin() }),
+      status: 500,
+      message: GENERIC_MESSAGES.internal,
+    },
+    {
+      name: 'the report Excel export',
+      request: () => ({ method: 'GET', url: REPORT_XLSX_PATH, cookies: asAdmin() }),
       status: 500,
       message: GENERIC_MESSAGES.internal,
     },

@@ -1,6 +1,7 @@
 // The business's clock (Caracas): its operating days, the dates in file names and the times
 // written into CSV exports. Every date the business reads is on this clock, not the server's.
 import { sql } from 'drizzle-orm';
+import { CsvDate } from './csv';
 
 export const BUSINESS_TIME_ZONE = 'America/Caracas';
 
@@ -21,6 +22,27 @@ export const csvDateTime = new Intl.DateTimeFormat('es-ES', {
   hour: '2-digit',
   minute: '2-digit',
 });
+
+const wallClockParts = new Intl.DateTimeFormat('en-US', {
+  timeZone: BUSINESS_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
+
+/** The moment's day and time on the business's clock, written as UTC (for Excel, whose dates have no zone). */
+export function businessWallClock(d: Date): Date {
+  const p = Object.fromEntries(wallClockParts.formatToParts(d).map((x) => [x.type, Number(x.value)]));
+  return new Date(Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!, d.getUTCMilliseconds()));
+}
+
+/** A moment as an export's cell: `format`'s text in the CSV, a date and time cell in the Excel file. */
+export const csvMoment = (d: Date, format: Intl.DateTimeFormat = csvDateTime) =>
+  new CsvDate(format.format(d), businessWallClock(d), true);
 
 const businessWeekday = new Intl.DateTimeFormat('en-US', { timeZone: BUSINESS_TIME_ZONE, weekday: 'short' });
 

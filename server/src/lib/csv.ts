@@ -16,7 +16,11 @@ export const CSV_BOM = '\uFEFF';
  */
 export class CsvNumber {
   readonly text: string;
-  constructor(value: number | bigint, fractionDigits?: number) {
+  constructor(
+    value: number | bigint,
+    /** Also the decimals the Excel file shows (xlsx.ts). */
+    readonly fractionDigits?: number,
+  ) {
     if (typeof value === 'bigint')
       this.text = fractionDigits ? `${value}.${'0'.repeat(fractionDigits)}` : value.toString();
     // A spreadsheet has no NaN or Infinity: an empty cell rather than a word.
@@ -25,11 +29,24 @@ export class CsvNumber {
   }
 }
 
+/**
+ * A date or a moment: the CSV writes `text` (as the business reads it), the Excel file a date
+ * cell holding `wallClock`, the same day and time on the business's clock written as UTC (Excel's
+ * dates have no time zone). Built by business-clock.ts.
+ */
+export class CsvDate {
+  constructor(
+    readonly text: string,
+    readonly wallClock: Date,
+    readonly withTime: boolean,
+  ) {}
+}
+
 /** A numeric cell with fixed decimals: `csvNumber(1.5, 2)` is written "1.50". */
 export const csvNumber = (value: number | bigint, fractionDigits?: number) => new CsvNumber(value, fractionDigits);
 
 /** What a row may hold: text (neutralised when needed), numbers (written as numbers), dates, or nothing. */
-export type CsvCell = string | number | bigint | CsvNumber | Date | null | undefined;
+export type CsvCell = string | number | bigint | CsvNumber | CsvDate | Date | null | undefined;
 
 /**
  * The first characters of a formula: = + - @ and their full-width and small forms (Excel and
@@ -47,6 +64,7 @@ export function neutraliseFormula(text: string): string {
 
 function cellText(value: unknown): string {
   if (value instanceof CsvNumber) return value.text;
+  if (value instanceof CsvDate) return value.text;
   if (typeof value === 'bigint') return value.toString();
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   return neutraliseFormula(value instanceof Date ? value.toISOString() : String(value));

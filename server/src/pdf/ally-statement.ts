@@ -17,7 +17,7 @@ import { tablePdf } from './table';
 /** Column widths, in the order of ALLY_STATEMENT_HEADERS. */
 const WIDTHS = [60, 80, 130, 110, 52, 50, 86, 70, 82];
 
-export const allyStatementFileName = (prefix: string, month: string, ext: 'csv' | 'pdf') =>
+export const allyStatementFileName = (prefix: string, month: string, ext: 'xlsx' | 'csv' | 'pdf') =>
   `estado-de-cuenta-${prefix}-${month}.${ext}`.replace(/[^A-Za-z0-9._-]/g, '_');
 
 const kg = (n: number) => formatDecimal(n, { decimals: 2, fixed: true });

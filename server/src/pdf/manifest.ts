@@ -20,7 +20,7 @@ import { tablePdf } from './table';
 /** Column widths, in the order of MANIFEST_HEADERS. */
 const WIDTHS = [72, 140, 70, 40, 56, 74, 80, 188];
 
-export const manifestFileName = (code: string, ext: 'csv' | 'pdf') =>
+export const manifestFileName = (code: string, ext: 'xlsx' | 'csv' | 'pdf') =>
   `manifiesto-${code}.${ext}`.replace(/[^A-Za-z0-9._-]/g, '_');
 
 const kg = (n: number) => formatDecimal(n, { decimals: 2, fixed: true });

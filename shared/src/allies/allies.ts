@@ -88,7 +88,6 @@ export const ALLY_MESSAGES = {
   month: 'Mes',
   monthFormat: 'Elige un mes (AAAA-MM).',
   statementEmpty: 'Ningún envío de tus clientes en ese mes.',
-  downloadCsv: 'Descargar CSV',
   downloadPdf: 'Descargar PDF',
   total: 'Total',
   shipmentsCount: 'Envíos',
@@ -162,5 +161,5 @@ export const ALLY_STATEMENT_HEADERS = [
 ] as const;
 
 /** The statement's download: GET /api/aliado/estado-de-cuenta/2026-11.csv (or .pdf). */
-export const allyStatementPath = (month: string, format: 'csv' | 'pdf') =>
+export const allyStatementPath = (month: string, format: 'xlsx' | 'csv' | 'pdf') =>
   `/api/aliado/estado-de-cuenta/${month}.${format}`;

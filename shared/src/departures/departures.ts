@@ -195,7 +195,8 @@ export const MANIFEST_HEADERS = [
 /** The manifest's CSV header: its numeric columns say how numbers are written (docs/product/formats.md#csv). */
 export const MANIFEST_CSV_HEADERS = MANIFEST_HEADERS.map((h, i) => (i >= 3 && i <= 6 ? csvNumberHeader(h) : h));
 
-export const departureManifestPath = (id: string, format: 'csv' | 'pdf') => `/api/departures/${id}/manifest.${format}`;
+export const departureManifestPath = (id: string, format: 'xlsx' | 'csv' | 'pdf') =>
+  `/api/departures/${id}/manifest.${format}`;
 
 /** The median of whole days, rounded up (a promise errs on the late side). */
 export function medianDays(values: readonly number[]): number | null {

@@ -7,7 +7,6 @@ export const REPORT_MESSAGES = {
   title: 'Reportes y Analíticas',
   subtitle: 'Indicadores del negocio por periodo, comparados con el periodo anterior de la misma duración.',
   periodLabel: 'Periodo',
-  exportCsv: 'Exportar CSV',
   print: 'Imprimir',
   exported: (filename: string) => `Reporte exportado a ${filename}.`,
   loadFailed: 'No se pudo cargar el reporte. Inténtalo de nuevo.',

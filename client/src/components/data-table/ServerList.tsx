@@ -1,12 +1,11 @@
 // The list engine's client half (docs/decisions/012): one component composes every server-side
 // list — filters and search (URL), the count line, the load error, the table with its sort, the
-// pager, and a CSV download where the list has one. A list is its columns, its queries and its
+// pager, and the Excel and CSV downloads where the list has them. A list is its columns, its queries and its
 // filter controls; this file owns the rest.
 import type { ReactNode } from 'react';
-import { Button, Card, Group, Stack, Tooltip, type SelectProps } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Card, Group, Stack, Tooltip, type SelectProps } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
-import { TRACKING_MESSAGES, type CountNoun, type SortDirection } from '@casillero/shared';
+import { TRACKING_MESSAGES, type CountNoun, type SortDirection, type SpreadsheetFormat } from '@casillero/shared';
 import type { ColumnDef, RowData } from '@tanstack/react-table';
 import { DataTable, type DataTableFeatures } from './DataTable';
 import { ListCountBar, ListLoadError, RefreshButton } from './ListChrome';
@@ -16,6 +15,7 @@ import { ServerListPagination, type CountInfo } from './ServerListPagination';
 import { useListUrlState } from './useListUrlState';
 import { listQueryInput, type ListDefaults } from './list-input';
 import { useIsPhone } from '../../lib/screen';
+import { SpreadsheetDownloads } from '../SpreadsheetDownloads';
 
 /** The URL params every list has (lib/search.ts `listSearch` validates them); `ver` opens a details drawer. */
 export type ListSearch<Sort extends string = string> = {
@@ -103,8 +103,8 @@ export type ServerListProps<S extends ListSearch, F extends keyof S, Row extends
   filterControls?: ReactNode;
   /** Under the filter row, above the count line (status tabs). */
   filterExtras?: ReactNode;
-  /** A CSV of the whole filtered set, in the list's order. */
-  exportHref?: string;
+  /** The whole filtered set as Excel or CSV, in the list's order: the download's URL in each format. */
+  exportHref?: (format: SpreadsheetFormat) => string;
   /** More on the count line (a filter chip). */
   countExtras?: ReactNode;
   /** A title in the table's card, above the table (e.g. 'Clientes (N)'). */
@@ -190,11 +190,7 @@ export function ServerList<S extends ListSearch, F extends keyof S, Row extends 
                 />
               </Tooltip>
             )}
-            {exportHref && (
-              <Button component="a" href={exportHref} download variant="light" leftSection={<IconDownload size={16} />}>
-                Exportar CSV
-              </Button>
-            )}
+            {exportHref && <SpreadsheetDownloads href={exportHref} />}
           </Group>
         </ListCountBar>
       </ListFilters>

@@ -11,6 +11,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import {
   AUDIT_ACTION_LABELS,
   AUDIT_CSV_PATH,
+  spreadsheetPath,
   AUDIT_ENTITY_LABELS,
   AUDIT_MESSAGES as M,
   AUDIT_OPERATION_LABELS,
@@ -134,7 +135,7 @@ function AuditPage() {
         state={state}
         rowsQuery={trpc.audit.list.queryOptions({ ...state.filters, ...state.paging })}
         countQuery={trpc.audit.count.queryOptions(state.filters)}
-        exportHref={downloadHref(AUDIT_CSV_PATH, state.filters)}
+        exportHref={(format) => downloadHref(spreadsheetPath(AUDIT_CSV_PATH, format), state.filters)}
         columns={columns}
         text={{
           ...M,

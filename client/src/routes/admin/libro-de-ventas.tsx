@@ -10,6 +10,7 @@ import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-tab
 import {
   SALES_BOOK_HEADERS,
   SALES_BOOK_REFERENCE_HEADERS,
+  SPREADSHEET_DOWNLOAD_LABELS,
   can,
   caracasDay,
   formatDecimal,
@@ -30,9 +31,9 @@ const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /** The book's files: the spreadsheet and the PDF to read, the CSV for other systems. */
 const SALES_BOOK_FILES = [
-  { format: 'xlsx', label: 'Excel', icon: IconFileSpreadsheet, variant: 'default' },
-  { format: 'pdf', label: 'PDF', icon: IconDownload, variant: 'default' },
-  { format: 'csv', label: 'CSV (para sistemas)', icon: IconDownload, variant: 'subtle' },
+  { format: 'xlsx', label: SPREADSHEET_DOWNLOAD_LABELS.xlsx, icon: IconFileSpreadsheet, variant: 'default' },
+  { format: 'pdf', label: 'Descargar PDF', icon: IconDownload, variant: 'default' },
+  { format: 'csv', label: SPREADSHEET_DOWNLOAD_LABELS.csv, icon: IconDownload, variant: 'subtle' },
 ] as const;
 
 type Book = inferOutput<typeof trpc.fiscal.salesBook>;

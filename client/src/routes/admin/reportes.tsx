@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Group, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconDownload, IconPrinter } from '@tabler/icons-react';
+import { IconAlertCircle, IconPrinter } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import {
@@ -11,10 +11,12 @@ import {
   REPORT_PERIOD_DAYS,
   REPORT_PERIOD_LABELS,
   REPORT_PERIODS,
+  REPORT_XLSX_PATH,
   type ReportPeriod,
 } from '@casillero/shared';
 import { PageHeader } from '../../components/data-table';
-import { downloadText } from '../../lib/download';
+import { SpreadsheetDownloadButton } from '../../components/SpreadsheetDownloads';
+import { downloadHref, downloadText } from '../../lib/download';
 import { getErrorMessage } from '../../lib/errors';
 import { notifyChange } from '../../lib/notify';
 import { searchOptionalEnum } from '../../lib/search';
@@ -82,14 +84,8 @@ function ReportsPage() {
         subtitle={M.subtitle}
         actions={
           <Group gap="sm" className={classes.noPrint}>
-            <Button
-              variant="light"
-              leftSection={<IconDownload size={16} />}
-              onClick={() => void exportCsv()}
-              loading={isExporting}
-            >
-              {M.exportCsv}
-            </Button>
+            <SpreadsheetDownloadButton format="xlsx" href={downloadHref(REPORT_XLSX_PATH, { period })} />
+            <SpreadsheetDownloadButton format="csv" onClick={() => void exportCsv()} loading={isExporting} />
             <Button
               variant="default"
               leftSection={<IconPrinter size={16} />}

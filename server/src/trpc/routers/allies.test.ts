@@ -1,12 +1,13 @@
 // Allies (docs/product/allies.md): the administrator creates an ally and its login is invited;
 // the ally creates customers whose mailbox codes carry its prefix, sees only its own customers,
 // their parcels, shipments and invoices; its customers pay the freight with its adjustment; its
-// monthly statement's totals are the sums of its rows, as CSV and PDF.
+// monthly statement's totals are the sums of its rows, as Excel, CSV and PDF.
 import * as mupdf from 'mupdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   ALLY_MESSAGES as M,
+  ALLY_STATEMENT_HEADERS,
   PRICE_LIST_V1,
   SESSION_COOKIE_NAME,
   STAFF_MESSAGES,
@@ -22,6 +23,7 @@ import { allies, mailboxes, packages, prealerts, recipients, users } from '../..
 import { callerFor, newVisitor, TEST_APP_URL, trpcError } from '../../test/caller';
 import { createTestDatabase } from '../../test/db';
 import { csvRows } from '../../test/csv';
+import { rowValues, xlsxSheetOf } from '../../test/xlsx';
 import {
   STRONG_PASSWORD,
   customerWithActiveMailbox,
@@ -252,7 +254,7 @@ describe('allies: price and statement', () => {
     ).toBe(plain);
   });
 
-  it('the month’s statement lists its customers’ shipments at the adjusted price, totals are the rows’ sums, as CSV and PDF', async () => {
+  it('the month’s statement lists its customers’ shipments at the adjusted price, totals are the rows’ sums, as Excel, CSV and PDF', async () => {
     const hugo = await allyCustomer(tienda, 'Hugo Estado');
     const home = await recipient(hugo.userId);
     const weights: [number, string][] = [
@@ -311,6 +313,23 @@ describe('allies: price and statement', () => {
       expect(totals[0]).toBe('TOTALES');
       expect(totals[8]).toBe((statement.totals.totalUsdCents / 100).toFixed(2));
       expect(lines.slice(1, 3).every((l) => l[2]!.startsWith('Hugo Estado'))).toBe(true);
+
+      // As Excel: the dates are date cells, the money numbers with two decimals.
+      const xlsx = await server.app.inject({ url: allyStatementPath(month, 'xlsx'), headers: { cookie } });
+      const sheet = await xlsxSheetOf(xlsx, ALLY_STATEMENT_HEADERS);
+      expect(sheet.rowCount).toBe(1 + 2 + 1);
+      const first = sheet.getRow(2).getCell(1);
+      expect(first.value).toBeInstanceOf(Date);
+      expect(first.numFmt).toBe('dd/mm/yyyy hh:mm');
+      // The date cell shows the day on the business's clock, as the CSV does.
+      expect((first.value as Date).toISOString().slice(0, 7)).toBe(month);
+      const xlsxTotals = rowValues(sheet, 4);
+      expect(xlsxTotals[0]).toBe('TOTALES');
+      expect(sheet.getRow(4).getCell(1).font?.bold).toBe(true);
+      expect(typeof xlsxTotals[8]).toBe('number');
+      expect(xlsxTotals[8]).toBe(statement.totals.totalUsdCents / 100);
+      expect(sheet.getRow(4).getCell(9).numFmt).toBe('#,##0.00');
+      expect((await server.app.inject({ url: allyStatementPath(month, 'xlsx') })).statusCode).toBe(401);
 
       const pdf = await server.app.inject({ url: allyStatementPath(month, 'pdf'), headers: { cookie } });
       expect(pdf.statusCode).toBe(200);

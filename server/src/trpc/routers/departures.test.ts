@@ -9,6 +9,7 @@ import {
   DEPARTURE_MESSAGES as M,
   addDays,
   departureManifestPath,
+  MANIFEST_HEADERS,
   findForeignNumbers,
   formatDecimal,
   formatUsd,
@@ -17,6 +18,7 @@ import { rowsOf } from '../../db/client';
 import { trpcError } from '../../test/caller';
 import { createServer } from '../../server';
 import { csvRows } from '../../test/csv';
+import { rowValues, xlsxSheetOf } from '../../test/xlsx';
 import { SESSION_COOKIE_NAME } from '@casillero/shared';
 import {
   air,
@@ -125,7 +127,7 @@ describe('departures: the life cycle', () => {
 });
 
 describe('departures: the manifest', () => {
-  it('lists every shipment and its totals equal the database sums (CSV and PDF)', async () => {
+  it('lists every shipment and its totals equal the database sums (Excel, CSV and PDF)', async () => {
     const staff = as(almacen);
     const d = await staff.departures.create(air());
     const people = [await customer(), await customer(), await customer()];
@@ -178,6 +180,20 @@ describe('departures: the manifest', () => {
       // 30·20·10 + 10·10·5 + 40·30·20 (the unreadable "grande" and the missing measures count nothing).
       expect(Number(totals[5])).toBe(6000 + 500 + 24000);
       expect(totals[6]).toBe(Number(sums.value).toFixed(2));
+
+      // The same manifest as Excel: the header without the CSV's convention, figures as numbers.
+      const xlsx = await server.app.inject({ url: departureManifestPath(d.id, 'xlsx'), headers: { cookie } });
+      expect(xlsx.headers['content-disposition']).toBe(`attachment; filename="manifiesto-${d.code}.xlsx"`);
+      const sheet = await xlsxSheetOf(xlsx, MANIFEST_HEADERS);
+      expect(sheet.rowCount).toBe(1 + 3 + 1);
+      const xlsxTotals = rowValues(sheet, 5);
+      expect(xlsxTotals[0]).toBe('TOTALES');
+      expect(sheet.getRow(5).getCell(1).font?.bold).toBe(true);
+      expect(xlsxTotals[3]).toBe(Number(sums.pieces));
+      expect(sheet.getRow(5).getCell(4).numFmt).toBe('#,##0');
+      expect(typeof xlsxTotals[6]).toBe('number');
+      expect(xlsxTotals[6]).toBe(Number(Number(sums.value).toFixed(2)));
+      expect(sheet.getRow(5).getCell(7).numFmt).toBe('#,##0.00');
       const detail = await staff.departures.detail({ id: d.id });
       expect(detail.totals).toMatchObject({
         shipments: Number(sums.shipments),
@@ -203,6 +219,7 @@ describe('departures: the manifest', () => {
 
       const anonymous = await server.app.inject({ url: departureManifestPath(d.id, 'csv') });
       expect(anonymous.statusCode).toBe(401);
+      expect((await server.app.inject({ url: departureManifestPath(d.id, 'xlsx') })).statusCode).toBe(401);
     } finally {
       await server.stop();
     }

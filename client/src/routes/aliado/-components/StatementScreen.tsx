@@ -3,11 +3,12 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
+import { IconDownload, IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
 import {
   ALLY_MESSAGES as M,
   ALLY_STATEMENT_HEADERS,
   SHIPPING_METHOD_LABELS,
+  SPREADSHEET_DOWNLOAD_LABELS,
   allyMonthSchema,
   allyStatementPath,
   caracasDay,
@@ -41,7 +42,8 @@ function AmountCells({ amounts: a }: { amounts: Amounts }) {
 }
 
 const STATEMENT_FILES = [
-  { format: 'csv', label: M.downloadCsv, icon: IconFileSpreadsheet },
+  { format: 'xlsx', label: SPREADSHEET_DOWNLOAD_LABELS.xlsx, icon: IconFileSpreadsheet },
+  { format: 'csv', label: SPREADSHEET_DOWNLOAD_LABELS.csv, icon: IconDownload },
   { format: 'pdf', label: M.downloadPdf, icon: IconFileTypePdf },
 ] as const;
 

@@ -23,6 +23,7 @@ import {
   formatCountOf,
 } from '@casillero/shared';
 import { DetailsDrawer } from '../../../../components/details/DetailsDrawer';
+import { SpreadsheetDownloads } from '../../../../components/SpreadsheetDownloads';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { ScanField } from '../../../../components/reception/ScanField';
 import { trpc } from '../../../../lib/trpc';
@@ -147,15 +148,7 @@ function Shipments({ d, canWrite }: { d: DepartureDetail; canWrite: boolean }) {
       <Group justify="space-between" mb="xs">
         <Title order={4}>Envíos y manifiesto</Title>
         <Group gap="xs">
-          <Button
-            component="a"
-            size="xs"
-            variant="light"
-            href={departureManifestPath(d.id, 'csv')}
-            leftSection={<IconDownload size={14} />}
-          >
-            Manifiesto CSV
-          </Button>
+          <SpreadsheetDownloads size="xs" href={(format) => departureManifestPath(d.id, format)} />
           <Button
             component="a"
             size="xs"

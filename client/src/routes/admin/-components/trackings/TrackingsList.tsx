@@ -9,6 +9,7 @@ import {
   TRACKING_STATUSES,
   TRACKING_STATUS_LABELS,
   TRACKINGS_CSV_PATH,
+  spreadsheetPath,
   formatDate,
   formatUsdFromCents,
   formatKg,
@@ -121,7 +122,13 @@ export function TrackingsList({ search, navigate }: ListProps<TrackingsSearch>) 
       countQuery={trpc.trackings.count.queryOptions(state.filters)}
       refreshKey={trpc.trackings.pathKey()}
       // The whole filtered set in the list's order, streamed by the server (docs/product/admin-trackings.md#csv-export).
-      exportHref={downloadHref(TRACKINGS_CSV_PATH, { ...state.filters, sort: state.list.sort, dir: state.list.dir })}
+      exportHref={(format) =>
+        downloadHref(spreadsheetPath(TRACKINGS_CSV_PATH, format), {
+          ...state.filters,
+          sort: state.list.sort,
+          dir: state.list.dir,
+        })
+      }
       columns={columns}
       text={{
         ...TRACKING_MESSAGES,
