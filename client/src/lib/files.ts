@@ -31,9 +31,22 @@ export function preparedFile(file: File): Promise<File> {
 }
 
 async function shrinkPhoto(file: File): Promise<File> {
-  if (!SHRINKABLE.has(file.type) || typeof createImageBitmap !== 'function') return file;
+  if (!SHRINKABLE.has(file.type)) return file;
+  const small = await shrinkImage(file);
+  if (small === file) return file;
+  return new File([small], `${file.name.replace(/\.[^.]*$/, '') || 'foto'}.jpg`, { type: 'image/jpeg' });
+}
+
+/**
+ * A picture as it should travel: a JPEG of at most 2000 px on its long side, drawn upright, when
+ * it is larger than that or than 1 MB; the picture itself when it would not get smaller or the
+ * browser cannot draw it.
+ */
+export async function shrinkImage(file: Blob): Promise<Blob> {
+  if (typeof createImageBitmap !== 'function') return file;
   // 'from-image' turns the picture as the phone's EXIF says, so the receipt is not sideways.
-  const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
+  const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' }).catch(() => null);
+  if (!bitmap) return file;
   const longSide = Math.max(bitmap.width, bitmap.height);
   if (longSide <= UPLOAD_IMAGE_MAX_SIDE && file.size <= UPLOAD_IMAGE_SHRINK_FROM_BYTES) {
     bitmap.close();
@@ -51,8 +64,7 @@ async function shrinkPhoto(file: File): Promise<File> {
   context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
   bitmap.close();
   const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', UPLOAD_IMAGE_QUALITY));
-  if (!blob || blob.size >= file.size) return file;
-  return new File([blob], `${file.name.replace(/\.[^.]*$/, '') || 'foto'}.jpg`, { type: 'image/jpeg' });
+  return blob && blob.size < file.size ? blob : file;
 }
 
 /** The Spanish reason a chosen file cannot be uploaded as this kind, or null when it can. */
@@ -76,13 +88,13 @@ export type UploadOptions = {
   signal?: AbortSignal;
 };
 
-type Answer = { status: number; body: (UploadedFile & { error?: string }) | null };
+type Answer<T> = { status: number; body: (T & { error?: string }) | null };
 
 /** One POST through XMLHttpRequest, the browser API that reports an upload's progress. */
-function send(body: FormData, { onProgress, signal }: UploadOptions): Promise<Answer> {
+function send<T>(path: string, body: FormData, { onProgress, signal }: UploadOptions): Promise<Answer<T>> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', '/api/files');
+    request.open('POST', path);
     request.withCredentials = true;
     request.responseType = 'json';
     request.upload.onprogress = (event) => {
@@ -95,6 +107,20 @@ function send(body: FormData, { onProgress, signal }: UploadOptions): Promise<An
     signal?.addEventListener('abort', () => request.abort(), { once: true });
     request.send(body);
   });
+}
+
+/**
+ * POSTs a form with a file to `path`, reporting progress; a dropped connection (a phone between
+ * antennas) is tried once more from the start. Answers the status and the JSON answer.
+ */
+export async function postForm<T>(path: string, body: FormData, options: UploadOptions = {}): Promise<Answer<T>> {
+  try {
+    return await send<T>(path, body, options);
+  } catch (error) {
+    if (error instanceof UploadCancelled) throw error;
+    options.onProgress?.(0);
+    return send<T>(path, body, options);
+  }
 }
 
 /**
@@ -112,16 +138,7 @@ export async function uploadFile(
   body.append('kind', kind);
   if (ownerUserId) body.append('ownerUserId', ownerUserId);
   body.append('file', ready, ready.name);
-  let answer: Answer;
-  try {
-    answer = await send(body, options);
-  } catch (error) {
-    if (error instanceof UploadCancelled) throw error;
-    // A dropped connection (a phone between antennas): once more, from the start.
-    options.onProgress?.(0);
-    answer = await send(body, options);
-  }
-  const { status, body: result } = answer;
+  const { status, body: result } = await postForm<UploadedFile>('/api/files', body, options);
   if (status < 200 || status >= 300 || !result?.id) {
     throw new UploadError(result?.error ?? (status >= 500 ? GENERIC_MESSAGES.internal : FILE_MESSAGES.uploadFailed));
   }

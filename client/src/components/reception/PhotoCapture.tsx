@@ -1,8 +1,9 @@
 // Photos of a parcel at reception (docs/product/warehouse-intake.md#photos): on a phone the button opens the camera;
 // each picture is uploaded as soon as it is taken (POST /api/reception/photos resizes it on the
 // server), so saving the reception only sends the ids. The preview is the local picture itself.
-// A large camera picture is scaled down in the browser first: a phone's uplink is slow, and the
-// server keeps no more than 1600 px anyway.
+// A large camera picture is scaled down in the browser first (lib/files.ts): a phone's uplink is
+// slow, and the server keeps no more than 1600 px anyway. Each picture going up shows its
+// percentage and can be cancelled.
 import { ActionIcon, Box, Button, Group, Image, Loader, Stack, Text } from '@mantine/core';
 import { IconCamera, IconX } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -15,7 +16,9 @@ import {
   RECEIPT_CONTENT_TYPES,
   WAREHOUSE_MESSAGES as M,
   detectContentType,
+  FILE_MESSAGES,
 } from '@casillero/shared';
+import { postForm, shrinkImage, UploadCancelled, type UploadOptions } from '../../lib/files';
 
 export type CapturedPhoto = { fileId: string; thumbFileId: string; previewUrl: string };
 
@@ -29,61 +32,31 @@ export async function photoProblem(file: Blob): Promise<string | null> {
   return null;
 }
 
-/** Pictures up to this size go as they are; larger ones are scaled down before the upload. */
-const SHRINK_ABOVE_BYTES = 1_500_000;
-/** Longest side sent: above the stored screen size, so the server still makes the final cut. */
-const UPLOAD_LONGEST_SIDE_PX = 2400;
-
-/**
- * A large picture as a JPEG of at most 2400 px, drawn upright (the browser applies its EXIF
- * orientation); the picture itself when it is small, when it would not get smaller or when the
- * browser cannot do it.
- */
-export async function shrinkForUpload(file: Blob): Promise<Blob> {
-  if (file.size <= SHRINK_ABOVE_BYTES || typeof createImageBitmap !== 'function') return file;
-  try {
-    const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
-    const scale = Math.min(1, UPLOAD_LONGEST_SIDE_PX / Math.max(bitmap.width, bitmap.height));
-    const canvas = document.createElement('canvas');
-    canvas.width = Math.round(bitmap.width * scale);
-    canvas.height = Math.round(bitmap.height * scale);
-    canvas.getContext('2d')?.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-    bitmap.close();
-    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.85));
-    return blob && blob.size < file.size ? blob : file;
-  } catch {
-    return file;
-  }
-}
-
 /** Uploads one picture; answers the ids of its two stored sizes, or throws PhotoUploadError with the server's text. */
 export async function uploadReceptionPhoto(
   file: Blob,
   name = 'foto.jpg',
   path: string = RECEPTION_PHOTOS_PATH,
+  options: UploadOptions = {},
 ): Promise<{ fileId: string; thumbFileId: string }> {
   const body = new FormData();
   body.append('file', file, name);
-  let response: Response;
+  let answer: Awaited<ReturnType<typeof postForm<{ fileId?: string; thumbFileId?: string }>>>;
   try {
-    response = await fetch(path, { method: 'POST', body, credentials: 'include' });
-  } catch {
+    answer = await postForm<{ fileId?: string; thumbFileId?: string }>(path, body, options);
+  } catch (error) {
+    if (error instanceof UploadCancelled) throw error;
     throw new PhotoUploadError(AUTH_MESSAGES.connectionError);
   }
-  const answer = (await response.json().catch(() => null)) as {
-    fileId?: string;
-    thumbFileId?: string;
-    error?: string;
-  } | null;
-  if (!response.ok || !answer?.fileId || !answer.thumbFileId) {
-    throw new PhotoUploadError(
-      answer?.error ?? (response.status >= 500 ? GENERIC_MESSAGES.internal : M.photoUploadFailed),
-    );
+  const { status, body: result } = answer;
+  if (status < 200 || status >= 300 || !result?.fileId || !result.thumbFileId) {
+    throw new PhotoUploadError(result?.error ?? (status >= 500 ? GENERIC_MESSAGES.internal : M.photoUploadFailed));
   }
-  return { fileId: answer.fileId, thumbFileId: answer.thumbFileId };
+  return { fileId: result.fileId, thumbFileId: result.thumbFileId };
 }
 
-type Pending = { key: number; previewUrl: string };
+/** A picture going up: its preview, how far it got (0 to 1) and how to cancel it. */
+type Pending = { key: number; previewUrl: string; progress: number; controller: AbortController };
 
 export type PhotoCaptureProps = {
   value: CapturedPhoto[];
@@ -123,20 +96,32 @@ export function PhotoCapture({
       setError(M.photoNotAnImage);
       return;
     }
-    const item = { key: nextKey.current++, previewUrl: URL.createObjectURL(file) };
+    const item: Pending = {
+      key: nextKey.current++,
+      previewUrl: URL.createObjectURL(file),
+      progress: 0,
+      controller: new AbortController(),
+    };
     setPending((p) => [...p, item]);
+    const onProgress = (progress: number) =>
+      mounted.current && setPending((p) => p.map((x) => (x.key === item.key ? { ...x, progress } : x)));
     try {
-      const small = await shrinkForUpload(file);
+      const small = await shrinkImage(file);
       const problem = await photoProblem(small);
       if (problem) throw new PhotoUploadError(problem);
-      const ids = await uploadReceptionPhoto(small, file.name || 'foto.jpg', uploadPath);
+      const ids = await uploadReceptionPhoto(small, file.name || 'foto.jpg', uploadPath, {
+        onProgress,
+        signal: item.controller.signal,
+      });
       if (!mounted.current) return;
       const next = [...latest.current, { ...ids, previewUrl: item.previewUrl }];
       latest.current = next;
       onChange(next);
     } catch (e) {
       URL.revokeObjectURL(item.previewUrl);
-      if (mounted.current) setError(e instanceof PhotoUploadError ? e.message : M.photoUploadFailed);
+      // A cancelled picture is simply not there; a failed one says why.
+      if (mounted.current && !(e instanceof UploadCancelled))
+        setError(e instanceof PhotoUploadError ? e.message : M.photoUploadFailed);
     } finally {
       if (mounted.current) setPending((p) => p.filter((x) => x.key !== item.key));
     }
@@ -184,7 +169,23 @@ export function PhotoCapture({
         {pending.map((p) => (
           <Box key={p.key} pos="relative" w={84} h={84} aria-busy="true" aria-label={M.photoUploading}>
             <Image src={p.previewUrl} alt="" w={84} h={84} fit="cover" radius="sm" opacity={0.5} />
-            <Loader size="sm" pos="absolute" top={30} left={30} />
+            <Loader size="sm" pos="absolute" top={22} left={30} />
+            <Text size="xs" fw={700} pos="absolute" bottom={4} left={0} right={0} ta="center">
+              {Math.round(p.progress * 100)} %
+            </Text>
+            <ActionIcon
+              pos="absolute"
+              top={2}
+              right={2}
+              size="sm"
+              radius="xl"
+              color="gray"
+              variant="filled"
+              aria-label={FILE_MESSAGES.cancel}
+              onClick={() => p.controller.abort()}
+            >
+              <IconX size={14} />
+            </ActionIcon>
           </Box>
         ))}
       </Group>
