@@ -3,7 +3,6 @@ CREATE TABLE "api_idempotent_answers" (
 	"api_key_id" uuid NOT NULL,
 	"idempotency_key" text NOT NULL,
 	"request_hash" text NOT NULL,
-	"status" integer NOT NULL,
 	"body" jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );

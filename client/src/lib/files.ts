@@ -111,16 +111,30 @@ function send<T>(path: string, body: FormData, { onProgress, signal }: UploadOpt
 
 /**
  * POSTs a form with a file to `path`, reporting progress; a dropped connection (a phone between
- * antennas) is tried once more from the start. Answers the status and the JSON answer.
+ * antennas) is tried once more from the start. Answers the JSON answer of a success; throws
+ * UploadError with the server's text, or `failed` when it gave none (UploadCancelled when
+ * cancelled).
  */
-export async function postForm<T>(path: string, body: FormData, options: UploadOptions = {}): Promise<Answer<T>> {
+export async function postForm<T>(
+  path: string,
+  body: FormData,
+  failed: string,
+  options: UploadOptions = {},
+): Promise<Partial<T>> {
+  let answer: Answer<T>;
   try {
-    return await send<T>(path, body, options);
+    answer = await send<T>(path, body, options);
   } catch (error) {
     if (error instanceof UploadCancelled) throw error;
     options.onProgress?.(0);
-    return send<T>(path, body, options);
+    answer = await send<T>(path, body, options);
   }
+  const { status, body: result } = answer;
+  if (status < 200 || status >= 300 || !result) {
+    throw new UploadError(result?.error ?? (status >= 500 ? GENERIC_MESSAGES.internal : failed));
+  }
+  options.onProgress?.(1);
+  return result;
 }
 
 /**
@@ -138,10 +152,7 @@ export async function uploadFile(
   body.append('kind', kind);
   if (ownerUserId) body.append('ownerUserId', ownerUserId);
   body.append('file', ready, ready.name);
-  const { status, body: result } = await postForm<UploadedFile>('/api/files', body, options);
-  if (status < 200 || status >= 300 || !result?.id) {
-    throw new UploadError(result?.error ?? (status >= 500 ? GENERIC_MESSAGES.internal : FILE_MESSAGES.uploadFailed));
-  }
-  options.onProgress?.(1);
-  return result;
+  const result = await postForm<UploadedFile>('/api/files', body, FILE_MESSAGES.uploadFailed, options);
+  if (!result.id) throw new UploadError(FILE_MESSAGES.uploadFailed);
+  return result as UploadedFile;
 }

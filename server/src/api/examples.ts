@@ -293,13 +293,14 @@ const shipRequestQuoteBody: ShipRequestQuoteInput = {
 
 /** A body per operation that takes one. */
 export const REQUEST_EXAMPLES: Readonly<Record<string, unknown>> = {
+  // What created the example prealert.
   createPrealert: {
-    trackingNumber: '1Z999AA10123456784',
-    carrier: 'UPS',
-    senderName: 'Amazon',
-    description: 'Audífonos inalámbricos',
-    quantityItems: 1,
-    amountSpentUsdCents: 5999,
+    trackingNumber: prealert.trackingNumber!,
+    carrier: prealert.carrier,
+    senderName: prealert.senderName,
+    description: prealert.description,
+    quantityItems: prealert.quantityItems,
+    amountSpentUsdCents: prealert.amountSpentUsdCents,
   } satisfies PrealertCreateInput,
   quoteShipRequest: shipRequestQuoteBody,
   requestShipment: {

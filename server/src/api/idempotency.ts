@@ -15,9 +15,6 @@ import type { Endpoint } from './endpoints';
 /** Every POST that writes creates something: it takes an Idempotency-Key. */
 export const createsSomething = (e: Pick<Endpoint, 'method' | 'scope'>) => e.method === 'POST' && e.scope === 'write';
 
-/** What an endpoint answered: its status and JSON body. */
-export type StoredAnswer = { status: number; body: unknown };
-
 /** The header's value, checked: absent (no idempotency), or 1 to 255 visible ASCII characters. */
 export function idempotencyKeyOf(header: string | string[] | undefined): string | null {
   if (header === undefined) return null;
@@ -37,16 +34,16 @@ export const requestFingerprint = (operationId: string, customerId: string, body
 
 /**
  * Runs `create` once per (API key, Idempotency-Key) within the window, inside `tx` (the write's
- * transaction): answers the stored answer on a replay, `null` when `create` ran and its answer
- * was stored.
+ * transaction), keeping its JSON answer: a replay answers the kept one (its status is the
+ * endpoint's own) without running `create`.
  */
 export async function onceForKey(
   tx: DbOrTx,
   apiKeyId: string,
   key: string,
   fingerprint: string,
-  create: () => Promise<StoredAnswer>,
-): Promise<{ answer: StoredAnswer; replayed: boolean }> {
+  create: () => Promise<unknown>,
+): Promise<{ body: unknown; replayed: boolean }> {
   // A key's answers older than the window are forgotten: that key may be used again.
   await tx
     .delete(apiIdempotentAnswers)
@@ -56,30 +53,25 @@ export async function onceForKey(
         lt(apiIdempotentAnswers.createdAt, sql`now() - make_interval(hours => ${IDEMPOTENCY_WINDOW_HOURS})`),
       ),
     );
+  // Claimed before the create runs: a second call with the key waits here until this one ends.
   const [claimed] = await tx
     .insert(apiIdempotentAnswers)
-    .values({ apiKeyId, idempotencyKey: key, requestHash: fingerprint, status: 0, body: {} })
+    .values({ apiKeyId, idempotencyKey: key, requestHash: fingerprint, body: {} })
     .onConflictDoNothing()
     .returning({ id: apiIdempotentAnswers.id });
   if (!claimed) {
     const [first] = await tx
-      .select({
-        requestHash: apiIdempotentAnswers.requestHash,
-        status: apiIdempotentAnswers.status,
-        body: apiIdempotentAnswers.body,
-      })
+      .select({ requestHash: apiIdempotentAnswers.requestHash, body: apiIdempotentAnswers.body })
       .from(apiIdempotentAnswers)
       .where(and(eq(apiIdempotentAnswers.apiKeyId, apiKeyId), eq(apiIdempotentAnswers.idempotencyKey, key)));
     if (!first) throw new DomainError('CONFLICT', API_KEY_MESSAGES.idempotencyKeyInFlight);
-    if (first.requestHash !== fingerprint) {
-      throw new DomainError('CONFLICT', API_KEY_MESSAGES.idempotencyKeyReused);
-    }
-    return { answer: { status: first.status, body: first.body }, replayed: true };
+    if (first.requestHash !== fingerprint) throw new DomainError('CONFLICT', API_KEY_MESSAGES.idempotencyKeyReused);
+    return { body: first.body, replayed: true };
   }
-  const answer = await create();
+  const body = await create();
   await tx
     .update(apiIdempotentAnswers)
-    .set({ status: answer.status, body: answer.body as object })
+    .set({ body: body as object })
     .where(eq(apiIdempotentAnswers.id, claimed.id));
-  return { answer, replayed: false };
+  return { body, replayed: false };
 }

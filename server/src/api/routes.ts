@@ -103,32 +103,20 @@ export async function registerPublicApi(app: FastifyInstance, { db, config }: Pu
           body: parseOr(endpoint.body, req.body),
         };
         reply.header('cache-control', 'private, no-store');
-        if (createsSomething(endpoint) && endpoint.response !== 'pdf') {
-          const { status } = endpoint.response;
-          const key = idempotencyKeyOf(req.headers['idempotency-key']);
-          const { answer, replayed } = await runApiWrite(
-            db,
-            caller,
-            endpoint.auditAction ?? `api.${endpoint.operationId}`,
-            async (tx) => {
-              const create = async () => ({
-                status,
-                body: await endpoint.handler({ db: tx, config, caller, customerId }, input),
-              });
-              if (key === null) return { answer: await create(), replayed: false };
-              const fingerprint = requestFingerprint(endpoint.operationId, customerId, req.body);
-              return onceForKey(tx, caller.keyId, key, fingerprint, create);
-            },
-          );
-          if (replayed) reply.header('idempotent-replayed', 'true');
-          return reply.status(answer.status).send(answer.body);
-        }
+        const key = createsSomething(endpoint) ? idempotencyKeyOf(req.headers['idempotency-key']) : null;
+        const run = (runDb: Db) => endpoint.handler({ db: runDb, config, caller, customerId }, input);
+        let replayed = false;
         const result =
           endpoint.scope === 'write'
-            ? await runApiWrite(db, caller, endpoint.auditAction ?? `api.${endpoint.operationId}`, (tx) =>
-                endpoint.handler({ db: tx, config, caller, customerId }, input),
-              )
-            : await endpoint.handler({ db, config, caller, customerId }, input);
+            ? await runApiWrite(db, caller, endpoint.auditAction ?? `api.${endpoint.operationId}`, async (tx) => {
+                if (key === null) return run(tx);
+                const fingerprint = requestFingerprint(endpoint.operationId, customerId, req.body);
+                const once = await onceForKey(tx, caller.keyId, key, fingerprint, () => run(tx));
+                replayed = once.replayed;
+                return once.body;
+              })
+            : await run(db);
+        if (replayed) reply.header('idempotent-replayed', 'true');
         if (endpoint.response === 'pdf') {
           const invoice = result as Parameters<typeof renderInvoicePdf>[0];
           const pdf = await renderInvoicePdf(invoice);

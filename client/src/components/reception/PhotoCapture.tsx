@@ -8,8 +8,6 @@ import { ActionIcon, Box, Button, Group, Image, Loader, Stack, Text } from '@man
 import { IconCamera, IconX } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import {
-  AUTH_MESSAGES,
-  GENERIC_MESSAGES,
   RECEPTION_PHOTOS_MAX,
   RECEPTION_PHOTOS_PATH,
   RECEPTION_PHOTO_MAX_BYTES,
@@ -18,11 +16,12 @@ import {
   detectContentType,
   FILE_MESSAGES,
 } from '@casillero/shared';
-import { postForm, shrinkImage, UploadCancelled, type UploadOptions } from '../../lib/files';
+import { postForm, shrinkImage, UploadCancelled, UploadError, type UploadOptions } from '../../lib/files';
 
 export type CapturedPhoto = { fileId: string; thumbFileId: string; previewUrl: string };
 
-export class PhotoUploadError extends Error {}
+/** A picture refused before or by the upload, with the Spanish reason. */
+export class PhotoUploadError extends UploadError {}
 
 /** The Spanish reason a picture cannot be uploaded (the server checks the same), or null. */
 export async function photoProblem(file: Blob): Promise<string | null> {
@@ -41,18 +40,39 @@ export async function uploadReceptionPhoto(
 ): Promise<{ fileId: string; thumbFileId: string }> {
   const body = new FormData();
   body.append('file', file, name);
-  let answer: Awaited<ReturnType<typeof postForm<{ fileId?: string; thumbFileId?: string }>>>;
-  try {
-    answer = await postForm<{ fileId?: string; thumbFileId?: string }>(path, body, options);
-  } catch (error) {
-    if (error instanceof UploadCancelled) throw error;
-    throw new PhotoUploadError(AUTH_MESSAGES.connectionError);
-  }
-  const { status, body: result } = answer;
-  if (status < 200 || status >= 300 || !result?.fileId || !result.thumbFileId) {
-    throw new PhotoUploadError(result?.error ?? (status >= 500 ? GENERIC_MESSAGES.internal : M.photoUploadFailed));
-  }
+  const result = await postForm<CapturedPhoto>(path, body, M.photoUploadFailed, options);
+  if (!result.fileId || !result.thumbFileId) throw new PhotoUploadError(M.photoUploadFailed);
   return { fileId: result.fileId, thumbFileId: result.thumbFileId };
+}
+
+/** The round button in a thumbnail's corner: removes a picture, or cancels one going up. */
+function CornerButton({
+  label,
+  color,
+  onClick,
+  disabled,
+}: {
+  label: string;
+  color: string;
+  onClick: () => void;
+  disabled?: boolean;
+}) {
+  return (
+    <ActionIcon
+      pos="absolute"
+      top={2}
+      right={2}
+      size="sm"
+      radius="xl"
+      color={color}
+      variant="filled"
+      aria-label={label}
+      onClick={onClick}
+      disabled={disabled}
+    >
+      <IconX size={14} />
+    </ActionIcon>
+  );
 }
 
 /** A picture going up: its preview, how far it got (0 to 1) and how to cancel it. */
@@ -121,7 +141,7 @@ export function PhotoCapture({
       URL.revokeObjectURL(item.previewUrl);
       // A cancelled picture is simply not there; a failed one says why.
       if (mounted.current && !(e instanceof UploadCancelled))
-        setError(e instanceof PhotoUploadError ? e.message : M.photoUploadFailed);
+        setError(e instanceof UploadError ? e.message : M.photoUploadFailed);
     } finally {
       if (mounted.current) setPending((p) => p.filter((x) => x.key !== item.key));
     }
@@ -150,20 +170,7 @@ export function PhotoCapture({
         {value.map((photo, i) => (
           <Box key={photo.fileId} pos="relative" w={84} h={84}>
             <Image src={photo.previewUrl} alt={M.photoAlt(i + 1)} w={84} h={84} fit="cover" radius="sm" />
-            <ActionIcon
-              pos="absolute"
-              top={2}
-              right={2}
-              size="sm"
-              radius="xl"
-              color="red"
-              variant="filled"
-              aria-label={M.photoRemove(i + 1)}
-              onClick={() => remove(i)}
-              disabled={disabled}
-            >
-              <IconX size={14} />
-            </ActionIcon>
+            <CornerButton label={M.photoRemove(i + 1)} color="red" onClick={() => remove(i)} disabled={disabled} />
           </Box>
         ))}
         {pending.map((p) => (
@@ -173,19 +180,7 @@ export function PhotoCapture({
             <Text size="xs" fw={700} pos="absolute" bottom={4} left={0} right={0} ta="center">
               {Math.round(p.progress * 100)} %
             </Text>
-            <ActionIcon
-              pos="absolute"
-              top={2}
-              right={2}
-              size="sm"
-              radius="xl"
-              color="gray"
-              variant="filled"
-              aria-label={FILE_MESSAGES.cancel}
-              onClick={() => p.controller.abort()}
-            >
-              <IconX size={14} />
-            </ActionIcon>
+            <CornerButton label={FILE_MESSAGES.cancel} color="gray" onClick={() => p.controller.abort()} />
           </Box>
         ))}
       </Group>

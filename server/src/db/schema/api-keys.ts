@@ -2,7 +2,7 @@
 // Configuración. Only the SHA-256 of the secret is kept (as sessions keep theirs), plus its first
 // characters to name it in the list; a revoked key stays as a record of what it did.
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz, uuidPk } from './columns';
 import { users } from './users';
 
@@ -47,7 +47,6 @@ export const apiIdempotentAnswers = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     /** SHA-256 of the operation and its body: the same key with another request is refused. */
     requestHash: text('request_hash').notNull(),
-    status: integer('status').notNull(),
     body: jsonb('body').notNull(),
     createdAt: createdAt(),
   },
