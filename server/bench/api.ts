@@ -5,13 +5,14 @@
 // packages, 20,000 shipments and 50,000 invoices of its own, and an ordinary customer with twenty
 // of each (two customers of their own: the seed's ids are not the UUIDs the API answers). Then every list
 // endpoint is measured over HTTP with a read key of that store and of an ordinary customer: the
-// first page, a deep page by offset (page 100 of 100) and the same page by cursor, the last page
-// by cursor (the store's 100,000th pre-alert, out of offset's reach), and the packages' search
+// first page, the deepest page a page number reaches (API_MAX_OFFSET rows: page 10 of 100) and
+// the same page by cursor, page 100 by cursor (offset 9,900, refused by number), the last page by
+// cursor (the store's 100,000th pre-alert), and the packages' search
 // and status filter; median and p95 with one client, against the app's list budget (50 ms
 // median, admin-trackings.md).
 import { performance } from 'node:perf_hooks';
 import type postgres from 'postgres';
-import { PUBLIC_API_BASE, encodeListCursor } from '@casillero/shared';
+import { PUBLIC_API_BASE, encodeListCursor, maxApiPage } from '@casillero/shared';
 import type { Database } from '../src/db/client';
 import { createApiKey } from '../src/services/api-keys';
 
@@ -171,16 +172,25 @@ export async function measureApi(database: Database, raw: postgres.Sql, base: st
     { label: 'tienda', id: storeId, key: await keyOf(storeId) },
   ];
   const api = (path: string) => `${base}${PUBLIC_API_BASE}${path}`;
-  /** Each list's first page, page 100 of 100 by offset and the same rows by cursor, and its last page by cursor. */
+  /**
+   * Each list's first page, its deepest page by number and the same rows by cursor, page 100 by
+   * cursor (beyond the numbers' reach) and its last page by cursor.
+   */
   const pathsOf = async (owner: string) => {
     const paths: { name: string; url: string }[] = [];
     for (const list of Object.keys(CURSOR_LISTS) as (keyof typeof CURSOR_LISTS)[]) {
       const { path } = CURSOR_LISTS[list];
+      const deepest = maxApiPage(100);
+      const atDeepest = await cursorAfter(raw, list, owner, (deepest - 1) * 100);
       const page100 = await cursorAfter(raw, list, owner, 9_900);
       const last = await cursorAfter(raw, list, owner, 'last');
       paths.push(
         { name: `${list}, primera página`, url: api(path) },
-        { name: `${list}, página 100 de 100`, url: api(`${path}?pageSize=100&page=100`) },
+        {
+          name: `${list}, página ${deepest} de 100 (la última por número)`,
+          url: api(`${path}?pageSize=100&page=${deepest}`),
+        },
+        { name: `${list}, página ${deepest} por cursor`, url: api(`${path}?pageSize=100&cursor=${atDeepest}`) },
         { name: `${list}, página 100 por cursor`, url: api(`${path}?pageSize=100&cursor=${page100}`) },
         { name: `${list}, última página por cursor`, url: api(`${path}?pageSize=100&cursor=${last}`) },
       );

@@ -5,7 +5,13 @@
 // by cursor: public-api-cursors.test.ts.
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { API_KEY_MESSAGES, BILLING_MESSAGES, PACKAGE_MESSAGES, PUBLIC_API_BASE } from '@casillero/shared';
+import {
+  API_KEY_MESSAGES,
+  API_MAX_OFFSET,
+  BILLING_MESSAGES,
+  PACKAGE_MESSAGES,
+  PUBLIC_API_BASE,
+} from '@casillero/shared';
 import { apiKeys, auditLog, invoices } from '../db/schema';
 import {
   LIMIT,
@@ -256,11 +262,21 @@ describe('the endpoints', () => {
     expectMatchesDocument('GET', '/tracking', 400, missing.body);
   });
 
-  it('pages as the app’s lists do: its page sizes, and pages past the reachable ones refused', async () => {
+  it('pages with the app’s page sizes; a page number reaches the first rows, deeper pages point to the cursor', async () => {
     const { key } = await newKey(maria, 'read');
     expect((await call('GET', '/packages?pageSize=500', key)).status).toBe(400);
-    expect((await call('GET', '/packages?pageSize=100&page=101', key)).status).toBe(400);
-    expect((await call('GET', '/packages?pageSize=100&page=100', key)).status).toBe(200);
+    const lastByNumber = API_MAX_OFFSET / 100;
+    expect((await call('GET', `/packages?pageSize=100&page=${lastByNumber}`, key)).status).toBe(200);
+    expect((await call('GET', `/packages?pageSize=25&page=${API_MAX_OFFSET / 25}`, key)).status).toBe(200);
+    for (const path of [
+      `/packages?pageSize=100&page=${lastByNumber + 1}`,
+      `/prealerts?pageSize=25&page=${API_MAX_OFFSET / 25 + 1}`,
+    ]) {
+      const deep = await call('GET', path, key);
+      expect(deep.status, path).toBe(400);
+      expect(deep.body).toEqual({ error: API_KEY_MESSAGES.pageOutOfRange, code: 'BAD_INPUT' });
+      expect(deep.body.error).toContain('cursor=<nextCursor>');
+    }
     const unknown = await call('GET', '/nada', key);
     expect(unknown.body).toEqual({ error: API_KEY_MESSAGES.routeNotFound, code: 'NOT_FOUND' });
   });

@@ -1,6 +1,7 @@
 // The public API and its keys (docs/product/public-api.md): constants and the Spanish messages a
 // customer reads in Configuración (an ally in its portal) and an integration reads in the API's
 // JSON errors.
+import { groupThousands } from '../format';
 
 /** What a key may do: read only, or read and create (pre-alerts). */
 export const API_KEY_SCOPES = ['read', 'read_write'] as const;
@@ -23,6 +24,15 @@ export const API_KEY_NAME_MAX = 60;
 export const PUBLIC_API_BASE = '/api/v1';
 /** The query parameter an ally's key names its customer with: one of the customer's casillero codes. */
 export const API_CUSTOMER_PARAM = 'customer';
+
+/**
+ * How deep `page` reaches in the API (docs/product/public-api.md#pages): the rows before a page are
+ * read and thrown away, so a numbered page past these rows would cost what it reads; a cursor
+ * reaches any depth at a first page's cost.
+ */
+export const API_MAX_OFFSET = 1_000;
+/** The last page a page number reaches for a page size. */
+export const maxApiPage = (pageSize: number) => Math.max(1, Math.floor(API_MAX_OFFSET / pageSize));
 
 /** An Idempotency-Key: up to this many visible ASCII characters, remembered this many hours. */
 export const IDEMPOTENCY_KEY_MAX = 255;
@@ -54,7 +64,7 @@ export const API_KEY_MESSAGES = {
   declaredTwice:
     'Indica el valor declarado una sola vez: en declaredUsdCents (centavos) o en declaredUsd (dólares, obsoleto)',
   /** The lists' paging (docs/product/public-api.md#pages). */
-  pageOutOfRange: 'Página fuera de rango: usa una página más corta o filtra',
+  pageOutOfRange: `Página fuera de rango: por número de página la API llega a las primeras ${groupThousands(API_MAX_OFFSET)} filas. Para seguir, pide la página siguiente con cursor=<nextCursor> de la página anterior: es igual de rápida a cualquier profundidad`,
   cursorInvalid: 'El cursor no es válido: usa el nextCursor de la página anterior tal como llegó',
   cursorWithPage: 'Usa page o cursor, no los dos: el cursor ya dice dónde sigue la lista',
   /** An ally's key (docs/product/public-api.md#an-allys-keys): which customer, and only its own. */

@@ -14,14 +14,17 @@ import {
   VENEZUELAN_STATES,
 } from '../enums';
 import { INVOICE_STATUSES } from '../billing/billing';
-import { LIST_DEFAULT_PAGE_SIZE, LIST_PAGE_SIZES, maxListPage } from '../list-params';
+import { LIST_DEFAULT_PAGE_SIZE, LIST_PAGE_SIZES } from '../list-params';
+import { groupThousands } from '../format';
 import {
   API_KEY_MESSAGES,
   API_KEY_NAME_MAX,
+  API_MAX_OFFSET,
   API_KEY_SCOPES,
   WEBHOOK_EVENTS,
   WEBHOOK_MESSAGES,
   WEBHOOK_URL_MAX,
+  maxApiPage,
 } from '../public-api/messages';
 import { RECIPIENT_MESSAGES } from '../recipients/messages';
 import { decodeListCursor } from '../list-cursor';
@@ -80,21 +83,26 @@ const apiCursor = z
   });
 
 const apiPaging = {
-  page: z.coerce.number().int().min(1).default(1).meta({
-    description: 'Página por número (desde 1): lee y descarta las filas anteriores; llega a las primeras 10.000.',
-  }),
+  page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(1)
+    .meta({
+      description: `Página por número (desde 1): lee y descarta las filas anteriores; llega a las primeras ${groupThousands(API_MAX_OFFSET)} filas. Más allá, usa cursor.`,
+    }),
   pageSize: z.coerce.number().int().min(1).max(MAX_API_PAGE_SIZE).default(LIST_DEFAULT_PAGE_SIZE),
   cursor: apiCursor,
 };
 
-/** Offset pages reach the app's reachable pages (docs/decisions/008); a cursor reaches any depth, without a page. */
+/** Offset pages reach the first API_MAX_OFFSET rows; a cursor reaches any depth, without a page. */
 const checkPaging = <Q extends { page: number; pageSize: number; cursor?: unknown }>(
   q: Q,
   ctx: { addIssue: (issue: { code: 'custom'; message: string; path: string[] }) => void },
 ) => {
   if (q.cursor && q.page !== 1)
     ctx.addIssue({ code: 'custom', message: API_KEY_MESSAGES.cursorWithPage, path: ['cursor'] });
-  else if (q.page > maxListPage(q.pageSize))
+  else if (q.page > maxApiPage(q.pageSize))
     ctx.addIssue({ code: 'custom', message: API_KEY_MESSAGES.pageOutOfRange, path: ['page'] });
 };
 
