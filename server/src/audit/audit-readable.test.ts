@@ -24,11 +24,13 @@ import { trpcError, type TestCaller } from '../test/caller';
 import { customerWithActiveMailbox, signedInAdmin, signedInStaff } from '../test/factories';
 import type { Meta } from '../trpc/init';
 import { appRouter } from '../trpc/router';
+import { exportAuditBatches } from '../queries/audit';
 
 let database: Database;
 const db = () => database.db;
 let admin: TestCaller;
 let adminName: string;
+let adminId: string;
 let warehouse: Awaited<ReturnType<typeof signedInStaff>>;
 let support: Awaited<ReturnType<typeof signedInStaff>>;
 let customer: Awaited<ReturnType<typeof customerWithActiveMailbox>>;
@@ -39,6 +41,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const a = await signedInAdmin(db());
   admin = a.caller;
+  adminId = a.user.id;
   adminName = 'Admin Prueba';
   warehouse = await signedInStaff(db(), 'almacen');
   await db().update(userProfiles).set({ fullName: 'Lucía Almacén' }).where(eq(userProfiles.userId, warehouse.user.id));
@@ -193,6 +196,62 @@ describe('the audit log in words people read', () => {
     expect((await actions('editó los datos')).every((a) => a.startsWith('clients.update'))).toBe(true);
     // Nothing found is an empty page, not an error.
     expect((await admin.audit.list({ q: 'zzz-nadie' })).rows).toEqual([]);
+  });
+
+  it('a search pages through its matches in the log’s order, each once, whichever way it matched', async () => {
+    // Thirty more entries by the warehouse person, and two about them by the administrator: the
+    // person's name matches both as the one who acted and as the one acted upon.
+    const actor = warehouse.user.id;
+    const base = Date.parse('2026-03-01T12:00:00Z');
+    await db()
+      .insert(schema.auditLog)
+      .values([
+        ...Array.from({ length: 30 }, (_, i) => ({
+          createdAt: new Date(base + (i % 10) * 60_000), // three entries share each minute: the id breaks the tie
+          actorId: actor,
+          actorRole: 'almacen',
+          action: 'packages.updateStatus',
+          entity: 'packages',
+          entityId: packageId,
+          operation: 'update',
+        })),
+        ...[0, 1].map((i) => ({
+          createdAt: new Date(base + i * 90_000),
+          actorId: adminId,
+          actorRole: 'admin',
+          action: 'staff.setRole',
+          entity: 'users',
+          entityId: actor,
+          operation: 'update',
+        })),
+      ]);
+    const expected = rowsOf<{ id: string | number }>(
+      await db().execute(sql`
+        select id from audit_log
+        where actor_id = ${actor} or (entity in ('users', 'user_profiles') and entity_id = ${actor})
+        order by created_at desc, id desc`),
+    ).map((r) => Number(r.id));
+    expect(expected.length).toBeGreaterThan(32);
+    for (const dir of ['desc', 'asc'] as const) {
+      const seen: number[] = [];
+      for (let page = 1; page <= Math.ceil(expected.length / 10); page++) {
+        const { rows } = await admin.audit.list({ q: 'lucia almacen', pageSize: 10, page, dir });
+        seen.push(...rows.map((r) => Number(r.id)));
+      }
+      expect(seen, dir).toEqual(dir === 'desc' ? expected : [...expected].reverse());
+    }
+    expect(await admin.audit.count({ q: 'lucia almacen' })).toEqual({ count: expected.length, isCapped: false });
+    // The export reads the same entries, a batch at a time.
+    const exported: number[] = [];
+    for await (const batch of exportAuditBatches(db(), { q: 'lucia almacen' }, 7))
+      exported.push(...batch.map((r) => r.id));
+    expect(exported).toEqual(expected);
+    // With a filter beside the search: only the entries about the person.
+    const about = await admin.audit.list({ q: 'lucia almacen', entity: 'users', pageSize: 100 });
+    const aboutIds = about.rows.map((r) => Number(r.id));
+    expect(aboutIds.length).toBeGreaterThanOrEqual(2);
+    expect(about.rows.every((r) => r.entity === 'users' && r.entityId === actor)).toBe(true);
+    expect(aboutIds).toEqual(expected.filter((id) => aboutIds.includes(id)));
   });
 
   it('customer service answers “¿quién cambió mi dirección?” and cannot change it itself', async () => {

@@ -21,6 +21,7 @@ import {
   type BoundedCount,
   type ListPage,
 } from './list';
+import { armsMatches, matchesColumns, type SearchArm } from './list-search-arms';
 import type { OrderColumns, SortKey } from './list-sorts';
 
 type Placeholder = ReturnType<typeof sql.placeholder>;
@@ -52,6 +53,12 @@ export type SearchDef = {
    * a rare match early (decision 008). For searches over large tables.
    */
   fenced?: boolean;
+  /**
+   * The search as arms over ordered indexes (list-search-arms.ts): a page reads, per value an
+   * arm found, only its first `limit + offset` rows, and the count its first `cap`; `where`
+   * should be `armsCondition` of the same arms. For a log whose matches run to many thousands.
+   */
+  arms?: (db: DbOrTx, p: Bind, has: (name: string) => boolean) => SearchArm[];
 };
 
 type PageIds = SubqueryWithSelection<{ pageId: PgColumn }, 'page'>;
@@ -148,7 +155,15 @@ export type List<F extends object, S extends string, Out> = {
    * The filtered ids in the list's order, plus an extra condition (an export's keyset):
    * values come from `plan`, the subquery is the caller's to limit and prepare.
    */
-  orderedIds: (db: DbOrTx, input: Partial<F> & { q?: string }, sort: S, dir: SortDirection, extra?: SQL) => PgSelect;
+  orderedIds: (
+    db: DbOrTx,
+    input: Partial<F> & { q?: string },
+    sort: S,
+    dir: SortDirection,
+    extra?: SQL,
+    /** The rows the caller will take: a search read arm by arm reads no more than these of each. */
+    limit?: number,
+  ) => PgSelect;
   /** The SQL text and parameters a page or a count runs (the bench replays and explains them). */
   sqlText: (db: DbOrTx, kind: 'page' | 'count', input: ListInput<F, S>) => { sql: string; params: unknown[] };
   /** The statement key and values of a filter set (for statements built beside the list). */
@@ -212,10 +227,11 @@ function buildList<F extends object, S extends string, K extends string, Q exten
     return { key: keyParts.join('_') || 'all', values, has, literals };
   }
 
-  function whereOf(db: DbOrTx, p: Plan, extra?: SQL): SQL | undefined {
+  function whereOf(db: DbOrTx, p: Plan, extra?: SQL, withSearch = true): SQL | undefined {
     const conditions: (SQL | undefined)[] = [def.always, ...p.literals, extra];
     if (def.scope) conditions.push(sql`${def.scope} = ${bind('scope')}`);
-    if (p.has.has('pattern') && def.search) conditions.push(def.search.where(db, bind, (n) => p.has.has(n)));
+    if (withSearch && p.has.has('pattern') && def.search)
+      conditions.push(def.search.where(db, bind, (n) => p.has.has(n)));
     for (const [name, filter] of Object.entries(filterDefs)) {
       if (!filter || 'literal' in filter || !p.has.has(name)) continue;
       conditions.push('where' in filter ? filter.where(bind(name)) : sql`${filter} = ${bind(name)}`);
@@ -231,9 +247,34 @@ function buildList<F extends object, S extends string, K extends string, Q exten
 
   const orderBy = (sort: S, dir: SortDirection) => def.sorts[sort].order(def.columns, dir);
 
-  function orderedIds(db: DbOrTx, p: Plan, sort: S, dir: SortDirection, extra?: SQL): PgSelect {
+  /** The search's arms for a plan that searches with them, else nothing. */
+  const armsOf = (db: DbOrTx, p: Plan) =>
+    p.has.has('pattern') && def.search?.arms ? def.search.arms(db, bind, (n) => p.has.has(n)) : undefined;
+
+  /** The merged rows of the arms (list-search-arms.ts), each value's read bounded by `perValue`. */
+  function matchesOf(db: DbOrTx, p: Plan, arms: SearchArm[], sort: S, dir: SortDirection, extra?: SQL, perValue?: SQL) {
+    return armsMatches(db, {
+      table: def.table,
+      columns: def.columns as unknown as Record<string, PgColumn>,
+      arms,
+      where: whereOf(db, p, extra, false),
+      order: orderBy(sort, dir),
+      perValue,
+    });
+  }
+
+  function orderedIds(db: DbOrTx, p: Plan, sort: S, dir: SortDirection, extra?: SQL, perValue?: SQL): PgSelect {
     const where = whereOf(db, p, extra);
     const key = def.sorts[sort];
+    const arms = armsOf(db, p);
+    if (arms) {
+      const c = matchesColumns(def.columns as unknown as Record<K | 'id', PgColumn>);
+      return db
+        .select({ pageId: sql`${c.id}`.as('page_id') })
+        .from(matchesOf(db, p, arms, sort, dir, extra, perValue))
+        .orderBy(...key.order(c, dir))
+        .$dynamic();
+    }
     if (!(def.search?.fenced && p.has.has('pattern'))) {
       return db
         .select({ pageId: def.columns.id as PgColumn })
@@ -279,13 +320,21 @@ function buildList<F extends object, S extends string, K extends string, Q exten
         .orderBy(...order);
       return paged ? q.limit(bind('limit')).offset(bind('offset')) : q;
     }
-    let ids = orderedIds(db, p, sort, dir, after);
+    const perValue = paged ? sql`${bind('limit')}::int + ${bind('offset')}::int` : undefined;
+    let ids = orderedIds(db, p, sort, dir, after, perValue);
     if (paged) ids = ids.limit(bind('limit')).offset(bind('offset'));
     const page = ids.as('page') as unknown as PageIds;
     return def.rows.pageIds(db, page, bind).orderBy(...order);
   }
 
   function countQuery(db: DbOrTx, p: Plan) {
+    const arms = armsOf(db, p);
+    if (arms) {
+      const { sort, dir } = orderOf({});
+      const matches = matchesOf(db, p, arms, sort, dir, undefined, sql`${bind('cap')}::int`);
+      const bounded = db.select({ one: sql`1` }).from(matches).limit(bind('cap')).as('bounded');
+      return db.select({ n: sql<number>`count(*)::int` }).from(bounded);
+    }
     const from = def.countFrom ? def.countFrom(db) : db.select({ one: sql`1` }).from(def.table).$dynamic();
     const bounded = from.where(whereOf(db, p)).limit(bind('cap')).as('bounded');
     return db.select({ n: sql<number>`count(*)::int` }).from(bounded);
@@ -404,8 +453,8 @@ function buildList<F extends object, S extends string, K extends string, Q exten
       const { sql: text, params } = query.toSQL();
       return { sql: text, params: fillPlaceholders(params, values) };
     },
-    orderedIds: (db, input, sort, dir, extra) =>
-      orderedIds(db, plan(input as Record<string, unknown>), sort, dir, extra),
+    orderedIds: (db, input, sort, dir, extra, limit) =>
+      orderedIds(db, plan(input as Record<string, unknown>), sort, dir, extra, limit ? sql`${limit}::int` : undefined),
     plan: (input, scope) => {
       const p = plan(input as Record<string, unknown>, scope);
       return { key: p.key, values: p.values };
