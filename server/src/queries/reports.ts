@@ -18,9 +18,10 @@
 // - The trend covers the last 6 calendar months on the business's clock (America/Caracas),
 //   the current month included; the status distributions are the current state.
 // - Counts and sums over time come from report_daily plus the partial days at the window's
-//   edges (docs/decisions/010); the top clients group the window's packages.
-import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+//   edges (docs/decisions/010); the top clients add the window's whole days, counted per
+//   customer once a day (report_top_clients), to the packages of its partial days.
+import { is, sql, type SQL } from 'drizzle-orm';
+import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
 import {
   estimatedClientRevenue,
   formatReportMonth,
@@ -171,8 +172,107 @@ function totalsSql(windows: Windows): SQL {
     from days, pkg, shp, carried, pay, usr`;
 }
 
-/** The clients with most packages in the window (ties: the most recent package first). */
-function topClientsSql({ start, end }: Windows): SQL {
+/**
+ * The window's whole days as the top clients count them (docs/decisions/010, "Top clients"):
+ * after the start's day, before the end's; the two partial days are read from the packages.
+ */
+function countedDays(windows: Windows) {
+  const { s, e, ds, de } = boundaries(windows);
+  const firstDay = sql`(${ds} + 1)`;
+  const lastDay = sql`(${de} - 1)`;
+  return {
+    firstDay,
+    lastDay,
+    inWholeDays: sql`created_at >= ${dayStart(firstDay)} and created_at < ${dayStart(de)}`,
+    inEdges: sql`((created_at >= ${s} and created_at < ${dayStart(firstDay)}) or (created_at >= ${dayStart(de)} and created_at < ${e}))`,
+  };
+}
+
+/** Whether the period's counted days are the window's and nothing changed them since. */
+function countedIsCurrentSql(period: ReportPeriod, windows: Windows): SQL {
+  const { firstDay, lastDay } = countedDays(windows);
+  return sql`
+    select exists (
+      select 1 from report_top_client_windows w join report_top_clients_generation g on g.id = 1
+      where w.period = ${period} and w.first_day = ${firstDay} and w.last_day = ${lastDay} and w.generation = g.n
+    ) as current`;
+}
+
+/**
+ * Counts the window's whole days per customer, once per business day and period, under a lock
+ * so two reports (or two servers) do not count at once. The
+ * generation is read in the same statement as the packages, so a change committed after the
+ * count leaves the count stale, never wrong.
+ */
+async function countWholeDays(db: DbOrTx, period: ReportPeriod, windows: Windows) {
+  const { firstDay, lastDay, inWholeDays } = countedDays(windows);
+  await db.transaction(async (tx) => {
+    const [lock] = rowsOf<{ locked: boolean }>(
+      await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext('report_top_clients')) as locked`),
+    );
+    if (!lock?.locked) return; // another report (or server) is counting
+    const [again] = rowsOf<{ current: boolean }>(await tx.execute(countedIsCurrentSql(period, windows)));
+    if (again?.current) return;
+    await tx.execute(sql`delete from report_top_clients where period = ${period}`);
+    await tx.execute(sql`
+      with g as (select n from report_top_clients_generation where id = 1),
+      w as (
+        insert into report_top_client_windows (period, first_day, last_day, generation)
+        select ${period}, ${firstDay}, ${lastDay}, g.n from g
+        on conflict (period) do update
+          set first_day = excluded.first_day, last_day = excluded.last_day, generation = excluded.generation
+        returning period
+      )
+      insert into report_top_clients (period, user_id, packages, last_at)
+      select (select period from w), user_id, count(*), max(created_at)
+      from packages where ${inWholeDays}
+      group by user_id`);
+    // Fresh statistics, so the report reads the rank index and the few edge customers by key.
+    await tx.execute(sql`analyze report_top_clients`);
+  });
+}
+
+/**
+ * The clients with most packages in the window (ties: the most recent package first): the
+ * counted whole days plus the two partial days at the window's edges. Only the few customers
+ * with packages on the edges need adding up; the rest rank as counted, read from the rank index
+ * until ten of them are found.
+ */
+function topClientsSql(period: ReportPeriod, windows: Windows): SQL {
+  const { inEdges } = countedDays(windows);
+  return sql`
+    with edge as (
+      select user_id, count(*) as packages, max(created_at) as last_at from packages where ${inEdges} group by user_id
+    ), counted as (
+      select c.user_id, c.packages::bigint as packages, c.last_at
+      from report_top_clients c
+      where c.period = ${period} and not exists (select 1 from edge where edge.user_id = c.user_id)
+      order by c.packages desc nulls last, c.last_at desc nulls last, c.user_id
+      limit ${REPORT_TOP_CLIENTS}
+    ), with_edges as (
+      -- Each edge customer's counted row by its key (the limit keeps it a lookup per customer).
+      select e.user_id, e.packages + coalesce(c.packages, 0) as packages, greatest(e.last_at, c.last_at) as last_at
+      from edge e
+      left join lateral (
+        select packages, last_at from report_top_clients
+        where report_top_clients.period = ${period} and report_top_clients.user_id = e.user_id limit 1
+      ) c on true
+    ), top as (
+      select * from counted
+      union all
+      select * from with_edges
+      order by packages desc, last_at desc, user_id
+      limit ${REPORT_TOP_CLIENTS}
+    )
+    select top.user_id as "userId", top.packages, coalesce(pr.full_name, u.email) as name, u.email
+    from top
+    join users u on u.id = top.user_id
+    left join user_profiles pr on pr.user_id = top.user_id
+    order by top.packages desc, top.last_at desc, top.user_id`;
+}
+
+/** The window's packages grouped per customer: the answer while the whole days are being counted. */
+function groupedTopClientsSql({ start, end }: Windows): SQL {
   return sql`
     with top as (
       select user_id, count(*) as packages, max(created_at) as last_at
@@ -187,6 +287,31 @@ function topClientsSql({ start, end }: Windows): SQL {
     join users u on u.id = top.user_id
     left join user_profiles pr on pr.user_id = top.user_id
     order by top.packages desc, top.last_at desc, top.user_id`;
+}
+
+/** The periods being counted per database, so one process starts one count at a time. */
+const counting = new WeakMap<object, Set<ReportPeriod>>();
+
+/**
+ * The counted days when they are the window's; otherwise the grouping itself (what every report
+ * cost before the counts), while the whole days are counted in the background for the next one.
+ * Not from inside a transaction, which would end before the count.
+ */
+async function topClientsOf(db: DbOrTx, period: ReportPeriod, windows: Windows) {
+  const [counted] = rowsOf<{ current: boolean }>(await db.execute(countedIsCurrentSql(period, windows)));
+  if (counted?.current) return db.execute(topClientsSql(period, windows));
+  if (!is(db, PgTransaction)) {
+    const periods = counting.get(db) ?? new Set<ReportPeriod>();
+    counting.set(db, periods);
+    if (!periods.has(period)) {
+      periods.add(period);
+      // A failed count (the database closing, a lost connection) only leaves the next report to count.
+      void countWholeDays(db, period, windows)
+        .catch(() => undefined)
+        .finally(() => periods.delete(period));
+    }
+  }
+  return db.execute(groupedTopClientsSql(windows));
 }
 
 /**
@@ -236,7 +361,7 @@ export async function getPeriodReport(db: DbOrTx, period: ReportPeriod, now: Dat
   // Two statements, run side by side on a pooled connection.
   const [totalsResult, topResult] = await Promise.all([
     db.execute(totalsSql(windows)),
-    db.execute(topClientsSql(windows)),
+    topClientsOf(db, period, windows),
   ]);
   const [t] = rowsOf<Record<string, unknown>>(totalsResult);
   const top = rowsOf<{ userId: string; packages: unknown; name: string; email: string }>(topResult);
@@ -311,7 +436,7 @@ export function reportQueriesSql(period: ReportPeriod, now: Date = new Date()) {
   };
   return {
     totals: text(totalsSql(windows)),
-    topClients: text(topClientsSql(windows)),
+    topClients: text(topClientsSql(period, windows)),
     trend: text(trendSql(now)),
     distribution: text(distributionSql()),
   };
