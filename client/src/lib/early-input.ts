@@ -4,6 +4,17 @@
 // so nothing is sent the plain-HTML way), as would a tap on any other button. This keeps all
 // three: the values typed are put back through React once the page is hydrated, and a submit or
 // a button tapped meanwhile happens then (links need no help: they work without JavaScript).
+// Before this code has even arrived, the page's inline script keeps the taps and shows the form
+// busy (shared/src/early-taps.ts); this takes them over (docs/decisions/036-early-taps.md).
+import { EARLY_TAPS_GLOBAL } from '@casillero/shared';
+
+/** What the page's inline script keeps under EARLY_TAPS_GLOBAL (shared/src/early-taps.ts). */
+type EarlyTaps = {
+  /** The kept form and the last other button tapped; from then on the app has the page. */
+  take: () => { form: HTMLFormElement | null; button: HTMLButtonElement | null };
+  /** Takes the busy marks away. */
+  done: () => void;
+};
 
 type Field = HTMLInputElement | HTMLTextAreaElement;
 
@@ -100,8 +111,16 @@ export function holdEarlyInput(container: HTMLElement): (keep: boolean) => () =>
   return (keep) => {
     container.removeEventListener('submit', onSubmit, true);
     container.removeEventListener('click', onClick, true);
+    // What the page's inline script kept before this code ran; a later tap seen here wins.
+    const early = (window as unknown as Record<string, EarlyTaps | undefined>)[EARLY_TAPS_GLOBAL];
+    const kept = early?.take();
+    if (!submittedForm && kept?.form && container.contains(kept.form)) submittedForm = kept.form;
+    if (!tappedButton && kept?.button && container.contains(kept.button)) tappedButton = kept.button;
+    /** The busy marks go once the app shows its own (or lets the tap go). */
+    const unmark = () => early?.done();
     if (!keep) {
       stopRecording();
+      unmark();
       return () => undefined;
     }
     // What was typed without an input event (a browser's autofill, say) shows as a changed value.
@@ -142,7 +161,10 @@ export function holdEarlyInput(container: HTMLElement): (keep: boolean) => () =>
       }
       // From here on the fields are React's: what is typed now reaches the form by itself.
       stopRecording();
-      if (typed.size === 0 && submittedIndex < 0 && tappedIndex < 0 && focusedIndex < 0) return;
+      if (typed.size === 0 && submittedIndex < 0 && tappedIndex < 0 && focusedIndex < 0) {
+        unmark();
+        return;
+      }
       typed.forEach((value, index) => {
         if (fields[index]) typeInto(fields[index], value);
       });
@@ -150,6 +172,7 @@ export function holdEarlyInput(container: HTMLElement): (keep: boolean) => () =>
       keepTyped(() => {
         // Marks the page for the browser tests, which wait for it before going on.
         document.documentElement.dataset.earlyInput = 'restored';
+        unmark();
         const formToSend = submittedIndex >= 0 ? fieldsOf()[submittedIndex]?.closest('form') : null;
         if (formToSend) setTimeout(() => formToSend.requestSubmit(), 0);
         else if (button) setTimeout(() => button.click(), 0);
