@@ -7,12 +7,13 @@
 // Before this code has even arrived, the page's inline script keeps the taps and shows the form
 // busy (shared/src/early-taps.ts); this takes them over (docs/decisions/036-early-taps.md).
 import { EARLY_TAPS_GLOBAL } from '@casillero/shared';
+import { markHydrated } from './hydrated';
 
 /** What the page's inline script keeps under EARLY_TAPS_GLOBAL (shared/src/early-taps.ts). */
 type EarlyTaps = {
-  /** The kept form and the last other button tapped; from then on the app has the page. */
+  /** The last form submitted and the last other button tapped; from then on other buttons are the app's. */
   take: () => { form: HTMLFormElement | null; button: HTMLButtonElement | null };
-  /** Takes the busy marks away. */
+  /** Lets submits through again and takes the busy marks away. */
   done: () => void;
 };
 
@@ -116,11 +117,10 @@ export function holdEarlyInput(container: HTMLElement): (keep: boolean) => () =>
     const kept = early?.take();
     if (!submittedForm && kept?.form && container.contains(kept.form)) submittedForm = kept.form;
     if (!tappedButton && kept?.button && container.contains(kept.button)) tappedButton = kept.button;
-    /** The busy marks go once the app shows its own (or lets the tap go). */
-    const unmark = () => early?.done();
     if (!keep) {
       stopRecording();
-      unmark();
+      early?.done();
+      markHydrated();
       return () => undefined;
     }
     // What was typed without an input event (a browser's autofill, say) shows as a changed value.
@@ -162,7 +162,7 @@ export function holdEarlyInput(container: HTMLElement): (keep: boolean) => () =>
       // From here on the fields are React's: what is typed now reaches the form by itself.
       stopRecording();
       if (typed.size === 0 && submittedIndex < 0 && tappedIndex < 0 && focusedIndex < 0) {
-        unmark();
+        handOver(null);
         return;
       }
       typed.forEach((value, index) => {
@@ -172,11 +172,26 @@ export function holdEarlyInput(container: HTMLElement): (keep: boolean) => () =>
       keepTyped(() => {
         // Marks the page for the browser tests, which wait for it before going on.
         document.documentElement.dataset.earlyInput = 'restored';
-        unmark();
-        const formToSend = submittedIndex >= 0 ? fieldsOf()[submittedIndex]?.closest('form') : null;
-        if (formToSend) setTimeout(() => formToSend.requestSubmit(), 0);
-        else if (button) setTimeout(() => button.click(), 0);
+        handOver(button);
       });
+    };
+    /**
+     * The form has what was typed: the app has the page. The last form submitted until now (kept
+     * by the page's inline script, which held every submit so far) is sent through its own handler,
+     * or else the button tapped is tapped again.
+     */
+    const handOver = (button: HTMLButtonElement | null) => {
+      const latest = early?.take().form;
+      early?.done();
+      markHydrated();
+      const formToSend =
+        latest && container.contains(latest)
+          ? latest
+          : submittedIndex >= 0
+            ? fieldsOf()[submittedIndex]?.closest('form')
+            : null;
+      if (formToSend) setTimeout(() => formToSend.requestSubmit(), 0);
+      else if (button) setTimeout(() => button.click(), 0);
     };
     /**
      * A field's props are React's as soon as its part of the page is hydrated, which can be
