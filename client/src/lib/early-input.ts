@@ -190,9 +190,13 @@ export function holdEarlyInput(container: HTMLElement): (keep: boolean) => () =>
           : submittedIndex >= 0
             ? fieldsOf()[submittedIndex]?.closest('form')
             : null;
-      if (formToSend) setTimeout(() => formToSend.requestSubmit(), 0);
-      else if (button) setTimeout(() => button.click(), 0);
+      if (formToSend) {
+        // From here on the form's handler has the values (a form sent is emptied, say): no longer typed back.
+        sent = true;
+        setTimeout(() => formToSend.requestSubmit(), 0);
+      } else if (button) setTimeout(() => button.click(), 0);
     };
+    let sent = false;
     /**
      * A field's props are React's as soon as its part of the page is hydrated, which can be
      * before that part is committed (hydration yields on a busy phone); the commit then puts
@@ -202,6 +206,7 @@ export function holdEarlyInput(container: HTMLElement): (keep: boolean) => () =>
      */
     const keepTyped = (then: (() => void) | null, checks = 0) => {
       setTimeout(() => {
+        if (sent) return;
         const fields = fieldsOf();
         const lost = [...typed].filter(
           ([index, value]) => fields[index] && !holds(fields[index], value) && holds(fields[index], drawn[index] ?? ''),
