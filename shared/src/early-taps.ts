@@ -29,7 +29,7 @@ export const EARLY_TAPS_GLOBAL = '__earlyTaps';
 /** The rules of the busy marks, added to the page with the first kept submit. */
 const style = () =>
   [
-    'form[data-early-tap] [type=submit]{position:relative;color:transparent!important;pointer-events:none;cursor:progress}',
+    'form[data-early-tap] [type=submit]{position:relative;color:transparent!important;pointer-events:none;cursor:progress;opacity:.75}',
     `form[data-early-tap] [type=submit]::after{content:${JSON.stringify(EARLY_TAP_BUSY_LABEL)};position:absolute;inset:0;display:flex;align-items:center;justify-content:center;color:var(--button-color,#fff)}`,
     'button[data-early-tap]{cursor:progress;opacity:.7}',
     '#early-tap-status{position:fixed;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}',
