@@ -109,7 +109,7 @@ describe.skipIf(!chromium)('un toque antes de que la app esté lista', () => {
       },
     },
     {
-      name: 'cotizar un envío',
+      name: 'cotizar un envío desde USA',
       async run(page) {
         await page.goto(`${url()}/cotizar`, { waitUntil: 'commit' });
         await page.getByLabel('Peso real (kg)').fill('10');
@@ -125,6 +125,20 @@ describe.skipIf(!chromium)('un toque antes de que la app esté lista', () => {
           .waitFor();
         expect(await page.getByLabel('Peso real (kg)').inputValue()).toBe('10');
         expect(await page.getByLabel('Alto (cm)').inputValue()).toBe('15');
+      },
+    },
+    {
+      name: 'cotizar un envío desde China',
+      async run(page) {
+        await page.goto(`${url()}/cotizar-china`, { waitUntil: 'commit' });
+        await page.getByLabel('Largo (cm)').fill('50');
+        await page.getByLabel('Ancho (cm)').fill('40');
+        await page.getByLabel('Alto (cm)').fill('30');
+        await page.getByLabel('Valor declarado (USD)').fill('200');
+        await page.getByRole('heading', { level: 1 }).click();
+        // 0.06 CBM × $990 = $59.40, plus 5% of $200 (public.test.ts, the same quote typed once the app is there).
+        const panel = page.getByRole('region', { name: 'Envío marítimo desde China' });
+        await panel.getByTestId('total').filter({ hasText: '69,40' }).waitFor();
       },
     },
   ];
