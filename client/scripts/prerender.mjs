@@ -21,6 +21,7 @@ const {
   SERVER_DATA_ID,
   ROUTE_PATHS_FILE,
   routePaths,
+  EARLY_TAP_SCRIPT,
 } = await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href);
 // Each page's first paint needs its HTML alone: the rules its markup uses go inline (scripts/critical-css.mjs).
 const inlineCriticalCss = criticalCssInliner(
@@ -28,18 +29,24 @@ const inlineCriticalCss = criticalCssInliner(
 );
 
 const EMPTY_ROOT = '<div id="root"></div>';
+const CHARSET = '<meta charset="UTF-8" />';
 /**
  * The app's entry as a modulepreload (downloaded and compiled with the page) that public/boot.js,
- * a deferred script, turns into a module script once the page is painted.
+ * a deferred script, turns into a module script once the page is painted. First in <head>, before
+ * anything can be tapped and before any stylesheet (an inline script after one waits for it), the
+ * script that keeps a tap made before the app is ready (shared/src/early-taps.ts).
  */
 function entryAfterPaint(html) {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
   if (!entry.test(html)) throw new Error('index.html no tiene el script de entrada de Vite');
-  return html.replace(
-    entry,
-    (_, src) =>
-      `<link rel="modulepreload" crossorigin href="${src}" data-app-entry>\n    <script defer src="/boot.js"></script>`,
-  );
+  if (!html.includes(CHARSET)) throw new Error(`index.html no tiene ${CHARSET}`);
+  return html
+    .replace(CHARSET, () => `${CHARSET}\n    <script>${EARLY_TAP_SCRIPT}</script>`)
+    .replace(
+      entry,
+      (_, src) =>
+        `<link rel="modulepreload" crossorigin href="${src}" data-app-entry>\n    <script defer src="/boot.js"></script>`,
+    );
 }
 
 // Vite's fresh index.html; on a second run, the shell the first run kept.

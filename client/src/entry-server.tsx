@@ -18,6 +18,7 @@ import { PRERENDERED_PAGES } from '@casillero/shared';
 export {
   APP_SHELL_FILE,
   BRAND_NAME,
+  EARLY_TAP_SCRIPT,
   OG_CARD,
   ROUTE_PATHS_FILE,
   ogCardFile,

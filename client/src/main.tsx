@@ -10,6 +10,7 @@ import { SERVER_DATA_ID } from '@casillero/shared';
 import 'dayjs/locale/es';
 import { App } from './app';
 import { holdEarlyInput } from './lib/early-input';
+import { markHydrated } from './lib/hydrated';
 import { registerServiceWorker } from './lib/service-worker';
 import { queryClient } from './lib/trpc';
 import type { ServerData } from './lib/first-data';
@@ -63,6 +64,8 @@ async function start() {
   if (!rendered || pathOf(rendered) !== window.location.pathname) {
     await routeLoadedOrPendingShown();
     container.replaceChildren();
+    // Nothing was typed into a page the app draws from scratch: it has the page at once.
+    markHydrated();
     createRoot(container).render(app());
     return;
   }

@@ -21,7 +21,7 @@ import { registerDepartureManifestRoutes } from './http/departure-manifest';
 import { registerAllyStatementRoutes } from './http/ally-statement';
 import { registerParcelImportRoutes } from './http/parcel-import';
 import { registerUnsubscribeRoutes } from './http/unsubscribe';
-import { registerClientSite, registerCompression } from './http/site';
+import { EARLY_TAP_SCRIPT_SOURCE, registerClientSite, registerCompression } from './http/site';
 import { registerPublicApi } from './api/routes';
 import { closeLiveHub } from './live/hub';
 import { noteTrpcError } from './http/metrics';
@@ -118,7 +118,8 @@ export async function createServer({ config, database, logStream }: CreateServer
       directives: {
         defaultSrc: ["'self'"],
         // WebAssembly compiled from our own files only: the reception camera's barcode reader (ZXing).
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        // One inline script, by its hash: the pages' taps before the app is ready (docs/decisions/036-early-taps.md).
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", EARLY_TAP_SCRIPT_SOURCE],
         // Mantine injects its CSS variables in a style element.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

@@ -151,7 +151,7 @@ describe.skipIf(!chromium)('páginas públicas prerenderizadas', () => {
     });
   });
 
-  it('keep what is typed before the page code arrives, and a tap meanwhile sends nothing', async () => {
+  it('keep what is typed before the page code arrives, and the form works without typing it again', async () => {
     const page = await phonePage({ javaScriptEnabled: true });
     // The entry script is held back, as on a slow connection, until the visitor has typed.
     let releaseScript!: () => void;
@@ -165,10 +165,7 @@ describe.skipIf(!chromium)('páginas públicas prerenderizadas', () => {
       const form = page.locator('form').filter({ has: page.getByLabel(fieldLabel('Contraseña')) });
       await form.getByLabel(fieldLabel('Email')).fill(DEMO.customer);
       await form.getByLabel(fieldLabel('Contraseña')).fill(DEMO.password);
-      await form.getByRole('button', { name: 'Iniciar Sesión', exact: true }).click();
-      // Nothing was sent the plain-HTML way: same page, no query string.
-      expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/login');
-
+      // (A tap meanwhile is kept and sent once the app is there: early-taps.test.ts.)
       releaseScript();
       const password = form.getByLabel(fieldLabel('Contraseña'));
       await waitForHydration(password);

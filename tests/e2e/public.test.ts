@@ -232,7 +232,7 @@ describe.skipIf(!chromium)('sitio público en el navegador', () => {
   it('cotiza un envío desde China por CBM, con su enlace de WhatsApp', async () => {
     const page = await newPage();
     await withScreenshotOnFailure(page, 'publico-cotizar-china', async () => {
-      // A tap before the app has the page does nothing (prerender.test.ts): wait for it.
+      // The app's own answer to a tap (one before it has the page is kept for it: early-taps.test.ts).
       await openPage(page, `${url()}/cotizar-china`);
       await page.getByRole('button', { name: 'Contactar por WhatsApp' }).click();
       await toast(page, 'Por favor completa las dimensiones para obtener la cotización.');

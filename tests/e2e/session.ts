@@ -27,8 +27,8 @@ export function fieldLabel(text: string): RegExp {
 
 /**
  * Waits until React has taken over a prerendered element (the page is interactive). What is
- * typed earlier is kept and a tap does nothing (prerender.test.ts checks both); a person
- * waits for the page to respond, and so do the journeys.
+ * typed earlier is kept and a tap is sent once the app is there (prerender.test.ts and
+ * early-taps.test.ts check both); the journeys check the app's own answers from there.
  */
 export async function waitForHydration(locator: Locator): Promise<void> {
   await locator.waitFor();
@@ -45,7 +45,7 @@ export async function waitForHydration(locator: Locator): Promise<void> {
 /**
  * Opens a page and waits until React has it: a page the server renders with the customer's data
  * (Mis Trackings, Almacén, Facturas) shows its content before its JavaScript runs, and a tap
- * then does nothing, as on a prerendered page (waitForHydration).
+ * then waits for the app, as on a prerendered page (waitForHydration).
  */
 export async function openPage(page: Page, href: string): Promise<void> {
   // Resolves once React has the page (launchBrowser's pages wait for `data-ready` on every goto).

@@ -4,6 +4,18 @@
 // so nothing is sent the plain-HTML way), as would a tap on any other button. This keeps all
 // three: the values typed are put back through React once the page is hydrated, and a submit or
 // a button tapped meanwhile happens then (links need no help: they work without JavaScript).
+// Before this code has even arrived, the page's inline script keeps the taps and shows the form
+// busy (shared/src/early-taps.ts); this takes them over (docs/decisions/036-early-taps.md).
+import { EARLY_TAPS_GLOBAL } from '@casillero/shared';
+import { markHydrated } from './hydrated';
+
+/** What the page's inline script keeps under EARLY_TAPS_GLOBAL (shared/src/early-taps.ts). */
+type EarlyTaps = {
+  /** The last form submitted and the last other button tapped; from then on other buttons are the app's. */
+  take: () => { form: HTMLFormElement | null; button: HTMLButtonElement | null };
+  /** Lets submits through again and takes the busy marks away. */
+  done: () => void;
+};
 
 type Field = HTMLInputElement | HTMLTextAreaElement;
 
@@ -100,8 +112,15 @@ export function holdEarlyInput(container: HTMLElement): (keep: boolean) => () =>
   return (keep) => {
     container.removeEventListener('submit', onSubmit, true);
     container.removeEventListener('click', onClick, true);
+    // What the page's inline script kept before this code ran; a later tap seen here wins.
+    const early = (window as unknown as Record<string, EarlyTaps | undefined>)[EARLY_TAPS_GLOBAL];
+    const kept = early?.take();
+    if (!submittedForm && kept?.form && container.contains(kept.form)) submittedForm = kept.form;
+    if (!tappedButton && kept?.button && container.contains(kept.button)) tappedButton = kept.button;
     if (!keep) {
       stopRecording();
+      early?.done();
+      markHydrated();
       return () => undefined;
     }
     // What was typed without an input event (a browser's autofill, say) shows as a changed value.
@@ -142,7 +161,10 @@ export function holdEarlyInput(container: HTMLElement): (keep: boolean) => () =>
       }
       // From here on the fields are React's: what is typed now reaches the form by itself.
       stopRecording();
-      if (typed.size === 0 && submittedIndex < 0 && tappedIndex < 0 && focusedIndex < 0) return;
+      if (typed.size === 0 && submittedIndex < 0 && tappedIndex < 0 && focusedIndex < 0) {
+        handOver(null);
+        return;
+      }
       typed.forEach((value, index) => {
         if (fields[index]) typeInto(fields[index], value);
       });
@@ -150,11 +172,31 @@ export function holdEarlyInput(container: HTMLElement): (keep: boolean) => () =>
       keepTyped(() => {
         // Marks the page for the browser tests, which wait for it before going on.
         document.documentElement.dataset.earlyInput = 'restored';
-        const formToSend = submittedIndex >= 0 ? fieldsOf()[submittedIndex]?.closest('form') : null;
-        if (formToSend) setTimeout(() => formToSend.requestSubmit(), 0);
-        else if (button) setTimeout(() => button.click(), 0);
+        handOver(button);
       });
     };
+    /**
+     * The form has what was typed: the app has the page. The last form submitted until now (kept
+     * by the page's inline script, which held every submit so far) is sent through its own handler,
+     * or else the button tapped is tapped again.
+     */
+    const handOver = (button: HTMLButtonElement | null) => {
+      const latest = early?.take().form;
+      early?.done();
+      markHydrated();
+      const formToSend =
+        latest && container.contains(latest)
+          ? latest
+          : submittedIndex >= 0
+            ? fieldsOf()[submittedIndex]?.closest('form')
+            : null;
+      if (formToSend) {
+        // From here on the form's handler has the values (a form sent is emptied, say): no longer typed back.
+        sent = true;
+        setTimeout(() => formToSend.requestSubmit(), 0);
+      } else if (button) setTimeout(() => button.click(), 0);
+    };
+    let sent = false;
     /**
      * A field's props are React's as soon as its part of the page is hydrated, which can be
      * before that part is committed (hydration yields on a busy phone); the commit then puts
@@ -164,6 +206,7 @@ export function holdEarlyInput(container: HTMLElement): (keep: boolean) => () =>
      */
     const keepTyped = (then: (() => void) | null, checks = 0) => {
       setTimeout(() => {
+        if (sent) return;
         const fields = fieldsOf();
         const lost = [...typed].filter(
           ([index, value]) => fields[index] && !holds(fields[index], value) && holds(fields[index], drawn[index] ?? ''),

@@ -13,6 +13,7 @@ import {
 } from '../components/forms/FormParts';
 import { useMutationForm } from '../components/forms/useMutationForm';
 import { getErrorMessage, getFieldErrors } from '../lib/errors';
+import { useHydrated } from '../lib/hydrated';
 import { redirectIfSignedIn } from '../lib/guards';
 import { searchEnum } from '../lib/search';
 import { publicPageHead } from '../lib/site';
@@ -59,7 +60,10 @@ function SignUpPage() {
     }
   });
 
-  const canSubmit = form.isValid() && !form.submitting;
+  // Disabled until the form is valid once the app has the page; in its HTML it takes a tap, which
+  // the app then sends through this form's own checks (docs/decisions/036-early-taps.md).
+  const hydrated = useHydrated();
+  const canSubmit = !hydrated || (form.isValid() && !form.submitting);
 
   return (
     <AuthCard title="Crear cuenta" subtitle="Regístrate y recibe tu casillero virtual." width={480}>

@@ -16,7 +16,7 @@ import {
 import type { Database } from '../db/client';
 import { testConfig } from '../env';
 import { createServer } from '../server';
-import { DOCUMENT_ONLY_HEADERS } from './site';
+import { DOCUMENT_ONLY_HEADERS, EARLY_TAP_SCRIPT_SOURCE } from './site';
 import { createTestDatabase } from '../test/db';
 
 let database: Database;
@@ -112,6 +112,9 @@ describe('static files', () => {
       const page = await get(url, 'br');
       expect(page.statusCode, url).toBe(200);
       expect(page.headers['content-security-policy'], url).toContain("script-src 'self'");
+      // One inline script, by its hash: the taps before the app is ready (docs/decisions/036-early-taps.md).
+      const scriptSrc = /script-src [^;]*/.exec(String(page.headers['content-security-policy']))?.[0];
+      expect(scriptSrc, url).toBe(`script-src 'self' 'wasm-unsafe-eval' ${EARLY_TAP_SCRIPT_SOURCE}`);
       expect(page.headers['x-frame-options'], url).toBe('SAMEORIGIN');
       expect(page.headers['cross-origin-opener-policy'], url).toBe('same-origin');
       // Asked for, Chromium would give the origin a renderer of its own once the page arrives (decision 014).

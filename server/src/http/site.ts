@@ -2,6 +2,7 @@
 // client with its precompressed copies, the prerendered public pages at their own URLs with
 // their link-preview tags (decision 035), the app shell for every other page of the app, 404
 // with the not-found page for any other URL, and robots.txt / sitemap.xml for search engines.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -10,6 +11,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   APP_SHELL_FILE,
+  EARLY_TAP_SCRIPT,
   GENERIC_MESSAGES,
   PRERENDERED_PAGES,
   ROBOTS_DISALLOW,
@@ -22,6 +24,12 @@ import { builtRouteMatcher } from './known-routes';
 import { LIVE_PUBLIC_PAGE_PATHS, isLivePublicPage, livePublicPages, type PublicQuery } from './live-public-pages';
 import { publicPageFiles, sendPreparedPage } from './public-page-files';
 import { SIGNED_IN_PAGE_HEADERS, isServerRenderedPage, signedInPages, type QueriesFor } from './signed-in-pages';
+
+/**
+ * The one inline script the pages carry (the taps made before the app is ready, shared/src/early-taps.ts),
+ * as the Content-Security-Policy allows it: by the hash of its text, so no other inline script runs.
+ */
+export const EARLY_TAP_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(EARLY_TAP_SCRIPT).digest('base64')}'`;
 
 /** Answers smaller than this go uncompressed: the saving would not pay for the work. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
