@@ -41,13 +41,6 @@ async function axeFindings(page: Page): Promise<Finding[]> {
   // and would take such a section's text as lying on the bare page. Painted, they are measured as seen.
   await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
   const result = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  if (process.env.A11Y_CENSUS) {
-    const all = await new AxeBuilder({ page }).analyze();
-    fs.appendFileSync(
-      process.env.A11Y_CENSUS,
-      `${JSON.stringify({ url: page.url(), vp: page.viewportSize(), v: all.violations.map((v) => ({ id: v.id, impact: v.impact, tags: v.tags, n: v.nodes.map((n) => `${n.target.join(' ')} :: ${n.failureSummary?.split('\n')[1]?.trim()}`) })) })}\n`,
-    );
-  }
   return result.violations
     .filter((v) => v.impact && FAILING_IMPACTS.has(v.impact))
     .map((v) => ({
