@@ -25,22 +25,35 @@ const SCREENS: { name: string; options: BrowserContextOptions }[] = [
 /** The demo's ally and agency counter (server/src/demo). */
 const ALLY = 'aliado@casillero.test';
 const AGENCY_COUNTER = 'agencia@casillero.test';
+/** One of the demo customer's trackings, ready to ship. */
+const DEMO_TRACKING = '781234567890';
+
+type Found = { screen: string; findings: Finding[] };
+
+/** What fails on the page as it stands, once its data has come and its transitions have ended. */
+async function findingsHere(page: Page, what: string): Promise<Found[]> {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  // Colours are measured once transitions have ended.
+  await animationsDone(page.locator('body'));
+  const findings = await findingsOf(page);
+  return findings.length > 0 ? [{ screen: what, findings }] : [];
+}
+
+function expectNoFindings(found: Found[]) {
+  const count = found.reduce((n, f) => n + f.findings.length, 0);
+  expect(found.length, `${count} hallazgos graves o críticos:\n${report(found)}`).toBe(0);
+}
 
 /** Opens each route and collects what fails on it; fails once, listing every page's findings. */
 async function expectEveryRouteAccessible(page: Page, url: string, routes: string[], screen: string) {
   expect(routes.length).toBeGreaterThan(0);
-  const found: { screen: string; findings: Finding[] }[] = [];
+  const found: Found[] = [];
   for (const route of routes) {
     await page.goto(`${url}${route}`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
-    await page.waitForLoadState('networkidle').catch(() => undefined);
-    // Colours are measured once transitions have ended.
-    await animationsDone(page.locator('body'));
-    const findings = await findingsOf(page);
-    if (findings.length > 0) found.push({ screen: `${route} @ ${screen}`, findings });
+    found.push(...(await findingsHere(page, `${route} @ ${screen}`)));
   }
-  const count = found.reduce((n, f) => n + f.findings.length, 0);
-  expect(found.length, `${count} hallazgos graves o críticos:\n${report(found)}`).toBe(0);
+  expectNoFindings(found);
 }
 
 /**
@@ -93,6 +106,29 @@ describe.skipIf(!chromium)('accesibilidad (axe-core, WCAG 2.2 AA)', () => {
         const routes = await navigationRoutes(page, ALLY_MESSAGES.portalTitle, '/aliado');
         expect(routes.length).toBeGreaterThan(3);
         await expectEveryRouteAccessible(page, url(), routes, name);
+      });
+    }, 300_000);
+
+    it("a tracking's details, as the customer and as staff open them", async () => {
+      await open('detalles', async (page) => {
+        const found: Found[] = [];
+        await signIn(page, url(), DEMO.customer, DEMO.password);
+        await page.waitForURL((u) => u.pathname.startsWith('/dashboard'));
+        await page.goto(`${url()}/dashboard/mis-trackings`);
+        await page.getByRole('button', { name: `Ver tracking ${DEMO_TRACKING}` }).click();
+        const detail = page.getByRole('dialog', { name: 'Detalle del tracking' });
+        await detail.getByRole('heading', { name: 'Historial' }).waitFor();
+        found.push(...(await findingsHere(page, `/dashboard/mis-trackings, Detalle del tracking @ ${name}`)));
+
+        const staff = await newPage(options);
+        await signIn(staff, url(), DEMO.admin, DEMO.password);
+        await staff.waitForURL((u) => u.pathname.startsWith('/admin'));
+        await staff.goto(`${url()}/admin/trackings?status=ready_to_ship`);
+        await staff.getByRole('button', { name: `Acciones de ${DEMO_TRACKING}` }).click();
+        await staff.getByRole('menuitem', { name: 'Ver detalles' }).click();
+        await staff.getByRole('dialog', { name: 'Detalles del tracking' }).getByText('Historial de estados').waitFor();
+        found.push(...(await findingsHere(staff, `/admin/trackings, Detalles del tracking @ ${name}`)));
+        expectNoFindings(found);
       });
     }, 300_000);
 
