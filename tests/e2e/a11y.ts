@@ -109,7 +109,9 @@ async function unstyledMantine(page: Page): Promise<Finding[]> {
 export function report(found: { screen: string; findings: Finding[] }[]): string {
   return found
     .flatMap(({ screen, findings }) =>
-      findings.map((f) => [`${screen} — ${f.rule} (${f.impact}): ${f.help}`, ...f.where.map((w) => `    ${w}`)].join('\n')),
+      findings.map((f) =>
+        [`${screen} — ${f.rule} (${f.impact}): ${f.help}`, ...f.where.map((w) => `    ${w}`)].join('\n'),
+      ),
     )
     .join('\n');
 }
