@@ -1,138 +1,145 @@
-// Accessibility of every screen: axe-core's WCAG 2.1 A and AA rules on each public, customer and
-// staff route, as the page stands once loaded. A serious or critical finding fails the test (text
-// contrast under 4.5:1, a field without its label, a control a keyboard cannot reach or name),
-// and every Mantine component on it drawn with its styles (the signed-in areas load only the
-// styles their components use: client/scripts/mantine-styles.mjs).
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+// Accessibility of every screen (docs/product/accessibility.md): axe-core's WCAG 2.2 A and AA rules,
+// run by @axe-core/playwright on each page of the public site, the customer's area, the staff's
+// area, the ally's portal and the agency's counter, on a 1366 × 768 desktop and a 390 × 844 phone.
+// A serious or critical finding fails the test with its rule, elements, page and screen (text
+// contrast under 4.5:1, a field without its label, a control a keyboard cannot reach or name, a
+// target under 24 × 24 px), and so does a Mantine component drawn without its styles. The pages
+// come from the router's tree (tests/e2e/routes.ts) and the portals' own navigation: a new page
+// is checked without touching this file.
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { ALLY_MESSAGES } from '@casillero/shared';
 import { DEMO, signIn, useBrowserSession } from './session';
 import { chromiumOrExplain } from './browser';
-import { withScreenshotOnFailure } from './screens';
+import { animationsDone, PHONE, withScreenshotOnFailure } from './screens';
 import { publicRoutes, routesUnder } from './routes';
+import { type Finding, findingsOf, report } from './a11y';
 
 const chromium = chromiumOrExplain();
-const require = createRequire(import.meta.url);
-const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-/** Every class Mantine's stylesheets give a rule to (its components' `m_…` classes). */
-const MANTINE_STYLED_CLASSES = [
-  ...new Set(
-    ['@mantine/core/styles.css', '@mantine/dates/styles.css', '@mantine/notifications/styles.css'].flatMap((file) =>
-      Array.from(fs.readFileSync(require.resolve(file), 'utf8').matchAll(/\.(m_[0-9a-f]+)/g), (m) => m[1]),
-    ),
-  ),
+
+const SCREENS: { name: string; options: BrowserContextOptions }[] = [
+  { name: '1366×768', options: { viewport: { width: 1366, height: 768 } } },
+  { name: '390×844', options: PHONE.contextOptions },
 ];
 
-type Finding = { rule: string; impact: string; help: string; where: string[] };
+/** The demo's ally and agency counter (server/src/demo). */
+const ALLY = 'aliado@casillero.test';
+const AGENCY_COUNTER = 'agencia@casillero.test';
+/** One of the demo customer's trackings, ready to ship. */
+const DEMO_TRACKING = '781234567890';
 
-/** axe-core's serious and critical findings on the page as it is now. */
-async function findingsOf(page: Page): Promise<Finding[]> {
-  await page.evaluate(axeSource);
-  const unreachable = await page.evaluate(() => {
-    // What looks clickable (a pointer cursor) must be reachable by Tab: focusable itself, inside
-    // something focusable, or holding something focusable that does the same.
-    const focusable =
-      'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
-    const found: string[] = [];
-    for (const element of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
-      const style = getComputedStyle(element);
-      if (style.cursor !== 'pointer' || style.visibility === 'hidden') continue;
-      // Only where the pointer starts: its children inherit it.
-      if (element.parentElement && getComputedStyle(element.parentElement).cursor === 'pointer') continue;
-      const box = element.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0) continue;
-      if (element.closest(focusable) || element.querySelector(focusable)) continue;
-      // A label clicks its own field, which Tab reaches.
-      if (element.closest('label')) continue;
-      found.push(`${element.tagName.toLowerCase()} «${element.textContent?.trim().slice(0, 40) ?? ''}»`);
-    }
-    return found;
-  });
-  const keyboard: Finding[] =
-    unreachable.length > 0
-      ? [{ rule: 'keyboard', impact: 'serious', help: 'Clickable but not reachable by keyboard', where: unreachable }]
-      : [];
-  const unstyled = await page.evaluate((styledByMantine) => {
-    const inPage = new Set<string>();
-    for (const element of Array.from(document.querySelectorAll('[class]')))
-      for (const name of Array.from(element.classList)) if (name.startsWith('m_')) inPage.add(name);
-    const loaded = new Set<string>();
-    const collect = (rules: CSSRuleList) => {
-      for (const rule of Array.from(rules)) {
-        if (rule instanceof CSSStyleRule)
-          for (const m of rule.selectorText.matchAll(/\.(m_[0-9a-f]+)/g)) loaded.add(m[1]);
-        if ('cssRules' in rule) collect((rule as CSSGroupingRule).cssRules);
-      }
-    };
-    for (const sheet of Array.from(document.styleSheets)) collect(sheet.cssRules);
-    return styledByMantine.filter((name) => inPage.has(name) && !loaded.has(name));
-  }, MANTINE_STYLED_CLASSES);
-  const styles: Finding[] =
-    unstyled.length > 0
-      ? [{ rule: 'mantine-styles', impact: 'serious', help: 'A Mantine component without its styles', where: unstyled }]
-      : [];
-  return keyboard.concat(styles, await axeFindings(page));
+type Found = { screen: string; findings: Finding[] };
+
+/** What fails on the page as it stands, once its data has come and its transitions have ended. */
+async function findingsHere(page: Page, what: string): Promise<Found[]> {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  // Colours are measured once transitions have ended.
+  await animationsDone(page.locator('body'));
+  const findings = await findingsOf(page);
+  return findings.length > 0 ? [{ screen: what, findings }] : [];
 }
 
-async function axeFindings(page: Page): Promise<Finding[]> {
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      resultTypes: ['violations'],
-    });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({
-        rule: v.id,
-        impact: v.impact ?? '',
-        help: v.help,
-        where: v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')} :: ${n.failureSummary?.split('\n')[1] ?? ''}`),
-      }));
-  });
+function expectNoFindings(found: Found[]) {
+  const count = found.reduce((n, f) => n + f.findings.length, 0);
+  expect(found.length, `${count} hallazgos graves o críticos:\n${report(found)}`).toBe(0);
 }
 
-async function expectEveryRouteAccessible(page: Page, url: string, routes: string[]) {
-  expect(routes.length).toBeGreaterThan(3);
-  const found: Record<string, Finding[]> = {};
+/** Opens each route and collects what fails on it; fails once, listing every page's findings. */
+async function expectEveryRouteAccessible(page: Page, url: string, routes: string[], screen: string) {
+  expect(routes.length).toBeGreaterThan(0);
+  const found: Found[] = [];
   for (const route of routes) {
     await page.goto(`${url}${route}`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
-    await page.waitForLoadState('networkidle').catch(() => undefined);
-    // Transitions end before colours are measured.
-    await page.waitForTimeout(300);
-    const findings = await findingsOf(page);
-    if (findings.length > 0) found[route] = findings;
+    found.push(...(await findingsHere(page, `${route} @ ${screen}`)));
   }
-  expect(found).toEqual({});
+  expectNoFindings(found);
 }
 
-describe.skipIf(!chromium)('accesibilidad (axe-core, WCAG 2.1 AA)', () => {
-  const { url, newPage } = useBrowserSession(chromium, { viewport: { width: 1366, height: 768 } });
+/**
+ * The pages a portal's side navigation lists (its links under `prefix`), as a person finds them:
+ * on a phone the navigation is drawn once its burger opens it.
+ */
+async function navigationRoutes(page: Page, navTitle: string, prefix: string): Promise<string[]> {
+  const burger = page.getByRole('button', { name: `Abrir ${navTitle}` });
+  const links = page.locator(`nav[aria-label="${navTitle}"] a[href]`);
+  await expect.poll(async () => (await burger.isVisible()) || (await links.count()) > 0).toBe(true);
+  if (await burger.isVisible()) await burger.click();
+  await links.first().waitFor({ state: 'attached' });
+  const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+  return [...new Set(hrefs.filter((h) => h === prefix || h.startsWith(`${prefix}/`) || h.startsWith(`${prefix}?`)))];
+}
 
-  it('every public page', async () => {
-    const page = await newPage();
-    await withScreenshotOnFailure(page, 'a11y-publicas', async () => {
-      await expectEveryRouteAccessible(page, url(), publicRoutes());
-    });
-  }, 300_000);
+describe.skipIf(!chromium)('accesibilidad (axe-core, WCAG 2.2 AA)', () => {
+  const { url, newPage } = useBrowserSession(chromium);
 
-  it('every customer page', async () => {
-    const page = await newPage();
-    await withScreenshotOnFailure(page, 'a11y-cliente', async () => {
-      await signIn(page, url(), DEMO.customer, DEMO.password);
-      await page.waitForURL((u) => u.pathname.startsWith('/dashboard'));
-      await expectEveryRouteAccessible(page, url(), routesUnder('/dashboard'));
-    });
-  }, 300_000);
+  describe.each(SCREENS)('en $name', ({ name, options }) => {
+    const open = async (label: string, fn: (page: Page) => Promise<void>) => {
+      const page = await newPage(options);
+      await withScreenshotOnFailure(page, `a11y-${label}-${name}`, () => fn(page));
+    };
 
-  it('every staff page', async () => {
-    const page = await newPage();
-    await withScreenshotOnFailure(page, 'a11y-personal', async () => {
-      await signIn(page, url(), DEMO.admin, DEMO.password);
-      await page.waitForURL((u) => u.pathname.startsWith('/admin'));
-      await expectEveryRouteAccessible(page, url(), routesUnder('/admin'));
-    });
-  }, 300_000);
+    it('every public page', async () => {
+      await open('publicas', (page) => expectEveryRouteAccessible(page, url(), publicRoutes(), name));
+    }, 300_000);
+
+    it('every customer page', async () => {
+      await open('cliente', async (page) => {
+        await signIn(page, url(), DEMO.customer, DEMO.password);
+        await page.waitForURL((u) => u.pathname.startsWith('/dashboard'));
+        await expectEveryRouteAccessible(page, url(), routesUnder('/dashboard'), name);
+      });
+    }, 300_000);
+
+    it('every staff page', async () => {
+      await open('personal', async (page) => {
+        await signIn(page, url(), DEMO.admin, DEMO.password);
+        await page.waitForURL((u) => u.pathname.startsWith('/admin'));
+        await expectEveryRouteAccessible(page, url(), routesUnder('/admin'), name);
+      });
+    }, 400_000);
+
+    it("every page of the ally's portal", async () => {
+      await open('aliado', async (page) => {
+        await signIn(page, url(), ALLY, DEMO.password);
+        await page.waitForURL((u) => u.pathname === '/aliado');
+        const routes = await navigationRoutes(page, ALLY_MESSAGES.portalTitle, '/aliado');
+        expect(routes.length).toBeGreaterThan(3);
+        await expectEveryRouteAccessible(page, url(), routes, name);
+      });
+    }, 300_000);
+
+    it("a tracking's details, as the customer and as staff open them", async () => {
+      await open('detalles', async (page) => {
+        const found: Found[] = [];
+        await signIn(page, url(), DEMO.customer, DEMO.password);
+        await page.waitForURL((u) => u.pathname.startsWith('/dashboard'));
+        await page.goto(`${url()}/dashboard/mis-trackings`);
+        await page.getByRole('button', { name: `Ver tracking ${DEMO_TRACKING}` }).click();
+        const detail = page.getByRole('dialog', { name: 'Detalle del tracking' });
+        await detail.getByRole('heading', { name: 'Historial' }).waitFor();
+        found.push(...(await findingsHere(page, `/dashboard/mis-trackings, Detalle del tracking @ ${name}`)));
+
+        const staff = await newPage(options);
+        await signIn(staff, url(), DEMO.admin, DEMO.password);
+        await staff.waitForURL((u) => u.pathname.startsWith('/admin'));
+        await staff.goto(`${url()}/admin/trackings?status=ready_to_ship`);
+        await staff.getByRole('button', { name: `Acciones de ${DEMO_TRACKING}` }).click();
+        await staff.getByRole('menuitem', { name: 'Ver detalles' }).click();
+        await staff.getByRole('dialog', { name: 'Detalles del tracking' }).getByText('Historial de estados').waitFor();
+        found.push(...(await findingsHere(staff, `/admin/trackings, Detalles del tracking @ ${name}`)));
+        expectNoFindings(found);
+      });
+    }, 300_000);
+
+    it("every page of an agency's counter", async () => {
+      await open('agencia', async (page) => {
+        await signIn(page, url(), AGENCY_COUNTER, DEMO.password);
+        await page.waitForURL((u) => u.pathname.startsWith('/admin/'));
+        const landed = new URL(page.url()).pathname;
+        const routes = await navigationRoutes(page, 'Panel Admin', '/admin');
+        await expectEveryRouteAccessible(page, url(), [...new Set([landed, ...routes])], name);
+      });
+    }, 300_000);
+  });
 });

@@ -51,7 +51,9 @@ function ContactPage() {
           <Tabs.Panel value="faq">
             {/* Every answer is in the page's HTML, the closed ones hidden: search engines and a reader
                 without JavaScript get them all (a closed panel is otherwise left out of the HTML). */}
+            {/* Each section's control is an h2 (its questions are h3): the headings go in order. */}
             <Accordion
+              order={2}
               variant="separated"
               radius="md"
               multiple

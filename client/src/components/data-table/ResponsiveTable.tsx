@@ -3,7 +3,7 @@
 // each row becomes a card with its identifier, its status and its actions in sight, and the
 // other columns as labelled values.
 import { useId, type ReactElement, type ReactNode } from 'react';
-import { Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Card, Group, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useIsPhone } from '../../lib/screen';
 import { LabeledValue } from '../LabeledValue';
 
@@ -48,6 +48,9 @@ type ResponsiveTableProps<Row> = RowCardsProps<Row> & {
 };
 
 const HIGHLIGHT = 'var(--mantine-color-blue-light)';
+
+/** What a screen reader hears for an unlabelled column's header (the actions'); it shows nothing. */
+const ACTIONS_HEADER = 'Acciones';
 const bgOf = <Row,>(row: Row, highlighted?: (row: Row) => boolean) => (highlighted?.(row) ? HIGHLIGHT : undefined);
 
 const isEmpty = (node: ReactNode) => node === null || node === undefined || node === false || node === '';
@@ -85,7 +88,7 @@ function WideTable<Row>({
               {columns.map((column, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: a screen's columns are fixed, so a column's place is its identity
                 <Table.Th key={index} ta={column.align}>
-                  {column.header}
+                  {column.header || <VisuallyHidden>{ACTIONS_HEADER}</VisuallyHidden>}
                 </Table.Th>
               ))}
             </Table.Tr>

@@ -81,7 +81,15 @@ export function DetailsDrawer<D>({
 }: DetailsDrawerProps<D>) {
   const detail = useQuery({ ...query(id ?? ''), enabled: id !== null });
   return (
-    <Drawer opened={id !== null} onClose={onClose} title={title} size={size} position="right">
+    <Drawer
+      opened={id !== null}
+      onClose={onClose}
+      title={title}
+      size={size}
+      position="right"
+      // Mantine's close button is an icon alone: named, a screen reader says what it does.
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+    >
       {id !== null && (
         <States query={detail} failed={loadFailed ?? GENERIC_MESSAGES.internal} toMessage={toMessage}>
           {(data) => <Stack gap="md">{children(data)}</Stack>}

@@ -114,10 +114,10 @@ export function AreaShell({ navTitle, nav, navFooter, userName, headerActions, c
           </AppShell.Section>
           {/* The page's own scrolling, not Mantine's ScrollArea: native momentum on a phone, and
               one component (and file) less in every signed-in page's first render. */}
+          {/* The navbar is the area's one navigation landmark, named navTitle: a second one inside it
+              with the same name is a landmark a screen reader lists twice. */}
           <AppShell.Section grow style={{ overflowY: 'auto' }}>
-            <nav aria-label={navTitle}>
-              <OnceNeeded when={navNeeded}>{nav}</OnceNeeded>
-            </nav>
+            <OnceNeeded when={navNeeded}>{nav}</OnceNeeded>
           </AppShell.Section>
           {navFooter && (
             <OnceNeeded when={navNeeded}>

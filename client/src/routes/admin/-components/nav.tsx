@@ -337,6 +337,8 @@ export function AdminNav({ role }: { role: string }) {
                 aria-controls={listId}
                 px="sm"
                 py={2}
+                // WCAG 2.2's smallest target: 24 px high.
+                mih={24}
                 w="100%"
               >
                 <Group gap={4} justify="space-between" wrap="nowrap">

@@ -18,6 +18,7 @@ import {
   Text,
   TextInput,
   Tooltip,
+  VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy, IconWebhook } from '@tabler/icons-react';
@@ -312,7 +313,9 @@ function Deliveries({ subscriptionId }: { subscriptionId: string }) {
                   <Table.Th>Fecha</Table.Th>
                   <Table.Th>Estado</Table.Th>
                   <Table.Th>Respuesta</Table.Th>
-                  <Table.Th />
+                  <Table.Th>
+                    <VisuallyHidden>Acciones</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

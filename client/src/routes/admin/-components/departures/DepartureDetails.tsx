@@ -5,7 +5,20 @@
 // closing it.
 import { useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Anchor, Badge, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconCheck, IconDownload, IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
 import {
   DEPARTURE_MESSAGES as M,
@@ -169,7 +182,11 @@ function Shipments({ d, canWrite }: { d: DepartureDetail; canWrite: boolean }) {
               <Table.Th>Piezas</Table.Th>
               <Table.Th>Peso (kg)</Table.Th>
               <Table.Th>Valor</Table.Th>
-              {canWrite && <Table.Th />}
+              {canWrite && (
+                <Table.Th>
+                  <VisuallyHidden>Acciones</VisuallyHidden>
+                </Table.Th>
+              )}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
