@@ -91,3 +91,4 @@ export * from './schemas/webhook-payload';
 export * from './compras';
 export * from './allies';
 export * from './page-parts';
+export * from './progress';

@@ -1,0 +1,118 @@
+// The long check-and-apply requests of the admin's pages (the manifest import, the bank statement;
+// docs/product/warehouse-intake.md#manifest-import, docs/product/admin-payments-and-billing.md#reconciliation)
+// and how they tell the page how far they got. A page that asks for it (Accept:
+// application/x-ndjson) gets its answer as one JSON object a line: a `progress` line after each
+// batch of rows ("Comprobando filas… 2.000 de 10.000", "Aplicando… 3.000 de 10.000"), then the
+// `result` or the `error`. Any other client (the benchmark, a script) gets the plain JSON answer.
+//
+// The progress travels in the request that does the work, not in a store the page polls: the
+// replicas share nothing but the database, and the work's transaction holds it (with the embedded
+// PGlite, every other query waits for it to end), so a poll could not be answered meanwhile.
+//
+//   POST /api/imports/apply             the procedure parcelImports.applyFile, same input
+//   POST /api/reconciliation/statements the procedure reconciliation.upload, same input
+// Both call the procedure through `createCaller` with the request's own context: the same session,
+// permission, origin check and audited transaction as over /trpc. The dry run
+// (/api/imports/preview, http/parcel-import.ts) answers through the same helper.
+import { PassThrough, type Writable } from 'node:stream';
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import {
+  GENERIC_MESSAGES,
+  PARCEL_IMPORT_APPLY_PATH,
+  PROGRESS_CONTENT_TYPE,
+  STATEMENT_UPLOAD_PATH,
+  type ProgressLine,
+  type WorkProgress,
+} from '@casillero/shared';
+import type { Db } from '../db/client';
+import type { Config } from '../env';
+import { asDomainError } from '../lib/database-errors';
+import { createHttpContextFactory } from '../trpc/context';
+import { toTRPCErrorFromUnknown } from '../trpc/errors';
+import { createCaller } from '../trpc/router';
+import { HTTP_STATUS, sendError } from './errors';
+
+type Caller = ReturnType<typeof createCaller>;
+
+/** A refusal's status and Spanish message; null for an unexpected error (logged, answered as internal). */
+function refusalOf(error: unknown): { status: number; message: string } | null {
+  const domain = asDomainError(error);
+  if (domain) return { status: HTTP_STATUS[domain.code], message: domain.message };
+  const mapped = toTRPCErrorFromUnknown(error);
+  if (mapped instanceof TRPCError && mapped.code !== 'INTERNAL_SERVER_ERROR') {
+    return { status: getHTTPStatusCodeFromError(mapped), message: mapped.message };
+  }
+  return null;
+}
+
+/**
+ * Answers `run`'s result, streamed with its progress when the page asked for it. Until the first
+ * progress report nothing is sent, so a refusal before the work starts (not signed in, no
+ * permission, invalid input) keeps its own status; after it, the answer is a 200 whose last line
+ * says the error.
+ */
+export async function answerWithProgress(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  run: (report?: (progress: WorkProgress) => void) => Promise<unknown>,
+) {
+  const streamed = (req.headers.accept ?? '').includes(PROGRESS_CONTENT_TYPE);
+  let out: Writable | null = null;
+  const write = (line: ProgressLine<unknown>) => {
+    if (!out) {
+      out = startStream(req, reply);
+      void reply.send(out);
+    }
+    out.write(`${JSON.stringify(line)}\n`);
+    // Each line leaves at once, compressed or not (the dry run's last line is the whole preview).
+    if ('flush' in out) (out as Writable & { flush: () => void }).flush();
+  };
+  try {
+    const result = await run(streamed ? (progress) => write({ progress }) : undefined);
+    if (!streamed) return reply.send(result);
+    write({ result });
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (!refusal) req.log.error({ err: error }, 'Error no controlado');
+    const answer = refusal ?? { status: 500, message: GENERIC_MESSAGES.internal };
+    if (!out) return sendError(reply, answer.status, answer.message);
+    write({ error: answer.message });
+  }
+  (out as Writable | null)?.end();
+  return reply;
+}
+
+/**
+ * The streamed body: compressed here (brotli or gzip as the browser accepts), since the
+ * compression plugin would hold the lines back until it had enough of them; it leaves a body
+ * that already has its encoding alone.
+ */
+function startStream(req: FastifyRequest, reply: FastifyReply): Writable {
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+  reply
+    .header('content-type', `${PROGRESS_CONTENT_TYPE}; charset=utf-8`)
+    .header('cache-control', 'no-store')
+    .header('vary', 'accept-encoding');
+  if (!encoding) return new PassThrough();
+  reply.header('content-encoding', encoding);
+  return encoding === 'br'
+    ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+    : zlib.createGzip();
+}
+
+export function registerProgressStreamRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+  const createContext = createHttpContextFactory(db, config);
+  const route = (path: string, call: (caller: Caller, input: unknown) => Promise<unknown>) =>
+    app.post(path, (req, reply) =>
+      answerWithProgress(req, reply, async (report) => {
+        const ctx = await createContext({ req, res: reply });
+        return call(createCaller({ ...ctx, progress: report }), req.body);
+      }),
+    );
+  route(PARCEL_IMPORT_APPLY_PATH, (caller, input) => caller.parcelImports.applyFile(input as never));
+  route(STATEMENT_UPLOAD_PATH, (caller, input) => caller.reconciliation.upload(input as never));
+}
