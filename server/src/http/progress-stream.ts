@@ -9,43 +9,22 @@
 // replicas share nothing but the database, and the work's transaction holds it (with the embedded
 // PGlite, every other query waits for it to end), so a poll could not be answered meanwhile.
 //
-//   POST /api/imports/apply             the procedure parcelImports.applyFile, same input
-//   POST /api/reconciliation/statements the procedure reconciliation.upload, same input
-// Both call the procedure through `createCaller` with the request's own context: the same session,
-// permission, origin check and audited transaction as over /trpc. The dry run
-// (/api/imports/preview, http/parcel-import.ts) answers through the same helper.
+// The dry run (/api/imports/preview, http/parcel-import.ts) answers through this helper, and so do
+// the import and the statement (trpc/streamed-procedures.ts: their procedures through `createCaller`).
 import { PassThrough, type Writable } from 'node:stream';
 import zlib from 'node:zlib';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { TRPCError } from '@trpc/server';
-import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import {
-  GENERIC_MESSAGES,
-  PARCEL_IMPORT_APPLY_PATH,
-  PROGRESS_CONTENT_TYPE,
-  STATEMENT_UPLOAD_PATH,
-  type ProgressLine,
-  type WorkProgress,
-} from '@casillero/shared';
-import type { Db } from '../db/client';
-import type { Config } from '../env';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { GENERIC_MESSAGES, PROGRESS_CONTENT_TYPE, type ProgressLine, type WorkProgress } from '@casillero/shared';
 import { asDomainError } from '../lib/database-errors';
-import { createHttpContextFactory } from '../trpc/context';
-import { toTRPCErrorFromUnknown } from '../trpc/errors';
-import { createCaller } from '../trpc/router';
 import { HTTP_STATUS, sendError } from './errors';
 
-type Caller = ReturnType<typeof createCaller>;
+/** A refusal's status and Spanish message. */
+export type Refusal = { status: number; message: string };
 
-/** A refusal's status and Spanish message; null for an unexpected error (logged, answered as internal). */
-function refusalOf(error: unknown): { status: number; message: string } | null {
+/** A domain error as its refusal; null for an unexpected error (logged, answered as internal). */
+function domainRefusal(error: unknown): Refusal | null {
   const domain = asDomainError(error);
-  if (domain) return { status: HTTP_STATUS[domain.code], message: domain.message };
-  const mapped = toTRPCErrorFromUnknown(error);
-  if (mapped instanceof TRPCError && mapped.code !== 'INTERNAL_SERVER_ERROR') {
-    return { status: getHTTPStatusCodeFromError(mapped), message: mapped.message };
-  }
-  return null;
+  return domain ? { status: HTTP_STATUS[domain.code], message: domain.message } : null;
 }
 
 /**
@@ -58,6 +37,7 @@ export async function answerWithProgress(
   req: FastifyRequest,
   reply: FastifyReply,
   run: (report?: (progress: WorkProgress) => void) => Promise<unknown>,
+  refusalOf: (error: unknown) => Refusal | null = domainRefusal,
 ) {
   const streamed = (req.headers.accept ?? '').includes(PROGRESS_CONTENT_TYPE);
   let out: Writable | null = null;
@@ -102,17 +82,4 @@ function startStream(req: FastifyRequest, reply: FastifyReply): Writable {
   return encoding === 'br'
     ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
     : zlib.createGzip();
-}
-
-export function registerProgressStreamRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
-  const createContext = createHttpContextFactory(db, config);
-  const route = (path: string, call: (caller: Caller, input: unknown) => Promise<unknown>) =>
-    app.post(path, (req, reply) =>
-      answerWithProgress(req, reply, async (report) => {
-        const ctx = await createContext({ req, res: reply });
-        return call(createCaller({ ...ctx, progress: report }), req.body);
-      }),
-    );
-  route(PARCEL_IMPORT_APPLY_PATH, (caller, input) => caller.parcelImports.applyFile(input as never));
-  route(STATEMENT_UPLOAD_PATH, (caller, input) => caller.reconciliation.upload(input as never));
 }

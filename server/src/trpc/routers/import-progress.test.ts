@@ -179,11 +179,14 @@ describe('the routes stream the progress to the page', () => {
       expect(refused.statusCode).toBe(403);
       expect(refused.json().error).toBeTruthy();
       expect((await post(PARCEL_IMPORT_APPLY_PATH, null, { fileName: 'm.csv', csv })).statusCode).toBe(401);
-      expect((await post(STATEMENT_UPLOAD_PATH, almacen.visitor.token, { fileName: 'b.csv', content: 'x' })).statusCode).toBe(
-        403,
-      );
+      expect(
+        (await post(STATEMENT_UPLOAD_PATH, almacen.visitor.token, { fileName: 'b.csv', content: 'x' })).statusCode,
+      ).toBe(403);
 
-      const bank = await post(STATEMENT_UPLOAD_PATH, caja.visitor.token, { fileName: 'b.csv', content: statement(600) });
+      const bank = await post(STATEMENT_UPLOAD_PATH, caja.visitor.token, {
+        fileName: 'b.csv',
+        content: statement(600),
+      });
       const bankLines = linesOf(bank);
       expect(bankLines.slice(0, -1)).toEqual([
         { progress: { phase: 'checking', done: 600, total: 600 } },
