@@ -10,6 +10,12 @@ export type WorkPhase = 'checking' | 'applying';
 /** How far the server got: rows done of the file's total in the phase it is in. */
 export type WorkProgress = { phase: WorkPhase; done: number; total: number };
 
+/**
+ * Told how far the work got, between batches (never per row); awaited, so that a streamed answer's
+ * line leaves before the next batch starts.
+ */
+export type ReportProgress = (progress: WorkProgress) => void | Promise<void>;
+
 /** One line of a streamed answer. */
 export type ProgressLine<T> = { progress: WorkProgress } | { result: T } | { error: string };
 

@@ -27,13 +27,17 @@ export async function recordStatusTexts(page: Page): Promise<void> {
 /** The texts noted so far, in the order they were shown. */
 export const statusTexts = (page: Page): Promise<string[]> => page.evaluate(() => window.__statusTexts ?? []);
 
-/** A slow uplink (bytes per second), as a phone's; `null` for full speed again. */
-export async function throttleUplink(cdp: CDPSession, bytesPerSecond: number | null): Promise<void> {
+/**
+ * A slow network, in bytes per second each way (unset: full speed). A slow downlink delivers the
+ * server's progress lines one after another, as they would reach a page far away, however fast
+ * this machine's server wrote them.
+ */
+export async function throttleNetwork(cdp: CDPSession, speed: { up?: number; down?: number } = {}): Promise<void> {
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
-    latency: bytesPerSecond === null ? 0 : 100,
-    downloadThroughput: -1,
-    uploadThroughput: bytesPerSecond ?? -1,
+    latency: speed.up || speed.down ? 100 : 0,
+    downloadThroughput: speed.down ?? -1,
+    uploadThroughput: speed.up ?? -1,
   });
 }

@@ -14,7 +14,7 @@
 import { PassThrough, type Writable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { GENERIC_MESSAGES, PROGRESS_CONTENT_TYPE, type ProgressLine, type WorkProgress } from '@casillero/shared';
+import { GENERIC_MESSAGES, PROGRESS_CONTENT_TYPE, type ProgressLine, type ReportProgress } from '@casillero/shared';
 import { asDomainError } from '../lib/database-errors';
 import { HTTP_STATUS, sendError } from './errors';
 
@@ -36,30 +36,37 @@ function domainRefusal(error: unknown): Refusal | null {
 export async function answerWithProgress(
   req: FastifyRequest,
   reply: FastifyReply,
-  run: (report?: (progress: WorkProgress) => void) => Promise<unknown>,
+  run: (report?: ReportProgress) => Promise<unknown>,
   refusalOf: (error: unknown) => Refusal | null = domainRefusal,
 ) {
   const streamed = (req.headers.accept ?? '').includes(PROGRESS_CONTENT_TYPE);
   let out: Writable | null = null;
-  const write = (line: ProgressLine<unknown>) => {
-    if (!out) {
-      out = startStream(req, reply);
-      void reply.send(out);
-    }
-    out.write(`${JSON.stringify(line)}\n`);
-    // Each line leaves at once, compressed or not (the dry run's last line is the whole preview).
-    if ('flush' in out) (out as Writable & { flush: () => void }).flush();
-  };
+  /**
+   * Sends a line and resolves once it has left for the socket, compressed or not: the work goes on
+   * after that, so the line is not held back behind the next batch's queries.
+   */
+  const write = (line: ProgressLine<unknown>) =>
+    new Promise<void>((resolve) => {
+      if (!out) {
+        out = startStream(req, reply);
+        void reply.send(out);
+      }
+      const stream = out;
+      stream.write(`${JSON.stringify(line)}\n`);
+      const onward = () => setImmediate(resolve);
+      if ('flush' in stream) (stream as Writable & { flush: (done: () => void) => void }).flush(onward);
+      else onward();
+    });
   try {
     const result = await run(streamed ? (progress) => write({ progress }) : undefined);
     if (!streamed) return reply.send(result);
-    write({ result });
+    await write({ result });
   } catch (error) {
     const refusal = refusalOf(error);
     if (!refusal) req.log.error({ err: error }, 'Error no controlado');
     const answer = refusal ?? { status: 500, message: GENERIC_MESSAGES.internal };
     if (!out) return sendError(reply, answer.status, answer.message);
-    write({ error: answer.message });
+    await write({ error: answer.message });
   }
   (out as Writable | null)?.end();
   return reply;

@@ -1,6 +1,6 @@
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE_NAME, type WorkProgress } from '@casillero/shared';
+import { SESSION_COOKIE_NAME, type ReportProgress } from '@casillero/shared';
 import type { Db } from '../db/client';
 import type { Config } from '../env';
 import { clientAddress, hopTrust } from '../lib/client-address';
@@ -32,7 +32,7 @@ export type Context = {
    * Told how far a long check-and-apply got (the manifest import, the bank statement), between
    * batches: set by the routes that stream it to the page (http/progress-stream.ts), absent otherwise.
    */
-  progress?: (progress: WorkProgress) => void;
+  progress?: ReportProgress;
 } & RequestOrigin;
 
 export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
@@ -48,7 +48,7 @@ export type InnerContextOptions = {
   forwardedHost?: string | null;
   cookie?: SessionCookie;
   device?: DeviceCookie;
-  progress?: (progress: WorkProgress) => void;
+  progress?: ReportProgress;
 };
 
 export async function createInnerContext(opts: InnerContextOptions): Promise<Context> {

@@ -4,7 +4,13 @@
 // caller is told how far it got: "Aplicando… 3.000 de 10.000"); then each customer is told once.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { IMPORT_MESSAGES as M, formatDecimal, type ImportResult, type ParcelImportInput } from '@casillero/shared';
+import {
+  IMPORT_MESSAGES as M,
+  formatDecimal,
+  type ImportResult,
+  type ParcelImportInput,
+  type ReportProgress,
+} from '@casillero/shared';
 import { rowsOf, type DbOrTx } from '../../db/client';
 import { OPEN_PREALERT_STATUSES_SQL } from '../../queries/reception';
 import { CUSTOMER_WAREHOUSE_PATH } from '../prealerts';
@@ -12,7 +18,7 @@ import { notifyEach } from '../notify';
 import { nextWarehouseReceiptSql } from '../warehouse-receipt';
 import { toCsv } from '../../lib/csv';
 import { DomainError } from '../../lib/domain-error';
-import { checkManifest, fileSha256, jsonParam, type ManifestCheck, type ReportProgress } from './check';
+import { checkManifest, fileSha256, jsonParam, type ManifestCheck } from './check';
 
 /** Rows received per statement: the import reports its progress after each one. */
 export const APPLY_BATCH_ROWS = 1000;
@@ -103,7 +109,7 @@ export async function applyImport(
     insert into parcel_imports (id, file_name, file_sha256, row_count, received_count, unclaimed_count, skipped_count, created_by)
     values (${importId}::uuid, ${input.fileName}, ${fileSha256(input.csv)}, ${rowCount}::int, ${claimed}::int,
       ${total - claimed}::int, ${rowCount - total}::int, ${actor.userId}::uuid)`);
-  report?.({ phase: 'applying', done: 0, total });
+  await report?.({ phase: 'applying', done: 0, total });
   const packagesMade: Created[] = [];
   let inserted = 0;
   let unclaimed = 0;
@@ -115,7 +121,7 @@ export async function applyImport(
     packagesMade.push(...created.filter((c) => c.userId !== null));
     inserted += totals.inserted ?? 0;
     unclaimed += totals.unclaimed ?? 0;
-    report?.({ phase: 'applying', done: Math.min(start + APPLY_BATCH_ROWS, total), total });
+    await report?.({ phase: 'applying', done: Math.min(start + APPLY_BATCH_ROWS, total), total });
   }
   if (inserted !== total) {
     await tx.execute(sql`

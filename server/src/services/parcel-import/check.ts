@@ -16,7 +16,7 @@ import {
   type ImportRowAction,
   type ImportSummary,
   type ParcelImportInput,
-  type WorkProgress,
+  type ReportProgress,
 } from '@casillero/shared';
 import { rowsOf, type DbOrTx } from '../../db/client';
 import { parcelImports } from '../../db/schema';
@@ -169,9 +169,6 @@ async function ownerDetails(
 /** Rows looked up and decided per batch: the check reports its progress after each one. */
 export const CHECK_BATCH_ROWS = 1000;
 
-/** Told how far the work got, between batches (never per row). */
-export type ReportProgress = (progress: WorkProgress) => void;
-
 /** Parses, checks and decides every row: the dry run's whole answer, and what the import acts on. */
 export async function checkManifest(db: DbOrTx, csv: string, report?: ReportProgress): Promise<ManifestCheck> {
   const parsed = parseManifest(csv);
@@ -180,7 +177,7 @@ export async function checkManifest(db: DbOrTx, csv: string, report?: ReportProg
   const planned: PlannedRow[] = [];
   const codeColumn = parsed.columns.mailboxCode?.header ?? null;
   const total = parsed.rows.length;
-  report?.({ phase: 'checking', done: 0, total });
+  await report?.({ phase: 'checking', done: 0, total });
   // In batches of the file's rows, in file order: two queries a batch, whatever its rows.
   for (let start = 0; start < total; start += CHECK_BATCH_ROWS) {
     const candidates: ManifestRow[] = [];
@@ -190,7 +187,7 @@ export async function checkManifest(db: DbOrTx, csv: string, report?: ReportProg
       else candidates.push(row);
     }
     planned.push(...(await decideRows(db, candidates, { codeColumn, errors, actions })));
-    report?.({ phase: 'checking', done: Math.min(start + CHECK_BATCH_ROWS, total), total });
+    await report?.({ phase: 'checking', done: Math.min(start + CHECK_BATCH_ROWS, total), total });
   }
   errors.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
   return { parsed, actions, planned, errors };

@@ -15,7 +15,12 @@
 // The file itself is read in statement-csv.ts; the matched lines are approved in matching.ts; a line
 // nobody reported is assigned to a customer in assign.ts.
 import { eq } from 'drizzle-orm';
-import { RECONCILIATION_MESSAGES as M, type WorkProgress, type z, type statementUploadInput } from '@casillero/shared';
+import {
+  RECONCILIATION_MESSAGES as M,
+  type ReportProgress,
+  type z,
+  type statementUploadInput,
+} from '@casillero/shared';
 import type { Db } from '../../db/client';
 import { bankStatementLines, bankStatements } from '../../db/schema';
 import { parseStatement } from './statement-csv';
@@ -56,11 +61,11 @@ export async function uploadStatement(
   tx: Db,
   input: StatementUpload,
   uploadedBy: string,
-  report?: (progress: WorkProgress) => void,
+  report?: ReportProgress,
 ): Promise<UploadResult> {
   const parsed = parseStatement(input.content);
   // The file is read and checked whole at once (no database): one report of its rows.
-  report?.({ phase: 'checking', done: parsed.lines.length, total: parsed.lines.length });
+  await report?.({ phase: 'checking', done: parsed.lines.length, total: parsed.lines.length });
   if (parsed.errors.length > 0) throw statementRefused(parsed.errors);
 
   const [statement] = await tx
@@ -69,7 +74,7 @@ export async function uploadStatement(
     .returning({ id: bankStatements.id });
   // In batches, each followed by a progress report ("Aplicando… 1.000 de 5.000").
   const total = parsed.lines.length;
-  report?.({ phase: 'applying', done: 0, total });
+  await report?.({ phase: 'applying', done: 0, total });
   let newLineCount = 0;
   for (let start = 0; start < total; start += STATEMENT_BATCH_LINES) {
     const inserted = await tx
@@ -90,7 +95,7 @@ export async function uploadStatement(
       })
       .returning({ id: bankStatementLines.id });
     newLineCount += inserted.length;
-    report?.({ phase: 'applying', done: Math.min(start + STATEMENT_BATCH_LINES, total), total });
+    await report?.({ phase: 'applying', done: Math.min(start + STATEMENT_BATCH_LINES, total), total });
   }
   if (newLineCount > 0)
     await tx.update(bankStatements).set({ newLineCount }).where(eq(bankStatements.id, statement!.id));

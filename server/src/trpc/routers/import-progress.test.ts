@@ -66,7 +66,7 @@ const importCount = async () => (await db().select({ n: count() }).from(parcelIm
 describe('the procedures report their progress through the caller', () => {
   it('a 2.500-row import: checking 0, 1.000, 2.000, 2.500, then applying the same, then the result', async () => {
     const seen: WorkProgress[] = [];
-    const caller = callerFor(db(), almacen.visitor, config, (p) => seen.push(p));
+    const caller = callerFor(db(), almacen.visitor, config, (p) => void seen.push(p));
     const result = await caller.parcelImports.applyFile({ fileName: 'grande.csv', csv: manifest(2500) });
     expect(seen).toEqual([
       ...[0, 1000, 2000, 2500].map((done) => ({ phase: 'checking', done, total: 2500 })),
@@ -85,7 +85,7 @@ describe('the procedures report their progress through the caller', () => {
   it('a row with an error: the check is reported to its end, nothing is applied', async () => {
     const before = await importCount();
     const seen: WorkProgress[] = [];
-    const caller = callerFor(db(), almacen.visitor, config, (p) => seen.push(p));
+    const caller = callerFor(db(), almacen.visitor, config, (p) => void seen.push(p));
     const error = await trpcError(caller.parcelImports.applyFile({ fileName: 'mala.csv', csv: manifest(1500, 1400) }));
     expect(error.message).toBe(M.hasErrors(1));
     expect(seen.map((p) => p.phase)).toEqual(['checking', 'checking', 'checking']);
@@ -95,7 +95,7 @@ describe('the procedures report their progress through the caller', () => {
 
   it('a 1.200-credit statement: checked, then stored 500 at a time', async () => {
     const seen: WorkProgress[] = [];
-    const caller = callerFor(db(), caja.visitor, config, (p) => seen.push(p));
+    const caller = callerFor(db(), caja.visitor, config, (p) => void seen.push(p));
     const result = await caller.reconciliation.upload({ fileName: 'banco.csv', content: statement(1200) });
     expect(seen).toEqual([
       { phase: 'checking', done: 1200, total: 1200 },
