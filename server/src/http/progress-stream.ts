@@ -41,34 +41,37 @@ export async function answerWithProgress(
 ) {
   const streamed = (req.headers.accept ?? '').includes(PROGRESS_CONTENT_TYPE);
   let out: Writable | null = null;
+  const open = () => {
+    if (!out) {
+      out = startStream(req, reply);
+      void reply.send(out);
+    }
+    return out;
+  };
+  const lineOf = (line: ProgressLine<unknown>) => `${JSON.stringify(line)}\n`;
   /**
-   * Sends a line and resolves once it has left for the socket, compressed or not: the work goes on
-   * after that, so the line is not held back behind the next batch's queries.
+   * A progress line, resolved once it has left for the socket, compressed or not: the next batch's
+   * queries wait for it, so it is not held back behind them (nor behind a page that went away).
    */
-  const write = (line: ProgressLine<unknown>) =>
+  const report: ReportProgress = (progress) =>
     new Promise<void>((resolve) => {
-      if (!out) {
-        out = startStream(req, reply);
-        void reply.send(out);
-      }
-      const stream = out;
-      stream.write(`${JSON.stringify(line)}\n`);
+      const stream = open();
+      stream.write(lineOf({ progress }));
       const onward = () => setImmediate(resolve);
-      if ('flush' in stream) (stream as Writable & { flush: (done: () => void) => void }).flush(onward);
-      else onward();
+      if (reply.raw.destroyed || !('flush' in stream)) onward();
+      else (stream as Writable & { flush: (done: () => void) => void }).flush(onward);
     });
   try {
-    const result = await run(streamed ? (progress) => write({ progress }) : undefined);
+    const result = await run(streamed ? report : undefined);
     if (!streamed) return reply.send(result);
-    await write({ result });
+    open().end(lineOf({ result }));
   } catch (error) {
     const refusal = refusalOf(error);
     if (!refusal) req.log.error({ err: error }, 'Error no controlado');
     const answer = refusal ?? { status: 500, message: GENERIC_MESSAGES.internal };
     if (!out) return sendError(reply, answer.status, answer.message);
-    await write({ error: answer.message });
+    open().end(lineOf({ error: answer.message }));
   }
-  (out as Writable | null)?.end();
   return reply;
 }
 
