@@ -20,6 +20,7 @@ import { registerFiscalDocumentRoutes } from './http/fiscal-documents';
 import { registerDepartureManifestRoutes } from './http/departure-manifest';
 import { registerAllyStatementRoutes } from './http/ally-statement';
 import { registerParcelImportRoutes } from './http/parcel-import';
+import { registerStreamedProcedures } from './trpc/streamed-procedures';
 import { registerUnsubscribeRoutes } from './http/unsubscribe';
 import { EARLY_TAP_SCRIPT_SOURCE, registerClientSite, registerCompression } from './http/site';
 import { registerPublicApi } from './api/routes';
@@ -189,6 +190,7 @@ export async function createServer({ config, database, logStream }: CreateServer
   registerInvoicePdfRoutes(app, { db: db.db, config });
   registerFiscalDocumentRoutes(app, { db: db.db, config });
   registerParcelImportRoutes(app, { db: db.db, config });
+  registerStreamedProcedures(app, { db: db.db, config });
   await registerUnsubscribeRoutes(app, { db: db.db, config });
   // The public REST API with keys (docs/product/public-api.md).
   await registerPublicApi(app, { db: db.db, config });

@@ -92,3 +92,4 @@ export * from './compras';
 export * from './allies';
 export * from './page-parts';
 export * from './early-taps';
+export * from './progress';

@@ -4,10 +4,11 @@
 // code was in the file, finds the parcel in Almacén and the one notification.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { IMPORT_MESSAGES as M } from '@casillero/shared';
+import { FILE_MESSAGES, IMPORT_MESSAGES as M } from '@casillero/shared';
 import { chromiumOrExplain } from './browser';
 import { DEMO, openPage, signIn, useBrowserSession } from './session';
 import { openFromNavigation, withScreenshotOnFailure } from './screens';
+import { recordStatusTexts, statusTexts, throttleNetwork } from './progress';
 
 const chromium = chromiumOrExplain();
 
@@ -130,4 +131,52 @@ describe.skipIf(!chromium)('importar manifiesto', () => {
       expect(text).not.toContain(good);
     });
   });
+
+  it('a large manifest: the upload shows its percentage and can be cancelled; then the rows checked and applied, counted as they go', async () => {
+    const page = await newPage();
+    await withScreenshotOnFailure(page, 'importar-progreso', async () => {
+      await signInAs(page, DEMO.admin, '/admin');
+      await page.goto(`${url()}/admin/importar`);
+      await page.getByRole('heading', { name: M.title }).waitFor();
+      await recordStatusTexts(page);
+      // Half the most a file may hold: five batches to check, five to apply.
+      const rows = 5000;
+      const csv = [
+        'Tracking;Peso (kg)',
+        ...Array.from({ length: rows }, (_, i) => `1ZE2E${run}9${String(i).padStart(5, '0')};1,5`),
+      ].join('\r\n');
+      const file = { name: 'manifiesto-grande.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') };
+
+      // On a slow uplink the file is seen going up, then cancelled: nothing was checked.
+      const cdp = await page.context().newCDPSession(page);
+      await throttleNetwork(cdp, { up: 10 * 1024 });
+      await page.locator('input[type="file"]').setInputFiles(file);
+      const bar = page.getByRole('progressbar');
+      await page.getByText(/^Subiendo… \d+ %$/).waitFor();
+      await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
+      await page.getByRole('button', { name: FILE_MESSAGES.cancel }).click();
+      await page.getByText(M.uploadCancelled).waitFor();
+      expect(await bar.count()).toBe(0);
+
+      // At full speed: the dry run, then the import, each with the server's count.
+      await throttleNetwork(cdp);
+      await page.locator('input[type="file"]').setInputFiles(file);
+      await page.getByLabel(`${M.summaryUnclaimed}: ${rows}`).waitFor();
+      await page.getByRole('button', { name: M.apply(rows) }).click();
+      await page
+        .getByTestId('import-result')
+        .getByText(M.applied(0, rows, 0))
+        .waitFor();
+      expect(await bar.count()).toBe(0);
+
+      const seen = await statusTexts(page);
+      const checking = seen.filter((t) => /^Comprobando filas… [\d.]+ de 5\.000$/.test(t));
+      const applying = seen.filter((t) => /^Aplicando… [\d.]+ de 5\.000$/.test(t));
+      // Checked twice (the dry run, and again on importing), applied once.
+      expect(checking.length, JSON.stringify(seen)).toBeGreaterThan(0);
+      expect(applying.length, JSON.stringify(seen)).toBeGreaterThan(0);
+      expect(seen.findIndex((t) => applying.includes(t))).toBeGreaterThan(seen.findIndex((t) => checking.includes(t)));
+      expect(seen.some((t) => /^Subiendo… \d+ %/.test(t))).toBe(true);
+    });
+  }, 180_000);
 });

@@ -10,6 +10,7 @@
 import type { APIRequestContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  FILE_MESSAGES,
   RECONCILIATION_MESSAGES as M,
   RECONCILIATION_STATE_LABELS as STATE,
   formatDate,
@@ -18,6 +19,7 @@ import {
 import { DEMO, fieldLabel, signIn, useBrowserSession } from './session';
 import { chromiumOrExplain } from './browser';
 import { openFromNavigation, withScreenshotOnFailure } from './screens';
+import { recordStatusTexts, statusTexts, throttleNetwork } from './progress';
 
 const chromium = chromiumOrExplain();
 
@@ -273,4 +275,47 @@ describe.skipIf(!chromium)('conciliación bancaria', () => {
     );
     expect(payments.rows.map((p) => p.status)).toEqual(['completed']);
   });
+
+  it('un estado de cuenta grande: la subida muestra su porcentaje y se cancela; luego el avance del servidor y el resultado', async () => {
+    const page = await newPage();
+    await withScreenshotOnFailure(page, 'conciliacion-progreso', async () => {
+      await signIn(page, url(), DEMO.caja, DEMO.password);
+      await page.waitForURL((u) => u.pathname.startsWith('/admin'));
+      await page.goto(`${url()}/admin/conciliacion`);
+      await page.getByRole('heading', { name: 'Conciliación bancaria', level: 1 }).waitFor();
+      await recordStatusTexts(page);
+      // The most a statement may hold: the server stores it in ten batches.
+      const credits = 5000;
+      const run = Date.now().toString().slice(-7);
+      const csv = [
+        'Fecha;Referencia;Descripción;Monto (Bs.)',
+        ...Array.from(
+          { length: credits },
+          (_, i) => `${today()};7${run}${String(i).padStart(4, '0')};TRANSFERENCIA;${bs(10_000 + i)}`,
+        ),
+      ].join('\r\n');
+      const file = { name: 'banco-grande.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') };
+
+      const cdp = await page.context().newCDPSession(page);
+      await throttleNetwork(cdp, { up: 5 * 1024 });
+      await page.locator('input[type="file"]').setInputFiles(file);
+      const bar = page.getByRole('progressbar');
+      await page.getByText(/^Subiendo… \d+ %$/).waitFor();
+      await page.getByRole('button', { name: FILE_MESSAGES.cancel }).click();
+      await page.getByTestId('statement-error').getByText(M.uploadCancelled).waitFor();
+      expect(await bar.count()).toBe(0);
+
+      await throttleNetwork(cdp);
+      await page.locator('input[type="file"]').setInputFiles(file);
+      await page.getByTestId('statement-uploaded').getByText(M.uploaded(credits, 0)).waitFor();
+      expect(await bar.count()).toBe(0);
+
+      const seen = await statusTexts(page);
+      expect(seen.some((t) => /^Subiendo… \d+ %/.test(t))).toBe(true);
+      expect(
+        seen.some((t) => /^(Comprobando filas|Aplicando)… [\d.]+ de 5\.000$/.test(t)),
+        JSON.stringify(seen),
+      ).toBe(true);
+    });
+  }, 180_000);
 });

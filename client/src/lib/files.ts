@@ -2,7 +2,9 @@
 // instant feedback: the content is recognised by its first bytes, at most 5 MB. A photo is made
 // smaller in the browser first (long side 2000 px, JPEG, its orientation applied): on a phone's
 // slow uplink a 5 MB picture took a minute; it now takes seconds. The upload reports its
-// progress, can be cancelled, and is retried once when the connection drops.
+// progress, can be cancelled, and is retried once when the connection drops. A CSV the server
+// checks and applies (the manifest import, the bank statement) goes up the same way, and its
+// answer streams the server's progress before the result (postWithProgress).
 import {
   FILE_MESSAGES,
   GENERIC_MESSAGES,
@@ -10,9 +12,12 @@ import {
   UPLOAD_IMAGE_MAX_SIDE,
   UPLOAD_IMAGE_QUALITY,
   UPLOAD_IMAGE_SHRINK_FROM_BYTES,
+  PROGRESS_CONTENT_TYPE,
   fileProblem,
+  type ProgressLine,
   type StoredFileKind,
   type UploadedFile,
+  type WorkProgress,
 } from '@casillero/shared';
 
 const SHRINKABLE = new Set(['image/jpeg', 'image/png', 'image/webp']);
@@ -85,28 +90,82 @@ export class UploadCancelled extends UploadError {
 export type UploadOptions = {
   /** Told the share sent so far, 0 to 1. */
   onProgress?: (fraction: number) => void;
+  /** Told each report of a streamed answer, once the file is up: the server checking, then applying its rows. */
+  onWork?: (progress: WorkProgress) => void;
   signal?: AbortSignal;
 };
 
-type Answer<T> = { status: number; body: (T & { error?: string }) | null };
+/** The connection dropped; `uploaded`: after the whole body had gone (the server may have acted on it). */
+class ConnectionLost extends UploadError {
+  constructor(readonly uploaded: boolean) {
+    super(AUTH_MESSAGES.connectionError);
+  }
+}
 
-/** One POST through XMLHttpRequest, the browser API that reports an upload's progress. */
-function send<T>(path: string, body: FormData, { onProgress, signal }: UploadOptions): Promise<Answer<T>> {
+type Answer = { status: number; text: string };
+type SendExtras = { headers?: Record<string, string>; onText?: (textSoFar: string) => void };
+
+/** One POST through XMLHttpRequest, the browser API that reports an upload's progress (and reads an answer as it arrives). */
+function send(
+  path: string,
+  body: XMLHttpRequestBodyInit,
+  { onProgress, signal }: UploadOptions,
+  { headers = {}, onText }: SendExtras = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
+    let uploaded = false;
     request.open('POST', path);
     request.withCredentials = true;
-    request.responseType = 'json';
+    request.responseType = 'text';
+    for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
     request.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
     };
-    request.onload = () => resolve({ status: request.status, body: request.response });
-    request.onerror = () => reject(new UploadError(AUTH_MESSAGES.connectionError));
+    request.upload.onload = () => {
+      uploaded = true;
+    };
+    request.onprogress = () => onText?.(request.responseText);
+    request.onload = () => resolve({ status: request.status, text: request.responseText });
+    request.onerror = () => reject(new ConnectionLost(uploaded));
     request.onabort = () => reject(new UploadCancelled());
     if (signal?.aborted) return reject(new UploadCancelled());
     signal?.addEventListener('abort', () => request.abort(), { once: true });
     request.send(body);
   });
+}
+
+/**
+ * Sends once more from the start when the connection dropped (a phone between antennas), unless
+ * `onlyBeforeUploaded` and the whole body had already gone.
+ */
+async function sendRetrying(
+  attempt: () => Promise<Answer>,
+  options: UploadOptions,
+  onlyBeforeUploaded = false,
+): Promise<Answer> {
+  try {
+    return await attempt();
+  } catch (error) {
+    if (error instanceof UploadCancelled || !(error instanceof ConnectionLost)) throw error;
+    if (onlyBeforeUploaded && error.uploaded) throw error;
+    options.onProgress?.(0);
+    return attempt();
+  }
+}
+
+function jsonOf<T>(text: string): (T & { error?: string }) | null {
+  try {
+    return JSON.parse(text) as T & { error?: string };
+  } catch {
+    return null;
+  }
+}
+
+/** The refusal of a non-2xx answer: the server's text, or `failed` (internal for a 5xx). */
+function refusal(answer: Answer, failed: string): UploadError {
+  const error = jsonOf<object>(answer.text)?.error;
+  return new UploadError(error ?? (answer.status >= 500 ? GENERIC_MESSAGES.internal : failed));
 }
 
 /**
@@ -121,20 +180,54 @@ export async function postForm<T>(
   failed: string,
   options: UploadOptions = {},
 ): Promise<Partial<T>> {
-  let answer: Answer<T>;
-  try {
-    answer = await send<T>(path, body, options);
-  } catch (error) {
-    if (error instanceof UploadCancelled) throw error;
-    options.onProgress?.(0);
-    answer = await send<T>(path, body, options);
-  }
-  const { status, body: result } = answer;
-  if (status < 200 || status >= 300 || !result) {
-    throw new UploadError(result?.error ?? (status >= 500 ? GENERIC_MESSAGES.internal : failed));
-  }
+  const answer = await sendRetrying(() => send(path, body, options), options);
+  const result = jsonOf<T>(answer.text);
+  if (answer.status < 200 || answer.status >= 300 || !result) throw refusal(answer, failed);
   options.onProgress?.(1);
   return result;
+}
+
+/**
+ * POSTs `input` as JSON to a route that streams its progress (server/src/http/progress-stream.ts):
+ * the upload reports its share, then each of the server's reports goes to `onWork` as it arrives,
+ * and the last line is the answer. A dropped connection is tried again only while the file was
+ * still going up: after that the server may have acted on it. Throws UploadError with the
+ * server's text, or `failed` (UploadCancelled when cancelled).
+ */
+export async function postWithProgress<T>(
+  path: string,
+  input: unknown,
+  failed: string,
+  options: UploadOptions = {},
+): Promise<T> {
+  const body = JSON.stringify(input);
+  const headers = { 'content-type': 'application/json', accept: PROGRESS_CONTENT_TYPE };
+  let outcome: { result: T } | { error: string } | null = null;
+  const attempt = () => {
+    let read = 0;
+    outcome = null;
+    const onText = (text: string) => {
+      const end = text.lastIndexOf('\n');
+      if (end < read) return;
+      for (const line of text.slice(read, end).split('\n')) {
+        const parsed = jsonOf<ProgressLine<T>>(line);
+        if (!parsed) continue;
+        if ('progress' in parsed) options.onWork?.(parsed.progress);
+        else outcome = parsed;
+      }
+      read = end + 1;
+    };
+    return send(path, body, options, { headers, onText }).then((answer) => {
+      onText(answer.text.endsWith('\n') ? answer.text : `${answer.text}\n`);
+      return answer;
+    });
+  };
+  const answer = await sendRetrying(attempt, options, true);
+  const streamed = (answer.status >= 200 && answer.status < 300 && outcome) as { result: T } | { error: string } | null;
+  if (!streamed) throw refusal(answer, failed);
+  if ('error' in streamed) throw new UploadError(streamed.error);
+  options.onProgress?.(1);
+  return streamed.result;
 }
 
 /**

@@ -1,7 +1,8 @@
 // The manifest import's dry run (docs/product/warehouse-intake.md#manifest-import):
 //   POST /api/imports/preview  JSON { fileName, csv } (the file as text, about 1 MB for 10,000
 //                              rows; the server's 8 MB body limit holds it), staff with
-//                              'packages.write', same-origin only; answers the ImportPreview.
+//                              'packages.write', same-origin only; answers the ImportPreview,
+//                              streamed after its progress when asked (http/progress-stream.ts).
 // Apart from tRPC because it reads without changing anything: as a staff mutation it would be an
 // audited change that changes nothing, and as a tRPC query its megabyte would have to travel in
 // a GET's URL. The import itself is the audited mutation parcelImports.applyFile, on the same input.
@@ -14,6 +15,7 @@ import { requestStaff } from '../auth/request-session';
 import { containsNulChar } from '../lib/nul-char';
 import { previewImport } from '../services/parcel-import/check';
 import { sendError } from './errors';
+import { answerWithProgress } from './progress-stream';
 
 export function registerParcelImportRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
   app.post(PARCEL_IMPORT_PREVIEW_PATH, async (req, reply) => {
@@ -23,6 +25,6 @@ export function registerParcelImportRoutes(app: FastifyInstance, { db, config }:
     if (containsNulChar(req.body)) return sendError(reply, 400, GENERIC_MESSAGES.invalidInput);
     const parsed = parcelImportInput.safeParse(req.body);
     if (!parsed.success) return sendError(reply, 400, parsed.error.issues[0]?.message ?? GENERIC_MESSAGES.invalidInput);
-    return reply.send(await previewImport(db, parsed.data));
+    return answerWithProgress(req, reply, (report) => previewImport(db, parsed.data, report));
   });
 }

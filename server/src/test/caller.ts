@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import type { Db } from '../db/client';
 import { testConfig, type Config } from '../env';
 import type { SessionCookie } from '../auth/request-session';
-import { createInnerContext } from '../trpc/context';
+import { createInnerContext, type InnerContextOptions } from '../trpc/context';
 import { createCaller } from '../trpc/router';
 
 export type Visitor = {
@@ -32,6 +32,8 @@ export function callerFor(
   db: Db,
   visitor: Visitor = newVisitor(),
   config: Config = testConfig({ appUrl: TEST_APP_URL }),
+  /** Told the progress of a long check-and-apply, as the streamed routes are (http/progress-stream.ts). */
+  progress?: InnerContextOptions['progress'],
 ) {
   const cookie: SessionCookie = {
     set(token) {
@@ -51,6 +53,7 @@ export function callerFor(
       userAgent: visitor.userAgent,
       origin: visitor.origin,
       cookie,
+      progress,
       device: {
         value: visitor.device ?? null,
         set(value) {

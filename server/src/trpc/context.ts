@@ -1,6 +1,6 @@
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE_NAME } from '@casillero/shared';
+import { SESSION_COOKIE_NAME, type ReportProgress } from '@casillero/shared';
 import type { Db } from '../db/client';
 import type { Config } from '../env';
 import { clientAddress, hopTrust } from '../lib/client-address';
@@ -28,6 +28,11 @@ export type Context = {
   cookie: SessionCookie;
   /** The known-device cookie that sign-in reads and sets (docs/decisions/007). */
   device: DeviceCookie;
+  /**
+   * Told how far a long check-and-apply got (the manifest import, the bank statement), between
+   * batches: set by the routes that stream it to the page (http/progress-stream.ts), absent otherwise.
+   */
+  progress?: ReportProgress;
 } & RequestOrigin;
 
 export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
@@ -43,6 +48,7 @@ export type InnerContextOptions = {
   forwardedHost?: string | null;
   cookie?: SessionCookie;
   device?: DeviceCookie;
+  progress?: ReportProgress;
 };
 
 export async function createInnerContext(opts: InnerContextOptions): Promise<Context> {
@@ -73,6 +79,7 @@ export async function createInnerContext(opts: InnerContextOptions): Promise<Con
     forwardedHost: opts.forwardedHost ?? null,
     cookie,
     device: opts.device ?? { value: null, set() {} },
+    progress: opts.progress,
   };
 }
 

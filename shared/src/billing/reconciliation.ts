@@ -48,6 +48,7 @@ export const RECONCILIATION_STATE_COLORS: Record<ReconciliationState, string> = 
 export const RECONCILIATION_MESSAGES = {
   fileRequired: 'Sube el estado de cuenta del banco en CSV.',
   fileTooLarge: 'El archivo es demasiado grande (máximo 1 MB).',
+  uploadCancelled: 'Cancelaste la subida: no se cargó nada. Elige el archivo de nuevo cuando quieras.',
   empty: 'El archivo no tiene movimientos.',
   tooManyLines: `El estado de cuenta tiene más de ${groupThousands(STATEMENT_MAX_LINES)} movimientos; divídelo en varios archivos.`,
   missingColumns: 'El archivo debe tener las columnas fecha, referencia, descripción y monto.',

@@ -48,6 +48,7 @@ export const IMPORT_MESSAGES = {
   sameFileBefore: (date: string) => `Este mismo archivo ya se importó el ${date}: las filas ya recibidas se omitirán.`,
   readFailed: 'No se pudo revisar el archivo. Intenta nuevamente.',
   applyFailed: 'No se pudo importar el archivo. Intenta nuevamente.',
+  uploadCancelled: 'Cancelaste la subida: no se revisó ni se importó nada. Elige el archivo de nuevo cuando quieras.',
   notUtf8: 'El archivo no está en UTF-8. En Excel, usa «Guardar como» → «CSV UTF-8 (delimitado por comas)».',
   // Summary
   summaryTitle: 'Resultado de la revisión',

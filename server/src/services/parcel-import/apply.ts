@@ -1,9 +1,16 @@
 // The import of a checked manifest (docs/product/warehouse-intake.md#manifest-import): on
 // "Importar" the file is read and checked again (check.ts), and its rows are received in the
-// caller's transaction with one INSERT … SELECT statement; then each customer is told once.
+// caller's transaction with one INSERT … SELECT statement per batch of 1,000 (after each one the
+// caller is told how far it got: "Aplicando… 3.000 de 10.000"); then each customer is told once.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { IMPORT_MESSAGES as M, formatDecimal, type ImportResult, type ParcelImportInput } from '@casillero/shared';
+import {
+  IMPORT_MESSAGES as M,
+  formatDecimal,
+  type ImportResult,
+  type ParcelImportInput,
+  type ReportProgress,
+} from '@casillero/shared';
 import { rowsOf, type DbOrTx } from '../../db/client';
 import { OPEN_PREALERT_STATUSES_SQL } from '../../queries/reception';
 import { CUSTOMER_WAREHOUSE_PATH } from '../prealerts';
@@ -12,6 +19,9 @@ import { nextWarehouseReceiptSql } from '../warehouse-receipt';
 import { toCsv } from '../../lib/csv';
 import { DomainError } from '../../lib/domain-error';
 import { checkManifest, fileSha256, jsonParam, type ManifestCheck } from './check';
+
+/** Rows received per statement: the import reports its progress after each one. */
+export const APPLY_BATCH_ROWS = 1000;
 
 type Created = {
   userId: string | null;
@@ -50,7 +60,7 @@ function rejectedRowsCsv(check: ManifestCheck): string {
  * whole, unless asked to import the good rows only (`skipErrors`): then the rows with errors stay
  * out and come back as a file to correct; an error of the whole file (no headers, too many rows)
  * still refuses it. It receives every other row in the caller's transaction (the audited one of the
- * staff mutation) with ONE statement: the intakes are inserted ON CONFLICT (tracking_key) DO
+ * staff mutation), nothing until the check passed, with one statement per batch: the intakes are inserted ON CONFLICT (tracking_key) DO
  * NOTHING, and only the rows actually inserted become packages (or receive the pending package),
  * convert their pre-alerts and count. So a number received meanwhile by a scan or another import
  * (both commit first: the unique key makes this insert wait, then skip) is skipped, never doubled.
@@ -61,8 +71,9 @@ export async function applyImport(
   input: ParcelImportInput,
   actor: { userId: string },
   config: { appUrl: string },
+  report?: ReportProgress,
 ): Promise<ImportResult> {
-  const check = await checkManifest(tx, input.csv);
+  const check = await checkManifest(tx, input.csv, report);
   const fileLevel = check.errors.some((e) => e.line === null) || check.parsed.headers.length === 0;
   const rejectedLines = new Set(check.errors.flatMap((e) => (e.line === null ? [] : [e.line])));
   if (check.errors.length > 0 && (!input.skipErrors || fileLevel || check.planned.length === 0)) {
@@ -72,7 +83,7 @@ export async function applyImport(
   }
 
   const importId = randomUUID();
-  const plan = check.planned.map((p, ord) => ({
+  const plan: PlanRow[] = check.planned.map((p, ord) => ({
     ord,
     tracking_number: p.row.trackingNumber,
     key: p.row.key,
@@ -90,11 +101,72 @@ export async function applyImport(
   // The rejected rows are not the import's: its counts are of the rows it took.
   const rowCount = check.parsed.rows.filter((r) => !r.hasError && !rejectedLines.has(r.line)).length;
 
-  // Every foreign key between these rows (intake → package, package ← pre-alert, intake →
-  // import) is checked at the end of the statement, when all of them exist. The CTEs that
-  // change rows run to completion whether or not the final SELECT reads them.
-  const created = rowsOf<Created>(
+  const total = plan.length;
+  const claimed = plan.filter((p) => p.user_id !== null).length;
+  // The import's row first, with the counts of every planned row received: the batches' intakes
+  // refer to it. A number received meanwhile (skipped below) corrects them at the end.
+  await tx.execute(sql`
+    insert into parcel_imports (id, file_name, file_sha256, row_count, received_count, unclaimed_count, skipped_count, created_by)
+    values (${importId}::uuid, ${input.fileName}, ${fileSha256(input.csv)}, ${rowCount}::int, ${claimed}::int,
+      ${total - claimed}::int, ${rowCount - total}::int, ${actor.userId}::uuid)`);
+  await report?.({ phase: 'applying', done: 0, total });
+  const packagesMade: Created[] = [];
+  let inserted = 0;
+  let unclaimed = 0;
+  for (let start = 0; start < total; start += APPLY_BATCH_ROWS) {
+    const created = rowsOf<Created>(
+      await tx.execute(receiveBatch(plan.slice(start, start + APPLY_BATCH_ROWS), importId, actor)),
+    );
+    const totals = created.find((c) => c.inserted !== null)!;
+    packagesMade.push(...created.filter((c) => c.userId !== null));
+    inserted += totals.inserted ?? 0;
+    unclaimed += totals.unclaimed ?? 0;
+    await report?.({ phase: 'applying', done: Math.min(start + APPLY_BATCH_ROWS, total), total });
+  }
+  if (inserted !== total) {
     await tx.execute(sql`
+      update parcel_imports set received_count = ${inserted - unclaimed}::int, unclaimed_count = ${unclaimed}::int,
+        skipped_count = ${rowCount - inserted}::int
+      where id = ${importId}::uuid`);
+  }
+
+  const customersNotified = await notifyCustomers(tx, packagesMade, config);
+  return {
+    importId,
+    received: packagesMade.length,
+    unclaimed,
+    skipped: rowCount - inserted,
+    customersNotified,
+    rejected: rejectedLines.size,
+    rejectedCsv: rejectedLines.size > 0 ? rejectedRowsCsv(check) : null,
+  };
+}
+
+type PlanRow = {
+  ord: number;
+  tracking_number: string;
+  key: string;
+  carrier: string | null;
+  user_id: string | null;
+  mailbox_id: string | null;
+  code_read: string | null;
+  description: string;
+  sender: string | null;
+  weight_kg: number | null;
+  dimensions_cm: string | null;
+  tracking_id: string | null;
+  pending_package_id: string | null;
+};
+
+/**
+ * One batch of planned rows received with ONE statement. Every foreign key between these rows
+ * (intake → package, package ← pre-alert) is checked at the end of the statement, when all of
+ * them exist; the import's row exists already. The CTEs that change rows run to completion
+ * whether or not the final SELECT reads them. Answers the packages made or received, and one
+ * last row with the batch's counts.
+ */
+function receiveBatch(plan: PlanRow[], importId: string, actor: { userId: string }) {
+  return sql`
       with plan as materialized (
         select p.*, ${nextWarehouseReceiptSql} as wr,
           case when p.user_id is not null then coalesce(p.pending_package_id, gen_random_uuid()) end as package_id
@@ -137,15 +209,6 @@ export async function applyImport(
         where pa.user_id = r.user_id and tracking_key(pa.tracking_number) = r.key and pa.status in ${OPEN_PREALERT_STATUSES_SQL}
         returning pa.id
       ),
-      import_row as (
-        insert into parcel_imports (id, file_name, file_sha256, row_count, received_count, unclaimed_count, skipped_count, created_by)
-        select ${importId}::uuid, ${input.fileName}, ${fileSha256(input.csv)}, ${rowCount}::int,
-          (select count(*) from intakes where status = 'claimed')::int,
-          (select count(*) from intakes where status = 'unclaimed')::int,
-          ${rowCount}::int - (select count(*) from intakes)::int,
-          ${actor.userId}::uuid
-        returning id
-      ),
       changed as (
         select * from new_packages union all select * from pending_packages
       )
@@ -155,21 +218,7 @@ export async function applyImport(
       union all
       select null, null, null, null, (select count(*)::int from intakes where status = 'unclaimed'),
         (select count(*)::int from intakes)
-    `),
-  );
-
-  const totals = created.find((c) => c.inserted !== null)!;
-  const packagesMade = created.filter((c) => c.userId !== null);
-  const customersNotified = await notifyCustomers(tx, packagesMade, config);
-  return {
-    importId,
-    received: packagesMade.length,
-    unclaimed: totals.unclaimed ?? 0,
-    skipped: rowCount - (totals.inserted ?? 0),
-    customersNotified,
-    rejected: rejectedLines.size,
-    rejectedCsv: rejectedLines.size > 0 ? rejectedRowsCsv(check) : null,
-  };
+  `;
 }
 
 /** Receipts as a message lists them: the first few, then how many more. */

@@ -3,8 +3,9 @@
 // the same code: parse (parse.ts), check every row, find each number's owner with the ownership
 // rules of reception (server/src/queries/reception.ts: already received → pending package →
 // pre-alerts of exactly one customer → tracking → casillero code → "sin dueño"), but set-based: two
-// queries for the whole file, whatever its size, and one INSERT … SELECT statement to receive it
-// (apply.ts).
+// queries per batch of 1,000 rows, and one INSERT … SELECT statement per batch to receive them
+// (apply.ts). After each batch the caller is told how far it got ("Comprobando filas… 2.000 de
+// 10.000"), which the admin's page shows while the file is checked.
 import { createHash } from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
 import {
@@ -15,6 +16,7 @@ import {
   type ImportRowAction,
   type ImportSummary,
   type ParcelImportInput,
+  type ReportProgress,
 } from '@casillero/shared';
 import { rowsOf, type DbOrTx } from '../../db/client';
 import { parcelImports } from '../../db/schema';
@@ -164,18 +166,40 @@ async function ownerDetails(
   return new Map(rows.map((r) => [r.line, r]));
 }
 
+/** Rows looked up and decided per batch: the check reports its progress after each one. */
+export const CHECK_BATCH_ROWS = 1000;
+
 /** Parses, checks and decides every row: the dry run's whole answer, and what the import acts on. */
-export async function checkManifest(db: DbOrTx, csv: string): Promise<ManifestCheck> {
+export async function checkManifest(db: DbOrTx, csv: string, report?: ReportProgress): Promise<ManifestCheck> {
   const parsed = parseManifest(csv);
   const errors = [...parsed.errors];
   const actions = new Map<number, ImportRowAction>();
-  const candidates: ManifestRow[] = [];
-  for (const row of parsed.rows) {
-    if (row.hasError) actions.set(row.line, { kind: 'error' });
-    else if (row.duplicateOf !== null) actions.set(row.line, { kind: 'duplicate', firstLine: row.duplicateOf });
-    else candidates.push(row);
+  const planned: PlannedRow[] = [];
+  const codeColumn = parsed.columns.mailboxCode?.header ?? null;
+  const total = parsed.rows.length;
+  await report?.({ phase: 'checking', done: 0, total });
+  // In batches of the file's rows, in file order: two queries a batch, whatever its rows.
+  for (let start = 0; start < total; start += CHECK_BATCH_ROWS) {
+    const candidates: ManifestRow[] = [];
+    for (const row of parsed.rows.slice(start, start + CHECK_BATCH_ROWS)) {
+      if (row.hasError) actions.set(row.line, { kind: 'error' });
+      else if (row.duplicateOf !== null) actions.set(row.line, { kind: 'duplicate', firstLine: row.duplicateOf });
+      else candidates.push(row);
+    }
+    planned.push(...(await decideRows(db, candidates, { codeColumn, errors, actions })));
+    await report?.({ phase: 'checking', done: Math.min(start + CHECK_BATCH_ROWS, total), total });
   }
+  errors.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+  return { parsed, actions, planned, errors };
+}
 
+/** Each candidate row's owner (or none), its error or its action; answers the rows to receive. */
+async function decideRows(
+  db: DbOrTx,
+  candidates: ManifestRow[],
+  into: { codeColumn: string | null; errors: ImportError[]; actions: Map<number, ImportRowAction> },
+): Promise<PlannedRow[]> {
+  const { codeColumn, errors, actions } = into;
   const found = await lookUp(db, candidates);
   type Decided = {
     row: ManifestRow;
@@ -188,7 +212,6 @@ export async function checkManifest(db: DbOrTx, csv: string): Promise<ManifestCh
     senderName: string | null;
   };
   const decided: Decided[] = [];
-  const codeColumn = parsed.columns.mailboxCode?.header ?? null;
   for (const row of candidates) {
     const f = found.get(row.line)!;
     // A code that names no active casillero is a mistake in the file, whoever the owner is.
@@ -277,8 +300,7 @@ export async function checkManifest(db: DbOrTx, csv: string): Promise<ManifestCh
         : { kind: 'unclaimed' },
     );
   }
-  errors.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
-  return { parsed, actions, planned, errors };
+  return planned;
 }
 
 function summaryOf(actions: Iterable<ImportRowAction>): ImportSummary {
@@ -299,8 +321,12 @@ export const fileSha256 = (csv: string) =>
     .digest('hex');
 
 /** The dry run: per row what will happen, every error, the counts. Changes nothing. */
-export async function previewImport(db: DbOrTx, input: ParcelImportInput): Promise<ImportPreview> {
-  const check = await checkManifest(db, input.csv);
+export async function previewImport(
+  db: DbOrTx,
+  input: ParcelImportInput,
+  report?: ReportProgress,
+): Promise<ImportPreview> {
+  const check = await checkManifest(db, input.csv, report);
   const rows: ImportPreviewRow[] = check.parsed.rows.map((r) => ({
     line: r.line,
     trackingNumber: r.trackingNumber,

@@ -15,13 +15,21 @@
 // The file itself is read in statement-csv.ts; the matched lines are approved in matching.ts; a line
 // nobody reported is assigned to a customer in assign.ts.
 import { eq } from 'drizzle-orm';
-import { RECONCILIATION_MESSAGES as M, type z, type statementUploadInput } from '@casillero/shared';
+import {
+  RECONCILIATION_MESSAGES as M,
+  type ReportProgress,
+  type z,
+  type statementUploadInput,
+} from '@casillero/shared';
 import type { Db } from '../../db/client';
 import { bankStatementLines, bankStatements } from '../../db/schema';
 import { parseStatement } from './statement-csv';
 import { DomainError } from '../../lib/domain-error';
 
 // --- Uploading -----------------------------------------------------------------------------------
+
+/** Lines stored per statement: the upload reports its progress after each batch. */
+export const STATEMENT_BATCH_LINES = 500;
 
 /** A refused file, nothing stored: the first errors, one per line, and how many more there are. */
 function statementRefused(errors: string[], shown = 10): DomainError {
@@ -49,32 +57,46 @@ export type UploadResult = {
  * mutation); a file with any error is refused whole. A movement already loaded is skipped by the
  * unique index, never stored twice, and counted as repeated.
  */
-export async function uploadStatement(tx: Db, input: StatementUpload, uploadedBy: string): Promise<UploadResult> {
+export async function uploadStatement(
+  tx: Db,
+  input: StatementUpload,
+  uploadedBy: string,
+  report?: ReportProgress,
+): Promise<UploadResult> {
   const parsed = parseStatement(input.content);
+  // The file is read and checked whole at once (no database): one report of its rows.
+  await report?.({ phase: 'checking', done: parsed.lines.length, total: parsed.lines.length });
   if (parsed.errors.length > 0) throw statementRefused(parsed.errors);
 
   const [statement] = await tx
     .insert(bankStatements)
     .values({ fileName: input.fileName, lineCount: parsed.lines.length, newLineCount: 0, uploadedBy })
     .returning({ id: bankStatements.id });
-  const inserted = await tx
-    .insert(bankStatementLines)
-    .values(
-      parsed.lines.map((l) => ({
-        statementId: statement!.id,
-        lineNumber: l.line,
-        movementDate: l.movementDate,
-        reference: l.reference,
-        referenceKey: l.referenceKey,
-        description: l.description,
-        vesCentimos: l.vesCentimos,
-      })),
-    )
-    .onConflictDoNothing({
-      target: [bankStatementLines.movementDate, bankStatementLines.referenceKey, bankStatementLines.vesCentimos],
-    })
-    .returning({ id: bankStatementLines.id });
-  const newLineCount = inserted.length;
+  // In batches, each followed by a progress report ("Aplicando… 1.000 de 5.000").
+  const total = parsed.lines.length;
+  await report?.({ phase: 'applying', done: 0, total });
+  let newLineCount = 0;
+  for (let start = 0; start < total; start += STATEMENT_BATCH_LINES) {
+    const inserted = await tx
+      .insert(bankStatementLines)
+      .values(
+        parsed.lines.slice(start, start + STATEMENT_BATCH_LINES).map((l) => ({
+          statementId: statement!.id,
+          lineNumber: l.line,
+          movementDate: l.movementDate,
+          reference: l.reference,
+          referenceKey: l.referenceKey,
+          description: l.description,
+          vesCentimos: l.vesCentimos,
+        })),
+      )
+      .onConflictDoNothing({
+        target: [bankStatementLines.movementDate, bankStatementLines.referenceKey, bankStatementLines.vesCentimos],
+      })
+      .returning({ id: bankStatementLines.id });
+    newLineCount += inserted.length;
+    await report?.({ phase: 'applying', done: Math.min(start + STATEMENT_BATCH_LINES, total), total });
+  }
   if (newLineCount > 0)
     await tx.update(bankStatements).set({ newLineCount }).where(eq(bankStatements.id, statement!.id));
 

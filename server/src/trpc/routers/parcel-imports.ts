@@ -12,10 +12,11 @@ import { router, staffProcedure } from '../init';
 export const parcelImportsRouter = router({
   /**
    * Re-reads and re-checks the file, refuses it whole when any row has an error, and receives
-   * the rest in this mutation's one audited transaction.
+   * the rest in this mutation's one audited transaction. The page calls it through
+   * PARCEL_IMPORT_APPLY_PATH (http/progress-stream.ts), which streams the progress it reports.
    */
   // Not `apply`: tRPC reserves the name (a procedure proxy is a function).
   applyFile: staffProcedure('packages.write')
     .input(parcelImportInput)
-    .mutation(({ ctx, input }) => applyImport(ctx.db, input, { userId: ctx.user.id }, ctx.config)),
+    .mutation(({ ctx, input }) => applyImport(ctx.db, input, { userId: ctx.user.id }, ctx.config, ctx.progress)),
 });

@@ -16,10 +16,13 @@ import { foundOr } from '../../lib/found';
 import { router, staffProcedure } from '../init';
 
 export const reconciliationRouter = router({
-  /** Stores the statement's credits (a file with any error is refused whole; repeated movements are skipped). */
+  /**
+   * Stores the statement's credits (a file with any error is refused whole; repeated movements are
+   * skipped). The page calls it through STATEMENT_UPLOAD_PATH, which streams its progress.
+   */
   upload: staffProcedure('payments.write')
     .input(statementUploadInput)
-    .mutation(({ ctx, input }) => uploadStatement(ctx.db, input, ctx.user.id)),
+    .mutation(({ ctx, input }) => uploadStatement(ctx.db, input, ctx.user.id, ctx.progress)),
 
   /** The statements uploaded, newest first. */
   statements: staffProcedure('payments.read').query(({ ctx }) => listStatements(ctx.db)),

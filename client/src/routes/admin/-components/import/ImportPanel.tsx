@@ -1,5 +1,7 @@
 // /admin/importar: choose a CSV, read the dry run (the counts, every error with its line and
-// column, what happens to each row), then import it with one click. Choosing another file (the
+// column, what happens to each row), then import it with one click. While the file goes up the
+// bar shows its percentage and can cancel it; then the server's phase and count ("Comprobando
+// filas… 2.000 de 10.000", "Aplicando… 3.000 de 10.000"). Choosing another file (the
 // corrected one) starts over; nothing changes until "Importar", and the server re-checks the
 // file then, so an import never trusts what this screen showed.
 import { useMemo, useState } from 'react';
@@ -26,7 +28,6 @@ import {
   IconPackageImport,
   IconCircleCheck,
 } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import {
   IMPORT_MESSAGES as M,
   formatDateTime,
@@ -38,10 +39,10 @@ import {
 } from '@casillero/shared';
 import { StatCard } from '../../../../components/data-table';
 import { CsvUpload } from '../../../../components/forms/CsvUpload';
-import { getErrorMessage } from '../../../../lib/errors';
-import { trpc } from '../../../../lib/trpc';
+import { UploadProgress, useTrackedRequest } from '../../../../components/forms/UploadProgress';
+import { UploadCancelled, UploadError } from '../../../../lib/files';
 import { downloadText } from '../../../../lib/download';
-import { fetchPreview, ImportFileError, readCsvFile } from './preview';
+import { fetchPreview, ImportFileError, postImport, readCsvFile } from './preview';
 
 const PAGE_SIZE = 50;
 /** Errors listed at once above the rows (each row also shows its own). */
@@ -79,15 +80,24 @@ const matches = (filter: Filter, r: ImportPreviewRow) =>
   (filter === 'unclaimed' && r.action.kind === 'unclaimed') ||
   (filter === 'skipped' && (r.action.kind === 'alreadyReceived' || r.action.kind === 'duplicate'));
 
+/** What went wrong, as the person reads it: the file's or the server's text, a cancel said as such. */
+function failure(error: unknown, fallback: string): string {
+  if (error instanceof UploadCancelled) return M.uploadCancelled;
+  return error instanceof ImportFileError || error instanceof UploadError ? error.message : fallback;
+}
+
 export function ImportPanel() {
   const [file, setFile] = useState<File | null>(null);
   const [csv, setCsv] = useState<string | null>(null);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
+  const [applying, setApplying] = useState(false);
+  const [applyError, setApplyError] = useState<string | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
   const [resultFileName, setResultFileName] = useState('');
-  const apply = useMutation(trpc.parcelImports.applyFile.mutationOptions());
+  // The file going up, then the server checking (and applying) its rows.
+  const { track, progress, work, cancel } = useTrackedRequest();
 
   /** A new file: read it and ask for its dry run at once. */
   async function choose(next: File | null) {
@@ -96,15 +106,16 @@ export function ImportPanel() {
     setProblem(null);
     setResult(null);
     setCsv(null);
-    apply.reset();
+    setApplyError(null);
     if (!next) return;
     setChecking(true);
     try {
       const text = await readCsvFile(next);
       setCsv(text);
-      setPreview(await fetchPreview({ fileName: next.name, csv: text }));
+      setPreview(await track((options) => fetchPreview({ fileName: next.name, csv: text }, options)));
     } catch (error) {
-      setProblem(error instanceof ImportFileError ? error.message : M.readFailed);
+      setProblem(failure(error, M.readFailed));
+      if (error instanceof UploadCancelled) setFile(null);
     } finally {
       setChecking(false);
     }
@@ -112,15 +123,19 @@ export function ImportPanel() {
 
   async function runImport(skipErrors = false) {
     if (!file || !csv) return;
+    setApplyError(null);
+    setApplying(true);
     try {
-      const done = await apply.mutateAsync({ fileName: file.name, csv, skipErrors });
+      const done = await track((options) => postImport({ fileName: file.name, csv, skipErrors }, options));
       setResult(done);
       setResultFileName(file.name);
       setPreview(null);
       setFile(null);
       setCsv(null);
-    } catch {
-      // Shown below from apply.error.
+    } catch (error) {
+      setApplyError(failure(error, M.applyFailed));
+    } finally {
+      setApplying(false);
     }
   }
 
@@ -138,23 +153,24 @@ export function ImportPanel() {
         icon={<IconFileImport size={18} />}
         file={file}
         onChoose={(f) => void choose(f)}
-        disabled={checking || apply.isPending}
+        disabled={checking || applying}
         busyText={checking ? M.checking : undefined}
         problem={problem}
       />
+      {checking && <UploadProgress progress={progress} work={work} cancel={cancel} />}
       {result && <ImportDone result={result} fileName={resultFileName} />}
       {preview && (
         <PreviewView preview={preview}>
-          {apply.error && (
+          {applyError && (
             <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
-              {getErrorMessage(apply.error, M.applyFailed)}
+              {applyError}
             </Alert>
           )}
           <Group>
             <Button
               leftSection={<IconPackageImport size={18} />}
               disabled={blocked}
-              loading={apply.isPending}
+              loading={applying}
               onClick={() => void runImport()}
             >
               {M.apply(toImport)}
@@ -169,13 +185,14 @@ export function ImportPanel() {
               </Text>
             ) : null}
           </Group>
+          {applying && <UploadProgress progress={progress} work={work} cancel={cancel} />}
           {partial && (
             <Group>
               <Text size="sm">{M.orGoodRowsOnly}</Text>
               <Button
                 variant="light"
                 leftSection={<IconPackageImport size={18} />}
-                loading={apply.isPending}
+                loading={applying}
                 onClick={() => void runImport(true)}
               >
                 {M.applyGoodRows(toImport)}

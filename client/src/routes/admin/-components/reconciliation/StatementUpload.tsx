@@ -1,18 +1,23 @@
 // Choosing the bank's CSV uploads it at once: the server reads it, refuses it whole with each
 // error's line and column, or stores its credits (a movement already loaded is not stored again)
-// and the screen opens it.
+// and the screen opens it. The bar shows the upload's percentage (it can be cancelled), then the
+// server's phase and count ("Aplicando… 1.000 de 5.000").
 import { useState } from 'react';
 import { Alert, Stack } from '@mantine/core';
 import { IconCircleCheck, IconFileSpreadsheet } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
-import { RECONCILIATION_MESSAGES as M, STATEMENT_MAX_BYTES } from '@casillero/shared';
+import type { inferRouterOutputs } from '@trpc/server';
+import { RECONCILIATION_MESSAGES as M, STATEMENT_MAX_BYTES, STATEMENT_UPLOAD_PATH } from '@casillero/shared';
 import { CsvUpload } from '../../../../components/forms/CsvUpload';
+import { UploadProgress, useTrackedRequest } from '../../../../components/forms/UploadProgress';
 import { useInvalidate } from '../../../../components/forms/useInvalidate';
-import { getErrorMessage } from '../../../../lib/errors';
-import { trpc } from '../../../../lib/trpc';
+import { postWithProgress, UploadCancelled, UploadError } from '../../../../lib/files';
+import { trpc, type AppRouter } from '../../../../lib/trpc';
 import { RECONCILIATION_TEXTS as T } from './texts';
 
 class StatementFileError extends Error {}
+
+/** The answer of reconciliation.upload, which STATEMENT_UPLOAD_PATH calls and streams. */
+type StatementUploaded = inferRouterOutputs<AppRouter>['reconciliation']['upload'];
 
 /**
  * The file's text: UTF-8 (with or without its BOM) or, failing that, Windows-1252, the encoding of
@@ -32,22 +37,38 @@ export function StatementUpload({ onUploaded }: { onUploaded: (statementId: stri
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
-  const upload = useMutation(trpc.reconciliation.upload.mutationOptions());
+  const [uploaded, setUploaded] = useState<StatementUploaded | null>(null);
+  // The file going up, then the server checking and storing its movements.
+  const { track, progress, work, cancel } = useTrackedRequest();
   const invalidate = useInvalidate(trpc.reconciliation);
 
   async function choose(next: File | null) {
     setFile(next);
     setProblem(null);
-    upload.reset();
+    setUploaded(null);
     if (!next) return;
     setReading(true);
     try {
       const content = await readStatement(next);
-      const result = await upload.mutateAsync({ fileName: next.name, content });
+      const result = await track((options) =>
+        postWithProgress<StatementUploaded>(
+          STATEMENT_UPLOAD_PATH,
+          { fileName: next.name, content },
+          T.uploadFailed,
+          options,
+        ),
+      );
+      setUploaded(result);
       await invalidate();
       onUploaded(result.statementId);
     } catch (error) {
-      setProblem(error instanceof StatementFileError ? error.message : getErrorMessage(error, T.uploadFailed));
+      setProblem(
+        error instanceof UploadCancelled
+          ? M.uploadCancelled
+          : error instanceof StatementFileError || error instanceof UploadError
+            ? error.message
+            : T.uploadFailed,
+      );
     } finally {
       setReading(false);
       setFile(null);
@@ -66,7 +87,8 @@ export function StatementUpload({ onUploaded }: { onUploaded: (statementId: stri
         problem={problem}
         problemTestId="statement-error"
       />
-      {upload.data && (
+      <UploadProgress progress={progress} work={work} cancel={cancel} />
+      {uploaded && (
         <Alert
           color="green"
           icon={<IconCircleCheck size={18} />}
@@ -74,7 +96,7 @@ export function StatementUpload({ onUploaded }: { onUploaded: (statementId: stri
           role="status"
           data-testid="statement-uploaded"
         >
-          {upload.data.message}
+          {uploaded.message}
         </Alert>
       )}
     </Stack>
