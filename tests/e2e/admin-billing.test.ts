@@ -12,10 +12,12 @@ import {
   PAYMENT_METHOD_MESSAGES,
   RATE_MESSAGES,
   formatDate,
+  formatUsdCents,
 } from '@casillero/shared';
 import { animationsDone, openFromNavigation, withScreenshotOnFailure } from './screens';
 import { chromiumOrExplain } from './browser';
 import { DEMO, fieldLabel, signIn, useBrowserSession } from './session';
+import { invoicedUsdCents, pricesNow } from './prices';
 
 const chromium = chromiumOrExplain();
 const WAREHOUSE = 'almacen@casillero.test';
@@ -225,8 +227,10 @@ describe.skipIf(!chromium)('facturación del administrador', () => {
         .getByRole('row')
         .filter({ hasText: number });
       await issuedRow.waitFor();
-      expect(await issuedRow.textContent()).toContain('$4,75');
-      await expect.poll(async () => balanceCents((await balance.textContent())!)).toBe(before + 725 + 475);
+      // Its lines ($3,50 and $1,25, of no kind of their own) and, with fiscal data on, their IVA.
+      const charged = invoicedUsdCents([{ usdCents: 350 }, { usdCents: 125 }], (await pricesNow(page, url)).fiscal);
+      expect(await issuedRow.textContent()).toContain(formatUsdCents(charged));
+      await expect.poll(async () => balanceCents((await balance.textContent())!)).toBe(before + 725 + charged);
     });
   });
 

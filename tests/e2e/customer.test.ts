@@ -3,7 +3,7 @@
 // it on a desktop and on a 390 px phone, where each list's status and actions stay in sight.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { CLAIM_MESSAGES } from '@casillero/shared';
+import { CLAIM_MESSAGES, formatUsdCents } from '@casillero/shared';
 import {
   chooseWeightUnit,
   DEMO,
@@ -23,6 +23,7 @@ import {
   withScreenshotOnFailure,
 } from './screens';
 import { chromiumOrExplain } from './browser';
+import { pricesNow, usaQuoteNow } from './prices';
 
 const chromium = chromiumOrExplain();
 
@@ -207,7 +208,15 @@ describe.skipIf(!chromium).each(SCREEN_PROFILES)('área del cliente en el navega
       await page.getByLabel('Largo (cm)').fill('30');
       await page.getByLabel('Ancho (cm)').fill('20');
       await page.getByLabel('Alto (cm)').fill('15');
-      await air.getByTestId('total').filter({ hasText: '79,75' }).waitFor();
+      // The price list in effect with the taxes its invoice will carry (the demo's fiscal data are on).
+      const quote = usaQuoteNow(
+        { peso: 10, unidad: 'lb', largo: 30, ancho: 20, alto: 15, valor: '', seguro: true, tipo: 'aereo' },
+        await pricesNow(page, url),
+      );
+      await air
+        .getByTestId('total')
+        .filter({ hasText: formatUsdCents(quote.totalUsdCents) })
+        .waitFor();
 
       // Configuración: this session is listed.
       await open('Configuración', 'configuracion');

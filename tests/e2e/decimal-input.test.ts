@@ -12,17 +12,16 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   NUMBER_MESSAGES,
-  PRICE_LIST_V1,
   confirmImplausibleQuestion,
   formatDecimal,
   formatMeasures,
   formatUsd,
   formatUsdCents,
-  quoteUsa,
 } from '@casillero/shared';
 import { chooseWeightUnit, DEMO, fieldLabel, openPage, signIn, useBrowserSession } from './session';
 import { animationsDone, listRows, responsiveList, withScreenshotOnFailure } from './screens';
 import { chromiumOrExplain } from './browser';
+import { pricesNow, usaQuoteNow } from './prices';
 
 const chromium = chromiumOrExplain();
 
@@ -198,10 +197,10 @@ describe.skipIf(!chromium)('campos numéricos con coma decimal', () => {
       await weight.waitFor();
       await paste(weight, '12,5');
       for (const side of ['Largo (cm)', 'Ancho (cm)', 'Alto (cm)']) await page.getByLabel(side).fill('10');
-      const quote = quoteUsa(
+      const quote = usaQuoteNow(
         { peso: 12.5, largo: 10, ancho: 10, alto: 10, valor: '', seguro: true, tipo: 'aereo' },
-        PRICE_LIST_V1,
-      )!;
+        await pricesNow(page, url),
+      );
       expect(quote.pesoFacturable).toBe(12.5);
       const air = page.getByRole('region', { name: 'Envío aéreo' });
       await air.getByText('12,50 lb', { exact: false }).first().waitFor();

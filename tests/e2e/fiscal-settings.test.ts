@@ -1,6 +1,6 @@
 // The fiscal settings in the browser (docs/product/fiscal-invoices.md#settings): the administrator
 // finds 'Datos fiscales' on /admin/tasas, a RIF with a wrong check digit is refused in Spanish and
-// nothing is saved, the right one is saved and reads back. Saved off, so the demo's invoices stay.
+// nothing is saved, the right one is saved and reads back, the switch as it was (the demo's fiscal data are on).
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -10,7 +10,9 @@ import {
   PRICE_LIST_V1,
   QUOTE_TAX_LABELS,
   SPREADSHEET_DOWNLOAD_LABELS,
+  caracasDay,
   fiscalQuoteTerms,
+  formatCountOf,
   formatUsdCents,
   formatVesCentimos,
   quoteUsa,
@@ -23,6 +25,12 @@ import { DEMO, fieldLabel, openPage, signIn, useBrowserSession } from './session
 import { trpcCaller } from './app-server';
 
 const chromium = chromiumOrExplain();
+
+/** What the sales book's checks need of it (fiscal.salesBook). */
+type BookNow = {
+  rows: unknown[];
+  totals: { totalUsdCents: number; totalVesCentimos: number; ivaUsdCents: number; ivaVesCentimos: number };
+};
 
 describe.skipIf(!chromium)('datos fiscales del administrador', () => {
   const { url, newPage } = useBrowserSession(chromium);
@@ -56,9 +64,10 @@ describe.skipIf(!chromium)('datos fiscales del administrador', () => {
 // for his data in Acción requerida; once he gives them it is a factura. Staff issue a second
 // invoice (a factura at once) and void it with a credit note for its whole amount; the sales book
 // shows both rows in Bs. at the factura's own rate (the USD beneath), and its totals are the sum of
-// its rows.
+// its rows: what the month's book held before (the demo's facturas) and these three.
 describe.skipIf(!chromium)('facturas, notas de crédito y libro de ventas', () => {
   const { url, newPage } = useBrowserSession(chromium);
+  const call = trpcCaller(url);
   const CARLOS = 'Carlos Eduardo Rodríguez';
 
   async function carlosAccount(page: Page) {
@@ -89,6 +98,7 @@ describe.skipIf(!chromium)('facturas, notas de crédito y libro de ventas', () =
 
   it('nota de cobro, the customer’s fiscal data, a factura voided by a credit note, and the sales book', async () => {
     const admin = await newPage();
+    let before: BookNow | undefined;
     await withScreenshotOnFailure(admin, 'facturas-fiscales', async () => {
       await signIn(admin, url(), DEMO.admin, DEMO.password);
       await admin.waitForURL((u) => u.pathname.startsWith('/admin'));
@@ -102,6 +112,8 @@ describe.skipIf(!chromium)('facturas, notas de crédito y libro de ventas', () =
       if (!(await on.isChecked())) await on.click({ force: true });
       await section.getByRole('button', { name: 'Guardar datos fiscales' }).click();
       await admin.getByText(FISCAL_MESSAGES.settingsSaved).first().waitFor();
+      // The month's sales book as it starts (the facturas issued before this test, if any).
+      before = await call<BookNow>(admin, 'fiscal.salesBook', { month: caracasDay(new Date()).slice(0, 7) }, 'GET');
 
       // Carlos has no cédula nor address: his invoice is a nota de cobro, $10,00 + IVA 16 %.
       const first = await issueInvoice(admin, 'Cargo de prueba fiscal', '10,00');
@@ -172,11 +184,18 @@ describe.skipIf(!chromium)('facturas, notas de crédito y libro de ventas', () =
       expect(await cell(facturaRow, 'alicuota').textContent()).toBe('16 %');
       // The credit note: negative, at the factura's rate.
       expect(await cell(noteRow, 'total').textContent()).toBe(`${formatVesCentimos(-ves(2000, 320))}-$23,20`);
-      // Totals: 3 documents; the Bs. of Carlos's factura ($10,00 + $1,60) is what is left.
+      // Totals: the book's before and 3 documents; of these, the Bs. of Carlos's factura ($10,00 + $1,60) is what is left.
+      const was = before!.totals;
       const totals = book.locator('[data-totals]');
-      expect(await totals.textContent()).toContain('Totales (3 documentos)');
-      expect(await cell(totals, 'total').textContent()).toBe(`${formatVesCentimos(ves(1000, 160))}$11,60`);
-      expect(await cell(totals, 'iva').textContent()).toBe(`${formatVesCentimos(ves(160))}$1,60`);
+      expect(await totals.textContent()).toContain(`Totales (${formatCountOf(before!.rows.length + 3, 'documentos')})`);
+      const totalVes = was.totalVesCentimos + ves(1000, 160);
+      const totalUsd = was.totalUsdCents + 1160;
+      expect(await cell(totals, 'total').textContent()).toBe(
+        `${formatVesCentimos(totalVes)}${formatUsdCents(totalUsd)}`,
+      );
+      expect(await cell(totals, 'iva').textContent()).toBe(
+        `${formatVesCentimos(was.ivaVesCentimos + ves(160))}${formatUsdCents(was.ivaUsdCents + 160)}`,
+      );
 
       const excel = admin.getByRole('link', { name: SPREADSHEET_DOWNLOAD_LABELS.xlsx });
       expect(await excel.getAttribute('href')).toMatch(/^\/api\/libro-de-ventas\/\d{4}-\d{2}\.xlsx$/);
@@ -187,10 +206,11 @@ describe.skipIf(!chromium)('facturas, notas de crédito y libro de ventas', () =
         await csv.getAttribute('href'),
       );
       const lines = body.trim().split('\r\n');
-      expect(lines).toHaveLength(5);
+      // The header, a line per document and the totals.
+      expect(lines).toHaveLength(before!.rows.length + 3 + 2);
       // Machine numbers in the CSV: the totals' Bs. and USD.
-      expect(lines[4]).toContain(`"${(ves(1000, 160) / 100).toFixed(2)}"`);
-      expect(lines[4]).toContain('"11.60"');
+      expect(lines.at(-1)).toContain(`"${(totalVes / 100).toFixed(2)}"`);
+      expect(lines.at(-1)).toContain(`"${(totalUsd / 100).toFixed(2)}"`);
     });
   });
 });

@@ -3,11 +3,12 @@
 // a failed sign-in, password recovery through the e-mailed link, and the contact form.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE_NAME, TERMS_UPDATED_AT } from '@casillero/shared';
+import { SESSION_COOKIE_NAME, TERMS_UPDATED_AT, formatUsdCents } from '@casillero/shared';
 import { chooseWeightUnit, DEMO, fieldLabel, openPage, signIn } from './session';
 import { chromiumOrExplain, launchBrowser } from './browser';
 import { startServer, waitForEmailLink, type RunningServer } from './app-server';
 import { withScreenshotOnFailure } from './screens';
+import { chinaQuoteNow, ivaTextLines, pricesNow, usaQuoteNow } from './prices';
 
 const chromium = chromiumOrExplain();
 /** A number of our own, so the test proves the links take it from the configuration. */
@@ -188,9 +189,19 @@ describe.skipIf(!chromium)('sitio público en el navegador', () => {
 
       const air = page.getByRole('region', { name: 'Envío aéreo' });
       const sea = page.getByRole('region', { name: 'Envío marítimo' });
-      // Air: 10 lb × $6.50 + 15% + 5% of $100 insurance; sea: 1.5 ft³ minimum × $40 + insurance.
-      await air.getByTestId('total').filter({ hasText: '79,75' }).waitFor();
-      await sea.getByTestId('total').filter({ hasText: '65,00' }).waitFor();
+      // The price list in effect, with the IVA its invoice will carry when fiscal data are on (the demo's are).
+      const now = await pricesNow(page, url);
+      const form = { peso: 10, unidad: 'lb', largo: 30, ancho: 20, alto: 15, valor: '' } as const;
+      const quote = (tipo: 'aereo' | 'maritimo', seguro: boolean) => usaQuoteNow({ ...form, seguro, tipo }, now);
+      const byAir = quote('aereo', true);
+      await air
+        .getByTestId('total')
+        .filter({ hasText: formatUsdCents(byAir.totalUsdCents) })
+        .waitFor();
+      await sea
+        .getByTestId('total')
+        .filter({ hasText: formatUsdCents(quote('maritimo', true).totalUsdCents) })
+        .waitFor();
       await sea.getByText('Más económico').waitFor();
       await air.getByText('Tiempo de entrega: 7 días hábiles').waitFor();
       await sea.getByText('Tiempo de entrega: 25 días hábiles').waitFor();
@@ -202,21 +213,25 @@ describe.skipIf(!chromium)('sitio público en el navegador', () => {
         'Peso: 10,00 lb (facturable: 10,00 lb)',
         'Dimensiones: 30 × 20 × 15 cm',
         'Descripción: Zapatos deportivos',
-        'Subtotal: $65,00',
-        'Seguro: $5,00',
-        'Impuestos de importación: $9,75',
+        `Subtotal: ${formatUsdCents(byAir.subtotalUsdCents)}`,
+        `Seguro: ${formatUsdCents(byAir.seguroUsdCents)}`,
+        `Impuestos de importación: ${formatUsdCents(byAir.impuestosUsdCents)}`,
+        ...ivaTextLines(byAir),
         'Reempaque: Por cotizar',
-        'Total: $79,75',
+        `Total: ${formatUsdCents(byAir.totalUsdCents)}`,
         'Tiempo de entrega: 7 días hábiles',
       ]);
 
       // Live: the switch and the toggle change the quote and the message at once.
       await page.getByLabel(/Incluir seguro/).click({ force: true });
-      await air.getByTestId('total').filter({ hasText: '74,75' }).waitFor();
+      await air
+        .getByTestId('total')
+        .filter({ hasText: formatUsdCents(quote('aereo', false).totalUsdCents) })
+        .waitFor();
       await page.getByText('Marítimo', { exact: true }).click();
       text = await whatsappText(page, 'Contactar por WhatsApp');
       expect(text).toContain('Tipo de envío: Marítimo (Miami → Venezuela)');
-      expect(text).toContain('Total: $60,00');
+      expect(text).toContain(`Total: ${formatUsdCents(quote('maritimo', false).totalUsdCents)}`);
       expect(text).toContain('Tiempo de entrega: 25 días hábiles');
 
       // Clicking it says we are connecting (the chat opens in a new tab).
@@ -242,16 +257,24 @@ describe.skipIf(!chromium)('sitio público en el navegador', () => {
       await page.getByLabel('Alto (cm)').fill('30');
       await page.getByLabel('Valor declarado (USD)').fill('200');
       const panel = page.getByRole('region', { name: 'Envío marítimo desde China' });
-      // 0.06 CBM × $990 = $59.40, plus 5% of $200.
-      await panel.getByTestId('total').filter({ hasText: '69,40' }).waitFor();
+      // 0.06 CBM at the price list's rate, plus its insurance on $200, and the IVA when fiscal data are on.
+      const quote = chinaQuoteNow(
+        { largo: 50, ancho: 40, alto: 30, valor: 200, seguro: true },
+        await pricesNow(page, url),
+      );
+      await panel
+        .getByTestId('total')
+        .filter({ hasText: formatUsdCents(quote.totalUsdCents) })
+        .waitFor();
       await panel.getByText('Tiempo de entrega: 90 días + 15 días').waitFor();
       const text = await whatsappText(page, 'Contactar por WhatsApp');
       expect(text).toContain('Tipo de envío: Marítimo (China → Venezuela)');
       expect(text).toContain('Volumen: 0,0600 CBM (facturable: 0,0600 CBM)');
       expect(text).toContain('Dimensiones: 50 × 40 × 30 cm');
-      expect(text).toContain('Seguro: $10,00');
+      expect(text).toContain(`Seguro: ${formatUsdCents(quote.seguroUsdCents)}`);
+      for (const line of ivaTextLines(quote)) expect(text).toContain(line);
       expect(text).toContain('Reempaque: Por cotizar');
-      expect(text).toContain('Total: $69,40');
+      expect(text).toContain(`Total: ${formatUsdCents(quote.totalUsdCents)}`);
     });
   });
 
@@ -302,10 +325,14 @@ describe.skipIf(!chromium)('sitio público en el navegador', () => {
       await page.getByLabel('Largo (cm)').fill('30');
       await page.getByLabel('Ancho (cm)').fill('20');
       await page.getByLabel('Alto (cm)').fill('15');
+      const quote = usaQuoteNow(
+        { peso: 10, unidad: 'lb', largo: 30, ancho: 20, alto: 15, valor: '', seguro: true, tipo: 'aereo' },
+        await pricesNow(page, url),
+      );
       await page
         .getByRole('region', { name: 'Envío aéreo' })
         .getByTestId('total')
-        .filter({ hasText: '79,75' })
+        .filter({ hasText: formatUsdCents(quote.totalUsdCents) })
         .waitFor();
       // A signed-in user is sent from the sign-up page to the dashboard.
       await page.goto(`${url()}/registro`);

@@ -1,6 +1,7 @@
 // Claims (docs/product/claims.md), opened by the customers in Reclamos and answered by customer
 // service at /admin/reclamos: the school shoes José's sister collected today came with a sole
-// torn, approved in part (credit on his account); and the weight Luis disputes on his dining set, assigned and waiting for the desk.
+// torn, approved in part (credit on his account and, the shipment invoiced with a factura, a
+// credit note); and the weight Luis disputes on his dining set, assigned and waiting for the desk.
 import { assignClaimInput, decideClaimInput, openClaimInput } from '@casillero/shared';
 import { assignClaim, decideClaim, openClaim } from '../services/claims';
 import { asStaff, at, endStaffWork, type DemoCast, type DemoContext } from './context';

@@ -28,6 +28,7 @@ import { scheduleComingChanges } from './coming-changes';
 import { createCompras, createMoreCompras } from './compras';
 import { createContactMessages } from './contact';
 import { createDepartures } from './departures';
+import { numberFiscalDocuments, switchOnFiscal } from './fiscal';
 import { AlreadySeeded, asOneTransaction, type DemoConfig, type DemoContext } from './context';
 import { receiveUnclaimed } from './intake';
 import { createNotifications } from './notifications';
@@ -65,11 +66,14 @@ async function buildDemo(ctx: DemoContext): Promise<void> {
   await createContactMessages(ctx);
   await receiveUnclaimed(ctx, cast);
   const allyLoginId = await createDemoAlly(ctx, cast, passwordHash);
+  // From here on every amount due is a factura (or a nota de cobro).
+  await switchOnFiscal(ctx, cast);
   const departures = await createDepartures(ctx, cast, packages, recipients, shipments, counterId);
   await createClaims(ctx, cast, packages, departures.deliveredShipmentId);
   await createMoreCompras(ctx, cast);
   await scheduleComingChanges(ctx, cast);
   await createApiAccess(ctx, cast, allyLoginId);
+  await numberFiscalDocuments(ctx);
   await createNotifications(ctx, cast, packages, trackings, shipments);
 }
 

@@ -1,6 +1,7 @@
 // The demo fills every screen of every role's menu (README, "What you see"): departures in each
-// state, the agency counter's pickups and a proof of delivery, claims, compras, next week's price
-// and rule versions, the API keys and a paused webhook. Read through the routers, as each screen reads them.
+// state, the agency counter's pickups and a proof of delivery, claims, compras, facturas with
+// control numbers and a credit note, next week's price and rule versions, the API keys and a
+// paused webhook. Read through the routers, as each screen reads them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { businessToday } from '../lib/business-clock';
@@ -123,6 +124,17 @@ describe('the demo, screen by screen', () => {
     expect(statuses).toContain('quoted');
     expect(statuses.some((s) => s === 'purchased' || s === 'shipped')).toBe(true);
     expect(rows.length).toBe(3);
+  });
+
+  it('Facturas: fiscal data on, facturas with control numbers and a credit note for the claim', async () => {
+    const admin = await signedIn(DEMO_ACCOUNTS.admin.email);
+    expect(await admin.fiscal.settings()).toMatchObject({ enabled: true, controlProvider: 'fake' });
+    const docs = await admin.fiscal.customerDocuments({ userId: await userId(JOSE) });
+    const kinds = docs.map((d) => d.kind);
+    expect(kinds).toContain('factura');
+    expect(kinds).toContain('nota_de_credito');
+    for (const d of docs) expect(d.controlNumber, d.number).toMatch(/^00-\d{8}$/);
+    expect(await admin.fiscal.pendingControl()).toEqual([]);
   });
 
   it('Tarifas and Reglas: a version of each scheduled for next week', async () => {

@@ -1,7 +1,7 @@
 // Invoices, balances and ledgers (docs/decisions/021-billing-in-bolivares.md). An invoice's status is read from the ledger, never
 // kept by hand: what its entries add up to is what is still owed.
 import { and, desc, eq, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import { usdCentsToVesCentimos, type InvoiceStatus, type ListCursor } from '@casillero/shared';
+import { invoiceRemainingVesCentimos, type InvoiceStatus, type ListCursor } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import {
   exchangeRates,
@@ -32,6 +32,8 @@ export const payableInvoiceColumns = {
   mailboxId: invoices.mailboxId,
   shipmentId: invoices.shipmentId,
   vesPerUsd: invoices.vesPerUsd,
+  usdCents: invoices.usdCents,
+  vesCentimos: invoices.vesCentimos,
 };
 
 const invoiceColumns = {
@@ -88,10 +90,8 @@ function present<T extends InvoiceRow>(row: T) {
     ...row,
     status,
     remainingUsdCents: Math.max(0, row.remainingUsdCents),
-    /** What is still owed in Bs. at the invoice's own rate (never today's), converted as a report converts it. */
-    remainingVesCentimos: row.vesPerUsd
-      ? usdCentsToVesCentimos(Math.max(0, row.remainingUsdCents), row.vesPerUsd)
-      : null,
+    /** What is still owed in Bs. at the invoice's own rate (never today's): untouched, its own Bs. total. */
+    remainingVesCentimos: row.vesPerUsd ? invoiceRemainingVesCentimos(row, row.vesPerUsd) : null,
     /** The rate is of an earlier day: the day's rate had not been recorded when it was issued. */
     rateIsEarlier: row.rateDate !== null && row.rateDate < row.issueDate,
     canReport: (status === 'pending' || status === 'partial') && !row.pendingReport,
@@ -175,11 +175,14 @@ export async function customerBalance(db: DbOrTx, userId: string) {
     .from(ledgerEntries)
     .where(eq(ledgerEntries.userId, userId));
   // Each open invoice's remainder at its own frozen rate, rounded per invoice half away from zero
-  // (numeric round), exactly as each invoice shows it: one figure for one debt, for staff and customer.
+  // (numeric round), exactly as each invoice shows it (invoiceRemainingVesCentimos: untouched, its
+  // own Bs. total): one figure for one debt, for staff and customer.
   const open = db
     .select({
       remaining: sql<number>`${remainingSql}`.as('remaining'),
       vesPerUsd: sql<string | null>`${invoices.vesPerUsd}`.as('ves_per_usd'),
+      usdCents: sql<number>`${invoices.usdCents}`.as('usd_cents'),
+      vesCentimos: sql<number | null>`${invoices.vesCentimos}`.as('ves_centimos'),
     })
     .from(invoices)
     .where(and(eq(invoices.userId, userId), isNull(invoices.voidedAt)))
@@ -187,7 +190,10 @@ export async function customerBalance(db: DbOrTx, userId: string) {
   const [owed] = await db
     .select({
       n: sql<number>`count(*)::int`,
-      vesCentimos: sql<number>`coalesce(sum(round(${open.remaining} * ${open.vesPerUsd})), 0)::bigint`.mapWith(Number),
+      vesCentimos:
+        sql<number>`coalesce(sum(case when ${open.remaining} = ${open.usdCents} and ${open.vesCentimos} is not null then ${open.vesCentimos} else round(${open.remaining} * ${open.vesPerUsd}) end), 0)::bigint`.mapWith(
+          Number,
+        ),
       usdWithoutRateCents:
         sql<number>`coalesce(sum(${open.remaining}) filter (where ${open.vesPerUsd} is null), 0)::bigint`.mapWith(
           Number,

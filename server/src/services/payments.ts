@@ -13,6 +13,7 @@ import {
   formatVesFromCents,
   type reportPaymentSchema,
   toCents,
+  invoiceRemainingVesCentimos,
   usdCentsToVesCentimos,
   vesCentimosToUsdCents,
   type Currency,
@@ -185,6 +186,8 @@ type PayableInvoice = {
   shipmentId: string | null;
   remainingUsdCents: number;
   vesPerUsd: string | null;
+  usdCents: number;
+  vesCentimos: number | null;
 };
 
 /**
@@ -247,8 +250,13 @@ async function paidAmounts(
   }
   const rate = invoice?.vesPerUsd ?? (await rateForDay(tx, businessToday()))?.vesPerUsd ?? null;
   if (!rate) throw new DomainError('BAD_INPUT', PAYMENT_MESSAGES.noRateForVes);
-  const owedCents = invoice ? invoice.remainingUsdCents : owedUsdCents;
-  const vesCentimos = typedCents ?? (owedCents != null ? usdCentsToVesCentimos(owedCents, rate) : null);
+  // Nothing typed: what the invoice still asks in Bs., as Facturas shows it; on account, today's rate.
+  const owedVes = invoice
+    ? invoiceRemainingVesCentimos(invoice, rate)
+    : owedUsdCents != null
+      ? usdCentsToVesCentimos(owedUsdCents, rate)
+      : null;
+  const vesCentimos = typedCents ?? owedVes;
   if (vesCentimos == null) throw new DomainError('BAD_INPUT', PAYMENT_MESSAGES.amountRequired);
   if (vesCentimos < 1) throw new DomainError('BAD_INPUT', PAYMENT_MESSAGES.amountPositive);
   const usdCents = vesCentimosToUsdCents(vesCentimos, rate);

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MIN_RATE } from './billing';
+import { computeTaxes, taxTotalsInVes } from '../fiscal/taxes';
 import {
   formatPaidAmount,
+  invoiceRemainingVesCentimos,
   formatRate,
   formatUsdCents,
   formatVesCentimos,
@@ -53,6 +55,24 @@ describe('money in two currencies', () => {
       expect(vesCentimosToUsdCents(usdCentsToVesCentimos(cents, rate), rate), `${cents} a ${rate}`).toBe(cents);
     }
     expect(vesCentimosToUsdCents(usdCentsToVesCentimos(12_345, MIN_RATE), MIN_RATE)).toBe(12_345);
+  });
+
+  it("asks an untouched invoice's own Bs. total, and the rest converted once paid in part", () => {
+    // A factura of $1,02 at 16 % IVA: its Bs. columns each converted once add up to Bs. 43,09,
+    // where its $1,18 converted at once would be Bs. 43,10.
+    const rate = '36.5214';
+    const taxes = computeTaxes([{ description: 'Flete', usdCents: 102, kind: 'shipping' }], () => ({
+      treatment: 'iva',
+      rateBasisPoints: 1600,
+    }));
+    const ves = taxTotalsInVes(taxes, rate).totalVesCentimos;
+    expect(ves).not.toBe(usdCentsToVesCentimos(taxes.totalUsdCents, rate));
+    const invoice = { usdCents: taxes.totalUsdCents, vesCentimos: ves };
+    expect(invoiceRemainingVesCentimos({ ...invoice, remainingUsdCents: taxes.totalUsdCents }, rate)).toBe(ves);
+    expect(invoiceRemainingVesCentimos({ ...invoice, remainingUsdCents: 50 }, rate)).toBe(
+      usdCentsToVesCentimos(50, rate),
+    );
+    expect(invoiceRemainingVesCentimos({ ...invoice, remainingUsdCents: -5 }, rate)).toBe(0);
   });
 
   it('reads rates with a comma or a dot and refuses anything else', () => {

@@ -39,6 +39,21 @@ export function usdCentsToVesCentimos(usdCents: number, rate: string | number): 
   return Number(divRound(BigInt(usdCents) * scaledRate(rate), RATE_SCALE));
 }
 
+/**
+ * What an invoice still asks in Bs. at its own frozen rate. Nothing paid yet: its own Bs. total
+ * (a factura's is the sum of its columns each converted once, docs/product/fiscal-invoices.md#taxes,
+ * which can differ by a céntimo from its USD total converted), so 'Por pagar' reads as the
+ * document does; part paid: the rest converted once.
+ */
+export function invoiceRemainingVesCentimos(
+  invoice: { usdCents: number; vesCentimos: number | null; remainingUsdCents: number },
+  rate: string | number,
+): number {
+  const remaining = Math.max(0, invoice.remainingUsdCents);
+  if (remaining === invoice.usdCents && invoice.vesCentimos !== null) return invoice.vesCentimos;
+  return usdCentsToVesCentimos(remaining, rate);
+}
+
 /** Bs. céntimos at a rate to USD cents: céntimos ÷ rate, rounded half away from zero to the cent. */
 export function vesCentimosToUsdCents(vesCentimos: number, rate: string | number): number {
   return Number(divRound(BigInt(vesCentimos) * RATE_SCALE, scaledRate(rate)));

@@ -6,6 +6,7 @@ import {
   RECONCILIATION_TOLERANCE_CENTIMOS,
   igtfIncludedIn,
   taxTotalsInVes,
+  invoiceRemainingVesCentimos,
   usdCentsToVesCentimos,
   vesCentimosToUsdCents,
 } from '@casillero/shared';
@@ -161,7 +162,7 @@ export async function bolivaresShown(_world: World, _model: Model, { shown, mone
       const s = byId.get(i.id);
       if (s && s.ves_centimos !== i.vesCentimos)
         out.push(`${i.number}: Facturas muestra Bs. ${i.vesCentimos} céntimos y guarda ${s.ves_centimos}`);
-      const left = i.vesPerUsd ? usdCentsToVesCentimos(i.remainingUsdCents, i.vesPerUsd) : null;
+      const left = i.vesPerUsd ? invoiceRemainingVesCentimos(i, i.vesPerUsd) : null;
       if (i.remainingVesCentimos !== left)
         out.push(`${i.number}: muestra que falta Bs. ${i.remainingVesCentimos} céntimos y a su tasa son ${left}`);
       if (i.status !== 'void' && i.remainingUsdCents > 0) owed += left ?? 0;
