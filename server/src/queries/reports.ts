@@ -208,9 +208,9 @@ async function countWholeDays(db: DbOrTx, period: ReportPeriod, windows: Windows
   const { firstDay, lastDay, inWholeDays } = countedDays(windows);
   await db.transaction(async (tx) => {
     const [lock] = rowsOf<{ locked: boolean }>(
-      await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext('report_top_clients')) as locked`),
+      await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext('report_top_clients:' || ${period})) as locked`),
     );
-    if (!lock?.locked) return; // another report (or server) is counting
+    if (!lock?.locked) return; // another report (or server) is counting this period
     const [again] = rowsOf<{ current: boolean }>(await tx.execute(countedIsCurrentSql(period, windows)));
     if (again?.current) return;
     await tx.execute(sql`delete from report_top_clients where period = ${period}`);
