@@ -4,8 +4,9 @@
 // sent as soon as it shows, ten times, and every time it arrives where sending it leads.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, CONTACT_MESSAGES, EARLY_TAP_BUSY_LABEL } from '@casillero/shared';
+import { AUTH_MESSAGES, CONTACT_MESSAGES, EARLY_TAP_BUSY_LABEL, formatUsdCents } from '@casillero/shared';
 import { chromiumOrExplain } from './browser';
+import { chinaQuoteNow, pricesNow } from './prices';
 import { PHONE, withScreenshotOnFailure } from './screens';
 import { DEMO, fieldLabel, landedInCustomerArea, useBrowserSession } from './session';
 
@@ -136,9 +137,17 @@ describe.skipIf(!chromium)('un toque antes de que la app esté lista', () => {
         await page.getByLabel('Alto (cm)').fill('30');
         await page.getByLabel('Valor declarado (USD)').fill('200');
         await page.getByRole('heading', { level: 1 }).click();
-        // 0.06 CBM × $990 = $59.40, plus 5% of $200 (public.test.ts, the same quote typed once the app is there).
+        // 0.06 CBM at the price list's rate, its insurance on $200 and the IVA when fiscal data are on
+        // (public.test.ts, the same quote typed once the app is there).
+        const quote = chinaQuoteNow(
+          { largo: 50, ancho: 40, alto: 30, valor: 200, seguro: true },
+          await pricesNow(page, url),
+        );
         const panel = page.getByRole('region', { name: 'Envío marítimo desde China' });
-        await panel.getByTestId('total').filter({ hasText: '69,40' }).waitFor();
+        await panel
+          .getByTestId('total')
+          .filter({ hasText: formatUsdCents(quote.totalUsdCents) })
+          .waitFor();
       },
     },
   ];

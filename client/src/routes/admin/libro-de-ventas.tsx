@@ -2,7 +2,7 @@
 // notes of credit and debit with SENIAT's columns, in Bs. at each document's own rate (the USD
 // beneath each amount), the totals row (the sums of the rows) and the month as Excel (for the
 // accountant), CSV (for other systems) and PDF.
-import { Alert, Anchor, Button, Group, Loader, ScrollArea, Select, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Loader, ScrollArea, Select, SimpleGrid, Table, Text } from '@mantine/core';
 import { IconAlertCircle, IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
@@ -21,7 +21,8 @@ import {
   formatCountOf,
 } from '@casillero/shared';
 import type { inferOutput } from '@trpc/tanstack-react-query';
-import { AdminPage } from '../../components/data-table';
+import { AdminPage, RowCards, type ResponsiveColumn } from '../../components/data-table';
+import { useIsPhone } from '../../lib/screen';
 import { getErrorMessage } from '../../lib/errors';
 import { pageHead } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
@@ -142,6 +143,34 @@ const NUMERIC = new Set(['total', 'exempt', 'base', 'alicuota', 'iva', 'igtf', '
 /** The totals row: each amount column's sum, in the columns' order. */
 const TOTALS: readonly (Money | 'alicuota')[] = ['total', 'exempt', 'base', 'alicuota', 'iva', 'igtf'];
 
+/** On a phone each document is a card: its number heads it, every column a labelled value. */
+const CARD_COLUMNS: ResponsiveColumn<Row>[] = [
+  { header: H[5], card: 'title', cell: (r) => `${r.kindLabel} ${r.number}` },
+  { header: H[1], cell: (r) => day(r.issueDate) },
+  { header: H[6], cell: (r) => r.controlNumber ?? 'Pendiente' },
+  { header: H[3], card: 'wide', cell: (r) => r.customerName },
+  { header: H[2], cell: (r) => r.customerIdNumber ?? '—' },
+  { header: H[7], cell: (r) => r.referencesNumber ?? '' },
+  ...(['total', 'exempt', 'base', 'iva', 'igtf'] as const).map(
+    (id): ResponsiveColumn<Row> => ({
+      header: H[{ total: 8, exempt: 9, base: 10, iva: 12, igtf: 13 }[id]],
+      cell: (r) => <Amount ves={r[`${id}VesCentimos`]} usd={r[`${id}UsdCents`]} />,
+    }),
+  ),
+  { header: H[11], cell: (r) => rates(r.ivaRatesBasisPoints) },
+  {
+    header: SALES_BOOK_REFERENCE_HEADERS[0],
+    cell: (r) => (r.vesPerUsd === null ? '—' : formatDecimal(Number(r.vesPerUsd), { decimals: 4 })),
+  },
+];
+const TOTAL_LABELS: Record<Exclude<(typeof TOTALS)[number], 'alicuota'>, string> = {
+  total: H[8],
+  exempt: H[9],
+  base: H[10],
+  iva: H[12],
+  igtf: H[13],
+};
+
 function SalesBookPage() {
   const { month } = Route.useLoaderDeps();
   const navigate = useNavigate({ from: Route.fullPath });
@@ -190,6 +219,7 @@ function SalesBookPage() {
 
 function BookTable({ book }: { book: Book }) {
   const table = useTable({ features, columns, data: book.rows, getRowId: (r) => r.id });
+  const phone = useIsPhone();
   const t = book.totals;
   if (book.rows.length === 0)
     return (
@@ -201,6 +231,7 @@ function BookTable({ book }: { book: Book }) {
         sale solo con los totales.
       </Text>
     );
+  const caption = `Libro de ventas de ${monthLabel(book.month)}`;
   return (
     <>
       {book.withoutRate > 0 && (
@@ -209,48 +240,74 @@ function BookTable({ book }: { book: Book }) {
           totales en bolívares no los incluyen.
         </Alert>
       )}
-      <ScrollArea type="auto">
-        <Table striped withTableBorder fz="sm" miw={1600} aria-label={`Libro de ventas de ${monthLabel(book.month)}`}>
-          <Table.Thead>
-            {table.getHeaderGroups().map((group) => (
-              <Table.Tr key={group.id}>
-                {group.headers.map((header) => (
-                  <Table.Th key={header.id} ta={NUMERIC.has(header.column.id) ? 'right' : undefined}>
-                    <table.FlexRender header={header} />
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Thead>
-          <Table.Tbody>
-            {table.getRowModel().rows.map((row) => (
-              <Table.Tr key={row.id} data-document={row.original.number}>
-                {row.getAllCells().map((cell) => (
-                  <Table.Td
-                    key={cell.id}
-                    data-column={cell.column.id}
-                    ta={NUMERIC.has(cell.column.id) ? 'right' : undefined}
-                    style={{ whiteSpace: 'nowrap' }}
-                  >
-                    <table.FlexRender cell={cell} />
+      {phone ? (
+        <>
+          <RowCards
+            caption={caption}
+            rows={book.rows}
+            columns={CARD_COLUMNS}
+            getRowId={(r) => r.id}
+            rowAttributes={(r) => ({ 'data-document': r.number })}
+          />
+          <Card withBorder radius="md" data-totals>
+            <Text fw={700}>Totales ({formatCountOf(book.rows.length, 'documentos')})</Text>
+            <SimpleGrid cols={2} mt="xs">
+              {(Object.keys(TOTAL_LABELS) as (keyof typeof TOTAL_LABELS)[]).map((id) => (
+                <div key={id} data-column={id}>
+                  <Text size="xs" c="dimmed">
+                    {TOTAL_LABELS[id]}
+                  </Text>
+                  <Amount ves={t[`${id}VesCentimos`]} usd={t[`${id}UsdCents`]} />
+                </div>
+              ))}
+            </SimpleGrid>
+          </Card>
+        </>
+      ) : (
+        // The book is wider than the screen: its scrolling box takes the keyboard's arrows.
+        <ScrollArea type="auto" viewportProps={{ tabIndex: 0, 'aria-label': caption }}>
+          <Table striped withTableBorder fz="sm" miw={1600} aria-label={caption}>
+            <Table.Thead>
+              {table.getHeaderGroups().map((group) => (
+                <Table.Tr key={group.id}>
+                  {group.headers.map((header) => (
+                    <Table.Th key={header.id} ta={NUMERIC.has(header.column.id) ? 'right' : undefined}>
+                      <table.FlexRender header={header} />
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Thead>
+            <Table.Tbody>
+              {table.getRowModel().rows.map((row) => (
+                <Table.Tr key={row.id} data-document={row.original.number}>
+                  {row.getAllCells().map((cell) => (
+                    <Table.Td
+                      key={cell.id}
+                      data-column={cell.column.id}
+                      ta={NUMERIC.has(cell.column.id) ? 'right' : undefined}
+                      style={{ whiteSpace: 'nowrap' }}
+                    >
+                      <table.FlexRender cell={cell} />
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+            <Table.Tfoot>
+              <Table.Tr data-totals fw={700}>
+                <Table.Td colSpan={8}>Totales ({formatCountOf(book.rows.length, 'documentos')})</Table.Td>
+                {TOTALS.map((id) => (
+                  <Table.Td key={id} data-column={id} ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {id === 'alicuota' ? null : <Amount ves={t[`${id}VesCentimos`]} usd={t[`${id}UsdCents`]} />}
                   </Table.Td>
                 ))}
+                <Table.Td />
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-          <Table.Tfoot>
-            <Table.Tr data-totals fw={700}>
-              <Table.Td colSpan={8}>Totales ({formatCountOf(book.rows.length, 'documentos')})</Table.Td>
-              {TOTALS.map((id) => (
-                <Table.Td key={id} data-column={id} ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {id === 'alicuota' ? null : <Amount ves={t[`${id}VesCentimos`]} usd={t[`${id}UsdCents`]} />}
-                </Table.Td>
-              ))}
-              <Table.Td />
-            </Table.Tr>
-          </Table.Tfoot>
-        </Table>
-      </ScrollArea>
+            </Table.Tfoot>
+          </Table>
+        </ScrollArea>
+      )}
     </>
   );
 }
