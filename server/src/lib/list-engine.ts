@@ -264,7 +264,6 @@ function buildList<F extends object, S extends string, K extends string, Q exten
   }
 
   function orderedIds(db: DbOrTx, p: Plan, sort: S, dir: SortDirection, extra?: SQL, perValue?: SQL): PgSelect {
-    const where = whereOf(db, p, extra);
     const key = def.sorts[sort];
     const arms = armsOf(db, p);
     if (arms) {
@@ -275,6 +274,7 @@ function buildList<F extends object, S extends string, K extends string, Q exten
         .orderBy(...key.order(c, dir))
         .$dynamic();
     }
+    const where = whereOf(db, p, extra);
     if (!(def.search?.fenced && p.has.has('pattern'))) {
       return db
         .select({ pageId: def.columns.id as PgColumn })

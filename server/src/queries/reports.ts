@@ -232,6 +232,14 @@ async function countWholeDays(db: DbOrTx, period: ReportPeriod, windows: Windows
   });
 }
 
+/** The ten of a `top` CTE (user_id, packages, last_at) with their names, in the report's order. */
+const namedTop = sql`
+    select top.user_id as "userId", top.packages, coalesce(pr.full_name, u.email) as name, u.email
+    from top
+    join users u on u.id = top.user_id
+    left join user_profiles pr on pr.user_id = top.user_id
+    order by top.packages desc, top.last_at desc, top.user_id`;
+
 /**
  * The clients with most packages in the window (ties: the most recent package first): the
  * counted whole days plus the two partial days at the window's edges. Only the few customers
@@ -264,11 +272,7 @@ function topClientsSql(period: ReportPeriod, windows: Windows): SQL {
       order by packages desc, last_at desc, user_id
       limit ${REPORT_TOP_CLIENTS}
     )
-    select top.user_id as "userId", top.packages, coalesce(pr.full_name, u.email) as name, u.email
-    from top
-    join users u on u.id = top.user_id
-    left join user_profiles pr on pr.user_id = top.user_id
-    order by top.packages desc, top.last_at desc, top.user_id`;
+    ${namedTop}`;
 }
 
 /** The window's packages grouped per customer: the answer while the whole days are being counted. */
@@ -282,11 +286,7 @@ function groupedTopClientsSql({ start, end }: Windows): SQL {
       order by packages desc, last_at desc, user_id
       limit ${REPORT_TOP_CLIENTS}
     )
-    select top.user_id as "userId", top.packages, coalesce(pr.full_name, u.email) as name, u.email
-    from top
-    join users u on u.id = top.user_id
-    left join user_profiles pr on pr.user_id = top.user_id
-    order by top.packages desc, top.last_at desc, top.user_id`;
+    ${namedTop}`;
 }
 
 /** The periods being counted per database, so one process starts one count at a time. */
