@@ -93,3 +93,4 @@ export * from './allies';
 export * from './page-parts';
 export * from './early-taps';
 export * from './progress';
+export * from './carrier-tracking';

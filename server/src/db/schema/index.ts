@@ -29,3 +29,4 @@ export * from './travel-rules';
 export * from './api-keys';
 export * from './compras';
 export * from './webhooks';
+export * from './carrier-tracking';
