@@ -48,7 +48,9 @@ export const carrierShipments = pgTable(
   },
   (t) => [
     uniqueIndex('carrier_shipments_tracking_key_key').on(t.trackingKey),
-    index('carrier_shipments_registration_idx').on(t.createdAt).where(sql`${t.registeredAt} is null and ${t.stoppedAt} is null`),
+    index('carrier_shipments_registration_idx')
+      .on(t.createdAt)
+      .where(sql`${t.registeredAt} is null and ${t.stoppedAt} is null`),
     index('carrier_shipments_next_poll_idx').on(t.nextPollAt).where(sql`${t.stoppedAt} is null`),
     index('carrier_shipments_state_idx').on(t.state, t.stateAt),
   ],
