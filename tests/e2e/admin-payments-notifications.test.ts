@@ -75,7 +75,10 @@ describe.skipIf(!chromium)('pagos y notificaciones del administrador', () => {
       }, `Comprobante del pago ${CHINA_REFERENCE}`);
       expect(await receipt.getAttribute('src')).toMatch(/^\/files\/[0-9a-f-]+\?exp=\d+&sig=/);
 
-      await choose(page, 'Estado del pago', 'Aprobado', dialog);
+      await dialog
+        .getByRole('radiogroup', { name: 'Estado del pago' })
+        .getByRole('radio', { name: 'Aprobado' })
+        .check();
       await dialog.getByRole('textbox', { name: 'Notas del administrador' }).fill('USDT recibidos en Binance.');
       await dialog.getByRole('button', { name: 'Actualizar Pago' }).click();
       await page.getByText('Pago actualizado').waitFor();

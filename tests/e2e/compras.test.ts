@@ -174,8 +174,10 @@ describe.skipIf(!chromium)('Compra asistida en el teléfono de María', () => {
         await row.getByRole('button', { name: /Ver Detalles/ }).click();
         const details = caja.getByRole('dialog', { name: 'Detalles del Pago' });
         await details.getByText(reference).waitFor();
-        await details.getByRole('combobox', { name: 'Estado del pago', exact: true }).click();
-        await caja.getByRole('option', { name: 'Aprobado' }).first().click();
+        await details
+          .getByRole('radiogroup', { name: 'Estado del pago' })
+          .getByRole('radio', { name: 'Aprobado' })
+          .check();
         await details.getByRole('button', { name: 'Actualizar Pago' }).click();
         await caja.getByText('Pago actualizado').waitFor();
       });

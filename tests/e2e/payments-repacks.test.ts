@@ -292,11 +292,10 @@ describe.skipIf(!chromium).each(SCREEN_PROFILES)(
         const dialog = page.getByRole('dialog', { name: 'Detalles del Pago' });
         await dialog.getByText(`${READY_TRACKING} · Listo para enviar`).waitFor();
         await dialog.getByRole('img', { name: `Comprobante del pago ${SHIPPING_REFERENCE}` }).waitFor();
-        await choose(page, 'Estado del pago', 'Aprobado');
+        const status = dialog.getByRole('radiogroup', { name: 'Estado del pago' });
+        await status.getByRole('radio', { name: 'Aprobado' }).check();
         // What she saves is what the field shows.
-        await expect
-          .poll(() => dialog.getByRole('combobox', { name: fieldLabel('Estado del pago') }).inputValue())
-          .toBe('Aprobado');
+        expect(await status.getByRole('radio', { name: 'Aprobado' }).isChecked()).toBe(true);
         await dialog.getByRole('button', { name: 'Actualizar Pago' }).click();
         await page.getByText('El estado del pago ha sido actualizado exitosamente').waitFor();
         await dialog.waitFor({ state: 'hidden' });

@@ -212,8 +212,10 @@ describe.skipIf(!chromium)('conciliación bancaria', () => {
       await row.getByRole('button', { name: /Ver Detalles/ }).click();
       const dialog = page.getByRole('dialog', { name: 'Detalles del Pago' });
       await dialog.getByText(formatVesFromCents(reported)).first().waitFor();
-      await dialog.getByRole('combobox', { name: 'Estado del pago' }).click();
-      await page.getByRole('option', { name: 'Aprobado' }).click();
+      await dialog
+        .getByRole('radiogroup', { name: 'Estado del pago' })
+        .getByRole('radio', { name: 'Aprobado' })
+        .check();
       await dialog.getByRole('button', { name: 'Actualizar Pago' }).click();
       await page.getByText('El estado del pago ha sido actualizado exitosamente').waitFor();
       await dialog.waitFor({ state: 'hidden' });

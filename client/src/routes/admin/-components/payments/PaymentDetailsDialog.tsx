@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Divider, Group, Image, Loader, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Divider, Group, Image, Loader, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconExternalLink, IconFileInvoice, IconLock } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -221,17 +221,14 @@ function ReviewForm({ payment, onDone }: { payment: PaymentDetail; onDone: () =>
             La aprobación o el rechazo son definitivos: este pago ya no se puede cambiar.
           </Alert>
         )}
-        <Select
-          label="Estado del pago"
-          placeholder="Selecciona un estado"
-          data={PAYMENT_STATUSES_SELECTABLE.map((s) => ({ value: s, label: PAYMENT_REVIEW_LABELS[s] }))}
-          allowDeselect={false}
-          // Inside the drawer: a list in a portal scrolled the drawer back to its top when opened
-          // on a phone, hiding the field and its options below a tall receipt.
-          comboboxProps={{ withinPortal: false }}
-          disabled={!isOpen}
-          {...form.getInputProps('status')}
-        />
+        {/* Three choices in sight: one tap, and no list that opens below the drawer's bottom edge. */}
+        <Radio.Group label="Estado del pago" {...form.getInputProps('status')}>
+          <Group gap="md" mt={4}>
+            {PAYMENT_STATUSES_SELECTABLE.map((s) => (
+              <Radio key={s} value={s} label={PAYMENT_REVIEW_LABELS[s]} disabled={!isOpen} />
+            ))}
+          </Group>
+        </Radio.Group>
         <GrowingTextarea
           label="Notas del administrador"
           placeholder="Ej.: Pago verificado en la cuenta Zelle."
