@@ -8,12 +8,31 @@ declare module 'autocannon' {
     non2xx: number;
     timeouts: number;
   };
+  export type Request = {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    /** Called before each request is sent; returns the request to send. */
+    setupRequest?: (request: Request) => Request;
+  };
   export type Options = {
     url: string;
     connections?: number;
     duration?: number;
     headers?: Record<string, string>;
     pipelining?: number;
+    /** Requests per second across all connections. */
+    overallRate?: number;
+    requests?: Request[];
   };
-  export default function autocannon(options: Options): Promise<Result>;
+  /** The run: a promise of its result that also reports each answer as it comes. */
+  export type Instance = Promise<Result> & {
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
+    ): Instance;
+    on(event: 'reqError', listener: (error: Error) => void): Instance;
+  };
+  export default function autocannon(options: Options): Instance;
 }

@@ -17,12 +17,15 @@
 // outbox drained by two servers; `-- --solo-despachos` measures only that (without
 // BENCH_DATABASE_URL, on the embedded database). Then the public API's lists (bench/api.ts);
 // `-- --solo-api` measures only those.
+import { execSync } from 'node:child_process';
 import postgres from 'postgres';
 import { openPglite, openPostgres } from '../src/db/client';
 import { measureApi } from './api';
 import { measureAudit, seedAudit } from './audit';
 import { measureDepartures } from './departures';
 import { measureImport } from './import';
+import { measureLoad } from './load';
+import { SERVER_ROOT } from './load/servers';
 import { measureReports, seedReports } from './reports';
 import { measureTrackings, seedTrackings, trackingPaths } from './trackings';
 import { loadConfig } from '../src/env';
@@ -39,6 +42,18 @@ const ONLY_IMPORT = process.argv.includes('--solo-importacion');
 const ONLY_DEPARTURES = process.argv.includes('--solo-despachos');
 const ONLY_API = process.argv.includes('--solo-api');
 const url = process.env.BENCH_DATABASE_URL;
+if (process.argv.includes('--carga')) {
+  // The day's mixed load on two servers (bench/load/index.ts), on a fresh database of the
+  // PostgreSQL server BENCH_DATABASE_URL names (dropped after), with the server built as production runs it.
+  const seconds = Number(process.argv[process.argv.indexOf('--segundos') + 1] ?? 180);
+  if (!url) {
+    console.error('Falta BENCH_DATABASE_URL (el servidor PostgreSQL donde crear la base de la carga).');
+    process.exit(1);
+  }
+  execSync('npm run build', { cwd: SERVER_ROOT, stdio: 'inherit' });
+  await measureLoad(url, process.argv.includes('--segundos') ? seconds : 180);
+  process.exit(0);
+}
 if (ONLY_DEPARTURES) {
   // The departures' figures alone: on BENCH_DATABASE_URL (two pools, two servers) or the embedded database.
   const first = url ? openPostgres(url, { max: 10 }) : await openPglite();
