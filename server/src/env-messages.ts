@@ -28,6 +28,11 @@ export const SETTING_MESSAGES = {
   METRICS_TOKEN: 'METRICS_TOKEN debe tener al menos 16 caracteres',
   LEDGER_SECOND_APPROVAL_USD: 'LEDGER_SECOND_APPROVAL_USD debe ser un monto en USD de al menos 0.01',
   API_KEY_REQUESTS_PER_MINUTE: 'API_KEY_REQUESTS_PER_MINUTE debe ser un número entero de al menos 1',
+  TRACKING_PROVIDER: 'TRACKING_PROVIDER debe ser fake, 17track o karrio',
+  KARRIO_URL: 'KARRIO_URL debe ser una URL http(s)',
+  /** A provider chosen without what it needs: the settings' names, never their values. */
+  TRACKING_PROVIDER_NEEDS: (provider: string, missing: string[]) =>
+    `TRACKING_PROVIDER=${provider} necesita ${missing.join(', ')}`,
   /** The port is taken, or cannot be opened: found before the migrations run (startup-checks.ts). */
   PORT_IN_USE: (port: number, host: string) =>
     `PORT=${port} ya está en uso en ${host}: detén el otro proceso o elige otro PORT`,

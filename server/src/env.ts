@@ -4,7 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { dollarsToCents, LEDGER_SECOND_APPROVAL_DEFAULT_USD } from '@casillero/shared';
+import { dollarsToCents, LEDGER_SECOND_APPROVAL_DEFAULT_USD, TRACKING_PROVIDERS } from '@casillero/shared';
 import { ConfigError, LOG_LEVELS, SETTING_MESSAGES as M } from './env-messages';
 
 /**
@@ -128,6 +128,17 @@ const envSchema = z.object({
     .int(M.API_KEY_REQUESTS_PER_MINUTE)
     .min(1, M.API_KEY_REQUESTS_PER_MINUTE)
     .default(60),
+  /** The first mile's tracking provider (docs/product/first-mile-providers.md); unset or empty: fake. */
+  TRACKING_PROVIDER: z.enum(TRACKING_PROVIDERS, { error: M.TRACKING_PROVIDER }).or(z.literal('')).optional(),
+  SEVENTEEN_TRACK_API_KEY: z.string().optional(),
+  /** A self-hosted Karrio's base URL, e.g. https://karrio.example.com (its API is under /v1). */
+  KARRIO_URL: z
+    .url({ protocol: /^https?$/, error: M.KARRIO_URL })
+    .or(z.literal(''))
+    .optional(),
+  KARRIO_API_KEY: z.string().optional(),
+  /** The secret Karrio gave the webhook pointed at /webhooks/carriers/karrio. */
+  TRACKING_WEBHOOK_SECRET: z.string().optional(),
 });
 
 export type Config = {
@@ -182,7 +193,15 @@ export type Config = {
   ledgerSecondApprovalUsdCents: number;
   /** Requests per minute each key of the public API may make; more answer 429 with Retry-After. */
   apiKeyRequestsPerMinute: number;
+  /** The first mile's tracking provider and what it needs (docs/product/first-mile-providers.md). */
+  tracking: TrackingSettings;
 };
+
+/** 'fake' plays recorded sequences (no network); the others call the provider's API. */
+export type TrackingSettings =
+  | { provider: 'fake' }
+  | { provider: '17track'; apiKey: string }
+  | { provider: 'karrio'; url: string; apiKey: string; webhookSecret: string };
 
 export type S3Settings = {
   bucket: string;
@@ -219,6 +238,35 @@ function whatsappSettings(e: z.infer<typeof envSchema>): Config['whatsapp'] {
     phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
     apiUrl: e.WHATSAPP_API_URL || 'https://graph.facebook.com/v21.0',
   };
+}
+
+function trackingSettings(e: z.infer<typeof envSchema>): TrackingSettings {
+  const provider = e.TRACKING_PROVIDER || 'fake';
+  // Each needed setting missing is named at once, so one restart fixes them all.
+  const missing = (names: Record<string, string | undefined>) =>
+    Object.entries(names)
+      .filter(([, value]) => !value)
+      .map(([name]) => name);
+  if (provider === '17track') {
+    const absent = missing({ SEVENTEEN_TRACK_API_KEY: e.SEVENTEEN_TRACK_API_KEY });
+    if (absent.length > 0) throw new ConfigError([M.TRACKING_PROVIDER_NEEDS(provider, absent)]);
+    return { provider, apiKey: e.SEVENTEEN_TRACK_API_KEY as string };
+  }
+  if (provider === 'karrio') {
+    const absent = missing({
+      KARRIO_URL: e.KARRIO_URL,
+      KARRIO_API_KEY: e.KARRIO_API_KEY,
+      TRACKING_WEBHOOK_SECRET: e.TRACKING_WEBHOOK_SECRET,
+    });
+    if (absent.length > 0) throw new ConfigError([M.TRACKING_PROVIDER_NEEDS(provider, absent)]);
+    return {
+      provider,
+      url: (e.KARRIO_URL as string).replace(/\/+$/, ''),
+      apiKey: e.KARRIO_API_KEY as string,
+      webhookSecret: e.TRACKING_WEBHOOK_SECRET as string,
+    };
+  }
+  return { provider: 'fake' };
 }
 
 /** The name a local start can be opened under: `localhost` and the IPv4 and IPv6 loopback addresses. */
@@ -288,6 +336,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN || undefined,
     ledgerSecondApprovalUsdCents: dollarsToCents(e.LEDGER_SECOND_APPROVAL_USD),
     apiKeyRequestsPerMinute: e.API_KEY_REQUESTS_PER_MINUTE,
+    tracking: trackingSettings(e),
   };
 }
 
