@@ -129,7 +129,11 @@ const dayMonthTimeFmt = onFirstUse(
 /** An instant in a line where the year goes without saying (a carrier's last event): `04/12 10:14`, Caracas time. */
 export const formatDayMonthTime = (d: string | Date) => {
   // Assembled from the parts: without a year es-ES drops the day's leading zero ('4/12, 10:14').
-  const part = Object.fromEntries(dayMonthTimeFmt().formatToParts(new Date(d)).map((p) => [p.type, p.value]));
+  const part = Object.fromEntries(
+    dayMonthTimeFmt()
+      .formatToParts(new Date(d))
+      .map((p) => [p.type, p.value]),
+  );
   return `${part.day.padStart(2, '0')}/${part.month.padStart(2, '0')} ${part.hour}:${part.minute}`;
 };
 

@@ -2,12 +2,7 @@
 // out for delivery, says it delivered, or expects to deliver today or tomorrow (Caracas days),
 // that the warehouse has not received yet, with whose casillero each is for.
 import { sql } from 'drizzle-orm';
-import {
-  caracasDay,
-  caracasDayStart,
-  type CarrierTrackingState,
-  type FirstMileCarrier,
-} from '@casillero/shared';
+import { caracasDay, caracasDayStart, type CarrierTrackingState, type FirstMileCarrier } from '@casillero/shared';
 import { rowsOf, type DbOrTx } from '../db/client';
 
 /** At most this many rows: a day's expected parcels, with room to spare. */

@@ -2,9 +2,9 @@
 // carrier_shipments and carrier_events inserted as the write side stores them, read back as a
 // customer, as the staff and as anyone on the public page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CarrierTrackingState } from '@casillero/shared';
 import type { Database } from '../db/client';
-import { carrierEvents, carrierShipments, prealerts, trackings } from '../db/schema';
+import { prealerts, trackings } from '../db/schema';
+import { insertCarrierLeg, newCarrierNumber, type EventSpec } from '../test/carrier-legs';
 import { createTestDatabase } from '../test/db';
 import { customerWithActiveMailbox } from '../test/factories';
 import { ownCarrierLeg, ownCarrierLegs, publicCarrierLeg, staffCarrierLeg, withoutSigner } from './carrier-leg';
@@ -19,54 +19,26 @@ afterAll(async () => {
 });
 const db = () => database.db;
 
-let counter = 0;
-/** A fresh USPS-looking number (22 digits), unique in this run. */
-const newNumber = () => `9400${String(Date.now()).slice(-9)}${String(++counter).padStart(9, '0')}`;
-
-type EventSpec = { state: CarrierTrackingState; at: string; description: string; location?: string | null };
-
-/** A followed number with its events, as the write side stores them. */
-async function followed(
-  number: string,
-  events: EventSpec[],
-  extra: Partial<typeof carrierShipments.$inferInsert> = {},
-) {
-  const newest = [...events].sort((a, b) => b.at.localeCompare(a.at))[0];
-  const [shipment] = await db()
-    .insert(carrierShipments)
-    .values({
-      trackingKey: number,
-      trackingNumber: number,
-      carrier: 'USPS',
-      provider: 'fake',
-      state: newest?.state ?? null,
-      stateAt: newest ? new Date(newest.at) : null,
-      ...extra,
-    })
-    .returning({ id: carrierShipments.id });
-  if (events.length > 0)
-    await db()
-      .insert(carrierEvents)
-      .values(
-        events.map((e, i) => ({
-          carrierShipmentId: shipment.id,
-          provider: 'fake' as const,
-          providerEventId: `${number}-${i}`,
-          state: e.state,
-          occurredAt: new Date(e.at),
-          description: e.description,
-          location: e.location ?? null,
-        })),
-      );
-  return shipment.id;
-}
+const newNumber = newCarrierNumber;
+const followed = (number: string, events: EventSpec[], extra: Parameters<typeof insertCarrierLeg>[3] = {}) =>
+  insertCarrierLeg(db(), number, events, extra);
 
 const prealertOf = (userId: string, mailboxId: string, trackingNumber: string) =>
   db().insert(prealerts).values({ userId, mailboxId, trackingNumber, description: 'Zapatos', carrier: 'USPS' });
 
 const THREE_EVENTS: EventSpec[] = [
-  { state: 'in_transit', at: '2026-12-03T08:00:00Z', description: 'In Transit to Next Facility', location: 'Memphis, TN' },
-  { state: 'delivered', at: '2026-12-04T14:14:00Z', description: 'Delivered, Front Desk/Reception', location: 'Doral, FL' },
+  {
+    state: 'in_transit',
+    at: '2026-12-03T08:00:00Z',
+    description: 'In Transit to Next Facility',
+    location: 'Memphis, TN',
+  },
+  {
+    state: 'delivered',
+    at: '2026-12-04T14:14:00Z',
+    description: 'Delivered, Front Desk/Reception',
+    location: 'Doral, FL',
+  },
   { state: 'info_received', at: '2026-12-02T12:00:00Z', description: 'Shipping Label Created' },
 ];
 
@@ -95,7 +67,12 @@ describe('a customer reads her own carrier leg', () => {
           description: 'In Transit to Next Facility',
           location: 'Memphis, TN',
         },
-        { at: '2026-12-02T12:00:00.000Z', state: 'info_received', description: 'Shipping Label Created', location: null },
+        {
+          at: '2026-12-02T12:00:00.000Z',
+          state: 'info_received',
+          description: 'Shipping Label Created',
+          location: null,
+        },
       ],
     });
     // The same number as another variant of it (spaces, lower case) finds the same leg.
@@ -175,7 +152,12 @@ describe('the public and the staff views', () => {
     );
     const leg = await publicCarrierLeg(db(), number);
     expect(leg?.events).toEqual([
-      { at: '2026-12-04T14:14:00.000Z', state: 'delivered', description: 'Delivered, Left at Front Door', location: 'Doral, FL' },
+      {
+        at: '2026-12-04T14:14:00.000Z',
+        state: 'delivered',
+        description: 'Delivered, Left at Front Door',
+        location: 'Doral, FL',
+      },
     ]);
     expect(JSON.stringify(leg)).not.toContain('SMITH');
     expect(await staffCarrierLeg(db(), number)).toMatchObject({ signedBy: 'J SMITH' });
@@ -200,7 +182,9 @@ describe('Esperados hoy / mañana', () => {
       stopped: newNumber(),
     };
     for (const n of Object.values(numbers)) await prealertOf(maria.user.id, maria.mailboxId, n);
-    await followed(numbers.out, [{ state: 'out_for_delivery', at: '2026-12-07T12:00:00Z', description: 'Out for Delivery' }]);
+    await followed(numbers.out, [
+      { state: 'out_for_delivery', at: '2026-12-07T12:00:00Z', description: 'Out for Delivery' },
+    ]);
     await followed(numbers.delivered, [{ state: 'delivered', at: '2026-12-07T14:00:00Z', description: 'Delivered' }]);
     // Tomorrow 23:00 in Caracas is 03:00 UTC the day after: still tomorrow.
     await followed(numbers.tomorrow, [{ state: 'in_transit', at: '2026-12-06T12:00:00Z', description: 'In Transit' }], {

@@ -24,7 +24,12 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** The keys of the numbers given, once each; the empty ones dropped. */
 const keysOf = (numbers: readonly (string | null | undefined)[]) => [
-  ...new Set(numbers.filter((n): n is string => Boolean(n)).map(trackingKey).filter(Boolean)),
+  ...new Set(
+    numbers
+      .filter((n): n is string => Boolean(n))
+      .map(trackingKey)
+      .filter(Boolean),
+  ),
 ];
 
 /**
