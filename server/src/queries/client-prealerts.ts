@@ -6,6 +6,7 @@ import { defineList } from '../lib/list-engine';
 import { ownNewestFirst } from '../lib/list-sorts';
 import { mailboxes, prealerts, trackings } from '../db/schema';
 import { prealertCheckInput, travelChecker } from './travel-rules';
+import { legFor, ownCarrierLegs } from './carrier-leg';
 
 export const ownPrealertColumns = {
   id: prealerts.id,
@@ -110,6 +111,12 @@ export async function listOwnPrealerts(db: DbOrTx, userId: string) {
               ),
             ),
           );
+  // The carrier's leg of each (docs/product/first-mile.md), in one statement for the whole list.
+  const legs = await ownCarrierLegs(
+    db,
+    userId,
+    rows.map((r) => r.trackingNumber),
+  );
   return rows.map((r) => {
     const match =
       matches.find((t) => t.prealertId === r.id) ??
@@ -123,6 +130,7 @@ export async function listOwnPrealerts(db: DbOrTx, userId: string) {
       updatedAt: r.updatedAt.toISOString(),
       isEditable: r.status !== 'converted',
       travelFlags: r.status === 'converted' ? [] : check(prealertCheckInput(r)),
+      carrierLeg: legFor(legs, r.trackingNumber),
       matchedTracking: match
         ? {
             id: match.id,

@@ -1,11 +1,12 @@
 // The customer's own trackings (Mis Trackings). Every query filters by the owner; the
 // warehouse's internal fields (notes, priority, who changed what) are never selected.
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { defineList } from '../lib/list-engine';
 import { ownNewestFirst } from '../lib/list-sorts';
-import { mailboxes, trackingHistory, trackings } from '../db/schema';
+import { mailboxes, packages, trackingHistory, trackings } from '../db/schema';
 import { departureViewsOfTrackings } from './departures';
+import { legFor, ownCarrierLeg, ownCarrierLegs } from './carrier-leg';
 
 const ownTrackingColumns = {
   id: trackings.id,
@@ -57,7 +58,18 @@ export async function listOwnTrackings(db: DbOrTx, userId: string) {
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => ({ ...r, departure: departures.get(r.id) ?? null }));
+  // The carrier's leg before the warehouse (docs/product/first-mile.md): its newest event, for the card's line.
+  const legs = await ownCarrierLegs(
+    db,
+    userId,
+    rows.map((r) => r.trackingNumber),
+    { latestOnly: true },
+  );
+  return rows.map((r) => ({
+    ...r,
+    departure: departures.get(r.id) ?? null,
+    carrierLeg: legFor(legs, r.trackingNumber),
+  }));
 }
 
 /** A step of a tracking's history as its owner reads it (staff also see who made it). */
@@ -81,9 +93,21 @@ export async function getOwnTrackingDetail(db: DbOrTx, userId: string, id: strin
     .from(trackingHistory)
     .where(eq(trackingHistory.trackingId, id))
     .orderBy(desc(trackingHistory.createdAt), desc(trackingHistory.id));
+  // One timeline (docs/product/first-mile.md): the carrier's leg, the warehouse's receipt, the departure's milestones.
+  const [received] = await db
+    .select({ warehouseReceipt: packages.warehouseReceipt, receivedDate: packages.receivedDate })
+    .from(packages)
+    .where(and(eq(packages.trackingId, id), eq(packages.userId, userId)))
+    .orderBy(sql`${packages.receivedDate} desc nulls last`)
+    .limit(1);
+  const departure = (await departureViewsOfTrackings(db, [id])).get(id) ?? null;
   return {
     ...serialise(row),
     history: history.map((h) => ({ ...h, createdAt: h.createdAt.toISOString() })),
+    carrierLeg: await ownCarrierLeg(db, userId, row.trackingNumber),
+    warehouseReceipt: received?.warehouseReceipt ?? null,
+    receivedAt: received?.receivedDate?.toISOString() ?? null,
+    departure,
   };
 }
 

@@ -26,6 +26,7 @@ import {
 } from '@casillero/shared';
 import { rowsOf, type DbOrTx } from '../db/client';
 import { departureViewsOfShipments } from './departures';
+import { publicCarrierLeg } from './carrier-leg';
 
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 
@@ -184,6 +185,8 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 export async function lookUpPublicTracking(db: DbOrTx, number: string): Promise<PublicTrackingResult> {
   const found = await findParcel(db, number, warehouseReceiptsOf(number), shipmentCodeOf(number));
   const events = await findEvents(db, found.tracking_id, found.shipment_id);
+  // The carrier's leg before our warehouse (docs/product/first-mile.md): read for every number, found or not.
+  const carrierLeg = await publicCarrierLeg(db, number);
 
   const receivedAt = found.intake_received_at ?? found.package_received_at;
   const hasHistory = events.some((e) => e.kind === 'history');
@@ -236,6 +239,7 @@ export async function lookUpPublicTracking(db: DbOrTx, number: string): Promise<
         : delivered && found.delivered_on
           ? M.deliveredOn(formatDate(found.delivered_on))
           : null,
+    carrierLeg: status !== null ? carrierLeg : null,
     departure: found.shipment_id
       ? ((await departureViewsOfShipments(db, [found.shipment_id])).get(found.shipment_id) ?? null)
       : null,

@@ -3,6 +3,7 @@
 // has a budget (client/scripts/report-size.mjs); the procedure's schema wraps the same rule.
 import { PUBLIC_TRACKING_MESSAGES as M } from './messages';
 import type { PublicDepartureView } from '../departures/departures';
+import type { CarrierLegView } from '../carrier-tracking';
 
 /** Letters and digits the number must have (a key shorter than this matches too much). */
 export const PUBLIC_TRACKING_NUMBER_MIN = 5;
@@ -53,6 +54,8 @@ export type PublicTrackingResult = {
   destinationCity: string | null;
   /** 'Disponible en agencia <nombre>, <ciudad>' or 'Entregado el <fecha>' (docs/product/last-mile.md); names no person. */
   whereNow: string | null;
+  /** The carrier's leg from the store to our warehouse, its own words, places and times; never a signer (docs/product/first-mile.md). */
+  carrierLeg: CarrierLegView | null;
   /** The flight or container it travels in, with its milestones and promised arrival (docs/product/departures.md). */
   departure: PublicDepartureView | null;
 };

@@ -8,6 +8,7 @@ import { trackingNumberProblem, typedTrackingNumber } from '../tracking-number';
 
 /** The fields a customer may change while the pre-alert is pending or confirmed (docs/product/customer-area.md#prealertas). */
 const prealertFields = {
+  /** Any first-mile carrier we recognise, or 'Otro': the customer confirms or corrects the one detected (docs/product/first-mile.md). */
   carrier: z
     .union([z.enum(PREALERT_CARRIERS, { error: PREALERT_MESSAGES.carrierInvalid }), z.literal('')])
     .nullish()

@@ -9,6 +9,7 @@ import { withCustomer } from '../../lib/joins';
 import { findOwnPrealertWhere } from '../client-prealerts';
 import { trackingHistoryColumns } from '../client-trackings';
 import { rowColumns, withClientAndMailbox } from './list';
+import { staffCarrierLeg } from '../carrier-leg';
 
 /**
  * One tracking with its client and mailbox, and the customer's pre-alert it was matched to when
@@ -61,7 +62,7 @@ export async function getTrackingDetail(db: DbOrTx, id: string) {
     .from(trackingHistory)
     .where(eq(trackingHistory.trackingId, id))
     .orderBy(desc(trackingHistory.createdAt), desc(trackingHistory.id));
-  return { ...tracking, history };
+  return { ...tracking, history, carrierLeg: await staffCarrierLeg(db, tracking.trackingNumber) };
 }
 
 export type TrackingDetail = NonNullable<Awaited<ReturnType<typeof getTrackingDetail>>>;

@@ -25,6 +25,7 @@ import {
   listCustomerMailboxes,
   listPackages,
 } from '../../queries/packages';
+import { staffCarrierLeg } from '../../queries/carrier-leg';
 import {
   changePackageStatus,
   createPackage,
@@ -84,6 +85,8 @@ export const packagesRouter = router({
         photos: await photosOfPackage(ctx.db, ctx.config, detail.id),
         // The travel rules' flags, the same the customer sees (docs/product/travel-rules.md).
         travelFlags: await packageTravelFlags(ctx.db, detail.id),
+        // The carrier's leg before it reached us (docs/product/first-mile.md).
+        carrierLeg: await staffCarrierLeg(ctx.db, detail.trackingNumber),
       };
     }),
 

@@ -9,6 +9,7 @@ import {
 } from '@casillero/shared';
 import { countUnclaimedIntakes, listUnclaimedIntakes, searchActiveMailboxes } from '../../queries/reception';
 import { assignIntake, lookupCode, receiveParcel } from '../../services/reception';
+import { listExpectedParcels } from '../../queries/carrier-expected';
 import { router, staffProcedure } from '../init';
 
 export const receptionRouter = router({
@@ -30,6 +31,9 @@ export const receptionRouter = router({
   unclaimedCount: staffProcedure('packages.write')
     .input(unclaimedListInput)
     .query(({ ctx, input }) => countUnclaimedIntakes(ctx.db, input)),
+
+  /** Esperados hoy / mañana: what the carriers bring today or tomorrow, not received yet (docs/product/first-mile.md). */
+  expected: staffProcedure('packages.write').query(({ ctx }) => listExpectedParcels(ctx.db)),
 
   /** The hand assignment's casillero picker. */
   mailboxes: staffProcedure('packages.write')
