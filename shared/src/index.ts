@@ -94,3 +94,4 @@ export * from './page-parts';
 export * from './early-taps';
 export * from './progress';
 export * from './carrier-tracking';
+export * from './carrier-tracking/searches';

@@ -71,7 +71,11 @@ export type Permission =
   /** The allies: creating them, their price adjustment, deactivating (docs/product/allies.md). */
   | 'allies.manage'
   /** An ally's portal: its own customers, their parcels and shipments, its statement. */
-  | 'allies.portal';
+  | 'allies.portal'
+  /** The searches of parcels delivered by the carrier and not received (docs/product/first-mile.md). */
+  | 'searches.manage'
+  /** When a search opens and how long it lasts (the administrator's). */
+  | 'searches.settings';
 
 /** Reading and changing each of the areas. */
 const readWrite = (...areas: Area[]): Permission[] => areas.flatMap((a) => [`${a}.read`, `${a}.write`] as const);
@@ -93,6 +97,8 @@ export const PERMISSIONS: readonly Permission[] = [
   'compras',
   'allies.manage',
   'allies.portal',
+  'searches.manage',
+  'searches.settings',
 ];
 
 const WAREHOUSE: Permission[] = [
@@ -103,6 +109,8 @@ const WAREHOUSE: Permission[] = [
   ...readWrite('packages', 'repacks', 'shipments'),
   // Departures: grouping shipments into flights and containers, scanning, milestones.
   ...readWrite('departures'),
+  // Looking for a parcel the carrier says it delivered is the warehouse's work.
+  'searches.manage',
 ];
 
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
