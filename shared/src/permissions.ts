@@ -73,7 +73,11 @@ export type Permission =
   /** An ally's portal: its own customers, their parcels and shipments, its statement. */
   | 'allies.portal'
   /** The first mile's day's budget of requests to the tracking provider (docs/product/first-mile.md). */
-  | 'carriers.settings';
+  | 'carriers.settings'
+  /** The searches of parcels delivered by the carrier and not received (docs/product/first-mile.md). */
+  | 'searches.manage'
+  /** When a search opens and how long it lasts (the administrator's). */
+  | 'searches.settings';
 
 /** Reading and changing each of the areas. */
 const readWrite = (...areas: Area[]): Permission[] => areas.flatMap((a) => [`${a}.read`, `${a}.write`] as const);
@@ -96,6 +100,8 @@ export const PERMISSIONS: readonly Permission[] = [
   'allies.manage',
   'allies.portal',
   'carriers.settings',
+  'searches.manage',
+  'searches.settings',
 ];
 
 const WAREHOUSE: Permission[] = [
@@ -106,6 +112,8 @@ const WAREHOUSE: Permission[] = [
   ...readWrite('packages', 'repacks', 'shipments'),
   // Departures: grouping shipments into flights and containers, scanning, milestones.
   ...readWrite('departures'),
+  // Looking for a parcel the carrier says it delivered is the warehouse's work.
+  'searches.manage',
 ];
 
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {

@@ -7,6 +7,7 @@ import { departureDelaysJob } from './departure-delays';
 import { pickupRemindersJob } from './pickup-reminders';
 import { problemAbandonmentJob } from './problem-abandonment';
 import { ruleChangesJob } from './rule-changes';
+import { parcelSearchesJob } from './parcel-searches';
 
 export const STORAGE_REMINDERS_JOB = 'storage-reminders';
 
@@ -25,4 +26,5 @@ export const scheduledJobs = (config: Pick<Config, 'appUrl'>): ScheduledJob[] =>
   pickupRemindersJob(config),
   problemAbandonmentJob(config),
   ruleChangesJob(config),
+  parcelSearchesJob(config),
 ];

@@ -63,3 +63,24 @@ export function addBusinessDays(from: Date, days: number): Date {
   }
   return new Date(at);
 }
+
+const HOUR = 3600 * 1000;
+/** Caracas is UTC−4 all year: its midnight is 04:00 UTC. */
+const CARACAS_OFFSET = 4 * HOUR;
+
+/**
+ * The hours between two moments that fall on business days (Monday to Friday, whole days, on the
+ * business's clock): a parcel delivered on Friday at 18:00 has 6 business hours on Monday at 06:00.
+ */
+export function businessHoursBetween(from: Date, to: Date): number {
+  let at = from.getTime();
+  const end = to.getTime();
+  let ms = 0;
+  while (at < end) {
+    const nextMidnight = Math.floor((at - CARACAS_OFFSET) / (24 * HOUR) + 1) * 24 * HOUR + CARACAS_OFFSET;
+    const stop = Math.min(nextMidnight, end);
+    if (!isBusinessWeekend(new Date(at))) ms += stop - at;
+    at = stop;
+  }
+  return ms / HOUR;
+}

@@ -43,6 +43,7 @@ import { enqueueWebhookEvent } from './webhooks';
 import { notifyUser } from './notify';
 import { CUSTOMER_WAREHOUSE_PATH } from './prealerts';
 import { nextWarehouseReceipt } from './warehouse-receipt';
+import { closeSearchesOnReceipt } from './parcel-searches/close';
 
 type MailConfig = Pick<Config, 'appUrl'>;
 type ReceiveInput = z.output<typeof receptionReceiveInput>;
@@ -327,6 +328,13 @@ export async function receiveParcel(db: DbOrTx, config: MailConfig, staffUserId:
         })),
       );
     }
+    // A search of this number (the carrier said delivered) ends here: found.
+    await closeSearchesOnReceipt(
+      tx,
+      key,
+      { staffUserId, trackingId: owner?.trackingId ?? null, warehouseReceipt },
+      { appUrl: config.appUrl },
+    );
     if (!owner) {
       return {
         status: 'unclaimed' as const,

@@ -241,6 +241,22 @@ describe('access matrix', () => {
     expectAccessTable((path) => path.startsWith('claims.'), CLAIM_ACCESS);
   });
 
+  it('parcel searches (docs/product/first-mile.md#delivered-but-not-received): the warehouse and the administrator run them; the administrator sets when they open and sees the dashboard; customers read their own and open the claim', () => {
+    const warehouse = { access: 'staff', permission: 'searches.manage', roles: ['admin', 'almacen'] } as const;
+    const adminOnly = { access: 'staff', permission: 'searches.settings', roles: ['admin'] } as const;
+    expectAccessTable((path) => path.startsWith('parcelSearches.'), {
+      'parcelSearches.list': warehouse,
+      'parcelSearches.stats': warehouse,
+      'parcelSearches.markFound': warehouse,
+      'parcelSearches.addNote': warehouse,
+      'parcelSearches.settings': adminOnly,
+      'parcelSearches.updateSettings': adminOnly,
+      'parcelSearches.dashboard': adminOnly,
+      'parcelSearches.mine': { access: 'user' },
+      'parcelSearches.openClaim': { access: 'user' },
+    });
+  });
+
   it('compra asistida (docs/product/compra-asistida.md): customers ask, accept and follow their own; customer service and the administrator quote and buy; the administrator sets the fee', () => {
     const desk = { access: 'staff', permission: 'compras', roles: ['admin', 'atencion'] } as const;
     expectAccessTable((path) => path.startsWith('compras.'), {

@@ -40,12 +40,14 @@ import { recipientsRouter } from './routers/recipients';
 import { agenciesRouter } from './routers/agencies';
 import { deliveryRouter } from './routers/delivery';
 import { claimsRouter } from './routers/claims';
+import { parcelSearchesRouter } from './routers/parcel-searches';
 import { comprasRouter } from './routers/compras';
 import { alliesRouter } from './routers/allies';
 import { allyPortalRouter } from './routers/ally-portal';
 
 export const appRouter = router({
   claims: claimsRouter,
+  parcelSearches: parcelSearchesRouter,
   compras: comprasRouter,
   allies: alliesRouter,
   allyPortal: allyPortalRouter,
