@@ -15,7 +15,7 @@ import {
   type TrackingProviderName,
 } from '@casillero/shared';
 import type { Db, DbOrTx } from '../db/client';
-import { carrierEvents, carrierShipments } from '../db/schema';
+import { carrierEvents, carrierShipments, carrierWebhookDeliveries } from '../db/schema';
 import type { ProviderEvent, ProviderUpdate } from '../carrier-tracking/providers/provider';
 import { soleFollower, syncPrealertEstado } from '../carrier-tracking/follow';
 import { notifyUser } from './notify';
@@ -205,4 +205,26 @@ async function insertEvents(
     for (const r of inserted) out.push({ ...r, carrier: carrierOf.get(`${provider}:${r.providerEventId}`) ?? null });
   }
   return out;
+}
+
+/**
+ * A verified webhook delivery, once: its id is stored with its events in one transaction, so a
+ * delivery sent again (or by two servers at once) is 'repeated' and changes nothing, and a failure
+ * stores nothing for the provider's retry to apply.
+ */
+export async function receiveWebhookDelivery(
+  db: Db,
+  provider: TrackingProviderName,
+  delivery: { deliveryId: string; update: ProviderUpdate },
+  options: { appUrl?: string; now?: Date } = {},
+): Promise<{ repeated: true } | ({ repeated: false } & ApplyResult)> {
+  return db.transaction(async (tx) => {
+    const [fresh] = await tx
+      .insert(carrierWebhookDeliveries)
+      .values({ provider, deliveryId: delivery.deliveryId.slice(0, 200) })
+      .onConflictDoNothing()
+      .returning({ deliveryId: carrierWebhookDeliveries.deliveryId });
+    if (!fresh) return { repeated: true as const };
+    return { repeated: false as const, ...(await applyInTransaction(tx, provider, delivery.update, options)) };
+  });
 }

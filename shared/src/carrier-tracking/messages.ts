@@ -1,6 +1,7 @@
 // The first mile's words (docs/product/first-mile.md): the customer's notices when the carrier
 // reports trouble, and the administrator's settings of the day's requests to the provider.
 import { z } from '../zod-es';
+import { groupThousands } from '../format';
 
 /** Requests a day to the tracking provider unless the administrator sets another number. */
 export const DEFAULT_DAILY_REQUEST_BUDGET = 5000;
@@ -14,7 +15,7 @@ export const FIRST_MILE_MESSAGES = {
   budgetHelp:
     'Cada consulta pregunta por hasta un lote de números. Al llegar al límite, el seguimiento espera al día siguiente; los avisos de los transportistas (webhooks) siguen llegando.',
   budgetInvalid: 'Indica un número entero de consultas por día, de 0 a 1.000.000.',
-  usageToday: (used: number, budget: number) => `Hoy: ${used} de ${budget} consultas`,
+  usageToday: (used: number, budget: number) => `Hoy: ${groupThousands(used)} de ${groupThousands(budget)} consultas`,
   settingsSaved: 'Configuración del seguimiento guardada.',
   webhookRefused: 'Aviso del proveedor rechazado.',
   webhookRepeated: 'Este aviso ya se había recibido.',

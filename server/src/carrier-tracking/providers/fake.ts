@@ -216,6 +216,11 @@ export class FakeTrackingProvider implements TrackingProvider {
       events: update.events.map((e) => ({ ...e, occurredAt: e.occurredAt.toISOString() })),
       facts: update.facts.map((f) => ({ ...f, expectedDeliveryAt: f.expectedDeliveryAt?.toISOString() ?? null })),
     });
+    return this.signed(body, deliveryId, at);
+  }
+
+  /** Any body signed with the fake's secret, as the provider would send it. */
+  signed(body: string, deliveryId: string, at: Date = this.now()) {
     const timestamp = Math.floor(at.getTime() / 1000);
     return {
       body,
