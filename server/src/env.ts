@@ -129,7 +129,7 @@ const envSchema = z.object({
     .min(1, M.API_KEY_REQUESTS_PER_MINUTE)
     .default(60),
   /** The first mile's tracking provider (docs/product/first-mile-providers.md); unset or empty: fake. */
-  TRACKING_PROVIDER: z.enum(TRACKING_PROVIDERS, { error: M.TRACKING_PROVIDER }).or(z.literal('')).optional(),
+  TRACKING_PROVIDER: z.enum([...TRACKING_PROVIDERS, ''], { error: M.TRACKING_PROVIDER }).optional(),
   SEVENTEEN_TRACK_API_KEY: z.string().optional(),
   /** A self-hosted Karrio's base URL, e.g. https://karrio.example.com (its API is under /v1). */
   KARRIO_URL: z

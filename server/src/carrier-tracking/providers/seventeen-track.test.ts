@@ -171,6 +171,11 @@ describe('17TRACK gettrackinfo', () => {
     expect(error).toMatchObject({ status: 200, providerCode: -18010002 });
   });
 
+  it('throws on an answer that is not JSON', async () => {
+    stubFetch({ body: '<html>maintenance</html>' });
+    await expect(provider().poll(numbers(1))).rejects.toMatchObject({ name: 'TrackingProviderError', status: 200 });
+  });
+
   it('throws a status 0 when the provider does not answer in time', async () => {
     vi.stubGlobal(
       'fetch',
