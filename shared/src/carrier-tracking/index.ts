@@ -66,6 +66,26 @@ export const FIRST_MILE_CARRIER_NAMES: Record<FirstMileCarrier, string> = {
   '4PX': '4PX',
 };
 
+/**
+ * The carriers a pre-alert may name: the warehouse's (enums.ts CARRIERS, 'Otro' last) and the
+ * first mile's others, which detection fills in and the customer may correct.
+ */
+export const PREALERT_CARRIERS = [
+  'UPS',
+  'FedEx',
+  'DHL',
+  'USPS',
+  'Amazon',
+  'OnTrac',
+  'LaserShip',
+  'China Post',
+  'Cainiao',
+  'YunExpress',
+  '4PX',
+  'Otro',
+] as const;
+export type PrealertCarrier = (typeof PREALERT_CARRIERS)[number];
+
 /** The tracking providers a business can choose (docs/product/first-mile.md#providers). */
 export const TRACKING_PROVIDERS = ['fake', '17track', 'karrio'] as const;
 export type TrackingProviderName = (typeof TRACKING_PROVIDERS)[number];

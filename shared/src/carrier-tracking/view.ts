@@ -5,24 +5,17 @@ import { SHOWN_TIME_ZONE, formatDate, onFirstUse } from '../format';
 import {
   CARRIER_TRACKING_STATE_LABELS,
   FIRST_MILE_CARRIER_NAMES,
-  FIRST_MILE_CARRIERS,
+  PREALERT_CARRIERS,
   type CarrierLegView,
   type CarrierTrackingState,
   type FirstMileCarrier,
 } from './index';
 
-/**
- * The carriers a customer (or the admin) may name on a pre-alert: every first-mile carrier we
- * recognise, and 'Otro' for the rest. Wider than the spec's CARRIERS (enums.ts), which it contains.
- */
-export const PREALERT_CARRIERS = [...FIRST_MILE_CARRIERS, 'Otro'] as const;
-export type PrealertCarrier = (typeof PREALERT_CARRIERS)[number];
-
 /** A carrier's name as shown ('Amazon' → 'Amazon Logistics'); a name we do not know, as stored. */
 export const carrierName = (carrier: string | null | undefined): string | null =>
   carrier ? ((FIRST_MILE_CARRIER_NAMES as Record<string, string>)[carrier] ?? carrier) : null;
 
-/** The choices of the carrier's Select: its stored code and the name shown. */
+/** The choices of the carrier's Select: its stored code (shared PREALERT_CARRIERS) and the name shown. */
 export const PREALERT_CARRIER_OPTIONS = PREALERT_CARRIERS.map((value) => ({
   value,
   label: value === 'Otro' ? 'Otro' : FIRST_MILE_CARRIER_NAMES[value as FirstMileCarrier],

@@ -1,7 +1,7 @@
 import { z } from '../zod-es';
 import { centsNumber, optionalNumber, optionalText, optionalUuid } from './form-fields';
 import { ESTADOS_TRACKING_PREALERTA } from '../enums';
-import { PREALERT_CARRIERS } from '../carrier-tracking/view';
+import { PREALERT_CARRIERS } from '../carrier-tracking';
 import { PREALERT_MESSAGES } from '../customer/messages';
 import { fitsCharacters } from '../text';
 import { trackingNumberProblem, typedTrackingNumber } from '../tracking-number';

@@ -13,7 +13,7 @@ import {
   VENEZUELAN_STATES,
 } from '../enums';
 import { INVOICE_STATUSES } from '../billing/billing';
-import { PREALERT_CARRIERS } from '../carrier-tracking/view';
+import { PREALERT_CARRIERS } from '../carrier-tracking';
 import { LIST_DEFAULT_PAGE_SIZE, LIST_PAGE_SIZES } from '../list-params';
 import { groupThousands } from '../format';
 import {
