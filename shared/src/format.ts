@@ -86,7 +86,7 @@ export const formatPercent = (percent: number, decimals = 1) => `${formatDecimal
  * Every instant is shown in Caracas time, the business's clock (docs/product/formats.md#dates):
  * a page the server renders and the browser hydrates reads the same wherever each of them runs.
  */
-const SHOWN_TIME_ZONE = 'America/Caracas';
+export const SHOWN_TIME_ZONE = 'America/Caracas';
 const dateTimeFmt = onFirstUse(
   () =>
     new Intl.DateTimeFormat('es-ES', {
@@ -115,27 +115,6 @@ export const formatDate = (d: string | Date) => {
   return `${dayOfMonth}/${month}/${year}`;
 };
 export const formatDateTime = (d: string | Date) => dateTimeFmt().format(new Date(d));
-const dayMonthTimeFmt = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat('es-ES', {
-      day: '2-digit',
-      month: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZone: SHOWN_TIME_ZONE,
-    }),
-);
-/** An instant in a line where the year goes without saying (a carrier's last event): `04/12 10:14`, Caracas time. */
-export const formatDayMonthTime = (d: string | Date) => {
-  // Assembled from the parts: without a year es-ES drops the day's leading zero ('4/12, 10:14').
-  const part = Object.fromEntries(
-    dayMonthTimeFmt()
-      .formatToParts(new Date(d))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${part.day.padStart(2, '0')}/${part.month.padStart(2, '0')} ${part.hour}:${part.minute}`;
-};
 
 // --- Numbers as Venezuelans write them (docs/decisions/005) ------------------------------------
 

@@ -38,7 +38,7 @@ const nextDay = (day: string) => {
 
 /**
  * The parcels expected at the warehouse: followed (not stopped), not received at the door
- * (no intake with its key), and either out for delivery, delivered, or expected today or
+ * (no intake and no received package with its key), and either out for delivery, delivered, or expected today or
  * tomorrow in Caracas. Delivered first (they are here somewhere), then out for delivery,
  * then by the expected time.
  */
@@ -60,6 +60,8 @@ export async function listExpectedParcels(db: DbOrTx, now = new Date()): Promise
                   and cs.expected_delivery_at >= ${caracasDayStart(today).toISOString()}::timestamptz
                   and cs.expected_delivery_at < ${endOfTomorrow.toISOString()}::timestamptz))
          and not exists (select 1 from parcel_intakes i where i.tracking_key = cs.tracking_key)
+         and not exists (select 1 from packages pk
+                          where tracking_key(pk.tracking_number) = cs.tracking_key and pk.received_date is not null)
        order by case cs.state when 'delivered' then 0 when 'out_for_delivery' then 1 else 2 end,
                 cs.expected_delivery_at nulls last, cs.state_at desc nulls last, cs.tracking_key
        limit ${EXPECTED_LIMIT}

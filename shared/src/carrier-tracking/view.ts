@@ -1,7 +1,7 @@
 // The first mile as the pages show it (docs/product/first-mile.md): the one line a list card
 // gives a carrier's leg, the estimated delivery while it travels, the carriers a customer may
 // name on a pre-alert, and the words around the timeline.
-import { formatDate, formatDayMonthTime } from '../format';
+import { SHOWN_TIME_ZONE, formatDate, onFirstUse } from '../format';
 import {
   CARRIER_TRACKING_STATE_LABELS,
   FIRST_MILE_CARRIER_NAMES,
@@ -15,11 +15,35 @@ import {
 export const carrierName = (carrier: string | null | undefined): string | null =>
   carrier ? ((FIRST_MILE_CARRIER_NAMES as Record<string, string>)[carrier] ?? carrier) : null;
 
-/** The choices of the carrier's Select: its stored code and the name shown. */
+/** The choices of the carrier's Select: its stored code (shared PREALERT_CARRIERS) and the name shown. */
 export const PREALERT_CARRIER_OPTIONS = PREALERT_CARRIERS.map((value) => ({
   value,
   label: value === 'Otro' ? 'Otro' : FIRST_MILE_CARRIER_NAMES[value as FirstMileCarrier],
 }));
+
+// Here rather than in format.ts: format.ts is in the home page's first JavaScript, and whatever
+// any page uses of it goes there too (client/scripts/report-size.mjs).
+const dayMonthTimeFmt = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('es-ES', {
+      day: '2-digit',
+      month: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: SHOWN_TIME_ZONE,
+    }),
+);
+/** An instant in a line where the year goes without saying (a carrier's last event): `04/12 10:14`, Caracas time. */
+export const formatDayMonthTime = (d: string | Date) => {
+  // Assembled from the parts: without a year es-ES drops the day's leading zero ('4/12, 10:14').
+  const part = Object.fromEntries(
+    dayMonthTimeFmt()
+      .formatToParts(new Date(d))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${part.day.padStart(2, '0')}/${part.month.padStart(2, '0')} ${part.hour}:${part.minute}`;
+};
 
 /** The states in which the parcel is still on its way to us (the estimated delivery still means something). */
 const ON_ITS_WAY: ReadonlySet<CarrierTrackingState> = new Set(['info_received', 'in_transit', 'out_for_delivery']);
@@ -31,7 +55,10 @@ export const CARRIER_LEG_MESSAGES = {
   correctCarrier: 'Corregir transportista',
   carrierSaved: 'Transportista actualizado',
   expectedDelivery: (day: string) => `Entrega estimada al almacén: ${day}`,
+  showTimeline: 'Ver seguimiento',
+  hideTimeline: 'Ocultar seguimiento',
   noEvents: 'El transportista aún no informa movimientos.',
+  signedBy: (name: string) => `Firmado por: ${name}`,
   receivedAtWarehouse: 'Recibido en almacén',
   receivedAtWarehouseWr: (wr: string) => `Recibido en almacén (WR ${wr})`,
   expectedTitle: 'Esperados hoy / mañana',

@@ -17,6 +17,7 @@ import {
   type ReceiveResult,
 } from '../../components/reception/ReceptionForm';
 import { ScanField } from '../../components/reception/ScanField';
+import { ExpectedParcels } from '../../components/first-mile/ExpectedParcels';
 import { SessionReceptions, labelHref, useSessionReceptions } from '../../components/reception/SessionReceptions';
 import { getErrorMessage } from '../../lib/errors';
 import { pageHead } from '../../lib/site';
@@ -167,6 +168,7 @@ function ReceptionPage() {
     setScreen({ step: 'scan' });
     void queryClient.invalidateQueries({ queryKey: trpc.reception.unclaimed.queryKey() });
     void queryClient.invalidateQueries({ queryKey: trpc.packages.list.queryKey() });
+    void queryClient.invalidateQueries({ queryKey: trpc.reception.expected.queryKey() });
     readyForNext();
   };
 
@@ -207,6 +209,7 @@ function ReceptionPage() {
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
             <SessionReceptions items={session.items} />
+            <ExpectedParcels />
             <AnchorLink to="/admin/sin-dueno" size="sm">
               {M.unclaimedTitle}
             </AnchorLink>

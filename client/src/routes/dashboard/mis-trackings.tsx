@@ -21,6 +21,7 @@ import { lazyModule, OnceNeeded } from '../../lib/lazy-parts';
 import { LabeledValue } from '../../components/LabeledValue';
 import classes from './-components/TrackingValues.module.css';
 import { DepartureLine } from '../../components/departures/DepartureTimeline';
+import { CarrierLine } from '../../components/first-mile/CarrierTimeline';
 
 // A tracking's details load when first opened (or once the list is idle).
 const details = lazyModule(() => import('./-components/TrackingDetail'));
@@ -96,6 +97,7 @@ function TrackingsPage() {
                       <LabeledValue label="Valor" value={formatUsdFromCents(t.estimatedValueUsdCents)} />
                       <LabeledValue label="Actualizado" value={formatDate(t.updatedAt)} />
                     </div>
+                    {t.carrierLeg && <CarrierLine leg={t.carrierLeg} />}
                     {t.departure && <DepartureLine departure={t.departure} />}
                   </Stack>
                 </Card>

@@ -11,6 +11,7 @@ import { AnchorLink } from '../../../components/links';
 import { getErrorMessage } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
 import { DepartureTimeline } from '../../../components/departures/DepartureTimeline';
+import { CarrierTimeline } from '../../../components/first-mile/CarrierTimeline';
 
 /** YYYY-MM-DD as dd/mm/yyyy, without a time zone moving it a day. */
 const formatDay = (day: string) => day.split('-').reverse().join('/');
@@ -84,6 +85,8 @@ export function TrackingResult({ result }: { result: PublicTrackingResult }) {
             ))}
           </SimpleGrid>
         )}
+        {/* The carrier's leg before our warehouse, then the departure (docs/product/first-mile.md). */}
+        {result.carrierLeg && <CarrierTimeline leg={result.carrierLeg} />}
         {result.departure && <DepartureTimeline departure={result.departure} />}
         <Stack gap="sm">
           <Title order={3} size="h5">

@@ -1,7 +1,10 @@
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconEdit, IconPackage } from '@tabler/icons-react';
+import { Alert, Badge, Button, Card, Collapse, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconChevronDown, IconEdit, IconPackage } from '@tabler/icons-react';
+import { useState } from 'react';
 import type { inferOutput } from '@trpc/tanstack-react-query';
 import {
+  CARRIER_LEG_MESSAGES,
+  carrierName,
   PREALERT_MESSAGES,
   PREALERT_STATUS_LABELS,
   TRACKING_STATUS_LABELS,
@@ -13,6 +16,8 @@ import {
 import type { trpc } from '../../../lib/trpc';
 import { InvoiceLink } from '../../../components/prealerts/InvoiceLink';
 import { TravelFlags } from '../../../components/travel-rules/TravelFlags';
+import { CarrierLine, CarrierStateBadge, CarrierTimeline } from '../../../components/first-mile/CarrierTimeline';
+import { PrealertCarrier, carrierOfPrealert } from './PrealertCarrier';
 
 export type Prealert = inferOutput<typeof trpc.prealerts.mine>[number];
 
@@ -31,6 +36,40 @@ function Field({ label, value }: { label: string; value: React.ReactNode }) {
       <Text size="sm" fw={500}>
         {value ?? '—'}
       </Text>
+    </Stack>
+  );
+}
+
+/** The carrier's leg on the card: its line, and the whole timeline on demand (docs/product/first-mile.md). */
+function CarrierSection({ prealert: p }: { prealert: Prealert }) {
+  const [open, setOpen] = useState(false);
+  const leg = p.carrierLeg;
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="xs">
+        {p.isEditable ? (
+          <PrealertCarrier prealert={p} />
+        ) : (
+          <Text size="sm">{CARRIER_LEG_MESSAGES.detectedCarrier(carrierName(carrierOfPrealert(p)) ?? '—')}</Text>
+        )}
+        {leg && leg.events.length > 0 && (
+          <Button
+            size="xs"
+            variant="subtle"
+            rightSection={<IconChevronDown size={14} style={{ transform: open ? 'rotate(180deg)' : undefined }} />}
+            onClick={() => setOpen((o) => !o)}
+            aria-expanded={open}
+          >
+            {open ? CARRIER_LEG_MESSAGES.hideTimeline : CARRIER_LEG_MESSAGES.showTimeline}
+          </Button>
+        )}
+      </Group>
+      {leg && <CarrierLine leg={leg} />}
+      {leg && (
+        <Collapse expanded={open}>
+          <CarrierTimeline leg={leg} />
+        </Collapse>
+      )}
     </Stack>
   );
 }
@@ -56,9 +95,14 @@ export function PrealertCard({ prealert: p, onEdit }: { prealert: Prealert; onEd
             <Badge color={PREALERT_STATUS_COLORS[p.status]} variant="light">
               {PREALERT_STATUS_LABELS[p.status]}
             </Badge>
-            <Badge color="gray" variant="outline">
-              {p.estadoTracking}
-            </Badge>
+            {/* The carrier's state, where it has one, instead of the hand-typed status. */}
+            {p.carrierLeg?.state ? (
+              <CarrierStateBadge leg={p.carrierLeg} />
+            ) : (
+              <Badge color="gray" variant="outline">
+                {p.estadoTracking}
+              </Badge>
+            )}
           </Group>
         </Group>
         {p.matchedTracking && (
@@ -70,8 +114,8 @@ export function PrealertCard({ prealert: p, onEdit }: { prealert: Prealert; onEd
           </Alert>
         )}
         <TravelFlags flags={p.travelFlags} />
+        {(p.trackingNumber || p.carrier) && <CarrierSection prealert={p} />}
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-          <Field label="Empresa de envío" value={p.carrier} />
           <Field label="Tienda / remitente" value={p.senderName} />
           <Field label="Artículos" value={p.quantityItems} />
           <Field

@@ -22,7 +22,7 @@ import {
   checkTravel,
   prealertCheckInput,
   prealertCreateInput,
-  type Carrier,
+  type PrealertCarrier,
   type EstadoTrackingPrealerta,
 } from '@casillero/shared';
 import { getErrorMessage, getFieldErrors } from '../../../lib/errors';
@@ -35,7 +35,7 @@ import { GrowingTextarea } from '../../../components/forms/fields';
 
 type Values = {
   trackingNumber: string;
-  carrier: Carrier | '';
+  carrier: PrealertCarrier | '';
   senderName: string;
   description: string;
   quantityItems: DecimalValue;
@@ -51,7 +51,7 @@ type Values = {
 function initialValues(p: Prealert | null, defaultMailbox: string | null): Values {
   return {
     trackingNumber: p?.trackingNumber ?? '',
-    carrier: (p?.carrier as Carrier | null) ?? '',
+    carrier: (p?.carrier as PrealertCarrier | null) ?? '',
     senderName: p?.senderName ?? '',
     description: p?.description ?? '',
     quantityItems: p?.quantityItems ?? 1,

@@ -15,6 +15,8 @@ import { DetailsHeading, FactGrid, HistoryTimeline } from '../../../components/d
 import { DetailsDrawer, type DetailsDrawerOpen } from '../../../components/details/DetailsDrawer';
 import { QueryState } from './QueryState';
 import { isDispatchAuthorised } from './dispatch';
+import { CarrierTimeline } from '../../../components/first-mile/CarrierTimeline';
+import { DepartureTimeline } from '../../../components/departures/DepartureTimeline';
 
 /** A tracking's details, what happens next, and its whole history (newest first). */
 export function TrackingDetail(props: DetailsDrawerOpen) {
@@ -72,6 +74,11 @@ export function TrackingDetail(props: DetailsDrawerOpen) {
               ['Registrado', formatDateTime(t.createdAt)],
             ]}
           />
+          {/* One timeline (docs/product/first-mile.md): the carrier's leg, our receipt, the departure's milestones. */}
+          {t.carrierLeg && (
+            <CarrierTimeline leg={t.carrierLeg} received={{ at: t.receivedAt, warehouseReceipt: t.warehouseReceipt }} />
+          )}
+          {t.departure && <DepartureTimeline departure={t.departure} />}
           <Title order={3} size="h5">
             Historial
           </Title>

@@ -19,6 +19,7 @@ import { TravelFlags } from '../../../../components/travel-rules/TravelFlags';
 import { CustomerSection, DetailsHeading, FactGrid } from '../../../../components/details/DetailsParts';
 import { DetailsDrawer, type DetailsDrawerOpen } from '../../../../components/details/DetailsDrawer';
 import { EntityHistory } from '../../../../components/details/EntityHistory';
+import { CarrierTimeline } from '../../../../components/first-mile/CarrierTimeline';
 import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
 import { ConfirmDialog, DialogForm, subjectDialog } from '../../../../components/forms/FormDialog';
 import { notifySuccess } from '../../../../lib/notify';
@@ -88,6 +89,14 @@ export function PackageDetailsDrawer(props: DetailsDrawerOpen) {
               ],
             ]}
           />
+          {/* The carrier's leg up to this receipt (docs/product/first-mile.md). */}
+          {d.carrierLeg && (
+            <CarrierTimeline
+              leg={d.carrierLeg}
+              signedBy={d.carrierLeg.signedBy}
+              received={{ at: d.receivedDate, warehouseReceipt: d.warehouseReceipt }}
+            />
+          )}
           <Group justify="space-between" align="flex-start">
             <PackagePhotos photos={d.photos} size={88} showEmpty />
             {d.warehouseReceipt && <PrintLabelButton packageIds={[d.id]} />}

@@ -25,6 +25,7 @@ import {
 } from '../../../../components/details/DetailsParts';
 import { DetailsDrawer, type DetailsDrawerOpen } from '../../../../components/details/DetailsDrawer';
 import { EntityHistory } from '../../../../components/details/EntityHistory';
+import { CarrierTimeline } from '../../../../components/first-mile/CarrierTimeline';
 import { DecimalInput, type DecimalValue } from '../../../../components/forms/DecimalInput';
 import { DialogForm, subjectDialog } from '../../../../components/forms/FormDialog';
 import { useInvalidate } from '../../../../components/forms/useInvalidate';
@@ -105,6 +106,8 @@ export function TrackingDetailsDrawer(props: DetailsDrawerOpen) {
             mailbox={`${d.mailboxCode} · ${MAILBOX_COUNTRY_LABELS[d.mailboxCountry]}`}
           />
           {d.prealert && <LinkedPrealert prealert={d.prealert} />}
+          {/* The carrier's leg before the warehouse, with who signed for it (docs/product/first-mile.md). */}
+          {d.carrierLeg && <CarrierTimeline leg={d.carrierLeg} signedBy={d.carrierLeg.signedBy} />}
           <Divider label="Historial de estados" labelPosition="left" />
           <HistoryTimeline
             bulletSize={14}
