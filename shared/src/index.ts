@@ -95,3 +95,4 @@ export * from './early-taps';
 export * from './progress';
 export * from './carrier-tracking';
 export * from './carrier-tracking/searches';
+export * from './schemas/parcel-searches';
