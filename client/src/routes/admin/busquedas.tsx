@@ -31,7 +31,8 @@ import { SearchSettingsCard } from './-components/searches/SearchSettings';
 import { SearchStats } from './-components/searches/SearchStats';
 
 export const Route = createFileRoute('/admin/busquedas')({
-  head: pageHead(L.page),
+  // A literal: the route's head is in the entry chunk, and with it what it imports.
+  head: pageHead('Búsquedas'),
   component: SearchesPage,
 });
 

@@ -21,7 +21,7 @@ import {
   IconLayoutDashboard,
   IconPackage,
   IconPackageOff,
-  IconZoomQuestion,
+  IconSearch,
   IconRadar,
   IconPlane,
   IconTruck,
@@ -113,7 +113,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   {
     label: 'Búsquedas',
     group: 'Almacén',
-    icon: IconZoomQuestion,
+    icon: IconSearch,
     path: '/admin/busquedas',
     to: '/admin/busquedas',
     permission: 'searches.manage',
