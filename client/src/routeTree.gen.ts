@@ -35,6 +35,7 @@ import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAgenciasRouteImport } from './routes/admin/agencias'
 import { Route as AdminAliadosRouteImport } from './routes/admin/aliados'
 import { Route as AdminAuditoriaRouteImport } from './routes/admin/auditoria'
+import { Route as AdminBusquedasRouteImport } from './routes/admin/busquedas'
 import { Route as AdminClientesRouteImport } from './routes/admin/clientes'
 import { Route as AdminComprasRouteImport } from './routes/admin/compras'
 import { Route as AdminConciliacionRouteImport } from './routes/admin/conciliacion'
@@ -204,6 +205,11 @@ const AdminAliadosRoute = AdminAliadosRouteImport.update({
 const AdminAuditoriaRoute = AdminAuditoriaRouteImport.update({
   id: '/auditoria',
   path: '/auditoria',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminBusquedasRoute = AdminBusquedasRouteImport.update({
+  id: '/busquedas',
+  path: '/busquedas',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminClientesRoute = AdminClientesRouteImport.update({
@@ -433,6 +439,7 @@ export interface FileRoutesByFullPath {
   '/admin/agencias': typeof AdminAgenciasRoute
   '/admin/aliados': typeof AdminAliadosRoute
   '/admin/auditoria': typeof AdminAuditoriaRoute
+  '/admin/busquedas': typeof AdminBusquedasRoute
   '/admin/clientes': typeof AdminClientesRoute
   '/admin/compras': typeof AdminComprasRoute
   '/admin/conciliacion': typeof AdminConciliacionRoute
@@ -498,6 +505,7 @@ export interface FileRoutesByTo {
   '/admin/agencias': typeof AdminAgenciasRoute
   '/admin/aliados': typeof AdminAliadosRoute
   '/admin/auditoria': typeof AdminAuditoriaRoute
+  '/admin/busquedas': typeof AdminBusquedasRoute
   '/admin/clientes': typeof AdminClientesRoute
   '/admin/compras': typeof AdminComprasRoute
   '/admin/conciliacion': typeof AdminConciliacionRoute
@@ -567,6 +575,7 @@ export interface FileRoutesById {
   '/admin/agencias': typeof AdminAgenciasRoute
   '/admin/aliados': typeof AdminAliadosRoute
   '/admin/auditoria': typeof AdminAuditoriaRoute
+  '/admin/busquedas': typeof AdminBusquedasRoute
   '/admin/clientes': typeof AdminClientesRoute
   '/admin/compras': typeof AdminComprasRoute
   '/admin/conciliacion': typeof AdminConciliacionRoute
@@ -637,6 +646,7 @@ export interface FileRouteTypes {
     | '/admin/agencias'
     | '/admin/aliados'
     | '/admin/auditoria'
+    | '/admin/busquedas'
     | '/admin/clientes'
     | '/admin/compras'
     | '/admin/conciliacion'
@@ -702,6 +712,7 @@ export interface FileRouteTypes {
     | '/admin/agencias'
     | '/admin/aliados'
     | '/admin/auditoria'
+    | '/admin/busquedas'
     | '/admin/clientes'
     | '/admin/compras'
     | '/admin/conciliacion'
@@ -770,6 +781,7 @@ export interface FileRouteTypes {
     | '/admin/agencias'
     | '/admin/aliados'
     | '/admin/auditoria'
+    | '/admin/busquedas'
     | '/admin/clientes'
     | '/admin/compras'
     | '/admin/conciliacion'
@@ -1020,6 +1032,13 @@ declare module '@tanstack/react-router' {
       path: '/auditoria'
       fullPath: '/admin/auditoria'
       preLoaderRoute: typeof AdminAuditoriaRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/busquedas': {
+      id: '/admin/busquedas'
+      path: '/busquedas'
+      fullPath: '/admin/busquedas'
+      preLoaderRoute: typeof AdminBusquedasRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/clientes': {
@@ -1309,6 +1328,7 @@ interface AdminRouteChildren {
   AdminAgenciasRoute: typeof AdminAgenciasRoute
   AdminAliadosRoute: typeof AdminAliadosRoute
   AdminAuditoriaRoute: typeof AdminAuditoriaRoute
+  AdminBusquedasRoute: typeof AdminBusquedasRoute
   AdminClientesRoute: typeof AdminClientesRoute
   AdminComprasRoute: typeof AdminComprasRoute
   AdminConciliacionRoute: typeof AdminConciliacionRoute
@@ -1339,6 +1359,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAgenciasRoute: AdminAgenciasRoute,
   AdminAliadosRoute: AdminAliadosRoute,
   AdminAuditoriaRoute: AdminAuditoriaRoute,
+  AdminBusquedasRoute: AdminBusquedasRoute,
   AdminClientesRoute: AdminClientesRoute,
   AdminComprasRoute: AdminComprasRoute,
   AdminConciliacionRoute: AdminConciliacionRoute,

@@ -96,3 +96,4 @@ export * from './progress';
 export * from './carrier-tracking';
 export * from './carrier-tracking/view';
 export * from './carrier-tracking/searches';
+export * from './schemas/parcel-searches';

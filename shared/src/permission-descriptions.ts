@@ -36,8 +36,8 @@ export const EXTRA_PERMISSION_LABELS: Record<Exclude<Permission, `${Area}.read` 
   'allies.manage': 'los aliados (alta, ajuste de precio y desactivación)',
   'allies.portal': 'el portal de aliado (sus clientes, sus paquetes y envíos, y su estado de cuenta)',
   'carriers.settings': 'el límite diario de consultas del seguimiento con los transportistas',
-  'searches.manage': 'las búsquedas de paquetes entregados por el transportista y no recibidos',
-  'searches.settings': 'cuándo se abren y cuánto duran las búsquedas de paquetes',
+  'searches.manage': 'la búsqueda de paquetes entregados por el transportista y no recibidos',
+  'searches.settings': 'los plazos de las búsquedas de paquetes',
 };
 
 export const EXTRA_PERMISSIONS = Object.keys(EXTRA_PERMISSION_LABELS) as (keyof typeof EXTRA_PERMISSION_LABELS)[];

@@ -1,7 +1,6 @@
 // "Entregado pero no recibido" (docs/product/first-mile.md#delivered-but-not-received): the search
 // the warehouse runs when the carrier says delivered at our address and no WR matched, its
-// settings, what the customer and the staff read, and the inputs of its procedures.
-import { z } from '../zod-es';
+// settings, and what the customer and the staff read (the inputs: schemas/parcel-searches.ts).
 import { formatDate } from '../format';
 
 export type ParcelSearchSettings = {
@@ -135,39 +134,3 @@ export const PARCEL_SEARCH_LABELS = {
   openSearches: 'Búsquedas abiertas',
   noData: 'Sin entregas recibidas en los últimos 30 días.',
 } as const;
-
-const hours = z
-  .number({ message: 'Indica las horas hábiles.' })
-  .int('Las horas deben ser un número entero.')
-  .min(1, 'Las horas deben ser al menos 1.')
-  .max(240, 'Las horas no pueden pasar de 240.');
-const days = z
-  .number({ message: 'Indica los días de búsqueda.' })
-  .int('Los días deben ser un número entero.')
-  .min(1, 'Los días deben ser al menos 1.')
-  .max(60, 'Los días no pueden pasar de 60.');
-
-export const parcelSearchSettingsInput = z.object({ openAfterBusinessHours: hours, notFoundAfterDays: days });
-
-const searchId = z.uuid(PARCEL_SEARCH_MESSAGES.searchNotFound);
-export const parcelSearchIdInput = z.object({ id: searchId });
-export const parcelSearchFoundInput = z.object({
-  id: searchId,
-  warehouseReceipt: z
-    .string({ message: PARCEL_SEARCH_MESSAGES.receiptRequired })
-    .trim()
-    .min(1, PARCEL_SEARCH_MESSAGES.receiptRequired)
-    .max(40, PARCEL_SEARCH_MESSAGES.receiptRequired)
-    .transform((v) => v.toUpperCase()),
-});
-export const parcelSearchNoteInput = z.object({
-  id: searchId,
-  note: z
-    .string({ message: PARCEL_SEARCH_MESSAGES.noteRequired })
-    .trim()
-    .min(3, PARCEL_SEARCH_MESSAGES.noteRequired)
-    .max(500, PARCEL_SEARCH_MESSAGES.noteRequired),
-});
-export const parcelSearchListInput = z.object({
-  status: z.enum(['open', 'found', 'not_found', 'all']).catch('all'),
-});

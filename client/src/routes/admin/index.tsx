@@ -23,6 +23,7 @@ import { getErrorMessage } from '../../lib/errors';
 import { ADMIN_NAV } from './-components/nav';
 import { RateMissingAlert } from './-components/billing/RateMissingAlert';
 import { DelayedDeparturesCard } from './-components/departures/DelayedDeparturesCard';
+import { FirstMileCard } from './-components/searches/FirstMileCard';
 import { PendingPaymentsCard } from './-components/payments/PendingPaymentsCard';
 import { pageHead } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
@@ -124,6 +125,7 @@ function AdminHome() {
 
       <PendingPaymentsCard />
       {canReadDepartures && <DelayedDeparturesCard />}
+      {can(role, 'searches.settings') && <FirstMileCard />}
 
       <Card withBorder radius="md" padding="lg">
         <Title order={2} size="h4" mb="md">

@@ -9,6 +9,7 @@ import { trpc } from '../../lib/trpc';
 import { DashboardPage } from './-components/PageHeader';
 import { PrealertCard, type Prealert } from './-components/PrealertCard';
 import { PrealertForm } from './-components/PrealertForm';
+import { ParcelSearchNotices } from './-components/ParcelSearchNotices';
 import { EmptyState, QueryState } from './-components/QueryState';
 
 export const Route = createFileRoute('/dashboard/prealertas')({
@@ -34,6 +35,7 @@ function PrealertsPage() {
         </Button>
       }
     >
+      <ParcelSearchNotices />
       <QueryState query={list}>
         {(data) =>
           data.length === 0 ? (

@@ -118,9 +118,31 @@ export async function closeSearchesNotFound(tx: DbOrTx, options: Options = {}) {
   return { notFound: closed.length };
 }
 
-/** One run of the job: what opened and what was not found. */
+/**
+ * The safety net: an open search whose parcel arrived by another way than a scan (a pre-alert
+ * converted by hand, an imported manifest) is closed as found, with nobody as its closer.
+ */
+export async function closeSearchesReceivedElsewhere(tx: DbOrTx, options: Options = {}) {
+  const now = options.now ?? new Date();
+  const closed = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      update parcel_searches s set status = 'found', closed_at = ${now.toISOString()}::timestamptz,
+             updated_at = ${now.toISOString()}::timestamptz
+      from carrier_shipments cs, prealerts p
+      where cs.id = s.carrier_shipment_id and p.id = s.prealert_id and s.status = 'open'
+        and (p.status not in ${OPEN_PREALERT_STATUSES_SQL}
+          or exists (select 1 from parcel_intakes i where i.tracking_key = cs.tracking_key)
+          or exists (select 1 from packages pk where tracking_key(pk.tracking_number) = cs.tracking_key
+                       and pk.received_date is not null))
+      returning s.id`),
+  );
+  return { foundElsewhere: closed.length };
+}
+
+/** One run of the job: what arrived by another way, what was not found, what opened. */
 export async function runParcelSearches(tx: DbOrTx, options: Options = {}) {
+  const elsewhere = await closeSearchesReceivedElsewhere(tx, options);
   const notFound = await closeSearchesNotFound(tx, options);
   const open = await openDueSearches(tx, options);
-  return { ...open, ...notFound };
+  return { ...open, ...notFound, ...elsewhere };
 }

@@ -174,6 +174,22 @@ describe('closing a search', () => {
     expect(again).toMatchObject({ code: 'CONFLICT', message: M.claimAlreadyOpened });
   });
 
+  it('a parcel that arrived by another way (an imported manifest) closes its search at the next run', async () => {
+    const { number, shipmentId } = await deliveredPrealert({ at: new Date(Date.now() - 10 * DAY) });
+    await inTx((tx) => openDueSearches(tx));
+    await db()
+      .insert(parcelIntakes)
+      .values({
+        trackingNumber: number,
+        trackingKey: trackingKey(number)!,
+        warehouseReceipt: `WR-IMP-${Date.now().toString(36)}`,
+        status: 'unclaimed',
+        weightKg: 1,
+      });
+    expect(await inTx((tx) => runParcelSearches(tx))).toMatchObject({ foundElsewhere: 1, opened: 0 });
+    expect((await searchesOf(shipmentId))[0]).toMatchObject({ status: 'found', closedBy: null });
+  });
+
   it('a claim is not offered while the search is still open', async () => {
     const { shipmentId } = await deliveredPrealert({ at: new Date(Date.now() - 10 * DAY) });
     await inTx((tx) => openDueSearches(tx));

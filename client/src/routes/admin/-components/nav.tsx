@@ -21,6 +21,7 @@ import {
   IconLayoutDashboard,
   IconPackage,
   IconPackageOff,
+  IconSearch,
   IconRadar,
   IconPlane,
   IconTruck,
@@ -108,6 +109,14 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
     path: '/admin/sin-dueno',
     to: '/admin/sin-dueno',
     permission: 'packages.write',
+  },
+  {
+    label: 'Búsquedas',
+    group: 'Almacén',
+    icon: IconSearch,
+    path: '/admin/busquedas',
+    to: '/admin/busquedas',
+    permission: 'searches.manage',
   },
   {
     label: 'Importar',
