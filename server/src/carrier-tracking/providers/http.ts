@@ -71,6 +71,19 @@ export function digestEventId(trackingNumber: string, occurredAt: Date, descript
 }
 
 /**
+ * Each event once: a provider may list the same scan twice (under two of its sources, or
+ * repeated by the carrier), which would be one id twice in one update.
+ */
+export function oncePerId<T extends { eventId: string }>(events: T[]): T[] {
+  const seen = new Set<string>();
+  return events.filter((e) => {
+    if (seen.has(e.eventId)) return false;
+    seen.add(e.eventId);
+    return true;
+  });
+}
+
+/**
  * Compares two secrets without telling, by its duration, how much of them matched: their digests
  * have the same length whatever the secrets' lengths, as timingSafeEqual needs.
  */

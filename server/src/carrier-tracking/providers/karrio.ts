@@ -6,6 +6,7 @@ import type { CarrierTrackingState, FirstMileCarrier } from '@casillero/shared';
 import {
   asObject,
   digestEventId,
+  oncePerId,
   parseJson,
   requestJson,
   sameSecret,
@@ -129,10 +130,12 @@ export function readKarrioTracker(tracker: Record<string, unknown>, registeredCa
     (best, r, i) => (best < 0 || r.event.occurredAt > read[best].event.occurredAt ? i : best),
     -1,
   );
-  const events: ProviderEvent[] = read.map((r, i) => ({
-    ...r.event,
-    state: r.stated ?? (i === newest && trackerState ? trackerState : 'in_transit'),
-  }));
+  const events: ProviderEvent[] = oncePerId(
+    read.map((r, i) => ({
+      ...r.event,
+      state: r.stated ?? (i === newest && trackerState ? trackerState : 'in_transit'),
+    })),
+  );
   const info = asObject(tracker.info) ?? {};
   const photo = text(tracker.delivery_image_url);
   const facts: ProviderParcelFacts = {

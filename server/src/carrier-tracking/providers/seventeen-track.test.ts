@@ -150,6 +150,23 @@ describe('17TRACK gettrackinfo', () => {
     expect(again.events.map((e) => e.eventId)).toEqual(once.events.map((e) => e.eventId));
   });
 
+  it('keeps a scan listed under two of 17TRACK’s sources once', () => {
+    const scan = { time_utc: '2022-04-26T06:30:00Z', description: 'Departed', location: 'JFK', stage: 'Departure' };
+    const info = {
+      latest_status: { status: 'InTransit' },
+      tracking: {
+        providers: [
+          { provider: { key: 3011 }, events: [scan] },
+          { provider: { key: 21051 }, events: [scan] },
+        ],
+      },
+    };
+    const read = readSeventeenTrackInfo('RR1CN', null, info);
+    expect(read.events.map((e) => [e.carrier, e.state, e.description])).toEqual([
+      ['China Post', 'in_transit', 'Departed'],
+    ]);
+  });
+
   it('asks in batches of at most 40 and refuses more before any request', async () => {
     const calls = stubFetch({ body: '{"code":0,"data":{"accepted":[],"rejected":[]}}' });
     expect(provider().maxBatch).toBe(SEVENTEEN_TRACK_MAX_BATCH);

@@ -6,6 +6,7 @@ import type { CarrierTrackingState, FirstMileCarrier } from '@casillero/shared';
 import {
   asObject,
   digestEventId,
+  oncePerId,
   parseJson,
   requestJson,
   sameSecret,
@@ -148,10 +149,12 @@ export function readSeventeenTrackInfo(
     (best, r, i) => (best < 0 || r.event.occurredAt > read[best].event.occurredAt ? i : best),
     -1,
   );
-  const events: ProviderEvent[] = read.map((r, i) => ({
-    ...r.event,
-    state: r.stated ?? (i === newest && latestState ? latestState : 'in_transit'),
-  }));
+  const events: ProviderEvent[] = oncePerId(
+    read.map((r, i) => ({
+      ...r.event,
+      state: r.stated ?? (i === newest && latestState ? latestState : 'in_transit'),
+    })),
+  );
   const estimate = asObject(asObject(trackInfo.time_metrics)?.estimated_delivery_date);
   // The end of 17TRACK's window: the date by which the carrier expects to deliver.
   const expectedDeliveryAt = estimate ? instant(null, estimate.to ?? estimate.from) : null;
