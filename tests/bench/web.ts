@@ -1,17 +1,20 @@
 // npm run bench:web: how the built app feels on a Venezuelan phone
 // (docs/product/fast-on-a-phone.md#budgets). Starts the server as production does (fresh
 // embedded database with the demo data, or the PostgreSQL database in BENCH_DATABASE_URL),
-// drives Chromium with a slow 4G network, a CPU slowed down to a mid-range phone's (calibrated
-// on this machine, web-calibration.ts) and a phone's screen, and prints per page, for a cold
-// visit (empty cache), a repeat visit (same browser, new tab) and the usual visit after it, each
-// arriving from a page of another site and the service worker on the same network as the tab:
-// bytes transferred, largest contentful paint and the time until the page's main content is on
-// screen, medians of --runs rounds (the cold visit, like the bare page, loaded three times a
-// round). Beside each time, its ratio to a bare page with the same words measured in the same
-// run: the targets are those ratios, which hold from one machine to the next. A benchmark, not
-// a test: a missed target is printed with ✗, the exit code only reports broken tooling.
-//   npm run bench:web -- [--runs 3] [--pages /,/login] [--cpu 4] [--trace]   (builds first; --cpu: no calibration)
-//   npx tsx tests/bench/web.ts [--runs 3] [--pages /,/login] [--cpu 4] [--trace]   (the client/dist already built)
+// drives Chromium with a slow 4G network, a CPU slowed down to the phone's (a low-tier phone's by
+// default, a mid-range one's with --gama media; calibrated on this machine, web-calibration.ts)
+// and a phone's screen, and prints per page, for a cold visit (empty cache), a repeat visit (same
+// browser, new tab) and the usual visit after it, each arriving from a page of another site and
+// the service worker on the same network as the tab: bytes transferred, largest contentful paint
+// and the time until the page's main content is on screen, medians of --runs rounds (the cold
+// visit, like the bare page, loaded three times a round); for the forms, when filling them at
+// once shows their result (web-usable.ts). Beside each time, its ratio to a bare page with the
+// same words measured in the same run: the targets are those ratios, which hold from one machine
+// to the next. Then the common taps' interaction to next paint (web-interactions.ts) and two tasks
+// with a file (web-tasks.ts). A benchmark, not a test: a missed target is printed with ✗, a wait
+// that gives up leaves its sample out (web-bounded.ts), the exit code only reports broken tooling.
+//   npm run bench:web -- [--runs 3] [--gama baja|media] [--pages /,/login] [--medir paginas,interacciones,tareas] [--cpu 4] [--trace]   (builds first; --cpu: no calibration)
+//   npx tsx tests/bench/web.ts [the same options]   (the client/dist already built)
 // --trace: each measured visit also writes a Chrome trace (open it in DevTools' Performance panel)
 // to tests/test-results/bench-web-<page>-<visit>-<round>.json, to see where a figure's time went.
 
@@ -19,7 +22,10 @@ import { parseArgs } from 'node:util';
 import type { Browser, BrowserContext, Cookie } from 'playwright-core';
 import { DEMO } from '../e2e/session';
 import { findChromium, launchBrowser, SKIP_MESSAGE } from '../e2e/browser';
-import { startServer, type RunningServer } from '../e2e/app-server';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort, startServerProcess } from '../support/server-process';
 import { closeWithin, reasonOf, withTimeout } from './web-bounded';
 import { calibrateCpu, heroWords, PHONE_TIERS, startFloorServer, type FloorServer } from './web-calibration';
 import { measureInteractions } from './web-interactions';
@@ -36,6 +42,7 @@ import {
   VISITS,
   type Visit,
 } from './web-report';
+import { measureTasks } from './web-tasks';
 import { USABLE_TASKS, usableLoad } from './web-usable';
 import {
   SLOW_4G,
@@ -67,7 +74,7 @@ const PAGES: BenchPage[] = [
 ];
 
 const TIERS = Object.keys(PHONE_TIERS) as Tier[];
-const PARTS = ['paginas', 'interacciones'] as const;
+const PARTS = ['paginas', 'interacciones', 'tareas'] as const;
 type Part = (typeof PARTS)[number];
 
 function options() {
@@ -100,6 +107,36 @@ function options() {
   }
   const pages = !parts.includes('paginas') ? [] : wanted ? PAGES.filter((p) => wanted.includes(p.path)) : PAGES;
   return { runs, cpu, tier, parts, trace: values.trace, pages };
+}
+
+type RunningServer = { url: string; output: () => string; stop: () => Promise<void> };
+
+/**
+ * The app server as the browser tests start it (tests/e2e/app-server.ts: a fresh data directory,
+ * production mode, webhooks kept), with more time to start: seeding the demo on a busy 2-core
+ * machine took 100 s, past the tests' 90 s.
+ */
+const SERVER_START_MS = 5 * 60_000;
+async function startBenchServer(env: Record<string, string>): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'casillero-bench-'));
+  const url = `http://localhost:${port}`;
+  const server = await startServerProcess(
+    'del benchmark',
+    { PORT: String(port), DATA_DIR: dataDir, APP_URL: url, NODE_ENV: 'production', WEBHOOKS_SEND: 'off', ...env },
+    { startTimeoutMs: SERVER_START_MS },
+  ).catch((err: unknown) => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  });
+  return {
+    url,
+    output: server.output,
+    async stop() {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 const DEMO_EMAILS: Record<Account, string> = { customer: DEMO.customer, admin: DEMO.admin };
@@ -179,10 +216,7 @@ async function main() {
     console.log(
       `Iniciando el servidor (NODE_ENV=production, ${databaseUrl ? 'BENCH_DATABASE_URL' : 'base embebida nueva'})...`,
     );
-    server = await startServer({
-      templateDataDir: null,
-      ...(databaseUrl ? { env: { DATABASE_URL: databaseUrl, SEED_DEMO: '1' } } : {}),
-    });
+    server = await startBenchServer(databaseUrl ? { DATABASE_URL: databaseUrl, SEED_DEMO: '1' } : {});
     // This script closes the browser and the server on Ctrl-C; Playwright's own handler would
     // exit before the server is stopped.
     browser = await launchBrowser(executablePath, { handleSIGINT: false, handleSIGTERM: false });
@@ -237,6 +271,7 @@ async function main() {
     if (pages.length > 0)
       await measurePages({ browser, url, floorServer, floorPage, pages, cookiesOf, runs, tier, trace });
     if (parts.includes('interacciones')) await measureInteractions(browser, url, sessions, runs);
+    if (parts.includes('tareas')) await measureTasks(browser, url, sessions);
   } catch (err) {
     if (interrupted) return;
     if (server) console.error(`--- últimas líneas del servidor ---\n${server.output().slice(-4000)}\n---`);
