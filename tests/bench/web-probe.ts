@@ -2,6 +2,7 @@
 // (largest contentful paint and the moment the main content is on screen, both on the page's
 // own clock) and the byte and idle meter over a page's DevTools session.
 import type { Browser, BrowserContext, CDPSession, ConsoleMessage, Page } from 'playwright-core';
+import { call } from './web-bounded';
 
 /** The element that means "the page's main content is on screen". */
 export type ContentTarget = {
@@ -15,7 +16,12 @@ export type ContentTarget = {
  * When the content was shown, in ms since navigation start (performance.now()): painted, or
  * ready in the frame that was about to draw it when the browser reported no paint of it.
  */
-export type ContentShown = { ms: number; painted: boolean };
+export type ContentShown = {
+  ms: number;
+  painted: boolean;
+  /** The page's performance.timeOrigin (ms since the epoch): where `ms` counts from. */
+  timeOrigin: number;
+};
 
 /**
  * How the probe tells the bench that the content was shown: a console message the page sends
@@ -79,8 +85,8 @@ export function installProbe(target: ProbeOptions) {
   const elementObserver = new PerformanceObserver((list) => takeElementEntries(list.getEntries()));
   elementObserver.observe({ type: 'element', buffered: true });
 
-  const resolveShown = (shown: ContentShown) =>
-    console.debug(target.report + JSON.stringify({ ...shown, url: location.href }));
+  const resolveShown = (shown: Omit<ContentShown, 'timeOrigin'>) =>
+    console.debug(target.report + JSON.stringify({ ...shown, timeOrigin: performance.timeOrigin, url: location.href }));
   let done = false;
   let scheduled = false;
   /**
@@ -198,8 +204,8 @@ export async function throttle(cdp: CDPSession, t: Throttling) {
  * Returns how many workers were throttled, and how to let them go.
  */
 export async function throttleServiceWorkers(browser: Browser, origin: string, t: Throttling) {
-  const session = await browser.newBrowserCDPSession();
-  const { targetInfos } = await session.send('Target.getTargets');
+  const session = await call(browser.newBrowserCDPSession(), 'DevTools del navegador');
+  const { targetInfos } = await call(session.send('Target.getTargets'), 'la lista de workers');
   const workers = targetInfos.filter((target) => target.type === 'service_worker' && target.url.startsWith(origin));
   let nextId = 0;
   const replies = new Map<number, (reply: { error?: { message: string } }) => void>();
@@ -211,15 +217,27 @@ export async function throttleServiceWorkers(browser: Browser, origin: string, t
   const send = async (sessionId: string, method: string, params: object) => {
     const id = ++nextId;
     const reply = new Promise<{ error?: { message: string } }>((resolve) => replies.set(id, resolve));
-    await session.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) });
-    const { error } = await reply;
-    replies.delete(id);
+    // A worker that stopped answers nothing: this is what once hung a run for ten minutes.
+    const { error } = await call(
+      session
+        .send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) })
+        .then(() => reply),
+      `${method} en el service worker`,
+    ).finally(() => replies.delete(id));
     if (error) throw new Error(`${method} en el service worker: ${error.message}`);
   };
-  for (const worker of workers) {
-    const { sessionId } = await session.send('Target.attachToTarget', { targetId: worker.targetId, flatten: false });
-    await send(sessionId, 'Network.enable', {});
-    await send(sessionId, 'Network.emulateNetworkConditions', networkConditions(t));
+  try {
+    for (const worker of workers) {
+      const { sessionId } = await call(
+        session.send('Target.attachToTarget', { targetId: worker.targetId, flatten: false }),
+        'el service worker',
+      );
+      await send(sessionId, 'Network.enable', {});
+      await send(sessionId, 'Network.emulateNetworkConditions', networkConditions(t));
+    }
+  } catch (err) {
+    void session.detach().catch(() => {});
+    throw err;
   }
   // The conditions last while the session is attached.
   return { workers: workers.length, release: () => session.detach().catch(() => {}) };

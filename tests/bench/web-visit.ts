@@ -21,7 +21,8 @@ import {
   type ContentTarget,
   type Throttling,
 } from './web-probe';
-import type { Figures } from './web-report';
+import { call, closeWithin, GaveUp, withTimeout } from './web-bounded';
+import type { Figures, Visit } from './web-report';
 
 /**
  * Slow 4G as Lighthouse defines it, and a mid-range phone's CPU: the slowdown is calibrated on
@@ -54,6 +55,11 @@ export const LOADS_PER_ROUND = 3;
 
 export const NETWORK_QUIET_MS = 500;
 
+const CALL_SCREENSHOT_MS = 10_000;
+
+/** largestPaintAt waits 2 s for the entry; more than this, the page's main thread is stuck. */
+const LCP_WAIT_MS = 15_000;
+
 export const NETWORK_QUIET_MAX_MS = 30_000;
 
 export const CONTENT_TIMEOUT_MS = 60_000;
@@ -62,6 +68,9 @@ export const CONTENT_TIMEOUT_MS = 60_000;
 export const SERVICE_WORKER_GRACE_MS = 5_000;
 
 export const SERVICE_WORKER_READY_MS = 60_000;
+
+/** What a wait bounded inside the page is given beyond its own limit before the bench gives up on the page itself. */
+const CALL_MARGIN_MS = 10_000;
 
 export type Account = 'customer' | 'admin';
 
@@ -75,25 +84,18 @@ export type BenchPage = {
   content: ContentTarget;
 };
 
-export async function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      promise,
-      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms))),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 export async function newPhoneContext(browser: Browser, page: BenchPage, cookies: Cookie[]) {
-  const context = await browser.newContext({ ...PHONE, userAgent: androidUserAgent(browser) });
-  if (cookies.length > 0) await context.addCookies(cookies);
-  // tsx compiles with esbuild's keepNames, which wraps the functions sent to the page in
-  // __name(fn, 'name'); the page has no __name, so it gets one that does nothing.
-  await context.addInitScript({ content: 'globalThis.__name ??= (fn) => fn;' });
-  await context.addInitScript(installProbe, probeOptions(page.content));
+  const context = await call(browser.newContext({ ...PHONE, userAgent: androidUserAgent(browser) }), 'el contexto');
+  try {
+    if (cookies.length > 0) await call(context.addCookies(cookies), 'las cookies');
+    // tsx compiles with esbuild's keepNames, which wraps the functions sent to the page in
+    // __name(fn, 'name'); the page has no __name, so it gets one that does nothing.
+    await call(context.addInitScript({ content: 'globalThis.__name ??= (fn) => fn;' }), 'el script inicial');
+    await call(context.addInitScript(installProbe, probeOptions(page.content)), 'la sonda');
+  } catch (err) {
+    await closeWithin(context.close());
+    throw err;
+  }
   return context;
 }
 
@@ -132,50 +134,61 @@ export type VisitOptions = {
  */
 export async function visit(context: BrowserContext, url: string, page: BenchPage, options: VisitOptions) {
   const { label, throttledFrom, tracePath } = options;
-  const tab = await context.newPage();
-  const cdp = await context.newCDPSession(tab);
+  const tab = await call(context.newPage(), 'la pestaña');
+  const cdp = await call(context.newCDPSession(tab), 'DevTools');
   if (throttledFrom) {
-    await tab.goto(throttledFrom, { waitUntil: 'load' });
-    await throttle(cdp, SLOW_4G);
-  } else await cdp.send('Network.enable');
+    await tab.goto(throttledFrom, { waitUntil: 'load', timeout: CONTENT_TIMEOUT_MS }).catch((err: Error) => {
+      throw new GaveUp(
+        `la página de partida no cargó tras ${CONTENT_TIMEOUT_MS / 1000} s (${err.message.split('\n')[0]})`,
+      );
+    });
+    await call(throttle(cdp, SLOW_4G), 'la limitación de red y CPU');
+  } else await call(cdp.send('Network.enable'), 'DevTools');
   const network = meterNetwork(cdp);
   const browser = context.browser();
-  if (tracePath && browser) {
-    fs.mkdirSync(path.dirname(tracePath), { recursive: true });
-    await browser.startTracing(tab, { path: tracePath, categories: TRACE_CATEGORIES });
-  }
+  let tracing = false;
   try {
+    if (tracePath && browser) {
+      fs.mkdirSync(path.dirname(tracePath), { recursive: true });
+      await call(browser.startTracing(tab, { path: tracePath, categories: TRACE_CATEGORIES }), 'la traza');
+      tracing = true;
+    }
     const pageUrl = (page.origin ?? url) + page.path;
     const shown = contentShownAt(tab, pageUrl);
-    const response = await tab.goto(pageUrl, {
-      waitUntil: 'commit',
-      timeout: CONTENT_TIMEOUT_MS,
-    });
-    if (response && !response.ok())
-      throw new Error(`${page.path} (${label}): el servidor respondió ${response.status()}`);
+    const response = await tab
+      .goto(pageUrl, { waitUntil: 'commit', timeout: CONTENT_TIMEOUT_MS })
+      .catch((err: Error) => {
+        throw new GaveUp(
+          `sin respuesta del servidor tras ${CONTENT_TIMEOUT_MS / 1000} s (${err.message.split('\n')[0]})`,
+        );
+      });
+    if (response && !response.ok()) throw new Error(`el servidor respondió ${response.status()}`);
     const content = await withTimeout(
       shown,
       CONTENT_TIMEOUT_MS,
-      `${page.path} (${label}): el contenido (${page.content.selector}) no apareció en ${CONTENT_TIMEOUT_MS / 1000} s (URL: ${tab.url()})`,
+      `sin contenido tras ${CONTENT_TIMEOUT_MS / 1000} s`,
     ).catch(async (err: unknown) => {
       const file = path.join(RESULTS_DIR, `bench-web${page.path.replace(/\W+/g, '-')}-${label}.png`);
       fs.mkdirSync(RESULTS_DIR, { recursive: true });
-      await tab.screenshot({ path: file }).catch(() => {});
-      throw new Error(`${(err as Error).message}; captura en ${path.relative(REPO_ROOT, file)}`);
+      await closeWithin(tab.screenshot({ path: file, timeout: CALL_SCREENSHOT_MS }));
+      throw new GaveUp(
+        `${(err as Error).message} (${page.content.selector}, URL ${tab.url()}; captura en ${path.relative(REPO_ROOT, file)})`,
+      );
     });
     const quiet = await network.idle(NETWORK_QUIET_MS, NETWORK_QUIET_MAX_MS);
     if (!quiet)
       console.warn(
         `  ${page.path}: la red no quedó en silencio en ${NETWORK_QUIET_MAX_MS / 1000} s; se cuenta hasta aquí`,
       );
-    const lcpMs = await largestPaintAt(tab);
+    // The page's main thread may be stuck: its LCP is then not measured, the rest is.
+    const lcpMs = await withTimeout(largestPaintAt(tab), LCP_WAIT_MS, '').catch(() => Number.NaN);
     return { tab, content, lcpMs, ...network.stop() };
   } catch (err) {
     network.stop();
     throw err;
   } finally {
-    if (tracePath && browser) await browser.stopTracing().catch(() => {});
-    await cdp.detach().catch(() => {});
+    if (tracing && browser) await closeWithin(browser.stopTracing());
+    await closeWithin(cdp.detach());
   }
 }
 
@@ -187,7 +200,19 @@ export const figures = (v: Visited, workers: { bytes: number }): Figures => ({
   lcpMs: v.lcpMs,
   contentMs: v.content.ms,
   contentPainted: v.content.painted,
+  usableMs: Number.NaN,
 });
+
+/** A visit of measure() that gave up, and why; the visits after it in that context were not made. */
+export class VisitFailed extends Error {
+  constructor(
+    readonly visit: Visit,
+    readonly reason: string,
+    readonly measured: Partial<Record<Visit, Figures>>,
+  ) {
+    super(reason);
+  }
+}
 
 /**
  * A cold visit in a fresh context, nothing more: the floor's load, and a page's further cold
@@ -206,7 +231,7 @@ export async function coldLoad(
     const cold = await visit(context, url, page, { label: 'fria', throttledFrom: elsewhere });
     return figures(cold, { bytes: Number.NaN });
   } finally {
-    await context.close();
+    await closeWithin(context.close());
   }
 }
 
@@ -232,30 +257,36 @@ export async function measure(
         ? undefined
         : path.join(RESULTS_DIR, `bench-web${page.path.replace(/\W+/g, '-')}-${label}-${traceRound}.json`),
   });
+  const done: Partial<Record<Visit, Figures>> = {};
+  let current: Visit = 'cold';
   try {
     const cold = await visit(context, url, page, measured('fria'));
     // The worker installs (and precaches) after the cold visit; the repeat visit needs it active,
     // and on the phone's network from then on.
     if (appHasServiceWorker) {
-      await serviceWorkerActive(cold.tab, SERVICE_WORKER_GRACE_MS, SERVICE_WORKER_READY_MS);
+      await withTimeout(
+        serviceWorkerActive(cold.tab, SERVICE_WORKER_GRACE_MS, SERVICE_WORKER_READY_MS),
+        SERVICE_WORKER_GRACE_MS + SERVICE_WORKER_READY_MS + CALL_MARGIN_MS,
+        `el service worker no se activó tras ${(SERVICE_WORKER_GRACE_MS + SERVICE_WORKER_READY_MS) / 1000} s`,
+      );
       throttledWorkers = await throttleServiceWorkers(browser, url, SLOW_4G);
-      if (throttledWorkers.workers === 0) throw new Error(`${page.path}: no se encontró el service worker de ${url}`);
+      if (throttledWorkers.workers === 0) throw new Error(`no se encontró el service worker de ${url}`);
     }
-    await cold.tab.close();
-    const coldWorkers = await workers.take();
+    await closeWithin(cold.tab.close());
+    done.cold = figures(cold, await call(workers.take(), 'lo que bajó el service worker'));
+    current = 'repeat';
     const repeat = await visit(context, url, page, measured('repetida'));
-    await repeat.tab.close();
-    const repeatWorkers = await workers.take();
+    await closeWithin(repeat.tab.close());
+    done.repeat = figures(repeat, await call(workers.take(), 'lo que bajó el service worker'));
+    current = 'usual';
     const usual = await visit(context, url, page, measured('habitual'));
-    const usualWorkers = await workers.take();
-    return {
-      cold: figures(cold, coldWorkers),
-      repeat: figures(repeat, repeatWorkers),
-      usual: figures(usual, usualWorkers),
-    };
+    done.usual = figures(usual, await call(workers.take(), 'lo que bajó el service worker'));
+    return done as Record<Visit, Figures>;
+  } catch (err) {
+    throw new VisitFailed(current, err instanceof Error ? err.message : String(err), done);
   } finally {
-    await throttledWorkers?.release();
-    await context.close();
+    if (throttledWorkers) await closeWithin(throttledWorkers.release());
+    await closeWithin(context.close());
   }
 }
 
@@ -269,11 +300,17 @@ export async function warmUp(browser: Browser, url: string, pages: BenchPage[], 
   for (const page of pages) {
     const context = await newPhoneContext(browser, page, cookiesOf(page));
     try {
-      const { tab } = await visit(context, url, page, { label: 'preparacion' });
+      const { tab } = await visit(context, url, page, { label: 'preparacion' }).catch((err: Error) => {
+        throw new Error(`${page.path} (preparación): ${err.message}`);
+      });
       // One worker serves the whole app: asking the first page is enough.
-      hasServiceWorker ??= await serviceWorkerActive(tab, SERVICE_WORKER_GRACE_MS, SERVICE_WORKER_READY_MS);
+      hasServiceWorker ??= await withTimeout(
+        serviceWorkerActive(tab, SERVICE_WORKER_GRACE_MS, SERVICE_WORKER_READY_MS),
+        SERVICE_WORKER_GRACE_MS + SERVICE_WORKER_READY_MS + CALL_MARGIN_MS,
+        `${page.path} (preparación): el service worker no se activó`,
+      );
     } finally {
-      await context.close();
+      await closeWithin(context.close());
     }
   }
   return hasServiceWorker ?? false;
