@@ -16,13 +16,16 @@
 // Then the departures (bench/departures.ts): a milestone for a 5,000-shipment container and the
 // outbox drained by two servers; `-- --solo-despachos` measures only that (without
 // BENCH_DATABASE_URL, on the embedded database). Then the public API's lists (bench/api.ts);
-// `-- --solo-api` measures only those.
+// `-- --solo-api` measures only those. The first mile (bench/first-mile.ts): a burst of 10,000
+// carrier events by webhook and the polling plan of 100,000 numbers; `-- --solo-primera-milla`.
+// `-- --carga` instead runs a busy day's mixed traffic on two servers (bench/load/index.ts).
 import { execSync } from 'node:child_process';
 import postgres from 'postgres';
 import { openPglite, openPostgres } from '../src/db/client';
 import { measureApi } from './api';
 import { measureAudit, seedAudit } from './audit';
 import { measureDepartures } from './departures';
+import { measureFirstMile } from './first-mile';
 import { measureImport } from './import';
 import { measureLoad } from './load';
 import { SERVER_ROOT } from './load/servers';
@@ -41,6 +44,7 @@ const ONLY_IMPORT = process.argv.includes('--solo-importacion');
 
 const ONLY_DEPARTURES = process.argv.includes('--solo-despachos');
 const ONLY_API = process.argv.includes('--solo-api');
+const ONLY_FIRST_MILE = process.argv.includes('--solo-primera-milla');
 const url = process.env.BENCH_DATABASE_URL;
 if (process.argv.includes('--carga')) {
   // The day's mixed load on two servers (bench/load/index.ts), on a fresh database of the
@@ -52,6 +56,16 @@ if (process.argv.includes('--carga')) {
   }
   execSync('npm run build', { cwd: SERVER_ROOT, stdio: 'inherit' });
   await measureLoad(url, process.argv.includes('--segundos') ? seconds : 180);
+  process.exit(0);
+}
+if (ONLY_FIRST_MILE) {
+  // The first mile's figures alone: on BENCH_DATABASE_URL (two pools, two servers) or the embedded database.
+  const first = url ? openPostgres(url, { max: 10 }) : await openPglite();
+  await first.migrate();
+  const second = url ? openPostgres(url, { max: 10 }) : first;
+  await measureFirstMile(first, second);
+  if (second !== first) await second.close();
+  await first.close();
   process.exit(0);
 }
 if (ONLY_DEPARTURES) {
@@ -136,6 +150,7 @@ async function main() {
     // Two pools on the same database: the two servers of the outbox measurement.
     const second = openPostgres(url!, { max: 10 });
     await measureDepartures(database, second);
+    await measureFirstMile(database, second);
     await second.close();
   }
   if (!ONLY_REPORTS && !ONLY_TRACKINGS && !ONLY_AUDIT && !ONLY_IMPORT) await measureApi(database, raw, base);

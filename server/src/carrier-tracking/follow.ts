@@ -97,10 +97,16 @@ export async function soleFollower(tx: DbOrTx, key: string) {
 }
 
 /** The pre-alert's «estado» from the carrier's state, where one stands for it (sole follower only). */
-export async function syncPrealertEstado(tx: DbOrTx, key: string, state: CarrierTrackingState | null) {
+export async function syncPrealertEstado(
+  tx: DbOrTx,
+  key: string,
+  state: CarrierTrackingState | null,
+  /** soleFollower(key), when the caller already read it. */
+  followers?: { id: string }[],
+) {
   const estado = state ? PREALERT_ESTADO_OF_CARRIER_STATE[state] : null;
   if (!estado) return;
-  const own = await soleFollower(tx, key);
+  const own = followers ?? (await soleFollower(tx, key));
   if (own.length === 0) return;
   await tx
     .update(prealerts)

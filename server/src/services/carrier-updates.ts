@@ -126,13 +126,14 @@ export async function applyInTransaction(
     await tx.update(carrierShipments).set(set).where(eq(carrierShipments.id, shipment.id));
     if (moved.length === 0) continue;
 
-    await syncPrealertEstado(tx, shipment.trackingKey, current.state);
+    const followers = await soleFollower(tx, shipment.trackingKey);
+    await syncPrealertEstado(tx, shipment.trackingKey, current.state, followers);
     // Only the state it ends in this time, and only when it matters to the customer now.
     const last = moved.at(-1)!;
     if (!NOTICE_STATES.has(last.state)) continue;
     const carrierName =
       FIRST_MILE_CARRIER_NAMES[(shipment.carrier ?? last.carrier ?? '') as FirstMileCarrier] ?? 'El transportista';
-    for (const p of await soleFollower(tx, shipment.trackingKey)) {
+    for (const p of followers) {
       const notice = noticeOf(
         last.state,
         `«${p.trackingNumber ?? shipment.trackingNumber}»`,
