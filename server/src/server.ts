@@ -23,7 +23,7 @@ import { registerParcelImportRoutes } from './http/parcel-import';
 import { registerStreamedProcedures } from './trpc/streamed-procedures';
 import { registerUnsubscribeRoutes } from './http/unsubscribe';
 import { registerCarrierWebhookRoutes } from './http/carrier-webhooks';
-import { trackingProviderFromEnv } from './carrier-tracking/providers';
+import { trackingProviderFor } from './carrier-tracking/providers';
 import type { TrackingProvider } from './carrier-tracking/providers/provider';
 import { EARLY_TAP_SCRIPT_SOURCE, registerClientSite, registerCompression } from './http/site';
 import { registerPublicApi } from './api/routes';
@@ -201,7 +201,7 @@ export async function createServer({ config, database, logStream, trackingProvid
   await registerCarrierWebhookRoutes(app, {
     db: db.db,
     config,
-    providers: trackingProviders ?? [trackingProviderFromEnv()],
+    providers: trackingProviders ?? [trackingProviderFor(config)],
   });
   // The public REST API with keys (docs/product/public-api.md).
   await registerPublicApi(app, { db: db.db, config });

@@ -17,7 +17,7 @@ import { issueAdminSetupToken } from './services/auth';
 import { startControlNumberWorker } from './services/fiscal/control-numbers';
 import { controlNumberProviders } from './services/fiscal/provider-choice';
 import { startWebhookWorker } from './webhooks/worker';
-import { trackingProviderFromEnv } from './carrier-tracking/providers';
+import { trackingProviderFor } from './carrier-tracking/providers';
 import { startCarrierTrackingWorker } from './carrier-tracking/jobs';
 import type { Config } from './env';
 
@@ -38,7 +38,7 @@ export async function start(config: Config): Promise<void> {
   const setupToken = await issueAdminSetupToken(db, config.adminSetupToken);
 
   // One provider for the webhooks and the jobs (the fake when TRACKING_PROVIDER is unset).
-  const trackingProvider = trackingProviderFromEnv();
+  const trackingProvider = trackingProviderFor(config);
   const server = await createServer({ config, database, trackingProviders: [trackingProvider] });
   const log = server.app.log;
   const send = config.resendApiKey ? resendSender(config.resendApiKey, config.mailFrom) : logSender(log);
