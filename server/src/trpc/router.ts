@@ -24,6 +24,7 @@ import { liveRouter } from './routers/live';
 import { storageRouter } from './routers/storage';
 import { pricesRouter } from './routers/prices';
 import { travelRulesRouter } from './routers/travel-rules';
+import { customsRouter } from './routers/customs';
 import { problemParcelsRouter } from './routers/problem-parcels';
 import { pickupsRouter } from './routers/pickups';
 import { messagingRouter } from './routers/messaging';
@@ -73,6 +74,7 @@ export const appRouter = router({
   storage: storageRouter,
   prices: pricesRouter,
   travelRules: travelRulesRouter,
+  customs: customsRouter,
   problemParcels: problemParcelsRouter,
   pickups: pickupsRouter,
   messaging: messagingRouter,
