@@ -1,0 +1,35 @@
+// /admin/aduanas (docs/product/customs.md): the customs duties of the courier regime, as versions
+// with their source, the administrator's.
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { CUSTOMS_MESSAGES as M, can } from '@casillero/shared';
+import { AdminPage } from '../../components/data-table';
+import { pageHead } from '../../lib/site';
+import { trpc } from '../../lib/trpc';
+import { CUSTOMS_VERSIONS } from './-components/customs/CustomsVersions';
+import { NewCustomsVersion } from './-components/customs/NewCustomsVersion';
+import { VersionsScreen } from './-components/versions/VersionsScreen';
+
+export const Route = createFileRoute('/admin/aduanas')({
+  head: pageHead(M.pageTitle),
+  loader: ({ context }) =>
+    can(context.user.role, 'customs.manage')
+      ? context.queryClient.prefetchQuery(context.trpc.customs.versions.queryOptions())
+      : undefined,
+  component: CustomsPage,
+});
+
+function CustomsPage() {
+  const query = useQuery(trpc.customs.versions.queryOptions());
+  return (
+    <AdminPage title={M.pageTitle} subtitle={M.pageDescription}>
+      <VersionsScreen
+        kind={CUSTOMS_VERSIONS}
+        query={query}
+        versionsKey={trpc.customs.versions.queryKey()}
+        cancel={trpc.customs.cancel.mutationOptions()}
+        form={(current) => <NewCustomsVersion key={current.id} from={current} />}
+      />
+    </AdminPage>
+  );
+}
