@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import {
   IconReceipt2,
   IconShieldCheck,
-  IconReceiptTax,
+  IconCertificate,
   IconBarcode,
   IconBell,
   IconMessageReport,
@@ -179,7 +179,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   {
     label: 'Aduanas',
     group: 'Administración',
-    icon: IconReceiptTax,
+    icon: IconCertificate,
     path: '/admin/aduanas',
     to: '/admin/aduanas',
     permission: 'customs.manage',
