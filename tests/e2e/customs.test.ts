@@ -26,7 +26,8 @@ describe.skipIf(!chromium)('reglas aduaneras', () => {
         .waitFor();
 
       const form = admin.getByRole('form', { name: M.newVersion });
-      await form.getByRole('radio', { name: M.startOn }).check({ force: true });
+      // The segmented control's radio is hidden under its label: the label is what a person taps.
+      await form.locator('label').filter({ hasText: M.startOn }).click();
       const nextWeek = caracasDay(new Date(Date.now() + 7 * 24 * 3600 * 1000));
       await form.getByLabel(fieldLabel(M.startDay)).fill(nextWeek);
       await form
