@@ -32,6 +32,7 @@ import { Route as TermsRouteImport } from './routes/terms'
 import { Route as UpdatePasswordRouteImport } from './routes/update-password'
 import { Route as VerificarEmailRouteImport } from './routes/verificar-email'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminAduanasRouteImport } from './routes/admin/aduanas'
 import { Route as AdminAgenciasRouteImport } from './routes/admin/agencias'
 import { Route as AdminAliadosRouteImport } from './routes/admin/aliados'
 import { Route as AdminAuditoriaRouteImport } from './routes/admin/auditoria'
@@ -190,6 +191,11 @@ const VerificarEmailRoute = VerificarEmailRouteImport.update({
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAduanasRoute = AdminAduanasRouteImport.update({
+  id: '/aduanas',
+  path: '/aduanas',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminAgenciasRoute = AdminAgenciasRouteImport.update({
@@ -436,6 +442,7 @@ export interface FileRoutesByFullPath {
   '/terms': typeof TermsRoute
   '/update-password': typeof UpdatePasswordRoute
   '/verificar-email': typeof VerificarEmailRoute
+  '/admin/aduanas': typeof AdminAduanasRoute
   '/admin/agencias': typeof AdminAgenciasRoute
   '/admin/aliados': typeof AdminAliadosRoute
   '/admin/auditoria': typeof AdminAuditoriaRoute
@@ -502,6 +509,7 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/update-password': typeof UpdatePasswordRoute
   '/verificar-email': typeof VerificarEmailRoute
+  '/admin/aduanas': typeof AdminAduanasRoute
   '/admin/agencias': typeof AdminAgenciasRoute
   '/admin/aliados': typeof AdminAliadosRoute
   '/admin/auditoria': typeof AdminAuditoriaRoute
@@ -572,6 +580,7 @@ export interface FileRoutesById {
   '/terms': typeof TermsRoute
   '/update-password': typeof UpdatePasswordRoute
   '/verificar-email': typeof VerificarEmailRoute
+  '/admin/aduanas': typeof AdminAduanasRoute
   '/admin/agencias': typeof AdminAgenciasRoute
   '/admin/aliados': typeof AdminAliadosRoute
   '/admin/auditoria': typeof AdminAuditoriaRoute
@@ -643,6 +652,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/update-password'
     | '/verificar-email'
+    | '/admin/aduanas'
     | '/admin/agencias'
     | '/admin/aliados'
     | '/admin/auditoria'
@@ -709,6 +719,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/update-password'
     | '/verificar-email'
+    | '/admin/aduanas'
     | '/admin/agencias'
     | '/admin/aliados'
     | '/admin/auditoria'
@@ -778,6 +789,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/update-password'
     | '/verificar-email'
+    | '/admin/aduanas'
     | '/admin/agencias'
     | '/admin/aliados'
     | '/admin/auditoria'
@@ -1011,6 +1023,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/admin/'
       preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/aduanas': {
+      id: '/admin/aduanas'
+      path: '/aduanas'
+      fullPath: '/admin/aduanas'
+      preLoaderRoute: typeof AdminAduanasRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/agencias': {
@@ -1325,6 +1344,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteChildren {
+  AdminAduanasRoute: typeof AdminAduanasRoute
   AdminAgenciasRoute: typeof AdminAgenciasRoute
   AdminAliadosRoute: typeof AdminAliadosRoute
   AdminAuditoriaRoute: typeof AdminAuditoriaRoute
@@ -1356,6 +1376,7 @@ interface AdminRouteChildren {
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
+  AdminAduanasRoute: AdminAduanasRoute,
   AdminAgenciasRoute: AdminAgenciasRoute,
   AdminAliadosRoute: AdminAliadosRoute,
   AdminAuditoriaRoute: AdminAuditoriaRoute,

@@ -32,6 +32,7 @@ export const EXTRA_PERMISSION_LABELS: Record<Exclude<Permission, `${Area}.read` 
   'claims.settings': 'los plazos y límites de los reclamos',
   'prices.manage': 'las tarifas (versiones con fecha de vigencia)',
   'rules.manage': 'las reglas de lo que puede viajar (versiones con fecha de vigencia)',
+  'customs.manage': 'las reglas aduaneras del régimen courier (versiones con fecha de vigencia)',
   compras: 'la compra asistida (cotizar, comprar en la tienda y registrar los trackings)',
   'allies.manage': 'los aliados (alta, ajuste de precio y desactivación)',
   'allies.portal': 'el portal de aliado (sus clientes, sus paquetes y envíos, y su estado de cuenta)',

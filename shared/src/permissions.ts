@@ -66,6 +66,8 @@ export type Permission =
   | 'prices.manage'
   /** What may travel: the travel rules' versions (docs/product/travel-rules.md). */
   | 'rules.manage'
+  /** Customs duties under the courier regime: the customs rules' versions (docs/product/customs.md). */
+  | 'customs.manage'
   /** Compra asistida: quoting, buying and entering the store's trackings (docs/product/compra-asistida.md). */
   | 'compras'
   /** The allies: creating them, their price adjustment, deactivating (docs/product/allies.md). */
@@ -96,6 +98,7 @@ export const PERMISSIONS: readonly Permission[] = [
   'claims.settings',
   'prices.manage',
   'rules.manage',
+  'customs.manage',
   'compras',
   'allies.manage',
   'allies.portal',

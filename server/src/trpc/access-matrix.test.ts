@@ -28,6 +28,8 @@ const PUBLIC_PROCEDURES = [
   'auth.signUp',
   'auth.verifyEmail',
   'contact.send',
+  // The customs rules in effect, for the quotes' estimate (docs/product/customs.md): figures and their source, no person.
+  'customs.current',
   'departures.next',
   'publicTracking.lookup',
   'site.config',
@@ -298,6 +300,15 @@ describe('access matrix', () => {
       'travelRules.versions': admin,
       'travelRules.create': admin,
       'travelRules.cancel': admin,
+    });
+  });
+
+  it('the customs rules (docs/product/customs.md): the administrator alone keeps them; anyone reads those in effect', () => {
+    const admin = { access: 'staff', permission: 'customs.manage', roles: ['admin'] } as const;
+    expectAccessTable((path) => path.startsWith('customs.') && path !== 'customs.current', {
+      'customs.versions': admin,
+      'customs.create': admin,
+      'customs.cancel': admin,
     });
   });
 

@@ -25,6 +25,7 @@ import { storageRouter } from './routers/storage';
 import { firstMileRouter } from './routers/first-mile';
 import { pricesRouter } from './routers/prices';
 import { travelRulesRouter } from './routers/travel-rules';
+import { customsRouter } from './routers/customs';
 import { problemParcelsRouter } from './routers/problem-parcels';
 import { pickupsRouter } from './routers/pickups';
 import { messagingRouter } from './routers/messaging';
@@ -76,6 +77,7 @@ export const appRouter = router({
   storage: storageRouter,
   prices: pricesRouter,
   travelRules: travelRulesRouter,
+  customs: customsRouter,
   problemParcels: problemParcelsRouter,
   pickups: pickupsRouter,
   messaging: messagingRouter,

@@ -34,6 +34,11 @@ function scaledRate(rate: string | number): bigint {
   return scaled;
 }
 
+/** basis points × amount, rounded half away from zero to the cent (1600 is 16 %). */
+export function percentOf(cents: number, basisPoints: number): number {
+  return Number(divRound(BigInt(cents) * BigInt(basisPoints), 10_000n));
+}
+
 /** USD cents at a rate to Bs. céntimos: cents × rate, rounded half away from zero to the céntimo. */
 export function usdCentsToVesCentimos(usdCents: number, rate: string | number): number {
   return Number(divRound(BigInt(usdCents) * scaledRate(rate), RATE_SCALE));

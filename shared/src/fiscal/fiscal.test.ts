@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { FISCAL_ID_MESSAGES, FISCAL_MESSAGES } from './messages';
 import { customerFiscalDataInput, fiscalSettingsInput, DEFAULT_FISCAL_SETTINGS } from './settings';
 import { fiscalIdSchema, parseFiscalId } from './fiscal-id';
-import { computeTaxes, igtfIncludedIn, igtfOn, percentOf, taxTotalsInVes, type TaxTreatment } from './taxes';
+import { percentOf } from '../billing/money';
+import { computeTaxes, igtfIncludedIn, igtfOn, taxTotalsInVes, type TaxTreatment } from './taxes';
 
 describe('cédula and RIF', () => {
   it.each([

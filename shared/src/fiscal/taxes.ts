@@ -7,7 +7,7 @@
 // Bs. amounts are each USD total (base, exento, IVA) converted once at the invoice's rate; the
 // Bs. total is the sum of those, so the printed columns always add up.
 import { z } from '../zod-es';
-import { usdCentsToVesCentimos } from '../billing/money';
+import { percentOf, usdCentsToVesCentimos } from '../billing/money';
 import { formatDecimal } from '../format';
 import { FISCAL_MESSAGES } from './messages';
 
@@ -92,14 +92,6 @@ export const taxTreatmentInput = z.discriminatedUnion('treatment', [
       .max(200, FISCAL_MESSAGES.legalGroundRequired),
   }),
 ]);
-
-/** basis points × amount, rounded half away from zero to the cent. */
-export function percentOf(cents: number, basisPoints: number): number {
-  const n = BigInt(cents) * BigInt(basisPoints);
-  const sign = n < 0n ? -1n : 1n;
-  const abs = n < 0n ? -n : n;
-  return Number(sign * ((abs * 2n + 10_000n) / 20_000n));
-}
 
 /** Not subject to IVA: what is paid on the customer's behalf (printed with the exempt amount). */
 export type NotSubjectTreatment = { treatment: 'no_sujeto'; legalGround: string };

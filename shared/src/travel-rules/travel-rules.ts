@@ -3,6 +3,11 @@
 // the quantity of identical items that makes a shipment commercial. Data with versions, like the
 // price list: a change is a new version with the moment it takes effect, never an edit of the past.
 // zod-free on purpose: the public FAQ imports it.
+import { DRONE_WORDS, LITHIUM_BATTERY_WORDS, PHONE_ACCESSORY_WORDS, PHONE_WORDS } from '../vocabulary/goods';
+import { matchesWords } from '../vocabulary/words';
+
+// The normaliser is the shared vocabulary's (customs categories read descriptions the same way).
+export { normalizeWords } from '../vocabulary/words';
 
 /** The two ways a parcel travels (the ship request's 'aereo' and 'maritimo'). */
 export type TravelMode = 'air' | 'sea';
@@ -67,16 +72,7 @@ export const TRAVEL_RULES_V1: TravelRules = {
       name: 'Baterías de litio sueltas',
       kind: 'prohibited',
       modes: 'air',
-      words: [
-        'batería de litio',
-        'baterías de litio',
-        'pila de litio',
-        'pilas de litio',
-        'power bank',
-        'powerbank',
-        'batería externa',
-        'baterías externas',
-      ],
+      words: [...LITHIUM_BATTERY_WORDS],
       exceptWords: [],
       reason: 'Las baterías de litio sueltas (no instaladas en un equipo) no pueden viajar por vía aérea.',
       advice: 'Envíalas por vía marítima o instaladas dentro del equipo que las usa.',
@@ -153,8 +149,8 @@ export const TRAVEL_RULES_V1: TravelRules = {
       name: 'Teléfonos por vía marítima',
       kind: 'prohibited',
       modes: 'sea',
-      words: ['teléfono', 'teléfonos', 'celular', 'celulares', 'smartphone', 'iphone'],
-      exceptWords: ['funda', 'fundas', 'forro', 'protector', 'cargador', 'cable', 'soporte', 'audífonos'],
+      words: [...PHONE_WORDS],
+      exceptWords: [...PHONE_ACCESSORY_WORDS],
       reason: 'Los teléfonos celulares no viajan por vía marítima.',
       advice: 'Envíalo por vía aérea.',
     },
@@ -163,7 +159,7 @@ export const TRAVEL_RULES_V1: TravelRules = {
       name: 'Drones y radiocomunicación',
       kind: 'permit',
       modes: 'both',
-      words: ['dron', 'drones', 'drone', 'walkie talkie', 'radio transmisor', 'antena satelital'],
+      words: [...DRONE_WORDS],
       exceptWords: [],
       reason: 'Los drones y equipos de radiocomunicación necesitan permiso de la autoridad (INAC o CONATEL).',
       advice: 'Tramita el permiso y envíanos una copia antes de pedir el envío.',
@@ -188,30 +184,12 @@ export const TRAVEL_RULES_V1: TravelRules = {
 
 // --- Matching ---------------------------------------------------------------------------------
 
-/** Lower case, accents off, anything not a letter or digit a space: 'Teléfono-móvil' → 'telefono movil'. */
-export function normalizeWords(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
-
-/** Whether `phrase` appears in `text` as whole words (both normalized). */
-const containsPhrase = (padded: string, phrase: string) => {
-  const p = normalizeWords(phrase);
-  return p.length > 0 && padded.includes(` ${p} `);
-};
-
 /**
  * Whether a description reveals a category: one of its words appears as whole words (accents and
  * case ignored) and none of its except-words does.
  */
 export function matchesCategory(description: string, category: Pick<TravelCategory, 'words' | 'exceptWords'>) {
-  const padded = ` ${normalizeWords(description)} `;
-  if (!category.words.some((w) => containsPhrase(padded, w))) return false;
-  return !category.exceptWords.some((w) => containsPhrase(padded, w));
+  return matchesWords(description, category);
 }
 
 export const appliesTo = (modes: TravelRuleModes, mode: TravelMode) => modes === 'both' || modes === mode;

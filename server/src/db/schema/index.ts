@@ -26,6 +26,7 @@ export * from './claims';
 export * from './fiscal';
 export * from './prices';
 export * from './travel-rules';
+export * from './customs';
 export * from './api-keys';
 export * from './compras';
 export * from './webhooks';

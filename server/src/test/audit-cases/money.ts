@@ -1,10 +1,10 @@
 // The audit table's cases for the money: payments, rates, payment methods, billing, fiscal
-// documents, reconciliation, prices and travel rules (docs/product/staff-and-audit.md#audit-log):
+// documents, reconciliation, prices, travel rules and customs rules (docs/product/staff-and-audit.md#audit-log):
 // for each staff mutation, how to call it and which entry it must leave (audit/audit-every-
 // mutation.test.ts).
 import { expect } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { CHARGE_KINDS, PRICE_LIST_V1, TRAVEL_RULES_V1, caracasDay } from '@casillero/shared';
+import { CHARGE_KINDS, CUSTOMS_RULES_V1, PRICE_LIST_V1, TRAVEL_RULES_V1, caracasDay } from '@casillero/shared';
 import { fiscalDocuments, userProfiles } from '../../db/schema';
 import { customerWithActiveMailbox, recordRate } from '../factories';
 import { businessToday } from '../../lib/business-clock';
@@ -323,6 +323,35 @@ export const MONEY_CASES: Record<string, Case> = {
       input: { id },
       expected: () => ({
         entity: 'travel_rule_versions',
+        entityId: id,
+        operation: 'update',
+        before: { cancelled_at: null },
+        after: { cancelled_at: expect.any(String), cancelled_by: expect.any(String) },
+      }),
+    };
+  },
+  'customs.create': async () => {
+    const startDay = caracasDay(new Date(Date.now() + 10 * 24 * 3600 * 1000));
+    const rules = { ...CUSTOMS_RULES_V1, ivaBasisPoints: 1500 };
+    const note = 'Prueba de auditoría: IVA de ejemplo.';
+    return {
+      input: { startDay, note, rules },
+      expected: (r: { id: string }) => ({
+        entity: 'customs_rule_versions',
+        entityId: r.id,
+        operation: 'insert',
+        before: null,
+        after: { rules, note, cancelled_at: null },
+      }),
+    };
+  },
+  'customs.cancel': async () => {
+    const startDay = caracasDay(new Date(Date.now() + 20 * 24 * 3600 * 1000));
+    const { id } = await setup.customs.create({ startDay, note: 'Prueba de auditoría.', rules: CUSTOMS_RULES_V1 });
+    return {
+      input: { id },
+      expected: () => ({
+        entity: 'customs_rule_versions',
         entityId: id,
         operation: 'update',
         before: { cancelled_at: null },

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import {
   IconReceipt2,
   IconShieldCheck,
+  IconCertificate,
   IconBarcode,
   IconBell,
   IconMessageReport,
@@ -183,6 +184,14 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
     path: '/admin/reglas',
     to: '/admin/reglas',
     permission: 'rules.manage',
+  },
+  {
+    label: 'Aduanas',
+    group: 'Administración',
+    icon: IconCertificate,
+    path: '/admin/aduanas',
+    to: '/admin/aduanas',
+    permission: 'customs.manage',
   },
   {
     label: 'Reclamos',

@@ -1,0 +1,4 @@
+export * from './rules';
+export * from './categories';
+export * from './estimate';
+export * from './messages';
