@@ -71,7 +71,9 @@ export type Permission =
   /** The allies: creating them, their price adjustment, deactivating (docs/product/allies.md). */
   | 'allies.manage'
   /** An ally's portal: its own customers, their parcels and shipments, its statement. */
-  | 'allies.portal';
+  | 'allies.portal'
+  /** The first mile's day's budget of requests to the tracking provider (docs/product/first-mile.md). */
+  | 'carriers.settings';
 
 /** Reading and changing each of the areas. */
 const readWrite = (...areas: Area[]): Permission[] => areas.flatMap((a) => [`${a}.read`, `${a}.write`] as const);
@@ -93,6 +95,7 @@ export const PERMISSIONS: readonly Permission[] = [
   'compras',
   'allies.manage',
   'allies.portal',
+  'carriers.settings',
 ];
 
 const WAREHOUSE: Permission[] = [

@@ -2,6 +2,9 @@
 // The states a carrier's event is normalised to, the carriers we recognise, and the shape of a
 // timeline entry, shared by the server that stores them and the pages that show them.
 
+export * from './messages';
+import type { EstadoTrackingPrealerta } from '../enums';
+
 /** What a carrier's event means for us, whatever its words. Order matters: see CARRIER_STATE_RANK. */
 export const CARRIER_TRACKING_STATES = [
   'info_received',
@@ -32,6 +35,20 @@ export const CARRIER_STATE_RANK: Record<CarrierTrackingState, number | null> = {
   in_transit: 1,
   out_for_delivery: 2,
   delivered: 3,
+  exception: null,
+  returned: null,
+};
+
+/**
+ * The pre-alert's «estado» the carrier's state stands for, replacing the customer's hand-typed one
+ * (docs/product/first-mile.md#states). Incidencia and devuelto have no «estado» of their own: the
+ * pre-alert keeps the last one and the carrier's state is shown beside it.
+ */
+export const PREALERT_ESTADO_OF_CARRIER_STATE: Record<CarrierTrackingState, EstadoTrackingPrealerta | null> = {
+  info_received: 'Prealertado',
+  in_transit: 'En tránsito',
+  out_for_delivery: 'En destino',
+  delivered: 'Entregado a casillero',
   exception: null,
   returned: null,
 };
