@@ -18,17 +18,20 @@ export async function insertCarrierLeg(
   extra: Partial<typeof carrierShipments.$inferInsert> = {},
 ) {
   const newest = [...events].sort((a, b) => b.at.localeCompare(a.at))[0];
+  const values = {
+    trackingKey: number,
+    trackingNumber: number,
+    carrier: 'USPS' as const,
+    provider: 'fake' as const,
+    state: newest?.state ?? null,
+    stateAt: newest ? new Date(newest.at) : null,
+    ...extra,
+  };
+  // A pre-alert made through its procedure is already followed (its row exists, without events).
   const [shipment] = await db
     .insert(carrierShipments)
-    .values({
-      trackingKey: number,
-      trackingNumber: number,
-      carrier: 'USPS',
-      provider: 'fake',
-      state: newest?.state ?? null,
-      stateAt: newest ? new Date(newest.at) : null,
-      ...extra,
-    })
+    .values(values)
+    .onConflictDoUpdate({ target: carrierShipments.trackingKey, set: values })
     .returning({ id: carrierShipments.id });
   if (events.length > 0)
     await db.insert(carrierEvents).values(

@@ -10,7 +10,7 @@ import { trackingNumberProblem, typedTrackingNumber } from '../tracking-number';
 const prealertFields = {
   /** Any first-mile carrier we recognise, or 'Otro': the customer confirms or corrects the one detected (docs/product/first-mile.md). */
   carrier: z
-    .union([z.enum(PREALERT_CARRIERS, { error: PREALERT_MESSAGES.carrierInvalid }), z.literal('')])
+    .union([z.enum(PREALERT_CARRIERS), z.literal('')], { error: PREALERT_MESSAGES.carrierInvalid })
     .nullish()
     .transform((c) => c || null),
   senderName: optionalText(100, PREALERT_MESSAGES.senderMax),

@@ -95,7 +95,11 @@ export function CarrierTimeline({
             <Timeline.Item
               key={`${e.at}-${i}`}
               color={CARRIER_STATE_COLORS[e.state]}
-              title={e.description}
+              title={
+                <Text size="sm" fw={600} component="span">
+                  {e.description}
+                </Text>
+              }
               bullet={i === events.length - 1 && !received?.at ? <IconTruckDelivery size={12} /> : undefined}
             >
               <Text size="xs" c="dimmed">
@@ -111,7 +115,11 @@ export function CarrierTimeline({
               color="green"
               bullet={<IconBuildingWarehouse size={12} />}
               title={
-                received.warehouseReceipt ? M.receivedAtWarehouseWr(received.warehouseReceipt) : M.receivedAtWarehouse
+                <Text size="sm" fw={600} component="span">
+                  {received.warehouseReceipt
+                    ? M.receivedAtWarehouseWr(received.warehouseReceipt)
+                    : M.receivedAtWarehouse}
+                </Text>
               }
             >
               <Text size="xs" c="dimmed">

@@ -289,6 +289,7 @@ describe('publicTracking.lookup', () => {
       expect(Object.keys(r).sort()).toEqual(
         [
           'carrier',
+          'carrierLeg',
           'deliveredOn',
           'departure',
           'destinationCity',
@@ -302,6 +303,9 @@ describe('publicTracking.lookup', () => {
         ].sort(),
       );
       for (const e of r.timeline) expect(Object.keys(e).sort()).toEqual(['at', 'label']);
+      // The carrier's leg (docs/product/first-mile.md): its events' words, place and time, no signer.
+      for (const e of r.carrierLeg?.events ?? [])
+        expect(Object.keys(e).sort()).toEqual(['at', 'description', 'location', 'state']);
     }
   });
 
@@ -318,6 +322,7 @@ describe('publicTracking.lookup', () => {
       originCountry: null,
       destinationCity: null,
       whereNow: null,
+      carrierLeg: null,
       departure: null,
     });
     const hit = await lookUp(UPS);
