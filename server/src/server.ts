@@ -22,6 +22,9 @@ import { registerAllyStatementRoutes } from './http/ally-statement';
 import { registerParcelImportRoutes } from './http/parcel-import';
 import { registerStreamedProcedures } from './trpc/streamed-procedures';
 import { registerUnsubscribeRoutes } from './http/unsubscribe';
+import { registerCarrierWebhookRoutes } from './http/carrier-webhooks';
+import { trackingProviderFromEnv } from './carrier-tracking/providers';
+import type { TrackingProvider } from './carrier-tracking/providers/provider';
 import { EARLY_TAP_SCRIPT_SOURCE, registerClientSite, registerCompression } from './http/site';
 import { registerPublicApi } from './api/routes';
 import { closeLiveHub } from './live/hub';
@@ -91,9 +94,11 @@ export type CreateServerOptions = {
   database?: Database;
   /** Where the log lines go instead of stdout (tests read them); logs even under NODE_ENV=test. */
   logStream?: LogDestination;
+  /** The tracking providers whose webhooks are received; TRACKING_PROVIDER's by default. */
+  trackingProviders?: readonly TrackingProvider[];
 };
 
-export async function createServer({ config, database, logStream }: CreateServerOptions) {
+export async function createServer({ config, database, logStream, trackingProviders }: CreateServerOptions) {
   const db = database ?? (await openDatabase(config));
   const app = Fastify({
     logger: loggerOptions(config, logStream),
@@ -192,6 +197,12 @@ export async function createServer({ config, database, logStream }: CreateServer
   registerParcelImportRoutes(app, { db: db.db, config });
   registerStreamedProcedures(app, { db: db.db, config });
   await registerUnsubscribeRoutes(app, { db: db.db, config });
+  // The carriers' news from the tracking provider (docs/product/first-mile.md#webhooks).
+  await registerCarrierWebhookRoutes(app, {
+    db: db.db,
+    config,
+    providers: trackingProviders ?? [trackingProviderFromEnv()],
+  });
   // The public REST API with keys (docs/product/public-api.md).
   await registerPublicApi(app, { db: db.db, config });
 

@@ -17,6 +17,8 @@ import { issueAdminSetupToken } from './services/auth';
 import { startControlNumberWorker } from './services/fiscal/control-numbers';
 import { controlNumberProviders } from './services/fiscal/provider-choice';
 import { startWebhookWorker } from './webhooks/worker';
+import { trackingProviderFromEnv } from './carrier-tracking/providers';
+import { startCarrierTrackingWorker } from './carrier-tracking/jobs';
 import type { Config } from './env';
 
 export async function start(config: Config): Promise<void> {
@@ -35,7 +37,9 @@ export async function start(config: Config): Promise<void> {
   const [demoAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.admin.email));
   const setupToken = await issueAdminSetupToken(db, config.adminSetupToken);
 
-  const server = await createServer({ config, database });
+  // One provider for the webhooks and the jobs (the fake when TRACKING_PROVIDER is unset).
+  const trackingProvider = trackingProviderFromEnv();
+  const server = await createServer({ config, database, trackingProviders: [trackingProvider] });
   const log = server.app.log;
   const send = config.resendApiKey ? resendSender(config.resendApiKey, config.mailFrom) : logSender(log);
   const worker = startOutboxWorker(db, send, log);
@@ -51,6 +55,8 @@ export async function start(config: Config): Promise<void> {
   // Scheduled jobs (storage reminders): every instance ticks; the database lets one run each period.
   const scheduler = createScheduler(db, scheduledJobs(config), log);
   scheduler.start();
+  // The first mile: registering and polling carriers' numbers within the day's budget.
+  const carrierWorker = startCarrierTrackingWorker(db, trackingProvider, log, { appUrl: config.appUrl });
   let pruning: Promise<unknown> = Promise.resolve();
   const pruner = setInterval(
     () => {
@@ -109,6 +115,7 @@ export async function start(config: Config): Promise<void> {
           controlWorker.stop(),
           webhookWorker?.stop(),
           scheduler.stop(),
+          carrierWorker.stop(),
           pruning,
           server.endLiveStreams(),
         ]);

@@ -35,6 +35,7 @@ export const EXTRA_PERMISSION_LABELS: Record<Exclude<Permission, `${Area}.read` 
   compras: 'la compra asistida (cotizar, comprar en la tienda y registrar los trackings)',
   'allies.manage': 'los aliados (alta, ajuste de precio y desactivación)',
   'allies.portal': 'el portal de aliado (sus clientes, sus paquetes y envíos, y su estado de cuenta)',
+  'carriers.settings': 'el límite diario de consultas del seguimiento con los transportistas',
   'searches.manage': 'la búsqueda de paquetes entregados por el transportista y no recibidos',
   'searches.settings': 'los plazos de las búsquedas de paquetes',
 };

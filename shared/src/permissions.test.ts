@@ -68,7 +68,7 @@ describe('role descriptions generated from the permission map', () => {
         'También: el registro de auditoría, los reclamos de los clientes (asignar, pedir información y decidir) y la compra asistida (cotizar, comprar en la tienda y registrar los trackings). ' +
         'Sin acceso a: reportes e ingresos, el personal, los métodos de pago y los datos fiscales, la plantilla de hitos de los despachos, ' +
         'las agencias (alta, datos y horarios), el mostrador de agencia (recibir y entregar envíos con prueba de entrega), desbloquear retiros y el recordatorio de retiro, los plazos y límites de los reclamos, las tarifas (versiones con fecha de vigencia), las reglas de lo que puede viajar (versiones con fecha de vigencia), los aliados (alta, ajuste de precio y desactivación), el portal de aliado (sus clientes, sus paquetes y envíos, y su estado de cuenta), ' +
-        'la búsqueda de paquetes entregados por el transportista y no recibidos y los plazos de las búsquedas de paquetes.',
+        'el límite diario de consultas del seguimiento con los transportistas, la búsqueda de paquetes entregados por el transportista y no recibidos y los plazos de las búsquedas de paquetes.',
     );
   });
 

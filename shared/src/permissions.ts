@@ -72,6 +72,8 @@ export type Permission =
   | 'allies.manage'
   /** An ally's portal: its own customers, their parcels and shipments, its statement. */
   | 'allies.portal'
+  /** The first mile's day's budget of requests to the tracking provider (docs/product/first-mile.md). */
+  | 'carriers.settings'
   /** The searches of parcels delivered by the carrier and not received (docs/product/first-mile.md). */
   | 'searches.manage'
   /** When a search opens and how long it lasts (the administrator's). */
@@ -97,6 +99,7 @@ export const PERMISSIONS: readonly Permission[] = [
   'compras',
   'allies.manage',
   'allies.portal',
+  'carriers.settings',
   'searches.manage',
   'searches.settings',
 ];

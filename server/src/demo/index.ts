@@ -28,6 +28,7 @@ import { scheduleComingChanges } from './coming-changes';
 import { createCompras, createMoreCompras } from './compras';
 import { createContactMessages } from './contact';
 import { createDepartures } from './departures';
+import { followFirstMile } from './first-mile';
 import { numberFiscalDocuments, switchOnFiscal } from './fiscal';
 import { AlreadySeeded, asOneTransaction, type DemoConfig, type DemoContext } from './context';
 import { receiveUnclaimed } from './intake';
@@ -56,6 +57,7 @@ async function buildDemo(ctx: DemoContext): Promise<void> {
   const prealerts = await createPrealerts(ctx, cast);
   const trackings = await createTrackings(ctx, cast, prealerts);
   const packages = await receivePackages(ctx, cast, prealerts, trackings);
+  await followFirstMile(ctx, cast, prealerts);
   await createRepacks(ctx, cast, packages);
   const recipients = await createRecipients(ctx, cast);
   const counterId = await createAgencyStaff(ctx, staff, passwordHash);

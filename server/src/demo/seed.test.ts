@@ -5,6 +5,7 @@ import { openPglite, type Database } from '../db/client';
 import {
   agencies,
   agencyStaff,
+  carrierShipments,
   contactMessages,
   emailOutbox,
   mailboxes,
@@ -101,6 +102,31 @@ describe.each(TEST_FILE_STORES)('seedDemo with files on %s', (storeKind) => {
     // The services the demo goes through notify nobody: every notification is one of the story's.
     const [{ now }] = await database.db.select({ now: sql<Date>`now()` }).from(users).limit(1);
     for (const row of rows) expect(row.createdAt.getTime()).toBeLessThan(new Date(now).getTime() - 60_000);
+  });
+
+  it('follows María’s purchases on the first mile: in transit, out for delivery, received, delivered without a WR, an incidencia', async () => {
+    const rows = await database.db
+      .select({
+        key: carrierShipments.trackingKey,
+        state: carrierShipments.state,
+        stopped: carrierShipments.stoppedAt,
+        expected: carrierShipments.expectedDeliveryAt,
+        place: carrierShipments.deliveredLocation,
+        deliveredAt: carrierShipments.deliveredAt,
+      })
+      .from(carrierShipments);
+    const of = (key: string) => rows.find((r) => r.key === key)!;
+    const [{ now }] = await database.db.select({ now: sql<Date>`now()` }).from(users).limit(1);
+    const hoursFromNow = (d: Date | null) => (d!.getTime() - new Date(now).getTime()) / 3600_000;
+    expect(of('TBA305812745000').state).toBe('in_transit');
+    expect(hoursFromNow(of('TBA305812745000').expected)).toBeGreaterThan(12);
+    expect(of('1Z8V92A40312345678').state).toBe('out_for_delivery');
+    expect(of('TBA301928374650')).toMatchObject({ state: 'delivered' });
+    expect(of('TBA301928374650').stopped).not.toBeNull();
+    expect(of('9400111899223197428490')).toMatchObject({ state: 'delivered', stopped: null });
+    expect(of('9400111899223197428490').place).toContain('DORAL');
+    expect(hoursFromNow(of('9400111899223197428490').deliveredAt)).toBeLessThan(-72);
+    expect(of('784512093375').state).toBe('exception');
   });
 
   it('has a tracking in every status, each with a history ending in that status', async () => {

@@ -10,6 +10,7 @@ import {
   type z,
   type prealertCreateInput,
   type prealertUpdateInput,
+  type PrealertCarrier,
 } from '@casillero/shared';
 import type { Db, DbOrTx } from '../db/client';
 import type { Config } from '../env';
@@ -18,6 +19,7 @@ import { findOwnFile } from '../files/store';
 import { findOwnPrealert, hasOwnPrealertWithTracking } from '../queries/client-prealerts';
 import { claimIntakeForPrealert } from './reception';
 import { prealertCheckInput, travelChecker } from '../queries/travel-rules';
+import { followNumber, prealertCarrier } from '../carrier-tracking/follow';
 
 type CreateInput = z.output<typeof prealertCreateInput>;
 type UpdateInput = z.output<typeof prealertUpdateInput>;
@@ -127,6 +129,7 @@ export async function createOwnPrealert(db: Db, userId: string, input: CreateInp
       if (input.trackingNumber && (await hasOwnPrealertWithTracking(tx, userId, input.trackingNumber))) {
         throw new DomainError('CONFLICT', PREALERT_MESSAGES.duplicateTracking);
       }
+      const carrier = prealertCarrier(input.carrier, input.trackingNumber);
       const [row] = await tx
         .insert(prealerts)
         .values({
@@ -134,9 +137,12 @@ export async function createOwnPrealert(db: Db, userId: string, input: CreateInp
           mailboxId: input.mailboxId ?? (await defaultMailbox(tx, userId)),
           trackingNumber: input.trackingNumber,
           ...editableFields(input),
+          carrier,
           status: 'pending',
         })
         .returning({ id: prealerts.id, mailboxId: prealerts.mailboxId });
+      // Before the match below: a parcel already waiting in the warehouse is followed no more.
+      await followNumber(tx, input.trackingNumber, carrier);
       return savedPrealert(
         tx,
         config,
@@ -179,10 +185,12 @@ export async function updateOwnPrealert(db: Db, userId: string, input: UpdateInp
           trackingNumber,
           mailboxId: input.mailboxId,
           ...editableFields(input),
+          carrier: prealertCarrier(input.carrier, trackingNumber),
         })
         .where(and(eq(prealerts.id, input.id), eq(prealerts.userId, userId), ne(prealerts.status, 'converted')))
-        .returning({ id: prealerts.id, mailboxId: prealerts.mailboxId });
+        .returning({ id: prealerts.id, mailboxId: prealerts.mailboxId, carrier: prealerts.carrier });
       if (updated.length === 0) throw new DomainError('CONFLICT', PREALERT_MESSAGES.notEditable);
+      await followNumber(tx, trackingNumber, updated[0].carrier as PrealertCarrier | null);
       // Only a number given now for the first time (it cannot change later) is matched.
       return savedPrealert(
         tx,

@@ -8,6 +8,7 @@ import {
   PREALERT_NOTIFICATIONS,
   type prealertAdminEditInput,
   type prealertConvertInput,
+  type PrealertCarrier,
   type PrealertStatus,
   type z,
 } from '@casillero/shared';
@@ -17,6 +18,7 @@ import { packages, prealerts, trackings } from '../db/schema';
 import type { Config } from '../env';
 import { conversionMailboxOf } from '../queries/prealerts';
 import { notifyUser } from './notify';
+import { followNumber, stopFollowing } from '../carrier-tracking/follow';
 
 export const CUSTOMER_PREALERTS_PATH = '/dashboard/prealertas';
 export const CUSTOMER_WAREHOUSE_PATH = '/dashboard/almacen';
@@ -101,12 +103,14 @@ export async function editPrealert(db: Db, input: z.output<typeof prealertAdminE
       updatedAt: new Date(),
     })
     .where(and(eq(prealerts.id, input.id), inArray(prealerts.status, ['pending', 'confirmed'])))
-    .returning({ id: prealerts.id });
+    .returning({ id: prealerts.id, trackingNumber: prealerts.trackingNumber, carrier: prealerts.carrier });
   if (!row) {
     const current = await findPrealert(db, input.id);
     if (!current) throw notFound();
     throw new DomainError('CONFLICT', M.notEditable);
   }
+  // The carrier the admin names is the one the first mile follows (docs/product/first-mile.md).
+  await followNumber(db, row.trackingNumber, row.carrier as PrealertCarrier | null);
   return { id: row.id };
 }
 
@@ -167,6 +171,7 @@ export async function convertPrealert(db: Db, input: z.output<typeof prealertCon
       })
       .returning({ id: packages.id });
     await tx.update(prealerts).set({ convertedPackageId: pkg.id }).where(eq(prealerts.id, input.id));
+    await stopFollowing(tx, current.trackingNumber, now);
 
     await notifyUser(
       tx,

@@ -38,6 +38,7 @@ import {
   type Owner,
 } from '../queries/reception';
 import { isUniqueViolation } from './auth';
+import { stopFollowing } from '../carrier-tracking/follow';
 import { enqueueWebhookEvent } from './webhooks';
 import { notifyUser } from './notify';
 import { CUSTOMER_WAREHOUSE_PATH } from './prealerts';
@@ -216,6 +217,8 @@ async function claimIntake(
       .where(and(inArray(prealerts.id, owner.prealertIds), inArray(prealerts.status, [...OPEN_PREALERT_STATUSES])));
   }
 
+  // In the warehouse: the carrier's leg is over (docs/product/first-mile.md).
+  await stopFollowing(tx, intake.trackingNumber, now);
   await tx
     .update(parcelIntakes)
     .set({

@@ -334,6 +334,14 @@ describe('access matrix', () => {
     expect(byPath.get('packages.update')).toMatchObject({ access: 'staff', permission: 'packages.write' });
   });
 
+  it('the first mile (docs/product/first-mile.md): the administrator alone sets the day’s budget of requests to the tracking provider', () => {
+    const FIRST_MILE_ACCESS: AccessTable = {
+      'firstMile.settings': { access: 'staff', permission: 'carriers.settings', roles: ['admin'] },
+      'firstMile.updateSettings': { access: 'staff', permission: 'carriers.settings', roles: ['admin'] },
+    };
+    expectAccessTable((path) => path.startsWith('firstMile.'), FIRST_MILE_ACCESS);
+  });
+
   it('anonymous callers get UNAUTHORIZED from every non-public procedure', async () => {
     const anonymous = callerFor(database.db, newVisitor());
     const guarded = procedures.filter((p) => p.access !== 'public');

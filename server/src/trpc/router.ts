@@ -22,6 +22,7 @@ import { parcelImportsRouter } from './routers/parcel-imports';
 import { publicTrackingRouter } from './routers/public-tracking';
 import { liveRouter } from './routers/live';
 import { storageRouter } from './routers/storage';
+import { firstMileRouter } from './routers/first-mile';
 import { pricesRouter } from './routers/prices';
 import { travelRulesRouter } from './routers/travel-rules';
 import { problemParcelsRouter } from './routers/problem-parcels';
@@ -89,6 +90,7 @@ export const appRouter = router({
   recipients: recipientsRouter,
   agencies: agenciesRouter,
   delivery: deliveryRouter,
+  firstMile: firstMileRouter,
 });
 
 export type AppRouter = typeof appRouter;

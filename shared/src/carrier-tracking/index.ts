@@ -2,6 +2,9 @@
 // The states a carrier's event is normalised to, the carriers we recognise, and the shape of a
 // timeline entry, shared by the server that stores them and the pages that show them.
 
+export * from './messages';
+import type { EstadoTrackingPrealerta } from '../enums';
+
 /** What a carrier's event means for us, whatever its words. Order matters: see CARRIER_STATE_RANK. */
 export const CARRIER_TRACKING_STATES = [
   'info_received',
@@ -36,6 +39,20 @@ export const CARRIER_STATE_RANK: Record<CarrierTrackingState, number | null> = {
   returned: null,
 };
 
+/**
+ * The pre-alert's «estado» the carrier's state stands for, replacing the customer's hand-typed one
+ * (docs/product/first-mile.md#states). Incidencia and devuelto have no «estado» of their own: the
+ * pre-alert keeps the last one and the carrier's state is shown beside it.
+ */
+export const PREALERT_ESTADO_OF_CARRIER_STATE: Record<CarrierTrackingState, EstadoTrackingPrealerta | null> = {
+  info_received: 'Prealertado',
+  in_transit: 'En tránsito',
+  out_for_delivery: 'En destino',
+  delivered: 'Entregado a casillero',
+  exception: null,
+  returned: null,
+};
+
 /** The carriers of the first mile we recognise by their numbers (code → name shown). */
 export const FIRST_MILE_CARRIERS = [
   'USPS',
@@ -65,6 +82,26 @@ export const FIRST_MILE_CARRIER_NAMES: Record<FirstMileCarrier, string> = {
   YunExpress: 'YunExpress',
   '4PX': '4PX',
 };
+
+/**
+ * The carriers a pre-alert may name: the warehouse's (enums.ts CARRIERS, 'Otro' last) and the
+ * first mile's others, which detection fills in and the customer may correct.
+ */
+export const PREALERT_CARRIERS = [
+  'UPS',
+  'FedEx',
+  'DHL',
+  'USPS',
+  'Amazon',
+  'OnTrac',
+  'LaserShip',
+  'China Post',
+  'Cainiao',
+  'YunExpress',
+  '4PX',
+  'Otro',
+] as const;
+export type PrealertCarrier = (typeof PREALERT_CARRIERS)[number];
 
 /** The tracking providers a business can choose (docs/product/first-mile.md#providers). */
 export const TRACKING_PROVIDERS = ['fake', '17track', 'karrio'] as const;

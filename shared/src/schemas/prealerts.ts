@@ -1,6 +1,7 @@
 import { z } from '../zod-es';
 import { centsNumber, optionalNumber, optionalText, optionalUuid } from './form-fields';
-import { CARRIERS, ESTADOS_TRACKING_PREALERTA } from '../enums';
+import { ESTADOS_TRACKING_PREALERTA } from '../enums';
+import { PREALERT_CARRIERS } from '../carrier-tracking';
 import { PREALERT_MESSAGES } from '../customer/messages';
 import { fitsCharacters } from '../text';
 import { trackingNumberProblem, typedTrackingNumber } from '../tracking-number';
@@ -8,7 +9,7 @@ import { trackingNumberProblem, typedTrackingNumber } from '../tracking-number';
 /** The fields a customer may change while the pre-alert is pending or confirmed (docs/product/customer-area.md#prealertas). */
 const prealertFields = {
   carrier: z
-    .union([z.enum(CARRIERS, { error: PREALERT_MESSAGES.carrierInvalid }), z.literal('')])
+    .union([z.enum(PREALERT_CARRIERS, { error: PREALERT_MESSAGES.carrierInvalid }), z.literal('')])
     .nullish()
     .transform((c) => c || null),
   senderName: optionalText(100, PREALERT_MESSAGES.senderMax),

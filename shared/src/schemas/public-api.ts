@@ -4,7 +4,6 @@
 import { z } from '../zod-es';
 import {
   AGENCY_KINDS,
-  CARRIERS,
   DELIVERY_METHODS,
   PACKAGE_STATUSES,
   PREALERT_STATUSES,
@@ -14,6 +13,7 @@ import {
   VENEZUELAN_STATES,
 } from '../enums';
 import { INVOICE_STATUSES } from '../billing/billing';
+import { PREALERT_CARRIERS } from '../carrier-tracking';
 import { LIST_DEFAULT_PAGE_SIZE, LIST_PAGE_SIZES } from '../list-params';
 import { groupThousands } from '../format';
 import {
@@ -142,7 +142,7 @@ export const apiError = z.object({
 export const apiPrealert = z.object({
   id: z.uuid(),
   trackingNumber: z.string().nullable(),
-  carrier: z.enum(CARRIERS).nullable(),
+  carrier: z.enum(PREALERT_CARRIERS).nullable(),
   senderName: z.string().nullable(),
   description: z.string(),
   quantityItems: z.number().int(),

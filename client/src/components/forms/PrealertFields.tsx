@@ -1,7 +1,7 @@
 // The fields a pre-alert has both in the customer's form and in the admin's edit dialog.
 import { Select, SimpleGrid, type SimpleGridProps } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
-import { CARRIERS, ESTADOS_TRACKING_PREALERTA, type PlausibilityCheck } from '@casillero/shared';
+import { ESTADOS_TRACKING_PREALERTA, PREALERT_CARRIERS, type PlausibilityCheck } from '@casillero/shared';
 import { DecimalInput } from './DecimalInput';
 import { centsAsDollars, UsdCentsInput } from './UsdCentsInput';
 import { optionalValue } from './fields';
@@ -31,7 +31,7 @@ export function CarrierSelect({ inputProps }: { inputProps: InputProps }) {
     <Select
       label="Empresa de envío"
       placeholder="Selecciona"
-      data={CARRIERS as unknown as string[]}
+      data={PREALERT_CARRIERS as unknown as string[]}
       clearable
       {...optionalValue(inputProps('carrier'))}
     />

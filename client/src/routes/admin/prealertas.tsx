@@ -23,6 +23,7 @@ import { listSearch } from '../../lib/search';
 import { pageHead } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
 import { PrealertCardList } from './-components/prealerts/PrealertCardList';
+import { FirstMileSettingsCard } from './-components/prealerts/FirstMileSettingsCard';
 import type { AdminPrealert } from './-components/prealerts/types';
 
 type PrealertsSearch = ListSearch<'createdAt'> & { status?: PrealertStatus };
@@ -54,6 +55,8 @@ function PrealertsPage() {
           <StatCard key={status} {...card} value={stats.data?.[status]} />
         ))}
       </SimpleGrid>
+
+      <FirstMileSettingsCard />
 
       <ServerList
         state={state}

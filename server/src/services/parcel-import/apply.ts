@@ -209,6 +209,12 @@ function receiveBatch(plan: PlanRow[], importId: string, actor: { userId: string
         where pa.user_id = r.user_id and tracking_key(pa.tracking_number) = r.key and pa.status in ${OPEN_PREALERT_STATUSES_SQL}
         returning pa.id
       ),
+      -- In the warehouse: the carrier's leg is followed no more (docs/product/first-mile.md).
+      stopped as (
+        update carrier_shipments cs set stopped_at = now(), next_poll_at = null, updated_at = now()
+        from received r where cs.tracking_key = r.key and cs.stopped_at is null
+        returning cs.id
+      ),
       changed as (
         select * from new_packages union all select * from pending_packages
       )
