@@ -39,6 +39,7 @@ describe.skipIf(!chromium)('búsquedas de paquetes entregados y no recibidos', (
       await page.waitForURL((u) => u.pathname === '/admin/busquedas');
 
       // The job runs as the server starts: until it has, the list is reloaded.
+      const markFoundButton = page.getByRole('button', { name: new RegExp(`^${L.markFound} `) });
       const markFound = mariasRow(page).getByRole('button', { name: new RegExp(`^${L.markFound} `) });
       await expect
         .poll(
@@ -51,7 +52,7 @@ describe.skipIf(!chromium)('búsquedas de paquetes entregados y no recibidos', (
           { timeout: 60_000, interval: 2_000 },
         )
         .toBe(true);
-      const row = mariasRow(page).filter({ has: markFound });
+      const row = mariasRow(page).filter({ has: markFoundButton });
       await row.getByText(S.open).waitFor();
       // The carrier's evidence: where it says it delivered it (our warehouse's city).
       await row

@@ -89,7 +89,8 @@ function columns(open: (d: Dialog) => void) {
 }
 
 function SearchesPage() {
-  const list = useQuery(trpc.parcelSearches.list.queryOptions({ status: 'all' }));
+  // Always fresh on arrival: a parcel received at Recepción a moment ago closes its search.
+  const list = useQuery({ ...trpc.parcelSearches.list.queryOptions({ status: 'all' }), refetchOnMount: 'always' });
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const cols = useMemo(() => columns(setDialog), []);
   const openCount = (list.data ?? []).filter((r) => r.status === 'open').length;

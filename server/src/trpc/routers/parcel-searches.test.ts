@@ -48,20 +48,20 @@ async function deliveredPrealert(d: Delivery, who = ana, store = 'Amazon') {
     quantityItems: 1,
     senderName: store,
   });
+  // The pre-alert already follows its number (a row of its own): the carrier's delivery is set on it.
+  const delivered = {
+    carrier: (d.carrier ?? 'UPS') as 'UPS',
+    state: 'delivered' as const,
+    stateAt: d.at,
+    deliveredAt: d.at,
+    deliveredLocation: d.place === undefined ? 'DORAL, FL, US' : d.place,
+    proofSignedBy: d.signedBy ?? null,
+    proofPhotoUrl: d.photo ?? null,
+  };
   const [shipment] = await db()
     .insert(carrierShipments)
-    .values({
-      trackingKey: trackingKey(number)!,
-      trackingNumber: number,
-      carrier: (d.carrier ?? 'UPS') as 'UPS',
-      provider: 'fake',
-      state: 'delivered',
-      stateAt: d.at,
-      deliveredAt: d.at,
-      deliveredLocation: d.place === undefined ? 'DORAL, FL, US' : d.place,
-      proofSignedBy: d.signedBy ?? null,
-      proofPhotoUrl: d.photo ?? null,
-    })
+    .values({ trackingKey: trackingKey(number)!, trackingNumber: number, provider: 'fake', ...delivered })
+    .onConflictDoUpdate({ target: carrierShipments.trackingKey, set: delivered })
     .returning({ id: carrierShipments.id });
   return { number, shipmentId: shipment.id };
 }

@@ -45,7 +45,7 @@ function StatTable({ title, rows }: { title: string; rows: Stat[] }) {
 }
 
 export function SearchStats() {
-  const stats = useQuery(trpc.parcelSearches.stats.queryOptions());
+  const stats = useQuery({ ...trpc.parcelSearches.stats.queryOptions(), refetchOnMount: 'always' });
   if (!stats.data) return null;
   return (
     <Card withBorder radius="md" padding="lg" data-testid="parcel-search-stats">
