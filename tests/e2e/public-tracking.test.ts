@@ -3,7 +3,7 @@
 // readable in the prerendered HTML with JavaScript off. The page shows the parcel's status and
 // timeline and never its owner: name, casillero code, address, price.
 import { describe, expect, it } from 'vitest';
-import { PUBLIC_TRACKING_MESSAGES as M } from '@casillero/shared';
+import { PUBLIC_TRACKING_MESSAGES as M, PUBLIC_TRACKING_RESULT_MESSAGES as R } from '@casillero/shared';
 import { DESKTOP, PHONE, expectNoHorizontalScroll, withScreenshotOnFailure } from './screens';
 import { chromiumOrExplain } from './browser';
 import { fieldLabel, useBrowserSession, waitForHydration } from './session';
@@ -59,7 +59,7 @@ describe.skipIf(!chromium)('rastreo público', () => {
       await result.getByText('En tránsito', { exact: true }).first().waitFor();
       for (const step of ['Recibido en almacén', 'Preparación'])
         await result.getByText(step, { exact: true }).waitFor();
-      await result.getByText(M.estimatedDeliveryLabel).waitFor();
+      await result.getByText(R.estimatedDeliveryLabel).waitFor();
       await result
         .getByText(/^\d{2}\/\d{2}\/\d{4}$/)
         .first()
@@ -94,7 +94,7 @@ describe.skipIf(!chromium)('rastreo público', () => {
       await field.fill('1Z0000000000000000');
       await page.getByRole('button', { name: M.search }).click();
       await page.waitForURL((u) => u.pathname === '/rastreo/1Z0000000000000000');
-      await page.getByText(M.notFoundTitle).waitFor();
+      await page.getByText(R.notFoundTitle).waitFor();
 
       // A malformed number is refused in Spanish before anything is asked.
       await field.fill('1Z<>');

@@ -1,2 +1,3 @@
 export * from './public-tracking';
 export * from './messages';
+export * from './result-messages';

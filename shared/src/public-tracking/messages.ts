@@ -19,26 +19,6 @@ export const PUBLIC_TRACKING_MESSAGES = {
     'Verás el estado y el historial del paquete, y la fecha estimada de entrega cuando ya viaja a Venezuela. Por tu privacidad, aquí no se muestran nombres, direcciones ni códigos de casillero: inicia sesión para ver todos los detalles.',
   // Result
   resultTitle: (number: string) => `Paquete ${number}`,
-  notFoundTitle: 'No encontramos ese número',
-  notFoundText:
-    'Revisa que esté escrito completo. Si tu compra aún no llega a nuestro almacén, puede que todavía no esté registrada; vuelve a consultar más tarde.',
-  statusLabel: 'Estado',
-  carrierLabel: 'Transportista',
-  originLabel: 'Origen',
-  destinationLabel: 'Destino',
-  estimatedDeliveryLabel: 'Entrega estimada',
-  deliveredOnLabel: 'Entregado el',
-  availableAtAgency: (place: string) => `Disponible en agencia ${place}`,
-  deliveredOn: (day: string) => `Entregado el ${day}`,
-  timelineTitle: 'Historial',
-  timelineEmpty: 'Aún no hay movimientos registrados.',
-  signInForDetails: 'Inicia sesión para ver todos los detalles',
-  loadFailed: 'No pudimos consultar el paquete. Intenta nuevamente.',
-  // Timeline entries the warehouse writes for itself (the carriers' and shipments' use the status labels)
-  eventPrealerted: 'Prealertado',
-  eventRegistered: 'Registrado',
-  eventReceived: 'Recibido en almacén',
-  eventShipmentStage: 'Etapa del envío',
   // Validation and limits
   numberRequired: 'Escribe el número de tracking o WR.',
   numberTooShort: (min: number) => `El número debe tener al menos ${min} letras o números.`,

@@ -6,7 +6,12 @@ import { Alert, Badge, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Tim
 import '@mantine/core/styles/Timeline.layer.css';
 import { IconAlertCircle, IconPackage, IconSearchOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { PUBLIC_TRACKING_MESSAGES as M, formatDateTime, type PublicTrackingResult } from '@casillero/shared';
+import {
+  PUBLIC_TRACKING_MESSAGES as M,
+  PUBLIC_TRACKING_RESULT_MESSAGES as R,
+  formatDateTime,
+  type PublicTrackingResult,
+} from '@casillero/shared';
 import { AnchorLink } from '../../../components/links';
 import { getErrorMessage } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
@@ -28,8 +33,8 @@ export function TrackingLookup({ number }: { number: string }) {
   }
   if (query.isError) {
     return (
-      <Alert color="red" icon={<IconAlertCircle />} role="alert" title={M.loadFailed}>
-        {getErrorMessage(query.error, M.loadFailed)}
+      <Alert color="red" icon={<IconAlertCircle />} role="alert" title={R.loadFailed}>
+        {getErrorMessage(query.error, R.loadFailed)}
       </Alert>
     );
   }
@@ -39,17 +44,17 @@ export function TrackingLookup({ number }: { number: string }) {
 export function TrackingResult({ result }: { result: PublicTrackingResult }) {
   if (!result.found) {
     return (
-      <Alert color="yellow" icon={<IconSearchOff />} title={M.notFoundTitle} role="status">
-        <Text size="sm">{M.notFoundText}</Text>
+      <Alert color="yellow" icon={<IconSearchOff />} title={R.notFoundTitle} role="status">
+        <Text size="sm">{R.notFoundText}</Text>
       </Alert>
     );
   }
   const facts: [string, string][] = [
-    [M.carrierLabel, result.carrier],
-    [M.originLabel, result.originCountry],
-    [M.destinationLabel, result.destinationCity],
-    [M.estimatedDeliveryLabel, result.estimatedDelivery && formatDay(result.estimatedDelivery)],
-    [M.deliveredOnLabel, result.deliveredOn && formatDay(result.deliveredOn)],
+    [R.carrierLabel, result.carrier],
+    [R.originLabel, result.originCountry],
+    [R.destinationLabel, result.destinationCity],
+    [R.estimatedDeliveryLabel, result.estimatedDelivery && formatDay(result.estimatedDelivery)],
+    [R.deliveredOnLabel, result.deliveredOn && formatDay(result.deliveredOn)],
   ].filter((f): f is [string, string] => Boolean(f[1]));
 
   return (
@@ -62,7 +67,7 @@ export function TrackingResult({ result }: { result: PublicTrackingResult }) {
               {M.resultTitle(result.number)}
             </Title>
           </Group>
-          <Badge size="lg" variant="filled" aria-label={`${M.statusLabel}: ${result.status}`}>
+          <Badge size="lg" variant="filled" aria-label={`${R.statusLabel}: ${result.status}`}>
             {result.status}
           </Badge>
         </Group>
@@ -90,14 +95,14 @@ export function TrackingResult({ result }: { result: PublicTrackingResult }) {
         {result.departure && <DepartureTimeline departure={result.departure} />}
         <Stack gap="sm">
           <Title order={3} size="h5">
-            {M.timelineTitle}
+            {R.timelineTitle}
           </Title>
           {result.timeline.length === 0 ? (
             <Text size="sm" c="dimmed">
-              {M.timelineEmpty}
+              {R.timelineEmpty}
             </Text>
           ) : (
-            <Timeline active={0} bulletSize={18} lineWidth={2} aria-label={M.timelineTitle}>
+            <Timeline active={0} bulletSize={18} lineWidth={2} aria-label={R.timelineTitle}>
               {result.timeline.map((event, i) => (
                 <Timeline.Item key={`${event.at}-${i}`} title={event.label}>
                   <Text size="xs" c="dimmed">
@@ -109,7 +114,7 @@ export function TrackingResult({ result }: { result: PublicTrackingResult }) {
           )}
         </Stack>
         <AnchorLink to="/login" size="sm">
-          {M.signInForDetails}
+          {R.signInForDetails}
         </AnchorLink>
       </Stack>
     </Card>
