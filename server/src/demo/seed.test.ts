@@ -378,5 +378,6 @@ describe.each(TEST_FILE_STORES)('seedDemo with files on %s', (storeKind) => {
     } finally {
       await other.close();
     }
-  });
+    // A fresh database migrated, then the demo seeded up to its payments: a whole start-up's work.
+  }, 90_000);
 });
