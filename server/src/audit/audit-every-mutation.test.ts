@@ -13,6 +13,7 @@ import { signedInStaff } from '../test/factories';
 import type { Meta } from '../trpc/init';
 import { appRouter } from '../trpc/router';
 import { useAudit, type Case, db } from '../test/audit';
+import { FIRST_MILE_CASES } from '../test/audit-cases/first-mile';
 import { MONEY_CASES } from '../test/audit-cases/money';
 import { PARCEL_CASES } from '../test/audit-cases/parcels';
 import { PEOPLE_CASES } from '../test/audit-cases/people';
@@ -24,7 +25,13 @@ const staffMutations = Object.entries(appRouter._def.procedures as unknown as Re
   .map(([path, p]) => ({ path, permission: p._def.meta!.permission! }));
 
 /** One entry per staff mutation, by domain (test/audit-cases/). */
-const CASES: Record<string, Case> = { ...PARCEL_CASES, ...SHIPPING_CASES, ...MONEY_CASES, ...PEOPLE_CASES };
+const CASES: Record<string, Case> = {
+  ...PARCEL_CASES,
+  ...SHIPPING_CASES,
+  ...MONEY_CASES,
+  ...PEOPLE_CASES,
+  ...FIRST_MILE_CASES,
+};
 
 // --- The walk ----------------------------------------------------------------------------------
 

@@ -69,12 +69,12 @@ export type RunResult = {
 async function claim(db: Db, which: 'register' | 'poll', limit: number, now: Date): Promise<Claimed[]> {
   const due =
     which === 'register'
-      ? sql`registered_at is null and stopped_at is null and (next_poll_at is null or next_poll_at <= ${now})`
-      : sql`registered_at is not null and stopped_at is null and next_poll_at <= ${now}`;
+      ? sql`registered_at is null and stopped_at is null and (next_poll_at is null or next_poll_at <= ${now.toISOString()}::timestamptz)`
+      : sql`registered_at is not null and stopped_at is null and next_poll_at <= ${now.toISOString()}::timestamptz`;
   const order = which === 'register' ? sql`created_at` : sql`next_poll_at`;
   return rowsOf<Claimed>(
     await db.execute(sql`
-      update ${carrierShipments} set next_poll_at = ${new Date(now.getTime() + LEASE_MS)}
+      update ${carrierShipments} set next_poll_at = ${new Date(now.getTime() + LEASE_MS).toISOString()}::timestamptz
       where id in (select id from ${carrierShipments} where ${due} order by ${order} limit ${limit} for update skip locked)
       returning id, tracking_number, carrier, state`),
   );
@@ -83,7 +83,7 @@ async function claim(db: Db, which: 'register' | 'poll', limit: number, now: Dat
 /** Puts a batch back after a failed request, to be asked again after the delay. */
 async function putBack(db: Db, ids: string[], at: Date) {
   await db.execute(
-    sql`update ${carrierShipments} set next_poll_at = ${at} where id = any(${pgTextArray(ids)}::uuid[])`,
+    sql`update ${carrierShipments} set next_poll_at = ${at.toISOString()}::timestamptz where id = any(${pgTextArray(ids)}::uuid[])`,
   );
 }
 
@@ -122,8 +122,8 @@ export async function runCarrierTracking(
           const update = await provider.poll(numbers);
           await applyProviderUpdate(db, provider.name, update, { appUrl: options.appUrl, now });
           await db.execute(sql`
-            update ${carrierShipments} set last_polled_at = ${now},
-              next_poll_at = case when stopped_at is null then ${now}::timestamptz + case coalesce(state, 'none')
+            update ${carrierShipments} set last_polled_at = ${now.toISOString()}::timestamptz,
+              next_poll_at = case when stopped_at is null then ${now.toISOString()}::timestamptz + case coalesce(state, 'none')
                 ${sql.join(
                   Object.entries(POLL_EVERY_MS).map(
                     ([s, ms]) => sql`when ${s}::text then ${ms / 1000}::int * interval '1 second'`,
@@ -155,15 +155,17 @@ async function recordRegistration(
   for (const b of batch) {
     const reason = rejected.get(b.tracking_number);
     if (accepted.has(b.tracking_number)) {
-      await db.execute(sql`update ${carrierShipments} set registered_at = ${now}, registration_error = null,
-        next_poll_at = ${firstPoll}, updated_at = ${now} where id = ${b.id}`);
+      await db.execute(sql`update ${carrierShipments} set registered_at = ${now.toISOString()}::timestamptz, registration_error = null,
+        next_poll_at = ${firstPoll.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz where id = ${b.id}`);
     } else if (reason !== undefined) {
       // Refused: followed no more until someone names another carrier (follow.ts starts it again).
       await db.execute(sql`update ${carrierShipments} set registration_error = ${reason.slice(0, 500)},
-        stopped_at = ${now}, next_poll_at = null, updated_at = ${now} where id = ${b.id}`);
+        stopped_at = ${now.toISOString()}::timestamptz, next_poll_at = null, updated_at = ${now.toISOString()}::timestamptz where id = ${b.id}`);
     } else {
       // The provider said nothing of it: asked again at the next registration.
-      await db.execute(sql`update ${carrierShipments} set next_poll_at = ${now} where id = ${b.id}`);
+      await db.execute(
+        sql`update ${carrierShipments} set next_poll_at = ${now.toISOString()}::timestamptz where id = ${b.id}`,
+      );
     }
   }
 }

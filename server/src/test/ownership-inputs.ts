@@ -103,6 +103,8 @@ export type Fixture = {
     webhookId: string;
     webhookDeliveryId: string;
     prealertId: string;
+    /** B's parcel search, ended not found: the claim is on offer to B alone. */
+    searchId: string;
     /** The pending mailbox activation, not reported yet: what a stray report would change. */
     activationPaymentId: string;
     /** A payment B reported with the receipt below. */
@@ -339,6 +341,9 @@ export const FOREIGN_INPUTS: Record<string, Record<string, (f: Fixture) => unkno
   // B's parcel has no declared value yet: confirming it for B would change it.
   'packages.confirmDeclaredValue': {
     packageId: (f) => ({ packageId: f.b.packageId, declaredValueUsdCents: 50_00 }),
+  },
+  'parcelSearches.openClaim': {
+    id: (f) => ({ id: f.b.searchId }),
   },
   'problemParcels.choose': {
     packageId: (f) => ({ packageId: f.b.problemPackageId, choice: 'pay_and_continue' }),

@@ -6,11 +6,11 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { TRPCError } from '@trpc/server';
-import { MAX_PAGE_SIZE } from '@casillero/shared';
+import { MAX_PAGE_SIZE, trackingKey } from '@casillero/shared';
 import type { Database } from '../db/client';
 import { testConfig } from '../env';
 import { createServer } from '../server';
-import { recipients, storedFiles, webhookDeliveries } from '../db/schema';
+import { carrierShipments, parcelSearches, recipients, storedFiles, webhookDeliveries } from '../db/schema';
 import { callerFor, TEST_APP_URL, type TestCaller } from './caller';
 import { createTestDatabase } from './db';
 import { paymentMethodId, recordRate, signedInAdmin, signedInCustomer, homeDeliveryTo } from './factories';
@@ -197,8 +197,9 @@ export function useOwnership() {
       description: 'Créditos de Beto',
       receiptFileId: bReceipt,
     });
+    const bNumber = `PREB${Date.now().toString(36).toUpperCase()}`;
     const bPrealert = await as(beto).prealerts.create({
-      trackingNumber: `PREB${Date.now().toString(36).toUpperCase()}`,
+      trackingNumber: bNumber,
       carrier: 'FedEx',
       senderName: 'Tienda de Beto',
       description: 'Zapatos deportivos de Beto',
@@ -210,6 +211,31 @@ export function useOwnership() {
       mailboxId: bMailbox,
       invoiceFileId: bInvoice,
     });
+    // B's search, ended not found: a claim opened from it by anyone else would be B's evidence.
+    const [bShipmentFollowed] = await db()
+      .insert(carrierShipments)
+      .values({
+        trackingKey: trackingKey(bNumber),
+        trackingNumber: bNumber,
+        provider: 'fake',
+        state: 'delivered',
+        deliveredAt: new Date(),
+      })
+      .onConflictDoUpdate({
+        target: carrierShipments.trackingKey,
+        set: { state: 'delivered', deliveredAt: new Date() },
+      })
+      .returning({ id: carrierShipments.id });
+    const [bSearch] = await db()
+      .insert(parcelSearches)
+      .values({
+        carrierShipmentId: bShipmentFollowed.id,
+        prealertId: bPrealert.id,
+        userId: beto.user.id,
+        status: 'not_found',
+        closedAt: new Date(),
+      })
+      .returning({ id: parcelSearches.id });
     const bTracking = await readyTracking(bMailbox);
     const bPackage = await receivedPackage(beto.user.id, bMailbox);
     const bShippedPackage = await receivedPackage(beto.user.id, bMailbox);
@@ -342,6 +368,7 @@ export function useOwnership() {
         webhookId: bWebhook.id,
         webhookDeliveryId: bWebhookDelivery.id,
         prealertId: bPrealert.id,
+        searchId: bSearch.id,
         activationPaymentId: bActivation.id,
         reportedPaymentId: bReported.id,
         activationInvoiceId: bActivationInvoice.id,

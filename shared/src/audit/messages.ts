@@ -17,6 +17,8 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   webhook_deliveries: 'Entrega de webhook',
   price_list_versions: 'Versión de las tarifas',
   travel_rule_versions: 'Versión de las reglas de envío',
+  customs_rule_versions: 'Versión de las reglas aduaneras',
+  parcel_searches: 'Búsqueda de paquete',
   user_profiles: 'Perfil',
   fiscal_documents: 'Documento fiscal',
   fiscal_igtf_charges: 'IGTF cobrado',

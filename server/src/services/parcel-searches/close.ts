@@ -54,7 +54,7 @@ export async function closeSearchesOnReceipt(
       entity: 'parcel_searches',
       entityId: s.id,
       operation: 'update',
-      before: { status: 'open' },
+      before: { status: 'open', warehouseReceipt: null },
       after: { status: 'found', warehouseReceipt: receipt.warehouseReceipt },
     });
     await tellFound(tx, s, receipt.warehouseReceipt, options);
@@ -110,7 +110,7 @@ export async function markSearchFound(
     entity: 'parcel_searches',
     entityId: search.id,
     operation: 'update',
-    before: { status: search.status, notes: search.notes },
+    before: { status: search.status, notes: search.notes, warehouseReceipt: null },
     after: { status: 'found', warehouseReceipt: wr, notes },
   });
   const [prealert] = await tx
