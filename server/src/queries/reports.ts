@@ -292,6 +292,13 @@ function groupedTopClientsSql({ start, end }: Windows): SQL {
 /** The periods being counted per database, so one process starts one count at a time. */
 const counting = new WeakMap<object, Set<ReportPeriod>>();
 
+const countsUnderWay = new Set<Promise<unknown>>();
+
+/** Resolves once the background counts started so far have ended (a test's journal of writes waits for them). */
+export async function topClientCountsSettled(): Promise<void> {
+  await Promise.all([...countsUnderWay]);
+}
+
 /**
  * The counted days when they are the window's; otherwise the grouping itself (what every report
  * cost before the counts), while the whole days are counted in the background for the next one.
@@ -306,9 +313,13 @@ async function topClientsOf(db: DbOrTx, period: ReportPeriod, windows: Windows) 
     if (!periods.has(period)) {
       periods.add(period);
       // A failed count (the database closing, a lost connection) only leaves the next report to count.
-      void countWholeDays(db, period, windows)
+      const count = countWholeDays(db, period, windows)
         .catch(() => undefined)
-        .finally(() => periods.delete(period));
+        .finally(() => {
+          periods.delete(period);
+          countsUnderWay.delete(count);
+        });
+      countsUnderWay.add(count);
     }
   }
   return db.execute(groupedTopClientsSql(windows));
