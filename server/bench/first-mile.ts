@@ -9,9 +9,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { DEFAULT_DAILY_REQUEST_BUDGET } from '@casillero/shared';
 import { rowsOf, type Database } from '../src/db/client';
-import { POLL_EVERY_MS } from '../src/carrier-tracking/jobs';
-import { FakeTrackingProvider } from '../src/carrier-tracking/providers/fake';
-import { receiveWebhookDelivery } from '../src/services/carrier-updates';
+import { POLL_EVERY_MS } from '../src/services/carrier-tracking/jobs';
+import { FakeTrackingProvider } from '../src/services/carrier-tracking/providers/fake';
+import { receiveWebhookDelivery } from '../src/services/carrier-tracking/updates';
 
 const NUMBERS = 2_000;
 const EVENTS_PER_DELIVERY = 20;

@@ -17,8 +17,8 @@ import { issueAdminSetupToken } from './services/auth';
 import { startControlNumberWorker } from './services/fiscal/control-numbers';
 import { controlNumberProviders } from './services/fiscal/provider-choice';
 import { startWebhookWorker } from './webhooks/worker';
-import { trackingProviderFor } from './carrier-tracking/providers';
-import { startCarrierTrackingWorker } from './carrier-tracking/jobs';
+import { trackingProviderFor } from './services/carrier-tracking/providers';
+import { startCarrierTrackingWorker } from './services/carrier-tracking/jobs';
 import type { Config } from './env';
 
 export async function start(config: Config): Promise<void> {

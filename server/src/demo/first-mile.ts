@@ -7,8 +7,8 @@
 import { inArray, sql } from 'drizzle-orm';
 import { prealertCreateInput, trackingKey } from '@casillero/shared';
 import { carrierShipments } from '../db/schema';
-import { FakeTrackingProvider, type FakeScenario } from '../carrier-tracking/providers/fake';
-import { applyInTransaction } from '../services/carrier-updates';
+import { FakeTrackingProvider, type FakeScenario } from '../services/carrier-tracking/providers/fake';
+import { applyInTransaction } from '../services/carrier-tracking/updates';
 import { createOwnPrealert } from '../services/client-prealerts';
 import type { DemoCast, DemoContext } from './context';
 import type { DemoPrealerts } from './prealerts';

@@ -10,7 +10,7 @@ import { testConfig } from '../env';
 import { createServer } from '../server';
 import { createTestDatabase } from '../test/db';
 import { customerWithActiveMailbox } from '../test/factories';
-import { FakeTrackingProvider } from '../carrier-tracking/providers/fake';
+import { FakeTrackingProvider } from '../services/carrier-tracking/providers/fake';
 
 const HOUR = 3600 * 1000;
 let database: Database;

@@ -7,8 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { FIRST_MILE_MESSAGES as M } from '@casillero/shared';
 import type { Db } from '../db/client';
 import type { Config } from '../env';
-import type { TrackingProvider } from '../carrier-tracking/providers/provider';
-import { receiveWebhookDelivery } from '../services/carrier-updates';
+import type { TrackingProvider } from '../services/carrier-tracking/providers/provider';
+import { receiveWebhookDelivery } from '../services/carrier-tracking/updates';
 import { sendError } from './errors';
 
 export const CARRIER_WEBHOOK_PATH = '/webhooks/carriers/:provider';

@@ -19,7 +19,7 @@ import { findOwnFile } from '../files/store';
 import { findOwnPrealert, hasOwnPrealertWithTracking } from '../queries/client-prealerts';
 import { claimIntakeForPrealert } from './reception';
 import { prealertCheckInput, travelChecker } from '../queries/travel-rules';
-import { followNumber, prealertCarrier } from '../carrier-tracking/follow';
+import { followNumber, prealertCarrier } from './carrier-tracking/follow';
 
 type CreateInput = z.output<typeof prealertCreateInput>;
 type UpdateInput = z.output<typeof prealertUpdateInput>;

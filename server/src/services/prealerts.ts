@@ -18,7 +18,7 @@ import { packages, prealerts, trackings } from '../db/schema';
 import type { Config } from '../env';
 import { conversionMailboxOf } from '../queries/prealerts';
 import { notifyUser } from './notify';
-import { followNumber, stopFollowing } from '../carrier-tracking/follow';
+import { followNumber, stopFollowing } from './carrier-tracking/follow';
 
 export const CUSTOMER_PREALERTS_PATH = '/dashboard/prealertas';
 export const CUSTOMER_WAREHOUSE_PATH = '/dashboard/almacen';

@@ -38,7 +38,7 @@ import {
   type Owner,
 } from '../queries/reception';
 import { isUniqueViolation } from './auth';
-import { stopFollowing } from '../carrier-tracking/follow';
+import { stopFollowing } from './carrier-tracking/follow';
 import { enqueueWebhookEvent } from './webhooks';
 import { notifyUser } from './notify';
 import { CUSTOMER_WAREHOUSE_PATH } from './prealerts';

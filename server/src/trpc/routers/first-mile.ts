@@ -2,8 +2,8 @@
 // administrator's day's budget of requests to the tracking provider, with today's count beside
 // it. The change is audited (audit/app-settings.ts).
 import { FIRST_MILE_MESSAGES, firstMileSettingsInput } from '@casillero/shared';
-import { getFirstMileSettings, requestsToday, setFirstMileSettings } from '../../carrier-tracking/budget';
-import { configuredProviderName } from '../../carrier-tracking/providers/name';
+import { getFirstMileSettings, requestsToday, setFirstMileSettings } from '../../services/carrier-tracking/budget';
+import { configuredProviderName } from '../../services/carrier-tracking/providers/name';
 import { router, staffProcedure } from '../init';
 
 export const firstMileRouter = router({

@@ -12,9 +12,9 @@ import {
   type PrealertCarrier,
   type TrackingProviderName,
 } from '@casillero/shared';
-import type { DbOrTx } from '../db/client';
-import { carrierShipments, prealerts } from '../db/schema';
-import { OPEN_PREALERT_STATUSES } from '../queries/reception';
+import type { DbOrTx } from '../../db/client';
+import { carrierShipments, prealerts } from '../../db/schema';
+import { OPEN_PREALERT_STATUSES } from '../../queries/reception';
 import { detectFirstMileCarrier } from './detect';
 import { configuredProviderName } from './providers/name';
 

@@ -1,7 +1,7 @@
 // The tracking settings as env.ts reads them, and the provider they choose.
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../env';
-import { ConfigError } from '../../env-messages';
+import { loadConfig } from '../../../env';
+import { ConfigError } from '../../../env-messages';
 import { realTrackingProvider } from './real';
 
 const load = (env: Record<string, string>) => loadConfig({ NODE_ENV: 'test', ...env });

@@ -7,7 +7,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { trackingKey, WAREHOUSE_ADDRESSES, type CarrierTrackingState } from '@casillero/shared';
-import { signWebhook } from '../../lib/webhook-signing';
+import { signWebhook } from '../../../lib/webhook-signing';
 import { detectFirstMileCarrier } from '../detect';
 import type {
   ProviderEvent,

@@ -14,12 +14,12 @@ import {
   type FirstMileCarrier,
   type TrackingProviderName,
 } from '@casillero/shared';
-import type { Db, DbOrTx } from '../db/client';
-import { carrierEvents, carrierShipments, carrierWebhookDeliveries } from '../db/schema';
-import type { ProviderEvent, ProviderUpdate } from '../carrier-tracking/providers/provider';
-import { soleFollower, syncPrealertEstado } from '../carrier-tracking/follow';
-import { notifyUser } from './notify';
-import { CUSTOMER_PREALERTS_PATH } from './prealerts';
+import type { Db, DbOrTx } from '../../db/client';
+import { carrierEvents, carrierShipments, carrierWebhookDeliveries } from '../../db/schema';
+import type { ProviderEvent, ProviderUpdate } from './providers/provider';
+import { soleFollower, syncPrealertEstado } from './follow';
+import { notifyUser } from '../notify';
+import { CUSTOMER_PREALERTS_PATH } from '../prealerts';
 
 type Current = { state: CarrierTrackingState | null; stateAt: Date | null };
 type Applied = { state: CarrierTrackingState; occurredAt: Date };

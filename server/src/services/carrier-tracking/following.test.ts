@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { FIRST_MILE_NOTIFICATIONS as N, trackingKey } from '@casillero/shared';
-import type { Database } from '../db/client';
+import type { Database } from '../../db/client';
 import {
   carrierEvents,
   carrierProviderUsage,
@@ -12,10 +12,10 @@ import {
   emailOutbox,
   notifications,
   prealerts,
-} from '../db/schema';
-import { createTestDatabase } from '../test/db';
-import { customerWithActiveMailbox, signedInAdmin } from '../test/factories';
-import { applyProviderUpdate } from '../services/carrier-updates';
+} from '../../db/schema';
+import { createTestDatabase } from '../../test/db';
+import { customerWithActiveMailbox, signedInAdmin } from '../../test/factories';
+import { applyProviderUpdate } from './updates';
 import { runCarrierTracking } from './jobs';
 import { FakeTrackingProvider, type FakeScenario } from './providers/fake';
 

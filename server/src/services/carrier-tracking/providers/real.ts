@@ -1,6 +1,6 @@
 // The provider the settings choose (docs/product/first-mile-providers.md#configuration): one of
 // the real adapters, or null for 'fake', which the caller plays from recorded sequences instead.
-import type { Config } from '../../env';
+import type { Config } from '../../../env';
 import { karrioProvider } from './karrio';
 import type { TrackingProvider } from './provider';
 import { seventeenTrackProvider } from './seventeen-track';

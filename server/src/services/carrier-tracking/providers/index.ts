@@ -1,7 +1,7 @@
 // Which tracking provider the server follows numbers through (docs/product/first-mile.md#providers):
 // TRACKING_PROVIDER (read and checked in env.ts) names it; unset, the fake that plays recorded
 // sequences, so a server without a provider's account still shows the first mile (and spends nothing).
-import type { Config } from '../../env';
+import type { Config } from '../../../env';
 import type { TrackingProvider } from './provider';
 import { FakeTrackingProvider } from './fake';
 import { realTrackingProvider } from './real';

@@ -9,10 +9,10 @@ import {
   type FirstMileSettings,
   type TrackingProviderName,
 } from '@casillero/shared';
-import { rowsOf, type DbOrTx } from '../db/client';
-import { appSettings, carrierProviderUsage } from '../db/schema';
-import { saveAuditedSetting } from '../audit/app-settings';
-import { businessToday } from '../lib/business-clock';
+import { rowsOf, type DbOrTx } from '../../db/client';
+import { appSettings, carrierProviderUsage } from '../../db/schema';
+import { saveAuditedSetting } from '../../audit/app-settings';
+import { businessToday } from '../../lib/business-clock';
 
 export const FIRST_MILE_SETTINGS_KEY = 'first_mile';
 

@@ -7,10 +7,10 @@
 // events a late poll brings are stored once, so nobody is told twice.
 import { sql } from 'drizzle-orm';
 import type { CarrierTrackingState, FirstMileCarrier } from '@casillero/shared';
-import { rowsOf, type Db } from '../db/client';
-import { carrierShipments } from '../db/schema';
-import { applyProviderUpdate } from '../services/carrier-updates';
-import { pgTextArray } from '../services/notify';
+import { rowsOf, type Db } from '../../db/client';
+import { carrierShipments } from '../../db/schema';
+import { applyProviderUpdate } from './updates';
+import { pgTextArray } from '../notify';
 import { getFirstMileSettings, takeRequest } from './budget';
 import type { TrackingProvider } from './providers/provider';
 
