@@ -42,8 +42,8 @@ export async function measureFirstMile(first: Database, second: Database) {
     insert into prealerts (user_id, tracking_number, description, carrier)
     select ${user.id}::uuid, n, 'Compra de prueba', 'UPS' from unnest(${`{${numbers.join(',')}}`}::text[]) n`);
   await first.db.execute(sql`
-    insert into carrier_shipments (tracking_key, tracking_number, carrier, provider, registered_at)
-    select n, n, 'UPS', 'fake', now() from unnest(${`{${numbers.join(',')}}`}::text[]) n`);
+    insert into carrier_shipments (tracking_key, tracking_number, carrier, registered_at)
+    select n, n, 'UPS', now() from unnest(${`{${numbers.join(',')}}`}::text[]) n`);
   const start = new Date(Date.now() - 60 * 3600 * 1000);
   for (const n of numbers) fake.start(n, start, 'delivered');
   const events = fake.updateFor(numbers, new Date()).events;

@@ -199,7 +199,8 @@ export type Config = {
 
 /** 'fake' plays recorded sequences (no network); the others call the provider's API. */
 export type TrackingSettings =
-  | { provider: 'fake' }
+  /** The fake signs its webhooks with TRACKING_WEBHOOK_SECRET when set. */
+  | { provider: 'fake'; webhookSecret: string | null }
   | { provider: '17track'; apiKey: string }
   | { provider: 'karrio'; url: string; apiKey: string; webhookSecret: string };
 
@@ -266,7 +267,7 @@ function trackingSettings(e: z.infer<typeof envSchema>): TrackingSettings {
       webhookSecret: e.TRACKING_WEBHOOK_SECRET as string,
     };
   }
-  return { provider: 'fake' };
+  return { provider: 'fake', webhookSecret: e.TRACKING_WEBHOOK_SECRET || null };
 }
 
 /** The name a local start can be opened under: `localhost` and the IPv4 and IPv6 loopback addresses. */

@@ -22,7 +22,6 @@ export async function insertCarrierLeg(
     trackingKey: number,
     trackingNumber: number,
     carrier: 'USPS' as const,
-    provider: 'fake' as const,
     state: newest?.state ?? null,
     stateAt: newest ? new Date(newest.at) : null,
     ...extra,

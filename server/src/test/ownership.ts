@@ -217,7 +217,6 @@ export function useOwnership() {
       .values({
         trackingKey: trackingKey(bNumber),
         trackingNumber: bNumber,
-        provider: 'fake',
         state: 'delivered',
         deliveredAt: new Date(),
       })

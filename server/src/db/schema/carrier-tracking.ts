@@ -24,7 +24,6 @@ export const carrierShipments = pgTable(
     /** The number as first pre-alerted (what the provider is asked for). */
     trackingNumber: text('tracking_number').notNull(),
     carrier: text('carrier').$type<FirstMileCarrier>(),
-    provider: text('provider').$type<TrackingProviderName>().notNull(),
     /** The normalised state (shared CARRIER_STATE_RANK: never backwards but by an exception). */
     state: text('state').$type<CarrierTrackingState>(),
     /** When the event that set the state happened. */

@@ -10,13 +10,11 @@ import {
   type CarrierTrackingState,
   type FirstMileCarrier,
   type PrealertCarrier,
-  type TrackingProviderName,
 } from '@casillero/shared';
 import type { DbOrTx } from '../../db/client';
 import { carrierShipments, prealerts } from '../../db/schema';
 import { OPEN_PREALERT_STATUSES } from '../../queries/reception';
 import { detectFirstMileCarrier } from './detect';
-import { configuredProviderName } from './providers/name';
 
 /** The carrier a pre-alert stores: the one the customer chose, else the one its number's shape names. */
 export function prealertCarrier(
@@ -31,19 +29,14 @@ export function prealertCarrier(
  * Puts a pre-alert's number on the list of followed numbers (or names its carrier anew). Without a
  * carrier we recognise nothing is followed: the number stays as typed, and nobody is told of it.
  */
-export async function followNumber(
-  tx: DbOrTx,
-  trackingNumber: string | null,
-  carrier: PrealertCarrier | null,
-  provider: TrackingProviderName = configuredProviderName(),
-) {
+export async function followNumber(tx: DbOrTx, trackingNumber: string | null, carrier: PrealertCarrier | null) {
   if (!trackingNumber || !carrier || carrier === 'Otro') return null;
   const key = trackingKey(trackingNumber);
   if (key.length < 5) return null;
   const named = carrier as FirstMileCarrier;
   const [row] = await tx
     .insert(carrierShipments)
-    .values({ trackingKey: key, trackingNumber, carrier: named, provider })
+    .values({ trackingKey: key, trackingNumber, carrier: named })
     .onConflictDoUpdate({
       target: carrierShipments.trackingKey,
       // A corrected carrier is registered again when the provider had refused the number.

@@ -87,7 +87,7 @@ describe('a pre-alert’s number', () => {
     const [row] = await db().select().from(prealerts).where(eq(prealerts.id, id));
     expect(row.carrier).toBe('UPS');
     const shipment = await shipmentOf(number);
-    expect(shipment).toMatchObject({ trackingNumber: number, carrier: 'UPS', provider: 'fake', registeredAt: null });
+    expect(shipment).toMatchObject({ trackingNumber: number, carrier: 'UPS', registeredAt: null });
 
     await caller.prealerts.update({
       id,

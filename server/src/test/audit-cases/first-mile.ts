@@ -15,7 +15,7 @@ async function openSearch() {
   const delivered = { state: 'delivered' as const, deliveredAt: new Date(), deliveredLocation: 'DORAL, FL, US' };
   const [shipment] = await db()
     .insert(carrierShipments)
-    .values({ trackingKey: trackingKey(number), trackingNumber: number, provider: 'fake', ...delivered })
+    .values({ trackingKey: trackingKey(number), trackingNumber: number, ...delivered })
     .onConflictDoUpdate({ target: carrierShipments.trackingKey, set: delivered })
     .returning({ id: carrierShipments.id });
   const [search] = await db()

@@ -3,12 +3,11 @@
 // it. The change is audited (audit/app-settings.ts).
 import { FIRST_MILE_MESSAGES, firstMileSettingsInput } from '@casillero/shared';
 import { getFirstMileSettings, requestsToday, setFirstMileSettings } from '../../services/carrier-tracking/budget';
-import { configuredProviderName } from '../../services/carrier-tracking/providers/name';
 import { router, staffProcedure } from '../init';
 
 export const firstMileRouter = router({
   settings: staffProcedure('carriers.settings').query(async ({ ctx }) => {
-    const provider = configuredProviderName();
+    const { provider } = ctx.config.tracking;
     const settings = await getFirstMileSettings(ctx.db);
     return { ...settings, provider, usedToday: await requestsToday(ctx.db, provider) };
   }),

@@ -60,7 +60,7 @@ async function deliveredPrealert(d: Delivery, who = ana, store = 'Amazon') {
   };
   const [shipment] = await db()
     .insert(carrierShipments)
-    .values({ trackingKey: trackingKey(number)!, trackingNumber: number, provider: 'fake', ...delivered })
+    .values({ trackingKey: trackingKey(number)!, trackingNumber: number, ...delivered })
     .onConflictDoUpdate({ target: carrierShipments.trackingKey, set: delivered })
     .returning({ id: carrierShipments.id });
   return { number, shipmentId: shipment.id };
@@ -294,7 +294,6 @@ describe('counts and the dashboard', () => {
         trackingKey: key,
         trackingNumber: number,
         carrier: 'FedEx',
-        provider: 'fake',
         state: 'delivered',
         deliveredAt,
       });

@@ -6,17 +6,12 @@ import type { TrackingProvider } from './provider';
 import { FakeTrackingProvider } from './fake';
 import { realTrackingProvider } from './real';
 
-export { configuredProviderName } from './name';
-
 /** The fake's webhook secret when none is set: a fake signs nothing that matters. */
 const FAKE_DEFAULT_SECRET = 'fake-tracking-provider';
 
-export function trackingProviderFor(
-  config: Pick<Config, 'tracking'>,
-  env: NodeJS.ProcessEnv = process.env,
-): TrackingProvider {
-  return (
-    realTrackingProvider(config) ??
-    new FakeTrackingProvider({ secret: env.TRACKING_WEBHOOK_SECRET || FAKE_DEFAULT_SECRET })
-  );
+export function trackingProviderFor(config: Pick<Config, 'tracking'>): TrackingProvider {
+  const settings = config.tracking;
+  return settings.provider === 'fake'
+    ? new FakeTrackingProvider({ secret: settings.webhookSecret ?? FAKE_DEFAULT_SECRET })
+    : realTrackingProvider(config)!;
 }

@@ -17,8 +17,8 @@ const problem = (env: Record<string, string>) => {
 
 describe('tracking settings', () => {
   it('default to the fake provider, which no real adapter plays', () => {
-    expect(load({}).tracking).toEqual({ provider: 'fake' });
-    expect(load({ TRACKING_PROVIDER: '' }).tracking).toEqual({ provider: 'fake' });
+    expect(load({}).tracking).toEqual({ provider: 'fake', webhookSecret: null });
+    expect(load({ TRACKING_PROVIDER: '' }).tracking).toEqual({ provider: 'fake', webhookSecret: null });
     expect(realTrackingProvider(load({}))).toBeNull();
   });
 

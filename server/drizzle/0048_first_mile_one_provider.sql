@@ -1,0 +1,2 @@
+-- Which provider a number was first saved under was never read: every server asks the provider its settings choose (docs/product/first-mile.md#providers).
+ALTER TABLE "carrier_shipments" DROP COLUMN "provider";
