@@ -1,51 +1,24 @@
 // The customs rules' texts (docs/product/customs.md): the admin page /admin/aduanas, its refusals
 // and the estimate's verdicts. zod-free: the quote pages may import it.
 import { formatUsdCents } from '../billing/money';
+import { RULE_VERSION_MESSAGES } from '../rule-versions/messages';
 import type { TravelMode } from '../travel-rules/travel-rules';
 
 const BY_MODE: Record<TravelMode, string> = { air: 'por vía aérea', sea: 'por vía marítima' };
-
-const dateTime = (iso: string) =>
-  new Intl.DateTimeFormat('es-VE', {
-    timeZone: 'America/Caracas',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  }).format(new Date(iso));
 
 type VerdictFigures = { value: number; exemptUpTo: number; courierUpTo: number; mode: TravelMode };
 
 export const CUSTOMS_MODE_LABELS: Record<TravelMode, string> = { air: 'Vía aérea', sea: 'Vía marítima' };
 
 export const CUSTOMS_MESSAGES = {
+  ...RULE_VERSION_MESSAGES,
   pageTitle: 'Aduanas',
   pageDescription:
     'Los aranceles del régimen courier: categorías de mercancía con su arancel, cómo se calcula el valor en aduana, los cargos y los umbrales por vía. Un cambio es una nueva versión con su fecha y su fuente; las versiones pasadas no se modifican.',
   current: 'Reglas aduaneras vigentes',
-  scheduled: 'Versiones programadas',
-  noScheduled: 'No hay versiones programadas.',
-  history: 'Historial',
-  version: (n: number) => `Versión ${n}`,
-  effectiveAt: 'Vigente desde',
-  at: (iso: string) => dateTime(iso),
-  createdBy: 'Creada por',
-  cancelled: 'Cancelada',
-  cancel: 'Cancelar versión',
-  cancelTitle: 'Cancelar versión programada',
-  cancelConfirm: (n: number, iso: string) =>
-    `¿Cancelar la versión ${n}, que entraría en vigencia el ${dateTime(iso)}? Nunca se aplicará.`,
-  cancelledOk: (n: number) => `Versión ${n} cancelada.`,
   newVersion: 'Nueva versión de las reglas aduaneras',
   newVersionHint:
     'Parte de las reglas vigentes. Entra en vigencia ahora mismo o a las 00:00 (hora de Caracas) del día elegido. Indica de dónde salen las cifras.',
-  startNow: 'Desde ahora',
-  startOn: 'Desde el día',
-  startDay: 'Día en que entra en vigencia',
-  save: 'Guardar versión',
-  created: (n: number, iso: string) => `Versión ${n} guardada: vigente desde ${dateTime(iso)}.`,
   note: 'Fuente de las cifras',
   noteHint: 'La Gaceta, el aviso del SENIAT o el supuesto del negocio de donde salen estas cifras.',
   categories: 'Categorías de mercancía',
@@ -66,15 +39,7 @@ export const CUSTOMS_MESSAGES = {
   yes: 'Sí',
   no: 'No',
   // Refusals.
-  startInPast:
-    'La nueva versión no puede empezar en el pasado: para que rija hoy elige «Desde ahora», o un día a partir de mañana.',
-  sameStart: (iso: string) =>
-    `Ya hay una versión que entra en vigencia el ${dateTime(iso)}. Cancélala antes o elige otra fecha.`,
-  tooFar: 'La fecha de vigencia no puede estar a más de un año.',
-  dayRequired: 'Indica el día en que entra en vigencia.',
   notFound: 'No encontramos esa versión de las reglas aduaneras.',
-  alreadyInEffect: 'Esa versión ya entró en vigencia: no se puede cancelar. Guarda una nueva.',
-  alreadyCancelled: 'Esa versión ya estaba cancelada.',
   noteRequired: 'Indica la fuente de las cifras (al menos 10 caracteres).',
   noteTooLong: 'La fuente admite como máximo 1.000 caracteres.',
   unknownCategory: 'Categoría de mercancía desconocida.',

@@ -1,6 +1,7 @@
 // The travel rules' texts (docs/product/travel-rules.md): the admin page /admin/reglas, its
 // refusals, the flags' headings and the notifications. zod-free: the public FAQ imports it.
 import { formatKg } from '../format';
+import { RULE_VERSION_MESSAGES } from '../rule-versions/messages';
 import { formatUsdCents } from '../billing/money';
 import type { TravelCategoryKind, TravelRuleModes, TravelRules } from './travel-rules';
 
@@ -16,44 +17,16 @@ export const TRAVEL_RULE_MODE_LABELS: Record<TravelRuleModes, string> = {
   both: 'Aérea y marítima',
 };
 
-const dateTime = (iso: string) =>
-  new Intl.DateTimeFormat('es-VE', {
-    timeZone: 'America/Caracas',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  }).format(new Date(iso));
-
 export const TRAVEL_RULES_MESSAGES = {
+  ...RULE_VERSION_MESSAGES,
   pageTitle: 'Reglas de envío',
   pageDescription:
     'Lo que puede viajar: categorías prohibidas, restringidas o que requieren permiso, límites por pieza y cantidad comercial. Un cambio es una nueva versión con el momento en que entra en vigencia; las versiones pasadas no se modifican.',
   current: 'Reglas vigentes',
-  scheduled: 'Versiones programadas',
-  noScheduled: 'No hay versiones programadas.',
-  history: 'Historial',
-  version: (n: number) => `Versión ${n}`,
-  effectiveAt: 'Vigente desde',
-  at: (iso: string) => dateTime(iso),
-  createdBy: 'Creada por',
-  cancelled: 'Cancelada',
-  cancel: 'Cancelar versión',
-  cancelTitle: 'Cancelar versión programada',
-  cancelConfirm: (n: number, iso: string) =>
-    `¿Cancelar la versión ${n}, que entraría en vigencia el ${dateTime(iso)}? Nunca se aplicará.`,
   keep: 'No, mantenerla',
-  cancelledOk: (n: number) => `Versión ${n} cancelada.`,
   newVersion: 'Nueva versión de las reglas',
   newVersionHint:
     'Parte de las reglas vigentes. Entra en vigencia ahora mismo o a las 00:00 (hora de Caracas) del día elegido.',
-  startNow: 'Desde ahora',
-  startOn: 'Desde el día',
-  startDay: 'Día en que entra en vigencia',
-  save: 'Guardar versión',
-  created: (n: number, iso: string) => `Versión ${n} guardada: vigente desde ${dateTime(iso)}.`,
   categories: 'Categorías',
   addCategory: 'Agregar categoría',
   removeCategory: 'Quitar categoría',
@@ -73,15 +46,7 @@ export const TRAVEL_RULES_MESSAGES = {
   words: 'Palabras',
   except: 'Salvo si dice',
   // Refusals.
-  startInPast:
-    'La nueva versión no puede empezar en el pasado: para que rija hoy elige «Desde ahora», o un día a partir de mañana.',
-  sameStart: (iso: string) =>
-    `Ya hay una versión que entra en vigencia el ${dateTime(iso)}. Cancélala antes o elige otra fecha.`,
-  tooFar: 'La fecha de vigencia no puede estar a más de un año.',
   notFound: 'No encontramos esa versión de las reglas.',
-  alreadyInEffect: 'Esa versión ya entró en vigencia: no se puede cancelar. Guarda una nueva.',
-  alreadyCancelled: 'Esa versión ya estaba cancelada.',
-  dayRequired: 'Indica el día en que entra en vigencia.',
   noCategories: 'Las reglas necesitan al menos una categoría.',
   nameRequired: 'Cada categoría necesita un nombre.',
   nameTooLong: 'El nombre de una categoría admite como máximo 80 caracteres.',
