@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { caracasDay, caracasDayStart, type CarrierTrackingState, type FirstMileCarrier } from '@casillero/shared';
 import { rowsOf, type DbOrTx } from '../db/client';
+import { OPEN_PREALERT_STATUSES_SQL } from './reception';
 
 /** At most this many rows: a day's expected parcels, with room to spare. */
 const EXPECTED_LIMIT = 300;
@@ -51,7 +52,7 @@ export async function listExpectedParcels(db: DbOrTx, now = new Date()): Promise
              array(select distinct m.mailbox_code
                      from prealerts p join mailboxes m on m.id = p.mailbox_id
                     where tracking_key(p.tracking_number) = cs.tracking_key
-                      and p.status in ('pending', 'confirmed')
+                      and p.status in ${OPEN_PREALERT_STATUSES_SQL}
                     order by m.mailbox_code) as mailbox_codes
         from carrier_shipments cs
        where cs.stopped_at is null

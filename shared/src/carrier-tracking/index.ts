@@ -53,12 +53,15 @@ export const PREALERT_ESTADO_OF_CARRIER_STATE: Record<CarrierTrackingState, Esta
   returned: null,
 };
 
-/** The carriers of the first mile we recognise by their numbers (code → name shown). */
+/**
+ * The carriers of the first mile we recognise by their numbers: the warehouse's first, in its
+ * order (enums.ts CARRIERS), then the others detection knows.
+ */
 export const FIRST_MILE_CARRIERS = [
-  'USPS',
   'UPS',
   'FedEx',
   'DHL',
+  'USPS',
   'Amazon',
   'OnTrac',
   'LaserShip',
@@ -83,24 +86,8 @@ export const FIRST_MILE_CARRIER_NAMES: Record<FirstMileCarrier, string> = {
   '4PX': '4PX',
 };
 
-/**
- * The carriers a pre-alert may name: the warehouse's (enums.ts CARRIERS, 'Otro' last) and the
- * first mile's others, which detection fills in and the customer may correct.
- */
-export const PREALERT_CARRIERS = [
-  'UPS',
-  'FedEx',
-  'DHL',
-  'USPS',
-  'Amazon',
-  'OnTrac',
-  'LaserShip',
-  'China Post',
-  'Cainiao',
-  'YunExpress',
-  '4PX',
-  'Otro',
-] as const;
+/** The carriers a pre-alert may name: every first-mile carrier, which detection fills in and the customer may correct, and 'Otro'. */
+export const PREALERT_CARRIERS = [...FIRST_MILE_CARRIERS, 'Otro'] as const;
 export type PrealertCarrier = (typeof PREALERT_CARRIERS)[number];
 
 /** The tracking providers a business can choose (docs/product/first-mile.md#providers). */

@@ -2,7 +2,7 @@
 // /register and /gettrackinfo with the `17token` header, up to 40 numbers a request, and its
 // webhook signed in the `sign` header as the SHA-256 (hex) of the body, '/', and the API key.
 // 17TRACK gives no id to an event nor to a delivery: digests stand in for both.
-import type { CarrierTrackingState, FirstMileCarrier } from '@casillero/shared';
+import { trackingKey, type CarrierTrackingState, type FirstMileCarrier } from '@casillero/shared';
 import {
   asObject,
   digestEventId,
@@ -162,9 +162,6 @@ export function readSeventeenTrackInfo(
   return { events, facts: [facts] };
 }
 
-/** The key a number is matched by in an answer: 17TRACK may return it without spaces or in capitals. */
-const matchKey = (n: string) => n.replace(/[^0-9a-z]/gi, '').toUpperCase();
-
 function requestItem(r: TrackingRegistration): Record<string, unknown> {
   const key = r.carrier ? SEVENTEEN_TRACK_CARRIER_KEYS[r.carrier] : undefined;
   return key ? { number: r.trackingNumber, carrier: key } : { number: r.trackingNumber, auto_detection: true };
@@ -217,10 +214,10 @@ export function seventeenTrackProvider(settings: {
       checkBatch(batch);
       if (batch.length === 0) return { accepted: [], rejected: [] };
       const answer = await post('register', batch.map(requestItem));
-      const ours = new Map(batch.map((r) => [matchKey(r.trackingNumber), r.trackingNumber]));
+      const ours = new Map(batch.map((r) => [trackingKey(r.trackingNumber), r.trackingNumber]));
       const number = (item: Record<string, unknown>) => {
         const given = text(item.number);
-        return given ? (ours.get(matchKey(given)) ?? given) : null;
+        return given ? (ours.get(trackingKey(given)) ?? given) : null;
       };
       const result: RegistrationResult = { accepted: [], rejected: [] };
       for (const item of answer.accepted) {
@@ -242,11 +239,11 @@ export function seventeenTrackProvider(settings: {
       checkBatch(batch);
       if (batch.length === 0) return { events: [], facts: [] };
       const answer = await post('gettrackinfo', batch.map(requestItem));
-      const ours = new Map(batch.map((r) => [matchKey(r.trackingNumber), r]));
+      const ours = new Map(batch.map((r) => [trackingKey(r.trackingNumber), r]));
       const update: ProviderUpdate = { events: [], facts: [] };
       for (const item of answer.accepted) {
         const given = text(item.number);
-        const registration = given ? ours.get(matchKey(given)) : undefined;
+        const registration = given ? ours.get(trackingKey(given)) : undefined;
         const trackInfo = asObject(item.track_info);
         if (!registration || !trackInfo) continue;
         const read = readSeventeenTrackInfo(registration.trackingNumber, registration.carrier, trackInfo);
