@@ -1,14 +1,21 @@
 // The searches of the last 90 days per carrier and per store: how many opened, were found and
 // were not (docs/product/first-mile.md#delivered-but-not-received), to see which carrier or store
 // says "delivered" when it was not.
-import { Card, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { Card, SimpleGrid, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { PARCEL_SEARCH_LABELS as L, formatCount } from '@casillero/shared';
+import { ResponsiveTable, type ResponsiveColumn } from '../../../../components/data-table';
 import { trpc } from '../../../../lib/trpc';
 
 type Stat = { name: string; opened: number; found: number; notFound: number };
 
 function StatTable({ title, rows }: { title: string; rows: Stat[] }) {
+  const columns: ResponsiveColumn<Stat>[] = [
+    { header: title === L.byCarrier ? L.carrier : L.store, cell: (r) => r.name, card: 'title' },
+    { header: L.opened, cell: (r) => formatCount(r.opened), align: 'right' },
+    { header: L.found, cell: (r) => formatCount(r.found), align: 'right' },
+    { header: L.notFound, cell: (r) => formatCount(r.notFound), align: 'right' },
+  ];
   return (
     <div>
       <Text fw={600} size="sm" mb={4}>
@@ -19,26 +26,14 @@ function StatTable({ title, rows }: { title: string; rows: Stat[] }) {
           {L.empty}
         </Text>
       ) : (
-        <Table striped withTableBorder aria-label={`${L.statsTitle}: ${title}`}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{title === L.byCarrier ? L.carrier : L.store}</Table.Th>
-              <Table.Th ta="right">{L.opened}</Table.Th>
-              <Table.Th ta="right">{L.found}</Table.Th>
-              <Table.Th ta="right">{L.notFound}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r) => (
-              <Table.Tr key={r.name}>
-                <Table.Td>{r.name}</Table.Td>
-                <Table.Td ta="right">{formatCount(r.opened)}</Table.Td>
-                <Table.Td ta="right">{formatCount(r.found)}</Table.Td>
-                <Table.Td ta="right">{formatCount(r.notFound)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        // A card per carrier or store on a phone: four columns do not fit 390 px.
+        <ResponsiveTable
+          caption={`${L.statsTitle}: ${title}`}
+          rows={rows}
+          columns={columns}
+          getRowId={(r) => r.name}
+          minWidth={360}
+        />
       )}
     </div>
   );
