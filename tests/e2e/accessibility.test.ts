@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { ALLY_MESSAGES } from '@casillero/shared';
 import { DEMO, signIn, useBrowserSession } from './session';
 import { chromiumOrExplain } from './browser';
-import { animationsDone, PHONE, withScreenshotOnFailure } from './screens';
+import { animationsDone, openRoute, PHONE, withScreenshotOnFailure } from './screens';
 import { publicRoutes, routesUnder } from './routes';
 import { type Finding, findingsOf, report } from './a11y';
 
@@ -49,8 +49,7 @@ async function expectEveryRouteAccessible(page: Page, url: string, routes: strin
   expect(routes.length).toBeGreaterThan(0);
   const found: Found[] = [];
   for (const route of routes) {
-    await page.goto(`${url}${route}`);
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await openRoute(page, url, route);
     found.push(...(await findingsHere(page, `${route} @ ${screen}`)));
   }
   expectNoFindings(found);

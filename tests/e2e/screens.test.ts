@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, signIn, useBrowserSession } from './session';
-import { PHONE, withScreenshotOnFailure } from './screens';
+import { openRoute, PHONE, withScreenshotOnFailure } from './screens';
 import { chromiumOrExplain } from './browser';
 import { routesUnder } from './routes';
 
@@ -67,8 +67,7 @@ async function expectEveryRouteFits(page: Page, url: string, routes: string[]) {
   expect(routes.length).toBeGreaterThan(3);
   const found: Record<string, string[]> = {};
   for (const route of routes) {
-    await page.goto(`${url}${route}`);
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await openRoute(page, url, route);
     // Lists and details arrive after the heading: measure once the page has settled.
     await page.waitForLoadState('networkidle').catch(() => undefined);
     await page.waitForTimeout(300);

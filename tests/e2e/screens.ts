@@ -96,6 +96,44 @@ export async function animationsDone(locator: Locator): Promise<void> {
   );
 }
 
+/** The app's router, as TanStack Router leaves it on the window in the browser. */
+type AppRouter = {
+  navigate: (options: { href: string }) => Promise<void>;
+  state: { status: string; isLoading: boolean; location: { href: string }; resolvedLocation?: { href: string } };
+};
+
+/**
+ * Opens one of the app's routes and waits for its heading. Once the app is on the page, as a link
+ * inside it does: the router's own navigation, without loading and starting the app again for each
+ * page (what made a walk through every screen the slowest of the browser tests). The first page,
+ * or a page not the app's, is a full load.
+ */
+export async function openRoute(
+  page: Page,
+  url: string,
+  route: string,
+  { headingTimeout }: { headingTimeout?: number } = {},
+): Promise<void> {
+  const navigated = await page
+    .evaluate(async (href) => {
+      const router = (self as { __TSR_ROUTER__?: AppRouter }).__TSR_ROUTER__;
+      if (!router || document.documentElement.dataset.ready === undefined) return false;
+      await router.navigate({ href });
+      return true;
+    }, route)
+    .catch(() => false);
+  if (!navigated) {
+    await page.goto(`${url}${route}`);
+  } else {
+    // Settled: nothing left to load, and the location shown is the one asked for (or where it led).
+    await page.waitForFunction(() => {
+      const { state } = (self as { __TSR_ROUTER__?: AppRouter }).__TSR_ROUTER__!;
+      return state.status === 'idle' && !state.isLoading && state.resolvedLocation?.href === state.location.href;
+    });
+  }
+  await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: headingTimeout });
+}
+
 /** Runs fn; if it throws, saves a screenshot of the page to tests/test-results/<name>.png. */
 export async function withScreenshotOnFailure<T>(page: Page, name: string, fn: () => Promise<T>): Promise<T> {
   try {

@@ -90,7 +90,8 @@ describe.each(TEST_FILE_STORES)('seedDemo with files on %s', (storeKind) => {
     expect(await seedDemo(database.db, { fileStore })).toEqual({ seeded: false });
     expect(await rowCounts()).toEqual(before);
     expect((await store.keys()).sort()).toEqual(filesBefore.sort());
-  });
+    // The whole demo, twice, through the services: more than a test's 30 s on a machine CI shares.
+  }, 120_000);
 
   it('queues no message and notifies only along its own timeline, dated in the past', async () => {
     for (const table of [emailOutbox, whatsappOutbox]) {
