@@ -55,8 +55,9 @@ export async function debtAnswer(db: DbOrTx, userId: string, appUrl: string): Pr
   let usdCents = 0;
   let vesCentimos = 0;
   let everyOneHasRate = true;
-  // Oldest first: the order they were issued in.
-  for (const invoice of [...open].reverse()) {
+  // In the order they were issued.
+  open.sort((a, b) => a.issueDate.localeCompare(b.issueDate) || a.number.localeCompare(b.number));
+  for (const invoice of open) {
     usdCents += invoice.remainingUsdCents;
     if (invoice.remainingVesCentimos === null || !invoice.vesPerUsd) everyOneHasRate = false;
     else vesCentimos += invoice.remainingVesCentimos;
