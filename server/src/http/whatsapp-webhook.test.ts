@@ -90,7 +90,12 @@ describe('GET /webhooks/whatsapp (Meta subscribing the webhook)', () => {
       expect(check.statusCode).toBe(403);
       const before = await tableCounts();
       const { body } = messagesDelivery([{ from: freshPhone(), body: text('Hola') }]);
-      const refused = await bare.app.inject({ method: 'POST', url: '/webhooks/whatsapp', headers: signedHeaders(body), payload: body });
+      const refused = await bare.app.inject({
+        method: 'POST',
+        url: '/webhooks/whatsapp',
+        headers: signedHeaders(body),
+        payload: body,
+      });
       expect(refused.statusCode).toBe(401);
       expect(await tableCounts()).toEqual(before);
     } finally {
@@ -124,7 +129,11 @@ describe('POST /webhooks/whatsapp', () => {
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ ok: true, received: 1, stored: 1 });
     // Meta's retry, on the other instance, and once more at the same time on both.
-    const again = await Promise.all([post(delivery.body, undefined, two), post(delivery.body), post(delivery.body, undefined, two)]);
+    const again = await Promise.all([
+      post(delivery.body, undefined, two),
+      post(delivery.body),
+      post(delivery.body, undefined, two),
+    ]);
     for (const res of again) expect(res.json()).toEqual({ ok: true, received: 1, stored: 0 });
 
     const stored = await db()
@@ -135,7 +144,10 @@ describe('POST /webhooks/whatsapp', () => {
     expect(stored[0]).toMatchObject({ userId: c.user.id, kind: 'text', text: 'Hablar con alguien', answer: 'agent' });
     const answers = await answersTo(db(), c.phone);
     expect(answers.map((a) => a.body)).toEqual([M.agentOpened]);
-    const [conversation] = await db().select().from(whatsappConversations).where(eq(whatsappConversations.phone, c.phone));
+    const [conversation] = await db()
+      .select()
+      .from(whatsappConversations)
+      .where(eq(whatsappConversations.phone, c.phone));
     expect(conversation.needsAgentSince).not.toBeNull();
     expect(conversation.userId).toBe(c.user.id);
 
@@ -148,13 +160,21 @@ describe('POST /webhooks/whatsapp', () => {
     const stranger = freshPhone();
     const first = await post(messagesDelivery([{ from: stranger, body: text('Hola, ¿cuánto debo?') }]).body);
     expect(first.statusCode).toBe(200);
-    await post(messagesDelivery([{ from: stranger, body: text('¿Hola?') }, { from: stranger, body: image() }]).body);
+    await post(
+      messagesDelivery([
+        { from: stranger, body: text('¿Hola?') },
+        { from: stranger, body: image() },
+      ]).body,
+    );
     const answers = await answersTo(db(), stranger);
     expect(answers).toHaveLength(1);
     expect(answers[0].body).toBe(M.unknownNumber(TEST_APP_URL));
     expect(answers[0].body).toContain(`${TEST_APP_URL}/registro`);
     expect(answers[0].userId).toBeNull();
-    const stored = await db().select().from(whatsappInboundMessages).where(eq(whatsappInboundMessages.fromPhone, stranger));
+    const stored = await db()
+      .select()
+      .from(whatsappInboundMessages)
+      .where(eq(whatsappInboundMessages.fromPhone, stranger));
     expect(stored.map((m) => m.answer).sort()).toEqual(['unknown_number', null, null].sort());
 
     // The next business day (the day it was last told, moved back one): told once more.
@@ -190,7 +210,10 @@ describe('POST /webhooks/whatsapp', () => {
         { from: c.phone, body: pdfDocument('factura-amazon.pdf') },
       ]).body,
     );
-    const stored = await db().select().from(whatsappInboundMessages).where(eq(whatsappInboundMessages.fromPhone, c.phone));
+    const stored = await db()
+      .select()
+      .from(whatsappInboundMessages)
+      .where(eq(whatsappInboundMessages.fromPhone, c.phone));
     expect(stored.map((m) => [m.kind, m.text, m.media?.mimeType, m.media?.filename ?? null]).sort()).toEqual(
       [
         ['document', null, 'application/pdf', 'factura-amazon.pdf'],
@@ -215,7 +238,10 @@ describe('the 24-hour window', () => {
   it('answers free-form within it, and with the approved template when the message is older', async () => {
     const c = await customerWithVerifiedWhatsapp(db());
     // Meta retries a delivery for days: a message written 25 hours ago arrives only now.
-    await post(messagesDelivery([{ from: c.phone, body: text('Hablar con alguien'), at: new Date(Date.now() - 25 * HOUR) }]).body);
+    await post(
+      messagesDelivery([{ from: c.phone, body: text('Hablar con alguien'), at: new Date(Date.now() - 25 * HOUR) }])
+        .body,
+    );
     const [late] = await answersTo(db(), c.phone);
     expect(late.template).toBe(WHATSAPP_TEMPLATES.desk_reply.name);
     expect(late.payload).toBeNull();

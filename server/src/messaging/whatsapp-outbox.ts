@@ -35,7 +35,9 @@ export async function enqueueWhatsappFreeForm(
   const body =
     payload.type === 'text'
       ? payload.text.body
-      : [payload.interactive.body.text, ...payload.interactive.action.buttons.map((b) => `[${b.reply.title}]`)].join('\n');
+      : [payload.interactive.body.text, ...payload.interactive.action.buttons.map((b) => `[${b.reply.title}]`)].join(
+          '\n',
+        );
   const [row] = await tx
     .insert(whatsappOutbox)
     .values({ userId: message.userId, toPhone: message.toPhone, template: '', params: [], body, payload })

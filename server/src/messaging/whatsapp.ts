@@ -59,7 +59,10 @@ export function sendWhatsappTemplate(settings: WhatsappSettings, m: WhatsappTemp
  * Sends one free-form message (text or interactive buttons): only accepted within 24 hours of
  * the customer's last message (docs/product/whatsapp-desk.md#the-24-hour-window).
  */
-export function sendWhatsappFreeForm(settings: WhatsappSettings, m: { id: string; to: string; payload: WhatsappFreeForm }) {
+export function sendWhatsappFreeForm(
+  settings: WhatsappSettings,
+  m: { id: string; to: string; payload: WhatsappFreeForm },
+) {
   return postMessage(settings, {
     messaging_product: 'whatsapp',
     recipient_type: 'individual',

@@ -28,7 +28,10 @@ type MessageBody =
     }
   | { type: 'button'; button: { text: string; payload: string } }
   | { type: 'image'; image: { caption?: string; mime_type: string; sha256: string; id: string } }
-  | { type: 'document'; document: { caption?: string; filename: string; mime_type: string; sha256: string; id: string } }
+  | {
+      type: 'document';
+      document: { caption?: string; filename: string; mime_type: string; sha256: string; id: string };
+    }
   | { type: 'reaction'; reaction: { message_id: string; emoji: string } };
 
 export const text = (body: string): MessageBody => ({ type: 'text', text: { body } });

@@ -30,9 +30,7 @@ export const whatsappConversations = pgTable(
   },
   (t) => [
     check('whatsapp_conversations_phone_e164', sql`${t.phone} ~ '^\\+[1-9][0-9]{6,14}$'`),
-    index('whatsapp_conversations_needs_agent_idx')
-      .on(t.needsAgentSince)
-      .where(sql`${t.needsAgentSince} is not null`),
+    index('whatsapp_conversations_needs_agent_idx').on(t.needsAgentSince).where(sql`${t.needsAgentSince} is not null`),
   ],
 );
 

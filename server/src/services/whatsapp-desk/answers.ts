@@ -27,7 +27,8 @@ export async function packagesAnswer(db: DbOrTx, userId: string, appUrl: string)
     for (const s of open.rows) {
       const parts = [`• ${s.code}: ${SHIPMENT_STATUS_LABELS[s.status]}`];
       if (s.departure?.delayed) parts.push(M.promiseDelayed);
-      else if (s.departure?.promisedArrival) parts.push(M.promise(formatDate(s.departure.promisedArrival), s.departure.code));
+      else if (s.departure?.promisedArrival)
+        parts.push(M.promise(formatDate(s.departure.promisedArrival), s.departure.code));
       lines.push(parts.join(', '));
     }
     if (open.total > open.rows.length) lines.push(M.more(open.total - open.rows.length));

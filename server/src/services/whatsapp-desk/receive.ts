@@ -60,7 +60,10 @@ export function receiveWhatsappMessage(
       .returning();
     const to: DeskRecipient = { phone: message.from, userId, lastInboundAt: conversation.lastInboundAt };
     const answer = userId
-      ? await answerCustomer(tx, to, userId, message, conversation.needsAgentSince !== null, { appUrl: options.appUrl, now })
+      ? await answerCustomer(tx, to, userId, message, conversation.needsAgentSince !== null, {
+          appUrl: options.appUrl,
+          now,
+        })
       : await answerUnknownNumber(tx, to, { appUrl: options.appUrl, now });
     if (answer) {
       await tx.update(whatsappInboundMessages).set({ answer }).where(eq(whatsappInboundMessages.id, stored.id));
@@ -101,7 +104,9 @@ async function answerCustomer(
   if (asked === 'agent' || asked === 'file') {
     await tx
       .update(whatsappConversations)
-      .set({ needsAgentSince: sql`coalesce(${whatsappConversations.needsAgentSince}, ${options.now.toISOString()}::timestamptz)` })
+      .set({
+        needsAgentSince: sql`coalesce(${whatsappConversations.needsAgentSince}, ${options.now.toISOString()}::timestamptz)`,
+      })
       .where(eq(whatsappConversations.phone, to.phone));
   }
   const reply: DeskAnswer =

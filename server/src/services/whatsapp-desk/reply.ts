@@ -50,7 +50,8 @@ export async function queueDeskAnswer(
             },
     });
   }
-  const text = 'text' in answer ? answer.text : `${M.menuBody} ${DESK_INTENTS.map((i) => DESK_BUTTONS[i].title).join(' · ')}`;
+  const text =
+    'text' in answer ? answer.text : `${M.menuBody} ${DESK_INTENTS.map((i) => DESK_BUTTONS[i].title).join(' · ')}`;
   return enqueueWhatsapp(tx, {
     userId: to.userId,
     toPhone: to.phone,
