@@ -253,14 +253,22 @@ describe('the 24-hour window', () => {
     expect(fresh.payload).toEqual({ type: 'text', text: { body: M.agentOpened, preview_url: false } });
   });
 
-  it('sends a free-form answer to the Cloud API as a text message, and a template as a template', async () => {
-    const requests: Record<string, unknown>[] = [];
+  it('sends a free-form answer to the Cloud API as a text message once the API is back, after the code sent before it', async () => {
+    const requests: { body: Record<string, unknown>; answered: number }[] = [];
+    let down = true;
     const graph = createHttpServer(async (req: IncomingMessage, res) => {
       let raw = '';
       for await (const chunk of req) raw += chunk;
-      requests.push(JSON.parse(raw) as Record<string, unknown>);
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ messages: [{ id: `wamid.enviado${requests.length}` }] }));
+      const status = down ? 503 : 200;
+      requests.push({ body: JSON.parse(raw) as Record<string, unknown>, answered: status });
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify(
+          down
+            ? { error: { message: 'Service unavailable', code: 2 } }
+            : { messages: [{ id: `wamid.enviado${requests.length}` }] },
+        ),
+      );
     });
     await new Promise<void>((resolve) => graph.listen(0, '127.0.0.1', resolve));
     try {
@@ -269,11 +277,27 @@ describe('the 24-hour window', () => {
       const url = `http://127.0.0.1:${(graph.address() as AddressInfo).port}/v21.0`;
       const send = cloudApiSender({ token: 'wa_test', phoneNumberId: 'PHONE123', apiUrl: url });
       const quiet = { info: () => {}, warn: () => {} };
-      while ((await deliverDueWhatsapp(db(), send, quiet, 50)) > 0);
-      const mine = requests.filter((r) => r.to === c.phone.slice(1));
-      // The verification code first (a template), then the desk's answer (free-form), in order.
-      expect(mine.map((r) => r.type)).toEqual(['template', 'text']);
-      expect(mine[1]).toMatchObject({ messaging_product: 'whatsapp', text: { body: M.agentOpened } });
+      const deliverAll = async () => {
+        while ((await deliverDueWhatsapp(db(), send, quiet, 50)) > 0);
+      };
+      const mine = () => requests.filter((r) => r.body.to === c.phone.slice(1));
+
+      // The Graph API is down: the code is tried and waits; the answer waits behind it, untried.
+      await deliverAll();
+      expect(mine().map((r) => [r.body.type, r.answered])).toEqual([['template', 503]]);
+      expect((await answersTo(db(), c.phone)).map((a) => a.status)).toEqual(['pending']);
+
+      // Back up, and the backoff over: each goes once, in the order written.
+      down = false;
+      await db().update(whatsappOutbox).set({ nextAttemptAt: new Date() }).where(eq(whatsappOutbox.toPhone, c.phone));
+      await deliverAll();
+      await deliverAll();
+      expect(mine().map((r) => [r.body.type, r.answered])).toEqual([
+        ['template', 503],
+        ['template', 200],
+        ['text', 200],
+      ]);
+      expect(mine()[2].body).toMatchObject({ messaging_product: 'whatsapp', text: { body: M.agentOpened } });
       const [answer] = await answersTo(db(), c.phone);
       expect(answer).toMatchObject({ status: 'sent', providerId: expect.stringMatching(/^wamid\.enviado/) });
     } finally {

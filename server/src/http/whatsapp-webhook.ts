@@ -27,9 +27,9 @@ function sameText(a: string, b: string) {
 export function registerWhatsappWebhookRoutes(app: FastifyInstance, options: { db: Db; config: Config }) {
   const { verifyToken, appSecret } = options.config.whatsappWebhook;
   return app.register(async (scope) => {
-    // Every body as its raw text, whatever its content type: the signature is over its bytes.
+    // Every body as its bytes, whatever its content type: the signature is over them.
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
     scope.get<{ Querystring: Record<string, string | undefined> }>(WHATSAPP_WEBHOOK_PATH, async (req, reply) => {
       const q = req.query;
@@ -42,13 +42,13 @@ export function registerWhatsappWebhookRoutes(app: FastifyInstance, options: { d
     });
 
     scope.post(WHATSAPP_WEBHOOK_PATH, async (req, reply) => {
-      const raw = typeof req.body === 'string' ? req.body : '';
+      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const header = req.headers['x-hub-signature-256'];
       if (!appSecret || !whatsappSignatureValid(appSecret, raw, Array.isArray(header) ? header[0] : header)) {
         req.log.warn('Webhook de WhatsApp rechazado: firma inválida');
         return sendError(reply, 401, M.webhookRefused);
       }
-      const messages = readWhatsappWebhook(raw);
+      const messages = readWhatsappWebhook(raw.toString('utf8'));
       if (!messages) return sendError(reply, 400, M.webhookMalformed);
       let stored = 0;
       // In the order WhatsApp lists them, each in its own transaction.

@@ -6,9 +6,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { WhatsappInboundKind } from '../db/schema';
 
 /** Whether the header is the body's signature with this secret (constant-time compare). */
-export function whatsappSignatureValid(appSecret: string, rawBody: string, header: string | undefined): boolean {
+export function whatsappSignatureValid(appSecret: string, rawBody: Buffer, header: string | undefined): boolean {
   if (!header || !header.startsWith('sha256=')) return false;
-  const expected = Buffer.from(createHmac('sha256', appSecret).update(rawBody, 'utf8').digest('hex'));
+  const expected = Buffer.from(createHmac('sha256', appSecret).update(rawBody).digest('hex'));
   const given = Buffer.from(header.slice('sha256='.length).toLowerCase());
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
