@@ -104,6 +104,17 @@ describe('"Cuánto debo"', () => {
     expect(await ask(ana.phone, listReply(DESK_BUTTONS.debt.id, DESK_BUTTONS.debt.title))).toBe(answer);
   });
 
+  it('lists the first 8 open invoices and counts every one in the total', async () => {
+    const gabriel = await customer('Gabriel Ortiz');
+    const issued = [];
+    for (let i = 0; i < 10; i++) issued.push(await invoiceOn(gabriel.user.id, 0, 100));
+    const answer = await ask(gabriel.phone, text('saldo'));
+    const listed = issued.filter((invoice) => answer.includes(`Factura ${invoice.number}:`));
+    expect(listed).toHaveLength(8);
+    expect(answer).toContain(M.more(2));
+    expect(answer).toContain('*Total: $10,00 = ');
+  });
+
   it('tells a customer who owes nothing that they are up to date', async () => {
     const beto = await customer('Beto Rojas');
     expect(await ask(beto.phone, text('cuanto debo'))).toBe(M.debtNone);

@@ -14,7 +14,7 @@ import {
 } from '@casillero/shared';
 import type { DbOrTx } from '../../db/client';
 import { listCustomerInvoices } from '../../queries/billing';
-import { openShipmentsOf, parcelsOnTheShelfOf } from '../../queries/whatsapp-desk';
+import { DESK_LIST_LIMIT, openShipmentsOf, parcelsOnTheShelfOf } from '../../queries/whatsapp-desk';
 import { listPaymentMethods } from '../payment-methods';
 
 /** "Mis paquetes": each open shipment with its state and its departure's promise, then the parcels on our shelves. */
@@ -58,10 +58,12 @@ export async function debtAnswer(db: DbOrTx, userId: string, appUrl: string): Pr
   let everyOneHasRate = true;
   // In the order they were issued.
   open.sort((a, b) => a.issueDate.localeCompare(b.issueDate) || a.number.localeCompare(b.number));
-  for (const invoice of open) {
+  for (const [i, invoice] of open.entries()) {
     usdCents += invoice.remainingUsdCents;
     if (invoice.remainingVesCentimos === null || !invoice.vesPerUsd) everyOneHasRate = false;
     else vesCentimos += invoice.remainingVesCentimos;
+    // Every one counts in the total; the first few are listed (the message has a limit).
+    if (i >= DESK_LIST_LIMIT) continue;
     lines.push(
       M.invoiceLine(
         invoice.number,
@@ -71,6 +73,7 @@ export async function debtAnswer(db: DbOrTx, userId: string, appUrl: string): Pr
       ),
     );
   }
+  if (open.length > DESK_LIST_LIMIT) lines.push(M.more(open.length - DESK_LIST_LIMIT));
   // A Bs. total only when every invoice has its rate: a sum of some would read as the whole.
   lines.push('', M.debtTotal(formatUsdFromCents(usdCents), everyOneHasRate ? formatVesFromCents(vesCentimos) : null));
   if (everyOneHasRate && open.length > 1) lines.push(M.debtRateNote);

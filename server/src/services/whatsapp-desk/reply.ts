@@ -7,12 +7,14 @@
 // answer written long after), it goes as the approved template WHATSAPP_TEMPLATES.desk_reply
 // ('respuesta_de_atencion', whatsapp-templates.ts): a heading, the answer flattened into its
 // second parameter (WhatsApp refuses new lines there) and a link to the customer's account.
-import { DESK_BUTTONS, DESK_INTENTS, WHATSAPP_DESK_MESSAGES as M } from '@casillero/shared';
+import { cutToCharacters, DESK_BUTTONS, DESK_INTENTS, WHATSAPP_DESK_MESSAGES as M } from '@casillero/shared';
 import type { DbOrTx } from '../../db/client';
 import { enqueueWhatsapp, enqueueWhatsappFreeForm } from '../../messaging/whatsapp-outbox';
 import { WHATSAPP_TEMPLATES } from '../../messaging/whatsapp-templates';
 
 export const SERVICE_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** The most a text message's body may hold: a longer one the Cloud API refuses for good. */
+const MAX_TEXT_CHARACTERS = 4096;
 
 /** Whether a free-form message may still be sent to someone who last wrote at `lastInboundAt`. */
 export function withinServiceWindow(lastInboundAt: Date, now: Date): boolean {
@@ -28,9 +30,10 @@ export type DeskAnswer = { text: string } | { menu: true };
 export async function queueDeskAnswer(
   tx: DbOrTx,
   to: DeskRecipient,
-  answer: DeskAnswer,
+  given: DeskAnswer,
   options: { appUrl: string; now: Date },
 ): Promise<string> {
+  const answer: DeskAnswer = 'text' in given ? { text: cutToCharacters(given.text, MAX_TEXT_CHARACTERS) } : given;
   if (withinServiceWindow(to.lastInboundAt, options.now)) {
     return enqueueWhatsappFreeForm(tx, {
       userId: to.userId,
