@@ -93,6 +93,10 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: M.WHATSAPP_API_URL })
     .or(z.literal(''))
     .optional(),
+  /** The WhatsApp desk's webhook (docs/product/whatsapp-desk.md#the-webhook): the token Meta echoes when subscribing it. */
+  WHATSAPP_VERIFY_TOKEN: z.string().optional(),
+  /** The Meta app's secret, which signs each delivery of that webhook (X-Hub-Signature-256). */
+  WHATSAPP_APP_SECRET: z.string().optional(),
   /** Comma-separated phone numbers shown on the contact page (default: the WhatsApp number). */
   CONTACT_PHONES: list,
   SEED_DEMO: z.string().optional(),
@@ -172,6 +176,11 @@ export type Config = {
   whatsappPhone: string;
   /** The WhatsApp Cloud API when WHATSAPP_TOKEN is set; null writes messages to the log. */
   whatsapp: { token: string; phoneNumberId: string; apiUrl: string } | null;
+  /**
+   * The WhatsApp desk's webhook (http/whatsapp-webhook.ts): the token its subscription is checked
+   * with and the app secret its deliveries are signed with; unset, it refuses them.
+   */
+  whatsappWebhook: { verifyToken: string | undefined; appSecret: string | undefined };
   /** The authorised digital printer's API, used when the fiscal settings choose it. */
   fiscalPrinter: { url: string; token: string } | null;
   contactPhones: string[];
@@ -321,6 +330,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactEmails: e.CONTACT_EMAILS.length ? e.CONTACT_EMAILS : ['contacto@casillero.test', 'envios@casillero.test'],
     whatsappPhone: e.WHATSAPP_PHONE,
     whatsapp: whatsappSettings(e),
+    whatsappWebhook: {
+      verifyToken: e.WHATSAPP_VERIFY_TOKEN || undefined,
+      appSecret: e.WHATSAPP_APP_SECRET || undefined,
+    },
     fiscalPrinter:
       e.FISCAL_PRINTER_URL && e.FISCAL_PRINTER_TOKEN
         ? { url: e.FISCAL_PRINTER_URL, token: e.FISCAL_PRINTER_TOKEN }

@@ -23,6 +23,7 @@ import { registerParcelImportRoutes } from './http/parcel-import';
 import { registerStreamedProcedures } from './trpc/streamed-procedures';
 import { registerUnsubscribeRoutes } from './http/unsubscribe';
 import { registerCarrierWebhookRoutes } from './http/carrier-webhooks';
+import { registerWhatsappWebhookRoutes } from './http/whatsapp-webhook';
 import { trackingProviderFor } from './services/carrier-tracking/providers';
 import type { TrackingProvider } from './services/carrier-tracking/providers/provider';
 import { EARLY_TAP_SCRIPT_SOURCE, registerClientSite, registerCompression } from './http/site';
@@ -203,6 +204,8 @@ export async function createServer({ config, database, logStream, trackingProvid
     config,
     providers: trackingProviders ?? [trackingProviderFor(config)],
   });
+  // What customers write to the business's WhatsApp number (docs/product/whatsapp-desk.md).
+  await registerWhatsappWebhookRoutes(app, { db: db.db, config });
   // The public REST API with keys (docs/product/public-api.md).
   await registerPublicApi(app, { db: db.db, config });
 

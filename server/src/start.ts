@@ -73,6 +73,11 @@ export async function start(config: Config): Promise<void> {
     `Base de datos: ${embedded ? `embebida (PGlite) en ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
     `E-mail: ${config.resendApiKey ? 'Resend' : 'sin RESEND_API_KEY: los correos se muestran en este registro'}`,
     `WhatsApp: ${config.whatsapp ? 'Cloud API' : 'sin WHATSAPP_TOKEN: los mensajes se muestran en este registro'}`,
+    `Atención por WhatsApp: ${
+      config.whatsappWebhook.appSecret
+        ? 'webhook /webhooks/whatsapp activo'
+        : 'sin WHATSAPP_APP_SECRET: /webhooks/whatsapp rechaza las entregas'
+    }`,
   ];
   if (!config.webhooksSend) lines.push('Webhooks: WEBHOOKS_SEND=off: las entregas quedan en cola sin enviarse');
   if (config.trpcAdapter === 'official') lines.push('tRPC: adaptador oficial de Fastify (TRPC_ADAPTER=official)');

@@ -18,11 +18,14 @@ export const WHATSAPP_TEMPLATES = {
   payment: notice('pago_revisado', '💳 Casillero Virtual: revisamos tu pago.'),
   shipment_news: notice('novedad_de_envio', '✈️ Casillero Virtual: hay novedades de tu envío.'),
   reminders: notice('recordatorio_almacenaje', '⏰ Casillero Virtual: recordatorio de almacenaje.'),
+  // The WhatsApp desk's answer to a customer whose last message is more than 24 hours old
+  // (docs/product/whatsapp-desk.md#the-24-hour-window): the free-form reply's text as {{2}}.
+  desk_reply: notice('respuesta_de_atencion', '💬 Casillero Virtual: te respondemos por WhatsApp.'),
   verification: {
     name: 'codigo_de_verificacion',
     body: 'Tu código de verificación de Casillero Virtual es *{{1}}*. Vence en 10 minutos. No lo compartas con nadie.',
   },
-} satisfies Record<NotificationKind | 'verification', WhatsappTemplate>;
+} satisfies Record<NotificationKind | 'desk_reply' | 'verification', WhatsappTemplate>;
 
 const byName = new Map(Object.values(WHATSAPP_TEMPLATES).map((t) => [t.name, t]));
 

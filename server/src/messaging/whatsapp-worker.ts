@@ -4,9 +4,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { deliverDueRows, startDeliveryLoop } from '../lib/outbox-delivery';
-import { whatsappOutbox } from '../db/schema';
+import { whatsappOutbox, type WhatsappFreeForm } from '../db/schema';
 import type { MailLogger } from '../mail/worker';
-import { sendWhatsappTemplate, WhatsappError, type WhatsappSettings } from './whatsapp';
+import { sendWhatsappFreeForm, sendWhatsappTemplate, WhatsappError, type WhatsappSettings } from './whatsapp';
 
 export type WhatsappOutboxRow = {
   id: string;
@@ -15,26 +15,36 @@ export type WhatsappOutboxRow = {
   language: string;
   params: string[];
   body: string;
+  /** A free-form message (the desk's replies within the 24-hour window); null: the template. */
+  payload: WhatsappFreeForm | string | null;
   attempts: number;
 };
 
 export type WhatsappSender = (row: WhatsappOutboxRow) => Promise<{ providerId?: string }>;
 
 export function cloudApiSender(settings: WhatsappSettings): WhatsappSender {
-  return (row) =>
-    sendWhatsappTemplate(settings, {
+  return (row) => {
+    if (row.payload) {
+      const payload = typeof row.payload === 'string' ? (JSON.parse(row.payload) as WhatsappFreeForm) : row.payload;
+      return sendWhatsappFreeForm(settings, { id: row.id, to: row.to_phone, payload });
+    }
+    return sendWhatsappTemplate(settings, {
       id: row.id,
       to: row.to_phone,
       template: row.template,
       language: row.language,
       params: typeof row.params === 'string' ? (JSON.parse(row.params) as string[]) : row.params,
     });
+  };
 }
 
 /** Without WHATSAPP_TOKEN: the message as the customer would read it, number masked. */
 export function logWhatsappSender(log: MailLogger): WhatsappSender {
   return async (row) => {
-    log.info({ to: maskPhone(row.to_phone), template: row.template }, `WhatsApp (sin WHATSAPP_TOKEN):\n${row.body}`);
+    log.info(
+      { to: maskPhone(row.to_phone), template: row.template || 'texto libre' },
+      `WhatsApp (sin WHATSAPP_TOKEN):\n${row.body}`,
+    );
     return {};
   };
 }
@@ -49,7 +59,7 @@ export function deliverDueWhatsapp(db: Db, send: WhatsappSender, log: MailLogger
     db,
     {
       table: whatsappOutbox,
-      returning: sql`id, to_phone, template, language, params, body, attempts`,
+      returning: sql`id, to_phone, template, language, params, body, payload, attempts`,
       // Each number gets its messages in the order they were written.
       sameRecipient: sql`earlier.to_phone = candidate.to_phone`,
       send,

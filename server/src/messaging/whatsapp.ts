@@ -1,6 +1,7 @@
 // The WhatsApp Business Cloud API: plain HTTPS with a bearer token. A message to a customer
 // who has not written to us in the last 24 hours must be an approved template (see
 // whatsapp-templates.ts), sent as POST <api>/<phone number id>/messages.
+import type { WhatsappFreeForm } from '../db/schema';
 export type WhatsappSettings = {
   token: string;
   phoneNumberId: string;
@@ -37,11 +38,8 @@ export class WhatsappError extends Error {
 }
 
 /** Sends one template message; returns WhatsApp's message id (wamid…). */
-export async function sendWhatsappTemplate(
-  settings: WhatsappSettings,
-  m: WhatsappTemplateMessage,
-): Promise<{ providerId?: string }> {
-  const body = {
+export function sendWhatsappTemplate(settings: WhatsappSettings, m: WhatsappTemplateMessage) {
+  return postMessage(settings, {
     messaging_product: 'whatsapp',
     recipient_type: 'individual',
     to: m.to.replace(/^\+/, ''),
@@ -54,7 +52,27 @@ export async function sendWhatsappTemplate(
         ? [{ type: 'body', parameters: m.params.map((text) => ({ type: 'text', text })) }]
         : [],
     },
-  };
+  });
+}
+
+/**
+ * Sends one free-form message (text or interactive buttons): only accepted within 24 hours of
+ * the customer's last message (docs/product/whatsapp-desk.md#the-24-hour-window).
+ */
+export function sendWhatsappFreeForm(
+  settings: WhatsappSettings,
+  m: { id: string; to: string; payload: WhatsappFreeForm },
+) {
+  return postMessage(settings, {
+    messaging_product: 'whatsapp',
+    recipient_type: 'individual',
+    to: m.to.replace(/^\+/, ''),
+    biz_opaque_callback_data: m.id,
+    ...m.payload,
+  });
+}
+
+async function postMessage(settings: WhatsappSettings, body: object): Promise<{ providerId?: string }> {
   let response: Response;
   try {
     response = await fetch(

@@ -1,3 +1,4 @@
 export * from './messaging';
 export * from './messages';
 export * from './shipment-news';
+export * from './whatsapp-desk';

@@ -31,3 +31,4 @@ export * from './api-keys';
 export * from './compras';
 export * from './webhooks';
 export * from './carrier-tracking';
+export * from './whatsapp-desk';

@@ -3,12 +3,24 @@
 // twice), storage reminders and scheduled jobs that run once whatever the number of servers,
 // and the news an admin posts on a shipment.
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { NOTIFICATION_KINDS, SHIPMENT_NEWS_KINDS, STORAGE_REMINDER_KINDS } from '@casillero/shared';
 import { createdAt, requiredRef, timestamptz, updatedAt, uuidPk, outboxDeliveryColumns } from './columns';
 import { users } from './users';
 import { packages } from './packages';
 import { shipments } from './shipments';
+
+/** A free-form WhatsApp message as the Cloud API takes it (POST …/messages, without `to`). */
+export type WhatsappFreeForm =
+  | { type: 'text'; text: { body: string; preview_url?: boolean } }
+  | {
+      type: 'interactive';
+      interactive: {
+        type: 'button';
+        body: { text: string };
+        action: { buttons: { type: 'reply'; reply: { id: string; title: string } }[] };
+      };
+    };
 
 /** A customer's channels for one kind of event; no row means the defaults (see the service). */
 export const notificationPreferences = pgTable(
@@ -55,16 +67,23 @@ export const whatsappOutbox = pgTable(
     id: uuidPk(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     toPhone: text('to_phone').notNull(),
-    /** The approved template's name and its language, e.g. 'paquete_recibido', 'es'. */
+    /** The approved template's name and its language, e.g. 'paquete_recibido', 'es'; '' for a free-form message. */
     template: text('template').notNull(),
     language: text('language').notNull().default('es'),
     /** The template's body parameters, in order. */
     params: jsonb('params').$type<string[]>().notNull(),
     /** The text as the customer reads it (logged when no token is set). */
     body: text('body').notNull(),
+    /**
+     * A free-form message instead of a template: the Cloud API's `text` or `interactive` message,
+     * allowed only within 24 hours of the customer's last message (the WhatsApp desk,
+     * docs/product/whatsapp-desk.md#the-24-hour-window).
+     */
+    payload: jsonb('payload').$type<WhatsappFreeForm>(),
     ...outboxDeliveryColumns(),
   },
   (t) => [
+    check('whatsapp_outbox_template_or_payload', sql`(${t.payload} is null) = (${t.template} <> '')`),
     index('whatsapp_outbox_status_next_attempt_at_idx').on(t.status, t.nextAttemptAt),
     index('whatsapp_outbox_pending_to_phone_idx').on(t.toPhone, t.queuePosition).where(sql`${t.status} = 'pending'`),
   ],

@@ -1,0 +1,66 @@
+// The WhatsApp desk (docs/product/whatsapp-desk.md): every message customers write to the
+// business's number, stored once by WhatsApp's own id (its webhook retries and repeats), and one
+// conversation per number: whose it is, when they last wrote (the 24-hour window for free-form
+// replies), whether it waits for a person, and the day the sign-up answer was last sent to it.
+import { sql } from 'drizzle-orm';
+import { check, date, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { DESK_INTENTS } from '@casillero/shared';
+import { createdAt, timestamptz, uuidPk } from './columns';
+import { users } from './users';
+
+export const WHATSAPP_INBOUND_KINDS = ['text', 'interactive', 'button', 'image', 'document', 'other'] as const;
+export type WhatsappInboundKind = (typeof WHATSAPP_INBOUND_KINDS)[number];
+
+/** One conversation per WhatsApp number (E.164) that has written to us. */
+export const whatsappConversations = pgTable(
+  'whatsapp_conversations',
+  {
+    phone: text('phone').primaryKey(),
+    /** The customer who verified this number in the app when they last wrote; null: nobody. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The name the person gave WhatsApp (its profile), as the webhook sends it. */
+    profileName: text('profile_name'),
+    /** When they last wrote (WhatsApp's time of the message): free-form replies within 24 hours of it. */
+    lastInboundAt: timestamptz('last_inbound_at').notNull(),
+    /** Asked for a person ("Hablar con alguien") or sent a file: open for customer service since then. */
+    needsAgentSince: timestamptz('needs_agent_since'),
+    /** The business day the answer for an unverified number was last sent: at most one a day. */
+    unknownReplyOn: date('unknown_reply_on', { mode: 'string' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('whatsapp_conversations_phone_e164', sql`${t.phone} ~ '^\\+[1-9][0-9]{6,14}$'`),
+    index('whatsapp_conversations_needs_agent_idx').on(t.needsAgentSince).where(sql`${t.needsAgentSince} is not null`),
+  ],
+);
+
+/** Each message received, once: its WhatsApp id is unique. */
+export const whatsappInboundMessages = pgTable(
+  'whatsapp_inbound_messages',
+  {
+    id: uuidPk(),
+    /** WhatsApp's message id (wamid.…): a repeated delivery finds it and does nothing. */
+    waMessageId: text('wa_message_id').notNull(),
+    fromPhone: text('from_phone')
+      .notNull()
+      .references(() => whatsappConversations.phone, { onDelete: 'cascade' }),
+    /** The customer the number was linked to when it arrived; null: an unverified number. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: WHATSAPP_INBOUND_KINDS }).notNull(),
+    /** The text written, the title of the button or row tapped, or a file's caption. */
+    text: text('text'),
+    /** The id of the button or list row tapped (DESK_BUTTONS), or a quick reply's payload. */
+    replyId: text('reply_id'),
+    /** An image's or document's media id, type and file name (downloading it is not this slice's). */
+    media: jsonb('media').$type<{ id: string; mimeType?: string; filename?: string }>(),
+    /** What the desk answered with: an intent, 'menu', 'file', 'unknown_number' or null (no answer). */
+    answer: text('answer', { enum: [...DESK_INTENTS, 'menu', 'file', 'unknown_number'] }),
+    /** When WhatsApp says it was written. */
+    sentAt: timestamptz('sent_at').notNull(),
+    receivedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('whatsapp_inbound_messages_wa_message_id_key').on(t.waMessageId),
+    index('whatsapp_inbound_messages_from_phone_sent_at_idx').on(t.fromPhone, t.sentAt),
+  ],
+);

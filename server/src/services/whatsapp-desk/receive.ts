@@ -1,0 +1,143 @@
+// A message received on the WhatsApp desk (docs/product/whatsapp-desk.md), in one transaction:
+// stored once by its WhatsApp id (a repeated delivery finds it and does nothing more), linked to
+// the customer who verified the number in the app, and answered through the outbox:
+//   - a linked customer: "Mis paquetes", "Cuánto debo" or "Hablar con alguien" by button or by
+//     words; a file asks for a person; anything else gets the menu (but not while a person is
+//     to answer: they do);
+//   - any other number: how to sign up or verify the number, at most once a business day.
+import { eq, sql } from 'drizzle-orm';
+import { deskIntentOfReply, deskIntentOfText, WHATSAPP_DESK_MESSAGES as M, type DeskIntent } from '@casillero/shared';
+import type { Db, DbOrTx } from '../../db/client';
+import { whatsappConversations, whatsappInboundMessages } from '../../db/schema';
+import { businessToday } from '../../lib/business-clock';
+import type { InboundWhatsappMessage } from '../../messaging/whatsapp-webhook';
+import { customerOfWhatsappNumber } from '../../queries/whatsapp-desk';
+import { debtAnswer, packagesAnswer } from './answers';
+import { queueDeskAnswer, type DeskAnswer, type DeskRecipient } from './reply';
+
+type Answer = DeskIntent | 'menu' | 'file' | 'unknown_number';
+export type ReceiveOutcome = { stored: boolean; answer: Answer | null };
+
+/** Stores and answers one message; `stored: false` when it had been received before. */
+export function receiveWhatsappMessage(
+  db: Db,
+  message: InboundWhatsappMessage,
+  options: { appUrl: string; now?: Date },
+): Promise<ReceiveOutcome> {
+  const now = options.now ?? new Date();
+  // WhatsApp's time of the message, never later than now (the window counts from it).
+  const sentAt = message.sentAt.getTime() > now.getTime() ? now : message.sentAt;
+  return db.transaction(async (tx) => {
+    await tx
+      .insert(whatsappConversations)
+      .values({ phone: message.from, lastInboundAt: sentAt, profileName: message.profileName })
+      .onConflictDoNothing({ target: whatsappConversations.phone });
+    const userId = await customerOfWhatsappNumber(tx, message.from);
+    const [stored] = await tx
+      .insert(whatsappInboundMessages)
+      .values({
+        waMessageId: message.id,
+        fromPhone: message.from,
+        userId,
+        kind: message.kind,
+        text: message.text,
+        replyId: message.replyId,
+        media: message.media,
+        sentAt,
+      })
+      .onConflictDoNothing({ target: whatsappInboundMessages.waMessageId })
+      .returning({ id: whatsappInboundMessages.id });
+    if (!stored) return { stored: false, answer: null };
+
+    const [conversation] = await tx
+      .update(whatsappConversations)
+      .set({
+        userId,
+        profileName: sql`coalesce(${message.profileName}, ${whatsappConversations.profileName})`,
+        lastInboundAt: sql`greatest(${whatsappConversations.lastInboundAt}, ${sentAt.toISOString()}::timestamptz)`,
+      })
+      .where(eq(whatsappConversations.phone, message.from))
+      .returning();
+    const to: DeskRecipient = { phone: message.from, userId, lastInboundAt: conversation.lastInboundAt };
+    const answer = userId
+      ? await answerCustomer(tx, to, userId, message, conversation.needsAgentSince !== null, {
+          appUrl: options.appUrl,
+          now,
+        })
+      : await answerUnknownNumber(tx, to, { appUrl: options.appUrl, now });
+    if (answer) {
+      await tx.update(whatsappInboundMessages).set({ answer }).where(eq(whatsappInboundMessages.id, stored.id));
+    }
+    return { stored: true, answer };
+  });
+}
+
+/** What a linked customer's message asks for. */
+function askedFor(message: InboundWhatsappMessage): DeskIntent | 'menu' | 'file' | null {
+  switch (message.kind) {
+    case 'text':
+      return deskIntentOfText(message.text ?? '') ?? 'menu';
+    case 'interactive':
+    case 'button':
+      return deskIntentOfReply(message.replyId ?? '') ?? deskIntentOfReply(message.text ?? '') ?? 'menu';
+    case 'image':
+    case 'document':
+      return 'file';
+    default:
+      // A reaction to one of our messages asks for nothing; stickers, audio, locations get the menu.
+      return message.rawType === 'reaction' ? null : 'menu';
+  }
+}
+
+async function answerCustomer(
+  tx: DbOrTx,
+  to: DeskRecipient,
+  userId: string,
+  message: InboundWhatsappMessage,
+  waitingForPerson: boolean,
+  options: { appUrl: string; now: Date },
+): Promise<Answer | null> {
+  const asked = askedFor(message);
+  if (asked === null) return null;
+  // Waiting for a person: what the desk cannot answer is left to them, not met with the menu.
+  if (asked === 'menu' && waitingForPerson) return null;
+  if (asked === 'agent' || asked === 'file') {
+    await tx
+      .update(whatsappConversations)
+      .set({
+        needsAgentSince: sql`coalesce(${whatsappConversations.needsAgentSince}, ${options.now.toISOString()}::timestamptz)`,
+      })
+      .where(eq(whatsappConversations.phone, to.phone));
+  }
+  const reply: DeskAnswer =
+    asked === 'packages'
+      ? { text: await packagesAnswer(tx, userId, options.appUrl) }
+      : asked === 'debt'
+        ? { text: await debtAnswer(tx, userId, options.appUrl) }
+        : asked === 'agent'
+          ? { text: M.agentOpened }
+          : asked === 'file'
+            ? { text: M.fileReceived }
+            : { menu: true };
+  await queueDeskAnswer(tx, to, reply, options);
+  return asked;
+}
+
+/** The sign-up answer, when this number has not had it yet this business day. */
+async function answerUnknownNumber(
+  tx: DbOrTx,
+  to: DeskRecipient,
+  options: { appUrl: string; now: Date },
+): Promise<Answer | null> {
+  const today = businessToday(options.now);
+  const claimed = await tx
+    .update(whatsappConversations)
+    .set({ unknownReplyOn: today })
+    .where(
+      sql`${whatsappConversations.phone} = ${to.phone} and ${whatsappConversations.unknownReplyOn} is distinct from ${today}::date`,
+    )
+    .returning({ phone: whatsappConversations.phone });
+  if (claimed.length === 0) return null;
+  await queueDeskAnswer(tx, to, { text: M.unknownNumber(options.appUrl) }, options);
+  return 'unknown_number';
+}

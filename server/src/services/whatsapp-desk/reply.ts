@@ -1,0 +1,64 @@
+// How the desk's answers leave (docs/product/whatsapp-desk.md#the-24-hour-window): through the
+// WhatsApp outbox, in the same transaction as the message they answer, so the Graph API being
+// down only delays them and each number's messages still go once and in order.
+//
+// WhatsApp accepts a free-form message (text, buttons) only within 24 hours of the customer's
+// last message. Within it, the answer goes as written; outside it (a webhook retried late, or an
+// answer written long after), it goes as the approved template WHATSAPP_TEMPLATES.desk_reply
+// ('respuesta_de_atencion', whatsapp-templates.ts): a heading, the answer flattened into its
+// second parameter (WhatsApp refuses new lines there) and a link to the customer's account.
+import { cutToCharacters, DESK_BUTTONS, DESK_INTENTS, WHATSAPP_DESK_MESSAGES as M } from '@casillero/shared';
+import type { DbOrTx } from '../../db/client';
+import { enqueueWhatsapp, enqueueWhatsappFreeForm } from '../../messaging/whatsapp-outbox';
+import { WHATSAPP_TEMPLATES } from '../../messaging/whatsapp-templates';
+
+export const SERVICE_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** The most a text message's body may hold: a longer one the Cloud API refuses for good. */
+const MAX_TEXT_CHARACTERS = 4096;
+
+/** Whether a free-form message may still be sent to someone who last wrote at `lastInboundAt`. */
+export function withinServiceWindow(lastInboundAt: Date, now: Date): boolean {
+  return now.getTime() - lastInboundAt.getTime() < SERVICE_WINDOW_MS;
+}
+
+export type DeskRecipient = { phone: string; userId: string | null; lastInboundAt: Date };
+
+/** The answer to queue: a text, or the menu (the three buttons). */
+export type DeskAnswer = { text: string } | { menu: true };
+
+/** Queues one answer to the number, free-form within the window, the template outside it. */
+export async function queueDeskAnswer(
+  tx: DbOrTx,
+  to: DeskRecipient,
+  given: DeskAnswer,
+  options: { appUrl: string; now: Date },
+): Promise<string> {
+  const answer: DeskAnswer = 'text' in given ? { text: cutToCharacters(given.text, MAX_TEXT_CHARACTERS) } : given;
+  if (withinServiceWindow(to.lastInboundAt, options.now)) {
+    return enqueueWhatsappFreeForm(tx, {
+      userId: to.userId,
+      toPhone: to.phone,
+      payload:
+        'text' in answer
+          ? { type: 'text', text: { body: answer.text, preview_url: false } }
+          : {
+              type: 'interactive',
+              interactive: {
+                type: 'button',
+                body: { text: M.menuBody },
+                action: {
+                  buttons: DESK_INTENTS.map((intent) => ({ type: 'reply' as const, reply: DESK_BUTTONS[intent] })),
+                },
+              },
+            },
+    });
+  }
+  const text =
+    'text' in answer ? answer.text : `${M.menuBody} ${DESK_INTENTS.map((i) => DESK_BUTTONS[i].title).join(' · ')}`;
+  return enqueueWhatsapp(tx, {
+    userId: to.userId,
+    toPhone: to.phone,
+    template: WHATSAPP_TEMPLATES.desk_reply.name,
+    params: [M.templateTitle, text, options.appUrl],
+  });
+}
