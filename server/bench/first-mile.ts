@@ -2,8 +2,9 @@
 // 10,000 carrier events arriving as 500 signed webhook deliveries of 20, read, stored and applied
 // by two servers at once (target 200 events per second or more), each event stored once; then the
 // polling plan of 100,000 followed numbers against the day's budget of requests.
-// `npm run bench -w server -- --solo-primera-milla` measures only this, on the embedded database
-// when BENCH_DATABASE_URL is unset.
+// `npm run bench -w server -- --solo-primera-milla` measures only this: the burst on the embedded
+// database, and on a fresh database of the PostgreSQL server BENCH_DATABASE_URL (or DATABASE_URL)
+// names when one is set (created, then dropped), both figures printed.
 import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -30,7 +31,13 @@ const STATE_MIX: [keyof typeof POLL_EVERY_MS, number][] = [
 ];
 
 export async function measureFirstMile(first: Database, second: Database) {
-  console.log('\nPrimera milla: ráfaga de eventos de transportistas por webhook');
+  await measureWebhookBurst(first, second, 'PostgreSQL');
+  measurePollingPlan();
+}
+
+/** The burst on one database (two pools: two servers); returns the events per second. */
+export async function measureWebhookBurst(first: Database, second: Database, where: string) {
+  console.log(`\nPrimera milla: ráfaga de eventos de transportistas por webhook (${where})`);
   const tag = randomUUID().slice(0, 8).toUpperCase();
   const fake = new FakeTrackingProvider({ secret: 'bench' });
   const numbers = Array.from({ length: NUMBERS }, (_, i) => `1ZBENCH${tag}${String(i).padStart(5, '0')}`);
@@ -56,11 +63,14 @@ export async function measureFirstMile(first: Database, second: Database) {
 
   const started = performance.now();
   let next = 0;
+  let readMs = 0;
   // Two servers, four requests at a time each, taking deliveries off one queue.
   const worker = async (db: Database) => {
     while (next < deliveries.length) {
       const d = deliveries[next++]!;
+      const t0 = performance.now();
       const verdict = fake.readWebhook(d.headers, d.body, new Date());
+      readMs += performance.now() - t0;
       if (!verdict.ok) throw new Error(`webhook rechazado: ${verdict.reason}`);
       await receiveWebhookDelivery(db.db, 'fake', verdict);
     }
@@ -77,7 +87,15 @@ export async function measureFirstMile(first: Database, second: Database) {
       `${perSecond} eventos/s (objetivo ≥ ${TARGET_PER_S}) ${perSecond >= TARGET_PER_S ? 'OK' : 'LENTO'}; ` +
       `guardados ${stored.toLocaleString('es-ES')} (una vez cada uno: ${stored === events.length ? 'sí' : 'NO'})`,
   );
+  console.log(
+    `  de ello, firma y lectura de los cuerpos: ${readMs.toFixed(0)} ms; guardar y aplicar (una transacción por entrega): el resto`,
+  );
+  return perSecond;
+}
 
+/** The polling plan of ACTIVE_NUMBERS followed numbers against the day's default budget. */
+export function measurePollingPlan() {
+  const fake = new FakeTrackingProvider({ secret: 'bench' });
   console.log(`\nPrimera milla: plan de consultas de ${ACTIVE_NUMBERS.toLocaleString('es-ES')} números seguidos`);
   let perDay = 0;
   for (const [state, share] of STATE_MIX) {
