@@ -18,6 +18,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { carrierEvents, carrierShipments, carrierWebhookDeliveries } from '../../db/schema';
 import type { ProviderEvent, ProviderParcelFacts, ProviderUpdate } from './providers/provider';
 import { soleFollowers, syncPrealertEstados } from './follow';
+import { nextPollAfterWebhook } from './schedule';
 import { notifyEach, type NotificationInput } from '../notify';
 import { CUSTOMER_PREALERTS_PATH } from '../prealerts';
 
@@ -46,6 +47,13 @@ function noticeOf(state: CarrierTrackingState, what: string, carrier: string, sa
   return { title: N.deliveredTitle, message: N.delivered(what, carrier) };
 }
 
+export type ApplyOptions = {
+  appUrl?: string;
+  now?: Date;
+  /** Where the update came from: a webhook's news puts the number's next poll a day off. */
+  via?: 'webhook' | 'poll';
+};
+
 export type ApplyResult = { inserted: number; notified: number; unknownNumbers: number };
 
 /** Applies one provider update; safe to repeat and to run on two servers at once. */
@@ -53,7 +61,7 @@ export async function applyProviderUpdate(
   db: Db,
   provider: TrackingProviderName,
   update: ProviderUpdate,
-  options: { appUrl?: string; now?: Date } = {},
+  options: ApplyOptions = {},
 ): Promise<ApplyResult> {
   return db.transaction((tx) => applyInTransaction(tx, provider, update, options));
 }
@@ -62,7 +70,7 @@ export async function applyInTransaction(
   tx: DbOrTx,
   provider: TrackingProviderName,
   update: ProviderUpdate,
-  options: { appUrl?: string; now?: Date } = {},
+  options: ApplyOptions = {},
 ): Promise<ApplyResult> {
   const now = options.now ?? new Date();
   const keys = [
@@ -93,7 +101,7 @@ export async function applyInTransaction(
   const movedTo = new Map<string, { shipment: ShipmentRow; last: InsertedEvent }>();
   for (const shipment of shipments) {
     const fresh = (freshOf.get(shipment.id) ?? []).sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());
-    const next = nextShipment(shipment, fresh, factsByKey.get(shipment.trackingKey), now);
+    const next = nextShipment(shipment, fresh, factsByKey.get(shipment.trackingKey), now, options.via);
     // A poll or a webhook that brings nothing new writes nothing.
     if (next.row !== shipment) changed.push(next.row);
     if (next.last) movedTo.set(shipment.trackingKey, { shipment: next.row, last: next.last });
@@ -150,6 +158,7 @@ function nextShipment(
   fresh: InsertedEvent[],
   facts: ProviderParcelFacts | undefined,
   now: Date,
+  via: ApplyOptions['via'],
 ): { row: ShipmentRow; last: InsertedEvent | null } {
   const current: Current = { state: shipment.state, stateAt: shipment.stateAt };
   let last: InsertedEvent | null = null;
@@ -175,6 +184,12 @@ function nextShipment(
   if (!shipment.carrier) {
     const named = fresh.find((e) => e.carrier)?.carrier;
     if (named) set.carrier = named;
+  }
+  // A webhook brought news of it: its webhooks work, polling waits a day (schedule.ts).
+  const stopped = set.stoppedAt ?? shipment.stoppedAt;
+  if (via === 'webhook' && fresh.length > 0 && shipment.registeredAt && !stopped && shipment.nextPollAt) {
+    const next = nextPollAfterWebhook(shipment.nextPollAt, now);
+    if (next.getTime() !== shipment.nextPollAt.getTime()) set.nextPollAt = next;
   }
   if (Object.keys(set).length === 0) return { row: shipment, last };
   return { row: { ...shipment, ...set, updatedAt: now }, last };
@@ -269,7 +284,7 @@ export async function receiveWebhookDelivery(
   db: Db,
   provider: TrackingProviderName,
   delivery: { deliveryId: string; update: ProviderUpdate },
-  options: { appUrl?: string; now?: Date } = {},
+  options: ApplyOptions = {},
 ): Promise<{ repeated: true } | ({ repeated: false } & ApplyResult)> {
   return db.transaction(async (tx) => {
     const [fresh] = await tx
@@ -278,6 +293,9 @@ export async function receiveWebhookDelivery(
       .onConflictDoNothing()
       .returning({ deliveryId: carrierWebhookDeliveries.deliveryId });
     if (!fresh) return { repeated: true as const };
-    return { repeated: false as const, ...(await applyInTransaction(tx, provider, delivery.update, options)) };
+    return {
+      repeated: false as const,
+      ...(await applyInTransaction(tx, provider, delivery.update, { ...options, via: 'webhook' })),
+    };
   });
 }
