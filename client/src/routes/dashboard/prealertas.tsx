@@ -3,6 +3,8 @@ import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
+import type { PREALERTS_PAGE_PARAMS } from '@casillero/shared';
+import { searchUuid } from '../../lib/search';
 import { pageHead } from '../../lib/site';
 import { ensureQueries } from '../../lib/loader';
 import { trpc } from '../../lib/trpc';
@@ -12,7 +14,14 @@ import { PrealertForm } from './-components/PrealertForm';
 import { ParcelSearchNotices } from './-components/ParcelSearchNotices';
 import { EmptyState, QueryState } from './-components/QueryState';
 
+/** What a notice's link opens highlighted: a search (?busqueda=) or a pre-alert (?prealerta=). */
+type PrealertsSearch = { [K in (typeof PREALERTS_PAGE_PARAMS)[keyof typeof PREALERTS_PAGE_PARAMS]]?: string };
+
 export const Route = createFileRoute('/dashboard/prealertas')({
+  validateSearch: (search: Record<string, unknown>): PrealertsSearch => ({
+    busqueda: searchUuid(search.busqueda),
+    prealerta: searchUuid(search.prealerta),
+  }),
   head: pageHead('Prealertas'),
   loader: ensureQueries((t) => [t.prealerts.mine.queryOptions(), t.mailboxes.mine.queryOptions()]),
   component: PrealertsPage,
@@ -23,6 +32,11 @@ type Editing = { mode: 'create' } | { mode: 'edit'; prealert: Prealert } | null;
 
 function PrealertsPage() {
   const list = useQuery(trpc.prealerts.mine.queryOptions());
+  const searches = useQuery(trpc.parcelSearches.mine.queryOptions());
+  const { busqueda, prealerta } = Route.useSearch();
+  // A closed search shows no notice: its pre-alert stands for it.
+  const searched = searches.data?.find((s) => s.id === busqueda);
+  const highlightedPrealert = prealerta ?? (searched?.status === 'found' ? searched.prealertId : undefined);
   const [editing, setEditing] = useState<Editing>(null);
   return (
     <DashboardPage
@@ -35,7 +49,7 @@ function PrealertsPage() {
         </Button>
       }
     >
-      <ParcelSearchNotices />
+      <ParcelSearchNotices highlighted={busqueda} />
       <QueryState query={list}>
         {(data) =>
           data.length === 0 ? (
@@ -45,7 +59,12 @@ function PrealertsPage() {
           ) : (
             <Stack gap="md">
               {data.map((p) => (
-                <PrealertCard key={p.id} prealert={p} onEdit={() => setEditing({ mode: 'edit', prealert: p })} />
+                <PrealertCard
+                  key={p.id}
+                  prealert={p}
+                  highlighted={p.id === highlightedPrealert}
+                  onEdit={() => setEditing({ mode: 'edit', prealert: p })}
+                />
               ))}
             </Stack>
           )

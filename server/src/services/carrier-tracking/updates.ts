@@ -9,6 +9,7 @@ import {
   CARRIER_STATE_RANK,
   FIRST_MILE_CARRIER_NAMES,
   FIRST_MILE_NOTIFICATIONS as N,
+  prealertCustomerLink,
   trackingKey,
   type CarrierTrackingState,
   type FirstMileCarrier,
@@ -20,7 +21,6 @@ import type { ProviderEvent, ProviderParcelFacts, ProviderUpdate } from './provi
 import { soleFollowers, syncPrealertEstados } from './follow';
 import { nextPollAfterWebhook } from './schedule';
 import { notifyEach, type NotificationInput } from '../notify';
-import { CUSTOMER_PREALERTS_PATH } from '../prealerts';
 
 type Current = { state: CarrierTrackingState | null; stateAt: Date | null };
 type Applied = { state: CarrierTrackingState; occurredAt: Date };
@@ -127,7 +127,7 @@ export async function applyInTransaction(
         n: {
           ...noticeOf(last.state, what, carrierName, last.description),
           type: 'package',
-          link: CUSTOMER_PREALERTS_PATH,
+          link: prealertCustomerLink(p.id),
         },
         dedupeKey: `carrier-event:${last.id}`,
         trouble: last.state !== 'delivered',
