@@ -1,9 +1,9 @@
 import { Button, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { PREALERTS_PAGE_PARAMS } from '@casillero/shared';
+import { PREALERTS_PAGE_PARAMS } from '@casillero/shared';
 import { searchUuid } from '../../lib/search';
 import { pageHead } from '../../lib/site';
 import { ensureQueries } from '../../lib/loader';
@@ -14,14 +14,7 @@ import { PrealertForm } from './-components/PrealertForm';
 import { ParcelSearchNotices } from './-components/ParcelSearchNotices';
 import { EmptyState, QueryState } from './-components/QueryState';
 
-/** What a notice's link opens highlighted: a search (?busqueda=) or a pre-alert (?prealerta=). */
-type PrealertsSearch = { [K in (typeof PREALERTS_PAGE_PARAMS)[keyof typeof PREALERTS_PAGE_PARAMS]]?: string };
-
 export const Route = createFileRoute('/dashboard/prealertas')({
-  validateSearch: (search: Record<string, unknown>): PrealertsSearch => ({
-    busqueda: searchUuid(search.busqueda),
-    prealerta: searchUuid(search.prealerta),
-  }),
   head: pageHead('Prealertas'),
   loader: ensureQueries((t) => [t.prealerts.mine.queryOptions(), t.mailboxes.mine.queryOptions()]),
   component: PrealertsPage,
@@ -33,7 +26,11 @@ type Editing = { mode: 'create' } | { mode: 'edit'; prealert: Prealert } | null;
 function PrealertsPage() {
   const list = useQuery(trpc.prealerts.mine.queryOptions());
   const searches = useQuery(trpc.parcelSearches.mine.queryOptions());
-  const { busqueda, prealerta } = Route.useSearch();
+  // What a notice's link opens highlighted: read here, in the page's own code, not by a
+  // validateSearch (which would add to every page's first JavaScript).
+  const params = useSearch({ strict: false }) as Record<string, unknown>;
+  const busqueda = searchUuid(params[PREALERTS_PAGE_PARAMS.search]);
+  const prealerta = searchUuid(params[PREALERTS_PAGE_PARAMS.prealert]);
   // A closed search shows no notice: its pre-alert stands for it.
   const searched = searches.data?.find((s) => s.id === busqueda);
   const highlightedPrealert = prealerta ?? (searched?.status === 'found' ? searched.prealertId : undefined);
