@@ -118,13 +118,16 @@ export async function syncPrealertEstados(
   tx: DbOrTx,
   items: { state: CarrierTrackingState | null; followers: { id: string }[] }[],
 ) {
-  const rows = items.flatMap(({ state, followers }) => {
+  const byEstado = new Map<string, string[]>();
+  for (const { state, followers } of items) {
     const estado = state ? PREALERT_ESTADO_OF_CARRIER_STATE[state] : null;
-    return estado ? followers.map((p) => ({ id: p.id, estado })) : [];
-  });
-  if (rows.length === 0) return;
-  await tx.execute(sql`
-    update ${prealerts} p set estado_tracking = v.estado::prealert_estado_tracking
-    from json_to_recordset(${JSON.stringify(rows)}::json) as v(id uuid, estado text)
-    where p.id = v.id and p.estado_tracking::text is distinct from v.estado`);
+    if (estado && followers.length > 0)
+      byEstado.set(estado, [...(byEstado.get(estado) ?? []), ...followers.map((p) => p.id)]);
+  }
+  // One statement per «estado» (a delivery's numbers mostly end in one), by the primary key.
+  for (const [estado, ids] of byEstado) {
+    await tx.execute(sql`
+      update ${prealerts} set estado_tracking = ${estado}::prealert_estado_tracking
+      where id = any(${pgTextArray(ids)}::uuid[]) and estado_tracking <> ${estado}::prealert_estado_tracking`);
+  }
 }

@@ -20,7 +20,7 @@ import { carrierEvents, carrierShipments, carrierWebhookDeliveries } from '../..
 import type { ProviderEvent, ProviderParcelFacts, ProviderUpdate } from './providers/provider';
 import { soleFollowers, syncPrealertEstados } from './follow';
 import { nextPollAfterWebhook } from './schedule';
-import { notifyEach, type NotificationInput } from '../notify';
+import { notifyEach, pgTextArray, type NotificationInput } from '../notify';
 
 type Current = { state: CarrierTrackingState | null; stateAt: Date | null };
 type Applied = { state: CarrierTrackingState; occurredAt: Date };
@@ -222,7 +222,7 @@ async function writeShipments(tx: DbOrTx, rows: ShipmentRow[]) {
       state_at timestamptz, expected_delivery_at timestamptz, delivered_at timestamptz, delivered_location text,
       proof_signed_by text, proof_photo_url text, next_poll_at timestamptz, stopped_at timestamptz,
       updated_at timestamptz)
-    where s.id = v.id`);
+    where s.id = v.id and s.id = any(${pgTextArray(rows.map((r) => r.id))}::uuid[])`);
 }
 
 type InsertedEvent = {
