@@ -2,14 +2,15 @@
 // 10,000 carrier events arriving as 500 signed webhook deliveries of 20, read, stored and applied
 // by two servers at once (target 200 events per second or more), each event stored once; then the
 // polling plan of 100,000 followed numbers against the day's budget of requests.
-// `npm run bench -w server -- --solo-primera-milla` measures only this, on the embedded database
-// when BENCH_DATABASE_URL is unset.
+// `npm run bench -w server -- --solo-primera-milla` measures only this: the burst on the embedded
+// database, and on a fresh database of the PostgreSQL server BENCH_DATABASE_URL (or DATABASE_URL)
+// names when one is set (created, then dropped), both figures printed.
 import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { DEFAULT_DAILY_REQUEST_BUDGET } from '@casillero/shared';
+import { DEFAULT_DAILY_REQUEST_BUDGET, type CarrierTrackingState } from '@casillero/shared';
 import { rowsOf, type Database } from '../src/db/client';
-import { POLL_EVERY_MS } from '../src/services/carrier-tracking/jobs';
+import { AFTER_WEBHOOK_POLL_MS, pollEveryMs } from '../src/services/carrier-tracking/schedule';
 import { FakeTrackingProvider } from '../src/services/carrier-tracking/providers/fake';
 import { receiveWebhookDelivery } from '../src/services/carrier-tracking/updates';
 
@@ -19,18 +20,28 @@ const TARGET_PER_S = 200;
 const ACTIVE_NUMBERS = 100_000;
 const DAY_MS = 24 * 3600 * 1000;
 
-/** How the followed numbers are spread over the states on a usual day (an assumption, printed). */
-const STATE_MIX: [keyof typeof POLL_EVERY_MS, number][] = [
-  ['none', 0.1],
-  ['info_received', 0.1],
-  ['in_transit', 0.5],
-  ['out_for_delivery', 0.05],
-  ['delivered', 0.2],
-  ['exception', 0.05],
+/**
+ * How the followed numbers stand on a usual day (an assumption, printed): their share by state,
+ * the part a webhook brought news of in the last day, and the part the carrier has said nothing
+ * of for three days or more (labels never scanned, parcels delivered and waiting for reception).
+ */
+const STATE_MIX: { state: CarrierTrackingState | 'none'; share: number; webhook: number; quiet: number }[] = [
+  { state: 'none', share: 0.1, webhook: 0, quiet: 0.5 },
+  { state: 'info_received', share: 0.1, webhook: 0.2, quiet: 0.4 },
+  { state: 'in_transit', share: 0.5, webhook: 0.6, quiet: 0.1 },
+  { state: 'out_for_delivery', share: 0.05, webhook: 0.8, quiet: 0 },
+  { state: 'delivered', share: 0.2, webhook: 0.3, quiet: 0.5 },
+  { state: 'exception', share: 0.05, webhook: 0.5, quiet: 0.2 },
 ];
 
 export async function measureFirstMile(first: Database, second: Database) {
-  console.log('\nPrimera milla: ráfaga de eventos de transportistas por webhook');
+  await measureWebhookBurst(first, second, 'PostgreSQL');
+  measurePollingPlan();
+}
+
+/** The burst on one database (two pools: two servers); returns the events per second. */
+export async function measureWebhookBurst(first: Database, second: Database, where: string) {
+  console.log(`\nPrimera milla: ráfaga de eventos de transportistas por webhook (${where})`);
   const tag = randomUUID().slice(0, 8).toUpperCase();
   const fake = new FakeTrackingProvider({ secret: 'bench' });
   const numbers = Array.from({ length: NUMBERS }, (_, i) => `1ZBENCH${tag}${String(i).padStart(5, '0')}`);
@@ -56,11 +67,14 @@ export async function measureFirstMile(first: Database, second: Database) {
 
   const started = performance.now();
   let next = 0;
+  let readMs = 0;
   // Two servers, four requests at a time each, taking deliveries off one queue.
   const worker = async (db: Database) => {
     while (next < deliveries.length) {
       const d = deliveries[next++]!;
+      const t0 = performance.now();
       const verdict = fake.readWebhook(d.headers, d.body, new Date());
+      readMs += performance.now() - t0;
       if (!verdict.ok) throw new Error(`webhook rechazado: ${verdict.reason}`);
       await receiveWebhookDelivery(db.db, 'fake', verdict);
     }
@@ -77,20 +91,45 @@ export async function measureFirstMile(first: Database, second: Database) {
       `${perSecond} eventos/s (objetivo ≥ ${TARGET_PER_S}) ${perSecond >= TARGET_PER_S ? 'OK' : 'LENTO'}; ` +
       `guardados ${stored.toLocaleString('es-ES')} (una vez cada uno: ${stored === events.length ? 'sí' : 'NO'})`,
   );
+  console.log(
+    `  de ello, firma y lectura de los cuerpos: ${readMs.toFixed(0)} ms; guardar y aplicar (una transacción por entrega): el resto`,
+  );
+  return perSecond;
+}
 
-  console.log(`\nPrimera milla: plan de consultas de ${ACTIVE_NUMBERS.toLocaleString('es-ES')} números seguidos`);
+/** The polling plan of ACTIVE_NUMBERS followed numbers against the day's default budget (schedule.ts). */
+export function measurePollingPlan() {
+  const batch = new FakeTrackingProvider({ secret: 'bench' }).maxBatch;
+  const fmt = (n: number) => Math.round(n).toLocaleString('es-ES');
+  const pct = (n: number) => `${Math.round(n * 100)} %`;
+  console.log(`\nPrimera milla: plan de consultas de ${fmt(ACTIVE_NUMBERS)} números seguidos`);
   let perDay = 0;
-  for (const [state, share] of STATE_MIX) {
-    const polls = (ACTIVE_NUMBERS * share * DAY_MS) / POLL_EVERY_MS[state];
+  let withoutWebhooks = 0;
+  for (const { state, share, webhook, quiet } of STATE_MIX) {
+    const n = ACTIVE_NUMBERS * share;
+    const st = state === 'none' ? null : state;
+    // A webhook's news holds the poll off for a day; the rest by state, a day apart when quiet.
+    const polls =
+      (n * webhook * DAY_MS) / Math.max(AFTER_WEBHOOK_POLL_MS, pollEveryMs(st, false)) +
+      (n * (1 - webhook) * quiet * DAY_MS) / pollEveryMs(st, true) +
+      (n * (1 - webhook) * (1 - quiet) * DAY_MS) / pollEveryMs(st, false);
     perDay += polls;
+    withoutWebhooks +=
+      (n * quiet * DAY_MS) / pollEveryMs(st, true) + (n * (1 - quiet) * DAY_MS) / pollEveryMs(st, false);
     console.log(
-      `  ${state.padEnd(17)} ${String(Math.round(share * 100)).padStart(3)} %: ${Math.round(polls).toLocaleString('es-ES')} consultas de número al día`,
+      `  ${state.padEnd(17)} ${pct(share).padStart(5)} (con webhook del último día ${pct(webhook)}, ` +
+        `callados 3 días o más ${pct(quiet)}): ${fmt(polls)} consultas de número al día`,
     );
   }
-  const requests = Math.ceil(perDay / fake.maxBatch);
+  const requests = Math.ceil(perDay / batch);
+  const budget = DEFAULT_DAILY_REQUEST_BUDGET;
   console.log(
-    `  ${Math.round(perDay).toLocaleString('es-ES')} números al día en lotes de ${fake.maxBatch}: ` +
-      `${requests.toLocaleString('es-ES')} peticiones al día frente a un presupuesto de ${DEFAULT_DAILY_REQUEST_BUDGET.toLocaleString('es-ES')} ` +
-      `${requests <= DEFAULT_DAILY_REQUEST_BUDGET ? '(cabe)' : '(no cabe: el resto espera al día siguiente; los webhooks siguen llegando)'}`,
+    `  ${fmt(perDay)} números al día en lotes de ${batch}: ${fmt(requests)} peticiones al día frente a un ` +
+      `presupuesto de ${fmt(budget)} ${requests <= budget ? `(cabe, ${pct(requests / budget)} del presupuesto)` : '(NO CABE)'}`,
+  );
+  const blind = Math.ceil(withoutWebhooks / batch);
+  console.log(
+    `  Si ningún webhook llegara: ${fmt(blind)} peticiones al día ` +
+      `${blind <= budget ? '(cabe)' : '(no cabe: el resto espera al día siguiente; el administrador puede subir el presupuesto)'}`,
   );
 }

@@ -17,7 +17,8 @@
 // outbox drained by two servers; `-- --solo-despachos` measures only that (without
 // BENCH_DATABASE_URL, on the embedded database). Then the public API's lists (bench/api.ts);
 // `-- --solo-api` measures only those. The first mile (bench/first-mile.ts): a burst of 10,000
-// carrier events by webhook and the polling plan of 100,000 numbers; `-- --solo-primera-milla`.
+// carrier events by webhook and the polling plan of 100,000 numbers; `-- --solo-primera-milla`
+// measures the burst on the embedded database and on a fresh PostgreSQL database (dropped after).
 // `-- --carga` instead runs a busy day's mixed traffic on two servers (bench/load/index.ts).
 import { execSync } from 'node:child_process';
 import postgres from 'postgres';
@@ -25,7 +26,8 @@ import { openPglite, openPostgres } from '../src/db/client';
 import { measureApi } from './api';
 import { measureAudit, seedAudit } from './audit';
 import { measureDepartures } from './departures';
-import { measureFirstMile } from './first-mile';
+import { measureFirstMile, measurePollingPlan, measureWebhookBurst } from './first-mile';
+import { withFreshPostgres } from './fresh-database';
 import { measureImport } from './import';
 import { measureLoad } from './load';
 import { SERVER_ROOT } from './load/servers';
@@ -59,13 +61,23 @@ if (process.argv.includes('--carga')) {
   process.exit(0);
 }
 if (ONLY_FIRST_MILE) {
-  // The first mile's figures alone: on BENCH_DATABASE_URL (two pools, two servers) or the embedded database.
-  const first = url ? openPostgres(url, { max: 10 }) : await openPglite();
-  await first.migrate();
-  const second = url ? openPostgres(url, { max: 10 }) : first;
-  await measureFirstMile(first, second);
-  if (second !== first) await second.close();
-  await first.close();
+  // The burst on the embedded database, then on a fresh database of the PostgreSQL server
+  // BENCH_DATABASE_URL (or DATABASE_URL) names, dropped after; then the polling plan.
+  const embedded = await openPglite();
+  await embedded.migrate();
+  const figures = [`PGlite ${await measureWebhookBurst(embedded, embedded, 'PGlite embebida')} eventos/s`];
+  await embedded.close();
+  const serverUrl = url ?? process.env.DATABASE_URL;
+  if (serverUrl) {
+    const perSecond = await withFreshPostgres(serverUrl, 'casillero_primera_milla', (first, second, name) =>
+      measureWebhookBurst(first, second, `PostgreSQL, base nueva ${name}, dos servidores`),
+    );
+    figures.push(`PostgreSQL ${perSecond} eventos/s`);
+  } else {
+    console.log('\n(Sin BENCH_DATABASE_URL ni DATABASE_URL: la ráfaga no se mide en PostgreSQL.)');
+  }
+  console.log(`\nRáfaga de webhooks: ${figures.join('; ')}`);
+  measurePollingPlan();
   process.exit(0);
 }
 if (ONLY_DEPARTURES) {

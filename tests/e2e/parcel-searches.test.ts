@@ -3,13 +3,18 @@
 // business hours ago with no WR (server/src/demo/first-mile.ts); the searches' job, run by the
 // server's scheduler as it starts, opens its search. The warehouse (almacén) opens Búsquedas from
 // its menu, sees María's search with the carrier's evidence, receives the parcel at Recepción by
-// scanning its number, and Búsquedas then shows it found with its WR.
-import type { Page } from 'playwright-core';
+// scanning its number, and Búsquedas then shows it found with its WR. María's notices lead to
+// her Prealertas with the search (open) or its pre-alert (found) outlined and scrolled to.
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PARCEL_SEARCH_LABELS as L, PARCEL_SEARCH_STATUS_LABELS as S } from '@casillero/shared';
+import {
+  PARCEL_SEARCH_LABELS as L,
+  PARCEL_SEARCH_MESSAGES as M,
+  PARCEL_SEARCH_STATUS_LABELS as S,
+} from '@casillero/shared';
 import { chromiumOrExplain } from './browser';
 import { DESKTOP, openFromNavigation, withScreenshotOnFailure } from './screens';
-import { signIn, useBrowserSession } from './session';
+import { DEMO, landedInCustomerArea, signIn, useBrowserSession } from './session';
 
 const chromium = chromiumOrExplain();
 const ALMACEN = 'almacen@casillero.test';
@@ -27,8 +32,52 @@ async function scan(page: Page, code: string) {
   await page.keyboard.press('Enter');
 }
 
+/**
+ * María opens the notice titled `title` from Notificaciones (the searches' job runs as the server
+ * starts: until it has, the list is reloaded) and lands on her Prealertas; returns the one item
+ * shown as the current one.
+ */
+async function openMariasNotice(page: Page, url: string, title: string) {
+  await signIn(page, url, DEMO.customer, DEMO.password);
+  await page.waitForURL(landedInCustomerArea);
+  const notice = page.getByRole('listitem').filter({ hasText: title });
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`${url}/dashboard/notificaciones`);
+        await page.getByRole('heading', { name: 'Notificaciones' }).waitFor();
+        return notice.count();
+      },
+      { timeout: 60_000, interval: 2_000 },
+    )
+    .toBeGreaterThan(0);
+  await notice.first().getByRole('button', { name: 'Ver' }).click();
+  await page.waitForURL((u) => u.pathname === '/dashboard/prealertas');
+  const current = page.locator('[aria-current="true"]');
+  await current.waitFor();
+  expect(await current.count()).toBe(1);
+  return current;
+}
+
+/** Whether the element is within the window (scrolled to). */
+const inView = (element: Locator) =>
+  element.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return r.bottom > 0 && r.top < window.innerHeight;
+  });
+
 describe.skipIf(!chromium)('búsquedas de paquetes entregados y no recibidos', () => {
   const { url, newPage } = useBrowserSession(chromium, DESKTOP.contextOptions);
+
+  it('María abre el aviso «estamos buscando tu paquete» y ve esa búsqueda resaltada en sus prealertas', async () => {
+    const page = await newPage();
+    await withScreenshotOnFailure(page, 'busqueda-aviso-cliente', async () => {
+      const current = await openMariasNotice(page, url(), M.openedTitle);
+      expect(new URL(page.url()).searchParams.get('busqueda')).toMatch(/^[0-9a-f-]{36}$/);
+      await current.getByText(L.customerSearching).waitFor();
+      await expect.poll(() => inView(current)).toBe(true);
+    });
+  });
 
   it('almacén ve la búsqueda del paquete de María y la cierra al recibirlo por escaneo', async () => {
     const page = await newPage();
@@ -82,6 +131,17 @@ describe.skipIf(!chromium)('búsquedas de paquetes entregados y no recibidos', (
       await found.getByText(S.found).waitFor();
       await found.getByText(wr).waitFor();
       expect(await found.getByRole('button', { name: `${L.markFound} ${number}` }).count()).toBe(0);
+    });
+  });
+
+  it('el aviso «encontramos tu paquete» lleva a María a esa prealerta, resaltada', async () => {
+    const page = await newPage();
+    await withScreenshotOnFailure(page, 'busqueda-encontrada-cliente', async () => {
+      const current = await openMariasNotice(page, url(), M.foundTitle);
+      // The search is closed: its pre-alert, received now, stands for it.
+      expect(await current.evaluate((el) => el.tagName)).toBe('ARTICLE');
+      expect(await current.getAttribute('aria-label')).toMatch(/^Prealerta /);
+      await expect.poll(() => inView(current)).toBe(true);
     });
   });
 });

@@ -27,6 +27,8 @@ export type ParcelSearchRow = {
   warehouseReceipt: string | null;
   claimCode: string | null;
   notes: string | null;
+  /** The pre-alert searched for (the customer's page highlights it when the search is closed). */
+  prealertId: string;
 };
 
 type Raw = Omit<ParcelSearchRow, 'deliveredAt' | 'openedAt' | 'closedAt' | 'claimCode' | 'hoursSinceDelivered'> & {
@@ -64,7 +66,7 @@ async function selectSearches(db: DbOrTx, where: SQL, limit: number) {
                (select i.warehouse_receipt from parcel_intakes i where i.tracking_key = cs.tracking_key),
                (select pk.warehouse_receipt from packages pk where pk.id = p.converted_package_id)
              ) as "warehouseReceipt",
-             c.number as "claimNumber", s.notes
+             c.number as "claimNumber", s.notes, s.prealert_id as "prealertId"
       from parcel_searches s
       join carrier_shipments cs on cs.id = s.carrier_shipment_id
       join prealerts p on p.id = s.prealert_id
@@ -106,6 +108,7 @@ export async function listMyParcelSearches(db: DbOrTx, userId: string, now = new
       proofPhotoUrl: full.proofPhotoUrl,
       warehouseReceipt: full.warehouseReceipt,
       claimCode: full.claimCode,
+      prealertId: full.prealertId,
     };
   });
 }

@@ -96,7 +96,8 @@ export async function notifyMany(
  */
 export async function notifyEach(
   tx: DbOrTx,
-  items: { userId: string; n: NotificationInput }[],
+  /** `dedupeKey`: as NotifyOptions' one, for this item alone. */
+  items: { userId: string; n: NotificationInput; dedupeKey?: string }[],
   options: Omit<NotifyOptions, 'email' | 'whatsapp' | 'dedupeKey'> & {
     email?: 'default' | false;
     whatsapp?: 'default' | false;
@@ -184,27 +185,34 @@ async function notifyAll(tx: DbOrTx, userIds: string[], n: NotificationInput, op
   return rows.map((r) => ({ id: r.id, userId: r.user_id }));
 }
 
-async function notifyRecipients(tx: DbOrTx, items: { userId: string; n: NotificationInput }[], options: NotifyOptions) {
+async function notifyRecipients(
+  tx: DbOrTx,
+  items: { userId: string; n: NotificationInput; dedupeKey?: string }[],
+  options: NotifyOptions,
+) {
   if (items.length === 0 || knownSilenced(tx)) return [];
-  const rows = items.map(({ userId, n }) => ({
+  const rows = items.map(({ userId, n, dedupeKey }) => ({
     user_id: userId,
     title: n.title,
     message: n.message,
     type: n.type,
     link: n.link ?? null,
+    dedupe_key: dedupeKey ?? options.dedupeKey ?? null,
   }));
-  const inserted = rowsOf<{ id: string; user_id: string }>(
+  const inserted = rowsOf<{ id: string; user_id: string; dedupe_key: string | null }>(
     await tx.execute(sql`
       insert into notifications (user_id, title, message, type, link, dedupe_key)
-      select r.user_id, r.title, r.message, r.type::notification_type, r.link, ${options.dedupeKey ?? null}
-      from json_to_recordset(${JSON.stringify(rows)}::json) as r(user_id uuid, title text, message text, type text, link text)
+      select r.user_id, r.title, r.message, r.type::notification_type, r.link, r.dedupe_key
+      from json_to_recordset(${JSON.stringify(rows)}::json)
+        as r(user_id uuid, title text, message text, type text, link text, dedupe_key text)
       where ${notificationsOn}
       on conflict (user_id, dedupe_key) where dedupe_key is not null do nothing
-      returning id, user_id`),
+      returning id, user_id, dedupe_key`),
   );
   if (inserted.length === 0) return [];
-  const noteOf = new Map(items.map((i) => [i.userId, i.n]));
-  const notified = inserted.map((r) => ({ userId: r.user_id, n: noteOf.get(r.user_id)! }));
+  const itemKey = (userId: string, dedupeKey: string | null) => `${userId} ${dedupeKey ?? ''}`;
+  const noteOf = new Map(rows.map((r, i) => [itemKey(r.user_id, r.dedupe_key), items[i]!.n]));
+  const notified = inserted.map((r) => ({ userId: r.user_id, n: noteOf.get(itemKey(r.user_id, r.dedupe_key))! }));
   const kind = options.kind;
 
   if (options.email) {

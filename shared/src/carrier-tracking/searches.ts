@@ -43,6 +43,14 @@ export function deliveredAtOurWarehouse(place: string | null | undefined, mailbo
 /** The customer's pre-alerts page, where a search and its claim offer show. */
 export const PARCEL_SEARCH_CUSTOMER_PATH = '/dashboard/prealertas';
 export const PARCEL_SEARCH_ADMIN_PATH = '/admin/busquedas';
+/** The page's search params: the search, or the pre-alert, it opens highlighted (a notice's link). */
+export const PREALERTS_PAGE_PARAMS = { search: 'busqueda', prealert: 'prealerta' } as const;
+/** Where a notice about a search leads: the customer's pre-alerts with that search highlighted. */
+export const parcelSearchCustomerLink = (searchId: string) =>
+  `${PARCEL_SEARCH_CUSTOMER_PATH}?${PREALERTS_PAGE_PARAMS.search}=${searchId}`;
+/** Where a notice about a pre-alert's parcel leads: the customer's pre-alerts with that one highlighted. */
+export const prealertCustomerLink = (prealertId: string) =>
+  `${PARCEL_SEARCH_CUSTOMER_PATH}?${PREALERTS_PAGE_PARAMS.prealert}=${prealertId}`;
 
 type Evidence = { deliveredAt: string | Date; place: string | null; signedBy: string | null; photoUrl: string | null };
 

@@ -1,8 +1,10 @@
 import { Button, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
+import { PREALERTS_PAGE_PARAMS } from '@casillero/shared';
+import { searchUuid } from '../../lib/search';
 import { pageHead } from '../../lib/site';
 import { ensureQueries } from '../../lib/loader';
 import { trpc } from '../../lib/trpc';
@@ -23,6 +25,15 @@ type Editing = { mode: 'create' } | { mode: 'edit'; prealert: Prealert } | null;
 
 function PrealertsPage() {
   const list = useQuery(trpc.prealerts.mine.queryOptions());
+  const searches = useQuery(trpc.parcelSearches.mine.queryOptions());
+  // What a notice's link opens highlighted: read here, in the page's own code, not by a
+  // validateSearch (which would add to every page's first JavaScript).
+  const params = useSearch({ strict: false }) as Record<string, unknown>;
+  const busqueda = searchUuid(params[PREALERTS_PAGE_PARAMS.search]);
+  const prealerta = searchUuid(params[PREALERTS_PAGE_PARAMS.prealert]);
+  // A closed search shows no notice: its pre-alert stands for it.
+  const searched = searches.data?.find((s) => s.id === busqueda);
+  const highlightedPrealert = prealerta ?? (searched?.status === 'found' ? searched.prealertId : undefined);
   const [editing, setEditing] = useState<Editing>(null);
   return (
     <DashboardPage
@@ -35,7 +46,7 @@ function PrealertsPage() {
         </Button>
       }
     >
-      <ParcelSearchNotices />
+      <ParcelSearchNotices highlighted={busqueda} />
       <QueryState query={list}>
         {(data) =>
           data.length === 0 ? (
@@ -45,7 +56,12 @@ function PrealertsPage() {
           ) : (
             <Stack gap="md">
               {data.map((p) => (
-                <PrealertCard key={p.id} prealert={p} onEdit={() => setEditing({ mode: 'edit', prealert: p })} />
+                <PrealertCard
+                  key={p.id}
+                  prealert={p}
+                  highlighted={p.id === highlightedPrealert}
+                  onEdit={() => setEditing({ mode: 'edit', prealert: p })}
+                />
               ))}
             </Stack>
           )

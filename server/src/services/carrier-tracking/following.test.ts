@@ -62,7 +62,7 @@ const shipmentOf = async (number: string) =>
 
 const noticesOf = async (userId: string) =>
   db()
-    .select({ title: notifications.title, message: notifications.message })
+    .select({ title: notifications.title, message: notifications.message, link: notifications.link })
     .from(notifications)
     .where(
       and(
@@ -158,7 +158,7 @@ describe('the fake provider’s sequences', () => {
   it('tells of an exception at once, in Spanish, with what to do — once, however often it comes', async () => {
     const { caller, user, email } = await customerWithActiveMailbox(db());
     const number = upsNumber();
-    await prealert(caller, number);
+    const own = await prealert(caller, number);
     const { fake, clock } = fakeAt(start);
     fake.start(number, start, 'exception');
     await playTo(fake, clock, start, 45);
@@ -172,6 +172,8 @@ describe('the fake provider’s sequences', () => {
     expect(notices[0].title).toBe(N.exceptionTitle);
     expect(notices[0].message).toContain('Qué hacer');
     expect(notices[0].message).toContain('Delivery exception: address information needed');
+    // It opens her Prealertas with that pre-alert outlined.
+    expect(notices[0].link).toBe(`/dashboard/prealertas?prealerta=${own.id}`);
     const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.subject, N.exceptionTitle));
     expect(mails.filter((m) => m.to.includes(email))).toHaveLength(1);
   });

@@ -12,24 +12,13 @@ import { carrierShipments } from '../../db/schema';
 import { applyProviderUpdate } from './updates';
 import { pgTextArray } from '../notify';
 import { getFirstMileSettings, takeRequest } from './budget';
+import { POLL_EVERY_MS, QUIET_AFTER_MS, QUIET_POLL_EVERY_MS } from './schedule';
 import type { TrackingProvider } from './providers/provider';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 /** How long a claimed batch is held: longer than any provider request. */
 const LEASE_MS = 10 * MINUTE;
-
-/** How soon a number is asked again, by its state: webhooks come first; polling only catches up. */
-export const POLL_EVERY_MS: Record<CarrierTrackingState | 'none', number> = {
-  none: 12 * HOUR,
-  info_received: 12 * HOUR,
-  in_transit: 8 * HOUR,
-  out_for_delivery: 2 * HOUR,
-  // Until the warehouse receives it, a carrier's correction may still come.
-  delivered: 24 * HOUR,
-  exception: 6 * HOUR,
-  returned: 24 * HOUR,
-};
 
 /** The first poll after registration: the provider's own first answer usually comes by webhook. */
 const FIRST_POLL_AFTER_MS = 6 * HOUR;
@@ -121,16 +110,7 @@ export async function runCarrierTracking(
         } else {
           const update = await provider.poll(numbers);
           await applyProviderUpdate(db, provider.name, update, { appUrl: options.appUrl, now });
-          await db.execute(sql`
-            update ${carrierShipments} set last_polled_at = ${now.toISOString()}::timestamptz,
-              next_poll_at = case when stopped_at is null then ${now.toISOString()}::timestamptz + case coalesce(state, 'none')
-                ${sql.join(
-                  Object.entries(POLL_EVERY_MS).map(
-                    ([s, ms]) => sql`when ${s}::text then ${ms / 1000}::int * interval '1 second'`,
-                  ),
-                  sql` `,
-                )} end end
-            where id = any(${pgTextArray(ids)}::uuid[])`);
+          await reschedule(db, ids, now);
           result.polled += batch.length;
         }
       } catch (err) {
@@ -141,6 +121,29 @@ export async function runCarrierTracking(
     }
   }
   return result;
+}
+
+const seconds = (ms: number) => sql`${ms / 1000}::int * interval '1 second'`;
+
+/**
+ * After a poll: asked again by its state (schedule.ts), at most once a day while the carrier has
+ * said nothing of it for QUIET_AFTER_MS (its last event, or its registration when it has none).
+ */
+async function reschedule(db: Db, ids: string[], now: Date) {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const byState = sql.join(
+    Object.entries(POLL_EVERY_MS).map(([s, ms]) => sql`when ${s}::text then ${seconds(ms)}`),
+    sql` `,
+  );
+  await db.execute(sql`
+    update ${carrierShipments} s set last_polled_at = ${at},
+      next_poll_at = case when s.stopped_at is null then ${at} + greatest(
+        case coalesce(s.state, 'none') ${byState} end,
+        case when coalesce(
+          (select max(e.occurred_at) from carrier_events e where e.carrier_shipment_id = s.id), s.registered_at
+        ) < ${at} - ${seconds(QUIET_AFTER_MS)} then ${seconds(QUIET_POLL_EVERY_MS)} else interval '0' end
+      ) end
+    where s.id = any(${pgTextArray(ids)}::uuid[])`);
 }
 
 async function recordRegistration(

@@ -4,7 +4,7 @@
 // or adds a note. parcel_searches has no audit trigger, so each staff step writes its entry
 // (audit/audit-context.ts's writeAuditEntry, which writes nothing outside a staff procedure).
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { PARCEL_SEARCH_CUSTOMER_PATH, PARCEL_SEARCH_MESSAGES as M } from '@casillero/shared';
+import { parcelSearchCustomerLink, PARCEL_SEARCH_MESSAGES as M } from '@casillero/shared';
 import { rowsOf, type DbOrTx } from '../../db/client';
 import { packages, parcelSearches, prealerts } from '../../db/schema';
 import { writeAuditEntry } from '../../audit/audit-context';
@@ -23,7 +23,7 @@ async function tellFound(tx: DbOrTx, s: Found, warehouseReceipt: string | null, 
       title: M.foundTitle,
       message: M.found(s.tracking_number, warehouseReceipt),
       type: 'package',
-      link: `${PARCEL_SEARCH_CUSTOMER_PATH}?busqueda=${s.id}`,
+      link: parcelSearchCustomerLink(s.id),
     },
     { kind: 'status_changed', email: 'default', appUrl: options.appUrl, dedupeKey: `parcel-search:${s.id}:found` },
   );

@@ -7,7 +7,7 @@
 // did it tells the customer.
 import { sql } from 'drizzle-orm';
 import { OPEN_PREALERT_STATUSES_SQL } from '../../queries/reception';
-import { PARCEL_SEARCH_CUSTOMER_PATH, PARCEL_SEARCH_MESSAGES as M, deliveredAtOurWarehouse } from '@casillero/shared';
+import { parcelSearchCustomerLink, PARCEL_SEARCH_MESSAGES as M, deliveredAtOurWarehouse } from '@casillero/shared';
 import { rowsOf, type DbOrTx } from '../../db/client';
 import { businessHoursBetween } from '../../lib/business-clock';
 import { notifyUser } from '../notify';
@@ -76,7 +76,7 @@ export async function openDueSearches(tx: DbOrTx, options: Options = {}) {
         title: M.openedTitle,
         message: M.opened(c.tracking_number, c.carrier),
         type: 'package',
-        link: `${PARCEL_SEARCH_CUSTOMER_PATH}?busqueda=${row.id}`,
+        link: parcelSearchCustomerLink(row.id),
       },
       { kind: 'status_changed', email: 'default', appUrl: options.appUrl, dedupeKey: `parcel-search:${row.id}:open` },
     );
@@ -105,7 +105,7 @@ export async function closeSearchesNotFound(tx: DbOrTx, options: Options = {}) {
         title: M.notFoundTitle,
         message: M.notFound(s.tracking_number),
         type: 'package',
-        link: `${PARCEL_SEARCH_CUSTOMER_PATH}?busqueda=${s.id}`,
+        link: parcelSearchCustomerLink(s.id),
       },
       {
         kind: 'status_changed',

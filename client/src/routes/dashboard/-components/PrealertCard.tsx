@@ -18,6 +18,7 @@ import { InvoiceLink } from '../../../components/prealerts/InvoiceLink';
 import { TravelFlags } from '../../../components/travel-rules/TravelFlags';
 import { CarrierLine, CarrierStateBadge, CarrierTimeline } from '../../../components/first-mile/CarrierTimeline';
 import { PrealertCarrier, carrierOfPrealert } from './PrealertCarrier';
+import { useHighlight } from './highlight';
 
 export type Prealert = inferOutput<typeof trpc.prealerts.mine>[number];
 
@@ -74,9 +75,20 @@ function CarrierSection({ prealert: p }: { prealert: Prealert }) {
   );
 }
 
-export function PrealertCard({ prealert: p, onEdit }: { prealert: Prealert; onEdit: () => void }) {
+export function PrealertCard({
+  prealert: p,
+  onEdit,
+  highlighted = false,
+}: {
+  prealert: Prealert;
+  onEdit: () => void;
+  /** The pre-alert a notice's link names (?prealerta=, or a closed search's): outlined and scrolled to. */
+  highlighted?: boolean;
+}) {
+  const mark = useHighlight<HTMLElement>(highlighted);
   return (
     <Card
+      {...mark}
       withBorder
       radius="md"
       padding="lg"

@@ -81,27 +81,32 @@ describe('Karrio poll', () => {
     expect(
       update.events.map((e) => [e.carrier, e.state, e.occurredAt.toISOString(), e.description, e.location]),
     ).toEqual([
-      // The newest event, with no status of its own, takes the tracker's (ready_for_pickup).
-      ['USPS', 'out_for_delivery', '2024-11-22T09:12:00.000Z', 'Available for Pickup', 'MIAMI, 33166, FL'],
+      // The newest event, with no status of its own, takes the tracker's (ready_for_pickup); its
+      // clock (09:12) is Miami's, five hours behind UTC in November.
+      ['USPS', 'out_for_delivery', '2024-11-22T14:12:00.000Z', 'Available for Pickup', 'MIAMI, 33166, FL'],
       [
         'USPS',
         'in_transit',
-        '2024-11-20T13:58:00.000Z',
+        '2024-11-20T18:58:00.000Z',
         'Arrived at USPS Regional Facility',
         'MIAMI FL DISTRIBUTION CENTER',
       ],
+      // No place: its clock is read as UTC.
       ['USPS', 'in_transit', '2024-11-19T12:11:00.000Z', 'In Transit to Next Facility', null],
-      ['USPS', 'in_transit', '2024-11-18T18:07:00.000Z', 'USPS picked up item', 'QUEENS, 11101, NY'],
+      ['USPS', 'in_transit', '2024-11-18T23:07:00.000Z', 'USPS picked up item', 'QUEENS, 11101, NY'],
       [
         'USPS',
         'info_received',
-        '2024-11-18T00:05:00.000Z',
+        '2024-11-18T05:05:00.000Z',
         'Shipping Label Created, USPS Awaiting Item',
         'QUEENS, 11101, NY',
       ],
     ]);
     const first = update.events[0];
-    expect(first.eventId).toBe(digestEventId('9200190123456789012345', first.occurredAt, 'Available for Pickup'));
+    // The id is of the carrier's clock as given, so it is the same as before the zone was read.
+    expect(first.eventId).toBe(
+      digestEventId('9200190123456789012345', new Date('2024-11-22T09:12:00Z'), 'Available for Pickup'),
+    );
     expect(update.facts).toEqual([
       {
         trackingNumber: '9200190123456789012345',
@@ -110,6 +115,23 @@ describe('Karrio poll', () => {
         proofPhotoUrl: null,
       },
     ]);
+  });
+
+  it('reads each event’s clock in the zone of its place: China’s, Hong Kong’s, Doral’s; UTC where it names none we know', async () => {
+    stubFetch({ body: fixture('karrio-tracker-china.json') });
+    const update = await provider().poll([{ trackingNumber: '1234567890', carrier: 'DHL' }]);
+    expect(update.events.map((e) => [e.location, e.occurredAt.toISOString()])).toEqual([
+      // 10:15 in Doral in July (UTC−4).
+      ['DORAL, FL 33122', '2024-07-24T14:15:00.000Z'],
+      // "USA" alone names no zone.
+      ['LOS ANGELES GATEWAY - USA', '2024-07-23T22:40:00.000Z'],
+      // 03:05 in Hong Kong and 18:30 in Shenzhen (UTC+8): the day before in UTC for the first.
+      ['HONG KONG - HONG KONG', '2024-07-21T19:05:00.000Z'],
+      ['SHENZHEN - CHINA MAINLAND', '2024-07-21T10:30:00.000Z'],
+    ]);
+    // Still in the carrier's order: picked up in China before anything else.
+    const times = update.events.map((e) => e.occurredAt.getTime());
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
   });
 
   it('asks for one number a request and refuses more before any request', async () => {
@@ -187,8 +209,9 @@ describe('Karrio webhook', () => {
     expect(
       verdict.update.events.map((e) => [e.trackingNumber, e.carrier, e.state, e.occurredAt.toISOString()]),
     ).toEqual([
-      ['00340434292135100124', 'DHL', 'delivered', '2021-01-13T14:02:00.000Z'],
-      ['00340434292135100124', 'DHL', 'in_transit', '2021-01-12T07:40:00.000Z'],
+      // Doral and Miami on New York's clock (UTC−5 in January); Bonn, a place we do not map, as UTC.
+      ['00340434292135100124', 'DHL', 'delivered', '2021-01-13T19:02:00.000Z'],
+      ['00340434292135100124', 'DHL', 'in_transit', '2021-01-12T12:40:00.000Z'],
       ['00340434292135100124', 'DHL', 'in_transit', '2021-01-11T20:34:00.000Z'],
     ]);
     expect(verdict.update.facts).toEqual([

@@ -23,6 +23,7 @@ import type {
   TrackingRegistration,
   WebhookVerdict,
 } from './provider';
+import { instantInZone, zoneOfPlace } from './location-zone';
 
 export const KARRIO_MAX_BATCH = 1;
 
@@ -70,10 +71,10 @@ export function karrioState(status: string | null): CarrierTrackingState | null 
 }
 
 /**
- * An event's instant. Karrio gives the carrier's own clock without its zone: `timestamp` (that
- * clock marked Z), or `date` (YYYY-MM-DD) and `time` ("HH:MM", "HH:MM AM/PM", the hour already
- * 0–23 in most connectors). That clock is read as UTC: a parcel's events keep their order; the
- * instant is off by the carrier's offset (docs/product/first-mile-providers.md#times).
+ * An event's wall clock, its figures held as if UTC. Karrio gives the carrier's own clock without
+ * its zone: `timestamp` (that clock marked Z), or `date` (YYYY-MM-DD) and `time` ("HH:MM",
+ * "HH:MM AM/PM", the hour already 0–23 in most connectors). readKarrioTracker() puts it in
+ * the zone of the event's place (docs/product/first-mile-providers.md#times).
  */
 export function karrioInstant(event: Record<string, unknown>): Date | null {
   const stamp = text(event.timestamp);
@@ -111,17 +112,20 @@ export function readKarrioTracker(tracker: Record<string, unknown>, registeredCa
   const read: { event: Omit<ProviderEvent, 'state'>; stated: CarrierTrackingState | null }[] = [];
   for (const raw of Array.isArray(tracker.events) ? tracker.events : []) {
     const event = asObject(raw);
-    const occurredAt = event && karrioInstant(event);
+    const clock = event && karrioInstant(event);
     const description = event && text(event.description);
-    if (!event || !occurredAt || !description) continue;
+    if (!event || !clock || !description) continue;
+    const location = text(event.location);
     read.push({
       event: {
-        eventId: digestEventId(trackingNumber, occurredAt, description),
+        // Of the carrier's clock as given: the id does not move when we read its zone better.
+        eventId: digestEventId(trackingNumber, clock, description),
         trackingNumber,
         carrier,
-        occurredAt,
+        // In the zone of its place where we can tell it, else UTC.
+        occurredAt: instantInZone(clock, zoneOfPlace(location)),
         description,
-        location: text(event.location),
+        location,
       },
       stated: karrioState(text(event.status)),
     });
