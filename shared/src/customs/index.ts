@@ -2,3 +2,4 @@ export * from './rules';
 export * from './categories';
 export * from './estimate';
 export * from './messages';
+export * from './quote';

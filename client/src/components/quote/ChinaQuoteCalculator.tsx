@@ -6,15 +6,17 @@ import {
   QUOTE_MESSAGES,
   quoteChina,
   withInvoiceTaxes,
+  type CustomsCategory,
 } from '@casillero/shared';
 import { QuotePanel } from './QuotePanel';
 import { QuoteLayout } from './QuoteLayout';
 import { usePriceList } from '../../lib/prices';
 import { PriceListSince } from './PriceListSince';
 import { DimensionFields, ExtraFields, type DimensionsValue, type ExtrasValue } from './QuoteFields';
+import { categoryOf, QuoteCategoryField, QuoteCustomsEstimate } from './QuoteCustomsEstimate';
 
-type ChinaForm = DimensionsValue & ExtrasValue;
-const initial: ChinaForm = { largo: '', ancho: '', alto: '', valor: '', descripcion: '', seguro: true };
+type ChinaForm = DimensionsValue & ExtrasValue & { categoria: CustomsCategory | null };
+const initial: ChinaForm = { largo: '', ancho: '', alto: '', valor: '', descripcion: '', seguro: true, categoria: null };
 
 const cbm = (n: number) => `${formatDecimal(n, { decimals: 4, fixed: true })} CBM`;
 
@@ -41,6 +43,11 @@ export function ChinaQuoteCalculator() {
             onChange={patch}
             rule={priceList ? insuranceRuleOfPrices(priceList.prices) : null}
           />
+          <QuoteCategoryField
+            chosen={form.categoria}
+            description={form.descripcion}
+            onChange={(categoria) => patch({ categoria })}
+          />
         </>
       }
       contactMessage={quote ? chinaQuoteMessage(quote, form) : null}
@@ -53,6 +60,7 @@ export function ChinaQuoteCalculator() {
         emptyText={QUOTE_MESSAGES.missingChina}
         billable={quote ? `${cbm(quote.cbmFacturable)} (volumen: ${cbm(quote.cbm)})` : undefined}
       />
+      <QuoteCustomsEstimate quote={quote} mode="sea" category={categoryOf(form.categoria, form.descripcion)} />
     </QuoteLayout>
   );
 }

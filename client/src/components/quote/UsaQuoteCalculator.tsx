@@ -11,6 +11,7 @@ import {
   type ShippingMethod,
   type UsaQuote,
   type WeightUnit,
+  type CustomsCategory,
   formatDecimal,
   formatLb,
 } from '@casillero/shared';
@@ -20,8 +21,10 @@ import { DecimalInput } from '../forms/DecimalInput';
 import { usePriceList } from '../../lib/prices';
 import { PriceListSince } from './PriceListSince';
 import { DimensionFields, ExtraFields, type DimensionsValue, type ExtrasValue } from './QuoteFields';
+import { categoryOf, QuoteCategoryField, QuoteCustomsEstimate } from './QuoteCustomsEstimate';
 
-type UsaForm = DimensionsValue & ExtrasValue & { peso: number | string; unidad: WeightUnit; tipo: ShippingMethod };
+type UsaForm = DimensionsValue &
+  ExtrasValue & { peso: number | string; unidad: WeightUnit; tipo: ShippingMethod; categoria: CustomsCategory | null };
 
 const initial: UsaForm = {
   peso: '',
@@ -34,6 +37,8 @@ const initial: UsaForm = {
   descripcion: '',
   seguro: true,
   tipo: 'aereo',
+  // Null: the category the description reveals, until the customer picks one.
+  categoria: null,
 };
 
 const lb = (n: number) => formatLb(n);
@@ -98,6 +103,11 @@ export function UsaQuoteCalculator() {
             onChange={patch}
             rule={priceList ? insuranceRuleOfPrices(priceList.prices) : null}
           />
+          <QuoteCategoryField
+            chosen={form.categoria}
+            description={form.descripcion}
+            onChange={(categoria) => patch({ categoria })}
+          />
           <Stack gap={4}>
             <Text size="sm" fw={500} id="tipo-envio-label">
               Tipo de envío
@@ -137,6 +147,11 @@ export function UsaQuoteCalculator() {
           );
         })}
       </SimpleGrid>
+      <QuoteCustomsEstimate
+        quote={selected}
+        mode={form.tipo === 'aereo' ? 'air' : 'sea'}
+        category={categoryOf(form.categoria, form.descripcion)}
+      />
     </QuoteLayout>
   );
 }
