@@ -160,3 +160,6 @@ export function compareConsolidation(rules: CustomsRules, input: ConsolidationIn
     differenceVesCentimos: consolidated.vesCentimos.total - separateTotal.vesCentimos,
   };
 }
+
+/** What compareConsolidation answers. */
+export type ConsolidationComparison = ReturnType<typeof compareConsolidation>;

@@ -3,3 +3,4 @@ export * from './categories';
 export * from './estimate';
 export * from './messages';
 export * from './quote';
+export * from './prealert';

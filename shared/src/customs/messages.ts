@@ -104,8 +104,9 @@ export const CUSTOMS_ESTIMATE_MESSAGES = {
   consolidationCosts: (amount: string) =>
     `Consolidar suma ${amount} en impuestos estimados: juntos superan el valor exento de la guía.`,
   consolidationSame: 'Juntos o por separado, los impuestos estimados son los mismos.',
-  perParcel: 'Cada paquete por su cuenta',
-  item: 'Artículo',
+  perItem: (items: number, amount: string) => `Por artículo (${items} artículos): ${amount} aproximadamente.`,
+  prealertBasis:
+    'Este paquete en su propia guía, con el valor que declaraste y la categoría de la descripción; el flete, por el peso estimado.',
 } as const;
 
 /** Basis points as the page shows them: 1600 → '16 %', 1250 → '12,5 %'. */

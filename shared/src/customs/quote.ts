@@ -33,3 +33,21 @@ export function quoteCustomsEstimate(
     rate: now.rate?.vesPerUsd ?? 0,
   });
 }
+
+/** An estimate as a screen shows it: the pieces, the version and rates its labels name, the rate of the Bs. */
+export type CustomsEstimateShown = {
+  estimate: CustomsEstimate;
+  version: number;
+  ivaBasisPoints: number;
+  serviceFeeBasisPoints: number;
+  rate: CustomsRulesNow['rate'];
+};
+
+/** What a screen needs to show `estimate`, computed with `now`. */
+export const shownEstimate = (now: CustomsRulesNow, estimate: CustomsEstimate): CustomsEstimateShown => ({
+  estimate,
+  version: now.number,
+  ivaBasisPoints: now.rules.ivaBasisPoints,
+  serviceFeeBasisPoints: now.rules.serviceFeeBasisPoints,
+  rate: now.rate,
+});

@@ -6,20 +6,13 @@ import {
   formatRate,
   formatUsdCents,
   formatVesCentimos,
-  type CustomsEstimate,
-  type CustomsRules,
+  type CustomsEstimateShown,
 } from '@casillero/shared';
 
-/** The rate the Bs. are at, or null when none was ever recorded. */
-export type EstimateRate = { vesPerUsd: string; rateDate: string } | null;
-
-type Props = {
-  estimate: CustomsEstimate;
-  rules: CustomsRules;
-  rate: EstimateRate;
+type Props = CustomsEstimateShown & {
   /** The heading's level and text ('Impuestos estimados' unless said). */
   title?: string;
-  /** Under the pieces: where the figures come from and how they relate to the total. */
+  /** Under the pieces, after the version's basis: how the figures relate to the screen's total. */
   note?: string;
   /** For a test or a label: 'aduana-<testId>-…'. */
   testId?: string;
@@ -31,7 +24,16 @@ const COLORS = { exento: 'green', courier: 'blue', fuera_del_regimen: 'orange' }
  * 'Impuestos estimados' (docs/product/customs.md#where-the-estimate-is-shown): the pieces (arancel,
  * IVA, tasa, cargo fijo) in USD and Bs., their total, and what the verdict means for the customer.
  */
-export function CustomsEstimateView({ estimate, rules, rate, title = M.title, note, testId = 'aduana' }: Props) {
+export function CustomsEstimateView({
+  estimate,
+  version,
+  ivaBasisPoints,
+  serviceFeeBasisPoints,
+  rate,
+  title = M.title,
+  note,
+  testId = 'aduana',
+}: Props) {
   const { usdCents: usd, vesCentimos: ves } = estimate;
   const rates = new Set(estimate.items.map((i) => i.dutyBasisPoints));
   const [onlyRate] = [...rates];
@@ -41,8 +43,8 @@ export function CustomsEstimateView({ estimate, rules, rate, title = M.title, no
       key: 'duty',
       label: rates.size === 1 && onlyRate !== undefined ? M.duty(formatBasisPoints(onlyRate)) : M.dutyMixed,
     },
-    { key: 'fee', label: M.fee(formatBasisPoints(rules.serviceFeeBasisPoints)) },
-    { key: 'iva', label: M.iva(formatBasisPoints(rules.ivaBasisPoints)) },
+    { key: 'fee', label: M.fee(formatBasisPoints(serviceFeeBasisPoints)) },
+    { key: 'iva', label: M.iva(formatBasisPoints(ivaBasisPoints)) },
     { key: 'fixed', label: M.fixed },
   ];
   const headingId = `${testId}-titulo`;
@@ -52,7 +54,12 @@ export function CustomsEstimateView({ estimate, rules, rate, title = M.title, no
         <Title order={3} size="h5" id={headingId}>
           {title}
         </Title>
-        <Alert color={COLORS[estimate.verdict]} title={M.verdictTitle[estimate.verdict]} p="xs" data-testid={`${testId}-veredicto`}>
+        <Alert
+          color={COLORS[estimate.verdict]}
+          title={M.verdictTitle[estimate.verdict]}
+          p="xs"
+          data-testid={`${testId}-veredicto`}
+        >
           <Text size="sm">{estimate.explanation}</Text>
           <Text size="sm">{M.verdictMeaning[estimate.verdict]}</Text>
         </Alert>
@@ -104,11 +111,9 @@ export function CustomsEstimateView({ estimate, rules, rate, title = M.title, no
         <Text size="xs" c="dimmed">
           {rate ? M.rateOf(formatRate(rate.vesPerUsd), formatDate(rate.rateDate)) : M.noRate}
         </Text>
-        {note && (
-          <Text size="xs" c="dimmed">
-            {note}
-          </Text>
-        )}
+        <Text size="xs" c="dimmed">
+          {note ? `${M.basis(version)} ${note}` : M.basis(version)}
+        </Text>
       </Stack>
     </Paper>
   );

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   DELIVERY_TIME,
@@ -21,7 +21,6 @@ import { DecimalInput } from '../forms/DecimalInput';
 import { usePriceList } from '../../lib/prices';
 import { PriceListSince } from './PriceListSince';
 import { DimensionFields, ExtraFields, type DimensionsValue, type ExtrasValue } from './QuoteFields';
-import { categoryOf, QuoteCategoryField, QuoteCustomsEstimate } from './QuoteCustomsEstimate';
 
 type UsaForm = DimensionsValue &
   ExtrasValue & { peso: number | string; unidad: WeightUnit; tipo: ShippingMethod; categoria: CustomsCategory | null };
@@ -40,6 +39,11 @@ const initial: UsaForm = {
   // Null: the category the description reveals, until the customer picks one.
   categoria: null,
 };
+
+// The estimate's code loads on demand (components/customs/CustomsParts.tsx).
+const parts = () => import('../customs/CustomsParts');
+const CategoryField = lazy(() => parts().then((m) => ({ default: m.QuoteCategoryField })));
+const CustomsEstimate = lazy(() => parts().then((m) => ({ default: m.QuoteCustomsEstimate })));
 
 const lb = (n: number) => formatLb(n);
 const ft3 = (n: number) => `${formatDecimal(n, { decimals: 2, fixed: true })} ft³`;
@@ -103,11 +107,13 @@ export function UsaQuoteCalculator() {
             onChange={patch}
             rule={priceList ? insuranceRuleOfPrices(priceList.prices) : null}
           />
-          <QuoteCategoryField
-            chosen={form.categoria}
-            description={form.descripcion}
-            onChange={(categoria) => patch({ categoria })}
-          />
+          <Suspense fallback={null}>
+            <CategoryField
+              chosen={form.categoria}
+              description={form.descripcion}
+              onChange={(categoria) => patch({ categoria })}
+            />
+          </Suspense>
           <Stack gap={4}>
             <Text size="sm" fw={500} id="tipo-envio-label">
               Tipo de envío
@@ -147,11 +153,14 @@ export function UsaQuoteCalculator() {
           );
         })}
       </SimpleGrid>
-      <QuoteCustomsEstimate
-        quote={selected}
-        mode={form.tipo === 'aereo' ? 'air' : 'sea'}
-        category={categoryOf(form.categoria, form.descripcion)}
-      />
+      <Suspense fallback={null}>
+        <CustomsEstimate
+          quote={selected}
+          mode={form.tipo === 'aereo' ? 'air' : 'sea'}
+          chosen={form.categoria}
+          description={form.descripcion}
+        />
+      </Suspense>
     </QuoteLayout>
   );
 }

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Collapse, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconChevronDown, IconEdit, IconPackage } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { inferOutput } from '@trpc/tanstack-react-query';
 import {
   CARRIER_LEG_MESSAGES,
@@ -18,6 +18,10 @@ import { InvoiceLink } from '../../../components/prealerts/InvoiceLink';
 import { TravelFlags } from '../../../components/travel-rules/TravelFlags';
 import { CarrierLine, CarrierStateBadge, CarrierTimeline } from '../../../components/first-mile/CarrierTimeline';
 import { PrealertCarrier, carrierOfPrealert } from './PrealertCarrier';
+// The estimate's code loads on demand (components/customs/CustomsParts.tsx).
+const PrealertCustoms = lazy(() =>
+  import('../../../components/customs/CustomsParts').then((m) => ({ default: m.PrealertCustoms })),
+);
 
 export type Prealert = inferOutput<typeof trpc.prealerts.mine>[number];
 
@@ -133,6 +137,11 @@ export function PrealertCard({ prealert: p, onEdit }: { prealert: Prealert; onEd
           <Field label="Casillero" value={p.mailboxCode} />
           <Field label="Creada" value={formatDate(p.createdAt)} />
         </SimpleGrid>
+        {p.customs && (
+          <Suspense fallback={null}>
+            <PrealertCustoms shown={p.customs} items={p.quantityItems} />
+          </Suspense>
+        )}
         {p.notes && (
           <Text size="sm" c="dimmed">
             Notas: {p.notes}

@@ -4,16 +4,17 @@ import {
   CUSTOMS_ESTIMATE_MESSAGES as M,
   categorizeItem,
   quoteCustomsEstimate,
+  shownEstimate,
   type CustomsCategory,
   type QuoteForCustoms,
   type TravelMode,
 } from '@casillero/shared';
-import { CustomsCategorySelect } from '../customs/CustomsCategorySelect';
-import { CustomsEstimateView } from '../customs/CustomsEstimateView';
-import { useCustomsNow } from '../customs/useCustomsNow';
+import { CustomsCategorySelect } from './CustomsCategorySelect';
+import { CustomsEstimateView } from './CustomsEstimateView';
+import { useCustomsNow } from './useCustomsNow';
 
 /** The category the customer chose, or the one the description reveals (categorizeItem). */
-export const categoryOf = (chosen: CustomsCategory | null, description: string): CustomsCategory =>
+const categoryOf = (chosen: CustomsCategory | null, description: string): CustomsCategory =>
   chosen ?? categorizeItem(description);
 
 /** The calculators' category field: the description's category until the customer picks another. */
@@ -36,13 +37,16 @@ export function QuoteCategoryField({
 export function QuoteCustomsEstimate({
   quote,
   mode,
-  category,
+  chosen,
+  description,
 }: {
   quote: QuoteForCustoms | null;
   mode: TravelMode;
-  category: CustomsCategory;
+  chosen: CustomsCategory | null;
+  description: string;
 }) {
   const now = useCustomsNow();
+  const category = categoryOf(chosen, description);
   const estimate = useMemo(
     () => (now && quote ? quoteCustomsEstimate(now, quote, mode, category) : null),
     [now, quote, mode, category],
@@ -54,12 +58,5 @@ export function QuoteCustomsEstimate({
         {M.loading}
       </Text>
     );
-  return (
-    <CustomsEstimateView
-      estimate={estimate}
-      rules={now.rules}
-      rate={now.rate}
-      note={`${M.basis(now.number)} ${M.notInTotal}`}
-    />
-  );
+  return <CustomsEstimateView {...shownEstimate(now, estimate)} note={M.notInTotal} />;
 }
