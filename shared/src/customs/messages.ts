@@ -105,6 +105,9 @@ export const CUSTOMS_ESTIMATE_MESSAGES = {
     `Consolidar suma ${amount} en impuestos estimados: juntos superan el valor exento de la guía.`,
   consolidationSame: 'Juntos o por separado, los impuestos estimados son los mismos.',
   perItem: (items: number, amount: string) => `Por artículo (${items} artículos): ${amount} aproximadamente.`,
+  invoiceToggle: (total: string) => `Impuestos estimados de aduana: ${total}`,
+  invoiceBasis:
+    'La guía de este envío con las reglas vigentes al emitir la factura y su tasa. No forma parte de la factura: la aduana liquida el monto final.',
   prealertBasis:
     'Este paquete en su propia guía, con el valor que declaraste y la categoría de la descripción; el flete, por el peso estimado.',
 } as const;

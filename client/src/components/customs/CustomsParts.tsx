@@ -6,3 +6,4 @@ export { QuoteCategoryField, QuoteCustomsEstimate } from './QuoteCustomsEstimate
 export { PrealertCustoms } from './PrealertCustoms';
 export { LivePrealertCustoms } from './LivePrealertCustoms';
 export { ConsolidationEstimate } from './ConsolidationEstimate';
+export { InvoiceCustoms } from './InvoiceCustoms';
