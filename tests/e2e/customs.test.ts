@@ -165,7 +165,7 @@ describe.skipIf(!chromium)('reglas aduaneras', () => {
       const now = await customsNow(maria, url);
       const expected = compareConsolidation(now.rules, {
         mode: 'air',
-        rate: now.rate?.vesPerUsd ?? 0,
+        rate: now.rate?.vesPerUsd ?? null,
         parcels: seen.parcels.map((p) => ({
           items: [{ category: p.category, declaredValueUsdCents: p.declaredUsdCents }],
           freightUsdCents: p.shippingUsdCents - p.importTaxesUsdCents,

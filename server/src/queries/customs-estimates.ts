@@ -120,7 +120,7 @@ export async function invoiceEstimates(
       freightUsdCents: sumOf(r.lines, 'shipping'),
       insuranceUsdCents: sumOf(r.lines, 'insurance'),
       boxes: inside.length,
-      rate: rate?.vesPerUsd ?? 0,
+      rate: rate?.vesPerUsd ?? null,
     });
     out.set(r.id, shownEstimate({ number: version.number, rules: version.rules, rate }, estimate));
   }

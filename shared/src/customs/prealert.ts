@@ -51,6 +51,6 @@ export function prealertCustomsEstimate(
     freightUsdCents: air?.subtotalUsdCents ?? 0,
     insuranceUsdCents: 0,
     boxes: 1,
-    rate: now.rate?.vesPerUsd ?? 0,
+    rate: now.rate?.vesPerUsd ?? null,
   });
 }

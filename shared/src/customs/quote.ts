@@ -30,7 +30,7 @@ export function quoteCustomsEstimate(
     freightUsdCents: quote.subtotalUsdCents,
     insuranceUsdCents: quote.seguroUsdCents,
     boxes: 1,
-    rate: now.rate?.vesPerUsd ?? 0,
+    rate: now.rate?.vesPerUsd ?? null,
   });
 }
 

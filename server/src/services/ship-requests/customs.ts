@@ -41,7 +41,7 @@ export async function shipRequestCustoms(
   const now = await customsRulesNow(tx);
   const comparison = compareConsolidation(now.rules, {
     mode,
-    rate: now.rate?.vesPerUsd ?? 0,
+    rate: now.rate?.vesPerUsd ?? null,
     parcels: customsGuias(boxes, insured, rule),
   });
   return { number: now.number, rules: now.rules, rate: now.rate, comparison };

@@ -34,9 +34,22 @@ async function described(c: typeof maria, description: string, valueUsdCents: nu
 }
 
 describe('customs estimates on the customer’s screens', () => {
-  it('customs.current answers the rules in effect and the latest exchange rate', async () => {
+  it('customs.current answers the rules in effect and the latest exchange rate (none yet: USD only)', async () => {
     const before = await as(maria).customs.current();
     expect(before.rules.ivaBasisPoints).toBeGreaterThan(0);
+    // No rate ever recorded: the estimates are in USD only, never refused.
+    expect(before.rate).toBeNull();
+    await as(maria).prealerts.create({
+      trackingNumber: null,
+      description: 'Laptop usada',
+      quantityItems: 1,
+      estimatedValueUsdCents: 30_000,
+      estadoTracking: 'Prealertado',
+    });
+    const laptop = (await as(maria).prealerts.mine()).find((p) => p.description === 'Laptop usada');
+    expect(laptop?.customs?.rate).toBeNull();
+    expect(laptop?.customs?.estimate.usdCents.total).toBeGreaterThan(0);
+    expect(laptop?.customs?.estimate.vesCentimos.total).toBe(0);
     await recordRate(db(), '40.12345678');
     const now = await as(maria).customs.current();
     expect(now.rate).toEqual({ vesPerUsd: '40.12345678', rateDate: expect.any(String) });
@@ -93,7 +106,7 @@ describe('customs estimates on the customer’s screens', () => {
     expect(quote.customs.rate).toEqual(now.rate);
     const expected = compareConsolidation(now.rules, {
       mode: 'air',
-      rate: now.rate?.vesPerUsd ?? 0,
+      rate: now.rate?.vesPerUsd ?? null,
       parcels: quote.parcels.map((p) => ({
         items: [{ category: p.category, declaredValueUsdCents: p.declaredUsdCents }],
         freightUsdCents: p.shippingUsdCents - p.importTaxesUsdCents,
@@ -141,7 +154,7 @@ describe('customs estimates on the customer’s screens', () => {
       freightUsdCents: line('shipping'),
       insuranceUsdCents: line('insurance'),
       boxes: 2,
-      rate: row.vesPerUsd ?? 0,
+      rate: row.vesPerUsd,
     });
     const shown = (await as(maria).billing.mine()).invoices.find((i) => i.number === done.invoiceNumber)?.customs;
     expect(shown?.estimate.usdCents).toEqual(expected.usdCents);
