@@ -35,7 +35,7 @@ export function ConsolidationEstimate({ comparison, ...now }: Props) {
       />
       {several && (
         <Stack gap={4}>
-          <Table withRowBorders={false} verticalSpacing={2} fz="sm" aria-label={M.consolidationTitle}>
+          <Table withRowBorders={false} verticalSpacing={2} fz="sm" aria-label={M.consolidationTitle} captionSide="top">
             <Table.Caption>{M.consolidationTitle}</Table.Caption>
             <Table.Tbody>
               <Table.Tr data-testid="aduana-consolidado">
