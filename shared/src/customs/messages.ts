@@ -67,6 +67,7 @@ export const CUSTOMS_ESTIMATE_MESSAGES = {
   title: 'Impuestos estimados',
   category: 'Categoría de la mercancía',
   categoryHint: 'Según la descripción; cámbiala si no corresponde. Define el arancel.',
+  piece: 'Concepto',
   customsValue: 'Valor en aduana',
   duty: (bp: string) => `Arancel (${bp})`,
   dutyMixed: 'Arancel (según la categoría de cada artículo)',

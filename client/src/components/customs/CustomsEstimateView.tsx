@@ -66,7 +66,9 @@ export function CustomsEstimateView({
         <Table withRowBorders={false} verticalSpacing={2} fz="sm" aria-label={title}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th px={0} />
+              <Table.Th px={0} fw={500} c="dimmed">
+                {M.piece}
+              </Table.Th>
               <Table.Th px={0} ta="right">
                 {M.usd}
               </Table.Th>
