@@ -7,6 +7,7 @@ import { ownNewestFirst } from '../lib/list-sorts';
 import { mailboxes, prealerts, trackings } from '../db/schema';
 import { prealertCheckInput, travelChecker } from './travel-rules';
 import { legFor, ownCarrierLegs } from './carrier-leg';
+import { prealertEstimates } from './customs-estimates';
 
 export const ownPrealertColumns = {
   id: prealerts.id,
@@ -117,6 +118,8 @@ export async function listOwnPrealerts(db: DbOrTx, userId: string) {
     userId,
     rows.map((r) => r.trackingNumber),
   );
+  // 'Impuestos estimados' of each parcel (docs/product/customs.md#where-the-estimate-is-shown).
+  const estimates = await prealertEstimates(db, userId, rows);
   return rows.map((r) => {
     const match =
       matches.find((t) => t.prealertId === r.id) ??
@@ -131,6 +134,7 @@ export async function listOwnPrealerts(db: DbOrTx, userId: string) {
       isEditable: r.status !== 'converted',
       travelFlags: r.status === 'converted' ? [] : check(prealertCheckInput(r)),
       carrierLeg: legFor(legs, r.trackingNumber),
+      customs: estimates.get(r.id) ?? null,
       matchedTracking: match
         ? {
             id: match.id,

@@ -2,9 +2,10 @@
 // moment (shared customsRulesInEffect). The changes are services/customs.ts.
 import { asc, eq } from 'drizzle-orm';
 import { CUSTOMS_RULES_V1, CUSTOMS_RULES_V1_AT, CUSTOMS_RULES_V1_NOTE, customsRulesInEffect } from '@casillero/shared';
-import type { CustomsRulesVersion } from '@casillero/shared';
+import type { CustomsRulesNow, CustomsRulesVersion } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { customsRuleVersions, users } from '../db/schema';
+import { todayRate } from './billing';
 
 const columns = {
   id: customsRuleVersions.id,
@@ -48,6 +49,19 @@ export async function currentCustomsVersion(
       rules: version.rules,
     };
   return { id: '', number: 1, effectiveAt: CUSTOMS_RULES_V1_AT, note: CUSTOMS_RULES_V1_NOTE, rules: CUSTOMS_RULES_V1 };
+}
+
+/**
+ * What an estimate is computed with (docs/product/customs.md#where-the-estimate-is-shown): the
+ * version in effect and the latest exchange rate recorded (today's, or the last before it), so the
+ * estimate is shown in Bs. too; null when no rate was ever recorded.
+ */
+export async function customsRulesNow(
+  db: DbOrTx,
+  at: Date = new Date(),
+): Promise<Omit<CustomsRulesVersion, 'cancelledAt'> & CustomsRulesNow> {
+  const [version, { rate }] = await Promise.all([currentCustomsVersion(db, at), todayRate(db, at)]);
+  return { ...version, rate: rate ? { vesPerUsd: rate.vesPerUsd, rateDate: rate.rateDate } : null };
 }
 
 /** One version by id, or null. */

@@ -19,8 +19,8 @@ export type CustomsGuia = ({ items: CustomsItem[] } | { category: CustomsCategor
 
 export type CustomsEstimateInput = CustomsGuia & {
   mode: TravelMode;
-  /** Bs. per USD, as the exchange rates keep it ('36.5214'). */
-  rate: string | number;
+  /** Bs. per USD, as the exchange rates keep it ('36.5214'); null when none was ever recorded (the Bs. pieces are then 0 and not shown). */
+  rate: string | number | null;
 };
 
 /** 'exento': no duty, IVA or fee; 'courier': the courier regime's charges; 'fuera_del_regimen': a formal import. */
@@ -112,7 +112,7 @@ export function estimateCustoms(rules: CustomsRules, input: CustomsEstimateInput
   const fixed = mode.fixedPerGuiaUsdCents + mode.fixedPerBoxUsdCents * boxes;
   const usdCents = { customsValue, duty, iva, fee, fixed, total: duty + iva + fee + fixed };
 
-  const ves = (cents: number) => usdCentsToVesCentimos(cents, input.rate);
+  const ves = (cents: number) => (input.rate === null ? 0 : usdCentsToVesCentimos(cents, input.rate));
   const v = { customsValue: ves(customsValue), duty: ves(duty), iva: ves(iva), fee: ves(fee), fixed: ves(fixed) };
   const vesCentimos = { ...v, total: v.duty + v.iva + v.fee + v.fixed };
 
@@ -127,7 +127,7 @@ export function estimateCustoms(rules: CustomsRules, input: CustomsEstimateInput
 
 export type ConsolidationInput = {
   mode: TravelMode;
-  rate: string | number;
+  rate: string | number | null;
   /** Each parcel as it would travel on its own guía. */
   parcels: CustomsGuia[];
   /** Boxes of the consolidated guía; the parcels' boxes added up when not said. */
@@ -160,3 +160,6 @@ export function compareConsolidation(rules: CustomsRules, input: ConsolidationIn
     differenceVesCentimos: consolidated.vesCentimos.total - separateTotal.vesCentimos,
   };
 }
+
+/** What compareConsolidation answers. */
+export type ConsolidationComparison = ReturnType<typeof compareConsolidation>;

@@ -2,3 +2,5 @@ export * from './rules';
 export * from './categories';
 export * from './estimate';
 export * from './messages';
+export * from './quote';
+export * from './prealert';

@@ -62,6 +62,57 @@ export const CUSTOMS_MESSAGES = {
   },
 } as const;
 
+/** The estimate as customers read it (docs/product/customs.md#where-the-estimate-is-shown). */
+export const CUSTOMS_ESTIMATE_MESSAGES = {
+  title: 'Impuestos estimados',
+  category: 'Categoría de la mercancía',
+  categoryHint: 'Según la descripción; cámbiala si no corresponde. Define el arancel.',
+  piece: 'Concepto',
+  customsValue: 'Valor en aduana',
+  duty: (bp: string) => `Arancel (${bp})`,
+  dutyMixed: 'Arancel (según la categoría de cada artículo)',
+  iva: (bp: string) => `IVA (${bp})`,
+  fee: (bp: string) => `Tasa de servicio de aduana (${bp})`,
+  fixed: 'Cargo fijo de aduana',
+  total: 'Total estimado de aduana',
+  usd: 'USD',
+  ves: 'Bs.',
+  verdictTitle: {
+    exento: 'Exenta de arancel, IVA y tasa',
+    courier: 'Régimen courier',
+    fuera_del_regimen: 'Fuera del régimen courier',
+  },
+  /** What the verdict means for the customer, under the explanation with its figures. */
+  verdictMeaning: {
+    exento: 'Solo se estima el cargo fijo de la guía.',
+    courier: 'Se estiman el arancel, el IVA y la tasa de aduana de la guía.',
+    fuera_del_regimen:
+      'Te contactaremos antes de enviarla: una importación formal tiene otros trámites y costos. Considera dividir el envío.',
+  },
+  rateOf: (rate: string, day: string) => `Montos en Bs. a ${rate} (tasa del ${day}).`,
+  noRate: 'Sin tasa de cambio registrada: el estimado se muestra solo en USD.',
+  basis: (version: number) =>
+    `Estimado con las reglas aduaneras vigentes (versión ${version}). Referencial: la aduana liquida el monto final.`,
+  notInTotal:
+    'No se suma al total de arriba: es lo que la aduana venezolana estima para la guía según las reglas vigentes.',
+  loading: 'Cargando las reglas aduaneras…',
+  // Consolidation (the ship request).
+  consolidationTitle: 'Impuestos estimados: juntos o por separado',
+  consolidated: 'En una sola guía (consolidado)',
+  separate: (n: number) => `Por separado (${n} guías)`,
+  difference: 'Diferencia',
+  consolidationSaves: (amount: string) => `Consolidar ahorra ${amount} en impuestos estimados.`,
+  consolidationCosts: (amount: string) =>
+    `Consolidar suma ${amount} en impuestos estimados: juntos superan el valor exento de la guía.`,
+  consolidationSame: 'Juntos o por separado, los impuestos estimados son los mismos.',
+  perItem: (items: number, amount: string) => `Por artículo (${items} artículos): ${amount} aproximadamente.`,
+  invoiceToggle: (total: string) => `Impuestos estimados de aduana: ${total}`,
+  invoiceBasis:
+    'La guía de este envío con las reglas vigentes al emitir la factura y su tasa. No forma parte de la factura: la aduana liquida el monto final.',
+  prealertBasis:
+    'Este paquete en su propia guía, con el valor que declaraste y la categoría de la descripción; el flete, por el peso estimado.',
+} as const;
+
 /** Basis points as the page shows them: 1600 → '16 %', 1250 → '12,5 %'. */
 export const formatBasisPoints = (bp: number) =>
   `${(bp / 100).toLocaleString('es-VE', { maximumFractionDigits: 2 })} %`;

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import {
   chinaQuoteMessage,
   formatDecimal,
@@ -6,6 +6,7 @@ import {
   QUOTE_MESSAGES,
   quoteChina,
   withInvoiceTaxes,
+  type CustomsCategory,
 } from '@casillero/shared';
 import { QuotePanel } from './QuotePanel';
 import { QuoteLayout } from './QuoteLayout';
@@ -13,8 +14,21 @@ import { usePriceList } from '../../lib/prices';
 import { PriceListSince } from './PriceListSince';
 import { DimensionFields, ExtraFields, type DimensionsValue, type ExtrasValue } from './QuoteFields';
 
-type ChinaForm = DimensionsValue & ExtrasValue;
-const initial: ChinaForm = { largo: '', ancho: '', alto: '', valor: '', descripcion: '', seguro: true };
+type ChinaForm = DimensionsValue & ExtrasValue & { categoria: CustomsCategory | null };
+const initial: ChinaForm = {
+  largo: '',
+  ancho: '',
+  alto: '',
+  valor: '',
+  descripcion: '',
+  seguro: true,
+  categoria: null,
+};
+
+// The estimate's code loads on demand (components/customs/CustomsParts.tsx).
+const parts = () => import('../customs/CustomsParts');
+const CategoryField = lazy(() => parts().then((m) => ({ default: m.QuoteCategoryField })));
+const CustomsEstimate = lazy(() => parts().then((m) => ({ default: m.QuoteCustomsEstimate })));
 
 const cbm = (n: number) => `${formatDecimal(n, { decimals: 4, fixed: true })} CBM`;
 
@@ -41,6 +55,13 @@ export function ChinaQuoteCalculator() {
             onChange={patch}
             rule={priceList ? insuranceRuleOfPrices(priceList.prices) : null}
           />
+          <Suspense fallback={null}>
+            <CategoryField
+              chosen={form.categoria}
+              description={form.descripcion}
+              onChange={(categoria) => patch({ categoria })}
+            />
+          </Suspense>
         </>
       }
       contactMessage={quote ? chinaQuoteMessage(quote, form) : null}
@@ -53,6 +74,9 @@ export function ChinaQuoteCalculator() {
         emptyText={QUOTE_MESSAGES.missingChina}
         billable={quote ? `${cbm(quote.cbmFacturable)} (volumen: ${cbm(quote.cbm)})` : undefined}
       />
+      <Suspense fallback={null}>
+        <CustomsEstimate quote={quote} mode="sea" chosen={form.categoria} description={form.descripcion} />
+      </Suspense>
     </QuoteLayout>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   DELIVERY_TIME,
@@ -11,6 +11,7 @@ import {
   type ShippingMethod,
   type UsaQuote,
   type WeightUnit,
+  type CustomsCategory,
   formatDecimal,
   formatLb,
 } from '@casillero/shared';
@@ -21,7 +22,8 @@ import { usePriceList } from '../../lib/prices';
 import { PriceListSince } from './PriceListSince';
 import { DimensionFields, ExtraFields, type DimensionsValue, type ExtrasValue } from './QuoteFields';
 
-type UsaForm = DimensionsValue & ExtrasValue & { peso: number | string; unidad: WeightUnit; tipo: ShippingMethod };
+type UsaForm = DimensionsValue &
+  ExtrasValue & { peso: number | string; unidad: WeightUnit; tipo: ShippingMethod; categoria: CustomsCategory | null };
 
 const initial: UsaForm = {
   peso: '',
@@ -34,7 +36,14 @@ const initial: UsaForm = {
   descripcion: '',
   seguro: true,
   tipo: 'aereo',
+  // Null: the category the description reveals, until the customer picks one.
+  categoria: null,
 };
+
+// The estimate's code loads on demand (components/customs/CustomsParts.tsx).
+const parts = () => import('../customs/CustomsParts');
+const CategoryField = lazy(() => parts().then((m) => ({ default: m.QuoteCategoryField })));
+const CustomsEstimate = lazy(() => parts().then((m) => ({ default: m.QuoteCustomsEstimate })));
 
 const lb = (n: number) => formatLb(n);
 const ft3 = (n: number) => `${formatDecimal(n, { decimals: 2, fixed: true })} ft³`;
@@ -98,6 +107,13 @@ export function UsaQuoteCalculator() {
             onChange={patch}
             rule={priceList ? insuranceRuleOfPrices(priceList.prices) : null}
           />
+          <Suspense fallback={null}>
+            <CategoryField
+              chosen={form.categoria}
+              description={form.descripcion}
+              onChange={(categoria) => patch({ categoria })}
+            />
+          </Suspense>
           <Stack gap={4}>
             <Text size="sm" fw={500} id="tipo-envio-label">
               Tipo de envío
@@ -137,6 +153,14 @@ export function UsaQuoteCalculator() {
           );
         })}
       </SimpleGrid>
+      <Suspense fallback={null}>
+        <CustomsEstimate
+          quote={selected}
+          mode={form.tipo === 'aereo' ? 'air' : 'sea'}
+          chosen={form.categoria}
+          description={form.descripcion}
+        />
+      </Suspense>
     </QuoteLayout>
   );
 }

@@ -1,18 +1,17 @@
 // /admin/aduanas (docs/product/customs.md): the customs duties of the courier regime, as versions
 // with their source, the administrator's.
-import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { CUSTOMS_MESSAGES as M, can } from '@casillero/shared';
-import { AdminPage } from '../../components/data-table';
+import { can } from '@casillero/shared';
 import { pageHead } from '../../lib/site';
-import { trpc } from '../../lib/trpc';
-import { CUSTOMS_VERSIONS } from './-components/customs/CustomsVersions';
-import { NewCustomsVersion } from './-components/customs/NewCustomsVersion';
-import { VersionsScreen } from './-components/versions/VersionsScreen';
 
 // The title as a literal: the route's head and loader stay in the first script, and
 // CUSTOMS_MESSAGES would bring every customs text into it (the home page's budget).
 const TITLE = 'Aduanas';
+
+// The page loads on demand: the customs code it shares with the customers' estimate is then a
+// chunk the page lists, not one the first script lists for this route (the home page's budget).
+const CustomsPage = lazy(() => import('./-components/customs/CustomsPage').then((m) => ({ default: m.CustomsPage })));
 
 export const Route = createFileRoute('/admin/aduanas')({
   head: pageHead(TITLE),
@@ -20,20 +19,9 @@ export const Route = createFileRoute('/admin/aduanas')({
     can(context.user.role, 'customs.manage')
       ? context.queryClient.prefetchQuery(context.trpc.customs.versions.queryOptions())
       : undefined,
-  component: CustomsPage,
+  component: () => (
+    <Suspense fallback={null}>
+      <CustomsPage title={TITLE} />
+    </Suspense>
+  ),
 });
-
-function CustomsPage() {
-  const query = useQuery(trpc.customs.versions.queryOptions());
-  return (
-    <AdminPage title={TITLE} subtitle={M.pageDescription}>
-      <VersionsScreen
-        kind={CUSTOMS_VERSIONS}
-        query={query}
-        versionsKey={trpc.customs.versions.queryKey()}
-        cancel={trpc.customs.cancel.mutationOptions()}
-        form={(current) => <NewCustomsVersion key={current.id} from={current} />}
-      />
-    </AdminPage>
-  );
-}

@@ -10,6 +10,7 @@ import {
   PROBLEM_MESSAGES,
   SHIP_REQUEST_MESSAGES as M,
   TRAVEL_RULES_MESSAGES,
+  categorizeItem,
   quoteBox,
   type DepartureOrigin,
   type PriceList,
@@ -166,6 +167,7 @@ export async function priceParcels(tx: DbOrTx, userId: string, choice: ShipReque
       shippingUsdCents: price.totalUsdCents,
       importTaxesUsdCents: price.importTaxesUsdCents,
       declaredUsdCents: r.estimatedValueUsdCents ?? 0,
+      category: categorizeItem(r.packageDescription ?? ''),
     };
   });
   const boxes: ShipRequestRepackPrice[] = repacks.map((r) => {
@@ -192,6 +194,10 @@ export async function priceParcels(tx: DbOrTx, userId: string, choice: ShipReque
       shippingUsdCents: price.totalUsdCents,
       importTaxesUsdCents: price.importTaxesUsdCents,
       declaredUsdCents: held.reduce((sum, p) => sum + (p.estimatedValueUsdCents ?? 0), 0),
+      items: held.map((p) => ({
+        category: categorizeItem(p.packageDescription ?? ''),
+        declaredValueUsdCents: p.estimatedValueUsdCents ?? 0,
+      })),
     };
   });
   // The travel rules for the mode chosen (docs/product/travel-rules.md): a block refuses the

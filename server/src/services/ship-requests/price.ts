@@ -13,6 +13,7 @@ import { getFiscalQuoteTerms } from '../fiscal/settings';
 import { pricesForShipRequest, readQuote, rememberQuoteSeen, signQuote } from '../prices';
 import { accruedStorageFee } from '../storage';
 import { adjustForAlly, shipRequestTaxes } from './charges';
+import { shipRequestCustoms } from './customs';
 import { METHODS_BY_ORIGIN, priceParcels } from './parcels';
 import type { ShipRequestChoice, ShipRequestQuote } from './types';
 
@@ -82,6 +83,13 @@ async function priceRequestWith(
     quotedAt: priceList.quotedAt.toISOString(),
     quoteToken: priceList.id ? await signQuote(tx, userId, priceList.id, priceList.quotedAt) : null,
     travelWarnings: priced.travelWarnings,
+    customs: await shipRequestCustoms(
+      tx,
+      choice.shippingMethod === 'aereo' ? 'air' : 'sea',
+      priced,
+      insured,
+      insuranceRule,
+    ),
   };
   return { quote, charges, delivery, ids: priced.ids, repackIds: priced.repackIds };
 }

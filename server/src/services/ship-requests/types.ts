@@ -1,6 +1,16 @@
 // What a ship request is made of (docs/product/last-mile.md#the-ship-request): the customer's
 // choice, and the quote it comes to, box by box.
-import type { DeliveryMethod, DepartureOrigin, QuoteTaxes, ShippingMethod, TravelFlag } from '@casillero/shared';
+import type {
+  ConsolidationComparison,
+  CustomsCategory,
+  CustomsItem,
+  CustomsRulesNow,
+  DeliveryMethod,
+  DepartureOrigin,
+  QuoteTaxes,
+  ShippingMethod,
+  TravelFlag,
+} from '@casillero/shared';
 
 export type ShipRequestChoice = {
   packageIds: string[];
@@ -27,6 +37,8 @@ export type ShipRequestParcelPrice = {
   /** Of it, the import taxes paid at customs on the customer's behalf. */
   importTaxesUsdCents: number;
   declaredUsdCents: number;
+  /** Its customs category, by its description (categorizeItem). */
+  category: CustomsCategory;
 };
 
 export type ShipRequestRepackPrice = {
@@ -40,7 +52,15 @@ export type ShipRequestRepackPrice = {
   importTaxesUsdCents: number;
   /** The declared values of the parcels inside, added up. */
   declaredUsdCents: number;
+  /** The parcels inside as customs sees them: each one's category and declared value. */
+  items: CustomsItem[];
 };
+
+/**
+ * The customs estimate of the request (docs/product/customs.md#where-the-estimate-is-shown): its
+ * boxes on one guía against each on its own, with the rules in effect and the latest rate.
+ */
+export type ShipRequestCustoms = CustomsRulesNow & { comparison: ConsolidationComparison };
 
 export type ShipRequestQuote = {
   origin: DepartureOrigin;
@@ -74,6 +94,8 @@ export type ShipRequestQuote = {
   quotedAt: string;
   /** Sent back with the confirmation: the price is honoured for the set days. */
   quoteToken: string | null;
+  /** 'Impuestos estimados': consolidated against separate; informative, not in the total. */
+  customs: ShipRequestCustoms;
   /** The travel rules' warnings for this mode (docs/product/travel-rules.md); a block refuses instead. */
   travelWarnings: { label: string; flag: TravelFlag }[];
 };

@@ -11,6 +11,7 @@ import {
   ledgerEntryInput,
 } from '@casillero/shared';
 import { customerBalance, findInvoice, listCustomerInvoices, listLedger } from '../../queries/billing';
+import { withInvoiceEstimates } from '../../queries/customs-estimates';
 import { listPendingCorrections } from '../../queries/ledger-corrections';
 import { decideLedgerCorrection, requestLedgerCorrection } from '../../services/billing/ledger-corrections';
 import { issueInvoiceByStaff } from '../../services/billing/staff-invoices';
@@ -20,7 +21,8 @@ import { protectedProcedure, router, staffProcedure } from '../init';
 export const billingRouter = router({
   /** Facturas: the signed-in customer's invoices and balance. */
   mine: protectedProcedure.query(async ({ ctx }) => ({
-    invoices: await listCustomerInvoices(ctx.db, ctx.user.id),
+    // Each shipment's with its 'Impuestos estimados' (docs/product/customs.md#where-the-estimate-is-shown).
+    invoices: await withInvoiceEstimates(ctx.db, ctx.user.id, await listCustomerInvoices(ctx.db, ctx.user.id)),
     balance: await customerBalance(ctx.db, ctx.user.id),
   })),
 

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Collapse, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconChevronDown, IconEdit, IconPackage } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { inferOutput } from '@trpc/tanstack-react-query';
 import {
   CARRIER_LEG_MESSAGES,
@@ -19,6 +19,10 @@ import { TravelFlags } from '../../../components/travel-rules/TravelFlags';
 import { CarrierLine, CarrierStateBadge, CarrierTimeline } from '../../../components/first-mile/CarrierTimeline';
 import { PrealertCarrier, carrierOfPrealert } from './PrealertCarrier';
 import { useHighlight } from './highlight';
+// The estimate's code loads on demand (components/customs/CustomsParts.tsx).
+const PrealertCustoms = lazy(() =>
+  import('../../../components/customs/CustomsParts').then((m) => ({ default: m.PrealertCustoms })),
+);
 
 export type Prealert = inferOutput<typeof trpc.prealerts.mine>[number];
 
@@ -145,6 +149,11 @@ export function PrealertCard({
           <Field label="Casillero" value={p.mailboxCode} />
           <Field label="Creada" value={formatDate(p.createdAt)} />
         </SimpleGrid>
+        {p.customs && (
+          <Suspense fallback={null}>
+            <PrealertCustoms shown={p.customs} items={p.quantityItems} />
+          </Suspense>
+        )}
         {p.notes && (
           <Text size="sm" c="dimmed">
             Notas: {p.notes}

@@ -13,7 +13,7 @@ import { usePlausibleConfirm } from '../../../components/forms/usePlausibleConfi
 import { useSchemaForm } from '../../../components/forms/useSchemaForm';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
   MAILBOX_COUNTRY_LABELS,
   PREALERT_MESSAGES,
@@ -30,6 +30,10 @@ import { checkFile } from '../../../lib/files';
 import { UploadProgress, useUpload } from '../../../components/forms/UploadProgress';
 import { trpc } from '../../../lib/trpc';
 import { TravelFlags } from '../../../components/travel-rules/TravelFlags';
+// The estimate's code loads on demand (components/customs/CustomsParts.tsx).
+const LivePrealertCustoms = lazy(() =>
+  import('../../../components/customs/CustomsParts').then((m) => ({ default: m.LivePrealertCustoms })),
+);
 import type { Prealert } from './PrealertCard';
 import { GrowingTextarea } from '../../../components/forms/fields';
 
@@ -224,6 +228,16 @@ export function PrealertForm({
             cols={{ base: 2, sm: 4 }}
           />
           <TravelFlags flags={liveFlags} />
+          <Suspense fallback={null}>
+            <LivePrealertCustoms
+              description={form.values.description}
+              estimatedValueUsdCents={numberOrNull(form.values.estimatedValueUsdCents)}
+              amountSpentUsdCents={numberOrNull(form.values.amountSpentUsdCents)}
+              estimatedWeight={numberOrNull(form.values.estimatedWeight)}
+              location={boxes.data?.find((b) => b.id === form.values.mailboxId)?.location ?? null}
+              items={numberOrNull(form.values.quantityItems) ?? 1}
+            />
+          </Suspense>
           <EstadoTrackingSelect inputProps={form.getInputProps} />
           <GrowingTextarea label="Notas" {...form.getInputProps('notes')} />
           <FileInput

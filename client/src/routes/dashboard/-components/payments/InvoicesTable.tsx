@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconDownload, IconReceipt } from '@tabler/icons-react';
 import {
@@ -13,6 +14,11 @@ import { FiscalBreakdown, FiscalNotes } from '../../../../components/fiscal/Fisc
 import { ResponsiveTable, type ResponsiveColumn } from '../../../../components/data-table/ResponsiveTable';
 import { StatusWithNotes } from '../../../../components/data-table/cells';
 import { bothCurrencies, formatDay, invoiceSubject, isOpen, type Invoice } from './invoice-text';
+
+// The estimate's code loads on demand (components/customs/CustomsParts.tsx).
+const InvoiceCustoms = lazy(() =>
+  import('../../../../components/customs/CustomsParts').then((m) => ({ default: m.InvoiceCustoms })),
+);
 
 function StatusCell({ invoice }: { invoice: Invoice }) {
   return (
@@ -55,6 +61,11 @@ function TotalCell({ invoice }: { invoice: Invoice }) {
         </Text>
       )}
       <FiscalBreakdown fiscal={invoice.fiscal} />
+      {invoice.customs && (
+        <Suspense fallback={null}>
+          <InvoiceCustoms shown={invoice.customs} />
+        </Suspense>
+      )}
     </Stack>
   );
 }
