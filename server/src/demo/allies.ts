@@ -206,10 +206,10 @@ export async function shipAllyParcel(ctx: DemoContext, cast: DemoCast, { parcel 
     idDocument: spec.cedula,
     phone: spec.phone.replace(/\s/g, ''),
     state: 'Mérida',
-    municipality: 'Libertador',
+    municipality: '',
     city: 'Mérida',
-    address: 'Av. Las Américas, Res. Albarregas, torre B, apto 4-2',
-    reference: 'Frente al Mercado Principal',
+    address: 'Av. Las Américas, Res. Albarregas, torre B, apto 4-2, Mérida',
+    reference: '',
     isAuthorized: true,
   });
   const { almacen } = cast.staff;
