@@ -4,27 +4,41 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_FISCAL_SETTINGS,
   FISCAL_ID_MESSAGES,
   FISCAL_MESSAGES,
-  PRICE_LIST_V1,
   QUOTE_TAX_LABELS,
   SPREADSHEET_DOWNLOAD_LABELS,
   caracasDay,
-  fiscalQuoteTerms,
   formatCountOf,
+  formatRatePercent,
   formatUsdCents,
   formatVesCentimos,
-  quoteUsa,
+  ivaLineLabel,
+  quoteCompra,
+  quoteTaxes,
   usdCentsToVesCentimos,
-  withInvoiceTaxes,
+  type CompraFeeSettings,
+  type FiscalQuoteTerms,
+  type LineKind,
 } from '@casillero/shared';
 import { animationsDone, listRows, openFromNavigation, responsiveList, withScreenshotOnFailure } from './screens';
 import { chromiumOrExplain } from './browser';
 import { DEMO, fieldLabel, openPage, signIn, useBrowserSession } from './session';
 import { trpcCaller } from './app-server';
+import { pricesNow, usaQuoteNow } from './prices';
 
 const chromium = chromiumOrExplain();
+
+/** One charge of `usdCents` of that kind, taxed under the terms in force: its IVA, its total and the IVA's rate. */
+function taxedCharge(usdCents: number, fiscal: FiscalQuoteTerms, kind?: LineKind) {
+  const taxes = quoteTaxes([{ usdCents, kind }], fiscal);
+  return { ivaUsdCents: taxes.ivaUsdCents, totalUsdCents: taxes.totalUsdCents, buckets: taxes.ivaBuckets };
+}
+
+type TaxedCharge = ReturnType<typeof taxedCharge>;
+
+/** An amount as it is typed in a field: '23,20'. */
+const typed = (usdCents: number) => (usdCents / 100).toFixed(2).replace('.', ',');
 
 /** What the sales book's checks need of it (fiscal.salesBook). */
 type BookNow = {
@@ -99,6 +113,10 @@ describe.skipIf(!chromium)('facturas, notas de crédito y libro de ventas', () =
   it('nota de cobro, the customer’s fiscal data, a factura voided by a credit note, and the sales book', async () => {
     const admin = await newPage();
     let before: BookNow | undefined;
+    // The two staff-issued charges ($10,00 and $20,00, of no kind of their own) under the fiscal
+    // terms in force (the demo's: IVA on every charge of the business).
+    let ten: TaxedCharge | undefined;
+    let twenty: TaxedCharge | undefined;
     await withScreenshotOnFailure(admin, 'facturas-fiscales', async () => {
       await signIn(admin, url(), DEMO.admin, DEMO.password);
       await admin.waitForURL((u) => u.pathname.startsWith('/admin'));
@@ -114,13 +132,17 @@ describe.skipIf(!chromium)('facturas, notas de crédito y libro de ventas', () =
       await admin.getByText(FISCAL_MESSAGES.settingsSaved).first().waitFor();
       // The month's sales book as it starts (the facturas issued before this test, if any).
       before = await call<BookNow>(admin, 'fiscal.salesBook', { month: caracasDay(new Date()).slice(0, 7) }, 'GET');
+      const { fiscal } = await pricesNow(admin, url);
+      ten = taxedCharge(1000, fiscal);
+      twenty = taxedCharge(2000, fiscal);
+      expect(ten.ivaUsdCents, 'fiscal data on, with IVA on a staff-issued charge').toBeGreaterThan(0);
 
-      // Carlos has no cédula nor address: his invoice is a nota de cobro, $10,00 + IVA 16 %.
+      // Carlos has no cédula nor address: his invoice is a nota de cobro, $10,00 and its IVA.
       const first = await issueInvoice(admin, 'Cargo de prueba fiscal', '10,00');
       const firstRow = first.row;
       await firstRow.getByText(/^Nota de cobro COB-\d{8}$/).waitFor();
       await firstRow.getByText('Base imponible: $10,00', { exact: false }).waitFor();
-      await firstRow.getByText('IVA: $1,60', { exact: false }).waitFor();
+      await firstRow.getByText(`IVA: ${formatUsdCents(ten!.ivaUsdCents)}`, { exact: false }).waitFor();
     });
 
     // Carlos gives his fiscal data from Acción requerida; the nota is issued as a factura.
@@ -140,17 +162,22 @@ describe.skipIf(!chromium)('facturas, notas de crédito y libro de ventas', () =
         .getByText(/^Factura FAC-\d{8}$/)
         .first()
         .waitFor();
-      await carlos.getByText('Total: $11,60', { exact: false }).first().waitFor();
+      await carlos
+        .getByText(`Total: ${formatUsdCents(ten!.totalUsdCents)}`, { exact: false })
+        .first()
+        .waitFor();
     });
 
     await withScreenshotOnFailure(admin, 'nota-de-credito', async () => {
-      // Staff issue a second invoice: a factura at once ($20,00 + $3,20), then void it with a credit note.
+      // Staff issue a second invoice: a factura at once ($20,00 and its IVA), then void it with a credit note.
       const second = await issueInvoice(admin, 'Cargo a anular', '20,00');
       const row = second.row;
       const factura = (await row.getByText(/^Factura FAC-\d{8}$/).textContent())!.replace('Factura ', '');
       await row.getByRole('button', { name: `Nota de crédito o débito sobre la factura ${factura}` }).click();
       const dialog = admin.getByRole('dialog', { name: `Nota sobre la factura ${factura}` });
-      await dialog.getByRole('textbox', { name: fieldLabel('Monto de la nota, con impuestos (USD)') }).fill('23,20');
+      await dialog
+        .getByRole('textbox', { name: fieldLabel('Monto de la nota, con impuestos (USD)') })
+        .fill(typed(twenty!.totalUsdCents));
       await dialog.getByRole('textbox', { name: fieldLabel('Motivo') }).fill('Cargo anulado por error');
       await dialog.getByRole('button', { name: 'Emitir nota' }).click();
       await admin
@@ -159,7 +186,7 @@ describe.skipIf(!chromium)('facturas, notas de crédito y libro de ventas', () =
         .waitFor();
       await expect.poll(async () => (await row.textContent())!).toMatch(/Nota de crédito NC-\d{8}/);
       const noteNumber = /NC-\d{8}/.exec((await row.textContent())!)![0];
-      expect(await row.textContent()).toContain('-$23,20');
+      expect(await row.textContent()).toContain(formatUsdCents(-twenty!.totalUsdCents));
       expect(
         await row.getByRole('link', { name: `PDF de la nota de crédito ${noteNumber}` }).getAttribute('href'),
       ).toMatch(/^\/api\/fiscal-documents\/[0-9a-f-]{36}\/pdf$/);
@@ -175,26 +202,34 @@ describe.skipIf(!chromium)('facturas, notas de crédito y libro de ventas', () =
       const cell = (row: Locator, column: string) => row.locator(`[data-column="${column}"]`);
       expect(await facturaRow.textContent()).toContain('V-12345678');
       expect(await noteRow.textContent()).toContain(factura);
-      // In Bs. at the factura's own rate (its Tasa column), the USD beneath: $20,00 + IVA $3,20.
+      // In Bs. at the factura's own rate (its Tasa column), the USD beneath: $20,00 and its IVA.
       const rate = (await cell(facturaRow, 'vesPerUsd').textContent())!.replace(/\./g, '').replace(',', '.');
       const ves = (...usdCents: number[]) => usdCents.reduce((s, c) => s + usdCentsToVesCentimos(c, rate), 0);
       expect(await cell(facturaRow, 'base').textContent()).toBe(`${formatVesCentimos(ves(2000))}$20,00`);
-      expect(await cell(facturaRow, 'iva').textContent()).toBe(`${formatVesCentimos(ves(320))}$3,20`);
-      expect(await cell(facturaRow, 'total').textContent()).toBe(`${formatVesCentimos(ves(2000, 320))}$23,20`);
-      expect(await cell(facturaRow, 'alicuota').textContent()).toBe('16 %');
+      expect(await cell(facturaRow, 'iva').textContent()).toBe(
+        `${formatVesCentimos(ves(twenty!.ivaUsdCents))}${formatUsdCents(twenty!.ivaUsdCents)}`,
+      );
+      expect(await cell(facturaRow, 'total').textContent()).toBe(
+        `${formatVesCentimos(ves(2000, twenty!.ivaUsdCents))}${formatUsdCents(twenty!.totalUsdCents)}`,
+      );
+      expect(await cell(facturaRow, 'alicuota').textContent()).toBe(
+        `${twenty!.buckets.map((b) => formatRatePercent(b.rateBasisPoints)).join(' y ')} %`,
+      );
       // The credit note: negative, at the factura's rate.
-      expect(await cell(noteRow, 'total').textContent()).toBe(`${formatVesCentimos(-ves(2000, 320))}-$23,20`);
-      // Totals: the book's before and 3 documents; of these, the Bs. of Carlos's factura ($10,00 + $1,60) is what is left.
+      expect(await cell(noteRow, 'total').textContent()).toBe(
+        `${formatVesCentimos(-ves(2000, twenty!.ivaUsdCents))}${formatUsdCents(-twenty!.totalUsdCents)}`,
+      );
+      // Totals: the book's before and 3 documents; of these, the Bs. of Carlos's factura ($10,00 and its IVA) is what is left.
       const was = before!.totals;
       const totals = book.locator('[data-totals]');
       expect(await totals.textContent()).toContain(`Totales (${formatCountOf(before!.rows.length + 3, 'documentos')})`);
-      const totalVes = was.totalVesCentimos + ves(1000, 160);
-      const totalUsd = was.totalUsdCents + 1160;
+      const totalVes = was.totalVesCentimos + ves(1000, ten!.ivaUsdCents);
+      const totalUsd = was.totalUsdCents + ten!.totalUsdCents;
       expect(await cell(totals, 'total').textContent()).toBe(
         `${formatVesCentimos(totalVes)}${formatUsdCents(totalUsd)}`,
       );
       expect(await cell(totals, 'iva').textContent()).toBe(
-        `${formatVesCentimos(was.ivaVesCentimos + ves(160))}${formatUsdCents(was.ivaUsdCents + 160)}`,
+        `${formatVesCentimos(was.ivaVesCentimos + ves(ten!.ivaUsdCents))}${formatUsdCents(was.ivaUsdCents + ten!.ivaUsdCents)}`,
       );
 
       const excel = admin.getByRole('link', { name: SPREADSHEET_DOWNLOAD_LABELS.xlsx });
@@ -217,12 +252,15 @@ describe.skipIf(!chromium)('facturas, notas de crédito y libro de ventas', () =
 
 // What a customer confirms is what is invoiced (docs/product/fiscal-invoices.md#taxes): with fiscal
 // invoicing on, the public calculator shows the IVA its invoice will carry; María's ship request by
-// air shows the import taxes and 'IVA (16 %)' and its total is the one her invoice in Facturas
-// charges; her compra's quote shows the IVA on our fee and 'Aceptar y pagar' invoices exactly its total.
+// air shows the import taxes and the IVA (at the rate in force) and its total is the one her invoice
+// in Facturas charges; her compra's quote shows the IVA on our fee and 'Aceptar y pagar' invoices
+// exactly its total, computed from the compra's fee and the fiscal terms the server gives.
 describe.skipIf(!chromium)('con facturación fiscal, lo que se confirma es lo que se factura', () => {
   const { url, newPage } = useBrowserSession(chromium);
   const call = trpcCaller(url);
-  const terms = fiscalQuoteTerms({ enabled: true, taxes: DEFAULT_FISCAL_SETTINGS.taxes });
+  /** The IVA line's label for a charge of that kind under the terms in force: 'IVA (16 %)'. */
+  const ivaLabel = (fiscal: FiscalQuoteTerms, kind: LineKind) =>
+    ivaLineLabel(taxedCharge(100, fiscal, kind).buckets[0]!);
 
   /** Picks an option of a Mantine Select inside `scope` (its options open in a portal of the page). */
   async function choose(page: Page, scope: Locator, combobox: string, option: string | RegExp) {
@@ -283,7 +321,7 @@ describe.skipIf(!chromium)('con facturación fiscal, lo que se confirma es lo qu
       await dialog.getByRole('checkbox').first().check();
       const price = dialog.getByTestId('ship-request-price');
       await price.getByText(QUOTE_TAX_LABELS.importTaxes).waitFor();
-      await price.getByText('IVA (16 %)').waitFor();
+      await price.getByText(ivaLabel((await pricesNow(maria, url)).fiscal, 'shipping')).waitFor();
       await maria.keyboard.press('Escape');
     });
   });
@@ -297,7 +335,7 @@ describe.skipIf(!chromium)('con facturación fiscal, lo que se confirma es lo qu
     await signIn(atencion, url(), DEMO.atencion, DEMO.password);
     await atencion.waitForURL((u) => u.pathname.startsWith('/admin'));
     await withScreenshotOnFailure(maria, 'fiscal-compra', async () => {
-      const options = await call<{ mailboxes: { id: string; location: string }[] }>(
+      const options = await call<{ mailboxes: { id: string; location: string }[]; settings: CompraFeeSettings }>(
         maria,
         'compras.options',
         null,
@@ -344,9 +382,21 @@ describe.skipIf(!chromium)('con facturación fiscal, lo que se confirma es lo qu
       const invoiceLine = card.getByText(/^Factura F-\d{4}-\d+: /);
       await invoiceLine.waitFor();
       expect((await invoiceLine.textContent())!).toContain(`: ${shown}`);
-      // The store's $384,13 on her behalf bears none; our fee (8 %, $30,73) bears 16 %: $4,92.
-      await card.getByText('IVA (16 %)').waitFor();
-      expect(shown).toBe(formatUsdCents(38_413 + 3_073 + 492));
+      // What the store charges on her behalf bears no IVA; our fee (the compras' settings) does.
+      const { fiscal } = await pricesNow(maria, url);
+      const quote = quoteCompra(
+        { items: [{ priceUsdCents: 35_900, quantity: 1 }], salesTaxUsdCents: 2_513, shippingUsdCents: 0 },
+        options.settings,
+      );
+      await card.getByText(ivaLabel(fiscal, 'purchase_fee')).waitFor();
+      const expected = quoteTaxes(
+        [
+          { usdCents: quote.storeUsdCents, kind: 'purchase_on_behalf' },
+          { usdCents: quote.feeUsdCents, kind: 'purchase_fee' },
+        ],
+        fiscal,
+      );
+      expect(shown).toBe(formatUsdCents(expected.totalUsdCents));
     });
   });
 
@@ -357,18 +407,15 @@ describe.skipIf(!chromium)('con facturación fiscal, lo que se confirma es lo qu
       await visitor.goto(`${url()}/cotizar`);
       await visitor.getByLabel('Peso real (kg)').fill('4,5');
       for (const side of ['Largo (cm)', 'Ancho (cm)', 'Alto (cm)']) await visitor.getByLabel(side).fill('20');
-      const expected = withInvoiceTaxes(
-        quoteUsa(
-          { peso: 4.5, unidad: 'kg', largo: 20, ancho: 20, alto: 20, valor: '', seguro: true, tipo: 'aereo' },
-          PRICE_LIST_V1,
-        )!,
-        terms,
+      const expected = usaQuoteNow(
+        { peso: 4.5, unidad: 'kg', largo: 20, ancho: 20, alto: 20, valor: '', seguro: true, tipo: 'aereo' },
+        await pricesNow(visitor, url),
       );
-      const iva = expected.lineas.find((l) => l.key === 'iva-1600')!;
+      const iva = expected.lineas.find((l) => l.key.startsWith('iva-'))!;
       const air = visitor.getByRole('region', { name: 'Envío aéreo' });
-      await air.getByText('IVA (16 %)').waitFor();
+      await air.getByText(iva.label).waitFor();
       await air
-        .getByTestId('linea-iva-1600')
+        .getByTestId(`linea-${iva.key}`)
         .filter({ hasText: formatUsdCents(iva.amountUsdCents) })
         .waitFor();
       await air

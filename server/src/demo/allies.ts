@@ -1,15 +1,24 @@
 // The demo's ally (docs/product/allies.md): a reseller created by the administrator as Aliados
 // creates one, its login (the demo password instead of an invitation, as the other demo staff
 // sign in), and two customers it created from its portal, whose mailbox codes carry its prefix.
-// Yelitza paid her activation and pre-alerted two purchases, one already received; Jesús has
-// not paid his yet. After billing.ts: the one approval is credited to the ledger here.
+// Yelitza paid her activation and pre-alerted two purchases, one already received and, once
+// fiscal data are on, shipped to her home in Mérida; Jesús has not paid his yet. After
+// billing.ts: the one approval is credited to the ledger here.
 import { eq } from 'drizzle-orm';
-import { allyCreateInput, allyCustomerCreateInput, prealertConvertInput, prealertCreateInput } from '@casillero/shared';
+import {
+  allyCreateInput,
+  allyCustomerCreateInput,
+  prealertConvertInput,
+  prealertCreateInput,
+  shipmentCreateInput,
+} from '@casillero/shared';
 import { allies, mailboxes, packages, paymentTransactions, prealerts, userProfiles, users } from '../db/schema';
+import { insertRecipient } from '../queries/recipients';
 import { insertAlly, insertAllyCustomer } from '../services/allies';
 import { creditApprovedPayment } from '../services/billing/approved-payments';
 import { createOwnPrealert } from '../services/client-prealerts';
 import { confirmPrealert, convertPrealert } from '../services/prealerts';
+import { createShipment } from '../services/shipments';
 import { insertStaffAccount } from '../services/staff';
 import { approved } from './activations';
 import { asStaff, at, endStaffWork, redate, type DemoCast, type DemoContext } from './context';
@@ -36,8 +45,10 @@ export const DEMO_ALLY = {
   ],
 } as const;
 
-/** Answers the ally's login, whose portal later creates an API key (api-access.ts). */
-export async function createDemoAlly(ctx: DemoContext, cast: DemoCast, passwordHash: string): Promise<string> {
+/** The ally's login, whose portal later creates an API key (api-access.ts), and Yelitza's parcel on the shelf. */
+export type DemoAlly = { loginId: string; parcel: { customerId: string; packageId: string } };
+
+export async function createDemoAlly(ctx: DemoContext, cast: DemoCast, passwordHash: string): Promise<DemoAlly> {
   const created = at(ctx, 60);
   // The administrator creates the ally in Aliados,
   const ally = await asStaff(ctx, cast.staff.admin, 'allies.create', () =>
@@ -181,5 +192,40 @@ export async function createDemoAlly(ctx: DemoContext, cast: DemoCast, passwordH
     .update(packages)
     .set({ createdAt: received, receivedDate: received, updatedAt: received })
     .where(eq(packages.id, packageId));
-  return login.id;
+  return { loginId: login.id, parcel: { customerId: first.user.id, packageId } };
+}
+
+/**
+ * The warehouse ships Yelitza's licuadora home to Mérida (Crear Envío): the ally's portal shows it
+ * in Envíos and in the month's Estado de cuenta.
+ */
+export async function shipAllyParcel(ctx: DemoContext, cast: DemoCast, { parcel }: DemoAlly): Promise<void> {
+  const [spec] = DEMO_ALLY.customers;
+  const recipientId = await insertRecipient(ctx.db, parcel.customerId, {
+    fullName: spec.fullName,
+    idDocument: spec.cedula,
+    phone: spec.phone.replace(/\s/g, ''),
+    state: 'Mérida',
+    municipality: '',
+    city: 'Mérida',
+    address: 'Av. Las Américas, Res. Albarregas, torre B, apto 4-2, Mérida',
+    reference: '',
+    isAuthorized: true,
+  });
+  const { almacen } = cast.staff;
+  await asStaff(ctx, almacen, 'shipments.create', () =>
+    createShipment(
+      ctx.db,
+      ctx.config,
+      almacen.id,
+      shipmentCreateInput.parse({
+        userId: parcel.customerId,
+        recipientId,
+        deliveryMethod: 'home',
+        packageIds: [parcel.packageId],
+        shippingCostUsdCents: 2870,
+      }),
+    ),
+  );
+  await endStaffWork(ctx);
 }

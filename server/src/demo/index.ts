@@ -1,9 +1,9 @@
 // The demo data (docs/product/product-decisions.md#d2-no-silent-mock-authentication): a real admin and one person per other staff role, two real
 // customers to sign in with and a few more customers, with trackings in every status,
 // pre-alerts, warehouse packages, shipments and the departures that carry them, agency pickups,
-// payments of every kind, facturas, claims, compras, repack requests, scheduled price and rule
-// changes, API keys and notifications, so every screen has something to show. Dates are relative to now so the
-// dashboards and the six-month reports stay full.
+// payments of every kind, facturas, a bank statement, claims, compras, repack requests, scheduled
+// price and rule changes, API keys and notifications, so every screen has something to show.
+// Dates are relative to now so the dashboards and the six-month reports stay full.
 //
 // Each part is built through the services the app itself uses (see context.ts); the parts run
 // in order below, in one transaction that tells nobody: the services' notifications and the
@@ -20,7 +20,7 @@ import { silenceNotifications } from '../lib/notifications-off';
 import { isUniqueViolation } from '../services/auth';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, createAgencyStaff, createCustomers, createStaff } from './accounts';
 import { settleActivations } from './activations';
-import { createDemoAlly } from './allies';
+import { createDemoAlly, shipAllyParcel } from './allies';
 import { settleBilling } from './billing';
 import { createApiAccess } from './api-access';
 import { createClaims } from './claims';
@@ -34,6 +34,7 @@ import { AlreadySeeded, asOneTransaction, type DemoConfig, type DemoContext } fr
 import { receiveUnclaimed } from './intake';
 import { createNotifications } from './notifications';
 import { receivePackages } from './packages';
+import { uploadBankStatement } from './reconciliation';
 import { createPayments } from './payments';
 import { createPrealerts } from './prealerts';
 import { createRatesAndMethods } from './rates';
@@ -67,14 +68,16 @@ async function buildDemo(ctx: DemoContext): Promise<void> {
   await createCompras(ctx, cast);
   await createContactMessages(ctx);
   await receiveUnclaimed(ctx, cast);
-  const allyLoginId = await createDemoAlly(ctx, cast, passwordHash);
+  const ally = await createDemoAlly(ctx, cast, passwordHash);
   // From here on every amount due is a factura (or a nota de cobro).
   await switchOnFiscal(ctx, cast);
   const departures = await createDepartures(ctx, cast, packages, recipients, shipments, counterId);
+  await shipAllyParcel(ctx, cast, ally);
   await createClaims(ctx, cast, packages, departures.deliveredShipmentId);
   await createMoreCompras(ctx, cast);
   await scheduleComingChanges(ctx, cast);
-  await createApiAccess(ctx, cast, allyLoginId);
+  await createApiAccess(ctx, cast, ally.loginId);
+  await uploadBankStatement(ctx, cast);
   await numberFiscalDocuments(ctx);
   await createNotifications(ctx, cast, packages, trackings, shipments);
 }

@@ -1,7 +1,8 @@
 // The demo fills every screen of every role's menu (README, "What you see"): departures in each
 // state, the agency counter's pickups and a proof of delivery, claims, compras, facturas with
-// control numbers and a credit note, next week's price and rule versions, the API keys and a
-// paused webhook. Read through the routers, as each screen reads them.
+// control numbers and a credit note, the bank's statement in Conciliación, the ally's customer's
+// shipment, next week's price and rule versions, the API keys and a paused webhook. Read through
+// the routers, as each screen reads them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { businessToday } from '../lib/business-clock';
@@ -135,6 +136,27 @@ describe('the demo, screen by screen', () => {
     expect(kinds).toContain('nota_de_credito');
     for (const d of docs) expect(d.controlNumber, d.number).toMatch(/^00-\d{8}$/);
     expect(await admin.fiscal.pendingControl()).toEqual([]);
+  });
+
+  it('Conciliación: a statement of the bank with María’s Pago Móvil to approve and a transfer nobody reported', async () => {
+    const caja = await signedIn('caja@casillero.test');
+    const statements = await caja.reconciliation.statements();
+    expect(statements).toHaveLength(1);
+    const { lines } = await caja.reconciliation.lines({ statementId: statements[0].id });
+    const states = lines.map((l) => l.state);
+    expect(states).toContain('matched');
+    expect(states).toContain('not_found');
+    expect(lines.find((l) => l.state === 'matched')?.candidate?.customerName).toBe('María Fernanda González');
+    // The bank's commission is a debit: not among the credits.
+    expect(lines.every((l) => l.vesCentimos > 0)).toBe(true);
+  });
+
+  it('Aliado: Yelitza’s licuadora shipped, in its Envíos and the month’s statement', async () => {
+    const ally = await signedIn(DEMO_ALLY.login.email);
+    const { rows } = await ally.allyPortal.shipments({ page: 1 });
+    expect(rows).toHaveLength(1);
+    const statement = await ally.allyPortal.statement({ month: dayFrom(0).slice(0, 7) });
+    expect(statement.rows).toHaveLength(1);
   });
 
   it('Tarifas and Reglas: a version of each scheduled for next week', async () => {
