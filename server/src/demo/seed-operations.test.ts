@@ -39,7 +39,8 @@ beforeAll(async () => {
   database = await openPglite();
   await database.migrate();
   expect(await seedDemo(database.db, { fileStore })).toEqual({ seeded: true });
-});
+  // Migrations and the whole demo through the services: more than a hook's 60 s on a machine CI shares.
+}, 180_000);
 
 afterAll(async () => {
   fileStore?.close();
