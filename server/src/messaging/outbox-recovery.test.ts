@@ -205,7 +205,9 @@ describe('the outboxes through a provider outage', () => {
           token: 'wa_test',
           phoneNumberId: 'PHONE123',
           apiUrl: `${fake.url}/v21.0`,
-          timeoutMs: 300,
+          // Short, for the outage's hanging answers; not so short that a healthy answer on a busy
+          // machine is given up after WhatsApp took it (no idempotency key: that would be sent twice).
+          timeoutMs: 2_000,
         }),
       }));
       const round = () =>
