@@ -53,7 +53,13 @@ describe('ship requests: a finished repack', () => {
         importTaxesUsdCents: usaImportTaxCents(5.5, [50, 40, 30], fromCents(120 + 200)),
         // What the two parcels inside declare: the value insured if the box is insured.
         declaredUsdCents: 120 + 200,
+        // For the customs estimate: each parcel inside with its declared value and category.
+        items: expect.any(Array),
       },
+    ]);
+    expect(quote.repacks[0]!.items.toSorted((x, y) => x.declaredValueUsdCents - y.declaredValueUsdCents)).toEqual([
+      { category: 'other', declaredValueUsdCents: 120 },
+      { category: 'other', declaredValueUsdCents: 200 },
     ]);
     expect(quote.parcels).toEqual([]);
     expect(quote.shippingUsdCents).toBe(boxCents);
