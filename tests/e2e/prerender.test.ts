@@ -14,7 +14,13 @@ import { stylesWithoutStylesheets } from './styles';
 const chromium = chromiumOrExplain();
 const HOME_HERO = 'Compra en USA y China, recíbelo en Venezuela';
 
-type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean };
+type ManifestChunk = {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+};
 
 /**
  * The JavaScript files only the admin area uses: every chunk its routes load, minus the chunks
@@ -39,9 +45,12 @@ function adminOnlyFiles(): Set<string> {
   const isAdmin = (key: string) => /^src\/routes\/admin(\/|\.tsx|-)/.test(key);
   const routeKeys = Object.keys(manifest).filter((key) => key.startsWith('src/routes/'));
   const admin = reachable(routeKeys.filter(isAdmin));
+  // What the rest of the app loads: its entry, its routes, and the modules it loads on demand
+  // (a calculator's customs estimate, say), which may share chunks with the admin area.
   const rest = reachable([
     ...Object.keys(manifest).filter((key) => manifest[key].isEntry),
     ...routeKeys.filter((key) => !isAdmin(key)),
+    ...Object.keys(manifest).filter((key) => manifest[key].isDynamicEntry && !isAdmin(key)),
   ]);
   return new Set([...admin].filter((file) => !rest.has(file)));
 }

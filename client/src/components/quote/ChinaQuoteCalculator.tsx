@@ -11,6 +11,7 @@ import {
 import { QuotePanel } from './QuotePanel';
 import { QuoteLayout } from './QuoteLayout';
 import { usePriceList } from '../../lib/prices';
+import { useHydrated } from '../../lib/hydrated';
 import { PriceListSince } from './PriceListSince';
 import { DimensionFields, ExtraFields, type DimensionsValue, type ExtrasValue } from './QuoteFields';
 
@@ -35,6 +36,9 @@ const cbm = (n: number) => `${formatDecimal(n, { decimals: 4, fixed: true })} CB
 /** China → Venezuela by sea, recomputed on every change. */
 export function ChinaQuoteCalculator() {
   const [form, setForm] = useState<ChinaForm>(initial);
+  // The estimate's code loads on demand, which a page's HTML cannot wait for: it is drawn once the
+  // app has the page, so the prerendered HTML and the first render in the browser agree.
+  const hydrated = useHydrated();
   const patch = (p: Partial<ChinaForm>) => setForm((f) => ({ ...f, ...p }));
   const priceList = usePriceList();
   // No price until the server's price list is here: never one it would not charge; with the IVA
@@ -55,13 +59,15 @@ export function ChinaQuoteCalculator() {
             onChange={patch}
             rule={priceList ? insuranceRuleOfPrices(priceList.prices) : null}
           />
-          <Suspense fallback={null}>
-            <CategoryField
-              chosen={form.categoria}
-              description={form.descripcion}
-              onChange={(categoria) => patch({ categoria })}
-            />
-          </Suspense>
+          {hydrated && (
+            <Suspense fallback={null}>
+              <CategoryField
+                chosen={form.categoria}
+                description={form.descripcion}
+                onChange={(categoria) => patch({ categoria })}
+              />
+            </Suspense>
+          )}
         </>
       }
       contactMessage={quote ? chinaQuoteMessage(quote, form) : null}
@@ -74,9 +80,11 @@ export function ChinaQuoteCalculator() {
         emptyText={QUOTE_MESSAGES.missingChina}
         billable={quote ? `${cbm(quote.cbmFacturable)} (volumen: ${cbm(quote.cbm)})` : undefined}
       />
-      <Suspense fallback={null}>
-        <CustomsEstimate quote={quote} mode="sea" chosen={form.categoria} description={form.descripcion} />
-      </Suspense>
+      {hydrated && (
+        <Suspense fallback={null}>
+          <CustomsEstimate quote={quote} mode="sea" chosen={form.categoria} description={form.descripcion} />
+        </Suspense>
+      )}
     </QuoteLayout>
   );
 }

@@ -19,6 +19,7 @@ import { CheaperBadge, QuotePanel, SelectedBadge } from './QuotePanel';
 import { QuoteLayout } from './QuoteLayout';
 import { DecimalInput } from '../forms/DecimalInput';
 import { usePriceList } from '../../lib/prices';
+import { useHydrated } from '../../lib/hydrated';
 import { PriceListSince } from './PriceListSince';
 import { DimensionFields, ExtraFields, type DimensionsValue, type ExtrasValue } from './QuoteFields';
 
@@ -60,6 +61,9 @@ const METHODS: { tipo: ShippingMethod; label: string; title: string; billable: (
  */
 export function UsaQuoteCalculator() {
   const [form, setForm] = useState<UsaForm>(initial);
+  // The estimate's code loads on demand, which a page's HTML cannot wait for: it is drawn once the
+  // app has the page, so the prerendered HTML and the first render in the browser agree.
+  const hydrated = useHydrated();
   const priceList = usePriceList();
   const patch = (p: Partial<UsaForm>) => setForm((f) => ({ ...f, ...p }));
 
@@ -107,13 +111,15 @@ export function UsaQuoteCalculator() {
             onChange={patch}
             rule={priceList ? insuranceRuleOfPrices(priceList.prices) : null}
           />
-          <Suspense fallback={null}>
-            <CategoryField
-              chosen={form.categoria}
-              description={form.descripcion}
-              onChange={(categoria) => patch({ categoria })}
-            />
-          </Suspense>
+          {hydrated && (
+            <Suspense fallback={null}>
+              <CategoryField
+                chosen={form.categoria}
+                description={form.descripcion}
+                onChange={(categoria) => patch({ categoria })}
+              />
+            </Suspense>
+          )}
           <Stack gap={4}>
             <Text size="sm" fw={500} id="tipo-envio-label">
               Tipo de envío
@@ -153,14 +159,16 @@ export function UsaQuoteCalculator() {
           );
         })}
       </SimpleGrid>
-      <Suspense fallback={null}>
-        <CustomsEstimate
-          quote={selected}
-          mode={form.tipo === 'aereo' ? 'air' : 'sea'}
-          chosen={form.categoria}
-          description={form.descripcion}
-        />
-      </Suspense>
+      {hydrated && (
+        <Suspense fallback={null}>
+          <CustomsEstimate
+            quote={selected}
+            mode={form.tipo === 'aereo' ? 'air' : 'sea'}
+            chosen={form.categoria}
+            description={form.descripcion}
+          />
+        </Suspense>
+      )}
     </QuoteLayout>
   );
 }

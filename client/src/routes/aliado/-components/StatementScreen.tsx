@@ -88,7 +88,11 @@ export function StatementScreen() {
       ) : statement.data && statement.data.rows.length === 0 ? (
         <Text c="dimmed">{M.statementEmpty}</Text>
       ) : statement.data && t ? (
-        <Table.ScrollContainer minWidth={900}>
+        // Wider than a phone: its scrolling box takes the keyboard's arrows, as the sales book's does.
+        <Table.ScrollContainer
+          minWidth={900}
+          scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': `${M.statement} ${month}` } }}
+        >
           <Table striped aria-label={`${M.statement} ${month}`}>
             <Table.Thead>
               <Table.Tr>
