@@ -4,7 +4,8 @@
 //                            equal to WHATSAPP_VERIFY_TOKEN → hub.challenge echoed; else 403.
 //   POST /webhooks/whatsapp  a delivery: X-Hub-Signature-256 checked against the body's bytes with
 //                            WHATSAPP_APP_SECRET (forged → 401, nothing stored), then each message
-//                            stored and answered once (services/whatsapp-desk/receive.ts) → 200.
+//                            stored and answered once (services/whatsapp-desk/receive.ts) → 200;
+//                            a payment report's receipt is then downloaded and the report made.
 // Meta retries a delivery until it gets a 200 and may send one message twice: both are normal,
 // and a message already stored is answered 200 with nothing done again.
 import { timingSafeEqual } from 'node:crypto';
@@ -13,6 +14,8 @@ import { WHATSAPP_DESK_MESSAGES as M } from '@casillero/shared';
 import type { Db } from '../db/client';
 import type { Config } from '../env';
 import { readWhatsappWebhook, whatsappSignatureValid } from '../messaging/whatsapp-webhook';
+import { createFileStore, type FileStore } from '../files/file-store';
+import { finishPaymentReport } from '../services/whatsapp-desk/payment-report';
 import { receiveWhatsappMessage } from '../services/whatsapp-desk/receive';
 import { sendError } from './errors';
 
@@ -24,8 +27,14 @@ function sameText(a: string, b: string) {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-export function registerWhatsappWebhookRoutes(app: FastifyInstance, options: { db: Db; config: Config }) {
+export function registerWhatsappWebhookRoutes(
+  app: FastifyInstance,
+  options: { db: Db; config: Config; fileStore?: FileStore },
+) {
   const { verifyToken, appSecret } = options.config.whatsappWebhook;
+  // Payment receipts sent on the desk go where uploaded ones go.
+  const fileStore = options.fileStore ?? createFileStore(options.config);
+  if (!options.fileStore) app.addHook('onClose', async () => fileStore.close());
   return app.register(async (scope) => {
     // Every body as its bytes, whatever its content type: the signature is over them.
     scope.removeAllContentTypeParsers();
@@ -51,10 +60,16 @@ export function registerWhatsappWebhookRoutes(app: FastifyInstance, options: { d
       const messages = readWhatsappWebhook(raw.toString('utf8'));
       if (!messages) return sendError(reply, 400, M.webhookMalformed);
       let stored = 0;
-      // In the order WhatsApp lists them, each in its own transaction.
+      // In the order WhatsApp lists them, each in its own transaction; a payment receipt is
+      // downloaded after its message is stored, outside any transaction.
       for (const message of messages) {
         const outcome = await receiveWhatsappMessage(options.db, message, { appUrl: options.config.appUrl });
         if (outcome.stored) stored++;
+        if (outcome.receipt) {
+          await finishPaymentReport(options.db, { config: options.config, fileStore }, outcome.receipt).catch(
+            (err: unknown) => req.log.error({ err }, 'Reporte de pago por WhatsApp no terminado'),
+          );
+        }
       }
       return reply.status(200).send({ ok: true, received: messages.length, stored });
     });

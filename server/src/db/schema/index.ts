@@ -33,3 +33,4 @@ export * from './webhooks';
 export * from './carrier-tracking';
 export * from './whatsapp-desk';
 export * from './push';
+export * from './whatsapp-payment-reports';

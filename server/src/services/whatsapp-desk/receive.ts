@@ -4,19 +4,30 @@
 //   - a linked customer: "Mis paquetes", "Cuánto debo" or "Hablar con alguien" by button or by
 //     words; a file asks for a person; anything else gets the menu (but not while a person is
 //     to answer: they do);
+//   - a linked customer who writes "pagué": the payment report, step by step (payment-report.ts);
+//     while one is in progress their messages answer its questions;
 //   - any other number: how to sign up or verify the number, at most once a business day.
 import { eq, sql } from 'drizzle-orm';
-import { deskIntentOfReply, deskIntentOfText, WHATSAPP_DESK_MESSAGES as M, type DeskIntent } from '@casillero/shared';
+import {
+  deskAsksToCancel,
+  deskAsksToReportPayment,
+  deskIntentOfReply,
+  deskIntentOfText,
+  WHATSAPP_DESK_MESSAGES as M,
+  type DeskIntent,
+} from '@casillero/shared';
 import type { Db, DbOrTx } from '../../db/client';
-import { whatsappConversations, whatsappInboundMessages } from '../../db/schema';
+import { whatsappConversations, whatsappInboundMessages, whatsappPaymentReports } from '../../db/schema';
 import { businessToday } from '../../lib/business-clock';
 import type { InboundWhatsappMessage } from '../../messaging/whatsapp-webhook';
 import { customerOfWhatsappNumber } from '../../queries/whatsapp-desk';
 import { debtAnswer, packagesAnswer } from './answers';
+import { cancelPaymentReport, continuePaymentReport, startPaymentReport, type ReceiptToFetch } from './payment-report';
 import { queueDeskAnswer, type DeskAnswer, type DeskRecipient } from './reply';
 
-type Answer = DeskIntent | 'menu' | 'file' | 'unknown_number';
-export type ReceiveOutcome = { stored: boolean; answer: Answer | null };
+type Answer = DeskIntent | 'pay' | 'menu' | 'file' | 'unknown_number';
+/** `receipt`: a payment report's receipt to download now that the message is stored (payment-report.ts finishPaymentReport). */
+export type ReceiveOutcome = { stored: boolean; answer: Answer | null; receipt?: ReceiptToFetch };
 
 /** Stores and answers one message; `stored: false` when it had been received before. */
 export function receiveWhatsappMessage(
@@ -59,17 +70,47 @@ export function receiveWhatsappMessage(
       .where(eq(whatsappConversations.phone, message.from))
       .returning();
     const to: DeskRecipient = { phone: message.from, userId, lastInboundAt: conversation.lastInboundAt };
-    const answer = userId
-      ? await answerCustomer(tx, to, userId, message, conversation.needsAgentSince !== null, {
-          appUrl: options.appUrl,
-          now,
-        })
-      : await answerUnknownNumber(tx, to, { appUrl: options.appUrl, now });
+    const report = userId ? await answerPaymentReport(tx, to, userId, message, { appUrl: options.appUrl, now }) : null;
+    const answer =
+      report?.answer ??
+      (userId
+        ? await answerCustomer(tx, to, userId, message, conversation.needsAgentSince !== null, {
+            appUrl: options.appUrl,
+            now,
+          })
+        : await answerUnknownNumber(tx, to, { appUrl: options.appUrl, now }));
     if (answer) {
       await tx.update(whatsappInboundMessages).set({ answer }).where(eq(whatsappInboundMessages.id, stored.id));
     }
-    return { stored: true, answer };
+    return { stored: true, answer, receipt: report?.receipt };
   });
+}
+
+/**
+ * The payment report: its next answer while one is in progress, its start on "pagué", its end on
+ * "cancelar"; null when the message is not about it (the desk answers it as usual).
+ */
+async function answerPaymentReport(
+  tx: DbOrTx,
+  to: DeskRecipient,
+  userId: string,
+  message: InboundWhatsappMessage,
+  options: { appUrl: string; now: Date },
+): Promise<{ answer: Answer; receipt?: ReceiptToFetch } | null> {
+  const text =
+    message.kind === 'text' || message.kind === 'interactive' || message.kind === 'button' ? (message.text ?? '') : '';
+  // A tapped menu button leaves a report in progress: the button is answered as usual.
+  if (message.replyId && deskIntentOfReply(message.replyId)) {
+    await tx.delete(whatsappPaymentReports).where(eq(whatsappPaymentReports.phone, to.phone));
+    return null;
+  }
+  if (text && deskAsksToCancel(text) && (await cancelPaymentReport(tx, to, options))) return { answer: 'pay' };
+  if (text && deskAsksToReportPayment(text)) {
+    await startPaymentReport(tx, to, userId, options);
+    return { answer: 'pay' };
+  }
+  const going = await continuePaymentReport(tx, to, userId, message, options);
+  return going.handled ? { answer: 'pay', receipt: going.receipt } : null;
 }
 
 /** What a linked customer's message asks for. */
