@@ -4,10 +4,10 @@
 import { amountsIn, lastAmount } from './money';
 import type { ExtractedItem } from './types';
 
-/** "Order #", "Order number:", "Pedido n.º", "N.º de pedido", "Orden:", "Order ID"... then the number (it must have digits). */
+/** "Order #", "Order number:", "Pedido n.º", "N.º de pedido", "Orden:", "Order ID", "Invoice #", "Factura"... then the number (it must have digits). */
 const ORDER_LABEL =
-  /(?:order|pedido|orden|compra)(?:\s*(?:number|no\.?|n\.?\s?[º°o]\.?|#|id|n[úu]mero|num\.?|nro\.?|confirmation number))?(?:\s+de\s+(?:pedido|orden|compra))?\s*[:#]?\s*#?\s*([A-Z0-9][A-Z0-9-]{3,40}[A-Z0-9])/gi;
-const ORDER_LABEL_FIRST = /(?:n\.?\s?[º°o]\.?|n[úu]mero|no\.)\s+de\s+(?:pedido|orden|compra)\s*[:#]?\s*#?\s*([A-Z0-9][A-Z0-9-]{3,40}[A-Z0-9])/gi;
+  /(?:order|pedido|orden|compra|invoice|factura|receipt|recibo)(?:\s*(?:number|no\.?|n\.?\s?[º°o]\.?|#|id|n[úu]mero|num\.?|nro\.?|confirmation number))?(?:\s+de\s+(?:pedido|orden|compra|factura))?\s*[:#]?\s*#?\s*([A-Z0-9][A-Z0-9-]{3,40}[A-Z0-9])/gi;
+const ORDER_LABEL_FIRST = /(?:n\.?\s?[º°o]\.?|n[úu]mero|no\.)\s+de\s+(?:pedido|orden|compra|factura)\s*[:#]?\s*#?\s*([A-Z0-9][A-Z0-9-]{3,40}[A-Z0-9])/gi;
 
 /** The first number after an order label, or null. */
 export function readOrderNumber(text: string, patterns: RegExp[] = []): string | null {
@@ -108,6 +108,10 @@ export function readItems(text: string, rules: ItemRules): ExtractedItem[] {
       const p = price !== null ? { price, at: i } : (followingPrice(lines, i, used) ?? priceBetween(lines, at, i));
       return push(lines[at], Number(labelled[1]), p?.price ?? null, p ? [at, i, p.at] : [at, i]);
     }
+    // An invoice's columns: "JBL Flip 6 Portable Speaker   1   $99.99".
+    const columns = /^(.+?)\s+(\d{1,3})\s+(?:US\s?\$|USD|\$)\s?[\d.,]+\s*$/i.exec(line);
+    if (rules.loosePriceLines && columns && price !== null && !NOT_ITEM.test(columns[1]))
+      return push(columns[1], Number(columns[2]), price, [i]);
     if (rules.loosePriceLines && price !== null && !NOT_ITEM.test(line) && amountsIn(line).length === 1) {
       const d = cleanDescription(line);
       if (d.replace(/[^a-z]/gi, '').length >= 3 && !ATTRIBUTE.test(d)) push(d, 1, price, [i]);

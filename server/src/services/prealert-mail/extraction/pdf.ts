@@ -12,7 +12,7 @@ const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 (async () => {
   const { getDocumentProxy } = await import(require('node:url').pathToFileURL(workerData.unpdf).href);
-  const pdf = await getDocumentProxy(workerData.bytes, { isEvalSupported: false, disableFontFace: true, useSystemFonts: false });
+  const pdf = await getDocumentProxy(workerData.bytes, { isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 });
   const pages = Math.min(pdf.numPages, workerData.maxPages);
   let text = '';
   for (let n = 1; n <= pages && text.length < workerData.maxChars; n++) {

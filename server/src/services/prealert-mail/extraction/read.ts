@@ -21,7 +21,8 @@ function senderName(from: string | null): string | null {
 export function readText(text: string, from: string | null, source: ExtractionSource): Extraction {
   const store: StoreExtractor | null = recogniseStore(from, text);
   const orderNumber = readOrderNumber(text, store?.orderNumber);
-  const items = readItems(text, { ...RULES[source], ...store?.items });
+  // An online store's order page or invoice shows unit prices, as its mails do.
+  const items = readItems(text, { ...RULES[source], ...(store ? { linePrice: 'unit' as const } : {}), ...store?.items });
   const totalUsdCents = readTotal(text);
   const trackings = findTrackings(text, [orderNumber]);
   return {

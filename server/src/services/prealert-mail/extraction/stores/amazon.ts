@@ -5,6 +5,6 @@ export const amazon: StoreExtractor = {
   id: 'amazon',
   name: 'Amazon',
   domains: ['amazon.com'],
-  signature: /amazon\.com|\bAmazon\b/i,
+  signature: /amazon\.com|\bAmazon\b|\b\d{3}-\d{7}-\d{7}\b/i,
   orderNumber: [/\b(\d{3}-\d{7}-\d{7})\b/],
 };

@@ -5,6 +5,6 @@ export const bestbuy: StoreExtractor = {
   id: 'bestbuy',
   name: 'Best Buy',
   domains: ['bestbuy.com', 'emailinfo.bestbuy.com'],
-  signature: /best\s?buy/i,
+  signature: /best\s?buy|\bBBY01-\d{12}\b/i,
   orderNumber: [/\b(BBY01-\d{12})\b/],
 };

@@ -5,6 +5,6 @@ export const ebay: StoreExtractor = {
   id: 'ebay',
   name: 'eBay',
   domains: ['ebay.com'],
-  signature: /ebay\.com|\beBay\b/i,
+  signature: /ebay\.com|\beBay\b|\b\d{2}-\d{5}-\d{5}\b/i,
   orderNumber: [/\b(\d{2}-\d{5}-\d{5})\b/],
 };

@@ -5,6 +5,6 @@ export const temu: StoreExtractor = {
   id: 'temu',
   name: 'Temu',
   domains: ['temu.com', 'orders.temu.com'],
-  signature: /\btemu\b/i,
+  signature: /\btemu\b|\bPO-\d{3}-\d{12,20}\b/i,
   orderNumber: [/\b(PO-\d{3}-\d{12,20})\b/],
 };

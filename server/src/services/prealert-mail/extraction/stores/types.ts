@@ -11,7 +11,7 @@ export interface StoreExtractor {
   name: string;
   /** Sender domains (subdomains included: "auto-confirm@amazon.com", "info@emails.macys.com"). */
   domains: string[];
-  /** What names the store in a mail's text when the sender does not (a forwarded mail, a PDF, a photo). */
+  /** What names the store in a mail's text when the sender does not (a forwarded mail, a PDF, a photo): its name, domain, or an order number only it writes so. */
   signature: RegExp;
   /** The store's own order-number shapes, tried before the generic "Order #" label; first group is the number. */
   orderNumber: RegExp[];

@@ -5,6 +5,6 @@ export const walmart: StoreExtractor = {
   id: 'walmart',
   name: 'Walmart',
   domains: ['walmart.com'],
-  signature: /walmart/i,
+  signature: /walmart|\b\d{7}-\d{8}\b/i,
   orderNumber: [/\b(\d{7}-\d{8})\b/],
 };
