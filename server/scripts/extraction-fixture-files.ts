@@ -9,7 +9,7 @@ import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
-import { FIXTURES_DIR } from '../src/services/prealert-mail/extraction/fixtures';
+import { FIXTURES_DIR } from '../src/services/prealert-mail/extraction/fixture-scores';
 
 const OUT = path.join(FIXTURES_DIR, 'files');
 

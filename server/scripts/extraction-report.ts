@@ -15,7 +15,7 @@ import {
   precision,
   recall,
   scoreFields,
-} from '../src/services/prealert-mail/extraction/fixtures';
+} from '../src/services/prealert-mail/extraction/fixture-scores';
 
 const rows = new Map<string, FieldScore & { fixtures: number; misses: string[] }>();
 function add(row: string, name: string, score: FieldScore, kindRight: boolean) {

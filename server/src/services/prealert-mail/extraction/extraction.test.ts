@@ -3,7 +3,7 @@
 // HTML read as text without following a link.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { extractFromMail } from '.';
-import { loadMailFixtures } from './fixtures';
+import { loadMailFixtures } from './fixture-scores';
 import { amountsIn, numberToCents } from './money';
 import { STORES } from './stores';
 import { htmlToText } from './text';

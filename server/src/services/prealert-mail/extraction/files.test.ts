@@ -8,7 +8,7 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { extractFromFile, extractFromMail, FILE_LIMITS, FileNotReadError, stopOcr } from '.';
-import { type ExpectedFields, FIXTURES_DIR, recall, scoreFields } from './fixtures';
+import { type ExpectedFields, FIXTURES_DIR, recall, scoreFields } from './fixture-scores';
 import { ocrImage } from './ocr';
 import { pdfToText } from './pdf';
 import type { AttachmentForExtraction } from './types';

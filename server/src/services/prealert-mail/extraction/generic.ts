@@ -48,7 +48,7 @@ const NOT_ITEM =
   /total|\btax|impuesto|\biva\b|shipping|\benv[ií]o|delivery|\bentrega|discount|descuento|saving|ahorro|coupon|cup[oó]n|\bpromo|\bfee\b|cargo|balance|gift card|payment|\bpago|\bpaid\b|pagado|\bchange\b|\bcambio\b|\bcash\b|efectivo|visa|mastercard|\bamex\b|estimated|estimad|\border\b|pedido|\borden\b|tracking|seguimiento|rastreo|arriv|llega|subtotal/i;
 /** A line describing the item above (size, colour, seller...), not the item itself. */
 const ATTRIBUTE =
-  /^(?:size|talla|tama[ñn]o|colou?r|style|estilo|sold by|vendido por|seller|vendedor|item\s*(?:id|#|number)|sku|model|modelo|condition|condici[óo]n|variant|variante|ships from|enviado desde|return|devoluci|price|precio|unit price|precio unitario|each|c\/u)\b/i;
+  /^(?:size|talla|tama[ñn]o|colou?r|style|estilo|sold by|vendido por|seller|vendedor|item\s*(?:id|#|number)|n\.?\s?[º°o]\.?\s+de\s+art[íi]culo|n[úu]mero de art[íi]culo|sku|model|modelo|condition|condici[óo]n|variant|variante|ships from|enviado desde|return|devoluci|price|precio|unit price|precio unitario|each|c\/u)\b/i;
 const PRICE_ONLY = /^(?:(?:price|precio|unit price|precio unitario|each|c\/u)\s*[:.]?\s*)?(?:US\s?\$|USD|\$)\s?[\d.,]+(?:\s*\/?\s*(?:US\$|USD|each|ea\.?|c\/u|cada uno|por unidad))?$/i;
 
 const cleanDescription = (s: string) =>
@@ -64,6 +64,8 @@ export interface ItemRules {
   linePrice: 'unit' | 'total';
   /** Lines "Description  $12.34" with no quantity read as one unit (receipts and invoices). */
   loosePriceLines: boolean;
+  /** The product's name is followed by a subtitle line ("Nike Pegasus 41" / "Calzado de running..."): the name is the upper one. */
+  subtitle?: boolean;
 }
 
 function unitPrice(price: number | null, qty: number, rules: ItemRules): number | null {
@@ -103,7 +105,7 @@ export function readItems(text: string, rules: ItemRules): ExtractedItem[] {
     if (labelled) {
       // The quantity on a line of its own: the description is the nearest line above that is not
       // an attribute, a price or a label; the price is on this line, just below, or between.
-      const at = descriptionAbove(lines, i, used);
+      const at = descriptionAbove(lines, i, used, rules.subtitle);
       if (at === null) return;
       const p = price !== null ? { price, at: i } : (followingPrice(lines, i, used) ?? priceBetween(lines, at, i));
       return push(lines[at], Number(labelled[1]), p?.price ?? null, p ? [at, i, p.at] : [at, i]);
@@ -120,13 +122,16 @@ export function readItems(text: string, rules: ItemRules): ExtractedItem[] {
   return items;
 }
 
-function descriptionAbove(lines: string[], i: number, used: Set<number>): number | null {
+const plain = (l: string) => !ATTRIBUTE.test(l) && !PRICE_ONLY.test(l) && !NOT_ITEM.test(l) && !QTY.test(l) && amountsIn(l).length === 0;
+
+function descriptionAbove(lines: string[], i: number, used: Set<number>, subtitle = false): number | null {
   for (let j = i - 1; j >= Math.max(0, i - 4); j--) {
     if (used.has(j)) return null;
     const l = lines[j];
     if (ATTRIBUTE.test(l) || PRICE_ONLY.test(l)) continue;
     if (NOT_ITEM.test(l) || QTY.test(l)) return null;
-    return cleanDescription(l).length >= 3 ? j : null;
+    if (cleanDescription(l).length < 3) return null;
+    return subtitle && j > 0 && !used.has(j - 1) && plain(lines[j - 1]) ? j - 1 : j;
   }
   return null;
 }
