@@ -25,7 +25,9 @@ export async function measureOcr() {
   const sorted = [...rest].sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)];
   const s = (ms: number) => `${(ms / 1000).toFixed(1).replace('.', ',')} s`;
-  console.log(`\nOCR de la foto de un recibo (${name}, ${Math.round(content.byteLength / 1024)} KB, total leído ${total} centavos)`);
+  console.log(
+    `\nOCR de la foto de un recibo (${name}, ${Math.round(content.byteLength / 1024)} KB, total leído ${total} centavos)`,
+  );
   console.log(
     `  primera foto (con el arranque del worker) ${s(first)}; siguientes: mediana ${s(median)}, máximo ${s(sorted[sorted.length - 1])} ` +
       `${Math.max(...times) <= TARGET_MS ? `(dentro de la meta de ${s(TARGET_MS)})` : `(POR ENCIMA de la meta de ${s(TARGET_MS)})`}`,

@@ -82,7 +82,10 @@ async function photograph(receipt: Buffer) {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
     noise[i] = 128 + ((seed >> 16) % 41) - 20;
   }
-  const grain = await sharp(noise, { raw: { width, height, channels: 1 } }).toColourspace('srgb').png().toBuffer();
+  const grain = await sharp(noise, { raw: { width, height, channels: 1 } })
+    .toColourspace('srgb')
+    .png()
+    .toBuffer();
   await sharp(turned.data)
     .composite([{ input: grain, blend: 'soft-light' }])
     .jpeg({ quality: 72 })
@@ -103,7 +106,12 @@ function invoicePdf(): Promise<void> {
     ['JBL Flip 6 Portable Bluetooth Speaker', '1', '$99.99'],
     ['Insignia HDMI Cable 8ft', '2', '$14.99'],
   ];
-  rows.forEach(([d, q, p], i) => doc.text(d, 50, 200 + i * 18).text(q, 380, 200 + i * 18).text(p, 460, 200 + i * 18));
+  for (const [i, [d, q, p]] of rows.entries()) {
+    doc
+      .text(d, 50, 200 + i * 18)
+      .text(q, 380, 200 + i * 18)
+      .text(p, 460, 200 + i * 18);
+  }
   doc.text('Subtotal', 380, 250).text('$129.97', 460, 250);
   doc.text('Sales Tax', 380, 266).text('$9.10', 460, 266);
   doc.font('Helvetica-Bold').text('Total', 380, 282).text('$139.07', 460, 282);

@@ -35,9 +35,14 @@ for (const f of loadMailFixtures()) {
 
 const FILES = path.join(FIXTURES_DIR, 'files');
 const ocrTimes: string[] = [];
-for (const name of fs.readdirSync(FILES).filter((n) => !n.endsWith('.json')).sort()) {
+for (const name of fs
+  .readdirSync(FILES)
+  .filter((n) => !n.endsWith('.json'))
+  .sort()) {
   const pdf = name.endsWith('.pdf');
-  const expected = JSON.parse(fs.readFileSync(path.join(FILES, name.replace(/\.\w+$/, '.expected.json')), 'utf8')) as ExpectedFields;
+  const expected = JSON.parse(
+    fs.readFileSync(path.join(FILES, name.replace(/\.\w+$/, '.expected.json')), 'utf8'),
+  ) as ExpectedFields;
   const t0 = performance.now();
   const got = await extractFromFile({
     filename: name,
@@ -58,10 +63,14 @@ for (const [row, r] of rows) {
   total.right += r.right;
   total.read += r.read;
   total.expected += r.expected;
-  console.log(`| ${row} | ${r.fixtures} | ${r.expected} | ${r.read} | ${r.right} | ${pct(precision(r))} | ${pct(recall(r))} |`);
+  console.log(
+    `| ${row} | ${r.fixtures} | ${r.expected} | ${r.read} | ${r.right} | ${pct(precision(r))} | ${pct(recall(r))} |`,
+  );
 }
 const fixtures = [...rows.values()].reduce((n, r) => n + r.fixtures, 0);
-console.log(`| **total** | ${fixtures} | ${total.expected} | ${total.read} | ${total.right} | ${pct(precision(total))} | ${pct(recall(total))} |`);
+console.log(
+  `| **total** | ${fixtures} | ${total.expected} | ${total.read} | ${total.right} | ${pct(precision(total))} | ${pct(recall(total))} |`,
+);
 const misses = [...rows.values()].flatMap((r) => r.misses);
 console.log(`\nOCR (la primera incluye arrancar el worker): ${ocrTimes.join('; ')}`);
 if (misses.length > 0) console.log(`Con campos errados o faltantes: ${misses.join(', ')}`);

@@ -75,7 +75,7 @@ describe('detectChineseCarrier', () => {
     expect(detectChineseCarrier(raw)).toBe(carrier);
   });
 
-  it('leaves the other carriers\' numbers to detectCarrier, whose results do not change', () => {
+  it("leaves the other carriers' numbers to detectCarrier, whose results do not change", () => {
     for (const { raw, carrier } of TRACKING_NUMBER_EXAMPLES) {
       expect(detectChineseCarrier(raw)).toBeNull();
       expect(detectCarrier(raw)).toBe(carrier);

@@ -15,8 +15,14 @@ describe('store e-mails', () => {
     for (const store of STORES) {
       const mine = fixtures.filter((f) => f.group === store.id);
       expect(mine.length, store.id).toBeGreaterThanOrEqual(2);
-      expect(mine.some((f) => /-en(-|$)/.test(f.name)), `${store.id} en inglés`).toBe(true);
-      expect(mine.some((f) => /-es(-|$)/.test(f.name)), `${store.id} en español`).toBe(true);
+      expect(
+        mine.some((f) => /-en(-|$)/.test(f.name)),
+        `${store.id} en inglés`,
+      ).toBe(true);
+      expect(
+        mine.some((f) => /-es(-|$)/.test(f.name)),
+        `${store.id} en español`,
+      ).toBe(true);
     }
   });
 
@@ -41,7 +47,7 @@ describe('store e-mails', () => {
     expect((await extractFromMail(amazon.mail)).storeName).toBe('Amazon');
   });
 
-  it('does not take a mention of a store in another business\'s mail for that store', async () => {
+  it("does not take a mention of a store in another business's mail for that store", async () => {
     const got = await extractFromMail({
       from: 'Fundas Express <ventas@fundasexpress.net>',
       subject: 'Tu compra #FX-30021',
@@ -49,11 +55,22 @@ describe('store e-mails', () => {
       html: null,
       attachments: [],
     });
-    expect(got).toMatchObject({ store: null, storeName: 'Fundas Express', orderNumber: 'FX-30021', totalUsdCents: 990 });
+    expect(got).toMatchObject({
+      store: null,
+      storeName: 'Fundas Express',
+      orderNumber: 'FX-30021',
+      totalUsdCents: 990,
+    });
   });
 
   it('says nothing rather than guess when the mail has no order', async () => {
-    const got = await extractFromMail({ from: 'amigo@example.com', subject: 'Hola', text: 'Nos vemos el martes.', html: null, attachments: [] });
+    const got = await extractFromMail({
+      from: 'amigo@example.com',
+      subject: 'Hola',
+      text: 'Nos vemos el martes.',
+      html: null,
+      attachments: [],
+    });
     expect(got).toMatchObject({ orderNumber: null, items: [], totalUsdCents: null, trackings: [], kind: 'unknown' });
   });
 });
@@ -72,7 +89,9 @@ describe('HTML', () => {
   });
 
   it('keeps a table row on one line, its cells apart', () => {
-    expect(htmlToText('<table><tr><td>Cable</td><td>Qty: 2</td><td>$3.00</td></tr></table>')).toBe('Cable  Qty: 2  $3.00');
+    expect(htmlToText('<table><tr><td>Cable</td><td>Qty: 2</td><td>$3.00</td></tr></table>')).toBe(
+      'Cable  Qty: 2  $3.00',
+    );
   });
 });
 

@@ -72,7 +72,9 @@ describe('a photo of an invoice (OCR)', () => {
 
   it('is ended past its time limit, and the next photo is read all the same', async () => {
     const photo = file('receipt-photo.jpg', 'image/jpeg');
-    await expect(ocrImage(photo.content, { ...FILE_LIMITS, ocrTimeoutMs: 1 })).rejects.toMatchObject({ code: 'timeout' });
+    await expect(ocrImage(photo.content, { ...FILE_LIMITS, ocrTimeoutMs: 1 })).rejects.toMatchObject({
+      code: 'timeout',
+    });
     expect(await ocrImage(photo.content)).toContain('ED-104552');
   });
 });
@@ -81,7 +83,9 @@ describe('a photo of an invoice (OCR)', () => {
 function pdfWith(content: Buffer): Uint8Array {
   const stream = zlib.deflateSync(content);
   const parts = [
-    Buffer.from('%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [3 0 R] /Count 1>> endobj\n'),
+    Buffer.from(
+      '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [3 0 R] /Count 1>> endobj\n',
+    ),
     Buffer.from('3 0 obj <</Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R>> endobj\n'),
     Buffer.from(`4 0 obj <</Length ${stream.length} /Filter /FlateDecode>> stream\n`),
     stream,
@@ -103,17 +107,23 @@ describe('files that must fail within their limits, without taking the server do
 
   it('a PDF over the size limit, or a file that is not a PDF, is refused before being read', async () => {
     await expect(pdfToText(new Uint8Array(FILE_LIMITS.pdfMaxBytes + 1))).rejects.toMatchObject({ code: 'too-large' });
-    await expect(pdfToText(new TextEncoder().encode('<html>factura</html>'))).rejects.toMatchObject({ code: 'not-a-pdf' });
+    await expect(pdfToText(new TextEncoder().encode('<html>factura</html>'))).rejects.toMatchObject({
+      code: 'not-a-pdf',
+    });
   });
 
   it('an image claiming 1,000,000,000 pixels is refused from its header', async () => {
-    const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#fff' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     // Width and height in the IHDR chunk rewritten to 40,000 × 25,000, its CRC recomputed.
     png.writeUInt32BE(40_000, 16);
     png.writeUInt32BE(25_000, 20);
     png.writeInt32BE(zlib.crc32(png.subarray(12, 29)) | 0, 29);
     const started = Date.now();
-    await expect(extractFromFile({ filename: 'factura.png', contentType: 'image/png', content: png })).rejects.toMatchObject({
+    await expect(
+      extractFromFile({ filename: 'factura.png', contentType: 'image/png', content: png }),
+    ).rejects.toMatchObject({
       code: 'too-large',
     });
     expect(Date.now() - started).toBeLessThan(2_000);
@@ -136,6 +146,11 @@ describe('files that must fail within their limits, without taking the server do
       html: null,
       attachments: [{ filename: 'invoice.pdf', contentType: 'application/pdf', content: new Uint8Array(20_000) }],
     });
-    expect(got).toMatchObject({ store: 'ebay', orderNumber: '23-11234-56789', totalUsdCents: 9042, invoiceAttachment: 0 });
+    expect(got).toMatchObject({
+      store: 'ebay',
+      orderNumber: '23-11234-56789',
+      totalUsdCents: 9042,
+      invoiceAttachment: 0,
+    });
   });
 });

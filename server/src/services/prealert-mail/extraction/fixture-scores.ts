@@ -10,7 +10,10 @@ import type { Extraction, MailForExtraction } from './types';
 
 export const FIXTURES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 
-export type ExpectedFields = Pick<Extraction, 'store' | 'orderNumber' | 'totalUsdCents' | 'items' | 'trackings' | 'kind'>;
+export type ExpectedFields = Pick<
+  Extraction,
+  'store' | 'orderNumber' | 'totalUsdCents' | 'items' | 'trackings' | 'kind'
+>;
 
 export interface MailFixture {
   /** "amazon/order-en" */
@@ -44,7 +47,10 @@ export function loadMailFixtures(): MailFixture[] {
   for (const group of fs.readdirSync(FIXTURES_DIR).sort()) {
     const dir = path.join(FIXTURES_DIR, group);
     if (!fs.statSync(dir).isDirectory()) continue;
-    for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort()) {
+    for (const file of fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.eml'))
+      .sort()) {
       const base = file.replace(/\.eml$/, '');
       fixtures.push({
         name: `${group}/${base}`,
@@ -58,7 +64,9 @@ export function loadMailFixtures(): MailFixture[] {
 }
 
 /** The fields of a reading as comparable strings, one per field. */
-export function fieldsOf(e: Pick<Extraction, 'store' | 'orderNumber' | 'totalUsdCents' | 'items' | 'trackings'>): string[] {
+export function fieldsOf(
+  e: Pick<Extraction, 'store' | 'orderNumber' | 'totalUsdCents' | 'items' | 'trackings'>,
+): string[] {
   const out: string[] = [`store=${e.store ?? '(ninguna)'}`];
   if (e.orderNumber) out.push(`order=${e.orderNumber}`);
   if (e.totalUsdCents !== null) out.push(`total=${e.totalUsdCents}`);

@@ -7,7 +7,8 @@ import type { ExtractedItem } from './types';
 /** "Order #", "Order number:", "Pedido n.º", "N.º de pedido", "Orden:", "Order ID", "Invoice #", "Factura"... then the number (it must have digits). */
 const ORDER_LABEL =
   /(?:order|pedido|orden|compra|invoice|factura|receipt|recibo)(?:\s*(?:number|no\.?|n\.?\s?[º°o]\.?|#|id|n[úu]mero|num\.?|nro\.?|confirmation number))?(?:\s+de\s+(?:pedido|orden|compra|factura))?\s*[:#]?\s*#?\s*([A-Z0-9][A-Z0-9-]{3,40}[A-Z0-9])/gi;
-const ORDER_LABEL_FIRST = /(?:n\.?\s?[º°o]\.?|n[úu]mero|no\.)\s+de\s+(?:pedido|orden|compra|factura)\s*[:#]?\s*#?\s*([A-Z0-9][A-Z0-9-]{3,40}[A-Z0-9])/gi;
+const ORDER_LABEL_FIRST =
+  /(?:n\.?\s?[º°o]\.?|n[úu]mero|no\.)\s+de\s+(?:pedido|orden|compra|factura)\s*[:#]?\s*#?\s*([A-Z0-9][A-Z0-9-]{3,40}[A-Z0-9])/gi;
 
 /** The first number after an order label, or null. */
 export function readOrderNumber(text: string, patterns: RegExp[] = []): string | null {
@@ -25,7 +26,8 @@ const TOTAL_LABELS = [
   /\b(?:order|grand|invoice)\s+total\b|total\s+(?:del\s+pedido|de\s+la\s+orden|a\s+pagar|pagado|charged|cobrado|de\s+la\s+compra|de\s+la\s+factura)|importe\s+total|amount\s+(?:paid|charged)|monto\s+total/i,
   /^\s*total\b|\btotal\s*(?:\(usd\)|usd|us\$)?\s*[:$]|\btotal\s*$/i,
 ];
-const NOT_TOTAL = /sub-?\s?total|before\s+tax|antes\s+de\s+impuestos|item\(?s\)?\s+total|total\s+(?:savings|ahorro|de\s+art[íi]culos|items|discount)|descuento/i;
+const NOT_TOTAL =
+  /sub-?\s?total|before\s+tax|antes\s+de\s+impuestos|item\(?s\)?\s+total|total\s+(?:savings|ahorro|de\s+art[íi]culos|items|discount)|descuento/i;
 
 /** The grand total in cents: the amount on (or right under) the best total line; the last such line wins. */
 export function readTotal(text: string): number | null {
@@ -49,7 +51,8 @@ const NOT_ITEM =
 /** A line describing the item above (size, colour, seller...), not the item itself. */
 const ATTRIBUTE =
   /^(?:size|talla|tama[ñn]o|colou?r|style|estilo|sold by|vendido por|seller|vendedor|item\s*(?:id|#|number)|n\.?\s?[º°o]\.?\s+de\s+art[íi]culo|n[úu]mero de art[íi]culo|sku|model|modelo|condition|condici[óo]n|variant|variante|ships from|enviado desde|return|devoluci|price|precio|unit price|precio unitario|each|c\/u)\b/i;
-const PRICE_ONLY = /^(?:(?:price|precio|unit price|precio unitario|each|c\/u)\s*[:.]?\s*)?(?:US\s?\$|USD|\$)\s?[\d.,]+(?:\s*\/?\s*(?:US\$|USD|each|ea\.?|c\/u|cada uno|por unidad))?$/i;
+const PRICE_ONLY =
+  /^(?:(?:price|precio|unit price|precio unitario|each|c\/u)\s*[:.]?\s*)?(?:US\s?\$|USD|\$)\s?[\d.,]+(?:\s*\/?\s*(?:US\$|USD|each|ea\.?|c\/u|cada uno|por unidad))?$/i;
 
 const cleanDescription = (s: string) =>
   s
@@ -80,12 +83,14 @@ export function readItems(text: string, rules: ItemRules): ExtractedItem[] {
   const used = new Set<number>();
   const push = (description: string, quantity: number, price: number | null, at: number[]) => {
     const d = cleanDescription(description);
-    if (d.length < 3 || !/[a-záéíóúñ]{2}/i.test(d) || quantity < 1) return;
+    if (d.length < 3 || !/[a-záéíóúñ]{2}/i.test(d) || quantity < 1) return false;
     items.push({ description: d, quantity, unitPriceUsdCents: unitPrice(price, quantity, rules) });
     for (const i of at) used.add(i);
+    return true;
   };
-  lines.forEach((line, i) => {
-    if (used.has(i)) return;
+  /** One line read: whether it gave an item. */
+  const readLine = (line: string, i: number): boolean => {
+    if (used.has(i)) return false;
     // "2 x USB-C cable  $6.98" / "Nike Tee x2  $25.00" / "AirPods Pro  Qty 1  $249.00", on one line.
     const lead = /^(\d{1,3})\s?[x×]\s+(.+)$/i.exec(line);
     const trail = /^(.+?)\s+[x×]\s?(\d{1,3})\b(.*)$/i.exec(line);
@@ -96,9 +101,14 @@ export function readItems(text: string, rules: ItemRules): ExtractedItem[] {
     if (trail && !labelled && !NOT_ITEM.test(trail[1]) && (price !== null || /^\s*$/.test(trail[3]))) {
       // "US $4.12 x 3" under the description: the price first, the description above.
       const above = cleanDescription(trail[1]).length < 3 ? descriptionAbove(lines, i, used) : i;
-      if (above === null) return;
+      if (above === null) return false;
       const p = price !== null ? { price, at: i } : followingPrice(lines, i, used);
-      return push(above === i ? trail[1] : lines[above], Number(trail[2]), p?.price ?? null, p ? [above, i, p.at] : [above, i]);
+      return push(
+        above === i ? trail[1] : lines[above],
+        Number(trail[2]),
+        p?.price ?? null,
+        p ? [above, i, p.at] : [above, i],
+      );
     }
     if (labelled && before.replace(/[^a-z]/gi, '').length >= 3 && !NOT_ITEM.test(before) && !ATTRIBUTE.test(before))
       return push(before, Number(labelled[1]), price, [i]);
@@ -106,7 +116,7 @@ export function readItems(text: string, rules: ItemRules): ExtractedItem[] {
       // The quantity on a line of its own: the description is the nearest line above that is not
       // an attribute, a price or a label; the price is on this line, just below, or between.
       const at = descriptionAbove(lines, i, used, rules.subtitle);
-      if (at === null) return;
+      if (at === null) return false;
       const p = price !== null ? { price, at: i } : (followingPrice(lines, i, used) ?? priceBetween(lines, at, i));
       return push(lines[at], Number(labelled[1]), p?.price ?? null, p ? [at, i, p.at] : [at, i]);
     }
@@ -116,13 +126,16 @@ export function readItems(text: string, rules: ItemRules): ExtractedItem[] {
       return push(columns[1], Number(columns[2]), price, [i]);
     if (rules.loosePriceLines && price !== null && !NOT_ITEM.test(line) && amountsIn(line).length === 1) {
       const d = cleanDescription(line);
-      if (d.replace(/[^a-z]/gi, '').length >= 3 && !ATTRIBUTE.test(d)) push(d, 1, price, [i]);
+      if (d.replace(/[^a-z]/gi, '').length >= 3 && !ATTRIBUTE.test(d)) return push(d, 1, price, [i]);
     }
-  });
+    return false;
+  };
+  for (const [i, line] of lines.entries()) readLine(line, i);
   return items;
 }
 
-const plain = (l: string) => !ATTRIBUTE.test(l) && !PRICE_ONLY.test(l) && !NOT_ITEM.test(l) && !QTY.test(l) && amountsIn(l).length === 0;
+const plain = (l: string) =>
+  !ATTRIBUTE.test(l) && !PRICE_ONLY.test(l) && !NOT_ITEM.test(l) && !QTY.test(l) && amountsIn(l).length === 0;
 
 function descriptionAbove(lines: string[], i: number, used: Set<number>, subtitle = false): number | null {
   for (let j = i - 1; j >= Math.max(0, i - 4); j--) {

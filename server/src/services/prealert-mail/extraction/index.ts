@@ -12,7 +12,8 @@ export { STORES } from './stores';
 
 const isPdf = (f: AttachmentForExtraction) => /pdf/i.test(f.contentType) || /\.pdf$/i.test(f.filename);
 const isImage = (f: AttachmentForExtraction) =>
-  /^image\/(jpe?g|png|webp|heic|heif|tiff|gif)/i.test(f.contentType) || /\.(jpe?g|png|webp|heic|tiff?)$/i.test(f.filename);
+  /^image\/(jpe?g|png|webp|heic|heif|tiff|gif)/i.test(f.contentType) ||
+  /\.(jpe?g|png|webp|heic|tiff?)$/i.test(f.filename);
 /** Logos and spacers travel as attachments of a store's HTML mail: not an invoice. */
 const isDecoration = (f: AttachmentForExtraction) =>
   f.content.byteLength < 10_000 || /logo|banner|icon|spacer|pixel|footer|header|social/i.test(f.filename);
@@ -35,7 +36,10 @@ export async function extractFromMail(mail: MailForExtraction): Promise<Extracti
   if (isImage(file) && !saysNothing) return result;
   try {
     const fromFile = await extractFromFile(file);
-    return { ...fillFrom(result, { ...fromFile, storeName: fromFile.store ? fromFile.storeName : null }), invoiceAttachment: invoice };
+    return {
+      ...fillFrom(result, { ...fromFile, storeName: fromFile.store ? fromFile.storeName : null }),
+      invoiceAttachment: invoice,
+    };
   } catch (e) {
     if (e instanceof FileNotReadError) return result;
     throw e;

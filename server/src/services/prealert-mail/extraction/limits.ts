@@ -18,7 +18,7 @@ export const FILE_LIMITS = {
   ocrTimeoutMs: 20_000,
 } as const;
 
-export type FileLimits = typeof FILE_LIMITS;
+export type FileLimits = { readonly [K in keyof typeof FILE_LIMITS]: number };
 
 /** Why a file was not read; `reason` says it in words for the log and the draft. */
 export class FileNotReadError extends Error {

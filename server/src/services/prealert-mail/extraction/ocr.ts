@@ -16,10 +16,12 @@ let ready: Promise<Worker> | null = null;
 let queue: Promise<unknown> = Promise.resolve();
 
 function worker(): Promise<Worker> {
-  ready ??= createWorker('eng', OEM.LSTM_ONLY, { langPath: LANG_PATH, cacheMethod: 'none', gzip: true }).catch((e: unknown) => {
-    ready = null;
-    throw e;
-  });
+  ready ??= createWorker('eng', OEM.LSTM_ONLY, { langPath: LANG_PATH, cacheMethod: 'none', gzip: true }).catch(
+    (e: unknown) => {
+      ready = null;
+      throw e;
+    },
+  );
   return ready;
 }
 

@@ -4,7 +4,9 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { FILE_LIMITS, FileNotReadError, type FileLimits } from './limits';
 
-const unpdfModule = createRequire(import.meta.url).resolve('unpdf').replace(/\.cjs$/, '.mjs');
+const unpdfModule = createRequire(import.meta.url)
+  .resolve('unpdf')
+  .replace(/\.cjs$/, '.mjs');
 
 // Plain JavaScript run by `new Worker(..., { eval: true })`: no build step, the same under tsx,
 // vitest and the built server. Text items keep pdf.js's line ends.
@@ -28,13 +30,20 @@ const { parentPort, workerData } = require('node:worker_threads');
 /** The text of a PDF's first pages; throws FileNotReadError when it is not a PDF, too large, too slow or unreadable. */
 export function pdfToText(bytes: Uint8Array, limits: FileLimits = FILE_LIMITS): Promise<string> {
   if (bytes.byteLength > limits.pdfMaxBytes)
-    return Promise.reject(new FileNotReadError('too-large', `El PDF pesa más de ${limits.pdfMaxBytes / 1024 / 1024} MB.`));
+    return Promise.reject(
+      new FileNotReadError('too-large', `El PDF pesa más de ${limits.pdfMaxBytes / 1024 / 1024} MB.`),
+    );
   if (Buffer.from(bytes.subarray(0, 1024)).indexOf('%PDF-') < 0)
     return Promise.reject(new FileNotReadError('not-a-pdf', 'El archivo no es un PDF.'));
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER, {
       eval: true,
-      workerData: { unpdf: unpdfModule, bytes: new Uint8Array(bytes), maxPages: limits.pdfMaxPages, maxChars: limits.maxTextChars },
+      workerData: {
+        unpdf: unpdfModule,
+        bytes: new Uint8Array(bytes),
+        maxPages: limits.pdfMaxPages,
+        maxChars: limits.maxTextChars,
+      },
       resourceLimits: { maxOldGenerationSizeMb: limits.pdfMaxHeapMb, maxYoungGenerationSizeMb: 32 },
     });
     let settled = false;
@@ -46,13 +55,20 @@ export function pdfToText(bytes: Uint8Array, limits: FileLimits = FILE_LIMITS): 
       fn();
     };
     const timer = setTimeout(
-      () => settle(() => reject(new FileNotReadError('timeout', `El PDF no se pudo leer en ${limits.pdfTimeoutMs / 1000} s.`))),
+      () =>
+        settle(() =>
+          reject(new FileNotReadError('timeout', `El PDF no se pudo leer en ${limits.pdfTimeoutMs / 1000} s.`)),
+        ),
       limits.pdfTimeoutMs,
     );
     worker.on('message', (m: { ok: true; text: string } | { ok: false; error: string }) =>
-      settle(() => (m.ok ? resolve(m.text) : reject(new FileNotReadError('unreadable', `El PDF no se pudo leer: ${m.error}`)))),
+      settle(() =>
+        m.ok ? resolve(m.text) : reject(new FileNotReadError('unreadable', `El PDF no se pudo leer: ${m.error}`)),
+      ),
     );
-    worker.on('error', (e) => settle(() => reject(new FileNotReadError('unreadable', `El PDF no se pudo leer: ${e.message}`))));
+    worker.on('error', (e) =>
+      settle(() => reject(new FileNotReadError('unreadable', `El PDF no se pudo leer: ${e.message}`))),
+    );
     worker.on('exit', () => settle(() => reject(new FileNotReadError('unreadable', 'El PDF no se pudo leer.'))));
   });
 }

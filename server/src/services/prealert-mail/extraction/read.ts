@@ -22,7 +22,11 @@ export function readText(text: string, from: string | null, source: ExtractionSo
   const store: StoreExtractor | null = recogniseStore(from, text);
   const orderNumber = readOrderNumber(text, store?.orderNumber);
   // An online store's order page or invoice shows unit prices, as its mails do.
-  const items = readItems(text, { ...RULES[source], ...(store ? { linePrice: 'unit' as const } : {}), ...store?.items });
+  const items = readItems(text, {
+    ...RULES[source],
+    ...(store ? { linePrice: 'unit' as const } : {}),
+    ...store?.items,
+  });
   const totalUsdCents = readTotal(text);
   const trackings = findTrackings(text, [orderNumber]);
   return {
@@ -34,7 +38,12 @@ export function readText(text: string, from: string | null, source: ExtractionSo
     trackings,
     invoiceAttachment: null,
     source,
-    kind: trackings.length > 0 ? 'shipping' : orderNumber || items.length > 0 || totalUsdCents !== null ? 'order' : 'unknown',
+    kind:
+      trackings.length > 0
+        ? 'shipping'
+        : orderNumber || items.length > 0 || totalUsdCents !== null
+          ? 'order'
+          : 'unknown',
   };
 }
 
@@ -58,6 +67,10 @@ export function fillFrom(mail: Extraction, invoice: Extraction): Extraction {
   ].filter(Boolean).length;
   filled.source = fromInvoice >= 2 ? invoice.source : mail.source;
   filled.kind =
-    trackings.length > 0 ? 'shipping' : filled.orderNumber || filled.items.length > 0 || filled.totalUsdCents !== null ? 'order' : 'unknown';
+    trackings.length > 0
+      ? 'shipping'
+      : filled.orderNumber || filled.items.length > 0 || filled.totalUsdCents !== null
+        ? 'order'
+        : 'unknown';
   return filled;
 }

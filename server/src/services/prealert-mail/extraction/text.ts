@@ -4,8 +4,35 @@ import { Parser } from 'htmlparser2';
 const SKIPPED = new Set(['script', 'style', 'head', 'title', 'noscript', 'template', 'svg']);
 /** Elements that end a line of text when they open or close. */
 const BLOCKS = new Set([
-  'p', 'div', 'br', 'tr', 'li', 'ul', 'ol', 'table', 'tbody', 'thead', 'tfoot', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
-  'section', 'article', 'header', 'footer', 'blockquote', 'hr', 'center', 'dd', 'dt', 'dl', 'pre', 'address',
+  'p',
+  'div',
+  'br',
+  'tr',
+  'li',
+  'ul',
+  'ol',
+  'table',
+  'tbody',
+  'thead',
+  'tfoot',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'blockquote',
+  'hr',
+  'center',
+  'dd',
+  'dt',
+  'dl',
+  'pre',
+  'address',
 ]);
 /** Cells are separated by two spaces, so "Item  Qty: 1  $12.00" stays on one line. */
 const CELLS = new Set(['td', 'th']);

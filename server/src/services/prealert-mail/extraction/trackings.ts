@@ -43,7 +43,9 @@ const recognisedAnywhere = (n: string, carrier: PrealertCarrier | null) =>
  */
 export function findTrackings(text: string, exclude: (string | null)[] = []): ExtractedTracking[] {
   const lines = text.split('\n');
-  const excluded = new Set(exclude.filter((e): e is string => !!e).map((e) => e.replace(/[^0-9A-Z]/gi, '').toUpperCase()));
+  const excluded = new Set(
+    exclude.filter((e): e is string => !!e).map((e) => e.replace(/[^0-9A-Z]/gi, '').toUpperCase()),
+  );
   const found = new Map<string, PrealertCarrier | null>();
   const wholeTextCarrier = carrierNamedIn(text);
   lines.forEach((line, i) => {

@@ -14,7 +14,19 @@ import { walmart } from './walmart';
 
 export type { StoreExtractor } from './types';
 
-export const STORES: StoreExtractor[] = [amazon, ebay, walmart, shein, temu, aliexpress, bestbuy, target, nike, apple, macys];
+export const STORES: StoreExtractor[] = [
+  amazon,
+  ebay,
+  walmart,
+  shein,
+  temu,
+  aliexpress,
+  bestbuy,
+  target,
+  nike,
+  apple,
+  macys,
+];
 
 /** The address's domain ("Amazon.com <auto-confirm@amazon.com>" → "amazon.com"), or null. */
 export function senderDomain(from: string | null): string | null {
