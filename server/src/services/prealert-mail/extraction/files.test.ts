@@ -70,6 +70,32 @@ describe('a photo of an invoice (OCR)', () => {
     expect(recall(scoreFields(want, got))).toBeGreaterThanOrEqual(0.8);
   });
 
+  it('attached to a mail that says nothing of the order, fills the draft; beside a mail that does, is only named', async () => {
+    const photo = file('receipt-photo.jpg', 'image/jpeg');
+    const bare = await extractFromMail({
+      from: 'Mariela Rondón <mariela.rondon.demo@gmail.com>',
+      subject: 'Factura',
+      text: 'Buenas tardes, les mando la foto de la factura de lo que compré.',
+      html: null,
+      attachments: [photo],
+    });
+    expect(bare).toMatchObject({
+      storeName: null,
+      orderNumber: 'ED-104552',
+      totalUsdCents: 5721,
+      source: 'photo',
+      invoiceAttachment: 0,
+    });
+    const said = await extractFromMail({
+      from: 'Gadget Hub <no-reply@gadgethub-store.com>',
+      subject: 'Your order GH-88213',
+      text: 'Order GH-88213\nOrder total: $59.00',
+      html: null,
+      attachments: [photo],
+    });
+    expect(said).toMatchObject({ orderNumber: 'GH-88213', totalUsdCents: 5900, source: 'email', invoiceAttachment: 0 });
+  });
+
   it('is ended past its time limit, and the next photo is read all the same', async () => {
     const photo = file('receipt-photo.jpg', 'image/jpeg');
     await expect(ocrImage(photo.content, { ...FILE_LIMITS, ocrTimeoutMs: 1 })).rejects.toMatchObject({

@@ -5,7 +5,7 @@
 const NUMBER = String.raw`\d{1,3}(?:[.,]\d{3})*(?:[.,]\d{2})?|\d+(?:[.,]\d{2})?`;
 /** A dollar amount: the mark before (optionally spaced) or "US$"/"USD" after. */
 export const AMOUNT = new RegExp(
-  String.raw`(?:US\s?\$|USD|U\$S|\$)\s?(${NUMBER})(?![\d])|(${NUMBER})\s?(?:US\$|USD)(?!\s?\d)`,
+  String.raw`(?:US\s?\$|USD|U\$S|\$)\s?(${NUMBER})(?![\d])|(?<![\d.,])(${NUMBER})\s?(?:US\$|USD)(?!\s?\d)`,
   'gi',
 );
 

@@ -1,7 +1,7 @@
 // A text (a mail's body, a PDF's text, a photo's OCR) read into an extraction's fields: the
 // store's extractor where one recognises it (stores/), the generic rules for the rest.
 import { readItems, readOrderNumber, readTotal, type ItemRules } from './generic';
-import { recogniseStore, senderDomain, type StoreExtractor } from './stores';
+import { isPersonalMailbox, recogniseStore, senderDomain, type StoreExtractor } from './stores';
 import { findTrackings } from './trackings';
 import type { Extraction, ExtractionSource } from './types';
 
@@ -12,8 +12,9 @@ const RULES: Record<ExtractionSource, ItemRules> = {
   photo: { linePrice: 'total', loosePriceLines: true },
 };
 
-/** "Tienda Ejemplo <ventas@tienda-ejemplo.com>" → "Tienda Ejemplo"; else the domain. */
+/** "Tienda Ejemplo <ventas@tienda-ejemplo.com>" → "Tienda Ejemplo"; else the domain; never a person forwarding the mail. */
 function senderName(from: string | null): string | null {
+  if (isPersonalMailbox(from)) return null;
   const display = /^\s*"?([^"<@]+?)"?\s*</.exec(from ?? '')?.[1]?.trim();
   return display || senderDomain(from);
 }

@@ -69,14 +69,20 @@ export function htmlToText(html: string): string {
   return normalizeText(out);
 }
 
-/** Lines trimmed, runs of spaces collapsed to at most two, blank lines dropped, non-breaking spaces as spaces. */
+/** The most text read from a mail's body, a PDF or a photo, and from one of its lines. */
+export const MAX_TEXT_CHARS = 200_000;
+export const MAX_LINE_CHARS = 1_000;
+
+/** Lines trimmed and cut, runs of spaces collapsed to at most two, blank lines dropped, non-breaking spaces as spaces. */
 export function normalizeText(text: string): string {
   return text
+    .slice(0, MAX_TEXT_CHARS * 2)
     .replace(/\r\n?/g, '\n')
     .replace(/[\u00a0\u2007\u202f\t]/g, ' ')
     .replace(/[\u200b-\u200d\ufeff]/g, '')
     .split('\n')
-    .map((line) => line.replace(/ {3,}/g, '  ').trim())
+    .map((line) => line.replace(/ {3,}/g, '  ').trim().slice(0, MAX_LINE_CHARS))
     .filter((line) => line !== '')
-    .join('\n');
+    .join('\n')
+    .slice(0, MAX_TEXT_CHARS);
 }

@@ -38,6 +38,12 @@ export function senderDomain(from: string | null): string | null {
 const PERSONAL_MAIL =
   /^(?:gmail|googlemail|hotmail|outlook|live|msn|yahoo|ymail|icloud|me|mac|aol|proton|protonmail|gmx|zoho|cantv)\./;
 
+/** Whether the sender is a person's mailbox (the customer forwarding a store's mail), not a business. */
+export function isPersonalMailbox(from: string | null): boolean {
+  const domain = senderDomain(from);
+  return domain !== null && PERSONAL_MAIL.test(domain);
+}
+
 /**
  * The store a mail comes from: by the sender's domain; else, when there is no sender (a PDF, a
  * photo) or it is a personal mailbox (a forwarded mail), by the store the text names first.
