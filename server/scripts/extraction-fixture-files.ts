@@ -47,6 +47,23 @@ const ORDER_PAGE = `<!doctype html><html><body style="margin:0;font:16px/1.4 'De
 <div>Envío: US$0.00</div><div>Impuesto estimado: US$2.24</div>
 <div style="font-weight:bold;font-size:18px">Total del pedido: US$34.21</div></div></body></html>`;
 
+// A Spanish invoice from a shop that ships the parcel itself, photographed in dimmer light.
+const FACTURA = `<!doctype html><html><body style="margin:0;background:#fff">
+<div style="width:360px;padding:18px 20px;font:15px/1.5 'DejaVu Sans',sans-serif;color:#222">
+<div style="text-align:center;font-weight:bold;font-size:18px">DISTRIBUIDORA SOL DE MIAMI</div>
+<div style="text-align:center">7300 NW 41st St, Miami, FL 33166</div><br>
+<div>Factura N.º F-2291</div><div>Fecha: 04/12/2026</div><br>
+${[
+  ['2 x Licuadora Oster 600W', 'US$ 79,98'],
+  ['1 x Plancha de vapor', 'US$ 24,90'],
+]
+  .map(([d, p]) => `<div style="display:flex;justify-content:space-between"><span>${d}</span><span>${p}</span></div>`)
+  .join('')}<br>
+<div style="display:flex;justify-content:space-between"><span>Subtotal</span><span>US$ 104,88</span></div>
+<div style="display:flex;justify-content:space-between;font-weight:bold"><span>Total a pagar</span><span>US$ 104,88</span></div><br>
+<div>Enviado por UPS</div><div>Número de rastreo: 1Z7W48E90312345672</div><br>
+<div style="text-align:center">¡Gracias por su compra!</div></div></body></html>`;
+
 async function screenshots() {
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -58,38 +75,44 @@ async function screenshots() {
     await phone.setContent(ORDER_PAGE);
     const screenshot = await phone.screenshot({ fullPage: true });
     await sharp(screenshot).png({ palette: true, colours: 64 }).toFile(path.join(OUT, 'order-page-screenshot.png'));
-    const paper = await browser.newPage({ viewport: { width: 380, height: 600 }, deviceScaleFactor: 3 });
+    const paper = await browser.newPage({ viewport: { width: 400, height: 600 }, deviceScaleFactor: 3 });
     await paper.setContent(RECEIPT);
-    return await paper.screenshot({ fullPage: true });
+    const receipt = await paper.screenshot({ fullPage: true });
+    await paper.setContent(FACTURA);
+    return { receipt, factura: await paper.screenshot({ fullPage: true }) };
   } finally {
     await browser.close();
   }
 }
 
-/** The receipt on a table, shot by a phone: turned 3°, a little blurred, grained, dimmer, JPEG. */
-async function photograph(receipt: Buffer) {
-  const turned = await sharp(receipt)
+/** A paper on a table, shot by a phone: turned a few degrees, a little blurred, grained, dimmer, JPEG. */
+async function photograph(
+  paper: Buffer,
+  file: string,
+  { degrees = 3, width = 1100, blur = 0.9, brightness = 0.92 } = {},
+) {
+  const turned = await sharp(paper)
     .extend({ top: 60, bottom: 60, left: 60, right: 60, background: '#8a7a66' })
-    .rotate(3, { background: '#8a7a66' })
-    .resize({ width: 1100 })
-    .blur(0.9)
-    .modulate({ brightness: 0.92 })
+    .rotate(degrees, { background: '#8a7a66' })
+    .resize({ width })
+    .blur(blur)
+    .modulate({ brightness })
     .toBuffer({ resolveWithObject: true });
-  const { width, height } = turned.info;
+  const { width: w, height: h } = turned.info;
   let seed = 7;
-  const noise = Buffer.alloc(width * height);
+  const noise = Buffer.alloc(w * h);
   for (let i = 0; i < noise.length; i++) {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
     noise[i] = 128 + ((seed >> 16) % 41) - 20;
   }
-  const grain = await sharp(noise, { raw: { width, height, channels: 1 } })
+  const grain = await sharp(noise, { raw: { width: w, height: h, channels: 1 } })
     .toColourspace('srgb')
     .png()
     .toBuffer();
   await sharp(turned.data)
     .composite([{ input: grain, blend: 'soft-light' }])
     .jpeg({ quality: 72 })
-    .toFile(path.join(OUT, 'receipt-photo.jpg'));
+    .toFile(path.join(OUT, file));
 }
 
 function invoicePdf(): Promise<void> {
@@ -121,6 +144,8 @@ function invoicePdf(): Promise<void> {
 
 fs.mkdirSync(OUT, { recursive: true });
 await invoicePdf();
-await photograph(await screenshots());
+const { receipt, factura } = await screenshots();
+await photograph(receipt, 'receipt-photo.jpg');
+await photograph(factura, 'factura-foto-tenue.jpg', { degrees: -4, width: 900, blur: 1.2, brightness: 0.75 });
 for (const f of fs.readdirSync(OUT).filter((f) => !f.endsWith('.json')))
   console.log(`${f}: ${Math.round(fs.statSync(path.join(OUT, f)).size / 1024)} KB`);

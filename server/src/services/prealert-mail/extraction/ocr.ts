@@ -50,6 +50,14 @@ export async function prepareImage(bytes: Uint8Array, limits: FileLimits = FILE_
   }
 }
 
+/**
+ * The OCR's usual misreadings of an invoice's marks, put right: "US$" read as "usS$", "uss",
+ * "US5"; the "º" of "N.º" read as "2" or "°".
+ */
+export function fixOcrMisreadings(text: string): string {
+  return text.replace(/\b[uU][sS5](?:[sS5]\$?|\$)(?=\s?\d)/g, 'US$').replace(/\b([Nn])\.\s?[2°o]\s/g, '$1.º ');
+}
+
 /** The text a photo shows; one photo at a time, ended (FileNotReadError 'timeout') past the time limit. */
 export function ocrImage(bytes: Uint8Array, limits: FileLimits = FILE_LIMITS): Promise<string> {
   const job = queue.then(async () => {
@@ -64,7 +72,7 @@ export function ocrImage(bytes: Uint8Array, limits: FileLimits = FILE_LIMITS): P
     });
     try {
       const result = await Promise.race([w.recognize(image), timeout]);
-      return result.data.text.slice(0, limits.maxTextChars);
+      return fixOcrMisreadings(result.data.text.slice(0, limits.maxTextChars));
     } finally {
       clearTimeout(timer);
     }
