@@ -106,9 +106,13 @@ describe('a photo of an invoice (OCR)', () => {
       subject: 'Your order GH-88213',
       text: 'Order GH-88213\nOrder total: $59.00',
       html: null,
-      attachments: [photo],
+      attachments: [
+        { ...photo, filename: 'keyboard.jpg' },
+        { ...photo, filename: 'invoice-GH-88213.jpg' },
+      ],
     });
-    expect(said).toMatchObject({ orderNumber: 'GH-88213', totalUsdCents: 5900, source: 'email', invoiceAttachment: 0 });
+    // The product's picture is not the invoice; the photo named as one is, and is not read.
+    expect(said).toMatchObject({ orderNumber: 'GH-88213', totalUsdCents: 5900, source: 'email', invoiceAttachment: 1 });
   });
 
   it("puts right the OCR's usual misreadings of US$ and N.º", () => {

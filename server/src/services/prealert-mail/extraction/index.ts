@@ -17,6 +17,18 @@ const isImage = (f: AttachmentForExtraction) =>
 /** Logos and spacers travel as attachments of a store's HTML mail: not an invoice. */
 const isDecoration = (f: AttachmentForExtraction) =>
   f.content.byteLength < 10_000 || /logo|banner|icon|spacer|pixel|footer|header|social/i.test(f.filename);
+const namedInvoice = (f: AttachmentForExtraction) => /factura|invoice|recibo|receipt|comprobante/i.test(f.filename);
+
+/**
+ * The attachment that is the purchase's invoice: a PDF first; else a photo named as an invoice,
+ * or any photo when the mail itself says nothing of the order (a customer forwarding a photo).
+ * A store's own mail carries product pictures: those are not invoices.
+ */
+function invoiceIndex(attachments: AttachmentForExtraction[], mailSaysNothing: boolean): number {
+  const pdf = attachments.findIndex(isPdf);
+  if (pdf >= 0) return pdf;
+  return attachments.findIndex((f) => isImage(f) && !isDecoration(f) && (mailSaysNothing || namedInvoice(f)));
+}
 
 /**
  * Reads a store's e-mail into the fields of a pre-alert draft: the store's extractor when one
@@ -28,10 +40,10 @@ const isDecoration = (f: AttachmentForExtraction) =>
 export async function extractFromMail(mail: MailForExtraction): Promise<Extraction> {
   const body = mail.text.trim().length >= 20 || !mail.html ? normalizeText(mail.text) : htmlToText(mail.html);
   let result = readText(`${normalizeText(mail.subject)}\n${body}`, mail.from, 'email');
-  const invoice = mail.attachments.findIndex((f) => isPdf(f) || (isImage(f) && !isDecoration(f)));
+  const saysNothing = !result.orderNumber && result.totalUsdCents === null && result.trackings.length === 0;
+  const invoice = invoiceIndex(mail.attachments, saysNothing);
   if (invoice < 0) return result;
   result = { ...result, invoiceAttachment: invoice };
-  const saysNothing = !result.orderNumber && result.totalUsdCents === null && result.trackings.length === 0;
   const file = mail.attachments[invoice];
   if (isImage(file) && !saysNothing) return result;
   try {
