@@ -20,6 +20,8 @@
 // carrier events by webhook and the polling plan of 100,000 numbers; `-- --solo-primera-milla`
 // measures the burst on the embedded database and on a fresh PostgreSQL database (dropped after).
 // `-- --carga` instead runs a busy day's mixed traffic on two servers (bench/load/index.ts).
+// The OCR of a receipt photo (bench/ocr.ts) closes the run; `-- --solo-ocr` measures only that,
+// without a database.
 import { execSync } from 'node:child_process';
 import postgres from 'postgres';
 import { openPglite, openPostgres } from '../src/db/client';
@@ -30,6 +32,7 @@ import { measureFirstMile, measurePollingPlan, measureWebhookBurst } from './fir
 import { withFreshPostgres } from './fresh-database';
 import { measureImport } from './import';
 import { measureLoad } from './load';
+import { measureOcr } from './ocr';
 import { SERVER_ROOT } from './load/servers';
 import { measureReports, seedReports } from './reports';
 import { measureTrackings, seedTrackings, trackingPaths } from './trackings';
@@ -47,6 +50,7 @@ const ONLY_IMPORT = process.argv.includes('--solo-importacion');
 const ONLY_DEPARTURES = process.argv.includes('--solo-despachos');
 const ONLY_API = process.argv.includes('--solo-api');
 const ONLY_FIRST_MILE = process.argv.includes('--solo-primera-milla');
+const ONLY_OCR = process.argv.includes('--solo-ocr');
 const url = process.env.BENCH_DATABASE_URL;
 if (process.argv.includes('--carga')) {
   // The day's mixed load on two servers (bench/load/index.ts), on a fresh database of the
@@ -58,6 +62,10 @@ if (process.argv.includes('--carga')) {
   }
   execSync('npm run build', { cwd: SERVER_ROOT, stdio: 'inherit' });
   await measureLoad(url, process.argv.includes('--segundos') ? seconds : 180);
+  process.exit(0);
+}
+if (ONLY_OCR) {
+  await measureOcr();
   process.exit(0);
 }
 if (ONLY_FIRST_MILE) {
@@ -166,6 +174,7 @@ async function main() {
     await second.close();
   }
   if (!ONLY_REPORTS && !ONLY_TRACKINGS && !ONLY_AUDIT && !ONLY_IMPORT) await measureApi(database, raw, base);
+  if (!ONLY_REPORTS && !ONLY_TRACKINGS && !ONLY_AUDIT && !ONLY_IMPORT && !ONLY_API) await measureOcr();
 
   await server.stop();
   await raw.end();

@@ -1,7 +1,13 @@
 // The carrier-independent key and the carrier hint on a table of real-looking numbers
 // (tracking-number-examples.ts; server/src/trpc/routers/reception.test.ts runs the SQL twin over it).
 import { describe, expect, it } from 'vitest';
-import { cleanTrackingNumber, detectCarrier, isWarehouseReceiptCode, trackingKey } from './tracking-number';
+import {
+  cleanTrackingNumber,
+  detectCarrier,
+  detectChineseCarrier,
+  isWarehouseReceiptCode,
+  trackingKey,
+} from './tracking-number';
 import { TRACKING_NUMBER_EXAMPLES } from './tracking-number-examples';
 
 describe('trackingKey', () => {
@@ -55,5 +61,26 @@ describe('cleanTrackingNumber', () => {
     expect(cleanTrackingNumber(' tba 3058 1274 5000\n')).toBe('TBA305812745000');
     expect(cleanTrackingNumber('1z-999-aa1')).toBe('1Z-999-AA1');
     for (const { raw, key } of TRACKING_NUMBER_EXAMPLES) expect(trackingKey(cleanTrackingNumber(raw))).toBe(key);
+  });
+});
+
+describe('detectChineseCarrier', () => {
+  it.each([
+    ['YT2412345678901234', 'YunExpress'],
+    ['4PX3001234567890CN', '4PX'],
+    ['LP00612345678901', 'Cainiao'],
+    ['ly 123 456 789 cn', 'China Post'],
+    ['RB123456789CN', 'China Post'],
+  ])('«%s» → %s', (raw, carrier) => {
+    expect(detectChineseCarrier(raw)).toBe(carrier);
+  });
+
+  it("leaves the other carriers' numbers to detectCarrier, whose results do not change", () => {
+    for (const { raw, carrier } of TRACKING_NUMBER_EXAMPLES) {
+      expect(detectChineseCarrier(raw)).toBeNull();
+      expect(detectCarrier(raw)).toBe(carrier);
+    }
+    for (const raw of ['YT2412345678901234', '4PX3001234567890CN', 'LP00612345678901', 'LY123456789CN'])
+      expect(detectCarrier(raw)).toBeNull();
   });
 });

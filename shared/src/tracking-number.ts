@@ -80,6 +80,23 @@ export function detectCarrier(raw: string): DetectedCarrier | null {
   return null;
 }
 
+/** The Chinese carriers a number's shape points to (the stores' e-mails from China name them). */
+export type ChineseCarrier = 'China Post' | 'Cainiao' | 'YunExpress' | '4PX';
+
+/**
+ * The Chinese carrier a number's shape points to, or null. Kept apart from detectCarrier (whose
+ * results stay as they are): YunExpress "YT" + 16 digits; 4PX "4PX" + 10 to 16 digits + "CN";
+ * Cainiao "LP" + 14 digits; China Post's international S10 numbers ending in "CN" (LY123456789CN).
+ */
+export function detectChineseCarrier(raw: string): ChineseCarrier | null {
+  const k = raw.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+  if (/^YT[0-9]{16}$/.test(k)) return 'YunExpress';
+  if (/^4PX[0-9]{10,16}CN$/.test(k)) return '4PX';
+  if (/^LP[0-9]{14}$/.test(k)) return 'Cainiao';
+  if (/^[A-Z]{2}[0-9]{9}CN$/.test(k)) return 'China Post';
+  return null;
+}
+
 /** The warehouse's own receipt numbers, as printed on its labels: WR-2026-1000123. */
 export const WAREHOUSE_RECEIPT_PATTERN = /^WR-\d{4}-\d{1,12}$/;
 
