@@ -97,6 +97,17 @@ const envSchema = z.object({
   WHATSAPP_VERIFY_TOKEN: z.string().optional(),
   /** The Meta app's secret, which signs each delivery of that webhook (X-Hub-Signature-256). */
   WHATSAPP_APP_SECRET: z.string().optional(),
+  /** Pre-alerts from e-mail (docs/product/prealerts-from-email.md#recepción): the domain of prealertas+<token>@<domain>. */
+  INBOUND_MAIL_DOMAIN: z.string().optional(),
+  /** The built-in SMTP listener's port; unset, no listener starts. */
+  INBOUND_SMTP_PORT: z
+    .string()
+    .optional()
+    .refine((value) => !value || (/^\d{1,5}$/.test(value) && Number(value) <= 65535), { error: M.INBOUND_SMTP_PORT })
+    .transform((value) => (value ? Number(value) : null)),
+  INBOUND_SMTP_HOST: z.string().default('0.0.0.0'),
+  /** Mailgun's webhook signing key: signs each inbound delivery to /webhooks/inbound-mail; unset, they are refused. */
+  MAILGUN_WEBHOOK_SIGNING_KEY: z.string().optional(),
   /** Comma-separated phone numbers shown on the contact page (default: the WhatsApp number). */
   CONTACT_PHONES: list,
   SEED_DEMO: z.string().optional(),
@@ -181,6 +192,16 @@ export type Config = {
    * with and the app secret its deliveries are signed with; unset, it refuses them.
    */
   whatsappWebhook: { verifyToken: string | undefined; appSecret: string | undefined };
+  /**
+   * Pre-alerts from e-mail: the inbound addresses' domain (null: not offered), the SMTP listener
+   * (null: none), Mailgun's signing key; `resolver` (DNS for SPF/DKIM/DMARC) only code sets (tests).
+   */
+  inboundMail: {
+    domain: string | null;
+    smtp: { port: number; host: string } | null;
+    mailgunSigningKey: string | undefined;
+    resolver?: (name: string, type: string) => Promise<unknown>;
+  };
   /** The authorised digital printer's API, used when the fiscal settings choose it. */
   fiscalPrinter: { url: string; token: string } | null;
   contactPhones: string[];
@@ -333,6 +354,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     whatsappWebhook: {
       verifyToken: e.WHATSAPP_VERIFY_TOKEN || undefined,
       appSecret: e.WHATSAPP_APP_SECRET || undefined,
+    },
+    inboundMail: {
+      domain: e.INBOUND_MAIL_DOMAIN?.trim().toLowerCase() || null,
+      smtp: e.INBOUND_SMTP_PORT ? { port: e.INBOUND_SMTP_PORT, host: e.INBOUND_SMTP_HOST } : null,
+      mailgunSigningKey: e.MAILGUN_WEBHOOK_SIGNING_KEY || undefined,
     },
     fiscalPrinter:
       e.FISCAL_PRINTER_URL && e.FISCAL_PRINTER_TOKEN
