@@ -26,7 +26,9 @@ export function mailgunSignatureValid(
 ): boolean {
   const ts = Number(fields.timestamp);
   if (!Number.isFinite(ts) || Math.abs(nowSeconds - ts) > MAX_SKEW_SECONDS) return false;
-  const expected = createHmac('sha256', key).update(fields.timestamp + fields.token).digest('hex');
+  const expected = createHmac('sha256', key)
+    .update(fields.timestamp + fields.token)
+    .digest('hex');
   const given = Buffer.from(fields.signature, 'utf8');
   const wanted = Buffer.from(expected, 'utf8');
   return given.length === wanted.length && timingSafeEqual(given, wanted);
@@ -42,15 +44,19 @@ export function registerInboundMailWebhook(
   return app.register(async (scope) => {
     // The form as its bytes, read with the platform's form parser; room for 25 MB plus the form's overhead.
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: INBOUND_MAIL_LIMITS.maxMessageBytes + 2 * 1024 * 1024 }, (_req, body, done) =>
-      done(null, body),
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: INBOUND_MAIL_LIMITS.maxMessageBytes + 2 * 1024 * 1024 },
+      (_req, body, done) => done(null, body),
     );
     scope.post(INBOUND_MAIL_WEBHOOK_PATH, async (req, reply) => {
       const key = config.inboundMail.mailgunSigningKey;
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       let form: FormData;
       try {
-        form = await new Response(new Uint8Array(raw), { headers: { 'content-type': req.headers['content-type'] ?? '' } }).formData();
+        form = await new Response(new Uint8Array(raw), {
+          headers: { 'content-type': req.headers['content-type'] ?? '' },
+        }).formData();
       } catch {
         return sendError(reply, 400, M.webhookMalformed);
       }

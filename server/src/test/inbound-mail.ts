@@ -35,7 +35,12 @@ export const upsTracking = () =>
   `1ZMAR${Date.now().toString(36).toUpperCase().slice(-6)}${String(++serial).padStart(7, '0')}`;
 
 /** Amazon's shipping e-mail, as the customer forwards it (the store's headers quoted in the body). */
-export function amazonShippingMail(opts: { from: string; to: string; tracking: string; messageId?: string }): Mail.Options {
+export function amazonShippingMail(opts: {
+  from: string;
+  to: string;
+  tracking: string;
+  messageId?: string;
+}): Mail.Options {
   return {
     from: opts.from,
     to: opts.to,
@@ -69,7 +74,9 @@ export async function rawMail(message: Mail.Options, sign = true): Promise<Buffe
 /** Mailgun's fields signing a delivery: HMAC-SHA256 of timestamp + token with the signing key. */
 export function mailgunSignature(key: string, timestamp = String(Math.floor(Date.now() / 1000))) {
   const token = `tok${Math.random().toString(36).slice(2)}${Date.now()}`;
-  const signature = createHmac('sha256', key).update(timestamp + token).digest('hex');
+  const signature = createHmac('sha256', key)
+    .update(timestamp + token)
+    .digest('hex');
   return { timestamp, token, signature };
 }
 

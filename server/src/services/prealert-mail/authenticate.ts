@@ -31,7 +31,9 @@ export async function authenticateMail(
       disableArc: true,
       ...(options.resolver ? { resolver: options.resolver as DNSResolver } : {}),
     });
-    const dkim = result.dkim.results.find((r) => r.status.result === 'pass') ? 'pass' : (result.dkim.results[0]?.status.result ?? 'none');
+    const dkim = result.dkim.results.find((r) => r.status.result === 'pass')
+      ? 'pass'
+      : (result.dkim.results[0]?.status.result ?? 'none');
     const spf = result.spf ? result.spf.status.result : 'none';
     const dmarc = result.dmarc ? result.dmarc.status.result : 'none';
     const aligned = Boolean(result.dmarc && (result.dmarc.alignment.dkim.result || result.dmarc.alignment.spf.result));

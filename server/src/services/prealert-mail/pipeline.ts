@@ -107,7 +107,12 @@ export async function receiveInboundMail(
     const sender = parsed.headerFrom ?? '';
     const limited = await hitLimits(db, [
       { key: `inbound-mail:sender:${sender}`, max: L.perSenderPerHour, windowMs: HOUR, message: limitMessage },
-      { key: `inbound-mail:customer:${customer.userId}`, max: L.perCustomerPerHour, windowMs: HOUR, message: limitMessage },
+      {
+        key: `inbound-mail:customer:${customer.userId}`,
+        max: L.perCustomerPerHour,
+        windowMs: HOUR,
+        message: limitMessage,
+      },
     ]);
     if (limited.exceeded) return await log({ outcome: 'rate_limited', reason: limited.exceeded.key });
 
@@ -145,9 +150,10 @@ export async function receiveInboundMail(
   } catch (err) {
     // Whatever went wrong with this message, the next one is still received.
     deps.log?.warn({ err: err instanceof Error ? err.message : String(err) }, 'Correo de prealerta con error');
-    return log({ outcome: 'refused', reason: `error: ${err instanceof Error ? err.message : String(err)}`.slice(0, 500) }).catch(
-      () => ({ outcome: 'refused' as const, prealertId: null, id: null }),
-    );
+    return log({
+      outcome: 'refused',
+      reason: `error: ${err instanceof Error ? err.message : String(err)}`.slice(0, 500),
+    }).catch(() => ({ outcome: 'refused' as const, prealertId: null, id: null }));
   }
 }
 

@@ -18,7 +18,8 @@ export async function addOwnMailSender(db: Db, userId: string, email: string) {
         .returning({ id: mailSenders.id, email: mailSenders.email });
       return { ...row, message: M.senderAdded };
     } catch (err) {
-      if (isUniqueViolation(err, 'mail_senders_user_id_email_key')) throw new DomainError('CONFLICT', M.senderDuplicate);
+      if (isUniqueViolation(err, 'mail_senders_user_id_email_key'))
+        throw new DomainError('CONFLICT', M.senderDuplicate);
       throw err;
     }
   });

@@ -31,12 +31,24 @@ const db = () => database.db;
 const asMaria = () => callerFor(db(), maria.visitor, config);
 
 const client = () =>
-  nodemailer.createTransport({ host: '127.0.0.1', port: listener.port, secure: false, ignoreTLS: true, dkim: dkimOptions });
+  nodemailer.createTransport({
+    host: '127.0.0.1',
+    port: listener.port,
+    secure: false,
+    ignoreTLS: true,
+    dkim: dkimOptions,
+  });
 
 beforeAll(async () => {
   database = await createTestDatabase();
   listener = await startSmtpListener(
-    { db: db(), fileStore: diskFileStore(storageDir), appUrl: TEST_APP_URL, domain: INBOUND_DOMAIN, resolver: fakeResolver },
+    {
+      db: db(),
+      fileStore: diskFileStore(storageDir),
+      appUrl: TEST_APP_URL,
+      domain: INBOUND_DOMAIN,
+      resolver: fakeResolver,
+    },
     { port: 0, host: '127.0.0.1' },
   );
   maria = await customerWithActiveMailbox(db(), { nombre: 'María González' });
@@ -50,18 +62,28 @@ afterAll(async () => {
 });
 
 describe('the SMTP listener', () => {
-  it("gives María a personal address, prealertas+<token>@ the inbound domain", () => {
+  it('gives María a personal address, prealertas+<token>@ the inbound domain', () => {
     expect(address).toMatch(new RegExp(`^prealertas\\+[a-z2-9]{12}@${INBOUND_DOMAIN.replace(/\./g, '\\.')}$`));
   });
 
   it("turns María's forwarded Amazon shipping e-mail into a draft she is told about, once per Message-ID", async () => {
     const tracking = upsTracking();
-    const mail = amazonShippingMail({ from: 'María <maria@correo.test>', to: address, tracking, messageId: `<amz-${tracking}@correo.test>` });
+    const mail = amazonShippingMail({
+      from: 'María <maria@correo.test>',
+      to: address,
+      tracking,
+      messageId: `<amz-${tracking}@correo.test>`,
+    });
     await client().sendMail(mail);
 
     const drafts = await db().select().from(prealerts).where(eq(prealerts.userId, maria.user.id));
     expect(drafts).toHaveLength(1);
-    expect(drafts[0]).toMatchObject({ status: 'draft', trackingNumber: tracking, carrier: 'UPS', mailboxId: maria.mailboxId });
+    expect(drafts[0]).toMatchObject({
+      status: 'draft',
+      trackingNumber: tracking,
+      carrier: 'UPS',
+      mailboxId: maria.mailboxId,
+    });
     expect(drafts[0].emailFields).toEqual(expect.arrayContaining(['trackingNumber', 'carrier']));
     const [logged] = await db().select().from(inboundMessages).where(eq(inboundMessages.prealertId, drafts[0].id));
     expect(logged).toMatchObject({ via: 'smtp', outcome: 'draft_created', userId: maria.user.id });
