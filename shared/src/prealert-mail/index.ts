@@ -45,6 +45,20 @@ export const EMAIL_FIELDS = [
 ] as const;
 export type EmailField = (typeof EMAIL_FIELDS)[number];
 
+/** How the draft screen names each field (read from the e-mail, or missing). */
+export const EMAIL_FIELD_LABELS: Record<EmailField | 'mailboxId' | 'estimatedWeight', string> = {
+  trackingNumber: 'Número de tracking',
+  carrier: 'Transportista',
+  senderName: 'Tienda',
+  description: 'Descripción',
+  quantityItems: 'Artículos',
+  amountSpentUsdCents: 'Monto gastado',
+  invoiceFileId: 'Factura',
+  orderNumber: 'Número de pedido',
+  mailboxId: 'Casillero',
+  estimatedWeight: 'Peso estimado',
+};
+
 export const PREALERT_MAIL_MESSAGES = {
   addressTitle: 'Tu correo de prealertas',
   addressHelp:
@@ -65,6 +79,11 @@ export const PREALERT_MAIL_MESSAGES = {
   draftCompletedTitle: 'Prealerta completada desde tu correo',
   draftCompleted: (what: string) => `Un nuevo correo de ${what} completó tu prealerta.`,
   draftsTitle: 'Borradores por confirmar',
+  draftsHelp: 'Los creamos con los correos que nos reenviaste. Revísalos y confírmalos.',
+  readFromEmail: 'Leído del correo',
+  review: 'Revisar y confirmar',
+  discard: 'Descartar borrador',
+  discarded: 'Borrador descartado',
   draftBadge: 'Borrador',
   fromEmail: 'leído del correo',
   missing: 'Falta',

@@ -6,6 +6,7 @@ import { ensureQueries } from '../../lib/loader';
 import { trpc } from '../../lib/trpc';
 import { useMe } from '../../lib/auth';
 import { MailboxCard } from './-components/MailboxCard';
+import { InboundAddressCard } from '../../components/prealert-mail/InboundAddressCard';
 import { OpenMailbox } from './-components/OpenMailbox';
 import { DashboardPage } from './-components/PageHeader';
 import { EmptyState, QueryState } from './-components/QueryState';
@@ -36,6 +37,7 @@ function MailboxesPage() {
             {data.map((box) => (
               <MailboxCard key={box.id} mailbox={box} fullName={fullName} />
             ))}
+            <InboundAddressCard />
             <OpenMailbox existing={data.map((b) => b.country)} />
           </Stack>
         )}
