@@ -106,6 +106,11 @@ const envSchema = z.object({
     .refine((value) => !value || (/^\d{1,5}$/.test(value) && Number(value) <= 65535), { error: M.INBOUND_SMTP_PORT })
     .transform((value) => (value ? Number(value) : null)),
   INBOUND_SMTP_HOST: z.string().default('0.0.0.0'),
+  /**
+   * A JSON file of TXT records ({"name": "record"}) answering the inbound mail's SPF, DKIM and
+   * DMARC lookups instead of the DNS: for the browser tests and a staging machine without DNS.
+   */
+  INBOUND_MAIL_DNS_FIXTURE: z.string().optional(),
   /** Mailgun's webhook signing key: signs each inbound delivery to /webhooks/inbound-mail; unset, they are refused. */
   MAILGUN_WEBHOOK_SIGNING_KEY: z.string().optional(),
   /** Comma-separated phone numbers shown on the contact page (default: the WhatsApp number). */
@@ -243,6 +248,16 @@ export type S3Settings = {
   forcePathStyle: boolean;
 };
 
+/** TXT records read from a file (INBOUND_MAIL_DNS_FIXTURE); any other lookup is "not found". */
+function fixtureResolver(file: string) {
+  const records = JSON.parse(fs.readFileSync(path.resolve(REPO_ROOT, file), 'utf8')) as Record<string, string>;
+  return async (name: string, type: string) => {
+    const record = records[name.toLowerCase().replace(/\.$/, '')];
+    if (type === 'TXT' && record) return [[record]];
+    throw Object.assign(new Error(`queryTxt ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
+  };
+}
+
 function s3Settings(e: z.infer<typeof envSchema>): S3Settings | null {
   if (!e.S3_BUCKET) return null;
   const accessKeyId = e.S3_ACCESS_KEY_ID || undefined;
@@ -359,6 +374,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       domain: e.INBOUND_MAIL_DOMAIN?.trim().toLowerCase() || null,
       smtp: e.INBOUND_SMTP_PORT ? { port: e.INBOUND_SMTP_PORT, host: e.INBOUND_SMTP_HOST } : null,
       mailgunSigningKey: e.MAILGUN_WEBHOOK_SIGNING_KEY || undefined,
+      ...(e.INBOUND_MAIL_DNS_FIXTURE ? { resolver: fixtureResolver(e.INBOUND_MAIL_DNS_FIXTURE) } : {}),
     },
     fiscalPrinter:
       e.FISCAL_PRINTER_URL && e.FISCAL_PRINTER_TOKEN

@@ -73,7 +73,14 @@ export async function start(config: Config): Promise<void> {
   const smtp =
     config.inboundMail.smtp && inboundFiles
       ? await startSmtpListener(
-          { db, fileStore: inboundFiles, appUrl: config.appUrl, domain: config.inboundMail.domain, log },
+          {
+            db,
+            fileStore: inboundFiles,
+            appUrl: config.appUrl,
+            domain: config.inboundMail.domain,
+            log,
+            resolver: config.inboundMail.resolver,
+          },
           config.inboundMail.smtp,
         )
       : null;
