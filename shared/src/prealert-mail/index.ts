@@ -1,6 +1,10 @@
 // Pre-alerts from a forwarded store e-mail (docs/product/prealerts-from-email.md): the limits of
 // what the inbound pipeline accepts, the customer's schemas and the Spanish texts.
-import { z } from 'zod';
+import { z } from '../zod-es';
+import { STALE_DRAFT_DAYS } from '../prealerts/messages';
+
+// The customer's texts (PREALERT_MAIL_MESSAGES, EMAIL_FIELD_LABELS) are in customer/messages.ts, beside
+// PREALERT_MESSAGES: the client loads them with the pre-alerts screen's own texts.
 
 export const INBOUND_MAIL_LIMITS = {
   /** A message over this size is refused while it streams in (SMTP) or before it is parsed (webhook). */
@@ -23,7 +27,7 @@ export const INBOUND_MAIL_LIMITS = {
   /** Sender addresses a customer may register. */
   maxSenders: 10,
   /** A draft older than this is shown to staff as not confirmed in time. */
-  staleDraftDays: 7,
+  staleDraftDays: STALE_DRAFT_DAYS,
 } as const;
 
 /** The local part before "+<token>" of every customer's address. */
@@ -44,56 +48,3 @@ export const EMAIL_FIELDS = [
   'orderNumber',
 ] as const;
 export type EmailField = (typeof EMAIL_FIELDS)[number];
-
-/** How the draft screen names each field (read from the e-mail, or missing). */
-export const EMAIL_FIELD_LABELS: Record<EmailField | 'mailboxId' | 'estimatedWeight', string> = {
-  trackingNumber: 'Número de tracking',
-  carrier: 'Transportista',
-  senderName: 'Tienda',
-  description: 'Descripción',
-  quantityItems: 'Artículos',
-  amountSpentUsdCents: 'Monto gastado',
-  invoiceFileId: 'Factura',
-  orderNumber: 'Número de pedido',
-  mailboxId: 'Casillero',
-  estimatedWeight: 'Peso estimado',
-};
-
-export const PREALERT_MAIL_MESSAGES = {
-  addressTitle: 'Tu correo de prealertas',
-  addressHelp:
-    'Reenvía a esta dirección el correo de confirmación o de envío de tu tienda: creamos el borrador de la prealerta por ti.',
-  addressUnset: 'La recepción de correos no está configurada todavía.',
-  copy: 'Copiar',
-  copied: 'Copiado',
-  sendersTitle: 'Correos desde los que reenvías',
-  sendersHelp:
-    'Solo aceptamos reenvíos desde estas direcciones (además del correo de tu cuenta), y solo si tu proveedor de correo las autentica.',
-  senderAdd: 'Agregar correo',
-  senderAdded: 'Correo agregado',
-  senderRemoved: 'Correo eliminado',
-  senderDuplicate: 'Ese correo ya está registrado.',
-  senderTooMany: `Puedes registrar hasta ${INBOUND_MAIL_LIMITS.maxSenders} correos.`,
-  draftCreatedTitle: 'Prealerta creada desde tu correo',
-  draftCreated: (what: string) => `Leímos tu correo de ${what}. Revisa el borrador y confírmalo.`,
-  draftCompletedTitle: 'Prealerta completada desde tu correo',
-  draftCompleted: (what: string) => `Un nuevo correo de ${what} completó tu prealerta.`,
-  draftsTitle: 'Borradores por confirmar',
-  draftsHelp: 'Los creamos con los correos que nos reenviaste. Revísalos y confírmalos.',
-  readFromEmail: 'Leído del correo',
-  review: 'Revisar y confirmar',
-  discard: 'Descartar borrador',
-  discarded: 'Borrador descartado',
-  draftBadge: 'Borrador',
-  fromEmail: 'leído del correo',
-  missing: 'Falta',
-  confirm: 'Confirmar prealerta',
-  confirmed: 'Prealerta confirmada',
-  notDraft: 'Esta prealerta ya no es un borrador.',
-  staleDraft: (days: number) => `Borrador sin confirmar (${days} días)`,
-  unknownSenderSubject: 'No pudimos crear tu prealerta',
-  unknownSenderBody: (address: string) =>
-    `Recibimos un correo desde ${address}, que no está registrado en ninguna cuenta. Entra en Configuración, agrega este correo en «Correos desde los que reenvías» y vuelve a reenviarlo.`,
-  webhookRefused: 'Firma inválida',
-  webhookMalformed: 'Mensaje no válido',
-} as const;

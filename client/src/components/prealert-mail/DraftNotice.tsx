@@ -2,7 +2,7 @@
 // the e-mail, what is still missing, and discarding the draft.
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconMailForward } from '@tabler/icons-react';
+import { IconMail } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { EMAIL_FIELD_LABELS, PREALERT_MAIL_MESSAGES as M } from '@casillero/shared';
 import { getErrorMessage } from '../../lib/errors';
@@ -42,7 +42,7 @@ export function DraftNotice({
       .map((f) => EMAIL_FIELD_LABELS[f])
       .join(', ');
   return (
-    <Alert color="grape" icon={<IconMailForward />} p="sm" title={M.draftCreatedTitle}>
+    <Alert color="grape" icon={<IconMail />} p="sm" title={M.draftCreatedTitle}>
       <Stack gap={4}>
         {read.length > 0 && (
           <Text size="sm">

@@ -2,9 +2,9 @@ import { Button, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useSearch } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { PREALERTS_PAGE_PARAMS, PREALERT_MAIL_MESSAGES } from '@casillero/shared';
-import { InboundAddressCard } from '../../components/prealert-mail/InboundAddressCard';
+
 import { searchUuid } from '../../lib/search';
 import { pageHead } from '../../lib/site';
 import { ensureQueries } from '../../lib/loader';
@@ -14,6 +14,10 @@ import { PrealertCard, type Prealert } from './-components/PrealertCard';
 import { PrealertForm } from './-components/PrealertForm';
 import { ParcelSearchNotices } from './-components/ParcelSearchNotices';
 import { EmptyState, QueryState } from './-components/QueryState';
+// Loaded on its own (shared by Mis Casilleros and Prealertas): no extra chunk in every route's preload list.
+const InboundAddressCard = lazy(() =>
+  import('../../components/prealert-mail/InboundAddressCard').then((m) => ({ default: m.InboundAddressCard })),
+);
 
 export const Route = createFileRoute('/dashboard/prealertas')({
   head: pageHead('Prealertas'),
@@ -54,7 +58,9 @@ function PrealertsPage() {
         </Button>
       }
     >
-      <InboundAddressCard />
+      <Suspense fallback={null}>
+        <InboundAddressCard />
+      </Suspense>
       <ParcelSearchNotices highlighted={busqueda} />
       {drafts.length > 0 && (
         <Stack gap="sm" component="section" aria-label={PREALERT_MAIL_MESSAGES.draftsTitle}>

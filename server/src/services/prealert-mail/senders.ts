@@ -10,7 +10,8 @@ export async function addOwnMailSender(db: Db, userId: string, email: string) {
   const address = email.trim().toLowerCase();
   return db.transaction(async (tx) => {
     const [{ n }] = await tx.select({ n: count() }).from(mailSenders).where(eq(mailSenders.userId, userId));
-    if (Number(n) >= INBOUND_MAIL_LIMITS.maxSenders) throw new DomainError('BAD_INPUT', M.senderTooMany);
+    if (Number(n) >= INBOUND_MAIL_LIMITS.maxSenders)
+      throw new DomainError('BAD_INPUT', M.senderTooMany(INBOUND_MAIL_LIMITS.maxSenders));
     try {
       const [row] = await tx
         .insert(mailSenders)

@@ -11,7 +11,7 @@ import {
 } from '../../../components/forms/PrealertFields';
 import { usePlausibleConfirm } from '../../../components/forms/usePlausibleConfirm';
 import { useSchemaForm } from '../../../components/forms/useSchemaForm';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import {
@@ -138,7 +138,8 @@ export function PrealertForm({
   const create = useMutation(trpc.prealerts.create.mutationOptions());
   const update = useMutation(trpc.prealerts.update.mutationOptions());
   const confirmDraft = useMutation(trpc.prealertMail.confirmDraft.mutationOptions());
-  const phone = useMediaQuery('(max-width: 36em)');
+  // A phone's width, read once as the dialog opens (no media-query hook: the route's dependencies stay as they were).
+  const phone = typeof window !== 'undefined' && window.matchMedia('(max-width: 36em)').matches;
   const [serverError, setServerError] = useState<string | null>(null);
   const [invoice, setInvoice] = useState<File | null>(null);
   const [invoiceError, setInvoiceError] = useState<string | null>(null);

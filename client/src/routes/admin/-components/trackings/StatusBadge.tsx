@@ -2,8 +2,8 @@ import { Badge, Group } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import {
   DISPATCH_MESSAGES,
-  INBOUND_MAIL_LIMITS,
-  PREALERT_MAIL_MESSAGES,
+  ADMIN_PREALERT_MESSAGES,
+  STALE_DRAFT_DAYS,
   PREALERT_STATUS_LABELS,
   PRIORITY_LABELS,
   TRACKING_STATUS_BADGE_COLORS,
@@ -77,10 +77,10 @@ export function PrealertStatusBadge({ status }: { status: PrealertStatus }) {
 export function StaleDraftBadge({ status, createdAt }: { status: PrealertStatus; createdAt: string | Date }) {
   if (status !== 'draft') return null;
   const days = Math.floor((Date.now() - new Date(createdAt).getTime()) / 86_400_000);
-  if (days < INBOUND_MAIL_LIMITS.staleDraftDays) return null;
+  if (days < STALE_DRAFT_DAYS) return null;
   return (
     <Badge color="orange" variant="outline">
-      {PREALERT_MAIL_MESSAGES.staleDraft(days)}
+      {ADMIN_PREALERT_MESSAGES.staleDraft(days)}
     </Badge>
   );
 }
