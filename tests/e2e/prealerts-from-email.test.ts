@@ -89,9 +89,10 @@ describe.skipIf(!chromium)('prealertas desde el correo, en un teléfono', () => 
 
       const dialog = maria.getByRole('dialog', { name: M.review });
       await dialog.getByText(M.draftCreatedTitle).waitFor();
-      await dialog.getByText(M.readFromEmail, { exact: false }).waitFor();
+      await dialog.getByText(`${M.readFromEmail}:`, { exact: true }).waitFor();
       await dialog.getByTestId('draft-missing').waitFor();
-      expect(await dialog.getByText(M.fromEmail).count()).toBeGreaterThan(0);
+      // Beside the tracking number and the description: "leído del correo".
+      expect(await dialog.getByText(M.fromEmail, { exact: true }).count()).toBeGreaterThan(0);
       expect(await dialog.getByLabel(/Número de tracking/).inputValue()).toBe(TRACKING);
       await expectNoHorizontalScroll(maria);
       await dialog.getByRole('button', { name: M.confirm }).click();
