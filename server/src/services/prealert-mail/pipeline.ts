@@ -104,7 +104,7 @@ export async function receiveInboundMail(
     const automatic = automaticReason(parsed.email, mail.envelope.mailFrom);
     if (automatic) return await log({ outcome: 'loop', reason: automatic });
 
-    const sender = parsed.headerFrom ?? '';
+    const sender = (parsed.headerFrom ?? '').slice(0, 320);
     const limited = await hitLimits(db, [
       { key: `inbound-mail:sender:${sender}`, max: L.perSenderPerHour, windowMs: HOUR, message: limitMessage },
       {

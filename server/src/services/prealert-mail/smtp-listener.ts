@@ -26,7 +26,8 @@ export async function startSmtpListener(
     size: L.maxMessageBytes,
     authOptional: true,
     disabledCommands: ['AUTH'],
-    maxClients: 50,
+    // 20 connections of at most 25 MB each: the memory the listener may hold is bounded.
+    maxClients: 20,
     logger: false,
     onRcptTo(address, _session, callback) {
       if (!tokenOfRecipient(address.address, deps.domain)) {
