@@ -100,7 +100,10 @@ describe.skipIf(!chromium)('prealertas desde el correo, en un teléfono', () => 
 
       // A normal pre-alert now: out of the drafts, in her list as Pendiente.
       await expect.poll(() => drafts.count()).toBe(0);
-      await maria.getByRole('article', { name: `Prealerta ${TRACKING}` }).getByText('Pendiente').waitFor();
+      await maria
+        .getByRole('article', { name: `Prealerta ${TRACKING}` })
+        .getByText('Pendiente')
+        .waitFor();
     });
   });
 
