@@ -19,10 +19,15 @@
 // `-- --solo-api` measures only those. The first mile (bench/first-mile.ts): a burst of 10,000
 // carrier events by webhook and the polling plan of 100,000 numbers; `-- --solo-primera-milla`
 // measures the burst on the embedded database and on a fresh PostgreSQL database (dropped after).
+// Pre-alerts from e-mail (bench/prealert-mail.ts): 1,000 forwarded e-mails in a burst turned into drafts,
+// target 20 per second, memory measured; `-- --solo-correo` measures only that on the embedded database.
 // `-- --carga` instead runs a busy day's mixed traffic on two servers (bench/load/index.ts).
 // The OCR of a receipt photo (bench/ocr.ts) closes the run; `-- --solo-ocr` measures only that,
 // without a database.
 import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import postgres from 'postgres';
 import { openPglite, openPostgres } from '../src/db/client';
 import { measureApi } from './api';
@@ -31,6 +36,7 @@ import { measureDepartures } from './departures';
 import { measureFirstMile, measurePollingPlan, measureWebhookBurst } from './first-mile';
 import { withFreshPostgres } from './fresh-database';
 import { measureImport } from './import';
+import { measurePrealertMailBurst } from './prealert-mail';
 import { measureLoad } from './load';
 import { measureOcr } from './ocr';
 import { SERVER_ROOT } from './load/servers';
@@ -51,6 +57,7 @@ const ONLY_DEPARTURES = process.argv.includes('--solo-despachos');
 const ONLY_API = process.argv.includes('--solo-api');
 const ONLY_FIRST_MILE = process.argv.includes('--solo-primera-milla');
 const ONLY_OCR = process.argv.includes('--solo-ocr');
+const ONLY_MAIL = process.argv.includes('--solo-correo');
 const url = process.env.BENCH_DATABASE_URL;
 if (process.argv.includes('--carga')) {
   // The day's mixed load on two servers (bench/load/index.ts), on a fresh database of the
@@ -86,6 +93,16 @@ if (ONLY_FIRST_MILE) {
   }
   console.log(`\nRáfaga de webhooks: ${figures.join('; ')}`);
   measurePollingPlan();
+  process.exit(0);
+}
+if (ONLY_MAIL) {
+  // Pre-alerts from e-mail: the burst on the embedded database (bench/prealert-mail.ts).
+  const embedded = await openPglite();
+  await embedded.migrate();
+  const storage = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-correo-'));
+  await measurePrealertMailBurst(embedded, storage);
+  await embedded.close();
+  fs.rmSync(storage, { recursive: true, force: true });
   process.exit(0);
 }
 if (ONLY_DEPARTURES) {
@@ -172,6 +189,9 @@ async function main() {
     await measureDepartures(database, second);
     await measureFirstMile(database, second);
     await second.close();
+    const storage = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-correo-'));
+    await measurePrealertMailBurst(database, storage);
+    fs.rmSync(storage, { recursive: true, force: true });
   }
   if (!ONLY_REPORTS && !ONLY_TRACKINGS && !ONLY_AUDIT && !ONLY_IMPORT) await measureApi(database, raw, base);
   if (!ONLY_REPORTS && !ONLY_TRACKINGS && !ONLY_AUDIT && !ONLY_IMPORT && !ONLY_API) await measureOcr();

@@ -23,6 +23,7 @@ export const SETTING_MESSAGES = {
   WHATSAPP_API_URL: 'WHATSAPP_API_URL debe ser una URL http(s)',
   WHATSAPP_PHONE_NUMBER_ID: 'WHATSAPP_TOKEN necesita WHATSAPP_PHONE_NUMBER_ID',
   WEBHOOKS_SEND: 'WEBHOOKS_SEND debe ser on u off',
+  INBOUND_SMTP_PORT: 'INBOUND_SMTP_PORT debe ser un puerto entre 1 y 65535',
   TRUST_PROXY:
     'TRUST_PROXY debe ser el número de proxies delante del servidor o una lista de direcciones IP o rangos CIDR',
   LOG_LEVEL: `LOG_LEVEL debe ser uno de: ${LOG_LEVELS.join(', ')}`,

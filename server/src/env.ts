@@ -104,6 +104,22 @@ const envSchema = z.object({
   VAPID_SUBJECT: z.string().optional(),
   /** Comma-separated origins of push services besides the browsers' own (a self-hosted one; the browser tests' local one). */
   PUSH_SERVICE_ORIGINS: list,
+  /** Pre-alerts from e-mail (docs/product/prealerts-from-email.md#recepción): the domain of prealertas+<token>@<domain>. */
+  INBOUND_MAIL_DOMAIN: z.string().optional(),
+  /** The built-in SMTP listener's port; unset, no listener starts. */
+  INBOUND_SMTP_PORT: z
+    .string()
+    .optional()
+    .refine((value) => !value || (/^\d{1,5}$/.test(value) && Number(value) <= 65535), { error: M.INBOUND_SMTP_PORT })
+    .transform((value) => (value ? Number(value) : null)),
+  INBOUND_SMTP_HOST: z.string().default('0.0.0.0'),
+  /**
+   * A JSON file of TXT records ({"name": "record"}) answering the inbound mail's SPF, DKIM and
+   * DMARC lookups instead of the DNS: for the browser tests and a staging machine without DNS.
+   */
+  INBOUND_MAIL_DNS_FIXTURE: z.string().optional(),
+  /** Mailgun's webhook signing key: signs each inbound delivery to /webhooks/inbound-mail; unset, they are refused. */
+  MAILGUN_WEBHOOK_SIGNING_KEY: z.string().optional(),
   /** Comma-separated phone numbers shown on the contact page (default: the WhatsApp number). */
   CONTACT_PHONES: list,
   SEED_DEMO: z.string().optional(),
@@ -190,6 +206,16 @@ export type Config = {
   whatsappWebhook: { verifyToken: string | undefined; appSecret: string | undefined };
   /** Web push (messaging/push.ts): the VAPID keys when configured, their subject, extra push services. */
   push: PushSettings;
+  /**
+   * Pre-alerts from e-mail: the inbound addresses' domain (null: not offered), the SMTP listener
+   * (null: none), Mailgun's signing key; `resolver` (DNS for SPF/DKIM/DMARC) only code sets (tests).
+   */
+  inboundMail: {
+    domain: string | null;
+    smtp: { port: number; host: string } | null;
+    mailgunSigningKey: string | undefined;
+    resolver?: (name: string, type: string) => Promise<unknown>;
+  };
   /** The authorised digital printer's API, used when the fiscal settings choose it. */
   fiscalPrinter: { url: string; token: string } | null;
   contactPhones: string[];
@@ -250,6 +276,16 @@ export type S3Settings = {
   credentials: { accessKeyId: string; secretAccessKey: string } | null;
   forcePathStyle: boolean;
 };
+
+/** TXT records read from a file (INBOUND_MAIL_DNS_FIXTURE); any other lookup is "not found". */
+function fixtureResolver(file: string) {
+  const records = JSON.parse(fs.readFileSync(path.resolve(REPO_ROOT, file), 'utf8')) as Record<string, string>;
+  return async (name: string, type: string) => {
+    const record = records[name.toLowerCase().replace(/\.$/, '')];
+    if (type === 'TXT' && record) return [[record]];
+    throw Object.assign(new Error(`queryTxt ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
+  };
+}
 
 function s3Settings(e: z.infer<typeof envSchema>): S3Settings | null {
   if (!e.S3_BUCKET) return null;
@@ -364,6 +400,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       appSecret: e.WHATSAPP_APP_SECRET || undefined,
     },
     push: pushSettings(e),
+    inboundMail: {
+      domain: e.INBOUND_MAIL_DOMAIN?.trim().toLowerCase() || null,
+      smtp: e.INBOUND_SMTP_PORT ? { port: e.INBOUND_SMTP_PORT, host: e.INBOUND_SMTP_HOST } : null,
+      mailgunSigningKey: e.MAILGUN_WEBHOOK_SIGNING_KEY || undefined,
+      ...(e.INBOUND_MAIL_DNS_FIXTURE ? { resolver: fixtureResolver(e.INBOUND_MAIL_DNS_FIXTURE) } : {}),
+    },
     fiscalPrinter:
       e.FISCAL_PRINTER_URL && e.FISCAL_PRINTER_TOKEN
         ? { url: e.FISCAL_PRINTER_URL, token: e.FISCAL_PRINTER_TOKEN }

@@ -24,6 +24,7 @@ import { registerStreamedProcedures } from './trpc/streamed-procedures';
 import { registerUnsubscribeRoutes } from './http/unsubscribe';
 import { registerCarrierWebhookRoutes } from './http/carrier-webhooks';
 import { registerWhatsappWebhookRoutes } from './http/whatsapp-webhook';
+import { registerInboundMailWebhook } from './http/inbound-mail-webhook';
 import { trackingProviderFor } from './services/carrier-tracking/providers';
 import type { TrackingProvider } from './services/carrier-tracking/providers/provider';
 import { EARLY_TAP_SCRIPT_SOURCE, registerClientSite, registerCompression } from './http/site';
@@ -206,6 +207,8 @@ export async function createServer({ config, database, logStream, trackingProvid
   });
   // What customers write to the business's WhatsApp number (docs/product/whatsapp-desk.md).
   await registerWhatsappWebhookRoutes(app, { db: db.db, config });
+  // Pre-alerts from e-mail through Mailgun's inbound route (docs/product/prealerts-from-email.md#recepción).
+  await registerInboundMailWebhook(app, { db: db.db, config });
   // The public REST API with keys (docs/product/public-api.md).
   await registerPublicApi(app, { db: db.db, config });
 

@@ -21,6 +21,7 @@ import { startWebhookWorker } from './webhooks/worker';
 import { trackingProviderFor } from './services/carrier-tracking/providers';
 import { startCarrierTrackingWorker } from './services/carrier-tracking/jobs';
 import type { Config } from './env';
+import { startSmtpListener } from './services/prealert-mail/smtp-listener';
 
 export async function start(config: Config): Promise<void> {
   const database = await openDatabase(config);
@@ -70,11 +71,30 @@ export async function start(config: Config): Promise<void> {
   pruner.unref();
 
   const url = await server.listen();
+  // Pre-alerts from e-mail: the SMTP listener, only when INBOUND_SMTP_PORT is set.
+  const inboundFiles = config.inboundMail.smtp ? createFileStore(config) : null;
+  const smtp =
+    config.inboundMail.smtp && inboundFiles
+      ? await startSmtpListener(
+          {
+            db,
+            fileStore: inboundFiles,
+            appUrl: config.appUrl,
+            domain: config.inboundMail.domain,
+            log,
+            resolver: config.inboundMail.resolver,
+          },
+          config.inboundMail.smtp,
+        )
+      : null;
   const lines = [
     '',
     `Servidor listo en ${url}`,
     `Base de datos: ${embedded ? `embebida (PGlite) en ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
     `E-mail: ${config.resendApiKey ? 'Resend' : 'sin RESEND_API_KEY: los correos se muestran en este registro'}`,
+    `Prealertas por correo: ${smtp ? `receptor SMTP en el puerto ${smtp.port}` : 'sin INBOUND_SMTP_PORT: sin receptor SMTP'}${
+      config.inboundMail.mailgunSigningKey ? ', webhook de Mailgun activo' : ''
+    }`,
     `WhatsApp: ${config.whatsapp ? 'Cloud API' : 'sin WHATSAPP_TOKEN: los mensajes se muestran en este registro'}`,
     `Atención por WhatsApp: ${
       config.whatsappWebhook.appSecret
@@ -127,6 +147,7 @@ export async function start(config: Config): Promise<void> {
           carrierWorker.stop(),
           pruning,
           server.endLiveStreams(),
+          smtp?.close().then(() => inboundFiles?.close()),
         ]);
       },
       closeDatabase: () => database.close(),

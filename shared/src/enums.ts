@@ -20,7 +20,8 @@ export type MailboxLocation = (typeof MAILBOX_LOCATIONS)[number];
 export const MAILBOX_STATUSES = ['active', 'inactive'] as const;
 export type MailboxStatus = (typeof MAILBOX_STATUSES)[number];
 
-export const PREALERT_STATUSES = ['pending', 'confirmed', 'converted'] as const;
+/** `draft`: made from a forwarded store e-mail, waiting for the customer to confirm it (docs/decisions/038-prealerts-from-email.md). */
+export const PREALERT_STATUSES = ['pending', 'confirmed', 'converted', 'draft'] as const;
 export type PrealertStatus = (typeof PREALERT_STATUSES)[number];
 
 export const ESTADOS_TRACKING_PREALERTA = [

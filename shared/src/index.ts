@@ -100,3 +100,4 @@ export * from './carrier-tracking';
 export * from './carrier-tracking/view';
 export * from './carrier-tracking/searches';
 export * from './schemas/parcel-searches';
+export * from './prealert-mail';

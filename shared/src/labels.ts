@@ -80,6 +80,7 @@ export const PREALERT_STATUS_LABELS: Record<PrealertStatus, string> = {
   pending: 'Pendiente',
   confirmed: 'Confirmado',
   converted: 'Convertido',
+  draft: 'Borrador (correo)',
 };
 
 export const PACKAGE_STATUS_LABELS: Record<PackageStatus, string> = {

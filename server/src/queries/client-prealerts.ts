@@ -25,6 +25,8 @@ export const ownPrealertColumns = {
   mailboxId: prealerts.mailboxId,
   mailboxCode: mailboxes.mailboxCode,
   invoiceFileId: prealerts.invoiceFileId,
+  orderNumber: prealerts.orderNumber,
+  emailFields: prealerts.emailFields,
   convertedAt: prealerts.convertedAt,
   createdAt: prealerts.createdAt,
   updatedAt: prealerts.updatedAt,

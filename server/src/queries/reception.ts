@@ -22,8 +22,11 @@ import { byTime } from '../lib/list-sorts';
 import { containsPattern } from '../lib/list';
 import { foldedLike } from '../lib/search-text';
 
-/** The pre-alert statuses still waiting for their parcel (neither converted nor, one day, cancelled). */
-export const OPEN_PREALERT_STATUSES = ['pending', 'confirmed'] as const;
+/**
+ * The pre-alert statuses still waiting for their parcel (neither converted nor, one day, cancelled).
+ * A draft made from an e-mail is matched too, confirmed or not (docs/decisions/038-prealerts-from-email.md).
+ */
+export const OPEN_PREALERT_STATUSES = ['pending', 'confirmed', 'draft'] as const;
 /** The same list as a SQL tuple, for the import's hand-written statements: `status in ${...}`. */
 export const OPEN_PREALERT_STATUSES_SQL = sql.raw(`(${OPEN_PREALERT_STATUSES.map((s) => `'${s}'`).join(', ')})`);
 

@@ -25,7 +25,7 @@ type CreateInput = z.output<typeof prealertCreateInput>;
 type UpdateInput = z.output<typeof prealertUpdateInput>;
 
 /** The fields the customer fills in, as stored (creating and editing alike). */
-const editableFields = (input: CreateInput) => ({
+export const editableFields = (input: CreateInput) => ({
   carrier: input.carrier,
   senderName: input.senderName,
   description: input.description,
@@ -47,7 +47,7 @@ const travelFlagsOf = async (tx: DbOrTx, input: CreateInput) =>
  * there is none to match) that waits "sin dueño" makes that parcel the customer's in the same
  * transaction (claimIntakeForPrealert); `warehouseReceipt` then names it.
  */
-async function savedPrealert(
+export async function savedPrealert(
   tx: DbOrTx,
   config: Pick<Config, 'appUrl'>,
   userId: string,
@@ -75,7 +75,7 @@ const notFound = () => new DomainError('NOT_FOUND', GENERIC_MESSAGES.notFound);
  * and a mailbox the pre-alert goes into (`movingFrom` is where it already is) must be active: no
  * parcel is expected at a casillero that is not open yet or was closed.
  */
-async function checkOwnReferences(
+export async function checkOwnReferences(
   tx: DbOrTx,
   userId: string,
   input: { mailboxId: string | null; invoiceFileId: string | null },
@@ -106,7 +106,7 @@ async function defaultMailbox(tx: DbOrTx, userId: string) {
 }
 
 /** The pre-check above answers nicely; the unique index settles two submits at once. */
-async function refuseDuplicateTracking<T>(work: Promise<T>): Promise<T> {
+export async function refuseDuplicateTracking<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (err) {

@@ -83,6 +83,8 @@ export type Fixture = {
   a: {
     mailboxId: string;
     prealertId: string;
+    /** A draft made from a forwarded e-mail (docs/product/prealerts-from-email.md). */
+    draftId: string;
     receiptFileId: string;
     invoiceFileId: string;
     trackingId: string;
@@ -103,6 +105,9 @@ export type Fixture = {
     webhookId: string;
     webhookDeliveryId: string;
     prealertId: string;
+    /** B's draft from a forwarded e-mail, and an address B forwards from. */
+    draftId: string;
+    mailSenderId: string;
     /** B's parcel search, ended not found: the claim is on offer to B alone. */
     searchId: string;
     /** The pending mailbox activation, not reported yet: what a stray report would change. */
@@ -326,6 +331,29 @@ export const FOREIGN_INPUTS: Record<string, Record<string, (f: Fixture) => unkno
       mailboxId: f.a.mailboxId,
       invoiceFileId: f.b.invoiceFileId,
     }),
+  },
+  'prealertMail.confirmDraft': {
+    id: (f) => ({ ...prealertForm, id: f.b.draftId, trackingNumber: null, mailboxId: null, invoiceFileId: null }),
+    mailboxId: (f) => ({
+      ...prealertForm,
+      id: f.a.draftId,
+      trackingNumber: null,
+      mailboxId: f.b.mailboxId,
+      invoiceFileId: null,
+    }),
+    invoiceFileId: (f) => ({
+      ...prealertForm,
+      id: f.a.draftId,
+      trackingNumber: null,
+      mailboxId: f.a.mailboxId,
+      invoiceFileId: f.b.invoiceFileId,
+    }),
+  },
+  'prealertMail.discardDraft': {
+    id: (f) => ({ id: f.b.draftId }),
+  },
+  'prealertMail.removeSender': {
+    id: (f) => ({ id: f.b.mailSenderId }),
   },
   'recipients.update': {
     id: (f) => ({

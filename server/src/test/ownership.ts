@@ -10,7 +10,7 @@ import { MAX_PAGE_SIZE, trackingKey } from '@casillero/shared';
 import type { Database } from '../db/client';
 import { testConfig } from '../env';
 import { createServer } from '../server';
-import { carrierShipments, parcelSearches, recipients, storedFiles, webhookDeliveries } from '../db/schema';
+import { carrierShipments, parcelSearches, prealerts, recipients, storedFiles, webhookDeliveries } from '../db/schema';
 import { callerFor, TEST_APP_URL, type TestCaller } from './caller';
 import { createTestDatabase } from './db';
 import { paymentMethodId, recordRate, signedInAdmin, signedInCustomer, homeDeliveryTo } from './factories';
@@ -131,6 +131,7 @@ export async function ownView(
     profile: await c.profile.get(),
     mailboxes: await c.mailboxes.mine(),
     prealerts: await c.prealerts.mine(),
+    mailSenders: await c.prealertMail.senders(),
     payments: await c.payments.mine(),
     paymentDetails: await Promise.all(ids.paymentIds.map((id) => c.payments.get({ id }))),
     payableTrackings: await c.payments.payableTrackings(),
@@ -310,6 +311,18 @@ export function useOwnership() {
       mailboxId: aMailbox,
     });
 
+    // Pre-alerts from e-mail: a draft of A's (as a forwarded mail makes it) and a sender address of B's.
+    const draftOf = async (userId: string, description: string) =>
+      (
+        await db()
+          .insert(prealerts)
+          .values({ userId, description, status: 'draft', emailFields: ['description'] })
+          .returning({ id: prealerts.id })
+      )[0]!.id;
+    const aDraft = await draftOf(ana.user.id, 'Borrador de Ana');
+    const bDraft = await draftOf(beto.user.id, 'Borrador de Beto');
+    const bSender = await as(beto).prealertMail.addSender({ email: 'beto.reenvios@example.com' });
+
     /** A claim photo as its upload route stores it (both sizes, the customer's own). */
     const claimPhotoOf = async (userId: string) => {
       const rows = await db()
@@ -350,6 +363,7 @@ export function useOwnership() {
       a: {
         mailboxId: aMailbox,
         prealertId: aPrealert.id,
+        draftId: aDraft,
         receiptFileId: aReceipt,
         invoiceFileId: aInvoice,
         trackingId: await readyTracking(aMailbox),
@@ -367,6 +381,8 @@ export function useOwnership() {
         webhookId: bWebhook.id,
         webhookDeliveryId: bWebhookDelivery.id,
         prealertId: bPrealert.id,
+        draftId: bDraft,
+        mailSenderId: bSender.id,
         searchId: bSearch.id,
         activationPaymentId: bActivation.id,
         reportedPaymentId: bReported.id,

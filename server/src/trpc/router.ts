@@ -10,6 +10,7 @@ import { notificationsRouter } from './routers/notifications';
 import { packagesRouter } from './routers/packages';
 import { paymentsRouter } from './routers/payments';
 import { prealertsRouter } from './routers/prealerts';
+import { prealertMailRouter } from './routers/prealert-mail';
 import { profileRouter } from './routers/profile';
 import { repacksRouter } from './routers/repacks';
 import { reportsRouter } from './routers/reports';
@@ -57,6 +58,7 @@ export const appRouter = router({
   contact: contactRouter,
   trackings: trackingsRouter,
   prealerts: prealertsRouter,
+  prealertMail: prealertMailRouter,
   mailboxes: mailboxesRouter,
   packages: packagesRouter,
   shipments: shipmentsRouter,

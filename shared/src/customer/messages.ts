@@ -41,3 +41,56 @@ export const ACCOUNT_MESSAGES = {
   cannotEndCurrent: 'Para cerrar esta sesión usa «Cerrar sesión».',
   preferencesSaved: 'Preferencias guardadas',
 } as const;
+
+// Pre-alerts from a forwarded store e-mail (docs/product/prealerts-from-email.md).
+/** How the draft screen names each field (read from the e-mail, or missing). */
+export const EMAIL_FIELD_LABELS = {
+  trackingNumber: 'Número de tracking',
+  carrier: 'Transportista',
+  senderName: 'Tienda',
+  description: 'Descripción',
+  quantityItems: 'Artículos',
+  amountSpentUsdCents: 'Monto gastado',
+  invoiceFileId: 'Factura',
+  orderNumber: 'Número de pedido',
+  mailboxId: 'Casillero',
+  estimatedWeight: 'Peso estimado',
+};
+
+export const PREALERT_MAIL_MESSAGES = {
+  addressTitle: 'Tu correo de prealertas',
+  addressHelp:
+    'Reenvía a esta dirección el correo de confirmación o de envío de tu tienda: creamos el borrador de la prealerta por ti.',
+  addressUnset: 'La recepción de correos no está configurada todavía.',
+  copy: 'Copiar',
+  copied: 'Copiado',
+  sendersTitle: 'Correos desde los que reenvías',
+  sendersHelp:
+    'Solo aceptamos reenvíos desde estas direcciones (además del correo de tu cuenta), y solo si tu proveedor de correo las autentica.',
+  senderAdd: 'Agregar correo',
+  senderAdded: 'Correo agregado',
+  senderRemoved: 'Correo eliminado',
+  senderDuplicate: 'Ese correo ya está registrado.',
+  senderTooMany: (max: number) => `Puedes registrar hasta ${max} correos.`,
+  draftCreatedTitle: 'Prealerta creada desde tu correo',
+  draftCreated: (what: string) => `Leímos tu correo de ${what}. Revisa el borrador y confírmalo.`,
+  draftCompletedTitle: 'Prealerta completada desde tu correo',
+  draftCompleted: (what: string) => `Un nuevo correo de ${what} completó tu prealerta.`,
+  draftsTitle: 'Borradores por confirmar',
+  draftsHelp: 'Los creamos con los correos que nos reenviaste. Revísalos y confírmalos.',
+  readFromEmail: 'Leído del correo',
+  review: 'Revisar y confirmar',
+  discard: 'Descartar borrador',
+  discarded: 'Borrador descartado',
+  draftBadge: 'Borrador',
+  fromEmail: 'leído del correo',
+  missing: 'Falta',
+  confirm: 'Confirmar prealerta',
+  confirmed: 'Prealerta confirmada',
+  notDraft: 'Esta prealerta ya no es un borrador.',
+  unknownSenderSubject: 'No pudimos crear tu prealerta',
+  unknownSenderBody: (address: string) =>
+    `Recibimos un correo desde ${address}, que no está registrado en ninguna cuenta. Entra en Configuración, agrega este correo en «Correos desde los que reenvías» y vuelve a reenviarlo.`,
+  webhookRefused: 'Firma inválida',
+  webhookMalformed: 'Mensaje no válido',
+} as const;

@@ -1,7 +1,11 @@
 // The Spanish texts of the admin pre-alerts screen (docs/product/admin-prealerts.md) and the customer's
 // notifications about their pre-alerts.
 
+/** A draft from a customer's e-mail older than this many days is shown to staff as not confirmed in time. */
+export const STALE_DRAFT_DAYS = 7;
+
 export const ADMIN_PREALERT_MESSAGES = {
+  staleDraft: (days: number) => `Borrador sin confirmar (${days} días)`,
   title: 'Gestión de Prealertas',
   subtitle: 'Administra las prealertas de todos los clientes',
   empty: 'No hay prealertas',

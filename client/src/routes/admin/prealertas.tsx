@@ -1,5 +1,5 @@
 import { SimpleGrid, Text } from '@mantine/core';
-import { IconCircleCheck, IconClock, IconPackageImport, type Icon } from '@tabler/icons-react';
+import { IconCircleCheck, IconClock, IconMail, IconPackageImport, type Icon } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import {
@@ -40,6 +40,8 @@ const COUNTERS: { status: PrealertStatus; label: string; icon: Icon; color: stri
   { status: 'pending', label: 'Pendientes', icon: IconClock, color: 'yellow' },
   { status: 'confirmed', label: 'Confirmadas', icon: IconCircleCheck, color: 'blue' },
   { status: 'converted', label: 'Convertidas', icon: IconPackageImport, color: 'green' },
+  // Made from a customer's forwarded e-mail, not confirmed yet (docs/product/prealerts-from-email.md).
+  { status: 'draft', label: 'Borradores de correo', icon: IconMail, color: 'gray' },
 ];
 
 function PrealertsPage() {
@@ -50,7 +52,7 @@ function PrealertsPage() {
 
   return (
     <AdminPage title={M.title} subtitle={M.subtitle}>
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+      <SimpleGrid cols={{ base: 2, sm: 4 }}>
         {COUNTERS.map(({ status, ...card }) => (
           <StatCard key={status} {...card} value={stats.data?.[status]} />
         ))}

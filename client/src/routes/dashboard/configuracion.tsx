@@ -11,6 +11,9 @@ import { ApiKeysCard } from '../../components/api-keys/ApiKeysCard';
 
 // Its own chunk (a table, checkboxes, a dialog): the route's dependencies, listed in the first
 // JavaScript of every page, stay as they were (client/scripts/report-size.mjs).
+const MailSendersCard = lazy(() =>
+  import('../../components/prealert-mail/MailSendersCard').then((m) => ({ default: m.MailSendersCard })),
+);
 const WebhooksCard = lazy(() => import('./-components/WebhooksCard').then((m) => ({ default: m.WebhooksCard })));
 
 export const Route = createFileRoute('/dashboard/configuracion')({
@@ -33,6 +36,9 @@ function SettingsPage() {
       <NotificationChannelsCard />
       <WhatsappNumberCard />
       <PushDeviceCard />
+      <Suspense fallback={null}>
+        <MailSendersCard />
+      </Suspense>
       <ChangePasswordCard />
       <SessionsCard />
       <ApiKeysCard />

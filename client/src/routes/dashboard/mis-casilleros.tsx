@@ -1,4 +1,5 @@
 import { Stack } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../lib/site';
@@ -6,9 +7,14 @@ import { ensureQueries } from '../../lib/loader';
 import { trpc } from '../../lib/trpc';
 import { useMe } from '../../lib/auth';
 import { MailboxCard } from './-components/MailboxCard';
+
 import { OpenMailbox } from './-components/OpenMailbox';
 import { DashboardPage } from './-components/PageHeader';
 import { EmptyState, QueryState } from './-components/QueryState';
+// Loaded on its own (shared by Mis Casilleros and Prealertas): no extra chunk in every route's preload list.
+const InboundAddressCard = lazy(() =>
+  import('../../components/prealert-mail/InboundAddressCard').then((m) => ({ default: m.InboundAddressCard })),
+);
 
 export const Route = createFileRoute('/dashboard/mis-casilleros')({
   head: pageHead('Mis Casilleros'),
@@ -36,6 +42,11 @@ function MailboxesPage() {
             {data.map((box) => (
               <MailboxCard key={box.id} mailbox={box} fullName={fullName} />
             ))}
+            <Suspense fallback={null}>
+              <Suspense fallback={null}>
+                <InboundAddressCard />
+              </Suspense>
+            </Suspense>
             <OpenMailbox existing={data.map((b) => b.country)} />
           </Stack>
         )}

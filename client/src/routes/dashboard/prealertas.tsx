@@ -1,9 +1,10 @@
-import { Button, Stack } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
-import { PREALERTS_PAGE_PARAMS } from '@casillero/shared';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { PREALERTS_PAGE_PARAMS, PREALERT_MAIL_MESSAGES } from '@casillero/shared';
+
 import { searchUuid } from '../../lib/search';
 import { pageHead } from '../../lib/site';
 import { ensureQueries } from '../../lib/loader';
@@ -13,6 +14,10 @@ import { PrealertCard, type Prealert } from './-components/PrealertCard';
 import { PrealertForm } from './-components/PrealertForm';
 import { ParcelSearchNotices } from './-components/ParcelSearchNotices';
 import { EmptyState, QueryState } from './-components/QueryState';
+// Loaded on its own (shared by Mis Casilleros and Prealertas): no extra chunk in every route's preload list.
+const InboundAddressCard = lazy(() =>
+  import('../../components/prealert-mail/InboundAddressCard').then((m) => ({ default: m.InboundAddressCard })),
+);
 
 export const Route = createFileRoute('/dashboard/prealertas')({
   head: pageHead('Prealertas'),
@@ -35,6 +40,13 @@ function PrealertsPage() {
   const searched = searches.data?.find((s) => s.id === busqueda);
   const highlightedPrealert = prealerta ?? (searched?.status === 'found' ? searched.prealertId : undefined);
   const [editing, setEditing] = useState<Editing>(null);
+  // A notice's link (?borrador=) opens that draft's screen once the list has it.
+  const borrador = searchUuid(params.borrador);
+  const linkedDraft = list.data?.find((p) => p.id === borrador && p.status === 'draft');
+  useEffect(() => {
+    if (linkedDraft) setEditing({ mode: 'edit', prealert: linkedDraft });
+  }, [linkedDraft]);
+  const drafts = list.data?.filter((p) => p.status === 'draft') ?? [];
   return (
     <DashboardPage
       maxWidth={960}
@@ -46,7 +58,23 @@ function PrealertsPage() {
         </Button>
       }
     >
+      <Suspense fallback={null}>
+        <InboundAddressCard />
+      </Suspense>
       <ParcelSearchNotices highlighted={busqueda} />
+      {drafts.length > 0 && (
+        <Stack gap="sm" component="section" aria-label={PREALERT_MAIL_MESSAGES.draftsTitle}>
+          <Title order={2} size="h4">
+            {PREALERT_MAIL_MESSAGES.draftsTitle}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {PREALERT_MAIL_MESSAGES.draftsHelp}
+          </Text>
+          {drafts.map((p) => (
+            <PrealertCard key={p.id} prealert={p} onEdit={() => setEditing({ mode: 'edit', prealert: p })} />
+          ))}
+        </Stack>
+      )}
       <QueryState query={list}>
         {(data) =>
           data.length === 0 ? (
@@ -55,14 +83,16 @@ function PrealertsPage() {
             </EmptyState>
           ) : (
             <Stack gap="md">
-              {data.map((p) => (
-                <PrealertCard
-                  key={p.id}
-                  prealert={p}
-                  highlighted={p.id === highlightedPrealert}
-                  onEdit={() => setEditing({ mode: 'edit', prealert: p })}
-                />
-              ))}
+              {data
+                .filter((p) => p.status !== 'draft')
+                .map((p) => (
+                  <PrealertCard
+                    key={p.id}
+                    prealert={p}
+                    highlighted={p.id === highlightedPrealert}
+                    onEdit={() => setEditing({ mode: 'edit', prealert: p })}
+                  />
+                ))}
             </Stack>
           )
         }

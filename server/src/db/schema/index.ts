@@ -34,3 +34,4 @@ export * from './carrier-tracking';
 export * from './whatsapp-desk';
 export * from './push';
 export * from './whatsapp-payment-reports';
+export * from './prealert-mail';

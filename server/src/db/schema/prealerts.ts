@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { estadoTrackingEnum, prealertStatusEnum } from './enums';
 import { cents, createdAt, measure, timestamptz, updatedAt } from './columns';
 import { customerOwned } from './owned';
@@ -27,6 +27,12 @@ export const prealerts = pgTable(
     notes: text('notes'),
     status: prealertStatusEnum('status').notNull().default('pending'),
     invoiceFileId: uuid('invoice_file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
+    /** The store's order number, when an e-mail said it: a second e-mail for the same order completes this pre-alert. */
+    orderNumber: text('order_number'),
+    /** The fields read from a forwarded e-mail (shown "leído del correo"); null for a pre-alert typed in. */
+    emailFields: jsonb('email_fields').$type<string[]>(),
+    /** When the customer confirmed a draft made from an e-mail. */
+    draftConfirmedAt: timestamptz('draft_confirmed_at'),
     convertedAt: timestamptz('converted_at'),
     convertedPackageId: uuid('converted_package_id').references(() => packages.id, {
       onDelete: 'set null',
@@ -42,6 +48,7 @@ export const prealerts = pgTable(
     // Scans find a parcel whatever the carrier's variant of its number (tracking_key, migration 0012).
     index('prealerts_tracking_key_idx').on(sql`tracking_key(${t.trackingNumber})`),
     index('prealerts_tracking_number_idx').on(t.trackingNumber),
+    index('prealerts_user_id_order_number_idx').on(t.userId, t.orderNumber),
     // A customer pre-alerts a tracking number once, whatever its case (docs/product/product-decisions.md#d6-races-are-closed-by-the-database).
     uniqueIndex('prealerts_user_id_tracking_number_key')
       .on(t.userId, sql`upper(${t.trackingNumber})`)

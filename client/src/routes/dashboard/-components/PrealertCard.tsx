@@ -5,6 +5,7 @@ import type { inferOutput } from '@trpc/tanstack-react-query';
 import {
   CARRIER_LEG_MESSAGES,
   carrierName,
+  PREALERT_MAIL_MESSAGES,
   PREALERT_MESSAGES,
   PREALERT_STATUS_LABELS,
   TRACKING_STATUS_LABELS,
@@ -30,6 +31,7 @@ export const PREALERT_STATUS_COLORS: Record<PrealertStatus, string> = {
   pending: 'yellow',
   confirmed: 'blue',
   converted: 'green',
+  draft: 'gray',
 };
 
 function Field({ label, value }: { label: string; value: React.ReactNode }) {
@@ -163,7 +165,7 @@ export function PrealertCard({
           {p.invoiceFileId && <InvoiceLink fileId={p.invoiceFileId} />}
           {p.isEditable ? (
             <Button size="xs" variant="light" leftSection={<IconEdit size={14} />} onClick={onEdit}>
-              Editar
+              {p.status === 'draft' ? PREALERT_MAIL_MESSAGES.review : 'Editar'}
             </Button>
           ) : (
             <Text size="xs" c="dimmed">

@@ -16,6 +16,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import {
   MAILBOX_COUNTRY_LABELS,
+  PREALERT_MAIL_MESSAGES,
   PREALERT_MESSAGES,
   TRAVEL_RULES_MESSAGES,
   RECEPTION_MESSAGES,
@@ -36,6 +37,7 @@ const LivePrealertCustoms = lazy(() =>
 );
 import type { Prealert } from './PrealertCard';
 import { GrowingTextarea } from '../../../components/forms/fields';
+import { DraftNotice, fromEmailLabel } from '../../../components/prealert-mail/DraftNotice';
 
 type Values = {
   trackingNumber: string;
@@ -98,7 +100,30 @@ function onlyActiveMailbox(boxes: { id: string; status: string }[] | undefined):
   return active.length === 1 ? active[0].id : null;
 }
 
-/** Create or edit a pre-alert (edit only while pending or confirmed; the server checks again). */
+/** What a draft from an e-mail still lacks, for the "Falta" line (docs/product/prealerts-from-email.md). */
+function missingOf(v: Values) {
+  const missing: (
+    | 'trackingNumber'
+    | 'carrier'
+    | 'senderName'
+    | 'amountSpentUsdCents'
+    | 'mailboxId'
+    | 'estimatedWeight'
+  )[] = [];
+  if (!v.trackingNumber.trim()) missing.push('trackingNumber');
+  if (!v.carrier) missing.push('carrier');
+  if (!v.senderName.trim()) missing.push('senderName');
+  if (v.amountSpentUsdCents === '') missing.push('amountSpentUsdCents');
+  if (!v.mailboxId) missing.push('mailboxId');
+  if (v.estimatedWeight === '') missing.push('estimatedWeight');
+  return missing;
+}
+
+/**
+ * Create or edit a pre-alert (edit only while pending or confirmed; the server checks again), or
+ * confirm a draft made from a forwarded e-mail: the same form, its fields marked as read from
+ * the e-mail, what is missing listed, full screen on a phone.
+ */
 export function PrealertForm({
   opened,
   prealert,
@@ -112,6 +137,9 @@ export function PrealertForm({
   const boxes = useQuery(trpc.mailboxes.mine.queryOptions());
   const create = useMutation(trpc.prealerts.create.mutationOptions());
   const update = useMutation(trpc.prealerts.update.mutationOptions());
+  const confirmDraft = useMutation(trpc.prealertMail.confirmDraft.mutationOptions());
+  // A phone's width, read once as the dialog opens (no media-query hook: the route's dependencies stay as they were).
+  const phone = typeof window !== 'undefined' && window.matchMedia('(max-width: 36em)').matches;
   const [serverError, setServerError] = useState<string | null>(null);
   const [invoice, setInvoice] = useState<File | null>(null);
   const [invoiceError, setInvoiceError] = useState<string | null>(null);
@@ -119,7 +147,9 @@ export function PrealertForm({
   const uploading = invoiceUpload.uploading;
   const plausible = usePlausibleConfirm();
   const isEdit = prealert !== null;
-  const trackingFixed = isEdit && Boolean(prealert.trackingNumber);
+  const isDraft = prealert?.status === 'draft';
+  const read = prealert?.emailFields ?? null;
+  const trackingFixed = isEdit && !isDraft && Boolean(prealert.trackingNumber);
 
   const form = useSchemaForm<Values>(prealertCreateInput, initialValues(prealert, onlyActiveMailbox(boxes.data)), {
     onValuesChange: () => setServerError(null),
@@ -152,7 +182,11 @@ export function PrealertForm({
     // The schema accepted every figure: they are numbers now.
     const input = prealertCreateInput.parse(values);
     try {
-      const result = isEdit ? await update.mutateAsync({ ...input, id: prealert.id }) : await create.mutateAsync(input);
+      const result = isDraft
+        ? await confirmDraft.mutateAsync({ ...input, id: prealert.id })
+        : isEdit
+          ? await update.mutateAsync({ ...input, id: prealert.id })
+          : await create.mutateAsync(input);
       await queryClient.invalidateQueries({ queryKey: trpc.prealerts.mine.queryKey() });
       // A number already waiting in the warehouse was matched on the spot: say where it is.
       const detail = result.warehouseReceipt
@@ -188,13 +222,23 @@ export function PrealertForm({
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={isEdit ? 'Editar prealerta' : 'Nueva prealerta'} size="lg" centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={isDraft ? PREALERT_MAIL_MESSAGES.review : isEdit ? 'Editar prealerta' : 'Nueva prealerta'}
+      size="lg"
+      centered
+      fullScreen={isDraft && phone}
+    >
       <form onSubmit={submit} noValidate>
         {plausible.dialog}
         <Stack gap="sm">
+          {isDraft && (
+            <DraftNotice id={prealert.id} read={read ?? []} missing={missingOf(form.values)} onDiscarded={onClose} />
+          )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput
-              label="Número de tracking"
+              label={fromEmailLabel('Número de tracking', 'trackingNumber', read)}
               placeholder="1Z999AA10123456784"
               description={
                 trackingFixed ? 'No se puede cambiar una vez indicado.' : 'Si aún no lo tienes, agrégalo luego.'
@@ -204,7 +248,7 @@ export function PrealertForm({
             />
             <CarrierSelect inputProps={form.getInputProps} />
             <TextInput
-              label="Tienda / remitente"
+              label={fromEmailLabel('Tienda / remitente', 'senderName', read)}
               placeholder="Amazon, Shein, AliExpress…"
               {...form.getInputProps('senderName')}
             />
@@ -217,7 +261,7 @@ export function PrealertForm({
             />
           </SimpleGrid>
           <GrowingTextarea
-            label="Descripción"
+            label={fromEmailLabel('Descripción', 'description', read)}
             required
             placeholder="¿Qué compraste?"
             {...form.getInputProps('description')}
@@ -260,8 +304,8 @@ export function PrealertForm({
           <DialogActions
             error={serverError}
             onCancel={onClose}
-            label={isEdit ? 'Guardar cambios' : 'Crear prealerta'}
-            loading={create.isPending || update.isPending}
+            label={isDraft ? PREALERT_MAIL_MESSAGES.confirm : isEdit ? 'Guardar cambios' : 'Crear prealerta'}
+            loading={create.isPending || update.isPending || confirmDraft.isPending}
             disabled={uploading || Boolean(invoiceError)}
           />
         </Stack>

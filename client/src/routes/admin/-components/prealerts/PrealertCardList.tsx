@@ -8,7 +8,7 @@ import { AnchorLink } from '../../../../components/links';
 import { TravelFlags } from '../../../../components/travel-rules/TravelFlags';
 import { getErrorMessage } from '../../../../lib/errors';
 import { trpc } from '../../../../lib/trpc';
-import { PrealertStatusBadge, TrackingStatusBadge } from '../trackings/StatusBadge';
+import { PrealertStatusBadge, StaleDraftBadge, TrackingStatusBadge } from '../trackings/StatusBadge';
 import { ConvertPrealertDialog, EditPrealertDialog, PrealertDetailsDialog } from './PrealertDialogs';
 import { Fact, kg, usd, useInvalidatePrealerts } from './common';
 import type { AdminPrealert } from './types';
@@ -60,6 +60,7 @@ function PrealertCard({ p, actions }: { p: AdminPrealert; actions: CardActions }
               {title}
             </Title>
             <PrealertStatusBadge status={p.status} />
+            <StaleDraftBadge status={p.status} createdAt={p.createdAt} />
           </Group>
           {p.clientEmail && (
             <Text size="xs" c="dimmed">

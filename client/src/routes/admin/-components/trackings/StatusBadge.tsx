@@ -2,6 +2,8 @@ import { Badge, Group } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import {
   DISPATCH_MESSAGES,
+  ADMIN_PREALERT_MESSAGES,
+  STALE_DRAFT_DAYS,
   PREALERT_STATUS_LABELS,
   PRIORITY_LABELS,
   TRACKING_STATUS_BADGE_COLORS,
@@ -57,12 +59,28 @@ export const PREALERT_STATUS_COLORS: Record<PrealertStatus, string> = {
   pending: 'yellow',
   confirmed: 'blue',
   converted: 'green',
+  draft: 'gray',
 };
 
 export function PrealertStatusBadge({ status }: { status: PrealertStatus }) {
   return (
     <Badge color={PREALERT_STATUS_COLORS[status]} variant="light">
       {PREALERT_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+/**
+ * A draft made from a customer's e-mail and not confirmed in 7 days: still matched at reception,
+ * shown to staff as such (docs/product/prealerts-from-email.md#recepción).
+ */
+export function StaleDraftBadge({ status, createdAt }: { status: PrealertStatus; createdAt: string | Date }) {
+  if (status !== 'draft') return null;
+  const days = Math.floor((Date.now() - new Date(createdAt).getTime()) / 86_400_000);
+  if (days < STALE_DRAFT_DAYS) return null;
+  return (
+    <Badge color="orange" variant="outline">
+      {ADMIN_PREALERT_MESSAGES.staleDraft(days)}
     </Badge>
   );
 }
