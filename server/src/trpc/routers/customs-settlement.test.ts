@@ -158,6 +158,18 @@ describe('the customs settlement with the broker’s file', () => {
     expect(await adjustmentsOf(maria.user.id)).toHaveLength(1);
   });
 
+  it('the same file applied twice at once settles each shipment once (on PostgreSQL, in parallel)', async () => {
+    const maria = await customerWithActiveMailbox(db(), { nombre: 'María Pérez' });
+    const perfume = await shipment(maria, 'Perfume', 250);
+    const d = await departureWith(perfume.id);
+    const input = { departureId: d.id, fileName: 'agente.csv', csv: csvOf([[perfume.guia, usd(perfume.estimate + 2000)]]) };
+    const both = await Promise.all([as(almacen).customs.settle(input), as(admin).customs.settle(input)]);
+    expect(both.map((r) => r.settled).sort()).toEqual([0, 1]);
+    expect(await settlementsOf([perfume.id])).toHaveLength(1);
+    expect((await adjustmentsOf(maria.user.id)).map((e) => e.usdCents)).toEqual([2000]);
+    expect((await noticesOf(maria.user.id)).filter((n) => n.title === M.noticeTitle(perfume.code))).toHaveLength(1);
+  });
+
   it('a credit when customs charged less than estimated, over the administrator’s threshold', async () => {
     const maria = await customerWithActiveMailbox(db(), { nombre: 'María Pérez' });
     const perfume = await shipment(maria, 'Perfume', 300);
