@@ -108,7 +108,11 @@ export async function invoiceEstimates(
   for (const r of rows) {
     const inside = parcels.filter((p) => p.shipmentId === shipmentOf.get(r.id));
     const guia = invoiceGuiaEstimate(versions, fallback, r, inside);
-    if (guia) out.set(r.id, shownEstimate({ number: guia.version.number, rules: guia.version.rules, rate: guia.rate }, guia.estimate));
+    if (guia)
+      out.set(
+        r.id,
+        shownEstimate({ number: guia.version.number, rules: guia.version.rules, rate: guia.rate }, guia.estimate),
+      );
   }
   return out;
 }
@@ -130,7 +134,8 @@ export function invoiceGuiaEstimate(
   if (inside.length === 0) return null;
   const at = new Date(invoice.createdAt);
   const version = customsRulesInEffect(versions, at) ?? fallback;
-  const rate = invoice.vesPerUsd && invoice.rateDate ? { vesPerUsd: invoice.vesPerUsd, rateDate: invoice.rateDate } : null;
+  const rate =
+    invoice.vesPerUsd && invoice.rateDate ? { vesPerUsd: invoice.vesPerUsd, rateDate: invoice.rateDate } : null;
   const estimate = estimateCustoms(version.rules, {
     mode: inside[0].method === 'aereo' ? 'air' : 'sea',
     items: inside.map((p) => ({

@@ -80,7 +80,8 @@ export const CUSTOMS_SETTLEMENT_MESSAGES = {
   apply: 'Aplicar liquidación',
   nothingToApply: 'Nada que aplicar: todas las guías del archivo ya estaban liquidadas.',
   threshold: 'Umbral de diferencia',
-  thresholdHint: 'Una diferencia mayor que esta cifra (en USD) se carga o se abona al cliente; una igual o menor la asume el negocio.',
+  thresholdHint:
+    'Una diferencia mayor que esta cifra (en USD) se carga o se abona al cliente; una igual o menor la asume el negocio.',
   thresholdSave: 'Guardar umbral',
   thresholdSaved: (usd: number) => `Umbral guardado: ${formatUsdCents(usd)}.`,
   thresholdRange: 'El umbral debe estar entre $0 y $1.000, en centavos enteros.',

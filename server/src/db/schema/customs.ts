@@ -87,14 +87,8 @@ export const customsSettlements = pgTable(
     index('customs_settlements_created_at_idx').on(t.createdAt),
     check('customs_settlements_outcome', sql`${t.outcome} in ('charge', 'credit', 'absorbed')`),
     check('customs_settlements_amounts', sql`${t.estimateUsdCents} >= 0 and ${t.paidUsdCents} >= 0`),
-    check(
-      'customs_settlements_difference',
-      sql`${t.differenceUsdCents} = ${t.paidUsdCents} - ${t.estimateUsdCents}`,
-    ),
+    check('customs_settlements_difference', sql`${t.differenceUsdCents} = ${t.paidUsdCents} - ${t.estimateUsdCents}`),
     // A charge or a credit has its ledger entry; an absorbed difference has none.
-    check(
-      'customs_settlements_entry',
-      sql`(${t.outcome} = 'absorbed') = (${t.ledgerEntryId} is null)`,
-    ),
+    check('customs_settlements_entry', sql`(${t.outcome} = 'absorbed') = (${t.ledgerEntryId} is null)`),
   ],
 );

@@ -8,7 +8,11 @@
 // file the second finds the first's settlement and skips it (a repeated line changes nothing); the
 // unique index on customs_settlements.shipment_id refuses a second settlement besides.
 import { and, eq, inArray } from 'drizzle-orm';
-import { CUSTOMS_SETTLEMENT_MESSAGES as M, usdCentsToVesCentimos, type CustomsSettlementInput } from '@casillero/shared';
+import {
+  CUSTOMS_SETTLEMENT_MESSAGES as M,
+  usdCentsToVesCentimos,
+  type CustomsSettlementInput,
+} from '@casillero/shared';
 import type { DbOrTx } from '../../db/client';
 import { customsSettlements, shipments } from '../../db/schema';
 import { DomainError } from '../../lib/domain-error';
@@ -47,10 +51,12 @@ export async function applySettlement(
       .orderBy(shipments.id)
       .for('update');
   const check = await checkSettlement(tx, input);
-  if (check.errors.length > 0) throw new DomainError('BAD_INPUT', refusal(check.errors), { details: { errors: check.errors } });
+  if (check.errors.length > 0)
+    throw new DomainError('BAD_INPUT', refusal(check.errors), { details: { errors: check.errors } });
   const rows = check.rows.filter((r) => !r.repeated);
   const { rate } = await todayRate(tx, options.now);
-  for (const row of rows) await settleOne(tx, row, { ...input, thresholdUsdCents: check.thresholdUsdCents }, staffId, rate, options);
+  for (const row of rows)
+    await settleOne(tx, row, { ...input, thresholdUsdCents: check.thresholdUsdCents }, staffId, rate, options);
   const count = (o: SettlementRow['outcome']) => rows.filter((r) => r.outcome === o).length;
   const result = {
     settled: rows.length,

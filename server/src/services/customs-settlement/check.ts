@@ -127,7 +127,11 @@ export async function checkSettlement(
   }
   const repeated = rows.filter((r) => r.repeated).length;
   const message =
-    errors.length > 0 ? refusal(errors) : repeated === rows.length ? M.nothingToApply : M.checked(rows.length - repeated, repeated);
+    errors.length > 0
+      ? refusal(errors)
+      : repeated === rows.length
+        ? M.nothingToApply
+        : M.checked(rows.length - repeated, repeated);
   return { ...base, thresholdUsdCents, rows, errors, message };
 }
 
@@ -136,4 +140,3 @@ export function refusal(errors: string[], shown = 10): string {
   const more = errors.length - shown;
   return [...errors.slice(0, shown), ...(more > 0 ? [M.moreErrors(more)] : []), M.nothingChanged].join('\n');
 }
-

@@ -10,7 +10,18 @@ type Field = 'guia' | 'amount';
 /** The names each column goes by (compared without accents, case, units or punctuation). */
 const HEADER_NAMES: Record<Field, string[]> = {
   guia: ['guia', 'nroguia', 'numeroguia', 'guiaaerea', 'awb', 'hawb', 'envio', 'shipment', 'codigo', 'tracking'],
-  amount: ['montousd', 'monto', 'pagado', 'pagadousd', 'impuestos', 'impuestosusd', 'total', 'totalusd', 'amount', 'usd'],
+  amount: [
+    'montousd',
+    'monto',
+    'pagado',
+    'pagadousd',
+    'impuestos',
+    'impuestosusd',
+    'total',
+    'totalusd',
+    'amount',
+    'usd',
+  ],
 };
 const FIELD_BY_NAME = new Map(
   Object.entries(HEADER_NAMES).flatMap(([field, names]) => names.map((n) => [n, field as Field])),
@@ -21,7 +32,10 @@ export const guiaKey = (guia: string) => guia.replace(/[^A-Za-z0-9]/g, '').toUpp
 
 /** "12,34", "12.34", "1.234,56", "$ 12,34" → 1234 cents; null when not an amount ≥ 0 with at most two decimals. */
 export function parseUsdAmount(value: string): number | null {
-  const text = value.trim().replace(/\s+/g, '').replace(/^(us)?\$|^usd/i, '');
+  const text = value
+    .trim()
+    .replace(/\s+/g, '')
+    .replace(/^(us)?\$|^usd/i, '');
   const reading = parseDecimal(text, { decimals: 2, threeDigitsGroupThousands: true });
   if (reading.status !== 'number' || reading.digits.startsWith('-')) return null;
   const [integer, decimals = ''] = reading.digits.split('.');

@@ -17,7 +17,14 @@ import {
   formatVesCentimos,
   usdCentsToVesCentimos,
 } from '@casillero/shared';
-import { customsSettlements, ledgerEntries, notifications, packages, shipmentPackages, shipments } from '../../db/schema';
+import {
+  customsSettlements,
+  ledgerEntries,
+  notifications,
+  packages,
+  shipmentPackages,
+  shipments,
+} from '../../db/schema';
 import { checkSettlement } from '../../services/customs-settlement/check';
 import { trpcError } from '../../test/caller';
 import { admin, air, almacen, as, caja, db, shipmentOf, tag, useDeparturesDesk } from '../../test/departures';
@@ -118,7 +125,9 @@ describe('the customs settlement with the broker’s file', () => {
     const [charge] = await adjustmentsOf(maria.user.id);
     expect(charge).toMatchObject({ usdCents: 1234, invoiceId: null, description: M.ledgerCharge(perfume.code) });
     const ves = (c: number) => formatVesCentimos(usdCentsToVesCentimos(c, RATE));
-    const [notice] = await noticesOf(maria.user.id).then((ns) => ns.filter((n) => n.title === M.noticeTitle(perfume.code)));
+    const [notice] = await noticesOf(maria.user.id).then((ns) =>
+      ns.filter((n) => n.title === M.noticeTitle(perfume.code)),
+    );
     expect(notice.message).toContain(`Estimamos ${formatUsdCents(perfume.estimate)} (${ves(perfume.estimate)})`);
     expect(notice.message).toContain(`la aduana cobró ${formatUsdCents(mariaPaid)} (${ves(mariaPaid)})`);
     expect(notice.message).toContain(`${formatUsdCents(1234)} (${ves(1234)}), se cargó a tu cuenta`);
@@ -153,7 +162,9 @@ describe('the customs settlement with the broker’s file', () => {
     expect(await settlementsOf([perfume.id, book.id])).toHaveLength(2);
 
     // A duty entered twice with another figure: refused, nothing changed.
-    const twice = await trpcError(as(almacen).customs.settle({ ...input, csv: csvOf([[perfume.guia, usd(mariaPaid + 100)]]) }));
+    const twice = await trpcError(
+      as(almacen).customs.settle({ ...input, csv: csvOf([[perfume.guia, usd(mariaPaid + 100)]]) }),
+    );
     expect(twice.message).toBe(`${M.alreadySettled(2, perfume.guia, mariaPaid)}\n${M.nothingChanged}`);
     expect(await adjustmentsOf(maria.user.id)).toHaveLength(1);
   });
@@ -162,7 +173,11 @@ describe('the customs settlement with the broker’s file', () => {
     const maria = await customerWithActiveMailbox(db(), { nombre: 'María Pérez' });
     const perfume = await shipment(maria, 'Perfume', 250);
     const d = await departureWith(perfume.id);
-    const input = { departureId: d.id, fileName: 'agente.csv', csv: csvOf([[perfume.guia, usd(perfume.estimate + 2000)]]) };
+    const input = {
+      departureId: d.id,
+      fileName: 'agente.csv',
+      csv: csvOf([[perfume.guia, usd(perfume.estimate + 2000)]]),
+    };
     const both = await Promise.all([as(almacen).customs.settle(input), as(admin).customs.settle(input)]);
     expect(both.map((r) => r.settled).sort()).toEqual([0, 1]);
     expect(await settlementsOf([perfume.id])).toHaveLength(1);
@@ -177,10 +192,16 @@ describe('the customs settlement with the broker’s file', () => {
     expect((await as(admin).customs.setThreshold({ thresholdUsdCents: 100 })).message).toBe(M.thresholdSaved(100));
     expect((await as(almacen).customs.threshold()).thresholdUsdCents).toBe(100);
     const paid = perfume.estimate - 250;
-    await as(almacen).customs.settle({ departureId: d.id, fileName: 'agente.csv', csv: csvOf([[perfume.guia, usd(paid)]]) });
+    await as(almacen).customs.settle({
+      departureId: d.id,
+      fileName: 'agente.csv',
+      csv: csvOf([[perfume.guia, usd(paid)]]),
+    });
     const [credit] = await adjustmentsOf(maria.user.id);
     expect(credit).toMatchObject({ usdCents: -250, description: M.ledgerCredit(perfume.code) });
-    const [notice] = await noticesOf(maria.user.id).then((ns) => ns.filter((n) => n.title === M.noticeTitle(perfume.code)));
+    const [notice] = await noticesOf(maria.user.id).then((ns) =>
+      ns.filter((n) => n.title === M.noticeTitle(perfume.code)),
+    );
     expect(notice.message).toContain('quedó como saldo a tu favor');
     // Bad threshold: refused in Spanish.
     expect((await trpcError(as(admin).customs.setThreshold({ thresholdUsdCents: -1 }))).message).toBe(M.thresholdRange);
@@ -193,7 +214,8 @@ describe('the customs settlement with the broker’s file', () => {
     const b = await shipment(maria, 'Perfume', 90);
     const stranger = await shipment(maria, 'Perfume', 90);
     const d = await departureWith(a.id, b.id);
-    const settle = (csv: string) => trpcError(as(almacen).customs.settle({ departureId: d.id, fileName: 'x.csv', csv }));
+    const settle = (csv: string) =>
+      trpcError(as(almacen).customs.settle({ departureId: d.id, fileName: 'x.csv', csv }));
     const bad = await settle(
       csvOf([
         [a.guia, '10,00'],
