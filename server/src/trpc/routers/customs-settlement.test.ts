@@ -26,6 +26,8 @@ import {
   shipments,
 } from '../../db/schema';
 import { checkSettlement } from '../../services/customs-settlement/check';
+import { customsSettled } from '../../simulation/invariants/customs';
+import type { World } from '../../simulation/world';
 import { trpcError } from '../../test/caller';
 import { admin, air, almacen, as, caja, db, shipmentOf, tag, useDeparturesDesk } from '../../test/departures';
 import { customerWithActiveMailbox, recordRate } from '../../test/factories';
@@ -167,6 +169,8 @@ describe('the customs settlement with the broker’s file', () => {
     );
     expect(twice.message).toBe(`${M.alreadySettled(2, perfume.guia, mariaPaid)}\n${M.nothingChanged}`);
     expect(await adjustmentsOf(maria.user.id)).toHaveLength(1);
+    // I9 (docs/product/invariants.md): settled once, each charge its difference in her ledger.
+    expect(await customsSettled({ db: db() } as unknown as World)).toEqual([]);
   });
 
   it('the same file applied twice at once settles each shipment once (on PostgreSQL, in parallel)', async () => {
