@@ -10,7 +10,9 @@ import { describe, expect, it } from 'vitest';
 import {
   CUSTOMS_RULES_V1,
   CUSTOMS_SETTLEMENT_MESSAGES as M,
+  CUSTOMS_SETTLEMENT_PREVIEW_PATH,
   DEFAULT_SETTLEMENT_THRESHOLD_USD_CENTS,
+  SESSION_COOKIE_NAME,
   absolutePercentageErrorBp,
   estimateCustoms,
   formatUsdCents,
@@ -25,11 +27,24 @@ import {
   shipmentPackages,
   shipments,
 } from '../../db/schema';
+import { createServer } from '../../server';
 import { checkSettlement } from '../../services/customs-settlement/check';
 import { customsSettled } from '../../simulation/invariants/customs';
 import type { World } from '../../simulation/world';
 import { trpcError } from '../../test/caller';
-import { admin, air, almacen, as, caja, db, shipmentOf, tag, useDeparturesDesk } from '../../test/departures';
+import {
+  admin,
+  air,
+  almacen,
+  as,
+  caja,
+  config,
+  database,
+  db,
+  shipmentOf,
+  tag,
+  useDeparturesDesk,
+} from '../../test/departures';
 import { customerWithActiveMailbox, recordRate } from '../../test/factories';
 
 useDeparturesDesk();
@@ -268,5 +283,44 @@ describe('the customs settlement with the broker’s file', () => {
     const current = await as(admin).customs.current();
     expect(current.accuracy).toMatchObject({ days: 90 });
     expect(current.accuracy!.count).toBeGreaterThanOrEqual(5);
+  });
+
+  it('the dry run over HTTP: the warehouse sees each line, changing nothing; the cashier, customers and other sites are refused', async () => {
+    const server = await createServer({ config, database });
+    try {
+      const maria = await customerWithActiveMailbox(db(), { nombre: 'María Pérez' });
+      const perfume = await shipment(maria, 'Perfume', 150);
+      const d = await departureWith(perfume.id);
+      const post = (
+        token: string | null | undefined,
+        headers: Record<string, string> = {},
+        csv = csvOf([[perfume.guia, '99.00']]),
+      ) =>
+        server.app.inject({
+          method: 'POST',
+          url: CUSTOMS_SETTLEMENT_PREVIEW_PATH,
+          headers: { 'content-type': 'application/json', ...headers },
+          cookies: token ? { [SESSION_COOKIE_NAME]: token } : {},
+          payload: JSON.stringify({ departureId: d.id, fileName: 'agente.csv', csv }),
+        });
+      const ok = await post(almacen.visitor.token);
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json().rows[0]).toMatchObject({
+        line: 2,
+        shipmentCode: perfume.code,
+        paidUsdCents: 9900,
+        repeated: false,
+      });
+      expect(await settlementsOf([perfume.id])).toEqual([]);
+      expect((await post(caja.visitor.token)).statusCode).toBe(403);
+      expect((await post(maria.visitor.token)).statusCode).toBe(403);
+      expect((await post(null)).statusCode).toBe(401);
+      expect((await post(almacen.visitor.token, { origin: 'https://otro.example' })).statusCode).toBe(403);
+      const empty = await post(almacen.visitor.token, {}, '');
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().error).toBe(M.fileRequired);
+    } finally {
+      await server.stop();
+    }
   });
 });
