@@ -7,7 +7,7 @@
 // Once only: each shipment's row is locked before it is looked at, so of two imports of the same
 // file the second finds the first's settlement and skips it (a repeated line changes nothing); the
 // unique index on customs_settlements.shipment_id refuses a second settlement besides.
-import { and, eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import {
   CUSTOMS_SETTLEMENT_MESSAGES as M,
   usdCentsToVesCentimos,
@@ -88,7 +88,7 @@ async function settleOne(
       tx,
       staffId,
       { userId: row.userId, kind: 'adjustment', usdCents: row.differenceUsdCents, reason },
-      '',
+      BILLING_MESSAGES.refundExceedsCredit,
     );
     ledgerEntryId = Number(entry.id);
   }
@@ -130,13 +130,4 @@ async function settleOne(
     },
     { kind: 'payment', email: 'default', appUrl: options.appUrl, dedupeKey: `customs-settlement:${row.shipmentId}` },
   );
-}
-
-/** A settlement row of a shipment, or null (for the invariant and the tests). */
-export async function settlementOf(tx: DbOrTx, shipmentId: string) {
-  const [row] = await tx
-    .select()
-    .from(customsSettlements)
-    .where(and(eq(customsSettlements.shipmentId, shipmentId)));
-  return row ?? null;
 }
