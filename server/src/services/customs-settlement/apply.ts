@@ -9,6 +9,7 @@
 // unique index on customs_settlements.shipment_id refuses a second settlement besides.
 import { inArray } from 'drizzle-orm';
 import {
+  BILLING_MESSAGES,
   CUSTOMS_SETTLEMENT_MESSAGES as M,
   usdCentsToVesCentimos,
   type CustomsSettlementInput,
