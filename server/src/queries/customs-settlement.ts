@@ -147,6 +147,7 @@ export async function departureSettlements(db: DbOrTx, departureId: string) {
     .select({
       id: customsSettlements.id,
       shipmentCode: shipments.shipmentCode,
+      customer: sql<string>`coalesce(nullif(trim(${userProfiles.fullName}), ''), ${users.email})`,
       guia: customsSettlements.guia,
       estimateUsdCents: customsSettlements.estimateUsdCents,
       paidUsdCents: customsSettlements.paidUsdCents,
@@ -156,6 +157,8 @@ export async function departureSettlements(db: DbOrTx, departureId: string) {
     })
     .from(customsSettlements)
     .innerJoin(shipments, eq(shipments.id, customsSettlements.shipmentId))
+    .innerJoin(users, eq(users.id, customsSettlements.userId))
+    .leftJoin(userProfiles, eq(userProfiles.userId, customsSettlements.userId))
     .where(eq(customsSettlements.departureId, departureId))
     .orderBy(asc(shipments.shipmentCode));
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));

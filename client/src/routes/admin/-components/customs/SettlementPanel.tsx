@@ -150,7 +150,6 @@ export function SettlementPanel() {
             rows={(settled.data?.settlements ?? []).map((s, i) => ({
               ...s,
               line: i + 1,
-              customer: '',
               repeated: false,
             }))}
           />
