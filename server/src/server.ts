@@ -20,6 +20,7 @@ import { registerFiscalDocumentRoutes } from './http/fiscal-documents';
 import { registerDepartureManifestRoutes } from './http/departure-manifest';
 import { registerAllyStatementRoutes } from './http/ally-statement';
 import { registerParcelImportRoutes } from './http/parcel-import';
+import { registerCustomsSettlementRoutes } from './http/customs-settlement';
 import { registerStreamedProcedures } from './trpc/streamed-procedures';
 import { registerUnsubscribeRoutes } from './http/unsubscribe';
 import { registerCarrierWebhookRoutes } from './http/carrier-webhooks';
@@ -197,6 +198,7 @@ export async function createServer({ config, database, logStream, trackingProvid
   registerInvoicePdfRoutes(app, { db: db.db, config });
   registerFiscalDocumentRoutes(app, { db: db.db, config });
   registerParcelImportRoutes(app, { db: db.db, config });
+  registerCustomsSettlementRoutes(app, { db: db.db, config });
   registerStreamedProcedures(app, { db: db.db, config });
   await registerUnsubscribeRoutes(app, { db: db.db, config });
   // The carriers' news from the tracking provider (docs/product/first-mile.md#webhooks).

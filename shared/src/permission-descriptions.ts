@@ -33,6 +33,8 @@ export const EXTRA_PERMISSION_LABELS: Record<Exclude<Permission, `${Area}.read` 
   'prices.manage': 'las tarifas (versiones con fecha de vigencia)',
   'rules.manage': 'las reglas de lo que puede viajar (versiones con fecha de vigencia)',
   'customs.manage': 'las reglas aduaneras del régimen courier (versiones con fecha de vigencia)',
+  'customs.settle':
+    'la liquidación de los impuestos de aduana de un despacho con el archivo del agente (cargos y abonos al cliente)',
   compras: 'la compra asistida (cotizar, comprar en la tienda y registrar los trackings)',
   'allies.manage': 'los aliados (alta, ajuste de precio y desactivación)',
   'allies.portal': 'el portal de aliado (sus clientes, sus paquetes y envíos, y su estado de cuenta)',

@@ -67,9 +67,14 @@ describe('role descriptions generated from the permission map', () => {
         'Solo consulta: trackings, clientes (datos y casilleros), paquetes, reempaques, envíos, despachos (vuelos y contenedores) y pagos (facturas, tasas y conciliación). ' +
         'También: el registro de auditoría, los reclamos de los clientes (asignar, pedir información y decidir) y la compra asistida (cotizar, comprar en la tienda y registrar los trackings). ' +
         'Sin acceso a: reportes e ingresos, el personal, los métodos de pago y los datos fiscales, la plantilla de hitos de los despachos, ' +
-        'las agencias (alta, datos y horarios), el mostrador de agencia (recibir y entregar envíos con prueba de entrega), desbloquear retiros y el recordatorio de retiro, los plazos y límites de los reclamos, las tarifas (versiones con fecha de vigencia), las reglas de lo que puede viajar (versiones con fecha de vigencia), las reglas aduaneras del régimen courier (versiones con fecha de vigencia), los aliados (alta, ajuste de precio y desactivación), el portal de aliado (sus clientes, sus paquetes y envíos, y su estado de cuenta), el límite diario de consultas del seguimiento con los transportistas, ' +
+        'las agencias (alta, datos y horarios), el mostrador de agencia (recibir y entregar envíos con prueba de entrega), desbloquear retiros y el recordatorio de retiro, los plazos y límites de los reclamos, las tarifas (versiones con fecha de vigencia), las reglas de lo que puede viajar (versiones con fecha de vigencia), las reglas aduaneras del régimen courier (versiones con fecha de vigencia), la liquidación de los impuestos de aduana de un despacho con el archivo del agente (cargos y abonos al cliente), los aliados (alta, ajuste de precio y desactivación), el portal de aliado (sus clientes, sus paquetes y envíos, y su estado de cuenta), el límite diario de consultas del seguimiento con los transportistas, ' +
         'la búsqueda de paquetes entregados por el transportista y no recibidos y los plazos de las búsquedas de paquetes.',
     );
+  });
+
+  it('the customs settlement (docs/product/customs.md): the administrator and the warehouse, who run the departures; the threshold is the administrator’s', () => {
+    expect(STAFF_ROLES.filter((r) => can(r, 'customs.settle'))).toEqual(['admin', 'almacen']);
+    expect(STAFF_ROLES.filter((r) => can(r, 'customs.manage'))).toEqual(['admin']);
   });
 
   it('an agency counter (docs/product/last-mile.md) reaches its counter and nothing else', () => {

@@ -68,6 +68,8 @@ export type Permission =
   | 'rules.manage'
   /** Customs duties under the courier regime: the customs rules' versions (docs/product/customs.md). */
   | 'customs.manage'
+  /** Settling each shipment's customs against the broker's file, per departure (docs/product/customs.md). */
+  | 'customs.settle'
   /** Compra asistida: quoting, buying and entering the store's trackings (docs/product/compra-asistida.md). */
   | 'compras'
   /** The allies: creating them, their price adjustment, deactivating (docs/product/allies.md). */
@@ -99,6 +101,7 @@ export const PERMISSIONS: readonly Permission[] = [
   'prices.manage',
   'rules.manage',
   'customs.manage',
+  'customs.settle',
   'compras',
   'allies.manage',
   'allies.portal',
@@ -115,6 +118,8 @@ const WAREHOUSE: Permission[] = [
   ...readWrite('packages', 'repacks', 'shipments'),
   // Departures: grouping shipments into flights and containers, scanning, milestones.
   ...readWrite('departures'),
+  // After release, entering what customs charged per guía of a departure (docs/product/customs.md).
+  'customs.settle',
   // Looking for a parcel the carrier says it delivered is the warehouse's work.
   'searches.manage',
 ];

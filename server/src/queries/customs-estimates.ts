@@ -107,24 +107,47 @@ export async function invoiceEstimates(
   ]);
   for (const r of rows) {
     const inside = parcels.filter((p) => p.shipmentId === shipmentOf.get(r.id));
-    if (inside.length === 0) continue;
-    const at = new Date(r.createdAt);
-    const version = customsRulesInEffect(versions, at) ?? fallback;
-    const rate = r.vesPerUsd && r.rateDate ? { vesPerUsd: r.vesPerUsd, rateDate: r.rateDate } : null;
-    const estimate = estimateCustoms(version.rules, {
-      mode: inside[0].method === 'aereo' ? 'air' : 'sea',
-      items: inside.map((p) => ({
-        category: categorizeItem(p.description ?? ''),
-        declaredValueUsdCents: p.valueUsdCents ?? 0,
-      })),
-      freightUsdCents: sumOf(r.lines, 'shipping'),
-      insuranceUsdCents: sumOf(r.lines, 'insurance'),
-      boxes: inside.length,
-      rate: rate?.vesPerUsd ?? null,
-    });
-    out.set(r.id, shownEstimate({ number: version.number, rules: version.rules, rate }, estimate));
+    const guia = invoiceGuiaEstimate(versions, fallback, r, inside);
+    if (guia)
+      out.set(
+        r.id,
+        shownEstimate({ number: guia.version.number, rules: guia.version.rules, rate: guia.rate }, guia.estimate),
+      );
   }
   return out;
+}
+
+export type ParcelForCustoms = { method: string; description: string | null; valueUsdCents: number | null };
+
+/**
+ * A shipment invoice's guía estimated (docs/product/customs.md#where-the-estimate-is-shown): its
+ * parcels (in the order given), the invoice's freight and insurance lines, one box per parcel, the
+ * rules in effect when it was issued, at its frozen rate. Null without parcels. The customer's
+ * invoice screen and the settlement with the broker (services/customs-settlement) use this one.
+ */
+export function invoiceGuiaEstimate(
+  versions: Awaited<ReturnType<typeof listCustomsVersions>>,
+  fallback: Awaited<ReturnType<typeof currentCustomsVersion>>,
+  invoice: Pick<InvoiceRow, 'lines' | 'vesPerUsd' | 'rateDate' | 'createdAt'>,
+  inside: ParcelForCustoms[],
+) {
+  if (inside.length === 0) return null;
+  const at = new Date(invoice.createdAt);
+  const version = customsRulesInEffect(versions, at) ?? fallback;
+  const rate =
+    invoice.vesPerUsd && invoice.rateDate ? { vesPerUsd: invoice.vesPerUsd, rateDate: invoice.rateDate } : null;
+  const estimate = estimateCustoms(version.rules, {
+    mode: inside[0].method === 'aereo' ? 'air' : 'sea',
+    items: inside.map((p) => ({
+      category: categorizeItem(p.description ?? ''),
+      declaredValueUsdCents: p.valueUsdCents ?? 0,
+    })),
+    freightUsdCents: sumOf(invoice.lines, 'shipping'),
+    insuranceUsdCents: sumOf(invoice.lines, 'insurance'),
+    boxes: inside.length,
+    rate: rate?.vesPerUsd ?? null,
+  });
+  return { version, rate, estimate };
 }
 
 /** The customer's invoices, each with its estimate (null: not a shipment's). */

@@ -5,7 +5,7 @@
 // A credit note's amounts are negative. The totals are the sums of the rows, column by column.
 import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { FISCAL_DOCUMENT_KIND_LABELS, usdCentsToVesCentimos } from '@casillero/shared';
+import { FISCAL_DOCUMENT_KIND_LABELS, usdCentsToVesCentimos, type TaxedLine } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import { fiscalDocuments, fiscalIgtfCharges } from '../db/schema';
 
@@ -15,6 +15,10 @@ export function monthRange(month: string) {
   const next = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
   return { from: `${month}-01`, to: `${next}-01` };
 }
+
+/** The lines not subject to IVA because they are paid on the customer's behalf, in USD cents. */
+const onBehalfOf = (lines: TaxedLine[]) =>
+  lines.reduce((sum, l) => sum + (l.treatment === 'no_sujeto' ? l.usdCents : 0), 0);
 
 export async function salesBook(db: DbOrTx, month: string) {
   const { from, to } = monthRange(month);
@@ -41,6 +45,7 @@ export async function salesBook(db: DbOrTx, month: string) {
       customerName: fiscalDocuments.customerName,
       customerIdNumber: fiscalDocuments.customerIdNumber,
       ivaBuckets: fiscalDocuments.ivaBuckets,
+      lines: fiscalDocuments.lines,
       baseUsdCents: fiscalDocuments.baseUsdCents,
       exemptUsdCents: fiscalDocuments.exemptUsdCents,
       ivaUsdCents: fiscalDocuments.ivaUsdCents,
@@ -66,7 +71,7 @@ export async function salesBook(db: DbOrTx, month: string) {
       ),
     )
     .orderBy(asc(fiscalDocuments.issueDate), asc(fiscalDocuments.issueOrder));
-  const rows = raw.map(({ ivaBuckets, ...r }, i) => {
+  const rows = raw.map(({ ivaBuckets, lines, ...r }, i) => {
     const sign = r.kind === 'nota_de_credito' ? -1 : 1;
     // A credit note's figures are negative (and a zero stays 0, not -0).
     const signed = (v: number) => (v === 0 ? 0 : sign * v);
@@ -84,6 +89,10 @@ export async function salesBook(db: DbOrTx, month: string) {
       ivaUsdCents: signed(r.ivaUsdCents),
       igtfUsdCents: signed(r.igtfUsdCents),
       totalUsdCents: signed(r.totalUsdCents),
+      // Of the exempt amount, what was collected on the customer's behalf (customs' import taxes, a
+      // compra's goods: no sujeto, not our income), kept apart (docs/product/fiscal-invoices.md#the-sales-book).
+      onBehalfUsdCents: signed(onBehalfOf(lines)),
+      onBehalfVesCentimos: r.vesPerUsd === null ? null : signed(usdCentsToVesCentimos(onBehalfOf(lines), r.vesPerUsd)),
       // The Bs. the document itself stored at its frozen rate; null while no rate was ever recorded.
       baseVesCentimos: nullable(r.baseVesCentimos),
       exemptVesCentimos: nullable(r.exemptVesCentimos),
@@ -101,6 +110,8 @@ export async function salesBook(db: DbOrTx, month: string) {
     totals: {
       baseUsdCents: sum((r) => r.baseUsdCents),
       exemptUsdCents: sum((r) => r.exemptUsdCents),
+      onBehalfUsdCents: sum((r) => r.onBehalfUsdCents),
+      onBehalfVesCentimos: sum((r) => r.onBehalfVesCentimos),
       ivaUsdCents: sum((r) => r.ivaUsdCents),
       igtfUsdCents: sum((r) => r.igtfUsdCents),
       totalUsdCents: sum((r) => r.totalUsdCents),

@@ -2,9 +2,9 @@
 // now on or from a coming day, with the source of its figures, and the cancellation of one not yet
 // in effect. Audited by their table's trigger.
 import { and, eq, isNull } from 'drizzle-orm';
-import { CUSTOMS_MESSAGES as M, type CustomsRules } from '@casillero/shared';
+import { CUSTOMS_MESSAGES as M, CUSTOMS_SETTLEMENT_MESSAGES, type CustomsRules } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
-import { customsRuleVersions } from '../db/schema';
+import { customsRuleVersions, customsSettlementSettings } from '../db/schema';
 import { isUniqueViolation } from '../lib/database-errors';
 import { DomainError } from '../lib/domain-error';
 import { cancellable, nextVersionNumber, versionStart } from './rule-versions';
@@ -41,4 +41,16 @@ export async function cancelCustomsVersion(tx: DbOrTx, id: string, cancelledBy: 
     .returning({ id: customsRuleVersions.id });
   if (updated.length === 0) throw new DomainError('CONFLICT', M.alreadyCancelled);
   return { message: M.cancelledOk(version.number) };
+}
+
+/** The administrator's settlement threshold (docs/product/customs.md#settled-against-what-customs-charged), audited by its trigger. */
+export async function setSettlementThreshold(tx: DbOrTx, thresholdUsdCents: number, updatedBy: string) {
+  await tx
+    .insert(customsSettlementSettings)
+    .values({ id: 1, thresholdUsdCents, updatedBy })
+    .onConflictDoUpdate({
+      target: customsSettlementSettings.id,
+      set: { thresholdUsdCents, updatedBy, updatedAt: new Date() },
+    });
+  return { thresholdUsdCents, message: CUSTOMS_SETTLEMENT_MESSAGES.thresholdSaved(thresholdUsdCents) };
 }

@@ -303,12 +303,18 @@ describe('access matrix', () => {
     });
   });
 
-  it('the customs rules (docs/product/customs.md): the administrator alone keeps them; anyone reads those in effect', () => {
+  it('the customs rules (docs/product/customs.md): the administrator alone keeps them, the threshold and the error report; the warehouse settles departures too; anyone reads those in effect', () => {
     const admin = { access: 'staff', permission: 'customs.manage', roles: ['admin'] } as const;
+    const settle = { access: 'staff', permission: 'customs.settle', roles: ['admin', 'almacen'] } as const;
     expectAccessTable((path) => path.startsWith('customs.') && path !== 'customs.current', {
       'customs.versions': admin,
       'customs.create': admin,
       'customs.cancel': admin,
+      'customs.setThreshold': admin,
+      'customs.accuracy': admin,
+      'customs.threshold': settle,
+      'customs.settlements': settle,
+      'customs.settle': settle,
     });
   });
 

@@ -43,6 +43,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'prices.updateSettings': 'Cambió los días en que se respeta un precio cotizado',
   'customs.create': 'Programó una versión de las reglas aduaneras',
   'customs.cancel': 'Anuló una versión programada de las reglas aduaneras',
+  'customs.settle': 'Liquidó los impuestos de aduana de un despacho con el archivo del agente',
+  'customs.setThreshold': 'Cambió el umbral de diferencia de la liquidación de aduana',
   'firstMile.updateSettings': 'Cambió el límite diario de consultas al seguimiento de los transportistas',
   'parcelSearches.updateSettings': 'Cambió los plazos de las búsquedas de paquetes',
   'parcelSearches.markFound': 'Marcó encontrado un paquete buscado',

@@ -3,6 +3,15 @@
 
 /** Every field the audited tables hold, in Spanish. */
 export const AUDIT_FIELD_LABELS: Record<string, string> = {
+  // The customs settlement (docs/product/customs.md#settled-against-what-customs-charged)
+  threshold_usd_cents: 'Umbral de diferencia (USD)',
+  updated_by: 'Cambiado por',
+  guia: 'Guía',
+  category: 'Categoría de la mercancía',
+  estimate_usd_cents: 'Impuestos estimados (USD)',
+  difference_usd_cents: 'Diferencia con lo pagado en aduana (USD)',
+  outcome: 'Resultado de la liquidación',
+  ape_basis_points: 'Error del estimado (centésimas de %)',
   // Keys of the public API (docs/product/public-api.md#keys)
   visible_prefix: 'Comienzo de la clave',
   scope: 'Alcance',

@@ -18,6 +18,8 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   price_list_versions: 'Versión de las tarifas',
   travel_rule_versions: 'Versión de las reglas de envío',
   customs_rule_versions: 'Versión de las reglas aduaneras',
+  customs_settlements: 'Liquidación de aduana',
+  customs_settlement_settings: 'Umbral de la liquidación de aduana',
   parcel_searches: 'Búsqueda de paquete',
   user_profiles: 'Perfil',
   fiscal_documents: 'Documento fiscal',

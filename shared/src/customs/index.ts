@@ -4,3 +4,4 @@ export * from './estimate';
 export * from './messages';
 export * from './quote';
 export * from './prealert';
+export * from './settlement';

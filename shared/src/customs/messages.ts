@@ -108,7 +108,7 @@ export const CUSTOMS_ESTIMATE_MESSAGES = {
   perItem: (items: number, amount: string) => `Por artículo (${items} artículos): ${amount} aproximadamente.`,
   invoiceToggle: (total: string) => `Impuestos estimados de aduana: ${total}`,
   invoiceBasis:
-    'La guía de este envío con las reglas vigentes al emitir la factura y su tasa. No forma parte de la factura: la aduana liquida el monto final.',
+    'La guía de este envío con las reglas vigentes al emitir la factura y su tasa. Los impuestos de aduana son dinero que cobramos por tu cuenta para pagarlos en la aduana, no un ingreso nuestro: la línea «Impuestos de importación» de la factura no lleva IVA. Cuando la aduana libera el envío comparamos este estimado con lo que cobró: si la diferencia supera el umbral, te la cargamos o abonamos en tu cuenta y te avisamos con ambas cifras.',
   prealertBasis:
     'Este paquete en su propia guía, con el valor que declaraste y la categoría de la descripción; el flete, por el peso estimado.',
 } as const;

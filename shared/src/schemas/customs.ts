@@ -6,6 +6,11 @@ import { z } from '../zod-es';
 import { CUSTOMS_MESSAGES as M } from '../customs/messages';
 import { CUSTOMS_CATEGORIES, CUSTOMS_CATEGORY_LABELS, type CustomsRules } from '../customs/rules';
 import { isoDay } from './form-fields';
+import {
+  CUSTOMS_SETTLEMENT_MESSAGES,
+  MAX_SETTLEMENT_THRESHOLD_USD_CENTS,
+  SETTLEMENT_MAX_CHARS,
+} from '../customs/settlement';
 
 /** A rate in basis points: an integer from 0 to 10 000 (0 to 100 %). */
 const basisPoints = (label: string) =>
@@ -88,3 +93,27 @@ export const customsVersionInput = z.object({
 export type CustomsVersionInput = z.input<typeof customsVersionInput>;
 
 export const customsCancelInput = z.object({ id: z.uuid({ error: M.notFound }) });
+
+/** The broker's file for one departure (docs/product/customs.md#settled-against-what-customs-charged). */
+export const customsSettlementInput = z.object({
+  departureId: z.uuid({ error: CUSTOMS_SETTLEMENT_MESSAGES.departureNotFound }),
+  fileName: z.string().trim().min(1).max(200),
+  csv: z
+    .string({ error: CUSTOMS_SETTLEMENT_MESSAGES.fileRequired })
+    .min(1, CUSTOMS_SETTLEMENT_MESSAGES.fileRequired)
+    .max(SETTLEMENT_MAX_CHARS, CUSTOMS_SETTLEMENT_MESSAGES.fileTooLarge),
+});
+export type CustomsSettlementInput = z.input<typeof customsSettlementInput>;
+
+/** The administrator's threshold, in USD cents. */
+export const customsThresholdInput = z.object({
+  thresholdUsdCents: z
+    .number({ error: CUSTOMS_SETTLEMENT_MESSAGES.thresholdRange })
+    .int(CUSTOMS_SETTLEMENT_MESSAGES.thresholdRange)
+    .min(0, CUSTOMS_SETTLEMENT_MESSAGES.thresholdRange)
+    .max(MAX_SETTLEMENT_THRESHOLD_USD_CENTS, CUSTOMS_SETTLEMENT_MESSAGES.thresholdRange),
+});
+
+export const customsSettlementsInput = z.object({
+  departureId: z.uuid({ error: CUSTOMS_SETTLEMENT_MESSAGES.departureNotFound }),
+});

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Text } from '@mantine/core';
 import {
   CUSTOMS_ESTIMATE_MESSAGES as M,
+  CUSTOMS_SETTLEMENT_MESSAGES,
   categorizeItem,
   quoteCustomsEstimate,
   shownEstimate,
@@ -58,5 +59,16 @@ export function QuoteCustomsEstimate({
         {M.loading}
       </Text>
     );
-  return <CustomsEstimateView {...shownEstimate(now, estimate)} note={M.notInTotal} />;
+  // How good the estimate has been (docs/product/customs.md#measured-and-honest): said once enough
+  // shipments were settled against what customs charged.
+  return (
+    <>
+      <CustomsEstimateView {...shownEstimate(now, estimate)} note={M.notInTotal} />
+      {now.accuracy && (
+        <Text size="sm" c="dimmed" data-testid="aduana-precision">
+          {CUSTOMS_SETTLEMENT_MESSAGES.accuracyLine(now.accuracy)}
+        </Text>
+      )}
+    </>
+  );
 }

@@ -101,7 +101,9 @@ function Amount({ ves, usd }: { ves: number | null; usd: number }) {
   );
 }
 
-type Money = 'total' | 'exempt' | 'base' | 'iva' | 'igtf';
+type Money = 'total' | 'exempt' | 'onBehalf' | 'base' | 'iva' | 'igtf';
+/** Of the exempt amount, what was collected on the customer's behalf (customs, compras): not our income. */
+const ON_BEHALF = 'De ello, cobrado por cuenta del cliente (aduana, compras)';
 const amount = (id: Money, header: string) =>
   col.display({
     id,
@@ -125,6 +127,7 @@ const columns = [
   col.display({ id: 'referencesNumber', header: H[7], cell: (info) => info.row.original.referencesNumber ?? '' }),
   amount('total', H[8]),
   amount('exempt', H[9]),
+  amount('onBehalf', ON_BEHALF),
   amount('base', H[10]),
   col.display({ id: 'alicuota', header: H[11], cell: (info) => rates(info.row.original.ivaRatesBasisPoints) }),
   amount('iva', H[12]),
@@ -139,9 +142,9 @@ const columns = [
   }),
 ];
 /** The columns aligned right: the amounts, the alícuota and the rate. */
-const NUMERIC = new Set(['total', 'exempt', 'base', 'alicuota', 'iva', 'igtf', 'vesPerUsd']);
+const NUMERIC = new Set(['total', 'exempt', 'onBehalf', 'base', 'alicuota', 'iva', 'igtf', 'vesPerUsd']);
 /** The totals row: each amount column's sum, in the columns' order. */
-const TOTALS: readonly (Money | 'alicuota')[] = ['total', 'exempt', 'base', 'alicuota', 'iva', 'igtf'];
+const TOTALS: readonly (Money | 'alicuota')[] = ['total', 'exempt', 'onBehalf', 'base', 'alicuota', 'iva', 'igtf'];
 
 /** On a phone each document is a card: its number heads it, every column a labelled value. */
 const CARD_COLUMNS: ResponsiveColumn<Row>[] = [
@@ -151,9 +154,9 @@ const CARD_COLUMNS: ResponsiveColumn<Row>[] = [
   { header: H[3], card: 'wide', cell: (r) => r.customerName },
   { header: H[2], cell: (r) => r.customerIdNumber ?? '—' },
   { header: H[7], cell: (r) => r.referencesNumber ?? '' },
-  ...(['total', 'exempt', 'base', 'iva', 'igtf'] as const).map(
+  ...(['total', 'exempt', 'onBehalf', 'base', 'iva', 'igtf'] as const).map(
     (id): ResponsiveColumn<Row> => ({
-      header: H[{ total: 8, exempt: 9, base: 10, iva: 12, igtf: 13 }[id]],
+      header: id === 'onBehalf' ? ON_BEHALF : H[{ total: 8, exempt: 9, base: 10, iva: 12, igtf: 13 }[id]],
       cell: (r) => <Amount ves={r[`${id}VesCentimos`]} usd={r[`${id}UsdCents`]} />,
     }),
   ),
@@ -166,6 +169,7 @@ const CARD_COLUMNS: ResponsiveColumn<Row>[] = [
 const TOTAL_LABELS: Record<Exclude<(typeof TOTALS)[number], 'alicuota'>, string> = {
   total: H[8],
   exempt: H[9],
+  onBehalf: ON_BEHALF,
   base: H[10],
   iva: H[12],
   igtf: H[13],

@@ -249,3 +249,36 @@ describe('the sales book as an Excel file', () => {
     }
   });
 });
+
+describe('what is collected on the customer’s behalf', () => {
+  it('is kept apart: the customs’ import taxes are in the exempt amount and shown on their own, not as our sale', async () => {
+    const c = await signedInCustomer(db(), { nombre: 'María Aduana' });
+    await db()
+      .update(userProfiles)
+      .set({ cedula: 'V-23456789', venezuelaAddress: 'Calle 2, Valencia' })
+      .where(eq(userProfiles.userId, c.user.id));
+    const invoice = await db().transaction((tx) =>
+      issueInvoice(tx, {
+        userId: c.user.id,
+        concept: 'shipping_payment',
+        description: 'Envío ENV-2',
+        lines: [
+          { description: 'Envío ENV-2', usdCents: 2000, kind: 'shipping' },
+          { description: 'Envío ENV-2: impuestos de importación', usdCents: 300, kind: 'import_taxes' },
+        ],
+      }),
+    );
+    const [doc] = await documentsOf(invoice.id);
+    expect(doc!.kind).toBe('factura');
+    const later = await salesBook(db(), month);
+    const row = later.rows.find((r) => r.number === doc!.number)!;
+    // $3,00 collected for customs: in the exempt amount, and apart as collected on her behalf.
+    expect(row.onBehalfUsdCents).toBe(300);
+    expect(row.exemptUsdCents).toBeGreaterThanOrEqual(300);
+    expect(row.onBehalfVesCentimos).toBe(usdCentsToVesCentimos(300, doc!.vesPerUsd!));
+    // The IVA base is only our sale (the freight): the customs' money bears none.
+    expect(row.baseUsdCents).toBe(2000);
+    expect(rowOf(docs.first.number).onBehalfUsdCents).toBe(0);
+    expect(later.totals.onBehalfUsdCents).toBe(300);
+  });
+});

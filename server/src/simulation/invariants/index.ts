@@ -6,6 +6,7 @@ import { rowsOf } from '../../db/client';
 import type { Model } from '../model';
 import { CUSTOMERS, type CustomerName, type World } from '../world';
 import { claimCaps } from './claims';
+import { customsSettled } from './customs';
 import { fiscalNumbers } from './fiscal';
 import { moneyFacts } from './money-facts';
 import { bolivaresShown, confirmedIsInvoiced, ledgerBalances, paymentsCredited, referencePaysOnce } from './money';
@@ -22,6 +23,7 @@ export const INVARIANTS: Record<string, Invariant> = {
   'I6 paquetes, envíos y despachos': parcelsAndDepartures,
   'I7 tope de los reclamos': claimCaps,
   'I8 números fiscales sin saltos': fiscalNumbers,
+  'I9 aduana liquidada una vez': customsSettled,
 };
 
 /** Milliseconds spent in each invariant over the day (printed with SIM_TRACE). */

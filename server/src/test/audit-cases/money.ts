@@ -5,10 +5,10 @@
 import { expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CHARGE_KINDS, CUSTOMS_RULES_V1, PRICE_LIST_V1, TRAVEL_RULES_V1, caracasDay } from '@casillero/shared';
-import { fiscalDocuments, userProfiles } from '../../db/schema';
+import { customsSettlements, fiscalDocuments, userProfiles } from '../../db/schema';
 import { customerWithActiveMailbox, recordRate } from '../factories';
 import { businessToday } from '../../lib/business-clock';
-import { type Case, db, unique, ana, setup, reportedPayment, statementLineFor } from '../audit';
+import { type Case, db, unique, ana, setup, reportedPayment, statementLineFor, departureWithShipment } from '../audit';
 
 export const MONEY_CASES: Record<string, Case> = {
   'payments.review': async () => {
@@ -359,6 +359,34 @@ export const MONEY_CASES: Record<string, Case> = {
       }),
     };
   },
+  'customs.settle': async () => {
+    const { d, s } = await departureWithShipment();
+    await setup.departures.close({ id: d.id });
+    // $500 paid at customs: far over the estimate and the threshold, a charge on Ana's account.
+    return {
+      input: { departureId: d.id, fileName: 'agente.csv', csv: `guia,monto_usd\n${s.shipmentCode},500.00\n` },
+      expected: async () => {
+        const [row] = await db().select().from(customsSettlements).where(eq(customsSettlements.shipmentId, s.id));
+        return {
+          entity: 'customs_settlements',
+          entityId: row!.id,
+          operation: 'insert',
+          before: null,
+          after: { shipment_id: s.id, paid_usd_cents: 50_000, outcome: 'charge', guia: s.shipmentCode },
+        };
+      },
+    };
+  },
+  'customs.setThreshold': async () => ({
+    input: { thresholdUsdCents: 750 },
+    expected: () => ({
+      entity: 'customs_settlement_settings',
+      entityId: '1',
+      operation: 'insert',
+      before: null,
+      after: { threshold_usd_cents: 750 },
+    }),
+  }),
   'prices.updateSettings': async () => ({
     input: { honourDays: 5 },
     expected: () => ({

@@ -191,7 +191,8 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
     icon: IconCertificate,
     path: '/admin/aduanas',
     to: '/admin/aduanas',
-    permission: 'customs.manage',
+    // The warehouse settles its departures there too (docs/product/customs.md).
+    permission: 'customs.settle',
   },
   {
     label: 'Reclamos',
