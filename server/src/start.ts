@@ -10,6 +10,7 @@ import { createFileStore } from './files/file-store';
 import { shutDown } from './http/operations';
 import { logSender, resendSender, startOutboxWorker } from './mail/worker';
 import { cloudApiSender, logWhatsappSender, startWhatsappWorker } from './messaging/whatsapp-worker';
+import { signedLinkFor } from './files/links';
 import { createServer } from './server';
 import { createScheduler } from './jobs/scheduler';
 import { scheduledJobs } from './jobs/storage-reminders';
@@ -45,7 +46,13 @@ export async function start(config: Config): Promise<void> {
   const worker = startOutboxWorker(db, send, log);
   const whatsappWorker = startWhatsappWorker(
     db,
-    config.whatsapp ? cloudApiSender(config.whatsapp) : logWhatsappSender(log),
+    config.whatsapp
+      ? cloudApiSender(config.whatsapp, async (fileId) => {
+          // The inbox's attachments: WhatsApp fetches the file from this signed link when it goes.
+          const link = await signedLinkFor(db, config, fileId);
+          return `${config.appUrl}${link.url}`;
+        })
+      : logWhatsappSender(log),
     log,
   );
   // Números de control for facturas and notes, in order, retried while the provider is down.

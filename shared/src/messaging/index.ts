@@ -2,3 +2,4 @@ export * from './messaging';
 export * from './messages';
 export * from './shipment-news';
 export * from './whatsapp-desk';
+export * from './conversations';

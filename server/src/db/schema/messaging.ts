@@ -10,9 +10,14 @@ import { users } from './users';
 import { packages } from './packages';
 import { shipments } from './shipments';
 
-/** A free-form WhatsApp message as the Cloud API takes it (POST …/messages, without `to`). */
+/**
+ * A free-form WhatsApp message as the Cloud API takes it (POST …/messages, without `to`); a file
+ * (the inbox's attachments) names the stored file, and the sender links to it when it goes.
+ */
 export type WhatsappFreeForm =
   | { type: 'text'; text: { body: string; preview_url?: boolean } }
+  | { type: 'document'; document: { fileId: string; filename: string; caption?: string } }
+  | { type: 'image'; image: { fileId: string; caption?: string } }
   | {
       type: 'interactive';
       interactive: {
