@@ -35,7 +35,7 @@ const assigneeUser = aliasedTable(users, 'assignee_user');
 const lastText = sql<string | null>`(
   select coalesce(m.text, case m.kind when 'image' then '🖼️' when 'document' then '📎' else null end)
   from ${inbound} m where m.from_phone = ${conversations.phone}
-  order by m.sent_at desc, m.received_at desc limit 1)`;
+  order by m.sent_at desc, m.created_at desc limit 1)`;
 
 /** Every conversation waiting for a person: those nobody has answered first, the longest wait first. */
 export async function listOpenConversations(db: DbOrTx, staffId: string, filter: ConversationFilter) {
